@@ -1,0 +1,33 @@
+//! `gcnkit`: the command-line face of the library (DESIGN.md's contract).
+
+mod disasm_cmd;
+mod io;
+
+use clap::{Parser, Subcommand};
+use gcnkit::Arch;
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(name = "gcnkit", version, about = "AMD GCN vector-ALU (VOP2/VOP3/VOPC) toolkit: disassembler, JSON breakdown")]
+struct Cli {
+    #[command(subcommand)]
+    cmd: Cmd,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Disassemble machine words into CLRX or LLVM text, or JSON Lines.
+    Disasm(disasm_cmd::Args),
+}
+
+/// Parses `-a/--arch` values: canonical names, LLVM processors, CLRX devices.
+pub fn parse_arch(s: &str) -> Result<Arch, String> {
+    Arch::parse(s).ok_or_else(|| format!("unknown arch '{s}'; accepted: {}", Arch::accepted_names()))
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.cmd {
+        Cmd::Disasm(a) => disasm_cmd::run(a),
+    }
+}

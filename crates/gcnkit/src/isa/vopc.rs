@@ -1,0 +1,148 @@
+//! VOPC compare instructions, generated from their families (the seed page's opcode-range
+//! tables): every `V_CMP{,X,S,SX}_{OP}_{TYPE}` row gets its opcode on each arch from the
+//! base of its family plus the offset of the compare operation.
+
+use super::Ty::*;
+use super::{Flags, InstrDef, Row, Ty, X};
+
+/// Float compare operations (OP16), in opcode-offset order.
+pub const FLOAT_OPS: [&str; 16] =
+    ["f", "lt", "eq", "le", "gt", "lg", "ge", "o", "u", "nge", "nlg", "ngt", "nle", "neq", "nlt", "tru"];
+/// Integer compare operations (OP8): CLRX names, LLVM names.
+pub const INT_OPS: [(&str, &str); 8] =
+    [("f", "f"), ("lt", "lt"), ("eq", "eq"), ("le", "le"), ("gt", "gt"), ("lg", "ne"), ("ge", "ge"), ("tru", "t")];
+
+/// The four kinds of compare: plain, EXEC-writing, signalling, signalling EXEC-writing.
+#[derive(Clone, Copy)]
+enum Kind {
+    Cmp,
+    Cmpx,
+    Cmps,
+    Cmpsx,
+}
+
+impl Kind {
+    fn prefix(self) -> &'static str {
+        match self {
+            Kind::Cmp => "v_cmp_",
+            Kind::Cmpx => "v_cmpx_",
+            Kind::Cmps => "v_cmps_",
+            Kind::Cmpsx => "v_cmpsx_",
+        }
+    }
+    fn flags(self) -> Flags {
+        match self {
+            Kind::Cmp => Flags(0),
+            Kind::Cmpx => Flags::EXEC,
+            Kind::Cmps => Flags::SIGNAL,
+            Kind::Cmpsx => Flags(Flags::SIGNAL.0 | Flags::EXEC.0),
+        }
+    }
+}
+
+/// Opcode base of a float family on GCN 1.0/1.1.
+fn float_base_si(k: Kind, t: Ty) -> u16 {
+    let b = match k {
+        Kind::Cmp => 0x00,
+        Kind::Cmpx => 0x10,
+        Kind::Cmps => 0x40,
+        Kind::Cmpsx => 0x50,
+    };
+    match t {
+        F32 => b,
+        F64 => b + 0x20,
+        _ => X,
+    }
+}
+
+/// Opcode base of a float family on GCN 1.2/1.4 (no signalling families there).
+fn float_base_vi(k: Kind, t: Ty) -> u16 {
+    let b = match k {
+        Kind::Cmp => 0x00,
+        Kind::Cmpx => 0x10,
+        _ => return X,
+    };
+    match t {
+        F16 => b + 0x20,
+        F32 => b + 0x40,
+        F64 => b + 0x60,
+        _ => X,
+    }
+}
+
+/// Opcode base of an integer family on GCN 1.0/1.1.
+fn int_base_si(x: bool, t: Ty) -> u16 {
+    let b = match t {
+        I32 => 0x80,
+        I64 => 0xa0,
+        U32 => 0xc0,
+        U64 => 0xe0,
+        _ => return X,
+    };
+    if x { b + 0x10 } else { b }
+}
+
+/// Opcode base of an integer family on GCN 1.2/1.4.
+fn int_base_vi(x: bool, t: Ty) -> u16 {
+    let b = match t {
+        I16 => 0xa0,
+        U16 => 0xa8,
+        I32 => 0xc0,
+        U32 => 0xc8,
+        I64 => 0xe0,
+        U64 => 0xe8,
+        _ => return X,
+    };
+    if x { b + 0x10 } else { b }
+}
+
+fn leak(s: String) -> &'static str {
+    Box::leak(s.into_boxed_str())
+}
+
+fn at(base: u16, off: u16) -> u16 {
+    if base == X { X } else { base + off }
+}
+
+pub(super) fn rows(t: &mut Vec<InstrDef>) {
+    // CLASS: [si, ci, vi, gfx9] opcodes for V_CMP_CLASS / V_CMPX_CLASS of each type.
+    let class: [(Ty, [u16; 4], [u16; 4]); 3] = [
+        (F32, [0x88, 0x88, 0x10, 0x10], [0x98, 0x98, 0x11, 0x11]),
+        (F64, [0xa8, 0xa8, 0x12, 0x12], [0xb8, 0xb8, 0x13, 0x13]),
+        (F16, [X, X, 0x14, 0x14], [X, X, 0x15, 0x15]),
+    ];
+    for (ty, cmp, cmpx) in class {
+        for (k, op) in [(Kind::Cmp, cmp), (Kind::Cmpx, cmpx)] {
+            let name = leak(format!("{}class_{}", k.prefix(), ty.name()));
+            t.push(Row::vopc(name, op, ty).tys(B64, ty, U32, U32).flag(k.flags()).flag(Flags::CLASS).done());
+        }
+    }
+    for k in [Kind::Cmp, Kind::Cmpx, Kind::Cmps, Kind::Cmpsx] {
+        for ty in [F16, F32, F64] {
+            let (si, vi) = (float_base_si(k, ty), float_base_vi(k, ty));
+            for (off, op) in FLOAT_OPS.iter().enumerate() {
+                let off = off as u16;
+                let name = leak(format!("{}{}_{}", k.prefix(), op, ty.name()));
+                let ops = [at(si, off), at(si, off), at(vi, off), at(vi, off)];
+                if ops != [X; 4] {
+                    t.push(Row::vopc(name, ops, ty).flag(k.flags()).done());
+                }
+            }
+        }
+    }
+    for (x, k) in [(false, Kind::Cmp), (true, Kind::Cmpx)] {
+        for ty in [I16, U16, I32, U32, I64, U64] {
+            let (si, vi) = (int_base_si(x, ty), int_base_vi(x, ty));
+            for (off, (clrx, llvm)) in INT_OPS.iter().enumerate() {
+                let off = off as u16;
+                let name = leak(format!("{}{}_{}", k.prefix(), clrx, ty.name()));
+                let lname = leak(format!("{}{}_{}", k.prefix(), llvm, ty.name()));
+                let ops = [at(si, off), at(si, off), at(vi, off), at(vi, off)];
+                if ops == [X; 4] {
+                    continue;
+                }
+                t.push(Row::vopc(name, ops, ty).llvm(lname).flag(k.flags()).done());
+            }
+        }
+    }
+}
