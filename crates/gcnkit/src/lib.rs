@@ -12,10 +12,13 @@
 pub mod arch;
 pub mod decode;
 pub mod disasm;
+pub mod encode;
 pub mod instr;
 pub mod isa;
 pub mod layout;
 pub mod operand;
+pub mod rules;
+pub mod sample;
 pub mod syntax;
 
 pub use arch::Arch;

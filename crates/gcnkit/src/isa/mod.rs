@@ -142,6 +142,13 @@ impl Flags {
     pub const READS_VCC: Flags = Flags(8);
     /// CLASS compare: SRC1 is a class mask, not a value.
     pub const CLASS: Flags = Flags(16);
+    /// Operands reversed (`*REV*`): SRC1 is the first operand of the operation.
+    pub const REV: Flags = Flags(32);
+    /// GCN 1.2+: CLAMP on this integer-result op saturates the result.
+    pub const INT_CLAMP: Flags = Flags(64);
+    /// The destination must not overlap any source (results are written while sources are
+    /// still read).
+    pub const NO_DST_OVERLAP: Flags = Flags(128);
 
     #[inline]
     pub const fn has(self, f: Flags) -> bool {
@@ -158,7 +165,7 @@ pub enum Semantics {}
 pub struct InstrDef {
     /// CLRX mnemonic per arch (lowercase; "" where the instruction does not exist).
     pub name: [&'static str; 4],
-    /// LLVM mnemonic per arch, without `_e32`/`_e64`.
+    /// LLVM mnemonic per arch, without `_e32`/`_e64` ("": LLVM 14 lacks it there).
     pub llvm: [&'static str; 4],
     /// Opcode of the 32-bit form per arch ([`X`]: none).
     pub e32: [u16; 4],
@@ -239,7 +246,7 @@ impl Isa {
                     *slot = id;
                 }
                 if d.exists_on(a) {
-                    for n in [d.name[ai], d.llvm[ai]] {
+                    for n in [d.name[ai], d.llvm[ai]].into_iter().filter(|n| !n.is_empty()) {
                         let v = isa.by_name.entry(n).or_default();
                         if !v.contains(&id) {
                             v.push(id);
@@ -346,6 +353,14 @@ impl Row {
         for a in on.iter() {
             self.0.name[a.index()] = name;
             self.0.llvm[a.index()] = name;
+        }
+        self
+    }
+
+    /// LLVM 14 does not know this instruction on these archs (its LLVM name is "").
+    pub fn no_llvm_on(mut self, on: ArchSet) -> Row {
+        for a in on.iter() {
+            self.0.llvm[a.index()] = "";
         }
         self
     }

@@ -1,13 +1,14 @@
 //! The CLRX dialect printer: the text clrxdisasm gives, including its forms for words no
-//! assembler produces (`VOP2_ill_50`, `vsrc2=0x2b`, `abs2`, a `vop3` suffix on a VOP3 word
-//! that would fit in 32 bits), so that every printed line re-assembles to the same words.
+//! assembler produces (`VOP2_ill_50`, `vsrc2=0x2b`, `abs2`, `m0&ill!`, `lit(5)`, a `vop3`
+//! suffix on a VOP3 word that would fit in 32 bits), so that every printed line re-assembles
+//! to the same words with CLRX's assembler.
 
 use super::text::{dec, hex, sdec};
 use crate::arch::Arch;
 use crate::instr::{Enc, Instr};
-use crate::isa::{Flags, Form, InstrDef, Ty, X};
+use crate::isa::{isa, Flags, Form, InstrDef, Ty, X};
 use crate::layout::{operands, Role, Slot};
-use crate::operand::{classify, Special, Src, FLOAT_CONSTS, SRC_REGS};
+use crate::operand::{classify, Special, Src, SRC_REGS};
 
 /// Appends the CLRX text of `i`.
 pub fn print(out: &mut String, i: &Instr) {
@@ -21,68 +22,83 @@ pub fn print(out: &mut String, i: &Instr) {
     }
 }
 
+/// Sources whose ABS/NEG bits count: not the SGPR-pair SRC2 of V_CNDMASK and the carry-in
+/// instructions (CLRX drops those bits silently).
+fn used_mod_mask(d: &InstrDef) -> u8 {
+    if matches!(d.form, Form::Cndmask | Form::CarryIn) {
+        3
+    } else {
+        7
+    }
+}
+
 fn print_known(out: &mut String, i: &Instr, d: &InstrDef) {
     let a = i.arch;
     out.push_str(d.name[a.index()]);
     out.push(' ');
     let ops = operands(i, d);
     let vop3 = i.enc.is_vop3();
-    let mut first = true;
-    for s in ops.as_slice() {
-        if !first {
+    let mods = used_mod_mask(d);
+    for (n, s) in ops.as_slice().iter().enumerate() {
+        if n > 0 {
             out.push_str(", ");
         }
-        first = false;
         let mut s = *s;
         // CLRX writes the class mask of a 64-bit CLASS compare as a register pair.
         if d.flags.has(Flags::CLASS) && s.role == Role::Src(1) && d.src[0].regs() == 2 {
             s.regs = 2;
         }
         let (abs, neg) = match s.role {
-            Role::Src(k) if vop3 && real_mod_src(d, k) => (i.abs >> k & 1 != 0, i.neg >> k & 1 != 0),
+            Role::Src(k) if vop3 && mods >> k & 1 != 0 => (i.abs >> k & 1 != 0, i.neg >> k & 1 != 0),
             _ => (false, false),
         };
-        if neg {
-            out.push('-');
-        }
-        if abs {
-            out.push_str("abs(");
-        }
-        operand(out, a, &s, i.literal);
-        if abs {
-            out.push(')');
-        }
+        // The 32-bit forms' literal comments; V_READLANE/V_WRITELANE's scalar VSRC1 never
+        // sees the literal word.
+        let lit = match s.role {
+            Role::Src(0) | Role::K if !vop3 => i.literal,
+            _ => None,
+        };
+        modded(out, a, &s, lit, abs, neg, !vop3 && s.role == Role::Src(0), comment_ty(d, vop3));
     }
     if vop3 {
-        // The VOP3 form of MADMK/MADAK shows the K operand as a third source.
+        // The VOP3 form of MADMK/MADAK shows K's slot as a third source.
         let nsrc = if matches!(d.form, Form::Madmk | Form::Madak) { 3 } else { d.form.nsrc() };
-        vop3_tail(out, i, nsrc);
+        let vop3b_si = i.enc == Enc::Vop3b && !a.is_vi_plus();
+        vop3_tail(out, i, nsrc, i.enc == Enc::Vop3a, !vop3b_si);
         if fits_32bit(i, d) {
             out.push_str(" vop3");
         }
     }
 }
 
-/// Sources whose ABS/NEG bits CLRX prints inline: not the SGPR-pair SRC2 of V_CNDMASK and
-/// the carry-in instructions.
-fn real_mod_src(d: &InstrDef, k: u8) -> bool {
-    !(k == 2 && matches!(d.form, Form::Cndmask | Form::CarryIn))
+/// The literal comment type: f32/f16 32-bit forms only.
+fn comment_ty(d: &InstrDef, vop3: bool) -> Option<Ty> {
+    match d.src[0] {
+        Ty::F32 | Ty::F16 if !vop3 => Some(d.src[0]),
+        _ => None,
+    }
 }
 
-/// The VOP3 modifiers after the operands: OMOD, CLAMP, OP_SEL, then the bits of operands the
-/// instruction does not have.
-fn vop3_tail(out: &mut String, i: &Instr, nsrc: usize) {
-    match i.omod {
-        1 => out.push_str(" mul:2"),
-        2 => out.push_str(" mul:4"),
-        3 => out.push_str(" div:2"),
-        _ => {}
+#[allow(clippy::too_many_arguments)]
+fn modded(out: &mut String, a: Arch, s: &Slot, lit: Option<u32>, abs: bool, neg: bool, lit_form: bool, cty: Option<Ty>) {
+    if neg {
+        out.push('-');
     }
-    if i.clamp {
-        out.push_str(" clamp");
+    if abs {
+        out.push_str("abs(");
     }
-    if i.op_sel != 0 {
-        // One bit per source plus the destination bit (bit 3 of the field).
+    operand(out, a, s, lit, lit_form, cty);
+    if abs {
+        out.push(')');
+    }
+}
+
+/// The VOP3 modifiers after the operands, in CLRX's order: OP_SEL, OMOD, CLAMP, then notes for
+/// non-zero bits of operands the instruction does not have.
+fn vop3_tail(out: &mut String, i: &Instr, nsrc: usize, vop3a: bool, show_clamp: bool) {
+    let allowed: u8 = 1 | 8 | if nsrc >= 2 { 2 } else { 0 } | if nsrc >= 3 { 4 } else { 0 };
+    let bracket = i.op_sel != 0 && i.op_sel & !allowed == 0;
+    if bracket {
         out.push_str(" op_sel:[");
         for k in 0..nsrc {
             out.push(if i.op_sel >> k & 1 != 0 { '1' } else { '0' });
@@ -91,22 +107,35 @@ fn vop3_tail(out: &mut String, i: &Instr, nsrc: usize) {
         out.push(if i.op_sel & 8 != 0 { '1' } else { '0' });
         out.push(']');
     }
+    match i.omod {
+        1 => out.push_str(" mul:2"),
+        2 => out.push_str(" mul:4"),
+        3 => out.push_str(" div:2"),
+        _ => {}
+    }
+    if i.clamp && show_clamp {
+        out.push_str(" clamp");
+    }
     if nsrc < 3 {
-        if i.abs & 4 != 0 {
+        if i.src[2] != 0 {
+            out.push_str(" vsrc2=");
+            hex(out, i.src[2] as u64);
+        }
+        if vop3a && i.abs & 4 != 0 {
             out.push_str(" abs2");
         }
         if i.neg & 4 != 0 {
             out.push_str(" neg2");
         }
-        if i.src[2] != 0 {
-            out.push_str(" vsrc2=");
-            hex(out, i.src[2] as u64);
-        }
+    }
+    if i.op_sel != 0 && !bracket {
+        out.push_str(" op_sel=");
+        hex(out, i.op_sel as u64);
     }
 }
 
-/// Would the VOP3 word `i` encode the same thing as the 32-bit form? CLRX then marks it
-/// with a `vop3` suffix so that re-assembly keeps the long form.
+/// Would the VOP3 word `i` encode the same thing as the 32-bit form? CLRX then marks it with
+/// a `vop3` suffix so that re-assembly keeps the long form.
 fn fits_32bit(i: &Instr, d: &InstrDef) -> bool {
     let a = i.arch.index();
     if d.e32[a] == X {
@@ -115,26 +144,39 @@ fn fits_32bit(i: &Instr, d: &InstrDef) -> bool {
     if matches!(d.form, Form::Madmk | Form::Madak) {
         return true;
     }
-    let real_abs = if matches!(d.form, Form::Cndmask | Form::CarryIn) { i.abs & 3 } else { i.abs };
-    let real_neg = if matches!(d.form, Form::Cndmask | Form::CarryIn) { i.neg & 3 } else { i.neg };
-    if real_abs != 0 || real_neg != 0 || i.omod != 0 || i.clamp || i.op_sel != 0 {
+    let vcc = 106;
+    let used = used_mod_mask(d);
+    if i.enc == Enc::Vop3b {
+        // CLRX quirk: CLAMP does not cancel the suffix of a VOP3B carry op.
+        let src2_ok = if d.form == Form::CarryIn { i.src[2] == vcc } else { i.src[2] == 0 };
+        return i.src[1] >= 256 && i.sdst == vcc && src2_ok && i.omod == 0 && i.neg & used == 0;
+    }
+    if (i.abs | i.neg) & used != 0 || i.omod != 0 || i.clamp || i.op_sel != 0 {
         return false;
     }
-    let vcc = 106;
     let src1_ok = match d.form {
         Form::ReadLane | Form::WriteLane => i.src[1] < 256,
         _ => i.src[1] >= 256,
     };
     let rest_ok = match d.form {
-        Form::Bin | Form::ReadLane | Form::WriteLane => i.src[2] == 0,
-        Form::Carry => i.sdst == vcc && i.src[2] == 0,
-        Form::CarryIn => i.sdst == vcc && i.src[2] == vcc,
         Form::Cndmask => i.src[2] == vcc,
         Form::Cmp => i.vdst == vcc && i.src[2] == 0,
-        _ => false,
+        _ => i.src[2] == 0,
     };
-    // CLRX ignores the unused bits 12-16 of a GCN 1.0/1.1 VOP3A word here.
     src1_ok && rest_ok
+}
+
+/// How CLRX treats the modifier bits of an unused VOP3 opcode: as the instruction another
+/// arch of the same family has there (VOP3A: ABS and CLAMP shown; VOP3B: not), or, for an
+/// opcode no arch uses, without ABS (and without CLAMP on GCN 1.0/1.1).
+fn illegal_slot_vop3a(i: &Instr) -> Option<bool> {
+    let sibling = match i.arch {
+        Arch::Gcn10 => Arch::Gcn11,
+        Arch::Gcn11 => Arch::Gcn10,
+        Arch::Gcn12 => Arch::Gcn14,
+        Arch::Gcn14 => Arch::Gcn12,
+    };
+    isa().vop3(sibling, i.opcode as u32).map(|d| !isa().def(d).form.is_vop3b())
 }
 
 fn print_illegal(out: &mut String, i: &Instr) {
@@ -146,81 +188,93 @@ fn print_illegal(out: &mut String, i: &Instr) {
             dec(out, i.opcode as u32);
             out.push(' ');
             if i.enc == Enc::Vop2 {
-                operand(out, a, &vgpr(256 + i.vdst), None);
+                operand(out, a, &vgpr(256 + i.vdst), None, false, None);
             } else {
                 out.push_str("vcc");
             }
             out.push_str(", ");
-            operand(out, a, &vgpr(i.src[0]), i.literal);
+            operand(out, a, &vgpr(i.src[0]), i.literal, true, None);
             out.push_str(", ");
-            operand(out, a, &vgpr(i.src[1]), None);
+            operand(out, a, &vgpr(i.src[1]), None, false, None);
         }
         _ => {
             out.push_str("VOP3A_ill_");
             dec(out, i.opcode as u32);
             out.push(' ');
+            let slot = illegal_slot_vop3a(i);
+            let show_abs = slot == Some(true);
+            let show_clamp = slot == Some(true) || (slot.is_none() && a.is_vi_plus());
             let cmp = i.opcode < 256;
             if cmp {
-                operand(out, a, &Slot { role: Role::Sdst, code: i.vdst, regs: 2, ty: Ty::B64, implicit: false }, None);
+                let sd = Slot { role: Role::Sdst, code: i.vdst, regs: 2, ty: Ty::B64, implicit: false };
+                operand(out, a, &sd, None, false, None);
             } else {
-                operand(out, a, &vgpr(256 + i.vdst), None);
+                operand(out, a, &vgpr(256 + i.vdst), None, false, None);
             }
             let n = if cmp { 2 } else { 3 };
             for k in 0..n {
                 out.push_str(", ");
-                let neg = i.neg >> k & 1 != 0;
-                let abs = i.abs >> k & 1 != 0;
-                if neg {
-                    out.push('-');
-                }
-                if abs {
-                    out.push_str("abs(");
-                }
-                operand(out, a, &vgpr(i.src[k]), None);
-                if abs {
-                    out.push(')');
-                }
+                let abs = show_abs && i.abs >> k & 1 != 0;
+                modded(out, a, &vgpr(i.src[k]), None, abs, i.neg >> k & 1 != 0, false, None);
             }
-            vop3_tail(out, i, n);
+            let mut j = *i;
+            if !show_abs {
+                j.abs = 0;
+            }
+            vop3_tail(out, &j, n, true, show_clamp);
         }
     }
 }
 
-/// Appends one operand as CLRX writes it.
-pub fn operand(out: &mut String, a: Arch, s: &Slot, literal: Option<u32>) {
+/// Appends one operand as CLRX writes it. `lit_form`: a source literal (small values as
+/// `lit(N)` to keep the literal encoding); `cty`: type of the float comment, if any.
+pub fn operand(out: &mut String, a: Arch, s: &Slot, literal: Option<u32>, lit_form: bool, cty: Option<Ty>) {
     let n = s.regs as u16;
     match classify(a, s.code) {
-        Src::Vgpr(v) => reg_range(out, "v", v, n),
-        Src::Sgpr(r) => reg_range(out, "s", r, n),
-        Src::Ttmp(t) => {
+        Src::Vgpr(v) => {
             if n == 1 {
-                out.push_str("ttmp");
-                dec(out, t as u32);
+                out.push('v');
+                dec(out, v as u32);
             } else {
-                reg_range(out, "ttmp", t, n)
+                out.push_str("v[");
+                dec(out, v as u32);
+                out.push(':');
+                dec(out, ((v + n - 1) & 255) as u32);
+                out.push(']');
             }
         }
-        Src::Special(sp, hi) => special(out, sp, hi, n, s.code),
+        Src::Sgpr(r) => reg_range(out, "s", r, n),
+        Src::Ttmp(t) => reg_range(out, "ttmp", t, n),
+        Src::Special(sp, hi) => special(out, sp, hi, n),
         Src::Int(v) => sdec(out, v as i64),
-        Src::Float(f) => float_const(out, f),
-        Src::SrcReg(r) => out.push_str(SRC_REGS[r as usize]),
+        Src::Float(f) => out.push_str(FLOAT_TEXT[f as usize]),
+        Src::SrcReg(r) => out.push_str(&SRC_REGS[r as usize][4..]),
         Src::Vccz => out.push_str("vccz"),
         Src::Execz => out.push_str("execz"),
         Src::Scc => out.push_str("scc"),
-        Src::LdsDirect => out.push_str("lds_direct"),
-        Src::Literal => match literal {
-            Some(l) => literal_text(out, l, s.ty),
+        Src::LdsDirect => out.push_str("lds"),
+        Src::Literal => {
             // VOP3 has no literal on these archs: CLRX shows the code as a zero literal.
-            None => literal_text(out, 0, s.ty),
-        },
-        Src::Sdwa => out.push_str("sdwa"),
-        Src::Dpp => out.push_str("dpp"),
-        Src::Invalid => {
+            let l = literal.unwrap_or(0);
+            if lit_form && literal.is_some() && (-16..=64).contains(&(l as i32)) {
+                out.push_str("lit(");
+                sdec(out, l as i32 as i64);
+                out.push(')');
+            } else {
+                hex(out, l as u64);
+            }
+            if let (Some(t), Some(l)) = (cty, literal) {
+                float_comment(out, l, t);
+            }
+        }
+        Src::Sdwa | Src::Dpp | Src::Invalid => {
             out.push_str("ill_");
             dec(out, s.code as u32);
         }
     }
 }
+
+const FLOAT_TEXT: [&str; 9] = ["0.5", "-0.5", "1.0", "-1.0", "2.0", "-2.0", "4.0", "-4.0", "0.15915494"];
 
 fn reg_range(out: &mut String, prefix: &str, first: u16, n: u16) {
     out.push_str(prefix);
@@ -235,7 +289,7 @@ fn reg_range(out: &mut String, prefix: &str, first: u16, n: u16) {
     }
 }
 
-fn special(out: &mut String, sp: Special, hi: u8, n: u16, code: u16) {
+fn special(out: &mut String, sp: Special, hi: u8, n: u16) {
     if sp == Special::M0 {
         out.push_str("m0");
         if n > 1 {
@@ -246,40 +300,90 @@ fn special(out: &mut String, sp: Special, hi: u8, n: u16, code: u16) {
     out.push_str(sp.name());
     if n == 1 {
         out.push_str(if hi == 0 { "_lo" } else { "_hi" });
-    } else if hi != 0 || n > 2 {
-        // A range that does not start at the pair's low half: CLRX has no name for it.
+        return;
+    }
+    if hi != 0 {
+        out.push_str("_u!");
+    }
+    if n > 2 {
         out.push_str("&ill!");
-        let _ = code;
     }
 }
 
-fn float_const(out: &mut String, f: u8) {
-    out.push_str(match f {
-        0 => "0.5",
-        1 => "-0.5",
-        2 => "1.0",
-        3 => "-1.0",
-        4 => "2.0",
-        5 => "-2.0",
-        6 => "4.0",
-        7 => "-4.0",
-        _ => "0.15915494",
-    });
-    let _ = FLOAT_CONSTS;
+/// ` /* 1.5f */`-style comment: the literal read as f32 or (low 16 bits) f16.
+fn float_comment(out: &mut String, l: u32, t: Ty) {
+    let (v, suffix) = match t {
+        Ty::F16 => (half::f16::from_bits(l as u16).to_f64(), 'h'),
+        _ => (f32::from_bits(l) as f64, 'f'),
+    };
+    out.push_str(" /* ");
+    if v.is_nan() {
+        out.push_str(if v.is_sign_negative() { "-nan" } else { "nan" });
+    } else if v.is_infinite() {
+        out.push_str(if v < 0.0 { "-inf" } else { "inf" });
+    } else {
+        use std::fmt::Write;
+        let digits = if t == Ty::F16 { 5 } else { 8 };
+        let _ = write!(out, "{}", trim_float(&format!("{:.*e}", digits - 1, v), digits as i32));
+    }
+    out.push(suffix);
+    out.push_str(" */");
 }
 
-/// A literal: hex, with the float value as a comment for f32/f16 operands.
-fn literal_text(out: &mut String, l: u32, ty: Ty) {
-    hex(out, l as u64);
-    match ty {
-        Ty::F32 => {
-            use std::fmt::Write;
-            let _ = write!(out, " /* {:e}f */", f32::from_bits(l));
+/// `1.50000e0` → `1.5`; `6.9551627e13` → `6.9551627e+13`: CLRX-like layout.
+fn trim_float(s: &str, precision: i32) -> String {
+    let (mant, exp) = s.split_once('e').unwrap_or((s, "0"));
+    let exp: i32 = exp.parse().unwrap_or(0);
+    let (neg, mant) = mant.strip_prefix('-').map(|m| (true, m)).unwrap_or((false, mant));
+    let digits: String = mant.chars().filter(|c| c.is_ascii_digit()).collect();
+    let digits = digits.trim_end_matches('0');
+    let digits = if digits.is_empty() { "0" } else { digits };
+    let mut r = String::new();
+    if neg {
+        r.push('-');
+    }
+    if (-5..=-1).contains(&exp) {
+        r.push_str("0.");
+        for _ in 0..(-exp - 1) {
+            r.push('0');
         }
-        Ty::F16 => {
-            use std::fmt::Write;
-            let _ = write!(out, " /* {}h */", half::f16::from_bits(l as u16));
+        r.push_str(digits);
+    } else if exp >= 0 && exp < precision {
+        let int_len = (exp + 1) as usize;
+        if digits.len() <= int_len {
+            r.push_str(digits);
+            for _ in digits.len()..int_len {
+                r.push('0');
+            }
+        } else {
+            r.push_str(&digits[..int_len]);
+            r.push('.');
+            r.push_str(&digits[int_len..]);
         }
-        _ => {}
+    } else {
+        r.push_str(&digits[..1]);
+        if digits.len() > 1 {
+            r.push('.');
+            r.push_str(&digits[1..]);
+        }
+        r.push('e');
+        r.push(if exp < 0 { '-' } else { '+' });
+        r.push_str(&exp.abs().to_string());
+    }
+    r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn float_layout() {
+        assert_eq!(trim_float("2.0000000e0", 8), "2");
+        assert_eq!(trim_float("1.5000000e0", 8), "1.5");
+        assert_eq!(trim_float("6.9551627e13", 8), "6.9551627e+13");
+        assert_eq!(trim_float("1.3242e0", 5), "1.3242");
+        assert_eq!(trim_float("1.2500000e-2", 8), "0.0125");
+        assert_eq!(trim_float("1.0000000e2", 8), "100");
     }
 }

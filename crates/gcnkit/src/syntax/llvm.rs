@@ -1,17 +1,21 @@
 //! The LLVM dialect printer: text that llvm-mc 14 assembles back to the same words.
-//! A word LLVM's syntax cannot express (modifier bits LLVM does not accept on that operand,
-//! non-zero unused fields, encodings LLVM lacks) prints as `.long` data, which re-assembles
-//! to the same bytes.
+//!
+//! A word LLVM's syntax cannot express prints as `.long` data, which re-assembles to the same
+//! bytes: modifier bits LLVM does not accept on that operand, non-zero unused fields, operand
+//! rule violations LLVM refuses (constant bus...), literals LLVM would fold into inline
+//! constants, instructions LLVM 14 lacks.
 
 use super::text::{dec, hex, sdec};
 use crate::arch::Arch;
 use crate::instr::{Enc, Instr};
-use crate::isa::{Form, InstrDef, Ty, X};
+use crate::isa::{Flags, Form, InstrDef, Ty, X};
 use crate::layout::{operands, Role, Slot};
-use crate::operand::{classify, Special, Src, SRC_REGS};
+use crate::operand::{classify, Special, Src, FLOAT_CONSTS, SRC_REGS};
 
-/// Why LLVM's syntax cannot say it.
+/// LLVM's syntax cannot say it.
 struct Inexpressible;
+
+type Res = Result<(), Inexpressible>;
 
 /// Appends the LLVM text of `i`.
 pub fn print(out: &mut String, i: &Instr) {
@@ -32,62 +36,117 @@ pub fn print(out: &mut String, i: &Instr) {
     }
 }
 
-/// Does LLVM accept ABS/NEG on a source of this type in this instruction?
-fn takes_src_mods(d: &InstrDef, ty: Ty) -> bool {
-    ty.is_float() || matches!(d.form, Form::Cndmask)
+/// The VOP3 modifiers LLVM 14 accepts on a row, per arch (checked against llvm-mc; see
+/// tests/llvm_diff.rs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LlvmMods {
+    /// Sources taking `-x` / `neg(x)`.
+    pub neg: u8,
+    /// Sources taking `|x|`.
+    pub abs: u8,
+    /// Sources whose NEG bit LLVM spells `sext(x)` (integer SRC1 of a float op).
+    pub sext: u8,
+    pub clamp: bool,
+    pub omod: bool,
+    pub op_sel: bool,
 }
 
-fn print_known(out: &mut String, i: &Instr, d: &InstrDef) -> Result<(), Inexpressible> {
+pub fn llvm_mods(d: &InstrDef, a: Arch) -> LlvmMods {
+    let mut m = LlvmMods { neg: 0, abs: 0, sext: 0, clamp: false, omod: false, op_sel: false };
+    if matches!(d.form, Form::ReadLane | Form::WriteLane) {
+        return m;
+    }
+    for k in 0..d.form.nsrc() {
+        let t = d.src[k];
+        let sgpr_pair = k == 2 && matches!(d.form, Form::Cndmask | Form::CarryIn);
+        if sgpr_pair {
+            continue;
+        }
+        if t.is_float() || (d.form == Form::Cndmask && k < 2) {
+            m.neg |= 1 << k;
+            if !d.form.is_vop3b() {
+                m.abs |= 1 << k;
+            }
+        } else if k == 1 && d.form != Form::Cmp && d.src[0].is_float() {
+            m.sext |= 1 << k;
+        }
+    }
+    let float_src = d.src[..d.form.nsrc()].iter().any(|t| t.is_float());
+    m.clamp = match d.form {
+        Form::Cmp => float_src && !d.flags.has(Flags::CLASS) && a.is_vi_plus(),
+        Form::Cndmask => false,
+        _ => d.dst.is_float() || (a.is_vi_plus() && d.flags.has(Flags::INT_CLAMP)),
+    };
+    m.op_sel = a == Arch::Gcn14 && d.flags.has(Flags::OPSEL);
+    m.omod = d.dst.is_float() && d.form != Form::Cmp && !m.op_sel;
+    m
+}
+
+fn print_known(out: &mut String, i: &Instr, d: &InstrDef) -> Res {
     let a = i.arch;
     let ai = a.index();
     let vop3 = i.enc.is_vop3();
-    if crate::decode::unused_bits(i) != 0 {
+    if crate::decode::unused_bits(i) != 0 || d.llvm[ai].is_empty() {
         return Err(Inexpressible);
     }
     if vop3 && matches!(d.form, Form::Madmk | Form::Madak) {
         return Err(Inexpressible);
     }
-    out.push_str(d.llvm[ai]);
-    if d.e32[ai] != X && d.e64[ai] != X && !matches!(d.form, Form::ReadLane | Form::WriteLane) {
-        out.push_str(if vop3 { "_e64" } else { "_e32" });
+    // LLVM has no _e64 of V_READLANE/V_WRITELANE where the VOP2 form exists.
+    if vop3 && matches!(d.form, Form::ReadLane | Form::WriteLane) && d.e32[ai] != X {
+        return Err(Inexpressible);
     }
-    out.push(' ');
+    // GCN 1.0/1.1 VOP3B: LLVM accepts `clamp` but does not encode it.
+    if i.enc == Enc::Vop3b && i.clamp && !a.is_vi_plus() {
+        return Err(Inexpressible);
+    }
+    if !crate::rules::check(i, d).is_empty() {
+        return Err(Inexpressible);
+    }
     let ops = operands(i, d);
     let nsrc = d.form.nsrc();
+    let m = llvm_mods(d, a);
     if vop3 {
-        // Modifier bits on operands the instruction lacks, or that LLVM cannot spell.
-        let mut allowed = 0u8;
-        for s in ops.as_slice() {
-            if let Role::Src(k) = s.role {
-                if takes_src_mods(d, s.ty) && !(k == 2 && matches!(d.form, Form::Cndmask | Form::CarryIn)) {
-                    allowed |= 1 << k;
-                }
-            }
-        }
-        if (i.abs | i.neg) & !allowed != 0 {
+        if i.abs & !m.abs != 0 || i.neg & !(m.neg | m.sext) != 0 {
             return Err(Inexpressible);
         }
         if nsrc < 3 && i.src[2] != 0 {
             return Err(Inexpressible);
         }
-        if (i.clamp || i.omod != 0) && !d.float_result() {
+        if (i.clamp && !m.clamp) || (i.omod != 0 && !m.omod) {
             return Err(Inexpressible);
         }
-        if i.op_sel != 0 && !d.flags.has(crate::isa::Flags::OPSEL) {
+        let sel_ok: u8 = 8 | ((1u8 << nsrc) - 1);
+        if i.op_sel != 0 && (!m.op_sel || i.op_sel & !sel_ok != 0) {
             return Err(Inexpressible);
         }
     }
-    let mut first = true;
-    for s in ops.as_slice() {
-        if !first {
+    operand_limits(i, d, ops.as_slice())?;
+    out.push_str(d.llvm[ai]);
+    if d.e32[ai] != X && d.e64[ai] != X && !matches!(d.form, Form::ReadLane | Form::WriteLane) {
+        out.push_str(if vop3 { "_e64" } else { "_e32" });
+    }
+    out.push(' ');
+    for (n, s) in ops.as_slice().iter().enumerate() {
+        if n > 0 {
             out.push_str(", ");
         }
-        first = false;
-        let (abs, neg) = match s.role {
-            Role::Src(k) if vop3 => (i.abs >> k & 1 != 0, i.neg >> k & 1 != 0),
-            _ => (false, false),
+        let (abs, neg, sext) = match s.role {
+            Role::Src(k) if vop3 => {
+                let neg = i.neg >> k & 1 != 0;
+                let sext = neg && m.sext >> k & 1 != 0;
+                (i.abs >> k & 1 != 0, neg && !sext, sext)
+            }
+            _ => (false, false, false),
         };
-        if neg {
+        // `-2.0` would read as the constant -2.0: a negated constant is `neg(2.0)`.
+        let constant = matches!(classify(a, s.code), Src::Int(_) | Src::Float(_));
+        let neg_fn = neg && !abs && constant;
+        if sext {
+            out.push_str("sext(");
+        } else if neg_fn {
+            out.push_str("neg(");
+        } else if neg {
             out.push('-');
         }
         if abs {
@@ -96,6 +155,9 @@ fn print_known(out: &mut String, i: &Instr, d: &InstrDef) -> Result<(), Inexpres
         operand(out, a, s, i.literal)?;
         if abs {
             out.push('|');
+        }
+        if neg_fn || sext {
+            out.push(')');
         }
     }
     if vop3 {
@@ -121,8 +183,85 @@ fn print_known(out: &mut String, i: &Instr, d: &InstrDef) -> Result<(), Inexpres
     Ok(())
 }
 
+/// Operand restrictions of LLVM's parser beyond the seed pages' rules.
+fn operand_limits(i: &Instr, d: &InstrDef, ops: &[Slot]) -> Res {
+    let a = i.arch;
+    let scalar = |code: u16| matches!(classify(a, code), Src::Sgpr(_) | Src::Special(..) | Src::Ttmp(_));
+    let inline = |code: u16| matches!(classify(a, code), Src::Int(_) | Src::Float(_));
+    match d.form {
+        Form::ReadLane => {
+            let lane_ok = scalar(i.src[1]) || inline(i.src[1]);
+            if !(scalar(i.vdst) && i.src[0] >= 256 && lane_ok) {
+                return Err(Inexpressible);
+            }
+        }
+        Form::WriteLane => {
+            let lane_ok = scalar(i.src[1]) || inline(i.src[1]);
+            let data_ok = scalar(i.src[0]) || inline(i.src[0]) || (i.src[0] == 255 && !i.enc.is_vop3());
+            if !(lane_ok && data_ok) {
+                return Err(Inexpressible);
+            }
+        }
+        _ => {}
+    }
+    for s in ops {
+        let c = classify(a, s.code);
+        if s.role == Role::Sdst && !matches!(c, Src::Sgpr(_) | Src::Special(..) | Src::Ttmp(_)) {
+            return Err(Inexpressible);
+        }
+        // LLVM's register classes: 128-bit operands are VGPRs only; the mask / carry-in
+        // SRC2 of V_CNDMASK and the carry-in ops is a scalar pair.
+        if s.regs == 4 && !matches!(c, Src::Vgpr(_)) {
+            return Err(Inexpressible);
+        }
+        if s.role == Role::Src(2) && matches!(d.form, Form::Cndmask | Form::CarryIn) && !matches!(c, Src::Sgpr(_) | Src::Special(..) | Src::Ttmp(_)) {
+            return Err(Inexpressible);
+        }
+        if c == Src::LdsDirect && (d.flags.has(Flags::REV) || s.regs != 1 || s.ty.is_16()) {
+            return Err(Inexpressible);
+        }
+        if c == Src::Literal && matches!(s.role, Role::Src(_) | Role::K) {
+            literal_ok(a, i.literal.unwrap_or(0), s.ty, s.role == Role::K)?;
+        }
+    }
+    if d.flags.has(Flags::NO_DST_OVERLAP) {
+        let dst = (i.vdst, d.dst.regs() as u16);
+        for k in 0..d.form.nsrc() {
+            if i.src[k] >= 256 {
+                let s = (i.src[k] - 256, d.src[k].regs() as u16);
+                if dst.0 < s.0 + s.1 && s.0 < dst.0 + dst.1 {
+                    return Err(Inexpressible);
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Would LLVM read this literal back as the same literal? It folds values equal to an inline
+/// constant into the constant (except for MADMK/MADAK's K) and wants 16-bit values for
+/// 16-bit operands.
+fn literal_ok(a: Arch, l: u32, ty: Ty, k: bool) -> Res {
+    if ty.is_16() && l > 0xffff {
+        return Err(Inexpressible);
+    }
+    if k {
+        return Ok(());
+    }
+    let int_inline = |v: i64| (-16..=64).contains(&v);
+    let floats = if a.is_vi_plus() { 9 } else { 8 };
+    let folds = match ty.regs() {
+        2 => int_inline(l as i64),
+        _ if ty.is_16() => {
+            int_inline(l as u16 as i16 as i64) || (ty.is_float() && FLOAT_CONSTS[..floats].iter().any(|c| c.1 as u32 == l))
+        }
+        _ => int_inline(l as i32 as i64) || FLOAT_CONSTS[..floats].iter().any(|c| c.2 == l),
+    };
+    if folds { Err(Inexpressible) } else { Ok(()) }
+}
+
 /// Appends one operand as LLVM writes it.
-fn operand(out: &mut String, a: Arch, s: &Slot, literal: Option<u32>) -> Result<(), Inexpressible> {
+fn operand(out: &mut String, a: Arch, s: &Slot, literal: Option<u32>) -> Res {
     let n = s.regs as u16;
     match classify(a, s.code) {
         Src::Vgpr(v) => {
@@ -165,17 +304,10 @@ fn operand(out: &mut String, a: Arch, s: &Slot, literal: Option<u32>) -> Result<
             }
         }
         Src::Int(v) => sdec(out, v as i64),
-        Src::Float(f) => out.push_str(match f {
-            0 => "0.5",
-            1 => "-0.5",
-            2 => "1.0",
-            3 => "-1.0",
-            4 => "2.0",
-            5 => "-2.0",
-            6 => "4.0",
-            7 => "-4.0",
-            _ => "0.15915494",
-        }),
+        // LLVM has no float inline constants for 16-bit integer operands.
+        Src::Float(_) if s.ty.is_16() && !s.ty.is_float() => return Err(Inexpressible),
+        Src::Float(8) if s.ty.regs() == 2 => out.push_str("0.15915494309189532"),
+        Src::Float(f) => out.push_str(["0.5", "-0.5", "1.0", "-1.0", "2.0", "-2.0", "4.0", "-4.0", "0.15915494"][f as usize]),
         Src::SrcReg(r) => out.push_str(SRC_REGS[r as usize]),
         Src::Vccz => out.push_str("src_vccz"),
         Src::Execz => out.push_str("src_execz"),

@@ -1,0 +1,144 @@
+//! Operand rules of the seed pages, checked on a decoded (or about to be encoded)
+//! instruction: one scalar value on the constant bus, one literal and only without an SGPR,
+//! LDS_DIRECT only in SRC0, registers that exist on the arch.
+//!
+//! The disassembler uses them to spot hardware words no assembler should produce; the
+//! assembler (next issue) rejects text that breaks them.
+
+use crate::arch::Arch;
+use crate::instr::Instr;
+use crate::isa::{Flags, InstrDef};
+use crate::layout::{operands, Role, Slot};
+use crate::operand::{classify, Special, Src};
+
+/// A broken rule, with the operand (index into the operand list) it is blamed on.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum Violation {
+    /// More than one scalar value (SGPR, VCC, M0, EXEC, TTMP...) read, or a scalar and a
+    /// literal: the constant bus carries one.
+    ConstantBus { operand: usize },
+    /// LDS_DIRECT anywhere but SRC0.
+    LdsDirectNotSrc0 { operand: usize },
+    /// A code that names nothing on this arch (reserved, or a register the arch lacks).
+    NoSuchOperand { operand: usize },
+    /// A register range that runs past the end of its register file.
+    RangeOverflow { operand: usize },
+}
+
+impl Violation {
+    pub fn operand(self) -> usize {
+        match self {
+            Violation::ConstantBus { operand }
+            | Violation::LdsDirectNotSrc0 { operand }
+            | Violation::NoSuchOperand { operand }
+            | Violation::RangeOverflow { operand } => operand,
+        }
+    }
+
+    /// Short name of the rule (for reports and counters).
+    pub fn rule(self) -> &'static str {
+        match self {
+            Violation::ConstantBus { .. } => "constant-bus",
+            Violation::LdsDirectNotSrc0 { .. } => "lds-direct-src0",
+            Violation::NoSuchOperand { .. } => "no-such-operand",
+            Violation::RangeOverflow { .. } => "range-overflow",
+        }
+    }
+}
+
+/// What a source slot puts on the constant bus: a scalar register range (first code, count),
+/// or the literal.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum BusRead {
+    Scalar(u16, u16),
+    Literal,
+}
+
+fn bus_read(a: Arch, s: &Slot) -> Option<BusRead> {
+    match classify(a, s.code) {
+        Src::Sgpr(_) | Src::Special(..) | Src::Ttmp(_) => Some(BusRead::Scalar(s.code, s.regs as u16)),
+        // VCCZ, EXECZ, SCC and the GCN 1.4 source registers are scalar values too.
+        Src::Vccz | Src::Execz | Src::Scc | Src::SrcReg(_) => Some(BusRead::Scalar(s.code, 1)),
+        Src::Literal => Some(BusRead::Literal),
+        _ => None,
+    }
+}
+
+
+/// Checks the rules on `i` (with row `d`); returns every violation found.
+pub fn check(i: &Instr, d: &InstrDef) -> Vec<Violation> {
+    let a = i.arch;
+    let mut v = Vec::new();
+    let ops = operands(i, d);
+    let mut bus: Option<BusRead> = None;
+    for (n, s) in ops.as_slice().iter().enumerate() {
+        let is_src = matches!(s.role, Role::Src(_)) || s.role == Role::K;
+        let is_scalar_dst = s.role == Role::Sdst;
+        match classify(a, s.code) {
+            Src::Invalid | Src::Sdwa | Src::Dpp => v.push(Violation::NoSuchOperand { operand: n }),
+            Src::Special(Special::XnackMask, _) if a == Arch::Gcn12 => {
+                // Present only on XNACK-capable GCN 1.2 parts; not part of the base ISA.
+                v.push(Violation::NoSuchOperand { operand: n })
+            }
+            Src::LdsDirect if s.role != Role::Src(0) => v.push(Violation::LdsDirectNotSrc0 { operand: n }),
+            Src::Vgpr(r) if r + s.regs as u16 > 256 => v.push(Violation::RangeOverflow { operand: n }),
+            Src::Sgpr(r) if r + s.regs as u16 > crate::operand::sgpr_count(a) => {
+                v.push(Violation::RangeOverflow { operand: n })
+            }
+            _ => {}
+        }
+        if is_scalar_dst || !is_src {
+            continue;
+        }
+        // V_READLANE/V_WRITELANE's lane select is exempt from the bus count on no arch here;
+        // every scalar source counts.
+        let Some(r) = bus_read(a, s) else { continue };
+        match (bus, r) {
+            (None, _) => bus = Some(r),
+            (Some(BusRead::Literal), BusRead::Literal) => {}
+            // The same operand again is free; a different one (vcc_lo vs vcc too) is not.
+            (Some(BusRead::Scalar(c0, n0)), BusRead::Scalar(c1, n1)) if (c0, n0) == (c1, n1) => {}
+            _ => v.push(Violation::ConstantBus { operand: n }),
+        }
+    }
+    // V_DIV_FMAS reads VCC without naming it.
+    if d.flags.has(Flags::READS_VCC) {
+        match bus {
+            None => {}
+            Some(BusRead::Scalar(106, 2)) => {}
+            Some(_) => v.push(Violation::ConstantBus { operand: ops.len - 1 }),
+        }
+    }
+    v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::decode::decode;
+
+    fn viol(a: Arch, w: &[u32]) -> Vec<&'static str> {
+        let i = decode(a, w).unwrap();
+        check(&i, i.def().unwrap()).iter().map(|v| v.rule()).collect()
+    }
+
+    #[test]
+    fn constant_bus() {
+        // v_add_f32_e64 v55, s27, s90: two SGPRs
+        assert_eq!(viol(Arch::Gcn10, &[0xd2060037, 0x0000b41b]), vec!["constant-bus"]);
+        // the same SGPR twice is fine
+        assert!(viol(Arch::Gcn10, &[0xd2060037, 0x0000361b]).is_empty());
+        // v_cndmask_b32_e32 v208, s34, v179, vcc: SGPR plus the implicit VCC
+        assert_eq!(viol(Arch::Gcn10, &[0x01a16622]), vec!["constant-bus"]);
+        // v_madmk_f32 with an SGPR and the K literal
+        assert_eq!(viol(Arch::Gcn10, &[0x414d5e05, 0x2dd096cc]), vec!["constant-bus"]);
+        // v_add_f32 v1, 1.5 (literal), v3: fine
+        assert!(viol(Arch::Gcn12, &[0x020206ff, 0x3fc00000]).is_empty());
+    }
+
+    #[test]
+    fn lds_direct_only_src0() {
+        // v_add_f32_e64 v1, v2, lds_direct
+        assert_eq!(viol(Arch::Gcn12, &[0xd1010001, 0x0001fd02]), vec!["lds-direct-src0"]);
+    }
+}

@@ -1,0 +1,154 @@
+//! Differential tests against llvm-mc 14 (the LLVM dialect's oracle).
+//!
+//! 1. Random instructions generated from the table (every opcode of every arch, both forms,
+//!    random registers, constants, literals, modifiers) are printed in the LLVM dialect and
+//!    assembled by llvm-mc; what llvm-mc accepts must give exactly the words gcnkit encoded,
+//!    and gcnkit's disassembly of those words must re-assemble to the same words.
+//! 2. Random words of the VOP2/VOPC/VOP3 classes: gcnkit's LLVM text (or its `.long`
+//!    fallback) must re-assemble to the same words.
+
+mod common;
+
+use common::{assemble, seed, Rng};
+use gcnkit::decode::decode;
+use gcnkit::isa::isa;
+use gcnkit::sample::{instr, Knobs};
+use gcnkit::syntax::{to_text, Syntax};
+use gcnkit::Arch;
+
+fn hex(w: &[u32]) -> String {
+    w.iter().map(|w| format!("{w:08x}")).collect::<Vec<_>>().join(" ")
+}
+
+#[test]
+fn table_instructions_match_llvm_mc() {
+    let mut rng = Rng(seed());
+    let per_form: usize = std::env::var("GCNKIT_DIFF_N").ok().and_then(|s| s.parse().ok()).unwrap_or(4);
+    let mut report = Vec::new();
+    let mut total_fail = 0;
+    for arch in Arch::ALL {
+        let mut cases = Vec::new();
+        for id in 0..isa().defs.len() as u16 {
+            for vop3 in [false, true] {
+                for n in 0..per_form {
+                    let knobs = if n == 0 { Knobs { scalars: false, literals: false, modifiers: false } } else { Knobs::default() };
+                    let mut r = || rng.next();
+                    if let Some(i) = instr(&mut r, arch, id, vop3, knobs) {
+                        cases.push(i);
+                    }
+                }
+            }
+        }
+        let texts: Vec<String> = cases.iter().map(|i| to_text(i, Syntax::Llvm)).collect();
+        let first = assemble(arch, &texts);
+        let mut accepted = 0;
+        let mut plain_rejected = Vec::new();
+        let mut fails = Vec::new();
+        let mut second_in = Vec::new();
+        let mut second_want = Vec::new();
+        let mut longs = 0;
+        for ((i, t), r) in cases.iter().zip(&texts).zip(&first) {
+            let plain = i.src.iter().all(|&s| s == 0 || s >= 256)
+                && i.abs == 0
+                && i.neg == 0
+                && !i.clamp
+                && i.omod == 0
+                && i.op_sel == 0
+                && i.literal.is_none();
+            if t.starts_with(".long") {
+                longs += 1;
+                let d = isa().def(i.def.unwrap());
+                let overlap = d.flags.has(gcnkit::isa::Flags::NO_DST_OVERLAP);
+                let k_vop3 = i.enc.is_vop3() && matches!(d.form, gcnkit::isa::Form::Madmk | gcnkit::isa::Form::Madak);
+                if plain && !d.llvm[arch.index()].is_empty() && !overlap && !k_vop3 {
+                    plain_rejected.push(format!("{arch}: plain {} printed as `{t}`", d.name[arch.index()]));
+                }
+                continue;
+            }
+            match r {
+                Ok(w) => {
+                    accepted += 1;
+                    if w.as_slice() != i.words() {
+                        fails.push(format!("{arch}: `{t}`: llvm-mc {} but gcnkit encoded {}", hex(w), hex(i.words())));
+                        continue;
+                    }
+                    let d = decode(arch, w).unwrap();
+                    second_in.push(to_text(&d, Syntax::Llvm));
+                    second_want.push(w.clone());
+                }
+                Err(e) => fails.push(format!("{arch}: `{t}` rejected by llvm-mc: {e} (words {})", hex(i.words()))),
+            }
+        }
+        let second = assemble(arch, &second_in);
+        for ((t, want), got) in second_in.iter().zip(&second_want).zip(&second) {
+            match got {
+                Ok(w) if w == want => {}
+                Ok(w) => fails.push(format!("{arch}: re-assembling `{t}` gave {}, want {}", hex(w), hex(want))),
+                Err(e) => fails.push(format!("{arch}: re-assembling `{t}` failed: {e}")),
+            }
+        }
+        report.push(format!(
+            "{arch}: {} generated, {longs} inexpressible (.long), {accepted} accepted by llvm-mc, {} mismatches, {} plain forms inexpressible",
+            cases.len(),
+            fails.len(),
+            plain_rejected.len()
+        ));
+        for f in fails.iter().chain(plain_rejected.iter()).take(40) {
+            eprintln!("{f}");
+        }
+        total_fail += fails.len() + plain_rejected.len();
+    }
+    for r in &report {
+        eprintln!("{r}");
+    }
+    assert_eq!(total_fail, 0, "differences with llvm-mc (see above)");
+}
+
+#[test]
+fn random_words_reassemble_with_llvm_mc() {
+    let mut rng = Rng(seed() ^ 0x5151);
+    let n: usize = std::env::var("GCNKIT_WORDS_N").ok().and_then(|s| s.parse().ok()).unwrap_or(3000);
+    let mut total_fail = 0;
+    for arch in Arch::ALL {
+        let mut texts = Vec::new();
+        let mut wants = Vec::new();
+        let mut longs = 0;
+        for _ in 0..n {
+            let w0 = rng.next() as u32;
+            // Steer the class: VOP2, VOPC or VOP3.
+            let w0 = match rng.below(3) {
+                0 => w0 & 0x7fff_ffff,
+                1 => (w0 & 0x01ff_ffff) | (0x3e << 25),
+                _ => (w0 & 0x03ff_ffff) | (0x34 << 26),
+            };
+            let words = [w0, rng.next() as u32, rng.next() as u32];
+            let Ok(i) = decode(arch, &words) else { continue };
+            if i.enc == gcnkit::Enc::Other {
+                continue;
+            }
+            let t = to_text(&i, Syntax::Llvm);
+            if t.starts_with(".long") {
+                longs += 1;
+            }
+            texts.push(t);
+            wants.push(i.words().to_vec());
+        }
+        let got = assemble(arch, &texts);
+        let mut fails = 0;
+        for ((t, want), g) in texts.iter().zip(&wants).zip(&got) {
+            let bad = match g {
+                Ok(w) => w != want,
+                Err(_) => true,
+            };
+            if bad {
+                fails += 1;
+                if fails <= 25 {
+                    eprintln!("{arch}: `{t}` (words {}): llvm-mc gave {:?}", hex(want), g.as_ref().map(|w| hex(w)));
+                }
+            }
+        }
+        eprintln!("{arch}: {} words, {} printed as .long, {fails} failures", texts.len(), longs);
+        total_fail += fails;
+    }
+    assert_eq!(total_fail, 0);
+}
