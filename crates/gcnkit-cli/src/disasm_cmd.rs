@@ -76,8 +76,13 @@ pub fn parse_words(name: &str, text: &[u8]) -> Result<Vec<u32>, Vec<String>> {
                 k += 1;
             }
             let tok = &line[start..k];
-            let digits = tok.strip_prefix(b"0x").or_else(|| tok.strip_prefix(b"0X")).unwrap_or(tok);
-            let ok = !digits.is_empty() && digits.len() <= 8 && digits.iter().all(|c| c.is_ascii_hexdigit());
+            let digits = tok
+                .strip_prefix(b"0x")
+                .or_else(|| tok.strip_prefix(b"0X"))
+                .unwrap_or(tok);
+            let ok = !digits.is_empty()
+                && digits.len() <= 8
+                && digits.iter().all(|c| c.is_ascii_hexdigit());
             if ok {
                 let s = std::str::from_utf8(digits).unwrap_or("0");
                 words.push(u32::from_str_radix(s, 16).unwrap_or(0));
@@ -91,7 +96,11 @@ pub fn parse_words(name: &str, text: &[u8]) -> Result<Vec<u32>, Vec<String>> {
             }
         }
     }
-    if errors.is_empty() { Ok(words) } else { Err(errors) }
+    if errors.is_empty() {
+        Ok(words)
+    } else {
+        Err(errors)
+    }
 }
 
 pub fn run(a: Args) -> ExitCode {
@@ -103,7 +112,11 @@ pub fn run(a: Args) -> ExitCode {
         }
     };
     let is_file = !matches!(a.file.as_deref(), None | Some("-"));
-    let input = a.input.unwrap_or(if is_file { InputArg::Bin } else { InputArg::Words });
+    let input = a.input.unwrap_or(if is_file {
+        InputArg::Bin
+    } else {
+        InputArg::Words
+    });
     let words = match input {
         InputArg::Words => match parse_words(&name, &bytes) {
             Ok(w) => w,
@@ -124,7 +137,10 @@ pub fn run(a: Args) -> ExitCode {
                 );
                 return ExitCode::from(1);
             }
-            bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()
+            bytes
+                .chunks_exact(4)
+                .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+                .collect()
         }
     };
     let syntax = match a.syntax {
@@ -180,7 +196,10 @@ mod tests {
 
     #[test]
     fn words_text() {
-        assert_eq!(parse_words("t", b"7e020302, 0x02020702\n# c\n1 // x").unwrap(), vec![0x7e020302, 0x02020702, 1]);
+        assert_eq!(
+            parse_words("t", b"7e020302, 0x02020702\n# c\n1 // x").unwrap(),
+            vec![0x7e020302, 0x02020702, 1]
+        );
         let e = parse_words("t", b"12\n  zz 123456789").unwrap_err();
         assert_eq!(e.len(), 2);
         assert!(e[0].starts_with("t:2:3: error:"));

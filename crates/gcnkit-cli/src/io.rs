@@ -9,30 +9,52 @@ pub fn read_input(file: Option<&str>) -> Result<(String, Vec<u8>), String> {
     match file {
         None | Some("-") => {
             let mut v = Vec::new();
-            io::stdin().read_to_end(&mut v).map_err(|e| format!("<stdin>: error: {e}"))?;
+            io::stdin()
+                .read_to_end(&mut v)
+                .map_err(|e| format!("<stdin>: error: {e}"))?;
             Ok(("<stdin>".to_string(), v))
         }
-        Some(f) => fs::read(f).map(|v| (f.to_string(), v)).map_err(|e| format!("{f}: error: {e}")),
+        Some(f) => fs::read(f)
+            .map(|v| (f.to_string(), v))
+            .map_err(|e| format!("{f}: error: {e}")),
     }
 }
 
 /// Where output goes: stdout (streamed), or a temporary file renamed over `-o` on success.
 pub enum Output {
     Stdout(io::BufWriter<io::StdoutLock<'static>>),
-    File { tmp: PathBuf, dest: PathBuf, w: io::BufWriter<fs::File> },
+    File {
+        tmp: PathBuf,
+        dest: PathBuf,
+        w: io::BufWriter<fs::File>,
+    },
 }
 
 impl Output {
     pub fn open(path: Option<&str>) -> Result<Output, String> {
         match path {
-            None | Some("-") => Ok(Output::Stdout(io::BufWriter::with_capacity(1 << 16, io::stdout().lock()))),
+            None | Some("-") => Ok(Output::Stdout(io::BufWriter::with_capacity(
+                1 << 16,
+                io::stdout().lock(),
+            ))),
             Some(p) => {
                 let dest = PathBuf::from(p);
-                let dir = dest.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-                let name = dest.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+                let dir = dest
+                    .parent()
+                    .filter(|d| !d.as_os_str().is_empty())
+                    .unwrap_or(Path::new("."));
+                let name = dest
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default();
                 let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-                let f = fs::File::create(&tmp).map_err(|e| format!("{p}: error: cannot write: {e}"))?;
-                Ok(Output::File { tmp, dest, w: io::BufWriter::with_capacity(1 << 16, f) })
+                let f =
+                    fs::File::create(&tmp).map_err(|e| format!("{p}: error: cannot write: {e}"))?;
+                Ok(Output::File {
+                    tmp,
+                    dest,
+                    w: io::BufWriter::with_capacity(1 << 16, f),
+                })
             }
         }
     }
@@ -49,7 +71,10 @@ impl Output {
         match self {
             Output::Stdout(mut w) => w.flush().map_err(|e| format!("<stdout>: error: {e}")),
             Output::File { tmp, dest, mut w } => {
-                let r = w.flush().and_then(|_| w.get_ref().sync_all()).and_then(|_| fs::rename(&tmp, &dest));
+                let r = w
+                    .flush()
+                    .and_then(|_| w.get_ref().sync_all())
+                    .and_then(|_| fs::rename(&tmp, &dest));
                 if let Err(e) = r {
                     let _ = fs::remove_file(&tmp);
                     return Err(format!("{}: error: {e}", dest.display()));

@@ -8,7 +8,11 @@ use gcnkit::Arch;
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(name = "gcnkit", version, about = "AMD GCN vector-ALU (VOP2/VOP3/VOPC) toolkit: disassembler, JSON breakdown")]
+#[command(
+    name = "gcnkit",
+    version,
+    about = "AMD GCN vector-ALU (VOP2/VOP3/VOPC) toolkit: disassembler, JSON breakdown"
+)]
 struct Cli {
     #[command(subcommand)]
     cmd: Cmd,
@@ -22,7 +26,8 @@ enum Cmd {
 
 /// Parses `-a/--arch` values: canonical names, LLVM processors, CLRX devices.
 pub fn parse_arch(s: &str) -> Result<Arch, String> {
-    Arch::parse(s).ok_or_else(|| format!("unknown arch '{s}'; accepted: {}", Arch::accepted_names()))
+    Arch::parse(s)
+        .ok_or_else(|| format!("unknown arch '{s}'; accepted: {}", Arch::accepted_names()))
 }
 
 fn main() -> ExitCode {

@@ -19,8 +19,18 @@ pub enum Arch {
 /// CLRX device names (the first of each list is the canonical one).
 const NAMES: [&[&str]; 4] = [
     &[
-        "gcn1.0", "si", "gfx6", "gfx600", "gfx601", "gfx602", "tahiti", "pitcairn", "verde",
-        "capeverde", "oland", "hainan",
+        "gcn1.0",
+        "si",
+        "gfx6",
+        "gfx600",
+        "gfx601",
+        "gfx602",
+        "tahiti",
+        "pitcairn",
+        "verde",
+        "capeverde",
+        "oland",
+        "hainan",
     ],
     &[
         "gcn1.1", "ci", "gfx7", "gfx700", "gfx701", "gfx702", "gfx703", "gfx704", "gfx705",
@@ -28,9 +38,30 @@ const NAMES: [&[&str]; 4] = [
         "godavari",
     ],
     &[
-        "gcn1.2", "vi", "gfx8", "gfx801", "gfx802", "gfx803", "gfx805", "gfx810", "tonga",
-        "iceland", "topaz", "fiji", "carrizo", "stoney", "polaris10", "polaris11", "polaris12",
-        "polaris20", "polaris21", "polaris22", "ellesmere", "baffin", "lexa", "tongapro",
+        "gcn1.2",
+        "vi",
+        "gfx8",
+        "gfx801",
+        "gfx802",
+        "gfx803",
+        "gfx805",
+        "gfx810",
+        "tonga",
+        "iceland",
+        "topaz",
+        "fiji",
+        "carrizo",
+        "stoney",
+        "polaris10",
+        "polaris11",
+        "polaris12",
+        "polaris20",
+        "polaris21",
+        "polaris22",
+        "ellesmere",
+        "baffin",
+        "lexa",
+        "tongapro",
     ],
     &[
         "gcn1.4", "gfx9", "vega", "gfx900", "gfx902", "gfx904", "gfx906", "gfx909", "gfx90c",
@@ -55,12 +86,18 @@ impl Arch {
     /// Parses any accepted name, case-insensitively.
     pub fn parse(s: &str) -> Option<Arch> {
         let s = s.trim().to_ascii_lowercase();
-        Arch::ALL.into_iter().find(|a| NAMES[a.index()].contains(&s.as_str()))
+        Arch::ALL
+            .into_iter()
+            .find(|a| NAMES[a.index()].contains(&s.as_str()))
     }
 
     /// All accepted names, for error messages and `--help`.
     pub fn accepted_names() -> String {
-        NAMES.iter().map(|n| n.join("|")).collect::<Vec<_>>().join("; ")
+        NAMES
+            .iter()
+            .map(|n| n.join("|"))
+            .collect::<Vec<_>>()
+            .join("; ")
     }
 
     /// The single bit of this arch in an [`ArchSet`].

@@ -84,19 +84,32 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<Instr, DecodeError> {
                     i.src[1] -= 256;
                 }
             }
-            let k_form = i.def.map(|d| matches!(t.def(d).form, Form::Madmk | Form::Madak)).unwrap_or(false);
+            let k_form = i
+                .def
+                .map(|d| matches!(t.def(d).form, Form::Madmk | Form::Madak))
+                .unwrap_or(false);
             if i.src[0] == 255 || k_form {
-                let lit = *words.get(1).ok_or(DecodeError::Truncated { need: 2, have: words.len() })?;
+                let lit = *words.get(1).ok_or(DecodeError::Truncated {
+                    need: 2,
+                    have: words.len(),
+                })?;
                 i.words[1] = lit;
                 i.len = 2;
                 i.literal = Some(lit);
             }
         }
         Enc::Vop3a | Enc::Vop3b => {
-            let w1 = *words.get(1).ok_or(DecodeError::Truncated { need: 2, have: words.len() })?;
+            let w1 = *words.get(1).ok_or(DecodeError::Truncated {
+                need: 2,
+                have: words.len(),
+            })?;
             i.words[1] = w1;
             i.len = 2;
-            i.opcode = if arch.is_vi_plus() { (w0 >> 16) & 0x3ff } else { (w0 >> 17) & 0x1ff } as u16;
+            i.opcode = if arch.is_vi_plus() {
+                (w0 >> 16) & 0x3ff
+            } else {
+                (w0 >> 17) & 0x1ff
+            } as u16;
             i.def = t.vop3(arch, i.opcode as u32);
             i.vdst = (w0 & 0xff) as u16;
             let vop3b = i.def.map(|d| t.def(d).form.is_vop3b()).unwrap_or(false);
@@ -109,8 +122,16 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<Instr, DecodeError> {
                     i.op_sel = ((w0 >> 11) & 15) as u8;
                 }
             }
-            i.clamp = if arch.is_vi_plus() || vop3b { w0 & 0x8000 != 0 } else { w0 & 0x800 != 0 };
-            i.src = [(w1 & 0x1ff) as u16, ((w1 >> 9) & 0x1ff) as u16, ((w1 >> 18) & 0x1ff) as u16];
+            i.clamp = if arch.is_vi_plus() || vop3b {
+                w0 & 0x8000 != 0
+            } else {
+                w0 & 0x800 != 0
+            };
+            i.src = [
+                (w1 & 0x1ff) as u16,
+                ((w1 >> 9) & 0x1ff) as u16,
+                ((w1 >> 18) & 0x1ff) as u16,
+            ];
             i.omod = ((w1 >> 27) & 3) as u8;
             i.neg = ((w1 >> 29) & 7) as u8;
         }
@@ -121,7 +142,10 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<Instr, DecodeError> {
 
 /// Decodes a whole stream; each item is the byte offset and the result. A truncated
 /// instruction ends the stream.
-pub fn decode_all(arch: Arch, words: &[u32]) -> impl Iterator<Item = (usize, Result<Instr, DecodeError>)> + '_ {
+pub fn decode_all(
+    arch: Arch,
+    words: &[u32],
+) -> impl Iterator<Item = (usize, Result<Instr, DecodeError>)> + '_ {
     let mut pos = 0usize;
     let mut done = false;
     std::iter::from_fn(move || {
@@ -166,7 +190,10 @@ mod tests {
         let i = decode(Arch::Gcn12, &[0x0202_06ff, 0x3fc0_0000]).unwrap();
         assert_eq!(i.literal, Some(0x3fc0_0000));
         assert_eq!(i.len, 2);
-        assert_eq!(decode(Arch::Gcn12, &[0x0202_06ff]), Err(DecodeError::Truncated { need: 2, have: 1 }));
+        assert_eq!(
+            decode(Arch::Gcn12, &[0x0202_06ff]),
+            Err(DecodeError::Truncated { need: 2, have: 1 })
+        );
     }
 
     #[test]

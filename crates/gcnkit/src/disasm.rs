@@ -40,7 +40,10 @@ pub fn disassemble(
     let mut pos = 0;
     let mut count = 0;
     while pos < words.len() {
-        let i = decode(arch, &words[pos..]).map_err(|error| Truncated { offset: base + pos * 4, error })?;
+        let i = decode(arch, &words[pos..]).map_err(|error| Truncated {
+            offset: base + pos * 4,
+            error,
+        })?;
         line.clear();
         match format {
             Format::Text => syntax::print(&mut line, &i, syntax),

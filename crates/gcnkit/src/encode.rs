@@ -15,11 +15,18 @@ pub fn encode(i: &Instr) -> ([u32; 3], u8) {
                 | ((i.opcode as u32 & 0x3f) << 25);
         }
         Enc::Vopc => {
-            w[0] = (i.src[0] as u32 & 0x1ff) | ((i.src[1] as u32 & 0xff) << 9) | ((i.opcode as u32 & 0xff) << 17) | (0x3e << 25);
+            w[0] = (i.src[0] as u32 & 0x1ff)
+                | ((i.src[1] as u32 & 0xff) << 9)
+                | ((i.opcode as u32 & 0xff) << 17)
+                | (0x3e << 25);
         }
         Enc::Vop3a | Enc::Vop3b => {
             let vi = i.arch.is_vi_plus();
-            let op = if vi { (i.opcode as u32 & 0x3ff) << 16 } else { (i.opcode as u32 & 0x1ff) << 17 };
+            let op = if vi {
+                (i.opcode as u32 & 0x3ff) << 16
+            } else {
+                (i.opcode as u32 & 0x1ff) << 17
+            };
             let mut w0 = (i.vdst as u32 & 0xff) | op | (0x34 << 26);
             if i.enc == Enc::Vop3b {
                 w0 |= (i.sdst as u32 & 0x7f) << 8;

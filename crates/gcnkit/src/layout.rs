@@ -60,16 +60,37 @@ const VCC: u16 = 106;
 /// The operands of `i` (which must have a row) in assembly order.
 pub fn operands(i: &Instr, d: &InstrDef) -> Slots {
     let e32 = !i.enc.is_vop3();
-    let blank = Slot { role: Role::K, code: 0, regs: 1, ty: Ty::B32, implicit: false };
-    let mut s = Slots { slots: [blank; 5], len: 0 };
+    let blank = Slot {
+        role: Role::K,
+        code: 0,
+        regs: 1,
+        ty: Ty::B32,
+        implicit: false,
+    };
+    let mut s = Slots {
+        slots: [blank; 5],
+        len: 0,
+    };
     let mut push = |role: Role, code: u16, regs: u8, ty: Ty, implicit: bool| {
-        s.slots[s.len] = Slot { role, code, regs, ty, implicit };
+        s.slots[s.len] = Slot {
+            role,
+            code,
+            regs,
+            ty,
+            implicit,
+        };
         s.len += 1;
     };
     let src = |k: usize| (Role::Src(k as u8), i.src[k], d.src[k].regs(), d.src[k]);
     let vdst = (Role::Vdst, 256 + i.vdst, d.dst.regs(), d.dst);
     // Scalar destination of carries / VOP3B: VCC in the 32-bit form, SDST field in VOP3B.
-    let sdst = if e32 { VCC } else if i.enc == Enc::Vop3b { i.sdst } else { i.vdst };
+    let sdst = if e32 {
+        VCC
+    } else if i.enc == Enc::Vop3b {
+        i.sdst
+    } else {
+        i.vdst
+    };
     match d.form {
         Form::Bin | Form::WriteLane => {
             push(vdst.0, vdst.1, vdst.2, vdst.3, false);

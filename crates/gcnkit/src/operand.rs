@@ -71,23 +71,41 @@ pub const FLOAT_CONSTS: [(f64, u16, u32, u64); 9] = [
     (-2.0, 0xc000, 0xc000_0000, 0xc000_0000_0000_0000),
     (4.0, 0x4400, 0x4080_0000, 0x4010_0000_0000_0000),
     (-4.0, 0xc400, 0xc080_0000, 0xc010_0000_0000_0000),
-    (0.15915494309189535, 0x3118, 0x3e22_f983, 0x3fc4_5f30_6dc9_c882),
+    (
+        0.15915494309189535,
+        0x3118,
+        0x3e22_f983,
+        0x3fc4_5f30_6dc9_c882,
+    ),
 ];
 
 /// Names of the GCN 1.4 source registers at codes 235..=239.
-pub const SRC_REGS: [&str; 5] =
-    ["src_shared_base", "src_shared_limit", "src_private_base", "src_private_limit", "src_pops_exiting_wave_id"];
+pub const SRC_REGS: [&str; 5] = [
+    "src_shared_base",
+    "src_shared_limit",
+    "src_private_base",
+    "src_private_limit",
+    "src_pops_exiting_wave_id",
+];
 
 /// Number of SGPRs addressable as `s<n>` on an arch.
 #[inline]
 pub fn sgpr_count(arch: Arch) -> u16 {
-    if arch.is_vi_plus() { 102 } else { 104 }
+    if arch.is_vi_plus() {
+        102
+    } else {
+        104
+    }
 }
 
 /// First TTMP code and count on an arch.
 #[inline]
 pub fn ttmp_range(arch: Arch) -> (u16, u16) {
-    if arch == Arch::Gcn14 { (108, 16) } else { (112, 12) }
+    if arch == Arch::Gcn14 {
+        (108, 16)
+    } else {
+        (112, 12)
+    }
 }
 
 /// Classifies a 9-bit source code.
@@ -124,7 +142,10 @@ pub fn classify(arch: Arch, code: u16) -> Src {
 
 /// Is `code` a scalar register (reads the constant bus as an SGPR would)?
 pub fn is_scalar_reg(arch: Arch, code: u16) -> bool {
-    matches!(classify(arch, code), Src::Sgpr(_) | Src::Special(..) | Src::Ttmp(_))
+    matches!(
+        classify(arch, code),
+        Src::Sgpr(_) | Src::Special(..) | Src::Ttmp(_)
+    )
 }
 
 /// The 32-bit pattern an inline constant (integer or float) gives an operand of `ty`;
@@ -156,8 +177,14 @@ mod tests {
     #[test]
     fn arch_differences() {
         assert_eq!(classify(Arch::Gcn10, 103), Src::Sgpr(103));
-        assert_eq!(classify(Arch::Gcn12, 103), Src::Special(Special::FlatScratch, 1));
-        assert_eq!(classify(Arch::Gcn11, 104), Src::Special(Special::FlatScratch, 0));
+        assert_eq!(
+            classify(Arch::Gcn12, 103),
+            Src::Special(Special::FlatScratch, 1)
+        );
+        assert_eq!(
+            classify(Arch::Gcn11, 104),
+            Src::Special(Special::FlatScratch, 0)
+        );
         assert_eq!(classify(Arch::Gcn10, 104), Src::Invalid);
         assert_eq!(classify(Arch::Gcn12, 108), Src::Special(Special::Tba, 0));
         assert_eq!(classify(Arch::Gcn14, 108), Src::Ttmp(0));

@@ -19,7 +19,11 @@ pub struct Knobs {
 
 impl Default for Knobs {
     fn default() -> Knobs {
-        Knobs { scalars: true, literals: true, modifiers: true }
+        Knobs {
+            scalars: true,
+            literals: true,
+            modifiers: true,
+        }
     }
 }
 
@@ -29,10 +33,10 @@ fn scalar(r: &mut dyn FnMut() -> u64, arch: Arch, regs: u8) -> u16 {
     let (tt, tn) = ttmp_range(arch);
     if regs == 1 {
         match r() % 8 {
-            0 => 106 + (r() % 2) as u16,           // vcc_lo/hi
-            1 => 124,                              // m0
-            2 => 126 + (r() % 2) as u16,           // exec_lo/hi
-            3 => tt + (r() % tn as u64) as u16,    // ttmp
+            0 => 106 + (r() % 2) as u16,        // vcc_lo/hi
+            1 => 124,                           // m0
+            2 => 126 + (r() % 2) as u16,        // exec_lo/hi
+            3 => tt + (r() % tn as u64) as u16, // ttmp
             _ => (r() % n as u64) as u16,
         }
     } else {
@@ -59,18 +63,33 @@ fn vgpr(r: &mut dyn FnMut() -> u64, regs: u8) -> u16 {
 }
 
 /// Source code for slot `k` of `d`.
-fn source(r: &mut dyn FnMut() -> u64, arch: Arch, d: &InstrDef, k: usize, vop3: bool, knobs: Knobs) -> u16 {
+fn source(
+    r: &mut dyn FnMut() -> u64,
+    arch: Arch,
+    d: &InstrDef,
+    k: usize,
+    vop3: bool,
+    knobs: Knobs,
+) -> u16 {
     let ty = d.src[k];
     let regs = ty.regs();
     // The 32-bit forms take only a VGPR in VSRC1 (READLANE/WRITELANE: a scalar).
     if !vop3 && k == 1 {
-        return if matches!(d.form, Form::ReadLane | Form::WriteLane) { scalar(r, arch, 1).min(127) } else { vgpr(r, regs) };
+        return if matches!(d.form, Form::ReadLane | Form::WriteLane) {
+            scalar(r, arch, 1).min(127)
+        } else {
+            vgpr(r, regs)
+        };
     }
     if d.form == Form::ReadLane && k == 0 {
         return vgpr(r, 1);
     }
     if (d.form == Form::ReadLane || d.form == Form::WriteLane) && k == 1 {
-        return if r() % 2 == 0 { scalar(r, arch, 1) } else { constant(r, arch) };
+        return if r() % 2 == 0 {
+            scalar(r, arch, 1)
+        } else {
+            constant(r, arch)
+        };
     }
     if matches!((d.form, k), (Form::Cndmask | Form::CarryIn, 2)) {
         return scalar(r, arch, 2);
@@ -88,7 +107,13 @@ fn source(r: &mut dyn FnMut() -> u64, arch: Arch, d: &InstrDef, k: usize, vop3: 
 
 /// A random instruction of row `id` on `arch`, in its VOP3 form if `vop3` (else the 32-bit
 /// form). `None` if the row has no such form on the arch.
-pub fn instr(r: &mut dyn FnMut() -> u64, arch: Arch, id: DefId, vop3: bool, knobs: Knobs) -> Option<Instr> {
+pub fn instr(
+    r: &mut dyn FnMut() -> u64,
+    arch: Arch,
+    id: DefId,
+    vop3: bool,
+    knobs: Knobs,
+) -> Option<Instr> {
     let d = isa().def(id);
     let ai = arch.index();
     let op = if vop3 { d.e64[ai] } else { d.e32[ai] };
@@ -129,7 +154,11 @@ pub fn instr(r: &mut dyn FnMut() -> u64, arch: Arch, id: DefId, vop3: bool, knob
         _ => {}
     }
     if d.form.is_vop3b() {
-        i.sdst = if r() % 3 == 0 { 106 } else { scalar(r, arch, 2).min(106) };
+        i.sdst = if r() % 3 == 0 {
+            106
+        } else {
+            scalar(r, arch, 2).min(106)
+        };
     }
     for k in 0..d.form.nsrc() {
         i.src[k] = source(r, arch, d, k, vop3, knobs);
@@ -155,7 +184,11 @@ pub fn instr(r: &mut dyn FnMut() -> u64, arch: Arch, id: DefId, vop3: bool, knob
         let m = crate::syntax::llvm::llvm_mods(d, arch);
         let wild = r() % 4 == 0;
         let all = (1u8 << d.form.nsrc()) - 1;
-        let (abs_m, neg_m) = if wild { (all, all) } else { (m.abs, m.neg | m.sext) };
+        let (abs_m, neg_m) = if wild {
+            (all, all)
+        } else {
+            (m.abs, m.neg | m.sext)
+        };
         if !d.form.is_vop3b() {
             i.abs = (r() as u8) & abs_m;
         }

@@ -12,10 +12,16 @@ fn normalize(s: &str) -> String {
     let mut rest = s;
     while let Some(p) = rest.find("/*") {
         out.push_str(&rest[..p]);
-        rest = rest[p..].find("*/").map(|e| &rest[p + e + 2..]).unwrap_or("");
+        rest = rest[p..]
+            .find("*/")
+            .map(|e| &rest[p + e + 2..])
+            .unwrap_or("");
     }
     out.push_str(rest);
-    out.split_whitespace().collect::<Vec<_>>().join(" ").replace(" ,", ",")
+    out.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .replace(" ,", ",")
 }
 
 fn core_rows() -> Vec<(Arch, Vec<u32>, String)> {
@@ -24,14 +30,19 @@ fn core_rows() -> Vec<(Arch, Vec<u32>, String)> {
     for line in tsv.lines().skip(1) {
         let c: Vec<&str> = line.split('\t').collect();
         let (arch, class, words, text, family, variant) = (c[0], c[1], c[2], c[3], c[5], c[6]);
-        let Some(arch) = Arch::parse(arch).filter(|_| arch != "gcn1.4.1") else { continue };
+        let Some(arch) = Arch::parse(arch).filter(|_| arch != "gcn1.4.1") else {
+            continue;
+        };
         if !matches!(class, "vop2" | "vopc" | "vop3")
             || !matches!(family, "VOP2" | "VOPC" | "VOP3A" | "VOP3B" | "ILL")
             || !matches!(variant, "e32" | "lit" | "vop3a" | "vop3b")
         {
             continue;
         }
-        let words = words.split_whitespace().map(|w| u32::from_str_radix(w, 16).unwrap()).collect();
+        let words = words
+            .split_whitespace()
+            .map(|w| u32::from_str_radix(w, 16).unwrap())
+            .collect();
         rows.push((arch, words, text.to_string()));
     }
     rows
@@ -50,12 +61,19 @@ fn clrx_disasm_core_rows() {
         };
         if normalize(&got) != normalize(want) {
             let w: Vec<String> = words.iter().map(|w| format!("{w:08x}")).collect();
-            fails.push(format!("{arch} {}: got `{got}`, want `{want}`", w.join(" ")));
+            fails.push(format!(
+                "{arch} {}: got `{got}`, want `{want}`",
+                w.join(" ")
+            ));
         }
     }
     let n = fails.len();
     for f in fails.iter().take(60) {
         eprintln!("{f}");
     }
-    assert!(fails.is_empty(), "{n} of {} CLRX core rows differ", rows.len());
+    assert!(
+        fails.is_empty(),
+        "{n} of {} CLRX core rows differ",
+        rows.len()
+    );
 }

@@ -17,13 +17,19 @@ use gcnkit::syntax::{to_text, Syntax};
 use gcnkit::Arch;
 
 fn hex(w: &[u32]) -> String {
-    w.iter().map(|w| format!("{w:08x}")).collect::<Vec<_>>().join(" ")
+    w.iter()
+        .map(|w| format!("{w:08x}"))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 #[test]
 fn table_instructions_match_llvm_mc() {
     let mut rng = Rng(seed());
-    let per_form: usize = std::env::var("GCNKIT_DIFF_N").ok().and_then(|s| s.parse().ok()).unwrap_or(4);
+    let per_form: usize = std::env::var("GCNKIT_DIFF_N")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(4);
     let mut report = Vec::new();
     let mut total_fail = 0;
     for arch in Arch::ALL {
@@ -31,7 +37,15 @@ fn table_instructions_match_llvm_mc() {
         for id in 0..isa().defs.len() as u16 {
             for vop3 in [false, true] {
                 for n in 0..per_form {
-                    let knobs = if n == 0 { Knobs { scalars: false, literals: false, modifiers: false } } else { Knobs::default() };
+                    let knobs = if n == 0 {
+                        Knobs {
+                            scalars: false,
+                            literals: false,
+                            modifiers: false,
+                        }
+                    } else {
+                        Knobs::default()
+                    };
                     let mut r = || rng.next();
                     if let Some(i) = instr(&mut r, arch, id, vop3, knobs) {
                         cases.push(i);
@@ -59,9 +73,13 @@ fn table_instructions_match_llvm_mc() {
                 longs += 1;
                 let d = isa().def(i.def.unwrap());
                 let overlap = d.flags.has(gcnkit::isa::Flags::NO_DST_OVERLAP);
-                let k_vop3 = i.enc.is_vop3() && matches!(d.form, gcnkit::isa::Form::Madmk | gcnkit::isa::Form::Madak);
+                let k_vop3 = i.enc.is_vop3()
+                    && matches!(d.form, gcnkit::isa::Form::Madmk | gcnkit::isa::Form::Madak);
                 if plain && !d.llvm[arch.index()].is_empty() && !overlap && !k_vop3 {
-                    plain_rejected.push(format!("{arch}: plain {} printed as `{t}`", d.name[arch.index()]));
+                    plain_rejected.push(format!(
+                        "{arch}: plain {} printed as `{t}`",
+                        d.name[arch.index()]
+                    ));
                 }
                 continue;
             }
@@ -69,21 +87,32 @@ fn table_instructions_match_llvm_mc() {
                 Ok(w) => {
                     accepted += 1;
                     if w.as_slice() != i.words() {
-                        fails.push(format!("{arch}: `{t}`: llvm-mc {} but gcnkit encoded {}", hex(w), hex(i.words())));
+                        fails.push(format!(
+                            "{arch}: `{t}`: llvm-mc {} but gcnkit encoded {}",
+                            hex(w),
+                            hex(i.words())
+                        ));
                         continue;
                     }
                     let d = decode(arch, w).unwrap();
                     second_in.push(to_text(&d, Syntax::Llvm));
                     second_want.push(w.clone());
                 }
-                Err(e) => fails.push(format!("{arch}: `{t}` rejected by llvm-mc: {e} (words {})", hex(i.words()))),
+                Err(e) => fails.push(format!(
+                    "{arch}: `{t}` rejected by llvm-mc: {e} (words {})",
+                    hex(i.words())
+                )),
             }
         }
         let second = assemble(arch, &second_in);
         for ((t, want), got) in second_in.iter().zip(&second_want).zip(&second) {
             match got {
                 Ok(w) if w == want => {}
-                Ok(w) => fails.push(format!("{arch}: re-assembling `{t}` gave {}, want {}", hex(w), hex(want))),
+                Ok(w) => fails.push(format!(
+                    "{arch}: re-assembling `{t}` gave {}, want {}",
+                    hex(w),
+                    hex(want)
+                )),
                 Err(e) => fails.push(format!("{arch}: re-assembling `{t}` failed: {e}")),
             }
         }
@@ -107,7 +136,10 @@ fn table_instructions_match_llvm_mc() {
 #[test]
 fn random_words_reassemble_with_llvm_mc() {
     let mut rng = Rng(seed() ^ 0x5151);
-    let n: usize = std::env::var("GCNKIT_WORDS_N").ok().and_then(|s| s.parse().ok()).unwrap_or(3000);
+    let n: usize = std::env::var("GCNKIT_WORDS_N")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(3000);
     let mut total_fail = 0;
     for arch in Arch::ALL {
         let mut texts = Vec::new();
@@ -122,7 +154,9 @@ fn random_words_reassemble_with_llvm_mc() {
                 _ => (w0 & 0x03ff_ffff) | (0x34 << 26),
             };
             let words = [w0, rng.next() as u32, rng.next() as u32];
-            let Ok(i) = decode(arch, &words) else { continue };
+            let Ok(i) = decode(arch, &words) else {
+                continue;
+            };
             if i.enc == gcnkit::Enc::Other {
                 continue;
             }
@@ -143,11 +177,19 @@ fn random_words_reassemble_with_llvm_mc() {
             if bad {
                 fails += 1;
                 if fails <= 25 {
-                    eprintln!("{arch}: `{t}` (words {}): llvm-mc gave {:?}", hex(want), g.as_ref().map(|w| hex(w)));
+                    eprintln!(
+                        "{arch}: `{t}` (words {}): llvm-mc gave {:?}",
+                        hex(want),
+                        g.as_ref().map(|w| hex(w))
+                    );
                 }
             }
         }
-        eprintln!("{arch}: {} words, {} printed as .long, {fails} failures", texts.len(), longs);
+        eprintln!(
+            "{arch}: {} words, {} printed as .long, {fails} failures",
+            texts.len(),
+            longs
+        );
         total_fail += fails;
     }
     assert_eq!(total_fail, 0);

@@ -236,17 +236,33 @@ impl Isa {
                         Short::Vop2 => &mut isa.vop2[ai][e32 as usize],
                         Short::Vopc => &mut isa.vopc[ai][e32 as usize],
                     };
-                    assert!(*slot == NONE, "two rows share {:?} opcode {} on {}: {}", d.short, e32, a, d.name[ai]);
+                    assert!(
+                        *slot == NONE,
+                        "two rows share {:?} opcode {} on {}: {}",
+                        d.short,
+                        e32,
+                        a,
+                        d.name[ai]
+                    );
                     *slot = id;
                 }
                 let e64 = d.e64[ai];
                 if e64 != X {
                     let slot = &mut isa.vop3[ai][e64 as usize];
-                    assert!(*slot == NONE, "two rows share VOP3 opcode {} on {}: {}", e64, a, d.name[ai]);
+                    assert!(
+                        *slot == NONE,
+                        "two rows share VOP3 opcode {} on {}: {}",
+                        e64,
+                        a,
+                        d.name[ai]
+                    );
                     *slot = id;
                 }
                 if d.exists_on(a) {
-                    for n in [d.name[ai], d.llvm[ai]].into_iter().filter(|n| !n.is_empty()) {
+                    for n in [d.name[ai], d.llvm[ai]]
+                        .into_iter()
+                        .filter(|n| !n.is_empty())
+                    {
                         let v = isa.by_name.entry(n).or_default();
                         if !v.contains(&id) {
                             v.push(id);
@@ -361,6 +377,14 @@ impl Row {
     pub fn no_llvm_on(mut self, on: ArchSet) -> Row {
         for a in on.iter() {
             self.0.llvm[a.index()] = "";
+        }
+        self
+    }
+
+    /// LLVM's name where it differs from CLRX's, on some archs.
+    pub fn llvm_on(mut self, on: ArchSet, name: &'static str) -> Row {
+        for a in on.iter() {
+            self.0.llvm[a.index()] = name;
         }
         self
     }

@@ -18,7 +18,9 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
         v("v_add_f32", [3, 3, 1, 1], Bin, F32),
         v("v_sub_f32", [4, 4, 2, 2], Bin, F32),
         v("v_subrev_f32", [5, 5, 3, 3], Bin, F32).flag(rev),
-        v("v_mac_legacy_f32", [6, 6, X, X], Bin, F32).e64_on(A::VIPLUS, 0x28e).no_llvm_on(A::VIPLUS),
+        v("v_mac_legacy_f32", [6, 6, X, X], Bin, F32)
+            .e64_on(A::VIPLUS, 0x28e)
+            .no_llvm_on(A::VIPLUS),
         v("v_mul_legacy_f32", [7, 7, 4, 4], Bin, F32),
         v("v_mul_f32", [8, 8, 5, 5], Bin, F32),
         v("v_mul_i32_i24", [9, 9, 6, 6], Bin, I32).flag(ic),
@@ -34,11 +36,17 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
         v("v_min_u32", [19, 19, 14, 14], Bin, U32),
         v("v_max_u32", [20, 20, 15, 15], Bin, U32),
         v("v_lshr_b32", [21, 21, X, X], Bin, B32).tys(B32, B32, U32, B32),
-        v("v_lshrrev_b32", [22, 22, 16, 16], Bin, B32).tys(B32, U32, B32, B32).flag(rev),
+        v("v_lshrrev_b32", [22, 22, 16, 16], Bin, B32)
+            .tys(B32, U32, B32, B32)
+            .flag(rev),
         v("v_ashr_i32", [23, 23, X, X], Bin, I32).tys(I32, I32, U32, I32),
-        v("v_ashrrev_i32", [24, 24, 17, 17], Bin, I32).tys(I32, U32, I32, I32).flag(rev),
+        v("v_ashrrev_i32", [24, 24, 17, 17], Bin, I32)
+            .tys(I32, U32, I32, I32)
+            .flag(rev),
         v("v_lshl_b32", [25, 25, X, X], Bin, B32).tys(B32, B32, U32, B32),
-        v("v_lshlrev_b32", [26, 26, 18, 18], Bin, B32).tys(B32, U32, B32, B32).flag(rev),
+        v("v_lshlrev_b32", [26, 26, 18, 18], Bin, B32)
+            .tys(B32, U32, B32, B32)
+            .flag(rev),
         v("v_and_b32", [27, 27, 19, 19], Bin, B32),
         v("v_or_b32", [28, 28, 20, 20], Bin, B32),
         v("v_xor_b32", [29, 29, 21, 21], Bin, B32),
@@ -51,31 +59,54 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
         v("v_mbcnt_hi_u32_b32", [36, 36, X, X], Bin, U32).e64_on(A::VIPLUS, 0x28d),
         v("v_add_i32", [37, 37, 25, 25], Carry, U32)
             .name_on(A::VI, "v_add_u32")
-            .name_on(A::GFX9, "v_add_co_u32").flag(ic),
+            .name_on(A::GFX9, "v_add_co_u32")
+            .flag(ic),
         v("v_sub_i32", [38, 38, 26, 26], Carry, U32)
             .name_on(A::VI, "v_sub_u32")
-            .name_on(A::GFX9, "v_sub_co_u32").flag(ic),
+            .name_on(A::GFX9, "v_sub_co_u32")
+            .flag(ic),
         v("v_subrev_i32", [39, 39, 27, 27], Carry, U32)
             .name_on(A::VI, "v_subrev_u32")
-            .name_on(A::GFX9, "v_subrev_co_u32").flag(rev).flag(ic),
+            .name_on(A::GFX9, "v_subrev_co_u32")
+            .flag(rev)
+            .flag(ic),
         v("v_addc_u32", [40, 40, 28, 28], CarryIn, U32)
             .tys(U32, U32, U32, B64)
-            .name_on(A::GFX9, "v_addc_co_u32").flag(ic),
+            .name_on(A::GFX9, "v_addc_co_u32")
+            .flag(ic),
         v("v_subb_u32", [41, 41, 29, 29], CarryIn, U32)
             .tys(U32, U32, U32, B64)
-            .name_on(A::GFX9, "v_subb_co_u32").flag(ic),
+            .name_on(A::GFX9, "v_subb_co_u32")
+            .flag(ic),
         v("v_subbrev_u32", [42, 42, 30, 30], CarryIn, U32)
             .tys(U32, U32, U32, B64)
-            .name_on(A::GFX9, "v_subbrev_co_u32").flag(rev).flag(ic),
-        v("v_ldexp_f32", [43, 43, X, X], Bin, F32).tys(F32, F32, I32, I32).e64_on(A::VIPLUS, 0x288),
+            .name_on(A::GFX9, "v_subbrev_co_u32")
+            .flag(rev)
+            .flag(ic),
+        v("v_ldexp_f32", [43, 43, X, X], Bin, F32)
+            .tys(F32, F32, I32, I32)
+            .e64_on(A::VIPLUS, 0x288),
         v("v_cvt_pkaccum_u8_f32", [44, 44, X, X], Bin, F32)
             .tys(B32, F32, U32, U32)
-            .e64_on(A::VIPLUS, 0x1f0).flag(ic),
-        v("v_cvt_pknorm_i16_f32", [45, 45, X, X], Bin, F32).tys(B32, F32, F32, F32).e64_on(A::VIPLUS, 0x294).flag(ic),
-        v("v_cvt_pknorm_u16_f32", [46, 46, X, X], Bin, F32).tys(B32, F32, F32, F32).e64_on(A::VIPLUS, 0x295).flag(ic),
-        v("v_cvt_pkrtz_f16_f32", [47, 47, X, X], Bin, F32).tys(F16, F32, F32, F32).e64_on(A::VIPLUS, 0x296),
-        v("v_cvt_pk_u16_u32", [48, 48, X, X], Bin, U32).tys(B32, U32, U32, U32).e64_on(A::VIPLUS, 0x297),
-        v("v_cvt_pk_i16_i32", [49, 49, X, X], Bin, I32).tys(B32, I32, I32, I32).e64_on(A::VIPLUS, 0x298),
+            .e64_on(A::VIPLUS, 0x1f0)
+            .flag(ic),
+        v("v_cvt_pknorm_i16_f32", [45, 45, X, X], Bin, F32)
+            .tys(B32, F32, F32, F32)
+            .e64_on(A::VIPLUS, 0x294)
+            .flag(ic),
+        v("v_cvt_pknorm_u16_f32", [46, 46, X, X], Bin, F32)
+            .tys(B32, F32, F32, F32)
+            .e64_on(A::VIPLUS, 0x295)
+            .flag(ic),
+        v("v_cvt_pkrtz_f16_f32", [47, 47, X, X], Bin, F32)
+            .tys(F16, F32, F32, F32)
+            .e64_on(A::VIPLUS, 0x296),
+        v("v_cvt_pk_u16_u32", [48, 48, X, X], Bin, U32)
+            .tys(B32, U32, U32, U32)
+            .e64_on(A::VIPLUS, 0x297),
+        v("v_cvt_pk_i16_i32", [49, 49, X, X], Bin, I32)
+            .tys(B32, I32, I32, I32)
+            .e64_on(A::VIPLUS, 0x298),
         // GCN 1.2: 16-bit arithmetic
         v("v_add_f16", [X, X, 31, 31], Bin, F16),
         v("v_sub_f16", [X, X, 32, 32], Bin, F16),
@@ -86,11 +117,19 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
         v("v_madak_f16", [X, X, 37, 37], Madak, F16),
         v("v_add_u16", [X, X, 38, 38], Bin, U16).flag(ic),
         v("v_sub_u16", [X, X, 39, 39], Bin, U16).flag(ic),
-        v("v_subrev_u16", [X, X, 40, 40], Bin, U16).flag(rev).flag(ic),
+        v("v_subrev_u16", [X, X, 40, 40], Bin, U16)
+            .flag(rev)
+            .flag(ic),
         v("v_mul_lo_u16", [X, X, 41, 41], Bin, U16),
-        v("v_lshlrev_b16", [X, X, 42, 42], Bin, B16).tys(B16, U16, B16, B16).flag(rev),
-        v("v_lshrrev_b16", [X, X, 43, 43], Bin, B16).tys(B16, U16, B16, B16).flag(rev),
-        v("v_ashrrev_i16", [X, X, 44, 44], Bin, I16).tys(I16, U16, I16, I16).flag(rev),
+        v("v_lshlrev_b16", [X, X, 42, 42], Bin, B16)
+            .tys(B16, U16, B16, B16)
+            .flag(rev),
+        v("v_lshrrev_b16", [X, X, 43, 43], Bin, B16)
+            .tys(B16, U16, B16, B16)
+            .flag(rev),
+        v("v_ashrrev_i16", [X, X, 44, 44], Bin, I16)
+            .tys(I16, U16, I16, I16)
+            .flag(rev),
         v("v_max_f16", [X, X, 45, 45], Bin, F16),
         v("v_min_f16", [X, X, 46, 46], Bin, F16),
         v("v_max_u16", [X, X, 47, 47], Bin, U16),
@@ -101,7 +140,9 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
         // GCN 1.4: carry-less 32-bit add/sub
         v("v_add_u32", [X, X, X, 52], Bin, U32).flag(ic),
         v("v_sub_u32", [X, X, X, 53], Bin, U32).flag(ic),
-        v("v_subrev_u32", [X, X, X, 54], Bin, U32).flag(rev).flag(ic),
+        v("v_subrev_u32", [X, X, X, 54], Bin, U32)
+            .flag(rev)
+            .flag(ic),
     ];
     t.extend(rows.into_iter().map(Row::done));
 }

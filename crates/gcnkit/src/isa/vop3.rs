@@ -43,7 +43,9 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
         v("v_sad_hi_u8", [347, 347, 474, 474], Ter, U32).flag(ic),
         v("v_sad_u16", [348, 348, 475, 475], Ter, U32).flag(ic),
         v("v_sad_u32", [349, 349, 476, 476], Ter, U32).flag(ic),
-        v("v_cvt_pk_u8_f32", [350, 350, 477, 477], Ter, F32).tys(B32, F32, U32, U32).flag(ic),
+        v("v_cvt_pk_u8_f32", [350, 350, 477, 477], Ter, F32)
+            .tys(B32, F32, U32, U32)
+            .flag(ic),
         v("v_div_fixup_f32", [351, 351, 478, 478], Ter, F32),
         v("v_div_fixup_f64", [352, 352, 479, 479], Ter, F64),
         v("v_lshl_b64", [353, 353, X, X], Bin, B64).tys(B64, B64, U32, U32),
@@ -66,20 +68,35 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
         v("v_qsad_u8", [370, 370, 485, 485], Ter, B64)
             .tys(B64, B64, U32, B64)
             .name_on(A::CI | A::VIPLUS, "v_qsad_pk_u16_u8")
-            .no_llvm_on(A::SI).flag(ic).flag(nd),
+            .no_llvm_on(A::SI)
+            .flag(ic)
+            .flag(nd),
         v("v_mqsad_u8", [371, 371, 486, 486], Ter, B64)
             .tys(B64, B64, U32, B64)
             .name_on(A::CI | A::VIPLUS, "v_mqsad_pk_u16_u8")
-            .no_llvm_on(A::SI).flag(ic).flag(nd),
+            .llvm_on(A::SI, "v_mqsad_pk_u16_u8")
+            .flag(ic)
+            .flag(nd),
         v("v_trig_preop_f64", [372, 372, 658, 658], Bin, F64).tys(F64, F64, U32, U32),
-        v("v_mqsad_u32_u8", [X, 373, 487, 487], Ter, B128).tys(B128, B64, U32, B128).flag(ic).flag(nd),
-        v("v_mad_u64_u32", [X, 374, 488, 488], Vop3b, U64).tys(U64, U32, U32, U64).flag(ic),
-        v("v_mad_i64_i32", [X, 375, 489, 489], Vop3b, I64).tys(I64, I32, I32, I64).flag(ic),
+        v("v_mqsad_u32_u8", [X, 373, 487, 487], Ter, B128)
+            .tys(B128, B64, U32, B128)
+            .flag(ic)
+            .flag(nd),
+        v("v_mad_u64_u32", [X, 374, 488, 488], Vop3b, U64)
+            .tys(U64, U32, U32, U64)
+            .flag(ic),
+        v("v_mad_i64_i32", [X, 375, 489, 489], Vop3b, I64)
+            .tys(I64, I32, I32, I64)
+            .flag(ic),
         // GCN 1.2: 16-bit three-operand ops; GCN 1.4 keeps the old opcodes as *_legacy_*
         // and gives the op_sel-capable versions new ones.
         v("v_mad_f16", [X, X, 490, 0x203], Ter, F16).flag(op),
-        v("v_mad_u16", [X, X, 491, 0x204], Ter, U16).flag(op).flag(ic),
-        v("v_mad_i16", [X, X, 492, 0x205], Ter, I16).flag(op).flag(ic),
+        v("v_mad_u16", [X, X, 491, 0x204], Ter, U16)
+            .flag(op)
+            .flag(ic),
+        v("v_mad_i16", [X, X, 492, 0x205], Ter, I16)
+            .flag(op)
+            .flag(ic),
         v("v_perm_b32", [X, X, 493, 493], Ter, B32),
         v("v_fma_f16", [X, X, 494, 0x206], Ter, F16).flag(op),
         v("v_div_fixup_f16", [X, X, 495, 0x207], Ter, F16).flag(op),
@@ -92,32 +109,59 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
         v("v_lshrrev_b64", [X, X, 656, 656], Bin, B64).tys(B64, U32, B64, B64),
         v("v_ashrrev_i64", [X, X, 657, 657], Bin, I64).tys(I64, U32, I64, I64),
         // GCN 1.4 additions
-        v("v_mad_u32_u16", [X, X, X, 0x1f1], Ter, U32).tys(U32, U16, U16, U32).flag(op).flag(ic),
-        v("v_mad_i32_i16", [X, X, X, 0x1f2], Ter, I32).tys(I32, I16, I16, I32).flag(op).flag(ic),
+        v("v_mad_u32_u16", [X, X, X, 0x1f1], Ter, U32)
+            .tys(U32, U16, U16, U32)
+            .flag(op)
+            .flag(ic),
+        v("v_mad_i32_i16", [X, X, X, 0x1f2], Ter, I32)
+            .tys(I32, I16, I16, I32)
+            .flag(op)
+            .flag(ic),
         v("v_xad_u32", [X, X, X, 0x1f3], Ter, U32),
         v("v_min3_f16", [X, X, X, 0x1f4], Ter, F16).flag(op),
-        v("v_min3_i16", [X, X, X, 0x1f5], Ter, I16).flag(op).flag(ic),
-        v("v_min3_u16", [X, X, X, 0x1f6], Ter, U16).flag(op).flag(ic),
+        v("v_min3_i16", [X, X, X, 0x1f5], Ter, I16)
+            .flag(op)
+            .flag(ic),
+        v("v_min3_u16", [X, X, X, 0x1f6], Ter, U16)
+            .flag(op)
+            .flag(ic),
         v("v_max3_f16", [X, X, X, 0x1f7], Ter, F16).flag(op),
-        v("v_max3_i16", [X, X, X, 0x1f8], Ter, I16).flag(op).flag(ic),
-        v("v_max3_u16", [X, X, X, 0x1f9], Ter, U16).flag(op).flag(ic),
+        v("v_max3_i16", [X, X, X, 0x1f8], Ter, I16)
+            .flag(op)
+            .flag(ic),
+        v("v_max3_u16", [X, X, X, 0x1f9], Ter, U16)
+            .flag(op)
+            .flag(ic),
         v("v_med3_f16", [X, X, X, 0x1fa], Ter, F16).flag(op),
-        v("v_med3_i16", [X, X, X, 0x1fb], Ter, I16).flag(op).flag(ic),
-        v("v_med3_u16", [X, X, X, 0x1fc], Ter, U16).flag(op).flag(ic),
+        v("v_med3_i16", [X, X, X, 0x1fb], Ter, I16)
+            .flag(op)
+            .flag(ic),
+        v("v_med3_u16", [X, X, X, 0x1fc], Ter, U16)
+            .flag(op)
+            .flag(ic),
         v("v_lshl_add_u32", [X, X, X, 0x1fd], Ter, U32),
         v("v_add_lshl_u32", [X, X, X, 0x1fe], Ter, U32),
         v("v_add3_u32", [X, X, X, 0x1ff], Ter, U32),
         v("v_lshl_or_b32", [X, X, X, 0x200], Ter, B32),
         v("v_and_or_b32", [X, X, X, 0x201], Ter, B32),
         v("v_or3_b32", [X, X, X, 0x202], Ter, B32),
-        v("v_cvt_pknorm_i16_f16", [X, X, X, 0x299], Bin, F16).tys(B32, F16, F16, F16).flag(op).flag(ic),
-        v("v_cvt_pknorm_u16_f16", [X, X, X, 0x29a], Bin, F16).tys(B32, F16, F16, F16).flag(op).flag(ic),
+        v("v_cvt_pknorm_i16_f16", [X, X, X, 0x299], Bin, F16)
+            .tys(B32, F16, F16, F16)
+            .flag(op)
+            .flag(ic),
+        v("v_cvt_pknorm_u16_f16", [X, X, X, 0x29a], Bin, F16)
+            .tys(B32, F16, F16, F16)
+            .flag(op)
+            .flag(ic),
         v("v_add_i32", [X, X, X, 0x29c], Bin, I32).flag(ic),
         v("v_sub_i32", [X, X, X, 0x29d], Bin, I32).flag(ic),
         v("v_add_i16", [X, X, X, 0x29e], Bin, I16).flag(op).flag(ic),
         v("v_sub_i16", [X, X, X, 0x29f], Bin, I16).flag(op).flag(ic),
         v("v_readlane_regrd_b32", [X, X, X, 0x29b], ReadLane, B32).no_llvm_on(A::ALL),
-        v("v_pack_b32_f16", [X, X, X, 0x2a0], Bin, F16).tys(B32, F16, F16, F16).flag(op).flag(ic),
+        v("v_pack_b32_f16", [X, X, X, 0x2a0], Bin, F16)
+            .tys(B32, F16, F16, F16)
+            .flag(op)
+            .flag(ic),
     ];
     t.extend(rows.into_iter().map(Row::done));
 }

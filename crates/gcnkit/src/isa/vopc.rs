@@ -6,11 +6,21 @@ use super::Ty::*;
 use super::{Flags, InstrDef, Row, Ty, X};
 
 /// Float compare operations (OP16), in opcode-offset order.
-pub const FLOAT_OPS: [&str; 16] =
-    ["f", "lt", "eq", "le", "gt", "lg", "ge", "o", "u", "nge", "nlg", "ngt", "nle", "neq", "nlt", "tru"];
+pub const FLOAT_OPS: [&str; 16] = [
+    "f", "lt", "eq", "le", "gt", "lg", "ge", "o", "u", "nge", "nlg", "ngt", "nle", "neq", "nlt",
+    "tru",
+];
 /// Integer compare operations (OP8): CLRX names, LLVM names.
-pub const INT_OPS: [(&str, &str); 8] =
-    [("f", "f"), ("lt", "lt"), ("eq", "eq"), ("le", "le"), ("gt", "gt"), ("lg", "ne"), ("ge", "ge"), ("tru", "t")];
+pub const INT_OPS: [(&str, &str); 8] = [
+    ("f", "f"),
+    ("lt", "lt"),
+    ("eq", "eq"),
+    ("le", "le"),
+    ("gt", "gt"),
+    ("lg", "ne"),
+    ("ge", "ge"),
+    ("tru", "t"),
+];
 
 /// The four kinds of compare: plain, EXEC-writing, signalling, signalling EXEC-writing.
 #[derive(Clone, Copy)]
@@ -79,7 +89,11 @@ fn int_base_si(x: bool, t: Ty) -> u16 {
         U64 => 0xe0,
         _ => return X,
     };
-    if x { b + 0x10 } else { b }
+    if x {
+        b + 0x10
+    } else {
+        b
+    }
 }
 
 /// Opcode base of an integer family on GCN 1.2/1.4.
@@ -93,7 +107,11 @@ fn int_base_vi(x: bool, t: Ty) -> u16 {
         U64 => 0xe8,
         _ => return X,
     };
-    if x { b + 0x10 } else { b }
+    if x {
+        b + 0x10
+    } else {
+        b
+    }
 }
 
 fn leak(s: String) -> &'static str {
@@ -101,7 +119,11 @@ fn leak(s: String) -> &'static str {
 }
 
 fn at(base: u16, off: u16) -> u16 {
-    if base == X { X } else { base + off }
+    if base == X {
+        X
+    } else {
+        base + off
+    }
 }
 
 pub(super) fn rows(t: &mut Vec<InstrDef>) {
@@ -114,7 +136,13 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
     for (ty, cmp, cmpx) in class {
         for (k, op) in [(Kind::Cmp, cmp), (Kind::Cmpx, cmpx)] {
             let name = leak(format!("{}class_{}", k.prefix(), ty.name()));
-            t.push(Row::vopc(name, op, ty).tys(B64, ty, U32, U32).flag(k.flags()).flag(Flags::CLASS).done());
+            t.push(
+                Row::vopc(name, op, ty)
+                    .tys(B64, ty, U32, U32)
+                    .flag(k.flags())
+                    .flag(Flags::CLASS)
+                    .done(),
+            );
         }
     }
     for k in [Kind::Cmp, Kind::Cmpx, Kind::Cmps, Kind::Cmpsx] {

@@ -49,7 +49,9 @@ fn print_known(out: &mut String, i: &Instr, d: &InstrDef) {
             s.regs = 2;
         }
         let (abs, neg) = match s.role {
-            Role::Src(k) if vop3 && mods >> k & 1 != 0 => (i.abs >> k & 1 != 0, i.neg >> k & 1 != 0),
+            Role::Src(k) if vop3 && mods >> k & 1 != 0 => {
+                (i.abs >> k & 1 != 0, i.neg >> k & 1 != 0)
+            }
             _ => (false, false),
         };
         // The 32-bit forms' literal comments; V_READLANE/V_WRITELANE's scalar VSRC1 never
@@ -58,11 +60,24 @@ fn print_known(out: &mut String, i: &Instr, d: &InstrDef) {
             Role::Src(0) | Role::K if !vop3 => i.literal,
             _ => None,
         };
-        modded(out, a, &s, lit, abs, neg, !vop3 && s.role == Role::Src(0), comment_ty(d, vop3));
+        modded(
+            out,
+            a,
+            &s,
+            lit,
+            abs,
+            neg,
+            !vop3 && s.role == Role::Src(0),
+            comment_ty(d, vop3),
+        );
     }
     if vop3 {
         // The VOP3 form of MADMK/MADAK shows K's slot as a third source.
-        let nsrc = if matches!(d.form, Form::Madmk | Form::Madak) { 3 } else { d.form.nsrc() };
+        let nsrc = if matches!(d.form, Form::Madmk | Form::Madak) {
+            3
+        } else {
+            d.form.nsrc()
+        };
         let vop3b_si = i.enc == Enc::Vop3b && !a.is_vi_plus();
         vop3_tail(out, i, nsrc, i.enc == Enc::Vop3a, !vop3b_si);
         if fits_32bit(i, d) {
@@ -80,7 +95,16 @@ fn comment_ty(d: &InstrDef, vop3: bool) -> Option<Ty> {
 }
 
 #[allow(clippy::too_many_arguments)]
-fn modded(out: &mut String, a: Arch, s: &Slot, lit: Option<u32>, abs: bool, neg: bool, lit_form: bool, cty: Option<Ty>) {
+fn modded(
+    out: &mut String,
+    a: Arch,
+    s: &Slot,
+    lit: Option<u32>,
+    abs: bool,
+    neg: bool,
+    lit_form: bool,
+    cty: Option<Ty>,
+) {
     if neg {
         out.push('-');
     }
@@ -148,7 +172,11 @@ fn fits_32bit(i: &Instr, d: &InstrDef) -> bool {
     let used = used_mod_mask(d);
     if i.enc == Enc::Vop3b {
         // CLRX quirk: CLAMP does not cancel the suffix of a VOP3B carry op.
-        let src2_ok = if d.form == Form::CarryIn { i.src[2] == vcc } else { i.src[2] == 0 };
+        let src2_ok = if d.form == Form::CarryIn {
+            i.src[2] == vcc
+        } else {
+            i.src[2] == 0
+        };
         return i.src[1] >= 256 && i.sdst == vcc && src2_ok && i.omod == 0 && i.neg & used == 0;
     }
     if (i.abs | i.neg) & used != 0 || i.omod != 0 || i.clamp || i.op_sel != 0 {
@@ -176,15 +204,27 @@ fn illegal_slot_vop3a(i: &Instr) -> Option<bool> {
         Arch::Gcn12 => Arch::Gcn14,
         Arch::Gcn14 => Arch::Gcn12,
     };
-    isa().vop3(sibling, i.opcode as u32).map(|d| !isa().def(d).form.is_vop3b())
+    isa()
+        .vop3(sibling, i.opcode as u32)
+        .map(|d| !isa().def(d).form.is_vop3b())
 }
 
 fn print_illegal(out: &mut String, i: &Instr) {
     let a = i.arch;
-    let vgpr = |code: u16| Slot { role: Role::Vdst, code, regs: 1, ty: Ty::B32, implicit: false };
+    let vgpr = |code: u16| Slot {
+        role: Role::Vdst,
+        code,
+        regs: 1,
+        ty: Ty::B32,
+        implicit: false,
+    };
     match i.enc {
         Enc::Vop2 | Enc::Vopc => {
-            out.push_str(if i.enc == Enc::Vop2 { "VOP2_ill_" } else { "VOPC_ill_" });
+            out.push_str(if i.enc == Enc::Vop2 {
+                "VOP2_ill_"
+            } else {
+                "VOPC_ill_"
+            });
             dec(out, i.opcode as u32);
             out.push(' ');
             if i.enc == Enc::Vop2 {
@@ -206,7 +246,13 @@ fn print_illegal(out: &mut String, i: &Instr) {
             let show_clamp = slot == Some(true) || (slot.is_none() && a.is_vi_plus());
             let cmp = i.opcode < 256;
             if cmp {
-                let sd = Slot { role: Role::Sdst, code: i.vdst, regs: 2, ty: Ty::B64, implicit: false };
+                let sd = Slot {
+                    role: Role::Sdst,
+                    code: i.vdst,
+                    regs: 2,
+                    ty: Ty::B64,
+                    implicit: false,
+                };
                 operand(out, a, &sd, None, false, None);
             } else {
                 operand(out, a, &vgpr(256 + i.vdst), None, false, None);
@@ -215,7 +261,16 @@ fn print_illegal(out: &mut String, i: &Instr) {
             for k in 0..n {
                 out.push_str(", ");
                 let abs = show_abs && i.abs >> k & 1 != 0;
-                modded(out, a, &vgpr(i.src[k]), None, abs, i.neg >> k & 1 != 0, false, None);
+                modded(
+                    out,
+                    a,
+                    &vgpr(i.src[k]),
+                    None,
+                    abs,
+                    i.neg >> k & 1 != 0,
+                    false,
+                    None,
+                );
             }
             let mut j = *i;
             if !show_abs {
@@ -228,7 +283,14 @@ fn print_illegal(out: &mut String, i: &Instr) {
 
 /// Appends one operand as CLRX writes it. `lit_form`: a source literal (small values as
 /// `lit(N)` to keep the literal encoding); `cty`: type of the float comment, if any.
-pub fn operand(out: &mut String, a: Arch, s: &Slot, literal: Option<u32>, lit_form: bool, cty: Option<Ty>) {
+pub fn operand(
+    out: &mut String,
+    a: Arch,
+    s: &Slot,
+    literal: Option<u32>,
+    lit_form: bool,
+    cty: Option<Ty>,
+) {
     let n = s.regs as u16;
     match classify(a, s.code) {
         Src::Vgpr(v) => {
@@ -274,7 +336,17 @@ pub fn operand(out: &mut String, a: Arch, s: &Slot, literal: Option<u32>, lit_fo
     }
 }
 
-const FLOAT_TEXT: [&str; 9] = ["0.5", "-0.5", "1.0", "-1.0", "2.0", "-2.0", "4.0", "-4.0", "0.15915494"];
+const FLOAT_TEXT: [&str; 9] = [
+    "0.5",
+    "-0.5",
+    "1.0",
+    "-1.0",
+    "2.0",
+    "-2.0",
+    "4.0",
+    "-4.0",
+    "0.15915494",
+];
 
 fn reg_range(out: &mut String, prefix: &str, first: u16, n: u16) {
     out.push_str(prefix);
@@ -324,7 +396,11 @@ fn float_comment(out: &mut String, l: u32, t: Ty) {
     } else {
         use std::fmt::Write;
         let digits = if t == Ty::F16 { 5 } else { 8 };
-        let _ = write!(out, "{}", trim_float(&format!("{:.*e}", digits - 1, v), digits as i32));
+        let _ = write!(
+            out,
+            "{}",
+            trim_float(&format!("{:.*e}", digits - 1, v), digits as i32)
+        );
     }
     out.push(suffix);
     out.push_str(" */");
@@ -334,7 +410,10 @@ fn float_comment(out: &mut String, l: u32, t: Ty) {
 fn trim_float(s: &str, precision: i32) -> String {
     let (mant, exp) = s.split_once('e').unwrap_or((s, "0"));
     let exp: i32 = exp.parse().unwrap_or(0);
-    let (neg, mant) = mant.strip_prefix('-').map(|m| (true, m)).unwrap_or((false, mant));
+    let (neg, mant) = mant
+        .strip_prefix('-')
+        .map(|m| (true, m))
+        .unwrap_or((false, mant));
     let digits: String = mant.chars().filter(|c| c.is_ascii_digit()).collect();
     let digits = digits.trim_end_matches('0');
     let digits = if digits.is_empty() { "0" } else { digits };

@@ -11,15 +11,62 @@ use crate::operand::{classify, Src, FLOAT_CONSTS, SRC_REGS};
 /// One field of an encoding: name, first and last bit (bit 32 = bit 0 of the second word).
 type Field = (&'static str, u8, u8);
 
-const VOP2: &[Field] = &[("src0", 0, 8), ("vsrc1", 9, 16), ("vdst", 17, 24), ("opcode", 25, 30), ("encoding", 31, 31)];
-const VOPC: &[Field] = &[("src0", 0, 8), ("vsrc1", 9, 16), ("opcode", 17, 24), ("encoding", 25, 31)];
-const VOP3_TAIL: &[Field] = &[("src0", 32, 40), ("src1", 41, 49), ("src2", 50, 58), ("omod", 59, 60), ("neg", 61, 63)];
-const VOP3A_SI: &[Field] = &[("vdst", 0, 7), ("abs", 8, 10), ("clamp", 11, 11), ("opcode", 17, 25), ("encoding", 26, 31)];
-const VOP3B_SI: &[Field] = &[("vdst", 0, 7), ("sdst", 8, 14), ("clamp", 15, 15), ("opcode", 17, 25), ("encoding", 26, 31)];
-const VOP3A_VI: &[Field] = &[("vdst", 0, 7), ("abs", 8, 10), ("clamp", 15, 15), ("opcode", 16, 25), ("encoding", 26, 31)];
-const VOP3A_GFX9: &[Field] =
-    &[("vdst", 0, 7), ("abs", 8, 10), ("op_sel", 11, 14), ("clamp", 15, 15), ("opcode", 16, 25), ("encoding", 26, 31)];
-const VOP3B_VI: &[Field] = &[("vdst", 0, 7), ("sdst", 8, 14), ("clamp", 15, 15), ("opcode", 16, 25), ("encoding", 26, 31)];
+const VOP2: &[Field] = &[
+    ("src0", 0, 8),
+    ("vsrc1", 9, 16),
+    ("vdst", 17, 24),
+    ("opcode", 25, 30),
+    ("encoding", 31, 31),
+];
+const VOPC: &[Field] = &[
+    ("src0", 0, 8),
+    ("vsrc1", 9, 16),
+    ("opcode", 17, 24),
+    ("encoding", 25, 31),
+];
+const VOP3_TAIL: &[Field] = &[
+    ("src0", 32, 40),
+    ("src1", 41, 49),
+    ("src2", 50, 58),
+    ("omod", 59, 60),
+    ("neg", 61, 63),
+];
+const VOP3A_SI: &[Field] = &[
+    ("vdst", 0, 7),
+    ("abs", 8, 10),
+    ("clamp", 11, 11),
+    ("opcode", 17, 25),
+    ("encoding", 26, 31),
+];
+const VOP3B_SI: &[Field] = &[
+    ("vdst", 0, 7),
+    ("sdst", 8, 14),
+    ("clamp", 15, 15),
+    ("opcode", 17, 25),
+    ("encoding", 26, 31),
+];
+const VOP3A_VI: &[Field] = &[
+    ("vdst", 0, 7),
+    ("abs", 8, 10),
+    ("clamp", 15, 15),
+    ("opcode", 16, 25),
+    ("encoding", 26, 31),
+];
+const VOP3A_GFX9: &[Field] = &[
+    ("vdst", 0, 7),
+    ("abs", 8, 10),
+    ("op_sel", 11, 14),
+    ("clamp", 15, 15),
+    ("opcode", 16, 25),
+    ("encoding", 26, 31),
+];
+const VOP3B_VI: &[Field] = &[
+    ("vdst", 0, 7),
+    ("sdst", 8, 14),
+    ("clamp", 15, 15),
+    ("opcode", 16, 25),
+    ("encoding", 26, 31),
+];
 
 fn fields(i: &Instr) -> (&'static [Field], &'static [Field]) {
     let vi = i.arch.is_vi_plus();
@@ -176,7 +223,14 @@ pub fn record(out: &mut String, i: &Instr, offset: usize, syntax: Syntax) {
     out.push('}');
 }
 
-fn operand(out: &mut String, a: Arch, code: u16, regs: u8, ty: crate::isa::Ty, literal: Option<u32>) {
+fn operand(
+    out: &mut String,
+    a: Arch,
+    code: u16,
+    regs: u8,
+    ty: crate::isa::Ty,
+    literal: Option<u32>,
+) {
     let reg = |out: &mut String, kind: &str, n: u16| {
         out.push_str("\"kind\": \"");
         out.push_str(kind);
@@ -206,7 +260,11 @@ fn operand(out: &mut String, a: Arch, code: u16, regs: u8, ty: crate::isa::Ty, l
         }
         Src::Float(f) => {
             use std::fmt::Write;
-            let _ = write!(out, "\"kind\": \"constant\", \"value\": {:?}", FLOAT_CONSTS[f as usize].0);
+            let _ = write!(
+                out,
+                "\"kind\": \"constant\", \"value\": {:?}",
+                FLOAT_CONSTS[f as usize].0
+            );
         }
         Src::Literal => {
             out.push_str("\"kind\": \"literal\", \"value\": ");

@@ -52,7 +52,14 @@ pub struct LlvmMods {
 }
 
 pub fn llvm_mods(d: &InstrDef, a: Arch) -> LlvmMods {
-    let mut m = LlvmMods { neg: 0, abs: 0, sext: 0, clamp: false, omod: false, op_sel: false };
+    let mut m = LlvmMods {
+        neg: 0,
+        abs: 0,
+        sext: 0,
+        clamp: false,
+        omod: false,
+        op_sel: false,
+    };
     if matches!(d.form, Form::ReadLane | Form::WriteLane) {
         return m;
     }
@@ -82,6 +89,15 @@ pub fn llvm_mods(d: &InstrDef, a: Arch) -> LlvmMods {
     m
 }
 
+/// LLVM 14 lacks the VOP3 form of MADMK/MADAK, and of READLANE/WRITELANE where their VOP2
+/// form exists (GCN 1.0/1.1): the hardware has them, LLVM's syntax cannot ask for them.
+pub fn llvm_has_e64(d: &InstrDef, a: Arch) -> bool {
+    let ai = a.index();
+    d.e64[ai] != X
+        && !matches!(d.form, Form::Madmk | Form::Madak)
+        && !(matches!(d.form, Form::ReadLane | Form::WriteLane) && d.e32[ai] != X)
+}
+
 fn print_known(out: &mut String, i: &Instr, d: &InstrDef) -> Res {
     let a = i.arch;
     let ai = a.index();
@@ -89,11 +105,7 @@ fn print_known(out: &mut String, i: &Instr, d: &InstrDef) -> Res {
     if crate::decode::unused_bits(i) != 0 || d.llvm[ai].is_empty() {
         return Err(Inexpressible);
     }
-    if vop3 && matches!(d.form, Form::Madmk | Form::Madak) {
-        return Err(Inexpressible);
-    }
-    // LLVM has no _e64 of V_READLANE/V_WRITELANE where the VOP2 form exists.
-    if vop3 && matches!(d.form, Form::ReadLane | Form::WriteLane) && d.e32[ai] != X {
+    if vop3 && !llvm_has_e64(d, a) {
         return Err(Inexpressible);
     }
     // GCN 1.0/1.1 VOP3B: LLVM accepts `clamp` but does not encode it.
@@ -186,7 +198,12 @@ fn print_known(out: &mut String, i: &Instr, d: &InstrDef) -> Res {
 /// Operand restrictions of LLVM's parser beyond the seed pages' rules.
 fn operand_limits(i: &Instr, d: &InstrDef, ops: &[Slot]) -> Res {
     let a = i.arch;
-    let scalar = |code: u16| matches!(classify(a, code), Src::Sgpr(_) | Src::Special(..) | Src::Ttmp(_));
+    let scalar = |code: u16| {
+        matches!(
+            classify(a, code),
+            Src::Sgpr(_) | Src::Special(..) | Src::Ttmp(_)
+        )
+    };
     let inline = |code: u16| matches!(classify(a, code), Src::Int(_) | Src::Float(_));
     match d.form {
         Form::ReadLane => {
@@ -197,7 +214,8 @@ fn operand_limits(i: &Instr, d: &InstrDef, ops: &[Slot]) -> Res {
         }
         Form::WriteLane => {
             let lane_ok = scalar(i.src[1]) || inline(i.src[1]);
-            let data_ok = scalar(i.src[0]) || inline(i.src[0]) || (i.src[0] == 255 && !i.enc.is_vop3());
+            let data_ok =
+                scalar(i.src[0]) || inline(i.src[0]) || (i.src[0] == 255 && !i.enc.is_vop3());
             if !(lane_ok && data_ok) {
                 return Err(Inexpressible);
             }
@@ -214,7 +232,10 @@ fn operand_limits(i: &Instr, d: &InstrDef, ops: &[Slot]) -> Res {
         if s.regs == 4 && !matches!(c, Src::Vgpr(_)) {
             return Err(Inexpressible);
         }
-        if s.role == Role::Src(2) && matches!(d.form, Form::Cndmask | Form::CarryIn) && !matches!(c, Src::Sgpr(_) | Src::Special(..) | Src::Ttmp(_)) {
+        if s.role == Role::Src(2)
+            && matches!(d.form, Form::Cndmask | Form::CarryIn)
+            && !matches!(c, Src::Sgpr(_) | Src::Special(..) | Src::Ttmp(_))
+        {
             return Err(Inexpressible);
         }
         if c == Src::LdsDirect && (d.flags.has(Flags::REV) || s.regs != 1 || s.ty.is_16()) {
@@ -253,11 +274,16 @@ fn literal_ok(a: Arch, l: u32, ty: Ty, k: bool) -> Res {
     let folds = match ty.regs() {
         2 => int_inline(l as i64),
         _ if ty.is_16() => {
-            int_inline(l as u16 as i16 as i64) || (ty.is_float() && FLOAT_CONSTS[..floats].iter().any(|c| c.1 as u32 == l))
+            int_inline(l as u16 as i16 as i64)
+                || (ty.is_float() && FLOAT_CONSTS[..floats].iter().any(|c| c.1 as u32 == l))
         }
         _ => int_inline(l as i32 as i64) || FLOAT_CONSTS[..floats].iter().any(|c| c.2 == l),
     };
-    if folds { Err(Inexpressible) } else { Ok(()) }
+    if folds {
+        Err(Inexpressible)
+    } else {
+        Ok(())
+    }
 }
 
 /// Appends one operand as LLVM writes it.
@@ -307,7 +333,19 @@ fn operand(out: &mut String, a: Arch, s: &Slot, literal: Option<u32>) -> Res {
         // LLVM has no float inline constants for 16-bit integer operands.
         Src::Float(_) if s.ty.is_16() && !s.ty.is_float() => return Err(Inexpressible),
         Src::Float(8) if s.ty.regs() == 2 => out.push_str("0.15915494309189532"),
-        Src::Float(f) => out.push_str(["0.5", "-0.5", "1.0", "-1.0", "2.0", "-2.0", "4.0", "-4.0", "0.15915494"][f as usize]),
+        Src::Float(f) => out.push_str(
+            [
+                "0.5",
+                "-0.5",
+                "1.0",
+                "-1.0",
+                "2.0",
+                "-2.0",
+                "4.0",
+                "-4.0",
+                "0.15915494",
+            ][f as usize],
+        ),
         Src::SrcReg(r) => out.push_str(SRC_REGS[r as usize]),
         Src::Vccz => out.push_str("src_vccz"),
         Src::Execz => out.push_str("src_execz"),

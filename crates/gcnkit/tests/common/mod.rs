@@ -24,7 +24,11 @@ pub fn llvm_mc() -> String {
 /// `.long` lines are data: their words are taken from the line itself.
 pub fn assemble(a: Arch, lines: &[String]) -> Vec<Result<Vec<u32>, String>> {
     let mut child = Command::new(llvm_mc())
-        .args(["-arch=amdgcn", &format!("-mcpu={}", mcpu(a)), "-show-encoding"])
+        .args([
+            "-arch=amdgcn",
+            &format!("-mcpu={}", mcpu(a)),
+            "-show-encoding",
+        ])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -50,28 +54,42 @@ pub fn assemble(a: Arch, lines: &[String]) -> Vec<Result<Vec<u32>, String>> {
             if let (Some(ln), Some(_col), Some(msg)) = (it.next(), it.next(), it.next()) {
                 if msg.trim_start().starts_with("error") {
                     if let Ok(n) = ln.parse::<usize>() {
-                        errors.entry(n - 1).or_insert_with(|| msg.trim().to_string());
+                        errors
+                            .entry(n - 1)
+                            .or_insert_with(|| msg.trim().to_string());
                     }
                 }
             }
         }
     }
-    let mut encs = stdout.lines().filter_map(|l| l.find("encoding: [").map(|p| &l[p + 11..])).map(|e| {
-        let bytes: Vec<u8> = e
-            .trim_end_matches(']')
-            .split(',')
-            .map(|b| u8::from_str_radix(b.trim().trim_start_matches("0x"), 16).unwrap())
-            .collect();
-        bytes.chunks(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect::<Vec<u32>>()
-    });
+    let mut encs = stdout
+        .lines()
+        .filter_map(|l| l.find("encoding: [").map(|p| &l[p + 11..]))
+        .map(|e| {
+            let bytes: Vec<u8> = e
+                .trim_end_matches(']')
+                .split(',')
+                .map(|b| u8::from_str_radix(b.trim().trim_start_matches("0x"), 16).unwrap())
+                .collect();
+            bytes
+                .chunks(4)
+                .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+                .collect::<Vec<u32>>()
+        });
     let mut res = Vec::with_capacity(lines.len());
     for (k, l) in lines.iter().enumerate() {
         if let Some(e) = errors.get(&k) {
             res.push(Err(e.clone()));
         } else if let Some(rest) = l.trim().strip_prefix(".long ") {
-            res.push(Ok(rest.split(',').map(|w| u32::from_str_radix(w.trim().trim_start_matches("0x"), 16).unwrap()).collect()));
+            res.push(Ok(rest
+                .split(',')
+                .map(|w| u32::from_str_radix(w.trim().trim_start_matches("0x"), 16).unwrap())
+                .collect()));
         } else {
-            res.push(encs.next().ok_or_else(|| format!("no encoding printed (stderr: {})", stderr.trim())));
+            res.push(
+                encs.next()
+                    .ok_or_else(|| format!("no encoding printed (stderr: {})", stderr.trim())),
+            );
         }
     }
     res
@@ -97,5 +115,8 @@ impl Rng {
 }
 
 pub fn seed() -> u64 {
-    std::env::var("GCNKIT_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(0x6c6c_766d)
+    std::env::var("GCNKIT_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0x6c6c_766d)
 }
