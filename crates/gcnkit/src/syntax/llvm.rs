@@ -135,7 +135,8 @@ fn print_known(out: &mut String, i: &Instr, d: &InstrDef) -> Res {
     }
     operand_limits(i, d, ops.as_slice())?;
     out.push_str(d.llvm[ai]);
-    if d.e32[ai] != X && d.e64[ai] != X && !matches!(d.form, Form::ReadLane | Form::WriteLane) {
+    // The suffix only where LLVM has both forms.
+    if d.e32[ai] != X && llvm_has_e64(d, a) {
         out.push_str(if vop3 { "_e64" } else { "_e32" });
     }
     out.push(' ');
