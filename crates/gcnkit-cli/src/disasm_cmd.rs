@@ -80,9 +80,7 @@ pub fn parse_words(name: &str, text: &[u8]) -> Result<Vec<u32>, Vec<String>> {
                 .strip_prefix(b"0x")
                 .or_else(|| tok.strip_prefix(b"0X"))
                 .unwrap_or(tok);
-            let ok = !digits.is_empty()
-                && digits.len() <= 8
-                && digits.iter().all(|c| c.is_ascii_hexdigit());
+            let ok = !digits.is_empty() && digits.len() <= 8 && digits.iter().all(|c| c.is_ascii_hexdigit());
             if ok {
                 let s = std::str::from_utf8(digits).unwrap_or("0");
                 words.push(u32::from_str_radix(s, 16).unwrap_or(0));
@@ -112,11 +110,7 @@ pub fn run(a: Args) -> ExitCode {
         }
     };
     let is_file = !matches!(a.file.as_deref(), None | Some("-"));
-    let input = a.input.unwrap_or(if is_file {
-        InputArg::Bin
-    } else {
-        InputArg::Words
-    });
+    let input = a.input.unwrap_or(if is_file { InputArg::Bin } else { InputArg::Words });
     let words = match input {
         InputArg::Words => match parse_words(&name, &bytes) {
             Ok(w) => w,

@@ -23,6 +23,7 @@ pub fn read_input(file: Option<&str>) -> Result<(String, Vec<u8>), String> {
 /// Where output goes: stdout (streamed), or a temporary file renamed over `-o` on success.
 pub enum Output {
     Stdout(io::BufWriter<io::StdoutLock<'static>>),
+    Direct(io::BufWriter<fs::File>),
     File {
         tmp: PathBuf,
         dest: PathBuf,
@@ -39,6 +40,15 @@ impl Output {
             ))),
             Some(p) => {
                 let dest = PathBuf::from(p);
+                // A device or pipe (`-o /dev/null`) is written in place: renaming a temporary
+                // over it would replace the device.
+                if fs::metadata(&dest).map(|m| !m.is_file()).unwrap_or(false) {
+                    let f = fs::OpenOptions::new()
+                        .write(true)
+                        .open(&dest)
+                        .map_err(|e| format!("{p}: error: cannot write: {e}"))?;
+                    return Ok(Output::Direct(io::BufWriter::with_capacity(1 << 16, f)));
+                }
                 let dir = dest
                     .parent()
                     .filter(|d| !d.as_os_str().is_empty())
@@ -48,8 +58,7 @@ impl Output {
                     .map(|n| n.to_string_lossy().into_owned())
                     .unwrap_or_default();
                 let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-                let f =
-                    fs::File::create(&tmp).map_err(|e| format!("{p}: error: cannot write: {e}"))?;
+                let f = fs::File::create(&tmp).map_err(|e| format!("{p}: error: cannot write: {e}"))?;
                 Ok(Output::File {
                     tmp,
                     dest,
@@ -62,6 +71,7 @@ impl Output {
     pub fn write(&mut self, b: &[u8]) -> io::Result<()> {
         match self {
             Output::Stdout(w) => w.write_all(b),
+            Output::Direct(w) => w.write_all(b),
             Output::File { w, .. } => w.write_all(b),
         }
     }
@@ -70,6 +80,7 @@ impl Output {
     pub fn commit(self) -> Result<(), String> {
         match self {
             Output::Stdout(mut w) => w.flush().map_err(|e| format!("<stdout>: error: {e}")),
+            Output::Direct(mut w) => w.flush().map_err(|e| format!("error: {e}")),
             Output::File { tmp, dest, mut w } => {
                 let r = w
                     .flush()
@@ -88,6 +99,9 @@ impl Output {
     pub fn abandon(self) {
         match self {
             Output::Stdout(mut w) => {
+                let _ = w.flush();
+            }
+            Output::Direct(mut w) => {
                 let _ = w.flush();
             }
             Output::File { tmp, w, .. } => {

@@ -26,8 +26,7 @@ enum Cmd {
 
 /// Parses `-a/--arch` values: canonical names, LLVM processors, CLRX devices.
 pub fn parse_arch(s: &str) -> Result<Arch, String> {
-    Arch::parse(s)
-        .ok_or_else(|| format!("unknown arch '{s}'; accepted: {}", Arch::accepted_names()))
+    Arch::parse(s).ok_or_else(|| format!("unknown arch '{s}'; accepted: {}", Arch::accepted_names()))
 }
 
 fn main() -> ExitCode {

@@ -32,16 +32,33 @@ fn tmpdir(name: &str) -> std::path::PathBuf {
 
 #[test]
 fn disasm_words_both_dialects() {
-    let o = gcnkit(&["disasm", "-a", "gcn1.2", "--input", "words"], b"02020702, 0xd1018201 28020702\n");
+    let o = gcnkit(
+        &["disasm", "-a", "gcn1.2", "--input", "words"],
+        b"02020702, 0xd1018201 28020702\n",
+    );
     assert!(o.status.success(), "{}", err(&o));
-    assert_eq!(text(&o), "v_add_f32 v1, v2, v3\nv_add_f32 v1, -v2, abs(v3) mul:2 clamp\n");
-    let o = gcnkit(&["disasm", "-a", "fiji", "--syntax", "llvm"], b"02020702 d1018201 28020702");
-    assert_eq!(text(&o), "v_add_f32_e32 v1, v2, v3\nv_add_f32_e64 v1, -v2, |v3| clamp mul:2\n");
+    assert_eq!(
+        text(&o),
+        "v_add_f32 v1, v2, v3\nv_add_f32 v1, -v2, abs(v3) mul:2 clamp\n"
+    );
+    let o = gcnkit(
+        &["disasm", "-a", "fiji", "--syntax", "llvm"],
+        b"02020702 d1018201 28020702",
+    );
+    assert_eq!(
+        text(&o),
+        "v_add_f32_e32 v1, v2, v3\nv_add_f32_e64 v1, -v2, |v3| clamp mul:2\n"
+    );
 }
 
 #[test]
 fn disasm_arch_aliases() {
-    for (a, want) in [("tahiti", "v_add_f32"), ("si", "v_add_f32"), ("hawaii", "v_add_f32"), ("gfx900", "v_add_f32")] {
+    for (a, want) in [
+        ("tahiti", "v_add_f32"),
+        ("si", "v_add_f32"),
+        ("hawaii", "v_add_f32"),
+        ("gfx900", "v_add_f32"),
+    ] {
         let w: &[u8] = if a == "gfx900" { b"02020702" } else { b"06020702" };
         let o = gcnkit(&["disasm", "-a", a], w);
         assert!(text(&o).starts_with(want), "{a}: {}", text(&o));
@@ -54,7 +71,10 @@ fn disasm_binary_file_and_output_file() {
     let f = d.join("w.bin");
     std::fs::write(&f, [0x02, 0x07, 0x02, 0x02]).unwrap();
     let out = d.join("out.s");
-    let o = gcnkit(&["disasm", "-a", "vi", "-o", out.to_str().unwrap(), f.to_str().unwrap()], b"");
+    let o = gcnkit(
+        &["disasm", "-a", "vi", "-o", out.to_str().unwrap(), f.to_str().unwrap()],
+        b"",
+    );
     assert!(o.status.success(), "{}", err(&o));
     assert_eq!(std::fs::read_to_string(&out).unwrap(), "v_add_f32 v1, v2, v3\n");
     // Only the output file was written: no temporary left behind.
@@ -65,7 +85,10 @@ fn disasm_binary_file_and_output_file() {
 fn disasm_truncated_literal_is_an_error_and_leaves_no_file() {
     let d = tmpdir("trunc");
     let out = d.join("out.s");
-    let o = gcnkit(&["disasm", "--input", "words", "-o", out.to_str().unwrap()], b"02020702 020206ff\n");
+    let o = gcnkit(
+        &["disasm", "--input", "words", "-o", out.to_str().unwrap()],
+        b"02020702 020206ff\n",
+    );
     assert_eq!(o.status.code(), Some(1));
     assert!(err(&o).contains("offset 0x4"), "{}", err(&o));
     assert!(!out.exists());
@@ -101,7 +124,10 @@ fn disasm_odd_byte_count_is_an_error() {
 
 #[test]
 fn disasm_json_lines() {
-    let o = gcnkit(&["disasm", "--input", "words", "--format", "json"], b"02020702 d1018201 28020702 bf810000");
+    let o = gcnkit(
+        &["disasm", "--input", "words", "--format", "json"],
+        b"02020702 d1018201 28020702 bf810000",
+    );
     let out = text(&o);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 3);

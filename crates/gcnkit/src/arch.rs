@@ -33,9 +33,8 @@ const NAMES: [&[&str]; 4] = [
         "hainan",
     ],
     &[
-        "gcn1.1", "ci", "gfx7", "gfx700", "gfx701", "gfx702", "gfx703", "gfx704", "gfx705",
-        "bonaire", "hawaii", "kaveri", "kabini", "mullins", "spectre", "spooky", "kalindi",
-        "godavari",
+        "gcn1.1", "ci", "gfx7", "gfx700", "gfx701", "gfx702", "gfx703", "gfx704", "gfx705", "bonaire", "hawaii",
+        "kaveri", "kabini", "mullins", "spectre", "spooky", "kalindi", "godavari",
     ],
     &[
         "gcn1.2",
@@ -64,8 +63,8 @@ const NAMES: [&[&str]; 4] = [
         "tongapro",
     ],
     &[
-        "gcn1.4", "gfx9", "vega", "gfx900", "gfx902", "gfx904", "gfx906", "gfx909", "gfx90c",
-        "vega10", "vega12", "vega20", "raven", "raven2", "renoir",
+        "gcn1.4", "gfx9", "vega", "gfx900", "gfx902", "gfx904", "gfx906", "gfx909", "gfx90c", "vega10", "vega12",
+        "vega20", "raven", "raven2", "renoir",
     ],
 ];
 
@@ -86,18 +85,12 @@ impl Arch {
     /// Parses any accepted name, case-insensitively.
     pub fn parse(s: &str) -> Option<Arch> {
         let s = s.trim().to_ascii_lowercase();
-        Arch::ALL
-            .into_iter()
-            .find(|a| NAMES[a.index()].contains(&s.as_str()))
+        Arch::ALL.into_iter().find(|a| NAMES[a.index()].contains(&s.as_str()))
     }
 
     /// All accepted names, for error messages and `--help`.
     pub fn accepted_names() -> String {
-        NAMES
-            .iter()
-            .map(|n| n.join("|"))
-            .collect::<Vec<_>>()
-            .join("; ")
+        NAMES.iter().map(|n| n.join("|")).collect::<Vec<_>>().join("; ")
     }
 
     /// The single bit of this arch in an [`ArchSet`].

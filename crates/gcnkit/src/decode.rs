@@ -18,7 +18,10 @@ impl std::fmt::Display for DecodeError {
         match self {
             DecodeError::Empty => f.write_str("no instruction words"),
             DecodeError::Truncated { need, have } => {
-                write!(f, "instruction needs {need} words but only {have} remain (truncated literal or VOP3 word)")
+                write!(
+                    f,
+                    "instruction needs {need} words but only {have} remain (truncated literal or VOP3 word)"
+                )
             }
         }
     }
@@ -45,6 +48,7 @@ pub fn class_of(w: u32) -> Enc {
 }
 
 /// Decodes one instruction from the start of `words`.
+#[inline]
 pub fn decode(arch: Arch, words: &[u32]) -> Result<Instr, DecodeError> {
     let w0 = *words.first().ok_or(DecodeError::Empty)?;
     let t = isa();
@@ -142,10 +146,7 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<Instr, DecodeError> {
 
 /// Decodes a whole stream; each item is the byte offset and the result. A truncated
 /// instruction ends the stream.
-pub fn decode_all(
-    arch: Arch,
-    words: &[u32],
-) -> impl Iterator<Item = (usize, Result<Instr, DecodeError>)> + '_ {
+pub fn decode_all(arch: Arch, words: &[u32]) -> impl Iterator<Item = (usize, Result<Instr, DecodeError>)> + '_ {
     let mut pos = 0usize;
     let mut done = false;
     std::iter::from_fn(move || {

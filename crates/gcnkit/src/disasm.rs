@@ -25,9 +25,9 @@ impl std::fmt::Display for Truncated {
     }
 }
 
-/// Disassembles `words` (starting at byte `base`), calling `sink` with each line (newline
-/// included) as it is produced, so output can stream. Stops with an error at a truncated
-/// instruction, after emitting everything before it.
+/// Disassembles `words` (starting at byte `base`), calling `sink` with chunks of whole lines
+/// (newlines included) as they are produced, so output can stream. Stops with an error at a
+/// truncated instruction, after emitting everything before it.
 pub fn disassemble(
     arch: Arch,
     words: &[u32],
@@ -36,23 +36,35 @@ pub fn disassemble(
     format: Format,
     mut sink: impl FnMut(&str),
 ) -> Result<usize, Truncated> {
-    let mut line = String::with_capacity(256);
+    const CHUNK: usize = 1 << 16;
+    let mut buf = String::with_capacity(CHUNK + 4096);
     let mut pos = 0;
     let mut count = 0;
     while pos < words.len() {
-        let i = decode(arch, &words[pos..]).map_err(|error| Truncated {
-            offset: base + pos * 4,
-            error,
-        })?;
-        line.clear();
+        let i = match decode(arch, &words[pos..]) {
+            Ok(i) => i,
+            Err(error) => {
+                sink(&buf);
+                return Err(Truncated {
+                    offset: base + pos * 4,
+                    error,
+                });
+            }
+        };
         match format {
-            Format::Text => syntax::print(&mut line, &i, syntax),
-            Format::Json => syntax::json::record(&mut line, &i, base + pos * 4, syntax),
+            Format::Text => syntax::print(&mut buf, &i, syntax),
+            Format::Json => syntax::json::record(&mut buf, &i, base + pos * 4, syntax),
         }
-        line.push('\n');
-        sink(&line);
+        buf.push('\n');
+        if buf.len() >= CHUNK {
+            sink(&buf);
+            buf.clear();
+        }
         pos += i.len as usize;
         count += 1;
+    }
+    if !buf.is_empty() {
+        sink(&buf);
     }
     Ok(count)
 }

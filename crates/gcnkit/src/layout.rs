@@ -58,6 +58,7 @@ impl Slots {
 const VCC: u16 = 106;
 
 /// The operands of `i` (which must have a row) in assembly order.
+#[inline]
 pub fn operands(i: &Instr, d: &InstrDef) -> Slots {
     let e32 = !i.enc.is_vop3();
     let blank = Slot {

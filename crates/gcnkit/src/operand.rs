@@ -71,12 +71,7 @@ pub const FLOAT_CONSTS: [(f64, u16, u32, u64); 9] = [
     (-2.0, 0xc000, 0xc000_0000, 0xc000_0000_0000_0000),
     (4.0, 0x4400, 0x4080_0000, 0x4010_0000_0000_0000),
     (-4.0, 0xc400, 0xc080_0000, 0xc010_0000_0000_0000),
-    (
-        0.15915494309189535,
-        0x3118,
-        0x3e22_f983,
-        0x3fc4_5f30_6dc9_c882,
-    ),
+    (0.15915494309189535, 0x3118, 0x3e22_f983, 0x3fc4_5f30_6dc9_c882),
 ];
 
 /// Names of the GCN 1.4 source registers at codes 235..=239.
@@ -108,8 +103,19 @@ pub fn ttmp_range(arch: Arch) -> (u16, u16) {
     }
 }
 
-/// Classifies a 9-bit source code.
+/// Classifies a 9-bit source code (table lookup; codes above 511 are invalid).
+#[inline]
 pub fn classify(arch: Arch, code: u16) -> Src {
+    static TABLES: std::sync::LazyLock<[[Src; 512]; 4]> =
+        std::sync::LazyLock::new(|| std::array::from_fn(|a| std::array::from_fn(|c| compute(Arch::ALL[a], c as u16))));
+    match TABLES[arch.index()].get(code as usize) {
+        Some(s) => *s,
+        None => Src::Invalid,
+    }
+}
+
+/// What [`classify`] tabulates.
+fn compute(arch: Arch, code: u16) -> Src {
     let vi = arch.is_vi_plus();
     let (tt, tn) = ttmp_range(arch);
     match code {
@@ -142,10 +148,7 @@ pub fn classify(arch: Arch, code: u16) -> Src {
 
 /// Is `code` a scalar register (reads the constant bus as an SGPR would)?
 pub fn is_scalar_reg(arch: Arch, code: u16) -> bool {
-    matches!(
-        classify(arch, code),
-        Src::Sgpr(_) | Src::Special(..) | Src::Ttmp(_)
-    )
+    matches!(classify(arch, code), Src::Sgpr(_) | Src::Special(..) | Src::Ttmp(_))
 }
 
 /// The 32-bit pattern an inline constant (integer or float) gives an operand of `ty`;
@@ -177,14 +180,8 @@ mod tests {
     #[test]
     fn arch_differences() {
         assert_eq!(classify(Arch::Gcn10, 103), Src::Sgpr(103));
-        assert_eq!(
-            classify(Arch::Gcn12, 103),
-            Src::Special(Special::FlatScratch, 1)
-        );
-        assert_eq!(
-            classify(Arch::Gcn11, 104),
-            Src::Special(Special::FlatScratch, 0)
-        );
+        assert_eq!(classify(Arch::Gcn12, 103), Src::Special(Special::FlatScratch, 1));
+        assert_eq!(classify(Arch::Gcn11, 104), Src::Special(Special::FlatScratch, 0));
         assert_eq!(classify(Arch::Gcn10, 104), Src::Invalid);
         assert_eq!(classify(Arch::Gcn12, 108), Src::Special(Special::Tba, 0));
         assert_eq!(classify(Arch::Gcn14, 108), Src::Ttmp(0));

@@ -56,9 +56,7 @@ enum BusRead {
 
 fn bus_read(a: Arch, s: &Slot) -> Option<BusRead> {
     match classify(a, s.code) {
-        Src::Sgpr(_) | Src::Special(..) | Src::Ttmp(_) => {
-            Some(BusRead::Scalar(s.code, s.regs as u16))
-        }
+        Src::Sgpr(_) | Src::Special(..) | Src::Ttmp(_) => Some(BusRead::Scalar(s.code, s.regs as u16)),
         // VCCZ, EXECZ, SCC and the GCN 1.4 source registers are scalar values too.
         Src::Vccz | Src::Execz | Src::Scc | Src::SrcReg(_) => Some(BusRead::Scalar(s.code, 1)),
         Src::Literal => Some(BusRead::Literal),
@@ -66,10 +64,39 @@ fn bus_read(a: Arch, s: &Slot) -> Option<BusRead> {
     }
 }
 
+/// The violations of one instruction (at most one per operand, plus the implicit VCC read):
+/// a fixed-size list, so checking allocates nothing.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Violations {
+    items: [Option<Violation>; 8],
+    len: usize,
+}
+
+impl Violations {
+    fn push(&mut self, v: Violation) {
+        if self.len < self.items.len() {
+            self.items[self.len] = Some(v);
+            self.len += 1;
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = Violation> + '_ {
+        self.items[..self.len].iter().flatten().copied()
+    }
+}
+
 /// Checks the rules on `i` (with row `d`); returns every violation found.
-pub fn check(i: &Instr, d: &InstrDef) -> Vec<Violation> {
+pub fn check(i: &Instr, d: &InstrDef) -> Violations {
     let a = i.arch;
-    let mut v = Vec::new();
+    let mut v = Violations::default();
     let ops = operands(i, d);
     let mut bus: Option<BusRead> = None;
     for (n, s) in ops.as_slice().iter().enumerate() {
@@ -81,12 +108,8 @@ pub fn check(i: &Instr, d: &InstrDef) -> Vec<Violation> {
                 // Present only on XNACK-capable GCN 1.2 parts; not part of the base ISA.
                 v.push(Violation::NoSuchOperand { operand: n })
             }
-            Src::LdsDirect if s.role != Role::Src(0) => {
-                v.push(Violation::LdsDirectNotSrc0 { operand: n })
-            }
-            Src::Vgpr(r) if r + s.regs as u16 > 256 => {
-                v.push(Violation::RangeOverflow { operand: n })
-            }
+            Src::LdsDirect if s.role != Role::Src(0) => v.push(Violation::LdsDirectNotSrc0 { operand: n }),
+            Src::Vgpr(r) if r + s.regs as u16 > 256 => v.push(Violation::RangeOverflow { operand: n }),
             Src::Sgpr(r) if r + s.regs as u16 > crate::operand::sgpr_count(a) => {
                 v.push(Violation::RangeOverflow { operand: n })
             }
@@ -111,9 +134,7 @@ pub fn check(i: &Instr, d: &InstrDef) -> Vec<Violation> {
         match bus {
             None => {}
             Some(BusRead::Scalar(106, 2)) => {}
-            Some(_) => v.push(Violation::ConstantBus {
-                operand: ops.len - 1,
-            }),
+            Some(_) => v.push(Violation::ConstantBus { operand: ops.len - 1 }),
         }
     }
     v
@@ -126,28 +147,19 @@ mod tests {
 
     fn viol(a: Arch, w: &[u32]) -> Vec<&'static str> {
         let i = decode(a, w).unwrap();
-        check(&i, i.def().unwrap())
-            .iter()
-            .map(|v| v.rule())
-            .collect()
+        check(&i, i.def().unwrap()).iter().map(|v| v.rule()).collect()
     }
 
     #[test]
     fn constant_bus() {
         // v_add_f32_e64 v55, s27, s90: two SGPRs
-        assert_eq!(
-            viol(Arch::Gcn10, &[0xd2060037, 0x0000b41b]),
-            vec!["constant-bus"]
-        );
+        assert_eq!(viol(Arch::Gcn10, &[0xd2060037, 0x0000b41b]), vec!["constant-bus"]);
         // the same SGPR twice is fine
         assert!(viol(Arch::Gcn10, &[0xd2060037, 0x0000361b]).is_empty());
         // v_cndmask_b32_e32 v208, s34, v179, vcc: SGPR plus the implicit VCC
         assert_eq!(viol(Arch::Gcn10, &[0x01a16622]), vec!["constant-bus"]);
         // v_madmk_f32 with an SGPR and the K literal
-        assert_eq!(
-            viol(Arch::Gcn10, &[0x414d5e05, 0x2dd096cc]),
-            vec!["constant-bus"]
-        );
+        assert_eq!(viol(Arch::Gcn10, &[0x414d5e05, 0x2dd096cc]), vec!["constant-bus"]);
         // v_add_f32 v1, 1.5 (literal), v3: fine
         assert!(viol(Arch::Gcn12, &[0x020206ff, 0x3fc00000]).is_empty());
     }
@@ -155,9 +167,6 @@ mod tests {
     #[test]
     fn lds_direct_only_src0() {
         // v_add_f32_e64 v1, v2, lds_direct
-        assert_eq!(
-            viol(Arch::Gcn12, &[0xd1010001, 0x0001fd02]),
-            vec!["lds-direct-src0"]
-        );
+        assert_eq!(viol(Arch::Gcn12, &[0xd1010001, 0x0001fd02]), vec!["lds-direct-src0"]);
     }
 }

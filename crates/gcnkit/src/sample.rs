@@ -63,14 +63,7 @@ fn vgpr(r: &mut dyn FnMut() -> u64, regs: u8) -> u16 {
 }
 
 /// Source code for slot `k` of `d`.
-fn source(
-    r: &mut dyn FnMut() -> u64,
-    arch: Arch,
-    d: &InstrDef,
-    k: usize,
-    vop3: bool,
-    knobs: Knobs,
-) -> u16 {
+fn source(r: &mut dyn FnMut() -> u64, arch: Arch, d: &InstrDef, k: usize, vop3: bool, knobs: Knobs) -> u16 {
     let ty = d.src[k];
     let regs = ty.regs();
     // The 32-bit forms take only a VGPR in VSRC1 (READLANE/WRITELANE: a scalar).
@@ -107,13 +100,7 @@ fn source(
 
 /// A random instruction of row `id` on `arch`, in its VOP3 form if `vop3` (else the 32-bit
 /// form). `None` if the row has no such form on the arch.
-pub fn instr(
-    r: &mut dyn FnMut() -> u64,
-    arch: Arch,
-    id: DefId,
-    vop3: bool,
-    knobs: Knobs,
-) -> Option<Instr> {
+pub fn instr(r: &mut dyn FnMut() -> u64, arch: Arch, id: DefId, vop3: bool, knobs: Knobs) -> Option<Instr> {
     let d = isa().def(id);
     let ai = arch.index();
     let op = if vop3 { d.e64[ai] } else { d.e32[ai] };
@@ -154,11 +141,7 @@ pub fn instr(
         _ => {}
     }
     if d.form.is_vop3b() {
-        i.sdst = if r() % 3 == 0 {
-            106
-        } else {
-            scalar(r, arch, 2).min(106)
-        };
+        i.sdst = if r() % 3 == 0 { 106 } else { scalar(r, arch, 2).min(106) };
     }
     for k in 0..d.form.nsrc() {
         i.src[k] = source(r, arch, d, k, vop3, knobs);
@@ -184,11 +167,7 @@ pub fn instr(
         let m = crate::syntax::llvm::llvm_mods(d, arch);
         let wild = r() % 4 == 0;
         let all = (1u8 << d.form.nsrc()) - 1;
-        let (abs_m, neg_m) = if wild {
-            (all, all)
-        } else {
-            (m.abs, m.neg | m.sext)
-        };
+        let (abs_m, neg_m) = if wild { (all, all) } else { (m.abs, m.neg | m.sext) };
         if !d.form.is_vop3b() {
             i.abs = (r() as u8) & abs_m;
         }

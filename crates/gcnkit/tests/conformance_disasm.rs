@@ -12,16 +12,10 @@ fn normalize(s: &str) -> String {
     let mut rest = s;
     while let Some(p) = rest.find("/*") {
         out.push_str(&rest[..p]);
-        rest = rest[p..]
-            .find("*/")
-            .map(|e| &rest[p + e + 2..])
-            .unwrap_or("");
+        rest = rest[p..].find("*/").map(|e| &rest[p + e + 2..]).unwrap_or("");
     }
     out.push_str(rest);
-    out.split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-        .replace(" ,", ",")
+    out.split_whitespace().collect::<Vec<_>>().join(" ").replace(" ,", ",")
 }
 
 fn core_rows() -> Vec<(Arch, Vec<u32>, String)> {
@@ -61,19 +55,12 @@ fn clrx_disasm_core_rows() {
         };
         if normalize(&got) != normalize(want) {
             let w: Vec<String> = words.iter().map(|w| format!("{w:08x}")).collect();
-            fails.push(format!(
-                "{arch} {}: got `{got}`, want `{want}`",
-                w.join(" ")
-            ));
+            fails.push(format!("{arch} {}: got `{got}`, want `{want}`", w.join(" ")));
         }
     }
     let n = fails.len();
     for f in fails.iter().take(60) {
         eprintln!("{f}");
     }
-    assert!(
-        fails.is_empty(),
-        "{n} of {} CLRX core rows differ",
-        rows.len()
-    );
+    assert!(fails.is_empty(), "{n} of {} CLRX core rows differ", rows.len());
 }

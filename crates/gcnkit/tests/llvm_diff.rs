@@ -17,10 +17,7 @@ use gcnkit::syntax::{to_text, Syntax};
 use gcnkit::Arch;
 
 fn hex(w: &[u32]) -> String {
-    w.iter()
-        .map(|w| format!("{w:08x}"))
-        .collect::<Vec<_>>()
-        .join(" ")
+    w.iter().map(|w| format!("{w:08x}")).collect::<Vec<_>>().join(" ")
 }
 
 #[test]
@@ -73,13 +70,9 @@ fn table_instructions_match_llvm_mc() {
                 longs += 1;
                 let d = isa().def(i.def.unwrap());
                 let overlap = d.flags.has(gcnkit::isa::Flags::NO_DST_OVERLAP);
-                let k_vop3 = i.enc.is_vop3()
-                    && matches!(d.form, gcnkit::isa::Form::Madmk | gcnkit::isa::Form::Madak);
+                let k_vop3 = i.enc.is_vop3() && matches!(d.form, gcnkit::isa::Form::Madmk | gcnkit::isa::Form::Madak);
                 if plain && !d.llvm[arch.index()].is_empty() && !overlap && !k_vop3 {
-                    plain_rejected.push(format!(
-                        "{arch}: plain {} printed as `{t}`",
-                        d.name[arch.index()]
-                    ));
+                    plain_rejected.push(format!("{arch}: plain {} printed as `{t}`", d.name[arch.index()]));
                 }
                 continue;
             }

@@ -63,7 +63,10 @@ fn json_record_matches_contract_example() {
     assert_eq!(v["text"], "v_add_f32 v1, -v2, abs(v3) mul:2 clamp");
     assert_eq!(v["fields"]["vdst"], serde_json::json!({"bits": [0, 7], "value": 1}));
     assert_eq!(v["fields"]["abs"], serde_json::json!({"bits": [8, 10], "value": 2}));
-    assert_eq!(v["operands"][0], serde_json::json!({"role": "vdst", "kind": "vgpr", "reg": 1, "width": 1, "type": "f32"}));
+    assert_eq!(
+        v["operands"][0],
+        serde_json::json!({"role": "vdst", "kind": "vgpr", "reg": 1, "width": 1, "type": "f32"})
+    );
     assert_eq!(v["modifiers"]["neg"], serde_json::json!([true, false, false]));
     assert_eq!(v["modifiers"]["abs"], serde_json::json!([false, true, false]));
     assert_eq!(v["modifiers"]["clamp"], true);

@@ -54,11 +54,7 @@ pub fn rows(arch: Arch) -> (Vec<u16>, Vec<u16>) {
 /// `n` random instructions on `arch` from `seed`.
 pub fn instrs(arch: Arch, n: usize, seed: u64) -> Vec<Instr> {
     let (e32, e64) = rows(arch);
-    assert!(
-        !e32.is_empty() && !e64.is_empty(),
-        "no rows on {}",
-        arch.name()
-    );
+    assert!(!e32.is_empty() && !e64.is_empty(), "no rows on {}", arch.name());
     let mut rng = SplitMix64(seed);
     let mut r = || rng.next();
     let mut out = Vec::with_capacity(n);

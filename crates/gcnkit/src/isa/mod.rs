@@ -259,10 +259,7 @@ impl Isa {
                     *slot = id;
                 }
                 if d.exists_on(a) {
-                    for n in [d.name[ai], d.llvm[ai]]
-                        .into_iter()
-                        .filter(|n| !n.is_empty())
-                    {
+                    for n in [d.name[ai], d.llvm[ai]].into_iter().filter(|n| !n.is_empty()) {
                         let v = isa.by_name.entry(n).or_default();
                         if !v.contains(&id) {
                             v.push(id);

@@ -117,9 +117,7 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
         v("v_madak_f16", [X, X, 37, 37], Madak, F16),
         v("v_add_u16", [X, X, 38, 38], Bin, U16).flag(ic),
         v("v_sub_u16", [X, X, 39, 39], Bin, U16).flag(ic),
-        v("v_subrev_u16", [X, X, 40, 40], Bin, U16)
-            .flag(rev)
-            .flag(ic),
+        v("v_subrev_u16", [X, X, 40, 40], Bin, U16).flag(rev).flag(ic),
         v("v_mul_lo_u16", [X, X, 41, 41], Bin, U16),
         v("v_lshlrev_b16", [X, X, 42, 42], Bin, B16)
             .tys(B16, U16, B16, B16)
@@ -140,9 +138,7 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
         // GCN 1.4: carry-less 32-bit add/sub
         v("v_add_u32", [X, X, X, 52], Bin, U32).flag(ic),
         v("v_sub_u32", [X, X, X, 53], Bin, U32).flag(ic),
-        v("v_subrev_u32", [X, X, X, 54], Bin, U32)
-            .flag(rev)
-            .flag(ic),
+        v("v_subrev_u32", [X, X, X, 54], Bin, U32).flag(rev).flag(ic),
     ];
     t.extend(rows.into_iter().map(Row::done));
 }

@@ -91,12 +91,8 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
         // GCN 1.2: 16-bit three-operand ops; GCN 1.4 keeps the old opcodes as *_legacy_*
         // and gives the op_sel-capable versions new ones.
         v("v_mad_f16", [X, X, 490, 0x203], Ter, F16).flag(op),
-        v("v_mad_u16", [X, X, 491, 0x204], Ter, U16)
-            .flag(op)
-            .flag(ic),
-        v("v_mad_i16", [X, X, 492, 0x205], Ter, I16)
-            .flag(op)
-            .flag(ic),
+        v("v_mad_u16", [X, X, 491, 0x204], Ter, U16).flag(op).flag(ic),
+        v("v_mad_i16", [X, X, 492, 0x205], Ter, I16).flag(op).flag(ic),
         v("v_perm_b32", [X, X, 493, 493], Ter, B32),
         v("v_fma_f16", [X, X, 494, 0x206], Ter, F16).flag(op),
         v("v_div_fixup_f16", [X, X, 495, 0x207], Ter, F16).flag(op),
@@ -119,26 +115,14 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
             .flag(ic),
         v("v_xad_u32", [X, X, X, 0x1f3], Ter, U32),
         v("v_min3_f16", [X, X, X, 0x1f4], Ter, F16).flag(op),
-        v("v_min3_i16", [X, X, X, 0x1f5], Ter, I16)
-            .flag(op)
-            .flag(ic),
-        v("v_min3_u16", [X, X, X, 0x1f6], Ter, U16)
-            .flag(op)
-            .flag(ic),
+        v("v_min3_i16", [X, X, X, 0x1f5], Ter, I16).flag(op).flag(ic),
+        v("v_min3_u16", [X, X, X, 0x1f6], Ter, U16).flag(op).flag(ic),
         v("v_max3_f16", [X, X, X, 0x1f7], Ter, F16).flag(op),
-        v("v_max3_i16", [X, X, X, 0x1f8], Ter, I16)
-            .flag(op)
-            .flag(ic),
-        v("v_max3_u16", [X, X, X, 0x1f9], Ter, U16)
-            .flag(op)
-            .flag(ic),
+        v("v_max3_i16", [X, X, X, 0x1f8], Ter, I16).flag(op).flag(ic),
+        v("v_max3_u16", [X, X, X, 0x1f9], Ter, U16).flag(op).flag(ic),
         v("v_med3_f16", [X, X, X, 0x1fa], Ter, F16).flag(op),
-        v("v_med3_i16", [X, X, X, 0x1fb], Ter, I16)
-            .flag(op)
-            .flag(ic),
-        v("v_med3_u16", [X, X, X, 0x1fc], Ter, U16)
-            .flag(op)
-            .flag(ic),
+        v("v_med3_i16", [X, X, X, 0x1fb], Ter, I16).flag(op).flag(ic),
+        v("v_med3_u16", [X, X, X, 0x1fc], Ter, U16).flag(op).flag(ic),
         v("v_lshl_add_u32", [X, X, X, 0x1fd], Ter, U32),
         v("v_add_lshl_u32", [X, X, X, 0x1fe], Ter, U32),
         v("v_add3_u32", [X, X, X, 0x1ff], Ter, U32),

@@ -7,8 +7,7 @@ use super::{Flags, InstrDef, Row, Ty, X};
 
 /// Float compare operations (OP16), in opcode-offset order.
 pub const FLOAT_OPS: [&str; 16] = [
-    "f", "lt", "eq", "le", "gt", "lg", "ge", "o", "u", "nge", "nlg", "ngt", "nle", "neq", "nlt",
-    "tru",
+    "f", "lt", "eq", "le", "gt", "lg", "ge", "o", "u", "nge", "nlg", "ngt", "nle", "neq", "nlt", "tru",
 ];
 /// Integer compare operations (OP8): CLRX names, LLVM names.
 pub const INT_OPS: [(&str, &str); 8] = [

@@ -3,7 +3,7 @@
 //! suffix on a VOP3 word that would fit in 32 bits), so that every printed line re-assembles
 //! to the same words with CLRX's assembler.
 
-use super::text::{dec, hex, sdec};
+use super::text::{dec, hex, sdec, Cell};
 use crate::arch::Arch;
 use crate::instr::{Enc, Instr};
 use crate::isa::{isa, Flags, Form, InstrDef, Ty, X};
@@ -34,12 +34,27 @@ fn used_mod_mask(d: &InstrDef) -> u8 {
 
 fn print_known(out: &mut String, i: &Instr, d: &InstrDef) {
     let a = i.arch;
-    out.push_str(d.name[a.index()]);
-    out.push(' ');
+    let texts = &*TEXTS;
+    match i.def {
+        Some(id) => texts.mnemonics[id as usize][a.index()].push(out),
+        None => out.push(' '),
+    }
     let ops = operands(i, d);
     let vop3 = i.enc.is_vop3();
     let mods = used_mod_mask(d);
     for (n, s) in ops.as_slice().iter().enumerate() {
+        // Plain operands (no modifier, no literal): one precomputed text with its ", ".
+        let plain =
+            s.code != 255 && s.regs <= 2 && (!vop3 || !matches!(s.role, Role::Src(_)) || (i.abs | i.neg) & mods == 0);
+        if plain && !(d.flags.has(Flags::CLASS) && s.role == Role::Src(1)) {
+            let k = op_index(a, s.regs, s.code);
+            if n > 0 {
+                texts.comma_ops[k].push(out)
+            } else {
+                texts.ops[k].push(out)
+            }
+            continue;
+        }
         if n > 0 {
             out.push_str(", ");
         }
@@ -49,9 +64,7 @@ fn print_known(out: &mut String, i: &Instr, d: &InstrDef) {
             s.regs = 2;
         }
         let (abs, neg) = match s.role {
-            Role::Src(k) if vop3 && mods >> k & 1 != 0 => {
-                (i.abs >> k & 1 != 0, i.neg >> k & 1 != 0)
-            }
+            Role::Src(k) if vop3 && mods >> k & 1 != 0 => (i.abs >> k & 1 != 0, i.neg >> k & 1 != 0),
             _ => (false, false),
         };
         // The 32-bit forms' literal comments; V_READLANE/V_WRITELANE's scalar VSRC1 never
@@ -220,11 +233,7 @@ fn print_illegal(out: &mut String, i: &Instr) {
     };
     match i.enc {
         Enc::Vop2 | Enc::Vopc => {
-            out.push_str(if i.enc == Enc::Vop2 {
-                "VOP2_ill_"
-            } else {
-                "VOPC_ill_"
-            });
+            out.push_str(if i.enc == Enc::Vop2 { "VOP2_ill_" } else { "VOPC_ill_" });
             dec(out, i.opcode as u32);
             out.push(' ');
             if i.enc == Enc::Vop2 {
@@ -261,16 +270,7 @@ fn print_illegal(out: &mut String, i: &Instr) {
             for k in 0..n {
                 out.push_str(", ");
                 let abs = show_abs && i.abs >> k & 1 != 0;
-                modded(
-                    out,
-                    a,
-                    &vgpr(i.src[k]),
-                    None,
-                    abs,
-                    i.neg >> k & 1 != 0,
-                    false,
-                    None,
-                );
+                modded(out, a, &vgpr(i.src[k]), None, abs, i.neg >> k & 1 != 0, false, None);
             }
             let mut j = *i;
             if !show_abs {
@@ -283,14 +283,63 @@ fn print_illegal(out: &mut String, i: &Instr) {
 
 /// Appends one operand as CLRX writes it. `lit_form`: a source literal (small values as
 /// `lit(N)` to keep the literal encoding); `cty`: type of the float comment, if any.
-pub fn operand(
-    out: &mut String,
-    a: Arch,
-    s: &Slot,
-    literal: Option<u32>,
-    lit_form: bool,
-    cty: Option<Ty>,
-) {
+#[inline]
+pub fn operand(out: &mut String, a: Arch, s: &Slot, literal: Option<u32>, lit_form: bool, cty: Option<Ty>) {
+    // Hot path: the text of every non-literal code of width 1 or 2 is precomputed per arch.
+    if s.code != 255 && s.regs <= 2 {
+        TEXTS.ops[op_index(a, s.regs, s.code)].push(out);
+        return;
+    }
+    operand_slow(out, a, s, literal, lit_form, cty)
+}
+
+/// Precomputed texts: operands by arch, width (1 or 2 registers) and code, plain and with a
+/// leading ", "; mnemonics with their trailing space by row and arch.
+struct Texts {
+    ops: Vec<Cell>,
+    comma_ops: Vec<Cell>,
+    mnemonics: Vec<[Cell; 4]>,
+}
+
+fn op_index(a: Arch, regs: u8, code: u16) -> usize {
+    a.index() * 1024 + (regs as usize - 1) * 512 + (code as usize & 511)
+}
+
+static TEXTS: std::sync::LazyLock<Texts> = std::sync::LazyLock::new(|| {
+    let mut ops = Vec::with_capacity(4096);
+    let mut comma_ops = Vec::with_capacity(4096);
+    for a in Arch::ALL {
+        for regs in 1..=2u8 {
+            for code in 0..512u16 {
+                let mut t = String::new();
+                let s = Slot {
+                    role: Role::Vdst,
+                    code,
+                    regs,
+                    ty: Ty::B32,
+                    implicit: false,
+                };
+                operand_slow(&mut t, a, &s, None, false, None);
+                let blank = Cell::new("").unwrap();
+                ops.push(Cell::new(&t).unwrap_or(blank));
+                comma_ops.push(Cell::new(&format!(", {t}")).unwrap_or(blank));
+            }
+        }
+    }
+    let mnemonics = isa()
+        .defs
+        .iter()
+        .map(|d| std::array::from_fn(|k| Cell::new(&format!("{} ", d.name[k])).unwrap_or(Cell::new(" ").unwrap())))
+        .collect();
+    Texts {
+        ops,
+        comma_ops,
+        mnemonics,
+    }
+});
+
+#[inline(never)]
+fn operand_slow(out: &mut String, a: Arch, s: &Slot, literal: Option<u32>, lit_form: bool, cty: Option<Ty>) {
     let n = s.regs as u16;
     match classify(a, s.code) {
         Src::Vgpr(v) => {
@@ -336,17 +385,7 @@ pub fn operand(
     }
 }
 
-const FLOAT_TEXT: [&str; 9] = [
-    "0.5",
-    "-0.5",
-    "1.0",
-    "-1.0",
-    "2.0",
-    "-2.0",
-    "4.0",
-    "-4.0",
-    "0.15915494",
-];
+const FLOAT_TEXT: [&str; 9] = ["0.5", "-0.5", "1.0", "-1.0", "2.0", "-2.0", "4.0", "-4.0", "0.15915494"];
 
 fn reg_range(out: &mut String, prefix: &str, first: u16, n: u16) {
     out.push_str(prefix);
@@ -394,33 +433,36 @@ fn float_comment(out: &mut String, l: u32, t: Ty) {
     } else if v.is_infinite() {
         out.push_str(if v < 0.0 { "-inf" } else { "inf" });
     } else {
-        use std::fmt::Write;
-        let digits = if t == Ty::F16 { 5 } else { 8 };
-        let _ = write!(
-            out,
-            "{}",
-            trim_float(&format!("{:.*e}", digits - 1, v), digits as i32)
-        );
+        // Shortest round-trip digits (ryu), laid out the way CLRX lays out its numbers.
+        let mut b = ryu::Buffer::new();
+        out.push_str(&trim_float(
+            b.format_finite(v as f32),
+            if suffix == 'h' { 5 } else { 8 },
+        ));
     }
     out.push(suffix);
     out.push_str(" */");
 }
 
-/// `1.50000e0` → `1.5`; `6.9551627e13` → `6.9551627e+13`: CLRX-like layout.
+/// Lays out a decimal number (`2.0`, `0.0125`, `6.9551627e13`, `1.5e0`...) the way CLRX does:
+/// positional for exponents in -5..precision, else `d.ddde+N`; no trailing zeros.
 fn trim_float(s: &str, precision: i32) -> String {
-    let (mant, exp) = s.split_once('e').unwrap_or((s, "0"));
-    let exp: i32 = exp.parse().unwrap_or(0);
-    let (neg, mant) = mant
-        .strip_prefix('-')
-        .map(|m| (true, m))
-        .unwrap_or((false, mant));
-    let digits: String = mant.chars().filter(|c| c.is_ascii_digit()).collect();
-    let digits = digits.trim_end_matches('0');
-    let digits = if digits.is_empty() { "0" } else { digits };
+    let (neg, s) = s.strip_prefix('-').map(|m| (true, m)).unwrap_or((false, s));
+    let (mant, e) = s.split_once(['e', 'E']).unwrap_or((s, "0"));
+    let e: i32 = e.parse().unwrap_or(0);
+    let (int, frac) = mant.split_once('.').unwrap_or((mant, ""));
+    let all: String = int.chars().chain(frac.chars()).collect();
+    let lead = all.len() - all.trim_start_matches('0').len();
+    let digits = all.trim_start_matches('0').trim_end_matches('0');
     let mut r = String::new();
     if neg {
         r.push('-');
     }
+    if digits.is_empty() {
+        r.push('0');
+        return r;
+    }
+    let exp = e + int.len() as i32 - 1 - lead as i32;
     if (-5..=-1).contains(&exp) {
         r.push_str("0.");
         for _ in 0..(-exp - 1) {
@@ -463,6 +505,12 @@ mod tests {
         assert_eq!(trim_float("6.9551627e13", 8), "6.9551627e+13");
         assert_eq!(trim_float("1.3242e0", 5), "1.3242");
         assert_eq!(trim_float("1.2500000e-2", 8), "0.0125");
+        assert_eq!(trim_float("0.0125", 8), "0.0125");
+        assert_eq!(trim_float("2.0", 8), "2");
+        assert_eq!(trim_float("100.0", 8), "100");
+        assert_eq!(trim_float("6.9551627e13", 8), "6.9551627e+13");
+        assert_eq!(trim_float("2.4e-44", 8), "2.4e-44");
+        assert_eq!(trim_float("-0.5", 8), "-0.5");
         assert_eq!(trim_float("1.0000000e2", 8), "100");
     }
 }

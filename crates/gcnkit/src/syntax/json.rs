@@ -223,14 +223,7 @@ pub fn record(out: &mut String, i: &Instr, offset: usize, syntax: Syntax) {
     out.push('}');
 }
 
-fn operand(
-    out: &mut String,
-    a: Arch,
-    code: u16,
-    regs: u8,
-    ty: crate::isa::Ty,
-    literal: Option<u32>,
-) {
+fn operand(out: &mut String, a: Arch, code: u16, regs: u8, ty: crate::isa::Ty, literal: Option<u32>) {
     let reg = |out: &mut String, kind: &str, n: u16| {
         out.push_str("\"kind\": \"");
         out.push_str(kind);

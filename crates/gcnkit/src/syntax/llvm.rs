@@ -199,12 +199,7 @@ fn print_known(out: &mut String, i: &Instr, d: &InstrDef) -> Res {
 /// Operand restrictions of LLVM's parser beyond the seed pages' rules.
 fn operand_limits(i: &Instr, d: &InstrDef, ops: &[Slot]) -> Res {
     let a = i.arch;
-    let scalar = |code: u16| {
-        matches!(
-            classify(a, code),
-            Src::Sgpr(_) | Src::Special(..) | Src::Ttmp(_)
-        )
-    };
+    let scalar = |code: u16| matches!(classify(a, code), Src::Sgpr(_) | Src::Special(..) | Src::Ttmp(_));
     let inline = |code: u16| matches!(classify(a, code), Src::Int(_) | Src::Float(_));
     match d.form {
         Form::ReadLane => {
@@ -215,8 +210,7 @@ fn operand_limits(i: &Instr, d: &InstrDef, ops: &[Slot]) -> Res {
         }
         Form::WriteLane => {
             let lane_ok = scalar(i.src[1]) || inline(i.src[1]);
-            let data_ok =
-                scalar(i.src[0]) || inline(i.src[0]) || (i.src[0] == 255 && !i.enc.is_vop3());
+            let data_ok = scalar(i.src[0]) || inline(i.src[0]) || (i.src[0] == 255 && !i.enc.is_vop3());
             if !(lane_ok && data_ok) {
                 return Err(Inexpressible);
             }
@@ -334,19 +328,9 @@ fn operand(out: &mut String, a: Arch, s: &Slot, literal: Option<u32>) -> Res {
         // LLVM has no float inline constants for 16-bit integer operands.
         Src::Float(_) if s.ty.is_16() && !s.ty.is_float() => return Err(Inexpressible),
         Src::Float(8) if s.ty.regs() == 2 => out.push_str("0.15915494309189532"),
-        Src::Float(f) => out.push_str(
-            [
-                "0.5",
-                "-0.5",
-                "1.0",
-                "-1.0",
-                "2.0",
-                "-2.0",
-                "4.0",
-                "-4.0",
-                "0.15915494",
-            ][f as usize],
-        ),
+        Src::Float(f) => {
+            out.push_str(["0.5", "-0.5", "1.0", "-1.0", "2.0", "-2.0", "4.0", "-4.0", "0.15915494"][f as usize])
+        }
         Src::SrcReg(r) => out.push_str(SRC_REGS[r as usize]),
         Src::Vccz => out.push_str("src_vccz"),
         Src::Execz => out.push_str("src_execz"),

@@ -3,33 +3,23 @@
 /// Appends `v` in decimal.
 #[inline]
 pub fn dec(out: &mut String, v: u32) {
-    let mut buf = [0u8; 10];
-    let mut n = v;
-    let mut i = buf.len();
-    loop {
-        i -= 1;
-        buf[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
+    if v < 10 {
+        out.push((b'0' + v as u8) as char);
+    } else if v < 100 {
+        out.push((b'0' + (v / 10) as u8) as char);
+        out.push((b'0' + (v % 10) as u8) as char);
+    } else {
+        out.push_str(itoa::Buffer::new().format(v));
     }
-    // SAFETY-free: digits are ASCII.
-    out.push_str(std::str::from_utf8(&buf[i..]).unwrap_or("0"));
 }
 
 /// Appends a signed decimal.
 #[inline]
 pub fn sdec(out: &mut String, v: i64) {
-    if v < 0 {
-        out.push('-');
-    }
-    let a = v.unsigned_abs();
-    if a > u32::MAX as u64 {
-        use std::fmt::Write;
-        let _ = write!(out, "{a}");
+    if (0..100).contains(&v) {
+        dec(out, v as u32);
     } else {
-        dec(out, a as u32);
+        out.push_str(itoa::Buffer::new().format(v));
     }
 }
 
@@ -45,21 +35,58 @@ pub fn hex(out: &mut String, v: u64) {
 /// Appends `v` in lowercase hex with at least `min` digits.
 #[inline]
 pub fn hex_digits(out: &mut String, v: u64, min: usize) {
-    let mut buf = [0u8; 16];
-    let mut n = v;
-    let mut i = buf.len();
-    while n != 0 || buf.len() - i < min {
-        i -= 1;
-        buf[i] = HEX[(n & 15) as usize];
-        n >>= 4;
+    let digits = (16 - (v.leading_zeros() as usize) / 4).max(min).min(16);
+    for k in (0..digits).rev() {
+        out.push(HEX[((v >> (k * 4)) & 15) as usize] as char);
     }
-    out.push_str(std::str::from_utf8(&buf[i..]).unwrap_or("0"));
 }
 
 /// Appends `v` as exactly 8 lowercase hex digits.
 #[inline]
 pub fn hex8(out: &mut String, v: u32) {
     hex_digits(out, v as u64, 8);
+}
+
+/// A short ASCII text in a fixed 32-byte cell: appending it is one constant-size copy, no
+/// `memcpy` call — the printers' hot path appends precomputed operand and mnemonic texts.
+#[derive(Clone, Copy)]
+pub struct Cell {
+    bytes: [u8; 32],
+    len: u8,
+}
+
+impl Cell {
+    /// `None` if `s` is not ASCII or longer than 32 bytes.
+    pub fn new(s: &str) -> Option<Cell> {
+        if s.len() > 32 || !s.is_ascii() {
+            return None;
+        }
+        let mut bytes = [0u8; 32];
+        bytes[..s.len()].copy_from_slice(s.as_bytes());
+        Some(Cell {
+            bytes,
+            len: s.len() as u8,
+        })
+    }
+
+    pub fn as_str(&self) -> &str {
+        std::str::from_utf8(&self.bytes[..self.len as usize]).unwrap_or("")
+    }
+
+    /// Appends the text to `out`.
+    #[inline(always)]
+    pub fn push(&self, out: &mut String) {
+        out.reserve(32);
+        // SAFETY: `bytes` is ASCII (checked in `new`), so the appended prefix is valid UTF-8;
+        // `reserve(32)` guarantees room for the 32-byte copy, and the length grows only by
+        // `len` <= 32 initialised bytes.
+        unsafe {
+            let v = out.as_mut_vec();
+            let l = v.len();
+            std::ptr::copy_nonoverlapping(self.bytes.as_ptr(), v.as_mut_ptr().add(l), 32);
+            v.set_len(l + self.len as usize);
+        }
+    }
 }
 
 #[cfg(test)]
@@ -81,5 +108,11 @@ mod tests {
         s.push(' ');
         hex8(&mut s, 0x2a);
         assert_eq!(s, "0 4294967295 -16 0x445aa 0x0 0000002a");
+        let c = Cell::new("v[254:255]").unwrap();
+        let mut t = String::from("x ");
+        c.push(&mut t);
+        c.push(&mut t);
+        assert_eq!(t, "x v[254:255]v[254:255]");
+        assert!(Cell::new(&"x".repeat(33)).is_none());
     }
 }

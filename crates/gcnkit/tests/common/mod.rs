@@ -24,11 +24,7 @@ pub fn llvm_mc() -> String {
 /// `.long` lines are data: their words are taken from the line itself.
 pub fn assemble(a: Arch, lines: &[String]) -> Vec<Result<Vec<u32>, String>> {
     let mut child = Command::new(llvm_mc())
-        .args([
-            "-arch=amdgcn",
-            &format!("-mcpu={}", mcpu(a)),
-            "-show-encoding",
-        ])
+        .args(["-arch=amdgcn", &format!("-mcpu={}", mcpu(a)), "-show-encoding"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -54,9 +50,7 @@ pub fn assemble(a: Arch, lines: &[String]) -> Vec<Result<Vec<u32>, String>> {
             if let (Some(ln), Some(_col), Some(msg)) = (it.next(), it.next(), it.next()) {
                 if msg.trim_start().starts_with("error") {
                     if let Ok(n) = ln.parse::<usize>() {
-                        errors
-                            .entry(n - 1)
-                            .or_insert_with(|| msg.trim().to_string());
+                        errors.entry(n - 1).or_insert_with(|| msg.trim().to_string());
                     }
                 }
             }
