@@ -97,6 +97,11 @@ fn print_known(out: &mut String, i: &Instr, d: &InstrDef) {
             out.push_str(" vop3");
         }
     }
+    // The value of a float literal, as a comment at the end of the line (CLRX puts it right
+    // after the literal; at the end, the operand list stays plain for scripts).
+    if let (Some(l), Some(t)) = (i.literal, comment_ty(d, vop3)) {
+        float_comment(out, l, t);
+    }
 }
 
 /// The literal comment type: f32/f16 32-bit forms only.
@@ -374,9 +379,8 @@ fn operand_slow(out: &mut String, a: Arch, s: &Slot, literal: Option<u32>, lit_f
             } else {
                 hex(out, l as u64);
             }
-            if let (Some(t), Some(l)) = (cty, literal) {
-                float_comment(out, l, t);
-            }
+            // The float value goes in a comment at the end of the line (see `print_known`).
+            let _ = cty;
         }
         Src::Sdwa | Src::Dpp | Src::Invalid => {
             out.push_str("ill_");
