@@ -1,5 +1,6 @@
 //! `gcnkit`: the command-line face of the library (DESIGN.md's contract).
 
+mod asm_cmd;
 mod disasm_cmd;
 mod io;
 
@@ -20,6 +21,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Cmd {
+    /// Assemble CLRX or LLVM text (or both) into machine words.
+    Asm(asm_cmd::Args),
     /// Disassemble machine words into CLRX or LLVM text, or JSON Lines.
     Disasm(disasm_cmd::Args),
 }
@@ -32,6 +35,7 @@ pub fn parse_arch(s: &str) -> Result<Arch, String> {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.cmd {
+        Cmd::Asm(a) => asm_cmd::run(a),
         Cmd::Disasm(a) => disasm_cmd::run(a),
     }
 }

@@ -10,7 +10,9 @@
 //! ```
 
 pub mod arch;
+pub mod asm;
 pub mod decode;
+pub mod diag;
 pub mod disasm;
 pub mod encode;
 pub mod instr;

@@ -93,15 +93,32 @@ impl Violations {
     }
 }
 
-/// Checks the rules on `i` (with row `d`); returns every violation found.
+/// How strictly the constant bus is counted.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Policy {
+    /// The seed pages (and CLRX): one SGPR (implicit VCC included); a literal only when no
+    /// SGPR or M0 is a *written* source operand.
+    Seed,
+    /// LLVM 14: the literal is one more constant-bus read, implicit VCC included.
+    Llvm,
+}
+
+/// Checks the rules on `i` (with row `d`) under the seed pages' policy.
 pub fn check(i: &Instr, d: &InstrDef) -> Violations {
+    check_with(i, d, Policy::Seed)
+}
+
+/// Checks the rules on `i` (with row `d`); returns every violation found.
+pub fn check_with(i: &Instr, d: &InstrDef, policy: Policy) -> Violations {
     let a = i.arch;
     let mut v = Violations::default();
     let ops = operands(i, d);
-    let mut bus: Option<BusRead> = None;
+    // Constant bus: distinct scalar values read, and the literal.
+    let mut scalar: Option<(u16, u16)> = None;
+    let mut literal = false;
+    let mut written_scalar = false;
     for (n, s) in ops.as_slice().iter().enumerate() {
         let is_src = matches!(s.role, Role::Src(_)) || s.role == Role::K;
-        let is_scalar_dst = s.role == Role::Sdst;
         match classify(a, s.code) {
             Src::Invalid | Src::Sdwa | Src::Dpp => v.push(Violation::NoSuchOperand { operand: n }),
             Src::Special(Special::XnackMask, _) if a == Arch::Gcn12 => {
@@ -115,26 +132,43 @@ pub fn check(i: &Instr, d: &InstrDef) -> Violations {
             }
             _ => {}
         }
-        if is_scalar_dst || !is_src {
+        if !is_src {
             continue;
         }
-        // V_READLANE/V_WRITELANE's lane select is exempt from the bus count on no arch here;
-        // every scalar source counts.
-        let Some(r) = bus_read(a, s) else { continue };
-        match (bus, r) {
-            (None, _) => bus = Some(r),
-            (Some(BusRead::Literal), BusRead::Literal) => {}
-            // The same operand again is free; a different one (vcc_lo vs vcc too) is not.
-            (Some(BusRead::Scalar(c0, n0)), BusRead::Scalar(c1, n1)) if (c0, n0) == (c1, n1) => {}
-            _ => v.push(Violation::ConstantBus { operand: n }),
+        match bus_read(a, s) {
+            Some(BusRead::Scalar(c, k)) => {
+                let clash = match scalar {
+                    Some(prev) => prev != (c, k),
+                    None => false,
+                };
+                let lit_clash = literal && (policy == Policy::Llvm || !s.implicit);
+                if clash || lit_clash {
+                    v.push(Violation::ConstantBus { operand: n });
+                }
+                scalar.get_or_insert((c, k));
+                written_scalar |= !s.implicit;
+            }
+            Some(BusRead::Literal) => {
+                let clash = match policy {
+                    Policy::Llvm => scalar.is_some(),
+                    Policy::Seed => written_scalar,
+                };
+                if clash && !literal {
+                    v.push(Violation::ConstantBus { operand: n });
+                }
+                literal = true;
+            }
+            None => {}
         }
     }
     // V_DIV_FMAS reads VCC without naming it.
     if d.flags.has(Flags::READS_VCC) {
-        match bus {
-            None => {}
-            Some(BusRead::Scalar(106, 2)) => {}
-            Some(_) => v.push(Violation::ConstantBus { operand: ops.len - 1 }),
+        let clash = match scalar {
+            Some(prev) => prev != (106, 2),
+            None => false,
+        } || (literal && policy == Policy::Llvm);
+        if clash {
+            v.push(Violation::ConstantBus { operand: ops.len - 1 });
         }
     }
     v

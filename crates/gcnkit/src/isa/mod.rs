@@ -177,6 +177,9 @@ pub struct InstrDef {
     pub dst: Ty,
     pub src: [Ty; 3],
     pub flags: Flags,
+    /// Other names the assemblers accept (CLRX and LLVM aliases), on the row's archs; a
+    /// row's own name on an arch always wins over another row's alias.
+    pub aliases: Vec<&'static str>,
     /// Emulator semantics (the emulator issue fills it).
     pub sem: Option<Semantics>,
 }
@@ -211,6 +214,7 @@ pub struct Isa {
     vopc: [[DefId; 256]; 4],
     vop3: [Box<[DefId; 1024]>; 4],
     by_name: HashMap<&'static str, Vec<DefId>>,
+    by_alias: HashMap<&'static str, Vec<DefId>>,
 }
 
 impl Isa {
@@ -224,6 +228,7 @@ impl Isa {
             vopc: [[NONE; 256]; 4],
             vop3: std::array::from_fn(|_| Box::new([NONE; 1024])),
             by_name: HashMap::new(),
+            by_alias: HashMap::new(),
             defs,
         };
         for (i, d) in isa.defs.iter().enumerate() {
@@ -265,6 +270,12 @@ impl Isa {
                             v.push(id);
                         }
                     }
+                    for &n in &d.aliases {
+                        let v = isa.by_alias.entry(n).or_default();
+                        if !v.contains(&id) {
+                            v.push(id);
+                        }
+                    }
                 }
             }
         }
@@ -301,6 +312,30 @@ impl Isa {
     pub fn by_name(&self, name: &str) -> &[DefId] {
         self.by_name.get(name).map(|v| v.as_slice()).unwrap_or(&[])
     }
+
+    /// The row `name` means on `arch`: its own CLRX or LLVM name there, else an alias.
+    pub fn lookup(&self, arch: Arch, name: &str) -> Option<DefId> {
+        let ai = arch.index();
+        let own = self.by_name(name).iter().copied().find(|&id| {
+            let d = self.def(id);
+            d.exists_on(arch) && (d.name[ai] == name || d.llvm[ai] == name)
+        });
+        own.or_else(|| {
+            self.by_alias
+                .get(name)?
+                .iter()
+                .copied()
+                .find(|&id| self.def(id).exists_on(arch))
+        })
+    }
+
+    /// Archs on which `name` means some row (for "exists on ..." help).
+    pub fn archs_with(&self, name: &str) -> Vec<Arch> {
+        Arch::ALL
+            .into_iter()
+            .filter(|&a| self.lookup(a, name).is_some())
+            .collect()
+    }
 }
 
 /// The one ISA table, built on first use.
@@ -325,6 +360,7 @@ impl Row {
             dst: ty,
             src: [ty; 3],
             flags: Flags::default(),
+            aliases: Vec::new(),
             sem: None,
         })
     }
@@ -396,6 +432,12 @@ impl Row {
     pub fn tys(mut self, dst: Ty, s0: Ty, s1: Ty, s2: Ty) -> Row {
         self.0.dst = dst;
         self.0.src = [s0, s1, s2];
+        self
+    }
+
+    /// Another accepted name.
+    pub fn alias(mut self, name: &'static str) -> Row {
+        self.0.aliases.push(name);
         self
     }
 

@@ -60,29 +60,44 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
         v("v_add_i32", [37, 37, 25, 25], Carry, U32)
             .name_on(A::VI, "v_add_u32")
             .name_on(A::GFX9, "v_add_co_u32")
-            .flag(ic),
+            .flag(ic)
+            .alias("v_add_i32")
+            .alias("v_add_u32")
+            .alias("v_add_co_u32"),
         v("v_sub_i32", [38, 38, 26, 26], Carry, U32)
             .name_on(A::VI, "v_sub_u32")
             .name_on(A::GFX9, "v_sub_co_u32")
-            .flag(ic),
+            .flag(ic)
+            .alias("v_sub_i32")
+            .alias("v_sub_u32")
+            .alias("v_sub_co_u32"),
         v("v_subrev_i32", [39, 39, 27, 27], Carry, U32)
             .name_on(A::VI, "v_subrev_u32")
             .name_on(A::GFX9, "v_subrev_co_u32")
             .flag(rev)
-            .flag(ic),
+            .flag(ic)
+            .alias("v_subrev_i32")
+            .alias("v_subrev_u32")
+            .alias("v_subrev_co_u32"),
         v("v_addc_u32", [40, 40, 28, 28], CarryIn, U32)
             .tys(U32, U32, U32, B64)
             .name_on(A::GFX9, "v_addc_co_u32")
-            .flag(ic),
+            .flag(ic)
+            .alias("v_addc_u32")
+            .alias("v_addc_co_u32"),
         v("v_subb_u32", [41, 41, 29, 29], CarryIn, U32)
             .tys(U32, U32, U32, B64)
             .name_on(A::GFX9, "v_subb_co_u32")
-            .flag(ic),
+            .flag(ic)
+            .alias("v_subb_u32")
+            .alias("v_subb_co_u32"),
         v("v_subbrev_u32", [42, 42, 30, 30], CarryIn, U32)
             .tys(U32, U32, U32, B64)
             .name_on(A::GFX9, "v_subbrev_co_u32")
             .flag(rev)
-            .flag(ic),
+            .flag(ic)
+            .alias("v_subbrev_u32")
+            .alias("v_subbrev_co_u32"),
         v("v_ldexp_f32", [43, 43, X, X], Bin, F32)
             .tys(F32, F32, I32, I32)
             .e64_on(A::VIPLUS, 0x288),

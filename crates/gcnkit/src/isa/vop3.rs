@@ -56,7 +56,7 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
         v("v_min_f64", [358, 358, 642, 642], Bin, F64),
         v("v_max_f64", [359, 359, 643, 643], Bin, F64),
         v("v_ldexp_f64", [360, 360, 644, 644], Bin, F64).tys(F64, F64, I32, I32),
-        v("v_mul_lo_u32", [361, 361, 645, 645], Bin, U32),
+        v("v_mul_lo_u32", [361, 361, 645, 645], Bin, U32).alias("v_mul_lo_i32"),
         v("v_mul_hi_u32", [362, 362, 646, 646], Bin, U32),
         v("v_mul_lo_i32", [363, 363, X, X], Bin, I32),
         v("v_mul_hi_i32", [364, 364, 647, 647], Bin, I32),
@@ -70,13 +70,17 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
             .name_on(A::CI | A::VIPLUS, "v_qsad_pk_u16_u8")
             .no_llvm_on(A::SI)
             .flag(ic)
-            .flag(nd),
+            .flag(nd)
+            .alias("v_qsad_u8")
+            .alias("v_qsad_pk_u16_u8"),
         v("v_mqsad_u8", [371, 371, 486, 486], Ter, B64)
             .tys(B64, B64, U32, B64)
             .name_on(A::CI | A::VIPLUS, "v_mqsad_pk_u16_u8")
             .llvm_on(A::SI, "v_mqsad_pk_u16_u8")
             .flag(ic)
-            .flag(nd),
+            .flag(nd)
+            .alias("v_mqsad_u8")
+            .alias("v_mqsad_pk_u16_u8"),
         v("v_trig_preop_f64", [372, 372, 658, 658], Bin, F64).tys(F64, F64, U32, U32),
         v("v_mqsad_u32_u8", [X, 373, 487, 487], Ter, B128)
             .tys(B128, B64, U32, B128)

@@ -152,7 +152,11 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
                 let name = leak(format!("{}{}_{}", k.prefix(), op, ty.name()));
                 let ops = [at(si, off), at(si, off), at(vi, off), at(vi, off)];
                 if ops != [X; 4] {
-                    t.push(Row::vopc(name, ops, ty).flag(k.flags()).done());
+                    let mut r = Row::vopc(name, ops, ty).flag(k.flags());
+                    if *op == "tru" {
+                        r = r.alias(leak(format!("{}t_{}", k.prefix(), ty.name())));
+                    }
+                    t.push(r.done());
                 }
             }
         }
@@ -168,7 +172,11 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
                 if ops == [X; 4] {
                     continue;
                 }
-                t.push(Row::vopc(name, ops, ty).llvm(lname).flag(k.flags()).done());
+                let mut r = Row::vopc(name, ops, ty).llvm(lname).flag(k.flags());
+                if *clrx == "tru" {
+                    r = r.alias(leak(format!("{}tru_{}", k.prefix(), ty.name())));
+                }
+                t.push(r.done());
             }
         }
     }

@@ -112,7 +112,7 @@ fn print_known(out: &mut String, i: &Instr, d: &InstrDef) -> Res {
     if i.enc == Enc::Vop3b && i.clamp && !a.is_vi_plus() {
         return Err(Inexpressible);
     }
-    if !crate::rules::check(i, d).is_empty() {
+    if !crate::rules::check_with(i, d, crate::rules::Policy::Llvm).is_empty() {
         return Err(Inexpressible);
     }
     let ops = operands(i, d);

@@ -1,0 +1,163 @@
+//! `gcnkit asm`.
+
+use crate::io::{read_input, Output};
+use clap::ValueEnum;
+use gcnkit::asm::{Assembler, Dialect, Item};
+use gcnkit::syntax::{json, Syntax};
+use gcnkit::Arch;
+use std::process::ExitCode;
+
+#[derive(Clone, Copy, ValueEnum)]
+pub enum SyntaxArg {
+    /// Both dialects, statement by statement.
+    Auto,
+    Clrx,
+    Llvm,
+}
+
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum FormatArg {
+    /// One line per instruction: its words as 8 hex digits.
+    Words,
+    /// The words as little-endian bytes.
+    Bin,
+    /// Offset, words and source line side by side.
+    Listing,
+    /// JSON Lines: the disassembler's instruction records.
+    Json,
+}
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// GPU: gcn1.0|gcn1.1|gcn1.2|gcn1.4, si|ci|vi|gfx9, LLVM (tahiti, gfx900...) or CLRX
+    /// (pitcairn, hawaii, polaris10, vega10...) names.
+    #[arg(short, long, default_value = "gcn1.2", value_parser = crate::parse_arch)]
+    arch: Arch,
+    /// Input dialect.
+    #[arg(long, value_enum, default_value = "auto")]
+    syntax: SyntaxArg,
+    /// Output format (default: words to a terminal or stdout, bin to a file).
+    #[arg(long, value_enum)]
+    format: Option<FormatArg>,
+    /// Output file (written atomically, only if there is no error); stdout if absent.
+    #[arg(short, long)]
+    output: Option<String>,
+    /// Source file; stdin if `-` or absent.
+    file: Option<String>,
+}
+
+pub fn run(a: Args) -> ExitCode {
+    let (name, bytes) = match read_input(a.file.as_deref()) {
+        Ok(x) => x,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(1);
+        }
+    };
+    let src = String::from_utf8_lossy(&bytes);
+    let dialect = match a.syntax {
+        SyntaxArg::Auto => Dialect::Auto,
+        SyntaxArg::Clrx => Dialect::Clrx,
+        SyntaxArg::Llvm => Dialect::Llvm,
+    };
+    let mut asm = Assembler::new(a.arch, dialect, &name);
+    let lines: Vec<&str> = src.lines().collect();
+    for (n, line) in lines.iter().enumerate() {
+        asm.line(n + 1, line);
+    }
+    let (items, diags) = asm.finish();
+    let mut failed = false;
+    for d in &diags {
+        eprint!("{d}");
+        failed |= d.severity == gcnkit::diag::Severity::Error;
+    }
+    if failed {
+        let n = diags
+            .iter()
+            .filter(|d| d.severity == gcnkit::diag::Severity::Error)
+            .count();
+        eprintln!("{n} error{} in {name}; nothing written", if n == 1 { "" } else { "s" });
+        return ExitCode::from(1);
+    }
+    let to_file = a.output.as_deref().is_some_and(|o| o != "-");
+    let format = a
+        .format
+        .unwrap_or(if to_file { FormatArg::Bin } else { FormatArg::Words });
+    let syntax = if dialect == Dialect::Llvm {
+        Syntax::Llvm
+    } else {
+        Syntax::Clrx
+    };
+    let mut out = match Output::open(a.output.as_deref()) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(1);
+        }
+    };
+    let mut buf = String::with_capacity(1 << 16);
+    let mut bin = Vec::with_capacity(1 << 16);
+    let mut result = Ok(());
+    for it in &items {
+        render(&mut buf, &mut bin, it, format, syntax, &lines);
+        if buf.len() > 60_000 || bin.len() > 60_000 {
+            result = result.and(out.write(buf.as_bytes())).and(out.write(&bin));
+            buf.clear();
+            bin.clear();
+        }
+    }
+    result = result.and(out.write(buf.as_bytes())).and(out.write(&bin));
+    if let Err(e) = result {
+        out.abandon();
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            return ExitCode::SUCCESS;
+        }
+        eprintln!("error: writing output: {e}");
+        return ExitCode::from(1);
+    }
+    match out.commit() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn render(buf: &mut String, bin: &mut Vec<u8>, it: &Item, format: FormatArg, syntax: Syntax, lines: &[&str]) {
+    use gcnkit::syntax::text::hex8;
+    match format {
+        FormatArg::Words => {
+            for (k, w) in it.words().iter().enumerate() {
+                if k > 0 {
+                    buf.push(' ');
+                }
+                hex8(buf, *w);
+            }
+            buf.push('\n');
+        }
+        FormatArg::Bin => {
+            for w in it.words() {
+                bin.extend_from_slice(&w.to_le_bytes());
+            }
+        }
+        FormatArg::Listing => {
+            hex8(buf, it.offset as u32);
+            buf.push_str("  ");
+            let mut ws = String::new();
+            for (k, w) in it.words().iter().enumerate() {
+                if k > 0 {
+                    ws.push(' ');
+                }
+                hex8(&mut ws, *w);
+            }
+            buf.push_str(&format!("{ws:<26}"));
+            buf.push_str(lines.get(it.line - 1).map(|l| l.trim()).unwrap_or(""));
+            buf.push('\n');
+        }
+        FormatArg::Json => {
+            json::record(buf, &it.instr, it.offset, syntax);
+            buf.push('\n');
+        }
+    }
+}

@@ -1,0 +1,652 @@
+//! The assembler: CLRX and LLVM dialects (or both in one file), line by line.
+//!
+//! Each line is split into statements (CLRX's `;` separator vs LLVM's `;` comment is decided
+//! per dialect), each statement is a symbol assignment, a label, a data directive or an
+//! instruction; instructions go through [`select`] (row, encoding, operands, rules). Every
+//! error of the file is collected; nothing is emitted for a file with errors.
+
+pub mod parse;
+pub mod select;
+
+use crate::arch::Arch;
+use crate::diag::{Diagnostic, Severity};
+use crate::instr::{Enc, Instr};
+use crate::operand::SRC_REGS;
+use parse::{Cursor, EVal, Expr, Modifier, Operand, PErr, RegNames, Sym, Symbols, Value};
+use select::{select, Fixup, Suffix};
+
+/// Input dialect.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum Dialect {
+    /// Both, statement by statement.
+    Auto,
+    Clrx,
+    Llvm,
+}
+
+/// One assembled item: an instruction or a data word, with its source line and byte offset.
+#[derive(Clone, Copy, Debug)]
+pub struct Item {
+    pub line: usize,
+    pub offset: usize,
+    /// The instruction (`enc == Enc::Other` for data words).
+    pub instr: Instr,
+}
+
+impl Item {
+    pub fn words(&self) -> &[u32] {
+        self.instr.words()
+    }
+}
+
+/// Register names of an arch for the parser.
+struct Names(Arch);
+
+impl RegNames for Names {
+    fn named(&self, name: &str) -> Option<(u16, u16)> {
+        let a = self.0;
+        let vi = a.is_vi_plus();
+        let pair = |base: u16, suffix: &str| -> Option<(u16, u16)> {
+            match suffix {
+                "" => Some((base, 2)),
+                "_lo" => Some((base, 1)),
+                "_hi" => Some((base + 1, 1)),
+                _ => None,
+            }
+        };
+        let split = |prefix: &str| name.strip_prefix(prefix);
+        if let Some(s) = split("vcc") {
+            if let Some(r) = pair(106, s) {
+                return Some(r);
+            }
+        }
+        if let Some(s) = split("exec") {
+            if let Some(r) = pair(126, s) {
+                return Some(r);
+            }
+        }
+        if let Some(s) = split("flat_scratch") {
+            if vi {
+                return pair(102, s);
+            }
+            if a == Arch::Gcn11 {
+                return pair(104, s);
+            }
+        }
+        if let Some(s) = split("xnack_mask") {
+            if vi {
+                return pair(104, s);
+            }
+        }
+        if a != Arch::Gcn14 {
+            if let Some(s) = split("tba") {
+                if let Some(r) = pair(108, s) {
+                    return Some(r);
+                }
+            }
+            if let Some(s) = split("tma") {
+                if let Some(r) = pair(110, s) {
+                    return Some(r);
+                }
+            }
+        }
+        let one = |c: u16| Some((c, 1));
+        match name {
+            "m0" => one(124),
+            "lds_direct" | "src_lds_direct" | "lds" => one(254),
+            "vccz" | "src_vccz" => one(251),
+            "execz" | "src_execz" => one(252),
+            "scc" | "src_scc" => one(253),
+            _ if a == Arch::Gcn14 => SRC_REGS
+                .iter()
+                .position(|r| *r == name || &r[4..] == name)
+                .map(|k| (235 + k as u16, 1)),
+            _ => None,
+        }
+    }
+
+    fn ttmp(&self) -> (u16, u16) {
+        crate::operand::ttmp_range(self.0)
+    }
+}
+
+/// A literal waiting for a symbol defined later.
+struct Pending {
+    item: usize,
+    fixup: Fixup,
+    line: usize,
+    source: String,
+}
+
+/// Assembles a file statement by statement.
+pub struct Assembler {
+    arch: Arch,
+    dialect: Dialect,
+    file: String,
+    syms: Symbols,
+    items: Vec<Item>,
+    diags: Vec<Diagnostic>,
+    pending: Vec<Pending>,
+    offset: usize,
+    names: Names,
+    ops: Vec<Operand>,
+    mods: Vec<Modifier>,
+}
+
+impl Assembler {
+    pub fn new(arch: Arch, dialect: Dialect, file: &str) -> Assembler {
+        Assembler {
+            arch,
+            dialect,
+            file: file.to_string(),
+            syms: Symbols::new(),
+            items: Vec::new(),
+            diags: Vec::new(),
+            pending: Vec::new(),
+            offset: 0,
+            names: Names(arch),
+            ops: Vec::with_capacity(8),
+            mods: Vec::with_capacity(8),
+        }
+    }
+
+    /// Number of errors so far.
+    pub fn errors(&self) -> usize {
+        self.diags.iter().filter(|d| d.severity == Severity::Error).count()
+    }
+
+    fn diag(&mut self, line: usize, src: &str, e: PErr) {
+        let col = src
+            .get(..e.start.min(src.len()))
+            .map(|p| p.chars().count())
+            .unwrap_or(e.start)
+            + 1;
+        let len = src
+            .get(e.start.min(src.len())..e.end.min(src.len()))
+            .map(|p| p.chars().count())
+            .unwrap_or(1);
+        self.diags.push(Diagnostic {
+            severity: Severity::Error,
+            file: self.file.clone(),
+            line,
+            col,
+            len: len.max(1),
+            message: e.msg,
+            help: e.help,
+            source: src.to_string(),
+        });
+    }
+
+    /// Processes one source line (1-based `lineno`).
+    pub fn line(&mut self, lineno: usize, src: &str) {
+        // Line comments: `//`, `#`; `;` is CLRX's statement separator and LLVM's comment.
+        let mut end = src.len();
+        let b = src.as_bytes();
+        let mut k = 0;
+        while k < b.len() {
+            match b[k] {
+                b'/' if b.get(k + 1) == Some(&b'/') => {
+                    end = k;
+                    break;
+                }
+                b'/' if b.get(k + 1) == Some(&b'*') => {
+                    // Skip a block comment on this line.
+                    match src[k + 2..].find("*/") {
+                        Some(p) => k += p + 4,
+                        None => {
+                            end = k;
+                            break;
+                        }
+                    }
+                    continue;
+                }
+                b'#' => {
+                    end = k;
+                    break;
+                }
+                _ => {}
+            }
+            k += 1;
+        }
+        let mut start = 0;
+        loop {
+            let semi = src[start..end].find(';').map(|p| start + p);
+            let stop = semi.unwrap_or(end);
+            self.statement(lineno, src, start, stop);
+            match semi {
+                Some(p) => {
+                    // LLVM: the rest is a comment. Auto: a statement if it starts like one.
+                    let rest = src[p + 1..end].trim_start();
+                    let is_stmt = match self.dialect {
+                        Dialect::Clrx => true,
+                        Dialect::Llvm => false,
+                        Dialect::Auto => self.looks_like_statement(rest),
+                    };
+                    if !is_stmt {
+                        break;
+                    }
+                    start = p + 1;
+                }
+                None => break,
+            }
+        }
+    }
+
+    fn looks_like_statement(&self, rest: &str) -> bool {
+        let id: String = rest
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '.')
+            .collect();
+        if id.is_empty() {
+            return rest.is_empty();
+        }
+        let after = rest[id.len()..].trim_start();
+        if after.starts_with('=') || after.starts_with(':') || id.starts_with('.') {
+            return true;
+        }
+        let lower = id.to_ascii_lowercase();
+        let base = lower
+            .strip_suffix("_e32")
+            .or_else(|| lower.strip_suffix("_e64"))
+            .unwrap_or(&lower);
+        crate::isa::isa().lookup(self.arch, base).is_some() || !crate::isa::isa().archs_with(base).is_empty()
+    }
+
+    fn statement(&mut self, lineno: usize, src: &str, start: usize, end: usize) {
+        let mut c = Cursor::new(src, start, end);
+        if c.at_end() {
+            return;
+        }
+        let Some((id, id_start)) = c.ident() else {
+            let p = c.pos;
+            return self.diag(
+                lineno,
+                src,
+                PErr {
+                    start: p,
+                    end,
+                    msg: "expected an instruction, a label or a directive".into(),
+                    help: None,
+                },
+            );
+        };
+        let id_end = c.pos;
+        // Label.
+        c.ws();
+        if c.peek() == Some(b':') && c.peek_at(1) != Some(b':') {
+            c.pos += 1;
+            self.define(
+                lineno,
+                src,
+                id,
+                Sym::Value(Value::Int(self.offset as i64)),
+                id_start,
+                id_end,
+            );
+            return self.statement(lineno, src, c.pos, end);
+        }
+        // Assignment `sym = expr` (or `%register`).
+        if c.peek() == Some(b'=') && c.peek_at(1) != Some(b'=') {
+            c.pos += 1;
+            c.ws();
+            if c.eat(b'%') {
+                match parse::register(&mut c, &self.names, &self.syms) {
+                    Ok(Some(r)) if c.at_end() => self.define(lineno, src, id, Sym::Reg(r), id_start, id_end),
+                    Ok(_) => {
+                        let p = c.pos;
+                        self.diag(
+                            lineno,
+                            src,
+                            PErr {
+                                start: p,
+                                end,
+                                msg: "expected a register after '%'".into(),
+                                help: None,
+                            },
+                        )
+                    }
+                    Err(e) => self.diag(lineno, src, e),
+                }
+                return;
+            }
+            return self.assign(lineno, src, id, id_start, id_end, &mut c, end);
+        }
+        let lower = id.to_ascii_lowercase();
+        if lower.starts_with('.') {
+            return self.directive(lineno, src, &lower, id_start, id_end, &mut c, end);
+        }
+        self.instruction(lineno, src, &lower, (id_start, id_end), &mut c);
+    }
+
+    fn define(&mut self, lineno: usize, src: &str, name: &str, sym: Sym, start: usize, end: usize) {
+        if self.names.named(&name.to_ascii_lowercase()).is_some() {
+            return self.diag(
+                lineno,
+                src,
+                PErr {
+                    start,
+                    end,
+                    msg: format!("'{name}' is a register name"),
+                    help: None,
+                },
+            );
+        }
+        self.syms.insert(name.to_string(), sym);
+        if let Sym::Value(v) = sym {
+            self.resolve(name, v);
+        }
+    }
+
+    fn assign(&mut self, lineno: usize, src: &str, name: &str, s0: usize, s1: usize, c: &mut Cursor, end: usize) {
+        let e = Expr {
+            syms: &self.syms,
+            no_bar: false,
+        };
+        let r = e.parse(c);
+        match r {
+            Ok(EVal::Value(v)) if c.at_end() => self.define(lineno, src, name, Sym::Value(v), s0, s1),
+            Ok(EVal::Value(_)) => {
+                let p = c.pos;
+                self.diag(
+                    lineno,
+                    src,
+                    PErr {
+                        start: p,
+                        end,
+                        msg: "unexpected text after the expression".into(),
+                        help: None,
+                    },
+                )
+            }
+            Ok(EVal::Forward(f)) => {
+                let p = c.pos;
+                self.diag(
+                    lineno,
+                    src,
+                    PErr {
+                        start: s1,
+                        end: p,
+                        msg: format!("symbol '{f}' is not defined"),
+                        help: None,
+                    },
+                )
+            }
+            Err(e) => self.diag(lineno, src, e),
+        }
+    }
+
+    /// Patches literals that were waiting for `name`: their expressions are evaluated again
+    /// now that it is defined (they may wait for another symbol next).
+    fn resolve(&mut self, name: &str, _v: Value) {
+        let mut k = 0;
+        while k < self.pending.len() {
+            if self.pending[k].fixup.symbol != name {
+                k += 1;
+                continue;
+            }
+            let (start, end) = (self.pending[k].fixup.start, self.pending[k].fixup.end);
+            let value = {
+                let p = &self.pending[k];
+                let mut c = Cursor::new(&p.source, start, end);
+                let e = Expr {
+                    syms: &self.syms,
+                    no_bar: false,
+                };
+                e.parse(&mut c)
+            };
+            match value {
+                Ok(EVal::Value(v)) => {
+                    let p = self.pending.swap_remove(k);
+                    let bits = match select::literal_bits(v, p.fixup.ty) {
+                        Ok(b) => b,
+                        Err(msg) => {
+                            self.diag(
+                                p.line,
+                                &p.source,
+                                PErr {
+                                    start,
+                                    end,
+                                    msg,
+                                    help: None,
+                                },
+                            );
+                            continue;
+                        }
+                    };
+                    let it = &mut self.items[p.item];
+                    it.instr.words[p.fixup.word] = bits;
+                    it.instr.literal = Some(bits);
+                }
+                Ok(EVal::Forward(other)) => {
+                    self.pending[k].fixup.symbol = other;
+                    k += 1;
+                }
+                Err(e) => {
+                    let p = self.pending.swap_remove(k);
+                    self.diag(p.line, &p.source, e);
+                }
+            }
+        }
+    }
+
+    fn directive(&mut self, lineno: usize, src: &str, name: &str, s0: usize, s1: usize, c: &mut Cursor, end: usize) {
+        match name {
+            ".text" | ".amdgcn_target" => {}
+            ".long" | ".int" | ".4byte" => loop {
+                let e = Expr {
+                    syms: &self.syms,
+                    no_bar: false,
+                };
+                let p0 = c.pos;
+                match e.parse(c) {
+                    Ok(EVal::Value(Value::Int(v))) if (-0x8000_0000..=0xffff_ffff).contains(&v) => {
+                        let mut i = crate::decode::decode(self.arch, &[0xffff_ffff]).expect("one word decodes");
+                        i.enc = Enc::Other;
+                        i.def = None;
+                        i.words = [v as u32, 0, 0];
+                        i.len = 1;
+                        self.items.push(Item {
+                            line: lineno,
+                            offset: self.offset,
+                            instr: i,
+                        });
+                        self.offset += 4;
+                    }
+                    Ok(EVal::Value(_)) => {
+                        let p = c.pos;
+                        return self.diag(
+                            lineno,
+                            src,
+                            PErr {
+                                start: p0,
+                                end: p,
+                                msg: "a data word must be a 32-bit integer".into(),
+                                help: None,
+                            },
+                        );
+                    }
+                    Ok(EVal::Forward(f)) => {
+                        let p = c.pos;
+                        return self.diag(
+                            lineno,
+                            src,
+                            PErr {
+                                start: p0,
+                                end: p,
+                                msg: format!("symbol '{f}' is not defined"),
+                                help: None,
+                            },
+                        );
+                    }
+                    Err(e) => return self.diag(lineno, src, e),
+                }
+                if !c.eat(b',') {
+                    if !c.at_end() {
+                        let p = c.pos;
+                        self.diag(
+                            lineno,
+                            src,
+                            PErr {
+                                start: p,
+                                end,
+                                msg: "expected ',' between data words".into(),
+                                help: None,
+                            },
+                        );
+                    }
+                    return;
+                }
+            },
+            ".set" | ".equ" => {
+                let Some((sym, a0)) = c.ident() else {
+                    let p = c.pos;
+                    return self.diag(
+                        lineno,
+                        src,
+                        PErr {
+                            start: p,
+                            end,
+                            msg: format!("{name} needs a symbol name"),
+                            help: None,
+                        },
+                    );
+                };
+                let a1 = a0 + sym.len();
+                if !c.eat(b',') {
+                    let p = c.pos;
+                    return self.diag(
+                        lineno,
+                        src,
+                        PErr {
+                            start: p,
+                            end,
+                            msg: "expected ','".into(),
+                            help: None,
+                        },
+                    );
+                }
+                let sym = sym.to_string();
+                self.assign(lineno, src, &sym, a0, a1, c, end)
+            }
+            _ => self.diag(
+                lineno,
+                src,
+                PErr {
+                    start: s0,
+                    end: s1,
+                    msg: format!("unsupported directive '{name}'"),
+                    help: Some("gcnkit assembles vector-ALU instructions and .long/.int data".into()),
+                },
+            ),
+        }
+    }
+
+    fn instruction(&mut self, lineno: usize, src: &str, mnemonic: &str, span: (usize, usize), c: &mut Cursor) {
+        let (base, suffix) = if let Some(b) = mnemonic.strip_suffix("_e32") {
+            (b, Suffix::E32)
+        } else if let Some(b) = mnemonic.strip_suffix("_e64") {
+            (b, Suffix::E64)
+        } else {
+            (mnemonic, Suffix::None)
+        };
+        if mnemonic.ends_with("_sdwa") || mnemonic.ends_with("_dpp") {
+            return self.diag(
+                lineno,
+                src,
+                PErr {
+                    start: span.0,
+                    end: span.1,
+                    msg: "SDWA and DPP forms are not supported yet".into(),
+                    help: None,
+                },
+            );
+        }
+        let mut ops = std::mem::take(&mut self.ops);
+        let mut mods = std::mem::take(&mut self.mods);
+        ops.clear();
+        mods.clear();
+        let r = (|| -> Result<(), PErr> {
+            if !c.at_end() {
+                loop {
+                    ops.push(parse::operand(c, &self.names, &self.syms, false)?);
+                    if !c.eat(b',') {
+                        break;
+                    }
+                }
+                parse::modifiers(c, &self.syms, &mut mods)?;
+            }
+            Ok(())
+        })();
+        if let Err(e) = r {
+            self.diag(lineno, src, e);
+        } else {
+            // LLVM's literal folding applies to LLVM text (`--syntax llvm`, or a suffixed
+            // mnemonic in auto mode).
+            let fold = self.dialect == Dialect::Llvm || (self.dialect == Dialect::Auto && suffix != Suffix::None);
+            match select(self.arch, self.dialect, fold, base, suffix, span, &ops, &mods) {
+                Ok((instr, fixup)) => {
+                    let item = self.items.len();
+                    self.offset += instr.len as usize * 4;
+                    self.items.push(Item {
+                        line: lineno,
+                        offset: self.offset - instr.len as usize * 4,
+                        instr,
+                    });
+                    if let Some(f) = fixup {
+                        self.pending.push(Pending {
+                            item,
+                            fixup: f,
+                            line: lineno,
+                            source: src.to_string(),
+                        });
+                    }
+                }
+                Err(errs) => {
+                    for e in errs {
+                        self.diag(lineno, src, e);
+                    }
+                }
+            }
+        }
+        self.ops = ops;
+        self.mods = mods;
+    }
+
+    /// Ends the file: unresolved symbols are errors. Returns the items (empty if there were
+    /// errors) and every diagnostic.
+    pub fn finish(mut self) -> (Vec<Item>, Vec<Diagnostic>) {
+        let pending = std::mem::take(&mut self.pending);
+        for p in pending {
+            let e = PErr {
+                start: p.fixup.start,
+                end: p.fixup.end,
+                msg: format!("symbol '{}' is never defined", p.fixup.symbol),
+                help: None,
+            };
+            self.diag(p.line, &p.source, e);
+        }
+        self.diags.sort_by_key(|d| (d.line, d.col));
+        if self.errors() > 0 {
+            self.items.clear();
+        }
+        (self.items, self.diags)
+    }
+}
+
+/// Assembles a whole source text.
+pub fn assemble(arch: Arch, dialect: Dialect, file: &str, src: &str) -> (Vec<Item>, Vec<Diagnostic>) {
+    let mut a = Assembler::new(arch, dialect, file);
+    for (n, line) in src.lines().enumerate() {
+        a.line(n + 1, line);
+    }
+    a.finish()
+}
+
+/// Assembles one instruction's text to words (convenience for tests and tools).
+pub fn assemble_one(arch: Arch, dialect: Dialect, text: &str) -> Result<Vec<u32>, Vec<Diagnostic>> {
+    let (items, diags) = assemble(arch, dialect, "<text>", text);
+    if diags.iter().any(|d| d.severity == Severity::Error) {
+        return Err(diags);
+    }
+    Ok(items.iter().flat_map(|i| i.words().iter().copied()).collect())
+}

@@ -1,0 +1,780 @@
+//! Parsing one statement of either dialect: a byte cursor, constant expressions with symbols,
+//! operands (registers, constants, `-x`, `abs(x)`, `|x|`, `neg(x)`, `sext(x)`, `lit(x)`) and the
+//! trailing modifiers (`clamp`, `mul:2`, `op_sel:[..]`, CLRX's `vop3`, `neg:[..]`...).
+//! Positions are byte offsets into the statement's line.
+
+use std::collections::HashMap;
+
+/// A parse problem at `[start, end)` of the line.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PErr {
+    pub start: usize,
+    pub end: usize,
+    pub msg: String,
+    pub help: Option<String>,
+}
+
+pub type PRes<T> = Result<T, PErr>;
+
+pub fn err<T>(start: usize, end: usize, msg: impl Into<String>) -> PRes<T> {
+    Err(PErr {
+        start,
+        end: end.max(start + 1),
+        msg: msg.into(),
+        help: None,
+    })
+}
+
+/// How a float literal was written: plain, or with CLRX's `h` (half), `s` (single), `d`/`l`
+/// (double) suffix.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum FKind {
+    Plain,
+    Half,
+    Single,
+    Double,
+}
+
+/// The value of a constant expression.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub enum Value {
+    Int(i64),
+    Float(f64, FKind),
+}
+
+/// A register range in the 9-bit operand space (VGPRs as 256 + n), as written.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Reg {
+    pub code: u16,
+    pub count: u16,
+    /// Written with the `[a:b]` range syntax (CLRX lets `v[5]` stand for one register).
+    pub ranged: bool,
+}
+
+/// What a symbol stands for.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub enum Sym {
+    Value(Value),
+    Reg(Reg),
+}
+
+/// Symbol table shared by the statements of a file.
+pub type Symbols = HashMap<String, Sym>;
+
+/// Operand kinds.
+#[derive(Clone, PartialEq, Debug)]
+pub enum OpKind {
+    Reg(Reg),
+    /// A constant: inline if it can be, else a literal.
+    Const(Value),
+    /// CLRX `lit(x)`: always a literal.
+    Lit(Value),
+    /// An expression naming a symbol not defined yet (resolved at the end of the file).
+    Forward(String),
+}
+
+/// One parsed operand with its source modifiers.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Operand {
+    pub kind: OpKind,
+    pub neg: bool,
+    pub abs: bool,
+    pub sext: bool,
+    /// `neg(x)` syntax (LLVM): the NEG bit even on a constant.
+    pub start: usize,
+    pub end: usize,
+}
+
+/// A trailing modifier: name, value and position.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Modifier {
+    pub name: String,
+    pub value: ModVal,
+    pub start: usize,
+    pub end: usize,
+}
+
+#[derive(Clone, PartialEq, Debug)]
+pub enum ModVal {
+    None,
+    Int(i64),
+    List(Vec<i64>),
+}
+
+/// Resolves register names of an arch; supplied by the assembler so that the parser knows
+/// nothing of the operand space.
+pub trait RegNames {
+    /// A named register or constant-like source (`vcc`, `exec_lo`, `m0`, `lds_direct`...):
+    /// its code and register count.
+    fn named(&self, name: &str) -> Option<(u16, u16)>;
+    /// First TTMP code and count.
+    fn ttmp(&self) -> (u16, u16);
+}
+
+/// A byte cursor over one line.
+pub struct Cursor<'a> {
+    pub s: &'a [u8],
+    pub pos: usize,
+    pub end: usize,
+}
+
+fn is_ident_start(c: u8) -> bool {
+    c.is_ascii_alphabetic() || c == b'_' || c == b'.' || c == b'$'
+}
+
+fn is_ident(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || c == b'_' || c == b'.' || c == b'$'
+}
+
+impl<'a> Cursor<'a> {
+    pub fn new(s: &'a str, start: usize, end: usize) -> Cursor<'a> {
+        Cursor {
+            s: s.as_bytes(),
+            pos: start,
+            end,
+        }
+    }
+
+    /// Skips blanks and `/* */` comments.
+    pub fn ws(&mut self) {
+        loop {
+            while self.pos < self.end
+                && (self.s[self.pos] == b' ' || self.s[self.pos] == b'\t' || self.s[self.pos] == b'\r')
+            {
+                self.pos += 1;
+            }
+            if self.pos + 1 < self.end && self.s[self.pos] == b'/' && self.s[self.pos + 1] == b'*' {
+                let mut p = self.pos + 2;
+                while p + 1 < self.end && !(self.s[p] == b'*' && self.s[p + 1] == b'/') {
+                    p += 1;
+                }
+                self.pos = (p + 2).min(self.end);
+                continue;
+            }
+            break;
+        }
+    }
+
+    pub fn peek(&self) -> Option<u8> {
+        (self.pos < self.end).then(|| self.s[self.pos])
+    }
+
+    pub fn peek_at(&self, k: usize) -> Option<u8> {
+        (self.pos + k < self.end).then(|| self.s[self.pos + k])
+    }
+
+    pub fn at_end(&mut self) -> bool {
+        self.ws();
+        self.pos >= self.end
+    }
+
+    pub fn eat(&mut self, c: u8) -> bool {
+        self.ws();
+        if self.peek() == Some(c) {
+            self.pos += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    pub fn expect(&mut self, c: u8, what: &str) -> PRes<()> {
+        if self.eat(c) {
+            Ok(())
+        } else {
+            let p = self.pos;
+            err(p, p + 1, format!("expected '{}' {what}", c as char))
+        }
+    }
+
+    /// An identifier (not consumed if absent).
+    pub fn ident(&mut self) -> Option<(&'a str, usize)> {
+        self.ws();
+        let start = self.pos;
+        if self.peek().is_some_and(is_ident_start) {
+            while self.peek().is_some_and(is_ident) {
+                self.pos += 1;
+            }
+            Some((std::str::from_utf8(&self.s[start..self.pos]).unwrap_or(""), start))
+        } else {
+            None
+        }
+    }
+
+    fn text(&self, a: usize, b: usize) -> &'a str {
+        std::str::from_utf8(&self.s[a..b]).unwrap_or("")
+    }
+}
+
+/// Parses a number literal at the cursor.
+fn number(c: &mut Cursor) -> PRes<Value> {
+    let start = c.pos;
+    let s = c.s;
+    let end = c.end;
+    let mut p = start;
+    if p + 1 < end && s[p] == b'0' && (s[p + 1] | 0x20) == b'x' {
+        p += 2;
+        let d0 = p;
+        while p < end && (s[p].is_ascii_hexdigit() || s[p] == b'_') {
+            p += 1;
+        }
+        c.pos = p;
+        let digits: String = c.text(d0, p).chars().filter(|&ch| ch != '_').collect();
+        return u64::from_str_radix(&digits, 16)
+            .map(|v| Value::Int(v as i64))
+            .or_else(|_| err(start, p, "bad hexadecimal number"));
+    }
+    if p + 1 < end && s[p] == b'0' && (s[p + 1] | 0x20) == b'b' && p + 2 < end && (s[p + 2] == b'0' || s[p + 2] == b'1')
+    {
+        p += 2;
+        let d0 = p;
+        while p < end && (s[p] == b'0' || s[p] == b'1') {
+            p += 1;
+        }
+        c.pos = p;
+        return u64::from_str_radix(c.text(d0, p), 2)
+            .map(|v| Value::Int(v as i64))
+            .or_else(|_| err(start, p, "bad binary number"));
+    }
+    while p < end && s[p].is_ascii_digit() {
+        p += 1;
+    }
+    let mut float = false;
+    if p < end && s[p] == b'.' && !(p + 1 < end && is_ident_start(s[p + 1]) && !(s[p + 1] | 0x20 == b'e')) {
+        float = true;
+        p += 1;
+        while p < end && s[p].is_ascii_digit() {
+            p += 1;
+        }
+    }
+    if p < end && (s[p] | 0x20) == b'e' {
+        let mut q = p + 1;
+        if q < end && (s[q] == b'+' || s[q] == b'-') {
+            q += 1;
+        }
+        if q < end && s[q].is_ascii_digit() {
+            while q < end && s[q].is_ascii_digit() {
+                q += 1;
+            }
+            float = true;
+            p = q;
+        }
+    }
+    let text = c.text(start, p);
+    if float {
+        let v: f64 = text
+            .parse()
+            .or_else(|_| err(start, p, format!("bad number '{text}'")))?;
+        let kind = match s.get(p).map(|b| b | 0x20) {
+            Some(b'h') if p < end => FKind::Half,
+            Some(b's') if p < end => FKind::Single,
+            Some(b'd') | Some(b'l') if p < end => FKind::Double,
+            _ => FKind::Plain,
+        };
+        if kind != FKind::Plain && !(p + 1 < end && is_ident(s[p + 1])) {
+            p += 1;
+        }
+        c.pos = p;
+        return Ok(Value::Float(v, if p <= end { kind } else { FKind::Plain }));
+    }
+    c.pos = p;
+    // C-style octal for a leading 0.
+    if text.len() > 1 && text.starts_with('0') {
+        return u64::from_str_radix(&text[1..], 8)
+            .map(|v| Value::Int(v as i64))
+            .or_else(|_| err(start, p, "bad octal number"));
+    }
+    text.parse::<u64>()
+        .map(|v| Value::Int(v as i64))
+        .or_else(|_| err(start, p, format!("number '{text}' does not fit in 64 bits")))
+}
+
+/// Constant expressions with C precedence. Unknown symbols make the whole expression a
+/// forward reference (`Err(Forward)`).
+pub struct Expr<'s> {
+    pub syms: &'s Symbols,
+    /// `|` ends the expression (inside `|x|`).
+    pub no_bar: bool,
+}
+
+/// An expression result: a value, or the name of the first undefined symbol in it.
+pub enum EVal {
+    Value(Value),
+    Forward(String),
+}
+
+fn as_int(v: Value) -> i64 {
+    match v {
+        Value::Int(i) => i,
+        Value::Float(f, _) => f as i64,
+    }
+}
+
+fn arith(op: &str, a: Value, b: Value, start: usize, end: usize) -> PRes<Value> {
+    if let (Value::Int(x), Value::Int(y)) = (a, b) {
+        return Ok(Value::Int(match op {
+            "+" => x.wrapping_add(y),
+            "-" => x.wrapping_sub(y),
+            "*" => x.wrapping_mul(y),
+            "/" | "%" if y == 0 => return err(start, end, "division by zero"),
+            "/" => x.wrapping_div(y),
+            "%" => x.wrapping_rem(y),
+            "<<" => x.wrapping_shl(y as u32),
+            ">>" => ((x as u64).wrapping_shr(y as u32)) as i64,
+            "&" => x & y,
+            "|" => x | y,
+            "^" => x ^ y,
+            "&&" => ((x != 0) && (y != 0)) as i64,
+            "||" => ((x != 0) || (y != 0)) as i64,
+            "==" => (x == y) as i64,
+            "!=" => (x != y) as i64,
+            "<" => (x < y) as i64,
+            ">" => (x > y) as i64,
+            "<=" => (x <= y) as i64,
+            ">=" => (x >= y) as i64,
+            _ => return err(start, end, format!("unknown operator {op}")),
+        }));
+    }
+    let f = |v: Value| match v {
+        Value::Int(i) => i as f64,
+        Value::Float(x, _) => x,
+    };
+    let k = match (a, b) {
+        (Value::Float(_, k), _) | (_, Value::Float(_, k)) => k,
+        _ => FKind::Plain,
+    };
+    let (x, y) = (f(a), f(b));
+    Ok(Value::Float(
+        match op {
+            "+" => x + y,
+            "-" => x - y,
+            "*" => x * y,
+            "/" => x / y,
+            _ => return err(start, end, format!("operator {op} needs integers")),
+        },
+        k,
+    ))
+}
+
+const BINOPS: [(&str, u8); 18] = [
+    ("||", 1),
+    ("&&", 2),
+    ("|", 3),
+    ("^", 4),
+    ("&", 5),
+    ("==", 6),
+    ("!=", 6),
+    ("<=", 7),
+    (">=", 7),
+    ("<<", 8),
+    (">>", 8),
+    ("<", 7),
+    (">", 7),
+    ("+", 9),
+    ("-", 9),
+    ("*", 10),
+    ("/", 10),
+    ("%", 10),
+];
+
+impl<'s> Expr<'s> {
+    pub fn parse(&self, c: &mut Cursor) -> PRes<EVal> {
+        self.binary(c, 0)
+    }
+
+    fn peek_op(&self, c: &mut Cursor) -> Option<(&'static str, u8)> {
+        c.ws();
+        for (op, prec) in BINOPS {
+            let b = op.as_bytes();
+            if c.pos + b.len() <= c.end && &c.s[c.pos..c.pos + b.len()] == b {
+                if op == "|" && (self.no_bar || c.peek_at(1) == Some(b'|')) {
+                    continue;
+                }
+                if (op == "<" || op == ">") && c.peek_at(1) == Some(b[0]) {
+                    continue;
+                }
+                return Some((op, prec));
+            }
+        }
+        None
+    }
+
+    fn binary(&self, c: &mut Cursor, min: u8) -> PRes<EVal> {
+        let start = c.pos;
+        let mut lhs = self.unary(c)?;
+        while let Some((op, prec)) = self.peek_op(c) {
+            if prec <= min {
+                break;
+            }
+            c.pos += op.len();
+            let rhs = self.binary(c, prec)?;
+            lhs = match (lhs, rhs) {
+                (EVal::Value(a), EVal::Value(b)) => EVal::Value(arith(op, a, b, start, c.pos)?),
+                (EVal::Forward(f), _) | (_, EVal::Forward(f)) => EVal::Forward(f),
+            };
+        }
+        Ok(lhs)
+    }
+
+    fn unary(&self, c: &mut Cursor) -> PRes<EVal> {
+        c.ws();
+        let start = c.pos;
+        match c.peek() {
+            Some(b'-') => {
+                c.pos += 1;
+                Ok(match self.unary(c)? {
+                    EVal::Value(Value::Int(i)) => EVal::Value(Value::Int(i.wrapping_neg())),
+                    EVal::Value(Value::Float(f, k)) => EVal::Value(Value::Float(-f, k)),
+                    f => f,
+                })
+            }
+            Some(b'+') => {
+                c.pos += 1;
+                self.unary(c)
+            }
+            Some(b'~') => {
+                c.pos += 1;
+                Ok(match self.unary(c)? {
+                    EVal::Value(v) => EVal::Value(Value::Int(!as_int(v))),
+                    f => f,
+                })
+            }
+            Some(b'!') => {
+                c.pos += 1;
+                Ok(match self.unary(c)? {
+                    EVal::Value(v) => EVal::Value(Value::Int((as_int(v) == 0) as i64)),
+                    f => f,
+                })
+            }
+            Some(b'(') => {
+                c.pos += 1;
+                let inner = Expr {
+                    syms: self.syms,
+                    no_bar: false,
+                };
+                let v = inner.binary(c, 0)?;
+                c.expect(b')', "to close '('")?;
+                Ok(v)
+            }
+            Some(d) if d.is_ascii_digit() => Ok(EVal::Value(number(c)?)),
+            Some(b'@') => {
+                c.pos += 1;
+                match c.ident() {
+                    Some((name, _)) => Ok(self.symbol(name)),
+                    None => err(start, start + 1, "expected a symbol name after '@'"),
+                }
+            }
+            Some(ch) if is_ident_start(ch) => {
+                let (name, _) = c.ident().unwrap_or(("", start));
+                Ok(self.symbol(name))
+            }
+            _ => err(start, start + 1, "expected an operand or expression"),
+        }
+    }
+
+    fn symbol(&self, name: &str) -> EVal {
+        match self.syms.get(name) {
+            Some(Sym::Value(v)) => EVal::Value(*v),
+            _ => EVal::Forward(name.to_string()),
+        }
+    }
+}
+
+/// Parses a register written at the cursor (`v5`, `s[4:5]`, `ttmp[2:3]`, `vcc`, `exec_lo`,
+/// `vcc[0:1]`, a `%`-register symbol...). Returns `Ok(None)` (cursor unmoved) if the text
+/// is not a register.
+pub fn register(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols) -> PRes<Option<Reg>> {
+    c.ws();
+    let save = c.pos;
+    let start = c.pos;
+    let Some((id, _)) = c.ident() else { return Ok(None) };
+    let lower = id.to_ascii_lowercase();
+    let (ttmp0, ttmpn) = names.ttmp();
+    // The register file and, for a single register, its number.
+    let (base, limit, single): (u16, u16, u16) = if let Some(n) = num_suffix(&lower, "v") {
+        (256, 256, n)
+    } else if let Some(n) = num_suffix(&lower, "s") {
+        (0, 104, n)
+    } else if let Some(n) = num_suffix(&lower, "ttmp") {
+        (ttmp0, ttmpn, n)
+    } else if let Some((code, count)) = names.named(&lower) {
+        // vcc[0:1]-style subranges of a named register (CLRX).
+        if c.peek() == Some(b'[') {
+            let (a, b) = range(c, syms)?;
+            if b >= count || a > b {
+                return err(start, c.pos, format!("range [{a}:{b}] is outside {id}"));
+            }
+            return Ok(Some(Reg {
+                code: code + a,
+                count: b - a + 1,
+                ranged: true,
+            }));
+        }
+        return Ok(Some(Reg {
+            code,
+            count,
+            ranged: false,
+        }));
+    } else if let Some(Sym::Reg(r)) = syms.get(id) {
+        if c.peek() == Some(b'[') {
+            let (a, b) = range(c, syms)?;
+            if b >= r.count || a > b {
+                return err(
+                    start,
+                    c.pos,
+                    format!("range [{a}:{b}] is outside {id} ({} registers)", r.count),
+                );
+            }
+            return Ok(Some(Reg {
+                code: r.code + a,
+                count: b - a + 1,
+                ranged: true,
+            }));
+        }
+        return Ok(Some(*r));
+    } else {
+        c.pos = save;
+        return Ok(None);
+    };
+    match Some(single) {
+        Some(n) if n != u16::MAX => {
+            if n >= limit {
+                return err(
+                    start,
+                    c.pos,
+                    format!("register {id} does not exist (the file has {limit})"),
+                );
+            }
+            Ok(Some(Reg {
+                code: base + n,
+                count: 1,
+                ranged: false,
+            }))
+        }
+        _ => {
+            if c.peek() != Some(b'[') {
+                c.pos = save;
+                return Ok(None);
+            }
+            let (a, b) = range(c, syms)?;
+            if a > b {
+                return err(start, c.pos, format!("register range [{a}:{b}] runs backwards"));
+            }
+            if b >= limit {
+                return err(
+                    start,
+                    c.pos,
+                    format!("register {b} does not exist (the file has {limit})"),
+                );
+            }
+            Ok(Some(Reg {
+                code: base + a,
+                count: b - a + 1,
+                ranged: true,
+            }))
+        }
+    }
+}
+
+/// `v12` → Some(12); `v` → Some(u16::MAX) (a range follows); anything else None.
+fn num_suffix(id: &str, prefix: &str) -> Option<u16> {
+    let rest = id.strip_prefix(prefix)?;
+    if rest.is_empty() {
+        return Some(u16::MAX);
+    }
+    if rest.bytes().all(|b| b.is_ascii_digit()) && rest.len() <= 4 {
+        rest.parse().ok()
+    } else {
+        None
+    }
+}
+
+/// `[a:b]` or `[a]`, with constant expressions.
+fn range(c: &mut Cursor, syms: &Symbols) -> PRes<(u16, u16)> {
+    let start = c.pos;
+    c.expect(b'[', "to open a register range")?;
+    let e = Expr { syms, no_bar: false };
+    let a = int_expr(&e, c)?;
+    let b = if c.eat(b':') { int_expr(&e, c)? } else { a };
+    c.expect(b']', "to close the register range")?;
+    if !(0..1024).contains(&a) || !(0..1024).contains(&b) {
+        return err(start, c.pos, "register index out of range");
+    }
+    Ok((a as u16, b as u16))
+}
+
+fn int_expr(e: &Expr, c: &mut Cursor) -> PRes<i64> {
+    let start = c.pos;
+    match e.parse(c)? {
+        EVal::Value(Value::Int(i)) => Ok(i),
+        EVal::Value(Value::Float(..)) => err(start, c.pos, "a register index must be an integer"),
+        EVal::Forward(n) => err(start, c.pos, format!("symbol '{n}' is not defined")),
+    }
+}
+
+/// Parses one operand.
+pub fn operand(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols, no_bar: bool) -> PRes<Operand> {
+    c.ws();
+    let start = c.pos;
+    let lower_kw = |c: &mut Cursor, kw: &str| -> bool {
+        let b = kw.as_bytes();
+        let p = c.pos;
+        if p + b.len() < c.end && c.s[p..p + b.len()].eq_ignore_ascii_case(b) {
+            let mut q = p + b.len();
+            while q < c.end && (c.s[q] == b' ' || c.s[q] == b'\t') {
+                q += 1;
+            }
+            if q < c.end && c.s[q] == b'(' {
+                c.pos = q + 1;
+                return true;
+            }
+        }
+        false
+    };
+    // Leading minus: a NEG modifier on a register or a modifier form, else part of the constant.
+    if c.peek() == Some(b'-') {
+        let save = c.pos;
+        c.pos += 1;
+        c.ws();
+        let mods_follow = c.peek() == Some(b'|')
+            || ["abs", "neg", "sext"].iter().any(|k| {
+                let p = c.pos;
+                let r = lower_kw(c, k);
+                c.pos = p;
+                r
+            });
+        if mods_follow {
+            let mut o = operand(c, names, syms, no_bar)?;
+            if o.neg {
+                return err(start, c.pos, "negated twice");
+            }
+            o.neg = true;
+            o.start = start;
+            return Ok(o);
+        }
+        if let Some(r) = register(c, names, syms)? {
+            return Ok(Operand {
+                kind: OpKind::Reg(r),
+                neg: true,
+                abs: false,
+                sext: false,
+                start,
+                end: c.pos,
+            });
+        }
+        c.pos = save;
+    }
+    if c.peek() == Some(b'|') {
+        c.pos += 1;
+        let mut o = operand(c, names, syms, true)?;
+        c.expect(b'|', "to close |...|")?;
+        if o.abs {
+            return err(start, c.pos, "abs applied twice");
+        }
+        o.abs = true;
+        o.start = start;
+        o.end = c.pos;
+        return Ok(o);
+    }
+    for kw in ["abs", "neg", "sext", "lit"] {
+        if lower_kw(c, kw) {
+            let mut o = if kw == "lit" {
+                let s0 = c.pos;
+                let e = Expr { syms, no_bar: false };
+                match e.parse(c)? {
+                    EVal::Value(v) => Operand {
+                        kind: OpKind::Lit(v),
+                        neg: false,
+                        abs: false,
+                        sext: false,
+                        start,
+                        end: c.pos,
+                    },
+                    EVal::Forward(n) => return err(s0, c.pos, format!("symbol '{n}' is not defined")),
+                }
+            } else {
+                operand(c, names, syms, false)?
+            };
+            c.expect(b')', &format!("to close {kw}(...)"))?;
+            match kw {
+                "abs" if o.abs => return err(start, c.pos, "abs applied twice"),
+                "abs" => o.abs = true,
+                "neg" if o.neg => return err(start, c.pos, "negated twice"),
+                "neg" => o.neg = true,
+                "sext" => o.sext = true,
+                _ => {}
+            }
+            o.start = start;
+            o.end = c.pos;
+            return Ok(o);
+        }
+    }
+    if let Some(r) = register(c, names, syms)? {
+        return Ok(Operand {
+            kind: OpKind::Reg(r),
+            neg: false,
+            abs: false,
+            sext: false,
+            start,
+            end: c.pos,
+        });
+    }
+    let e = Expr { syms, no_bar };
+    let kind = match e.parse(c)? {
+        EVal::Value(v) => OpKind::Const(v),
+        EVal::Forward(n) => OpKind::Forward(n),
+    };
+    Ok(Operand {
+        kind,
+        neg: false,
+        abs: false,
+        sext: false,
+        start,
+        end: c.pos,
+    })
+}
+
+/// Parses the trailing modifiers (`clamp`, `mul:2`, `op_sel:[0,1]`, `neg:3`, `vop3`...).
+pub fn modifiers(c: &mut Cursor, syms: &Symbols, out: &mut Vec<Modifier>) -> PRes<()> {
+    loop {
+        c.ws();
+        if c.pos >= c.end {
+            return Ok(());
+        }
+        let start = c.pos;
+        let Some((name, _)) = c.ident() else {
+            return err(
+                start,
+                c.end,
+                "unexpected text after the operands (modifiers are words like clamp or mul:2)",
+            );
+        };
+        let name = name.to_ascii_lowercase();
+        let value = if c.eat(b':') {
+            c.ws();
+            if c.eat(b'[') {
+                let mut v = Vec::new();
+                loop {
+                    let e = Expr { syms, no_bar: false };
+                    v.push(int_expr(&e, c)?);
+                    if c.eat(b']') {
+                        break;
+                    }
+                    c.expect(b',', "between list items")?;
+                }
+                ModVal::List(v)
+            } else {
+                let e = Expr { syms, no_bar: false };
+                ModVal::Int(int_expr(&e, c)?)
+            }
+        } else {
+            ModVal::None
+        };
+        out.push(Modifier {
+            name,
+            value,
+            start,
+            end: c.pos,
+        });
+    }
+}

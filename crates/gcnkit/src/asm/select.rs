@@ -1,0 +1,928 @@
+//! From a parsed statement to an [`Instr`]: the row, the encoding (32-bit whenever the
+//! operands allow it, VOP3 when they need it), operand codes, inline constants or the
+//! literal, modifiers; then the operand rules. Every problem is reported with the position of
+//! the operand or modifier it is about.
+
+use super::parse::{FKind, ModVal, Modifier, OpKind, Operand, PErr, Reg, Value};
+use super::Dialect;
+use crate::arch::Arch;
+use crate::instr::{Enc, Instr};
+use crate::isa::{isa, DefId, Flags, Form, InstrDef, Short, Ty, X};
+use crate::operand::{classify, sgpr_count, Src, FLOAT_CONSTS};
+use crate::rules::{self, Violation};
+use crate::syntax::llvm::llvm_mods;
+
+/// `_e32` / `_e64` written on the mnemonic.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Suffix {
+    None,
+    E32,
+    E64,
+}
+
+/// A literal operand that names a symbol defined later in the file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Fixup {
+    pub symbol: String,
+    /// Index of the literal dword within the instruction's words.
+    pub word: usize,
+    pub ty: Ty,
+    pub start: usize,
+    pub end: usize,
+}
+
+/// What one slot of the chosen encoding accepts.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Want {
+    /// A VGPR range (VDST, VSRC1 of the 32-bit forms, VGPR-only operands).
+    Vgpr,
+    /// A scalar destination (SGPR, VCC, EXEC, TTMP...).
+    Scalar,
+    /// VCC, fixed by the 32-bit encoding.
+    Vcc,
+    /// Any 9-bit source: register, inline constant, literal where the encoding has one.
+    Src,
+    /// V_READLANE/V_WRITELANE lane select and data in the 32-bit form: a scalar or a
+    /// constant, 8-bit field.
+    Scalar8,
+    /// The MADMK/MADAK literal K.
+    K,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct SlotSpec {
+    want: Want,
+    /// Which instruction field: 0 vdst, 1 sdst, 2.. src0..src2, 5 K.
+    field: u8,
+    regs: u8,
+    ty: Ty,
+    /// May be left out (LLVM: the implicit VCC of some 32-bit forms).
+    optional: bool,
+}
+
+const F_VDST: u8 = 0;
+const F_SDST: u8 = 1;
+const F_SRC: u8 = 2;
+const F_K: u8 = 5;
+
+/// The slots of `d`'s form in the 32-bit (`vop3 == false`) or VOP3 encoding.
+fn slots(d: &InstrDef, a: Arch, vop3: bool, dialect: Dialect) -> Vec<SlotSpec> {
+    let s = |want, field, regs, ty| SlotSpec {
+        want,
+        field,
+        regs,
+        ty,
+        optional: false,
+    };
+    let src = |k: usize| s(Want::Src, F_SRC + k as u8, d.src[k].regs(), d.src[k]);
+    let vsrc1 = s(
+        if vop3 { Want::Src } else { Want::Vgpr },
+        F_SRC + 1,
+        d.src[1].regs(),
+        d.src[1],
+    );
+    let vdst = s(Want::Vgpr, F_VDST, d.dst.regs(), d.dst);
+    let llvm_ok = dialect != Dialect::Clrx;
+    let vcc = |field, optional: bool| {
+        let mut v = s(if vop3 { Want::Scalar } else { Want::Vcc }, field, 2, Ty::B64);
+        v.optional = !vop3 && optional;
+        if vop3 && field >= F_SRC {
+            v.want = Want::Src;
+        }
+        v
+    };
+    match d.form {
+        Form::Bin => vec![vdst, src(0), vsrc1],
+        Form::Ter => vec![vdst, src(0), src(1), src(2)],
+        Form::Carry => vec![vdst, vcc(F_SDST, llvm_ok && a == Arch::Gcn14), src(0), vsrc1],
+        Form::CarryIn => vec![vdst, vcc(F_SDST, false), src(0), vsrc1, vcc(F_SRC + 2, false)],
+        Form::Cndmask => vec![vdst, src(0), vsrc1, vcc(F_SRC + 2, llvm_ok)],
+        Form::Madmk if !vop3 => vec![vdst, src(0), s(Want::K, F_K, 1, d.dst), vsrc1],
+        Form::Madak if !vop3 => vec![vdst, src(0), vsrc1, s(Want::K, F_K, 1, d.dst)],
+        Form::Madmk | Form::Madak => vec![vdst, src(0), src(1), src(2)],
+        Form::ReadLane => {
+            let lane = if vop3 {
+                src(1)
+            } else {
+                s(Want::Scalar8, F_SRC + 1, 1, Ty::U32)
+            };
+            vec![s(Want::Scalar, F_VDST, 1, Ty::B32), src(0), lane]
+        }
+        Form::WriteLane => {
+            let lane = if vop3 {
+                src(1)
+            } else {
+                s(Want::Scalar8, F_SRC + 1, 1, Ty::U32)
+            };
+            vec![vdst, src(0), lane]
+        }
+        Form::Cmp => {
+            let mut dst = vcc(F_SDST, llvm_ok);
+            if vop3 {
+                dst.field = F_VDST;
+            }
+            vec![dst, src(0), vsrc1]
+        }
+        Form::Vop3b => vec![vdst, s(Want::Scalar, F_SDST, 2, Ty::B64), src(0), src(1), src(2)],
+    }
+}
+
+/// The modifiers of a statement, gathered.
+#[derive(Default, Clone, Copy, Debug)]
+struct Mods {
+    clamp: bool,
+    omod: u8,
+    op_sel: Option<u8>,
+    neg: u8,
+    abs: u8,
+    vop3: Option<bool>,
+    /// Any modifier that only VOP3 has (clamp, omod, op_sel, neg:, abs:).
+    needs_vop3: bool,
+}
+
+fn bits_of(m: &Modifier, nbits: usize) -> Result<u8, PErr> {
+    match &m.value {
+        ModVal::Int(v) if (0..(1 << nbits)).contains(v) => Ok(*v as u8),
+        ModVal::List(l) if l.len() <= nbits + 1 && l.iter().all(|&b| b == 0 || b == 1) => {
+            Ok(l.iter().enumerate().fold(0u8, |acc, (k, &b)| acc | ((b as u8) << k)))
+        }
+        _ => Err(PErr {
+            start: m.start,
+            end: m.end,
+            msg: format!("bad value for {}", m.name),
+            help: None,
+        }),
+    }
+}
+
+fn gather(mods: &[Modifier], nsrc: usize, errs: &mut Vec<PErr>) -> Mods {
+    let mut r = Mods::default();
+    let bad = |m: &Modifier, msg: String| PErr {
+        start: m.start,
+        end: m.end,
+        msg,
+        help: None,
+    };
+    for m in mods {
+        let int = match m.value {
+            ModVal::Int(v) => Some(v),
+            ModVal::None => None,
+            ModVal::List(_) => None,
+        };
+        match (m.name.as_str(), &m.value) {
+            ("clamp", ModVal::None) => r.clamp = true,
+            ("clamp", ModVal::Int(v)) if *v == 0 || *v == 1 => r.clamp = *v == 1,
+            ("mul", ModVal::Int(v)) if *v == 1 || *v == 2 || *v == 4 => r.omod = [0, 0, 1, 0, 2][*v as usize],
+            ("div", ModVal::Int(v)) if *v == 1 || *v == 2 => r.omod = if *v == 2 { 3 } else { 0 },
+            ("omod", ModVal::Int(v)) if (0..4).contains(v) => r.omod = *v as u8,
+            ("vop3", ModVal::None) => r.vop3 = Some(true),
+            ("vop3", ModVal::Int(v)) if *v == 0 || *v == 1 => r.vop3 = Some(*v == 1),
+            ("op_sel", _) => match bits_of(m, 4) {
+                Ok(b) => {
+                    // A list has one entry per source then the destination.
+                    let b = match &m.value {
+                        ModVal::List(l) if l.len() == nsrc + 1 => {
+                            let dst = (b >> nsrc) & 1;
+                            (b & ((1 << nsrc) - 1)) | (dst << 3)
+                        }
+                        ModVal::List(l) => {
+                            errs.push(bad(
+                                m,
+                                format!(
+                                    "op_sel takes {} values here (sources, then destination); got {}",
+                                    nsrc + 1,
+                                    l.len()
+                                ),
+                            ));
+                            0
+                        }
+                        // CLRX's number form: the bit after the sources is the destination.
+                        _ => (b & ((1 << nsrc) - 1)) | (((b >> nsrc) & 1) << 3),
+                    };
+                    r.op_sel = Some(b);
+                }
+                Err(e) => errs.push(e),
+            },
+            ("neg", _) => match bits_of(m, 3) {
+                Ok(b) => r.neg |= b,
+                Err(e) => errs.push(e),
+            },
+            ("abs", _) => match bits_of(m, 3) {
+                Ok(b) => r.abs |= b,
+                Err(e) => errs.push(e),
+            },
+            (name, _) => {
+                let known = ["clamp", "mul", "div", "omod", "vop3", "op_sel", "neg", "abs"].contains(&name);
+                errs.push(if known {
+                    bad(m, format!("bad value for {name}{}", int.map(|v| format!(": {v}")).unwrap_or_default()))
+                } else {
+                    PErr {
+                        start: m.start,
+                        end: m.end,
+                        msg: format!("unknown modifier '{name}'"),
+                        help: Some("VOP3 modifiers: clamp, mul:2, mul:4, div:2, op_sel:[...] (GCN 1.4); CLRX also omod:N, neg:N, abs:N, vop3".into()),
+                    }
+                });
+            }
+        }
+        if matches!(
+            m.name.as_str(),
+            "clamp" | "mul" | "div" | "omod" | "op_sel" | "neg" | "abs"
+        ) {
+            r.needs_vop3 |= !(m.value == ModVal::Int(0) || (m.name == "mul" && m.value == ModVal::Int(1)));
+        }
+    }
+    r
+}
+
+/// The inline-constant code of a value for an operand of type `ty`, if it has one.
+fn inline_code(a: Arch, v: Value, ty: Ty, fold_bits: bool) -> Option<u16> {
+    let floats = if a.is_vi_plus() { 9 } else { 8 };
+    let int_code = |i: i64| match i {
+        0..=64 => Some(128 + i as u16),
+        -16..=-1 => Some((192 - i) as u16),
+        _ => None,
+    };
+    match v {
+        Value::Int(i) => {
+            if let Some(c) = int_code(i) {
+                return Some(c);
+            }
+            // LLVM folds a literal whose bits are an inline float constant of the operand type.
+            if !fold_bits || (ty.is_16() && !ty.is_float()) {
+                return None;
+            }
+            let u = i as u64;
+            (0..floats)
+                .find(|&k| {
+                    let (_, h, s, d) = FLOAT_CONSTS[k];
+                    match ty.regs() {
+                        2 => u == d,
+                        _ if ty.is_16() => u == h as u64,
+                        _ => u == s as u64,
+                    }
+                })
+                .map(|k| 240 + k as u16)
+        }
+        Value::Float(f, _) => {
+            if f == 0.0 && !f.is_sign_negative() {
+                return Some(128);
+            }
+            if ty.is_16() && !ty.is_float() {
+                return None; // no float inline constants for 16-bit integer operands
+            }
+            (0..floats)
+                .find(|&k| {
+                    let (_, h, s, d) = FLOAT_CONSTS[k];
+                    match ty {
+                        t if t.regs() == 2 => f.to_bits() == d,
+                        Ty::F16 => half::f16::from_f64(f).to_bits() == h,
+                        _ => (f as f32).to_bits() == s,
+                    }
+                })
+                .map(|k| 240 + k as u16)
+        }
+    }
+}
+
+/// The literal dword of a value for an operand of type `ty`.
+pub fn literal_bits(v: Value, ty: Ty) -> Result<u32, String> {
+    match v {
+        Value::Int(i) => {
+            if ty.is_16() {
+                if (-0x8000..=0xffff).contains(&i) {
+                    return Ok(i as u16 as u32);
+                }
+                return Err(format!("{i} does not fit a 16-bit operand"));
+            }
+            if (-0x8000_0000..=0xffff_ffff).contains(&i) {
+                Ok(i as u32)
+            } else {
+                Err(format!("{i:#x} does not fit a 32-bit literal"))
+            }
+        }
+        Value::Float(f, kind) => {
+            let kind = if kind == FKind::Plain {
+                match ty {
+                    Ty::F16 | Ty::I16 | Ty::U16 | Ty::B16 => FKind::Half,
+                    t if t.regs() == 2 => FKind::Double,
+                    _ => FKind::Single,
+                }
+            } else {
+                kind
+            };
+            Ok(match kind {
+                FKind::Half => half::f16::from_f64(f).to_bits() as u32,
+                // A 64-bit float literal holds the high half of the double.
+                FKind::Double => (f.to_bits() >> 32) as u32,
+                _ => (f as f32).to_bits(),
+            })
+        }
+    }
+}
+
+/// Builds the instruction. Errors carry positions within the line.
+#[allow(clippy::too_many_arguments)]
+pub fn select(
+    arch: Arch,
+    dialect: Dialect,
+    fold: bool,
+    mnemonic: &str,
+    suffix: Suffix,
+    mn_span: (usize, usize),
+    ops: &[Operand],
+    mods: &[Modifier],
+) -> Result<(Instr, Option<Fixup>), Vec<PErr>> {
+    let t = isa();
+    let perr = |span: (usize, usize), msg: String, help: Option<String>| PErr {
+        start: span.0,
+        end: span.1,
+        msg,
+        help,
+    };
+    let Some(id) = t.lookup(arch, mnemonic) else {
+        let others = t.archs_with(mnemonic);
+        let msg = if others.is_empty() {
+            format!("unknown instruction '{mnemonic}'")
+        } else {
+            format!("{mnemonic} does not exist on {arch}")
+        };
+        let help = if others.is_empty() {
+            None
+        } else {
+            Some(suggest(arch, mnemonic, &others))
+        };
+        return Err(vec![perr(mn_span, msg, help)]);
+    };
+    let d = t.def(id);
+    let ai = arch.index();
+    let has32 = d.e32[ai] != X;
+    let has64 = d.e64[ai] != X;
+    let mut errs = Vec::new();
+    let m = gather(
+        mods,
+        if matches!(d.form, Form::Madmk | Form::Madak) {
+            3
+        } else {
+            d.form.nsrc()
+        },
+        &mut errs,
+    );
+    if !errs.is_empty() {
+        return Err(errs);
+    }
+    let any_src_mods = ops.iter().any(|o| o.neg || o.abs || o.sext);
+    let force64 = suffix == Suffix::E64 || m.vop3 == Some(true);
+    let force32 = suffix == Suffix::E32 || m.vop3 == Some(false) && suffix != Suffix::E64;
+    if force64 && !has64 {
+        return Err(vec![perr(
+            mn_span,
+            format!("{mnemonic} has no VOP3 encoding on {arch}"),
+            None,
+        )]);
+    }
+    if suffix == Suffix::E32 && !has32 {
+        return Err(vec![perr(
+            mn_span,
+            format!("{mnemonic} has no 32-bit encoding on {arch}"),
+            Some("drop the _e32 suffix".into()),
+        )]);
+    }
+    // Try the 32-bit form first unless VOP3 is asked for or needed.
+    let mut try32 = has32 && !force64;
+    if try32 && !force32 && (m.needs_vop3 || any_src_mods) {
+        try32 = false;
+    }
+    if try32 {
+        match build(arch, dialect, fold, id, false, ops, &m, mn_span) {
+            Ok(r) => return Ok(r),
+            Err(e) if force32 || !has64 => return Err(e),
+            Err(_) => {}
+        }
+    }
+    if !has64 {
+        return Err(vec![perr(
+            mn_span,
+            format!("{mnemonic} needs modifiers that only VOP3 has, and has no VOP3 form on {arch}"),
+            None,
+        )]);
+    }
+    build(arch, dialect, fold, id, true, ops, &m, mn_span)
+}
+
+/// Help for a mnemonic that exists on other archs.
+fn suggest(arch: Arch, mnemonic: &str, others: &[Arch]) -> String {
+    let on: Vec<&str> = others.iter().map(|a| a.name()).collect();
+    // GCN 1.2 dropped the non-reversed shifts: V_LSHL_B32 x, y == V_LSHLREV_B32 y, x.
+    if let Some((head, ty)) = mnemonic.rsplit_once('_') {
+        let rev = format!("{head}rev_{ty}");
+        if isa().lookup(arch, &rev).is_some() {
+            return format!(
+                "{mnemonic} exists on {}; on {arch} use {rev} with the two sources swapped",
+                on.join(", ")
+            );
+        }
+    }
+    format!("{mnemonic} exists on {}", on.join(", "))
+}
+
+/// Encodes `ops` for row `id` in one encoding, checking every operand.
+#[allow(clippy::too_many_arguments)]
+fn build(
+    arch: Arch,
+    dialect: Dialect,
+    fold: bool,
+    id: DefId,
+    vop3: bool,
+    ops_in: &[Operand],
+    m: &Mods,
+    mn_span: (usize, usize),
+) -> Result<(Instr, Option<Fixup>), Vec<PErr>> {
+    let d = isa().def(id);
+    let ai = arch.index();
+    let specs = slots(d, arch, vop3, dialect);
+    let mut errs: Vec<PErr> = Vec::new();
+    let perr = |o: &Operand, msg: String| PErr {
+        start: o.start,
+        end: o.end,
+        msg,
+        help: None,
+    };
+    // Match operands to slots, letting optional implicit-VCC slots be left out.
+    let needed = specs.iter().filter(|s| !s.optional).count();
+    if ops_in.len() < needed || ops_in.len() > specs.len() {
+        let end = ops_in.last().map(|o| o.end).unwrap_or(mn_span.1);
+        let forms = if needed == specs.len() {
+            format!("{needed}")
+        } else {
+            format!("{needed} or {}", specs.len())
+        };
+        return Err(vec![PErr {
+            start: mn_span.0,
+            end,
+            msg: format!("{} takes {forms} operands here, got {}", d.name[ai], ops_in.len()),
+            help: Some(format!("operands: {}", describe(d, &specs))),
+        }]);
+    }
+    let skip = specs.len() - ops_in.len(); // optional slots to leave out (first ones)
+    let mut pairs: Vec<(SlotSpec, Option<&Operand>)> = Vec::with_capacity(specs.len());
+    let mut it = ops_in.iter();
+    let mut skipped = 0;
+    for s in &specs {
+        if s.optional && skipped < skip {
+            skipped += 1;
+            pairs.push((*s, None));
+        } else {
+            pairs.push((*s, it.next()));
+        }
+    }
+    let enc = if !vop3 {
+        match d.short {
+            Short::Vop2 => Enc::Vop2,
+            Short::Vopc => Enc::Vopc,
+        }
+    } else if d.form.is_vop3b() {
+        Enc::Vop3b
+    } else {
+        Enc::Vop3a
+    };
+    let mut i = Instr {
+        arch,
+        enc,
+        opcode: if vop3 { d.e64[ai] } else { d.e32[ai] },
+        def: Some(id),
+        words: [0; 3],
+        len: 0,
+        vdst: 0,
+        sdst: 0,
+        src: [0; 3],
+        literal: None,
+        abs: m.abs,
+        neg: m.neg,
+        clamp: m.clamp,
+        omod: m.omod,
+        op_sel: m.op_sel.unwrap_or(0),
+    };
+    if !vop3 && d.form == Form::Cmp {
+        i.vdst = 106;
+    }
+    let mut fixup: Option<Fixup> = None;
+    let llvm = dialect == Dialect::Llvm;
+    let mut op_of_field: [Option<usize>; 6] = [None; 6];
+    for (n, (s, o)) in pairs.iter().enumerate() {
+        let Some(o) = o else { continue };
+        let _ = n;
+        op_of_field[s.field as usize] = ops_in.iter().position(|x| std::ptr::eq(x, *o));
+        let is_src = s.field >= F_SRC && s.field < F_K;
+        let k = s.field.wrapping_sub(F_SRC) as usize;
+        // Source modifiers.
+        if o.neg || o.abs || o.sext {
+            if !vop3 || !is_src {
+                errs.push(perr(
+                    o,
+                    if vop3 {
+                        "modifiers are allowed on sources only".into()
+                    } else {
+                        "a source modifier needs the VOP3 encoding".into()
+                    },
+                ));
+                continue;
+            }
+            if o.sext && dialect != Dialect::Llvm {
+                errs.push(PErr {
+                    start: o.start,
+                    end: o.end,
+                    msg: "sext() is not a VOP3 modifier in the CLRX dialect".into(),
+                    help: Some("LLVM spells the NEG bit of an integer source sext(); use --syntax llvm".into()),
+                });
+            }
+            if o.abs && d.form.is_vop3b() {
+                errs.push(perr(o, format!("{} is VOP3B: it has no ABS modifier", d.name[ai])));
+            }
+            if llvm {
+                let lm = llvm_mods(d, arch);
+                let bit = 1u8 << k;
+                let ok =
+                    (!o.neg || lm.neg & bit != 0) && (!o.abs || lm.abs & bit != 0) && (!o.sext || lm.sext & bit != 0);
+                if !ok {
+                    errs.push(PErr {
+                        start: o.start,
+                        end: o.end,
+                        msg: format!(
+                            "LLVM does not accept this modifier on {} operand {} of {}",
+                            d.src[k].name(),
+                            k,
+                            d.llvm[ai]
+                        ),
+                        help: Some("the CLRX dialect (--syntax clrx) accepts ABS/NEG on any source".into()),
+                    });
+                }
+            }
+            if o.neg || o.sext {
+                i.neg |= 1 << k;
+            }
+            if o.abs {
+                i.abs |= 1 << k;
+            }
+        }
+        let code = match &o.kind {
+            OpKind::Reg(r) => match reg_code(arch, dialect, d, s, r) {
+                Ok(c) => c,
+                Err(msg) => {
+                    let (msg, help) = msg;
+                    errs.push(PErr {
+                        start: o.start,
+                        end: o.end,
+                        msg,
+                        help,
+                    });
+                    continue;
+                }
+            },
+            OpKind::Const(v) | OpKind::Lit(v) => {
+                let forced = matches!(o.kind, OpKind::Lit(_));
+                match s.want {
+                    Want::K => {
+                        match literal_bits(*v, s.ty) {
+                            Ok(l) => set_literal(&mut i, l, o, &mut errs),
+                            Err(e) => errs.push(perr(o, e)),
+                        }
+                        continue;
+                    }
+                    Want::Src | Want::Scalar8 => {}
+                    _ => {
+                        errs.push(perr(
+                            o,
+                            format!("{} operand {} must be a register", d.name[ai], slot_name(s)),
+                        ));
+                        continue;
+                    }
+                }
+                // `neg(2.0)` on a constant: keep the constant, set the NEG bit (done above).
+                match (!forced).then(|| inline_code(arch, *v, s.ty, fold)).flatten() {
+                    Some(c) => c,
+                    None => {
+                        if vop3 || s.want == Want::Scalar8 || k != 0 {
+                            let what = if vop3 {
+                                "VOP3 has no literal on these GPUs"
+                            } else {
+                                "only SRC0 can be a literal"
+                            };
+                            errs.push(PErr {
+                                start: o.start,
+                                end: o.end,
+                                msg: format!("{} is not an inline constant and {what}", show_value(*v)),
+                                help: Some("inline constants are integers -16..64 and ±0.5, ±1.0, ±2.0, ±4.0 (and 1/(2*pi) on GCN 1.2+); move the value into a register".into()),
+                            });
+                            continue;
+                        }
+                        match literal_bits(*v, s.ty) {
+                            Ok(l) => set_literal(&mut i, l, o, &mut errs),
+                            Err(e) => errs.push(perr(o, e)),
+                        }
+                        255
+                    }
+                }
+            }
+            OpKind::Forward(name) => {
+                let literal_ok = matches!(s.want, Want::K) || (!vop3 && s.want == Want::Src && k == 0);
+                if !literal_ok {
+                    errs.push(PErr {
+                        start: o.start,
+                        end: o.end,
+                        msg: format!("symbol '{name}' is not defined"),
+                        help: Some("define it before this line (a symbol defined later can only be a 32-bit literal in SRC0 or MADMK/MADAK's constant)".into()),
+                    });
+                    continue;
+                }
+                set_literal(&mut i, 0, o, &mut errs);
+                fixup = Some(Fixup {
+                    symbol: name.clone(),
+                    word: 1,
+                    ty: s.ty,
+                    start: o.start,
+                    end: o.end,
+                });
+                if s.want == Want::K {
+                    continue;
+                }
+                255
+            }
+        };
+        match s.field {
+            F_VDST => i.vdst = if s.want == Want::Vgpr { code - 256 } else { code },
+            F_SDST => i.sdst = code,
+            F_K => {}
+            f => i.src[(f - F_SRC) as usize] = if !vop3 && s.want == Want::Vgpr { code } else { code },
+        }
+    }
+    // The 32-bit forms keep VSRC1 as 256 + VGPR in `src[1]`; the Scalar8 lane select is 8-bit.
+    if !errs.is_empty() {
+        return Err(errs);
+    }
+    // Modifiers the encoding or the row does not have.
+    let nsrc = if matches!(d.form, Form::Madmk | Form::Madak) && vop3 {
+        3
+    } else {
+        d.form.nsrc()
+    };
+    let mod_err = |msg: String| PErr {
+        start: mn_span.0,
+        end: mn_span.1,
+        msg,
+        help: None,
+    };
+    if !vop3 && (i.clamp || i.omod != 0 || i.op_sel != 0 || i.abs != 0 || i.neg != 0) {
+        errs.push(mod_err("modifiers need the VOP3 encoding (drop _e32 / vop3:0)".into()));
+    }
+    if vop3 {
+        if i.enc == Enc::Vop3b && i.abs != 0 {
+            errs.push(mod_err(format!("{} is VOP3B: it has no ABS modifier", d.name[ai])));
+        }
+        if i.op_sel != 0 && arch != Arch::Gcn14 {
+            errs.push(mod_err(format!("op_sel exists on GCN 1.4 only, not on {arch}")));
+        }
+        if i.op_sel != 0 && i.enc == Enc::Vop3b {
+            errs.push(mod_err("op_sel is not available in VOP3B".into()));
+        }
+        if i.clamp && i.enc == Enc::Vop3b && !arch.is_vi_plus() {
+            errs.push(mod_err(format!("CLAMP in VOP3B does not exist on {arch}")));
+        }
+        if llvm {
+            let lm = llvm_mods(d, arch);
+            if i.clamp && !lm.clamp {
+                errs.push(mod_err(format!(
+                    "LLVM does not accept clamp on {} ({arch})",
+                    d.llvm[ai]
+                )));
+            }
+            if i.omod != 0 && !lm.omod {
+                errs.push(mod_err(format!("LLVM does not accept mul:/div: on {}", d.llvm[ai])));
+            }
+            if i.op_sel != 0 && !lm.op_sel {
+                errs.push(mod_err(format!("LLVM does not accept op_sel on {}", d.llvm[ai])));
+            }
+            if (i.neg | i.abs) >> nsrc != 0 {
+                errs.push(mod_err(format!("{} has {nsrc} sources", d.llvm[ai])));
+            }
+        }
+    }
+    if !errs.is_empty() {
+        return Err(errs);
+    }
+    let (w, len) = crate::encode::encode(&i);
+    i.words = w;
+    i.len = len;
+    // The operand rules (constant bus, LDS_DIRECT, registers of the arch).
+    let policy = if dialect == Dialect::Llvm {
+        rules::Policy::Llvm
+    } else {
+        rules::Policy::Seed
+    };
+    let v = rules::check_with(&i, d, policy);
+    if !v.is_empty() {
+        let layout = crate::layout::operands(&i, d);
+        for viol in v.iter() {
+            let slot = layout.as_slice().get(viol.operand());
+            let field = slot.map(|s| match s.role {
+                crate::layout::Role::Vdst => F_VDST,
+                crate::layout::Role::Sdst if !vop3 || i.enc != Enc::Vop3b => {
+                    if d.form == Form::Cmp || d.form == Form::ReadLane {
+                        F_VDST
+                    } else {
+                        F_SDST
+                    }
+                }
+                crate::layout::Role::Sdst => F_SDST,
+                crate::layout::Role::Src(k) => F_SRC + k,
+                crate::layout::Role::K => F_K,
+            });
+            let o = field.and_then(|f| op_of_field[f as usize]).and_then(|n| ops_in.get(n));
+            let (start, end) = o.map(|o| (o.start, o.end)).unwrap_or(mn_span);
+            errs.push(violation_err(viol, d, arch, start, end, ops_in));
+        }
+        return Err(errs);
+    }
+    Ok((i, fixup))
+}
+
+fn set_literal(i: &mut Instr, l: u32, o: &Operand, errs: &mut Vec<PErr>) {
+    match i.literal {
+        Some(prev) if prev != l => errs.push(PErr {
+            start: o.start,
+            end: o.end,
+            msg: format!("a second literal ({l:#x}, after {prev:#x}): an instruction has one literal dword"),
+            help: None,
+        }),
+        _ => i.literal = Some(l),
+    }
+}
+
+fn show_value(v: Value) -> String {
+    match v {
+        Value::Int(i) if !(-1024..=1024).contains(&i) => format!("{i:#x}"),
+        Value::Int(i) => i.to_string(),
+        Value::Float(f, _) => format!("{f}"),
+    }
+}
+
+fn slot_name(s: &SlotSpec) -> &'static str {
+    match s.field {
+        F_VDST => "vdst",
+        F_SDST => "sdst",
+        2 => "src0",
+        3 => "src1",
+        4 => "src2",
+        _ => "k",
+    }
+}
+
+fn describe(d: &InstrDef, specs: &[SlotSpec]) -> String {
+    let _ = d;
+    specs
+        .iter()
+        .map(|s| {
+            let w = if s.regs > 1 {
+                format!("({})", s.regs)
+            } else {
+                String::new()
+            };
+            let name = match s.want {
+                Want::Vcc => "vcc".to_string(),
+                Want::K => "K".to_string(),
+                _ => slot_name(s).to_uppercase(),
+            };
+            if s.optional {
+                format!("[{name}{w}]")
+            } else {
+                format!("{name}{w}")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The code of register operand `r` in slot `s`, checking its kind and width.
+fn reg_code(
+    arch: Arch,
+    dialect: Dialect,
+    d: &InstrDef,
+    s: &SlotSpec,
+    r: &Reg,
+) -> Result<u16, (String, Option<String>)> {
+    let code = r.code;
+    let src = classify(arch, code);
+    let is_vgpr = code >= 256;
+    let register_like = matches!(src, Src::Sgpr(_) | Src::Special(..) | Src::Ttmp(_) | Src::Vgpr(_));
+    if code < 256 && code < 104 && code >= sgpr_count(arch) && matches!(src, Src::Special(..) | Src::Invalid) {
+        // s102/s103 on GCN 1.2+ are FLAT_SCRATCH.
+        return Err((
+            format!("s{code} does not exist on {arch} (it has s0-s{})", sgpr_count(arch) - 1),
+            None,
+        ));
+    }
+    if matches!(src, Src::Invalid) {
+        return Err((format!("this register does not exist on {arch}"), None));
+    }
+    match s.want {
+        Want::Vgpr if !is_vgpr => {
+            let help = if s.field == F_SRC + 1 {
+                Some(
+                    "the 32-bit encoding takes only a VGPR here; use the VOP3 form (_e64) for an SGPR or a constant"
+                        .to_string(),
+                )
+            } else {
+                None
+            };
+            return Err((format!("{} must be a VGPR", slot_name(s)), help));
+        }
+        Want::Vcc if !(code == 106 && r.count == 2) => {
+            return Err((
+                "the 32-bit encoding fixes this operand to vcc".into(),
+                Some("use the VOP3 form (_e64) for another SGPR pair".into()),
+            ));
+        }
+        Want::Scalar | Want::Scalar8 if is_vgpr => {
+            return Err((format!("{} must be a scalar register", slot_name(s)), None))
+        }
+        _ => {}
+    }
+    if s.want == Want::Scalar8 && code > 255 {
+        return Err(("this operand is an SGPR, M0 or an inline constant".into(), None));
+    }
+    // Width.
+    let mut want = s.regs as u16;
+    if d.flags.has(Flags::CLASS) && s.field == F_SRC + 1 && r.count == 2 && d.src[0].regs() == 2 {
+        want = 2; // CLRX writes the class mask of V_CMP_CLASS_F64 as a pair
+    }
+    if register_like && r.count != want {
+        let name = if is_vgpr { "VGPR" } else { "scalar register" };
+        return Err((
+            format!(
+                "{} needs {want} {name}{} here, got {}",
+                d.name[arch.index()],
+                if want > 1 { "s" } else { "" },
+                r.count
+            ),
+            Some(format!("operand {} is {}-bit", slot_name(s), want * 32)),
+        ));
+    }
+    // Alignment of scalar ranges.
+    if register_like && !is_vgpr && r.count > 1 {
+        match dialect {
+            Dialect::Llvm => {
+                if code % 2 != 0 {
+                    return Err((
+                        "a 64-bit scalar register pair must start at an even register (LLVM)".into(),
+                        None,
+                    ));
+                }
+            }
+            _ => {
+                if (code & !3) != ((code + r.count - 1) & !3) {
+                    return Err((
+                        "a scalar register range may not cross a 4-register boundary".into(),
+                        None,
+                    ));
+                }
+            }
+        }
+    }
+    if !is_vgpr && code < 104 && code + r.count > sgpr_count(arch) {
+        return Err((format!("SGPRs end at s{} on {arch}", sgpr_count(arch) - 1), None));
+    }
+    Ok(code)
+}
+
+fn violation_err(v: Violation, d: &InstrDef, arch: Arch, start: usize, end: usize, ops: &[Operand]) -> PErr {
+    let _ = ops;
+    match v {
+        Violation::ConstantBus { .. } => PErr {
+            start,
+            end,
+            msg: format!(
+                "{} can read one scalar value (SGPR, VCC, M0, EXEC... or a literal); this is a second one",
+                d.name[arch.index()]
+            ),
+            help: Some("move one of them into a VGPR first (v_mov_b32)".into()),
+        },
+        Violation::LdsDirectNotSrc0 { .. } => PErr {
+            start,
+            end,
+            msg: "lds_direct can only be SRC0".into(),
+            help: None,
+        },
+        Violation::NoSuchOperand { .. } => PErr {
+            start,
+            end,
+            msg: format!("this operand does not exist on {arch}"),
+            help: None,
+        },
+        Violation::RangeOverflow { .. } => PErr {
+            start,
+            end,
+            msg: "register range runs past the end of its file".into(),
+            help: None,
+        },
+    }
+}
