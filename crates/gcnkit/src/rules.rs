@@ -21,8 +21,14 @@ pub enum Violation {
     LdsDirectNotSrc0 { operand: usize },
     /// A code that names nothing on this arch (reserved, or a register the arch lacks).
     NoSuchOperand { operand: usize },
-    /// A register range that runs past the end of its register file.
+    /// A register range that runs past the end of its register file, or that does not start
+    /// at the first register of a named pair (`vcc_hi` as a pair, `m0` as a pair).
     RangeOverflow { operand: usize },
+    /// A destination that is not a writable register (a constant, VCCZ, LDS_DIRECT...).
+    NotWritable { operand: usize },
+    /// The literal code (255) where no literal can be: a VOP3 source (no literal dword follows
+    /// VOP3 on these archs), or the 8-bit scalar VSRC1 of V_READLANE/V_WRITELANE.
+    MisplacedLiteral { operand: usize },
 }
 
 impl Violation {
@@ -31,7 +37,9 @@ impl Violation {
             Violation::ConstantBus { operand }
             | Violation::LdsDirectNotSrc0 { operand }
             | Violation::NoSuchOperand { operand }
-            | Violation::RangeOverflow { operand } => operand,
+            | Violation::RangeOverflow { operand }
+            | Violation::NotWritable { operand }
+            | Violation::MisplacedLiteral { operand } => operand,
         }
     }
 
@@ -42,6 +50,8 @@ impl Violation {
             Violation::LdsDirectNotSrc0 { .. } => "lds-direct-src0",
             Violation::NoSuchOperand { .. } => "no-such-operand",
             Violation::RangeOverflow { .. } => "range-overflow",
+            Violation::NotWritable { .. } => "not-writable",
+            Violation::MisplacedLiteral { .. } => "misplaced-literal",
         }
     }
 }
@@ -93,6 +103,12 @@ impl Violations {
     }
 }
 
+/// CLRX's assembler takes an unaligned SGPR range only inside one 4-register line
+/// (`s[29:30]` yes, `s[79:80]` no); aligned ranges always.
+pub fn clrx_scalar_range_ok(code: u16, count: u16) -> bool {
+    count <= 1 || (code & !3) == ((code + count - 1) & !3) || code % count.min(4) == 0
+}
+
 /// How strictly the constant bus is counted.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Policy {
@@ -126,13 +142,30 @@ pub fn check_with(i: &Instr, d: &InstrDef, policy: Policy) -> Violations {
                 v.push(Violation::NoSuchOperand { operand: n })
             }
             Src::LdsDirect if s.role != Role::Src(0) => v.push(Violation::LdsDirectNotSrc0 { operand: n }),
+            Src::Literal if is_src && (i.enc.is_vop3() || s.role == Role::Src(1)) => {
+                v.push(Violation::MisplacedLiteral { operand: n })
+            }
             Src::Vgpr(r) if r + s.regs as u16 > 256 => v.push(Violation::RangeOverflow { operand: n }),
             Src::Sgpr(r) if r + s.regs as u16 > crate::operand::sgpr_count(a) => {
+                v.push(Violation::RangeOverflow { operand: n })
+            }
+            Src::Ttmp(t) if t + s.regs as u16 > crate::operand::ttmp_range(a).1 => {
+                v.push(Violation::RangeOverflow { operand: n })
+            }
+            Src::Special(sp, hi) if s.regs > 1 && (sp == Special::M0 || hi != 0 || s.regs > 2) => {
                 v.push(Violation::RangeOverflow { operand: n })
             }
             _ => {}
         }
         if !is_src {
+            // Destinations are registers.
+            let writable = matches!(
+                classify(a, s.code),
+                Src::Sgpr(_) | Src::Special(..) | Src::Ttmp(_) | Src::Vgpr(_)
+            );
+            if !writable {
+                v.push(Violation::NotWritable { operand: n });
+            }
             continue;
         }
         match bus_read(a, s) {

@@ -108,6 +108,10 @@ impl RegNames for Names {
     fn ttmp(&self) -> (u16, u16) {
         crate::operand::ttmp_range(self.0)
     }
+
+    fn sgprs(&self) -> u16 {
+        crate::operand::sgpr_count(self.0)
+    }
 }
 
 /// A literal waiting for a symbol defined later.

@@ -49,6 +49,9 @@ pub struct Reg {
     pub count: u16,
     /// Written with the `[a:b]` range syntax (CLRX lets `v[5]` stand for one register).
     pub ranged: bool,
+    /// CLRX's `&ill!` marker: a range CLRX knows is invalid for the operand (`m0&ill!` as a
+    /// pair); taken at the operand's width.
+    pub any_width: bool,
 }
 
 /// What a symbol stands for.
@@ -90,6 +93,8 @@ pub struct Operand {
 pub struct Modifier {
     pub name: String,
     pub value: ModVal,
+    /// Written `name=value` (CLRX's raw-field notes: `vsrc2=0x1e5`, `op_sel=0x4`).
+    pub eq: bool,
     pub start: usize,
     pub end: usize,
 }
@@ -109,6 +114,8 @@ pub trait RegNames {
     fn named(&self, name: &str) -> Option<(u16, u16)>;
     /// First TTMP code and count.
     fn ttmp(&self) -> (u16, u16);
+    /// Number of SGPRs.
+    fn sgprs(&self) -> u16;
 }
 
 /// A byte cursor over one line.
@@ -494,9 +501,35 @@ pub fn register(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols) -> PRes<Op
     let (base, limit, single): (u16, u16, u16) = if let Some(n) = num_suffix(&lower, "v") {
         (256, 256, n)
     } else if let Some(n) = num_suffix(&lower, "s") {
-        (0, 104, n)
+        (0, names.sgprs(), n)
     } else if let Some(n) = num_suffix(&lower, "ttmp") {
         (ttmp0, ttmpn, n)
+    } else if let Some(prefix) = lower.strip_suffix("_u").filter(|_| c.peek() == Some(b'!')) {
+        // CLRX's `vcc_u!`: a pair starting at the high half of a named pair.
+        let Some((code, 2)) = names.named(prefix) else {
+            return err(start, c.pos, format!("'{id}!' is not a register"));
+        };
+        c.pos += 1;
+        let any = ill_marker(c);
+        return Ok(Some(Reg {
+            code: code + 1,
+            count: 2,
+            ranged: false,
+            any_width: any,
+        }));
+    } else if let Some((code, count)) = names.named(&lower).filter(|_| {
+        let p = c.pos;
+        let ill = ill_marker(c);
+        c.pos = p;
+        ill
+    }) {
+        ill_marker(c);
+        return Ok(Some(Reg {
+            code,
+            count,
+            ranged: false,
+            any_width: true,
+        }));
     } else if let Some((code, count)) = names.named(&lower) {
         // vcc[0:1]-style subranges of a named register (CLRX).
         if c.peek() == Some(b'[') {
@@ -508,12 +541,14 @@ pub fn register(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols) -> PRes<Op
                 code: code + a,
                 count: b - a + 1,
                 ranged: true,
+                any_width: false,
             }));
         }
         return Ok(Some(Reg {
             code,
             count,
             ranged: false,
+            any_width: false,
         }));
     } else if let Some(Sym::Reg(r)) = syms.get(id) {
         if c.peek() == Some(b'[') {
@@ -529,6 +564,7 @@ pub fn register(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols) -> PRes<Op
                 code: r.code + a,
                 count: b - a + 1,
                 ranged: true,
+                any_width: false,
             }));
         }
         return Ok(Some(*r));
@@ -549,6 +585,7 @@ pub fn register(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols) -> PRes<Op
                 code: base + n,
                 count: 1,
                 ranged: false,
+                any_width: false,
             }))
         }
         _ => {
@@ -557,6 +594,15 @@ pub fn register(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols) -> PRes<Op
                 return Ok(None);
             }
             let (a, b) = range(c, syms)?;
+            // CLRX writes a VGPR range that wraps past v255 as `v[255:0]`.
+            if base == 256 && a > b && a < 256 && b < 4 {
+                return Ok(Some(Reg {
+                    code: base + a,
+                    count: 256 - a + b + 1,
+                    ranged: true,
+                    any_width: false,
+                }));
+            }
             if a > b {
                 return err(start, c.pos, format!("register range [{a}:{b}] runs backwards"));
             }
@@ -571,8 +617,20 @@ pub fn register(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols) -> PRes<Op
                 code: base + a,
                 count: b - a + 1,
                 ranged: true,
+                any_width: false,
             }))
         }
+    }
+}
+
+/// Consumes CLRX's `&ill!` marker if present.
+fn ill_marker(c: &mut Cursor) -> bool {
+    let m = b"&ill!";
+    if c.pos + m.len() <= c.end && &c.s[c.pos..c.pos + m.len()] == m {
+        c.pos += m.len();
+        true
+    } else {
+        false
     }
 }
 
@@ -750,7 +808,8 @@ pub fn modifiers(c: &mut Cursor, syms: &Symbols, out: &mut Vec<Modifier>) -> PRe
             );
         };
         let name = name.to_ascii_lowercase();
-        let value = if c.eat(b':') {
+        let eq = c.peek() == Some(b'=');
+        let value = if c.eat(b':') || (eq && c.eat(b'=')) {
             c.ws();
             if c.eat(b'[') {
                 let mut v = Vec::new();
@@ -773,6 +832,7 @@ pub fn modifiers(c: &mut Cursor, syms: &Symbols, out: &mut Vec<Modifier>) -> PRe
         out.push(Modifier {
             name,
             value,
+            eq,
             start,
             end: c.pos,
         });

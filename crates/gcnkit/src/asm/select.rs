@@ -138,6 +138,11 @@ struct Mods {
     vop3: Option<bool>,
     /// Any modifier that only VOP3 has (clamp, omod, op_sel, neg:, abs:).
     needs_vop3: bool,
+    /// CLRX's notes for fields of operands the instruction lacks: raw SRC0/SRC1/SRC2 and
+    /// VDST values, raw OP_SEL.
+    raw_src: [Option<u16>; 3],
+    raw_dst: Option<u16>,
+    raw_op_sel: Option<u8>,
 }
 
 fn bits_of(m: &Modifier, nbits: usize) -> Result<u8, PErr> {
@@ -170,6 +175,26 @@ fn gather(mods: &[Modifier], nsrc: usize, errs: &mut Vec<PErr>) -> Mods {
             ModVal::List(_) => None,
         };
         match (m.name.as_str(), &m.value) {
+            // CLRX's notes: `abs2`, `neg0`, `vsrc2=0x1e5`, `src0=..`, `dst=..`, `op_sel=0x4`.
+            (n @ ("abs0" | "abs1" | "abs2" | "neg0" | "neg1" | "neg2"), ModVal::None) => {
+                let bit = 1u8 << (n.as_bytes()[3] - b'0');
+                if n.starts_with("abs") {
+                    r.abs |= bit;
+                } else {
+                    r.neg |= bit;
+                }
+            }
+            (n @ ("src0" | "vsrc1" | "vsrc2"), ModVal::Int(v)) if m.eq && (0..512).contains(v) => {
+                r.raw_src[if n == "src0" {
+                    0
+                } else if n == "vsrc1" {
+                    1
+                } else {
+                    2
+                }] = Some(*v as u16);
+            }
+            ("dst", ModVal::Int(v)) if m.eq && (0..256).contains(v) => r.raw_dst = Some(*v as u16),
+            ("op_sel", ModVal::Int(v)) if m.eq && (0..16).contains(v) => r.raw_op_sel = Some(*v as u8),
             ("clamp", ModVal::None) => r.clamp = true,
             ("clamp", ModVal::Int(v)) if *v == 0 || *v == 1 => r.clamp = *v == 1,
             ("mul", ModVal::Int(v)) if *v == 1 || *v == 2 || *v == 4 => r.omod = [0, 0, 1, 0, 2][*v as usize],
@@ -227,7 +252,23 @@ fn gather(mods: &[Modifier], nsrc: usize, errs: &mut Vec<PErr>) -> Mods {
         }
         if matches!(
             m.name.as_str(),
-            "clamp" | "mul" | "div" | "omod" | "op_sel" | "neg" | "abs"
+            "clamp"
+                | "mul"
+                | "div"
+                | "omod"
+                | "op_sel"
+                | "neg"
+                | "abs"
+                | "abs0"
+                | "abs1"
+                | "abs2"
+                | "neg0"
+                | "neg1"
+                | "neg2"
+                | "src0"
+                | "vsrc1"
+                | "vsrc2"
+                | "dst"
         ) {
             r.needs_vop3 |= !(m.value == ModVal::Int(0) || (m.name == "mul" && m.value == ModVal::Int(1)));
         }
@@ -235,8 +276,10 @@ fn gather(mods: &[Modifier], nsrc: usize, errs: &mut Vec<PErr>) -> Mods {
     r
 }
 
-/// The inline-constant code of a value for an operand of type `ty`, if it has one.
-fn inline_code(a: Arch, v: Value, ty: Ty, fold_bits: bool) -> Option<u16> {
+/// The inline-constant code of a value for an operand of type `ty`, if it has one. `llvm`:
+/// LLVM's reading (it folds literal bit patterns of inline floats, has no float constants for
+/// 16-bit integer operands, and wants 1/(2*pi) exact for f64); CLRX's otherwise.
+fn inline_code(a: Arch, v: Value, ty: Ty, llvm: bool) -> Option<u16> {
     let floats = if a.is_vi_plus() { 9 } else { 8 };
     let int_code = |i: i64| match i {
         0..=64 => Some(128 + i as u16),
@@ -249,7 +292,7 @@ fn inline_code(a: Arch, v: Value, ty: Ty, fold_bits: bool) -> Option<u16> {
                 return Some(c);
             }
             // LLVM folds a literal whose bits are an inline float constant of the operand type.
-            if !fold_bits || (ty.is_16() && !ty.is_float()) {
+            if !llvm || (ty.is_16() && !ty.is_float()) {
                 return None;
             }
             let u = i as u64;
@@ -268,16 +311,20 @@ fn inline_code(a: Arch, v: Value, ty: Ty, fold_bits: bool) -> Option<u16> {
             if f == 0.0 && !f.is_sign_negative() {
                 return Some(128);
             }
-            if ty.is_16() && !ty.is_float() {
-                return None; // no float inline constants for 16-bit integer operands
+            if llvm && ty.is_16() && !ty.is_float() {
+                return None; // LLVM: no float inline constants for 16-bit integer operands
             }
             (0..floats)
                 .find(|&k| {
-                    let (_, h, s, d) = FLOAT_CONSTS[k];
+                    let (val, h, s, d) = FLOAT_CONSTS[k];
+                    if k < 8 {
+                        return f == val;
+                    }
+                    // 1/(2*pi): written to the precision of the operand's type.
                     match ty {
-                        t if t.regs() == 2 => f.to_bits() == d,
+                        t if t.regs() == 2 && llvm => f.to_bits() == d,
                         Ty::F16 => half::f16::from_f64(f).to_bits() == h,
-                        _ => (f as f32).to_bits() == s,
+                        _ => (f as f32).to_bits() == s || f.to_bits() == d,
                     }
                 })
                 .map(|k| 240 + k as u16)
@@ -287,9 +334,15 @@ fn inline_code(a: Arch, v: Value, ty: Ty, fold_bits: bool) -> Option<u16> {
 
 /// The literal dword of a value for an operand of type `ty`.
 pub fn literal_bits(v: Value, ty: Ty) -> Result<u32, String> {
+    literal_bits_for(v, ty, true)
+}
+
+/// [`literal_bits`]; `strict16`: a 16-bit operand's literal must fit 16 bits (LLVM). CLRX
+/// keeps a wider hex value's 32 bits (the hardware reads the low half).
+pub fn literal_bits_for(v: Value, ty: Ty, strict16: bool) -> Result<u32, String> {
     match v {
         Value::Int(i) => {
-            if ty.is_16() {
+            if ty.is_16() && (strict16 || !(0..=0xffff_ffff).contains(&i)) {
                 if (-0x8000..=0xffff).contains(&i) {
                     return Ok(i as u16 as u32);
                 }
@@ -340,6 +393,15 @@ pub fn select(
         msg,
         help,
     };
+    for (prefix, enc) in [
+        ("vop2_ill_", Enc::Vop2),
+        ("vopc_ill_", Enc::Vopc),
+        ("vop3a_ill_", Enc::Vop3a),
+    ] {
+        if let Some(n) = mnemonic.strip_prefix(prefix).and_then(|n| n.parse::<u16>().ok()) {
+            return select_illegal(arch, enc, n, mn_span, ops, mods).map(|i| (i, None));
+        }
+    }
     let Some(id) = t.lookup(arch, mnemonic) else {
         let others = t.archs_with(mnemonic);
         let msg = if others.is_empty() {
@@ -583,7 +645,7 @@ fn build(
                 let forced = matches!(o.kind, OpKind::Lit(_));
                 match s.want {
                     Want::K => {
-                        match literal_bits(*v, s.ty) {
+                        match literal_bits_for(*v, s.ty, dialect == Dialect::Llvm) {
                             Ok(l) => set_literal(&mut i, l, o, &mut errs),
                             Err(e) => errs.push(perr(o, e)),
                         }
@@ -616,7 +678,7 @@ fn build(
                             });
                             continue;
                         }
-                        match literal_bits(*v, s.ty) {
+                        match literal_bits_for(*v, s.ty, dialect == Dialect::Llvm) {
                             Ok(l) => set_literal(&mut i, l, o, &mut errs),
                             Err(e) => errs.push(perr(o, e)),
                         }
@@ -709,6 +771,27 @@ fn build(
     }
     if !errs.is_empty() {
         return Err(errs);
+    }
+    // CLRX's raw-field notes for operands the instruction lacks.
+    if vop3 {
+        for k in 0..3 {
+            if let Some(v) = m.raw_src[k] {
+                if k < nsrc {
+                    errs.push(mod_err(format!(
+                        "src{k} is an operand of {}; its field cannot be set raw",
+                        d.name[ai]
+                    )));
+                } else {
+                    i.src[k] = v;
+                }
+            }
+        }
+        if let Some(v) = m.raw_op_sel {
+            i.op_sel = v;
+        }
+        if !errs.is_empty() {
+            return Err(errs);
+        }
     }
     let (w, len) = crate::encode::encode(&i);
     i.words = w;
@@ -814,13 +897,6 @@ fn reg_code(
     let src = classify(arch, code);
     let is_vgpr = code >= 256;
     let register_like = matches!(src, Src::Sgpr(_) | Src::Special(..) | Src::Ttmp(_) | Src::Vgpr(_));
-    if code < 256 && code < 104 && code >= sgpr_count(arch) && matches!(src, Src::Special(..) | Src::Invalid) {
-        // s102/s103 on GCN 1.2+ are FLAT_SCRATCH.
-        return Err((
-            format!("s{code} does not exist on {arch} (it has s0-s{})", sgpr_count(arch) - 1),
-            None,
-        ));
-    }
     if matches!(src, Src::Invalid) {
         return Err((format!("this register does not exist on {arch}"), None));
     }
@@ -855,7 +931,7 @@ fn reg_code(
     if d.flags.has(Flags::CLASS) && s.field == F_SRC + 1 && r.count == 2 && d.src[0].regs() == 2 {
         want = 2; // CLRX writes the class mask of V_CMP_CLASS_F64 as a pair
     }
-    if register_like && r.count != want {
+    if register_like && r.count != want && !r.any_width {
         let name = if is_vgpr { "VGPR" } else { "scalar register" };
         return Err((
             format!(
@@ -867,8 +943,9 @@ fn reg_code(
             Some(format!("operand {} is {}-bit", slot_name(s), want * 32)),
         ));
     }
-    // Alignment of scalar ranges.
-    if register_like && !is_vgpr && r.count > 1 {
+    // Alignment of scalar ranges (not for CLRX's pair spelling of a 32-bit class mask).
+    let class_pair = want == 2 && s.regs == 1;
+    if register_like && !is_vgpr && r.count > 1 && !class_pair {
         match dialect {
             Dialect::Llvm => {
                 if code % 2 != 0 {
@@ -879,7 +956,7 @@ fn reg_code(
                 }
             }
             _ => {
-                if (code & !3) != ((code + r.count - 1) & !3) {
+                if !rules::clrx_scalar_range_ok(code, r.count) {
                     return Err((
                         "a scalar register range may not cross a 4-register boundary".into(),
                         None,
@@ -888,7 +965,7 @@ fn reg_code(
             }
         }
     }
-    if !is_vgpr && code < 104 && code + r.count > sgpr_count(arch) {
+    if matches!(src, Src::Sgpr(_)) && code + r.count > sgpr_count(arch) {
         return Err((format!("SGPRs end at s{} on {arch}", sgpr_count(arch) - 1), None));
     }
     Ok(code)
@@ -924,5 +1001,146 @@ fn violation_err(v: Violation, d: &InstrDef, arch: Arch, start: usize, end: usiz
             msg: "register range runs past the end of its file".into(),
             help: None,
         },
+        Violation::NotWritable { .. } => PErr {
+            start,
+            end,
+            msg: "a destination must be a register".into(),
+            help: None,
+        },
+        Violation::MisplacedLiteral { .. } => PErr {
+            start,
+            end,
+            msg: "VOP3 has no literal on these GPUs".into(),
+            help: None,
+        },
     }
+}
+
+/// CLRX's names for unused opcodes (`VOP2_ill_50 v1, v2, v3`, `VOPC_ill_137 vcc, ...`,
+/// `VOP3A_ill_306 v55, s27, -v90, s0`): the word with that opcode and those fields.
+fn select_illegal(
+    arch: Arch,
+    enc: Enc,
+    opcode: u16,
+    span: (usize, usize),
+    ops: &[Operand],
+    mods: &[Modifier],
+) -> Result<Instr, Vec<PErr>> {
+    let t = isa();
+    let perr = |start: usize, end: usize, msg: String| PErr {
+        start,
+        end,
+        msg,
+        help: None,
+    };
+    let (limit, used) = match enc {
+        Enc::Vop2 => (64, t.vop2(arch, opcode as u32)),
+        Enc::Vopc => (256, t.vopc(arch, opcode as u32)),
+        _ => (if arch.is_vi_plus() { 1024 } else { 512 }, t.vop3(arch, opcode as u32)),
+    };
+    if opcode >= limit {
+        return Err(vec![perr(span.0, span.1, format!("opcode {opcode} is out of range"))]);
+    }
+    if let Some(id) = used {
+        return Err(vec![perr(
+            span.0,
+            span.1,
+            format!("opcode {opcode} is {} on {arch}", t.def(id).name[arch.index()]),
+        )]);
+    }
+    let vop3 = enc == Enc::Vop3a;
+    let cmp = enc == Enc::Vopc || (vop3 && opcode < 256);
+    let nsrc = if vop3 && !cmp { 3 } else { 2 };
+    if ops.len() != nsrc + 1 {
+        return Err(vec![perr(
+            span.0,
+            span.1,
+            format!("this form takes {} operands", nsrc + 1),
+        )]);
+    }
+    let mut errs = Vec::new();
+    let m = gather(mods, nsrc, &mut errs);
+    if !vop3 && (m.needs_vop3 || m.vop3.is_some()) {
+        errs.push(perr(span.0, span.1, "a 32-bit word has no modifiers".into()));
+    }
+    let mut i = Instr {
+        arch,
+        enc,
+        opcode,
+        def: None,
+        words: [0; 3],
+        len: 0,
+        vdst: 0,
+        sdst: 0,
+        src: [0; 3],
+        literal: None,
+        abs: m.abs,
+        neg: m.neg,
+        clamp: m.clamp,
+        omod: m.omod,
+        op_sel: m.op_sel.or(m.raw_op_sel).unwrap_or(0),
+    };
+    for (n, o) in ops.iter().enumerate() {
+        let code = match &o.kind {
+            OpKind::Reg(r) => r.code,
+            OpKind::Const(v) | OpKind::Lit(v) => match inline_code(arch, *v, Ty::B32, false) {
+                Some(c) if !matches!(o.kind, OpKind::Lit(_)) => c,
+                _ if !vop3 && n == 1 => match literal_bits(*v, Ty::B32) {
+                    Ok(l) => {
+                        i.literal = Some(l);
+                        255
+                    }
+                    Err(e) => {
+                        errs.push(perr(o.start, o.end, e));
+                        continue;
+                    }
+                },
+                _ => {
+                    errs.push(perr(o.start, o.end, "not an inline constant".into()));
+                    continue;
+                }
+            },
+            OpKind::Forward(name) => {
+                errs.push(perr(o.start, o.end, format!("symbol '{name}' is not defined")));
+                continue;
+            }
+        };
+        if (o.neg || o.abs) && (!vop3 || n == 0) {
+            errs.push(perr(o.start, o.end, "no modifier here".into()));
+        }
+        if n > 0 {
+            if o.neg || o.sext {
+                i.neg |= 1 << (n - 1);
+            }
+            if o.abs {
+                i.abs |= 1 << (n - 1);
+            }
+        }
+        match (n, vop3) {
+            (0, false) if cmp => {
+                if code != 106 {
+                    errs.push(perr(o.start, o.end, "the 32-bit compare writes vcc".into()));
+                }
+                i.vdst = 106;
+            }
+            (0, false) if code >= 256 => i.vdst = code - 256,
+            (0, true) if cmp && code < 256 => i.vdst = code,
+            (0, true) if code >= 256 => i.vdst = code - 256,
+            (0, _) => errs.push(perr(o.start, o.end, "bad destination".into())),
+            (2, false) if code < 256 => errs.push(perr(o.start, o.end, "VSRC1 must be a VGPR".into())),
+            (k, _) => i.src[k - 1] = code,
+        }
+    }
+    for k in nsrc..3 {
+        if let Some(v) = m.raw_src[k] {
+            i.src[k] = v;
+        }
+    }
+    if !errs.is_empty() {
+        return Err(errs);
+    }
+    let (w, len) = crate::encode::encode(&i);
+    i.words = w;
+    i.len = len;
+    Ok(i)
 }

@@ -42,6 +42,7 @@ fn print_known(out: &mut String, i: &Instr, d: &InstrDef) {
     let ops = operands(i, d);
     let vop3 = i.enc.is_vop3();
     let mods = used_mod_mask(d);
+    let mut const_neg = 0u8;
     for (n, s) in ops.as_slice().iter().enumerate() {
         // Plain operands (no modifier, no literal): one precomputed text with its ", ".
         let plain =
@@ -63,14 +64,24 @@ fn print_known(out: &mut String, i: &Instr, d: &InstrDef) {
         if d.flags.has(Flags::CLASS) && s.role == Role::Src(1) && d.src[0].regs() == 2 {
             s.regs = 2;
         }
-        let (abs, neg) = match s.role {
+        let (abs, mut neg) = match s.role {
             Role::Src(k) if vop3 && mods >> k & 1 != 0 => (i.abs >> k & 1 != 0, i.neg >> k & 1 != 0),
             _ => (false, false),
         };
+        // `-0.5` would read back as the constant -0.5: a NEG bit on a bare constant goes into
+        // a trailing `neg:[...]` instead.
+        if neg && !abs && is_number(a, s.code) {
+            if let Role::Src(k) = s.role {
+                const_neg |= 1 << k;
+                neg = false;
+            }
+        }
         // The 32-bit forms' literal comments; V_READLANE/V_WRITELANE's scalar VSRC1 never
         // sees the literal word.
         let lit = match s.role {
             Role::Src(0) | Role::K if !vop3 => i.literal,
+            // CLRX prints the lane select's literal code without its (absent) literal: lit(0).
+            Role::Src(1) if !vop3 && matches!(d.form, Form::ReadLane | Form::WriteLane) => Some(0),
             _ => None,
         };
         modded(
@@ -80,7 +91,7 @@ fn print_known(out: &mut String, i: &Instr, d: &InstrDef) {
             lit,
             abs,
             neg,
-            !vop3 && s.role == Role::Src(0),
+            !vop3 && (s.role == Role::Src(0) || lit == Some(0) && s.role == Role::Src(1)),
             comment_ty(d, vop3),
         );
     }
@@ -92,7 +103,7 @@ fn print_known(out: &mut String, i: &Instr, d: &InstrDef) {
             d.form.nsrc()
         };
         let vop3b_si = i.enc == Enc::Vop3b && !a.is_vi_plus();
-        vop3_tail(out, i, nsrc, i.enc == Enc::Vop3a, !vop3b_si);
+        vop3_tail(out, i, nsrc, i.enc == Enc::Vop3a, !vop3b_si, const_neg);
         if fits_32bit(i, d) {
             out.push_str(" vop3");
         }
@@ -137,7 +148,7 @@ fn modded(
 
 /// The VOP3 modifiers after the operands, in CLRX's order: OP_SEL, OMOD, CLAMP, then notes for
 /// non-zero bits of operands the instruction does not have.
-fn vop3_tail(out: &mut String, i: &Instr, nsrc: usize, vop3a: bool, show_clamp: bool) {
+fn vop3_tail(out: &mut String, i: &Instr, nsrc: usize, vop3a: bool, show_clamp: bool, const_neg: u8) {
     let allowed: u8 = 1 | 8 | if nsrc >= 2 { 2 } else { 0 } | if nsrc >= 3 { 4 } else { 0 };
     let bracket = i.op_sel != 0 && i.op_sel & !allowed == 0;
     if bracket {
@@ -170,10 +181,25 @@ fn vop3_tail(out: &mut String, i: &Instr, nsrc: usize, vop3a: bool, show_clamp: 
             out.push_str(" neg2");
         }
     }
+    if const_neg != 0 {
+        out.push_str(" neg:[");
+        for k in 0..nsrc {
+            if k > 0 {
+                out.push(',');
+            }
+            out.push(if const_neg >> k & 1 != 0 { '1' } else { '0' });
+        }
+        out.push(']');
+    }
     if i.op_sel != 0 && !bracket {
         out.push_str(" op_sel=");
         hex(out, i.op_sel as u64);
     }
+}
+
+/// A numeric constant operand (inline integer or float, or the literal).
+fn is_number(a: Arch, code: u16) -> bool {
+    matches!(classify(a, code), Src::Int(_) | Src::Float(_) | Src::Literal)
 }
 
 /// Would the VOP3 word `i` encode the same thing as the 32-bit form? CLRX then marks it with
@@ -272,16 +298,22 @@ fn print_illegal(out: &mut String, i: &Instr) {
                 operand(out, a, &vgpr(256 + i.vdst), None, false, None);
             }
             let n = if cmp { 2 } else { 3 };
+            let mut const_neg = 0u8;
             for k in 0..n {
                 out.push_str(", ");
                 let abs = show_abs && i.abs >> k & 1 != 0;
-                modded(out, a, &vgpr(i.src[k]), None, abs, i.neg >> k & 1 != 0, false, None);
+                let mut neg = i.neg >> k & 1 != 0;
+                if neg && !abs && is_number(a, i.src[k]) {
+                    const_neg |= 1 << k;
+                    neg = false;
+                }
+                modded(out, a, &vgpr(i.src[k]), None, abs, neg, false, None);
             }
             let mut j = *i;
             if !show_abs {
                 j.abs = 0;
             }
-            vop3_tail(out, &j, n, true, show_clamp);
+            vop3_tail(out, &j, n, true, show_clamp, const_neg);
         }
     }
 }
