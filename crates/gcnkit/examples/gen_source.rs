@@ -45,7 +45,13 @@ fn source(n: usize, syntax: Syntax) -> (String, usize, usize, usize) {
         }
         match assemble_one(arch, dialect, text) {
             Ok(w) if w.as_slice() == i.words() => {}
-            _ => {
+            r => {
+                if std::env::var_os("GEN_SOURCE_DEBUG").is_some() {
+                    match r {
+                        Ok(w) => eprintln!("MISMATCH {text} :: {:08x?} vs {:08x?}", w, i.words()),
+                        Err(d) => eprintln!("ERROR {text} :: {}", d.first().map(|d| d.message.as_str()).unwrap_or("")),
+                    }
+                }
                 mismatch += 1;
                 continue;
             }

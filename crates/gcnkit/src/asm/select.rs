@@ -143,6 +143,10 @@ struct Mods {
     raw_src: [Option<u16>; 3],
     raw_dst: Option<u16>,
     raw_op_sel: Option<u8>,
+    /// Where clamp, the output modifier and op_sel were written (for error positions).
+    clamp_at: Option<(usize, usize)>,
+    omod_at: Option<(usize, usize)>,
+    op_sel_at: Option<(usize, usize)>,
 }
 
 fn bits_of(m: &Modifier, nbits: usize) -> Result<u8, PErr> {
@@ -169,6 +173,13 @@ fn gather(mods: &[Modifier], nsrc: usize, errs: &mut Vec<PErr>) -> Mods {
         help: None,
     };
     for m in mods {
+        let at = Some((m.start, m.end));
+        match m.name.as_str() {
+            "clamp" => r.clamp_at = at,
+            "mul" | "div" | "omod" => r.omod_at = at,
+            "op_sel" => r.op_sel_at = at,
+            _ => {}
+        }
         let int = match m.value {
             ModVal::Int(v) => Some(v),
             ModVal::None => None,
@@ -674,7 +685,11 @@ fn build(
                                 start: o.start,
                                 end: o.end,
                                 msg: format!("{} is not an inline constant and {what}", show_value(*v)),
-                                help: Some("inline constants are integers -16..64 and ±0.5, ±1.0, ±2.0, ±4.0 (and 1/(2*pi) on GCN 1.2+); move the value into a register".into()),
+                                help: Some(if vop3 && d.e32[ai] != X {
+                                    "VOP3 was needed here; only the 32-bit form takes a literal, in SRC0 with a VGPR in SRC1 and no modifiers. Inline constants: integers -16..64, ±0.5, ±1.0, ±2.0, ±4.0 (1/(2*pi) on GCN 1.2+)".into()
+                                } else {
+                                    "inline constants are integers -16..64 and ±0.5, ±1.0, ±2.0, ±4.0 (and 1/(2*pi) on GCN 1.2+); move the value into a register".into()
+                                }),
                             });
                             continue;
                         }
@@ -734,6 +749,10 @@ fn build(
         msg,
         help: None,
     };
+    let at_err = |at: Option<(usize, usize)>, msg: String| {
+        let (start, end) = at.unwrap_or(mn_span);
+        PErr { start, end, msg, help: None }
+    };
     if !vop3 && (i.clamp || i.omod != 0 || i.op_sel != 0 || i.abs != 0 || i.neg != 0) {
         errs.push(mod_err("modifiers need the VOP3 encoding (drop _e32 / vop3:0)".into()));
     }
@@ -742,27 +761,24 @@ fn build(
             errs.push(mod_err(format!("{} is VOP3B: it has no ABS modifier", d.name[ai])));
         }
         if i.op_sel != 0 && arch != Arch::Gcn14 {
-            errs.push(mod_err(format!("op_sel exists on GCN 1.4 only, not on {arch}")));
+            errs.push(at_err(m.op_sel_at, format!("op_sel exists on GCN 1.4 only, not on {arch}")));
         }
         if i.op_sel != 0 && i.enc == Enc::Vop3b {
-            errs.push(mod_err("op_sel is not available in VOP3B".into()));
+            errs.push(at_err(m.op_sel_at, "op_sel is not available in VOP3B".into()));
         }
         if i.clamp && i.enc == Enc::Vop3b && !arch.is_vi_plus() {
-            errs.push(mod_err(format!("CLAMP in VOP3B does not exist on {arch}")));
+            errs.push(at_err(m.clamp_at, format!("CLAMP in VOP3B does not exist on {arch}")));
         }
         if llvm {
             let lm = llvm_mods(d, arch);
             if i.clamp && !lm.clamp {
-                errs.push(mod_err(format!(
-                    "LLVM does not accept clamp on {} ({arch})",
-                    d.llvm[ai]
-                )));
+                errs.push(at_err(m.clamp_at, format!("LLVM does not accept clamp on {} ({arch})", d.llvm[ai])));
             }
             if i.omod != 0 && !lm.omod {
-                errs.push(mod_err(format!("LLVM does not accept mul:/div: on {}", d.llvm[ai])));
+                errs.push(at_err(m.omod_at, format!("LLVM does not accept mul:/div: on {}", d.llvm[ai])));
             }
             if i.op_sel != 0 && !lm.op_sel {
-                errs.push(mod_err(format!("LLVM does not accept op_sel on {}", d.llvm[ai])));
+                errs.push(at_err(m.op_sel_at, format!("LLVM does not accept op_sel on {}", d.llvm[ai])));
             }
             if (i.neg | i.abs) >> nsrc != 0 {
                 errs.push(mod_err(format!("{} has {nsrc} sources", d.llvm[ai])));
