@@ -1,10 +1,11 @@
 //! `gcnkit asm`.
 
-use crate::io::{read_input, Output};
+use crate::io::{open_input, Output};
 use clap::ValueEnum;
 use gcnkit::asm::{Assembler, Dialect, Item};
 use gcnkit::syntax::{json, Syntax};
 use gcnkit::Arch;
+use std::io::BufRead;
 use std::process::ExitCode;
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -47,23 +48,47 @@ pub struct Args {
 }
 
 pub fn run(a: Args) -> ExitCode {
-    let (name, bytes) = match read_input(a.file.as_deref()) {
+    let dialect = match a.syntax {
+        SyntaxArg::Auto => Dialect::Auto,
+        SyntaxArg::Clrx => Dialect::Clrx,
+        SyntaxArg::Llvm => Dialect::Llvm,
+    };
+    let format = a.format.unwrap_or(if a.output.as_deref().is_some_and(|o| o != "-") {
+        FormatArg::Bin
+    } else {
+        FormatArg::Words
+    });
+    // Stream the source line by line: memory grows with the output, not the input.
+    let (name, mut reader) = match open_input(a.file.as_deref()) {
         Ok(x) => x,
         Err(e) => {
             eprintln!("{e}");
             return ExitCode::from(1);
         }
     };
-    let src = String::from_utf8_lossy(&bytes);
-    let dialect = match a.syntax {
-        SyntaxArg::Auto => Dialect::Auto,
-        SyntaxArg::Clrx => Dialect::Clrx,
-        SyntaxArg::Llvm => Dialect::Llvm,
-    };
     let mut asm = Assembler::new(a.arch, dialect, &name);
-    let lines: Vec<&str> = src.lines().collect();
-    for (n, line) in lines.iter().enumerate() {
-        asm.line(n + 1, line);
+    let mut listing_src: Vec<String> = Vec::new();
+    let mut line = Vec::with_capacity(256);
+    let mut n = 0;
+    loop {
+        line.clear();
+        match reader.read_until(b'\n', &mut line) {
+            Ok(0) => break,
+            Ok(_) => {}
+            Err(e) => {
+                eprintln!("{name}: error: {e}");
+                return ExitCode::from(1);
+            }
+        }
+        n += 1;
+        while line.last().is_some_and(|&b| b == b'\n' || b == b'\r') {
+            line.pop();
+        }
+        let text = String::from_utf8_lossy(&line);
+        asm.line(n, &text);
+        if format == FormatArg::Listing {
+            listing_src.push(text.trim().to_string());
+        }
     }
     let (items, diags) = asm.finish();
     let mut failed = false;
@@ -99,7 +124,7 @@ pub fn run(a: Args) -> ExitCode {
     let mut bin = Vec::with_capacity(1 << 16);
     let mut result = Ok(());
     for it in &items {
-        render(&mut buf, &mut bin, it, format, syntax, &lines);
+        render(&mut buf, &mut bin, it, format, syntax, &listing_src);
         if buf.len() > 60_000 || bin.len() > 60_000 {
             result = result.and(out.write(buf.as_bytes())).and(out.write(&bin));
             buf.clear();
@@ -124,7 +149,7 @@ pub fn run(a: Args) -> ExitCode {
     }
 }
 
-fn render(buf: &mut String, bin: &mut Vec<u8>, it: &Item, format: FormatArg, syntax: Syntax, lines: &[&str]) {
+fn render(buf: &mut String, bin: &mut Vec<u8>, it: &Item, format: FormatArg, syntax: Syntax, lines: &[String]) {
     use gcnkit::syntax::text::hex8;
     match format {
         FormatArg::Words => {
@@ -152,7 +177,7 @@ fn render(buf: &mut String, bin: &mut Vec<u8>, it: &Item, format: FormatArg, syn
                 hex8(&mut ws, *w);
             }
             buf.push_str(&format!("{ws:<26}"));
-            buf.push_str(lines.get(it.line - 1).map(|l| l.trim()).unwrap_or(""));
+            buf.push_str(lines.get(it.line - 1).map(|l| l.as_str()).unwrap_or(""));
             buf.push('\n');
         }
         FormatArg::Json => {

@@ -20,6 +20,24 @@ pub fn read_input(file: Option<&str>) -> Result<(String, Vec<u8>), String> {
     }
 }
 
+/// Opens FILE (or stdin for `-`/absent) for buffered, line-by-line reading.
+pub fn open_input(file: Option<&str>) -> Result<(String, Box<dyn io::BufRead>), String> {
+    match file {
+        None | Some("-") => Ok((
+            "<stdin>".to_string(),
+            Box::new(io::BufReader::with_capacity(1 << 16, io::stdin())),
+        )),
+        Some(f) => fs::File::open(f)
+            .map(|h| {
+                (
+                    f.to_string(),
+                    Box::new(io::BufReader::with_capacity(1 << 16, h)) as Box<dyn io::BufRead>,
+                )
+            })
+            .map_err(|e| format!("{f}: error: {e}")),
+    }
+}
+
 /// Where output goes: stdout (streamed), or a temporary file renamed over `-o` on success.
 pub enum Output {
     Stdout(io::BufWriter<io::StdoutLock<'static>>),

@@ -159,7 +159,11 @@ fn asm_formats() {
     assert!(text(&o).starts_with("00000000  020206ff 3fc00000"), "{}", text(&o));
     assert!(text(&o).contains("v_add_f32 v1, 1.5, v3"));
     let o = gcnkit(&["asm", "--format", "json"], src);
-    assert!(text(&o).contains("\"words\": [\"020206ff\", \"3fc00000\"]"), "{}", text(&o));
+    assert!(
+        text(&o).contains("\"words\": [\"020206ff\", \"3fc00000\"]"),
+        "{}",
+        text(&o)
+    );
     let o = gcnkit(&["asm", "--format", "bin"], src);
     assert_eq!(o.stdout, vec![0xff, 0x06, 0x02, 0x02, 0x00, 0x00, 0xc0, 0x3f]);
 }
@@ -168,14 +172,31 @@ fn asm_formats() {
 fn asm_errors_every_one_and_no_output_file() {
     let d = tmpdir("asmerr");
     let src = d.join("bad.s");
-    std::fs::write(&src, "v_add_f32 v1, v2, v3\nv_add_f32_e64 v1, s1, s2\nv_bogus v1\nv_lshl_b32 v1, v2, v3\n").unwrap();
+    std::fs::write(
+        &src,
+        "v_add_f32 v1, v2, v3\nv_add_f32_e64 v1, s1, s2\nv_bogus v1\nv_lshl_b32 v1, v2, v3\n",
+    )
+    .unwrap();
     let out = d.join("out.bin");
-    let o = gcnkit(&["asm", "-a", "gcn1.2", "-o", out.to_str().unwrap(), src.to_str().unwrap()], b"");
+    let o = gcnkit(
+        &[
+            "asm",
+            "-a",
+            "gcn1.2",
+            "-o",
+            out.to_str().unwrap(),
+            src.to_str().unwrap(),
+        ],
+        b"",
+    );
     assert_eq!(o.status.code(), Some(1));
     let e = err(&o);
     assert!(e.contains("bad.s:2:23: error:"), "{e}");
     assert!(e.contains("bad.s:3:1: error: unknown instruction"), "{e}");
-    assert!(e.contains("help: v_lshl_b32 exists on gcn1.0, gcn1.1; on gcn1.2 use v_lshlrev_b32"), "{e}");
+    assert!(
+        e.contains("help: v_lshl_b32 exists on gcn1.0, gcn1.1; on gcn1.2 use v_lshlrev_b32"),
+        "{e}"
+    );
     assert!(e.contains("^^"), "{e}");
     assert!(!out.exists());
     assert_eq!(std::fs::read_dir(&d).unwrap().count(), 1);
@@ -185,7 +206,10 @@ fn asm_errors_every_one_and_no_output_file() {
 fn asm_output_file_is_binary() {
     let d = tmpdir("asmout");
     let out = d.join("out.bin");
-    let o = gcnkit(&["asm", "-a", "tahiti", "-o", out.to_str().unwrap()], b"v_add_f32 v1, v2, v3\n");
+    let o = gcnkit(
+        &["asm", "-a", "tahiti", "-o", out.to_str().unwrap()],
+        b"v_add_f32 v1, v2, v3\n",
+    );
     assert!(o.status.success(), "{}", err(&o));
     assert_eq!(std::fs::read(&out).unwrap(), vec![0x02, 0x07, 0x02, 0x06]);
 }
@@ -203,6 +227,10 @@ fn asm_disasm_round_trip_through_the_cli() {
         let o = gcnkit(&["disasm", "-a", "fiji", "--input", "words", "--syntax", syn], words);
         let o2 = gcnkit(&["asm", "-a", "fiji", "--syntax", syn], &o.stdout);
         assert!(o2.status.success(), "{syn}: {}", err(&o2));
-        assert_eq!(text(&o2).split_whitespace().collect::<Vec<_>>().join(" "), String::from_utf8_lossy(words).trim(), "{syn}");
+        assert_eq!(
+            text(&o2).split_whitespace().collect::<Vec<_>>().join(" "),
+            String::from_utf8_lossy(words).trim(),
+            "{syn}"
+        );
     }
 }

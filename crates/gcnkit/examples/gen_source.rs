@@ -49,7 +49,10 @@ fn source(n: usize, syntax: Syntax) -> (String, usize, usize, usize) {
                 if std::env::var_os("GEN_SOURCE_DEBUG").is_some() {
                     match r {
                         Ok(w) => eprintln!("MISMATCH {text} :: {:08x?} vs {:08x?}", w, i.words()),
-                        Err(d) => eprintln!("ERROR {text} :: {}", d.first().map(|d| d.message.as_str()).unwrap_or("")),
+                        Err(d) => eprintln!(
+                            "ERROR {text} :: {}",
+                            d.first().map(|d| d.message.as_str()).unwrap_or("")
+                        ),
                     }
                 }
                 mismatch += 1;

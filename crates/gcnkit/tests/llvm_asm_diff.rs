@@ -26,7 +26,11 @@ fn llvm_text(i: &Instr, checked: bool) -> String {
 
 fn gcnkit_words(arch: Arch, text: &str) -> Result<Vec<u32>, String> {
     let (items, diags) = assemble(arch, Dialect::Llvm, "t.s", text);
-    let errors: Vec<String> = diags.iter().filter(|d| d.severity == Severity::Error).map(|d| d.headline()).collect();
+    let errors: Vec<String> = diags
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .map(|d| d.headline())
+        .collect();
     if errors.is_empty() {
         Ok(items.iter().flat_map(|i| i.words().iter().copied()).collect())
     } else {
@@ -42,7 +46,12 @@ fn invalid_variants(r: &mut Rng, i: &Instr) -> Vec<(&'static str, Arch, String)>
     let vop3 = i.enc.is_vop3();
     let nsrc = d.form.nsrc();
     // Two different SGPRs.
-    if vop3 && nsrc >= 2 && d.src[0].regs() == 1 && d.src[1].regs() == 1 && !matches!(d.form, Form::ReadLane | Form::WriteLane) {
+    if vop3
+        && nsrc >= 2
+        && d.src[0].regs() == 1
+        && d.src[1].regs() == 1
+        && !matches!(d.form, Form::ReadLane | Form::WriteLane)
+    {
         let mut j = *i;
         j.src[0] = 1 + 2 * r.below(10) as u16;
         j.src[1] = j.src[0] + 1;
@@ -73,7 +82,11 @@ fn invalid_variants(r: &mut Rng, i: &Instr) -> Vec<(&'static str, Arch, String)>
         let rest = &text[p + 2..];
         let n: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
         if !n.is_empty() {
-            out.push(("vgpr-out-of-range", a, format!("{}v256{}", &text[..p + 1], &rest[n.len()..])));
+            out.push((
+                "vgpr-out-of-range",
+                a,
+                format!("{}v256{}", &text[..p + 1], &rest[n.len()..]),
+            ));
         }
     }
     // op_sel before GCN 1.4.
@@ -91,7 +104,11 @@ fn invalid_variants(r: &mut Rng, i: &Instr) -> Vec<(&'static str, Arch, String)>
     }
     // The mnemonic on an arch that does not have this instruction (or this form).
     for b in Arch::ALL {
-        let has = if vop3 { d.e64[b.index()] != X } else { d.e32[b.index()] != X };
+        let has = if vop3 {
+            d.e64[b.index()] != X
+        } else {
+            d.e32[b.index()] != X
+        };
         if b != a && !has && d.llvm[b.index()] != d.llvm[a.index()] {
             out.push(("other-arch", b, text.clone()));
             break;
@@ -107,15 +124,28 @@ fn invalid_variants(r: &mut Rng, i: &Instr) -> Vec<(&'static str, Arch, String)>
 #[test]
 fn assembler_matches_llvm_mc() {
     let mut rng = Rng(seed() ^ 0xa5a5);
-    let per: usize = std::env::var("GCNKIT_ASM_N").ok().and_then(|s| s.parse().ok()).unwrap_or(3);
+    let per: usize = std::env::var("GCNKIT_ASM_N")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(3);
     let mut cases: Vec<(&'static str, Arch, String)> = Vec::new();
     for arch in Arch::ALL {
         for id in 0..isa().defs.len() as u16 {
             for vop3 in [false, true] {
                 for k in 0..per {
-                    let knobs = if k == 0 { Knobs { scalars: false, literals: false, modifiers: false } } else { Knobs::default() };
+                    let knobs = if k == 0 {
+                        Knobs {
+                            scalars: false,
+                            literals: false,
+                            modifiers: false,
+                        }
+                    } else {
+                        Knobs::default()
+                    };
                     let mut r = || rng.next();
-                    let Some(i) = instr(&mut r, arch, id, vop3, knobs) else { continue };
+                    let Some(i) = instr(&mut r, arch, id, vop3, knobs) else {
+                        continue;
+                    };
                     let t = llvm_text(&i, true);
                     if !t.starts_with(".long") {
                         cases.push(("valid", arch, t));
@@ -141,7 +171,13 @@ fn assembler_matches_llvm_mc() {
             match (o, &g) {
                 (Ok(w), Ok(gw)) if w == gw => e.1 += 1,
                 (Err(_), Err(_)) => e.2 += 1,
-                _ => fails.push(format!("{arch} [{}] `{}`: llvm-mc {:?}, gcnkit {:?}", c.0, c.2, o.as_ref().map(|w| format!("{w:08x?}")), g.as_ref().map(|w| format!("{w:08x?}")))),
+                _ => fails.push(format!(
+                    "{arch} [{}] `{}`: llvm-mc {:?}, gcnkit {:?}",
+                    c.0,
+                    c.2,
+                    o.as_ref().map(|w| format!("{w:08x?}")),
+                    g.as_ref().map(|w| format!("{w:08x?}"))
+                )),
             }
         }
     }

@@ -751,7 +751,12 @@ fn build(
     };
     let at_err = |at: Option<(usize, usize)>, msg: String| {
         let (start, end) = at.unwrap_or(mn_span);
-        PErr { start, end, msg, help: None }
+        PErr {
+            start,
+            end,
+            msg,
+            help: None,
+        }
     };
     if !vop3 && (i.clamp || i.omod != 0 || i.op_sel != 0 || i.abs != 0 || i.neg != 0) {
         errs.push(mod_err("modifiers need the VOP3 encoding (drop _e32 / vop3:0)".into()));
@@ -761,7 +766,10 @@ fn build(
             errs.push(mod_err(format!("{} is VOP3B: it has no ABS modifier", d.name[ai])));
         }
         if i.op_sel != 0 && arch != Arch::Gcn14 {
-            errs.push(at_err(m.op_sel_at, format!("op_sel exists on GCN 1.4 only, not on {arch}")));
+            errs.push(at_err(
+                m.op_sel_at,
+                format!("op_sel exists on GCN 1.4 only, not on {arch}"),
+            ));
         }
         if i.op_sel != 0 && i.enc == Enc::Vop3b {
             errs.push(at_err(m.op_sel_at, "op_sel is not available in VOP3B".into()));
@@ -772,13 +780,22 @@ fn build(
         if llvm {
             let lm = llvm_mods(d, arch);
             if i.clamp && !lm.clamp {
-                errs.push(at_err(m.clamp_at, format!("LLVM does not accept clamp on {} ({arch})", d.llvm[ai])));
+                errs.push(at_err(
+                    m.clamp_at,
+                    format!("LLVM does not accept clamp on {} ({arch})", d.llvm[ai]),
+                ));
             }
             if i.omod != 0 && !lm.omod {
-                errs.push(at_err(m.omod_at, format!("LLVM does not accept mul:/div: on {}", d.llvm[ai])));
+                errs.push(at_err(
+                    m.omod_at,
+                    format!("LLVM does not accept mul:/div: on {}", d.llvm[ai]),
+                ));
             }
             if i.op_sel != 0 && !lm.op_sel {
-                errs.push(at_err(m.op_sel_at, format!("LLVM does not accept op_sel on {}", d.llvm[ai])));
+                errs.push(at_err(
+                    m.op_sel_at,
+                    format!("LLVM does not accept op_sel on {}", d.llvm[ai]),
+                ));
             }
             if (i.neg | i.abs) >> nsrc != 0 {
                 errs.push(mod_err(format!("{} has {nsrc} sources", d.llvm[ai])));
