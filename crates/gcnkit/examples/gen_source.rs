@@ -12,6 +12,8 @@
 //! `scripts/bench-asm.sh` additionally drops the lines llvm-mc rejects from the LLVM text.
 //!
 //! Prints `drawn written dropped_long dropped_mismatch` to stdout.
+//! With `GEN_SOURCE_DEBUG` set, each dropped non-`.long` line is printed to stderr with
+//! gcnkit's first error or the words it assembled to.
 
 use std::io::Write as _;
 use std::process::ExitCode;
