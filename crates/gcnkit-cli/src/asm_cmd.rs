@@ -124,7 +124,7 @@ pub fn run(a: Args) -> ExitCode {
     let mut bin = Vec::with_capacity(1 << 16);
     let mut result = Ok(());
     for it in &items {
-        render(&mut buf, &mut bin, it, format, syntax, &listing_src);
+        render(&mut buf, &mut bin, it, format, syntax, &listing_src, a.arch);
         if buf.len() > 60_000 || bin.len() > 60_000 {
             result = result.and(out.write(buf.as_bytes())).and(out.write(&bin));
             buf.clear();
@@ -149,7 +149,15 @@ pub fn run(a: Args) -> ExitCode {
     }
 }
 
-fn render(buf: &mut String, bin: &mut Vec<u8>, it: &Item, format: FormatArg, syntax: Syntax, lines: &[String]) {
+fn render(
+    buf: &mut String,
+    bin: &mut Vec<u8>,
+    it: &Item,
+    format: FormatArg,
+    syntax: Syntax,
+    lines: &[String],
+    arch: Arch,
+) {
     use gcnkit::syntax::text::hex8;
     match format {
         FormatArg::Words => {
@@ -177,11 +185,11 @@ fn render(buf: &mut String, bin: &mut Vec<u8>, it: &Item, format: FormatArg, syn
                 hex8(&mut ws, *w);
             }
             buf.push_str(&format!("{ws:<26}"));
-            buf.push_str(lines.get(it.line - 1).map(|l| l.as_str()).unwrap_or(""));
+            buf.push_str(lines.get(it.line as usize - 1).map(|l| l.as_str()).unwrap_or(""));
             buf.push('\n');
         }
         FormatArg::Json => {
-            json::record(buf, &it.instr, it.offset, syntax);
+            json::record(buf, &it.instr(arch), it.offset as usize, syntax);
             buf.push('\n');
         }
     }

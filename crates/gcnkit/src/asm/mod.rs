@@ -25,17 +25,44 @@ pub enum Dialect {
 }
 
 /// One assembled item: an instruction or a data word, with its source line and byte offset.
+/// Kept small (24 bytes): an assembled file is held until its end (forward references,
+/// all-or-nothing output), so memory follows the output.
 #[derive(Clone, Copy, Debug)]
 pub struct Item {
-    pub line: usize,
-    pub offset: usize,
-    /// The instruction (`enc == Enc::Other` for data words).
-    pub instr: Instr,
+    pub line: u32,
+    pub offset: u32,
+    words: [u32; 3],
+    len: u8,
+    /// A data word (`.long`), not an instruction.
+    pub data: bool,
 }
 
 impl Item {
+    fn new(line: usize, offset: usize, words: &[u32], data: bool) -> Item {
+        let mut w = [0; 3];
+        w[..words.len()].copy_from_slice(words);
+        Item {
+            line: line as u32,
+            offset: offset as u32,
+            words: w,
+            len: words.len() as u8,
+            data,
+        }
+    }
+
     pub fn words(&self) -> &[u32] {
-        self.instr.words()
+        &self.words[..self.len as usize]
+    }
+
+    /// The instruction, decoded again from the words (for JSON records).
+    pub fn instr(&self, arch: Arch) -> Instr {
+        let mut i = crate::decode::decode(arch, self.words()).expect("assembled words decode");
+        if self.data {
+            i.enc = Enc::Other;
+            i.def = None;
+            i.len = 1;
+        }
+        i
     }
 }
 
@@ -418,8 +445,7 @@ impl Assembler {
                         }
                     };
                     let it = &mut self.items[p.item];
-                    it.instr.words[p.fixup.word] = bits;
-                    it.instr.literal = Some(bits);
+                    it.words[p.fixup.word] = bits;
                 }
                 Ok(EVal::Forward(other)) => {
                     self.pending[k].fixup.symbol = other;
@@ -444,16 +470,7 @@ impl Assembler {
                 let p0 = c.pos;
                 match e.parse(c) {
                     Ok(EVal::Value(Value::Int(v))) if (-0x8000_0000..=0xffff_ffff).contains(&v) => {
-                        let mut i = crate::decode::decode(self.arch, &[0xffff_ffff]).expect("one word decodes");
-                        i.enc = Enc::Other;
-                        i.def = None;
-                        i.words = [v as u32, 0, 0];
-                        i.len = 1;
-                        self.items.push(Item {
-                            line: lineno,
-                            offset: self.offset,
-                            instr: i,
-                        });
+                        self.items.push(Item::new(lineno, self.offset, &[v as u32], true));
                         self.offset += 4;
                     }
                     Ok(EVal::Value(_)) => {
@@ -591,11 +608,12 @@ impl Assembler {
                 Ok((instr, fixup)) => {
                     let item = self.items.len();
                     self.offset += instr.len as usize * 4;
-                    self.items.push(Item {
-                        line: lineno,
-                        offset: self.offset - instr.len as usize * 4,
-                        instr,
-                    });
+                    self.items.push(Item::new(
+                        lineno,
+                        self.offset - instr.len as usize * 4,
+                        instr.words(),
+                        false,
+                    ));
                     if let Some(f) = fixup {
                         self.pending.push(Pending {
                             item,

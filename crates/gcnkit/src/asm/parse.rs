@@ -391,6 +391,13 @@ impl<'s> Expr<'s> {
 
     fn peek_op(&self, c: &mut Cursor) -> Option<(&'static str, u8)> {
         c.ws();
+        // Most operands end at ',' or a blank: decide on the first byte.
+        if !matches!(
+            c.peek(),
+            Some(b'|' | b'^' | b'&' | b'=' | b'!' | b'<' | b'>' | b'+' | b'-' | b'*' | b'/' | b'%')
+        ) {
+            return None;
+        }
         for (op, prec) in BINOPS {
             let b = op.as_bytes();
             if c.pos + b.len() <= c.end && &c.s[c.pos..c.pos + b.len()] == b {
@@ -495,7 +502,17 @@ pub fn register(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols) -> PRes<Op
     let save = c.pos;
     let start = c.pos;
     let Some((id, _)) = c.ident() else { return Ok(None) };
-    let lower = id.to_ascii_lowercase();
+    // Lowercase on the stack: no allocation per identifier.
+    let mut buf = [0u8; 48];
+    let lower_owned;
+    let lower: &str = if id.len() <= buf.len() {
+        buf[..id.len()].copy_from_slice(id.as_bytes());
+        buf[..id.len()].make_ascii_lowercase();
+        std::str::from_utf8(&buf[..id.len()]).unwrap_or("")
+    } else {
+        lower_owned = id.to_ascii_lowercase();
+        &lower_owned
+    };
     let (ttmp0, ttmpn) = names.ttmp();
     // The register file and, for a single register, its number.
     let (base, limit, single): (u16, u16, u16) = if let Some(n) = num_suffix(&lower, "v") {
