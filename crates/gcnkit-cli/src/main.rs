@@ -2,7 +2,9 @@
 
 mod asm_cmd;
 mod disasm_cmd;
+mod explain_cmd;
 mod io;
+mod run_cmd;
 
 use clap::{Parser, Subcommand};
 use gcnkit::Arch;
@@ -25,6 +27,10 @@ enum Cmd {
     Asm(asm_cmd::Args),
     /// Disassemble machine words into CLRX or LLVM text, or JSON Lines.
     Disasm(disasm_cmd::Args),
+    /// Execute a program on one 64-lane wave; print the final state as JSON.
+    Run(run_cmd::Args),
+    /// Show what the ISA table knows about an instruction.
+    Explain(explain_cmd::Args),
 }
 
 /// Parses `-a/--arch` values: canonical names, LLVM processors, CLRX devices.
@@ -37,5 +43,7 @@ fn main() -> ExitCode {
     match cli.cmd {
         Cmd::Asm(a) => asm_cmd::run(a),
         Cmd::Disasm(a) => disasm_cmd::run(a),
+        Cmd::Run(a) => run_cmd::run(a),
+        Cmd::Explain(a) => explain_cmd::run(a),
     }
 }

@@ -14,6 +14,7 @@ pub mod asm;
 pub mod decode;
 pub mod diag;
 pub mod disasm;
+pub mod emu;
 pub mod encode;
 pub mod instr;
 pub mod isa;

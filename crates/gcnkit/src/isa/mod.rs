@@ -156,9 +156,10 @@ impl Flags {
     }
 }
 
-/// Emulator semantics slot. Filled by the emulator issue; no row carries one yet.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
-pub enum Semantics {}
+/// Emulator semantics: computes the results of all 64 lanes from the operands gathered in
+/// [`crate::emu::Lanes`] (the executor reads operands, applies modifiers, MODE and EXEC, and
+/// writes results).
+pub type Semantics = fn(&mut crate::emu::Lanes);
 
 /// One instruction.
 #[derive(Clone, Debug)]
@@ -180,8 +181,10 @@ pub struct InstrDef {
     /// Other names the assemblers accept (CLRX and LLVM aliases), on the row's archs; a
     /// row's own name on an arch always wins over another row's alias.
     pub aliases: Vec<&'static str>,
-    /// Emulator semantics (the emulator issue fills it).
+    /// Emulator semantics.
     pub sem: Option<Semantics>,
+    /// The operation in the seed pages' notation, for `explain`.
+    pub op: Option<&'static str>,
 }
 
 impl InstrDef {
@@ -362,6 +365,7 @@ impl Row {
             flags: Flags::default(),
             aliases: Vec::new(),
             sem: None,
+            op: None,
         })
     }
 
@@ -438,6 +442,18 @@ impl Row {
     /// Another accepted name.
     pub fn alias(mut self, name: &'static str) -> Row {
         self.0.aliases.push(name);
+        self
+    }
+
+    /// The operation, in the seed pages' notation.
+    pub fn op(mut self, text: &'static str) -> Row {
+        self.0.op = Some(text);
+        self
+    }
+
+    /// The emulator's semantics.
+    pub fn sem(mut self, f: Semantics) -> Row {
+        self.0.sem = Some(f);
         self
     }
 

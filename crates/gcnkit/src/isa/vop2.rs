@@ -6,71 +6,100 @@ use super::Form::*;
 use super::Ty::*;
 use super::{Flags, InstrDef, Row, X};
 use crate::arch::ArchSet as A;
+use crate::emu::ops::vop2 as e;
 
 pub(super) fn rows(t: &mut Vec<InstrDef>) {
     let v = Row::vop2;
     let rev = Flags::REV;
     let ic = Flags::INT_CLAMP;
     let rows = [
-        v("v_cndmask_b32", [0, 0, 0, 0], Cndmask, B32).tys(B32, B32, B32, B64),
-        v("v_readlane_b32", [1, 1, X, X], ReadLane, B32).e64_on(A::VIPLUS, 0x289),
-        v("v_writelane_b32", [2, 2, X, X], WriteLane, B32).e64_on(A::VIPLUS, 0x28a),
-        v("v_add_f32", [3, 3, 1, 1], Bin, F32),
-        v("v_sub_f32", [4, 4, 2, 2], Bin, F32),
-        v("v_subrev_f32", [5, 5, 3, 3], Bin, F32).flag(rev),
+        v("v_cndmask_b32", [0, 0, 0, 0], Cndmask, B32)
+            .tys(B32, B32, B32, B64)
+            .sem(e::cndmask_b32),
+        v("v_readlane_b32", [1, 1, X, X], ReadLane, B32)
+            .e64_on(A::VIPLUS, 0x289)
+            .sem(e::readlane_b32),
+        v("v_writelane_b32", [2, 2, X, X], WriteLane, B32)
+            .e64_on(A::VIPLUS, 0x28a)
+            .sem(e::writelane_b32),
+        v("v_add_f32", [3, 3, 1, 1], Bin, F32).sem(e::add_f32),
+        v("v_sub_f32", [4, 4, 2, 2], Bin, F32).sem(e::sub_f32),
+        v("v_subrev_f32", [5, 5, 3, 3], Bin, F32).flag(rev).sem(e::subrev_f32),
         v("v_mac_legacy_f32", [6, 6, X, X], Bin, F32)
             .e64_on(A::VIPLUS, 0x28e)
-            .no_llvm_on(A::VIPLUS),
-        v("v_mul_legacy_f32", [7, 7, 4, 4], Bin, F32),
-        v("v_mul_f32", [8, 8, 5, 5], Bin, F32),
-        v("v_mul_i32_i24", [9, 9, 6, 6], Bin, I32).flag(ic),
-        v("v_mul_hi_i32_i24", [10, 10, 7, 7], Bin, I32),
-        v("v_mul_u32_u24", [11, 11, 8, 8], Bin, U32).flag(ic),
-        v("v_mul_hi_u32_u24", [12, 12, 9, 9], Bin, U32),
-        v("v_min_legacy_f32", [13, 13, X, X], Bin, F32),
-        v("v_max_legacy_f32", [14, 14, X, X], Bin, F32),
-        v("v_min_f32", [15, 15, 10, 10], Bin, F32),
-        v("v_max_f32", [16, 16, 11, 11], Bin, F32),
-        v("v_min_i32", [17, 17, 12, 12], Bin, I32),
-        v("v_max_i32", [18, 18, 13, 13], Bin, I32),
-        v("v_min_u32", [19, 19, 14, 14], Bin, U32),
-        v("v_max_u32", [20, 20, 15, 15], Bin, U32),
-        v("v_lshr_b32", [21, 21, X, X], Bin, B32).tys(B32, B32, U32, B32),
+            .no_llvm_on(A::VIPLUS)
+            .sem(e::mac_legacy_f32),
+        v("v_mul_legacy_f32", [7, 7, 4, 4], Bin, F32).sem(e::mul_legacy_f32),
+        v("v_mul_f32", [8, 8, 5, 5], Bin, F32).sem(e::mul_f32),
+        v("v_mul_i32_i24", [9, 9, 6, 6], Bin, I32).flag(ic).sem(e::mul_i32_i24),
+        v("v_mul_hi_i32_i24", [10, 10, 7, 7], Bin, I32).sem(e::mul_hi_i32_i24),
+        v("v_mul_u32_u24", [11, 11, 8, 8], Bin, U32)
+            .flag(ic)
+            .sem(e::mul_u32_u24),
+        v("v_mul_hi_u32_u24", [12, 12, 9, 9], Bin, U32).sem(e::mul_hi_u32_u24),
+        v("v_min_legacy_f32", [13, 13, X, X], Bin, F32).sem(e::min_legacy_f32),
+        v("v_max_legacy_f32", [14, 14, X, X], Bin, F32).sem(e::max_legacy_f32),
+        v("v_min_f32", [15, 15, 10, 10], Bin, F32).sem(e::min_f32),
+        v("v_max_f32", [16, 16, 11, 11], Bin, F32).sem(e::max_f32),
+        v("v_min_i32", [17, 17, 12, 12], Bin, I32).sem(e::min_i32),
+        v("v_max_i32", [18, 18, 13, 13], Bin, I32).sem(e::max_i32),
+        v("v_min_u32", [19, 19, 14, 14], Bin, U32).sem(e::min_u32),
+        v("v_max_u32", [20, 20, 15, 15], Bin, U32).sem(e::max_u32),
+        v("v_lshr_b32", [21, 21, X, X], Bin, B32)
+            .tys(B32, B32, U32, B32)
+            .sem(e::lshr_b32),
         v("v_lshrrev_b32", [22, 22, 16, 16], Bin, B32)
             .tys(B32, U32, B32, B32)
-            .flag(rev),
-        v("v_ashr_i32", [23, 23, X, X], Bin, I32).tys(I32, I32, U32, I32),
+            .flag(rev)
+            .sem(e::lshrrev_b32),
+        v("v_ashr_i32", [23, 23, X, X], Bin, I32)
+            .tys(I32, I32, U32, I32)
+            .sem(e::ashr_i32),
         v("v_ashrrev_i32", [24, 24, 17, 17], Bin, I32)
             .tys(I32, U32, I32, I32)
-            .flag(rev),
-        v("v_lshl_b32", [25, 25, X, X], Bin, B32).tys(B32, B32, U32, B32),
+            .flag(rev)
+            .sem(e::ashrrev_i32),
+        v("v_lshl_b32", [25, 25, X, X], Bin, B32)
+            .tys(B32, B32, U32, B32)
+            .sem(e::lshl_b32),
         v("v_lshlrev_b32", [26, 26, 18, 18], Bin, B32)
             .tys(B32, U32, B32, B32)
-            .flag(rev),
-        v("v_and_b32", [27, 27, 19, 19], Bin, B32),
-        v("v_or_b32", [28, 28, 20, 20], Bin, B32),
-        v("v_xor_b32", [29, 29, 21, 21], Bin, B32),
-        v("v_bfm_b32", [30, 30, X, X], Bin, B32).e64_on(A::VIPLUS, 0x293),
-        v("v_mac_f32", [31, 31, 22, 22], Bin, F32),
-        v("v_madmk_f32", [32, 32, 23, 23], Madmk, F32),
-        v("v_madak_f32", [33, 33, 24, 24], Madak, F32),
-        v("v_bcnt_u32_b32", [34, 34, X, X], Bin, U32).e64_on(A::VIPLUS, 0x28b),
-        v("v_mbcnt_lo_u32_b32", [35, 35, X, X], Bin, U32).e64_on(A::VIPLUS, 0x28c),
-        v("v_mbcnt_hi_u32_b32", [36, 36, X, X], Bin, U32).e64_on(A::VIPLUS, 0x28d),
+            .flag(rev)
+            .sem(e::lshlrev_b32),
+        v("v_and_b32", [27, 27, 19, 19], Bin, B32).sem(e::and_b32),
+        v("v_or_b32", [28, 28, 20, 20], Bin, B32).sem(e::or_b32),
+        v("v_xor_b32", [29, 29, 21, 21], Bin, B32).sem(e::xor_b32),
+        v("v_bfm_b32", [30, 30, X, X], Bin, B32)
+            .e64_on(A::VIPLUS, 0x293)
+            .sem(e::bfm_b32),
+        v("v_mac_f32", [31, 31, 22, 22], Bin, F32).sem(e::mac_f32),
+        v("v_madmk_f32", [32, 32, 23, 23], Madmk, F32).sem(e::madmk_f32),
+        v("v_madak_f32", [33, 33, 24, 24], Madak, F32).sem(e::madak_f32),
+        v("v_bcnt_u32_b32", [34, 34, X, X], Bin, U32)
+            .e64_on(A::VIPLUS, 0x28b)
+            .sem(e::bcnt_u32_b32),
+        v("v_mbcnt_lo_u32_b32", [35, 35, X, X], Bin, U32)
+            .e64_on(A::VIPLUS, 0x28c)
+            .sem(e::mbcnt_lo_u32_b32),
+        v("v_mbcnt_hi_u32_b32", [36, 36, X, X], Bin, U32)
+            .e64_on(A::VIPLUS, 0x28d)
+            .sem(e::mbcnt_hi_u32_b32),
         v("v_add_i32", [37, 37, 25, 25], Carry, U32)
             .name_on(A::VI, "v_add_u32")
             .name_on(A::GFX9, "v_add_co_u32")
             .flag(ic)
             .alias("v_add_i32")
             .alias("v_add_u32")
-            .alias("v_add_co_u32"),
+            .alias("v_add_co_u32")
+            .sem(e::add_co_u32),
         v("v_sub_i32", [38, 38, 26, 26], Carry, U32)
             .name_on(A::VI, "v_sub_u32")
             .name_on(A::GFX9, "v_sub_co_u32")
             .flag(ic)
             .alias("v_sub_i32")
             .alias("v_sub_u32")
-            .alias("v_sub_co_u32"),
+            .alias("v_sub_co_u32")
+            .sem(e::sub_co_u32),
         v("v_subrev_i32", [39, 39, 27, 27], Carry, U32)
             .name_on(A::VI, "v_subrev_u32")
             .name_on(A::GFX9, "v_subrev_co_u32")
@@ -78,82 +107,104 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
             .flag(ic)
             .alias("v_subrev_i32")
             .alias("v_subrev_u32")
-            .alias("v_subrev_co_u32"),
+            .alias("v_subrev_co_u32")
+            .sem(e::subrev_co_u32),
         v("v_addc_u32", [40, 40, 28, 28], CarryIn, U32)
             .tys(U32, U32, U32, B64)
             .name_on(A::GFX9, "v_addc_co_u32")
             .flag(ic)
             .alias("v_addc_u32")
-            .alias("v_addc_co_u32"),
+            .alias("v_addc_co_u32")
+            .sem(e::addc_co_u32),
         v("v_subb_u32", [41, 41, 29, 29], CarryIn, U32)
             .tys(U32, U32, U32, B64)
             .name_on(A::GFX9, "v_subb_co_u32")
             .flag(ic)
             .alias("v_subb_u32")
-            .alias("v_subb_co_u32"),
+            .alias("v_subb_co_u32")
+            .sem(e::subb_co_u32),
         v("v_subbrev_u32", [42, 42, 30, 30], CarryIn, U32)
             .tys(U32, U32, U32, B64)
             .name_on(A::GFX9, "v_subbrev_co_u32")
             .flag(rev)
             .flag(ic)
             .alias("v_subbrev_u32")
-            .alias("v_subbrev_co_u32"),
+            .alias("v_subbrev_co_u32")
+            .sem(e::subbrev_co_u32),
         v("v_ldexp_f32", [43, 43, X, X], Bin, F32)
             .tys(F32, F32, I32, I32)
-            .e64_on(A::VIPLUS, 0x288),
+            .e64_on(A::VIPLUS, 0x288)
+            .sem(e::ldexp_f32),
         v("v_cvt_pkaccum_u8_f32", [44, 44, X, X], Bin, F32)
             .tys(B32, F32, U32, U32)
             .e64_on(A::VIPLUS, 0x1f0)
-            .flag(ic),
+            .flag(ic)
+            .sem(e::cvt_pkaccum_u8_f32),
         v("v_cvt_pknorm_i16_f32", [45, 45, X, X], Bin, F32)
             .tys(B32, F32, F32, F32)
             .e64_on(A::VIPLUS, 0x294)
-            .flag(ic),
+            .flag(ic)
+            .sem(e::cvt_pknorm_i16_f32),
         v("v_cvt_pknorm_u16_f32", [46, 46, X, X], Bin, F32)
             .tys(B32, F32, F32, F32)
             .e64_on(A::VIPLUS, 0x295)
-            .flag(ic),
+            .flag(ic)
+            .sem(e::cvt_pknorm_u16_f32),
         v("v_cvt_pkrtz_f16_f32", [47, 47, X, X], Bin, F32)
             .tys(F16, F32, F32, F32)
-            .e64_on(A::VIPLUS, 0x296),
+            .e64_on(A::VIPLUS, 0x296)
+            .sem(e::cvt_pkrtz_f16_f32),
         v("v_cvt_pk_u16_u32", [48, 48, X, X], Bin, U32)
             .tys(B32, U32, U32, U32)
-            .e64_on(A::VIPLUS, 0x297),
+            .e64_on(A::VIPLUS, 0x297)
+            .sem(e::cvt_pk_u16_u32),
         v("v_cvt_pk_i16_i32", [49, 49, X, X], Bin, I32)
             .tys(B32, I32, I32, I32)
-            .e64_on(A::VIPLUS, 0x298),
+            .e64_on(A::VIPLUS, 0x298)
+            .sem(e::cvt_pk_i16_i32),
         // GCN 1.2: 16-bit arithmetic
-        v("v_add_f16", [X, X, 31, 31], Bin, F16),
-        v("v_sub_f16", [X, X, 32, 32], Bin, F16),
-        v("v_subrev_f16", [X, X, 33, 33], Bin, F16).flag(rev),
-        v("v_mul_f16", [X, X, 34, 34], Bin, F16),
-        v("v_mac_f16", [X, X, 35, 35], Bin, F16),
-        v("v_madmk_f16", [X, X, 36, 36], Madmk, F16),
-        v("v_madak_f16", [X, X, 37, 37], Madak, F16),
-        v("v_add_u16", [X, X, 38, 38], Bin, U16).flag(ic),
-        v("v_sub_u16", [X, X, 39, 39], Bin, U16).flag(ic),
-        v("v_subrev_u16", [X, X, 40, 40], Bin, U16).flag(rev).flag(ic),
-        v("v_mul_lo_u16", [X, X, 41, 41], Bin, U16),
+        v("v_add_f16", [X, X, 31, 31], Bin, F16).sem(e::add_f16),
+        v("v_sub_f16", [X, X, 32, 32], Bin, F16).sem(e::sub_f16),
+        v("v_subrev_f16", [X, X, 33, 33], Bin, F16).flag(rev).sem(e::subrev_f16),
+        v("v_mul_f16", [X, X, 34, 34], Bin, F16).sem(e::mul_f16),
+        v("v_mac_f16", [X, X, 35, 35], Bin, F16).sem(e::mac_f16),
+        v("v_madmk_f16", [X, X, 36, 36], Madmk, F16).sem(e::madmk_f16),
+        v("v_madak_f16", [X, X, 37, 37], Madak, F16).sem(e::madak_f16),
+        v("v_add_u16", [X, X, 38, 38], Bin, U16).flag(ic).sem(e::add_u16),
+        v("v_sub_u16", [X, X, 39, 39], Bin, U16).flag(ic).sem(e::sub_u16),
+        v("v_subrev_u16", [X, X, 40, 40], Bin, U16)
+            .flag(rev)
+            .flag(ic)
+            .sem(e::subrev_u16),
+        v("v_mul_lo_u16", [X, X, 41, 41], Bin, U16).sem(e::mul_lo_u16),
         v("v_lshlrev_b16", [X, X, 42, 42], Bin, B16)
             .tys(B16, U16, B16, B16)
-            .flag(rev),
+            .flag(rev)
+            .sem(e::lshlrev_b16),
         v("v_lshrrev_b16", [X, X, 43, 43], Bin, B16)
             .tys(B16, U16, B16, B16)
-            .flag(rev),
+            .flag(rev)
+            .sem(e::lshrrev_b16),
         v("v_ashrrev_i16", [X, X, 44, 44], Bin, I16)
             .tys(I16, U16, I16, I16)
-            .flag(rev),
-        v("v_max_f16", [X, X, 45, 45], Bin, F16),
-        v("v_min_f16", [X, X, 46, 46], Bin, F16),
-        v("v_max_u16", [X, X, 47, 47], Bin, U16),
-        v("v_max_i16", [X, X, 48, 48], Bin, I16),
-        v("v_min_u16", [X, X, 49, 49], Bin, U16),
-        v("v_min_i16", [X, X, 50, 50], Bin, I16),
-        v("v_ldexp_f16", [X, X, 51, 51], Bin, F16).tys(F16, F16, I32, I32),
+            .flag(rev)
+            .sem(e::ashrrev_i16),
+        v("v_max_f16", [X, X, 45, 45], Bin, F16).sem(e::max_f16),
+        v("v_min_f16", [X, X, 46, 46], Bin, F16).sem(e::min_f16),
+        v("v_max_u16", [X, X, 47, 47], Bin, U16).sem(e::max_u16),
+        v("v_max_i16", [X, X, 48, 48], Bin, I16).sem(e::max_i16),
+        v("v_min_u16", [X, X, 49, 49], Bin, U16).sem(e::min_u16),
+        v("v_min_i16", [X, X, 50, 50], Bin, I16).sem(e::min_i16),
+        v("v_ldexp_f16", [X, X, 51, 51], Bin, F16)
+            .tys(F16, F16, I32, I32)
+            .sem(e::ldexp_f16),
         // GCN 1.4: carry-less 32-bit add/sub
-        v("v_add_u32", [X, X, X, 52], Bin, U32).flag(ic),
-        v("v_sub_u32", [X, X, X, 53], Bin, U32).flag(ic),
-        v("v_subrev_u32", [X, X, X, 54], Bin, U32).flag(rev).flag(ic),
+        v("v_add_u32", [X, X, X, 52], Bin, U32).flag(ic).sem(e::add_u32),
+        v("v_sub_u32", [X, X, X, 53], Bin, U32).flag(ic).sem(e::sub_u32),
+        v("v_subrev_u32", [X, X, X, 54], Bin, U32)
+            .flag(rev)
+            .flag(ic)
+            .sem(e::subrev_u32),
     ];
     t.extend(rows.into_iter().map(Row::done));
 }

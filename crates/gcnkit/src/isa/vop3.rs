@@ -6,6 +6,7 @@ use super::Form::*;
 use super::Ty::*;
 use super::{Flags, InstrDef, Row, X};
 use crate::arch::ArchSet as A;
+use crate::emu::ops::vop3 as e;
 
 pub(super) fn rows(t: &mut Vec<InstrDef>) {
     let v = Row::vop3;
@@ -14,18 +15,20 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
     let nd = Flags::NO_DST_OVERLAP;
     let rows = [
         v("v_mad_legacy_f32", [320, 320, 448, 448], Ter, F32),
-        v("v_mad_f32", [321, 321, 449, 449], Ter, F32),
+        v("v_mad_f32", [321, 321, 449, 449], Ter, F32).sem(e::mad_f32),
         v("v_mad_i32_i24", [322, 322, 450, 450], Ter, I32).flag(ic),
         v("v_mad_u32_u24", [323, 323, 451, 451], Ter, U32).flag(ic),
         v("v_cubeid_f32", [324, 324, 452, 452], Ter, F32),
         v("v_cubesc_f32", [325, 325, 453, 453], Ter, F32),
         v("v_cubetc_f32", [326, 326, 454, 454], Ter, F32),
         v("v_cubema_f32", [327, 327, 455, 455], Ter, F32),
-        v("v_bfe_u32", [328, 328, 456, 456], Ter, U32),
-        v("v_bfe_i32", [329, 329, 457, 457], Ter, I32).tys(I32, I32, U32, U32),
-        v("v_bfi_b32", [330, 330, 458, 458], Ter, B32),
-        v("v_fma_f32", [331, 331, 459, 459], Ter, F32),
-        v("v_fma_f64", [332, 332, 460, 460], Ter, F64),
+        v("v_bfe_u32", [328, 328, 456, 456], Ter, U32).sem(e::bfe_u32),
+        v("v_bfe_i32", [329, 329, 457, 457], Ter, I32)
+            .tys(I32, I32, U32, U32)
+            .sem(e::bfe_i32),
+        v("v_bfi_b32", [330, 330, 458, 458], Ter, B32).sem(e::bfi_b32),
+        v("v_fma_f32", [331, 331, 459, 459], Ter, F32).sem(e::fma_f32),
+        v("v_fma_f64", [332, 332, 460, 460], Ter, F64).sem(e::fma_f64),
         v("v_lerp_u8", [333, 333, 461, 461], Ter, U32),
         v("v_alignbit_b32", [334, 334, 462, 462], Ter, B32),
         v("v_alignbyte_b32", [335, 335, 463, 463], Ter, B32),
@@ -51,15 +54,17 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
         v("v_lshl_b64", [353, 353, X, X], Bin, B64).tys(B64, B64, U32, U32),
         v("v_lshr_b64", [354, 354, X, X], Bin, B64).tys(B64, B64, U32, U32),
         v("v_ashr_i64", [355, 355, X, X], Bin, I64).tys(I64, I64, U32, U32),
-        v("v_add_f64", [356, 356, 640, 640], Bin, F64),
-        v("v_mul_f64", [357, 357, 641, 641], Bin, F64),
+        v("v_add_f64", [356, 356, 640, 640], Bin, F64).sem(e::add_f64),
+        v("v_mul_f64", [357, 357, 641, 641], Bin, F64).sem(e::mul_f64),
         v("v_min_f64", [358, 358, 642, 642], Bin, F64),
         v("v_max_f64", [359, 359, 643, 643], Bin, F64),
         v("v_ldexp_f64", [360, 360, 644, 644], Bin, F64).tys(F64, F64, I32, I32),
-        v("v_mul_lo_u32", [361, 361, 645, 645], Bin, U32).alias("v_mul_lo_i32"),
-        v("v_mul_hi_u32", [362, 362, 646, 646], Bin, U32),
+        v("v_mul_lo_u32", [361, 361, 645, 645], Bin, U32)
+            .alias("v_mul_lo_i32")
+            .sem(e::mul_lo_u32),
+        v("v_mul_hi_u32", [362, 362, 646, 646], Bin, U32).sem(e::mul_hi_u32),
         v("v_mul_lo_i32", [363, 363, X, X], Bin, I32),
-        v("v_mul_hi_i32", [364, 364, 647, 647], Bin, I32),
+        v("v_mul_hi_i32", [364, 364, 647, 647], Bin, I32).sem(e::mul_hi_i32),
         v("v_div_scale_f32", [365, 365, 480, 480], Vop3b, F32),
         v("v_div_scale_f64", [366, 366, 481, 481], Vop3b, F64),
         v("v_div_fmas_f32", [367, 367, 482, 482], Ter, F32).flag(Flags::READS_VCC),

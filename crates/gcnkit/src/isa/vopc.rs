@@ -4,6 +4,7 @@
 
 use super::Ty::*;
 use super::{Flags, InstrDef, Row, Ty, X};
+use crate::emu::ops::cmp;
 
 /// Float compare operations (OP16), in opcode-offset order.
 pub const FLOAT_OPS: [&str; 16] = [
@@ -152,7 +153,12 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
                 let name = leak(format!("{}{}_{}", k.prefix(), op, ty.name()));
                 let ops = [at(si, off), at(si, off), at(vi, off), at(vi, off)];
                 if ops != [X; 4] {
-                    let mut r = Row::vopc(name, ops, ty).flag(k.flags());
+                    let table = match ty {
+                        F16 => cmp::FLOAT_F16,
+                        F32 => cmp::FLOAT_F32,
+                        _ => cmp::FLOAT_F64,
+                    };
+                    let mut r = Row::vopc(name, ops, ty).flag(k.flags()).sem(table[off as usize]);
                     if *op == "tru" {
                         r = r.alias(leak(format!("{}t_{}", k.prefix(), ty.name())));
                     }
@@ -172,7 +178,18 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
                 if ops == [X; 4] {
                     continue;
                 }
-                let mut r = Row::vopc(name, ops, ty).llvm(lname).flag(k.flags());
+                let table = match ty {
+                    I16 => cmp::INT_I16,
+                    U16 => cmp::INT_U16,
+                    I32 => cmp::INT_I32,
+                    U32 => cmp::INT_U32,
+                    I64 => cmp::INT_I64,
+                    _ => cmp::INT_U64,
+                };
+                let mut r = Row::vopc(name, ops, ty)
+                    .llvm(lname)
+                    .flag(k.flags())
+                    .sem(table[off as usize]);
                 if *clrx == "tru" {
                     r = r.alias(leak(format!("{}tru_{}", k.prefix(), ty.name())));
                 }

@@ -1,0 +1,167 @@
+//! `gcnkit explain MNEMONIC`: everything the table knows about an instruction.
+
+use gcnkit::isa::{isa, Flags, Form, X};
+use gcnkit::syntax::llvm::{llvm_has_e64, llvm_mods};
+use gcnkit::Arch;
+use std::process::ExitCode;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// GPU; without it, every arch that has the instruction is shown.
+    #[arg(short, long, value_parser = crate::parse_arch)]
+    arch: Option<Arch>,
+    /// CLRX or LLVM mnemonic, with or without _e32/_e64.
+    mnemonic: String,
+}
+
+fn operands(form: Form) -> &'static str {
+    match form {
+        Form::Bin => "VDST, SRC0, SRC1",
+        Form::Ter => "VDST, SRC0, SRC1, SRC2",
+        Form::Carry => "VDST, SDST(2), SRC0, SRC1          (32-bit form: SDST = VCC)",
+        Form::CarryIn => "VDST, SDST(2), SRC0, SRC1, SRC2(2) (32-bit form: SDST = SRC2 = VCC)",
+        Form::Cndmask => "VDST, SRC0, SRC1, SRC2(2)          (32-bit form: SRC2 = VCC)",
+        Form::Madmk => "VDST, SRC0, K, SRC1                 (K: literal)",
+        Form::Madak => "VDST, SRC0, SRC1, K                 (K: literal)",
+        Form::ReadLane => "SDST, VSRC0, SSRC1",
+        Form::WriteLane => "VDST, SSRC0, SSRC1",
+        Form::Cmp => "SDST(2), SRC0, SRC1                (32-bit form: SDST = VCC)",
+        Form::Vop3b => "VDST, SDST(2), SRC0, SRC1, SRC2",
+    }
+}
+
+pub fn run(a: Args) -> ExitCode {
+    let t = isa();
+    let m = a.mnemonic.to_ascii_lowercase();
+    let base = m.strip_suffix("_e32").or_else(|| m.strip_suffix("_e64")).unwrap_or(&m);
+    let archs: Vec<Arch> = match a.arch {
+        Some(x) => vec![x],
+        None => Arch::ALL.to_vec(),
+    };
+    let found: Vec<(Arch, u16)> = archs
+        .iter()
+        .filter_map(|&x| t.lookup(x, base).map(|id| (x, id)))
+        .collect();
+    if found.is_empty() {
+        let other = t.archs_with(base);
+        if other.is_empty() {
+            eprintln!("error: unknown instruction '{base}'");
+        } else {
+            let on: Vec<&str> = other.iter().map(|x| x.name()).collect();
+            eprintln!(
+                "error: {base} does not exist on {}; it exists on {}",
+                a.arch.map(|x| x.name()).unwrap_or("?"),
+                on.join(", ")
+            );
+        }
+        return ExitCode::from(1);
+    }
+    let mut seen = Vec::new();
+    for (arch, id) in found {
+        if seen.contains(&id) {
+            continue;
+        }
+        seen.push(id);
+        let d = t.def(id);
+        println!("{}", d.name[arch.index()]);
+        let names: Vec<String> = Arch::ALL
+            .iter()
+            .filter(|x| d.exists_on(**x))
+            .map(|x| {
+                let ll = d.llvm[x.index()];
+                let ll = if ll.is_empty() {
+                    "(not in LLVM 14)".to_string()
+                } else if ll == d.name[x.index()] {
+                    String::new()
+                } else {
+                    format!(" (LLVM: {ll})")
+                };
+                format!("{}: {}{ll}", x.name(), d.name[x.index()])
+            })
+            .collect();
+        println!("  names:     {}", names.join("; "));
+        if !d.aliases.is_empty() {
+            println!("  aliases:   {}", d.aliases.join(", "));
+        }
+        println!("  encodings:");
+        for x in Arch::ALL.iter().filter(|x| d.exists_on(**x)) {
+            let ai = x.index();
+            let mut parts = Vec::new();
+            if d.e32[ai] != X {
+                let short = match d.short {
+                    gcnkit::isa::Short::Vop2 => "VOP2",
+                    gcnkit::isa::Short::Vopc => "VOPC",
+                };
+                parts.push(format!("{short} {} ({:#x})", d.e32[ai], d.e32[ai]));
+            }
+            if d.e64[ai] != X {
+                let v3 = if d.form.is_vop3b() { "VOP3B" } else { "VOP3A" };
+                let note = if llvm_has_e64(d, *x) {
+                    ""
+                } else {
+                    " [LLVM has no _e64 of it]"
+                };
+                parts.push(format!("{v3} {} ({:#x}){note}", d.e64[ai], d.e64[ai]));
+            }
+            println!("    {:7} {}", x.name(), parts.join(", "));
+        }
+        println!("  operands:  {}", operands(d.form));
+        println!(
+            "  types:     dst {}, src {}",
+            d.dst.name(),
+            d.src[..d.form.nsrc()]
+                .iter()
+                .map(|t| t.name())
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+        let mut flags = Vec::new();
+        for (f, n) in [
+            (Flags::EXEC, "writes EXEC"),
+            (Flags::SIGNAL, "signals on NaN"),
+            (Flags::OPSEL, "op_sel (GCN 1.4)"),
+            (Flags::READS_VCC, "reads VCC"),
+            (Flags::CLASS, "class mask in SRC1"),
+            (Flags::REV, "operands reversed"),
+            (Flags::INT_CLAMP, "CLAMP saturates (GCN 1.2+)"),
+            (Flags::NO_DST_OVERLAP, "VDST may not overlap sources"),
+        ] {
+            if d.flags.has(f) {
+                flags.push(n);
+            }
+        }
+        if !flags.is_empty() {
+            println!("  flags:     {}", flags.join(", "));
+        }
+        let lm = llvm_mods(d, arch);
+        let srcs = |m: u8| -> String {
+            let v: Vec<String> = (0..3).filter(|k| m >> k & 1 != 0).map(|k| format!("src{k}")).collect();
+            if v.is_empty() {
+                "none".into()
+            } else {
+                v.join(" ")
+            }
+        };
+        println!(
+            "  VOP3 modifiers: CLRX: abs/neg on any source, clamp, omod; LLVM ({arch}): neg {}, abs {}, sext {}, clamp {}, omod {}, op_sel {}",
+            srcs(lm.neg),
+            srcs(lm.abs),
+            srcs(lm.sext),
+            if lm.clamp { "yes" } else { "no" },
+            if lm.omod { "yes" } else { "no" },
+            if lm.op_sel { "yes" } else { "no" }
+        );
+        if let Some(op) = d.op {
+            println!("  operation: {op}");
+        }
+        println!(
+            "  emulator:  {}",
+            if d.sem.is_some() {
+                "implemented"
+            } else {
+                "no semantics yet"
+            }
+        );
+    }
+    ExitCode::SUCCESS
+}

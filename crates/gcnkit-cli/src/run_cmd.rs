@@ -1,0 +1,218 @@
+//! `gcnkit run`: executes a program on one wave.
+
+use crate::io::{read_input, Output};
+use clap::ValueEnum;
+use gcnkit::asm::{assemble, Dialect};
+use gcnkit::decode::decode;
+use gcnkit::emu::{state, Machine, Wave};
+use gcnkit::syntax::{to_text, Syntax};
+use gcnkit::{Arch, Enc, Instr};
+use std::process::ExitCode;
+use std::time::Instant;
+
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum InputArg {
+    /// Assembly text (both dialects).
+    Text,
+    /// Machine code, little-endian.
+    Bin,
+}
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// GPU (see `gcnkit disasm --help`).
+    #[arg(short, long, default_value = "gcn1.2", value_parser = crate::parse_arch)]
+    arch: Arch,
+    /// Initial state (JSON: exec, vcc, m0, mode, sgprs, vgprs); unset registers are 0, EXEC
+    /// all lanes, MODE the reset default.
+    #[arg(long)]
+    state: Option<String>,
+    /// Final state output file (written atomically); stdout if absent.
+    #[arg(short, long)]
+    output: Option<String>,
+    /// Program form.
+    #[arg(long, value_enum, default_value = "text")]
+    input: InputArg,
+    /// Print each instruction and the registers it changed (stderr).
+    #[arg(long)]
+    trace: bool,
+    /// Print instructions, lane-operations, execution time and rate (stderr).
+    #[arg(long)]
+    stats: bool,
+    /// The program.
+    program: String,
+}
+
+/// An instruction with where it came from.
+struct Step {
+    instr: Instr,
+    place: String,
+}
+
+fn load_program(a: &Args) -> Result<Vec<Step>, ExitCode> {
+    let (name, bytes) = read_input(Some(&a.program)).map_err(|e| {
+        eprintln!("{e}");
+        ExitCode::from(1)
+    })?;
+    let mut steps = Vec::new();
+    match a.input {
+        InputArg::Text => {
+            let src = String::from_utf8_lossy(&bytes);
+            let (items, diags) = assemble(a.arch, Dialect::Auto, &name, &src);
+            let mut failed = false;
+            for d in &diags {
+                eprint!("{d}");
+                failed |= d.severity == gcnkit::diag::Severity::Error;
+            }
+            if failed {
+                eprintln!("{name}: not run: the program has assembly errors");
+                return Err(ExitCode::from(1));
+            }
+            for it in &items {
+                steps.push(Step {
+                    instr: it.instr(a.arch),
+                    place: format!("{name}:{}", it.line),
+                });
+            }
+        }
+        InputArg::Bin => {
+            if bytes.len() % 4 != 0 {
+                eprintln!(
+                    "{name}: error: {} bytes is not a whole number of 32-bit words",
+                    bytes.len()
+                );
+                return Err(ExitCode::from(1));
+            }
+            let words: Vec<u32> = bytes
+                .chunks_exact(4)
+                .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+                .collect();
+            let mut pos = 0;
+            while pos < words.len() {
+                match decode(a.arch, &words[pos..]) {
+                    Ok(i) => {
+                        steps.push(Step {
+                            instr: i,
+                            place: format!("{name}:0x{:x}", pos * 4),
+                        });
+                        pos += i.len as usize;
+                    }
+                    Err(e) => {
+                        eprintln!("{name}: error: offset 0x{:x}: {e}", pos * 4);
+                        return Err(ExitCode::from(1));
+                    }
+                }
+            }
+        }
+    }
+    Ok(steps)
+}
+
+pub fn run(a: Args) -> ExitCode {
+    let mut wave = Wave::new(a.arch);
+    if let Some(path) = &a.state {
+        let text = match std::fs::read_to_string(path) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("{path}: error: {e}");
+                return ExitCode::from(1);
+            }
+        };
+        if let Err(e) = state::load(&mut wave, &text) {
+            eprintln!("{path}: error: {e}");
+            return ExitCode::from(1);
+        }
+    }
+    let steps = match load_program(&a) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    let mut m = Machine::new(wave);
+    let start = Instant::now();
+    for s in &steps {
+        if s.instr.enc == Enc::Other {
+            eprintln!(
+                "{}: error: not a vector-ALU instruction: {}",
+                s.place,
+                to_text(&s.instr, Syntax::Clrx)
+            );
+            return ExitCode::from(1);
+        }
+        let before = if a.trace { Some(m.wave.clone()) } else { None };
+        if let Err(e) = m.step(&s.instr) {
+            eprintln!("{}: error: {e}", s.place);
+            return ExitCode::from(1);
+        }
+        if let Some(b) = before {
+            trace(&b, &m.wave, s);
+        }
+    }
+    let elapsed = start.elapsed().as_secs_f64();
+    if a.stats {
+        let rate = if elapsed > 0.0 {
+            m.lane_ops as f64 / elapsed
+        } else {
+            0.0
+        };
+        eprintln!(
+            "{} instructions, {} lane-ops in {:.6} s: {:.3e} lane-ops/s",
+            m.instructions, m.lane_ops, elapsed, rate
+        );
+    }
+    let mut text = serde_json::to_string_pretty(&state::dump(&m.wave)).unwrap_or_default();
+    text.push('\n');
+    let mut out = match Output::open(a.output.as_deref()) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(1);
+        }
+    };
+    if let Err(e) = out.write(text.as_bytes()) {
+        out.abandon();
+        eprintln!("error: writing output: {e}");
+        return ExitCode::from(1);
+    }
+    match out.commit() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// One trace line: the instruction, then each register it changed.
+fn trace(before: &Wave, after: &Wave, s: &Step) {
+    let mut line = format!("{}: {}", s.place, to_text(&s.instr, Syntax::Clrx));
+    for r in 0..256 {
+        if before.v[r] != after.v[r] {
+            let changed: Vec<usize> = (0..64).filter(|&l| before.v[r][l] != after.v[r][l]).collect();
+            let l0 = changed[0];
+            line.push_str(&format!(
+                "\n    v{r}: {} lanes changed (lane {l0}: {:#x} -> {:#x})",
+                changed.len(),
+                before.v[r][l0],
+                after.v[r][l0]
+            ));
+        }
+    }
+    for r in 0..128u16 {
+        if before.s[r as usize] != after.s[r as usize] {
+            let mut name = String::new();
+            let slot = gcnkit::layout::Slot {
+                role: gcnkit::layout::Role::Sdst,
+                code: r,
+                regs: 1,
+                ty: gcnkit::isa::Ty::B32,
+                implicit: false,
+            };
+            gcnkit::syntax::clrx::operand(&mut name, after.arch, &slot, None, false, None);
+            line.push_str(&format!(
+                "\n    {name}: {:#x} -> {:#x}",
+                before.s[r as usize], after.s[r as usize]
+            ));
+        }
+    }
+    eprintln!("{line}");
+}

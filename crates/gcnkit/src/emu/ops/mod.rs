@@ -1,0 +1,96 @@
+//! Semantics functions, one per operation, referenced from the table rows. Each computes all
+//! 64 lanes with a plain loop (the helpers below are generic and inlined, so every operation
+//! is its own vectorisable loop; there is no per-lane dispatch).
+
+pub mod cmp;
+pub mod vop2;
+pub mod vop3;
+
+use super::lanes::{Lanes, N};
+
+/// `dst = f(src0, src1)` on 32-bit lanes.
+#[inline(always)]
+pub fn map2(l: &mut Lanes, f: impl Fn(u32, u32) -> u32) {
+    let (a, b) = (&l.src[0][0], &l.src[1][0]);
+    let d = &mut l.dst[0];
+    for i in 0..N {
+        d[i] = f(a[i], b[i]);
+    }
+}
+
+/// `dst = f(src0, src1, src2)` on 32-bit lanes.
+#[inline(always)]
+pub fn map3(l: &mut Lanes, f: impl Fn(u32, u32, u32) -> u32) {
+    let (a, b, c) = (&l.src[0][0], &l.src[1][0], &l.src[2][0]);
+    let d = &mut l.dst[0];
+    for i in 0..N {
+        d[i] = f(a[i], b[i], c[i]);
+    }
+}
+
+/// f32 binary operation.
+#[inline(always)]
+pub fn map2f(l: &mut Lanes, f: impl Fn(f32, f32) -> f32) {
+    map2(l, |a, b| f(f32::from_bits(a), f32::from_bits(b)).to_bits())
+}
+
+/// f32 ternary operation.
+#[inline(always)]
+pub fn map3f(l: &mut Lanes, f: impl Fn(f32, f32, f32) -> f32) {
+    map3(l, |a, b, c| {
+        f(f32::from_bits(a), f32::from_bits(b), f32::from_bits(c)).to_bits()
+    })
+}
+
+/// f16 binary operation (low halves; the result is zero-extended).
+#[inline(always)]
+pub fn map2h(l: &mut Lanes, f: impl Fn(f32, f32) -> f32) {
+    use super::float::{f16_to_f32, f32_to_f16};
+    map2(l, |a, b| f32_to_f16(f(f16_to_f32(a & 0xffff), f16_to_f32(b & 0xffff))))
+}
+
+/// f16 ternary operation.
+#[inline(always)]
+pub fn map3h(l: &mut Lanes, f: impl Fn(f32, f32, f32) -> f32) {
+    use super::float::{f16_to_f32, f32_to_f16};
+    map3(l, |a, b, c| {
+        f32_to_f16(f(
+            f16_to_f32(a & 0xffff),
+            f16_to_f32(b & 0xffff),
+            f16_to_f32(c & 0xffff),
+        ))
+    })
+}
+
+/// 64-bit lanes: `dst = f(src0, src1, src2)` (unused sources read as 0).
+#[inline(always)]
+pub fn map64(l: &mut Lanes, f: impl Fn(u64, u64, u64) -> u64) {
+    for i in 0..N {
+        let v = f(l.src64(0, i), l.src64(1, i), l.src64(2, i));
+        l.set64(i, v);
+    }
+}
+
+/// f64 operation.
+#[inline(always)]
+pub fn map64f(l: &mut Lanes, f: impl Fn(f64, f64, f64) -> f64) {
+    map64(l, |a, b, c| {
+        f(f64::from_bits(a), f64::from_bits(b), f64::from_bits(c)).to_bits()
+    })
+}
+
+/// Per-lane bit results: `sdst` bit i = f(lane i).
+#[inline(always)]
+pub fn bits(l: &mut Lanes, f: impl Fn(&Lanes, usize) -> bool) {
+    let mut m = 0u64;
+    for i in 0..N {
+        m |= (f(l, i) as u64) << i;
+    }
+    l.sdst = m;
+}
+
+/// Sign-extends the low 24 bits.
+#[inline(always)]
+pub fn sext24(x: u32) -> i32 {
+    ((x << 8) as i32) >> 8
+}

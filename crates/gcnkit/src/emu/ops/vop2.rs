@@ -1,0 +1,473 @@
+//! Semantics of the VOP2 instructions (seed page GcnInstrsVop2, *Operation* sections).
+
+use super::{map2, map2f, map2h, sext24};
+use crate::emu::float::{f16_to_f32, f32_to_f16, max_num32, min_num32};
+use crate::emu::lanes::{Lanes, N};
+
+/// `VDST = SSRC2 & (1 << LANEID) ? SRC1 : SRC0`
+pub fn cndmask_b32(l: &mut Lanes) {
+    let m = l.mask;
+    for i in 0..N {
+        l.dst[0][i] = if m >> i & 1 != 0 {
+            l.src[1][0][i]
+        } else {
+            l.src[0][0][i]
+        };
+    }
+}
+
+/// `SDST = VSRC0[SSRC1 & 63]` (the executor writes lane 0's result to the SGPR).
+pub fn readlane_b32(l: &mut Lanes) {
+    l.dst[0][0] = l.src[0][0][l.lane];
+}
+
+/// `VDST[SSRC1 & 63] = SSRC0`, other lanes unchanged.
+pub fn writelane_b32(l: &mut Lanes) {
+    l.dst[0] = l.old[0];
+    l.dst[0][l.lane] = l.src[0][0][l.lane];
+}
+
+pub fn add_f32(l: &mut Lanes) {
+    map2f(l, |a, b| a + b)
+}
+pub fn sub_f32(l: &mut Lanes) {
+    map2f(l, |a, b| a - b)
+}
+pub fn subrev_f32(l: &mut Lanes) {
+    map2f(l, |a, b| b - a)
+}
+pub fn mul_f32(l: &mut Lanes) {
+    map2f(l, |a, b| a * b)
+}
+
+/// Legacy multiply: 0 times anything (even inf or NaN) is +0.
+pub fn mul_legacy_f32(l: &mut Lanes) {
+    map2f(l, |a, b| if a == 0.0 || b == 0.0 { 0.0 } else { a * b })
+}
+
+/// `VDST = SRC0 * SRC1 + VDST` (not fused: the product is rounded).
+pub fn mac_f32(l: &mut Lanes) {
+    for i in 0..N {
+        let (a, b, c) = (
+            f32::from_bits(l.src[0][0][i]),
+            f32::from_bits(l.src[1][0][i]),
+            f32::from_bits(l.old[0][i]),
+        );
+        l.dst[0][i] = (a * b + c).to_bits();
+    }
+}
+
+/// Legacy MAC: a zero factor leaves VDST unchanged.
+pub fn mac_legacy_f32(l: &mut Lanes) {
+    for i in 0..N {
+        let (a, b, c) = (
+            f32::from_bits(l.src[0][0][i]),
+            f32::from_bits(l.src[1][0][i]),
+            f32::from_bits(l.old[0][i]),
+        );
+        l.dst[0][i] = if a != 0.0 && b != 0.0 {
+            (a * b + c).to_bits()
+        } else {
+            l.old[0][i]
+        };
+    }
+}
+
+/// `VDST = SRC0 * K + SRC1`
+pub fn madmk_f32(l: &mut Lanes) {
+    let k = f32::from_bits(l.k);
+    map2f(l, |a, b| a * k + b)
+}
+
+/// `VDST = SRC0 * SRC1 + K`
+pub fn madak_f32(l: &mut Lanes) {
+    let k = f32::from_bits(l.k);
+    map2f(l, |a, b| a * b + k)
+}
+
+pub fn mul_i32_i24(l: &mut Lanes) {
+    map2(l, |a, b| sext24(a).wrapping_mul(sext24(b)) as u32)
+}
+pub fn mul_hi_i32_i24(l: &mut Lanes) {
+    map2(l, |a, b| ((sext24(a) as i64 * sext24(b) as i64) >> 32) as u32)
+}
+pub fn mul_u32_u24(l: &mut Lanes) {
+    map2(l, |a, b| (a & 0xff_ffff).wrapping_mul(b & 0xff_ffff))
+}
+pub fn mul_hi_u32_u24(l: &mut Lanes) {
+    map2(l, |a, b| {
+        (((a & 0xff_ffff) as u64 * (b & 0xff_ffff) as u64) >> 32) as u32
+    })
+}
+
+/// Legacy min: `SRC1` NaN gives NaN, else `SRC0 < SRC1 ? SRC0 : SRC1`.
+pub fn min_legacy_f32(l: &mut Lanes) {
+    map2f(l, |a, b| {
+        if b.is_nan() {
+            b
+        } else if a < b {
+            a
+        } else {
+            b
+        }
+    })
+}
+pub fn max_legacy_f32(l: &mut Lanes) {
+    map2f(l, |a, b| {
+        if b.is_nan() {
+            b
+        } else if a > b {
+            a
+        } else {
+            b
+        }
+    })
+}
+pub fn min_f32(l: &mut Lanes) {
+    map2f(l, min_num32)
+}
+pub fn max_f32(l: &mut Lanes) {
+    map2f(l, max_num32)
+}
+pub fn min_i32(l: &mut Lanes) {
+    map2(l, |a, b| (a as i32).min(b as i32) as u32)
+}
+pub fn max_i32(l: &mut Lanes) {
+    map2(l, |a, b| (a as i32).max(b as i32) as u32)
+}
+pub fn min_u32(l: &mut Lanes) {
+    map2(l, |a, b| a.min(b))
+}
+pub fn max_u32(l: &mut Lanes) {
+    map2(l, |a, b| a.max(b))
+}
+pub fn lshr_b32(l: &mut Lanes) {
+    map2(l, |a, b| a >> (b & 31))
+}
+pub fn lshrrev_b32(l: &mut Lanes) {
+    map2(l, |a, b| b >> (a & 31))
+}
+pub fn ashr_i32(l: &mut Lanes) {
+    map2(l, |a, b| ((a as i32) >> (b & 31)) as u32)
+}
+pub fn ashrrev_i32(l: &mut Lanes) {
+    map2(l, |a, b| ((b as i32) >> (a & 31)) as u32)
+}
+pub fn lshl_b32(l: &mut Lanes) {
+    map2(l, |a, b| a << (b & 31))
+}
+pub fn lshlrev_b32(l: &mut Lanes) {
+    map2(l, |a, b| b << (a & 31))
+}
+pub fn and_b32(l: &mut Lanes) {
+    map2(l, |a, b| a & b)
+}
+pub fn or_b32(l: &mut Lanes) {
+    map2(l, |a, b| a | b)
+}
+pub fn xor_b32(l: &mut Lanes) {
+    map2(l, |a, b| a ^ b)
+}
+
+/// `VDST = ((1 << (SRC0 & 31)) - 1) << (SRC1 & 31)`
+pub fn bfm_b32(l: &mut Lanes) {
+    map2(l, |a, b| ((1u32 << (a & 31)).wrapping_sub(1)) << (b & 31))
+}
+
+/// `VDST = SRC1 + popcount(SRC0)`
+pub fn bcnt_u32_b32(l: &mut Lanes) {
+    map2(l, |a, b| b.wrapping_add(a.count_ones()))
+}
+
+/// Counts the set bits of SRC0 for the lanes below this one, in lanes 0..31.
+pub fn mbcnt_lo_u32_b32(l: &mut Lanes) {
+    for i in 0..N {
+        let mask = if i >= 32 { u32::MAX } else { (1u32 << i) - 1 };
+        l.dst[0][i] = l.src[1][0][i].wrapping_add((l.src[0][0][i] & mask).count_ones());
+    }
+}
+
+/// The same for lanes 32..63 (the mask is 0 for lanes below 32).
+pub fn mbcnt_hi_u32_b32(l: &mut Lanes) {
+    for i in 0..N {
+        let mask = if i <= 32 { 0 } else { (1u32 << (i - 32)) - 1 };
+        l.dst[0][i] = l.src[1][0][i].wrapping_add((l.src[0][0][i] & mask).count_ones());
+    }
+}
+
+/// Unsigned add with carry out to SDST (VCC); CLAMP (GCN 1.2+) saturates.
+pub fn add_co_u32(l: &mut Lanes) {
+    let mut c = 0u64;
+    for i in 0..N {
+        let s = l.src[0][0][i] as u64 + l.src[1][0][i] as u64;
+        c |= (s >> 32) << i;
+        l.dst[0][i] = if l.clamp && s > u32::MAX as u64 {
+            u32::MAX
+        } else {
+            s as u32
+        };
+    }
+    l.sdst = c;
+}
+
+/// `SRC0 - SRC1` with borrow out; CLAMP saturates at 0.
+pub fn sub_co_u32(l: &mut Lanes) {
+    sub_borrow(l, false, false)
+}
+
+/// `SRC1 - SRC0` with borrow out.
+pub fn subrev_co_u32(l: &mut Lanes) {
+    sub_borrow(l, true, false)
+}
+
+fn sub_borrow(l: &mut Lanes, rev: bool, with_borrow_in: bool) {
+    let mut c = 0u64;
+    for i in 0..N {
+        let (mut a, mut b) = (l.src[0][0][i] as u64, l.src[1][0][i] as u64);
+        if rev {
+            std::mem::swap(&mut a, &mut b);
+        }
+        let bin = if with_borrow_in { (l.mask >> i) & 1 } else { 0 };
+        let borrow = b + bin > a;
+        c |= (borrow as u64) << i;
+        let d = a.wrapping_sub(b).wrapping_sub(bin) as u32;
+        l.dst[0][i] = if l.clamp && borrow { 0 } else { d };
+    }
+    l.sdst = c;
+}
+
+/// `SRC0 + SRC1 + carry in (SRC2 or VCC)` with carry out.
+pub fn addc_co_u32(l: &mut Lanes) {
+    let mut c = 0u64;
+    for i in 0..N {
+        let s = l.src[0][0][i] as u64 + l.src[1][0][i] as u64 + ((l.mask >> i) & 1);
+        c |= (s >> 32) << i;
+        l.dst[0][i] = if l.clamp && s > u32::MAX as u64 {
+            u32::MAX
+        } else {
+            s as u32
+        };
+    }
+    l.sdst = c;
+}
+
+pub fn subb_co_u32(l: &mut Lanes) {
+    sub_borrow(l, false, true)
+}
+
+pub fn subbrev_co_u32(l: &mut Lanes) {
+    sub_borrow(l, true, true)
+}
+
+/// `VDST = SRC0 * 2^SRC1` (SRC1 signed).
+pub fn ldexp_f32(l: &mut Lanes) {
+    map2(l, |a, b| ldexp32(f32::from_bits(a), b as i32).to_bits())
+}
+
+/// `x * 2^e` correctly rounded (exact in f64 for the clamped exponent range).
+pub fn ldexp32(x: f32, e: i32) -> f32 {
+    let e = e.clamp(-400, 400);
+    let scaled = x as f64 * 2f64.powi(e);
+    scaled as f32
+}
+
+/// f32 → u8 with rounding to nearest even, saturated; NaN gives 0.
+fn f32_to_u8(x: f32) -> u32 {
+    if x.is_nan() {
+        0
+    } else {
+        x.round_ties_even().clamp(0.0, 255.0) as u32
+    }
+}
+
+/// Converts SRC0 to a byte and writes it into byte `SRC1 & 3` of VDST.
+pub fn cvt_pkaccum_u8_f32(l: &mut Lanes) {
+    for i in 0..N {
+        let shift = (l.src[1][0][i] & 3) * 8;
+        let v = f32_to_u8(f32::from_bits(l.src[0][0][i]));
+        l.dst[0][i] = (l.old[0][i] & !(0xff << shift)) | (v << shift);
+    }
+}
+
+fn snorm16(x: f32) -> u32 {
+    if x.is_nan() {
+        0
+    } else {
+        ((x.clamp(-1.0, 1.0) * 32767.0).round_ties_even() as i32 as u32) & 0xffff
+    }
+}
+
+fn unorm16(x: f32) -> u32 {
+    if x.is_nan() {
+        0
+    } else {
+        (x.clamp(0.0, 1.0) * 65535.0).round_ties_even() as u32
+    }
+}
+
+pub fn cvt_pknorm_i16_f32(l: &mut Lanes) {
+    map2(l, |a, b| snorm16(f32::from_bits(a)) | snorm16(f32::from_bits(b)) << 16)
+}
+
+pub fn cvt_pknorm_u16_f32(l: &mut Lanes) {
+    map2(l, |a, b| unorm16(f32::from_bits(a)) | unorm16(f32::from_bits(b)) << 16)
+}
+
+/// f32 → f16 rounding toward zero.
+pub fn f32_to_f16_rtz(x: f32) -> u32 {
+    let h = f32_to_f16(x);
+    let back = f16_to_f32(h);
+    if x.is_nan() || x.is_infinite() || back.abs() <= x.abs() {
+        // RNE did not round away from zero (or x is special).
+        if back.is_infinite() && !x.is_infinite() {
+            // Overflow: toward zero gives the largest finite half.
+            return (h & 0x8000) | 0x7bff;
+        }
+        h
+    } else {
+        // RNE rounded away from zero: step one ulp back toward zero.
+        h - 1
+    }
+}
+
+pub fn cvt_pkrtz_f16_f32(l: &mut Lanes) {
+    map2(l, |a, b| {
+        f32_to_f16_rtz(f32::from_bits(a)) | f32_to_f16_rtz(f32::from_bits(b)) << 16
+    })
+}
+
+pub fn cvt_pk_u16_u32(l: &mut Lanes) {
+    map2(l, |a, b| a.min(0xffff) | b.min(0xffff) << 16)
+}
+
+pub fn cvt_pk_i16_i32(l: &mut Lanes) {
+    let s = |x: u32| ((x as i32).clamp(-32768, 32767) as u32) & 0xffff;
+    map2(l, |a, b| s(a) | s(b) << 16)
+}
+
+// GCN 1.2: 16-bit operations (results zero-extended).
+
+pub fn add_f16(l: &mut Lanes) {
+    map2h(l, |a, b| a + b)
+}
+pub fn sub_f16(l: &mut Lanes) {
+    map2h(l, |a, b| a - b)
+}
+pub fn subrev_f16(l: &mut Lanes) {
+    map2h(l, |a, b| b - a)
+}
+pub fn mul_f16(l: &mut Lanes) {
+    map2h(l, |a, b| a * b)
+}
+pub fn max_f16(l: &mut Lanes) {
+    map2h(l, max_num32)
+}
+pub fn min_f16(l: &mut Lanes) {
+    map2h(l, min_num32)
+}
+
+/// `VDST = SRC0 * SRC1 + VDST` in f16.
+pub fn mac_f16(l: &mut Lanes) {
+    for i in 0..N {
+        let (a, b, c) = (
+            f16_to_f32(l.src[0][0][i] & 0xffff),
+            f16_to_f32(l.src[1][0][i] & 0xffff),
+            f16_to_f32(l.old[0][i] & 0xffff),
+        );
+        l.dst[0][i] = f32_to_f16(f32_to_f16_f(a * b) + c);
+    }
+}
+
+/// The f16 rounding of an f32 value, back as f32 (rounds an intermediate product).
+fn f32_to_f16_f(x: f32) -> f32 {
+    f16_to_f32(f32_to_f16(x))
+}
+
+pub fn madmk_f16(l: &mut Lanes) {
+    let k = f16_to_f32(l.k & 0xffff);
+    map2h(l, |a, b| f32_to_f16_f(a * k) + b)
+}
+
+pub fn madak_f16(l: &mut Lanes) {
+    let k = f16_to_f32(l.k & 0xffff);
+    map2h(l, |a, b| f32_to_f16_f(a * b) + k)
+}
+
+/// `SRC0 * 2^SRC1` in f16.
+pub fn ldexp_f16(l: &mut Lanes) {
+    map2(l, |a, b| f32_to_f16(ldexp32(f16_to_f32(a & 0xffff), b as i32)))
+}
+
+fn map16(l: &mut Lanes, f: impl Fn(u16, u16) -> u32) {
+    map2(l, |a, b| f(a as u16, b as u16) & 0xffff)
+}
+
+pub fn add_u16(l: &mut Lanes) {
+    let c = l.clamp;
+    map16(l, |a, b| {
+        if c {
+            a.saturating_add(b) as u32
+        } else {
+            a.wrapping_add(b) as u32
+        }
+    })
+}
+pub fn sub_u16(l: &mut Lanes) {
+    let c = l.clamp;
+    map16(l, |a, b| {
+        if c {
+            a.saturating_sub(b) as u32
+        } else {
+            a.wrapping_sub(b) as u32
+        }
+    })
+}
+pub fn subrev_u16(l: &mut Lanes) {
+    let c = l.clamp;
+    map16(l, |a, b| {
+        if c {
+            b.saturating_sub(a) as u32
+        } else {
+            b.wrapping_sub(a) as u32
+        }
+    })
+}
+pub fn mul_lo_u16(l: &mut Lanes) {
+    map16(l, |a, b| a.wrapping_mul(b) as u32)
+}
+pub fn lshlrev_b16(l: &mut Lanes) {
+    map16(l, |a, b| (b << (a & 15)) as u32)
+}
+pub fn lshrrev_b16(l: &mut Lanes) {
+    map16(l, |a, b| (b >> (a & 15)) as u32)
+}
+pub fn ashrrev_i16(l: &mut Lanes) {
+    map16(l, |a, b| ((b as i16) >> (a & 15)) as u16 as u32)
+}
+pub fn max_u16(l: &mut Lanes) {
+    map16(l, |a, b| a.max(b) as u32)
+}
+pub fn max_i16(l: &mut Lanes) {
+    map16(l, |a, b| (a as i16).max(b as i16) as u16 as u32)
+}
+pub fn min_u16(l: &mut Lanes) {
+    map16(l, |a, b| a.min(b) as u32)
+}
+pub fn min_i16(l: &mut Lanes) {
+    map16(l, |a, b| (a as i16).min(b as i16) as u16 as u32)
+}
+
+// GCN 1.4: carry-less 32-bit add/sub (CLAMP saturates).
+
+pub fn add_u32(l: &mut Lanes) {
+    let c = l.clamp;
+    map2(l, |a, b| if c { a.saturating_add(b) } else { a.wrapping_add(b) })
+}
+pub fn sub_u32(l: &mut Lanes) {
+    let c = l.clamp;
+    map2(l, |a, b| if c { a.saturating_sub(b) } else { a.wrapping_sub(b) })
+}
+pub fn subrev_u32(l: &mut Lanes) {
+    let c = l.clamp;
+    map2(l, |a, b| if c { b.saturating_sub(a) } else { b.wrapping_sub(a) })
+}
