@@ -276,6 +276,7 @@ pub(crate) fn step_with(w: &mut Wave, l: &mut Lanes, i: &Instr) -> Result<(), Em
     l.sdst = 0;
     l.mask = 0;
     let ops = operands(i, d);
+    let opsel = a == crate::arch::Arch::Gcn14 && d.flags.has(Flags::OPSEL) && i.enc.is_vop3();
     let mut vdst: Option<(usize, usize)> = None;
     let mut sdst: Option<u16> = None;
     for s in ops.as_slice() {
@@ -295,6 +296,10 @@ pub(crate) fn step_with(w: &mut Wave, l: &mut Lanes, i: &Instr) -> Result<(), Em
                     // CLASS looks at SRC0 as it is: no flushing.
                     let flush = !d.flags.has(Flags::CLASS);
                     read_source(w, l, i, k, s.code, s.regs as usize, s.ty, flush)?;
+                    // GCN 1.4 OP_SEL: the high half of a 16-bit source.
+                    if opsel && s.ty.is_16() && i.op_sel >> k & 1 != 0 {
+                        l.src[k][0].iter_mut().for_each(|x| *x >>= 16);
+                    }
                 }
             }
             Role::K => l.k = i.literal.unwrap_or(0),
@@ -323,6 +328,15 @@ pub(crate) fn step_with(w: &mut Wave, l: &mut Lanes, i: &Instr) -> Result<(), Em
             i.clamp && i.enc.is_vop3(),
             w.mode & 0x100 != 0,
         );
+    }
+    // GCN 1.4 OP_SEL ops write one half of a 16-bit destination and keep the other.
+    if opsel && d.dst.is_16() {
+        let hi = i.op_sel & 8 != 0;
+        for lane in 0..N {
+            let r = l.dst[0][lane] & 0xffff;
+            let old = l.old[0][lane];
+            l.dst[0][lane] = if hi { (old & 0xffff) | r << 16 } else { (old & 0xffff_0000) | r };
+        }
     }
     // Write back.
     match d.form {
