@@ -234,3 +234,68 @@ fn asm_disasm_round_trip_through_the_cli() {
         );
     }
 }
+
+#[test]
+fn run_text_program_with_state_and_exec_holes() {
+    let d = tmpdir("run");
+    let prog = d.join("p.s");
+    std::fs::write(&prog, "v_add_f32 v2, v0, v1\nv_cmp_gt_f32 vcc, v2, v0\nv_cndmask_b32 v3, 0, 1.0, vcc\n").unwrap();
+    let st = d.join("s.json");
+    std::fs::write(&st, r#"{"exec": "0x00000000ffff0000", "vgprs": {"0": "0x3f800000", "1": ["0x40000000", "0xbf800000"]}, "sgprs": {"5": 7}}"#).unwrap();
+    let o = gcnkit(&["run", "-a", "fiji", "--state", st.to_str().unwrap(), prog.to_str().unwrap()], b"");
+    assert!(o.status.success(), "{}", err(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let v2 = v["vgprs"]["2"].as_array().unwrap();
+    assert_eq!(v2.len(), 64);
+    assert_eq!(v2[0], "0x0"); // inactive lane keeps its old value
+    assert_eq!(v2[16], "0x3f800000"); // 1.0 + 0.0 (v1 lane 16 unset)
+    assert_eq!(v["sgprs"]["5"], "0x7");
+    assert_eq!(v["vcc"], "0x0000000000000000"); // 1.0 > 1.0 false; inactive lanes 0
+    assert_eq!(v["exec"], "0x00000000ffff0000");
+}
+
+#[test]
+fn run_stats_and_trace() {
+    let d = tmpdir("runstats");
+    let prog = d.join("p.s");
+    std::fs::write(&prog, "v_mov_b32_unused_is_not_here = 1\nv_xor_b32 v1, v2, v3\n").unwrap();
+    let o = gcnkit(&["run", "--stats", "--trace", prog.to_str().unwrap()], b"");
+    assert!(o.status.success(), "{}", err(&o));
+    let e = err(&o);
+    assert!(e.contains("lane-ops/s"), "{e}");
+    assert!(e.contains("1 instructions, 64 lane-ops"), "{e}");
+    assert!(e.contains("v_xor_b32 v1, v2, v3"), "{e}");
+}
+
+#[test]
+fn run_bad_state_and_bad_program() {
+    let d = tmpdir("runbad");
+    let prog = d.join("p.s");
+    std::fs::write(&prog, "v_add_f32 v1, v2, v3\n").unwrap();
+    let st = d.join("s.json");
+    std::fs::write(&st, r#"{"vgprs": {"300": 1}}"#).unwrap();
+    let o = gcnkit(&["run", "--state", st.to_str().unwrap(), prog.to_str().unwrap()], b"");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(err(&o).contains("s.json: error: vgprs.300"), "{}", err(&o));
+    std::fs::write(&st, "{ not json").unwrap();
+    let o = gcnkit(&["run", "--state", st.to_str().unwrap(), prog.to_str().unwrap()], b"");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(err(&o).contains("not valid JSON"), "{}", err(&o));
+    std::fs::write(&prog, "v_add_f32 v1, s1, s2\n").unwrap();
+    let o = gcnkit(&["run", prog.to_str().unwrap()], b"");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(err(&o).contains("p.s:1:"), "{}", err(&o));
+    assert!(o.stdout.is_empty());
+}
+
+#[test]
+fn explain_shows_the_row() {
+    let o = gcnkit(&["explain", "-a", "gcn1.2", "v_bfe_u32"], b"");
+    assert!(o.status.success());
+    let t = text(&o);
+    assert!(t.contains("456 (0x1c8)"), "{t}");
+    assert!(t.contains("VDST, SRC0, SRC1, SRC2"), "{t}");
+    let o = gcnkit(&["explain", "-a", "gfx900", "v_lshl_b32"], b"");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(err(&o).contains("gcn1.0"), "{}", err(&o));
+}
