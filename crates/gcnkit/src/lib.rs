@@ -20,6 +20,7 @@ pub mod instr;
 pub mod isa;
 pub mod layout;
 pub mod operand;
+pub mod proof;
 pub mod rules;
 pub mod sample;
 pub mod syntax;

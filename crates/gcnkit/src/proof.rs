@@ -1,0 +1,122 @@
+//! Round-trip checking of one word sequence, shared by the tests and the exhaustive tool
+//! (`examples/exhaustive.rs`): decode → print in a dialect → assemble → compare.
+//!
+//! Outcomes: the same words; words CLRX's text does not carry (a few bits clrxdisasm drops,
+//! exactly as it does); a word that breaks an operand rule, whose text the assembler rejects
+//! (or reads as something valid); a mismatch (a bug).
+
+use crate::asm::{assemble, Dialect};
+use crate::decode::{decode, unused_bits};
+use crate::diag::Severity;
+use crate::encode::encode;
+use crate::instr::{Enc, Instr};
+use crate::isa::Form;
+use crate::rules;
+use crate::syntax::{to_text, Syntax};
+
+/// What happened to one word sequence.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Not a vector-ALU encoding (not checked).
+    OtherClass,
+    /// Decoding needs more words than given.
+    Truncated,
+    /// The same words came back.
+    Same,
+    /// The same words up to bits the CLRX text does not carry.
+    SameUpToClrxLoss,
+    /// An unused opcode: printed as data (LLVM) or `*_ill_N` (CLRX), may be rejected.
+    Undecodable,
+    /// The word breaks an operand rule (named); its text was rejected or read differently.
+    RuleBroken(&'static str),
+    /// A bug: the text gave other words (or an error) for a valid word.
+    Mismatch(String),
+}
+
+/// The bits of a word that CLRX's text cannot carry (clrxdisasm drops them too): unused VOP3
+/// bits, CLAMP of GCN 1.0/1.1 VOP3B, ABS/NEG of the SGPR-pair SRC2 of V_CNDMASK and the
+/// carry-ins; for unused opcodes also ABS and CLAMP.
+fn clrx_variants(i: &Instr) -> Vec<Vec<u32>> {
+    let mut j = *i;
+    j.words[0] &= !(unused_bits(i) as u32);
+    let drop_src2 = i.def().map(|d| matches!(d.form, Form::Cndmask | Form::CarryIn)).unwrap_or(false);
+    if i.enc.is_vop3() && drop_src2 {
+        j.abs &= 3;
+        j.neg &= 3;
+    }
+    if i.enc == Enc::Vop3b && !i.arch.is_vi_plus() {
+        j.clamp = false;
+    }
+    let variants: &[(bool, bool)] = if i.def.is_none() && i.enc.is_vop3() {
+        &[(false, false), (true, false), (false, true), (true, true)]
+    } else {
+        &[(false, false)]
+    };
+    variants
+        .iter()
+        .map(|&(no_abs, no_clamp)| {
+            let mut k = j;
+            if no_abs {
+                k.abs = 0;
+            }
+            if no_clamp {
+                k.clamp = false;
+            }
+            let (w, n) = encode(&k);
+            w[..n as usize].to_vec()
+        })
+        .collect()
+}
+
+/// The first operand rule `i` breaks, if any (CLRX's 4-register-line rule for unaligned SGPR
+/// ranges included: its assembler refuses them).
+pub fn broken_rule(i: &Instr) -> Option<&'static str> {
+    let d = i.def()?;
+    if let Some(v) = rules::check(i, d).iter().next() {
+        return Some(v.rule());
+    }
+    let ops = crate::layout::operands(i, d);
+    ops.as_slice()
+        .iter()
+        .any(|s| s.code < 256 && !s.implicit && !rules::clrx_scalar_range_ok(s.code, s.regs as u16))
+        .then_some("sgpr-range-line")
+}
+
+/// Round-trips `words` (at least 3, padding allowed) through `syntax`.
+pub fn check(arch: crate::Arch, words: &[u32], syntax: Syntax) -> Outcome {
+    let i = match decode(arch, words) {
+        Ok(i) => i,
+        Err(_) => return Outcome::Truncated,
+    };
+    if i.enc == Enc::Other {
+        return Outcome::OtherClass;
+    }
+    let text = to_text(&i, syntax);
+    let dialect = match syntax {
+        Syntax::Clrx => Dialect::Clrx,
+        Syntax::Llvm => Dialect::Llvm,
+    };
+    let (items, diags) = assemble(arch, dialect, "rt.s", &text);
+    let ok = !diags.iter().any(|d| d.severity == Severity::Error);
+    let got: Vec<u32> = items.iter().flat_map(|it| it.words().iter().copied()).collect();
+    if ok && got == i.words() {
+        return Outcome::Same;
+    }
+    if i.def.is_none() {
+        return Outcome::Undecodable;
+    }
+    if ok && syntax == Syntax::Clrx && clrx_variants(&i).contains(&got) {
+        return Outcome::SameUpToClrxLoss;
+    }
+    if let Some(rule) = broken_rule(&i) {
+        return Outcome::RuleBroken(rule);
+    }
+    let why = if ok {
+        let g: Vec<String> = got.iter().map(|w| format!("{w:08x}")).collect();
+        format!("gave {}", g.join(" "))
+    } else {
+        diags.iter().find(|d| d.severity == Severity::Error).map(|d| d.headline()).unwrap_or_default()
+    };
+    let w: Vec<String> = i.words().iter().map(|w| format!("{w:08x}")).collect();
+    Outcome::Mismatch(format!("{arch} {:?} {} `{text}`: {why}", syntax, w.join(" ")))
+}
