@@ -1,10 +1,11 @@
 //! `gcnkit disasm`.
 
-use crate::io::{read_input, Output};
+use crate::io::{open_input, Output};
 use clap::ValueEnum;
 use gcnkit::disasm::{disassemble, Format};
 use gcnkit::syntax::Syntax;
 use gcnkit::Arch;
+use std::io::BufRead;
 use std::process::ExitCode;
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -50,48 +51,64 @@ pub struct Args {
     file: Option<String>,
 }
 
-/// Parses hex dword text. Every malformed token is reported as FILE:LINE:COL.
-pub fn parse_words(name: &str, text: &[u8]) -> Result<Vec<u32>, Vec<String>> {
-    let mut words = Vec::with_capacity(text.len() / 9 + 1);
+/// Parses one line of hex dword text (`7e020302`, `0x02020702`, separated by whitespace or
+/// commas; `#`, `;` or `//` start a comment). Every malformed token is reported as
+/// FILE:LINE:COL.
+pub fn parse_words_line(name: &str, ln: usize, line: &[u8]) -> Result<Vec<u32>, Vec<String>> {
+    let mut words = Vec::new();
     let mut errors = Vec::new();
-    for (ln, line) in text.split(|&b| b == b'\n').enumerate() {
-        // Comments: '#', ';' or '//' to end of line.
-        let mut end = line.len();
-        for (k, &b) in line.iter().enumerate() {
-            if b == b'#' || b == b';' || (b == b'/' && line.get(k + 1) == Some(&b'/')) {
-                end = k;
-                break;
-            }
+    let mut end = line.len();
+    for (k, &b) in line.iter().enumerate() {
+        if b == b'#' || b == b';' || (b == b'/' && line.get(k + 1) == Some(&b'/')) {
+            end = k;
+            break;
         }
-        let line = &line[..end];
-        let mut k = 0;
-        while k < line.len() {
-            let b = line[k];
-            if b.is_ascii_whitespace() || b == b',' {
-                k += 1;
-                continue;
-            }
-            let start = k;
-            while k < line.len() && !(line[k].is_ascii_whitespace() || line[k] == b',') {
-                k += 1;
-            }
-            let tok = &line[start..k];
-            let digits = tok
-                .strip_prefix(b"0x")
-                .or_else(|| tok.strip_prefix(b"0X"))
-                .unwrap_or(tok);
-            let ok = !digits.is_empty() && digits.len() <= 8 && digits.iter().all(|c| c.is_ascii_hexdigit());
-            if ok {
-                let s = std::str::from_utf8(digits).unwrap_or("0");
-                words.push(u32::from_str_radix(s, 16).unwrap_or(0));
-            } else {
-                let shown = String::from_utf8_lossy(tok);
-                errors.push(format!(
-                    "{name}:{}:{}: error: '{shown}' is not a 32-bit hex word (up to 8 hex digits, optional 0x)",
-                    ln + 1,
-                    start + 1
-                ));
-            }
+    }
+    let line = &line[..end];
+    let mut k = 0;
+    while k < line.len() {
+        let b = line[k];
+        if b.is_ascii_whitespace() || b == b',' {
+            k += 1;
+            continue;
+        }
+        let start = k;
+        while k < line.len() && !(line[k].is_ascii_whitespace() || line[k] == b',') {
+            k += 1;
+        }
+        let tok = &line[start..k];
+        let digits = tok
+            .strip_prefix(b"0x")
+            .or_else(|| tok.strip_prefix(b"0X"))
+            .unwrap_or(tok);
+        let ok = !digits.is_empty() && digits.len() <= 8 && digits.iter().all(|c| c.is_ascii_hexdigit());
+        if ok {
+            let s = std::str::from_utf8(digits).unwrap_or("0");
+            words.push(u32::from_str_radix(s, 16).unwrap_or(0));
+        } else {
+            let shown = String::from_utf8_lossy(tok);
+            errors.push(format!(
+                "{name}:{ln}:{}: error: '{shown}' is not a 32-bit hex word (up to 8 hex digits, optional 0x)",
+                start + 1
+            ));
+        }
+    }
+    if errors.is_empty() {
+        Ok(words)
+    } else {
+        Err(errors)
+    }
+}
+
+/// Parses a whole hex dword text.
+#[cfg(test)]
+pub fn parse_words(name: &str, text: &[u8]) -> Result<Vec<u32>, Vec<String>> {
+    let mut words = Vec::new();
+    let mut errors = Vec::new();
+    for (n, line) in text.split(|&b| b == b'\n').enumerate() {
+        match parse_words_line(name, n + 1, line) {
+            Ok(w) => words.extend(w),
+            Err(e) => errors.extend(e),
         }
     }
     if errors.is_empty() {
@@ -102,7 +119,7 @@ pub fn parse_words(name: &str, text: &[u8]) -> Result<Vec<u32>, Vec<String>> {
 }
 
 pub fn run(a: Args) -> ExitCode {
-    let (name, bytes) = match read_input(a.file.as_deref()) {
+    let (name, mut reader) = match open_input(a.file.as_deref()) {
         Ok(x) => x,
         Err(e) => {
             eprintln!("{e}");
@@ -111,32 +128,6 @@ pub fn run(a: Args) -> ExitCode {
     };
     let is_file = !matches!(a.file.as_deref(), None | Some("-"));
     let input = a.input.unwrap_or(if is_file { InputArg::Bin } else { InputArg::Words });
-    let words = match input {
-        InputArg::Words => match parse_words(&name, &bytes) {
-            Ok(w) => w,
-            Err(errs) => {
-                for e in errs {
-                    eprintln!("{e}");
-                }
-                return ExitCode::from(1);
-            }
-        },
-        InputArg::Bin => {
-            if bytes.len() % 4 != 0 {
-                eprintln!(
-                    "{name}: error: {} bytes is not a whole number of 32-bit words ({} trailing bytes at offset 0x{:x})",
-                    bytes.len(),
-                    bytes.len() % 4,
-                    bytes.len() / 4 * 4
-                );
-                return ExitCode::from(1);
-            }
-            bytes
-                .chunks_exact(4)
-                .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-                .collect()
-        }
-    };
     let syntax = match a.syntax {
         SyntaxArg::Clrx => Syntax::Clrx,
         SyntaxArg::Llvm => Syntax::Llvm,
@@ -152,36 +143,144 @@ pub fn run(a: Args) -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    let mut io_err = None;
-    let r = disassemble(a.arch, &words, 0, syntax, format, |line| {
-        if io_err.is_none() {
-            if let Err(e) = out.write(line.as_bytes()) {
-                io_err = Some(e);
+    // Streaming: words are read in chunks and disassembled as they come; an instruction cut
+    // by a chunk boundary waits for the next chunk. Memory does not grow with the input.
+    let mut pending: Vec<u32> = Vec::with_capacity(CHUNK_WORDS + 4);
+    let mut base = 0usize; // byte offset of pending[0]
+    let mut io_err: Option<std::io::Error> = None;
+    let mut input_errors: Vec<String> = Vec::new();
+    let mut bytes = vec![0u8; CHUNK_WORDS * 4];
+    let mut carry: Vec<u8> = Vec::new();
+    let mut line_no = 0usize;
+    let mut text_line = Vec::new();
+    loop {
+        // Refill `pending` with the next chunk of words.
+        let mut eof = false;
+        match input {
+            InputArg::Bin => {
+                let n = match read_full(&mut reader, &mut bytes) {
+                    Ok(n) => n,
+                    Err(e) => {
+                        eprintln!("{name}: error: {e}");
+                        out.abandon();
+                        return ExitCode::from(1);
+                    }
+                };
+                eof = n < bytes.len();
+                carry.extend_from_slice(&bytes[..n]);
+                let whole = carry.len() / 4 * 4;
+                pending.extend(
+                    carry[..whole]
+                        .chunks_exact(4)
+                        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])),
+                );
+                carry.drain(..whole);
+                if eof && !carry.is_empty() {
+                    input_errors.push(format!(
+                        "{name}: error: input is not a whole number of 32-bit words ({} trailing bytes at offset 0x{:x})",
+                        carry.len(),
+                        base + pending.len() * 4
+                    ));
+                }
+            }
+            InputArg::Words => {
+                while pending.len() < CHUNK_WORDS {
+                    text_line.clear();
+                    match reader.read_until(b'\n', &mut text_line) {
+                        Ok(0) => {
+                            eof = true;
+                            break;
+                        }
+                        Ok(_) => {
+                            line_no += 1;
+                            match parse_words_line(&name, line_no, &text_line) {
+                                Ok(w) => pending.extend(w),
+                                Err(mut e) => input_errors.append(&mut e),
+                            }
+                        }
+                        Err(e) => {
+                            eprintln!("{name}: error: {e}");
+                            out.abandon();
+                            return ExitCode::from(1);
+                        }
+                    }
+                }
             }
         }
-    });
-    if let Some(e) = io_err {
-        out.abandon();
-        if e.kind() == std::io::ErrorKind::BrokenPipe {
-            return ExitCode::SUCCESS;
+        if !input_errors.is_empty() {
+            // Keep reading to report every error, but print nothing more.
+            if eof {
+                break;
+            }
+            pending.clear();
+            continue;
         }
-        eprintln!("error: writing output: {e}");
+        let r = disassemble(a.arch, &pending, base, syntax, format, |chunk| {
+            if io_err.is_none() {
+                if let Err(e) = out.write(chunk.as_bytes()) {
+                    io_err = Some(e);
+                }
+            }
+        });
+        if let Some(e) = io_err.take() {
+            out.abandon();
+            if e.kind() == std::io::ErrorKind::BrokenPipe {
+                return ExitCode::SUCCESS;
+            }
+            eprintln!("error: writing output: {e}");
+            return ExitCode::from(1);
+        }
+        match r {
+            Ok(_) => {
+                base += pending.len() * 4;
+                pending.clear();
+            }
+            Err(t) if !eof => {
+                // The instruction continues in the next chunk.
+                let keep = (t.offset - base) / 4;
+                pending.drain(..keep);
+                base = t.offset;
+            }
+            Err(t) => {
+                out.abandon();
+                eprintln!("{name}: error: {t}");
+                return ExitCode::from(1);
+            }
+        }
+        if eof {
+            break;
+        }
+    }
+    if !input_errors.is_empty() {
+        for e in &input_errors {
+            eprintln!("{e}");
+        }
+        out.abandon();
         return ExitCode::from(1);
     }
-    match r {
-        Ok(_) => match out.commit() {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("{e}");
-                ExitCode::from(1)
-            }
-        },
-        Err(t) => {
-            out.abandon();
-            eprintln!("{name}: error: {t}");
+    match out.commit() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("{e}");
             ExitCode::from(1)
         }
     }
+}
+
+const CHUNK_WORDS: usize = 1 << 16;
+
+/// Reads until `buf` is full or the input ends.
+fn read_full(r: &mut dyn BufRead, buf: &mut [u8]) -> std::io::Result<usize> {
+    let mut n = 0;
+    while n < buf.len() {
+        match r.read(&mut buf[n..]) {
+            Ok(0) => break,
+            Ok(k) => n += k,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(n)
 }
 
 #[cfg(test)]

@@ -11,7 +11,8 @@ fn gcnkit(args: &[&str], stdin: &[u8]) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    c.stdin.take().unwrap().write_all(stdin).unwrap();
+    // The process may exit (usage error) before reading its input.
+    let _ = c.stdin.take().unwrap().write_all(stdin);
     c.wait_with_output().unwrap()
 }
 
@@ -239,10 +240,24 @@ fn asm_disasm_round_trip_through_the_cli() {
 fn run_text_program_with_state_and_exec_holes() {
     let d = tmpdir("run");
     let prog = d.join("p.s");
-    std::fs::write(&prog, "v_add_f32 v2, v0, v1\nv_cmp_gt_f32 vcc, v2, v0\nv_cndmask_b32 v3, 0, 1.0, vcc\n").unwrap();
+    std::fs::write(
+        &prog,
+        "v_add_f32 v2, v0, v1\nv_cmp_gt_f32 vcc, v2, v0\nv_cndmask_b32 v3, 0, 1.0, vcc\n",
+    )
+    .unwrap();
     let st = d.join("s.json");
     std::fs::write(&st, r#"{"exec": "0x00000000ffff0000", "vgprs": {"0": "0x3f800000", "1": ["0x40000000", "0xbf800000"]}, "sgprs": {"5": 7}}"#).unwrap();
-    let o = gcnkit(&["run", "-a", "fiji", "--state", st.to_str().unwrap(), prog.to_str().unwrap()], b"");
+    let o = gcnkit(
+        &[
+            "run",
+            "-a",
+            "fiji",
+            "--state",
+            st.to_str().unwrap(),
+            prog.to_str().unwrap(),
+        ],
+        b"",
+    );
     assert!(o.status.success(), "{}", err(&o));
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     let v2 = v["vgprs"]["2"].as_array().unwrap();
