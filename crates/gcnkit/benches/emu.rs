@@ -119,7 +119,10 @@ fn bench(c: &mut Criterion) {
     g.bench_function("native", |b| {
         b.iter(|| {
             let w = wave();
-            let mut n = Native { v: [[0; 64]; 16], vcc: 0 };
+            let mut n = Native {
+                v: [[0; 64]; 16],
+                vcc: 0,
+            };
             n.v.copy_from_slice(&w.v[..16]);
             for _ in 0..REPEAT {
                 n.step();
@@ -138,7 +141,10 @@ fn bench(c: &mut Criterion) {
     let emu = t.elapsed().as_secs_f64();
     let t = Instant::now();
     let w = wave();
-    let mut n = Native { v: [[0; 64]; 16], vcc: 0 };
+    let mut n = Native {
+        v: [[0; 64]; 16],
+        vcc: 0,
+    };
     n.v.copy_from_slice(&w.v[..16]);
     for _ in 0..REPEAT {
         n.step();

@@ -164,7 +164,11 @@ fn main() {
             let r = mix(k ^ (arch as u64) << 40);
             let w0 = 0xd000_0000 | (r as u32 & 0x03ff_ffff);
             let w1 = (r >> 32) as u32;
-            let opcode = if arch.is_vi_plus() { (w0 >> 16) & 0x3ff } else { (w0 >> 17) & 0x1ff };
+            let opcode = if arch.is_vi_plus() {
+                (w0 >> 16) & 0x3ff
+            } else {
+                (w0 >> 17) & 0x1ff
+            };
             both(t, arch, &[w0, w1, 0], opcode);
         });
         ok &= report("VOP3 random", arch, &t, t0.elapsed().as_secs_f64());
@@ -179,7 +183,11 @@ fn main() {
                 return;
             }
             let mut w0 = 0xd000_0000 | 5 | abs << 8 | sel << 11;
-            w0 |= if arch.is_vi_plus() { op << 16 | clamp << 15 } else { op << 17 | clamp << 11 };
+            w0 |= if arch.is_vi_plus() {
+                op << 16 | clamp << 15
+            } else {
+                op << 17 | clamp << 11
+            };
             let w1 = 256 + 7 | (256 + 9) << 9 | (256 + 11) << 18 | omod << 27 | neg << 29;
             both(t, arch, &[w0, w1, 0], op);
         });

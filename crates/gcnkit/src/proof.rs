@@ -39,7 +39,10 @@ pub enum Outcome {
 fn clrx_variants(i: &Instr) -> Vec<Vec<u32>> {
     let mut j = *i;
     j.words[0] &= !(unused_bits(i) as u32);
-    let drop_src2 = i.def().map(|d| matches!(d.form, Form::Cndmask | Form::CarryIn)).unwrap_or(false);
+    let drop_src2 = i
+        .def()
+        .map(|d| matches!(d.form, Form::Cndmask | Form::CarryIn))
+        .unwrap_or(false);
     if i.enc.is_vop3() && drop_src2 {
         j.abs &= 3;
         j.neg &= 3;
@@ -115,7 +118,11 @@ pub fn check(arch: crate::Arch, words: &[u32], syntax: Syntax) -> Outcome {
         let g: Vec<String> = got.iter().map(|w| format!("{w:08x}")).collect();
         format!("gave {}", g.join(" "))
     } else {
-        diags.iter().find(|d| d.severity == Severity::Error).map(|d| d.headline()).unwrap_or_default()
+        diags
+            .iter()
+            .find(|d| d.severity == Severity::Error)
+            .map(|d| d.headline())
+            .unwrap_or_default()
     };
     let w: Vec<String> = i.words().iter().map(|w| format!("{w:08x}")).collect();
     Outcome::Mismatch(format!("{arch} {:?} {} `{text}`: {why}", syntax, w.join(" ")))

@@ -30,9 +30,19 @@ fn table_instructions_round_trip_both_dialects() {
         for id in 0..isa().defs.len() as u16 {
             for vop3 in [false, true] {
                 for k in 0..6 {
-                    let knobs = if k == 0 { Knobs { scalars: false, literals: false, modifiers: false } } else { Knobs::default() };
+                    let knobs = if k == 0 {
+                        Knobs {
+                            scalars: false,
+                            literals: false,
+                            modifiers: false,
+                        }
+                    } else {
+                        Knobs::default()
+                    };
                     let mut r = || rng.next();
-                    let Some(i) = instr(&mut r, arch, id, vop3, knobs) else { continue };
+                    let Some(i) = instr(&mut r, arch, id, vop3, knobs) else {
+                        continue;
+                    };
                     let mut w = i.words().to_vec();
                     w.resize(3, 0);
                     n += 2;
@@ -52,7 +62,10 @@ fn table_instructions_round_trip_both_dialects() {
 #[test]
 fn random_words_round_trip_both_dialects() {
     let mut rng = Rng(seed() ^ 0x99);
-    let count: usize = std::env::var("GCNKIT_RT_N").ok().and_then(|s| s.parse().ok()).unwrap_or(20000);
+    let count: usize = std::env::var("GCNKIT_RT_N")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(20000);
     let (mut fails, mut same) = (Vec::new(), 0);
     for arch in Arch::ALL {
         for _ in 0..count {

@@ -347,7 +347,11 @@ pub(crate) fn step_with(w: &mut Wave, l: &mut Lanes, i: &Instr) -> Result<(), Em
         for lane in 0..N {
             let r = l.dst[0][lane] & 0xffff;
             let old = l.old[0][lane];
-            l.dst[0][lane] = if hi { (old & 0xffff) | r << 16 } else { (old & 0xffff_0000) | r };
+            l.dst[0][lane] = if hi {
+                (old & 0xffff) | r << 16
+            } else {
+                (old & 0xffff_0000) | r
+            };
         }
     }
     // Write back.
