@@ -84,3 +84,19 @@ fn random_words_round_trip_both_dialects() {
     assert!(fails.is_empty(), "{} round trips failed", fails.len());
     assert!(same > count * 4, "only {same} exact round trips");
 }
+
+/// Inputs the fuzzers found (fuzz/artifacts), kept as regression cases.
+#[test]
+fn fuzz_regressions() {
+    let cases: &[(Arch, [u32; 3])] = &[
+        // v_min_i16 with the literal 0xffffffff: CLRX prints lit(-1), which must keep all
+        // 32 bits of the literal dword.
+        (Arch::Gcn12, [0x647070ff, 0xffffffff, 0]),
+    ];
+    for (arch, w) in cases {
+        for syn in [Syntax::Clrx, Syntax::Llvm] {
+            let o = check(*arch, w, syn);
+            assert!(!matches!(o, Outcome::Mismatch(_)), "{o:?}");
+        }
+    }
+}

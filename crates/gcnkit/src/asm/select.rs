@@ -353,7 +353,8 @@ pub fn literal_bits(v: Value, ty: Ty) -> Result<u32, String> {
 pub fn literal_bits_for(v: Value, ty: Ty, strict16: bool) -> Result<u32, String> {
     match v {
         Value::Int(i) => {
-            if ty.is_16() && (strict16 || !(0..=0xffff_ffff).contains(&i)) {
+            // LLVM wants a 16-bit value; CLRX keeps the 32-bit literal dword as written.
+            if ty.is_16() && strict16 {
                 if (-0x8000..=0xffff).contains(&i) {
                     return Ok(i as u16 as u32);
                 }
