@@ -88,6 +88,7 @@ fn read_source(
     regs: usize,
     ty: Ty,
     flush: bool,
+    hi: bool,
 ) -> Result<(), EmuError> {
     let a = w.arch;
     let dst = &mut l.src[k];
@@ -144,6 +145,9 @@ fn read_source(
         }
         Src::Sdwa | Src::Dpp | Src::Invalid => return Err(EmuError::Unsupported(format!("operand code {code}"))),
     }
+    if hi {
+        dst[0].iter_mut().for_each(|x| *x >>= 16);
+    }
     // Input modifiers: ABS then NEG, on the operand's sign bit.
     if i.enc.is_vop3() && k < 3 {
         let (dw, bit) = sign_bit(ty);
@@ -163,7 +167,7 @@ fn read_source(
     if flush && ty.is_float() && !keeps_input_denorms(mode, ty) {
         match ty {
             Ty::F32 => dst[0].iter_mut().for_each(|x| *x = ftz32(*x)),
-            Ty::F16 => dst[0].iter_mut().for_each(|x| *x = ftz16(*x)),
+            Ty::F16 => dst[0].iter_mut().for_each(|x| *x = (*x & 0xffff_0000) | ftz16(*x & 0xffff)),
             _ => {
                 for l in 0..N {
                     let v = ftz64(dst[0][l] as u64 | (dst[1][l] as u64) << 32);
@@ -289,6 +293,7 @@ pub(crate) fn step_with(w: &mut Wave, l: &mut Lanes, i: &Instr) -> Result<(), Em
     l.mask = 0;
     let ops = operands(i, d);
     let opsel = a == crate::arch::Arch::Gcn14 && d.flags.has(Flags::OPSEL) && i.enc.is_vop3();
+    let wide = d.dst.regs() > 1 || d.src.iter().any(|t| t.regs() > 1);
     let mut vdst: Option<(usize, usize)> = None;
     let mut sdst: Option<u16> = None;
     for s in ops.as_slice() {
@@ -307,10 +312,14 @@ pub(crate) fn step_with(w: &mut Wave, l: &mut Lanes, i: &Instr) -> Result<(), Em
                 } else {
                     // CLASS looks at SRC0 as it is: no flushing.
                     let flush = !d.flags.has(Flags::CLASS);
-                    read_source(w, l, i, k, s.code, s.regs as usize, s.ty, flush)?;
-                    // GCN 1.4 OP_SEL: the high half of a 16-bit source.
-                    if opsel && s.ty.is_16() && i.op_sel >> k & 1 != 0 {
-                        l.src[k][0].iter_mut().for_each(|x| *x >>= 16);
+                    // GCN 1.4 OP_SEL: the high half of a 16-bit source (selected before the
+                    // modifiers and flushing act on it).
+                    let hi = opsel && s.ty.is_16() && i.op_sel >> k & 1 != 0;
+                    read_source(w, l, i, k, s.code, s.regs as usize, s.ty, flush, hi)?;
+                    // Operations on 64-bit lanes read all dwords: clear a narrow source's
+                    // upper dword so no earlier instruction's value shows through.
+                    if wide && s.regs == 1 {
+                        l.src[k][1] = [0; N];
                     }
                 }
             }

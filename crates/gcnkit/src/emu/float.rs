@@ -63,10 +63,30 @@ pub fn f32_to_f16(x: f32) -> u32 {
     half::f16::from_f32(x).to_bits() as u32
 }
 
-#[inline]
+/// f64 → f16 bits, correctly rounded to nearest even (one rounding from the f64 value).
+/// NaNs stay NaN (quiet, top payload bits kept).
 pub fn f64_to_f16(x: f64) -> u32 {
-    half::f16::from_f64(x).to_bits() as u32
+    let b = x.to_bits();
+    let sign = ((b >> 48) & 0x8000) as u32;
+    if x.is_nan() {
+        return sign | 0x7e00 | ((b >> 42) & 0x1ff) as u32;
+    }
+    let a = x.abs();
+    if a >= 65520.0 {
+        // 65504 + half an ulp ties to the even neighbour, which is infinity.
+        return sign | 0x7c00;
+    }
+    if a < f64::from_bits(0x3f10_0000_0000_0000) {
+        // Below 2^-14: subnormal quantum 2^-24 (the scaling is exact).
+        let m = (a * 16_777_216.0).round_ties_even() as u32;
+        return sign | m;
+    }
+    let e = ((a.to_bits() >> 52) as i32) - 1023;
+    let m = (a * f64::from_bits(((1023 + 10 - e) as u64) << 52)).round_ties_even() as u32;
+    // m in [1024, 2048]; 2048 carries into the exponent.
+    sign | ((((e + 15) as u32) << 10) + (m - 1024))
 }
+
 
 /// IEEE minNum on f32 (a NaN operand yields the other), as V_MIN_F32 does.
 #[inline]
@@ -98,7 +118,7 @@ pub fn max_num32(a: f32, b: f32) -> f32 {
 #[inline]
 pub fn min_num64(a: f64, b: f64) -> f64 {
     if a.is_nan() {
-        b
+        quiet64(b)
     } else if b.is_nan() {
         a
     } else if a < b || (a == b && a.is_sign_negative()) {
@@ -111,7 +131,7 @@ pub fn min_num64(a: f64, b: f64) -> f64 {
 #[inline]
 pub fn max_num64(a: f64, b: f64) -> f64 {
     if a.is_nan() {
-        b
+        quiet64(b)
     } else if b.is_nan() {
         a
     } else if a > b || (a == b && b.is_sign_negative()) {
@@ -126,6 +146,16 @@ pub fn max_num64(a: f64, b: f64) -> f64 {
 pub fn quiet32(x: f32) -> f32 {
     if x.is_nan() {
         f32::from_bits(x.to_bits() | 0x0040_0000)
+    } else {
+        x
+    }
+}
+
+/// A quiet version of a NaN (other values unchanged).
+#[inline]
+pub fn quiet64(x: f64) -> f64 {
+    if x.is_nan() {
+        f64::from_bits(x.to_bits() | 0x0008_0000_0000_0000)
     } else {
         x
     }
