@@ -167,7 +167,9 @@ fn read_source(
     if flush && ty.is_float() && !keeps_input_denorms(mode, ty) {
         match ty {
             Ty::F32 => dst[0].iter_mut().for_each(|x| *x = ftz32(*x)),
-            Ty::F16 => dst[0].iter_mut().for_each(|x| *x = (*x & 0xffff_0000) | ftz16(*x & 0xffff)),
+            Ty::F16 => dst[0]
+                .iter_mut()
+                .for_each(|x| *x = (*x & 0xffff_0000) | ftz16(*x & 0xffff)),
             _ => {
                 for l in 0..N {
                     let v = ftz64(dst[0][l] as u64 | (dst[1][l] as u64) << 32);
@@ -181,7 +183,7 @@ fn read_source(
 }
 
 /// OMOD then CLAMP on float results, then output denormals.
-fn float_post(l: &mut Lanes, ty: Ty, omod: u8, clamp: bool, dx10: bool) {
+fn float_post(l: &mut Lanes, ty: Ty, omod: u8, clamp: bool, dx10: bool, packed: bool) {
     let keep_denorms = keeps_output_denorms(l.mode, ty);
     // OMOD does nothing when output denormals are kept (seed page NOTE).
     let scale = if keep_denorms {
@@ -212,6 +214,30 @@ fn float_post(l: &mut Lanes, ty: Ty, omod: u8, clamp: bool, dx10: bool) {
                 }
                 let b = v.to_bits();
                 *x = if keep_denorms { b } else { ftz32(b) };
+            }
+        }
+        Ty::F16 if packed => {
+            // Two f16 results: each half on its own.
+            for x in l.dst[0].iter_mut() {
+                let mut out = 0;
+                for half in [0, 16] {
+                    let h = (*x >> half) & 0xffff;
+                    let mut v = super::float::f16_to_f32(h);
+                    v *= scale as f32;
+                    if clamp {
+                        v = clampf(v as f64) as f32;
+                    }
+                    let mut r = if scale != 1.0 || clamp {
+                        super::float::f32_to_f16(v)
+                    } else {
+                        h
+                    };
+                    if !keep_denorms {
+                        r = ftz16(r);
+                    }
+                    out |= r << half;
+                }
+                *x = out;
             }
         }
         Ty::F16 => {
@@ -291,6 +317,14 @@ pub(crate) fn step_with(w: &mut Wave, l: &mut Lanes, i: &Instr) -> Result<(), Em
     l.clamp = i.clamp;
     l.sdst = 0;
     l.mask = 0;
+    // AMD documents no VOP3 form of V_MADMK/V_MADAK (CLRX writes one; what it computes is
+    // unknown): refused rather than guessed.
+    if i.enc.is_vop3() && matches!(d.form, Form::Madmk | Form::Madak) {
+        return Err(EmuError::Unsupported(format!(
+            "{name} in the VOP3 encoding (AMD documents no VOP3 form)"
+        )));
+    }
+    l.k = 0;
     let ops = operands(i, d);
     let opsel = a == crate::arch::Arch::Gcn14 && d.flags.has(Flags::OPSEL) && i.enc.is_vop3();
     let wide = d.dst.regs() > 1 || d.src.iter().any(|t| t.regs() > 1);
@@ -348,6 +382,7 @@ pub(crate) fn step_with(w: &mut Wave, l: &mut Lanes, i: &Instr) -> Result<(), Em
             if i.enc.is_vop3() { i.omod } else { 0 },
             i.clamp && i.enc.is_vop3(),
             w.mode & 0x100 != 0,
+            d.flags.has(Flags::PACKED16),
         );
     }
     // GCN 1.4 OP_SEL ops write one half of a 16-bit destination and keep the other.

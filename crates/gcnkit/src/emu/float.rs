@@ -87,7 +87,6 @@ pub fn f64_to_f16(x: f64) -> u32 {
     sign | ((((e + 15) as u32) << 10) + (m - 1024))
 }
 
-
 /// IEEE minNum on f32 (a NaN operand yields the other), as V_MIN_F32 does.
 #[inline]
 pub fn min_num32(a: f32, b: f32) -> f32 {

@@ -149,6 +149,9 @@ impl Flags {
     /// The destination must not overlap any source (results are written while sources are
     /// still read).
     pub const NO_DST_OVERLAP: Flags = Flags(128);
+    /// The destination holds two f16 results (V_CVT_PKRTZ_F16_F32): float output modifiers
+    /// act on both halves.
+    pub const PACKED16: Flags = Flags(256);
 
     #[inline]
     pub const fn has(self, f: Flags) -> bool {

@@ -22,6 +22,69 @@ pub const INT_OPS: [(&str, &str); 8] = [
     ("tru", "t"),
 ];
 
+/// The operation of each OP16 compare (the seed page's table with its errata: LT's `SRC1_`,
+/// O's parenthesis, U is `ISNAN(S0) || ISNAN(S1)`); `@` stands for the type's ASTYPE function.
+const FLOAT_OP_TEXT: [&str; 16] = [
+    "SDST(LANEID) = 0",
+    "SDST(LANEID) = @(SRC0) < @(SRC1) (false if either is NaN)",
+    "SDST(LANEID) = @(SRC0) == @(SRC1) (false if either is NaN)",
+    "SDST(LANEID) = @(SRC0) <= @(SRC1) (false if either is NaN)",
+    "SDST(LANEID) = @(SRC0) > @(SRC1) (false if either is NaN)",
+    "SDST(LANEID) = @(SRC0) != @(SRC1) (false if either is NaN)",
+    "SDST(LANEID) = @(SRC0) >= @(SRC1) (false if either is NaN)",
+    "SDST(LANEID) = !ISNAN(@(SRC0)) && !ISNAN(@(SRC1))",
+    "SDST(LANEID) = ISNAN(@(SRC0)) || ISNAN(@(SRC1))",
+    "SDST(LANEID) = !(@(SRC0) >= @(SRC1)) (true if either is NaN)",
+    "SDST(LANEID) = !(@(SRC0) != @(SRC1)) (true if either is NaN)",
+    "SDST(LANEID) = !(@(SRC0) > @(SRC1)) (true if either is NaN)",
+    "SDST(LANEID) = !(@(SRC0) <= @(SRC1)) (true if either is NaN)",
+    "SDST(LANEID) = !(@(SRC0) == @(SRC1)) (true if either is NaN)",
+    "SDST(LANEID) = !(@(SRC0) < @(SRC1)) (true if either is NaN)",
+    "SDST(LANEID) = 1",
+];
+
+/// The operation of each OP8 compare; `@` stands for the type.
+const INT_OP_TEXT: [&str; 8] = [
+    "SDST(LANEID) = 0",
+    "SDST(LANEID) = (@)SRC0 < (@)SRC1",
+    "SDST(LANEID) = (@)SRC0 == (@)SRC1",
+    "SDST(LANEID) = (@)SRC0 <= (@)SRC1",
+    "SDST(LANEID) = (@)SRC0 > (@)SRC1",
+    "SDST(LANEID) = (@)SRC0 != (@)SRC1",
+    "SDST(LANEID) = (@)SRC0 >= (@)SRC1",
+    "SDST(LANEID) = 1",
+];
+
+/// The CLASS compares (the page's class list: bit 0 signalling NaN, 1 quiet NaN, 2 -INF,
+/// 3 -normal, 4 -denormal, 5 -0, 6 +0, 7 +denormal, 8 +normal, 9 +INF).
+const CLASS_OP_TEXT: &str = "SDST(LANEID) = (SRC1 >> CLASS(@(SRC0))) & 1 (CLASS: 0 sNaN, 1 qNaN, 2 -INF, \
+     3 -normal, 4 -denormal, 5 -0.0, 6 +0.0, 7 +denormal, 8 +normal, 9 +INF; SRC0 not flushed)";
+
+/// The operation text of a generated row: the family's text with its type (`@`), plus the
+/// EXEC write of the CMPX kinds.
+fn op_text(k: Kind, base: &str, ty: &str) -> &'static str {
+    let mut t = base.replace('@', ty);
+    if k.flags().has(Flags::EXEC) {
+        t.push_str("; EXEC(LANEID) = SDST(LANEID)");
+    }
+    leak(t)
+}
+
+/// ASTYPE of a float type, TYPE of an integer type (the page's notation).
+fn ty_text(t: Ty) -> &'static str {
+    match t {
+        F16 => "ASHALF",
+        F32 => "ASFLOAT",
+        F64 => "ASDOUBLE",
+        I16 => "INT16",
+        U16 => "UINT16",
+        I32 => "INT32",
+        U32 => "UINT32",
+        I64 => "INT64",
+        _ => "UINT64",
+    }
+}
+
 /// The four kinds of compare: plain, EXEC-writing, signalling, signalling EXEC-writing.
 #[derive(Clone, Copy)]
 enum Kind {
@@ -139,8 +202,14 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
             t.push(
                 Row::vopc(name, op, ty)
                     .tys(B64, ty, U32, U32)
+                    .op(op_text(k, CLASS_OP_TEXT, ty_text(ty)))
                     .flag(k.flags())
                     .flag(Flags::CLASS)
+                    .sem(match ty {
+                        F16 => cmp::class_f16,
+                        F32 => cmp::class_f32,
+                        _ => cmp::class_f64,
+                    })
                     .done(),
             );
         }
@@ -158,7 +227,10 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
                         F32 => cmp::FLOAT_F32,
                         _ => cmp::FLOAT_F64,
                     };
-                    let mut r = Row::vopc(name, ops, ty).flag(k.flags()).sem(table[off as usize]);
+                    let mut r = Row::vopc(name, ops, ty)
+                        .flag(k.flags())
+                        .op(op_text(k, FLOAT_OP_TEXT[off as usize], ty_text(ty)))
+                        .sem(table[off as usize]);
                     if *op == "tru" {
                         r = r.alias(leak(format!("{}t_{}", k.prefix(), ty.name())));
                     }
@@ -189,6 +261,7 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
                 let mut r = Row::vopc(name, ops, ty)
                     .llvm(lname)
                     .flag(k.flags())
+                    .op(op_text(k, INT_OP_TEXT[off as usize], ty_text(ty)))
                     .sem(table[off as usize]);
                 if *clrx == "tru" {
                     r = r.alias(leak(format!("{}tru_{}", k.prefix(), ty.name())));

@@ -4,6 +4,10 @@
 //! NLG, ...) are true. The signalling (CMPS) families compute the same bits: gcnkit models no
 //! exceptions.
 
+// `!(a >= b)` and `a < b || a > b` are deliberate: with a NaN operand they differ from `a < b`
+// and `a != b` (the ordered/unordered distinction of the OP16 table).
+#![allow(clippy::neg_cmp_op_on_partial_ord, clippy::double_comparisons)]
+
 use super::bits;
 use crate::emu::float::f16_to_f32;
 use crate::emu::lanes::Lanes;

@@ -42,22 +42,25 @@ pub fn map3f(l: &mut Lanes, f: impl Fn(f32, f32, f32) -> f32) {
     })
 }
 
-/// f16 binary operation (low halves; the result is zero-extended).
+/// f16 binary operation (low halves; the result is zero-extended). Computed in f64, where
+/// sums and products of two f16 values are exact, then rounded once to f16.
 #[inline(always)]
-pub fn map2h(l: &mut Lanes, f: impl Fn(f32, f32) -> f32) {
-    use super::float::{f16_to_f32, f32_to_f16};
-    map2(l, |a, b| f32_to_f16(f(f16_to_f32(a & 0xffff), f16_to_f32(b & 0xffff))))
+pub fn map2h(l: &mut Lanes, f: impl Fn(f64, f64) -> f64) {
+    use super::float::{f16_to_f32, f64_to_f16};
+    map2(l, |a, b| {
+        f64_to_f16(f(f16_to_f32(a & 0xffff) as f64, f16_to_f32(b & 0xffff) as f64))
+    })
 }
 
-/// f16 ternary operation.
+/// f16 ternary operation, computed in f64 and rounded once to f16.
 #[inline(always)]
-pub fn map3h(l: &mut Lanes, f: impl Fn(f32, f32, f32) -> f32) {
-    use super::float::{f16_to_f32, f32_to_f16};
+pub fn map3h(l: &mut Lanes, f: impl Fn(f64, f64, f64) -> f64) {
+    use super::float::{f16_to_f32, f64_to_f16};
     map3(l, |a, b, c| {
-        f32_to_f16(f(
-            f16_to_f32(a & 0xffff),
-            f16_to_f32(b & 0xffff),
-            f16_to_f32(c & 0xffff),
+        f64_to_f16(f(
+            f16_to_f32(a & 0xffff) as f64,
+            f16_to_f32(b & 0xffff) as f64,
+            f16_to_f32(c & 0xffff) as f64,
         ))
     })
 }

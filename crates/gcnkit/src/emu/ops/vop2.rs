@@ -1,8 +1,40 @@
 //! Semantics of the VOP2 instructions (seed page GcnInstrsVop2, *Operation* sections).
 
 use super::{map2, map2f, map2h, sext24};
-use crate::emu::float::{f16_to_f32, f32_to_f16, max_num32, min_num32};
+use crate::emu::float::{
+    f16_to_f32, f32_to_f16, f64_to_f16, ftz16, ftz32, keeps_input_denorms, max_num32, max_num64, min_num32, min_num64,
+};
 use crate::emu::lanes::{Lanes, N};
+use crate::isa::Ty;
+
+/// CLAMP on an integer-result row that has [`crate::isa::Flags::INT_CLAMP`]: it saturates on
+/// GCN 1.2+ only (on GCN 1.0/1.1 the bit has no effect on integer results).
+#[inline(always)]
+fn int_clamp(l: &Lanes) -> bool {
+    l.clamp && l.arch.is_vi_plus()
+}
+
+/// An f32 operand the executor does not read as a source (VDST of V_MAC_*, the MADMK/MADAK
+/// literal), with MODE's input-denormal flushing applied as to any float source.
+#[inline(always)]
+fn in32(l: &Lanes, x: u32) -> f32 {
+    f32::from_bits(if keeps_input_denorms(l.mode, Ty::F32) {
+        x
+    } else {
+        ftz32(x)
+    })
+}
+
+/// The same for an f16 operand (low half).
+#[inline(always)]
+fn in16(l: &Lanes, x: u32) -> f32 {
+    let x = x & 0xffff;
+    f16_to_f32(if keeps_input_denorms(l.mode, Ty::F16) {
+        x
+    } else {
+        ftz16(x)
+    })
+}
 
 /// `VDST = SSRC2 & (1 << LANEID) ? SRC1 : SRC0`
 pub fn cndmask_b32(l: &mut Lanes) {
@@ -45,13 +77,14 @@ pub fn mul_legacy_f32(l: &mut Lanes) {
     map2f(l, |a, b| if a == 0.0 || b == 0.0 { 0.0 } else { a * b })
 }
 
-/// `VDST = SRC0 * SRC1 + VDST` (not fused: the product is rounded).
+/// `VDST = SRC0 * SRC1 + VDST` (not fused: the product is rounded). VDST is an input: MODE
+/// flushes it like the sources.
 pub fn mac_f32(l: &mut Lanes) {
     for i in 0..N {
         let (a, b, c) = (
             f32::from_bits(l.src[0][0][i]),
             f32::from_bits(l.src[1][0][i]),
-            f32::from_bits(l.old[0][i]),
+            in32(l, l.old[0][i]),
         );
         l.dst[0][i] = (a * b + c).to_bits();
     }
@@ -63,7 +96,7 @@ pub fn mac_legacy_f32(l: &mut Lanes) {
         let (a, b, c) = (
             f32::from_bits(l.src[0][0][i]),
             f32::from_bits(l.src[1][0][i]),
-            f32::from_bits(l.old[0][i]),
+            in32(l, l.old[0][i]),
         );
         l.dst[0][i] = if a != 0.0 && b != 0.0 {
             (a * b + c).to_bits()
@@ -73,26 +106,46 @@ pub fn mac_legacy_f32(l: &mut Lanes) {
     }
 }
 
-/// `VDST = SRC0 * K + SRC1`
+/// `VDST = SRC0 * K + SRC1` (K is a float input: MODE flushes it like the sources).
 pub fn madmk_f32(l: &mut Lanes) {
-    let k = f32::from_bits(l.k);
+    let k = in32(l, l.k);
     map2f(l, |a, b| a * k + b)
 }
 
 /// `VDST = SRC0 * SRC1 + K`
 pub fn madak_f32(l: &mut Lanes) {
-    let k = f32::from_bits(l.k);
+    let k = in32(l, l.k);
     map2f(l, |a, b| a * b + k)
 }
 
+/// `VDST = SEXT24(SRC0) * SEXT24(SRC1)`, the low 32 bits of the 48-bit product; CLAMP (GCN
+/// 1.2+) saturates the product to the INT32 range instead.
 pub fn mul_i32_i24(l: &mut Lanes) {
-    map2(l, |a, b| sext24(a).wrapping_mul(sext24(b)) as u32)
+    let c = int_clamp(l);
+    map2(l, |a, b| {
+        let p = sext24(a) as i64 * sext24(b) as i64;
+        if c {
+            p.clamp(i32::MIN as i64, i32::MAX as i64) as i32 as u32
+        } else {
+            p as u32
+        }
+    })
 }
 pub fn mul_hi_i32_i24(l: &mut Lanes) {
     map2(l, |a, b| ((sext24(a) as i64 * sext24(b) as i64) >> 32) as u32)
 }
+/// `VDST = (SRC0 & 0xffffff) * (SRC1 & 0xffffff)`, low 32 bits; CLAMP (GCN 1.2+) saturates
+/// to 0xffffffff.
 pub fn mul_u32_u24(l: &mut Lanes) {
-    map2(l, |a, b| (a & 0xff_ffff).wrapping_mul(b & 0xff_ffff))
+    let c = int_clamp(l);
+    map2(l, |a, b| {
+        let p = (a & 0xff_ffff) as u64 * (b & 0xff_ffff) as u64;
+        if c {
+            p.min(u32::MAX as u64) as u32
+        } else {
+            p as u32
+        }
+    })
 }
 pub fn mul_hi_u32_u24(l: &mut Lanes) {
     map2(l, |a, b| {
@@ -197,11 +250,12 @@ pub fn mbcnt_hi_u32_b32(l: &mut Lanes) {
 
 /// Unsigned add with carry out to SDST (VCC); CLAMP (GCN 1.2+) saturates.
 pub fn add_co_u32(l: &mut Lanes) {
+    let clamp = int_clamp(l);
     let mut c = 0u64;
     for i in 0..N {
         let s = l.src[0][0][i] as u64 + l.src[1][0][i] as u64;
         c |= (s >> 32) << i;
-        l.dst[0][i] = if l.clamp && s > u32::MAX as u64 {
+        l.dst[0][i] = if clamp && s > u32::MAX as u64 {
             u32::MAX
         } else {
             s as u32
@@ -221,6 +275,7 @@ pub fn subrev_co_u32(l: &mut Lanes) {
 }
 
 fn sub_borrow(l: &mut Lanes, rev: bool, with_borrow_in: bool) {
+    let clamp = int_clamp(l);
     let mut c = 0u64;
     for i in 0..N {
         let (mut a, mut b) = (l.src[0][0][i] as u64, l.src[1][0][i] as u64);
@@ -231,18 +286,19 @@ fn sub_borrow(l: &mut Lanes, rev: bool, with_borrow_in: bool) {
         let borrow = b + bin > a;
         c |= (borrow as u64) << i;
         let d = a.wrapping_sub(b).wrapping_sub(bin) as u32;
-        l.dst[0][i] = if l.clamp && borrow { 0 } else { d };
+        l.dst[0][i] = if clamp && borrow { 0 } else { d };
     }
     l.sdst = c;
 }
 
 /// `SRC0 + SRC1 + carry in (SRC2 or VCC)` with carry out.
 pub fn addc_co_u32(l: &mut Lanes) {
+    let clamp = int_clamp(l);
     let mut c = 0u64;
     for i in 0..N {
         let s = l.src[0][0][i] as u64 + l.src[1][0][i] as u64 + ((l.mask >> i) & 1);
         c |= (s >> 32) << i;
-        l.dst[0][i] = if l.clamp && s > u32::MAX as u64 {
+        l.dst[0][i] = if clamp && s > u32::MAX as u64 {
             u32::MAX
         } else {
             s as u32
@@ -360,10 +416,10 @@ pub fn mul_f16(l: &mut Lanes) {
     map2h(l, |a, b| a * b)
 }
 pub fn max_f16(l: &mut Lanes) {
-    map2h(l, max_num32)
+    map2h(l, max_num64)
 }
 pub fn min_f16(l: &mut Lanes) {
-    map2h(l, min_num32)
+    map2h(l, min_num64)
 }
 
 /// `VDST = SRC0 * SRC1 + VDST` in f16.
@@ -372,25 +428,26 @@ pub fn mac_f16(l: &mut Lanes) {
         let (a, b, c) = (
             f16_to_f32(l.src[0][0][i] & 0xffff),
             f16_to_f32(l.src[1][0][i] & 0xffff),
-            f16_to_f32(l.old[0][i] & 0xffff),
+            in16(l, l.old[0][i]),
         );
-        l.dst[0][i] = f32_to_f16(f32_to_f16_f(a * b) + c);
+        l.dst[0][i] = f64_to_f16(round16(a as f64 * b as f64) + c as f64);
     }
 }
 
-/// The f16 rounding of an f32 value, back as f32 (rounds an intermediate product).
-fn f32_to_f16_f(x: f32) -> f32 {
-    f16_to_f32(f32_to_f16(x))
+/// The f16 rounding of a value, back as f64 (rounds an intermediate product; f64 holds the
+/// exact product and sum of f16 values, so each step rounds once).
+fn round16(x: f64) -> f64 {
+    f16_to_f32(f64_to_f16(x)) as f64
 }
 
 pub fn madmk_f16(l: &mut Lanes) {
-    let k = f16_to_f32(l.k & 0xffff);
-    map2h(l, |a, b| f32_to_f16_f(a * k) + b)
+    let k = in16(l, l.k) as f64;
+    map2h(l, |a, b| round16(a * k) + b)
 }
 
 pub fn madak_f16(l: &mut Lanes) {
-    let k = f16_to_f32(l.k & 0xffff);
-    map2h(l, |a, b| f32_to_f16_f(a * b) + k)
+    let k = in16(l, l.k) as f64;
+    map2h(l, |a, b| round16(a * b) + k)
 }
 
 /// `SRC0 * 2^SRC1` in f16.
@@ -403,7 +460,7 @@ fn map16(l: &mut Lanes, f: impl Fn(u16, u16) -> u32) {
 }
 
 pub fn add_u16(l: &mut Lanes) {
-    let c = l.clamp;
+    let c = int_clamp(l);
     map16(l, |a, b| {
         if c {
             a.saturating_add(b) as u32
@@ -413,7 +470,7 @@ pub fn add_u16(l: &mut Lanes) {
     })
 }
 pub fn sub_u16(l: &mut Lanes) {
-    let c = l.clamp;
+    let c = int_clamp(l);
     map16(l, |a, b| {
         if c {
             a.saturating_sub(b) as u32
@@ -423,7 +480,7 @@ pub fn sub_u16(l: &mut Lanes) {
     })
 }
 pub fn subrev_u16(l: &mut Lanes) {
-    let c = l.clamp;
+    let c = int_clamp(l);
     map16(l, |a, b| {
         if c {
             b.saturating_sub(a) as u32
@@ -460,14 +517,14 @@ pub fn min_i16(l: &mut Lanes) {
 // GCN 1.4: carry-less 32-bit add/sub (CLAMP saturates).
 
 pub fn add_u32(l: &mut Lanes) {
-    let c = l.clamp;
+    let c = int_clamp(l);
     map2(l, |a, b| if c { a.saturating_add(b) } else { a.wrapping_add(b) })
 }
 pub fn sub_u32(l: &mut Lanes) {
-    let c = l.clamp;
+    let c = int_clamp(l);
     map2(l, |a, b| if c { a.saturating_sub(b) } else { a.wrapping_sub(b) })
 }
 pub fn subrev_u32(l: &mut Lanes) {
-    let c = l.clamp;
+    let c = int_clamp(l);
     map2(l, |a, b| if c { b.saturating_sub(a) } else { b.wrapping_sub(a) })
 }

@@ -9,7 +9,7 @@
 //! earlier instruction), so the mixed-width operations below read each dword explicitly.
 
 use super::{map2, map3, map3f, map64f, sext24};
-use crate::emu::float::{f64_to_f16, f16_to_f32, ftz16, ftz32, QNAN16, QNAN32, QNAN64};
+use crate::emu::float::{f16_to_f32, f64_to_f16, ftz16, ftz32, QNAN16, QNAN32, QNAN64};
 use crate::emu::lanes::{Lanes, N};
 
 // ---------------------------------------------------------------------------------------------
