@@ -72,3 +72,53 @@ fn json_record_matches_contract_example() {
     assert_eq!(v["modifiers"]["clamp"], true);
     assert_eq!(v["modifiers"]["omod"], 1);
 }
+
+/// Token soup for the assembler: fragments of both dialects glued at random.
+fn asm_text() -> impl Strategy<Value = String> {
+    let toks = prop::sample::select(vec![
+        "v_add_f32", "v_add_f32_e64", "v_cndmask_b32", "v_cmp_lt_f32", "v_madmk_f32", "v_add_u32", "v_addc_co_u32",
+        "v_mad_u64_u32", "v_div_scale_f32", "VOP3A_ill_306", "v_readlane_b32", "v1", "v[2:3]", "s[4:5]", "s1", "vcc",
+        "exec", "m0", "ttmp[0:1]", "lds_direct", "src_scc", "1.5", "-2.0", "0x12345", "lit(3)", "neg(", "abs(", "|",
+        "-", ")", ",", ",", " ", " ", ";", "//", "#", "clamp", "mul:2", "div:2", "op_sel:[1,0,1]", "vop3", "neg:[1,0]",
+        "vsrc2=0x1e5", "abs2", "x", "=", "@x", "%s[0:7]", "[", "]", ":", "\n", "sext(", "1e400", "0b101", "017", "*", "+",
+    ]);
+    prop::collection::vec(toks, 0..40).prop_map(|v| v.join(""))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 3000, .. ProptestConfig::default() })]
+
+    /// The assembler never panics, in any dialect; what it accepts decodes back to its words.
+    #[test]
+    fn assembler_never_panics(a in 0usize..4, d in 0usize..3, text in asm_text()) {
+        use gcnkit::asm::{assemble, Dialect};
+        let arch = Arch::ALL[a];
+        let dialect = [Dialect::Auto, Dialect::Clrx, Dialect::Llvm][d];
+        let (items, diags) = assemble(arch, dialect, "p.s", &text);
+        for d in &diags {
+            let _ = d.to_string();
+        }
+        for it in &items {
+            if !it.data {
+                let i = decode(arch, it.words()).unwrap();
+                prop_assert_eq!(i.words(), it.words());
+            }
+        }
+    }
+
+    /// The emulator never panics, whatever the instruction words and the state.
+    #[test]
+    fn emulator_never_panics(a in 0usize..4, words in words_strategy(), mode: u32, exec: u64, st in ".{0,40}") {
+        use gcnkit::emu::{state, Machine, Wave};
+        let arch = Arch::ALL[a];
+        let mut w = Wave::new(arch);
+        let _ = state::load(&mut w, &st);
+        w.mode = mode & 0x3ff;
+        w.set_pair(126, exec);
+        let mut m = Machine::new(w);
+        if let Ok(i) = decode(arch, &words) {
+            let _ = m.step(&i);
+        }
+        let _ = state::dump(&m.wave);
+    }
+}
