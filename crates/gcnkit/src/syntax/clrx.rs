@@ -3,7 +3,7 @@
 //! suffix on a VOP3 word that would fit in 32 bits), so that every printed line re-assembles
 //! to the same words with CLRX's assembler.
 
-use super::text::{dec, hex, sdec, Cell};
+use super::text::{dec, hex, reg_range, sdec, Cell};
 use crate::arch::Arch;
 use crate::instr::{Enc, Instr};
 use crate::isa::{isa, Flags, Form, InstrDef, Ty, X};
@@ -422,19 +422,6 @@ fn operand_slow(out: &mut String, a: Arch, s: &Slot, literal: Option<u32>, lit_f
 }
 
 const FLOAT_TEXT: [&str; 9] = ["0.5", "-0.5", "1.0", "-1.0", "2.0", "-2.0", "4.0", "-4.0", "0.15915494"];
-
-fn reg_range(out: &mut String, prefix: &str, first: u16, n: u16) {
-    out.push_str(prefix);
-    if n == 1 {
-        dec(out, first as u32);
-    } else {
-        out.push('[');
-        dec(out, first as u32);
-        out.push(':');
-        dec(out, (first + n - 1) as u32);
-        out.push(']');
-    }
-}
 
 fn special(out: &mut String, sp: Special, hi: u8, n: u16) {
     if sp == Special::M0 {

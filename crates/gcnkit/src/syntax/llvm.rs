@@ -5,7 +5,7 @@
 //! rule violations LLVM refuses (constant bus...), literals LLVM would fold into inline
 //! constants, instructions LLVM 14 lacks.
 
-use super::text::{dec, hex, sdec};
+use super::text::{dec, hex, reg_range, sdec};
 use crate::arch::Arch;
 use crate::instr::{Enc, Instr};
 use crate::isa::{Flags, Form, InstrDef, Ty, X};
@@ -356,17 +356,4 @@ fn operand(out: &mut String, a: Arch, s: &Slot, literal: Option<u32>) -> Res {
         Src::Sdwa | Src::Dpp | Src::Invalid => return Err(Inexpressible),
     }
     Ok(())
-}
-
-fn reg_range(out: &mut String, prefix: &str, first: u16, n: u16) {
-    out.push_str(prefix);
-    if n == 1 {
-        dec(out, first as u32);
-    } else {
-        out.push('[');
-        dec(out, first as u32);
-        out.push(':');
-        dec(out, (first + n - 1) as u32);
-        out.push(']');
-    }
 }

@@ -47,6 +47,20 @@ pub fn hex8(out: &mut String, v: u32) {
     hex_digits(out, v as u64, 8);
 }
 
+/// Appends a register or range: `v5`, `s[4:5]`.
+pub fn reg_range(out: &mut String, prefix: &str, first: u16, n: u16) {
+    out.push_str(prefix);
+    if n == 1 {
+        dec(out, first as u32);
+    } else {
+        out.push('[');
+        dec(out, first as u32);
+        out.push(':');
+        dec(out, (first + n - 1) as u32);
+        out.push(']');
+    }
+}
+
 /// A short ASCII text in a fixed 32-byte cell: appending it is one constant-size copy, no
 /// `memcpy` call — the printers' hot path appends precomputed operand and mnemonic texts.
 #[derive(Clone, Copy)]
