@@ -731,7 +731,7 @@ fn build(
             F_VDST => i.vdst = if s.want == Want::Vgpr { code - 256 } else { code },
             F_SDST => i.sdst = code,
             F_K => {}
-            f => i.src[(f - F_SRC) as usize] = if !vop3 && s.want == Want::Vgpr { code } else { code },
+            f => i.src[(f - F_SRC) as usize] = code,
         }
     }
     // The 32-bit forms keep VSRC1 as 256 + VGPR in `src[1]`; the Scalar8 lane select is 8-bit.

@@ -92,9 +92,7 @@ pub fn f64_to_f16(x: f64) -> u32 {
 pub fn min_num32(a: f32, b: f32) -> f32 {
     if a.is_nan() {
         quiet32(b)
-    } else if b.is_nan() {
-        a
-    } else if a < b || (a == b && a.is_sign_negative()) {
+    } else if b.is_nan() || a < b || (a == b && a.is_sign_negative()) {
         a
     } else {
         b
@@ -105,9 +103,7 @@ pub fn min_num32(a: f32, b: f32) -> f32 {
 pub fn max_num32(a: f32, b: f32) -> f32 {
     if a.is_nan() {
         quiet32(b)
-    } else if b.is_nan() {
-        a
-    } else if a > b || (a == b && b.is_sign_negative()) {
+    } else if b.is_nan() || a > b || (a == b && b.is_sign_negative()) {
         a
     } else {
         b
@@ -118,9 +114,7 @@ pub fn max_num32(a: f32, b: f32) -> f32 {
 pub fn min_num64(a: f64, b: f64) -> f64 {
     if a.is_nan() {
         quiet64(b)
-    } else if b.is_nan() {
-        a
-    } else if a < b || (a == b && a.is_sign_negative()) {
+    } else if b.is_nan() || a < b || (a == b && a.is_sign_negative()) {
         a
     } else {
         b
@@ -131,9 +125,7 @@ pub fn min_num64(a: f64, b: f64) -> f64 {
 pub fn max_num64(a: f64, b: f64) -> f64 {
     if a.is_nan() {
         quiet64(b)
-    } else if b.is_nan() {
-        a
-    } else if a > b || (a == b && b.is_sign_negative()) {
+    } else if b.is_nan() || a > b || (a == b && b.is_sign_negative()) {
         a
     } else {
         b
