@@ -92,6 +92,10 @@ fn fuzz_regressions() {
         // v_min_i16 with the literal 0xffffffff: CLRX prints lit(-1), which must keep all
         // 32 bits of the literal dword.
         (Arch::Gcn12, [0x647070ff, 0xffffffff, 0]),
+        // From the exhaustive VOP3 sweep: CLRX's pair spelling of V_CMP_CLASS_F64's class mask
+        // at the end of the SGPR / TTMP file (s101, ttmp11) would name s102 / ttmp12.
+        (Arch::Gcn12, [0xd013e160, 0xbe80f680, 0]),
+        (Arch::Gcn12, [0xd012e546, 0x0c0ccbbb, 0]),
     ];
     for (arch, w) in cases {
         for syn in [Syntax::Clrx, Syntax::Llvm] {

@@ -60,8 +60,10 @@ fn print_known(out: &mut String, i: &Instr, d: &InstrDef) {
             out.push_str(", ");
         }
         let mut s = *s;
-        // CLRX writes the class mask of a 64-bit CLASS compare as a register pair.
-        if d.flags.has(Flags::CLASS) && s.role == Role::Src(1) && d.src[0].regs() == 2 {
+        // CLRX writes the class mask of a 64-bit CLASS compare as a register pair (except at
+        // the end of a register file, where the pair would name a register that does not
+        // exist and could not be read back).
+        if d.flags.has(Flags::CLASS) && s.role == Role::Src(1) && d.src[0].regs() == 2 && pair_fits(a, s.code) {
             s.regs = 2;
         }
         let (abs, mut neg) = match s.role {
@@ -194,6 +196,15 @@ fn vop3_tail(out: &mut String, i: &Instr, nsrc: usize, vop3a: bool, show_clamp: 
     if i.op_sel != 0 && !bracket {
         out.push_str(" op_sel=");
         hex(out, i.op_sel as u64);
+    }
+}
+
+/// Does a register pair starting at `code` stay inside its register file?
+fn pair_fits(a: Arch, code: u16) -> bool {
+    match classify(a, code) {
+        Src::Sgpr(r) => r + 1 < crate::operand::sgpr_count(a),
+        Src::Ttmp(t) => t + 1 < crate::operand::ttmp_range(a).1,
+        _ => true,
     }
 }
 
