@@ -108,7 +108,7 @@ fn report(name: &str, arch: Arch, t: &Tally, secs: f64) -> bool {
     let und: u64 = t.undecodable.values().sum();
     let ops: Vec<String> = t.undecodable.keys().map(|k| k.to_string()).collect();
     println!(
-        "{arch} {name}: {} round trips ({:.1} s): {} same, {} same up to CLRX's dropped bits, {} rule-breaking words [{}], {} undecodable (opcodes {}), {} MISMATCHES",
+        "{arch} {name}: {} round trips ({:.1} s): {} same, {} same up to CLRX's dropped bits, {} rule-breaking words [{}], {} undecodable (opcodes: {}), {} MISMATCHES",
         t.checked,
         secs,
         t.same,
@@ -116,7 +116,7 @@ fn report(name: &str, arch: Arch, t: &Tally, secs: f64) -> bool {
         t.rules.values().sum::<u64>(),
         rules.join(", "),
         und,
-        if ops.len() > 40 { format!("{} opcodes", ops.len()) } else { ops.join(",") },
+        if ops.len() > 40 { format!("{} distinct", ops.len()) } else { ops.join(",") },
         t.mismatch_count
     );
     for m in &t.mismatches {
