@@ -810,50 +810,84 @@ fn exp64(x: u64) -> i32 {
     ((x >> 52) & 0x7ff) as i32
 }
 
-/// Pre-scales numerator or denominator of a division; VCC tells V_DIV_FMAS to post-scale.
+/// The float widths V_DIV_SCALE works on, with their constants.
+trait ScaleFloat: Copy + PartialEq + core::ops::Div<Output = Self> {
+    const ONE: Self;
+    /// Exponent gap from which the quotient may overflow.
+    const GAP: i32;
+    /// The pre-scale exponent.
+    const K: i32;
+    /// Numerator exponents at or below this are scaled up.
+    const MANT: i32;
+    fn is_zero(self) -> bool;
+    fn is_subnormal(self) -> bool;
+}
+
+impl ScaleFloat for f32 {
+    const ONE: f32 = 1.0;
+    const GAP: i32 = 96;
+    const K: i32 = 64;
+    const MANT: i32 = 23;
+    fn is_zero(self) -> bool {
+        self == 0.0
+    }
+    fn is_subnormal(self) -> bool {
+        f32::is_subnormal(self)
+    }
+}
+
+impl ScaleFloat for f64 {
+    const ONE: f64 = 1.0;
+    const GAP: i32 = 768;
+    const K: i32 = 128;
+    const MANT: i32 = 53;
+    fn is_zero(self) -> bool {
+        self == 0.0
+    }
+    fn is_subnormal(self) -> bool {
+        f64::is_subnormal(self)
+    }
+}
+
+/// V_DIV_SCALE's decision for one lane, both widths: `None` = NaN, else (the power of two S0 is
+/// scaled by, 0 for none; VCC's bit). `e1`, `e2` are the biased exponents of S1 and S2.
 // inferred: AMD GCN3/Vega ISA V_DIV_SCALE_F32 pseudo-code (f32 constants 96, 2^64, 23; the f64
 // form with 768, 2^128, 53 is transcribed in gem5's Vega model): VCC = 0; S2 == 0 or S1 == 0 →
 // NaN; exp(S2) - exp(S1) >= 96 → VCC, scale S0 by 2^64 if S0 == S1; S1 denormal → scale by 2^64;
 // 1/S1 and S2/S1 denormal → VCC, scale if S0 == S1; 1/S1 denormal → scale by 2^-64; S2/S1
 // denormal → VCC, scale if S0 == S2; exp(S2) <= 23 → scale by 2^64; else D = S0.
+fn div_scale_step<F: ScaleFloat>(f0: F, f1: F, f2: F, e1: i32, e2: i32) -> Option<(i32, bool)> {
+    let if_eq = |x: F| if f0 == x { F::K } else { 0 };
+    Some(if f2.is_zero() || f1.is_zero() {
+        return None;
+    } else if e2 - e1 >= F::GAP {
+        (if_eq(f1), true)
+    } else if f1.is_subnormal() {
+        (F::K, false)
+    } else if (F::ONE / f1).is_subnormal() && (f2 / f1).is_subnormal() {
+        (if_eq(f1), true)
+    } else if (F::ONE / f1).is_subnormal() {
+        (-F::K, false)
+    } else if (f2 / f1).is_subnormal() {
+        (if_eq(f2), true)
+    } else if e2 <= F::MANT {
+        (F::K, false)
+    } else {
+        (0, false)
+    })
+}
+
+/// Pre-scales numerator or denominator of a division; VCC tells V_DIV_FMAS to post-scale.
 pub fn div_scale_f32(l: &mut Lanes) {
     let mut vcc = 0u64;
     for i in 0..N {
         let (s0, s1, s2) = (l.src[0][0][i], l.src[1][0][i], l.src[2][0][i]);
-        let (f0, f1, f2) = (f32::from_bits(s0), f32::from_bits(s1), f32::from_bits(s2));
-        let denorm = |x: f32| x.is_subnormal();
-        let mut flag = false;
-        let d = if f2 == 0.0 || f1 == 0.0 {
-            QNAN32
-        } else if exp32(s2) - exp32(s1) >= 96 {
-            flag = true;
-            if f0 == f1 {
-                ldexp32(f0, 64).to_bits()
-            } else {
-                s0
-            }
-        } else if denorm(f1) {
-            ldexp32(f0, 64).to_bits()
-        } else if denorm(1.0 / f1) && denorm(f2 / f1) {
-            flag = true;
-            if f0 == f1 {
-                ldexp32(f0, 64).to_bits()
-            } else {
-                s0
-            }
-        } else if denorm(1.0 / f1) {
-            ldexp32(f0, -64).to_bits()
-        } else if denorm(f2 / f1) {
-            flag = true;
-            if f0 == f2 {
-                ldexp32(f0, 64).to_bits()
-            } else {
-                s0
-            }
-        } else if exp32(s2) <= 23 {
-            ldexp32(f0, 64).to_bits()
-        } else {
-            s0
+        let f0 = f32::from_bits(s0);
+        let step = div_scale_step(f0, f32::from_bits(s1), f32::from_bits(s2), exp32(s1), exp32(s2));
+        let (d, flag) = match step {
+            None => (QNAN32, false),
+            Some((0, flag)) => (s0, flag),
+            Some((k, flag)) => (ldexp32(f0, k).to_bits(), flag),
         };
         l.dst[0][i] = d;
         vcc |= (flag as u64) << i;
@@ -861,45 +895,17 @@ pub fn div_scale_f32(l: &mut Lanes) {
     l.sdst = vcc;
 }
 
-// inferred: as div_scale_f32 with the f64 constants (AMD ISA; gem5's Vega model)
+/// As [`div_scale_f32`], in double precision.
 pub fn div_scale_f64(l: &mut Lanes) {
     let mut vcc = 0u64;
     for i in 0..N {
         let (s0, s1, s2) = (src64(l, 0, i), src64(l, 1, i), src64(l, 2, i));
-        let (f0, f1, f2) = (f64::from_bits(s0), f64::from_bits(s1), f64::from_bits(s2));
-        let denorm = |x: f64| x.is_subnormal();
-        let mut flag = false;
-        let d = if f2 == 0.0 || f1 == 0.0 {
-            QNAN64
-        } else if exp64(s2) - exp64(s1) >= 768 {
-            flag = true;
-            if f0 == f1 {
-                ldexp64(f0, 128).to_bits()
-            } else {
-                s0
-            }
-        } else if denorm(f1) {
-            ldexp64(f0, 128).to_bits()
-        } else if denorm(1.0 / f1) && denorm(f2 / f1) {
-            flag = true;
-            if f0 == f1 {
-                ldexp64(f0, 128).to_bits()
-            } else {
-                s0
-            }
-        } else if denorm(1.0 / f1) {
-            ldexp64(f0, -128).to_bits()
-        } else if denorm(f2 / f1) {
-            flag = true;
-            if f0 == f2 {
-                ldexp64(f0, 128).to_bits()
-            } else {
-                s0
-            }
-        } else if exp64(s2) <= 53 {
-            ldexp64(f0, 128).to_bits()
-        } else {
-            s0
+        let f0 = f64::from_bits(s0);
+        let step = div_scale_step(f0, f64::from_bits(s1), f64::from_bits(s2), exp64(s1), exp64(s2));
+        let (d, flag) = match step {
+            None => (QNAN64, false),
+            Some((0, flag)) => (s0, flag),
+            Some((k, flag)) => (ldexp64(f0, k).to_bits(), flag),
         };
         l.set64(i, d);
         vcc |= (flag as u64) << i;
