@@ -175,7 +175,7 @@ fn render(
             }
         }
         FormatArg::Listing => {
-            hex8(buf, it.offset as u32);
+            hex8(buf, it.offset);
             buf.push_str("  ");
             let mut ws = String::new();
             for (k, w) in it.words().iter().enumerate() {

@@ -188,7 +188,7 @@ fn main() {
             } else {
                 op << 17 | clamp << 11
             };
-            let w1 = 256 + 7 | (256 + 9) << 9 | (256 + 11) << 18 | omod << 27 | neg << 29;
+            let w1 = (256 + 7) | ((256 + 9) << 9) | (256 + 11) << 18 | omod << 27 | neg << 29;
             both(t, arch, &[w0, w1, 0], op);
         });
         ok &= report("VOP3 opcode x modifiers", arch, &t, t0.elapsed().as_secs_f64());

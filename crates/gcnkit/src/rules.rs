@@ -106,7 +106,7 @@ impl Violations {
 /// CLRX's assembler takes an unaligned SGPR range only inside one 4-register line
 /// (`s[29:30]` yes, `s[79:80]` no); aligned ranges always.
 pub fn clrx_scalar_range_ok(code: u16, count: u16) -> bool {
-    count <= 1 || (code & !3) == ((code + count - 1) & !3) || code % count.min(4) == 0
+    count <= 1 || (code & !3) == ((code + count - 1) & !3) || code.is_multiple_of(count.min(4))
 }
 
 /// How strictly the constant bus is counted.

@@ -51,7 +51,7 @@ fn scalar(r: &mut dyn FnMut() -> u64, arch: Arch, regs: u8) -> u16 {
 
 /// A random inline constant code valid on `arch`.
 fn constant(r: &mut dyn FnMut() -> u64, arch: Arch) -> u16 {
-    if r() % 2 == 0 {
+    if r().is_multiple_of(2) {
         128 + (r() % 81) as u16
     } else {
         240 + (r() % if arch.is_vi_plus() { 9 } else { 8 }) as u16
@@ -78,7 +78,7 @@ fn source(r: &mut dyn FnMut() -> u64, arch: Arch, d: &InstrDef, k: usize, vop3: 
         return vgpr(r, 1);
     }
     if (d.form == Form::ReadLane || d.form == Form::WriteLane) && k == 1 {
-        return if r() % 2 == 0 {
+        return if r().is_multiple_of(2) {
             scalar(r, arch, 1)
         } else {
             constant(r, arch)
@@ -141,7 +141,11 @@ pub fn instr(r: &mut dyn FnMut() -> u64, arch: Arch, id: DefId, vop3: bool, knob
         _ => {}
     }
     if d.form.is_vop3b() {
-        i.sdst = if r() % 3 == 0 { 106 } else { scalar(r, arch, 2).min(106) };
+        i.sdst = if r().is_multiple_of(3) {
+            106
+        } else {
+            scalar(r, arch, 2).min(106)
+        };
     }
     for k in 0..d.form.nsrc() {
         i.src[k] = source(r, arch, d, k, vop3, knobs);
@@ -165,7 +169,7 @@ pub fn instr(r: &mut dyn FnMut() -> u64, arch: Arch, id: DefId, vop3: bool, knob
     if vop3 && knobs.modifiers {
         // Mostly what LLVM accepts on this row; sometimes any bits at all.
         let m = crate::syntax::llvm::llvm_mods(d, arch);
-        let wild = r() % 4 == 0;
+        let wild = r().is_multiple_of(4);
         let all = (1u8 << d.form.nsrc()) - 1;
         let (abs_m, neg_m) = if wild { (all, all) } else { (m.abs, m.neg | m.sext) };
         if !d.form.is_vop3b() {
@@ -173,7 +177,7 @@ pub fn instr(r: &mut dyn FnMut() -> u64, arch: Arch, id: DefId, vop3: bool, knob
         }
         i.neg = (r() as u8) & neg_m;
         if wild || m.clamp {
-            i.clamp = r() % 3 == 0;
+            i.clamp = r().is_multiple_of(3);
         }
         if wild || m.omod {
             i.omod = (r() % 4) as u8;

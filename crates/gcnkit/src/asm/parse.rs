@@ -247,7 +247,7 @@ fn number(c: &mut Cursor) -> PRes<Value> {
         p += 1;
     }
     let mut float = false;
-    if p < end && s[p] == b'.' && !(p + 1 < end && is_ident_start(s[p + 1]) && !(s[p + 1] | 0x20 == b'e')) {
+    if p < end && s[p] == b'.' && !(p + 1 < end && is_ident_start(s[p + 1]) && (s[p + 1] | 0x20 != b'e')) {
         float = true;
         p += 1;
         while p < end && s[p].is_ascii_digit() {
@@ -515,11 +515,11 @@ pub fn register(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols) -> PRes<Op
     };
     let (ttmp0, ttmpn) = names.ttmp();
     // The register file and, for a single register, its number.
-    let (base, limit, single): (u16, u16, u16) = if let Some(n) = num_suffix(&lower, "v") {
+    let (base, limit, single): (u16, u16, u16) = if let Some(n) = num_suffix(lower, "v") {
         (256, 256, n)
-    } else if let Some(n) = num_suffix(&lower, "s") {
+    } else if let Some(n) = num_suffix(lower, "s") {
         (0, names.sgprs(), n)
-    } else if let Some(n) = num_suffix(&lower, "ttmp") {
+    } else if let Some(n) = num_suffix(lower, "ttmp") {
         (ttmp0, ttmpn, n)
     } else if let Some(prefix) = lower.strip_suffix("_u").filter(|_| c.peek() == Some(b'!')) {
         // CLRX's `vcc_u!`: a pair starting at the high half of a named pair.
@@ -534,7 +534,7 @@ pub fn register(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols) -> PRes<Op
             ranged: false,
             any_width: any,
         }));
-    } else if let Some((code, count)) = names.named(&lower).filter(|_| {
+    } else if let Some((code, count)) = names.named(lower).filter(|_| {
         let p = c.pos;
         let ill = ill_marker(c);
         c.pos = p;
@@ -547,7 +547,7 @@ pub fn register(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols) -> PRes<Op
             ranged: false,
             any_width: true,
         }));
-    } else if let Some((code, count)) = names.named(&lower) {
+    } else if let Some((code, count)) = names.named(lower) {
         // vcc[0:1]-style subranges of a named register (CLRX).
         if c.peek() == Some(b'[') {
             let (a, b) = range(c, syms)?;

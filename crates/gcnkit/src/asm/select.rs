@@ -982,7 +982,7 @@ fn reg_code(
     if register_like && !is_vgpr && r.count > 1 && !class_pair {
         match dialect {
             Dialect::Llvm => {
-                if code % 2 != 0 {
+                if !code.is_multiple_of(2) {
                     return Err((
                         "a 64-bit scalar register pair must start at an even register (LLVM)".into(),
                         None,
