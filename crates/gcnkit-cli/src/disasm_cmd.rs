@@ -258,13 +258,7 @@ pub fn run(a: Args) -> ExitCode {
         out.abandon();
         return ExitCode::from(1);
     }
-    match out.commit() {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("{e}");
-            ExitCode::from(1)
-        }
-    }
+    out.finish()
 }
 
 const CHUNK_WORDS: usize = 1 << 16;

@@ -113,6 +113,17 @@ impl Output {
         }
     }
 
+    /// The command's end on success: commit, and exit 1 with the reason if that fails.
+    pub fn finish(self) -> std::process::ExitCode {
+        match self.commit() {
+            Ok(()) => std::process::ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("{e}");
+                std::process::ExitCode::from(1)
+            }
+        }
+    }
+
     /// Failure: nothing is left behind (stdout has already streamed what it got).
     pub fn abandon(self) {
         match self {

@@ -173,13 +173,7 @@ pub fn run(a: Args) -> ExitCode {
         eprintln!("error: writing output: {e}");
         return ExitCode::from(1);
     }
-    match out.commit() {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("{e}");
-            ExitCode::from(1)
-        }
-    }
+    out.finish()
 }
 
 /// One trace line: the instruction, then each register it changed.
