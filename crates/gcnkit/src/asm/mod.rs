@@ -11,7 +11,7 @@ pub mod select;
 use crate::arch::Arch;
 use crate::diag::{Diagnostic, Severity};
 use crate::instr::{Enc, Instr};
-use crate::operand::SRC_REGS;
+use crate::operand::{classify, Src, SRC_REGS};
 use parse::{Cursor, EVal, Expr, Modifier, Operand, PErr, RegNames, Sym, Symbols, Value};
 use select::{select, Fixup, Suffix};
 
@@ -72,54 +72,24 @@ struct Names(Arch);
 impl RegNames for Names {
     fn named(&self, name: &str) -> Option<(u16, u16)> {
         let a = self.0;
-        let vi = a.is_vi_plus();
-        let pair = |base: u16, suffix: &str| -> Option<(u16, u16)> {
+        // The named scalar registers are whatever the operand space names on this arch.
+        for code in 102u16..128 {
+            let Src::Special(sp, 0) = classify(a, code) else {
+                continue;
+            };
+            let Some(suffix) = name.strip_prefix(sp.name()) else {
+                continue;
+            };
+            let paired = classify(a, code + 1) == Src::Special(sp, 1);
             match suffix {
-                "" => Some((base, 2)),
-                "_lo" => Some((base, 1)),
-                "_hi" => Some((base + 1, 1)),
-                _ => None,
-            }
-        };
-        let split = |prefix: &str| name.strip_prefix(prefix);
-        if let Some(s) = split("vcc") {
-            if let Some(r) = pair(106, s) {
-                return Some(r);
-            }
-        }
-        if let Some(s) = split("exec") {
-            if let Some(r) = pair(126, s) {
-                return Some(r);
-            }
-        }
-        if let Some(s) = split("flat_scratch") {
-            if vi {
-                return pair(102, s);
-            }
-            if a == Arch::Gcn11 {
-                return pair(104, s);
-            }
-        }
-        if let Some(s) = split("xnack_mask") {
-            if vi {
-                return pair(104, s);
-            }
-        }
-        if a != Arch::Gcn14 {
-            if let Some(s) = split("tba") {
-                if let Some(r) = pair(108, s) {
-                    return Some(r);
-                }
-            }
-            if let Some(s) = split("tma") {
-                if let Some(r) = pair(110, s) {
-                    return Some(r);
-                }
+                "" => return Some((code, if paired { 2 } else { 1 })),
+                "_lo" if paired => return Some((code, 1)),
+                "_hi" if paired => return Some((code + 1, 1)),
+                _ => {}
             }
         }
         let one = |c: u16| Some((c, 1));
         match name {
-            "m0" => one(124),
             "lds_direct" | "src_lds_direct" | "lds" => one(254),
             "vccz" | "src_vccz" => one(251),
             "execz" | "src_execz" => one(252),
