@@ -1050,48 +1050,41 @@ fn scale_rtz(m: u64, e: i32) -> u64 {
 // 64-bit shifts and f64 operations
 // ---------------------------------------------------------------------------------------------
 
-/// `VDST = SRC0 << (SRC1 & 63)` (SRC0 64-bit, SRC1 32-bit).
-pub fn lshl_b64(l: &mut Lanes) {
+/// A 64-bit shift: operand `val` (0 or 1) is the 64-bit value, the other operand's low 6 bits
+/// the amount (the `rev` forms swap them so the amount can be an inline constant in SRC0).
+#[inline(always)]
+fn shift64(l: &mut Lanes, val: usize, f: impl Fn(u64, u32) -> u64) {
+    let amt = 1 - val;
     for i in 0..N {
-        let v = src64(l, 0, i) << (l.src[1][0][i] & 63);
+        let v = f(src64(l, val, i), l.src[amt][0][i] & 63);
         l.set64(i, v);
     }
+}
+
+/// `VDST = SRC0 << (SRC1 & 63)` (SRC0 64-bit, SRC1 32-bit).
+pub fn lshl_b64(l: &mut Lanes) {
+    shift64(l, 0, |v, s| v << s)
 }
 
 pub fn lshr_b64(l: &mut Lanes) {
-    for i in 0..N {
-        let v = src64(l, 0, i) >> (l.src[1][0][i] & 63);
-        l.set64(i, v);
-    }
+    shift64(l, 0, |v, s| v >> s)
 }
 
 pub fn ashr_i64(l: &mut Lanes) {
-    for i in 0..N {
-        let v = (src64(l, 0, i) as i64 >> (l.src[1][0][i] & 63)) as u64;
-        l.set64(i, v);
-    }
+    shift64(l, 0, |v, s| (v as i64 >> s) as u64)
 }
 
 /// `VDST = SRC1 << (SRC0 & 63)` (SRC0 32-bit, SRC1 64-bit).
 pub fn lshlrev_b64(l: &mut Lanes) {
-    for i in 0..N {
-        let v = src64(l, 1, i) << (l.src[0][0][i] & 63);
-        l.set64(i, v);
-    }
+    shift64(l, 1, |v, s| v << s)
 }
 
 pub fn lshrrev_b64(l: &mut Lanes) {
-    for i in 0..N {
-        let v = src64(l, 1, i) >> (l.src[0][0][i] & 63);
-        l.set64(i, v);
-    }
+    shift64(l, 1, |v, s| v >> s)
 }
 
 pub fn ashrrev_i64(l: &mut Lanes) {
-    for i in 0..N {
-        let v = (src64(l, 1, i) as i64 >> (l.src[0][0][i] & 63)) as u64;
-        l.set64(i, v);
-    }
+    shift64(l, 1, |v, s| (v as i64 >> s) as u64)
 }
 
 pub fn add_f64(l: &mut Lanes) {
