@@ -159,6 +159,9 @@ for fmt in words bin; do
     measure "gcnkit-clrx-$fmt" "$clrx_lines" "$RUNS" "$err" \
         "$gcnkit" asm -a gcn1.2 --syntax clrx --format "$fmt" "$work/clrx.s"
 done
+# `-o FILE`: written to a temporary file as it is assembled, renamed at the end.
+measure "gcnkit-clrx-file" "$clrx_lines" "$RUNS" "$err" \
+    "$gcnkit" asm -a gcn1.2 --syntax clrx --format bin -o "$work/out.bin" "$work/clrx.s"
 measure "gcnkit-auto-clrx-words" "$clrx_lines" "$RUNS" "$err" \
     "$gcnkit" asm -a gcn1.2 --syntax auto --format words "$work/clrx.s"
 for fmt in words bin; do
@@ -175,6 +178,8 @@ for sl in "${scaled[@]}"; do
         measure "gcnkit-clrx-$fmt-${s}x" "$l" "$RUNS" "$err" \
             "$gcnkit" asm -a gcn1.2 --syntax clrx --format "$fmt" "$work/clrx.x$s.s"
     done
+    measure "gcnkit-clrx-file-${s}x" "$l" "$RUNS" "$err" \
+        "$gcnkit" asm -a gcn1.2 --syntax clrx --format bin -o "$work/out.bin" "$work/clrx.x$s.s"
 done
 rss_note="peak RSS: GNU time -v"
 if [ -z "$gnu_time" ]; then
@@ -192,7 +197,9 @@ echo "  clrx text: $clrx_lines lines, $(wc -c <"$work/clrx.s") bytes ($clrx_odd 
 echo "  llvm text: $llvm_lines lines, $(wc -c <"$work/llvm.s") bytes ($llvm_long printed as .long, $llvm_odd odd, $llvm_rejected rejected by llvm-mc: dropped)"
 echo "  $check_note"
 echo "llvm-mc ${llvm_ver:-?} ($LLVM_MC): -show-encoding writes the text with encodings; -filetype=obj -o - writes an ELF object (both to /dev/null)"
-echo "$rss_note; outputs go to /dev/null, so no output is held in memory by the shell"
+echo "$rss_note; outputs go to /dev/null (stdout: gcnkit holds the file's items until its end, so"
+echo "  that nothing is written on error) or, for the -file rows, to a file with -o (streamed to a"
+echo "  temporary file, renamed at the end)"
 echo
 printf '%-24s %10s %9s %12s %13s %15s\n' tool lines seconds "lines/s" "peak RSS MiB" "x llvm-mc enc"
 llvm_rate=
@@ -212,7 +219,7 @@ done
 if [ "${#scaled[@]}" -gt 0 ]; then
     echo
     read -r smax lmax <<<"${scaled[-1]}"
-    for fmt in words bin; do
+    for fmt in words bin file; do
         r1= rn=
         for r in "${rows[@]}"; do
             read -r label lines secs rss <<<"$r"

@@ -5,6 +5,7 @@ use clap::ValueEnum;
 use gcnkit::asm::{Assembler, Dialect, Item};
 use gcnkit::syntax::{json, Syntax};
 use gcnkit::Arch;
+use std::collections::VecDeque;
 use std::io::BufRead;
 use std::process::ExitCode;
 
@@ -58,7 +59,9 @@ pub fn run(a: Args) -> ExitCode {
     } else {
         FormatArg::Words
     });
-    // Stream the source line by line: memory grows with the output, not the input.
+    // The source is read line by line. Output to a file goes to its temporary file as items
+    // become final (removed if the file has errors), so memory does not grow with the input;
+    // stdout and devices get nothing on error, so their items are held to the end.
     let (name, mut reader) = match open_input(a.file.as_deref()) {
         Ok(x) => x,
         Err(e) => {
@@ -66,8 +69,30 @@ pub fn run(a: Args) -> ExitCode {
             return ExitCode::from(1);
         }
     };
+    let mut out = match Output::open(a.output.as_deref()) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(1);
+        }
+    };
+    let stream = out.is_temp_file();
+    let syntax = if dialect == Dialect::Llvm {
+        Syntax::Llvm
+    } else {
+        Syntax::Clrx
+    };
     let mut asm = Assembler::new(a.arch, dialect, &name);
-    let mut listing_src: Vec<String> = Vec::new();
+    let mut w = Writer {
+        format,
+        syntax,
+        arch: a.arch,
+        lines: VecDeque::new(),
+        buf: String::with_capacity(1 << 16),
+        bin: Vec::with_capacity(1 << 16),
+        result: Ok(()),
+    };
+    let mut ready = Vec::new();
     let mut line = Vec::with_capacity(256);
     let mut n = 0;
     loop {
@@ -77,6 +102,7 @@ pub fn run(a: Args) -> ExitCode {
             Ok(_) => {}
             Err(e) => {
                 eprintln!("{name}: error: {e}");
+                out.abandon();
                 return ExitCode::from(1);
             }
         }
@@ -87,7 +113,17 @@ pub fn run(a: Args) -> ExitCode {
         let text = String::from_utf8_lossy(&line);
         asm.line(n, &text);
         if format == FormatArg::Listing {
-            listing_src.push(text.trim().to_string());
+            w.lines.push_back((n, text.trim().to_string()));
+        }
+        if stream && n % 4096 == 0 {
+            asm.take_ready(&mut ready);
+            w.items(&mut out, &ready);
+            ready.clear();
+            // Listing lines are needed from the first item still held on.
+            let keep = asm.first_held_line().unwrap_or(n + 1);
+            while w.lines.front().is_some_and(|l| l.0 < keep) {
+                w.lines.pop_front();
+            }
         }
     }
     let (items, diags) = asm.finish();
@@ -97,6 +133,7 @@ pub fn run(a: Args) -> ExitCode {
         failed |= d.severity == gcnkit::diag::Severity::Error;
     }
     if failed {
+        out.abandon();
         let n = diags
             .iter()
             .filter(|d| d.severity == gcnkit::diag::Severity::Error)
@@ -104,35 +141,9 @@ pub fn run(a: Args) -> ExitCode {
         eprintln!("{n} error{} in {name}; nothing written", if n == 1 { "" } else { "s" });
         return ExitCode::from(1);
     }
-    let to_file = a.output.as_deref().is_some_and(|o| o != "-");
-    let format = a
-        .format
-        .unwrap_or(if to_file { FormatArg::Bin } else { FormatArg::Words });
-    let syntax = if dialect == Dialect::Llvm {
-        Syntax::Llvm
-    } else {
-        Syntax::Clrx
-    };
-    let mut out = match Output::open(a.output.as_deref()) {
-        Ok(o) => o,
-        Err(e) => {
-            eprintln!("{e}");
-            return ExitCode::from(1);
-        }
-    };
-    let mut buf = String::with_capacity(1 << 16);
-    let mut bin = Vec::with_capacity(1 << 16);
-    let mut result = Ok(());
-    for it in &items {
-        render(&mut buf, &mut bin, it, format, syntax, &listing_src, a.arch);
-        if buf.len() > 60_000 || bin.len() > 60_000 {
-            result = result.and(out.write(buf.as_bytes())).and(out.write(&bin));
-            buf.clear();
-            bin.clear();
-        }
-    }
-    result = result.and(out.write(buf.as_bytes())).and(out.write(&bin));
-    if let Err(e) = result {
+    w.items(&mut out, &items);
+    w.flush(&mut out);
+    if let Err(e) = w.result {
         out.abandon();
         if e.kind() == std::io::ErrorKind::BrokenPipe {
             return ExitCode::SUCCESS;
@@ -143,15 +154,57 @@ pub fn run(a: Args) -> ExitCode {
     out.finish()
 }
 
-fn render(
-    buf: &mut String,
-    bin: &mut Vec<u8>,
-    it: &Item,
+/// Renders items in the output format and writes them in 64 KiB chunks; the first write error
+/// is kept and later writes are skipped.
+struct Writer {
     format: FormatArg,
     syntax: Syntax,
-    lines: &[String],
     arch: Arch,
-) {
+    /// Source lines (number, trimmed text) for the listing, from the first unwritten item on.
+    lines: VecDeque<(usize, String)>,
+    buf: String,
+    bin: Vec<u8>,
+    result: std::io::Result<()>,
+}
+
+impl Writer {
+    fn items(&mut self, out: &mut Output, items: &[Item]) {
+        for it in items {
+            let src = source_line(&self.lines, it.line as usize);
+            render(
+                &mut self.buf,
+                &mut self.bin,
+                it,
+                self.format,
+                self.syntax,
+                src,
+                self.arch,
+            );
+            if self.buf.len() > 60_000 || self.bin.len() > 60_000 {
+                self.flush(out);
+            }
+        }
+    }
+
+    fn flush(&mut self, out: &mut Output) {
+        if self.result.is_ok() {
+            self.result = out.write(self.buf.as_bytes()).and_then(|_| out.write(&self.bin));
+        }
+        self.buf.clear();
+        self.bin.clear();
+    }
+}
+
+/// The trimmed text of source line `line` from the listing's window of lines.
+fn source_line(lines: &VecDeque<(usize, String)>, line: usize) -> &str {
+    let first = lines.front().map_or(0, |l| l.0);
+    match lines.get(line.wrapping_sub(first)) {
+        Some((_, text)) => text,
+        None => "",
+    }
+}
+
+fn render(buf: &mut String, bin: &mut Vec<u8>, it: &Item, format: FormatArg, syntax: Syntax, source: &str, arch: Arch) {
     use gcnkit::syntax::text::hex8;
     match format {
         FormatArg::Words => {
@@ -179,7 +232,7 @@ fn render(
                 hex8(&mut ws, *w);
             }
             buf.push_str(&format!("{ws:<26}"));
-            buf.push_str(lines.get(it.line as usize - 1).map(|l| l.as_str()).unwrap_or(""));
+            buf.push_str(source);
             buf.push('\n');
         }
         FormatArg::Json => {

@@ -86,6 +86,12 @@ impl Output {
         }
     }
 
+    /// A temporary file renamed into place at the end: output may be written as it is made,
+    /// since a failed run removes it.
+    pub fn is_temp_file(&self) -> bool {
+        matches!(self, Output::File { .. })
+    }
+
     pub fn write(&mut self, b: &[u8]) -> io::Result<()> {
         match self {
             Output::Stdout(w) => w.write_all(b),

@@ -314,3 +314,68 @@ fn explain_shows_the_row() {
     assert_eq!(o.status.code(), Some(1));
     assert!(err(&o).contains("gcn1.0"), "{}", err(&o));
 }
+
+/// A source long enough that `-o FILE` streams items to the temporary file in several batches,
+/// with a literal that waits for a symbol defined at the end: every format written to a file
+/// must equal what stdout gets (where items are held to the end).
+#[test]
+fn asm_output_file_streams_with_forward_references() {
+    let d = tmpdir("asmstream");
+    // Batches end every 4096 lines: 'later' holds items from line 3002 to 6002, 'late'
+    // from line 9002 to the end.
+    let mut src = String::new();
+    for k in 0..10_000 {
+        src.push_str(&format!("v_mul_f32 v{}, s{}, v{}\n", k % 256, k % 100, (k + 1) % 256));
+        match k {
+            3000 => src.push_str("v_add_u32 v2, vcc, later, v3   // waits for 'later'\n"),
+            6000 => src.push_str("later = 42\n"),
+            9000 => src.push_str("v_add_f32 v0, late, v1\n"),
+            _ => {}
+        }
+    }
+    src.push_str("late = 0x12345678\n");
+    let file = d.join("long.s");
+    std::fs::write(&file, &src).unwrap();
+    for fmt in ["words", "bin", "listing", "json"] {
+        let out = d.join(format!("out.{fmt}"));
+        let o = gcnkit(
+            &[
+                "asm",
+                "--format",
+                fmt,
+                "-o",
+                out.to_str().unwrap(),
+                file.to_str().unwrap(),
+            ],
+            b"",
+        );
+        assert!(o.status.success(), "{fmt}: {}", err(&o));
+        let held = gcnkit(&["asm", "--format", fmt, file.to_str().unwrap()], b"");
+        assert_eq!(std::fs::read(&out).unwrap(), held.stdout, "{fmt}");
+    }
+    let words = std::fs::read_to_string(d.join("out.words")).unwrap();
+    assert!(words.contains("\n020002ff 12345678\n"));
+    assert!(words.contains("\n320406ff 0000002a\n"));
+    let listing = std::fs::read_to_string(d.join("out.listing")).unwrap();
+    assert!(listing.contains("v_add_u32 v2, vcc, later, v3"));
+    let late = listing.lines().find(|l| l.contains("020002ff 12345678")).unwrap();
+    assert!(late.ends_with(" v_add_f32 v0, late, v1"), "{late}");
+    assert_eq!(listing.lines().count(), 10_002);
+}
+
+/// An error after the first batches have gone to the temporary file: no output file, no
+/// temporary file left behind.
+#[test]
+fn asm_error_late_in_a_long_file_leaves_no_file() {
+    let d = tmpdir("asmstreamerr");
+    let mut src = "v_add_f32 v1, v2, v3\n".repeat(20_000);
+    src.push_str("v_add_f32 v1, v2\n");
+    let file = d.join("long.s");
+    std::fs::write(&file, &src).unwrap();
+    let out = d.join("out.bin");
+    let o = gcnkit(&["asm", "-o", out.to_str().unwrap(), file.to_str().unwrap()], b"");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(err(&o).contains("long.s:20001:"), "{}", err(&o));
+    assert!(!out.exists());
+    assert_eq!(std::fs::read_dir(&d).unwrap().count(), 1, "only the source is left");
+}

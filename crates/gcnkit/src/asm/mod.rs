@@ -25,8 +25,8 @@ pub enum Dialect {
 }
 
 /// One assembled item: an instruction or a data word, with its source line and byte offset.
-/// Kept small (24 bytes): an assembled file is held until its end (forward references,
-/// all-or-nothing output), so memory follows the output.
+/// Kept small (24 bytes): items wait in the assembler while a literal before them waits for a
+/// symbol defined later, and callers that cannot stream (stdout) hold them to the end.
 #[derive(Clone, Copy, Debug)]
 pub struct Item {
     pub line: u32,
@@ -113,6 +113,8 @@ impl RegNames for Names {
 
 /// A literal waiting for a symbol defined later.
 struct Pending {
+    /// Index of the item in the whole file (not in `Assembler::items`, which loses its head as
+    /// finished items are taken).
     item: usize,
     fixup: Fixup,
     line: usize,
@@ -125,8 +127,11 @@ pub struct Assembler {
     dialect: Dialect,
     file: String,
     syms: Symbols,
+    /// Items not yet taken; `items[0]` is item number `taken` of the file.
     items: Vec<Item>,
+    taken: usize,
     diags: Vec<Diagnostic>,
+    /// In item order, so the first one bounds what is final.
     pending: Vec<Pending>,
     offset: usize,
     names: Names,
@@ -142,6 +147,7 @@ impl Assembler {
             file: file.to_string(),
             syms: Symbols::new(),
             items: Vec::new(),
+            taken: 0,
             diags: Vec::new(),
             pending: Vec::new(),
             offset: 0,
@@ -333,8 +339,8 @@ impl Assembler {
             );
         }
         self.syms.insert(name.to_string(), sym);
-        if let Sym::Value(v) = sym {
-            self.resolve(name, v);
+        if let Sym::Value(_) = sym {
+            self.resolve(name);
         }
     }
 
@@ -378,55 +384,63 @@ impl Assembler {
 
     /// Patches literals that were waiting for `name`: their expressions are evaluated again
     /// now that it is defined (they may wait for another symbol next).
-    fn resolve(&mut self, name: &str, _v: Value) {
-        let mut k = 0;
-        while k < self.pending.len() {
-            if self.pending[k].fixup.symbol != name {
-                k += 1;
-                continue;
+    fn resolve(&mut self, name: &str) {
+        let mut pending = std::mem::take(&mut self.pending);
+        pending.retain_mut(|p| {
+            if p.fixup.symbol != name {
+                return true;
             }
-            let (start, end) = (self.pending[k].fixup.start, self.pending[k].fixup.end);
-            let value = {
-                let p = &self.pending[k];
-                let mut c = Cursor::new(&p.source, start, end);
-                let e = Expr {
-                    syms: &self.syms,
-                    no_bar: false,
-                };
-                e.parse(&mut c)
+            let (start, end) = (p.fixup.start, p.fixup.end);
+            let mut c = Cursor::new(&p.source, start, end);
+            let e = Expr {
+                syms: &self.syms,
+                no_bar: false,
             };
-            match value {
+            match e.parse(&mut c) {
                 Ok(EVal::Value(v)) => {
-                    let p = self.pending.swap_remove(k);
-                    let bits = match select::literal_bits(v, p.fixup.ty) {
-                        Ok(b) => b,
+                    match select::literal_bits(v, p.fixup.ty) {
+                        Ok(bits) => self.items[p.item - self.taken].words[p.fixup.word] = bits,
                         Err(msg) => {
-                            self.diag(
-                                p.line,
-                                &p.source,
-                                PErr {
-                                    start,
-                                    end,
-                                    msg,
-                                    help: None,
-                                },
-                            );
-                            continue;
+                            let e = PErr {
+                                start,
+                                end,
+                                msg,
+                                help: None,
+                            };
+                            self.diag(p.line, &p.source, e);
                         }
-                    };
-                    let it = &mut self.items[p.item];
-                    it.words[p.fixup.word] = bits;
+                    }
+                    false
                 }
                 Ok(EVal::Forward(other)) => {
-                    self.pending[k].fixup.symbol = other;
-                    k += 1;
+                    p.fixup.symbol = other;
+                    true
                 }
                 Err(e) => {
-                    let p = self.pending.swap_remove(k);
                     self.diag(p.line, &p.source, e);
+                    false
                 }
             }
+        });
+        self.pending = pending;
+    }
+
+    /// Moves the items that can no longer change — those before the first literal still
+    /// waiting for a symbol — to `out`, so a caller can write them as it goes (to a temporary
+    /// file: the file has errors if [`Assembler::errors`] is non-zero at the end). Takes nothing
+    /// once the file has an error.
+    pub fn take_ready(&mut self, out: &mut Vec<Item>) {
+        if self.errors() > 0 {
+            return;
         }
+        let n = self.pending.first().map_or(self.items.len(), |p| p.item - self.taken);
+        out.extend(self.items.drain(..n));
+        self.taken += n;
+    }
+
+    /// Source line of the first item not taken yet, if any.
+    pub fn first_held_line(&self) -> Option<usize> {
+        self.items.first().map(|i| i.line as usize)
     }
 
     fn directive(&mut self, lineno: usize, src: &str, name: &str, s0: usize, s1: usize, c: &mut Cursor, end: usize) {
@@ -576,7 +590,7 @@ impl Assembler {
             let fold = self.dialect == Dialect::Llvm || (self.dialect == Dialect::Auto && suffix != Suffix::None);
             match select(self.arch, self.dialect, fold, base, suffix, span, &ops, &mods) {
                 Ok((instr, fixup)) => {
-                    let item = self.items.len();
+                    let item = self.taken + self.items.len();
                     self.offset += instr.len as usize * 4;
                     self.items.push(Item::new(
                         lineno,
@@ -604,8 +618,8 @@ impl Assembler {
         self.mods = mods;
     }
 
-    /// Ends the file: unresolved symbols are errors. Returns the items (empty if there were
-    /// errors) and every diagnostic.
+    /// Ends the file: unresolved symbols are errors. Returns the items not taken yet (none if
+    /// there were errors) and every diagnostic.
     pub fn finish(mut self) -> (Vec<Item>, Vec<Diagnostic>) {
         let pending = std::mem::take(&mut self.pending);
         for p in pending {
@@ -641,4 +655,40 @@ pub fn assemble_one(arch: Arch, dialect: Dialect, text: &str) -> Result<Vec<u32>
         return Err(diags);
     }
     Ok(items.iter().flat_map(|i| i.words().iter().copied()).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Items become final (and can be taken) up to the first literal still waiting for a
+    /// symbol; taking them does not disturb the patching of later ones.
+    #[test]
+    fn take_ready_stops_at_the_first_pending_literal() {
+        let mut a = Assembler::new(Arch::Gcn12, Dialect::Clrx, "t.s");
+        let mut out = Vec::new();
+        a.line(1, "v_add_f32 v0, v1, v2");
+        a.line(2, "v_add_f32 v0, x, v2");
+        a.line(3, "v_add_f32 v0, y, v2");
+        a.take_ready(&mut out);
+        assert_eq!(out.len(), 1);
+        assert_eq!(a.first_held_line(), Some(2));
+        a.line(4, "y = 7");
+        a.take_ready(&mut out);
+        assert_eq!(out.len(), 1, "x still waits");
+        a.line(5, "x = 1.0");
+        a.take_ready(&mut out);
+        assert_eq!(out.len(), 3);
+        assert_eq!(out[1].words(), [0x020004ff, 0x3f800000]);
+        assert_eq!(out[2].words(), [0x020004ff, 7]);
+        assert_eq!(a.first_held_line(), None);
+        a.line(6, "v_add_f32 v0, z, v2");
+        a.line(7, "v_bogus");
+        a.line(8, "z = 1");
+        a.take_ready(&mut out);
+        assert_eq!(out.len(), 3, "nothing is taken once the file has an error");
+        let (rest, diags) = a.finish();
+        assert!(rest.is_empty());
+        assert_eq!(diags.len(), 1);
+    }
 }
