@@ -379,3 +379,184 @@ fn asm_error_late_in_a_long_file_leaves_no_file() {
     assert!(!out.exists());
     assert_eq!(std::fs::read_dir(&d).unwrap().count(), 1, "only the source is left");
 }
+
+/// SplitMix64, for the random inputs below (fixed seed: failures reproduce).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+    /// Up to `n` pieces drawn from `parts`.
+    fn soup(&mut self, parts: &[&str], n: usize) -> Vec<u8> {
+        let k = self.below(n + 1);
+        (0..k).flat_map(|_| parts[self.below(parts.len())].bytes()).collect()
+    }
+    fn bytes(&mut self, n: usize) -> Vec<u8> {
+        let k = self.below(n + 1);
+        (0..k).map(|_| self.next() as u8).collect()
+    }
+}
+
+const ASM_PARTS: &[&str] = &[
+    "v_add_f32",
+    "v_cmp_eq_u32",
+    "v_cndmask_b32",
+    "v_mad_f32",
+    "v_div_scale_f64",
+    "v_addc_u32",
+    "v_add_f16",
+    "v_readlane_b32",
+    "v_cmpx_class_f64",
+    "_e64",
+    "_e32",
+    " v1",
+    " v[2:3]",
+    " s5",
+    " s[4:5]",
+    " vcc",
+    " exec",
+    " ttmp[11:12]",
+    " m0",
+    " scc",
+    " lds_direct",
+    " 0x",
+    "ff",
+    "1.5",
+    "-",
+    "|",
+    "abs(",
+    "neg(",
+    "sext(",
+    ")",
+    "lit(",
+    ",",
+    " ",
+    "\n",
+    ";",
+    "mul:2",
+    " clamp",
+    " op_sel:[1,0]",
+    " neg:[1,1,0]",
+    "=",
+    ":",
+    "lab",
+    "//",
+    "/*",
+    "*/",
+    "%",
+    ".long",
+    ".set",
+    "1e39",
+    "-0",
+    "99999999999999999999",
+    "\t",
+    "\u{e9}",
+    "v_",
+    "s[",
+    "]",
+];
+
+const STATE_PARTS: &[&str] = &[
+    "{",
+    "}",
+    "[",
+    "]",
+    ",",
+    ":",
+    "\"vgprs\"",
+    "\"sgprs\"",
+    "\"exec\"",
+    "\"mode\"",
+    "\"vcc\"",
+    "\"m0\"",
+    "\"0\"",
+    "\"255\"",
+    "\"300\"",
+    "\"0x\"",
+    "\"0xffffffffffffffff\"",
+    "1",
+    "-1",
+    "1e99",
+    "null",
+    "true",
+    "\"",
+    " ",
+    "\n",
+];
+
+/// Random bytes, hex-word text, assembler token soup and state text into every subcommand:
+/// each run ends with exit status 0, 1 or 2 — never a panic or a signal.
+#[test]
+fn no_subcommand_crashes_on_random_input() {
+    let d = tmpdir("random");
+    let mut r = Rng(0x6763_6e6b);
+    let archs = ["gcn1.0", "gcn1.1", "gcn1.2", "gcn1.4"];
+    let check = |what: &str, o: &Output, input: &[u8]| {
+        let e = err(o);
+        assert!(
+            matches!(o.status.code(), Some(0..=2)) && !e.contains("panicked"),
+            "{what} on {:?}: {:?}\n{e}",
+            String::from_utf8_lossy(input),
+            o.status
+        );
+    };
+    for round in 0..40 {
+        let a = archs[round % 4];
+        let bin = r.bytes(64);
+        for args in [
+            &["disasm", "-a", a][..],
+            &["disasm", "-a", a, "--syntax", "llvm"],
+            &["disasm", "-a", a, "--format", "json"],
+        ] {
+            check("disasm", &gcnkit(args, &bin), &bin);
+        }
+        let mut words = r.soup(&["0x", "ff", "1234abcd", " ", ",", "\n", "#", "zz", "123456789"], 20);
+        words.extend(r.bytes(4));
+        check(
+            "disasm --input words",
+            &gcnkit(&["disasm", "-a", a, "--input", "words"], &words),
+            &words,
+        );
+        let src = r.soup(ASM_PARTS, 40);
+        for syn in ["auto", "clrx", "llvm"] {
+            check("asm", &gcnkit(&["asm", "-a", a, "--syntax", syn], &src), &src);
+        }
+        check(
+            "asm listing",
+            &gcnkit(&["asm", "-a", a, "--format", "listing"], &src),
+            &src,
+        );
+        check("asm json", &gcnkit(&["asm", "-a", a, "--format", "json"], &src), &src);
+        let prog = d.join("p.s");
+        let st = d.join("s.json");
+        let state = r.soup(STATE_PARTS, 30);
+        let p = prog.to_str().unwrap();
+        let s = st.to_str().unwrap();
+        // A random state for a valid program, then a random program.
+        std::fs::write(
+            &prog,
+            "v_add_f32 v1, v2, v3\nv_cmp_gt_u32 vcc, v1, s0\nv_cndmask_b32 v4, v1, v2, vcc\n",
+        )
+        .unwrap();
+        std::fs::write(&st, &state).unwrap();
+        check("run --state", &gcnkit(&["run", "-a", a, "--state", s, p], b""), &state);
+        std::fs::write(&prog, &src).unwrap();
+        check("run", &gcnkit(&["run", "-a", a, p], b""), &src);
+        std::fs::write(&prog, &bin).unwrap();
+        check(
+            "run --input bin",
+            &gcnkit(&["run", "-a", a, "--input", "bin", p], b""),
+            &bin,
+        );
+        let m = String::from_utf8_lossy(&r.soup(ASM_PARTS, 2)).into_owned();
+        check("explain", &gcnkit(&["explain", "-a", a, &m], b""), m.as_bytes());
+    }
+}

@@ -103,10 +103,26 @@ fn both(t: &mut Tally, arch: Arch, words: &[u32], opcode: u32) {
     }
 }
 
+/// Sorted numbers as ranges: `50-61,64,70-72`.
+fn ranges(sorted: impl Iterator<Item = u32>) -> String {
+    let mut out: Vec<(u32, u32)> = Vec::new();
+    for k in sorted {
+        match out.last_mut() {
+            Some(r) if r.1 + 1 == k => r.1 = k,
+            _ => out.push((k, k)),
+        }
+    }
+    let parts: Vec<String> = out
+        .iter()
+        .map(|&(a, b)| if a == b { a.to_string() } else { format!("{a}-{b}") })
+        .collect();
+    parts.join(",")
+}
+
 fn report(name: &str, arch: Arch, t: &Tally, secs: f64) -> bool {
     let rules: Vec<String> = t.rules.iter().map(|(k, v)| format!("{k} {v}")).collect();
     let und: u64 = t.undecodable.values().sum();
-    let ops: Vec<String> = t.undecodable.keys().map(|k| k.to_string()).collect();
+    let ops = ranges(t.undecodable.keys().copied());
     println!(
         "{arch} {name}: {} round trips ({:.1} s): {} same, {} same up to CLRX's dropped bits, {} rule-breaking words [{}], {} undecodable (opcodes: {}), {} MISMATCHES",
         t.checked,
@@ -116,7 +132,7 @@ fn report(name: &str, arch: Arch, t: &Tally, secs: f64) -> bool {
         t.rules.values().sum::<u64>(),
         rules.join(", "),
         und,
-        if ops.len() > 40 { format!("{} distinct", ops.len()) } else { ops.join(",") },
+        ops,
         t.mismatch_count
     );
     for m in &t.mismatches {
