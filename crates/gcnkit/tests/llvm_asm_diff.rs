@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{assemble as llvm_assemble, seed, Rng};
+use common::{assemble as llvm_assemble, env_n, seed, Rng};
 use gcnkit::asm::{assemble, Dialect};
 use gcnkit::diag::Severity;
 use gcnkit::isa::{isa, Form, X};
@@ -124,10 +124,7 @@ fn invalid_variants(r: &mut Rng, i: &Instr) -> Vec<(&'static str, Arch, String)>
 #[test]
 fn assembler_matches_llvm_mc() {
     let mut rng = Rng(seed() ^ 0xa5a5);
-    let per: usize = std::env::var("GCNKIT_ASM_N")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(3);
+    let per: usize = env_n("GCNKIT_ASM_N", 3);
     let mut cases: Vec<(&'static str, Arch, String)> = Vec::new();
     for arch in Arch::ALL {
         for id in 0..isa().defs.len() as u16 {

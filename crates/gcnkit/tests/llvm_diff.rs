@@ -12,7 +12,7 @@
 
 mod common;
 
-use common::{assemble, seed, Rng};
+use common::{assemble, env_n, seed, Rng};
 use gcnkit::decode::decode;
 use gcnkit::isa::isa;
 use gcnkit::proof::broken_rule;
@@ -27,10 +27,7 @@ fn hex(w: &[u32]) -> String {
 #[test]
 fn table_instructions_match_llvm_mc() {
     let mut rng = Rng(seed());
-    let per_form: usize = std::env::var("GCNKIT_DIFF_N")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(4);
+    let per_form: usize = env_n("GCNKIT_DIFF_N", 4);
     let mut report = Vec::new();
     let mut total_fail = 0;
     for arch in Arch::ALL {
@@ -130,27 +127,28 @@ fn table_instructions_match_llvm_mc() {
     assert_eq!(total_fail, 0, "differences with llvm-mc (see above)");
 }
 
+/// Three random words, the first steered into the VOP2, VOPC or VOP3 class.
+fn class_words(rng: &mut Rng) -> [u32; 3] {
+    let w0 = rng.next() as u32;
+    let w0 = match rng.below(3) {
+        0 => w0 & 0x7fff_ffff,
+        1 => (w0 & 0x01ff_ffff) | (0x3e << 25),
+        _ => (w0 & 0x03ff_ffff) | (0x34 << 26),
+    };
+    [w0, rng.next() as u32, rng.next() as u32]
+}
+
 #[test]
 fn random_words_reassemble_with_llvm_mc() {
     let mut rng = Rng(seed() ^ 0x5151);
-    let n: usize = std::env::var("GCNKIT_WORDS_N")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(3000);
+    let n: usize = env_n("GCNKIT_WORDS_N", 3000);
     let mut total_fail = 0;
     for arch in Arch::ALL {
         let mut texts = Vec::new();
         let mut wants = Vec::new();
         let mut longs = 0;
         for _ in 0..n {
-            let w0 = rng.next() as u32;
-            // Steer the class: VOP2, VOPC or VOP3.
-            let w0 = match rng.below(3) {
-                0 => w0 & 0x7fff_ffff,
-                1 => (w0 & 0x01ff_ffff) | (0x3e << 25),
-                _ => (w0 & 0x03ff_ffff) | (0x34 << 26),
-            };
-            let words = [w0, rng.next() as u32, rng.next() as u32];
+            let words = class_words(&mut rng);
             let Ok(i) = decode(arch, &words) else {
                 continue;
             };
@@ -205,10 +203,7 @@ fn random_words_reassemble_with_llvm_mc() {
 #[test]
 fn rule_breaking_words_are_rejected_by_llvm_mc_too() {
     let mut rng = Rng(seed() ^ 0x7275_6c65);
-    let want: usize = std::env::var("GCNKIT_RULE_N")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(400);
+    let want: usize = env_n("GCNKIT_RULE_N", 400);
     let mut failures = 0;
     for arch in Arch::ALL {
         let mut cases: Vec<(&str, String, Vec<u32>)> = Vec::new();
@@ -216,13 +211,7 @@ fn rule_breaking_words_are_rejected_by_llvm_mc_too() {
         let mut tries = 0;
         while cases.len() < want && tries < 2000 * want {
             tries += 1;
-            let w0 = rng.next() as u32;
-            let w0 = match rng.below(3) {
-                0 => w0 & 0x7fff_ffff,
-                1 => (w0 & 0x01ff_ffff) | (0x3e << 25),
-                _ => (w0 & 0x03ff_ffff) | (0x34 << 26),
-            };
-            let words = [w0, rng.next() as u32, rng.next() as u32];
+            let words = class_words(&mut rng);
             let Ok(i) = decode(arch, &words) else { continue };
             let Some(rule) = broken_rule(&i) else { continue };
             // CLRX's own rule is not asked of llvm-mc; no rule takes more than half the cases.

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{seed, Rng};
+use common::{env_n, seed, Rng};
 use gcnkit::isa::isa;
 use gcnkit::proof::{check, Outcome};
 use gcnkit::sample::{instr, Knobs};
@@ -62,10 +62,7 @@ fn table_instructions_round_trip_both_dialects() {
 #[test]
 fn random_words_round_trip_both_dialects() {
     let mut rng = Rng(seed() ^ 0x99);
-    let count: usize = std::env::var("GCNKIT_RT_N")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(20000);
+    let count: usize = env_n("GCNKIT_RT_N", 20000);
     let (mut fails, mut same) = (Vec::new(), 0);
     for arch in Arch::ALL {
         for _ in 0..count {

@@ -108,6 +108,11 @@ impl Rng {
     }
 }
 
+/// A test's size knob: the environment variable `var` if set to a number, else `default`.
+pub fn env_n(var: &str, default: usize) -> usize {
+    std::env::var(var).ok().and_then(|s| s.parse().ok()).unwrap_or(default)
+}
+
 pub fn seed() -> u64 {
     std::env::var("GCNKIT_SEED")
         .ok()
