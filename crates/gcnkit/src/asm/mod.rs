@@ -316,11 +316,11 @@ impl Assembler {
                 }
                 return;
             }
-            return self.assign(lineno, src, id, id_start, id_end, &mut c, end);
+            return self.assign(lineno, src, id, (id_start, id_end), &mut c, end);
         }
         let lower = id.to_ascii_lowercase();
         if lower.starts_with('.') {
-            return self.directive(lineno, src, &lower, id_start, id_end, &mut c, end);
+            return self.directive(lineno, src, &lower, (id_start, id_end), &mut c, end);
         }
         self.instruction(lineno, src, &lower, (id_start, id_end), &mut c);
     }
@@ -344,7 +344,9 @@ impl Assembler {
         }
     }
 
-    fn assign(&mut self, lineno: usize, src: &str, name: &str, s0: usize, s1: usize, c: &mut Cursor, end: usize) {
+    /// `name = expr` (or `.set name, expr`); `span` is the name's.
+    fn assign(&mut self, lineno: usize, src: &str, name: &str, span: (usize, usize), c: &mut Cursor, end: usize) {
+        let (s0, s1) = span;
         let e = Expr {
             syms: &self.syms,
             no_bar: false,
@@ -443,7 +445,9 @@ impl Assembler {
         self.items.first().map(|i| i.line as usize)
     }
 
-    fn directive(&mut self, lineno: usize, src: &str, name: &str, s0: usize, s1: usize, c: &mut Cursor, end: usize) {
+    /// A directive; `span` is its name's.
+    fn directive(&mut self, lineno: usize, src: &str, name: &str, span: (usize, usize), c: &mut Cursor, end: usize) {
+        let (s0, s1) = span;
         match name {
             ".text" | ".amdgcn_target" => {}
             ".long" | ".int" | ".4byte" => loop {
@@ -531,7 +535,7 @@ impl Assembler {
                     );
                 }
                 let sym = sym.to_string();
-                self.assign(lineno, src, &sym, a0, a1, c, end)
+                self.assign(lineno, src, &sym, (a0, a1), c, end)
             }
             _ => self.diag(
                 lineno,

@@ -98,9 +98,7 @@ fn read_source(
             if r + regs > 256 {
                 return Err(EmuError::Unsupported(format!("v{r} range of {regs} runs past v255")));
             }
-            for j in 0..regs {
-                dst[j] = w.v[r + j];
-            }
+            dst[..regs].copy_from_slice(&w.v[r..r + regs]);
         }
         Src::Sgpr(_) | Src::Special(..) | Src::Ttmp(_) => {
             for (j, d) in dst.iter_mut().enumerate().take(regs) {
@@ -171,10 +169,11 @@ fn read_source(
                 .iter_mut()
                 .for_each(|x| *x = (*x & 0xffff_0000) | ftz16(*x & 0xffff)),
             _ => {
-                for l in 0..N {
-                    let v = ftz64(dst[0][l] as u64 | (dst[1][l] as u64) << 32);
-                    dst[0][l] = v as u32;
-                    dst[1][l] = (v >> 32) as u32;
+                let [lo, hi, ..] = dst;
+                for (lo, hi) in lo.iter_mut().zip(hi.iter_mut()) {
+                    let v = ftz64(*lo as u64 | (*hi as u64) << 32);
+                    *lo = v as u32;
+                    *hi = (v >> 32) as u32;
                 }
             }
         }
