@@ -3,6 +3,25 @@
 use std::fs;
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+/// The temporary output file being written, if any: an interrupt (Ctrl-C, SIGTERM, SIGHUP)
+/// removes it, so not even a hidden partial file is left behind.
+static TEMP_FILE: Mutex<Option<PathBuf>> = Mutex::new(None);
+
+/// Installs the interrupt handler that removes [`TEMP_FILE`] and exits with 130.
+pub fn remove_temp_file_on_interrupt() {
+    let _ = ctrlc::set_handler(|| {
+        if let Some(p) = TEMP_FILE.lock().unwrap_or_else(|e| e.into_inner()).take() {
+            let _ = fs::remove_file(p);
+        }
+        std::process::exit(130);
+    });
+}
+
+fn set_temp_file(p: Option<&Path>) {
+    *TEMP_FILE.lock().unwrap_or_else(|e| e.into_inner()) = p.map(Path::to_path_buf);
+}
 
 /// Reads FILE, or stdin for `-`/absent. Returns the display name and the bytes.
 pub fn read_input(file: Option<&str>) -> Result<(String, Vec<u8>), String> {
@@ -76,7 +95,11 @@ impl Output {
                     .map(|n| n.to_string_lossy().into_owned())
                     .unwrap_or_default();
                 let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-                let f = fs::File::create(&tmp).map_err(|e| format!("{p}: error: cannot write: {e}"))?;
+                set_temp_file(Some(&tmp));
+                let f = fs::File::create(&tmp).map_err(|e| {
+                    set_temp_file(None);
+                    format!("{p}: error: cannot write: {e}")
+                })?;
                 Ok(Output::File {
                     tmp,
                     dest,
@@ -106,10 +129,13 @@ impl Output {
             Output::Stdout(mut w) => w.flush().map_err(|e| format!("<stdout>: error: {e}")),
             Output::Direct(mut w) => w.flush().map_err(|e| format!("error: {e}")),
             Output::File { tmp, dest, mut w } => {
-                let r = w
-                    .flush()
-                    .and_then(|_| w.get_ref().sync_all())
-                    .and_then(|_| fs::rename(&tmp, &dest));
+                let r = w.flush().and_then(|_| w.get_ref().sync_all());
+                // Rename under the lock: an interrupt then sees either the temporary file or
+                // nothing to remove, never a file that has just become the output.
+                let mut guard = TEMP_FILE.lock().unwrap_or_else(|e| e.into_inner());
+                let r = r.and_then(|_| fs::rename(&tmp, &dest));
+                *guard = None;
+                drop(guard);
                 if let Err(e) = r {
                     let _ = fs::remove_file(&tmp);
                     return Err(format!("{}: error: {e}", dest.display()));
@@ -142,6 +168,7 @@ impl Output {
             Output::File { tmp, w, .. } => {
                 drop(w);
                 let _ = fs::remove_file(&tmp);
+                set_temp_file(None);
             }
         }
     }

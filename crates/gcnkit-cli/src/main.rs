@@ -14,7 +14,7 @@ use std::process::ExitCode;
 #[command(
     name = "gcnkit",
     version,
-    about = "AMD GCN vector-ALU (VOP2/VOP3/VOPC) toolkit: disassembler, JSON breakdown"
+    about = "AMD GCN vector-ALU (VOP2/VOP3/VOPC) toolkit: assembler, disassembler, emulator"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -40,6 +40,7 @@ pub fn parse_arch(s: &str) -> Result<Arch, String> {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    io::remove_temp_file_on_interrupt();
     match cli.cmd {
         Cmd::Asm(a) => asm_cmd::run(a),
         Cmd::Disasm(a) => disasm_cmd::run(a),

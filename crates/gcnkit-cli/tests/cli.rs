@@ -560,3 +560,34 @@ fn no_subcommand_crashes_on_random_input() {
         check("explain", &gcnkit(&["explain", "-a", a, &m], b""), m.as_bytes());
     }
 }
+
+/// Ctrl-C while `-o FILE` is being written: exit status 130, and neither the output nor its
+/// temporary file is left behind.
+#[test]
+fn interrupted_asm_leaves_no_file() {
+    let d = tmpdir("interrupt");
+    let src = d.join("big.s");
+    std::fs::write(&src, "v_add_f32 v1, v2, v3\n".repeat(1_000_000)).unwrap();
+    let out = d.join("out.bin");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gcnkit"))
+        .args(["asm", "-o", out.to_str().unwrap(), src.to_str().unwrap()])
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The temporary file exists once the handler is installed and output has begun.
+    let t0 = std::time::Instant::now();
+    while std::fs::read_dir(&d).unwrap().count() < 2 && t0.elapsed().as_secs() < 10 {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    // A million lines take seconds: the run is still going when the signal comes.
+    assert!(child.try_wait().unwrap().is_none(), "asm ended before the interrupt");
+    let k = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(k.success());
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130));
+    let left: Vec<_> = std::fs::read_dir(&d).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(left, vec![std::ffi::OsString::from("big.s")]);
+}
