@@ -6,7 +6,7 @@ use gcnkit::asm::{Assembler, Dialect, Item};
 use gcnkit::syntax::{json, Syntax};
 use gcnkit::Arch;
 use std::collections::VecDeque;
-use std::io::BufRead;
+use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -59,9 +59,10 @@ pub fn run(a: Args) -> ExitCode {
     } else {
         FormatArg::Words
     });
-    // The source is read line by line. Output to a file goes to its temporary file as items
-    // become final (removed if the file has errors), so memory does not grow with the input;
-    // stdout and devices get nothing on error, so their items are held to the end.
+    // The source is read line by line and items are written as they become final, so memory
+    // does not grow with the input. Output to a file goes to its temporary file (removed if the
+    // file has errors); stdout and devices must get nothing on error, so their items are held
+    // until the end — in memory, then in an unnamed temporary file once there are many.
     let (name, mut reader) = match open_input(a.file.as_deref()) {
         Ok(x) => x,
         Err(e) => {
@@ -92,7 +93,8 @@ pub fn run(a: Args) -> ExitCode {
         bin: Vec::with_capacity(1 << 16),
         result: Ok(()),
     };
-    let mut ready = Vec::new();
+    let mut ready: Vec<Item> = Vec::new();
+    let mut spill: Option<std::fs::File> = None;
     let mut line = Vec::with_capacity(256);
     let mut n = 0;
     loop {
@@ -115,12 +117,32 @@ pub fn run(a: Args) -> ExitCode {
         if format == FormatArg::Listing {
             w.lines.push_back((n, text.trim().to_string()));
         }
-        if stream && n % 4096 == 0 {
+        if n % 4096 == 0 {
             asm.take_ready(&mut ready);
-            w.items(&mut out, &ready);
-            ready.clear();
-            // Listing lines are needed from the first item still held on.
-            let keep = asm.first_held_line().unwrap_or(n + 1);
+            if stream {
+                w.items(&mut out, &ready);
+                ready.clear();
+            } else if ready.len() >= HOLD_IN_MEMORY {
+                let f = match spill.as_mut() {
+                    Some(f) => f,
+                    None => match tempfile::tempfile() {
+                        Ok(f) => spill.insert(f),
+                        Err(e) => {
+                            eprintln!("error: cannot create a temporary file to hold the output: {e}");
+                            return ExitCode::from(1);
+                        }
+                    },
+                };
+                w.items(f, &ready);
+                w.flush(f);
+                ready.clear();
+            }
+            // Listing lines are needed from the first item not rendered yet on.
+            let keep = ready
+                .first()
+                .map(|i| i.line as usize)
+                .or(asm.first_held_line())
+                .unwrap_or(n + 1);
             while w.lines.front().is_some_and(|l| l.0 < keep) {
                 w.lines.pop_front();
             }
@@ -141,6 +163,13 @@ pub fn run(a: Args) -> ExitCode {
         eprintln!("{n} error{} in {name}; nothing written", if n == 1 { "" } else { "s" });
         return ExitCode::from(1);
     }
+    if let Some(mut f) = spill {
+        if w.result.is_ok() {
+            use std::io::Seek;
+            w.result = f.rewind().and_then(|_| std::io::copy(&mut f, &mut out)).map(|_| ());
+        }
+    }
+    w.items(&mut out, &ready);
     w.items(&mut out, &items);
     w.flush(&mut out);
     if let Err(e) = w.result {
@@ -153,6 +182,9 @@ pub fn run(a: Args) -> ExitCode {
     }
     out.finish()
 }
+
+/// Items held in memory for stdout before they go to an unnamed temporary file (24 MiB).
+const HOLD_IN_MEMORY: usize = 1 << 20;
 
 /// Renders items in the output format and writes them in 64 KiB chunks; the first write error
 /// is kept and later writes are skipped.
@@ -168,7 +200,7 @@ struct Writer {
 }
 
 impl Writer {
-    fn items(&mut self, out: &mut Output, items: &[Item]) {
+    fn items(&mut self, out: &mut impl Write, items: &[Item]) {
         for it in items {
             let src = source_line(&self.lines, it.line as usize);
             render(
@@ -186,9 +218,11 @@ impl Writer {
         }
     }
 
-    fn flush(&mut self, out: &mut Output) {
+    fn flush(&mut self, out: &mut impl Write) {
         if self.result.is_ok() {
-            self.result = out.write(self.buf.as_bytes()).and_then(|_| out.write(&self.bin));
+            self.result = out
+                .write_all(self.buf.as_bytes())
+                .and_then(|_| out.write_all(&self.bin));
         }
         self.buf.clear();
         self.bin.clear();

@@ -68,6 +68,17 @@ pub enum Output {
     },
 }
 
+/// Output as a byte sink (`io::copy`, generic writers).
+impl Write for Output {
+    fn write(&mut self, b: &[u8]) -> io::Result<usize> {
+        Output::write(self, b).map(|_| b.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
 impl Output {
     pub fn open(path: Option<&str>) -> Result<Output, String> {
         match path {

@@ -591,3 +591,26 @@ fn interrupted_asm_leaves_no_file() {
     let left: Vec<_> = std::fs::read_dir(&d).unwrap().map(|e| e.unwrap().file_name()).collect();
     assert_eq!(left, vec![std::ffi::OsString::from("big.s")]);
 }
+
+/// To stdout, more items than are held in memory (1,048,576) go to an unnamed temporary file
+/// and come out in order at the end, the patched forward reference included.
+#[test]
+fn asm_to_stdout_spills_many_items_in_order() {
+    let add = "v_add_f32 v1, v2, v3\n";
+    let mut src = add.repeat(600_000);
+    src.push_str("v_add_f32 v0, x, v1\n");
+    src.push_str(&add.repeat(500_000));
+    src.push_str("x = 7\n");
+    src.push_str(&add.repeat(100_000));
+    let o = gcnkit(&["asm", "-a", "gcn1.2"], src.as_bytes());
+    assert!(o.status.success(), "{}", err(&o));
+    let mut want = "02020702\n".repeat(600_000);
+    want.push_str("020002ff 00000007\n");
+    want.push_str(&"02020702\n".repeat(600_000));
+    assert!(
+        o.stdout == want.as_bytes(),
+        "{} bytes, {} expected",
+        o.stdout.len(),
+        want.len()
+    );
+}
