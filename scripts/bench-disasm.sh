@@ -13,6 +13,8 @@
 #   CPU=0           the core to pin every run to (when taskset exists)
 #   KEEP=DIR        keep the stream and outputs in DIR instead of a temporary directory
 #   RSS_VIA=python  measure with the python3 wait4() helper even where GNU time exists
+#   BIG=14          copies of the stream in the huge-input run (0: none): 14 copies are about
+#                   40 MB, disassembled with -o to a file; its peak RSS must stay flat
 #
 # Each run reads its input file and writes to /dev/null (stdout redirected; never `-o
 # /dev/null`, which the CLI would replace atomically with a regular file). Wall time is
@@ -27,6 +29,7 @@ RUNS=${RUNS:-3}
 LLVM_RUNS=${LLVM_RUNS:-3}
 LLVM_MC=${LLVM_MC:-llvm-mc}
 CPU=${CPU:-0}
+BIG=${BIG:-14}
 
 die() {
     echo "bench-disasm: error: $*" >&2
@@ -105,6 +108,15 @@ measure "gcnkit-json" "$RUNS" "$work/err.txt" \
 measure "llvm-mc" "$LLVM_RUNS" "$work/llvm-mc.err" \
     "$LLVM_MC" -arch=amdgcn -mcpu=fiji -disassemble "$work/stream.llvm-mc.txt"
 rejected=$(grep -c "invalid instruction encoding" "$work/llvm-mc.err" || true)
+if [ "$BIG" -gt 0 ]; then
+    for ((k = 0; k < BIG; k++)); do cat "$work/stream.bin"; done >"$work/big.bin"
+    echo "== huge input: $BIG copies, $(wc -c <"$work/big.bin") bytes, -o to a file" >&2
+    run_once "$work/err.txt" "$gcnkit" disasm -a gcn1.2 -o "$work/big.s" "$work/big.bin"
+    big_secs=$SECS big_rss=$RSS_KB
+    big_lines=$(wc -l <"$work/big.s")
+    [ "$big_lines" = $((N * BIG)) ] || die "huge input: $big_lines lines for $((N * BIG)) instructions"
+    rm -f "$work/big.s"
+fi
 rss_note="peak RSS: GNU time -v"
 if [ -z "$gnu_time" ]; then
     # A forked child's high-water RSS starts at the forking python's size and survives exec,
@@ -133,3 +145,10 @@ for r in "${rows[@]}"; do
         printf "%-18s %12d %10.3f %14.0f %14.1f %16.1f\n", l, n, s, rate, k / 1024, rate / lr
     }'
 done
+if [ "$BIG" -gt 0 ]; then
+    echo
+    awk -v c="$BIG" -v b="$(wc -c <"$work/big.bin")" -v n=$((N * BIG)) -v s="$big_secs" -v k="$big_rss" 'BEGIN {
+        printf "huge input (%d copies, %.1f MB, %d instructions) -> gcnkit disasm -o FILE: %.2f s, %.0f instr/s, peak RSS %.1f MiB\n",
+            c, b / 1e6, n, s, n / s, k / 1024
+    }'
+fi

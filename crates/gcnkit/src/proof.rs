@@ -127,3 +127,36 @@ pub fn check(arch: crate::Arch, words: &[u32], syntax: Syntax) -> Outcome {
     let w: Vec<String> = i.words().iter().map(|w| format!("{w:08x}")).collect();
     Outcome::Mismatch(format!("{arch} {:?} {} `{text}`: {why}", syntax, w.join(" ")))
 }
+
+/// One input of the `word` fuzz target (`fuzz/`), also replayed from its saved corpus by
+/// `tests/fuzz_corpus.rs`: the first byte picks the arch, the next (up to 12) bytes are the
+/// words. Decodes one instruction, prints it in both dialects and as JSON, and round-trips it
+/// through the assembler in both dialects; a mismatch is the error.
+pub fn check_fuzz_word(data: &[u8]) -> Result<(), String> {
+    let Some((&a, rest)) = data.split_first() else {
+        return Ok(());
+    };
+    let arch = crate::Arch::ALL[(a & 3) as usize];
+    let mut w = [0u32; 3];
+    for (slot, c) in w.iter_mut().zip(rest.chunks(4)) {
+        let mut b = [0u8; 4];
+        b[..c.len()].copy_from_slice(c);
+        *slot = u32::from_le_bytes(b);
+    }
+    let n = rest.len().div_ceil(4).clamp(1, 3);
+    let Ok(i) = decode(arch, &w[..n]) else {
+        return Ok(());
+    };
+    let mut s = String::new();
+    crate::syntax::print(&mut s, &i, Syntax::Clrx);
+    crate::syntax::print(&mut s, &i, Syntax::Llvm);
+    crate::syntax::json::record(&mut s, &i, 0, Syntax::Llvm);
+    if i.enc != Enc::Other {
+        for syn in [Syntax::Clrx, Syntax::Llvm] {
+            if let Outcome::Mismatch(m) = check(arch, &w, syn) {
+                return Err(m);
+            }
+        }
+    }
+    Ok(())
+}
