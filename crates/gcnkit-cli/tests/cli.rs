@@ -614,3 +614,22 @@ fn asm_to_stdout_spills_many_items_in_order() {
         want.len()
     );
 }
+
+/// `.int 255` alone looks like a VOP2 word waiting for its literal: as data it is one word,
+/// printed as data in JSON, and `run` refuses it (it crashed both before; found by fuzzing).
+#[test]
+fn data_word_that_looks_like_a_longer_instruction() {
+    let o = gcnkit(&["asm", "--format", "json"], b".int 255\nv_add_f32 v1, v2, v3\n");
+    assert!(o.status.success(), "{}", err(&o));
+    let lines: Vec<serde_json::Value> = text(&o).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["words"], serde_json::json!(["000000ff"]));
+    assert_eq!(lines[0]["encoding"], serde_json::Value::Null);
+    assert_eq!(lines[1]["offset"], 4);
+    let d = tmpdir("dataword");
+    let p = d.join("p.s");
+    std::fs::write(&p, ".int 255\n").unwrap();
+    let o = gcnkit(&["run", p.to_str().unwrap()], b"");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(err(&o).contains("not a vector-ALU instruction"), "{}", err(&o));
+}

@@ -144,6 +144,28 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<Instr, DecodeError> {
     Ok(i)
 }
 
+/// A data word (`.long`/`.int`) as an instruction record: no encoding, one word, whatever the
+/// word would decode to (it may even look like the start of a longer instruction).
+pub fn data_word(arch: Arch, w: u32) -> Instr {
+    Instr {
+        arch,
+        enc: Enc::Other,
+        opcode: 0,
+        def: None,
+        words: [w, 0, 0],
+        len: 1,
+        vdst: 0,
+        sdst: 0,
+        src: [0; 3],
+        literal: None,
+        abs: 0,
+        neg: 0,
+        clamp: false,
+        omod: 0,
+        op_sel: 0,
+    }
+}
+
 /// Decodes a whole stream; each item is the byte offset and the result. A truncated
 /// instruction ends the stream.
 pub fn decode_all(arch: Arch, words: &[u32]) -> impl Iterator<Item = (usize, Result<Instr, DecodeError>)> + '_ {

@@ -135,6 +135,10 @@ fn asm_text() -> impl Strategy<Value = String> {
         "017",
         "*",
         "+",
+        ".long ",
+        ".int ",
+        "255",
+        "~1",
     ]);
     prop::collection::vec(toks, 0..40).prop_map(|v| v.join(""))
 }
@@ -142,7 +146,8 @@ fn asm_text() -> impl Strategy<Value = String> {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 3000, .. ProptestConfig::default() })]
 
-    /// The assembler never panics, in any dialect; what it accepts decodes back to its words.
+    /// The assembler never panics, in any dialect; what it accepts decodes back to its words,
+    /// and every item (data words included) gives a JSON record.
     #[test]
     fn assembler_never_panics(a in 0usize..4, d in 0usize..3, text in asm_text()) {
         use gcnkit::asm::{assemble, Dialect};
@@ -157,6 +162,8 @@ proptest! {
                 let i = decode(arch, it.words()).unwrap();
                 prop_assert_eq!(i.words(), it.words());
             }
+            let mut s = String::new();
+            json::record(&mut s, &it.instr(arch), it.offset as usize, Syntax::Llvm);
         }
     }
 
@@ -174,5 +181,32 @@ proptest! {
             let _ = m.step(&i);
         }
         let _ = state::dump(&m.wave);
+    }
+}
+
+/// Found by the `emu` fuzz target (session 2): a data word that alone looks like the first word
+/// of a longer instruction (`.int 255`: a VOP2 word whose SRC0 is the literal) made
+/// `Item::instr` panic, i.e. `gcnkit asm --format json` and `gcnkit run` on such a file. The
+/// fuzzer's input, then the minimal one, through what the `emu` target does.
+#[test]
+fn data_word_that_looks_like_a_longer_instruction() {
+    use gcnkit::asm::{assemble, Dialect};
+    use gcnkit::emu::{Machine, Wave};
+    let crash: &[u8] = b"\n.int~1,55551,55,5,5\n.int~1,55,5,4\r,55\n.int~1,55,5,4\r,55\n.int~1,1,55\n\
+        .int~1,55,5,4\r,551,55,5,5\n.int~1";
+    for text in [
+        String::from_utf8_lossy(crash).into_owned(),
+        ".int 255\n.long 0xd1018201".into(),
+    ] {
+        for arch in Arch::ALL {
+            let (items, diags) = assemble(arch, Dialect::Auto, "p.s", &text);
+            assert!(diags.is_empty(), "{diags:?}");
+            let mut m = Machine::new(Wave::new(arch));
+            for it in &items {
+                let i = it.instr(arch);
+                assert_eq!((i.enc, i.len, i.words()), (Enc::Other, 1, it.words()));
+                assert!(m.step(&i).is_err(), "data is not executed");
+            }
+        }
     }
 }

@@ -10,7 +10,7 @@ pub mod select;
 
 use crate::arch::Arch;
 use crate::diag::{Diagnostic, Severity};
-use crate::instr::{Enc, Instr};
+use crate::instr::Instr;
 use crate::operand::{classify, Src, SRC_REGS};
 use parse::{Cursor, EVal, Expr, Modifier, Operand, PErr, RegNames, Sym, Symbols, Value};
 use select::{select, Fixup, Suffix};
@@ -54,15 +54,13 @@ impl Item {
         &self.words[..self.len as usize]
     }
 
-    /// The instruction, decoded again from the words (for JSON records).
+    /// The instruction, decoded again from the words (for JSON records); a data word is
+    /// never decoded (alone it may look like the first word of a longer instruction).
     pub fn instr(&self, arch: Arch) -> Instr {
-        let mut i = crate::decode::decode(arch, self.words()).expect("assembled words decode");
         if self.data {
-            i.enc = Enc::Other;
-            i.def = None;
-            i.len = 1;
+            return crate::decode::data_word(arch, self.words[0]);
         }
-        i
+        crate::decode::decode(arch, self.words()).expect("assembled words decode")
     }
 }
 
