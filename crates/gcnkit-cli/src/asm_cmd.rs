@@ -77,7 +77,11 @@ pub fn run(a: Args) -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    let stream = out.is_temp_file();
+    let mut pending = Pending {
+        stream: out.is_temp_file(),
+        held: Vec::new(),
+        spill: None,
+    };
     let syntax = if dialect == Dialect::Llvm {
         Syntax::Llvm
     } else {
@@ -93,8 +97,6 @@ pub fn run(a: Args) -> ExitCode {
         bin: Vec::with_capacity(1 << 16),
         result: Ok(()),
     };
-    let mut ready: Vec<Item> = Vec::new();
-    let mut spill: Option<std::fs::File> = None;
     let mut line = Vec::with_capacity(256);
     let mut n = 0;
     loop {
@@ -118,31 +120,13 @@ pub fn run(a: Args) -> ExitCode {
             w.lines.push_back((n, text.trim().to_string()));
         }
         if n % 4096 == 0 {
-            asm.take_ready(&mut ready);
-            if stream {
-                w.items(&mut out, &ready);
-                ready.clear();
-            } else if ready.len() >= HOLD_IN_MEMORY {
-                let f = match spill.as_mut() {
-                    Some(f) => f,
-                    None => match tempfile::tempfile() {
-                        Ok(f) => spill.insert(f),
-                        Err(e) => {
-                            eprintln!("error: cannot create a temporary file to hold the output: {e}");
-                            return ExitCode::from(1);
-                        }
-                    },
-                };
-                w.items(f, &ready);
-                w.flush(f);
-                ready.clear();
+            if let Err(e) = pending.take(&mut asm, &mut w, &mut out) {
+                eprintln!("error: {e}");
+                out.abandon();
+                return ExitCode::from(1);
             }
             // Listing lines are needed from the first item not rendered yet on.
-            let keep = ready
-                .first()
-                .map(|i| i.line as usize)
-                .or(asm.first_held_line())
-                .unwrap_or(n + 1);
+            let keep = pending.first_line().or(asm.first_held_line()).unwrap_or(n + 1);
             while w.lines.front().is_some_and(|l| l.0 < keep) {
                 w.lines.pop_front();
             }
@@ -163,13 +147,7 @@ pub fn run(a: Args) -> ExitCode {
         eprintln!("{n} error{} in {name}; nothing written", if n == 1 { "" } else { "s" });
         return ExitCode::from(1);
     }
-    if let Some(mut f) = spill {
-        if w.result.is_ok() {
-            use std::io::Seek;
-            w.result = f.rewind().and_then(|_| std::io::copy(&mut f, &mut out)).map(|_| ());
-        }
-    }
-    w.items(&mut out, &ready);
+    pending.write_out(&mut w, &mut out);
     w.items(&mut out, &items);
     w.flush(&mut out);
     if let Err(e) = w.result {
@@ -185,6 +163,56 @@ pub fn run(a: Args) -> ExitCode {
 
 /// Items held in memory for stdout before they go to an unnamed temporary file (24 MiB).
 const HOLD_IN_MEMORY: usize = 1 << 20;
+
+/// The final items the assembler hands over before the end of the file.
+struct Pending {
+    /// Written at once (the output is a temporary file, removed on error); otherwise held.
+    stream: bool,
+    /// Held items, not rendered yet.
+    held: Vec<Item>,
+    /// Held items already rendered, once there were too many to keep in memory: an unnamed
+    /// temporary file, gone when the process ends whatever happens.
+    spill: Option<std::fs::File>,
+}
+
+impl Pending {
+    fn take(&mut self, asm: &mut Assembler, w: &mut Writer, out: &mut Output) -> Result<(), String> {
+        asm.take_ready(&mut self.held);
+        if self.stream {
+            w.items(out, &self.held);
+        } else if self.held.len() >= HOLD_IN_MEMORY {
+            let f = match self.spill.as_mut() {
+                Some(f) => f,
+                None => self.spill.insert(
+                    tempfile::tempfile()
+                        .map_err(|e| format!("cannot create a temporary file to hold the output: {e}"))?,
+                ),
+            };
+            w.items(f, &self.held);
+            w.flush(f);
+        } else {
+            return Ok(());
+        }
+        self.held.clear();
+        Ok(())
+    }
+
+    /// Source line of the first held item not rendered yet.
+    fn first_line(&self) -> Option<usize> {
+        self.held.first().map(|i| i.line as usize)
+    }
+
+    /// The end of a file without errors: what was spilled, then what is held, to the output.
+    fn write_out(self, w: &mut Writer, out: &mut Output) {
+        if let Some(mut f) = self.spill {
+            if w.result.is_ok() {
+                use std::io::Seek;
+                w.result = f.rewind().and_then(|_| std::io::copy(&mut f, out)).map(|_| ());
+            }
+        }
+        w.items(out, &self.held);
+    }
+}
 
 /// Renders items in the output format and writes them in 64 KiB chunks; the first write error
 /// is kept and later writes are skipped.
