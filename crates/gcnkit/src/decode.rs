@@ -53,21 +53,9 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<Instr, DecodeError> {
     let w0 = *words.first().ok_or(DecodeError::Empty)?;
     let t = isa();
     let mut i = Instr {
-        arch,
-        enc: class_of(w0),
-        opcode: 0,
-        def: None,
         words: [w0, 0, 0],
         len: 1,
-        vdst: 0,
-        sdst: 0,
-        src: [0; 3],
-        literal: None,
-        abs: 0,
-        neg: 0,
-        clamp: false,
-        omod: 0,
-        op_sel: 0,
+        ..Instr::new(arch, class_of(w0))
     };
     match i.enc {
         Enc::Vop2 | Enc::Vopc => {
@@ -148,21 +136,9 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<Instr, DecodeError> {
 /// word would decode to (it may even look like the start of a longer instruction).
 pub fn data_word(arch: Arch, w: u32) -> Instr {
     Instr {
-        arch,
-        enc: Enc::Other,
-        opcode: 0,
-        def: None,
         words: [w, 0, 0],
         len: 1,
-        vdst: 0,
-        sdst: 0,
-        src: [0; 3],
-        literal: None,
-        abs: 0,
-        neg: 0,
-        clamp: false,
-        omod: 0,
-        op_sel: 0,
+        ..Instr::new(arch, Enc::Other)
     }
 }
 

@@ -63,6 +63,28 @@ pub struct Instr {
 }
 
 impl Instr {
+    /// An instruction of class `enc` with every field zero (no row, no words yet): the start
+    /// of the decoder, the assembler and the sampler, which fill in what they know.
+    pub fn new(arch: Arch, enc: Enc) -> Instr {
+        Instr {
+            arch,
+            enc,
+            opcode: 0,
+            def: None,
+            words: [0; 3],
+            len: 0,
+            vdst: 0,
+            sdst: 0,
+            src: [0; 3],
+            literal: None,
+            abs: 0,
+            neg: 0,
+            clamp: false,
+            omod: 0,
+            op_sel: 0,
+        }
+    }
+
     pub fn words(&self) -> &[u32] {
         &self.words[..self.len as usize]
     }

@@ -119,21 +119,10 @@ pub fn instr(r: &mut dyn FnMut() -> u64, arch: Arch, id: DefId, vop3: bool, knob
         Enc::Vop3a
     };
     let mut i = Instr {
-        arch,
-        enc,
         opcode: op,
         def: Some(id),
-        words: [0; 3],
-        len: 0,
         vdst: (vgpr(r, d.dst.regs()) - 256),
-        sdst: 0,
-        src: [0; 3],
-        literal: None,
-        abs: 0,
-        neg: 0,
-        clamp: false,
-        omod: 0,
-        op_sel: 0,
+        ..Instr::new(arch, enc)
     };
     match d.form {
         Form::Cmp => i.vdst = if vop3 { scalar(r, arch, 2) } else { 106 },

@@ -561,21 +561,14 @@ fn build(
         Enc::Vop3a
     };
     let mut i = Instr {
-        arch,
-        enc,
         opcode: if vop3 { d.e64[ai] } else { d.e32[ai] },
         def: Some(id),
-        words: [0; 3],
-        len: 0,
-        vdst: 0,
-        sdst: 0,
-        src: [0; 3],
-        literal: None,
         abs: m.abs,
         neg: m.neg,
         clamp: m.clamp,
         omod: m.omod,
         op_sel: m.op_sel.unwrap_or(0),
+        ..Instr::new(arch, enc)
     };
     if !vop3 && d.form == Form::Cmp {
         i.vdst = 106;
@@ -1098,21 +1091,13 @@ fn select_illegal(
         errs.push(perr(span.0, span.1, "a 32-bit word has no modifiers".into()));
     }
     let mut i = Instr {
-        arch,
-        enc,
         opcode,
-        def: None,
-        words: [0; 3],
-        len: 0,
-        vdst: 0,
-        sdst: 0,
-        src: [0; 3],
-        literal: None,
         abs: m.abs,
         neg: m.neg,
         clamp: m.clamp,
         omod: m.omod,
         op_sel: m.op_sel.or(m.raw_op_sel).unwrap_or(0),
+        ..Instr::new(arch, enc)
     };
     for (n, o) in ops.iter().enumerate() {
         let code = match &o.kind {
