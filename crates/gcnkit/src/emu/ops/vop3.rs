@@ -166,6 +166,14 @@ fn v32(x: u32) -> V {
 }
 
 #[inline]
+fn v64(x: u64) -> V {
+    V {
+        f: f64::from_bits(x),
+        b: x,
+    }
+}
+
+#[inline]
 fn v16(x: u32) -> V {
     V {
         f: h(x),
@@ -1104,39 +1112,22 @@ fn quiet64(x: u64) -> u64 {
     }
 }
 
-/// IEEE minNum (as V_MIN_F32): a NaN operand gives the other; NaN results quieted.
-pub fn min_f64(l: &mut Lanes) {
+/// A 64-bit min or max (`pick` is [`vmin`] or [`vmax`]); NaN results quieted.
+#[inline(always)]
+fn minmax64(l: &mut Lanes, pick: fn(V, V) -> V) {
     for i in 0..N {
-        let (a, b) = (src64(l, 0, i), src64(l, 1, i));
-        let r = vmin(
-            V {
-                f: f64::from_bits(a),
-                b: a,
-            },
-            V {
-                f: f64::from_bits(b),
-                b,
-            },
-        );
+        let r = pick(v64(src64(l, 0, i)), v64(src64(l, 1, i)));
         l.set64(i, quiet64(r.b));
     }
 }
 
+/// IEEE minNum (as V_MIN_F32): a NaN operand gives the other; NaN results quieted.
+pub fn min_f64(l: &mut Lanes) {
+    minmax64(l, vmin)
+}
+
 pub fn max_f64(l: &mut Lanes) {
-    for i in 0..N {
-        let (a, b) = (src64(l, 0, i), src64(l, 1, i));
-        let r = vmax(
-            V {
-                f: f64::from_bits(a),
-                b: a,
-            },
-            V {
-                f: f64::from_bits(b),
-                b,
-            },
-        );
-        l.set64(i, quiet64(r.b));
-    }
+    minmax64(l, vmax)
 }
 
 /// `VDST = SRC0 * 2^(INT32)SRC1`, one rounding.
