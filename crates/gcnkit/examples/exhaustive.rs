@@ -5,7 +5,8 @@
 //!     cargo run --release -p gcnkit --example exhaustive -- [--step N] [--vop3 N] [--arch A]
 //!
 //! `--step N` checks one word in N (a sampled slice; CI runs --step 256); `--vop3 N` random
-//! VOP3 words per arch. Uses every core. Exits 1 on any mismatch.
+//! VOP3 words per arch; `--markdown` ends with the summary as README's table rows. Uses every
+//! core. Exits 1 on any mismatch.
 
 use gcnkit::proof::{check, Outcome};
 use gcnkit::syntax::Syntax;
@@ -141,8 +142,68 @@ fn report(name: &str, arch: Arch, t: &Tally, secs: f64) -> bool {
     t.mismatch_count == 0
 }
 
+/// One class's result, for the `--markdown` summary.
+struct Row {
+    arch: Arch,
+    class: String,
+    checked: u64,
+    same: u64,
+    rules: u64,
+    unused: u64,
+    mismatches: u64,
+    secs: f64,
+}
+
+impl Row {
+    fn new(arch: Arch, class: String, t: &Tally, secs: f64) -> Row {
+        Row {
+            arch,
+            class,
+            checked: t.checked,
+            same: t.same + t.clrx_loss,
+            rules: t.rules.values().sum(),
+            unused: t.undecodable.values().sum(),
+            mismatches: t.mismatch_count,
+            secs,
+        }
+    }
+}
+
+/// 1234567 -> "1,234,567".
+fn grouped(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (k, c) in s.chars().enumerate() {
+        if k > 0 && (s.len() - k) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+fn markdown(rows: &[Row]) {
+    println!("| arch | class | round trips | same ¹ | rule / unused | mismatches | seconds |");
+    println!("|------|-------|------------:|-------:|---------------|-----------:|--------:|");
+    for r in rows {
+        println!(
+            "| {} | {} | {} | {} | {} / {} | {} | {:.1} |",
+            r.arch,
+            r.class,
+            grouped(r.checked),
+            grouped(r.same),
+            grouped(r.rules),
+            grouped(r.unused),
+            r.mismatches,
+            r.secs
+        );
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    let md = args.iter().any(|a| a == "--markdown");
+    let mut rows = Vec::new();
     let get = |k: &str| args.iter().position(|a| a == k).and_then(|p| args.get(p + 1)).cloned();
     let step: u64 = get("--step").and_then(|s| s.parse().ok()).unwrap_or(1).max(1);
     let vop3_n: u64 = get("--vop3").and_then(|s| s.parse().ok()).unwrap_or(1_000_000);
@@ -151,6 +212,13 @@ fn main() {
         None => Arch::ALL.to_vec(),
     };
     let mut ok = true;
+    let sampled = |what: &str, step: u64| {
+        if step == 1 {
+            format!("{what}, every word")
+        } else {
+            format!("{what}, 1 word in {step}")
+        }
+    };
     for arch in archs {
         // VOP2: bit 31 clear, outside the VOPC/VOP1 classes (bits 25-31 = 0x3e, 0x3f).
         let n = (1u64 << 31) / step;
@@ -164,6 +232,7 @@ fn main() {
             both(t, arch, &[w0, lit, 0], w0 >> 25);
         });
         ok &= report("VOP2", arch, &t, t0.elapsed().as_secs_f64());
+        rows.push(Row::new(arch, sampled("VOP2", step), &t, t0.elapsed().as_secs_f64()));
         // VOPC: 2^25 words.
         let n = (1u64 << 25) / step.min(1 << 10);
         let st = step.min(1 << 10);
@@ -174,6 +243,7 @@ fn main() {
             both(t, arch, &[w0, lit, 0], (w0 >> 17) & 0xff);
         });
         ok &= report("VOPC", arch, &t, t0.elapsed().as_secs_f64());
+        rows.push(Row::new(arch, sampled("VOPC", st), &t, t0.elapsed().as_secs_f64()));
         // VOP3: random words.
         let t0 = Instant::now();
         let t = parallel(vop3_n, |k, t| {
@@ -188,6 +258,10 @@ fn main() {
             both(t, arch, &[w0, w1, 0], opcode);
         });
         ok &= report("VOP3 random", arch, &t, t0.elapsed().as_secs_f64());
+        if vop3_n > 0 {
+            let class = format!("VOP3 random ({} words × 2 dialects)", grouped(vop3_n));
+            rows.push(Row::new(arch, class, &t, t0.elapsed().as_secs_f64()));
+        }
         // VOP3: every opcode × every modifier-bit combination (ABS, NEG, CLAMP, OMOD, and
         // OP_SEL on GCN 1.4), with fixed VGPR operands.
         let opcodes: u64 = if arch.is_vi_plus() { 1024 } else { 512 };
@@ -208,6 +282,15 @@ fn main() {
             both(t, arch, &[w0, w1, 0], op);
         });
         ok &= report("VOP3 opcode x modifiers", arch, &t, t0.elapsed().as_secs_f64());
+        rows.push(Row::new(
+            arch,
+            "VOP3 opcode × modifiers".into(),
+            &t,
+            t0.elapsed().as_secs_f64(),
+        ));
+    }
+    if md {
+        markdown(&rows);
     }
     if !ok {
         std::process::exit(1);
