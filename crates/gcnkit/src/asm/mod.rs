@@ -2,7 +2,7 @@
 //!
 //! Each line is split into statements (CLRX's `;` separator vs LLVM's `;` comment is decided
 //! per dialect), each statement is a symbol assignment, a label, a data directive or an
-//! instruction; instructions go through [`select`] (row, encoding, operands, rules). Every
+//! instruction; instructions go through [`select`](mod@select) (row, encoding, operands, rules). Every
 //! error of the file is collected; nothing is emitted for a file with errors.
 
 pub mod parse;

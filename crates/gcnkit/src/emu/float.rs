@@ -3,7 +3,7 @@
 use crate::isa::Ty;
 
 /// FP_DENORM field of MODE for a type: bit 0 = input denormals kept, bit 1 = output denormals
-/// kept. f32 uses MODE[5:4], f64 and f16 MODE[7:6].
+/// kept. f32 uses MODE\[5:4\], f64 and f16 MODE\[7:6\].
 #[inline]
 pub fn denorm_bits(mode: u32, ty: Ty) -> u32 {
     match ty {

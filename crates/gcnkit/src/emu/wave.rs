@@ -3,8 +3,8 @@
 
 use crate::arch::Arch;
 
-/// MODE after reset: round to nearest even, f32 denormals flushed (FP_DENORM[5:4] = 0),
-/// f64/f16 denormals kept (FP_DENORM[7:6] = 3), DX10_CLAMP and IEEE off.
+/// MODE after reset: round to nearest even, f32 denormals flushed (FP_DENORM\[5:4\] = 0),
+/// f64/f16 denormals kept (FP_DENORM\[7:6\] = 3), DX10_CLAMP and IEEE off.
 pub const MODE_RESET: u32 = 0x0c0;
 
 pub const VCC: usize = 106;
