@@ -693,4 +693,20 @@ mod tests {
         assert!(rest.is_empty());
         assert_eq!(diags.len(), 1);
     }
+
+    /// An unknown mnemonic near a known one gets a "did you mean"; a far one gets no guess.
+    #[test]
+    fn unknown_mnemonic_suggests_the_nearest() {
+        for (text, want) in [
+            ("v_addd_f32 v1, v2, v3", Some("did you mean 'v_add_f32'?")),
+            ("v_cndmsk_b32 v1, v2, v3, vcc", Some("did you mean 'v_cndmask_b32'?")),
+            ("v_cmp_eq_f33 vcc, v1, v2", Some("did you mean 'v_cmp_eq_f32'?")),
+            ("v_foo v1", None),
+        ] {
+            let (_, diags) = assemble(Arch::Gcn14, Dialect::Auto, "t.s", text);
+            assert_eq!(diags.len(), 1, "{text}");
+            assert!(diags[0].message.starts_with("unknown instruction"), "{text}");
+            assert_eq!(diags[0].help.as_deref(), want, "{text}");
+        }
+    }
 }

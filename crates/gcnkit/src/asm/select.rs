@@ -422,7 +422,7 @@ pub fn select(
             format!("{mnemonic} does not exist on {arch}")
         };
         let help = if others.is_empty() {
-            None
+            t.closest_name(arch, mnemonic).map(|k| format!("did you mean '{k}'?"))
         } else {
             Some(suggest(arch, mnemonic, &others))
         };

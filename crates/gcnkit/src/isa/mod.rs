@@ -335,6 +335,21 @@ impl Isa {
         })
     }
 
+    /// The known mnemonic on `arch` nearest to an unknown `name` (a typo's likely meaning), if
+    /// one is within a couple of edits.
+    pub fn closest_name(&self, arch: Arch, name: &str) -> Option<&'static str> {
+        let limit = (name.len() / 6).clamp(1, 3);
+        self.by_name
+            .keys()
+            .chain(self.by_alias.keys())
+            .copied()
+            .filter(|k| self.lookup(arch, k).is_some())
+            .map(|k| (strsim::damerau_levenshtein(name, k), k))
+            .filter(|&(d, _)| d <= limit)
+            .min()
+            .map(|(_, k)| k)
+    }
+
     /// Archs on which `name` means some row (for "exists on ..." help).
     pub fn archs_with(&self, name: &str) -> Vec<Arch> {
         Arch::ALL
