@@ -46,6 +46,10 @@ pub fn run(a: Args) -> ExitCode {
         let other = t.archs_with(base);
         if other.is_empty() {
             eprintln!("error: unknown instruction '{base}'");
+            let near = archs.iter().find_map(|&x| t.closest_name(x, base));
+            if let Some(k) = near {
+                eprintln!("  help: did you mean '{k}'?");
+            }
         } else {
             let on: Vec<&str> = other.iter().map(|x| x.name()).collect();
             eprintln!(
