@@ -8,6 +8,7 @@
 //! VOP3 words per arch; `--markdown` ends with the summary as README's table rows. Uses every
 //! core. Exits 1 on any mismatch.
 
+use gcnkit::decode::decode;
 use gcnkit::proof::{check, Outcome};
 use gcnkit::syntax::Syntax;
 use gcnkit::Arch;
@@ -20,6 +21,10 @@ struct Tally {
     checked: u64,
     same: u64,
     clrx_loss: u64,
+    /// Round trips of words whose opcode the arch does not define, by opcode (whatever the
+    /// outcome: most of them re-assemble to the same words, as `.long` or `VOP2_ill_N`).
+    unused: BTreeMap<u32, u64>,
+    /// Those whose text did not re-assemble to the same words.
     undecodable: BTreeMap<u32, u64>,
     rules: BTreeMap<&'static str, u64>,
     mismatches: Vec<String>,
@@ -27,7 +32,10 @@ struct Tally {
 }
 
 impl Tally {
-    fn add(&mut self, o: Outcome, opcode: u32) {
+    fn add(&mut self, o: Outcome, opcode: u32, unused: bool) {
+        if unused && !matches!(o, Outcome::OtherClass | Outcome::Truncated) {
+            *self.unused.entry(opcode).or_default() += 1;
+        }
         match o {
             Outcome::OtherClass | Outcome::Truncated => return,
             Outcome::Same => self.same += 1,
@@ -48,6 +56,9 @@ impl Tally {
         self.checked += o.checked;
         self.same += o.same;
         self.clrx_loss += o.clrx_loss;
+        for (k, v) in o.unused {
+            *self.unused.entry(k).or_default() += v;
+        }
         for (k, v) in o.undecodable {
             *self.undecodable.entry(k).or_default() += v;
         }
@@ -99,8 +110,9 @@ fn parallel(n: u64, f: impl Fn(u64, &mut Tally) + Sync) -> Tally {
 }
 
 fn both(t: &mut Tally, arch: Arch, words: &[u32], opcode: u32) {
+    let unused = decode(arch, words).is_ok_and(|i| i.def.is_none());
     for syn in [Syntax::Clrx, Syntax::Llvm] {
-        t.add(check(arch, words, syn), opcode);
+        t.add(check(arch, words, syn), opcode, unused);
     }
 }
 
@@ -123,17 +135,19 @@ fn ranges(sorted: impl Iterator<Item = u32>) -> String {
 fn report(name: &str, arch: Arch, t: &Tally, secs: f64) -> bool {
     let rules: Vec<String> = t.rules.iter().map(|(k, v)| format!("{k} {v}")).collect();
     let und: u64 = t.undecodable.values().sum();
-    let ops = ranges(t.undecodable.keys().copied());
+    let unused: u64 = t.unused.values().sum();
     println!(
-        "{arch} {name}: {} round trips ({:.1} s): {} same, {} same up to CLRX's dropped bits, {} rule-breaking words [{}], {} undecodable (opcodes: {}), {} MISMATCHES",
+        "{arch} {name}: {} round trips ({:.1} s): {} same, {} same up to CLRX's dropped bits, {} rule-breaking words [{}], {} of unused opcodes (opcodes: {}; {} of them not re-assembled, opcodes: {}), {} MISMATCHES",
         t.checked,
         secs,
         t.same,
         t.clrx_loss,
         t.rules.values().sum::<u64>(),
         rules.join(", "),
+        unused,
+        ranges(t.unused.keys().copied()),
         und,
-        ops,
+        ranges(t.undecodable.keys().copied()),
         t.mismatch_count
     );
     for m in &t.mismatches {
@@ -150,6 +164,7 @@ struct Row {
     same: u64,
     rules: u64,
     unused: u64,
+    undecodable: u64,
     mismatches: u64,
     secs: f64,
 }
@@ -162,7 +177,8 @@ impl Row {
             checked: t.checked,
             same: t.same + t.clrx_loss,
             rules: t.rules.values().sum(),
-            unused: t.undecodable.values().sum(),
+            unused: t.unused.values().sum(),
+            undecodable: t.undecodable.values().sum(),
             mismatches: t.mismatch_count,
             secs,
         }
@@ -183,17 +199,20 @@ fn grouped(n: u64) -> String {
 }
 
 fn markdown(rows: &[Row]) {
-    println!("| arch | class | round trips | same ¹ | rule / unused | mismatches | seconds |");
-    println!("|------|-------|------------:|-------:|---------------|-----------:|--------:|");
+    println!(
+        "| arch | class | round trips | same ¹ | rule | unused opcode (not re-assembled) | mismatches | seconds |"
+    );
+    println!("|------|-------|------------:|-------:|-----:|---------------|-----------:|--------:|");
     for r in rows {
         println!(
-            "| {} | {} | {} | {} | {} / {} | {} | {:.1} |",
+            "| {} | {} | {} | {} | {} | {} ({}) | {} | {:.1} |",
             r.arch,
             r.class,
             grouped(r.checked),
             grouped(r.same),
             grouped(r.rules),
             grouped(r.unused),
+            grouped(r.undecodable),
             r.mismatches,
             r.secs
         );
