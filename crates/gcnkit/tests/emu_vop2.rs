@@ -15,11 +15,14 @@
 // Lane loops index several arrays at once; the tables pair types with functions.
 #![allow(clippy::needless_range_loop, clippy::type_complexity)]
 
+mod common;
+
+use common::emu::{asm, asm_d, exec_i, run, run_llvm, wave};
 use gcnkit::asm::{assemble_one, Dialect};
 use gcnkit::decode::decode;
-use gcnkit::emu::{step, Wave};
+use gcnkit::emu::Wave;
 use gcnkit::isa::{isa, Form, InstrDef, Short, Ty, X};
-use gcnkit::{Arch, Enc, Instr};
+use gcnkit::{Arch, Enc};
 use half::f16;
 use proptest::prelude::*;
 
@@ -28,38 +31,6 @@ const EXEC: usize = 126;
 
 // ---------------------------------------------------------------------------------------------
 // Driving the emulator
-
-fn asm_d(a: Arch, d: Dialect, text: &str) -> Instr {
-    let words = assemble_one(a, d, text).unwrap_or_else(|e| panic!("{a}: `{text}`: {}", e[0].message));
-    decode(a, &words).unwrap_or_else(|e| panic!("{a}: `{text}`: {e:?}"))
-}
-
-fn asm(a: Arch, text: &str) -> Instr {
-    asm_d(a, Dialect::Clrx, text)
-}
-
-fn exec_i(w: &mut Wave, i: &Instr, text: &str) {
-    step(w, i).unwrap_or_else(|e| panic!("{}: `{text}`: {e}", w.arch));
-}
-
-/// Assembles (CLRX dialect) and executes `text` on `w`.
-fn run(w: &mut Wave, text: &str) -> Instr {
-    let i = asm(w.arch, text);
-    exec_i(w, &i, text);
-    i
-}
-
-fn run_llvm(w: &mut Wave, text: &str) -> Instr {
-    let i = asm_d(w.arch, Dialect::Llvm, text);
-    exec_i(w, &i, text);
-    i
-}
-
-fn wave(a: Arch, mode: u32) -> Wave {
-    let mut w = Wave::new(a);
-    w.mode = mode;
-    w
-}
 
 /// A wave with VGPRs broadcast from `v` (register, value).
 fn wave_with(a: Arch, mode: u32, v: &[(usize, u32)]) -> Wave {

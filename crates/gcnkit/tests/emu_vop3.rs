@@ -3,9 +3,10 @@
 //! by hand from each instruction's Operation text (seed page GcnInstrsVop3, or the inferred
 //! operation in the row's `.op` text).
 
-use gcnkit::asm::{assemble_one, Dialect};
-use gcnkit::decode::decode;
-use gcnkit::emu::{step, Wave};
+mod common;
+
+use common::emu::run;
+use gcnkit::emu::Wave;
 use gcnkit::Arch;
 use gcnkit::Arch::{Gcn10, Gcn11, Gcn12, Gcn14};
 use proptest::prelude::*;
@@ -26,12 +27,6 @@ fn d(x: f64) -> u64 {
 
 fn wave(a: Arch) -> Wave {
     Wave::new(a)
-}
-
-fn run(w: &mut Wave, text: &str) {
-    let words = assemble_one(w.arch, Dialect::Clrx, text).unwrap_or_else(|e| panic!("{:?}: {text}: {e:?}", w.arch));
-    let i = decode(w.arch, &words).unwrap_or_else(|e| panic!("{text}: {e:?}"));
-    step(w, &i).unwrap_or_else(|e| panic!("{:?}: {text}: {e}", w.arch));
 }
 
 fn splat(w: &mut Wave, r: usize, v: u32) {

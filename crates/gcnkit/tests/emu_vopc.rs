@@ -14,13 +14,15 @@
 // Lane loops index several arrays at once; the tables pair types with functions.
 #![allow(clippy::needless_range_loop, clippy::type_complexity)]
 
-use gcnkit::asm::{assemble_one, Dialect};
-use gcnkit::decode::decode;
+mod common;
+
+use common::emu::{asm_d, exec_i, run, run_llvm, wave};
+use gcnkit::asm::Dialect;
 use gcnkit::emu::lanes::Lanes;
 use gcnkit::emu::ops::cmp;
-use gcnkit::emu::{step, Wave};
+use gcnkit::emu::Wave;
 use gcnkit::isa::{isa, Flags, InstrDef, Short, Ty};
-use gcnkit::{Arch, Enc, Instr};
+use gcnkit::{Arch, Enc};
 use half::f16;
 use proptest::prelude::*;
 
@@ -28,33 +30,6 @@ const VCC: usize = 106;
 const EXEC: usize = 126;
 const VI_PLUS: [Arch; 2] = [Arch::Gcn12, Arch::Gcn14];
 const SI_CI: [Arch; 2] = [Arch::Gcn10, Arch::Gcn11];
-
-fn asm_d(a: Arch, d: Dialect, text: &str) -> Instr {
-    let words = assemble_one(a, d, text).unwrap_or_else(|e| panic!("{a}: `{text}`: {}", e[0].message));
-    decode(a, &words).unwrap_or_else(|e| panic!("{a}: `{text}`: {e:?}"))
-}
-
-fn exec_i(w: &mut Wave, i: &Instr, text: &str) {
-    step(w, i).unwrap_or_else(|e| panic!("{}: `{text}`: {e}", w.arch));
-}
-
-fn run(w: &mut Wave, text: &str) -> Instr {
-    let i = asm_d(w.arch, Dialect::Clrx, text);
-    exec_i(w, &i, text);
-    i
-}
-
-fn run_llvm(w: &mut Wave, text: &str) -> Instr {
-    let i = asm_d(w.arch, Dialect::Llvm, text);
-    exec_i(w, &i, text);
-    i
-}
-
-fn wave(a: Arch, mode: u32) -> Wave {
-    let mut w = Wave::new(a);
-    w.mode = mode;
-    w
-}
 
 /// Sets the 64-bit value `x` of VGPR pair `r` in `lane`.
 fn set64(w: &mut Wave, r: usize, lane: usize, x: u64) {

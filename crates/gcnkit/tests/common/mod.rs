@@ -1,6 +1,9 @@
-//! Test support: llvm-mc as an oracle, and a small deterministic RNG.
+//! Test support: llvm-mc as an oracle, a small deterministic RNG, and (`emu`) driving the
+//! emulator from text.
 
 #![allow(dead_code)]
+
+pub mod emu;
 
 use gcnkit::Arch;
 use std::io::Write;
