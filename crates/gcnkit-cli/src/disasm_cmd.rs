@@ -6,6 +6,7 @@ use gcnkit::disasm::{disassemble, Format};
 use gcnkit::syntax::Syntax;
 use gcnkit::Arch;
 use std::io::BufRead;
+use std::io::Write;
 use std::process::ExitCode;
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -217,7 +218,7 @@ pub fn run(a: Args) -> ExitCode {
         }
         let r = disassemble(a.arch, &pending, base, syntax, format, |chunk| {
             if io_err.is_none() {
-                if let Err(e) = out.write(chunk.as_bytes()) {
+                if let Err(e) = out.write_all(chunk.as_bytes()) {
                     io_err = Some(e);
                 }
             }

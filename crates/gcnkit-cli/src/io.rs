@@ -68,14 +68,14 @@ pub enum Output {
     },
 }
 
-/// Output as a byte sink (`io::copy`, generic writers).
+/// Output as a byte sink: the buffered writer underneath, whichever it is.
 impl Write for Output {
     fn write(&mut self, b: &[u8]) -> io::Result<usize> {
-        Output::write(self, b).map(|_| b.len())
+        self.inner().write(b)
     }
 
     fn flush(&mut self) -> io::Result<()> {
-        Ok(())
+        self.inner().flush()
     }
 }
 
@@ -126,11 +126,11 @@ impl Output {
         matches!(self, Output::File { .. })
     }
 
-    pub fn write(&mut self, b: &[u8]) -> io::Result<()> {
+    fn inner(&mut self) -> &mut dyn Write {
         match self {
-            Output::Stdout(w) => w.write_all(b),
-            Output::Direct(w) => w.write_all(b),
-            Output::File { w, .. } => w.write_all(b),
+            Output::Stdout(w) => w,
+            Output::Direct(w) => w,
+            Output::File { w, .. } => w,
         }
     }
 

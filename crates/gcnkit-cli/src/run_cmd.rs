@@ -7,6 +7,7 @@ use gcnkit::decode::decode;
 use gcnkit::emu::{state, Machine, Wave};
 use gcnkit::syntax::{to_text, Syntax};
 use gcnkit::{Arch, Enc, Instr};
+use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -168,7 +169,7 @@ pub fn run(a: Args) -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    if let Err(e) = out.write(text.as_bytes()) {
+    if let Err(e) = out.write_all(text.as_bytes()) {
         out.abandon();
         eprintln!("error: writing output: {e}");
         return ExitCode::from(1);
