@@ -130,8 +130,7 @@ pub fn check(arch: crate::Arch, words: &[u32], syntax: Syntax) -> Outcome {
 
 /// One input of the `word` fuzz target (`fuzz/`), also replayed from its saved corpus by
 /// `tests/fuzz_corpus.rs`: the first byte picks the arch, the next (up to 12) bytes are the
-/// words. Decodes one instruction, prints it in both dialects and as JSON, and round-trips it
-/// through the assembler in both dialects; a mismatch is the error.
+/// words. Decodes one instruction and checks it with [`print_and_round_trip`].
 pub fn check_fuzz_word(data: &[u8]) -> Result<(), String> {
     let Some((&a, rest)) = data.split_first() else {
         return Ok(());
@@ -144,16 +143,24 @@ pub fn check_fuzz_word(data: &[u8]) -> Result<(), String> {
         *slot = u32::from_le_bytes(b);
     }
     let n = rest.len().div_ceil(4).clamp(1, 3);
-    let Ok(i) = decode(arch, &w[..n]) else {
-        return Ok(());
-    };
+    match decode(arch, &w[..n]) {
+        Ok(i) => print_and_round_trip(&i),
+        Err(_) => Ok(()),
+    }
+}
+
+/// Prints a decoded instruction in both dialects and as JSON, and round-trips it through the
+/// assembler in both dialects; a mismatch is the error (the fuzz targets' check).
+pub fn print_and_round_trip(i: &Instr) -> Result<(), String> {
     let mut s = String::new();
-    crate::syntax::print(&mut s, &i, Syntax::Clrx);
-    crate::syntax::print(&mut s, &i, Syntax::Llvm);
-    crate::syntax::json::record(&mut s, &i, 0, Syntax::Llvm);
+    crate::syntax::print(&mut s, i, Syntax::Clrx);
+    crate::syntax::print(&mut s, i, Syntax::Llvm);
+    crate::syntax::json::record(&mut s, i, 0, Syntax::Llvm);
     if i.enc != Enc::Other {
+        let mut w = [0u32; 3];
+        w[..i.len as usize].copy_from_slice(i.words());
         for syn in [Syntax::Clrx, Syntax::Llvm] {
-            if let Outcome::Mismatch(m) = check(arch, &w, syn) {
+            if let Outcome::Mismatch(m) = check(i.arch, &w, syn) {
                 return Err(m);
             }
         }
