@@ -17,7 +17,7 @@
 
 mod common;
 
-use common::emu::{asm, asm_d, exec_i, run, run_llvm, wave};
+use common::emu::{asm, asm_d, exec_i, ftz16, ftz32, run, run_llvm, wave};
 use gcnkit::asm::{assemble_one, Dialect};
 use gcnkit::decode::decode;
 use gcnkit::emu::Wave;
@@ -83,22 +83,6 @@ fn hf(b: u32) -> f64 {
 
 // ---------------------------------------------------------------------------------------------
 // The reference: the Operation texts, lane by lane
-
-fn ftz32(x: u32) -> u32 {
-    if x & 0x7f80_0000 == 0 {
-        x & 0x8000_0000
-    } else {
-        x
-    }
-}
-
-fn ftz16(x: u32) -> u32 {
-    if x & 0x7c00 == 0 {
-        x & 0x8000
-    } else {
-        x
-    }
-}
 
 /// An f32 input under MODE (FP_DENORM[4]: keep single-precision input denormals).
 fn in32(x: u32, mode: u32) -> f32 {

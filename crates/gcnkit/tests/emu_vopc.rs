@@ -16,7 +16,7 @@
 
 mod common;
 
-use common::emu::{asm_d, exec_i, run, run_llvm, wave};
+use common::emu::{asm_d, exec_i, ftz16, ftz32, ftz64, run, run_llvm, wave};
 use gcnkit::asm::Dialect;
 use gcnkit::emu::lanes::Lanes;
 use gcnkit::emu::ops::cmp;
@@ -90,30 +90,6 @@ fn parse(d: &InstrDef) -> Cmp {
         op,
         ty: d.src[0],
         class: op == "class",
-    }
-}
-
-fn ftz32(x: u32) -> u32 {
-    if x & 0x7f80_0000 == 0 {
-        x & 0x8000_0000
-    } else {
-        x
-    }
-}
-
-fn ftz64(x: u64) -> u64 {
-    if x & 0x7ff0_0000_0000_0000 == 0 {
-        x & 0x8000_0000_0000_0000
-    } else {
-        x
-    }
-}
-
-fn ftz16(x: u32) -> u32 {
-    if x & 0x7c00 == 0 {
-        x & 0x8000
-    } else {
-        x
     }
 }
 

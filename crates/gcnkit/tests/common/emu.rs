@@ -42,3 +42,30 @@ pub fn wave(a: Arch, mode: u32) -> Wave {
     w.mode = mode;
     w
 }
+
+// Reference denormal flushing for the expected values (written apart from the emulator's own):
+// a zero exponent keeps only the sign.
+
+pub fn ftz32(x: u32) -> u32 {
+    if x & 0x7f80_0000 == 0 {
+        x & 0x8000_0000
+    } else {
+        x
+    }
+}
+
+pub fn ftz64(x: u64) -> u64 {
+    if x & 0x7ff0_0000_0000_0000 == 0 {
+        x & 0x8000_0000_0000_0000
+    } else {
+        x
+    }
+}
+
+pub fn ftz16(x: u32) -> u32 {
+    if x & 0x7c00 == 0 {
+        x & 0x8000
+    } else {
+        x
+    }
+}
