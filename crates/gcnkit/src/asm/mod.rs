@@ -161,6 +161,10 @@ impl Assembler {
     }
 
     fn diag(&mut self, line: usize, src: &str, e: PErr) {
+        self.report(line, src, e, Severity::Error)
+    }
+
+    fn report(&mut self, line: usize, src: &str, e: PErr, severity: Severity) {
         let col = src
             .get(..e.start.min(src.len()))
             .map(|p| p.chars().count())
@@ -171,7 +175,7 @@ impl Assembler {
             .map(|p| p.chars().count())
             .unwrap_or(1);
         self.diags.push(Diagnostic {
-            severity: Severity::Error,
+            severity,
             file: self.file.clone(),
             line,
             col,
@@ -572,15 +576,21 @@ impl Assembler {
         let mut mods = std::mem::take(&mut self.mods);
         ops.clear();
         mods.clear();
+        // llvm-mc takes a comma between operands (and before modifiers) as optional.
+        let commas_optional = self.dialect == Dialect::Llvm;
         let r = (|| -> Result<(), PErr> {
             if !c.at_end() {
                 loop {
                     ops.push(parse::operand(c, &self.names, &self.syms, false)?);
-                    if !c.eat(b',') {
+                    let comma = c.eat(b',');
+                    if c.at_end() || parse::modifier_follows(c) {
+                        break;
+                    }
+                    if !comma && !commas_optional {
                         break;
                     }
                 }
-                parse::modifiers(c, &self.syms, &mut mods)?;
+                parse::modifiers(c, &self.syms, &mut mods, commas_optional)?;
             }
             Ok(())
         })();
@@ -591,7 +601,10 @@ impl Assembler {
             // mnemonic in auto mode).
             let fold = self.dialect == Dialect::Llvm || (self.dialect == Dialect::Auto && suffix != Suffix::None);
             match select(self.arch, self.dialect, fold, base, suffix, span, &ops, &mods) {
-                Ok((instr, fixup)) => {
+                Ok(select::Selected { instr, fixup, warnings }) => {
+                    for w in warnings {
+                        self.report(lineno, src, w, Severity::Warning);
+                    }
                     let item = self.taken + self.items.len();
                     self.offset += instr.len as usize * 4;
                     self.items.push(Item::new(

@@ -809,9 +809,35 @@ pub fn operand(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols, no_bar: boo
     })
 }
 
-/// Parses the trailing modifiers (`clamp`, `mul:2`, `op_sel:[0,1]`, `neg:3`, `vop3`...).
-pub fn modifiers(c: &mut Cursor, syms: &Symbols, out: &mut Vec<Modifier>) -> PRes<()> {
+/// Modifier names that can follow the operands.
+const MODIFIER_NAMES: &[&str] = &["clamp", "mul", "div", "omod", "op_sel", "vop3", "neg", "abs"];
+
+/// Does a modifier start at the cursor (a known modifier name not followed by `(`, or any
+/// name followed by `:`)?
+pub fn modifier_follows(c: &mut Cursor) -> bool {
+    let save = c.pos;
+    let r = match c.ident() {
+        Some((name, _)) => {
+            c.ws();
+            match c.peek() {
+                Some(b':') => true,
+                Some(b'(') => false,
+                _ => MODIFIER_NAMES.iter().any(|m| m.eq_ignore_ascii_case(name)),
+            }
+        }
+        None => false,
+    };
+    c.pos = save;
+    r
+}
+
+/// Parses the trailing modifiers (`clamp`, `mul:2`, `op_sel:[0,1]`, `neg:3`, `vop3`...);
+/// `commas`: a comma may separate them (llvm-mc).
+pub fn modifiers(c: &mut Cursor, syms: &Symbols, out: &mut Vec<Modifier>, commas: bool) -> PRes<()> {
     loop {
+        if commas {
+            c.eat(b',');
+        }
         c.ws();
         if c.pos >= c.end {
             return Ok(());

@@ -10,7 +10,7 @@ use crate::instr::{Enc, Instr};
 use crate::isa::{isa, DefId, Flags, Form, InstrDef, Short, Ty, X};
 use crate::operand::{classify, sgpr_count, Src, FLOAT_CONSTS};
 use crate::rules::{self, Violation};
-use crate::syntax::llvm::llvm_mods;
+use crate::syntax::llvm::{llvm_has_e64, llvm_mods};
 
 /// `_e32` / `_e64` written on the mnemonic.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -288,42 +288,18 @@ fn gather(mods: &[Modifier], nsrc: usize, errs: &mut Vec<PErr>) -> Mods {
 }
 
 /// The inline-constant code of a value for an operand of type `ty`, if it has one. `llvm`:
-/// LLVM's reading (it folds literal bit patterns of inline floats, has no float constants for
-/// 16-bit integer operands, and wants 1/(2*pi) exact for f64); CLRX's otherwise.
+/// LLVM's reading ([`llvm_bits`]: the value as the operand's bits, folded into an inline
+/// constant whenever the bits are one); CLRX's otherwise.
 fn inline_code(a: Arch, v: Value, ty: Ty, llvm: bool) -> Option<u16> {
+    if llvm {
+        return llvm_bits(v, ty).ok().and_then(|b| inline_of_bits(a, b, ty, v));
+    }
     let floats = if a.is_vi_plus() { 9 } else { 8 };
-    let int_code = |i: i64| match i {
-        0..=64 => Some(128 + i as u16),
-        -16..=-1 => Some((192 - i) as u16),
-        _ => None,
-    };
     match v {
-        Value::Int(i) => {
-            if let Some(c) = int_code(i) {
-                return Some(c);
-            }
-            // LLVM folds a literal whose bits are an inline float constant of the operand type.
-            if !llvm || (ty.is_16() && !ty.is_float()) {
-                return None;
-            }
-            let u = i as u64;
-            (0..floats)
-                .find(|&k| {
-                    let (_, h, s, d) = FLOAT_CONSTS[k];
-                    match ty.regs() {
-                        2 => u == d,
-                        _ if ty.is_16() => u == h as u64,
-                        _ => u == s as u64,
-                    }
-                })
-                .map(|k| 240 + k as u16)
-        }
+        Value::Int(i) => int_code(i),
         Value::Float(f, _) => {
             if f == 0.0 && !f.is_sign_negative() {
                 return Some(128);
-            }
-            if llvm && ty.is_16() && !ty.is_float() {
-                return None; // LLVM: no float inline constants for 16-bit integer operands
             }
             (0..floats)
                 .find(|&k| {
@@ -333,13 +309,132 @@ fn inline_code(a: Arch, v: Value, ty: Ty, llvm: bool) -> Option<u16> {
                     }
                     // 1/(2*pi): written to the precision of the operand's type.
                     match ty {
-                        t if t.regs() == 2 && llvm => f.to_bits() == d,
                         Ty::F16 => half::f16::from_f64(f).to_bits() == h,
                         _ => (f as f32).to_bits() == s || f.to_bits() == d,
                     }
                 })
                 .map(|k| 240 + k as u16)
         }
+    }
+}
+
+/// The inline integer constants: 0..64 and -16..-1.
+fn int_code(i: i64) -> Option<u16> {
+    match i {
+        0..=64 => Some(128 + i as u16),
+        -16..=-1 => Some((192 - i) as u16),
+        _ => None,
+    }
+}
+
+/// Width of an operand type in bits (16, 32 or 64; a 128-bit operand reads 64-bit constants).
+fn width_bits(ty: Ty) -> u32 {
+    match ty.regs() {
+        1 if ty.is_16() => 16,
+        1 => 32,
+        _ => 64,
+    }
+}
+
+/// LLVM's reading of a constant for an operand of type `ty`: the operand's bits. An integer
+/// is taken at the operand's width (`0xfffffff0` is -16 for a 32-bit operand, `0xffff` is -1
+/// for a 16-bit one) and must fit it; a float is converted to the operand's format (an integer
+/// operand's size decides it) and may lose precision but not overflow or underflow, as
+/// llvm-mc 14 requires.
+pub fn llvm_bits(v: Value, ty: Ty) -> Result<u64, String> {
+    let w = width_bits(ty);
+    match v {
+        Value::Int(i) => {
+            let fits = match w {
+                16 => (-0x8000..=0xffff).contains(&i),
+                32 => (-0x8000_0000..=0xffff_ffff).contains(&i),
+                _ => true,
+            };
+            if !fits {
+                return Err(format!("{} does not fit a {w}-bit operand", show_value(v)));
+            }
+            Ok(if w == 64 { i as u64 } else { i as u64 & ((1u64 << w) - 1) })
+        }
+        Value::Float(f, _) => {
+            let (bits, back, tiny) = match w {
+                16 => {
+                    let h = half::f16::from_f64(f);
+                    (h.to_bits() as u64, h.to_f64(), h.to_bits() & 0x7c00 == 0)
+                }
+                32 => {
+                    let g = f as f32;
+                    (g.to_bits() as u64, g as f64, g.is_subnormal() || g == 0.0)
+                }
+                _ => return Ok(f.to_bits()),
+            };
+            let overflow = f.is_finite() && back.is_infinite();
+            let underflow = tiny && back != f;
+            if overflow || underflow {
+                return Err(format!(
+                    "{} does not fit a {w}-bit float operand ({})",
+                    show_value(v),
+                    if overflow { "overflow" } else { "underflow" }
+                ));
+            }
+            Ok(bits)
+        }
+    }
+}
+
+/// The inline-constant code for operand bits `b` of type `ty` (LLVM's folding): an inline
+/// integer at the operand's width, or the bits of an inline float of the operand's format (none
+/// for 16-bit integer operands). `v` is the value as written: a 64-bit float that is no inline
+/// constant keeps only its high half, and LLVM encodes that half inline when it is a small
+/// integer (`1e-320` becomes 0).
+fn inline_of_bits(a: Arch, b: u64, ty: Ty, v: Value) -> Option<u16> {
+    let w = width_bits(ty);
+    let signed = if w == 64 { b as i64 } else { ((b << (64 - w)) as i64) >> (64 - w) };
+    if let Some(c) = int_code(signed) {
+        return Some(c);
+    }
+    let floats = if a.is_vi_plus() { 9 } else { 8 };
+    if !(ty.is_16() && !ty.is_float()) {
+        let k = (0..floats).find(|&k| {
+            let (_, h, s, d) = FLOAT_CONSTS[k];
+            b == match w {
+                16 => h as u64,
+                32 => s as u64,
+                _ => d,
+            }
+        });
+        if let Some(k) = k {
+            return Some(240 + k as u16);
+        }
+    }
+    if ty == Ty::F64 && matches!(v, Value::Float(..)) && (b >> 32) <= 64 {
+        return Some(128 + (b >> 32) as u16);
+    }
+    None
+}
+
+/// The literal dword LLVM encodes for operand bits `b` of type `ty`: the bits of a 16- or
+/// 32-bit operand; for a 64-bit operand the high half of a float and the low half of an
+/// integer that fits 32 bits.
+fn llvm_literal(b: u64, ty: Ty, v: Value) -> Result<u32, String> {
+    if width_bits(ty) < 64 {
+        return Ok(b as u32);
+    }
+    match v {
+        Value::Float(..) => Ok((b >> 32) as u32),
+        Value::Int(i) if (-0x8000_0000..=0xffff_ffff).contains(&i) => Ok(i as u32),
+        Value::Int(_) => Err(format!("{} does not fit a 32-bit literal", show_value(v))),
+    }
+}
+
+/// Sets ABS (clear) and NEG (flip) on the sign bit of operand bits `b` of type `ty`: how LLVM
+/// folds `abs()`/`neg()` of a constant into the constant where the encoding has no modifiers.
+fn fold_sign(b: u64, ty: Ty, abs: bool, neg: bool) -> u64 {
+    let sign = 1u64 << (width_bits(ty) - 1);
+    let b = if abs { b & !sign } else { b };
+    if neg {
+        b ^ sign
+    } else {
+        b
     }
 }
 
@@ -351,6 +446,9 @@ pub fn literal_bits(v: Value, ty: Ty) -> Result<u32, String> {
 /// [`literal_bits`]; `strict16`: a 16-bit operand's literal must fit 16 bits (LLVM). CLRX
 /// keeps a wider hex value's 32 bits (the hardware reads the low half).
 pub fn literal_bits_for(v: Value, ty: Ty, strict16: bool) -> Result<u32, String> {
+    if strict16 && !matches!(v, Value::Float(_, k) if k != FKind::Plain) {
+        return llvm_literal(llvm_bits(v, ty)?, ty, v);
+    }
     match v {
         Value::Int(i) => {
             // LLVM wants a 16-bit value; CLRX keeps the 32-bit literal dword as written.
@@ -397,7 +495,7 @@ pub fn select(
     mn_span: (usize, usize),
     ops: &[Operand],
     mods: &[Modifier],
-) -> Result<(Instr, Option<Fixup>), Vec<PErr>> {
+) -> Result<Selected, Vec<PErr>> {
     let t = isa();
     let perr = |span: (usize, usize), msg: String, help: Option<String>| PErr {
         start: span.0,
@@ -411,7 +509,11 @@ pub fn select(
         ("vop3a_ill_", Enc::Vop3a),
     ] {
         if let Some(n) = mnemonic.strip_prefix(prefix).and_then(|n| n.parse::<u16>().ok()) {
-            return select_illegal(arch, enc, n, mn_span, ops, mods).map(|i| (i, None));
+            return select_illegal(arch, enc, n, mn_span, ops, mods).map(|instr| Selected {
+                instr,
+                fixup: None,
+                warnings: Vec::new(),
+            });
         }
     }
     let Some(id) = t.lookup(arch, mnemonic) else {
@@ -442,10 +544,17 @@ pub fn select(
         },
         &mut errs,
     );
+    if fold {
+        llvm_modifier_order(mods, &mut errs);
+    }
     if !errs.is_empty() {
         return Err(errs);
     }
-    let any_src_mods = ops.iter().any(|o| o.neg || o.abs || o.sext);
+    // LLVM folds abs()/neg() of a constant into the constant in the 32-bit form, so those
+    // do not ask for VOP3.
+    let any_src_mods = ops
+        .iter()
+        .any(|o| (o.neg || o.abs || o.sext) && !(fold && !o.sext && matches!(o.kind, OpKind::Const(_))));
     let force64 = suffix == Suffix::E64 || m.vop3 == Some(true);
     let force32 = suffix == Suffix::E32 || m.vop3 == Some(false) && suffix != Suffix::E64;
     if force64 && !has64 {
@@ -470,7 +579,7 @@ pub fn select(
     if try32 {
         match build(arch, dialect, fold, id, false, ops, &m, mn_span) {
             Ok(r) => return Ok(r),
-            Err(e) if force32 || !has64 => return Err(e),
+            Err(f) if force32 || !has64 || f.value => return Err(f.errs),
             Err(_) => {}
         }
     }
@@ -481,7 +590,45 @@ pub fn select(
             None,
         )]);
     }
-    build(arch, dialect, fold, id, true, ops, &m, mn_span)
+    build(arch, dialect, fold, id, true, ops, &m, mn_span).map_err(|f| f.errs)
+}
+
+/// llvm-mc 14 takes the VOP3 modifiers `op_sel`, `clamp`, `mul:`/`div:` once each, in that
+/// order; CLRX's others (`vop3`, `omod:`, `neg:`, `abs:`, raw-field notes) are not LLVM syntax.
+fn llvm_modifier_order(mods: &[Modifier], errs: &mut Vec<PErr>) {
+    let mut last: Option<(usize, &str)> = None;
+    for m in mods {
+        let rank = match m.name.as_str() {
+            "op_sel" => 0,
+            "clamp" => 1,
+            "mul" | "div" => 2,
+            _ => {
+                errs.push(PErr {
+                    start: m.start,
+                    end: m.end,
+                    msg: format!("'{}' is not an LLVM modifier", m.name),
+                    help: Some("this is CLRX syntax; use --syntax clrx".into()),
+                });
+                continue;
+            }
+        };
+        if let Some((r, prev)) = last {
+            if rank <= r {
+                errs.push(PErr {
+                    start: m.start,
+                    end: m.end,
+                    msg: if rank == r {
+                        format!("{} given twice", if rank == 2 { "an output modifier (mul:/div:)" } else { prev })
+                    } else {
+                        format!("llvm-mc takes {} before {prev}", m.name)
+                    },
+                    help: Some("LLVM's order is op_sel, clamp, mul:/div:".into()),
+                });
+                continue;
+            }
+        }
+        last = Some((rank, m.name.as_str()));
+    }
 }
 
 /// Help for a mnemonic that exists on other archs.
@@ -511,7 +658,37 @@ fn build(
     ops_in: &[Operand],
     m: &Mods,
     mn_span: (usize, usize),
-) -> Result<(Instr, Option<Fixup>), Vec<PErr>> {
+) -> Result<Selected, Failed> {
+    let mut value = false;
+    build_in(arch, dialect, fold, id, vop3, ops_in, m, mn_span, &mut value).map_err(|errs| Failed { errs, value })
+}
+
+/// An assembled instruction, a literal waiting for a symbol, and warnings.
+pub struct Selected {
+    pub instr: Instr,
+    pub fixup: Option<Fixup>,
+    pub warnings: Vec<PErr>,
+}
+
+/// Why an encoding did not take the operands; `value`: a constant does not fit its operand
+/// (in any encoding), so this is the error to report.
+struct Failed {
+    errs: Vec<PErr>,
+    value: bool,
+}
+
+#[allow(clippy::too_many_arguments)]
+fn build_in(
+    arch: Arch,
+    dialect: Dialect,
+    fold: bool,
+    id: DefId,
+    vop3: bool,
+    ops_in: &[Operand],
+    m: &Mods,
+    mn_span: (usize, usize),
+    value_err: &mut bool,
+) -> Result<Selected, Vec<PErr>> {
     let d = isa().def(id);
     let ai = arch.index();
     let specs = slots(d, arch, vop3, dialect);
@@ -574,7 +751,8 @@ fn build(
         i.vdst = 106;
     }
     let mut fixup: Option<Fixup> = None;
-    let llvm = dialect == Dialect::Llvm;
+    let mut warnings = Vec::new();
+    let llvm = fold;
     let mut op_of_field: [Option<usize>; 6] = [None; 6];
     for (n, (s, o)) in pairs.iter().enumerate() {
         let Some(o) = o else { continue };
@@ -582,6 +760,46 @@ fn build(
         op_of_field[s.field as usize] = ops_in.iter().position(|x| std::ptr::eq(x, *o));
         let is_src = s.field >= F_SRC && s.field < F_K;
         let k = s.field.wrapping_sub(F_SRC) as usize;
+        // LLVM: abs()/neg() of a constant in an encoding without modifier bits fold into the
+        // constant's value (`neg(0xbe22f983)` is 1/(2*pi)), where the source takes them in VOP3.
+        let folded;
+        let o: &Operand = match o.kind {
+            OpKind::Const(v) if fold && !vop3 && is_src && (o.neg || o.abs) && !o.sext => {
+                let lm = llvm_mods(d, arch);
+                let bit = 1u8 << k;
+                if !llvm_has_e64(d, arch) || (o.neg && lm.neg & bit == 0) || (o.abs && lm.abs & bit == 0) {
+                    errs.push(PErr {
+                        start: o.start,
+                        end: o.end,
+                        msg: format!("LLVM does not accept this modifier on operand {k} of {}", d.llvm[ai]),
+                        help: None,
+                    });
+                    continue;
+                }
+                let b = match llvm_bits(v, s.ty) {
+                    Ok(b) => fold_sign(b, s.ty, o.abs, o.neg),
+                    Err(e) => {
+                        *value_err = true;
+                        errs.push(perr(o, e));
+                        continue;
+                    }
+                };
+                let w = width_bits(s.ty);
+                let value = match v {
+                    Value::Float(_, k) if w == 64 => Value::Float(f64::from_bits(b), k),
+                    _ if w == 64 => Value::Int(b as i64),
+                    _ => Value::Int((((b << (64 - w)) as i64) >> (64 - w)) as i64),
+                };
+                folded = Operand {
+                    kind: OpKind::Const(value),
+                    neg: false,
+                    abs: false,
+                    ..(*o).clone()
+                };
+                &folded
+            }
+            _ => o,
+        };
         // Source modifiers.
         if o.neg || o.abs || o.sext {
             if !vop3 || !is_src {
@@ -650,9 +868,12 @@ fn build(
                 let forced = matches!(o.kind, OpKind::Lit(_));
                 match s.want {
                     Want::K => {
-                        match literal_bits_for(*v, s.ty, dialect == Dialect::Llvm) {
+                        match literal_bits_for(*v, s.ty, fold) {
                             Ok(l) => set_literal(&mut i, l, o, &mut errs),
-                            Err(e) => errs.push(perr(o, e)),
+                            Err(e) => {
+                                *value_err = true;
+                                errs.push(perr(o, e))
+                            }
                         }
                         continue;
                     }
@@ -687,9 +908,12 @@ fn build(
                             });
                             continue;
                         }
-                        match literal_bits_for(*v, s.ty, dialect == Dialect::Llvm) {
+                        match literal_bits_for(*v, s.ty, fold) {
                             Ok(l) => set_literal(&mut i, l, o, &mut errs),
-                            Err(e) => errs.push(perr(o, e)),
+                            Err(e) => {
+                                *value_err = true;
+                                errs.push(perr(o, e))
+                            }
                         }
                         255
                     }
@@ -759,7 +983,7 @@ fn build(
         if i.enc == Enc::Vop3b && i.abs != 0 {
             errs.push(mod_err(format!("{} is VOP3B: it has no ABS modifier", d.name[ai])));
         }
-        if i.op_sel != 0 && arch != Arch::Gcn14 {
+        if m.op_sel.is_some() && arch != Arch::Gcn14 {
             errs.push(at_err(
                 m.op_sel_at,
                 format!("op_sel exists on GCN 1.4 only, not on {arch}"),
@@ -769,7 +993,16 @@ fn build(
             errs.push(at_err(m.op_sel_at, "op_sel is not available in VOP3B".into()));
         }
         if i.clamp && i.enc == Enc::Vop3b && !arch.is_vi_plus() {
-            errs.push(at_err(m.clamp_at, format!("CLAMP in VOP3B does not exist on {arch}")));
+            if llvm && llvm_mods(d, arch).clamp {
+                // llvm-mc 14 takes it on the float VOP3B ops and encodes nothing.
+                warnings.push(at_err(
+                    m.clamp_at,
+                    format!("VOP3B has no CLAMP bit on {arch}: clamp dropped (as llvm-mc does)"),
+                ));
+                i.clamp = false;
+            } else {
+                errs.push(at_err(m.clamp_at, format!("CLAMP in VOP3B does not exist on {arch}")));
+            }
         }
         if llvm {
             let lm = llvm_mods(d, arch);
@@ -785,7 +1018,7 @@ fn build(
                     format!("LLVM does not accept mul:/div: on {}", d.llvm[ai]),
                 ));
             }
-            if i.op_sel != 0 && !lm.op_sel {
+            if m.op_sel.is_some() && !lm.op_sel {
                 errs.push(at_err(
                     m.op_sel_at,
                     format!("LLVM does not accept op_sel on {}", d.llvm[ai]),
@@ -830,30 +1063,50 @@ fn build(
         rules::Policy::Seed
     };
     let v = rules::check_with(&i, d, policy);
-    if !v.is_empty() {
-        let layout = crate::layout::operands(&i, d);
-        for viol in v.iter() {
-            let slot = layout.as_slice().get(viol.operand());
-            let field = slot.map(|s| match s.role {
-                crate::layout::Role::Vdst => F_VDST,
-                crate::layout::Role::Sdst if !vop3 || i.enc != Enc::Vop3b => {
-                    if d.form == Form::Cmp || d.form == Form::ReadLane {
-                        F_VDST
-                    } else {
-                        F_SDST
-                    }
+    let layout = crate::layout::operands(&i, d);
+    // The source span of operand `n` of the layout (the mnemonic's for an implicit one).
+    let span_of = |n: usize| {
+        let field = layout.as_slice().get(n).map(|s| match s.role {
+            crate::layout::Role::Vdst => F_VDST,
+            crate::layout::Role::Sdst if !vop3 || i.enc != Enc::Vop3b => {
+                if d.form == Form::Cmp || d.form == Form::ReadLane {
+                    F_VDST
+                } else {
+                    F_SDST
                 }
-                crate::layout::Role::Sdst => F_SDST,
-                crate::layout::Role::Src(k) => F_SRC + k,
-                crate::layout::Role::K => F_K,
-            });
-            let o = field.and_then(|f| op_of_field[f as usize]).and_then(|n| ops_in.get(n));
-            let (start, end) = o.map(|o| (o.start, o.end)).unwrap_or(mn_span);
+            }
+            crate::layout::Role::Sdst => F_SDST,
+            crate::layout::Role::Src(k) => F_SRC + k,
+            crate::layout::Role::K => F_K,
+        });
+        let o = field.and_then(|f| op_of_field[f as usize]).and_then(|n| ops_in.get(n));
+        o.map(|o| (o.start, o.end)).unwrap_or(mn_span)
+    };
+    if !v.is_empty() {
+        for viol in v.iter() {
+            let (start, end) = span_of(viol.operand());
             errs.push(violation_err(viol, d, arch, start, end, ops_in));
         }
         return Err(errs);
     }
-    Ok((i, fixup))
+    // What llvm-mc refuses beyond those rules.
+    if fold {
+        if let Some((n, why)) = rules::llvm_check(&i, d) {
+            let (start, end) = span_of(n);
+            errs.push(PErr {
+                start,
+                end,
+                msg: format!("{why} (LLVM)"),
+                help: None,
+            });
+            return Err(errs);
+        }
+    }
+    Ok(Selected {
+        instr: i,
+        fixup,
+        warnings,
+    })
 }
 
 fn set_literal(i: &mut Instr, l: u32, o: &Operand, errs: &mut Vec<PErr>) {
@@ -872,6 +1125,7 @@ fn show_value(v: Value) -> String {
     match v {
         Value::Int(i) if !(-1024..=1024).contains(&i) => format!("{i:#x}"),
         Value::Int(i) => i.to_string(),
+        Value::Float(f, _) if f != 0.0 && !(1e-4..1e6).contains(&f.abs()) => format!("{f:e}"),
         Value::Float(f, _) => format!("{f}"),
     }
 }
@@ -955,7 +1209,12 @@ fn reg_code(
     }
     // Width.
     let mut want = s.regs as u16;
-    if d.flags.has(Flags::CLASS) && s.field == F_SRC + 1 && r.count == 2 && d.src[0].regs() == 2 {
+    if d.flags.has(Flags::CLASS)
+        && s.field == F_SRC + 1
+        && r.count == 2
+        && d.src[0].regs() == 2
+        && dialect != Dialect::Llvm
+    {
         want = 2; // CLRX writes the class mask of V_CMP_CLASS_F64 as a pair
     }
     if register_like && r.count != want && !r.any_width {

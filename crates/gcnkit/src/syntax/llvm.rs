@@ -209,59 +209,15 @@ fn print_known(out: &mut String, i: &Instr, d: &InstrDef, rules: bool) -> Res {
     Ok(())
 }
 
-/// Operand restrictions of LLVM's parser beyond the seed pages' rules.
+/// Operand restrictions of LLVM's parser beyond the seed pages' rules ([`crate::rules::llvm_check`]),
+/// and literals LLVM would read as something else.
 fn operand_limits(i: &Instr, d: &InstrDef, ops: &[Slot]) -> Res {
-    let a = i.arch;
-    let scalar = |code: u16| matches!(classify(a, code), Src::Sgpr(_) | Src::Special(..) | Src::Ttmp(_));
-    let inline = |code: u16| matches!(classify(a, code), Src::Int(_) | Src::Float(_));
-    match d.form {
-        Form::ReadLane => {
-            let lane_ok = scalar(i.src[1]) || inline(i.src[1]);
-            if !(scalar(i.vdst) && i.src[0] >= 256 && lane_ok) {
-                return Err(Inexpressible);
-            }
-        }
-        Form::WriteLane => {
-            let lane_ok = scalar(i.src[1]) || inline(i.src[1]);
-            let data_ok = scalar(i.src[0]) || inline(i.src[0]) || (i.src[0] == 255 && !i.enc.is_vop3());
-            if !(lane_ok && data_ok) {
-                return Err(Inexpressible);
-            }
-        }
-        _ => {}
+    if crate::rules::llvm_check(i, d).is_some() {
+        return Err(Inexpressible);
     }
     for s in ops {
-        let c = classify(a, s.code);
-        if s.role == Role::Sdst && !matches!(c, Src::Sgpr(_) | Src::Special(..) | Src::Ttmp(_)) {
-            return Err(Inexpressible);
-        }
-        // LLVM's register classes: 128-bit operands are VGPRs only; the mask / carry-in
-        // SRC2 of V_CNDMASK and the carry-in ops is a scalar pair.
-        if s.regs == 4 && !matches!(c, Src::Vgpr(_)) {
-            return Err(Inexpressible);
-        }
-        if s.role == Role::Src(2)
-            && matches!(d.form, Form::Cndmask | Form::CarryIn)
-            && !matches!(c, Src::Sgpr(_) | Src::Special(..) | Src::Ttmp(_))
-        {
-            return Err(Inexpressible);
-        }
-        if c == Src::LdsDirect && (d.flags.has(Flags::REV) || s.regs != 1 || s.ty.is_16()) {
-            return Err(Inexpressible);
-        }
-        if c == Src::Literal && matches!(s.role, Role::Src(_) | Role::K) {
-            literal_ok(a, i.literal.unwrap_or(0), s.ty, s.role == Role::K)?;
-        }
-    }
-    if d.flags.has(Flags::NO_DST_OVERLAP) {
-        let dst = (i.vdst, d.dst.regs() as u16);
-        for k in 0..d.form.nsrc() {
-            if i.src[k] >= 256 {
-                let s = (i.src[k] - 256, d.src[k].regs() as u16);
-                if dst.0 < s.0 + s.1 && s.0 < dst.0 + dst.1 {
-                    return Err(Inexpressible);
-                }
-            }
+        if classify(i.arch, s.code) == Src::Literal && matches!(s.role, Role::Src(_) | Role::K) {
+            literal_ok(i.arch, i.literal.unwrap_or(0), s.ty, s.role == Role::K)?;
         }
     }
     Ok(())
