@@ -85,7 +85,21 @@ pub fn run(a: Args) -> ExitCode {
             .collect();
         println!("  names:     {}", names.join("; "));
         if !d.aliases.is_empty() {
-            println!("  aliases:   {}", d.aliases.join(", "));
+            let list: Vec<String> = d
+                .aliases
+                .iter()
+                .map(|al| {
+                    let who = match al.dialects {
+                        gcnkit::isa::Dialects::CLRX => "CLRX",
+                        gcnkit::isa::Dialects::LLVM => "LLVM",
+                        _ => "CLRX, LLVM",
+                    };
+                    let on: Vec<&str> = al.archs.iter().filter(|x| d.exists_on(*x)).map(|x| x.name()).collect();
+                    let v3 = if al.vop3_only { ", VOP3 only" } else { "" };
+                    format!("{} ({who} on {}{v3})", al.name, on.join(", "))
+                })
+                .collect();
+            println!("  aliases:   {}", list.join("; "));
         }
         println!("  encodings:");
         for x in Arch::ALL.iter().filter(|x| d.exists_on(**x)) {

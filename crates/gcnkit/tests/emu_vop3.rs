@@ -954,8 +954,11 @@ fn mul_32() {
     );
     assert_eq!(op3_all(&ALL4, "v_mul_hi_i32 v0, v1, v2", [u32::MAX, u32::MAX, 0]), 0);
     assert_eq!(op3_all(&ALL4, "v_mul_hi_i32 v0, v1, v2", [0x8000_0000, 2, 0]), u32::MAX);
-    // GCN 1.2+: v_mul_lo_i32 is an alias of v_mul_lo_u32.
-    assert_eq!(op3_all(&VIPLUS, "v_mul_lo_i32 v0, v1, v2", s), (-21i32) as u32);
+    // GCN 1.2+: llvm-mc's v_mul_lo_i32 is an alias of v_mul_lo_u32 (clrxasm does not take it).
+    for a in VIPLUS {
+        let i = common::emu::asm_d(a, gcnkit::asm::Dialect::Llvm, "v_mul_lo_i32 v0, v1, v2");
+        assert_eq!(i.words(), common::emu::asm(a, "v_mul_lo_u32 v0, v1, v2").words());
+    }
 }
 
 // --------------------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ use super::parse::{FKind, ModVal, Modifier, OpKind, Operand, PErr, Reg, Value};
 use super::Dialect;
 use crate::arch::Arch;
 use crate::instr::{Enc, Instr};
-use crate::isa::{isa, DefId, Flags, Form, InstrDef, Short, Ty, X};
+use crate::isa::{isa, DefId, Dialects, Flags, Form, InstrDef, Short, Ty, X};
 use crate::operand::{classify, sgpr_count, Src, FLOAT_CONSTS};
 use crate::rules::{self, Violation};
 use crate::syntax::llvm::{llvm_has_e64, llvm_mods};
@@ -420,7 +420,11 @@ fn llvm_literal(b: u64, ty: Ty, v: Value) -> Result<u32, String> {
         return Ok(b as u32);
     }
     match v {
-        Value::Float(..) => Ok((b >> 32) as u32),
+        Value::Float(..) if ty.is_float() => Ok((b >> 32) as u32),
+        Value::Float(..) => Err(format!(
+            "{} is no inline constant, and a 64-bit integer operand takes no float literal",
+            show_value(v)
+        )),
         Value::Int(i) if (-0x8000_0000..=0xffff_ffff).contains(&i) => Ok(i as u32),
         Value::Int(_) => Err(format!("{} does not fit a 32-bit literal", show_value(v))),
     }
@@ -516,10 +520,21 @@ pub fn select(
             });
         }
     }
-    let Some(id) = t.lookup(arch, mnemonic) else {
-        let others = t.archs_with(mnemonic);
+    let dialects = match dialect {
+        Dialect::Clrx => Dialects::CLRX,
+        Dialect::Llvm => Dialects::LLVM,
+        Dialect::Auto => Dialects::BOTH,
+    };
+    let Some((id, vop3_only)) = t.lookup_in(arch, mnemonic, dialects) else {
+        let others = t.archs_with_in(mnemonic, dialects);
         let msg = if others.is_empty() {
-            format!("unknown instruction '{mnemonic}'")
+            match t.lookup(arch, mnemonic) {
+                Some(_) => format!(
+                    "'{mnemonic}' is not {} syntax on {arch}",
+                    if dialect == Dialect::Llvm { "LLVM" } else { "CLRX" }
+                ),
+                None => format!("unknown instruction '{mnemonic}'"),
+            }
         } else {
             format!("{mnemonic} does not exist on {arch}")
         };
@@ -555,13 +570,20 @@ pub fn select(
     let any_src_mods = ops
         .iter()
         .any(|o| (o.neg || o.abs || o.sext) && !(fold && !o.sext && matches!(o.kind, OpKind::Const(_))));
-    let force64 = suffix == Suffix::E64 || m.vop3 == Some(true);
+    let force64 = suffix == Suffix::E64 || m.vop3 == Some(true) || vop3_only;
     let force32 = suffix == Suffix::E32 || m.vop3 == Some(false) && suffix != Suffix::E64;
     if force64 && !has64 {
         return Err(vec![perr(
             mn_span,
             format!("{mnemonic} has no VOP3 encoding on {arch}"),
             None,
+        )]);
+    }
+    if suffix == Suffix::E32 && vop3_only {
+        return Err(vec![perr(
+            mn_span,
+            format!("{mnemonic} names only the VOP3 encoding on {arch} (llvm-mc 14)"),
+            Some(format!("use {}_e32 for the 32-bit form", d.llvm[ai])),
         )]);
     }
     if suffix == Suffix::E32 && !has32 {
@@ -590,7 +612,18 @@ pub fn select(
             None,
         )]);
     }
-    build(arch, dialect, fold, id, true, ops, &m, mn_span).map_err(|f| f.errs)
+    let r = build(arch, dialect, fold, id, true, ops, &m, mn_span).map_err(|f| f.errs)?;
+    // llvm-mc 14's SI/CI `v_add_co_u32` and kin: the VOP3 encoding with the VOP2 form's
+    // operands (SRC1 a VGPR).
+    if vop3_only && r.instr.src[1] < 256 {
+        let at = ops.get(if d.form == Form::Carry { 3 } else { 2 }).map(|o| (o.start, o.end));
+        return Err(vec![perr(
+            at.unwrap_or(mn_span),
+            format!("{mnemonic} takes a VGPR as SRC1 on {arch} (llvm-mc 14)"),
+            Some(format!("{} takes an SGPR or a constant there", d.llvm[ai])),
+        )]);
+    }
+    Ok(r)
 }
 
 /// llvm-mc 14 takes the VOP3 modifiers `op_sel`, `clamp`, `mul:`/`div:` once each, in that

@@ -159,6 +159,33 @@ impl Flags {
     }
 }
 
+/// The assembler dialects a name belongs to.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub struct Dialects(pub u8);
+
+impl Dialects {
+    pub const CLRX: Dialects = Dialects(1);
+    pub const LLVM: Dialects = Dialects(2);
+    pub const BOTH: Dialects = Dialects(3);
+
+    #[inline]
+    pub fn has_any(self, o: Dialects) -> bool {
+        self.0 & o.0 != 0
+    }
+}
+
+/// Another name of a row: which dialect's assembler takes it, on which archs (checked against
+/// clrxasm and llvm-mc: `tests/names.rs`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub struct Alias {
+    pub name: &'static str,
+    pub dialects: Dialects,
+    pub archs: ArchSet,
+    /// Only for the VOP3 encoding, with the 32-bit form's operands (SRC1 a VGPR): llvm-mc 14's
+    /// `v_add_co_u32` on GCN 1.0/1.1.
+    pub vop3_only: bool,
+}
+
 /// Emulator semantics: computes the results of all 64 lanes from the operands gathered in
 /// [`crate::emu::Lanes`] (the executor reads operands, applies modifiers, MODE and EXEC, and
 /// writes results).
@@ -181,9 +208,9 @@ pub struct InstrDef {
     pub dst: Ty,
     pub src: [Ty; 3],
     pub flags: Flags,
-    /// Other names the assemblers accept (CLRX and LLVM aliases), on the row's archs; a
-    /// row's own name on an arch always wins over another row's alias.
-    pub aliases: Vec<&'static str>,
+    /// Other names the assemblers accept; a row's own name on an arch always wins over another
+    /// row's alias.
+    pub aliases: Vec<Alias>,
     /// Emulator semantics.
     pub sem: Option<Semantics>,
     /// The operation in the seed pages' notation, for `explain`.
@@ -276,8 +303,8 @@ impl Isa {
                             v.push(id);
                         }
                     }
-                    for &n in &d.aliases {
-                        let v = isa.by_alias.entry(n).or_default();
+                    for al in &d.aliases {
+                        let v = isa.by_alias.entry(al.name).or_default();
                         if !v.contains(&id) {
                             v.push(id);
                         }
@@ -319,19 +346,33 @@ impl Isa {
         self.by_name.get(name).map(|v| v.as_slice()).unwrap_or(&[])
     }
 
-    /// The row `name` means on `arch`: its own CLRX or LLVM name there, else an alias.
+    /// The row `name` means on `arch` in either dialect: its own CLRX or LLVM name there, else
+    /// an alias.
     pub fn lookup(&self, arch: Arch, name: &str) -> Option<DefId> {
+        self.lookup_in(arch, name, Dialects::BOTH).map(|(id, _)| id)
+    }
+
+    /// The row `name` means on `arch` for the assemblers of `dialects`, and whether the name
+    /// is only for its VOP3 encoding. A row's own name on the arch wins over another row's
+    /// alias.
+    pub fn lookup_in(&self, arch: Arch, name: &str, dialects: Dialects) -> Option<(DefId, bool)> {
         let ai = arch.index();
         let own = self.by_name(name).iter().copied().find(|&id| {
             let d = self.def(id);
-            d.exists_on(arch) && (d.name[ai] == name || d.llvm[ai] == name)
+            d.exists_on(arch)
+                && ((dialects.has_any(Dialects::CLRX) && d.name[ai] == name)
+                    || (dialects.has_any(Dialects::LLVM) && d.llvm[ai] == name))
         });
-        own.or_else(|| {
-            self.by_alias
-                .get(name)?
+        if let Some(id) = own {
+            return Some((id, false));
+        }
+        self.by_alias.get(name)?.iter().copied().find_map(|id| {
+            let d = self.def(id);
+            let al = d
+                .aliases
                 .iter()
-                .copied()
-                .find(|&id| self.def(id).exists_on(arch))
+                .find(|al| al.name == name && al.archs.has(arch) && al.dialects.has_any(dialects))?;
+            d.exists_on(arch).then_some((id, al.vop3_only))
         })
     }
 
@@ -352,9 +393,14 @@ impl Isa {
 
     /// Archs on which `name` means some row (for "exists on ..." help).
     pub fn archs_with(&self, name: &str) -> Vec<Arch> {
+        self.archs_with_in(name, Dialects::BOTH)
+    }
+
+    /// Archs on which `name` means some row for the assemblers of `dialects`.
+    pub fn archs_with_in(&self, name: &str, dialects: Dialects) -> Vec<Arch> {
         Arch::ALL
             .into_iter()
-            .filter(|&a| self.lookup(a, name).is_some())
+            .filter(|&a| self.lookup_in(a, name, dialects).is_some())
             .collect()
     }
 }
@@ -457,9 +503,25 @@ impl Row {
         self
     }
 
-    /// Another accepted name.
-    pub fn alias(mut self, name: &'static str) -> Row {
-        self.0.aliases.push(name);
+    /// Another name the assemblers of `dialects` take on the archs `on`.
+    pub fn alias(mut self, dialects: Dialects, on: ArchSet, name: &'static str) -> Row {
+        self.0.aliases.push(Alias {
+            name,
+            dialects,
+            archs: on,
+            vop3_only: false,
+        });
+        self
+    }
+
+    /// A name llvm-mc 14 takes for the VOP3 encoding only, on the archs `on`.
+    pub fn llvm_vop3_alias(mut self, on: ArchSet, name: &'static str) -> Row {
+        self.0.aliases.push(Alias {
+            name,
+            dialects: Dialects::LLVM,
+            archs: on,
+            vop3_only: true,
+        });
         self
     }
 

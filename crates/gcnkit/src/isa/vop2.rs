@@ -4,7 +4,7 @@
 
 use super::Form::*;
 use super::Ty::*;
-use super::{Flags, InstrDef, Row, X};
+use super::{Dialects as D, Flags, InstrDef, Row, X};
 use crate::arch::ArchSet as A;
 use crate::emu::ops::vop2 as e;
 
@@ -149,18 +149,18 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
             .name_on(A::VI, "v_add_u32")
             .name_on(A::GFX9, "v_add_co_u32")
             .flag(ic)
-            .alias("v_add_i32")
-            .alias("v_add_u32")
-            .alias("v_add_co_u32")
+            .alias(D::CLRX, A::VI, "v_add_i32")
+            .alias(D::CLRX, A::SICI, "v_add_u32")
+            .llvm_vop3_alias(A::SICI, "v_add_co_u32")
             .op("UINT64 temp = (UINT64)SRC0 + (UINT64)SRC1; VDST = temp; UINT64 mask = (1ULL<<LANEID); SDST = (SDST&~mask) | ((temp >> 32) ? mask : 0)")
             .sem(e::add_co_u32),
         v("v_sub_i32", [38, 38, 26, 26], Carry, U32)
             .name_on(A::VI, "v_sub_u32")
             .name_on(A::GFX9, "v_sub_co_u32")
             .flag(ic)
-            .alias("v_sub_i32")
-            .alias("v_sub_u32")
-            .alias("v_sub_co_u32")
+            .alias(D::CLRX, A::VI, "v_sub_i32")
+            .alias(D::CLRX, A::SICI, "v_sub_u32")
+            .llvm_vop3_alias(A::SICI, "v_sub_co_u32")
             .op("UINT64 temp = (UINT64)SRC0 - (UINT64)SRC1; VDST = temp; UINT64 mask = (1ULL<<LANEID); SDST = (SDST&~mask) | ((temp >> 32) ? mask : 0)")
             .sem(e::sub_co_u32),
         v("v_subrev_i32", [39, 39, 27, 27], Carry, U32)
@@ -168,25 +168,21 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
             .name_on(A::GFX9, "v_subrev_co_u32")
             .flag(rev)
             .flag(ic)
-            .alias("v_subrev_i32")
-            .alias("v_subrev_u32")
-            .alias("v_subrev_co_u32")
+            .alias(D::CLRX, A::VI, "v_subrev_i32")
+            .alias(D::CLRX, A::SICI, "v_subrev_u32")
+            .llvm_vop3_alias(A::SICI, "v_subrev_co_u32")
             .op("UINT64 temp = (UINT64)SRC1 - (UINT64)SRC0; VDST = temp; UINT64 mask = (1ULL<<LANEID); SDST = (SDST&~mask) | ((temp >> 32) ? mask : 0)")
             .sem(e::subrev_co_u32),
         v("v_addc_u32", [40, 40, 28, 28], CarryIn, U32)
             .tys(U32, U32, U32, B64)
             .name_on(A::GFX9, "v_addc_co_u32")
             .flag(ic)
-            .alias("v_addc_u32")
-            .alias("v_addc_co_u32")
             .op("UINT64 temp = (UINT64)SRC0 + (UINT64)SRC1 + ((SSRC2 >> LANEID) & 1); VDST = temp; UINT64 mask = (1ULL<<LANEID); SDST = (SDST&~mask) | ((temp >> 32) ? mask : 0)")
             .sem(e::addc_co_u32),
         v("v_subb_u32", [41, 41, 29, 29], CarryIn, U32)
             .tys(U32, U32, U32, B64)
             .name_on(A::GFX9, "v_subb_co_u32")
             .flag(ic)
-            .alias("v_subb_u32")
-            .alias("v_subb_co_u32")
             .op("UINT64 temp = (UINT64)SRC0 - (UINT64)SRC1 - ((SSRC2 >> LANEID) & 1); VDST = temp; UINT64 mask = (1ULL<<LANEID); SDST = (SDST&~mask) | ((temp >> 32) ? mask : 0)")
             .sem(e::subb_co_u32),
         v("v_subbrev_u32", [42, 42, 30, 30], CarryIn, U32)
@@ -194,8 +190,6 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
             .name_on(A::GFX9, "v_subbrev_co_u32")
             .flag(rev)
             .flag(ic)
-            .alias("v_subbrev_u32")
-            .alias("v_subbrev_co_u32")
             .op("UINT64 temp = (UINT64)SRC1 - (UINT64)SRC0 - ((SSRC2 >> LANEID) & 1); VDST = temp; UINT64 mask = (1ULL<<LANEID); SDST = (SDST&~mask) | ((temp >> 32) ? mask : 0)")
             .sem(e::subbrev_co_u32),
         v("v_ldexp_f32", [43, 43, X, X], Bin, F32)

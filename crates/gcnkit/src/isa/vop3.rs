@@ -4,7 +4,7 @@
 
 use super::Form::*;
 use super::Ty::*;
-use super::{Flags, InstrDef, Row, X};
+use super::{Dialects as D, Flags, InstrDef, Row, X};
 use crate::arch::ArchSet as A;
 use crate::emu::ops::vop3 as e;
 
@@ -151,7 +151,7 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
             .sem(e::ldexp_f64)
             .op("VDST = ASDOUBLE(SRC0) * POW(2.0, (INT32)SRC1)"),
         v("v_mul_lo_u32", [361, 361, 645, 645], Bin, U32)
-            .alias("v_mul_lo_i32")
+            .alias(D::LLVM, A::VIPLUS, "v_mul_lo_i32")
             .sem(e::mul_lo_u32)
             .op("VDST = SRC0 * SRC1"),
         v("v_mul_hi_u32", [362, 362, 646, 646], Bin, U32)
@@ -187,8 +187,7 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
             .no_llvm_on(A::SI)
             .flag(ic)
             .flag(nd)
-            .alias("v_qsad_u8")
-            .alias("v_qsad_pk_u16_u8")
+            .alias(D::CLRX, A::CI | A::VIPLUS, "v_qsad_u8")
             .sem(e::qsad_pk_u16_u8)
             .op("for i in 0..3: VDST.u16[i] = SRC2.u16[i] + SAD_U8((UINT32)(SRC0 >> (8*i)), SRC1) (inferred: AMD ISA, CLRX GCN 1.4 page) (CLAMP saturates)"),
         v("v_mqsad_u8", [371, 371, 486, 486], Ter, B64)
@@ -197,8 +196,7 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
             .llvm_on(A::SI, "v_mqsad_pk_u16_u8")
             .flag(ic)
             .flag(nd)
-            .alias("v_mqsad_u8")
-            .alias("v_mqsad_pk_u16_u8")
+            .alias(D::CLRX, A::CI | A::VIPLUS, "v_mqsad_u8")
             .sem(e::mqsad_pk_u16_u8)
             .op("for i in 0..3: VDST.u16[i] = SRC2.u16[i] + MSAD_U8((UINT32)(SRC0 >> (8*i)), SRC1) (inferred: AMD ISA, CLRX GCN 1.4 page) (CLAMP saturates)"),
         v("v_trig_preop_f64", [372, 372, 658, 658], Bin, F64)

@@ -3,7 +3,8 @@
 //! base of its family plus the offset of the compare operation.
 
 use super::Ty::*;
-use super::{Flags, InstrDef, Row, Ty, X};
+use super::{Dialects as D, Flags, InstrDef, Row, Ty, X};
+use crate::arch::ArchSet as A;
 use crate::emu::ops::cmp;
 
 /// Float compare operations (OP16), in opcode-offset order.
@@ -232,7 +233,7 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
                         .op(op_text(k, FLOAT_OP_TEXT[off as usize], ty_text(ty)))
                         .sem(table[off as usize]);
                     if *op == "tru" {
-                        r = r.alias(leak(format!("{}t_{}", k.prefix(), ty.name())));
+                        r = r.alias(D::CLRX, A::ALL, leak(format!("{}t_{}", k.prefix(), ty.name())));
                     }
                     t.push(r.done());
                 }
@@ -263,8 +264,9 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
                     .flag(k.flags())
                     .op(op_text(k, INT_OP_TEXT[off as usize], ty_text(ty)))
                     .sem(table[off as usize]);
-                if *clrx == "tru" {
-                    r = r.alias(leak(format!("{}tru_{}", k.prefix(), ty.name())));
+                // clrxasm takes LLVM's names of these too (`v_cmp_ne_i32`, `v_cmp_t_u32`).
+                if clrx != llvm {
+                    r = r.alias(D::CLRX, A::ALL, lname);
                 }
                 t.push(r.done());
             }
