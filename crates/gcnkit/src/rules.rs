@@ -263,7 +263,8 @@ pub fn llvm_check(i: &Instr, d: &InstrDef) -> Option<(usize, &'static str)> {
             if !(scalar(i.src[1]) || inline(i.src[1])) {
                 return Some((find(Role::Src(1)), "the lane select is an SGPR, M0 or an inline constant"));
             }
-            let data_ok = scalar(i.src[0]) || inline(i.src[0]) || (i.src[0] == 255 && !i.enc.is_vop3());
+            // The 32-bit form's SRC0 is a 9-bit source: the literal and LDS_DIRECT too.
+            let data_ok = scalar(i.src[0]) || inline(i.src[0]) || (matches!(i.src[0], 254 | 255) && !i.enc.is_vop3());
             if !data_ok {
                 return Some((find(Role::Src(0)), "v_writelane_b32 writes an SGPR or a constant"));
             }

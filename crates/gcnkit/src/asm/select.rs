@@ -548,7 +548,9 @@ pub fn select(
     let d = t.def(id);
     let ai = arch.index();
     let has32 = d.e32[ai] != X;
-    let has64 = d.e64[ai] != X;
+    // llvm-mc 14 has no VOP3 form of V_MADMK/V_MADAK, nor of V_READLANE/V_WRITELANE where
+    // their 32-bit form exists.
+    let has64 = d.e64[ai] != X && (!fold || llvm_has_e64(d, arch));
     let mut errs = Vec::new();
     let m = gather(
         mods,
@@ -795,29 +797,41 @@ fn build_in(
         let k = s.field.wrapping_sub(F_SRC) as usize;
         // LLVM: abs()/neg() of a constant in an encoding without modifier bits fold into the
         // constant's value (`neg(0xbe22f983)` is 1/(2*pi)), where the source takes them in VOP3.
+        // LLVM: a modifier the encoding has no bit for (NEG and ABS in the 32-bit forms, ABS in
+        // VOP3B) folds into a constant's value (`neg(0xbe22f983)` is 1/(2*pi)); on a register,
+        // VOP3B's ABS is taken and dropped, as llvm-mc 14 does.
+        let vop3b = vop3 && d.form.is_vop3b();
+        let lm = llvm_mods(d, arch);
+        let bit = 1u8 << k;
+        let fold_neg = fold && is_src && o.neg && !vop3 && !o.sext;
+        let fold_abs = fold && is_src && o.abs && !vop3;
         let folded;
         let o: &Operand = match o.kind {
-            OpKind::Const(v) if fold && !vop3 && is_src && (o.neg || o.abs) && !o.sext => {
-                let lm = llvm_mods(d, arch);
-                let bit = 1u8 << k;
-                if !llvm_has_e64(d, arch) || (o.neg && lm.neg & bit == 0) || (o.abs && lm.abs & bit == 0) {
+            OpKind::Const(v) if fold_neg || fold_abs => {
+                let takes =
+                    llvm_has_e64(d, arch) && (!o.neg || lm.neg & bit != 0) && (!o.abs || lm.abs & bit != 0);
+                let w = width_bits(s.ty);
+                if !takes || (w == 64 && matches!(v, Value::Int(_))) {
                     errs.push(PErr {
                         start: o.start,
                         end: o.end,
-                        msg: format!("LLVM does not accept this modifier on operand {k} of {}", d.llvm[ai]),
+                        msg: if takes {
+                            "LLVM does not apply abs()/neg() to a 64-bit integer literal".into()
+                        } else {
+                            format!("LLVM does not accept this modifier on operand {k} of {}", d.llvm[ai])
+                        },
                         help: None,
                     });
                     continue;
                 }
                 let b = match llvm_bits(v, s.ty) {
-                    Ok(b) => fold_sign(b, s.ty, o.abs, o.neg),
+                    Ok(b) => fold_sign(b, s.ty, fold_abs, fold_neg),
                     Err(e) => {
                         *value_err = true;
                         errs.push(perr(o, e));
                         continue;
                     }
                 };
-                let w = width_bits(s.ty);
                 let value = match v {
                     Value::Float(_, k) if w == 64 => Value::Float(f64::from_bits(b), k),
                     _ if w == 64 => Value::Int(b as i64),
@@ -825,7 +839,26 @@ fn build_in(
                 };
                 folded = Operand {
                     kind: OpKind::Const(value),
-                    neg: false,
+                    neg: o.neg && !fold_neg,
+                    abs: o.abs && !fold_abs,
+                    ..(*o).clone()
+                };
+                &folded
+            }
+            // llvm-mc 14 refuses ABS on SRC0 and SRC2 of VOP3B but takes it on SRC1 and
+            // encodes nothing.
+            _ if fold && is_src && o.abs && vop3b && lm.neg & bit != 0 => {
+                if k != 1 {
+                    errs.push(perr(o, "ABS not allowed in VOP3B instructions (LLVM)".into()));
+                    continue;
+                }
+                warnings.push(PErr {
+                    start: o.start,
+                    end: o.end,
+                    msg: format!("VOP3B has no ABS bits: abs dropped on {} (as llvm-mc does)", d.llvm[ai]),
+                    help: None,
+                });
+                folded = Operand {
                     abs: false,
                     ..(*o).clone()
                 };
@@ -919,8 +952,21 @@ fn build_in(
                         continue;
                     }
                 }
+                // The type LLVM reads the constant as (a 32-bit SRC0 of its V_MADMK_F16).
+                let cty = if fold && k == 0 && d.flags.has(Flags::LLVM_SRC0_32) {
+                    Ty::F32
+                } else {
+                    s.ty
+                };
+                // llvm-mc 14 takes an integer for a 16-bit integer operand of VOP3 as it is
+                // written: only -16..64 is inline there (0xffff is not -1).
+                let raw16 = fold
+                    && vop3
+                    && s.ty.is_16()
+                    && !s.ty.is_float()
+                    && matches!(v, Value::Int(x) if !(-16..=64).contains(x));
                 // `neg(2.0)` on a constant: keep the constant, set the NEG bit (done above).
-                match (!forced).then(|| inline_code(arch, *v, s.ty, fold)).flatten() {
+                match (!forced && !raw16).then(|| inline_code(arch, *v, cty, fold)).flatten() {
                     Some(c) => c,
                     None => {
                         if vop3 || s.want == Want::Scalar8 || k != 0 {
@@ -941,7 +987,7 @@ fn build_in(
                             });
                             continue;
                         }
-                        match literal_bits_for(*v, s.ty, fold) {
+                        match literal_bits_for(*v, cty, fold) {
                             Ok(l) => set_literal(&mut i, l, o, &mut errs),
                             Err(e) => {
                                 *value_err = true;
@@ -1213,6 +1259,9 @@ fn reg_code(
     let register_like = matches!(src, Src::Sgpr(_) | Src::Special(..) | Src::Ttmp(_) | Src::Vgpr(_));
     if matches!(src, Src::Invalid) {
         return Err((format!("this register does not exist on {arch}"), None));
+    }
+    if s.want == Want::K {
+        return Err(("K is a constant (the literal dword), not a register".into(), None));
     }
     match s.want {
         Want::Vgpr if !is_vgpr => {

@@ -152,6 +152,9 @@ impl Flags {
     /// The destination holds two f16 results (V_CVT_PKRTZ_F16_F32): float output modifiers
     /// act on both halves.
     pub const PACKED16: Flags = Flags(256);
+    /// llvm-mc 14 reads constants for SRC0 as a 32-bit operand (its V_MADMK_F16 takes
+    /// `0x3f800000` as 1.0 and `0x3c00` as a literal).
+    pub const LLVM_SRC0_32: Flags = Flags(512);
 
     #[inline]
     pub const fn has(self, f: Flags) -> bool {

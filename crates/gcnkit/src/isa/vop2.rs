@@ -248,6 +248,7 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
             .op("VDST = (HALF)SRC0 * (HALF)SRC1 + (HALF)VDST")
             .sem(e::mac_f16),
         v("v_madmk_f16", [X, X, 36, 36], Madmk, F16)
+            .flag(Flags::LLVM_SRC0_32)
             .op("VDST = (HALF)SRC0 * (HALF)HALFLIT + (HALF)SRC1")
             .sem(e::madmk_f16),
         v("v_madak_f16", [X, X, 37, 37], Madak, F16)

@@ -264,14 +264,17 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
             .sem(e::div_fixup_f16)
             .op("V_DIV_FIXUP_F32's operation on ASHALF(SRC0), ASHALF(SRC1), ASHALF(SRC2) (NAN = 0x7e00)"),
         v("v_lshlrev_b64", [X, X, 655, 655], Bin, B64)
+            .flag(Flags::REV)
             .tys(B64, U32, B64, B64)
             .sem(e::lshlrev_b64)
             .op("VDST = SRC1 << (SRC0&63)"),
         v("v_lshrrev_b64", [X, X, 656, 656], Bin, B64)
+            .flag(Flags::REV)
             .tys(B64, U32, B64, B64)
             .sem(e::lshrrev_b64)
             .op("VDST = SRC1 >> (SRC0&63)"),
         v("v_ashrrev_i64", [X, X, 657, 657], Bin, I64)
+            .flag(Flags::REV)
             .tys(I64, U32, I64, I64)
             .sem(e::ashrrev_i64)
             .op("VDST = (INT64)SRC1 >> (SRC0&63)"),

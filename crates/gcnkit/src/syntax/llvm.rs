@@ -217,7 +217,13 @@ fn operand_limits(i: &Instr, d: &InstrDef, ops: &[Slot]) -> Res {
     }
     for s in ops {
         if classify(i.arch, s.code) == Src::Literal && matches!(s.role, Role::Src(_) | Role::K) {
-            literal_ok(i.arch, i.literal.unwrap_or(0), s.ty, s.role == Role::K)?;
+            // The type llvm-mc reads the constant as (a 32-bit SRC0 of its V_MADMK_F16).
+            let ty = if s.role == Role::Src(0) && d.flags.has(Flags::LLVM_SRC0_32) {
+                Ty::F32
+            } else {
+                s.ty
+            };
+            literal_ok(i.arch, i.literal.unwrap_or(0), ty, s.role == Role::K)?;
         }
     }
     Ok(())
