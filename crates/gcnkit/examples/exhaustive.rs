@@ -20,7 +20,6 @@ use std::time::Instant;
 struct Tally {
     checked: u64,
     same: u64,
-    clrx_loss: u64,
     /// Round trips of words whose opcode the arch does not define, by opcode (whatever the
     /// outcome: most of them re-assemble to the same words, as `.long` or `VOP2_ill_N`).
     unused: BTreeMap<u32, u64>,
@@ -39,7 +38,6 @@ impl Tally {
         match o {
             Outcome::OtherClass | Outcome::Truncated => return,
             Outcome::Same => self.same += 1,
-            Outcome::SameUpToClrxLoss => self.clrx_loss += 1,
             Outcome::Undecodable => *self.undecodable.entry(opcode).or_default() += 1,
             Outcome::RuleBroken(r) => *self.rules.entry(r).or_default() += 1,
             Outcome::Mismatch(m) => {
@@ -55,7 +53,6 @@ impl Tally {
     fn merge(&mut self, o: Tally) {
         self.checked += o.checked;
         self.same += o.same;
-        self.clrx_loss += o.clrx_loss;
         for (k, v) in o.unused {
             *self.unused.entry(k).or_default() += v;
         }
@@ -137,11 +134,10 @@ fn report(name: &str, arch: Arch, t: &Tally, secs: f64) -> bool {
     let und: u64 = t.undecodable.values().sum();
     let unused: u64 = t.unused.values().sum();
     println!(
-        "{arch} {name}: {} round trips ({:.1} s): {} same, {} same up to CLRX's dropped bits, {} rule-breaking words [{}], {} of unused opcodes (opcodes: {}; {} of them not re-assembled, opcodes: {}), {} MISMATCHES",
+        "{arch} {name}: {} round trips ({:.1} s): {} same, {} rule-breaking words [{}], {} of unused opcodes (opcodes: {}; {} of them not re-assembled, opcodes: {}), {} MISMATCHES",
         t.checked,
         secs,
         t.same,
-        t.clrx_loss,
         t.rules.values().sum::<u64>(),
         rules.join(", "),
         unused,
@@ -175,7 +171,7 @@ impl Row {
             arch,
             class,
             checked: t.checked,
-            same: t.same + t.clrx_loss,
+            same: t.same,
             rules: t.rules.values().sum(),
             unused: t.unused.values().sum(),
             undecodable: t.undecodable.values().sum(),

@@ -103,10 +103,11 @@ impl Violations {
     }
 }
 
-/// CLRX's assembler takes an unaligned SGPR range only inside one 4-register line
-/// (`s[29:30]` yes, `s[79:80]` no); aligned ranges always.
-pub fn clrx_scalar_range_ok(code: u16, count: u16) -> bool {
-    count <= 1 || (code & !3) == ((code + count - 1) & !3) || code.is_multiple_of(count.min(4))
+/// CLRX's assembler takes an unaligned SGPR range `s[a:b]` only inside one 4-register line
+/// (`s[29:30]` yes, `s[79:80]` no); aligned ranges always, and TTMP ranges and the named
+/// registers always (`code` is the operand code, `sgprs` the arch's SGPR count).
+pub fn clrx_scalar_range_ok(code: u16, count: u16, sgprs: u16) -> bool {
+    count <= 1 || code >= sgprs || (code & !3) == ((code + count - 1) & !3) || code.is_multiple_of(count.min(4))
 }
 
 /// How strictly the constant bus is counted.
@@ -117,6 +118,11 @@ pub enum Policy {
     Seed,
     /// LLVM 14: the literal is one more constant-bus read, implicit VCC included.
     Llvm,
+    /// clrxasm: only the SGPR file (codes 0-107: SGPRs, FLAT_SCRATCH, XNACK_MASK, VCC) counts,
+    /// one register (ranges compared by their first one); M0, EXEC, TTMPs, TBA/TMA, the
+    /// literal and the other scalar sources are free; V_DIV_FMAS's implicit VCC read takes no
+    /// SGPR beside it.
+    Clrx,
 }
 
 /// Checks the rules on `i` (with row `d`) under the seed pages' policy.
@@ -126,6 +132,9 @@ pub fn check(i: &Instr, d: &InstrDef) -> Violations {
 
 /// Checks the rules on `i` (with row `d`); returns every violation found.
 pub fn check_with(i: &Instr, d: &InstrDef, policy: Policy) -> Violations {
+    if policy == Policy::Clrx {
+        return check_clrx(i, d);
+    }
     let a = i.arch;
     let mut v = Violations::default();
     let ops = operands(i, d);
@@ -184,7 +193,7 @@ pub fn check_with(i: &Instr, d: &InstrDef, policy: Policy) -> Violations {
             Some(BusRead::Literal) => {
                 let clash = match policy {
                     Policy::Llvm => scalar.is_some(),
-                    Policy::Seed => written_scalar,
+                    Policy::Seed | Policy::Clrx => written_scalar,
                 };
                 if clash && !literal {
                     v.push(Violation::ConstantBus { operand: n });
@@ -235,6 +244,71 @@ mod tests {
     fn lds_direct_only_src0() {
         // v_add_f32_e64 v1, v2, lds_direct
         assert_eq!(viol(Arch::Gcn12, &[0xd1010001, 0x0001fd02]), vec!["lds-direct-src0"]);
+    }
+}
+
+/// The CLRX dialect: what clrxasm takes, and what gcnkit's CLRX printer writes where clrxasm
+/// does not read clrxdisasm's text: a constant-bus violation needs both clrxasm's count and the
+/// seed pages' to object; XNACK_MASK exists on GCN 1.2 (clrxasm takes it on every VI device).
+fn check_clrx(i: &Instr, d: &InstrDef) -> Violations {
+    let seed = check_with(i, d, Policy::Seed);
+    let ops = operands(i, d);
+    let mut bus = Violations::default();
+    clrx_bus(i, d, &ops, &mut bus);
+    let mut v = Violations::default();
+    for x in seed.iter() {
+        let code = ops.as_slice().get(x.operand()).map(|s| s.code).unwrap_or(0);
+        match x {
+            Violation::ConstantBus { .. } if bus.is_empty() => {}
+            Violation::NoSuchOperand { .. } if matches!(classify(i.arch, code), Src::Special(Special::XnackMask, _)) => {}
+            _ => v.push(x),
+        }
+    }
+    v
+}
+
+/// clrxasm's constant-bus count: a source "is an SGPR" when its code is below 108 (the SGPR
+/// file, FLAT_SCRATCH, XNACK_MASK, VCC), and two sources starting at the same code count once.
+/// SRC0, SRC1 and SRC2 are counted so; the lane mask / carry-in of V_CNDMASK and the carry-ins
+/// (VCC in the 32-bit form) counts whatever scalar register it is, unless SRC0 or SRC1 starts at the
+/// same code. Two are too many, one is with V_DIV_FMAS's implicit VCC. The literal is free,
+/// except in SRC0/SRC1 of a 32-bit form beside an SGPR or M0 there (V_WRITELANE's lane select).
+fn clrx_bus(i: &Instr, d: &InstrDef, ops: &crate::layout::Slots, v: &mut Violations) {
+    let sgpr = |c: u16| c < 108;
+    let pos = |role: Role| ops.as_slice().iter().position(|s| s.role == role).unwrap_or(0);
+    let e32 = !i.enc.is_vop3();
+    let nsrc = d.form.nsrc();
+    let (s0, s1) = (i.src[0], if nsrc >= 2 { i.src[1] } else { 256 });
+    let mask = matches!(d.form, Form::Cndmask | Form::CarryIn);
+    let mut count = 0;
+    let mut blame = None;
+    let mut add = |role: Role, count: &mut u32| {
+        *count += 1;
+        if *count >= 2 || (d.flags.has(Flags::READS_VCC) && *count >= 1) {
+            blame.get_or_insert(pos(role));
+        }
+    };
+    if sgpr(s0) {
+        add(Role::Src(0), &mut count);
+    }
+    if sgpr(s1) && s1 != s0 {
+        add(Role::Src(1), &mut count);
+    }
+    if mask {
+        let m = if e32 { 106 } else { i.src[2] };
+        if m != s0 && m != s1 && m < 128 {
+            add(Role::Src(2), &mut count);
+        }
+    } else if nsrc == 3 && sgpr(i.src[2]) && i.src[2] != s0 && i.src[2] != s1 {
+        add(Role::Src(2), &mut count);
+    }
+    if let Some(n) = blame {
+        v.push(Violation::ConstantBus { operand: n });
+    }
+    if e32 && (s0 == 255 || s1 == 255) && (sgpr(s0) || s0 == 124 || sgpr(s1) || s1 == 124) {
+        v.push(Violation::ConstantBus {
+            operand: pos(if s0 == 255 { Role::Src(1) } else { Role::Src(0) }),
+        });
     }
 }
 

@@ -1,8 +1,10 @@
 //! CLRX's own disassembler cases (tests/data/clrx-disasm.tsv, from ../shared/conformance):
 //! every core row (VOP2/VOPC/VOP3A/VOP3B and their illegal forms) must print exactly as
-//! clrxdisasm printed it, whitespace and `/* */` comments aside.
+//! clrxdisasm printed it, whitespace and `/* */` comments aside; where that text loses bits of
+//! the word (`loses_bits`), gcnkit prints the words as data and the text in a comment.
 
 use gcnkit::decode::decode;
+use gcnkit::syntax::clrx::loses_bits;
 use gcnkit::syntax::{to_text, Syntax};
 use gcnkit::Arch;
 
@@ -47,8 +49,22 @@ fn clrx_disasm_core_rows() {
     let rows = core_rows();
     assert!(rows.len() > 1500, "only {} core rows found", rows.len());
     let mut fails = Vec::new();
+    let mut as_data = 0;
     for (arch, words, want) in &rows {
         let got = match decode(*arch, words) {
+            // Where clrxdisasm's text loses bits of the word (it reads back as other words),
+            // gcnkit prints the words as data with that text in a comment.
+            Ok(i) if i.len as usize == words.len() && loses_bits(&i) => {
+                let t = to_text(&i, Syntax::Clrx);
+                let data: Vec<String> = words.iter().map(|w| format!("{w:#x}")).collect();
+                match t.strip_prefix(&format!(".int {} /* ", data.join(", "))) {
+                    Some(rest) => {
+                        as_data += 1;
+                        rest.trim_end_matches(" */").to_string()
+                    }
+                    None => format!("<not a data line: {t}>"),
+                }
+            }
             Ok(i) if i.len as usize == words.len() => to_text(&i, Syntax::Clrx),
             Ok(i) => format!("<decoded {} of {} words>", i.len, words.len()),
             Err(e) => format!("<{e}>"),
@@ -58,6 +74,7 @@ fn clrx_disasm_core_rows() {
             fails.push(format!("{arch} {}: got `{got}`, want `{want}`", w.join(" ")));
         }
     }
+    eprintln!("{} rows, {as_data} printed as data with clrxdisasm's lossy text in a comment", rows.len());
     let n = fails.len();
     for f in fails.iter().take(60) {
         eprintln!("{f}");

@@ -552,15 +552,13 @@ pub fn select(
     // their 32-bit form exists.
     let has64 = d.e64[ai] != X && (!fold || llvm_has_e64(d, arch));
     let mut errs = Vec::new();
-    let m = gather(
-        mods,
-        if matches!(d.form, Form::Madmk | Form::Madak) {
-            3
-        } else {
-            d.form.nsrc()
-        },
-        &mut errs,
-    );
+    // The sources an op_sel list covers: not the SGPR-pair SRC2 of V_CNDMASK and the carry-ins.
+    let listed = match d.form {
+        Form::Madmk | Form::Madak => 3,
+        Form::Cndmask | Form::CarryIn => 2,
+        f => f.nsrc(),
+    };
+    let m = gather(mods, listed, &mut errs);
     if fold {
         llvm_modifier_order(mods, &mut errs);
     }
@@ -1136,10 +1134,10 @@ fn build_in(
     i.words = w;
     i.len = len;
     // The operand rules (constant bus, LDS_DIRECT, registers of the arch).
-    let policy = if dialect == Dialect::Llvm {
-        rules::Policy::Llvm
-    } else {
-        rules::Policy::Seed
+    let policy = match dialect {
+        Dialect::Llvm => rules::Policy::Llvm,
+        Dialect::Clrx => rules::Policy::Clrx,
+        Dialect::Auto => rules::Policy::Seed,
     };
     let v = rules::check_with(&i, d, policy);
     let layout = crate::layout::operands(&i, d);
@@ -1167,6 +1165,24 @@ fn build_in(
             errs.push(violation_err(viol, d, arch, start, end, ops_in));
         }
         return Err(errs);
+    }
+    // clrxasm takes a second scalar value that the hardware's constant bus cannot carry (M0,
+    // EXEC, a TTMP or a literal beside an SGPR): the words as clrxasm writes them, and a warning.
+    if policy == rules::Policy::Clrx {
+        let strict = rules::check_with(&i, d, rules::Policy::Llvm);
+        let bus = strict.iter().find(|x| matches!(x, Violation::ConstantBus { .. }));
+        if let Some(viol) = bus {
+            let (start, end) = span_of(viol.operand());
+            warnings.push(PErr {
+                start,
+                end,
+                msg: format!(
+                    "{} reads a second scalar value here; the constant bus carries one (clrxasm takes it, llvm-mc does not)",
+                    d.name[ai]
+                ),
+                help: None,
+            });
+        }
     }
     // What llvm-mc refuses beyond those rules.
     if fold {
@@ -1324,7 +1340,7 @@ fn reg_code(
                 }
             }
             _ => {
-                if !rules::clrx_scalar_range_ok(code, r.count) {
+                if !rules::clrx_scalar_range_ok(code, r.count, sgpr_count(arch)) {
                     return Err((
                         "a scalar register range may not cross a 4-register boundary".into(),
                         None,

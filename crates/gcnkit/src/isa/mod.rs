@@ -155,6 +155,9 @@ impl Flags {
     /// llvm-mc 14 reads constants for SRC0 as a 32-bit operand (its V_MADMK_F16 takes
     /// `0x3f800000` as 1.0 and `0x3c00` as a literal).
     pub const LLVM_SRC0_32: Flags = Flags(512);
+    /// clrxdisasm writes `vop3` on its VOP3 form whenever the operands would fit a 32-bit
+    /// form, also on the archs that have none (V_CVT_PKACCUM_U8_F32 on GCN 1.2+).
+    pub const CLRX_VOP3_SUFFIX: Flags = Flags(1024);
 
     #[inline]
     pub const fn has(self, f: Flags) -> bool {

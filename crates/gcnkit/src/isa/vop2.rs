@@ -198,6 +198,7 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
             .op("VDST = (FLOAT)SRC0 * POW(2.0, (INT32)SRC1)")
             .sem(e::ldexp_f32),
         v("v_cvt_pkaccum_u8_f32", [44, 44, X, X], Bin, F32)
+            .flag(Flags::CLRX_VOP3_SUFFIX)
             .tys(B32, F32, U32, U32)
             .e64_on(A::VIPLUS, 0x1f0)
             .flag(ic)

@@ -17,8 +17,57 @@ pub fn print(out: &mut String, i: &Instr) {
             out.push_str(".int ");
             hex(out, i.words[0] as u64);
         }
+        _ if loses_bits(i) => {
+            // clrxdisasm's text would read back as other words: the words as data, the text
+            // in a comment.
+            out.push_str(".int ");
+            for (k, w) in i.words().iter().enumerate() {
+                if k > 0 {
+                    out.push_str(", ");
+                }
+                hex(out, *w as u64);
+            }
+            out.push_str(" /* ");
+            match i.def() {
+                Some(d) => print_known(out, i, d),
+                None => print_illegal(out, i),
+            }
+            out.push_str(" */");
+        }
         (_, Some(d)) => print_known(out, i, d),
         (_, None) => print_illegal(out, i),
+    }
+}
+
+/// Would clrxdisasm's text of `i` lose bits, so that it reads back as other words? A VOP3 word
+/// with non-zero unused bits, CLAMP in a GCN 1.0/1.1 VOP3B word, ABS/NEG of the SGPR-pair SRC2
+/// of V_CNDMASK and the carry-ins, the literal code in a source (VOP3 has no literal: CLRX
+/// writes `0x0`), and for unused opcodes the ABS and CLAMP bits CLRX does not show.
+pub fn loses_bits(i: &Instr) -> bool {
+    if !i.enc.is_vop3() {
+        return false;
+    }
+    if crate::decode::unused_bits(i) != 0 {
+        return true;
+    }
+    match i.def() {
+        Some(d) => {
+            let nsrc = if matches!(d.form, Form::Madmk | Form::Madak) {
+                3
+            } else {
+                d.form.nsrc()
+            };
+            (i.enc == Enc::Vop3b && !i.arch.is_vi_plus() && i.clamp)
+                || ((i.abs | i.neg) & !used_mod_mask(d) & 7 != 0)
+                || i.src[..nsrc].contains(&255)
+        }
+        None => {
+            let slot = illegal_slot_vop3a(i);
+            let show_abs = slot == Some(true);
+            let show_clamp = slot == Some(true) || (slot.is_none() && i.arch.is_vi_plus());
+            let n = if i.opcode < 256 { 2 } else { 3 };
+            (!show_abs && i.abs != 0) || (!show_clamp && i.clamp) || i.src[..n].contains(&255)
+        }
     }
 }
 
@@ -42,7 +91,7 @@ fn print_known(out: &mut String, i: &Instr, d: &InstrDef) {
     let ops = operands(i, d);
     let vop3 = i.enc.is_vop3();
     let mods = used_mod_mask(d);
-    let mut const_neg = 0u8;
+    let mut const_mods = (0u8, 0u8);
     for (n, s) in ops.as_slice().iter().enumerate() {
         // Plain operands (no modifier, no literal): one precomputed text with its ", ".
         let plain =
@@ -66,16 +115,17 @@ fn print_known(out: &mut String, i: &Instr, d: &InstrDef) {
         if d.flags.has(Flags::CLASS) && s.role == Role::Src(1) && d.src[0].regs() == 2 && pair_fits(a, s.code) {
             s.regs = 2;
         }
-        let (abs, mut neg) = match s.role {
+        let (mut abs, mut neg) = match s.role {
             Role::Src(k) if vop3 && mods >> k & 1 != 0 => (i.abs >> k & 1 != 0, i.neg >> k & 1 != 0),
             _ => (false, false),
         };
-        // `-0.5` would read back as the constant -0.5: a NEG bit on a bare constant goes into
-        // a trailing `neg:[...]` instead.
-        if neg && !abs && is_number(a, s.code) {
+        // clrxasm reads `-0.5` as the constant -0.5 and does not take `abs(2.0)`: ABS/NEG of a
+        // bare constant go into trailing `abs:[...]`/`neg:[...]` (clrxdisasm's `-0.5` loses the bit).
+        if (neg || abs) && is_number(a, s.code) {
             if let Role::Src(k) = s.role {
-                const_neg |= 1 << k;
-                neg = false;
+                const_mods.0 |= (abs as u8) << k;
+                const_mods.1 |= (neg as u8) << k;
+                (abs, neg) = (false, false);
             }
         }
         // The 32-bit forms' literal comments; V_READLANE/V_WRITELANE's scalar VSRC1 never
@@ -105,7 +155,10 @@ fn print_known(out: &mut String, i: &Instr, d: &InstrDef) {
             d.form.nsrc()
         };
         let vop3b_si = i.enc == Enc::Vop3b && !a.is_vi_plus();
-        vop3_tail(out, i, nsrc, i.enc == Enc::Vop3a, !vop3b_si, const_neg);
+        // CLRX's abs:/neg: lists cover the sources that take modifiers (not V_CNDMASK's and
+        // the carry-ins' SGPR-pair SRC2).
+        let list_len = (mods & 7).count_ones() as usize;
+        vop3_tail(out, i, nsrc, i.enc == Enc::Vop3a, !vop3b_si, const_mods, list_len.min(nsrc));
         if fits_32bit(i, d) {
             out.push_str(" vop3");
         }
@@ -150,12 +203,20 @@ fn modded(
 
 /// The VOP3 modifiers after the operands, in CLRX's order: OP_SEL, OMOD, CLAMP, then notes for
 /// non-zero bits of operands the instruction does not have.
-fn vop3_tail(out: &mut String, i: &Instr, nsrc: usize, vop3a: bool, show_clamp: bool, const_neg: u8) {
-    let allowed: u8 = 1 | 8 | if nsrc >= 2 { 2 } else { 0 } | if nsrc >= 3 { 4 } else { 0 };
+fn vop3_tail(
+    out: &mut String,
+    i: &Instr,
+    nsrc: usize,
+    vop3a: bool,
+    show_clamp: bool,
+    const_mods: (u8, u8),
+    list_len: usize,
+) {
+    let allowed: u8 = 8 | ((1u8 << list_len) - 1);
     let bracket = i.op_sel != 0 && i.op_sel & !allowed == 0;
     if bracket {
         out.push_str(" op_sel:[");
-        for k in 0..nsrc {
+        for k in 0..list_len {
             out.push(if i.op_sel >> k & 1 != 0 { '1' } else { '0' });
             out.push(',');
         }
@@ -183,15 +244,17 @@ fn vop3_tail(out: &mut String, i: &Instr, nsrc: usize, vop3a: bool, show_clamp: 
             out.push_str(" neg2");
         }
     }
-    if const_neg != 0 {
-        out.push_str(" neg:[");
-        for k in 0..nsrc {
-            if k > 0 {
-                out.push(',');
+    for (name, bits) in [(" abs:[", const_mods.0), (" neg:[", const_mods.1)] {
+        if bits != 0 {
+            out.push_str(name);
+            for k in 0..list_len {
+                if k > 0 {
+                    out.push(',');
+                }
+                out.push(if bits >> k & 1 != 0 { '1' } else { '0' });
             }
-            out.push(if const_neg >> k & 1 != 0 { '1' } else { '0' });
+            out.push(']');
         }
-        out.push(']');
     }
     if i.op_sel != 0 && !bracket {
         out.push_str(" op_sel=");
@@ -217,7 +280,7 @@ fn is_number(a: Arch, code: u16) -> bool {
 /// a `vop3` suffix so that re-assembly keeps the long form.
 fn fits_32bit(i: &Instr, d: &InstrDef) -> bool {
     let a = i.arch.index();
-    if d.e32[a] == X {
+    if d.e32[a] == X && !d.flags.has(Flags::CLRX_VOP3_SUFFIX) {
         return false;
     }
     if matches!(d.form, Form::Madmk | Form::Madak) {
@@ -309,14 +372,15 @@ fn print_illegal(out: &mut String, i: &Instr) {
                 operand(out, a, &vgpr(256 + i.vdst), None, false, None);
             }
             let n = if cmp { 2 } else { 3 };
-            let mut const_neg = 0u8;
+            let mut const_mods = (0u8, 0u8);
             for k in 0..n {
                 out.push_str(", ");
-                let abs = show_abs && i.abs >> k & 1 != 0;
+                let mut abs = show_abs && i.abs >> k & 1 != 0;
                 let mut neg = i.neg >> k & 1 != 0;
-                if neg && !abs && is_number(a, i.src[k]) {
-                    const_neg |= 1 << k;
-                    neg = false;
+                if (neg || abs) && is_number(a, i.src[k]) {
+                    const_mods.0 |= (abs as u8) << k;
+                    const_mods.1 |= (neg as u8) << k;
+                    (abs, neg) = (false, false);
                 }
                 modded(out, a, &vgpr(i.src[k]), None, abs, neg, false, None);
             }
@@ -324,7 +388,7 @@ fn print_illegal(out: &mut String, i: &Instr) {
             if !show_abs {
                 j.abs = 0;
             }
-            vop3_tail(out, &j, n, true, show_clamp, const_neg);
+            vop3_tail(out, &j, n, true, show_clamp, const_mods, n);
         }
     }
 }

@@ -3,6 +3,7 @@
 
 #![allow(dead_code)]
 
+pub mod clrx;
 pub mod emu;
 
 use gcnkit::Arch;

@@ -1,0 +1,110 @@
+//! CLRX's clrxasm and clrxdisasm as a live oracle, when `GCNKIT_CLRX_DIR` names the directory
+//! of their binaries (`../shared/tools/build-clrx` builds them outside the project).
+
+use gcnkit::Arch;
+use std::path::PathBuf;
+use std::process::Command;
+
+/// The CLRX device used for each arch.
+pub fn device(a: Arch) -> &'static str {
+    match a {
+        Arch::Gcn10 => "tahiti",
+        Arch::Gcn11 => "hawaii",
+        Arch::Gcn12 => "fiji",
+        Arch::Gcn14 => "gfx900",
+    }
+}
+
+/// The directory of clrxasm/clrxdisasm, if the oracle is there.
+pub fn dir() -> Option<PathBuf> {
+    let d = PathBuf::from(std::env::var_os("GCNKIT_CLRX_DIR")?);
+    (d.join("clrxasm").exists() && d.join("clrxdisasm").exists()).then_some(d)
+}
+
+/// A fresh directory per call (tests run on several threads).
+fn temp(name: &str) -> PathBuf {
+    static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let k = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let d = std::env::temp_dir().join(format!("gcnkit-clrx-{}-{name}-{k}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// clrxdisasm's text of a word stream: (byte offset, instruction text) per instruction, labels
+/// and directives left out, runs of blanks folded.
+pub fn disassemble(a: Arch, words: &[u32]) -> Vec<(usize, String)> {
+    let d = dir().expect("GCNKIT_CLRX_DIR");
+    let t = temp("dis");
+    let bin = t.join("w.bin");
+    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    std::fs::write(&bin, bytes).unwrap();
+    let out = Command::new(d.join("clrxdisasm"))
+        .args(["-r", "-g", device(a)])
+        .arg(&bin)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let mut res = Vec::new();
+    for line in text.lines() {
+        let Some(rest) = line.strip_prefix("/*") else { continue };
+        let Some((off, instr)) = rest.split_once("*/") else { continue };
+        let Ok(off) = usize::from_str_radix(off.trim(), 16) else { continue };
+        res.push((off, instr.split_whitespace().collect::<Vec<_>>().join(" ")));
+    }
+    res
+}
+
+/// Assembles each line alone with clrxasm (raw code): its words, or clrxasm's first error.
+pub fn assemble(a: Arch, lines: &[String]) -> Vec<Result<Vec<u32>, String>> {
+    let d = dir().expect("GCNKIT_CLRX_DIR");
+    let t = temp("asm");
+    let run = |src: &str| {
+        let s = t.join("a.s");
+        let o = t.join("a.bin");
+        let _ = std::fs::remove_file(&o);
+        std::fs::write(&s, src).unwrap();
+        let out = Command::new(d.join("clrxasm"))
+            .args(["-b", "rawcode", "-g", device(a), "-o"])
+            .arg(&o)
+            .arg(&s)
+            .output()
+            .unwrap();
+        let bin = std::fs::read(&o).unwrap_or_default();
+        (String::from_utf8_lossy(&out.stderr).to_string(), bin)
+    };
+    // First pass: which lines clrxasm rejects (it writes nothing when any line fails).
+    let (stderr, _) = run(&(lines.join("\n") + "\n"));
+    let mut errors = std::collections::HashMap::new();
+    for e in stderr.lines() {
+        let mut it = e.splitn(4, ':');
+        let (_, Some(n), _, Some(msg)) = (it.next(), it.next(), it.next(), it.next()) else { continue };
+        if msg.contains("Error") {
+            if let Ok(n) = n.parse::<usize>() {
+                errors.entry(n - 1).or_insert_with(|| msg.trim().to_string());
+            }
+        }
+    }
+    // Second pass: the good lines, each after a marker word, split at the markers.
+    const MARK: u32 = 0x7fed_cba9;
+    let mut src = String::new();
+    for (k, l) in lines.iter().enumerate() {
+        if !errors.contains_key(&k) {
+            src.push_str(&format!(".int {MARK:#x}\n{l}\n"));
+        }
+    }
+    src.push_str(&format!(".int {MARK:#x}\n"));
+    let (stderr2, bin) = run(&src);
+    let words: Vec<u32> = bin.chunks(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+    let mut groups = words.split(|&w| w == MARK).skip(1);
+    lines
+        .iter()
+        .enumerate()
+        .map(|(k, _)| match errors.get(&k) {
+            Some(e) => Err(e.clone()),
+            None => groups
+                .next()
+                .map(|g| g.to_vec())
+                .ok_or_else(|| format!("clrxasm wrote nothing: {}", stderr2.trim())),
+        })
+        .collect()
+}
