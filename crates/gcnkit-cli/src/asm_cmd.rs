@@ -11,10 +11,21 @@ use std::process::ExitCode;
 
 #[derive(Clone, Copy, ValueEnum)]
 pub enum SyntaxArg {
-    /// Both dialects, statement by statement.
+    /// Decided per file from what it holds (both dialects, statement by statement, when
+    /// nothing decides).
     Auto,
     Clrx,
     Llvm,
+}
+
+impl SyntaxArg {
+    pub fn dialect(self) -> Dialect {
+        match self {
+            SyntaxArg::Auto => Dialect::Auto,
+            SyntaxArg::Clrx => Dialect::Clrx,
+            SyntaxArg::Llvm => Dialect::Llvm,
+        }
+    }
 }
 
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
@@ -32,10 +43,13 @@ pub enum FormatArg {
 #[derive(clap::Args)]
 pub struct Args {
     /// GPU: gcn1.0|gcn1.1|gcn1.2|gcn1.4, si|ci|vi|gfx9, LLVM (tahiti, gfx900...) or CLRX
-    /// (pitcairn, hawaii, polaris10, vega10...) names.
-    #[arg(short, long, default_value = "gcn1.2", value_parser = crate::parse_arch)]
-    arch: Arch,
-    /// Input dialect.
+    /// (pitcairn, hawaii, polaris10, vega10...) names. Default: the file's target directive
+    /// (`.amdgcn_target`, `.gpu`, `.arch`), else gcn1.2.
+    #[arg(short, long, value_parser = crate::parse_arch)]
+    arch: Option<Arch>,
+    /// Input dialect; `auto` decides it per file from what the file holds (LLVM's `_e32`/`_e64`
+    /// suffixes and `.amdgcn_target`/`.amdhsa_*` directives, CLRX's `.gpu`/`.arch`/`.kernel`),
+    /// or takes both, statement by statement, when nothing does.
     #[arg(long, value_enum, default_value = "auto")]
     syntax: SyntaxArg,
     /// Output format (default: words to a terminal or stdout, bin to a file).
@@ -49,11 +63,7 @@ pub struct Args {
 }
 
 pub fn run(a: Args) -> ExitCode {
-    let dialect = match a.syntax {
-        SyntaxArg::Auto => Dialect::Auto,
-        SyntaxArg::Clrx => Dialect::Clrx,
-        SyntaxArg::Llvm => Dialect::Llvm,
-    };
+    let dialect = a.syntax.dialect();
     let format = a.format.unwrap_or(if a.output.as_deref().is_some_and(|o| o != "-") {
         FormatArg::Bin
     } else {
@@ -66,14 +76,24 @@ pub fn run(a: Args) -> ExitCode {
     let (name, mut reader) = match open_input(a.file.as_deref()) {
         Ok(x) => x,
         Err(e) => {
-            eprintln!("{e}");
+            errln!("{e}");
             return ExitCode::from(1);
         }
     };
+    // Machine code or an object file is not assembly text: one clear error, not one per line.
+    if let Ok(head) = reader.fill_buf() {
+        let head = &head[..head.len().min(4096)];
+        if head.starts_with(b"\x7fELF") || head.contains(&0) {
+            let what = if head.starts_with(b"\x7fELF") { "an ELF file" } else { "binary data" };
+            errln!("{name}: error: this is {what}, not assembly text");
+            errln!("  help: `gcnkit disasm {name}` reads machine code");
+            return ExitCode::from(1);
+        }
+    }
     let mut out = match Output::open(a.output.as_deref()) {
         Ok(o) => o,
         Err(e) => {
-            eprintln!("{e}");
+            errln!("{e}");
             return ExitCode::from(1);
         }
     };
@@ -87,11 +107,14 @@ pub fn run(a: Args) -> ExitCode {
     } else {
         Syntax::Clrx
     };
-    let mut asm = Assembler::new(a.arch, dialect, &name);
+    let mut asm = Assembler::new(a.arch.unwrap_or(Arch::Gcn12), dialect, &name);
+    if a.arch.is_none() {
+        asm = asm.arch_is_default();
+    }
     let mut w = Writer {
         format,
         syntax,
-        arch: a.arch,
+        arch: asm.arch(),
         lines: VecDeque::new(),
         buf: String::with_capacity(1 << 16),
         bin: Vec::with_capacity(1 << 16),
@@ -105,7 +128,7 @@ pub fn run(a: Args) -> ExitCode {
             Ok(0) => break,
             Ok(_) => {}
             Err(e) => {
-                eprintln!("{name}: error: {e}");
+                errln!("{name}: error: {e}");
                 out.abandon();
                 return ExitCode::from(1);
             }
@@ -120,8 +143,9 @@ pub fn run(a: Args) -> ExitCode {
             w.lines.push_back((n, text.trim().to_string()));
         }
         if n % 4096 == 0 {
+            w.arch = asm.arch();
             if let Err(e) = pending.take(&mut asm, &mut w, &mut out) {
-                eprintln!("error: {e}");
+                errln!("error: {e}");
                 out.abandon();
                 return ExitCode::from(1);
             }
@@ -132,10 +156,14 @@ pub fn run(a: Args) -> ExitCode {
             }
         }
     }
+    w.arch = asm.arch();
+    if dialect == Dialect::Auto {
+        w.syntax = if asm.dialect() == Dialect::Llvm { Syntax::Llvm } else { Syntax::Clrx };
+    }
     let (items, diags) = asm.finish();
     let mut failed = false;
     for d in &diags {
-        eprint!("{d}");
+        err!("{d}");
         failed |= d.severity == gcnkit::diag::Severity::Error;
     }
     if failed {
@@ -144,7 +172,7 @@ pub fn run(a: Args) -> ExitCode {
             .iter()
             .filter(|d| d.severity == gcnkit::diag::Severity::Error)
             .count();
-        eprintln!("{n} error{} in {name}; nothing written", if n == 1 { "" } else { "s" });
+        errln!("{n} error{} in {name}; nothing written", if n == 1 { "" } else { "s" });
         return ExitCode::from(1);
     }
     pending.write_out(&mut w, &mut out);
@@ -155,7 +183,7 @@ pub fn run(a: Args) -> ExitCode {
         if e.kind() == std::io::ErrorKind::BrokenPipe {
             return ExitCode::SUCCESS;
         }
-        eprintln!("error: writing output: {e}");
+        errln!("error: writing output: {e}");
         return ExitCode::from(1);
     }
     out.finish()

@@ -123,7 +123,7 @@ pub fn run(a: Args) -> ExitCode {
     let (name, mut reader) = match open_input(a.file.as_deref()) {
         Ok(x) => x,
         Err(e) => {
-            eprintln!("{e}");
+            errln!("{e}");
             return ExitCode::from(1);
         }
     };
@@ -140,7 +140,7 @@ pub fn run(a: Args) -> ExitCode {
     let mut out = match Output::open(a.output.as_deref()) {
         Ok(o) => o,
         Err(e) => {
-            eprintln!("{e}");
+            errln!("{e}");
             return ExitCode::from(1);
         }
     };
@@ -162,7 +162,7 @@ pub fn run(a: Args) -> ExitCode {
                 let n = match read_full(&mut reader, &mut bytes) {
                     Ok(n) => n,
                     Err(e) => {
-                        eprintln!("{name}: error: {e}");
+                        errln!("{name}: error: {e}");
                         out.abandon();
                         return ExitCode::from(1);
                     }
@@ -200,7 +200,7 @@ pub fn run(a: Args) -> ExitCode {
                             }
                         }
                         Err(e) => {
-                            eprintln!("{name}: error: {e}");
+                            errln!("{name}: error: {e}");
                             out.abandon();
                             return ExitCode::from(1);
                         }
@@ -228,7 +228,7 @@ pub fn run(a: Args) -> ExitCode {
             if e.kind() == std::io::ErrorKind::BrokenPipe {
                 return ExitCode::SUCCESS;
             }
-            eprintln!("error: writing output: {e}");
+            errln!("error: writing output: {e}");
             return ExitCode::from(1);
         }
         match r {
@@ -244,7 +244,7 @@ pub fn run(a: Args) -> ExitCode {
             }
             Err(t) => {
                 out.abandon();
-                eprintln!("{name}: error: {t}");
+                errln!("{name}: error: {t}");
                 return ExitCode::from(1);
             }
         }
@@ -254,7 +254,7 @@ pub fn run(a: Args) -> ExitCode {
     }
     if !input_errors.is_empty() {
         for e in &input_errors {
-            eprintln!("{e}");
+            errln!("{e}");
         }
         out.abandon();
         return ExitCode::from(1);

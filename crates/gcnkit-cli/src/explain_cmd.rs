@@ -45,14 +45,14 @@ pub fn run(a: Args) -> ExitCode {
     if found.is_empty() {
         let other = t.archs_with(base);
         if other.is_empty() {
-            eprintln!("error: unknown instruction '{base}'");
+            errln!("error: unknown instruction '{base}'");
             let near = archs.iter().find_map(|&x| t.closest_name(x, base));
             if let Some(k) = near {
-                eprintln!("  help: did you mean '{k}'?");
+                errln!("  help: did you mean '{k}'?");
             }
         } else {
             let on: Vec<&str> = other.iter().map(|x| x.name()).collect();
-            eprintln!(
+            errln!(
                 "error: {base} does not exist on {}; it exists on {}",
                 a.arch.map(|x| x.name()).unwrap_or("?"),
                 on.join(", ")
@@ -67,7 +67,7 @@ pub fn run(a: Args) -> ExitCode {
         }
         seen.push(id);
         let d = t.def(id);
-        println!("{}", d.name[arch.index()]);
+        outln!("{}", d.name[arch.index()]);
         let names: Vec<String> = Arch::ALL
             .iter()
             .filter(|x| d.exists_on(**x))
@@ -83,7 +83,7 @@ pub fn run(a: Args) -> ExitCode {
                 format!("{}: {}{ll}", x.name(), d.name[x.index()])
             })
             .collect();
-        println!("  names:     {}", names.join("; "));
+        outln!("  names:     {}", names.join("; "));
         if !d.aliases.is_empty() {
             let list: Vec<String> = d
                 .aliases
@@ -99,9 +99,9 @@ pub fn run(a: Args) -> ExitCode {
                     format!("{} ({who} on {}{v3})", al.name, on.join(", "))
                 })
                 .collect();
-            println!("  aliases:   {}", list.join("; "));
+            outln!("  aliases:   {}", list.join("; "));
         }
-        println!("  encodings:");
+        outln!("  encodings:");
         for x in Arch::ALL.iter().filter(|x| d.exists_on(**x)) {
             let ai = x.index();
             let mut parts = Vec::new();
@@ -121,10 +121,10 @@ pub fn run(a: Args) -> ExitCode {
                 };
                 parts.push(format!("{v3} {} ({:#x}){note}", d.e64[ai], d.e64[ai]));
             }
-            println!("    {:7} {}", x.name(), parts.join(", "));
+            outln!("    {:7} {}", x.name(), parts.join(", "));
         }
-        println!("  operands:  {}", operands(d.form));
-        println!(
+        outln!("  operands:  {}", operands(d.form));
+        outln!(
             "  types:     dst {}, src {}",
             d.dst.name(),
             d.src[..d.form.nsrc()]
@@ -149,7 +149,7 @@ pub fn run(a: Args) -> ExitCode {
             }
         }
         if !flags.is_empty() {
-            println!("  flags:     {}", flags.join(", "));
+            outln!("  flags:     {}", flags.join(", "));
         }
         let lm = llvm_mods(d, arch);
         let srcs = |m: u8| -> String {
@@ -160,7 +160,7 @@ pub fn run(a: Args) -> ExitCode {
                 v.join(" ")
             }
         };
-        println!(
+        outln!(
             "  VOP3 modifiers: CLRX: abs/neg on any source, clamp, omod; LLVM ({arch}): neg {}, abs {}, sext {}, clamp {}, omod {}, op_sel {}",
             srcs(lm.neg),
             srcs(lm.abs),
@@ -170,9 +170,9 @@ pub fn run(a: Args) -> ExitCode {
             if lm.op_sel { "yes" } else { "no" }
         );
         if let Some(op) = d.op {
-            println!("  operation: {op}");
+            outln!("  operation: {op}");
         }
-        println!(
+        outln!(
             "  emulator:  {}",
             if d.sem.is_some() {
                 "implemented"

@@ -19,6 +19,52 @@ pub fn remove_temp_file_on_interrupt() {
     });
 }
 
+/// The reader of our stdout or stderr has gone (`| head`): the job is over. Ends the process
+/// quietly with status 0, leaving no temporary file behind.
+pub fn closed_pipe() -> ! {
+    if let Some(p) = TEMP_FILE.lock().unwrap_or_else(|e| e.into_inner()).take() {
+        let _ = fs::remove_file(p);
+    }
+    std::process::exit(0)
+}
+
+/// Writes to stdout (the `outln!`/`out!` macros); a closed pipe ends the job quietly.
+pub fn write_stdout(args: std::fmt::Arguments) {
+    if let Err(e) = io::stdout().lock().write_fmt(args) {
+        if e.kind() == io::ErrorKind::BrokenPipe {
+            closed_pipe();
+        }
+    }
+}
+
+/// Writes to stderr (the `errln!`/`err!` macros); a closed pipe ends the job quietly.
+pub fn write_stderr(args: std::fmt::Arguments) {
+    if let Err(e) = io::stderr().lock().write_fmt(args) {
+        if e.kind() == io::ErrorKind::BrokenPipe {
+            closed_pipe();
+        }
+    }
+}
+
+/// `println!` that ends the job quietly on a closed pipe.
+#[macro_export]
+macro_rules! outln {
+    () => { $crate::io::write_stdout(format_args!("\n")) };
+    ($($t:tt)*) => { $crate::io::write_stdout(format_args!("{}\n", format_args!($($t)*))) };
+}
+
+/// `eprintln!` that ends the job quietly on a closed pipe.
+#[macro_export]
+macro_rules! errln {
+    ($($t:tt)*) => { $crate::io::write_stderr(format_args!("{}\n", format_args!($($t)*))) };
+}
+
+/// `eprint!` that ends the job quietly on a closed pipe.
+#[macro_export]
+macro_rules! err {
+    ($($t:tt)*) => { $crate::io::write_stderr(format_args!($($t)*)) };
+}
+
 fn set_temp_file(p: Option<&Path>) {
     *TEMP_FILE.lock().unwrap_or_else(|e| e.into_inner()) = p.map(Path::to_path_buf);
 }
@@ -156,12 +202,23 @@ impl Output {
         }
     }
 
-    /// The command's end on success: commit, and exit 1 with the reason if that fails.
+    /// The command's end on success: commit, and exit 1 with the reason if that fails (a
+    /// closed stdout pipe is the end of the job, not a failure).
     pub fn finish(self) -> std::process::ExitCode {
+        if let Output::Stdout(mut w) = self {
+            return match w.flush() {
+                Err(e) if e.kind() == io::ErrorKind::BrokenPipe => std::process::ExitCode::SUCCESS,
+                Err(e) => {
+                    crate::errln!("<stdout>: error: {e}");
+                    std::process::ExitCode::from(1)
+                }
+                Ok(()) => std::process::ExitCode::SUCCESS,
+            };
+        }
         match self.commit() {
             Ok(()) => std::process::ExitCode::SUCCESS,
             Err(e) => {
-                eprintln!("{e}");
+                crate::errln!("{e}");
                 std::process::ExitCode::from(1)
             }
         }

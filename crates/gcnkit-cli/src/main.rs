@@ -1,9 +1,10 @@
 //! `gcnkit`: the command-line face of the library (DESIGN.md's contract).
 
+#[macro_use]
+mod io;
 mod asm_cmd;
 mod disasm_cmd;
 mod explain_cmd;
-mod io;
 mod run_cmd;
 
 use clap::{Parser, Subcommand};

@@ -2,7 +2,7 @@
 
 use crate::io::{read_input, Output};
 use clap::ValueEnum;
-use gcnkit::asm::{assemble, Dialect};
+use gcnkit::asm::Assembler;
 use gcnkit::decode::decode;
 use gcnkit::emu::{state, Machine, Wave};
 use gcnkit::syntax::{to_text, Syntax};
@@ -21,9 +21,12 @@ pub enum InputArg {
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// GPU (see `gcnkit disasm --help`).
-    #[arg(short, long, default_value = "gcn1.2", value_parser = crate::parse_arch)]
-    arch: Arch,
+    /// GPU (see `gcnkit disasm --help`). Default: the program's target directive, else gcn1.2.
+    #[arg(short, long, value_parser = crate::parse_arch)]
+    arch: Option<Arch>,
+    /// Dialect of a text program (see `gcnkit asm --help`).
+    #[arg(long, value_enum, default_value = "auto")]
+    syntax: crate::asm_cmd::SyntaxArg,
     /// Initial state (JSON: exec, vcc, m0, mode, sgprs, vgprs); unset registers are 0, EXEC
     /// all lanes, MODE the reset default.
     #[arg(long)]
@@ -50,35 +53,44 @@ struct Step {
     place: String,
 }
 
-fn load_program(a: &Args) -> Result<Vec<Step>, ExitCode> {
+fn load_program(a: &Args) -> Result<(Arch, Vec<Step>), ExitCode> {
     let (name, bytes) = read_input(Some(&a.program)).map_err(|e| {
-        eprintln!("{e}");
+        errln!("{e}");
         ExitCode::from(1)
     })?;
     let mut steps = Vec::new();
+    let mut arch = a.arch.unwrap_or(Arch::Gcn12);
     match a.input {
         InputArg::Text => {
             let src = String::from_utf8_lossy(&bytes);
-            let (items, diags) = assemble(a.arch, Dialect::Auto, &name, &src);
+            let mut asm = Assembler::new(a.arch.unwrap_or(Arch::Gcn12), a.syntax.dialect(), &name);
+            if a.arch.is_none() {
+                asm = asm.arch_is_default();
+            }
+            for (n, line) in src.lines().enumerate() {
+                asm.line(n + 1, line);
+            }
+            arch = asm.arch();
+            let (items, diags) = asm.finish();
             let mut failed = false;
             for d in &diags {
-                eprint!("{d}");
+                err!("{d}");
                 failed |= d.severity == gcnkit::diag::Severity::Error;
             }
             if failed {
-                eprintln!("{name}: not run: the program has assembly errors");
+                errln!("{name}: not run: the program has assembly errors");
                 return Err(ExitCode::from(1));
             }
             for it in &items {
                 steps.push(Step {
-                    instr: it.instr(a.arch),
+                    instr: it.instr(arch),
                     place: format!("{name}:{}", it.line),
                 });
             }
         }
         InputArg::Bin => {
             if bytes.len() % 4 != 0 {
-                eprintln!(
+                errln!(
                     "{name}: error: {} bytes is not a whole number of 32-bit words",
                     bytes.len()
                 );
@@ -90,7 +102,7 @@ fn load_program(a: &Args) -> Result<Vec<Step>, ExitCode> {
                 .collect();
             let mut pos = 0;
             while pos < words.len() {
-                match decode(a.arch, &words[pos..]) {
+                match decode(arch, &words[pos..]) {
                     Ok(i) => {
                         steps.push(Step {
                             instr: i,
@@ -99,40 +111,40 @@ fn load_program(a: &Args) -> Result<Vec<Step>, ExitCode> {
                         pos += i.len as usize;
                     }
                     Err(e) => {
-                        eprintln!("{name}: error: offset 0x{:x}: {e}", pos * 4);
+                        errln!("{name}: error: offset 0x{:x}: {e}", pos * 4);
                         return Err(ExitCode::from(1));
                     }
                 }
             }
         }
     }
-    Ok(steps)
+    Ok((arch, steps))
 }
 
 pub fn run(a: Args) -> ExitCode {
-    let mut wave = Wave::new(a.arch);
+    let (arch, steps) = match load_program(&a) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    let mut wave = Wave::new(arch);
     if let Some(path) = &a.state {
         let text = match std::fs::read_to_string(path) {
             Ok(t) => t,
             Err(e) => {
-                eprintln!("{path}: error: {e}");
+                errln!("{path}: error: {e}");
                 return ExitCode::from(1);
             }
         };
         if let Err(e) = state::load(&mut wave, &text) {
-            eprintln!("{path}: error: {e}");
+            errln!("{path}: error: {e}");
             return ExitCode::from(1);
         }
     }
-    let steps = match load_program(&a) {
-        Ok(s) => s,
-        Err(code) => return code,
-    };
     let mut m = Machine::new(wave);
     let start = Instant::now();
     for s in &steps {
         if s.instr.enc == Enc::Other {
-            eprintln!(
+            errln!(
                 "{}: error: not a vector-ALU instruction: {}",
                 s.place,
                 to_text(&s.instr, Syntax::Clrx)
@@ -141,7 +153,7 @@ pub fn run(a: Args) -> ExitCode {
         }
         let before = if a.trace { Some(m.wave.clone()) } else { None };
         if let Err(e) = m.step(&s.instr) {
-            eprintln!("{}: error: {e}", s.place);
+            errln!("{}: error: {e}", s.place);
             return ExitCode::from(1);
         }
         if let Some(b) = before {
@@ -155,7 +167,7 @@ pub fn run(a: Args) -> ExitCode {
         } else {
             0.0
         };
-        eprintln!(
+        errln!(
             "{} instructions, {} lane-ops in {:.6} s: {:.3e} lane-ops/s",
             m.instructions, m.lane_ops, elapsed, rate
         );
@@ -165,13 +177,13 @@ pub fn run(a: Args) -> ExitCode {
     let mut out = match Output::open(a.output.as_deref()) {
         Ok(o) => o,
         Err(e) => {
-            eprintln!("{e}");
+            errln!("{e}");
             return ExitCode::from(1);
         }
     };
     if let Err(e) = out.write_all(text.as_bytes()) {
         out.abandon();
-        eprintln!("error: writing output: {e}");
+        errln!("error: writing output: {e}");
         return ExitCode::from(1);
     }
     out.finish()
@@ -209,5 +221,5 @@ fn trace(before: &Wave, after: &Wave, s: &Step) {
             ));
         }
     }
-    eprintln!("{line}");
+    errln!("{line}");
 }

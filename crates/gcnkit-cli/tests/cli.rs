@@ -146,11 +146,25 @@ fn undecodable_words_print_as_data() {
 }
 
 #[test]
-fn asm_words_both_dialects_in_one_file() {
-    let src = b"v_add_f32 v1, v2, v3\n\n// comment only\nv_add_f32_e64 v1, -v2, |v3| clamp mul:2\nv_add_f32 v1, -v2, abs(v3) mul:2 clamp ; x = 1\n";
+fn asm_words_dialect_decided_per_file() {
+    // No marker of either dialect: both are taken, statement by statement.
+    let src = b"v_add_f32 v1, v2, v3\n\n// comment only\nv_add_f32 v1, -v2, abs(v3) mul:2 clamp ; x = 1\n";
     let o = gcnkit(&["asm", "-a", "fiji"], src);
     assert!(o.status.success(), "{}", err(&o));
-    assert_eq!(text(&o), "02020702\nd1018201 28020702\nd1018201 28020702\n");
+    assert_eq!(text(&o), "02020702\nd1018201 28020702\n");
+    // An `_e64` suffix makes the file LLVM's: `;` starts a comment, and an error says how the
+    // dialect was chosen.
+    let src = b"v_add_f32_e32 v1, 1.0, v1 ; v_mul_f32_e32 v1, 4.0, v1\nv_add_f32_e64 v1, -v2, |v3| clamp mul:2\n";
+    let o = gcnkit(&["asm", "-a", "fiji"], src);
+    assert!(o.status.success(), "{}", err(&o));
+    assert_eq!(text(&o), "020202f2\nd1018201 28020702\n");
+    let o = gcnkit(&["asm", "-a", "fiji"], b"v_add_f32_e64 v1, v2, v3 mul:2 clamp\n");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(err(&o).contains("note: this file was read as LLVM syntax"), "{}", err(&o));
+    // CLRX's `.gpu` makes it CLRX's: `;` separates statements.
+    let o = gcnkit(&["asm"], b".gpu Fiji\nv_add_f32 v1, v2, v3 ; v_add_f32 v1, v2, v3\n");
+    assert!(o.status.success(), "{}", err(&o));
+    assert_eq!(text(&o), "02020702\n02020702\n");
 }
 
 #[test]

@@ -7,6 +7,8 @@ use std::fmt;
 pub enum Severity {
     Error,
     Warning,
+    /// Context for the errors before it.
+    Note,
 }
 
 /// One diagnostic. `col` and `len` are in characters, 1-based column.
@@ -29,6 +31,7 @@ impl Diagnostic {
         let sev = match self.severity {
             Severity::Error => "error",
             Severity::Warning => "warning",
+            Severity::Note => "note",
         };
         format!("{}:{}:{}: {}: {}", self.file, self.line, self.col, sev, self.message)
     }
@@ -39,7 +42,17 @@ impl fmt::Display for Diagnostic {
         writeln!(f, "{}", self.headline())?;
         let src = self.source.trim_end_matches(['\r', '\n']);
         if !src.is_empty() {
-            writeln!(f, "  {}", src.replace('\t', " "))?;
+            // One display character per source character, so the caret lines up: blanks for
+            // tabs, `.` for control bytes and undecodable bytes (never raw bytes to a terminal).
+            let shown: String = src
+                .chars()
+                .map(|c| match c {
+                    '\t' => ' ',
+                    c if c.is_control() || c == char::REPLACEMENT_CHARACTER => '.',
+                    c => c,
+                })
+                .collect();
+            writeln!(f, "  {shown}")?;
             let pad = self.col.saturating_sub(1).min(src.chars().count());
             writeln!(f, "  {}{}", " ".repeat(pad), "^".repeat(self.len.max(1)))?;
         }

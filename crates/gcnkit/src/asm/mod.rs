@@ -135,7 +135,23 @@ pub struct Assembler {
     names: Names,
     ops: Vec<Operand>,
     mods: Vec<Modifier>,
+    /// `--syntax auto`: the lines held until one decides the file's dialect.
+    undecided: Option<Vec<(usize, String)>>,
+    /// How the dialect was chosen (for the note that follows errors).
+    chosen: Option<(usize, &'static str)>,
+    /// Inside a `/* ... */` comment that started on an earlier line.
+    in_comment: bool,
+    /// The current line as written, when comments were blanked in the text parsed.
+    shown: Option<(usize, String)>,
+    /// The arch was given by the user (`-a`): a target directive naming another is an error.
+    arch_given: bool,
+    /// A target directive has set the arch (once).
+    arch_set_at: Option<usize>,
 }
+
+/// Lines of an `auto` file held before its dialect is known; past this, the file is read as
+/// both dialects at once (statement by statement), as before.
+const HOLD_LINES: usize = 100_000;
 
 impl Assembler {
     pub fn new(arch: Arch, dialect: Dialect, file: &str) -> Assembler {
@@ -152,7 +168,30 @@ impl Assembler {
             names: Names(arch),
             ops: Vec::with_capacity(8),
             mods: Vec::with_capacity(8),
+            undecided: (dialect == Dialect::Auto).then(Vec::new),
+            chosen: None,
+            in_comment: false,
+            shown: None,
+            arch_given: true,
+            arch_set_at: None,
         }
+    }
+
+    /// The arch passed to [`Assembler::new`] is only a default: a target directive in the file
+    /// (`.amdgcn_target`, CLRX's `.gpu`/`.arch`) chooses it.
+    pub fn arch_is_default(mut self) -> Assembler {
+        self.arch_given = false;
+        self
+    }
+
+    /// The dialect the file is read in (`Auto` until a line decides it, or when none does).
+    pub fn dialect(&self) -> Dialect {
+        self.dialect
+    }
+
+    /// The arch the file is assembled for.
+    pub fn arch(&self) -> Arch {
+        self.arch
     }
 
     /// Number of errors so far.
@@ -165,6 +204,11 @@ impl Assembler {
     }
 
     fn report(&mut self, line: usize, src: &str, e: PErr, severity: Severity) {
+        let shown = match &self.shown {
+            Some((n, orig)) if *n == line && orig.len() == src.len() => orig.clone(),
+            _ => src.to_string(),
+        };
+        let src: &str = &shown;
         let col = src
             .get(..e.start.min(src.len()))
             .map(|p| p.chars().count())
@@ -186,30 +230,82 @@ impl Assembler {
         });
     }
 
-    /// Processes one source line (1-based `lineno`).
+    /// Processes one source line (1-based `lineno`). With `--syntax auto`, lines are held
+    /// until one of them decides the file's dialect ([`detect_dialect`]), then replayed.
     pub fn line(&mut self, lineno: usize, src: &str) {
-        // Line comments: `//`, `#`; `;` is CLRX's statement separator and LLVM's comment.
-        let mut end = src.len();
+        if let Some(held) = &mut self.undecided {
+            if let Some((d, why)) = detect_dialect(src) {
+                self.dialect = d;
+                self.chosen = Some((lineno, why));
+                self.replay();
+            } else {
+                held.push((lineno, src.to_string()));
+                if held.len() >= HOLD_LINES {
+                    self.replay();
+                }
+                return;
+            }
+        }
+        self.process(lineno, src);
+    }
+
+    /// Processes the held lines in the dialect now chosen (or as both, undecided).
+    fn replay(&mut self) {
+        for (n, l) in self.undecided.take().unwrap_or_default() {
+            self.process(n, &l);
+        }
+    }
+
+    /// Blanks `/* ... */` comments (byte for byte, so positions stay) including those that
+    /// span lines, and finds where a line comment starts: `//`, `#`, and in LLVM text `;`.
+    /// Returns the line to parse and its end.
+    fn uncomment<'a>(&mut self, src: &'a str) -> (std::borrow::Cow<'a, str>, usize) {
         let b = src.as_bytes();
+        let llvm = self.dialect == Dialect::Llvm;
+        let mut blank: Option<Vec<u8>> = None;
         let mut k = 0;
+        let mut end = b.len();
+        let mut from = 0; // start of an open block comment on this line
+        if self.in_comment {
+            blank = Some(b.to_vec());
+        }
         while k < b.len() {
+            if self.in_comment {
+                if b[k] == b'*' && b.get(k + 1) == Some(&b'/') {
+                    self.in_comment = false;
+                    let v = blank.get_or_insert_with(|| b.to_vec());
+                    v[from..k + 2].iter_mut().for_each(|c| *c = b' ');
+                    k += 2;
+                } else {
+                    k += 1;
+                }
+                continue;
+            }
             match b[k] {
+                b'"' => {
+                    // A string: no comment starts inside it.
+                    k += 1;
+                    while k < b.len() && b[k] != b'"' {
+                        k += if b[k] == b'\\' { 2 } else { 1 };
+                    }
+                    k += 1;
+                    continue;
+                }
                 b'/' if b.get(k + 1) == Some(&b'/') => {
                     end = k;
                     break;
                 }
                 b'/' if b.get(k + 1) == Some(&b'*') => {
-                    // Skip a block comment on this line.
-                    match src[k + 2..].find("*/") {
-                        Some(p) => k += p + 4,
-                        None => {
-                            end = k;
-                            break;
-                        }
-                    }
+                    self.in_comment = true;
+                    from = k;
+                    k += 2;
                     continue;
                 }
                 b'#' => {
+                    end = k;
+                    break;
+                }
+                b';' if llvm => {
                     end = k;
                     break;
                 }
@@ -217,6 +313,28 @@ impl Assembler {
             }
             k += 1;
         }
+        if self.in_comment {
+            // Open to the end of the line (and on).
+            let v = blank.get_or_insert_with(|| b.to_vec());
+            let from = from.min(v.len());
+            v[from..].iter_mut().for_each(|c| *c = b' ');
+        }
+        match blank {
+            // Only ASCII bytes were replaced by ASCII blanks at char boundaries.
+            Some(v) => (std::borrow::Cow::Owned(String::from_utf8_lossy(&v).into_owned()), end),
+            None => (std::borrow::Cow::Borrowed(src), end),
+        }
+    }
+
+    fn process(&mut self, lineno: usize, src: &str) {
+        let (text, end) = self.uncomment(src);
+        // Diagnostics show the line as written (comments blanked byte for byte keep positions).
+        self.shown = match &text {
+            std::borrow::Cow::Owned(_) => Some((lineno, src.to_string())),
+            std::borrow::Cow::Borrowed(_) => None,
+        };
+        let src: &str = &text;
+        let end = end.min(src.len());
         let mut start = 0;
         loop {
             let semi = src[start..end].find(';').map(|p| start + p);
@@ -444,14 +562,41 @@ impl Assembler {
 
     /// Source line of the first item not taken yet, if any.
     pub fn first_held_line(&self) -> Option<usize> {
-        self.items.first().map(|i| i.line as usize)
+        let held = self.undecided.as_ref().and_then(|h| h.first()).map(|l| l.0);
+        self.items.first().map(|i| i.line as usize).or(held)
     }
 
     /// A directive; `span` is its name's.
     fn directive(&mut self, lineno: usize, src: &str, name: &str, span: (usize, usize), c: &mut Cursor, end: usize) {
         let (s0, s1) = span;
         match name {
-            ".text" | ".amdgcn_target" => {}
+            ".text" => {}
+            ".amdgcn_target" | ".gpu" | ".arch" => {
+                c.ws();
+                let p0 = c.pos;
+                let rest = std::str::from_utf8(&c.s[p0..end]).unwrap_or("").trim();
+                // `.amdgcn_target "amdgcn-amd-amdhsa--gfx900+xnack"`: the processor is the last
+                // part of the triple, before any target features.
+                let name = if name == ".amdgcn_target" {
+                    let t = rest.trim_matches('"');
+                    t.rsplit('-').next().unwrap_or("").split([':', '+']).next().unwrap_or("")
+                } else {
+                    rest
+                };
+                match Arch::parse(name) {
+                    Some(arch) => self.set_arch(lineno, src, arch, (s0, end)),
+                    None => self.diag(
+                        lineno,
+                        src,
+                        PErr {
+                            start: p0,
+                            end,
+                            msg: format!("unknown target '{name}'"),
+                            help: Some(format!("known: {}", Arch::accepted_names())),
+                        },
+                    ),
+                }
+            }
             ".long" | ".int" | ".4byte" => loop {
                 let e = Expr {
                     syms: &self.syms,
@@ -552,6 +697,42 @@ impl Assembler {
         }
     }
 
+    /// A target directive names the arch: it must agree with `-a` when that was given, and it
+    /// comes before the first instruction.
+    fn set_arch(&mut self, lineno: usize, src: &str, arch: Arch, span: (usize, usize)) {
+        let err = |msg: String, help: Option<String>| PErr {
+            start: span.0,
+            end: span.1,
+            msg,
+            help,
+        };
+        if arch == self.arch {
+            self.arch_set_at.get_or_insert(lineno);
+            return;
+        }
+        if self.arch_given {
+            let e = err(
+                format!("the file's target is {arch}, but -a asks for {}", self.arch),
+                Some("drop -a, or give the file's own target".into()),
+            );
+            return self.diag(lineno, src, e);
+        }
+        if let Some(at) = self.arch_set_at {
+            let e = err(format!("the target was set to {} on line {at}", self.arch), None);
+            return self.diag(lineno, src, e);
+        }
+        if self.offset > 0 {
+            let e = err(
+                format!("a target directive ({arch}) after instructions assembled for {}", self.arch),
+                Some("put the target directive first".into()),
+            );
+            return self.diag(lineno, src, e);
+        }
+        self.arch = arch;
+        self.names = Names(arch);
+        self.arch_set_at = Some(lineno);
+    }
+
     fn instruction(&mut self, lineno: usize, src: &str, mnemonic: &str, span: (usize, usize), c: &mut Cursor) {
         let (base, suffix) = if let Some(b) = mnemonic.strip_suffix("_e32") {
             (b, Suffix::E32)
@@ -636,6 +817,7 @@ impl Assembler {
     /// Ends the file: unresolved symbols are errors. Returns the items not taken yet (none if
     /// there were errors) and every diagnostic.
     pub fn finish(mut self) -> (Vec<Item>, Vec<Diagnostic>) {
+        self.replay();
         let pending = std::mem::take(&mut self.pending);
         for p in pending {
             let e = PErr {
@@ -649,9 +831,61 @@ impl Assembler {
         self.diags.sort_by_key(|d| (d.line, d.col));
         if self.errors() > 0 {
             self.items.clear();
+            // Which dialect the file was read in matters to most errors: say how it was chosen.
+            if let Some((line, why)) = self.chosen {
+                let d = if self.dialect == Dialect::Llvm { "LLVM" } else { "CLRX" };
+                self.diags.push(Diagnostic {
+                    severity: Severity::Note,
+                    file: self.file.clone(),
+                    line,
+                    col: 1,
+                    len: 1,
+                    message: format!("this file was read as {d} syntax ({why}); --syntax clrx|llvm chooses"),
+                    help: None,
+                    source: String::new(),
+                });
+            }
         }
         (self.items, self.diags)
     }
+}
+
+/// What decides a file's dialect under `--syntax auto`: LLVM's `_e32`/`_e64`/`_sdwa`/`_dpp`
+/// suffixes, its target and code-object directives and llvm-mc's `; encoding:` comments; CLRX's
+/// `.gpu`, `.arch`, `.kernel`, `.config` and output-format directives. Returns the dialect and
+/// what decided it.
+pub fn detect_dialect(line: &str) -> Option<(Dialect, &'static str)> {
+    let t = line.trim_start();
+    if line.contains("; encoding: [") {
+        return Some((Dialect::Llvm, "llvm-mc's `; encoding:` comments"));
+    }
+    let word: &str = t
+        .split(|c: char| c.is_whitespace() || c == ',' || c == ';')
+        .next()
+        .unwrap_or("");
+    let lower = word.to_ascii_lowercase();
+    const LLVM: [&str; 6] = [
+        ".amdgcn_target",
+        ".amdhsa_",
+        ".amdgpu_",
+        ".hsa_code_object",
+        ".amd_kernel_code_t",
+        ".amdhsa_code_object_version",
+    ];
+    if LLVM.iter().any(|d| lower.starts_with(d)) {
+        return Some((Dialect::Llvm, "LLVM's target and kernel directives"));
+    }
+    const CLRX: [&str; 10] = [
+        ".gpu", ".arch", ".kernel", ".config", ".rocm", ".amdcl2", ".gallium", ".rawcode", ".amd", ".iterate",
+    ];
+    if CLRX.contains(&lower.as_str()) {
+        return Some((Dialect::Clrx, "CLRX's .gpu/.arch/.kernel/.config directives"));
+    }
+    let mnemonic = lower.rsplit(':').next().unwrap_or("");
+    if ["_e32", "_e64", "_sdwa", "_dpp"].iter().any(|s| mnemonic.ends_with(s)) && mnemonic.starts_with("v_") {
+        return Some((Dialect::Llvm, "LLVM's _e32/_e64 suffixes"));
+    }
+    None
 }
 
 /// Assembles a whole source text.
