@@ -45,6 +45,11 @@ pub struct Args {
     /// Output format: one instruction per line, or JSON Lines records.
     #[arg(long, value_enum, default_value = "text")]
     format: FormatArg,
+    /// Text with each instruction's offset and words in a comment, as clrxdisasm -h
+    /// (`/*000000000010: d1010001 00020702*/ ...`) and llvm-objdump (`... // 000000000010:
+    /// D1010001 00020702`) print them; the assemblers skip the comments.
+    #[arg(long, visible_alias = "hexcode")]
+    addresses: bool,
     /// Output file (written atomically); stdout if absent.
     #[arg(short, long)]
     output: Option<String>,
@@ -55,7 +60,11 @@ pub struct Args {
 /// Parses one line of hex dword text (`7e020302`, `0x02020702`, separated by whitespace or
 /// commas; `#`, `;` or `//` start a comment). Every malformed token is reported as
 /// FILE:LINE:COL.
-pub fn parse_words_line(name: &str, ln: usize, line: &[u8]) -> Result<Vec<u32>, Vec<String>> {
+///
+/// llvm-mc's byte lists (`0x02,0x07,0x02,0x02`, also in `[...]`) are read as little-endian
+/// bytes: a line whose values are all two-digit `0xHH` bytes adds them to `bytes`, and every
+/// four make a word (a list may run over lines).
+pub fn parse_words_line(name: &str, ln: usize, line: &[u8], bytes: &mut Vec<u8>) -> Result<Vec<u32>, Vec<String>> {
     let mut words = Vec::new();
     let mut errors = Vec::new();
     let mut end = line.len();
@@ -66,15 +75,37 @@ pub fn parse_words_line(name: &str, ln: usize, line: &[u8]) -> Result<Vec<u32>, 
         }
     }
     let line = &line[..end];
+    let tokens: Vec<&[u8]> = line
+        .split(|b| b.is_ascii_whitespace() || *b == b',' || *b == b'[' || *b == b']')
+        .filter(|t| !t.is_empty())
+        .collect();
+    let byte_list = !tokens.is_empty()
+        && tokens.iter().all(|t| {
+            t.len() == 4 && (t.starts_with(b"0x") || t.starts_with(b"0X")) && t[2..].iter().all(|c| c.is_ascii_hexdigit())
+        });
+    if byte_list {
+        for t in tokens {
+            bytes.push(u8::from_str_radix(std::str::from_utf8(&t[2..]).unwrap_or("0"), 16).unwrap_or(0));
+        }
+        let whole = bytes.len() / 4 * 4;
+        words.extend(
+            bytes[..whole]
+                .chunks_exact(4)
+                .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])),
+        );
+        bytes.drain(..whole);
+        return Ok(words);
+    }
+    let line = line;
     let mut k = 0;
     while k < line.len() {
         let b = line[k];
-        if b.is_ascii_whitespace() || b == b',' {
+        if b.is_ascii_whitespace() || b == b',' || b == b'[' || b == b']' {
             k += 1;
             continue;
         }
         let start = k;
-        while k < line.len() && !(line[k].is_ascii_whitespace() || line[k] == b',') {
+        while k < line.len() && !(line[k].is_ascii_whitespace() || matches!(line[k], b',' | b'[' | b']')) {
             k += 1;
         }
         let tok = &line[start..k];
@@ -106,8 +137,9 @@ pub fn parse_words_line(name: &str, ln: usize, line: &[u8]) -> Result<Vec<u32>, 
 pub fn parse_words(name: &str, text: &[u8]) -> Result<Vec<u32>, Vec<String>> {
     let mut words = Vec::new();
     let mut errors = Vec::new();
+    let mut bytes = Vec::new();
     for (n, line) in text.split(|&b| b == b'\n').enumerate() {
-        match parse_words_line(name, n + 1, line) {
+        match parse_words_line(name, n + 1, line, &mut bytes) {
             Ok(w) => words.extend(w),
             Err(e) => errors.extend(e),
         }
@@ -128,12 +160,23 @@ pub fn run(a: Args) -> ExitCode {
         }
     };
     let is_file = !matches!(a.file.as_deref(), None | Some("-"));
-    let input = a.input.unwrap_or(if is_file { InputArg::Bin } else { InputArg::Words });
+    // A file is machine code unless it is plainly text (hex words or llvm-mc's byte lists);
+    // an ELF code object is not read yet.
+    let head = reader.fill_buf().map(|h| h[..h.len().min(4096)].to_vec()).unwrap_or_default();
+    if head.starts_with(b"\x7fELF") && !matches!(a.input, Some(InputArg::Bin)) {
+        errln!("{name}: error: this is an ELF file (a code object); gcnkit does not read code objects yet");
+        errln!("  help: extract the code (`llvm-objcopy-14 -O binary --only-section=.text {name} code.bin`) and disassemble that, or force the raw bytes with --input bin");
+        return ExitCode::from(1);
+    }
+    let plain_text = !head.is_empty()
+        && head.iter().all(|&b| b.is_ascii_graphic() || b.is_ascii_whitespace());
+    let input = a.input.unwrap_or(if is_file && !plain_text { InputArg::Bin } else { InputArg::Words });
     let syntax = match a.syntax {
         SyntaxArg::Clrx => Syntax::Clrx,
         SyntaxArg::Llvm => Syntax::Llvm,
     };
     let format = match a.format {
+        FormatArg::Text if a.addresses => Format::Listing,
         FormatArg::Text => Format::Text,
         FormatArg::Json => Format::Json,
     };
@@ -154,6 +197,7 @@ pub fn run(a: Args) -> ExitCode {
     let mut carry: Vec<u8> = Vec::new();
     let mut line_no = 0usize;
     let mut text_line = Vec::new();
+    let mut list_bytes: Vec<u8> = Vec::new();
     loop {
         // Refill `pending` with the next chunk of words.
         let mut eof = false;
@@ -190,11 +234,17 @@ pub fn run(a: Args) -> ExitCode {
                     match reader.read_until(b'\n', &mut text_line) {
                         Ok(0) => {
                             eof = true;
+                            if !list_bytes.is_empty() {
+                                input_errors.push(format!(
+                                    "{name}:{line_no}: error: the byte list ends with {} bytes, not a whole 32-bit word",
+                                    list_bytes.len()
+                                ));
+                            }
                             break;
                         }
                         Ok(_) => {
                             line_no += 1;
-                            match parse_words_line(&name, line_no, &text_line) {
+                            match parse_words_line(&name, line_no, &text_line, &mut list_bytes) {
                                 Ok(w) => pending.extend(w),
                                 Err(mut e) => input_errors.append(&mut e),
                             }

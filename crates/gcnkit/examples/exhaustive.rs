@@ -215,15 +215,32 @@ fn markdown(rows: &[Row]) {
     }
 }
 
+/// The exhaustive round trip: decode → print (CLRX and LLVM) → assemble → compare, over every
+/// word of the 32-bit classes and sampled words of the others, on all cores.
+#[derive(clap::Parser)]
+struct Cli {
+    /// Check one word in STEP of each 32-bit class (1: every word).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    step: u64,
+    /// Random VOP3 words per arch.
+    #[arg(long, default_value_t = 1_000_000)]
+    vop3: u64,
+    /// One arch only (any name `gcnkit -a` takes); all four by default.
+    #[arg(long, value_parser = |s: &str| Arch::parse(s).ok_or(format!("unknown arch '{s}'")))]
+    arch: Option<Arch>,
+    /// End with the rows of README's table (Markdown).
+    #[arg(long)]
+    markdown: bool,
+}
+
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let md = args.iter().any(|a| a == "--markdown");
+    let cli = <Cli as clap::Parser>::parse();
+    let md = cli.markdown;
     let mut rows = Vec::new();
-    let get = |k: &str| args.iter().position(|a| a == k).and_then(|p| args.get(p + 1)).cloned();
-    let step: u64 = get("--step").and_then(|s| s.parse().ok()).unwrap_or(1).max(1);
-    let vop3_n: u64 = get("--vop3").and_then(|s| s.parse().ok()).unwrap_or(1_000_000);
-    let archs: Vec<Arch> = match get("--arch") {
-        Some(a) => vec![Arch::parse(&a).expect("unknown arch")],
+    let step = cli.step;
+    let vop3_n = cli.vop3;
+    let archs: Vec<Arch> = match cli.arch {
+        Some(a) => vec![a],
         None => Arch::ALL.to_vec(),
     };
     let mut ok = true;

@@ -68,30 +68,24 @@ fn source(n: usize, syntax: Syntax) -> (String, usize, usize, usize) {
     (out, written, long, mismatch)
 }
 
+/// Writes the benchmark stream as assembly source in one dialect.
+#[derive(clap::Parser)]
+struct Cli {
+    /// The source file to write.
+    out: String,
+    /// Dialect: clrx or llvm.
+    #[arg(value_parser = ["clrx", "llvm"])]
+    dialect: String,
+    /// Number of instructions.
+    #[arg(value_parser = clap::value_parser!(u64).range(1..))]
+    n: Option<u64>,
+}
+
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.len() < 2 || args.len() > 3 || args[0].starts_with('-') {
-        eprintln!("usage: gen_source OUT.s clrx|llvm [N]");
-        return ExitCode::from(2);
-    }
-    let syntax = match args[1].as_str() {
-        "clrx" => Syntax::Clrx,
-        "llvm" => Syntax::Llvm,
-        s => {
-            eprintln!("gen_source: unknown dialect {s:?} (clrx or llvm)");
-            return ExitCode::from(2);
-        }
-    };
-    let n = match args.get(2) {
-        None => stream::N,
-        Some(s) => match s.parse::<usize>() {
-            Ok(n) if n > 0 => n,
-            _ => {
-                eprintln!("gen_source: bad instruction count {s:?}");
-                return ExitCode::from(2);
-            }
-        },
-    };
+    let cli = <Cli as clap::Parser>::parse();
+    let syntax = if cli.dialect == "llvm" { Syntax::Llvm } else { Syntax::Clrx };
+    let n = cli.n.map_or(stream::N, |n| n as usize);
+    let args = [cli.out];
     let (text, written, long, mismatch) = source(n, syntax);
     let r = std::fs::File::create(&args[0]).and_then(|mut f| f.write_all(text.as_bytes()));
     if let Err(e) = r {

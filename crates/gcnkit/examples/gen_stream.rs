@@ -13,22 +13,22 @@ use std::process::ExitCode;
 #[path = "../benches/stream/mod.rs"]
 mod stream;
 
+/// Writes the benchmark stream as a binary (and as llvm-mc `-disassemble` input).
+#[derive(clap::Parser)]
+struct Cli {
+    /// The binary stream to write.
+    out: String,
+    /// The llvm-mc text form to write (`-`: none).
+    llvm_text: Option<String>,
+    /// Number of instructions.
+    #[arg(value_parser = clap::value_parser!(u64).range(1..))]
+    n: Option<u64>,
+}
+
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.is_empty() || args.len() > 3 || args[0].starts_with('-') {
-        eprintln!("usage: gen_stream OUT.bin [OUT.llvm-mc.txt] [N]");
-        return ExitCode::from(2);
-    }
-    let n = match args.get(2) {
-        None => stream::N,
-        Some(s) => match s.parse::<usize>() {
-            Ok(n) if n > 0 => n,
-            _ => {
-                eprintln!("gen_stream: bad instruction count {s:?}");
-                return ExitCode::from(2);
-            }
-        },
-    };
+    let cli = <Cli as clap::Parser>::parse();
+    let args: Vec<String> = [Some(cli.out), cli.llvm_text].into_iter().flatten().collect();
+    let n = cli.n.map_or(stream::N, |n| n as usize);
     let instrs = stream::instrs(gcnkit::Arch::Gcn12, n, stream::SEED);
     let words = stream::words(&instrs);
 

@@ -8,6 +8,10 @@ use crate::syntax::{self, Syntax};
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Format {
     Text,
+    /// Text with each instruction's byte offset and words, as a comment the assemblers skip:
+    /// clrxdisasm's `/*000000000010: d1010001 00020702*/ v_add_f32 ...` for CLRX text,
+    /// llvm-objdump's `v_add_f32_e64 ... // 000000000010: D1010001 00020702` for LLVM text.
+    Listing,
     Json,
 }
 
@@ -53,6 +57,7 @@ pub fn disassemble(
         };
         match format {
             Format::Text => syntax::print(&mut buf, &i, syntax),
+            Format::Listing => listing(&mut buf, &i, base + pos * 4, syntax),
             Format::Json => syntax::json::record(&mut buf, &i, base + pos * 4, syntax),
         }
         buf.push('\n');
@@ -67,4 +72,43 @@ pub fn disassemble(
         sink(&buf);
     }
     Ok(count)
+}
+
+/// One listing line (see [`Format::Listing`]).
+fn listing(out: &mut String, i: &crate::instr::Instr, offset: usize, syntax: Syntax) {
+    use crate::syntax::text::{hex8, hex_digits};
+    match syntax {
+        Syntax::Clrx => {
+            out.push_str("/*");
+            hex_digits(out, offset as u64, 12);
+            out.push(':');
+            for w in i.words() {
+                out.push(' ');
+                hex8(out, *w);
+            }
+            // Pad to the width of a two-word instruction, as clrxdisasm does.
+            for _ in i.words().len()..2 {
+                out.push_str("         ");
+            }
+            out.push_str("*/ ");
+            syntax::print(out, i, syntax);
+        }
+        Syntax::Llvm => {
+            let start = out.len();
+            syntax::print(out, i, syntax);
+            let width = out.len() - start;
+            for _ in width..40 {
+                out.push(' ');
+            }
+            out.push_str(" // ");
+            hex_digits(out, offset as u64, 12);
+            out.push(':');
+            for w in i.words() {
+                out.push(' ');
+                let s = out.len();
+                hex8(out, *w);
+                out[s..].make_ascii_uppercase();
+            }
+        }
+    }
 }
