@@ -38,10 +38,13 @@ pub fn run(a: Args) -> ExitCode {
         Some(x) => vec![x],
         None => Arch::ALL.to_vec(),
     };
+    // Every row the name means on the archs asked for: on different generations one name may
+    // be different instructions (v_add_u32: with a carry out on GCN 1.2, without on GCN 1.4).
     let found: Vec<(Arch, u16)> = archs
         .iter()
         .filter_map(|&x| t.lookup(x, base).map(|id| (x, id)))
         .collect();
+    let only = a.arch;
     if found.is_empty() {
         let other = t.archs_with(base);
         if other.is_empty() {
@@ -68,7 +71,11 @@ pub fn run(a: Args) -> ExitCode {
         seen.push(id);
         let d = t.def(id);
         outln!("{}", d.name[arch.index()]);
-        let names: Vec<String> = Arch::ALL
+        let shown: Vec<Arch> = match only {
+            Some(x) => vec![x],
+            None => Arch::ALL.into_iter().filter(|x| d.exists_on(*x)).collect(),
+        };
+        let names: Vec<String> = shown
             .iter()
             .filter(|x| d.exists_on(**x))
             .map(|x| {
@@ -101,8 +108,18 @@ pub fn run(a: Args) -> ExitCode {
                 .collect();
             outln!("  aliases:   {}", list.join("; "));
         }
+        if let Some(x) = only {
+            let others: Vec<&str> = Arch::ALL
+                .into_iter()
+                .filter(|y| *y != x && d.exists_on(*y))
+                .map(|y| y.name())
+                .collect();
+            if !others.is_empty() {
+                outln!("  also on:   {} (explain without -a shows them)", others.join(", "));
+            }
+        }
         outln!("  encodings:");
-        for x in Arch::ALL.iter().filter(|x| d.exists_on(**x)) {
+        for x in shown.iter().filter(|x| d.exists_on(**x)) {
             let ai = x.index();
             let mut parts = Vec::new();
             if d.e32[ai] != X {

@@ -19,6 +19,12 @@ pub enum InputArg {
     Bin,
 }
 
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum StateFormat {
+    Json,
+    Text,
+}
+
 #[derive(clap::Args)]
 pub struct Args {
     /// GPU (see `gcnkit disasm --help`). Default: the program's target directive, else gcn1.2.
@@ -37,6 +43,10 @@ pub struct Args {
     /// Program form.
     #[arg(long, value_enum, default_value = "text")]
     input: InputArg,
+    /// Final state form: the JSON of the contract (every VGPR's 64 lanes, hex), or text for
+    /// people (a VGPR with one value in all lanes on one line, f32 readings beside the hex).
+    #[arg(long, value_enum, default_value = "json")]
+    format: StateFormat,
     /// Print each instruction and the registers it changed (stderr).
     #[arg(long)]
     trace: bool,
@@ -172,8 +182,10 @@ pub fn run(a: Args) -> ExitCode {
             m.instructions, m.lane_ops, elapsed, rate
         );
     }
-    let mut text = serde_json::to_string_pretty(&state::dump(&m.wave)).unwrap_or_default();
-    text.push('\n');
+    let text = match a.format {
+        StateFormat::Json => serde_json::to_string_pretty(&state::dump(&m.wave)).unwrap_or_default() + "\n",
+        StateFormat::Text => state::dump_text(&m.wave),
+    };
     let mut out = match Output::open(a.output.as_deref()) {
         Ok(o) => o,
         Err(e) => {

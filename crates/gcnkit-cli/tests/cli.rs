@@ -647,3 +647,145 @@ fn data_word_that_looks_like_a_longer_instruction() {
     assert_eq!(o.status.code(), Some(1));
     assert!(err(&o).contains("not a vector-ALU instruction"), "{}", err(&o));
 }
+
+/// A closed pipe on stdout or stderr ends the job quietly with status 0, in every subcommand.
+#[test]
+fn closed_pipes_end_the_job_quietly() {
+    use std::process::Command;
+    let bin = env!("CARGO_BIN_EXE_gcnkit");
+    let d = tmpdir("pipes");
+    let junk = d.join("junk.s");
+    // Many lines of errors on stderr, read by nobody past the first bytes.
+    std::fs::write(&junk, "v_bogus v1\n".repeat(20000)).unwrap();
+    let words = d.join("w.bin");
+    std::fs::write(&words, [0x02u8, 0x07, 0x02, 0x02].repeat(200_000)).unwrap();
+    for (cmd, which) in [
+        (format!("{bin} explain -a fiji v_add_f32 | head -1 >/dev/null"), "explain | head"),
+        (format!("{bin} disasm -a fiji {} | true", words.display()), "disasm | true"),
+        (format!("{bin} disasm -a fiji --format json {} | head -c 10 >/dev/null", words.display()), "disasm json | head"),
+        (format!("{bin} asm {} 2>&1 >/dev/null | head -c 10 >/dev/null", junk.display()), "asm stderr | head"),
+    ] {
+        let o = Command::new("bash")
+            .args(["-c", &format!("set -o pipefail; {cmd}; echo \"rc=${{PIPESTATUS[0]}}\"")])
+            .output()
+            .unwrap();
+        let out = String::from_utf8_lossy(&o.stdout);
+        let errs = String::from_utf8_lossy(&o.stderr);
+        assert!(out.contains("rc=0") || (which.starts_with("asm") && out.contains("rc=1")), "{which}: {out} {errs}");
+        assert!(!errs.contains("panicked") && !errs.contains("Broken pipe"), "{which}: {errs}");
+    }
+}
+
+/// A plain-text file of hex words is read as words, llvm-mc's byte lists too; an ELF file is
+/// an error that says what it is.
+#[test]
+fn disasm_input_forms() {
+    let d = tmpdir("forms");
+    let f = d.join("w.txt");
+    std::fs::write(&f, "# words\n02020702  0xd1018201 28020702\n").unwrap();
+    let o = gcnkit(&["disasm", "-a", "fiji", f.to_str().unwrap()], b"");
+    assert_eq!(text(&o), "v_add_f32 v1, v2, v3\nv_add_f32 v1, -v2, abs(v3) mul:2 clamp\n", "{}", err(&o));
+    let o = gcnkit(&["disasm", "-a", "fiji"], b"0x02,0x07,0x02,0x02\n[0x01,0x82,0x01,0xd1,\n0x02,0x07,0x02,0x28]\n");
+    assert_eq!(text(&o), "v_add_f32 v1, v2, v3\nv_add_f32 v1, -v2, abs(v3) mul:2 clamp\n", "{}", err(&o));
+    let o = gcnkit(&["disasm", "-a", "fiji"], b"0x02,0x07,0x02\n");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(err(&o).contains("not a whole 32-bit word"), "{}", err(&o));
+    let elf = d.join("k.o");
+    std::fs::write(&elf, b"\x7fELF\x02\x01\x01\x40rest of an object").unwrap();
+    let o = gcnkit(&["disasm", elf.to_str().unwrap()], b"");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(text(&o).is_empty() && err(&o).contains("ELF"), "{}", err(&o));
+}
+
+/// `--addresses`: each instruction's offset and words in a comment, in the dialect's listing
+/// form, which the assembler reads back.
+#[test]
+fn disasm_listings_read_back() {
+    let words = b"02020702 020206ff 3fc00000 d1018201 28020702\n";
+    for (syntax, first) in [
+        ("clrx", "/*000000000000: 02020702         */ v_add_f32 v1, v2, v3"),
+        ("llvm", "v_add_f32_e32 v1, v2, v3                 // 000000000000: 02020702"),
+    ] {
+        let o = gcnkit(&["disasm", "-a", "fiji", "--addresses", "--syntax", syntax], words);
+        assert_eq!(text(&o).lines().next(), Some(first), "{}", text(&o));
+        assert!(text(&o).contains("00000000000c: "), "{}", text(&o));
+        let back = gcnkit(&["asm", "-a", "fiji", "--syntax", syntax], &o.stdout);
+        assert_eq!(text(&back), "02020702\n020206ff 3fc00000\nd1018201 28020702\n", "{}", err(&back));
+    }
+}
+
+/// `/* */` comments may span lines, and later errors keep their line and column.
+#[test]
+fn asm_block_comments_span_lines() {
+    let src = b"/* a comment\n over two lines */ v_add_f32 v1, v2, v3 /* and\n*/ v_add_f32 v1, v2, v3\n  v_bogus v1 /* x */\n";
+    let o = gcnkit(&["asm", "-a", "fiji"], src);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(err(&o).contains("<stdin>:4:3: error: unknown instruction 'v_bogus'"), "{}", err(&o));
+    let good = b"/* a comment\n over two lines */ v_add_f32 v1, v2, v3 /* and\n*/ v_add_f32 v1, v2, v3\n";
+    let o = gcnkit(&["asm", "-a", "fiji"], good);
+    assert_eq!(text(&o), "02020702\n02020702\n", "{}", err(&o));
+}
+
+/// Target directives choose the arch; a conflict with `-a` is an error.
+#[test]
+fn asm_target_directives() {
+    let src = b".amdgcn_target \"amdgcn-amd-amdhsa--gfx900\"\nv_add_u32 v1, v2, v3\n";
+    let o = gcnkit(&["asm"], src);
+    assert_eq!(text(&o), "68020702\n", "{}", err(&o));
+    let o = gcnkit(&["asm", "-a", "tahiti"], src);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(err(&o).contains("the file's target is gcn1.4, but -a asks for gcn1.0"), "{}", err(&o));
+    let o = gcnkit(&["asm"], b".gpu Tahiti\nv_add_f32 v1, v2, v3\n");
+    assert_eq!(text(&o), "06020702\n", "{}", err(&o));
+    let o = gcnkit(&["asm"], b".arch GCN1.4\nv_add_u32 v1, v2, v3\n");
+    assert_eq!(text(&o), "68020702\n", "{}", err(&o));
+    let o = gcnkit(&["asm"], b"v_add_f32 v1, v2, v3\n.gpu Tahiti\n");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(err(&o).contains("after instructions"), "{}", err(&o));
+}
+
+/// The state takes floats and `v2`/`s5` keys; `--format text` shows one value for a VGPR with
+/// the same value in all lanes, with its f32 reading; an oversized mask says so.
+#[test]
+fn run_state_values() {
+    let d = tmpdir("values");
+    let st = d.join("s.json");
+    std::fs::write(&st, r#"{"sgprs": {"s4": 2.5}, "vgprs": {"v1": 1.5, "v2": "-2.5e3", "3": "0x10"}}"#).unwrap();
+    let prog = d.join("p.s");
+    std::fs::write(&prog, "v_add_f32 v5, v1, v2\nv_mul_f32 v6, s4, v1\n").unwrap();
+    let o = gcnkit(&["run", "--state", st.to_str().unwrap(), "--format", "text", prog.to_str().unwrap()], b"");
+    assert!(o.status.success(), "{}", err(&o));
+    let t = text(&o);
+    assert!(t.contains("v5 = 0xc51c2800 (-2498.5) in all 64 lanes"), "{t}");
+    assert!(t.contains("v6 = 0x40700000 (3.75) in all 64 lanes"), "{t}");
+    assert!(t.contains("v3 = 0x10 in all 64 lanes"), "{t}");
+    // The JSON of the contract is unchanged: 64 lanes each.
+    let o = gcnkit(&["run", "--state", st.to_str().unwrap(), prog.to_str().unwrap()], b"");
+    let s: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(s["vgprs"]["5"].as_array().unwrap().len(), 64);
+    std::fs::write(&st, r#"{"exec": "0x1ffffffffffffffff"}"#).unwrap();
+    let o = gcnkit(&["run", "--state", st.to_str().unwrap(), prog.to_str().unwrap()], b"");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(err(&o).contains("does not fit in 64 bits"), "{}", err(&o));
+}
+
+/// `explain -a` shows that arch's facts; without `-a`, every row a name means on some arch.
+#[test]
+fn explain_per_arch() {
+    let o = gcnkit(&["explain", "-a", "gfx900", "v_add_f32"], b"");
+    let t = text(&o);
+    assert!(t.contains("gcn1.4  VOP2 1") && !t.contains("gcn1.0  VOP2"), "{t}");
+    assert!(t.contains("also on:   gcn1.0, gcn1.1, gcn1.2"), "{t}");
+    let o = gcnkit(&["explain", "v_add_u32"], b"");
+    let t = text(&o);
+    assert!(t.contains("VOP3B 281") && t.contains("VOP2 52 (0x34)"), "{t}");
+}
+
+/// Every example and tool with options takes `--help` without starting work.
+#[test]
+fn help_everywhere() {
+    for sub in ["asm", "disasm", "run", "explain"] {
+        let o = gcnkit(&[sub, "--help"], b"");
+        assert!(o.status.success() && text(&o).contains("Usage"), "{sub}");
+    }
+}

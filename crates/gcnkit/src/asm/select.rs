@@ -741,11 +741,35 @@ fn build_in(
         } else {
             format!("{needed} or {}", specs.len())
         };
+        // The same name may be another instruction on another generation (v_add_u32 has a
+        // carry out on GCN 1.2 and none on GCN 1.4): say where this operand count fits.
+        let mnemonic = if dialect == Dialect::Llvm { d.llvm[ai] } else { d.name[ai] };
+        let elsewhere = Arch::ALL.into_iter().find(|&b| {
+            b != arch
+                && isa().lookup(b, mnemonic).is_some_and(|other| {
+                    let od = isa().def(other);
+                    other != id
+                        && [false, true].iter().any(|&v3| {
+                            let has = if v3 { od.e64[b.index()] } else { od.e32[b.index()] } != X;
+                            let sp = slots(od, b, v3, dialect);
+                            let need = sp.iter().filter(|s| !s.optional).count();
+                            has && (need..=sp.len()).contains(&ops_in.len())
+                        })
+                })
+        });
+        let help = match elsewhere {
+            Some(b) => format!(
+                "operands: {}; on {b} (-a {b}), {mnemonic} is another instruction that takes {} operands",
+                describe(d, &specs),
+                ops_in.len()
+            ),
+            None => format!("operands: {}", describe(d, &specs)),
+        };
         return Err(vec![PErr {
             start: mn_span.0,
             end,
             msg: format!("{} takes {forms} operands here, got {}", d.name[ai], ops_in.len()),
-            help: Some(format!("operands: {}", describe(d, &specs))),
+            help: Some(help),
         }]);
     }
     let skip = specs.len() - ops_in.len(); // optional slots to leave out (first ones)

@@ -4,34 +4,78 @@ use super::wave::{Wave, EXEC, M0, VCC};
 use crate::operand::sgpr_count;
 use serde_json::{json, Map, Value};
 
-/// Reads a number or hex/decimal string.
-fn num(v: &Value, key: &str) -> Result<u64, String> {
+/// A value as written: an integer (numbers, hex or decimal strings) or a float (`1.0`,
+/// `-2.5e3`, as a JSON number or a string).
+enum Num {
+    Int(u64),
+    Float(f64),
+}
+
+/// Reads a number or a hex/decimal/float string.
+fn parse_num(v: &Value, key: &str) -> Result<Num, String> {
     match v {
-        Value::Number(n) => n
-            .as_u64()
-            .or_else(|| n.as_i64().map(|i| i as u64))
-            .ok_or_else(|| format!("{key}: {n} is not an integer")),
+        Value::Number(n) => match (n.as_u64(), n.as_i64(), n.as_f64()) {
+            (Some(u), _, _) => Ok(Num::Int(u)),
+            (_, Some(i), _) => Ok(Num::Int(i as u64)),
+            (_, _, Some(f)) => Ok(Num::Float(f)),
+            _ => Err(format!("{key}: {n} is not a number")),
+        },
         Value::String(s) => {
             let t = s.trim();
-            let r = if let Some(h) = t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
-                u64::from_str_radix(h, 16)
-            } else if let Some(neg) = t.strip_prefix('-') {
-                neg.parse::<u64>().map(|v| v.wrapping_neg())
-            } else {
-                t.parse::<u64>()
+            let (neg, body) = match t.strip_prefix('-') {
+                Some(b) => (true, b),
+                None => (false, t.strip_prefix('+').unwrap_or(t)),
             };
-            r.map_err(|_| format!("{key}: '{s}' is not a number"))
+            let int = if let Some(h) = body.strip_prefix("0x").or_else(|| body.strip_prefix("0X")) {
+                if h.is_empty() || !h.bytes().all(|b| b.is_ascii_hexdigit() || b == b'_') {
+                    return Err(format!("{key}: '{s}' is not a hex number"));
+                }
+                Some(u64::from_str_radix(&h.replace('_', ""), 16))
+            } else if !body.is_empty() && body.bytes().all(|b| b.is_ascii_digit()) {
+                Some(body.parse::<u64>())
+            } else {
+                None
+            };
+            match int {
+                Some(Ok(x)) if neg => Ok(Num::Int(x.wrapping_neg())),
+                Some(Ok(x)) => Ok(Num::Int(x)),
+                Some(Err(_)) => Err(format!("{key}: '{s}' does not fit in 64 bits")),
+                None => t
+                    .parse::<f64>()
+                    .map(Num::Float)
+                    .map_err(|_| format!("{key}: '{s}' is not a number (integers, 0x hex, or floats like 1.5)")),
+            }
         }
-        _ => Err(format!("{key}: expected a number or a hex string")),
+        _ => Err(format!("{key}: expected a number or a string")),
     }
 }
 
-fn u32_of(v: &Value, key: &str) -> Result<u32, String> {
-    let x = num(v, key)?;
-    if x > u32::MAX as u64 && x < 0xffff_ffff_8000_0000 {
-        return Err(format!("{key}: {x:#x} does not fit in 32 bits"));
+/// A 64-bit value (EXEC, VCC): an integer.
+fn num(v: &Value, key: &str) -> Result<u64, String> {
+    match parse_num(v, key)? {
+        Num::Int(x) => Ok(x),
+        Num::Float(f) => Err(format!("{key}: {f} is a float; this is a 64-bit mask")),
     }
-    Ok(x as u32)
+}
+
+/// A 32-bit register value: an integer that fits 32 bits (signed or not), or a float stored
+/// as its f32 bits.
+fn u32_of(v: &Value, key: &str) -> Result<u32, String> {
+    match parse_num(v, key)? {
+        Num::Int(x) if x > u32::MAX as u64 && x < 0xffff_ffff_8000_0000 => {
+            Err(format!("{key}: {x:#x} does not fit in 32 bits"))
+        }
+        Num::Int(x) => Ok(x as u32),
+        Num::Float(f) => Ok((f as f32).to_bits()),
+    }
+}
+
+/// A register key: `5`, or with its file's letter (`s5`, `v5`).
+fn reg_key(r: &str, letter: char, key: &str) -> Result<usize, String> {
+    let digits = r.strip_prefix(letter).unwrap_or(r);
+    digits
+        .parse()
+        .map_err(|_| format!("{key}: '{r}' is not a register (5 or {letter}5)"))
 }
 
 /// Applies a state document to `w`. Errors name the key.
@@ -51,9 +95,7 @@ pub fn load(w: &mut Wave, text: &str) -> Result<(), String> {
                     .ok_or("sgprs: expected an object of register number -> value")?;
                 for (r, val) in m {
                     let key = format!("sgprs.{r}");
-                    let n: usize = r
-                        .parse()
-                        .map_err(|_| format!("{key}: '{r}' is not a register number"))?;
+                    let n = reg_key(r, 's', &key)?;
                     if n >= sgpr_count(w.arch) as usize {
                         return Err(format!(
                             "{key}: s{n} does not exist on {} (s0-s{})",
@@ -70,9 +112,7 @@ pub fn load(w: &mut Wave, text: &str) -> Result<(), String> {
                     .ok_or("vgprs: expected an object of register number -> value(s)")?;
                 for (r, val) in m {
                     let key = format!("vgprs.{r}");
-                    let n: usize = r
-                        .parse()
-                        .map_err(|_| format!("{key}: '{r}' is not a register number"))?;
+                    let n = reg_key(r, 'v', &key)?;
                     if n >= 256 {
                         return Err(format!("{key}: v{n} does not exist (v0-v255)"));
                     }
@@ -130,4 +170,45 @@ pub fn dump(w: &Wave) -> Value {
         "sgprs": Value::Object(sg),
         "vgprs": Value::Object(vg),
     })
+}
+
+/// The state for people: one line per register, a VGPR whose 64 lanes hold one value written
+/// once (`v2 = 0x40400000 (3.0) in all 64 lanes`), f32 readings beside the hex.
+pub fn dump_text(w: &Wave) -> String {
+    use std::fmt::Write;
+    let f = |x: u32| {
+        let v = f32::from_bits(x);
+        if v.is_finite() && (v == 0.0 || (1e-6..1e9).contains(&v.abs())) {
+            format!(" ({v:?})")
+        } else {
+            String::new()
+        }
+    };
+    let mut out = String::new();
+    let _ = writeln!(out, "exec = {:#018x}  vcc = {:#018x}  m0 = {:#x}  mode = {:#x}  scc = {}", w.exec(), w.vcc(), w.s[M0], w.mode, w.scc as u8);
+    for n in 0..sgpr_count(w.arch) as usize {
+        if w.s[n] != 0 || w.s_written[n] {
+            let _ = writeln!(out, "s{n} = {:#x}{}", w.s[n], f(w.s[n]));
+        }
+    }
+    for n in 0..256 {
+        let lanes = &w.v[n];
+        if !(w.v_written[n] || lanes.iter().any(|&x| x != 0)) {
+            continue;
+        }
+        if lanes.iter().all(|&x| x == lanes[0]) {
+            let _ = writeln!(out, "v{n} = {:#x}{} in all 64 lanes", lanes[0], f(lanes[0]));
+            continue;
+        }
+        // Eight lanes a line.
+        let _ = writeln!(out, "v{n}:");
+        for row in 0..8 {
+            let _ = write!(out, "    lanes {:>2}-{:<2} ", row * 8, row * 8 + 7);
+            for x in &lanes[row * 8..row * 8 + 8] {
+                let _ = write!(out, " {:>10}", format!("{x:#x}"));
+            }
+            out.push('\n');
+        }
+    }
+    out
 }
