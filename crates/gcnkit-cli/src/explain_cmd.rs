@@ -1,7 +1,5 @@
 //! `gcnkit explain MNEMONIC`: everything the table knows about an instruction.
 
-use gcnkit::isa::{isa, Flags, Form, X};
-use gcnkit::syntax::llvm::{llvm_has_e64, llvm_mods};
 use gcnkit::Arch;
 use std::process::ExitCode;
 
@@ -14,189 +12,18 @@ pub struct Args {
     mnemonic: String,
 }
 
-fn operands(form: Form) -> &'static str {
-    match form {
-        Form::Bin => "VDST, SRC0, SRC1",
-        Form::Ter => "VDST, SRC0, SRC1, SRC2",
-        Form::Carry => "VDST, SDST(2), SRC0, SRC1          (32-bit form: SDST = VCC)",
-        Form::CarryIn => "VDST, SDST(2), SRC0, SRC1, SRC2(2) (32-bit form: SDST = SRC2 = VCC)",
-        Form::Cndmask => "VDST, SRC0, SRC1, SRC2(2)          (32-bit form: SRC2 = VCC)",
-        Form::Madmk => "VDST, SRC0, K, SRC1                 (K: literal)",
-        Form::Madak => "VDST, SRC0, SRC1, K                 (K: literal)",
-        Form::ReadLane => "SDST, VSRC0, SSRC1",
-        Form::WriteLane => "VDST, SSRC0, SSRC1",
-        Form::Cmp => "SDST(2), SRC0, SRC1                (32-bit form: SDST = VCC)",
-        Form::Vop3b => "VDST, SDST(2), SRC0, SRC1, SRC2",
-    }
-}
-
 pub fn run(a: Args) -> ExitCode {
-    let t = isa();
-    let m = a.mnemonic.to_ascii_lowercase();
-    let base = m.strip_suffix("_e32").or_else(|| m.strip_suffix("_e64")).unwrap_or(&m);
-    let archs: Vec<Arch> = match a.arch {
-        Some(x) => vec![x],
-        None => Arch::ALL.to_vec(),
-    };
-    // Every row the name means on the archs asked for: on different generations one name may
-    // be different instructions (v_add_u32: with a carry out on GCN 1.2, without on GCN 1.4).
-    let found: Vec<(Arch, u16)> = archs
-        .iter()
-        .filter_map(|&x| t.lookup(x, base).map(|id| (x, id)))
-        .collect();
-    let only = a.arch;
-    if found.is_empty() {
-        let other = t.archs_with(base);
-        if other.is_empty() {
-            errln!("error: unknown instruction '{base}'");
-            let near = archs.iter().find_map(|&x| t.closest_name(x, base));
-            if let Some(k) = near {
-                errln!("  help: did you mean '{k}'?");
-            }
-        } else {
-            let on: Vec<&str> = other.iter().map(|x| x.name()).collect();
-            errln!(
-                "error: {base} does not exist on {}; it exists on {}",
-                a.arch.map(|x| x.name()).unwrap_or("?"),
-                on.join(", ")
-            );
+    match gcnkit::explain::explain(a.arch, &a.mnemonic) {
+        Ok(text) => {
+            out!("{text}");
+            ExitCode::SUCCESS
         }
-        return ExitCode::from(1);
+        Err(e) => {
+            errln!("error: {}", e.message);
+            if let Some(h) = e.help {
+                errln!("  help: {h}");
+            }
+            ExitCode::from(1)
+        }
     }
-    let mut seen = Vec::new();
-    for (arch, id) in found {
-        if seen.contains(&id) {
-            continue;
-        }
-        seen.push(id);
-        let d = t.def(id);
-        outln!("{}", d.name[arch.index()]);
-        let shown: Vec<Arch> = match only {
-            Some(x) => vec![x],
-            None => Arch::ALL.into_iter().filter(|x| d.exists_on(*x)).collect(),
-        };
-        let names: Vec<String> = shown
-            .iter()
-            .filter(|x| d.exists_on(**x))
-            .map(|x| {
-                let ll = d.llvm[x.index()];
-                let ll = if ll.is_empty() {
-                    "(not in LLVM 14)".to_string()
-                } else if ll == d.name[x.index()] {
-                    String::new()
-                } else {
-                    format!(" (LLVM: {ll})")
-                };
-                format!("{}: {}{ll}", x.name(), d.name[x.index()])
-            })
-            .collect();
-        outln!("  names:     {}", names.join("; "));
-        if !d.aliases.is_empty() {
-            let list: Vec<String> = d
-                .aliases
-                .iter()
-                .map(|al| {
-                    let who = match al.dialects {
-                        gcnkit::isa::Dialects::CLRX => "CLRX",
-                        gcnkit::isa::Dialects::LLVM => "LLVM",
-                        _ => "CLRX, LLVM",
-                    };
-                    let on: Vec<&str> = al.archs.iter().filter(|x| d.exists_on(*x)).map(|x| x.name()).collect();
-                    let v3 = if al.vop3_only { ", VOP3 only" } else { "" };
-                    format!("{} ({who} on {}{v3})", al.name, on.join(", "))
-                })
-                .collect();
-            outln!("  aliases:   {}", list.join("; "));
-        }
-        if let Some(x) = only {
-            let others: Vec<&str> = Arch::ALL
-                .into_iter()
-                .filter(|y| *y != x && d.exists_on(*y))
-                .map(|y| y.name())
-                .collect();
-            if !others.is_empty() {
-                outln!("  also on:   {} (explain without -a shows them)", others.join(", "));
-            }
-        }
-        outln!("  encodings:");
-        for x in shown.iter().filter(|x| d.exists_on(**x)) {
-            let ai = x.index();
-            let mut parts = Vec::new();
-            if d.e32[ai] != X {
-                let short = match d.short {
-                    gcnkit::isa::Short::Vop2 => "VOP2",
-                    gcnkit::isa::Short::Vopc => "VOPC",
-                };
-                parts.push(format!("{short} {} ({:#x})", d.e32[ai], d.e32[ai]));
-            }
-            if d.e64[ai] != X {
-                let v3 = if d.form.is_vop3b() { "VOP3B" } else { "VOP3A" };
-                let note = if llvm_has_e64(d, *x) {
-                    ""
-                } else {
-                    " [LLVM has no _e64 of it]"
-                };
-                parts.push(format!("{v3} {} ({:#x}){note}", d.e64[ai], d.e64[ai]));
-            }
-            outln!("    {:7} {}", x.name(), parts.join(", "));
-        }
-        outln!("  operands:  {}", operands(d.form));
-        outln!(
-            "  types:     dst {}, src {}",
-            d.dst.name(),
-            d.src[..d.form.nsrc()]
-                .iter()
-                .map(|t| t.name())
-                .collect::<Vec<_>>()
-                .join(", ")
-        );
-        let mut flags = Vec::new();
-        for (f, n) in [
-            (Flags::EXEC, "writes EXEC"),
-            (Flags::SIGNAL, "signals on NaN"),
-            (Flags::OPSEL, "op_sel (GCN 1.4)"),
-            (Flags::READS_VCC, "reads VCC"),
-            (Flags::CLASS, "class mask in SRC1"),
-            (Flags::REV, "operands reversed"),
-            (Flags::INT_CLAMP, "CLAMP saturates (GCN 1.2+)"),
-            (Flags::NO_DST_OVERLAP, "VDST may not overlap sources"),
-        ] {
-            if d.flags.has(f) {
-                flags.push(n);
-            }
-        }
-        if !flags.is_empty() {
-            outln!("  flags:     {}", flags.join(", "));
-        }
-        let lm = llvm_mods(d, arch);
-        let srcs = |m: u8| -> String {
-            let v: Vec<String> = (0..3).filter(|k| m >> k & 1 != 0).map(|k| format!("src{k}")).collect();
-            if v.is_empty() {
-                "none".into()
-            } else {
-                v.join(" ")
-            }
-        };
-        outln!(
-            "  VOP3 modifiers: CLRX: abs/neg on any source, clamp, omod; LLVM ({arch}): neg {}, abs {}, sext {}, clamp {}, omod {}, op_sel {}",
-            srcs(lm.neg),
-            srcs(lm.abs),
-            srcs(lm.sext),
-            if lm.clamp { "yes" } else { "no" },
-            if lm.omod { "yes" } else { "no" },
-            if lm.op_sel { "yes" } else { "no" }
-        );
-        if let Some(op) = d.op {
-            outln!("  operation: {op}");
-        }
-        outln!(
-            "  emulator:  {}",
-            if d.sem.is_some() {
-                "implemented"
-            } else {
-                "no semantics yet"
-            }
-        );
-    }
-    ExitCode::SUCCESS
 }

@@ -53,6 +53,12 @@ macro_rules! outln {
     ($($t:tt)*) => { $crate::io::write_stdout(format_args!("{}\n", format_args!($($t)*))) };
 }
 
+/// `print!` that ends the job quietly on a closed pipe.
+#[macro_export]
+macro_rules! out {
+    ($($t:tt)*) => { $crate::io::write_stdout(format_args!($($t)*)) };
+}
+
 /// `eprintln!` that ends the job quietly on a closed pipe.
 #[macro_export]
 macro_rules! errln {

@@ -16,6 +16,7 @@ pub mod diag;
 pub mod disasm;
 pub mod emu;
 pub mod encode;
+pub mod explain;
 pub mod instr;
 pub mod isa;
 pub mod layout;

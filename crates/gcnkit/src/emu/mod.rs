@@ -18,3 +18,37 @@ pub mod wave;
 pub use exec::{step, EmuError, Machine};
 pub use lanes::{Lanes, N};
 pub use wave::{Wave, MODE_RESET};
+
+/// Assembles a program text and runs it on one wave from a state document (JSON, the
+/// contract's shape; `None`: the reset state). `arch`: the GPU, or `None` for the program's
+/// own target directive (else GCN 1.2). Returns the final state document, or the assembly
+/// diagnostics / the emulation error as text. The Python package's `run`.
+pub fn run_text(
+    arch: Option<crate::Arch>,
+    dialect: crate::asm::Dialect,
+    program: &str,
+    state_json: Option<&str>,
+) -> Result<serde_json::Value, String> {
+    let mut asm = crate::asm::Assembler::new(arch.unwrap_or(crate::Arch::Gcn12), dialect, "<program>");
+    if arch.is_none() {
+        asm = asm.arch_is_default();
+    }
+    for (n, line) in program.lines().enumerate() {
+        asm.line(n + 1, line);
+    }
+    let arch = asm.arch();
+    let (items, diags) = asm.finish();
+    if diags.iter().any(|d| d.severity == crate::diag::Severity::Error) {
+        return Err(diags.iter().map(|d| d.to_string()).collect());
+    }
+    let mut wave = Wave::new(arch);
+    if let Some(s) = state_json {
+        state::load(&mut wave, s).map_err(|e| format!("state: {e}"))?;
+    }
+    let mut m = Machine::new(wave);
+    for it in &items {
+        let i = it.instr(arch);
+        m.step(&i).map_err(|e| format!("<program>:{}: {e}", it.line))?;
+    }
+    Ok(state::dump(&m.wave))
+}
