@@ -84,7 +84,11 @@ pub fn run(a: Args) -> ExitCode {
     if let Ok(head) = reader.fill_buf() {
         let head = &head[..head.len().min(4096)];
         if head.starts_with(b"\x7fELF") || head.contains(&0) {
-            let what = if head.starts_with(b"\x7fELF") { "an ELF file" } else { "binary data" };
+            let what = if head.starts_with(b"\x7fELF") {
+                "an ELF file"
+            } else {
+                "binary data"
+            };
             errln!("{name}: error: this is {what}, not assembly text");
             errln!("  help: `gcnkit disasm {name}` reads machine code");
             return ExitCode::from(1);
@@ -158,7 +162,11 @@ pub fn run(a: Args) -> ExitCode {
     }
     w.arch = asm.arch();
     if dialect == Dialect::Auto {
-        w.syntax = if asm.dialect() == Dialect::Llvm { Syntax::Llvm } else { Syntax::Clrx };
+        w.syntax = if asm.dialect() == Dialect::Llvm {
+            Syntax::Llvm
+        } else {
+            Syntax::Clrx
+        };
     }
     let (items, diags) = asm.finish();
     let mut failed = false;

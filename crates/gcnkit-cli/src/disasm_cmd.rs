@@ -81,7 +81,9 @@ pub fn parse_words_line(name: &str, ln: usize, line: &[u8], bytes: &mut Vec<u8>)
         .collect();
     let byte_list = !tokens.is_empty()
         && tokens.iter().all(|t| {
-            t.len() == 4 && (t.starts_with(b"0x") || t.starts_with(b"0X")) && t[2..].iter().all(|c| c.is_ascii_hexdigit())
+            t.len() == 4
+                && (t.starts_with(b"0x") || t.starts_with(b"0X"))
+                && t[2..].iter().all(|c| c.is_ascii_hexdigit())
         });
     if byte_list {
         for t in tokens {
@@ -162,15 +164,21 @@ pub fn run(a: Args) -> ExitCode {
     let is_file = !matches!(a.file.as_deref(), None | Some("-"));
     // A file is machine code unless it is plainly text (hex words or llvm-mc's byte lists);
     // an ELF code object is not read yet.
-    let head = reader.fill_buf().map(|h| h[..h.len().min(4096)].to_vec()).unwrap_or_default();
+    let head = reader
+        .fill_buf()
+        .map(|h| h[..h.len().min(4096)].to_vec())
+        .unwrap_or_default();
     if head.starts_with(b"\x7fELF") && !matches!(a.input, Some(InputArg::Bin)) {
         errln!("{name}: error: this is an ELF file (a code object); gcnkit does not read code objects yet");
         errln!("  help: extract the code (`llvm-objcopy-14 -O binary --only-section=.text {name} code.bin`) and disassemble that, or force the raw bytes with --input bin");
         return ExitCode::from(1);
     }
-    let plain_text = !head.is_empty()
-        && head.iter().all(|&b| b.is_ascii_graphic() || b.is_ascii_whitespace());
-    let input = a.input.unwrap_or(if is_file && !plain_text { InputArg::Bin } else { InputArg::Words });
+    let plain_text = !head.is_empty() && head.iter().all(|&b| b.is_ascii_graphic() || b.is_ascii_whitespace());
+    let input = a.input.unwrap_or(if is_file && !plain_text {
+        InputArg::Bin
+    } else {
+        InputArg::Words
+    });
     let syntax = match a.syntax {
         SyntaxArg::Clrx => Syntax::Clrx,
         SyntaxArg::Llvm => Syntax::Llvm,

@@ -179,7 +179,10 @@ pub fn run(a: Args) -> ExitCode {
         };
         errln!(
             "{} instructions, {} lane-ops in {:.6} s: {:.3e} lane-ops/s",
-            m.instructions, m.lane_ops, elapsed, rate
+            m.instructions,
+            m.lane_ops,
+            elapsed,
+            rate
         );
     }
     let text = match a.format {
@@ -219,13 +222,7 @@ fn trace(before: &Wave, after: &Wave, s: &Step) {
     for r in 0..128u16 {
         if before.s[r as usize] != after.s[r as usize] {
             let mut name = String::new();
-            let slot = gcnkit::layout::Slot {
-                role: gcnkit::layout::Role::Sdst,
-                code: r,
-                regs: 1,
-                ty: gcnkit::isa::Ty::B32,
-                implicit: false,
-            };
+            let slot = gcnkit::layout::Slot::new(gcnkit::layout::Role::Sdst, r, 1, gcnkit::isa::Ty::B32);
             gcnkit::syntax::clrx::operand(&mut name, after.arch, &slot, None, false, None);
             line.push_str(&format!(
                 "\n    {name}: {:#x} -> {:#x}",

@@ -160,7 +160,11 @@ fn asm_words_dialect_decided_per_file() {
     assert_eq!(text(&o), "020202f2\nd1018201 28020702\n");
     let o = gcnkit(&["asm", "-a", "fiji"], b"v_add_f32_e64 v1, v2, v3 mul:2 clamp\n");
     assert_eq!(o.status.code(), Some(1));
-    assert!(err(&o).contains("note: this file was read as LLVM syntax"), "{}", err(&o));
+    assert!(
+        err(&o).contains("note: this file was read as LLVM syntax"),
+        "{}",
+        err(&o)
+    );
     // CLRX's `.gpu` makes it CLRX's: `;` separates statements.
     let o = gcnkit(&["asm"], b".gpu Fiji\nv_add_f32 v1, v2, v3 ; v_add_f32 v1, v2, v3\n");
     assert!(o.status.success(), "{}", err(&o));
@@ -660,10 +664,25 @@ fn closed_pipes_end_the_job_quietly() {
     let words = d.join("w.bin");
     std::fs::write(&words, [0x02u8, 0x07, 0x02, 0x02].repeat(200_000)).unwrap();
     for (cmd, which) in [
-        (format!("{bin} explain -a fiji v_add_f32 | head -1 >/dev/null"), "explain | head"),
-        (format!("{bin} disasm -a fiji {} | true", words.display()), "disasm | true"),
-        (format!("{bin} disasm -a fiji --format json {} | head -c 10 >/dev/null", words.display()), "disasm json | head"),
-        (format!("{bin} asm {} 2>&1 >/dev/null | head -c 10 >/dev/null", junk.display()), "asm stderr | head"),
+        (
+            format!("{bin} explain -a fiji v_add_f32 | head -1 >/dev/null"),
+            "explain | head",
+        ),
+        (
+            format!("{bin} disasm -a fiji {} | true", words.display()),
+            "disasm | true",
+        ),
+        (
+            format!(
+                "{bin} disasm -a fiji --format json {} | head -c 10 >/dev/null",
+                words.display()
+            ),
+            "disasm json | head",
+        ),
+        (
+            format!("{bin} asm {} 2>&1 >/dev/null | head -c 10 >/dev/null", junk.display()),
+            "asm stderr | head",
+        ),
     ] {
         let o = Command::new("bash")
             .args(["-c", &format!("set -o pipefail; {cmd}; echo \"rc=${{PIPESTATUS[0]}}\"")])
@@ -671,8 +690,14 @@ fn closed_pipes_end_the_job_quietly() {
             .unwrap();
         let out = String::from_utf8_lossy(&o.stdout);
         let errs = String::from_utf8_lossy(&o.stderr);
-        assert!(out.contains("rc=0") || (which.starts_with("asm") && out.contains("rc=1")), "{which}: {out} {errs}");
-        assert!(!errs.contains("panicked") && !errs.contains("Broken pipe"), "{which}: {errs}");
+        assert!(
+            out.contains("rc=0") || (which.starts_with("asm") && out.contains("rc=1")),
+            "{which}: {out} {errs}"
+        );
+        assert!(
+            !errs.contains("panicked") && !errs.contains("Broken pipe"),
+            "{which}: {errs}"
+        );
     }
 }
 
@@ -684,9 +709,22 @@ fn disasm_input_forms() {
     let f = d.join("w.txt");
     std::fs::write(&f, "# words\n02020702  0xd1018201 28020702\n").unwrap();
     let o = gcnkit(&["disasm", "-a", "fiji", f.to_str().unwrap()], b"");
-    assert_eq!(text(&o), "v_add_f32 v1, v2, v3\nv_add_f32 v1, -v2, abs(v3) mul:2 clamp\n", "{}", err(&o));
-    let o = gcnkit(&["disasm", "-a", "fiji"], b"0x02,0x07,0x02,0x02\n[0x01,0x82,0x01,0xd1,\n0x02,0x07,0x02,0x28]\n");
-    assert_eq!(text(&o), "v_add_f32 v1, v2, v3\nv_add_f32 v1, -v2, abs(v3) mul:2 clamp\n", "{}", err(&o));
+    assert_eq!(
+        text(&o),
+        "v_add_f32 v1, v2, v3\nv_add_f32 v1, -v2, abs(v3) mul:2 clamp\n",
+        "{}",
+        err(&o)
+    );
+    let o = gcnkit(
+        &["disasm", "-a", "fiji"],
+        b"0x02,0x07,0x02,0x02\n[0x01,0x82,0x01,0xd1,\n0x02,0x07,0x02,0x28]\n",
+    );
+    assert_eq!(
+        text(&o),
+        "v_add_f32 v1, v2, v3\nv_add_f32 v1, -v2, abs(v3) mul:2 clamp\n",
+        "{}",
+        err(&o)
+    );
     let o = gcnkit(&["disasm", "-a", "fiji"], b"0x02,0x07,0x02\n");
     assert_eq!(o.status.code(), Some(1));
     assert!(err(&o).contains("not a whole 32-bit word"), "{}", err(&o));
@@ -704,13 +742,21 @@ fn disasm_listings_read_back() {
     let words = b"02020702 020206ff 3fc00000 d1018201 28020702\n";
     for (syntax, first) in [
         ("clrx", "/*000000000000: 02020702         */ v_add_f32 v1, v2, v3"),
-        ("llvm", "v_add_f32_e32 v1, v2, v3                 // 000000000000: 02020702"),
+        (
+            "llvm",
+            "v_add_f32_e32 v1, v2, v3                 // 000000000000: 02020702",
+        ),
     ] {
         let o = gcnkit(&["disasm", "-a", "fiji", "--addresses", "--syntax", syntax], words);
         assert_eq!(text(&o).lines().next(), Some(first), "{}", text(&o));
         assert!(text(&o).contains("00000000000c: "), "{}", text(&o));
         let back = gcnkit(&["asm", "-a", "fiji", "--syntax", syntax], &o.stdout);
-        assert_eq!(text(&back), "02020702\n020206ff 3fc00000\nd1018201 28020702\n", "{}", err(&back));
+        assert_eq!(
+            text(&back),
+            "02020702\n020206ff 3fc00000\nd1018201 28020702\n",
+            "{}",
+            err(&back)
+        );
     }
 }
 
@@ -720,7 +766,11 @@ fn asm_block_comments_span_lines() {
     let src = b"/* a comment\n over two lines */ v_add_f32 v1, v2, v3 /* and\n*/ v_add_f32 v1, v2, v3\n  v_bogus v1 /* x */\n";
     let o = gcnkit(&["asm", "-a", "fiji"], src);
     assert_eq!(o.status.code(), Some(1));
-    assert!(err(&o).contains("<stdin>:4:3: error: unknown instruction 'v_bogus'"), "{}", err(&o));
+    assert!(
+        err(&o).contains("<stdin>:4:3: error: unknown instruction 'v_bogus'"),
+        "{}",
+        err(&o)
+    );
     let good = b"/* a comment\n over two lines */ v_add_f32 v1, v2, v3 /* and\n*/ v_add_f32 v1, v2, v3\n";
     let o = gcnkit(&["asm", "-a", "fiji"], good);
     assert_eq!(text(&o), "02020702\n02020702\n", "{}", err(&o));
@@ -734,7 +784,11 @@ fn asm_target_directives() {
     assert_eq!(text(&o), "68020702\n", "{}", err(&o));
     let o = gcnkit(&["asm", "-a", "tahiti"], src);
     assert_eq!(o.status.code(), Some(1));
-    assert!(err(&o).contains("the file's target is gcn1.4, but -a asks for gcn1.0"), "{}", err(&o));
+    assert!(
+        err(&o).contains("the file's target is gcn1.4, but -a asks for gcn1.0"),
+        "{}",
+        err(&o)
+    );
     let o = gcnkit(&["asm"], b".gpu Tahiti\nv_add_f32 v1, v2, v3\n");
     assert_eq!(text(&o), "06020702\n", "{}", err(&o));
     let o = gcnkit(&["asm"], b".arch GCN1.4\nv_add_u32 v1, v2, v3\n");
@@ -750,10 +804,24 @@ fn asm_target_directives() {
 fn run_state_values() {
     let d = tmpdir("values");
     let st = d.join("s.json");
-    std::fs::write(&st, r#"{"sgprs": {"s4": 2.5}, "vgprs": {"v1": 1.5, "v2": "-2.5e3", "3": "0x10"}}"#).unwrap();
+    std::fs::write(
+        &st,
+        r#"{"sgprs": {"s4": 2.5}, "vgprs": {"v1": 1.5, "v2": "-2.5e3", "3": "0x10"}}"#,
+    )
+    .unwrap();
     let prog = d.join("p.s");
     std::fs::write(&prog, "v_add_f32 v5, v1, v2\nv_mul_f32 v6, s4, v1\n").unwrap();
-    let o = gcnkit(&["run", "--state", st.to_str().unwrap(), "--format", "text", prog.to_str().unwrap()], b"");
+    let o = gcnkit(
+        &[
+            "run",
+            "--state",
+            st.to_str().unwrap(),
+            "--format",
+            "text",
+            prog.to_str().unwrap(),
+        ],
+        b"",
+    );
     assert!(o.status.success(), "{}", err(&o));
     let t = text(&o);
     assert!(t.contains("v5 = 0xc51c2800 (-2498.5) in all 64 lanes"), "{t}");

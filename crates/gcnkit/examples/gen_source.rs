@@ -83,7 +83,11 @@ struct Cli {
 
 fn main() -> ExitCode {
     let cli = <Cli as clap::Parser>::parse();
-    let syntax = if cli.dialect == "llvm" { Syntax::Llvm } else { Syntax::Clrx };
+    let syntax = if cli.dialect == "llvm" {
+        Syntax::Llvm
+    } else {
+        Syntax::Clrx
+    };
     let n = cli.n.map_or(stream::N, |n| n as usize);
     let args = [cli.out];
     let (text, written, long, mismatch) = source(n, syntax);

@@ -1,7 +1,11 @@
-//! Words → [`Instr`]: encoding class from the fixed bits, row from the per-arch opcode arrays.
+//! Words → [`Instr`]: the class and its length from the encoding descriptions
+//! ([`crate::enc`]), the row from the per-class opcode index. An instruction of a known class
+//! whose opcode the table does not know is still taken whole (its literal or second dword
+//! included), so a stream never goes out of step.
 
 use crate::arch::Arch;
-use crate::instr::{Enc, Instr};
+use crate::enc::{class_of, fields, Enc, F};
+use crate::instr::Instr;
 use crate::isa::{isa, Form};
 
 /// Why a word sequence does not decode.
@@ -20,7 +24,7 @@ impl std::fmt::Display for DecodeError {
             DecodeError::Truncated { need, have } => {
                 write!(
                     f,
-                    "instruction needs {need} words but only {have} remain (truncated literal or VOP3 word)"
+                    "instruction needs {need} words but only {have} remain (truncated literal or second dword)"
                 )
             }
         }
@@ -29,21 +33,42 @@ impl std::fmt::Display for DecodeError {
 
 impl std::error::Error for DecodeError {}
 
-/// Encoding class of a first word.
+/// Encoding class of a first word on `arch`.
 #[inline]
-pub fn class_of(w: u32) -> Enc {
-    if w & 0x8000_0000 == 0 {
-        if w >> 25 == 0x3e {
-            Enc::Vopc
-        } else if w >> 25 == 0x3f {
-            Enc::Other // VOP1
-        } else {
-            Enc::Vop2
+pub fn class(arch: Arch, w: u32) -> Enc {
+    class_of(arch, w)
+}
+
+/// What follows the fixed part of an instruction: a literal dword, another dword (SDWA/DPP
+/// controls), or nothing.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Extra {
+    None,
+    Literal,
+    Word,
+}
+
+/// The extra dword of an instruction, from its class, fields and row.
+#[inline]
+fn extra(i: &Instr) -> Extra {
+    let d = i.def();
+    match i.enc {
+        Enc::Vop2 | Enc::Vopc | Enc::Vop1 => {
+            let src0 = i.get(F::Src0);
+            if d.is_some_and(|d| matches!(d.form, Form::Madmk | Form::Madak)) || src0 == 255 {
+                Extra::Literal
+            } else if i.arch.is_vi_plus() && (src0 == 249 || src0 == 250) {
+                Extra::Word // SDWA / DPP
+            } else {
+                Extra::None
+            }
         }
-    } else if w >> 26 == 0x34 {
-        Enc::Vop3a
-    } else {
-        Enc::Other
+        Enc::Sop2 | Enc::Sopc if i.get(F::Ssrc0) == 255 || i.get(F::Ssrc1) == 255 => Extra::Literal,
+        Enc::Sop1 if i.get(F::Ssrc0) == 255 => Extra::Literal,
+        Enc::Sopk if d.is_some_and(|d| d.form == Form::KSetRegImm) => Extra::Literal,
+        // GCN 1.1: an SGPR offset code of 255 means a 32-bit literal offset.
+        Enc::Smrd if i.arch == Arch::Gcn11 && i.get(F::Imm) == 0 && i.get(F::Offset) == 255 => Extra::Literal,
+        _ => Extra::None,
     }
 }
 
@@ -52,82 +77,41 @@ pub fn class_of(w: u32) -> Enc {
 pub fn decode(arch: Arch, words: &[u32]) -> Result<Instr, DecodeError> {
     let w0 = *words.first().ok_or(DecodeError::Empty)?;
     let t = isa();
-    let mut i = Instr {
-        words: [w0, 0, 0],
-        len: 1,
-        ..Instr::new(arch, class_of(w0))
+    let mut enc = class_of(arch, w0);
+    let Some(f) = fields(enc, arch) else {
+        return Ok(data_word(arch, w0));
     };
-    match i.enc {
-        Enc::Vop2 | Enc::Vopc => {
-            i.src[0] = (w0 & 0x1ff) as u16;
-            i.src[1] = 256 + ((w0 >> 9) & 0xff) as u16;
-            if i.enc == Enc::Vop2 {
-                i.opcode = ((w0 >> 25) & 0x3f) as u16;
-                i.vdst = ((w0 >> 17) & 0xff) as u16;
-                i.def = t.vop2(arch, i.opcode as u32);
-            } else {
-                i.opcode = ((w0 >> 17) & 0xff) as u16;
-                i.vdst = 106; // VCC
-                i.def = t.vopc(arch, i.opcode as u32);
-            }
-            // V_READLANE/V_WRITELANE read a scalar through the VSRC1 field.
-            if let Some(d) = i.def {
-                if matches!(t.def(d).form, Form::ReadLane | Form::WriteLane) {
-                    i.src[1] -= 256;
-                }
-            }
-            let k_form = i
-                .def
-                .map(|d| matches!(t.def(d).form, Form::Madmk | Form::Madak))
-                .unwrap_or(false);
-            if i.src[0] == 255 || k_form {
-                let lit = *words.get(1).ok_or(DecodeError::Truncated {
-                    need: 2,
-                    have: words.len(),
-                })?;
-                i.words[1] = lit;
-                i.len = 2;
-                i.literal = Some(lit);
-            }
-        }
-        Enc::Vop3a | Enc::Vop3b => {
-            let w1 = *words.get(1).ok_or(DecodeError::Truncated {
-                need: 2,
+    let n = f.layout.words as usize;
+    if words.len() < n {
+        return Err(DecodeError::Truncated {
+            need: n,
+            have: words.len(),
+        });
+    }
+    let mut i = Instr {
+        words: [w0, if n > 1 { words[1] } else { 0 }, 0],
+        len: n as u8,
+        ..Instr::new(arch, enc)
+    };
+    i.opcode = i.get(F::Op) as u16;
+    i.def = t.by_opcode(enc, arch, i.opcode as u32);
+    if enc == Enc::Vop3a && i.def.is_some_and(|d| t.def(d).form.is_vop3b()) {
+        enc = Enc::Vop3b;
+        i.enc = enc;
+    }
+    match extra(&i) {
+        Extra::None => {}
+        e => {
+            let w = *words.get(n).ok_or(DecodeError::Truncated {
+                need: n + 1,
                 have: words.len(),
             })?;
-            i.words[1] = w1;
-            i.len = 2;
-            i.opcode = if arch.is_vi_plus() {
-                (w0 >> 16) & 0x3ff
-            } else {
-                (w0 >> 17) & 0x1ff
-            } as u16;
-            i.def = t.vop3(arch, i.opcode as u32);
-            i.vdst = (w0 & 0xff) as u16;
-            let vop3b = i.def.map(|d| t.def(d).form.is_vop3b()).unwrap_or(false);
-            if vop3b {
-                i.enc = Enc::Vop3b;
-                i.sdst = ((w0 >> 8) & 0x7f) as u16;
-            } else {
-                i.abs = ((w0 >> 8) & 7) as u8;
-                if arch == Arch::Gcn14 {
-                    i.op_sel = ((w0 >> 11) & 15) as u8;
-                }
+            i.words[n] = w;
+            i.len = n as u8 + 1;
+            if e == Extra::Literal {
+                i.literal = Some(w);
             }
-            i.clamp = if arch.is_vi_plus() || vop3b {
-                w0 & 0x8000 != 0
-            } else {
-                w0 & 0x800 != 0
-            };
-            i.src = [
-                (w1 & 0x1ff) as u16,
-                ((w1 >> 9) & 0x1ff) as u16,
-                ((w1 >> 18) & 0x1ff) as u16,
-            ];
-            i.omod = ((w1 >> 27) & 3) as u8;
-            i.neg = ((w1 >> 29) & 7) as u8;
         }
-        Enc::Other => {}
     }
     Ok(i)
 }
@@ -161,15 +145,17 @@ pub fn decode_all(arch: Arch, words: &[u32]) -> impl Iterator<Item = (usize, Res
     })
 }
 
-/// Bits of the word that the decoded fields do not account for (unused fields that are
-/// non-zero); printers use it to spot words no assembler would produce.
+/// Bits of the fixed part that no field of the class covers and that are set: no assembler
+/// writes them, so the printers keep such a word as data.
 pub fn unused_bits(i: &Instr) -> u64 {
-    match i.enc {
-        Enc::Vop3a if !i.arch.is_vi_plus() => (i.words[0] as u64) & 0x1_f000,
-        Enc::Vop3a if i.arch != crate::arch::Arch::Gcn14 => (i.words[0] as u64) & 0x7800,
-        Enc::Vop3b if !i.arch.is_vi_plus() => (i.words[0] as u64) & 0x1_0000,
-        _ => 0,
-    }
+    let f = i.fields();
+    let b = i.words[0] as u64
+        | if f.layout.words == 2 {
+            (i.words[1] as u64) << 32
+        } else {
+            0
+        };
+    b & f.unused
 }
 
 #[cfg(test)]
@@ -181,7 +167,7 @@ mod tests {
         let i = decode(Arch::Gcn12, &[0x0202_0702]).unwrap();
         assert_eq!(i.enc, Enc::Vop2);
         assert_eq!(i.def().unwrap().name[2], "v_add_f32");
-        assert_eq!((i.vdst, i.src[0], i.src[1]), (1, 258, 259));
+        assert_eq!((i.vdst(), i.src(0), i.src(1)), (1, 258, 259));
     }
 
     #[test]
@@ -200,7 +186,28 @@ mod tests {
         let i = decode(Arch::Gcn12, &[0xd101_8201, 0x2802_0702]).unwrap();
         assert_eq!(i.enc, Enc::Vop3a);
         assert_eq!(i.opcode, 257);
-        assert!(i.clamp);
-        assert_eq!((i.abs, i.neg, i.omod), (2, 1, 1));
+        assert!(i.clamp());
+        assert_eq!((i.abs(), i.neg(), i.omod()), (2, 1, 1));
+    }
+
+    /// Every class's length, known opcode or not: the stream never goes out of step.
+    #[test]
+    fn lengths_of_every_class() {
+        for (arch, words, len) in [
+            (Arch::Gcn12, &[0xd86c_0000u32, 0x0100_0002][..], 2), // DS
+            (Arch::Gcn12, &[0xe050_0000, 0x8001_0100], 2),        // MUBUF
+            (Arch::Gcn10, &[0xf800_000f, 0x0403_0201], 2),        // EXP
+            (Arch::Gcn12, &[0xd404_0002], 1),                     // VINTRP
+            (Arch::Gcn12, &[0x0a02_04f9, 0x0606_0600], 2),        // SDWA
+            (Arch::Gcn12, &[0x0202_04fa, 0x00ff_0000], 2),        // DPP
+            (Arch::Gcn12, &[0x8005_ff02, 0x1234_5678], 2),        // SOP2 + literal
+            (Arch::Gcn11, &[0xc000_82ff, 0x0001_2345], 2),        // SMRD + literal offset
+            (Arch::Gcn14, &[0xc002_0041, 0x0000_0010], 2),        // SMEM
+            (Arch::Gcn14, &[0xd38f_4001, 0x1802_0702], 2),        // VOP3P
+            (Arch::Gcn12, &[0x7ffe_0000], 1),                     // VOP1 opcode 255 (unused)
+        ] {
+            let i = decode(arch, words).unwrap();
+            assert_eq!(i.len as usize, len, "{arch} {words:08x?}");
+        }
     }
 }

@@ -44,6 +44,11 @@ pub fn disassemble(
     let mut buf = String::with_capacity(CHUNK + 4096);
     let mut pos = 0;
     let mut count = 0;
+    // Branch targets get label lines in the text forms (a first pass finds them).
+    let labels = match format {
+        Format::Json => None,
+        _ => Some(syntax::Labels::of(arch, words, base)),
+    };
     while pos < words.len() {
         let i = match decode(arch, &words[pos..]) {
             Ok(i) => i,
@@ -55,10 +60,19 @@ pub fn disassemble(
                 });
             }
         };
+        let offset = base + pos * 4;
+        let at = syntax::At {
+            offset,
+            labels: labels.as_ref(),
+        };
+        if labels.as_ref().is_some_and(|l| l.has(offset as i64)) {
+            syntax::label_name(&mut buf, offset as i64);
+            buf.push_str(":\n");
+        }
         match format {
-            Format::Text => syntax::print(&mut buf, &i, syntax),
-            Format::Listing => listing(&mut buf, &i, base + pos * 4, syntax),
-            Format::Json => syntax::json::record(&mut buf, &i, base + pos * 4, syntax),
+            Format::Text => syntax::print_at(&mut buf, &i, syntax, &at),
+            Format::Listing => listing(&mut buf, &i, &at, syntax),
+            Format::Json => syntax::json::record(&mut buf, &i, offset, syntax),
         }
         buf.push('\n');
         if buf.len() >= CHUNK {
@@ -75,8 +89,9 @@ pub fn disassemble(
 }
 
 /// One listing line (see [`Format::Listing`]).
-fn listing(out: &mut String, i: &crate::instr::Instr, offset: usize, syntax: Syntax) {
+fn listing(out: &mut String, i: &crate::instr::Instr, at: &syntax::At, syntax: Syntax) {
     use crate::syntax::text::{hex8, hex_digits};
+    let offset = at.offset;
     match syntax {
         Syntax::Clrx => {
             out.push_str("/*");
@@ -91,11 +106,11 @@ fn listing(out: &mut String, i: &crate::instr::Instr, offset: usize, syntax: Syn
                 out.push_str("         ");
             }
             out.push_str("*/ ");
-            syntax::print(out, i, syntax);
+            syntax::print_at(out, i, syntax, at);
         }
         Syntax::Llvm => {
             let start = out.len();
-            syntax::print(out, i, syntax);
+            syntax::print_at(out, i, syntax, at);
             let width = out.len() - start;
             for _ in width..40 {
                 out.push(' ');

@@ -39,6 +39,34 @@ fn operands(form: Form) -> &'static str {
         Form::WriteLane => "VDST, SSRC0, SSRC1",
         Form::Cmp => "SDST(2), SRC0, SRC1                (32-bit form: SDST = VCC)",
         Form::Vop3b => "VDST, SDST(2), SRC0, SRC1, SRC2",
+        Form::Un => "VDST, SRC0",
+        Form::Nop => "(none)",
+        Form::ReadFirstLane => "SDST, VSRC0",
+        Form::S2 => "SDST, SSRC0, SSRC1",
+        Form::S2NoDst | Form::C => "SSRC0, SSRC1",
+        Form::S1 => "SDST, SSRC0",
+        Form::S1NoDst => "SSRC0",
+        Form::S1NoSrc => "SDST",
+        Form::K => "SDST, SIMM16",
+        Form::KCmp => "SSRC (SDST field), SIMM16",
+        Form::KFork => "SSRC(2) (SDST field), LABEL",
+        Form::KGetReg => "SDST, HWREG(id, offset, size)",
+        Form::KSetReg => "HWREG(id, offset, size), SSRC (SDST field)",
+        Form::KSetRegImm => "HWREG(id, offset, size), IMM32 (a dword after the instruction)",
+        Form::KCall => "SDST(2), LABEL",
+        Form::CGprIdx => "SSRC0, GPR_IDX mode (SSRC1 field)",
+        Form::P0 => "(none; SIMM16 shown when not zero)",
+        Form::PImm => "SIMM16",
+        Form::PLabel => "LABEL (SIMM16: signed dwords from the next instruction)",
+        Form::PWaitcnt => "WAITCNT: vmcnt(N) expcnt(N) lgkmcnt(N)",
+        Form::PSendmsg => "SENDMSG(msg[, op[, stream]])",
+        Form::PGprIdx => "GPR_IDX mode (SIMM16)",
+        Form::MLoad => "SDST, SBASE, OFFSET (SGPR or immediate)",
+        Form::MStore => "SDATA, SBASE, OFFSET (SGPR or immediate)",
+        Form::MTime => "SDST(2)",
+        Form::MNone => "(none)",
+        Form::MProbe => "IMM (probe bits), SBASE, OFFSET",
+        Form::MDiscard => "SBASE, OFFSET",
     }
 }
 
@@ -131,7 +159,11 @@ pub fn explain(arch: Option<Arch>, mnemonic: &str) -> Result<String, Unknown> {
                 .map(|y| y.name())
                 .collect();
             if !others.is_empty() {
-                let _ = writeln!(out, "  also on:   {} (explain without -a shows them)", others.join(", "));
+                let _ = writeln!(
+                    out,
+                    "  also on:   {} (explain without -a shows them)",
+                    others.join(", ")
+                );
             }
         }
         let _ = writeln!(out, "  encodings:");
@@ -139,10 +171,7 @@ pub fn explain(arch: Option<Arch>, mnemonic: &str) -> Result<String, Unknown> {
             let ai = x.index();
             let mut parts = Vec::new();
             if d.e32[ai] != X {
-                let short = match d.short {
-                    crate::isa::Short::Vop2 => "VOP2",
-                    crate::isa::Short::Vopc => "VOPC",
-                };
+                let short = d.short.enc(*x).name();
                 parts.push(format!("{short} {} ({:#x})", d.e32[ai], d.e32[ai]));
             }
             if d.e64[ai] != X {
@@ -157,7 +186,8 @@ pub fn explain(arch: Option<Arch>, mnemonic: &str) -> Result<String, Unknown> {
             let _ = writeln!(out, "    {:7} {}", x.name(), parts.join(", "));
         }
         let _ = writeln!(out, "  operands:  {}", operands(d.form));
-        let _ = writeln!(out, 
+        let _ = writeln!(
+            out,
             "  types:     dst {}, src {}",
             d.dst.name(),
             d.src[..d.form.nsrc()]
@@ -193,7 +223,7 @@ pub fn explain(arch: Option<Arch>, mnemonic: &str) -> Result<String, Unknown> {
                 v.join(" ")
             }
         };
-        let _ = writeln!(out, 
+        let _ = writeln!(out,
             "  VOP3 modifiers: CLRX: abs/neg on any source, clamp, omod; LLVM ({arch}): neg {}, abs {}, sext {}, clamp {}, omod {}, op_sel {}",
             srcs(lm.neg),
             srcs(lm.abs),
@@ -205,7 +235,8 @@ pub fn explain(arch: Option<Arch>, mnemonic: &str) -> Result<String, Unknown> {
         if let Some(op) = d.op {
             let _ = writeln!(out, "  operation: {op}");
         }
-        let _ = writeln!(out, 
+        let _ = writeln!(
+            out,
             "  emulator:  {}",
             if d.sem.is_some() {
                 "implemented"

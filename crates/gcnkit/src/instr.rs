@@ -1,87 +1,53 @@
-//! A decoded instruction: the raw field values of its words plus its table row.
-//! Fields stay raw (operand codes, modifier bits) so nothing is lost: the printers, the JSON
-//! breakdown and the emulator interpret them through the row and [`crate::operand`].
+//! A decoded instruction: its words, its class and its table row. The words are the truth:
+//! every field is read from (and written to) them through the class's description in
+//! [`crate::enc`], so nothing is lost and nothing needs re-encoding. The printers, the JSON
+//! breakdown and the emulator interpret fields through the row and [`crate::operand`].
 
 use crate::arch::Arch;
-use crate::isa::{isa, DefId, InstrDef};
+pub use crate::enc::Enc;
+use crate::enc::{fields, Fields, F};
+use crate::isa::{isa, DefId, Form, InstrDef};
 
-/// Encoding class of a word.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
-pub enum Enc {
-    Vop2,
-    Vopc,
-    Vop3a,
-    Vop3b,
-    /// A word of another encoding class (SOP*, VOP1, memory...) that gcnkit does not decode.
-    Other,
-}
-
-impl Enc {
-    pub fn name(self) -> &'static str {
-        match self {
-            Enc::Vop2 => "VOP2",
-            Enc::Vopc => "VOPC",
-            Enc::Vop3a => "VOP3A",
-            Enc::Vop3b => "VOP3B",
-            Enc::Other => "other",
-        }
-    }
-
-    pub fn is_vop3(self) -> bool {
-        matches!(self, Enc::Vop3a | Enc::Vop3b)
-    }
-}
-
-/// One decoded instruction.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// One instruction.
+#[derive(Clone, Copy, Debug)]
 pub struct Instr {
     pub arch: Arch,
     pub enc: Enc,
     /// The opcode field's value.
     pub opcode: u16,
-    /// Table row; `None` when the opcode is unused on this arch.
+    /// Table row; `None` when the opcode is unused on this arch (or for data).
     pub def: Option<DefId>,
-    /// The words, literal included; `len` of them are valid.
+    /// The words, literal (or extra word) included; `len` of them are valid.
     pub words: [u32; 3],
     pub len: u8,
-    /// VDST field (VOP2: 8-bit VGPR number; VOP3: bits 0-7, an SGPR code for compares and
-    /// V_READLANE).
-    pub vdst: u16,
-    /// VOP3B SDST field (bits 8-14).
-    pub sdst: u16,
-    /// Source codes in the 9-bit operand space; VSRC1 of VOP2/VOPC is stored as 256 + VGPR.
-    pub src: [u16; 3],
     /// The literal dword, when one follows.
     pub literal: Option<u32>,
-    /// VOP3A modifier bits (bit i = source i).
-    pub abs: u8,
-    pub neg: u8,
-    pub clamp: bool,
-    pub omod: u8,
-    /// GCN 1.4 OP_SEL bits 11-14 (bit 3 = destination).
-    pub op_sel: u8,
 }
 
+impl PartialEq for Instr {
+    fn eq(&self, o: &Instr) -> bool {
+        self.arch == o.arch && self.enc == o.enc && self.def == o.def && self.words() == o.words()
+    }
+}
+
+impl Eq for Instr {}
+
 impl Instr {
-    /// An instruction of class `enc` with every field zero (no row, no words yet): the start
-    /// of the decoder, the assembler and the sampler, which fill in what they know.
+    /// An instruction of class `enc` with every field zero but the class's identifying bits
+    /// (no row, one dword or the class's length): the start of the assembler and the sampler.
     pub fn new(arch: Arch, enc: Enc) -> Instr {
+        let (w0, len) = match fields(enc, arch) {
+            Some(f) => (f.layout.bits, f.layout.words),
+            None => (0, 1),
+        };
         Instr {
             arch,
             enc,
             opcode: 0,
             def: None,
-            words: [0; 3],
-            len: 0,
-            vdst: 0,
-            sdst: 0,
-            src: [0; 3],
+            words: [w0, 0, 0],
+            len,
             literal: None,
-            abs: 0,
-            neg: 0,
-            clamp: false,
-            omod: 0,
-            op_sel: 0,
         }
     }
 
@@ -96,5 +62,159 @@ impl Instr {
     /// Byte length.
     pub fn size(&self) -> usize {
         self.len as usize * 4
+    }
+
+    /// The class's field positions on this arch.
+    #[inline]
+    pub fn fields(&self) -> &'static Fields {
+        match fields(self.enc, self.arch) {
+            Some(f) => f,
+            None => crate::enc::no_fields(),
+        }
+    }
+
+    /// The bits of the fixed part (two dwords at most).
+    #[inline]
+    fn bits(&self) -> u64 {
+        let hi = if self.fields().layout.words == 2 {
+            self.words[1]
+        } else {
+            0
+        };
+        self.words[0] as u64 | (hi as u64) << 32
+    }
+
+    /// Field `f` (0 if the class has none).
+    #[inline]
+    pub fn get(&self, f: F) -> u32 {
+        self.fields().get(self.bits(), f)
+    }
+
+    /// Sets field `f` (ignored if the class has none).
+    #[inline]
+    pub fn set(&mut self, f: F, v: u32) {
+        let fl = self.fields();
+        let mut b = self.bits();
+        fl.set(&mut b, f, v);
+        self.words[0] = b as u32;
+        if fl.layout.words == 2 {
+            self.words[1] = (b >> 32) as u32;
+        }
+    }
+
+    /// The row's operand layout, if it has a row.
+    #[inline]
+    fn form(&self) -> Option<Form> {
+        self.def().map(|d| d.form)
+    }
+
+    /// VDST as an operand code: the VDST field (a VGPR number, or an SGPR code where a VOP3
+    /// compare or V_READLANE writes a scalar), VCC for a VOPC word.
+    #[inline]
+    pub fn vdst(&self) -> u16 {
+        match self.enc {
+            Enc::Vopc => 106,
+            _ => self.get(F::Vdst) as u16,
+        }
+    }
+
+    #[inline]
+    pub fn set_vdst(&mut self, v: u16) {
+        self.set(F::Vdst, v as u32)
+    }
+
+    /// The VOP3B / scalar SDST field.
+    #[inline]
+    pub fn sdst(&self) -> u16 {
+        self.get(F::Sdst) as u16
+    }
+
+    #[inline]
+    pub fn set_sdst(&mut self, v: u16) {
+        self.set(F::Sdst, v as u32)
+    }
+
+    /// Source `k` as a code of the 9-bit operand space: VSRC1 of VOP2/VOPC is 256 + its VGPR
+    /// (V_READLANE/V_WRITELANE read a scalar code there); the scalar classes' 8-bit sources are
+    /// codes 0-255 of the same space.
+    #[inline]
+    pub fn src(&self, k: usize) -> u16 {
+        match (self.enc, k) {
+            (Enc::Vop2 | Enc::Vopc, 1) => {
+                let v = self.get(F::Vsrc1) as u16;
+                if matches!(self.form(), Some(Form::ReadLane | Form::WriteLane)) {
+                    v
+                } else {
+                    256 + v
+                }
+            }
+            (Enc::Vop2 | Enc::Vopc | Enc::Vop1, 2) => 0,
+            (e, 0) if e.is_sop() => self.get(F::Ssrc0) as u16,
+            (e, 1) if e.is_sop() => self.get(F::Ssrc1) as u16,
+            (_, 0) => self.get(F::Src0) as u16,
+            (_, 1) => self.get(F::Src1) as u16,
+            _ => self.get(F::Src2) as u16,
+        }
+    }
+
+    /// Sets source `k` from an operand code (see [`Instr::src`]).
+    #[inline]
+    pub fn set_src(&mut self, k: usize, code: u16) {
+        match (self.enc, k) {
+            (Enc::Vop2 | Enc::Vopc, 1) => {
+                let scalar = matches!(self.form(), Some(Form::ReadLane | Form::WriteLane));
+                self.set(
+                    F::Vsrc1,
+                    if scalar { code } else { code.wrapping_sub(256) } as u32 & 0xff,
+                )
+            }
+            (e, 0) if e.is_sop() => self.set(F::Ssrc0, code as u32),
+            (e, 1) if e.is_sop() => self.set(F::Ssrc1, code as u32),
+            (_, 0) => self.set(F::Src0, code as u32),
+            (_, 1) => self.set(F::Src1, code as u32),
+            _ => self.set(F::Src2, code as u32),
+        }
+    }
+
+    /// VOP3A ABS bits (bit k = source k).
+    #[inline]
+    pub fn abs(&self) -> u8 {
+        self.get(F::Abs) as u8
+    }
+
+    /// VOP3 NEG bits.
+    #[inline]
+    pub fn neg(&self) -> u8 {
+        self.get(F::Neg) as u8
+    }
+
+    #[inline]
+    pub fn clamp(&self) -> bool {
+        self.get(F::Clamp) != 0
+    }
+
+    #[inline]
+    pub fn omod(&self) -> u8 {
+        self.get(F::Omod) as u8
+    }
+
+    /// GCN 1.4 VOP3 OP_SEL bits (bit 3 = destination).
+    #[inline]
+    pub fn op_sel(&self) -> u8 {
+        self.get(F::OpSel) as u8
+    }
+
+    /// Appends the literal dword (after the fixed part).
+    pub fn push_literal(&mut self, l: u32) {
+        let n = self.fields().layout.words as usize;
+        self.words[n] = l;
+        self.len = n as u8 + 1;
+        self.literal = Some(l);
+    }
+
+    /// Drops a literal dword (the fixed part remains).
+    pub fn clear_literal(&mut self) {
+        self.len = self.fields().layout.words;
+        self.literal = None;
     }
 }

@@ -1,20 +1,47 @@
-//! The operand list of a decoded instruction in assembly order, from its row's [`Form`]:
-//! shared by both printers, the JSON record and (later) the emulator's operand reads.
+//! The operand list of a decoded instruction in assembly order, from its row's [`Form`] and
+//! its class: shared by both printers, the JSON record, the operand rules and the emulator's
+//! operand reads. Each operand says what it is ([`Role`]) and holds its code in the 9-bit
+//! operand space (registers and constants) or its value (immediates, branch offsets,
+//! special-syntax fields).
 
-use crate::instr::{Enc, Instr};
-use crate::isa::{Form, InstrDef, Ty};
+use crate::enc::{Enc, F};
+use crate::instr::Instr;
+use crate::isa::{Flags, Form, InstrDef, Ty};
 
-/// What an operand is to the instruction.
+/// What an operand is to the instruction — and so how it is written.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub enum Role {
     /// Vector destination (VDST field).
     Vdst,
-    /// Scalar destination: compare result, carry out, V_READLANE's SGPR.
+    /// Scalar destination: compare result, carry out, V_READLANE's SGPR, SDST of the scalar
+    /// classes and of scalar loads.
     Sdst,
-    /// Source `n` (SRC0/SRC1/SRC2 fields; VSRC1 of the 32-bit forms).
+    /// Source `n`: SRC0/SRC1/SRC2 of the vector ALU (VSRC1 of the 32-bit forms), SSRC0/SSRC1
+    /// of the scalar ALU (and the SDST field where S_CMPK_*/S_SETREG read it).
     Src(u8),
     /// The MADMK/MADAK literal constant.
     K,
+    /// A plain immediate (SIMM16 of SOPK/SOPP, S_ATC_PROBE's probe bits): `val`.
+    Imm,
+    /// A branch target: `val` is the signed dword offset from the next instruction.
+    Label,
+    /// S_GETREG/S_SETREG's register, offset and size: `val` is SIMM16.
+    Hwreg,
+    /// S_SENDMSG's message: `val` is SIMM16.
+    Sendmsg,
+    /// S_WAITCNT's counters: `val` is SIMM16.
+    Waitcnt,
+    /// GCN 1.2+'s index mode mask (S_SET_GPR_IDX_ON/MODE): `val`.
+    GprIdx,
+    /// S_SETREG_IMM32_B32's dword: `val`.
+    Imm32,
+    /// Scalar memory base: `code` is the first SGPR of the pair (or quad).
+    Sbase,
+    /// Scalar memory offset: `code` an SGPR (or the literal code 255 on GCN 1.1), or with
+    /// `imm` set an immediate byte (SMEM) or dword (SMRD) offset in `val`.
+    Offset,
+    /// GCN 1.4 SMEM's SGPR offset beside the immediate (`soe`): `code`.
+    Soffset,
 }
 
 impl Role {
@@ -26,12 +53,30 @@ impl Role {
             Role::Src(1) => "src1",
             Role::Src(_) => "src2",
             Role::K => "k",
+            Role::Imm => "imm",
+            Role::Label => "label",
+            Role::Hwreg => "hwreg",
+            Role::Sendmsg => "sendmsg",
+            Role::Waitcnt => "waitcnt",
+            Role::GprIdx => "gpr_idx",
+            Role::Imm32 => "imm32",
+            Role::Sbase => "sbase",
+            Role::Offset => "offset",
+            Role::Soffset => "soffset",
         }
+    }
+
+    /// A register or constant code in the 9-bit operand space (not an immediate value).
+    pub fn has_code(self) -> bool {
+        matches!(
+            self,
+            Role::Vdst | Role::Sdst | Role::Src(_) | Role::K | Role::Sbase | Role::Soffset | Role::Offset
+        )
     }
 }
 
 /// One operand: its code in the 9-bit operand space (VGPR destinations as 256 + n), its
-/// width in registers and its value type.
+/// width in registers and its value type; or, for immediates, its value.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub struct Slot {
     pub role: Role,
@@ -40,6 +85,38 @@ pub struct Slot {
     pub ty: Ty,
     /// Fixed to VCC by the 32-bit encoding (not a field of the word).
     pub implicit: bool,
+    /// The value of an immediate operand (and of an immediate offset).
+    pub val: u32,
+    /// An [`Role::Offset`] that is an immediate (not an SGPR).
+    pub imm: bool,
+}
+
+impl Slot {
+    /// An immediate value (not a register or constant code).
+    pub fn is_value(&self) -> bool {
+        !self.role.has_code() || (self.role == Role::Offset && self.imm)
+    }
+
+    /// A register or constant operand.
+    pub fn new(role: Role, code: u16, regs: u8, ty: Ty) -> Slot {
+        Slot {
+            role,
+            code,
+            regs,
+            ty,
+            implicit: false,
+            val: 0,
+            imm: false,
+        }
+    }
+
+    /// An immediate operand.
+    pub fn value(role: Role, val: u32) -> Slot {
+        Slot {
+            val,
+            ..Slot::new(role, 0, 1, Ty::B32)
+        }
+    }
 }
 
 /// Up to five operands.
@@ -53,6 +130,11 @@ impl Slots {
     pub fn as_slice(&self) -> &[Slot] {
         &self.slots[..self.len]
     }
+
+    fn push(&mut self, s: Slot) {
+        self.slots[self.len] = s;
+        self.len += 1;
+    }
 }
 
 const VCC: u16 = 106;
@@ -60,37 +142,36 @@ const VCC: u16 = 106;
 /// The operands of `i` (which must have a row) in assembly order.
 #[inline]
 pub fn operands(i: &Instr, d: &InstrDef) -> Slots {
-    let e32 = !i.enc.is_vop3();
-    let blank = Slot {
-        role: Role::K,
-        code: 0,
-        regs: 1,
-        ty: Ty::B32,
-        implicit: false,
-    };
     let mut s = Slots {
-        slots: [blank; 5],
+        slots: [Slot::value(Role::Imm, 0); 5],
         len: 0,
     };
+    if d.short.is_vop() {
+        vector(&mut s, i, d);
+    } else {
+        scalar(&mut s, i, d);
+    }
+    s
+}
+
+/// The vector ALU: VOP1, VOP2, VOPC and their VOP3 forms.
+fn vector(s: &mut Slots, i: &Instr, d: &InstrDef) {
+    let e32 = !i.enc.is_vop3();
     let mut push = |role: Role, code: u16, regs: u8, ty: Ty, implicit: bool| {
-        s.slots[s.len] = Slot {
-            role,
-            code,
-            regs,
-            ty,
+        s.push(Slot {
             implicit,
-        };
-        s.len += 1;
+            ..Slot::new(role, code, regs, ty)
+        });
     };
-    let src = |k: usize| (Role::Src(k as u8), i.src[k], d.src[k].regs(), d.src[k]);
-    let vdst = (Role::Vdst, 256 + i.vdst, d.dst.regs(), d.dst);
+    let src = |k: usize| (Role::Src(k as u8), i.src(k), d.src[k].regs(), d.src[k]);
+    let vdst = (Role::Vdst, 256 + i.vdst(), d.dst.regs(), d.dst);
     // Scalar destination of carries / VOP3B: VCC in the 32-bit form, SDST field in VOP3B.
     let sdst = if e32 {
         VCC
     } else if i.enc == Enc::Vop3b {
-        i.sdst
+        i.sdst()
     } else {
-        i.vdst
+        i.vdst()
     };
     match d.form {
         Form::Bin | Form::WriteLane => {
@@ -152,7 +233,7 @@ pub fn operands(i: &Instr, d: &InstrDef) -> Slots {
             }
         }
         Form::ReadLane => {
-            push(Role::Sdst, i.vdst, 1, Ty::B32, false);
+            push(Role::Sdst, i.vdst(), 1, Ty::B32, false);
             for k in 0..2 {
                 let (r, c, w, t) = src(k);
                 push(r, c, w, t, false);
@@ -165,6 +246,161 @@ pub fn operands(i: &Instr, d: &InstrDef) -> Slots {
                 push(r, c, w, t, false);
             }
         }
+        Form::Un => {
+            push(vdst.0, vdst.1, vdst.2, vdst.3, false);
+            let (r, c, w, t) = src(0);
+            push(r, c, w, t, false);
+        }
+        Form::ReadFirstLane => {
+            push(Role::Sdst, i.vdst(), 1, Ty::B32, false);
+            let (r, c, w, t) = src(0);
+            push(r, c, w, t, false);
+        }
+        Form::Nop => {}
+        _ => {}
+    }
+}
+
+/// The scalar ALU and scalar memory.
+fn scalar(s: &mut Slots, i: &Instr, d: &InstrDef) {
+    let reg = |role: Role, code: u16, ty: Ty| Slot::new(role, code, ty.regs(), ty);
+    let sdst = || reg(Role::Sdst, i.sdst(), d.dst);
+    let ssrc = |k: usize| reg(Role::Src(k as u8), i.src(k), d.src[k]);
+    let simm = i.get(F::Simm16);
+    match d.form {
+        Form::S2 => {
+            s.push(sdst());
+            s.push(ssrc(0));
+            s.push(ssrc(1));
+        }
+        Form::S2NoDst | Form::C => {
+            s.push(ssrc(0));
+            s.push(ssrc(1));
+        }
+        Form::S1 => {
+            s.push(sdst());
+            s.push(ssrc(0));
+        }
+        Form::S1NoDst => s.push(ssrc(0)),
+        Form::S1NoSrc => s.push(sdst()),
+        Form::K => {
+            s.push(sdst());
+            s.push(Slot::value(Role::Imm, simm));
+        }
+        Form::KCmp => {
+            s.push(reg(Role::Src(0), i.sdst(), d.src[0]));
+            s.push(Slot::value(Role::Imm, simm));
+        }
+        Form::KFork => {
+            s.push(reg(Role::Src(0), i.sdst(), d.src[0]));
+            s.push(Slot::value(Role::Label, simm));
+        }
+        Form::KCall => {
+            s.push(sdst());
+            s.push(Slot::value(Role::Label, simm));
+        }
+        Form::KGetReg => {
+            s.push(sdst());
+            s.push(Slot::value(Role::Hwreg, simm));
+        }
+        Form::KSetReg => {
+            s.push(Slot::value(Role::Hwreg, simm));
+            s.push(reg(Role::Src(0), i.sdst(), d.src[0]));
+        }
+        Form::KSetRegImm => {
+            s.push(Slot::value(Role::Hwreg, simm));
+            s.push(Slot::value(Role::Imm32, i.literal.unwrap_or(0)));
+        }
+        Form::CGprIdx => {
+            s.push(ssrc(0));
+            s.push(Slot::value(Role::GprIdx, i.get(F::Ssrc1)));
+        }
+        Form::P0 => {}
+        Form::PImm => s.push(Slot::value(Role::Imm, simm)),
+        Form::PLabel => s.push(Slot::value(Role::Label, simm)),
+        Form::PWaitcnt => s.push(Slot::value(Role::Waitcnt, simm)),
+        Form::PSendmsg => s.push(Slot::value(Role::Sendmsg, simm)),
+        Form::PGprIdx => s.push(Slot::value(Role::GprIdx, simm)),
+        Form::MLoad | Form::MStore | Form::MProbe | Form::MDiscard => {
+            let data = if i.enc == Enc::Smem {
+                i.get(F::Sdata)
+            } else {
+                i.sdst() as u32
+            } as u16;
+            match d.form {
+                Form::MProbe => s.push(Slot::value(Role::Imm, data as u32)),
+                Form::MDiscard => {}
+                Form::MStore => s.push(reg(Role::Src(1), data, d.dst)),
+                _ => s.push(reg(Role::Sdst, data, d.dst)),
+            }
+            let base_regs = if d.flags.has(Flags::BUFFER) { 4 } else { 2 };
+            s.push(Slot::new(Role::Sbase, (i.get(F::Sbase) * 2) as u16, base_regs, Ty::B64));
+            if i.get(F::Soe) != 0 {
+                // GCN 1.4's SGPR offset (SOE), then the immediate one if IMM is set.
+                s.push(Slot::new(Role::Soffset, i.get(F::Soffset) as u16, 1, Ty::B32));
+                if i.get(F::Imm) != 0 {
+                    s.push(offset(i));
+                }
+            } else {
+                s.push(offset(i));
+            }
+        }
+        Form::MTime => {
+            let data = if i.enc == Enc::Smem {
+                i.get(F::Sdata)
+            } else {
+                i.sdst() as u32
+            } as u16;
+            s.push(reg(Role::Sdst, data, d.dst));
+        }
+        Form::MNone => {}
+        _ => {}
+    }
+}
+
+/// The offset of a scalar memory instruction.
+fn offset(i: &Instr) -> Slot {
+    let imm = i.get(F::Imm) != 0;
+    let off = i.get(F::Offset);
+    let mut s = Slot::new(Role::Offset, 0, 1, Ty::B32);
+    if i.enc == Enc::Smrd {
+        if imm {
+            s.imm = true;
+            s.val = off;
+        } else {
+            s.code = off as u16; // an SGPR, or 255: the literal dword (GCN 1.1)
+            s.val = i.literal.unwrap_or(0);
+        }
+    } else if imm {
+        s.imm = true;
+        s.val = off;
+    } else {
+        s.code = (off & 0x7f) as u16;
     }
     s
+}
+
+/// The fields of `i`'s class that its row's form has no operand for: CLRX writes them as
+/// `name=value` notes when they are set; LLVM's text cannot set them.
+pub fn unused_fields(i: &Instr, d: &InstrDef) -> &'static [F] {
+    match (d.form, i.enc) {
+        (Form::Nop, Enc::Vop1) => &[F::Vdst, F::Src0],
+        (Form::S2NoDst | Form::S1NoDst | Form::KSetRegImm, _) => &[F::Sdst],
+        (Form::S1NoSrc, _) => &[F::Ssrc0],
+        (Form::MTime, _) => &[F::Sbase, F::Offset, F::Imm],
+        (Form::MNone, Enc::Smem) => &[F::Sdata, F::Sbase, F::Offset, F::Imm],
+        (Form::MNone, _) => &[F::Sdst, F::Sbase, F::Offset, F::Imm],
+        (Form::MDiscard, _) => &[F::Sdata],
+        _ => &[],
+    }
+}
+
+/// Is a range of `n` scalar registers starting at operand code `code` aligned as both
+/// assemblers require in the scalar classes (pairs even, four or more on a multiple of 4)?
+pub fn scalar_aligned(code: u16, n: u8) -> bool {
+    match n {
+        1 => true,
+        2 => code % 2 == 0,
+        _ => code % 4 == 0,
+    }
 }

@@ -15,7 +15,7 @@ pub mod decode;
 pub mod diag;
 pub mod disasm;
 pub mod emu;
-pub mod encode;
+pub mod enc;
 pub mod explain;
 pub mod instr;
 pub mod isa;

@@ -7,11 +7,11 @@
 
 use crate::asm::{assemble, Dialect};
 use crate::decode::decode;
-use crate::operand::sgpr_count;
 use crate::diag::Severity;
 use crate::instr::{Enc, Instr};
+use crate::operand::sgpr_count;
 use crate::rules;
-use crate::syntax::{to_text, Syntax};
+use crate::syntax::{At, Labels, Syntax};
 
 /// What happened to one word sequence.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -40,9 +40,7 @@ pub fn broken_rule(i: &Instr) -> Option<&'static str> {
     let ops = crate::layout::operands(i, d);
     ops.as_slice()
         .iter()
-        .any(|s| {
-            s.code < 256 && !s.implicit && !rules::clrx_scalar_range_ok(s.code, s.regs as u16, sgpr_count(i.arch))
-        })
+        .any(|s| s.code < 256 && !s.implicit && !rules::clrx_scalar_range_ok(s.code, s.regs as u16, sgpr_count(i.arch)))
         .then_some("sgpr-range-line")
 }
 
@@ -55,7 +53,13 @@ pub fn check(arch: crate::Arch, words: &[u32], syntax: Syntax) -> Outcome {
     if i.enc == Enc::Other {
         return Outcome::OtherClass;
     }
-    let text = to_text(&i, syntax);
+    // Branch targets relative to the instruction (no label lines): the text stands alone.
+    let mut text = String::new();
+    let at = At {
+        offset: 0,
+        labels: Some(&Labels::NONE),
+    };
+    crate::syntax::print_at(&mut text, &i, syntax, &at);
     let dialect = match syntax {
         Syntax::Clrx => Dialect::Clrx,
         Syntax::Llvm => Dialect::Llvm,

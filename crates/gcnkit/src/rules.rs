@@ -142,9 +142,20 @@ pub fn check_with(i: &Instr, d: &InstrDef, policy: Policy) -> Violations {
     let mut scalar: Option<(u16, u16)> = None;
     let mut literal = false;
     let mut written_scalar = false;
+    // The constant bus, the literal's place and LDS_DIRECT are the vector ALU's; the scalar
+    // classes check registers only.
+    let vop = d.short.is_vop();
     for (n, s) in ops.as_slice().iter().enumerate() {
-        let is_src = matches!(s.role, Role::Src(_)) || s.role == Role::K;
+        if s.is_value() {
+            continue;
+        }
+        let is_src = matches!(
+            s.role,
+            Role::Src(_) | Role::K | Role::Sbase | Role::Offset | Role::Soffset
+        );
         match classify(a, s.code) {
+            Src::LdsDirect if !vop => v.push(Violation::NoSuchOperand { operand: n }),
+            Src::Literal if !vop => {}
             Src::Invalid | Src::Sdwa | Src::Dpp => v.push(Violation::NoSuchOperand { operand: n }),
             Src::Special(Special::XnackMask, _) if a == Arch::Gcn12 => {
                 // Present only on XNACK-capable GCN 1.2 parts; not part of the base ISA.
@@ -177,6 +188,9 @@ pub fn check_with(i: &Instr, d: &InstrDef, policy: Policy) -> Violations {
             }
             continue;
         }
+        if !vop {
+            continue;
+        }
         match bus_read(a, s) {
             Some(BusRead::Scalar(c, k)) => {
                 let clash = match scalar {
@@ -203,14 +217,19 @@ pub fn check_with(i: &Instr, d: &InstrDef, policy: Policy) -> Violations {
             None => {}
         }
     }
-    // V_DIV_FMAS reads VCC without naming it.
-    if d.flags.has(Flags::READS_VCC) {
+    // V_DIV_FMAS reads VCC, V_MOVREL* read M0, without naming them.
+    for (flag, implicit) in [(Flags::READS_VCC, (106, 2)), (Flags::READS_M0, (124, 1))] {
+        if !d.flags.has(flag) {
+            continue;
+        }
         let clash = match scalar {
-            Some(prev) => prev != (106, 2),
+            Some(prev) => prev != implicit,
             None => false,
         } || (literal && policy == Policy::Llvm);
         if clash {
-            v.push(Violation::ConstantBus { operand: ops.len - 1 });
+            v.push(Violation::ConstantBus {
+                operand: ops.len.saturating_sub(1),
+            });
         }
     }
     v
@@ -260,7 +279,8 @@ fn check_clrx(i: &Instr, d: &InstrDef) -> Violations {
         let code = ops.as_slice().get(x.operand()).map(|s| s.code).unwrap_or(0);
         match x {
             Violation::ConstantBus { .. } if bus.is_empty() => {}
-            Violation::NoSuchOperand { .. } if matches!(classify(i.arch, code), Src::Special(Special::XnackMask, _)) => {}
+            Violation::NoSuchOperand { .. }
+                if matches!(classify(i.arch, code), Src::Special(Special::XnackMask, _)) => {}
             _ => v.push(x),
         }
     }
@@ -278,7 +298,7 @@ fn clrx_bus(i: &Instr, d: &InstrDef, ops: &crate::layout::Slots, v: &mut Violati
     let pos = |role: Role| ops.as_slice().iter().position(|s| s.role == role).unwrap_or(0);
     let e32 = !i.enc.is_vop3();
     let nsrc = d.form.nsrc();
-    let (s0, s1) = (i.src[0], if nsrc >= 2 { i.src[1] } else { 256 });
+    let (s0, s1) = (i.src(0), if nsrc >= 2 { i.src(1) } else { 256 });
     let mask = matches!(d.form, Form::Cndmask | Form::CarryIn);
     let mut count = 0;
     let mut blame = None;
@@ -295,11 +315,11 @@ fn clrx_bus(i: &Instr, d: &InstrDef, ops: &crate::layout::Slots, v: &mut Violati
         add(Role::Src(1), &mut count);
     }
     if mask {
-        let m = if e32 { 106 } else { i.src[2] };
+        let m = if e32 { 106 } else { i.src(2) };
         if m != s0 && m != s1 && m < 128 {
             add(Role::Src(2), &mut count);
         }
-    } else if nsrc == 3 && sgpr(i.src[2]) && i.src[2] != s0 && i.src[2] != s1 {
+    } else if nsrc == 3 && sgpr(i.src(2)) && i.src(2) != s0 && i.src(2) != s1 {
         add(Role::Src(2), &mut count);
     }
     if let Some(n) = blame {
@@ -323,27 +343,36 @@ pub fn llvm_check(i: &Instr, d: &InstrDef) -> Option<(usize, &'static str)> {
     let find = |role: Role| ops.as_slice().iter().position(|s| s.role == role).unwrap_or(0);
     match d.form {
         Form::ReadLane => {
-            if !scalar(i.vdst) {
+            if !scalar(i.vdst()) {
                 return Some((find(Role::Sdst), "the destination of v_readlane_b32 is an SGPR"));
             }
-            if !(i.src[0] >= 256 || classify(a, i.src[0]) == Src::LdsDirect) {
+            if !(i.src(0) >= 256 || classify(a, i.src(0)) == Src::LdsDirect) {
                 return Some((find(Role::Src(0)), "v_readlane_b32 reads a VGPR"));
             }
-            if !(scalar(i.src[1]) || inline(i.src[1])) {
-                return Some((find(Role::Src(1)), "the lane select is an SGPR, M0 or an inline constant"));
+            if !(scalar(i.src(1)) || inline(i.src(1))) {
+                return Some((
+                    find(Role::Src(1)),
+                    "the lane select is an SGPR, M0 or an inline constant",
+                ));
             }
         }
         Form::WriteLane => {
-            if !(scalar(i.src[1]) || inline(i.src[1])) {
-                return Some((find(Role::Src(1)), "the lane select is an SGPR, M0 or an inline constant"));
+            if !(scalar(i.src(1)) || inline(i.src(1))) {
+                return Some((
+                    find(Role::Src(1)),
+                    "the lane select is an SGPR, M0 or an inline constant",
+                ));
             }
             // The 32-bit form's SRC0 is a 9-bit source: the literal and LDS_DIRECT too.
-            let data_ok = scalar(i.src[0]) || inline(i.src[0]) || (matches!(i.src[0], 254 | 255) && !i.enc.is_vop3());
+            let data_ok = scalar(i.src(0)) || inline(i.src(0)) || (matches!(i.src(0), 254 | 255) && !i.enc.is_vop3());
             if !data_ok {
                 return Some((find(Role::Src(0)), "v_writelane_b32 writes an SGPR or a constant"));
             }
         }
         _ => {}
+    }
+    if d.flags.has(Flags::VGPR_SRC0) && i.src(0) < 256 {
+        return Some((find(Role::Src(0)), "this operand must be a VGPR"));
     }
     for (n, s) in ops.as_slice().iter().enumerate() {
         let c = classify(a, s.code);
@@ -358,6 +387,12 @@ pub fn llvm_check(i: &Instr, d: &InstrDef) -> Option<(usize, &'static str)> {
         if s.role == Role::Src(2) && matches!(d.form, Form::Cndmask | Form::CarryIn) && !scalar(s.code) {
             return Some((n, "the lane mask must be an SGPR pair or VCC"));
         }
+        // GCN 1.0/1.1 have no 16-bit constants: llvm-mc 14 takes none for a 16-bit source of
+        // a VOP3 form (the 32-bit form reads it as a 32-bit one).
+        let constant = matches!(c, Src::Int(_) | Src::Float(_));
+        if !a.is_vi_plus() && i.enc.is_vop3() && matches!(s.role, Role::Src(_)) && s.ty.is_16() && constant {
+            return Some((n, "literal operands are not supported"));
+        }
         if c == Src::LdsDirect {
             if d.flags.has(Flags::REV) {
                 return Some((n, "lds_direct cannot be used with this instruction"));
@@ -368,10 +403,10 @@ pub fn llvm_check(i: &Instr, d: &InstrDef) -> Option<(usize, &'static str)> {
         }
     }
     if d.flags.has(Flags::NO_DST_OVERLAP) {
-        let dst = (i.vdst, d.dst.regs() as u16);
+        let dst = (i.vdst(), d.dst.regs() as u16);
         for k in 0..d.form.nsrc() {
-            if i.src[k] >= 256 {
-                let s = (i.src[k] - 256, d.src[k].regs() as u16);
+            if i.src(k) >= 256 {
+                let s = (i.src(k) - 256, d.src[k].regs() as u16);
                 if dst.0 < s.0 + s.1 && s.0 < dst.0 + dst.1 {
                     return Some((find(Role::Vdst), "destination must be different than all sources"));
                 }

@@ -2,8 +2,9 @@
 //! benchmarks. The caller supplies the randomness (`next() -> u64`), so no RNG dependency.
 
 use crate::arch::Arch;
+use crate::enc::F;
 use crate::instr::{Enc, Instr};
-use crate::isa::{isa, DefId, Form, InstrDef, Ty, X};
+use crate::isa::{isa, DefId, Flags, Form, InstrDef, Ty, X};
 use crate::operand::{sgpr_count, ttmp_range};
 
 /// How adventurous the operands are.
@@ -107,50 +108,50 @@ pub fn instr(r: &mut dyn FnMut() -> u64, arch: Arch, id: DefId, vop3: bool, knob
     if op == X {
         return None;
     }
-    let short_enc = match d.short {
-        crate::isa::Short::Vop2 => Enc::Vop2,
-        crate::isa::Short::Vopc => Enc::Vopc,
-    };
+    if !d.short.is_vop() {
+        return if vop3 { None } else { scalar_instr(r, arch, id, knobs) };
+    }
     let enc = if !vop3 {
-        short_enc
+        d.short.enc(arch)
     } else if d.form.is_vop3b() {
         Enc::Vop3b
     } else {
         Enc::Vop3a
     };
-    let mut i = Instr {
-        opcode: op,
-        def: Some(id),
-        vdst: (vgpr(r, d.dst.regs()) - 256),
-        ..Instr::new(arch, enc)
-    };
+    let mut i = Instr::new(arch, enc);
+    i.opcode = op;
+    i.set(F::Op, op as u32);
+    i.def = Some(id);
     match d.form {
-        Form::Cmp => i.vdst = if vop3 { scalar(r, arch, 2) } else { 106 },
-        Form::ReadLane => i.vdst = scalar(r, arch, 1).min(105),
-        _ => {}
+        Form::Cmp if vop3 => i.set_vdst(scalar(r, arch, 2)),
+        Form::ReadLane => i.set_vdst(scalar(r, arch, 1).min(105)),
+        Form::ReadFirstLane => {
+            let c = scalar(r, arch, 1);
+            // Not the XNACK_MASK / high SGPR codes the arch may lack.
+            i.set_vdst(if (102..106).contains(&c) { c % 100 } else { c })
+        }
+        Form::Nop => {}
+        _ => i.set_vdst(vgpr(r, d.dst.regs()) - 256),
     }
     if d.form.is_vop3b() {
-        i.sdst = if r().is_multiple_of(3) {
+        i.set_sdst(if r().is_multiple_of(3) {
             106
         } else {
             scalar(r, arch, 2).min(106)
-        };
+        });
     }
     for k in 0..d.form.nsrc() {
-        i.src[k] = source(r, arch, d, k, vop3, knobs);
+        let code = source(r, arch, d, k, vop3, knobs);
+        i.set_src(k, code);
     }
-    if !vop3 && d.form.nsrc() == 3 {
-        i.src[2] = 0; // VCC is implicit in the 32-bit forms
-    }
-    if !vop3 && matches!(d.form, Form::Madmk | Form::Madak) {
+    if !vop3 && matches!(d.form, Form::Madmk | Form::Madak) && i.src(0) == 255 {
         // K is the literal; SRC0 may not be a second literal.
-        if i.src[0] == 255 {
-            i.src[0] = vgpr(r, 1);
-        }
+        let v = vgpr(r, 1);
+        i.set_src(0, v);
     }
-    if i.src[0] == 255 || (!vop3 && matches!(d.form, Form::Madmk | Form::Madak)) {
+    if i.src(0) == 255 || (!vop3 && matches!(d.form, Form::Madmk | Form::Madak)) {
         let lit = r() as u32;
-        i.literal = Some(match d.src[0] {
+        i.push_literal(match d.src[0] {
             Ty::F16 | Ty::I16 | Ty::U16 | Ty::B16 => lit & 0xffff,
             _ => lit,
         });
@@ -162,21 +163,145 @@ pub fn instr(r: &mut dyn FnMut() -> u64, arch: Arch, id: DefId, vop3: bool, knob
         let all = (1u8 << d.form.nsrc()) - 1;
         let (abs_m, neg_m) = if wild { (all, all) } else { (m.abs, m.neg | m.sext) };
         if !d.form.is_vop3b() {
-            i.abs = (r() as u8) & abs_m;
+            i.set(F::Abs, (r() as u8 & abs_m) as u32);
         }
-        i.neg = (r() as u8) & neg_m;
+        i.set(F::Neg, (r() as u8 & neg_m) as u32);
         if wild || m.clamp {
-            i.clamp = r().is_multiple_of(3);
+            i.set(F::Clamp, r().is_multiple_of(3) as u32);
         }
         if wild || m.omod {
-            i.omod = (r() % 4) as u8;
+            i.set(F::Omod, (r() % 4) as u32);
         }
         if arch == Arch::Gcn14 && (wild || m.op_sel) && i.enc == Enc::Vop3a {
-            i.op_sel = (r() % 16) as u8 & if wild { 15 } else { 8 | all };
+            i.set(F::OpSel, ((r() % 16) as u8 & if wild { 15 } else { 8 | all }) as u32);
         }
     }
-    let (w, len) = crate::encode::encode(&i);
-    i.words = w;
-    i.len = len;
+    Some(i)
+}
+
+/// A random aligned range of `regs` scalar registers (SGPRs mostly; VCC, EXEC, TTMPs).
+fn scalar_range(r: &mut dyn FnMut() -> u64, arch: Arch, regs: u8) -> u16 {
+    if regs <= 2 {
+        return scalar(r, arch, regs);
+    }
+    let n = sgpr_count(arch) as u64;
+    let (tt, tn) = ttmp_range(arch);
+    if r().is_multiple_of(5) && regs as u16 <= tn {
+        return tt + 4 * (r() % ((tn - regs as u16) as u64 / 4 + 1)) as u16;
+    }
+    4 * (r() % ((n - regs as u64) / 4 + 1)) as u16
+}
+
+/// A random scalar source of type `ty`: a register, an inline constant or the literal.
+fn scalar_source(r: &mut dyn FnMut() -> u64, arch: Arch, ty: Ty, knobs: Knobs) -> u16 {
+    match r() % 8 {
+        0 | 1 => constant(r, arch),
+        2 if knobs.literals => 255,
+        3 if ty.regs() == 1 => [251, 252, 253][(r() % 3) as usize], // vccz, execz, scc
+        _ => scalar(r, arch, ty.regs()),
+    }
+}
+
+/// A random instruction of scalar row `id` on `arch`.
+fn scalar_instr(r: &mut dyn FnMut() -> u64, arch: Arch, id: DefId, knobs: Knobs) -> Option<Instr> {
+    use crate::enc::Enc;
+    let d = isa().def(id);
+    let op = d.e32[arch.index()];
+    if op == X {
+        return None;
+    }
+    let enc = d.short.enc(arch);
+    let mut i = Instr::new(arch, enc);
+    i.opcode = op;
+    i.set(F::Op, op as u32);
+    i.def = Some(id);
+    let wild = knobs.modifiers && r().is_multiple_of(8);
+    match enc {
+        Enc::Sop2 | Enc::Sop1 | Enc::Sopc | Enc::Sopk => {
+            let sdst_ty = if matches!(d.form, Form::KCmp | Form::KSetReg | Form::KFork) {
+                d.src[0]
+            } else {
+                d.dst
+            };
+            let sdst = scalar_range(r, arch, sdst_ty.regs());
+            i.set_sdst(sdst.min(127));
+            if enc == Enc::Sopk {
+                i.set(F::Simm16, r() as u16 as u32);
+                if d.form == Form::KSetRegImm {
+                    i.push_literal(r() as u32);
+                }
+            } else {
+                let s0 = scalar_source(r, arch, d.src[0], knobs);
+                i.set(F::Ssrc0, s0 as u32);
+                // One literal dword: the second source is not a literal too.
+                let mut s1 = scalar_source(r, arch, d.src[1], knobs);
+                if s0 == 255 && s1 == 255 {
+                    s1 = scalar(r, arch, d.src[1].regs());
+                }
+                if d.form == Form::CGprIdx {
+                    s1 = (r() % 16) as u16;
+                }
+                i.set(F::Ssrc1, s1 as u32);
+                if s0 == 255 || (s1 == 255 && matches!(enc, Enc::Sop2 | Enc::Sopc)) {
+                    i.push_literal(r() as u32);
+                }
+            }
+            // Fields the form does not use stay zero (but for the odd wild word).
+            if !wild {
+                for &f in crate::layout::unused_fields(&i, d) {
+                    i.set(f, 0);
+                }
+            }
+        }
+        Enc::Sopp => {
+            let v = match d.form {
+                Form::P0 if !wild => 0,
+                _ => r() as u16 as u32,
+            };
+            i.set(F::Simm16, v);
+        }
+        Enc::Smrd | Enc::Smem => {
+            let data = scalar_range(r, arch, d.dst.regs()).min(127);
+            let base_regs = if d.flags.has(Flags::BUFFER) { 4 } else { 2 };
+            let base = (scalar_range(r, arch, base_regs) / 2).min(63);
+            let data_f = if enc == Enc::Smem { F::Sdata } else { F::Sdst };
+            let has_data = !matches!(d.form, Form::MNone | Form::MDiscard);
+            if has_data {
+                i.set(
+                    data_f,
+                    if d.form == Form::MProbe {
+                        (r() % 128) as u32
+                    } else {
+                        data as u32
+                    },
+                );
+            }
+            let has_offset = matches!(d.form, Form::MLoad | Form::MStore | Form::MProbe | Form::MDiscard);
+            if has_offset {
+                i.set(F::Sbase, base as u32);
+                if r().is_multiple_of(3) {
+                    i.set(F::Offset, scalar(r, arch, 1).min(127) as u32);
+                } else {
+                    i.set(F::Imm, 1);
+                    let v = if enc == Enc::Smrd { r() % 256 } else { r() % 0x10_0000 };
+                    i.set(F::Offset, v as u32);
+                }
+                if enc == Enc::Smrd && arch == Arch::Gcn11 && r().is_multiple_of(6) {
+                    i.set(F::Imm, 0);
+                    i.set(F::Offset, 255);
+                    i.push_literal(r() as u32);
+                }
+            }
+            if enc == Enc::Smem && r().is_multiple_of(3) {
+                i.set(F::Glc, 1);
+            }
+            if wild {
+                for f in [F::Nv, F::Soe, F::Soffset, F::Imm, F::Offset] {
+                    i.set(f, r() as u32);
+                }
+            }
+        }
+        _ => return None,
+    }
     Some(i)
 }

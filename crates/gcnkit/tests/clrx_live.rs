@@ -33,7 +33,9 @@ fn strip_comments(s: &str) -> String {
 
 fn oracle_here() -> bool {
     if clrx::dir().is_none() {
-        eprintln!("NOTE: GCNKIT_CLRX_DIR is not set: the CLRX live oracle did not run (see ../shared/tools/build-clrx)");
+        eprintln!(
+            "NOTE: GCNKIT_CLRX_DIR is not set: the CLRX live oracle did not run (see ../shared/tools/build-clrx)"
+        );
         return false;
     }
     true
@@ -55,7 +57,11 @@ fn random_words(r: &mut Rng, a: Arch, n: usize) -> Vec<u32> {
             continue; // VOP1: not decoded by gcnkit yet
         }
         // The VOP3 forms of VOP1 instructions: not decoded by gcnkit yet.
-        let op3 = if a.is_vi_plus() { (first >> 16) & 0x3ff } else { (first >> 17) & 0x1ff };
+        let op3 = if a.is_vi_plus() {
+            (first >> 16) & 0x3ff
+        } else {
+            (first >> 17) & 0x1ff
+        };
         let vop1_range = if a.is_vi_plus() { 320..448 } else { 384..512 };
         if first >> 26 == 0x34 && vop1_range.contains(&op3) {
             continue;
@@ -93,7 +99,14 @@ fn disassembly_matches_clrxdisasm() {
         // Every row in each of its encodings, plain and with random operands.
         for id in 0..isa().defs.len() as u16 {
             for vop3 in [false, true] {
-                for knobs in [Knobs { scalars: false, literals: false, modifiers: false }, Knobs::default()] {
+                for knobs in [
+                    Knobs {
+                        scalars: false,
+                        literals: false,
+                        modifiers: false,
+                    },
+                    Knobs::default(),
+                ] {
                     let mut r = || rng.next();
                     if let Some(i) = instr(&mut r, a, id, vop3, knobs) {
                         words.extend_from_slice(i.words());
@@ -165,7 +178,9 @@ fn disassembly_matches_clrxdisasm() {
 /// A word that breaks no operand rule by LLVM's (the hardware's) count.
 fn hardware_valid(a: Arch, words: &[u32]) -> bool {
     match gcnkit::decode::decode(a, words) {
-        Ok(i) => i.def().is_some_and(|d| gcnkit::rules::check_with(&i, d, gcnkit::rules::Policy::Llvm).is_empty()),
+        Ok(i) => i
+            .def()
+            .is_some_and(|d| gcnkit::rules::check_with(&i, d, gcnkit::rules::Policy::Llvm).is_empty()),
         Err(_) => false,
     }
 }
@@ -185,18 +200,23 @@ fn assembly_matches_clrxasm() {
             for vop3 in [false, true] {
                 for _ in 0..per {
                     let mut r = || rng.next();
-                    let Some(i) = instr(&mut r, a, id, vop3, Knobs::default()) else { continue };
+                    let Some(i) = instr(&mut r, a, id, vop3, Knobs::default()) else {
+                        continue;
+                    };
                     let t = to_text(&i, Syntax::Clrx);
                     // clrxasm reads neither the raw-field notes clrxdisasm writes for bits of
                     // operands an instruction lacks (`op_sel=0x6`, `vsrc2=0x1c8`), nor the VOP3
                     // form of V_MADMK/V_MADAK that clrxdisasm writes: gcnkit reads both
                     // (tests/roundtrip.rs, the exhaustive round trip).
-                    let madk = matches!(i.def().unwrap().form, gcnkit::isa::Form::Madmk | gcnkit::isa::Form::Madak);
+                    let madk = matches!(
+                        i.def().unwrap().form,
+                        gcnkit::isa::Form::Madmk | gcnkit::isa::Form::Madak
+                    );
                     // Nor CLRX's spellings of a 64-bit compare's class mask as a register
                     // pair (`vcc_u!`, `m0&ill!`, `v[255:0]`, `s[35:36]`): the mask is 32-bit.
                     let class_pair = i.def().unwrap().flags.has(gcnkit::isa::Flags::CLASS)
                         && i.def().unwrap().src[0].regs() == 2
-                        && i.src[1] < 256;
+                        && i.src(1) < 256;
                     if t.contains('=') || (madk && i.enc.is_vop3()) || class_pair || t.contains("[255:0]") {
                         continue;
                     }

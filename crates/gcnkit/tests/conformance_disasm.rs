@@ -74,7 +74,10 @@ fn clrx_disasm_core_rows() {
             fails.push(format!("{arch} {}: got `{got}`, want `{want}`", w.join(" ")));
         }
     }
-    eprintln!("{} rows, {as_data} printed as data with clrxdisasm's lossy text in a comment", rows.len());
+    eprintln!(
+        "{} rows, {as_data} printed as data with clrxdisasm's lossy text in a comment",
+        rows.len()
+    );
     let n = fails.len();
     for f in fails.iter().take(60) {
         eprintln!("{f}");

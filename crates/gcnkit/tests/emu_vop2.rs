@@ -1234,7 +1234,7 @@ fn integer_clamp() {
             let mut words = assemble_one(a, Dialect::Clrx, text).unwrap();
             words[0] |= 0x8000;
             let i = decode(a, &words).unwrap();
-            assert!(i.clamp, "{a}: {text}");
+            assert!(i.clamp(), "{a}: {text}");
             let mut w = wave_with(a, 0xc0, &[(1, x), (2, y)]);
             exec_i(&mut w, &i, text);
             assert_eq!(

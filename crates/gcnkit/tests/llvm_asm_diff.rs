@@ -53,21 +53,22 @@ fn invalid_variants(r: &mut Rng, i: &Instr) -> Vec<(&'static str, Arch, String)>
         && !matches!(d.form, Form::ReadLane | Form::WriteLane)
     {
         let mut j = *i;
-        j.src[0] = 1 + 2 * r.below(10) as u16;
-        j.src[1] = j.src[0] + 1;
+        let s0 = 1 + 2 * r.below(10) as u16;
+        j.set_src(0, s0);
+        j.set_src(1, s0 + 1);
         out.push(("two-sgprs", a, llvm_text(&j, false)));
     }
     // A literal in VOP3.
     if vop3 && !matches!(d.form, Form::ReadLane | Form::WriteLane) {
         let mut j = *i;
-        j.src[0] = 255;
-        j.literal = Some(0x1234_5678);
+        j.set_src(0, 255);
+        j.push_literal(0x1234_5678);
         out.push(("literal-in-vop3", a, llvm_text(&j, false)));
     }
     // An SGPR in VSRC1 of the 32-bit form.
     if !vop3 && !matches!(d.form, Form::ReadLane | Form::WriteLane) && d.src[1].regs() == 1 {
         let mut j = *i;
-        j.src[1] = 3;
+        j.set_src(1, 3);
         let t = llvm_text(&j, false);
         if !t.starts_with(".long") {
             out.push(("sgpr-in-vsrc1", a, t));

@@ -60,12 +60,12 @@ fn table_instructions_match_llvm_mc() {
         let mut second_want = Vec::new();
         let mut longs = 0;
         for ((i, t), r) in cases.iter().zip(&texts).zip(&first) {
-            let plain = i.src.iter().all(|&s| s == 0 || s >= 256)
-                && i.abs == 0
-                && i.neg == 0
-                && !i.clamp
-                && i.omod == 0
-                && i.op_sel == 0
+            let plain = (0..3).all(|k| i.src(k) == 0 || i.src(k) >= 256)
+                && i.abs() == 0
+                && i.neg() == 0
+                && !i.clamp()
+                && i.omod() == 0
+                && i.op_sel() == 0
                 && i.literal.is_none();
             if t.starts_with(".long") {
                 longs += 1;

@@ -44,15 +44,44 @@ fn values(ty: Ty) -> Vec<String> {
     for (f, h, s, d) in FLOAT_CONSTS {
         v.push(format!("{:#x}", [h as u64, s as u64, d][(w / 32) as usize]));
         v.push(format!("neg({:#x})", [h as u64, s as u64, d][(w / 32) as usize]));
-        v.push(format!("abs({:#x})", [h as u64, s as u64, d][(w / 32) as usize] ^ (1u64 << (w - 1))));
+        v.push(format!(
+            "abs({:#x})",
+            [h as u64, s as u64, d][(w / 32) as usize] ^ (1u64 << (w - 1))
+        ));
         v.push(format!("neg({f:?})"));
         v.push(format!("-|{f:?}|"));
     }
     for s in [
-        "abs(-16)", "neg(0)", "neg(0x80000000)", "neg(1)", "abs(-1)", "neg(0.5)", "-|v1|",
-        "lds_direct", "src_lds_direct", "neg(lds_direct)", "|lds_direct|", "1e40", "-1e40", "1e-40", "1e-45",
-        "65520.0", "65504.0", "1e-5", "1e-8", "6.1035156e-05", "0.1", "1.5", "-0.0", "1e-320", "3.5e38",
-        "0x3ff8000000000000", "0x123456789", "1.401298464324817e-45", "0.15915494309189532", "0.15915494",
+        "abs(-16)",
+        "neg(0)",
+        "neg(0x80000000)",
+        "neg(1)",
+        "abs(-1)",
+        "neg(0.5)",
+        "-|v1|",
+        "lds_direct",
+        "src_lds_direct",
+        "neg(lds_direct)",
+        "|lds_direct|",
+        "1e40",
+        "-1e40",
+        "1e-40",
+        "1e-45",
+        "65520.0",
+        "65504.0",
+        "1e-5",
+        "1e-8",
+        "6.1035156e-05",
+        "0.1",
+        "1.5",
+        "-0.0",
+        "1e-320",
+        "3.5e38",
+        "0x3ff8000000000000",
+        "0x123456789",
+        "1.401298464324817e-45",
+        "0.15915494309189532",
+        "0.15915494",
         "2.3509886e-70",
     ] {
         v.push(s.into());
@@ -87,8 +116,8 @@ fn constants_modifiers_and_lds_direct_like_llvm_mc() {
                         continue;
                     }
                     let mut j = i;
-                    j.src[k as usize] = 255;
-                    j.literal = Some(MARK);
+                    j.set_src(k as usize, 255);
+                    j.push_literal(MARK);
                     let mut t = String::new();
                     print_unchecked(&mut t, &j);
                     if !t.contains("0x7a5a5a5a") {

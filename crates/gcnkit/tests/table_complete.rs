@@ -1,14 +1,19 @@
-//! Every row of the table, on every arch where it exists, has emulator semantics and an
-//! operation text for `explain`.
+//! Every vector-ALU row of the table (VOP1, VOP2, VOPC and their VOP3 forms), on every arch
+//! where it exists, has emulator semantics and an operation text for `explain`.
+//!
+//! The scalar rows (SOP1/SOP2/SOPK/SOPC/SOPP, SMRD/SMEM) are left out: the emulator has no
+//! scalar unit yet (its execution comes later), so they carry no semantics.
 
 use gcnkit::isa::isa;
 use gcnkit::Arch;
 
 #[test]
-fn every_row_has_semantics_and_an_operation() {
+fn every_vector_row_has_semantics_and_an_operation() {
     let mut missing = Vec::new();
-    for d in &isa().defs {
+    let mut vector = 0;
+    for d in isa().defs.iter().filter(|d| d.short.is_vop()) {
         if let Some(a) = Arch::ALL.into_iter().find(|a| d.exists_on(*a)) {
+            vector += 1;
             if d.sem.is_none() {
                 missing.push(format!("{}: no semantics", d.name[a.index()]));
             }
@@ -18,5 +23,5 @@ fn every_row_has_semantics_and_an_operation() {
         }
     }
     assert!(missing.is_empty(), "{missing:#?}");
-    assert!(isa().defs.len() > 400, "{} rows", isa().defs.len());
+    assert!(vector > 480, "{vector} vector-ALU rows");
 }

@@ -6,6 +6,7 @@
 //! error of the file is collected; nothing is emitted for a file with errors.
 
 pub mod parse;
+mod scalar;
 pub mod select;
 
 use crate::arch::Arch;
@@ -147,6 +148,8 @@ pub struct Assembler {
     arch_given: bool,
     /// A target directive has set the arch (once).
     arch_set_at: Option<usize>,
+    /// Names defined as labels (LLVM's branches take a label or a raw offset).
+    labels: std::collections::HashSet<String>,
 }
 
 /// Lines of an `auto` file held before its dialect is known; past this, the file is read as
@@ -174,6 +177,7 @@ impl Assembler {
             shown: None,
             arch_given: true,
             arch_set_at: None,
+            labels: Default::default(),
         }
     }
 
@@ -384,6 +388,14 @@ impl Assembler {
         if c.at_end() {
             return;
         }
+        // `.` is the statement's own offset (`s_branch .+8`).
+        let here = Sym::Value(Value::Int(self.offset as i64));
+        match self.syms.get_mut(".") {
+            Some(s) => *s = here,
+            None => {
+                self.syms.insert(".".into(), here);
+            }
+        }
         let Some((id, id_start)) = c.ident() else {
             let p = c.pos;
             return self.diag(
@@ -402,6 +414,7 @@ impl Assembler {
         c.ws();
         if c.peek() == Some(b':') && c.peek_at(1) != Some(b':') {
             c.pos += 1;
+            self.labels.insert(id.to_string());
             self.define(
                 lineno,
                 src,
@@ -520,8 +533,19 @@ impl Assembler {
             };
             match e.parse(&mut c) {
                 Ok(EVal::Value(v)) => {
-                    match select::literal_bits(v, p.fixup.ty) {
-                        Ok(bits) => self.items[p.item - self.taken].words[p.fixup.word] = bits,
+                    let item = &mut self.items[p.item - self.taken];
+                    let patched = match p.fixup.kind {
+                        select::FixupKind::Literal(ty) => {
+                            select::literal_bits(v, ty).map(|bits| item.words[p.fixup.word] = bits)
+                        }
+                        select::FixupKind::Branch { next } => match v {
+                            Value::Int(t) => scalar::branch_offset(t, next)
+                                .map(|s| item.words[0] = (item.words[0] & 0xffff_0000) | s.unwrap_or(0)),
+                            Value::Float(..) => Err("a branch target is an address, not a float".into()),
+                        },
+                    };
+                    match patched {
+                        Ok(()) => {}
                         Err(msg) => {
                             let e = PErr {
                                 start,
@@ -579,7 +603,12 @@ impl Assembler {
                 // part of the triple, before any target features.
                 let name = if name == ".amdgcn_target" {
                     let t = rest.trim_matches('"');
-                    t.rsplit('-').next().unwrap_or("").split([':', '+']).next().unwrap_or("")
+                    t.rsplit('-')
+                        .next()
+                        .unwrap_or("")
+                        .split([':', '+'])
+                        .next()
+                        .unwrap_or("")
                 } else {
                     rest
                 };
@@ -723,7 +752,10 @@ impl Assembler {
         }
         if self.offset > 0 {
             let e = err(
-                format!("a target directive ({arch}) after instructions assembled for {}", self.arch),
+                format!(
+                    "a target directive ({arch}) after instructions assembled for {}",
+                    self.arch
+                ),
                 Some("put the target directive first".into()),
             );
             return self.diag(lineno, src, e);
@@ -759,10 +791,46 @@ impl Assembler {
         mods.clear();
         // llvm-mc takes a comma between operands (and before modifiers) as optional.
         let commas_optional = self.dialect == Dialect::Llvm;
+        // The special-syntax operands of the row (`vmcnt(0) & lgkmcnt(0)`, `hwreg(...)`).
+        let dialects = match self.dialect {
+            Dialect::Clrx => crate::isa::Dialects::CLRX,
+            Dialect::Llvm => crate::isa::Dialects::LLVM,
+            Dialect::Auto => crate::isa::Dialects::BOTH,
+        };
+        let special = crate::isa::isa()
+            .lookup_in(self.arch, base, dialects)
+            .map(|(id, _)| scalar::special_operands(crate::isa::isa().def(id).form))
+            .unwrap_or([None, None]);
+        let (arch, dialect) = (self.arch, self.dialect);
         let r = (|| -> Result<(), PErr> {
             if !c.at_end() {
-                loop {
-                    ops.push(parse::operand(c, &self.names, &self.syms, false)?);
+                // No operands when a modifier comes first (`v_nop vop3`).
+                while !parse::modifier_follows(c) {
+                    c.ws();
+                    let kind = special.get(ops.len()).copied().flatten();
+                    let read = match kind {
+                        Some(k) => scalar::parse_special(k, arch, dialect, &src[c.pos..c.end]).map_err(|e| PErr {
+                            start: c.pos + e.start,
+                            end: c.pos + e.end,
+                            msg: e.msg,
+                            help: e.help,
+                        })?,
+                        None => None,
+                    };
+                    match read {
+                        Some((v, used)) => {
+                            ops.push(Operand {
+                                kind: parse::OpKind::Const(Value::Int(v as i64)),
+                                neg: false,
+                                abs: false,
+                                sext: false,
+                                start: c.pos,
+                                end: c.pos + used,
+                            });
+                            c.pos += used;
+                        }
+                        None => ops.push(parse::operand(c, &self.names, &self.syms, false)?),
+                    }
                     let comma = c.eat(b',');
                     if c.at_end() || parse::modifier_follows(c) {
                         break;
@@ -781,7 +849,14 @@ impl Assembler {
             // LLVM's literal folding applies to LLVM text (`--syntax llvm`, or a suffixed
             // mnemonic in auto mode).
             let fold = self.dialect == Dialect::Llvm || (self.dialect == Dialect::Auto && suffix != Suffix::None);
-            match select(self.arch, self.dialect, fold, base, suffix, span, &ops, &mods) {
+            let labels = &self.labels;
+            let is_label = |n: &str| labels.contains(n);
+            let ctx = scalar::Ctx {
+                offset: self.offset,
+                src,
+                is_label: &is_label,
+            };
+            match select(self.arch, self.dialect, fold, base, suffix, span, &ops, &mods, &ctx) {
                 Ok(select::Selected { instr, fixup, warnings }) => {
                     for w in warnings {
                         self.report(lineno, src, w, Severity::Warning);

@@ -810,7 +810,10 @@ pub fn operand(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols, no_bar: boo
 }
 
 /// Modifier names that can follow the operands.
-const MODIFIER_NAMES: &[&str] = &["clamp", "mul", "div", "omod", "op_sel", "vop3", "neg", "abs"];
+const MODIFIER_NAMES: &[&str] = &[
+    "clamp", "mul", "div", "omod", "op_sel", "vop3", "neg", "abs", "abs0", "abs1", "abs2", "neg0", "neg1", "neg2",
+    "glc", "slc", "nv",
+];
 
 /// Does a modifier start at the cursor (a known modifier name not followed by `(`, or any
 /// name followed by `:`)?
@@ -820,7 +823,8 @@ pub fn modifier_follows(c: &mut Cursor) -> bool {
         Some((name, _)) => {
             c.ws();
             match c.peek() {
-                Some(b':') => true,
+                // `mul:2`, and CLRX's raw-field notes `vsrc2=0x1e5`.
+                Some(b':' | b'=') => true,
                 Some(b'(') => false,
                 _ => MODIFIER_NAMES.iter().any(|m| m.eq_ignore_ascii_case(name)),
             }

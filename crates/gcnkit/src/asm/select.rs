@@ -6,8 +6,9 @@
 use super::parse::{FKind, ModVal, Modifier, OpKind, Operand, PErr, Reg, Value};
 use super::Dialect;
 use crate::arch::Arch;
+use crate::enc::F;
 use crate::instr::{Enc, Instr};
-use crate::isa::{isa, DefId, Dialects, Flags, Form, InstrDef, Short, Ty, X};
+use crate::isa::{isa, DefId, Dialects, Flags, Form, InstrDef, Ty, X};
 use crate::operand::{classify, sgpr_count, Src, FLOAT_CONSTS};
 use crate::rules::{self, Violation};
 use crate::syntax::llvm::{llvm_has_e64, llvm_mods};
@@ -20,15 +21,25 @@ pub enum Suffix {
     E64,
 }
 
-/// A literal operand that names a symbol defined later in the file.
+/// An operand that names a symbol defined later in the file.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Fixup {
     pub symbol: String,
-    /// Index of the literal dword within the instruction's words.
+    /// Index of the dword to patch within the instruction's words.
     pub word: usize,
-    pub ty: Ty,
+    pub kind: FixupKind,
     pub start: usize,
     pub end: usize,
+}
+
+/// What a [`Fixup`] patches.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum FixupKind {
+    /// The literal dword of an operand of this type.
+    Literal(Ty),
+    /// A branch's SIMM16: the target's distance in dwords from `next` (the byte offset after
+    /// the instruction).
+    Branch { next: usize },
 }
 
 /// What one slot of the chosen encoding accepts.
@@ -124,6 +135,11 @@ fn slots(d: &InstrDef, a: Arch, vop3: bool, dialect: Dialect) -> Vec<SlotSpec> {
             vec![dst, src(0), vsrc1]
         }
         Form::Vop3b => vec![vdst, s(Want::Scalar, F_SDST, 2, Ty::B64), src(0), src(1), src(2)],
+        Form::Un => vec![vdst, src(0)],
+        Form::Nop => vec![],
+        Form::ReadFirstLane => vec![s(Want::Scalar, F_VDST, 1, Ty::B32), src(0)],
+        // The scalar classes are selected in `super::scalar`.
+        _ => vec![],
     }
 }
 
@@ -204,7 +220,8 @@ fn gather(mods: &[Modifier], nsrc: usize, errs: &mut Vec<PErr>) -> Mods {
                     2
                 }] = Some(*v as u16);
             }
-            ("dst", ModVal::Int(v)) if m.eq && (0..256).contains(v) => r.raw_dst = Some(*v as u16),
+            // `dst=` in VOP3 words, `vdst=` in 32-bit ones (V_NOP's unused fields).
+            ("dst" | "vdst", ModVal::Int(v)) if m.eq && (0..256).contains(v) => r.raw_dst = Some(*v as u16),
             ("op_sel", ModVal::Int(v)) if m.eq && (0..16).contains(v) => r.raw_op_sel = Some(*v as u8),
             ("clamp", ModVal::None) => r.clamp = true,
             ("clamp", ModVal::Int(v)) if *v == 0 || *v == 1 => r.clamp = *v == 1,
@@ -276,10 +293,8 @@ fn gather(mods: &[Modifier], nsrc: usize, errs: &mut Vec<PErr>) -> Mods {
                 | "neg0"
                 | "neg1"
                 | "neg2"
-                | "src0"
                 | "vsrc1"
                 | "vsrc2"
-                | "dst"
         ) {
             r.needs_vop3 |= !(m.value == ModVal::Int(0) || (m.name == "mul" && m.value == ModVal::Int(1)));
         }
@@ -290,7 +305,7 @@ fn gather(mods: &[Modifier], nsrc: usize, errs: &mut Vec<PErr>) -> Mods {
 /// The inline-constant code of a value for an operand of type `ty`, if it has one. `llvm`:
 /// LLVM's reading ([`llvm_bits`]: the value as the operand's bits, folded into an inline
 /// constant whenever the bits are one); CLRX's otherwise.
-fn inline_code(a: Arch, v: Value, ty: Ty, llvm: bool) -> Option<u16> {
+pub(super) fn inline_code(a: Arch, v: Value, ty: Ty, llvm: bool) -> Option<u16> {
     if llvm {
         return llvm_bits(v, ty).ok().and_then(|b| inline_of_bits(a, b, ty, v));
     }
@@ -353,7 +368,11 @@ pub fn llvm_bits(v: Value, ty: Ty) -> Result<u64, String> {
             if !fits {
                 return Err(format!("{} does not fit a {w}-bit operand", show_value(v)));
             }
-            Ok(if w == 64 { i as u64 } else { i as u64 & ((1u64 << w) - 1) })
+            Ok(if w == 64 {
+                i as u64
+            } else {
+                i as u64 & ((1u64 << w) - 1)
+            })
         }
         Value::Float(f, _) => {
             let (bits, back, tiny) = match w {
@@ -388,7 +407,11 @@ pub fn llvm_bits(v: Value, ty: Ty) -> Result<u64, String> {
 /// integer (`1e-320` becomes 0).
 fn inline_of_bits(a: Arch, b: u64, ty: Ty, v: Value) -> Option<u16> {
     let w = width_bits(ty);
-    let signed = if w == 64 { b as i64 } else { ((b << (64 - w)) as i64) >> (64 - w) };
+    let signed = if w == 64 {
+        b as i64
+    } else {
+        ((b << (64 - w)) as i64) >> (64 - w)
+    };
     if let Some(c) = int_code(signed) {
         return Some(c);
     }
@@ -499,6 +522,7 @@ pub fn select(
     mn_span: (usize, usize),
     ops: &[Operand],
     mods: &[Modifier],
+    ctx: &super::scalar::Ctx,
 ) -> Result<Selected, Vec<PErr>> {
     let t = isa();
     let perr = |span: (usize, usize), msg: String, help: Option<String>| PErr {
@@ -507,9 +531,15 @@ pub fn select(
         msg,
         help,
     };
+    if let Some((enc, n)) = super::scalar::illegal_enc(mnemonic) {
+        super::scalar::unused_opcode(arch, enc, n).map_err(|m| vec![perr(mn_span, m, None)])?;
+        let g = crate::isa::generic_row(enc).expect("scalar class");
+        return super::scalar::select(arch, dialect, fold, g, None, n, mnemonic, mn_span, ops, mods, ctx);
+    }
     for (prefix, enc) in [
         ("vop2_ill_", Enc::Vop2),
         ("vopc_ill_", Enc::Vopc),
+        ("vop1_ill_", Enc::Vop1),
         ("vop3a_ill_", Enc::Vop3a),
     ] {
         if let Some(n) = mnemonic.strip_prefix(prefix).and_then(|n| n.parse::<u16>().ok()) {
@@ -547,6 +577,24 @@ pub fn select(
     };
     let d = t.def(id);
     let ai = arch.index();
+    if !d.short.is_vop() {
+        if suffix != Suffix::None {
+            return Err(vec![perr(mn_span, format!("{mnemonic} has no _e32/_e64 forms"), None)]);
+        }
+        return super::scalar::select(
+            arch,
+            dialect,
+            fold,
+            d,
+            Some(id),
+            d.e32[ai],
+            mnemonic,
+            mn_span,
+            ops,
+            mods,
+            ctx,
+        );
+    }
     let has32 = d.e32[ai] != X;
     // llvm-mc 14 has no VOP3 form of V_MADMK/V_MADAK, nor of V_READLANE/V_WRITELANE where
     // their 32-bit form exists.
@@ -615,8 +663,10 @@ pub fn select(
     let r = build(arch, dialect, fold, id, true, ops, &m, mn_span).map_err(|f| f.errs)?;
     // llvm-mc 14's SI/CI `v_add_co_u32` and kin: the VOP3 encoding with the VOP2 form's
     // operands (SRC1 a VGPR).
-    if vop3_only && r.instr.src[1] < 256 {
-        let at = ops.get(if d.form == Form::Carry { 3 } else { 2 }).map(|o| (o.start, o.end));
+    if vop3_only && r.instr.src(1) < 256 {
+        let at = ops
+            .get(if d.form == Form::Carry { 3 } else { 2 })
+            .map(|o| (o.start, o.end));
         return Err(vec![perr(
             at.unwrap_or(mn_span),
             format!("{mnemonic} takes a VGPR as SRC1 on {arch} (llvm-mc 14)"),
@@ -651,7 +701,14 @@ fn llvm_modifier_order(mods: &[Modifier], errs: &mut Vec<PErr>) {
                     start: m.start,
                     end: m.end,
                     msg: if rank == r {
-                        format!("{} given twice", if rank == 2 { "an output modifier (mul:/div:)" } else { prev })
+                        format!(
+                            "{} given twice",
+                            if rank == 2 {
+                                "an output modifier (mul:/div:)"
+                            } else {
+                                prev
+                            }
+                        )
                     } else {
                         format!("llvm-mc takes {} before {prev}", m.name)
                     },
@@ -743,7 +800,11 @@ fn build_in(
         };
         // The same name may be another instruction on another generation (v_add_u32 has a
         // carry out on GCN 1.2 and none on GCN 1.4): say where this operand count fits.
-        let mnemonic = if dialect == Dialect::Llvm { d.llvm[ai] } else { d.name[ai] };
+        let mnemonic = if dialect == Dialect::Llvm {
+            d.llvm[ai]
+        } else {
+            d.name[ai]
+        };
         let elsewhere = Arch::ALL.into_iter().find(|&b| {
             b != arch
                 && isa().lookup(b, mnemonic).is_some_and(|other| {
@@ -785,28 +846,25 @@ fn build_in(
         }
     }
     let enc = if !vop3 {
-        match d.short {
-            Short::Vop2 => Enc::Vop2,
-            Short::Vopc => Enc::Vopc,
-        }
+        d.short.enc(arch)
     } else if d.form.is_vop3b() {
         Enc::Vop3b
     } else {
         Enc::Vop3a
     };
-    let mut i = Instr {
-        opcode: if vop3 { d.e64[ai] } else { d.e32[ai] },
-        def: Some(id),
+    let mut i = Instr::new(arch, enc);
+    i.opcode = if vop3 { d.e64[ai] } else { d.e32[ai] };
+    i.set(F::Op, i.opcode as u32);
+    i.def = Some(id);
+    // The modifier bits, kept here until the checks below; written into the word at the end
+    // (VOP3B has no ABS field, the 32-bit forms none at all).
+    let mut bits = ModBits {
         abs: m.abs,
         neg: m.neg,
         clamp: m.clamp,
         omod: m.omod,
         op_sel: m.op_sel.unwrap_or(0),
-        ..Instr::new(arch, enc)
     };
-    if !vop3 && d.form == Form::Cmp {
-        i.vdst = 106;
-    }
     let mut fixup: Option<Fixup> = None;
     let mut warnings = Vec::new();
     let llvm = fold;
@@ -824,14 +882,13 @@ fn build_in(
         // VOP3B's ABS is taken and dropped, as llvm-mc 14 does.
         let vop3b = vop3 && d.form.is_vop3b();
         let lm = llvm_mods(d, arch);
-        let bit = 1u8 << k;
+        let bit = if is_src { 1u8 << k } else { 0 };
         let fold_neg = fold && is_src && o.neg && !vop3 && !o.sext;
         let fold_abs = fold && is_src && o.abs && !vop3;
         let folded;
         let o: &Operand = match o.kind {
             OpKind::Const(v) if fold_neg || fold_abs => {
-                let takes =
-                    llvm_has_e64(d, arch) && (!o.neg || lm.neg & bit != 0) && (!o.abs || lm.abs & bit != 0);
+                let takes = llvm_has_e64(d, arch) && (!o.neg || lm.neg & bit != 0) && (!o.abs || lm.abs & bit != 0);
                 let w = width_bits(s.ty);
                 if !takes || (w == 64 && matches!(v, Value::Int(_))) {
                     errs.push(PErr {
@@ -932,10 +989,10 @@ fn build_in(
                 }
             }
             if o.neg || o.sext {
-                i.neg |= 1 << k;
+                bits.neg |= 1 << k;
             }
             if o.abs {
-                i.abs |= 1 << k;
+                bits.abs |= 1 << k;
             }
         }
         let code = match &o.kind {
@@ -1034,8 +1091,8 @@ fn build_in(
                 set_literal(&mut i, 0, o, &mut errs);
                 fixup = Some(Fixup {
                     symbol: name.clone(),
-                    word: 1,
-                    ty: s.ty,
+                    word: i.fields().layout.words as usize,
+                    kind: FixupKind::Literal(s.ty),
                     start: o.start,
                     end: o.end,
                 });
@@ -1046,10 +1103,10 @@ fn build_in(
             }
         };
         match s.field {
-            F_VDST => i.vdst = if s.want == Want::Vgpr { code - 256 } else { code },
-            F_SDST => i.sdst = code,
+            F_VDST => i.set_vdst(if s.want == Want::Vgpr { code - 256 } else { code }),
+            F_SDST => i.set_sdst(code),
             F_K => {}
-            f => i.src[(f - F_SRC) as usize] = code,
+            f => i.set_src((f - F_SRC) as usize, code),
         }
     }
     // The 32-bit forms keep VSRC1 as 256 + VGPR in `src[1]`; the Scalar8 lane select is 8-bit.
@@ -1077,11 +1134,11 @@ fn build_in(
             help: None,
         }
     };
-    if !vop3 && (i.clamp || i.omod != 0 || i.op_sel != 0 || i.abs != 0 || i.neg != 0) {
+    if !vop3 && (bits.clamp || bits.omod != 0 || bits.op_sel != 0 || bits.abs != 0 || bits.neg != 0) {
         errs.push(mod_err("modifiers need the VOP3 encoding (drop _e32 / vop3:0)".into()));
     }
     if vop3 {
-        if i.enc == Enc::Vop3b && i.abs != 0 {
+        if i.enc == Enc::Vop3b && bits.abs != 0 {
             errs.push(mod_err(format!("{} is VOP3B: it has no ABS modifier", d.name[ai])));
         }
         if m.op_sel.is_some() && arch != Arch::Gcn14 {
@@ -1090,30 +1147,30 @@ fn build_in(
                 format!("op_sel exists on GCN 1.4 only, not on {arch}"),
             ));
         }
-        if i.op_sel != 0 && i.enc == Enc::Vop3b {
+        if bits.op_sel != 0 && i.enc == Enc::Vop3b {
             errs.push(at_err(m.op_sel_at, "op_sel is not available in VOP3B".into()));
         }
-        if i.clamp && i.enc == Enc::Vop3b && !arch.is_vi_plus() {
+        if bits.clamp && i.enc == Enc::Vop3b && !arch.is_vi_plus() {
             if llvm && llvm_mods(d, arch).clamp {
                 // llvm-mc 14 takes it on the float VOP3B ops and encodes nothing.
                 warnings.push(at_err(
                     m.clamp_at,
                     format!("VOP3B has no CLAMP bit on {arch}: clamp dropped (as llvm-mc does)"),
                 ));
-                i.clamp = false;
+                bits.clamp = false;
             } else {
                 errs.push(at_err(m.clamp_at, format!("CLAMP in VOP3B does not exist on {arch}")));
             }
         }
         if llvm {
             let lm = llvm_mods(d, arch);
-            if i.clamp && !lm.clamp {
+            if bits.clamp && !lm.clamp {
                 errs.push(at_err(
                     m.clamp_at,
                     format!("LLVM does not accept clamp on {} ({arch})", d.llvm[ai]),
                 ));
             }
-            if i.omod != 0 && !lm.omod {
+            if bits.omod != 0 && !lm.omod {
                 errs.push(at_err(
                     m.omod_at,
                     format!("LLVM does not accept mul:/div: on {}", d.llvm[ai]),
@@ -1125,7 +1182,7 @@ fn build_in(
                     format!("LLVM does not accept op_sel on {}", d.llvm[ai]),
                 ));
             }
-            if (i.neg | i.abs) >> nsrc != 0 {
+            if (bits.neg | bits.abs) >> nsrc != 0 {
                 errs.push(mod_err(format!("{} has {nsrc} sources", d.llvm[ai])));
             }
         }
@@ -1143,20 +1200,43 @@ fn build_in(
                         d.name[ai]
                     )));
                 } else {
-                    i.src[k] = v;
+                    i.set_src(k, v);
                 }
             }
         }
         if let Some(v) = m.raw_op_sel {
-            i.op_sel = v;
+            bits.op_sel = v;
+        }
+        if let Some(v) = m.raw_dst {
+            if d.form == Form::Nop {
+                i.set_vdst(v);
+            } else {
+                errs.push(mod_err(format!(
+                    "the destination is an operand of {}; its field cannot be set raw",
+                    d.name[ai]
+                )));
+            }
         }
         if !errs.is_empty() {
             return Err(errs);
         }
     }
-    let (w, len) = crate::encode::encode(&i);
-    i.words = w;
-    i.len = len;
+    // The 32-bit V_NOP's VDST and SRC0 fields, written raw (CLRX's notes).
+    if !vop3 && (m.raw_dst.is_some() || m.raw_src[0].is_some()) {
+        if d.form != Form::Nop {
+            return Err(vec![mod_err(format!(
+                "{} has those operands: their fields cannot be set raw",
+                d.name[ai]
+            ))]);
+        }
+        if let Some(v) = m.raw_dst {
+            i.set_vdst(v);
+        }
+        if let Some(v) = m.raw_src[0] {
+            i.set_src(0, v);
+        }
+    }
+    bits.write(&mut i);
     // The operand rules (constant bus, LDS_DIRECT, registers of the arch).
     let policy = match dialect {
         Dialect::Llvm => rules::Policy::Llvm,
@@ -1178,7 +1258,8 @@ fn build_in(
             }
             crate::layout::Role::Sdst => F_SDST,
             crate::layout::Role::Src(k) => F_SRC + k,
-            crate::layout::Role::K => F_K,
+            // K, and the scalar classes' roles (not selected here).
+            _ => F_K,
         });
         let o = field.and_then(|f| op_of_field[f as usize]).and_then(|n| ops_in.get(n));
         o.map(|o| (o.start, o.end)).unwrap_or(mn_span)
@@ -1228,6 +1309,25 @@ fn build_in(
     })
 }
 
+/// VOP3 modifier bits gathered from a statement.
+struct ModBits {
+    abs: u8,
+    neg: u8,
+    clamp: bool,
+    omod: u8,
+    op_sel: u8,
+}
+
+impl ModBits {
+    fn write(&self, i: &mut Instr) {
+        i.set(F::Abs, self.abs as u32);
+        i.set(F::Neg, self.neg as u32);
+        i.set(F::Clamp, self.clamp as u32);
+        i.set(F::Omod, self.omod as u32);
+        i.set(F::OpSel, self.op_sel as u32);
+    }
+}
+
 fn set_literal(i: &mut Instr, l: u32, o: &Operand, errs: &mut Vec<PErr>) {
     match i.literal {
         Some(prev) if prev != l => errs.push(PErr {
@@ -1236,11 +1336,11 @@ fn set_literal(i: &mut Instr, l: u32, o: &Operand, errs: &mut Vec<PErr>) {
             msg: format!("a second literal ({l:#x}, after {prev:#x}): an instruction has one literal dword"),
             help: None,
         }),
-        _ => i.literal = Some(l),
+        _ => i.push_literal(l),
     }
 }
 
-fn show_value(v: Value) -> String {
+pub(super) fn show_value(v: Value) -> String {
     match v {
         Value::Int(i) if !(-1024..=1024).contains(&i) => format!("{i:#x}"),
         Value::Int(i) => i.to_string(),
@@ -1444,6 +1544,7 @@ fn select_illegal(
     let (limit, used) = match enc {
         Enc::Vop2 => (64, t.vop2(arch, opcode as u32)),
         Enc::Vopc => (256, t.vopc(arch, opcode as u32)),
+        Enc::Vop1 => (256, t.by_opcode(Enc::Vop1, arch, opcode as u32)),
         _ => (if arch.is_vi_plus() { 1024 } else { 512 }, t.vop3(arch, opcode as u32)),
     };
     if opcode >= limit {
@@ -1458,7 +1559,11 @@ fn select_illegal(
     }
     let vop3 = enc == Enc::Vop3a;
     let cmp = enc == Enc::Vopc || (vop3 && opcode < 256);
-    let nsrc = if vop3 && !cmp { 3 } else { 2 };
+    let nsrc = match enc {
+        Enc::Vop1 => 1,
+        _ if vop3 && !cmp => 3,
+        _ => 2,
+    };
     if ops.len() != nsrc + 1 {
         return Err(vec![perr(
             span.0,
@@ -1471,14 +1576,15 @@ fn select_illegal(
     if !vop3 && (m.needs_vop3 || m.vop3.is_some()) {
         errs.push(perr(span.0, span.1, "a 32-bit word has no modifiers".into()));
     }
-    let mut i = Instr {
-        opcode,
+    let mut i = Instr::new(arch, enc);
+    i.opcode = opcode;
+    i.set(F::Op, opcode as u32);
+    let mut bits = ModBits {
         abs: m.abs,
         neg: m.neg,
         clamp: m.clamp,
         omod: m.omod,
         op_sel: m.op_sel.or(m.raw_op_sel).unwrap_or(0),
-        ..Instr::new(arch, enc)
     };
     for (n, o) in ops.iter().enumerate() {
         let code = match &o.kind {
@@ -1487,7 +1593,7 @@ fn select_illegal(
                 Some(c) if !matches!(o.kind, OpKind::Lit(_)) => c,
                 _ if !vop3 && n == 1 => match literal_bits(*v, Ty::B32) {
                     Ok(l) => {
-                        i.literal = Some(l);
+                        i.push_literal(l);
                         255
                     }
                     Err(e) => {
@@ -1510,10 +1616,10 @@ fn select_illegal(
         }
         if n > 0 {
             if o.neg || o.sext {
-                i.neg |= 1 << (n - 1);
+                bits.neg |= 1 << (n - 1);
             }
             if o.abs {
-                i.abs |= 1 << (n - 1);
+                bits.abs |= 1 << (n - 1);
             }
         }
         match (n, vop3) {
@@ -1521,26 +1627,23 @@ fn select_illegal(
                 if code != 106 {
                     errs.push(perr(o.start, o.end, "the 32-bit compare writes vcc".into()));
                 }
-                i.vdst = 106;
             }
-            (0, false) if code >= 256 => i.vdst = code - 256,
-            (0, true) if cmp && code < 256 => i.vdst = code,
-            (0, true) if code >= 256 => i.vdst = code - 256,
+            (0, false) if code >= 256 => i.set_vdst(code - 256),
+            (0, true) if cmp && code < 256 => i.set_vdst(code),
+            (0, true) if code >= 256 => i.set_vdst(code - 256),
             (0, _) => errs.push(perr(o.start, o.end, "bad destination".into())),
             (2, false) if code < 256 => errs.push(perr(o.start, o.end, "VSRC1 must be a VGPR".into())),
-            (k, _) => i.src[k - 1] = code,
+            (k, _) => i.set_src(k - 1, code),
         }
     }
     for k in nsrc..3 {
         if let Some(v) = m.raw_src[k] {
-            i.src[k] = v;
+            i.set_src(k, v);
         }
     }
     if !errs.is_empty() {
         return Err(errs);
     }
-    let (w, len) = crate::encode::encode(&i);
-    i.words = w;
-    i.len = len;
+    bits.write(&mut i);
     Ok(i)
 }

@@ -2,9 +2,9 @@
 
 use super::float::{ftz16, ftz32, ftz64, keeps_input_denorms, keeps_output_denorms};
 use super::lanes::{Lanes, N};
-use super::wave::{Wave, EXEC, VCC};
+use super::wave::{Wave, EXEC, M0, VCC};
 use crate::instr::{Enc, Instr};
-use crate::isa::{Flags, Form, Ty};
+use crate::isa::{isa, Flags, Form, InstrDef, Short, Ty};
 use crate::layout::{operands, Role};
 use crate::operand::{classify, Src};
 
@@ -67,6 +67,59 @@ impl Machine {
 pub fn step(w: &mut Wave, i: &Instr) -> Result<(), EmuError> {
     let mut l = Box::new(Lanes::new(w.arch));
     step_with(w, &mut l, i)
+}
+
+/// What a VOP1 row needs from the executor beyond "read SRC0, compute, write VDST under EXEC"
+/// (the semantics functions only compute; these are register moves and denormal rules).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Vop1Exec {
+    Plain,
+    /// V_MOVRELD_B32: `VGPR[VDST + M0] = SRC0`.
+    MovRelD,
+    /// V_MOVRELS_B32: `VDST = VGPR[SRC0 + M0]` (SRC0 a VGPR).
+    MovRelS,
+    /// V_MOVRELSD_B32: `VGPR[VDST + M0] = VGPR[SRC0 + M0]`.
+    MovRelSD,
+    /// V_SWAP_B32 (GCN 1.4): VDST gets SRC0 and the SRC0 VGPR gets the old VDST, under EXEC.
+    Swap,
+    /// V_WRITELANE_REGWR_B32 (GCN 1.4, undocumented): lane 0 of VDST gets SRC0, whatever EXEC
+    /// says; the other lanes keep their values (measured on an MI210, a GCN 1.4 part, with
+    /// SGPR sources).
+    LaneZero,
+    /// V_MOV_PRSV_B32 (GCN 1.4, undocumented): VDST is left as it was (measured on an MI210).
+    Preserve,
+    /// V_CVT_F32_F16: f16 denormal inputs are always kept on GCN 1.0/1.1 (CLRX's page:
+    /// "In GCN 1.0/1.1, denormals are enabled") and GCN 1.4 (AMD's Vega ISA: "FP16 denormal
+    /// inputs are always accepted"); GCN 1.2 follows MODE (CLRX's page).
+    CvtF32F16,
+    /// V_CVT_F16_F32: f16 denormal results are always kept on GCN 1.0/1.1 (CLRX's page); GCN
+    /// 1.2+ follow MODE.
+    CvtF16F32,
+}
+
+/// The [`Vop1Exec`] of every row, by row index (built once from the VOP1 rows' names).
+fn vop1_exec(id: crate::isa::DefId) -> Vop1Exec {
+    static KINDS: std::sync::LazyLock<Vec<Vop1Exec>> =
+        std::sync::LazyLock::new(|| isa().defs.iter().map(vop1_exec_of).collect());
+    KINDS.get(id as usize).copied().unwrap_or(Vop1Exec::Plain)
+}
+
+fn vop1_exec_of(d: &InstrDef) -> Vop1Exec {
+    if d.short != Short::Vop1 {
+        return Vop1Exec::Plain;
+    }
+    let name = d.name.iter().copied().find(|n| !n.is_empty()).unwrap_or("");
+    match name {
+        "v_movreld_b32" => Vop1Exec::MovRelD,
+        "v_movrels_b32" => Vop1Exec::MovRelS,
+        "v_movrelsd_b32" => Vop1Exec::MovRelSD,
+        "v_swap_b32" => Vop1Exec::Swap,
+        "v_writelane_regwr_b32" => Vop1Exec::LaneZero,
+        "v_mov_prsv_b32" => Vop1Exec::Preserve,
+        "v_cvt_f32_f16" => Vop1Exec::CvtF32F16,
+        "v_cvt_f16_f32" => Vop1Exec::CvtF16F32,
+        _ => Vop1Exec::Plain,
+    }
 }
 
 fn sign_bit(ty: Ty) -> (usize, u32) {
@@ -149,12 +202,12 @@ fn read_source(
     // Input modifiers: ABS then NEG, on the operand's sign bit.
     if i.enc.is_vop3() && k < 3 {
         let (dw, bit) = sign_bit(ty);
-        if i.abs >> k & 1 != 0 {
+        if i.abs() >> k & 1 != 0 {
             for x in dst[dw].iter_mut() {
                 *x &= !bit;
             }
         }
-        if i.neg >> k & 1 != 0 {
+        if i.neg() >> k & 1 != 0 {
             for x in dst[dw].iter_mut() {
                 *x ^= bit;
             }
@@ -182,10 +235,12 @@ fn read_source(
 }
 
 /// OMOD then CLAMP on float results, then output denormals.
-fn float_post(l: &mut Lanes, ty: Ty, omod: u8, clamp: bool, dx10: bool, packed: bool) {
-    let keep_denorms = keeps_output_denorms(l.mode, ty);
-    // OMOD does nothing when output denormals are kept (seed page NOTE).
-    let scale = if keep_denorms {
+/// `keep`: output denormals kept whatever MODE says.
+fn float_post(l: &mut Lanes, ty: Ty, omod: u8, clamp: bool, dx10: bool, packed: bool, keep: bool) {
+    let mode_keeps = keeps_output_denorms(l.mode, ty);
+    let keep_denorms = keep || mode_keeps;
+    // OMOD does nothing when MODE keeps output denormals (seed page NOTE).
+    let scale = if mode_keeps {
         1.0
     } else {
         [1.0, 2.0, 4.0, 0.5][omod as usize & 3]
@@ -313,7 +368,7 @@ pub(crate) fn step_with(w: &mut Wave, l: &mut Lanes, i: &Instr) -> Result<(), Em
     l.arch = a;
     l.exec = exec;
     l.mode = w.mode;
-    l.clamp = i.clamp;
+    l.clamp = i.clamp();
     l.sdst = 0;
     l.mask = 0;
     // AMD documents no VOP3 form of V_MADMK/V_MADAK (CLRX writes one; what it computes is
@@ -324,13 +379,38 @@ pub(crate) fn step_with(w: &mut Wave, l: &mut Lanes, i: &Instr) -> Result<(), Em
         )));
     }
     l.k = 0;
+    let special = match i.def {
+        Some(id) if d.short == Short::Vop1 => vop1_exec(id),
+        _ => Vop1Exec::Plain,
+    };
+    // M0-relative VGPR indexing (V_MOVREL*): the register numbers of SRC0 and/or VDST plus M0.
+    let m0 = w.s[M0] as usize;
+    let rel_src = matches!(special, Vop1Exec::MovRelS | Vop1Exec::MovRelSD);
+    let rel_dst = matches!(special, Vop1Exec::MovRelD | Vop1Exec::MovRelSD);
     let ops = operands(i, d);
     let opsel = a == crate::arch::Arch::Gcn14 && d.flags.has(Flags::OPSEL) && i.enc.is_vop3();
     let wide = d.dst.regs() > 1 || d.src.iter().any(|t| t.regs() > 1);
     let mut vdst: Option<(usize, usize)> = None;
     let mut sdst: Option<u16> = None;
+    // The VGPR SRC0 names (V_SWAP_B32 writes it).
+    let mut src0_vgpr: Option<usize> = None;
     for s in ops.as_slice() {
         match s.role {
+            Role::Src(0) if rel_src || special == Vop1Exec::Swap => {
+                let Src::Vgpr(r) = classify(a, s.code) else {
+                    return Err(EmuError::Unsupported(format!("{name}: SRC0 must be a VGPR")));
+                };
+                let r = r as usize + if rel_src { m0 } else { 0 };
+                if r > 255 {
+                    return Err(EmuError::Unsupported(format!(
+                        "{name}: v{} + M0 ({m0}) is past v255",
+                        r - m0
+                    )));
+                }
+                src0_vgpr = Some(r);
+                let flush = true;
+                read_source(w, l, i, 0, 256 + r as u16, 1, s.ty, flush, false)?;
+            }
             Role::Src(k) => {
                 let k = k as usize;
                 let sgpr_pair_src2 = k == 2 && matches!(d.form, Form::Cndmask | Form::CarryIn);
@@ -343,11 +423,13 @@ pub(crate) fn step_with(w: &mut Wave, l: &mut Lanes, i: &Instr) -> Result<(), Em
                         _ => return Err(EmuError::Unsupported(format!("{name}: SRC2 must be a scalar pair"))),
                     };
                 } else {
-                    // CLASS looks at SRC0 as it is: no flushing.
-                    let flush = !d.flags.has(Flags::CLASS);
+                    // CLASS looks at SRC0 as it is: no flushing; nor does V_CVT_F32_F16 where
+                    // it always accepts f16 denormals.
+                    let flush = !d.flags.has(Flags::CLASS)
+                        && !(special == Vop1Exec::CvtF32F16 && a != crate::arch::Arch::Gcn12);
                     // GCN 1.4 OP_SEL: the high half of a 16-bit source (selected before the
                     // modifiers and flushing act on it).
-                    let hi = opsel && s.ty.is_16() && i.op_sel >> k & 1 != 0;
+                    let hi = opsel && s.ty.is_16() && i.op_sel() >> k & 1 != 0;
                     read_source(w, l, i, k, s.code, s.regs as usize, s.ty, flush, hi)?;
                     // Operations on 64-bit lanes read all dwords: clear a narrow source's
                     // upper dword so no earlier instruction's value shows through.
@@ -357,8 +439,19 @@ pub(crate) fn step_with(w: &mut Wave, l: &mut Lanes, i: &Instr) -> Result<(), Em
                 }
             }
             Role::K => l.k = i.literal.unwrap_or(0),
-            Role::Vdst => vdst = Some(((s.code - 256) as usize, s.regs as usize)),
+            Role::Vdst => {
+                let r = (s.code - 256) as usize + if rel_dst { m0 } else { 0 };
+                if r + s.regs as usize > 256 {
+                    return Err(EmuError::Unsupported(format!(
+                        "{name}: v{} + M0 ({m0}) is past v255",
+                        s.code - 256
+                    )));
+                }
+                vdst = Some((r, s.regs as usize));
+            }
             Role::Sdst => sdst = Some(s.code),
+            // The scalar classes' operands: not vector-ALU rows (refused before this point).
+            _ => return Err(EmuError::Unsupported(format!("{name}: not a vector-ALU instruction"))),
         }
     }
     if d.flags.has(Flags::READS_VCC) {
@@ -372,21 +465,26 @@ pub(crate) fn step_with(w: &mut Wave, l: &mut Lanes, i: &Instr) -> Result<(), Em
     if matches!(d.form, Form::ReadLane | Form::WriteLane) {
         l.lane = (l.src[1][0][0] & 63) as usize;
     }
+    if d.form == Form::ReadFirstLane {
+        // The first active lane; lane 0 when EXEC is 0.
+        l.lane = if exec == 0 { 0 } else { exec.trailing_zeros() as usize };
+    }
     sem(l);
     // Float results: OMOD, CLAMP, output denormals.
     if d.dst.is_float() && d.form != Form::Cmp {
         float_post(
             l,
             d.dst,
-            if i.enc.is_vop3() { i.omod } else { 0 },
-            i.clamp && i.enc.is_vop3(),
+            if i.enc.is_vop3() { i.omod() } else { 0 },
+            i.clamp() && i.enc.is_vop3(),
             w.mode & 0x100 != 0,
             d.flags.has(Flags::PACKED16),
+            special == Vop1Exec::CvtF16F32 && !a.is_vi_plus(),
         );
     }
     // GCN 1.4 OP_SEL ops write one half of a 16-bit destination and keep the other.
     if opsel && d.dst.is_16() {
-        let hi = i.op_sel & 8 != 0;
+        let hi = i.op_sel() & 8 != 0;
         for lane in 0..N {
             let r = l.dst[0][lane] & 0xffff;
             let old = l.old[0][lane];
@@ -400,9 +498,21 @@ pub(crate) fn step_with(w: &mut Wave, l: &mut Lanes, i: &Instr) -> Result<(), Em
     // Write back.
     match d.form {
         Form::ReadLane => {
-            let code = i.vdst as usize;
+            let code = i.vdst() as usize;
             w.s[code & 127] = l.dst[0][0];
             w.s_written[code & 127] = true;
+        }
+        Form::ReadFirstLane => {
+            // SDST is a scalar operand code in the VDST field: only SGPRs and the writable
+            // specials (codes below 128).
+            let code = sdst.unwrap_or(0) as usize;
+            if code > 127 {
+                return Err(EmuError::Unsupported(format!(
+                    "{name}: SDST operand code {code} is not writable"
+                )));
+            }
+            w.s[code] = l.dst[0][0];
+            w.s_written[code] = true;
         }
         Form::WriteLane => {
             // Ignores EXEC: one lane of VDST changes.
@@ -418,9 +528,21 @@ pub(crate) fn step_with(w: &mut Wave, l: &mut Lanes, i: &Instr) -> Result<(), Em
                 w.set_pair(EXEC, bits);
             }
         }
+        _ if special == Vop1Exec::Preserve => {}
+        _ if special == Vop1Exec::LaneZero => {
+            if let Some((r, _)) = vdst {
+                w.v[r][0] = l.dst[0][0];
+                w.v_written[r] = true;
+            }
+        }
         _ => {
             if let Some((r, n)) = vdst {
                 write_vgpr(w, r, n, l, exec);
+            }
+            if let (Vop1Exec::Swap, Some(s0)) = (special, src0_vgpr) {
+                // The old VDST (read before the first write) goes to SRC0's register.
+                l.dst[0] = l.old[0];
+                write_vgpr(w, s0, 1, l, exec);
             }
             if let Some(code) = sdst {
                 // Carry out / V_DIV_SCALE's VCC: bits of inactive lanes are cleared.

@@ -185,7 +185,15 @@ pub fn dump_text(w: &Wave) -> String {
         }
     };
     let mut out = String::new();
-    let _ = writeln!(out, "exec = {:#018x}  vcc = {:#018x}  m0 = {:#x}  mode = {:#x}  scc = {}", w.exec(), w.vcc(), w.s[M0], w.mode, w.scc as u8);
+    let _ = writeln!(
+        out,
+        "exec = {:#018x}  vcc = {:#018x}  m0 = {:#x}  mode = {:#x}  scc = {}",
+        w.exec(),
+        w.vcc(),
+        w.s[M0],
+        w.mode,
+        w.scc as u8
+    );
     for n in 0..sgpr_count(w.arch) as usize {
         if w.s[n] != 0 || w.s_written[n] {
             let _ = writeln!(out, "s{n} = {:#x}{}", w.s[n], f(w.s[n]));

@@ -5,6 +5,9 @@
 //! declared in `vop2.rs`, `vop3.rs` and `vopc.rs` (the compare families are generated from
 //! their family description, the way a TableGen multiclass would).
 
+mod smem;
+mod sop;
+mod vop1;
 mod vop2;
 mod vop3;
 mod vopc;
@@ -32,8 +35,11 @@ pub enum Ty {
     I64,
     U64,
     B64,
-    /// Four dwords (V_MQSAD_U32_U8 destination / accumulator).
+    /// Four dwords (V_MQSAD_U32_U8 destination / accumulator, scalar loads of 4 dwords).
     B128,
+    /// Eight and sixteen dwords (scalar loads).
+    B256,
+    B512,
 }
 
 impl Ty {
@@ -43,6 +49,8 @@ impl Ty {
         match self {
             Ty::F64 | Ty::I64 | Ty::U64 | Ty::B64 => 2,
             Ty::B128 => 4,
+            Ty::B256 => 8,
+            Ty::B512 => 16,
             _ => 1,
         }
     }
@@ -73,6 +81,8 @@ impl Ty {
             Ty::U64 => "u64",
             Ty::B64 => "b64",
             Ty::B128 => "b128",
+            Ty::B256 => "b256",
+            Ty::B512 => "b512",
         }
     }
 }
@@ -103,15 +113,87 @@ pub enum Form {
     Cmp,
     /// `VDST, S, SRC0, SRC1, SRC2` (VOP3B: V_DIV_SCALE, V_MAD_U64_U32)
     Vop3b,
+    // VOP1
+    /// `VDST, SRC0`
+    Un,
+    /// No operands (V_NOP, V_CLREXCP).
+    Nop,
+    /// `SDST, VSRC0`: a scalar destination in the VDST field (V_READFIRSTLANE_B32).
+    ReadFirstLane,
+    // SOP2
+    /// `SDST, SSRC0, SSRC1`
+    S2,
+    /// `SSRC0, SSRC1` (S_CBRANCH_G_FORK, S_RFE_RESTORE_B64)
+    S2NoDst,
+    // SOP1
+    /// `SDST, SSRC0`
+    S1,
+    /// `SSRC0` (S_SETPC_B64, S_RFE_B64, S_CBRANCH_JOIN, S_SET_GPR_IDX_IDX)
+    S1NoDst,
+    /// `SDST` (S_GETPC_B64)
+    S1NoSrc,
+    // SOPK
+    /// `SDST, SIMM16` (S_MOVK_I32, S_ADDK_I32...)
+    K,
+    /// `SSRC, SIMM16`: the SDST field read (S_CMPK_*)
+    KCmp,
+    /// `SSRC(2), LABEL` (S_CBRANCH_I_FORK)
+    KFork,
+    /// `SDST, HWREG` (S_GETREG_B32)
+    KGetReg,
+    /// `HWREG, SSRC`: the SDST field read (S_SETREG_B32)
+    KSetReg,
+    /// `HWREG, IMM32`: a dword after the instruction (S_SETREG_IMM32_B32)
+    KSetRegImm,
+    /// `SDST(2), LABEL` (S_CALL_B64)
+    KCall,
+    // SOPC
+    /// `SSRC0, SSRC1`
+    C,
+    /// `SSRC0, GPR_IDX`: an index-mode mask in SSRC1 (S_SET_GPR_IDX_ON)
+    CGprIdx,
+    // SOPP
+    /// No operand (an immediate only when non-zero: S_ENDPGM, S_BARRIER...)
+    P0,
+    /// `IMM16` (S_NOP, S_SLEEP, S_SETPRIO, S_TRAP...)
+    PImm,
+    /// `LABEL` (S_BRANCH, S_CBRANCH_*)
+    PLabel,
+    /// `WAITCNT` (S_WAITCNT)
+    PWaitcnt,
+    /// `SENDMSG` (S_SENDMSG, S_SENDMSGHALT)
+    PSendmsg,
+    /// `GPR_IDX` (S_SET_GPR_IDX_MODE)
+    PGprIdx,
+    // SMRD / SMEM
+    /// `SDST, SBASE, OFFSET` (loads; scalar atomics)
+    MLoad,
+    /// `SDATA, SBASE, OFFSET` (SMEM stores)
+    MStore,
+    /// `SDST(2)` (S_MEMTIME, S_MEMREALTIME)
+    MTime,
+    /// No operands (cache invalidations and write-backs)
+    MNone,
+    /// `IMM7, SBASE, OFFSET` (S_ATC_PROBE)
+    MProbe,
+    /// `SBASE, OFFSET` (S_DCACHE_DISCARD)
+    MDiscard,
 }
 
 impl Form {
-    /// Number of source operands read from SRC fields.
+    /// Number of source operands read from SRC fields (the VOP3 sources for the vector ALU).
     pub const fn nsrc(self) -> usize {
         match self {
             Form::Ter | Form::CarryIn | Form::Cndmask | Form::Vop3b => 3,
+            Form::Un | Form::ReadFirstLane | Form::S1 | Form::S1NoDst => 1,
+            Form::Nop | Form::S1NoSrc => 0,
             _ => 2,
         }
+    }
+
+    /// Has a branch target (SIMM16 counts dwords from the next instruction).
+    pub const fn has_label(self) -> bool {
+        matches!(self, Form::PLabel | Form::KFork | Form::KCall)
     }
 
     /// The VOP3 word of this form is VOP3B (SDST in bits 8-14, no ABS).
@@ -120,16 +202,49 @@ impl Form {
     }
 }
 
-/// The 32-bit encoding an instruction may also use.
+/// The class of a row's own form (the VOP3 form of the vector ALU aside): VOP2, VOPC or
+/// VOP1 (whose rows may have only a VOP3 form on some archs), a scalar ALU class, or scalar
+/// memory (SMRD on GCN 1.0/1.1, SMEM on GCN 1.2+).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub enum Short {
     Vop2,
     Vopc,
+    Vop1,
+    Sop2,
+    Sopk,
+    Sop1,
+    Sopc,
+    Sopp,
+    Smem,
+}
+
+impl Short {
+    /// The encoding class of this form on `arch`.
+    pub fn enc(self, arch: Arch) -> crate::enc::Enc {
+        use crate::enc::Enc;
+        match self {
+            Short::Vop2 => Enc::Vop2,
+            Short::Vopc => Enc::Vopc,
+            Short::Vop1 => Enc::Vop1,
+            Short::Sop2 => Enc::Sop2,
+            Short::Sopk => Enc::Sopk,
+            Short::Sop1 => Enc::Sop1,
+            Short::Sopc => Enc::Sopc,
+            Short::Sopp => Enc::Sopp,
+            Short::Smem if arch.is_vi_plus() => Enc::Smem,
+            Short::Smem => Enc::Smrd,
+        }
+    }
+
+    /// The vector-ALU classes (with VOP3 forms, modifiers, the constant bus).
+    pub fn is_vop(self) -> bool {
+        matches!(self, Short::Vop2 | Short::Vopc | Short::Vop1)
+    }
 }
 
 /// Flags of a row.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash)]
-pub struct Flags(pub u16);
+pub struct Flags(pub u32);
 
 impl Flags {
     /// Writes EXEC too (V_CMPX_*).
@@ -158,6 +273,17 @@ impl Flags {
     /// clrxdisasm writes `vop3` on its VOP3 form whenever the operands would fit a 32-bit
     /// form, also on the archs that have none (V_CVT_PKACCUM_U8_F32 on GCN 1.2+).
     pub const CLRX_VOP3_SUFFIX: Flags = Flags(1024);
+    /// Scalar memory: the base is a buffer resource (four SGPRs), not an address pair.
+    pub const BUFFER: Flags = Flags(2048);
+    /// The instruction ends the program (S_ENDPGM and kin): the disassembler's label pass and
+    /// the emulator stop there.
+    pub const END: Flags = Flags(4096);
+    /// llvm-mc 14 takes (and prints) SIMM16 on this no-operand SOPP (S_ENDPGM only).
+    pub const LLVM_IMM: Flags = Flags(8192);
+    /// Reads M0 without naming it (V_MOVREL*: the index): M0 is on the constant bus.
+    pub const READS_M0: Flags = Flags(1 << 14);
+    /// llvm-mc 14 takes only a VGPR as SRC0 (V_READFIRSTLANE_B32, V_MOVRELS*, V_SWAP_B32).
+    pub const VGPR_SRC0: Flags = Flags(1 << 15);
 
     #[inline]
     pub const fn has(self, f: Flags) -> bool {
@@ -249,23 +375,41 @@ const NONE: DefId = u16::MAX;
 /// The table plus its opcode indices (array lookups, built once).
 pub struct Isa {
     pub defs: Vec<InstrDef>,
-    vop2: [[DefId; 64]; 4],
-    vopc: [[DefId; 256]; 4],
-    vop3: [Box<[DefId; 1024]>; 4],
+    /// Row of each opcode, by class and arch (VOP3A and VOP3B share the VOP3 index).
+    ops: Vec<[Vec<DefId>; 4]>,
     by_name: HashMap<&'static str, Vec<DefId>>,
     by_alias: HashMap<&'static str, Vec<DefId>>,
 }
 
+/// The index a class's opcodes are kept under.
+fn index_class(e: crate::enc::Enc) -> crate::enc::Enc {
+    match e {
+        crate::enc::Enc::Vop3b => crate::enc::Enc::Vop3a,
+        e => e,
+    }
+}
+
 impl Isa {
     fn build() -> Isa {
+        use crate::enc::{fields, Enc, F};
         let mut defs = Vec::new();
         vop2::rows(&mut defs);
         vopc::rows(&mut defs);
         vop3::rows(&mut defs);
+        vop1::rows(&mut defs);
+        sop::rows(&mut defs);
+        smem::rows(&mut defs);
+        let mut ops: Vec<[Vec<DefId>; 4]> = (0..=Enc::Other as usize).map(|_| Default::default()).collect();
+        for e in Enc::ALL {
+            for a in Arch::ALL {
+                if let Some(f) = fields(e, a) {
+                    let bits = f.range(F::Op).map_or(0, |(lo, hi)| hi - lo + 1);
+                    ops[e as usize][a.index()] = vec![NONE; 1 << bits];
+                }
+            }
+        }
         let mut isa = Isa {
-            vop2: [[NONE; 64]; 4],
-            vopc: [[NONE; 256]; 4],
-            vop3: std::array::from_fn(|_| Box::new([NONE; 1024])),
+            ops,
             by_name: HashMap::new(),
             by_alias: HashMap::new(),
             defs,
@@ -274,30 +418,17 @@ impl Isa {
             let id = i as DefId;
             for a in Arch::ALL {
                 let ai = a.index();
-                let e32 = d.e32[ai];
-                if e32 != X {
-                    let slot = match d.short {
-                        Short::Vop2 => &mut isa.vop2[ai][e32 as usize],
-                        Short::Vopc => &mut isa.vopc[ai][e32 as usize],
-                    };
+                for (op, enc) in [(d.e32[ai], d.short.enc(a)), (d.e64[ai], Enc::Vop3a)] {
+                    if op == X {
+                        continue;
+                    }
+                    let slot = isa.ops[index_class(enc) as usize][ai]
+                        .get_mut(op as usize)
+                        .unwrap_or_else(|| panic!("{} opcode {op} out of range on {a}", enc.name()));
                     assert!(
                         *slot == NONE,
-                        "two rows share {:?} opcode {} on {}: {}",
-                        d.short,
-                        e32,
-                        a,
-                        d.name[ai]
-                    );
-                    *slot = id;
-                }
-                let e64 = d.e64[ai];
-                if e64 != X {
-                    let slot = &mut isa.vop3[ai][e64 as usize];
-                    assert!(
-                        *slot == NONE,
-                        "two rows share VOP3 opcode {} on {}: {}",
-                        e64,
-                        a,
+                        "two rows share {} opcode {op} on {a}: {}",
+                        enc.name(),
                         d.name[ai]
                     );
                     *slot = id;
@@ -321,30 +452,37 @@ impl Isa {
         isa
     }
 
+    /// The row of opcode `op` of class `enc` on `arch`.
+    #[inline]
+    pub fn by_opcode(&self, enc: crate::enc::Enc, arch: Arch, op: u32) -> Option<DefId> {
+        let v = &self.ops[index_class(enc) as usize][arch.index()];
+        match v.get(op as usize) {
+            Some(&id) if id != NONE => Some(id),
+            _ => None,
+        }
+    }
+
     #[inline]
     pub fn def(&self, id: DefId) -> &InstrDef {
         &self.defs[id as usize]
     }
 
-    /// Row of VOP2 opcode `op` (0..64) on `arch`.
+    /// Row of VOP2 opcode `op` on `arch`.
     #[inline]
     pub fn vop2(&self, arch: Arch, op: u32) -> Option<DefId> {
-        let id = self.vop2[arch.index()][(op & 63) as usize];
-        (id != NONE).then_some(id)
+        self.by_opcode(crate::enc::Enc::Vop2, arch, op)
     }
 
-    /// Row of VOPC opcode `op` (0..256) on `arch`.
+    /// Row of VOPC opcode `op` on `arch`.
     #[inline]
     pub fn vopc(&self, arch: Arch, op: u32) -> Option<DefId> {
-        let id = self.vopc[arch.index()][(op & 255) as usize];
-        (id != NONE).then_some(id)
+        self.by_opcode(crate::enc::Enc::Vopc, arch, op)
     }
 
-    /// Row of VOP3 opcode `op` (0..1024) on `arch`.
+    /// Row of VOP3 opcode `op` on `arch`.
     #[inline]
     pub fn vop3(&self, arch: Arch, op: u32) -> Option<DefId> {
-        let id = self.vop3[arch.index()][(op & 1023) as usize];
-        (id != NONE).then_some(id)
+        self.by_opcode(crate::enc::Enc::Vop3a, arch, op)
     }
 
     /// Rows whose CLRX or LLVM mnemonic (without suffix) is `name` on some arch.
@@ -417,6 +555,36 @@ pub fn isa() -> &'static Isa {
     &ISA
 }
 
+/// The operand form CLRX gives an unused opcode of a scalar class (`SOP2_ill_12 s21, s4, s61`,
+/// `SMRD_ill_5 s50, s[58:59], 0x5b`): 32-bit operands in the class's most common layout.
+/// Not rows of the table: no name, no opcode.
+pub fn generic_row(enc: crate::enc::Enc) -> Option<&'static InstrDef> {
+    use crate::enc::Enc;
+    static ROWS: LazyLock<Vec<InstrDef>> = LazyLock::new(|| {
+        [
+            (Short::Sop2, Form::S2),
+            (Short::Sopk, Form::K),
+            (Short::Sop1, Form::S1),
+            (Short::Sopc, Form::C),
+            (Short::Sopp, Form::PImm),
+            (Short::Smem, Form::MLoad),
+        ]
+        .into_iter()
+        .map(|(short, form)| Row::scalar("", short, [X; 4], form, Ty::B32, Ty::B32, Ty::B32).done())
+        .collect()
+    });
+    let k = match enc {
+        Enc::Sop2 => 0,
+        Enc::Sopk => 1,
+        Enc::Sop1 => 2,
+        Enc::Sopc => 3,
+        Enc::Sopp => 4,
+        Enc::Smrd | Enc::Smem => 5,
+        _ => return None,
+    };
+    Some(&ROWS[k])
+}
+
 /// Row builder used by the table files: the defaults fit the common case, so a row states
 /// only what is particular to it.
 pub(crate) struct Row(InstrDef);
@@ -463,6 +631,29 @@ impl Row {
         r
     }
 
+    /// A VOP1 instruction; its VOP3 opcode is 384 + the VOP1 opcode on GCN 1.0/1.1 and
+    /// 320 + it on GCN 1.2+.
+    pub fn vop1(name: &'static str, op: [u16; 4], form: Form, dst: Ty, src: Ty) -> Row {
+        let mut r = Row::new(name, Short::Vop1, form, dst);
+        r.0.src = [src, src, src];
+        r.0.e32 = op;
+        for (k, o) in op.iter().enumerate() {
+            if *o != X {
+                r.0.e64[k] = o + if k < 2 { 384 } else { 320 };
+            }
+        }
+        r
+    }
+
+    /// A scalar ALU or scalar memory instruction of class `short`: destination type `dst`
+    /// (the SDST/SDATA width), source types `s0`, `s1`.
+    pub fn scalar(name: &'static str, short: Short, op: [u16; 4], form: Form, dst: Ty, s0: Ty, s1: Ty) -> Row {
+        let mut r = Row::new(name, short, form, dst);
+        r.0.src = [s0, s1, s1];
+        r.0.e32 = op;
+        r
+    }
+
     /// VOP3-only opcode on the archs in `on` (a VOP2 op that lost its 32-bit form).
     pub fn e64_on(mut self, on: ArchSet, op: u16) -> Row {
         for a in on.iter() {
@@ -476,6 +667,15 @@ impl Row {
         for a in on.iter() {
             self.0.name[a.index()] = name;
             self.0.llvm[a.index()] = name;
+        }
+        self
+    }
+
+    /// clrxasm does not know this instruction on these archs (its CLRX name is ""): only
+    /// LLVM's syntax names it there, and the CLRX printer writes CLRX's `CLASS_ill_N`.
+    pub fn no_clrx_on(mut self, on: ArchSet) -> Row {
+        for a in on.iter() {
+            self.0.name[a.index()] = "";
         }
         self
     }

@@ -4,14 +4,20 @@
 //! to the same words with CLRX's assembler.
 
 use super::text::{dec, hex, reg_range, sdec, Cell};
+use super::{At, Syntax};
 use crate::arch::Arch;
 use crate::instr::{Enc, Instr};
-use crate::isa::{isa, Flags, Form, InstrDef, Ty, X};
+use crate::isa::{generic_row, isa, Flags, Form, InstrDef, Ty, X};
 use crate::layout::{operands, Role, Slot};
 use crate::operand::{classify, Special, Src, SRC_REGS};
 
-/// Appends the CLRX text of `i`.
+/// Appends the CLRX text of `i` (alone: see [`super::print`]).
 pub fn print(out: &mut String, i: &Instr) {
+    print_at(out, i, &At::ALONE)
+}
+
+/// Appends the CLRX text of `i` at `at` (see [`super::At`]).
+pub fn print_at(out: &mut String, i: &Instr, at: &At) {
     match (i.enc, i.def()) {
         (Enc::Other, _) => {
             out.push_str(".int ");
@@ -29,21 +35,31 @@ pub fn print(out: &mut String, i: &Instr) {
             }
             out.push_str(" /* ");
             match i.def() {
-                Some(d) => print_known(out, i, d),
-                None => print_illegal(out, i),
+                Some(d) => print_known(out, i, d, at),
+                None => print_illegal(out, i, at),
             }
             out.push_str(" */");
         }
-        (_, Some(d)) => print_known(out, i, d),
-        (_, None) => print_illegal(out, i),
+        // An instruction clrxasm does not know on this arch: CLRX's name for an unused opcode.
+        (_, Some(d)) if d.name[i.arch.index()].is_empty() => print_illegal(out, i, at),
+        (_, Some(d)) => print_known(out, i, d, at),
+        (_, None) => print_illegal(out, i, at),
     }
 }
 
 /// Would clrxdisasm's text of `i` lose bits, so that it reads back as other words? A VOP3 word
 /// with non-zero unused bits, CLAMP in a GCN 1.0/1.1 VOP3B word, ABS/NEG of the SGPR-pair SRC2
 /// of V_CNDMASK and the carry-ins, the literal code in a source (VOP3 has no literal: CLRX
-/// writes `0x0`), and for unused opcodes the ABS and CLAMP bits CLRX does not show.
+/// writes `0x0`), and for unused opcodes the ABS and CLAMP bits CLRX does not show; for the
+/// scalar classes, see [`super::scalar`].
 pub fn loses_bits(i: &Instr) -> bool {
+    let known = i.def().filter(|d| !d.name[i.arch.index()].is_empty());
+    if let Some(d) = known
+        .filter(|d| !d.short.is_vop())
+        .or_else(|| generic_row(i.enc).filter(|_| known.is_none()))
+    {
+        return super::scalar::loses_bits(i, d);
+    }
     if !i.enc.is_vop3() {
         return false;
     }
@@ -57,16 +73,16 @@ pub fn loses_bits(i: &Instr) -> bool {
             } else {
                 d.form.nsrc()
             };
-            (i.enc == Enc::Vop3b && !i.arch.is_vi_plus() && i.clamp)
-                || ((i.abs | i.neg) & !used_mod_mask(d) & 7 != 0)
-                || i.src[..nsrc].contains(&255)
+            (i.enc == Enc::Vop3b && !i.arch.is_vi_plus() && i.clamp())
+                || ((i.abs() | i.neg()) & !used_mod_mask(d) & 7 != 0)
+                || (0..nsrc).any(|k| i.src(k) == 255)
         }
         None => {
             let slot = illegal_slot_vop3a(i);
             let show_abs = slot == Some(true);
             let show_clamp = slot == Some(true) || (slot.is_none() && i.arch.is_vi_plus());
             let n = if i.opcode < 256 { 2 } else { 3 };
-            (!show_abs && i.abs != 0) || (!show_clamp && i.clamp) || i.src[..n].contains(&255)
+            (!show_abs && i.abs() != 0) || (!show_clamp && i.clamp()) || (0..n).any(|k| i.src(k) == 255)
         }
     }
 }
@@ -81,21 +97,29 @@ fn used_mod_mask(d: &InstrDef) -> u8 {
     }
 }
 
-fn print_known(out: &mut String, i: &Instr, d: &InstrDef) {
+fn print_known(out: &mut String, i: &Instr, d: &InstrDef, at: &At) {
     let a = i.arch;
+    if !d.short.is_vop() {
+        super::scalar::print(out, i, d, d.name[a.index()], Syntax::Clrx, at);
+        return;
+    }
     let texts = &*TEXTS;
     match i.def {
         Some(id) => texts.mnemonics[id as usize][a.index()].push(out),
         None => out.push(' '),
     }
     let ops = operands(i, d);
+    if ops.len == 0 && out.ends_with(' ') {
+        out.pop();
+    }
     let vop3 = i.enc.is_vop3();
     let mods = used_mod_mask(d);
     let mut const_mods = (0u8, 0u8);
     for (n, s) in ops.as_slice().iter().enumerate() {
         // Plain operands (no modifier, no literal): one precomputed text with its ", ".
-        let plain =
-            s.code != 255 && s.regs <= 2 && (!vop3 || !matches!(s.role, Role::Src(_)) || (i.abs | i.neg) & mods == 0);
+        let plain = s.code != 255
+            && s.regs <= 2
+            && (!vop3 || !matches!(s.role, Role::Src(_)) || (i.abs() | i.neg()) & mods == 0);
         if plain && !(d.flags.has(Flags::CLASS) && s.role == Role::Src(1)) {
             let k = op_index(a, s.regs, s.code);
             if n > 0 {
@@ -116,7 +140,7 @@ fn print_known(out: &mut String, i: &Instr, d: &InstrDef) {
             s.regs = 2;
         }
         let (mut abs, mut neg) = match s.role {
-            Role::Src(k) if vop3 && mods >> k & 1 != 0 => (i.abs >> k & 1 != 0, i.neg >> k & 1 != 0),
+            Role::Src(k) if vop3 && mods >> k & 1 != 0 => (i.abs() >> k & 1 != 0, i.neg() >> k & 1 != 0),
             _ => (false, false),
         };
         // clrxasm reads `-0.5` as the constant -0.5 and does not take `abs(2.0)`: ABS/NEG of a
@@ -158,10 +182,20 @@ fn print_known(out: &mut String, i: &Instr, d: &InstrDef) {
         // CLRX's abs:/neg: lists cover the sources that take modifiers (not V_CNDMASK's and
         // the carry-ins' SGPR-pair SRC2).
         let list_len = (mods & 7).count_ones() as usize;
-        vop3_tail(out, i, nsrc, i.enc == Enc::Vop3a, !vop3b_si, const_mods, list_len.min(nsrc));
+        vop3_tail(
+            out,
+            i,
+            nsrc,
+            i.enc == Enc::Vop3a,
+            !vop3b_si,
+            const_mods,
+            list_len.min(nsrc),
+        );
         if fits_32bit(i, d) {
             out.push_str(" vop3");
         }
+    } else {
+        super::scalar::notes(out, i, d);
     }
     // The value of a float literal, as a comment at the end of the line (CLRX puts it right
     // after the literal; at the end, the operand list stays plain for scripts).
@@ -213,35 +247,46 @@ fn vop3_tail(
     list_len: usize,
 ) {
     let allowed: u8 = 8 | ((1u8 << list_len) - 1);
-    let bracket = i.op_sel != 0 && i.op_sel & !allowed == 0;
+    let bracket = i.op_sel() != 0 && i.op_sel() & !allowed == 0;
     if bracket {
         out.push_str(" op_sel:[");
         for k in 0..list_len {
-            out.push(if i.op_sel >> k & 1 != 0 { '1' } else { '0' });
+            out.push(if i.op_sel() >> k & 1 != 0 { '1' } else { '0' });
             out.push(',');
         }
-        out.push(if i.op_sel & 8 != 0 { '1' } else { '0' });
+        out.push(if i.op_sel() & 8 != 0 { '1' } else { '0' });
         out.push(']');
     }
-    match i.omod {
+    match i.omod() {
         1 => out.push_str(" mul:2"),
         2 => out.push_str(" mul:4"),
         3 => out.push_str(" div:2"),
         _ => {}
     }
-    if i.clamp && show_clamp {
+    if i.clamp() && show_clamp {
         out.push_str(" clamp");
     }
-    if nsrc < 3 {
-        if i.src[2] != 0 {
-            out.push_str(" vsrc2=");
-            hex(out, i.src[2] as u64);
+    // Raw notes for the fields of operands the instruction lacks (clrxdisasm's spelling).
+    if nsrc == 0 && i.vdst() != 0 {
+        out.push_str(" dst=");
+        hex(out, i.vdst() as u64);
+    }
+    for k in nsrc..3 {
+        const NAMES: [(&str, &str, &str); 3] = [
+            (" src0=", " abs0", " neg0"),
+            (" vsrc1=", " abs1", " neg1"),
+            (" vsrc2=", " abs2", " neg2"),
+        ];
+        let (field, abs, neg) = NAMES[k];
+        if i.src(k) != 0 {
+            out.push_str(field);
+            hex(out, i.src(k) as u64);
         }
-        if vop3a && i.abs & 4 != 0 {
-            out.push_str(" abs2");
+        if vop3a && i.abs() >> k & 1 != 0 {
+            out.push_str(abs);
         }
-        if i.neg & 4 != 0 {
-            out.push_str(" neg2");
+        if i.neg() >> k & 1 != 0 {
+            out.push_str(neg);
         }
     }
     for (name, bits) in [(" abs:[", const_mods.0), (" neg:[", const_mods.1)] {
@@ -256,9 +301,9 @@ fn vop3_tail(
             out.push(']');
         }
     }
-    if i.op_sel != 0 && !bracket {
+    if i.op_sel() != 0 && !bracket {
         out.push_str(" op_sel=");
-        hex(out, i.op_sel as u64);
+        hex(out, i.op_sel() as u64);
     }
 }
 
@@ -291,23 +336,25 @@ fn fits_32bit(i: &Instr, d: &InstrDef) -> bool {
     if i.enc == Enc::Vop3b {
         // CLRX quirk: CLAMP does not cancel the suffix of a VOP3B carry op.
         let src2_ok = if d.form == Form::CarryIn {
-            i.src[2] == vcc
+            i.src(2) == vcc
         } else {
-            i.src[2] == 0
+            i.src(2) == 0
         };
-        return i.src[1] >= 256 && i.sdst == vcc && src2_ok && i.omod == 0 && i.neg & used == 0;
+        return i.src(1) >= 256 && i.sdst() == vcc && src2_ok && i.omod() == 0 && i.neg() & used == 0;
     }
-    if (i.abs | i.neg) & used != 0 || i.omod != 0 || i.clamp || i.op_sel != 0 {
+    if (i.abs() | i.neg()) & used != 0 || i.omod() != 0 || i.clamp() || i.op_sel() != 0 {
         return false;
     }
     let src1_ok = match d.form {
-        Form::ReadLane | Form::WriteLane => i.src[1] < 256,
-        _ => i.src[1] >= 256,
+        Form::ReadLane | Form::WriteLane => i.src(1) < 256,
+        // VOP1: the unused SRC1 field must be zero (VDST and SRC0 of V_NOP do not matter).
+        Form::Un | Form::Nop | Form::ReadFirstLane => i.src(1) == 0,
+        _ => i.src(1) >= 256,
     };
     let rest_ok = match d.form {
-        Form::Cndmask => i.src[2] == vcc,
-        Form::Cmp => i.vdst == vcc && i.src[2] == 0,
-        _ => i.src[2] == 0,
+        Form::Cndmask => i.src(2) == vcc,
+        Form::Cmp => i.vdst() == vcc && i.src(2) == 0,
+        _ => i.src(2) == 0,
     };
     src1_ok && rest_ok
 }
@@ -327,29 +374,36 @@ fn illegal_slot_vop3a(i: &Instr) -> Option<bool> {
         .map(|d| !isa().def(d).form.is_vop3b())
 }
 
-fn print_illegal(out: &mut String, i: &Instr) {
+fn print_illegal(out: &mut String, i: &Instr, at: &At) {
     let a = i.arch;
-    let vgpr = |code: u16| Slot {
-        role: Role::Vdst,
-        code,
-        regs: 1,
-        ty: Ty::B32,
-        implicit: false,
-    };
+    if let Some(g) = generic_row(i.enc) {
+        let name = format!("{}_ill_{}", i.enc.name(), i.opcode);
+        super::scalar::print(out, i, g, &name, Syntax::Clrx, at);
+        return;
+    }
+    let vgpr = |code: u16| Slot::new(Role::Vdst, code, 1, Ty::B32);
     match i.enc {
         Enc::Vop2 | Enc::Vopc => {
             out.push_str(if i.enc == Enc::Vop2 { "VOP2_ill_" } else { "VOPC_ill_" });
             dec(out, i.opcode as u32);
             out.push(' ');
             if i.enc == Enc::Vop2 {
-                operand(out, a, &vgpr(256 + i.vdst), None, false, None);
+                operand(out, a, &vgpr(256 + i.vdst()), None, false, None);
             } else {
                 out.push_str("vcc");
             }
             out.push_str(", ");
-            operand(out, a, &vgpr(i.src[0]), i.literal, true, None);
+            operand(out, a, &vgpr(i.src(0)), i.literal, true, None);
             out.push_str(", ");
-            operand(out, a, &vgpr(i.src[1]), None, false, None);
+            operand(out, a, &vgpr(i.src(1)), None, false, None);
+        }
+        Enc::Vop1 => {
+            out.push_str("VOP1_ill_");
+            dec(out, i.opcode as u32);
+            out.push(' ');
+            operand(out, a, &vgpr(256 + i.vdst()), None, false, None);
+            out.push_str(", ");
+            operand(out, a, &vgpr(i.src(0)), i.literal, true, None);
         }
         _ => {
             out.push_str("VOP3A_ill_");
@@ -360,33 +414,27 @@ fn print_illegal(out: &mut String, i: &Instr) {
             let show_clamp = slot == Some(true) || (slot.is_none() && a.is_vi_plus());
             let cmp = i.opcode < 256;
             if cmp {
-                let sd = Slot {
-                    role: Role::Sdst,
-                    code: i.vdst,
-                    regs: 2,
-                    ty: Ty::B64,
-                    implicit: false,
-                };
+                let sd = Slot::new(Role::Sdst, i.vdst(), 2, Ty::B64);
                 operand(out, a, &sd, None, false, None);
             } else {
-                operand(out, a, &vgpr(256 + i.vdst), None, false, None);
+                operand(out, a, &vgpr(256 + i.vdst()), None, false, None);
             }
             let n = if cmp { 2 } else { 3 };
             let mut const_mods = (0u8, 0u8);
             for k in 0..n {
                 out.push_str(", ");
-                let mut abs = show_abs && i.abs >> k & 1 != 0;
-                let mut neg = i.neg >> k & 1 != 0;
-                if (neg || abs) && is_number(a, i.src[k]) {
+                let mut abs = show_abs && i.abs() >> k & 1 != 0;
+                let mut neg = i.neg() >> k & 1 != 0;
+                if (neg || abs) && is_number(a, i.src(k)) {
                     const_mods.0 |= (abs as u8) << k;
                     const_mods.1 |= (neg as u8) << k;
                     (abs, neg) = (false, false);
                 }
-                modded(out, a, &vgpr(i.src[k]), None, abs, neg, false, None);
+                modded(out, a, &vgpr(i.src(k)), None, abs, neg, false, None);
             }
             let mut j = *i;
             if !show_abs {
-                j.abs = 0;
+                j.set(crate::enc::F::Abs, 0);
             }
             vop3_tail(out, &j, n, true, show_clamp, const_mods, n);
         }
@@ -424,13 +472,7 @@ static TEXTS: std::sync::LazyLock<Texts> = std::sync::LazyLock::new(|| {
         for regs in 1..=2u8 {
             for code in 0..512u16 {
                 let mut t = String::new();
-                let s = Slot {
-                    role: Role::Vdst,
-                    code,
-                    regs,
-                    ty: Ty::B32,
-                    implicit: false,
-                };
+                let s = Slot::new(Role::Vdst, code, regs, Ty::B32);
                 operand_slow(&mut t, a, &s, None, false, None);
                 let blank = Cell::new("").unwrap();
                 ops.push(Cell::new(&t).unwrap_or(blank));

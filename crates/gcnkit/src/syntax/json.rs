@@ -8,80 +8,6 @@ use crate::instr::{Enc, Instr};
 use crate::layout::{operands, Role};
 use crate::operand::{classify, Src, FLOAT_CONSTS, SRC_REGS};
 
-/// One field of an encoding: name, first and last bit (bit 32 = bit 0 of the second word).
-type Field = (&'static str, u8, u8);
-
-const VOP2: &[Field] = &[
-    ("src0", 0, 8),
-    ("vsrc1", 9, 16),
-    ("vdst", 17, 24),
-    ("opcode", 25, 30),
-    ("encoding", 31, 31),
-];
-const VOPC: &[Field] = &[
-    ("src0", 0, 8),
-    ("vsrc1", 9, 16),
-    ("opcode", 17, 24),
-    ("encoding", 25, 31),
-];
-const VOP3_TAIL: &[Field] = &[
-    ("src0", 32, 40),
-    ("src1", 41, 49),
-    ("src2", 50, 58),
-    ("omod", 59, 60),
-    ("neg", 61, 63),
-];
-const VOP3A_SI: &[Field] = &[
-    ("vdst", 0, 7),
-    ("abs", 8, 10),
-    ("clamp", 11, 11),
-    ("opcode", 17, 25),
-    ("encoding", 26, 31),
-];
-const VOP3B_SI: &[Field] = &[
-    ("vdst", 0, 7),
-    ("sdst", 8, 14),
-    ("clamp", 15, 15),
-    ("opcode", 17, 25),
-    ("encoding", 26, 31),
-];
-const VOP3A_VI: &[Field] = &[
-    ("vdst", 0, 7),
-    ("abs", 8, 10),
-    ("clamp", 15, 15),
-    ("opcode", 16, 25),
-    ("encoding", 26, 31),
-];
-const VOP3A_GFX9: &[Field] = &[
-    ("vdst", 0, 7),
-    ("abs", 8, 10),
-    ("op_sel", 11, 14),
-    ("clamp", 15, 15),
-    ("opcode", 16, 25),
-    ("encoding", 26, 31),
-];
-const VOP3B_VI: &[Field] = &[
-    ("vdst", 0, 7),
-    ("sdst", 8, 14),
-    ("clamp", 15, 15),
-    ("opcode", 16, 25),
-    ("encoding", 26, 31),
-];
-
-fn fields(i: &Instr) -> (&'static [Field], &'static [Field]) {
-    let vi = i.arch.is_vi_plus();
-    match i.enc {
-        Enc::Vop2 => (VOP2, &[]),
-        Enc::Vopc => (VOPC, &[]),
-        Enc::Vop3a if i.arch == Arch::Gcn14 => (VOP3A_GFX9, VOP3_TAIL),
-        Enc::Vop3a if vi => (VOP3A_VI, VOP3_TAIL),
-        Enc::Vop3a => (VOP3A_SI, VOP3_TAIL),
-        Enc::Vop3b if vi => (VOP3B_VI, VOP3_TAIL),
-        Enc::Vop3b => (VOP3B_SI, VOP3_TAIL),
-        Enc::Other => (&[], &[]),
-    }
-}
-
 fn json_str(out: &mut String, s: &str) {
     out.push('"');
     for c in s.chars() {
@@ -128,7 +54,8 @@ pub fn record(out: &mut String, i: &Instr, offset: usize, syntax: Syntax) {
     out.push_str(i.arch.name());
     out.push_str("\", ");
     let mut text = String::with_capacity(64);
-    super::print(&mut text, i, syntax);
+    let at = super::At { offset, labels: None };
+    super::print_at(&mut text, i, syntax, &at);
     if i.enc == Enc::Other {
         out.push_str("\"encoding\": null, \"opcode\": null, \"mnemonic\": null, \"text\": ");
         json_str(out, &text);
@@ -152,29 +79,26 @@ pub fn record(out: &mut String, i: &Instr, offset: usize, syntax: Syntax) {
     }
     out.push_str(", \"text\": ");
     json_str(out, &text);
-    // Fields with bit ranges.
+    // Fields with bit ranges, from the class's description.
     out.push_str(", \"fields\": {");
-    let (f0, f1) = fields(i);
-    let dword = (i.words[0] as u64) | ((i.words[1] as u64) << 32);
-    let mut first = true;
-    for (name, lo, hi) in f0.iter().chain(f1.iter()) {
-        if !first {
+    let fl = i.fields();
+    let bits = (i.words[0] as u64) | ((i.words[1] as u64) << 32);
+    for (k, f) in fl.layout.fields.iter().enumerate() {
+        if k > 0 {
             out.push_str(", ");
         }
-        first = false;
-        let v = (dword >> lo) & ((1u64 << (hi - lo + 1)) - 1);
         out.push('"');
-        out.push_str(name);
+        out.push_str(f.f.name());
         out.push_str("\": {\"bits\": [");
-        dec(out, *lo as u32);
+        dec(out, f.lo as u32);
         out.push_str(", ");
-        dec(out, *hi as u32);
+        dec(out, (f.lo + f.width - 1) as u32);
         out.push_str("], \"value\": ");
-        sdec(out, v as i64);
+        dec(out, fl.get(bits, f.f));
         out.push('}');
     }
     if let Some(l) = i.literal {
-        let lo = if i.enc.is_vop3() { 64 } else { 32 };
+        let lo = fl.layout.words as u32 * 32;
         out.push_str(", \"literal\": {\"bits\": [");
         dec(out, lo);
         out.push_str(", ");
@@ -194,29 +118,43 @@ pub fn record(out: &mut String, i: &Instr, offset: usize, syntax: Syntax) {
             out.push_str("{\"role\": \"");
             out.push_str(s.role.name());
             out.push_str("\", ");
-            operand(out, i.arch, s.code, s.regs, s.ty, i.literal);
+            if !s.is_value() {
+                operand(out, i.arch, s.code, s.regs, s.ty, i.literal);
+            } else if s.role == Role::Label {
+                // A branch: the signed dword offset and the byte offset it lands on.
+                let rel = s.val as u16 as i16 as i64;
+                out.push_str("\"kind\": \"label\", \"value\": ");
+                sdec(out, rel);
+                out.push_str(", \"target\": ");
+                sdec(out, offset as i64 + i.size() as i64 + 4 * rel);
+            } else {
+                // An immediate: its kind is its role (imm, label, hwreg, sendmsg, waitcnt...).
+                out.push_str("\"kind\": \"");
+                out.push_str(if s.role == Role::Offset { "imm" } else { s.role.name() });
+                out.push_str("\", \"value\": ");
+                dec(out, s.val);
+            }
             if s.implicit {
                 out.push_str(", \"implicit\": true");
             }
             out.push_str(", \"type\": \"");
             out.push_str(s.ty.name());
             out.push_str("\"}");
-            let _ = Role::K;
         }
     }
     out.push(']');
     if i.enc.is_vop3() {
         out.push_str(", \"modifiers\": {\"neg\": ");
-        bools(out, i.neg, 3);
+        bools(out, i.neg(), 3);
         out.push_str(", \"abs\": ");
-        bools(out, i.abs, 3);
+        bools(out, i.abs(), 3);
         out.push_str(", \"clamp\": ");
-        out.push_str(if i.clamp { "true" } else { "false" });
+        out.push_str(if i.clamp() { "true" } else { "false" });
         out.push_str(", \"omod\": ");
-        dec(out, i.omod as u32);
+        dec(out, i.omod() as u32);
         if i.arch == Arch::Gcn14 {
             out.push_str(", \"op_sel\": ");
-            bools(out, i.op_sel, 4);
+            bools(out, i.op_sel(), 4);
         }
         out.push('}');
     }

@@ -6,6 +6,7 @@
 //! constants, instructions LLVM 14 lacks.
 
 use super::text::{dec, hex, reg_range, sdec};
+use super::{At, Syntax};
 use crate::arch::Arch;
 use crate::instr::{Enc, Instr};
 use crate::isa::{Flags, Form, InstrDef, Ty, X};
@@ -19,19 +20,28 @@ type Res = Result<(), Inexpressible>;
 
 /// Appends the LLVM text of `i`.
 pub fn print(out: &mut String, i: &Instr) {
-    print_with(out, i, true)
+    print_with(out, i, true, &At::ALONE)
+}
+
+/// Appends the LLVM text of `i` at `at` (see [`super::At`]).
+pub fn print_at(out: &mut String, i: &Instr, at: &At) {
+    print_with(out, i, true, at)
 }
 
 /// Appends LLVM-syntax text of `i` even when it breaks the operand rules (two SGPRs, a
 /// literal in VOP3...): for tests that feed deliberately invalid instructions to llvm-mc and
 /// the assembler. Still `.long` for what LLVM's syntax cannot write at all.
 pub fn print_unchecked(out: &mut String, i: &Instr) {
-    print_with(out, i, false)
+    print_with(out, i, false, &At::ALONE)
 }
 
-fn print_with(out: &mut String, i: &Instr, rules: bool) {
+fn print_with(out: &mut String, i: &Instr, rules: bool, at: &At) {
     let start = out.len();
     let ok = match i.def() {
+        Some(d) if !d.short.is_vop() => {
+            let name = d.llvm[i.arch.index()];
+            !name.is_empty() && super::scalar::print(out, i, d, name, Syntax::Llvm, at)
+        }
         Some(d) if i.enc != Enc::Other => print_known(out, i, d, rules).is_ok(),
         _ => false,
     };
@@ -100,12 +110,13 @@ pub fn llvm_mods(d: &InstrDef, a: Arch) -> LlvmMods {
     m
 }
 
-/// LLVM 14 lacks the VOP3 form of MADMK/MADAK, and of READLANE/WRITELANE where their VOP2
-/// form exists (GCN 1.0/1.1): the hardware has them, LLVM's syntax cannot ask for them.
+/// LLVM 14 lacks the VOP3 form of MADMK/MADAK and V_READFIRSTLANE_B32, and of
+/// READLANE/WRITELANE where their VOP2 form exists (GCN 1.0/1.1): the hardware has them,
+/// LLVM's syntax cannot ask for them.
 pub fn llvm_has_e64(d: &InstrDef, a: Arch) -> bool {
     let ai = a.index();
     d.e64[ai] != X
-        && !matches!(d.form, Form::Madmk | Form::Madak)
+        && !matches!(d.form, Form::Madmk | Form::Madak | Form::ReadFirstLane)
         && !(matches!(d.form, Form::ReadLane | Form::WriteLane) && d.e32[ai] != X)
 }
 
@@ -113,14 +124,17 @@ fn print_known(out: &mut String, i: &Instr, d: &InstrDef, rules: bool) -> Res {
     let a = i.arch;
     let ai = a.index();
     let vop3 = i.enc.is_vop3();
-    if crate::decode::unused_bits(i) != 0 || d.llvm[ai].is_empty() {
+    if crate::decode::unused_bits(i) != 0
+        || d.llvm[ai].is_empty()
+        || crate::layout::unused_fields(i, d).iter().any(|f| i.get(*f) != 0)
+    {
         return Err(Inexpressible);
     }
     if vop3 && !llvm_has_e64(d, a) {
         return Err(Inexpressible);
     }
     // GCN 1.0/1.1 VOP3B: LLVM accepts `clamp` but does not encode it.
-    if i.enc == Enc::Vop3b && i.clamp && !a.is_vi_plus() {
+    if i.enc == Enc::Vop3b && i.clamp() && !a.is_vi_plus() {
         return Err(Inexpressible);
     }
     if rules && !crate::rules::check_with(i, d, crate::rules::Policy::Llvm).is_empty() {
@@ -130,17 +144,17 @@ fn print_known(out: &mut String, i: &Instr, d: &InstrDef, rules: bool) -> Res {
     let nsrc = d.form.nsrc();
     let m = llvm_mods(d, a);
     if vop3 {
-        if i.abs & !m.abs != 0 || i.neg & !(m.neg | m.sext) != 0 {
+        if i.abs() & !m.abs != 0 || i.neg() & !(m.neg | m.sext) != 0 {
             return Err(Inexpressible);
         }
-        if nsrc < 3 && i.src[2] != 0 {
+        if (nsrc..3).any(|k| i.src(k) != 0) || (d.form == Form::Nop && i.vdst() != 0) {
             return Err(Inexpressible);
         }
-        if (i.clamp && !m.clamp) || (i.omod != 0 && !m.omod) {
+        if (i.clamp() && !m.clamp) || (i.omod() != 0 && !m.omod) {
             return Err(Inexpressible);
         }
         let sel_ok: u8 = 8 | ((1u8 << nsrc) - 1);
-        if i.op_sel != 0 && (!m.op_sel || i.op_sel & !sel_ok != 0) {
+        if i.op_sel() != 0 && (!m.op_sel || i.op_sel() & !sel_ok != 0) {
             return Err(Inexpressible);
         }
     }
@@ -159,9 +173,9 @@ fn print_known(out: &mut String, i: &Instr, d: &InstrDef, rules: bool) -> Res {
         }
         let (abs, neg, sext) = match s.role {
             Role::Src(k) if vop3 => {
-                let neg = i.neg >> k & 1 != 0;
+                let neg = i.neg() >> k & 1 != 0;
                 let sext = neg && m.sext >> k & 1 != 0;
-                (i.abs >> k & 1 != 0, neg && !sext, sext)
+                (i.abs() >> k & 1 != 0, neg && !sext, sext)
             }
             _ => (false, false, false),
         };
@@ -187,19 +201,19 @@ fn print_known(out: &mut String, i: &Instr, d: &InstrDef, rules: bool) -> Res {
         }
     }
     if vop3 {
-        if i.op_sel != 0 {
+        if i.op_sel() != 0 {
             out.push_str(" op_sel:[");
             for k in 0..nsrc {
-                out.push(if i.op_sel >> k & 1 != 0 { '1' } else { '0' });
+                out.push(if i.op_sel() >> k & 1 != 0 { '1' } else { '0' });
                 out.push(',');
             }
-            out.push(if i.op_sel & 8 != 0 { '1' } else { '0' });
+            out.push(if i.op_sel() & 8 != 0 { '1' } else { '0' });
             out.push(']');
         }
-        if i.clamp {
+        if i.clamp() {
             out.push_str(" clamp");
         }
-        match i.omod {
+        match i.omod() {
             1 => out.push_str(" mul:2"),
             2 => out.push_str(" mul:4"),
             3 => out.push_str(" div:2"),
@@ -254,6 +268,16 @@ fn literal_ok(a: Arch, l: u32, ty: Ty, k: bool) -> Res {
     } else {
         Ok(())
     }
+}
+
+/// Would LLVM read literal `l` of an operand of type `ty` back as this literal?
+pub(super) fn literal_fits(a: Arch, l: u32, ty: Ty) -> bool {
+    literal_ok(a, l, ty, false).is_ok()
+}
+
+/// Appends one operand as LLVM writes it; `false` if LLVM cannot write it.
+pub(super) fn operand_text(out: &mut String, a: Arch, s: &Slot, literal: Option<u32>) -> bool {
+    operand(out, a, s, literal).is_ok()
 }
 
 /// Appends one operand as LLVM writes it.

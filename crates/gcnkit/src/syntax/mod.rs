@@ -4,6 +4,9 @@
 pub mod clrx;
 pub mod json;
 pub mod llvm;
+mod scalar;
+pub mod special;
+pub(crate) mod special_shim;
 pub mod text;
 
 use crate::instr::Instr;
@@ -24,12 +27,106 @@ impl Syntax {
     }
 }
 
-/// Appends the text of `i` in `syntax` (no newline).
+/// Appends the text of `i` in `syntax` (no newline), as the instruction alone: a branch
+/// target as clrxdisasm (`.L<target>_0`, the instruction at offset 0) and llvm-mc (the raw
+/// offset) print it.
 pub fn print(out: &mut String, i: &Instr, syntax: Syntax) {
+    print_at(out, i, syntax, &At::ALONE)
+}
+
+/// Appends the text of `i` at `at` (its offset and the labels of its listing).
+pub fn print_at(out: &mut String, i: &Instr, syntax: Syntax, at: &At) {
     match syntax {
-        Syntax::Clrx => clrx::print(out, i),
-        Syntax::Llvm => llvm::print(out, i),
+        Syntax::Clrx => clrx::print_at(out, i, at),
+        Syntax::Llvm => llvm::print_at(out, i, at),
     }
+}
+
+/// Where an instruction is printed: its byte offset and, in a listing, which offsets have a
+/// label line. A branch to a labelled offset names the label (`.L<offset>_0`, both dialects);
+/// any other target is written relative to the instruction (`.+N`/`.-N`, CLRX) or as the raw
+/// offset (LLVM), so that the text reads back to the same words wherever it is assembled.
+#[derive(Clone, Copy, Debug)]
+pub struct At<'a> {
+    pub offset: usize,
+    pub labels: Option<&'a Labels>,
+}
+
+impl At<'_> {
+    /// One instruction alone (see [`print`]).
+    pub const ALONE: At<'static> = At {
+        offset: 0,
+        labels: None,
+    };
+}
+
+/// The branch targets of a listing that start an instruction in it: one bit per dword.
+#[derive(Clone, Debug, Default)]
+pub struct Labels {
+    base: usize,
+    bits: Vec<u64>,
+}
+
+impl Labels {
+    /// No labels (every target relative): for code printed piece by piece.
+    pub const NONE: Labels = Labels {
+        base: 0,
+        bits: Vec::new(),
+    };
+
+    /// The labels of the instructions in `words` (starting at byte `base`): every branch
+    /// target that is the first word of one of them.
+    pub fn of(arch: crate::arch::Arch, words: &[u32], base: usize) -> Labels {
+        let n = words.len().div_ceil(64);
+        let mut starts = vec![0u64; n];
+        let mut targets = vec![0u64; n];
+        for (off, r) in crate::decode::decode_all(arch, words) {
+            let Ok(i) = r else { break };
+            let k = off / 4;
+            starts[k / 64] |= 1 << (k % 64);
+            if let Some(t) = branch_target(&i, base + off) {
+                let rel = t - base as i64;
+                if rel >= 0 && rel % 4 == 0 && ((rel / 4) as usize) < words.len() {
+                    let k = (rel / 4) as usize;
+                    targets[k / 64] |= 1 << (k % 64);
+                }
+            }
+        }
+        for (t, s) in targets.iter_mut().zip(&starts) {
+            *t &= s;
+        }
+        Labels { base, bits: targets }
+    }
+
+    /// Is there a label at byte offset `off`?
+    #[inline]
+    pub fn has(&self, off: i64) -> bool {
+        let rel = off - self.base as i64;
+        if rel < 0 || rel % 4 != 0 {
+            return false;
+        }
+        let k = (rel / 4) as usize;
+        self.bits.get(k / 64).is_some_and(|b| b >> (k % 64) & 1 != 0)
+    }
+}
+
+/// The byte offset a branch at `offset` goes to (`None` if `i` is no branch).
+#[inline]
+pub fn branch_target(i: &Instr, offset: usize) -> Option<i64> {
+    let d = i.def()?;
+    if !d.form.has_label() {
+        return None;
+    }
+    let rel = i.get(crate::enc::F::Simm16) as u16 as i16 as i64;
+    Some(offset as i64 + i.size() as i64 + 4 * rel)
+}
+
+/// Appends a label name: `.L<offset>_0` (clrxdisasm's form; LLVM reads it too).
+pub fn label_name(out: &mut String, target: i64) {
+    out.push_str(".L");
+    // A negative target (no label line) shows as clrxdisasm shows it: the 64-bit wrap-around.
+    out.push_str(itoa::Buffer::new().format(target as u64));
+    out.push_str("_0");
 }
 
 /// The text of `i` in `syntax`.

@@ -3,10 +3,47 @@
 //! is its own vectorisable loop; there is no per-lane dispatch).
 
 pub mod cmp;
+pub mod vop1;
 pub mod vop2;
 pub mod vop3;
 
 use super::lanes::{Lanes, N};
+
+/// `dst = f(src0)` on 32-bit lanes.
+#[inline(always)]
+pub fn map1(l: &mut Lanes, f: impl Fn(u32) -> u32) {
+    let a = &l.src[0][0];
+    let d = &mut l.dst[0];
+    for i in 0..N {
+        d[i] = f(a[i]);
+    }
+}
+
+/// `dst = f(src0)` from a 64-bit source to a 32-bit result.
+#[inline(always)]
+pub fn map1_from64(l: &mut Lanes, f: impl Fn(u64) -> u32) {
+    for i in 0..N {
+        l.dst[0][i] = f(l.src64(0, i));
+    }
+}
+
+/// `dst = f(src0)` from a 32-bit source to a 64-bit result.
+#[inline(always)]
+pub fn map1_to64(l: &mut Lanes, f: impl Fn(u32) -> u64) {
+    for i in 0..N {
+        let v = f(l.src[0][0][i]);
+        l.set64(i, v);
+    }
+}
+
+/// `dst = f(src0)` on 64-bit lanes.
+#[inline(always)]
+pub fn map1_64(l: &mut Lanes, f: impl Fn(u64) -> u64) {
+    for i in 0..N {
+        let v = f(l.src64(0, i));
+        l.set64(i, v);
+    }
+}
 
 /// `dst = f(src0, src1)` on 32-bit lanes.
 #[inline(always)]

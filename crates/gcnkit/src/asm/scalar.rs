@@ -1,0 +1,695 @@
+//! From a parsed statement to a scalar instruction (SOP2, SOPK, SOP1, SOPC, SOPP, SMRD,
+//! SMEM): each operand of the row's form goes to its field, checked as llvm-mc 14 and clrxasm
+//! check it (register kind, width and alignment, one literal, SIMM16 ranges, branch targets,
+//! scalar memory offsets); then the trailing modifiers (`glc`, `nv`, `offset:`, CLRX's
+//! `name=value` notes for fields without an operand).
+
+use super::parse::{ModVal, Modifier, OpKind, Operand, PErr, Reg, Value};
+use super::select::{inline_code, literal_bits_for, show_value, Fixup, FixupKind, Selected};
+use super::Dialect;
+use crate::arch::Arch;
+use crate::enc::{Enc, F};
+use crate::instr::Instr;
+use crate::isa::{isa, DefId, Flags, Form, InstrDef, Ty};
+use crate::layout::{scalar_aligned, unused_fields};
+use crate::operand::{classify, sgpr_count, Src};
+pub(super) use crate::syntax::special_shim::{parse as parse_special, Kind};
+
+/// Where the statement is: what a branch target is relative to, and which names are labels.
+pub struct Ctx<'a> {
+    /// Byte offset of the instruction.
+    pub offset: usize,
+    /// The statement's source line (operand spans index into it).
+    pub src: &'a str,
+    /// Is this name a label (defined so far)?
+    pub is_label: &'a dyn Fn(&str) -> bool,
+}
+
+/// Which operands of a form are written in a special syntax (read before the generic operand
+/// parser, which would not understand `vmcnt(0) & lgkmcnt(0)`).
+pub(super) fn special_operands(form: Form) -> [Option<Kind>; 2] {
+    match form {
+        Form::PWaitcnt => [Some(Kind::Waitcnt), None],
+        Form::PSendmsg => [Some(Kind::Sendmsg), None],
+        Form::PGprIdx => [Some(Kind::GprIdx), None],
+        Form::KSetReg | Form::KSetRegImm => [Some(Kind::Hwreg), None],
+        Form::KGetReg => [None, Some(Kind::Hwreg)],
+        Form::CGprIdx => [None, Some(Kind::GprIdx)],
+        _ => [None, None],
+    }
+}
+
+/// What one operand of a scalar form is.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Op {
+    /// A scalar destination of `regs` registers in field `F`.
+    Dst(F, u8),
+    /// A scalar source (9-bit space: registers, constants, the literal) in field `F`, of the
+    /// row's source type `k`.
+    Src(F, usize),
+    /// A register read through SDST (S_CMPK_*, S_SETREG_B32, S_CBRANCH_I_FORK).
+    SdstSrc(usize),
+    /// SIMM16 (typed by the row's source 1: signed or unsigned 16 bits).
+    Simm,
+    /// A branch target in SIMM16.
+    Label,
+    /// A special-syntax value (hwreg, sendmsg, waitcnt, GPR index mode) in field `F`.
+    Special(F),
+    /// S_SETREG_IMM32_B32's dword.
+    Imm32,
+    /// Scalar memory: the data registers (destination or source).
+    Data,
+    Base,
+    Offset,
+    /// S_ATC_PROBE's probe bits (in SDATA).
+    Probe,
+}
+
+/// The operands of a scalar form, in assembly order.
+fn ops_of(d: &InstrDef) -> Vec<Op> {
+    let dst = Op::Dst(F::Sdst, d.dst.regs());
+    let s0 = Op::Src(F::Ssrc0, 0);
+    let s1 = Op::Src(F::Ssrc1, 1);
+    match d.form {
+        Form::S2 => vec![dst, s0, s1],
+        Form::S2NoDst | Form::C => vec![s0, s1],
+        Form::S1 => vec![dst, s0],
+        Form::S1NoDst => vec![s0],
+        Form::S1NoSrc => vec![dst],
+        Form::K => vec![dst, Op::Simm],
+        Form::KCmp => vec![Op::SdstSrc(0), Op::Simm],
+        Form::KFork => vec![Op::SdstSrc(0), Op::Label],
+        Form::KGetReg => vec![dst, Op::Special(F::Simm16)],
+        Form::KSetReg => vec![Op::Special(F::Simm16), Op::SdstSrc(0)],
+        Form::KSetRegImm => vec![Op::Special(F::Simm16), Op::Imm32],
+        Form::KCall => vec![dst, Op::Label],
+        Form::CGprIdx => vec![s0, Op::Special(F::Ssrc1)],
+        Form::P0 => vec![],
+        Form::PImm => vec![Op::Simm],
+        Form::PLabel => vec![Op::Label],
+        Form::PWaitcnt | Form::PSendmsg | Form::PGprIdx => vec![Op::Special(F::Simm16)],
+        Form::MLoad | Form::MStore => vec![Op::Data, Op::Base, Op::Offset],
+        Form::MTime => vec![Op::Data],
+        Form::MNone => vec![],
+        Form::MProbe => vec![Op::Probe, Op::Base, Op::Offset],
+        Form::MDiscard => vec![Op::Base, Op::Offset],
+        _ => vec![],
+    }
+}
+
+/// The operand text of a scalar form, for messages.
+fn describe(ops: &[Op]) -> String {
+    ops.iter()
+        .map(|o| match o {
+            Op::Dst(..) => "SDST",
+            Op::Src(_, 0) | Op::SdstSrc(_) => "SSRC0",
+            Op::Src(..) => "SSRC1",
+            Op::Simm => "SIMM16",
+            Op::Label => "LABEL",
+            Op::Special(_) => "SPECIAL",
+            Op::Imm32 => "IMM32",
+            Op::Data => "SDATA",
+            Op::Base => "SBASE",
+            Op::Offset => "OFFSET",
+            Op::Probe => "PROBE",
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn perr(o: &Operand, msg: impl Into<String>) -> PErr {
+    PErr {
+        start: o.start,
+        end: o.end,
+        msg: msg.into(),
+        help: None,
+    }
+}
+
+/// Assembles scalar row `id` (or, with `generic`, an unused opcode of its class).
+#[allow(clippy::too_many_arguments)]
+pub(super) fn select(
+    arch: Arch,
+    dialect: Dialect,
+    fold: bool,
+    d: &InstrDef,
+    id: Option<DefId>,
+    opcode: u16,
+    mnemonic: &str,
+    mn_span: (usize, usize),
+    ops_in: &[Operand],
+    mods: &[Modifier],
+    ctx: &Ctx,
+) -> Result<Selected, Vec<PErr>> {
+    let enc = d.short.enc(arch);
+    let mut i = Instr::new(arch, enc);
+    i.opcode = opcode;
+    i.set(F::Op, opcode as u32);
+    i.def = id;
+    let llvm = dialect == Dialect::Llvm;
+    let mut errs = Vec::new();
+    let mut warnings = Vec::new();
+    let mut fixup = None;
+    let mut specs = ops_of(d);
+    // llvm-mc takes S_ENDPGM's SIMM16 as an optional operand.
+    if d.form == Form::P0 && d.flags.has(Flags::LLVM_IMM) && dialect != Dialect::Clrx && ops_in.len() == 1 {
+        specs.push(Op::Simm);
+    }
+    if ops_in.len() != specs.len() {
+        let end = ops_in.last().map(|o| o.end).unwrap_or(mn_span.1);
+        return Err(vec![PErr {
+            start: mn_span.0,
+            end,
+            msg: format!("{mnemonic} takes {} operands, got {}", specs.len(), ops_in.len()),
+            help: Some(if specs.is_empty() {
+                "no operands".into()
+            } else {
+                format!("operands: {}", describe(&specs))
+            }),
+        }]);
+    }
+    let smem = enc == Enc::Smem;
+    let data_field = if smem { F::Sdata } else { F::Sdst };
+    for (o, spec) in ops_in.iter().zip(&specs) {
+        if o.neg || o.abs || o.sext {
+            errs.push(perr(o, "scalar instructions take no source modifiers"));
+            continue;
+        }
+        let r = match *spec {
+            Op::Dst(f, regs) => reg(arch, llvm, o, regs, true).map(|c| i.set(f, c as u32)),
+            Op::Data => {
+                let regs = d.dst.regs();
+                let dst = d.form != Form::MStore;
+                reg(arch, llvm, o, regs, dst).map(|c| i.set(data_field, c as u32))
+            }
+            Op::SdstSrc(k) => reg(arch, llvm, o, d.src[k].regs(), false).map(|c| i.set(F::Sdst, c as u32)),
+            Op::Src(f, k) => source(&mut i, arch, dialect, fold, o, d.src[k], f, &mut fixup),
+            Op::Simm => simm(o, d, llvm, &mut warnings).map(|v| i.set(F::Simm16, v)),
+            Op::Label => label(o, dialect, ctx, i.size()).map(|r| match r {
+                Some(v) => i.set(F::Simm16, v),
+                None => {
+                    fixup = Some(Fixup {
+                        symbol: forward_name(o),
+                        word: 0,
+                        kind: FixupKind::Branch {
+                            next: ctx.offset + i.size(),
+                        },
+                        start: o.start,
+                        end: o.end,
+                    })
+                }
+            }),
+            Op::Special(f) => special_value(o, f, &mut warnings).map(|v| i.set(f, v)),
+            Op::Imm32 => imm32(&mut i, o, &mut fixup),
+            Op::Base => base(arch, llvm, o, d).map(|c| i.set(F::Sbase, c as u32 / 2)),
+            Op::Offset => offset(&mut i, arch, dialect, o),
+            Op::Probe => match o.kind {
+                OpKind::Const(Value::Int(v)) if (0..128).contains(&v) => {
+                    i.set(data_field, v as u32);
+                    Ok(())
+                }
+                _ => Err(perr(o, "the probe bits are a number 0..127")),
+            },
+        };
+        if let Err(e) = r {
+            errs.push(e);
+        }
+    }
+    modifiers(&mut i, d, dialect, mods, &mut errs, &mut warnings);
+    if !errs.is_empty() {
+        return Err(errs);
+    }
+    // Registers the arch lacks (XNACK_MASK off GCN 1.2 for LLVM), ranges past their file.
+    let policy = if llvm {
+        crate::rules::Policy::Llvm
+    } else {
+        crate::rules::Policy::Seed
+    };
+    let layout = crate::layout::operands(&i, d);
+    for v in crate::rules::check_with(&i, d, policy).iter() {
+        // The layout's operands are in assembly order, as the statement's are.
+        let at = ops_in.get(v.operand()).map(|o| (o.start, o.end)).unwrap_or(mn_span);
+        let _ = &layout;
+        let xnack_clrx = !llvm
+            && matches!(
+                classify(arch, layout.as_slice().get(v.operand()).map(|s| s.code).unwrap_or(0)),
+                Src::Special(crate::operand::Special::XnackMask, _)
+            );
+        if xnack_clrx {
+            continue; // clrxasm takes XNACK_MASK on every GCN 1.2 device
+        }
+        errs.push(PErr {
+            start: at.0,
+            end: at.1,
+            msg: match v {
+                crate::rules::Violation::NoSuchOperand { .. } => format!("this operand does not exist on {arch}"),
+                crate::rules::Violation::RangeOverflow { .. } => "register range runs past the end of its file".into(),
+                crate::rules::Violation::NotWritable { .. } => "a destination must be a register".into(),
+                _ => format!("operand rule broken: {}", v.rule()),
+            },
+            help: None,
+        });
+    }
+    if !errs.is_empty() {
+        return Err(errs);
+    }
+    Ok(Selected {
+        instr: i,
+        fixup,
+        warnings,
+    })
+}
+
+fn forward_name(o: &Operand) -> String {
+    match &o.kind {
+        OpKind::Forward(n) => n.clone(),
+        _ => String::new(),
+    }
+}
+
+/// A register operand of `regs` registers: its code.
+fn reg(arch: Arch, llvm: bool, o: &Operand, regs: u8, dst: bool) -> Result<u16, PErr> {
+    let OpKind::Reg(r) = &o.kind else {
+        return Err(perr(
+            o,
+            if dst {
+                "a destination must be a scalar register"
+            } else {
+                "expected a scalar register"
+            },
+        ));
+    };
+    reg_code(arch, llvm, o, r, regs, dst)
+}
+
+fn reg_code(arch: Arch, llvm: bool, o: &Operand, r: &Reg, regs: u8, dst: bool) -> Result<u16, PErr> {
+    let _ = llvm;
+    let code = r.code;
+    let src = classify(arch, code);
+    match src {
+        Src::Vgpr(_) => return Err(perr(o, "scalar instructions take no VGPR")),
+        Src::Invalid => return Err(perr(o, format!("this register does not exist on {arch}"))),
+        Src::LdsDirect => return Err(perr(o, "lds_direct is no scalar operand")),
+        Src::Sgpr(_) | Src::Special(..) | Src::Ttmp(_) => {}
+        _ if dst => return Err(perr(o, "a destination must be a scalar register")),
+        _ => {}
+    }
+    if dst && code >= 128 {
+        return Err(perr(o, "a destination must be a scalar register"));
+    }
+    if r.count != regs as u16 && !r.any_width {
+        return Err(PErr {
+            start: o.start,
+            end: o.end,
+            msg: format!(
+                "expected {regs} scalar register{}, got {}",
+                if regs > 1 { "s" } else { "" },
+                r.count
+            ),
+            help: Some(format!("this operand is {}-bit", regs as u32 * 32)),
+        });
+    }
+    if regs > 1 && !scalar_aligned(code, regs) {
+        return Err(PErr {
+            start: o.start,
+            end: o.end,
+            msg: "misaligned scalar register range".into(),
+            help: Some("a pair starts at an even register, four or more registers at a multiple of 4".into()),
+        });
+    }
+    if matches!(src, Src::Sgpr(_)) && code + r.count > sgpr_count(arch) {
+        return Err(perr(o, format!("SGPRs end at s{} on {arch}", sgpr_count(arch) - 1)));
+    }
+    Ok(code)
+}
+
+/// A scalar source: register, inline constant or the literal.
+fn source(
+    i: &mut Instr,
+    arch: Arch,
+    dialect: Dialect,
+    fold: bool,
+    o: &Operand,
+    ty: Ty,
+    field: F,
+    fixup: &mut Option<Fixup>,
+) -> Result<(), PErr> {
+    let code = match &o.kind {
+        OpKind::Reg(r) => reg_code(arch, dialect == Dialect::Llvm, o, r, ty.regs(), false)?,
+        OpKind::Const(v) | OpKind::Lit(v) => {
+            let forced = matches!(o.kind, OpKind::Lit(_));
+            match (!forced).then(|| inline_code(arch, *v, ty, fold)).flatten() {
+                Some(c) => c,
+                None => {
+                    // CLRX reads a float for a 64-bit integer operand as an f32 literal.
+                    let lty = if !fold && ty.regs() == 2 && !ty.is_float() {
+                        Ty::B32
+                    } else {
+                        ty
+                    };
+                    let l = literal_bits_for(*v, lty, fold).map_err(|e| perr(o, e))?;
+                    literal(i, l, o, dialect)?;
+                    255
+                }
+            }
+        }
+        OpKind::Forward(name) => {
+            literal(i, 0, o, dialect)?;
+            *fixup = Some(Fixup {
+                symbol: name.clone(),
+                word: i.fields().layout.words as usize,
+                kind: FixupKind::Literal(Ty::B32),
+                start: o.start,
+                end: o.end,
+            });
+            255
+        }
+    };
+    i.set(field, code as u32);
+    Ok(())
+}
+
+/// Takes literal `l`: one literal dword per instruction (llvm-mc lets two sources share an
+/// equal one; clrxasm takes one only).
+fn literal(i: &mut Instr, l: u32, o: &Operand, dialect: Dialect) -> Result<(), PErr> {
+    match i.literal {
+        Some(prev) if prev != l || dialect == Dialect::Clrx => Err(perr(
+            o,
+            if prev == l {
+                "a second literal: clrxasm takes one literal operand per instruction".to_string()
+            } else {
+                format!("a second literal ({l:#x}, after {prev:#x}): an instruction has one literal dword")
+            },
+        )),
+        _ => {
+            i.push_literal(l);
+            Ok(())
+        }
+    }
+}
+
+/// SIMM16: signed or unsigned by the row's type (llvm-mc takes -32768..65535, 0..65535 for
+/// the unsigned compares); clrxasm truncates with a warning, as gcnkit does in CLRX syntax.
+fn simm(o: &Operand, d: &InstrDef, llvm: bool, warnings: &mut Vec<PErr>) -> Result<u32, PErr> {
+    let OpKind::Const(Value::Int(v)) = o.kind else {
+        return Err(perr(o, "expected a 16-bit integer"));
+    };
+    let unsigned = d.src[1] == Ty::U32;
+    let lo = if unsigned && llvm { 0 } else { -0x8000 };
+    if (lo..=0xffff).contains(&v) {
+        return Ok(v as u16 as u32);
+    }
+    // SOPP's immediates wrap silently in llvm-mc 14; SOPK's are errors there.
+    if llvm && d.short.enc(Arch::Gcn12) == Enc::Sopk {
+        return Err(perr(
+            o,
+            format!("{} does not fit 16 bits ({lo}..65535)", show_value(Value::Int(v))),
+        ));
+    }
+    warnings.push(perr(
+        o,
+        format!("{} truncated to 16 bits: {:#x}", show_value(Value::Int(v)), v as u16),
+    ));
+    Ok(v as u16 as u32)
+}
+
+/// A special operand's value (already read by the special syntax, or a plain number).
+fn special_value(o: &Operand, f: F, warnings: &mut Vec<PErr>) -> Result<u32, PErr> {
+    let OpKind::Const(Value::Int(v)) = o.kind else {
+        return Err(perr(o, "expected a number or the instruction's special syntax"));
+    };
+    let max = if f == F::Ssrc1 { 0xff } else { 0xffff };
+    if (-0x8000..=max).contains(&v) || (f == F::Ssrc1 && (0..=max).contains(&v)) {
+        return Ok(v as u32 & max as u32);
+    }
+    if f == F::Ssrc1 {
+        return Err(perr(o, "the GPR index mode is 8 bits"));
+    }
+    warnings.push(perr(
+        o,
+        format!("{} truncated to 16 bits: {:#x}", show_value(Value::Int(v)), v as u16),
+    ));
+    Ok(v as u16 as u32)
+}
+
+/// A branch operand: `Some(SIMM16)`, or `None` for a label defined later (a fixup). A label or
+/// an expression naming a symbol (`.`, `.L5+8`) is a target address; a bare number is the
+/// raw SIMM16 in LLVM syntax and an address in CLRX syntax.
+fn label(o: &Operand, dialect: Dialect, ctx: &Ctx, size: usize) -> Result<Option<u32>, PErr> {
+    let v = match &o.kind {
+        OpKind::Forward(_) => return Ok(None),
+        OpKind::Const(Value::Int(v)) => *v,
+        _ => return Err(perr(o, "expected a label")),
+    };
+    let text = &ctx.src[o.start..o.end];
+    let address = dialect == Dialect::Clrx || mentions_symbol(text) || (ctx.is_label)(text.trim());
+    if !address {
+        if !(-0x8000..=0xffff).contains(&v) {
+            return Err(perr(o, "expected a 16-bit signed jump offset"));
+        }
+        return Ok(Some(v as u16 as u32));
+    }
+    branch_offset(v, ctx.offset + size).map_err(|m| perr(o, m))
+}
+
+/// SIMM16 of a branch from the instruction ending at `next` to `target`.
+pub(super) fn branch_offset(target: i64, next: usize) -> Result<Option<u32>, String> {
+    let rel = target - next as i64;
+    if rel % 4 != 0 {
+        return Err(format!("the target is {rel} bytes away: not a whole number of dwords"));
+    }
+    let dw = rel / 4;
+    if !(-0x8000..=0x7fff).contains(&dw) {
+        return Err(format!(
+            "the target is {dw} dwords away: out of the 16-bit branch range"
+        ));
+    }
+    Ok(Some(dw as u16 as u32))
+}
+
+/// Does an expression's text name a symbol (a name, or `.`)?
+fn mentions_symbol(text: &str) -> bool {
+    let b = text.as_bytes();
+    let mut k = 0;
+    while k < b.len() {
+        let c = b[k];
+        if c.is_ascii_digit() {
+            // A number, with its hex digits, exponent or suffix.
+            while k < b.len() && (b[k].is_ascii_alphanumeric() || b[k] == b'.') {
+                k += 1;
+            }
+            continue;
+        }
+        if c.is_ascii_alphabetic() || c == b'_' || c == b'.' || c == b'$' {
+            return true;
+        }
+        k += 1;
+    }
+    false
+}
+
+/// S_SETREG_IMM32_B32's dword.
+fn imm32(i: &mut Instr, o: &Operand, fixup: &mut Option<Fixup>) -> Result<(), PErr> {
+    match &o.kind {
+        OpKind::Const(v) | OpKind::Lit(v) => {
+            let l = literal_bits_for(*v, Ty::B32, true).map_err(|e| perr(o, e))?;
+            i.push_literal(l);
+        }
+        OpKind::Forward(name) => {
+            i.push_literal(0);
+            *fixup = Some(Fixup {
+                symbol: name.clone(),
+                word: 1,
+                kind: FixupKind::Literal(Ty::B32),
+                start: o.start,
+                end: o.end,
+            });
+        }
+        OpKind::Reg(_) => return Err(perr(o, "expected a 32-bit constant")),
+    }
+    Ok(())
+}
+
+/// The scalar memory base: an SGPR pair (a quad for buffer loads).
+fn base(arch: Arch, llvm: bool, o: &Operand, d: &InstrDef) -> Result<u16, PErr> {
+    let regs = if d.flags.has(Flags::BUFFER) { 4 } else { 2 };
+    let c = reg(arch, llvm, o, regs, false)?;
+    if c >= 128 || c % 2 != 0 {
+        return Err(perr(o, "the base is an SGPR range"));
+    }
+    Ok(c)
+}
+
+/// The scalar memory offset: an immediate (SMRD: 8-bit dwords, or GCN 1.1's literal; SMEM:
+/// 20-bit bytes, 21-bit signed on GCN 1.4) or an SGPR.
+fn offset(i: &mut Instr, arch: Arch, dialect: Dialect, o: &Operand) -> Result<(), PErr> {
+    let llvm = dialect == Dialect::Llvm;
+    match &o.kind {
+        OpKind::Reg(r) => {
+            let c = reg_code(arch, llvm, o, r, 1, false)?;
+            if c >= 128 {
+                return Err(perr(o, "an offset register is an SGPR, M0 or a special register"));
+            }
+            i.set(F::Imm, 0);
+            i.set(F::Offset, c as u32);
+            Ok(())
+        }
+        OpKind::Const(Value::Int(v)) | OpKind::Lit(Value::Int(v)) => {
+            let v = *v;
+            let lit = matches!(o.kind, OpKind::Lit(_));
+            if i.enc == Enc::Smrd {
+                if (0..=255).contains(&v) && !lit {
+                    i.set(F::Imm, 1);
+                    i.set(F::Offset, v as u32);
+                    return Ok(());
+                }
+                if arch != Arch::Gcn11 || llvm && lit {
+                    return Err(perr(o, format!("the offset is 0..255 dwords on {arch}")));
+                }
+                if !(0..=0xffff_ffff).contains(&v) {
+                    return Err(perr(o, "the literal offset is 32 bits"));
+                }
+                i.set(F::Imm, 0);
+                i.set(F::Offset, 255);
+                i.push_literal(v as u32);
+                return Ok(());
+            }
+            if lit {
+                return Err(perr(o, "SMEM has no literal offset"));
+            }
+            let (lo, hi, bits) = match (arch, llvm) {
+                (Arch::Gcn14, true) => (-0x10_0000, 0xf_ffff, 21),
+                (Arch::Gcn14, false) => (-0x10_0000, 0x1f_ffff, 21),
+                _ => (0, 0xf_ffff, 20),
+            };
+            if !(lo..=hi).contains(&v) {
+                return Err(perr(
+                    o,
+                    if bits == 21 && llvm {
+                        "expected a 21-bit signed offset".to_string()
+                    } else {
+                        format!("expected a {bits}-bit unsigned offset")
+                    },
+                ));
+            }
+            i.set(F::Imm, 1);
+            i.set(F::Offset, (v as u32) & ((1 << bits) - 1));
+            Ok(())
+        }
+        OpKind::Forward(n) => Err(perr(o, format!("symbol '{n}' is not defined"))),
+        _ => Err(perr(o, "expected an offset")),
+    }
+}
+
+/// `glc`, `nv`, `offset:N` (GCN 1.4's immediate beside an SGPR offset), and CLRX's notes
+/// for fields without an operand.
+fn modifiers(
+    i: &mut Instr,
+    d: &InstrDef,
+    dialect: Dialect,
+    mods: &[Modifier],
+    errs: &mut Vec<PErr>,
+    warnings: &mut Vec<PErr>,
+) {
+    let llvm = dialect == Dialect::Llvm;
+    let smem = i.enc == Enc::Smem;
+    let bad = |m: &Modifier, msg: String| PErr {
+        start: m.start,
+        end: m.end,
+        msg,
+        help: None,
+    };
+    for m in mods {
+        match (m.name.as_str(), &m.value) {
+            ("glc", ModVal::None) if smem => {
+                if llvm && !matches!(d.form, Form::MLoad | Form::MStore) {
+                    errs.push(bad(m, "LLVM takes glc on loads, stores and atomics only".into()));
+                }
+                i.set(F::Glc, 1);
+            }
+            // llvm-mc 14 takes glc on GCN 1.0/1.1 scalar loads and encodes nothing.
+            ("glc", ModVal::None) if i.enc == Enc::Smrd && dialect != Dialect::Clrx => {
+                warnings.push(bad(m, "SMRD has no GLC bit: glc dropped (as llvm-mc does)".into()))
+            }
+            ("nv", ModVal::None) if smem && i.arch == Arch::Gcn14 && !llvm => i.set(F::Nv, 1),
+            ("offset", ModVal::Int(v)) if smem && i.arch == Arch::Gcn14 && !llvm && !m.eq => {
+                // `s91 offset:0x10`: the SGPR goes to SOFFSET, the immediate to OFFSET.
+                if i.get(F::Imm) != 0 || !(0..=0x1f_ffff).contains(v) {
+                    errs.push(bad(m, "offset: needs an SGPR offset operand and 21 bits".into()));
+                    continue;
+                }
+                let sgpr = i.get(F::Offset);
+                i.set(F::Soe, 1);
+                i.set(F::Soffset, sgpr);
+                i.set(F::Imm, 1);
+                i.set(F::Offset, *v as u32);
+            }
+            (name, ModVal::Int(v)) if m.eq && !llvm => {
+                let f = unused_fields(i, d).iter().copied().find(|f| {
+                    name == match f {
+                        F::Ssrc0 => "ssrc",
+                        F::Vdst => "vdst",
+                        f => f.name(),
+                    }
+                });
+                match f {
+                    Some(f) if *v >= 0 && (*v as u64) < (1u64 << field_width(i, f)) => i.set(f, *v as u32),
+                    Some(_) => errs.push(bad(m, format!("{name}={v:#x} does not fit the field"))),
+                    None => errs.push(bad(
+                        m,
+                        format!("'{name}=' is not a field this instruction leaves unused"),
+                    )),
+                }
+            }
+            (name, _) => errs.push(PErr {
+                start: m.start,
+                end: m.end,
+                msg: format!("unknown modifier '{name}' here"),
+                help: Some(if smem {
+                    "scalar memory takes glc (and in CLRX syntax on GCN 1.4, nv and offset:N)".into()
+                } else {
+                    "this instruction takes no modifiers".into()
+                }),
+            }),
+        }
+    }
+}
+
+fn field_width(i: &Instr, f: F) -> u8 {
+    i.fields().range(f).map(|(lo, hi)| hi - lo + 1).unwrap_or(0)
+}
+
+/// CLRX's names for unused opcodes of the scalar classes (`SOP2_ill_12 s21, s4, s61`).
+pub(super) fn illegal_enc(name: &str) -> Option<(Enc, u16)> {
+    let (class, n) = name.split_once("_ill_")?;
+    let enc = match class {
+        "sop2" => Enc::Sop2,
+        "sopk" => Enc::Sopk,
+        "sop1" => Enc::Sop1,
+        "sopc" => Enc::Sopc,
+        "sopp" => Enc::Sopp,
+        "smrd" => Enc::Smrd,
+        "smem" => Enc::Smem,
+        _ => return None,
+    };
+    Some((enc, n.parse().ok()?))
+}
+
+/// Is `opcode` of class `enc` unused on `arch` (and in range)?
+pub(super) fn unused_opcode(arch: Arch, enc: Enc, opcode: u16) -> Result<(), String> {
+    let Some(f) = crate::enc::fields(enc, arch) else {
+        return Err(format!("{arch} has no {} encoding", enc.name()));
+    };
+    let width = f.range(F::Op).map(|(lo, hi)| hi - lo + 1).unwrap_or(0);
+    if opcode as u32 >= 1 << width {
+        return Err(format!("opcode {opcode} is out of range"));
+    }
+    // An opcode clrxasm does not know on this arch (LLVM's name only) is "unused" to CLRX.
+    if let Some(id) = isa().by_opcode(enc, arch, opcode as u32) {
+        let d = isa().def(id);
+        if !d.name[arch.index()].is_empty() {
+            return Err(format!("opcode {opcode} is {} on {arch}", d.name[arch.index()]));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,727 @@
+//! Encodings as data: every encoding class of GCN 1.0-1.4 described once — the fixed bits that
+//! identify it, its length in dwords and what adds more (a literal, an SDWA/DPP word), and its
+//! fields (name, bit range) per arch. The decoder finds the class and the length of every word
+//! from this alone, so an instruction of a known class whose opcode the table does not know is
+//! skipped whole; the printers' JSON fields, the unused-bit checks and the assembler's word
+//! building read the same descriptions.
+
+use crate::arch::Arch;
+
+/// An encoding class. VOP3A and VOP3B share their fixed bits (the row decides which one a
+/// word is); SMRD (GCN 1.0/1.1) and SMEM (GCN 1.2+) share theirs across generations.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum Enc {
+    Vop2,
+    Vopc,
+    Vop1,
+    Vop3a,
+    Vop3b,
+    Vop3p,
+    Sop2,
+    Sopk,
+    Sop1,
+    Sopc,
+    Sopp,
+    Smrd,
+    Smem,
+    Vintrp,
+    Ds,
+    Mubuf,
+    Mtbuf,
+    Mimg,
+    Exp,
+    Flat,
+    /// A word that belongs to no class of the arch (or a data word).
+    Other,
+}
+
+impl Enc {
+    pub const ALL: [Enc; 20] = [
+        Enc::Vop2,
+        Enc::Vopc,
+        Enc::Vop1,
+        Enc::Vop3a,
+        Enc::Vop3b,
+        Enc::Vop3p,
+        Enc::Sop2,
+        Enc::Sopk,
+        Enc::Sop1,
+        Enc::Sopc,
+        Enc::Sopp,
+        Enc::Smrd,
+        Enc::Smem,
+        Enc::Vintrp,
+        Enc::Ds,
+        Enc::Mubuf,
+        Enc::Mtbuf,
+        Enc::Mimg,
+        Enc::Exp,
+        Enc::Flat,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Enc::Vop2 => "VOP2",
+            Enc::Vopc => "VOPC",
+            Enc::Vop1 => "VOP1",
+            Enc::Vop3a => "VOP3A",
+            Enc::Vop3b => "VOP3B",
+            Enc::Vop3p => "VOP3P",
+            Enc::Sop2 => "SOP2",
+            Enc::Sopk => "SOPK",
+            Enc::Sop1 => "SOP1",
+            Enc::Sopc => "SOPC",
+            Enc::Sopp => "SOPP",
+            Enc::Smrd => "SMRD",
+            Enc::Smem => "SMEM",
+            Enc::Vintrp => "VINTRP",
+            Enc::Ds => "DS",
+            Enc::Mubuf => "MUBUF",
+            Enc::Mtbuf => "MTBUF",
+            Enc::Mimg => "MIMG",
+            Enc::Exp => "EXP",
+            Enc::Flat => "FLAT",
+            Enc::Other => "other",
+        }
+    }
+
+    pub fn is_vop3(self) -> bool {
+        matches!(self, Enc::Vop3a | Enc::Vop3b)
+    }
+
+    /// The 32-bit vector-ALU forms (VOP1, VOP2, VOPC).
+    pub fn is_vop32(self) -> bool {
+        matches!(self, Enc::Vop1 | Enc::Vop2 | Enc::Vopc)
+    }
+
+    /// The scalar ALU classes.
+    pub fn is_sop(self) -> bool {
+        matches!(self, Enc::Sop1 | Enc::Sop2 | Enc::Sopk | Enc::Sopc | Enc::Sopp)
+    }
+}
+
+/// What a field holds. One name for the same meaning across classes, so that code asking for
+/// "SRC0" or "SDST" does not care which class it reads.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+#[repr(u8)]
+pub enum F {
+    /// The class's fixed identifying bits.
+    Encoding,
+    Op,
+    Vdst,
+    Sdst,
+    Src0,
+    Src1,
+    Src2,
+    /// VSRC1 of VOP2/VOPC: an 8-bit VGPR number (a scalar code for V_READLANE/V_WRITELANE).
+    Vsrc1,
+    Abs,
+    Neg,
+    Clamp,
+    Omod,
+    OpSel,
+    /// SOP2/SOP1/SOPC scalar sources (8-bit codes).
+    Ssrc0,
+    Ssrc1,
+    Simm16,
+    /// SMRD/SMEM: the offset is an immediate (not an SGPR).
+    Imm,
+    Offset,
+    /// SMRD/SMEM base: an SGPR pair, field value = first SGPR / 2.
+    Sbase,
+    Sdata,
+    Glc,
+    /// GCN 1.4 SMEM: an SGPR offset beside the immediate one.
+    Soe,
+    Soffset,
+    Nv,
+}
+
+/// Number of [`F`] values.
+pub const NF: usize = F::Nv as usize + 1;
+
+impl F {
+    pub fn name(self) -> &'static str {
+        match self {
+            F::Encoding => "encoding",
+            F::Op => "opcode",
+            F::Vdst => "vdst",
+            F::Sdst => "sdst",
+            F::Src0 => "src0",
+            F::Src1 => "src1",
+            F::Src2 => "src2",
+            F::Vsrc1 => "vsrc1",
+            F::Abs => "abs",
+            F::Neg => "neg",
+            F::Clamp => "clamp",
+            F::Omod => "omod",
+            F::OpSel => "op_sel",
+            F::Ssrc0 => "ssrc0",
+            F::Ssrc1 => "ssrc1",
+            F::Simm16 => "simm16",
+            F::Imm => "imm",
+            F::Offset => "offset",
+            F::Sbase => "sbase",
+            F::Sdata => "sdata",
+            F::Glc => "glc",
+            F::Soe => "soe",
+            F::Soffset => "soffset",
+            F::Nv => "nv",
+        }
+    }
+}
+
+/// A field: bits `lo..lo + width` of the instruction (bit 32 is bit 0 of the second dword).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Field {
+    pub f: F,
+    pub lo: u8,
+    pub width: u8,
+}
+
+const fn fld(f: F, lo: u8, width: u8) -> Field {
+    Field { f, lo, width }
+}
+
+/// One encoding class as it is on some archs.
+#[derive(Debug)]
+pub struct Layout {
+    pub enc: Enc,
+    /// Word 0 & mask == bits identifies the class.
+    pub mask: u32,
+    pub bits: u32,
+    /// Dwords without a literal or extra word.
+    pub words: u8,
+    /// Fields in bit order (the identifying bits as [`F::Encoding`]).
+    pub fields: &'static [Field],
+}
+
+use F::*;
+
+const VOP2: Layout = Layout {
+    enc: Enc::Vop2,
+    mask: 0x8000_0000,
+    bits: 0,
+    words: 1,
+    fields: &[
+        fld(Src0, 0, 9),
+        fld(Vsrc1, 9, 8),
+        fld(Vdst, 17, 8),
+        fld(Op, 25, 6),
+        fld(Encoding, 31, 1),
+    ],
+};
+const VOPC: Layout = Layout {
+    enc: Enc::Vopc,
+    mask: 0xfe00_0000,
+    bits: 0x7c00_0000,
+    words: 1,
+    fields: &[fld(Src0, 0, 9), fld(Vsrc1, 9, 8), fld(Op, 17, 8), fld(Encoding, 25, 7)],
+};
+const VOP1: Layout = Layout {
+    enc: Enc::Vop1,
+    mask: 0xfe00_0000,
+    bits: 0x7e00_0000,
+    words: 1,
+    fields: &[fld(Src0, 0, 9), fld(Op, 9, 8), fld(Vdst, 17, 8), fld(Encoding, 25, 7)],
+};
+const VOP3_TAIL: [Field; 5] = [
+    fld(Src0, 32, 9),
+    fld(Src1, 41, 9),
+    fld(Src2, 50, 9),
+    fld(Omod, 59, 2),
+    fld(Neg, 61, 3),
+];
+const VOP3A_SI: Layout = Layout {
+    enc: Enc::Vop3a,
+    mask: 0xfc00_0000,
+    bits: 0xd000_0000,
+    words: 2,
+    fields: &[
+        fld(Vdst, 0, 8),
+        fld(Abs, 8, 3),
+        fld(Clamp, 11, 1),
+        fld(Op, 17, 9),
+        fld(Encoding, 26, 6),
+        VOP3_TAIL[0],
+        VOP3_TAIL[1],
+        VOP3_TAIL[2],
+        VOP3_TAIL[3],
+        VOP3_TAIL[4],
+    ],
+};
+const VOP3B_SI: Layout = Layout {
+    enc: Enc::Vop3b,
+    mask: 0xfc00_0000,
+    bits: 0xd000_0000,
+    words: 2,
+    // Bit 15 is no CLAMP on GCN 1.0/1.1 (llvm-mc takes `clamp` there and encodes nothing);
+    // it is kept as a field so that a word with it set reads back whole.
+    fields: &[
+        fld(Vdst, 0, 8),
+        fld(Sdst, 8, 7),
+        fld(Clamp, 15, 1),
+        fld(Op, 17, 9),
+        fld(Encoding, 26, 6),
+        VOP3_TAIL[0],
+        VOP3_TAIL[1],
+        VOP3_TAIL[2],
+        VOP3_TAIL[3],
+        VOP3_TAIL[4],
+    ],
+};
+const VOP3A_VI: Layout = Layout {
+    enc: Enc::Vop3a,
+    mask: 0xfc00_0000,
+    bits: 0xd000_0000,
+    words: 2,
+    fields: &[
+        fld(Vdst, 0, 8),
+        fld(Abs, 8, 3),
+        fld(Clamp, 15, 1),
+        fld(Op, 16, 10),
+        fld(Encoding, 26, 6),
+        VOP3_TAIL[0],
+        VOP3_TAIL[1],
+        VOP3_TAIL[2],
+        VOP3_TAIL[3],
+        VOP3_TAIL[4],
+    ],
+};
+const VOP3A_GFX9: Layout = Layout {
+    enc: Enc::Vop3a,
+    mask: 0xfc00_0000,
+    bits: 0xd000_0000,
+    words: 2,
+    fields: &[
+        fld(Vdst, 0, 8),
+        fld(Abs, 8, 3),
+        fld(OpSel, 11, 4),
+        fld(Clamp, 15, 1),
+        fld(Op, 16, 10),
+        fld(Encoding, 26, 6),
+        VOP3_TAIL[0],
+        VOP3_TAIL[1],
+        VOP3_TAIL[2],
+        VOP3_TAIL[3],
+        VOP3_TAIL[4],
+    ],
+};
+const VOP3B_VI: Layout = Layout {
+    enc: Enc::Vop3b,
+    mask: 0xfc00_0000,
+    bits: 0xd000_0000,
+    words: 2,
+    fields: &[
+        fld(Vdst, 0, 8),
+        fld(Sdst, 8, 7),
+        fld(Clamp, 15, 1),
+        fld(Op, 16, 10),
+        fld(Encoding, 26, 6),
+        VOP3_TAIL[0],
+        VOP3_TAIL[1],
+        VOP3_TAIL[2],
+        VOP3_TAIL[3],
+        VOP3_TAIL[4],
+    ],
+};
+/// GCN 1.4's packed-math VOP3P (fields in part 2; identified and sized here).
+const VOP3P: Layout = Layout {
+    enc: Enc::Vop3p,
+    mask: 0xff80_0000,
+    bits: 0xd380_0000,
+    words: 2,
+    fields: &[fld(Op, 16, 7), fld(Encoding, 23, 9)],
+};
+const SOP2: Layout = Layout {
+    enc: Enc::Sop2,
+    mask: 0xc000_0000,
+    bits: 0x8000_0000,
+    words: 1,
+    fields: &[
+        fld(Ssrc0, 0, 8),
+        fld(Ssrc1, 8, 8),
+        fld(Sdst, 16, 7),
+        fld(Op, 23, 7),
+        fld(Encoding, 30, 2),
+    ],
+};
+const SOPK: Layout = Layout {
+    enc: Enc::Sopk,
+    mask: 0xf000_0000,
+    bits: 0xb000_0000,
+    words: 1,
+    fields: &[
+        fld(Simm16, 0, 16),
+        fld(Sdst, 16, 7),
+        fld(Op, 23, 5),
+        fld(Encoding, 28, 4),
+    ],
+};
+const SOP1: Layout = Layout {
+    enc: Enc::Sop1,
+    mask: 0xff80_0000,
+    bits: 0xbe80_0000,
+    words: 1,
+    fields: &[fld(Ssrc0, 0, 8), fld(Op, 8, 8), fld(Sdst, 16, 7), fld(Encoding, 23, 9)],
+};
+const SOPC: Layout = Layout {
+    enc: Enc::Sopc,
+    mask: 0xff80_0000,
+    bits: 0xbf00_0000,
+    words: 1,
+    fields: &[fld(Ssrc0, 0, 8), fld(Ssrc1, 8, 8), fld(Op, 16, 7), fld(Encoding, 23, 9)],
+};
+const SOPP: Layout = Layout {
+    enc: Enc::Sopp,
+    mask: 0xff80_0000,
+    bits: 0xbf80_0000,
+    words: 1,
+    fields: &[fld(Simm16, 0, 16), fld(Op, 16, 7), fld(Encoding, 23, 9)],
+};
+const SMRD: Layout = Layout {
+    enc: Enc::Smrd,
+    mask: 0xf800_0000,
+    bits: 0xc000_0000,
+    words: 1,
+    fields: &[
+        fld(Offset, 0, 8),
+        fld(Imm, 8, 1),
+        fld(Sbase, 9, 6),
+        fld(Sdst, 15, 7),
+        fld(Op, 22, 5),
+        fld(Encoding, 27, 5),
+    ],
+};
+const SMEM_VI: Layout = Layout {
+    enc: Enc::Smem,
+    mask: 0xfc00_0000,
+    bits: 0xc000_0000,
+    words: 2,
+    fields: &[
+        fld(Sbase, 0, 6),
+        fld(Sdata, 6, 7),
+        fld(Glc, 16, 1),
+        fld(Imm, 17, 1),
+        fld(Op, 18, 8),
+        fld(Encoding, 26, 6),
+        fld(Offset, 32, 20),
+    ],
+};
+const SMEM_GFX9: Layout = Layout {
+    enc: Enc::Smem,
+    mask: 0xfc00_0000,
+    bits: 0xc000_0000,
+    words: 2,
+    fields: &[
+        fld(Sbase, 0, 6),
+        fld(Sdata, 6, 7),
+        fld(Soe, 14, 1),
+        fld(Nv, 15, 1),
+        fld(Glc, 16, 1),
+        fld(Imm, 17, 1),
+        fld(Op, 18, 8),
+        fld(Encoding, 26, 6),
+        fld(Offset, 32, 21),
+        fld(Soffset, 57, 7),
+    ],
+};
+// The classes of part 2: identified and sized; their fields come with their rows.
+const VINTRP_SI: Layout = Layout {
+    enc: Enc::Vintrp,
+    mask: 0xfc00_0000,
+    bits: 0xc800_0000,
+    words: 1,
+    fields: &[fld(Op, 16, 2), fld(Encoding, 26, 6)],
+};
+const VINTRP_VI: Layout = Layout {
+    enc: Enc::Vintrp,
+    mask: 0xfc00_0000,
+    bits: 0xd400_0000,
+    words: 1,
+    fields: &[fld(Op, 16, 2), fld(Encoding, 26, 6)],
+};
+const DS_SI: Layout = Layout {
+    enc: Enc::Ds,
+    mask: 0xfc00_0000,
+    bits: 0xd800_0000,
+    words: 2,
+    fields: &[fld(Op, 18, 8), fld(Encoding, 26, 6)],
+};
+const DS_VI: Layout = Layout {
+    enc: Enc::Ds,
+    mask: 0xfc00_0000,
+    bits: 0xd800_0000,
+    words: 2,
+    fields: &[fld(Op, 17, 8), fld(Encoding, 26, 6)],
+};
+const MUBUF: Layout = Layout {
+    enc: Enc::Mubuf,
+    mask: 0xfc00_0000,
+    bits: 0xe000_0000,
+    words: 2,
+    fields: &[fld(Op, 18, 7), fld(Encoding, 26, 6)],
+};
+const MTBUF_SI: Layout = Layout {
+    enc: Enc::Mtbuf,
+    mask: 0xfc00_0000,
+    bits: 0xe800_0000,
+    words: 2,
+    fields: &[fld(Op, 16, 3), fld(Encoding, 26, 6)],
+};
+const MTBUF_VI: Layout = Layout {
+    enc: Enc::Mtbuf,
+    mask: 0xfc00_0000,
+    bits: 0xe800_0000,
+    words: 2,
+    fields: &[fld(Op, 15, 4), fld(Encoding, 26, 6)],
+};
+const MIMG: Layout = Layout {
+    enc: Enc::Mimg,
+    mask: 0xfc00_0000,
+    bits: 0xf000_0000,
+    words: 2,
+    fields: &[fld(Op, 18, 7), fld(Encoding, 26, 6)],
+};
+const EXP_SI: Layout = Layout {
+    enc: Enc::Exp,
+    mask: 0xfc00_0000,
+    bits: 0xf800_0000,
+    words: 2,
+    fields: &[fld(Encoding, 26, 6)],
+};
+const EXP_VI: Layout = Layout {
+    enc: Enc::Exp,
+    mask: 0xfc00_0000,
+    bits: 0xc400_0000,
+    words: 2,
+    fields: &[fld(Encoding, 26, 6)],
+};
+const FLAT: Layout = Layout {
+    enc: Enc::Flat,
+    mask: 0xfc00_0000,
+    bits: 0xdc00_0000,
+    words: 2,
+    fields: &[fld(Op, 18, 7), fld(Encoding, 26, 6)],
+};
+
+/// Data words: no fields.
+const OTHER: Layout = Layout {
+    enc: Enc::Other,
+    mask: 0,
+    bits: 0,
+    words: 1,
+    fields: &[],
+};
+
+/// The classes of an arch, most specific identification first.
+fn layouts(arch: Arch) -> Vec<&'static Layout> {
+    let mut v: Vec<&'static Layout> = match arch {
+        Arch::Gcn10 => vec![
+            &VOP2, &VOPC, &VOP1, &VOP3A_SI, &VOP3B_SI, &SOP2, &SOPK, &SOP1, &SOPC, &SOPP, &SMRD, &VINTRP_SI, &DS_SI,
+            &MUBUF, &MTBUF_SI, &MIMG, &EXP_SI,
+        ],
+        Arch::Gcn11 => vec![
+            &VOP2, &VOPC, &VOP1, &VOP3A_SI, &VOP3B_SI, &SOP2, &SOPK, &SOP1, &SOPC, &SOPP, &SMRD, &VINTRP_SI, &DS_SI,
+            &MUBUF, &MTBUF_SI, &MIMG, &EXP_SI, &FLAT,
+        ],
+        Arch::Gcn12 => vec![
+            &VOP2, &VOPC, &VOP1, &VOP3A_VI, &VOP3B_VI, &SOP2, &SOPK, &SOP1, &SOPC, &SOPP, &SMEM_VI, &VINTRP_VI, &DS_VI,
+            &MUBUF, &MTBUF_VI, &MIMG, &EXP_VI, &FLAT,
+        ],
+        Arch::Gcn14 => vec![
+            &VOP2,
+            &VOPC,
+            &VOP1,
+            &VOP3P,
+            &VOP3A_GFX9,
+            &VOP3B_VI,
+            &SOP2,
+            &SOPK,
+            &SOP1,
+            &SOPC,
+            &SOPP,
+            &SMEM_GFX9,
+            &VINTRP_VI,
+            &DS_VI,
+            &MUBUF,
+            &MTBUF_VI,
+            &MIMG,
+            &EXP_VI,
+            &FLAT,
+        ],
+    };
+    v.sort_by_key(|l| std::cmp::Reverse(l.mask.count_ones()));
+    v
+}
+
+/// The field positions of one class on one arch, indexed by [`F`]: O(1) field access.
+#[derive(Clone, Copy, Debug)]
+pub struct Fields {
+    pub layout: &'static Layout,
+    pos: [(u8, u8); NF],
+    /// Bits of the fixed-length part that no field covers (set on a word: no assembler would
+    /// write it, so the printers keep it as data).
+    pub unused: u64,
+}
+
+impl Fields {
+    fn new(layout: &'static Layout) -> Fields {
+        let mut pos = [(0u8, 0u8); NF];
+        let mut covered = 0u64;
+        for f in layout.fields {
+            pos[f.f as usize] = (f.lo, f.width);
+            covered |= (((1u128 << f.width) - 1) as u64) << f.lo;
+        }
+        let all = if layout.words == 2 { u64::MAX } else { 0xffff_ffff };
+        Fields {
+            layout,
+            pos,
+            unused: all & !covered,
+        }
+    }
+
+    /// Does the class have field `f`?
+    #[inline]
+    pub fn has(&self, f: F) -> bool {
+        self.pos[f as usize].1 != 0
+    }
+
+    /// Field `f` of the instruction bits `w` (0 if the class has no such field).
+    #[inline]
+    pub fn get(&self, w: u64, f: F) -> u32 {
+        let (lo, width) = self.pos[f as usize];
+        if width == 0 {
+            return 0;
+        }
+        ((w >> lo) & ((1u64 << width) - 1)) as u32
+    }
+
+    /// Sets field `f` in `w` (ignored if the class has no such field).
+    #[inline]
+    pub fn set(&self, w: &mut u64, f: F, v: u32) {
+        let (lo, width) = self.pos[f as usize];
+        if width == 0 {
+            return;
+        }
+        let m = ((1u64 << width) - 1) << lo;
+        *w = (*w & !m) | (((v as u64) << lo) & m);
+    }
+
+    /// The bit range of `f` as (first, last) bit, if the class has it.
+    pub fn range(&self, f: F) -> Option<(u8, u8)> {
+        let (lo, width) = self.pos[f as usize];
+        (width != 0).then(|| (lo, lo + width - 1))
+    }
+}
+
+/// Per arch: the class of each possible top 9 bits of a first word, and each class's fields.
+struct Tables {
+    class: [[Enc; 512]; 4],
+    fields: Vec<[Option<Fields>; 4]>,
+}
+
+static TABLES: std::sync::LazyLock<Tables> = std::sync::LazyLock::new(|| {
+    let mut fields: Vec<[Option<Fields>; 4]> = vec![[None; 4]; Enc::Other as usize + 1];
+    let mut class = [[Enc::Other; 512]; 4];
+    for arch in Arch::ALL {
+        let ai = arch.index();
+        let ls = layouts(arch);
+        for l in &ls {
+            fields[l.enc as usize][ai] = Some(Fields::new(l));
+        }
+        fields[Enc::Other as usize][ai] = Some(Fields::new(&OTHER));
+        for (top, slot) in class[ai].iter_mut().enumerate() {
+            let w = (top as u32) << 23;
+            // The identifying bits of every class lie in bits 23-31.
+            if let Some(l) = ls.iter().find(|l| w & l.mask == l.bits && l.enc != Enc::Vop3b) {
+                *slot = l.enc;
+            }
+        }
+    }
+    Tables { class, fields }
+});
+
+/// The class of a first word on `arch` (VOP3 words come back as VOP3A; the row decides VOP3B).
+#[inline]
+pub fn class_of(arch: Arch, w0: u32) -> Enc {
+    TABLES.class[arch.index()][(w0 >> 23) as usize]
+}
+
+/// The fields of class `enc` on `arch` (`None`: the arch has no such class).
+#[inline]
+pub fn fields(enc: Enc, arch: Arch) -> Option<&'static Fields> {
+    TABLES.fields[enc as usize][arch.index()].as_ref()
+}
+
+/// The identifying bits of class `enc` on `arch`, to start a word with.
+pub fn ident(enc: Enc, arch: Arch) -> u32 {
+    fields(enc, arch).map(|f| f.layout.bits).unwrap_or(0)
+}
+
+/// The fields of a data word (none).
+pub fn no_fields() -> &'static Fields {
+    TABLES.fields[Enc::Other as usize][0].as_ref().unwrap()
+}
+
+/// The classes `arch` has.
+pub fn classes(arch: Arch) -> impl Iterator<Item = Enc> {
+    Enc::ALL.into_iter().filter(move |e| fields(*e, arch).is_some())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classes_by_first_word() {
+        // A word of each class, as llvm-mc 14 encodes it.
+        for (arch, w, enc) in [
+            (Arch::Gcn12, 0x0202_0702, Enc::Vop2),
+            (Arch::Gcn12, 0x7c02_0702, Enc::Vopc),
+            (Arch::Gcn12, 0x7e02_0302, Enc::Vop1),
+            (Arch::Gcn12, 0xd101_8201, Enc::Vop3a),
+            (Arch::Gcn14, 0xd38f_4001, Enc::Vop3p),
+            (Arch::Gcn14, 0xd28f_0000, Enc::Vop3a),
+            (Arch::Gcn10, 0x8005_0302, Enc::Sop2),
+            (Arch::Gcn12, 0xb881_1801, Enc::Sopk),
+            (Arch::Gcn12, 0xbe85_0002, Enc::Sop1),
+            (Arch::Gcn12, 0xbf00_0302, Enc::Sopc),
+            (Arch::Gcn12, 0xbf81_0000, Enc::Sopp),
+            (Arch::Gcn11, 0xc000_82ff, Enc::Smrd),
+            (Arch::Gcn14, 0xc002_0041, Enc::Smem),
+            (Arch::Gcn10, 0xc804_0002, Enc::Vintrp),
+            (Arch::Gcn12, 0xd404_0002, Enc::Vintrp),
+            (Arch::Gcn10, 0xd8d8_0000, Enc::Ds),
+            (Arch::Gcn12, 0xd86c_0000, Enc::Ds),
+            (Arch::Gcn12, 0xe050_0000, Enc::Mubuf),
+            (Arch::Gcn10, 0xe908_0000, Enc::Mtbuf),
+            (Arch::Gcn10, 0xf000_0100, Enc::Mimg),
+            (Arch::Gcn10, 0xf800_000f, Enc::Exp),
+            (Arch::Gcn12, 0xc400_000f, Enc::Exp),
+            (Arch::Gcn11, 0xdc30_0000, Enc::Flat),
+            (Arch::Gcn10, 0xdc30_0000, Enc::Other),
+        ] {
+            assert_eq!(class_of(arch, w), enc, "{arch} {w:08x}");
+        }
+    }
+
+    #[test]
+    fn fields_and_unused_bits() {
+        let f = fields(Enc::Vop3a, Arch::Gcn10).unwrap();
+        assert_eq!(f.range(F::Op), Some((17, 25)));
+        assert_eq!(f.unused, 0x1_f000);
+        let f = fields(Enc::Vop3a, Arch::Gcn12).unwrap();
+        assert_eq!(f.unused, 0x7800);
+        assert_eq!(fields(Enc::Vop3a, Arch::Gcn14).unwrap().unused, 0);
+        assert_eq!(fields(Enc::Vop3b, Arch::Gcn10).unwrap().unused, 0x1_0000);
+        let mut w = 0u64;
+        let s = fields(Enc::Sop2, Arch::Gcn12).unwrap();
+        s.set(&mut w, F::Sdst, 5);
+        s.set(&mut w, F::Ssrc1, 3);
+        assert_eq!(s.get(w, F::Sdst), 5);
+        assert_eq!(s.get(w, F::Ssrc1), 3);
+        assert_eq!(w, 0x0005_0300);
+    }
+}

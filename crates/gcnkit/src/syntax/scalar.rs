@@ -1,0 +1,256 @@
+//! The scalar classes (SOP2, SOPK, SOP1, SOPC, SOPP, SMRD, SMEM) in both dialects: one walk
+//! over the row's operands ([`crate::layout`]) with the few places where the dialects write a
+//! value differently. Returns `false` where LLVM's syntax cannot say the word (the caller
+//! prints it as data); the CLRX text always exists (words clrxasm would read back differently
+//! are caught before, by [`loses_bits`]).
+
+use super::special_shim::{self as special, Kind};
+use super::text::{dec, hex, sdec};
+use super::{branch_target, label_name, At, Syntax};
+use crate::arch::Arch;
+use crate::enc::{Enc, F};
+use crate::instr::Instr;
+use crate::isa::{Flags, Form, InstrDef};
+use crate::layout::{operands, scalar_aligned, unused_fields, Role, Slot};
+use crate::operand::{classify, Src};
+
+/// Appends the text of scalar instruction `i` (row `d`, or a class's generic row for an
+/// unused opcode) under `mnemonic`.
+pub(super) fn print(out: &mut String, i: &Instr, d: &InstrDef, mnemonic: &str, syn: Syntax, at: &At) -> bool {
+    let a = i.arch;
+    let llvm = syn == Syntax::Llvm;
+    if llvm
+        && (crate::decode::unused_bits(i) != 0
+            || unused_fields(i, d).iter().any(|f| i.get(*f) != 0)
+            || !crate::rules::check_with(i, d, crate::rules::Policy::Llvm).is_empty())
+    {
+        return false;
+    }
+    out.push_str(mnemonic);
+    let ops = operands(i, d);
+    let smem = i.enc == Enc::Smem;
+    let soe = smem && i.get(F::Soe) != 0;
+    // LLVM 14 has no SOE, NV or SOFFSET, and reads an SGPR offset from 7 bits.
+    if llvm
+        && smem
+        && (soe || i.get(F::Soffset) != 0 || i.get(F::Nv) != 0 || (i.get(F::Imm) == 0 && i.get(F::Offset) > 127))
+    {
+        return false;
+    }
+    let mut first = true;
+    let mut offset_modifier = None;
+    for s in ops.as_slice() {
+        // GCN 1.4's immediate offset beside an SGPR offset: CLRX's `offset:N` modifier.
+        if soe && s.role == Role::Offset {
+            offset_modifier = Some(s.val);
+            continue;
+        }
+        out.push_str(if first { " " } else { ", " });
+        first = false;
+        let ok = match s.role {
+            Role::Imm => {
+                // SOPK's SIMM16 is hex in both; the SOPP immediates and S_ATC_PROBE's bits
+                // are decimal in LLVM.
+                if llvm && matches!(d.form, Form::PImm | Form::MProbe) {
+                    dec(out, s.val);
+                } else {
+                    hex(out, s.val as u64);
+                }
+                true
+            }
+            Role::Label => {
+                label(out, i, at, syn);
+                true
+            }
+            Role::Hwreg => special::print(out, Kind::Hwreg, a, syn, s.val),
+            Role::Sendmsg => special::print(out, Kind::Sendmsg, a, syn, s.val),
+            Role::Waitcnt => special::print(out, Kind::Waitcnt, a, syn, s.val),
+            Role::GprIdx => special::print(out, Kind::GprIdx, a, syn, s.val),
+            Role::Imm32 => {
+                hex(out, s.val as u64);
+                true
+            }
+            Role::Offset if s.imm => {
+                offset_imm(out, i, s.val);
+                true
+            }
+            // GCN 1.1's 32-bit literal offset.
+            Role::Offset if s.code == 255 && !bad_smrd_offset(i) => literal_offset(out, i, llvm),
+            Role::Offset if llvm && bad_smrd_offset(i) => false,
+            _ => register(out, a, s, i.literal, llvm),
+        };
+        if !ok {
+            return false;
+        }
+    }
+    // A no-operand SOPP with SIMM16 set.
+    if d.form == Form::P0 {
+        let v = i.get(F::Simm16);
+        if v != 0 {
+            if llvm {
+                if !d.flags.has(Flags::LLVM_IMM) {
+                    return false;
+                }
+                out.push(' ');
+                dec(out, v);
+            } else {
+                out.push(' ');
+                hex(out, v as u64);
+            }
+        }
+    }
+    if smem {
+        if i.get(F::Glc) != 0 {
+            // LLVM has GLC on loads, stores and atomics only.
+            if llvm && !matches!(d.form, Form::MLoad | Form::MStore) {
+                return false;
+            }
+            out.push_str(" glc");
+        }
+        if i.get(F::Nv) != 0 {
+            out.push_str(" nv");
+        }
+        if let Some(v) = offset_modifier {
+            out.push_str(" offset:");
+            hex(out, v as u64);
+        }
+    }
+    if !llvm {
+        notes(out, i, d);
+    }
+    true
+}
+
+/// CLRX's notes for set fields the instruction has no operand for (`sdst=0x5`, `imm=1`).
+pub(super) fn notes(out: &mut String, i: &Instr, d: &InstrDef) {
+    for &f in unused_fields(i, d) {
+        let v = i.get(f);
+        if v == 0 {
+            continue;
+        }
+        out.push(' ');
+        out.push_str(match f {
+            F::Ssrc0 => "ssrc",
+            F::Vdst => "vdst",
+            f => f.name(),
+        });
+        out.push('=');
+        if f == F::Imm {
+            dec(out, v);
+        } else {
+            hex(out, v as u64);
+        }
+    }
+}
+
+/// A branch target: its label, else relative to the instruction (CLRX `.+N`) or the raw
+/// offset (LLVM); alone, as clrxdisasm and llvm-mc print it.
+fn label(out: &mut String, i: &Instr, at: &At, syn: Syntax) {
+    let simm = i.get(F::Simm16);
+    let target = branch_target(i, at.offset).unwrap_or(0);
+    match (at.labels, syn) {
+        (Some(l), _) if l.has(target) => label_name(out, target),
+        (None, Syntax::Clrx) => label_name(out, target),
+        (Some(_), Syntax::Clrx) => {
+            let rel = target - at.offset as i64;
+            out.push('.');
+            if rel >= 0 {
+                out.push('+');
+            }
+            sdec(out, rel);
+        }
+        // llvm-objdump's form: SIMM16 as an unsigned number.
+        (_, Syntax::Llvm) => dec(out, simm),
+    }
+}
+
+/// An immediate scalar memory offset: SMRD's dword offset, SMEM's byte offset (GCN 1.4's
+/// 21 bits are signed).
+fn offset_imm(out: &mut String, i: &Instr, v: u32) {
+    if i.enc == Enc::Smem && i.arch == Arch::Gcn14 && v & 0x10_0000 != 0 {
+        let neg = (v | !0x1f_ffff) as i32;
+        out.push('-');
+        hex(out, neg.unsigned_abs() as u64);
+    } else {
+        hex(out, v as u64);
+    }
+}
+
+/// GCN 1.1's literal SMRD offset. CLRX writes `lit(N)` where an 8-bit immediate would do;
+/// LLVM takes a literal only where it must (beyond 8 bits).
+fn literal_offset(out: &mut String, i: &Instr, llvm: bool) -> bool {
+    let l = i.literal.unwrap_or(0);
+    if l <= 255 {
+        if llvm {
+            return false;
+        }
+        out.push_str("lit(");
+        dec(out, l);
+        out.push(')');
+    } else {
+        hex(out, l as u64);
+    }
+    true
+}
+
+/// A register or constant operand.
+fn register(out: &mut String, a: Arch, s: &Slot, literal: Option<u32>, llvm: bool) -> bool {
+    if llvm {
+        if s.regs > 1 && !scalar_aligned(s.code, s.regs) && s.code < 256 {
+            return false;
+        }
+        // Literals LLVM would read as something else (an inline constant).
+        if classify(a, s.code) == Src::Literal && !super::llvm::literal_fits(a, literal.unwrap_or(0), s.ty) {
+            return false;
+        }
+        super::llvm::operand_text(out, a, s, literal)
+    } else {
+        super::clrx::operand(out, a, s, literal, true, None);
+        true
+    }
+}
+
+/// Would clrxasm read the CLRX text of scalar instruction `i` back as other words (or refuse
+/// it)? Bits no field holds, register ranges it refuses as unaligned, SIMM16 on a no-operand
+/// SOPP, two literal codes, SMEM offset fields its syntax does not show.
+pub(super) fn loses_bits(i: &Instr, d: &InstrDef) -> bool {
+    if crate::decode::unused_bits(i) != 0 {
+        return true;
+    }
+    let ops = operands(i, d);
+    let misaligned = ops
+        .as_slice()
+        .iter()
+        .any(|s| s.regs > 1 && !s.is_value() && s.role != Role::Offset && !scalar_aligned(s.code, s.regs));
+    if misaligned || (d.form == Form::P0 && i.get(F::Simm16) != 0) {
+        return true;
+    }
+    match i.enc {
+        Enc::Sop2 | Enc::Sopc => i.get(F::Ssrc0) == 255 && i.get(F::Ssrc1) == 255,
+        Enc::Smem => {
+            let (soe, imm, off, soff) = (i.get(F::Soe), i.get(F::Imm), i.get(F::Offset), i.get(F::Soffset));
+            let has_offset = ops
+                .as_slice()
+                .iter()
+                .any(|s| matches!(s.role, Role::Offset | Role::Soffset));
+            if !has_offset {
+                soe != 0 || soff != 0
+            } else if soe != 0 {
+                imm == 0 && off != 0
+            } else {
+                soff != 0 || (imm == 0 && off > 127)
+            }
+        }
+        // An SGPR offset code beyond the registers (CLRX writes a constant, which reads back as
+        // an immediate); GCN 1.0 has no literal offset either.
+        Enc::Smrd => bad_smrd_offset(i),
+        _ => false,
+    }
+}
+
+/// An SMRD offset register code that names no register (an inline constant's code; the
+/// literal's on GCN 1.0): no assembler writes it.
+fn bad_smrd_offset(i: &Instr) -> bool {
+    let off = i.get(F::Offset);
+    i.enc == Enc::Smrd && i.get(F::Imm) == 0 && off >= 128 && !(off == 255 && i.arch == Arch::Gcn11)
+}
