@@ -72,6 +72,11 @@ fn extra(i: &Instr) -> Extra {
     }
 }
 
+/// Does a literal dword follow `i`'s fixed part (as its fields and row say)?
+pub fn wants_literal(i: &Instr) -> bool {
+    extra(i) == Extra::Literal
+}
+
 /// Decodes one instruction from the start of `words`.
 #[inline]
 pub fn decode(arch: Arch, words: &[u32]) -> Result<Instr, DecodeError> {

@@ -63,6 +63,7 @@ fn operands(form: Form) -> &'static str {
         Form::PGprIdx => "GPR_IDX mode (SIMM16)",
         Form::MLoad => "SDST, SBASE, OFFSET (SGPR or immediate)",
         Form::MStore => "SDATA, SBASE, OFFSET (SGPR or immediate)",
+        Form::MAtomic => "SDATA (returned with glc), SBASE, OFFSET (SGPR or immediate)",
         Form::MTime => "SDST(2)",
         Form::MNone => "(none)",
         Form::MProbe => "IMM (probe bits), SBASE, OFFSET",

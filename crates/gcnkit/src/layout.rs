@@ -321,7 +321,7 @@ fn scalar(s: &mut Slots, i: &Instr, d: &InstrDef) {
         Form::PWaitcnt => s.push(Slot::value(Role::Waitcnt, simm)),
         Form::PSendmsg => s.push(Slot::value(Role::Sendmsg, simm)),
         Form::PGprIdx => s.push(Slot::value(Role::GprIdx, simm)),
-        Form::MLoad | Form::MStore | Form::MProbe | Form::MDiscard => {
+        Form::MLoad | Form::MStore | Form::MAtomic | Form::MProbe | Form::MDiscard => {
             let data = if i.enc == Enc::Smem {
                 i.get(F::Sdata)
             } else {

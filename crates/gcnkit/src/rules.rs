@@ -371,6 +371,22 @@ pub fn llvm_check(i: &Instr, d: &InstrDef) -> Option<(usize, &'static str)> {
         }
         _ => {}
     }
+    if !d.short.is_vop() {
+        for (n, s) in ops.as_slice().iter().enumerate() {
+            if s.is_value() {
+                continue;
+            }
+            let data = matches!(i.enc, crate::enc::Enc::Smrd | crate::enc::Enc::Smem)
+                && matches!(s.role, Role::Sdst | Role::Src(1));
+            if data && matches!(s.code, 124 | 126 | 127) {
+                return Some((n, "scalar memory data cannot be M0 or EXEC"));
+            }
+            if d.flags.has(Flags::SREG_SRC) && matches!(s.role, Role::Src(_)) && !scalar(s.code) {
+                return Some((n, "this operand must be a scalar register"));
+            }
+        }
+        return None;
+    }
     if d.flags.has(Flags::VGPR_SRC0) && i.src(0) < 256 {
         return Some((find(Role::Src(0)), "this operand must be a VGPR"));
     }

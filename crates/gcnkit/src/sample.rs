@@ -194,6 +194,9 @@ fn scalar_range(r: &mut dyn FnMut() -> u64, arch: Arch, regs: u8) -> u16 {
 
 /// A random scalar source of type `ty`: a register, an inline constant or the literal.
 fn scalar_source(r: &mut dyn FnMut() -> u64, arch: Arch, ty: Ty, knobs: Knobs) -> u16 {
+    if !knobs.scalars {
+        return scalar(r, arch, ty.regs());
+    }
     match r() % 8 {
         0 | 1 => constant(r, arch),
         2 if knobs.literals => 255,
@@ -239,7 +242,7 @@ fn scalar_instr(r: &mut dyn FnMut() -> u64, arch: Arch, id: DefId, knobs: Knobs)
                     s1 = scalar(r, arch, d.src[1].regs());
                 }
                 if d.form == Form::CGprIdx {
-                    s1 = (r() % 16) as u16;
+                    s1 = (r() % if knobs.modifiers { 256 } else { 16 }) as u16;
                 }
                 i.set(F::Ssrc1, s1 as u32);
                 if s0 == 255 || (s1 == 255 && matches!(enc, Enc::Sop2 | Enc::Sopc)) {
@@ -260,8 +263,13 @@ fn scalar_instr(r: &mut dyn FnMut() -> u64, arch: Arch, id: DefId, knobs: Knobs)
             };
             i.set(F::Simm16, v);
         }
+
         Enc::Smrd | Enc::Smem => {
-            let data = scalar_range(r, arch, d.dst.regs()).min(127);
+            // Not M0 or EXEC (LLVM's classes for scalar memory data exclude them).
+            let mut data = scalar_range(r, arch, d.dst.regs()).min(127);
+            if data >= 124 {
+                data = 4 * (r() % 16) as u16;
+            }
             let base_regs = if d.flags.has(Flags::BUFFER) { 4 } else { 2 };
             let base = (scalar_range(r, arch, base_regs) / 2).min(63);
             let data_f = if enc == Enc::Smem { F::Sdata } else { F::Sdst };
@@ -276,7 +284,10 @@ fn scalar_instr(r: &mut dyn FnMut() -> u64, arch: Arch, id: DefId, knobs: Knobs)
                     },
                 );
             }
-            let has_offset = matches!(d.form, Form::MLoad | Form::MStore | Form::MProbe | Form::MDiscard);
+            let has_offset = matches!(
+                d.form,
+                Form::MLoad | Form::MStore | Form::MAtomic | Form::MProbe | Form::MDiscard
+            );
             if has_offset {
                 i.set(F::Sbase, base as u32);
                 if r().is_multiple_of(3) {
@@ -292,7 +303,8 @@ fn scalar_instr(r: &mut dyn FnMut() -> u64, arch: Arch, id: DefId, knobs: Knobs)
                     i.push_literal(r() as u32);
                 }
             }
-            if enc == Enc::Smem && r().is_multiple_of(3) {
+            let glc_ok = knobs.modifiers || matches!(d.form, Form::MLoad | Form::MStore | Form::MAtomic);
+            if enc == Enc::Smem && glc_ok && r().is_multiple_of(3) {
                 i.set(F::Glc, 1);
             }
             if wild {
@@ -302,6 +314,24 @@ fn scalar_instr(r: &mut dyn FnMut() -> u64, arch: Arch, id: DefId, knobs: Knobs)
             }
         }
         _ => return None,
+    }
+    // Plain instructions (no special knobs): special operands as every dialect can write them.
+    if !knobs.modifiers {
+        match d.form {
+            Form::PWaitcnt => {
+                let counters = if arch == Arch::Gcn14 { 0xcf7f } else { 0x0f7f };
+                i.set(F::Simm16, i.get(F::Simm16) & counters);
+            }
+            Form::PGprIdx => i.set(F::Simm16, i.get(F::Simm16) & 0xf),
+            _ => {}
+        }
+    }
+    // The literal dword exactly when a field asks for one.
+    let wants = crate::decode::wants_literal(&i);
+    if wants && i.literal.is_none() {
+        i.push_literal(r() as u32);
+    } else if !wants && i.literal.is_some() {
+        i.clear_literal();
     }
     Some(i)
 }

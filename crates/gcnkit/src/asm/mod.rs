@@ -430,6 +430,13 @@ impl Assembler {
             c.pos += 1;
             c.ws();
             if c.eat(b'%') {
+                // CLRX: `%expr` names a constant operand (`dreg=%-12`), `%s[4:7]` registers.
+                let save = c.pos;
+                if !matches!(parse::register(&mut c, &self.names, &self.syms), Ok(Some(_))) {
+                    c.pos = save;
+                    return self.assign(lineno, src, id, (id_start, id_end), &mut c, end);
+                }
+                c.pos = save;
                 match parse::register(&mut c, &self.names, &self.syms) {
                     Ok(Some(r)) if c.at_end() => self.define(lineno, src, id, Sym::Reg(r), id_start, id_end),
                     Ok(_) => {

@@ -247,7 +247,14 @@ fn number(c: &mut Cursor) -> PRes<Value> {
         p += 1;
     }
     let mut float = false;
-    if p < end && s[p] == b'.' && !(p + 1 < end && is_ident_start(s[p + 1]) && (s[p + 1] | 0x20 != b'e')) {
+    // `1.5`, `1.`, `1.e3`, and CLRX's `1.s`/`1.l`/`1.h` (a suffix letter alone after the dot);
+    // not `1.foo`.
+    let suffix_only =
+        |q: usize| q < end && matches!(s[q] | 0x20, b's' | b'l' | b'h' | b'd') && !(q + 1 < end && is_ident(s[q + 1]));
+    if p < end
+        && s[p] == b'.'
+        && !(p + 1 < end && is_ident_start(s[p + 1]) && (s[p + 1] | 0x20 != b'e') && !suffix_only(p + 1))
+    {
         float = true;
         p += 1;
         while p < end && s[p].is_ascii_digit() {
@@ -471,6 +478,8 @@ impl<'s> Expr<'s> {
                 Ok(v)
             }
             Some(d) if d.is_ascii_digit() => Ok(EVal::Value(number(c)?)),
+            // `.5` (a leading dot and a digit: a number, not a symbol).
+            Some(b'.') if c.peek_at(1).is_some_and(|d| d.is_ascii_digit()) => Ok(EVal::Value(number(c)?)),
             Some(b'@') => {
                 c.pos += 1;
                 match c.ident() {
@@ -480,7 +489,16 @@ impl<'s> Expr<'s> {
             }
             Some(ch) if is_ident_start(ch) => {
                 let (name, _) = c.ident().unwrap_or(("", start));
-                Ok(self.symbol(name))
+                let v = self.symbol(name);
+                // CLRX: a constant operand symbol (`dreg=%-12`) may be subscripted as a
+                // register would be (`dreg[0]`, `dreg[0:1]`): the same constant.
+                if matches!(v, EVal::Value(_)) && c.peek() == Some(b'[') {
+                    let (a, _) = range(c, self.syms)?;
+                    if a != 0 {
+                        return err(start, c.pos, "a constant's subscript starts at 0");
+                    }
+                }
+                Ok(v)
             }
             _ => err(start, start + 1, "expected an operand or expression"),
         }
@@ -513,6 +531,27 @@ pub fn register(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols) -> PRes<Op
         lower_owned = id.to_ascii_lowercase();
         &lower_owned
     };
+    // A register symbol (`b=%s[57:67]`) shadows the register names (`v=%s[20:23]; v[1]`).
+    if let Some(Sym::Reg(r)) = syms.get(id) {
+        let r = *r;
+        if c.peek() == Some(b'[') {
+            let (a, b) = range(c, syms)?;
+            if b >= r.count || a > b {
+                return err(
+                    start,
+                    c.pos,
+                    format!("range [{a}:{b}] is outside {id} ({} registers)", r.count),
+                );
+            }
+            return Ok(Some(Reg {
+                code: r.code + a,
+                count: b - a + 1,
+                ranged: true,
+                any_width: false,
+            }));
+        }
+        return Ok(Some(r));
+    }
     let (ttmp0, ttmpn) = names.ttmp();
     // The register file and, for a single register, its number.
     let (base, limit, single): (u16, u16, u16) = if let Some(n) = num_suffix(lower, "v") {
@@ -567,24 +606,6 @@ pub fn register(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols) -> PRes<Op
             ranged: false,
             any_width: false,
         }));
-    } else if let Some(Sym::Reg(r)) = syms.get(id) {
-        if c.peek() == Some(b'[') {
-            let (a, b) = range(c, syms)?;
-            if b >= r.count || a > b {
-                return err(
-                    start,
-                    c.pos,
-                    format!("range [{a}:{b}] is outside {id} ({} registers)", r.count),
-                );
-            }
-            return Ok(Some(Reg {
-                code: r.code + a,
-                count: b - a + 1,
-                ranged: true,
-                any_width: false,
-            }));
-        }
-        return Ok(Some(*r));
     } else {
         c.pos = save;
         return Ok(None);

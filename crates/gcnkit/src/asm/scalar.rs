@@ -13,7 +13,8 @@ use crate::instr::Instr;
 use crate::isa::{isa, DefId, Flags, Form, InstrDef, Ty};
 use crate::layout::{scalar_aligned, unused_fields};
 use crate::operand::{classify, sgpr_count, Src};
-pub(super) use crate::syntax::special_shim::{parse as parse_special, Kind};
+use crate::syntax::special;
+pub(super) use crate::syntax::special::{parse as parse_special, Kind};
 
 /// Where the statement is: what a branch target is relative to, and which names are labels.
 pub struct Ctx<'a> {
@@ -36,6 +37,16 @@ pub(super) fn special_operands(form: Form) -> [Option<Kind>; 2] {
         Form::KGetReg => [None, Some(Kind::Hwreg)],
         Form::CGprIdx => [None, Some(Kind::GprIdx)],
         _ => [None, None],
+    }
+}
+
+/// The special syntax of a form's special operand.
+fn special_kind(form: Form) -> Kind {
+    match form {
+        Form::PWaitcnt => Kind::Waitcnt,
+        Form::PSendmsg => Kind::Sendmsg,
+        Form::PGprIdx | Form::CGprIdx => Kind::GprIdx,
+        _ => Kind::Hwreg,
     }
 }
 
@@ -88,7 +99,7 @@ fn ops_of(d: &InstrDef) -> Vec<Op> {
         Form::PImm => vec![Op::Simm],
         Form::PLabel => vec![Op::Label],
         Form::PWaitcnt | Form::PSendmsg | Form::PGprIdx => vec![Op::Special(F::Simm16)],
-        Form::MLoad | Form::MStore => vec![Op::Data, Op::Base, Op::Offset],
+        Form::MLoad | Form::MStore | Form::MAtomic => vec![Op::Data, Op::Base, Op::Offset],
         Form::MTime => vec![Op::Data],
         Form::MNone => vec![],
         Form::MProbe => vec![Op::Probe, Op::Base, Op::Offset],
@@ -199,8 +210,8 @@ pub(super) fn select(
                     })
                 }
             }),
-            Op::Special(f) => special_value(o, f, &mut warnings).map(|v| i.set(f, v)),
-            Op::Imm32 => imm32(&mut i, o, &mut fixup),
+            Op::Special(f) => special_value(o, special_kind(d.form), f, dialect).map(|v| i.set(f, v)),
+            Op::Imm32 => imm32(&mut i, o, llvm, &mut fixup),
             Op::Base => base(arch, llvm, o, d).map(|c| i.set(F::Sbase, c as u32 / 2)),
             Op::Offset => offset(&mut i, arch, dialect, o),
             Op::Probe => match o.kind {
@@ -249,6 +260,17 @@ pub(super) fn select(
             },
             help: None,
         });
+    }
+    if llvm {
+        if let Some((n, why)) = crate::rules::llvm_check(&i, d) {
+            let at = ops_in.get(n).map(|o| (o.start, o.end)).unwrap_or(mn_span);
+            errs.push(PErr {
+                start: at.0,
+                end: at.1,
+                msg: format!("{why} (LLVM)"),
+                help: None,
+            });
+        }
     }
     if !errs.is_empty() {
         return Err(errs);
@@ -413,23 +435,26 @@ fn simm(o: &Operand, d: &InstrDef, llvm: bool, warnings: &mut Vec<PErr>) -> Resu
     Ok(v as u16 as u32)
 }
 
-/// A special operand's value (already read by the special syntax, or a plain number).
-fn special_value(o: &Operand, f: F, warnings: &mut Vec<PErr>) -> Result<u32, PErr> {
+/// A special operand's value: already read by the special syntax, or a plain number in the
+/// range the dialect's assembler takes (llvm-mc keeps s_waitcnt's low 16 bits).
+fn special_value(o: &Operand, kind: Kind, f: F, dialect: Dialect) -> Result<u32, PErr> {
     let OpKind::Const(Value::Int(v)) = o.kind else {
         return Err(perr(o, "expected a number or the instruction's special syntax"));
     };
-    let max = if f == F::Ssrc1 { 0xff } else { 0xffff };
-    if (-0x8000..=max).contains(&v) || (f == F::Ssrc1 && (0..=max).contains(&v)) {
-        return Ok(v as u32 & max as u32);
+    let width = if f == F::Ssrc1 { 8 } else { 16 };
+    let mask = (1u32 << width) - 1;
+    let (lo, hi) = match special::raw_range(kind, dialect) {
+        Some((lo, hi)) if f == F::Ssrc1 && dialect != Dialect::Llvm => (lo.max(-128), hi.min(255)),
+        Some(r) => r,
+        None => (0, mask as i64),
+    };
+    if !(lo..=hi).contains(&v) {
+        return Err(perr(
+            o,
+            format!("{} is out of range ({lo}..{hi})", show_value(Value::Int(v))),
+        ));
     }
-    if f == F::Ssrc1 {
-        return Err(perr(o, "the GPR index mode is 8 bits"));
-    }
-    warnings.push(perr(
-        o,
-        format!("{} truncated to 16 bits: {:#x}", show_value(Value::Int(v)), v as u16),
-    ));
-    Ok(v as u16 as u32)
+    Ok(v as u32 & mask)
 }
 
 /// A branch operand: `Some(SIMM16)`, or `None` for a label defined later (a fixup). A label or
@@ -489,8 +514,16 @@ fn mentions_symbol(text: &str) -> bool {
 }
 
 /// S_SETREG_IMM32_B32's dword.
-fn imm32(i: &mut Instr, o: &Operand, fixup: &mut Option<Fixup>) -> Result<(), PErr> {
+fn imm32(i: &mut Instr, o: &Operand, llvm: bool, fixup: &mut Option<Fixup>) -> Result<(), PErr> {
     match &o.kind {
+        OpKind::Const(Value::Float(..)) if llvm => {
+            return Err(PErr {
+                start: o.start,
+                end: o.end,
+                msg: "llvm-mc 14 reads a float here as other bits (1.0 becomes 0)".into(),
+                help: Some("write the bits in hex (0x3f800000 for 1.0)".into()),
+            })
+        }
         OpKind::Const(v) | OpKind::Lit(v) => {
             let l = literal_bits_for(*v, Ty::B32, true).map_err(|e| perr(o, e))?;
             i.push_literal(l);
@@ -602,7 +635,7 @@ fn modifiers(
     for m in mods {
         match (m.name.as_str(), &m.value) {
             ("glc", ModVal::None) if smem => {
-                if llvm && !matches!(d.form, Form::MLoad | Form::MStore) {
+                if llvm && !matches!(d.form, Form::MLoad | Form::MStore | Form::MAtomic) {
                     errs.push(bad(m, "LLVM takes glc on loads, stores and atomics only".into()));
                 }
                 i.set(F::Glc, 1);

@@ -503,8 +503,15 @@ pub fn literal_bits_for(v: Value, ty: Ty, strict16: bool) -> Result<u32, String>
             };
             Ok(match kind {
                 FKind::Half => half::f16::from_f64(f).to_bits() as u32,
-                // A 64-bit float literal holds the high half of the double.
-                FKind::Double => (f.to_bits() >> 32) as u32,
+                // A 64-bit float literal holds the high half of the double: LLVM truncates
+                // the low half, clrxasm rounds to nearest (even).
+                FKind::Double if strict16 => (f.to_bits() >> 32) as u32,
+                FKind::Double => {
+                    let b = f.to_bits();
+                    let (hi, lo) = ((b >> 32) as u32, b as u32);
+                    let up = lo > 0x8000_0000 || (lo == 0x8000_0000 && hi & 1 != 0);
+                    hi.wrapping_add(up as u32)
+                }
                 _ => (f as f32).to_bits(),
             })
         }

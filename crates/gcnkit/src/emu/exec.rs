@@ -4,7 +4,7 @@ use super::float::{ftz16, ftz32, ftz64, keeps_input_denorms, keeps_output_denorm
 use super::lanes::{Lanes, N};
 use super::wave::{Wave, EXEC, M0, VCC};
 use crate::instr::{Enc, Instr};
-use crate::isa::{isa, Flags, Form, InstrDef, Short, Ty};
+use crate::isa::{Exec, Flags, Form, Ty};
 use crate::layout::{operands, Role};
 use crate::operand::{classify, Src};
 
@@ -69,59 +69,6 @@ pub fn step(w: &mut Wave, i: &Instr) -> Result<(), EmuError> {
     step_with(w, &mut l, i)
 }
 
-/// What a VOP1 row needs from the executor beyond "read SRC0, compute, write VDST under EXEC"
-/// (the semantics functions only compute; these are register moves and denormal rules).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Vop1Exec {
-    Plain,
-    /// V_MOVRELD_B32: `VGPR[VDST + M0] = SRC0`.
-    MovRelD,
-    /// V_MOVRELS_B32: `VDST = VGPR[SRC0 + M0]` (SRC0 a VGPR).
-    MovRelS,
-    /// V_MOVRELSD_B32: `VGPR[VDST + M0] = VGPR[SRC0 + M0]`.
-    MovRelSD,
-    /// V_SWAP_B32 (GCN 1.4): VDST gets SRC0 and the SRC0 VGPR gets the old VDST, under EXEC.
-    Swap,
-    /// V_WRITELANE_REGWR_B32 (GCN 1.4, undocumented): lane 0 of VDST gets SRC0, whatever EXEC
-    /// says; the other lanes keep their values (measured on an MI210, a GCN 1.4 part, with
-    /// SGPR sources).
-    LaneZero,
-    /// V_MOV_PRSV_B32 (GCN 1.4, undocumented): VDST is left as it was (measured on an MI210).
-    Preserve,
-    /// V_CVT_F32_F16: f16 denormal inputs are always kept on GCN 1.0/1.1 (CLRX's page:
-    /// "In GCN 1.0/1.1, denormals are enabled") and GCN 1.4 (AMD's Vega ISA: "FP16 denormal
-    /// inputs are always accepted"); GCN 1.2 follows MODE (CLRX's page).
-    CvtF32F16,
-    /// V_CVT_F16_F32: f16 denormal results are always kept on GCN 1.0/1.1 (CLRX's page); GCN
-    /// 1.2+ follow MODE.
-    CvtF16F32,
-}
-
-/// The [`Vop1Exec`] of every row, by row index (built once from the VOP1 rows' names).
-fn vop1_exec(id: crate::isa::DefId) -> Vop1Exec {
-    static KINDS: std::sync::LazyLock<Vec<Vop1Exec>> =
-        std::sync::LazyLock::new(|| isa().defs.iter().map(vop1_exec_of).collect());
-    KINDS.get(id as usize).copied().unwrap_or(Vop1Exec::Plain)
-}
-
-fn vop1_exec_of(d: &InstrDef) -> Vop1Exec {
-    if d.short != Short::Vop1 {
-        return Vop1Exec::Plain;
-    }
-    let name = d.name.iter().copied().find(|n| !n.is_empty()).unwrap_or("");
-    match name {
-        "v_movreld_b32" => Vop1Exec::MovRelD,
-        "v_movrels_b32" => Vop1Exec::MovRelS,
-        "v_movrelsd_b32" => Vop1Exec::MovRelSD,
-        "v_swap_b32" => Vop1Exec::Swap,
-        "v_writelane_regwr_b32" => Vop1Exec::LaneZero,
-        "v_mov_prsv_b32" => Vop1Exec::Preserve,
-        "v_cvt_f32_f16" => Vop1Exec::CvtF32F16,
-        "v_cvt_f16_f32" => Vop1Exec::CvtF16F32,
-        _ => Vop1Exec::Plain,
-    }
-}
-
 fn sign_bit(ty: Ty) -> (usize, u32) {
     match ty.regs() {
         2 => (1, 0x8000_0000),
@@ -160,7 +107,11 @@ fn read_source(
             }
         }
         Src::Int(_) | Src::Float(_) => {
-            let v = crate::operand::inline_value(a, code, ty).unwrap_or(0);
+            // GCN 1.0/1.1 have no f16 inline constants: a constant is its 32-bit pattern, and an
+            // f16 operand (V_CVT_F32_F16's) reads its low half (1.0 = 0x3f800000 reads 0).
+            let cty = if ty.is_16() && !a.is_vi_plus() { Ty::B32 } else { ty };
+            let v = crate::operand::inline_value(a, code, cty).unwrap_or(0);
+            let v = if cty != ty { v & 0xffff } else { v };
             dst[0] = [v as u32; N];
             if regs > 1 {
                 dst[1] = [(v >> 32) as u32; N];
@@ -380,13 +331,13 @@ pub(crate) fn step_with(w: &mut Wave, l: &mut Lanes, i: &Instr) -> Result<(), Em
     }
     l.k = 0;
     let special = match i.def {
-        Some(id) if d.short == Short::Vop1 => vop1_exec(id),
-        _ => Vop1Exec::Plain,
+        Some(_) => d.exec,
+        _ => Exec::Plain,
     };
     // M0-relative VGPR indexing (V_MOVREL*): the register numbers of SRC0 and/or VDST plus M0.
     let m0 = w.s[M0] as usize;
-    let rel_src = matches!(special, Vop1Exec::MovRelS | Vop1Exec::MovRelSD);
-    let rel_dst = matches!(special, Vop1Exec::MovRelD | Vop1Exec::MovRelSD);
+    let rel_src = matches!(special, Exec::MovRelS | Exec::MovRelSD);
+    let rel_dst = matches!(special, Exec::MovRelD | Exec::MovRelSD);
     let ops = operands(i, d);
     let opsel = a == crate::arch::Arch::Gcn14 && d.flags.has(Flags::OPSEL) && i.enc.is_vop3();
     let wide = d.dst.regs() > 1 || d.src.iter().any(|t| t.regs() > 1);
@@ -396,7 +347,7 @@ pub(crate) fn step_with(w: &mut Wave, l: &mut Lanes, i: &Instr) -> Result<(), Em
     let mut src0_vgpr: Option<usize> = None;
     for s in ops.as_slice() {
         match s.role {
-            Role::Src(0) if rel_src || special == Vop1Exec::Swap => {
+            Role::Src(0) if rel_src || special == Exec::Swap => {
                 let Src::Vgpr(r) = classify(a, s.code) else {
                     return Err(EmuError::Unsupported(format!("{name}: SRC0 must be a VGPR")));
                 };
@@ -425,8 +376,8 @@ pub(crate) fn step_with(w: &mut Wave, l: &mut Lanes, i: &Instr) -> Result<(), Em
                 } else {
                     // CLASS looks at SRC0 as it is: no flushing; nor does V_CVT_F32_F16 where
                     // it always accepts f16 denormals.
-                    let flush = !d.flags.has(Flags::CLASS)
-                        && !(special == Vop1Exec::CvtF32F16 && a != crate::arch::Arch::Gcn12);
+                    let keeps_f16_denorms = special == Exec::CvtF32F16 && a != crate::arch::Arch::Gcn12;
+                    let flush = !(d.flags.has(Flags::CLASS) || keeps_f16_denorms);
                     // GCN 1.4 OP_SEL: the high half of a 16-bit source (selected before the
                     // modifiers and flushing act on it).
                     let hi = opsel && s.ty.is_16() && i.op_sel() >> k & 1 != 0;
@@ -441,7 +392,7 @@ pub(crate) fn step_with(w: &mut Wave, l: &mut Lanes, i: &Instr) -> Result<(), Em
             Role::K => l.k = i.literal.unwrap_or(0),
             Role::Vdst => {
                 let r = (s.code - 256) as usize + if rel_dst { m0 } else { 0 };
-                if r + s.regs as usize > 256 {
+                if rel_dst && r > 255 {
                     return Err(EmuError::Unsupported(format!(
                         "{name}: v{} + M0 ({m0}) is past v255",
                         s.code - 256
@@ -479,7 +430,7 @@ pub(crate) fn step_with(w: &mut Wave, l: &mut Lanes, i: &Instr) -> Result<(), Em
             i.clamp() && i.enc.is_vop3(),
             w.mode & 0x100 != 0,
             d.flags.has(Flags::PACKED16),
-            special == Vop1Exec::CvtF16F32 && !a.is_vi_plus(),
+            special == Exec::CvtF16F32 && !a.is_vi_plus(),
         );
     }
     // GCN 1.4 OP_SEL ops write one half of a 16-bit destination and keep the other.
@@ -528,8 +479,8 @@ pub(crate) fn step_with(w: &mut Wave, l: &mut Lanes, i: &Instr) -> Result<(), Em
                 w.set_pair(EXEC, bits);
             }
         }
-        _ if special == Vop1Exec::Preserve => {}
-        _ if special == Vop1Exec::LaneZero => {
+        _ if special == Exec::Preserve => {}
+        _ if special == Exec::LaneZero => {
             if let Some((r, _)) = vdst {
                 w.v[r][0] = l.dst[0][0];
                 w.v_written[r] = true;
@@ -539,7 +490,7 @@ pub(crate) fn step_with(w: &mut Wave, l: &mut Lanes, i: &Instr) -> Result<(), Em
             if let Some((r, n)) = vdst {
                 write_vgpr(w, r, n, l, exec);
             }
-            if let (Vop1Exec::Swap, Some(s0)) = (special, src0_vgpr) {
+            if let (Exec::Swap, Some(s0)) = (special, src0_vgpr) {
                 // The old VDST (read before the first write) goes to SRC0's register.
                 l.dst[0] = l.old[0];
                 write_vgpr(w, s0, 1, l, exec);

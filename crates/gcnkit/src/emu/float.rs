@@ -608,3 +608,71 @@ pub fn rsqrt64(x: f64) -> f64 {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// |a - b| relative to |b|, on double-doubles.
+    fn rel(a: Dd, b: f64) -> f64 {
+        (a.add(Dd(-b, 0.0)).0 / b).abs()
+    }
+
+    #[test]
+    fn double_double_constants() {
+        // ln 2 * log2(e) = 1, (2π/8) has sine = cosine = √2/2, to double-double precision.
+        assert!(rel(LN2.mul(LOG2E), 1.0) < 2f64.powi(-103));
+        let (s, c) = sincos_dd(TWO_PI.mul_f(0.125));
+        assert!(rel(s.mul(s), 0.5) < 2f64.powi(-100));
+        assert!(rel(c.mul(c), 0.5) < 2f64.powi(-100));
+        // 2π / 4 = π/2: exp2/log2 round trips.
+        assert!(rel(exp2_dd(0.5).mul(exp2_dd(0.5)), 2.0) < 2f64.powi(-100));
+        assert!(rel(log2_dd(8.0), 3.0) < 2f64.powi(-100));
+        assert!(rel(exp2_dd(log2_dd(3.0).0).add(Dd(0.0, 0.0)), 3.0) < 2f64.powi(-50));
+        let l3 = log2_dd(3.0);
+        assert!(rel(exp2_dd(l3.0).mul(exp2_dd(l3.1)), 3.0) < 2f64.powi(-100));
+    }
+
+    #[test]
+    fn rounding_a_double_double() {
+        // Just above, just below and exactly on the f32 midpoint 1 + 2^-24.
+        let m = 1.0 + 2f64.powi(-24);
+        assert_eq!(round_dd(Narrow::F32, Dd(m, 2f64.powi(-80))), 0x3f80_0001);
+        assert_eq!(round_dd(Narrow::F32, Dd(m, -(2f64.powi(-80)))), 0x3f80_0000);
+        assert_eq!(round_dd(Narrow::F32, Dd(m, 0.0)), 0x3f80_0000); // tie → even
+        assert_eq!(round_dd(Narrow::F32, Dd(-m, -(2f64.powi(-80)))), 0xbf80_0001);
+        // f16: 1 + 2^-11 is the midpoint.
+        let m = 1.0 + 2f64.powi(-11);
+        assert_eq!(round_dd(Narrow::F16, Dd(m, 2f64.powi(-70))), 0x3c01);
+        assert_eq!(round_dd(Narrow::F16, Dd(m, -(2f64.powi(-70)))), 0x3c00);
+        // The f64 value itself is unambiguous away from midpoints, and refused close to one.
+        assert_eq!(round_if_clear(Narrow::F32, 1.5), Some(0x3fc0_0000));
+        assert_eq!(round_if_clear(Narrow::F32, 1.0 + 2f64.powi(-24) + 2f64.powi(-60)), None);
+    }
+
+    #[test]
+    fn rsqrt_is_exact_around_boundaries() {
+        // 1/sqrt(4) = 0.5 exactly; 1/sqrt(2) rounds down in f32 (0x3f3504f3), as mpmath says.
+        assert_eq!(rsqrt_round(Narrow::F32, 4.0), 0x3f00_0000);
+        assert_eq!(rsqrt_round(Narrow::F32, 2.0), 0x3f35_04f3);
+        assert_eq!(rsqrt64(4.0), 0.5);
+        assert_eq!(rsqrt64(2.0).to_bits(), 0x3fe6_a09e_667f_3bcd);
+        assert_eq!(rsqrt64(f64::from_bits(1)), 2f64.powi(537));
+        // Every f16 input: the exact comparison agrees with f64 1/sqrt rounded (f16's 11 bits
+        // are far from f64's error) wherever that is not within 2^-40 of a midpoint.
+        for b in 1..0x7c00u32 {
+            let x = f16_to_f32(b) as f64;
+            let y = 1.0 / x.sqrt();
+            if round_if_clear(Narrow::F16, y).is_some() {
+                assert_eq!(rsqrt_round(Narrow::F16, x), f64_to_f16(y), "{b:#x}");
+            }
+        }
+    }
+
+    #[test]
+    fn frexp_of_subnormals() {
+        assert_eq!(frexp64(f64::from_bits(1)), (0.5, -1073));
+        assert_eq!(frexp64(-12.0), (-0.75, 4));
+        assert_eq!(frexp64(f64::MAX).1, 1024);
+    }
+}

@@ -170,6 +170,8 @@ pub enum Form {
     MLoad,
     /// `SDATA, SBASE, OFFSET` (SMEM stores)
     MStore,
+    /// `SDATA, SBASE, OFFSET` (SMEM atomics: SDATA is read, and written back with GLC)
+    MAtomic,
     /// `SDST(2)` (S_MEMTIME, S_MEMREALTIME)
     MTime,
     /// No operands (cache invalidations and write-backs)
@@ -284,6 +286,11 @@ impl Flags {
     pub const READS_M0: Flags = Flags(1 << 14);
     /// llvm-mc 14 takes only a VGPR as SRC0 (V_READFIRSTLANE_B32, V_MOVRELS*, V_SWAP_B32).
     pub const VGPR_SRC0: Flags = Flags(1 << 15);
+    /// llvm-mc 14 takes only registers (no constant) as this scalar instruction's sources
+    /// (S_SETPC_B64, S_RFE_B64, S_CBRANCH_JOIN, S_CBRANCH_G_FORK, S_MOVRELS_*).
+    pub const SREG_SRC: Flags = Flags(1 << 16);
+    /// llvm-mc 14 has no VOP3 form of this row (V_SWAP_B32) though the hardware has one.
+    pub const NO_LLVM_E64: Flags = Flags(1 << 17);
 
     #[inline]
     pub const fn has(self, f: Flags) -> bool {
@@ -323,6 +330,35 @@ pub struct Alias {
 /// writes results).
 pub type Semantics = fn(&mut crate::emu::Lanes);
 
+/// What a VOP1 row needs from the executor beyond "read SRC0, compute, write VDST under EXEC"
+/// (the semantics functions only compute; these are register moves and denormal rules).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum Exec {
+    #[default]
+    Plain,
+    /// V_MOVRELD_B32: `VGPR[VDST + M0] = SRC0`.
+    MovRelD,
+    /// V_MOVRELS_B32: `VDST = VGPR[SRC0 + M0]` (SRC0 a VGPR).
+    MovRelS,
+    /// V_MOVRELSD_B32: `VGPR[VDST + M0] = VGPR[SRC0 + M0]`.
+    MovRelSD,
+    /// V_SWAP_B32 (GCN 1.4): VDST gets SRC0 and the SRC0 VGPR gets the old VDST, under EXEC.
+    Swap,
+    /// V_WRITELANE_REGWR_B32 (GCN 1.4, undocumented): lane 0 of VDST gets SRC0, whatever EXEC
+    /// says; the other lanes keep their values (measured on an MI210, a GCN 1.4 part, with
+    /// SGPR sources).
+    LaneZero,
+    /// V_MOV_PRSV_B32 (GCN 1.4, undocumented): VDST is left as it was (measured on an MI210).
+    Preserve,
+    /// V_CVT_F32_F16: f16 denormal inputs are always kept on GCN 1.0/1.1 (CLRX's page:
+    /// "In GCN 1.0/1.1, denormals are enabled") and GCN 1.4 (AMD's Vega ISA: "FP16 denormal
+    /// inputs are always accepted"); GCN 1.2 follows MODE (CLRX's page).
+    CvtF32F16,
+    /// V_CVT_F16_F32: f16 denormal results are always kept on GCN 1.0/1.1 (CLRX's page); GCN
+    /// 1.2+ follow MODE.
+    CvtF16F32,
+}
+
 /// One instruction.
 #[derive(Clone, Debug)]
 pub struct InstrDef {
@@ -345,6 +381,9 @@ pub struct InstrDef {
     pub aliases: Vec<Alias>,
     /// Emulator semantics.
     pub sem: Option<Semantics>,
+    /// What the executor does beyond reading sources and writing VDST (register moves,
+    /// denormal rules).
+    pub exec: Exec,
     /// The operation in the seed pages' notation, for `explain`.
     pub op: Option<&'static str>,
 }
@@ -603,6 +642,7 @@ impl Row {
             flags: Flags::default(),
             aliases: Vec::new(),
             sem: None,
+            exec: Exec::Plain,
             op: None,
         })
     }
@@ -740,6 +780,11 @@ impl Row {
     /// The emulator's semantics.
     pub fn sem(mut self, f: Semantics) -> Row {
         self.0.sem = Some(f);
+        self
+    }
+
+    pub fn exec(mut self, e: Exec) -> Row {
+        self.0.exec = e;
         self
     }
 

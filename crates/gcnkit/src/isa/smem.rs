@@ -36,46 +36,46 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
         s("s_memrealtime", Smem, [X, X, 37, 37], MTime, B64, B32, B32),
         s("s_atc_probe", Smem, [X, X, 38, 38], MProbe, B32, B32, B32),
         s("s_atc_probe_buffer", Smem, [X, X, 39, 39], MProbe, B32, B32, B32).flag(Flags::BUFFER),
-        s("s_buffer_atomic_swap", Smem, [X, X, 64, 64], MLoad, B32, B32, B32)
+        s("s_buffer_atomic_swap", Smem, [X, X, 64, 64], MAtomic, B32, B32, B32)
             .no_llvm_on(A::VI)
             .flag(Flags::BUFFER),
-        s("s_buffer_atomic_cmpswap", Smem, [X, X, 65, 65], MLoad, B64, B32, B32)
+        s("s_buffer_atomic_cmpswap", Smem, [X, X, 65, 65], MAtomic, B64, B32, B32)
             .no_llvm_on(A::VI)
             .flag(Flags::BUFFER),
-        s("s_buffer_atomic_add", Smem, [X, X, 66, 66], MLoad, B32, B32, B32)
+        s("s_buffer_atomic_add", Smem, [X, X, 66, 66], MAtomic, B32, B32, B32)
             .no_llvm_on(A::VI)
             .flag(Flags::BUFFER),
-        s("s_buffer_atomic_sub", Smem, [X, X, 67, 67], MLoad, B32, B32, B32)
+        s("s_buffer_atomic_sub", Smem, [X, X, 67, 67], MAtomic, B32, B32, B32)
             .no_llvm_on(A::VI)
             .flag(Flags::BUFFER),
-        s("s_buffer_atomic_smin", Smem, [X, X, 68, 68], MLoad, B32, B32, B32)
+        s("s_buffer_atomic_smin", Smem, [X, X, 68, 68], MAtomic, B32, B32, B32)
             .no_llvm_on(A::VI)
             .flag(Flags::BUFFER),
-        s("s_buffer_atomic_umin", Smem, [X, X, 69, 69], MLoad, B32, B32, B32)
+        s("s_buffer_atomic_umin", Smem, [X, X, 69, 69], MAtomic, B32, B32, B32)
             .no_llvm_on(A::VI)
             .flag(Flags::BUFFER),
-        s("s_buffer_atomic_smax", Smem, [X, X, 70, 70], MLoad, B32, B32, B32)
+        s("s_buffer_atomic_smax", Smem, [X, X, 70, 70], MAtomic, B32, B32, B32)
             .no_llvm_on(A::VI)
             .flag(Flags::BUFFER),
-        s("s_buffer_atomic_umax", Smem, [X, X, 71, 71], MLoad, B32, B32, B32)
+        s("s_buffer_atomic_umax", Smem, [X, X, 71, 71], MAtomic, B32, B32, B32)
             .no_llvm_on(A::VI)
             .flag(Flags::BUFFER),
-        s("s_buffer_atomic_and", Smem, [X, X, 72, 72], MLoad, B32, B32, B32)
+        s("s_buffer_atomic_and", Smem, [X, X, 72, 72], MAtomic, B32, B32, B32)
             .no_llvm_on(A::VI)
             .flag(Flags::BUFFER),
-        s("s_buffer_atomic_or", Smem, [X, X, 73, 73], MLoad, B32, B32, B32)
+        s("s_buffer_atomic_or", Smem, [X, X, 73, 73], MAtomic, B32, B32, B32)
             .no_llvm_on(A::VI)
             .flag(Flags::BUFFER),
-        s("s_buffer_atomic_xor", Smem, [X, X, 74, 74], MLoad, B32, B32, B32)
+        s("s_buffer_atomic_xor", Smem, [X, X, 74, 74], MAtomic, B32, B32, B32)
             .no_llvm_on(A::VI)
             .flag(Flags::BUFFER),
-        s("s_buffer_atomic_inc", Smem, [X, X, 75, 75], MLoad, B32, B32, B32)
+        s("s_buffer_atomic_inc", Smem, [X, X, 75, 75], MAtomic, B32, B32, B32)
             .no_llvm_on(A::VI)
             .flag(Flags::BUFFER),
-        s("s_buffer_atomic_dec", Smem, [X, X, 76, 76], MLoad, B32, B32, B32)
+        s("s_buffer_atomic_dec", Smem, [X, X, 76, 76], MAtomic, B32, B32, B32)
             .no_llvm_on(A::VI)
             .flag(Flags::BUFFER),
-        s("s_buffer_atomic_swap_x2", Smem, [X, X, 96, 96], MLoad, B64, B32, B32)
+        s("s_buffer_atomic_swap_x2", Smem, [X, X, 96, 96], MAtomic, B64, B32, B32)
             .no_llvm_on(A::VI)
             .flag(Flags::BUFFER),
         s(
@@ -89,37 +89,69 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
         )
         .no_llvm_on(A::VI)
         .flag(Flags::BUFFER),
-        s("s_buffer_atomic_add_x2", Smem, [X, X, 98, 98], MLoad, B64, B32, B32)
+        s("s_buffer_atomic_add_x2", Smem, [X, X, 98, 98], MAtomic, B64, B32, B32)
             .no_llvm_on(A::VI)
             .flag(Flags::BUFFER),
-        s("s_buffer_atomic_sub_x2", Smem, [X, X, 99, 99], MLoad, B64, B32, B32)
+        s("s_buffer_atomic_sub_x2", Smem, [X, X, 99, 99], MAtomic, B64, B32, B32)
             .no_llvm_on(A::VI)
             .flag(Flags::BUFFER),
-        s("s_buffer_atomic_smin_x2", Smem, [X, X, 100, 100], MLoad, B64, B32, B32)
+        s(
+            "s_buffer_atomic_smin_x2",
+            Smem,
+            [X, X, 100, 100],
+            MAtomic,
+            B64,
+            B32,
+            B32,
+        )
+        .no_llvm_on(A::VI)
+        .flag(Flags::BUFFER),
+        s(
+            "s_buffer_atomic_umin_x2",
+            Smem,
+            [X, X, 101, 101],
+            MAtomic,
+            B64,
+            B32,
+            B32,
+        )
+        .no_llvm_on(A::VI)
+        .flag(Flags::BUFFER),
+        s(
+            "s_buffer_atomic_smax_x2",
+            Smem,
+            [X, X, 102, 102],
+            MAtomic,
+            B64,
+            B32,
+            B32,
+        )
+        .no_llvm_on(A::VI)
+        .flag(Flags::BUFFER),
+        s(
+            "s_buffer_atomic_umax_x2",
+            Smem,
+            [X, X, 103, 103],
+            MAtomic,
+            B64,
+            B32,
+            B32,
+        )
+        .no_llvm_on(A::VI)
+        .flag(Flags::BUFFER),
+        s("s_buffer_atomic_and_x2", Smem, [X, X, 104, 104], MAtomic, B64, B32, B32)
             .no_llvm_on(A::VI)
             .flag(Flags::BUFFER),
-        s("s_buffer_atomic_umin_x2", Smem, [X, X, 101, 101], MLoad, B64, B32, B32)
+        s("s_buffer_atomic_or_x2", Smem, [X, X, 105, 105], MAtomic, B64, B32, B32)
             .no_llvm_on(A::VI)
             .flag(Flags::BUFFER),
-        s("s_buffer_atomic_smax_x2", Smem, [X, X, 102, 102], MLoad, B64, B32, B32)
+        s("s_buffer_atomic_xor_x2", Smem, [X, X, 106, 106], MAtomic, B64, B32, B32)
             .no_llvm_on(A::VI)
             .flag(Flags::BUFFER),
-        s("s_buffer_atomic_umax_x2", Smem, [X, X, 103, 103], MLoad, B64, B32, B32)
+        s("s_buffer_atomic_inc_x2", Smem, [X, X, 107, 107], MAtomic, B64, B32, B32)
             .no_llvm_on(A::VI)
             .flag(Flags::BUFFER),
-        s("s_buffer_atomic_and_x2", Smem, [X, X, 104, 104], MLoad, B64, B32, B32)
-            .no_llvm_on(A::VI)
-            .flag(Flags::BUFFER),
-        s("s_buffer_atomic_or_x2", Smem, [X, X, 105, 105], MLoad, B64, B32, B32)
-            .no_llvm_on(A::VI)
-            .flag(Flags::BUFFER),
-        s("s_buffer_atomic_xor_x2", Smem, [X, X, 106, 106], MLoad, B64, B32, B32)
-            .no_llvm_on(A::VI)
-            .flag(Flags::BUFFER),
-        s("s_buffer_atomic_inc_x2", Smem, [X, X, 107, 107], MLoad, B64, B32, B32)
-            .no_llvm_on(A::VI)
-            .flag(Flags::BUFFER),
-        s("s_buffer_atomic_dec_x2", Smem, [X, X, 108, 108], MLoad, B64, B32, B32)
+        s("s_buffer_atomic_dec_x2", Smem, [X, X, 108, 108], MAtomic, B64, B32, B32)
             .no_llvm_on(A::VI)
             .flag(Flags::BUFFER),
         s("s_scratch_load_dword", Smem, [X, X, X, 5], MLoad, B32, B32, B32),
@@ -130,32 +162,32 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
         s("s_scratch_store_dwordx4", Smem, [X, X, X, 23], MStore, B128, B32, B32),
         s("s_dcache_discard", Smem, [X, X, X, 40], MDiscard, B32, B32, B32),
         s("s_dcache_discard_x2", Smem, [X, X, X, 41], MDiscard, B32, B32, B32),
-        s("s_atomic_swap", Smem, [X, X, X, 128], MLoad, B32, B32, B32),
-        s("s_atomic_cmpswap", Smem, [X, X, X, 129], MLoad, B64, B32, B32),
-        s("s_atomic_add", Smem, [X, X, X, 130], MLoad, B32, B32, B32),
-        s("s_atomic_sub", Smem, [X, X, X, 131], MLoad, B32, B32, B32),
-        s("s_atomic_smin", Smem, [X, X, X, 132], MLoad, B32, B32, B32),
-        s("s_atomic_umin", Smem, [X, X, X, 133], MLoad, B32, B32, B32),
-        s("s_atomic_smax", Smem, [X, X, X, 134], MLoad, B32, B32, B32),
-        s("s_atomic_umax", Smem, [X, X, X, 135], MLoad, B32, B32, B32),
-        s("s_atomic_and", Smem, [X, X, X, 136], MLoad, B32, B32, B32),
-        s("s_atomic_or", Smem, [X, X, X, 137], MLoad, B32, B32, B32),
-        s("s_atomic_xor", Smem, [X, X, X, 138], MLoad, B32, B32, B32),
-        s("s_atomic_inc", Smem, [X, X, X, 139], MLoad, B32, B32, B32),
-        s("s_atomic_dec", Smem, [X, X, X, 140], MLoad, B32, B32, B32),
-        s("s_atomic_swap_x2", Smem, [X, X, X, 160], MLoad, B64, B32, B32),
-        s("s_atomic_cmpswap_x2", Smem, [X, X, X, 161], MLoad, B128, B32, B32),
-        s("s_atomic_add_x2", Smem, [X, X, X, 162], MLoad, B64, B32, B32),
-        s("s_atomic_sub_x2", Smem, [X, X, X, 163], MLoad, B64, B32, B32),
-        s("s_atomic_smin_x2", Smem, [X, X, X, 164], MLoad, B64, B32, B32),
-        s("s_atomic_umin_x2", Smem, [X, X, X, 165], MLoad, B64, B32, B32),
-        s("s_atomic_smax_x2", Smem, [X, X, X, 166], MLoad, B64, B32, B32),
-        s("s_atomic_umax_x2", Smem, [X, X, X, 167], MLoad, B64, B32, B32),
-        s("s_atomic_and_x2", Smem, [X, X, X, 168], MLoad, B64, B32, B32),
-        s("s_atomic_or_x2", Smem, [X, X, X, 169], MLoad, B64, B32, B32),
-        s("s_atomic_xor_x2", Smem, [X, X, X, 170], MLoad, B64, B32, B32),
-        s("s_atomic_inc_x2", Smem, [X, X, X, 171], MLoad, B64, B32, B32),
-        s("s_atomic_dec_x2", Smem, [X, X, X, 172], MLoad, B64, B32, B32),
+        s("s_atomic_swap", Smem, [X, X, X, 128], MAtomic, B32, B32, B32),
+        s("s_atomic_cmpswap", Smem, [X, X, X, 129], MAtomic, B64, B32, B32),
+        s("s_atomic_add", Smem, [X, X, X, 130], MAtomic, B32, B32, B32),
+        s("s_atomic_sub", Smem, [X, X, X, 131], MAtomic, B32, B32, B32),
+        s("s_atomic_smin", Smem, [X, X, X, 132], MAtomic, B32, B32, B32),
+        s("s_atomic_umin", Smem, [X, X, X, 133], MAtomic, B32, B32, B32),
+        s("s_atomic_smax", Smem, [X, X, X, 134], MAtomic, B32, B32, B32),
+        s("s_atomic_umax", Smem, [X, X, X, 135], MAtomic, B32, B32, B32),
+        s("s_atomic_and", Smem, [X, X, X, 136], MAtomic, B32, B32, B32),
+        s("s_atomic_or", Smem, [X, X, X, 137], MAtomic, B32, B32, B32),
+        s("s_atomic_xor", Smem, [X, X, X, 138], MAtomic, B32, B32, B32),
+        s("s_atomic_inc", Smem, [X, X, X, 139], MAtomic, B32, B32, B32),
+        s("s_atomic_dec", Smem, [X, X, X, 140], MAtomic, B32, B32, B32),
+        s("s_atomic_swap_x2", Smem, [X, X, X, 160], MAtomic, B64, B32, B32),
+        s("s_atomic_cmpswap_x2", Smem, [X, X, X, 161], MAtomic, B128, B32, B32),
+        s("s_atomic_add_x2", Smem, [X, X, X, 162], MAtomic, B64, B32, B32),
+        s("s_atomic_sub_x2", Smem, [X, X, X, 163], MAtomic, B64, B32, B32),
+        s("s_atomic_smin_x2", Smem, [X, X, X, 164], MAtomic, B64, B32, B32),
+        s("s_atomic_umin_x2", Smem, [X, X, X, 165], MAtomic, B64, B32, B32),
+        s("s_atomic_smax_x2", Smem, [X, X, X, 166], MAtomic, B64, B32, B32),
+        s("s_atomic_umax_x2", Smem, [X, X, X, 167], MAtomic, B64, B32, B32),
+        s("s_atomic_and_x2", Smem, [X, X, X, 168], MAtomic, B64, B32, B32),
+        s("s_atomic_or_x2", Smem, [X, X, X, 169], MAtomic, B64, B32, B32),
+        s("s_atomic_xor_x2", Smem, [X, X, X, 170], MAtomic, B64, B32, B32),
+        s("s_atomic_inc_x2", Smem, [X, X, X, 171], MAtomic, B64, B32, B32),
+        s("s_atomic_dec_x2", Smem, [X, X, X, 172], MAtomic, B64, B32, B32),
     ];
     t.extend(rows.into_iter().map(Row::done));
 }

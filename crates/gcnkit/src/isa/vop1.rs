@@ -5,7 +5,7 @@
 
 use super::Form::*;
 use super::Ty::*;
-use super::{InstrDef, Row, X};
+use super::{Exec, Flags, InstrDef, Row, X};
 use crate::arch::ArchSet as A;
 use crate::emu::ops::vop1 as e;
 
@@ -20,7 +20,8 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
             .sem(e::mov_b32),
         v1("v_readfirstlane_b32", [2, 2, 2, 2], ReadFirstLane, B32, B32)
             .op("SDST = VSRC0[first lane set in EXEC, 0 if EXEC == 0] (ignores EXEC)")
-            .sem(e::readfirstlane_b32),
+            .sem(e::readfirstlane_b32)
+            .flag(Flags::VGPR_SRC0),
         v1("v_cvt_i32_f64", [3, 3, 3, 3], Un, I32, F64)
             .op("VDST = (INT32)TRUNC(ASDOUBLE(SRC0)), saturated to the INT32 range; NaN -> 0")
             .sem(e::cvt_i32_f64),
@@ -45,10 +46,12 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
             .sem(e::mov_b32),
         v1("v_cvt_f16_f32", [10, 10, 10, 10], Un, F16, F32)
             .op("VDST = CVTHALF(ASFLOAT(SRC0)) (round to nearest even, zero-extended; f16 denormal results kept on GCN 1.0/1.1, MODE on GCN 1.2+)")
-            .sem(e::cvt_f16_f32),
+            .sem(e::cvt_f16_f32)
+            .exec(Exec::CvtF16F32),
         v1("v_cvt_f32_f16", [11, 11, 11, 11], Un, F32, F16)
             .op("VDST = (FLOAT)ASHALF(SRC0) (f16 denormal inputs kept on GCN 1.0/1.1/1.4, MODE on GCN 1.2)")
-            .sem(e::cvt_f32_f16),
+            .sem(e::cvt_f32_f16)
+            .exec(Exec::CvtF32F16),
         v1("v_cvt_rpi_i32_f32", [12, 12, 12, 12], Un, I32, F32)
             .op("VDST = (INT32)FLOOR(ASFLOAT(SRC0) + 0.5) (exact sum), saturated; NaN -> INT32 max (+NaN) or min (-NaN)")
             .sem(e::cvt_rpi_i32_f32),
@@ -186,13 +189,21 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
             .sem(e::nop),
         v1("v_movreld_b32", [66, 66, 54, X], Un, B32, B32)
             .op("VGPR[VDST_NUMBER + M0] = SRC0")
-            .sem(e::mov_b32),
+            .sem(e::mov_b32)
+            .exec(Exec::MovRelD)
+            .flag(Flags::READS_M0),
         v1("v_movrels_b32", [67, 67, 55, X], Un, B32, B32)
             .op("VDST = VGPR[SRC0_NUMBER + M0]")
-            .sem(e::mov_b32),
+            .sem(e::mov_b32)
+            .exec(Exec::MovRelS)
+            .flag(Flags::READS_M0)
+            .flag(Flags::VGPR_SRC0),
         v1("v_movrelsd_b32", [68, 68, 56, X], Un, B32, B32)
             .op("VGPR[VDST_NUMBER + M0] = VGPR[SRC0_NUMBER + M0]")
-            .sem(e::mov_b32),
+            .sem(e::mov_b32)
+            .exec(Exec::MovRelSD)
+            .flag(Flags::READS_M0)
+            .flag(Flags::VGPR_SRC0),
         v1("v_trunc_f64", [X, 23, 23, 23], Un, F64, F64)
             .op("VDST = RNDTZ(ASDOUBLE(SRC0))")
             .sem(e::trunc_f64),
@@ -268,7 +279,8 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
         v1("v_mov_prsv_b32", [X, X, X, 54], Un, B32, B32)
             .no_llvm_on(A::GFX9)
             .op("VDST unchanged (undocumented; measured on an MI210: the destination is preserved)")
-            .sem(e::mov_b32),
+            .sem(e::mov_b32)
+            .exec(Exec::Preserve),
         v1("v_screen_partition_4se_b32", [X, X, X, 55], Un, B32, B32)
             .op("VDST = TABLE_4SE[SRC0 & 0xff] (the screen partition table)")
             .sem(e::screen_partition_4se_b32),
@@ -284,10 +296,14 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
         v1("v_writelane_regwr_b32", [X, X, X, 80], Un, B32, B32)
             .no_llvm_on(A::GFX9)
             .op("VDST[0] = SRC0, ignoring EXEC (undocumented; measured on an MI210 with SGPR sources)")
-            .sem(e::mov_b32),
+            .sem(e::mov_b32)
+            .exec(Exec::LaneZero),
         v1("v_swap_b32", [X, X, X, 81], Un, B32, B32)
             .op("TMP = VDST; VDST = SRC0; SRC0 = TMP (SRC0 a VGPR; under EXEC)")
-            .sem(e::mov_b32),
+            .sem(e::mov_b32)
+            .exec(Exec::Swap)
+            .flag(Flags::VGPR_SRC0)
+            .flag(Flags::NO_LLVM_E64),
     ];
     t.extend(rows.into_iter().map(Row::done));
 }

@@ -117,6 +117,7 @@ pub fn llvm_has_e64(d: &InstrDef, a: Arch) -> bool {
     let ai = a.index();
     d.e64[ai] != X
         && !matches!(d.form, Form::Madmk | Form::Madak | Form::ReadFirstLane)
+        && !d.flags.has(Flags::NO_LLVM_E64)
         && !(matches!(d.form, Form::ReadLane | Form::WriteLane) && d.e32[ai] != X)
 }
 

@@ -6,7 +6,6 @@ pub mod json;
 pub mod llvm;
 mod scalar;
 pub mod special;
-pub(crate) mod special_shim;
 pub mod text;
 
 use crate::instr::Instr;

@@ -4,7 +4,7 @@
 //! prints it as data); the CLRX text always exists (words clrxasm would read back differently
 //! are caught before, by [`loses_bits`]).
 
-use super::special_shim::{self as special, Kind};
+use super::special::{self, Kind};
 use super::text::{dec, hex, sdec};
 use super::{branch_target, label_name, At, Syntax};
 use crate::arch::Arch;
@@ -22,7 +22,8 @@ pub(super) fn print(out: &mut String, i: &Instr, d: &InstrDef, mnemonic: &str, s
     if llvm
         && (crate::decode::unused_bits(i) != 0
             || unused_fields(i, d).iter().any(|f| i.get(*f) != 0)
-            || !crate::rules::check_with(i, d, crate::rules::Policy::Llvm).is_empty())
+            || !crate::rules::check_with(i, d, crate::rules::Policy::Llvm).is_empty()
+            || crate::rules::llvm_check(i, d).is_some())
     {
         return false;
     }
@@ -62,12 +63,14 @@ pub(super) fn print(out: &mut String, i: &Instr, d: &InstrDef, mnemonic: &str, s
                 label(out, i, at, syn);
                 true
             }
-            Role::Hwreg => special::print(out, Kind::Hwreg, a, syn, s.val),
-            Role::Sendmsg => special::print(out, Kind::Sendmsg, a, syn, s.val),
-            Role::Waitcnt => special::print(out, Kind::Waitcnt, a, syn, s.val),
-            Role::GprIdx => special::print(out, Kind::GprIdx, a, syn, s.val),
+            // In CLRX syntax a value clrxasm cannot read back was caught by `loses_bits`: the
+            // text is clrxdisasm's, for the data line's comment.
+            r if special_kind(r).is_some() => {
+                let ok = special::print(out, special_kind(r).unwrap_or(Kind::Waitcnt), a, syn, s.val);
+                ok || !llvm
+            }
             Role::Imm32 => {
-                hex(out, s.val as u64);
+                imm32(out, s.val, llvm);
                 true
             }
             Role::Offset if s.imm => {
@@ -102,7 +105,7 @@ pub(super) fn print(out: &mut String, i: &Instr, d: &InstrDef, mnemonic: &str, s
     if smem {
         if i.get(F::Glc) != 0 {
             // LLVM has GLC on loads, stores and atomics only.
-            if llvm && !matches!(d.form, Form::MLoad | Form::MStore) {
+            if llvm && !matches!(d.form, Form::MLoad | Form::MStore | Form::MAtomic) {
                 return false;
             }
             out.push_str(" glc");
@@ -196,7 +199,7 @@ fn literal_offset(out: &mut String, i: &Instr, llvm: bool) -> bool {
 /// A register or constant operand.
 fn register(out: &mut String, a: Arch, s: &Slot, literal: Option<u32>, llvm: bool) -> bool {
     if llvm {
-        if s.regs > 1 && !scalar_aligned(s.code, s.regs) && s.code < 256 {
+        if misaligned(a, s) {
             return false;
         }
         // Literals LLVM would read as something else (an inline constant).
@@ -218,11 +221,16 @@ pub(super) fn loses_bits(i: &Instr, d: &InstrDef) -> bool {
         return true;
     }
     let ops = operands(i, d);
-    let misaligned = ops
-        .as_slice()
-        .iter()
-        .any(|s| s.regs > 1 && !s.is_value() && s.role != Role::Offset && !scalar_aligned(s.code, s.regs));
-    if misaligned || (d.form == Form::P0 && i.get(F::Simm16) != 0) {
+    let unaligned = ops.as_slice().iter().any(|s| !s.is_value() && misaligned(i.arch, s));
+    // A special operand whose clrxdisasm text clrxasm does not read back (bits beyond
+    // s_waitcnt's counters, most sendmsg values).
+    let unreadable = ops.as_slice().iter().any(|s| {
+        special_kind(s.role).is_some_and(|k| !special::print(&mut String::new(), k, i.arch, Syntax::Clrx, s.val))
+    });
+    if unreadable {
+        return true;
+    }
+    if unaligned || (d.form == Form::P0 && i.get(F::Simm16) != 0) {
         return true;
     }
     match i.enc {
@@ -253,4 +261,33 @@ pub(super) fn loses_bits(i: &Instr, d: &InstrDef) -> bool {
 fn bad_smrd_offset(i: &Instr) -> bool {
     let off = i.get(F::Offset);
     i.enc == Enc::Smrd && i.get(F::Imm) == 0 && off >= 128 && !(off == 255 && i.arch == Arch::Gcn11)
+}
+
+/// A register range both assemblers refuse in the scalar classes as unaligned.
+fn misaligned(a: Arch, s: &Slot) -> bool {
+    s.regs > 1
+        && matches!(classify(a, s.code), Src::Sgpr(_) | Src::Ttmp(_) | Src::Special(..))
+        && !scalar_aligned(s.code, s.regs)
+}
+
+/// The special syntax of an operand role.
+fn special_kind(r: Role) -> Option<Kind> {
+    match r {
+        Role::Hwreg => Some(Kind::Hwreg),
+        Role::Sendmsg => Some(Kind::Sendmsg),
+        Role::Waitcnt => Some(Kind::Waitcnt),
+        Role::GprIdx => Some(Kind::GprIdx),
+        _ => None,
+    }
+}
+
+/// S_SETREG_IMM32_B32's dword: hex, but for LLVM the small integers its disassembler writes in
+/// decimal (`-16`..`64`). (llvm-objdump also writes the bits of inline float constants as
+/// `1.0`, which llvm-mc 14 reads back as other bits: those stay hex.)
+fn imm32(out: &mut String, v: u32, llvm: bool) {
+    if llvm && (-16..=64).contains(&(v as i32)) {
+        sdec(out, v as i32 as i64);
+    } else {
+        hex(out, v as u64);
+    }
 }

@@ -47,8 +47,12 @@ pub fn disassemble(a: Arch, words: &[u32]) -> Vec<(usize, String)> {
     let mut res = Vec::new();
     for line in text.lines() {
         let Some(rest) = line.strip_prefix("/*") else { continue };
-        let Some((off, instr)) = rest.split_once("*/") else { continue };
-        let Ok(off) = usize::from_str_radix(off.trim(), 16) else { continue };
+        let Some((off, instr)) = rest.split_once("*/") else {
+            continue;
+        };
+        let Ok(off) = usize::from_str_radix(off.trim(), 16) else {
+            continue;
+        };
         res.push((off, instr.split_whitespace().collect::<Vec<_>>().join(" ")));
     }
     res
@@ -77,7 +81,9 @@ pub fn assemble(a: Arch, lines: &[String]) -> Vec<Result<Vec<u32>, String>> {
     let mut errors = std::collections::HashMap::new();
     for e in stderr.lines() {
         let mut it = e.splitn(4, ':');
-        let (_, Some(n), _, Some(msg)) = (it.next(), it.next(), it.next(), it.next()) else { continue };
+        let (_, Some(n), _, Some(msg)) = (it.next(), it.next(), it.next(), it.next()) else {
+            continue;
+        };
         if msg.contains("Error") {
             if let Ok(n) = n.parse::<usize>() {
                 errors.entry(n - 1).or_insert_with(|| msg.trim().to_string());
@@ -94,7 +100,10 @@ pub fn assemble(a: Arch, lines: &[String]) -> Vec<Result<Vec<u32>, String>> {
     }
     src.push_str(&format!(".int {MARK:#x}\n"));
     let (stderr2, bin) = run(&src);
-    let words: Vec<u32> = bin.chunks(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+    let words: Vec<u32> = bin
+        .chunks(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect();
     let mut groups = words.split(|&w| w == MARK).skip(1);
     lines
         .iter()
