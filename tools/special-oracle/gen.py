@@ -14,7 +14,9 @@ Format: tab-separated, header row first; a cell `"` repeats the cell to its left
 hex digits; readback is y/n per column (clrx gcn1.0..gcn1.4, llvm gcn1.2, gcn1.4); in the parse
 file `!` is a rejection, `~VALUE` a value clrxasm took with a warning, `-` not applicable (no
 s_set_gpr_idx_* on SI/CI). Operands are assembled as `s_waitcnt X`, `s_getreg_b32 s1, X`,
-`s_sendmsg X`, `s_set_gpr_idx_mode X`.
+`s_sendmsg X`, `s_set_gpr_idx_mode X`. Spellings may use the symbols of probe.py (three=3, big=100,
+minus=-1 defined before every line, later=2 only after them), and expressions: gcnkit's tests read
+them with a small expression reader of their own.
 
 Usage: GCNKIT_CLRX_DIR=/root/.cache/clrx/build/programs tools/special-oracle/gen.py [OUTDIR]
        tools/special-oracle/gen.py --full FILE   (every 16-bit value, not committed: see
@@ -246,10 +248,49 @@ def gpr_idx_spellings():
     return out
 
 
+def expression_spellings(kind):
+    """Symbols and expressions inside the syntax: values in and out of range, forward symbols, `&`
+    inside a counter's parentheses and between counters, repeated counters."""
+    if kind == 'waitcnt':
+        return ['vmcnt(1+2)', 'vmcnt(three)', 'vmcnt(three) & expcnt(three-1)', 'vmcnt(1&3)', 'vmcnt(1)&expcnt(2)',
+                'vmcnt((1+2)&3)&lgkmcnt(three&1)', 'vmcnt((1))', 'vmcnt(-1+2)', 'vmcnt(0x10-1)', 'vmcnt( three + 1 )',
+                'vmcnt(big)', 'vmcnt(minus)', 'expcnt(big)', 'lgkmcnt(big)', 'lgkmcnt(minus)', 'vmcnt(three+60)',
+                'vmcnt_sat(big)', 'vmcnt_sat(minus)', 'lgkmcnt_sat(three)', 'vmcnt(later)', 'expcnt(later+1)',
+                'vmcnt(1 2)', 'vmcnt(1,2)', 'vmcnt(1)&(expcnt(2))', 'vmcnt(three) & three', 'vmcnt(1)&&expcnt(2)',
+                'vmcnt(33) & expcnt(10) & lgkmcnt(27)', 'vmcnt(14) & expcnt(2)&expcnt(3)',
+                'vmcnt(14) & expcnt(2)&vmcnt(12)', 'lgkmcnt(13) & expcnt(2) & lgkmcnt(11)',
+                'vmcnt(1) & lgkmcnt(2) & vmcnt(3)', 'vmcnt(63) vmcnt(1)', 'vmcnt(1) vmcnt(63)', 'vmcnt(1) vmcnt_sat(big)',
+                'vmcnt(big) vmcnt(1)', 'vmcnt(1) vmcnt(big)', 'vmcnt(18446744073709551615)',
+                'vmcnt_sat(18446744073709551615)', 'vmcnt(18446744073709551616)', 'expcnt(-9223372036854775808)']
+    if kind == 'hwreg':
+        out = []
+        for rid in ('HW_REG_MODE', 'mode', '@1', '1', 'three', '@three'):
+            out += ['hwreg(%s, three, three+1)' % rid, 'hwreg(%s, big, 1)' % rid, 'hwreg(%s, 0, big)' % rid,
+                    'hwreg(%s, minus, 1)' % rid, 'hwreg(%s, later, 1)' % rid, 'hwreg(%s, 0x100000000, 1)' % rid,
+                    'hwreg(%s, 0, 0x100000001)' % rid, 'hwreg(%s, (1), (2))' % rid, 'hwreg(%s, 1, 2 3)' % rid]
+        return out + ['hwreg(three)', 'hwreg(three+1)', 'hwreg(1+1, 0, 4)', 'hwreg(HW_REG_MODE+1)', 'hwreg(big)',
+                      'hwreg(minus)', 'hwreg(later)', 'hwreg(foo+1)', 'hwreg(@ three+1, 0, 1)', 'hwreg(@big, 0, 1)',
+                      'hwreg(@minus, 0, 1)', 'hwreg(@later, 0, 1)', 'hwreg(@(1), 0, 1)', 'hwreg(@1 & 3, 0, 1)',
+                      'hwreg(@18446744073709551615, 0, 1)', 'hwreg(@1, 18446744073709551615, 1)']
+    if kind == 'sendmsg':
+        return ['sendmsg(three)', 'sendmsg(three-1, 1, 1)', 'sendmsg(2, three, 1)', 'sendmsg(MSG_GS, three, 1)',
+                'sendmsg(MSG_GS, GS_OP_CUT, three)', 'sendmsg(MSG_GS, GS_OP_CUT, big)', 'sendmsg(MSG_GS, GS_OP_CUT, minus)',
+                'sendmsg(MSG_GS, big)', 'sendmsg(big)', 'sendmsg(minus)', 'sendmsg(later)', 'sendmsg(MSG_GS, later)',
+                'sendmsg(MSG_GS, GS_OP_CUT, later)', 'sendmsg(2, 1, big)', 'sendmsg(MSG_INTERRUPT, three)',
+                'sendmsg(MSG_SYSMSG, three)', 'sendmsg(MSG_SYSMSG, SYSMSG_OP_REG_RD+1)', 'sendmsg(MSG_GS+0, 1, 1)',
+                'sendmsg(@three)', 'sendmsg(@ three-1, nop)', 'sendmsg(@big)', 'sendmsg(@minus)', 'sendmsg(@later)',
+                'sendmsg(gs, @three)', 'sendmsg(gs, @big)', 'sendmsg(gs, @minus, 1)', 'sendmsg(gs, @later, 1)',
+                'sendmsg(gs, cut, three)', 'sendmsg(gs, cut, big)', 'sendmsg(gs, cut, minus)', 'sendmsg(gs, cut, later)',
+                'sendmsg(gs, cut, 122)', 'sendmsg(gs, @8, 1)', 'sendmsg(gs, @9, 1)', 'sendmsg(@18, @1, 1)',
+                'sendmsg(gs, three, 1)', 'sendmsg(gs, cut, (1)+1)', 'sendmsg(@2+0, cut, 1)',
+                'sendmsg(gs, cut, 18446744073709551614)']
+    return ['gpr_idx(three)', 'three', 'later']
+
+
 def spellings(kind):
     seen, out = set(), []
     for t in {'waitcnt': waitcnt_spellings, 'hwreg': hwreg_spellings, 'sendmsg': sendmsg_spellings,
-              'gpr_idx': gpr_idx_spellings}[kind]():
+              'gpr_idx': gpr_idx_spellings}[kind]() + expression_spellings(kind):
         if t not in seen and '\t' not in t:
             seen.add(t)
             out.append(t)

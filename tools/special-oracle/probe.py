@@ -11,19 +11,27 @@ LLVM_MC = os.environ.get('LLVM_MC', 'llvm-mc')
 DEVICES = {'gcn1.0': ('pitcairn', 'tahiti'), 'gcn1.1': ('bonaire', 'bonaire'),
            'gcn1.2': ('fiji', 'fiji'), 'gcn1.4': ('gfx900', 'gfx900')}
 ARCHS = list(DEVICES)
+# Symbols the assembled lines may use: defined before every line, and one defined only after
+# them all (neither assembler takes a forward symbol inside the special syntaxes).
+SYMBOLS_BEFORE = [('three', 3), ('big', 100), ('minus', -1)]
+SYMBOLS_AFTER = [('later', 2)]
 
 
 def _clrx_run(device, lines):
+    before = ['%s=%d' % s for s in SYMBOLS_BEFORE]
+    after = ['%s=%d' % s for s in SYMBOLS_AFTER]
     with tempfile.TemporaryDirectory() as d:
         src, out = os.path.join(d, 'in.s'), os.path.join(d, 'o.bin')
         with open(src, 'w') as f:
-            f.write('\n'.join(lines) + '\n')
+            f.write('\n'.join(before + lines + after) + '\n')
         p = subprocess.run([os.path.join(CLRX_DIR, 'clrxasm'), '-b', 'rawcode', '-g', device, '-o', out, src],
                            capture_output=True, text=True)
         data = open(out, 'rb').read() if os.path.exists(out) else None
     msgs = {}
     for m in re.finditer(r'^.*/in\.s:(\d+):(\d+): (Error|Warning): (.*)$', p.stderr, re.M):
-        msgs.setdefault(int(m.group(1)) - 1, []).append((m.group(3), m.group(4)))
+        k = int(m.group(1)) - 1 - len(before)
+        assert 0 <= k < len(lines), m.group(0)
+        msgs.setdefault(k, []).append((m.group(3), m.group(4)))
     return data, msgs
 
 
@@ -65,11 +73,15 @@ def clrx_disasm(arch, words):
 def llvm_asm(arch, lines):
     """For each line: ('ok', word, []) or ('err', None, [message]) from llvm-mc -show-encoding."""
     cpu = DEVICES[arch][1]
+    before = ['.set %s, %d' % s for s in SYMBOLS_BEFORE]
+    after = ['.set %s, %d' % s for s in SYMBOLS_AFTER]
     p = subprocess.run([LLVM_MC, '-arch=amdgcn', '-mcpu=' + cpu, '-show-encoding'],
-                       input='\n'.join(lines) + '\n', capture_output=True, text=True)
+                       input='\n'.join(before + lines + after) + '\n', capture_output=True, text=True)
     errs = {}
     for m in re.finditer(r'^<stdin>:(\d+):(\d+): error: (.*)$', p.stderr, re.M):
-        errs.setdefault(int(m.group(1)) - 1, []).append(m.group(3))
+        k = int(m.group(1)) - 1 - len(before)
+        assert 0 <= k < len(lines), m.group(0)
+        errs.setdefault(k, []).append(m.group(3))
     encs = re.findall(r'encoding: \[([^\]]*)\]', p.stdout)
     good = [k for k in range(len(lines)) if k not in errs]
     assert len(encs) == len(good), (arch, len(encs), len(good), p.stderr[:2000])

@@ -127,22 +127,33 @@ fn disasm_odd_byte_count_is_an_error() {
 fn disasm_json_lines() {
     let o = gcnkit(
         &["disasm", "--input", "words", "--format", "json"],
-        b"02020702 d1018201 28020702 bf810000",
+        b"02020702 d1018201 28020702 bf810000 fc000000",
     );
     let out = text(&o);
     let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines.len(), 3);
+    assert_eq!(lines.len(), 4);
     assert!(lines[1].contains("\"words\": [\"d1018201\", \"28020702\"]"));
     assert!(lines[1].contains("\"offset\": 4"));
-    assert!(lines[2].contains("\"encoding\": null"));
+    assert!(lines[2].contains("\"encoding\": \"SOPP\""), "{}", lines[2]);
+    assert!(lines[2].contains("\"mnemonic\": \"s_endpgm\""), "{}", lines[2]);
+    // A word of no class on GCN 1.2.
+    assert!(lines[3].contains("\"encoding\": null"), "{}", lines[3]);
 }
 
 #[test]
 fn undecodable_words_print_as_data() {
-    let o = gcnkit(&["disasm", "--input", "words"], b"bf810000");
-    assert_eq!(text(&o), ".int 0xbf810000\n");
-    let o = gcnkit(&["disasm", "--input", "words", "--syntax", "llvm"], b"bf810000");
-    assert_eq!(text(&o), ".long 0xbf810000\n");
+    // No encoding class starts with 0xfc on GCN 1.2.
+    let o = gcnkit(&["disasm", "--input", "words"], b"fc000000");
+    assert_eq!(text(&o), ".int 0xfc000000\n");
+    let o = gcnkit(&["disasm", "--input", "words", "--syntax", "llvm"], b"fc000000");
+    assert_eq!(text(&o), ".long 0xfc000000\n");
+    // An unused opcode of a known class is one data line of the whole instruction (DS: two
+    // words), never an instruction made up from its second word.
+    let o = gcnkit(
+        &["disasm", "--input", "words", "--syntax", "llvm"],
+        b"d8fc0000 7e000000",
+    );
+    assert_eq!(text(&o), ".long 0xd8fc0000, 0x7e000000\n");
 }
 
 #[test]

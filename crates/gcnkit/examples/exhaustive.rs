@@ -1,5 +1,6 @@
-//! Exhaustive round trip: every 32-bit VOP2 and VOPC word (sampled literal dwords where SRC0 is
-//! the literal), random VOP3 words, and every VOP3 opcode × every modifier-bit combination, on
+//! Exhaustive round trip: every 32-bit VOP2, VOPC, VOP1 and scalar-ALU word (SOP2, SOPK, SOP1,
+//! SOPC, SOPP; sampled literal dwords where a literal follows), every SMRD word and every SMEM
+//! first word, random VOP3 words, and every VOP3 opcode × every modifier-bit combination, on
 //! each arch, printed in both dialects and assembled back (see `gcnkit::proof`).
 //!
 //!     cargo run --release -p gcnkit --example exhaustive -- [--step N] [--vop3 N] [--arch A]
@@ -276,6 +277,50 @@ fn main() {
         });
         ok &= report("VOPC", arch, &t, t0.elapsed().as_secs_f64());
         rows.push(Row::new(arch, sampled("VOPC", st), &t, t0.elapsed().as_secs_f64()));
+        // VOP1: 2^25 words.
+        let t0 = Instant::now();
+        let t = parallel(n, |k, t| {
+            let w0 = (0x7e00_0000 | ((k * st + mix(k) % st) & 0x01ff_ffff)) as u32;
+            let lit = mix(w0 as u64) as u32;
+            both(t, arch, &[w0, lit, 0], (w0 >> 9) & 0xff);
+        });
+        ok &= report("VOP1", arch, &t, t0.elapsed().as_secs_f64());
+        rows.push(Row::new(arch, sampled("VOP1", st), &t, t0.elapsed().as_secs_f64()));
+        // The scalar ALU: SOP2, SOPK, SOP1, SOPC and SOPP share 0x80000000-0xbfffffff (2^30
+        // words; a literal dword follows where SSRC is 255, and S_SETREG_IMM32_B32's).
+        let n30 = (1u64 << 30) / step;
+        let t0 = Instant::now();
+        let t = parallel(n30, |k, t| {
+            let w0 = (0x8000_0000 | ((k * step + mix(k) % step) & 0x3fff_ffff)) as u32;
+            let lit = mix(w0 as u64) as u32;
+            let op = decode(arch, &[w0, lit]).map(|i| i.opcode as u32).unwrap_or(0);
+            both(t, arch, &[w0, lit, 0], op);
+        });
+        ok &= report("SOP2/SOPK/SOP1/SOPC/SOPP", arch, &t, t0.elapsed().as_secs_f64());
+        rows.push(Row::new(
+            arch,
+            sampled("SOP2/SOPK/SOP1/SOPC/SOPP", step),
+            &t,
+            t0.elapsed().as_secs_f64(),
+        ));
+        // Scalar memory: every SMRD word (GCN 1.0/1.1: 2^27, with a literal dword where GCN
+        // 1.1 takes one); SMEM (GCN 1.2+): every first word (2^26) with a random second one.
+        let n27 = if arch.is_vi_plus() { 1u64 << 26 } else { 1u64 << 27 } / step.min(1 << 10);
+        let st = step.min(1 << 10);
+        let t0 = Instant::now();
+        let t = parallel(n27, |k, t| {
+            let w0 = (0xc000_0000 | ((k * st + mix(k) % st) & 0x07ff_ffff)) as u32;
+            let w1 = mix(w0 as u64 ^ 0x5151) as u32;
+            let op = decode(arch, &[w0, w1]).map(|i| i.opcode as u32).unwrap_or(0);
+            both(t, arch, &[w0, w1, 0], op);
+        });
+        let smem = if arch.is_vi_plus() {
+            "SMEM (random second dword)"
+        } else {
+            "SMRD"
+        };
+        ok &= report(smem, arch, &t, t0.elapsed().as_secs_f64());
+        rows.push(Row::new(arch, sampled(smem, st), &t, t0.elapsed().as_secs_f64()));
         // VOP3: random words.
         let t0 = Instant::now();
         let t = parallel(vop3_n, |k, t| {

@@ -67,7 +67,15 @@ fn extra(i: &Instr) -> Extra {
         Enc::Sop1 if i.get(F::Ssrc0) == 255 => Extra::Literal,
         Enc::Sopk if d.is_some_and(|d| d.form == Form::KSetRegImm) => Extra::Literal,
         // GCN 1.1: an SGPR offset code of 255 means a 32-bit literal offset.
-        Enc::Smrd if i.arch == Arch::Gcn11 && i.get(F::Imm) == 0 && i.get(F::Offset) == 255 => Extra::Literal,
+        // (S_MEMTIME and S_DCACHE_INV have no offset operand: no literal.)
+        Enc::Smrd
+            if i.arch == Arch::Gcn11
+                && i.get(F::Imm) == 0
+                && i.get(F::Offset) == 255
+                && !d.is_some_and(|d| matches!(d.form, Form::MTime | Form::MNone)) =>
+        {
+            Extra::Literal
+        }
         _ => Extra::None,
     }
 }

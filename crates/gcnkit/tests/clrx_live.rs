@@ -41,46 +41,58 @@ fn oracle_here() -> bool {
     true
 }
 
-/// Random words of the vector-ALU classes gcnkit decodes (VOP2, VOPC, VOP3): each instruction
-/// in two words, a 32-bit one without a literal followed by `s_nop 0`, so both disassemblers
-/// stay in step.
+/// Random words of the classes gcnkit covers (the vector ALU: VOP2, VOPC, VOP1, VOP3; the
+/// scalar ALU: SOP2, SOPK, SOP1, SOPC, SOPP; scalar memory: SMRD, SMEM): each instruction in
+/// two words, a one-word instruction followed by `s_nop 0`, so both disassemblers stay in
+/// step.
 fn random_words(r: &mut Rng, a: Arch, n: usize) -> Vec<u32> {
+    use gcnkit::instr::Enc;
     let mut w = Vec::new();
     while w.len() < 2 * n {
         let x = r.next() as u32;
-        let first = match r.below(3) {
-            0 => x & 0x7fff_ffff,                 // VOP2 (or VOPC / VOP1, filtered below)
-            1 => 0x7c00_0000 | (x & 0x01ff_ffff), // VOPC
-            _ => 0xd000_0000 | (x & 0x03ff_ffff), // VOP3
+        let first = match r.below(6) {
+            0 => x & 0x7fff_ffff,                 // VOP2, VOPC, VOP1
+            1 => 0x7e00_0000 | (x & 0x01ff_ffff), // VOP1
+            2 => 0xd000_0000 | (x & 0x03ff_ffff), // VOP3
+            3 => 0x8000_0000 | (x & 0x3fff_ffff), // SOP2, SOPK, SOP1, SOPC, SOPP
+            4 => 0xbe80_0000 | (x & 0x017f_ffff), // SOP1, SOPC, SOPP
+            _ => 0xc000_0000 | (x & 0x07ff_ffff), // SMRD / SMEM
         };
-        if first >> 25 == 0x3f {
-            continue; // VOP1: not decoded by gcnkit yet
-        }
-        // The VOP3 forms of VOP1 instructions: not decoded by gcnkit yet.
+        let second = r.next() as u32;
+        let Ok(i) = gcnkit::decode::decode(a, &[first, second]) else {
+            continue;
+        };
+        let covered = matches!(
+            i.enc,
+            Enc::Vop2
+                | Enc::Vopc
+                | Enc::Vop1
+                | Enc::Vop3a
+                | Enc::Vop3b
+                | Enc::Sop2
+                | Enc::Sopk
+                | Enc::Sop1
+                | Enc::Sopc
+                | Enc::Sopp
+                | Enc::Smrd
+                | Enc::Smem
+        );
+        // SDWA/DPP words (an extra dword that is no literal) and the VOP3 forms of VINTRP:
+        // part 2's.
         let op3 = if a.is_vi_plus() {
             (first >> 16) & 0x3ff
         } else {
             (first >> 17) & 0x1ff
         };
-        let vop1_range = if a.is_vi_plus() { 320..448 } else { 384..512 };
-        if first >> 26 == 0x34 && vop1_range.contains(&op3) {
+        let vintrp = i.enc.is_vop3() && a.is_vi_plus() && (624..632).contains(&op3);
+        let sdwa_dpp = i.literal.is_none() && i.len as usize > i.fields().layout.words as usize;
+        if !covered || vintrp || sdwa_dpp {
             continue;
         }
-        // The VOP3 forms of VINTRP (GCN 1.2+), and SDWA/DPP words: part 2's classes.
-        if first >> 26 == 0x34 && a.is_vi_plus() && (624..632).contains(&op3) {
-            continue;
+        w.extend_from_slice(i.words());
+        if i.len == 1 {
+            w.push(0xbf80_0000);
         }
-        if first >> 31 == 0 && a.is_vi_plus() && matches!(first & 0x1ff, 249 | 250) {
-            continue;
-        }
-        // GCN 1.4's VOP3P (`v_pk_*`, `v_mad_mix*`): part 2's class.
-        if first >> 26 == 0x34 && a == Arch::Gcn14 && op3 >= 896 {
-            continue;
-        }
-        w.push(first);
-        let literal = first >> 31 == 0 && first & 0x1ff == 255;
-        let vop3 = first >> 26 == 0x34;
-        w.push(if literal || vop3 { r.next() as u32 } else { 0xbf80_0000 });
     }
     w
 }
@@ -129,7 +141,13 @@ fn disassembly_matches_clrxdisasm() {
                 fails.push(format!("{a} @{off:#x}: clrxdisasm printed nothing here"));
                 continue;
             };
-            let text = to_text(&i, Syntax::Clrx);
+            // At its offset in the file clrxdisasm read (branch targets are absolute labels).
+            let mut text = String::new();
+            let at = gcnkit::syntax::At {
+                offset: off,
+                labels: None,
+            };
+            gcnkit::syntax::print_at(&mut text, &i, Syntax::Clrx, &at);
             if strip_comments(&text) == strip_comments(want) {
                 same += 1;
             } else if gcnkit::proof::broken_rule(&i).is_some() || i.def.is_none() {

@@ -307,8 +307,16 @@ impl Tally {
         }
     }
 
+    /// Mismatched or unknown instructions of the classes gcnkit covers (the memory classes,
+    /// SDWA/DPP, VOP3P, EXP and VINTRP come with issue 11: their counts are reported, not
+    /// failed on).
     fn failures(&self) -> usize {
-        self.counts.values().map(|c| c[1] + c[2]).sum::<usize>() + self.other.len()
+        self.counts
+            .iter()
+            .filter(|((_, class), _)| !later_class(class))
+            .map(|(_, c)| c[1] + c[2])
+            .sum::<usize>()
+            + self.other.len()
     }
 
     fn summary(&self, name: &str) -> String {
@@ -640,4 +648,13 @@ fn corpus_is_whole() {
             assert!(classes.contains_key(&(mcpu, c)), "{mcpu} has no {c}");
         }
     }
+}
+
+/// A class of the ISA's second part (not covered yet: reported, not failed on).
+fn later_class(class: &str) -> bool {
+    matches!(
+        class,
+        "DS" | "MUBUF" | "MTBUF" | "MIMG" | "FLAT" | "GLOBAL" | "SCRATCH" | "EXP" | "VINTRP" | "VOP3P"
+    ) || class.ends_with("_SDWA")
+        || class.ends_with("_DPP")
 }

@@ -67,10 +67,13 @@ fn random_words_round_trip_both_dialects() {
     for arch in Arch::ALL {
         for _ in 0..count {
             let w0 = rng.next() as u32;
-            let w0 = match rng.below(3) {
-                0 => w0 & 0x7fff_ffff,
-                1 => (w0 & 0x01ff_ffff) | (0x3e << 25),
-                _ => (w0 & 0x03ff_ffff) | (0x34 << 26),
+            let w0 = match rng.below(6) {
+                0 => w0 & 0x7fff_ffff,                  // VOP2, VOPC, VOP1
+                1 => (w0 & 0x01ff_ffff) | (0x3e << 25), // VOPC
+                2 => (w0 & 0x03ff_ffff) | (0x34 << 26), // VOP3
+                3 => (w0 & 0x3fff_ffff) | 0x8000_0000,  // SOP2, SOPK, SOP1, SOPC, SOPP
+                4 => (w0 & 0x017f_ffff) | 0xbe80_0000,  // SOP1, SOPC, SOPP
+                _ => (w0 & 0x07ff_ffff) | 0xc000_0000,  // SMRD / SMEM
             };
             run(&[w0, rng.next() as u32, rng.next() as u32], arch, &mut fails, &mut same);
         }

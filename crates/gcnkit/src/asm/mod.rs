@@ -7,6 +7,7 @@
 
 pub mod parse;
 mod scalar;
+pub(crate) use scalar::clrx_store_offset;
 pub mod select;
 
 use crate::arch::Arch;
@@ -148,8 +149,12 @@ pub struct Assembler {
     arch_given: bool,
     /// A target directive has set the arch (once).
     arch_set_at: Option<usize>,
-    /// Names defined as labels (LLVM's branches take a label or a raw offset).
-    labels: std::collections::HashSet<String>,
+    /// Names defined as labels, with their section (LLVM's branches take a label or a raw
+    /// offset; a branch stays in its section).
+    labels: std::collections::HashMap<String, usize>,
+    /// Sections seen (name, offset when last left); `section` is the current one (0: .text).
+    sections: Vec<(String, usize)>,
+    section: usize,
 }
 
 /// Lines of an `auto` file held before its dialect is known; past this, the file is read as
@@ -178,6 +183,8 @@ impl Assembler {
             arch_given: true,
             arch_set_at: None,
             labels: Default::default(),
+            sections: vec![(".text".to_string(), 0)],
+            section: 0,
         }
     }
 
@@ -414,7 +421,7 @@ impl Assembler {
         c.ws();
         if c.peek() == Some(b':') && c.peek_at(1) != Some(b':') {
             c.pos += 1;
-            self.labels.insert(id.to_string());
+            self.labels.insert(id.to_string(), self.section);
             self.define(
                 lineno,
                 src,
@@ -432,12 +439,12 @@ impl Assembler {
             if c.eat(b'%') {
                 // CLRX: `%expr` names a constant operand (`dreg=%-12`), `%s[4:7]` registers.
                 let save = c.pos;
-                if !matches!(parse::register(&mut c, &self.names, &self.syms), Ok(Some(_))) {
+                if !matches!(parse::register_in(&mut c, &self.names, &self.syms, false), Ok(Some(_))) {
                     c.pos = save;
                     return self.assign(lineno, src, id, (id_start, id_end), &mut c, end);
                 }
                 c.pos = save;
-                match parse::register(&mut c, &self.names, &self.syms) {
+                match parse::register_in(&mut c, &self.names, &self.syms, false) {
                     Ok(Some(r)) if c.at_end() => self.define(lineno, src, id, Sym::Reg(r), id_start, id_end),
                     Ok(_) => {
                         let p = c.pos;
@@ -466,7 +473,9 @@ impl Assembler {
     }
 
     fn define(&mut self, lineno: usize, src: &str, name: &str, sym: Sym, start: usize, end: usize) {
-        if self.names.named(&name.to_ascii_lowercase()).is_some() {
+        // clrxasm lets a symbol take a special register's name (`vccz=33`) where an operand
+        // cannot be that register (an SMRD offset); llvm-mc does not.
+        if self.names.named(&name.to_ascii_lowercase()).is_some() && self.dialect != Dialect::Clrx {
             return self.diag(
                 lineno,
                 src,
@@ -541,18 +550,63 @@ impl Assembler {
             match e.parse(&mut c) {
                 Ok(EVal::Value(v)) => {
                     let item = &mut self.items[p.item - self.taken];
+                    let mut warning = None;
                     let patched = match p.fixup.kind {
+                        // clrxasm keeps the low 32 bits of a wider integer, with a warning.
+                        select::FixupKind::Literal(_)
+                            if self.dialect == Dialect::Clrx
+                                && matches!(v, Value::Int(x) if !(-0x8000_0000..=0xffff_ffff).contains(&x)) =>
+                        {
+                            let x = match v {
+                                Value::Int(x) => x,
+                                Value::Float(..) => 0,
+                            };
+                            item.words[p.fixup.word] = x as u32;
+                            warning = Some(format!("{x:#x} truncated to 32 bits: {:#x}", x as u32));
+                            Ok(())
+                        }
                         select::FixupKind::Literal(ty) => {
                             select::literal_bits(v, ty).map(|bits| item.words[p.fixup.word] = bits)
                         }
-                        select::FixupKind::Branch { next } => match v {
+                        select::FixupKind::Branch { section, .. }
+                            if self.labels.get(name).is_some_and(|&k| k != section) =>
+                        {
+                            Err("the branch target is in another section".into())
+                        }
+                        select::FixupKind::Branch { next, .. } => match v {
                             Value::Int(t) => scalar::branch_offset(t, next)
                                 .map(|s| item.words[0] = (item.words[0] & 0xffff_0000) | s.unwrap_or(0)),
                             Value::Float(..) => Err("a branch target is an address, not a float".into()),
                         },
+                        select::FixupKind::Field { enc, f, fix } => match v {
+                            Value::Int(x) => fix.fit(x, self.dialect).map(|(bits, warn)| {
+                                if let Some(fl) = crate::enc::fields(enc, self.arch) {
+                                    let mut w = item.words[0] as u64 | (item.words[1] as u64) << 32;
+                                    fl.set(&mut w, f, bits);
+                                    item.words[0] = w as u32;
+                                    if fl.layout.words == 2 {
+                                        item.words[1] = (w >> 32) as u32;
+                                    }
+                                }
+                                if let Some(m) = warn {
+                                    warning = Some(m);
+                                }
+                            }),
+                            Value::Float(..) => Err("expected an integer".into()),
+                        },
                     };
                     match patched {
-                        Ok(()) => {}
+                        Ok(()) => {
+                            if let Some(msg) = warning {
+                                let e = PErr {
+                                    start,
+                                    end,
+                                    msg,
+                                    help: None,
+                                };
+                                self.report(p.line, &p.source, e, Severity::Warning);
+                            }
+                        }
                         Err(msg) => {
                             let e = PErr {
                                 start,
@@ -601,7 +655,9 @@ impl Assembler {
     fn directive(&mut self, lineno: usize, src: &str, name: &str, span: (usize, usize), c: &mut Cursor, end: usize) {
         let (s0, s1) = span;
         match name {
-            ".text" => {}
+            // Sections: code goes to .text; the others hold labels (branch targets there are
+            // errors) until code objects come (part 3).
+            ".text" | ".rodata" | ".data" => self.switch_section(name),
             ".amdgcn_target" | ".gpu" | ".arch" => {
                 c.ws();
                 let p0 = c.pos;
@@ -733,6 +789,20 @@ impl Assembler {
         }
     }
 
+    /// Makes `name` the current section (its own offsets; labels remember their section).
+    fn switch_section(&mut self, name: &str) {
+        let k = match self.sections.iter().position(|(n, _)| n == name) {
+            Some(k) => k,
+            None => {
+                self.sections.push((name.to_string(), 0));
+                self.sections.len() - 1
+            }
+        };
+        self.sections[self.section].1 = self.offset;
+        self.section = k;
+        self.offset = self.sections[k].1;
+    }
+
     /// A target directive names the arch: it must agree with `-a` when that was given, and it
     /// comes before the first instruction.
     fn set_arch(&mut self, lineno: usize, src: &str, arch: Arch, span: (usize, usize)) {
@@ -809,32 +879,69 @@ impl Assembler {
             .map(|(id, _)| scalar::special_operands(crate::isa::isa().def(id).form))
             .unwrap_or([None, None]);
         let (arch, dialect) = (self.arch, self.dialect);
+        // The integer arguments inside a special syntax: expressions of the symbols defined
+        // so far (both assemblers need the values there: a symbol defined later is an error).
+        let syms = &self.syms;
+        let eval = |t: &str| -> Result<(i64, usize), scalar::SpecErr> {
+            let mut ec = Cursor::new(t, 0, t.len());
+            let e = |start, end, msg: String| scalar::SpecErr {
+                start,
+                end,
+                msg,
+                help: None,
+            };
+            match (Expr { syms, no_bar: false }).parse(&mut ec) {
+                Ok(EVal::Value(Value::Int(n))) => Ok((n, ec.pos)),
+                Ok(EVal::Value(Value::Float(..))) => Err(e(0, ec.pos, "expected an integer".into())),
+                Ok(EVal::Forward(name)) => {
+                    let at = t.find(name.as_str()).unwrap_or(0);
+                    Err(scalar::SpecErr {
+                        start: at,
+                        end: at + name.len(),
+                        msg: format!("symbol '{name}' is not defined yet"),
+                        help: Some("define it before: its value is needed here".into()),
+                    })
+                }
+                Err(pe) => Err(scalar::SpecErr {
+                    start: pe.start,
+                    end: pe.end,
+                    msg: pe.msg,
+                    help: pe.help,
+                }),
+            }
+        };
+        let mut special_warnings: Vec<PErr> = Vec::new();
         let r = (|| -> Result<(), PErr> {
             if !c.at_end() {
                 // No operands when a modifier comes first (`v_nop vop3`).
                 while !parse::modifier_follows(c) {
                     c.ws();
                     let kind = special.get(ops.len()).copied().flatten();
+                    let at = c.pos;
+                    let to_perr = |e: scalar::SpecErr| PErr {
+                        start: at + e.start,
+                        end: at + e.end,
+                        msg: e.msg,
+                        help: e.help,
+                    };
                     let read = match kind {
-                        Some(k) => scalar::parse_special(k, arch, dialect, &src[c.pos..c.end]).map_err(|e| PErr {
-                            start: c.pos + e.start,
-                            end: c.pos + e.end,
-                            msg: e.msg,
-                            help: e.help,
-                        })?,
+                        Some(k) => {
+                            scalar::parse_special(k, arch, dialect, &src[c.pos..c.end], Some(&eval)).map_err(to_perr)?
+                        }
                         None => None,
                     };
                     match read {
-                        Some((v, used)) => {
+                        Some(p) => {
+                            special_warnings.extend(p.warnings.into_iter().map(to_perr));
                             ops.push(Operand {
-                                kind: parse::OpKind::Const(Value::Int(v as i64)),
+                                kind: parse::OpKind::Const(Value::Int(p.value as i64)),
                                 neg: false,
                                 abs: false,
                                 sext: false,
                                 start: c.pos,
-                                end: c.pos + used,
+                                end: c.pos + p.used,
                             });
-                            c.pos += used;
+                            c.pos += p.used;
                         }
                         None => ops.push(parse::operand(c, &self.names, &self.syms, false)?),
                     }
@@ -850,6 +957,10 @@ impl Assembler {
             }
             Ok(())
         })();
+        // clrxasm prints the warnings of a line that also has an error.
+        for w in special_warnings {
+            self.report(lineno, src, w, Severity::Warning);
+        }
         if let Err(e) = r {
             self.diag(lineno, src, e);
         } else {
@@ -857,11 +968,21 @@ impl Assembler {
             // mnemonic in auto mode).
             let fold = self.dialect == Dialect::Llvm || (self.dialect == Dialect::Auto && suffix != Suffix::None);
             let labels = &self.labels;
-            let is_label = |n: &str| labels.contains(n);
+            let is_label = |n: &str| labels.contains_key(n);
+            let section = self.section;
+            let other_section = |n: &str| labels.get(n).is_some_and(|&k| k != section);
+            let syms = &self.syms;
+            let symbol = |n: &str| match syms.get(n) {
+                Some(Sym::Value(v)) => Some(*v),
+                _ => None,
+            };
             let ctx = scalar::Ctx {
                 offset: self.offset,
                 src,
                 is_label: &is_label,
+                symbol: &symbol,
+                other_section: &other_section,
+                section,
             };
             match select(self.arch, self.dialect, fold, base, suffix, span, &ops, &mods, &ctx) {
                 Ok(select::Selected { instr, fixup, warnings }) => {

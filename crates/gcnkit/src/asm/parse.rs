@@ -74,6 +74,8 @@ pub enum OpKind {
     Lit(Value),
     /// An expression naming a symbol not defined yet (resolved at the end of the file).
     Forward(String),
+    /// CLRX `lit(x)` of a symbol not defined yet: always a literal.
+    LitForward(String),
 }
 
 /// One parsed operand with its source modifiers.
@@ -493,9 +495,9 @@ impl<'s> Expr<'s> {
                 // CLRX: a constant operand symbol (`dreg=%-12`) may be subscripted as a
                 // register would be (`dreg[0]`, `dreg[0:1]`): the same constant.
                 if matches!(v, EVal::Value(_)) && c.peek() == Some(b'[') {
-                    let (a, _) = range(c, self.syms)?;
-                    if a != 0 {
-                        return err(start, c.pos, "a constant's subscript starts at 0");
+                    let (a, b) = range(c, self.syms)?;
+                    if a != 0 || b > 1 {
+                        return err(start, c.pos, "a constant's subscript is [0] or [0:1]");
                     }
                 }
                 Ok(v)
@@ -516,6 +518,13 @@ impl<'s> Expr<'s> {
 /// `vcc[0:1]`, a `%`-register symbol...). Returns `Ok(None)` (cursor unmoved) if the text
 /// is not a register.
 pub fn register(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols) -> PRes<Option<Reg>> {
+    register_in(c, names, syms, true)
+}
+
+/// [`register`]; `shadow`: a register symbol's name hides a register name (in operands:
+/// `v=%s[20:23]; v[1]`), not in the `%` of a symbol's own definition (`b=%s[57:67]` after
+/// `s=%s4` is still SGPRs 57-67), as clrxasm reads them.
+pub fn register_in(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols, shadow: bool) -> PRes<Option<Reg>> {
     c.ws();
     let save = c.pos;
     let start = c.pos;
@@ -532,7 +541,7 @@ pub fn register(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols) -> PRes<Op
         &lower_owned
     };
     // A register symbol (`b=%s[57:67]`) shadows the register names (`v=%s[20:23]; v[1]`).
-    if let Some(Sym::Reg(r)) = syms.get(id) {
+    if let Some(Sym::Reg(r)) = syms.get(id).filter(|_| shadow || !is_register_name(names, lower)) {
         let r = *r;
         if c.peek() == Some(b'[') {
             let (a, b) = range(c, syms)?;
@@ -550,7 +559,8 @@ pub fn register(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols) -> PRes<Op
                 any_width: false,
             }));
         }
-        return Ok(Some(r));
+        // Written through a symbol: an explicit register of its width (`k=%execz` is one).
+        return Ok(Some(Reg { ranged: true, ..r }));
     }
     let (ttmp0, ttmpn) = names.ttmp();
     // The register file and, for a single register, its number.
@@ -659,6 +669,11 @@ pub fn register(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols) -> PRes<Op
             }))
         }
     }
+}
+
+/// Is `lower` the name of a register (or register file prefix with a range)?
+fn is_register_name(names: &dyn RegNames, lower: &str) -> bool {
+    names.named(lower).is_some() || ["v", "s", "ttmp"].iter().any(|p| num_suffix(lower, p).is_some())
 }
 
 /// Consumes CLRX's `&ill!` marker if present.
@@ -786,7 +801,19 @@ pub fn operand(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols, no_bar: boo
                         start,
                         end: c.pos,
                     },
-                    EVal::Forward(n) => return err(s0, c.pos, format!("symbol '{n}' is not defined")),
+                    // `lit(later)`: a literal waiting for a symbol; its span is the expression's.
+                    EVal::Forward(n) => {
+                        let e0 = c.pos;
+                        c.expect(b')', "to close lit(...)")?;
+                        return Ok(Operand {
+                            kind: OpKind::LitForward(n),
+                            neg: false,
+                            abs: false,
+                            sext: false,
+                            start: s0,
+                            end: e0,
+                        });
+                    }
                 }
             } else {
                 operand(c, names, syms, false)?

@@ -14,7 +14,7 @@ use crate::isa::{isa, DefId, Flags, Form, InstrDef, Ty};
 use crate::layout::{scalar_aligned, unused_fields};
 use crate::operand::{classify, sgpr_count, Src};
 use crate::syntax::special;
-pub(super) use crate::syntax::special::{parse as parse_special, Kind};
+pub(super) use crate::syntax::special::{parse_with as parse_special, Kind, SpecErr};
 
 /// Where the statement is: what a branch target is relative to, and which names are labels.
 pub struct Ctx<'a> {
@@ -24,6 +24,12 @@ pub struct Ctx<'a> {
     pub src: &'a str,
     /// Is this name a label (defined so far)?
     pub is_label: &'a dyn Fn(&str) -> bool,
+    /// The value of a symbol defined so far.
+    pub symbol: &'a dyn Fn(&str) -> Option<Value>,
+    /// Is this name a label of another section?
+    pub other_section: &'a dyn Fn(&str) -> bool,
+    /// The current section.
+    pub section: usize,
 }
 
 /// Which operands of a form are written in a special syntax (read before the generic operand
@@ -151,6 +157,7 @@ pub(super) fn select(
     ops_in: &[Operand],
     mods: &[Modifier],
     ctx: &Ctx,
+    force_literal: bool,
 ) -> Result<Selected, Vec<PErr>> {
     let enc = d.short.enc(arch);
     let mut i = Instr::new(arch, enc);
@@ -194,8 +201,34 @@ pub(super) fn select(
                 reg(arch, llvm, o, regs, dst).map(|c| i.set(data_field, c as u32))
             }
             Op::SdstSrc(k) => reg(arch, llvm, o, d.src[k].regs(), false).map(|c| i.set(F::Sdst, c as u32)),
-            Op::Src(f, k) => source(&mut i, arch, dialect, fold, o, d.src[k], f, &mut fixup),
-            Op::Simm => simm(o, d, llvm, &mut warnings).map(|v| i.set(F::Simm16, v)),
+            Op::Src(f, k) => source(
+                &mut i,
+                arch,
+                dialect,
+                fold,
+                force_literal,
+                o,
+                d.src[k],
+                f,
+                &mut fixup,
+                &mut warnings,
+            ),
+            // A symbol defined later: the field is patched when it is (see `FieldFix`).
+            _ if matches!(o.kind, OpKind::Forward(_)) && field_fix(*spec, &i, d, dialect).is_some() => {
+                let (f, fix) = field_fix(*spec, &i, d, dialect).unwrap_or((F::Simm16, FieldFix::SIMM16));
+                if f == F::Offset {
+                    i.set(F::Imm, 1);
+                }
+                fixup = Some(Fixup {
+                    symbol: forward_name(o),
+                    word: 0,
+                    kind: FixupKind::Field { enc, f, fix },
+                    start: o.start,
+                    end: o.end,
+                });
+                Ok(())
+            }
+            Op::Simm => simm(o, d, dialect, &mut warnings).map(|v| i.set(F::Simm16, v)),
             Op::Label => label(o, dialect, ctx, i.size()).map(|r| match r {
                 Some(v) => i.set(F::Simm16, v),
                 None => {
@@ -204,6 +237,7 @@ pub(super) fn select(
                         word: 0,
                         kind: FixupKind::Branch {
                             next: ctx.offset + i.size(),
+                            section: ctx.section,
                         },
                         start: o.start,
                         end: o.end,
@@ -213,12 +247,15 @@ pub(super) fn select(
             Op::Special(f) => special_value(o, special_kind(d.form), f, dialect).map(|v| i.set(f, v)),
             Op::Imm32 => imm32(&mut i, o, llvm, &mut fixup),
             Op::Base => base(arch, llvm, o, d).map(|c| i.set(F::Sbase, c as u32 / 2)),
-            Op::Offset => offset(&mut i, arch, dialect, o),
+            Op::Offset => offset(&mut i, arch, dialect, o, &mut warnings, &mut fixup, ctx),
             Op::Probe => match o.kind {
-                OpKind::Const(Value::Int(v)) if (0..128).contains(&v) => {
-                    i.set(data_field, v as u32);
-                    Ok(())
-                }
+                OpKind::Const(Value::Int(v)) => FieldFix::PROBE
+                    .fit(v, dialect)
+                    .map(|(bits, warn)| {
+                        i.set(data_field, bits);
+                        warnings.extend(warn.map(|m| perr(o, m)));
+                    })
+                    .map_err(|m| perr(o, m)),
                 _ => Err(perr(o, "the probe bits are a number 0..127")),
             },
         };
@@ -261,6 +298,16 @@ pub(super) fn select(
             help: None,
         });
     }
+    // clrxasm on GCN 1.2: stores and atomics take M0 as their only SGPR offset.
+    if clrx_store_offset(&i, d) && dialect == Dialect::Clrx {
+        let at = ops_in.get(2).map(|o| (o.start, o.end)).unwrap_or(mn_span);
+        errs.push(PErr {
+            start: at.0,
+            end: at.1,
+            msg: "stores and atomics take M0 as their only SGPR offset on GCN 1.2 (clrxasm)".into(),
+            help: Some("llvm-mc takes any SGPR here (--syntax llvm)".into()),
+        });
+    }
     if llvm {
         if let Some((n, why)) = crate::rules::llvm_check(&i, d) {
             let at = ops_in.get(n).map(|o| (o.start, o.end)).unwrap_or(mn_span);
@@ -284,7 +331,7 @@ pub(super) fn select(
 
 fn forward_name(o: &Operand) -> String {
     match &o.kind {
-        OpKind::Forward(n) => n.clone(),
+        OpKind::Forward(n) | OpKind::LitForward(n) => n.clone(),
         _ => String::new(),
     }
 }
@@ -305,7 +352,6 @@ fn reg(arch: Arch, llvm: bool, o: &Operand, regs: u8, dst: bool) -> Result<u16, 
 }
 
 fn reg_code(arch: Arch, llvm: bool, o: &Operand, r: &Reg, regs: u8, dst: bool) -> Result<u16, PErr> {
-    let _ = llvm;
     let code = r.code;
     let src = classify(arch, code);
     match src {
@@ -319,7 +365,9 @@ fn reg_code(arch: Arch, llvm: bool, o: &Operand, r: &Reg, regs: u8, dst: bool) -
     if dst && code >= 128 {
         return Err(perr(o, "a destination must be a scalar register"));
     }
-    if r.count != regs as u16 && !r.any_width {
+    // VCCZ, EXECZ, SCC and the GCN 1.4 source registers are values of any width.
+    let register = matches!(src, Src::Sgpr(_) | Src::Special(..) | Src::Ttmp(_)) || r.ranged;
+    if register && r.count != regs as u16 && !r.any_width {
         return Err(PErr {
             start: o.start,
             end: o.end,
@@ -331,7 +379,9 @@ fn reg_code(arch: Arch, llvm: bool, o: &Operand, r: &Reg, regs: u8, dst: bool) -
             help: Some(format!("this operand is {}-bit", regs as u32 * 32)),
         });
     }
-    if regs > 1 && !scalar_aligned(code, regs) {
+    // llvm-mc wants every scalar range aligned, clrxasm SGPR ranges only.
+    let aligned_kind = matches!(src, Src::Sgpr(_)) || (llvm && register);
+    if aligned_kind && regs > 1 && !scalar_aligned(code, regs) {
         return Err(PErr {
             start: o.start,
             end: o.end,
@@ -346,36 +396,51 @@ fn reg_code(arch: Arch, llvm: bool, o: &Operand, r: &Reg, regs: u8, dst: bool) -
 }
 
 /// A scalar source: register, inline constant or the literal.
+/// How a scalar source is read: `force_literal` is CLRX's `_e64` suffix on a scalar
+/// instruction (every constant becomes the literal).
+#[allow(clippy::too_many_arguments)]
 fn source(
     i: &mut Instr,
     arch: Arch,
     dialect: Dialect,
     fold: bool,
+    force_literal: bool,
     o: &Operand,
     ty: Ty,
     field: F,
     fixup: &mut Option<Fixup>,
+    warnings: &mut Vec<PErr>,
 ) -> Result<(), PErr> {
     let code = match &o.kind {
         OpKind::Reg(r) => reg_code(arch, dialect == Dialect::Llvm, o, r, ty.regs(), false)?,
         OpKind::Const(v) | OpKind::Lit(v) => {
-            let forced = matches!(o.kind, OpKind::Lit(_));
+            let forced = force_literal || matches!(o.kind, OpKind::Lit(_));
             match (!forced).then(|| inline_code(arch, *v, ty, fold)).flatten() {
                 Some(c) => c,
                 None => {
-                    // CLRX reads a float for a 64-bit integer operand as an f32 literal.
+                    // CLRX reads a float for a 64-bit integer operand as an f32 literal, and
+                    // keeps the low 32 bits of a wider integer (with a warning).
                     let lty = if !fold && ty.regs() == 2 && !ty.is_float() {
                         Ty::B32
                     } else {
                         ty
                     };
-                    let l = literal_bits_for(*v, lty, fold).map_err(|e| perr(o, e))?;
+                    let l = match *v {
+                        Value::Int(x) if !fold && !(-0x8000_0000..=0xffff_ffff).contains(&x) => {
+                            warnings.push(perr(
+                                o,
+                                format!("{} truncated to 32 bits: {:#x}", show_value(*v), x as u32),
+                            ));
+                            x as u32
+                        }
+                        _ => literal_bits_for(*v, lty, fold).map_err(|e| perr(o, e))?,
+                    };
                     literal(i, l, o, dialect)?;
                     255
                 }
             }
         }
-        OpKind::Forward(name) => {
+        OpKind::Forward(name) | OpKind::LitForward(name) => {
             literal(i, 0, o, dialect)?;
             *fixup = Some(Fixup {
                 symbol: name.clone(),
@@ -411,28 +476,122 @@ fn literal(i: &mut Instr, l: u32, o: &Operand, dialect: Dialect) -> Result<(), P
 }
 
 /// SIMM16: signed or unsigned by the row's type (llvm-mc takes -32768..65535, 0..65535 for
-/// the unsigned compares); clrxasm truncates with a warning, as gcnkit does in CLRX syntax.
-fn simm(o: &Operand, d: &InstrDef, llvm: bool, warnings: &mut Vec<PErr>) -> Result<u32, PErr> {
+/// the unsigned compares, and wraps SOPP's immediates silently); clrxasm truncates with a
+/// warning, as gcnkit does in CLRX syntax.
+fn simm(o: &Operand, d: &InstrDef, dialect: Dialect, warnings: &mut Vec<PErr>) -> Result<u32, PErr> {
     let OpKind::Const(Value::Int(v)) = o.kind else {
         return Err(perr(o, "expected a 16-bit integer"));
     };
-    let unsigned = d.src[1] == Ty::U32;
-    let lo = if unsigned && llvm { 0 } else { -0x8000 };
-    if (lo..=0xffff).contains(&v) {
-        return Ok(v as u16 as u32);
+    let (bits, warn) = simm_fix(d, dialect).fit(v, dialect).map_err(|m| perr(o, m))?;
+    warnings.extend(warn.map(|m| perr(o, m)));
+    Ok(bits)
+}
+
+/// The SIMM16 range of a row (see [`simm`]).
+fn simm_fix(d: &InstrDef, dialect: Dialect) -> FieldFix {
+    let sopp = d.short.enc(Arch::Gcn12) == Enc::Sopp;
+    FieldFix {
+        lo: if d.src[1] == Ty::U32 && dialect == Dialect::Llvm {
+            0
+        } else {
+            -0x8000
+        },
+        hi: 0xffff,
+        bits: 16,
+        wrap_llvm: sopp,
     }
-    // SOPP's immediates wrap silently in llvm-mc 14; SOPK's are errors there.
-    if llvm && d.short.enc(Arch::Gcn12) == Enc::Sopk {
-        return Err(perr(
-            o,
-            format!("{} does not fit 16 bits ({lo}..65535)", show_value(Value::Int(v))),
-        ));
+}
+
+/// A value field an operand fills (SIMM16, an immediate offset, the probe bits): its range
+/// as written and its width. Outside the range, llvm-mc rejects (or, `wrap_llvm`, silently
+/// keeps the low bits) and clrxasm keeps the low bits with a warning.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FieldFix {
+    pub lo: i64,
+    pub hi: i64,
+    pub bits: u32,
+    pub wrap_llvm: bool,
+}
+
+impl FieldFix {
+    const SIMM16: FieldFix = FieldFix {
+        lo: -0x8000,
+        hi: 0xffff,
+        bits: 16,
+        wrap_llvm: false,
+    };
+    const PROBE: FieldFix = FieldFix {
+        lo: 0,
+        hi: 127,
+        bits: 7,
+        wrap_llvm: true,
+    };
+
+    /// The field bits of `v`, and a warning if bits were dropped; or the error.
+    pub fn fit(self, v: i64, dialect: Dialect) -> Result<(u32, Option<String>), String> {
+        let mask = (1u64 << self.bits) - 1;
+        let bits = (v as u64 & mask) as u32;
+        if (self.lo..=self.hi).contains(&v) {
+            return Ok((bits, None));
+        }
+        match dialect {
+            Dialect::Llvm if self.wrap_llvm => Ok((bits, None)),
+            Dialect::Llvm => Err(format!(
+                "{} does not fit ({}..{})",
+                show_value(Value::Int(v)),
+                self.lo,
+                self.hi
+            )),
+            _ => Ok((
+                bits,
+                Some(format!(
+                    "{} truncated to {} bits: {bits:#x}",
+                    show_value(Value::Int(v)),
+                    self.bits
+                )),
+            )),
+        }
     }
-    warnings.push(perr(
-        o,
-        format!("{} truncated to 16 bits: {:#x}", show_value(Value::Int(v)), v as u16),
-    ));
-    Ok(v as u16 as u32)
+}
+
+/// The field and range an operand kind fills, for a symbol defined later.
+fn field_fix(spec: Op, i: &Instr, d: &InstrDef, dialect: Dialect) -> Option<(F, FieldFix)> {
+    match spec {
+        Op::Simm => Some((F::Simm16, simm_fix(d, dialect))),
+        Op::Special(f) => Some((
+            f,
+            if f == F::Ssrc1 {
+                FieldFix {
+                    lo: -0x80,
+                    hi: 0xff,
+                    bits: 8,
+                    wrap_llvm: false,
+                }
+            } else {
+                FieldFix::SIMM16
+            },
+        )),
+        Op::Offset => Some((F::Offset, imm_offset_fix(i, dialect))),
+        Op::Probe => Some((if i.enc == Enc::Smem { F::Sdata } else { F::Sdst }, FieldFix::PROBE)),
+        _ => None,
+    }
+}
+
+/// The immediate offset's range: SMRD's 8-bit dwords, SMEM's 20-bit bytes (21 bits on GCN
+/// 1.4: signed for llvm-mc, either way for clrxasm).
+fn imm_offset_fix(i: &Instr, dialect: Dialect) -> FieldFix {
+    let (lo, hi, bits) = match (i.enc, i.arch, dialect) {
+        (Enc::Smrd, ..) => (0, 0xff, 8),
+        (_, Arch::Gcn14, Dialect::Llvm) => (-0x10_0000, 0xf_ffff, 21),
+        (_, Arch::Gcn14, _) => (-0x10_0000, 0x1f_ffff, 21),
+        _ => (0, 0xf_ffff, 20),
+    };
+    FieldFix {
+        lo,
+        hi,
+        bits,
+        wrap_llvm: false,
+    }
 }
 
 /// A special operand's value: already read by the special syntax, or a plain number in the
@@ -467,6 +626,9 @@ fn label(o: &Operand, dialect: Dialect, ctx: &Ctx, size: usize) -> Result<Option
         _ => return Err(perr(o, "expected a label")),
     };
     let text = &ctx.src[o.start..o.end];
+    if symbol_names(text).any(|n| (ctx.other_section)(n)) {
+        return Err(perr(o, "the branch target is in another section"));
+    }
     let address = dialect == Dialect::Clrx || mentions_symbol(text) || (ctx.is_label)(text.trim());
     if !address {
         if !(-0x8000..=0xffff).contains(&v) {
@@ -513,6 +675,16 @@ fn mentions_symbol(text: &str) -> bool {
     false
 }
 
+/// The names in an expression's text.
+fn symbol_names(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '.' || c == '$'))
+        .filter(|t| {
+            t.chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_alphabetic() || c == '_' || c == '.')
+        })
+}
+
 /// S_SETREG_IMM32_B32's dword.
 fn imm32(i: &mut Instr, o: &Operand, llvm: bool, fixup: &mut Option<Fixup>) -> Result<(), PErr> {
     match &o.kind {
@@ -528,7 +700,7 @@ fn imm32(i: &mut Instr, o: &Operand, llvm: bool, fixup: &mut Option<Fixup>) -> R
             let l = literal_bits_for(*v, Ty::B32, true).map_err(|e| perr(o, e))?;
             i.push_literal(l);
         }
-        OpKind::Forward(name) => {
+        OpKind::Forward(name) | OpKind::LitForward(name) => {
             i.push_literal(0);
             *fixup = Some(Fixup {
                 symbol: name.clone(),
@@ -555,12 +727,47 @@ fn base(arch: Arch, llvm: bool, o: &Operand, d: &InstrDef) -> Result<u16, PErr> 
 
 /// The scalar memory offset: an immediate (SMRD: 8-bit dwords, or GCN 1.1's literal; SMEM:
 /// 20-bit bytes, 21-bit signed on GCN 1.4) or an SGPR.
-fn offset(i: &mut Instr, arch: Arch, dialect: Dialect, o: &Operand) -> Result<(), PErr> {
+fn offset(
+    i: &mut Instr,
+    arch: Arch,
+    dialect: Dialect,
+    o: &Operand,
+    warnings: &mut Vec<PErr>,
+    fixup: &mut Option<Fixup>,
+    ctx: &Ctx,
+) -> Result<(), PErr> {
     let llvm = dialect == Dialect::Llvm;
     match &o.kind {
         OpKind::Reg(r) => {
             let c = reg_code(arch, llvm, o, r, 1, false)?;
             if c >= 128 {
+                // clrxasm reads a name that is no offset register (`vccz`) as a symbol.
+                let name = ctx.src[o.start..o.end].trim();
+                if dialect == Dialect::Clrx {
+                    let sym = Operand {
+                        kind: match (ctx.symbol)(name) {
+                            Some(v) => OpKind::Const(v),
+                            None => OpKind::Forward(name.to_string()),
+                        },
+                        ..o.clone()
+                    };
+                    if let OpKind::Forward(n) = &sym.kind {
+                        i.set(F::Imm, 1);
+                        *fixup = Some(Fixup {
+                            symbol: n.clone(),
+                            word: 0,
+                            kind: FixupKind::Field {
+                                enc: i.enc,
+                                f: F::Offset,
+                                fix: imm_offset_fix(i, dialect),
+                            },
+                            start: o.start,
+                            end: o.end,
+                        });
+                        return Ok(());
+                    }
+                    return offset(i, arch, dialect, &sym, warnings, fixup, ctx);
+                }
                 return Err(perr(o, "an offset register is an SGPR, M0 or a special register"));
             }
             i.set(F::Imm, 0);
@@ -570,46 +777,48 @@ fn offset(i: &mut Instr, arch: Arch, dialect: Dialect, o: &Operand) -> Result<()
         OpKind::Const(Value::Int(v)) | OpKind::Lit(Value::Int(v)) => {
             let v = *v;
             let lit = matches!(o.kind, OpKind::Lit(_));
-            if i.enc == Enc::Smrd {
-                if (0..=255).contains(&v) && !lit {
-                    i.set(F::Imm, 1);
-                    i.set(F::Offset, v as u32);
-                    return Ok(());
+            // GCN 1.1's literal offset: asked for with lit(), or needed beyond 8 bits.
+            if i.enc == Enc::Smrd && arch == Arch::Gcn11 && (lit || !(0..=255).contains(&v)) {
+                if llvm && lit {
+                    return Err(perr(o, "LLVM takes no lit() here: an offset beyond 255 is a literal"));
                 }
-                if arch != Arch::Gcn11 || llvm && lit {
-                    return Err(perr(o, format!("the offset is 0..255 dwords on {arch}")));
+                let (l, warn) = FieldFix {
+                    lo: -0x8000_0000,
+                    hi: 0xffff_ffff,
+                    bits: 32,
+                    wrap_llvm: false,
                 }
-                if !(0..=0xffff_ffff).contains(&v) {
-                    return Err(perr(o, "the literal offset is 32 bits"));
-                }
+                .fit(v, dialect)
+                .map_err(|m| perr(o, m))?;
+                warnings.extend(warn.map(|m| perr(o, m)));
                 i.set(F::Imm, 0);
                 i.set(F::Offset, 255);
-                i.push_literal(v as u32);
+                i.push_literal(l);
                 return Ok(());
             }
             if lit {
-                return Err(perr(o, "SMEM has no literal offset"));
+                return Err(perr(o, format!("{arch} has no literal offset")));
             }
-            let (lo, hi, bits) = match (arch, llvm) {
-                (Arch::Gcn14, true) => (-0x10_0000, 0xf_ffff, 21),
-                (Arch::Gcn14, false) => (-0x10_0000, 0x1f_ffff, 21),
-                _ => (0, 0xf_ffff, 20),
-            };
-            if !(lo..=hi).contains(&v) {
-                return Err(perr(
-                    o,
-                    if bits == 21 && llvm {
-                        "expected a 21-bit signed offset".to_string()
-                    } else {
-                        format!("expected a {bits}-bit unsigned offset")
-                    },
-                ));
-            }
+            let (bits, warn) = imm_offset_fix(i, dialect).fit(v, dialect).map_err(|m| perr(o, m))?;
+            warnings.extend(warn.map(|m| perr(o, m)));
             i.set(F::Imm, 1);
-            i.set(F::Offset, (v as u32) & ((1 << bits) - 1));
+            i.set(F::Offset, bits);
             Ok(())
         }
-        OpKind::Forward(n) => Err(perr(o, format!("symbol '{n}' is not defined"))),
+        OpKind::Lit(_) => Err(perr(o, "a literal offset is an integer")),
+        OpKind::LitForward(name) if i.enc == Enc::Smrd && arch == Arch::Gcn11 => {
+            i.set(F::Imm, 0);
+            i.set(F::Offset, 255);
+            i.push_literal(0);
+            *fixup = Some(Fixup {
+                symbol: name.clone(),
+                word: 1,
+                kind: FixupKind::Literal(Ty::B32),
+                start: o.start,
+                end: o.end,
+            });
+            Ok(())
+        }
         _ => Err(perr(o, "expected an offset")),
     }
 }
@@ -633,7 +842,13 @@ fn modifiers(
         help: None,
     };
     for m in mods {
-        match (m.name.as_str(), &m.value) {
+        // CLRX's `glc:1`, `nv:0`: the bit as a value.
+        let value = match (m.name.as_str(), &m.value) {
+            ("glc" | "nv", ModVal::Int(0)) if !llvm && !m.eq => continue,
+            ("glc" | "nv", ModVal::Int(1)) if !llvm && !m.eq => &ModVal::None,
+            (_, v) => v,
+        };
+        match (m.name.as_str(), value) {
             ("glc", ModVal::None) if smem => {
                 if llvm && !matches!(d.form, Form::MLoad | Form::MStore | Form::MAtomic) {
                     errs.push(bad(m, "LLVM takes glc on loads, stores and atomics only".into()));
@@ -647,15 +862,23 @@ fn modifiers(
             ("nv", ModVal::None) if smem && i.arch == Arch::Gcn14 && !llvm => i.set(F::Nv, 1),
             ("offset", ModVal::Int(v)) if smem && i.arch == Arch::Gcn14 && !llvm && !m.eq => {
                 // `s91 offset:0x10`: the SGPR goes to SOFFSET, the immediate to OFFSET.
-                if i.get(F::Imm) != 0 || !(0..=0x1f_ffff).contains(v) {
-                    errs.push(bad(m, "offset: needs an SGPR offset operand and 21 bits".into()));
+                if i.get(F::Imm) != 0 {
+                    errs.push(bad(m, "offset: goes with an SGPR offset operand".into()));
                     continue;
                 }
+                let (bits, warn) = match imm_offset_fix(i, dialect).fit(*v, dialect) {
+                    Ok(r) => r,
+                    Err(e) => {
+                        errs.push(bad(m, e));
+                        continue;
+                    }
+                };
+                warnings.extend(warn.map(|w| bad(m, w)));
                 let sgpr = i.get(F::Offset);
                 i.set(F::Soe, 1);
                 i.set(F::Soffset, sgpr);
                 i.set(F::Imm, 1);
-                i.set(F::Offset, *v as u32);
+                i.set(F::Offset, bits);
             }
             (name, ModVal::Int(v)) if m.eq && !llvm => {
                 let f = unused_fields(i, d).iter().copied().find(|f| {
@@ -725,4 +948,13 @@ pub(super) fn unused_opcode(arch: Arch, enc: Enc, opcode: u16) -> Result<(), Str
         }
     }
     Ok(())
+}
+
+/// A GCN 1.2 SMEM store or atomic with an SGPR offset other than M0: clrxasm refuses it.
+pub(crate) fn clrx_store_offset(i: &Instr, d: &InstrDef) -> bool {
+    i.enc == Enc::Smem
+        && i.arch == Arch::Gcn12
+        && matches!(d.form, Form::MStore | Form::MAtomic)
+        && i.get(F::Imm) == 0
+        && i.get(F::Offset) != 124
 }

@@ -39,7 +39,13 @@ pub enum FixupKind {
     Literal(Ty),
     /// A branch's SIMM16: the target's distance in dwords from `next` (the byte offset after
     /// the instruction).
-    Branch { next: usize },
+    Branch { next: usize, section: usize },
+    /// A value field of a scalar instruction of class `enc` (SIMM16, an immediate offset...).
+    Field {
+        enc: Enc,
+        f: crate::enc::F,
+        fix: super::scalar::FieldFix,
+    },
 }
 
 /// What one slot of the chosen encoding accepts.
@@ -541,7 +547,9 @@ pub fn select(
     if let Some((enc, n)) = super::scalar::illegal_enc(mnemonic) {
         super::scalar::unused_opcode(arch, enc, n).map_err(|m| vec![perr(mn_span, m, None)])?;
         let g = crate::isa::generic_row(enc).expect("scalar class");
-        return super::scalar::select(arch, dialect, fold, g, None, n, mnemonic, mn_span, ops, mods, ctx);
+        return super::scalar::select(
+            arch, dialect, fold, g, None, n, mnemonic, mn_span, ops, mods, ctx, false,
+        );
     }
     for (prefix, enc) in [
         ("vop2_ill_", Enc::Vop2),
@@ -585,13 +593,15 @@ pub fn select(
     let d = t.def(id);
     let ai = arch.index();
     if !d.short.is_vop() {
-        if suffix != Suffix::None {
+        // clrxasm takes `_e32` on a scalar instruction and reads `_e64` as "constants as the
+        // literal"; llvm-mc takes neither.
+        if suffix != Suffix::None && dialect == Dialect::Llvm {
             return Err(vec![perr(mn_span, format!("{mnemonic} has no _e32/_e64 forms"), None)]);
         }
         return super::scalar::select(
             arch,
             dialect,
-            fold,
+            fold && suffix == Suffix::None,
             d,
             Some(id),
             d.e32[ai],
@@ -600,6 +610,7 @@ pub fn select(
             ops,
             mods,
             ctx,
+            suffix == Suffix::E64,
         );
     }
     let has32 = d.e32[ai] != X;
@@ -1084,7 +1095,7 @@ fn build_in(
                     }
                 }
             }
-            OpKind::Forward(name) => {
+            OpKind::Forward(name) | OpKind::LitForward(name) => {
                 let literal_ok = matches!(s.want, Want::K) || (!vop3 && s.want == Want::Src && k == 0);
                 if !literal_ok {
                     errs.push(PErr {
@@ -1613,7 +1624,7 @@ fn select_illegal(
                     continue;
                 }
             },
-            OpKind::Forward(name) => {
+            OpKind::Forward(name) | OpKind::LitForward(name) => {
                 errs.push(perr(o.start, o.end, format!("symbol '{name}' is not defined")));
                 continue;
             }

@@ -6,7 +6,7 @@
 use super::Form::*;
 use super::Short::*;
 use super::Ty::*;
-use super::{Flags, InstrDef, Row, X};
+use super::{Dialects, Flags, InstrDef, Row, X};
 use crate::arch::ArchSet as A;
 
 pub(super) fn rows(t: &mut Vec<InstrDef>) {
@@ -167,7 +167,11 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
         s("s_setvskip", Sopc, [16, 16, 16, 16], C, B32, B32, B32),
         s("s_set_gpr_idx_on", Sopc, [X, X, 17, 17], CGprIdx, B32, B32, B32),
         s("s_cmp_eq_u64", Sopc, [X, X, 18, 18], C, B32, B64, B64),
-        s("s_cmp_lg_u64", Sopc, [X, X, 19, 19], C, B32, B64, B64),
+        s("s_cmp_lg_u64", Sopc, [X, X, 19, 19], C, B32, B64, B64).alias(
+            Dialects::CLRX,
+            A::VI | A::GFX9,
+            "s_cmp_ne_u64",
+        ),
         // SOPP
         s("s_nop", Sopp, [0, 0, 0, 0], PImm, B32, B32, B32),
         s("s_endpgm", Sopp, [1, 1, 1, 1], P0, B32, B32, B32)

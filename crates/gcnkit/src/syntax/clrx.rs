@@ -43,7 +43,17 @@ pub fn print_at(out: &mut String, i: &Instr, at: &At) {
         // An instruction clrxasm does not know on this arch: CLRX's name for an unused opcode.
         (_, Some(d)) if d.name[i.arch.index()].is_empty() => print_illegal(out, i, at),
         (_, Some(d)) => print_known(out, i, d, at),
-        (_, None) => print_illegal(out, i, at),
+        (e, None) if e.is_vop3() || e.is_vop32() || generic_row(e).is_some() => print_illegal(out, i, at),
+        // The classes whose rows come later (memory, export, interpolation): data, whole.
+        _ => {
+            out.push_str(".int ");
+            for (k, w) in i.words().iter().enumerate() {
+                if k > 0 {
+                    out.push_str(", ");
+                }
+                hex(out, *w as u64);
+            }
+        }
     }
 }
 
@@ -53,6 +63,10 @@ pub fn print_at(out: &mut String, i: &Instr, at: &At) {
 /// writes `0x0`), and for unused opcodes the ABS and CLAMP bits CLRX does not show; for the
 /// scalar classes, see [`super::scalar`].
 pub fn loses_bits(i: &Instr) -> bool {
+    // SDWA and DPP (an extra dword that is no literal): not written yet, so data.
+    if i.literal.is_none() && i.len > i.fields().layout.words {
+        return true;
+    }
     let known = i.def().filter(|d| !d.name[i.arch.index()].is_empty());
     if let Some(d) = known
         .filter(|d| !d.short.is_vop())

@@ -74,7 +74,7 @@ pub(super) fn print(out: &mut String, i: &Instr, d: &InstrDef, mnemonic: &str, s
                 true
             }
             Role::Offset if s.imm => {
-                offset_imm(out, i, s.val);
+                offset_imm(out, i, s.val, llvm);
                 true
             }
             // GCN 1.1's 32-bit literal offset.
@@ -167,10 +167,10 @@ fn label(out: &mut String, i: &Instr, at: &At, syn: Syntax) {
     }
 }
 
-/// An immediate scalar memory offset: SMRD's dword offset, SMEM's byte offset (GCN 1.4's
-/// 21 bits are signed).
-fn offset_imm(out: &mut String, i: &Instr, v: u32) {
-    if i.enc == Enc::Smem && i.arch == Arch::Gcn14 && v & 0x10_0000 != 0 {
+/// An immediate scalar memory offset: SMRD's dword offset, SMEM's byte offset (LLVM reads
+/// GCN 1.4's 21 bits as signed, CLRX as unsigned).
+fn offset_imm(out: &mut String, i: &Instr, v: u32, llvm: bool) {
+    if llvm && i.enc == Enc::Smem && i.arch == Arch::Gcn14 && v & 0x10_0000 != 0 {
         let neg = (v | !0x1f_ffff) as i32;
         out.push('-');
         hex(out, neg.unsigned_abs() as u64);
@@ -199,7 +199,7 @@ fn literal_offset(out: &mut String, i: &Instr, llvm: bool) -> bool {
 /// A register or constant operand.
 fn register(out: &mut String, a: Arch, s: &Slot, literal: Option<u32>, llvm: bool) -> bool {
     if llvm {
-        if misaligned(a, s) {
+        if misaligned(a, s, false) {
             return false;
         }
         // Literals LLVM would read as something else (an inline constant).
@@ -221,7 +221,10 @@ pub(super) fn loses_bits(i: &Instr, d: &InstrDef) -> bool {
         return true;
     }
     let ops = operands(i, d);
-    let unaligned = ops.as_slice().iter().any(|s| !s.is_value() && misaligned(i.arch, s));
+    let unaligned = ops
+        .as_slice()
+        .iter()
+        .any(|s| !s.is_value() && misaligned(i.arch, s, true));
     // A special operand whose clrxdisasm text clrxasm does not read back (bits beyond
     // s_waitcnt's counters, most sendmsg values).
     let unreadable = ops.as_slice().iter().any(|s| {
@@ -235,6 +238,7 @@ pub(super) fn loses_bits(i: &Instr, d: &InstrDef) -> bool {
     }
     match i.enc {
         Enc::Sop2 | Enc::Sopc => i.get(F::Ssrc0) == 255 && i.get(F::Ssrc1) == 255,
+        Enc::Smem if crate::asm::clrx_store_offset(i, d) => true,
         Enc::Smem => {
             let (soe, imm, off, soff) = (i.get(F::Soe), i.get(F::Imm), i.get(F::Offset), i.get(F::Soffset));
             let has_offset = ops
@@ -263,11 +267,15 @@ fn bad_smrd_offset(i: &Instr) -> bool {
     i.enc == Enc::Smrd && i.get(F::Imm) == 0 && off >= 128 && !(off == 255 && i.arch == Arch::Gcn11)
 }
 
-/// A register range both assemblers refuse in the scalar classes as unaligned.
-fn misaligned(a: Arch, s: &Slot) -> bool {
-    s.regs > 1
-        && matches!(classify(a, s.code), Src::Sgpr(_) | Src::Ttmp(_) | Src::Special(..))
-        && !scalar_aligned(s.code, s.regs)
+/// A register range refused in the scalar classes as unaligned: by llvm-mc (SGPRs, TTMPs,
+/// named pairs) or, `sgpr_only`, by clrxasm (SGPR ranges only).
+fn misaligned(a: Arch, s: &Slot, sgpr_only: bool) -> bool {
+    let kind = match classify(a, s.code) {
+        Src::Sgpr(_) => true,
+        Src::Ttmp(_) | Src::Special(..) => !sgpr_only,
+        _ => false,
+    };
+    s.regs > 1 && kind && !scalar_aligned(s.code, s.regs)
 }
 
 /// The special syntax of an operand role.

@@ -456,10 +456,18 @@ fn hwreg_parse(l: &mut Lex, a: Arch, llvm: bool) -> Result<Option<(u32, usize)>,
     // neighbouring fields (and past bit 15).
     let v = (id as u64 | (off as u64) << 6 | (size as u64).wrapping_sub(1) << 11) as u16 as u32;
     if !off_ok {
-        l.warn(os, oe, format!("bit offset must be 0 to 31: {off} is shifted in unmasked, giving {v:#06x}"));
+        l.warn(
+            os,
+            oe,
+            format!("bit offset must be 0 to 31: {off} is shifted in unmasked, giving {v:#06x}"),
+        );
     }
     if !size_ok {
-        l.warn(ss, se, format!("bit size must be 1 to 32: {size} is shifted in unmasked, giving {v:#06x}"));
+        l.warn(
+            ss,
+            se,
+            format!("bit size must be 1 to 32: {size} is shifted in unmasked, giving {v:#06x}"),
+        );
     }
     Ok(Some((v, l.p)))
 }
@@ -508,15 +516,20 @@ fn hwreg_id_llvm(l: &mut Lex, a: Arch) -> Result<u32, SpecErr> {
             false => Err(err(s, l.p, format!("{name} is not available on {}", a.name()), None)),
         };
     }
-    let n = l.name_or_value_in(0, 63, || "register number must be 0 to 63".into(), |s, e, name| {
-        let names: Vec<&str> = HWREG_LLVM.iter().filter(|t| on(t.2, a)).map(|t| t.0).collect();
-        err(
-            s,
-            e,
-            format!("unknown hardware register `{name}`"),
-            Some(&names.join(", ")),
-        )
-    })?;
+    let n = l.name_or_value_in(
+        0,
+        63,
+        || "register number must be 0 to 63".into(),
+        |s, e, name| {
+            let names: Vec<&str> = HWREG_LLVM.iter().filter(|t| on(t.2, a)).map(|t| t.0).collect();
+            err(
+                s,
+                e,
+                format!("unknown hardware register `{name}`"),
+                Some(&names.join(", ")),
+            )
+        },
+    )?;
     Ok(n as u32)
 }
 
@@ -797,10 +810,15 @@ fn sendmsg_body_llvm(l: &mut Lex, a: Arch) -> Result<u32, SpecErr> {
             return Err(err(ms, e, format!("{name} is not available on {}", a.name()), None));
         }
         None => {
-            let n = l.name_or_value_in(0, 15, || "message number must be 0 to 15".into(), |s, e, name| {
-                let names: Vec<&str> = MSG_LLVM.iter().filter(|t| on(t.2, a)).map(|t| t.0).collect();
-                err(s, e, format!("unknown message `{name}`"), Some(&names.join(", ")))
-            })?;
+            let n = l.name_or_value_in(
+                0,
+                15,
+                || "message number must be 0 to 15".into(),
+                |s, e, name| {
+                    let names: Vec<&str> = MSG_LLVM.iter().filter(|t| on(t.2, a)).map(|t| t.0).collect();
+                    err(s, e, format!("unknown message `{name}`"), Some(&names.join(", ")))
+                },
+            )?;
             (n as u32, false)
         }
     };
@@ -827,9 +845,19 @@ fn sendmsg_body_llvm(l: &mut Lex, a: Arch) -> Result<u32, SpecErr> {
                 l.p += name.len();
                 k as u32 + (id == MSG_SYSMSG) as u32
             }
-            None => l.name_or_value_in(0, 7, || "operation must be 0 to 7".into(), |s, e, _| {
-                err(s, e, "unknown operation for this message".into(), Some(&names.join(", ")))
-            })? as u32,
+            None => l.name_or_value_in(
+                0,
+                7,
+                || "operation must be 0 to 7".into(),
+                |s, e, _| {
+                    err(
+                        s,
+                        e,
+                        "unknown operation for this message".into(),
+                        Some(&names.join(", ")),
+                    )
+                },
+            )? as u32,
         };
         op = Some((n, s, l.p));
         l.ws();
@@ -1052,8 +1080,8 @@ impl<'a> Lex<'a> {
         }
     }
 
-    /// An integer literal with an optional sign: decimal, 0x hex, 0b binary, 0-prefixed octal.
-    /// Returns its byte range and value.
+    /// An integer literal with an optional sign: decimal, 0x hex, 0b binary, 0-prefixed octal,
+    /// up to 64 bits. Returns its byte range and value.
     fn int(&mut self) -> Result<(usize, usize, i64), SpecErr> {
         let start = self.p;
         let neg = self.peek() == Some(b'-');
@@ -1091,7 +1119,6 @@ impl<'a> Lex<'a> {
             return Err(bad());
         }
         let mag = u64::from_str_radix(text, radix).map_err(|_| bad())?;
-        let mag = i64::try_from(mag).map_err(|_| err(start, self.p, "number too large".into(), None))?;
         let after = self.rest().trim_start_matches([' ', '\t']);
         if after.starts_with(['+', '-', '*', '/', '%', '|', '&', '^', '<', '>']) {
             let at = self.t.len() - after.len();
@@ -1102,7 +1129,9 @@ impl<'a> Lex<'a> {
                 None,
             ));
         }
-        Ok((start, self.p, if neg { -mag } else { mag }))
+        // 64-bit two's complement, as both assemblers compute (2^64-1 is -1).
+        let n = mag as i64;
+        Ok((start, self.p, if neg { n.wrapping_neg() } else { n }))
     }
 
     fn warn(&mut self, start: usize, end: usize, msg: String) {
@@ -1139,7 +1168,12 @@ impl<'a> Lex<'a> {
                 self.p = start + used;
                 Ok((start, self.p, n))
             }
-            Ok(_) => Err(err(start, self.token_end(), "expected an integer expression".into(), None)),
+            Ok(_) => Err(err(
+                start,
+                self.token_end(),
+                "expected an integer expression".into(),
+                None,
+            )),
             Err(e) => {
                 // Moved into our text, whatever `eval` returned.
                 let at = |p: usize| start + Some(p.min(arg.len())).filter(|&p| arg.is_char_boundary(p)).unwrap_or(0);
