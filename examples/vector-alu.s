@@ -1,16 +1,17 @@
-// Both dialects in one file (gcnkit asm --syntax auto, the default), GCN 1.2.
-k = 1.5                                     // a CLRX symbol
-v_add_f32 v1, v2, v3                        // 32-bit VOP2
-v_add_f32 v1, k, v3                         // literal 1.5
-v_add_f32 v1, -v2, abs(v3) mul:2 clamp      // CLRX modifiers: VOP3
-v_add_f32_e64 v1, -v2, |v3| clamp mul:2     // the same in LLVM's spelling
-v_add_u32 v1, vcc, v2, v3; v_addc_u32 v4, vcc, v5, v6, vcc   // CLRX: two statements
-v_add_u32 v1, s[4:5], v2, v3                // carry out to an SGPR pair: VOP3B
-v_cndmask_b32 v1, v2, v3, vcc
-v_madmk_f32 v1, v2, 10.0, v3
-v_cmp_lt_f32 vcc, v2, v3
-v_cmp_lt_f32_e64 s[4:5], v2, v3             ; an LLVM comment
-v_fma_f32 v1, v2, v3, v4
-v_div_scale_f32 v1, s[10:11], v2, v3, v4
-v_readlane_b32 s5, v2, s3
-.long 0xbf810000                            // data: s_endpgm
+# The vector ALU in CLRX's dialect (gcnkit asm/run take it as it is; GCN 1.2 by default).
+# Run it:  gcnkit run examples/vector-alu.s --state examples/state.json --format text
+k = 0x3fc00000                              # a symbol: 1.5 as bits (CLRX expressions are integers)
+v_add_f32 v4, v1, v2                        # VOP2
+v_add_f32 v5, k, v3                         # the literal 1.5
+v_add_f32 v6, -v1, abs(v2) mul:2 clamp      # modifiers: the VOP3 form
+v_mov_b32 v7, s4                            # VOP1
+v_cvt_i32_f32 v8, v2
+v_add_u32 v9, vcc, v3, v3; v_addc_u32 v10, vcc, 0, v3, vcc   # two statements: carry in and out
+v_cndmask_b32 v11, v1, v2, vcc
+v_madmk_f32 v12, v3, 10.0, v1
+v_cmp_lt_f32 vcc, v1, v3
+v_cmp_lt_f32 s[6:7], v1, v3 vop3            # the compare to an SGPR pair
+v_fma_f32 v13, v1, v2, v3
+v_div_scale_f32 v14, s[10:11], v2, v2, v1
+v_readlane_b32 s5, v3, 7
+s_endpgm                                    # the end: run stops here

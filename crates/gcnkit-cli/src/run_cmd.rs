@@ -153,6 +153,9 @@ pub fn run(a: Args) -> ExitCode {
     let mut m = Machine::new(wave);
     let start = Instant::now();
     for s in &steps {
+        if gcnkit::emu::ends_program(&s.instr) {
+            break;
+        }
         if s.instr.enc == Enc::Other {
             errln!(
                 "{}: error: not a vector-ALU instruction: {}",

@@ -868,3 +868,56 @@ fn help_everywhere() {
         assert!(o.status.success() && text(&o).contains("Usage"), "{sub}");
     }
 }
+
+/// The repository's examples, as README shows them.
+fn example(name: &str) -> String {
+    format!("{}/../../examples/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn shipped_examples_assemble_and_run() {
+    // Both dialects' files give the same words, which are the shipped .words file.
+    let clrx = gcnkit(&["asm", &example("vector-alu.s")], b"");
+    assert!(clrx.status.success(), "{}", err(&clrx));
+    let llvm = gcnkit(&["asm", &example("vector-alu-llvm.s")], b"");
+    assert!(llvm.status.success(), "{}", err(&llvm));
+    assert_eq!(text(&clrx), text(&llvm));
+    let words = std::fs::read_to_string(example("vector-alu.words")).unwrap();
+    assert_eq!(text(&clrx), words);
+    // `run` stops at s_endpgm; v4 = v1 + v2 = 1.5 + -2500.
+    let o = gcnkit(
+        &["run", &example("vector-alu.s"), "--state", &example("state.json"), "--format", "text"],
+        b"",
+    );
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(text(&o).contains("v4 = 0xc51c2800 (-2498.5) in all 64 lanes"), "{}", text(&o));
+    // v_readlane_b32 s5, v3, 7: lane 7 of v3 holds 7.
+    assert!(text(&o).contains("s5 = 0x7"), "{}", text(&o));
+    // The scalar loop assembles; its binary disassembles with its labels and reads back.
+    let o = gcnkit(&["asm", &example("scalar-loop.s"), "--format", "bin"], b"");
+    assert!(o.status.success(), "{}", err(&o));
+    assert_eq!(o.stdout, std::fs::read(example("scalar-loop.gcn12.bin")).unwrap());
+}
+
+#[test]
+fn disasm_listing_has_labels_that_read_back() {
+    let bin = example("collatz.gfx900.bin");
+    for syntax in ["clrx", "llvm"] {
+        let o = gcnkit(&["disasm", "-a", "gfx900", "--syntax", syntax, &bin], b"");
+        assert!(o.status.success(), "{}", err(&o));
+        let t = text(&o);
+        // Every branch target has a label line and the branches name it.
+        assert!(t.contains(".L104_0:\n"), "{t}");
+        assert!(t.contains("s_cbranch_execz .L104_0"), "{t}");
+        // The text reads back to the same bytes (GLOBAL, part 2, as data).
+        let d = tmpdir(&format!("listing-{syntax}"));
+        let s = d.join("k.s");
+        std::fs::write(&s, &t).unwrap();
+        let back = gcnkit(
+            &["asm", "-a", "gfx900", "--syntax", syntax, "--format", "bin", s.to_str().unwrap()],
+            b"",
+        );
+        assert!(back.status.success(), "{}", err(&back));
+        assert_eq!(back.stdout, std::fs::read(&bin).unwrap(), "{syntax}");
+    }
+}

@@ -63,6 +63,11 @@ impl Machine {
     }
 }
 
+/// Does `i` end the program (S_ENDPGM and kin)? The run loops stop there.
+pub fn ends_program(i: &Instr) -> bool {
+    i.def().is_some_and(|d| d.flags.has(Flags::END))
+}
+
 /// Executes `i` on `w` (allocates scratch space; [`Machine::step`] reuses it).
 pub fn step(w: &mut Wave, i: &Instr) -> Result<(), EmuError> {
     let mut l = Box::new(Lanes::new(w.arch));

@@ -1,6 +1,7 @@
-//! The emulator: executes VOP2/VOP3/VOPC instructions on a 64-lane wavefront, bit-exactly as
-//! the seed pages' *Operation* sections say (and, where they are silent, as documented in
-//! README's emulator section).
+//! The emulator: executes vector-ALU instructions (VOP1, VOP2, VOPC and their VOP3 forms) on a
+//! 64-lane wavefront, bit-exactly as the ISA's *Operation* sections say (and, where they are
+//! silent, as docs/emulator.md says). S_ENDPGM ends a program; the rest of the scalar unit,
+//! memory and whole kernels come later.
 //!
 //! Split of the work: [`exec`] reads the operands of an instruction through the operand space
 //! (registers, inline constants typed by the instruction, the literal), applies the input
@@ -15,7 +16,7 @@ pub mod ops;
 pub mod state;
 pub mod wave;
 
-pub use exec::{step, EmuError, Machine};
+pub use exec::{ends_program, step, EmuError, Machine};
 pub use lanes::{Lanes, N};
 pub use wave::{Wave, MODE_RESET};
 
@@ -48,6 +49,9 @@ pub fn run_text(
     let mut m = Machine::new(wave);
     for it in &items {
         let i = it.instr(arch);
+        if ends_program(&i) {
+            break;
+        }
         m.step(&i).map_err(|e| format!("<program>:{}: {e}", it.line))?;
     }
     Ok(state::dump(&m.wave))
