@@ -1,5 +1,6 @@
-"""gcnkit: assembler, disassembler and emulator for the AMD GCN vector-ALU instruction set
-(VOP2, VOP3, VOPC) on GCN 1.0, 1.1, 1.2 and 1.4, in the CLRX and LLVM dialects.
+"""gcnkit: assembler, disassembler and emulator for the AMD GCN instruction set (the vector ALU,
+the scalar ALU and scalar memory so far) on GCN 1.0, 1.1, 1.2 and 1.4, in the CLRX and LLVM
+dialects.
 
 Arch names: "gcn1.0", "gcn1.1", "gcn1.2", "gcn1.4" (see ARCHS), or short, LLVM and CLRX names
 ("si", "ci", "vi", "gfx9", "tahiti", "gfx803", "polaris10", "gfx900", "vega10"...),

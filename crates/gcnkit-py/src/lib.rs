@@ -375,8 +375,9 @@ fn run<'py>(
     json_loads(py, &out.to_string())
 }
 
-/// gcnkit: assembler, disassembler and emulator for the AMD GCN vector-ALU instruction set
-/// (VOP2, VOP3, VOPC) on GCN 1.0, 1.1, 1.2 and 1.4, in the CLRX and LLVM dialects.
+/// gcnkit: assembler, disassembler and emulator for the AMD GCN instruction set (the vector
+/// ALU, the scalar ALU and scalar memory so far) on GCN 1.0, 1.1, 1.2 and 1.4, in the CLRX and
+/// LLVM dialects.
 ///
 /// >>> import gcnkit
 /// >>> gcnkit.assemble("v_add_f32 v1, v2, v3").hex()

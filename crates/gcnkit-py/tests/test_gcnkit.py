@@ -361,8 +361,10 @@ def test_explain_unknown():
     with pytest.raises(KeyError) as e:
         gcnkit.explain("v_add_f3")
     assert e.value.args[0] == "unknown instruction 'v_add_f3' (did you mean 'v_add_f32'?)"
-    with pytest.raises(KeyError, match="unknown instruction 's_nop'"):
-        gcnkit.explain("s_nop")
+    with pytest.raises(KeyError, match="unknown instruction 's_nopp'"):
+        gcnkit.explain("s_nopp")
+    # The scalar unit is in the table too.
+    assert "SOPP" in gcnkit.explain("s_nop")
 
 
 # --- run ------------------------------------------------------------------------------------
