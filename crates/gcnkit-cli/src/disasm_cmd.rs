@@ -98,7 +98,6 @@ pub fn parse_words_line(name: &str, ln: usize, line: &[u8], bytes: &mut Vec<u8>)
         bytes.drain(..whole);
         return Ok(words);
     }
-    let line = line;
     let mut k = 0;
     while k < line.len() {
         let b = line[k];

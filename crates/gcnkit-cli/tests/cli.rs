@@ -886,11 +886,22 @@ fn shipped_examples_assemble_and_run() {
     assert_eq!(text(&clrx), words);
     // `run` stops at s_endpgm; v4 = v1 + v2 = 1.5 + -2500.
     let o = gcnkit(
-        &["run", &example("vector-alu.s"), "--state", &example("state.json"), "--format", "text"],
+        &[
+            "run",
+            &example("vector-alu.s"),
+            "--state",
+            &example("state.json"),
+            "--format",
+            "text",
+        ],
         b"",
     );
     assert!(o.status.success(), "{}", err(&o));
-    assert!(text(&o).contains("v4 = 0xc51c2800 (-2498.5) in all 64 lanes"), "{}", text(&o));
+    assert!(
+        text(&o).contains("v4 = 0xc51c2800 (-2498.5) in all 64 lanes"),
+        "{}",
+        text(&o)
+    );
     // v_readlane_b32 s5, v3, 7: lane 7 of v3 holds 7.
     assert!(text(&o).contains("s5 = 0x7"), "{}", text(&o));
     // The scalar loop assembles; its binary disassembles with its labels and reads back.
@@ -914,7 +925,16 @@ fn disasm_listing_has_labels_that_read_back() {
         let s = d.join("k.s");
         std::fs::write(&s, &t).unwrap();
         let back = gcnkit(
-            &["asm", "-a", "gfx900", "--syntax", syntax, "--format", "bin", s.to_str().unwrap()],
+            &[
+                "asm",
+                "-a",
+                "gfx900",
+                "--syntax",
+                syntax,
+                "--format",
+                "bin",
+                s.to_str().unwrap(),
+            ],
             b"",
         );
         assert!(back.status.success(), "{}", err(&back));

@@ -187,16 +187,27 @@ pub fn explain(arch: Option<Arch>, mnemonic: &str) -> Result<String, Unknown> {
             let _ = writeln!(out, "    {:7} {}", x.name(), parts.join(", "));
         }
         let _ = writeln!(out, "  operands:  {}", operands(d.form));
-        let _ = writeln!(
-            out,
-            "  types:     dst {}, src {}",
-            d.dst.name(),
-            d.src[..d.form.nsrc()]
+        if d.short.is_vop() {
+            let _ = writeln!(
+                out,
+                "  types:     dst {}, src {}",
+                d.dst.name(),
+                d.src[..d.form.nsrc()]
+                    .iter()
+                    .map(|t| t.name())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+        } else if let Some(f) = crate::enc::fields(d.short.enc(arch), arch) {
+            // The scalar classes: the fields of the word, from the class's description.
+            let fields: Vec<String> = f
+                .layout
+                .fields
                 .iter()
-                .map(|t| t.name())
-                .collect::<Vec<_>>()
-                .join(", ")
-        );
+                .map(|x| format!("{}[{}:{}]", x.f.name(), x.lo + x.width - 1, x.lo))
+                .collect();
+            let _ = writeln!(out, "  fields:    {} ({arch})", fields.join(" "));
+        }
         let mut flags = Vec::new();
         for (f, n) in [
             (Flags::EXEC, "writes EXEC"),
@@ -224,7 +235,15 @@ pub fn explain(arch: Option<Arch>, mnemonic: &str) -> Result<String, Unknown> {
                 v.join(" ")
             }
         };
-        let _ = writeln!(out,
+        if !d.short.is_vop() {
+            if matches!(d.short.enc(arch), crate::enc::Enc::Smem) {
+                let _ = writeln!(
+                    out,
+                    "  modifiers: glc (LLVM: loads, stores and atomics only); CLRX on GCN 1.4 also nv, offset:N beside an SGPR offset"
+                );
+            }
+        } else {
+            let _ = writeln!(out,
             "  VOP3 modifiers: CLRX: abs/neg on any source, clamp, omod; LLVM ({arch}): neg {}, abs {}, sext {}, clamp {}, omod {}, op_sel {}",
             srcs(lm.neg),
             srcs(lm.abs),
@@ -233,6 +252,7 @@ pub fn explain(arch: Option<Arch>, mnemonic: &str) -> Result<String, Unknown> {
             if lm.omod { "yes" } else { "no" },
             if lm.op_sel { "yes" } else { "no" }
         );
+        }
         if let Some(op) = d.op {
             let _ = writeln!(out, "  operation: {op}");
         }
@@ -241,8 +261,12 @@ pub fn explain(arch: Option<Arch>, mnemonic: &str) -> Result<String, Unknown> {
             "  emulator:  {}",
             if d.sem.is_some() {
                 "implemented"
-            } else {
+            } else if d.flags.has(Flags::END) {
+                "ends the program"
+            } else if d.short.is_vop() {
                 "no semantics yet"
+            } else {
+                "not yet (the scalar unit and memory come with the kernel machine)"
             }
         );
     }

@@ -400,7 +400,7 @@ pub fn unused_fields(i: &Instr, d: &InstrDef) -> &'static [F] {
 pub fn scalar_aligned(code: u16, n: u8) -> bool {
     match n {
         1 => true,
-        2 => code % 2 == 0,
-        _ => code % 4 == 0,
+        2 => code.is_multiple_of(2),
+        _ => code.is_multiple_of(4),
     }
 }

@@ -235,37 +235,6 @@ pub fn check_with(i: &Instr, d: &InstrDef, policy: Policy) -> Violations {
     v
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::decode::decode;
-
-    fn viol(a: Arch, w: &[u32]) -> Vec<&'static str> {
-        let i = decode(a, w).unwrap();
-        check(&i, i.def().unwrap()).iter().map(|v| v.rule()).collect()
-    }
-
-    #[test]
-    fn constant_bus() {
-        // v_add_f32_e64 v55, s27, s90: two SGPRs
-        assert_eq!(viol(Arch::Gcn10, &[0xd2060037, 0x0000b41b]), vec!["constant-bus"]);
-        // the same SGPR twice is fine
-        assert!(viol(Arch::Gcn10, &[0xd2060037, 0x0000361b]).is_empty());
-        // v_cndmask_b32_e32 v208, s34, v179, vcc: SGPR plus the implicit VCC
-        assert_eq!(viol(Arch::Gcn10, &[0x01a16622]), vec!["constant-bus"]);
-        // v_madmk_f32 with an SGPR and the K literal
-        assert_eq!(viol(Arch::Gcn10, &[0x414d5e05, 0x2dd096cc]), vec!["constant-bus"]);
-        // v_add_f32 v1, 1.5 (literal), v3: fine
-        assert!(viol(Arch::Gcn12, &[0x020206ff, 0x3fc00000]).is_empty());
-    }
-
-    #[test]
-    fn lds_direct_only_src0() {
-        // v_add_f32_e64 v1, v2, lds_direct
-        assert_eq!(viol(Arch::Gcn12, &[0xd1010001, 0x0001fd02]), vec!["lds-direct-src0"]);
-    }
-}
-
 /// The CLRX dialect: what clrxasm takes, and what gcnkit's CLRX printer writes where clrxasm
 /// does not read clrxdisasm's text: a constant-bus violation needs both clrxasm's count and the
 /// seed pages' to object; XNACK_MASK exists on GCN 1.2 (clrxasm takes it on every VI device).
@@ -430,4 +399,35 @@ pub fn llvm_check(i: &Instr, d: &InstrDef) -> Option<(usize, &'static str)> {
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::decode::decode;
+
+    fn viol(a: Arch, w: &[u32]) -> Vec<&'static str> {
+        let i = decode(a, w).unwrap();
+        check(&i, i.def().unwrap()).iter().map(|v| v.rule()).collect()
+    }
+
+    #[test]
+    fn constant_bus() {
+        // v_add_f32_e64 v55, s27, s90: two SGPRs
+        assert_eq!(viol(Arch::Gcn10, &[0xd2060037, 0x0000b41b]), vec!["constant-bus"]);
+        // the same SGPR twice is fine
+        assert!(viol(Arch::Gcn10, &[0xd2060037, 0x0000361b]).is_empty());
+        // v_cndmask_b32_e32 v208, s34, v179, vcc: SGPR plus the implicit VCC
+        assert_eq!(viol(Arch::Gcn10, &[0x01a16622]), vec!["constant-bus"]);
+        // v_madmk_f32 with an SGPR and the K literal
+        assert_eq!(viol(Arch::Gcn10, &[0x414d5e05, 0x2dd096cc]), vec!["constant-bus"]);
+        // v_add_f32 v1, 1.5 (literal), v3: fine
+        assert!(viol(Arch::Gcn12, &[0x020206ff, 0x3fc00000]).is_empty());
+    }
+
+    #[test]
+    fn lds_direct_only_src0() {
+        // v_add_f32_e64 v1, v2, lds_direct
+        assert_eq!(viol(Arch::Gcn12, &[0xd1010001, 0x0001fd02]), vec!["lds-direct-src0"]);
+    }
 }

@@ -9,6 +9,8 @@
 
 #![allow(dead_code)]
 
+pub mod kernels;
+
 use gcnkit::sample::{self, Knobs};
 use gcnkit::{Arch, Instr};
 

@@ -115,15 +115,20 @@ fn ops_of(d: &InstrDef) -> Vec<Op> {
 }
 
 /// The operand text of a scalar form, for messages.
-fn describe(ops: &[Op]) -> String {
+fn describe(ops: &[Op], form: Form) -> String {
     ops.iter()
         .map(|o| match o {
+            Op::Special(_) => match special_kind(form) {
+                Kind::Waitcnt => "vmcnt(N) expcnt(N) lgkmcnt(N)",
+                Kind::Hwreg => "hwreg(REG, OFFSET, SIZE)",
+                Kind::Sendmsg => "sendmsg(MSG[, OP[, STREAM]])",
+                Kind::GprIdx => "GPR_IDX",
+            },
             Op::Dst(..) => "SDST",
             Op::Src(_, 0) | Op::SdstSrc(_) => "SSRC0",
             Op::Src(..) => "SSRC1",
             Op::Simm => "SIMM16",
             Op::Label => "LABEL",
-            Op::Special(_) => "SPECIAL",
             Op::Imm32 => "IMM32",
             Op::Data => "SDATA",
             Op::Base => "SBASE",
@@ -182,7 +187,7 @@ pub(super) fn select(
             help: Some(if specs.is_empty() {
                 "no operands".into()
             } else {
-                format!("operands: {}", describe(&specs))
+                format!("operands: {}", describe(&specs, d.form))
             }),
         }]);
     }

@@ -422,7 +422,7 @@ fn inline_of_bits(a: Arch, b: u64, ty: Ty, v: Value) -> Option<u16> {
         return Some(c);
     }
     let floats = if a.is_vi_plus() { 9 } else { 8 };
-    if !(ty.is_16() && !ty.is_float()) {
+    if !ty.is_16() || ty.is_float() {
         let k = (0..floats).find(|&k| {
             let (_, h, s, d) = FLOAT_CONSTS[k];
             b == match w {
@@ -932,7 +932,7 @@ fn build_in(
                 let value = match v {
                     Value::Float(_, k) if w == 64 => Value::Float(f64::from_bits(b), k),
                     _ if w == 64 => Value::Int(b as i64),
-                    _ => Value::Int((((b << (64 - w)) as i64) >> (64 - w)) as i64),
+                    _ => Value::Int(((b << (64 - w)) as i64) >> (64 - w)),
                 };
                 folded = Operand {
                     kind: OpKind::Const(value),

@@ -285,13 +285,12 @@ fn vop3_tail(
         out.push_str(" dst=");
         hex(out, i.vdst() as u64);
     }
-    for k in nsrc..3 {
-        const NAMES: [(&str, &str, &str); 3] = [
-            (" src0=", " abs0", " neg0"),
-            (" vsrc1=", " abs1", " neg1"),
-            (" vsrc2=", " abs2", " neg2"),
-        ];
-        let (field, abs, neg) = NAMES[k];
+    const NAMES: [(&str, &str, &str); 3] = [
+        (" src0=", " abs0", " neg0"),
+        (" vsrc1=", " abs1", " neg1"),
+        (" vsrc2=", " abs2", " neg2"),
+    ];
+    for (k, &(field, abs, neg)) in NAMES.iter().enumerate().skip(nsrc) {
         if i.src(k) != 0 {
             out.push_str(field);
             hex(out, i.src(k) as u64);

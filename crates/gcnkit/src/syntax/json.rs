@@ -1,6 +1,7 @@
 //! The instruction JSON record (DESIGN.md): every field of the encoding with its bit range
 //! and raw value, the decoded operands, the modifiers and the text in the chosen dialect.
 
+use super::special::{parts, Kind};
 use super::text::{dec, hex8, sdec};
 use super::Syntax;
 use crate::arch::Arch;
@@ -128,18 +129,37 @@ pub fn record(out: &mut String, i: &Instr, offset: usize, syntax: Syntax) {
                 out.push_str(", \"target\": ");
                 sdec(out, offset as i64 + i.size() as i64 + 4 * rel);
             } else {
-                // An immediate: its kind is its role (imm, label, hwreg, sendmsg, waitcnt...).
+                // An immediate: its kind is its role (imm, label, hwreg, sendmsg, waitcnt...);
+                // a special value also by its parts (`"vmcnt": 0`, `"id": 1`...).
                 out.push_str("\"kind\": \"");
                 out.push_str(if s.role == Role::Offset { "imm" } else { s.role.name() });
                 out.push_str("\", \"value\": ");
                 dec(out, s.val);
+                let kind = match s.role {
+                    Role::Waitcnt => Some(Kind::Waitcnt),
+                    Role::Hwreg => Some(Kind::Hwreg),
+                    Role::Sendmsg => Some(Kind::Sendmsg),
+                    Role::GprIdx => Some(Kind::GprIdx),
+                    _ => None,
+                };
+                for (name, v) in kind.map(|k| parts(k, i.arch, s.val)).unwrap_or_default() {
+                    if !name.is_empty() {
+                        out.push_str(", \"");
+                        out.push_str(name);
+                        out.push_str("\": ");
+                        dec(out, v);
+                    }
+                }
             }
             if s.implicit {
                 out.push_str(", \"implicit\": true");
             }
-            out.push_str(", \"type\": \"");
-            out.push_str(s.ty.name());
-            out.push_str("\"}");
+            if !s.is_value() {
+                out.push_str(", \"type\": \"");
+                out.push_str(s.ty.name());
+                out.push('"');
+            }
+            out.push('}');
         }
     }
     out.push(']');

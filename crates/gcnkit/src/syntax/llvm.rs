@@ -115,10 +115,10 @@ pub fn llvm_mods(d: &InstrDef, a: Arch) -> LlvmMods {
 /// LLVM's syntax cannot ask for them.
 pub fn llvm_has_e64(d: &InstrDef, a: Arch) -> bool {
     let ai = a.index();
-    d.e64[ai] != X
-        && !matches!(d.form, Form::Madmk | Form::Madak | Form::ReadFirstLane)
-        && !d.flags.has(Flags::NO_LLVM_E64)
-        && !(matches!(d.form, Form::ReadLane | Form::WriteLane) && d.e32[ai] != X)
+    let lacks = matches!(d.form, Form::Madmk | Form::Madak | Form::ReadFirstLane)
+        || d.flags.has(Flags::NO_LLVM_E64)
+        || (matches!(d.form, Form::ReadLane | Form::WriteLane) && d.e32[ai] != X);
+    d.e64[ai] != X && !lacks
 }
 
 fn print_known(out: &mut String, i: &Instr, d: &InstrDef, rules: bool) -> Res {

@@ -138,6 +138,32 @@ pub fn raw_range(kind: Kind, dialect: Dialect) -> Option<(i64, i64)> {
     }
 }
 
+/// The named parts of a special value, for the JSON record: s_waitcnt's counters, hwreg's
+/// register id, bit offset and size, sendmsg's message, operation and stream, the GPR index
+/// mode's bits (an empty name: no such part).
+pub fn parts(kind: Kind, arch: Arch, v: u32) -> [(&'static str, u32); 4] {
+    match kind {
+        Kind::Waitcnt => {
+            let c = counters(arch, v);
+            [("vmcnt", c[0]), ("expcnt", c[1]), ("lgkmcnt", c[2]), ("", 0)]
+        }
+        Kind::Hwreg => {
+            let (id, off, size) = hwreg_fields(v);
+            [("id", id), ("offset", off), ("size", size), ("", 0)]
+        }
+        Kind::Sendmsg => {
+            let (msg, op, stream) = msg_fields(v);
+            [("msg", msg), ("op", op), ("stream", stream), ("", 0)]
+        }
+        Kind::GprIdx => [
+            ("src0", v & 1),
+            ("src1", v >> 1 & 1),
+            ("src2", v >> 2 & 1),
+            ("dst", v >> 3 & 1),
+        ],
+    }
+}
+
 fn parse_in(kind: Kind, arch: Arch, llvm: bool, text: &str, eval: Option<Eval>) -> Result<Option<Parsed>, SpecErr> {
     let mut l = Lex {
         t: text,
