@@ -1,14 +1,32 @@
 #!/usr/bin/env bash
-# End-to-end disassembly benchmark: `gcnkit disasm` (CLRX text, LLVM text, JSON) against
-# `llvm-mc -disassemble` on the same 500k random GCN 1.2 VOP2/VOPC/VOP3 instructions
-# (the stream of crates/gcnkit/benches/disasm.rs, written by examples/gen_stream.rs).
+# End-to-end disassembly benchmark: `gcnkit disasm` (CLRX text, CLRX listing, LLVM text, JSON)
+# against `llvm-mc -disassemble` (always) and CLRX's `clrxdisasm` (when GCNKIT_CLRX_DIR is
+# set) on the same instructions, every tool pinned to one core, in one run.
 #
-#   scripts/bench-disasm.sh
+#   scripts/bench-disasm.sh                          # 500k random GCN 1.2 instructions
+#   STREAM=kernels scripts/bench-disasm.sh           # the real mixed stream, fiji
+#   STREAM=kernels MCPU=gfx900 GCNKIT_CLRX_DIR=/root/.cache/clrx/build/programs scripts/bench-disasm.sh
+#
+# Streams (STREAM=):
+#   random   the stream of crates/gcnkit/benches/disasm.rs (written by examples/gen_stream.rs):
+#            N random GCN 1.2 instructions from every table row (vector and scalar), fixed
+#            seed; the words gcnkit prints as data (.int) are a few percent.
+#   kernels  the real mixed stream (examples/gen_stream.rs --kernels, benches/stream/kernels.rs):
+#            the 31 clang-14 kernels of crates/gcnkit/tests/data/kernels/ compiled for MCPU,
+#            their instructions only (no inter-kernel padding), whole kernels repeated until at
+#            least N instructions; every class clang emits (scalar, vector, memory). gcnkit
+#            prints the classes it does not decode yet (DS, MUBUF, FLAT/GLOBAL, SDWA) as data
+#            lines; clrxdisasm and llvm-mc decode them (the report gives their share).
 #
 # Environment (all optional):
-#   N=500000        instructions in the stream
+#   STREAM=random   random | kernels
+#   MCPU=fiji       kernels: tahiti | bonaire | fiji | gfx900 (random: always fiji / gcn1.2)
+#   N=500000        instructions in the stream (kernels: at least, whole kernels)
 #   RUNS=3          runs per gcnkit case; the best (fastest) one is reported
 #   LLVM_RUNS=3     runs of llvm-mc; the best one is reported
+#   CLRX_RUNS=$RUNS runs of clrxdisasm; the best one is reported
+#   GCNKIT_CLRX_DIR CLRX's programs (DIR, DIR/bin or DIR/programs holding clrxdisasm): adds
+#                   `clrxdisasm -r -g GPU` and the ratio column against it
 #   LLVM_MC=llvm-mc the llvm-mc binary (LLVM 14 or later, with the AMDGPU target)
 #   CPU=0           the core to pin every run to (when taskset exists)
 #   KEEP=DIR        keep the stream and outputs in DIR instead of a temporary directory
@@ -20,13 +38,15 @@
 # /dev/null`, which the CLI would replace atomically with a regular file). Wall time is
 # measured around the process; peak RSS comes from /usr/bin/time -v when it is GNU time,
 # else from wait4() in a python3 helper. llvm-mc warnings (encodings it rejects) go to a
-# file and are counted.
+# file and are counted. Targets (kernels stream): gcnkit's CLRX text >= 3x clrxdisasm.
 set -euo pipefail
 export LC_ALL=C
 
+STREAM=${STREAM:-random}
 N=${N:-500000}
 RUNS=${RUNS:-3}
 LLVM_RUNS=${LLVM_RUNS:-3}
+CLRX_RUNS=${CLRX_RUNS:-$RUNS}
 LLVM_MC=${LLVM_MC:-llvm-mc}
 CPU=${CPU:-0}
 BIG=${BIG:-14}
@@ -41,12 +61,26 @@ cd "$root"
 
 # ---- tools -------------------------------------------------------------------------------
 command -v cargo >/dev/null || die "cargo not found"
+source "$root/scripts/lib/clrx.sh"
+case $STREAM in
+random)
+    MCPU=fiji
+    arch=gcn1.2
+    ;;
+kernels)
+    MCPU=${MCPU:-fiji}
+    arch=$(gcnkit_arch "$MCPU")
+    ;;
+*) die "STREAM=$STREAM: random or kernels" ;;
+esac
+clrx_find clrxdisasm
+clrxdisasm=$clrx_tool clrxdisasm_ver=$clrx_ver
 if ! command -v "$LLVM_MC" >/dev/null; then
     die "llvm-mc not found (LLVM_MC=$LLVM_MC); install it (Debian: apt-get install llvm) or set LLVM_MC=/path/to/llvm-mc"
 fi
 LLVM_MC=$(command -v "$LLVM_MC")
-if ! echo "0x02,0x07,0x02,0x02" | "$LLVM_MC" -arch=amdgcn -mcpu=fiji -disassemble 2>&1 | grep -q v_add_f32; then
-    die "$LLVM_MC cannot disassemble amdgcn/fiji (no AMDGPU target?)"
+if ! echo "0x02,0x07,0x02,0x02" | "$LLVM_MC" -arch=amdgcn -mcpu="$MCPU" -disassemble 2>&1 | grep -q v_add_f32; then
+    die "$LLVM_MC cannot disassemble amdgcn/$MCPU (no AMDGPU target?)"
 fi
 
 source "$root/scripts/lib/measure.sh"
@@ -71,14 +105,36 @@ else
     trap 'rm -rf "$work"' EXIT
 fi
 
-echo "== generating $N gcn1.2 instructions in $work" >&2
-read -r n_instr n_words n_vop3 < <("$gen" "$work/stream.bin" "$work/stream.llvm-mc.txt" "$N") ||
-    die "gen_stream failed"
-[ "$n_instr" = "$N" ] || die "gen_stream wrote $n_instr instructions, wanted $N"
+if [ "$STREAM" = random ]; then
+    echo "== generating $N gcn1.2 instructions in $work" >&2
+    read -r n_instr n_words n_vop3 < <("$gen" "$work/stream.bin" "$work/stream.llvm-mc.txt" "$N") ||
+        die "gen_stream failed"
+    [ "$n_instr" = "$N" ] || die "gen_stream wrote $n_instr instructions, wanted $N"
+else
+    echo "== generating the kernels stream ($MCPU, >= $N instructions) in $work" >&2
+    "$gen" --kernels "$MCPU" "$work/stream.bin" "$work/stream.llvm-mc.txt" "$N" >"$work/gen.txt" ||
+        die "gen_stream --kernels $MCPU failed"
+    { read -r n_instr n_words n_kinst n_copies n_data && read -r class_mix; } <"$work/gen.txt"
+    [ "$n_instr" -ge "$N" ] || die "gen_stream wrote $n_instr instructions, wanted >= $N"
+fi
 
-# Untimed check that gcnkit decodes the whole stream (one line per instruction).
-lines=$("$gcnkit" disasm -a gcn1.2 "$work/stream.bin" | wc -l)
-[ "$lines" = "$N" ] || die "gcnkit printed $lines lines for $N instructions"
+# Untimed checks that gcnkit decodes the whole stream (one line per instruction, besides
+# label lines `NAME:`) and, in the kernels stream, prints data lines for the data classes only.
+"$gcnkit" disasm -a "$arch" "$work/stream.bin" >"$work/gcnkit.s"
+lines=$(grep -vc ':$' "$work/gcnkit.s" || true)
+[ "$lines" = "$n_instr" ] || die "gcnkit printed $lines instruction lines for $n_instr instructions"
+n_label_lines=$(grep -c ':$' "$work/gcnkit.s" || true)
+if [ "$STREAM" = kernels ]; then
+    n_gcnkit_data=$(grep -Ec '^\.(int|long)' "$work/gcnkit.s" || true)
+fi
+rm -f "$work/gcnkit.s"
+if [ -n "$clrxdisasm" ]; then
+    clrx_gpu=$(clrx_gpu "$MCPU")
+    # clrxdisasm -r writes a `/* Disassembling ... */` line, then `/*OFFSET*/ text` per
+    # instruction.
+    clines=$("$clrxdisasm" -r -g "$clrx_gpu" "$work/stream.bin" | grep -c '^/\*[0-9a-f]*\*/' || true)
+    [ "$clines" = "$n_instr" ] || die "clrxdisasm printed $clines instruction lines for $n_instr instructions"
+fi
 
 # ---- measuring ---------------------------------------------------------------------------
 # measure LABEL RUNS ERRFILE CMD... -> appends a row "label secs rss_kb" (best time, max RSS).
@@ -100,21 +156,28 @@ measure() {
 
 echo "== timing ($pinned; best of $RUNS for gcnkit, $LLVM_RUNS for llvm-mc)" >&2
 measure "gcnkit-clrx-text" "$RUNS" "$work/err.txt" \
-    "$gcnkit" disasm -a gcn1.2 --syntax clrx --format text "$work/stream.bin"
+    "$gcnkit" disasm -a "$arch" --syntax clrx --format text "$work/stream.bin"
+# With each instruction's offset and words in a comment (clrxdisasm -r prints the offset).
+measure "gcnkit-clrx-addresses" "$RUNS" "$work/err.txt" \
+    "$gcnkit" disasm -a "$arch" --syntax clrx --addresses "$work/stream.bin"
 measure "gcnkit-llvm-text" "$RUNS" "$work/err.txt" \
-    "$gcnkit" disasm -a gcn1.2 --syntax llvm --format text "$work/stream.bin"
+    "$gcnkit" disasm -a "$arch" --syntax llvm --format text "$work/stream.bin"
 measure "gcnkit-json" "$RUNS" "$work/err.txt" \
-    "$gcnkit" disasm -a gcn1.2 --format json "$work/stream.bin"
+    "$gcnkit" disasm -a "$arch" --format json "$work/stream.bin"
 measure "llvm-mc" "$LLVM_RUNS" "$work/llvm-mc.err" \
-    "$LLVM_MC" -arch=amdgcn -mcpu=fiji -disassemble "$work/stream.llvm-mc.txt"
+    "$LLVM_MC" -arch=amdgcn -mcpu="$MCPU" -disassemble "$work/stream.llvm-mc.txt"
 rejected=$(grep -c "invalid instruction encoding" "$work/llvm-mc.err" || true)
+if [ -n "$clrxdisasm" ]; then
+    measure "clrxdisasm" "$CLRX_RUNS" "$work/clrx.err" \
+        "$clrxdisasm" -r -g "$clrx_gpu" "$work/stream.bin"
+fi
 if [ "$BIG" -gt 0 ]; then
     for ((k = 0; k < BIG; k++)); do cat "$work/stream.bin"; done >"$work/big.bin"
     echo "== huge input: $BIG copies, $(wc -c <"$work/big.bin") bytes, -o to a file" >&2
-    run_once "$work/err.txt" "$gcnkit" disasm -a gcn1.2 -o "$work/big.s" "$work/big.bin"
+    run_once "$work/err.txt" "$gcnkit" disasm -a "$arch" -o "$work/big.s" "$work/big.bin"
     big_secs=$SECS big_rss=$RSS_KB
-    big_lines=$(wc -l <"$work/big.s")
-    [ "$big_lines" = $((N * BIG)) ] || die "huge input: $big_lines lines for $((N * BIG)) instructions"
+    big_lines=$(grep -vc ':$' "$work/big.s" || true)
+    [ "$big_lines" = $((n_instr * BIG)) ] || die "huge input: $big_lines lines for $((n_instr * BIG)) instructions"
     rm -f "$work/big.s"
 fi
 rss_note="peak RSS: GNU time -v"
@@ -128,26 +191,54 @@ fi
 # ---- report ------------------------------------------------------------------------------
 llvm_ver=$("$LLVM_MC" --version | awk '/LLVM version/ { for (i = 1; i < NF; i++) if ($i == "version") { print $(i + 1); exit } }')
 echo
-echo "gcn1.2 stream: $n_instr instructions ($n_words words, $((n_words * 4)) bytes, $n_vop3 VOP3); $pinned"
+if [ "$STREAM" = random ]; then
+    echo "random gcn1.2 stream: $n_instr instructions ($n_words words, $((n_words * 4)) bytes, $n_vop3 VOP3); $pinned"
+else
+    echo "kernels stream, $MCPU ($arch): $n_instr instructions ($n_words words, $((n_words * 4)) bytes), $n_kinst kernel instances"
+    echo "  ($n_copies copies of the 31 clang-14 kernels of crates/gcnkit/tests/data/kernels, no padding); $pinned"
+    echo "  class mix: $class_mix"
+    awk -v d="$n_data" -v g="$n_gcnkit_data" -v n="$n_instr" 'BEGIN {
+        printf "  data classes (DS, MUBUF, FLAT/GLOBAL, SDWA): %d instructions (%.1f%%), kept in the stream; gcnkit prints\n", d, 100 * d / n
+        printf "  %d data lines (.int/.long) for them (not decoded yet); clrxdisasm and llvm-mc decode them\n", g
+    }'
+    echo "  $n_label_lines label lines besides the instruction lines"
+fi
 echo "$rss_note"
-echo "llvm-mc ${llvm_ver:-?} ($LLVM_MC) reads the same instructions as text, one per line; it rejected $rejected of them as invalid encodings"
+echo "llvm-mc ${llvm_ver:-?} ($LLVM_MC -mcpu=$MCPU) reads the same instructions as text, one per line; it rejected $rejected of them as invalid encodings"
+if [ -n "$clrxdisasm" ]; then
+    echo "$clrxdisasm_ver ($clrxdisasm -r -g $clrx_gpu) reads the same binary; it prints each instruction's offset in a comment"
+else
+    echo "clrxdisasm: not run (set GCNKIT_CLRX_DIR to CLRX's programs directory)"
+fi
 echo
-printf '%-18s %12s %10s %14s %14s %16s\n' tool instructions seconds "instr/s" "peak RSS MiB" "x llvm-mc (i/s)"
-llvm_rate=
+rate_of() { # LABEL -> instructions/s of that row (empty if absent)
+    local r label secs rss
+    for r in "${rows[@]}"; do
+        read -r label secs rss <<<"$r"
+        [ "$label" = "$1" ] && awk -v n="$n_instr" -v s="$secs" 'BEGIN { print n / s }'
+    done
+    return 0
+}
+llvm_rate=$(rate_of llvm-mc)
+clrx_rate=$([ -n "$clrxdisasm" ] && rate_of clrxdisasm || true)
+printf '%-22s %12s %10s %14s %13s %10s %14s\n' tool instructions seconds "instr/s" "peak RSS MiB" "x llvm-mc" "x clrxdisasm"
 for r in "${rows[@]}"; do
     read -r label secs rss <<<"$r"
-    [ "$label" = llvm-mc ] && llvm_rate=$(awk -v n="$n_instr" -v s="$secs" 'BEGIN { print n / s }')
-done
-for r in "${rows[@]}"; do
-    read -r label secs rss <<<"$r"
-    awk -v l="$label" -v n="$n_instr" -v s="$secs" -v k="$rss" -v lr="$llvm_rate" 'BEGIN {
+    awk -v l="$label" -v n="$n_instr" -v s="$secs" -v k="$rss" -v lr="$llvm_rate" -v cr="$clrx_rate" 'BEGIN {
         rate = n / s
-        printf "%-18s %12d %10.3f %14.0f %14.1f %16.1f\n", l, n, s, rate, k / 1024, rate / lr
+        printf "%-22s %12d %10.3f %14.0f %13.1f %10.2f %14s\n", l, n, s, rate, k / 1024, rate / lr, (cr == "" ? "-" : sprintf("%.2f", rate / cr))
     }'
 done
+if [ -n "$clrx_rate" ]; then
+    echo
+    awk -v g="$(rate_of gcnkit-clrx-text)" -v a="$(rate_of gcnkit-clrx-addresses)" -v cr="$clrx_rate" -v s="$STREAM" 'BEGIN {
+        r = g / cr
+        printf "target (%s stream): gcnkit disasm (CLRX text) >= 3x clrxdisasm: %.2fx -> %s (with --addresses: %.2fx)\n", s, r, (r >= 3 ? "MET" : "MISSED"), a / cr
+    }'
+fi
 if [ "$BIG" -gt 0 ]; then
     echo
-    awk -v c="$BIG" -v b="$(wc -c <"$work/big.bin")" -v n=$((N * BIG)) -v s="$big_secs" -v k="$big_rss" 'BEGIN {
+    awk -v c="$BIG" -v b="$(wc -c <"$work/big.bin")" -v n=$((n_instr * BIG)) -v s="$big_secs" -v k="$big_rss" 'BEGIN {
         printf "huge input (%d copies, %.1f MB, %d instructions) -> gcnkit disasm -o FILE: %.2f s, %.0f instr/s, peak RSS %.1f MiB\n",
             c, b / 1e6, n, s, n / s, k / 1024
     }'

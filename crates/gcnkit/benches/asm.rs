@@ -8,7 +8,15 @@
 //!     cargo bench -p gcnkit --bench asm
 //!     cargo bench -p gcnkit --bench asm -- llvm     # one case
 //!
-//! The text is what `examples/gen_source.rs` writes: a stream instruction becomes a line only
+//! A second group, `asm_kernels_fiji`, assembles the real mixed stream (`stream/kernels.rs`:
+//! the clang-14 kernels of `tests/data/kernels/` repeated to 500k instructions, what
+//! `gen_source --kernels fiji` writes): clang's LLVM lines, and gcnkit's CLRX disassembly of
+//! the same words; the classes gcnkit does not assemble yet (memory, SDWA) as `.long`/`.int`
+//! data lines. Throughput is in stream instructions per second.
+//!
+//!     cargo bench -p gcnkit --bench asm -- kernels
+//!
+//! The random text is what `examples/gen_source.rs` writes: a stream instruction becomes a line only
 //! if gcnkit assembles its text back to the same words. That drops the words with two
 //! scalar reads and the other deliberately odd words (~4% in CLRX text) and, in LLVM text,
 //! every instruction LLVM can only print as `.long` (~13%).
@@ -17,41 +25,18 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, SamplingMode, Throughput};
-use gcnkit::asm::{assemble_one, Assembler, Dialect};
+use gcnkit::asm::{Assembler, Dialect};
 use gcnkit::diag::Severity;
-use gcnkit::syntax::{print, Syntax};
+use gcnkit::syntax::Syntax;
 use gcnkit::{Arch, Instr};
 
 mod stream;
 
-/// The source text of the instructions that round-trip in `syntax`, with its line count and
-/// the words it must assemble to.
+/// The source text of the instructions that round-trip in `syntax` (see
+/// `stream::source`), with its line count and the words it must assemble to.
 fn source(instrs: &[Instr], syntax: Syntax) -> (String, usize, Vec<u32>) {
-    let dialect = match syntax {
-        Syntax::Clrx => Dialect::Clrx,
-        Syntax::Llvm => Dialect::Llvm,
-    };
-    let mut out = String::with_capacity(instrs.len() * 48);
-    let mut words = Vec::with_capacity(instrs.len() * 2);
-    let mut line = String::with_capacity(128);
-    let mut n = 0;
-    for i in instrs {
-        line.clear();
-        print(&mut line, i, syntax);
-        let text = line.trim();
-        if text.starts_with(".long") {
-            continue;
-        }
-        match assemble_one(Arch::Gcn12, dialect, text) {
-            Ok(w) if w.as_slice() == i.words() => {}
-            _ => continue,
-        }
-        out.push_str(text);
-        out.push('\n');
-        words.extend_from_slice(i.words());
-        n += 1;
-    }
-    (out, n, words)
+    let s = stream::source(instrs, Arch::Gcn12, syntax, false);
+    (s.text, s.lines, s.words)
 }
 
 /// Assembles `src` as `gcnkit asm` does; returns the number of words.
@@ -117,5 +102,46 @@ fn bench(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench);
+/// The real mixed stream (fiji), both texts.
+fn kernels(c: &mut Criterion) {
+    use stream::kernels::{self as k, Mem};
+    let ks = k::load(&k::default_dir(), "fiji").expect("kernels corpus");
+    let plan = k::plan(&ks, stream::N);
+    let words = k::words(&ks, &plan);
+    let n = k::instrs(&ks, &plan).count();
+    let (clrx, cs) = k::source(&ks, &plan, Arch::Gcn12, Syntax::Clrx, Mem::Data, false);
+    let (llvm, ls) = k::source(&ks, &plan, Arch::Gcn12, Syntax::Llvm, Mem::Data, false);
+    for (text, d) in [(&clrx, Dialect::Clrx), (&llvm, Dialect::Llvm)] {
+        let (items, diags) = gcnkit::asm::assemble(Arch::Gcn12, d, "bench.s", text);
+        assert!(!diags.iter().any(|d| d.severity == Severity::Error), "{d:?}: errors");
+        let got: Vec<u32> = items.iter().flat_map(|i| i.words().iter().copied()).collect();
+        assert!(
+            got == words,
+            "{d:?}: the kernels' text does not assemble to the stream's words"
+        );
+    }
+    eprintln!(
+        "kernels source (fiji): {n} stream instructions ({} words); clrx text {} lines ({} B, \
+         {} data lines), llvm text {} lines ({} B, {} data lines, {} rejected)",
+        words.len(),
+        cs.lines,
+        clrx.len(),
+        cs.data_lines,
+        ls.lines,
+        llvm.len(),
+        ls.data_lines,
+        ls.rejected,
+    );
+    let mut g = c.benchmark_group("asm_kernels_fiji");
+    g.sampling_mode(SamplingMode::Flat);
+    g.sample_size(10);
+    g.warm_up_time(Duration::from_secs(1));
+    g.measurement_time(Duration::from_secs(6));
+    g.throughput(Throughput::Elements(n as u64));
+    g.bench_function("clrx", |b| b.iter(|| assemble(black_box(&clrx), Dialect::Clrx)));
+    g.bench_function("llvm", |b| b.iter(|| assemble(black_box(&llvm), Dialect::Llvm)));
+    g.finish();
+}
+
+criterion_group!(benches, bench, kernels);
 criterion_main!(benches);

@@ -5,6 +5,12 @@
 //!     cargo bench -p gcnkit --bench disasm
 //!     cargo bench -p gcnkit --bench disasm -- clrx     # one case
 //!
+//! A second group, `disasm_kernels_fiji`, runs over the real mixed stream (`stream/kernels.rs`:
+//! the clang-14 kernels of `tests/data/kernels/`, whole kernels repeated to 500k
+//! instructions; every class clang emits, memory ones printed as data for now):
+//!
+//!     cargo bench -p gcnkit --bench disasm -- kernels
+//!
 //! The text and JSON cases go through `disasm::disassemble`, the same path as
 //! `gcnkit disasm`, with a sink that only counts bytes (no I/O).
 
@@ -20,10 +26,14 @@ use gcnkit::Arch;
 mod stream;
 
 fn decode_only(words: &[u32]) -> usize {
+    decode_arch(Arch::Gcn12, words)
+}
+
+fn decode_arch(arch: Arch, words: &[u32]) -> usize {
     let mut pos = 0;
     let mut n = 0;
     while pos < words.len() {
-        let i = decode(Arch::Gcn12, &words[pos..]).expect("stream decodes");
+        let i = decode(arch, &words[pos..]).expect("stream decodes");
         black_box(&i);
         pos += i.len as usize;
         n += 1;
@@ -84,5 +94,36 @@ fn bench(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench);
+/// The real mixed stream (fiji).
+fn kernels(c: &mut Criterion) {
+    use stream::kernels as k;
+    let ks = k::load(&k::default_dir(), "fiji").expect("kernels corpus");
+    let plan = k::plan(&ks, stream::N);
+    let words = k::words(&ks, &plan);
+    let n = k::instrs(&ks, &plan).count();
+    assert_eq!(decode_arch(Arch::Gcn12, &words), n, "instruction count after decoding");
+    eprintln!(
+        "kernels stream (fiji): {n} instructions, {} words; {}; output: clrx {} B, llvm {} B",
+        words.len(),
+        k::class_summary(&k::class_counts(&ks, &plan)),
+        render(&words, Syntax::Clrx, Format::Text),
+        render(&words, Syntax::Llvm, Format::Text),
+    );
+    let mut g = c.benchmark_group("disasm_kernels_fiji");
+    g.throughput(Throughput::Elements(n as u64));
+    g.sampling_mode(SamplingMode::Flat);
+    g.sample_size(10);
+    g.warm_up_time(Duration::from_secs(1));
+    g.measurement_time(Duration::from_secs(5));
+    g.bench_function("decode", |b| b.iter(|| decode_arch(Arch::Gcn12, black_box(&words))));
+    g.bench_function("clrx_text", |b| {
+        b.iter(|| render(black_box(&words), Syntax::Clrx, Format::Text))
+    });
+    g.bench_function("llvm_text", |b| {
+        b.iter(|| render(black_box(&words), Syntax::Llvm, Format::Text))
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench, kernels);
 criterion_main!(benches);

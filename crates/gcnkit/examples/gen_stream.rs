@@ -1,8 +1,8 @@
 //! Writes a benchmark stream as a little-endian binary, and optionally as llvm-mc
 //! `-disassemble` input (one instruction per line, `0x02,0x07,0x02,0x02`):
 //!
-//! - default: the stream of `benches/disasm.rs` (500k random GCN 1.2 VOP2/VOPC/VOP3
-//!   instructions, fixed seed);
+//! - default: the stream of `benches/disasm.rs` (500k random GCN 1.2 instructions of every
+//!   table row, vector and scalar, fixed seed);
 //! - `--kernels MCPU` (tahiti, bonaire, fiji, gfx900): the real mixed stream of
 //!   `benches/stream/kernels.rs`: the clang-14 kernels of `tests/data/kernels/`, whole
 //!   kernels repeated until at least N instructions (every class clang emits, memory included).

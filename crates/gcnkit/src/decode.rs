@@ -6,7 +6,7 @@
 use crate::arch::Arch;
 use crate::enc::{class_of, fields, Enc, F};
 use crate::instr::Instr;
-use crate::isa::{isa, Form};
+use crate::isa::{isa, DecodeInfo};
 
 /// Why a word sequence does not decode.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -48,14 +48,14 @@ enum Extra {
     Word,
 }
 
-/// The extra dword of an instruction, from its class, fields and row.
-#[inline]
-fn extra(i: &Instr) -> Extra {
-    let d = i.def();
+/// The extra dword of an instruction, from its class, fields and row facts
+/// ([`DecodeInfo`]).
+#[inline(always)]
+fn extra(i: &Instr, info: u8) -> Extra {
     match i.enc {
         Enc::Vop2 | Enc::Vopc | Enc::Vop1 => {
             let src0 = i.get(F::Src0);
-            if d.is_some_and(|d| matches!(d.form, Form::Madmk | Form::Madak)) || src0 == 255 {
+            if info & DecodeInfo::LITERAL != 0 || src0 == 255 {
                 Extra::Literal
             } else if i.arch.is_vi_plus() && (src0 == 249 || src0 == 250) {
                 Extra::Word // SDWA / DPP
@@ -65,14 +65,14 @@ fn extra(i: &Instr) -> Extra {
         }
         Enc::Sop2 | Enc::Sopc if i.get(F::Ssrc0) == 255 || i.get(F::Ssrc1) == 255 => Extra::Literal,
         Enc::Sop1 if i.get(F::Ssrc0) == 255 => Extra::Literal,
-        Enc::Sopk if d.is_some_and(|d| d.form == Form::KSetRegImm) => Extra::Literal,
+        Enc::Sopk if info & DecodeInfo::LITERAL != 0 => Extra::Literal,
         // GCN 1.1: an SGPR offset code of 255 means a 32-bit literal offset.
         // (S_MEMTIME and S_DCACHE_INV have no offset operand: no literal.)
         Enc::Smrd
             if i.arch == Arch::Gcn11
                 && i.get(F::Imm) == 0
                 && i.get(F::Offset) == 255
-                && !d.is_some_and(|d| matches!(d.form, Form::MTime | Form::MNone)) =>
+                && info & DecodeInfo::NO_OFFSET == 0 =>
         {
             Extra::Literal
         }
@@ -80,9 +80,15 @@ fn extra(i: &Instr) -> Extra {
     }
 }
 
+/// The decoder's facts of `i`'s row (0 without one).
+#[inline(always)]
+fn info(i: &Instr) -> u8 {
+    i.def.map_or(0, |d| isa().decode_info(d))
+}
+
 /// Does a literal dword follow `i`'s fixed part (as its fields and row say)?
 pub fn wants_literal(i: &Instr) -> bool {
-    extra(i) == Extra::Literal
+    extra(i, info(i)) == Extra::Literal
 }
 
 /// Decodes one instruction from the start of `words`.
@@ -102,17 +108,23 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<Instr, DecodeError> {
         });
     }
     let mut i = Instr {
+        arch,
+        enc,
+        opcode: 0,
+        def: None,
         words: [w0, if n > 1 { words[1] } else { 0 }, 0],
         len: n as u8,
-        ..Instr::new(arch, enc)
+        literal: None,
+        fl: f,
     };
     i.opcode = i.get(F::Op) as u16;
     i.def = t.by_opcode(enc, arch, i.opcode as u32);
-    if enc == Enc::Vop3a && i.def.is_some_and(|d| t.def(d).form.is_vop3b()) {
+    let info = i.def.map_or(0, |d| t.decode_info(d));
+    if enc == Enc::Vop3a && info & DecodeInfo::VOP3B != 0 {
         enc = Enc::Vop3b;
-        i.enc = enc;
+        i.set_enc(enc);
     }
-    match extra(&i) {
+    match extra(&i, info) {
         Extra::None => {}
         e => {
             let w = *words.get(n).ok_or(DecodeError::Truncated {

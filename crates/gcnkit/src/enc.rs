@@ -589,7 +589,7 @@ impl Fields {
     }
 
     /// Field `f` of the instruction bits `w` (0 if the class has no such field).
-    #[inline]
+    #[inline(always)]
     pub fn get(&self, w: u64, f: F) -> u32 {
         let (lo, width) = self.pos[f as usize];
         if width == 0 {

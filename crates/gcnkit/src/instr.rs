@@ -12,6 +12,7 @@ use crate::isa::{isa, DefId, Form, InstrDef};
 #[derive(Clone, Copy, Debug)]
 pub struct Instr {
     pub arch: Arch,
+    /// The class (change it with [`Instr::set_enc`], which keeps the fields in step).
     pub enc: Enc,
     /// The opcode field's value.
     pub opcode: u16,
@@ -22,6 +23,9 @@ pub struct Instr {
     pub len: u8,
     /// The literal dword, when one follows.
     pub literal: Option<u32>,
+    /// The class's field positions on this arch (kept beside `enc`: field access is the
+    /// printers' and the decoder's hot path).
+    pub(crate) fl: &'static Fields,
 }
 
 impl PartialEq for Instr {
@@ -36,11 +40,13 @@ impl Instr {
     /// An instruction of class `enc` with every field zero but the class's identifying bits
     /// (no row, one dword or the class's length): the start of the assembler and the sampler.
     pub fn new(arch: Arch, enc: Enc) -> Instr {
+        let fl = fields(enc, arch).unwrap_or_else(crate::enc::no_fields);
         let (w0, len) = match fields(enc, arch) {
             Some(f) => (f.layout.bits, f.layout.words),
             None => (0, 1),
         };
         Instr {
+            fl,
             arch,
             enc,
             opcode: 0,
@@ -67,14 +73,17 @@ impl Instr {
     /// The class's field positions on this arch.
     #[inline]
     pub fn fields(&self) -> &'static Fields {
-        match fields(self.enc, self.arch) {
-            Some(f) => f,
-            None => crate::enc::no_fields(),
-        }
+        self.fl
+    }
+
+    /// Changes the class (VOP3A to VOP3B once the row is known), and with it the fields.
+    pub fn set_enc(&mut self, enc: Enc) {
+        self.enc = enc;
+        self.fl = fields(enc, self.arch).unwrap_or_else(crate::enc::no_fields);
     }
 
     /// The bits of the fixed part (two dwords at most).
-    #[inline]
+    #[inline(always)]
     fn bits(&self) -> u64 {
         let hi = if self.fields().layout.words == 2 {
             self.words[1]
@@ -85,7 +94,7 @@ impl Instr {
     }
 
     /// Field `f` (0 if the class has none).
-    #[inline]
+    #[inline(always)]
     pub fn get(&self, f: F) -> u32 {
         self.fields().get(self.bits(), f)
     }

@@ -21,6 +21,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use gcnkit::syntax::Syntax;
 use gcnkit::Arch;
 
 /// The corpus directory in this crate.
@@ -266,4 +267,136 @@ pub fn data_line(out: &mut String, words: &[u32]) {
         }
         let _ = write!(out, "0x{w:x}");
     }
+}
+
+/// Counts of a kernels-mode source.
+#[derive(Default, Debug)]
+pub struct Stats {
+    pub instructions: usize,
+    pub lines: usize,
+    pub instr_lines: usize,
+    pub data_lines: usize,
+    pub dropped: usize,
+    pub rejected: usize,
+}
+
+/// The stream of `plan` as source in `syntax` (see `examples/gen_source.rs`):
+/// - `Llvm`: clang's lines of each kernel body, labels renamed per copy; a line of an
+///   assembled class that gcnkit does not assemble alone to its words (branches are not
+///   checked alone: they name labels) becomes a data line, counted as `rejected` (printed to
+///   stderr with `debug`);
+/// - `Clrx`: gcnkit's CLRX disassembly of the stream's words, label lines at branch targets;
+/// and the data classes as data lines or dropped, as `mem` says.
+pub fn source(
+    ks: &[Kernel],
+    plan: &[(usize, usize)],
+    arch: Arch,
+    syntax: Syntax,
+    mem: Mem,
+    debug: bool,
+) -> (String, Stats) {
+    let mut st = Stats::default();
+    let mut out = String::with_capacity(plan.len() * 64 * 40);
+    match syntax {
+        Syntax::Llvm => {
+            // Which lines of each kernel gcnkit assembles alone to their words (checked once
+            // per kernel: copies are the same text but for label names).
+            let ok: Vec<Vec<bool>> = ks
+                .iter()
+                .map(|k| {
+                    k.instrs
+                        .iter()
+                        .map(|i| {
+                            if is_data_class(&i.class) || i.branch {
+                                return true;
+                            }
+                            let r = gcnkit::asm::assemble_one(arch, gcnkit::asm::Dialect::Llvm, &i.text);
+                            let good = matches!(&r, Ok(w) if *w == i.words);
+                            if !good && debug {
+                                match r {
+                                    Ok(w) => eprintln!("MISMATCH {} :: {:08x?} vs {:08x?}", i.text, w, i.words),
+                                    Err(d) => eprintln!(
+                                        "ERROR {} :: {}",
+                                        i.text,
+                                        d.first().map(|d| d.message.as_str()).unwrap_or("")
+                                    ),
+                                }
+                            }
+                            good
+                        })
+                        .collect()
+                })
+                .collect();
+            for &(k, copy) in plan {
+                let kern = &ks[k];
+                for line in &kern.lines {
+                    match line {
+                        Line::Label(l) => {
+                            rename(&mut out, l, kern.file, copy);
+                            out.push_str(":\n");
+                            st.lines += 1;
+                        }
+                        Line::Instr(ix) => {
+                            let i = &kern.instrs[*ix];
+                            st.instructions += 1;
+                            if !ok[k][*ix] {
+                                st.rejected += 1;
+                                data_line(&mut out, &i.words);
+                                st.data_lines += 1;
+                            } else if is_data_class(&i.class) {
+                                if mem == Mem::Drop {
+                                    st.dropped += 1;
+                                    continue;
+                                }
+                                data_line(&mut out, &i.words);
+                                st.data_lines += 1;
+                            } else {
+                                rename_labels(&mut out, &i.text, kern.file, copy);
+                                st.instr_lines += 1;
+                            }
+                            out.push('\n');
+                            st.lines += 1;
+                        }
+                    }
+                }
+            }
+        }
+        Syntax::Clrx => {
+            // gcnkit's disassembly, as `disasm::disassemble` prints it (label lines at branch
+            // targets), instruction by instruction so that data classes can be dropped.
+            let words = words(ks, plan);
+            let labels = gcnkit::syntax::Labels::of(arch, &words, 0);
+            let mut pos = 0;
+            for i in instrs(ks, plan) {
+                let offset = pos * 4;
+                let d = gcnkit::decode::decode(arch, &words[pos..]).expect("kernel words decode");
+                assert_eq!(d.len as usize, i.words.len(), "instruction length at {offset:#x}");
+                pos += i.words.len();
+                st.instructions += 1;
+                if labels.has(offset as i64) {
+                    gcnkit::syntax::label_name(&mut out, offset as i64);
+                    out.push_str(":\n");
+                    st.lines += 1;
+                }
+                if is_data_class(&i.class) && mem == Mem::Drop {
+                    st.dropped += 1;
+                    continue;
+                }
+                let at = gcnkit::syntax::At {
+                    offset,
+                    labels: Some(&labels),
+                };
+                let start = out.len();
+                gcnkit::syntax::print_at(&mut out, &d, Syntax::Clrx, &at);
+                if out[start..].starts_with(".int") || out[start..].starts_with(".long") {
+                    st.data_lines += 1;
+                } else {
+                    st.instr_lines += 1;
+                }
+                out.push('\n');
+                st.lines += 1;
+            }
+        }
+    }
+    (out, st)
 }

@@ -86,3 +86,74 @@ pub fn gcn12() -> (Vec<Instr>, Vec<u32>) {
     let w = words(&is);
     (is, w)
 }
+
+/// The random stream as assembler source (`examples/gen_source.rs`, `benches/asm.rs`).
+pub struct Source {
+    /// One instruction per line.
+    pub text: String,
+    pub lines: usize,
+    /// Instructions left out because their text is `.long` data (LLVM text).
+    pub long: usize,
+    /// Instructions left out because their text does not assemble cleanly back to their words.
+    pub odd: usize,
+    /// The words the text assembles to.
+    pub words: Vec<u32>,
+}
+
+/// The words of `text` in `dialect` if it assembles with no diagnostic at all (no error, no
+/// warning), else the first diagnostic's message.
+fn clean(arch: Arch, dialect: gcnkit::asm::Dialect, text: &str) -> Result<Vec<u32>, String> {
+    let (items, diags) = gcnkit::asm::assemble(arch, dialect, "<text>", text);
+    match diags.first() {
+        Some(d) => Err(format!("{dialect:?}: {}", d.message)),
+        None => Ok(items.iter().flat_map(|i| i.words().iter().copied()).collect()),
+    }
+}
+
+/// `instrs` printed in `syntax`, one per line, keeping an instruction only if its text is no
+/// `.long` line and assembles, in that dialect without any diagnostic, back to its words; CLRX
+/// text must also do so in the auto dialect (which holds LLVM's constant-bus rule: that drops
+/// the words with two scalar reads, which the CLRX dialect takes with a warning). With
+/// `debug`, each dropped non-`.long` line goes to stderr with the reason.
+pub fn source(instrs: &[Instr], arch: Arch, syntax: gcnkit::syntax::Syntax, debug: bool) -> Source {
+    use gcnkit::asm::Dialect;
+    use gcnkit::syntax::Syntax;
+    let dialects: &[Dialect] = match syntax {
+        Syntax::Clrx => &[Dialect::Clrx, Dialect::Auto],
+        Syntax::Llvm => &[Dialect::Llvm],
+    };
+    let mut s = Source {
+        text: String::with_capacity(instrs.len() * 48),
+        lines: 0,
+        long: 0,
+        odd: 0,
+        words: Vec::with_capacity(instrs.len() * 2),
+    };
+    let mut line = String::with_capacity(128);
+    'next: for i in instrs {
+        line.clear();
+        gcnkit::syntax::print(&mut line, i, syntax);
+        let text = line.trim();
+        if text.starts_with(".long") {
+            s.long += 1;
+            continue;
+        }
+        for &d in dialects {
+            let why = match clean(arch, d, text) {
+                Ok(w) if w.as_slice() == i.words() => continue,
+                Ok(w) => format!("MISMATCH {d:?} {text} :: {w:08x?} vs {:08x?}", i.words()),
+                Err(e) => format!("ERROR {text} :: {e}"),
+            };
+            if debug {
+                eprintln!("{why}");
+            }
+            s.odd += 1;
+            continue 'next;
+        }
+        s.text.push_str(text);
+        s.text.push('\n');
+        s.lines += 1;
+        s.words.extend_from_slice(i.words());
+    }
+    s
+}

@@ -151,7 +151,7 @@ pub struct Assembler {
     arch_set_at: Option<usize>,
     /// Names defined as labels, with their section (LLVM's branches take a label or a raw
     /// offset; a branch stays in its section).
-    labels: std::collections::HashMap<String, usize>,
+    labels: rustc_hash::FxHashMap<String, usize>,
     /// Sections seen (name, offset when last left); `section` is the current one (0: .text).
     sections: Vec<(String, usize)>,
     section: usize,
@@ -167,7 +167,7 @@ impl Assembler {
             arch,
             dialect,
             file: file.to_string(),
-            syms: Symbols::new(),
+            syms: Symbols::default(),
             items: Vec::new(),
             taken: 0,
             diags: Vec::new(),

@@ -3,7 +3,7 @@
 //! trailing modifiers (`clamp`, `mul:2`, `op_sel:[..]`, CLRX's `vop3`, `neg:[..]`...).
 //! Positions are byte offsets into the statement's line.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// A parse problem at `[start, end)` of the line.
 #[derive(Clone, Debug, PartialEq)]

@@ -13,7 +13,7 @@ mod vop3;
 mod vopc;
 
 use crate::arch::{Arch, ArchSet};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::sync::LazyLock;
 
 /// Marks "no opcode on this arch".
@@ -416,8 +416,43 @@ pub struct Isa {
     pub defs: Vec<InstrDef>,
     /// Row of each opcode, by class and arch (VOP3A and VOP3B share the VOP3 index).
     ops: Vec<[Vec<DefId>; 4]>,
+    /// What the decoder needs of each row ([`Isa::decode_info`]), one byte per row so that
+    /// decoding never loads a whole row.
+    dinfo: Vec<u8>,
     by_name: HashMap<&'static str, Vec<DefId>>,
     by_alias: HashMap<&'static str, Vec<DefId>>,
+}
+
+/// The facts of a row that the decoder needs (how long the instruction is, which class its
+/// VOP3 word is) and the label pass (whether it branches), as bits of one byte.
+pub struct DecodeInfo;
+
+impl DecodeInfo {
+    /// The VOP3 form is VOP3B (SDST field).
+    pub const VOP3B: u8 = 1;
+    /// A literal dword always follows (V_MADMK/V_MADAK's constant, S_SETREG_IMM32_B32's).
+    pub const LITERAL: u8 = 2;
+    /// An SMRD form without an offset operand (no GCN 1.1 literal offset).
+    pub const NO_OFFSET: u8 = 4;
+    /// A branch (SIMM16 is a target).
+    pub const LABEL: u8 = 8;
+
+    fn of(d: &InstrDef) -> u8 {
+        let mut b = 0;
+        if d.form.is_vop3b() {
+            b |= Self::VOP3B;
+        }
+        if matches!(d.form, Form::Madmk | Form::Madak | Form::KSetRegImm) {
+            b |= Self::LITERAL;
+        }
+        if matches!(d.form, Form::MTime | Form::MNone) {
+            b |= Self::NO_OFFSET;
+        }
+        if d.form.has_label() {
+            b |= Self::LABEL;
+        }
+        b
+    }
 }
 
 /// The index a class's opcodes are kept under.
@@ -447,10 +482,12 @@ impl Isa {
                 }
             }
         }
+        let dinfo = defs.iter().map(DecodeInfo::of).collect();
         let mut isa = Isa {
             ops,
-            by_name: HashMap::new(),
-            by_alias: HashMap::new(),
+            dinfo,
+            by_name: HashMap::default(),
+            by_alias: HashMap::default(),
             defs,
         };
         for (i, d) in isa.defs.iter().enumerate() {
@@ -499,6 +536,12 @@ impl Isa {
             Some(&id) if id != NONE => Some(id),
             _ => None,
         }
+    }
+
+    /// The decoder's facts of row `id` (see [`DecodeInfo`]).
+    #[inline(always)]
+    pub fn decode_info(&self, id: DefId) -> u8 {
+        self.dinfo[id as usize]
     }
 
     #[inline]

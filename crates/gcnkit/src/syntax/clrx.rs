@@ -75,7 +75,9 @@ pub fn loses_bits(i: &Instr) -> bool {
         return super::scalar::loses_bits(i, d);
     }
     if !i.enc.is_vop3() {
-        return false;
+        // The literal of a 32-bit word whose instruction has no source (V_CLREXCP with SRC0 =
+        // 255): clrxdisasm writes `src0=0xff` and drops the literal dword.
+        return known.is_some_and(|d| d.form.nsrc() == 0 && i.src(0) == 255);
     }
     if crate::decode::unused_bits(i) != 0 {
         return true;

@@ -112,8 +112,8 @@ impl Labels {
 /// The byte offset a branch at `offset` goes to (`None` if `i` is no branch).
 #[inline]
 pub fn branch_target(i: &Instr, offset: usize) -> Option<i64> {
-    let d = i.def()?;
-    if !d.form.has_label() {
+    let d = i.def?;
+    if crate::isa::isa().decode_info(d) & crate::isa::DecodeInfo::LABEL == 0 {
         return None;
     }
     let rel = i.get(crate::enc::F::Simm16) as u16 as i16 as i64;

@@ -23,6 +23,7 @@
 
 use std::fmt::Write;
 
+use super::text::dec;
 use crate::arch::Arch;
 use crate::asm::Dialect;
 use crate::syntax::Syntax;
@@ -199,8 +200,16 @@ fn on(set: u8, a: Arch) -> bool {
 }
 
 fn hex(out: &mut String, v: u32) -> bool {
-    let _ = write!(out, "{v:#x}");
+    super::text::hex(out, v as u64);
     true
+}
+
+/// `name(n)`, without `fmt` (the printers' hot path).
+fn call(out: &mut String, name: &str, n: u32) {
+    out.push_str(name);
+    out.push('(');
+    dec(out, n);
+    out.push(')');
 }
 
 // ------------------------------------------------------------------------------------------
@@ -243,7 +252,7 @@ fn waitcnt_clrx(out: &mut String, a: Arch, v: u32) -> bool {
     for (i, n) in counters(a, v).into_iter().enumerate() {
         if n != counter_max(a, i) || v == mask {
             out.push_str(if any { " & " } else { "" });
-            let _ = write!(out, "{}({n})", COUNTERS[i]);
+            call(out, COUNTERS[i], n);
             any = true;
         }
     }
@@ -263,7 +272,7 @@ fn waitcnt_llvm(out: &mut String, a: Arch, v: u32) -> bool {
     for (i, n) in c.into_iter().enumerate() {
         if n != counter_max(a, i) || all {
             out.push_str(if any { " " } else { "" });
-            let _ = write!(out, "{}({n})", COUNTERS[i]);
+            call(out, COUNTERS[i], n);
             any = true;
         }
     }
@@ -425,10 +434,19 @@ fn hwreg_clrx_name(a: Arch, id: u32) -> Option<&'static str> {
 /// clrxdisasm: always `hwreg(name|@N, offset, size)`.
 fn hwreg_clrx(out: &mut String, a: Arch, v: u32) -> bool {
     let (id, off, size) = hwreg_fields(v);
-    let _ = match hwreg_clrx_name(a, id) {
-        Some(n) => write!(out, "hwreg({n}, {off}, {size})"),
-        None => write!(out, "hwreg(@{id}, {off}, {size})"),
-    };
+    out.push_str("hwreg(");
+    match hwreg_clrx_name(a, id) {
+        Some(n) => out.push_str(n),
+        None => {
+            out.push('@');
+            dec(out, id);
+        }
+    }
+    out.push_str(", ");
+    dec(out, off);
+    out.push_str(", ");
+    dec(out, size);
+    out.push(')');
     true
 }
 
@@ -436,12 +454,15 @@ fn hwreg_clrx(out: &mut String, a: Arch, v: u32) -> bool {
 fn hwreg_llvm(out: &mut String, a: Arch, v: u32) -> bool {
     let (id, off, size) = hwreg_fields(v);
     out.push_str("hwreg(");
-    let _ = match HWREG_LLVM.iter().find(|(_, i, s)| *i == id && on(*s, a)) {
-        Some((n, ..)) => write!(out, "{n}"),
-        None => write!(out, "{id}"),
-    };
+    match HWREG_LLVM.iter().find(|(_, i, s)| *i == id && on(*s, a)) {
+        Some((n, ..)) => out.push_str(n),
+        None => dec(out, id),
+    }
     if off != 0 || size != 32 {
-        let _ = write!(out, ", {off}, {size}");
+        out.push_str(", ");
+        dec(out, off);
+        out.push_str(", ");
+        dec(out, size);
     }
     out.push(')');
     true
@@ -642,17 +663,23 @@ fn sendmsg_clrx(out: &mut String, a: Arch, v: u32) -> bool {
     let gsop = v >> 4 & 3;
     let gs = id == MSG_GS || id == MSG_GS_DONE;
     let name = msg_clrx_name(a, id);
-    let _ = match name {
-        Some(n) => write!(out, "sendmsg({n}"),
-        None => write!(out, "sendmsg(@{id}"),
-    };
+    out.push_str("sendmsg(");
+    match name {
+        Some(n) => out.push_str(n),
+        None => {
+            out.push('@');
+            dec(out, id);
+        }
+    }
     let has_op = gs || (name.is_none() && id != 0) || v & 0x3f0 != 0;
     let mut illegal = 0xfff0;
     if has_op {
-        let _ = write!(out, ", {}", GSOP_CLRX[gsop as usize]);
+        out.push_str(", ");
+        out.push_str(GSOP_CLRX[gsop as usize]);
         illegal = 0xfcc0;
         if gsop != 0 || stream != 0 {
-            let _ = write!(out, ", {stream}");
+            out.push_str(", ");
+            dec(out, stream);
         }
     }
     out.push(')');
