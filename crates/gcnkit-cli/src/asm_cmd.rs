@@ -141,7 +141,11 @@ pub fn run(a: Args) -> ExitCode {
         while line.last().is_some_and(|&b| b == b'\n' || b == b'\r') {
             line.pop();
         }
-        let text = String::from_utf8_lossy(&line);
+        // Valid UTF-8 (the usual case) is checked by the fast validator, not chunk by chunk.
+        let text = match std::str::from_utf8(&line) {
+            Ok(t) => std::borrow::Cow::Borrowed(t),
+            Err(_) => String::from_utf8_lossy(&line),
+        };
         asm.line(n, &text);
         if format == FormatArg::Listing {
             w.lines.push_back((n, text.trim().to_string()));

@@ -67,20 +67,39 @@ impl Item {
 }
 
 /// Register names of an arch for the parser.
-struct Names(Arch);
+struct Names {
+    arch: Arch,
+    /// The named scalar registers of the arch, in code order: name, first code, and whether
+    /// the next code is its high half (made once, not per operand).
+    specials: Vec<(&'static str, u16, bool)>,
+    /// A register symbol (`b=%s[57:67]`) was defined: operands look names up in the symbols.
+    reg_symbols: bool,
+}
+
+impl Names {
+    fn new(a: Arch) -> Names {
+        // The named scalar registers are whatever the operand space names on this arch.
+        let specials = (102u16..128)
+            .filter_map(|code| match classify(a, code) {
+                Src::Special(sp, 0) => Some((sp.name(), code, classify(a, code + 1) == Src::Special(sp, 1))),
+                _ => None,
+            })
+            .collect();
+        Names {
+            arch: a,
+            specials,
+            reg_symbols: false,
+        }
+    }
+}
 
 impl RegNames for Names {
     fn named(&self, name: &str) -> Option<(u16, u16)> {
-        let a = self.0;
-        // The named scalar registers are whatever the operand space names on this arch.
-        for code in 102u16..128 {
-            let Src::Special(sp, 0) = classify(a, code) else {
+        let a = self.arch;
+        for &(sp, code, paired) in &self.specials {
+            let Some(suffix) = name.strip_prefix(sp) else {
                 continue;
             };
-            let Some(suffix) = name.strip_prefix(sp.name()) else {
-                continue;
-            };
-            let paired = classify(a, code + 1) == Src::Special(sp, 1);
             match suffix {
                 "" => return Some((code, if paired { 2 } else { 1 })),
                 "_lo" if paired => return Some((code, 1)),
@@ -103,11 +122,15 @@ impl RegNames for Names {
     }
 
     fn ttmp(&self) -> (u16, u16) {
-        crate::operand::ttmp_range(self.0)
+        crate::operand::ttmp_range(self.arch)
     }
 
     fn sgprs(&self) -> u16 {
-        crate::operand::sgpr_count(self.0)
+        crate::operand::sgpr_count(self.arch)
+    }
+
+    fn register_symbols(&self) -> bool {
+        self.reg_symbols
     }
 }
 
@@ -173,7 +196,7 @@ impl Assembler {
             diags: Vec::new(),
             pending: Vec::new(),
             offset: 0,
-            names: Names(arch),
+            names: Names::new(arch),
             ops: Vec::with_capacity(8),
             mods: Vec::with_capacity(8),
             undecided: (dialect == Dialect::Auto).then(Vec::new),
@@ -269,8 +292,9 @@ impl Assembler {
 
     /// Blanks `/* ... */` comments (byte for byte, so positions stay) including those that
     /// span lines, and finds where a line comment starts: `//`, `#`, and in LLVM text `;`.
-    /// Returns the line to parse and its end.
-    fn uncomment<'a>(&mut self, src: &'a str) -> (std::borrow::Cow<'a, str>, usize) {
+    /// Returns the line to parse, its end, and whether the line has no `;` (nor anything
+    /// that starts a string or a comment).
+    fn uncomment<'a>(&mut self, src: &'a str) -> (std::borrow::Cow<'a, str>, usize, bool) {
         let b = src.as_bytes();
         let llvm = self.dialect == Dialect::Llvm;
         let mut blank: Option<Vec<u8>> = None;
@@ -279,6 +303,9 @@ impl Assembler {
         let mut from = 0; // start of an open block comment on this line
         if self.in_comment {
             blank = Some(b.to_vec());
+        } else if !b.iter().any(|&c| matches!(c, b'"' | b'/' | b'#' | b';')) {
+            // Nothing that starts a string or a comment: the usual instruction line.
+            return (std::borrow::Cow::Borrowed(src), b.len(), true);
         }
         while k < b.len() {
             if self.in_comment {
@@ -332,13 +359,13 @@ impl Assembler {
         }
         match blank {
             // Only ASCII bytes were replaced by ASCII blanks at char boundaries.
-            Some(v) => (std::borrow::Cow::Owned(String::from_utf8_lossy(&v).into_owned()), end),
-            None => (std::borrow::Cow::Borrowed(src), end),
+            Some(v) => (std::borrow::Cow::Owned(String::from_utf8_lossy(&v).into_owned()), end, false),
+            None => (std::borrow::Cow::Borrowed(src), end, false),
         }
     }
 
     fn process(&mut self, lineno: usize, src: &str) {
-        let (text, end) = self.uncomment(src);
+        let (text, end, plain) = self.uncomment(src);
         // Diagnostics show the line as written (comments blanked byte for byte keep positions).
         self.shown = match &text {
             std::borrow::Cow::Owned(_) => Some((lineno, src.to_string())),
@@ -348,7 +375,12 @@ impl Assembler {
         let end = end.min(src.len());
         let mut start = 0;
         loop {
-            let semi = src[start..end].find(';').map(|p| start + p);
+            // Lines are short: a byte loop beats a searcher set up per line.
+            let semi = if plain {
+                None
+            } else {
+                src.as_bytes()[start..end].iter().position(|&b| b == b';').map(|p| start + p)
+            };
             let stop = semi.unwrap_or(end);
             self.statement(lineno, src, start, stop);
             match semi {
@@ -465,11 +497,20 @@ impl Assembler {
             }
             return self.assign(lineno, src, id, (id_start, id_end), &mut c, end);
         }
-        let lower = id.to_ascii_lowercase();
+        // Lowercase on the stack: no allocation per statement.
+        let mut buf = [0u8; 64];
+        let lower_owned;
+        let lower: &str = match parse::lower_in(id, &mut buf) {
+            Some(l) => l,
+            None => {
+                lower_owned = id.to_ascii_lowercase();
+                &lower_owned
+            }
+        };
         if lower.starts_with('.') {
-            return self.directive(lineno, src, &lower, (id_start, id_end), &mut c, end);
+            return self.directive(lineno, src, lower, (id_start, id_end), &mut c, end);
         }
-        self.instruction(lineno, src, &lower, (id_start, id_end), &mut c);
+        self.instruction(lineno, src, lower, (id_start, id_end), &mut c);
     }
 
     fn define(&mut self, lineno: usize, src: &str, name: &str, sym: Sym, start: usize, end: usize) {
@@ -488,6 +529,7 @@ impl Assembler {
             );
         }
         self.syms.insert(name.to_string(), sym);
+        self.names.reg_symbols |= matches!(sym, Sym::Reg(_));
         if let Sym::Value(_) = sym {
             self.resolve(name);
         }
@@ -838,7 +880,10 @@ impl Assembler {
             return self.diag(lineno, src, e);
         }
         self.arch = arch;
-        self.names = Names(arch);
+        self.names = Names {
+            reg_symbols: self.names.reg_symbols,
+            ..Names::new(arch)
+        };
         self.arch_set_at = Some(lineno);
     }
 
@@ -874,8 +919,9 @@ impl Assembler {
             Dialect::Llvm => crate::isa::Dialects::LLVM,
             Dialect::Auto => crate::isa::Dialects::BOTH,
         };
-        let special = crate::isa::isa()
-            .lookup_in(self.arch, base, dialects)
+        // Looked up once: `select` takes the row found here.
+        let found = crate::isa::isa().lookup_in(self.arch, base, dialects);
+        let special = found
             .map(|(id, _)| scalar::special_operands(crate::isa::isa().def(id).form))
             .unwrap_or([None, None]);
         let (arch, dialect) = (self.arch, self.dialect);
@@ -913,8 +959,11 @@ impl Assembler {
         let mut special_warnings: Vec<PErr> = Vec::new();
         let r = (|| -> Result<(), PErr> {
             if !c.at_end() {
-                // No operands when a modifier comes first (`v_nop vop3`).
-                while !parse::modifier_follows(c) {
+                // No operands when a modifier comes first (`v_nop vop3`); after an operand,
+                // the check below has decided already.
+                let mut first = true;
+                while !(first && parse::modifier_follows(c)) {
+                    first = false;
                     c.ws();
                     let kind = special.get(ops.len()).copied().flatten();
                     let at = c.pos;
@@ -984,7 +1033,7 @@ impl Assembler {
                 other_section: &other_section,
                 section,
             };
-            match select(self.arch, self.dialect, fold, base, suffix, span, &ops, &mods, &ctx) {
+            match select(self.arch, self.dialect, fold, base, found, suffix, span, &ops, &mods, &ctx) {
                 Ok(select::Selected { instr, fixup, warnings }) => {
                     for w in warnings {
                         self.report(lineno, src, w, Severity::Warning);

@@ -118,6 +118,10 @@ pub trait RegNames {
     fn ttmp(&self) -> (u16, u16);
     /// Number of SGPRs.
     fn sgprs(&self) -> u16;
+    /// Whether the symbols may hold registers (else operands need not look names up there).
+    fn register_symbols(&self) -> bool {
+        true
+    }
 }
 
 /// A byte cursor over one line.
@@ -125,14 +129,36 @@ pub struct Cursor<'a> {
     pub s: &'a [u8],
     pub pos: usize,
     pub end: usize,
+    /// The same line as text: identifiers are ASCII, so slicing it needs no UTF-8 check.
+    t: &'a str,
 }
 
+/// Byte classes for identifiers: bit 0 may start one, bit 1 may continue one (one load per
+/// byte in the scanning loops).
+const IDENT_CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        let start = b.is_ascii_alphabetic() || b == b'_' || b == b'.' || b == b'$';
+        if start {
+            t[c] = 3;
+        } else if b.is_ascii_digit() {
+            t[c] = 2;
+        }
+        c += 1;
+    }
+    t
+};
+
+#[inline]
 fn is_ident_start(c: u8) -> bool {
-    c.is_ascii_alphabetic() || c == b'_' || c == b'.' || c == b'$'
+    IDENT_CLASS[c as usize] & 1 != 0
 }
 
+#[inline]
 fn is_ident(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || c == b'_' || c == b'.' || c == b'$'
+    IDENT_CLASS[c as usize] & 2 != 0
 }
 
 impl<'a> Cursor<'a> {
@@ -141,11 +167,21 @@ impl<'a> Cursor<'a> {
             s: s.as_bytes(),
             pos: start,
             end,
+            t: s,
         }
     }
 
     /// Skips blanks and `/* */` comments.
+    #[inline]
     pub fn ws(&mut self) {
+        // Most calls stand on a token already: decide on one byte.
+        if self.pos >= self.end || !matches!(self.s[self.pos], b' ' | b'\t' | b'\r' | b'/') {
+            return;
+        }
+        self.ws_slow()
+    }
+
+    fn ws_slow(&mut self) {
         loop {
             while self.pos < self.end
                 && (self.s[self.pos] == b' ' || self.s[self.pos] == b'\t' || self.s[self.pos] == b'\r')
@@ -200,18 +236,22 @@ impl<'a> Cursor<'a> {
     pub fn ident(&mut self) -> Option<(&'a str, usize)> {
         self.ws();
         let start = self.pos;
-        if self.peek().is_some_and(is_ident_start) {
-            while self.peek().is_some_and(is_ident) {
-                self.pos += 1;
+        let (s, end) = (self.s, self.end.min(self.s.len()));
+        if start < end && is_ident_start(s[start]) {
+            let mut p = start + 1;
+            while p < end && is_ident(s[p]) {
+                p += 1;
             }
-            Some((std::str::from_utf8(&self.s[start..self.pos]).unwrap_or(""), start))
+            self.pos = p;
+            // ASCII bytes on both sides: always char boundaries.
+            Some((self.t.get(start..p).unwrap_or(""), start))
         } else {
             None
         }
     }
 
     fn text(&self, a: usize, b: usize) -> &'a str {
-        std::str::from_utf8(&self.s[a..b]).unwrap_or("")
+        self.t.get(a..b).unwrap_or("")
     }
 }
 
@@ -228,8 +268,15 @@ fn number(c: &mut Cursor) -> PRes<Value> {
             p += 1;
         }
         c.pos = p;
-        let digits: String = c.text(d0, p).chars().filter(|&ch| ch != '_').collect();
-        return u64::from_str_radix(&digits, 16)
+        let text = c.text(d0, p);
+        // `_` separators are rare: copy only then.
+        let parsed = if text.contains('_') {
+            let digits: String = text.chars().filter(|&ch| ch != '_').collect();
+            u64::from_str_radix(&digits, 16)
+        } else {
+            u64::from_str_radix(text, 16)
+        };
+        return parsed
             .map(|v| Value::Int(v as i64))
             .or_else(|_| err(start, p, "bad hexadecimal number"));
     }
@@ -532,16 +579,16 @@ pub fn register_in(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols, shadow:
     // Lowercase on the stack: no allocation per identifier.
     let mut buf = [0u8; 48];
     let lower_owned;
-    let lower: &str = if id.len() <= buf.len() {
-        buf[..id.len()].copy_from_slice(id.as_bytes());
-        buf[..id.len()].make_ascii_lowercase();
-        std::str::from_utf8(&buf[..id.len()]).unwrap_or("")
-    } else {
-        lower_owned = id.to_ascii_lowercase();
-        &lower_owned
+    let lower: &str = match lower_in(id, &mut buf) {
+        Some(l) => l,
+        None => {
+            lower_owned = id.to_ascii_lowercase();
+            &lower_owned
+        }
     };
     // A register symbol (`b=%s[57:67]`) shadows the register names (`v=%s[20:23]; v[1]`).
-    if let Some(Sym::Reg(r)) = syms.get(id).filter(|_| shadow || !is_register_name(names, lower)) {
+    let reg_sym = if names.register_symbols() { syms.get(id) } else { None };
+    if let Some(Sym::Reg(r)) = reg_sym.filter(|_| shadow || !is_register_name(names, lower)) {
         let r = *r;
         if c.peek() == Some(b'[') {
             let (a, b) = range(c, syms)?;
@@ -583,20 +630,15 @@ pub fn register_in(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols, shadow:
             ranged: false,
             any_width: any,
         }));
-    } else if let Some((code, count)) = names.named(lower).filter(|_| {
-        let p = c.pos;
-        let ill = ill_marker(c);
-        c.pos = p;
-        ill
-    }) {
-        ill_marker(c);
-        return Ok(Some(Reg {
-            code,
-            count,
-            ranged: false,
-            any_width: true,
-        }));
     } else if let Some((code, count)) = names.named(lower) {
+        if ill_marker(c) {
+            return Ok(Some(Reg {
+                code,
+                count,
+                ranged: false,
+                any_width: true,
+            }));
+        }
         // vcc[0:1]-style subranges of a named register (CLRX).
         if c.peek() == Some(b'[') {
             let (a, b) = range(c, syms)?;
@@ -671,6 +713,19 @@ pub fn register_in(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols, shadow:
     }
 }
 
+/// `id` in lowercase: `id` itself when it has no capital (the usual case), else a copy in `buf`
+/// (no allocation); `None` if it does not fit.
+pub fn lower_in<'b>(id: &'b str, buf: &'b mut [u8]) -> Option<&'b str> {
+    if !id.bytes().any(|c| c.is_ascii_uppercase()) {
+        return Some(id);
+    }
+    let b = buf.get_mut(..id.len())?;
+    b.copy_from_slice(id.as_bytes());
+    b.make_ascii_lowercase();
+    // ASCII lowercasing keeps UTF-8 valid.
+    std::str::from_utf8(b).ok()
+}
+
 /// Is `lower` the name of a register (or register file prefix with a range)?
 fn is_register_name(names: &dyn RegNames, lower: &str) -> bool {
     names.named(lower).is_some() || ["v", "s", "ttmp"].iter().any(|p| num_suffix(lower, p).is_some())
@@ -700,13 +755,46 @@ fn num_suffix(id: &str, prefix: &str) -> Option<u16> {
     }
 }
 
+/// A plain decimal index (`12` before `:` or `]`), as the expression parser would read it;
+/// `None` (cursor unmoved) for anything else.
+fn plain_index(c: &mut Cursor) -> Option<i64> {
+    let save = c.pos;
+    c.ws();
+    let (s, end) = (c.s, c.end);
+    let mut p = c.pos;
+    let mut v = 0i64;
+    while p < end && s[p].is_ascii_digit() && p - c.pos < 4 {
+        v = v * 10 + (s[p] - b'0') as i64;
+        p += 1;
+    }
+    // Not `0x..`/`012` (octal), not a longer number or an expression.
+    let digits = p - c.pos;
+    if digits == 0 || (digits > 1 && s[c.pos] == b'0') || !(p < end && matches!(s[p], b':' | b']')) {
+        c.pos = save;
+        return None;
+    }
+    c.pos = p;
+    Some(v)
+}
+
 /// `[a:b]` or `[a]`, with constant expressions.
 fn range(c: &mut Cursor, syms: &Symbols) -> PRes<(u16, u16)> {
     let start = c.pos;
     c.expect(b'[', "to open a register range")?;
     let e = Expr { syms, no_bar: false };
-    let a = int_expr(&e, c)?;
-    let b = if c.eat(b':') { int_expr(&e, c)? } else { a };
+    // Most ranges are plain numbers (`s[4:5]`): no expression parser for them.
+    let a = match plain_index(c) {
+        Some(a) => a,
+        None => int_expr(&e, c)?,
+    };
+    let b = if c.eat(b':') {
+        match plain_index(c) {
+            Some(b) => b,
+            None => int_expr(&e, c)?,
+        }
+    } else {
+        a
+    };
     c.expect(b']', "to close the register range")?;
     if !(0..1024).contains(&a) || !(0..1024).contains(&b) {
         return err(start, c.pos, "register index out of range");
@@ -787,8 +875,10 @@ pub fn operand(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols, no_bar: boo
         o.end = c.pos;
         return Ok(o);
     }
+    // The keyword forms start with one of these letters; registers and numbers mostly not.
+    let kw_first = c.peek().is_some_and(|b| matches!(b | 0x20, b'a' | b'n' | b's' | b'l'));
     for kw in ["abs", "neg", "sext", "lit"] {
-        if lower_kw(c, kw) {
+        if kw_first && lower_kw(c, kw) {
             let mut o = if kw == "lit" {
                 let s0 = c.pos;
                 let e = Expr { syms, no_bar: false };
@@ -863,6 +953,26 @@ const MODIFIER_NAMES: &[&str] = &[
     "glc", "slc", "nv",
 ];
 
+/// For each first letter of [`MODIFIER_NAMES`] (`a`..`z`), the lengths of the names with it
+/// (bit n: length n).
+const MODIFIER_SHAPES: [u32; 26] = {
+    let mut t = [0u32; 26];
+    let mut k = 0;
+    while k < MODIFIER_NAMES.len() {
+        let b = MODIFIER_NAMES[k].as_bytes();
+        t[(b[0] - b'a') as usize] |= 1 << b.len();
+        k += 1;
+    }
+    t
+};
+
+/// Could `name` be one of [`MODIFIER_NAMES`] (first letter and length)?
+fn modifier_shape(name: &str) -> bool {
+    let b = name.as_bytes();
+    let first = b.first().map_or(0, |c| c | 0x20);
+    first.is_ascii_lowercase() && b.len() < 32 && MODIFIER_SHAPES[(first - b'a') as usize] & (1 << b.len()) != 0
+}
+
 /// Does a modifier start at the cursor (a known modifier name not followed by `(`, or any
 /// name followed by `:`)?
 pub fn modifier_follows(c: &mut Cursor) -> bool {
@@ -874,6 +984,9 @@ pub fn modifier_follows(c: &mut Cursor) -> bool {
                 // `mul:2`, and CLRX's raw-field notes `vsrc2=0x1e5`.
                 Some(b':' | b'=') => true,
                 Some(b'(') => false,
+                // Most names here are registers (`v5`, `s7`, `vcc`): the first letter and the
+                // length rule them out without comparing names.
+                _ if !modifier_shape(name) => false,
                 _ => MODIFIER_NAMES.iter().any(|m| m.eq_ignore_ascii_case(name)),
             }
         }

@@ -82,35 +82,61 @@ enum Op {
     Probe,
 }
 
+/// At most three operands: kept on the stack, no allocation per instruction.
+struct Ops {
+    items: [Op; 3],
+    len: usize,
+}
+
+impl Ops {
+    fn of(ops: &[Op]) -> Ops {
+        let mut items = [Op::Data; 3];
+        items[..ops.len()].copy_from_slice(ops);
+        Ops { items, len: ops.len() }
+    }
+
+    fn push(&mut self, op: Op) {
+        self.items[self.len] = op;
+        self.len += 1;
+    }
+}
+
+impl std::ops::Deref for Ops {
+    type Target = [Op];
+    fn deref(&self) -> &[Op] {
+        &self.items[..self.len]
+    }
+}
+
 /// The operands of a scalar form, in assembly order.
-fn ops_of(d: &InstrDef) -> Vec<Op> {
+fn ops_of(d: &InstrDef) -> Ops {
     let dst = Op::Dst(F::Sdst, d.dst.regs());
     let s0 = Op::Src(F::Ssrc0, 0);
     let s1 = Op::Src(F::Ssrc1, 1);
     match d.form {
-        Form::S2 => vec![dst, s0, s1],
-        Form::S2NoDst | Form::C => vec![s0, s1],
-        Form::S1 => vec![dst, s0],
-        Form::S1NoDst => vec![s0],
-        Form::S1NoSrc => vec![dst],
-        Form::K => vec![dst, Op::Simm],
-        Form::KCmp => vec![Op::SdstSrc(0), Op::Simm],
-        Form::KFork => vec![Op::SdstSrc(0), Op::Label],
-        Form::KGetReg => vec![dst, Op::Special(F::Simm16)],
-        Form::KSetReg => vec![Op::Special(F::Simm16), Op::SdstSrc(0)],
-        Form::KSetRegImm => vec![Op::Special(F::Simm16), Op::Imm32],
-        Form::KCall => vec![dst, Op::Label],
-        Form::CGprIdx => vec![s0, Op::Special(F::Ssrc1)],
-        Form::P0 => vec![],
-        Form::PImm => vec![Op::Simm],
-        Form::PLabel => vec![Op::Label],
-        Form::PWaitcnt | Form::PSendmsg | Form::PGprIdx => vec![Op::Special(F::Simm16)],
-        Form::MLoad | Form::MStore | Form::MAtomic => vec![Op::Data, Op::Base, Op::Offset],
-        Form::MTime => vec![Op::Data],
-        Form::MNone => vec![],
-        Form::MProbe => vec![Op::Probe, Op::Base, Op::Offset],
-        Form::MDiscard => vec![Op::Base, Op::Offset],
-        _ => vec![],
+        Form::S2 => Ops::of(&[dst, s0, s1]),
+        Form::S2NoDst | Form::C => Ops::of(&[s0, s1]),
+        Form::S1 => Ops::of(&[dst, s0]),
+        Form::S1NoDst => Ops::of(&[s0]),
+        Form::S1NoSrc => Ops::of(&[dst]),
+        Form::K => Ops::of(&[dst, Op::Simm]),
+        Form::KCmp => Ops::of(&[Op::SdstSrc(0), Op::Simm]),
+        Form::KFork => Ops::of(&[Op::SdstSrc(0), Op::Label]),
+        Form::KGetReg => Ops::of(&[dst, Op::Special(F::Simm16)]),
+        Form::KSetReg => Ops::of(&[Op::Special(F::Simm16), Op::SdstSrc(0)]),
+        Form::KSetRegImm => Ops::of(&[Op::Special(F::Simm16), Op::Imm32]),
+        Form::KCall => Ops::of(&[dst, Op::Label]),
+        Form::CGprIdx => Ops::of(&[s0, Op::Special(F::Ssrc1)]),
+        Form::P0 => Ops::of(&[]),
+        Form::PImm => Ops::of(&[Op::Simm]),
+        Form::PLabel => Ops::of(&[Op::Label]),
+        Form::PWaitcnt | Form::PSendmsg | Form::PGprIdx => Ops::of(&[Op::Special(F::Simm16)]),
+        Form::MLoad | Form::MStore | Form::MAtomic => Ops::of(&[Op::Data, Op::Base, Op::Offset]),
+        Form::MTime => Ops::of(&[Op::Data]),
+        Form::MNone => Ops::of(&[]),
+        Form::MProbe => Ops::of(&[Op::Probe, Op::Base, Op::Offset]),
+        Form::MDiscard => Ops::of(&[Op::Base, Op::Offset]),
+        _ => Ops::of(&[]),
     }
 }
 
@@ -193,7 +219,7 @@ pub(super) fn select(
     }
     let smem = enc == Enc::Smem;
     let data_field = if smem { F::Sdata } else { F::Sdst };
-    for (o, spec) in ops_in.iter().zip(&specs) {
+    for (o, spec) in ops_in.iter().zip(specs.iter()) {
         if o.neg || o.abs || o.sext {
             errs.push(perr(o, "scalar instructions take no source modifiers"));
             continue;
@@ -278,11 +304,11 @@ pub(super) fn select(
     } else {
         crate::rules::Policy::Seed
     };
-    let layout = crate::layout::operands(&i, d);
     for v in crate::rules::check_with(&i, d, policy).iter() {
-        // The layout's operands are in assembly order, as the statement's are.
+        // The layout's operands are in assembly order, as the statement's are; made only for
+        // a violation.
+        let layout = crate::layout::operands(&i, d);
         let at = ops_in.get(v.operand()).map(|o| (o.start, o.end)).unwrap_or(mn_span);
-        let _ = &layout;
         let xnack_clrx = !llvm
             && matches!(
                 classify(arch, layout.as_slice().get(v.operand()).map(|s| s.code).unwrap_or(0)),
@@ -922,7 +948,8 @@ fn field_width(i: &Instr, f: F) -> u8 {
 
 /// CLRX's names for unused opcodes of the scalar classes (`SOP2_ill_12 s21, s4, s61`).
 pub(super) fn illegal_enc(name: &str) -> Option<(Enc, u16)> {
-    let (class, n) = name.split_once("_ill_")?;
+    // Every class name has four letters: no substring search per mnemonic.
+    let (class, n) = (name.get(..4)?, name.get(4..)?.strip_prefix("_ill_")?);
     let enc = match class {
         "sop2" => Enc::Sop2,
         "sopk" => Enc::Sopk,

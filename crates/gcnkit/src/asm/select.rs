@@ -82,8 +82,40 @@ const F_SDST: u8 = 1;
 const F_SRC: u8 = 2;
 const F_K: u8 = 5;
 
+/// At most five slots (VOP3B, V_ADDC): kept on the stack, no allocation per instruction.
+#[derive(Clone, Copy)]
+struct Slots {
+    items: [SlotSpec; 5],
+    len: usize,
+}
+
+impl Slots {
+    fn of(specs: &[SlotSpec]) -> Slots {
+        let pad = SlotSpec {
+            want: Want::Src,
+            field: 0,
+            regs: 0,
+            ty: Ty::B32,
+            optional: false,
+        };
+        let mut items = [pad; 5];
+        items[..specs.len()].copy_from_slice(specs);
+        Slots {
+            items,
+            len: specs.len(),
+        }
+    }
+}
+
+impl std::ops::Deref for Slots {
+    type Target = [SlotSpec];
+    fn deref(&self) -> &[SlotSpec] {
+        &self.items[..self.len]
+    }
+}
+
 /// The slots of `d`'s form in the 32-bit (`vop3 == false`) or VOP3 encoding.
-fn slots(d: &InstrDef, a: Arch, vop3: bool, dialect: Dialect) -> Vec<SlotSpec> {
+fn slots(d: &InstrDef, a: Arch, vop3: bool, dialect: Dialect) -> Slots {
     let s = |want, field, regs, ty| SlotSpec {
         want,
         field,
@@ -109,21 +141,21 @@ fn slots(d: &InstrDef, a: Arch, vop3: bool, dialect: Dialect) -> Vec<SlotSpec> {
         v
     };
     match d.form {
-        Form::Bin => vec![vdst, src(0), vsrc1],
-        Form::Ter => vec![vdst, src(0), src(1), src(2)],
-        Form::Carry => vec![vdst, vcc(F_SDST, llvm_ok && a == Arch::Gcn14), src(0), vsrc1],
-        Form::CarryIn => vec![vdst, vcc(F_SDST, false), src(0), vsrc1, vcc(F_SRC + 2, false)],
-        Form::Cndmask => vec![vdst, src(0), vsrc1, vcc(F_SRC + 2, llvm_ok)],
-        Form::Madmk if !vop3 => vec![vdst, src(0), s(Want::K, F_K, 1, d.dst), vsrc1],
-        Form::Madak if !vop3 => vec![vdst, src(0), vsrc1, s(Want::K, F_K, 1, d.dst)],
-        Form::Madmk | Form::Madak => vec![vdst, src(0), src(1), src(2)],
+        Form::Bin => Slots::of(&[vdst, src(0), vsrc1]),
+        Form::Ter => Slots::of(&[vdst, src(0), src(1), src(2)]),
+        Form::Carry => Slots::of(&[vdst, vcc(F_SDST, llvm_ok && a == Arch::Gcn14), src(0), vsrc1]),
+        Form::CarryIn => Slots::of(&[vdst, vcc(F_SDST, false), src(0), vsrc1, vcc(F_SRC + 2, false)]),
+        Form::Cndmask => Slots::of(&[vdst, src(0), vsrc1, vcc(F_SRC + 2, llvm_ok)]),
+        Form::Madmk if !vop3 => Slots::of(&[vdst, src(0), s(Want::K, F_K, 1, d.dst), vsrc1]),
+        Form::Madak if !vop3 => Slots::of(&[vdst, src(0), vsrc1, s(Want::K, F_K, 1, d.dst)]),
+        Form::Madmk | Form::Madak => Slots::of(&[vdst, src(0), src(1), src(2)]),
         Form::ReadLane => {
             let lane = if vop3 {
                 src(1)
             } else {
                 s(Want::Scalar8, F_SRC + 1, 1, Ty::U32)
             };
-            vec![s(Want::Scalar, F_VDST, 1, Ty::B32), src(0), lane]
+            Slots::of(&[s(Want::Scalar, F_VDST, 1, Ty::B32), src(0), lane])
         }
         Form::WriteLane => {
             let lane = if vop3 {
@@ -131,21 +163,21 @@ fn slots(d: &InstrDef, a: Arch, vop3: bool, dialect: Dialect) -> Vec<SlotSpec> {
             } else {
                 s(Want::Scalar8, F_SRC + 1, 1, Ty::U32)
             };
-            vec![vdst, src(0), lane]
+            Slots::of(&[vdst, src(0), lane])
         }
         Form::Cmp => {
             let mut dst = vcc(F_SDST, llvm_ok);
             if vop3 {
                 dst.field = F_VDST;
             }
-            vec![dst, src(0), vsrc1]
+            Slots::of(&[dst, src(0), vsrc1])
         }
-        Form::Vop3b => vec![vdst, s(Want::Scalar, F_SDST, 2, Ty::B64), src(0), src(1), src(2)],
-        Form::Un => vec![vdst, src(0)],
-        Form::Nop => vec![],
-        Form::ReadFirstLane => vec![s(Want::Scalar, F_VDST, 1, Ty::B32), src(0)],
+        Form::Vop3b => Slots::of(&[vdst, s(Want::Scalar, F_SDST, 2, Ty::B64), src(0), src(1), src(2)]),
+        Form::Un => Slots::of(&[vdst, src(0)]),
+        Form::Nop => Slots::of(&[]),
+        Form::ReadFirstLane => Slots::of(&[s(Want::Scalar, F_VDST, 1, Ty::B32), src(0)]),
         // The scalar classes are selected in `super::scalar`.
-        _ => vec![],
+        _ => Slots::of(&[]),
     }
 }
 
@@ -524,13 +556,15 @@ pub fn literal_bits_for(v: Value, ty: Ty, strict16: bool) -> Result<u32, String>
     }
 }
 
-/// Builds the instruction. Errors carry positions within the line.
+/// Builds the instruction. `found` is `isa().lookup_in(arch, mnemonic, ..)` for the dialect,
+/// which the caller has already made. Errors carry positions within the line.
 #[allow(clippy::too_many_arguments)]
 pub fn select(
     arch: Arch,
     dialect: Dialect,
     fold: bool,
     mnemonic: &str,
+    found: Option<(DefId, bool)>,
     suffix: Suffix,
     mn_span: (usize, usize),
     ops: &[Operand],
@@ -557,6 +591,9 @@ pub fn select(
         ("vop1_ill_", Enc::Vop1),
         ("vop3a_ill_", Enc::Vop3a),
     ] {
+        if !mnemonic.starts_with("vop") {
+            break;
+        }
         if let Some(n) = mnemonic.strip_prefix(prefix).and_then(|n| n.parse::<u16>().ok()) {
             return select_illegal(arch, enc, n, mn_span, ops, mods).map(|instr| Selected {
                 instr,
@@ -570,7 +607,7 @@ pub fn select(
         Dialect::Llvm => Dialects::LLVM,
         Dialect::Auto => Dialects::BOTH,
     };
-    let Some((id, vop3_only)) = t.lookup_in(arch, mnemonic, dialects) else {
+    let Some((id, vop3_only)) = found else {
         let others = t.archs_with_in(mnemonic, dialects);
         let msg = if others.is_empty() {
             match t.lookup(arch, mnemonic) {
@@ -852,17 +889,18 @@ fn build_in(
         }]);
     }
     let skip = specs.len() - ops_in.len(); // optional slots to leave out (first ones)
-    let mut pairs: Vec<(SlotSpec, Option<&Operand>)> = Vec::with_capacity(specs.len());
+    let mut pairs: [(SlotSpec, Option<&Operand>); 5] = [(specs.items[0], None); 5];
     let mut it = ops_in.iter();
     let mut skipped = 0;
-    for s in &specs {
+    for (p, s) in pairs.iter_mut().zip(specs.iter()) {
         if s.optional && skipped < skip {
             skipped += 1;
-            pairs.push((*s, None));
+            *p = (*s, None);
         } else {
-            pairs.push((*s, it.next()));
+            *p = (*s, it.next());
         }
     }
+    let pairs = &pairs[..specs.len()];
     let enc = if !vop3 {
         d.short.enc(arch)
     } else if d.form.is_vop3b() {
@@ -899,13 +937,15 @@ fn build_in(
         // VOP3B) folds into a constant's value (`neg(0xbe22f983)` is 1/(2*pi)); on a register,
         // VOP3B's ABS is taken and dropped, as llvm-mc 14 does.
         let vop3b = vop3 && d.form.is_vop3b();
-        let lm = llvm_mods(d, arch);
+        // Only the LLVM folding below asks (not per operand of every statement).
+        let lm = || llvm_mods(d, arch);
         let bit = if is_src { 1u8 << k } else { 0 };
         let fold_neg = fold && is_src && o.neg && !vop3 && !o.sext;
         let fold_abs = fold && is_src && o.abs && !vop3;
         let folded;
         let o: &Operand = match o.kind {
             OpKind::Const(v) if fold_neg || fold_abs => {
+                let lm = lm();
                 let takes = llvm_has_e64(d, arch) && (!o.neg || lm.neg & bit != 0) && (!o.abs || lm.abs & bit != 0);
                 let w = width_bits(s.ty);
                 if !takes || (w == 64 && matches!(v, Value::Int(_))) {
@@ -944,7 +984,7 @@ fn build_in(
             }
             // llvm-mc 14 refuses ABS on SRC0 and SRC2 of VOP3B but takes it on SRC1 and
             // encodes nothing.
-            _ if fold && is_src && o.abs && vop3b && lm.neg & bit != 0 => {
+            _ if fold && is_src && o.abs && vop3b && lm().neg & bit != 0 => {
                 if k != 1 {
                     errs.push(perr(o, "ABS not allowed in VOP3B instructions (LLVM)".into()));
                     continue;
@@ -1262,9 +1302,10 @@ fn build_in(
         Dialect::Auto => rules::Policy::Seed,
     };
     let v = rules::check_with(&i, d, policy);
-    let layout = crate::layout::operands(&i, d);
-    // The source span of operand `n` of the layout (the mnemonic's for an implicit one).
+    // The source span of operand `n` of the layout (the mnemonic's for an implicit one); the
+    // layout is made only for a violation.
     let span_of = |n: usize| {
+        let layout = crate::layout::operands(&i, d);
         let field = layout.as_slice().get(n).map(|s| match s.role {
             crate::layout::Role::Vdst => F_VDST,
             crate::layout::Role::Sdst if !vop3 || i.enc != Enc::Vop3b => {
@@ -1291,7 +1332,7 @@ fn build_in(
     }
     // clrxasm takes a second scalar value that the hardware's constant bus cannot carry (M0,
     // EXEC, a TTMP or a literal beside an SGPR): the words as clrxasm writes them, and a warning.
-    if policy == rules::Policy::Clrx {
+    if policy == rules::Policy::Clrx && bus_reads_bound(&i, d, m) >= 2 {
         let strict = rules::check_with(&i, d, rules::Policy::Llvm);
         let bus = strict.iter().find(|x| matches!(x, Violation::ConstantBus { .. }));
         if let Some(viol) = bus {
@@ -1325,6 +1366,31 @@ fn build_in(
         fixup,
         warnings,
     })
+}
+
+/// At least the constant-bus reads of vector instruction `i`: its sources that are not VGPRs or
+/// inline constants (the raw-field notes' too), the implicit VCC of V_CNDMASK and the carry-ins,
+/// the MADMK/MADAK constant, V_DIV_FMAS's VCC and V_MOVREL's M0. Under two, no count of the
+/// constant bus can object, so the second check is not run.
+fn bus_reads_bound(i: &Instr, d: &InstrDef, m: &Mods) -> u32 {
+    let nsrc = d.form.nsrc();
+    let mut n = 0;
+    for k in 0..3 {
+        if k >= nsrc && m.raw_src[k].is_none() {
+            continue;
+        }
+        let c = i.src(k);
+        if c < 256 && !(128..=208).contains(&c) && !(240..=247).contains(&c) {
+            n += 1;
+        }
+    }
+    if matches!(d.form, Form::Cndmask | Form::CarryIn | Form::Madmk | Form::Madak) {
+        n += 1;
+    }
+    if d.flags.has(Flags::READS_VCC) || d.flags.has(Flags::READS_M0) {
+        n += 2;
+    }
+    n
 }
 
 /// VOP3 modifier bits gathered from a statement.
