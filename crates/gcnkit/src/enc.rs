@@ -561,6 +561,10 @@ fn layouts(arch: Arch) -> Vec<&'static Layout> {
 pub struct Fields {
     pub layout: &'static Layout,
     pos: [(u8, u8); NF],
+    /// Each field's value mask (0 for a field the class lacks): a read is a shift and an and.
+    mask: [u32; NF],
+    /// The bits of the fixed-length part (one or two dwords), as a mask of the first two.
+    pub(crate) fixed: u64,
     /// Bits of the fixed-length part that no field covers (set on a word: no assembler would
     /// write it, so the printers keep it as data).
     pub unused: u64,
@@ -569,15 +573,19 @@ pub struct Fields {
 impl Fields {
     fn new(layout: &'static Layout) -> Fields {
         let mut pos = [(0u8, 0u8); NF];
+        let mut mask = [0u32; NF];
         let mut covered = 0u64;
         for f in layout.fields {
             pos[f.f as usize] = (f.lo, f.width);
+            mask[f.f as usize] = ((1u64 << f.width) - 1) as u32;
             covered |= (((1u128 << f.width) - 1) as u64) << f.lo;
         }
         let all = if layout.words == 2 { u64::MAX } else { 0xffff_ffff };
         Fields {
             layout,
             pos,
+            mask,
+            fixed: all,
             unused: all & !covered,
         }
     }
@@ -591,11 +599,7 @@ impl Fields {
     /// Field `f` of the instruction bits `w` (0 if the class has no such field).
     #[inline(always)]
     pub fn get(&self, w: u64, f: F) -> u32 {
-        let (lo, width) = self.pos[f as usize];
-        if width == 0 {
-            return 0;
-        }
-        ((w >> lo) & ((1u64 << width) - 1)) as u32
+        (w >> self.pos[f as usize].0) as u32 & self.mask[f as usize]
     }
 
     /// Sets field `f` in `w` (ignored if the class has no such field).
@@ -647,6 +651,15 @@ static TABLES: std::sync::LazyLock<Tables> = std::sync::LazyLock::new(|| {
 #[inline]
 pub fn class_of(arch: Arch, w0: u32) -> Enc {
     TABLES.class[arch.index()][(w0 >> 23) as usize]
+}
+
+/// The class of a first word on `arch` and its fields: [`class_of`] and [`fields`] with one
+/// look at the tables (the decoder's first step).
+#[inline(always)]
+pub fn class_fields(arch: Arch, w0: u32) -> (Enc, Option<&'static Fields>) {
+    let t = &*TABLES;
+    let enc = t.class[arch.index()][(w0 >> 23) as usize];
+    (enc, t.fields[enc as usize][arch.index()].as_ref())
 }
 
 /// The fields of class `enc` on `arch` (`None`: the arch has no such class).

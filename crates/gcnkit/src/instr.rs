@@ -84,13 +84,8 @@ impl Instr {
 
     /// The bits of the fixed part (two dwords at most).
     #[inline(always)]
-    fn bits(&self) -> u64 {
-        let hi = if self.fields().layout.words == 2 {
-            self.words[1]
-        } else {
-            0
-        };
-        self.words[0] as u64 | (hi as u64) << 32
+    pub(crate) fn bits(&self) -> u64 {
+        (self.words[0] as u64 | (self.words[1] as u64) << 32) & self.fields().fixed
     }
 
     /// Field `f` (0 if the class has none).
@@ -148,10 +143,17 @@ impl Instr {
     /// codes 0-255 of the same space.
     #[inline]
     pub fn src(&self, k: usize) -> u16 {
+        self.src_in(k, || self.form())
+    }
+
+    /// [`Instr::src`] with the row's form given (asked only for VSRC1 of a 32-bit word): for
+    /// callers that hold the row already.
+    #[inline(always)]
+    pub(crate) fn src_in(&self, k: usize, form: impl FnOnce() -> Option<Form>) -> u16 {
         match (self.enc, k) {
             (Enc::Vop2 | Enc::Vopc, 1) => {
                 let v = self.get(F::Vsrc1) as u16;
-                if matches!(self.form(), Some(Form::ReadLane | Form::WriteLane)) {
+                if matches!(form(), Some(Form::ReadLane | Form::WriteLane)) {
                     v
                 } else {
                     256 + v
