@@ -4,9 +4,9 @@
 //! included), so a stream never goes out of step.
 
 use crate::arch::Arch;
-use crate::enc::{class_of, fields, Enc, F};
+use crate::enc::{class_fields, class_of, Enc, Fields, F};
 use crate::instr::Instr;
-use crate::isa::{isa, DecodeInfo};
+use crate::isa::{isa, DecodeInfo, DefId};
 
 /// Why a word sequence does not decode.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -48,36 +48,44 @@ enum Extra {
     Word,
 }
 
-/// The extra dword of an instruction, from its class, fields and row facts
-/// ([`DecodeInfo`]).
+/// The extra dword of an instruction of class `enc` with fixed bits `b` (fields `f`), from
+/// its row facts ([`DecodeInfo`]).
+/// `info(bit)` (the row's `bit`) is asked only where the row decides, so that a pass after
+/// lengths alone can skip the row lookup for most words.
 #[inline(always)]
-fn extra(i: &Instr, info: u8) -> Extra {
-    match i.enc {
+fn extra_of(enc: Enc, arch: Arch, f: &Fields, b: u64, info: impl Fn(u8) -> u8) -> Extra {
+    match enc {
         Enc::Vop2 | Enc::Vopc | Enc::Vop1 => {
-            let src0 = i.get(F::Src0);
-            if info & DecodeInfo::LITERAL != 0 || src0 == 255 {
+            let src0 = f.get(b, F::Src0);
+            if src0 == 255 || info(DecodeInfo::LITERAL) != 0 {
                 Extra::Literal
-            } else if i.arch.is_vi_plus() && (src0 == 249 || src0 == 250) {
+            } else if arch.is_vi_plus() && (src0 == 249 || src0 == 250) {
                 Extra::Word // SDWA / DPP
             } else {
                 Extra::None
             }
         }
-        Enc::Sop2 | Enc::Sopc if i.get(F::Ssrc0) == 255 || i.get(F::Ssrc1) == 255 => Extra::Literal,
-        Enc::Sop1 if i.get(F::Ssrc0) == 255 => Extra::Literal,
-        Enc::Sopk if info & DecodeInfo::LITERAL != 0 => Extra::Literal,
+        Enc::Sop2 | Enc::Sopc if f.get(b, F::Ssrc0) == 255 || f.get(b, F::Ssrc1) == 255 => Extra::Literal,
+        Enc::Sop1 if f.get(b, F::Ssrc0) == 255 => Extra::Literal,
+        Enc::Sopk if info(DecodeInfo::LITERAL) != 0 => Extra::Literal,
         // GCN 1.1: an SGPR offset code of 255 means a 32-bit literal offset.
         // (S_MEMTIME and S_DCACHE_INV have no offset operand: no literal.)
         Enc::Smrd
-            if i.arch == Arch::Gcn11
-                && i.get(F::Imm) == 0
-                && i.get(F::Offset) == 255
-                && info & DecodeInfo::NO_OFFSET == 0 =>
+            if arch == Arch::Gcn11
+                && f.get(b, F::Imm) == 0
+                && f.get(b, F::Offset) == 255
+                && info(DecodeInfo::NO_OFFSET) == 0 =>
         {
             Extra::Literal
         }
         _ => Extra::None,
     }
+}
+
+/// The extra dword of `i`, from its class, fields and row facts.
+#[inline(always)]
+fn extra(i: &Instr, info: u8) -> Extra {
+    extra_of(i.enc, i.arch, i.fl, i.bits(), |bit| info & bit)
 }
 
 /// The decoder's facts of `i`'s row (0 without one).
@@ -91,51 +99,135 @@ pub fn wants_literal(i: &Instr) -> bool {
     extra(i, info(i)) == Extra::Literal
 }
 
-/// Decodes one instruction from the start of `words`.
-#[inline]
-pub fn decode(arch: Arch, words: &[u32]) -> Result<Instr, DecodeError> {
+/// What the decoder learns of an instruction before building it.
+#[derive(Clone, Copy)]
+struct Skim {
+    /// The class as the first word says (VOP3A for every VOP3 word).
+    enc: Enc,
+    /// `None`: the arch has no such class (a data word).
+    fields: Option<&'static Fields>,
+    /// The fixed part's bits (two dwords at most).
+    bits: u64,
+    def: Option<DefId>,
+    /// The row's [`DecodeInfo`] (0 without a row).
+    info: u8,
+    /// Dwords of the fixed part.
+    fixed: u8,
+    extra: Extra,
+}
+
+/// Reads the class, row and length of the instruction at the start of `words`.
+#[inline(always)]
+fn skim(arch: Arch, words: &[u32]) -> Result<Skim, DecodeError> {
     let w0 = *words.first().ok_or(DecodeError::Empty)?;
-    let t = isa();
-    let mut enc = class_of(arch, w0);
-    let Some(f) = fields(enc, arch) else {
-        return Ok(data_word(arch, w0));
+    let (enc, f) = class_fields(arch, w0);
+    let Some(f) = f else {
+        return Ok(Skim {
+            enc,
+            fields: None,
+            bits: w0 as u64,
+            def: None,
+            info: 0,
+            fixed: 1,
+            extra: Extra::None,
+        });
     };
     let n = f.layout.words as usize;
-    if words.len() < n {
+    let Some(fixed) = words.get(..n) else {
         return Err(DecodeError::Truncated {
             need: n,
             have: words.len(),
         });
+    };
+    let bits = w0 as u64 | if n > 1 { (fixed[1] as u64) << 32 } else { 0 };
+    let t = isa();
+    let def = t.by_opcode(enc, arch, f.get(bits, F::Op));
+    let info = def.map_or(0, |d| t.decode_info(d));
+    let extra = extra_of(enc, arch, f, bits, |bit| info & bit);
+    if extra != Extra::None && words.len() <= n {
+        return Err(DecodeError::Truncated {
+            need: n + 1,
+            have: words.len(),
+        });
     }
+    Ok(Skim {
+        enc,
+        fields: Some(f),
+        bits,
+        def,
+        info,
+        fixed: n as u8,
+        extra,
+    })
+}
+
+/// The length in dwords of the instruction at the start of `words`, and its SIMM16 if it is a
+/// branch: the label pass's view, which looks a row up only where the length or the branch
+/// depends on it.
+#[inline(always)]
+pub(crate) fn length_and_branch(arch: Arch, words: &[u32]) -> Result<(usize, Option<u32>), DecodeError> {
+    let w0 = *words.first().ok_or(DecodeError::Empty)?;
+    let (enc, f) = class_fields(arch, w0);
+    let Some(f) = f else {
+        return Ok((1, None));
+    };
+    let n = f.layout.words as usize;
+    let Some(fixed) = words.get(..n) else {
+        return Err(DecodeError::Truncated {
+            need: n,
+            have: words.len(),
+        });
+    };
+    let bits = w0 as u64 | if n > 1 { (fixed[1] as u64) << 32 } else { 0 };
+    let t = isa();
+    let any = t.class_decode_info(enc, arch);
+    let info = |bit: u8| {
+        if any & bit == 0 {
+            return 0;
+        }
+        t.by_opcode(enc, arch, f.get(bits, F::Op))
+            .map_or(0, |d| t.decode_info(d))
+            & bit
+    };
+    let extra = extra_of(enc, arch, f, bits, info);
+    if extra != Extra::None && words.len() <= n {
+        return Err(DecodeError::Truncated {
+            need: n + 1,
+            have: words.len(),
+        });
+    }
+    let len = n + (extra != Extra::None) as usize;
+    let branch = info(DecodeInfo::LABEL) != 0;
+    Ok((len, branch.then(|| f.get(bits, F::Simm16))))
+}
+
+/// Decodes one instruction from the start of `words`.
+#[inline]
+pub fn decode(arch: Arch, words: &[u32]) -> Result<Instr, DecodeError> {
+    let s = skim(arch, words)?;
+    let Some(f) = s.fields else {
+        return Ok(data_word(arch, words[0]));
+    };
+    let n = s.fixed as usize;
     let mut i = Instr {
         arch,
-        enc,
-        opcode: 0,
-        def: None,
-        words: [w0, if n > 1 { words[1] } else { 0 }, 0],
+        enc: s.enc,
+        opcode: f.get(s.bits, F::Op) as u16,
+        def: s.def,
+        words: [words[0], if n > 1 { words[1] } else { 0 }, 0],
         len: n as u8,
         literal: None,
         fl: f,
     };
-    i.opcode = i.get(F::Op) as u16;
-    i.def = t.by_opcode(enc, arch, i.opcode as u32);
-    let info = i.def.map_or(0, |d| t.decode_info(d));
-    if enc == Enc::Vop3a && info & DecodeInfo::VOP3B != 0 {
-        enc = Enc::Vop3b;
-        i.set_enc(enc);
+    if s.enc == Enc::Vop3a && s.info & DecodeInfo::VOP3B != 0 {
+        i.set_enc(Enc::Vop3b);
     }
-    match extra(&i, info) {
-        Extra::None => {}
-        e => {
-            let w = *words.get(n).ok_or(DecodeError::Truncated {
-                need: n + 1,
-                have: words.len(),
-            })?;
-            i.words[n] = w;
-            i.len = n as u8 + 1;
-            if e == Extra::Literal {
-                i.literal = Some(w);
-            }
+    if s.extra != Extra::None {
+        let w = words[n];
+        i.words[n] = w;
+        i.len = n as u8 + 1;
+        if s.extra == Extra::Literal {
+            i.literal = Some(w);
         }
     }
     Ok(i)
@@ -233,6 +325,38 @@ mod tests {
         ] {
             let i = decode(arch, words).unwrap();
             assert_eq!(i.len as usize, len, "{arch} {words:08x?}");
+        }
+    }
+
+    /// The label pass's lengths and branches agree with the decoder's, on pseudo-random words
+    /// of every class (each top-9-bit prefix, so every class of every arch comes up).
+    #[test]
+    fn label_pass_agrees_with_decode() {
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x as u32
+        };
+        for arch in Arch::ALL {
+            for k in 0..200_000u32 {
+                let w0 = (k % 512) << 23 | next() & 0x7f_ffff;
+                let words = [w0, next(), next()];
+                for n in 1..=3 {
+                    let words = &words[..n];
+                    let (d, l) = (decode(arch, words), length_and_branch(arch, words));
+                    match (d, l) {
+                        (Ok(i), Ok((len, branch))) => {
+                            assert_eq!(i.len as usize, len, "{arch} {words:08x?}");
+                            let label = info(&i) & DecodeInfo::LABEL != 0;
+                            assert_eq!(branch, label.then(|| i.get(F::Simm16)), "{arch} {words:08x?}");
+                        }
+                        (Err(a), Err(b)) => assert_eq!(a, b, "{arch} {words:08x?}"),
+                        (d, l) => panic!("{arch} {words:08x?}: {d:?} vs {l:?}"),
+                    }
+                }
+            }
         }
     }
 }

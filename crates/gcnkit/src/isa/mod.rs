@@ -419,6 +419,9 @@ pub struct Isa {
     /// What the decoder needs of each row ([`Isa::decode_info`]), one byte per row so that
     /// decoding never loads a whole row.
     dinfo: Vec<u8>,
+    /// The [`DecodeInfo`] bits of any row, by class and arch: where a bit is clear the decoder
+    /// need not look the row up to ask it.
+    class_info: Vec<[u8; 4]>,
     by_name: HashMap<&'static str, Vec<DefId>>,
     by_alias: HashMap<&'static str, Vec<DefId>>,
 }
@@ -486,6 +489,7 @@ impl Isa {
         let mut isa = Isa {
             ops,
             dinfo,
+            class_info: Vec::new(),
             by_name: HashMap::default(),
             by_alias: HashMap::default(),
             defs,
@@ -525,7 +529,25 @@ impl Isa {
                 }
             }
         }
+        isa.class_info = isa
+            .ops
+            .iter()
+            .map(|per_arch| {
+                std::array::from_fn(|ai| {
+                    per_arch[ai]
+                        .iter()
+                        .filter(|&&id| id != NONE)
+                        .fold(0, |b, &id| b | isa.dinfo[id as usize])
+                })
+            })
+            .collect();
         isa
+    }
+
+    /// The [`DecodeInfo`] bits set in any row of class `enc` on `arch`.
+    #[inline(always)]
+    pub fn class_decode_info(&self, enc: crate::enc::Enc, arch: Arch) -> u8 {
+        self.class_info[index_class(enc) as usize][arch.index()]
     }
 
     /// The row of opcode `op` of class `enc` on `arch`.

@@ -79,17 +79,22 @@ impl Labels {
         let n = words.len().div_ceil(64);
         let mut starts = vec![0u64; n];
         let mut targets = vec![0u64; n];
-        for (off, r) in crate::decode::decode_all(arch, words) {
-            let Ok(i) = r else { break };
-            let k = off / 4;
-            starts[k / 64] |= 1 << (k % 64);
-            if let Some(t) = branch_target(&i, base + off) {
+        // Lengths and branch offsets only: no instruction is built.
+        let mut pos = 0;
+        while pos < words.len() {
+            let Ok((len, branch)) = crate::decode::length_and_branch(arch, &words[pos..]) else {
+                break;
+            };
+            starts[pos / 64] |= 1 << (pos % 64);
+            if let Some(simm) = branch {
+                let t = (base + pos * 4) as i64 + 4 * len as i64 + 4 * (simm as u16 as i16 as i64);
                 let rel = t - base as i64;
                 if rel >= 0 && rel % 4 == 0 && ((rel / 4) as usize) < words.len() {
                     let k = (rel / 4) as usize;
                     targets[k / 64] |= 1 << (k % 64);
                 }
             }
+            pos += len;
         }
         for (t, s) in targets.iter_mut().zip(&starts) {
             *t &= s;
