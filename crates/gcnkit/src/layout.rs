@@ -131,6 +131,7 @@ impl Slots {
         &self.slots[..self.len]
     }
 
+    #[inline(always)]
     fn push(&mut self, s: Slot) {
         self.slots[self.len] = s;
         self.len += 1;
@@ -154,16 +155,29 @@ pub fn operands(i: &Instr, d: &InstrDef) -> Slots {
     s
 }
 
+/// Appends one operand (functions, not closures, so that they inline into [`vector`]).
+#[inline(always)]
+fn put(s: &mut Slots, role: Role, code: u16, regs: u8, ty: Ty, implicit: bool) {
+    s.push(Slot {
+        implicit,
+        ..Slot::new(role, code, regs, ty)
+    });
+}
+
+/// Source `k` of a vector-ALU instruction as (role, code, registers, type).
+#[inline(always)]
+fn vsrc(i: &Instr, d: &InstrDef, k: usize) -> (Role, u16, u8, Ty) {
+    (
+        Role::Src(k as u8),
+        i.src_in(k, || Some(d.form)),
+        d.src[k].regs(),
+        d.src[k],
+    )
+}
+
 /// The vector ALU: VOP1, VOP2, VOPC and their VOP3 forms.
 fn vector(s: &mut Slots, i: &Instr, d: &InstrDef) {
     let e32 = !i.enc.is_vop3();
-    let mut push = |role: Role, code: u16, regs: u8, ty: Ty, implicit: bool| {
-        s.push(Slot {
-            implicit,
-            ..Slot::new(role, code, regs, ty)
-        });
-    };
-    let src = |k: usize| (Role::Src(k as u8), i.src(k), d.src[k].regs(), d.src[k]);
     let vdst = (Role::Vdst, 256 + i.vdst(), d.dst.regs(), d.dst);
     // Scalar destination of carries / VOP3B: VCC in the 32-bit form, SDST field in VOP3B.
     let sdst = if e32 {
@@ -175,86 +189,86 @@ fn vector(s: &mut Slots, i: &Instr, d: &InstrDef) {
     };
     match d.form {
         Form::Bin | Form::WriteLane => {
-            push(vdst.0, vdst.1, vdst.2, vdst.3, false);
+            put(s, vdst.0, vdst.1, vdst.2, vdst.3, false);
             for k in 0..2 {
-                let (r, c, n, t) = src(k);
-                push(r, c, n, t, false);
+                let (r, c, n, t) = vsrc(i, d, k);
+                put(s, r, c, n, t, false);
             }
         }
         Form::Ter => {
-            push(vdst.0, vdst.1, vdst.2, vdst.3, false);
+            put(s, vdst.0, vdst.1, vdst.2, vdst.3, false);
             for k in 0..3 {
-                let (r, c, n, t) = src(k);
-                push(r, c, n, t, false);
+                let (r, c, n, t) = vsrc(i, d, k);
+                put(s, r, c, n, t, false);
             }
         }
         Form::Carry | Form::CarryIn | Form::Vop3b => {
-            push(vdst.0, vdst.1, vdst.2, vdst.3, false);
-            push(Role::Sdst, sdst, 2, Ty::B64, e32);
+            put(s, vdst.0, vdst.1, vdst.2, vdst.3, false);
+            put(s, Role::Sdst, sdst, 2, Ty::B64, e32);
             let n = if d.form == Form::Carry { 2 } else { 3 };
             for k in 0..n {
-                let (r, c, w, t) = src(k);
+                let (r, c, w, t) = vsrc(i, d, k);
                 if k == 2 && e32 {
-                    push(r, VCC, 2, Ty::B64, true);
+                    put(s, r, VCC, 2, Ty::B64, true);
                 } else {
-                    push(r, c, w, t, false);
+                    put(s, r, c, w, t, false);
                 }
             }
         }
         Form::Cndmask => {
-            push(vdst.0, vdst.1, vdst.2, vdst.3, false);
+            put(s, vdst.0, vdst.1, vdst.2, vdst.3, false);
             for k in 0..3 {
-                let (r, c, w, t) = src(k);
+                let (r, c, w, t) = vsrc(i, d, k);
                 if k == 2 && e32 {
-                    push(r, VCC, 2, Ty::B64, true);
+                    put(s, r, VCC, 2, Ty::B64, true);
                 } else {
-                    push(r, c, w, t, false);
+                    put(s, r, c, w, t, false);
                 }
             }
         }
         Form::Madmk | Form::Madak => {
-            push(vdst.0, vdst.1, vdst.2, vdst.3, false);
-            let (r, c, w, t) = src(0);
-            push(r, c, w, t, false);
+            put(s, vdst.0, vdst.1, vdst.2, vdst.3, false);
+            let (r, c, w, t) = vsrc(i, d, 0);
+            put(s, r, c, w, t, false);
             if e32 {
-                let (r1, c1, w1, t1) = src(1);
+                let (r1, c1, w1, t1) = vsrc(i, d, 1);
                 if d.form == Form::Madmk {
-                    push(Role::K, 255, 1, d.dst, false);
-                    push(r1, c1, w1, t1, false);
+                    put(s, Role::K, 255, 1, d.dst, false);
+                    put(s, r1, c1, w1, t1, false);
                 } else {
-                    push(r1, c1, w1, t1, false);
-                    push(Role::K, 255, 1, d.dst, false);
+                    put(s, r1, c1, w1, t1, false);
+                    put(s, Role::K, 255, 1, d.dst, false);
                 }
             } else {
                 for k in 1..3 {
-                    let (r, c, w, t) = src(k);
-                    push(r, c, w, t, false);
+                    let (r, c, w, t) = vsrc(i, d, k);
+                    put(s, r, c, w, t, false);
                 }
             }
         }
         Form::ReadLane => {
-            push(Role::Sdst, i.vdst(), 1, Ty::B32, false);
+            put(s, Role::Sdst, i.vdst(), 1, Ty::B32, false);
             for k in 0..2 {
-                let (r, c, w, t) = src(k);
-                push(r, c, w, t, false);
+                let (r, c, w, t) = vsrc(i, d, k);
+                put(s, r, c, w, t, false);
             }
         }
         Form::Cmp => {
-            push(Role::Sdst, sdst, 2, Ty::B64, e32);
+            put(s, Role::Sdst, sdst, 2, Ty::B64, e32);
             for k in 0..2 {
-                let (r, c, w, t) = src(k);
-                push(r, c, w, t, false);
+                let (r, c, w, t) = vsrc(i, d, k);
+                put(s, r, c, w, t, false);
             }
         }
         Form::Un => {
-            push(vdst.0, vdst.1, vdst.2, vdst.3, false);
-            let (r, c, w, t) = src(0);
-            push(r, c, w, t, false);
+            put(s, vdst.0, vdst.1, vdst.2, vdst.3, false);
+            let (r, c, w, t) = vsrc(i, d, 0);
+            put(s, r, c, w, t, false);
         }
         Form::ReadFirstLane => {
-            push(Role::Sdst, i.vdst(), 1, Ty::B32, false);
-            let (r, c, w, t) = src(0);
-            push(r, c, w, t, false);
+            put(s, Role::Sdst, i.vdst(), 1, Ty::B32, false);
+            let (r, c, w, t) = vsrc(i, d, 0);
+            put(s, r, c, w, t, false);
         }
         Form::Nop => {}
         _ => {}
@@ -265,7 +279,7 @@ fn vector(s: &mut Slots, i: &Instr, d: &InstrDef) {
 fn scalar(s: &mut Slots, i: &Instr, d: &InstrDef) {
     let reg = |role: Role, code: u16, ty: Ty| Slot::new(role, code, ty.regs(), ty);
     let sdst = || reg(Role::Sdst, i.sdst(), d.dst);
-    let ssrc = |k: usize| reg(Role::Src(k as u8), i.src(k), d.src[k]);
+    let ssrc = |k: usize| reg(Role::Src(k as u8), i.src_in(k, || Some(d.form)), d.src[k]);
     let simm = i.get(F::Simm16);
     match d.form {
         Form::S2 => {
@@ -382,6 +396,7 @@ fn offset(i: &Instr) -> Slot {
 
 /// The fields of `i`'s class that its row's form has no operand for: CLRX writes them as
 /// `name=value` notes when they are set; LLVM's text cannot set them.
+#[inline]
 pub fn unused_fields(i: &Instr, d: &InstrDef) -> &'static [F] {
     match (d.form, i.enc) {
         (Form::Nop, Enc::Vop1) => &[F::Vdst, F::Src0],

@@ -18,7 +18,27 @@ pub fn print(out: &mut String, i: &Instr) {
 
 /// Appends the CLRX text of `i` at `at` (see [`super::At`]).
 pub fn print_at(out: &mut String, i: &Instr, at: &At) {
-    match (i.enc, i.def()) {
+    let def = i.def();
+    // A row clrxasm knows on this arch (nearly every word of real code): printed first, then
+    // turned into data in the rare case the text would not read back; a scalar row's check
+    // uses the operand list of its printing.
+    if let Some(d) = def.filter(|_| i.enc != Enc::Other) {
+        let name = d.name[i.arch.index()];
+        if !name.is_empty() && !sdwa_dpp(i) {
+            let start = out.len();
+            let loses = if d.short.is_vop() {
+                print_known(out, i, d, at);
+                vector_loses_bits(i, d)
+            } else {
+                super::scalar::print_clrx(out, i, d, name, at)
+            };
+            if loses {
+                as_data(out, start, i);
+            }
+            return;
+        }
+    }
+    match (i.enc, def) {
         (Enc::Other, _) => {
             out.push_str(".int ");
             hex(out, i.words[0] as u64);
@@ -57,14 +77,29 @@ pub fn print_at(out: &mut String, i: &Instr, at: &At) {
     }
 }
 
+/// Turns the text of `i` printed from `start` into the form of a word that would not read
+/// back: the words as data, the text in a comment.
+#[cold]
+fn as_data(out: &mut String, start: usize, i: &Instr) {
+    let mut head = String::from(".int ");
+    for (k, w) in i.words().iter().enumerate() {
+        if k > 0 {
+            head.push_str(", ");
+        }
+        hex(&mut head, *w as u64);
+    }
+    head.push_str(" /* ");
+    out.insert_str(start, &head);
+    out.push_str(" */");
+}
+
 /// Would clrxdisasm's text of `i` lose bits, so that it reads back as other words? A VOP3 word
 /// with non-zero unused bits, CLAMP in a GCN 1.0/1.1 VOP3B word, ABS/NEG of the SGPR-pair SRC2
 /// of V_CNDMASK and the carry-ins, the literal code in a source (VOP3 has no literal: CLRX
 /// writes `0x0`), and for unused opcodes the ABS and CLAMP bits CLRX does not show; for the
 /// scalar classes, see [`super::scalar`].
 pub fn loses_bits(i: &Instr) -> bool {
-    // SDWA and DPP (an extra dword that is no literal): not written yet, so data.
-    if i.literal.is_none() && i.len > i.fields().layout.words {
+    if sdwa_dpp(i) {
         return true;
     }
     let known = i.def().filter(|d| !d.name[i.arch.index()].is_empty());
@@ -74,25 +109,18 @@ pub fn loses_bits(i: &Instr) -> bool {
     {
         return super::scalar::loses_bits(i, d);
     }
+    if let Some(d) = known {
+        return vector_loses_bits(i, d);
+    }
     if !i.enc.is_vop3() {
-        // The literal of a 32-bit word whose instruction has no source (V_CLREXCP with SRC0 =
-        // 255): clrxdisasm writes `src0=0xff` and drops the literal dword.
-        return known.is_some_and(|d| d.form.nsrc() == 0 && i.src(0) == 255);
+        return false;
     }
     if crate::decode::unused_bits(i) != 0 {
         return true;
     }
     match i.def() {
-        Some(d) => {
-            let nsrc = if matches!(d.form, Form::Madmk | Form::Madak) {
-                3
-            } else {
-                d.form.nsrc()
-            };
-            (i.enc == Enc::Vop3b && !i.arch.is_vi_plus() && i.clamp())
-                || ((i.abs() | i.neg()) & !used_mod_mask(d) & 7 != 0)
-                || (0..nsrc).any(|k| i.src(k) == 255)
-        }
+        // A row without a CLRX name on this arch.
+        Some(d) => vop3_loses_bits(i, d),
         None => {
             let slot = illegal_slot_vop3a(i);
             let show_abs = slot == Some(true);
@@ -101,6 +129,35 @@ pub fn loses_bits(i: &Instr) -> bool {
             (!show_abs && i.abs() != 0) || (!show_clamp && i.clamp()) || (0..n).any(|k| i.src(k) == 255)
         }
     }
+}
+
+/// SDWA and DPP (an extra dword that is no literal): not written yet, so data.
+#[inline(always)]
+fn sdwa_dpp(i: &Instr) -> bool {
+    i.literal.is_none() && i.len > i.fields().layout.words
+}
+
+/// [`loses_bits`] of a vector-ALU word whose row clrxasm knows on its arch.
+#[inline]
+fn vector_loses_bits(i: &Instr, d: &InstrDef) -> bool {
+    if !i.enc.is_vop3() {
+        // The literal of a 32-bit word whose instruction has no source (V_CLREXCP with SRC0 =
+        // 255): clrxdisasm writes `src0=0xff` and drops the literal dword.
+        return d.form.nsrc() == 0 && i.src_in(0, || Some(d.form)) == 255;
+    }
+    crate::decode::unused_bits(i) != 0 || vop3_loses_bits(i, d)
+}
+
+/// [`loses_bits`] of a VOP3 word of row `d` (its unused bits aside).
+fn vop3_loses_bits(i: &Instr, d: &InstrDef) -> bool {
+    let nsrc = if matches!(d.form, Form::Madmk | Form::Madak) {
+        3
+    } else {
+        d.form.nsrc()
+    };
+    (i.enc == Enc::Vop3b && !i.arch.is_vi_plus() && i.clamp())
+        || ((i.abs() | i.neg()) & !used_mod_mask(d) & 7 != 0)
+        || (0..nsrc).any(|k| i.src_in(k, || Some(d.form)) == 255)
 }
 
 /// Sources whose ABS/NEG bits count: not the SGPR-pair SRC2 of V_CNDMASK and the carry-in
@@ -119,9 +176,9 @@ fn print_known(out: &mut String, i: &Instr, d: &InstrDef, at: &At) {
         super::scalar::print(out, i, d, d.name[a.index()], Syntax::Clrx, at);
         return;
     }
-    let texts = &*TEXTS;
+    let texts = texts(a);
     match i.def {
-        Some(id) => texts.mnemonics[id as usize][a.index()].push(out),
+        Some(id) => texts.mnemonics[id as usize].push(out),
         None => out.push(' '),
     }
     let ops = operands(i, d);
@@ -131,13 +188,14 @@ fn print_known(out: &mut String, i: &Instr, d: &InstrDef, at: &At) {
     let vop3 = i.enc.is_vop3();
     let mods = used_mod_mask(d);
     let mut const_mods = (0u8, 0u8);
+    // Sources with a modifier shown (VOP3 only); CLASS compares' mask source.
+    let modded_srcs = if vop3 { (i.abs() | i.neg()) & mods } else { 0 };
+    let class = d.flags.has(Flags::CLASS);
     for (n, s) in ops.as_slice().iter().enumerate() {
         // Plain operands (no modifier, no literal): one precomputed text with its ", ".
-        let plain = s.code != 255
-            && s.regs <= 2
-            && (!vop3 || !matches!(s.role, Role::Src(_)) || (i.abs() | i.neg()) & mods == 0);
-        if plain && !(d.flags.has(Flags::CLASS) && s.role == Role::Src(1)) {
-            let k = op_index(a, s.regs, s.code);
+        let plain = s.code != 255 && s.regs <= 2 && (!matches!(s.role, Role::Src(_)) || modded_srcs == 0);
+        if plain && !(class && s.role == Role::Src(1)) {
+            let k = op_index(s.regs, s.code);
             if n > 0 {
                 texts.comma_ops[k].push(out)
             } else {
@@ -152,7 +210,7 @@ fn print_known(out: &mut String, i: &Instr, d: &InstrDef, at: &At) {
         // CLRX writes the class mask of a 64-bit CLASS compare as a register pair (except at
         // the end of a register file, where the pair would name a register that does not
         // exist and could not be read back).
-        if d.flags.has(Flags::CLASS) && s.role == Role::Src(1) && d.src[0].regs() == 2 && pair_fits(a, s.code) {
+        if class && s.role == Role::Src(1) && d.src[0].regs() == 2 && pair_fits(a, s.code) {
             s.regs = 2;
         }
         let (mut abs, mut neg) = match s.role {
@@ -462,50 +520,83 @@ fn print_illegal(out: &mut String, i: &Instr, at: &At) {
 pub fn operand(out: &mut String, a: Arch, s: &Slot, literal: Option<u32>, lit_form: bool, cty: Option<Ty>) {
     // Hot path: the text of every non-literal code of width 1 or 2 is precomputed per arch.
     if s.code != 255 && s.regs <= 2 {
-        TEXTS.ops[op_index(a, s.regs, s.code)].push(out);
+        texts(a).ops[op_index(s.regs, s.code)].push(out);
         return;
     }
     operand_slow(out, a, s, literal, lit_form, cty)
 }
 
-/// Precomputed texts: operands by arch, width (1 or 2 registers) and code, plain and with a
-/// leading ", "; mnemonics with their trailing space by row and arch.
+/// Precomputed texts of one arch: operands by width (1 or 2 registers) and code, plain and
+/// with a leading ", "; mnemonics with their trailing space by row.
 struct Texts {
     ops: Vec<Cell>,
     comma_ops: Vec<Cell>,
-    mnemonics: Vec<[Cell; 4]>,
+    mnemonics: Vec<Cell>,
 }
 
-fn op_index(a: Arch, regs: u8, code: u16) -> usize {
-    a.index() * 1024 + (regs as usize - 1) * 512 + (code as usize & 511)
+/// The precomputed texts of `a`, built on first use (a listing is of one arch: the others'
+/// are never built).
+#[inline(always)]
+fn texts(a: Arch) -> &'static Texts {
+    use std::sync::LazyLock;
+    static TEXTS: [LazyLock<Texts>; 4] = [
+        LazyLock::new(|| Texts::build(Arch::ALL[0])),
+        LazyLock::new(|| Texts::build(Arch::ALL[1])),
+        LazyLock::new(|| Texts::build(Arch::ALL[2])),
+        LazyLock::new(|| Texts::build(Arch::ALL[3])),
+    ];
+    &TEXTS[a.index()]
 }
 
-static TEXTS: std::sync::LazyLock<Texts> = std::sync::LazyLock::new(|| {
-    let mut ops = Vec::with_capacity(4096);
-    let mut comma_ops = Vec::with_capacity(4096);
-    for a in Arch::ALL {
+/// Appends the mnemonic `name` of row `id` on `a` with its trailing space, from the
+/// precomputed texts; `false` (nothing appended) if the text is not there.
+#[inline]
+pub(super) fn push_mnemonic(out: &mut String, id: crate::isa::DefId, a: Arch, name: &str) -> bool {
+    let c = &texts(a).mnemonics[id as usize];
+    if c.len() != name.len() + 1 {
+        return false;
+    }
+    c.push(out);
+    true
+}
+
+fn op_index(regs: u8, code: u16) -> usize {
+    (regs as usize - 1) * 512 + (code as usize & 511)
+}
+
+impl Texts {
+    fn build(a: Arch) -> Texts {
+        let mut ops = Vec::with_capacity(1024);
+        let mut comma_ops = Vec::with_capacity(1024);
         for regs in 1..=2u8 {
             for code in 0..512u16 {
-                let mut t = String::new();
+                // Built without `fmt`: this runs once per process, before the first line.
+                let mut t = String::from(", ");
                 let s = Slot::new(Role::Vdst, code, regs, Ty::B32);
                 operand_slow(&mut t, a, &s, None, false, None);
                 let blank = Cell::new("").unwrap();
-                ops.push(Cell::new(&t).unwrap_or(blank));
-                comma_ops.push(Cell::new(&format!(", {t}")).unwrap_or(blank));
+                ops.push(Cell::new(&t[2..]).unwrap_or(blank));
+                comma_ops.push(Cell::new(&t).unwrap_or(blank));
             }
         }
+        let mnemonics = isa()
+            .defs
+            .iter()
+            .map(|d| {
+                let name = d.name[a.index()];
+                let mut t = String::with_capacity(name.len() + 1);
+                t.push_str(name);
+                t.push(' ');
+                Cell::new(&t).unwrap_or(Cell::new(" ").unwrap())
+            })
+            .collect();
+        Texts {
+            ops,
+            comma_ops,
+            mnemonics,
+        }
     }
-    let mnemonics = isa()
-        .defs
-        .iter()
-        .map(|d| std::array::from_fn(|k| Cell::new(&format!("{} ", d.name[k])).unwrap_or(Cell::new(" ").unwrap())))
-        .collect();
-    Texts {
-        ops,
-        comma_ops,
-        mnemonics,
-    }
-});
+}
 
 #[inline(never)]
 fn operand_slow(out: &mut String, a: Arch, s: &Slot, literal: Option<u32>, lit_form: bool, cty: Option<Ty>) {

@@ -11,13 +11,12 @@ use crate::arch::Arch;
 use crate::enc::{Enc, F};
 use crate::instr::Instr;
 use crate::isa::{Flags, Form, InstrDef};
-use crate::layout::{operands, scalar_aligned, unused_fields, Role, Slot};
+use crate::layout::{operands, scalar_aligned, unused_fields, Role, Slot, Slots};
 use crate::operand::{classify, Src};
 
 /// Appends the text of scalar instruction `i` (row `d`, or a class's generic row for an
 /// unused opcode) under `mnemonic`.
 pub(super) fn print(out: &mut String, i: &Instr, d: &InstrDef, mnemonic: &str, syn: Syntax, at: &At) -> bool {
-    let a = i.arch;
     let llvm = syn == Syntax::Llvm;
     if llvm
         && (crate::decode::unused_bits(i) != 0
@@ -27,8 +26,41 @@ pub(super) fn print(out: &mut String, i: &Instr, d: &InstrDef, mnemonic: &str, s
     {
         return false;
     }
-    out.push_str(mnemonic);
+    print_with(out, i, d, &operands(i, d), mnemonic, false, syn, at, &mut true)
+}
+
+/// The CLRX text of scalar row `d` of `i`, and whether clrxasm would read it back as other
+/// words ([`loses_bits`]): one operand list and one printing of the special operands serve
+/// both.
+pub(super) fn print_clrx(out: &mut String, i: &Instr, d: &InstrDef, mnemonic: &str, at: &At) -> bool {
     let ops = operands(i, d);
+    let mut readable = true;
+    // The mnemonic as one precomputed text with its space, when there is one.
+    let spaced = i
+        .def
+        .is_some_and(|id| super::clrx::push_mnemonic(out, id, i.arch, mnemonic));
+    let mnemonic = if spaced { "" } else { mnemonic };
+    print_with(out, i, d, &ops, mnemonic, spaced, Syntax::Clrx, at, &mut readable);
+    !readable || loses_bits_of(i, d, &ops)
+}
+
+/// [`print`] over operand list `ops`; clears `readable` when a special operand's text does not
+/// read back. `spaced`: `out` ends with the mnemonic and a space already.
+#[allow(clippy::too_many_arguments)]
+fn print_with(
+    out: &mut String,
+    i: &Instr,
+    d: &InstrDef,
+    ops: &Slots,
+    mnemonic: &str,
+    spaced: bool,
+    syn: Syntax,
+    at: &At,
+    readable: &mut bool,
+) -> bool {
+    let a = i.arch;
+    let llvm = syn == Syntax::Llvm;
+    out.push_str(mnemonic);
     let smem = i.enc == Enc::Smem;
     let soe = smem && i.get(F::Soe) != 0;
     // LLVM 14 has no SOE, NV or SOFFSET, and reads an SGPR offset from 7 bits.
@@ -46,7 +78,12 @@ pub(super) fn print(out: &mut String, i: &Instr, d: &InstrDef, mnemonic: &str, s
             offset_modifier = Some(s.val);
             continue;
         }
-        out.push_str(if first { " " } else { ", " });
+        if !first {
+            out.push(',');
+        }
+        if !first || !spaced {
+            out.push(' ');
+        }
         first = false;
         let ok = match s.role {
             Role::Imm => {
@@ -67,6 +104,7 @@ pub(super) fn print(out: &mut String, i: &Instr, d: &InstrDef, mnemonic: &str, s
             // text is clrxdisasm's, for the data line's comment.
             r if special_kind(r).is_some() => {
                 let ok = special::print(out, special_kind(r).unwrap_or(Kind::Waitcnt), a, syn, s.val);
+                *readable &= ok;
                 ok || !llvm
             }
             Role::Imm32 => {
@@ -85,6 +123,9 @@ pub(super) fn print(out: &mut String, i: &Instr, d: &InstrDef, mnemonic: &str, s
         if !ok {
             return false;
         }
+    }
+    if first && spaced {
+        out.pop(); // no operand after the mnemonic's space
     }
     // A no-operand SOPP with SIMM16 set.
     if d.form == Form::P0 {
@@ -125,8 +166,16 @@ pub(super) fn print(out: &mut String, i: &Instr, d: &InstrDef, mnemonic: &str, s
 }
 
 /// CLRX's notes for set fields the instruction has no operand for (`sdst=0x5`, `imm=1`).
+#[inline]
 pub(super) fn notes(out: &mut String, i: &Instr, d: &InstrDef) {
-    for &f in unused_fields(i, d) {
+    let fields = unused_fields(i, d);
+    if !fields.is_empty() {
+        notes_of(out, i, fields);
+    }
+}
+
+fn notes_of(out: &mut String, i: &Instr, fields: &[F]) {
+    for &f in fields {
         let v = i.get(f);
         if v == 0 {
             continue;
@@ -217,19 +266,12 @@ fn register(out: &mut String, a: Arch, s: &Slot, literal: Option<u32>, llvm: boo
 /// it)? Bits no field holds, register ranges it refuses as unaligned, SIMM16 on a no-operand
 /// SOPP, two literal codes, SMEM offset fields its syntax does not show.
 pub(super) fn loses_bits(i: &Instr, d: &InstrDef) -> bool {
-    if crate::decode::unused_bits(i) != 0 {
-        return true;
-    }
     let ops = operands(i, d);
-    let unaligned = ops
-        .as_slice()
-        .iter()
-        .any(|s| !s.is_value() && misaligned(i.arch, s, true));
     // A special operand whose clrxdisasm text clrxasm does not read back (bits beyond
     // s_waitcnt's counters, most sendmsg values).
     let unreadable = ops.as_slice().iter().any(|s| {
         special_kind(s.role).is_some_and(|k| {
-            // Printed into a reused buffer: this runs for every s_waitcnt of a listing.
+            // Printed into a reused buffer.
             thread_local!(static SCRATCH: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) });
             SCRATCH.with_borrow_mut(|t| {
                 t.clear();
@@ -237,9 +279,18 @@ pub(super) fn loses_bits(i: &Instr, d: &InstrDef) -> bool {
             })
         })
     });
-    if unreadable {
+    unreadable || loses_bits_of(i, d, &ops)
+}
+
+/// [`loses_bits`] but for the special operands' texts, over operand list `ops`.
+fn loses_bits_of(i: &Instr, d: &InstrDef, ops: &Slots) -> bool {
+    if crate::decode::unused_bits(i) != 0 {
         return true;
     }
+    let unaligned = ops
+        .as_slice()
+        .iter()
+        .any(|s| !s.is_value() && misaligned(i.arch, s, true));
     if unaligned || (d.form == Form::P0 && i.get(F::Simm16) != 0) {
         return true;
     }
@@ -277,12 +328,14 @@ fn bad_smrd_offset(i: &Instr) -> bool {
 /// A register range refused in the scalar classes as unaligned: by llvm-mc (SGPRs, TTMPs,
 /// named pairs) or, `sgpr_only`, by clrxasm (SGPR ranges only).
 fn misaligned(a: Arch, s: &Slot, sgpr_only: bool) -> bool {
-    let kind = match classify(a, s.code) {
+    if s.regs == 1 || scalar_aligned(s.code, s.regs) {
+        return false;
+    }
+    match classify(a, s.code) {
         Src::Sgpr(_) => true,
         Src::Ttmp(_) | Src::Special(..) => !sgpr_only,
         _ => false,
-    };
-    s.regs > 1 && kind && !scalar_aligned(s.code, s.regs)
+    }
 }
 
 /// The special syntax of an operand role.
