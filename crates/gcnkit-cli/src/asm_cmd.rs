@@ -124,43 +124,70 @@ pub fn run(a: Args) -> ExitCode {
         bin: Vec::with_capacity(1 << 16),
         result: Ok(()),
     };
-    let mut line = Vec::with_capacity(256);
+    // A line whole in the reader's buffer is taken from there; one cut by the buffer's end is
+    // gathered in `line` (no copy per line).
+    let mut line: Vec<u8> = Vec::with_capacity(256);
     let mut n = 0;
+    macro_rules! one_line {
+        ($bytes:expr) => {{
+            let mut bytes: &[u8] = $bytes;
+            n += 1;
+            while let [rest @ .., b'\n' | b'\r'] = bytes {
+                bytes = rest;
+            }
+            // Valid UTF-8 (the usual case) is checked by the fast validator, not chunk by chunk.
+            let text = match std::str::from_utf8(bytes) {
+                Ok(t) => std::borrow::Cow::Borrowed(t),
+                Err(_) => String::from_utf8_lossy(bytes),
+            };
+            asm.line(n, &text);
+            if format == FormatArg::Listing {
+                w.lines.push_back((n, text.trim().to_string()));
+            }
+            if n % 4096 == 0 {
+                w.arch = asm.arch();
+                if let Err(e) = pending.take(&mut asm, &mut w, &mut out) {
+                    errln!("error: {e}");
+                    out.abandon();
+                    return ExitCode::from(1);
+                }
+                // Listing lines are needed from the first item not rendered yet on.
+                let keep = pending.first_line().or(asm.first_held_line()).unwrap_or(n + 1);
+                while w.lines.front().is_some_and(|l| l.0 < keep) {
+                    w.lines.pop_front();
+                }
+            }
+        }};
+    }
     loop {
-        line.clear();
-        match reader.read_until(b'\n', &mut line) {
-            Ok(0) => break,
-            Ok(_) => {}
+        let buf = match reader.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
             Err(e) => {
                 errln!("{name}: error: {e}");
                 out.abandon();
                 return ExitCode::from(1);
             }
-        }
-        n += 1;
-        while line.last().is_some_and(|&b| b == b'\n' || b == b'\r') {
-            line.pop();
-        }
-        // Valid UTF-8 (the usual case) is checked by the fast validator, not chunk by chunk.
-        let text = match std::str::from_utf8(&line) {
-            Ok(t) => std::borrow::Cow::Borrowed(t),
-            Err(_) => String::from_utf8_lossy(&line),
         };
-        asm.line(n, &text);
-        if format == FormatArg::Listing {
-            w.lines.push_back((n, text.trim().to_string()));
-        }
-        if n % 4096 == 0 {
-            w.arch = asm.arch();
-            if let Err(e) = pending.take(&mut asm, &mut w, &mut out) {
-                errln!("error: {e}");
-                out.abandon();
-                return ExitCode::from(1);
+        if buf.is_empty() {
+            if !line.is_empty() {
+                one_line!(&line);
             }
-            // Listing lines are needed from the first item not rendered yet on.
-            let keep = pending.first_line().or(asm.first_held_line()).unwrap_or(n + 1);
-            while w.lines.front().is_some_and(|l| l.0 < keep) {
-                w.lines.pop_front();
+            break;
+        }
+        let (len, whole) = match find_newline(buf) {
+            Some(p) => (p + 1, true),
+            None => (buf.len(), false),
+        };
+        if whole && line.is_empty() {
+            one_line!(&buf[..len]);
+            reader.consume(len);
+        } else {
+            line.extend_from_slice(&buf[..len]);
+            reader.consume(len);
+            if whole {
+                one_line!(&line);
+                line.clear();
             }
         }
     }
@@ -199,6 +226,23 @@ pub fn run(a: Args) -> ExitCode {
         return ExitCode::from(1);
     }
     out.finish()
+}
+
+/// The first `\n` of `b`, eight bytes at a time (lines are short: no searcher to set up).
+fn find_newline(b: &[u8]) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let mut chunks = b.chunks_exact(8);
+    let mut at = 0;
+    for c in &mut chunks {
+        let x = u64::from_le_bytes(c.try_into().unwrap_or([0; 8])) ^ (ONES * b'\n' as u64);
+        // The lowest set high bit marks the first zero byte, the first newline.
+        let zero = x.wrapping_sub(ONES) & !x & (ONES << 7);
+        if zero != 0 {
+            return Some(at + (zero.trailing_zeros() / 8) as usize);
+        }
+        at += 8;
+    }
+    chunks.remainder().iter().position(|&c| c == b'\n').map(|p| at + p)
 }
 
 /// Items held in memory for stdout before they go to an unnamed temporary file (24 MiB).
@@ -340,6 +384,28 @@ fn render(buf: &mut String, bin: &mut Vec<u8>, it: &Item, format: FormatArg, syn
         FormatArg::Json => {
             json::record(buf, &it.instr(arch), it.offset as usize, syntax);
             buf.push('\n');
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// The word-at-a-time search finds the first newline wherever it is (or none).
+    #[test]
+    fn find_newline_is_the_first_newline() {
+        let mut b: Vec<u8> = (0..40u8).map(|k| k.wrapping_mul(37) | 0x80).collect();
+        b[3] = 0;
+        b[11] = b'\n' ^ 1;
+        for len in 0..b.len() {
+            assert_eq!(super::find_newline(&b[..len]), None);
+            for at in 0..len {
+                let mut c = b[..len].to_vec();
+                c[at] = b'\n';
+                if at + 1 < len {
+                    c[len - 1] = b'\n';
+                }
+                assert_eq!(super::find_newline(&c), Some(at), "{len} {at}");
+            }
         }
     }
 }

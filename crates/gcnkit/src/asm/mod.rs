@@ -359,7 +359,11 @@ impl Assembler {
         }
         match blank {
             // Only ASCII bytes were replaced by ASCII blanks at char boundaries.
-            Some(v) => (std::borrow::Cow::Owned(String::from_utf8_lossy(&v).into_owned()), end, false),
+            Some(v) => (
+                std::borrow::Cow::Owned(String::from_utf8_lossy(&v).into_owned()),
+                end,
+                false,
+            ),
             None => (std::borrow::Cow::Borrowed(src), end, false),
         }
     }
@@ -379,7 +383,10 @@ impl Assembler {
             let semi = if plain {
                 None
             } else {
-                src.as_bytes()[start..end].iter().position(|&b| b == b';').map(|p| start + p)
+                src.as_bytes()[start..end]
+                    .iter()
+                    .position(|&b| b == b';')
+                    .map(|p| start + p)
             };
             let stop = semi.unwrap_or(end);
             self.statement(lineno, src, start, stop);
@@ -1033,7 +1040,18 @@ impl Assembler {
                 other_section: &other_section,
                 section,
             };
-            match select(self.arch, self.dialect, fold, base, found, suffix, span, &ops, &mods, &ctx) {
+            match select(
+                self.arch,
+                self.dialect,
+                fold,
+                base,
+                found,
+                suffix,
+                span,
+                &ops,
+                &mods,
+                &ctx,
+            ) {
                 Ok(select::Selected { instr, fixup, warnings }) => {
                     for w in warnings {
                         self.report(lineno, src, w, Severity::Warning);
