@@ -15,7 +15,7 @@ use std::process::ExitCode;
 #[command(
     name = "gcnkit",
     version,
-    about = "AMD GCN vector-ALU (VOP2/VOP3/VOPC) toolkit: assembler, disassembler, emulator"
+    about = "AMD GCN (GCN 1.0-1.4) toolkit: assembler and disassembler for the CLRX and LLVM dialects, JSON, vector-ALU emulator"
 )]
 struct Cli {
     #[command(subcommand)]

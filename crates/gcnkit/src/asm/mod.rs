@@ -832,7 +832,7 @@ impl Assembler {
                     start: s0,
                     end: s1,
                     msg: format!("unsupported directive '{name}'"),
-                    help: Some("gcnkit assembles vector-ALU instructions and .long/.int data".into()),
+                    help: Some("gcnkit takes instructions, labels, `sym = expr`, .set/.equ, .text/.rodata/.data, .long/.int/.4byte and the target directives; the others come with code objects".into()),
                 },
             ),
         }
