@@ -7,8 +7,10 @@
 //!   `benches/stream/kernels.rs`: the clang-14 kernels of `tests/data/kernels/`, whole
 //!   kernels repeated until at least N instructions (every class clang emits, memory included).
 //!
-//!     cargo run --release -p gcnkit --example gen_stream -- OUT.bin [OUT.llvm-mc.txt] [N]
-//!     cargo run --release -p gcnkit --example gen_stream -- --kernels fiji OUT.bin [OUT.txt] [N]
+//! ```text
+//! cargo run --release -p gcnkit --example gen_stream -- OUT.bin [OUT.llvm-mc.txt] [N]
+//! cargo run --release -p gcnkit --example gen_stream -- --kernels fiji OUT.bin [OUT.txt] [N]
+//! ```
 //!
 //! `-` for OUT.llvm-mc.txt writes no text form. Prints to stdout `instructions words vop3`
 //! (random stream), or two lines (kernels): `instructions words kernel_instances copies

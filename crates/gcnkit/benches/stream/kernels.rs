@@ -99,6 +99,9 @@ fn hex(s: &str, what: &str) -> Result<u32, String> {
     u32::from_str_radix(s, 16).map_err(|e| format!("{what}: {s:?}: {e}"))
 }
 
+/// One kernel file's rows: clang's text rows by offset, and its body rows.
+type FileRows = (BTreeMap<u32, Vec<String>>, Vec<Vec<String>>);
+
 /// The kernels of `mcpu` in `dir`, in `kernels.tsv`'s order, with their instructions (words,
 /// class, clang's text) and body lines.
 pub fn load(dir: &Path, mcpu: &str) -> Result<Vec<Kernel>, String> {
@@ -106,7 +109,7 @@ pub fn load(dir: &Path, mcpu: &str) -> Result<Vec<Kernel>, String> {
     let mut files: Vec<String> = Vec::new();
     let mut out = Vec::new();
     // Per file: text rows by offset, body rows.
-    let mut cache: BTreeMap<String, (BTreeMap<u32, Vec<String>>, Vec<Vec<String>>)> = BTreeMap::new();
+    let mut cache: BTreeMap<String, FileRows> = BTreeMap::new();
     for row in index.iter().filter(|r| r.len() >= 5 && r[1] == mcpu) {
         let (file, name) = (&row[0], &row[2]);
         let (start, size) = (hex(&row[3], "offset")?, hex(&row[4], "size")?);
@@ -286,6 +289,7 @@ pub struct Stats {
 ///   checked alone: they name labels) becomes a data line, counted as `rejected` (printed to
 ///   stderr with `debug`);
 /// - `Clrx`: gcnkit's CLRX disassembly of the stream's words, label lines at branch targets;
+///
 /// and the data classes as data lines or dropped, as `mem` says.
 pub fn source(
     ks: &[Kernel],
