@@ -1,4 +1,4 @@
-//! Operand rules of the seed pages, checked on a decoded (or about to be encoded)
+//! Operand rules of the CLRX wiki pages, checked on a decoded (or about to be encoded)
 //! instruction: one scalar value on the constant bus, one literal and only without an SGPR,
 //! LDS_DIRECT only in SRC0, registers that exist on the arch.
 //!
@@ -113,7 +113,7 @@ pub fn clrx_scalar_range_ok(code: u16, count: u16, sgprs: u16) -> bool {
 /// How strictly the constant bus is counted.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Policy {
-    /// The seed pages (and CLRX): one SGPR (implicit VCC included); a literal only when no
+    /// The CLRX wiki pages (and CLRX): one SGPR (implicit VCC included); a literal only when no
     /// SGPR or M0 is a *written* source operand.
     Seed,
     /// LLVM 14: the literal is one more constant-bus read, implicit VCC included.
@@ -125,7 +125,7 @@ pub enum Policy {
     Clrx,
 }
 
-/// Checks the rules on `i` (with row `d`) under the seed pages' policy.
+/// Checks the rules on `i` (with row `d`) under CLRX's wiki pages' policy.
 pub fn check(i: &Instr, d: &InstrDef) -> Violations {
     check_with(i, d, Policy::Seed)
 }
@@ -237,7 +237,7 @@ pub fn check_with(i: &Instr, d: &InstrDef, policy: Policy) -> Violations {
 
 /// The CLRX dialect: what clrxasm takes, and what gcnkit's CLRX printer writes where clrxasm
 /// does not read clrxdisasm's text: a constant-bus violation needs both clrxasm's count and the
-/// seed pages' to object; XNACK_MASK exists on GCN 1.2 (clrxasm takes it on every VI device).
+/// CLRX wiki pages' to object; XNACK_MASK exists on GCN 1.2 (clrxasm takes it on every VI device).
 fn check_clrx(i: &Instr, d: &InstrDef) -> Violations {
     let seed = check_with(i, d, Policy::Seed);
     let ops = operands(i, d);
@@ -301,7 +301,7 @@ fn clrx_bus(i: &Instr, d: &InstrDef, ops: &crate::layout::Slots, v: &mut Violati
     }
 }
 
-/// An operand llvm-mc 14 refuses beyond the seed pages' rules: the operand (index into the
+/// An operand llvm-mc 14 refuses beyond CLRX's wiki pages' rules: the operand (index into the
 /// operand list) and llvm-mc's reason. The LLVM printer writes such words as data and the
 /// assembler's LLVM dialect rejects their text, so both agree with llvm-mc.
 pub fn llvm_check(i: &Instr, d: &InstrDef) -> Option<(usize, &'static str)> {

@@ -195,7 +195,7 @@ fn read_source(
 fn float_post(l: &mut Lanes, ty: Ty, omod: u8, clamp: bool, dx10: bool, packed: bool, keep: bool) {
     let mode_keeps = keeps_output_denorms(l.mode, ty);
     let keep_denorms = keep || mode_keeps;
-    // OMOD does nothing when MODE keeps output denormals (seed page NOTE).
+    // OMOD does nothing when MODE keeps output denormals (CLRX's wiki page, NOTE).
     let scale = if mode_keeps {
         1.0
     } else {

@@ -384,7 +384,7 @@ pub struct InstrDef {
     /// What the executor does beyond reading sources and writing VDST (register moves,
     /// denormal rules).
     pub exec: Exec,
-    /// The operation in the seed pages' notation, for `explain`.
+    /// The operation in CLRX's wiki pages' notation, for `explain`.
     pub op: Option<&'static str>,
 }
 
@@ -836,7 +836,7 @@ impl Row {
         self
     }
 
-    /// The operation, in the seed pages' notation.
+    /// The operation, in CLRX's wiki pages' notation.
     pub fn op(mut self, text: &'static str) -> Row {
         self.0.op = Some(text);
         self

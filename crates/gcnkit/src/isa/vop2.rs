@@ -1,6 +1,6 @@
 //! VOP2 instructions (and their VOP3 forms, opcode 256 + VOP2 opcode).
-//! Opcode arrays are `[GCN1.0, GCN1.1, GCN1.2, GCN1.4]`; `X` = absent. Sources: the VOP2 seed
-//! page with its errata (DESIGN.md), checked against llvm-mc and CLRX's tables.
+//! Opcode arrays are `[GCN1.0, GCN1.1, GCN1.2, GCN1.4]`; `X` = absent. Sources: CLRX's wiki page
+//! GcnInstrsVop2 with its errata corrected, checked against llvm-mc and CLRX's tables.
 
 use super::Form::*;
 use super::Ty::*;

@@ -1,6 +1,6 @@
 //! Instructions that exist only in the VOP3 encoding (VOP3A, and VOP3B where the form says).
-//! Opcode arrays are `[GCN1.0, GCN1.1, GCN1.2, GCN1.4]`; `X` = absent. Sources: the VOP3 seed
-//! page (its second table column is GCN 1.1), llvm-mc for GCN 1.4.
+//! Opcode arrays are `[GCN1.0, GCN1.1, GCN1.2, GCN1.4]`; `X` = absent. Sources: CLRX's wiki page
+//! GcnInstrsVop3 (its second table column is GCN 1.1), llvm-mc for GCN 1.4.
 
 use super::Form::*;
 use super::Ty::*;

@@ -1,4 +1,4 @@
-//! VOPC compare instructions, generated from their families (the seed page's opcode-range
+//! VOPC compare instructions, generated from their families (CLRX's wiki page's opcode-range
 //! tables): every `V_CMP{,X,S,SX}_{OP}_{TYPE}` row gets its opcode on each arch from the
 //! base of its family plus the offset of the compare operation.
 
@@ -23,7 +23,7 @@ pub const INT_OPS: [(&str, &str); 8] = [
     ("tru", "t"),
 ];
 
-/// The operation of each OP16 compare (the seed page's table with its errata: LT's `SRC1_`,
+/// The operation of each OP16 compare (CLRX's wiki page's table with its errata: LT's `SRC1_`,
 /// O's parenthesis, U is `ISNAN(S0) || ISNAN(S1)`); `@` stands for the type's ASTYPE function.
 const FLOAT_OP_TEXT: [&str; 16] = [
     "SDST(LANEID) = 0",

@@ -224,7 +224,7 @@ fn print_known(out: &mut String, i: &Instr, d: &InstrDef, rules: bool) -> Res {
     Ok(())
 }
 
-/// Operand restrictions of LLVM's parser beyond the seed pages' rules ([`crate::rules::llvm_check`]),
+/// Operand restrictions of LLVM's parser beyond CLRX's pages' rules ([`crate::rules::llvm_check`]),
 /// and literals LLVM would read as something else.
 fn operand_limits(i: &Instr, d: &InstrDef, ops: &[Slot]) -> Res {
     if crate::rules::llvm_check(i, d).is_some() {

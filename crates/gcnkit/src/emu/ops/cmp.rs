@@ -1,4 +1,4 @@
-//! Compare semantics (seed page GcnInstrsVopc), generated per type like the rows themselves:
+//! Compare semantics (CLRX wiki page GcnInstrsVopc), generated per type like the rows themselves:
 //! `FLOAT_F16/F32/F64[op]` and `INT_*[op]` are indexed by the opcode offset of the compare.
 //! Ordered compares (LT, EQ, ...) are false when an operand is NaN; their negations (NGE,
 //! NLG, ...) are true. The signalling (CMPS) families compute the same bits: gcnkit models no

@@ -1,4 +1,4 @@
-//! Semantics of the VOP2 instructions (seed page GcnInstrsVop2, *Operation* sections).
+//! Semantics of the VOP2 instructions (CLRX wiki page GcnInstrsVop2, *Operation* sections).
 
 use super::{map2, map2f, map2h, sext24};
 use crate::emu::float::{

@@ -1,7 +1,7 @@
-//! Semantics of the VOP3-only instructions (seed page GcnInstrsVop3, *Operation* sections;
+//! Semantics of the VOP3-only instructions (CLRX wiki page GcnInstrsVop3, *Operation* sections;
 //! README says where an operation is inferred rather than documented).
 //!
-//! Where the seed page has no Operation text, the operation is inferred from checkable public
+//! Where CLRX's wiki page has no Operation text, the operation is inferred from checkable public
 //! facts; every such function carries an `// inferred: <source>` comment, and the row's `.op`
 //! text states the operation that is executed.
 //!
@@ -106,7 +106,8 @@ fn vmax(a: V, b: V) -> V {
     }
 }
 
-/// V_MIN3 (seed): NaN operands drop out; else SRC2 if strictly smallest, else MIN(SRC1, SRC0).
+/// V_MIN3 (CLRX's page): NaN operands drop out; else SRC2 if strictly smallest, else
+/// MIN(SRC1, SRC0).
 fn fmin3(a: V, b: V, c: V) -> V {
     if a.f.is_nan() {
         vmin(b, c)
@@ -135,8 +136,8 @@ fn fmax3(a: V, b: V, c: V) -> V {
     }
 }
 
-/// V_MED3: the seed's NaN rules (MIN of the other two); otherwise the median as AMD's ISA
-/// documents it (the max of the two operands other than the overall max). The seed's strict
+/// V_MED3: the CLRX page's NaN rules (MIN of the other two); otherwise the median as AMD's ISA
+/// documents it (the max of the two operands other than the overall max). The CLRX page's strict
 /// comparisons would return SRC0 on ties (med3(1, 2, 2) = 1), which is not a median.
 fn fmed3(a: V, b: V, c: V) -> V {
     if a.f.is_nan() {
@@ -234,7 +235,7 @@ const F64: Fmt = Fmt {
     qnan: QNAN64,
 };
 
-/// V_DIV_FIXUP (seed text): q = quotient (SRC0), d = denominator (SRC1), n = numerator (SRC2).
+/// V_DIV_FIXUP (CLRX page text): q = quotient (SRC0), d = denominator (SRC1), n = numerator (SRC2).
 fn div_fixup(q: u64, d: u64, n: u64, f: Fmt) -> u64 {
     let (aq, ad, an) = (q & !f.sign, d & !f.sign, n & !f.sign);
     let sign = (d ^ n) & f.sign;
@@ -337,7 +338,7 @@ pub fn mad_f32(l: &mut Lanes) {
     })
 }
 
-/// Legacy MAD: a zero factor gives SRC2 (DX9 rule, seed description); denormals flushed as in
+/// Legacy MAD: a zero factor gives SRC2 (DX9 rule, CLRX page description); denormals flushed as in
 /// V_MAD_F32.
 pub fn mad_legacy_f32(l: &mut Lanes) {
     map3(l, |a, b, c| {
@@ -479,7 +480,7 @@ pub fn mad_i64_i32(l: &mut Lanes) {
 // Cube map
 // ---------------------------------------------------------------------------------------------
 
-/// The major axis the seed's cube formulas choose: 2 = Z, 1 = Y, 0 = X.
+/// The major axis the CLRX page's cube formulas choose: 2 = Z, 1 = Y, 0 = X.
 #[inline]
 fn cube_axis(x: f32, y: f32, z: f32) -> u32 {
     if z.abs() >= y.abs() && z.abs() >= x.abs() {
@@ -491,7 +492,7 @@ fn cube_axis(x: f32, y: f32, z: f32) -> u32 {
     }
 }
 
-/// `SIGN(s) * v` with SIGN = +1 for s >= 0 (the seed's face test), -1 otherwise.
+/// `SIGN(s) * v` with SIGN = +1 for s >= 0 (the CLRX page's face test), -1 otherwise.
 #[inline]
 fn signed(s: f32, v: f32) -> f32 {
     if s >= 0.0 {
@@ -799,7 +800,7 @@ pub fn div_fixup_f64(l: &mut Lanes) {
     }
 }
 
-/// The seed's V_DIV_FIXUP on f16 values (also the GCN 1.4 V_DIV_FIXUP_LEGACY_F16).
+/// The CLRX page's V_DIV_FIXUP on f16 values (also the GCN 1.4 V_DIV_FIXUP_LEGACY_F16).
 // inferred: CLRX GCN 1.4 page (the f32 text with HALF operands, NAN_H = 0x7e00)
 pub fn div_fixup_f16(l: &mut Lanes) {
     map3(l, |q, d, n| {
