@@ -24,11 +24,12 @@ fn err(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
-fn tmpdir(name: &str) -> std::path::PathBuf {
-    let d = std::env::temp_dir().join(format!("gcnkit-cli-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+/// A fresh directory, removed with everything in it when the guard is dropped.
+fn tmpdir(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("gcnkit-cli-{name}-"))
+        .tempdir()
+        .unwrap()
 }
 
 #[test]
@@ -68,7 +69,8 @@ fn disasm_arch_aliases() {
 
 #[test]
 fn disasm_binary_file_and_output_file() {
-    let d = tmpdir("bin");
+    let guard = tmpdir("bin");
+    let d = guard.path();
     let f = d.join("w.bin");
     std::fs::write(&f, [0x02, 0x07, 0x02, 0x02]).unwrap();
     let out = d.join("out.s");
@@ -84,7 +86,8 @@ fn disasm_binary_file_and_output_file() {
 
 #[test]
 fn disasm_truncated_literal_is_an_error_and_leaves_no_file() {
-    let d = tmpdir("trunc");
+    let guard = tmpdir("trunc");
+    let d = guard.path();
     let out = d.join("out.s");
     let o = gcnkit(
         &["disasm", "--input", "words", "-o", out.to_str().unwrap()],
@@ -115,7 +118,8 @@ fn disasm_unknown_arch_is_a_usage_error() {
 
 #[test]
 fn disasm_odd_byte_count_is_an_error() {
-    let d = tmpdir("odd");
+    let guard = tmpdir("odd");
+    let d = guard.path();
     let f = d.join("w.bin");
     std::fs::write(&f, [0x02, 0x07, 0x02, 0x02, 0x00]).unwrap();
     let o = gcnkit(&["disasm", f.to_str().unwrap()], b"");
@@ -200,7 +204,8 @@ fn asm_formats() {
 
 #[test]
 fn asm_errors_every_one_and_no_output_file() {
-    let d = tmpdir("asmerr");
+    let guard = tmpdir("asmerr");
+    let d = guard.path();
     let src = d.join("bad.s");
     std::fs::write(
         &src,
@@ -234,7 +239,8 @@ fn asm_errors_every_one_and_no_output_file() {
 
 #[test]
 fn asm_output_file_is_binary() {
-    let d = tmpdir("asmout");
+    let guard = tmpdir("asmout");
+    let d = guard.path();
     let out = d.join("out.bin");
     let o = gcnkit(
         &["asm", "-a", "tahiti", "-o", out.to_str().unwrap()],
@@ -267,7 +273,8 @@ fn asm_disasm_round_trip_through_the_cli() {
 
 #[test]
 fn run_text_program_with_state_and_exec_holes() {
-    let d = tmpdir("run");
+    let guard = tmpdir("run");
+    let d = guard.path();
     let prog = d.join("p.s");
     std::fs::write(
         &prog,
@@ -300,7 +307,8 @@ fn run_text_program_with_state_and_exec_holes() {
 
 #[test]
 fn run_stats_and_trace() {
-    let d = tmpdir("runstats");
+    let guard = tmpdir("runstats");
+    let d = guard.path();
     let prog = d.join("p.s");
     std::fs::write(&prog, "v_mov_b32_unused_is_not_here = 1\nv_xor_b32 v1, v2, v3\n").unwrap();
     let o = gcnkit(&["run", "--stats", "--trace", prog.to_str().unwrap()], b"");
@@ -313,7 +321,8 @@ fn run_stats_and_trace() {
 
 #[test]
 fn run_bad_state_and_bad_program() {
-    let d = tmpdir("runbad");
+    let guard = tmpdir("runbad");
+    let d = guard.path();
     let prog = d.join("p.s");
     std::fs::write(&prog, "v_add_f32 v1, v2, v3\n").unwrap();
     let st = d.join("s.json");
@@ -349,7 +358,8 @@ fn explain_shows_the_row() {
 /// must equal what stdout gets (where items are held to the end).
 #[test]
 fn asm_output_file_streams_with_forward_references() {
-    let d = tmpdir("asmstream");
+    let guard = tmpdir("asmstream");
+    let d = guard.path();
     // Batches end every 4096 lines: 'later' holds items from line 3002 to 6002, 'late'
     // from line 9002 to the end.
     let mut src = String::new();
@@ -396,7 +406,8 @@ fn asm_output_file_streams_with_forward_references() {
 /// temporary file left behind.
 #[test]
 fn asm_error_late_in_a_long_file_leaves_no_file() {
-    let d = tmpdir("asmstreamerr");
+    let guard = tmpdir("asmstreamerr");
+    let d = guard.path();
     let mut src = "v_add_f32 v1, v2, v3\n".repeat(20_000);
     src.push_str("v_add_f32 v1, v2\n");
     let file = d.join("long.s");
@@ -525,7 +536,8 @@ const STATE_PARTS: &[&str] = &[
 /// each run ends with exit status 0, 1 or 2 — never a panic or a signal.
 #[test]
 fn no_subcommand_crashes_on_random_input() {
-    let d = tmpdir("random");
+    let guard = tmpdir("random");
+    let d = guard.path();
     let mut r = Rng(0x6763_6e6b);
     let archs = ["gcn1.0", "gcn1.1", "gcn1.2", "gcn1.4"];
     let check = |what: &str, o: &Output, input: &[u8]| {
@@ -594,7 +606,8 @@ fn no_subcommand_crashes_on_random_input() {
 /// temporary file is left behind.
 #[test]
 fn interrupted_asm_leaves_no_file() {
-    let d = tmpdir("interrupt");
+    let guard = tmpdir("interrupt");
+    let d = guard.path();
     let src = d.join("big.s");
     std::fs::write(&src, "v_add_f32 v1, v2, v3\n".repeat(1_000_000)).unwrap();
     let out = d.join("out.bin");
@@ -655,7 +668,8 @@ fn data_word_that_looks_like_a_longer_instruction() {
     assert_eq!(lines[0]["words"], serde_json::json!(["000000ff"]));
     assert_eq!(lines[0]["encoding"], serde_json::Value::Null);
     assert_eq!(lines[1]["offset"], 4);
-    let d = tmpdir("dataword");
+    let guard = tmpdir("dataword");
+    let d = guard.path();
     let p = d.join("p.s");
     std::fs::write(&p, ".int 255\n").unwrap();
     let o = gcnkit(&["run", p.to_str().unwrap()], b"");
@@ -668,7 +682,8 @@ fn data_word_that_looks_like_a_longer_instruction() {
 fn closed_pipes_end_the_job_quietly() {
     use std::process::Command;
     let bin = env!("CARGO_BIN_EXE_gcnkit");
-    let d = tmpdir("pipes");
+    let guard = tmpdir("pipes");
+    let d = guard.path();
     let junk = d.join("junk.s");
     // Many lines of errors on stderr, read by nobody past the first bytes.
     std::fs::write(&junk, "v_bogus v1\n".repeat(20000)).unwrap();
@@ -716,7 +731,8 @@ fn closed_pipes_end_the_job_quietly() {
 /// an error that says what it is.
 #[test]
 fn disasm_input_forms() {
-    let d = tmpdir("forms");
+    let guard = tmpdir("forms");
+    let d = guard.path();
     let f = d.join("w.txt");
     std::fs::write(&f, "# words\n02020702  0xd1018201 28020702\n").unwrap();
     let o = gcnkit(&["disasm", "-a", "fiji", f.to_str().unwrap()], b"");
@@ -813,7 +829,8 @@ fn asm_target_directives() {
 /// the same value in all lanes, with its f32 reading; an oversized mask says so.
 #[test]
 fn run_state_values() {
-    let d = tmpdir("values");
+    let guard = tmpdir("values");
+    let d = guard.path();
     let st = d.join("s.json");
     std::fs::write(
         &st,
@@ -921,7 +938,8 @@ fn disasm_listing_has_labels_that_read_back() {
         assert!(t.contains(".L104_0:\n"), "{t}");
         assert!(t.contains("s_cbranch_execz .L104_0"), "{t}");
         // The text reads back to the same bytes (GLOBAL, part 2, as data).
-        let d = tmpdir(&format!("listing-{syntax}"));
+        let guard = tmpdir(&format!("listing-{syntax}"));
+        let d = guard.path();
         let s = d.join("k.s");
         std::fs::write(&s, &t).unwrap();
         let back = gcnkit(

@@ -21,7 +21,7 @@ pub fn dir() -> Option<PathBuf> {
     (d.join("clrxasm").exists() && d.join("clrxdisasm").exists()).then_some(d)
 }
 
-/// A fresh directory per call (tests run on several threads).
+/// A fresh directory per call (tests run on several threads); the caller removes it.
 fn temp(name: &str) -> PathBuf {
     static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let k = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
@@ -43,6 +43,7 @@ pub fn disassemble(a: Arch, words: &[u32]) -> Vec<(usize, String)> {
         .arg(&bin)
         .output()
         .unwrap();
+    let _ = std::fs::remove_dir_all(&t);
     let text = String::from_utf8_lossy(&out.stdout);
     let mut res = Vec::new();
     for line in text.lines() {
@@ -100,6 +101,7 @@ pub fn assemble(a: Arch, lines: &[String]) -> Vec<Result<Vec<u32>, String>> {
     }
     src.push_str(&format!(".int {MARK:#x}\n"));
     let (stderr2, bin) = run(&src);
+    let _ = std::fs::remove_dir_all(&t);
     let words: Vec<u32> = bin
         .chunks(4)
         .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
