@@ -81,7 +81,7 @@ fn disasm_binary_file_and_output_file() {
     assert!(o.status.success(), "{}", err(&o));
     assert_eq!(std::fs::read_to_string(&out).unwrap(), "v_add_f32 v1, v2, v3\n");
     // Only the output file was written: no temporary left behind.
-    assert_eq!(std::fs::read_dir(&d).unwrap().count(), 2);
+    assert_eq!(std::fs::read_dir(d).unwrap().count(), 2);
 }
 
 #[test]
@@ -96,7 +96,7 @@ fn disasm_truncated_literal_is_an_error_and_leaves_no_file() {
     assert_eq!(o.status.code(), Some(1));
     assert!(err(&o).contains("offset 0x4"), "{}", err(&o));
     assert!(!out.exists());
-    assert_eq!(std::fs::read_dir(&d).unwrap().count(), 0);
+    assert_eq!(std::fs::read_dir(d).unwrap().count(), 0);
 }
 
 #[test]
@@ -234,7 +234,7 @@ fn asm_errors_every_one_and_no_output_file() {
     );
     assert!(e.contains("^^"), "{e}");
     assert!(!out.exists());
-    assert_eq!(std::fs::read_dir(&d).unwrap().count(), 1);
+    assert_eq!(std::fs::read_dir(d).unwrap().count(), 1);
 }
 
 #[test]
@@ -417,7 +417,7 @@ fn asm_error_late_in_a_long_file_leaves_no_file() {
     assert_eq!(o.status.code(), Some(1));
     assert!(err(&o).contains("long.s:20001:"), "{}", err(&o));
     assert!(!out.exists());
-    assert_eq!(std::fs::read_dir(&d).unwrap().count(), 1, "only the source is left");
+    assert_eq!(std::fs::read_dir(d).unwrap().count(), 1, "only the source is left");
 }
 
 /// SplitMix64, for the random inputs below (fixed seed: failures reproduce).
@@ -618,7 +618,7 @@ fn interrupted_asm_leaves_no_file() {
         .unwrap();
     // The temporary file exists once the handler is installed and output has begun.
     let t0 = std::time::Instant::now();
-    while std::fs::read_dir(&d).unwrap().count() < 2 && t0.elapsed().as_secs() < 10 {
+    while std::fs::read_dir(d).unwrap().count() < 2 && t0.elapsed().as_secs() < 10 {
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
     // A million lines take seconds: the run is still going when the signal comes.
@@ -630,7 +630,7 @@ fn interrupted_asm_leaves_no_file() {
     assert!(k.success());
     let status = child.wait().unwrap();
     assert_eq!(status.code(), Some(130));
-    let left: Vec<_> = std::fs::read_dir(&d).unwrap().map(|e| e.unwrap().file_name()).collect();
+    let left: Vec<_> = std::fs::read_dir(d).unwrap().map(|e| e.unwrap().file_name()).collect();
     assert_eq!(left, vec![std::ffi::OsString::from("big.s")]);
 }
 
