@@ -75,18 +75,8 @@ cd "$root"
 
 # ---- tools -------------------------------------------------------------------------------
 source "$root/scripts/lib/clrx.sh"
-case $STREAM in
-random)
-    MCPU=fiji
-    arch=gcn1.2
-    ;;
-kernels)
-    MCPU=${MCPU:-fiji}
-    arch=$(gcnkit_arch "$MCPU")
-    case $MEM in data | drop) ;; *) die "MEM=$MEM: data or drop" ;; esac
-    ;;
-*) die "STREAM=$STREAM: random or kernels" ;;
-esac
+stream_mcpu
+case $MEM in data | drop) ;; *) die "MEM=$MEM: data or drop" ;; esac
 clrx_find clrxasm
 clrxasm=$clrx_tool clrxasm_ver=$clrx_ver
 command -v cargo >/dev/null || die "cargo not found"
@@ -94,7 +84,7 @@ if ! command -v "$LLVM_MC" >/dev/null; then
     die "llvm-mc not found (LLVM_MC=$LLVM_MC); install it (Debian: apt-get install llvm) or set LLVM_MC=/path/to/llvm-mc"
 fi
 LLVM_MC=$(command -v "$LLVM_MC")
-if ! echo "v_add_f32 v1, v2, v3" | "$LLVM_MC" -arch=amdgcn -mcpu="$MCPU" -show-encoding 2>&1 | grep -q "encoding: \[0x02,0x07,0x02,0x02\]"; then
+if ! echo "s_nop 0" | "$LLVM_MC" -arch=amdgcn -mcpu="$MCPU" -show-encoding 2>&1 | grep -q "encoding: \[0x00,0x00,0x80,0xbf\]"; then
     die "$LLVM_MC cannot assemble amdgcn/$MCPU (no AMDGPU target?)"
 fi
 llvm_mc=("$LLVM_MC" -arch=amdgcn -mcpu="$MCPU")
@@ -190,12 +180,12 @@ else
     # Both texts assemble to the same bytes: the stream's (MEM=data), or the stream without
     # the data classes, branch distances adjusted (MEM=drop).
     for f in clrx llvm; do
-        "$gcnkit" asm -a "$arch" --syntax "$f" --format bin -o "$work/$f.gcnkit.bin" "$work/$f.s" 2>"$work/$f.check.err" ||
+        "$gcnkit" asm -a "$MCPU" --syntax "$f" --format bin -o "$work/$f.gcnkit.bin" "$work/$f.s" 2>"$work/$f.check.err" ||
             die "gcnkit asm fails on the $f text (KEEP=DIR keeps it)"
     done
     cmp -s "$work/clrx.gcnkit.bin" "$work/llvm.gcnkit.bin" ||
         die "gcnkit assembles the clrx and llvm texts to other bytes"
-    cmp -s "$work/clrx.gcnkit.bin" <("$gcnkit" asm -a "$arch" --syntax auto --format bin "$work/clrx.s" 2>/dev/null) ||
+    cmp -s "$work/clrx.gcnkit.bin" <("$gcnkit" asm -a "$MCPU" --syntax auto --format bin "$work/clrx.s" 2>/dev/null) ||
         die "gcnkit asm --syntax auto gives other bytes than --syntax clrx on the clrx text"
     if [ "$MEM" = data ]; then
         cmp -s "$work/clrx.gcnkit.bin" "$work/stream.bin" ||
@@ -252,8 +242,7 @@ elif [ "$CHECK" != 0 ] && [ "$STREAM" = kernels ]; then
     fi
 fi
 if [ -n "$clrxasm" ]; then
-    clrx_gpu=$(clrx_gpu "$MCPU")
-    "$clrxasm" -b rawcode -g "$clrx_gpu" -o "$work/clrxasm.bin" "$work/clrx.s" 2>"$work/clrxasm.err" ||
+    "$clrxasm" -b rawcode -g "$MCPU" -o "$work/clrxasm.bin" "$work/clrx.s" 2>"$work/clrxasm.err" ||
         die "clrxasm fails on the clrx text (see $work/clrxasm.err; KEEP=DIR keeps it)"
     clrx_warn=$(grep -ci warning "$work/clrxasm.err" || true)
     if cmp -s "$work/clrxasm.bin" "$work/clrx.gcnkit.bin"; then
@@ -289,23 +278,23 @@ echo "== timing ($pinned; best of $RUNS for gcnkit, $LLVM_RUNS for llvm-mc, $CLR
 err="$work/err.txt"
 for fmt in words bin; do
     measure "gcnkit-clrx-$fmt" "$clrx_count" "$RUNS" "$err" \
-        "$gcnkit" asm -a "$arch" --syntax clrx --format "$fmt" "$work/clrx.s"
+        "$gcnkit" asm -a "$MCPU" --syntax clrx --format "$fmt" "$work/clrx.s"
 done
 # `-o FILE`: written to a temporary file as it is assembled, renamed at the end.
 measure "gcnkit-clrx-file" "$clrx_count" "$RUNS" "$err" \
-    "$gcnkit" asm -a "$arch" --syntax clrx --format bin -o "$work/out.bin" "$work/clrx.s"
+    "$gcnkit" asm -a "$MCPU" --syntax clrx --format bin -o "$work/out.bin" "$work/clrx.s"
 if [ -n "$clrxasm" ]; then
     measure "clrxasm" "$clrx_count" "$CLRX_RUNS" "$work/clrxasm.err" \
-        "$clrxasm" -b rawcode -g "$clrx_gpu" -o "$work/clrxasm.out.bin" "$work/clrx.s"
+        "$clrxasm" -b rawcode -g "$MCPU" -o "$work/clrxasm.out.bin" "$work/clrx.s"
 fi
 measure "gcnkit-auto-clrx-words" "$clrx_count" "$RUNS" "$err" \
-    "$gcnkit" asm -a "$arch" --syntax auto --format words "$work/clrx.s"
+    "$gcnkit" asm -a "$MCPU" --syntax auto --format words "$work/clrx.s"
 for fmt in words bin; do
     measure "gcnkit-llvm-$fmt" "$llvm_count" "$RUNS" "$err" \
-        "$gcnkit" asm -a "$arch" --syntax llvm --format "$fmt" "$work/llvm.s"
+        "$gcnkit" asm -a "$MCPU" --syntax llvm --format "$fmt" "$work/llvm.s"
 done
 measure "gcnkit-llvm-file" "$llvm_count" "$RUNS" "$err" \
-    "$gcnkit" asm -a "$arch" --syntax llvm --format bin -o "$work/out.bin" "$work/llvm.s"
+    "$gcnkit" asm -a "$MCPU" --syntax llvm --format bin -o "$work/out.bin" "$work/llvm.s"
 measure "llvm-mc-show-enc" "$llvm_count" "$LLVM_RUNS" "$work/llvm-mc.err" \
     "${llvm_mc[@]}" -show-encoding "$work/llvm.s"
 measure "llvm-mc-obj" "$llvm_count" "$LLVM_RUNS" "$work/llvm-mc.err" \
@@ -314,10 +303,10 @@ for sl in "${scaled[@]}"; do
     read -r s l <<<"$sl"
     for fmt in words bin; do
         measure "gcnkit-clrx-$fmt-${s}x" "$l" "$RUNS" "$err" \
-            "$gcnkit" asm -a "$arch" --syntax clrx --format "$fmt" "$work/clrx.x$s.s"
+            "$gcnkit" asm -a "$MCPU" --syntax clrx --format "$fmt" "$work/clrx.x$s.s"
     done
     measure "gcnkit-clrx-file-${s}x" "$l" "$RUNS" "$err" \
-        "$gcnkit" asm -a "$arch" --syntax clrx --format bin -o "$work/out.bin" "$work/clrx.x$s.s"
+        "$gcnkit" asm -a "$MCPU" --syntax clrx --format bin -o "$work/out.bin" "$work/clrx.x$s.s"
 done
 rss_note="peak RSS: GNU time -v"
 if [ -z "$gnu_time" ]; then
@@ -336,7 +325,7 @@ if [ "$STREAM" = random ]; then
     echo "    $clrx_rejected lines clrxasm rejects dropped$([ -n "$clrxasm" ] || echo ": clrxasm not run"))"
     echo "  llvm text: $llvm_lines lines, $(wc -c <"$work/llvm.s") bytes ($llvm_long printed as .long, $llvm_odd odd, $llvm_rejected rejected by llvm-mc: dropped)"
 else
-    echo "kernels stream, $MCPU ($arch): $n_instr instructions, $n_kinst kernel instances ($n_copies copies of the 31"
+    echo "kernels stream, $MCPU: $n_instr instructions, $n_kinst kernel instances ($n_copies copies of the 31"
     echo "  clang-14 kernels of crates/gcnkit/tests/data/kernels, no padding); $pinned"
     echo "  class mix: $class_mix"
     if [ "$MEM" = data ]; then
@@ -355,7 +344,7 @@ fi
 echo "  $check_note"
 if [ -n "$clrxasm" ]; then
     echo "  $clrx_check"
-    echo "$clrxasm_ver ($clrxasm -b rawcode -g $clrx_gpu -o FILE) on the clrx text"
+    echo "$clrxasm_ver ($clrxasm -b rawcode -g $MCPU -o FILE) on the clrx text"
 else
     echo "clrxasm: not run (set GCNKIT_CLRX_DIR to CLRX's programs directory)"
 fi

@@ -62,24 +62,14 @@ cd "$root"
 # ---- tools -------------------------------------------------------------------------------
 command -v cargo >/dev/null || die "cargo not found"
 source "$root/scripts/lib/clrx.sh"
-case $STREAM in
-random)
-    MCPU=fiji
-    arch=gcn1.2
-    ;;
-kernels)
-    MCPU=${MCPU:-fiji}
-    arch=$(gcnkit_arch "$MCPU")
-    ;;
-*) die "STREAM=$STREAM: random or kernels" ;;
-esac
+stream_mcpu
 clrx_find clrxdisasm
 clrxdisasm=$clrx_tool clrxdisasm_ver=$clrx_ver
 if ! command -v "$LLVM_MC" >/dev/null; then
     die "llvm-mc not found (LLVM_MC=$LLVM_MC); install it (Debian: apt-get install llvm) or set LLVM_MC=/path/to/llvm-mc"
 fi
 LLVM_MC=$(command -v "$LLVM_MC")
-if ! echo "0x02,0x07,0x02,0x02" | "$LLVM_MC" -arch=amdgcn -mcpu="$MCPU" -disassemble 2>&1 | grep -q v_add_f32; then
+if ! echo "0x00,0x00,0x80,0xbf" | "$LLVM_MC" -arch=amdgcn -mcpu="$MCPU" -disassemble 2>&1 | grep -q s_nop; then
     die "$LLVM_MC cannot disassemble amdgcn/$MCPU (no AMDGPU target?)"
 fi
 
@@ -120,7 +110,7 @@ fi
 
 # Untimed checks that gcnkit decodes the whole stream (one line per instruction, besides
 # label lines `NAME:`) and, in the kernels stream, prints data lines for the data classes only.
-"$gcnkit" disasm -a "$arch" "$work/stream.bin" >"$work/gcnkit.s"
+"$gcnkit" disasm -a "$MCPU" "$work/stream.bin" >"$work/gcnkit.s"
 lines=$(grep -vc ':$' "$work/gcnkit.s" || true)
 [ "$lines" = "$n_instr" ] || die "gcnkit printed $lines instruction lines for $n_instr instructions"
 n_label_lines=$(grep -c ':$' "$work/gcnkit.s" || true)
@@ -129,10 +119,9 @@ if [ "$STREAM" = kernels ]; then
 fi
 rm -f "$work/gcnkit.s"
 if [ -n "$clrxdisasm" ]; then
-    clrx_gpu=$(clrx_gpu "$MCPU")
     # clrxdisasm -r writes a `/* Disassembling ... */` line, then `/*OFFSET*/ text` per
     # instruction.
-    clines=$("$clrxdisasm" -r -g "$clrx_gpu" "$work/stream.bin" | grep -c '^/\*[0-9a-f]*\*/' || true)
+    clines=$("$clrxdisasm" -r -g "$MCPU" "$work/stream.bin" | grep -c '^/\*[0-9a-f]*\*/' || true)
     [ "$clines" = "$n_instr" ] || die "clrxdisasm printed $clines instruction lines for $n_instr instructions"
 fi
 
@@ -156,25 +145,25 @@ measure() {
 
 echo "== timing ($pinned; best of $RUNS for gcnkit, $LLVM_RUNS for llvm-mc)" >&2
 measure "gcnkit-clrx-text" "$RUNS" "$work/err.txt" \
-    "$gcnkit" disasm -a "$arch" --syntax clrx --format text "$work/stream.bin"
+    "$gcnkit" disasm -a "$MCPU" --syntax clrx --format text "$work/stream.bin"
 # With each instruction's offset and words in a comment (clrxdisasm -r prints the offset).
 measure "gcnkit-clrx-addresses" "$RUNS" "$work/err.txt" \
-    "$gcnkit" disasm -a "$arch" --syntax clrx --addresses "$work/stream.bin"
+    "$gcnkit" disasm -a "$MCPU" --syntax clrx --addresses "$work/stream.bin"
 measure "gcnkit-llvm-text" "$RUNS" "$work/err.txt" \
-    "$gcnkit" disasm -a "$arch" --syntax llvm --format text "$work/stream.bin"
+    "$gcnkit" disasm -a "$MCPU" --syntax llvm --format text "$work/stream.bin"
 measure "gcnkit-json" "$RUNS" "$work/err.txt" \
-    "$gcnkit" disasm -a "$arch" --format json "$work/stream.bin"
+    "$gcnkit" disasm -a "$MCPU" --format json "$work/stream.bin"
 measure "llvm-mc" "$LLVM_RUNS" "$work/llvm-mc.err" \
     "$LLVM_MC" -arch=amdgcn -mcpu="$MCPU" -disassemble "$work/stream.llvm-mc.txt"
 rejected=$(grep -c "invalid instruction encoding" "$work/llvm-mc.err" || true)
 if [ -n "$clrxdisasm" ]; then
     measure "clrxdisasm" "$CLRX_RUNS" "$work/clrx.err" \
-        "$clrxdisasm" -r -g "$clrx_gpu" "$work/stream.bin"
+        "$clrxdisasm" -r -g "$MCPU" "$work/stream.bin"
 fi
 if [ "$BIG" -gt 0 ]; then
     for ((k = 0; k < BIG; k++)); do cat "$work/stream.bin"; done >"$work/big.bin"
     echo "== huge input: $BIG copies, $(wc -c <"$work/big.bin") bytes, -o to a file" >&2
-    run_once "$work/err.txt" "$gcnkit" disasm -a "$arch" -o "$work/big.s" "$work/big.bin"
+    run_once "$work/err.txt" "$gcnkit" disasm -a "$MCPU" -o "$work/big.s" "$work/big.bin"
     big_secs=$SECS big_rss=$RSS_KB
     big_lines=$(grep -vc ':$' "$work/big.s" || true)
     [ "$big_lines" = $((n_instr * BIG)) ] || die "huge input: $big_lines lines for $((n_instr * BIG)) instructions"
@@ -194,7 +183,7 @@ echo
 if [ "$STREAM" = random ]; then
     echo "random gcn1.2 stream: $n_instr instructions ($n_words words, $((n_words * 4)) bytes, $n_vop3 VOP3); $pinned"
 else
-    echo "kernels stream, $MCPU ($arch): $n_instr instructions ($n_words words, $((n_words * 4)) bytes), $n_kinst kernel instances"
+    echo "kernels stream, $MCPU: $n_instr instructions ($n_words words, $((n_words * 4)) bytes), $n_kinst kernel instances"
     echo "  ($n_copies copies of the 31 clang-14 kernels of crates/gcnkit/tests/data/kernels, no padding); $pinned"
     echo "  class mix: $class_mix"
     awk -v d="$n_data" -v g="$n_gcnkit_data" -v n="$n_instr" 'BEGIN {
@@ -206,7 +195,7 @@ fi
 echo "$rss_note"
 echo "llvm-mc ${llvm_ver:-?} ($LLVM_MC -mcpu=$MCPU) reads the same instructions as text, one per line; it rejected $rejected of them as invalid encodings"
 if [ -n "$clrxdisasm" ]; then
-    echo "$clrxdisasm_ver ($clrxdisasm -r -g $clrx_gpu) reads the same binary; it prints each instruction's offset in a comment"
+    echo "$clrxdisasm_ver ($clrxdisasm -r -g $MCPU) reads the same binary; it prints each instruction's offset in a comment"
 else
     echo "clrxdisasm: not run (set GCNKIT_CLRX_DIR to CLRX's programs directory)"
 fi

@@ -1,4 +1,4 @@
-# CLRX's tools for the benchmark scripts (sourced; needs `die`): when GCNKIT_CLRX_DIR is set,
+# Shared by the benchmark scripts (sourced; needs `die` and `root`). CLRX's tools: when GCNKIT_CLRX_DIR is set,
 # finds `$1` (clrxdisasm or clrxasm) in it, in its bin/ or in its programs/ (a CLRX build
 # tree), and sets `clrx_tool` to its path and `clrx_ver` to its version; else `clrx_tool` is
 # empty. A set GCNKIT_CLRX_DIR without the tool is an error (never a silent skip).
@@ -16,24 +16,18 @@ clrx_find() {
     clrx_ver=$("$clrx_tool" --version 2>&1 | head -n 1 || true)
 }
 
-# The CLRX GPU name (-g) for an LLVM MCPU name of the kernels corpus.
-clrx_gpu() {
-    case $1 in
-    tahiti) echo tahiti ;;
-    bonaire) echo bonaire ;;
-    fiji) echo fiji ;;
-    gfx900) echo gfx900 ;;
-    *) echo "$1" ;;
-    esac
-}
-
-# gcnkit's arch for an MCPU name of the kernels corpus.
-gcnkit_arch() {
-    case $1 in
-    tahiti) echo gcn1.0 ;;
-    bonaire) echo gcn1.1 ;;
-    fiji) echo gcn1.2 ;;
-    gfx900) echo gcn1.4 ;;
-    *) die "MCPU=$1: the kernels corpus has tahiti, bonaire, fiji, gfx900" ;;
+# The stream's GPU from STREAM and MCPU (sets MCPU): fiji for the random stream, MCPU (default
+# fiji) for the kernels stream, one of the GPUs the kernels corpus was compiled for. An LLVM
+# processor name, which gcnkit's -a, clrxasm's and clrxdisasm's -g and llvm-mc's -mcpu all take.
+stream_mcpu() {
+    case $STREAM in
+    random) MCPU=fiji ;;
+    kernels)
+        MCPU=${MCPU:-fiji}
+        local have
+        have=$(tail -n +2 "$root/crates/gcnkit/tests/data/kernels/kernels.tsv" | cut -f2 | sort -u | tr '\n' ' ')
+        case " $have" in *" $MCPU "*) ;; *) die "MCPU=$MCPU: the kernels corpus has $have" ;; esac
+        ;;
+    *) die "STREAM=$STREAM: random or kernels" ;;
     esac
 }

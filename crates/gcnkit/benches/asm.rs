@@ -24,7 +24,8 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use criterion::{criterion_group, criterion_main, Criterion, SamplingMode, Throughput};
+use criterion::measurement::WallTime;
+use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, SamplingMode, Throughput};
 use gcnkit::asm::{Assembler, Dialect};
 use gcnkit::diag::Severity;
 use gcnkit::syntax::Syntax;
@@ -64,6 +65,17 @@ fn assemble_words(src: &str, dialect: Dialect) -> Vec<u32> {
     items.iter().flat_map(|i| i.words().iter().copied()).collect()
 }
 
+/// A group whose iteration assembles a whole text (hundreds of ms): few samples, flat
+/// sampling (each sample runs the same number of iterations).
+fn text_group<'a>(c: &'a mut Criterion, name: &str) -> BenchmarkGroup<'a, WallTime> {
+    let mut g = c.benchmark_group(name);
+    g.sampling_mode(SamplingMode::Flat);
+    g.sample_size(10);
+    g.warm_up_time(Duration::from_secs(1));
+    g.measurement_time(Duration::from_secs(6));
+    g
+}
+
 fn bench(c: &mut Criterion) {
     let instrs = stream::instrs(Arch::Gcn12, stream::N, stream::SEED);
     let (clrx, clrx_lines, clrx_words) = source(&instrs, Syntax::Clrx);
@@ -85,13 +97,7 @@ fn bench(c: &mut Criterion) {
         llvm_words.len(),
     );
 
-    let mut g = c.benchmark_group("asm_gcn12_500k");
-    // One iteration is the whole text (hundreds of ms), so few samples suffice; flat
-    // sampling runs the same number of iterations per sample.
-    g.sampling_mode(SamplingMode::Flat);
-    g.sample_size(10);
-    g.warm_up_time(Duration::from_secs(1));
-    g.measurement_time(Duration::from_secs(6));
+    let mut g = text_group(c, "asm_gcn12_500k");
     g.throughput(Throughput::Elements(clrx_lines as u64));
     g.bench_function("clrx", |b| b.iter(|| assemble(black_box(&clrx), Dialect::Clrx)));
     g.bench_function("auto_clrx_text", |b| {
@@ -132,11 +138,7 @@ fn kernels(c: &mut Criterion) {
         ls.data_lines,
         ls.rejected,
     );
-    let mut g = c.benchmark_group("asm_kernels_fiji");
-    g.sampling_mode(SamplingMode::Flat);
-    g.sample_size(10);
-    g.warm_up_time(Duration::from_secs(1));
-    g.measurement_time(Duration::from_secs(6));
+    let mut g = text_group(c, "asm_kernels_fiji");
     g.throughput(Throughput::Elements(n as u64));
     g.bench_function("clrx", |b| b.iter(|| assemble(black_box(&clrx), Dialect::Clrx)));
     g.bench_function("llvm", |b| b.iter(|| assemble(black_box(&llvm), Dialect::Llvm)));

@@ -17,7 +17,8 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use criterion::{criterion_group, criterion_main, Criterion, SamplingMode, Throughput};
+use criterion::measurement::WallTime;
+use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, SamplingMode, Throughput};
 use gcnkit::decode::decode;
 use gcnkit::disasm::{disassemble, Format};
 use gcnkit::syntax::Syntax;
@@ -50,6 +51,19 @@ fn render(words: &[u32], syntax: Syntax, format: Format) -> usize {
     bytes
 }
 
+/// A group whose iteration is a whole stream of `n` instructions (tens to hundreds of ms): few
+/// samples, flat sampling (each sample runs the same number of iterations, criterion's advice
+/// for long iterations).
+fn stream_group<'a>(c: &'a mut Criterion, name: &str, n: usize) -> BenchmarkGroup<'a, WallTime> {
+    let mut g = c.benchmark_group(name);
+    g.throughput(Throughput::Elements(n as u64));
+    g.sampling_mode(SamplingMode::Flat);
+    g.sample_size(10);
+    g.warm_up_time(Duration::from_secs(1));
+    g.measurement_time(Duration::from_secs(5));
+    g
+}
+
 fn bench(c: &mut Criterion) {
     let (instrs, words) = stream::gcn12();
     let n = instrs.len();
@@ -72,15 +86,7 @@ fn bench(c: &mut Criterion) {
         render(&words, Syntax::Clrx, Format::Json),
     );
 
-    let mut g = c.benchmark_group("disasm_gcn12_500k");
-    g.throughput(Throughput::Elements(n as u64));
-    // One iteration is the whole stream (tens to hundreds of ms), so few samples suffice.
-    // Flat sampling: each sample runs the same number of iterations (criterion's advice for
-    // long iterations).
-    g.sampling_mode(SamplingMode::Flat);
-    g.sample_size(10);
-    g.warm_up_time(Duration::from_secs(1));
-    g.measurement_time(Duration::from_secs(5));
+    let mut g = stream_group(c, "disasm_gcn12_500k", n);
     g.bench_function("decode", |b| b.iter(|| decode_only(black_box(&words))));
     g.bench_function("clrx_text", |b| {
         b.iter(|| render(black_box(&words), Syntax::Clrx, Format::Text))
@@ -109,12 +115,7 @@ fn kernels(c: &mut Criterion) {
         render(&words, Syntax::Clrx, Format::Text),
         render(&words, Syntax::Llvm, Format::Text),
     );
-    let mut g = c.benchmark_group("disasm_kernels_fiji");
-    g.throughput(Throughput::Elements(n as u64));
-    g.sampling_mode(SamplingMode::Flat);
-    g.sample_size(10);
-    g.warm_up_time(Duration::from_secs(1));
-    g.measurement_time(Duration::from_secs(5));
+    let mut g = stream_group(c, "disasm_kernels_fiji", n);
     g.bench_function("decode", |b| b.iter(|| decode_arch(Arch::Gcn12, black_box(&words))));
     g.bench_function("clrx_text", |b| {
         b.iter(|| render(black_box(&words), Syntax::Clrx, Format::Text))

@@ -82,21 +82,15 @@ fn extra_of(enc: Enc, arch: Arch, f: &Fields, b: u64, info: impl Fn(u8) -> u8) -
     }
 }
 
-/// The extra dword of `i`, from its class, fields and row facts.
-#[inline(always)]
-fn extra(i: &Instr, info: u8) -> Extra {
-    extra_of(i.enc, i.arch, i.fl, i.bits(), |bit| info & bit)
-}
-
 /// The decoder's facts of `i`'s row (0 without one).
-#[inline(always)]
-fn info(i: &Instr) -> u8 {
+fn row_info(i: &Instr) -> u8 {
     i.def.map_or(0, |d| isa().decode_info(d))
 }
 
 /// Does a literal dword follow `i`'s fixed part (as its fields and row say)?
 pub fn wants_literal(i: &Instr) -> bool {
-    extra(i, info(i)) == Extra::Literal
+    let info = row_info(i);
+    extra_of(i.enc, i.arch, i.fl, i.bits(), |bit| info & bit) == Extra::Literal
 }
 
 /// What the decoder learns of an instruction before building it.
@@ -116,21 +110,18 @@ struct Skim {
     extra: Extra,
 }
 
-/// Reads the class, row and length of the instruction at the start of `words`.
+/// A class's fields, the fixed part's bits and its length in dwords.
+type Fixed = (&'static Fields, u64, usize);
+
+/// The class of the instruction at the start of `words` and its fixed part (`None`: the arch
+/// has no such class, a data word), or the truncation of its fixed part: the first step of
+/// [`skim`] and [`length_and_branch`].
 #[inline(always)]
-fn skim(arch: Arch, words: &[u32]) -> Result<Skim, DecodeError> {
+fn fixed_part(arch: Arch, words: &[u32]) -> Result<(Enc, Option<Fixed>), DecodeError> {
     let w0 = *words.first().ok_or(DecodeError::Empty)?;
     let (enc, f) = class_fields(arch, w0);
     let Some(f) = f else {
-        return Ok(Skim {
-            enc,
-            fields: None,
-            bits: w0 as u64,
-            def: None,
-            info: 0,
-            fixed: 1,
-            extra: Extra::None,
-        });
+        return Ok((enc, None));
     };
     let n = f.layout.words as usize;
     let Some(fixed) = words.get(..n) else {
@@ -140,16 +131,41 @@ fn skim(arch: Arch, words: &[u32]) -> Result<Skim, DecodeError> {
         });
     };
     let bits = w0 as u64 | if n > 1 { (fixed[1] as u64) << 32 } else { 0 };
-    let t = isa();
-    let def = t.by_opcode(enc, arch, f.get(bits, F::Op));
-    let info = def.map_or(0, |d| t.decode_info(d));
-    let extra = extra_of(enc, arch, f, bits, |bit| info & bit);
+    Ok((enc, Some((f, bits, n))))
+}
+
+/// The truncation error when an extra dword should follow the `n` fixed ones but does not.
+#[inline(always)]
+fn check_extra(extra: Extra, n: usize, words: &[u32]) -> Result<(), DecodeError> {
     if extra != Extra::None && words.len() <= n {
         return Err(DecodeError::Truncated {
             need: n + 1,
             have: words.len(),
         });
     }
+    Ok(())
+}
+
+/// Reads the class, row and length of the instruction at the start of `words`.
+#[inline(always)]
+fn skim(arch: Arch, words: &[u32]) -> Result<Skim, DecodeError> {
+    let (enc, fixed) = fixed_part(arch, words)?;
+    let Some((f, bits, n)) = fixed else {
+        return Ok(Skim {
+            enc,
+            fields: None,
+            bits: words[0] as u64,
+            def: None,
+            info: 0,
+            fixed: 1,
+            extra: Extra::None,
+        });
+    };
+    let t = isa();
+    let def = t.by_opcode(enc, arch, f.get(bits, F::Op));
+    let info = def.map_or(0, |d| t.decode_info(d));
+    let extra = extra_of(enc, arch, f, bits, |bit| info & bit);
+    check_extra(extra, n, words)?;
     Ok(Skim {
         enc,
         fields: Some(f),
@@ -166,19 +182,10 @@ fn skim(arch: Arch, words: &[u32]) -> Result<Skim, DecodeError> {
 /// depends on it.
 #[inline(always)]
 pub(crate) fn length_and_branch(arch: Arch, words: &[u32]) -> Result<(usize, Option<u32>), DecodeError> {
-    let w0 = *words.first().ok_or(DecodeError::Empty)?;
-    let (enc, f) = class_fields(arch, w0);
-    let Some(f) = f else {
+    let (enc, fixed) = fixed_part(arch, words)?;
+    let Some((f, bits, n)) = fixed else {
         return Ok((1, None));
     };
-    let n = f.layout.words as usize;
-    let Some(fixed) = words.get(..n) else {
-        return Err(DecodeError::Truncated {
-            need: n,
-            have: words.len(),
-        });
-    };
-    let bits = w0 as u64 | if n > 1 { (fixed[1] as u64) << 32 } else { 0 };
     let t = isa();
     let any = t.class_decode_info(enc, arch);
     let info = |bit: u8| {
@@ -190,12 +197,7 @@ pub(crate) fn length_and_branch(arch: Arch, words: &[u32]) -> Result<(usize, Opt
             & bit
     };
     let extra = extra_of(enc, arch, f, bits, info);
-    if extra != Extra::None && words.len() <= n {
-        return Err(DecodeError::Truncated {
-            need: n + 1,
-            have: words.len(),
-        });
-    }
+    check_extra(extra, n, words)?;
     let len = n + (extra != Extra::None) as usize;
     let branch = info(DecodeInfo::LABEL) != 0;
     Ok((len, branch.then(|| f.get(bits, F::Simm16))))
@@ -265,14 +267,7 @@ pub fn decode_all(arch: Arch, words: &[u32]) -> impl Iterator<Item = (usize, Res
 /// Bits of the fixed part that no field of the class covers and that are set: no assembler
 /// writes them, so the printers keep such a word as data.
 pub fn unused_bits(i: &Instr) -> u64 {
-    let f = i.fields();
-    let b = i.words[0] as u64
-        | if f.layout.words == 2 {
-            (i.words[1] as u64) << 32
-        } else {
-            0
-        };
-    b & f.unused
+    i.bits() & i.fields().unused
 }
 
 #[cfg(test)]
@@ -349,7 +344,7 @@ mod tests {
                     match (d, l) {
                         (Ok(i), Ok((len, branch))) => {
                             assert_eq!(i.len as usize, len, "{arch} {words:08x?}");
-                            let label = info(&i) & DecodeInfo::LABEL != 0;
+                            let label = row_info(&i) & DecodeInfo::LABEL != 0;
                             assert_eq!(branch, label.then(|| i.get(F::Simm16)), "{arch} {words:08x?}");
                         }
                         (Err(a), Err(b)) => assert_eq!(a, b, "{arch} {words:08x?}"),

@@ -40,10 +40,9 @@ impl Instr {
     /// An instruction of class `enc` with every field zero but the class's identifying bits
     /// (no row, one dword or the class's length): the start of the assembler and the sampler.
     pub fn new(arch: Arch, enc: Enc) -> Instr {
-        let fl = fields(enc, arch).unwrap_or_else(crate::enc::no_fields);
-        let (w0, len) = match fields(enc, arch) {
-            Some(f) => (f.layout.bits, f.layout.words),
-            None => (0, 1),
+        let (fl, w0, len) = match fields(enc, arch) {
+            Some(f) => (f, f.layout.bits, f.layout.words),
+            None => (crate::enc::no_fields(), 0, 1),
         };
         Instr {
             fl,

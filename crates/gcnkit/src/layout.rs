@@ -157,7 +157,7 @@ pub fn operands(i: &Instr, d: &InstrDef) -> Slots {
 
 /// Appends one operand (functions, not closures, so that they inline into [`vector`]).
 #[inline(always)]
-fn put(s: &mut Slots, role: Role, code: u16, regs: u8, ty: Ty, implicit: bool) {
+fn put(s: &mut Slots, (role, code, regs, ty): (Role, u16, u8, Ty), implicit: bool) {
     s.push(Slot {
         implicit,
         ..Slot::new(role, code, regs, ty)
@@ -189,86 +189,78 @@ fn vector(s: &mut Slots, i: &Instr, d: &InstrDef) {
     };
     match d.form {
         Form::Bin | Form::WriteLane => {
-            put(s, vdst.0, vdst.1, vdst.2, vdst.3, false);
+            put(s, vdst, false);
             for k in 0..2 {
-                let (r, c, n, t) = vsrc(i, d, k);
-                put(s, r, c, n, t, false);
+                put(s, vsrc(i, d, k), false);
             }
         }
         Form::Ter => {
-            put(s, vdst.0, vdst.1, vdst.2, vdst.3, false);
+            put(s, vdst, false);
             for k in 0..3 {
-                let (r, c, n, t) = vsrc(i, d, k);
-                put(s, r, c, n, t, false);
+                put(s, vsrc(i, d, k), false);
             }
         }
         Form::Carry | Form::CarryIn | Form::Vop3b => {
-            put(s, vdst.0, vdst.1, vdst.2, vdst.3, false);
-            put(s, Role::Sdst, sdst, 2, Ty::B64, e32);
+            put(s, vdst, false);
+            put(s, (Role::Sdst, sdst, 2, Ty::B64), e32);
             let n = if d.form == Form::Carry { 2 } else { 3 };
             for k in 0..n {
                 let (r, c, w, t) = vsrc(i, d, k);
                 if k == 2 && e32 {
-                    put(s, r, VCC, 2, Ty::B64, true);
+                    put(s, (r, VCC, 2, Ty::B64), true);
                 } else {
-                    put(s, r, c, w, t, false);
+                    put(s, (r, c, w, t), false);
                 }
             }
         }
         Form::Cndmask => {
-            put(s, vdst.0, vdst.1, vdst.2, vdst.3, false);
+            put(s, vdst, false);
             for k in 0..3 {
                 let (r, c, w, t) = vsrc(i, d, k);
                 if k == 2 && e32 {
-                    put(s, r, VCC, 2, Ty::B64, true);
+                    put(s, (r, VCC, 2, Ty::B64), true);
                 } else {
-                    put(s, r, c, w, t, false);
+                    put(s, (r, c, w, t), false);
                 }
             }
         }
         Form::Madmk | Form::Madak => {
-            put(s, vdst.0, vdst.1, vdst.2, vdst.3, false);
-            let (r, c, w, t) = vsrc(i, d, 0);
-            put(s, r, c, w, t, false);
+            put(s, vdst, false);
+            put(s, vsrc(i, d, 0), false);
             if e32 {
                 let (r1, c1, w1, t1) = vsrc(i, d, 1);
                 if d.form == Form::Madmk {
-                    put(s, Role::K, 255, 1, d.dst, false);
-                    put(s, r1, c1, w1, t1, false);
+                    put(s, (Role::K, 255, 1, d.dst), false);
+                    put(s, (r1, c1, w1, t1), false);
                 } else {
-                    put(s, r1, c1, w1, t1, false);
-                    put(s, Role::K, 255, 1, d.dst, false);
+                    put(s, (r1, c1, w1, t1), false);
+                    put(s, (Role::K, 255, 1, d.dst), false);
                 }
             } else {
                 for k in 1..3 {
-                    let (r, c, w, t) = vsrc(i, d, k);
-                    put(s, r, c, w, t, false);
+                    put(s, vsrc(i, d, k), false);
                 }
             }
         }
         Form::ReadLane => {
-            put(s, Role::Sdst, i.vdst(), 1, Ty::B32, false);
+            put(s, (Role::Sdst, i.vdst(), 1, Ty::B32), false);
             for k in 0..2 {
-                let (r, c, w, t) = vsrc(i, d, k);
-                put(s, r, c, w, t, false);
+                put(s, vsrc(i, d, k), false);
             }
         }
         Form::Cmp => {
-            put(s, Role::Sdst, sdst, 2, Ty::B64, e32);
+            put(s, (Role::Sdst, sdst, 2, Ty::B64), e32);
             for k in 0..2 {
-                let (r, c, w, t) = vsrc(i, d, k);
-                put(s, r, c, w, t, false);
+                put(s, vsrc(i, d, k), false);
             }
         }
         Form::Un => {
-            put(s, vdst.0, vdst.1, vdst.2, vdst.3, false);
-            let (r, c, w, t) = vsrc(i, d, 0);
-            put(s, r, c, w, t, false);
+            put(s, vdst, false);
+            put(s, vsrc(i, d, 0), false);
         }
         Form::ReadFirstLane => {
-            put(s, Role::Sdst, i.vdst(), 1, Ty::B32, false);
-            let (r, c, w, t) = vsrc(i, d, 0);
-            put(s, r, c, w, t, false);
+            put(s, (Role::Sdst, i.vdst(), 1, Ty::B32), false);
+            put(s, vsrc(i, d, 0), false);
         }
         Form::Nop => {}
         _ => {}

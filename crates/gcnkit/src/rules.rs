@@ -74,6 +74,23 @@ fn bus_read(a: Arch, s: &Slot) -> Option<BusRead> {
     }
 }
 
+/// Does vector instruction `i` read the constant bus at least twice (every scalar source and
+/// the literal, implicit ones included, equal or not)? Under two, no policy's constant-bus
+/// count can object: a caller may skip a second check under another policy.
+pub fn bus_reads_two(i: &Instr, d: &InstrDef) -> bool {
+    let ops = operands(i, d);
+    let named = ops
+        .as_slice()
+        .iter()
+        .filter(|s| matches!(s.role, Role::Src(_) | Role::K) && !s.is_value() && bus_read(i.arch, s).is_some())
+        .count();
+    let implicit = [Flags::READS_VCC, Flags::READS_M0]
+        .iter()
+        .filter(|f| d.flags.has(**f))
+        .count();
+    named + implicit >= 2
+}
+
 /// The violations of one instruction (at most one per operand, plus the implicit VCC read):
 /// a fixed-size list, so checking allocates nothing.
 #[derive(Clone, Copy, Debug, Default)]

@@ -875,10 +875,11 @@ pub fn operand(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols, no_bar: boo
         o.end = c.pos;
         return Ok(o);
     }
-    // The keyword forms start with one of these letters; registers and numbers mostly not.
-    let kw_first = c.peek().is_some_and(|b| matches!(b | 0x20, b'a' | b'n' | b's' | b'l'));
+    // Only a keyword with the operand's first letter is tried (registers and numbers mostly
+    // start with another one).
+    let first = c.peek().map_or(0, |b| b | 0x20);
     for kw in ["abs", "neg", "sext", "lit"] {
-        if kw_first && lower_kw(c, kw) {
+        if kw.as_bytes()[0] == first && lower_kw(c, kw) {
             let mut o = if kw == "lit" {
                 let s0 = c.pos;
                 let e = Expr { syms, no_bar: false };

@@ -946,21 +946,18 @@ fn field_width(i: &Instr, f: F) -> u8 {
     i.fields().range(f).map(|(lo, hi)| hi - lo + 1).unwrap_or(0)
 }
 
-/// CLRX's names for unused opcodes of the scalar classes (`SOP2_ill_12 s21, s4, s61`).
+/// CLRX's name of an unused opcode (`vop2_ill_50`, `vop3a_ill_400`, `sop2_ill_12`; the
+/// mnemonic in lowercase): its class, one with such names (the vector ALU's and those with a
+/// [`crate::isa::generic_row`]), and the opcode.
 pub(super) fn illegal_enc(name: &str) -> Option<(Enc, u16)> {
-    // Every class name has four letters: no substring search per mnemonic.
-    let (class, n) = (name.get(..4)?, name.get(4..)?.strip_prefix("_ill_")?);
-    let enc = match class {
-        "sop2" => Enc::Sop2,
-        "sopk" => Enc::Sopk,
-        "sop1" => Enc::Sop1,
-        "sopc" => Enc::Sopc,
-        "sopp" => Enc::Sopp,
-        "smrd" => Enc::Smrd,
-        "smem" => Enc::Smem,
-        _ => return None,
-    };
-    Some((enc, n.parse().ok()?))
+    // Class names have four or five letters: look for `_ill_` only there.
+    let at = [4, 5].into_iter().find(|&k| name.get(k..k + 5) == Some("_ill_"))?;
+    let class = &name[..at];
+    let enc = Enc::ALL.into_iter().find(|&e| {
+        (e.is_vop32() || e == Enc::Vop3a || crate::isa::generic_row(e).is_some())
+            && e.name().eq_ignore_ascii_case(class)
+    })?;
+    Some((enc, name[at + 5..].parse().ok()?))
 }
 
 /// Is `opcode` of class `enc` unused on `arch` (and in range)?

@@ -579,28 +579,18 @@ pub fn select(
         help,
     };
     if let Some((enc, n)) = super::scalar::illegal_enc(mnemonic) {
-        super::scalar::unused_opcode(arch, enc, n).map_err(|m| vec![perr(mn_span, m, None)])?;
-        let g = crate::isa::generic_row(enc).expect("scalar class");
-        return super::scalar::select(
-            arch, dialect, fold, g, None, n, mnemonic, mn_span, ops, mods, ctx, false,
-        );
-    }
-    for (prefix, enc) in [
-        ("vop2_ill_", Enc::Vop2),
-        ("vopc_ill_", Enc::Vopc),
-        ("vop1_ill_", Enc::Vop1),
-        ("vop3a_ill_", Enc::Vop3a),
-    ] {
-        if !mnemonic.starts_with("vop") {
-            break;
-        }
-        if let Some(n) = mnemonic.strip_prefix(prefix).and_then(|n| n.parse::<u16>().ok()) {
+        if enc.is_vop32() || enc.is_vop3() {
             return select_illegal(arch, enc, n, mn_span, ops, mods).map(|instr| Selected {
                 instr,
                 fixup: None,
                 warnings: Vec::new(),
             });
         }
+        super::scalar::unused_opcode(arch, enc, n).map_err(|m| vec![perr(mn_span, m, None)])?;
+        let g = crate::isa::generic_row(enc).expect("scalar class");
+        return super::scalar::select(
+            arch, dialect, fold, g, None, n, mnemonic, mn_span, ops, mods, ctx, false,
+        );
     }
     let dialects = match dialect {
         Dialect::Clrx => Dialects::CLRX,
@@ -1332,7 +1322,7 @@ fn build_in(
     }
     // clrxasm takes a second scalar value that the hardware's constant bus cannot carry (M0,
     // EXEC, a TTMP or a literal beside an SGPR): the words as clrxasm writes them, and a warning.
-    if policy == rules::Policy::Clrx && bus_reads_bound(&i, d, m) >= 2 {
+    if policy == rules::Policy::Clrx && rules::bus_reads_two(&i, d) {
         let strict = rules::check_with(&i, d, rules::Policy::Llvm);
         let bus = strict.iter().find(|x| matches!(x, Violation::ConstantBus { .. }));
         if let Some(viol) = bus {
@@ -1366,31 +1356,6 @@ fn build_in(
         fixup,
         warnings,
     })
-}
-
-/// At least the constant-bus reads of vector instruction `i`: its sources that are not VGPRs or
-/// inline constants (the raw-field notes' too), the implicit VCC of V_CNDMASK and the carry-ins,
-/// the MADMK/MADAK constant, V_DIV_FMAS's VCC and V_MOVREL's M0. Under two, no count of the
-/// constant bus can object, so the second check is not run.
-fn bus_reads_bound(i: &Instr, d: &InstrDef, m: &Mods) -> u32 {
-    let nsrc = d.form.nsrc();
-    let mut n = 0;
-    for k in 0..3 {
-        if k >= nsrc && m.raw_src[k].is_none() {
-            continue;
-        }
-        let c = i.src(k);
-        if c < 256 && !(128..=208).contains(&c) && !(240..=247).contains(&c) {
-            n += 1;
-        }
-    }
-    if matches!(d.form, Form::Cndmask | Form::CarryIn | Form::Madmk | Form::Madak) {
-        n += 1;
-    }
-    if d.flags.has(Flags::READS_VCC) || d.flags.has(Flags::READS_M0) {
-        n += 2;
-    }
-    n
 }
 
 /// VOP3 modifier bits gathered from a statement.

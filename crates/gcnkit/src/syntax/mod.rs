@@ -87,7 +87,7 @@ impl Labels {
             };
             starts[pos / 64] |= 1 << (pos % 64);
             if let Some(simm) = branch {
-                let t = (base + pos * 4) as i64 + 4 * len as i64 + 4 * (simm as u16 as i16 as i64);
+                let t = target(base + pos * 4, 4 * len, simm);
                 let rel = t - base as i64;
                 if rel >= 0 && rel % 4 == 0 && ((rel / 4) as usize) < words.len() {
                     let k = (rel / 4) as usize;
@@ -121,8 +121,14 @@ pub fn branch_target(i: &Instr, offset: usize) -> Option<i64> {
     if crate::isa::isa().decode_info(d) & crate::isa::DecodeInfo::LABEL == 0 {
         return None;
     }
-    let rel = i.get(crate::enc::F::Simm16) as u16 as i16 as i64;
-    Some(offset as i64 + i.size() as i64 + 4 * rel)
+    Some(target(offset, i.size(), i.get(crate::enc::F::Simm16)))
+}
+
+/// The byte offset a branch of `size` bytes at `offset` with SIMM16 `simm` goes to: SIMM16
+/// counts dwords from the next instruction.
+#[inline]
+fn target(offset: usize, size: usize, simm: u32) -> i64 {
+    offset as i64 + size as i64 + 4 * (simm as u16 as i16 as i64)
 }
 
 /// Appends a label name: `.L<offset>_0` (clrxdisasm's form; LLVM reads it too).

@@ -270,14 +270,7 @@ pub(super) fn loses_bits(i: &Instr, d: &InstrDef) -> bool {
     // A special operand whose clrxdisasm text clrxasm does not read back (bits beyond
     // s_waitcnt's counters, most sendmsg values).
     let unreadable = ops.as_slice().iter().any(|s| {
-        special_kind(s.role).is_some_and(|k| {
-            // Printed into a reused buffer.
-            thread_local!(static SCRATCH: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) });
-            SCRATCH.with_borrow_mut(|t| {
-                t.clear();
-                !special::print(t, k, i.arch, Syntax::Clrx, s.val)
-            })
-        })
+        special_kind(s.role).is_some_and(|k| !special::print(&mut String::new(), k, i.arch, Syntax::Clrx, s.val))
     });
     unreadable || loses_bits_of(i, d, &ops)
 }
