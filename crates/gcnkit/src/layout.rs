@@ -131,6 +131,15 @@ impl Slots {
         &self.slots[..self.len]
     }
 
+    /// Does an operand stand for the literal dword (the literal code in a source, V_MADMK's
+    /// constant, S_SETREG_IMM32_B32's dword)? A decoded literal no operand shows would be lost
+    /// by a printer that writes the operands alone.
+    pub fn shows_literal(&self) -> bool {
+        self.as_slice().iter().any(|s| {
+            s.role == Role::Imm32 || (s.code == 255 && !s.is_value() && !matches!(s.role, Role::Vdst | Role::Sdst))
+        })
+    }
+
     #[inline(always)]
     fn push(&mut self, s: Slot) {
         self.slots[self.len] = s;

@@ -104,3 +104,28 @@ fn fuzz_regressions() {
         }
     }
 }
+
+/// From the sampled exhaustive sweep: a literal dword that no operand of the row shows
+/// (V_CLREXCP, S_GETPC_B64 and S_SET_GPR_IDX_ON with the literal code in a source field they
+/// print as a raw number). clrxdisasm's text drops the dword; gcnkit's CLRX text is data.
+#[test]
+fn literal_no_operand_shows() {
+    use gcnkit::syntax::{to_text, Syntax};
+    let cases: &[[u32; 2]] = &[
+        [0x7f6c6aff, 0x848f3719], // v_clrexcp vdst=0xb6 src0=0xff
+        [0xbef21cff, 0x933a0fa4], // s_getpc_b64 ttmp[..] ssrc=0xff
+        [0xbf11ffc8, 0x41b89642], // s_set_gpr_idx_on -8, 0xff
+    ];
+    for arch in [Arch::Gcn12, Arch::Gcn14] {
+        for w in cases {
+            let i = gcnkit::decode::decode(arch, w).unwrap();
+            assert_eq!(i.len, 2, "{arch} {w:08x?}: the literal is part of the instruction");
+            let text = to_text(&i, Syntax::Clrx);
+            assert!(text.starts_with(".int "), "{arch} {w:08x?}: {text}");
+            for syn in [Syntax::Clrx, Syntax::Llvm] {
+                let o = check(arch, w, syn);
+                assert!(!matches!(o, Outcome::Mismatch(_)), "{arch} {w:08x?} {syn:?}: {o:?}");
+            }
+        }
+    }
+}

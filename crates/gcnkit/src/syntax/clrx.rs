@@ -141,9 +141,9 @@ fn sdwa_dpp(i: &Instr) -> bool {
 #[inline]
 fn vector_loses_bits(i: &Instr, d: &InstrDef) -> bool {
     if !i.enc.is_vop3() {
-        // The literal of a 32-bit word whose instruction has no source (V_CLREXCP with SRC0 =
-        // 255): clrxdisasm writes `src0=0xff` and drops the literal dword.
-        return d.form.nsrc() == 0 && i.src_in(0, || Some(d.form)) == 255;
+        // A literal no operand shows (V_CLREXCP with SRC0 = 255): clrxdisasm writes
+        // `src0=0xff` and drops the literal dword.
+        return i.literal.is_some() && !operands(i, d).shows_literal();
     }
     crate::decode::unused_bits(i) != 0 || vop3_loses_bits(i, d)
 }

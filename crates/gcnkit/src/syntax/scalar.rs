@@ -263,8 +263,9 @@ fn register(out: &mut String, a: Arch, s: &Slot, literal: Option<u32>, llvm: boo
 }
 
 /// Would clrxasm read the CLRX text of scalar instruction `i` back as other words (or refuse
-/// it)? Bits no field holds, register ranges it refuses as unaligned, SIMM16 on a no-operand
-/// SOPP, two literal codes, SMEM offset fields its syntax does not show.
+/// it)? Bits no field holds, a literal no operand shows, register ranges it refuses as
+/// unaligned, SIMM16 on a no-operand SOPP, two literal codes, SMEM offset fields its syntax
+/// does not show.
 pub(super) fn loses_bits(i: &Instr, d: &InstrDef) -> bool {
     let ops = operands(i, d);
     // A special operand whose clrxdisasm text clrxasm does not read back (bits beyond
@@ -277,7 +278,9 @@ pub(super) fn loses_bits(i: &Instr, d: &InstrDef) -> bool {
 
 /// [`loses_bits`] but for the special operands' texts, over operand list `ops`.
 fn loses_bits_of(i: &Instr, d: &InstrDef, ops: &Slots) -> bool {
-    if crate::decode::unused_bits(i) != 0 {
+    // Bits no field holds; a literal dword no operand shows (`s_getpc_b64 s[2:3] ssrc=0xff`
+    // and `s_set_gpr_idx_on s1, 0xff` print the literal code, clrxdisasm drops the dword).
+    if crate::decode::unused_bits(i) != 0 || (i.literal.is_some() && !ops.shows_literal()) {
         return true;
     }
     let unaligned = ops
