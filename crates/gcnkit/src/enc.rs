@@ -136,10 +136,39 @@ pub enum F {
     Soe,
     Soffset,
     Nv,
+    /// DS: the two 8-bit offsets (one 16-bit offset, OFFSET1:OFFSET0, where the row has one).
+    Offset0,
+    Offset1,
+    /// DS: global data share instead of LDS.
+    Gds,
+    /// Vector memory: the address VGPR(s).
+    Vaddr,
+    /// Vector memory: the data VGPR(s) (DS's DATA0; MUBUF/MTBUF's data in and out).
+    Vdata,
+    /// DS: the second data VGPR(s).
+    Data1,
+    /// MUBUF/MTBUF addressing: VADDR holds an offset, an index, a 64-bit address (GCN 1.0/1.1).
+    Offen,
+    Idxen,
+    Addr64,
+    /// MUBUF: the data goes to LDS, not VGPRs.
+    Lds,
+    Slc,
+    /// Texture-fail enable: one more data VGPR receives the fail status.
+    Tfe,
+    /// MUBUF/MTBUF: the buffer resource, four SGPRs (field value = first SGPR / 4).
+    Srsrc,
+    /// MTBUF: data and number format.
+    Dfmt,
+    Nfmt,
+    /// GCN 1.4 FLAT: the segment (0 flat, 1 scratch, 2 global).
+    Seg,
+    /// GCN 1.4 GLOBAL/SCRATCH: the SGPR address (0x7f: none).
+    Saddr,
 }
 
 /// Number of [`F`] values.
-pub const NF: usize = F::Nv as usize + 1;
+pub const NF: usize = F::Saddr as usize + 1;
 
 impl F {
     pub fn name(self) -> &'static str {
@@ -168,6 +197,23 @@ impl F {
             F::Soe => "soe",
             F::Soffset => "soffset",
             F::Nv => "nv",
+            F::Offset0 => "offset0",
+            F::Offset1 => "offset1",
+            F::Gds => "gds",
+            F::Vaddr => "vaddr",
+            F::Vdata => "vdata",
+            F::Data1 => "data1",
+            F::Offen => "offen",
+            F::Idxen => "idxen",
+            F::Addr64 => "addr64",
+            F::Lds => "lds",
+            F::Slc => "slc",
+            F::Tfe => "tfe",
+            F::Srsrc => "srsrc",
+            F::Dfmt => "dfmt",
+            F::Nfmt => "nfmt",
+            F::Seg => "seg",
+            F::Saddr => "saddr",
         }
     }
 }
@@ -447,35 +493,122 @@ const DS_SI: Layout = Layout {
     mask: 0xfc00_0000,
     bits: 0xd800_0000,
     words: 2,
-    fields: &[fld(Op, 18, 8), fld(Encoding, 26, 6)],
+    fields: &[
+        fld(Offset0, 0, 8),
+        fld(Offset1, 8, 8),
+        fld(Gds, 17, 1),
+        fld(Op, 18, 8),
+        fld(Encoding, 26, 6),
+        fld(Vaddr, 32, 8),
+        fld(Vdata, 40, 8),
+        fld(Data1, 48, 8),
+        fld(Vdst, 56, 8),
+    ],
 };
 const DS_VI: Layout = Layout {
     enc: Enc::Ds,
     mask: 0xfc00_0000,
     bits: 0xd800_0000,
     words: 2,
-    fields: &[fld(Op, 17, 8), fld(Encoding, 26, 6)],
+    fields: &[
+        fld(Offset0, 0, 8),
+        fld(Offset1, 8, 8),
+        fld(Gds, 16, 1),
+        fld(Op, 17, 8),
+        fld(Encoding, 26, 6),
+        fld(Vaddr, 32, 8),
+        fld(Vdata, 40, 8),
+        fld(Data1, 48, 8),
+        fld(Vdst, 56, 8),
+    ],
 };
-const MUBUF: Layout = Layout {
+const MUBUF_SI: Layout = Layout {
     enc: Enc::Mubuf,
     mask: 0xfc00_0000,
     bits: 0xe000_0000,
     words: 2,
-    fields: &[fld(Op, 18, 7), fld(Encoding, 26, 6)],
+    fields: &[
+        fld(Offset, 0, 12),
+        fld(Offen, 12, 1),
+        fld(Idxen, 13, 1),
+        fld(Glc, 14, 1),
+        fld(Addr64, 15, 1),
+        fld(Lds, 16, 1),
+        fld(Op, 18, 7),
+        fld(Encoding, 26, 6),
+        fld(Vaddr, 32, 8),
+        fld(Vdata, 40, 8),
+        fld(Srsrc, 48, 5),
+        fld(Slc, 54, 1),
+        fld(Tfe, 55, 1),
+        fld(Soffset, 56, 8),
+    ],
+};
+const MUBUF_VI: Layout = Layout {
+    enc: Enc::Mubuf,
+    mask: 0xfc00_0000,
+    bits: 0xe000_0000,
+    words: 2,
+    fields: &[
+        fld(Offset, 0, 12),
+        fld(Offen, 12, 1),
+        fld(Idxen, 13, 1),
+        fld(Glc, 14, 1),
+        fld(Lds, 16, 1),
+        fld(Slc, 17, 1),
+        fld(Op, 18, 7),
+        fld(Encoding, 26, 6),
+        fld(Vaddr, 32, 8),
+        fld(Vdata, 40, 8),
+        fld(Srsrc, 48, 5),
+        fld(Tfe, 55, 1),
+        fld(Soffset, 56, 8),
+    ],
 };
 const MTBUF_SI: Layout = Layout {
     enc: Enc::Mtbuf,
     mask: 0xfc00_0000,
     bits: 0xe800_0000,
     words: 2,
-    fields: &[fld(Op, 16, 3), fld(Encoding, 26, 6)],
+    fields: &[
+        fld(Offset, 0, 12),
+        fld(Offen, 12, 1),
+        fld(Idxen, 13, 1),
+        fld(Glc, 14, 1),
+        fld(Addr64, 15, 1),
+        fld(Op, 16, 3),
+        fld(Dfmt, 19, 4),
+        fld(Nfmt, 23, 3),
+        fld(Encoding, 26, 6),
+        fld(Vaddr, 32, 8),
+        fld(Vdata, 40, 8),
+        fld(Srsrc, 48, 5),
+        fld(Slc, 54, 1),
+        fld(Tfe, 55, 1),
+        fld(Soffset, 56, 8),
+    ],
 };
 const MTBUF_VI: Layout = Layout {
     enc: Enc::Mtbuf,
     mask: 0xfc00_0000,
     bits: 0xe800_0000,
     words: 2,
-    fields: &[fld(Op, 15, 4), fld(Encoding, 26, 6)],
+    fields: &[
+        fld(Offset, 0, 12),
+        fld(Offen, 12, 1),
+        fld(Idxen, 13, 1),
+        fld(Glc, 14, 1),
+        fld(Op, 15, 4),
+        fld(Dfmt, 19, 4),
+        fld(Nfmt, 23, 3),
+        fld(Encoding, 26, 6),
+        fld(Vaddr, 32, 8),
+        fld(Vdata, 40, 8),
+        fld(Srsrc, 48, 5),
+        fld(Slc, 54, 1),
+        fld(Tfe, 55, 1),
+        fld(Soffset, 56, 8),
+    ],
 };
 const MIMG: Layout = Layout {
     enc: Enc::Mimg,
@@ -498,12 +631,41 @@ const EXP_VI: Layout = Layout {
     words: 2,
     fields: &[fld(Encoding, 26, 6)],
 };
-const FLAT: Layout = Layout {
+const FLAT_CI: Layout = Layout {
     enc: Enc::Flat,
     mask: 0xfc00_0000,
     bits: 0xdc00_0000,
     words: 2,
-    fields: &[fld(Op, 18, 7), fld(Encoding, 26, 6)],
+    fields: &[
+        fld(Glc, 16, 1),
+        fld(Slc, 17, 1),
+        fld(Op, 18, 7),
+        fld(Encoding, 26, 6),
+        fld(Vaddr, 32, 8),
+        fld(Vdata, 40, 8),
+        fld(Tfe, 55, 1),
+        fld(Vdst, 56, 8),
+    ],
+};
+const FLAT_GFX9: Layout = Layout {
+    enc: Enc::Flat,
+    mask: 0xfc00_0000,
+    bits: 0xdc00_0000,
+    words: 2,
+    fields: &[
+        fld(Offset, 0, 13),
+        fld(Lds, 13, 1),
+        fld(Seg, 14, 2),
+        fld(Glc, 16, 1),
+        fld(Slc, 17, 1),
+        fld(Op, 18, 7),
+        fld(Encoding, 26, 6),
+        fld(Vaddr, 32, 8),
+        fld(Vdata, 40, 8),
+        fld(Saddr, 48, 7),
+        fld(Nv, 55, 1),
+        fld(Vdst, 56, 8),
+    ],
 };
 
 /// Data words: no fields.
@@ -520,15 +682,15 @@ fn layouts(arch: Arch) -> Vec<&'static Layout> {
     let mut v: Vec<&'static Layout> = match arch {
         Arch::Gcn10 => vec![
             &VOP2, &VOPC, &VOP1, &VOP3A_SI, &VOP3B_SI, &SOP2, &SOPK, &SOP1, &SOPC, &SOPP, &SMRD, &VINTRP_SI, &DS_SI,
-            &MUBUF, &MTBUF_SI, &MIMG, &EXP_SI,
+            &MUBUF_SI, &MTBUF_SI, &MIMG, &EXP_SI,
         ],
         Arch::Gcn11 => vec![
             &VOP2, &VOPC, &VOP1, &VOP3A_SI, &VOP3B_SI, &SOP2, &SOPK, &SOP1, &SOPC, &SOPP, &SMRD, &VINTRP_SI, &DS_SI,
-            &MUBUF, &MTBUF_SI, &MIMG, &EXP_SI, &FLAT,
+            &MUBUF_SI, &MTBUF_SI, &MIMG, &EXP_SI, &FLAT_CI,
         ],
         Arch::Gcn12 => vec![
             &VOP2, &VOPC, &VOP1, &VOP3A_VI, &VOP3B_VI, &SOP2, &SOPK, &SOP1, &SOPC, &SOPP, &SMEM_VI, &VINTRP_VI, &DS_VI,
-            &MUBUF, &MTBUF_VI, &MIMG, &EXP_VI, &FLAT,
+            &MUBUF_VI, &MTBUF_VI, &MIMG, &EXP_VI, &FLAT_CI,
         ],
         Arch::Gcn14 => vec![
             &VOP2,
@@ -545,11 +707,11 @@ fn layouts(arch: Arch) -> Vec<&'static Layout> {
             &SMEM_GFX9,
             &VINTRP_VI,
             &DS_VI,
-            &MUBUF,
+            &MUBUF_VI,
             &MTBUF_VI,
             &MIMG,
             &EXP_VI,
-            &FLAT,
+            &FLAT_GFX9,
         ],
     };
     v.sort_by_key(|l| std::cmp::Reverse(l.mask.count_ones()));

@@ -68,6 +68,14 @@ fn operands(form: Form) -> &'static str {
         Form::MNone => "(none)",
         Form::MProbe => "IMM (probe bits), SBASE, OFFSET",
         Form::MDiscard => "SBASE, OFFSET",
+        Form::DsAddr => "VADDR",
+        Form::DsData => "VDATA0",
+        Form::DsDst => "VDST",
+        Form::DsRead => "VDST, VADDR",
+        Form::DsWrite => "VADDR, VDATA0",
+        Form::DsWrite2 => "VADDR, VDATA0, VDATA1",
+        Form::DsRtn => "VDST, VADDR, VDATA0",
+        Form::DsRtn2 => "VDST, VADDR, VDATA0, VDATA1",
     }
 }
 

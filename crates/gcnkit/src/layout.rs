@@ -40,8 +40,13 @@ pub enum Role {
     /// Scalar memory offset: `code` an SGPR (or the literal code 255 on GCN 1.1), or with
     /// `imm` set an immediate byte (SMEM) or dword (SMRD) offset in `val`.
     Offset,
-    /// GCN 1.4 SMEM's SGPR offset beside the immediate (`soe`): `code`.
+    /// GCN 1.4 SMEM's SGPR offset beside the immediate (`soe`): `code`. MUBUF/MTBUF's SOFFSET
+    /// (the 9-bit source space: SGPRs and inline constants).
     Soffset,
+    /// Vector memory: the address VGPR(s) (`code` 256 + n).
+    Vaddr,
+    /// Vector memory: data VGPRs read (DS's DATA0/DATA1, a store's or atomic's VDATA).
+    Data(u8),
 }
 
 impl Role {
@@ -63,6 +68,9 @@ impl Role {
             Role::Sbase => "sbase",
             Role::Offset => "offset",
             Role::Soffset => "soffset",
+            Role::Vaddr => "vaddr",
+            Role::Data(0) => "data0",
+            Role::Data(_) => "data1",
         }
     }
 
@@ -70,7 +78,15 @@ impl Role {
     pub fn has_code(self) -> bool {
         matches!(
             self,
-            Role::Vdst | Role::Sdst | Role::Src(_) | Role::K | Role::Sbase | Role::Soffset | Role::Offset
+            Role::Vdst
+                | Role::Sdst
+                | Role::Src(_)
+                | Role::K
+                | Role::Sbase
+                | Role::Soffset
+                | Role::Offset
+                | Role::Vaddr
+                | Role::Data(_)
         )
     }
 }
@@ -158,6 +174,8 @@ pub fn operands(i: &Instr, d: &InstrDef) -> Slots {
     };
     if d.short.is_vop() {
         vector(&mut s, i, d);
+    } else if d.short.is_mem() {
+        memory(&mut s, i, d);
     } else {
         scalar(&mut s, i, d);
     }
@@ -373,6 +391,44 @@ fn scalar(s: &mut Slots, i: &Instr, d: &InstrDef) {
     }
 }
 
+/// Vector memory: the VGPR operands of DS.
+fn memory(s: &mut Slots, i: &Instr, d: &InstrDef) {
+    let v = |role: Role, f: F, ty: Ty| Slot::new(role, 256 + i.get(f) as u16, ty.regs(), ty);
+    let vdst = || v(Role::Vdst, F::Vdst, d.dst);
+    let vaddr = || v(Role::Vaddr, F::Vaddr, Ty::B32);
+    let data = |k: u8| v(Role::Data(k), if k == 0 { F::Vdata } else { F::Data1 }, d.src[0]);
+    match d.form {
+        Form::DsAddr => s.push(vaddr()),
+        Form::DsData => s.push(data(0)),
+        Form::DsDst => s.push(vdst()),
+        Form::DsRead => {
+            s.push(vdst());
+            s.push(vaddr());
+        }
+        Form::DsWrite => {
+            s.push(vaddr());
+            s.push(data(0));
+        }
+        Form::DsWrite2 => {
+            s.push(vaddr());
+            s.push(data(0));
+            s.push(data(1));
+        }
+        Form::DsRtn => {
+            s.push(vdst());
+            s.push(vaddr());
+            s.push(data(0));
+        }
+        Form::DsRtn2 => {
+            s.push(vdst());
+            s.push(vaddr());
+            s.push(data(0));
+            s.push(data(1));
+        }
+        _ => {}
+    }
+}
+
 /// The offset of a scalar memory instruction.
 fn offset(i: &Instr) -> Slot {
     let imm = i.get(F::Imm) != 0;
@@ -407,6 +463,13 @@ pub fn unused_fields(i: &Instr, d: &InstrDef) -> &'static [F] {
         (Form::MNone, Enc::Smem) => &[F::Sdata, F::Sbase, F::Offset, F::Imm],
         (Form::MNone, _) => &[F::Sdst, F::Sbase, F::Offset, F::Imm],
         (Form::MDiscard, _) => &[F::Sdata],
+        (Form::DsAddr, _) => &[F::Vdata, F::Data1, F::Vdst],
+        (Form::DsData, _) => &[F::Vaddr, F::Data1, F::Vdst],
+        (Form::DsDst, _) => &[F::Vaddr, F::Vdata, F::Data1],
+        (Form::DsRead, _) => &[F::Vdata, F::Data1],
+        (Form::DsWrite, _) => &[F::Data1, F::Vdst],
+        (Form::DsWrite2, _) => &[F::Vdst],
+        (Form::DsRtn, _) => &[F::Data1],
         _ => &[],
     }
 }

@@ -2,6 +2,8 @@
 //! row (families VOP2/VOPC/VOP3A/VOP3B, variants e32/lit/vop3a/vop3b) must give exactly CLRX's
 //! words with `--syntax clrx`, or, for the rows CLRX rejects, an error on CLRX's line.
 
+mod common;
+
 use gcnkit::asm::{assemble, Dialect};
 use gcnkit::diag::Severity;
 use gcnkit::Arch;
@@ -24,7 +26,7 @@ fn clrx_asm_core_rows() {
         let Some(arch) = Arch::parse(arch).filter(|_| arch != "gcn1.4.1") else {
             continue;
         };
-        if !part1(family, variant) {
+        if !common::covered(family, variant) {
             continue;
         }
         rows += 1;
@@ -59,28 +61,4 @@ fn clrx_asm_core_rows() {
     }
     assert!(rows > 1100, "only {rows} rows");
     assert!(fails.is_empty(), "{} of {rows} CLRX assembler rows differ", fails.len());
-}
-
-/// The rows of the classes gcnkit covers: the vector ALU (VOP1, VOP2, VOPC and their VOP3
-/// forms; not SDWA, DPP, VOP3P or VINTRP), the scalar ALU and scalar memory.
-fn part1(family: &str, variant: &str) -> bool {
-    matches!(
-        family,
-        "VOP1"
-            | "VOP2"
-            | "VOPC"
-            | "VOP3A"
-            | "VOP3B"
-            | "SOP1"
-            | "SOP2"
-            | "SOPK"
-            | "SOPC"
-            | "SOPP"
-            | "SMRD"
-            | "SMEM"
-            | "ILL"
-    ) && matches!(
-        variant,
-        "e32" | "lit" | "vop3a" | "vop3b" | "sop1" | "sop2" | "sopk" | "sopc" | "sopp" | "smrd" | "smem"
-    )
 }

@@ -3,6 +3,8 @@
 //! clrxdisasm printed it, whitespace and `/* */` comments aside; where that text loses bits of
 //! the word (`loses_bits`), gcnkit prints the words as data and the text in a comment.
 
+mod common;
+
 use gcnkit::decode::decode;
 use gcnkit::syntax::clrx::loses_bits;
 use gcnkit::syntax::{to_text, Syntax};
@@ -30,7 +32,7 @@ fn core_rows() -> Vec<(Arch, Vec<u32>, String)> {
             continue;
         };
         let _ = class;
-        if !part1(family, variant) {
+        if !common::covered(family, variant) {
             continue;
         }
         let words = words
@@ -86,28 +88,4 @@ fn clrx_disasm_core_rows() {
         eprintln!("{f}");
     }
     assert!(fails.is_empty(), "{n} of {} CLRX core rows differ", rows.len());
-}
-
-/// The rows of the classes gcnkit covers: the vector ALU (VOP1, VOP2, VOPC and their VOP3
-/// forms; not SDWA, DPP, VOP3P or VINTRP), the scalar ALU and scalar memory.
-fn part1(family: &str, variant: &str) -> bool {
-    matches!(
-        family,
-        "VOP1"
-            | "VOP2"
-            | "VOPC"
-            | "VOP3A"
-            | "VOP3B"
-            | "SOP1"
-            | "SOP2"
-            | "SOPK"
-            | "SOPC"
-            | "SOPP"
-            | "SMRD"
-            | "SMEM"
-            | "ILL"
-    ) && matches!(
-        variant,
-        "e32" | "lit" | "vop3a" | "vop3b" | "sop1" | "sop2" | "sopk" | "sopc" | "sopp" | "smrd" | "smem"
-    )
 }

@@ -5,6 +5,7 @@
 //! instruction; instructions go through [`select`](mod@select) (row, encoding, operands, rules). Every
 //! error of the file is collected; nothing is emitted for a file with errors.
 
+mod memory;
 pub mod parse;
 mod scalar;
 pub(crate) use scalar::clrx_store_offset;
@@ -627,6 +628,19 @@ impl Assembler {
                                 .map(|s| item.words[0] = (item.words[0] & 0xffff_0000) | s.unwrap_or(0)),
                             Value::Float(..) => Err("a branch target is an address, not a float".into()),
                         },
+                        select::FixupKind::Bits { lo, fix } => match v {
+                            Value::Int(x) => fix.fit(x, self.dialect).map(|(bits, warn)| {
+                                let m = ((1u64 << fix.bits) - 1) << lo;
+                                let w = item.words[0] as u64 | (item.words[1] as u64) << 32;
+                                let w = (w & !m) | ((bits as u64) << lo & m);
+                                item.words[0] = w as u32;
+                                item.words[1] = (w >> 32) as u32;
+                                if let Some(m) = warn {
+                                    warning = Some(m);
+                                }
+                            }),
+                            Value::Float(..) => Err("expected an integer".into()),
+                        },
                         select::FixupKind::Field { enc, f, fix } => match v {
                             Value::Int(x) => fix.fit(x, self.dialect).map(|(bits, warn)| {
                                 if let Some(fl) = crate::enc::fields(enc, self.arch) {
@@ -1052,7 +1066,11 @@ impl Assembler {
                 &mods,
                 &ctx,
             ) {
-                Ok(select::Selected { instr, fixup, warnings }) => {
+                Ok(select::Selected {
+                    instr,
+                    fixups,
+                    warnings,
+                }) => {
                     for w in warnings {
                         self.report(lineno, src, w, Severity::Warning);
                     }
@@ -1064,7 +1082,7 @@ impl Assembler {
                         instr.words(),
                         false,
                     ));
-                    if let Some(f) = fixup {
+                    for f in fixups {
                         self.pending.push(Pending {
                             item,
                             fixup: f,

@@ -106,6 +106,13 @@ pub enum ModVal {
     None,
     Int(i64),
     List(Vec<i64>),
+    /// An expression naming `symbol`, not defined yet, at `start..end` of the line (patched
+    /// when it is).
+    Forward {
+        symbol: String,
+        start: usize,
+        end: usize,
+    },
 }
 
 /// Resolves register names of an arch; supplied by the assembler so that the parser knows
@@ -951,7 +958,7 @@ pub fn operand(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols, no_bar: boo
 /// Modifier names that can follow the operands.
 const MODIFIER_NAMES: &[&str] = &[
     "clamp", "mul", "div", "omod", "op_sel", "vop3", "neg", "abs", "abs0", "abs1", "abs2", "neg0", "neg1", "neg2",
-    "glc", "slc", "nv",
+    "glc", "slc", "nv", "gds", "offen", "idxen", "addr64", "tfe",
 ];
 
 /// For each first letter of [`MODIFIER_NAMES`] (`a`..`z`), the lengths of the names with it
@@ -1031,9 +1038,20 @@ pub fn modifiers(c: &mut Cursor, syms: &Symbols, out: &mut Vec<Modifier>, commas
                     c.expect(b',', "between list items")?;
                 }
                 ModVal::List(v)
+            } else if let Some(v) = swizzle_macro(c)? {
+                ModVal::Int(v)
             } else {
                 let e = Expr { syms, no_bar: false };
-                ModVal::Int(int_expr(&e, c)?)
+                let vstart = c.pos;
+                match e.parse(c)? {
+                    EVal::Value(Value::Int(i)) => ModVal::Int(i),
+                    EVal::Value(Value::Float(..)) => return err(vstart, c.pos, "expected an integer"),
+                    EVal::Forward(symbol) => ModVal::Forward {
+                        symbol,
+                        start: vstart,
+                        end: c.pos,
+                    },
+                }
             }
         } else {
             ModVal::None
@@ -1046,4 +1064,79 @@ pub fn modifiers(c: &mut Cursor, syms: &Symbols, out: &mut Vec<Modifier>, commas
             end: c.pos,
         });
     }
+}
+
+/// LLVM's `swizzle(...)` macro for DS_SWIZZLE_B32's offset (`offset:swizzle(QUAD_PERM,0,1,2,3)`,
+/// `BITMASK_PERM,"01pi0"`, `SWAP,n`, `REVERSE,n`, `BROADCAST,size,lane`): its 16-bit value, or
+/// `None` (cursor unmoved) when no macro starts here.
+fn swizzle_macro(c: &mut Cursor) -> PRes<Option<i64>> {
+    let start = c.pos;
+    match c.ident() {
+        Some((id, _)) if id.eq_ignore_ascii_case("swizzle") && c.peek() == Some(b'(') => {}
+        _ => {
+            c.pos = start;
+            return Ok(None);
+        }
+    }
+    c.eat(b'(');
+    c.ws();
+    let kind = c.ident().map(|(k, _)| k.to_ascii_uppercase()).unwrap_or_default();
+    let mut nums = Vec::new();
+    let mut mask = None;
+    while c.eat(b',') {
+        c.ws();
+        if c.eat(b'"') {
+            let s = c.pos;
+            while c.peek().is_some_and(|b| b != b'"') {
+                c.pos += 1;
+            }
+            mask = Some(String::from_utf8_lossy(&c.s[s..c.pos]).into_owned());
+            c.expect(b'"', "to close the mask")?;
+        } else {
+            let e = Expr {
+                syms: &Symbols::default(),
+                no_bar: false,
+            };
+            nums.push(int_expr(&e, c)?);
+        }
+        c.ws();
+    }
+    c.expect(b')', "to close swizzle(")?;
+    let end = c.pos;
+    let bad = |msg: &str| err(start, end, format!("swizzle: {msg}"));
+    let pow2 = |v: i64, lo: i64, hi: i64| (lo..=hi).contains(&v) && (v as u64).is_power_of_two();
+    let v = match (kind.as_str(), nums.as_slice(), &mask) {
+        ("QUAD_PERM", [a, b, c2, d], None) if [a, b, c2, d].iter().all(|x| (0..4).contains(*x)) => {
+            0x8000 | a | b << 2 | c2 << 4 | d << 6
+        }
+        ("QUAD_PERM", ..) => return bad("QUAD_PERM takes four lanes 0..3"),
+        ("SWAP", [n], None) if pow2(*n, 1, 16) => 0x1f | n << 10,
+        ("SWAP", ..) => return bad("SWAP takes a power of two 1..16"),
+        ("REVERSE", [n], None) if pow2(*n, 2, 32) => 0x1f | (n - 1) << 10,
+        ("REVERSE", ..) => return bad("REVERSE takes a power of two 2..32"),
+        ("BROADCAST", [size, lane], None) if pow2(*size, 2, 32) && (0..*size).contains(lane) => {
+            (0x20 - size) | lane << 5
+        }
+        ("BROADCAST", ..) => return bad("BROADCAST takes a group size (a power of two 2..32) and a lane in it"),
+        ("BITMASK_PERM", [], Some(m)) if m.len() == 5 => {
+            let (mut and, mut or, mut xor) = (0i64, 0i64, 0i64);
+            for (k, ch) in m.bytes().enumerate() {
+                let bit = 1 << (4 - k);
+                match ch.to_ascii_lowercase() {
+                    b'0' => {}
+                    b'1' => or |= bit,
+                    b'p' => and |= bit,
+                    b'i' => {
+                        and |= bit;
+                        xor |= bit
+                    }
+                    _ => return bad("the mask has five of 0, 1, p, i"),
+                }
+            }
+            and | or << 5 | xor << 10
+        }
+        ("BITMASK_PERM", ..) => return bad("BITMASK_PERM takes a mask of five of 0, 1, p, i in quotes"),
+        _ => return bad("unknown mode (QUAD_PERM, BITMASK_PERM, SWAP, REVERSE, BROADCAST)"),
+    };
+    Ok(Some(v))
 }

@@ -355,7 +355,7 @@ pub(super) fn select(
     }
     Ok(Selected {
         instr: i,
-        fixup,
+        fixups: fixup.into_iter().collect(),
         warnings,
     })
 }
@@ -950,8 +950,8 @@ fn field_width(i: &Instr, f: F) -> u8 {
 /// mnemonic in lowercase): its class, one with such names (the vector ALU's and those with a
 /// [`crate::isa::generic_row`]), and the opcode.
 pub(super) fn illegal_enc(name: &str) -> Option<(Enc, u16)> {
-    // Class names have four or five letters: look for `_ill_` only there.
-    let at = [4, 5].into_iter().find(|&k| name.get(k..k + 5) == Some("_ill_"))?;
+    // Class names have two to five letters: look for `_ill_` only there.
+    let at = (2..=5).find(|&k| name.get(k..k + 5) == Some("_ill_"))?;
     let class = &name[..at];
     let enc = Enc::ALL.into_iter().find(|&e| {
         (e.is_vop32() || e == Enc::Vop3a || crate::isa::generic_row(e).is_some())

@@ -40,6 +40,8 @@ pub enum FixupKind {
     /// A branch's SIMM16: the target's distance in dwords from `next` (the byte offset after
     /// the instruction).
     Branch { next: usize, section: usize },
+    /// Bits `lo..lo + fix.bits` of the instruction's fixed part (a DS offset).
+    Bits { lo: u8, fix: super::scalar::FieldFix },
     /// A value field of a scalar instruction of class `enc` (SIMM16, an immediate offset...).
     Field {
         enc: Enc,
@@ -234,10 +236,13 @@ fn gather(mods: &[Modifier], nsrc: usize, errs: &mut Vec<PErr>) -> Mods {
             "op_sel" => r.op_sel_at = at,
             _ => {}
         }
-        let int = match m.value {
-            ModVal::Int(v) => Some(v),
-            ModVal::None => None,
-            ModVal::List(_) => None,
+        let int = match &m.value {
+            ModVal::Int(v) => Some(*v),
+            ModVal::None | ModVal::List(_) => None,
+            ModVal::Forward { symbol, .. } => {
+                errs.push(bad(m, format!("symbol '{symbol}' is not defined yet")));
+                continue;
+            }
         };
         match (m.name.as_str(), &m.value) {
             // CLRX's notes: `abs2`, `neg0`, `vsrc2=0x1e5`, `src0=..`, `dst=..`, `op_sel=0x4`.
@@ -582,12 +587,15 @@ pub fn select(
         if enc.is_vop32() || enc.is_vop3() {
             return select_illegal(arch, enc, n, mn_span, ops, mods).map(|instr| Selected {
                 instr,
-                fixup: None,
+                fixups: Vec::new(),
                 warnings: Vec::new(),
             });
         }
         super::scalar::unused_opcode(arch, enc, n).map_err(|m| vec![perr(mn_span, m, None)])?;
         let g = crate::isa::generic_row(enc).expect("scalar class");
+        if g.short.is_mem() {
+            return super::memory::select(arch, dialect, g, None, n, mnemonic, mn_span, ops, mods);
+        }
         return super::scalar::select(
             arch, dialect, fold, g, None, n, mnemonic, mn_span, ops, mods, ctx, false,
         );
@@ -619,6 +627,13 @@ pub fn select(
     };
     let d = t.def(id);
     let ai = arch.index();
+    if d.short.is_mem() {
+        // clrxasm ignores an `_e32`/`_e64` suffix here; llvm-mc takes none.
+        if suffix != Suffix::None && dialect == Dialect::Llvm {
+            return Err(vec![perr(mn_span, format!("{mnemonic} has no _e32/_e64 forms"), None)]);
+        }
+        return super::memory::select(arch, dialect, d, Some(id), d.e32[ai], mnemonic, mn_span, ops, mods);
+    }
     if !d.short.is_vop() {
         // clrxasm takes `_e32` on a scalar instruction and reads `_e64` as "constants as the
         // literal"; llvm-mc takes neither.
@@ -801,7 +816,8 @@ fn build(
 /// An assembled instruction, a literal waiting for a symbol, and warnings.
 pub struct Selected {
     pub instr: Instr,
-    pub fixup: Option<Fixup>,
+    /// Symbols defined later that the words wait for.
+    pub fixups: Vec<Fixup>,
     pub warnings: Vec<PErr>,
 }
 
@@ -1353,7 +1369,7 @@ fn build_in(
     }
     Ok(Selected {
         instr: i,
-        fixup,
+        fixups: fixup.into_iter().collect(),
         warnings,
     })
 }

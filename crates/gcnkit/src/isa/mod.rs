@@ -5,6 +5,7 @@
 //! declared in `vop2.rs`, `vop3.rs` and `vopc.rs` (the compare families are generated from
 //! their family description, the way a TableGen multiclass would).
 
+mod ds;
 mod smem;
 mod sop;
 mod vop1;
@@ -35,6 +36,8 @@ pub enum Ty {
     I64,
     U64,
     B64,
+    /// Three dwords (DS, buffer and flat loads and stores of 96 bits).
+    B96,
     /// Four dwords (V_MQSAD_U32_U8 destination / accumulator, scalar loads of 4 dwords).
     B128,
     /// Eight and sixteen dwords (scalar loads).
@@ -48,6 +51,7 @@ impl Ty {
     pub const fn regs(self) -> u8 {
         match self {
             Ty::F64 | Ty::I64 | Ty::U64 | Ty::B64 => 2,
+            Ty::B96 => 3,
             Ty::B128 => 4,
             Ty::B256 => 8,
             Ty::B512 => 16,
@@ -80,6 +84,7 @@ impl Ty {
             Ty::I64 => "i64",
             Ty::U64 => "u64",
             Ty::B64 => "b64",
+            Ty::B96 => "b96",
             Ty::B128 => "b128",
             Ty::B256 => "b256",
             Ty::B512 => "b512",
@@ -180,6 +185,23 @@ pub enum Form {
     MProbe,
     /// `SBASE, OFFSET` (S_DCACHE_DISCARD)
     MDiscard,
+    // DS (VADDR, DATA0, DATA1 and VDST fields; `dst` is VDST's type, `src[0]` the data's)
+    /// `VADDR` (the `*_src2_*` forms, GWS, DS_NOP in CLRX).
+    DsAddr,
+    /// `VDATA0` (DS_WRITE_ADDTID_B32).
+    DsData,
+    /// `VDST` (DS_APPEND, DS_CONSUME, DS_READ_ADDTID_B32).
+    DsDst,
+    /// `VDST, VADDR` (reads).
+    DsRead,
+    /// `VADDR, VDATA0` (writes and atomics without return).
+    DsWrite,
+    /// `VADDR, VDATA0, VDATA1`.
+    DsWrite2,
+    /// `VDST, VADDR, VDATA0` (atomics with return).
+    DsRtn,
+    /// `VDST, VADDR, VDATA0, VDATA1`.
+    DsRtn2,
 }
 
 impl Form {
@@ -218,6 +240,7 @@ pub enum Short {
     Sopc,
     Sopp,
     Smem,
+    Ds,
 }
 
 impl Short {
@@ -235,7 +258,14 @@ impl Short {
             Short::Sopp => Enc::Sopp,
             Short::Smem if arch.is_vi_plus() => Enc::Smem,
             Short::Smem => Enc::Smrd,
+            Short::Ds => Enc::Ds,
         }
+    }
+
+    /// The vector memory classes (DS, MUBUF, MTBUF, MIMG, FLAT): their own printers and
+    /// assembler path.
+    pub fn is_mem(self) -> bool {
+        matches!(self, Short::Ds)
     }
 
     /// The vector-ALU classes (with VOP3 forms, modifiers, the constant bus).
@@ -291,6 +321,14 @@ impl Flags {
     pub const SREG_SRC: Flags = Flags(1 << 16);
     /// llvm-mc 14 has no VOP3 form of this row (V_SWAP_B32) though the hardware has one.
     pub const NO_LLVM_E64: Flags = Flags(1 << 17);
+    /// DS: two 8-bit offsets (`offset0:`/`offset1:`), not one 16-bit offset.
+    pub const OFFSET2: Flags = Flags(1 << 18);
+    /// DS: GDS-only (GWS, DS_ORDERED_COUNT): llvm-mc 14 always sets and prints `gds`.
+    pub const GDS: Flags = Flags(1 << 19);
+    /// DS: global wave sync (GWS): clrxasm wants `gds` written.
+    pub const GWS: Flags = Flags(1 << 21);
+    /// DS: llvm-mc 14 writes no operand (CLRX writes VADDR): DS_GWS_SEMA_V and kin.
+    pub const LLVM_NO_ADDR: Flags = Flags(1 << 20);
 
     #[inline]
     pub const fn has(self, f: Flags) -> bool {
@@ -476,6 +514,7 @@ impl Isa {
         vop1::rows(&mut defs);
         sop::rows(&mut defs);
         smem::rows(&mut defs);
+        ds::rows(&mut defs);
         let mut ops: Vec<[Vec<DefId>; 4]> = (0..=Enc::Other as usize).map(|_| Default::default()).collect();
         for e in Enc::ALL {
             for a in Arch::ALL {
@@ -672,6 +711,7 @@ pub fn generic_row(enc: crate::enc::Enc) -> Option<&'static InstrDef> {
             (Short::Sopc, Form::C),
             (Short::Sopp, Form::PImm),
             (Short::Smem, Form::MLoad),
+            (Short::Ds, Form::DsAddr),
         ]
         .into_iter()
         .map(|(short, form)| Row::scalar("", short, [X; 4], form, Ty::B32, Ty::B32, Ty::B32).done())
@@ -684,6 +724,7 @@ pub fn generic_row(enc: crate::enc::Enc) -> Option<&'static InstrDef> {
         Enc::Sopc => 3,
         Enc::Sopp => 4,
         Enc::Smrd | Enc::Smem => 5,
+        Enc::Ds => 6,
         _ => return None,
     };
     Some(&ROWS[k])
@@ -757,6 +798,21 @@ impl Row {
         r.0.src = [s0, s1, s1];
         r.0.e32 = op;
         r
+    }
+
+    /// A vector memory instruction of class `short`: VDST/VDATA type `dst`, data type `data`
+    /// (DS's DATA0/DATA1).
+    pub fn mem(name: &'static str, short: Short, op: [u16; 4], form: Form, dst: Ty, data: Ty) -> Row {
+        let mut r = Row::new(name, short, form, dst);
+        r.0.src = [data, data, data];
+        r.0.e32 = op;
+        r
+    }
+
+    /// LLVM 14 knows this instruction on no arch.
+    pub fn no_llvm(mut self) -> Row {
+        self.0.llvm = [""; 4];
+        self
     }
 
     /// VOP3-only opcode on the archs in `on` (a VOP2 op that lost its 32-bit form).

@@ -29,6 +29,8 @@ pub fn print_at(out: &mut String, i: &Instr, at: &At) {
             let loses = if d.short.is_vop() {
                 print_known(out, i, d, at);
                 vector_loses_bits(i, d)
+            } else if d.short.is_mem() {
+                super::memory::print_clrx(out, i, d, name)
             } else {
                 super::scalar::print_clrx(out, i, d, name, at)
             };
@@ -107,6 +109,9 @@ pub fn loses_bits(i: &Instr) -> bool {
         .filter(|d| !d.short.is_vop())
         .or_else(|| generic_row(i.enc).filter(|_| known.is_none()))
     {
+        if d.short.is_mem() {
+            return super::memory::loses_bits(i, d);
+        }
         return super::scalar::loses_bits(i, d);
     }
     if let Some(d) = known {
@@ -172,6 +177,10 @@ fn used_mod_mask(d: &InstrDef) -> u8 {
 
 fn print_known(out: &mut String, i: &Instr, d: &InstrDef, at: &At) {
     let a = i.arch;
+    if d.short.is_mem() {
+        super::memory::print(out, i, d, d.name[a.index()], Syntax::Clrx);
+        return;
+    }
     if !d.short.is_vop() {
         super::scalar::print(out, i, d, d.name[a.index()], Syntax::Clrx, at);
         return;
@@ -451,7 +460,11 @@ fn print_illegal(out: &mut String, i: &Instr, at: &At) {
     let a = i.arch;
     if let Some(g) = generic_row(i.enc) {
         let name = format!("{}_ill_{}", i.enc.name(), i.opcode);
-        super::scalar::print(out, i, g, &name, Syntax::Clrx, at);
+        if g.short.is_mem() {
+            super::memory::print(out, i, g, &name, Syntax::Clrx);
+        } else {
+            super::scalar::print(out, i, g, &name, Syntax::Clrx, at);
+        }
         return;
     }
     let vgpr = |code: u16| Slot::new(Role::Vdst, code, 1, Ty::B32);

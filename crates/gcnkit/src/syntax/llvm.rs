@@ -38,6 +38,10 @@ pub fn print_unchecked(out: &mut String, i: &Instr) {
 fn print_with(out: &mut String, i: &Instr, rules: bool, at: &At) {
     let start = out.len();
     let ok = match i.def() {
+        Some(d) if d.short.is_mem() => {
+            let name = d.llvm[i.arch.index()];
+            !name.is_empty() && super::memory::print(out, i, d, name, Syntax::Llvm)
+        }
         Some(d) if !d.short.is_vop() => {
             let name = d.llvm[i.arch.index()];
             !name.is_empty() && super::scalar::print(out, i, d, name, Syntax::Llvm, at)

@@ -4,6 +4,7 @@
 pub mod clrx;
 pub mod json;
 pub mod llvm;
+mod memory;
 mod scalar;
 pub mod special;
 pub mod text;

@@ -123,3 +123,29 @@ pub fn seed() -> u64 {
         .and_then(|s| s.parse().ok())
         .unwrap_or(0x6c6c_766d)
 }
+
+/// The rows of CLRX's conformance tables (family, variant columns) of the classes gcnkit
+/// covers: the vector ALU (VOP1, VOP2, VOPC and their VOP3 forms; not SDWA, DPP, VOP3P or
+/// VINTRP), the scalar ALU, scalar memory and DS.
+pub fn covered(family: &str, variant: &str) -> bool {
+    matches!(
+        family,
+        "VOP1"
+            | "VOP2"
+            | "VOPC"
+            | "VOP3A"
+            | "VOP3B"
+            | "SOP1"
+            | "SOP2"
+            | "SOPK"
+            | "SOPC"
+            | "SOPP"
+            | "SMRD"
+            | "SMEM"
+            | "DS"
+            | "ILL"
+    ) && matches!(
+        variant,
+        "e32" | "lit" | "vop3a" | "vop3b" | "sop1" | "sop2" | "sopk" | "sopc" | "sopp" | "smrd" | "smem" | "ds"
+    )
+}

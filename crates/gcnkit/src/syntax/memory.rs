@@ -1,0 +1,157 @@
+//! The vector memory classes (DS so far) in both dialects: the row's operands
+//! ([`crate::layout`]) then the class's modifiers. LLVM's text cannot say every word (fields
+//! its form has no operand for, GWS without `gds`): [`print`] returns `false` there and the
+//! caller prints data. The CLRX text always exists; [`loses_bits`] says when clrxasm would
+//! read it back as other words.
+
+use super::text::{dec, hex, reg_range};
+use super::Syntax;
+use crate::enc::F;
+use crate::instr::Instr;
+use crate::isa::{Flags, InstrDef};
+use crate::layout::{operands, unused_fields, Role, Slots};
+
+/// Appends the text of memory instruction `i` (row `d`, or its class's generic row for an
+/// unused opcode) under `mnemonic`; `false`: LLVM's syntax cannot say it.
+pub(super) fn print(out: &mut String, i: &Instr, d: &InstrDef, mnemonic: &str, syn: Syntax) -> bool {
+    let llvm = syn == Syntax::Llvm;
+    let ops = operands(i, d);
+    if llvm && !llvm_can_say(i, d, &ops) {
+        return false;
+    }
+    out.push_str(mnemonic);
+    let mut first = true;
+    for s in ops.as_slice() {
+        if llvm && s.role == Role::Vaddr && d.flags.has(Flags::LLVM_NO_ADDR) {
+            continue;
+        }
+        out.push_str(if first { " " } else { ", " });
+        first = false;
+        reg_range(out, "v", s.code - 256, s.regs as u16);
+    }
+    ds_modifiers(out, i, d, llvm);
+    if !llvm {
+        notes(out, i, d);
+    }
+    true
+}
+
+/// The CLRX text of `i` and whether clrxasm would read it back as other words.
+pub(super) fn print_clrx(out: &mut String, i: &Instr, d: &InstrDef, mnemonic: &str) -> bool {
+    print(out, i, d, mnemonic, Syntax::Clrx);
+    loses_bits(i, d)
+}
+
+/// Would the CLRX text of `i` read back as other words? Bits no field holds, and register
+/// ranges past v255 (clrxdisasm writes `v[255:0]`, which clrxasm refuses).
+pub(super) fn loses_bits(i: &Instr, d: &InstrDef) -> bool {
+    crate::decode::unused_bits(i) != 0 || past_end(&operands(i, d))
+}
+
+/// A VGPR range that runs past v255.
+fn past_end(ops: &Slots) -> bool {
+    ops.as_slice().iter().any(|s| s.code + s.regs as u16 > 512)
+}
+
+/// What llvm-mc 14's DS syntax can write: no bits outside the fields, no field the form has
+/// no operand for, `gds` on the GDS-only rows.
+fn llvm_can_say(i: &Instr, d: &InstrDef, ops: &Slots) -> bool {
+    if crate::decode::unused_bits(i) != 0 || past_end(ops) || unused_fields(i, d).iter().any(|f| i.get(*f) != 0) {
+        return false;
+    }
+    if d.flags.has(Flags::LLVM_NO_ADDR) && i.get(F::Vaddr) != 0 {
+        return false;
+    }
+    !(d.flags.has(Flags::GDS) && i.get(F::Gds) == 0)
+}
+
+/// DS's offsets (decimal; ds_swizzle_b32's as LLVM's `swizzle(...)` macro) and `gds`.
+fn ds_modifiers(out: &mut String, i: &Instr, d: &InstrDef, llvm: bool) {
+    let (o0, o1) = (i.get(F::Offset0), i.get(F::Offset1));
+    if d.flags.has(Flags::OFFSET2) {
+        for (name, v) in [(" offset0:", o0), (" offset1:", o1)] {
+            if v != 0 {
+                out.push_str(name);
+                dec(out, v);
+            }
+        }
+    } else if o0 | o1 != 0 {
+        let v = o0 | o1 << 8;
+        out.push_str(" offset:");
+        if llvm && d.llvm[i.arch.index()] == "ds_swizzle_b32" {
+            swizzle(out, v);
+        } else {
+            dec(out, v);
+        }
+    }
+    if i.get(F::Gds) != 0 {
+        out.push_str(" gds");
+    }
+}
+
+/// ds_swizzle_b32's offset as llvm-mc 14 writes it (checked on all 65536 values,
+/// tests/llvm_diff.rs): a quad permutation, a bit-mask permutation (AND, OR, XOR masks of
+/// the lane id) shown as its SWAP, REVERSE or BROADCAST special case where it is one.
+pub fn swizzle(out: &mut String, v: u32) {
+    if v & 0x8000 != 0 {
+        if v & 0x7f00 != 0 {
+            dec(out, v);
+            return;
+        }
+        out.push_str("swizzle(QUAD_PERM");
+        for k in 0..4 {
+            out.push(',');
+            dec(out, v >> (2 * k) & 3);
+        }
+        out.push(')');
+        return;
+    }
+    let (and, or, xor) = (v & 31, v >> 5 & 31, v >> 10 & 31);
+    let inv = !and & 31;
+    out.push_str("swizzle(");
+    if and == 31 && or == 0 && xor.is_power_of_two() {
+        out.push_str("SWAP,");
+        dec(out, xor);
+    } else if and == 31 && or == 0 && xor != 0 && (xor + 1).is_power_of_two() {
+        out.push_str("REVERSE,");
+        dec(out, xor + 1);
+    } else if xor == 0 && inv != 0 && (inv + 1).is_power_of_two() && or <= inv {
+        out.push_str("BROADCAST,");
+        dec(out, inv + 1);
+        out.push(',');
+        dec(out, or);
+    } else {
+        out.push_str("BITMASK_PERM,\"");
+        for b in (0..5).rev() {
+            let (a, r, x) = (and >> b & 1, or >> b & 1, xor >> b & 1);
+            out.push(match (a, r, x) {
+                (1, 0, 0) => 'p',
+                (1, 0, _) => 'i',
+                (1, _, 0) => '1',
+                (1, _, _) => '0',
+                (_, r, x) if r ^ x != 0 => '1',
+                _ => '0',
+            });
+        }
+        out.push_str("\")");
+    }
+    out.push(')');
+}
+
+/// CLRX's notes for set fields the row has no operand for (`vdata1=0x27 vdst=0x8b`).
+fn notes(out: &mut String, i: &Instr, d: &InstrDef) {
+    for &f in unused_fields(i, d) {
+        let v = i.get(f);
+        if v == 0 {
+            continue;
+        }
+        out.push(' ');
+        out.push_str(match f {
+            F::Vdata => "vdata0",
+            F::Data1 => "vdata1",
+            f => f.name(),
+        });
+        out.push('=');
+        hex(out, v as u64);
+    }
+}
