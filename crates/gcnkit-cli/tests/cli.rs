@@ -155,9 +155,9 @@ fn undecodable_words_print_as_data() {
     // words), never an instruction made up from its second word.
     let o = gcnkit(
         &["disasm", "--input", "words", "--syntax", "llvm"],
-        b"d8fc0000 7e000000",
+        b"d82c0000 7e000000",
     );
-    assert_eq!(text(&o), ".long 0xd8fc0000, 0x7e000000\n");
+    assert_eq!(text(&o), ".long 0xd82c0000, 0x7e000000\n");
 }
 
 #[test]

@@ -225,6 +225,14 @@ fn ds_modifiers(
         }
         gds = dialect != Dialect::Clrx;
     }
+    if llvm && gds && d.flags.has(Flags::LLVM_NO_GDS) {
+        errs.push(perr(mn_span.0, mn_span.1, "llvm-mc 14 takes no gds here"));
+    }
+    if llvm && d.flags.has(Flags::LLVM_BARE) {
+        if let Some(m) = mods.first() {
+            errs.push(perr(m.start, m.end, "llvm-mc 14 takes no modifiers here"));
+        }
+    }
     i.set(F::Gds, gds as u32);
 }
 

@@ -155,7 +155,9 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
         m("ds_write_src2_b64", Ds, [205, 205, 205, 205], DsAddr, B32, B32),
         m("ds_min_src2_f64", Ds, [210, 210, 210, 210], DsAddr, B32, B32),
         m("ds_max_src2_f64", Ds, [211, 211, 211, 211], DsAddr, B32, B32),
-        m("ds_nop", Ds, [X, 20, 20, 20], DsAddr, B32, B32).flag(Flags::LLVM_NO_ADDR),
+        m("ds_nop", Ds, [X, 20, 20, 20], DsAddr, B32, B32)
+            .flag(Flags::LLVM_NO_ADDR)
+            .flag(Flags::LLVM_BARE),
         m("ds_gws_sema_release_all", Ds, [X, 24, 152, 152], DsAddr, B32, B32)
             .flag(Flags::GDS)
             .flag(Flags::GWS)
@@ -169,8 +171,8 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
         m("ds_read_b128", Ds, [X, 255, 255, 255], DsRead, B128, B32),
         m("ds_add_f32", Ds, [X, X, 21, 21], DsWrite, B32, B32),
         m("ds_add_rtn_f32", Ds, [X, X, 53, 53], DsRtn, B32, B32),
-        m("ds_permute_b32", Ds, [X, X, 62, 62], DsRtn, B32, B32),
-        m("ds_bpermute_b32", Ds, [X, X, 63, 63], DsRtn, B32, B32),
+        m("ds_permute_b32", Ds, [X, X, 62, 62], DsRtn, B32, B32).flag(Flags::LLVM_NO_GDS),
+        m("ds_bpermute_b32", Ds, [X, X, 63, 63], DsRtn, B32, B32).flag(Flags::LLVM_NO_GDS),
         m("ds_add_src2_f32", Ds, [X, X, 149, 149], DsAddr, B32, B32),
         m("ds_write_addtid_b32", Ds, [X, X, X, 29], DsData, B32, B32),
         m("ds_write_b8_d16_hi", Ds, [X, X, X, 84], DsWrite, B32, B32),

@@ -327,6 +327,10 @@ impl Flags {
     pub const GDS: Flags = Flags(1 << 19);
     /// DS: global wave sync (GWS): clrxasm wants `gds` written.
     pub const GWS: Flags = Flags(1 << 21);
+    /// DS: llvm-mc 14 takes no operand and no modifier (DS_NOP).
+    pub const LLVM_BARE: Flags = Flags(1 << 22);
+    /// DS: llvm-mc 14 refuses `gds` (DS_PERMUTE_B32, DS_BPERMUTE_B32).
+    pub const LLVM_NO_GDS: Flags = Flags(1 << 23);
     /// DS: llvm-mc 14 writes no operand (CLRX writes VADDR): DS_GWS_SEMA_V and kin.
     pub const LLVM_NO_ADDR: Flags = Flags(1 << 20);
 

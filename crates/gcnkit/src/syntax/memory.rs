@@ -29,7 +29,9 @@ pub(super) fn print(out: &mut String, i: &Instr, d: &InstrDef, mnemonic: &str, s
         first = false;
         reg_range(out, "v", s.code - 256, s.regs as u16);
     }
-    ds_modifiers(out, i, d, llvm);
+    if !ds_modifiers(out, i, d, llvm) {
+        return false;
+    }
     if !llvm {
         notes(out, i, d);
     }
@@ -62,11 +64,16 @@ fn llvm_can_say(i: &Instr, d: &InstrDef, ops: &Slots) -> bool {
     if d.flags.has(Flags::LLVM_NO_ADDR) && i.get(F::Vaddr) != 0 {
         return false;
     }
-    !(d.flags.has(Flags::GDS) && i.get(F::Gds) == 0)
+    let (gds, offset) = (i.get(F::Gds) != 0, i.get(F::Offset0) | i.get(F::Offset1) != 0);
+    if d.flags.has(Flags::LLVM_BARE) && (gds || offset) || d.flags.has(Flags::LLVM_NO_GDS) && gds {
+        return false;
+    }
+    !d.flags.has(Flags::GDS) || gds
 }
 
-/// DS's offsets (decimal; ds_swizzle_b32's as LLVM's `swizzle(...)` macro) and `gds`.
-fn ds_modifiers(out: &mut String, i: &Instr, d: &InstrDef, llvm: bool) {
+/// DS's offsets (decimal; ds_swizzle_b32's as LLVM's `swizzle(...)` macro) and `gds`;
+/// `false` where that macro would read back as another offset.
+fn ds_modifiers(out: &mut String, i: &Instr, d: &InstrDef, llvm: bool) -> bool {
     let (o0, o1) = (i.get(F::Offset0), i.get(F::Offset1));
     if d.flags.has(Flags::OFFSET2) {
         for (name, v) in [(" offset0:", o0), (" offset1:", o1)] {
@@ -79,7 +86,9 @@ fn ds_modifiers(out: &mut String, i: &Instr, d: &InstrDef, llvm: bool) {
         let v = o0 | o1 << 8;
         out.push_str(" offset:");
         if llvm && d.llvm[i.arch.index()] == "ds_swizzle_b32" {
-            swizzle(out, v);
+            if !swizzle(out, v) {
+                return false;
+            }
         } else {
             dec(out, v);
         }
@@ -87,16 +96,19 @@ fn ds_modifiers(out: &mut String, i: &Instr, d: &InstrDef, llvm: bool) {
     if i.get(F::Gds) != 0 {
         out.push_str(" gds");
     }
+    true
 }
 
 /// ds_swizzle_b32's offset as llvm-mc 14 writes it (checked on all 65536 values,
 /// tests/llvm_diff.rs): a quad permutation, a bit-mask permutation (AND, OR, XOR masks of
 /// the lane id) shown as its SWAP, REVERSE or BROADCAST special case where it is one.
-pub fn swizzle(out: &mut String, v: u32) {
+/// `false`: the text is llvm-mc's but reads back as another value (a mask character `1`
+/// stands for OR set with AND clear; llvm-mc also writes it where AND is set).
+pub fn swizzle(out: &mut String, v: u32) -> bool {
     if v & 0x8000 != 0 {
         if v & 0x7f00 != 0 {
             dec(out, v);
-            return;
+            return true;
         }
         out.push_str("swizzle(QUAD_PERM");
         for k in 0..4 {
@@ -104,10 +116,11 @@ pub fn swizzle(out: &mut String, v: u32) {
             dec(out, v >> (2 * k) & 3);
         }
         out.push(')');
-        return;
+        return true;
     }
     let (and, or, xor) = (v & 31, v >> 5 & 31, v >> 10 & 31);
     let inv = !and & 31;
+    let mut faithful = true;
     out.push_str("swizzle(");
     if and == 31 && or == 0 && xor.is_power_of_two() {
         out.push_str("SWAP,");
@@ -133,9 +146,13 @@ pub fn swizzle(out: &mut String, v: u32) {
                 _ => '0',
             });
         }
-        out.push_str("\")");
+        out.push('"');
+        // A mask character says AND, OR and XOR of its bit only where AND and OR are not
+        // both set and XOR is set only with AND.
+        faithful = (and & or) == 0 && (xor & !and) == 0;
     }
     out.push(')');
+    faithful
 }
 
 /// CLRX's notes for set fields the row has no operand for (`vdata1=0x27 vdst=0x8b`).
