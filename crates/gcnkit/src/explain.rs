@@ -68,14 +68,15 @@ fn operands(form: Form) -> &'static str {
         Form::MNone => "(none)",
         Form::MProbe => "IMM (probe bits), SBASE, OFFSET",
         Form::MDiscard => "SBASE, OFFSET",
-        Form::DsAddr => "VADDR",
-        Form::DsData => "VDATA0",
-        Form::DsDst => "VDST",
-        Form::DsRead => "VDST, VADDR",
-        Form::DsWrite => "VADDR, VDATA0",
-        Form::DsWrite2 => "VADDR, VDATA0, VDATA1",
-        Form::DsRtn => "VDST, VADDR, VDATA0",
-        Form::DsRtn2 => "VDST, VADDR, VDATA0, VDATA1",
+        // Written from the forms' field lists (`layout::ds_fields`) by the caller.
+        Form::DsAddr
+        | Form::DsData
+        | Form::DsDst
+        | Form::DsRead
+        | Form::DsWrite
+        | Form::DsWrite2
+        | Form::DsRtn
+        | Form::DsRtn2 => "",
     }
 }
 
@@ -194,7 +195,16 @@ pub fn explain(arch: Option<Arch>, mnemonic: &str) -> Result<String, Unknown> {
             }
             let _ = writeln!(out, "    {:7} {}", x.name(), parts.join(", "));
         }
-        let _ = writeln!(out, "  operands:  {}", operands(d.form));
+        if d.short.is_mem() {
+            let names: Vec<String> = crate::layout::ds_fields(d.form)
+                .0
+                .iter()
+                .map(|&f| crate::layout::ds_field_name(f).to_uppercase())
+                .collect();
+            let _ = writeln!(out, "  operands:  {}", names.join(", "));
+        } else {
+            let _ = writeln!(out, "  operands:  {}", operands(d.form));
+        }
         if d.short.is_vop() {
             let _ = writeln!(
                 out,

@@ -391,41 +391,48 @@ fn scalar(s: &mut Slots, i: &Instr, d: &InstrDef) {
     }
 }
 
+/// A DS form's VGPR fields: those it has operands for, in assembly order, and the others
+/// (CLRX writes them as notes when set; LLVM's text cannot set them). The one description of
+/// the DS forms for the operand list, the printers and the assembler.
+pub fn ds_fields(form: Form) -> (&'static [F], &'static [F]) {
+    use F::{Data1, Vaddr, Vdata, Vdst};
+    match form {
+        Form::DsAddr => (&[Vaddr], &[Vdata, Data1, Vdst]),
+        Form::DsData => (&[Vdata], &[Vaddr, Data1, Vdst]),
+        Form::DsDst => (&[Vdst], &[Vaddr, Vdata, Data1]),
+        Form::DsRead => (&[Vdst, Vaddr], &[Vdata, Data1]),
+        Form::DsWrite => (&[Vaddr, Vdata], &[Data1, Vdst]),
+        Form::DsWrite2 => (&[Vaddr, Vdata, Data1], &[Vdst]),
+        Form::DsRtn => (&[Vdst, Vaddr, Vdata], &[Data1]),
+        Form::DsRtn2 => (&[Vdst, Vaddr, Vdata, Data1], &[]),
+        _ => (&[], &[]),
+    }
+}
+
+/// A DS register field's name as CLRX writes it (`vdata0=0xa9`, and in messages).
+pub fn ds_field_name(f: F) -> &'static str {
+    match f {
+        F::Vdata => "vdata0",
+        F::Data1 => "vdata1",
+        f => f.name(),
+    }
+}
+
+/// The operand of DS field `f` of row `d`: its role and value type.
+pub fn ds_operand(d: &InstrDef, f: F) -> (Role, Ty) {
+    match f {
+        F::Vdst => (Role::Vdst, d.dst),
+        F::Vdata => (Role::Data(0), d.src[0]),
+        F::Data1 => (Role::Data(1), d.src[0]),
+        _ => (Role::Vaddr, Ty::B32),
+    }
+}
+
 /// Vector memory: the VGPR operands of DS.
 fn memory(s: &mut Slots, i: &Instr, d: &InstrDef) {
-    let v = |role: Role, f: F, ty: Ty| Slot::new(role, 256 + i.get(f) as u16, ty.regs(), ty);
-    let vdst = || v(Role::Vdst, F::Vdst, d.dst);
-    let vaddr = || v(Role::Vaddr, F::Vaddr, Ty::B32);
-    let data = |k: u8| v(Role::Data(k), if k == 0 { F::Vdata } else { F::Data1 }, d.src[0]);
-    match d.form {
-        Form::DsAddr => s.push(vaddr()),
-        Form::DsData => s.push(data(0)),
-        Form::DsDst => s.push(vdst()),
-        Form::DsRead => {
-            s.push(vdst());
-            s.push(vaddr());
-        }
-        Form::DsWrite => {
-            s.push(vaddr());
-            s.push(data(0));
-        }
-        Form::DsWrite2 => {
-            s.push(vaddr());
-            s.push(data(0));
-            s.push(data(1));
-        }
-        Form::DsRtn => {
-            s.push(vdst());
-            s.push(vaddr());
-            s.push(data(0));
-        }
-        Form::DsRtn2 => {
-            s.push(vdst());
-            s.push(vaddr());
-            s.push(data(0));
-            s.push(data(1));
-        }
-        _ => {}
+    for &f in ds_fields(d.form).0 {
+        let (role, ty) = ds_operand(d, f);
+        s.push(Slot::new(role, 256 + i.get(f) as u16, ty.regs(), ty));
     }
 }
 
@@ -463,13 +470,7 @@ pub fn unused_fields(i: &Instr, d: &InstrDef) -> &'static [F] {
         (Form::MNone, Enc::Smem) => &[F::Sdata, F::Sbase, F::Offset, F::Imm],
         (Form::MNone, _) => &[F::Sdst, F::Sbase, F::Offset, F::Imm],
         (Form::MDiscard, _) => &[F::Sdata],
-        (Form::DsAddr, _) => &[F::Vdata, F::Data1, F::Vdst],
-        (Form::DsData, _) => &[F::Vaddr, F::Data1, F::Vdst],
-        (Form::DsDst, _) => &[F::Vaddr, F::Vdata, F::Data1],
-        (Form::DsRead, _) => &[F::Vdata, F::Data1],
-        (Form::DsWrite, _) => &[F::Data1, F::Vdst],
-        (Form::DsWrite2, _) => &[F::Vdst],
-        (Form::DsRtn, _) => &[F::Data1],
+        (f, Enc::Ds) => ds_fields(f).1,
         _ => &[],
     }
 }

@@ -10,8 +10,8 @@ use super::Dialect;
 use crate::arch::Arch;
 use crate::enc::F;
 use crate::instr::Instr;
-use crate::isa::{DefId, Flags, Form, InstrDef, Ty};
-use crate::layout::unused_fields;
+use crate::isa::{DefId, Flags, InstrDef};
+use crate::layout::{ds_field_name, ds_fields, ds_operand, unused_fields};
 
 fn perr(start: usize, end: usize, msg: impl Into<String>) -> PErr {
     PErr {
@@ -19,35 +19,6 @@ fn perr(start: usize, end: usize, msg: impl Into<String>) -> PErr {
         end,
         msg: msg.into(),
         help: None,
-    }
-}
-
-/// The fields of a DS form's operands in assembly order, with their widths.
-fn ds_operands(d: &InstrDef) -> &'static [(F, &'static str)] {
-    match d.form {
-        Form::DsAddr => &[(F::Vaddr, "VADDR")],
-        Form::DsData => &[(F::Vdata, "VDATA0")],
-        Form::DsDst => &[(F::Vdst, "VDST")],
-        Form::DsRead => &[(F::Vdst, "VDST"), (F::Vaddr, "VADDR")],
-        Form::DsWrite => &[(F::Vaddr, "VADDR"), (F::Vdata, "VDATA0")],
-        Form::DsWrite2 => &[(F::Vaddr, "VADDR"), (F::Vdata, "VDATA0"), (F::Data1, "VDATA1")],
-        Form::DsRtn => &[(F::Vdst, "VDST"), (F::Vaddr, "VADDR"), (F::Vdata, "VDATA0")],
-        Form::DsRtn2 => &[
-            (F::Vdst, "VDST"),
-            (F::Vaddr, "VADDR"),
-            (F::Vdata, "VDATA0"),
-            (F::Data1, "VDATA1"),
-        ],
-        _ => &[],
-    }
-}
-
-/// The width of the operand in field `f` of row `d`.
-fn width(d: &InstrDef, f: F) -> Ty {
-    match f {
-        F::Vdst => d.dst,
-        F::Vdata | F::Data1 => d.src[0],
-        _ => Ty::B32,
     }
 }
 
@@ -71,14 +42,14 @@ pub(super) fn select(
     i.set(F::Op, opcode as u32);
     i.def = id;
     let llvm = dialect == Dialect::Llvm;
-    let mut specs = ds_operands(d);
+    let mut specs = ds_fields(d.form).0;
     // llvm-mc writes no operand where CLRX writes VADDR (DS_NOP, DS_GWS_SEMA_V...).
     if d.flags.has(Flags::LLVM_NO_ADDR) && (llvm || (dialect == Dialect::Auto && ops_in.is_empty())) {
         specs = &[];
     }
     if ops_in.len() != specs.len() {
         let end = ops_in.last().map(|o| o.end).unwrap_or(mn_span.1);
-        let names: Vec<&str> = specs.iter().map(|s| s.1).collect();
+        let names: Vec<String> = specs.iter().map(|&f| ds_field_name(f).to_uppercase()).collect();
         return Err(vec![PErr {
             start: mn_span.0,
             end,
@@ -91,8 +62,8 @@ pub(super) fn select(
         }]);
     }
     let mut errs = Vec::new();
-    for (o, &(f, name)) in ops_in.iter().zip(specs) {
-        match vgprs(o, width(d, f).regs(), name) {
+    for (o, &f) in ops_in.iter().zip(specs) {
+        match vgprs(o, ds_operand(d, f).1.regs(), f) {
             Ok(n) => i.set(f, n as u32),
             Err(e) => errs.push(e),
         }
@@ -109,9 +80,10 @@ pub(super) fn select(
     })
 }
 
-/// A range of `regs` VGPRs: its first register's number.
-fn vgprs(o: &Operand, regs: u8, name: &str) -> Result<u16, PErr> {
+/// A range of `regs` VGPRs for field `f`: its first register's number.
+fn vgprs(o: &Operand, regs: u8, f: F) -> Result<u16, PErr> {
     let want = || {
+        let name = ds_field_name(f).to_uppercase();
         if regs == 1 {
             format!("{name} is a VGPR")
         } else {
@@ -147,7 +119,7 @@ fn ds_modifiers(
 ) {
     let llvm = dialect == Dialect::Llvm;
     let two = d.flags.has(Flags::OFFSET2);
-    let mut gds = llvm && d.flags.has(Flags::GDS);
+    let mut gds = false;
     for m in mods {
         let e = |msg: String| perr(m.start, m.end, msg);
         let value = |max: i64| -> Result<u32, PErr> {
@@ -158,14 +130,14 @@ fn ds_modifiers(
             }
         };
         // A symbol defined later: the offset bits are patched when it is.
-        if let (ModVal::Forward { symbol, start, end }, "offset" | "offset0" | "offset1") = (&m.value, m.name.as_str())
-        {
-            if m.name.len() == 6 && !two || m.name.len() == 7 && two {
-                let (lo, bits) = match m.name.as_str() {
-                    "offset" => (0, 16),
-                    "offset0" => (0, 8),
-                    _ => (8, 8),
-                };
+        if let ModVal::Forward { symbol, start, end } = &m.value {
+            let bits = match (m.name.as_str(), two) {
+                ("offset", false) => Some((0, 16)),
+                ("offset0", true) => Some((0, 8)),
+                ("offset1", true) => Some((8, 8)),
+                _ => None,
+            };
+            if let Some((lo, bits)) = bits {
                 let hi = (1 << bits) - 1;
                 fixups.push(Fixup {
                     symbol: symbol.clone(),
@@ -238,16 +210,13 @@ fn ds_modifiers(
 
 /// CLRX's `name=value` note for a field the row has no operand for (`vdst=0x8b`).
 fn note(i: &mut Instr, d: &InstrDef, name: &str, v: &ModVal) -> Result<(), String> {
-    let f = match name {
-        "vdata0" => F::Vdata,
-        "vdata1" => F::Data1,
-        "vaddr" => F::Vaddr,
-        "vdst" => F::Vdst,
-        _ => return Err(format!("unknown field '{name}'")),
+    let Some(&f) = unused_fields(i, d).iter().find(|&&f| ds_field_name(f) == name) else {
+        return Err(if ds_fields(d.form).0.iter().any(|&f| ds_field_name(f) == name) {
+            format!("{name} is an operand of this instruction, not a note")
+        } else {
+            format!("unknown field '{name}'")
+        });
     };
-    if !unused_fields(i, d).contains(&f) {
-        return Err(format!("{name} is an operand of this instruction, not a note"));
-    }
     match *v {
         ModVal::Int(x) if (0..256).contains(&x) => {
             i.set(f, x as u32);

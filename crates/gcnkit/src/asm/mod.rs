@@ -641,22 +641,6 @@ impl Assembler {
                             }),
                             Value::Float(..) => Err("expected an integer".into()),
                         },
-                        select::FixupKind::Field { enc, f, fix } => match v {
-                            Value::Int(x) => fix.fit(x, self.dialect).map(|(bits, warn)| {
-                                if let Some(fl) = crate::enc::fields(enc, self.arch) {
-                                    let mut w = item.words[0] as u64 | (item.words[1] as u64) << 32;
-                                    fl.set(&mut w, f, bits);
-                                    item.words[0] = w as u32;
-                                    if fl.layout.words == 2 {
-                                        item.words[1] = (w >> 32) as u32;
-                                    }
-                                }
-                                if let Some(m) = warn {
-                                    warning = Some(m);
-                                }
-                            }),
-                            Value::Float(..) => Err("expected an integer".into()),
-                        },
                     };
                     match patched {
                         Ok(()) => {

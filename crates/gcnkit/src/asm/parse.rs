@@ -1038,7 +1038,7 @@ pub fn modifiers(c: &mut Cursor, syms: &Symbols, out: &mut Vec<Modifier>, commas
                     c.expect(b',', "between list items")?;
                 }
                 ModVal::List(v)
-            } else if let Some(v) = swizzle_macro(c)? {
+            } else if let Some(v) = swizzle_macro(c, syms)? {
                 ModVal::Int(v)
             } else {
                 let e = Expr { syms, no_bar: false };
@@ -1069,7 +1069,7 @@ pub fn modifiers(c: &mut Cursor, syms: &Symbols, out: &mut Vec<Modifier>, commas
 /// LLVM's `swizzle(...)` macro for DS_SWIZZLE_B32's offset (`offset:swizzle(QUAD_PERM,0,1,2,3)`,
 /// `BITMASK_PERM,"01pi0"`, `SWAP,n`, `REVERSE,n`, `BROADCAST,size,lane`): its 16-bit value, or
 /// `None` (cursor unmoved) when no macro starts here.
-fn swizzle_macro(c: &mut Cursor) -> PRes<Option<i64>> {
+fn swizzle_macro(c: &mut Cursor, syms: &Symbols) -> PRes<Option<i64>> {
     let start = c.pos;
     match c.ident() {
         Some((id, _)) if id.eq_ignore_ascii_case("swizzle") && c.peek() == Some(b'(') => {}
@@ -1093,11 +1093,7 @@ fn swizzle_macro(c: &mut Cursor) -> PRes<Option<i64>> {
             mask = Some(String::from_utf8_lossy(&c.s[s..c.pos]).into_owned());
             c.expect(b'"', "to close the mask")?;
         } else {
-            let e = Expr {
-                syms: &Symbols::default(),
-                no_bar: false,
-            };
-            nums.push(int_expr(&e, c)?);
+            nums.push(int_expr(&Expr { syms, no_bar: false }, c)?);
         }
         c.ws();
     }

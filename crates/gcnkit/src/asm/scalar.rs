@@ -253,7 +253,7 @@ pub(super) fn select(
                 fixup = Some(Fixup {
                     symbol: forward_name(o),
                     word: 0,
-                    kind: FixupKind::Field { enc, f, fix },
+                    kind: field_bits(&i, f, fix),
                     start: o.start,
                     end: o.end,
                 });
@@ -608,6 +608,13 @@ fn field_fix(spec: Op, i: &Instr, d: &InstrDef, dialect: Dialect) -> Option<(F, 
     }
 }
 
+/// The fixup of field `f` of `i`, whose width `fix` has.
+fn field_bits(i: &Instr, f: F, fix: FieldFix) -> FixupKind {
+    let (lo, hi) = i.fields().range(f).unwrap_or((0, 0));
+    debug_assert_eq!(u32::from(hi - lo) + 1, fix.bits, "{f:?}");
+    FixupKind::Bits { lo, fix }
+}
+
 /// The immediate offset's range: SMRD's 8-bit dwords, SMEM's 20-bit bytes (21 bits on GCN
 /// 1.4: signed for llvm-mc, either way for clrxasm).
 fn imm_offset_fix(i: &Instr, dialect: Dialect) -> FieldFix {
@@ -787,11 +794,7 @@ fn offset(
                         *fixup = Some(Fixup {
                             symbol: n.clone(),
                             word: 0,
-                            kind: FixupKind::Field {
-                                enc: i.enc,
-                                f: F::Offset,
-                                fix: imm_offset_fix(i, dialect),
-                            },
+                            kind: field_bits(i, F::Offset, imm_offset_fix(i, dialect)),
                             start: o.start,
                             end: o.end,
                         });

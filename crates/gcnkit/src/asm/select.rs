@@ -40,14 +40,9 @@ pub enum FixupKind {
     /// A branch's SIMM16: the target's distance in dwords from `next` (the byte offset after
     /// the instruction).
     Branch { next: usize, section: usize },
-    /// Bits `lo..lo + fix.bits` of the instruction's fixed part (a DS offset).
+    /// A value field (SIMM16, an immediate offset, a DS offset or one of its halves): bits
+    /// `lo..lo + fix.bits` of the instruction's first two dwords.
     Bits { lo: u8, fix: super::scalar::FieldFix },
-    /// A value field of a scalar instruction of class `enc` (SIMM16, an immediate offset...).
-    Field {
-        enc: Enc,
-        f: crate::enc::F,
-        fix: super::scalar::FieldFix,
-    },
 }
 
 /// What one slot of the chosen encoding accepts.

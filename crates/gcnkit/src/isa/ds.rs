@@ -71,7 +71,7 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
         m("ds_cmpst_rtn_f32", Ds, [49, 49, 49, 49], DsRtn2, B32, B32),
         m("ds_min_rtn_f32", Ds, [50, 50, 50, 50], DsRtn, B32, B32),
         m("ds_max_rtn_f32", Ds, [51, 51, 51, 51], DsRtn, B32, B32),
-        m("ds_swizzle_b32", Ds, [53, 53, 61, 61], DsRead, B32, B32),
+        m("ds_swizzle_b32", Ds, [53, 53, 61, 61], DsRead, B32, B32).flag(Flags::SWIZZLE),
         m("ds_read_b32", Ds, [54, 54, 54, 54], DsRead, B32, B32),
         m("ds_read2_b32", Ds, [55, 55, 55, 55], DsRead, B64, B32).flag(Flags::OFFSET2),
         m("ds_read2st64_b32", Ds, [56, 56, 56, 56], DsRead, B64, B32).flag(Flags::OFFSET2),

@@ -331,6 +331,8 @@ impl Flags {
     pub const LLVM_BARE: Flags = Flags(1 << 22);
     /// DS: llvm-mc 14 refuses `gds` (DS_PERMUTE_B32, DS_BPERMUTE_B32).
     pub const LLVM_NO_GDS: Flags = Flags(1 << 23);
+    /// DS: the offset is a lane swizzle pattern, LLVM's `swizzle(...)` (DS_SWIZZLE_B32).
+    pub const SWIZZLE: Flags = Flags(1 << 24);
     /// DS: llvm-mc 14 writes no operand (CLRX writes VADDR): DS_GWS_SEMA_V and kin.
     pub const LLVM_NO_ADDR: Flags = Flags(1 << 20);
 

@@ -9,14 +9,18 @@ use super::Syntax;
 use crate::enc::F;
 use crate::instr::Instr;
 use crate::isa::{Flags, InstrDef};
-use crate::layout::{operands, unused_fields, Role, Slots};
+use crate::layout::{ds_field_name, operands, unused_fields, Role, Slots};
 
 /// Appends the text of memory instruction `i` (row `d`, or its class's generic row for an
 /// unused opcode) under `mnemonic`; `false`: LLVM's syntax cannot say it.
 pub(super) fn print(out: &mut String, i: &Instr, d: &InstrDef, mnemonic: &str, syn: Syntax) -> bool {
+    print_with(out, i, d, &operands(i, d), mnemonic, syn)
+}
+
+/// [`print`] over the operand list `ops` of `i`.
+fn print_with(out: &mut String, i: &Instr, d: &InstrDef, ops: &Slots, mnemonic: &str, syn: Syntax) -> bool {
     let llvm = syn == Syntax::Llvm;
-    let ops = operands(i, d);
-    if llvm && !llvm_can_say(i, d, &ops) {
+    if llvm && !llvm_can_say(i, d, ops) {
         return false;
     }
     out.push_str(mnemonic);
@@ -38,16 +42,22 @@ pub(super) fn print(out: &mut String, i: &Instr, d: &InstrDef, mnemonic: &str, s
     true
 }
 
-/// The CLRX text of `i` and whether clrxasm would read it back as other words.
+/// The CLRX text of `i` and whether clrxasm would read it back as other words (one operand
+/// list serves both).
 pub(super) fn print_clrx(out: &mut String, i: &Instr, d: &InstrDef, mnemonic: &str) -> bool {
-    print(out, i, d, mnemonic, Syntax::Clrx);
-    loses_bits(i, d)
+    let ops = operands(i, d);
+    print_with(out, i, d, &ops, mnemonic, Syntax::Clrx);
+    loses_bits_of(i, &ops)
 }
 
 /// Would the CLRX text of `i` read back as other words? Bits no field holds, and register
 /// ranges past v255 (clrxdisasm writes `v[255:0]`, which clrxasm refuses).
 pub(super) fn loses_bits(i: &Instr, d: &InstrDef) -> bool {
-    crate::decode::unused_bits(i) != 0 || past_end(&operands(i, d))
+    loses_bits_of(i, &operands(i, d))
+}
+
+fn loses_bits_of(i: &Instr, ops: &Slots) -> bool {
+    crate::decode::unused_bits(i) != 0 || past_end(ops)
 }
 
 /// A VGPR range that runs past v255.
@@ -85,7 +95,7 @@ fn ds_modifiers(out: &mut String, i: &Instr, d: &InstrDef, llvm: bool) -> bool {
     } else if o0 | o1 != 0 {
         let v = o0 | o1 << 8;
         out.push_str(" offset:");
-        if llvm && d.llvm[i.arch.index()] == "ds_swizzle_b32" {
+        if llvm && d.flags.has(Flags::SWIZZLE) {
             if !swizzle(out, v) {
                 return false;
             }
@@ -163,11 +173,7 @@ fn notes(out: &mut String, i: &Instr, d: &InstrDef) {
             continue;
         }
         out.push(' ');
-        out.push_str(match f {
-            F::Vdata => "vdata0",
-            F::Data1 => "vdata1",
-            f => f.name(),
-        });
+        out.push_str(ds_field_name(f));
         out.push('=');
         hex(out, v as u64);
     }
