@@ -48,18 +48,16 @@ pub(super) fn select(
         specs = &[];
     }
     if ops_in.len() != specs.len() {
-        let end = ops_in.last().map(|o| o.end).unwrap_or(mn_span.1);
-        let names: Vec<String> = specs.iter().map(|&f| ds_field_name(f).to_uppercase()).collect();
-        return Err(vec![PErr {
-            start: mn_span.0,
-            end,
-            msg: format!("{mnemonic} takes {} operands, got {}", specs.len(), ops_in.len()),
-            help: Some(if names.is_empty() {
-                "no operands".into()
-            } else {
-                format!("operands: {}", names.join(", "))
-            }),
-        }]);
+        return Err(super::scalar::count_error(
+            mnemonic,
+            mn_span,
+            ops_in,
+            specs.len(),
+            || {
+                let names: Vec<String> = specs.iter().map(|&f| ds_field_name(f).to_uppercase()).collect();
+                names.join(", ")
+            },
+        ));
     }
     let mut errs = Vec::new();
     for (o, &f) in ops_in.iter().zip(specs) {

@@ -174,6 +174,26 @@ fn perr(o: &Operand, msg: impl Into<String>) -> PErr {
     }
 }
 
+/// The error for `ops_in` when the row takes `want` operands (`names`: their text).
+pub(super) fn count_error(
+    mnemonic: &str,
+    mn_span: (usize, usize),
+    ops_in: &[Operand],
+    want: usize,
+    names: impl FnOnce() -> String,
+) -> Vec<PErr> {
+    vec![PErr {
+        start: mn_span.0,
+        end: ops_in.last().map(|o| o.end).unwrap_or(mn_span.1),
+        msg: format!("{mnemonic} takes {want} operands, got {}", ops_in.len()),
+        help: Some(if want == 0 {
+            "no operands".into()
+        } else {
+            format!("operands: {}", names())
+        }),
+    }]
+}
+
 /// Assembles scalar row `id` (or, with `generic`, an unused opcode of its class).
 #[allow(clippy::too_many_arguments)]
 pub(super) fn select(
@@ -205,17 +225,9 @@ pub(super) fn select(
         specs.push(Op::Simm);
     }
     if ops_in.len() != specs.len() {
-        let end = ops_in.last().map(|o| o.end).unwrap_or(mn_span.1);
-        return Err(vec![PErr {
-            start: mn_span.0,
-            end,
-            msg: format!("{mnemonic} takes {} operands, got {}", specs.len(), ops_in.len()),
-            help: Some(if specs.is_empty() {
-                "no operands".into()
-            } else {
-                format!("operands: {}", describe(&specs, d.form))
-            }),
-        }]);
+        return Err(count_error(mnemonic, mn_span, ops_in, specs.len(), || {
+            describe(&specs, d.form)
+        }));
     }
     let smem = enc == Enc::Smem;
     let data_field = if smem { F::Sdata } else { F::Sdst };
