@@ -162,7 +162,7 @@ fn skim(arch: Arch, words: &[u32]) -> Result<Skim, DecodeError> {
         });
     };
     let t = isa();
-    let def = t.by_opcode(enc, arch, f.get(bits, F::Op));
+    let def = t.by_opcode(enc, arch, f.opcode(bits));
     let info = def.map_or(0, |d| t.decode_info(d));
     let extra = extra_of(enc, arch, f, bits, |bit| info & bit);
     check_extra(extra, n, words)?;
@@ -192,9 +192,7 @@ pub(crate) fn length_and_branch(arch: Arch, words: &[u32]) -> Result<(usize, Opt
         if any & bit == 0 {
             return 0;
         }
-        t.by_opcode(enc, arch, f.get(bits, F::Op))
-            .map_or(0, |d| t.decode_info(d))
-            & bit
+        t.by_opcode(enc, arch, f.opcode(bits)).map_or(0, |d| t.decode_info(d)) & bit
     };
     let extra = extra_of(enc, arch, f, bits, info);
     check_extra(extra, n, words)?;
@@ -214,7 +212,7 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<Instr, DecodeError> {
     let mut i = Instr {
         arch,
         enc: s.enc,
-        opcode: f.get(s.bits, F::Op) as u16,
+        opcode: f.opcode(s.bits) as u16,
         def: s.def,
         words: [words[0], if n > 1 { words[1] } else { 0 }, 0],
         len: n as u8,

@@ -730,6 +730,9 @@ pub struct Fields {
     /// Bits of the fixed-length part that no field covers (set on a word: no assembler would
     /// write it, so the printers keep it as data).
     pub unused: u64,
+    /// Width of OP; a SEG field (GCN 1.4 FLAT) extends the opcode above it, so that the
+    /// FLAT, SCRATCH and GLOBAL rows of one OP index apart.
+    op_bits: u8,
 }
 
 impl Fields {
@@ -749,7 +752,26 @@ impl Fields {
             mask,
             fixed: all,
             unused: all & !covered,
+            op_bits: pos[Op as usize].1,
         }
+    }
+
+    /// The opcode of the instruction bits `w`: OP, with SEG above it where the class has one.
+    #[inline(always)]
+    pub fn opcode(&self, w: u64) -> u32 {
+        self.get(w, Op) | self.get(w, Seg) << self.op_bits
+    }
+
+    /// Sets the opcode (OP, and SEG where the class has one) in `w`.
+    #[inline]
+    pub fn set_opcode(&self, w: &mut u64, op: u32) {
+        self.set(w, Op, op);
+        self.set(w, Seg, op >> self.op_bits);
+    }
+
+    /// How many bits an opcode of the class has (OP and SEG).
+    pub fn opcode_bits(&self) -> u8 {
+        self.op_bits + self.pos[Seg as usize].1
     }
 
     /// Does the class have field `f`?

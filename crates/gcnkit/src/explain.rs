@@ -77,6 +77,9 @@ fn operands(form: Form) -> &'static str {
         | Form::DsWrite2
         | Form::DsRtn
         | Form::DsRtn2 => "",
+        Form::FlatLoad => "VDST, VADDR (2; GLOBAL with SADDR: 1; SCRATCH: 1 or off), SADDR or off (SCRATCH/GLOBAL)",
+        Form::FlatStore => "VADDR (2; GLOBAL with SADDR: 1; SCRATCH: 1 or off), VDATA, SADDR or off (SCRATCH/GLOBAL)",
+        Form::FlatAtomic => "VDST (returned with glc), VADDR (2; GLOBAL with SADDR: 1), VDATA, SADDR or off (GLOBAL)",
     }
 }
 
@@ -195,11 +198,11 @@ pub fn explain(arch: Option<Arch>, mnemonic: &str) -> Result<String, Unknown> {
             }
             let _ = writeln!(out, "    {:7} {}", x.name(), parts.join(", "));
         }
-        if d.short.is_mem() {
+        if d.short == crate::isa::Short::Ds {
             let names: Vec<String> = crate::layout::ds_fields(d.form)
                 .0
                 .iter()
-                .map(|&f| crate::layout::ds_field_name(f).to_uppercase())
+                .map(|&f| crate::layout::mem_field_name(crate::enc::Enc::Ds, f).to_uppercase())
                 .collect();
             let _ = writeln!(out, "  operands:  {}", names.join(", "));
         } else {

@@ -93,6 +93,19 @@ impl Instr {
         self.fields().get(self.bits(), f)
     }
 
+    /// Sets the opcode field(s) and [`Instr::opcode`].
+    #[inline]
+    pub fn set_opcode(&mut self, op: u16) {
+        self.opcode = op;
+        let fl = self.fields();
+        let mut b = self.bits();
+        fl.set_opcode(&mut b, op as u32);
+        self.words[0] = b as u32;
+        if fl.layout.words == 2 {
+            self.words[1] = (b >> 32) as u32;
+        }
+    }
+
     /// Sets field `f` (ignored if the class has none).
     #[inline]
     pub fn set(&mut self, f: F, v: u32) {

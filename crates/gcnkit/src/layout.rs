@@ -47,6 +47,8 @@ pub enum Role {
     Vaddr,
     /// Vector memory: data VGPRs read (DS's DATA0/DATA1, a store's or atomic's VDATA).
     Data(u8),
+    /// GCN 1.4 SCRATCH/GLOBAL: the SGPR base (one SGPR, a pair for GLOBAL).
+    Saddr,
 }
 
 impl Role {
@@ -71,6 +73,7 @@ impl Role {
             Role::Vaddr => "vaddr",
             Role::Data(0) => "data0",
             Role::Data(_) => "data1",
+            Role::Saddr => "saddr",
         }
     }
 
@@ -87,6 +90,7 @@ impl Role {
                 | Role::Offset
                 | Role::Vaddr
                 | Role::Data(_)
+                | Role::Saddr
         )
     }
 }
@@ -107,7 +111,16 @@ pub struct Slot {
     pub imm: bool,
 }
 
+/// The SADDR code that means none (`off`).
+pub const SADDR_OFF: u16 = 0x7f;
+
 impl Slot {
+    /// A vector memory address that is absent (`off`): SCRATCH's VADDR beside an SGPR
+    /// base, SADDR when there is none.
+    pub fn is_off(&self) -> bool {
+        self.regs == 0
+    }
+
     /// An immediate value (not a register or constant code).
     pub fn is_value(&self) -> bool {
         !self.role.has_code() || (self.role == Role::Offset && self.imm)
@@ -409,12 +422,13 @@ pub fn ds_fields(form: Form) -> (&'static [F], &'static [F]) {
     }
 }
 
-/// A DS register field's name as CLRX writes it (`vdata0=0xa9`, and in messages).
-pub fn ds_field_name(f: F) -> &'static str {
-    match f {
-        F::Vdata => "vdata0",
-        F::Data1 => "vdata1",
-        f => f.name(),
+/// A vector memory register field's name as CLRX writes it (`vdata0=0xa9`, `vdst=0x4`, and
+/// in messages): DS calls its data fields VDATA0 and VDATA1.
+pub fn mem_field_name(enc: Enc, f: F) -> &'static str {
+    match (enc, f) {
+        (Enc::Ds, F::Vdata) => "vdata0",
+        (Enc::Ds, F::Data1) => "vdata1",
+        (_, f) => f.name(),
     }
 }
 
@@ -428,11 +442,58 @@ pub fn ds_operand(d: &InstrDef, f: F) -> (Role, Ty) {
     }
 }
 
-/// Vector memory: the VGPR operands of DS.
+/// Vector memory: DS's VGPR operands, or FLAT's.
 fn memory(s: &mut Slots, i: &Instr, d: &InstrDef) {
+    if i.enc == Enc::Flat {
+        return flat(s, i, d);
+    }
     for &f in ds_fields(d.form).0 {
         let (role, ty) = ds_operand(d, f);
         s.push(Slot::new(role, 256 + i.get(f) as u16, ty.regs(), ty));
+    }
+}
+
+/// FLAT, SCRATCH and GLOBAL: VDST (one more register with GCN 1.1/1.2's TFE), VADDR (a 64-bit
+/// address; with an SGPR base, GLOBAL's 32-bit offset and SCRATCH's none), VDATA, and
+/// SCRATCH/GLOBAL's SADDR (`off`: none).
+fn flat(s: &mut Slots, i: &Instr, d: &InstrDef) {
+    let vgpr = |role, f: F, regs: u8, ty: Ty| Slot::new(role, 256 + i.get(f) as u16, regs, ty);
+    let seg = i.get(F::Seg);
+    let saddr = i.get(F::Saddr) as u16;
+    let has_base = saddr != SADDR_OFF;
+    // (SEG 3 is no segment: its words are data, shown as FLAT.)
+    let addr_regs = match seg {
+        1 => u8::from(!has_base),
+        2 => 2 - has_base as u8,
+        _ => 2,
+    };
+    let vdst = vgpr(Role::Vdst, F::Vdst, d.dst.regs() + i.get(F::Tfe) as u8, d.dst);
+    let vaddr = vgpr(
+        Role::Vaddr,
+        F::Vaddr,
+        addr_regs,
+        if addr_regs == 2 { Ty::B64 } else { Ty::B32 },
+    );
+    let vdata = vgpr(Role::Data(0), F::Vdata, d.src[0].regs(), d.src[0]);
+    match d.form {
+        Form::FlatLoad => {
+            s.push(vdst);
+            s.push(vaddr);
+        }
+        Form::FlatStore => {
+            s.push(vaddr);
+            s.push(vdata);
+        }
+        _ => {
+            s.push(vdst);
+            s.push(vaddr);
+            s.push(vdata);
+        }
+    }
+    if seg == 1 || seg == 2 {
+        let ty = if seg == 1 { Ty::B32 } else { Ty::B64 };
+        let regs = if has_base { ty.regs() } else { 0 };
+        s.push(Slot::new(Role::Saddr, saddr, regs, ty));
     }
 }
 
@@ -471,6 +532,8 @@ pub fn unused_fields(i: &Instr, d: &InstrDef) -> &'static [F] {
         (Form::MNone, _) => &[F::Sdst, F::Sbase, F::Offset, F::Imm],
         (Form::MDiscard, _) => &[F::Sdata],
         (f, Enc::Ds) => ds_fields(f).1,
+        (Form::FlatLoad, Enc::Flat) => &[F::Vdata],
+        (Form::FlatStore, Enc::Flat) => &[F::Vdst],
         _ => &[],
     }
 }

@@ -108,6 +108,9 @@ pub fn instr(r: &mut dyn FnMut() -> u64, arch: Arch, id: DefId, vop3: bool, knob
     if op == X {
         return None;
     }
+    if d.short.is_mem() {
+        return if vop3 { None } else { memory_instr(r, arch, id, knobs) };
+    }
     if !d.short.is_vop() {
         return if vop3 { None } else { scalar_instr(r, arch, id, knobs) };
     }
@@ -120,7 +123,7 @@ pub fn instr(r: &mut dyn FnMut() -> u64, arch: Arch, id: DefId, vop3: bool, knob
     };
     let mut i = Instr::new(arch, enc);
     i.opcode = op;
-    i.set(F::Op, op as u32);
+    i.set_opcode(op);
     i.def = Some(id);
     match d.form {
         Form::Cmp if vop3 => i.set_vdst(scalar(r, arch, 2)),
@@ -216,7 +219,7 @@ fn scalar_instr(r: &mut dyn FnMut() -> u64, arch: Arch, id: DefId, knobs: Knobs)
     let enc = d.short.enc(arch);
     let mut i = Instr::new(arch, enc);
     i.opcode = op;
-    i.set(F::Op, op as u32);
+    i.set_opcode(op);
     i.def = Some(id);
     let wild = knobs.modifiers && r().is_multiple_of(8);
     match enc {
@@ -332,6 +335,92 @@ fn scalar_instr(r: &mut dyn FnMut() -> u64, arch: Arch, id: DefId, knobs: Knobs)
         i.push_literal(r() as u32);
     } else if !wants && i.literal.is_some() {
         i.clear_literal();
+    }
+    Some(i)
+}
+
+/// A random instruction of vector memory row `id` on `arch`: its operand fields random VGPR
+/// ranges (FLAT's SGPR base random or `off`), the fields its form has no operand for zero,
+/// the modifiers random; every knob off: only what llvm-mc 14 can write. With
+/// `knobs.modifiers`, one word in eight also sets the fields and bits no text of LLVM's says
+/// (unused fields, TFE, NV, LDS).
+fn memory_instr(r: &mut dyn FnMut() -> u64, arch: Arch, id: DefId, knobs: Knobs) -> Option<Instr> {
+    use crate::layout::{ds_fields, ds_operand, unused_fields, SADDR_OFF};
+    let d = isa().def(id);
+    let op = d.e32[arch.index()];
+    if op == X {
+        return None;
+    }
+    let mut i = Instr::new(arch, d.short.enc(arch));
+    i.set_opcode(op);
+    i.def = Some(id);
+    let plain = !knobs.modifiers;
+    let wild = knobs.modifiers && r().is_multiple_of(8);
+    if i.enc == Enc::Ds {
+        for &f in ds_fields(d.form).0 {
+            let regs = ds_operand(d, f).1.regs();
+            let bare = f == F::Vaddr && d.flags.has(Flags::LLVM_NO_ADDR);
+            i.set(f, if bare && !wild { 0 } else { (vgpr(r, regs) - 256) as u32 });
+        }
+        let (o0, o1) = if d.flags.has(Flags::LLVM_BARE) && !wild {
+            (0, 0)
+        } else if d.flags.has(Flags::SWIZZLE) && plain {
+            (r() % 256, 0x80) // a quad permutation: LLVM's swizzle() says every one
+        } else {
+            (r() % 256, r() % 256)
+        };
+        i.set(F::Offset0, o0 as u32);
+        i.set(F::Offset1, o1 as u32);
+        let gds = d.flags.has(Flags::GDS)
+            || (knobs.modifiers
+                && !d.flags.has(Flags::LLVM_NO_GDS)
+                && !d.flags.has(Flags::LLVM_BARE)
+                && r().is_multiple_of(4));
+        i.set(F::Gds, (gds || (wild && r().is_multiple_of(2))) as u32);
+    } else {
+        // FLAT: the segment is the opcode's (GCN 1.4), the SGPR base sets VADDR's width.
+        let seg = i.get(F::Seg);
+        let base = match seg {
+            1 if !r().is_multiple_of(2) => (r() % sgpr_count(arch) as u64) as u16,
+            2 if !r().is_multiple_of(2) => 2 * (r() % (sgpr_count(arch) as u64 / 2)) as u16,
+            1 | 2 => SADDR_OFF,
+            _ => 0,
+        };
+        i.set(F::Saddr, base as u32);
+        let glc = r().is_multiple_of(2);
+        i.set(F::Glc, glc as u32);
+        i.set(F::Slc, r().is_multiple_of(2) as u32);
+        if i.fields().has(F::Offset) {
+            let v = if seg == 0 { r() % 4096 } else { r() % 8192 };
+            i.set(F::Offset, if r().is_multiple_of(3) { 0 } else { v as u32 });
+        }
+        if wild {
+            for f in [F::Tfe, F::Nv, F::Lds] {
+                i.set(f, r().is_multiple_of(3) as u32);
+            }
+        }
+        let addr_regs = match seg {
+            0 => 2,
+            1 if base != SADDR_OFF => 0,
+            2 if base == SADDR_OFF => 2,
+            _ => 1,
+        };
+        if addr_regs > 0 {
+            i.set(F::Vaddr, (vgpr(r, addr_regs) - 256) as u32);
+        }
+        let dst_regs = d.dst.regs() + i.get(F::Tfe) as u8;
+        let returns = d.form == Form::FlatLoad || (d.form == Form::FlatAtomic && (glc || wild));
+        if returns {
+            i.set(F::Vdst, (vgpr(r, dst_regs) - 256) as u32);
+        }
+        if d.form != Form::FlatLoad {
+            i.set(F::Vdata, (vgpr(r, d.src[0].regs()) - 256) as u32);
+        }
+    }
+    if wild {
+        for &f in unused_fields(&i, d) {
+            i.set(f, (r() % 256) as u32);
+        }
     }
     Some(i)
 }

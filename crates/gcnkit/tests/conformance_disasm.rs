@@ -66,6 +66,17 @@ fn clrx_disasm_core_rows() {
                 }
             }
             Ok(i) if i.len as usize == words.len() => to_text(&i, Syntax::Clrx),
+            // A first word that is no instruction on the arch (FLAT on GCN 1.0): clrxdisasm
+            // writes it as data and decodes the next one on its own line.
+            Ok(i) if want.contains("\\n") => {
+                let mut lines = vec![to_text(&i, Syntax::Clrx)];
+                let mut at = i.len as usize;
+                while let Ok(j) = decode(*arch, &words[at..]) {
+                    lines.push(to_text(&j, Syntax::Clrx));
+                    at += j.len as usize;
+                }
+                lines.join("\\n")
+            }
             Ok(i) => format!("<decoded {} of {} words>", i.len, words.len()),
             Err(e) => format!("<{e}>"),
         };

@@ -132,23 +132,33 @@ fn table_instructions_match_llvm_mc() {
     assert_eq!(total_fail, 0, "differences with llvm-mc (see above)");
 }
 
-/// Three random words, the first steered into the VOP2, VOPC, VOP3 or DS class (a DS word's
-/// second dword with some of its register fields zero, as the forms that do not use them
-/// need).
+/// Three random words, the first steered into the VOP2, VOPC, VOP3, DS or FLAT class (a
+/// memory word's second dword with some of its register fields zero or `off`, as the forms
+/// that do not use them need).
 fn class_words(rng: &mut Rng) -> [u32; 3] {
     let w0 = rng.next() as u32;
     let mut w1 = rng.next() as u32;
-    let w0 = match rng.below(4) {
+    let w0 = match rng.below(5) {
         0 => w0 & 0x7fff_ffff,
         1 => (w0 & 0x01ff_ffff) | (0x3e << 25),
         2 => (w0 & 0x03ff_ffff) | (0x34 << 26),
-        _ => {
+        class => {
             for k in 0..4 {
                 if rng.below(2) == 0 {
                     w1 &= !(0xff << (8 * k));
                 }
             }
-            (w0 & 0x03ff_ffff) | (0x36 << 26)
+            if class == 3 {
+                (w0 & 0x03ff_ffff) | (0x36 << 26)
+            } else {
+                // FLAT: TFE/NV clear, SADDR often `off` (0x7f), bit 25 and LDS mostly clear.
+                w1 &= !0x0080_0000;
+                if rng.below(2) == 0 {
+                    w1 |= 0x7f << 16;
+                }
+                let w0 = if rng.below(4) == 0 { w0 } else { w0 & !0x0200_2000 };
+                (w0 & 0x03ff_ffff) | (0x37 << 26)
+            }
         }
     };
     [w0, w1, rng.next() as u32]

@@ -1,17 +1,20 @@
-//! From a parsed statement to a vector memory instruction (DS so far): the row's operands
-//! ([`crate::layout`]'s order) as VGPR ranges of the row's widths, then the class's modifiers
-//! (`offset:`, `offset0:`/`offset1:`, `gds`, and CLRX's `name=value` notes for fields without
-//! an operand), checked as llvm-mc 14 and clrxasm check them.
+//! From a parsed statement to a vector memory instruction (DS and FLAT so far): the row's
+//! operands ([`crate::layout`]'s order) as VGPR ranges of the row's widths (FLAT's SGPR base
+//! and `off`), then the class's modifiers (`offset:`, `offset0:`/`offset1:`, `gds`, `glc`,
+//! `slc`..., and CLRX's `name=value` notes for fields without an operand), checked as llvm-mc
+//! 14 and clrxasm check them.
 
 use super::parse::{ModVal, Modifier, OpKind, Operand, PErr};
 use super::scalar::FieldFix;
 use super::select::{Fixup, FixupKind, Selected};
 use super::Dialect;
 use crate::arch::Arch;
+use crate::enc::Enc;
 use crate::enc::F;
 use crate::instr::Instr;
+use crate::isa::Form;
 use crate::isa::{DefId, Flags, InstrDef};
-use crate::layout::{ds_field_name, ds_fields, ds_operand, unused_fields};
+use crate::layout::{ds_fields, ds_operand, mem_field_name, scalar_aligned, unused_fields, SADDR_OFF};
 
 fn perr(start: usize, end: usize, msg: impl Into<String>) -> PErr {
     PErr {
@@ -38,9 +41,11 @@ pub(super) fn select(
 ) -> Result<Selected, Vec<PErr>> {
     let enc = d.short.enc(arch);
     let mut i = Instr::new(arch, enc);
-    i.opcode = opcode;
-    i.set(F::Op, opcode as u32);
+    i.set_opcode(opcode);
     i.def = id;
+    if enc == Enc::Flat {
+        return flat(i, d, dialect, mnemonic, mn_span, ops_in, mods);
+    }
     let llvm = dialect == Dialect::Llvm;
     let mut specs = ds_fields(d.form).0;
     // llvm-mc writes no operand where CLRX writes VADDR (DS_NOP, DS_GWS_SEMA_V...).
@@ -54,14 +59,14 @@ pub(super) fn select(
             ops_in,
             specs.len(),
             || {
-                let names: Vec<String> = specs.iter().map(|&f| ds_field_name(f).to_uppercase()).collect();
+                let names: Vec<String> = specs.iter().map(|&f| mem_field_name(enc, f).to_uppercase()).collect();
                 names.join(", ")
             },
         ));
     }
     let mut errs = Vec::new();
     for (o, &f) in ops_in.iter().zip(specs) {
-        match vgprs(o, ds_operand(d, f).1.regs(), f) {
+        match vgprs(o, ds_operand(d, f).1.regs(), mem_field_name(enc, f)) {
             Ok(n) => i.set(f, n as u32),
             Err(e) => errs.push(e),
         }
@@ -78,10 +83,10 @@ pub(super) fn select(
     })
 }
 
-/// A range of `regs` VGPRs for field `f`: its first register's number.
-fn vgprs(o: &Operand, regs: u8, f: F) -> Result<u16, PErr> {
+/// A range of `regs` VGPRs for the field called `name`: its first register's number.
+fn vgprs(o: &Operand, regs: u8, name: &str) -> Result<u16, PErr> {
     let want = || {
-        let name = ds_field_name(f).to_uppercase();
+        let name = name.to_uppercase();
         if regs == 1 {
             format!("{name} is a VGPR")
         } else {
@@ -208,8 +213,12 @@ fn ds_modifiers(
 
 /// CLRX's `name=value` note for a field the row has no operand for (`vdst=0x8b`).
 fn note(i: &mut Instr, d: &InstrDef, name: &str, v: &ModVal) -> Result<(), String> {
-    let Some(&f) = unused_fields(i, d).iter().find(|&&f| ds_field_name(f) == name) else {
-        return Err(if ds_fields(d.form).0.iter().any(|&f| ds_field_name(f) == name) {
+    let field_name = |f: F| mem_field_name(i.enc, f);
+    let Some(&f) = unused_fields(i, d).iter().find(|&&f| field_name(f) == name) else {
+        let operand = [F::Vaddr, F::Vdata, F::Data1, F::Vdst]
+            .iter()
+            .any(|&f| i.fields().has(f) && field_name(f) == name);
+        return Err(if operand {
             format!("{name} is an operand of this instruction, not a note")
         } else {
             format!("unknown field '{name}'")
@@ -221,5 +230,207 @@ fn note(i: &mut Instr, d: &InstrDef, name: &str, v: &ModVal) -> Result<(), Strin
             Ok(())
         }
         _ => Err(format!("{name} must be 0..255")),
+    }
+}
+
+/// Is operand `o` the word `off` (no address, no SGPR base)?
+fn is_off(o: &Operand) -> bool {
+    matches!(&o.kind, OpKind::Forward(s) if s.eq_ignore_ascii_case("off"))
+}
+
+/// Assembles FLAT row `d` (SCRATCH and GLOBAL by its segment: opcode >> 7 on GCN 1.4): VDST
+/// (atomics: written with glc in LLVM's syntax; CLRX writes it always or leaves it out),
+/// VADDR, VDATA, then SCRATCH/GLOBAL's SADDR or `off`.
+fn flat(
+    mut i: Instr,
+    d: &InstrDef,
+    dialect: Dialect,
+    mnemonic: &str,
+    mn_span: (usize, usize),
+    ops_in: &[Operand],
+    mods: &[Modifier],
+) -> Result<Selected, Vec<PErr>> {
+    let llvm = dialect == Dialect::Llvm;
+    let seg = if i.arch == Arch::Gcn14 { i.opcode >> 7 } else { 0 };
+    let (has_dst, has_data) = match d.form {
+        Form::FlatLoad => (true, false),
+        Form::FlatStore => (false, true),
+        _ => (true, true),
+    };
+    let full = has_dst as usize + 1 + has_data as usize + (seg != 0) as usize;
+    // An atomic may leave its destination out (it returns nothing without glc).
+    let with_dst = has_dst && (ops_in.len() == full || d.form != Form::FlatAtomic);
+    if ops_in.len() != full && !(d.form == Form::FlatAtomic && ops_in.len() + 1 == full) {
+        return Err(super::scalar::count_error(mnemonic, mn_span, ops_in, full, || {
+            let mut names = vec!["VDST", "VADDR", "VDATA", "SADDR"];
+            names.retain(|&n| match n {
+                "VDST" => has_dst,
+                "VDATA" => has_data,
+                "SADDR" => seg != 0,
+                _ => true,
+            });
+            names.join(", ")
+        }));
+    }
+    let mut errs = Vec::new();
+    let mut fixups = Vec::new();
+    let mut glc = false;
+    let mut tfe = false;
+    for m in mods {
+        let e = |msg: String| perr(m.start, m.end, msg);
+        let r = match m.name.as_str() {
+            "offset" | "inst_offset" if !m.eq && (!llvm || m.name == "offset") => {
+                flat_offset(&mut i, seg, m, &mut fixups)
+            }
+            "glc" | "slc" | "tfe" | "nv" | "lds" if !m.eq => {
+                let f = match m.name.as_str() {
+                    "glc" => F::Glc,
+                    "slc" => F::Slc,
+                    "tfe" => F::Tfe,
+                    "nv" => F::Nv,
+                    _ => F::Lds,
+                };
+                // CLRX also takes `glc:0`/`glc:1`; TFE, NV and LDS have no LLVM 14 syntax.
+                let on = match m.value {
+                    ModVal::None => Ok(true),
+                    ModVal::Int(v @ (0 | 1)) if !llvm => Ok(v == 1),
+                    _ => Err(format!("{} takes no value", m.name)),
+                };
+                on.and_then(|on| {
+                    if llvm && !matches!(f, F::Glc | F::Slc) {
+                        return Err(format!(
+                            "llvm-mc 14 has no {} modifier on FLAT (CLRX's syntax has)",
+                            m.name
+                        ));
+                    }
+                    if !i.fields().has(f) {
+                        return Err(format!("{} has no {} modifier on FLAT", i.arch, m.name));
+                    }
+                    glc |= on && f == F::Glc;
+                    tfe |= on && f == F::Tfe;
+                    i.set(f, on as u32);
+                    Ok(())
+                })
+            }
+            name if m.eq && !llvm => note(&mut i, d, name, &m.value),
+            name => Err(format!("unknown modifier '{name}' for a FLAT instruction")),
+        };
+        if let Err(x) = r {
+            errs.push(e(x));
+        }
+    }
+    if d.form == Form::FlatAtomic && (glc && !with_dst || llvm && with_dst && !glc) {
+        let msg = if glc {
+            "instruction must not use glc (an atomic without a destination returns nothing)"
+        } else {
+            "instruction must use glc (an atomic returns its destination with glc)"
+        };
+        errs.push(perr(mn_span.0, mn_span.1, msg));
+    }
+    let mut ops = ops_in.iter();
+    if with_dst {
+        let o = ops.next().unwrap();
+        match vgprs(o, d.dst.regs() + tfe as u8, "vdst") {
+            Ok(n) => i.set(F::Vdst, n as u32),
+            Err(x) => errs.push(x),
+        }
+    }
+    let addr = ops.next().unwrap();
+    let data = if has_data { ops.next() } else { None };
+    // SCRATCH/GLOBAL: the SGPR base decides VADDR's width.
+    let mut has_base = false;
+    if let Some(o) = ops.next() {
+        match saddr(o, seg) {
+            Ok(code) => {
+                has_base = code != SADDR_OFF;
+                i.set(F::Saddr, code as u32);
+            }
+            Err(x) => errs.push(x),
+        }
+    }
+    let addr_regs = match (seg, has_base) {
+        (0, _) | (2, false) => 2,
+        _ => 1,
+    };
+    if seg == 1 && has_base && is_off(addr) {
+        // SCRATCH's address is the SGPR base alone.
+    } else if is_off(addr) {
+        errs.push(perr(
+            addr.start,
+            addr.end,
+            "VADDR may be off only in SCRATCH instructions with an SGPR base",
+        ));
+    } else {
+        match vgprs(addr, addr_regs, "vaddr") {
+            Ok(n) => i.set(F::Vaddr, n as u32),
+            Err(x) => errs.push(x),
+        }
+    }
+    if let Some(o) = data {
+        match vgprs(o, d.src[0].regs(), "vdata") {
+            Ok(n) => i.set(F::Vdata, n as u32),
+            Err(x) => errs.push(x),
+        }
+    }
+    if !errs.is_empty() {
+        return Err(errs);
+    }
+    Ok(Selected {
+        instr: i,
+        fixups,
+        warnings: Vec::new(),
+    })
+}
+
+/// SCRATCH's one SGPR, GLOBAL's aligned pair, or `off`: the SADDR code.
+fn saddr(o: &Operand, seg: u16) -> Result<u16, PErr> {
+    if is_off(o) {
+        return Ok(SADDR_OFF);
+    }
+    let regs = if seg == 1 { 1 } else { 2 };
+    let want = || {
+        let what = if regs == 1 { "an SGPR" } else { "an aligned SGPR pair" };
+        perr(o.start, o.end, format!("SADDR is {what} or off"))
+    };
+    match &o.kind {
+        OpKind::Reg(r) if r.code < SADDR_OFF && r.count == regs && scalar_aligned(r.code, regs as u8) => Ok(r.code),
+        _ => Err(want()),
+    }
+}
+
+/// GCN 1.4's FLAT offset: 12 bits unsigned for FLAT, 13 bits signed for SCRATCH and GLOBAL.
+fn flat_offset(i: &mut Instr, seg: u16, m: &Modifier, fixups: &mut Vec<Fixup>) -> Result<(), String> {
+    if !i.fields().has(F::Offset) {
+        return Err(format!("{} has no FLAT offset (GCN 1.4 has)", i.arch));
+    }
+    let (lo, hi, what) = if seg == 0 {
+        (0, 4095, "a 12-bit unsigned offset (0..4095)")
+    } else {
+        (-4096, 4095, "a 13-bit signed offset (-4096..4095)")
+    };
+    match &m.value {
+        ModVal::Int(v) if (lo..=hi).contains(v) => {
+            i.set(F::Offset, (*v as u32) & 0x1fff);
+            Ok(())
+        }
+        ModVal::Forward { symbol, start, end } => {
+            fixups.push(Fixup {
+                symbol: symbol.clone(),
+                word: 0,
+                kind: FixupKind::Bits {
+                    lo: 0,
+                    fix: FieldFix {
+                        lo,
+                        hi,
+                        bits: 13,
+                        wrap_llvm: false,
+                    },
+                },
+                start: *start,
+                end: *end,
+            });
+            Ok(())
+        }
+        _ => Err(format!("{} takes {what}", m.name)),
     }
 }

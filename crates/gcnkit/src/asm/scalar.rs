@@ -213,7 +213,7 @@ pub(super) fn select(
     let enc = d.short.enc(arch);
     let mut i = Instr::new(arch, enc);
     i.opcode = opcode;
-    i.set(F::Op, opcode as u32);
+    i.set_opcode(opcode);
     i.def = id;
     let llvm = dialect == Dialect::Llvm;
     let mut errs = Vec::new();
@@ -980,7 +980,7 @@ pub(super) fn unused_opcode(arch: Arch, enc: Enc, opcode: u16) -> Result<(), Str
     let Some(f) = crate::enc::fields(enc, arch) else {
         return Err(format!("{arch} has no {} encoding", enc.name()));
     };
-    let width = f.range(F::Op).map(|(lo, hi)| hi - lo + 1).unwrap_or(0);
+    let width = f.opcode_bits();
     if opcode as u32 >= 1 << width {
         return Err(format!("opcode {opcode} is out of range"));
     }

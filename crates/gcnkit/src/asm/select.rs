@@ -911,7 +911,7 @@ fn build_in(
     };
     let mut i = Instr::new(arch, enc);
     i.opcode = if vop3 { d.e64[ai] } else { d.e32[ai] };
-    i.set(F::Op, i.opcode as u32);
+    i.set_opcode(i.opcode);
     i.def = Some(id);
     // The modifier bits, kept here until the checks below; written into the word at the end
     // (VOP3B has no ABS field, the 32-bit forms none at all).
@@ -1638,7 +1638,7 @@ fn select_illegal(
     }
     let mut i = Instr::new(arch, enc);
     i.opcode = opcode;
-    i.set(F::Op, opcode as u32);
+    i.set_opcode(opcode);
     let mut bits = ModBits {
         abs: m.abs,
         neg: m.neg,

@@ -6,6 +6,7 @@
 //! their family description, the way a TableGen multiclass would).
 
 mod ds;
+mod flat;
 mod smem;
 mod sop;
 mod vop1;
@@ -202,6 +203,14 @@ pub enum Form {
     DsRtn,
     /// `VDST, VADDR, VDATA0, VDATA1`.
     DsRtn2,
+    // FLAT, SCRATCH and GLOBAL (VADDR, VDATA, VDST and SADDR fields; `dst` is VDST's type
+    // without TFE's extra register, `src[0]` VDATA's).
+    /// `VDST, VADDR[, SADDR]` (loads).
+    FlatLoad,
+    /// `VADDR, VDATA[, SADDR]` (stores).
+    FlatStore,
+    /// `VDST, VADDR, VDATA[, SADDR]` (atomics; llvm-mc writes VDST only with glc).
+    FlatAtomic,
 }
 
 impl Form {
@@ -241,6 +250,7 @@ pub enum Short {
     Sopp,
     Smem,
     Ds,
+    Flat,
 }
 
 impl Short {
@@ -259,13 +269,14 @@ impl Short {
             Short::Smem if arch.is_vi_plus() => Enc::Smem,
             Short::Smem => Enc::Smrd,
             Short::Ds => Enc::Ds,
+            Short::Flat => Enc::Flat,
         }
     }
 
     /// The vector memory classes (DS, MUBUF, MTBUF, MIMG, FLAT): their own printers and
     /// assembler path.
     pub fn is_mem(self) -> bool {
-        matches!(self, Short::Ds)
+        matches!(self, Short::Ds | Short::Flat)
     }
 
     /// The vector-ALU classes (with VOP3 forms, modifiers, the constant bus).
@@ -512,7 +523,7 @@ fn index_class(e: crate::enc::Enc) -> crate::enc::Enc {
 
 impl Isa {
     fn build() -> Isa {
-        use crate::enc::{fields, Enc, F};
+        use crate::enc::{fields, Enc};
         let mut defs = Vec::new();
         vop2::rows(&mut defs);
         vopc::rows(&mut defs);
@@ -521,11 +532,12 @@ impl Isa {
         sop::rows(&mut defs);
         smem::rows(&mut defs);
         ds::rows(&mut defs);
+        flat::rows(&mut defs);
         let mut ops: Vec<[Vec<DefId>; 4]> = (0..=Enc::Other as usize).map(|_| Default::default()).collect();
         for e in Enc::ALL {
             for a in Arch::ALL {
                 if let Some(f) = fields(e, a) {
-                    let bits = f.range(F::Op).map_or(0, |(lo, hi)| hi - lo + 1);
+                    let bits = f.opcode_bits();
                     ops[e as usize][a.index()] = vec![NONE; 1 << bits];
                 }
             }
@@ -718,6 +730,7 @@ pub fn generic_row(enc: crate::enc::Enc) -> Option<&'static InstrDef> {
             (Short::Sopp, Form::PImm),
             (Short::Smem, Form::MLoad),
             (Short::Ds, Form::DsAddr),
+            (Short::Flat, Form::FlatAtomic),
         ]
         .into_iter()
         .map(|(short, form)| Row::scalar("", short, [X; 4], form, Ty::B32, Ty::B32, Ty::B32).done())
@@ -731,6 +744,7 @@ pub fn generic_row(enc: crate::enc::Enc) -> Option<&'static InstrDef> {
         Enc::Sopp => 4,
         Enc::Smrd | Enc::Smem => 5,
         Enc::Ds => 6,
+        Enc::Flat => 7,
         _ => return None,
     };
     Some(&ROWS[k])

@@ -119,7 +119,9 @@ pub fn record(out: &mut String, i: &Instr, offset: usize, syntax: Syntax) {
             out.push_str("{\"role\": \"");
             out.push_str(s.role.name());
             out.push_str("\", ");
-            if !s.is_value() {
+            if s.is_off() {
+                out.push_str("\"kind\": \"off\"");
+            } else if !s.is_value() {
                 operand(out, i.arch, s.code, s.regs, s.ty, i.literal);
             } else if s.role == Role::Label {
                 // A branch: the signed dword offset and the byte offset it lands on.
@@ -154,7 +156,7 @@ pub fn record(out: &mut String, i: &Instr, offset: usize, syntax: Syntax) {
             if s.implicit {
                 out.push_str(", \"implicit\": true");
             }
-            if !s.is_value() {
+            if !s.is_value() && !s.is_off() {
                 out.push_str(", \"type\": \"");
                 out.push_str(s.ty.name());
                 out.push('"');

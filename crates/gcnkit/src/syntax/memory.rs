@@ -1,15 +1,16 @@
-//! The vector memory classes (DS so far) in both dialects: the row's operands
+//! The vector memory classes (DS, FLAT so far) in both dialects: the row's operands
 //! ([`crate::layout`]) then the class's modifiers. LLVM's text cannot say every word (fields
-//! its form has no operand for, GWS without `gds`): [`print`] returns `false` there and the
-//! caller prints data. The CLRX text always exists; [`loses_bits`] says when clrxasm would
-//! read it back as other words.
+//! its form has no operand for, GWS without `gds`, FLAT's TFE): [`print`] returns `false`
+//! there and the caller prints data. The CLRX text always exists; [`loses_bits`] says when
+//! clrxasm would read it back as other words.
 
-use super::text::{dec, hex, reg_range};
+use super::text::{dec, hex, reg_range, sdec};
 use super::Syntax;
-use crate::enc::F;
+use crate::enc::{Enc, F};
 use crate::instr::Instr;
-use crate::isa::{Flags, InstrDef};
-use crate::layout::{ds_field_name, operands, unused_fields, Role, Slots};
+use crate::isa::{Flags, Form, InstrDef};
+use crate::layout::{mem_field_name, operands, unused_fields, Role, Slot, Slots};
+use crate::operand::{classify, Src};
 
 /// Appends the text of memory instruction `i` (row `d`, or its class's generic row for an
 /// unused opcode) under `mnemonic`; `false`: LLVM's syntax cannot say it.
@@ -26,14 +27,28 @@ fn print_with(out: &mut String, i: &Instr, d: &InstrDef, ops: &Slots, mnemonic: 
     out.push_str(mnemonic);
     let mut first = true;
     for s in ops.as_slice() {
-        if llvm && s.role == Role::Vaddr && d.flags.has(Flags::LLVM_NO_ADDR) {
+        if llvm && !llvm_shows(i, d, s) {
             continue;
         }
         out.push_str(if first { " " } else { ", " });
         first = false;
-        reg_range(out, "v", s.code - 256, s.regs as u16);
+        if s.is_off() {
+            out.push_str("off");
+        } else if s.role == Role::Saddr {
+            if !super::scalar::register(out, i.arch, s, None, llvm) {
+                return false;
+            }
+        } else {
+            reg_range(out, "v", s.code - 256, s.regs as u16);
+        }
     }
-    if !ds_modifiers(out, i, d, llvm) {
+    let said = if i.enc == Enc::Flat {
+        flat_modifiers(out, i, llvm);
+        true
+    } else {
+        ds_modifiers(out, i, d, llvm)
+    };
+    if !said {
         return false;
     }
     if !llvm {
@@ -57,7 +72,40 @@ pub(super) fn loses_bits(i: &Instr, d: &InstrDef) -> bool {
 }
 
 fn loses_bits_of(i: &Instr, ops: &Slots) -> bool {
-    crate::decode::unused_bits(i) != 0 || past_end(ops)
+    crate::decode::unused_bits(i) != 0 || past_end(ops) || (i.enc == Enc::Flat && flat_loses_bits(i, ops))
+}
+
+/// FLAT bits clrxdisasm does not show: GCN 1.4 FLAT's SADDR and offset bit 12, and the
+/// segment of an unused SCRATCH/GLOBAL opcode; SGPR bases it does not name.
+fn flat_loses_bits(i: &Instr, ops: &Slots) -> bool {
+    let flat_seg = i.get(F::Seg) == 0;
+    (flat_seg && (i.get(F::Saddr) != 0 || i.get(F::Offset) >= 0x1000))
+        || (i.def.is_none() && !flat_seg)
+        || ops
+            .as_slice()
+            .iter()
+            .any(|s| s.role == Role::Saddr && !saddr_named(i, s))
+}
+
+/// Does CLRX name SADDR `s` (an SGPR range aligned as clrxasm wants, a TTMP range, a named
+/// pair or register)?
+fn saddr_named(i: &Instr, s: &Slot) -> bool {
+    s.is_off()
+        || match classify(i.arch, s.code) {
+            Src::Sgpr(_) | Src::Ttmp(_) => !super::scalar::misaligned(i.arch, s, true),
+            Src::Special(_, hi) => s.regs == 1 || hi == 0,
+            _ => false,
+        }
+}
+
+/// Does llvm-mc write operand `s` of `i`? Not CLRX's VADDR of DS_NOP and GWS, not the
+/// destination of a FLAT atomic without glc (it returns nothing).
+fn llvm_shows(i: &Instr, d: &InstrDef, s: &Slot) -> bool {
+    match s.role {
+        Role::Vaddr => !d.flags.has(Flags::LLVM_NO_ADDR),
+        Role::Vdst => !(d.form == Form::FlatAtomic && i.get(F::Glc) == 0),
+        _ => true,
+    }
 }
 
 /// A VGPR range that runs past v255.
@@ -65,11 +113,14 @@ fn past_end(ops: &Slots) -> bool {
     ops.as_slice().iter().any(|s| s.code + s.regs as u16 > 512)
 }
 
-/// What llvm-mc 14's DS syntax can write: no bits outside the fields, no field the form has
-/// no operand for, `gds` on the GDS-only rows.
+/// What llvm-mc 14's syntax can write: no bits outside the fields, no field the form has
+/// no operand for; for DS `gds` on the GDS-only rows, see [`flat_llvm_can_say`] for FLAT.
 fn llvm_can_say(i: &Instr, d: &InstrDef, ops: &Slots) -> bool {
     if crate::decode::unused_bits(i) != 0 || past_end(ops) || unused_fields(i, d).iter().any(|f| i.get(*f) != 0) {
         return false;
+    }
+    if i.enc == Enc::Flat {
+        return flat_llvm_can_say(i, d, ops);
     }
     if d.flags.has(Flags::LLVM_NO_ADDR) && i.get(F::Vaddr) != 0 {
         return false;
@@ -79,6 +130,52 @@ fn llvm_can_say(i: &Instr, d: &InstrDef, ops: &Slots) -> bool {
         return false;
     }
     !d.flags.has(Flags::GDS) || gds
+}
+
+/// FLAT words llvm-mc 14 has no text for: TFE (GCN 1.1/1.2), NV and LDS (GCN 1.4), a
+/// destination on an atomic without glc, GCN 1.4 FLAT's SADDR (always 0) and offsets past
+/// 4095, SCRATCH's VADDR beside an SGPR base.
+fn flat_llvm_can_say(i: &Instr, d: &InstrDef, ops: &Slots) -> bool {
+    if i.get(F::Tfe) | i.get(F::Nv) | i.get(F::Lds) != 0 {
+        return false;
+    }
+    if d.form == Form::FlatAtomic && i.get(F::Glc) == 0 && i.get(F::Vdst) != 0 {
+        return false;
+    }
+    let vaddr_off = ops.as_slice().iter().any(|s| s.role == Role::Vaddr && s.is_off());
+    match i.get(F::Seg) {
+        0 => i.get(F::Saddr) == 0 && i.get(F::Offset) < 0x1000,
+        _ => !vaddr_off || i.get(F::Vaddr) == 0,
+    }
+}
+
+/// FLAT's modifiers: GCN 1.4's offset (12 bits unsigned for FLAT, 13 signed for SCRATCH and
+/// GLOBAL; CLRX calls it `inst_offset`), then `glc`, `slc` (CLRX: `lds` before them, GCN
+/// 1.1/1.2's `tfe` or GCN 1.4's `nv` after).
+fn flat_modifiers(out: &mut String, i: &Instr, llvm: bool) {
+    let off = i.get(F::Offset);
+    if off != 0 {
+        out.push_str(if llvm { " offset:" } else { " inst_offset:" });
+        match i.get(F::Seg) {
+            0 if llvm => dec(out, off),
+            0 => dec(out, off & 0xfff),
+            _ => sdec(out, ((off << 19) as i32 >> 19) as i64),
+        }
+    }
+    let bit = |out: &mut String, f: F, name: &str| {
+        if i.get(f) != 0 {
+            out.push_str(name);
+        }
+    };
+    if !llvm {
+        bit(out, F::Lds, " lds");
+    }
+    bit(out, F::Glc, " glc");
+    bit(out, F::Slc, " slc");
+    if !llvm {
+        bit(out, F::Tfe, " tfe");
+        bit(out, F::Nv, " nv");
+    }
 }
 
 /// DS's offsets (decimal; ds_swizzle_b32's as LLVM's `swizzle(...)` macro) and `gds`;
@@ -173,7 +270,7 @@ fn notes(out: &mut String, i: &Instr, d: &InstrDef) {
             continue;
         }
         out.push(' ');
-        out.push_str(ds_field_name(f));
+        out.push_str(mem_field_name(i.enc, f));
         out.push('=');
         hex(out, v as u64);
     }

@@ -246,7 +246,7 @@ fn literal_offset(out: &mut String, i: &Instr, llvm: bool) -> bool {
 }
 
 /// A register or constant operand.
-fn register(out: &mut String, a: Arch, s: &Slot, literal: Option<u32>, llvm: bool) -> bool {
+pub(super) fn register(out: &mut String, a: Arch, s: &Slot, literal: Option<u32>, llvm: bool) -> bool {
     if llvm {
         if misaligned(a, s, false) {
             return false;
@@ -323,7 +323,7 @@ fn bad_smrd_offset(i: &Instr) -> bool {
 
 /// A register range refused in the scalar classes as unaligned: by llvm-mc (SGPRs, TTMPs,
 /// named pairs) or, `sgpr_only`, by clrxasm (SGPR ranges only).
-fn misaligned(a: Arch, s: &Slot, sgpr_only: bool) -> bool {
+pub(super) fn misaligned(a: Arch, s: &Slot, sgpr_only: bool) -> bool {
     if s.regs == 1 || scalar_aligned(s.code, s.regs) {
         return false;
     }

@@ -126,7 +126,7 @@ pub fn seed() -> u64 {
 
 /// The rows of CLRX's conformance tables (family, variant columns) of the classes gcnkit
 /// covers: the vector ALU (VOP1, VOP2, VOPC and their VOP3 forms; not SDWA, DPP, VOP3P or
-/// VINTRP), the scalar ALU, scalar memory and DS.
+/// VINTRP), the scalar ALU, scalar memory, DS and FLAT.
 pub fn covered(family: &str, variant: &str) -> bool {
     matches!(
         family,
@@ -143,9 +143,22 @@ pub fn covered(family: &str, variant: &str) -> bool {
             | "SMRD"
             | "SMEM"
             | "DS"
+            | "FLAT"
             | "ILL"
     ) && matches!(
         variant,
-        "e32" | "lit" | "vop3a" | "vop3b" | "sop1" | "sop2" | "sopk" | "sopc" | "sopp" | "smrd" | "smem" | "ds"
+        "e32"
+            | "lit"
+            | "vop3a"
+            | "vop3b"
+            | "sop1"
+            | "sop2"
+            | "sopk"
+            | "sopc"
+            | "sopp"
+            | "smrd"
+            | "smem"
+            | "ds"
+            | "flat"
     )
 }
