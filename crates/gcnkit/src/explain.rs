@@ -80,6 +80,12 @@ fn operands(form: Form) -> &'static str {
         Form::FlatLoad => "VDST, VADDR (2; GLOBAL with SADDR: 1; SCRATCH: 1 or off), SADDR or off (SCRATCH/GLOBAL)",
         Form::FlatStore => "VADDR (2; GLOBAL with SADDR: 1; SCRATCH: 1 or off), VDATA, SADDR or off (SCRATCH/GLOBAL)",
         Form::FlatAtomic => "VDST (returned with glc), VADDR (2; GLOBAL with SADDR: 1), VDATA, SADDR or off (GLOBAL)",
+        Form::BufLoad | Form::BufStore => {
+            "VDATA, VADDR (off; 1 with offen or idxen; 2 with both or addr64), SRSRC (4 SGPRs), SOFFSET"
+        }
+        Form::BufAtomic => "VDATA (the old value returned with glc), VADDR (off; 1 with offen or idxen; 2 with both or addr64), SRSRC (4 SGPRs), SOFFSET",
+        Form::BufNone => "(none)",
+        Form::BufStoreLds => "SRSRC (4 SGPRs), SOFFSET",
     }
 }
 

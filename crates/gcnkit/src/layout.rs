@@ -49,6 +49,8 @@ pub enum Role {
     Data(u8),
     /// GCN 1.4 SCRATCH/GLOBAL: the SGPR base (one SGPR, a pair for GLOBAL).
     Saddr,
+    /// MUBUF/MTBUF: the buffer resource, four SGPRs (`code` the first).
+    Srsrc,
 }
 
 impl Role {
@@ -74,6 +76,7 @@ impl Role {
             Role::Data(0) => "data0",
             Role::Data(_) => "data1",
             Role::Saddr => "saddr",
+            Role::Srsrc => "srsrc",
         }
     }
 
@@ -91,6 +94,7 @@ impl Role {
                 | Role::Vaddr
                 | Role::Data(_)
                 | Role::Saddr
+                | Role::Srsrc
         )
     }
 }
@@ -444,8 +448,10 @@ pub fn ds_operand(d: &InstrDef, f: F) -> (Role, Ty) {
 
 /// Vector memory: DS's VGPR operands, or FLAT's.
 fn memory(s: &mut Slots, i: &Instr, d: &InstrDef) {
-    if i.enc == Enc::Flat {
-        return flat(s, i, d);
+    match i.enc {
+        Enc::Flat => return flat(s, i, d),
+        Enc::Mubuf | Enc::Mtbuf => return buffer(s, i, d),
+        _ => {}
     }
     for &f in ds_fields(d.form).0 {
         let (role, ty) = ds_operand(d, f);
@@ -497,6 +503,52 @@ fn flat(s: &mut Slots, i: &Instr, d: &InstrDef) {
     }
 }
 
+/// MUBUF/MTBUF: VDATA (its width with [`buffer_data_regs`], one more register with TFE as
+/// CLRX counts it), VADDR (two registers with OFFEN and IDXEN or with ADDR64, else one: CLRX
+/// writes it always, llvm-mc as `off` without any of them), SRSRC and SOFFSET.
+fn buffer(s: &mut Slots, i: &Instr, d: &InstrDef) {
+    let resource = Slot::new(Role::Srsrc, (i.get(F::Srsrc) * 4) as u16, 4, Ty::B128);
+    let soffset = Slot::new(Role::Soffset, i.get(F::Soffset) as u16, 1, Ty::B32);
+    match d.form {
+        Form::BufNone => return,
+        Form::BufStoreLds => {
+            s.push(resource);
+            s.push(soffset);
+            return;
+        }
+        _ => {}
+    }
+    let (role, ty) = if d.form == Form::BufLoad {
+        (Role::Vdst, d.dst)
+    } else {
+        (Role::Data(0), d.src[0])
+    };
+    let regs = buffer_data_regs(i.arch, d) + i.get(F::Tfe) as u8;
+    s.push(Slot::new(role, 256 + i.get(F::Vdata) as u16, regs, ty));
+    let two = (i.get(F::Offen) & i.get(F::Idxen)) | i.get(F::Addr64) != 0;
+    let addr_ty = if two { Ty::B64 } else { Ty::B32 };
+    s.push(Slot::new(
+        Role::Vaddr,
+        256 + i.get(F::Vaddr) as u16,
+        addr_ty.regs(),
+        addr_ty,
+    ));
+    s.push(resource);
+    s.push(soffset);
+}
+
+/// The VGPRs of a MUBUF/MTBUF row's data on `arch` (without TFE's): its type's, halved
+/// (rounded up) for GCN 1.4's packed d16 formats.
+pub fn buffer_data_regs(arch: crate::arch::Arch, d: &InstrDef) -> u8 {
+    let ty = if d.form == Form::BufLoad { d.dst } else { d.src[0] };
+    let n = ty.regs();
+    if d.flags.has(Flags::D16_PACKED) && arch == crate::arch::Arch::Gcn14 {
+        n.div_ceil(2)
+    } else {
+        n
+    }
+}
+
 /// The offset of a scalar memory instruction.
 fn offset(i: &Instr) -> Slot {
     let imm = i.get(F::Imm) != 0;
@@ -534,6 +586,8 @@ pub fn unused_fields(i: &Instr, d: &InstrDef) -> &'static [F] {
         (f, Enc::Ds) => ds_fields(f).1,
         (Form::FlatLoad, Enc::Flat) => &[F::Vdata],
         (Form::FlatStore, Enc::Flat) => &[F::Vdst],
+        (Form::BufNone, _) => &[F::Vaddr, F::Vdata, F::Srsrc, F::Soffset],
+        (Form::BufStoreLds, _) => &[F::Vaddr, F::Vdata],
         _ => &[],
     }
 }

@@ -326,6 +326,13 @@ fn scalar_instr(r: &mut dyn FnMut() -> u64, arch: Arch, id: DefId, knobs: Knobs)
                 i.set(F::Simm16, i.get(F::Simm16) & counters);
             }
             Form::PGprIdx => i.set(F::Simm16, i.get(F::Simm16) & 0xf),
+            // A message both dialects name (a few tries, else MSG_INTERRUPT).
+            Form::PSendmsg => {
+                use crate::syntax::{special, Syntax};
+                let says = |v: u32| special::print(&mut String::new(), special::Kind::Sendmsg, arch, Syntax::Llvm, v);
+                let v = (0..16).map(|_| (r() % 0x400) as u32).find(|&v| says(v)).unwrap_or(1);
+                i.set(F::Simm16, v);
+            }
             _ => {}
         }
     }
@@ -377,6 +384,8 @@ fn memory_instr(r: &mut dyn FnMut() -> u64, arch: Arch, id: DefId, knobs: Knobs)
                 && !d.flags.has(Flags::LLVM_BARE)
                 && r().is_multiple_of(4));
         i.set(F::Gds, (gds || (wild && r().is_multiple_of(2))) as u32);
+    } else if matches!(i.enc, Enc::Mubuf | Enc::Mtbuf) {
+        buffer_fields(r, &mut i, d, knobs, wild);
     } else {
         // FLAT: the segment is the opcode's (GCN 1.4), the SGPR base sets VADDR's width.
         let seg = i.get(F::Seg);
@@ -423,4 +432,64 @@ fn memory_instr(r: &mut dyn FnMut() -> u64, arch: Arch, id: DefId, knobs: Knobs)
         }
     }
     Some(i)
+}
+
+/// MUBUF/MTBUF fields of a random instruction of row `d`: addressing, offset, cache bits,
+/// the format, a resource of four SGPRs and an SGPR or inline-constant offset; VDATA and VADDR
+/// VGPRs of the widths these make. LDS and TFE only where llvm-mc takes them (every word of
+/// `wild`).
+fn buffer_fields(r: &mut dyn FnMut() -> u64, i: &mut Instr, d: &InstrDef, knobs: Knobs, wild: bool) {
+    let arch = i.arch;
+    if d.form == Form::BufNone && !wild {
+        return;
+    }
+    let addr64 = i.fields().has(F::Addr64) && r().is_multiple_of(4);
+    let (offen, idxen) = if addr64 {
+        (false, false)
+    } else {
+        (r().is_multiple_of(2), r().is_multiple_of(3))
+    };
+    let addressed = offen || idxen || addr64;
+    if d.form != Form::BufStoreLds || wild {
+        i.set(F::Addr64, addr64 as u32);
+        i.set(F::Offen, offen as u32);
+        i.set(F::Idxen, idxen as u32);
+    }
+    i.set(F::Offset, if r().is_multiple_of(3) { 0 } else { (r() % 4096) as u32 });
+    i.set(F::Glc, r().is_multiple_of(2) as u32);
+    i.set(F::Slc, r().is_multiple_of(2) as u32);
+    if i.enc == Enc::Mtbuf {
+        i.set(
+            F::Dfmt,
+            if knobs.modifiers {
+                (r() % 16) as u32
+            } else {
+                1 + (r() % 14) as u32
+            },
+        );
+        i.set(F::Nfmt, (r() % 8) as u32);
+    }
+    let lds_ok = d.flags.has(Flags::LLVM_LDS) || (d.flags.has(Flags::LLVM_LDS_VI) && arch.is_vi_plus());
+    let lds = d.form == Form::BufStoreLds || (lds_ok && r().is_multiple_of(4)) || (wild && r().is_multiple_of(3));
+    i.set(F::Lds, lds as u32);
+    let tfe_ok = !lds && d.form != Form::BufAtomic && knobs.modifiers;
+    let tfe = (tfe_ok && r().is_multiple_of(4)) || (wild && r().is_multiple_of(3));
+    i.set(F::Tfe, tfe as u32);
+    let sgprs = sgpr_count(arch) as u64;
+    i.set(F::Srsrc, (r() % (sgprs / 4)) as u32);
+    let soffset = if r().is_multiple_of(3) {
+        constant(r, arch).min(208)
+    } else {
+        (r() % sgprs) as u16
+    };
+    i.set(F::Soffset, soffset as u32);
+    if matches!(d.form, Form::BufNone | Form::BufStoreLds) {
+        return;
+    }
+    let data = crate::layout::buffer_data_regs(arch, d) + tfe as u8;
+    i.set(F::Vdata, (vgpr(r, data) - 256) as u32);
+    let two = (offen && idxen) || addr64;
+    if addressed || wild {
+        i.set(F::Vaddr, (vgpr(r, 1 + two as u8) - 256) as u32);
+    }
 }

@@ -42,7 +42,7 @@ fn oracle_here() -> bool {
 }
 
 /// Random words of the classes gcnkit covers (the vector ALU: VOP2, VOPC, VOP1, VOP3; the
-/// scalar ALU: SOP2, SOPK, SOP1, SOPC, SOPP; scalar memory: SMRD, SMEM; DS, FLAT): each instruction in
+/// scalar ALU: SOP2, SOPK, SOP1, SOPC, SOPP; scalar memory: SMRD, SMEM; DS, FLAT, MUBUF, MTBUF): each instruction in
 /// two words, a one-word instruction followed by `s_nop 0`, so both disassemblers stay in
 /// step.
 fn random_words(r: &mut Rng, a: Arch, n: usize) -> Vec<u32> {
@@ -50,7 +50,7 @@ fn random_words(r: &mut Rng, a: Arch, n: usize) -> Vec<u32> {
     let mut w = Vec::new();
     while w.len() < 2 * n {
         let x = r.next() as u32;
-        let first = match r.below(8) {
+        let first = match r.below(10) {
             0 => x & 0x7fff_ffff,                 // VOP2, VOPC, VOP1
             1 => 0x7e00_0000 | (x & 0x01ff_ffff), // VOP1
             2 => 0xd000_0000 | (x & 0x03ff_ffff), // VOP3
@@ -58,6 +58,8 @@ fn random_words(r: &mut Rng, a: Arch, n: usize) -> Vec<u32> {
             4 => 0xbe80_0000 | (x & 0x017f_ffff), // SOP1, SOPC, SOPP
             5 => 0xd800_0000 | (x & 0x03ff_ffff), // DS
             6 => 0xdc00_0000 | (x & 0x03ff_ffff), // FLAT
+            7 => 0xe000_0000 | (x & 0x03ff_ffff), // MUBUF
+            8 => 0xe800_0000 | (x & 0x03ff_ffff), // MTBUF
             _ => 0xc000_0000 | (x & 0x07ff_ffff), // SMRD / SMEM
         };
         let second = r.next() as u32;
@@ -80,6 +82,8 @@ fn random_words(r: &mut Rng, a: Arch, n: usize) -> Vec<u32> {
                 | Enc::Smem
                 | Enc::Ds
                 | Enc::Flat
+                | Enc::Mubuf
+                | Enc::Mtbuf
         );
         // SDWA/DPP words (an extra dword that is no literal) and the VOP3 forms of VINTRP:
         // part 2's.

@@ -132,13 +132,13 @@ fn table_instructions_match_llvm_mc() {
     assert_eq!(total_fail, 0, "differences with llvm-mc (see above)");
 }
 
-/// Three random words, the first steered into the VOP2, VOPC, VOP3, DS or FLAT class (a
+/// Three random words, the first steered into the VOP2, VOPC, VOP3, DS, FLAT, MUBUF or MTBUF class (a
 /// memory word's second dword with some of its register fields zero or `off`, as the forms
 /// that do not use them need).
 fn class_words(rng: &mut Rng) -> [u32; 3] {
     let w0 = rng.next() as u32;
     let mut w1 = rng.next() as u32;
-    let w0 = match rng.below(5) {
+    let w0 = match rng.below(7) {
         0 => w0 & 0x7fff_ffff,
         1 => (w0 & 0x01ff_ffff) | (0x3e << 25),
         2 => (w0 & 0x03ff_ffff) | (0x34 << 26),
@@ -150,6 +150,12 @@ fn class_words(rng: &mut Rng) -> [u32; 3] {
             }
             if class == 3 {
                 (w0 & 0x03ff_ffff) | (0x36 << 26)
+            } else if class >= 5 {
+                // MUBUF (0x38) or MTBUF (0x3a): SOFFSET an SGPR or inline constant, the
+                // resource in the SGPRs, LDS, TFE and the unused bits mostly clear.
+                w1 = (w1 & 0x0f1f_ffff) | ((rng.below(209) as u32) << 24);
+                let w0 = if rng.below(4) == 0 { w0 } else { w0 & !0x0203_0000 };
+                (w0 & 0x03ff_ffff) | (if class == 5 { 0x38 } else { 0x3a } << 26)
             } else {
                 // FLAT: TFE/NV clear, SADDR often `off` (0x7f), bit 25 and LDS mostly clear.
                 w1 &= !0x0080_0000;

@@ -43,8 +43,27 @@ pub(super) fn select(
     let mut i = Instr::new(arch, enc);
     i.set_opcode(opcode);
     i.def = id;
-    if enc == Enc::Flat {
-        return flat(i, d, dialect, mnemonic, mn_span, ops_in, mods);
+    // llvm-mc's `lds` after the operands: commas between modifiers are optional in LLVM's
+    // syntax, so it arrives as the LDS_DIRECT operand.
+    let mut with_lds;
+    let (ops_in, mods) = match ops_in.split_last() {
+        Some((last, rest)) if matches!(&last.kind, OpKind::Reg(r) if r.code == 254) && enc != Enc::Ds => {
+            with_lds = vec![Modifier {
+                name: "lds".into(),
+                value: ModVal::None,
+                eq: false,
+                start: last.start,
+                end: last.end,
+            }];
+            with_lds.extend_from_slice(mods);
+            (rest, &with_lds[..])
+        }
+        _ => (ops_in, mods),
+    };
+    match enc {
+        Enc::Flat => return flat(i, d, dialect, mnemonic, mn_span, ops_in, mods),
+        Enc::Mubuf | Enc::Mtbuf => return buffer(i, d, dialect, mnemonic, mn_span, ops_in, mods),
+        _ => {}
     }
     let llvm = dialect == Dialect::Llvm;
     let mut specs = ds_fields(d.form).0;
@@ -73,14 +92,7 @@ pub(super) fn select(
     }
     let mut fixups = Vec::new();
     ds_modifiers(&mut i, d, dialect, mods, mn_span, &mut errs, &mut fixups);
-    if !errs.is_empty() {
-        return Err(errs);
-    }
-    Ok(Selected {
-        instr: i,
-        fixups,
-        warnings: Vec::new(),
-    })
+    selected(i, fixups, Vec::new(), errs)
 }
 
 /// A range of `regs` VGPRs for the field called `name`: its first register's number.
@@ -330,10 +342,7 @@ fn flat(
     let mut ops = ops_in.iter();
     if with_dst {
         let o = ops.next().unwrap();
-        match vgprs(o, d.dst.regs() + tfe as u8, "vdst") {
-            Ok(n) => i.set(F::Vdst, n as u32),
-            Err(x) => errs.push(x),
-        }
+        set_vgprs(&mut i, F::Vdst, o, d.dst.regs() + tfe as u8, "vdst", &mut errs);
     }
     let addr = ops.next().unwrap();
     let data = if has_data { ops.next() } else { None };
@@ -361,25 +370,12 @@ fn flat(
             "VADDR may be off only in SCRATCH instructions with an SGPR base",
         ));
     } else {
-        match vgprs(addr, addr_regs, "vaddr") {
-            Ok(n) => i.set(F::Vaddr, n as u32),
-            Err(x) => errs.push(x),
-        }
+        set_vgprs(&mut i, F::Vaddr, addr, addr_regs, "vaddr", &mut errs);
     }
     if let Some(o) = data {
-        match vgprs(o, d.src[0].regs(), "vdata") {
-            Ok(n) => i.set(F::Vdata, n as u32),
-            Err(x) => errs.push(x),
-        }
+        set_vgprs(&mut i, F::Vdata, o, d.src[0].regs(), "vdata", &mut errs);
     }
-    if !errs.is_empty() {
-        return Err(errs);
-    }
-    Ok(Selected {
-        instr: i,
-        fixups,
-        warnings: Vec::new(),
-    })
+    selected(i, fixups, Vec::new(), errs)
 }
 
 /// SCRATCH's one SGPR, GLOBAL's aligned pair, or `off`: the SADDR code.
@@ -433,4 +429,248 @@ fn flat_offset(i: &mut Instr, seg: u16, m: &Modifier, fixups: &mut Vec<Fixup>) -
         }
         _ => Err(format!("{} takes {what}", m.name)),
     }
+}
+
+/// Assembles MUBUF/MTBUF row `d`: VDATA (CLRX counts TFE's extra register, llvm-mc does not),
+/// VADDR (`off` without OFFEN/IDXEN/ADDR64; CLRX may also write a VGPR there or leave it
+/// out), SRSRC, SOFFSET; the addressing, cache and format modifiers in any order.
+fn buffer(
+    mut i: Instr,
+    d: &InstrDef,
+    dialect: Dialect,
+    mnemonic: &str,
+    mn_span: (usize, usize),
+    ops_in: &[Operand],
+    mods: &[Modifier],
+) -> Result<Selected, Vec<PErr>> {
+    let llvm = dialect == Dialect::Llvm;
+    let arch = i.arch;
+    let mut errs = Vec::new();
+    let mut fixups = Vec::new();
+    let mut warnings = Vec::new();
+    if i.enc == Enc::Mtbuf {
+        i.set(F::Dfmt, 1);
+    }
+    for m in mods {
+        let e = |msg: String| perr(m.start, m.end, msg);
+        let r = match m.name.as_str() {
+            "offset" if !m.eq => match &m.value {
+                ModVal::Int(v) if (0..4096).contains(v) => {
+                    i.set(F::Offset, *v as u32);
+                    Ok(())
+                }
+                // clrxasm keeps the low 12 bits, with a warning.
+                ModVal::Int(v) if !llvm => {
+                    i.set(F::Offset, (*v & 0xfff) as u32);
+                    warnings.push(e(format!("offset {v} truncated to 12 bits: {}", *v & 0xfff)));
+                    Ok(())
+                }
+                ModVal::Forward { symbol, start, end } => {
+                    fixups.push(Fixup {
+                        symbol: symbol.clone(),
+                        word: 0,
+                        kind: FixupKind::Bits {
+                            lo: 0,
+                            fix: FieldFix {
+                                lo: 0,
+                                hi: 4095,
+                                bits: 12,
+                                wrap_llvm: false,
+                            },
+                        },
+                        start: *start,
+                        end: *end,
+                    });
+                    Ok(())
+                }
+                _ => Err("offset takes a 12-bit unsigned offset (0..4095)".to_string()),
+            },
+            "format" if !m.eq && i.enc == Enc::Mtbuf => format(&mut i, &m.value),
+            name @ ("offen" | "idxen" | "addr64" | "glc" | "slc" | "lds" | "tfe") if !m.eq => {
+                let f = match name {
+                    "offen" => F::Offen,
+                    "idxen" => F::Idxen,
+                    "addr64" => F::Addr64,
+                    "glc" => F::Glc,
+                    "slc" => F::Slc,
+                    "lds" => F::Lds,
+                    _ => F::Tfe,
+                };
+                // clrxasm takes any value: not zero sets the bit.
+                let on = match m.value {
+                    ModVal::None => Ok(true),
+                    ModVal::Int(v) if !llvm => Ok(v != 0),
+                    _ => Err(format!("{name} takes no value")),
+                };
+                on.and_then(|on| {
+                    if !i.fields().has(f) {
+                        return Err(format!("{arch} has no {name} modifier on {}", i.enc.name()));
+                    }
+                    i.set(f, on as u32);
+                    Ok(())
+                })
+            }
+            name if m.eq && !llvm => note(&mut i, d, name, &m.value),
+            name => Err(format!("unknown modifier '{name}' for a {} instruction", i.enc.name())),
+        };
+        if let Err(x) = r {
+            errs.push(e(x));
+        }
+    }
+    let (lds, tfe) = (i.get(F::Lds) != 0, i.get(F::Tfe) != 0);
+    let at = |msg: &str| perr(mn_span.0, mn_span.1, msg);
+    if d.form == Form::BufStoreLds && llvm {
+        i.set(F::Lds, 1); // llvm-mc writes it itself
+    }
+    if lds && tfe {
+        errs.push(at("lds and tfe cannot be set together"));
+    }
+    if i.get(F::Addr64) != 0 && (i.get(F::Offen) | i.get(F::Idxen)) != 0 {
+        errs.push(at("addr64 takes no offen or idxen"));
+    }
+    if llvm && lds && d.form != Form::BufStoreLds {
+        let ok = d.flags.has(Flags::LLVM_LDS) || (d.flags.has(Flags::LLVM_LDS_VI) && arch.is_vi_plus());
+        if !ok {
+            errs.push(at(
+                "llvm-mc 14 takes lds on this instruction nowhere (CLRX's syntax does)",
+            ));
+        }
+    }
+    if llvm && tfe && d.form == Form::BufAtomic {
+        errs.push(at("llvm-mc 14 takes no tfe on atomics"));
+    }
+    let addressed = (i.get(F::Offen) | i.get(F::Idxen) | i.get(F::Addr64)) != 0;
+    let (want, names): (usize, &str) = match d.form {
+        Form::BufNone => (0, ""),
+        Form::BufStoreLds => (2, "SRSRC, SOFFSET"),
+        _ => (4, "VDATA, VADDR, SRSRC, SOFFSET"),
+    };
+    // CLRX lets VADDR out where nothing addresses.
+    let short = !llvm && want == 4 && ops_in.len() == 3 && !addressed;
+    if ops_in.len() != want && !short {
+        errs.extend(super::scalar::count_error(mnemonic, mn_span, ops_in, want, || {
+            names.to_string()
+        }));
+        return Err(errs);
+    }
+    let mut ops = ops_in.iter();
+    if want == 4 {
+        let data = ops.next().unwrap();
+        let regs = crate::layout::buffer_data_regs(arch, d) + (tfe && !llvm) as u8;
+        set_vgprs(&mut i, F::Vdata, data, regs, "vdata", &mut errs);
+        if !short {
+            let addr = ops.next().unwrap();
+            let two = (i.get(F::Offen) & i.get(F::Idxen)) | i.get(F::Addr64) != 0;
+            if is_off(addr) {
+                if addressed {
+                    errs.push(perr(
+                        addr.start,
+                        addr.end,
+                        "VADDR is required with offen, idxen or addr64",
+                    ));
+                }
+            } else if llvm && !addressed {
+                errs.push(perr(
+                    addr.start,
+                    addr.end,
+                    "VADDR is off without offen, idxen or addr64 (llvm-mc)",
+                ));
+            } else {
+                set_vgprs(&mut i, F::Vaddr, addr, 1 + two as u8, "vaddr", &mut errs);
+            }
+        }
+    }
+    if want >= 2 {
+        let rsrc = ops.next().unwrap();
+        match super::scalar::reg(arch, llvm, rsrc, 4, false) {
+            Ok(c) if c < 128 && c % 4 == 0 => i.set(F::Srsrc, (c / 4) as u32),
+            Ok(_) => errs.push(perr(
+                rsrc.start,
+                rsrc.end,
+                "SRSRC is four SGPRs starting at a multiple of 4",
+            )),
+            Err(x) => errs.push(x),
+        }
+        let soff = ops.next().unwrap();
+        let code = match &soff.kind {
+            OpKind::Reg(_) => super::scalar::reg(arch, llvm, soff, 1, false),
+            OpKind::Const(v) => super::select::inline_code(arch, *v, crate::isa::Ty::B32, llvm).ok_or_else(|| {
+                perr(
+                    soff.start,
+                    soff.end,
+                    "SOFFSET takes an SGPR or an inline constant, not a literal",
+                )
+            }),
+            _ => Err(perr(soff.start, soff.end, "SOFFSET is an SGPR or an inline constant")),
+        };
+        match code {
+            Ok(c) => i.set(F::Soffset, c as u32),
+            Err(x) => errs.push(x),
+        }
+    }
+    selected(i, fixups, warnings, errs)
+}
+
+/// MTBUF's `format:[D,N]` (either part alone; CLRX's short names or LLVM's BUF_DATA_FORMAT_*/
+/// BUF_NUM_FORMAT_*, any case) or LLVM's `format:N` (DFMT | NFMT << 4).
+fn format(i: &mut Instr, v: &ModVal) -> Result<(), String> {
+    use crate::syntax::memory::{DATA_FORMATS, NUM_FORMATS};
+    match v {
+        ModVal::Int(n) if (0..128).contains(n) => {
+            i.set(F::Dfmt, (*n & 15) as u32);
+            i.set(F::Nfmt, (*n >> 4) as u32);
+            Ok(())
+        }
+        ModVal::Words(words) if (1..=2).contains(&words.len()) => {
+            for (k, w) in words.iter().enumerate() {
+                // clrxasm's `@N`: the number itself (data format first, then number format).
+                if let Some(n) = w.strip_prefix('@') {
+                    let (f, max) = if k == 0 { (F::Dfmt, 16) } else { (F::Nfmt, 8) };
+                    match n.parse::<u32>() {
+                        Ok(n) if n < max => i.set(f, n),
+                        _ => return Err(format!("{w} is no {} number", f.name())),
+                    }
+                    continue;
+                }
+                let up = w.to_ascii_uppercase();
+                let d = match up.strip_prefix("BUF_DATA_FORMAT_") {
+                    Some(rest) => DATA_FORMATS.iter().position(|f| f.1 == rest),
+                    None => DATA_FORMATS.iter().position(|f| f.0.eq_ignore_ascii_case(w)),
+                };
+                let n = match up.strip_prefix("BUF_NUM_FORMAT_") {
+                    Some(rest) => NUM_FORMATS
+                        .iter()
+                        .position(|f| f.1 == rest && !i.arch.is_vi_plus() || f.2 == rest && i.arch.is_vi_plus()),
+                    None => NUM_FORMATS.iter().position(|f| f.0.eq_ignore_ascii_case(w)),
+                };
+                match (d, n) {
+                    (Some(d), _) if !up.starts_with("BUF_NUM") => i.set(F::Dfmt, d as u32),
+                    (_, Some(n)) => i.set(F::Nfmt, n as u32),
+                    _ => return Err(format!("unknown data or number format '{w}'")),
+                }
+            }
+            Ok(())
+        }
+        _ => Err("format takes [DATA_FORMAT,NUMBER_FORMAT] or a number 0..127".into()),
+    }
+}
+
+/// Sets VGPR field `f` from operand `o` (a range of `regs`), or notes the error.
+fn set_vgprs(i: &mut Instr, f: F, o: &Operand, regs: u8, name: &str, errs: &mut Vec<PErr>) {
+    match vgprs(o, regs, name) {
+        Ok(n) => i.set(f, n as u32),
+        Err(x) => errs.push(x),
+    }
+}
+
+/// The instruction, or every error found.
+fn selected(i: Instr, fixups: Vec<Fixup>, warnings: Vec<PErr>, errs: Vec<PErr>) -> Result<Selected, Vec<PErr>> {
+    if !errs.is_empty() {
+        return Err(errs);
+    }
+    Ok(Selected {
+        instr: i,
+        fixups,
+        warnings,
+    })
 }

@@ -106,6 +106,9 @@ pub enum ModVal {
     None,
     Int(i64),
     List(Vec<i64>),
+    /// A bracketed list of words (MTBUF's `format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT]`,
+    /// CLRX's `format:[32,float]`).
+    Words(Vec<String>),
     /// An expression naming `symbol`, not defined yet, at `start..end` of the line (patched
     /// when it is).
     Forward {
@@ -958,7 +961,7 @@ pub fn operand(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols, no_bar: boo
 /// Modifier names that can follow the operands.
 const MODIFIER_NAMES: &[&str] = &[
     "clamp", "mul", "div", "omod", "op_sel", "vop3", "neg", "abs", "abs0", "abs1", "abs2", "neg0", "neg1", "neg2",
-    "glc", "slc", "nv", "gds", "offen", "idxen", "addr64", "tfe",
+    "glc", "slc", "nv", "gds", "offen", "idxen", "addr64", "tfe", "format",
 ];
 
 /// For each first letter of [`MODIFIER_NAMES`] (`a`..`z`), the lengths of the names with it
@@ -1027,7 +1030,26 @@ pub fn modifiers(c: &mut Cursor, syms: &Symbols, out: &mut Vec<Modifier>, commas
         let eq = c.peek() == Some(b'=');
         let value = if c.eat(b':') || (eq && c.eat(b'=')) {
             c.ws();
-            if c.eat(b'[') {
+            if name == "format" && c.eat(b'[') {
+                let mut words = Vec::new();
+                loop {
+                    c.ws();
+                    let from = c.pos;
+                    while c
+                        .peek()
+                        .is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'@')
+                    {
+                        c.pos += 1;
+                    }
+                    words.push(String::from_utf8_lossy(&c.s[from..c.pos]).into_owned());
+                    c.ws();
+                    if c.eat(b']') {
+                        break;
+                    }
+                    c.expect(b',', "between format names")?;
+                }
+                ModVal::Words(words)
+            } else if c.eat(b'[') {
                 let mut v = Vec::new();
                 loop {
                     let e = Expr { syms, no_bar: false };

@@ -380,7 +380,7 @@ fn forward_name(o: &Operand) -> String {
 }
 
 /// A register operand of `regs` registers: its code.
-fn reg(arch: Arch, llvm: bool, o: &Operand, regs: u8, dst: bool) -> Result<u16, PErr> {
+pub(super) fn reg(arch: Arch, llvm: bool, o: &Operand, regs: u8, dst: bool) -> Result<u16, PErr> {
     let OpKind::Reg(r) = &o.kind else {
         return Err(perr(
             o,

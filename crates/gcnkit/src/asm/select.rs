@@ -233,7 +233,7 @@ fn gather(mods: &[Modifier], nsrc: usize, errs: &mut Vec<PErr>) -> Mods {
         }
         let int = match &m.value {
             ModVal::Int(v) => Some(*v),
-            ModVal::None | ModVal::List(_) => None,
+            ModVal::None | ModVal::List(_) | ModVal::Words(_) => None,
             ModVal::Forward { symbol, .. } => {
                 errs.push(bad(m, format!("symbol '{symbol}' is not defined yet")));
                 continue;

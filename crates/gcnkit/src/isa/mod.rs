@@ -5,6 +5,7 @@
 //! declared in `vop2.rs`, `vop3.rs` and `vopc.rs` (the compare families are generated from
 //! their family description, the way a TableGen multiclass would).
 
+mod buf;
 mod ds;
 mod flat;
 mod smem;
@@ -211,6 +212,18 @@ pub enum Form {
     FlatStore,
     /// `VDST, VADDR, VDATA[, SADDR]` (atomics; llvm-mc writes VDST only with glc).
     FlatAtomic,
+    // MUBUF and MTBUF (VDATA, VADDR, SRSRC, SOFFSET; `dst` is a load's VDATA type, `src[0]`
+    // a store's or atomic's).
+    /// `VDATA, VADDR, SRSRC, SOFFSET` (loads).
+    BufLoad,
+    /// `VDATA, VADDR, SRSRC, SOFFSET` (stores).
+    BufStore,
+    /// `VDATA, VADDR, SRSRC, SOFFSET` (atomics: VDATA returns the old value with glc).
+    BufAtomic,
+    /// No operands (cache write-back and invalidation).
+    BufNone,
+    /// `SRSRC, SOFFSET` (BUFFER_STORE_LDS_DWORD: LDS to memory).
+    BufStoreLds,
 }
 
 impl Form {
@@ -251,6 +264,8 @@ pub enum Short {
     Smem,
     Ds,
     Flat,
+    Mubuf,
+    Mtbuf,
 }
 
 impl Short {
@@ -270,13 +285,15 @@ impl Short {
             Short::Smem => Enc::Smrd,
             Short::Ds => Enc::Ds,
             Short::Flat => Enc::Flat,
+            Short::Mubuf => Enc::Mubuf,
+            Short::Mtbuf => Enc::Mtbuf,
         }
     }
 
     /// The vector memory classes (DS, MUBUF, MTBUF, MIMG, FLAT): their own printers and
     /// assembler path.
     pub fn is_mem(self) -> bool {
-        matches!(self, Short::Ds | Short::Flat)
+        matches!(self, Short::Ds | Short::Flat | Short::Mubuf | Short::Mtbuf)
     }
 
     /// The vector-ALU classes (with VOP3 forms, modifiers, the constant bus).
@@ -344,6 +361,12 @@ impl Flags {
     pub const LLVM_NO_GDS: Flags = Flags(1 << 23);
     /// DS: the offset is a lane swizzle pattern, LLVM's `swizzle(...)` (DS_SWIZZLE_B32).
     pub const SWIZZLE: Flags = Flags(1 << 24);
+    /// MUBUF/MTBUF d16 formats: GCN 1.4 packs two 16-bit components per VGPR (the data
+    /// takes half the registers, rounded up).
+    pub const D16_PACKED: Flags = Flags(1 << 25);
+    /// MUBUF loads llvm-mc 14 takes `lds` on (every arch; [`Flags::LLVM_LDS_VI`]: GCN 1.2+).
+    pub const LLVM_LDS: Flags = Flags(1 << 26);
+    pub const LLVM_LDS_VI: Flags = Flags(1 << 27);
     /// DS: llvm-mc 14 writes no operand (CLRX writes VADDR): DS_GWS_SEMA_V and kin.
     pub const LLVM_NO_ADDR: Flags = Flags(1 << 20);
 
@@ -533,6 +556,7 @@ impl Isa {
         smem::rows(&mut defs);
         ds::rows(&mut defs);
         flat::rows(&mut defs);
+        buf::rows(&mut defs);
         let mut ops: Vec<[Vec<DefId>; 4]> = (0..=Enc::Other as usize).map(|_| Default::default()).collect();
         for e in Enc::ALL {
             for a in Arch::ALL {
@@ -731,6 +755,8 @@ pub fn generic_row(enc: crate::enc::Enc) -> Option<&'static InstrDef> {
             (Short::Smem, Form::MLoad),
             (Short::Ds, Form::DsAddr),
             (Short::Flat, Form::FlatAtomic),
+            (Short::Mubuf, Form::BufLoad),
+            (Short::Mtbuf, Form::BufLoad),
         ]
         .into_iter()
         .map(|(short, form)| Row::scalar("", short, [X; 4], form, Ty::B32, Ty::B32, Ty::B32).done())
@@ -745,6 +771,8 @@ pub fn generic_row(enc: crate::enc::Enc) -> Option<&'static InstrDef> {
         Enc::Smrd | Enc::Smem => 5,
         Enc::Ds => 6,
         Enc::Flat => 7,
+        Enc::Mubuf => 8,
+        Enc::Mtbuf => 9,
         _ => return None,
     };
     Some(&ROWS[k])

@@ -57,8 +57,8 @@ pub fn print_at(out: &mut String, i: &Instr, at: &At) {
             }
             out.push_str(" /* ");
             match i.def() {
-                Some(d) => print_known(out, i, d, at),
-                None => print_illegal(out, i, at),
+                Some(d) if !d.name[i.arch.index()].is_empty() => print_known(out, i, d, at),
+                _ => print_illegal(out, i, at),
             }
             out.push_str(" */");
         }

@@ -32,21 +32,20 @@ fn print_with(out: &mut String, i: &Instr, d: &InstrDef, ops: &Slots, mnemonic: 
         }
         out.push_str(if first { " " } else { ", " });
         first = false;
-        if s.is_off() {
-            out.push_str("off");
-        } else if s.role == Role::Saddr {
-            if !super::scalar::register(out, i.arch, s, None, llvm) {
-                return false;
-            }
-        } else {
-            reg_range(out, "v", s.code - 256, s.regs as u16);
+        if !operand(out, i, s, llvm) {
+            return false;
         }
     }
-    let said = if i.enc == Enc::Flat {
-        flat_modifiers(out, i, llvm);
-        true
-    } else {
-        ds_modifiers(out, i, d, llvm)
+    let said = match i.enc {
+        Enc::Flat => {
+            flat_modifiers(out, i, llvm);
+            true
+        }
+        Enc::Mubuf | Enc::Mtbuf => {
+            buffer_modifiers(out, i, d, llvm);
+            true
+        }
+        _ => ds_modifiers(out, i, d, llvm),
     };
     if !said {
         return false;
@@ -55,6 +54,27 @@ fn print_with(out: &mut String, i: &Instr, d: &InstrDef, ops: &Slots, mnemonic: 
         notes(out, i, d);
     }
     true
+}
+
+/// One memory operand: VGPRs, SGPRs (FLAT's base, the buffer resource and offset) or `off`;
+/// `false`: LLVM has no text for it.
+fn operand(out: &mut String, i: &Instr, s: &Slot, llvm: bool) -> bool {
+    let buffer = matches!(i.enc, Enc::Mubuf | Enc::Mtbuf);
+    if s.is_off() || (llvm && buffer && s.role == Role::Vaddr && !buffer_addressed(i)) {
+        out.push_str("off");
+    } else if matches!(s.role, Role::Saddr | Role::Srsrc | Role::Soffset) {
+        return super::scalar::register(out, i.arch, s, None, llvm);
+    } else {
+        // llvm-mc does not count TFE's extra data register.
+        let extra = (llvm && buffer && s.role != Role::Vaddr) as u8 * i.get(F::Tfe) as u8;
+        reg_range(out, "v", s.code - 256, (s.regs - extra) as u16);
+    }
+    true
+}
+
+/// Does a MUBUF/MTBUF word use VADDR (OFFEN, IDXEN or ADDR64)?
+fn buffer_addressed(i: &Instr) -> bool {
+    i.get(F::Offen) | i.get(F::Idxen) | i.get(F::Addr64) != 0
 }
 
 /// The CLRX text of `i` and whether clrxasm would read it back as other words (one operand
@@ -72,7 +92,46 @@ pub(super) fn loses_bits(i: &Instr, d: &InstrDef) -> bool {
 }
 
 fn loses_bits_of(i: &Instr, ops: &Slots) -> bool {
-    crate::decode::unused_bits(i) != 0 || past_end(ops) || (i.enc == Enc::Flat && flat_loses_bits(i, ops))
+    crate::decode::unused_bits(i) != 0
+        || past_end(ops)
+        || match i.enc {
+            Enc::Flat => flat_loses_bits(i, ops),
+            Enc::Mubuf | Enc::Mtbuf => buffer_loses_bits(i, ops),
+            _ => false,
+        }
+}
+
+/// MUBUF/MTBUF texts clrxasm reads back as other words or refuses: notes (it takes no
+/// `vaddr=`... on buffers), operands it has no name for, LDS with TFE, GCN 1.0/1.1's ADDR64
+/// with OFFEN or IDXEN, MTBUF's invalid and reserved data formats.
+fn buffer_loses_bits(i: &Instr, ops: &Slots) -> bool {
+    let def = i.def();
+    let notes = def.is_some_and(|d| unused_fields(i, d).iter().any(|&f| i.get(f) != 0));
+    let unnamed = ops.as_slice().iter().any(|s| match s.role {
+        Role::Srsrc | Role::Soffset => !scalar_named(i, s),
+        _ => false,
+    });
+    let addr64_mixed = i.get(F::Addr64) != 0 && (i.get(F::Offen) | i.get(F::Idxen)) != 0;
+    let dfmt = i.get(F::Dfmt);
+    notes
+        || unnamed
+        || (i.get(F::Lds) & i.get(F::Tfe)) != 0
+        || addr64_mixed
+        || (i.enc == Enc::Mtbuf && (dfmt == 0 || dfmt == 15))
+}
+
+/// Does clrxasm read a buffer's SRSRC or SOFFSET text back (SGPRs inside the arch's file, TTMPs,
+/// named registers, inline constants; not `ill_N`, `lds` or the literal code)?
+fn scalar_named(i: &Instr, s: &Slot) -> bool {
+    match classify(i.arch, s.code) {
+        Src::Sgpr(n) => {
+            n + s.regs as u16 <= crate::operand::sgpr_count(i.arch) && !super::scalar::misaligned(i.arch, s, true)
+        }
+        Src::Ttmp(_) => !super::scalar::misaligned(i.arch, s, false),
+        Src::Special(_, hi) => s.regs == 1 || (hi == 0 && s.regs == 2),
+        Src::Int(_) | Src::Float(_) | Src::Vccz | Src::Execz | Src::Scc | Src::SrcReg(_) => s.regs == 1,
+        _ => false,
+    }
 }
 
 /// FLAT bits clrxdisasm does not show: GCN 1.4 FLAT's SADDR and offset bit 12, and the
@@ -119,8 +178,10 @@ fn llvm_can_say(i: &Instr, d: &InstrDef, ops: &Slots) -> bool {
     if crate::decode::unused_bits(i) != 0 || past_end(ops) || unused_fields(i, d).iter().any(|f| i.get(*f) != 0) {
         return false;
     }
-    if i.enc == Enc::Flat {
-        return flat_llvm_can_say(i, d, ops);
+    match i.enc {
+        Enc::Flat => return flat_llvm_can_say(i, d, ops),
+        Enc::Mubuf | Enc::Mtbuf => return buffer_llvm_can_say(i, d),
+        _ => {}
     }
     if d.flags.has(Flags::LLVM_NO_ADDR) && i.get(F::Vaddr) != 0 {
         return false;
@@ -147,6 +208,138 @@ fn flat_llvm_can_say(i: &Instr, d: &InstrDef, ops: &Slots) -> bool {
         0 => i.get(F::Saddr) == 0 && i.get(F::Offset) < 0x1000,
         _ => !vaddr_off || i.get(F::Vaddr) == 0,
     }
+}
+
+/// MUBUF/MTBUF words llvm-mc 14 has no text for: VADDR set without OFFEN/IDXEN/ADDR64, ADDR64
+/// with either, LDS where it takes none (and TFE with it or on atomics), a no-operand row
+/// with any field set, BUFFER_STORE_LDS_DWORD without LDS or with addressing.
+fn buffer_llvm_can_say(i: &Instr, d: &InstrDef) -> bool {
+    let (lds, tfe) = (i.get(F::Lds) != 0, i.get(F::Tfe) != 0);
+    let addressed = buffer_addressed(i);
+    if !addressed && i.get(F::Vaddr) != 0 {
+        return false;
+    }
+    if i.get(F::Addr64) != 0 && (i.get(F::Offen) | i.get(F::Idxen)) != 0 {
+        return false;
+    }
+    // llvm-mc 14 prints XNACK_MASK on GCN 1.2 but takes it there nowhere.
+    if i.arch == crate::arch::Arch::Gcn12 && matches!(i.get(F::Soffset), 104 | 105) {
+        return false;
+    }
+    match d.form {
+        Form::BufNone => i.words[0] & 0x3_ffff == 0 && i.get(F::Slc) | i.get(F::Tfe) == 0,
+        Form::BufStoreLds => lds && !addressed && !tfe,
+        _ => {
+            let lds_ok = d.flags.has(Flags::LLVM_LDS) || (d.flags.has(Flags::LLVM_LDS_VI) && i.arch.is_vi_plus());
+            (!lds || lds_ok) && !(tfe && (lds || d.form == Form::BufAtomic))
+        }
+    }
+}
+
+/// MUBUF/MTBUF's modifiers: CLRX `offen idxen offset:N glc slc addr64 lds tfe` then MTBUF's
+/// `format:[..]`; LLVM `format:[..]` first, then `idxen offen addr64 offset:N glc slc lds tfe`
+/// (BUFFER_STORE_LDS_DWORD's `lds` before `glc`). A format of data format 1 and number
+/// format 0 is the default and not written.
+fn buffer_modifiers(out: &mut String, i: &Instr, d: &InstrDef, llvm: bool) {
+    let bit = |out: &mut String, f: F, name: &str| {
+        if i.get(f) != 0 {
+            out.push_str(name);
+        }
+    };
+    if llvm {
+        if i.enc == Enc::Mtbuf {
+            format(out, i, true);
+        }
+        bit(out, F::Idxen, " idxen");
+        bit(out, F::Offen, " offen");
+        bit(out, F::Addr64, " addr64");
+    } else {
+        bit(out, F::Offen, " offen");
+        bit(out, F::Idxen, " idxen");
+    }
+    let off = i.get(F::Offset);
+    if off != 0 {
+        out.push_str(" offset:");
+        dec(out, off);
+    }
+    let store_lds = d.form == Form::BufStoreLds;
+    if llvm && store_lds {
+        bit(out, F::Lds, " lds");
+    }
+    bit(out, F::Glc, " glc");
+    bit(out, F::Slc, " slc");
+    if !llvm {
+        bit(out, F::Addr64, " addr64");
+    }
+    if !(llvm && store_lds) {
+        bit(out, F::Lds, " lds");
+    }
+    bit(out, F::Tfe, " tfe");
+    if !llvm && i.enc == Enc::Mtbuf {
+        format(out, i, false);
+    }
+}
+
+/// MTBUF's data and number formats (bits DFMT, NFMT), as each dialect names them.
+pub const DATA_FORMATS: [(&str, &str); 16] = [
+    ("invalid", "INVALID"),
+    ("8", "8"),
+    ("16", "16"),
+    ("8_8", "8_8"),
+    ("32", "32"),
+    ("16_16", "16_16"),
+    ("10_11_11", "10_11_11"),
+    ("11_11_10", "11_11_10"),
+    ("10_10_10_2", "10_10_10_2"),
+    ("2_10_10_10", "2_10_10_10"),
+    ("8_8_8_8", "8_8_8_8"),
+    ("32_32", "32_32"),
+    ("16_16_16_16", "16_16_16_16"),
+    ("32_32_32", "32_32_32"),
+    ("32_32_32_32", "32_32_32_32"),
+    ("reserved", "RESERVED_15"),
+];
+
+/// Number formats: (CLRX, LLVM before GCN 1.2, LLVM on GCN 1.2+).
+pub const NUM_FORMATS: [(&str, &str, &str); 8] = [
+    ("unorm", "UNORM", "UNORM"),
+    ("snorm", "SNORM", "SNORM"),
+    ("uscaled", "USCALED", "USCALED"),
+    ("sscaled", "SSCALED", "SSCALED"),
+    ("uint", "UINT", "UINT"),
+    ("sint", "SINT", "SINT"),
+    ("snorm_ogl", "SNORM_OGL", "RESERVED_6"),
+    ("float", "FLOAT", "FLOAT"),
+];
+
+/// ` format:[D,N]` (the default parts left out; nothing for data format 1, number format 0).
+fn format(out: &mut String, i: &Instr, llvm: bool) {
+    let (dfmt, nfmt) = (i.get(F::Dfmt) as usize, i.get(F::Nfmt) as usize);
+    if dfmt == 1 && nfmt == 0 {
+        return;
+    }
+    out.push_str(" format:[");
+    if dfmt != 1 {
+        if llvm {
+            out.push_str("BUF_DATA_FORMAT_");
+            out.push_str(DATA_FORMATS[dfmt].1);
+        } else {
+            out.push_str(DATA_FORMATS[dfmt].0);
+        }
+    }
+    if nfmt != 0 {
+        if dfmt != 1 {
+            out.push(',');
+        }
+        let (c, si, vi) = NUM_FORMATS[nfmt];
+        if llvm {
+            out.push_str("BUF_NUM_FORMAT_");
+            out.push_str(if i.arch.is_vi_plus() { vi } else { si });
+        } else {
+            out.push_str(c);
+        }
+    }
+    out.push(']');
 }
 
 /// FLAT's modifiers: GCN 1.4's offset (12 bits unsigned for FLAT, 13 signed for SCRATCH and

@@ -4,7 +4,7 @@
 pub mod clrx;
 pub mod json;
 pub mod llvm;
-mod memory;
+pub(crate) mod memory;
 mod scalar;
 pub mod special;
 pub mod text;

@@ -126,7 +126,7 @@ pub fn seed() -> u64 {
 
 /// The rows of CLRX's conformance tables (family, variant columns) of the classes gcnkit
 /// covers: the vector ALU (VOP1, VOP2, VOPC and their VOP3 forms; not SDWA, DPP, VOP3P or
-/// VINTRP), the scalar ALU, scalar memory, DS and FLAT.
+/// VINTRP), the scalar ALU, scalar memory, DS, FLAT, MUBUF and MTBUF.
 pub fn covered(family: &str, variant: &str) -> bool {
     matches!(
         family,
@@ -144,6 +144,8 @@ pub fn covered(family: &str, variant: &str) -> bool {
             | "SMEM"
             | "DS"
             | "FLAT"
+            | "MUBUF"
+            | "MTBUF"
             | "ILL"
     ) && matches!(
         variant,
@@ -160,5 +162,7 @@ pub fn covered(family: &str, variant: &str) -> bool {
             | "smem"
             | "ds"
             | "flat"
+            | "mubuf"
+            | "mtbuf"
     )
 }
