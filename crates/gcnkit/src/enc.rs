@@ -522,6 +522,15 @@ const DS_VI: Layout = Layout {
         fld(Vdst, 56, 8),
     ],
 };
+/// MUBUF/MTBUF's second dword (GCN 1.2+ MUBUF keeps SLC in the first: all but `[3]`).
+const BUF_WORD1: [Field; 6] = [
+    fld(Vaddr, 32, 8),
+    fld(Vdata, 40, 8),
+    fld(Srsrc, 48, 5),
+    fld(Slc, 54, 1),
+    fld(Tfe, 55, 1),
+    fld(Soffset, 56, 8),
+];
 const MUBUF_SI: Layout = Layout {
     enc: Enc::Mubuf,
     mask: 0xfc00_0000,
@@ -536,12 +545,12 @@ const MUBUF_SI: Layout = Layout {
         fld(Lds, 16, 1),
         fld(Op, 18, 7),
         fld(Encoding, 26, 6),
-        fld(Vaddr, 32, 8),
-        fld(Vdata, 40, 8),
-        fld(Srsrc, 48, 5),
-        fld(Slc, 54, 1),
-        fld(Tfe, 55, 1),
-        fld(Soffset, 56, 8),
+        BUF_WORD1[0],
+        BUF_WORD1[1],
+        BUF_WORD1[2],
+        BUF_WORD1[3],
+        BUF_WORD1[4],
+        BUF_WORD1[5],
     ],
 };
 const MUBUF_VI: Layout = Layout {
@@ -558,11 +567,11 @@ const MUBUF_VI: Layout = Layout {
         fld(Slc, 17, 1),
         fld(Op, 18, 7),
         fld(Encoding, 26, 6),
-        fld(Vaddr, 32, 8),
-        fld(Vdata, 40, 8),
-        fld(Srsrc, 48, 5),
-        fld(Tfe, 55, 1),
-        fld(Soffset, 56, 8),
+        BUF_WORD1[0],
+        BUF_WORD1[1],
+        BUF_WORD1[2],
+        BUF_WORD1[4],
+        BUF_WORD1[5],
     ],
 };
 const MTBUF_SI: Layout = Layout {
@@ -580,12 +589,12 @@ const MTBUF_SI: Layout = Layout {
         fld(Dfmt, 19, 4),
         fld(Nfmt, 23, 3),
         fld(Encoding, 26, 6),
-        fld(Vaddr, 32, 8),
-        fld(Vdata, 40, 8),
-        fld(Srsrc, 48, 5),
-        fld(Slc, 54, 1),
-        fld(Tfe, 55, 1),
-        fld(Soffset, 56, 8),
+        BUF_WORD1[0],
+        BUF_WORD1[1],
+        BUF_WORD1[2],
+        BUF_WORD1[3],
+        BUF_WORD1[4],
+        BUF_WORD1[5],
     ],
 };
 const MTBUF_VI: Layout = Layout {
@@ -602,12 +611,12 @@ const MTBUF_VI: Layout = Layout {
         fld(Dfmt, 19, 4),
         fld(Nfmt, 23, 3),
         fld(Encoding, 26, 6),
-        fld(Vaddr, 32, 8),
-        fld(Vdata, 40, 8),
-        fld(Srsrc, 48, 5),
-        fld(Slc, 54, 1),
-        fld(Tfe, 55, 1),
-        fld(Soffset, 56, 8),
+        BUF_WORD1[0],
+        BUF_WORD1[1],
+        BUF_WORD1[2],
+        BUF_WORD1[3],
+        BUF_WORD1[4],
+        BUF_WORD1[5],
     ],
 };
 const MIMG: Layout = Layout {

@@ -467,12 +467,7 @@ fn flat(s: &mut Slots, i: &Instr, d: &InstrDef) {
     let seg = i.get(F::Seg);
     let saddr = i.get(F::Saddr) as u16;
     let has_base = saddr != SADDR_OFF;
-    // (SEG 3 is no segment: its words are data, shown as FLAT.)
-    let addr_regs = match seg {
-        1 => u8::from(!has_base),
-        2 => 2 - has_base as u8,
-        _ => 2,
-    };
+    let addr_regs = flat_addr_regs(i);
     let vdst = vgpr(Role::Vdst, F::Vdst, d.dst.regs() + i.get(F::Tfe) as u8, d.dst);
     let vaddr = vgpr(
         Role::Vaddr,
@@ -503,6 +498,23 @@ fn flat(s: &mut Slots, i: &Instr, d: &InstrDef) {
     }
 }
 
+/// The VGPRs of a FLAT address: a 64-bit address; with an SGPR base (SADDR not `off`),
+/// GLOBAL's 32-bit offset and SCRATCH's none (0: `off`). (SEG 3 is no segment: its words are
+/// data, shown as FLAT.)
+pub fn flat_addr_regs(i: &Instr) -> u8 {
+    let has_base = i.get(F::Saddr) as u16 != SADDR_OFF;
+    match i.get(F::Seg) {
+        1 => u8::from(!has_base),
+        2 => 2 - has_base as u8,
+        _ => 2,
+    }
+}
+
+/// The VGPRs of a MUBUF/MTBUF VADDR: two with OFFEN and IDXEN or with ADDR64, else one.
+pub fn buffer_addr_regs(i: &Instr) -> u8 {
+    1 + ((i.get(F::Offen) & i.get(F::Idxen)) | i.get(F::Addr64)) as u8
+}
+
 /// MUBUF/MTBUF: VDATA (its width with [`buffer_data_regs`], one more register with TFE as
 /// CLRX counts it), VADDR (two registers with OFFEN and IDXEN or with ADDR64, else one: CLRX
 /// writes it always, llvm-mc as `off` without any of them), SRSRC and SOFFSET.
@@ -525,14 +537,9 @@ fn buffer(s: &mut Slots, i: &Instr, d: &InstrDef) {
     };
     let regs = buffer_data_regs(i.arch, d) + i.get(F::Tfe) as u8;
     s.push(Slot::new(role, 256 + i.get(F::Vdata) as u16, regs, ty));
-    let two = (i.get(F::Offen) & i.get(F::Idxen)) | i.get(F::Addr64) != 0;
-    let addr_ty = if two { Ty::B64 } else { Ty::B32 };
-    s.push(Slot::new(
-        Role::Vaddr,
-        256 + i.get(F::Vaddr) as u16,
-        addr_ty.regs(),
-        addr_ty,
-    ));
+    let addr_regs = buffer_addr_regs(i);
+    let addr_ty = if addr_regs == 2 { Ty::B64 } else { Ty::B32 };
+    s.push(Slot::new(Role::Vaddr, 256 + i.get(F::Vaddr) as u16, addr_regs, addr_ty));
     s.push(resource);
     s.push(soffset);
 }

@@ -122,7 +122,6 @@ pub fn instr(r: &mut dyn FnMut() -> u64, arch: Arch, id: DefId, vop3: bool, knob
         Enc::Vop3a
     };
     let mut i = Instr::new(arch, enc);
-    i.opcode = op;
     i.set_opcode(op);
     i.def = Some(id);
     match d.form {
@@ -218,7 +217,6 @@ fn scalar_instr(r: &mut dyn FnMut() -> u64, arch: Arch, id: DefId, knobs: Knobs)
     }
     let enc = d.short.enc(arch);
     let mut i = Instr::new(arch, enc);
-    i.opcode = op;
     i.set_opcode(op);
     i.def = Some(id);
     let wild = knobs.modifiers && r().is_multiple_of(8);
@@ -408,12 +406,7 @@ fn memory_instr(r: &mut dyn FnMut() -> u64, arch: Arch, id: DefId, knobs: Knobs)
                 i.set(f, r().is_multiple_of(3) as u32);
             }
         }
-        let addr_regs = match seg {
-            0 => 2,
-            1 if base != SADDR_OFF => 0,
-            2 if base == SADDR_OFF => 2,
-            _ => 1,
-        };
+        let addr_regs = crate::layout::flat_addr_regs(&i);
         if addr_regs > 0 {
             i.set(F::Vaddr, (vgpr(r, addr_regs) - 256) as u32);
         }
@@ -488,8 +481,8 @@ fn buffer_fields(r: &mut dyn FnMut() -> u64, i: &mut Instr, d: &InstrDef, knobs:
     }
     let data = crate::layout::buffer_data_regs(arch, d) + tfe as u8;
     i.set(F::Vdata, (vgpr(r, data) - 256) as u32);
-    let two = (offen && idxen) || addr64;
     if addressed || wild {
-        i.set(F::Vaddr, (vgpr(r, 1 + two as u8) - 256) as u32);
+        let regs = crate::layout::buffer_addr_regs(i);
+        i.set(F::Vaddr, (vgpr(r, regs) - 256) as u32);
     }
 }

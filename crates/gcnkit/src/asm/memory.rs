@@ -1,6 +1,6 @@
-//! From a parsed statement to a vector memory instruction (DS and FLAT so far): the row's
-//! operands ([`crate::layout`]'s order) as VGPR ranges of the row's widths (FLAT's SGPR base
-//! and `off`), then the class's modifiers (`offset:`, `offset0:`/`offset1:`, `gds`, `glc`,
+//! From a parsed statement to a vector memory instruction (DS, FLAT, MUBUF, MTBUF): the row's
+//! operands ([`crate::layout`]'s order) as VGPR ranges of the row's widths (FLAT's SGPR base,
+//! the buffer resource and offset, `off`), then the class's modifiers (`offset:`, `offset0:`/`offset1:`, `gds`, `glc`,
 //! `slc`..., and CLRX's `name=value` notes for fields without an operand), checked as llvm-mc
 //! 14 and clrxasm check them.
 
@@ -14,7 +14,9 @@ use crate::enc::F;
 use crate::instr::Instr;
 use crate::isa::Form;
 use crate::isa::{DefId, Flags, InstrDef};
-use crate::layout::{ds_fields, ds_operand, mem_field_name, scalar_aligned, unused_fields, SADDR_OFF};
+use crate::layout::{
+    buffer_addr_regs, ds_fields, ds_operand, flat_addr_regs, mem_field_name, scalar_aligned, unused_fields, SADDR_OFF,
+};
 
 fn perr(start: usize, end: usize, msg: impl Into<String>) -> PErr {
     PErr {
@@ -22,6 +24,23 @@ fn perr(start: usize, end: usize, msg: impl Into<String>) -> PErr {
         end,
         msg: msg.into(),
         help: None,
+    }
+}
+
+/// A parsed statement as the memory assemblers read it.
+struct Stmt<'a> {
+    dialect: Dialect,
+    llvm: bool,
+    mnemonic: &'a str,
+    span: (usize, usize),
+    ops: &'a [Operand],
+    mods: &'a [Modifier],
+}
+
+impl Stmt<'_> {
+    /// An error on the mnemonic.
+    fn at(&self, msg: &str) -> PErr {
+        perr(self.span.0, self.span.1, msg)
     }
 }
 
@@ -60,38 +79,47 @@ pub(super) fn select(
         }
         _ => (ops_in, mods),
     };
+    let st = Stmt {
+        dialect,
+        llvm: dialect == Dialect::Llvm,
+        mnemonic,
+        span: mn_span,
+        ops: ops_in,
+        mods,
+    };
     match enc {
-        Enc::Flat => return flat(i, d, dialect, mnemonic, mn_span, ops_in, mods),
-        Enc::Mubuf | Enc::Mtbuf => return buffer(i, d, dialect, mnemonic, mn_span, ops_in, mods),
-        _ => {}
+        Enc::Flat => flat(i, d, &st),
+        Enc::Mubuf | Enc::Mtbuf => buffer(i, d, &st),
+        _ => ds(i, d, &st),
     }
-    let llvm = dialect == Dialect::Llvm;
+}
+
+/// Assembles DS row `d`: the form's VGPR operands, then [`ds_modifiers`].
+fn ds(mut i: Instr, d: &InstrDef, st: &Stmt) -> Result<Selected, Vec<PErr>> {
     let mut specs = ds_fields(d.form).0;
     // llvm-mc writes no operand where CLRX writes VADDR (DS_NOP, DS_GWS_SEMA_V...).
-    if d.flags.has(Flags::LLVM_NO_ADDR) && (llvm || (dialect == Dialect::Auto && ops_in.is_empty())) {
+    if d.flags.has(Flags::LLVM_NO_ADDR) && (st.llvm || (st.dialect == Dialect::Auto && st.ops.is_empty())) {
         specs = &[];
     }
-    if ops_in.len() != specs.len() {
+    if st.ops.len() != specs.len() {
         return Err(super::scalar::count_error(
-            mnemonic,
-            mn_span,
-            ops_in,
+            st.mnemonic,
+            st.span,
+            st.ops,
             specs.len(),
             || {
-                let names: Vec<String> = specs.iter().map(|&f| mem_field_name(enc, f).to_uppercase()).collect();
+                let names: Vec<String> = specs.iter().map(|&f| mem_field_name(i.enc, f).to_uppercase()).collect();
                 names.join(", ")
             },
         ));
     }
     let mut errs = Vec::new();
-    for (o, &f) in ops_in.iter().zip(specs) {
-        match vgprs(o, ds_operand(d, f).1.regs(), mem_field_name(enc, f)) {
-            Ok(n) => i.set(f, n as u32),
-            Err(e) => errs.push(e),
-        }
+    for (o, &f) in st.ops.iter().zip(specs) {
+        let name = mem_field_name(i.enc, f);
+        set_vgprs(&mut i, f, o, ds_operand(d, f).1.regs(), name, &mut errs);
     }
     let mut fixups = Vec::new();
-    ds_modifiers(&mut i, d, dialect, mods, mn_span, &mut errs, &mut fixups);
+    ds_modifiers(&mut i, d, st, &mut errs, &mut fixups);
     selected(i, fixups, Vec::new(), errs)
 }
 
@@ -123,16 +151,8 @@ fn vgprs(o: &Operand, regs: u8, name: &str) -> Result<u16, PErr> {
 
 /// DS's modifiers: `offset:` (16 bits; LLVM's `swizzle(...)` on DS_SWIZZLE_B32 arrives as its
 /// value), `offset0:`/`offset1:` (8 bits each, the two-address forms), `gds`, CLRX's notes.
-fn ds_modifiers(
-    i: &mut Instr,
-    d: &InstrDef,
-    dialect: Dialect,
-    mods: &[Modifier],
-    mn_span: (usize, usize),
-    errs: &mut Vec<PErr>,
-    fixups: &mut Vec<Fixup>,
-) {
-    let llvm = dialect == Dialect::Llvm;
+fn ds_modifiers(i: &mut Instr, d: &InstrDef, st: &Stmt, errs: &mut Vec<PErr>, fixups: &mut Vec<Fixup>) {
+    let (llvm, dialect, mods) = (st.llvm, st.dialect, st.mods);
     let two = d.flags.has(Flags::OFFSET2);
     let mut gds = false;
     for m in mods {
@@ -153,22 +173,7 @@ fn ds_modifiers(
                 _ => None,
             };
             if let Some((lo, bits)) = bits {
-                let hi = (1 << bits) - 1;
-                fixups.push(Fixup {
-                    symbol: symbol.clone(),
-                    word: 0,
-                    kind: FixupKind::Bits {
-                        lo,
-                        fix: FieldFix {
-                            lo: 0,
-                            hi,
-                            bits,
-                            wrap_llvm: false,
-                        },
-                    },
-                    start: *start,
-                    end: *end,
-                });
+                fixups.push(offset_fixup(symbol, (*start, *end), lo, 0, (1 << bits) - 1, bits));
                 continue;
             }
         }
@@ -208,12 +213,12 @@ fn ds_modifiers(
     // written.
     if d.flags.has(Flags::GDS) && !gds {
         if dialect == Dialect::Clrx && d.flags.has(Flags::GWS) {
-            errs.push(perr(mn_span.0, mn_span.1, "this instruction requires the gds modifier"));
+            errs.push(st.at("this instruction requires the gds modifier"));
         }
         gds = dialect != Dialect::Clrx;
     }
     if llvm && gds && d.flags.has(Flags::LLVM_NO_GDS) {
-        errs.push(perr(mn_span.0, mn_span.1, "llvm-mc 14 takes no gds here"));
+        errs.push(st.at("llvm-mc 14 takes no gds here"));
     }
     if llvm && d.flags.has(Flags::LLVM_BARE) {
         if let Some(m) = mods.first() {
@@ -253,17 +258,9 @@ fn is_off(o: &Operand) -> bool {
 /// Assembles FLAT row `d` (SCRATCH and GLOBAL by its segment: opcode >> 7 on GCN 1.4): VDST
 /// (atomics: written with glc in LLVM's syntax; CLRX writes it always or leaves it out),
 /// VADDR, VDATA, then SCRATCH/GLOBAL's SADDR or `off`.
-fn flat(
-    mut i: Instr,
-    d: &InstrDef,
-    dialect: Dialect,
-    mnemonic: &str,
-    mn_span: (usize, usize),
-    ops_in: &[Operand],
-    mods: &[Modifier],
-) -> Result<Selected, Vec<PErr>> {
-    let llvm = dialect == Dialect::Llvm;
-    let seg = if i.arch == Arch::Gcn14 { i.opcode >> 7 } else { 0 };
+fn flat(mut i: Instr, d: &InstrDef, st: &Stmt) -> Result<Selected, Vec<PErr>> {
+    let llvm = st.llvm;
+    let seg = i.get(F::Seg);
     let (has_dst, has_data) = match d.form {
         Form::FlatLoad => (true, false),
         Form::FlatStore => (false, true),
@@ -271,9 +268,9 @@ fn flat(
     };
     let full = has_dst as usize + 1 + has_data as usize + (seg != 0) as usize;
     // An atomic may leave its destination out (it returns nothing without glc).
-    let with_dst = has_dst && (ops_in.len() == full || d.form != Form::FlatAtomic);
-    if ops_in.len() != full && !(d.form == Form::FlatAtomic && ops_in.len() + 1 == full) {
-        return Err(super::scalar::count_error(mnemonic, mn_span, ops_in, full, || {
+    let with_dst = has_dst && (st.ops.len() == full || d.form != Form::FlatAtomic);
+    if st.ops.len() != full && !(d.form == Form::FlatAtomic && st.ops.len() + 1 == full) {
+        return Err(super::scalar::count_error(st.mnemonic, st.span, st.ops, full, || {
             let mut names = vec!["VDST", "VADDR", "VDATA", "SADDR"];
             names.retain(|&n| match n {
                 "VDST" => has_dst,
@@ -286,60 +283,30 @@ fn flat(
     }
     let mut errs = Vec::new();
     let mut fixups = Vec::new();
-    let mut glc = false;
-    let mut tfe = false;
-    for m in mods {
-        let e = |msg: String| perr(m.start, m.end, msg);
+    for m in st.mods {
+        // TFE, NV and LDS have no LLVM 14 syntax.
+        const BITS: [F; 5] = [F::Glc, F::Slc, F::Tfe, F::Nv, F::Lds];
         let r = match m.name.as_str() {
             "offset" | "inst_offset" if !m.eq && (!llvm || m.name == "offset") => {
                 flat_offset(&mut i, seg, m, &mut fixups)
             }
-            "glc" | "slc" | "tfe" | "nv" | "lds" if !m.eq => {
-                let f = match m.name.as_str() {
-                    "glc" => F::Glc,
-                    "slc" => F::Slc,
-                    "tfe" => F::Tfe,
-                    "nv" => F::Nv,
-                    _ => F::Lds,
-                };
-                // CLRX also takes `glc:0`/`glc:1`; TFE, NV and LDS have no LLVM 14 syntax.
-                let on = match m.value {
-                    ModVal::None => Ok(true),
-                    ModVal::Int(v @ (0 | 1)) if !llvm => Ok(v == 1),
-                    _ => Err(format!("{} takes no value", m.name)),
-                };
-                on.and_then(|on| {
-                    if llvm && !matches!(f, F::Glc | F::Slc) {
-                        return Err(format!(
-                            "llvm-mc 14 has no {} modifier on FLAT (CLRX's syntax has)",
-                            m.name
-                        ));
-                    }
-                    if !i.fields().has(f) {
-                        return Err(format!("{} has no {} modifier on FLAT", i.arch, m.name));
-                    }
-                    glc |= on && f == F::Glc;
-                    tfe |= on && f == F::Tfe;
-                    i.set(f, on as u32);
-                    Ok(())
-                })
-            }
             name if m.eq && !llvm => note(&mut i, d, name, &m.value),
-            name => Err(format!("unknown modifier '{name}' for a FLAT instruction")),
+            name => bit_modifier(&mut i, m, llvm, &BITS, &BITS[..2])
+                .unwrap_or_else(|| Err(format!("unknown modifier '{name}' for a FLAT instruction"))),
         };
         if let Err(x) = r {
-            errs.push(e(x));
+            errs.push(perr(m.start, m.end, x));
         }
     }
+    let (glc, tfe) = (i.get(F::Glc) != 0, i.get(F::Tfe) != 0);
     if d.form == Form::FlatAtomic && (glc && !with_dst || llvm && with_dst && !glc) {
-        let msg = if glc {
+        errs.push(st.at(if glc {
             "instruction must not use glc (an atomic without a destination returns nothing)"
         } else {
             "instruction must use glc (an atomic returns its destination with glc)"
-        };
-        errs.push(perr(mn_span.0, mn_span.1, msg));
+        }));
     }
-    let mut ops = ops_in.iter();
+    let mut ops = st.ops.iter();
     if with_dst {
         let o = ops.next().unwrap();
         set_vgprs(&mut i, F::Vdst, o, d.dst.regs() + tfe as u8, "vdst", &mut errs);
@@ -347,30 +314,25 @@ fn flat(
     let addr = ops.next().unwrap();
     let data = if has_data { ops.next() } else { None };
     // SCRATCH/GLOBAL: the SGPR base decides VADDR's width.
-    let mut has_base = false;
     if let Some(o) = ops.next() {
         match saddr(o, seg) {
-            Ok(code) => {
-                has_base = code != SADDR_OFF;
-                i.set(F::Saddr, code as u32);
-            }
+            Ok(code) => i.set(F::Saddr, code as u32),
             Err(x) => errs.push(x),
         }
     }
-    let addr_regs = match (seg, has_base) {
-        (0, _) | (2, false) => 2,
-        _ => 1,
-    };
-    if seg == 1 && has_base && is_off(addr) {
-        // SCRATCH's address is the SGPR base alone.
-    } else if is_off(addr) {
-        errs.push(perr(
+    match (flat_addr_regs(&i), is_off(addr)) {
+        (0, true) => {} // SCRATCH's address is the SGPR base alone.
+        (_, true) => errs.push(perr(
             addr.start,
             addr.end,
             "VADDR may be off only in SCRATCH instructions with an SGPR base",
-        ));
-    } else {
-        set_vgprs(&mut i, F::Vaddr, addr, addr_regs, "vaddr", &mut errs);
+        )),
+        (0, false) => errs.push(perr(
+            addr.start,
+            addr.end,
+            "SCRATCH takes VADDR or SADDR, not both: VADDR is off beside an SGPR base",
+        )),
+        (regs, false) => set_vgprs(&mut i, F::Vaddr, addr, regs, "vaddr", &mut errs),
     }
     if let Some(o) = data {
         set_vgprs(&mut i, F::Vdata, o, d.src[0].regs(), "vdata", &mut errs);
@@ -378,8 +340,58 @@ fn flat(
     selected(i, fixups, Vec::new(), errs)
 }
 
+/// A modifier that sets one bit among `fields` (named as the fields are: `glc`, `offen`...),
+/// `None` if `m` names none of them. CLRX also takes `name:N` (N not zero sets the bit);
+/// llvm-mc takes only `llvm_fields`, and no value.
+fn bit_modifier(
+    i: &mut Instr,
+    m: &Modifier,
+    llvm: bool,
+    fields: &[F],
+    llvm_fields: &[F],
+) -> Option<Result<(), String>> {
+    let &f = fields.iter().find(|f| !m.eq && f.name() == m.name)?;
+    let on = match m.value {
+        ModVal::None => true,
+        ModVal::Int(v) if !llvm => v != 0,
+        _ => return Some(Err(format!("{} takes no value", m.name))),
+    };
+    Some(if llvm && !llvm_fields.contains(&f) {
+        Err(format!(
+            "llvm-mc 14 has no {} modifier on {} (CLRX's syntax has)",
+            m.name,
+            i.enc.name()
+        ))
+    } else if !i.fields().has(f) {
+        Err(format!("{} has no {} modifier on {}", i.arch, m.name, i.enc.name()))
+    } else {
+        i.set(f, on as u32);
+        Ok(())
+    })
+}
+
+/// An offset field (bits `lo`.. of the first dword, `bits` wide, values `min..=max`) patched
+/// when `symbol` is defined.
+fn offset_fixup(symbol: &str, (start, end): (usize, usize), lo: u8, min: i64, max: i64, bits: u32) -> Fixup {
+    Fixup {
+        symbol: symbol.to_string(),
+        word: 0,
+        kind: FixupKind::Bits {
+            lo,
+            fix: FieldFix {
+                lo: min,
+                hi: max,
+                bits,
+                wrap_llvm: false,
+            },
+        },
+        start,
+        end,
+    }
+}
+
 /// SCRATCH's one SGPR, GLOBAL's aligned pair, or `off`: the SADDR code.
-fn saddr(o: &Operand, seg: u16) -> Result<u16, PErr> {
+fn saddr(o: &Operand, seg: u32) -> Result<u16, PErr> {
     if is_off(o) {
         return Ok(SADDR_OFF);
     }
@@ -395,7 +407,7 @@ fn saddr(o: &Operand, seg: u16) -> Result<u16, PErr> {
 }
 
 /// GCN 1.4's FLAT offset: 12 bits unsigned for FLAT, 13 bits signed for SCRATCH and GLOBAL.
-fn flat_offset(i: &mut Instr, seg: u16, m: &Modifier, fixups: &mut Vec<Fixup>) -> Result<(), String> {
+fn flat_offset(i: &mut Instr, seg: u32, m: &Modifier, fixups: &mut Vec<Fixup>) -> Result<(), String> {
     if !i.fields().has(F::Offset) {
         return Err(format!("{} has no FLAT offset (GCN 1.4 has)", i.arch));
     }
@@ -410,21 +422,7 @@ fn flat_offset(i: &mut Instr, seg: u16, m: &Modifier, fixups: &mut Vec<Fixup>) -
             Ok(())
         }
         ModVal::Forward { symbol, start, end } => {
-            fixups.push(Fixup {
-                symbol: symbol.clone(),
-                word: 0,
-                kind: FixupKind::Bits {
-                    lo: 0,
-                    fix: FieldFix {
-                        lo,
-                        hi,
-                        bits: 13,
-                        wrap_llvm: false,
-                    },
-                },
-                start: *start,
-                end: *end,
-            });
+            fixups.push(offset_fixup(symbol, (*start, *end), 0, lo, hi, 13));
             Ok(())
         }
         _ => Err(format!("{} takes {what}", m.name)),
@@ -434,16 +432,9 @@ fn flat_offset(i: &mut Instr, seg: u16, m: &Modifier, fixups: &mut Vec<Fixup>) -
 /// Assembles MUBUF/MTBUF row `d`: VDATA (CLRX counts TFE's extra register, llvm-mc does not),
 /// VADDR (`off` without OFFEN/IDXEN/ADDR64; CLRX may also write a VGPR there or leave it
 /// out), SRSRC, SOFFSET; the addressing, cache and format modifiers in any order.
-fn buffer(
-    mut i: Instr,
-    d: &InstrDef,
-    dialect: Dialect,
-    mnemonic: &str,
-    mn_span: (usize, usize),
-    ops_in: &[Operand],
-    mods: &[Modifier],
-) -> Result<Selected, Vec<PErr>> {
-    let llvm = dialect == Dialect::Llvm;
+fn buffer(mut i: Instr, d: &InstrDef, st: &Stmt) -> Result<Selected, Vec<PErr>> {
+    const BITS: [F; 7] = [F::Offen, F::Idxen, F::Addr64, F::Glc, F::Slc, F::Lds, F::Tfe];
+    let llvm = st.llvm;
     let arch = i.arch;
     let mut errs = Vec::new();
     let mut fixups = Vec::new();
@@ -451,7 +442,7 @@ fn buffer(
     if i.enc == Enc::Mtbuf {
         i.set(F::Dfmt, 1);
     }
-    for m in mods {
+    for m in st.mods {
         let e = |msg: String| perr(m.start, m.end, msg);
         let r = match m.name.as_str() {
             "offset" if !m.eq => match &m.value {
@@ -466,59 +457,22 @@ fn buffer(
                     Ok(())
                 }
                 ModVal::Forward { symbol, start, end } => {
-                    fixups.push(Fixup {
-                        symbol: symbol.clone(),
-                        word: 0,
-                        kind: FixupKind::Bits {
-                            lo: 0,
-                            fix: FieldFix {
-                                lo: 0,
-                                hi: 4095,
-                                bits: 12,
-                                wrap_llvm: false,
-                            },
-                        },
-                        start: *start,
-                        end: *end,
-                    });
+                    fixups.push(offset_fixup(symbol, (*start, *end), 0, 0, 4095, 12));
                     Ok(())
                 }
                 _ => Err("offset takes a 12-bit unsigned offset (0..4095)".to_string()),
             },
             "format" if !m.eq && i.enc == Enc::Mtbuf => format(&mut i, &m.value),
-            name @ ("offen" | "idxen" | "addr64" | "glc" | "slc" | "lds" | "tfe") if !m.eq => {
-                let f = match name {
-                    "offen" => F::Offen,
-                    "idxen" => F::Idxen,
-                    "addr64" => F::Addr64,
-                    "glc" => F::Glc,
-                    "slc" => F::Slc,
-                    "lds" => F::Lds,
-                    _ => F::Tfe,
-                };
-                // clrxasm takes any value: not zero sets the bit.
-                let on = match m.value {
-                    ModVal::None => Ok(true),
-                    ModVal::Int(v) if !llvm => Ok(v != 0),
-                    _ => Err(format!("{name} takes no value")),
-                };
-                on.and_then(|on| {
-                    if !i.fields().has(f) {
-                        return Err(format!("{arch} has no {name} modifier on {}", i.enc.name()));
-                    }
-                    i.set(f, on as u32);
-                    Ok(())
-                })
-            }
             name if m.eq && !llvm => note(&mut i, d, name, &m.value),
-            name => Err(format!("unknown modifier '{name}' for a {} instruction", i.enc.name())),
+            name => bit_modifier(&mut i, m, llvm, &BITS, &BITS)
+                .unwrap_or_else(|| Err(format!("unknown modifier '{name}' for a {} instruction", i.enc.name()))),
         };
         if let Err(x) = r {
             errs.push(e(x));
         }
     }
     let (lds, tfe) = (i.get(F::Lds) != 0, i.get(F::Tfe) != 0);
-    let at = |msg: &str| perr(mn_span.0, mn_span.1, msg);
+    let at = |msg: &str| st.at(msg);
     if d.form == Form::BufStoreLds && llvm {
         i.set(F::Lds, 1); // llvm-mc writes it itself
     }
@@ -546,21 +500,20 @@ fn buffer(
         _ => (4, "VDATA, VADDR, SRSRC, SOFFSET"),
     };
     // CLRX lets VADDR out where nothing addresses.
-    let short = !llvm && want == 4 && ops_in.len() == 3 && !addressed;
-    if ops_in.len() != want && !short {
-        errs.extend(super::scalar::count_error(mnemonic, mn_span, ops_in, want, || {
+    let short = !llvm && want == 4 && st.ops.len() == 3 && !addressed;
+    if st.ops.len() != want && !short {
+        errs.extend(super::scalar::count_error(st.mnemonic, st.span, st.ops, want, || {
             names.to_string()
         }));
         return Err(errs);
     }
-    let mut ops = ops_in.iter();
+    let mut ops = st.ops.iter();
     if want == 4 {
         let data = ops.next().unwrap();
         let regs = crate::layout::buffer_data_regs(arch, d) + (tfe && !llvm) as u8;
         set_vgprs(&mut i, F::Vdata, data, regs, "vdata", &mut errs);
         if !short {
             let addr = ops.next().unwrap();
-            let two = (i.get(F::Offen) & i.get(F::Idxen)) | i.get(F::Addr64) != 0;
             if is_off(addr) {
                 if addressed {
                     errs.push(perr(
@@ -576,7 +529,8 @@ fn buffer(
                     "VADDR is off without offen, idxen or addr64 (llvm-mc)",
                 ));
             } else {
-                set_vgprs(&mut i, F::Vaddr, addr, 1 + two as u8, "vaddr", &mut errs);
+                let regs = buffer_addr_regs(&i);
+                set_vgprs(&mut i, F::Vaddr, addr, regs, "vaddr", &mut errs);
             }
         }
     }
@@ -673,4 +627,56 @@ fn selected(i: Instr, fixups: Vec<Fixup>, warnings: Vec<PErr>, errs: Vec<PErr>) 
         fixups,
         warnings,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::assemble;
+    use super::Dialect;
+    use crate::arch::Arch;
+    use crate::diag::Severity;
+
+    /// Words of `src` on GCN 1.4, or the error count.
+    fn gfx9(dialect: Dialect, src: &str) -> Result<Vec<u32>, usize> {
+        let (items, diags) = assemble(Arch::Gcn14, dialect, "t.s", src);
+        let errors = diags.iter().filter(|d| d.severity == Severity::Error).count();
+        if errors > 0 {
+            return Err(errors);
+        }
+        Ok(items.iter().flat_map(|i| i.words().to_vec()).collect())
+    }
+
+    /// SCRATCH addresses through VADDR or SADDR, never both (clrxasm and llvm-mc refuse it).
+    #[test]
+    fn scratch_takes_vaddr_or_saddr() {
+        for dialect in [Dialect::Clrx, Dialect::Llvm] {
+            assert_eq!(
+                gfx9(dialect, "scratch_load_dword v4, off, s10"),
+                Ok(vec![0xdc504000, 0x040a0000])
+            );
+            assert_eq!(
+                gfx9(dialect, "scratch_load_dword v4, v6, off"),
+                Ok(vec![0xdc504000, 0x047f0006])
+            );
+            assert_eq!(gfx9(dialect, "scratch_load_dword v4, v6, s10"), Err(1));
+            assert_eq!(gfx9(dialect, "scratch_load_dword v4, off, off"), Err(1));
+        }
+    }
+
+    /// A bit modifier: CLRX's `name:N` sets it for N not zero; llvm-mc takes no value and
+    /// none of CLRX's FLAT-only bits.
+    #[test]
+    fn bit_modifiers_by_dialect() {
+        let load = "global_load_dword v4, v[6:7], off";
+        assert_eq!(
+            gfx9(Dialect::Clrx, &format!("{load} glc:7 slc:0")),
+            Ok(vec![0xdc518000, 0x047f0006])
+        );
+        assert_eq!(gfx9(Dialect::Llvm, &format!("{load} glc:1")), Err(1));
+        assert_eq!(
+            gfx9(Dialect::Clrx, &format!("{load} nv")),
+            Ok(vec![0xdc508000, 0x04ff0006])
+        );
+        assert_eq!(gfx9(Dialect::Llvm, &format!("{load} nv")), Err(1));
+    }
 }

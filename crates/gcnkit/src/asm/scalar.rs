@@ -212,7 +212,6 @@ pub(super) fn select(
 ) -> Result<Selected, Vec<PErr>> {
     let enc = d.short.enc(arch);
     let mut i = Instr::new(arch, enc);
-    i.opcode = opcode;
     i.set_opcode(opcode);
     i.def = id;
     let llvm = dialect == Dialect::Llvm;

@@ -1637,7 +1637,6 @@ fn select_illegal(
         errs.push(perr(span.0, span.1, "a 32-bit word has no modifiers".into()));
     }
     let mut i = Instr::new(arch, enc);
-    i.opcode = opcode;
     i.set_opcode(opcode);
     let mut bits = ModBits {
         abs: m.abs,

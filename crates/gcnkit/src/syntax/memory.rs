@@ -120,14 +120,19 @@ fn buffer_loses_bits(i: &Instr, ops: &Slots) -> bool {
         || (i.enc == Enc::Mtbuf && (dfmt == 0 || dfmt == 15))
 }
 
-/// Does clrxasm read a buffer's SRSRC or SOFFSET text back (SGPRs inside the arch's file, TTMPs,
-/// named registers, inline constants; not `ill_N`, `lds` or the literal code)?
+/// Does clrxasm read the text of scalar memory operand `s` back (FLAT's SADDR, a buffer's
+/// SRSRC or SOFFSET): `off`, SGPRs inside the arch's file aligned as clrxasm wants, TTMPs,
+/// named registers and pairs, inline constants; not `ill_N`, `lds`, the literal code or a
+/// named register taken as a wider range?
 fn scalar_named(i: &Instr, s: &Slot) -> bool {
+    if s.is_off() {
+        return true;
+    }
     match classify(i.arch, s.code) {
         Src::Sgpr(n) => {
             n + s.regs as u16 <= crate::operand::sgpr_count(i.arch) && !super::scalar::misaligned(i.arch, s, true)
         }
-        Src::Ttmp(_) => !super::scalar::misaligned(i.arch, s, false),
+        Src::Ttmp(_) => true,
         Src::Special(_, hi) => s.regs == 1 || (hi == 0 && s.regs == 2),
         Src::Int(_) | Src::Float(_) | Src::Vccz | Src::Execz | Src::Scc | Src::SrcReg(_) => s.regs == 1,
         _ => false,
@@ -143,18 +148,7 @@ fn flat_loses_bits(i: &Instr, ops: &Slots) -> bool {
         || ops
             .as_slice()
             .iter()
-            .any(|s| s.role == Role::Saddr && !saddr_named(i, s))
-}
-
-/// Does CLRX name SADDR `s` (an SGPR range aligned as clrxasm wants, a TTMP range, a named
-/// pair or register)?
-fn saddr_named(i: &Instr, s: &Slot) -> bool {
-    s.is_off()
-        || match classify(i.arch, s.code) {
-            Src::Sgpr(_) | Src::Ttmp(_) => !super::scalar::misaligned(i.arch, s, true),
-            Src::Special(_, hi) => s.regs == 1 || hi == 0,
-            _ => false,
-        }
+            .any(|s| s.role == Role::Saddr && !scalar_named(i, s))
 }
 
 /// Does llvm-mc write operand `s` of `i`? Not CLRX's VADDR of DS_NOP and GWS, not the
@@ -227,7 +221,9 @@ fn buffer_llvm_can_say(i: &Instr, d: &InstrDef) -> bool {
         return false;
     }
     match d.form {
-        Form::BufNone => i.words[0] & 0x3_ffff == 0 && i.get(F::Slc) | i.get(F::Tfe) == 0,
+        Form::BufNone => [F::Offset, F::Offen, F::Idxen, F::Glc, F::Addr64, F::Lds, F::Slc, F::Tfe]
+            .iter()
+            .all(|&f| i.get(f) == 0),
         Form::BufStoreLds => lds && !addressed && !tfe,
         _ => {
             let lds_ok = d.flags.has(Flags::LLVM_LDS) || (d.flags.has(Flags::LLVM_LDS_VI) && i.arch.is_vi_plus());
