@@ -39,13 +39,12 @@ pub fn class(arch: Arch, w: u32) -> Enc {
     class_of(arch, w)
 }
 
-/// What follows the fixed part of an instruction: a literal dword, another dword (SDWA/DPP
-/// controls), or nothing.
+/// What follows the fixed part of an instruction: a literal dword or nothing (SDWA/DPP's
+/// control dword is part of those classes' fixed part).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Extra {
     None,
     Literal,
-    Word,
 }
 
 /// The extra dword of an instruction of class `enc` with fixed bits `b` (fields `f`), from
@@ -59,8 +58,6 @@ fn extra_of(enc: Enc, arch: Arch, f: &Fields, b: u64, info: impl Fn(u8) -> u8) -
             let src0 = f.get(b, F::Src0);
             if src0 == 255 || info(DecodeInfo::LITERAL) != 0 {
                 Extra::Literal
-            } else if arch.is_vi_plus() && (src0 == 249 || src0 == 250) {
-                Extra::Word // SDWA / DPP
             } else {
                 Extra::None
             }
@@ -119,7 +116,14 @@ type Fixed = (&'static Fields, u64, usize);
 #[inline(always)]
 fn fixed_part(arch: Arch, words: &[u32]) -> Result<(Enc, Option<Fixed>), DecodeError> {
     let w0 = *words.first().ok_or(DecodeError::Empty)?;
-    let (enc, f) = class_fields(arch, w0);
+    let (mut enc, mut f) = class_fields(arch, w0);
+    // GCN 1.2+: SRC0 code 249/250 of a 32-bit vector-ALU word makes it SDWA/DPP.
+    if enc.is_vop32() && arch.is_vi_plus() && matches!(w0 & 0x1ff, 249 | 250) {
+        if let Some(x) = enc.ext(w0 & 0x1ff == 250) {
+            enc = x;
+            f = crate::enc::fields(x, arch);
+        }
+    }
     let Some(f) = f else {
         return Ok((enc, None));
     };
@@ -222,13 +226,11 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<Instr, DecodeError> {
     if s.enc == Enc::Vop3a && s.info & DecodeInfo::VOP3B != 0 {
         i.set_enc(Enc::Vop3b);
     }
-    if s.extra != Extra::None {
+    if s.extra == Extra::Literal {
         let w = words[n];
         i.words[n] = w;
         i.len = n as u8 + 1;
-        if s.extra == Extra::Literal {
-            i.literal = Some(w);
-        }
+        i.literal = Some(w);
     }
     Ok(i)
 }

@@ -32,12 +32,21 @@ pub enum Enc {
     Mimg,
     Exp,
     Flat,
+    /// GCN 1.2+: a VOP2/VOPC/VOP1 word whose SRC0 code is 249 (SDWA) or 250 (DPP), with the
+    /// dword of sub-dword selects or data-parallel controls that follows it. The row is the
+    /// base class's (same opcode); the class is chosen by SRC0, not by the top bits.
+    Vop2Sdwa,
+    VopcSdwa,
+    Vop1Sdwa,
+    Vop2Dpp,
+    VopcDpp,
+    Vop1Dpp,
     /// A word that belongs to no class of the arch (or a data word).
     Other,
 }
 
 impl Enc {
-    pub const ALL: [Enc; 20] = [
+    pub const ALL: [Enc; 26] = [
         Enc::Vop2,
         Enc::Vopc,
         Enc::Vop1,
@@ -58,6 +67,12 @@ impl Enc {
         Enc::Mimg,
         Enc::Exp,
         Enc::Flat,
+        Enc::Vop2Sdwa,
+        Enc::VopcSdwa,
+        Enc::Vop1Sdwa,
+        Enc::Vop2Dpp,
+        Enc::VopcDpp,
+        Enc::Vop1Dpp,
     ];
 
     pub fn name(self) -> &'static str {
@@ -82,6 +97,12 @@ impl Enc {
             Enc::Mimg => "MIMG",
             Enc::Exp => "EXP",
             Enc::Flat => "FLAT",
+            Enc::Vop2Sdwa => "VOP2_SDWA",
+            Enc::VopcSdwa => "VOPC_SDWA",
+            Enc::Vop1Sdwa => "VOP1_SDWA",
+            Enc::Vop2Dpp => "VOP2_DPP",
+            Enc::VopcDpp => "VOPC_DPP",
+            Enc::Vop1Dpp => "VOP1_DPP",
             Enc::Other => "other",
         }
     }
@@ -93,6 +114,45 @@ impl Enc {
     /// The 32-bit vector-ALU forms (VOP1, VOP2, VOPC).
     pub fn is_vop32(self) -> bool {
         matches!(self, Enc::Vop1 | Enc::Vop2 | Enc::Vopc)
+    }
+
+    /// SDWA forms of VOP2/VOPC/VOP1.
+    pub fn is_sdwa(self) -> bool {
+        matches!(self, Enc::Vop2Sdwa | Enc::VopcSdwa | Enc::Vop1Sdwa)
+    }
+
+    /// DPP forms of VOP2/VOPC/VOP1.
+    pub fn is_dpp(self) -> bool {
+        matches!(self, Enc::Vop2Dpp | Enc::VopcDpp | Enc::Vop1Dpp)
+    }
+
+    /// SDWA or DPP: a 32-bit vector-ALU word extended by a control dword.
+    pub fn is_ext(self) -> bool {
+        self.is_sdwa() || self.is_dpp()
+    }
+
+    /// The 32-bit class an SDWA/DPP form extends (the class itself otherwise): where its rows'
+    /// opcodes are kept.
+    pub fn base(self) -> Enc {
+        match self {
+            Enc::Vop2Sdwa | Enc::Vop2Dpp => Enc::Vop2,
+            Enc::VopcSdwa | Enc::VopcDpp => Enc::Vopc,
+            Enc::Vop1Sdwa | Enc::Vop1Dpp => Enc::Vop1,
+            e => e,
+        }
+    }
+
+    /// The SDWA (`dpp == false`) or DPP form of a 32-bit vector-ALU class.
+    pub fn ext(self, dpp: bool) -> Option<Enc> {
+        Some(match (self, dpp) {
+            (Enc::Vop2, false) => Enc::Vop2Sdwa,
+            (Enc::Vopc, false) => Enc::VopcSdwa,
+            (Enc::Vop1, false) => Enc::Vop1Sdwa,
+            (Enc::Vop2, true) => Enc::Vop2Dpp,
+            (Enc::Vopc, true) => Enc::VopcDpp,
+            (Enc::Vop1, true) => Enc::Vop1Dpp,
+            _ => return None,
+        })
     }
 
     /// The scalar ALU classes.
@@ -165,10 +225,36 @@ pub enum F {
     Seg,
     /// GCN 1.4 GLOBAL/SCRATCH: the SGPR address (0x7f: none).
     Saddr,
+    /// SDWA/DPP: the SRC0 code of the first dword (249 SDWA, 250 DPP) that says the control
+    /// dword follows (the real SRC0 is in that dword).
+    Ext,
+    /// SDWA: the destination's selected part, and what happens to the rest of it.
+    DstSel,
+    DstUnused,
+    /// SDWA: each source's selected part and sign extension; SDWA/DPP: each source's NEG
+    /// and ABS (one bit each, not beside each other as VOP3's are).
+    Src0Sel,
+    Src1Sel,
+    Sext0,
+    Sext1,
+    Neg0,
+    Neg1,
+    Abs0,
+    Abs1,
+    /// GCN 1.4 SDWA: SRC0/SRC1 is a scalar or constant code (not a VGPR).
+    S0,
+    S1,
+    /// GCN 1.4 VOPC SDWA: the result goes to SDST (not VCC).
+    Sd,
+    /// DPP: the lane pattern, the bound control and the row and bank write masks.
+    DppCtrl,
+    BoundCtrl,
+    BankMask,
+    RowMask,
 }
 
 /// Number of [`F`] values.
-pub const NF: usize = F::Saddr as usize + 1;
+pub const NF: usize = F::RowMask as usize + 1;
 
 impl F {
     pub fn name(self) -> &'static str {
@@ -214,6 +300,24 @@ impl F {
             F::Nfmt => "nfmt",
             F::Seg => "seg",
             F::Saddr => "saddr",
+            F::Ext => "ext",
+            F::DstSel => "dst_sel",
+            F::DstUnused => "dst_unused",
+            F::Src0Sel => "src0_sel",
+            F::Src1Sel => "src1_sel",
+            F::Sext0 => "src0_sext",
+            F::Sext1 => "src1_sext",
+            F::Neg0 => "src0_neg",
+            F::Neg1 => "src1_neg",
+            F::Abs0 => "src0_abs",
+            F::Abs1 => "src1_abs",
+            F::S0 => "s0",
+            F::S1 => "s1",
+            F::Sd => "sd",
+            F::DppCtrl => "dpp_ctrl",
+            F::BoundCtrl => "bound_ctrl",
+            F::BankMask => "bank_mask",
+            F::RowMask => "row_mask",
         }
     }
 }
@@ -241,6 +345,15 @@ pub struct Layout {
     pub words: u8,
     /// Fields in bit order (the identifying bits as [`F::Encoding`]).
     pub fields: &'static [Field],
+    /// More fields after those, in parts (SDWA/DPP's control dword).
+    pub more: &'static [&'static [Field]],
+}
+
+impl Layout {
+    /// Every field, in bit order.
+    pub fn all_fields(&self) -> impl Iterator<Item = &'static Field> {
+        self.fields.iter().chain(self.more.iter().flat_map(|p| p.iter()))
+    }
 }
 
 use F::*;
@@ -250,6 +363,7 @@ const VOP2: Layout = Layout {
     mask: 0x8000_0000,
     bits: 0,
     words: 1,
+    more: &[],
     fields: &[
         fld(Src0, 0, 9),
         fld(Vsrc1, 9, 8),
@@ -263,6 +377,7 @@ const VOPC: Layout = Layout {
     mask: 0xfe00_0000,
     bits: 0x7c00_0000,
     words: 1,
+    more: &[],
     fields: &[fld(Src0, 0, 9), fld(Vsrc1, 9, 8), fld(Op, 17, 8), fld(Encoding, 25, 7)],
 };
 const VOP1: Layout = Layout {
@@ -270,6 +385,7 @@ const VOP1: Layout = Layout {
     mask: 0xfe00_0000,
     bits: 0x7e00_0000,
     words: 1,
+    more: &[],
     fields: &[fld(Src0, 0, 9), fld(Op, 9, 8), fld(Vdst, 17, 8), fld(Encoding, 25, 7)],
 };
 const VOP3_TAIL: [Field; 5] = [
@@ -284,6 +400,7 @@ const VOP3A_SI: Layout = Layout {
     mask: 0xfc00_0000,
     bits: 0xd000_0000,
     words: 2,
+    more: &[],
     fields: &[
         fld(Vdst, 0, 8),
         fld(Abs, 8, 3),
@@ -302,6 +419,7 @@ const VOP3B_SI: Layout = Layout {
     mask: 0xfc00_0000,
     bits: 0xd000_0000,
     words: 2,
+    more: &[],
     // Bit 15 is no CLAMP on GCN 1.0/1.1 (llvm-mc takes `clamp` there and encodes nothing);
     // it is kept as a field so that a word with it set reads back whole.
     fields: &[
@@ -322,6 +440,7 @@ const VOP3A_VI: Layout = Layout {
     mask: 0xfc00_0000,
     bits: 0xd000_0000,
     words: 2,
+    more: &[],
     fields: &[
         fld(Vdst, 0, 8),
         fld(Abs, 8, 3),
@@ -340,6 +459,7 @@ const VOP3A_GFX9: Layout = Layout {
     mask: 0xfc00_0000,
     bits: 0xd000_0000,
     words: 2,
+    more: &[],
     fields: &[
         fld(Vdst, 0, 8),
         fld(Abs, 8, 3),
@@ -359,6 +479,7 @@ const VOP3B_VI: Layout = Layout {
     mask: 0xfc00_0000,
     bits: 0xd000_0000,
     words: 2,
+    more: &[],
     fields: &[
         fld(Vdst, 0, 8),
         fld(Sdst, 8, 7),
@@ -378,6 +499,7 @@ const VOP3P: Layout = Layout {
     mask: 0xff80_0000,
     bits: 0xd380_0000,
     words: 2,
+    more: &[],
     fields: &[fld(Op, 16, 7), fld(Encoding, 23, 9)],
 };
 const SOP2: Layout = Layout {
@@ -385,6 +507,7 @@ const SOP2: Layout = Layout {
     mask: 0xc000_0000,
     bits: 0x8000_0000,
     words: 1,
+    more: &[],
     fields: &[
         fld(Ssrc0, 0, 8),
         fld(Ssrc1, 8, 8),
@@ -398,6 +521,7 @@ const SOPK: Layout = Layout {
     mask: 0xf000_0000,
     bits: 0xb000_0000,
     words: 1,
+    more: &[],
     fields: &[
         fld(Simm16, 0, 16),
         fld(Sdst, 16, 7),
@@ -410,6 +534,7 @@ const SOP1: Layout = Layout {
     mask: 0xff80_0000,
     bits: 0xbe80_0000,
     words: 1,
+    more: &[],
     fields: &[fld(Ssrc0, 0, 8), fld(Op, 8, 8), fld(Sdst, 16, 7), fld(Encoding, 23, 9)],
 };
 const SOPC: Layout = Layout {
@@ -417,6 +542,7 @@ const SOPC: Layout = Layout {
     mask: 0xff80_0000,
     bits: 0xbf00_0000,
     words: 1,
+    more: &[],
     fields: &[fld(Ssrc0, 0, 8), fld(Ssrc1, 8, 8), fld(Op, 16, 7), fld(Encoding, 23, 9)],
 };
 const SOPP: Layout = Layout {
@@ -424,6 +550,7 @@ const SOPP: Layout = Layout {
     mask: 0xff80_0000,
     bits: 0xbf80_0000,
     words: 1,
+    more: &[],
     fields: &[fld(Simm16, 0, 16), fld(Op, 16, 7), fld(Encoding, 23, 9)],
 };
 const SMRD: Layout = Layout {
@@ -431,6 +558,7 @@ const SMRD: Layout = Layout {
     mask: 0xf800_0000,
     bits: 0xc000_0000,
     words: 1,
+    more: &[],
     fields: &[
         fld(Offset, 0, 8),
         fld(Imm, 8, 1),
@@ -445,6 +573,7 @@ const SMEM_VI: Layout = Layout {
     mask: 0xfc00_0000,
     bits: 0xc000_0000,
     words: 2,
+    more: &[],
     fields: &[
         fld(Sbase, 0, 6),
         fld(Sdata, 6, 7),
@@ -460,6 +589,7 @@ const SMEM_GFX9: Layout = Layout {
     mask: 0xfc00_0000,
     bits: 0xc000_0000,
     words: 2,
+    more: &[],
     fields: &[
         fld(Sbase, 0, 6),
         fld(Sdata, 6, 7),
@@ -479,6 +609,7 @@ const VINTRP_SI: Layout = Layout {
     mask: 0xfc00_0000,
     bits: 0xc800_0000,
     words: 1,
+    more: &[],
     fields: &[fld(Op, 16, 2), fld(Encoding, 26, 6)],
 };
 const VINTRP_VI: Layout = Layout {
@@ -486,6 +617,7 @@ const VINTRP_VI: Layout = Layout {
     mask: 0xfc00_0000,
     bits: 0xd400_0000,
     words: 1,
+    more: &[],
     fields: &[fld(Op, 16, 2), fld(Encoding, 26, 6)],
 };
 const DS_SI: Layout = Layout {
@@ -493,6 +625,7 @@ const DS_SI: Layout = Layout {
     mask: 0xfc00_0000,
     bits: 0xd800_0000,
     words: 2,
+    more: &[],
     fields: &[
         fld(Offset0, 0, 8),
         fld(Offset1, 8, 8),
@@ -510,6 +643,7 @@ const DS_VI: Layout = Layout {
     mask: 0xfc00_0000,
     bits: 0xd800_0000,
     words: 2,
+    more: &[],
     fields: &[
         fld(Offset0, 0, 8),
         fld(Offset1, 8, 8),
@@ -536,6 +670,7 @@ const MUBUF_SI: Layout = Layout {
     mask: 0xfc00_0000,
     bits: 0xe000_0000,
     words: 2,
+    more: &[],
     fields: &[
         fld(Offset, 0, 12),
         fld(Offen, 12, 1),
@@ -558,6 +693,7 @@ const MUBUF_VI: Layout = Layout {
     mask: 0xfc00_0000,
     bits: 0xe000_0000,
     words: 2,
+    more: &[],
     fields: &[
         fld(Offset, 0, 12),
         fld(Offen, 12, 1),
@@ -579,6 +715,7 @@ const MTBUF_SI: Layout = Layout {
     mask: 0xfc00_0000,
     bits: 0xe800_0000,
     words: 2,
+    more: &[],
     fields: &[
         fld(Offset, 0, 12),
         fld(Offen, 12, 1),
@@ -602,6 +739,7 @@ const MTBUF_VI: Layout = Layout {
     mask: 0xfc00_0000,
     bits: 0xe800_0000,
     words: 2,
+    more: &[],
     fields: &[
         fld(Offset, 0, 12),
         fld(Offen, 12, 1),
@@ -624,6 +762,7 @@ const MIMG: Layout = Layout {
     mask: 0xfc00_0000,
     bits: 0xf000_0000,
     words: 2,
+    more: &[],
     fields: &[fld(Op, 18, 7), fld(Encoding, 26, 6)],
 };
 const EXP_SI: Layout = Layout {
@@ -631,6 +770,7 @@ const EXP_SI: Layout = Layout {
     mask: 0xfc00_0000,
     bits: 0xf800_0000,
     words: 2,
+    more: &[],
     fields: &[fld(Encoding, 26, 6)],
 };
 const EXP_VI: Layout = Layout {
@@ -638,6 +778,7 @@ const EXP_VI: Layout = Layout {
     mask: 0xfc00_0000,
     bits: 0xc400_0000,
     words: 2,
+    more: &[],
     fields: &[fld(Encoding, 26, 6)],
 };
 const FLAT_CI: Layout = Layout {
@@ -645,6 +786,7 @@ const FLAT_CI: Layout = Layout {
     mask: 0xfc00_0000,
     bits: 0xdc00_0000,
     words: 2,
+    more: &[],
     fields: &[
         fld(Glc, 16, 1),
         fld(Slc, 17, 1),
@@ -661,6 +803,7 @@ const FLAT_GFX9: Layout = Layout {
     mask: 0xfc00_0000,
     bits: 0xdc00_0000,
     words: 2,
+    more: &[],
     fields: &[
         fld(Offset, 0, 13),
         fld(Lds, 13, 1),
@@ -677,12 +820,151 @@ const FLAT_GFX9: Layout = Layout {
     ],
 };
 
+// SDWA and DPP (GCN 1.2+): the 32-bit class's first dword with SRC0 = 249/250 as identifying
+// bits, and the control dword. GCN 1.4's SDWA adds OMOD, S0/S1 (scalar sources) and VOPC's
+// SDST/SD in place of the destination selects.
+const VOP2_EXT: [Field; 5] = [
+    fld(Ext, 0, 9),
+    fld(Vsrc1, 9, 8),
+    fld(Vdst, 17, 8),
+    fld(Op, 25, 6),
+    fld(Encoding, 31, 1),
+];
+const VOPC_EXT: [Field; 4] = [fld(Ext, 0, 9), fld(Vsrc1, 9, 8), fld(Op, 17, 8), fld(Encoding, 25, 7)];
+const VOP1_EXT: [Field; 4] = [fld(Ext, 0, 9), fld(Op, 9, 8), fld(Vdst, 17, 8), fld(Encoding, 25, 7)];
+/// The control dword's SRC0 (a VGPR; GCN 1.4 SDWA: S0 says a scalar or constant code).
+const EXT_SRC0: [Field; 1] = [fld(Src0, 32, 8)];
+/// SDWA's destination select, unused-bits policy and CLAMP (GCN 1.4: OMOD too; GCN 1.4's
+/// VOPC: SDST and SD there instead).
+const SDWA_DST_VI: [Field; 3] = [fld(DstSel, 40, 3), fld(DstUnused, 43, 2), fld(Clamp, 45, 1)];
+const SDWA_DST_GFX9: [Field; 4] = [
+    fld(DstSel, 40, 3),
+    fld(DstUnused, 43, 2),
+    fld(Clamp, 45, 1),
+    fld(Omod, 46, 2),
+];
+const SDWA_SDST_GFX9: [Field; 2] = [fld(Sdst, 40, 7), fld(Sd, 47, 1)];
+/// SDWA's per-source select, SEXT, NEG and ABS (GCN 1.4: S0/S1).
+const SDWA_SRC0_VI: [Field; 4] = [
+    fld(Src0Sel, 48, 3),
+    fld(Sext0, 51, 1),
+    fld(Neg0, 52, 1),
+    fld(Abs0, 53, 1),
+];
+const SDWA_SRC1_VI: [Field; 4] = [
+    fld(Src1Sel, 56, 3),
+    fld(Sext1, 59, 1),
+    fld(Neg1, 60, 1),
+    fld(Abs1, 61, 1),
+];
+const SDWA_S0: [Field; 1] = [fld(S0, 55, 1)];
+const SDWA_S1: [Field; 1] = [fld(S1, 63, 1)];
+/// DPP's lane pattern, bound control, SRC0's NEG and ABS; SRC1's; the bank and row masks.
+const DPP_SRC0: [Field; 4] = [
+    fld(DppCtrl, 40, 9),
+    fld(BoundCtrl, 51, 1),
+    fld(Neg0, 52, 1),
+    fld(Abs0, 53, 1),
+];
+const DPP_SRC1: [Field; 2] = [fld(Neg1, 54, 1), fld(Abs1, 55, 1)];
+const DPP_MASKS: [Field; 2] = [fld(BankMask, 56, 4), fld(RowMask, 60, 4)];
+/// The SDWA/DPP form of a 32-bit class: its first dword's fields (`first`) and the control
+/// dword's, in parts (VOP1 leaves out the second source's).
+const fn ext_layout(
+    enc: Enc,
+    base: &Layout,
+    code: u32,
+    first: &'static [Field],
+    more: &'static [&'static [Field]],
+) -> Layout {
+    Layout {
+        enc,
+        mask: base.mask | 0x1ff,
+        bits: base.bits | code,
+        words: 2,
+        fields: first,
+        more,
+    }
+}
+const SDWA_VOP2_VI: Layout = ext_layout(
+    Enc::Vop2Sdwa,
+    &VOP2,
+    249,
+    &VOP2_EXT,
+    &[&EXT_SRC0, &SDWA_DST_VI, &SDWA_SRC0_VI, &SDWA_SRC1_VI],
+);
+const SDWA_VOP2_GFX9: Layout = ext_layout(
+    Enc::Vop2Sdwa,
+    &VOP2,
+    249,
+    &VOP2_EXT,
+    &[
+        &EXT_SRC0,
+        &SDWA_DST_GFX9,
+        &SDWA_SRC0_VI,
+        &SDWA_S0,
+        &SDWA_SRC1_VI,
+        &SDWA_S1,
+    ],
+);
+const SDWA_VOP1_VI: Layout = ext_layout(
+    Enc::Vop1Sdwa,
+    &VOP1,
+    249,
+    &VOP1_EXT,
+    &[&EXT_SRC0, &SDWA_DST_VI, &SDWA_SRC0_VI],
+);
+const SDWA_VOP1_GFX9: Layout = ext_layout(
+    Enc::Vop1Sdwa,
+    &VOP1,
+    249,
+    &VOP1_EXT,
+    &[&EXT_SRC0, &SDWA_DST_GFX9, &SDWA_SRC0_VI, &SDWA_S0],
+);
+const SDWA_VOPC_VI: Layout = ext_layout(
+    Enc::VopcSdwa,
+    &VOPC,
+    249,
+    &VOPC_EXT,
+    &[&EXT_SRC0, &SDWA_DST_VI, &SDWA_SRC0_VI, &SDWA_SRC1_VI],
+);
+const SDWA_VOPC_GFX9_L: Layout = ext_layout(
+    Enc::VopcSdwa,
+    &VOPC,
+    249,
+    &VOPC_EXT,
+    &[
+        &EXT_SRC0,
+        &SDWA_SDST_GFX9,
+        &SDWA_SRC0_VI,
+        &SDWA_S0,
+        &SDWA_SRC1_VI,
+        &SDWA_S1,
+    ],
+);
+const DPP_VOP2: Layout = ext_layout(
+    Enc::Vop2Dpp,
+    &VOP2,
+    250,
+    &VOP2_EXT,
+    &[&EXT_SRC0, &DPP_SRC0, &DPP_SRC1, &DPP_MASKS],
+);
+const DPP_VOP1: Layout = ext_layout(Enc::Vop1Dpp, &VOP1, 250, &VOP1_EXT, &[&EXT_SRC0, &DPP_SRC0, &DPP_MASKS]);
+const DPP_VOPC: Layout = ext_layout(
+    Enc::VopcDpp,
+    &VOPC,
+    250,
+    &VOPC_EXT,
+    &[&EXT_SRC0, &DPP_SRC0, &DPP_SRC1, &DPP_MASKS],
+);
+
 /// Data words: no fields.
 const OTHER: Layout = Layout {
     enc: Enc::Other,
     mask: 0,
     bits: 0,
     words: 1,
+    more: &[],
     fields: &[],
 };
 
@@ -698,8 +980,30 @@ fn layouts(arch: Arch) -> Vec<&'static Layout> {
             &MUBUF_SI, &MTBUF_SI, &MIMG, &EXP_SI, &FLAT_CI,
         ],
         Arch::Gcn12 => vec![
-            &VOP2, &VOPC, &VOP1, &VOP3A_VI, &VOP3B_VI, &SOP2, &SOPK, &SOP1, &SOPC, &SOPP, &SMEM_VI, &VINTRP_VI, &DS_VI,
-            &MUBUF_VI, &MTBUF_VI, &MIMG, &EXP_VI, &FLAT_CI,
+            &VOP2,
+            &VOPC,
+            &VOP1,
+            &VOP3A_VI,
+            &VOP3B_VI,
+            &SOP2,
+            &SOPK,
+            &SOP1,
+            &SOPC,
+            &SOPP,
+            &SMEM_VI,
+            &VINTRP_VI,
+            &DS_VI,
+            &MUBUF_VI,
+            &MTBUF_VI,
+            &MIMG,
+            &EXP_VI,
+            &FLAT_CI,
+            &SDWA_VOP2_VI,
+            &SDWA_VOPC_VI,
+            &SDWA_VOP1_VI,
+            &DPP_VOP2,
+            &DPP_VOPC,
+            &DPP_VOP1,
         ],
         Arch::Gcn14 => vec![
             &VOP2,
@@ -721,6 +1025,12 @@ fn layouts(arch: Arch) -> Vec<&'static Layout> {
             &MIMG,
             &EXP_VI,
             &FLAT_GFX9,
+            &SDWA_VOP2_GFX9,
+            &SDWA_VOPC_GFX9_L,
+            &SDWA_VOP1_GFX9,
+            &DPP_VOP2,
+            &DPP_VOPC,
+            &DPP_VOP1,
         ],
     };
     v.sort_by_key(|l| std::cmp::Reverse(l.mask.count_ones()));
@@ -749,7 +1059,7 @@ impl Fields {
         let mut pos = [(0u8, 0u8); NF];
         let mut mask = [0u32; NF];
         let mut covered = 0u64;
-        for f in layout.fields {
+        for f in layout.all_fields() {
             pos[f.f as usize] = (f.lo, f.width);
             mask[f.f as usize] = ((1u64 << f.width) - 1) as u32;
             covered |= (((1u128 << f.width) - 1) as u64) << f.lo;

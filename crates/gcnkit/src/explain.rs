@@ -202,6 +202,18 @@ pub fn explain(arch: Option<Arch>, mnemonic: &str) -> Result<String, Unknown> {
                 };
                 parts.push(format!("{v3} {} ({:#x}){note}", d.e64[ai], d.e64[ai]));
             }
+            // The SDWA and DPP forms (GCN 1.2+) of a 32-bit vector-ALU row.
+            if d.short.is_vop() && d.e32[ai] != X && x.is_vi_plus() {
+                for (dpp, name) in [(false, "SDWA"), (true, "DPP")] {
+                    if crate::syntax::ext::row_has_ext(d, *x, dpp) {
+                        let no_llvm = dpp && d.short == crate::isa::Short::Vopc;
+                        parts.push(format!(
+                            "{name}{}",
+                            if no_llvm { " [LLVM has no _dpp of it]" } else { "" }
+                        ));
+                    }
+                }
+            }
             let _ = writeln!(out, "    {:7} {}", x.name(), parts.join(", "));
         }
         if d.short == crate::isa::Short::Ds {

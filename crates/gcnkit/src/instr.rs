@@ -129,7 +129,10 @@ impl Instr {
     #[inline]
     pub fn vdst(&self) -> u16 {
         match self.enc {
-            Enc::Vopc => 106,
+            Enc::Vopc | Enc::VopcDpp => 106,
+            // GCN 1.4's VOPC SDWA writes SDST when SD is set.
+            Enc::VopcSdwa if self.get(F::Sd) == 0 => 106,
+            Enc::VopcSdwa => self.get(F::Sdst) as u16,
             _ => self.get(F::Vdst) as u16,
         }
     }
@@ -172,6 +175,12 @@ impl Instr {
                 }
             }
             (Enc::Vop2 | Enc::Vopc | Enc::Vop1, 2) => 0,
+            // SDWA/DPP: VGPRs, or (GCN 1.4 SDWA, S0/S1 set) scalar and constant codes.
+            (e, k) if e.is_ext() => match k {
+                0 => self.get(F::Src0) as u16 | if self.get(F::S0) == 0 { 256 } else { 0 },
+                1 if e.base() != Enc::Vop1 => self.get(F::Vsrc1) as u16 | if self.get(F::S1) == 0 { 256 } else { 0 },
+                _ => 0,
+            },
             (e, 0) if e.is_sop() => self.get(F::Ssrc0) as u16,
             (e, 1) if e.is_sop() => self.get(F::Ssrc1) as u16,
             (_, 0) => self.get(F::Src0) as u16,
@@ -193,22 +202,51 @@ impl Instr {
             }
             (e, 0) if e.is_sop() => self.set(F::Ssrc0, code as u32),
             (e, 1) if e.is_sop() => self.set(F::Ssrc1, code as u32),
+            (e, 0 | 1) if e.is_ext() => {
+                let (f, s) = if k == 0 { (F::Src0, F::S0) } else { (F::Vsrc1, F::S1) };
+                self.set(f, code as u32 & 0xff);
+                self.set(s, (code < 256) as u32);
+            }
+            (e, _) if e.is_ext() => {}
             (_, 0) => self.set(F::Src0, code as u32),
             (_, 1) => self.set(F::Src1, code as u32),
             _ => self.set(F::Src2, code as u32),
         }
     }
 
-    /// VOP3A ABS bits (bit k = source k).
+    /// ABS bits (bit k = source k): VOP3A's field, SDWA/DPP's one bit per source.
     #[inline]
     pub fn abs(&self) -> u8 {
-        self.get(F::Abs) as u8
+        (self.get(F::Abs) | self.get(F::Abs0) | self.get(F::Abs1) << 1) as u8
     }
 
-    /// VOP3 NEG bits.
+    /// NEG bits: VOP3's field, SDWA/DPP's one bit per source.
     #[inline]
     pub fn neg(&self) -> u8 {
-        self.get(F::Neg) as u8
+        (self.get(F::Neg) | self.get(F::Neg0) | self.get(F::Neg1) << 1) as u8
+    }
+
+    /// SDWA's SEXT bits (bit k = source k).
+    #[inline]
+    pub fn sext(&self) -> u8 {
+        (self.get(F::Sext0) | self.get(F::Sext1) << 1) as u8
+    }
+
+    /// Sets ABS, NEG (and SDWA's SEXT) bits from masks, in whatever fields the class has.
+    pub fn set_src_mods(&mut self, abs: u8, neg: u8, sext: u8) {
+        if self.enc.is_ext() {
+            for (k, (a, n, s)) in [(F::Abs0, F::Neg0, F::Sext0), (F::Abs1, F::Neg1, F::Sext1)]
+                .into_iter()
+                .enumerate()
+            {
+                self.set(a, (abs >> k & 1) as u32);
+                self.set(n, (neg >> k & 1) as u32);
+                self.set(s, (sext >> k & 1) as u32);
+            }
+        } else {
+            self.set(F::Abs, abs as u32);
+            self.set(F::Neg, neg as u32);
+        }
     }
 
     #[inline]

@@ -293,7 +293,12 @@ fn vector(s: &mut Slots, i: &Instr, d: &InstrDef) {
             }
         }
         Form::Cmp => {
-            put(s, (Role::Sdst, sdst, 2, Ty::B64), e32);
+            // GCN 1.4's VOPC SDWA names its destination when SD is set.
+            if i.enc == Enc::VopcSdwa && i.get(F::Sd) != 0 {
+                put(s, (Role::Sdst, i.vdst(), 2, Ty::B64), false);
+            } else {
+                put(s, (Role::Sdst, sdst, 2, Ty::B64), e32);
+            }
             for k in 0..2 {
                 put(s, vsrc(i, d, k), false);
             }

@@ -99,6 +99,137 @@ fn source(r: &mut dyn FnMut() -> u64, arch: Arch, d: &InstrDef, k: usize, vop3: 
     }
 }
 
+/// The encodings of a row the sampler can generate: its own (32-bit) form, the VOP3 form,
+/// and the vector ALU's SDWA and DPP forms (GCN 1.2+).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Variant {
+    Short,
+    Vop3,
+    Sdwa,
+    Dpp,
+}
+
+impl Variant {
+    pub const ALL: [Variant; 4] = [Variant::Short, Variant::Vop3, Variant::Sdwa, Variant::Dpp];
+}
+
+/// A random instruction of row `id` on `arch` in encoding `v`; `None` if the row has no such
+/// form on the arch.
+pub fn instr_in(r: &mut dyn FnMut() -> u64, arch: Arch, id: DefId, v: Variant, knobs: Knobs) -> Option<Instr> {
+    match v {
+        Variant::Short => instr(r, arch, id, false, knobs),
+        Variant::Vop3 => instr(r, arch, id, true, knobs),
+        Variant::Sdwa => ext_instr(r, arch, id, false, knobs),
+        Variant::Dpp => ext_instr(r, arch, id, true, knobs),
+    }
+}
+
+/// A random SDWA (`dpp == false`) or DPP instruction of row `id`: mostly what LLVM's syntax
+/// can say, sometimes any control bits.
+fn ext_instr(r: &mut dyn FnMut() -> u64, arch: Arch, id: DefId, dpp: bool, knobs: Knobs) -> Option<Instr> {
+    use crate::syntax::ext::{row_has_ext, DPP_NAMED, SEL_DWORD};
+    let d = isa().def(id);
+    let ai = arch.index();
+    if !arch.is_vi_plus() || !d.short.is_vop() || d.e32[ai] == X || !row_has_ext(d, arch, dpp) {
+        return None;
+    }
+    let enc = d.short.enc(arch).ext(dpp)?;
+    let mut i = Instr::new(arch, enc);
+    i.set_opcode(d.e32[ai]);
+    i.def = Some(id);
+    let wild = knobs.modifiers && r().is_multiple_of(5);
+    let scalars = !dpp && arch == Arch::Gcn14 && knobs.scalars;
+    if d.form == Form::Cmp {
+        if scalars && r().is_multiple_of(2) {
+            let c = scalar(r, arch, 2);
+            if c != 106 {
+                i.set(F::Sd, 1);
+                i.set(F::Sdst, c as u32);
+            }
+        }
+    } else {
+        i.set_vdst(vgpr(r, 1) - 256);
+    }
+    let n = if matches!(d.form, Form::Un) { 1 } else { 2 };
+    for k in 0..n {
+        let code = match r() % 6 {
+            0 if scalars => scalar(r, arch, 1),
+            1 if scalars => constant(r, arch),
+            _ => vgpr(r, 1),
+        };
+        i.set_src(k, code);
+    }
+    let sel = |r: &mut dyn FnMut() -> u64| {
+        if !knobs.modifiers {
+            SEL_DWORD
+        } else if wild {
+            (r() % 8) as u32
+        } else {
+            (r() % 7) as u32
+        }
+    };
+    if knobs.modifiers {
+        let mut abs = 0;
+        let mut neg = 0;
+        let mut sext = 0;
+        for k in 0..n {
+            let float = d.src[k].is_float();
+            if wild || float {
+                abs |= (r().is_multiple_of(3) as u8) << k;
+                neg |= (r().is_multiple_of(3) as u8) << k;
+            }
+            if !dpp && (wild || !float) {
+                sext |= (r().is_multiple_of(3) as u8) << k;
+            }
+        }
+        i.set_src_mods(abs, neg, sext);
+    }
+    if dpp {
+        let ctrl = if wild {
+            (r() % 512) as u32
+        } else {
+            match r() % 4 {
+                0 => (r() % 256) as u32,
+                1 => 0x100 + 16 * (r() % 3) as u32 + 1 + (r() % 15) as u32,
+                2 => DPP_NAMED[(r() % DPP_NAMED.len() as u64) as usize].0,
+                _ => crate::syntax::ext::DPP_IDENTITY,
+            }
+        };
+        i.set(F::DppCtrl, ctrl);
+        let (row, bank) = if knobs.modifiers {
+            ((r() % 16) as u32, (r() % 16) as u32)
+        } else {
+            (15, 15)
+        };
+        i.set(F::RowMask, row);
+        i.set(F::BankMask, bank);
+        i.set(F::BoundCtrl, (knobs.modifiers && r().is_multiple_of(3)) as u32);
+    } else {
+        let vopc_vi = enc == Enc::VopcSdwa && arch != Arch::Gcn14;
+        let dst_sel = if vopc_vi && !wild { 0 } else { sel(r) };
+        i.set(F::DstSel, dst_sel);
+        let unused = if vopc_vi && !wild {
+            0
+        } else if wild {
+            (r() % 4) as u32
+        } else {
+            (r() % 3) as u32
+        };
+        i.set(F::DstUnused, unused);
+        let s0 = sel(r);
+        i.set(F::Src0Sel, s0);
+        let s1 = sel(r);
+        i.set(F::Src1Sel, s1);
+        if knobs.modifiers && (wild || d.dst.is_float() || d.form == Form::Cmp) {
+            i.set(F::Clamp, r().is_multiple_of(4) as u32);
+        }
+        if knobs.modifiers && (wild || d.dst.is_float()) {
+            i.set(F::Omod, if r().is_multiple_of(3) { (r() % 4) as u32 } else { 0 });
+        }
+    }
+    Some(i)
+}
+
 /// A random instruction of row `id` on `arch`, in its VOP3 form if `vop3` (else the 32-bit
 /// form). `None` if the row has no such form on the arch.
 pub fn instr(r: &mut dyn FnMut() -> u64, arch: Arch, id: DefId, vop3: bool, knobs: Knobs) -> Option<Instr> {

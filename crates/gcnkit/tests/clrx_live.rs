@@ -16,7 +16,7 @@ use gcnkit::asm::{assemble, Dialect};
 use gcnkit::decode::decode_all;
 use gcnkit::diag::Severity;
 use gcnkit::isa::isa;
-use gcnkit::sample::{instr, Knobs};
+use gcnkit::sample::{instr_in, Knobs, Variant};
 use gcnkit::syntax::{to_text, Syntax};
 use gcnkit::{Arch, Enc};
 
@@ -84,17 +84,15 @@ fn random_words(r: &mut Rng, a: Arch, n: usize) -> Vec<u32> {
                 | Enc::Flat
                 | Enc::Mubuf
                 | Enc::Mtbuf
-        );
-        // SDWA/DPP words (an extra dword that is no literal) and the VOP3 forms of VINTRP:
-        // part 2's.
+        ) || i.enc.is_ext();
+        // The VOP3 forms of VINTRP: part 2's.
         let op3 = if a.is_vi_plus() {
             (first >> 16) & 0x3ff
         } else {
             (first >> 17) & 0x1ff
         };
         let vintrp = i.enc.is_vop3() && a.is_vi_plus() && (624..632).contains(&op3);
-        let sdwa_dpp = i.literal.is_none() && i.len as usize > i.fields().layout.words as usize;
-        if !covered || vintrp || sdwa_dpp {
+        if !covered || vintrp {
             continue;
         }
         w.extend_from_slice(i.words());
@@ -118,7 +116,7 @@ fn disassembly_matches_clrxdisasm() {
         let mut words = random_words(&mut rng, a, n);
         // Every row in each of its encodings, plain and with random operands.
         for id in 0..isa().defs.len() as u16 {
-            for vop3 in [false, true] {
+            for v in Variant::ALL {
                 for knobs in [
                     Knobs {
                         scalars: false,
@@ -128,7 +126,7 @@ fn disassembly_matches_clrxdisasm() {
                     Knobs::default(),
                 ] {
                     let mut r = || rng.next();
-                    if let Some(i) = instr(&mut r, a, id, vop3, knobs) {
+                    if let Some(i) = instr_in(&mut r, a, id, v, knobs) {
                         words.extend_from_slice(i.words());
                         if i.len == 1 {
                             words.push(0xbf80_0000);
@@ -223,10 +221,10 @@ fn assembly_matches_clrxasm() {
     for a in Arch::ALL {
         let mut texts = Vec::new();
         for id in 0..isa().defs.len() as u16 {
-            for vop3 in [false, true] {
+            for v in Variant::ALL {
                 for _ in 0..per {
                     let mut r = || rng.next();
-                    let Some(i) = instr(&mut r, a, id, vop3, Knobs::default()) else {
+                    let Some(i) = instr_in(&mut r, a, id, v, Knobs::default()) else {
                         continue;
                     };
                     let t = to_text(&i, Syntax::Clrx);

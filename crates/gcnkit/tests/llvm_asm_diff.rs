@@ -10,7 +10,7 @@ use common::{assemble as llvm_assemble, env_n, seed, Rng};
 use gcnkit::asm::{assemble, Dialect};
 use gcnkit::diag::Severity;
 use gcnkit::isa::{isa, Form, X};
-use gcnkit::sample::{instr, Knobs};
+use gcnkit::sample::{instr_in, Knobs, Variant};
 use gcnkit::syntax::llvm::{print, print_unchecked};
 use gcnkit::{Arch, Instr};
 
@@ -129,7 +129,7 @@ fn assembler_matches_llvm_mc() {
     let mut cases: Vec<(&'static str, Arch, String)> = Vec::new();
     for arch in Arch::ALL {
         for id in 0..isa().defs.len() as u16 {
-            for vop3 in [false, true] {
+            for v in Variant::ALL {
                 for k in 0..per {
                     let knobs = if k == 0 {
                         Knobs {
@@ -141,7 +141,7 @@ fn assembler_matches_llvm_mc() {
                         Knobs::default()
                     };
                     let mut r = || rng.next();
-                    let Some(i) = instr(&mut r, arch, id, vop3, knobs) else {
+                    let Some(i) = instr_in(&mut r, arch, id, v, knobs) else {
                         continue;
                     };
                     let t = llvm_text(&i, true);

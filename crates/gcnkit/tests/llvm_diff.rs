@@ -16,7 +16,7 @@ use common::{assemble, env_n, seed, Rng};
 use gcnkit::decode::decode;
 use gcnkit::isa::isa;
 use gcnkit::proof::broken_rule;
-use gcnkit::sample::{instr, Knobs};
+use gcnkit::sample::{instr_in, Knobs, Variant};
 use gcnkit::syntax::{to_text, Syntax};
 use gcnkit::Arch;
 
@@ -33,7 +33,7 @@ fn table_instructions_match_llvm_mc() {
     for arch in Arch::ALL {
         let mut cases = Vec::new();
         for id in 0..isa().defs.len() as u16 {
-            for vop3 in [false, true] {
+            for v in Variant::ALL {
                 for n in 0..per_form {
                     let knobs = if n == 0 {
                         Knobs {
@@ -45,7 +45,7 @@ fn table_instructions_match_llvm_mc() {
                         Knobs::default()
                     };
                     let mut r = || rng.next();
-                    if let Some(i) = instr(&mut r, arch, id, vop3, knobs) {
+                    if let Some(i) = instr_in(&mut r, arch, id, v, knobs) {
                         cases.push((i, n == 0));
                     }
                 }
@@ -63,7 +63,9 @@ fn table_instructions_match_llvm_mc() {
             // A plain instruction: VGPR/zero sources and no modifiers (vector ALU); generated
             // with every knob off (scalar classes: registers, plain immediates).
             let scalar_row = !i.def().unwrap().short.is_vop();
-            let plain = (!scalar_row || *simple)
+            // (LLVM 14 has no VOPC DPP.)
+            let plain = *simple
+                && i.enc != gcnkit::instr::Enc::VopcDpp
                 && (scalar_row || (0..3).all(|k| i.src(k) == 0 || i.src(k) >= 256))
                 && i.abs() == 0
                 && i.neg() == 0
@@ -132,14 +134,29 @@ fn table_instructions_match_llvm_mc() {
     assert_eq!(total_fail, 0, "differences with llvm-mc (see above)");
 }
 
-/// Three random words, the first steered into the VOP2, VOPC, VOP3, DS, FLAT, MUBUF or MTBUF class (a
+/// Three random words, the first steered into the VOP2, VOPC, VOP3, DS, FLAT, MUBUF or MTBUF class,
+/// or SDWA/DPP (a
 /// memory word's second dword with some of its register fields zero or `off`, as the forms
 /// that do not use them need).
 fn class_words(rng: &mut Rng) -> [u32; 3] {
     let w0 = rng.next() as u32;
     let mut w1 = rng.next() as u32;
-    let w0 = match rng.below(7) {
+    let w0 = match rng.below(8) {
         0 => w0 & 0x7fff_ffff,
+        // SDWA or DPP of VOP2/VOPC/VOP1 (a 32-bit class word whose SRC0 is 249/250; plain
+        // words on GCN 1.0/1.1), the control dword's unused bits mostly clear.
+        7 => {
+            let base = [
+                w0 & 0x7fff_ffff,
+                (w0 & 0x01ff_ffff) | (0x3e << 25),
+                (w0 & 0x01ff_ffff) | (0x3f << 25),
+            ];
+            let dpp = rng.below(2) == 0;
+            if rng.below(3) != 0 {
+                w1 &= if dpp { !0x0006_0000 } else { !0xc0c0_0000 };
+            }
+            (base[rng.below(3) as usize] & !0x1ff) | if dpp { 250 } else { 249 }
+        }
         1 => (w0 & 0x01ff_ffff) | (0x3e << 25),
         2 => (w0 & 0x03ff_ffff) | (0x34 << 26),
         class => {

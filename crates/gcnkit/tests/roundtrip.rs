@@ -8,7 +8,7 @@ mod common;
 use common::{env_n, seed, Rng};
 use gcnkit::isa::isa;
 use gcnkit::proof::{check, Outcome};
-use gcnkit::sample::{instr, Knobs};
+use gcnkit::sample::{instr_in, Knobs, Variant};
 use gcnkit::syntax::Syntax;
 use gcnkit::Arch;
 
@@ -28,7 +28,7 @@ fn table_instructions_round_trip_both_dialects() {
     let (mut fails, mut same, mut n) = (Vec::new(), 0, 0);
     for arch in Arch::ALL {
         for id in 0..isa().defs.len() as u16 {
-            for vop3 in [false, true] {
+            for v in Variant::ALL {
                 for k in 0..6 {
                     let knobs = if k == 0 {
                         Knobs {
@@ -40,7 +40,7 @@ fn table_instructions_round_trip_both_dialects() {
                         Knobs::default()
                     };
                     let mut r = || rng.next();
-                    let Some(i) = instr(&mut r, arch, id, vop3, knobs) else {
+                    let Some(i) = instr_in(&mut r, arch, id, v, knobs) else {
                         continue;
                     };
                     let mut w = i.words().to_vec();

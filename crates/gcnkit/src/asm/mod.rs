@@ -897,21 +897,13 @@ impl Assembler {
             (b, Suffix::E32)
         } else if let Some(b) = mnemonic.strip_suffix("_e64") {
             (b, Suffix::E64)
+        } else if let Some(b) = mnemonic.strip_suffix("_sdwa") {
+            (b, Suffix::Sdwa)
+        } else if let Some(b) = mnemonic.strip_suffix("_dpp") {
+            (b, Suffix::Dpp)
         } else {
             (mnemonic, Suffix::None)
         };
-        if mnemonic.ends_with("_sdwa") || mnemonic.ends_with("_dpp") {
-            return self.diag(
-                lineno,
-                src,
-                PErr {
-                    start: span.0,
-                    end: span.1,
-                    msg: "SDWA and DPP forms are not supported yet".into(),
-                    help: None,
-                },
-            );
-        }
         let mut ops = std::mem::take(&mut self.ops);
         let mut mods = std::mem::take(&mut self.mods);
         ops.clear();
@@ -1211,6 +1203,130 @@ mod tests {
         let (rest, diags) = a.finish();
         assert!(rest.is_empty());
         assert_eq!(diags.len(), 1);
+    }
+
+    /// SDWA and DPP in each dialect, with each assembler's defaults (llvm-mc: DST_UNUSED
+    /// preserve; clrxasm: pad) and refusals, as llvm-mc 14 and clrxasm give them.
+    #[test]
+    fn sdwa_and_dpp_as_the_oracles_assemble_them() {
+        let run = |arch: Arch, dialect: Dialect, text: &str| {
+            let (items, diags) = crate::asm::assemble(arch, dialect, "t.s", text);
+            if diags.iter().any(|d| d.severity == crate::diag::Severity::Error) {
+                None
+            } else {
+                Some(items.iter().flat_map(|i| i.words().to_vec()).collect::<Vec<u32>>())
+            }
+        };
+        for (arch, dialect, text, want) in [
+            (
+                Arch::Gcn12,
+                Dialect::Llvm,
+                "v_add_f32_sdwa v1, v2, v3",
+                Some(vec![0x020206f9, 0x06061602]),
+            ),
+            (
+                Arch::Gcn12,
+                Dialect::Llvm,
+                "v_add_f32 v1, v2, v3 src0_sel:WORD_1",
+                Some(vec![0x020206f9, 0x06051602]),
+            ),
+            (
+                Arch::Gcn12,
+                Dialect::Llvm,
+                "v_mov_b32_sdwa v1, sext(v2) src0_sel:BYTE_0",
+                Some(vec![0x7e0202f9, 0x00081602]),
+            ),
+            (
+                Arch::Gcn12,
+                Dialect::Llvm,
+                "v_cmp_eq_f32_sdwa vcc, v2, v3 clamp src0_sel:DWORD src1_sel:DWORD",
+                Some(vec![0x7c8406f9, 0x06062002]),
+            ),
+            (
+                Arch::Gcn14,
+                Dialect::Llvm,
+                "v_cmp_eq_f32_sdwa s[4:5], v2, v3 src0_sel:DWORD src1_sel:DWORD",
+                Some(vec![0x7c8406f9, 0x06068402]),
+            ),
+            (
+                Arch::Gcn14,
+                Dialect::Llvm,
+                "v_add_f32_sdwa v1, 1.0, v3",
+                Some(vec![0x020206f9, 0x068616f2]),
+            ),
+            (Arch::Gcn12, Dialect::Llvm, "v_add_f32_sdwa v1, s2, v3", None),
+            (Arch::Gcn12, Dialect::Llvm, "v_add_f32_sdwa v1, v2, v3 mul:2", None),
+            (Arch::Gcn14, Dialect::Llvm, "v_mac_f32_sdwa v1, v2, v3", None),
+            (
+                Arch::Gcn12,
+                Dialect::Llvm,
+                "v_cmp_eq_f32_dpp vcc, v2, v3 quad_perm:[0,1,2,3]",
+                None,
+            ),
+            (
+                Arch::Gcn12,
+                Dialect::Llvm,
+                "v_add_f32_dpp v1, -v2, |v3| row_ror:15",
+                Some(vec![0x020206fa, 0xff912f02]),
+            ),
+            (
+                Arch::Gcn12,
+                Dialect::Llvm,
+                "v_mov_b32_dpp v1, v2 row_shr:3 row_mask:0xa bank_mask:0x1 bound_ctrl:0",
+                Some(vec![0x7e0202fa, 0xa1091302]),
+            ),
+            (
+                Arch::Gcn12,
+                Dialect::Clrx,
+                "v_add_f32 v1, v2, v3 sdwa",
+                Some(vec![0x020206f9, 0x06060602]),
+            ),
+            (
+                Arch::Gcn12,
+                Dialect::Clrx,
+                "v_add_f32 v1, sext(v2), v3",
+                Some(vec![0x020206f9, 0x060e0602]),
+            ),
+            (
+                Arch::Gcn12,
+                Dialect::Clrx,
+                "v_mov_b32 v1, v2 sdwa",
+                Some(vec![0x7e0202f9, 0x00060602]),
+            ),
+            (
+                Arch::Gcn12,
+                Dialect::Clrx,
+                "v_cmp_eq_f32 vcc, v2, v3 sdwa",
+                Some(vec![0x7c8406f9, 0x06060602]),
+            ),
+            (
+                Arch::Gcn12,
+                Dialect::Clrx,
+                "v_add_f32 v1, v2, v3 wave_shl",
+                Some(vec![0x020206fa, 0xff013002]),
+            ),
+            (
+                Arch::Gcn12,
+                Dialect::Clrx,
+                "v_add_f32 v1, v2, v3 row_bcast15 bound_ctrl",
+                Some(vec![0x020206fa, 0xff094202]),
+            ),
+            (
+                Arch::Gcn12,
+                Dialect::Clrx,
+                "v_cmp_eq_f32 vcc, v2, v3 quad_perm:[0,1,2,3]",
+                Some(vec![0x7c8406fa, 0xff00e402]),
+            ),
+            (
+                Arch::Gcn12,
+                Dialect::Clrx,
+                "v_add_f32 v1, v2, v3 quad_perm:[0,1,2,3] clamp",
+                None,
+            ),
+            (Arch::Gcn10, Dialect::Clrx, "v_add_f32 v1, v2, v3 sdwa", None),
+        ] {
+            assert_eq!(run(arch, dialect, text), want, "{arch} {text}");
+        }
     }
 
     /// An unknown mnemonic near a known one gets a "did you mean"; a far one gets no guess.

@@ -960,8 +960,54 @@ pub fn operand(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols, no_bar: boo
 
 /// Modifier names that can follow the operands.
 const MODIFIER_NAMES: &[&str] = &[
-    "clamp", "mul", "div", "omod", "op_sel", "vop3", "neg", "abs", "abs0", "abs1", "abs2", "neg0", "neg1", "neg2",
-    "glc", "slc", "nv", "gds", "offen", "idxen", "addr64", "tfe", "format",
+    "clamp",
+    "mul",
+    "div",
+    "omod",
+    "op_sel",
+    "vop3",
+    "neg",
+    "abs",
+    "abs0",
+    "abs1",
+    "abs2",
+    "neg0",
+    "neg1",
+    "neg2",
+    "glc",
+    "slc",
+    "nv",
+    "gds",
+    "offen",
+    "idxen",
+    "addr64",
+    "tfe",
+    "format",
+    "sdwa",
+    "dpp",
+    "dst_sel",
+    "dst_unused",
+    "src0_sel",
+    "src1_sel",
+    "quad_perm",
+    "row_shl",
+    "row_shr",
+    "row_ror",
+    "wave_shl",
+    "wave_rol",
+    "wave_shr",
+    "wave_ror",
+    "row_mirror",
+    "row_half_mirror",
+    "row_hmirror",
+    "row_bcast",
+    "row_bcast15",
+    "row_bcast31",
+    "row_mask",
+    "bank_mask",
+    "bound_ctrl",
+    "dst_un",
+    "sext",
 ];
 
 /// For each first letter of [`MODIFIER_NAMES`] (`a`..`z`), the lengths of the names with it
@@ -1060,6 +1106,22 @@ pub fn modifiers(c: &mut Cursor, syms: &Symbols, out: &mut Vec<Modifier>, commas
                     c.expect(b',', "between list items")?;
                 }
                 ModVal::List(v)
+            } else if SELECT_NAMES.contains(&name.as_str()) && c.peek().is_some_and(|b| b.is_ascii_alphabetic()) {
+                // SDWA selects by name (`dst_sel:WORD_1`, CLRX's `word1`).
+                let (w, _) = c.ident().expect("a letter starts a name");
+                ModVal::Words(vec![w.to_string()])
+            } else if SELECT_NAMES.contains(&name.as_str()) && c.eat(b'@') {
+                // CLRX's `dst_sel:@5`: the select by number.
+                let e = Expr { syms, no_bar: false };
+                ModVal::Words(vec![format!("@{}", int_expr(&e, c)?)])
+            } else if name == "bound_ctrl"
+                && c.peek().is_some_and(|b| b == b'0' || b == b'1')
+                && c.peek_at(1) == Some(b':')
+            {
+                // CLRX's `bound_ctrl:0:1`: LLVM's spelling, then the bit.
+                c.pos += 2;
+                let e = Expr { syms, no_bar: false };
+                ModVal::List(vec![int_expr(&e, c)?])
             } else if let Some(v) = swizzle_macro(c, syms)? {
                 ModVal::Int(v)
             } else {
@@ -1087,6 +1149,9 @@ pub fn modifiers(c: &mut Cursor, syms: &Symbols, out: &mut Vec<Modifier>, commas
         });
     }
 }
+
+/// The SDWA modifiers whose value is a name.
+const SELECT_NAMES: [&str; 5] = ["dst_sel", "dst_unused", "dst_un", "src0_sel", "src1_sel"];
 
 /// LLVM's `swizzle(...)` macro for DS_SWIZZLE_B32's offset (`offset:swizzle(QUAD_PERM,0,1,2,3)`,
 /// `BITMASK_PERM,"01pi0"`, `SWAP,n`, `REVERSE,n`, `BROADCAST,size,lane`): its 16-bit value, or

@@ -19,6 +19,9 @@ pub enum Suffix {
     None,
     E32,
     E64,
+    /// `_sdwa` / `_dpp` (LLVM; clrxasm takes them too).
+    Sdwa,
+    Dpp,
 }
 
 /// An operand that names a symbol defined later in the file.
@@ -198,6 +201,167 @@ struct Mods {
     clamp_at: Option<(usize, usize)>,
     omod_at: Option<(usize, usize)>,
     op_sel_at: Option<(usize, usize)>,
+    /// SDWA (`Some(false)`) or DPP (`Some(true)`) asked for by a modifier, and where.
+    ext: Option<bool>,
+    ext_at: Option<(usize, usize)>,
+    sdwa: SdwaMods,
+    dpp: DppMods,
+}
+
+/// The SDWA selects written (`None`: the dialect's default).
+#[derive(Default, Clone, Copy, Debug)]
+struct SdwaMods {
+    /// CLRX's `sext:N` bits.
+    sext: u8,
+    dst_sel: Option<u8>,
+    dst_unused: Option<u8>,
+    src_sel: [Option<u8>; 2],
+    dst_at: Option<(usize, usize)>,
+}
+
+/// The DPP controls written.
+#[derive(Default, Clone, Copy, Debug)]
+struct DppMods {
+    ctrl: Option<u16>,
+    row_mask: Option<u8>,
+    bank_mask: Option<u8>,
+    bound_ctrl: bool,
+}
+
+/// Reads an SDWA/DPP modifier into `r`; `false` if `m` is none.
+fn gather_ext(m: &Modifier, r: &mut Mods, errs: &mut Vec<PErr>) -> bool {
+    use crate::syntax::ext::{DPP_NAMED, DPP_ROW, SELS, UNUSED};
+    let bad = |msg: String| PErr {
+        start: m.start,
+        end: m.end,
+        msg,
+        help: None,
+    };
+    let word = || match &m.value {
+        ModVal::Words(w) if w.len() == 1 => Some(w[0].to_ascii_lowercase()),
+        _ => None,
+    };
+    // CLRX's `@N`: a value by number.
+    let at_num = |w: &str| w.strip_prefix('@').and_then(|n| n.parse::<usize>().ok());
+    let int = match m.value {
+        ModVal::Int(v) => Some(v),
+        _ => None,
+    };
+    let name = m.name.as_str();
+    let dpp = match name {
+        "sdwa" | "dst_sel" | "dst_unused" | "dst_un" | "src0_sel" | "src1_sel" | "sext" => false,
+        "dpp" | "quad_perm" | "row_shl" | "row_shr" | "row_ror" | "wave_shl" | "wave_rol" | "wave_shr" | "wave_ror"
+        | "row_mirror" | "row_half_mirror" | "row_hmirror" | "row_bcast" | "row_bcast15" | "row_bcast31"
+        | "row_mask" | "bank_mask" | "bound_ctrl" => true,
+        _ => return false,
+    };
+    if r.ext.is_some_and(|e| e != dpp) {
+        errs.push(bad("SDWA and DPP modifiers cannot be mixed".into()));
+        return true;
+    }
+    r.ext = Some(dpp);
+    r.ext_at.get_or_insert((m.start, m.end));
+    let sel = |w: &str| {
+        SELS.iter()
+            .position(|(l, c)| l.eq_ignore_ascii_case(w) || *c == w)
+            .or_else(|| {
+                // CLRX's short forms: b0..b3, w0, w1.
+                ["b0", "b1", "b2", "b3", "w0", "w1"].iter().position(|x| *x == w)
+            })
+            .or_else(|| at_num(w).filter(|&n| n < SELS.len()))
+    };
+    // A later lane pattern replaces an earlier one (as clrxasm takes them).
+    let set_ctrl = |v: u16, r: &mut Mods, _: &mut Vec<PErr>| {
+        r.dpp.ctrl = Some(v);
+    };
+    match name {
+        "sdwa" | "dpp" => {}
+        "dst_sel" | "src0_sel" | "src1_sel" => match word().and_then(|w| sel(&w)) {
+            Some(v) => {
+                let v = Some(v as u8);
+                match name {
+                    "dst_sel" => {
+                        r.sdwa.dst_sel = v;
+                        r.sdwa.dst_at = Some((m.start, m.end));
+                    }
+                    "src0_sel" => r.sdwa.src_sel[0] = v,
+                    _ => r.sdwa.src_sel[1] = v,
+                }
+            }
+            None => errs.push(PErr {
+                help: Some("selects: BYTE_0..BYTE_3, WORD_0, WORD_1, DWORD (CLRX: byte0, word1, dword...)".into()),
+                ..bad(format!("bad value for {name}"))
+            }),
+        },
+        "sext" => match bits_of(m, 2) {
+            Ok(b) => r.sdwa.sext |= b,
+            Err(e) => errs.push(e),
+        },
+        "dst_unused" | "dst_un" => {
+            let w = word().unwrap_or_default();
+            let by_num = at_num(&w).filter(|&n| n < UNUSED.len());
+            match UNUSED
+                .iter()
+                .position(|(l, c)| l.eq_ignore_ascii_case(&w) || *c == w)
+                .or(by_num)
+            {
+                Some(v) => {
+                    r.sdwa.dst_unused = Some(v as u8);
+                    r.sdwa.dst_at = Some((m.start, m.end));
+                }
+                None => errs.push(bad("dst_unused takes UNUSED_PAD, UNUSED_SEXT or UNUSED_PRESERVE".into())),
+            }
+        }
+        "quad_perm" => match &m.value {
+            ModVal::List(l) if l.len() == 4 && l.iter().all(|x| (0..4).contains(x)) => {
+                let v = l.iter().enumerate().fold(0u16, |a, (k, x)| a | (*x as u16) << (2 * k));
+                set_ctrl(v, r, errs);
+            }
+            _ => errs.push(bad("quad_perm takes four lanes 0-3: quad_perm:[0,1,2,3]".into())),
+        },
+        // The shift's low four bits (clrxasm takes `row_ror:35` as 3).
+        "row_shl" | "row_shr" | "row_ror" => match int {
+            Some(n) if n >= 0 && n & 15 != 0 => {
+                let base = DPP_ROW.iter().find(|(_, n2)| *n2 == name).map_or(0, |x| x.0);
+                set_ctrl((base + (n & 15) as u32) as u16, r, errs);
+            }
+            _ => errs.push(bad(format!("{name} takes 1-15"))),
+        },
+        // The masks' low four bits (as clrxasm takes them).
+        "row_mask" | "bank_mask" => match int {
+            Some(n) if n >= 0 => {
+                if name == "row_mask" {
+                    r.dpp.row_mask = Some((n & 15) as u8);
+                } else {
+                    r.dpp.bank_mask = Some((n & 15) as u8);
+                }
+            }
+            _ => errs.push(bad(format!("{name} takes 0-15"))),
+        },
+        "bound_ctrl" => match (&m.value, int) {
+            (ModVal::None, _) | (_, Some(0 | 1)) => r.dpp.bound_ctrl = true,
+            // CLRX's `bound_ctrl:0:B`.
+            (ModVal::List(l), _) if l.len() == 1 && (0..2).contains(&l[0]) => r.dpp.bound_ctrl = l[0] == 1,
+            _ => errs.push(bad("bound_ctrl takes 0 or 1 (both set the bit)".into())),
+        },
+        "row_hmirror" => set_ctrl(0x141, r, errs),
+        _ => {
+            // The named patterns: `wave_shl:1` or CLRX's `wave_shl`, `row_bcast:15` or `row_bcast15`.
+            let full = match (&m.value, int) {
+                (ModVal::None, _) => name.to_string(),
+                (_, Some(n)) => format!("{name}:{n}"),
+                _ => String::new(),
+            };
+            match DPP_NAMED.iter().find(|(_, l, c)| *l == full || *c == full) {
+                Some(&(v, _, _)) => set_ctrl(v as u16, r, errs),
+                None => errs.push(bad(format!(
+                    "bad DPP control {}",
+                    if full.is_empty() { name } else { &full }
+                ))),
+            }
+        }
+    }
+    true
 }
 
 fn bits_of(m: &Modifier, nbits: usize) -> Result<u8, PErr> {
@@ -224,6 +388,9 @@ fn gather(mods: &[Modifier], nsrc: usize, errs: &mut Vec<PErr>) -> Mods {
         help: None,
     };
     for m in mods {
+        if gather_ext(m, &mut r, errs) {
+            continue;
+        }
         let at = Some((m.start, m.end));
         match m.name.as_str() {
             "clamp" => r.clamp_at = at,
@@ -668,6 +835,36 @@ pub fn select(
     if !errs.is_empty() {
         return Err(errs);
     }
+    // SDWA/DPP: asked for by the suffix, by their modifiers, or (CLRX) by a sext() source.
+    let by_suffix = match suffix {
+        Suffix::Sdwa => Some(false),
+        Suffix::Dpp => Some(true),
+        _ => None,
+    };
+    let clrx_sext = (!fold && ops.iter().any(|o| o.sext)).then_some(false);
+    if let (Some(a), Some(b)) = (by_suffix, m.ext) {
+        if a != b {
+            let (start, end) = m.ext_at.unwrap_or(mn_span);
+            return Err(vec![perr((start, end), "SDWA and DPP cannot be mixed".into(), None)]);
+        }
+    }
+    if let Some(dpp) = by_suffix.or(m.ext).or(clrx_sext) {
+        let what = if dpp { "DPP" } else { "SDWA" };
+        let fail = |msg: String| Err(vec![perr(m.ext_at.unwrap_or(mn_span), msg, None)]);
+        if !arch.is_vi_plus() {
+            return fail(format!("{what} exists on GCN 1.2 and later, not on {arch}"));
+        }
+        if suffix == Suffix::E64 || m.vop3 == Some(true) || m.op_sel.is_some() || m.needs_vop3 && !only_ext_mods(mods) {
+            return fail(format!("VOP3 and {what} modifiers cannot be mixed"));
+        }
+        if !has32 || !crate::syntax::ext::row_has_ext(d, arch, dpp) {
+            return fail(format!("{mnemonic} has no {what} form on {arch}"));
+        }
+        if fold && dpp && d.short == crate::isa::Short::Vopc {
+            return fail(format!("llvm-mc 14 has no DPP form of {mnemonic} (VOPC); clrxasm has"));
+        }
+        return build(arch, dialect, fold, id, false, Some(dpp), ops, &m, mn_span).map_err(|f| f.errs);
+    }
     // LLVM folds abs()/neg() of a constant into the constant in the 32-bit form, so those
     // do not ask for VOP3.
     let any_src_mods = ops
@@ -702,7 +899,7 @@ pub fn select(
         try32 = false;
     }
     if try32 {
-        match build(arch, dialect, fold, id, false, ops, &m, mn_span) {
+        match build(arch, dialect, fold, id, false, None, ops, &m, mn_span) {
             Ok(r) => return Ok(r),
             Err(f) if force32 || !has64 || f.value => return Err(f.errs),
             Err(_) => {}
@@ -715,7 +912,7 @@ pub fn select(
             None,
         )]);
     }
-    let r = build(arch, dialect, fold, id, true, ops, &m, mn_span).map_err(|f| f.errs)?;
+    let r = build(arch, dialect, fold, id, true, None, ops, &m, mn_span).map_err(|f| f.errs)?;
     // llvm-mc 14's SI/CI `v_add_co_u32` and kin: the VOP3 encoding with the VOP2 form's
     // operands (SRC1 a VGPR).
     if vop3_only && r.instr.src(1) < 256 {
@@ -740,6 +937,11 @@ fn llvm_modifier_order(mods: &[Modifier], errs: &mut Vec<PErr>) {
             "op_sel" => 0,
             "clamp" => 1,
             "mul" | "div" => 2,
+            "dst_sel" | "quad_perm" | "row_shl" | "row_shr" | "row_ror" | "wave_shl" | "wave_rol" | "wave_shr"
+            | "wave_ror" | "row_mirror" | "row_half_mirror" | "row_bcast" => 3,
+            "dst_unused" | "row_mask" => 4,
+            "src0_sel" | "bank_mask" => 5,
+            "src1_sel" | "bound_ctrl" => 6,
             _ => {
                 errs.push(PErr {
                     start: m.start,
@@ -767,7 +969,7 @@ fn llvm_modifier_order(mods: &[Modifier], errs: &mut Vec<PErr>) {
                     } else {
                         format!("llvm-mc takes {} before {prev}", m.name)
                     },
-                    help: Some("LLVM's order is op_sel, clamp, mul:/div:".into()),
+                    help: Some("LLVM's order is op_sel, clamp, mul:/div:; then SDWA's dst_sel, dst_unused, src0_sel, src1_sel or DPP's pattern, row_mask, bank_mask, bound_ctrl".into()),
                 });
                 continue;
             }
@@ -800,12 +1002,24 @@ fn build(
     fold: bool,
     id: DefId,
     vop3: bool,
+    ext: Option<bool>,
     ops_in: &[Operand],
     m: &Mods,
     mn_span: (usize, usize),
 ) -> Result<Selected, Failed> {
     let mut value = false;
-    build_in(arch, dialect, fold, id, vop3, ops_in, m, mn_span, &mut value).map_err(|errs| Failed { errs, value })
+    build_in(arch, dialect, fold, id, vop3, ext, ops_in, m, mn_span, &mut value).map_err(|errs| Failed { errs, value })
+}
+
+/// Are the modifiers that ask for VOP3 ones SDWA has too (clamp, the output modifier)?
+/// (CLRX's `neg:N`/`abs:N` source bits are SDWA/DPP's too.)
+fn only_ext_mods(mods: &[Modifier]) -> bool {
+    mods.iter().all(|m| {
+        !matches!(
+            m.name.as_str(),
+            "op_sel" | "abs0" | "abs1" | "abs2" | "neg0" | "neg1" | "neg2" | "vsrc1" | "vsrc2"
+        )
+    })
 }
 
 /// An assembled instruction, a literal waiting for a symbol, and warnings.
@@ -830,6 +1044,7 @@ fn build_in(
     fold: bool,
     id: DefId,
     vop3: bool,
+    ext: Option<bool>,
     ops_in: &[Operand],
     m: &Mods,
     mn_span: (usize, usize),
@@ -837,7 +1052,10 @@ fn build_in(
 ) -> Result<Selected, Vec<PErr>> {
     let d = isa().def(id);
     let ai = arch.index();
-    let specs = slots(d, arch, vop3, dialect);
+    let mut specs = slots(d, arch, vop3, dialect);
+    if let Some(dpp) = ext {
+        ext_slots(&mut specs, d, arch, dpp);
+    }
     let mut errs: Vec<PErr> = Vec::new();
     let perr = |o: &Operand, msg: String| PErr {
         start: o.start,
@@ -902,7 +1120,9 @@ fn build_in(
         }
     }
     let pairs = &pairs[..specs.len()];
-    let enc = if !vop3 {
+    let enc = if let Some(dpp) = ext {
+        d.short.enc(arch).ext(dpp).expect("a 32-bit vector-ALU class")
+    } else if !vop3 {
         d.short.enc(arch)
     } else if d.form.is_vop3b() {
         Enc::Vop3b
@@ -925,6 +1145,8 @@ fn build_in(
     let mut fixup: Option<Fixup> = None;
     let mut warnings = Vec::new();
     let llvm = fold;
+    // SDWA's SEXT bits.
+    let mut sext = 0u8;
     let mut op_of_field: [Option<usize>; 6] = [None; 6];
     for (n, (s, o)) in pairs.iter().enumerate() {
         let Some(o) = o else { continue };
@@ -941,8 +1163,8 @@ fn build_in(
         // Only the LLVM folding below asks (not per operand of every statement).
         let lm = || llvm_mods(d, arch);
         let bit = if is_src { 1u8 << k } else { 0 };
-        let fold_neg = fold && is_src && o.neg && !vop3 && !o.sext;
-        let fold_abs = fold && is_src && o.abs && !vop3;
+        let fold_neg = fold && is_src && o.neg && !vop3 && ext.is_none() && !o.sext;
+        let fold_abs = fold && is_src && o.abs && !vop3 && ext.is_none();
         let folded;
         let o: &Operand = match o.kind {
             OpKind::Const(v) if fold_neg || fold_abs => {
@@ -1005,7 +1227,25 @@ fn build_in(
             _ => o,
         };
         // Source modifiers.
-        if o.neg || o.abs || o.sext {
+        if (o.neg || o.abs || o.sext) && ext.is_some() {
+            if !is_src {
+                errs.push(perr(o, "modifiers are allowed on sources only".into()));
+                continue;
+            }
+            if let Some(msg) = ext_src_mod_err(d, arch, k, o, ext == Some(true), fold) {
+                errs.push(perr(o, msg));
+                continue;
+            }
+            if o.neg {
+                bits.neg |= 1 << k;
+            }
+            if o.abs {
+                bits.abs |= 1 << k;
+            }
+            if o.sext {
+                sext |= 1 << k;
+            }
+        } else if o.neg || o.abs || o.sext {
             if !vop3 || !is_src {
                 errs.push(perr(
                     o,
@@ -1107,6 +1347,16 @@ fn build_in(
                 match (!forced && !raw16).then(|| inline_code(arch, *v, cty, fold)).flatten() {
                     Some(c) => c,
                     None => {
+                        if ext.is_some() {
+                            errs.push(perr(
+                                o,
+                                format!(
+                                    "{} is not an inline constant and SDWA/DPP have no literal",
+                                    show_value(*v)
+                                ),
+                            ));
+                            continue;
+                        }
                         if vop3 || s.want == Want::Scalar8 || k != 0 {
                             let what = if vop3 {
                                 "VOP3 has no literal on these GPUs"
@@ -1137,7 +1387,7 @@ fn build_in(
                 }
             }
             OpKind::Forward(name) | OpKind::LitForward(name) => {
-                let literal_ok = matches!(s.want, Want::K) || (!vop3 && s.want == Want::Src && k == 0);
+                let literal_ok = matches!(s.want, Want::K) || (!vop3 && ext.is_none() && s.want == Want::Src && k == 0);
                 if !literal_ok {
                     errs.push(PErr {
                         start: o.start,
@@ -1193,7 +1443,9 @@ fn build_in(
             help: None,
         }
     };
-    if !vop3 && (bits.clamp || bits.omod != 0 || bits.op_sel != 0 || bits.abs != 0 || bits.neg != 0) {
+    if let Some(dpp) = ext {
+        ext_fields(&mut i, d, m, dpp, llvm, &mut bits, sext, &mut errs);
+    } else if !vop3 && (bits.clamp || bits.omod != 0 || bits.op_sel != 0 || bits.abs != 0 || bits.neg != 0) {
         errs.push(mod_err("modifiers need the VOP3 encoding (drop _e32 / vop3:0)".into()));
     }
     if vop3 {
@@ -1295,7 +1547,9 @@ fn build_in(
             i.set_src(0, v);
         }
     }
-    bits.write(&mut i);
+    if ext.is_none() {
+        bits.write(&mut i);
+    }
     // The operand rules (constant bus, LDS_DIRECT, registers of the arch).
     let policy = match dialect {
         Dialect::Llvm => rules::Policy::Llvm,
@@ -1367,6 +1621,132 @@ fn build_in(
         fixups: fixup.into_iter().collect(),
         warnings,
     })
+}
+
+/// The slots of an SDWA/DPP form: the 32-bit form's, with GCN 1.4 SDWA's scalar and constant
+/// sources and VOPC destination.
+fn ext_slots(specs: &mut Slots, d: &InstrDef, arch: Arch, dpp: bool) {
+    let scalar_srcs = !dpp && arch == Arch::Gcn14;
+    for s in specs.items[..specs.len].iter_mut() {
+        match s.field {
+            F_SRC | 3 if matches!(s.want, Want::Src | Want::Vgpr) => {
+                s.want = if scalar_srcs { Want::Src } else { Want::Vgpr };
+            }
+            F_SDST if d.form == Form::Cmp && scalar_srcs => s.want = Want::Scalar,
+            _ => {}
+        }
+    }
+}
+
+/// Why a source modifier cannot go on source `k` of this SDWA/DPP form (`None`: it can).
+fn ext_src_mod_err(d: &InstrDef, arch: Arch, k: usize, o: &Operand, dpp: bool, llvm: bool) -> Option<String> {
+    let _ = arch;
+    if o.sext && dpp {
+        return Some("DPP has no sext()".into());
+    }
+    if llvm {
+        let (float, _) = crate::syntax::ext::llvm_src_mods(d, k);
+        if (o.neg || o.abs) && !float {
+            return Some(format!(
+                "LLVM takes -x and |x| on float sources only here ({} source {k} is {}); sext() for integers",
+                d.llvm[arch.index()],
+                d.src[k].name()
+            ));
+        }
+        if o.sext && float {
+            return Some(format!(
+                "LLVM takes sext() on integer sources only ({} source {k} is {})",
+                d.llvm[arch.index()],
+                d.src[k].name()
+            ));
+        }
+    }
+    None
+}
+
+/// Writes the SDWA/DPP control dword of `i` from the statement's modifiers (each dialect's
+/// defaults for what is not written) and the source modifier bits.
+#[allow(clippy::too_many_arguments)]
+fn ext_fields(
+    i: &mut Instr,
+    d: &InstrDef,
+    m: &Mods,
+    dpp: bool,
+    llvm: bool,
+    bits: &mut ModBits,
+    sext: u8,
+    errs: &mut Vec<PErr>,
+) {
+    use crate::syntax::ext::{DPP_IDENTITY, SEL_DWORD};
+    let at = |span: Option<(usize, usize)>, msg: String| {
+        let (start, end) = span.or(m.ext_at).unwrap_or((0, 0));
+        PErr {
+            start,
+            end,
+            msg,
+            help: None,
+        }
+    };
+    let fl = i.fields();
+    let sext = sext | m.sdwa.sext;
+    if dpp && sext != 0 {
+        errs.push(at(None, "SEXT is unavailable for the DPP word".into()));
+    }
+    i.set_src_mods(bits.abs, bits.neg, sext);
+    if dpp {
+        if bits.clamp || bits.omod != 0 {
+            errs.push(at(
+                m.clamp_at.or(m.omod_at),
+                "DPP has no clamp or output modifier".into(),
+            ));
+        }
+        i.set(F::DppCtrl, m.dpp.ctrl.map_or(DPP_IDENTITY, |c| c as u32));
+        i.set(F::RowMask, m.dpp.row_mask.unwrap_or(15) as u32);
+        i.set(F::BankMask, m.dpp.bank_mask.unwrap_or(15) as u32);
+        i.set(F::BoundCtrl, m.dpp.bound_ctrl as u32);
+        return;
+    }
+    if bits.clamp && !fl.has(F::Clamp) {
+        errs.push(at(m.clamp_at, "GCN 1.4's VOPC SDWA has no clamp".into()));
+    }
+    if bits.omod != 0 && !fl.has(F::Omod) {
+        errs.push(at(m.omod_at, format!("SDWA has no output modifier on {}", i.arch)));
+    }
+    i.set(F::Clamp, bits.clamp as u32);
+    i.set(F::Omod, bits.omod as u32);
+    let vopc = i.enc == Enc::VopcSdwa;
+    let dst_given = m.sdwa.dst_sel.is_some() || m.sdwa.dst_unused.is_some();
+    if fl.has(F::DstSel) && !(vopc && llvm) {
+        let unused_default = if llvm && !vopc { 2 } else { 0 };
+        i.set(F::DstSel, m.sdwa.dst_sel.map_or(SEL_DWORD, |v| v as u32));
+        i.set(F::DstUnused, m.sdwa.dst_unused.unwrap_or(unused_default) as u32);
+    } else if dst_given {
+        errs.push(at(
+            m.sdwa.dst_at,
+            format!(
+                "{} has no destination select in SDWA{}",
+                d.name[i.arch.index()],
+                if llvm { " (LLVM)" } else { "" }
+            ),
+        ));
+    }
+    i.set(F::Src0Sel, m.sdwa.src_sel[0].map_or(SEL_DWORD, |v| v as u32));
+    if fl.has(F::Src1Sel) {
+        i.set(F::Src1Sel, m.sdwa.src_sel[1].map_or(SEL_DWORD, |v| v as u32));
+    } else if m.sdwa.src_sel[1].is_some() {
+        errs.push(at(
+            None,
+            format!("{} has one source: no src1_sel", d.name[i.arch.index()]),
+        ));
+    }
+    // GCN 1.4's VOPC: VCC is SD clear, any other pair SD set with SDST.
+    if vopc && fl.has(F::Sd) {
+        let sdst = i.get(F::Sdst);
+        i.set(F::Sd, (sdst != 106) as u32);
+        if sdst == 106 {
+            i.set(F::Sdst, 0);
+        }
+    }
 }
 
 /// VOP3 modifier bits gathered from a statement.

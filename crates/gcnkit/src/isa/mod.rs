@@ -367,6 +367,10 @@ impl Flags {
     /// MUBUF loads llvm-mc 14 takes `lds` on (every arch; [`Flags::LLVM_LDS_VI`]: GCN 1.2+).
     pub const LLVM_LDS: Flags = Flags(1 << 26);
     pub const LLVM_LDS_VI: Flags = Flags(1 << 27);
+    /// No SDWA or DPP form (V_MOVREL*, V_SWAP_B32: both assemblers refuse it).
+    pub const NO_EXT: Flags = Flags(1 << 28);
+    /// No SDWA form on GCN 1.4 (V_MAC_F32, V_MAC_F16).
+    pub const NO_SDWA_GFX9: Flags = Flags(1 << 29);
     /// DS: llvm-mc 14 writes no operand (CLRX writes VADDR): DS_GWS_SEMA_V and kin.
     pub const LLVM_NO_ADDR: Flags = Flags(1 << 20);
 
@@ -540,7 +544,7 @@ impl DecodeInfo {
 fn index_class(e: crate::enc::Enc) -> crate::enc::Enc {
     match e {
         crate::enc::Enc::Vop3b => crate::enc::Enc::Vop3a,
-        e => e,
+        e => e.base(),
     }
 }
 
@@ -558,7 +562,7 @@ impl Isa {
         flat::rows(&mut defs);
         buf::rows(&mut defs);
         let mut ops: Vec<[Vec<DefId>; 4]> = (0..=Enc::Other as usize).map(|_| Default::default()).collect();
-        for e in Enc::ALL {
+        for e in Enc::ALL.into_iter().filter(|e| index_class(*e) == *e) {
             for a in Arch::ALL {
                 if let Some(f) = fields(e, a) {
                     let bits = f.opcode_bits();

@@ -188,17 +188,20 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
             .op("clear the wave's exception state (no exception state is modelled: no effect)")
             .sem(e::nop),
         v1("v_movreld_b32", [66, 66, 54, X], Un, B32, B32)
+            .flag(Flags::NO_EXT)
             .op("VGPR[VDST_NUMBER + M0] = SRC0")
             .sem(e::mov_b32)
             .exec(Exec::MovRelD)
             .flag(Flags::READS_M0),
         v1("v_movrels_b32", [67, 67, 55, X], Un, B32, B32)
+            .flag(Flags::NO_EXT)
             .op("VDST = VGPR[SRC0_NUMBER + M0]")
             .sem(e::mov_b32)
             .exec(Exec::MovRelS)
             .flag(Flags::READS_M0)
             .flag(Flags::VGPR_SRC0),
         v1("v_movrelsd_b32", [68, 68, 56, X], Un, B32, B32)
+            .flag(Flags::NO_EXT)
             .op("VGPR[VDST_NUMBER + M0] = VGPR[SRC0_NUMBER + M0]")
             .sem(e::mov_b32)
             .exec(Exec::MovRelSD)
@@ -299,6 +302,7 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
             .sem(e::mov_b32)
             .exec(Exec::LaneZero),
         v1("v_swap_b32", [X, X, X, 81], Un, B32, B32)
+            .flag(Flags::NO_EXT)
             .op("TMP = VDST; VDST = SRC0; SRC0 = TMP (SRC0 a VGPR; under EXEC)")
             .sem(e::mov_b32)
             .exec(Exec::Swap)

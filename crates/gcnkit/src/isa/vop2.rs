@@ -125,6 +125,7 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
             .op("VDST = ((1U << (SRC0&31))-1) << (SRC1&31)")
             .sem(e::bfm_b32),
         v("v_mac_f32", [31, 31, 22, 22], Bin, F32)
+            .flag(Flags::NO_SDWA_GFX9)
             .op("VDST = (FLOAT)SRC0 * (FLOAT)SRC1 + (FLOAT)VDST")
             .sem(e::mac_f32),
         v("v_madmk_f32", [32, 32, 23, 23], Madmk, F32)
@@ -246,6 +247,7 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
             .op("VDST = (HALF)SRC0 * (HALF)SRC1")
             .sem(e::mul_f16),
         v("v_mac_f16", [X, X, 35, 35], Bin, F16)
+            .flag(Flags::NO_SDWA_GFX9)
             .op("VDST = (HALF)SRC0 * (HALF)SRC1 + (HALF)VDST")
             .sem(e::mac_f16),
         v("v_madmk_f16", [X, X, 36, 36], Madmk, F16)

@@ -19,12 +19,26 @@ pub fn print(out: &mut String, i: &Instr) {
 /// Appends the CLRX text of `i` at `at` (see [`super::At`]).
 pub fn print_at(out: &mut String, i: &Instr, at: &At) {
     let def = i.def();
+    if i.enc.is_ext() {
+        // SDWA/DPP of a row clrxasm knows; an unknown opcode's words as data.
+        match def.filter(|d| !d.name[i.arch.index()].is_empty()) {
+            Some(d) => {
+                let start = out.len();
+                super::ext::print(out, i, d, d.name[i.arch.index()], Syntax::Clrx);
+                if super::ext::clrx_loses(i, d) {
+                    as_data(out, start, i);
+                }
+            }
+            None => data(out, i),
+        }
+        return;
+    }
     // A row clrxasm knows on this arch (nearly every word of real code): printed first, then
     // turned into data in the rare case the text would not read back; a scalar row's check
     // uses the operand list of its printing.
     if let Some(d) = def.filter(|_| i.enc != Enc::Other) {
         let name = d.name[i.arch.index()];
-        if !name.is_empty() && !sdwa_dpp(i) {
+        if !name.is_empty() {
             let start = out.len();
             let loses = if d.short.is_vop() {
                 print_known(out, i, d, at);
@@ -66,16 +80,19 @@ pub fn print_at(out: &mut String, i: &Instr, at: &At) {
         (_, Some(d)) if d.name[i.arch.index()].is_empty() => print_illegal(out, i, at),
         (_, Some(d)) => print_known(out, i, d, at),
         (e, None) if e.is_vop3() || e.is_vop32() || generic_row(e).is_some() => print_illegal(out, i, at),
-        // The classes whose rows come later (memory, export, interpolation): data, whole.
-        _ => {
-            out.push_str(".int ");
-            for (k, w) in i.words().iter().enumerate() {
-                if k > 0 {
-                    out.push_str(", ");
-                }
-                hex(out, *w as u64);
-            }
+        // The classes whose rows come later (export, interpolation, images): data, whole.
+        _ => data(out, i),
+    }
+}
+
+/// The words of `i` as one data line.
+fn data(out: &mut String, i: &Instr) {
+    out.push_str(".int ");
+    for (k, w) in i.words().iter().enumerate() {
+        if k > 0 {
+            out.push_str(", ");
         }
+        hex(out, *w as u64);
     }
 }
 
@@ -101,8 +118,11 @@ fn as_data(out: &mut String, start: usize, i: &Instr) {
 /// writes `0x0`), and for unused opcodes the ABS and CLAMP bits CLRX does not show; for the
 /// scalar classes, see [`super::scalar`].
 pub fn loses_bits(i: &Instr) -> bool {
-    if sdwa_dpp(i) {
-        return true;
+    if i.enc.is_ext() {
+        return i
+            .def()
+            .filter(|d| !d.name[i.arch.index()].is_empty())
+            .is_none_or(|d| super::ext::clrx_loses(i, d));
     }
     let known = i.def().filter(|d| !d.name[i.arch.index()].is_empty());
     if let Some(d) = known
@@ -134,12 +154,6 @@ pub fn loses_bits(i: &Instr) -> bool {
             (!show_abs && i.abs() != 0) || (!show_clamp && i.clamp()) || (0..n).any(|k| i.src(k) == 255)
         }
     }
-}
-
-/// SDWA and DPP (an extra dword that is no literal): not written yet, so data.
-#[inline(always)]
-fn sdwa_dpp(i: &Instr) -> bool {
-    i.literal.is_none() && i.len > i.fields().layout.words
 }
 
 /// [`loses_bits`] of a vector-ALU word whose row clrxasm knows on its arch.

@@ -84,7 +84,7 @@ pub fn record(out: &mut String, i: &Instr, offset: usize, syntax: Syntax) {
     out.push_str(", \"fields\": {");
     let fl = i.fields();
     let bits = (i.words[0] as u64) | ((i.words[1] as u64) << 32);
-    for (k, f) in fl.layout.fields.iter().enumerate() {
+    for (k, f) in fl.layout.all_fields().enumerate() {
         if k > 0 {
             out.push_str(", ");
         }
@@ -165,18 +165,29 @@ pub fn record(out: &mut String, i: &Instr, offset: usize, syntax: Syntax) {
         }
     }
     out.push(']');
-    if i.enc.is_vop3() {
+    if i.enc.is_vop3() || i.enc.is_ext() {
+        // VOP3's three sources; SDWA/DPP's two (SDWA: SEXT, CLAMP and OMOD too).
+        let n = if i.enc.is_vop3() { 3 } else { 2 };
         out.push_str(", \"modifiers\": {\"neg\": ");
-        bools(out, i.neg(), 3);
+        bools(out, i.neg(), n);
         out.push_str(", \"abs\": ");
-        bools(out, i.abs(), 3);
-        out.push_str(", \"clamp\": ");
-        out.push_str(if i.clamp() { "true" } else { "false" });
-        out.push_str(", \"omod\": ");
-        dec(out, i.omod() as u32);
-        if i.arch == Arch::Gcn14 {
+        bools(out, i.abs(), n);
+        if i.enc.is_sdwa() {
+            out.push_str(", \"sext\": ");
+            bools(out, i.sext(), 2);
+        }
+        if !i.enc.is_dpp() {
+            out.push_str(", \"clamp\": ");
+            out.push_str(if i.clamp() { "true" } else { "false" });
+            out.push_str(", \"omod\": ");
+            dec(out, i.omod() as u32);
+        }
+        if i.enc.is_vop3() && i.arch == Arch::Gcn14 {
             out.push_str(", \"op_sel\": ");
             bools(out, i.op_sel(), 4);
+        }
+        if i.enc.is_ext() {
+            super::ext::json_modifiers(out, i);
         }
         out.push('}');
     }

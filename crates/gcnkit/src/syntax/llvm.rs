@@ -46,6 +46,7 @@ fn print_with(out: &mut String, i: &Instr, rules: bool, at: &At) {
             let name = d.llvm[i.arch.index()];
             !name.is_empty() && super::scalar::print(out, i, d, name, Syntax::Llvm, at)
         }
+        Some(d) if i.enc.is_ext() => super::ext::print(out, i, d, d.llvm[i.arch.index()], Syntax::Llvm),
         Some(d) if i.enc != Enc::Other => print_known(out, i, d, rules).is_ok(),
         _ => false,
     };

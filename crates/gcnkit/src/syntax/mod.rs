@@ -2,6 +2,7 @@
 //! with the assembler), and the JSON record.
 
 pub mod clrx;
+pub mod ext;
 pub mod json;
 pub mod llvm;
 pub(crate) mod memory;

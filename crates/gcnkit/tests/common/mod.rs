@@ -125,7 +125,7 @@ pub fn seed() -> u64 {
 }
 
 /// The rows of CLRX's conformance tables (family, variant columns) of the classes gcnkit
-/// covers: the vector ALU (VOP1, VOP2, VOPC and their VOP3 forms; not SDWA, DPP, VOP3P or
+/// covers: the vector ALU (VOP1, VOP2, VOPC, their VOP3, SDWA and DPP forms; not VOP3P or
 /// VINTRP), the scalar ALU, scalar memory, DS, FLAT, MUBUF and MTBUF.
 pub fn covered(family: &str, variant: &str) -> bool {
     matches!(
@@ -164,5 +164,7 @@ pub fn covered(family: &str, variant: &str) -> bool {
             | "flat"
             | "mubuf"
             | "mtbuf"
+            | "sdwa"
+            | "dpp"
     )
 }
