@@ -66,12 +66,14 @@ fn extra_of(enc: Enc, arch: Arch, f: &Fields, b: u64, info: impl Fn(u8) -> u8) -
         Enc::Sop1 if f.get(b, F::Ssrc0) == 255 => Extra::Literal,
         Enc::Sopk if info(DecodeInfo::LITERAL) != 0 => Extra::Literal,
         // GCN 1.1: an SGPR offset code of 255 means a 32-bit literal offset.
-        // (S_MEMTIME and S_DCACHE_INV have no offset operand: no literal.)
+        // (S_MEMTIME and S_DCACHE_INV have no offset operand: no literal; nor has an opcode
+        // the table does not know, as clrxdisasm reads it.)
         Enc::Smrd
             if arch == Arch::Gcn11
                 && f.get(b, F::Imm) == 0
                 && f.get(b, F::Offset) == 255
-                && info(DecodeInfo::NO_OFFSET) == 0 =>
+                && info(DecodeInfo::NO_OFFSET) == 0
+                && info(DecodeInfo::KNOWN) != 0 =>
         {
             Extra::Literal
         }

@@ -251,10 +251,31 @@ pub enum F {
     BoundCtrl,
     BankMask,
     RowMask,
+    /// VOP3P: NEG of each source's high half (NEG_LO is [`F::Neg`]).
+    NegHi,
+    /// VOP3P: which half of SRC0/SRC1 the high result reads (OP_SEL_HI; [`F::OpSelHi2`] is
+    /// SRC2's bit, in the first dword).
+    OpSelHi,
+    OpSelHi2,
+    /// VINTRP: the attribute (0-63) and its channel (x, y, z, w).
+    Attr,
+    AttrChan,
+    /// EXP: which sources are written, the target, two f16 per VGPR, last export of the
+    /// shader, valid mask.
+    En,
+    Tgt,
+    Compr,
+    Done,
+    Vm,
+    /// EXP: the four source VGPRs.
+    ExpSrc0,
+    ExpSrc1,
+    ExpSrc2,
+    ExpSrc3,
 }
 
 /// Number of [`F`] values.
-pub const NF: usize = F::RowMask as usize + 1;
+pub const NF: usize = F::ExpSrc3 as usize + 1;
 
 impl F {
     pub fn name(self) -> &'static str {
@@ -318,6 +339,20 @@ impl F {
             F::BoundCtrl => "bound_ctrl",
             F::BankMask => "bank_mask",
             F::RowMask => "row_mask",
+            F::NegHi => "neg_hi",
+            F::OpSelHi => "op_sel_hi",
+            F::OpSelHi2 => "op_sel_hi2",
+            F::Attr => "attr",
+            F::AttrChan => "attrchan",
+            F::En => "en",
+            F::Tgt => "tgt",
+            F::Compr => "compr",
+            F::Done => "done",
+            F::Vm => "vm",
+            F::ExpSrc0 => "vsrc0",
+            F::ExpSrc1 => "vsrc1",
+            F::ExpSrc2 => "vsrc2",
+            F::ExpSrc3 => "vsrc3",
         }
     }
 }
@@ -493,14 +528,27 @@ const VOP3B_VI: Layout = Layout {
         VOP3_TAIL[4],
     ],
 };
-/// GCN 1.4's packed-math VOP3P (fields in part 2; identified and sized here).
+/// GCN 1.4's packed math (VOP3P): per-source OP_SEL, OP_SEL_HI, NEG_LO ([`F::Neg`]) and NEG_HI.
 const VOP3P: Layout = Layout {
     enc: Enc::Vop3p,
     mask: 0xff80_0000,
     bits: 0xd380_0000,
     words: 2,
     more: &[],
-    fields: &[fld(Op, 16, 7), fld(Encoding, 23, 9)],
+    fields: &[
+        fld(Vdst, 0, 8),
+        fld(NegHi, 8, 3),
+        fld(OpSel, 11, 3),
+        fld(OpSelHi2, 14, 1),
+        fld(Clamp, 15, 1),
+        fld(Op, 16, 7),
+        fld(Encoding, 23, 9),
+        fld(Src0, 32, 9),
+        fld(Src1, 41, 9),
+        fld(Src2, 50, 9),
+        fld(OpSelHi, 59, 2),
+        fld(Neg, 61, 3),
+    ],
 };
 const SOP2: Layout = Layout {
     enc: Enc::Sop2,
@@ -603,14 +651,21 @@ const SMEM_GFX9: Layout = Layout {
         fld(Soffset, 57, 7),
     ],
 };
-// The classes of part 2: identified and sized; their fields come with their rows.
+const VINTRP_FIELDS: [Field; 6] = [
+    fld(Src0, 0, 8),
+    fld(AttrChan, 8, 2),
+    fld(Attr, 10, 6),
+    fld(Op, 16, 2),
+    fld(Vdst, 18, 8),
+    fld(Encoding, 26, 6),
+];
 const VINTRP_SI: Layout = Layout {
     enc: Enc::Vintrp,
     mask: 0xfc00_0000,
     bits: 0xc800_0000,
     words: 1,
     more: &[],
-    fields: &[fld(Op, 16, 2), fld(Encoding, 26, 6)],
+    fields: &VINTRP_FIELDS,
 };
 const VINTRP_VI: Layout = Layout {
     enc: Enc::Vintrp,
@@ -618,7 +673,7 @@ const VINTRP_VI: Layout = Layout {
     bits: 0xd400_0000,
     words: 1,
     more: &[],
-    fields: &[fld(Op, 16, 2), fld(Encoding, 26, 6)],
+    fields: &VINTRP_FIELDS,
 };
 const DS_SI: Layout = Layout {
     enc: Enc::Ds,
@@ -765,13 +820,25 @@ const MIMG: Layout = Layout {
     more: &[],
     fields: &[fld(Op, 18, 7), fld(Encoding, 26, 6)],
 };
+const EXP_FIELDS: [Field; 10] = [
+    fld(En, 0, 4),
+    fld(Tgt, 4, 6),
+    fld(Compr, 10, 1),
+    fld(Done, 11, 1),
+    fld(Vm, 12, 1),
+    fld(Encoding, 26, 6),
+    fld(ExpSrc0, 32, 8),
+    fld(ExpSrc1, 40, 8),
+    fld(ExpSrc2, 48, 8),
+    fld(ExpSrc3, 56, 8),
+];
 const EXP_SI: Layout = Layout {
     enc: Enc::Exp,
     mask: 0xfc00_0000,
     bits: 0xf800_0000,
     words: 2,
     more: &[],
-    fields: &[fld(Encoding, 26, 6)],
+    fields: &EXP_FIELDS,
 };
 const EXP_VI: Layout = Layout {
     enc: Enc::Exp,
@@ -779,7 +846,7 @@ const EXP_VI: Layout = Layout {
     bits: 0xc400_0000,
     words: 2,
     more: &[],
-    fields: &[fld(Encoding, 26, 6)],
+    fields: &EXP_FIELDS,
 };
 const FLAT_CI: Layout = Layout {
     enc: Enc::Flat,

@@ -86,6 +86,9 @@ fn operands(form: Form) -> &'static str {
         Form::BufAtomic => "VDATA (the old value returned with glc), VADDR (off; 1 with offen or idxen; 2 with both or addr64), SRSRC (4 SGPRs), SOFFSET",
         Form::BufNone => "(none)",
         Form::BufStoreLds => "SRSRC (4 SGPRs), SOFFSET",
+        Form::Interp => "VDST, VSRC, ATTR (attrN.C: attribute 0-63, channel x/y/z/w)",
+        Form::InterpMov => "VDST, PARAM (p10, p20 or p0), ATTR",
+        Form::Exp => "TARGET, VSRC0, VSRC1, VSRC2, VSRC3 (each a VGPR or off; done, compr, vm)",
     }
 }
 

@@ -51,6 +51,12 @@ pub enum Role {
     Saddr,
     /// MUBUF/MTBUF: the buffer resource, four SGPRs (`code` the first).
     Srsrc,
+    /// EXP's target: `val`.
+    Target,
+    /// VINTRP's attribute and channel: `val` = attribute << 2 | channel.
+    Attr,
+    /// V_INTERP_MOV_F32's parameter (0 `p10`, 1 `p20`, 2 `p0`): `val`.
+    InterpParam,
 }
 
 impl Role {
@@ -74,9 +80,14 @@ impl Role {
             Role::Soffset => "soffset",
             Role::Vaddr => "vaddr",
             Role::Data(0) => "data0",
-            Role::Data(_) => "data1",
+            Role::Data(1) => "data1",
+            Role::Data(2) => "data2",
+            Role::Data(_) => "data3",
             Role::Saddr => "saddr",
             Role::Srsrc => "srsrc",
+            Role::Target => "target",
+            Role::Attr => "attr",
+            Role::InterpParam => "param",
         }
     }
 
@@ -189,8 +200,10 @@ pub fn operands(i: &Instr, d: &InstrDef) -> Slots {
         slots: [Slot::value(Role::Imm, 0); 5],
         len: 0,
     };
-    if d.short.is_vop() {
+    if d.short.is_vop() || d.short == crate::isa::Short::Vop3p {
         vector(&mut s, i, d);
+    } else if matches!(d.short, crate::isa::Short::Vintrp | crate::isa::Short::Exp) {
+        graphics(&mut s, i, d);
     } else if d.short.is_mem() {
         memory(&mut s, i, d);
     } else {
@@ -313,6 +326,31 @@ fn vector(s: &mut Slots, i: &Instr, d: &InstrDef) {
         }
         Form::Nop => {}
         _ => {}
+    }
+}
+
+/// VINTRP and EXP.
+fn graphics(s: &mut Slots, i: &Instr, d: &InstrDef) {
+    match d.form {
+        Form::Exp => {
+            s.push(Slot::value(Role::Target, i.get(F::Tgt)));
+            let en = i.get(F::En);
+            for k in 0..4u8 {
+                let f = crate::syntax::gfx::exp_source_field(i, k as usize);
+                // A disabled source is `off` (a slot of no registers).
+                let regs = (en >> k & 1) as u8;
+                s.push(Slot::new(Role::Data(k), 256 + i.get(f) as u16, regs, Ty::B32));
+            }
+        }
+        _ => {
+            s.push(Slot::new(Role::Vdst, 256 + i.vdst(), 1, d.dst));
+            if d.form == Form::InterpMov {
+                s.push(Slot::value(Role::InterpParam, i.get(F::Src0)));
+            } else {
+                s.push(Slot::new(Role::Src(0), 256 + i.get(F::Src0) as u16, 1, d.src[0]));
+            }
+            s.push(Slot::value(Role::Attr, i.get(F::Attr) << 2 | i.get(F::AttrChan)));
+        }
     }
 }
 

@@ -161,7 +161,9 @@ pub fn check_with(i: &Instr, d: &InstrDef, policy: Policy) -> Violations {
     let mut written_scalar = false;
     // The constant bus, the literal's place and LDS_DIRECT are the vector ALU's; the scalar
     // classes check registers only.
-    let vop = d.short.is_vop();
+    let vop = d.short.is_vop() || d.short == crate::isa::Short::Vop3p;
+    // The forms without a literal dword: VOP3, VOP3P, SDWA, DPP.
+    let no_literal = i.enc.is_vop3() || i.enc.is_ext() || i.enc == crate::enc::Enc::Vop3p;
     for (n, s) in ops.as_slice().iter().enumerate() {
         if s.is_value() {
             continue;
@@ -179,7 +181,7 @@ pub fn check_with(i: &Instr, d: &InstrDef, policy: Policy) -> Violations {
                 v.push(Violation::NoSuchOperand { operand: n })
             }
             Src::LdsDirect if s.role != Role::Src(0) => v.push(Violation::LdsDirectNotSrc0 { operand: n }),
-            Src::Literal if is_src && (i.enc.is_vop3() || s.role == Role::Src(1)) => {
+            Src::Literal if is_src && (no_literal || s.role == Role::Src(1)) => {
                 v.push(Violation::MisplacedLiteral { operand: n })
             }
             Src::Vgpr(r) if r + s.regs as u16 > 256 => v.push(Violation::RangeOverflow { operand: n }),
@@ -373,7 +375,9 @@ pub fn llvm_check(i: &Instr, d: &InstrDef) -> Option<(usize, &'static str)> {
         }
         return None;
     }
-    if d.flags.has(Flags::VGPR_SRC0) && i.src(0) < 256 {
+    // (llvm-mc 14 takes LDS_DIRECT in V_READFIRSTLANE_B32, not in V_MOVRELS*/V_SWAP_B32.)
+    let lds_ok = d.form == Form::ReadFirstLane && classify(a, i.src(0)) == Src::LdsDirect;
+    if d.flags.has(Flags::VGPR_SRC0) && i.src(0) < 256 && !lds_ok {
         return Some((find(Role::Src(0)), "this operand must be a VGPR"));
     }
     for (n, s) in ops.as_slice().iter().enumerate() {

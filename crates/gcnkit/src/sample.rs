@@ -242,6 +242,16 @@ pub fn instr(r: &mut dyn FnMut() -> u64, arch: Arch, id: DefId, vop3: bool, knob
     if d.short.is_mem() {
         return if vop3 { None } else { memory_instr(r, arch, id, knobs) };
     }
+    if d.short == crate::isa::Short::Vop3p {
+        return if vop3 { None } else { vop3p_instr(r, arch, id, knobs) };
+    }
+    if matches!(d.short, crate::isa::Short::Vintrp | crate::isa::Short::Exp) {
+        return if vop3 {
+            None
+        } else {
+            Some(gfx_instr(r, arch, id, knobs))
+        };
+    }
     if !d.short.is_vop() {
         return if vop3 { None } else { scalar_instr(r, arch, id, knobs) };
     }
@@ -309,6 +319,94 @@ pub fn instr(r: &mut dyn FnMut() -> u64, arch: Arch, id: DefId, vop3: bool, knob
             i.set(F::OpSel, ((r() % 16) as u8 & if wild { 15 } else { 8 | all }) as u32);
         }
     }
+    Some(i)
+}
+
+/// A random VINTRP or EXP instruction of row `id`: mostly what both dialects say (named
+/// targets, sources of the enabled slots only, whole pairs with `compr`), sometimes any bits.
+fn gfx_instr(r: &mut dyn FnMut() -> u64, arch: Arch, id: DefId, knobs: Knobs) -> Instr {
+    let d = isa().def(id);
+    let mut i = Instr::new(arch, d.short.enc(arch));
+    i.set_opcode(d.e32[arch.index()]);
+    i.def = Some(id);
+    let wild = knobs.modifiers && r().is_multiple_of(6);
+    if d.form != Form::Exp {
+        i.set_vdst(vgpr(r, 1) - 256);
+        let src = if d.form == Form::InterpMov && !wild {
+            r() % 3
+        } else {
+            r() % 256
+        };
+        i.set(F::Src0, src as u32);
+        i.set(F::Attr, (r() % 64) as u32);
+        i.set(F::AttrChan, (r() % 4) as u32);
+        return i;
+    }
+    const TARGETS: [u32; 8] = [0, 7, 8, 9, 12, 15, 32, 63];
+    let tgt = if wild {
+        r() % 64
+    } else {
+        TARGETS[(r() % 8) as usize] as u64
+    };
+    i.set(F::Tgt, tgt as u32);
+    let compr = knobs.modifiers && r().is_multiple_of(3);
+    i.set(F::Compr, compr as u32);
+    i.set(F::Done, r().is_multiple_of(2) as u32);
+    i.set(F::Vm, r().is_multiple_of(3) as u32);
+    let en = if wild {
+        (r() % 16) as u32
+    } else if compr {
+        [0, 3, 0xc, 0xf][(r() % 4) as usize]
+    } else {
+        (r() % 16) as u32
+    };
+    i.set(F::En, en);
+    const VSRC: [F; 4] = [F::ExpSrc0, F::ExpSrc1, F::ExpSrc2, F::ExpSrc3];
+    for (k, f) in VSRC.iter().enumerate() {
+        let used = if compr {
+            k < 2 && en >> (2 * k) & 3 != 0
+        } else {
+            en >> k & 1 != 0
+        };
+        if used || wild {
+            i.set(*f, (r() % 256) as u32);
+        }
+    }
+    i
+}
+
+/// A random VOP3P instruction of row `id`: VGPR, scalar or constant sources, random
+/// modifier bits (mostly what LLVM's syntax says; sometimes any).
+fn vop3p_instr(r: &mut dyn FnMut() -> u64, arch: Arch, id: DefId, knobs: Knobs) -> Option<Instr> {
+    let d = isa().def(id);
+    let mut i = Instr::new(arch, Enc::Vop3p);
+    i.set_opcode(d.e32[arch.index()]);
+    i.def = Some(id);
+    i.set_vdst(vgpr(r, 1) - 256);
+    let n = d.form.nsrc();
+    for k in 0..n {
+        let code = match r() % 8 {
+            0 if knobs.scalars => scalar(r, arch, 1),
+            1 if knobs.scalars => constant(r, arch),
+            _ => vgpr(r, 1),
+        };
+        i.set_src(k, code);
+    }
+    let all = (1u32 << n) - 1;
+    let wild = knobs.modifiers && r().is_multiple_of(5);
+    let mut m = crate::syntax::vop3p::Mods {
+        op_sel_hi: 7,
+        ..Default::default()
+    };
+    if knobs.modifiers {
+        let mask = if wild { 7 } else { all };
+        m.op_sel = (r() as u32 & mask) as u8;
+        m.op_sel_hi = ((r() as u32 & mask) | if n == 2 && !wild { 4 } else { 0 }) as u8;
+        m.neg_lo = (r() as u32 & mask & r() as u32) as u8;
+        m.neg_hi = (r() as u32 & mask & r() as u32) as u8;
+        m.clamp = r().is_multiple_of(4);
+    }
+    m.write(&mut i);
     Some(i)
 }
 

@@ -50,17 +50,20 @@ fn random_words(r: &mut Rng, a: Arch, n: usize) -> Vec<u32> {
     let mut w = Vec::new();
     while w.len() < 2 * n {
         let x = r.next() as u32;
-        let first = match r.below(10) {
-            0 => x & 0x7fff_ffff,                 // VOP2, VOPC, VOP1
-            1 => 0x7e00_0000 | (x & 0x01ff_ffff), // VOP1
-            2 => 0xd000_0000 | (x & 0x03ff_ffff), // VOP3
-            3 => 0x8000_0000 | (x & 0x3fff_ffff), // SOP2, SOPK, SOP1, SOPC, SOPP
-            4 => 0xbe80_0000 | (x & 0x017f_ffff), // SOP1, SOPC, SOPP
-            5 => 0xd800_0000 | (x & 0x03ff_ffff), // DS
-            6 => 0xdc00_0000 | (x & 0x03ff_ffff), // FLAT
-            7 => 0xe000_0000 | (x & 0x03ff_ffff), // MUBUF
-            8 => 0xe800_0000 | (x & 0x03ff_ffff), // MTBUF
-            _ => 0xc000_0000 | (x & 0x07ff_ffff), // SMRD / SMEM
+        let vi = a.is_vi_plus();
+        let first = match r.below(12) {
+            9 => (if vi { 0xd400_0000 } else { 0xc800_0000 }) | (x & 0x03ff_ffff), // VINTRP
+            10 => (if vi { 0xc400_0000 } else { 0xf800_0000 }) | (x & 0x0000_1fff), // EXP
+            0 => x & 0x7fff_ffff,                                                  // VOP2, VOPC, VOP1
+            1 => 0x7e00_0000 | (x & 0x01ff_ffff),                                  // VOP1
+            2 => 0xd000_0000 | (x & 0x03ff_ffff),                                  // VOP3
+            3 => 0x8000_0000 | (x & 0x3fff_ffff),                                  // SOP2, SOPK, SOP1, SOPC, SOPP
+            4 => 0xbe80_0000 | (x & 0x017f_ffff),                                  // SOP1, SOPC, SOPP
+            5 => 0xd800_0000 | (x & 0x03ff_ffff),                                  // DS
+            6 => 0xdc00_0000 | (x & 0x03ff_ffff),                                  // FLAT
+            7 => 0xe000_0000 | (x & 0x03ff_ffff),                                  // MUBUF
+            8 => 0xe800_0000 | (x & 0x03ff_ffff),                                  // MTBUF
+            _ => 0xc000_0000 | (x & 0x07ff_ffff),                                  // SMRD / SMEM
         };
         let second = r.next() as u32;
         let Ok(i) = gcnkit::decode::decode(a, &[first, second]) else {
@@ -84,6 +87,9 @@ fn random_words(r: &mut Rng, a: Arch, n: usize) -> Vec<u32> {
                 | Enc::Flat
                 | Enc::Mubuf
                 | Enc::Mtbuf
+                | Enc::Vop3p
+                | Enc::Vintrp
+                | Enc::Exp
         ) || i.enc.is_ext();
         // The VOP3 forms of VINTRP: part 2's.
         let op3 = if a.is_vi_plus() {

@@ -135,14 +135,22 @@ fn table_instructions_match_llvm_mc() {
 }
 
 /// Three random words, the first steered into the VOP2, VOPC, VOP3, DS, FLAT, MUBUF or MTBUF class,
-/// or SDWA/DPP (a
+/// SDWA/DPP or VOP3P (a
 /// memory word's second dword with some of its register fields zero or `off`, as the forms
 /// that do not use them need).
 fn class_words(rng: &mut Rng) -> [u32; 3] {
     let w0 = rng.next() as u32;
     let mut w1 = rng.next() as u32;
-    let w0 = match rng.below(8) {
+    let w0 = match rng.below(9) {
         0 => w0 & 0x7fff_ffff,
+        // VOP3P (GCN 1.4; other words elsewhere): a known opcode, the third slot often clear.
+        8 => {
+            let op = [0, 1, 2, 4, 9, 14, 15, 18, 32, 33, 34][rng.below(11) as usize];
+            if rng.below(2) == 0 {
+                w1 &= !0xe3fc_0000;
+            }
+            0xd380_0000 | (w0 & 0x0000_ffff) | op << 16
+        }
         // SDWA or DPP of VOP2/VOPC/VOP1 (a 32-bit class word whose SRC0 is 249/250; plain
         // words on GCN 1.0/1.1), the control dword's unused bits mostly clear.
         7 => {

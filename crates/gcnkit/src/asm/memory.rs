@@ -4,7 +4,7 @@
 //! `slc`..., and CLRX's `name=value` notes for fields without an operand), checked as llvm-mc
 //! 14 and clrxasm check them.
 
-use super::parse::{ModVal, Modifier, OpKind, Operand, PErr};
+use super::parse::{perr, ModVal, Modifier, OpKind, Operand, PErr};
 use super::scalar::FieldFix;
 use super::select::{Fixup, FixupKind, Selected};
 use super::Dialect;
@@ -17,15 +17,6 @@ use crate::isa::{DefId, Flags, InstrDef};
 use crate::layout::{
     buffer_addr_regs, ds_fields, ds_operand, flat_addr_regs, mem_field_name, scalar_aligned, unused_fields, SADDR_OFF,
 };
-
-fn perr(start: usize, end: usize, msg: impl Into<String>) -> PErr {
-    PErr {
-        start,
-        end,
-        msg: msg.into(),
-        help: None,
-    }
-}
 
 /// A parsed statement as the memory assemblers read it.
 struct Stmt<'a> {

@@ -5,11 +5,13 @@
 //! instruction; instructions go through [`select`](mod@select) (row, encoding, operands, rules). Every
 //! error of the file is collected; nothing is emitted for a file with errors.
 
+mod gfx;
 mod memory;
 pub mod parse;
 mod scalar;
 pub(crate) use scalar::clrx_store_offset;
 pub mod select;
+mod vop3p;
 
 use crate::arch::Arch;
 use crate::diag::{Diagnostic, Severity};
@@ -921,6 +923,9 @@ impl Assembler {
         let special = found
             .map(|(id, _)| scalar::special_operands(crate::isa::isa().def(id).form))
             .unwrap_or([None, None]);
+        let form = found.map(|(id, _)| crate::isa::isa().def(id).form);
+        let exp_form = form == Some(crate::isa::Form::Exp);
+        let interp_form = matches!(form, Some(crate::isa::Form::Interp | crate::isa::Form::InterpMov));
         let (arch, dialect) = (self.arch, self.dialect);
         // The integer arguments inside a special syntax: expressions of the symbols defined
         // so far (both assemblers need the values there: a symbol defined later is an error).
@@ -976,8 +981,30 @@ impl Assembler {
                         }
                         None => None,
                     };
+                    // VINTRP's attribute (`attr3.y`; clrxasm: `aTTR26 . W`): the text up to the
+                    // end or a comma, as one name.
+                    let read = match read {
+                        None if interp_form && ops.len() == 2 => {
+                            let rest = &src[c.pos..c.end];
+                            let len = rest.find(',').unwrap_or(rest.len());
+                            let text = rest[..len].trim_end();
+                            ops.push(Operand {
+                                kind: parse::OpKind::Forward(text.to_string()),
+                                neg: false,
+                                abs: false,
+                                sext: false,
+                                start: c.pos,
+                                end: c.pos + text.len(),
+                            });
+                            c.pos += text.len();
+                            None
+                        }
+                        None => Some(None),
+                        Some(p) => Some(Some(p)),
+                    };
                     match read {
-                        Some(p) => {
+                        None => {}
+                        Some(Some(p)) => {
                             special_warnings.extend(p.warnings.into_iter().map(to_perr));
                             ops.push(Operand {
                                 kind: parse::OpKind::Const(Value::Int(p.value as i64)),
@@ -989,13 +1016,14 @@ impl Assembler {
                             });
                             c.pos += p.used;
                         }
-                        None => ops.push(parse::operand(c, &self.names, &self.syms, false)?),
+                        Some(None) => ops.push(parse::operand(c, &self.names, &self.syms, false)?),
                     }
                     let comma = c.eat(b',');
-                    if c.at_end() || parse::modifier_follows(c) {
+                    if c.at_end() || parse::modifier_follows(c) || (exp_form && parse::exp_modifier_follows(c)) {
                         break;
                     }
-                    if !comma && !commas_optional {
+                    // llvm-mc writes no comma after EXP's target.
+                    if !(comma || commas_optional || exp_form && ops.len() == 1) {
                         break;
                     }
                 }

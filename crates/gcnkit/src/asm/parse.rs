@@ -16,6 +16,16 @@ pub struct PErr {
 
 pub type PRes<T> = Result<T, PErr>;
 
+/// An error at `start..end` of the line, without help.
+pub fn perr(start: usize, end: usize, msg: impl Into<String>) -> PErr {
+    PErr {
+        start,
+        end,
+        msg: msg.into(),
+        help: None,
+    }
+}
+
 pub fn err<T>(start: usize, end: usize, msg: impl Into<String>) -> PRes<T> {
     Err(PErr {
         start,
@@ -1049,6 +1059,17 @@ pub fn modifier_follows(c: &mut Cursor) -> bool {
         }
         None => false,
     };
+    c.pos = save;
+    r
+}
+
+/// Does one of EXP's modifiers (`done`, `compr`, `vm`) start at the cursor? Not modifiers
+/// elsewhere: `done` is a common label name.
+pub fn exp_modifier_follows(c: &mut Cursor) -> bool {
+    let save = c.pos;
+    let r = c
+        .ident()
+        .is_some_and(|(name, _)| ["done", "compr", "vm"].iter().any(|m| m.eq_ignore_ascii_case(name)));
     c.pos = save;
     r
 }

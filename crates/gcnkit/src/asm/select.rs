@@ -789,6 +789,23 @@ pub fn select(
     };
     let d = t.def(id);
     let ai = arch.index();
+    if matches!(d.short, crate::isa::Short::Vintrp | crate::isa::Short::Exp) {
+        // Both assemblers take VINTRP's `_e32`.
+        if !(suffix == Suffix::None || suffix == Suffix::E32 && d.short == crate::isa::Short::Vintrp) {
+            return Err(vec![perr(mn_span, format!("{mnemonic} has no such form here"), None)]);
+        }
+        return super::gfx::select(arch, fold, d, id, mn_span, ops, mods);
+    }
+    if d.short == crate::isa::Short::Vop3p {
+        if suffix != Suffix::None {
+            return Err(vec![perr(
+                mn_span,
+                format!("{mnemonic} has no _e32/_e64/_sdwa/_dpp forms"),
+                None,
+            )]);
+        }
+        return super::vop3p::select(arch, fold, d, id, mn_span, ops, mods);
+    }
     if d.short.is_mem() {
         // clrxasm ignores an `_e32`/`_e64` suffix here; llvm-mc takes none.
         if suffix != Suffix::None && dialect == Dialect::Llvm {

@@ -8,11 +8,13 @@
 mod buf;
 mod ds;
 mod flat;
+mod gfx;
 mod smem;
 mod sop;
 mod vop1;
 mod vop2;
 mod vop3;
+mod vop3p;
 mod vopc;
 
 use crate::arch::{Arch, ArchSet};
@@ -224,6 +226,13 @@ pub enum Form {
     BufNone,
     /// `SRSRC, SOFFSET` (BUFFER_STORE_LDS_DWORD: LDS to memory).
     BufStoreLds,
+    // VINTRP and EXP
+    /// `VDST, VSRC, ATTR` (V_INTERP_P1_F32, V_INTERP_P2_F32).
+    Interp,
+    /// `VDST, PARAM, ATTR` (V_INTERP_MOV_F32: `p10`, `p20`, `p0`).
+    InterpMov,
+    /// `TARGET, VSRC0, VSRC1, VSRC2, VSRC3` (each source a VGPR or `off`).
+    Exp,
 }
 
 impl Form {
@@ -266,6 +275,11 @@ pub enum Short {
     Flat,
     Mubuf,
     Mtbuf,
+    /// GCN 1.4's packed math (VOP3P, a class of its own: no 32-bit form).
+    Vop3p,
+    /// Interpolation and export (graphics).
+    Vintrp,
+    Exp,
 }
 
 impl Short {
@@ -287,6 +301,9 @@ impl Short {
             Short::Flat => Enc::Flat,
             Short::Mubuf => Enc::Mubuf,
             Short::Mtbuf => Enc::Mtbuf,
+            Short::Vop3p => Enc::Vop3p,
+            Short::Vintrp => Enc::Vintrp,
+            Short::Exp => Enc::Exp,
         }
     }
 
@@ -371,6 +388,9 @@ impl Flags {
     pub const NO_EXT: Flags = Flags(1 << 28);
     /// No SDWA form on GCN 1.4 (V_MAC_F32, V_MAC_F16).
     pub const NO_SDWA_GFX9: Flags = Flags(1 << 29);
+    /// VOP3P mixed precision (V_MAD_MIX*): f32 sources or f16 halves by OP_SEL_HI; LLVM writes
+    /// NEG_LO/NEG_HI as `-x`/`|x|` and has OP_SEL_HI clear by default.
+    pub const MIX: Flags = Flags(1 << 30);
     /// DS: llvm-mc 14 writes no operand (CLRX writes VADDR): DS_GWS_SEMA_V and kin.
     pub const LLVM_NO_ADDR: Flags = Flags(1 << 20);
 
@@ -521,9 +541,11 @@ impl DecodeInfo {
     pub const NO_OFFSET: u8 = 4;
     /// A branch (SIMM16 is a target).
     pub const LABEL: u8 = 8;
+    /// Set on every row (an opcode the table knows).
+    pub const KNOWN: u8 = 16;
 
     fn of(d: &InstrDef) -> u8 {
-        let mut b = 0;
+        let mut b = Self::KNOWN;
         if d.form.is_vop3b() {
             b |= Self::VOP3B;
         }
@@ -561,6 +583,8 @@ impl Isa {
         ds::rows(&mut defs);
         flat::rows(&mut defs);
         buf::rows(&mut defs);
+        vop3p::rows(&mut defs);
+        gfx::rows(&mut defs);
         let mut ops: Vec<[Vec<DefId>; 4]> = (0..=Enc::Other as usize).map(|_| Default::default()).collect();
         for e in Enc::ALL.into_iter().filter(|e| index_class(*e) == *e) {
             for a in Arch::ALL {
@@ -858,6 +882,15 @@ impl Row {
         let mut r = Row::new(name, short, form, dst);
         r.0.src = [data, data, data];
         r.0.e32 = op;
+        r
+    }
+
+    /// A GCN 1.4 VOP3P instruction (opcode `op`): `form` Bin or Ter, destination and source
+    /// types (a 16-bit type: two packed halves).
+    pub fn vop3p(name: &'static str, op: u16, form: Form, dst: Ty, src: Ty) -> Row {
+        let mut r = Row::new(name, Short::Vop3p, form, dst);
+        r.0.src = [src; 3];
+        r.0.e32 = [X, X, X, op];
         r
     }
 

@@ -7,7 +7,7 @@ use super::text::{dec, hex, reg_range, sdec, Cell};
 use super::{At, Syntax};
 use crate::arch::Arch;
 use crate::instr::{Enc, Instr};
-use crate::isa::{generic_row, isa, Flags, Form, InstrDef, Ty, X};
+use crate::isa::{generic_row, isa, Flags, Form, InstrDef, Short, Ty, X};
 use crate::layout::{operands, Role, Slot};
 use crate::operand::{classify, Special, Src, SRC_REGS};
 
@@ -43,6 +43,12 @@ pub fn print_at(out: &mut String, i: &Instr, at: &At) {
             let loses = if d.short.is_vop() {
                 print_known(out, i, d, at);
                 vector_loses_bits(i, d)
+            } else if d.short == Short::Vop3p {
+                super::vop3p::print(out, i, d, name, Syntax::Clrx);
+                super::vop3p::clrx_loses(i, d)
+            } else if matches!(d.short, Short::Vintrp | Short::Exp) {
+                super::gfx::print(out, i, d, name, Syntax::Clrx);
+                super::gfx::loses(i, d, false)
             } else if d.short.is_mem() {
                 super::memory::print_clrx(out, i, d, name)
             } else {
@@ -125,6 +131,16 @@ pub fn loses_bits(i: &Instr) -> bool {
             .is_none_or(|d| super::ext::clrx_loses(i, d));
     }
     let known = i.def().filter(|d| !d.name[i.arch.index()].is_empty());
+    if let Some(d) = known.filter(|d| d.short == Short::Vop3p) {
+        return super::vop3p::clrx_loses(i, d);
+    }
+    if let Some(d) = known.filter(|d| matches!(d.short, Short::Vintrp | Short::Exp)) {
+        return super::gfx::loses(i, d, false);
+    }
+    // clrxasm does not read its `VINTRP_ill_3`.
+    if i.enc == Enc::Vintrp {
+        return true;
+    }
     if let Some(d) = known
         .filter(|d| !d.short.is_vop())
         .or_else(|| generic_row(i.enc).filter(|_| known.is_none()))
@@ -191,6 +207,14 @@ fn used_mod_mask(d: &InstrDef) -> u8 {
 
 fn print_known(out: &mut String, i: &Instr, d: &InstrDef, at: &At) {
     let a = i.arch;
+    if d.short == Short::Vop3p {
+        super::vop3p::print(out, i, d, d.name[a.index()], Syntax::Clrx);
+        return;
+    }
+    if matches!(d.short, Short::Vintrp | Short::Exp) {
+        super::gfx::print(out, i, d, d.name[a.index()], Syntax::Clrx);
+        return;
+    }
     if d.short.is_mem() {
         super::memory::print(out, i, d, d.name[a.index()], Syntax::Clrx);
         return;
@@ -472,6 +496,10 @@ fn illegal_slot_vop3a(i: &Instr) -> Option<bool> {
 
 fn print_illegal(out: &mut String, i: &Instr, at: &At) {
     let a = i.arch;
+    if i.enc == Enc::Vintrp {
+        super::gfx::print_illegal(out, i);
+        return;
+    }
     if let Some(g) = generic_row(i.enc) {
         let name = format!("{}_ill_{}", i.enc.name(), i.opcode);
         if g.short.is_mem() {

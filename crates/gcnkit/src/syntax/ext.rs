@@ -366,24 +366,19 @@ fn llvm_can_say(i: &Instr, d: &InstrDef) -> bool {
             return false;
         }
     }
-    // Scalar sources (GCN 1.4): SGPRs and inline constants, one scalar value at most.
+    // Scalar sources (GCN 1.4): SGPRs and inline constants; the constant bus as llvm-mc
+    // counts it (an implicit VCC read too).
     let ops = operands(i, d);
-    let mut scalar: Option<u16> = None;
     for s in ops.as_slice() {
         if let Role::Src(_) = s.role {
             match classify(a, s.code) {
-                Src::Vgpr(_) | Src::Int(_) | Src::Float(_) => {}
-                Src::Sgpr(_) | Src::Ttmp(_) | Src::Special(..) => {
-                    if scalar.is_some_and(|c| c != s.code) {
-                        return false;
-                    }
-                    scalar = Some(s.code);
-                }
+                Src::Vgpr(_) | Src::Int(_) | Src::Float(_) | Src::Sgpr(_) | Src::Ttmp(_) | Src::Special(..) => {}
+                _ if s.implicit => {}
                 _ => return false,
             }
         }
     }
-    true
+    crate::rules::check_with(i, d, crate::rules::Policy::Llvm).is_empty()
 }
 
 /// Would clrxdisasm's text of this SDWA/DPP word read back as other words in clrxasm (or not

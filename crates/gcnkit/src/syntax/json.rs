@@ -165,6 +165,32 @@ pub fn record(out: &mut String, i: &Instr, offset: usize, syntax: Syntax) {
         }
     }
     out.push(']');
+    if i.enc == Enc::Vop3p {
+        // One entry per source of the row.
+        let n = i.def().map_or(3, |d| d.form.nsrc());
+        let m = super::vop3p::Mods::of(i);
+        out.push_str(", \"modifiers\": {");
+        for (k, (name, bits)) in [
+            ("op_sel", m.op_sel),
+            ("op_sel_hi", m.op_sel_hi),
+            ("neg_lo", m.neg_lo),
+            ("neg_hi", m.neg_hi),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            if k > 0 {
+                out.push_str(", ");
+            }
+            out.push('"');
+            out.push_str(name);
+            out.push_str("\": ");
+            bools(out, bits, n);
+        }
+        out.push_str(", \"clamp\": ");
+        out.push_str(if m.clamp { "true" } else { "false" });
+        out.push('}');
+    }
     if i.enc.is_vop3() || i.enc.is_ext() {
         // VOP3's three sources; SDWA/DPP's two (SDWA: SEXT, CLAMP and OMOD too).
         let n = if i.enc.is_vop3() { 3 } else { 2 };

@@ -42,6 +42,14 @@ fn print_with(out: &mut String, i: &Instr, rules: bool, at: &At) {
             let name = d.llvm[i.arch.index()];
             !name.is_empty() && super::memory::print(out, i, d, name, Syntax::Llvm)
         }
+        Some(d) if matches!(d.short, crate::isa::Short::Vintrp | crate::isa::Short::Exp) => {
+            let name = d.llvm[i.arch.index()];
+            !name.is_empty() && super::gfx::print(out, i, d, name, Syntax::Llvm)
+        }
+        Some(d) if d.short == crate::isa::Short::Vop3p => {
+            let name = d.llvm[i.arch.index()];
+            !name.is_empty() && super::vop3p::print(out, i, d, name, Syntax::Llvm)
+        }
         Some(d) if !d.short.is_vop() => {
             let name = d.llvm[i.arch.index()];
             !name.is_empty() && super::scalar::print(out, i, d, name, Syntax::Llvm, at)

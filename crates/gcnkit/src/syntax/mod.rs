@@ -3,12 +3,14 @@
 
 pub mod clrx;
 pub mod ext;
+pub mod gfx;
 pub mod json;
 pub mod llvm;
 pub(crate) mod memory;
 mod scalar;
 pub mod special;
 pub mod text;
+pub mod vop3p;
 
 use crate::instr::Instr;
 

@@ -125,8 +125,8 @@ pub fn seed() -> u64 {
 }
 
 /// The rows of CLRX's conformance tables (family, variant columns) of the classes gcnkit
-/// covers: the vector ALU (VOP1, VOP2, VOPC, their VOP3, SDWA and DPP forms; not VOP3P or
-/// VINTRP), the scalar ALU, scalar memory, DS, FLAT, MUBUF and MTBUF.
+/// covers: the vector ALU (VOP1, VOP2, VOPC, their VOP3, SDWA and DPP forms; VOP3P; EXP;
+/// VINTRP but for its GCN 1.2+ VOP3 forms), the scalar ALU, scalar memory, DS, FLAT, MUBUF and MTBUF.
 pub fn covered(family: &str, variant: &str) -> bool {
     matches!(
         family,
@@ -146,25 +146,32 @@ pub fn covered(family: &str, variant: &str) -> bool {
             | "FLAT"
             | "MUBUF"
             | "MTBUF"
+            | "VOP3P"
+            | "EXP"
+            | "VINTRP"
             | "ILL"
-    ) && matches!(
-        variant,
-        "e32"
-            | "lit"
-            | "vop3a"
-            | "vop3b"
-            | "sop1"
-            | "sop2"
-            | "sopk"
-            | "sopc"
-            | "sopp"
-            | "smrd"
-            | "smem"
-            | "ds"
-            | "flat"
-            | "mubuf"
-            | "mtbuf"
-            | "sdwa"
-            | "dpp"
-    )
+    ) && !(family == "VINTRP" && variant != "vintrp")
+        && matches!(
+            variant,
+            "e32"
+                | "lit"
+                | "vop3a"
+                | "vop3b"
+                | "sop1"
+                | "sop2"
+                | "sopk"
+                | "sopc"
+                | "sopp"
+                | "smrd"
+                | "smem"
+                | "ds"
+                | "flat"
+                | "mubuf"
+                | "mtbuf"
+                | "sdwa"
+                | "dpp"
+                | "vop3p"
+                | "exp"
+                | "vintrp"
+        )
 }
