@@ -321,6 +321,55 @@ fn main() {
         };
         ok &= report(smem, arch, &t, t0.elapsed().as_secs_f64());
         rows.push(Row::new(arch, sampled(smem, st), &t, t0.elapsed().as_secs_f64()));
+        // VINTRP: every word (2^26; GCN 1.0/1.1 at 0xc8, GCN 1.2+ at 0xd4).
+        let n26 = (1u64 << 26) / step.min(1 << 10);
+        let st = step.min(1 << 10);
+        let base = if arch.is_vi_plus() { 0xd400_0000 } else { 0xc800_0000 };
+        let t0 = Instant::now();
+        let t = parallel(n26, |k, t| {
+            let w0 = (base | ((k * st + mix(k) % st) & 0x03ff_ffff)) as u32;
+            both(t, arch, &[w0, 0, 0], (w0 >> 16) & 3);
+        });
+        ok &= report("VINTRP", arch, &t, t0.elapsed().as_secs_f64());
+        rows.push(Row::new(arch, sampled("VINTRP", st), &t, t0.elapsed().as_secs_f64()));
+        // EXP: every first dword's fields (2^13, the unused bits clear and set), each with
+        // random sources, sources of the enabled slots only and zero.
+        let base = if arch.is_vi_plus() { 0xc400_0000u32 } else { 0xf800_0000 };
+        let t0 = Instant::now();
+        let t = parallel(1 << 15, |k, t| {
+            let w0 = base | (k as u32 & 0x1fff) | if k & 0x2000 != 0 { 1 << 20 } else { 0 };
+            let w1 = match k >> 14 {
+                0 => mix(k) as u32,
+                _ => (0..4).fold(0u32, |a, s| if w0 >> s & 1 != 0 { a | (7 + s) << (8 * s) } else { a }),
+            };
+            both(t, arch, &[w0, w1, 0], 0);
+        });
+        ok &= report("EXP", arch, &t, t0.elapsed().as_secs_f64());
+        rows.push(Row::new(
+            arch,
+            "EXP (every field, 2 sets of sources)".into(),
+            &t,
+            t0.elapsed().as_secs_f64(),
+        ));
+        // VOP3P (GCN 1.4): every opcode × every modifier bit (OP_SEL, OP_SEL_HI, NEG_LO,
+        // NEG_HI, CLAMP), VGPR sources, SRC2 set and clear.
+        if arch == Arch::Gcn14 {
+            let t0 = Instant::now();
+            let t = parallel(128 << 14, |k, t| {
+                let (op, m) = ((k >> 14) as u32, k as u32 & 0x3fff);
+                let w0 = 0xd380_0000 | op << 16 | (m & 0xff) << 8 | 5;
+                let src2 = if m & 0x2000 != 0 { 0 } else { 256 + 11 };
+                let w1 = (256 + 7) | (256 + 9) << 9 | src2 << 18 | ((m >> 8) & 0x1f) << 27;
+                both(t, arch, &[w0, w1, 0], op);
+            });
+            ok &= report("VOP3P opcode x modifiers", arch, &t, t0.elapsed().as_secs_f64());
+            rows.push(Row::new(
+                arch,
+                "VOP3P opcode × modifiers".into(),
+                &t,
+                t0.elapsed().as_secs_f64(),
+            ));
+        }
         // VOP3: random words.
         let t0 = Instant::now();
         let t = parallel(vop3_n, |k, t| {
