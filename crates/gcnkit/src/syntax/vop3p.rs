@@ -17,11 +17,6 @@ use crate::isa::{Flags, InstrDef};
 use crate::layout::{operands, Role};
 use crate::operand::{classify, Special, Src};
 
-/// The sources of a row (2 or 3).
-pub fn nsrc(d: &InstrDef) -> usize {
-    d.form.nsrc()
-}
-
 /// The modifier bits of a VOP3P word, one bit per source (bit 2: SRC2).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct Mods {
@@ -74,7 +69,7 @@ pub fn print(out: &mut String, i: &Instr, d: &InstrDef, name: &str, syntax: Synt
         return false;
     }
     let a = i.arch;
-    let n = nsrc(d);
+    let n = d.form.nsrc();
     let m = Mods::of(i);
     let mix = d.flags.has(Flags::MIX);
     out.push_str(name);
@@ -175,7 +170,7 @@ fn llvm_can_say(i: &Instr, d: &InstrDef) -> bool {
     if d.llvm[a.index()].is_empty() || crate::decode::unused_bits(i) != 0 {
         return false;
     }
-    let n = nsrc(d);
+    let n = d.form.nsrc();
     let m = Mods::of(i);
     // A two-source op: nothing in the third slot, and bit 14 set (llvm-mc always sets it).
     if n == 2 && (i.get(F::Src2) != 0 || (m.op_sel | m.neg_lo | m.neg_hi) & 4 != 0 || m.op_sel_hi & 4 == 0) {
@@ -205,7 +200,7 @@ pub fn clrx_loses(i: &Instr, d: &InstrDef) -> bool {
         return true;
     }
     let a = i.arch;
-    let n = nsrc(d);
+    let n = d.form.nsrc();
     let m = Mods::of(i);
     if n == 2 {
         let hi_default = m.op_sel_hi & 3 == 3;
