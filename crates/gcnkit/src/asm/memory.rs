@@ -306,7 +306,7 @@ fn flat(mut i: Instr, d: &InstrDef, st: &Stmt) -> Result<Selected, Vec<PErr>> {
     let data = if has_data { ops.next() } else { None };
     // SCRATCH/GLOBAL: the SGPR base decides VADDR's width.
     if let Some(o) = ops.next() {
-        match saddr(o, seg) {
+        match saddr(i.arch, o, seg, st.llvm) {
             Ok(code) => i.set(F::Saddr, code as u32),
             Err(x) => errs.push(x),
         }
@@ -381,8 +381,9 @@ fn offset_fixup(symbol: &str, (start, end): (usize, usize), lo: u8, min: i64, ma
     }
 }
 
-/// SCRATCH's one SGPR, GLOBAL's aligned pair, or `off`: the SADDR code.
-fn saddr(o: &Operand, seg: u32) -> Result<u16, PErr> {
+/// SCRATCH's one SGPR, GLOBAL's aligned pair (clrxasm: a TTMP pair at any TTMP), or `off`:
+/// the SADDR code.
+fn saddr(arch: Arch, o: &Operand, seg: u32, llvm: bool) -> Result<u16, PErr> {
     if is_off(o) {
         return Ok(SADDR_OFF);
     }
@@ -392,7 +393,14 @@ fn saddr(o: &Operand, seg: u32) -> Result<u16, PErr> {
         perr(o.start, o.end, format!("SADDR is {what} or off"))
     };
     match &o.kind {
-        OpKind::Reg(r) if r.code < SADDR_OFF && r.count == regs && scalar_aligned(r.code, regs as u8) => Ok(r.code),
+        OpKind::Reg(r)
+            if r.code < SADDR_OFF
+                && r.count == regs
+                && (scalar_aligned(r.code, regs as u8)
+                    || (!llvm && matches!(crate::operand::classify(arch, r.code), crate::operand::Src::Ttmp(_)))) =>
+        {
+            Ok(r.code)
+        }
         _ => Err(want()),
     }
 }

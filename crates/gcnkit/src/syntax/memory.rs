@@ -97,6 +97,8 @@ fn loses_bits_of(i: &Instr, ops: &Slots) -> bool {
         || match i.enc {
             Enc::Flat => flat_loses_bits(i, ops),
             Enc::Mubuf | Enc::Mtbuf => buffer_loses_bits(i, ops),
+            // GWS without the GDS bit: clrxasm wants `gds` written (and sets it).
+            Enc::Ds => i.def().is_some_and(|d| d.flags.has(Flags::GWS)) && i.get(F::Gds) == 0,
             _ => false,
         }
 }
@@ -143,7 +145,10 @@ fn scalar_named(i: &Instr, s: &Slot) -> bool {
 /// segment of an unused SCRATCH/GLOBAL opcode; SGPR bases it does not name.
 fn flat_loses_bits(i: &Instr, ops: &Slots) -> bool {
     let flat_seg = i.get(F::Seg) == 0;
-    (flat_seg && (i.get(F::Saddr) != 0 || i.get(F::Offset) >= 0x1000))
+    // SCRATCH with an SGPR base: VADDR is `off`, its field's bits are not written.
+    let vaddr_off = ops.as_slice().iter().any(|s| s.role == Role::Vaddr && s.is_off());
+    (vaddr_off && i.get(F::Vaddr) != 0)
+        || (flat_seg && (i.get(F::Saddr) != 0 || i.get(F::Offset) >= 0x1000))
         || (i.def.is_none() && !flat_seg)
         || ops
             .as_slice()

@@ -302,7 +302,8 @@ fn loses_bits_of(i: &Instr, d: &InstrDef, ops: &Slots) -> bool {
             if !has_offset {
                 soe != 0 || soff != 0
             } else if soe != 0 {
-                imm == 0 && off != 0
+                // SOE without IMM reads as the SGPR offset of IMM clear and SOE clear.
+                imm == 0
             } else {
                 soff != 0 || (imm == 0 && off > 127)
             }
