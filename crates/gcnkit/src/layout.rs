@@ -202,7 +202,7 @@ pub fn operands(i: &Instr, d: &InstrDef) -> Slots {
     };
     if d.short.is_vop() || d.short == crate::isa::Short::Vop3p {
         vector(&mut s, i, d);
-    } else if matches!(d.short, crate::isa::Short::Vintrp | crate::isa::Short::Exp) {
+    } else if d.short.is_gfx() {
         graphics(&mut s, i, d);
     } else if d.short.is_mem() {
         memory(&mut s, i, d);

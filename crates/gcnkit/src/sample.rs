@@ -245,7 +245,7 @@ pub fn instr(r: &mut dyn FnMut() -> u64, arch: Arch, id: DefId, vop3: bool, knob
     if d.short == crate::isa::Short::Vop3p {
         return if vop3 { None } else { vop3p_instr(r, arch, id, knobs) };
     }
-    if matches!(d.short, crate::isa::Short::Vintrp | crate::isa::Short::Exp) {
+    if d.short.is_gfx() {
         return if vop3 {
             None
         } else {

@@ -789,7 +789,7 @@ pub fn select(
     };
     let d = t.def(id);
     let ai = arch.index();
-    if matches!(d.short, crate::isa::Short::Vintrp | crate::isa::Short::Exp) {
+    if d.short.is_gfx() {
         // Both assemblers take VINTRP's `_e32`.
         if !(suffix == Suffix::None || suffix == Suffix::E32 && d.short == crate::isa::Short::Vintrp) {
             return Err(vec![perr(mn_span, format!("{mnemonic} has no such form here"), None)]);

@@ -313,6 +313,11 @@ impl Short {
         matches!(self, Short::Ds | Short::Flat | Short::Mubuf | Short::Mtbuf)
     }
 
+    /// The graphics classes (VINTRP, EXP): their own printers and assembler path.
+    pub fn is_gfx(self) -> bool {
+        matches!(self, Short::Vintrp | Short::Exp)
+    }
+
     /// The vector-ALU classes (with VOP3 forms, modifiers, the constant bus).
     pub fn is_vop(self) -> bool {
         matches!(self, Short::Vop2 | Short::Vopc | Short::Vop1)

@@ -43,12 +43,9 @@ pub fn print_at(out: &mut String, i: &Instr, at: &At) {
             let loses = if d.short.is_vop() {
                 print_known(out, i, d, at);
                 vector_loses_bits(i, d)
-            } else if d.short == Short::Vop3p {
-                super::vop3p::print(out, i, d, name, Syntax::Clrx);
-                super::vop3p::clrx_loses(i, d)
-            } else if matches!(d.short, Short::Vintrp | Short::Exp) {
-                super::gfx::print(out, i, d, name, Syntax::Clrx);
-                super::gfx::loses(i, d, false)
+            } else if d.short == Short::Vop3p || d.short.is_gfx() {
+                print_known(out, i, d, at);
+                loses_bits(i)
             } else if d.short.is_mem() {
                 super::memory::print_clrx(out, i, d, name)
             } else {
@@ -134,7 +131,7 @@ pub fn loses_bits(i: &Instr) -> bool {
     if let Some(d) = known.filter(|d| d.short == Short::Vop3p) {
         return super::vop3p::clrx_loses(i, d);
     }
-    if let Some(d) = known.filter(|d| matches!(d.short, Short::Vintrp | Short::Exp)) {
+    if let Some(d) = known.filter(|d| d.short.is_gfx()) {
         return super::gfx::loses(i, d, false);
     }
     // clrxasm does not read its `VINTRP_ill_3`.
@@ -211,7 +208,7 @@ fn print_known(out: &mut String, i: &Instr, d: &InstrDef, at: &At) {
         super::vop3p::print(out, i, d, d.name[a.index()], Syntax::Clrx);
         return;
     }
-    if matches!(d.short, Short::Vintrp | Short::Exp) {
+    if d.short.is_gfx() {
         super::gfx::print(out, i, d, d.name[a.index()], Syntax::Clrx);
         return;
     }

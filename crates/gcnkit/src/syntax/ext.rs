@@ -369,16 +369,20 @@ fn llvm_can_say(i: &Instr, d: &InstrDef) -> bool {
     // Scalar sources (GCN 1.4): SGPRs and inline constants; the constant bus as llvm-mc
     // counts it (an implicit VCC read too).
     let ops = operands(i, d);
-    for s in ops.as_slice() {
-        if let Role::Src(_) = s.role {
-            match classify(a, s.code) {
-                Src::Vgpr(_) | Src::Int(_) | Src::Float(_) | Src::Sgpr(_) | Src::Ttmp(_) | Src::Special(..) => {}
-                _ if s.implicit => {}
-                _ => return false,
-            }
-        }
+    if ops.as_slice().iter().any(|s| unnamed_source(i, s) && !s.implicit) {
+        return false;
     }
     crate::rules::check_with(i, d, crate::rules::Policy::Llvm).is_empty()
+}
+
+/// A source code no SDWA/DPP source can be (the literal, LDS_DIRECT, the SDWA/DPP markers,
+/// reserved codes): VGPRs, and on GCN 1.4 SDWA scalar registers and inline constants only.
+fn unnamed_source(i: &Instr, s: &Slot) -> bool {
+    matches!(s.role, Role::Src(_))
+        && !matches!(
+            classify(i.arch, s.code),
+            Src::Vgpr(_) | Src::Int(_) | Src::Float(_) | Src::Sgpr(_) | Src::Ttmp(_) | Src::Special(..)
+        )
 }
 
 /// Would clrxdisasm's text of this SDWA/DPP word read back as other words in clrxasm (or not
@@ -389,14 +393,7 @@ pub fn clrx_loses(i: &Instr, d: &InstrDef) -> bool {
         return true;
     }
     let ops = operands(i, d);
-    let bad_src = |s: &Slot| {
-        matches!(s.role, Role::Src(_))
-            && !matches!(
-                classify(i.arch, s.code),
-                Src::Vgpr(_) | Src::Int(_) | Src::Float(_) | Src::Sgpr(_) | Src::Ttmp(_) | Src::Special(..)
-            )
-    };
-    if ops.as_slice().iter().any(bad_src) {
+    if ops.as_slice().iter().any(|s| unnamed_source(i, s)) {
         return true;
     }
     // clrxasm reads `-2.0` as the constant -2.0 and takes no abs() or sext() of a constant.

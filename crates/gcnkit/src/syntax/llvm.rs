@@ -42,7 +42,7 @@ fn print_with(out: &mut String, i: &Instr, rules: bool, at: &At) {
             let name = d.llvm[i.arch.index()];
             !name.is_empty() && super::memory::print(out, i, d, name, Syntax::Llvm)
         }
-        Some(d) if matches!(d.short, crate::isa::Short::Vintrp | crate::isa::Short::Exp) => {
+        Some(d) if d.short.is_gfx() => {
             let name = d.llvm[i.arch.index()];
             !name.is_empty() && super::gfx::print(out, i, d, name, Syntax::Llvm)
         }
