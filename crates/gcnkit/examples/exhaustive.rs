@@ -370,6 +370,22 @@ fn main() {
                 t0.elapsed().as_secs_f64(),
             ));
         }
+        // MIMG: every opcode × every modifier bit (DMASK, UNORM, GLC, DA, R128/A16, TFE, LWE,
+        // SLC, D16), with random VDATA, VADDR, SRSRC and SSAMP fields (the unused bits clear).
+        let t0 = Instant::now();
+        let t = parallel(128 << 12, |k, t| {
+            let (op, m) = ((k >> 12) as u32, k as u32 & 0xfff);
+            let w0 = 0xf000_0000 | op << 18 | (m & 0x3ff) << 8 | (m >> 10 & 1) << 25;
+            let w1 = (mix(k) as u32 & 0x03ff_ffff) | (m >> 11) << 31;
+            both(t, arch, &[w0, w1, 0], op);
+        });
+        ok &= report("MIMG opcode x modifiers", arch, &t, t0.elapsed().as_secs_f64());
+        rows.push(Row::new(
+            arch,
+            "MIMG opcode × modifiers (random registers)".into(),
+            &t,
+            t0.elapsed().as_secs_f64(),
+        ));
         // VOP3: random words.
         let t0 = Instant::now();
         let t = parallel(vop3_n, |k, t| {

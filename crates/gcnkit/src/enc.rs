@@ -272,10 +272,21 @@ pub enum F {
     ExpSrc1,
     ExpSrc2,
     ExpSrc3,
+    /// MIMG: which components are read or written (one data VGPR each), unnormalised
+    /// coordinates, an array (DA), GCN 1.0-1.2's 128-bit resource / GCN 1.4's 16-bit
+    /// addresses (bit 15), LOD warning enable, the sampler (four SGPRs, field = first / 4), and
+    /// GCN 1.2+'s 16-bit data.
+    Dmask,
+    Unorm,
+    Da,
+    R128,
+    Lwe,
+    Ssamp,
+    D16,
 }
 
 /// Number of [`F`] values.
-pub const NF: usize = F::ExpSrc3 as usize + 1;
+pub const NF: usize = F::D16 as usize + 1;
 
 impl F {
     pub fn name(self) -> &'static str {
@@ -353,6 +364,13 @@ impl F {
             F::ExpSrc1 => "vsrc1",
             F::ExpSrc2 => "vsrc2",
             F::ExpSrc3 => "vsrc3",
+            F::Dmask => "dmask",
+            F::Unorm => "unorm",
+            F::Da => "da",
+            F::R128 => "r128",
+            F::Lwe => "lwe",
+            F::Ssamp => "ssamp",
+            F::D16 => "d16",
         }
     }
 }
@@ -812,13 +830,39 @@ const MTBUF_VI: Layout = Layout {
         BUF_WORD1[5],
     ],
 };
-const MIMG: Layout = Layout {
+/// MIMG's fields but GCN 1.2+'s D16 (bit 63).
+const MIMG_FIELDS: [Field; 15] = [
+    fld(Dmask, 8, 4),
+    fld(Unorm, 12, 1),
+    fld(Glc, 13, 1),
+    fld(Da, 14, 1),
+    fld(R128, 15, 1),
+    fld(Tfe, 16, 1),
+    fld(Lwe, 17, 1),
+    fld(Op, 18, 7),
+    fld(Slc, 25, 1),
+    fld(Encoding, 26, 6),
+    fld(Vaddr, 32, 8),
+    fld(Vdata, 40, 8),
+    fld(Srsrc, 48, 5),
+    fld(Ssamp, 53, 5),
+    fld(D16, 63, 1),
+];
+const MIMG_SI: Layout = Layout {
     enc: Enc::Mimg,
     mask: 0xfc00_0000,
     bits: 0xf000_0000,
     words: 2,
     more: &[],
-    fields: &[fld(Op, 18, 7), fld(Encoding, 26, 6)],
+    fields: MIMG_FIELDS.split_at(14).0,
+};
+const MIMG_VI: Layout = Layout {
+    enc: Enc::Mimg,
+    mask: 0xfc00_0000,
+    bits: 0xf000_0000,
+    words: 2,
+    more: &[],
+    fields: &MIMG_FIELDS,
 };
 const EXP_FIELDS: [Field; 10] = [
     fld(En, 0, 4),
@@ -1040,11 +1084,11 @@ fn layouts(arch: Arch) -> Vec<&'static Layout> {
     let mut v: Vec<&'static Layout> = match arch {
         Arch::Gcn10 => vec![
             &VOP2, &VOPC, &VOP1, &VOP3A_SI, &VOP3B_SI, &SOP2, &SOPK, &SOP1, &SOPC, &SOPP, &SMRD, &VINTRP_SI, &DS_SI,
-            &MUBUF_SI, &MTBUF_SI, &MIMG, &EXP_SI,
+            &MUBUF_SI, &MTBUF_SI, &MIMG_SI, &EXP_SI,
         ],
         Arch::Gcn11 => vec![
             &VOP2, &VOPC, &VOP1, &VOP3A_SI, &VOP3B_SI, &SOP2, &SOPK, &SOP1, &SOPC, &SOPP, &SMRD, &VINTRP_SI, &DS_SI,
-            &MUBUF_SI, &MTBUF_SI, &MIMG, &EXP_SI, &FLAT_CI,
+            &MUBUF_SI, &MTBUF_SI, &MIMG_SI, &EXP_SI, &FLAT_CI,
         ],
         Arch::Gcn12 => vec![
             &VOP2,
@@ -1062,7 +1106,7 @@ fn layouts(arch: Arch) -> Vec<&'static Layout> {
             &DS_VI,
             &MUBUF_VI,
             &MTBUF_VI,
-            &MIMG,
+            &MIMG_VI,
             &EXP_VI,
             &FLAT_CI,
             &SDWA_VOP2_VI,
@@ -1089,7 +1133,7 @@ fn layouts(arch: Arch) -> Vec<&'static Layout> {
             &DS_VI,
             &MUBUF_VI,
             &MTBUF_VI,
-            &MIMG,
+            &MIMG_VI,
             &EXP_VI,
             &FLAT_GFX9,
             &SDWA_VOP2_GFX9,

@@ -89,6 +89,11 @@ fn operands(form: Form) -> &'static str {
         Form::Interp => "VDST, VSRC, ATTR (attrN.C: attribute 0-63, channel x/y/z/w)",
         Form::InterpMov => "VDST, PARAM (p10, p20 or p0), ATTR",
         Form::Exp => "TARGET, VSRC0, VSRC1, VSRC2, VSRC3 (each a VGPR or off; done, compr, vm)",
+        Form::MimgLoad | Form::MimgStore => {
+            "VDATA (one VGPR per dmask bit, +1 with tfe), VADDR (the address VGPRs), SRSRC (8 SGPRs; 4 with r128)"
+        }
+        Form::MimgAtomic => "VDATA (the old value returned with glc), VADDR, SRSRC (8 SGPRs; 4 with r128)",
+        Form::MimgSample => "VDATA (one VGPR per dmask bit, +1 with tfe), VADDR, SRSRC (8 SGPRs; 4 with r128), SSAMP (4 SGPRs)",
     }
 }
 

@@ -49,8 +49,11 @@ pub enum Role {
     Data(u8),
     /// GCN 1.4 SCRATCH/GLOBAL: the SGPR base (one SGPR, a pair for GLOBAL).
     Saddr,
-    /// MUBUF/MTBUF: the buffer resource, four SGPRs (`code` the first).
+    /// MUBUF/MTBUF: the buffer resource, four SGPRs (`code` the first); MIMG's image
+    /// resource (eight SGPRs, four with GCN 1.0-1.2's R128).
     Srsrc,
+    /// MIMG: the sampler, four SGPRs (`code` the first).
+    Ssamp,
     /// EXP's target: `val`.
     Target,
     /// VINTRP's attribute and channel: `val` = attribute << 2 | channel.
@@ -85,6 +88,7 @@ impl Role {
             Role::Data(_) => "data3",
             Role::Saddr => "saddr",
             Role::Srsrc => "srsrc",
+            Role::Ssamp => "ssamp",
             Role::Target => "target",
             Role::Attr => "attr",
             Role::InterpParam => "param",
@@ -106,6 +110,7 @@ impl Role {
                 | Role::Data(_)
                 | Role::Saddr
                 | Role::Srsrc
+                | Role::Ssamp
         )
     }
 }
@@ -494,6 +499,7 @@ fn memory(s: &mut Slots, i: &Instr, d: &InstrDef) {
     match i.enc {
         Enc::Flat => return flat(s, i, d),
         Enc::Mubuf | Enc::Mtbuf => return buffer(s, i, d),
+        Enc::Mimg => return image(s, i, d),
         _ => {}
     }
     for &f in ds_fields(d.form).0 {
@@ -599,6 +605,97 @@ pub fn buffer_data_regs(arch: crate::arch::Arch, d: &InstrDef) -> u8 {
     }
 }
 
+/// MIMG: VDATA ([`image_data_regs`]), VADDR (as many VGPRs as clrxdisasm writes: the count
+/// is not encoded), SRSRC (eight SGPRs; four with GCN 1.0-1.2's R128), and the sampler of the
+/// sample and gather forms.
+fn image(s: &mut Slots, i: &Instr, d: &InstrDef) {
+    let (role, ty) = if matches!(d.form, Form::MimgStore | Form::MimgAtomic) {
+        (Role::Data(0), d.src[0])
+    } else {
+        (Role::Vdst, d.dst)
+    };
+    s.push(Slot::new(role, 256 + i.get(F::Vdata) as u16, image_data_regs(i, d), ty));
+    s.push(Slot::new(
+        Role::Vaddr,
+        256 + i.get(F::Vaddr) as u16,
+        image_addr_regs(d).1,
+        Ty::B128,
+    ));
+    let r128 = i.get(F::R128) != 0 && i.arch != crate::arch::Arch::Gcn14;
+    let (regs, ty) = if r128 { (4, Ty::B128) } else { (8, Ty::B256) };
+    s.push(Slot::new(Role::Srsrc, (i.get(F::Srsrc) * 4) as u16, regs, ty));
+    if d.form == Form::MimgSample {
+        s.push(Slot::new(Role::Ssamp, (i.get(F::Ssamp) * 4) as u16, 4, Ty::B128));
+    }
+}
+
+/// The data VGPRs of MIMG instruction `i` as the hardware (and clrxdisasm) counts them: one per
+/// DMASK bit (at least one; a gather's four), halved (rounded up) by GCN 1.4's D16, one more
+/// with TFE.
+pub fn image_data_regs(i: &Instr, d: &InstrDef) -> u8 {
+    let mut n = if d.flags.has(Flags::GATHER) {
+        4
+    } else {
+        (i.get(F::Dmask).count_ones() as u8).max(1)
+    };
+    if i.arch == crate::arch::Arch::Gcn14 && i.get(F::D16) != 0 {
+        n = n.div_ceil(2);
+    }
+    n + i.get(F::Tfe) as u8
+}
+
+/// The data VGPRs of MIMG instruction `i` as llvm-mc 14 writes and reads them, `None` where
+/// it has no form for the word: an atomic has one variant per width (a value, and a
+/// compare-swap's two: DMASK 1 or 3, 3 or 15; TFE only on the one-VGPR form), a gather's
+/// DMASK one bit, D16 only where it has a d16 form, no gather with both D16 and TFE on GCN 1.4
+/// (it writes four VGPRs there, not the hardware's three).
+pub fn llvm_image_data_regs(i: &Instr, d: &InstrDef) -> Option<u8> {
+    let (dmask, tfe) = (i.get(F::Dmask), i.get(F::Tfe) as u8);
+    let d16 = i.fields().has(F::D16) && i.get(F::D16) != 0;
+    let gather = d.flags.has(Flags::GATHER);
+    let gfx9 = i.arch == crate::arch::Arch::Gcn14;
+    if d16 && (d.flags.has(Flags::NO_D16) || (gfx9 && gather && tfe != 0)) || (gather && dmask.count_ones() != 1) {
+        return None;
+    }
+    if d.form != Form::MimgAtomic {
+        return Some(image_data_regs(i, d));
+    }
+    let two = d.src[0] == Ty::B64;
+    match (dmask, two, tfe) {
+        (1, false, _) => Some(1 + tfe),
+        (3, _, 0) => Some(2),
+        (15, true, 0) => Some(4),
+        _ => None,
+    }
+}
+
+/// The fewest address VGPRs of MIMG row `d` (clrxasm's least): the coordinates' one, and one
+/// for each address part (user derivatives two).
+pub fn image_addr_least(d: &InstrDef) -> u8 {
+    let has = |f| d.flags.has(f) as u8;
+    1 + has(Flags::MIMG_O)
+        + has(Flags::MIMG_B)
+        + has(Flags::MIMG_C)
+        + 2 * has(Flags::MIMG_D)
+        + has(Flags::MIMG_CL)
+        + has(Flags::MIMG_L)
+}
+
+/// The address VGPRs of MIMG row `d` as (llvm-mc 14, clrxdisasm) write them; the hardware
+/// does not encode the count. llvm-mc: one, plus one for each of an offset, a bias, a
+/// compare value and user derivatives; clrxdisasm: at least four, the minimal count of the
+/// row's address parts (derivatives two) beyond that.
+pub fn image_addr_regs(d: &InstrDef) -> (u8, u8) {
+    let has = |f| d.flags.has(f) as u8;
+    let (o, b, c, dv) = (
+        has(Flags::MIMG_O),
+        has(Flags::MIMG_B),
+        has(Flags::MIMG_C),
+        has(Flags::MIMG_D),
+    );
+    (1 + o + b + c + dv, image_addr_least(d).max(4))
+}
+
 /// The offset of a scalar memory instruction.
 fn offset(i: &Instr) -> Slot {
     let imm = i.get(F::Imm) != 0;
@@ -638,6 +735,7 @@ pub fn unused_fields(i: &Instr, d: &InstrDef) -> &'static [F] {
         (Form::FlatStore, Enc::Flat) => &[F::Vdst],
         (Form::BufNone, _) => &[F::Vaddr, F::Vdata, F::Srsrc, F::Soffset],
         (Form::BufStoreLds, _) => &[F::Vaddr, F::Vdata],
+        (Form::MimgLoad | Form::MimgStore | Form::MimgAtomic, _) => &[F::Ssamp],
         _ => &[],
     }
 }

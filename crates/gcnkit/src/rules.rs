@@ -168,6 +168,12 @@ pub fn check_with(i: &Instr, d: &InstrDef, policy: Policy) -> Violations {
         if s.is_value() {
             continue;
         }
+        // MIMG's address count is not encoded (the resource's dimensions decide it): the
+        // fewest either assembler takes, llvm-mc's.
+        let mut s = *s;
+        if i.enc == crate::enc::Enc::Mimg && s.role == Role::Vaddr {
+            s.regs = crate::layout::image_addr_regs(d).0;
+        }
         let is_src = matches!(
             s.role,
             Role::Src(_) | Role::K | Role::Sbase | Role::Offset | Role::Soffset
@@ -210,7 +216,7 @@ pub fn check_with(i: &Instr, d: &InstrDef, policy: Policy) -> Violations {
         if !vop {
             continue;
         }
-        match bus_read(a, s) {
+        match bus_read(a, &s) {
             Some(BusRead::Scalar(c, k)) => {
                 let clash = match scalar {
                     Some(prev) => prev != (c, k),

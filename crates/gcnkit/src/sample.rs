@@ -613,6 +613,8 @@ fn memory_instr(r: &mut dyn FnMut() -> u64, arch: Arch, id: DefId, knobs: Knobs)
         i.set(F::Gds, (gds || (wild && r().is_multiple_of(2))) as u32);
     } else if matches!(i.enc, Enc::Mubuf | Enc::Mtbuf) {
         buffer_fields(r, &mut i, d, knobs, wild);
+    } else if i.enc == Enc::Mimg {
+        image_fields(r, &mut i, d, knobs, wild);
     } else {
         // FLAT: the segment is the opcode's (GCN 1.4), the SGPR base sets VADDR's width.
         let seg = i.get(F::Seg);
@@ -654,6 +656,55 @@ fn memory_instr(r: &mut dyn FnMut() -> u64, arch: Arch, id: DefId, knobs: Knobs)
         }
     }
     Some(i)
+}
+
+/// MIMG fields of a random instruction of row `d`: a DMASK llvm-mc 14 has a form for (an
+/// atomic's widths, a gather's one bit), `unorm` on stores and atomics (as clrxasm wants), the
+/// other bits with `modifiers` where llvm-mc takes them (any of them, DMASK 0 and a sampler on
+/// a form without one in a `wild` word), a resource and sampler in the SGPRs, VGPR ranges
+/// that fit either disassembler's count.
+fn image_fields(r: &mut dyn FnMut() -> u64, i: &mut Instr, d: &InstrDef, knobs: Knobs, wild: bool) {
+    let arch = i.arch;
+    let atomic = d.form == Form::MimgAtomic;
+    let gather = d.flags.has(Flags::GATHER);
+    let dmask = if wild {
+        (r() % 16) as u32
+    } else if atomic {
+        match (d.src[0] == Ty::B64, r().is_multiple_of(2)) {
+            (false, true) => 1,
+            (true, false) => 15,
+            _ => 3,
+        }
+    } else if gather {
+        1 << (r() % 4)
+    } else {
+        1 + (r() % 15) as u32
+    };
+    i.set(F::Dmask, dmask);
+    let bit = |r: &mut dyn FnMut() -> u64, on: bool| (wild || (knobs.modifiers && on)) && r().is_multiple_of(3);
+    let store_or_atomic = matches!(d.form, Form::MimgStore | Form::MimgAtomic);
+    i.set(
+        F::Unorm,
+        (store_or_atomic && !r().is_multiple_of(8) || bit(r, true)) as u32,
+    );
+    i.set(F::Glc, bit(r, true) as u32);
+    i.set(F::Slc, bit(r, true) as u32);
+    i.set(F::R128, bit(r, true) as u32);
+    i.set(F::Lwe, bit(r, true) as u32);
+    i.set(F::Da, bit(r, true) as u32);
+    let gfx9 = arch == Arch::Gcn14;
+    let d16 = i.fields().has(F::D16) && bit(r, !d.flags.has(Flags::NO_D16));
+    i.set(F::D16, d16 as u32);
+    let tfe_ok = !(atomic && (dmask != 1 || d.src[0] == Ty::B64)) && !(gfx9 && d16 && gather);
+    i.set(F::Tfe, bit(r, tfe_ok) as u32);
+    let sgprs = sgpr_count(arch) as u64;
+    i.set(F::Srsrc, (r() % (sgprs / 4 - 1)) as u32);
+    if d.form == Form::MimgSample || wild {
+        i.set(F::Ssamp, (r() % (sgprs / 4)) as u32);
+    }
+    let data = crate::layout::image_data_regs(i, d).max(4);
+    i.set(F::Vdata, (vgpr(r, data) - 256) as u32);
+    i.set(F::Vaddr, (vgpr(r, 6) - 256) as u32);
 }
 
 /// MUBUF/MTBUF fields of a random instruction of row `d`: addressing, offset, cache bits,

@@ -42,7 +42,7 @@ fn oracle_here() -> bool {
 }
 
 /// Random words of the classes gcnkit covers (the vector ALU: VOP2, VOPC, VOP1, VOP3; the
-/// scalar ALU: SOP2, SOPK, SOP1, SOPC, SOPP; scalar memory: SMRD, SMEM; DS, FLAT, MUBUF, MTBUF): each instruction in
+/// scalar ALU: SOP2, SOPK, SOP1, SOPC, SOPP; scalar memory: SMRD, SMEM; DS, FLAT, MUBUF, MTBUF, MIMG): each instruction in
 /// two words, a one-word instruction followed by `s_nop 0`, so both disassemblers stay in
 /// step.
 fn random_words(r: &mut Rng, a: Arch, n: usize) -> Vec<u32> {
@@ -51,19 +51,20 @@ fn random_words(r: &mut Rng, a: Arch, n: usize) -> Vec<u32> {
     while w.len() < 2 * n {
         let x = r.next() as u32;
         let vi = a.is_vi_plus();
-        let first = match r.below(12) {
-            9 => (if vi { 0xd400_0000 } else { 0xc800_0000 }) | (x & 0x03ff_ffff), // VINTRP
+        let first = match r.below(13) {
+            11 => 0xf000_0000 | (x & 0x03ff_ffff),                                  // MIMG
+            9 => (if vi { 0xd400_0000 } else { 0xc800_0000 }) | (x & 0x03ff_ffff),  // VINTRP
             10 => (if vi { 0xc400_0000 } else { 0xf800_0000 }) | (x & 0x0000_1fff), // EXP
-            0 => x & 0x7fff_ffff,                                                  // VOP2, VOPC, VOP1
-            1 => 0x7e00_0000 | (x & 0x01ff_ffff),                                  // VOP1
-            2 => 0xd000_0000 | (x & 0x03ff_ffff),                                  // VOP3
-            3 => 0x8000_0000 | (x & 0x3fff_ffff),                                  // SOP2, SOPK, SOP1, SOPC, SOPP
-            4 => 0xbe80_0000 | (x & 0x017f_ffff),                                  // SOP1, SOPC, SOPP
-            5 => 0xd800_0000 | (x & 0x03ff_ffff),                                  // DS
-            6 => 0xdc00_0000 | (x & 0x03ff_ffff),                                  // FLAT
-            7 => 0xe000_0000 | (x & 0x03ff_ffff),                                  // MUBUF
-            8 => 0xe800_0000 | (x & 0x03ff_ffff),                                  // MTBUF
-            _ => 0xc000_0000 | (x & 0x07ff_ffff),                                  // SMRD / SMEM
+            0 => x & 0x7fff_ffff,                                                   // VOP2, VOPC, VOP1
+            1 => 0x7e00_0000 | (x & 0x01ff_ffff),                                   // VOP1
+            2 => 0xd000_0000 | (x & 0x03ff_ffff),                                   // VOP3
+            3 => 0x8000_0000 | (x & 0x3fff_ffff),                                   // SOP2, SOPK, SOP1, SOPC, SOPP
+            4 => 0xbe80_0000 | (x & 0x017f_ffff),                                   // SOP1, SOPC, SOPP
+            5 => 0xd800_0000 | (x & 0x03ff_ffff),                                   // DS
+            6 => 0xdc00_0000 | (x & 0x03ff_ffff),                                   // FLAT
+            7 => 0xe000_0000 | (x & 0x03ff_ffff),                                   // MUBUF
+            8 => 0xe800_0000 | (x & 0x03ff_ffff),                                   // MTBUF
+            _ => 0xc000_0000 | (x & 0x07ff_ffff),                                   // SMRD / SMEM
         };
         let second = r.next() as u32;
         let Ok(i) = gcnkit::decode::decode(a, &[first, second]) else {
@@ -90,6 +91,7 @@ fn random_words(r: &mut Rng, a: Arch, n: usize) -> Vec<u32> {
                 | Enc::Vop3p
                 | Enc::Vintrp
                 | Enc::Exp
+                | Enc::Mimg
         ) || i.enc.is_ext();
         // The VOP3 forms of VINTRP: part 2's.
         let op3 = if a.is_vi_plus() {

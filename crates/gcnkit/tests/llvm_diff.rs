@@ -134,15 +134,27 @@ fn table_instructions_match_llvm_mc() {
     assert_eq!(total_fail, 0, "differences with llvm-mc (see above)");
 }
 
-/// Three random words, the first steered into the VOP2, VOPC, VOP3, DS, FLAT, MUBUF or MTBUF class,
-/// SDWA/DPP or VOP3P (a
+/// Three random words, the first steered into the VOP2, VOPC, VOP3, DS, FLAT, MUBUF, MTBUF or
+/// MIMG class, SDWA/DPP or VOP3P (a
 /// memory word's second dword with some of its register fields zero or `off`, as the forms
 /// that do not use them need).
 fn class_words(rng: &mut Rng) -> [u32; 3] {
     let w0 = rng.next() as u32;
     let mut w1 = rng.next() as u32;
-    let w0 = match rng.below(9) {
+    let w0 = match rng.below(10) {
         0 => w0 & 0x7fff_ffff,
+        // MIMG: the unused bits (word 0's low byte, word 1's 58-62) mostly clear, the sampler
+        // often 0.
+        9 => {
+            if rng.below(4) != 0 {
+                w1 &= !0x7c00_0000;
+            }
+            if rng.below(2) == 0 {
+                w1 &= !0x03e0_0000;
+            }
+            let w0 = if rng.below(4) == 0 { w0 } else { w0 & !0xff };
+            (w0 & 0x03ff_ffff) | (0x3c << 26)
+        }
         // VOP3P (GCN 1.4; other words elsewhere): a known opcode, the third slot often clear.
         8 => {
             let op = [0, 1, 2, 4, 9, 14, 15, 18, 32, 33, 34][rng.below(11) as usize];

@@ -81,6 +81,7 @@ pub(super) fn select(
     match enc {
         Enc::Flat => flat(i, d, &st),
         Enc::Mubuf | Enc::Mtbuf => buffer(i, d, &st),
+        Enc::Mimg => image(i, d, &st),
         _ => ds(i, d, &st),
     }
 }
@@ -562,6 +563,150 @@ fn buffer(mut i: Instr, d: &InstrDef, st: &Stmt) -> Result<Selected, Vec<PErr>> 
         }
     }
     selected(i, fixups, warnings, errs)
+}
+
+/// Assembles MIMG row `d`: the modifiers first (DMASK, TFE and D16 set the data count),
+/// then VDATA, VADDR (any count from the row's least: the hardware does not encode it), SRSRC
+/// (eight SGPRs; four with CLRX's `r128` before GCN 1.4) and a sample's SSAMP. llvm-mc 14 wants
+/// the modifiers in its order, DMASK 0 by default, its atomic and gather DMASKs; clrxasm
+/// DMASK 1 by default, never 0, and `unorm` on stores and atomics.
+fn image(mut i: Instr, d: &InstrDef, st: &Stmt) -> Result<Selected, Vec<PErr>> {
+    const BITS: [F; 8] = [F::Unorm, F::Glc, F::Slc, F::R128, F::Tfe, F::Lwe, F::Da, F::D16];
+    let (llvm, arch) = (st.llvm, i.arch);
+    let gfx9 = arch == Arch::Gcn14;
+    let mut errs = Vec::new();
+    let mut warnings = Vec::new();
+    i.set(F::Dmask, (!llvm) as u32);
+    // llvm-mc's order; an earlier-or-equal position after a later one is out of order.
+    let mut last = 0;
+    for m in st.mods {
+        let e = |msg: String| perr(m.start, m.end, msg);
+        let name = match m.name.as_str() {
+            "a16" if gfx9 => "r128",
+            "r128" if gfx9 => {
+                errs.push(e("GCN 1.4 calls bit 15 a16 (16-bit addresses), not r128".into()));
+                continue;
+            }
+            "a16" => {
+                errs.push(e(format!("{arch} has no a16 (bit 15 is r128 before GCN 1.4)")));
+                continue;
+            }
+            n => n,
+        };
+        let pos = match BITS.iter().position(|f| f.name() == name) {
+            Some(k) => k + 2,
+            None => usize::from(name == "dmask"),
+        };
+        if llvm && pos > 0 && pos <= last {
+            errs.push(e(
+                "llvm-mc 14 takes MIMG modifiers once each, in the order dmask unorm glc slc r128|a16 tfe lwe da d16"
+                    .into(),
+            ));
+        }
+        last = last.max(pos);
+        let r = if name == "dmask" && !m.eq {
+            match m.value {
+                ModVal::Int(0) if !llvm => Err("clrxasm takes no dmask:0 (a zero mask is illegal)".to_string()),
+                ModVal::Int(v) if (0..16).contains(&v) => {
+                    i.set(F::Dmask, v as u32);
+                    Ok(())
+                }
+                // clrxasm keeps the low 4 bits, with a warning.
+                ModVal::Int(v) if !llvm && v & 15 != 0 => {
+                    i.set(F::Dmask, (v & 15) as u32);
+                    warnings.push(e(format!("dmask {v} truncated to 4 bits: {}", v & 15)));
+                    Ok(())
+                }
+                _ => Err("dmask takes a 4-bit mask (0..15)".to_string()),
+            }
+        } else {
+            let renamed = Modifier {
+                name: name.to_string(),
+                ..m.clone()
+            };
+            bit_modifier(&mut i, &renamed, llvm, &BITS, &BITS)
+                .unwrap_or_else(|| Err(format!("unknown modifier '{}' for a MIMG instruction", m.name)))
+        };
+        if let Err(x) = r {
+            errs.push(e(x));
+        }
+    }
+    let at = |msg: &str| st.at(msg);
+    let dmask = i.get(F::Dmask);
+    let store_or_atomic = matches!(d.form, Form::MimgStore | Form::MimgAtomic);
+    if st.dialect == super::Dialect::Clrx && store_or_atomic && i.get(F::Unorm) == 0 {
+        errs.push(at("clrxasm wants unorm on image stores and atomics"));
+    }
+    if llvm && d.flags.has(Flags::GATHER) && dmask.count_ones() != 1 {
+        errs.push(at("a gather's dmask has exactly one bit set (llvm-mc 14)"));
+    }
+    // clrxasm wants a gather's four VGPRs whatever TFE and D16 say.
+    let data = if llvm {
+        crate::layout::llvm_image_data_regs(&i, d)
+    } else if d.flags.has(Flags::GATHER) {
+        Some(4)
+    } else {
+        Some(crate::layout::image_data_regs(&i, d))
+    };
+    let Some(data) = data else {
+        errs.push(at(
+            "llvm-mc 14 has no form of this instruction with this dmask, tfe and d16",
+        ));
+        return Err(errs);
+    };
+    let want = if d.form == Form::MimgSample { 4 } else { 3 };
+    if st.ops.len() != want {
+        errs.extend(super::scalar::count_error(st.mnemonic, st.span, st.ops, want, || {
+            if want == 4 {
+                "VDATA, VADDR, SRSRC, SSAMP"
+            } else {
+                "VDATA, VADDR, SRSRC"
+            }
+            .to_string()
+        }));
+        return Err(errs);
+    }
+    set_vgprs(&mut i, F::Vdata, &st.ops[0], data, "vdata", &mut errs);
+    let addr = &st.ops[1];
+    let (llvm_min, _) = crate::layout::image_addr_regs(d);
+    let least = if llvm {
+        llvm_min
+    } else {
+        crate::layout::image_addr_least(d)
+    };
+    match &addr.kind {
+        OpKind::Reg(r) if r.code >= 256 && (least as u16..=13).contains(&r.count) => {
+            set_vgprs(&mut i, F::Vaddr, addr, r.count as u8, "vaddr", &mut errs);
+        }
+        _ => errs.push(perr(
+            addr.start,
+            addr.end,
+            format!("VADDR is a range of {least} to 13 VGPRs for this instruction"),
+        )),
+    }
+    let r128 = i.get(F::R128) != 0 && !gfx9;
+    let srsrc_regs = if r128 && !llvm { 4 } else { 8 };
+    let mut sgprs = |f: F, o: &Operand, regs: u8, name: &str| {
+        let mut r = super::scalar::reg(arch, llvm, o, regs, false);
+        // Either assembler's resource width in the mixed dialect.
+        if r.is_err() && st.dialect == super::Dialect::Auto && f == F::Srsrc && r128 {
+            r = super::scalar::reg(arch, llvm, o, 8, false);
+        }
+        match r {
+            Ok(c) if c < 128 && c % 4 == 0 => i.set(f, (c / 4) as u32),
+            Ok(_) => errs.push(perr(
+                o.start,
+                o.end,
+                format!("{name} is {regs} SGPRs starting at a multiple of 4"),
+            )),
+            Err(x) => errs.push(x),
+        }
+    };
+    sgprs(F::Srsrc, &st.ops[2], srsrc_regs, "SRSRC");
+    if want == 4 {
+        sgprs(F::Ssamp, &st.ops[3], 4, "SSAMP");
+    }
+    selected(i, Vec::new(), warnings, errs)
 }
 
 /// MTBUF's `format:[D,N]` (either part alone; CLRX's short names or LLVM's BUF_DATA_FORMAT_*/

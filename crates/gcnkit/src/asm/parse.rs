@@ -1018,6 +1018,13 @@ const MODIFIER_NAMES: &[&str] = &[
     "bound_ctrl",
     "dst_un",
     "sext",
+    "dmask",
+    "unorm",
+    "da",
+    "r128",
+    "a16",
+    "lwe",
+    "d16",
 ];
 
 /// For each first letter of [`MODIFIER_NAMES`] (`a`..`z`), the lengths of the names with it

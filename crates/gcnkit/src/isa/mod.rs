@@ -9,6 +9,7 @@ mod buf;
 mod ds;
 mod flat;
 mod gfx;
+mod mimg;
 mod smem;
 mod sop;
 mod vop1;
@@ -233,6 +234,16 @@ pub enum Form {
     InterpMov,
     /// `TARGET, VSRC0, VSRC1, VSRC2, VSRC3` (each source a VGPR or `off`).
     Exp,
+    // MIMG (VDATA, VADDR, SRSRC, SSAMP; the data VGPRs follow from DMASK, TFE and D16, the
+    // address VGPRs from the row's address flags, [`Flags::MIMG_O`]...)
+    /// `VDATA, VADDR, SRSRC` (loads, GET_RESINFO).
+    MimgLoad,
+    /// `VDATA, VADDR, SRSRC` (stores).
+    MimgStore,
+    /// `VDATA, VADDR, SRSRC` (atomics: VDATA returns the old value with glc).
+    MimgAtomic,
+    /// `VDATA, VADDR, SRSRC, SSAMP` (sample, gather4, GET_LOD).
+    MimgSample,
 }
 
 impl Form {
@@ -275,6 +286,7 @@ pub enum Short {
     Flat,
     Mubuf,
     Mtbuf,
+    Mimg,
     /// GCN 1.4's packed math (VOP3P, a class of its own: no 32-bit form).
     Vop3p,
     /// Interpolation and export (graphics).
@@ -301,6 +313,7 @@ impl Short {
             Short::Flat => Enc::Flat,
             Short::Mubuf => Enc::Mubuf,
             Short::Mtbuf => Enc::Mtbuf,
+            Short::Mimg => Enc::Mimg,
             Short::Vop3p => Enc::Vop3p,
             Short::Vintrp => Enc::Vintrp,
             Short::Exp => Enc::Exp,
@@ -310,7 +323,10 @@ impl Short {
     /// The vector memory classes (DS, MUBUF, MTBUF, MIMG, FLAT): their own printers and
     /// assembler path.
     pub fn is_mem(self) -> bool {
-        matches!(self, Short::Ds | Short::Flat | Short::Mubuf | Short::Mtbuf)
+        matches!(
+            self,
+            Short::Ds | Short::Flat | Short::Mubuf | Short::Mtbuf | Short::Mimg
+        )
     }
 
     /// The graphics classes (VINTRP, EXP): their own printers and assembler path.
@@ -326,7 +342,7 @@ impl Short {
 
 /// Flags of a row.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash)]
-pub struct Flags(pub u32);
+pub struct Flags(pub u64);
 
 impl Flags {
     /// Writes EXEC too (V_CMPX_*).
@@ -398,6 +414,20 @@ impl Flags {
     pub const MIX: Flags = Flags(1 << 30);
     /// DS: llvm-mc 14 writes no operand (CLRX writes VADDR): DS_GWS_SEMA_V and kin.
     pub const LLVM_NO_ADDR: Flags = Flags(1 << 20);
+    /// MIMG address parts beyond the coordinates (what the VADDR count each disassembler
+    /// prints follows from): an offset, a bias, a depth compare value, user derivatives
+    /// (two VGPRs in CLRX's count), an LOD clamp, an LOD or mip level.
+    pub const MIMG_O: Flags = Flags(1 << 31);
+    pub const MIMG_B: Flags = Flags(1 << 32);
+    pub const MIMG_C: Flags = Flags(1 << 33);
+    pub const MIMG_D: Flags = Flags(1 << 34);
+    pub const MIMG_CL: Flags = Flags(1 << 35);
+    pub const MIMG_L: Flags = Flags(1 << 36);
+    /// MIMG gather: four data VGPRs whatever DMASK says.
+    pub const GATHER: Flags = Flags(1 << 37);
+    /// MIMG: llvm-mc 14 has no d16 form (GET_RESINFO, GET_LOD, atomics, the `_pck` loads and
+    /// stores).
+    pub const NO_D16: Flags = Flags(1 << 38);
 
     #[inline]
     pub const fn has(self, f: Flags) -> bool {
@@ -590,6 +620,7 @@ impl Isa {
         buf::rows(&mut defs);
         vop3p::rows(&mut defs);
         gfx::rows(&mut defs);
+        mimg::rows(&mut defs);
         let mut ops: Vec<[Vec<DefId>; 4]> = (0..=Enc::Other as usize).map(|_| Default::default()).collect();
         for e in Enc::ALL.into_iter().filter(|e| index_class(*e) == *e) {
             for a in Arch::ALL {
@@ -790,6 +821,7 @@ pub fn generic_row(enc: crate::enc::Enc) -> Option<&'static InstrDef> {
             (Short::Flat, Form::FlatAtomic),
             (Short::Mubuf, Form::BufLoad),
             (Short::Mtbuf, Form::BufLoad),
+            (Short::Mimg, Form::MimgLoad),
         ]
         .into_iter()
         .map(|(short, form)| Row::scalar("", short, [X; 4], form, Ty::B32, Ty::B32, Ty::B32).done())
@@ -806,6 +838,7 @@ pub fn generic_row(enc: crate::enc::Enc) -> Option<&'static InstrDef> {
         Enc::Flat => 7,
         Enc::Mubuf => 8,
         Enc::Mtbuf => 9,
+        Enc::Mimg => 10,
         _ => return None,
     };
     Some(&ROWS[k])

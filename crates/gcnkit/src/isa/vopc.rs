@@ -178,7 +178,7 @@ fn int_base_vi(x: bool, t: Ty) -> u16 {
     }
 }
 
-fn leak(s: String) -> &'static str {
+pub(super) fn leak(s: String) -> &'static str {
     Box::leak(s.into_boxed_str())
 }
 

@@ -1,4 +1,4 @@
-//! The vector memory classes (DS, FLAT so far) in both dialects: the row's operands
+//! The vector memory classes (DS, FLAT, MUBUF, MTBUF, MIMG) in both dialects: the row's operands
 //! ([`crate::layout`]) then the class's modifiers. LLVM's text cannot say every word (fields
 //! its form has no operand for, GWS without `gds`, FLAT's TFE): [`print`] returns `false`
 //! there and the caller prints data. The CLRX text always exists; [`loses_bits`] says when
@@ -21,6 +21,18 @@ pub(super) fn print(out: &mut String, i: &Instr, d: &InstrDef, mnemonic: &str, s
 /// [`print`] over the operand list `ops` of `i`.
 fn print_with(out: &mut String, i: &Instr, d: &InstrDef, ops: &Slots, mnemonic: &str, syn: Syntax) -> bool {
     let llvm = syn == Syntax::Llvm;
+    let llvm_image;
+    let ops = if llvm && i.enc == Enc::Mimg {
+        match llvm_image_ops(i, d, ops) {
+            Some(o) => {
+                llvm_image = o;
+                &llvm_image
+            }
+            None => return false,
+        }
+    } else {
+        ops
+    };
     if llvm && !llvm_can_say(i, d, ops) {
         return false;
     }
@@ -45,6 +57,10 @@ fn print_with(out: &mut String, i: &Instr, d: &InstrDef, ops: &Slots, mnemonic: 
             buffer_modifiers(out, i, d, llvm);
             true
         }
+        Enc::Mimg => {
+            image_modifiers(out, i, llvm);
+            true
+        }
         _ => ds_modifiers(out, i, d, llvm),
     };
     if !said {
@@ -62,7 +78,7 @@ fn operand(out: &mut String, i: &Instr, s: &Slot, llvm: bool) -> bool {
     let buffer = matches!(i.enc, Enc::Mubuf | Enc::Mtbuf);
     if s.is_off() || (llvm && buffer && s.role == Role::Vaddr && !buffer_addressed(i)) {
         out.push_str("off");
-    } else if matches!(s.role, Role::Saddr | Role::Srsrc | Role::Soffset) {
+    } else if matches!(s.role, Role::Saddr | Role::Srsrc | Role::Soffset | Role::Ssamp) {
         return super::scalar::register(out, i.arch, s, None, llvm);
     } else {
         // llvm-mc does not count TFE's extra data register.
@@ -97,6 +113,7 @@ fn loses_bits_of(i: &Instr, ops: &Slots) -> bool {
         || match i.enc {
             Enc::Flat => flat_loses_bits(i, ops),
             Enc::Mubuf | Enc::Mtbuf => buffer_loses_bits(i, ops),
+            Enc::Mimg => image_loses_bits(i, ops),
             // GWS without the GDS bit: clrxasm wants `gds` written (and sets it).
             Enc::Ds => i.def().is_some_and(|d| d.flags.has(Flags::GWS)) && i.get(F::Gds) == 0,
             _ => false,
@@ -120,6 +137,74 @@ fn buffer_loses_bits(i: &Instr, ops: &Slots) -> bool {
         || (i.get(F::Lds) & i.get(F::Tfe)) != 0
         || addr64_mixed
         || (i.enc == Enc::Mtbuf && (dfmt == 0 || dfmt == 15))
+}
+
+/// MIMG texts clrxasm reads back as other words or refuses: `dmask:0`, the `ssamp=` note,
+/// resources it has no name for, a store or atomic without `unorm`, a gather's data count
+/// with TFE or GCN 1.4's D16 (clrxasm wants four VGPRs), an unknown opcode.
+fn image_loses_bits(i: &Instr, ops: &Slots) -> bool {
+    let Some(d) = i.def() else {
+        return true;
+    };
+    let unnamed = ops.as_slice().iter().any(|s| match s.role {
+        Role::Srsrc | Role::Ssamp => !scalar_named(i, s),
+        _ => false,
+    });
+    let unorm_needed = matches!(d.form, Form::MimgStore | Form::MimgAtomic) && i.get(F::Unorm) == 0;
+    let gather_count = d.flags.has(Flags::GATHER)
+        && (i.get(F::Tfe) != 0 || (i.arch == crate::arch::Arch::Gcn14 && i.get(F::D16) != 0));
+    unnamed
+        || unorm_needed
+        || gather_count
+        || i.get(F::Dmask) == 0
+        || unused_fields(i, d).iter().any(|&f| i.get(f) != 0)
+}
+
+/// MIMG's operands as llvm-mc 14 writes them ([`crate::layout::image_addr_regs`]'s VADDR
+/// count, eight SGPRs of resource even with R128, data VGPRs by its own variants), or `None`
+/// where its syntax cannot say the word: an atomic whose DMASK is not one of its widths, D16
+/// on GCN 1.4 where it has no d16 form.
+fn llvm_image_ops(i: &Instr, d: &InstrDef, ops: &Slots) -> Option<Slots> {
+    let mut o = *ops;
+    let data = crate::layout::llvm_image_data_regs(i, d)?;
+    for s in o.slots[..o.len].iter_mut() {
+        match s.role {
+            Role::Vaddr => s.regs = crate::layout::image_addr_regs(d).0,
+            Role::Srsrc => s.regs = 8,
+            Role::Vdst | Role::Data(_) => s.regs = data,
+            _ => {}
+        }
+    }
+    Some(o)
+}
+
+/// MIMG's modifiers, in the order both disassemblers write them (the only one llvm-mc 14
+/// takes): DMASK (LLVM hex where not 0, CLRX decimal where not 1), `unorm glc slc`, bit 15
+/// (`r128`, GCN 1.4's `a16`), `tfe lwe da d16`.
+fn image_modifiers(out: &mut String, i: &Instr, llvm: bool) {
+    let dmask = i.get(F::Dmask);
+    if llvm && dmask != 0 {
+        out.push_str(" dmask:");
+        hex(out, dmask as u64);
+    } else if !llvm && dmask != 1 {
+        out.push_str(" dmask:");
+        dec(out, dmask);
+    }
+    let gfx9 = i.arch == crate::arch::Arch::Gcn14;
+    for (f, name) in [
+        (F::Unorm, " unorm"),
+        (F::Glc, " glc"),
+        (F::Slc, " slc"),
+        (F::R128, if gfx9 { " a16" } else { " r128" }),
+        (F::Tfe, " tfe"),
+        (F::Lwe, " lwe"),
+        (F::Da, " da"),
+        (F::D16, " d16"),
+    ] {
+        if i.fields().has(f) && i.get(f) != 0 {
+            out.push_str(name);
+        }
+    }
 }
 
 /// Does clrxasm read the text of scalar memory operand `s` back (FLAT's SADDR, a buffer's

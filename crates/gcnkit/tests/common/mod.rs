@@ -126,7 +126,8 @@ pub fn seed() -> u64 {
 
 /// The rows of CLRX's conformance tables (family, variant columns) of the classes gcnkit
 /// covers: the vector ALU (VOP1, VOP2, VOPC, their VOP3, SDWA and DPP forms; VOP3P; EXP;
-/// VINTRP but for its GCN 1.2+ VOP3 forms), the scalar ALU, scalar memory, DS, FLAT, MUBUF and MTBUF.
+/// VINTRP but for its GCN 1.2+ VOP3 forms), the scalar ALU, scalar memory, DS, FLAT, MUBUF, MTBUF
+/// and MIMG.
 pub fn covered(family: &str, variant: &str) -> bool {
     matches!(
         family,
@@ -146,6 +147,7 @@ pub fn covered(family: &str, variant: &str) -> bool {
             | "FLAT"
             | "MUBUF"
             | "MTBUF"
+            | "MIMG"
             | "VOP3P"
             | "EXP"
             | "VINTRP"
@@ -168,6 +170,7 @@ pub fn covered(family: &str, variant: &str) -> bool {
                 | "flat"
                 | "mubuf"
                 | "mtbuf"
+                | "mimg"
                 | "sdwa"
                 | "dpp"
                 | "vop3p"
