@@ -2,7 +2,7 @@
 the scalar ALU and scalar memory so far) on GCN 1.0, 1.1, 1.2 and 1.4, in the CLRX and LLVM
 dialects.
 
-Arch names: "gcn1.0", "gcn1.1", "gcn1.2", "gcn1.4" (see ARCHS), or short, LLVM and CLRX names
+Arch names: "gcn1.0", "gcn1.1", "gcn1.2", "gcn1.4", "gcn1.4.1" (gfx906; see ARCHS), or short, LLVM and CLRX names
 ("si", "ci", "vi", "gfx9", "tahiti", "gfx803", "polaris10", "gfx900", "vega10"...),
 case-insensitive. Syntax names: "auto" (assembler only), "clrx", "llvm".
 """
@@ -11,7 +11,7 @@ from typing import Any, Iterable, Literal, Union
 
 __version__: str
 ARCHS: list[str]
-"""The canonical arch names: ["gcn1.0", "gcn1.1", "gcn1.2", "gcn1.4"]."""
+"""The canonical arch names: ["gcn1.0", "gcn1.1", "gcn1.2", "gcn1.4", "gcn1.4.1"]."""
 
 Code = Union[bytes, bytearray, Iterable[int]]
 """Machine code: little-endian bytes (a multiple of 4 long) or 32-bit words."""

@@ -6,12 +6,12 @@ clrxasm for one device of each generation; "Unknown instruction" means clrxasm d
 the name there, any other message (missing operands) that it does.
 
 Usage: GCNKIT_CLRX_DIR=.../build/programs tools/clrx-oracle/names.py > crates/gcnkit/tests/data/clrx-names.tsv
-Output: name, then y/- for gcn1.0 (tahiti), gcn1.1 (hawaii), gcn1.2 (fiji), gcn1.4 (gfx900).
+Output: name, then y/- for gcn1.0 (tahiti), gcn1.1 (hawaii), gcn1.2 (fiji), gcn1.4 (gfx900), gcn1.4.1 (gfx906).
 """
 import os, subprocess, sys, tempfile
 
 CLRX = os.path.join(os.environ['GCNKIT_CLRX_DIR'], 'clrxasm')
-DEVICES = [('gcn1.0', 'tahiti'), ('gcn1.1', 'hawaii'), ('gcn1.2', 'fiji'), ('gcn1.4', 'gfx900')]
+DEVICES = [('gcn1.0', 'tahiti'), ('gcn1.1', 'hawaii'), ('gcn1.2', 'fiji'), ('gcn1.4', 'gfx900'), ('gcn1.4.1', 'gfx906')]
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 

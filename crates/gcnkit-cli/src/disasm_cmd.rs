@@ -32,7 +32,7 @@ pub enum FormatArg {
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// GPU: gcn1.0|gcn1.1|gcn1.2|gcn1.4, si|ci|vi|gfx9, LLVM (tahiti, gfx900...) or CLRX
+    /// GPU: gcn1.0|gcn1.1|gcn1.2|gcn1.4|gcn1.4.1, si|ci|vi|gfx9, LLVM (tahiti, gfx900, gfx906...) or CLRX
     /// (pitcairn, hawaii, polaris10, vega10...) names.
     #[arg(short, long, default_value = "gcn1.2", value_parser = crate::parse_arch)]
     arch: Arch,

@@ -246,7 +246,7 @@ fn json_loads<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
 /// Assembles GCN assembly text to machine code (little-endian bytes).
 ///
 /// text: the whole source (several lines, labels, directives...).
-/// arch: "gcn1.0", "gcn1.1", "gcn1.2", "gcn1.4" or an LLVM/CLRX device name ("gfx900",
+/// arch: "gcn1.0", "gcn1.1", "gcn1.2", "gcn1.4", "gcn1.4.1" or an LLVM/CLRX device name ("gfx900",
 ///     "tahiti", "polaris10"...). None: the text's target directive (.amdgcn_target, .gpu,
 ///     .arch), else gcn1.2.
 /// syntax: "auto" (decided from the text), "clrx" or "llvm".
@@ -408,7 +408,7 @@ mod tests {
 
     #[test]
     fn names() {
-        assert_eq!(arch_names(), ["gcn1.0", "gcn1.1", "gcn1.2", "gcn1.4"]);
+        assert_eq!(arch_names(), ["gcn1.0", "gcn1.1", "gcn1.2", "gcn1.4", "gcn1.4.1"]);
         assert_eq!(parse_arch("GFX900"), Ok(Arch::Gcn14));
         assert!(parse_arch("gfx1100").unwrap_err().contains("gcn1.2"));
         assert_eq!(parse_dialect(" LLVM "), Ok(Dialect::Llvm));

@@ -23,7 +23,7 @@ def lanes(value):
 
 
 def test_archs_and_version():
-    assert gcnkit.ARCHS == ["gcn1.0", "gcn1.1", "gcn1.2", "gcn1.4"]
+    assert gcnkit.ARCHS == ["gcn1.0", "gcn1.1", "gcn1.2", "gcn1.4", "gcn1.4.1"]
     assert gcnkit.__version__ == importlib.metadata.version("gcnkit")
     assert gcnkit.__version__.count(".") == 2
 

@@ -242,7 +242,7 @@ fn main() {
     let vop3_n = cli.vop3;
     let archs: Vec<Arch> = match cli.arch {
         Some(a) => vec![a],
-        None => Arch::ALL.to_vec(),
+        None => Arch::EVERY.to_vec(),
     };
     let mut ok = true;
     let sampled = |what: &str, step: u64| {
@@ -353,7 +353,7 @@ fn main() {
         ));
         // VOP3P (GCN 1.4): every opcode × every modifier bit (OP_SEL, OP_SEL_HI, NEG_LO,
         // NEG_HI, CLAMP), VGPR sources, SRC2 set and clear.
-        if arch == Arch::Gcn14 {
+        if arch.is_gcn14() {
             let t0 = Instant::now();
             let t = parallel(128 << 14, |k, t| {
                 let (op, m) = ((k >> 14) as u32, k as u32 & 0x3fff);
@@ -411,7 +411,7 @@ fn main() {
         let t = parallel(opcodes << 13, |k, t| {
             let (op, m) = ((k >> 13) as u32, k as u32 & 0x1fff);
             let (abs, neg, clamp, omod, sel) = (m & 7, (m >> 3) & 7, (m >> 6) & 1, (m >> 7) & 3, (m >> 9) & 15);
-            if sel != 0 && arch != Arch::Gcn14 {
+            if sel != 0 && !arch.is_gcn14() {
                 return;
             }
             let mut w0 = 0xd000_0000 | 5 | abs << 8 | sel << 11;

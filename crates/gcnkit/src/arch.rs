@@ -11,13 +11,17 @@ pub enum Arch {
     Gcn11 = 1,
     /// GCN 1.2 (Volcanic Islands).
     Gcn12 = 2,
-    /// GCN 1.4 (Vega).
+    /// GCN 1.4 (Vega: gfx900 and kin).
     Gcn14 = 3,
+    /// GCN 1.4.1 (gfx906, Vega 20): GCN 1.4 with the dot products, `v_fma_mix*` in place of
+    /// `v_mad_mix*`, `v_fmac_f32` and `v_xnor_b32`. It shares GCN 1.4's per-arch entries of
+    /// every row ([`Arch::index`]); rows flagged for one of the two exist on that one only.
+    Gcn141 = 4,
 }
 
 /// Names accepted for each arch: our own, short generation names, LLVM processor names and
 /// CLRX device names (the first of each list is the canonical one).
-const NAMES: [&[&str]; 4] = [
+const NAMES: [&[&str]; 5] = [
     &[
         "gcn1.0",
         "si",
@@ -63,29 +67,48 @@ const NAMES: [&[&str]; 4] = [
         "tongapro",
     ],
     &[
-        "gcn1.4", "gfx9", "vega", "gfx900", "gfx902", "gfx904", "gfx906", "gfx909", "gfx90c", "vega10", "vega12",
-        "vega20", "raven", "raven2", "renoir",
+        "gcn1.4", "gfx9", "vega", "gfx900", "gfx902", "gfx904", "gfx909", "gfx90c", "vega10", "vega12", "raven",
+        "raven2", "renoir",
     ],
+    &["gcn1.4.1", "gfx906", "gfx907", "vega20"],
 ];
 
 impl Arch {
+    /// The four generations (the per-arch arrays of the table).
     pub const ALL: [Arch; 4] = [Arch::Gcn10, Arch::Gcn11, Arch::Gcn12, Arch::Gcn14];
+    /// Every arch gcnkit takes: the generations and GCN 1.4.1.
+    pub const EVERY: [Arch; 5] = [Arch::Gcn10, Arch::Gcn11, Arch::Gcn12, Arch::Gcn14, Arch::Gcn141];
 
-    /// Index into per-arch arrays.
+    /// Index into the table's per-arch arrays (GCN 1.4.1 shares GCN 1.4's).
     #[inline]
     pub fn index(self) -> usize {
+        match self {
+            Arch::Gcn141 => 3,
+            a => a as usize,
+        }
+    }
+
+    /// Index among [`Arch::EVERY`] (opcode indices, which differ between GCN 1.4 and 1.4.1).
+    #[inline]
+    pub fn slot(self) -> usize {
         self as usize
+    }
+
+    /// GCN 1.4 or 1.4.1 (the encodings, registers and syntax of Vega).
+    #[inline]
+    pub fn is_gcn14(self) -> bool {
+        self >= Arch::Gcn14
     }
 
     /// Canonical name (`gcn1.0` ...).
     pub fn name(self) -> &'static str {
-        NAMES[self.index()][0]
+        NAMES[self.slot()][0]
     }
 
     /// Parses any accepted name, case-insensitively.
     pub fn parse(s: &str) -> Option<Arch> {
         let s = s.trim().to_ascii_lowercase();
-        Arch::ALL.into_iter().find(|a| NAMES[a.index()].contains(&s.as_str()))
+        Arch::EVERY.into_iter().find(|a| NAMES[a.slot()].contains(&s.as_str()))
     }
 
     /// All accepted names, for error messages and `--help`.
@@ -96,7 +119,7 @@ impl Arch {
     /// The single bit of this arch in an [`ArchSet`].
     #[inline]
     pub fn bit(self) -> ArchSet {
-        ArchSet(1 << self as u8)
+        ArchSet(1 << self.index())
     }
 
     /// GCN 1.2 and later: 10-bit VOP3 opcode, clamp in bit 15, 1/(2*pi) constant.
@@ -128,7 +151,7 @@ impl ArchSet {
 
     #[inline]
     pub fn has(self, a: Arch) -> bool {
-        self.0 & (1 << a as u8) != 0
+        self.0 & (1 << a.index()) != 0
     }
 
     pub fn iter(self) -> impl Iterator<Item = Arch> {
@@ -155,8 +178,10 @@ mod tests {
         assert_eq!(Arch::parse("polaris10"), Some(Arch::Gcn12));
         assert_eq!(Arch::parse("gfx900"), Some(Arch::Gcn14));
         assert_eq!(Arch::parse("vega10"), Some(Arch::Gcn14));
+        assert_eq!(Arch::parse("gfx906"), Some(Arch::Gcn141));
+        assert_eq!(Arch::parse("vega20"), Some(Arch::Gcn141));
         assert_eq!(Arch::parse("nosuchgpu"), None);
-        for a in Arch::ALL {
+        for a in Arch::EVERY {
             assert_eq!(Arch::parse(a.name()), Some(a));
         }
     }

@@ -1116,7 +1116,7 @@ fn layouts(arch: Arch) -> Vec<&'static Layout> {
             &DPP_VOPC,
             &DPP_VOP1,
         ],
-        Arch::Gcn14 => vec![
+        Arch::Gcn14 | Arch::Gcn141 => vec![
             &VOP2,
             &VOPC,
             &VOP1,

@@ -106,7 +106,7 @@ pub fn explain(arch: Option<Arch>, mnemonic: &str) -> Result<String, Unknown> {
     let base = m.strip_suffix("_e32").or_else(|| m.strip_suffix("_e64")).unwrap_or(&m);
     let archs: Vec<Arch> = match arch {
         Some(x) => vec![x],
-        None => Arch::ALL.to_vec(),
+        None => Arch::EVERY.to_vec(),
     };
     // Every row the name means on the archs asked for: on different generations one name may
     // be different instructions (v_add_u32: with a carry out on GCN 1.2, without on GCN 1.4).
@@ -144,7 +144,7 @@ pub fn explain(arch: Option<Arch>, mnemonic: &str) -> Result<String, Unknown> {
         let _ = writeln!(out, "{}", d.name[arch.index()]);
         let shown: Vec<Arch> = match only {
             Some(x) => vec![x],
-            None => Arch::ALL.into_iter().filter(|x| d.exists_on(*x)).collect(),
+            None => Arch::EVERY.into_iter().filter(|x| d.exists_on(*x)).collect(),
         };
         let names: Vec<String> = shown
             .iter()
@@ -180,7 +180,7 @@ pub fn explain(arch: Option<Arch>, mnemonic: &str) -> Result<String, Unknown> {
             let _ = writeln!(out, "  aliases:   {}", list.join("; "));
         }
         if let Some(x) = only {
-            let others: Vec<&str> = Arch::ALL
+            let others: Vec<&str> = Arch::EVERY
                 .into_iter()
                 .filter(|y| *y != x && d.exists_on(*y))
                 .map(|y| y.name())

@@ -598,7 +598,7 @@ fn buffer(s: &mut Slots, i: &Instr, d: &InstrDef) {
 pub fn buffer_data_regs(arch: crate::arch::Arch, d: &InstrDef) -> u8 {
     let ty = if d.form == Form::BufLoad { d.dst } else { d.src[0] };
     let n = ty.regs();
-    if d.flags.has(Flags::D16_PACKED) && arch == crate::arch::Arch::Gcn14 {
+    if d.flags.has(Flags::D16_PACKED) && arch.is_gcn14() {
         n.div_ceil(2)
     } else {
         n
@@ -621,7 +621,7 @@ fn image(s: &mut Slots, i: &Instr, d: &InstrDef) {
         image_addr_regs(d).1,
         Ty::B128,
     ));
-    let r128 = i.get(F::R128) != 0 && i.arch != crate::arch::Arch::Gcn14;
+    let r128 = i.get(F::R128) != 0 && !i.arch.is_gcn14();
     let (regs, ty) = if r128 { (4, Ty::B128) } else { (8, Ty::B256) };
     s.push(Slot::new(Role::Srsrc, (i.get(F::Srsrc) * 4) as u16, regs, ty));
     if d.form == Form::MimgSample {
@@ -638,7 +638,7 @@ pub fn image_data_regs(i: &Instr, d: &InstrDef) -> u8 {
     } else {
         (i.get(F::Dmask).count_ones() as u8).max(1)
     };
-    if i.arch == crate::arch::Arch::Gcn14 && i.get(F::D16) != 0 {
+    if i.arch.is_gcn14() && i.get(F::D16) != 0 {
         n = n.div_ceil(2);
     }
     n + i.get(F::Tfe) as u8
@@ -653,7 +653,7 @@ pub fn llvm_image_data_regs(i: &Instr, d: &InstrDef) -> Option<u8> {
     let (dmask, tfe) = (i.get(F::Dmask), i.get(F::Tfe) as u8);
     let d16 = i.fields().has(F::D16) && i.get(F::D16) != 0;
     let gather = d.flags.has(Flags::GATHER);
-    let gfx9 = i.arch == crate::arch::Arch::Gcn14;
+    let gfx9 = i.arch.is_gcn14();
     if d16 && (d.flags.has(Flags::NO_D16) || (gfx9 && gather && tfe != 0)) || (gather && dmask.count_ones() != 1) {
         return None;
     }

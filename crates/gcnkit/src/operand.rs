@@ -96,7 +96,7 @@ pub fn sgpr_count(arch: Arch) -> u16 {
 /// First TTMP code and count on an arch.
 #[inline]
 pub fn ttmp_range(arch: Arch) -> (u16, u16) {
-    if arch == Arch::Gcn14 {
+    if arch.is_gcn14() {
         (108, 16)
     } else {
         (112, 12)
@@ -132,7 +132,7 @@ fn compute(arch: Arch, code: u16) -> Src {
         126 | 127 => Src::Special(Special::Exec, (code & 1) as u8),
         128..=192 => Src::Int(code as i32 - 128),
         193..=208 => Src::Int(192 - code as i32),
-        235..=239 if arch == Arch::Gcn14 => Src::SrcReg((code - 235) as u8),
+        235..=239 if arch.is_gcn14() => Src::SrcReg((code - 235) as u8),
         240..=247 => Src::Float((code - 240) as u8),
         248 if vi => Src::Float(8),
         249 if vi => Src::Sdwa,

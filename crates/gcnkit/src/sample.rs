@@ -116,6 +116,9 @@ impl Variant {
 /// A random instruction of row `id` on `arch` in encoding `v`; `None` if the row has no such
 /// form on the arch.
 pub fn instr_in(r: &mut dyn FnMut() -> u64, arch: Arch, id: DefId, v: Variant, knobs: Knobs) -> Option<Instr> {
+    if !isa().def(id).exists_on(arch) {
+        return None;
+    }
     match v {
         Variant::Short => instr(r, arch, id, false, knobs),
         Variant::Vop3 => instr(r, arch, id, true, knobs),
@@ -138,7 +141,7 @@ fn ext_instr(r: &mut dyn FnMut() -> u64, arch: Arch, id: DefId, dpp: bool, knobs
     i.set_opcode(d.e32[ai]);
     i.def = Some(id);
     let wild = knobs.modifiers && r().is_multiple_of(5);
-    let scalars = !dpp && arch == Arch::Gcn14 && knobs.scalars;
+    let scalars = !dpp && arch.is_gcn14() && knobs.scalars;
     if d.form == Form::Cmp {
         if scalars && r().is_multiple_of(2) {
             let c = scalar(r, arch, 2);
@@ -205,7 +208,7 @@ fn ext_instr(r: &mut dyn FnMut() -> u64, arch: Arch, id: DefId, dpp: bool, knobs
         i.set(F::BankMask, bank);
         i.set(F::BoundCtrl, (knobs.modifiers && r().is_multiple_of(3)) as u32);
     } else {
-        let vopc_vi = enc == Enc::VopcSdwa && arch != Arch::Gcn14;
+        let vopc_vi = enc == Enc::VopcSdwa && !arch.is_gcn14();
         let dst_sel = if vopc_vi && !wild { 0 } else { sel(r) };
         i.set(F::DstSel, dst_sel);
         let unused = if vopc_vi && !wild {
@@ -234,6 +237,9 @@ fn ext_instr(r: &mut dyn FnMut() -> u64, arch: Arch, id: DefId, dpp: bool, knobs
 /// form). `None` if the row has no such form on the arch.
 pub fn instr(r: &mut dyn FnMut() -> u64, arch: Arch, id: DefId, vop3: bool, knobs: Knobs) -> Option<Instr> {
     let d = isa().def(id);
+    if !d.exists_on(arch) {
+        return None;
+    }
     let ai = arch.index();
     let op = if vop3 { d.e64[ai] } else { d.e32[ai] };
     if op == X {
@@ -315,7 +321,7 @@ pub fn instr(r: &mut dyn FnMut() -> u64, arch: Arch, id: DefId, vop3: bool, knob
         if wild || m.omod {
             i.set(F::Omod, (r() % 4) as u32);
         }
-        if arch == Arch::Gcn14 && (wild || m.op_sel) && i.enc == Enc::Vop3a {
+        if arch.is_gcn14() && (wild || m.op_sel) && i.enc == Enc::Vop3a {
             i.set(F::OpSel, ((r() % 16) as u8 & if wild { 15 } else { 8 | all }) as u32);
         }
     }
@@ -549,7 +555,7 @@ fn scalar_instr(r: &mut dyn FnMut() -> u64, arch: Arch, id: DefId, knobs: Knobs)
     if !knobs.modifiers {
         match d.form {
             Form::PWaitcnt => {
-                let counters = if arch == Arch::Gcn14 { 0xcf7f } else { 0x0f7f };
+                let counters = if arch.is_gcn14() { 0xcf7f } else { 0x0f7f };
                 i.set(F::Simm16, i.get(F::Simm16) & counters);
             }
             Form::PGprIdx => i.set(F::Simm16, i.get(F::Simm16) & 0xf),
@@ -692,7 +698,7 @@ fn image_fields(r: &mut dyn FnMut() -> u64, i: &mut Instr, d: &InstrDef, knobs: 
     i.set(F::R128, bit(r, true) as u32);
     i.set(F::Lwe, bit(r, true) as u32);
     i.set(F::Da, bit(r, true) as u32);
-    let gfx9 = arch == Arch::Gcn14;
+    let gfx9 = arch.is_gcn14();
     let d16 = i.fields().has(F::D16) && bit(r, !d.flags.has(Flags::NO_D16));
     i.set(F::D16, d16 as u32);
     let tfe_ok = !(atomic && (dmask != 1 || d.src[0] == Ty::B64)) && !(gfx9 && d16 && gather);

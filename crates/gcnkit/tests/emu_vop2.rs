@@ -307,8 +307,10 @@ fn reference(op: &str, x: &In) -> Option<Out> {
         "v_and_b32" => Out::Exact(a & b),
         "v_or_b32" => Out::Exact(a | b),
         "v_xor_b32" => Out::Exact(a ^ b),
+        "v_xnor_b32" => Out::Exact(!(a ^ b)),
         "v_bfm_b32" => Out::Exact(((1u32 << (a & 31)) - 1) << (b & 31)),
         "v_mac_f32" => o32(mad32(fa, fb, in32(x.old, m))),
+        "v_fmac_f32" => o32(fa.mul_add(fb, in32(x.old, m))),
         "v_madmk_f32" => o32(mad32(fa, in32(x.k, m), fb)),
         "v_madak_f32" => o32(mad32(fa, fb, in32(x.k, m))),
         "v_bcnt_u32_b32" => Out::Exact(b.wrapping_add(popcount_loop(a))),
@@ -596,7 +598,7 @@ fn sweep_rows(filter: impl Fn(&InstrDef) -> bool) -> usize {
         if matches!(d.form, Form::ReadLane | Form::WriteLane) {
             continue;
         }
-        for a in Arch::ALL.into_iter().filter(|&a| d.exists_on(a)) {
+        for a in Arch::EVERY.into_iter().filter(|&a| d.exists_on(a)) {
             for mode in [0xc0, 0xf0] {
                 let ks: &[u32] = match (d.form, d.dst) {
                     (Form::Madmk | Form::Madak, Ty::F16) => &[0x3e00, 0x0001, 0xfc00],
@@ -631,8 +633,9 @@ fn every_row_has_a_reference() {
     };
     let rows = vop2_rows();
     // 50 rows of the GCN 1.0/1.1 page (V_ADD_I32 & co named V_ADD_U32/V_ADD_CO_U32 later),
-    // 21 16-bit rows of GCN 1.2, 3 carry-less rows of GCN 1.4.
-    assert_eq!(rows.len(), 74);
+    // 21 16-bit rows of GCN 1.2, 3 carry-less rows of GCN 1.4, gfx906's v_fmac_f32 and
+    // v_xnor_b32.
+    assert_eq!(rows.len(), 76);
     for d in rows {
         let _ = reference(d.name[0], &x);
         assert!(d.sem.is_some(), "{} has no semantics", d.name[0]);
@@ -662,7 +665,7 @@ fn every_row_exec_holes() {
         if matches!(d.form, Form::ReadLane | Form::WriteLane) {
             continue;
         }
-        for a in Arch::ALL.into_iter().filter(|&a| d.exists_on(a)) {
+        for a in Arch::EVERY.into_iter().filter(|&a| d.exists_on(a)) {
             for vop3 in [false, true] {
                 if vop3 && matches!(d.form, Form::Madmk | Form::Madak) {
                     continue;

@@ -573,7 +573,7 @@ fn buffer(mut i: Instr, d: &InstrDef, st: &Stmt) -> Result<Selected, Vec<PErr>> 
 fn image(mut i: Instr, d: &InstrDef, st: &Stmt) -> Result<Selected, Vec<PErr>> {
     const BITS: [F; 8] = [F::Unorm, F::Glc, F::Slc, F::R128, F::Tfe, F::Lwe, F::Da, F::D16];
     let (llvm, arch) = (st.llvm, i.arch);
-    let gfx9 = arch == Arch::Gcn14;
+    let gfx9 = arch.is_gcn14();
     let mut errs = Vec::new();
     let mut warnings = Vec::new();
     i.set(F::Dmask, (!llvm) as u32);

@@ -116,7 +116,7 @@ impl RegNames for Names {
             "vccz" | "src_vccz" => one(251),
             "execz" | "src_execz" => one(252),
             "scc" | "src_scc" => one(253),
-            _ if a == Arch::Gcn14 => SRC_REGS
+            _ if a.is_gcn14() => SRC_REGS
                 .iter()
                 .position(|r| *r == name || &r[4..] == name)
                 .map(|k| (235 + k as u16, 1)),

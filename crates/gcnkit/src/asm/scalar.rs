@@ -631,8 +631,8 @@ fn field_bits(i: &Instr, f: F, fix: FieldFix) -> FixupKind {
 fn imm_offset_fix(i: &Instr, dialect: Dialect) -> FieldFix {
     let (lo, hi, bits) = match (i.enc, i.arch, dialect) {
         (Enc::Smrd, ..) => (0, 0xff, 8),
-        (_, Arch::Gcn14, Dialect::Llvm) => (-0x10_0000, 0xf_ffff, 21),
-        (_, Arch::Gcn14, _) => (-0x10_0000, 0x1f_ffff, 21),
+        (_, a, Dialect::Llvm) if a.is_gcn14() => (-0x10_0000, 0xf_ffff, 21),
+        (_, a, _) if a.is_gcn14() => (-0x10_0000, 0x1f_ffff, 21),
         _ => (0, 0xf_ffff, 20),
     };
     FieldFix {
@@ -904,8 +904,8 @@ fn modifiers(
             ("glc", ModVal::None) if i.enc == Enc::Smrd && dialect != Dialect::Clrx => {
                 warnings.push(bad(m, "SMRD has no GLC bit: glc dropped (as llvm-mc does)".into()))
             }
-            ("nv", ModVal::None) if smem && i.arch == Arch::Gcn14 && !llvm => i.set(F::Nv, 1),
-            ("offset", ModVal::Int(v)) if smem && i.arch == Arch::Gcn14 && !llvm && !m.eq => {
+            ("nv", ModVal::None) if smem && i.arch.is_gcn14() && !llvm => i.set(F::Nv, 1),
+            ("offset", ModVal::Int(v)) if smem && i.arch.is_gcn14() && !llvm && !m.eq => {
                 // `s91 offset:0x10`: the SGPR goes to SOFFSET, the immediate to OFFSET.
                 if i.get(F::Imm) != 0 {
                     errs.push(bad(m, "offset: goes with an SGPR offset operand".into()));

@@ -143,7 +143,7 @@ fn slots(d: &InstrDef, a: Arch, vop3: bool, dialect: Dialect) -> Slots {
     match d.form {
         Form::Bin => Slots::of(&[vdst, src(0), vsrc1]),
         Form::Ter => Slots::of(&[vdst, src(0), src(1), src(2)]),
-        Form::Carry => Slots::of(&[vdst, vcc(F_SDST, llvm_ok && a == Arch::Gcn14), src(0), vsrc1]),
+        Form::Carry => Slots::of(&[vdst, vcc(F_SDST, llvm_ok && a.is_gcn14()), src(0), vsrc1]),
         Form::CarryIn => Slots::of(&[vdst, vcc(F_SDST, false), src(0), vsrc1, vcc(F_SRC + 2, false)]),
         Form::Cndmask => Slots::of(&[vdst, src(0), vsrc1, vcc(F_SRC + 2, llvm_ok)]),
         Form::Madmk if !vop3 => Slots::of(&[vdst, src(0), s(Want::K, F_K, 1, d.dst), vsrc1]),
@@ -1469,7 +1469,7 @@ fn build_in(
         if i.enc == Enc::Vop3b && bits.abs != 0 {
             errs.push(mod_err(format!("{} is VOP3B: it has no ABS modifier", d.name[ai])));
         }
-        if m.op_sel.is_some() && arch != Arch::Gcn14 {
+        if m.op_sel.is_some() && !arch.is_gcn14() {
             errs.push(at_err(
                 m.op_sel_at,
                 format!("op_sel exists on GCN 1.4 only, not on {arch}"),
@@ -1643,7 +1643,7 @@ fn build_in(
 /// The slots of an SDWA/DPP form: the 32-bit form's, with GCN 1.4 SDWA's scalar and constant
 /// sources and VOPC destination.
 fn ext_slots(specs: &mut Slots, d: &InstrDef, arch: Arch, dpp: bool) {
-    let scalar_srcs = !dpp && arch == Arch::Gcn14;
+    let scalar_srcs = !dpp && arch.is_gcn14();
     for s in specs.items[..specs.len].iter_mut() {
         match s.field {
             F_SRC | 3 if matches!(s.want, Want::Src | Want::Vgpr) => {

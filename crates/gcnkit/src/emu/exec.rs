@@ -344,7 +344,7 @@ pub(crate) fn step_with(w: &mut Wave, l: &mut Lanes, i: &Instr) -> Result<(), Em
     let rel_src = matches!(special, Exec::MovRelS | Exec::MovRelSD);
     let rel_dst = matches!(special, Exec::MovRelD | Exec::MovRelSD);
     let ops = operands(i, d);
-    let opsel = a == crate::arch::Arch::Gcn14 && d.flags.has(Flags::OPSEL) && i.enc.is_vop3();
+    let opsel = a.is_gcn14() && d.flags.has(Flags::OPSEL) && i.enc.is_vop3();
     let wide = d.dst.regs() > 1 || d.src.iter().any(|t| t.regs() > 1);
     let mut vdst: Option<(usize, usize)> = None;
     let mut sdst: Option<u16> = None;

@@ -425,6 +425,10 @@ impl Flags {
     pub const MIMG_L: Flags = Flags(1 << 36);
     /// MIMG gather: four data VGPRs whatever DMASK says.
     pub const GATHER: Flags = Flags(1 << 37);
+    /// Only on GCN 1.4.1 (gfx906): the dot products, `v_fma_mix*`, `v_fmac_f32`, `v_xnor_b32`.
+    pub const GFX906: Flags = Flags(1 << 39);
+    /// Not on GCN 1.4.1 (gfx906 calls these opcodes otherwise): `v_mad_mix*`.
+    pub const NOT_GFX906: Flags = Flags(1 << 40);
     /// MIMG: llvm-mc 14 has no d16 form (GET_RESINFO, GET_LOD, atomics, the `_pck` loads and
     /// stores).
     pub const NO_D16: Flags = Flags(1 << 38);
@@ -528,7 +532,11 @@ pub struct InstrDef {
 impl InstrDef {
     #[inline]
     pub fn exists_on(&self, a: Arch) -> bool {
-        self.e32[a.index()] != X || self.e64[a.index()] != X
+        let variant = match a {
+            Arch::Gcn141 => !self.flags.has(Flags::NOT_GFX906),
+            _ => !self.flags.has(Flags::GFX906),
+        };
+        variant && (self.e32[a.index()] != X || self.e64[a.index()] != X)
     }
 
     /// The value type of source operand `i` (0..3).
@@ -551,14 +559,15 @@ const NONE: DefId = u16::MAX;
 /// The table plus its opcode indices (array lookups, built once).
 pub struct Isa {
     pub defs: Vec<InstrDef>,
-    /// Row of each opcode, by class and arch (VOP3A and VOP3B share the VOP3 index).
-    ops: Vec<[Vec<DefId>; 4]>,
+    /// Row of each opcode, by class and arch ([`Arch::slot`]; VOP3A and VOP3B share the VOP3
+    /// index).
+    ops: Vec<[Vec<DefId>; 5]>,
     /// What the decoder needs of each row ([`Isa::decode_info`]), one byte per row so that
     /// decoding never loads a whole row.
     dinfo: Vec<u8>,
     /// The [`DecodeInfo`] bits of any row, by class and arch: where a bit is clear the decoder
     /// need not look the row up to ask it.
-    class_info: Vec<[u8; 4]>,
+    class_info: Vec<[u8; 5]>,
     by_name: HashMap<&'static str, Vec<DefId>>,
     by_alias: HashMap<&'static str, Vec<DefId>>,
 }
@@ -621,12 +630,12 @@ impl Isa {
         vop3p::rows(&mut defs);
         gfx::rows(&mut defs);
         mimg::rows(&mut defs);
-        let mut ops: Vec<[Vec<DefId>; 4]> = (0..=Enc::Other as usize).map(|_| Default::default()).collect();
+        let mut ops: Vec<[Vec<DefId>; 5]> = (0..=Enc::Other as usize).map(|_| Default::default()).collect();
         for e in Enc::ALL.into_iter().filter(|e| index_class(*e) == *e) {
-            for a in Arch::ALL {
+            for a in Arch::EVERY {
                 if let Some(f) = fields(e, a) {
                     let bits = f.opcode_bits();
-                    ops[e as usize][a.index()] = vec![NONE; 1 << bits];
+                    ops[e as usize][a.slot()] = vec![NONE; 1 << bits];
                 }
             }
         }
@@ -641,13 +650,16 @@ impl Isa {
         };
         for (i, d) in isa.defs.iter().enumerate() {
             let id = i as DefId;
-            for a in Arch::ALL {
+            for a in Arch::EVERY {
                 let ai = a.index();
+                if !d.exists_on(a) {
+                    continue;
+                }
                 for (op, enc) in [(d.e32[ai], d.short.enc(a)), (d.e64[ai], Enc::Vop3a)] {
                     if op == X {
                         continue;
                     }
-                    let slot = isa.ops[index_class(enc) as usize][ai]
+                    let slot = isa.ops[index_class(enc) as usize][a.slot()]
                         .get_mut(op as usize)
                         .unwrap_or_else(|| panic!("{} opcode {op} out of range on {a}", enc.name()));
                     assert!(
@@ -692,13 +704,13 @@ impl Isa {
     /// The [`DecodeInfo`] bits set in any row of class `enc` on `arch`.
     #[inline(always)]
     pub fn class_decode_info(&self, enc: crate::enc::Enc, arch: Arch) -> u8 {
-        self.class_info[index_class(enc) as usize][arch.index()]
+        self.class_info[index_class(enc) as usize][arch.slot()]
     }
 
     /// The row of opcode `op` of class `enc` on `arch`.
     #[inline]
     pub fn by_opcode(&self, enc: crate::enc::Enc, arch: Arch, op: u32) -> Option<DefId> {
-        let v = &self.ops[index_class(enc) as usize][arch.index()];
+        let v = &self.ops[index_class(enc) as usize][arch.slot()];
         match v.get(op as usize) {
             Some(&id) if id != NONE => Some(id),
             _ => None,
@@ -791,7 +803,7 @@ impl Isa {
 
     /// Archs on which `name` means some row for the assemblers of `dialects`.
     pub fn archs_with_in(&self, name: &str, dialects: Dialects) -> Vec<Arch> {
-        Arch::ALL
+        Arch::EVERY
             .into_iter()
             .filter(|&a| self.lookup_in(a, name, dialects).is_some())
             .collect()

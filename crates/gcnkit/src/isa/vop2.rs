@@ -324,6 +324,17 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
             .flag(ic)
             .op("VDST = SRC1 - SRC0")
             .sem(e::subrev_u32),
+        // GCN 1.4.1 (gfx906): both oracles agree (no SDWA form of v_fmac_f32 in either
+        // assembler).
+        v("v_fmac_f32", [X, X, X, 59], Bin, F32)
+            .flag(Flags::GFX906)
+            .flag(Flags::NO_SDWA_GFX9)
+            .op("VDST = FMA((FLOAT)SRC0, (FLOAT)SRC1, (FLOAT)VDST)")
+            .sem(e::fmac_f32),
+        v("v_xnor_b32", [X, X, X, 61], Bin, B32)
+            .flag(Flags::GFX906)
+            .op("VDST = ~(SRC0 ^ SRC1)")
+            .sem(e::xnor_b32),
     ];
     t.extend(rows.into_iter().map(Row::done));
 }

@@ -1,9 +1,11 @@
 //! GCN 1.4's VOP3P rows: packed 16-bit math and the mixed-precision multiply-adds, opcodes
-//! and names as clrxdisasm and llvm-mc 14 give them for gfx900 (both agree on every one).
+//! and names as clrxdisasm and llvm-mc 14 give them for gfx900 and gfx906 (both agree on
+//! every one); gfx906's dot products, and its fused `v_fma_mix*` at `v_mad_mix*`'s opcodes.
 
 use super::Form::*;
 use super::Ty::*;
-use super::{Flags, InstrDef, Row};
+use super::{Dialects, Flags, InstrDef, Row};
+use crate::arch::ArchSet;
 
 pub(super) fn rows(t: &mut Vec<InstrDef>) {
     let pk = |name, op, form, ty| Row::vop3p(name, op, form, ty, ty);
@@ -29,13 +31,56 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
         pk("v_pk_max_f16", 18, Bin, F16).op("D.lo = MAX(S0.lo, S1.lo); D.hi likewise (f16)"),
         Row::vop3p("v_mad_mix_f32", 32, Ter, F32, F32)
             .flag(Flags::MIX)
+            .flag(Flags::NOT_GFX906)
             .op("D = S0 * S1 + S2, each source f32 or (OP_SEL_HI set) the f16 half OP_SEL picks"),
         Row::vop3p("v_mad_mixlo_f16", 33, Ter, F16, F32)
             .flag(Flags::MIX)
+            .flag(Flags::NOT_GFX906)
             .op("D.lo = (HALF)(S0 * S1 + S2), sources as V_MAD_MIX_F32; D.hi kept"),
         Row::vop3p("v_mad_mixhi_f16", 34, Ter, F16, F32)
             .flag(Flags::MIX)
+            .flag(Flags::NOT_GFX906)
             .op("D.hi = (HALF)(S0 * S1 + S2), sources as V_MAD_MIX_F32; D.lo kept"),
+        Row::vop3p("v_fma_mix_f32", 32, Ter, F32, F32)
+            .flag(Flags::MIX)
+            .flag(Flags::GFX906)
+            .alias(Dialects::CLRX, ArchSet::GFX9, "v_mad_mix_f32")
+            .op("D = FMA(S0, S1, S2), each source f32 or (OP_SEL_HI set) the f16 half OP_SEL picks"),
+        Row::vop3p("v_fma_mixlo_f16", 33, Ter, F16, F32)
+            .flag(Flags::MIX)
+            .flag(Flags::GFX906)
+            .alias(Dialects::CLRX, ArchSet::GFX9, "v_mad_mixlo_f16")
+            .op("D.lo = (HALF)FMA(S0, S1, S2), sources as V_FMA_MIX_F32; D.hi kept"),
+        Row::vop3p("v_fma_mixhi_f16", 34, Ter, F16, F32)
+            .flag(Flags::MIX)
+            .flag(Flags::GFX906)
+            .alias(Dialects::CLRX, ArchSet::GFX9, "v_mad_mixhi_f16")
+            .op("D.hi = (HALF)FMA(S0, S1, S2), sources as V_FMA_MIX_F32; D.lo kept"),
+        // GCN 1.4.1 (gfx906): dot products; both oracles agree on names, opcodes and text.
+        Row::vop3p("v_dot2_f32_f16", 35, Ter, F32, F16)
+            .tys(F32, F16, F16, F32)
+            .flag(Flags::GFX906)
+            .op("D = S0.lo * S1.lo + S0.hi * S1.hi + S2 (f16 products, f32 sum)"),
+        Row::vop3p("v_dot2_i32_i16", 38, Ter, I32, I16)
+            .tys(I32, I16, I16, I32)
+            .flag(Flags::GFX906)
+            .op("D = S0.lo * S1.lo + S0.hi * S1.hi + S2 (signed 16-bit)"),
+        Row::vop3p("v_dot2_u32_u16", 39, Ter, U32, U16)
+            .tys(U32, U16, U16, U32)
+            .flag(Flags::GFX906)
+            .op("D = S0.lo * S1.lo + S0.hi * S1.hi + S2 (unsigned 16-bit)"),
+        Row::vop3p("v_dot4_i32_i8", 40, Ter, I32, I32)
+            .flag(Flags::GFX906)
+            .op("D = sum of S0.byte[k] * S1.byte[k], k = 0..3, + S2 (signed bytes)"),
+        Row::vop3p("v_dot4_u32_u8", 41, Ter, U32, U32)
+            .flag(Flags::GFX906)
+            .op("D = sum of S0.byte[k] * S1.byte[k], k = 0..3, + S2 (unsigned bytes)"),
+        Row::vop3p("v_dot8_i32_i4", 42, Ter, I32, I32)
+            .flag(Flags::GFX906)
+            .op("D = sum of S0.nibble[k] * S1.nibble[k], k = 0..7, + S2 (signed nibbles)"),
+        Row::vop3p("v_dot8_u32_u4", 43, Ter, U32, U32)
+            .flag(Flags::GFX906)
+            .op("D = sum of S0.nibble[k] * S1.nibble[k], k = 0..7, + S2 (unsigned nibbles)"),
     ];
     t.extend(rows.into_iter().map(Row::done));
 }

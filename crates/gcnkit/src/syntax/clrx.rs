@@ -484,7 +484,7 @@ fn illegal_slot_vop3a(i: &Instr) -> Option<bool> {
         Arch::Gcn10 => Arch::Gcn11,
         Arch::Gcn11 => Arch::Gcn10,
         Arch::Gcn12 => Arch::Gcn14,
-        Arch::Gcn14 => Arch::Gcn12,
+        Arch::Gcn14 | Arch::Gcn141 => Arch::Gcn12,
     };
     isa()
         .vop3(sibling, i.opcode as u32)

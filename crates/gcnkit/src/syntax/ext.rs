@@ -103,7 +103,7 @@ pub fn row_has_ext(d: &InstrDef, a: Arch, dpp: bool) -> bool {
     ) && (d.form == Form::Cmp || d.dst.regs() == 1)
         && d.src[..nsrc(d)].iter().all(|t| t.regs() == 1)
         && !d.flags.has(Flags::NO_EXT)
-        && (dpp || a != Arch::Gcn14 || !d.flags.has(Flags::NO_SDWA_GFX9))
+        && (dpp || !a.is_gcn14() || !d.flags.has(Flags::NO_SDWA_GFX9))
 }
 
 /// GCN 1.4's VOPC SDWA: SDST and SD take the destination fields.
@@ -128,7 +128,7 @@ pub fn print(out: &mut String, i: &Instr, d: &InstrDef, name: &str, syntax: Synt
     let a = i.arch;
     let sdwa = i.enc.is_sdwa();
     out.push_str(name);
-    if llvm && (i.enc != Enc::VopcSdwa || a == Arch::Gcn14) {
+    if llvm && (i.enc != Enc::VopcSdwa || a.is_gcn14()) {
         out.push_str(if sdwa { "_sdwa" } else { "_dpp" });
     }
     let ops = operands(i, d);

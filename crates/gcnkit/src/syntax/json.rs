@@ -208,7 +208,7 @@ pub fn record(out: &mut String, i: &Instr, offset: usize, syntax: Syntax) {
             out.push_str(", \"omod\": ");
             dec(out, i.omod() as u32);
         }
-        if i.enc.is_vop3() && i.arch == Arch::Gcn14 {
+        if i.enc.is_vop3() && i.arch.is_gcn14() {
             out.push_str(", \"op_sel\": ");
             bools(out, i.op_sel(), 4);
         }

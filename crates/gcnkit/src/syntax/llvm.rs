@@ -118,7 +118,7 @@ pub fn llvm_mods(d: &InstrDef, a: Arch) -> LlvmMods {
         Form::Cndmask => false,
         _ => d.dst.is_float() || (a.is_vi_plus() && d.flags.has(Flags::INT_CLAMP)),
     };
-    m.op_sel = a == Arch::Gcn14 && d.flags.has(Flags::OPSEL);
+    m.op_sel = a.is_gcn14() && d.flags.has(Flags::OPSEL);
     m.omod = d.dst.is_float() && d.form != Form::Cmp && !m.op_sel;
     m
 }

@@ -151,8 +151,7 @@ fn image_loses_bits(i: &Instr, ops: &Slots) -> bool {
         _ => false,
     });
     let unorm_needed = matches!(d.form, Form::MimgStore | Form::MimgAtomic) && i.get(F::Unorm) == 0;
-    let gather_count = d.flags.has(Flags::GATHER)
-        && (i.get(F::Tfe) != 0 || (i.arch == crate::arch::Arch::Gcn14 && i.get(F::D16) != 0));
+    let gather_count = d.flags.has(Flags::GATHER) && (i.get(F::Tfe) != 0 || (i.arch.is_gcn14() && i.get(F::D16) != 0));
     unnamed
         || unorm_needed
         || gather_count
@@ -190,7 +189,7 @@ fn image_modifiers(out: &mut String, i: &Instr, llvm: bool) {
         out.push_str(" dmask:");
         dec(out, dmask);
     }
-    let gfx9 = i.arch == crate::arch::Arch::Gcn14;
+    let gfx9 = i.arch.is_gcn14();
     for (f, name) in [
         (F::Unorm, " unorm"),
         (F::Glc, " glc"),

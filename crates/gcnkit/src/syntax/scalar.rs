@@ -219,7 +219,7 @@ fn label(out: &mut String, i: &Instr, at: &At, syn: Syntax) {
 /// An immediate scalar memory offset: SMRD's dword offset, SMEM's byte offset (LLVM reads
 /// GCN 1.4's 21 bits as signed, CLRX as unsigned).
 fn offset_imm(out: &mut String, i: &Instr, v: u32, llvm: bool) {
-    if llvm && i.enc == Enc::Smem && i.arch == Arch::Gcn14 && v & 0x10_0000 != 0 {
+    if llvm && i.enc == Enc::Smem && i.arch.is_gcn14() && v & 0x10_0000 != 0 {
         let neg = (v | !0x1f_ffff) as i32;
         out.push('-');
         hex(out, neg.unsigned_abs() as u64);

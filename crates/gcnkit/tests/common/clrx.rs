@@ -12,6 +12,7 @@ pub fn device(a: Arch) -> &'static str {
         Arch::Gcn11 => "hawaii",
         Arch::Gcn12 => "fiji",
         Arch::Gcn14 => "gfx900",
+        Arch::Gcn141 => "gfx906",
     }
 }
 

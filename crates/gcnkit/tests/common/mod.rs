@@ -17,6 +17,7 @@ pub fn mcpu(a: Arch) -> &'static str {
         Arch::Gcn11 => "bonaire",
         Arch::Gcn12 => "fiji",
         Arch::Gcn14 => "gfx900",
+        Arch::Gcn141 => "gfx906",
     }
 }
 

@@ -90,6 +90,19 @@ pub fn mac_f32(l: &mut Lanes) {
     }
 }
 
+/// `VDST = FMA(SRC0, SRC1, VDST)` (GCN 1.4.1: fused, one rounding). VDST is an input: MODE
+/// flushes it like the sources.
+pub fn fmac_f32(l: &mut Lanes) {
+    for i in 0..N {
+        let (a, b, c) = (
+            f32::from_bits(l.src[0][0][i]),
+            f32::from_bits(l.src[1][0][i]),
+            in32(l, l.old[0][i]),
+        );
+        l.dst[0][i] = a.mul_add(b, c).to_bits();
+    }
+}
+
 /// Legacy MAC: a zero factor leaves VDST unchanged.
 pub fn mac_legacy_f32(l: &mut Lanes) {
     for i in 0..N {
@@ -220,6 +233,10 @@ pub fn or_b32(l: &mut Lanes) {
 }
 pub fn xor_b32(l: &mut Lanes) {
     map2(l, |a, b| a ^ b)
+}
+
+pub fn xnor_b32(l: &mut Lanes) {
+    map2(l, |a, b| !(a ^ b))
 }
 
 /// `VDST = ((1 << (SRC0 & 31)) - 1) << (SRC1 & 31)`
