@@ -88,6 +88,7 @@ fn operands(form: Form) -> &'static str {
         Form::BufStoreLds => "SRSRC (4 SGPRs), SOFFSET",
         Form::Interp => "VDST, VSRC, ATTR (attrN.C: attribute 0-63, channel x/y/z/w)",
         Form::InterpMov => "VDST, PARAM (p10, p20 or p0), ATTR",
+        Form::InterpSrc2 => "VDST, VSRC, ATTR, SRC2 (a VGPR or SGPR)",
         Form::Exp => "TARGET, VSRC0, VSRC1, VSRC2, VSRC3 (each a VGPR or off; done, compr, vm)",
         Form::MimgLoad | Form::MimgStore => {
             "VDATA (one VGPR per dmask bit, +1 with tfe), VADDR (the address VGPRs), SRSRC (8 SGPRs; 4 with r128)"

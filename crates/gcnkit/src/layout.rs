@@ -347,6 +347,22 @@ fn graphics(s: &mut Slots, i: &Instr, d: &InstrDef) {
                 s.push(Slot::new(Role::Data(k), 256 + i.get(f) as u16, regs, Ty::B32));
             }
         }
+        // The VOP3 forms (GCN 1.2+): SRC0 holds the attribute, its channel and `high` (bit
+        // 8), SRC1 the source (V_INTERP_MOV's parameter), SRC2 the third operand.
+        _ if i.enc.is_vop3() => {
+            s.push(Slot::new(Role::Vdst, 256 + i.vdst(), 1, d.dst));
+            let src1 = i.get(F::Src1);
+            if d.form == Form::InterpMov {
+                s.push(Slot::value(Role::InterpParam, src1));
+            } else {
+                s.push(Slot::new(Role::Src(1), src1 as u16, 1, d.src[0]));
+            }
+            let a = i.get(F::Src0);
+            s.push(Slot::value(Role::Attr, (a & 63) << 2 | (a >> 6 & 3)));
+            if d.form == Form::InterpSrc2 {
+                s.push(Slot::new(Role::Src(2), i.get(F::Src2) as u16, 1, d.src[2]));
+            }
+        }
         _ => {
             s.push(Slot::new(Role::Vdst, 256 + i.vdst(), 1, d.dst));
             if d.form == Form::InterpMov {

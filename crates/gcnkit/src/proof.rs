@@ -97,7 +97,12 @@ pub fn check_fuzz_word(data: &[u8]) -> Result<(), String> {
     let Some((&a, rest)) = data.split_first() else {
         return Ok(());
     };
-    let arch = crate::Arch::ALL[(a & 3) as usize];
+    // Bits 0-1 pick the generation; 7 is GCN 1.4.1 (gfx906).
+    let arch = if a & 7 == 7 {
+        crate::Arch::Gcn141
+    } else {
+        crate::Arch::ALL[(a & 3) as usize]
+    };
     let mut w = [0u32; 3];
     for (slot, c) in w.iter_mut().zip(rest.chunks(4)) {
         let mut b = [0u8; 4];

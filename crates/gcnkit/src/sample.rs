@@ -252,11 +252,11 @@ pub fn instr(r: &mut dyn FnMut() -> u64, arch: Arch, id: DefId, vop3: bool, knob
         return if vop3 { None } else { vop3p_instr(r, arch, id, knobs) };
     }
     if d.short.is_gfx() {
-        return if vop3 {
-            None
+        return Some(if vop3 {
+            interp_vop3_instr(r, arch, id, knobs)
         } else {
-            Some(gfx_instr(r, arch, id, knobs))
-        };
+            gfx_instr(r, arch, id, knobs)
+        });
     }
     if !d.short.is_vop() {
         return if vop3 { None } else { scalar_instr(r, arch, id, knobs) };
@@ -377,6 +377,61 @@ fn gfx_instr(r: &mut dyn FnMut() -> u64, arch: Arch, id: DefId, knobs: Knobs) ->
         if used || wild {
             i.set(*f, (r() % 256) as u32);
         }
+    }
+    i
+}
+
+/// A random VOP3 interpolation (GCN 1.2+) of row `id`: a VGPR source (V_INTERP_MOV: a
+/// parameter slot), any attribute, a VGPR or SGPR third source; with `modifiers`, NEG/ABS of
+/// the sources, `high` on the f16 rows, clamp, an output modifier on f32 results (all of
+/// them, OP_SEL and unused fields in a `wild` word).
+fn interp_vop3_instr(r: &mut dyn FnMut() -> u64, arch: Arch, id: DefId, knobs: Knobs) -> Instr {
+    let d = isa().def(id);
+    let mut i = Instr::new(arch, Enc::Vop3a);
+    i.set_opcode(d.e64[arch.index()]);
+    i.def = Some(id);
+    let wild = knobs.modifiers && r().is_multiple_of(6);
+    let m = |r: &mut dyn FnMut() -> u64| (knobs.modifiers && r().is_multiple_of(3)) || (wild && r().is_multiple_of(2));
+    i.set_vdst(vgpr(r, 1) - 256);
+    let mov = d.form == Form::InterpMov;
+    i.set(F::Src1, if mov { (r() % 3) as u32 } else { vgpr(r, 1) as u32 });
+    let f16_row = d.e32[arch.index()] == X;
+    let high = (m(r) && (f16_row || wild)) as u32;
+    i.set(F::Src0, (r() % 256) as u32 | high << 8);
+    let three = d.form == Form::InterpSrc2;
+    if three {
+        i.set(
+            F::Src2,
+            if r().is_multiple_of(2) {
+                vgpr(r, 1)
+            } else {
+                scalar(r, arch, 1)
+            } as u32,
+        );
+    } else if wild && r().is_multiple_of(3) {
+        i.set(F::Src2, (r() % 512) as u32);
+    }
+    let srcs = if mov && !wild {
+        0
+    } else if three {
+        6
+    } else {
+        2
+    };
+    for f in [F::Neg, F::Abs] {
+        let bits = if wild {
+            (r() % 8) as u32
+        } else {
+            (r() % 8) as u32 & srcs
+        };
+        i.set(f, if m(r) { bits } else { 0 });
+    }
+    i.set(F::Clamp, m(r) as u32);
+    if (d.dst == Ty::F32 || wild) && m(r) {
+        i.set(F::Omod, (r() % 4) as u32);
+    }
+    if wild && arch.is_gcn14() {
+        i.set(F::OpSel, (r() % 16) as u32);
     }
     i
 }

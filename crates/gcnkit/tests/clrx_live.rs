@@ -93,14 +93,7 @@ fn random_words(r: &mut Rng, a: Arch, n: usize) -> Vec<u32> {
                 | Enc::Exp
                 | Enc::Mimg
         ) || i.enc.is_ext();
-        // The VOP3 forms of VINTRP: part 2's.
-        let op3 = if a.is_vi_plus() {
-            (first >> 16) & 0x3ff
-        } else {
-            (first >> 17) & 0x1ff
-        };
-        let vintrp = i.enc.is_vop3() && a.is_vi_plus() && (624..632).contains(&op3);
-        if !covered || vintrp {
+        if !covered {
             continue;
         }
         w.extend_from_slice(i.words());

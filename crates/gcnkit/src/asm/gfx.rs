@@ -4,10 +4,11 @@
 
 use super::parse::{perr, ModVal, Modifier, OpKind, Operand, PErr};
 use super::select::Selected;
+use super::Dialect;
 use crate::arch::Arch;
-use crate::enc::F;
+use crate::enc::{Enc, F};
 use crate::instr::Instr;
-use crate::isa::{DefId, Form, InstrDef};
+use crate::isa::{DefId, Form, InstrDef, X};
 use crate::syntax::gfx::{attr_of, target_of, INTERP_PARAMS};
 
 /// The name an operand is written as (`mrt0`, `off`, `p10`, `attr3.y`), if it is a bare name.
@@ -28,9 +29,11 @@ fn vgpr(o: &Operand, what: &str) -> Result<u32, PErr> {
 
 /// Assembles EXP or VINTRP row `id`; `llvm`: LLVM's reading (case, modifier order, how
 /// `compr` pairs the sources).
+#[allow(clippy::too_many_arguments)]
 pub(super) fn select(
     arch: Arch,
-    llvm: bool,
+    dialect: Dialect,
+    e64: bool,
     d: &InstrDef,
     id: DefId,
     mn_span: (usize, usize),
@@ -38,7 +41,21 @@ pub(super) fn select(
     mods: &[Modifier],
 ) -> Result<Selected, Vec<PErr>> {
     let ai = arch.index();
+    let llvm = dialect == Dialect::Llvm;
     let mnemonic = if llvm { d.llvm[ai] } else { d.name[ai] };
+    // The VOP3 form (GCN 1.2+): the rows without a VINTRP form, `_e64`, or (clrxasm) any
+    // modifier or source modifier.
+    let modified = !mods.is_empty() || ops.iter().any(|o| o.neg || o.abs);
+    if d.form != Form::Exp && (e64 || d.e32[ai] == X || (modified && !llvm)) {
+        if d.e64[ai] == X {
+            return Err(vec![perr(
+                mn_span.0,
+                mn_span.1,
+                format!("{mnemonic} has no VOP3 form on {arch}"),
+            )]);
+        }
+        return interp_vop3(arch, dialect, d, id, mn_span, ops, mods);
+    }
     let want = if d.form == Form::Exp { 5 } else { 3 };
     if ops.len() != want {
         return Err(super::scalar::count_error(mnemonic, mn_span, ops, want, || {
@@ -61,51 +78,221 @@ pub(super) fn select(
         if let Some(m) = mods.first() {
             errs.push(perr(m.start, m.end, format!("{mnemonic} takes no modifiers")));
         }
-        match vgpr(&ops[0], "VDST") {
-            Ok(v) => i.set(F::Vdst, v),
-            Err(e) => errs.push(e),
+        if let Some((src, _)) = dst_and_source(&mut i, d, ops, llvm, &mut errs) {
+            i.set(F::Src0, src & 0xff);
         }
-        let src = &ops[1];
-        if d.form == Form::InterpMov {
-            // llvm-mc takes the parameter names in lower case only.
-            let slot = name(src).and_then(|n| {
-                INTERP_PARAMS
-                    .iter()
-                    .position(|p| if llvm { *p == n } else { p.eq_ignore_ascii_case(n) })
-            });
-            match slot {
-                Some(k) => i.set(F::Src0, k as u32),
-                None => errs.push(perr(src.start, src.end, "the parameter is p10, p20 or p0")),
-            }
-        } else {
-            match vgpr(src, "VSRC") {
-                Ok(v) => i.set(F::Src0, v),
-                Err(e) => errs.push(e),
-            }
+        if ops[1].neg || ops[1].abs {
+            errs.push(perr(ops[1].start, ops[1].end, "VINTRP takes no source modifiers"));
         }
-        // clrxasm takes `aTTR26 . W` (any case, spaces around the dot); llvm-mc `attr26.w`.
-        let a = &ops[2];
-        let value = name(a)
-            .map(|n| {
-                if llvm {
-                    n.to_string()
-                } else {
-                    n.split_whitespace().collect()
-                }
-            })
-            .filter(|n| !llvm || *n == n.to_ascii_lowercase())
-            .and_then(|n| attr_of(&n));
-        match value {
-            Some(v) => {
+        match attribute(&ops[2], llvm) {
+            Ok(v) => {
                 i.set(F::Attr, v >> 2);
                 i.set(F::AttrChan, v & 3);
             }
-            None => errs.push(PErr {
-                help: Some("attributes are attr0..attr63, channels .x .y .z .w".into()),
-                ..perr(a.start, a.end, "expected an attribute: attrN.C")
-            }),
+            Err(e) => errs.push(e),
         }
     }
+    if !errs.is_empty() {
+        return Err(errs);
+    }
+    Ok(Selected {
+        instr: i,
+        fixups: Vec::new(),
+        warnings: Vec::new(),
+    })
+}
+
+/// An interpolation's VDST (set) and source: a VGPR's operand code (V_INTERP_MOV: the
+/// parameter slot) and its NEG and ABS; `None` after an error.
+fn dst_and_source(
+    i: &mut Instr,
+    d: &InstrDef,
+    ops: &[Operand],
+    llvm: bool,
+    errs: &mut Vec<PErr>,
+) -> Option<(u32, (bool, bool))> {
+    match vgpr(&ops[0], "VDST") {
+        Ok(v) => i.set(F::Vdst, v),
+        Err(e) => errs.push(e),
+    }
+    let src = &ops[1];
+    let r = if d.form == Form::InterpMov {
+        param(src, llvm).map(|k| (k, (false, false)))
+    } else {
+        match &src.kind {
+            OpKind::Reg(r) if r.code >= 256 && r.count == 1 && !src.sext => Ok((r.code as u32, (src.neg, src.abs))),
+            _ => Err(perr(src.start, src.end, "VSRC is a VGPR")),
+        }
+    };
+    r.map_err(|e| errs.push(e)).ok()
+}
+
+/// V_INTERP_MOV's parameter: its slot (llvm-mc takes the names in lower case only).
+fn param(o: &Operand, llvm: bool) -> Result<u32, PErr> {
+    name(o)
+        .and_then(|n| {
+            INTERP_PARAMS
+                .iter()
+                .position(|p| if llvm { *p == n } else { p.eq_ignore_ascii_case(n) })
+        })
+        .map(|k| k as u32)
+        .ok_or_else(|| perr(o.start, o.end, "the parameter is p10, p20 or p0"))
+}
+
+/// An attribute operand: attribute << 2 | channel. clrxasm takes `aTTR26 . W` (any case,
+/// spaces around the dot); llvm-mc `attr26.w`.
+fn attribute(a: &Operand, llvm: bool) -> Result<u32, PErr> {
+    name(a)
+        .map(|n| {
+            if llvm {
+                n.to_string()
+            } else {
+                n.split_whitespace().collect()
+            }
+        })
+        .filter(|n| !llvm || *n == n.to_ascii_lowercase())
+        .and_then(|n| attr_of(&n))
+        .ok_or_else(|| PErr {
+            help: Some("attributes are attr0..attr63, channels .x .y .z .w".into()),
+            ..perr(a.start, a.end, "expected an attribute: attrN.C")
+        })
+}
+
+/// The VOP3 form of an interpolation (GCN 1.2+): VDST, VSRC (a VGPR, `-`/`|x|`/`abs(x)`;
+/// V_INTERP_MOV's parameter), the attribute, a third source (a VGPR or scalar register), then
+/// `high`, `clamp`, `mul:2`/`mul:4`/`div:2`; clrxasm's `vop3`, `op_sel:[a,b,c,d]` or
+/// `op_sel:N` (GCN 1.4, the four bits as they are), `neg:N`/`abs:N` masks and `name:0|1`.
+/// llvm-mc takes `high` only on the f16 rows and an output modifier only on f32 results.
+fn interp_vop3(
+    arch: Arch,
+    dialect: Dialect,
+    d: &InstrDef,
+    id: DefId,
+    mn_span: (usize, usize),
+    ops: &[Operand],
+    mods: &[Modifier],
+) -> Result<Selected, Vec<PErr>> {
+    let ai = arch.index();
+    let llvm = dialect == Dialect::Llvm;
+    let mnemonic = if llvm { d.llvm[ai] } else { d.name[ai] };
+    let three = d.form == Form::InterpSrc2;
+    let want = if three { 4 } else { 3 };
+    if ops.len() != want {
+        return Err(super::scalar::count_error(mnemonic, mn_span, ops, want, || {
+            match d.form {
+                Form::InterpMov => "VDST, p10|p20|p0, attrN.C",
+                Form::InterpSrc2 => "VDST, VSRC, attrN.C, SRC2",
+                _ => "VDST, VSRC, attrN.C",
+            }
+            .into()
+        }));
+    }
+    let mut i = Instr::new(arch, Enc::Vop3a);
+    i.set_opcode(d.e64[ai]);
+    i.def = Some(id);
+    let mut errs = Vec::new();
+    let (mut neg, mut abs) = (0u32, 0u32);
+    if let Some((src, mods)) = dst_and_source(&mut i, d, ops, llvm, &mut errs) {
+        i.set(F::Src1, src);
+        (neg, abs) = ((mods.0 as u32) << 1, (mods.1 as u32) << 1);
+    }
+    let mut attr = match attribute(&ops[2], llvm) {
+        Ok(v) => (v >> 2) | (v & 3) << 6,
+        Err(e) => {
+            errs.push(e);
+            0
+        }
+    };
+    if three {
+        let o = &ops[3];
+        let code = match &o.kind {
+            OpKind::Reg(r) if r.count == 1 && !o.sext => match crate::operand::classify(arch, r.code) {
+                crate::operand::Src::Vgpr(_)
+                | crate::operand::Src::Sgpr(_)
+                | crate::operand::Src::Ttmp(_)
+                | crate::operand::Src::Special(..) => Some(r.code),
+                _ => None,
+            },
+            _ => None,
+        };
+        match code {
+            Some(c) => {
+                i.set(F::Src2, c as u32);
+                neg |= (o.neg as u32) << 2;
+                abs |= (o.abs as u32) << 2;
+            }
+            None => errs.push(perr(o.start, o.end, "SRC2 is a VGPR or a scalar register")),
+        }
+    }
+    let f32_row = d.e32[ai] != X;
+    for m in mods {
+        let e = |msg: String| perr(m.start, m.end, msg);
+        // clrxasm's `name:N` for the switches (N 0 or not).
+        let on = match m.value {
+            ModVal::None => Some(true),
+            ModVal::Int(v) if !llvm => Some(v != 0),
+            _ => None,
+        };
+        let bad_value = || format!("bad value for {}", m.name);
+        let r: Result<(), String> = match (m.name.as_str(), &m.value) {
+            ("high", _) if llvm && f32_row => Err("llvm-mc 14 takes high only on the f16 interpolations".to_string()),
+            ("high", _) => on
+                .map(|on| attr = attr & !0x100 | (on as u32) << 8)
+                .ok_or_else(bad_value),
+            ("clamp", _) => on.map(|on| i.set(F::Clamp, on as u32)).ok_or_else(bad_value),
+            ("vop3", _) if !llvm => on.map(|_| ()).ok_or_else(bad_value),
+            ("mul" | "div", ModVal::Int(n)) => {
+                let omod = match (m.name.as_str(), n) {
+                    ("mul", 1) | ("div", 1) => Some(0),
+                    ("mul", 2) => Some(1),
+                    ("mul", 4) => Some(2),
+                    ("div", 2) => Some(3),
+                    _ => None,
+                };
+                match omod {
+                    Some(_) if llvm && d.dst != crate::isa::Ty::F32 => {
+                        Err("llvm-mc 14 takes no output modifier on an f16 result".to_string())
+                    }
+                    Some(v) => {
+                        i.set(F::Omod, v);
+                        Ok(())
+                    }
+                    None => Err("output modifiers are mul:2, mul:4 and div:2".to_string()),
+                }
+            }
+            ("op_sel", v) if !llvm && arch.is_gcn14() => {
+                let bits = match v {
+                    ModVal::List(l) if l.len() == 4 && l.iter().all(|b| *b == 0 || *b == 1) => {
+                        Some(l.iter().enumerate().fold(0, |a, (k, b)| a | (*b as u32) << k))
+                    }
+                    ModVal::Int(n) if (0..16).contains(n) => Some(*n as u32),
+                    _ => None,
+                };
+                match bits {
+                    Some(b) => {
+                        i.set(F::OpSel, b);
+                        Ok(())
+                    }
+                    None => Err("clrxasm's op_sel takes four bits: op_sel:[a,b,c,d] or op_sel:0..15".to_string()),
+                }
+            }
+            ("neg" | "abs", ModVal::Int(n)) if !llvm && (0..8).contains(n) => {
+                if m.name == "neg" {
+                    neg = *n as u32;
+                } else {
+                    abs = *n as u32;
+                }
+                Ok(())
+            }
+            _ => Err(format!("unknown modifier '{}' for {mnemonic}", m.name)),
+        };
+        if let Err(x) = r {
+            errs.push(e(x));
+        }
+    }
+    i.set(F::Src0, attr);
+    i.set(F::Neg, neg);
+    i.set(F::Abs, abs);
     if !errs.is_empty() {
         return Err(errs);
     }

@@ -925,7 +925,10 @@ impl Assembler {
             .unwrap_or([None, None]);
         let form = found.map(|(id, _)| crate::isa::isa().def(id).form);
         let exp_form = form == Some(crate::isa::Form::Exp);
-        let interp_form = matches!(form, Some(crate::isa::Form::Interp | crate::isa::Form::InterpMov));
+        let interp_form = matches!(
+            form,
+            Some(crate::isa::Form::Interp | crate::isa::Form::InterpMov | crate::isa::Form::InterpSrc2)
+        );
         let (arch, dialect) = (self.arch, self.dialect);
         // The integer arguments inside a special syntax: expressions of the symbols defined
         // so far (both assemblers need the values there: a symbol defined later is an error).
@@ -987,7 +990,7 @@ impl Assembler {
                         None if interp_form && ops.len() == 2 => {
                             let rest = &src[c.pos..c.end];
                             let len = rest.find(',').unwrap_or(rest.len());
-                            let text = rest[..len].trim_end();
+                            let text = attr_text(rest[..len].trim_end());
                             ops.push(Operand {
                                 kind: parse::OpKind::Forward(text.to_string()),
                                 neg: false,
@@ -1196,6 +1199,38 @@ pub fn assemble_one(arch: Arch, dialect: Dialect, text: &str) -> Result<Vec<u32>
         return Err(diags);
     }
     Ok(items.iter().flat_map(|i| i.words().iter().copied()).collect())
+}
+
+/// The text of a VINTRP attribute operand at the start of `t` (`attr3.y`; clrxasm's
+/// `aTTR26 . W`), without the modifiers of a VOP3 form after it (`attr3.y high clamp`); all of
+/// `t` where it is no attribute (its error comes later).
+fn attr_text(t: &str) -> &str {
+    let b = t.as_bytes();
+    if b.len() < 4 || !t[..4].eq_ignore_ascii_case("attr") {
+        return t;
+    }
+    let mut k = 4;
+    while k < b.len() && b[k].is_ascii_digit() {
+        k += 1;
+    }
+    while k < b.len() && b[k] == b' ' {
+        k += 1;
+    }
+    if k >= b.len() || b[k] != b'.' {
+        return t;
+    }
+    k += 1;
+    while k < b.len() && b[k] == b' ' {
+        k += 1;
+    }
+    if k < b.len() && b[k].is_ascii_alphanumeric() {
+        k += 1;
+    }
+    // A channel of more than one letter stays whole (and is an error later).
+    if k < b.len() && b[k].is_ascii_alphanumeric() {
+        return t;
+    }
+    &t[..k]
 }
 
 #[cfg(test)]

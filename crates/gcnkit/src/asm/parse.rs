@@ -1025,6 +1025,7 @@ const MODIFIER_NAMES: &[&str] = &[
     "a16",
     "lwe",
     "d16",
+    "high",
 ];
 
 /// For each first letter of [`MODIFIER_NAMES`] (`a`..`z`), the lengths of the names with it

@@ -790,11 +790,13 @@ pub fn select(
     let d = t.def(id);
     let ai = arch.index();
     if d.short.is_gfx() {
-        // Both assemblers take VINTRP's `_e32`.
-        if !(suffix == Suffix::None || suffix == Suffix::E32 && d.short == crate::isa::Short::Vintrp) {
+        // Both assemblers take VINTRP's `_e32`; llvm-mc `_e64` for its VOP3 form.
+        let vintrp = d.short == crate::isa::Short::Vintrp;
+        let e64_ok = vintrp && d.e64[ai] != X && dialect != Dialect::Clrx;
+        if !(suffix == Suffix::None || suffix == Suffix::E32 && vintrp || suffix == Suffix::E64 && e64_ok) {
             return Err(vec![perr(mn_span, format!("{mnemonic} has no such form here"), None)]);
         }
-        return super::gfx::select(arch, fold, d, id, mn_span, ops, mods);
+        return super::gfx::select(arch, dialect, suffix == Suffix::E64, d, id, mn_span, ops, mods);
     }
     if d.short == crate::isa::Short::Vop3p {
         if suffix != Suffix::None {

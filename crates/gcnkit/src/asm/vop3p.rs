@@ -105,7 +105,9 @@ pub(super) fn select(
                 c
             }
             OpKind::Const(v) => {
-                let float_on_int = llvm && int16 && matches!(v, super::parse::Value::Float(..));
+                // llvm-mc 14 takes no float constant for a 16-bit integer source.
+                let int16_src = d.src[k].is_16() && !d.src[k].is_float();
+                let float_on_int = llvm && int16_src && matches!(v, super::parse::Value::Float(..));
                 match inline_code(arch, *v, d.src[k], llvm).filter(|_| !float_on_int) {
                     Some(c) => c,
                     None => {

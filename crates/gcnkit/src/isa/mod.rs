@@ -232,6 +232,8 @@ pub enum Form {
     Interp,
     /// `VDST, PARAM, ATTR` (V_INTERP_MOV_F32: `p10`, `p20`, `p0`).
     InterpMov,
+    /// `VDST, VSRC, ATTR, SRC2` (GCN 1.2+'s VOP3-only V_INTERP_P1LV_F16, V_INTERP_P2_F16).
+    InterpSrc2,
     /// `TARGET, VSRC0, VSRC1, VSRC2, VSRC3` (each source a VGPR or `off`).
     Exp,
     // MIMG (VDATA, VADDR, SRSRC, SSAMP; the data VGPRs follow from DMASK, TFE and D16, the

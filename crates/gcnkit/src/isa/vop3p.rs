@@ -2,6 +2,7 @@
 //! and names as clrxdisasm and llvm-mc 14 give them for gfx900 and gfx906 (both agree on
 //! every one); gfx906's dot products, and its fused `v_fma_mix*` at `v_mad_mix*`'s opcodes.
 
+use super::vopc::leak;
 use super::Form::*;
 use super::Ty::*;
 use super::{Dialects, Flags, InstrDef, Row};
@@ -9,7 +10,7 @@ use crate::arch::ArchSet;
 
 pub(super) fn rows(t: &mut Vec<InstrDef>) {
     let pk = |name, op, form, ty| Row::vop3p(name, op, form, ty, ty);
-    let rows = [
+    let mut rows = vec![
         pk("v_pk_mad_i16", 0, Ter, I16).op("D.lo = S0.lo * S1.lo + S2.lo; D.hi likewise (16-bit signed)"),
         pk("v_pk_mul_lo_u16", 1, Bin, U16).op("D.lo = S0.lo * S1.lo (low 16 bits); D.hi likewise"),
         pk("v_pk_add_i16", 2, Bin, I16).op("D.lo = S0.lo + S1.lo; D.hi likewise (16-bit signed)"),
@@ -29,33 +30,6 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
         pk("v_pk_mul_f16", 16, Bin, F16).op("D.lo = S0.lo * S1.lo; D.hi likewise (f16)"),
         pk("v_pk_min_f16", 17, Bin, F16).op("D.lo = MIN(S0.lo, S1.lo); D.hi likewise (f16)"),
         pk("v_pk_max_f16", 18, Bin, F16).op("D.lo = MAX(S0.lo, S1.lo); D.hi likewise (f16)"),
-        Row::vop3p("v_mad_mix_f32", 32, Ter, F32, F32)
-            .flag(Flags::MIX)
-            .flag(Flags::NOT_GFX906)
-            .op("D = S0 * S1 + S2, each source f32 or (OP_SEL_HI set) the f16 half OP_SEL picks"),
-        Row::vop3p("v_mad_mixlo_f16", 33, Ter, F16, F32)
-            .flag(Flags::MIX)
-            .flag(Flags::NOT_GFX906)
-            .op("D.lo = (HALF)(S0 * S1 + S2), sources as V_MAD_MIX_F32; D.hi kept"),
-        Row::vop3p("v_mad_mixhi_f16", 34, Ter, F16, F32)
-            .flag(Flags::MIX)
-            .flag(Flags::NOT_GFX906)
-            .op("D.hi = (HALF)(S0 * S1 + S2), sources as V_MAD_MIX_F32; D.lo kept"),
-        Row::vop3p("v_fma_mix_f32", 32, Ter, F32, F32)
-            .flag(Flags::MIX)
-            .flag(Flags::GFX906)
-            .alias(Dialects::CLRX, ArchSet::GFX9, "v_mad_mix_f32")
-            .op("D = FMA(S0, S1, S2), each source f32 or (OP_SEL_HI set) the f16 half OP_SEL picks"),
-        Row::vop3p("v_fma_mixlo_f16", 33, Ter, F16, F32)
-            .flag(Flags::MIX)
-            .flag(Flags::GFX906)
-            .alias(Dialects::CLRX, ArchSet::GFX9, "v_mad_mixlo_f16")
-            .op("D.lo = (HALF)FMA(S0, S1, S2), sources as V_FMA_MIX_F32; D.hi kept"),
-        Row::vop3p("v_fma_mixhi_f16", 34, Ter, F16, F32)
-            .flag(Flags::MIX)
-            .flag(Flags::GFX906)
-            .alias(Dialects::CLRX, ArchSet::GFX9, "v_mad_mixhi_f16")
-            .op("D.hi = (HALF)FMA(S0, S1, S2), sources as V_FMA_MIX_F32; D.lo kept"),
         // GCN 1.4.1 (gfx906): dot products; both oracles agree on names, opcodes and text.
         Row::vop3p("v_dot2_f32_f16", 35, Ter, F32, F16)
             .tys(F32, F16, F16, F32)
@@ -82,5 +56,44 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
             .flag(Flags::GFX906)
             .op("D = sum of S0.nibble[k] * S1.nibble[k], k = 0..7, + S2 (unsigned nibbles)"),
     ];
+    // The mixed-precision multiply-adds: gfx900's v_mad_mix* (not fused); gfx906 fuses them
+    // under the v_fma_mix* names at the same opcodes (clrxasm still takes the old names there).
+    let mix = [
+        (
+            "mix_f32",
+            32,
+            F32,
+            "D = {}, each source f32 or (OP_SEL_HI set) the f16 half OP_SEL picks",
+        ),
+        (
+            "mixlo_f16",
+            33,
+            F16,
+            "D.lo = (HALF)({}), sources as V_MAD_MIX_F32; D.hi kept",
+        ),
+        (
+            "mixhi_f16",
+            34,
+            F16,
+            "D.hi = (HALF)({}), sources as V_MAD_MIX_F32; D.lo kept",
+        ),
+    ];
+    for (fused, flag, op_text) in [
+        (false, Flags::NOT_GFX906, "S0 * S1 + S2"),
+        (true, Flags::GFX906, "FMA(S0, S1, S2)"),
+    ] {
+        for (suffix, op, dst, text) in mix {
+            let mad = leak(format!("v_mad_{suffix}"));
+            let name = if fused { leak(format!("v_fma_{suffix}")) } else { mad };
+            let mut r = Row::vop3p(name, op, Ter, dst, F32)
+                .flag(Flags::MIX)
+                .flag(flag)
+                .op(leak(text.replace("{}", op_text)));
+            if fused {
+                r = r.alias(Dialects::CLRX, ArchSet::GFX9, mad);
+            }
+            rows.push(r);
+        }
+    }
     t.extend(rows.into_iter().map(Row::done));
 }

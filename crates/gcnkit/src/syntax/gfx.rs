@@ -130,6 +130,10 @@ pub fn print(out: &mut String, i: &Instr, d: &InstrDef, name: &str, syntax: Synt
     if llvm && loses(i, d, true) {
         return false;
     }
+    if i.enc.is_vop3() {
+        print_vop3(out, i, d, name, llvm);
+        return true;
+    }
     let start = out.len();
     out.push_str(name);
     if llvm && i.enc == Enc::Vintrp && i.arch.is_vi_plus() {
@@ -171,6 +175,146 @@ pub fn print(out: &mut String, i: &Instr, d: &InstrDef, name: &str, syntax: Synt
     true
 }
 
+/// The VOP3 forms of the interpolations (GCN 1.2+): `-`/`|x|` (CLRX `abs(x)`) on VSRC and
+/// SRC2, then `high`, CLRX's `op_sel:[..]` (GCN 1.4), `mul:N`/`div:2`, `clamp` (LLVM: `clamp`
+/// before the output modifier), CLRX's notes for SRC2 bits a two-operand form does not use,
+/// `op_sel=` for a bit it cannot list, and ` vop3` where the word would fit VINTRP. llvm-mc
+/// writes `_e64` on the rows that have a VINTRP form.
+fn print_vop3(out: &mut String, i: &Instr, d: &InstrDef, name: &str, llvm: bool) {
+    out.push_str(name);
+    if llvm && d.e32[i.arch.index()] != crate::isa::X {
+        out.push_str("_e64");
+    }
+    let (neg, abs) = (i.neg(), i.abs());
+    for (k, s) in operands(i, d).as_slice().iter().enumerate() {
+        out.push_str(if k == 0 { " " } else { ", " });
+        let bit = match s.role {
+            Role::Src(n) => 1 << n,
+            Role::InterpParam => 2,
+            _ => 0,
+        };
+        if neg & bit != 0 {
+            out.push('-');
+        }
+        let a = abs & bit != 0;
+        if a {
+            out.push_str(if llvm { "|" } else { "abs(" });
+        }
+        operand(out, i, s, llvm);
+        if a {
+            out.push_str(if llvm { "|" } else { ")" });
+        }
+    }
+    if i.get(F::Src0) & 0x100 != 0 {
+        out.push_str(" high");
+    }
+    let three = d.form == Form::InterpSrc2;
+    let sel = if i.arch.is_gcn14() { i.op_sel() as u32 } else { 0 };
+    // clrxdisasm lists OP_SEL bits 0, 1 and 3 (and 2 with a third source).
+    let listed = if three { 15 } else { 11 };
+    if !llvm && sel & listed != 0 && sel & !listed == 0 {
+        out.push_str(" op_sel:[");
+        let bits: &[u32] = if three { &[0, 1, 2, 3] } else { &[0, 1, 3] };
+        for (k, b) in bits.iter().enumerate() {
+            if k > 0 {
+                out.push(',');
+            }
+            out.push(if sel >> b & 1 != 0 { '1' } else { '0' });
+        }
+        out.push(']');
+    }
+    let omod = [" mul:2", " mul:4", " div:2"];
+    if !llvm && i.omod() != 0 {
+        out.push_str(omod[i.omod() as usize - 1]);
+    }
+    if i.clamp() {
+        out.push_str(" clamp");
+    }
+    if llvm && i.omod() != 0 {
+        out.push_str(omod[i.omod() as usize - 1]);
+    }
+    if llvm {
+        return;
+    }
+    if !three {
+        let src2 = i.get(F::Src2);
+        if src2 != 0 {
+            out.push_str(" vsrc2=");
+            super::text::hex(out, src2 as u64);
+        }
+        if abs & 4 != 0 {
+            out.push_str(" abs2");
+        }
+        if neg & 4 != 0 {
+            out.push_str(" neg2");
+        }
+    }
+    if sel & !listed != 0 {
+        out.push_str(" op_sel=");
+        super::text::hex(out, sel as u64);
+    }
+    if fits_vintrp(i, d) {
+        out.push_str(" vop3");
+    }
+}
+
+/// Would a VOP3 interpolation word fit the VINTRP encoding (a row with one, no modifier, VSRC
+/// a VGPR or V_INTERP_MOV's parameter a slot number, no `high`, SRC2 clear)? clrxdisasm then
+/// writes ` vop3`.
+fn fits_vintrp(i: &Instr, d: &InstrDef) -> bool {
+    let src1 = i.get(F::Src1);
+    let src_ok = if d.form == Form::InterpMov {
+        src1 < 256
+    } else {
+        src1 >= 256
+    };
+    d.e32[i.arch.index()] != crate::isa::X
+        && i.neg() == 0
+        && i.abs() == 0
+        && !i.clamp()
+        && i.omod() == 0
+        && src_ok
+        && i.get(F::Src0) < 256
+        && i.get(F::Src2) == 0
+}
+
+/// Would the text of VOP3 interpolation word `i` read back as other words (`llvm`: in
+/// llvm-mc 14, else clrxasm)? Both: NEG/ABS of the attribute (clrxdisasm drops them, llvm-mc
+/// refuses the word), a VSRC that is not a VGPR or V_INTERP_MOV's parameter not a slot (with
+/// modifiers: llvm-mc refuses them there), SRC2 not a register; a two-operand form's SRC2
+/// bits. llvm-mc: OP_SEL (it ignores it), `high` on the f32 rows, an output modifier on an
+/// f16 result. clrxasm: OP_SEL of a two-operand form (it reads four bits, clrxdisasm lists
+/// three).
+fn vop3_loses(i: &Instr, d: &InstrDef, llvm: bool) -> bool {
+    use crate::operand::{classify, Src};
+    let (neg, abs) = (i.neg(), i.abs());
+    let three = d.form == Form::InterpSrc2;
+    let src1 = i.get(F::Src1);
+    let src_bad = if d.form == Form::InterpMov {
+        src1 >= 3 || (neg | abs) & 2 != 0
+    } else {
+        src1 < 256
+    };
+    let src2_bad = if three {
+        !matches!(
+            classify(i.arch, i.get(F::Src2) as u16),
+            Src::Vgpr(_) | Src::Sgpr(_) | Src::Ttmp(_) | Src::Special(..)
+        )
+    } else {
+        i.get(F::Src2) != 0 || (neg | abs) & 4 != 0
+    };
+    if (neg | abs) & 1 != 0 || src_bad || src2_bad {
+        return true;
+    }
+    let sel = if i.arch.is_gcn14() { i.op_sel() } else { 0 };
+    if llvm {
+        let f32_row = d.e32[i.arch.index()] != crate::isa::X;
+        sel != 0 || (f32_row && i.get(F::Src0) & 0x100 != 0) || (i.omod() != 0 && d.dst != crate::isa::Ty::F32)
+    } else {
+        !three && sel != 0
+    }
+}
+
 /// clrxdisasm's text of VINTRP's unused opcode 3: `VINTRP_ill_3 vD, vS, attrN.C`.
 pub fn print_illegal(out: &mut String, i: &Instr) {
     out.push_str("VINTRP_ill_");
@@ -191,6 +335,9 @@ pub fn print_illegal(out: &mut String, i: &Instr) {
 pub fn loses(i: &Instr, d: &InstrDef, llvm: bool) -> bool {
     if crate::decode::unused_bits(i) != 0 {
         return true;
+    }
+    if i.enc.is_vop3() {
+        return vop3_loses(i, d, llvm);
     }
     let ops = operands(i, d);
     let mut scratch = String::new();
@@ -276,6 +423,61 @@ mod tests {
         assert!(to_text(&i, Syntax::Clrx).ends_with("compr vm vsrc2=0x3 vsrc3=0x4 */"));
     }
 
+    /// The VOP3 interpolations as llvm-mc 14 and clrxdisasm print them (fiji, gfx900).
+    #[test]
+    fn vop3_interpolations_as_the_oracles_print_them() {
+        for (arch, w, llvm, clrx) in [
+            (
+                Arch::Gcn12,
+                [0xd270_0001, 0x0002_0443],
+                "v_interp_p1_f32_e64 v1, v2, attr3.y",
+                "v_interp_p1_f32 v1, v2, attr3.y vop3",
+            ),
+            (
+                Arch::Gcn12,
+                [0xd270_0201, 0x0802_0443],
+                "v_interp_p1_f32_e64 v1, |v2|, attr3.y mul:2",
+                "v_interp_p1_f32 v1, abs(v2), attr3.y mul:2",
+            ),
+            (
+                Arch::Gcn12,
+                [0xd274_0001, 0x0002_0543],
+                "v_interp_p1ll_f16 v1, v2, attr3.y high",
+                "v_interp_p1ll_f16 v1, v2, attr3.y high",
+            ),
+            (
+                Arch::Gcn12,
+                [0xd275_0401, 0x0002_0443],
+                "v_interp_p1lv_f16 v1, v2, attr3.y, |s0|",
+                "v_interp_p1lv_f16 v1, v2, attr3.y, abs(s0)",
+            ),
+            (
+                Arch::Gcn14,
+                [0xd276_0001, 0x040e_0443],
+                "v_interp_p2_legacy_f16 v1, v2, attr3.y, v3",
+                "v_interp_p2_legacy_f16 v1, v2, attr3.y, v3",
+            ),
+            (
+                Arch::Gcn14,
+                [0xd272_8001, 0x0000_0243],
+                "v_interp_mov_f32_e64 v1, p20, attr3.y clamp",
+                "v_interp_mov_f32 v1, p20, attr3.y clamp",
+            ),
+        ] {
+            let i = decode(arch, &w).unwrap();
+            assert_eq!(to_text(&i, Syntax::Llvm), llvm, "{w:08x?}");
+            assert_eq!(to_text(&i, Syntax::Clrx), clrx, "{w:08x?}");
+        }
+        // Words neither assembler reads back: an SGPR VSRC; `high` on an f32 row (llvm-mc
+        // refuses it; clrxasm takes it); OP_SEL of a two-operand row (clrxasm reads four bits).
+        let data = |arch, w: [u32; 2], syn| to_text(&decode(arch, &w).unwrap(), syn).starts_with('.');
+        assert!(data(Arch::Gcn12, [0xd270_0001, 0x0000_0443], Syntax::Llvm));
+        assert!(data(Arch::Gcn12, [0xd270_0001, 0x0000_0443], Syntax::Clrx));
+        assert!(data(Arch::Gcn12, [0xd270_0001, 0x0002_0543], Syntax::Llvm));
+        assert!(!data(Arch::Gcn12, [0xd270_0001, 0x0002_0543], Syntax::Clrx));
+        assert!(data(Arch::Gcn14, [0xd270_0801, 0x0002_0443], Syntax::Clrx));
+    }
+
     /// Each assembler's reading: the comma after the target (clrxasm needs it), how `compr`
     /// pairs the sources, the modifier order llvm-mc wants.
     #[test]
@@ -328,6 +530,52 @@ mod tests {
             (Arch::Gcn12, Dialect::Clrx, "exp mrt0, v1, v3, v2, v4 compr", None),
             (Arch::Gcn12, Dialect::Llvm, "exp mrt0 v1, v2, v3, v4 vm done", None),
             (Arch::Gcn12, Dialect::Llvm, "exp pos4 v1, v2, v3, v4", None),
+            // The VOP3 interpolations: llvm-mc by `_e64` (and `high`, omod where it takes
+            // them), clrxasm by any modifier, `vop3`, or a four-bit op_sel.
+            (
+                Arch::Gcn12,
+                Dialect::Llvm,
+                "v_interp_p1ll_f16 v1, -|v2|, attr3.y high clamp mul:4",
+                Some(vec![0xd274_8201, 0x5002_0543]),
+            ),
+            (
+                Arch::Gcn12,
+                Dialect::Llvm,
+                "v_interp_p1_f32_e64 v1, v2, attr3.y high",
+                None,
+            ),
+            (
+                Arch::Gcn12,
+                Dialect::Llvm,
+                "v_interp_p2_f16 v1, v2, attr3.y, v3 mul:2",
+                None,
+            ),
+            (
+                Arch::Gcn12,
+                Dialect::Clrx,
+                "v_interp_p2_f16 v1, v2, attr0.x, v3 mul:2",
+                Some(vec![0xd276_0001, 0x0c0e_0400]),
+            ),
+            (
+                Arch::Gcn12,
+                Dialect::Clrx,
+                "v_interp_p1_f32 v1, v2, attr0.x high vop3",
+                Some(vec![0xd270_0001, 0x0002_0500]),
+            ),
+            (
+                Arch::Gcn14,
+                Dialect::Clrx,
+                "v_interp_p1ll_f16 v1, v2, attr0.x op_sel:[0,0,0,1]",
+                Some(vec![0xd274_4001, 0x0002_0400]),
+            ),
+            (
+                Arch::Gcn14,
+                Dialect::Clrx,
+                "v_interp_p1ll_f16 v1, v2, attr0.x op_sel:[0,0,1]",
+                None,
+            ),
+            (Arch::Gcn12, Dialect::Clrx, "v_interp_p1lv_f16 v1, v2, attr0.x, 1", None),
+            (Arch::Gcn10, Dialect::Llvm, "v_interp_p1_f32_e64 v1, v2, attr3.y", None),
         ] {
             let (items, diags) = assemble(arch, dialect, "t.s", text);
             let got = (!diags.iter().any(|d| d.severity == Severity::Error))

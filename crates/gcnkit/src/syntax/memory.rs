@@ -553,3 +553,62 @@ fn notes(out: &mut String, i: &Instr, d: &InstrDef) {
         hex(out, v as u64);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::arch::Arch;
+    use crate::decode::decode;
+    use crate::syntax::{to_text, Syntax};
+
+    /// MIMG words and the texts llvm-mc 14 and clrxdisasm print for them (fiji unless noted):
+    /// each disassembler's VADDR count, DMASK in hex or decimal, R128's resource, GCN 1.4's
+    /// halved D16 data and `a16`, the sampler of the sample forms.
+    #[test]
+    fn images_as_the_oracles_print_them() {
+        for (arch, w, llvm, clrx) in [
+            (
+                Arch::Gcn12,
+                [0xf000_0b00, 0x0002_0a04],
+                "image_load v[10:12], v4, s[8:15] dmask:0xb",
+                "image_load v[10:12], v[4:7], s[8:15] dmask:11",
+            ),
+            (
+                Arch::Gcn12,
+                [0xf000_8f00, 0x0002_0a04],
+                "image_load v[10:13], v4, s[8:15] dmask:0xf r128",
+                "image_load v[10:13], v[4:7], s[8:11] dmask:15 r128",
+            ),
+            (
+                Arch::Gcn14,
+                [0xf203_ff00, 0x8002_0a04],
+                "image_load v[10:12], v4, s[8:15] dmask:0xf unorm glc slc a16 tfe lwe da d16",
+                "image_load v[10:12], v[4:7], s[8:15] dmask:15 unorm glc slc a16 tfe lwe da d16",
+            ),
+            (
+                Arch::Gcn12,
+                [0xf0ec_0f00, 0x0002_0a04],
+                "image_sample_c_d_cl_o v[10:13], v[4:7], s[8:15], s[0:3] dmask:0xf",
+                "image_sample_c_d_cl_o v[10:13], v[4:9], s[8:15], s[0:3] dmask:15",
+            ),
+            (
+                Arch::Gcn12,
+                [0xf100_0100, 0x0002_0a04],
+                "image_gather4 v[10:13], v4, s[8:15], s[0:3] dmask:0x1",
+                "image_gather4 v[10:13], v[4:7], s[8:15], s[0:3]",
+            ),
+        ] {
+            let i = decode(arch, &w).unwrap();
+            assert_eq!(to_text(&i, Syntax::Llvm), llvm, "{w:08x?}");
+            assert_eq!(to_text(&i, Syntax::Clrx), clrx, "{w:08x?}");
+        }
+        // Texts an assembler would not read back: dmask:0 (clrxasm), an atomic of four
+        // components (llvm-mc has one and two), a sampler on a load (both).
+        let data = |w: [u32; 2], syn| to_text(&decode(Arch::Gcn12, &w).unwrap(), syn).starts_with('.');
+        assert!(data([0xf000_0000, 0x0002_0a04], Syntax::Clrx));
+        assert!(!data([0xf000_0000, 0x0002_0a04], Syntax::Llvm));
+        assert!(data([0xf048_1f00, 0x0002_0a04], Syntax::Llvm));
+        assert!(!data([0xf048_1f00, 0x0002_0a04], Syntax::Clrx));
+        assert!(data([0xf000_0f00, 0x0062_0a04], Syntax::Llvm));
+        assert!(data([0xf000_0f00, 0x0062_0a04], Syntax::Clrx));
+    }
+}

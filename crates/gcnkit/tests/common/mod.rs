@@ -127,7 +127,7 @@ pub fn seed() -> u64 {
 
 /// The rows of CLRX's conformance tables (family, variant columns) of the classes gcnkit
 /// covers: the vector ALU (VOP1, VOP2, VOPC, their VOP3, SDWA and DPP forms; VOP3P; EXP;
-/// VINTRP but for its GCN 1.2+ VOP3 forms), the scalar ALU, scalar memory, DS, FLAT, MUBUF, MTBUF
+/// VINTRP and its GCN 1.2+ VOP3 forms), the scalar ALU, scalar memory, DS, FLAT, MUBUF, MTBUF
 /// and MIMG.
 pub fn covered(family: &str, variant: &str) -> bool {
     matches!(
@@ -153,29 +153,28 @@ pub fn covered(family: &str, variant: &str) -> bool {
             | "EXP"
             | "VINTRP"
             | "ILL"
-    ) && !(family == "VINTRP" && variant != "vintrp")
-        && matches!(
-            variant,
-            "e32"
-                | "lit"
-                | "vop3a"
-                | "vop3b"
-                | "sop1"
-                | "sop2"
-                | "sopk"
-                | "sopc"
-                | "sopp"
-                | "smrd"
-                | "smem"
-                | "ds"
-                | "flat"
-                | "mubuf"
-                | "mtbuf"
-                | "mimg"
-                | "sdwa"
-                | "dpp"
-                | "vop3p"
-                | "exp"
-                | "vintrp"
-        )
+    ) && matches!(
+        variant,
+        "e32"
+            | "lit"
+            | "vop3a"
+            | "vop3b"
+            | "sop1"
+            | "sop2"
+            | "sopk"
+            | "sopc"
+            | "sopp"
+            | "smrd"
+            | "smem"
+            | "ds"
+            | "flat"
+            | "mubuf"
+            | "mtbuf"
+            | "mimg"
+            | "sdwa"
+            | "dpp"
+            | "vop3p"
+            | "exp"
+            | "vintrp"
+    )
 }
