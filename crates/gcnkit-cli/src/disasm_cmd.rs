@@ -34,8 +34,9 @@ pub enum FormatArg {
 pub struct Args {
     /// GPU: gcn1.0|gcn1.1|gcn1.2|gcn1.4|gcn1.4.1, si|ci|vi|gfx9, LLVM (tahiti, gfx900, gfx906...) or CLRX
     /// (pitcairn, hawaii, polaris10, vega10...) names.
-    #[arg(short, long, default_value = "gcn1.2", value_parser = crate::parse_arch)]
-    arch: Arch,
+    /// Default gcn1.2; a code object's comes from its ELF header.
+    #[arg(short, long, value_parser = crate::parse_arch)]
+    arch: Option<Arch>,
     /// Output dialect.
     #[arg(long, value_enum, default_value = "clrx")]
     syntax: SyntaxArg,
@@ -167,17 +168,6 @@ pub fn run(a: Args) -> ExitCode {
         .fill_buf()
         .map(|h| h[..h.len().min(4096)].to_vec())
         .unwrap_or_default();
-    if head.starts_with(b"\x7fELF") && !matches!(a.input, Some(InputArg::Bin)) {
-        errln!("{name}: error: this is an ELF file (a code object); gcnkit does not read code objects yet");
-        errln!("  help: extract the code (`llvm-objcopy-14 -O binary --only-section=.text {name} code.bin`) and disassemble that, or force the raw bytes with --input bin");
-        return ExitCode::from(1);
-    }
-    let plain_text = !head.is_empty() && head.iter().all(|&b| b.is_ascii_graphic() || b.is_ascii_whitespace());
-    let input = a.input.unwrap_or(if is_file && !plain_text {
-        InputArg::Bin
-    } else {
-        InputArg::Words
-    });
     let syntax = match a.syntax {
         SyntaxArg::Clrx => Syntax::Clrx,
         SyntaxArg::Llvm => Syntax::Llvm,
@@ -187,6 +177,16 @@ pub fn run(a: Args) -> ExitCode {
         FormatArg::Text => Format::Text,
         FormatArg::Json => Format::Json,
     };
+    if gcnkit::codeobj::is_elf(&head) && !matches!(a.input, Some(InputArg::Bin)) {
+        return code_object(&name, &mut reader, a.arch, a.output.as_deref(), syntax, format);
+    }
+    let arch = a.arch.unwrap_or(Arch::Gcn12);
+    let plain_text = !head.is_empty() && head.iter().all(|&b| b.is_ascii_graphic() || b.is_ascii_whitespace());
+    let input = a.input.unwrap_or(if is_file && !plain_text {
+        InputArg::Bin
+    } else {
+        InputArg::Words
+    });
     let mut out = match Output::open(a.output.as_deref()) {
         Ok(o) => o,
         Err(e) => {
@@ -273,7 +273,7 @@ pub fn run(a: Args) -> ExitCode {
             pending.clear();
             continue;
         }
-        let r = disassemble(a.arch, &pending, base, syntax, format, |chunk| {
+        let r = disassemble(arch, &pending, base, syntax, format, |chunk| {
             if io_err.is_none() {
                 if let Err(e) = out.write_all(chunk.as_bytes()) {
                     io_err = Some(e);
@@ -314,6 +314,67 @@ pub fn run(a: Args) -> ExitCode {
             errln!("{e}");
         }
         out.abandon();
+        return ExitCode::from(1);
+    }
+    out.finish()
+}
+
+/// `disasm` of an ELF code object: its arch from the header (a different `-a` is a usage
+/// error), every code section's functions and kernels with their labels.
+fn code_object(
+    name: &str,
+    reader: &mut dyn BufRead,
+    arch: Option<Arch>,
+    output: Option<&str>,
+    syntax: Syntax,
+    format: Format,
+) -> ExitCode {
+    let mut data = Vec::new();
+    if let Err(e) = reader.read_to_end(&mut data) {
+        errln!("{name}: error: {e}");
+        return ExitCode::from(1);
+    }
+    let co = match gcnkit::codeobj::read(&data) {
+        Ok(c) => c,
+        Err(e) => {
+            errln!("{name}: error: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    if let Some(x) = arch.filter(|x| *x != co.arch) {
+        errln!(
+            "error: -a {x} conflicts with {name}, a code object for {} ({})",
+            co.processor,
+            co.arch
+        );
+        return ExitCode::from(2);
+    }
+    let mut out = match Output::open(output) {
+        Ok(o) => o,
+        Err(e) => {
+            errln!("{e}");
+            return ExitCode::from(1);
+        }
+    };
+    let mut io_err: Option<std::io::Error> = None;
+    let r = gcnkit::disasm::disassemble_code_object(&co, syntax, format, |chunk| {
+        if io_err.is_none() {
+            if let Err(e) = out.write_all(chunk.as_bytes()) {
+                io_err = Some(e);
+            }
+        }
+    });
+    if let Some(e) = io_err {
+        out.abandon();
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            return ExitCode::SUCCESS;
+        }
+        errln!("error: writing output: {e}");
+        return ExitCode::from(1);
+    }
+    if let Err(t) = r {
+        out.abandon();
+        errln!("{name}: error: {t}");
         return ExitCode::from(1);
     }
     out.finish()

@@ -727,8 +727,8 @@ fn closed_pipes_end_the_job_quietly() {
     }
 }
 
-/// A plain-text file of hex words is read as words, llvm-mc's byte lists too; an ELF file is
-/// an error that says what it is.
+/// A plain-text file of hex words is read as words, llvm-mc's byte lists too; an ELF file that
+/// is no code object is an error that says what it is.
 #[test]
 fn disasm_input_forms() {
     let guard = tmpdir("forms");
@@ -958,4 +958,31 @@ fn disasm_listing_has_labels_that_read_back() {
         assert!(back.status.success(), "{}", err(&back));
         assert_eq!(back.stdout, std::fs::read(&bin).unwrap(), "{syntax}");
     }
+}
+
+/// A code object: its arch from the ELF header (a different `-a` is a usage error), its
+/// kernels as labels, an error naming the cause for a file that is not one.
+#[test]
+fn disasm_reads_code_objects() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../gcnkit/tests/data/codeobj/vecadd.gfx900.v4.hsaco"
+    );
+    let o = gcnkit(&["disasm", "--syntax", "llvm", path], b"");
+    assert!(o.status.success());
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert!(text.starts_with("/* gfx900 (gcn1.4), code object v4, section .text at 0x"));
+    assert!(text.contains("\nvadd_f32:\ns_load_dword s0, s[4:5], 0x18\n"));
+    let o = gcnkit(&["disasm", "-a", "fiji", path], b"");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("conflicts with"));
+    let o = gcnkit(&["disasm", "-a", "gfx900", "--format", "json", path], b"");
+    assert!(o.status.success());
+    let first = String::from_utf8(o.stdout).unwrap();
+    assert!(first.starts_with("{\"offset\": 8960, "), "{first:.60}");
+    let mut broken = std::fs::read(path).unwrap();
+    broken[18] = 62;
+    let o = gcnkit(&["disasm", "-"], &broken);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("not AMDGPU"));
 }

@@ -127,3 +127,92 @@ fn listing(out: &mut String, i: &crate::instr::Instr, at: &syntax::At, syntax: S
         }
     }
 }
+
+/// Disassembles every code section of code object `co`: a comment naming the processor and
+/// section, then each function or kernel as a label line (`vadd_f32:`) and its instructions
+/// (offsets count from the section's address), the bytes between them too. A code object v2
+/// kernel's 256-byte `amd_kernel_code_t` comes first as data lines. JSON gives the records
+/// alone. Returns the number of instructions.
+pub fn disassemble_code_object(
+    co: &crate::codeobj::CodeObject,
+    syntax: Syntax,
+    format: Format,
+    mut sink: impl FnMut(&str),
+) -> Result<usize, Truncated> {
+    use crate::codeobj::AMD_KERNEL_CODE_T_SIZE;
+    let text = format != Format::Json;
+    let mut count = 0;
+    for sec in &co.sections {
+        if text {
+            let version = co.version.map(|v| format!(", code object v{v}")).unwrap_or_default();
+            sink(&format!(
+                "/* {} ({}){version}, section {} at 0x{:x} */\n",
+                co.processor, co.arch, sec.name, sec.addr
+            ));
+        }
+        // Segments: [start, end) with the label that starts them.
+        let mut cuts: Vec<(u64, Option<&crate::codeobj::CodeSymbol>)> = vec![(0, None)];
+        for s in &sec.symbols {
+            cuts.push((s.offset, Some(s)));
+        }
+        cuts.push((sec.bytes.len() as u64, None));
+        for w in cuts.windows(2) {
+            let ((mut start, sym), (end, _)) = (w[0], w[1]);
+            if let Some(s) = sym {
+                if text {
+                    sink(&format!("{}:\n", s.name));
+                }
+                if s.v2_kernel && end - start >= AMD_KERNEL_CODE_T_SIZE {
+                    if text {
+                        let header = &sec.bytes[start as usize..(start + AMD_KERNEL_CODE_T_SIZE) as usize];
+                        sink(&data_lines(header, syntax, "amd_kernel_code_t"));
+                    }
+                    start += AMD_KERNEL_CODE_T_SIZE;
+                }
+            }
+            if start >= end {
+                continue;
+            }
+            let bytes = &sec.bytes[start as usize..end as usize];
+            let whole = bytes.len() / 4 * 4;
+            let words: Vec<u32> = bytes[..whole]
+                .chunks_exact(4)
+                .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+                .collect();
+            let base = (sec.addr + start) as usize;
+            count += disassemble(co.arch, &words, base, syntax, format, &mut sink)?;
+            if whole < bytes.len() && text {
+                let mut line = String::from(".byte ");
+                for (k, b) in bytes[whole..].iter().enumerate() {
+                    if k > 0 {
+                        line.push_str(", ");
+                    }
+                    line.push_str(&format!("0x{b:02x}"));
+                }
+                line.push('\n');
+                sink(&line);
+            }
+        }
+    }
+    Ok(count)
+}
+
+/// Bytes as data lines of four-byte words (`.int` in CLRX, `.long` in LLVM), eight a line,
+/// after a comment naming what they are.
+fn data_lines(bytes: &[u8], syntax: Syntax, what: &str) -> String {
+    let mut out = format!("/* {what} */\n");
+    let directive = if syntax == Syntax::Llvm { ".long " } else { ".int " };
+    for line in bytes.chunks(32) {
+        out.push_str(directive);
+        for (k, w) in line.chunks(4).enumerate() {
+            if k > 0 {
+                out.push_str(", ");
+            }
+            let mut b = [0u8; 4];
+            b[..w.len()].copy_from_slice(w);
+            out.push_str(&format!("0x{:08x}", u32::from_le_bytes(b)));
+        }
+        out.push('\n');
+    }
+    out
+}

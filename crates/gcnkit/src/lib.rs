@@ -111,6 +111,7 @@
 
 pub mod arch;
 pub mod asm;
+pub mod codeobj;
 pub mod decode;
 pub mod diag;
 pub mod disasm;

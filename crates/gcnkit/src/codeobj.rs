@@ -1,0 +1,233 @@
+//! Reading AMDGPU ELF code objects (what clang, ld.lld, llvm-mc and the ROCm runtime write and
+//! load): relocatable `.o` and linked `.hsaco`, HSA code object v2 to v5. The ELF itself is read
+//! by the `object` crate; this module finds what a disassembler needs: the arch (EF_AMDGPU_MACH
+//! of `e_flags`), the code sections, and the function and kernel symbols in them.
+//!
+//! Code object v2 kernels (symbol type `STT_AMDGPU_HSA_KERNEL`) start with their 256-byte
+//! `amd_kernel_code_t` header in `.text`; v3+ kernels keep their 64-byte descriptor (`NAME.kd`)
+//! in `.rodata` and start with code.
+
+use crate::arch::Arch;
+use object::{Object, ObjectSection, ObjectSymbol, SectionFlags, SymbolFlags};
+
+/// ELF machine number of AMDGPU.
+const EM_AMDGPU: u16 = 224;
+/// `e_ident[EI_OSABI]` of HSA code objects.
+const ELFOSABI_AMDGPU_HSA: u8 = 64;
+/// Symbol type of a code object v2 kernel (its `amd_kernel_code_t` comes first).
+const STT_AMDGPU_HSA_KERNEL: u8 = 10;
+/// Size of code object v2's `amd_kernel_code_t`.
+pub const AMD_KERNEL_CODE_T_SIZE: u64 = 256;
+
+/// A code object as the disassembler sees it.
+#[derive(Debug)]
+pub struct CodeObject<'a> {
+    pub arch: Arch,
+    /// The processor (`gfx900`), from `e_flags`.
+    pub processor: &'static str,
+    /// HSA code object version (2-5), `None` for another OS/ABI.
+    pub version: Option<u8>,
+    /// Linked (`ET_DYN`, a `.hsaco`) or relocatable (`ET_REL`, a `.o`).
+    pub linked: bool,
+    pub sections: Vec<CodeSection<'a>>,
+}
+
+/// An executable section: its bytes and the symbols that start code in it.
+#[derive(Debug)]
+pub struct CodeSection<'a> {
+    pub name: String,
+    /// Its address (0 in a relocatable object): instruction offsets count from here.
+    pub addr: u64,
+    pub bytes: &'a [u8],
+    /// Sorted by offset; at most one per offset.
+    pub symbols: Vec<CodeSymbol>,
+}
+
+/// A function or kernel in a code section.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CodeSymbol {
+    pub name: String,
+    /// Byte offset in the section.
+    pub offset: u64,
+    pub size: u64,
+    /// A code object v2 kernel: [`AMD_KERNEL_CODE_T_SIZE`] bytes of header before its code.
+    pub v2_kernel: bool,
+}
+
+/// Why a file is not a code object gcnkit reads (the message names the offset or symbol).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Error(pub String);
+
+impl std::fmt::Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// The processors of `EF_AMDGPU_MACH` (the low byte of `e_flags`) of GCN 1.0-1.4.
+const MACHS: [(u32, &str, Arch); 20] = [
+    (0x20, "gfx600", Arch::Gcn10),
+    (0x21, "gfx601", Arch::Gcn10),
+    (0x3a, "gfx602", Arch::Gcn10),
+    (0x22, "gfx700", Arch::Gcn11),
+    (0x23, "gfx701", Arch::Gcn11),
+    (0x24, "gfx702", Arch::Gcn11),
+    (0x25, "gfx703", Arch::Gcn11),
+    (0x26, "gfx704", Arch::Gcn11),
+    (0x3b, "gfx705", Arch::Gcn11),
+    (0x28, "gfx801", Arch::Gcn12),
+    (0x29, "gfx802", Arch::Gcn12),
+    (0x2a, "gfx803", Arch::Gcn12),
+    (0x3c, "gfx805", Arch::Gcn12),
+    (0x2b, "gfx810", Arch::Gcn12),
+    (0x2c, "gfx900", Arch::Gcn14),
+    (0x2d, "gfx902", Arch::Gcn14),
+    (0x2e, "gfx904", Arch::Gcn14),
+    (0x31, "gfx909", Arch::Gcn14),
+    (0x32, "gfx90c", Arch::Gcn14),
+    (0x2f, "gfx906", Arch::Gcn141),
+];
+
+/// Is `data` an ELF file (the magic)?
+pub fn is_elf(data: &[u8]) -> bool {
+    data.starts_with(b"\x7fELF")
+}
+
+/// Reads an AMDGPU code object.
+pub fn read(data: &[u8]) -> Result<CodeObject<'_>, Error> {
+    let e = |m: String| Error(m);
+    if data.len() < 20 || !is_elf(data) {
+        return Err(e("not an ELF file".into()));
+    }
+    if data[4] != 2 || data[5] != 1 {
+        return Err(e("not a 64-bit little-endian ELF file (AMDGPU code objects are)".into()));
+    }
+    let machine = u16::from_le_bytes([data[18], data[19]]);
+    if machine != EM_AMDGPU {
+        return Err(e(format!(
+            "ELF machine {machine} at offset 0x12 is not AMDGPU ({EM_AMDGPU}): not a GPU code object"
+        )));
+    }
+    let file = object::File::parse(data).map_err(|x| e(format!("malformed ELF: {x}")))?;
+    let (os_abi, abi_version, flags) = match file.flags() {
+        object::FileFlags::Elf {
+            os_abi,
+            abi_version,
+            e_flags,
+        } => (os_abi.0, abi_version, e_flags.0),
+        _ => (0, 0, 0),
+    };
+    let mach = flags & 0xff;
+    let Some(&(_, processor, arch)) = MACHS.iter().find(|m| m.0 == mach) else {
+        return Err(e(if mach == 0 {
+            "e_flags (offset 0x30) names no processor (EF_AMDGPU_MACH is 0)".to_string()
+        } else {
+            format!("processor 0x{mach:02x} of e_flags (offset 0x30) is not a GCN 1.0-1.4 GPU")
+        }));
+    };
+    let version = (os_abi == ELFOSABI_AMDGPU_HSA && abi_version <= 3).then_some(abi_version + 2);
+    let linked = file.kind() == object::ObjectKind::Dynamic;
+    let mut sections = Vec::new();
+    for s in file.sections() {
+        let exec = match s.flags() {
+            // SHF_EXECINSTR
+            SectionFlags::Elf { sh_flags, .. } => sh_flags.0 & 4 != 0,
+            _ => false,
+        };
+        if !exec {
+            continue;
+        }
+        let name = s.name().unwrap_or("?").to_string();
+        let bytes = s
+            .data()
+            .map_err(|x| e(format!("section {name}: {x} (its bytes lie outside the file)")))?;
+        sections.push((
+            s.index(),
+            CodeSection {
+                name,
+                addr: s.address(),
+                bytes,
+                symbols: Vec::new(),
+            },
+        ));
+    }
+    for sym in file.symbols() {
+        let kind = sym.kind();
+        let st_type = match sym.flags() {
+            SymbolFlags::Elf { st_info, .. } => st_info.0 & 0xf,
+            _ => 0,
+        };
+        let v2_kernel = st_type == STT_AMDGPU_HSA_KERNEL;
+        if !(kind == object::SymbolKind::Text || v2_kernel) {
+            continue;
+        }
+        let Some(index) = sym.section_index() else {
+            continue;
+        };
+        let Some((_, sec)) = sections.iter_mut().find(|(i, _)| *i == index) else {
+            continue;
+        };
+        let name = sym.name().unwrap_or("?").to_string();
+        let offset = sym.address().wrapping_sub(sec.addr);
+        let len = sec.bytes.len() as u64;
+        if offset > len || sym.size() > len - offset.min(len) {
+            return Err(e(format!(
+                "symbol {name} (0x{:x}, {} bytes) lies outside section {} (0x{:x}, {} bytes)",
+                sym.address(),
+                sym.size(),
+                sec.name,
+                sec.addr,
+                len
+            )));
+        }
+        if v2_kernel && sym.size() < AMD_KERNEL_CODE_T_SIZE && sym.size() != 0 {
+            return Err(e(format!(
+                "kernel {name} at 0x{:x} is {} bytes, less than its amd_kernel_code_t",
+                sym.address(),
+                sym.size()
+            )));
+        }
+        if !sec.symbols.iter().any(|s| s.offset == offset) {
+            sec.symbols.push(CodeSymbol {
+                name,
+                offset,
+                size: sym.size(),
+                v2_kernel,
+            });
+        }
+    }
+    let mut sections: Vec<CodeSection> = sections.into_iter().map(|(_, s)| s).collect();
+    for s in &mut sections {
+        s.symbols.sort_by_key(|x| x.offset);
+    }
+    Ok(CodeObject {
+        arch,
+        processor,
+        version,
+        linked,
+        sections,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The machine field decides: another machine, a truncated header, a processor outside
+    /// GCN 1.0-1.4 are errors that say why.
+    #[test]
+    fn refuses_what_is_not_a_gcn_code_object() {
+        let mut h = vec![0u8; 64];
+        h[..4].copy_from_slice(b"\x7fELF");
+        h[4] = 2;
+        h[5] = 1;
+        h[18] = 62; // x86-64
+        assert!(read(&h).unwrap_err().0.contains("not AMDGPU"));
+        assert!(read(&h[..10]).is_err());
+        h[18] = 224;
+        h[0x30] = 0x30; // gfx908
+        assert!(read(&h).is_err());
+    }
+}
