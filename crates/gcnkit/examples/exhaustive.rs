@@ -107,6 +107,48 @@ fn parallel(n: u64, f: impl Fn(u64, &mut Tally) + Sync) -> Tally {
     all
 }
 
+/// Every opcode of class `enc` on `arch` × every combination of its narrow fields (one to four
+/// bits: the modifier bits, MTBUF's formats, GCN 1.4 FLAT's segment) × `reps` draws of its wide
+/// fields (registers, offsets: random), read off the class's field description. The bits no
+/// field holds stay clear.
+fn class_sweep(arch: Arch, enc: gcnkit::Enc, reps: u64) -> Option<Tally> {
+    use gcnkit::enc::F;
+    let layout = gcnkit::enc::fields(enc, arch)?.layout;
+    let op = *layout.fields.iter().find(|f| f.f == F::Op)?;
+    let narrow: Vec<_> = layout
+        .fields
+        .iter()
+        .filter(|f| f.width <= 4 && !matches!(f.f, F::Op | F::Encoding))
+        .copied()
+        .collect();
+    let bits: u32 = narrow.iter().map(|f| f.width as u32).sum();
+    let combos = 1u64 << bits;
+    let put = |w: &mut u64, lo: u8, width: u8, v: u64| {
+        let m = ((1u64 << width) - 1) << lo;
+        *w = (*w & !m) | ((v << lo) & m);
+    };
+    Some(parallel((1u64 << op.width) * combos * reps, |k, t| {
+        let (opv, m) = ((k / reps / combos) as u32, k / reps % combos);
+        let mut w = layout.bits as u64;
+        let mut r = mix(k ^ (arch as u64) << 48);
+        for f in layout
+            .fields
+            .iter()
+            .filter(|f| f.width > 4 && !matches!(f.f, F::Op | F::Encoding))
+        {
+            put(&mut w, f.lo, f.width, r);
+            r = mix(r);
+        }
+        put(&mut w, op.lo, op.width, opv as u64);
+        let mut shift = 0;
+        for f in &narrow {
+            put(&mut w, f.lo, f.width, m >> shift);
+            shift += f.width;
+        }
+        both(t, arch, &[w as u32, (w >> 32) as u32, 0], opv);
+    }))
+}
+
 fn both(t: &mut Tally, arch: Arch, words: &[u32], opcode: u32) {
     let unused = decode(arch, words).is_ok_and(|i| i.def.is_none());
     for syn in [Syntax::Clrx, Syntax::Llvm] {
@@ -370,22 +412,25 @@ fn main() {
                 t0.elapsed().as_secs_f64(),
             ));
         }
-        // MIMG: every opcode × every modifier bit (DMASK, UNORM, GLC, DA, R128/A16, TFE, LWE,
-        // SLC, D16), with random VDATA, VADDR, SRSRC and SSAMP fields (the unused bits clear).
-        let t0 = Instant::now();
-        let t = parallel(128 << 12, |k, t| {
-            let (op, m) = ((k >> 12) as u32, k as u32 & 0xfff);
-            let w0 = 0xf000_0000 | op << 18 | (m & 0x3ff) << 8 | (m >> 10 & 1) << 25;
-            let w1 = (mix(k) as u32 & 0x03ff_ffff) | (m >> 11) << 31;
-            both(t, arch, &[w0, w1, 0], op);
-        });
-        ok &= report("MIMG opcode x modifiers", arch, &t, t0.elapsed().as_secs_f64());
-        rows.push(Row::new(
-            arch,
-            "MIMG opcode × modifiers (random registers)".into(),
-            &t,
-            t0.elapsed().as_secs_f64(),
-        ));
+        // The vector memory classes: every opcode × every combination of the narrow fields
+        // (DS's GDS; MUBUF/MTBUF's addressing, cache, LDS and TFE bits and MTBUF's formats;
+        // FLAT's cache bits, TFE/NV, LDS and segment; MIMG's DMASK and modifier bits), with
+        // random registers and offsets.
+        for (enc, reps, name) in [
+            (gcnkit::Enc::Ds, 64, "DS"),
+            (gcnkit::Enc::Mubuf, 4, "MUBUF"),
+            (gcnkit::Enc::Mtbuf, 1, "MTBUF"),
+            (gcnkit::Enc::Flat, 8, "FLAT"),
+            (gcnkit::Enc::Mimg, 1, "MIMG"),
+        ] {
+            let t0 = Instant::now();
+            let Some(t) = class_sweep(arch, enc, reps) else {
+                continue;
+            };
+            let what = format!("{name} opcode × narrow fields ({reps} draws of the rest)");
+            ok &= report(&what, arch, &t, t0.elapsed().as_secs_f64());
+            rows.push(Row::new(arch, what, &t, t0.elapsed().as_secs_f64()));
+        }
         // VOP3: random words.
         let t0 = Instant::now();
         let t = parallel(vop3_n, |k, t| {
