@@ -5,6 +5,7 @@
 //! instruction; instructions go through [`select`](mod@select) (row, encoding, operands, rules). Every
 //! error of the file is collected; nothing is emitted for a file with errors.
 
+mod blocks;
 mod gfx;
 mod memory;
 pub mod parse;
@@ -181,6 +182,8 @@ pub struct Assembler {
     /// Sections seen (name, offset when last left); `section` is the current one (0: .text).
     sections: Vec<(String, usize)>,
     section: usize,
+    /// Conditionals, repetitions and macros ([`blocks`]).
+    blocks: blocks::Blocks,
 }
 
 /// Lines of an `auto` file held before its dialect is known; past this, the file is read as
@@ -211,6 +214,7 @@ impl Assembler {
             labels: Default::default(),
             sections: vec![(".text".to_string(), 0)],
             section: 0,
+            blocks: Default::default(),
         }
     }
 
@@ -372,6 +376,9 @@ impl Assembler {
     }
 
     fn process(&mut self, lineno: usize, src: &str) {
+        if self.block_line(lineno, src) {
+            return;
+        }
         let (text, end, plain) = self.uncomment(src);
         // Diagnostics show the line as written (comments blanked byte for byte keep positions).
         self.shown = match &text {
@@ -410,6 +417,11 @@ impl Assembler {
                 None => break,
             }
         }
+    }
+
+    /// A line of an expanded block (already past dialect detection).
+    fn line_in_block(&mut self, lineno: usize, src: &str) {
+        self.process(lineno, src);
     }
 
     fn looks_like_statement(&self, rest: &str) -> bool {
@@ -832,7 +844,7 @@ impl Assembler {
                     start: s0,
                     end: s1,
                     msg: format!("unsupported directive '{name}'"),
-                    help: Some("gcnkit takes instructions, labels, `sym = expr`, .set/.equ, .text/.rodata/.data, .long/.int/.4byte and the target directives; the others come with code objects".into()),
+                    help: Some("gcnkit takes instructions, labels, `sym = expr`, .set/.equ, .text/.rodata/.data, .long/.int/.4byte, .if/.rept/.irp/.macro and the target directives; the others come with code objects".into()),
                 },
             ),
         }
@@ -1113,6 +1125,7 @@ impl Assembler {
     /// there were errors) and every diagnostic.
     pub fn finish(mut self) -> (Vec<Item>, Vec<Diagnostic>) {
         self.replay();
+        self.finish_blocks();
         let pending = std::mem::take(&mut self.pending);
         for p in pending {
             let e = PErr {
@@ -1123,7 +1136,16 @@ impl Assembler {
             };
             self.diag(p.line, &p.source, e);
         }
-        self.diags.sort_by_key(|d| (d.line, d.col));
+        // By position; a note stays under the diagnostic it follows (a macro's expansion).
+        let mut groups: Vec<Vec<Diagnostic>> = Vec::new();
+        for d in std::mem::take(&mut self.diags) {
+            match groups.last_mut() {
+                Some(g) if d.severity == Severity::Note => g.push(d),
+                _ => groups.push(vec![d]),
+            }
+        }
+        groups.sort_by_key(|g| (g[0].line, g[0].col));
+        self.diags = groups.into_iter().flatten().collect();
         if self.errors() > 0 {
             self.items.clear();
             // Which dialect the file was read in matters to most errors: say how it was chosen.

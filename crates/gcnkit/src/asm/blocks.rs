@@ -1,0 +1,612 @@
+//! The assembler's control directives, as GNU as, llvm-mc and clrxasm read them: conditional
+//! assembly (`.if`/`.ifdef`/`.ifndef`/`.ifeq`/`.ifne`/`.ifgt`/`.ifge`/`.iflt`/`.ifle`,
+//! `.elseif`, `.else`, `.endif`), repetition (`.rept N`, `.irp SYM, A, B...`, `.irpc SYM, CHARS`,
+//! `.endr`) and macros (`.macro NAME ARG, ARG=DEFAULT...`, `\ARG`, `\@`, `.endm`, `.exitm`).
+//!
+//! They work on whole lines before a line is parsed: a block's lines are recorded as written and
+//! fed back through the assembler once per repetition (or call), with `\NAME` replaced, so
+//! errors inside point at the block's own lines and a note names the expansion. Conditions are
+//! evaluated when reached, with the symbols defined so far (a symbol defined later is an error).
+
+use super::parse::{Cursor, EVal, Expr, PErr, Value};
+use super::Assembler;
+use crate::diag::{Diagnostic, Severity};
+
+/// Deepest nesting of expansions (a macro that calls itself without end stops here).
+const MAX_DEPTH: usize = 64;
+
+/// One open `.if`.
+#[derive(Clone, Copy, Debug)]
+struct Cond {
+    /// Lines are assembled here.
+    active: bool,
+    /// A branch of this `.if` was taken (the later ones are not).
+    taken: bool,
+    /// The enclosing code is assembled (else no branch of this `.if` is).
+    outer: bool,
+    /// `.else` seen (another `.else` or `.elseif` is an error).
+    in_else: bool,
+}
+
+/// A block being recorded up to its end directive.
+#[derive(Debug)]
+struct Recording {
+    kind: Kind,
+    /// Line of the opening directive.
+    line: usize,
+    /// Nested openers of the same family not closed yet.
+    depth: usize,
+    lines: Vec<(usize, String)>,
+}
+
+#[derive(Debug)]
+enum Kind {
+    Rept(i64),
+    /// `.irp`/`.irpc`: the symbol and the values it takes in turn.
+    Irp(String, Vec<String>),
+    Macro(String, Vec<Param>),
+}
+
+#[derive(Clone, Debug)]
+struct Param {
+    name: String,
+    default: Option<String>,
+}
+
+#[derive(Clone, Debug)]
+struct Macro {
+    params: Vec<Param>,
+    lines: Vec<(usize, String)>,
+}
+
+/// The control state of one assembly.
+#[derive(Debug, Default)]
+pub(super) struct Blocks {
+    conds: Vec<Cond>,
+    rec: Option<Recording>,
+    macros: rustc_hash::FxHashMap<String, Macro>,
+    depth: usize,
+    /// `\@`: the number of macro expansions so far.
+    count: usize,
+    /// `.exitm` seen inside the current macro expansion.
+    exit: bool,
+}
+
+/// The directive a line starts with (lower case) and the rest of the line, comments cut.
+fn head(src: &str, llvm: bool) -> (String, &str) {
+    let t = src.trim_start();
+    let mut end = t.len();
+    for pat in ["//", "#"] {
+        if let Some(p) = t.find(pat) {
+            end = end.min(p);
+        }
+    }
+    if llvm {
+        if let Some(p) = t.find(';') {
+            end = end.min(p);
+        }
+    }
+    let t = &t[..end];
+    let n = t
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '.' || c == '$'))
+        .unwrap_or(t.len());
+    (t[..n].to_ascii_lowercase(), t[n..].trim())
+}
+
+/// Splits a comma-separated list (brackets and quotes kept whole).
+fn split_list(s: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut nest = 0i32;
+    let mut quoted = false;
+    for ch in s.chars() {
+        match ch {
+            '"' => quoted = !quoted,
+            '(' | '[' if !quoted => nest += 1,
+            ')' | ']' if !quoted => nest -= 1,
+            ',' if !quoted && nest == 0 => {
+                out.push(cur.trim().to_string());
+                cur.clear();
+                continue;
+            }
+            _ => {}
+        }
+        cur.push(ch);
+    }
+    if !cur.trim().is_empty() || !out.is_empty() {
+        out.push(cur.trim().to_string());
+    }
+    out
+}
+
+/// `text` with `\NAME` replaced by each binding's value (longest names first), `\()` removed
+/// (a separator: `\x\()y`), and `\@` by `count`.
+fn substitute(text: &str, binds: &[(String, String)], count: Option<usize>) -> String {
+    if !text.contains('\\') {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    let b = text.as_bytes();
+    let mut k = 0;
+    'outer: while k < b.len() {
+        if b[k] == b'\\' {
+            let rest = &text[k + 1..];
+            if let Some(r) = rest.strip_prefix("()") {
+                let _ = r;
+                k += 3;
+                continue;
+            }
+            if rest.starts_with('@') {
+                if let Some(n) = count {
+                    out.push_str(&n.to_string());
+                    k += 2;
+                    continue;
+                }
+            }
+            let mut best: Option<&(String, String)> = None;
+            for bind in binds {
+                let name = &bind.0;
+                let word_end = rest.len() == name.len()
+                    || !rest
+                        .as_bytes()
+                        .get(name.len())
+                        .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_');
+                if rest.len() >= name.len()
+                    && rest[..name.len()].eq_ignore_ascii_case(name)
+                    && word_end
+                    && best.is_none_or(|b| b.0.len() < name.len())
+                {
+                    best = Some(bind);
+                }
+            }
+            if let Some((name, value)) = best {
+                out.push_str(value);
+                k += 1 + name.len();
+                continue 'outer;
+            }
+        }
+        let ch = text[k..].chars().next().unwrap();
+        out.push(ch);
+        k += ch.len_utf8();
+    }
+    out
+}
+
+impl Assembler {
+    /// Takes `src` if it is a control directive, a line of a block being recorded, a line of
+    /// a branch not assembled, or a macro call; `false`: an ordinary line.
+    pub(super) fn block_line(&mut self, lineno: usize, src: &str) -> bool {
+        if self.in_comment {
+            return false;
+        }
+        // The usual line (an instruction, nothing recorded or skipped, no macros): no work.
+        let b = &self.blocks;
+        if b.rec.is_none()
+            && b.macros.is_empty()
+            && b.conds.last().is_none_or(|c| c.active)
+            && !src.trim_start().starts_with('.')
+        {
+            return false;
+        }
+        let llvm = self.dialect == super::Dialect::Llvm;
+        let (word, rest) = head(src, llvm);
+        if let Some(rec) = &mut self.blocks.rec {
+            let macro_rec = matches!(rec.kind, Kind::Macro(..));
+            let opener = if macro_rec {
+                word == ".macro"
+            } else {
+                matches!(word.as_str(), ".rept" | ".irp" | ".irpc")
+            };
+            let closer = if macro_rec {
+                matches!(word.as_str(), ".endm" | ".endmacro")
+            } else {
+                word == ".endr"
+            };
+            if opener {
+                rec.depth += 1;
+            } else if closer && rec.depth == 0 {
+                let rec = self.blocks.rec.take().unwrap();
+                self.finish_block(lineno, src, rec);
+                return true;
+            } else if closer {
+                rec.depth -= 1;
+            }
+            rec.lines.push((lineno, src.to_string()));
+            return true;
+        }
+        let active = self.blocks.conds.last().is_none_or(|c| c.active);
+        match word.as_str() {
+            ".if" | ".ifeq" | ".ifne" | ".ifgt" | ".ifge" | ".iflt" | ".ifle" | ".ifdef" | ".ifndef" | ".ifnotdef" => {
+                let on = active && self.condition(lineno, src, &word, rest).unwrap_or(false);
+                self.blocks.conds.push(Cond {
+                    active: on,
+                    taken: on,
+                    outer: active,
+                    in_else: false,
+                });
+                true
+            }
+            ".elseif" | ".else" => {
+                let Some(&c) = self.blocks.conds.last() else {
+                    self.block_error(lineno, src, format!("{word} without .if"));
+                    return true;
+                };
+                if c.in_else {
+                    self.block_error(lineno, src, format!("{word} after .else"));
+                    return true;
+                }
+                let on = c.outer
+                    && !c.taken
+                    && (word == ".else" || self.condition(lineno, src, ".if", rest).unwrap_or(false));
+                let top = self.blocks.conds.last_mut().unwrap();
+                top.active = on;
+                top.taken |= on;
+                top.in_else = word == ".else";
+                true
+            }
+            ".endif" => {
+                if self.blocks.conds.pop().is_none() {
+                    self.block_error(lineno, src, ".endif without .if".into());
+                }
+                true
+            }
+            _ if !active => true,
+            ".rept" => {
+                let n = self.int_expr(lineno, src, rest).unwrap_or(0);
+                if n < 0 {
+                    self.block_error(lineno, src, format!(".rept count {n} is negative"));
+                }
+                self.record(lineno, Kind::Rept(n.max(0)));
+                true
+            }
+            ".irp" | ".irpc" => {
+                let (sym, vals) = match rest.split_once(',') {
+                    Some((s, v)) => (s.trim().to_string(), v.trim()),
+                    None => (rest.trim().to_string(), ""),
+                };
+                if sym.is_empty() {
+                    self.block_error(lineno, src, format!("{word} needs a symbol name"));
+                }
+                let values = if word == ".irp" {
+                    split_list(vals)
+                } else {
+                    vals.chars()
+                        .filter(|c| !c.is_whitespace())
+                        .map(|c| c.to_string())
+                        .collect()
+                };
+                self.record(lineno, Kind::Irp(sym, values));
+                true
+            }
+            ".macro" => {
+                let (name, params) = match rest.find(|c: char| c == ',' || c.is_whitespace()) {
+                    Some(p) => (&rest[..p], rest[p..].trim_start_matches(',').trim()),
+                    None => (rest, ""),
+                };
+                if name.is_empty() {
+                    self.block_error(lineno, src, ".macro needs a name".into());
+                }
+                let params = split_list(&params.replace(|c: char| c.is_whitespace(), ","))
+                    .into_iter()
+                    .filter(|p| !p.is_empty())
+                    .map(|p| match p.split_once('=') {
+                        Some((n, d)) => Param {
+                            name: n.trim().trim_end_matches(":req").to_string(),
+                            default: Some(d.trim().to_string()),
+                        },
+                        None => Param {
+                            name: p.trim_end_matches(":req").trim_end_matches(":vararg").to_string(),
+                            default: None,
+                        },
+                    })
+                    .collect();
+                self.record(lineno, Kind::Macro(name.to_ascii_lowercase(), params));
+                true
+            }
+            ".endr" | ".endm" | ".endmacro" => {
+                self.block_error(lineno, src, format!("{word} without an open block"));
+                true
+            }
+            ".exitm" => {
+                if self.blocks.depth == 0 {
+                    self.block_error(lineno, src, ".exitm outside a macro".into());
+                }
+                self.blocks.exit = true;
+                true
+            }
+            ".purgem" => {
+                self.blocks.macros.remove(&rest.trim().to_ascii_lowercase());
+                true
+            }
+            _ => {
+                if self.blocks.macros.is_empty() || word.is_empty() {
+                    return false;
+                }
+                match self.blocks.macros.get(&word).cloned() {
+                    Some(m) => {
+                        self.call_macro(lineno, src, &word, rest, &m);
+                        true
+                    }
+                    None => false,
+                }
+            }
+        }
+    }
+
+    fn record(&mut self, line: usize, kind: Kind) {
+        self.blocks.rec = Some(Recording {
+            kind,
+            line,
+            depth: 0,
+            lines: Vec::new(),
+        });
+    }
+
+    /// A block's end: a repetition runs, a macro is kept.
+    fn finish_block(&mut self, lineno: usize, src: &str, rec: Recording) {
+        match rec.kind {
+            Kind::Rept(n) => {
+                for _ in 0..n {
+                    if !self.expand(rec.line, &rec.lines, &[], None, ".rept") {
+                        break;
+                    }
+                }
+            }
+            Kind::Irp(sym, values) => {
+                for v in values {
+                    if !self.expand(rec.line, &rec.lines, &[(sym.clone(), v)], None, ".irp") {
+                        break;
+                    }
+                }
+            }
+            Kind::Macro(name, params) => {
+                if name.is_empty() {
+                    return;
+                }
+                if self.blocks.macros.contains_key(&name) {
+                    self.block_error(lineno, src, format!("macro '{name}' is defined already"));
+                    return;
+                }
+                self.blocks.macros.insert(
+                    name,
+                    Macro {
+                        params,
+                        lines: rec.lines,
+                    },
+                );
+            }
+        }
+    }
+
+    /// A macro call: its arguments (comma-separated, by position or `NAME=VALUE`), defaults for
+    /// the rest, then its lines.
+    fn call_macro(&mut self, lineno: usize, src: &str, name: &str, rest: &str, m: &Macro) {
+        let args = split_list(rest);
+        let mut binds: Vec<(String, String)> = m
+            .params
+            .iter()
+            .map(|p| (p.name.clone(), p.default.clone().unwrap_or_default()))
+            .collect();
+        let mut k = 0;
+        for a in args.iter().filter(|a| !a.is_empty() || args.len() > 1) {
+            if let Some((n, v)) = a
+                .split_once('=')
+                .filter(|(n, _)| m.params.iter().any(|p| p.name == n.trim()))
+            {
+                if let Some(b) = binds.iter_mut().find(|b| b.0 == n.trim()) {
+                    b.1 = v.trim().to_string();
+                }
+                continue;
+            }
+            if k >= binds.len() {
+                self.block_error(
+                    lineno,
+                    src,
+                    format!("macro '{name}' takes {} arguments, got more", m.params.len()),
+                );
+                return;
+            }
+            if !a.is_empty() {
+                // A quoted argument (`"(\n-1)"`, one with commas) is its text without quotes.
+                let v = a.strip_prefix('"').and_then(|x| x.strip_suffix('"')).unwrap_or(a);
+                binds[k].1 = v.to_string();
+            }
+            k += 1;
+        }
+        self.blocks.count += 1;
+        let count = self.blocks.count - 1;
+        self.expand(lineno, &m.lines, &binds, Some(count), "macro");
+        self.blocks.exit = false;
+    }
+
+    /// Feeds `lines` through the assembler with `binds` substituted; a note names the expansion
+    /// under its errors. `false`: too deep, or `.exitm`.
+    fn expand(
+        &mut self,
+        at: usize,
+        lines: &[(usize, String)],
+        binds: &[(String, String)],
+        count: Option<usize>,
+        what: &str,
+    ) -> bool {
+        if self.blocks.depth >= MAX_DEPTH {
+            self.diags.push(Diagnostic {
+                severity: Severity::Error,
+                file: self.file.clone(),
+                line: at,
+                col: 1,
+                len: 1,
+                message: format!("{what} expansions nested more than {MAX_DEPTH} deep"),
+                help: Some("a macro that calls itself needs a condition that ends it".into()),
+                source: String::new(),
+            });
+            return false;
+        }
+        let before = self.diags.len();
+        self.blocks.depth += 1;
+        for (n, text) in lines {
+            let t = substitute(text, binds, count);
+            self.line_in_block(*n, &t);
+            if self.blocks.exit {
+                break;
+            }
+        }
+        self.blocks.depth -= 1;
+        // Each new error, with the notes already under it, gets a note naming this expansion
+        // (the outermost few of a deep nesting).
+        if self.blocks.depth < 4 && self.diags[before..].iter().any(|d| d.severity == Severity::Error) {
+            let new: Vec<Diagnostic> = self.diags.drain(before..).collect();
+            let note = Diagnostic {
+                severity: Severity::Note,
+                file: self.file.clone(),
+                line: at,
+                col: 1,
+                len: 1,
+                message: format!("in the {what} expansion of line {at}"),
+                help: None,
+                source: String::new(),
+            };
+            let mut open = false;
+            for d in new {
+                if d.severity != Severity::Note && open {
+                    self.diags.push(note.clone());
+                    open = false;
+                }
+                open |= d.severity == Severity::Error;
+                self.diags.push(d);
+            }
+            if open {
+                self.diags.push(note);
+            }
+        }
+        !(self.blocks.exit && what == "macro")
+    }
+
+    /// The condition of an `.if` family directive.
+    fn condition(&mut self, lineno: usize, src: &str, word: &str, rest: &str) -> Option<bool> {
+        match word {
+            ".ifdef" | ".ifndef" | ".ifnotdef" => {
+                let name = rest.trim();
+                let defined = self.syms.contains_key(name) || self.labels.contains_key(name);
+                Some(defined == (word == ".ifdef"))
+            }
+            _ => {
+                let v = self.int_expr(lineno, src, rest)?;
+                Some(match word {
+                    ".ifeq" => v == 0,
+                    ".ifgt" => v > 0,
+                    ".ifge" => v >= 0,
+                    ".iflt" => v < 0,
+                    ".ifle" => v <= 0,
+                    _ => v != 0,
+                })
+            }
+        }
+    }
+
+    /// An integer expression of the symbols defined so far.
+    fn int_expr(&mut self, lineno: usize, src: &str, text: &str) -> Option<i64> {
+        let at = src.find(text).unwrap_or(0);
+        let mut c = Cursor::new(src, at, at + text.len());
+        let r = (Expr {
+            syms: &self.syms,
+            no_bar: false,
+        })
+        .parse(&mut c);
+        let e = |msg: String| PErr {
+            start: at,
+            end: at + text.len(),
+            msg,
+            help: None,
+        };
+        match r {
+            Ok(EVal::Value(Value::Int(v))) if c.at_end() => Some(v),
+            Ok(EVal::Value(Value::Int(_))) => {
+                self.diag(lineno, src, e("unexpected text after the expression".into()));
+                None
+            }
+            Ok(EVal::Value(_)) => {
+                self.diag(lineno, src, e("expected an integer expression".into()));
+                None
+            }
+            Ok(EVal::Forward(name)) => {
+                self.diag(
+                    lineno,
+                    src,
+                    PErr {
+                        help: Some("define it before: its value is needed here".into()),
+                        ..e(format!("symbol '{name}' is not defined yet"))
+                    },
+                );
+                None
+            }
+            Err(x) => {
+                self.diag(lineno, src, x);
+                None
+            }
+        }
+    }
+
+    fn block_error(&mut self, lineno: usize, src: &str, msg: String) {
+        let start = src.len() - src.trim_start().len();
+        self.diag(
+            lineno,
+            src,
+            PErr {
+                start,
+                end: src.trim_end().len().max(start + 1),
+                msg,
+                help: None,
+            },
+        );
+    }
+
+    /// At the end of the input: blocks and conditionals left open are errors.
+    pub(super) fn finish_blocks(&mut self) {
+        if let Some(rec) = self.blocks.rec.take() {
+            let what = match rec.kind {
+                Kind::Rept(_) | Kind::Irp(..) => "this block has no .endr",
+                Kind::Macro(..) => "this macro has no .endm",
+            };
+            self.diags.push(Diagnostic {
+                severity: Severity::Error,
+                file: self.file.clone(),
+                line: rec.line,
+                col: 1,
+                len: 1,
+                message: what.into(),
+                help: None,
+                source: String::new(),
+            });
+        }
+        if !self.blocks.conds.is_empty() {
+            self.diags.push(Diagnostic {
+                severity: Severity::Error,
+                file: self.file.clone(),
+                line: 0,
+                col: 1,
+                len: 1,
+                message: format!("{} .if without .endif at the end of the file", self.blocks.conds.len()),
+                help: None,
+                source: String::new(),
+            });
+            self.blocks.conds.clear();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::substitute;
+
+    #[test]
+    fn substitution() {
+        let b = vec![
+            ("x".to_string(), "v1".to_string()),
+            ("xy".to_string(), "s2".to_string()),
+        ];
+        assert_eq!(substitute("v_mov_b32 \\x, \\xy", &b, None), "v_mov_b32 v1, s2");
+        assert_eq!(substitute("l\\@: \\x\\()0", &b, Some(3)), "l3: v10");
+        assert_eq!(substitute("no slash", &b, None), "no slash");
+    }
+}

@@ -1,0 +1,122 @@
+//! Conditional assembly, repetition and macros (`.if`..., `.rept`/`.irp`/`.irpc`, `.macro`)
+//! against the oracles: whole programs assembled by gcnkit give the code llvm-mc 14 writes into
+//! its object's `.text` (LLVM dialect) and the raw code clrxasm writes (CLRX dialect, with
+//! `GCNKIT_CLRX_DIR`); broken programs are errors at the right lines.
+
+mod common;
+
+use gcnkit::asm::{assemble, Dialect};
+use gcnkit::diag::Severity;
+use gcnkit::Arch;
+use std::process::Command;
+
+/// Programs in the syntax both assemblers share (GNU as's).
+const PROGRAMS: [&str; 5] = [
+    // .rept with a symbol count, .irp over registers, .irpc over digits.
+    ".set N, 3\n.rept N\n  s_nop 0\n.endr\n.irp r, v1, v2, v7\n  v_mov_b32 \\r, 0\n.endr\n.irpc c, 0123\n  s_nop \\c\n.endr\n",
+    // .if/.elseif/.else chains, .ifdef/.ifndef, nesting, comparisons.
+    ".set A, 5\n.if A > 4\n  .if A == 5\n    s_nop 1\n  .else\n    s_nop 2\n  .endif\n.elseif A == 3\n  s_nop 3\n.else\n  s_nop 4\n.endif\n.ifdef A\n  s_nop 5\n.endif\n.ifndef B\n  s_nop 6\n.endif\n.ifeq A - 5\n  s_nop 7\n.endif\n.ifne A\n  s_nop 8\n.endif\n",
+    // Macros with defaults and a nested repetition.
+    ".macro addk dst, src, k=1\n  v_add_f32 \\dst, \\k, \\src\n.endm\n.macro twice op, a\n  .rept 2\n    \\op \\a\n  .endr\n.endm\naddk v3, v4\naddk v5, v6, 4.0\ntwice s_nop, 9\n",
+    // A macro that unrolls a loop by recursion with .if.
+    ".macro unroll n\n  .if \\n\n    v_add_f32 v0, 1.0, v0\n    unroll \"(\\n-1)\"\n  .endif\n.endm\nunroll 4\ns_endpgm\n",
+    // Labels made unique with \\@ and branches to them.
+    ".macro wait_loop\nloop\\@:\n  s_sub_u32 s0, s0, 1\n  s_cbranch_scc1 loop\\@\n.endm\nwait_loop\nwait_loop\ns_endpgm\n",
+];
+
+fn gcnkit_words(arch: Arch, dialect: Dialect, src: &str) -> Result<Vec<u32>, Vec<String>> {
+    let (items, diags) = assemble(arch, dialect, "t.s", src);
+    let errors: Vec<String> = diags
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .map(|d| d.headline())
+        .collect();
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    Ok(items.iter().flat_map(|i| i.words().to_vec()).collect())
+}
+
+/// llvm-mc's `.text` of `src` (through an object file, read back with gcnkit's reader).
+fn llvm_mc_words(arch: Arch, src: &str) -> Vec<u32> {
+    static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let k = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("gcnkit-blocks-{}-{k}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (s, o) = (dir.join("t.s"), dir.join("t.o"));
+    std::fs::write(&s, src).unwrap();
+    let out = Command::new(common::llvm_mc())
+        .args([
+            "-triple=amdgcn-amd-amdhsa",
+            &format!("-mcpu={}", common::mcpu(arch)),
+            "-filetype=obj",
+            "-o",
+        ])
+        .arg(&o)
+        .arg(&s)
+        .output()
+        .expect("llvm-mc");
+    assert!(
+        out.status.success(),
+        "llvm-mc: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let data = std::fs::read(&o).unwrap();
+    let co = gcnkit::codeobj::read(&data).unwrap();
+    let bytes = co.sections[0].bytes;
+    std::fs::remove_dir_all(&dir).ok();
+    bytes
+        .chunks(4)
+        .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
+        .collect()
+}
+
+#[test]
+fn programs_assemble_as_llvm_mc_and_clrxasm_do() {
+    for arch in [Arch::Gcn12, Arch::Gcn14] {
+        for src in PROGRAMS {
+            let ours = gcnkit_words(arch, Dialect::Llvm, src).unwrap_or_else(|e| panic!("{arch}: {e:?}\n{src}"));
+            assert_eq!(ours, llvm_mc_words(arch, src), "{arch} LLVM:\n{src}");
+            assert!(!ours.is_empty());
+            let clrx = gcnkit_words(arch, Dialect::Clrx, src).unwrap_or_else(|e| panic!("{arch}: {e:?}\n{src}"));
+            assert_eq!(clrx, ours, "{arch} CLRX dialect:\n{src}");
+            if common::clrx::dir().is_some() {
+                let lines: Vec<String> = vec![src.to_string()];
+                let theirs = common::clrx::assemble(arch, &lines);
+                assert_eq!(theirs[0].as_ref().ok(), Some(&ours), "{arch} clrxasm:\n{src}");
+            }
+        }
+    }
+}
+
+#[test]
+fn broken_blocks_are_errors_at_their_lines() {
+    let cases: [(&str, &[usize]); 6] = [
+        (".rept 2\n  v_nop_x\n.endr\n", &[2, 2]),
+        (".if undefined\n.endif\n", &[1]),
+        (".else\n", &[1]),
+        (".endr\n", &[1]),
+        (".rept 3\n s_nop 0\n", &[1]),
+        // Endless recursion stops at the deepest call.
+        (".macro m\n  m\n.endm\nm\n", &[2]),
+    ];
+    for (src, lines) in cases {
+        let (_, diags) = assemble(Arch::Gcn12, Dialect::Llvm, "t.s", src);
+        let got: Vec<usize> = diags
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .map(|d| d.line)
+            .collect();
+        assert_eq!(got, lines, "{src}");
+    }
+    // llvm-mc's named macro arguments (clrxasm has none).
+    let named = ".macro addk dst, src, k=1\n  v_add_f32 \\dst, \\k, \\src\n.endm\naddk v7, v8, k=2\n";
+    assert_eq!(
+        gcnkit_words(Arch::Gcn12, Dialect::Llvm, named).unwrap(),
+        llvm_mc_words(Arch::Gcn12, named)
+    );
+    // Errors inside an expansion carry a note naming it.
+    let (_, diags) = assemble(Arch::Gcn12, Dialect::Llvm, "t.s", ".rept 1\n  v_nop_x\n.endr\n");
+    assert_eq!(diags[1].severity, Severity::Note);
+    assert!(diags[1].message.contains(".rept expansion of line 1"));
+}
