@@ -58,8 +58,36 @@ pub struct Args {
     /// Output file (written atomically, only if there is no error); stdout if absent.
     #[arg(short, long)]
     output: Option<String>,
+    /// Defines a symbol before the source: NAME=VALUE (an integer, decimal or 0x hex), as
+    /// llvm-mc's and clrxasm's --defsym do; repeatable.
+    #[arg(long, value_name = "NAME=VALUE", value_parser = parse_defsym)]
+    defsym: Vec<(String, i64)>,
     /// Source file; stdin if `-` or absent.
     file: Option<String>,
+}
+
+/// `NAME=VALUE` of `--defsym`.
+fn parse_defsym(s: &str) -> Result<(String, i64), String> {
+    let (name, value) = s.split_once('=').ok_or("expected NAME=VALUE")?;
+    let name = name.trim();
+    let ok_name = name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_' || c == '.')
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '$'));
+    if !ok_name {
+        return Err(format!("'{name}' is not a symbol name"));
+    }
+    let v = value.trim();
+    let (neg, digits) = match v.strip_prefix('-') {
+        Some(d) => (true, d),
+        None => (false, v),
+    };
+    let n = match digits.strip_prefix("0x").or_else(|| digits.strip_prefix("0X")) {
+        Some(h) => i64::from_str_radix(h, 16),
+        None => digits.parse::<i64>(),
+    }
+    .map_err(|_| format!("'{v}' is not an integer"))?;
+    Ok((name.to_string(), if neg { -n } else { n }))
 }
 
 pub fn run(a: Args) -> ExitCode {
@@ -114,6 +142,9 @@ pub fn run(a: Args) -> ExitCode {
     let mut asm = Assembler::new(a.arch.unwrap_or(Arch::Gcn12), dialect, &name);
     if a.arch.is_none() {
         asm = asm.arch_is_default();
+    }
+    for (name, value) in &a.defsym {
+        asm.defsym(name, *value);
     }
     let mut w = Writer {
         format,

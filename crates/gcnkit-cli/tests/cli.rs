@@ -986,3 +986,16 @@ fn disasm_reads_code_objects() {
     assert_eq!(o.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&o.stderr).contains("not AMDGPU"));
 }
+
+/// `--defsym NAME=VALUE`: symbols before the source, for conditional assembly and operands;
+/// a bad name is a usage error.
+#[test]
+fn asm_defsym() {
+    let src = b".if DEBUG\n s_nop 1\n.else\n s_nop 2\n.endif\ns_nop N\n";
+    let o = gcnkit(&["asm", "-a", "fiji", "--defsym", "DEBUG=1", "--defsym", "N=0x7"], src);
+    assert_eq!(text(&o), "bf800001\nbf800007\n", "{}", err(&o));
+    let o = gcnkit(&["asm", "-a", "fiji", "--defsym", "DEBUG=0", "--defsym", "N=3"], src);
+    assert_eq!(text(&o), "bf800002\nbf800003\n", "{}", err(&o));
+    let o = gcnkit(&["asm", "-a", "fiji", "--defsym", "9x=1"], src);
+    assert_eq!(o.status.code(), Some(2));
+}

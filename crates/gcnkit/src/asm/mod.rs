@@ -218,6 +218,11 @@ impl Assembler {
         }
     }
 
+    /// Defines symbol `name` as `value` before the first line (the command line's `--defsym`).
+    pub fn defsym(&mut self, name: &str, value: i64) {
+        self.syms.insert(name.to_string(), Sym::Value(Value::Int(value)));
+    }
+
     /// The arch passed to [`Assembler::new`] is only a default: a target directive in the file
     /// (`.amdgcn_target`, CLRX's `.gpu`/`.arch`) chooses it.
     pub fn arch_is_default(mut self) -> Assembler {
