@@ -62,6 +62,9 @@ pub struct Args {
     /// llvm-mc's and clrxasm's --defsym do; repeatable.
     #[arg(long, value_name = "NAME=VALUE", value_parser = parse_defsym)]
     defsym: Vec<(String, i64)>,
+    /// A directory `.include` searches after the including file's own; repeatable.
+    #[arg(short = 'I', long = "include-dir", value_name = "DIR")]
+    include_dirs: Vec<std::path::PathBuf>,
     /// Source file; stdin if `-` or absent.
     file: Option<String>,
 }
@@ -143,6 +146,7 @@ pub fn run(a: Args) -> ExitCode {
     if a.arch.is_none() {
         asm = asm.arch_is_default();
     }
+    asm = asm.include_dirs(a.include_dirs.clone());
     for (name, value) in &a.defsym {
         asm.defsym(name, *value);
     }

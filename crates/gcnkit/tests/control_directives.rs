@@ -120,3 +120,48 @@ fn broken_blocks_are_errors_at_their_lines() {
     assert_eq!(diags[1].severity, Severity::Note);
     assert!(diags[1].message.contains(".rept expansion of line 1"));
 }
+
+/// `.include "FILE"`: next to the including file, then in the include directories (`-I`);
+/// the same code as llvm-mc's; an error inside names the included file, then the `.include`.
+#[test]
+fn include_reads_files_as_llvm_mc_does() {
+    let dir = std::env::temp_dir().join(format!("gcnkit-include-{}", std::process::id()));
+    let sub = dir.join("sub");
+    std::fs::create_dir_all(&sub).unwrap();
+    std::fs::write(
+        sub.join("defs.inc"),
+        ".macro zero r\n  v_mov_b32 \\r, 0\n.endm\nN = 2\n",
+    )
+    .unwrap();
+    std::fs::write(sub.join("bad.inc"), "bad_instr v1\n").unwrap();
+    let main = dir.join("main.s");
+    let src = "s_nop 0\n.include \"defs.inc\"\nzero v3\n.rept N\n s_nop 1\n.endr\n";
+    std::fs::write(&main, src).unwrap();
+    let asm = |text: &str| {
+        let mut a = gcnkit::asm::Assembler::new(Arch::Gcn12, Dialect::Llvm, main.to_str().unwrap())
+            .include_dirs(vec![sub.clone()]);
+        for (n, l) in text.lines().enumerate() {
+            a.line(n + 1, l);
+        }
+        a.finish()
+    };
+    let (items, diags) = asm(src);
+    assert!(diags.is_empty(), "{diags:?}");
+    let ours: Vec<u32> = items.iter().flat_map(|i| i.words().to_vec()).collect();
+    let out = Command::new(common::llvm_mc())
+        .args(["-triple=amdgcn", "-mcpu=fiji", "-show-encoding", "-I"])
+        .arg(&sub)
+        .arg(&main)
+        .output()
+        .unwrap();
+    let theirs = String::from_utf8_lossy(&out.stdout).matches("encoding:").count();
+    assert_eq!(ours, vec![0xbf80_0000, 0x7e06_0280, 0xbf80_0001, 0xbf80_0001]);
+    assert_eq!(theirs, ours.len());
+    let (_, diags) = asm("s_nop 0\n.include \"bad.inc\"\nalso_bad\n");
+    let heads: Vec<String> = diags
+        .iter()
+        .map(|d| format!("{}:{} {:?}", d.file.rsplit('/').next().unwrap(), d.line, d.severity))
+        .collect();
+    assert_eq!(heads, ["bad.inc:1 Error", "main.s:2 Note", "main.s:3 Error"]);
+    std::fs::remove_dir_all(&dir).ok();
+}

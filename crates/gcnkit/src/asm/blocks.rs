@@ -1,7 +1,8 @@
 //! The assembler's control directives, as GNU as, llvm-mc and clrxasm read them: conditional
 //! assembly (`.if`/`.ifdef`/`.ifndef`/`.ifeq`/`.ifne`/`.ifgt`/`.ifge`/`.iflt`/`.ifle`,
 //! `.elseif`, `.else`, `.endif`), repetition (`.rept N`, `.irp SYM, A, B...`, `.irpc SYM, CHARS`,
-//! `.endr`) and macros (`.macro NAME ARG, ARG=DEFAULT...`, `\ARG`, `\@`, `.endm`, `.exitm`).
+//! `.endr`), macros (`.macro NAME ARG, ARG=DEFAULT...`, `\ARG`, `\@`, `.endm`, `.exitm`) and
+//! `.include "FILE"`.
 //!
 //! They work on whole lines before a line is parsed: a block's lines are recorded as written and
 //! fed back through the assembler once per repetition (or call), with `\NAME` replaced, so
@@ -314,6 +315,10 @@ impl Assembler {
                 self.blocks.exit = true;
                 true
             }
+            ".include" => {
+                self.include(lineno, src, rest);
+                true
+            }
             ".purgem" => {
                 self.blocks.macros.remove(&rest.trim().to_ascii_lowercase());
                 true
@@ -329,6 +334,70 @@ impl Assembler {
                     }
                     None => false,
                 }
+            }
+        }
+    }
+
+    /// `.include "FILE"`: the file's lines, read next to the including file or in an include
+    /// directory. Errors inside name the included file; a note names the `.include` line.
+    fn include(&mut self, lineno: usize, src: &str, rest: &str) {
+        let name = rest.trim().trim_matches('"');
+        if name.is_empty() {
+            return self.block_error(lineno, src, ".include needs a file name in quotes".into());
+        }
+        if self.including.len() >= 32 {
+            return self.block_error(
+                lineno,
+                src,
+                format!(".include of '{name}' nested too deeply (a file that includes itself?)"),
+            );
+        }
+        let here = std::path::Path::new(&self.file)
+            .parent()
+            .map(|p| p.to_path_buf())
+            .unwrap_or_default();
+        let path = std::iter::once(here)
+            .chain(self.include_dirs.iter().cloned())
+            .map(|d| d.join(name))
+            .find(|p| p.is_file());
+        let Some(path) = path else {
+            return self.block_error(
+                lineno,
+                src,
+                format!("cannot find '{name}' (next to this file or in an -I directory)"),
+            );
+        };
+        let text = match std::fs::read(&path) {
+            Ok(b) => String::from_utf8_lossy(&b).into_owned(),
+            Err(e) => return self.block_error(lineno, src, format!("cannot read '{}': {e}", path.display())),
+        };
+        let before = self.diags.len();
+        let outer = std::mem::replace(&mut self.file, path.display().to_string());
+        self.including.push(outer.clone());
+        for (n, line) in text.lines().enumerate() {
+            self.process(n + 1, line);
+        }
+        self.including.pop();
+        self.file = outer;
+        if self.diags[before..].iter().any(|d| d.severity == Severity::Error) {
+            let mut block: Vec<Diagnostic> = self.diags.drain(before..).collect();
+            // The notes of the outermost few includes of a deep nesting.
+            if self.including.len() < 4 {
+                block.push(Diagnostic {
+                    severity: Severity::Note,
+                    file: self.file.clone(),
+                    line: lineno,
+                    col: 1,
+                    len: 1,
+                    message: format!("in the file included at line {lineno}"),
+                    help: None,
+                    source: String::new(),
+                });
+            }
+            if self.including.is_empty() {
+                self.included.push((lineno, block));
+            } else {
+                self.diags.extend(block);
             }
         }
     }

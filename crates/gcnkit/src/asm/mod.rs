@@ -184,6 +184,12 @@ pub struct Assembler {
     section: usize,
     /// Conditionals, repetitions and macros ([`blocks`]).
     blocks: blocks::Blocks,
+    /// Where `.include` looks after the including file's directory (`-I`).
+    include_dirs: Vec<std::path::PathBuf>,
+    /// Open `.include`s (the including file names, outermost first).
+    including: Vec<String>,
+    /// The diagnostics of each outermost `.include`, with its line: they follow that line's.
+    included: Vec<(usize, Vec<Diagnostic>)>,
 }
 
 /// Lines of an `auto` file held before its dialect is known; past this, the file is read as
@@ -215,7 +221,16 @@ impl Assembler {
             sections: vec![(".text".to_string(), 0)],
             section: 0,
             blocks: Default::default(),
+            include_dirs: Vec::new(),
+            including: Vec::new(),
+            included: Vec::new(),
         }
+    }
+
+    /// The directories `.include` searches after the including file's own (`-I`).
+    pub fn include_dirs(mut self, dirs: Vec<std::path::PathBuf>) -> Assembler {
+        self.include_dirs = dirs;
+        self
     }
 
     /// Defines symbol `name` as `value` before the first line (the command line's `--defsym`).
@@ -849,7 +864,7 @@ impl Assembler {
                     start: s0,
                     end: s1,
                     msg: format!("unsupported directive '{name}'"),
-                    help: Some("gcnkit takes instructions, labels, `sym = expr`, .set/.equ, .text/.rodata/.data, .long/.int/.4byte, .if/.rept/.irp/.macro and the target directives; the others come with code objects".into()),
+                    help: Some("gcnkit takes instructions, labels, `sym = expr`, .set/.equ, .text/.rodata/.data, .long/.int/.4byte, .if/.rept/.irp/.macro/.include and the target directives; the others come with code objects".into()),
                 },
             ),
         }
@@ -1150,7 +1165,17 @@ impl Assembler {
             }
         }
         groups.sort_by_key(|g| (g[0].line, g[0].col));
-        self.diags = groups.into_iter().flatten().collect();
+        // An included file's diagnostics follow those of its `.include` line.
+        let mut included = std::mem::take(&mut self.included).into_iter().peekable();
+        let mut merged = Vec::new();
+        for g in groups {
+            while let Some((_, block)) = included.next_if(|(line, _)| *line < g[0].line) {
+                merged.extend(block);
+            }
+            merged.extend(g);
+        }
+        merged.extend(included.flat_map(|(_, block)| block));
+        self.diags = merged;
         if self.errors() > 0 {
             self.items.clear();
             // Which dialect the file was read in matters to most errors: say how it was chosen.
