@@ -15,6 +15,10 @@ use crate::diag::{Diagnostic, Severity};
 
 /// Deepest nesting of expansions (a macro that calls itself without end stops here).
 const MAX_DEPTH: usize = 64;
+/// Largest `.rept` count (a typo of a huge count is an error, not hours of work).
+const MAX_REPT: i64 = 1 << 24;
+/// Most lines all expansions of one assembly may produce.
+const MAX_EXPANDED: usize = 1 << 24;
 
 /// One open `.if`.
 #[derive(Clone, Copy, Debug)]
@@ -71,6 +75,8 @@ pub(super) struct Blocks {
     count: usize,
     /// `.exitm` seen inside the current macro expansion.
     exit: bool,
+    /// Lines expanded so far (bounded: nested repetitions multiply).
+    expanded: usize,
 }
 
 /// The directive a line starts with (lower case) and the rest of the line, comments cut.
@@ -254,10 +260,10 @@ impl Assembler {
             _ if !active => true,
             ".rept" => {
                 let n = self.int_expr(lineno, src, rest).unwrap_or(0);
-                if n < 0 {
-                    self.block_error(lineno, src, format!(".rept count {n} is negative"));
+                if !(0..=MAX_REPT).contains(&n) {
+                    self.block_error(lineno, src, format!(".rept count {n} is not 0..{MAX_REPT}"));
                 }
-                self.record(lineno, Kind::Rept(n.max(0)));
+                self.record(lineno, Kind::Rept(n.clamp(0, MAX_REPT)));
                 true
             }
             ".irp" | ".irpc" => {
@@ -514,6 +520,21 @@ impl Assembler {
         let before = self.diags.len();
         self.blocks.depth += 1;
         for (n, text) in lines {
+            self.blocks.expanded += 1;
+            if self.blocks.expanded > MAX_EXPANDED {
+                self.blocks.depth -= 1;
+                self.diags.push(Diagnostic {
+                    severity: Severity::Error,
+                    file: self.file.clone(),
+                    line: at,
+                    col: 1,
+                    len: 1,
+                    message: format!("the expansions produce more than {MAX_EXPANDED} lines"),
+                    help: None,
+                    source: String::new(),
+                });
+                return false;
+            }
             let t = substitute(text, binds, count);
             self.line_in_block(*n, &t);
             if self.blocks.exit {
