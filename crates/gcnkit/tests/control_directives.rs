@@ -165,3 +165,19 @@ fn include_reads_files_as_llvm_mc_does() {
     assert_eq!(heads, ["bad.inc:1 Error", "main.s:2 Note", "main.s:3 Error"]);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Alignment (`.p2align`, `.balign`, `.align` with fill and maximum: code pads with `s_nop 0`)
+/// and the symbol attributes clang writes (`.globl`, `.type`, `.size`): llvm-mc's code.
+#[test]
+fn alignment_and_symbol_attributes_as_llvm_mc() {
+    let src = ".text\n.globl k\n.p2align 8\n.type k,@function\nk:\n  s_nop 1\n.p2align 4\n  s_endpgm\n.size k, .-k\n\
+               .balign 16\n  s_nop 2\n.align 16\n  s_nop 3\n.p2align 4,,4\n  s_nop 4\n.p2align 3, 0\n  s_nop 5\n.p2align 4, 0x7f\n  s_nop 6\n";
+    for arch in [Arch::Gcn12, Arch::Gcn14] {
+        let ours = gcnkit_words(arch, Dialect::Llvm, src).unwrap();
+        assert_eq!(ours, llvm_mc_words(arch, src), "{arch}");
+    }
+    let (_, diags) = assemble(Arch::Gcn12, Dialect::Llvm, "t.s", ".balign 12\n");
+    assert!(diags
+        .iter()
+        .any(|d| d.severity == Severity::Error && d.message.contains("power of two")));
+}

@@ -826,6 +826,10 @@ impl Assembler {
                     return;
                 }
             },
+            // Symbol attributes: kept for code objects (part 3); they change no code.
+            ".globl" | ".global" | ".local" | ".weak" | ".hidden" | ".protected" | ".internal" | ".type"
+            | ".size" => {}
+            ".p2align" | ".balign" | ".align" => self.align(lineno, src, name, c, end),
             ".set" | ".equ" => {
                 let Some((sym, a0)) = c.ident() else {
                     let p = c.pos;
@@ -864,13 +868,99 @@ impl Assembler {
                     start: s0,
                     end: s1,
                     msg: format!("unsupported directive '{name}'"),
-                    help: Some("gcnkit takes instructions, labels, `sym = expr`, .set/.equ, .text/.rodata/.data, .long/.int/.4byte, .if/.rept/.irp/.macro/.include and the target directives; the others come with code objects".into()),
+                    help: Some("gcnkit takes instructions, labels, `sym = expr`, .set/.equ, .text/.rodata/.data, .long/.int/.4byte, .p2align/.balign, .globl/.type/.size, .if/.rept/.irp/.macro/.include and the target directives; the others come with code objects".into()),
                 },
             ),
         }
     }
 
     /// Makes `name` the current section (its own offsets; labels remember their section).
+    /// `.p2align N[, FILL[, MAX]]` (2^N bytes), `.balign`/`.align BYTES[, FILL[, MAX]]`: pads
+    /// the section to the alignment with FILL bytes, in code with `s_nop 0` as llvm-mc does;
+    /// not when more than MAX bytes would be needed.
+    fn align(&mut self, lineno: usize, src: &str, name: &str, c: &mut Cursor, end: usize) {
+        let mut args = Vec::new();
+        loop {
+            c.ws();
+            let p0 = c.pos;
+            if args.len() == 1 && c.eat(b',') {
+                // `.p2align 4,,8`: no fill, a maximum.
+                args.push(None);
+                continue;
+            }
+            let r = (Expr {
+                syms: &self.syms,
+                no_bar: false,
+            })
+            .parse(c);
+            match r {
+                Ok(EVal::Value(Value::Int(v))) => args.push(Some(v)),
+                Ok(_) => {
+                    let p = c.pos;
+                    return self.diag(
+                        lineno,
+                        src,
+                        PErr {
+                            start: p0,
+                            end: p.max(p0 + 1),
+                            msg: format!("{name} takes integers defined before it"),
+                            help: None,
+                        },
+                    );
+                }
+                Err(e) => return self.diag(lineno, src, e),
+            }
+            if !c.eat(b',') || args.len() == 3 {
+                break;
+            }
+        }
+        if !c.at_end() {
+            let p = c.pos;
+            return self.diag(
+                lineno,
+                src,
+                PErr {
+                    start: p,
+                    end,
+                    msg: format!("{name} takes ALIGNMENT[, FILL[, MAX]]"),
+                    help: None,
+                },
+            );
+        }
+        let n = args.first().copied().flatten().unwrap_or(0);
+        let bytes = if name == ".p2align" {
+            (0..=16).contains(&n).then(|| 1i64 << n)
+        } else {
+            (n > 0 && n <= 1 << 16 && (n as u64).is_power_of_two()).then_some(n)
+        };
+        let Some(bytes) = bytes else {
+            let s0 = src.find(name).unwrap_or(0);
+            return self.diag(
+                lineno,
+                src,
+                PErr {
+                    start: s0,
+                    end: s0 + name.len(),
+                    msg: format!("{name} {n}: the alignment is a power of two up to 65536 bytes"),
+                    help: None,
+                },
+            );
+        };
+        let pad = (bytes - (self.offset as i64 % bytes)) % bytes;
+        if args.get(2).copied().flatten().is_some_and(|max| pad > max) {
+            return;
+        }
+        let word = match args.get(1).copied().flatten() {
+            Some(f) => u32::from_le_bytes([f as u8; 4]),
+            None if self.section == 0 => 0xbf80_0000, // s_nop 0
+            None => 0,
+        };
+        for _ in 0..pad / 4 {
+            self.items.push(Item::new(lineno, self.offset, &[word], true));
+            self.offset += 4;
+        }
+    }
+
     fn switch_section(&mut self, name: &str) {
         let k = match self.sections.iter().position(|(n, _)| n == name) {
             Some(k) => k,
