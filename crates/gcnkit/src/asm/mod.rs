@@ -878,6 +878,20 @@ impl Assembler {
     /// `.p2align N[, FILL[, MAX]]` (2^N bytes), `.balign`/`.align BYTES[, FILL[, MAX]]`: pads
     /// the section to the alignment with FILL bytes, in code with `s_nop 0` as llvm-mc does;
     /// not when more than MAX bytes would be needed.
+    /// An error at `start..end` of the line, without help.
+    fn error_at(&mut self, lineno: usize, src: &str, (start, end): (usize, usize), msg: String) {
+        self.diag(
+            lineno,
+            src,
+            PErr {
+                start,
+                end,
+                msg,
+                help: None,
+            },
+        )
+    }
+
     fn align(&mut self, lineno: usize, src: &str, name: &str, c: &mut Cursor, end: usize) {
         let mut args = Vec::new();
         loop {
@@ -896,17 +910,8 @@ impl Assembler {
             match r {
                 Ok(EVal::Value(Value::Int(v))) => args.push(Some(v)),
                 Ok(_) => {
-                    let p = c.pos;
-                    return self.diag(
-                        lineno,
-                        src,
-                        PErr {
-                            start: p0,
-                            end: p.max(p0 + 1),
-                            msg: format!("{name} takes integers defined before it"),
-                            help: None,
-                        },
-                    );
+                    let p = c.pos.max(p0 + 1);
+                    return self.error_at(lineno, src, (p0, p), format!("{name} takes integers defined before it"));
                 }
                 Err(e) => return self.diag(lineno, src, e),
             }
@@ -916,16 +921,7 @@ impl Assembler {
         }
         if !c.at_end() {
             let p = c.pos;
-            return self.diag(
-                lineno,
-                src,
-                PErr {
-                    start: p,
-                    end,
-                    msg: format!("{name} takes ALIGNMENT[, FILL[, MAX]]"),
-                    help: None,
-                },
-            );
+            return self.error_at(lineno, src, (p, end), format!("{name} takes ALIGNMENT[, FILL[, MAX]]"));
         }
         let n = args.first().copied().flatten().unwrap_or(0);
         let bytes = if name == ".p2align" {
@@ -935,16 +931,8 @@ impl Assembler {
         };
         let Some(bytes) = bytes else {
             let s0 = src.find(name).unwrap_or(0);
-            return self.diag(
-                lineno,
-                src,
-                PErr {
-                    start: s0,
-                    end: s0 + name.len(),
-                    msg: format!("{name} {n}: the alignment is a power of two up to 65536 bytes"),
-                    help: None,
-                },
-            );
+            let msg = format!("{name} {n}: the alignment is a power of two up to 65536 bytes");
+            return self.error_at(lineno, src, (s0, s0 + name.len()), msg);
         };
         let pad = (bytes - (self.offset as i64 % bytes)) % bytes;
         if args.get(2).copied().flatten().is_some_and(|max| pad > max) {
