@@ -66,28 +66,29 @@ impl std::fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
-/// The processors of `EF_AMDGPU_MACH` (the low byte of `e_flags`) of GCN 1.0-1.4.
-const MACHS: [(u32, &str, Arch); 20] = [
-    (0x20, "gfx600", Arch::Gcn10),
-    (0x21, "gfx601", Arch::Gcn10),
-    (0x3a, "gfx602", Arch::Gcn10),
-    (0x22, "gfx700", Arch::Gcn11),
-    (0x23, "gfx701", Arch::Gcn11),
-    (0x24, "gfx702", Arch::Gcn11),
-    (0x25, "gfx703", Arch::Gcn11),
-    (0x26, "gfx704", Arch::Gcn11),
-    (0x3b, "gfx705", Arch::Gcn11),
-    (0x28, "gfx801", Arch::Gcn12),
-    (0x29, "gfx802", Arch::Gcn12),
-    (0x2a, "gfx803", Arch::Gcn12),
-    (0x3c, "gfx805", Arch::Gcn12),
-    (0x2b, "gfx810", Arch::Gcn12),
-    (0x2c, "gfx900", Arch::Gcn14),
-    (0x2d, "gfx902", Arch::Gcn14),
-    (0x2e, "gfx904", Arch::Gcn14),
-    (0x31, "gfx909", Arch::Gcn14),
-    (0x32, "gfx90c", Arch::Gcn14),
-    (0x2f, "gfx906", Arch::Gcn141),
+/// The processors of `EF_AMDGPU_MACH` (the low byte of `e_flags`) of GCN 1.0-1.4; the arch of
+/// each is its name's ([`Arch::parse`]).
+const MACHS: [(u32, &str); 20] = [
+    (0x20, "gfx600"),
+    (0x21, "gfx601"),
+    (0x3a, "gfx602"),
+    (0x22, "gfx700"),
+    (0x23, "gfx701"),
+    (0x24, "gfx702"),
+    (0x25, "gfx703"),
+    (0x26, "gfx704"),
+    (0x3b, "gfx705"),
+    (0x28, "gfx801"),
+    (0x29, "gfx802"),
+    (0x2a, "gfx803"),
+    (0x3c, "gfx805"),
+    (0x2b, "gfx810"),
+    (0x2c, "gfx900"),
+    (0x2d, "gfx902"),
+    (0x2e, "gfx904"),
+    (0x31, "gfx909"),
+    (0x32, "gfx90c"),
+    (0x2f, "gfx906"),
 ];
 
 /// Is `data` an ELF file (the magic)?
@@ -120,7 +121,11 @@ pub fn read(data: &[u8]) -> Result<CodeObject<'_>, Error> {
         _ => (0, 0, 0),
     };
     let mach = flags & 0xff;
-    let Some(&(_, processor, arch)) = MACHS.iter().find(|m| m.0 == mach) else {
+    let found = MACHS
+        .iter()
+        .find(|m| m.0 == mach)
+        .and_then(|m| Some((m.1, Arch::parse(m.1)?)));
+    let Some((processor, arch)) = found else {
         return Err(e(if mach == 0 {
             "e_flags (offset 0x30) names no processor (EF_AMDGPU_MACH is 0)".to_string()
         } else {

@@ -389,22 +389,32 @@ impl Assembler {
             let mut block: Vec<Diagnostic> = self.diags.drain(before..).collect();
             // The notes of the outermost few includes of a deep nesting.
             if self.including.len() < 4 {
-                block.push(Diagnostic {
-                    severity: Severity::Note,
-                    file: self.file.clone(),
-                    line: lineno,
-                    col: 1,
-                    len: 1,
-                    message: format!("in the file included at line {lineno}"),
-                    help: None,
-                    source: String::new(),
-                });
+                block.push(self.whole_line(
+                    Severity::Note,
+                    lineno,
+                    format!("in the file included at line {lineno}"),
+                    None,
+                ));
             }
             if self.including.is_empty() {
                 self.included.push((lineno, block));
             } else {
                 self.diags.extend(block);
             }
+        }
+    }
+
+    /// A diagnostic about a whole line of this file (no column, no source text shown).
+    fn whole_line(&self, severity: Severity, line: usize, message: String, help: Option<String>) -> Diagnostic {
+        Diagnostic {
+            severity,
+            file: self.file.clone(),
+            line,
+            col: 1,
+            len: 1,
+            message,
+            help,
+            source: String::new(),
         }
     }
 
@@ -505,16 +515,12 @@ impl Assembler {
         what: &str,
     ) -> bool {
         if self.blocks.depth >= MAX_DEPTH {
-            self.diags.push(Diagnostic {
-                severity: Severity::Error,
-                file: self.file.clone(),
-                line: at,
-                col: 1,
-                len: 1,
-                message: format!("{what} expansions nested more than {MAX_DEPTH} deep"),
-                help: Some("a macro that calls itself needs a condition that ends it".into()),
-                source: String::new(),
-            });
+            self.diags.push(self.whole_line(
+                Severity::Error,
+                at,
+                format!("{what} expansions nested more than {MAX_DEPTH} deep"),
+                Some("a macro that calls itself needs a condition that ends it".into()),
+            ));
             return false;
         }
         let before = self.diags.len();
@@ -523,16 +529,12 @@ impl Assembler {
             self.blocks.expanded += 1;
             if self.blocks.expanded > MAX_EXPANDED {
                 self.blocks.depth -= 1;
-                self.diags.push(Diagnostic {
-                    severity: Severity::Error,
-                    file: self.file.clone(),
-                    line: at,
-                    col: 1,
-                    len: 1,
-                    message: format!("the expansions produce more than {MAX_EXPANDED} lines"),
-                    help: None,
-                    source: String::new(),
-                });
+                self.diags.push(self.whole_line(
+                    Severity::Error,
+                    at,
+                    format!("the expansions produce more than {MAX_EXPANDED} lines"),
+                    None,
+                ));
                 return false;
             }
             let t = substitute(text, binds, count);
@@ -546,16 +548,12 @@ impl Assembler {
         // (the outermost few of a deep nesting).
         if self.blocks.depth < 4 && self.diags[before..].iter().any(|d| d.severity == Severity::Error) {
             let new: Vec<Diagnostic> = self.diags.drain(before..).collect();
-            let note = Diagnostic {
-                severity: Severity::Note,
-                file: self.file.clone(),
-                line: at,
-                col: 1,
-                len: 1,
-                message: format!("in the {what} expansion of line {at}"),
-                help: None,
-                source: String::new(),
-            };
+            let note = self.whole_line(
+                Severity::Note,
+                at,
+                format!("in the {what} expansion of line {at}"),
+                None,
+            );
             let mut open = false;
             for d in new {
                 if d.severity != Severity::Note && open {
@@ -658,28 +656,16 @@ impl Assembler {
                 Kind::Rept(_) | Kind::Irp(..) => "this block has no .endr",
                 Kind::Macro(..) => "this macro has no .endm",
             };
-            self.diags.push(Diagnostic {
-                severity: Severity::Error,
-                file: self.file.clone(),
-                line: rec.line,
-                col: 1,
-                len: 1,
-                message: what.into(),
-                help: None,
-                source: String::new(),
-            });
+            self.diags
+                .push(self.whole_line(Severity::Error, rec.line, what.into(), None));
         }
         if !self.blocks.conds.is_empty() {
-            self.diags.push(Diagnostic {
-                severity: Severity::Error,
-                file: self.file.clone(),
-                line: 0,
-                col: 1,
-                len: 1,
-                message: format!("{} .if without .endif at the end of the file", self.blocks.conds.len()),
-                help: None,
-                source: String::new(),
-            });
+            self.diags.push(self.whole_line(
+                Severity::Error,
+                0,
+                format!("{} .if without .endif at the end of the file", self.blocks.conds.len()),
+                None,
+            ));
             self.blocks.conds.clear();
         }
     }

@@ -225,71 +225,50 @@ fn interp_vop3(
         }
     }
     let f32_row = d.e32[ai] != X;
+    // `high` is the interpolations' own; the others are VOP3's, read as the vector ALU reads
+    // them (`select::gather`: four op_sel bits, as clrxasm takes them here).
+    let mut vop3_mods = Vec::with_capacity(mods.len());
     for m in mods {
-        let e = |msg: String| perr(m.start, m.end, msg);
-        // clrxasm's `name:N` for the switches (N 0 or not).
-        let on = match m.value {
-            ModVal::None => Some(true),
-            ModVal::Int(v) if !llvm => Some(v != 0),
-            _ => None,
-        };
-        let bad_value = || format!("bad value for {}", m.name);
-        let r: Result<(), String> = match (m.name.as_str(), &m.value) {
-            ("high", _) if llvm && f32_row => Err("llvm-mc 14 takes high only on the f16 interpolations".to_string()),
-            ("high", _) => on
-                .map(|on| attr = attr & !0x100 | (on as u32) << 8)
-                .ok_or_else(bad_value),
-            ("clamp", _) => on.map(|on| i.set(F::Clamp, on as u32)).ok_or_else(bad_value),
-            ("vop3", _) if !llvm => on.map(|_| ()).ok_or_else(bad_value),
-            ("mul" | "div", ModVal::Int(n)) => {
-                let omod = match (m.name.as_str(), n) {
-                    ("mul", 1) | ("div", 1) => Some(0),
-                    ("mul", 2) => Some(1),
-                    ("mul", 4) => Some(2),
-                    ("div", 2) => Some(3),
-                    _ => None,
-                };
-                match omod {
-                    Some(_) if llvm && d.dst != crate::isa::Ty::F32 => {
-                        Err("llvm-mc 14 takes no output modifier on an f16 result".to_string())
-                    }
-                    Some(v) => {
-                        i.set(F::Omod, v);
-                        Ok(())
-                    }
-                    None => Err("output modifiers are mul:2, mul:4 and div:2".to_string()),
-                }
+        let e = |msg: &str| perr(m.start, m.end, msg);
+        if llvm && !matches!(m.name.as_str(), "high" | "clamp" | "mul" | "div") {
+            errs.push(e(&format!("llvm-mc 14 takes no '{}' on {mnemonic}", m.name)));
+        } else if m.name != "high" {
+            vop3_mods.push(m.clone());
+        } else if llvm && f32_row {
+            errs.push(e("llvm-mc 14 takes high only on the f16 interpolations"));
+        } else {
+            match m.value {
+                ModVal::None => attr |= 0x100,
+                ModVal::Int(v) if !llvm => attr = attr & !0x100 | u32::from(v != 0) << 8,
+                _ => errs.push(e("bad value for high")),
             }
-            ("op_sel", v) if !llvm && arch.is_gcn14() => {
-                let bits = match v {
-                    ModVal::List(l) if l.len() == 4 && l.iter().all(|b| *b == 0 || *b == 1) => {
-                        Some(l.iter().enumerate().fold(0, |a, (k, b)| a | (*b as u32) << k))
-                    }
-                    ModVal::Int(n) if (0..16).contains(n) => Some(*n as u32),
-                    _ => None,
-                };
-                match bits {
-                    Some(b) => {
-                        i.set(F::OpSel, b);
-                        Ok(())
-                    }
-                    None => Err("clrxasm's op_sel takes four bits: op_sel:[a,b,c,d] or op_sel:0..15".to_string()),
-                }
-            }
-            ("neg" | "abs", ModVal::Int(n)) if !llvm && (0..8).contains(n) => {
-                if m.name == "neg" {
-                    neg = *n as u32;
-                } else {
-                    abs = *n as u32;
-                }
-                Ok(())
-            }
-            _ => Err(format!("unknown modifier '{}' for {mnemonic}", m.name)),
-        };
-        if let Err(x) = r {
-            errs.push(e(x));
         }
     }
+    let r = super::select::gather(&vop3_mods, 3, &mut errs);
+    let at = |span: Option<(usize, usize)>| span.unwrap_or(mn_span);
+    if let Some((s0, s1)) = r.ext_at {
+        errs.push(perr(s0, s1, format!("{mnemonic} has no SDWA or DPP form")));
+    }
+    if r.raw_src.iter().any(Option::is_some) || r.raw_dst.is_some() || r.raw_op_sel.is_some() {
+        errs.push(perr(
+            mn_span.0,
+            mn_span.1,
+            "clrxasm takes no field notes (`vsrc2=`...) on interpolations",
+        ));
+    }
+    if r.op_sel.is_some() && !arch.is_gcn14() {
+        let (s0, s1) = at(r.op_sel_at);
+        errs.push(perr(s0, s1, format!("{arch} has no op_sel")));
+    }
+    if llvm && r.omod != 0 && d.dst != crate::isa::Ty::F32 {
+        let (s0, s1) = at(r.omod_at);
+        errs.push(perr(s0, s1, "llvm-mc 14 takes no output modifier on an f16 result"));
+    }
+    i.set(F::Clamp, r.clamp as u32);
+    i.set(F::Omod, r.omod as u32);
+    i.set(F::OpSel, r.op_sel.unwrap_or(0) as u32);
+    neg |= r.neg as u32;
+    abs |= r.abs as u32;
     i.set(F::Src0, attr);
     i.set(F::Neg, neg);
     i.set(F::Abs, abs);

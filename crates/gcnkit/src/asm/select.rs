@@ -183,27 +183,27 @@ fn slots(d: &InstrDef, a: Arch, vop3: bool, dialect: Dialect) -> Slots {
 
 /// The modifiers of a statement, gathered.
 #[derive(Default, Clone, Copy, Debug)]
-struct Mods {
-    clamp: bool,
-    omod: u8,
-    op_sel: Option<u8>,
-    neg: u8,
-    abs: u8,
+pub(super) struct Mods {
+    pub(super) clamp: bool,
+    pub(super) omod: u8,
+    pub(super) op_sel: Option<u8>,
+    pub(super) neg: u8,
+    pub(super) abs: u8,
     vop3: Option<bool>,
     /// Any modifier that only VOP3 has (clamp, omod, op_sel, neg:, abs:).
     needs_vop3: bool,
     /// CLRX's notes for fields of operands the instruction lacks: raw SRC0/SRC1/SRC2 and
     /// VDST values, raw OP_SEL.
-    raw_src: [Option<u16>; 3],
-    raw_dst: Option<u16>,
-    raw_op_sel: Option<u8>,
+    pub(super) raw_src: [Option<u16>; 3],
+    pub(super) raw_dst: Option<u16>,
+    pub(super) raw_op_sel: Option<u8>,
     /// Where clamp, the output modifier and op_sel were written (for error positions).
     clamp_at: Option<(usize, usize)>,
-    omod_at: Option<(usize, usize)>,
-    op_sel_at: Option<(usize, usize)>,
+    pub(super) omod_at: Option<(usize, usize)>,
+    pub(super) op_sel_at: Option<(usize, usize)>,
     /// SDWA (`Some(false)`) or DPP (`Some(true)`) asked for by a modifier, and where.
     ext: Option<bool>,
-    ext_at: Option<(usize, usize)>,
+    pub(super) ext_at: Option<(usize, usize)>,
     sdwa: SdwaMods,
     dpp: DppMods,
 }
@@ -379,7 +379,8 @@ fn bits_of(m: &Modifier, nbits: usize) -> Result<u8, PErr> {
     }
 }
 
-fn gather(mods: &[Modifier], nsrc: usize, errs: &mut Vec<PErr>) -> Mods {
+/// The VOP3 (and SDWA/DPP) modifiers of a statement with `nsrc` sources.
+pub(super) fn gather(mods: &[Modifier], nsrc: usize, errs: &mut Vec<PErr>) -> Mods {
     let mut r = Mods::default();
     let bad = |m: &Modifier, msg: String| PErr {
         start: m.start,

@@ -375,12 +375,7 @@ fn vop3_tail(
         out.push(if i.op_sel() & 8 != 0 { '1' } else { '0' });
         out.push(']');
     }
-    match i.omod() {
-        1 => out.push_str(" mul:2"),
-        2 => out.push_str(" mul:4"),
-        3 => out.push_str(" div:2"),
-        _ => {}
-    }
+    out.push_str(super::text::OMOD[i.omod() as usize]);
     if i.clamp() && show_clamp {
         out.push_str(" clamp");
     }

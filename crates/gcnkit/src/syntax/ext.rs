@@ -236,13 +236,12 @@ fn clrx_notes(out: &mut String, i: &Instr, d: &InstrDef) {
 }
 
 fn omod_clamp(out: &mut String, i: &Instr, llvm: bool) {
-    let omod = [" mul:2", " mul:4", " div:2"];
     // LLVM: clamp then the output modifier; CLRX: the other way round.
     if llvm && i.clamp() {
         out.push_str(" clamp");
     }
     if i.omod() != 0 {
-        out.push_str(omod[i.omod() as usize - 1]);
+        out.push_str(super::text::OMOD[i.omod() as usize]);
     }
     if !llvm && i.clamp() {
         out.push_str(" clamp");

@@ -223,15 +223,15 @@ fn print_vop3(out: &mut String, i: &Instr, d: &InstrDef, name: &str, llvm: bool)
         }
         out.push(']');
     }
-    let omod = [" mul:2", " mul:4", " div:2"];
-    if !llvm && i.omod() != 0 {
-        out.push_str(omod[i.omod() as usize - 1]);
+    let omod = super::text::OMOD[i.omod() as usize];
+    if !llvm {
+        out.push_str(omod);
     }
     if i.clamp() {
         out.push_str(" clamp");
     }
-    if llvm && i.omod() != 0 {
-        out.push_str(omod[i.omod() as usize - 1]);
+    if llvm {
+        out.push_str(omod);
     }
     if llvm {
         return;

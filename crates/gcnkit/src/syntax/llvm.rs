@@ -227,12 +227,7 @@ fn print_known(out: &mut String, i: &Instr, d: &InstrDef, rules: bool) -> Res {
         if i.clamp() {
             out.push_str(" clamp");
         }
-        match i.omod() {
-            1 => out.push_str(" mul:2"),
-            2 => out.push_str(" mul:4"),
-            3 => out.push_str(" div:2"),
-            _ => {}
-        }
+        out.push_str(super::text::OMOD[i.omod() as usize]);
     }
     Ok(())
 }

@@ -112,6 +112,9 @@ impl Cell {
     }
 }
 
+/// The output modifier's text by its value (OMOD 1-3; 0 writes nothing).
+pub const OMOD: [&str; 4] = ["", " mul:2", " mul:4", " div:2"];
+
 #[cfg(test)]
 mod tests {
     use super::*;
