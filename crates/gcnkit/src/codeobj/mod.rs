@@ -7,6 +7,8 @@
 //! `amd_kernel_code_t` header in `.text`; v3+ kernels keep their 64-byte descriptor (`NAME.kd`)
 //! in `.rodata` and start with code.
 
+pub mod metadata;
+
 use crate::arch::Arch;
 use object::{Object, ObjectSection, ObjectSymbol, SectionFlags, SymbolFlags};
 

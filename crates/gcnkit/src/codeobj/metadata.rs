@@ -1,0 +1,1 @@
+//! The metadata notes of code objects (being written).

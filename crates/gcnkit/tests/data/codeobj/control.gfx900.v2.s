@@ -1,0 +1,744 @@
+	.text
+	.hsa_code_object_version 2,1
+	.hsa_code_object_isa 9,0,1,"AMD","AMDGPU"
+	.protected	interp                  ; -- Begin function interp
+	.globl	interp
+	.p2align	8
+	.type	interp,@function
+	.amdgpu_hsa_kernel interp
+interp:                                 ; @interp
+	.amd_kernel_code_t
+		amd_code_version_major = 1
+		amd_code_version_minor = 2
+		amd_machine_kind = 1
+		amd_machine_version_major = 9
+		amd_machine_version_minor = 0
+		amd_machine_version_stepping = 0
+		kernel_code_entry_byte_offset = 256
+		kernel_code_prefetch_byte_size = 0
+		granulated_workitem_vgpr_count = 2
+		granulated_wavefront_sgpr_count = 2
+		priority = 0
+		float_mode = 240
+		priv = 0
+		enable_dx10_clamp = 1
+		debug_mode = 0
+		enable_ieee_mode = 1
+		enable_wgp_mode = 0
+		enable_mem_ordered = 0
+		enable_fwd_progress = 0
+		enable_sgpr_private_segment_wave_byte_offset = 0
+		user_sgpr_count = 6
+		enable_trap_handler = 0
+		enable_sgpr_workgroup_id_x = 1
+		enable_sgpr_workgroup_id_y = 0
+		enable_sgpr_workgroup_id_z = 0
+		enable_sgpr_workgroup_info = 0
+		enable_vgpr_workitem_id = 0
+		enable_exception_msb = 0
+		granulated_lds_size = 0
+		enable_exception = 0
+		enable_sgpr_private_segment_buffer = 1
+		enable_sgpr_dispatch_ptr = 0
+		enable_sgpr_queue_ptr = 0
+		enable_sgpr_kernarg_segment_ptr = 1
+		enable_sgpr_dispatch_id = 0
+		enable_sgpr_flat_scratch_init = 0
+		enable_sgpr_private_segment_size = 0
+		enable_sgpr_grid_workgroup_count_x = 0
+		enable_sgpr_grid_workgroup_count_y = 0
+		enable_sgpr_grid_workgroup_count_z = 0
+		enable_wavefront_size32 = 0
+		enable_ordered_append_gds = 0
+		private_element_size = 1
+		is_ptr64 = 1
+		is_dynamic_callstack = 0
+		is_debug_enabled = 0
+		is_xnack_enabled = 1
+		workitem_private_segment_byte_size = 0
+		workgroup_group_segment_byte_size = 0
+		gds_segment_byte_size = 0
+		kernarg_segment_byte_size = 24
+		workgroup_fbarrier_count = 0
+		wavefront_sgpr_count = 19
+		workitem_vgpr_count = 9
+		reserved_vgpr_first = 0
+		reserved_vgpr_count = 0
+		reserved_sgpr_first = 0
+		reserved_sgpr_count = 0
+		debug_wavefront_private_segment_offset_sgpr = 0
+		debug_private_segment_buffer_sgpr = 0
+		kernarg_segment_alignment = 4
+		group_segment_alignment = 4
+		private_segment_alignment = 4
+		wavefront_size = 6
+		call_convention = -1
+		runtime_loader_kernel_symbol = 0
+	.end_amd_kernel_code_t
+; %bb.0:
+	s_load_dwordx4 s[0:3], s[4:5], 0x0
+	s_load_dwordx2 s[8:9], s[4:5], 0x10
+	v_lshl_add_u32 v0, s6, 6, v0
+	v_mov_b32_e32 v1, 0
+	v_lshlrev_b64 v[2:3], 2, v[0:1]
+	s_waitcnt lgkmcnt(0)
+	v_mov_b32_e32 v4, s3
+	v_add_co_u32_e32 v2, vcc, s2, v2
+	v_addc_co_u32_e32 v3, vcc, v4, v3, vcc
+	global_load_dword v6, v[2:3], off
+	s_cmp_eq_u32 s9, 0
+	s_cselect_b64 s[2:3], -1, 0
+	s_cmp_eq_u32 s8, 0
+	s_cselect_b64 s[4:5], -1, 0
+	s_or_b64 s[2:3], s[2:3], s[4:5]
+	s_and_b64 vcc, exec, s[2:3]
+	s_cbranch_vccnz .LBB0_36
+; %bb.1:
+	s_mov_b32 s16, 1
+	s_mov_b64 s[2:3], 0
+	s_branch .LBB0_3
+.LBB0_2:                                ;   in Loop: Header=BB0_3 Depth=1
+	s_or_b64 exec, exec, s[4:5]
+	s_and_b64 s[4:5], exec, s[10:11]
+	s_or_b64 s[2:3], s[4:5], s[2:3]
+	s_andn2_b64 exec, exec, s[2:3]
+	s_cbranch_execz .LBB0_35
+.LBB0_3:                                ; =>This Inner Loop Header: Depth=1
+	global_load_ubyte v8, v1, s[0:1]
+	v_mov_b32_e32 v5, s1
+	v_add_co_u32_e32 v4, vcc, s0, v1
+	v_addc_co_u32_e32 v5, vcc, 0, v5, vcc
+	v_add_u32_e32 v7, 1, v1
+                                        ; implicit-def: $sgpr6_sgpr7
+	s_waitcnt vmcnt(0)
+	v_and_b32_e32 v8, 7, v8
+	v_cmp_lt_i32_e32 vcc, 2, v8
+	s_and_saveexec_b64 s[4:5], vcc
+	s_xor_b64 s[4:5], exec, s[4:5]
+	s_cbranch_execz .LBB0_23
+; %bb.4:                                ;   in Loop: Header=BB0_3 Depth=1
+	v_cmp_lt_i32_e32 vcc, 4, v8
+                                        ; implicit-def: $sgpr6_sgpr7
+	s_and_saveexec_b64 s[10:11], vcc
+	s_xor_b64 s[10:11], exec, s[10:11]
+	s_cbranch_execz .LBB0_12
+; %bb.5:                                ;   in Loop: Header=BB0_3 Depth=1
+	v_cmp_lt_i32_e32 vcc, 5, v8
+                                        ; implicit-def: $sgpr12_sgpr13
+	s_and_saveexec_b64 s[6:7], vcc
+	s_xor_b64 s[6:7], exec, s[6:7]
+	s_cbranch_execz .LBB0_9
+; %bb.6:                                ;   in Loop: Header=BB0_3 Depth=1
+	v_cmp_ne_u32_e32 vcc, 6, v8
+	s_and_saveexec_b64 s[12:13], vcc
+	s_xor_b64 s[12:13], exec, s[12:13]
+	s_or_saveexec_b64 s[12:13], s[12:13]
+	s_mov_b64 s[14:15], 0
+	s_xor_b64 exec, exec, s[12:13]
+; %bb.7:                                ;   in Loop: Header=BB0_3 Depth=1
+	s_mov_b64 s[14:15], exec
+	v_lshlrev_b32_e32 v0, 1, v0
+; %bb.8:                                ;   in Loop: Header=BB0_3 Depth=1
+	s_or_b64 exec, exec, s[12:13]
+	s_and_b64 s[12:13], s[14:15], exec
+.LBB0_9:                                ;   in Loop: Header=BB0_3 Depth=1
+	s_or_saveexec_b64 s[6:7], s[6:7]
+	s_xor_b64 exec, exec, s[6:7]
+; %bb.10:                               ;   in Loop: Header=BB0_3 Depth=1
+	v_sub_u32_e32 v6, 0, v6
+	s_or_b64 s[12:13], s[12:13], exec
+; %bb.11:                               ;   in Loop: Header=BB0_3 Depth=1
+	s_or_b64 exec, exec, s[6:7]
+	s_and_b64 s[6:7], s[12:13], exec
+                                        ; implicit-def: $vgpr8
+                                        ; implicit-def: $vgpr4_vgpr5
+.LBB0_12:                               ;   in Loop: Header=BB0_3 Depth=1
+	s_or_saveexec_b64 s[10:11], s[10:11]
+	s_xor_b64 exec, exec, s[10:11]
+	s_cbranch_execz .LBB0_22
+; %bb.13:                               ;   in Loop: Header=BB0_3 Depth=1
+	v_cmp_lt_i32_e32 vcc, 3, v8
+	s_and_saveexec_b64 s[12:13], vcc
+	s_xor_b64 s[12:13], exec, s[12:13]
+	s_cbranch_execz .LBB0_19
+; %bb.14:                               ;   in Loop: Header=BB0_3 Depth=1
+	v_cmp_lt_i32_e32 vcc, -1, v6
+	s_and_saveexec_b64 s[14:15], vcc
+	s_xor_b64 s[14:15], exec, s[14:15]
+; %bb.15:                               ;   in Loop: Header=BB0_3 Depth=1
+	v_add_u32_e32 v7, 2, v1
+                                        ; implicit-def: $vgpr4_vgpr5
+; %bb.16:                               ;   in Loop: Header=BB0_3 Depth=1
+	s_or_saveexec_b64 s[14:15], s[14:15]
+	s_xor_b64 exec, exec, s[14:15]
+	s_cbranch_execz .LBB0_18
+; %bb.17:                               ;   in Loop: Header=BB0_3 Depth=1
+	global_load_ubyte v1, v[4:5], off offset:1
+	s_waitcnt vmcnt(0)
+	v_add_u32_e32 v7, v7, v1
+.LBB0_18:                               ;   in Loop: Header=BB0_3 Depth=1
+	s_or_b64 exec, exec, s[14:15]
+.LBB0_19:                               ;   in Loop: Header=BB0_3 Depth=1
+	s_or_saveexec_b64 s[12:13], s[12:13]
+	s_xor_b64 exec, exec, s[12:13]
+; %bb.20:                               ;   in Loop: Header=BB0_3 Depth=1
+	v_xor_b32_e32 v0, v6, v0
+; %bb.21:                               ;   in Loop: Header=BB0_3 Depth=1
+	s_or_b64 exec, exec, s[12:13]
+	s_or_b64 s[6:7], s[6:7], exec
+.LBB0_22:                               ;   in Loop: Header=BB0_3 Depth=1
+	s_or_b64 exec, exec, s[10:11]
+	s_and_b64 s[6:7], s[6:7], exec
+	v_mov_b32_e32 v1, v7
+                                        ; implicit-def: $vgpr8
+                                        ; implicit-def: $vgpr7
+.LBB0_23:                               ;   in Loop: Header=BB0_3 Depth=1
+	s_or_saveexec_b64 s[4:5], s[4:5]
+	s_xor_b64 exec, exec, s[4:5]
+	s_cbranch_execz .LBB0_33
+; %bb.24:                               ;   in Loop: Header=BB0_3 Depth=1
+	v_cmp_lt_i32_e32 vcc, 0, v8
+	s_and_saveexec_b64 s[10:11], vcc
+	s_xor_b64 s[10:11], exec, s[10:11]
+	s_cbranch_execz .LBB0_30
+; %bb.25:                               ;   in Loop: Header=BB0_3 Depth=1
+	v_cmp_lt_i32_e32 vcc, 1, v8
+	s_and_saveexec_b64 s[12:13], vcc
+	s_xor_b64 s[12:13], exec, s[12:13]
+; %bb.26:                               ;   in Loop: Header=BB0_3 Depth=1
+	v_mul_lo_u32 v6, v6, v0
+; %bb.27:                               ;   in Loop: Header=BB0_3 Depth=1
+	s_or_saveexec_b64 s[12:13], s[12:13]
+	s_xor_b64 exec, exec, s[12:13]
+; %bb.28:                               ;   in Loop: Header=BB0_3 Depth=1
+	v_sub_u32_e32 v6, v6, v0
+; %bb.29:                               ;   in Loop: Header=BB0_3 Depth=1
+	s_or_b64 exec, exec, s[12:13]
+.LBB0_30:                               ;   in Loop: Header=BB0_3 Depth=1
+	s_or_saveexec_b64 s[10:11], s[10:11]
+	s_xor_b64 exec, exec, s[10:11]
+; %bb.31:                               ;   in Loop: Header=BB0_3 Depth=1
+	v_add_u32_e32 v6, v6, v0
+; %bb.32:                               ;   in Loop: Header=BB0_3 Depth=1
+	s_or_b64 exec, exec, s[10:11]
+	s_or_b64 s[6:7], s[6:7], exec
+	v_mov_b32_e32 v1, v7
+.LBB0_33:                               ;   in Loop: Header=BB0_3 Depth=1
+	s_or_b64 exec, exec, s[4:5]
+	s_mov_b64 s[10:11], -1
+	s_and_saveexec_b64 s[4:5], s[6:7]
+	s_cbranch_execz .LBB0_2
+; %bb.34:                               ;   in Loop: Header=BB0_3 Depth=1
+	s_cmp_ge_u32 s16, s9
+	s_cselect_b64 s[6:7], -1, 0
+	v_cmp_le_u32_e32 vcc, s8, v1
+	s_or_b64 s[6:7], s[6:7], vcc
+	s_add_i32 s16, s16, 1
+	s_orn2_b64 s[10:11], s[6:7], exec
+	s_branch .LBB0_2
+.LBB0_35:
+	s_or_b64 exec, exec, s[2:3]
+.LBB0_36:
+	s_waitcnt vmcnt(0)
+	v_add_u32_e32 v0, v6, v0
+	global_store_dword v[2:3], v0, off
+	s_endpgm
+.Lfunc_end0:
+	.size	interp, .Lfunc_end0-interp
+                                        ; -- End function
+	.section	.AMDGPU.csdata
+; Kernel info:
+; codeLenInByte = 528
+; NumSgprs: 19
+; NumVgprs: 9
+; ScratchSize: 0
+; MemoryBound: 0
+; FloatMode: 240
+; IeeeMode: 1
+; LDSByteSize: 0 bytes/workgroup (compile time only)
+; SGPRBlocks: 2
+; VGPRBlocks: 2
+; NumSGPRsForWavesPerEU: 19
+; NumVGPRsForWavesPerEU: 9
+; Occupancy: 10
+; WaveLimiterHint : 1
+; COMPUTE_PGM_RSRC2:SCRATCH_EN: 0
+; COMPUTE_PGM_RSRC2:USER_SGPR: 6
+; COMPUTE_PGM_RSRC2:TRAP_HANDLER: 0
+; COMPUTE_PGM_RSRC2:TGID_X_EN: 1
+; COMPUTE_PGM_RSRC2:TGID_Y_EN: 0
+; COMPUTE_PGM_RSRC2:TGID_Z_EN: 0
+; COMPUTE_PGM_RSRC2:TIDIG_COMP_CNT: 0
+	.text
+	.protected	find_first              ; -- Begin function find_first
+	.globl	find_first
+	.p2align	8
+	.type	find_first,@function
+	.amdgpu_hsa_kernel find_first
+find_first:                             ; @find_first
+	.amd_kernel_code_t
+		amd_code_version_major = 1
+		amd_code_version_minor = 2
+		amd_machine_kind = 1
+		amd_machine_version_major = 9
+		amd_machine_version_minor = 0
+		amd_machine_version_stepping = 0
+		kernel_code_entry_byte_offset = 256
+		kernel_code_prefetch_byte_size = 0
+		granulated_workitem_vgpr_count = 1
+		granulated_wavefront_sgpr_count = 1
+		priority = 0
+		float_mode = 240
+		priv = 0
+		enable_dx10_clamp = 1
+		debug_mode = 0
+		enable_ieee_mode = 1
+		enable_wgp_mode = 0
+		enable_mem_ordered = 0
+		enable_fwd_progress = 0
+		enable_sgpr_private_segment_wave_byte_offset = 0
+		user_sgpr_count = 6
+		enable_trap_handler = 0
+		enable_sgpr_workgroup_id_x = 1
+		enable_sgpr_workgroup_id_y = 0
+		enable_sgpr_workgroup_id_z = 0
+		enable_sgpr_workgroup_info = 0
+		enable_vgpr_workitem_id = 0
+		enable_exception_msb = 0
+		granulated_lds_size = 0
+		enable_exception = 0
+		enable_sgpr_private_segment_buffer = 1
+		enable_sgpr_dispatch_ptr = 0
+		enable_sgpr_queue_ptr = 0
+		enable_sgpr_kernarg_segment_ptr = 1
+		enable_sgpr_dispatch_id = 0
+		enable_sgpr_flat_scratch_init = 0
+		enable_sgpr_private_segment_size = 0
+		enable_sgpr_grid_workgroup_count_x = 0
+		enable_sgpr_grid_workgroup_count_y = 0
+		enable_sgpr_grid_workgroup_count_z = 0
+		enable_wavefront_size32 = 0
+		enable_ordered_append_gds = 0
+		private_element_size = 1
+		is_ptr64 = 1
+		is_dynamic_callstack = 0
+		is_debug_enabled = 0
+		is_xnack_enabled = 1
+		workitem_private_segment_byte_size = 0
+		workgroup_group_segment_byte_size = 0
+		gds_segment_byte_size = 0
+		kernarg_segment_byte_size = 32
+		workgroup_fbarrier_count = 0
+		wavefront_sgpr_count = 16
+		workitem_vgpr_count = 5
+		reserved_vgpr_first = 0
+		reserved_vgpr_count = 0
+		reserved_sgpr_first = 0
+		reserved_sgpr_count = 0
+		debug_wavefront_private_segment_offset_sgpr = 0
+		debug_private_segment_buffer_sgpr = 0
+		kernarg_segment_alignment = 4
+		group_segment_alignment = 4
+		private_segment_alignment = 4
+		wavefront_size = 6
+		call_convention = -1
+		runtime_loader_kernel_symbol = 0
+	.end_amd_kernel_code_t
+; %bb.0:
+	s_load_dword s10, s[4:5], 0x8
+	s_load_dwordx4 s[0:3], s[4:5], 0x10
+	v_lshl_add_u32 v0, s6, 6, v0
+	v_mov_b32_e32 v1, 0
+	s_mov_b32 s11, 0
+	s_waitcnt lgkmcnt(0)
+	s_cmp_eq_u32 s10, 0
+	s_cbranch_scc1 .LBB1_6
+; %bb.1:
+	v_lshlrev_b64 v[2:3], 2, v[0:1]
+	v_mov_b32_e32 v4, s1
+	v_add_co_u32_e32 v2, vcc, s0, v2
+	v_addc_co_u32_e32 v3, vcc, v4, v3, vcc
+	global_load_dword v2, v[2:3], off
+	s_load_dwordx2 s[4:5], s[4:5], 0x0
+	s_mov_b64 s[0:1], 0
+                                        ; implicit-def: $sgpr6_sgpr7
+	s_branch .LBB1_3
+.LBB1_2:                                ;   in Loop: Header=BB1_3 Depth=1
+	s_or_b64 exec, exec, s[8:9]
+	s_and_b64 s[8:9], exec, s[6:7]
+	s_or_b64 s[0:1], s[8:9], s[0:1]
+	s_andn2_b64 exec, exec, s[0:1]
+	s_cbranch_execz .LBB1_5
+.LBB1_3:                                ; =>This Inner Loop Header: Depth=1
+	s_waitcnt lgkmcnt(0)
+	s_load_dword s8, s[4:5], 0x0
+	v_mov_b32_e32 v3, s11
+	s_or_b64 s[6:7], s[6:7], exec
+	s_waitcnt vmcnt(0) lgkmcnt(0)
+	v_cmp_ne_u32_e32 vcc, s8, v2
+	s_and_saveexec_b64 s[8:9], vcc
+	s_cbranch_execz .LBB1_2
+; %bb.4:                                ;   in Loop: Header=BB1_3 Depth=1
+	s_add_i32 s11, s11, 1
+	s_add_u32 s4, s4, 4
+	s_addc_u32 s5, s5, 0
+	s_cmp_eq_u32 s10, s11
+	s_cselect_b64 s[12:13], -1, 0
+	s_andn2_b64 s[6:7], s[6:7], exec
+	s_and_b64 s[12:13], s[12:13], exec
+	v_mov_b32_e32 v3, -1
+	s_or_b64 s[6:7], s[6:7], s[12:13]
+	s_branch .LBB1_2
+.LBB1_5:
+	s_or_b64 exec, exec, s[0:1]
+	s_branch .LBB1_7
+.LBB1_6:
+	v_mov_b32_e32 v3, -1
+.LBB1_7:
+	v_lshlrev_b64 v[0:1], 2, v[0:1]
+	v_mov_b32_e32 v2, s3
+	v_add_co_u32_e32 v0, vcc, s2, v0
+	v_addc_co_u32_e32 v1, vcc, v2, v1, vcc
+	global_store_dword v[0:1], v3, off
+	s_endpgm
+.Lfunc_end1:
+	.size	find_first, .Lfunc_end1-find_first
+                                        ; -- End function
+	.section	.AMDGPU.csdata
+; Kernel info:
+; codeLenInByte = 228
+; NumSgprs: 16
+; NumVgprs: 5
+; ScratchSize: 0
+; MemoryBound: 0
+; FloatMode: 240
+; IeeeMode: 1
+; LDSByteSize: 0 bytes/workgroup (compile time only)
+; SGPRBlocks: 1
+; VGPRBlocks: 1
+; NumSGPRsForWavesPerEU: 16
+; NumVGPRsForWavesPerEU: 5
+; Occupancy: 10
+; WaveLimiterHint : 1
+; COMPUTE_PGM_RSRC2:SCRATCH_EN: 0
+; COMPUTE_PGM_RSRC2:USER_SGPR: 6
+; COMPUTE_PGM_RSRC2:TRAP_HANDLER: 0
+; COMPUTE_PGM_RSRC2:TGID_X_EN: 1
+; COMPUTE_PGM_RSRC2:TGID_Y_EN: 0
+; COMPUTE_PGM_RSRC2:TGID_Z_EN: 0
+; COMPUTE_PGM_RSRC2:TIDIG_COMP_CNT: 0
+	.text
+	.protected	uniform_switch          ; -- Begin function uniform_switch
+	.globl	uniform_switch
+	.p2align	8
+	.type	uniform_switch,@function
+	.amdgpu_hsa_kernel uniform_switch
+uniform_switch:                         ; @uniform_switch
+	.amd_kernel_code_t
+		amd_code_version_major = 1
+		amd_code_version_minor = 2
+		amd_machine_kind = 1
+		amd_machine_version_major = 9
+		amd_machine_version_minor = 0
+		amd_machine_version_stepping = 0
+		kernel_code_entry_byte_offset = 256
+		kernel_code_prefetch_byte_size = 0
+		granulated_workitem_vgpr_count = 0
+		granulated_wavefront_sgpr_count = 1
+		priority = 0
+		float_mode = 240
+		priv = 0
+		enable_dx10_clamp = 1
+		debug_mode = 0
+		enable_ieee_mode = 1
+		enable_wgp_mode = 0
+		enable_mem_ordered = 0
+		enable_fwd_progress = 0
+		enable_sgpr_private_segment_wave_byte_offset = 0
+		user_sgpr_count = 6
+		enable_trap_handler = 0
+		enable_sgpr_workgroup_id_x = 1
+		enable_sgpr_workgroup_id_y = 0
+		enable_sgpr_workgroup_id_z = 0
+		enable_sgpr_workgroup_info = 0
+		enable_vgpr_workitem_id = 0
+		enable_exception_msb = 0
+		granulated_lds_size = 0
+		enable_exception = 0
+		enable_sgpr_private_segment_buffer = 1
+		enable_sgpr_dispatch_ptr = 0
+		enable_sgpr_queue_ptr = 0
+		enable_sgpr_kernarg_segment_ptr = 1
+		enable_sgpr_dispatch_id = 0
+		enable_sgpr_flat_scratch_init = 0
+		enable_sgpr_private_segment_size = 0
+		enable_sgpr_grid_workgroup_count_x = 0
+		enable_sgpr_grid_workgroup_count_y = 0
+		enable_sgpr_grid_workgroup_count_z = 0
+		enable_wavefront_size32 = 0
+		enable_ordered_append_gds = 0
+		private_element_size = 1
+		is_ptr64 = 1
+		is_dynamic_callstack = 0
+		is_debug_enabled = 0
+		is_xnack_enabled = 1
+		workitem_private_segment_byte_size = 0
+		workgroup_group_segment_byte_size = 0
+		gds_segment_byte_size = 0
+		kernarg_segment_byte_size = 16
+		workgroup_fbarrier_count = 0
+		wavefront_sgpr_count = 12
+		workitem_vgpr_count = 4
+		reserved_vgpr_first = 0
+		reserved_vgpr_count = 0
+		reserved_sgpr_first = 0
+		reserved_sgpr_count = 0
+		debug_wavefront_private_segment_offset_sgpr = 0
+		debug_private_segment_buffer_sgpr = 0
+		kernarg_segment_alignment = 4
+		group_segment_alignment = 4
+		private_segment_alignment = 4
+		wavefront_size = 6
+		call_convention = -1
+		runtime_loader_kernel_symbol = 0
+	.end_amd_kernel_code_t
+; %bb.0:
+	s_load_dwordx2 s[2:3], s[4:5], 0x0
+	s_load_dwordx2 s[0:1], s[4:5], 0x8
+	v_lshl_add_u32 v0, s6, 6, v0
+	v_mov_b32_e32 v1, 0
+	v_lshlrev_b64 v[0:1], 2, v[0:1]
+	s_waitcnt lgkmcnt(0)
+	v_mov_b32_e32 v2, s3
+	v_add_co_u32_e32 v0, vcc, s2, v0
+	v_addc_co_u32_e32 v1, vcc, v2, v1, vcc
+	global_load_dword v2, v[0:1], off
+	s_cmp_lt_i32 s0, 2
+	s_mov_b64 s[4:5], 0
+	s_cbranch_scc1 .LBB2_4
+; %bb.1:
+	s_cmp_gt_i32 s0, 6
+	s_cbranch_scc0 .LBB2_5
+; %bb.2:
+	s_cmp_eq_u32 s0, 7
+	s_mov_b64 s[8:9], 0
+	s_cbranch_scc0 .LBB2_6
+; %bb.3:
+	s_waitcnt vmcnt(0)
+	v_xor_b32_e32 v3, 0x80000000, v2
+	s_mov_b64 s[6:7], 0
+	s_mov_b64 s[2:3], -1
+	s_and_b64 vcc, exec, s[8:9]
+	s_cbranch_vccnz .LBB2_7
+	s_branch .LBB2_9
+.LBB2_4:
+	s_mov_b64 s[2:3], 0
+	s_mov_b64 s[6:7], 0
+                                        ; implicit-def: $vgpr3
+	s_cbranch_execnz .LBB2_10
+	s_branch .LBB2_14
+.LBB2_5:
+	s_mov_b64 s[2:3], 0
+	s_mov_b64 s[6:7], 0
+                                        ; implicit-def: $vgpr3
+	s_cbranch_execnz .LBB2_7
+	s_branch .LBB2_9
+.LBB2_6:
+	s_mov_b64 s[6:7], -1
+                                        ; implicit-def: $vgpr3
+	s_mov_b64 s[2:3], 0
+	s_and_b64 vcc, exec, s[8:9]
+	s_cbranch_vccz .LBB2_9
+.LBB2_7:
+	s_cmp_eq_u32 s0, 2
+	s_mov_b64 s[6:7], -1
+	s_cbranch_scc0 .LBB2_9
+; %bb.8:
+	s_waitcnt vmcnt(0)
+	v_fma_f32 v3, v2, s1, 1.0
+	s_mov_b64 s[6:7], 0
+	s_mov_b64 s[2:3], -1
+.LBB2_9:
+	s_branch .LBB2_14
+.LBB2_10:
+	s_cmp_gt_i32 s0, 0
+	s_mov_b64 s[4:5], -1
+	s_cbranch_scc0 .LBB2_12
+; %bb.11:
+	s_waitcnt vmcnt(0)
+	v_mul_f32_e32 v3, s1, v2
+	s_mov_b64 s[4:5], 0
+	s_mov_b64 s[2:3], -1
+.LBB2_12:
+	s_andn2_b64 vcc, exec, s[4:5]
+	s_mov_b64 s[4:5], 0
+	s_cbranch_vccnz .LBB2_14
+; %bb.13:
+	s_cmp_lg_u32 s0, 0
+	s_mov_b64 s[4:5], -1
+	s_cselect_b64 s[6:7], -1, 0
+.LBB2_14:
+	s_and_b64 vcc, exec, s[6:7]
+	s_cbranch_vccnz .LBB2_18
+; %bb.15:
+	s_andn2_b64 vcc, exec, s[4:5]
+	s_cbranch_vccz .LBB2_19
+.LBB2_16:
+	s_andn2_b64 vcc, exec, s[2:3]
+	s_cbranch_vccz .LBB2_20
+; %bb.17:
+	s_endpgm
+.LBB2_18:
+	s_cbranch_execnz .LBB2_16
+.LBB2_19:
+	s_waitcnt vmcnt(0)
+	v_add_f32_e32 v3, s1, v2
+.LBB2_20:
+	global_store_dword v[0:1], v3, off
+	s_endpgm
+.Lfunc_end2:
+	.size	uniform_switch, .Lfunc_end2-uniform_switch
+                                        ; -- End function
+	.section	.AMDGPU.csdata
+; Kernel info:
+; codeLenInByte = 316
+; NumSgprs: 12
+; NumVgprs: 4
+; ScratchSize: 0
+; MemoryBound: 0
+; FloatMode: 240
+; IeeeMode: 1
+; LDSByteSize: 0 bytes/workgroup (compile time only)
+; SGPRBlocks: 1
+; VGPRBlocks: 0
+; NumSGPRsForWavesPerEU: 12
+; NumVGPRsForWavesPerEU: 4
+; Occupancy: 10
+; WaveLimiterHint : 1
+; COMPUTE_PGM_RSRC2:SCRATCH_EN: 0
+; COMPUTE_PGM_RSRC2:USER_SGPR: 6
+; COMPUTE_PGM_RSRC2:TRAP_HANDLER: 0
+; COMPUTE_PGM_RSRC2:TGID_X_EN: 1
+; COMPUTE_PGM_RSRC2:TGID_Y_EN: 0
+; COMPUTE_PGM_RSRC2:TGID_Z_EN: 0
+; COMPUTE_PGM_RSRC2:TIDIG_COMP_CNT: 0
+	.ident	"Debian clang version 14.0.6"
+	.section	".note.GNU-stack"
+	.addrsig
+	.amd_amdgpu_isa "amdgcn-amd-amdhsa--gfx901"
+	.amd_amdgpu_hsa_metadata
+---
+Version:         [ 1, 0 ]
+Kernels:
+  - Name:            interp
+    SymbolName:      'interp@kd'
+    Language:        OpenCL C
+    LanguageVersion: [ 1, 2 ]
+    Args:
+      - TypeName:        'uchar*'
+        Size:            8
+        Align:           8
+        ValueKind:       GlobalBuffer
+        AddrSpaceQual:   Global
+        AccQual:         Default
+        IsConst:         true
+      - TypeName:        'int*'
+        Size:            8
+        Align:           8
+        ValueKind:       GlobalBuffer
+        AddrSpaceQual:   Global
+        AccQual:         Default
+      - TypeName:        uint
+        Size:            4
+        Align:           4
+        ValueKind:       ByValue
+        AccQual:         Default
+      - TypeName:        uint
+        Size:            4
+        Align:           4
+        ValueKind:       ByValue
+        AccQual:         Default
+    CodeProps:
+      KernargSegmentSize: 24
+      GroupSegmentFixedSize: 0
+      PrivateSegmentFixedSize: 0
+      KernargSegmentAlign: 8
+      WavefrontSize:   64
+      NumSGPRs:        19
+      NumVGPRs:        9
+      MaxFlatWorkGroupSize: 256
+      IsXNACKEnabled:  true
+  - Name:            find_first
+    SymbolName:      'find_first@kd'
+    Language:        OpenCL C
+    LanguageVersion: [ 1, 2 ]
+    Args:
+      - TypeName:        'int*'
+        Size:            8
+        Align:           8
+        ValueKind:       GlobalBuffer
+        AddrSpaceQual:   Global
+        AccQual:         Default
+        IsConst:         true
+      - TypeName:        uint
+        Size:            4
+        Align:           4
+        ValueKind:       ByValue
+        AccQual:         Default
+      - TypeName:        'int*'
+        Size:            8
+        Align:           8
+        ValueKind:       GlobalBuffer
+        AddrSpaceQual:   Global
+        AccQual:         Default
+        IsConst:         true
+      - TypeName:        'int*'
+        Size:            8
+        Align:           8
+        ValueKind:       GlobalBuffer
+        AddrSpaceQual:   Global
+        AccQual:         Default
+    CodeProps:
+      KernargSegmentSize: 32
+      GroupSegmentFixedSize: 0
+      PrivateSegmentFixedSize: 0
+      KernargSegmentAlign: 8
+      WavefrontSize:   64
+      NumSGPRs:        16
+      NumVGPRs:        5
+      MaxFlatWorkGroupSize: 256
+      IsXNACKEnabled:  true
+  - Name:            uniform_switch
+    SymbolName:      'uniform_switch@kd'
+    Language:        OpenCL C
+    LanguageVersion: [ 1, 2 ]
+    Args:
+      - TypeName:        'float*'
+        Size:            8
+        Align:           8
+        ValueKind:       GlobalBuffer
+        AddrSpaceQual:   Global
+        AccQual:         Default
+      - TypeName:        int
+        Size:            4
+        Align:           4
+        ValueKind:       ByValue
+        AccQual:         Default
+      - TypeName:        float
+        Size:            4
+        Align:           4
+        ValueKind:       ByValue
+        AccQual:         Default
+    CodeProps:
+      KernargSegmentSize: 16
+      GroupSegmentFixedSize: 0
+      PrivateSegmentFixedSize: 0
+      KernargSegmentAlign: 8
+      WavefrontSize:   64
+      NumSGPRs:        12
+      NumVGPRs:        4
+      MaxFlatWorkGroupSize: 256
+      IsXNACKEnabled:  true
+...
+
+	.end_amd_amdgpu_hsa_metadata
