@@ -38,6 +38,9 @@ pub enum FormatArg {
     Listing,
     /// JSON Lines: the disassembler's instruction records.
     Json,
+    /// An AMDGPU ELF relocatable object (code object v3+: `.text`, kernel descriptors,
+    /// metadata note, symbols), as llvm-mc -filetype=obj writes; needs `-o FILE`.
+    Elf,
 }
 
 #[derive(clap::Args)]
@@ -45,8 +48,8 @@ pub struct Args {
     /// GPU: gcn1.0|gcn1.1|gcn1.2|gcn1.4|gcn1.4.1, si|ci|vi|gfx9, LLVM (tahiti, gfx900, gfx906...) or CLRX
     /// (pitcairn, hawaii, polaris10, vega10...) names. Default: the file's target directive
     /// (`.amdgcn_target`, `.gpu`, `.arch`), else gcn1.2.
-    #[arg(short, long, value_parser = crate::parse_arch)]
-    arch: Option<Arch>,
+    #[arg(short, long, value_parser = crate::parse_arch_named)]
+    arch: Option<(Arch, String)>,
     /// Input dialect; `auto` decides it per file from what the file holds (LLVM's `_e32`/`_e64`
     /// suffixes and `.amdgcn_target`/`.amdhsa_*` directives, CLRX's `.gpu`/`.arch`/`.kernel`),
     /// or takes both, statement by statement, when nothing does.
@@ -142,9 +145,15 @@ pub fn run(a: Args) -> ExitCode {
     } else {
         Syntax::Clrx
     };
-    let mut asm = Assembler::new(a.arch.unwrap_or(Arch::Gcn12), dialect, &name);
-    if a.arch.is_none() {
-        asm = asm.arch_is_default();
+    let elf = format == FormatArg::Elf;
+    if elf && a.output.as_deref().is_none_or(|o| o == "-") {
+        errln!("error: --format elf writes an object file: give it with -o FILE");
+        return ExitCode::from(2);
+    }
+    let mut asm = Assembler::new(a.arch.as_ref().map_or(Arch::Gcn12, |x| x.0), dialect, &name);
+    match &a.arch {
+        None => asm = asm.arch_is_default(),
+        Some((_, given)) => asm = asm.processor(given),
     }
     asm = asm.include_dirs(a.include_dirs.clone());
     for (name, value) in &a.defsym {
@@ -179,7 +188,7 @@ pub fn run(a: Args) -> ExitCode {
             if format == FormatArg::Listing {
                 w.lines.push_back((n, text.trim().to_string()));
             }
-            if n % 4096 == 0 {
+            if n % 4096 == 0 && !elf {
                 w.arch = asm.arch();
                 if let Err(e) = pending.take(&mut asm, &mut w, &mut out) {
                     errln!("error: {e}");
@@ -234,7 +243,7 @@ pub fn run(a: Args) -> ExitCode {
             Syntax::Clrx
         };
     }
-    let (items, diags) = asm.finish();
+    let (items, diags, parts) = asm.finish_object();
     let mut failed = false;
     for d in &diags {
         err!("{d}");
@@ -249,6 +258,9 @@ pub fn run(a: Args) -> ExitCode {
         errln!("{n} error{} in {name}; nothing written", if n == 1 { "" } else { "s" });
         return ExitCode::from(1);
     }
+    if elf {
+        return write_object(&name, w.arch, &items, &parts, out);
+    }
     pending.write_out(&mut w, &mut out);
     w.items(&mut out, &items);
     w.flush(&mut out);
@@ -261,6 +273,25 @@ pub fn run(a: Args) -> ExitCode {
         return ExitCode::from(1);
     }
     out.finish()
+}
+
+/// `--format elf`: the object of the assembled file.
+fn write_object(name: &str, arch: Arch, items: &[Item], parts: &gcnkit::asm::ObjectParts, mut out: Output) -> ExitCode {
+    match gcnkit::codeobj::write::object_of(arch, items, parts) {
+        Ok(bytes) => {
+            if let Err(e) = std::io::Write::write_all(&mut out, &bytes) {
+                out.abandon();
+                errln!("error: writing output: {e}");
+                return ExitCode::from(1);
+            }
+            out.finish()
+        }
+        Err(e) => {
+            out.abandon();
+            errln!("{name}: error: {}", e.0);
+            ExitCode::from(1)
+        }
+    }
 }
 
 /// The first `\n` of `b`, eight bytes at a time (lines are short: no searcher to set up).
@@ -388,6 +419,8 @@ fn source_line(lines: &VecDeque<(usize, String)>, line: usize) -> &str {
 fn render(buf: &mut String, bin: &mut Vec<u8>, it: &Item, format: FormatArg, syntax: Syntax, source: &str, arch: Arch) {
     use gcnkit::syntax::text::hex8;
     match format {
+        // Objects are written whole at the end (`write_object`), never item by item.
+        FormatArg::Elf => {}
         FormatArg::Words => {
             for (k, w) in it.words().iter().enumerate() {
                 if k > 0 {

@@ -39,6 +39,11 @@ pub fn parse_arch(s: &str) -> Result<Arch, String> {
     Arch::parse(s).ok_or_else(|| format!("unknown arch '{s}'; accepted: {}", Arch::accepted_names()))
 }
 
+/// An arch name kept with the name as given (`gfx906`): code objects need the processor.
+pub fn parse_arch_named(s: &str) -> Result<(Arch, String), String> {
+    parse_arch(s).map(|a| (a, s.trim().to_ascii_lowercase()))
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     io::remove_temp_file_on_interrupt();

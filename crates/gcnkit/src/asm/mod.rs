@@ -8,11 +8,14 @@
 mod blocks;
 mod gfx;
 mod memory;
+mod object;
 pub mod parse;
 mod scalar;
 pub(crate) use scalar::clrx_store_offset;
 pub mod select;
 mod vop3p;
+
+pub use object::{DataSection, KernelDescriptor, ObjectParts, SymbolAttrs};
 
 use crate::arch::Arch;
 use crate::diag::{Diagnostic, Severity};
@@ -190,6 +193,12 @@ pub struct Assembler {
     including: Vec<String>,
     /// The diagnostics of each outermost `.include`, with its line: they follow that line's.
     included: Vec<(usize, Vec<Diagnostic>)>,
+    /// Data sections, kernel descriptors, metadata, symbol attributes ([`object`]).
+    obj: object::ObjectState,
+    /// `.size NAME, EXPR` waiting for the end (name, expression, line, source, column).
+    sizes: Vec<(String, String, usize, String, usize)>,
+    /// The processor as `-a` or a target directive named it (`fiji`, `gfx900`).
+    processor: Option<String>,
 }
 
 /// Lines of an `auto` file held before its dialect is known; past this, the file is read as
@@ -224,7 +233,17 @@ impl Assembler {
             include_dirs: Vec::new(),
             including: Vec::new(),
             included: Vec::new(),
+            obj: Default::default(),
+            sizes: Vec::new(),
+            processor: None,
         }
+    }
+
+    /// The processor the user named (`-a gfx906`): it decides XNACK and the SGPR bug in
+    /// kernel descriptors.
+    pub fn processor(mut self, name: &str) -> Assembler {
+        self.processor = Some(name.to_string());
+        self
     }
 
     /// The directories `.include` searches after the including file's own (`-I`).
@@ -396,6 +415,9 @@ impl Assembler {
     }
 
     fn process(&mut self, lineno: usize, src: &str) {
+        if self.metadata_line(lineno, src) {
+            return;
+        }
         if self.block_line(lineno, src) {
             return;
         }
@@ -496,6 +518,8 @@ impl Assembler {
         if c.peek() == Some(b':') && c.peek_at(1) != Some(b':') {
             c.pos += 1;
             self.labels.insert(id.to_string(), self.section);
+            let sec = self.sections[self.section].0.clone();
+            self.obj.parts.labels.push((id.to_string(), sec, self.offset as u64));
             self.define(
                 lineno,
                 src,
@@ -735,6 +759,9 @@ impl Assembler {
     /// A directive; `span` is its name's.
     fn directive(&mut self, lineno: usize, src: &str, name: &str, span: (usize, usize), c: &mut Cursor, end: usize) {
         let (s0, s1) = span;
+        if self.object_directive(lineno, src, name, span, c, end) {
+            return;
+        }
         match name {
             // Sections: code goes to .text; the others hold labels (branch targets there are
             // errors) until code objects come (part 3).
@@ -747,7 +774,8 @@ impl Assembler {
                 // part of the triple, before any target features.
                 let name = if name == ".amdgcn_target" {
                     let t = rest.trim_matches('"');
-                    t.rsplit('-')
+                    // `amdgcn-amd-amdhsa--gfx906+xnack+sram-ecc`: after the `--`.
+                    t.rsplit("--")
                         .next()
                         .unwrap_or("")
                         .split([':', '+'])
@@ -756,8 +784,25 @@ impl Assembler {
                 } else {
                     rest
                 };
+                if let Some(t) = rest.strip_prefix('"').and_then(|t| t.strip_suffix('"')) {
+                    self.obj.parts.target_id = Some(t.to_string());
+                    let f = t.rsplit("--").next().unwrap_or("");
+                    self.obj.xnack = if f.contains(":xnack-") {
+                        Some(false)
+                    } else if f.contains("xnack") {
+                        Some(true)
+                    } else if f.contains('+') {
+                        // Code object v3's `gfx906+sram-ecc`: features not named are off.
+                        Some(false)
+                    } else {
+                        None
+                    };
+                }
                 match Arch::parse(name) {
-                    Some(arch) => self.set_arch(lineno, src, arch, (s0, end)),
+                    Some(arch) => {
+                        self.processor = Some(name.to_string());
+                        self.set_arch(lineno, src, arch, (s0, end))
+                    }
                     None => self.diag(
                         lineno,
                         src,
@@ -938,6 +983,15 @@ impl Assembler {
         if args.get(2).copied().flatten().is_some_and(|max| pad > max) {
             return;
         }
+        if self.section != 0 {
+            let fill = args.get(1).copied().flatten().unwrap_or(0) as u8;
+            let sec = self.data_section();
+            sec.align = sec.align.max(bytes as u64);
+            sec.bytes.extend(std::iter::repeat_n(fill, pad as usize));
+            self.offset = sec.bytes.len();
+            return;
+        }
+        self.obj.parts.text_align = self.obj.parts.text_align.max(bytes as u64);
         let word = match args.get(1).copied().flatten() {
             Some(f) => u32::from_le_bytes([f as u8; 4]),
             None if self.section == 0 => 0xbf80_0000, // s_nop 0
@@ -1221,9 +1275,16 @@ impl Assembler {
 
     /// Ends the file: unresolved symbols are errors. Returns the items not taken yet (none if
     /// there were errors) and every diagnostic.
-    pub fn finish(mut self) -> (Vec<Item>, Vec<Diagnostic>) {
+    pub fn finish(self) -> (Vec<Item>, Vec<Diagnostic>) {
+        let (items, diags, _) = self.finish_object();
+        (items, diags)
+    }
+
+    /// [`Assembler::finish`], with what a code object needs beside the code.
+    pub fn finish_object(mut self) -> (Vec<Item>, Vec<Diagnostic>, ObjectParts) {
         self.replay();
         self.finish_blocks();
+        self.finish_object_parts();
         let pending = std::mem::take(&mut self.pending);
         for p in pending {
             let e = PErr {
@@ -1271,7 +1332,7 @@ impl Assembler {
                 });
             }
         }
-        (self.items, self.diags)
+        (self.items, self.diags, std::mem::take(&mut self.obj.parts))
     }
 }
 

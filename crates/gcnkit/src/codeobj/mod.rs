@@ -7,15 +7,17 @@
 //! `amd_kernel_code_t` header in `.text`; v3+ kernels keep their 64-byte descriptor (`NAME.kd`)
 //! in `.rodata` and start with code.
 
+pub mod kd;
 pub mod metadata;
+pub mod write;
 
 use crate::arch::Arch;
 use object::{Object, ObjectSection, ObjectSymbol, SectionFlags, SymbolFlags};
 
 /// ELF machine number of AMDGPU.
-const EM_AMDGPU: u16 = 224;
+pub(crate) const EM_AMDGPU: u16 = 224;
 /// `e_ident[EI_OSABI]` of HSA code objects.
-const ELFOSABI_AMDGPU_HSA: u8 = 64;
+pub(crate) const ELFOSABI_AMDGPU_HSA: u8 = 64;
 /// Symbol type of a code object v2 kernel (its `amd_kernel_code_t` comes first).
 const STT_AMDGPU_HSA_KERNEL: u8 = 10;
 /// Size of code object v2's `amd_kernel_code_t`.
@@ -31,7 +33,83 @@ pub struct CodeObject<'a> {
     pub version: Option<u8>,
     /// Linked (`ET_DYN`, a `.hsaco`) or relocatable (`ET_REL`, a `.o`).
     pub linked: bool,
+    /// `e_flags`: the processor and its XNACK/SRAMECC settings.
+    pub flags: u32,
     pub sections: Vec<CodeSection<'a>>,
+    /// Kernel descriptors (code object v3+: `NAME.kd` symbols of 64 bytes), by address.
+    pub descriptors: Vec<Descriptor>,
+    /// The bytes of every note section (the metadata), in section order.
+    pub notes: Vec<&'a [u8]>,
+}
+
+/// A kernel descriptor found in a code object.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Descriptor {
+    /// The kernel's name (the symbol without `.kd`).
+    pub kernel: String,
+    /// The section holding it and its address there.
+    pub section: String,
+    pub addr: u64,
+    pub bytes: [u8; kd::SIZE],
+}
+
+/// A setting of a target feature (XNACK, SRAMECC) as code objects record it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Feature {
+    Unsupported,
+    Any,
+    Off,
+    On,
+}
+
+impl<'a> CodeObject<'a> {
+    /// The XNACK and SRAMECC settings of `e_flags`: code object v2/v3 have one bit each (on or
+    /// off), v4+ a two-bit field each (unsupported, any, off, on).
+    pub fn features(&self) -> (Feature, Feature) {
+        let f = self.flags;
+        if self.version.unwrap_or(2) <= 3 {
+            let bit = |b: u32| if f & b != 0 { Feature::On } else { Feature::Off };
+            return (bit(0x100), bit(0x200));
+        }
+        let field = |v: u32| match v {
+            1 => Feature::Any,
+            2 => Feature::Off,
+            3 => Feature::On,
+            _ => Feature::Unsupported,
+        };
+        (field((f >> 8) & 3), field((f >> 10) & 3))
+    }
+
+    /// The target the descriptors' register fields depend on.
+    pub fn kd_target(&self) -> kd::Target {
+        let xnack = !matches!(self.features().0, Feature::Off | Feature::Unsupported);
+        kd::Target::new(self.arch, self.processor, Some(xnack))
+    }
+
+    /// The target id as `.amdgcn_target` names it: `amdgcn-amd-amdhsa--gfx906+xnack+sram-ecc`
+    /// (code object v3), `amdgcn-amd-amdhsa--gfx906:sramecc-:xnack+` (v4+: only the features
+    /// set on or off).
+    pub fn target_id(&self) -> String {
+        let mut id = format!("amdgcn-amd-amdhsa--{}", self.processor);
+        let (xnack, sramecc) = self.features();
+        if self.version.unwrap_or(2) <= 3 {
+            if xnack == Feature::On {
+                id.push_str("+xnack");
+            }
+            if sramecc == Feature::On {
+                id.push_str("+sram-ecc");
+            }
+        } else {
+            for (name, f) in [("sramecc", sramecc), ("xnack", xnack)] {
+                match f {
+                    Feature::On => id.push_str(&format!(":{name}+")),
+                    Feature::Off => id.push_str(&format!(":{name}-")),
+                    _ => {}
+                }
+            }
+        }
+        id
+    }
 }
 
 /// An executable section: its bytes and the symbols that start code in it.
@@ -93,6 +171,46 @@ const MACHS: [(u32, &str); 20] = [
     (0x2f, "gfx906"),
 ];
 
+/// LLVM's processor names and their gfx names (the names `e_flags` and target ids use).
+const PROCESSOR_ALIASES: [(&str, &str); 21] = [
+    ("tahiti", "gfx600"),
+    ("pitcairn", "gfx601"),
+    ("verde", "gfx601"),
+    ("oland", "gfx602"),
+    ("hainan", "gfx602"),
+    ("kaveri", "gfx700"),
+    ("hawaii", "gfx701"),
+    ("kabini", "gfx703"),
+    ("mullins", "gfx703"),
+    ("bonaire", "gfx704"),
+    ("carrizo", "gfx801"),
+    ("iceland", "gfx802"),
+    ("tonga", "gfx802"),
+    ("fiji", "gfx803"),
+    ("polaris10", "gfx803"),
+    ("polaris11", "gfx803"),
+    ("stoney", "gfx810"),
+    ("vega10", "gfx900"),
+    ("raven", "gfx902"),
+    ("vega12", "gfx904"),
+    ("vega20", "gfx906"),
+];
+
+/// The gfx name of a processor name (`fiji` → `gfx803`, `gfx900` → itself), if GCN 1.0-1.4.
+pub fn processor_name(name: &str) -> Option<&'static str> {
+    let n = name.trim().to_ascii_lowercase();
+    PROCESSOR_ALIASES
+        .iter()
+        .find(|p| p.0 == n)
+        .map(|p| p.1)
+        .or_else(|| MACHS.iter().find(|m| m.1 == n).map(|m| m.1))
+}
+
+/// `EF_AMDGPU_MACH` of a gfx name.
+pub fn mach_of(processor: &str) -> Option<u32> {
+    MACHS.iter().find(|m| m.1 == processor).map(|m| m.0)
+}
+
 /// Is `data` an ELF file (the magic)?
 pub fn is_elf(data: &[u8]) -> bool {
     data.starts_with(b"\x7fELF")
@@ -137,7 +255,16 @@ pub fn read(data: &[u8]) -> Result<CodeObject<'_>, Error> {
     let version = (os_abi == ELFOSABI_AMDGPU_HSA && abi_version <= 3).then_some(abi_version + 2);
     let linked = file.kind() == object::ObjectKind::Dynamic;
     let mut sections = Vec::new();
+    let mut notes = Vec::new();
     for s in file.sections() {
+        if let object::SectionKind::Note = s.kind() {
+            let name = s.name().unwrap_or("?");
+            notes.push(
+                s.data()
+                    .map_err(|x| e(format!("section {name}: {x} (its bytes lie outside the file)")))?,
+            );
+            continue;
+        }
         let exec = match s.flags() {
             // SHF_EXECINSTR
             SectionFlags::Elf { sh_flags, .. } => sh_flags.0 & 4 != 0,
@@ -160,8 +287,15 @@ pub fn read(data: &[u8]) -> Result<CodeObject<'_>, Error> {
             },
         ));
     }
+    let mut descriptors = Vec::new();
     for sym in file.symbols() {
         let kind = sym.kind();
+        if let (object::SymbolKind::Data, Ok(name)) = (kind, sym.name()) {
+            if let (Some(kernel), Some(index)) = (name.strip_suffix(".kd"), sym.section_index()) {
+                descriptors.push(descriptor(&file, index, kernel, &sym)?);
+                continue;
+            }
+        }
         let st_type = match sym.flags() {
             SymbolFlags::Elf { st_info, .. } => st_info.0 & 0xf,
             _ => 0,
@@ -209,12 +343,50 @@ pub fn read(data: &[u8]) -> Result<CodeObject<'_>, Error> {
     for s in &mut sections {
         s.symbols.sort_by_key(|x| x.offset);
     }
+    descriptors.sort_by_key(|d| d.addr);
     Ok(CodeObject {
         arch,
         processor,
         version,
         linked,
+        flags,
         sections,
+        descriptors,
+        notes,
+    })
+}
+
+/// The 64 bytes of kernel descriptor symbol `sym` (`KERNEL.kd`) in section `index`.
+fn descriptor(
+    file: &object::File,
+    index: object::SectionIndex,
+    kernel: &str,
+    sym: &object::Symbol,
+) -> Result<Descriptor, Error> {
+    let sec = file
+        .section_by_index(index)
+        .map_err(|x| Error(format!("kernel descriptor {kernel}.kd: {x}")))?;
+    let section = sec.name().unwrap_or("?").to_string();
+    let data = sec
+        .data()
+        .map_err(|x| Error(format!("section {section}: {x} (its bytes lie outside the file)")))?;
+    let off = sym.address().wrapping_sub(sec.address());
+    let bytes = usize::try_from(off)
+        .ok()
+        .and_then(|o| data.get(o..o.checked_add(kd::SIZE)?))
+        .ok_or_else(|| {
+            Error(format!(
+                "kernel descriptor {kernel}.kd at 0x{:x} lies outside section {section} (0x{:x}, {} bytes)",
+                sym.address(),
+                sec.address(),
+                data.len()
+            ))
+        })?;
+    Ok(Descriptor {
+        kernel: kernel.to_string(),
+        section,
+        addr: sym.address(),
+        bytes: bytes.try_into().expect("64 bytes"),
     })
 }
 

@@ -1,0 +1,590 @@
+//! What a code object holds beside the code: the bytes of data sections (`.rodata`,
+//! `.section NAME`; `.byte`...`.quad`, `.ascii`, `.zero`, `.fill`), kernel descriptors
+//! (`.amdhsa_kernel` blocks, built by [`crate::codeobj::kd`]), the metadata document
+//! (`.amdgpu_metadata` YAML), the symbol attributes (`.globl`, `.type`, `.size`,
+//! visibility) and the target (`.amdgcn_target`, `.amdhsa_code_object_version`). The
+//! assembler collects them in [`ObjectParts`]; the ELF writer ([`crate::codeobj::write`])
+//! makes an object of them.
+
+use super::parse::{Cursor, EVal, Expr, Value};
+use super::Assembler;
+use crate::codeobj::kd;
+
+/// A data section's bytes (`.text` is the assembler's items).
+#[derive(Clone, Debug, Default)]
+pub struct DataSection {
+    pub name: String,
+    pub bytes: Vec<u8>,
+    /// The largest alignment asked of it (bytes).
+    pub align: u64,
+}
+
+/// A kernel descriptor made by an `.amdhsa_kernel` block.
+#[derive(Clone, Debug)]
+pub struct KernelDescriptor {
+    pub kernel: String,
+    /// Index in [`ObjectParts::sections`] and byte offset there.
+    pub section: usize,
+    pub offset: usize,
+}
+
+/// Symbol attributes as the directives give them.
+#[derive(Clone, Debug, Default)]
+pub struct SymbolAttrs {
+    pub global: bool,
+    pub weak: bool,
+    /// `.protected`, `.hidden`, `.internal` (ELF st_other: 3, 2, 1).
+    pub visibility: u8,
+    /// `.type NAME,@function` (true) or `@object` (false).
+    pub function: Option<bool>,
+    pub size: Option<u64>,
+}
+
+/// Everything of a source file an object needs beside `.text`.
+#[derive(Clone, Debug, Default)]
+pub struct ObjectParts {
+    /// Data sections in order of first use (`.text` not among them).
+    pub sections: Vec<DataSection>,
+    pub descriptors: Vec<KernelDescriptor>,
+    /// The `.amdgpu_metadata` document (msgpack), code object v3+.
+    pub metadata: Option<Vec<u8>>,
+    /// Symbol attributes by name, in order of first mention.
+    pub symbols: Vec<(String, SymbolAttrs)>,
+    /// `.amdgcn_target`'s text.
+    pub target_id: Option<String>,
+    /// `.amdhsa_code_object_version`.
+    pub version: Option<u8>,
+    /// `.text`'s largest alignment.
+    pub text_align: u64,
+    /// Labels: name, section name, offset there.
+    pub labels: Vec<(String, String, u64)>,
+    /// The processor `-a` or a target directive named.
+    pub processor: Option<String>,
+}
+
+/// An open `.amdhsa_kernel` block.
+pub(super) struct KdBlock {
+    kernel: String,
+    line: usize,
+    builder: kd::Builder,
+    /// Where each directive was (line, source), for errors found at the end.
+    at: Vec<(&'static str, usize, String)>,
+}
+
+/// An open `.amdgpu_metadata` block: its YAML lines.
+pub(super) struct MetadataBlock {
+    line: usize,
+    text: String,
+}
+
+/// The object-side state of the assembler.
+#[derive(Default)]
+pub(super) struct ObjectState {
+    pub parts: ObjectParts,
+    pub kd: Option<KdBlock>,
+    pub metadata: Option<MetadataBlock>,
+    /// XNACK as the target id says (`None`: the processor's default).
+    pub xnack: Option<bool>,
+}
+
+impl ObjectParts {
+    pub(super) fn attrs(&mut self, name: &str) -> &mut SymbolAttrs {
+        let k = match self.symbols.iter().position(|(n, _)| n == name) {
+            Some(k) => k,
+            None => {
+                self.symbols.push((name.to_string(), SymbolAttrs::default()));
+                self.symbols.len() - 1
+            }
+        };
+        &mut self.symbols[k].1
+    }
+}
+
+/// The processor's gfx name of an arch name or gfx name (`fiji` → `gfx803`).
+fn processor_of(arch: crate::arch::Arch, given: &str) -> &'static str {
+    crate::codeobj::processor_name(given).unwrap_or(match arch {
+        crate::arch::Arch::Gcn10 => "gfx600",
+        crate::arch::Arch::Gcn11 => "gfx700",
+        crate::arch::Arch::Gcn12 => "gfx803",
+        crate::arch::Arch::Gcn14 => "gfx900",
+        crate::arch::Arch::Gcn141 => "gfx906",
+    })
+}
+
+impl Assembler {
+    /// A line inside `.amdgpu_metadata`: kept as written. Returns whether it was one.
+    pub(super) fn metadata_line(&mut self, lineno: usize, src: &str) -> bool {
+        let Some(block) = &mut self.obj.metadata else {
+            return false;
+        };
+        if src.trim() != ".end_amdgpu_metadata" {
+            block.text.push_str(src);
+            block.text.push('\n');
+            return true;
+        }
+        let block = self.obj.metadata.take().expect("open block");
+        match metadata_msgpack(&block.text) {
+            Ok(m) => self.obj.parts.metadata = Some(m),
+            Err((eline, message)) => {
+                let line = block.line + eline;
+                let shown = block
+                    .text
+                    .lines()
+                    .nth(eline.saturating_sub(1))
+                    .unwrap_or("")
+                    .to_string();
+                let n = shown.len().max(1);
+                self.error_at(line, &shown, (0, n), format!("metadata: {message}"));
+            }
+        }
+        let _ = lineno;
+        true
+    }
+
+    /// The object directives; returns whether `name` was one.
+    pub(super) fn object_directive(
+        &mut self,
+        lineno: usize,
+        src: &str,
+        name: &str,
+        span: (usize, usize),
+        c: &mut Cursor,
+        end: usize,
+    ) -> bool {
+        let rest = src[c.pos.min(end)..end].trim().to_string();
+        if self.obj.kd.is_some() {
+            if name == ".end_amdhsa_kernel" {
+                self.end_kd(lineno, src, span);
+            } else if name.starts_with(".amdhsa_") {
+                self.kd_field(lineno, src, name, span, c, end);
+            } else {
+                self.error_at(
+                    lineno,
+                    src,
+                    span,
+                    format!("{name} inside .amdhsa_kernel (expected .amdhsa_* or .end_amdhsa_kernel)"),
+                );
+            }
+            return true;
+        }
+        match name {
+            ".amdhsa_kernel" => {
+                let kernel = rest.trim_matches('"').to_string();
+                if kernel.is_empty() {
+                    self.error_at(lineno, src, span, ".amdhsa_kernel needs the kernel's name".into());
+                    return true;
+                }
+                let processor = processor_of(self.arch, self.processor.as_deref().unwrap_or(""));
+                let t = kd::Target::new(self.arch, processor, self.obj.xnack);
+                self.obj.kd = Some(KdBlock {
+                    kernel,
+                    line: lineno,
+                    builder: kd::Builder::new(t),
+                    at: Vec::new(),
+                });
+            }
+            ".end_amdhsa_kernel" => {
+                self.error_at(lineno, src, span, ".end_amdhsa_kernel without .amdhsa_kernel".into())
+            }
+            // What clang ends its text with: the compiler's name (a `.comment` section) and
+            // the address-significance table; neither changes code or kernels.
+            ".ident" | ".addrsig" | ".addrsig_sym" => {}
+            ".amdgpu_metadata" => {
+                self.obj.metadata = Some(MetadataBlock {
+                    line: lineno,
+                    text: String::new(),
+                })
+            }
+            ".amdhsa_code_object_version" => match self.int_arg(c) {
+                Some(v @ 2..=5) => self.obj.parts.version = Some(v as u8),
+                _ => self.error_at(
+                    lineno,
+                    src,
+                    (span.0, end),
+                    "code object version must be 2, 3, 4 or 5".into(),
+                ),
+            },
+            ".section" => {
+                let sec = rest
+                    .split(',')
+                    .next()
+                    .unwrap_or("")
+                    .trim()
+                    .trim_matches('"')
+                    .to_string();
+                if sec.is_empty() {
+                    self.error_at(lineno, src, span, ".section needs a name".into());
+                } else {
+                    self.switch_section(&sec);
+                }
+            }
+            ".globl" | ".global" | ".weak" | ".hidden" | ".protected" | ".internal" | ".local" => {
+                for sym in rest.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+                    let a = self.obj.parts.attrs(sym);
+                    match name {
+                        ".globl" | ".global" => a.global = true,
+                        ".weak" => a.weak = true,
+                        ".local" => a.global = false,
+                        ".hidden" => a.visibility = 2,
+                        ".protected" => a.visibility = 3,
+                        _ => a.visibility = 1,
+                    }
+                }
+            }
+            ".type" => {
+                let mut it = rest.splitn(2, ',');
+                let (sym, ty) = (it.next().unwrap_or("").trim(), it.next().unwrap_or("").trim());
+                let f = match ty.trim_start_matches(['@', '%']) {
+                    "function" | "gnu_indirect_function" => Some(true),
+                    "object" | "common" | "tls_object" => Some(false),
+                    _ => None,
+                };
+                if sym.is_empty() || f.is_none() {
+                    self.error_at(
+                        lineno,
+                        src,
+                        (span.0, end),
+                        ".type takes NAME, @function or @object".into(),
+                    );
+                } else {
+                    self.obj.parts.attrs(sym).function = f;
+                }
+            }
+            ".size" => {
+                // The size is an expression of labels that may come later: kept for the end.
+                let mut it = rest.splitn(2, ',');
+                let (sym, expr) = (
+                    it.next().unwrap_or("").trim().to_string(),
+                    it.next().unwrap_or("").trim().to_string(),
+                );
+                if sym.is_empty() || expr.is_empty() {
+                    self.error_at(lineno, src, (span.0, end), ".size takes NAME, EXPRESSION".into());
+                } else {
+                    self.sizes.push((sym, expr, lineno, src.to_string(), span.0));
+                }
+            }
+            ".byte" | ".short" | ".2byte" | ".hword" | ".value" | ".quad" | ".8byte" => {
+                let width = match name {
+                    ".byte" => 1,
+                    ".quad" | ".8byte" => 8,
+                    _ => 2,
+                };
+                self.data_values(lineno, src, name, width, c, end);
+            }
+            ".long" | ".int" | ".4byte" if self.section != 0 => self.data_values(lineno, src, name, 4, c, end),
+            ".ascii" | ".asciz" | ".string" => match parse_strings(&rest) {
+                Some(strings) => {
+                    let mut bytes = Vec::new();
+                    for s in strings {
+                        bytes.extend(s);
+                        if name != ".ascii" {
+                            bytes.push(0);
+                        }
+                    }
+                    self.emit_bytes(lineno, src, span, &bytes);
+                }
+                None => self.error_at(lineno, src, (span.0, end), format!("{name} takes quoted strings")),
+            },
+            ".zero" | ".skip" | ".space" | ".fill" => {
+                let mut args = Vec::new();
+                loop {
+                    match self.int_arg(c) {
+                        Some(v) => args.push(v),
+                        None => break,
+                    }
+                    if !c.eat(b',') {
+                        break;
+                    }
+                }
+                let (count, size, value) = match name {
+                    ".fill" => (
+                        args.first().copied(),
+                        args.get(1).copied().unwrap_or(1),
+                        args.get(2).copied().unwrap_or(0),
+                    ),
+                    _ => (args.first().copied(), 1, args.get(1).copied().unwrap_or(0)),
+                };
+                match count {
+                    Some(n) if (0..=1 << 24).contains(&n) && (0..=8).contains(&size) && c.at_end() => {
+                        let mut bytes = Vec::with_capacity((n * size) as usize);
+                        for _ in 0..n {
+                            bytes.extend(&value.to_le_bytes()[..size as usize]);
+                        }
+                        self.emit_bytes(lineno, src, span, &bytes);
+                    }
+                    _ => self.error_at(
+                        lineno,
+                        src,
+                        (span.0, end),
+                        format!("{name} takes COUNT[, SIZE[, VALUE]] (COUNT up to 2^24, SIZE up to 8)"),
+                    ),
+                }
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    /// One integer argument defined before it.
+    fn int_arg(&mut self, c: &mut Cursor) -> Option<i64> {
+        c.ws();
+        match (Expr {
+            syms: &self.syms,
+            no_bar: false,
+        })
+        .parse(c)
+        {
+            Ok(EVal::Value(Value::Int(v))) => Some(v),
+            _ => None,
+        }
+    }
+
+    /// `.byte`/`.short`/`.long`/`.quad` values of `width` bytes.
+    fn data_values(&mut self, lineno: usize, src: &str, name: &str, width: usize, c: &mut Cursor, end: usize) {
+        let mut bytes = Vec::new();
+        loop {
+            let p0 = c.pos;
+            let Some(v) = self.int_arg(c) else {
+                let p = c.pos.max(p0 + 1).min(end.max(p0 + 1));
+                return self.error_at(lineno, src, (p0, p), format!("{name} takes integers defined before it"));
+            };
+            let fits = width == 8 || (v >= -(1i64 << (width * 8 - 1)) && v < (1i64 << (width * 8)));
+            if !fits {
+                let p = c.pos;
+                return self.error_at(lineno, src, (p0, p), format!("{v} does not fit in {width} byte(s)"));
+            }
+            bytes.extend(&v.to_le_bytes()[..width]);
+            if !c.eat(b',') {
+                break;
+            }
+        }
+        if !c.at_end() {
+            let p = c.pos;
+            return self.error_at(lineno, src, (p, end), format!("expected ',' between {name} values"));
+        }
+        self.emit_bytes(lineno, src, (0, 0), &bytes);
+    }
+
+    /// Appends data bytes to the current section: a data section's bytes, or `.text` data
+    /// words (whole words only: code stays word-aligned).
+    fn emit_bytes(&mut self, lineno: usize, src: &str, span: (usize, usize), bytes: &[u8]) {
+        if self.section == 0 {
+            if bytes.len() % 4 != 0 {
+                let what = "data in .text must fill whole 4-byte words (code stays aligned)";
+                return self.error_at(lineno, src, span, what.into());
+            }
+            for w in bytes.chunks_exact(4) {
+                let word = u32::from_le_bytes([w[0], w[1], w[2], w[3]]);
+                self.items.push(super::Item::new(lineno, self.offset, &[word], true));
+                self.offset += 4;
+            }
+            return;
+        }
+        let sec = self.data_section();
+        sec.bytes.extend_from_slice(bytes);
+        self.offset = sec.bytes.len();
+    }
+
+    /// The current data section (not `.text`).
+    pub(super) fn data_section(&mut self) -> &mut DataSection {
+        let name = &self.sections[self.section].0;
+        let k = match self.obj.parts.sections.iter().position(|s| &s.name == name) {
+            Some(k) => k,
+            None => {
+                self.obj.parts.sections.push(DataSection {
+                    name: name.clone(),
+                    bytes: Vec::new(),
+                    align: 1,
+                });
+                self.obj.parts.sections.len() - 1
+            }
+        };
+        &mut self.obj.parts.sections[k]
+    }
+
+    fn kd_field(&mut self, lineno: usize, src: &str, name: &str, span: (usize, usize), c: &mut Cursor, end: usize) {
+        let p0 = c.pos;
+        let Some(v) = self.int_arg(c) else {
+            return self.error_at(
+                lineno,
+                src,
+                (p0, end.max(p0 + 1)),
+                format!("{name} takes an absolute expression"),
+            );
+        };
+        let block = self.obj.kd.as_mut().expect("open block");
+        match block.builder.set(name, v) {
+            Ok(()) => {
+                let field = kd::FIELDS
+                    .iter()
+                    .find(|f| name.strip_prefix(".amdhsa_") == Some(f.name));
+                if let Some(f) = field {
+                    block.at.push((f.name, lineno, src.to_string()));
+                }
+            }
+            Err(msg) => self.error_at(lineno, src, span, msg),
+        }
+    }
+
+    fn end_kd(&mut self, lineno: usize, src: &str, span: (usize, usize)) {
+        let block = self.obj.kd.take().expect("open block");
+        let bytes = match block.builder.finish() {
+            Ok(b) => b,
+            Err(e) => {
+                // At the directive it is about, else at the block's end.
+                match e.field.and_then(|f| block.at.iter().find(|a| a.0 == f)) {
+                    Some((_, line, text)) => {
+                        let n = text.len();
+                        self.error_at(*line, &text.clone(), (0, n), e.msg)
+                    }
+                    None => self.error_at(lineno, src, span, e.msg),
+                }
+                return;
+            }
+        };
+        if self.section == 0 {
+            return self.error_at(
+                lineno,
+                src,
+                span,
+                "a kernel descriptor belongs in a data section (.rodata)".into(),
+            );
+        }
+        // llvm-mc aligns the descriptor to 64 bytes.
+        let sec = self.data_section();
+        let pad = (kd::SIZE - sec.bytes.len() % kd::SIZE) % kd::SIZE;
+        sec.bytes.extend(std::iter::repeat_n(0u8, pad));
+        sec.align = sec.align.max(kd::SIZE as u64);
+        let offset = sec.bytes.len();
+        sec.bytes.extend_from_slice(&bytes);
+        self.offset = sec.bytes.len();
+        let section = self
+            .obj
+            .parts
+            .sections
+            .iter()
+            .position(|s| s.name == self.sections[self.section].0)
+            .unwrap_or(0);
+        let _ = block.line;
+        self.obj.parts.descriptors.push(KernelDescriptor {
+            kernel: block.kernel,
+            section,
+            offset,
+        });
+    }
+}
+
+impl Assembler {
+    /// The end of the file: open blocks are errors, `.size` expressions are evaluated.
+    pub(super) fn finish_object_parts(&mut self) {
+        self.obj.parts.processor = self.processor.clone();
+        if let Some(b) = self.obj.kd.take() {
+            let text = format!(".amdhsa_kernel {}", b.kernel);
+            let n = text.len();
+            self.error_at(
+                b.line,
+                &text,
+                (0, n),
+                ".amdhsa_kernel without .end_amdhsa_kernel".into(),
+            );
+        }
+        if let Some(b) = self.obj.metadata.take() {
+            self.error_at(
+                b.line,
+                ".amdgpu_metadata",
+                (0, 16),
+                ".amdgpu_metadata without .end_amdgpu_metadata".into(),
+            );
+        }
+        for (sym, expr, line, src, col) in std::mem::take(&mut self.sizes) {
+            let mut c = Cursor::new(&expr, 0, expr.len());
+            match self.int_arg(&mut c) {
+                Some(v) if v >= 0 && c.at_end() => self.obj.parts.attrs(&sym).size = Some(v as u64),
+                _ => {
+                    let n = src.len();
+                    self.error_at(
+                        line,
+                        &src,
+                        (col, n),
+                        format!(".size {sym}: '{expr}' is not a size known at the end"),
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// The metadata document of an `.amdgpu_metadata` block, or the line (1-based in the block)
+/// and message of its error.
+fn metadata_msgpack(yaml: &str) -> Result<Vec<u8>, (usize, String)> {
+    crate::codeobj::metadata::yaml_to_msgpack(yaml).map_err(|e| (e.line, e.message))
+}
+
+/// The strings of `.ascii "a", "b\n"` with their escapes (C's: `\n \t \\ \" \ooo \xhh`).
+fn parse_strings(rest: &str) -> Option<Vec<Vec<u8>>> {
+    let b = rest.as_bytes();
+    let mut k = 0;
+    let mut out = Vec::new();
+    loop {
+        while k < b.len() && b[k].is_ascii_whitespace() {
+            k += 1;
+        }
+        if k >= b.len() || b[k] != b'"' {
+            return None;
+        }
+        k += 1;
+        let mut s = Vec::new();
+        loop {
+            let ch = *b.get(k)?;
+            k += 1;
+            match ch {
+                b'"' => break,
+                b'\\' => {
+                    let e = *b.get(k)?;
+                    k += 1;
+                    match e {
+                        b'n' => s.push(b'\n'),
+                        b't' => s.push(b'\t'),
+                        b'r' => s.push(b'\r'),
+                        b'b' => s.push(8),
+                        b'f' => s.push(12),
+                        b'x' => {
+                            let mut v = 0u32;
+                            while let Some(d) = b.get(k).and_then(|c| (*c as char).to_digit(16)) {
+                                v = v * 16 + d;
+                                k += 1;
+                            }
+                            s.push(v as u8);
+                        }
+                        b'0'..=b'7' => {
+                            let mut v = (e - b'0') as u32;
+                            for _ in 0..2 {
+                                match b.get(k) {
+                                    Some(c @ b'0'..=b'7') => {
+                                        v = v * 8 + (c - b'0') as u32;
+                                        k += 1;
+                                    }
+                                    _ => break,
+                                }
+                            }
+                            s.push(v as u8);
+                        }
+                        other => s.push(other),
+                    }
+                }
+                c => s.push(c),
+            }
+        }
+        out.push(s);
+        while k < b.len() && b[k].is_ascii_whitespace() {
+            k += 1;
+        }
+        if k >= b.len() {
+            return Some(out);
+        }
+        if b[k] != b',' {
+            return None;
+        }
+        k += 1;
+    }
+}

@@ -1,0 +1,370 @@
+//! Writing AMDGPU ELF relocatable objects (`asm --format elf`), laid out as llvm-mc 14 lays
+//! out its own for code object v3+: `.text`, the data sections (`.rodata` with the kernel
+//! descriptors), a `.rela` section per data section with descriptors (each descriptor's code
+//! offset is an `R_AMDGPU_REL64` to its kernel, addend 16), the metadata note in `.note`,
+//! and the symbols (labels that are not `.L` temporaries, `NAME.kd` objects of 64 bytes with
+//! their kernel's binding). The ELF itself is written by the `object` crate.
+
+use super::kd;
+use crate::asm::ObjectParts;
+use object::elf;
+use object::write::elf::{FileHeader, Rel, SectionHeader, Sym, Writer};
+
+/// `R_AMDGPU_REL64`: a 64-bit PC-relative value (the descriptor's code offset).
+const R_AMDGPU_REL64: u32 = 5;
+/// The note type of the code object v3+ metadata (msgpack).
+pub const NT_AMDGPU_METADATA: u32 = 32;
+
+/// What an object is made of.
+pub struct Input<'a> {
+    /// The processor's gfx name (`gfx900`).
+    pub processor: &'a str,
+    /// Code object version (3-5).
+    pub version: u8,
+    /// XNACK and SRAMECC from the target id (`None`: not named, "any" on v4+).
+    pub xnack: Option<bool>,
+    pub sramecc: Option<bool>,
+    pub text: &'a [u8],
+    pub parts: &'a ObjectParts,
+}
+
+/// Why an object cannot be written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Error(pub String);
+
+/// `e_flags`: the processor and, per code object version, the XNACK/SRAMECC settings.
+pub fn e_flags(processor: &str, version: u8, xnack: Option<bool>, sramecc: Option<bool>) -> Option<u32> {
+    let mach = super::mach_of(processor)?;
+    let xnack_ok = kd::XNACK_PROCESSORS.contains(&processor);
+    let sramecc_ok = processor == "gfx906";
+    let mut f = mach;
+    if version <= 3 {
+        if xnack_ok && xnack == Some(true) {
+            f |= 0x100;
+        }
+        if sramecc_ok && sramecc == Some(true) {
+            f |= 0x200;
+        }
+    } else {
+        let field = |s: Option<bool>| match s {
+            None => 1,
+            Some(false) => 2,
+            Some(true) => 3,
+        };
+        if xnack_ok {
+            f |= field(xnack) << 8;
+        }
+        if sramecc_ok {
+            f |= field(sramecc) << 10;
+        }
+    }
+    Some(f)
+}
+
+struct SymOut {
+    name: String,
+    /// `None`: `.text`; `Some(k)`: data section `k`.
+    section: Option<usize>,
+    value: u64,
+    size: u64,
+    global: bool,
+    weak: bool,
+    visibility: u8,
+    kind: elf::SymbolType,
+}
+
+/// The object of an assembled file: its `.text` items and the rest ([`ObjectParts`]); the
+/// processor from the target directive or `-a`, the code object version from
+/// `.amdhsa_code_object_version` (else 3 for a v3-style target id, `gfx900+xnack`, else 4,
+/// llvm-mc 14's default).
+pub fn object_of(arch: crate::Arch, items: &[crate::asm::Item], parts: &ObjectParts) -> Result<Vec<u8>, Error> {
+    let mut text = Vec::new();
+    for it in items {
+        let at = it.offset as usize;
+        let bytes: Vec<u8> = it.words().iter().flat_map(|w| w.to_le_bytes()).collect();
+        if text.len() < at + bytes.len() {
+            text.resize(at + bytes.len(), 0);
+        }
+        text[at..at + bytes.len()].copy_from_slice(&bytes);
+    }
+    let id = parts.target_id.as_deref().unwrap_or("");
+    let cpu = id.rsplit("--").next().unwrap_or("");
+    let (cpu_name, features) = match cpu.find([':', '+']) {
+        Some(k) => (&cpu[..k], &cpu[k..]),
+        None => (cpu, ""),
+    };
+    let processor = super::processor_name(cpu_name)
+        .or_else(|| parts.processor.as_deref().and_then(super::processor_name))
+        .unwrap_or(match arch {
+            crate::Arch::Gcn10 => "gfx600",
+            crate::Arch::Gcn11 => "gfx700",
+            crate::Arch::Gcn12 => "gfx803",
+            crate::Arch::Gcn14 => "gfx900",
+            crate::Arch::Gcn141 => "gfx906",
+        });
+    let v3_style = features.starts_with('+');
+    let version = parts.version.unwrap_or(if v3_style { 3 } else { 4 });
+    let setting = |on: &str, off: &str| -> Option<bool> {
+        if features.contains(on) {
+            Some(true)
+        } else if features.contains(off) || v3_style {
+            Some(false)
+        } else {
+            None
+        }
+    };
+    let (xnack, sramecc) = if v3_style {
+        (setting("+xnack", "-xnack"), setting("+sram-ecc", "-sram-ecc"))
+    } else {
+        (setting(":xnack+", ":xnack-"), setting(":sramecc+", ":sramecc-"))
+    };
+    write(&Input {
+        processor,
+        version,
+        xnack,
+        sramecc,
+        text: &text,
+        parts,
+    })
+}
+
+/// The object's bytes.
+pub fn write(input: &Input) -> Result<Vec<u8>, Error> {
+    let parts = input.parts;
+    let flags = e_flags(input.processor, input.version, input.xnack, input.sramecc)
+        .ok_or_else(|| Error(format!("no code object processor for '{}'", input.processor)))?;
+    let section_of = |name: &str| -> Option<Option<usize>> {
+        if name == ".text" {
+            Some(None)
+        } else {
+            parts.sections.iter().position(|s| s.name == name).map(Some)
+        }
+    };
+    // Symbols: labels (not `.L`), then the descriptors.
+    let mut syms: Vec<SymOut> = Vec::new();
+    for (name, sec, value) in &parts.labels {
+        if name.starts_with(".L") {
+            continue;
+        }
+        let Some(section) = section_of(sec) else { continue };
+        let a = parts
+            .symbols
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, a)| a.clone())
+            .unwrap_or_default();
+        syms.push(SymOut {
+            name: name.clone(),
+            section,
+            value: *value,
+            size: a.size.unwrap_or(0),
+            global: a.global,
+            weak: a.weak,
+            visibility: a.visibility,
+            kind: match a.function {
+                Some(true) => elf::STT_FUNC,
+                Some(false) => elf::STT_OBJECT,
+                None => elf::STT_NOTYPE,
+            },
+        });
+    }
+    for d in &parts.descriptors {
+        let Some(k) = syms.iter().position(|s| s.name == d.kernel) else {
+            return Err(Error(format!(
+                "kernel {} of its .amdhsa_kernel block is not defined",
+                d.kernel
+            )));
+        };
+        let (global, weak, visibility) = (syms[k].global, syms[k].weak, syms[k].visibility);
+        syms.push(SymOut {
+            name: format!("{}.kd", d.kernel),
+            section: Some(d.section),
+            value: d.offset as u64,
+            size: kd::SIZE as u64,
+            global,
+            weak,
+            visibility,
+            kind: elf::STT_OBJECT,
+        });
+    }
+    // Locals first (ELF), each group in order.
+    syms.sort_by_key(|s| s.global || s.weak);
+    let num_local = syms.iter().filter(|s| !(s.global || s.weak)).count() as u32 + 1;
+
+    let mut buf = Vec::new();
+    let mut w = Writer::new(object::Endianness::Little, true, &mut buf);
+    w.reserve_file_header();
+    w.reserve_null_section_index();
+    let text_name = w.add_section_name(b".text");
+    let text_index = w.reserve_section_index();
+    let mut data_index = Vec::new();
+    for s in &parts.sections {
+        let n = w.add_section_name(s.name.as_bytes());
+        data_index.push((n, w.reserve_section_index()));
+    }
+    // A relocation section for each data section with descriptors.
+    let rela_names: Vec<String> = parts.sections.iter().map(|s| format!(".rela{}", s.name)).collect();
+    let mut rela_index = Vec::new();
+    for (k, _) in parts.sections.iter().enumerate() {
+        if parts.descriptors.iter().any(|d| d.section == k) {
+            let n = w.add_section_name(rela_names[k].as_bytes());
+            rela_index.push((k, n, w.reserve_section_index()));
+        }
+    }
+    let note_bytes = parts
+        .metadata
+        .as_ref()
+        .map(|m| super::metadata::note_section(&[("AMDGPU", NT_AMDGPU_METADATA, m)]));
+    let note_index = note_bytes
+        .as_ref()
+        .map(|_| (w.add_section_name(b".note"), w.reserve_section_index()));
+    let symtab_index = w.reserve_symtab_section_index();
+    w.reserve_strtab_section_index();
+    w.reserve_shstrtab_section_index();
+
+    w.reserve_null_symbol_index();
+    let sym_names: Vec<_> = syms.iter().map(|s| w.add_string(s.name.as_bytes())).collect();
+    let mut sym_index = Vec::new();
+    for s in &syms {
+        let sec = match s.section {
+            None => text_index,
+            Some(k) => data_index[k].1,
+        };
+        sym_index.push(w.reserve_symbol_index(Some(sec)));
+    }
+
+    let text_align = parts.text_align.max(4);
+    let text_off = w.reserve(input.text.len() as u64, text_align);
+    let mut data_off = Vec::new();
+    for s in &parts.sections {
+        data_off.push(w.reserve(s.bytes.len() as u64, s.align.max(1)));
+    }
+    let mut rela_off = Vec::new();
+    for (k, _, _) in &rela_index {
+        let n = parts.descriptors.iter().filter(|d| d.section == *k).count();
+        rela_off.push(w.reserve_relocations(n, true));
+    }
+    let note_off = note_bytes.as_ref().map(|n| w.reserve(n.len() as u64, 4));
+    let e = |x: object::write::Error| Error(x.to_string());
+    w.reserve_symtab();
+    w.reserve_strtab().map_err(e)?;
+    w.reserve_shstrtab().map_err(e)?;
+    w.reserve_section_headers();
+
+    w.write_file_header(&FileHeader {
+        os_abi: elf::OsAbi(super::ELFOSABI_AMDGPU_HSA),
+        abi_version: input.version.saturating_sub(2),
+        e_type: elf::ET_REL,
+        e_machine: elf::Machine(super::EM_AMDGPU),
+        e_entry: 0,
+        e_flags: elf::FileFlags(flags),
+    })
+    .map_err(e)?;
+    w.write_align(text_align);
+    w.write(input.text);
+    for s in &parts.sections {
+        w.write_align(s.align.max(1));
+        w.write(&s.bytes);
+    }
+    for (k, _, _) in &rela_index {
+        w.write_align_relocation();
+        for d in parts.descriptors.iter().filter(|d| d.section == *k) {
+            let kernel = syms.iter().position(|s| s.name == d.kernel).expect("checked above");
+            w.write_relocation(
+                true,
+                &Rel {
+                    r_offset: (d.offset + kd::CODE_ENTRY) as u64,
+                    r_sym: sym_index[kernel].0,
+                    r_type: elf::RelocationType(R_AMDGPU_REL64),
+                    r_addend: kd::CODE_ENTRY as i64,
+                },
+            );
+        }
+    }
+    if let Some(n) = &note_bytes {
+        w.write_align(4);
+        w.write(n);
+    }
+    w.write_null_symbol();
+    for (s, name) in syms.iter().zip(&sym_names) {
+        let bind = if s.weak {
+            elf::STB_WEAK
+        } else if s.global {
+            elf::STB_GLOBAL
+        } else {
+            elf::STB_LOCAL
+        };
+        let sec = match s.section {
+            None => text_index,
+            Some(k) => data_index[k].1,
+        };
+        w.write_symbol(&Sym {
+            section: Some(sec.0),
+            st_name: w.string_offset(Some(*name)),
+            st_info: elf::SymbolInfo::new(bind, s.kind),
+            st_other: elf::SymbolOther(s.visibility),
+            st_shndx: elf::SymbolSection(0),
+            st_value: s.value,
+            st_size: s.size,
+        });
+    }
+    w.write_strtab();
+    w.write_shstrtab();
+
+    w.write_null_section_header();
+    w.write_section_header(&SectionHeader {
+        sh_name: w.section_name_offset(Some(text_name)),
+        sh_type: elf::SHT_PROGBITS,
+        sh_flags: elf::SHF_ALLOC | elf::SHF_EXECINSTR,
+        sh_addr: 0,
+        sh_offset: text_off,
+        sh_size: input.text.len() as u64,
+        sh_link: 0,
+        sh_info: 0,
+        sh_addralign: text_align,
+        sh_entsize: 0,
+    });
+    for (k, s) in parts.sections.iter().enumerate() {
+        let flags = if s.name.starts_with(".data") || s.name.starts_with(".bss") {
+            elf::SHF_ALLOC | elf::SHF_WRITE
+        } else if s.name.starts_with(".rodata") {
+            elf::SHF_ALLOC
+        } else {
+            elf::SectionFlags(0)
+        };
+        w.write_section_header(&SectionHeader {
+            sh_name: w.section_name_offset(Some(data_index[k].0)),
+            sh_type: elf::SHT_PROGBITS,
+            sh_flags: flags,
+            sh_addr: 0,
+            sh_offset: data_off[k],
+            sh_size: s.bytes.len() as u64,
+            sh_link: 0,
+            sh_info: 0,
+            sh_addralign: s.align.max(1),
+            sh_entsize: 0,
+        });
+    }
+    for ((k, name, _), off) in rela_index.iter().zip(&rela_off) {
+        let n = parts.descriptors.iter().filter(|d| d.section == *k).count();
+        w.write_relocation_section_header(*name, data_index[*k].1, symtab_index, *off, n, true);
+    }
+    if let (Some((name, _)), Some(off), Some(n)) = (note_index, note_off, &note_bytes) {
+        w.write_section_header(&SectionHeader {
+            sh_name: w.section_name_offset(Some(name)),
+            sh_type: elf::SHT_NOTE,
+            sh_flags: elf::SHF_ALLOC,
+            sh_addr: 0,
+            sh_offset: off,
+            sh_size: n.len() as u64,
+            sh_link: 0,
+            sh_info: 0,
+            sh_addralign: 4,
+            sh_entsize: 0,
+        });
+    }
+    w.write_symtab_section_header(num_local);
+    w.write_strtab_section_header();
+    w.write_shstrtab_section_header();
+    Ok(buf)
+}
