@@ -68,6 +68,10 @@ pub struct Args {
     /// A directory `.include` searches after the including file's own; repeatable.
     #[arg(short = 'I', long = "include-dir", value_name = "DIR")]
     include_dirs: Vec<std::path::PathBuf>,
+    /// Code object version of `--format elf` (2-5; llvm-mc's option name; default: 4, or 3 for
+    /// a v3-style target id such as `gfx900+xnack`); `.amdhsa_code_object_version` overrides it.
+    #[arg(long = "amdhsa-code-object-version", alias = "code-object-version", value_name = "N", value_parser = clap::value_parser!(u8).range(2..=5))]
+    code_object_version: Option<u8>,
     /// Source file; stdin if `-` or absent.
     file: Option<String>,
 }
@@ -156,6 +160,9 @@ pub fn run(a: Args) -> ExitCode {
         Some((_, given)) => asm = asm.processor(given),
     }
     asm = asm.include_dirs(a.include_dirs.clone());
+    if let Some(v) = a.code_object_version {
+        asm = asm.code_object_version(v);
+    }
     for (name, value) in &a.defsym {
         asm.defsym(name, *value);
     }

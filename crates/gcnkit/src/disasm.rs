@@ -141,7 +141,14 @@ pub fn disassemble_code_object(
 ) -> Result<usize, Truncated> {
     use crate::codeobj::AMD_KERNEL_CODE_T_SIZE;
     let text = format != Format::Json;
+    // LLVM text of a code object v3+ is a whole source: target, sections, symbols, kernel
+    // descriptors and metadata, so that it assembles back to the object.
+    let llvm_object = text && syntax == Syntax::Llvm && co.version.is_some_and(|v| v >= 3);
     let mut count = 0;
+    if llvm_object {
+        sink(&format!("\t.amdgcn_target \"{}\"\n", co.target_id()));
+        sink(&format!("\t.amdhsa_code_object_version {}\n", co.version.unwrap_or(4)));
+    }
     for sec in &co.sections {
         if text {
             let version = co.version.map(|v| format!(", code object v{v}")).unwrap_or_default();
@@ -149,6 +156,9 @@ pub fn disassemble_code_object(
                 "/* {} ({}){version}, section {} at 0x{:x} */\n",
                 co.processor, co.arch, sec.name, sec.addr
             ));
+            if llvm_object {
+                sink(&section_directive(&sec.name));
+            }
         }
         // Segments: [start, end) with the label that starts them.
         let mut cuts: Vec<(u64, Option<&crate::codeobj::CodeSymbol>)> = vec![(0, None)];
@@ -160,6 +170,9 @@ pub fn disassemble_code_object(
             let ((mut start, sym), (end, _)) = (w[0], w[1]);
             if let Some(s) = sym {
                 if text {
+                    if llvm_object {
+                        sink(&symbol_attributes(s));
+                    }
                     sink(&format!("{}:\n", s.name));
                 }
                 if s.v2_kernel && end - start >= AMD_KERNEL_CODE_T_SIZE {
@@ -194,7 +207,78 @@ pub fn disassemble_code_object(
             }
         }
     }
+    if llvm_object {
+        sink(&descriptors_text(co));
+        for n in &co.notes {
+            // Notes gcnkit cannot read are left out (said in a comment), never guessed.
+            match crate::codeobj::metadata::parse_notes(n)
+                .and_then(|notes| crate::codeobj::metadata::notes_directives(&notes, co.version.unwrap_or(4)))
+            {
+                Ok(t) => sink(&t),
+                Err(e) => sink(&format!("/* notes left out: {} */\n", e.0)),
+            }
+        }
+    }
     Ok(count)
+}
+
+/// `.text`, `.rodata`, or `.section NAME` for another section.
+fn section_directive(name: &str) -> String {
+    match name {
+        ".text" | ".rodata" | ".data" => format!("\t{name}\n"),
+        _ => format!("\t.section {name}\n"),
+    }
+}
+
+/// A function or kernel symbol's binding, visibility and type, as clang writes them.
+fn symbol_attributes(s: &crate::codeobj::CodeSymbol) -> String {
+    let mut out = String::new();
+    if s.global {
+        out.push_str(&format!("\t.globl {}\n", s.name));
+    }
+    match s.visibility {
+        1 => out.push_str(&format!("\t.internal {}\n", s.name)),
+        2 => out.push_str(&format!("\t.hidden {}\n", s.name)),
+        3 => out.push_str(&format!("\t.protected {}\n", s.name)),
+        _ => {}
+    }
+    out.push_str(&format!("\t.type {},@function\n", s.name));
+    if s.size > 0 {
+        out.push_str(&format!("\t.size {}, {}\n", s.name, s.size));
+    }
+    out
+}
+
+/// The kernel descriptors as `.amdhsa_kernel` blocks in their section, each at its offset;
+/// one that no directives express is kept as data with the reason.
+fn descriptors_text(co: &crate::codeobj::CodeObject) -> String {
+    let mut out = String::new();
+    let t = co.kd_target();
+    let mut at: Option<(String, u64)> = None;
+    for d in &co.descriptors {
+        if at.as_ref().is_none_or(|(s, _)| *s != d.section) {
+            out.push_str(&section_directive(&d.section));
+            out.push_str("\t.p2align 6\n");
+            at = Some((d.section.clone(), d.addr - d.addr % 64));
+        }
+        if let Some((_, pos)) = &mut at {
+            if d.addr > *pos {
+                out.push_str(&format!("\t.zero {}\n", d.addr - *pos));
+            }
+            *pos = d.addr + crate::codeobj::kd::SIZE as u64;
+        }
+        if let Err(e) = crate::codeobj::kd::print(&d.kernel, &d.bytes, t, &mut out) {
+            out.push_str(&format!(
+                "/* kernel descriptor {}.kd: byte {}: {}; kept as data */\n{}.kd:\n",
+                d.kernel, e.offset, e.reason, d.kernel
+            ));
+            for c in d.bytes.chunks(16) {
+                let b: Vec<String> = c.iter().map(|x| format!("0x{x:02x}")).collect();
+                out.push_str(&format!("\t.byte {}\n", b.join(", ")));
+            }
+        }
+    }
+    out
 }
 
 /// Bytes as data lines of four-byte words (`.int` in CLRX, `.long` in LLVM), eight a line,

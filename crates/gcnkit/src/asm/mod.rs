@@ -239,6 +239,13 @@ impl Assembler {
         }
     }
 
+    /// The code object version of `--format elf` (llvm-mc's `--amdhsa-code-object-version`);
+    /// `.amdhsa_code_object_version` in the file overrides it.
+    pub fn code_object_version(mut self, v: u8) -> Assembler {
+        self.obj.parts.version = Some(v);
+        self
+    }
+
     /// The processor the user named (`-a gfx906`): it decides XNACK and the SGPR bug in
     /// kernel descriptors.
     pub fn processor(mut self, name: &str) -> Assembler {

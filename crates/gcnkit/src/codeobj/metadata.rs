@@ -1226,6 +1226,19 @@ impl Builder<'_> {
     }
 }
 
+/// saphyr's error with its line; a tab is reported on its own line (saphyr names the line
+/// of the plain scalar before it).
+fn scan_error(src: &Source, e: &saphyr_parser::ScanError) -> YamlError {
+    let mut line = e.marker().line();
+    if e.info().contains("tab") {
+        let from = src.byte(e.marker().index());
+        if let Some(at) = src.text.get(from..).and_then(|t| t.find('\t')) {
+            line += src.text[from..from + at].matches('\n').count();
+        }
+    }
+    yaml_err(line, e.info())
+}
+
 /// Reads YAML into LLVM's document (`msgpack::Document::fromYAML`).
 fn parse_yaml(text: &str) -> Result<Doc, YamlError> {
     let mut b = Builder {
@@ -1235,11 +1248,15 @@ fn parse_yaml(text: &str) -> Result<Doc, YamlError> {
     };
     let mut parser = Parser::new_from_str(text);
     let mut prev_end = 0;
+    let mut explicit_end = false;
     while let Some(next) = parser.next_event() {
-        let (event, span) = next.map_err(|e| yaml_err(e.marker().line(), e.info()))?;
+        let (event, span) = next.map_err(|e| scan_error(&b.src, &e))?;
         let line = span.start.line();
         match event {
-            Event::DocumentEnd if b.root.is_some() => break,
+            Event::DocumentEnd if b.root.is_some() => {
+                explicit_end = span.end.index() > span.start.index();
+                break;
+            }
             Event::StreamEnd => break,
             Event::Alias(_) => return Err(yaml_err(line, "unknown node kind (aliases are not supported)")),
             Event::Scalar(value, style, _, tag) => b.scalar(&value, style, tag.as_deref(), &span, prev_end)?,
@@ -1250,7 +1267,21 @@ fn parse_yaml(text: &str) -> Result<Doc, YamlError> {
         }
         prev_end = span.end.index();
     }
+    if !explicit_end {
+        trailing_tab(text)?;
+    }
     b.root.ok_or_else(|| yaml_err(1, "no YAML document"))
+}
+
+/// LLVM rejects a document that ends (no `...`) in a last line of blanks with a tab, as
+/// llvm-mc's text does when `.end_amdgpu_metadata` is indented with a tab.
+fn trailing_tab(text: &str) -> Result<(), YamlError> {
+    let last = text.rsplit('\n').next().unwrap_or("");
+    if last.contains('\t') && last.trim_matches([' ', '\t']).is_empty() {
+        let line = text.matches('\n').count() + 1;
+        return Err(yaml_err(line, "Found invalid tab character in indentation"));
+    }
+    Ok(())
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1466,7 +1497,9 @@ pub fn msgpack_to_yaml(msgpack: &[u8]) -> Result<String, Error> {
 }
 
 /// The note desc llvm-mc-14 writes for `.amdgpu_metadata` with this YAML: parsed with LLVM's
-/// scalar rules, checked (and coerced) by its verifier, written as its msgpack.
+/// scalar rules, checked (and coerced) by its verifier, written as its msgpack. For llvm-mc's
+/// exact verdicts pass the text it collects: each line between the directives (without its
+/// `;` comment) and a line break, then the blanks before `.end_amdgpu_metadata`.
 pub fn yaml_to_msgpack(yaml: &str) -> Result<Vec<u8>, YamlError> {
     let mut doc = parse_yaml(yaml)?;
     verify(&mut doc)?;

@@ -132,6 +132,9 @@ pub struct CodeSymbol {
     pub size: u64,
     /// A code object v2 kernel: [`AMD_KERNEL_CODE_T_SIZE`] bytes of header before its code.
     pub v2_kernel: bool,
+    /// Global binding and ELF visibility (`st_other`: 1 internal, 2 hidden, 3 protected).
+    pub global: bool,
+    pub visibility: u8,
 }
 
 /// Why a file is not a code object gcnkit reads (the message names the offset or symbol).
@@ -296,9 +299,9 @@ pub fn read(data: &[u8]) -> Result<CodeObject<'_>, Error> {
                 continue;
             }
         }
-        let st_type = match sym.flags() {
-            SymbolFlags::Elf { st_info, .. } => st_info.0 & 0xf,
-            _ => 0,
+        let (st_type, visibility) = match sym.flags() {
+            SymbolFlags::Elf { st_info, st_other } => (st_info.0 & 0xf, st_other.0 & 3),
+            _ => (0, 0),
         };
         let v2_kernel = st_type == STT_AMDGPU_HSA_KERNEL;
         if !(kind == object::SymbolKind::Text || v2_kernel) {
@@ -336,6 +339,8 @@ pub fn read(data: &[u8]) -> Result<CodeObject<'_>, Error> {
                 offset,
                 size: sym.size(),
                 v2_kernel,
+                global: sym.is_global(),
+                visibility,
             });
         }
     }
