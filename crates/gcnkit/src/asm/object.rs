@@ -8,7 +8,8 @@
 
 use super::parse::{Cursor, EVal, Expr, Value};
 use super::Assembler;
-use crate::codeobj::kd;
+use crate::codeobj::metadata::V2Directive;
+use crate::codeobj::{akc, kd};
 
 /// A data section's bytes (`.text` is the assembler's items).
 #[derive(Clone, Debug, Default)]
@@ -38,6 +39,8 @@ pub struct SymbolAttrs {
     /// `.type NAME,@function` (true) or `@object` (false).
     pub function: Option<bool>,
     pub size: Option<u64>,
+    /// `.amdgpu_hsa_kernel`: a code object v2 kernel (symbol type `STT_AMDGPU_HSA_KERNEL`).
+    pub hsa_kernel: bool,
 }
 
 /// Everything of a source file an object needs beside `.text`.
@@ -60,6 +63,8 @@ pub struct ObjectParts {
     pub labels: Vec<(String, String, u64)>,
     /// The processor `-a` or a target directive named.
     pub processor: Option<String>,
+    /// Code object v2's notes, from their directives, in order.
+    pub v2_notes: Vec<V2Directive>,
 }
 
 /// An open `.amdhsa_kernel` block.
@@ -71,10 +76,28 @@ pub(super) struct KdBlock {
     at: Vec<(&'static str, usize, String)>,
 }
 
-/// An open `.amdgpu_metadata` block: its YAML lines.
+/// An open block of lines that are not statements: metadata YAML (code object v3+'s
+/// `.amdgpu_metadata`, v2's `.amd_amdgpu_hsa_metadata`) or v2's `.amd_kernel_code_t` fields.
 pub(super) struct MetadataBlock {
     line: usize,
     text: String,
+    kind: RawKind,
+}
+
+pub(super) enum RawKind {
+    Metadata,
+    HsaMetadata,
+    KernelCode(Box<akc::Builder>),
+}
+
+impl RawKind {
+    fn end(&self) -> &'static str {
+        match self {
+            RawKind::Metadata => ".end_amdgpu_metadata",
+            RawKind::HsaMetadata => ".end_amd_amdgpu_hsa_metadata",
+            RawKind::KernelCode(_) => ".end_amd_kernel_code_t",
+        }
+    }
 }
 
 /// The object-side state of the assembler.
@@ -100,6 +123,13 @@ impl ObjectParts {
     }
 }
 
+impl Assembler {
+    /// The gfx name of the target (`-a` or the target directive, else the arch's first).
+    fn gfx_processor(&self) -> &'static str {
+        processor_of(self.arch, self.processor.as_deref().unwrap_or(""))
+    }
+}
+
 /// The processor's gfx name of an arch name or gfx name (`fiji` → `gfx803`).
 fn processor_of(arch: crate::arch::Arch, given: &str) -> &'static str {
     crate::codeobj::processor_name(given).unwrap_or(match arch {
@@ -112,33 +142,82 @@ fn processor_of(arch: crate::arch::Arch, given: &str) -> &'static str {
 }
 
 impl Assembler {
-    /// A line inside `.amdgpu_metadata`: kept as written. Returns whether it was one.
+    /// A line inside a metadata or `.amd_kernel_code_t` block. Returns whether it was one.
     pub(super) fn metadata_line(&mut self, lineno: usize, src: &str) -> bool {
         let Some(block) = &mut self.obj.metadata else {
             return false;
         };
-        if src.trim() != ".end_amdgpu_metadata" {
-            block.text.push_str(src);
-            block.text.push('\n');
+        if src.trim() != block.kind.end() {
+            if let RawKind::KernelCode(_) = block.kind {
+                self.kernel_code_line(lineno, src);
+            } else {
+                block.text.push_str(src);
+                block.text.push('\n');
+            }
             return true;
         }
         let block = self.obj.metadata.take().expect("open block");
-        match metadata_msgpack(&block.text) {
-            Ok(m) => self.obj.parts.metadata = Some(m),
-            Err((eline, message)) => {
-                let line = block.line + eline;
-                let shown = block
-                    .text
-                    .lines()
-                    .nth(eline.saturating_sub(1))
-                    .unwrap_or("")
-                    .to_string();
-                let n = shown.len().max(1);
-                self.error_at(line, &shown, (0, n), format!("metadata: {message}"));
+        match block.kind {
+            RawKind::Metadata => match metadata_msgpack(&block.text) {
+                Ok(m) => self.obj.parts.metadata = Some(m),
+                Err((eline, message)) => {
+                    let line = block.line + eline;
+                    let shown = block
+                        .text
+                        .lines()
+                        .nth(eline.saturating_sub(1))
+                        .unwrap_or("")
+                        .to_string();
+                    let n = shown.len().max(1);
+                    self.error_at(line, &shown, (0, n), format!("metadata: {message}"));
+                }
+            },
+            // llvm-mc re-prints the document from what it read; clang's text (and gcnkit's) is
+            // already in that form, and is kept as it is.
+            RawKind::HsaMetadata => {
+                let text = block.text.trim_end_matches('\n').to_string() + "\n";
+                self.obj.parts.v2_notes.push(V2Directive::HsaMetadata(text));
+            }
+            RawKind::KernelCode(b) => {
+                let bytes = b.finish();
+                self.emit_bytes(lineno, src, (0, src.len()), &bytes);
             }
         }
-        let _ = lineno;
         true
+    }
+
+    /// `NAME = VALUE` inside `.amd_kernel_code_t`.
+    fn kernel_code_line(&mut self, lineno: usize, src: &str) {
+        let end = src.find([';', '#']).unwrap_or(src.len());
+        let body = &src[..end];
+        if body.trim().is_empty() {
+            return;
+        }
+        let Some(eq) = body.find('=') else {
+            let n = body.len();
+            return self.error_at(
+                lineno,
+                src,
+                (0, n),
+                "expected NAME = VALUE in .amd_kernel_code_t".into(),
+            );
+        };
+        let name = body[..eq].trim();
+        let mut c = Cursor::new(src, eq + 1, end);
+        let Some(v) = self.int_arg(&mut c) else {
+            return self.error_at(
+                lineno,
+                src,
+                (eq + 1, end.max(eq + 2)),
+                format!("{name} takes an absolute expression"),
+            );
+        };
+        let at = body.find(name).unwrap_or(0);
+        if let Some(RawKind::KernelCode(b)) = self.obj.metadata.as_mut().map(|m| &mut m.kind) {
+            if let Err(msg) = b.set(name, v) {
+                self.error_at(lineno, src, (at, at + name.len()), msg);
+            }
+        }
     }
 
     /// The object directives; returns whether `name` was one.
@@ -174,8 +253,7 @@ impl Assembler {
                     self.error_at(lineno, src, span, ".amdhsa_kernel needs the kernel's name".into());
                     return true;
                 }
-                let processor = processor_of(self.arch, self.processor.as_deref().unwrap_or(""));
-                let t = kd::Target::new(self.arch, processor, self.obj.xnack);
+                let t = kd::Target::new(self.arch, self.gfx_processor(), self.obj.xnack);
                 self.obj.kd = Some(KdBlock {
                     kernel,
                     line: lineno,
@@ -189,12 +267,93 @@ impl Assembler {
             // What clang ends its text with: the compiler's name (a `.comment` section) and
             // the address-significance table; neither changes code or kernels.
             ".ident" | ".addrsig" | ".addrsig_sym" => {}
-            ".amdgpu_metadata" => {
+            ".amdgpu_metadata" | ".amd_amdgpu_hsa_metadata" | ".amd_kernel_code_t" => {
+                let kind = match name {
+                    ".amdgpu_metadata" => RawKind::Metadata,
+                    ".amd_amdgpu_hsa_metadata" => RawKind::HsaMetadata,
+                    _ => RawKind::KernelCode(Box::new(akc::Builder::new(self.gfx_processor()))),
+                };
                 self.obj.metadata = Some(MetadataBlock {
                     line: lineno,
                     text: String::new(),
+                    kind,
                 })
             }
+            ".amdgpu_hsa_kernel" => {
+                let k = rest.trim().to_string();
+                self.obj.parts.attrs(&k).hsa_kernel = true;
+            }
+            ".hsa_code_object_version" => {
+                let v: Vec<u32> = rest.split(',').filter_map(|x| x.trim().parse().ok()).collect();
+                match v[..] {
+                    [major, minor] => {
+                        self.obj
+                            .parts
+                            .v2_notes
+                            .push(V2Directive::CodeObjectVersion { major, minor });
+                        self.obj.parts.version.get_or_insert(2);
+                    }
+                    _ => self.error_at(
+                        lineno,
+                        src,
+                        (span.0, end),
+                        ".hsa_code_object_version takes MAJOR,MINOR".into(),
+                    ),
+                }
+            }
+            ".hsa_code_object_isa" => {
+                let d = if rest.is_empty() {
+                    // The target's: its version, XNACK processors one stepping up.
+                    let p = self.gfx_processor();
+                    let (major, minor, stepping) = akc::machine_version(p);
+                    let xnack = kd::XNACK_PROCESSORS.contains(&p) && self.obj.xnack != Some(false);
+                    Some(V2Directive::CodeObjectIsa {
+                        major: major as u32,
+                        minor: minor as u32,
+                        stepping: stepping as u32 + xnack as u32,
+                        vendor: "AMD".into(),
+                        arch: "AMDGPU".into(),
+                    })
+                } else {
+                    let p: Vec<&str> = rest.split(',').map(str::trim).collect();
+                    let n = |k: usize| p.get(k).and_then(|x| x.parse::<u32>().ok());
+                    let q = |k: usize| {
+                        p.get(k)
+                            .and_then(|x| x.strip_prefix('"')?.strip_suffix('"'))
+                            .map(str::to_string)
+                    };
+                    match (n(0), n(1), n(2), q(3), q(4), p.len()) {
+                        (Some(major), Some(minor), Some(stepping), Some(vendor), Some(arch), 5) => {
+                            Some(V2Directive::CodeObjectIsa {
+                                major,
+                                minor,
+                                stepping,
+                                vendor,
+                                arch,
+                            })
+                        }
+                        _ => None,
+                    }
+                };
+                match d {
+                    Some(d) => self.obj.parts.v2_notes.push(d),
+                    None => self.error_at(
+                        lineno,
+                        src,
+                        (span.0, end),
+                        ".hsa_code_object_isa takes MAJOR,MINOR,STEPPING,\"VENDOR\",\"ARCH\"".into(),
+                    ),
+                }
+            }
+            ".amd_amdgpu_isa" => match rest.strip_prefix('"').and_then(|x| x.strip_suffix('"')) {
+                Some(id) => self.obj.parts.v2_notes.push(V2Directive::AmdgpuIsa(id.to_string())),
+                None => self.error_at(
+                    lineno,
+                    src,
+                    (span.0, end),
+                    ".amd_amdgpu_isa takes the quoted target id".into(),
+                ),
+            },
             ".amdhsa_code_object_version" => match self.int_arg(c) {
                 Some(v @ 2..=5) => self.obj.parts.version = Some(v as u8),
                 _ => self.error_at(

@@ -37,11 +37,13 @@
 //!
 //! YAML is read with the `saphyr-parser` crate (its events give each scalar's style, tag and
 //! source span); LLVM's own parser keeps line breaks in multi-line scalars and does not fold
-//! `>` blocks, which this module reproduces from the spans. Known differences from llvm-mc:
-//! flow sequences with empty entries (`[1, , 2]`) and a few odd layouts (a `- ` entry with an
-//! empty value followed by more entries) that LLVM's parser accepts and saphyr rejects; and in
-//! printed double-quoted strings LLVM escapes the code points its Unicode table calls
-//! unprintable, approximated here by controls and format characters.
+//! `>` blocks, which this module reproduces from the spans. Known differences from llvm-mc,
+//! all far from what clang writes: flow sequences with empty entries (`[1, , 2]`, LLVM skips
+//! them, saphyr rejects them); layouts LLVM's parser reads its own way (a `- ` entry with an
+//! empty value followed by more entries, a tag alone before a block collection); `\u`
+//! escapes of UTF-16 surrogates (LLVM writes invalid UTF-8, here U+FFFD); and in printed
+//! double-quoted strings LLVM escapes the code points its Unicode table calls unprintable
+//! (also unassigned ones), approximated here by controls and format characters.
 //!
 //! msgpack is written with `rmpv`; it is read by a small reader here, because errors must name
 //! the byte offset and LLVM tells a signed int marker from an unsigned one (which decides map
@@ -200,7 +202,7 @@ pub fn note_section(notes: &[(&str, u32, &[u8])]) -> Vec<u8> {
 }
 
 fn pad4(out: &mut Vec<u8>) {
-    while out.len() % 4 != 0 {
+    while !out.len().is_multiple_of(4) {
         out.push(0);
     }
 }
@@ -621,8 +623,8 @@ fn unprintable(c: char) -> bool {
         | 0xfeff | 0xfff0..=0xfffb | 0xfffe | 0xffff)
 }
 
-/// `yaml::escape(S, /*EscapePrintable=*/false)`, for double-quoted output. LLVM 14 fails to
-/// decode 4-byte UTF-8 there: it writes U+FFFD and drops the rest of the string.
+/// `yaml::escape(S, /*EscapePrintable=*/false)`, for double-quoted output: printable
+/// non-ASCII stays as it is.
 fn escape_double(s: &str) -> String {
     let mut out = String::new();
     for c in s.chars() {
@@ -644,10 +646,6 @@ fn escape_double(s: &str) -> String {
             '\u{a0}' => out.push_str("\\_"),
             '\u{2028}' => out.push_str("\\L"),
             '\u{2029}' => out.push_str("\\P"),
-            c if c.len_utf8() == 4 => {
-                out.push('\u{fffd}');
-                return out;
-            }
             c if unprintable(c) => {
                 let v = c as u32;
                 if v <= 0xff {
@@ -1897,7 +1895,7 @@ mod tests {
             ("\u{1b}", "\"\\e\""),
             ("\0a", "!str \"\\0a\""),
             ("\u{feff}", "\"\\uFEFF\""),
-            ("\u{1f600}", "\"\u{fffd}\""),
+            ("a\u{1f600}b", "\"a\u{1f600}b\""),
             ("", "!str ''"),
         ];
         for (s, want) in cases {
@@ -2038,6 +2036,40 @@ mod tests {
         );
         let e = parse_notes(&section[..30]).unwrap_err();
         assert!(e.0.contains("offset 24"), "{e}");
+    }
+
+    #[test]
+    fn v2_notes_that_no_directive_writes_are_errors() {
+        let isa = V2Directive::CodeObjectIsa {
+            major: 9,
+            minor: 0,
+            stepping: 1,
+            vendor: "AMD".into(),
+            arch: "AMDGPU".into(),
+        };
+        let (name, kind, desc) = isa.note();
+        let note = |name: &str, kind: u32, desc: &[u8]| Note {
+            name: name.into(),
+            kind,
+            desc: desc.to_vec(),
+            offset: 28,
+        };
+        assert_eq!(V2Directive::from_note(&note(name, kind, &desc)), Ok(isa));
+        let mut quoted = desc.clone();
+        quoted[16] = b'"';
+        for bad in [
+            note(name, kind, &quoted),
+            note(name, kind, &desc[..20]),
+            note("AMDGPU", kind, &desc),
+            note(name, 99, &desc),
+            note(name, NT_AMD_HSA_METADATA, b"Version: [ 1, 0 ]\n"),
+            note(name, NT_AMD_HSA_CODE_OBJECT_VERSION, &[2, 0, 0, 0, 1, 0, 0, 0, 0]),
+        ] {
+            let e = V2Directive::from_note(&bad).unwrap_err();
+            assert!(e.0.contains("offset 28"), "{e}");
+        }
+        let e = notes_directives(&[note(name, kind, &desc)], 4).unwrap_err();
+        assert!(e.0.contains("offset 28"), "{e}");
     }
 
     #[test]

@@ -7,6 +7,7 @@
 //! `amd_kernel_code_t` header in `.text`; v3+ kernels keep their 64-byte descriptor (`NAME.kd`)
 //! in `.rodata` and start with code.
 
+pub mod akc;
 pub mod kd;
 pub mod metadata;
 pub mod write;

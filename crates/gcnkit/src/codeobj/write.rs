@@ -12,6 +12,8 @@ use object::write::elf::{FileHeader, Rel, SectionHeader, Sym, Writer};
 
 /// `R_AMDGPU_REL64`: a 64-bit PC-relative value (the descriptor's code offset).
 const R_AMDGPU_REL64: u32 = 5;
+/// Symbol type of a code object v2 kernel.
+const STT_AMDGPU_HSA_KERNEL: u8 = 10;
 /// The note type of the code object v3+ metadata (msgpack).
 pub const NT_AMDGPU_METADATA: u32 = 32;
 
@@ -39,10 +41,19 @@ pub fn e_flags(processor: &str, version: u8, xnack: Option<bool>, sramecc: Optio
     let sramecc_ok = processor == "gfx906";
     let mut f = mach;
     if version <= 3 {
-        if xnack_ok && xnack == Some(true) {
+        // One bit each; code object v2 sets them unless the target turns them off, v3 only
+        // when it turns them on.
+        let on = |s: Option<bool>| {
+            if version == 2 {
+                s != Some(false)
+            } else {
+                s == Some(true)
+            }
+        };
+        if xnack_ok && on(xnack) {
             f |= 0x100;
         }
-        if sramecc_ok && sramecc == Some(true) {
+        if sramecc_ok && on(sramecc) {
             f |= 0x200;
         }
     } else {
@@ -162,6 +173,7 @@ pub fn write(input: &Input) -> Result<Vec<u8>, Error> {
             weak: a.weak,
             visibility: a.visibility,
             kind: match a.function {
+                _ if a.hsa_kernel => elf::SymbolType(STT_AMDGPU_HSA_KERNEL),
                 Some(true) => elf::STT_FUNC,
                 Some(false) => elf::STT_OBJECT,
                 None => elf::STT_NOTYPE,
@@ -211,10 +223,16 @@ pub fn write(input: &Input) -> Result<Vec<u8>, Error> {
             rela_index.push((k, n, w.reserve_section_index()));
         }
     }
-    let note_bytes = parts
-        .metadata
-        .as_ref()
-        .map(|m| super::metadata::note_section(&[("AMDGPU", NT_AMDGPU_METADATA, m)]));
+    let note_bytes = if input.version == 2 {
+        let notes: Vec<(&str, u32, Vec<u8>)> = parts.v2_notes.iter().map(|d| d.note()).collect();
+        let refs: Vec<(&str, u32, &[u8])> = notes.iter().map(|(n, k, d)| (*n, *k, d.as_slice())).collect();
+        (!refs.is_empty()).then(|| super::metadata::note_section(&refs))
+    } else {
+        parts
+            .metadata
+            .as_ref()
+            .map(|m| super::metadata::note_section(&[("AMDGPU", NT_AMDGPU_METADATA, m)]))
+    };
     let note_index = note_bytes
         .as_ref()
         .map(|_| (w.add_section_name(b".note"), w.reserve_section_index()));
