@@ -141,12 +141,16 @@ pub fn disassemble_code_object(
 ) -> Result<usize, Truncated> {
     use crate::codeobj::AMD_KERNEL_CODE_T_SIZE;
     let text = format != Format::Json;
-    // LLVM text of a code object v3+ is a whole source: target, sections, symbols, kernel
-    // descriptors and metadata, so that it assembles back to the object.
-    let llvm_object = text && syntax == Syntax::Llvm && co.version.is_some_and(|v| v >= 3);
+    // LLVM text of an HSA code object is a whole source: target, sections, symbols, kernel
+    // descriptors (v2: headers) and metadata, so that it assembles back to the object. (A v2
+    // text names no target: llvm-mc and gcnkit take it from -mcpu/-a.)
+    let llvm_object = text && syntax == Syntax::Llvm && co.version.is_some();
+    let v2 = co.version == Some(2);
     let mut count = 0;
     if llvm_object {
-        sink(&format!("\t.amdgcn_target \"{}\"\n", co.target_id()));
+        if !v2 {
+            sink(&format!("\t.amdgcn_target \"{}\"\n", co.target_id()));
+        }
         sink(&format!("\t.amdhsa_code_object_version {}\n", co.version.unwrap_or(4)));
     }
     for sec in &co.sections {
@@ -178,7 +182,17 @@ pub fn disassemble_code_object(
                 if s.v2_kernel && end - start >= AMD_KERNEL_CODE_T_SIZE {
                     if text {
                         let header = &sec.bytes[start as usize..(start + AMD_KERNEL_CODE_T_SIZE) as usize];
-                        sink(&data_lines(header, syntax, "amd_kernel_code_t"));
+                        let header: &[u8; crate::codeobj::akc::SIZE] = header.try_into().expect("256 bytes");
+                        let mut block = String::new();
+                        match crate::codeobj::akc::print(header, &mut block) {
+                            Ok(()) if llvm_object => sink(&block),
+                            Ok(()) => sink(&data_lines(header, syntax, "amd_kernel_code_t")),
+                            Err(e) => sink(&data_lines(
+                                header,
+                                syntax,
+                                &format!("amd_kernel_code_t (byte {}: {}; kept as data)", e.offset, e.reason),
+                            )),
+                        }
                     }
                     start += AMD_KERNEL_CODE_T_SIZE;
                 }
@@ -233,6 +247,9 @@ fn section_directive(name: &str) -> String {
 /// A function or kernel symbol's binding, visibility and type, as clang writes them.
 fn symbol_attributes(s: &crate::codeobj::CodeSymbol) -> String {
     let mut out = String::new();
+    if s.v2_kernel {
+        out.push_str(&format!("\t.amdgpu_hsa_kernel {}\n", s.name));
+    }
     if s.global {
         out.push_str(&format!("\t.globl {}\n", s.name));
     }
@@ -242,7 +259,9 @@ fn symbol_attributes(s: &crate::codeobj::CodeSymbol) -> String {
         3 => out.push_str(&format!("\t.protected {}\n", s.name)),
         _ => {}
     }
-    out.push_str(&format!("\t.type {},@function\n", s.name));
+    if !s.v2_kernel {
+        out.push_str(&format!("\t.type {},@function\n", s.name));
+    }
     if s.size > 0 {
         out.push_str(&format!("\t.size {}, {}\n", s.name, s.size));
     }

@@ -322,3 +322,42 @@ fn random_blocks_match_llvm_mc() {
     }
     assert!(accepted_total > 300, "{accepted_total}");
 }
+
+/// Code object v2: each kernel's `amd_kernel_code_t` in llvm-mc's object of clang's text prints
+/// (gcnkit) as exactly clang's `.amd_kernel_code_t` block.
+#[test]
+fn v2_headers_print_as_clangs_blocks() {
+    let mut checked = 0;
+    for e in std::fs::read_dir(dir()).unwrap() {
+        let p = e.unwrap().path();
+        let name = p.file_name().unwrap().to_str().unwrap().to_string();
+        if !name.ends_with(".v2.s") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&p).unwrap();
+        let theirs: Vec<String> = text
+            .split("\t.amd_kernel_code_t\n")
+            .skip(1)
+            .map(|b| {
+                format!(
+                    "\t.amd_kernel_code_t\n{}\t.end_amd_kernel_code_t\n",
+                    b.split("\t.end_amd_kernel_code_t\n").next().unwrap()
+                )
+            })
+            .collect();
+        let obj = object_for(&name);
+        let co = read(&obj).unwrap();
+        let sec = &co.sections[0];
+        let kernels: Vec<_> = sec.symbols.iter().filter(|s| s.v2_kernel).collect();
+        assert_eq!(kernels.len(), theirs.len(), "{name}");
+        for (s, block) in kernels.iter().zip(&theirs) {
+            let at = s.offset as usize;
+            let header: &[u8; gcnkit::codeobj::akc::SIZE] = sec.bytes[at..at + 256].try_into().unwrap();
+            let mut ours = String::new();
+            gcnkit::codeobj::akc::print(header, &mut ours).unwrap();
+            assert_eq!(&ours, block, "{name} {}", s.name);
+            checked += 1;
+        }
+    }
+    assert!(checked >= 30, "{checked}");
+}
