@@ -349,6 +349,10 @@ fn code_object(
         );
         return ExitCode::from(2);
     }
+    // Kernel headers no directives express are printed as data: say so, with the place.
+    for w in gcnkit::disasm::code_object_warnings(&co) {
+        errln!("{name}: warning: {w}");
+    }
     let mut out = match Output::open(output) {
         Ok(o) => o,
         Err(e) => {

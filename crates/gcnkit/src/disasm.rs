@@ -221,6 +221,11 @@ pub fn disassemble_code_object(
             }
         }
     }
+    if format == Format::Json {
+        for line in object_records(co) {
+            sink(&line);
+        }
+    }
     if llvm_object {
         sink(&descriptors_text(co));
         for n in &co.notes {
@@ -234,6 +239,104 @@ pub fn disassemble_code_object(
         }
     }
     Ok(count)
+}
+
+/// The JSON records of a code object beside its instructions (one line each): a
+/// `kernel_descriptor` per v3+ descriptor, an `amd_kernel_code_t` per v2 kernel header (their
+/// fields by directive name, `null` with an `error` when no directives express them), and a
+/// `metadata` record per note (v3+: the msgpack document; v2: the notes' directives).
+fn object_records(co: &crate::codeobj::CodeObject) -> Vec<String> {
+    use serde_json::{json, Map, Value};
+    let hex = |b: &[u8]| b.iter().map(|x| format!("{x:02x}")).collect::<String>();
+    let mut out = Vec::new();
+    let t = co.kd_target();
+    for d in &co.descriptors {
+        let (fields, error) = match crate::codeobj::kd::directives(&d.bytes, t) {
+            Ok(f) => (
+                Value::Object(
+                    f.into_iter()
+                        .map(|(n, v)| (n.to_string(), json!(v)))
+                        .collect::<Map<_, _>>(),
+                ),
+                Value::Null,
+            ),
+            Err(e) => (Value::Null, json!(format!("byte {}: {}", e.offset, e.reason))),
+        };
+        let mut r = json!({"kernel_descriptor": {"kernel": d.kernel, "section": d.section, "address": d.addr, "bytes": hex(&d.bytes), "fields": fields}});
+        if !error.is_null() {
+            r["kernel_descriptor"]["error"] = error;
+        }
+        out.push(r.to_string() + "\n");
+    }
+    for sec in &co.sections {
+        for s in sec.symbols.iter().filter(|s| s.v2_kernel) {
+            let at = s.offset as usize;
+            let Some(h) = sec.bytes.get(at..at + crate::codeobj::akc::SIZE) else {
+                continue;
+            };
+            let h: &[u8; crate::codeobj::akc::SIZE] = h.try_into().expect("256 bytes");
+            let mut r = json!({"amd_kernel_code_t": {"kernel": s.name, "section": sec.name, "address": sec.addr + s.offset, "bytes": hex(h)}});
+            match crate::codeobj::akc::fields(h) {
+                Ok(f) => {
+                    r["amd_kernel_code_t"]["fields"] =
+                        Value::Object(f.into_iter().map(|(n, v)| (n.to_string(), json!(v))).collect());
+                }
+                Err(e) => {
+                    r["amd_kernel_code_t"]["fields"] = Value::Null;
+                    r["amd_kernel_code_t"]["error"] = json!(format!("byte {}: {}", e.offset, e.reason));
+                }
+            }
+            out.push(r.to_string() + "\n");
+        }
+    }
+    for n in &co.notes {
+        let Ok(notes) = crate::codeobj::metadata::parse_notes(n) else {
+            continue;
+        };
+        for note in notes {
+            let doc = if note.name == "AMDGPU" && note.kind == crate::codeobj::metadata::NT_AMDGPU_METADATA {
+                crate::codeobj::metadata::metadata_json(&note.desc).unwrap_or(Value::Null)
+            } else {
+                match crate::codeobj::metadata::V2Directive::from_note(&note) {
+                    Ok(d) => json!({"directive": d.text().trim()}),
+                    Err(_) => json!(hex(&note.desc)),
+                }
+            };
+            out.push(json!({"note": {"name": note.name, "type": note.kind, "document": doc}}).to_string() + "\n");
+        }
+    }
+    out
+}
+
+/// What in a code object the text keeps as data for want of directives (kernel descriptors
+/// and v2 headers with bits no directive sets), each naming its place.
+pub fn code_object_warnings(co: &crate::codeobj::CodeObject) -> Vec<String> {
+    let mut out = Vec::new();
+    let t = co.kd_target();
+    for d in &co.descriptors {
+        if let Err(e) = crate::codeobj::kd::directives(&d.bytes, t) {
+            out.push(format!(
+                "kernel descriptor {}.kd at {}+0x{:x}, byte {}: {}; printed as data",
+                d.kernel, d.section, d.addr, e.offset, e.reason
+            ));
+        }
+    }
+    for sec in &co.sections {
+        for s in sec.symbols.iter().filter(|s| s.v2_kernel) {
+            let at = s.offset as usize;
+            let Some(h) = sec.bytes.get(at..at + crate::codeobj::akc::SIZE) else {
+                continue;
+            };
+            let h: &[u8; crate::codeobj::akc::SIZE] = h.try_into().expect("256 bytes");
+            if let Err(e) = crate::codeobj::akc::fields(h) {
+                out.push(format!(
+                    "amd_kernel_code_t of {} at {}+0x{:x}, byte {}: {}; printed as data",
+                    s.name, sec.name, s.offset, e.offset, e.reason
+                ));
+            }
+        }
+    }
+    out
 }
 
 /// `.text`, `.rodata`, or `.section NAME` for another section.

@@ -207,3 +207,83 @@ fn whole_objects_round_trip_through_llvm_text() {
     }
     assert_eq!(checked, 90, "every object of the corpus");
 }
+
+/// `--format json` of a code object: every line is JSON; beside the instruction records come a
+/// `kernel_descriptor` record per v3+ descriptor (its fields those of its `.amdhsa_kernel`
+/// block), an `amd_kernel_code_t` record per v2 kernel, and a `note` record per note (the v3+
+/// metadata as a JSON document naming every kernel).
+#[test]
+fn json_records_of_code_objects() {
+    for (name, data) in corpus() {
+        let co = read(&data).unwrap();
+        let mut s = String::new();
+        disassemble_code_object(&co, Syntax::Llvm, Format::Json, |c| s.push_str(c)).unwrap();
+        let records: Vec<serde_json::Value> = s.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+        let kds: Vec<&serde_json::Value> = records.iter().filter_map(|r| r.get("kernel_descriptor")).collect();
+        assert_eq!(kds.len(), co.descriptors.len(), "{name}");
+        for (r, d) in kds.iter().zip(&co.descriptors) {
+            assert_eq!(r["kernel"], d.kernel.as_str());
+            let fields = gcnkit::codeobj::kd::directives(&d.bytes, co.kd_target()).unwrap();
+            for (n, v) in fields {
+                assert_eq!(r["fields"][n], v, "{name} {n}");
+            }
+        }
+        let v2: usize = co
+            .sections
+            .iter()
+            .map(|s| s.symbols.iter().filter(|x| x.v2_kernel).count())
+            .sum();
+        let headers = records.iter().filter(|r| r.get("amd_kernel_code_t").is_some()).count();
+        assert_eq!(headers, v2, "{name}");
+        let notes: Vec<&serde_json::Value> = records.iter().filter_map(|r| r.get("note")).collect();
+        assert!(!notes.is_empty(), "{name}");
+        if co.version.unwrap() >= 3 {
+            let doc = &notes[0]["document"];
+            let kernels: Vec<&str> = doc["amdhsa.kernels"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|k| k[".name"].as_str().unwrap())
+                .collect();
+            for d in &co.descriptors {
+                assert!(kernels.contains(&d.kernel.as_str()), "{name} {}", d.kernel);
+            }
+        }
+    }
+}
+
+/// A descriptor with a bit no directive sets (reserved byte 44, COMPUTE_PGM_RSRC3 of later
+/// GPUs) is printed as data under a comment naming the byte, with a warning, and the text
+/// still assembles to the same descriptor bytes.
+#[test]
+fn unexpressible_descriptor_is_data_with_a_warning() {
+    let mut data = std::fs::read(dir().join("reduce.gfx900.v4.o")).unwrap();
+    let co = read(&data).unwrap();
+    let d0 = co.descriptors[0].clone();
+    // The descriptor's file offset: find its bytes.
+    let at = data.windows(64).position(|w| w == d0.bytes).unwrap();
+    data[at + 44] = 1;
+    let co = read(&data).unwrap();
+    let w = gcnkit::disasm::code_object_warnings(&co);
+    assert_eq!(w.len(), 1, "{w:?}");
+    assert!(w[0].contains("reduce_sum.kd") && w[0].contains("byte 44"), "{w:?}");
+    let text = text_of(&co, Syntax::Llvm);
+    assert!(
+        text.contains("byte 44") && text.contains("reduce_sum.kd:\n\t.byte"),
+        "{text}"
+    );
+    let mut a = gcnkit::asm::Assembler::new(co.arch, Dialect::Llvm, "t.s");
+    for (n, l) in text.lines().enumerate() {
+        a.line(n + 1, l);
+    }
+    let (items, diags, parts) = a.finish_object();
+    assert!(diags.iter().all(|d| d.severity != Severity::Error), "{diags:?}");
+    let obj = gcnkit::codeobj::write::object_of(co.arch, &items, &parts).unwrap();
+    let back = read(&obj).unwrap();
+    let rodata = object::File::parse(&*obj).unwrap();
+    use object::{Object, ObjectSection};
+    let bytes = rodata.section_by_name(".rodata").unwrap().data().unwrap().to_vec();
+    assert_eq!(&bytes[..64], &co.descriptors[0].bytes[..], "the data keeps every byte");
+    // The other descriptor is still a block.
+    assert_eq!(back.descriptors.len(), 1);
+}

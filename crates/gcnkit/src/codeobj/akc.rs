@@ -273,6 +273,26 @@ pub struct Unexpressible {
     pub reason: String,
 }
 
+/// The fields of header `b` by name with their values (signed ones as such), or why no block
+/// expresses it.
+pub fn fields(b: &[u8; SIZE]) -> Result<Vec<(&'static str, i64)>, Unexpressible> {
+    let mut text = String::new();
+    print(b, &mut text)?;
+    Ok(FIELDS
+        .iter()
+        .map(|x| {
+            let v = get(b, x.bit, x.width);
+            let shift = 64 - x.width as u32;
+            let v = if x.signed {
+                ((v << shift) as i64) >> shift
+            } else {
+                v as i64
+            };
+            (x.name, v)
+        })
+        .collect())
+}
+
 /// Header `b` as an `.amd_kernel_code_t` block (tab-indented lines, as clang writes it), or
 /// why it cannot be one: bits no field sets (reserved, control directives...).
 pub fn print(b: &[u8; SIZE], out: &mut String) -> Result<(), Unexpressible> {
