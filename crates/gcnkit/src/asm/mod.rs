@@ -262,6 +262,7 @@ impl Assembler {
     /// Defines symbol `name` as `value` before the first line (the command line's `--defsym`).
     pub fn defsym(&mut self, name: &str, value: i64) {
         self.syms.insert(name.to_string(), Sym::Value(Value::Int(value)));
+        self.obj.constant(name);
     }
 
     /// The arch passed to [`Assembler::new`] is only a default: a target directive in the file
@@ -617,7 +618,10 @@ impl Assembler {
         };
         let r = e.parse(c);
         match r {
-            Ok(EVal::Value(v)) if c.at_end() => self.define(lineno, src, name, Sym::Value(v), s0, s1),
+            Ok(EVal::Value(v)) if c.at_end() => {
+                self.define(lineno, src, name, Sym::Value(v), s0, s1);
+                self.obj.constant(name);
+            }
             Ok(EVal::Value(_)) => {
                 let p = c.pos;
                 self.diag(

@@ -24,6 +24,9 @@ pub struct DataSection {
 #[derive(Clone, Debug)]
 pub struct KernelDescriptor {
     pub kernel: String,
+    /// The kernel symbol's attributes when its block came: the descriptor symbol takes them
+    /// (llvm-mc copies binding and visibility then).
+    pub attrs: SymbolAttrs,
     /// Index in [`ObjectParts::sections`] and byte offset there.
     pub section: usize,
     pub offset: usize,
@@ -65,6 +68,9 @@ pub struct ObjectParts {
     pub processor: Option<String>,
     /// Code object v2's notes, from their directives, in order.
     pub v2_notes: Vec<V2Directive>,
+    /// Symbols given values (`.set`, `=`, `--defsym`), in order of first definition, with
+    /// their last integer value: llvm-mc writes them as local absolute symbols.
+    pub constants: Vec<(String, i64)>,
 }
 
 /// An open `.amdhsa_kernel` block.
@@ -108,6 +114,17 @@ pub(super) struct ObjectState {
     pub metadata: Option<MetadataBlock>,
     /// XNACK as the target id says (`None`: the processor's default).
     pub xnack: Option<bool>,
+    /// Names given values, in order (their values are read at the end).
+    constants: Vec<String>,
+}
+
+impl ObjectState {
+    /// `name` was given a value.
+    pub(super) fn constant(&mut self, name: &str) {
+        if !self.constants.iter().any(|n| n == name) {
+            self.constants.push(name.to_string());
+        }
+    }
 }
 
 impl ObjectParts {
@@ -625,7 +642,9 @@ impl Assembler {
             .position(|s| s.name == self.sections[self.section].0)
             .unwrap_or(0);
         let _ = block.line;
+        let attrs = self.obj.parts.attrs(&block.kernel).clone();
         self.obj.parts.descriptors.push(KernelDescriptor {
+            attrs,
             kernel: block.kernel,
             section,
             offset,
@@ -637,6 +656,11 @@ impl Assembler {
     /// The end of the file: open blocks are errors, `.size` expressions are evaluated.
     pub(super) fn finish_object_parts(&mut self) {
         self.obj.parts.processor = self.processor.clone();
+        for name in std::mem::take(&mut self.obj.constants) {
+            if let Some(super::parse::Sym::Value(Value::Int(v))) = self.syms.get(&name) {
+                self.obj.parts.constants.push((name, *v));
+            }
+        }
         if let Some(b) = self.obj.kd.take() {
             let text = format!(".amdhsa_kernel {}", b.kernel);
             let n = text.len();

@@ -12,6 +12,8 @@ use object::write::elf::{FileHeader, Rel, SectionHeader, Sym, Writer};
 
 /// `R_AMDGPU_REL64`: a 64-bit PC-relative value (the descriptor's code offset).
 const R_AMDGPU_REL64: u32 = 5;
+/// The section of an absolute symbol (a `.set` constant) among [`SymOut::section`]'s.
+const ABSOLUTE: usize = usize::MAX;
 /// Symbol type of a code object v2 kernel.
 const STT_AMDGPU_HSA_KERNEL: u8 = 10;
 /// The note type of the code object v3+ metadata (msgpack).
@@ -187,7 +189,13 @@ pub fn write(input: &Input) -> Result<Vec<u8>, Error> {
                 d.kernel
             )));
         };
-        let (global, weak, visibility) = (syms[k].global, syms[k].weak, syms[k].visibility);
+        // The descriptor takes the kernel's binding and visibility as they were at its block;
+        // then a kernel of default visibility becomes protected, so that the descriptor's
+        // relocation to it can be static (llvm-mc does both).
+        let (global, weak, visibility) = (d.attrs.global, d.attrs.weak, d.attrs.visibility);
+        if syms[k].visibility == 0 {
+            syms[k].visibility = 3;
+        }
         syms.push(SymOut {
             name: format!("{}.kd", d.kernel),
             section: Some(d.section),
@@ -199,6 +207,23 @@ pub fn write(input: &Input) -> Result<Vec<u8>, Error> {
             kind: elf::STT_OBJECT,
         });
     }
+    // `.set` constants: local absolute symbols, first (llvm-mc's order).
+    let constants: Vec<SymOut> = parts
+        .constants
+        .iter()
+        .filter(|(n, _)| !n.starts_with(".L") && !syms.iter().any(|s| &s.name == n))
+        .map(|(n, v)| SymOut {
+            name: n.clone(),
+            section: Some(ABSOLUTE),
+            value: *v as u64,
+            size: 0,
+            global: false,
+            weak: false,
+            visibility: 0,
+            kind: elf::STT_NOTYPE,
+        })
+        .collect();
+    syms.splice(0..0, constants);
     // Locals first (ELF), each group in order.
     syms.sort_by_key(|s| s.global || s.weak);
     let num_local = syms.iter().filter(|s| !(s.global || s.weak)).count() as u32 + 1;
@@ -245,10 +270,11 @@ pub fn write(input: &Input) -> Result<Vec<u8>, Error> {
     let mut sym_index = Vec::new();
     for s in &syms {
         let sec = match s.section {
-            None => text_index,
-            Some(k) => data_index[k].1,
+            None => Some(text_index),
+            Some(ABSOLUTE) => None,
+            Some(k) => Some(data_index[k].1),
         };
-        sym_index.push(w.reserve_symbol_index(Some(sec)));
+        sym_index.push(w.reserve_symbol_index(sec));
     }
 
     let text_align = parts.text_align.max(4);
@@ -312,16 +338,17 @@ pub fn write(input: &Input) -> Result<Vec<u8>, Error> {
         } else {
             elf::STB_LOCAL
         };
-        let sec = match s.section {
-            None => text_index,
-            Some(k) => data_index[k].1,
+        let (section, shndx) = match s.section {
+            None => (Some(text_index.0), 0),
+            Some(ABSOLUTE) => (None, elf::SHN_ABS.0),
+            Some(k) => (Some(data_index[k].1 .0), 0),
         };
         w.write_symbol(&Sym {
-            section: Some(sec.0),
+            section,
             st_name: w.string_offset(Some(*name)),
             st_info: elf::SymbolInfo::new(bind, s.kind),
             st_other: elf::SymbolOther(s.visibility),
-            st_shndx: elf::SymbolSection(0),
+            st_shndx: elf::SymbolSection(shndx),
             st_value: s.value,
             st_size: s.size,
         });
