@@ -971,8 +971,31 @@ fn disasm_reads_code_objects() {
     let o = gcnkit(&["disasm", "--syntax", "llvm", path], b"");
     assert!(o.status.success());
     let text = String::from_utf8(o.stdout).unwrap();
-    assert!(text.starts_with("/* gfx900 (gcn1.4), code object v4, section .text at 0x"));
+    // A whole source: target, code object version, then the code section.
+    assert!(text.starts_with("\t.amdgcn_target \"amdgcn-amd-amdhsa--gfx900\"\n\t.amdhsa_code_object_version 4\n"));
+    assert!(text.contains("/* gfx900 (gcn1.4), code object v4, section .text at 0x"));
     assert!(text.contains("\nvadd_f32:\ns_load_dword s0, s[4:5], 0x18\n"));
+    assert!(text.contains("\n.amdhsa_kernel vadd_f32\n") && text.contains("\t.amdgpu_metadata\n"));
+    // ... which `asm --format elf` takes back (it needs -o: an object is not for a terminal).
+    let guard = tmpdir("codeobj-round-trip");
+    let (s, obj) = (guard.path().join("k.s"), guard.path().join("k.o"));
+    std::fs::write(&s, &text).unwrap();
+    let o = gcnkit(&["asm", "--format", "elf", s.to_str().unwrap()], b"");
+    assert_eq!(o.status.code(), Some(2), "{}", err(&o));
+    let o = gcnkit(&["asm", "--format", "elf", "-o", obj.to_str().unwrap(), s.to_str().unwrap()], b"");
+    assert!(o.status.success(), "{}", err(&o));
+    let back = gcnkit(&["disasm", "--syntax", "llvm", obj.to_str().unwrap()], b"");
+    assert!(back.status.success(), "{}", err(&back));
+    // Branch labels are named by address: the .o's code starts at 0, the .hsaco's higher.
+    let code = |t: &str| {
+        t.lines()
+            .filter(|l| !l.starts_with("/*"))
+            .map(|l| l.split(' ').map(|w| if w.starts_with(".L") { ".L" } else { w }).collect::<Vec<_>>().join(" "))
+            .collect::<Vec<_>>()
+    };
+    let again = String::from_utf8(back.stdout).unwrap();
+    // The same source but for the section's address (in the comment and label names).
+    assert_eq!(code(&again), code(&text));
     let o = gcnkit(&["disasm", "-a", "fiji", path], b"");
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("conflicts with"));

@@ -215,26 +215,27 @@ pub fn decode(arch: Arch, words: &[u32]) -> Result<Instr, DecodeError> {
         return Ok(data_word(arch, words[0]));
     };
     let n = s.fixed as usize;
-    let mut i = Instr {
+    let lit = s.extra == Extra::Literal;
+    // Every field computed first and the record written once: building it on the stack and
+    // patching narrow fields before the copy out stalls on store forwarding.
+    let (enc, fl) = if s.enc == Enc::Vop3a && s.info & DecodeInfo::VOP3B != 0 {
+        (Enc::Vop3b, crate::enc::fields(Enc::Vop3b, arch).unwrap_or(f))
+    } else {
+        (s.enc, f)
+    };
+    // Checked by skim: `n` fixed dwords (1 or 2) and the literal, when one follows, are there.
+    let w1 = if n > 1 || lit { words[1] } else { 0 };
+    let w2 = if n > 1 && lit { words[2] } else { 0 };
+    Ok(Instr {
         arch,
-        enc: s.enc,
+        enc,
         opcode: f.opcode(s.bits) as u16,
         def: s.def,
-        words: [words[0], if n > 1 { words[1] } else { 0 }, 0],
-        len: n as u8,
-        literal: None,
-        fl: f,
-    };
-    if s.enc == Enc::Vop3a && s.info & DecodeInfo::VOP3B != 0 {
-        i.set_enc(Enc::Vop3b);
-    }
-    if s.extra == Extra::Literal {
-        let w = words[n];
-        i.words[n] = w;
-        i.len = n as u8 + 1;
-        i.literal = Some(w);
-    }
-    Ok(i)
+        words: [words[0], w1, w2],
+        len: n as u8 + lit as u8,
+        literal: if lit { Some(words[n]) } else { None },
+        fl,
+    })
 }
 
 /// A data word (`.long`/`.int`) as an instruction record: no encoding, one word, whatever the

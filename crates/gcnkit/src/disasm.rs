@@ -268,26 +268,19 @@ fn object_records(co: &crate::codeobj::CodeObject) -> Vec<String> {
         }
         out.push(r.to_string() + "\n");
     }
-    for sec in &co.sections {
-        for s in sec.symbols.iter().filter(|s| s.v2_kernel) {
-            let at = s.offset as usize;
-            let Some(h) = sec.bytes.get(at..at + crate::codeobj::akc::SIZE) else {
-                continue;
-            };
-            let h: &[u8; crate::codeobj::akc::SIZE] = h.try_into().expect("256 bytes");
-            let mut r = json!({"amd_kernel_code_t": {"kernel": s.name, "section": sec.name, "address": sec.addr + s.offset, "bytes": hex(h)}});
-            match crate::codeobj::akc::fields(h) {
-                Ok(f) => {
-                    r["amd_kernel_code_t"]["fields"] =
-                        Value::Object(f.into_iter().map(|(n, v)| (n.to_string(), json!(v))).collect());
-                }
-                Err(e) => {
-                    r["amd_kernel_code_t"]["fields"] = Value::Null;
-                    r["amd_kernel_code_t"]["error"] = json!(format!("byte {}: {}", e.offset, e.reason));
-                }
+    for (sec, s, h) in co.v2_headers() {
+        let mut r = json!({"amd_kernel_code_t": {"kernel": s.name, "section": sec.name, "address": sec.addr + s.offset, "bytes": hex(h)}});
+        match crate::codeobj::akc::fields(h) {
+            Ok(f) => {
+                r["amd_kernel_code_t"]["fields"] =
+                    Value::Object(f.into_iter().map(|(n, v)| (n.to_string(), json!(v))).collect());
             }
-            out.push(r.to_string() + "\n");
+            Err(e) => {
+                r["amd_kernel_code_t"]["fields"] = Value::Null;
+                r["amd_kernel_code_t"]["error"] = json!(format!("byte {}: {}", e.offset, e.reason));
+            }
         }
+        out.push(r.to_string() + "\n");
     }
     for n in &co.notes {
         let Ok(notes) = crate::codeobj::metadata::parse_notes(n) else {
@@ -321,19 +314,12 @@ pub fn code_object_warnings(co: &crate::codeobj::CodeObject) -> Vec<String> {
             ));
         }
     }
-    for sec in &co.sections {
-        for s in sec.symbols.iter().filter(|s| s.v2_kernel) {
-            let at = s.offset as usize;
-            let Some(h) = sec.bytes.get(at..at + crate::codeobj::akc::SIZE) else {
-                continue;
-            };
-            let h: &[u8; crate::codeobj::akc::SIZE] = h.try_into().expect("256 bytes");
-            if let Err(e) = crate::codeobj::akc::fields(h) {
-                out.push(format!(
-                    "amd_kernel_code_t of {} at {}+0x{:x}, byte {}: {}; printed as data",
-                    s.name, sec.name, s.offset, e.offset, e.reason
-                ));
-            }
+    for (sec, s, h) in co.v2_headers() {
+        if let Err(e) = crate::codeobj::akc::fields(h) {
+            out.push(format!(
+                "amd_kernel_code_t of {} at {}+0x{:x}, byte {}: {}; printed as data",
+                s.name, sec.name, s.offset, e.offset, e.reason
+            ));
         }
     }
     out

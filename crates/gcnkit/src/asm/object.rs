@@ -463,11 +463,8 @@ impl Assembler {
             },
             ".zero" | ".skip" | ".space" | ".fill" => {
                 let mut args = Vec::new();
-                loop {
-                    match self.int_arg(c) {
-                        Some(v) => args.push(v),
-                        None => break,
-                    }
+                while let Some(v) = self.int_arg(c) {
+                    args.push(v);
                     if !c.eat(b',') {
                         break;
                     }
@@ -545,7 +542,7 @@ impl Assembler {
     /// words (whole words only: code stays word-aligned).
     fn emit_bytes(&mut self, lineno: usize, src: &str, span: (usize, usize), bytes: &[u8]) {
         if self.section == 0 {
-            if bytes.len() % 4 != 0 {
+            if !bytes.len().is_multiple_of(4) {
                 let what = "data in .text must fill whole 4-byte words (code stays aligned)";
                 return self.error_at(lineno, src, span, what.into());
             }

@@ -482,7 +482,8 @@ impl Builder {
         if t.major >= 8 && !t.sgpr_init_bug && total > max {
             return Err(err(Some("next_free_sgpr"), "value out of range"));
         }
-        let flat = t.major >= 7 && self.value(Kind::ReserveFlatScratch) != 0 || t.major < 7;
+        // GFX6 has no directive for it: reserved.
+        let flat = t.major < 7 || self.value(Kind::ReserveFlatScratch) != 0;
         total += t.extra_sgprs(self.value(Kind::ReserveVcc) != 0, flat, t.major >= 8 && t.xnack) as u64;
         if (t.major <= 7 || t.sgpr_init_bug) && total > max {
             return Err(err(Some("next_free_sgpr"), "value out of range"));

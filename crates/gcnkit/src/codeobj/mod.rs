@@ -8,6 +8,7 @@
 //! in `.rodata` and start with code.
 
 pub mod akc;
+pub mod clrx_config;
 pub mod kd;
 pub mod metadata;
 pub mod write;
@@ -79,6 +80,17 @@ impl<'a> CodeObject<'a> {
             _ => Feature::Unsupported,
         };
         (field((f >> 8) & 3), field((f >> 10) & 3))
+    }
+
+    /// Every code object v2 kernel's `amd_kernel_code_t` (its section, symbol and 256 bytes).
+    pub fn v2_headers(&self) -> impl Iterator<Item = (&CodeSection<'a>, &CodeSymbol, &'a [u8; akc::SIZE])> {
+        self.sections.iter().flat_map(|sec| {
+            sec.symbols.iter().filter(|s| s.v2_kernel).filter_map(move |s| {
+                let at = usize::try_from(s.offset).ok()?;
+                let h: &'a [u8; akc::SIZE] = sec.bytes.get(at..at.checked_add(akc::SIZE)?)?.try_into().ok()?;
+                Some((sec, s, h))
+            })
+        })
     }
 
     /// The target the descriptors' register fields depend on.
