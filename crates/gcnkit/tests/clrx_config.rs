@@ -80,6 +80,28 @@ fn headers(path: &Path, names: &[String]) -> Vec<[u8; 256]> {
         .collect()
 }
 
+/// The 64 bytes at each `NAME.kd` symbol of a clrxasm output (code object v3 form), the code
+/// entry offset (bytes 16-23, computed from where the code lands) zeroed.
+fn descriptors(path: &Path, names: &[String]) -> Vec<[u8; 64]> {
+    let data = std::fs::read(path).unwrap();
+    let file = object::File::parse(&*data).unwrap();
+    let rodata = file.section_by_name(".rodata").expect(".rodata");
+    let bytes = rodata.data().unwrap();
+    let syms: HashMap<String, u64> = file
+        .symbols()
+        .filter_map(|s| Some((s.name().ok()?.to_string(), s.address())))
+        .collect();
+    names
+        .iter()
+        .map(|n| {
+            let at = (syms[&format!("{n}.kd")] - rodata.address()) as usize;
+            let mut d: [u8; 64] = bytes[at..at + 64].try_into().unwrap();
+            d[16..24].fill(0);
+            d
+        })
+        .collect()
+}
+
 /// clrxdisasm -C's `.gpu` lines and each kernel's config block (from `    .config` to the end
 /// of the control directive's data).
 fn clrxdisasm(clrx: &Path, path: &Path) -> (String, HashMap<String, String>) {
@@ -145,10 +167,11 @@ fn source(gpu: &Gpu, new_binfmt: bool, kernels: &[(String, String)]) -> String {
 }
 
 /// Headers through `print_config` → clrxasm → the same bytes, clrxdisasm → the same text,
-/// `ConfigBuilder` → the same bytes. Returns how many printed (the rest CLRX cannot carry).
-fn round_trip(clrx: &Path, gpu: Gpu, hs: &[[u8; 256]], what: &str) -> (usize, Vec<String>) {
+/// `ConfigBuilder` → the same bytes. Returns how many printed without and with `.newbinfmt`
+/// and why the rest did not (CLRX cannot carry them).
+fn round_trip(clrx: &Path, gpu: Gpu, hs: &[[u8; 256]], what: &str) -> ([usize; 2], Vec<String>) {
     let mut refused = Vec::new();
-    let mut printed = 0;
+    let mut printed = [0; 2];
     for new_binfmt in [false, true] {
         let t = Target::new(gpu, new_binfmt);
         let mut kernels = Vec::new();
@@ -157,7 +180,7 @@ fn round_trip(clrx: &Path, gpu: Gpu, hs: &[[u8; 256]], what: &str) -> (usize, Ve
             let mut text = String::new();
             let old = print_config(h, &Target::new(gpu, false), &mut String::new());
             // Old format where it prints; .newbinfmt for the rest.
-            if old.is_ok() != !new_binfmt {
+            if old.is_ok() == new_binfmt {
                 continue;
             }
             match print_config(h, &t, &mut text) {
@@ -189,7 +212,7 @@ fn round_trip(clrx: &Path, gpu: Gpu, hs: &[[u8; 256]], what: &str) -> (usize, Ve
                 bl.set(op, args).unwrap();
             }
             assert_eq!(&bl.finish().unwrap(), g, "{what} {name}: ConfigBuilder differs\n{text}");
-            printed += 1;
+            printed[new_binfmt as usize] += 1;
         }
         let _ = std::fs::remove_dir_all(&d);
     }
@@ -207,7 +230,7 @@ fn corpus_headers() {
         .collect();
     files.sort();
     assert!(!files.is_empty());
-    let (mut total, mut printed, mut refused) = (0, 0, Vec::new());
+    let (mut total, mut printed, mut refused) = (0, [0; 2], Vec::new());
     for f in &files {
         let data = std::fs::read(f).unwrap();
         let co = gcnkit::codeobj::read(&data).unwrap();
@@ -217,16 +240,21 @@ fn corpus_headers() {
         assert!(!hs.is_empty(), "{}: no v2 kernels", f.display());
         total += hs.len();
         let (p, r) = round_trip(&clrx, gpu, &hs, &f.file_name().unwrap().to_string_lossy());
-        printed += p;
+        printed[0] += p[0];
+        printed[1] += p[1];
         refused.extend(r);
     }
-    eprintln!("corpus: {printed} of {total} v2 headers printed, clrxasm rebuilt them, clrxdisasm printed the same");
+    eprintln!(
+        "corpus: {} of {total} v2 headers printed ({} needing .newbinfmt), clrxasm rebuilt them, clrxdisasm printed the same",
+        printed[0] + printed[1],
+        printed[1]
+    );
     for r in &refused {
         eprintln!("  not printable: {r}");
     }
     // clang-14's headers are all within what CLRX carries (some with .newbinfmt).
     assert!(refused.is_empty());
-    assert_eq!(printed, total);
+    assert_eq!(printed[0] + printed[1], total);
 }
 
 /// Random bytes made mostly plausible (so that many are printable), field by field.
@@ -270,8 +298,8 @@ fn random_header(r: &mut Rng) -> [u8; 256] {
     }
     set(&mut b, 96, 2, if r.chance(1, 2) { 0 } else { r.below(110) });
     set(&mut b, 98, 2, if r.chance(1, 2) { 0 } else { r.below(110) });
-    for at in 100..103 {
-        b[at] = 3 + r.below(30) as u8;
+    for x in &mut b[100..103] {
+        *x = 3 + r.below(30) as u8;
     }
     b[103] = r.below(10) as u8;
     if r.chance(1, 2) {
@@ -284,13 +312,13 @@ fn random_header(r: &mut Rng) -> [u8; 256] {
 fn random_headers() {
     let Some(clrx) = oracle_here() else { return };
     let mut r = Rng(seed() ^ 0x636f_6e66);
-    let n = env_n("GCNKIT_CLRX_N", 200);
+    let n = env_n("GCNKIT_CLRX_N", 600);
     let (mut printed, mut refused) = (0, 0);
     for p in PROCESSORS {
         let gpu = Gpu::of_processor(p).unwrap();
         let hs: Vec<[u8; 256]> = (0..n).map(|_| random_header(&mut r)).collect();
         let (k, rf) = round_trip(&clrx, gpu, &hs, p);
-        printed += k;
+        printed += k[0] + k[1];
         refused += rf.len();
     }
     eprintln!("random headers: {printed} printed and carried by CLRX, {refused} refused by print_config");
@@ -298,9 +326,18 @@ fn random_headers() {
 }
 
 /// A random value for a pseudo-op: near its limits, powers of two, any, negative, badly formed.
-fn value(r: &mut Rng, limits: &[u64]) -> String {
+fn value(r: &mut Rng, limits: &[u64], careful: bool) -> String {
+    if careful {
+        let l = limits[r.below(limits.len() as u64) as usize];
+        let v = if r.chance(1, 2) { l } else { r.below(l.max(1)) };
+        return if r.chance(1, 2) {
+            v.to_string()
+        } else {
+            format!("{v:#x}")
+        };
+    }
     let v = match r.below(8) {
-        0 => return ["", "x", "1 2", "1,", "(3"][r.below(5) as usize].to_string(),
+        0 => return ["", "x", "1 2", "1,", "(3", "0x", "(1, 2"][r.below(7) as usize].to_string(),
         1 => r.next(),
         2 => r.next() as u32 as u64,
         3 => 1 << r.below(12),
@@ -333,6 +370,8 @@ fn dims(r: &mut Rng) -> String {
 
 /// A random `.config` (and sometimes `.control_directive`) of pseudo-ops that write the header.
 fn random_config(r: &mut Rng) -> Vec<String> {
+    // Half the configs keep to values near the limits, so that many are valid.
+    let careful = r.chance(1, 2);
     const VALUES: [(&str, &[u64]); 34] = [
         ("sgprsnum", &[0, 102, 104]),
         ("vgprsnum", &[0, 256]),
@@ -397,7 +436,7 @@ fn random_config(r: &mut Rng) -> Vec<String> {
         let line = match r.below(10) {
             0..=3 => {
                 let (name, limits) = VALUES[r.below(VALUES.len() as u64) as usize];
-                format!(".{name} {}", value(r, limits))
+                format!(".{name} {}", value(r, limits, careful))
             }
             4..=6 => {
                 let f = FLAGS[r.below(FLAGS.len() as u64) as usize];
@@ -414,16 +453,24 @@ fn random_config(r: &mut Rng) -> Vec<String> {
             },
             8 => {
                 let name = ["reserved_vgprs", "reserved_sgprs"][r.below(2) as usize];
-                format!(".{name} {}, {}", value(r, &[0, 100, 255]), value(r, &[3, 101, 256]))
+                format!(
+                    ".{name} {}, {}",
+                    value(r, &[0, 100, 255], careful),
+                    value(r, &[3, 101, 256], careful)
+                )
             }
             _ => match r.below(2) {
-                0 => format!(".codeversion {}, {}", value(r, &[1, 0x10000]), value(r, &[2])),
+                0 => format!(
+                    ".codeversion {}, {}",
+                    value(r, &[1, 0x10000], careful),
+                    value(r, &[2], careful)
+                ),
                 _ => format!(
                     ".machine {}, {}, {}, {}",
-                    value(r, &[1]),
-                    value(r, &[8, 0x10000]),
-                    value(r, &[0]),
-                    value(r, &[3])
+                    value(r, &[1], careful),
+                    value(r, &[8, 0x10000], careful),
+                    value(r, &[0], careful),
+                    value(r, &[3], careful)
                 ),
             },
         };
@@ -441,25 +488,44 @@ fn random_config(r: &mut Rng) -> Vec<String> {
     lines
 }
 
+/// How clrxasm lays the kernels out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Form {
+    /// Code object v2 headers, without and with `.newbinfmt`.
+    Old,
+    New,
+    /// `.llvm10binfmt`: code object v3 descriptors in `.rodata`.
+    Llvm10,
+}
+
 #[test]
 fn random_configs() {
     let Some(clrx) = oracle_here() else { return };
     let mut r = Rng(seed() ^ 0x7273_6331);
-    let n = env_n("GCNKIT_CLRX_N", 200);
+    let n = env_n("GCNKIT_CLRX_N", 600);
     let (mut same, mut both_refused, mut messages) = (0, 0, 0);
+    let mut per_form: HashMap<Form, (usize, usize)> = HashMap::new();
     for p in PROCESSORS {
-        for new_binfmt in [false, true] {
+        for form in [Form::Old, Form::New, Form::Llvm10] {
+            let new_binfmt = form != Form::Old;
             let gpu = Gpu::of_processor(p).unwrap();
             let t = Target::new(gpu, new_binfmt);
             let max_sgpr = if p == "gfx803" { 96 } else { 98 };
             // Each kernel: its config lines, its code's registers, the builder's verdict.
             let mut kernels = Vec::new();
-            for k in 0..n / 2 {
-                let lines = random_config(&mut r);
+            for k in 0..n / 3 {
+                let mut lines = random_config(&mut r);
+                if form == Form::Llvm10 {
+                    // A control directive is an error of the whole source there.
+                    lines.retain(|l| !l.starts_with(".control_directive") && !l.starts_with(".fill"));
+                }
                 let code = CodeRegs {
                     sgprs: if r.chance(1, 2) { 0 } else { 1 + r.below(max_sgpr) },
                     vgprs: if r.chance(1, 2) { 0 } else { 1 + r.below(256) },
-                    ..CodeRegs::default()
+                    // CLRX has FLAT_SCRATCH on GCN 1.1 and 1.2 as such (on GCN 1.4 it counts
+                    // it as SGPRs 102-103), XNACK_MASK from GCN 1.2.
+                    flat_scratch: matches!(p, "gfx704" | "gfx803") && r.chance(1, 4),
+                    xnack_mask: matches!(p, "gfx803" | "gfx900" | "gfx906") && r.chance(1, 4),
                 };
                 let name = format!("k{k}");
                 let mut bl = ConfigBuilder::new(t, &name);
@@ -471,9 +537,10 @@ fn random_configs() {
                         first_err.get_or_insert(e);
                     }
                 }
-                let verdict = match first_err {
-                    Some(e) => Err(e),
-                    None => bl.finish(),
+                let verdict = match (first_err, form) {
+                    (Some(e), _) => Err(e),
+                    (None, Form::Llvm10) => bl.finish_descriptor().map(|d| d.to_vec()),
+                    (None, _) => bl.finish().map(|h| h.to_vec()),
                 };
                 kernels.push((name, lines, code, verdict));
             }
@@ -488,8 +555,13 @@ fn random_configs() {
                 }
                 let mut src = String::from(".rocm\n");
                 gpu.print(&mut src);
-                if new_binfmt {
-                    src.push_str(".newbinfmt\n");
+                src.push_str(match form {
+                    Form::Old => "",
+                    Form::New => ".newbinfmt\n",
+                    Form::Llvm10 => ".llvm10binfmt\n",
+                });
+                if form == Form::Llvm10 {
+                    src.push_str(&format!(".globaldata\n.fill {}, 1, 0\n", 64 * good.len()));
                 }
                 let mut owner = HashMap::new();
                 for &k in &good {
@@ -503,19 +575,32 @@ fn random_configs() {
                 src.push_str(".text\n");
                 for &k in &good {
                     let (name, _, c, _) = &kernels[k];
-                    src.push_str(&format!(".p2align 8\n{name}:\n    .skip 256\n"));
+                    src.push_str(&format!(".p2align 8\n{name}:\n"));
+                    if form != Form::Llvm10 {
+                        src.push_str("    .skip 256\n");
+                    }
                     if c.sgprs > 0 {
                         src.push_str(&format!("    s_mov_b32 s{}, 0\n", c.sgprs - 1));
                     }
                     if c.vgprs > 0 {
                         src.push_str(&format!("    v_mov_b32 v{}, 0\n", c.vgprs - 1));
                     }
+                    if c.flat_scratch {
+                        src.push_str("    s_mov_b32 flat_scratch_lo, 0\n");
+                    }
+                    if c.xnack_mask {
+                        src.push_str("    s_mov_b32 xnack_mask_lo, 0\n");
+                    }
                     src.push_str("    s_endpgm\n");
                 }
                 match clrxasm(&clrx, &d, &src) {
                     Ok(out) => {
                         let names: Vec<String> = good.iter().map(|&k| kernels[k].0.clone()).collect();
-                        break good.into_iter().zip(headers(&out, &names)).collect::<Vec<_>>();
+                        let got: Vec<Vec<u8>> = match form {
+                            Form::Llvm10 => descriptors(&out, &names).iter().map(|d| d.to_vec()).collect(),
+                            _ => headers(&out, &names).iter().map(|h| h.to_vec()).collect(),
+                        };
+                        break good.into_iter().zip(got).collect::<Vec<_>>();
                     }
                     Err(e) => {
                         let before = clrx_err.len();
@@ -540,17 +625,19 @@ fn random_configs() {
                 }
             };
             let _ = std::fs::remove_dir_all(&d);
-            let mut got: HashMap<usize, [u8; 256]> = got.into_iter().collect();
+            let mut got: HashMap<usize, Vec<u8>> = got.into_iter().collect();
             for (k, (name, lines, code, verdict)) in kernels.iter().enumerate() {
-                let ctx = || format!("{p} newbinfmt={new_binfmt} {name} {code:?}:\n{}", lines.join("\n"));
+                let ctx = || format!("{p} {form:?} {name} {code:?}:\n{}", lines.join("\n"));
                 match (clrx_err.get(&k), verdict) {
                     (None, Ok(h)) => {
                         let g = got.remove(&k).unwrap();
                         assert_eq!(&g, h, "header differs: {}", ctx());
                         same += 1;
+                        per_form.entry(form).or_default().0 += 1;
                     }
                     (Some(e), Err(m)) => {
                         both_refused += 1;
+                        per_form.entry(form).or_default().1 += 1;
                         messages += (e == m) as usize;
                         // clrxasm's first message for the kernel, when the builder knows it.
                         if !m.contains("not supported") && !m.contains("kernel metadata") {
@@ -564,5 +651,9 @@ fn random_configs() {
         }
     }
     eprintln!("random configs: {same} same headers, {both_refused} refused by both ({messages} with the same message)");
-    assert!(same > 0 && both_refused > 0);
+    eprintln!("  (same, refused) per form: {per_form:?}");
+    for form in [Form::Old, Form::New, Form::Llvm10] {
+        let (same, refused) = per_form.get(&form).copied().unwrap_or_default();
+        assert!(same > 0 && refused > 0, "{form:?}: {same} same, {refused} refused");
+    }
 }

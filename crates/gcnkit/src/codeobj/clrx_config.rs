@@ -1,10 +1,11 @@
 //! CLRX's form of code object v2's kernel header: the `.config` pseudo-ops of its ROCm format
 //! (`.rocm`) and the `.control_directive` data after them, as clrxdisasm 0.1.9 prints them
 //! ([`print_config`]) and as clrxasm 0.1.9 builds the 256-byte `amd_kernel_code_t` from them
-//! ([`ConfigBuilder`]); and the `.gpu`/`.arch_minor`/`.arch_stepping` lines CLRX gives a gfx
-//! processor ([`Gpu`]).
+//! ([`ConfigBuilder`]); the code object v3 kernel descriptor clrxasm writes from the same
+//! pseudo-ops with `.llvm10binfmt` ([`ConfigBuilder::finish_descriptor`]); and the
+//! `.gpu`/`.arch_minor`/`.arch_stepping` lines CLRX gives a gfx processor ([`Gpu`]).
 //!
-//! The pseudo-ops are one table ([`OPS`], in clrxdisasm's print order) in terms of the fields
+//! The pseudo-ops are one table (`OPS`, in clrxdisasm's print order) in terms of the fields
 //! of [`akc::FIELDS`] (their positions are learnt from [`akc::Builder`]) or, where akc has no
 //! field (the prefetch offset, the scratch backing size, the raw PGM_RSRC words), of bit
 //! ranges.
@@ -32,8 +33,12 @@
 //!   most the arch's SGPRs (102 on GCN 1.2, else 104). Without `.vgprsnum`: the workitem-id
 //!   VGPRs of `.dims` or the code's count if more. `wavefront_sgpr_count` and
 //!   `workitem_vgpr_count` default to these counts.
+//! - A value that is all ones in its field is clrxasm's "not given" marker: the default
+//!   results (`.kernel_code_entry_offset -1` writes 256, `.machine 0xffff, ...` the device's
+//!   kind, `.wavefront_sgpr_count 0xffff` the computed count).
 //! - clrxdisasm prints `.exceptions` from PGM_RSRC1 bits 24-30, while clrxasm puts it in
 //!   PGM_RSRC2; it prints no `.use_wave32` for a v2 header; the alignments as `1 << field`.
+//!   What it prints for a header rebuilds it exactly unless [`print_config`] says why not.
 //!
 //! Reading a CLRX source needs the code's register usage for the defaults above: [`CodeRegs`]
 //! (zero for a kernel whose code uses no registers, as `.skip 256` + `s_endpgm`).
@@ -80,6 +85,26 @@ const RSRC2_COMPUTED: [&str; 6] = [
     "enable_sgpr_workgroup_id_y",
     "enable_sgpr_workgroup_id_z",
     "enable_vgpr_workitem_id",
+];
+
+/// Places whose all-ones value clrxasm takes for "not given" (its internal marker), so that
+/// the value gives the default (`.kernel_code_entry_offset -1` writes 256,
+/// `.wavefront_sgpr_count 0xffff` the computed count).
+const UNSET_IF_ALL_ONES: [At; 14] = [
+    F("amd_machine_kind"),
+    F("amd_machine_version_major"),
+    F("amd_machine_version_minor"),
+    F("amd_machine_version_stepping"),
+    F("kernel_code_entry_byte_offset"),
+    PREFETCH_OFFSET,
+    F("kernel_code_prefetch_byte_size"),
+    MAX_SCRATCH,
+    F("workitem_private_segment_byte_size"),
+    F("gds_segment_byte_size"),
+    F("kernarg_segment_byte_size"),
+    F("workgroup_fbarrier_count"),
+    F("runtime_loader_kernel_symbol"),
+    F("wavefront_sgpr_count"),
 ];
 
 /// User SGPRs each enable takes when `.userdatanum` is left out.
@@ -158,7 +183,9 @@ enum Op {
     Reserved(bool, At, At),
     /// `.default_hsa_features`.
     DefaultFeatures,
-    /// Accepted (after its check) with nothing in a v2 header (`.pgmrsrc3`, `.shared_vgprs`).
+    /// `.pgmrsrc3 VALUE`: only in a kernel descriptor (code object v3+).
+    Rsrc3,
+    /// Accepted (after its check) with nothing in a header (`.shared_vgprs`).
     Ignored(Check),
 }
 
@@ -315,7 +342,7 @@ const OPS: [Entry; 59] = [
     alias("scratchbuffer", "workitem_private_segment_byte_size", Check::Warn(32)),
     e("default_hsa_features", Op::DefaultFeatures, Print::No),
     e("use_wave32", Op::Flag(F("enable_wavefront_size32")), Print::No),
-    e("pgmrsrc3", Op::Ignored(Check::Any), Print::No),
+    e("pgmrsrc3", Op::Rsrc3, Print::No),
     e("shared_vgprs", Op::Ignored(Check::SharedVgprs), Print::No),
 ];
 
@@ -486,8 +513,9 @@ pub const DEVICES: [Device; 30] = [
     dev("GFX907", Arch::Gcn141, [9, 0, 7], [9, 0, 7]),
 ];
 
-/// The other names `.gpu` takes (case-insensitively, as the device names).
-const DEVICE_ALIASES: [(&str, &str); 20] = [
+/// The other names `.gpu` takes (case-insensitively, as the device names: `gfx900` is
+/// `GFX900`).
+const DEVICE_ALIASES: [(&str, &str); 17] = [
     ("gfx700", "Spectre"),
     ("gfx701", "Hawaii"),
     ("gfx801", "Carrizo"),
@@ -505,10 +533,6 @@ const DEVICE_ALIASES: [(&str, &str); 20] = [
     ("vega11", "GFX902"),
     ("vega12", "GFX904"),
     ("vega20", "GFX906"),
-    // CLRX's own names, lower case (`gfx900`...), are found as the names are.
-    ("gfx804", "GFX804"),
-    ("capeverde", "CapeVerde"),
-    ("tahiti", "Tahiti"),
 ];
 
 /// The note versions clrxdisasm recognises (else the lowest device of the major).
@@ -568,24 +592,26 @@ pub struct Gpu {
 
 impl Gpu {
     /// What clrxdisasm prints for a code object of gfx `processor` (its note's version): the
-    /// device of that version in CLRX's table, else the lowest of its major (GCN 1.0 and any
-    /// unknown major: CapeVerde), with the version's minor and stepping (`gfx803` → Fiji 0 3,
-    /// `gfx704` → Bonaire 0 4, `gfx600` → CapeVerde 0 0). LLVM's names (`fiji`) are taken too.
+    /// device of that version in CLRX's table, else the lowest of its major (for GFX6, a
+    /// major CLRX does not know: CapeVerde), with the version's minor and stepping (`gfx803`
+    /// → Fiji 0 3, `gfx704` → Bonaire 0 4, `gfx600` → CapeVerde 0 0). LLVM's names (`fiji`)
+    /// are taken too; `None` past GCN 1.4.
     pub fn of_processor(processor: &str) -> Option<Gpu> {
         let p = super::processor_name(processor).unwrap_or(processor);
         p.strip_prefix("gfx")?;
         let (major, minor, stepping) = akc::machine_version(p);
         let v = [major as u16, minor as u16, stepping as u16];
-        let name = NOTE_DEVICES
-            .iter()
-            .find(|x| x.0 == v)
-            .map(|x| x.1)
-            .unwrap_or(match major {
+        let name = match NOTE_DEVICES.iter().find(|x| x.0 == v) {
+            Some(x) => x.1,
+            None => match major {
+                0 | 6 => "CapeVerde",
                 7 => "Bonaire",
                 8 => "Iceland",
                 9 => "GFX900",
-                _ => "CapeVerde",
-            });
+                // GCN 1.5 and later: not gcnkit's (CLRX says GFX1000, or CapeVerde).
+                _ => return None,
+            },
+        };
         Some(Gpu {
             device: Device::named(name),
             arch_minor: Some(minor as u32),
@@ -787,6 +813,14 @@ fn unprintable(b: &[u8; SIZE], t: &Target) -> Option<String> {
     if b[RESERVED].iter().any(|&x| x != 0) {
         return Some("bytes 108-119 (reserved) are not zero: CLRX writes zeros there".into());
     }
+    for at in UNSET_IF_ALL_ONES.iter().chain(&[F("workitem_vgpr_count")]) {
+        if get(b, *at) == u64::MAX >> (64 - span(*at).1) {
+            return Some(format!(
+                "{} is all ones, which clrxasm takes for \"not given\"",
+                name_of(*at)
+            ));
+        }
+    }
     if get(b, F("enable_wavefront_size32")) != 0 {
         return Some("enable_wavefront_size32 is set: clrxdisasm prints no .use_wave32 for a v2 header".into());
     }
@@ -902,7 +936,7 @@ fn unprintable(b: &[u8; SIZE], t: &Target) -> Option<String> {
         if c == 0 && f != 0 {
             return Some(format!("{first} is {f} with {count} 0: clrxdisasm leaves both out"));
         }
-        if c != 0 && f + c - 1 >= max {
+        if c != 0 && f + c > max {
             return Some(format!("{first} {f} and {count} {c} end above register {}", max - 1));
         }
     }
@@ -999,6 +1033,7 @@ pub struct ConfigBuilder {
     sgprs: Option<u64>,
     vgprs: Option<u64>,
     user: Option<u64>,
+    rsrc3: u32,
     wavefront_sgprs_set: bool,
     workitem_vgprs_set: bool,
     /// After `.control_directive` (until `.config`): its bytes so far.
@@ -1043,6 +1078,7 @@ impl ConfigBuilder {
             sgprs: None,
             vgprs: None,
             user: None,
+            rsrc3: 0,
             wavefront_sgprs_set: false,
             workitem_vgprs_set: false,
             control: None,
@@ -1089,13 +1125,20 @@ impl ConfigBuilder {
                 return Ok(());
             }
             "byte" | "fill" | "skip" | "space" if self.in_control => return self.data(&name, &mut a),
+            "byte" | "fill" | "skip" | "space" | "int" | "short" | "long" | "quad" | "word" => {
+                return Err("Writing data into non-writeable section is illegal".into())
+            }
             _ => {}
         }
         let Some(x) = OPS.iter().find(|x| x.name == name) else {
             if METADATA_OPS.contains(&name.as_str()) {
                 return Err(format!(".{name} is kernel metadata, not part of the header"));
             }
-            return Err(format!("unknown CLRX config pseudo-op .{name}"));
+            // clrxasm's word for a name it has no pseudo-op of (its other pseudo-ops, valid
+            // elsewhere, are not part of a kernel's config either).
+            return Err(format!(
+                "unknown CLRX config pseudo-op .{name}: This is neither pseudo-op and nor macro"
+            ));
         };
         if self.in_control {
             return Err("Illegal place of configuration pseudo-op".into());
@@ -1238,6 +1281,11 @@ impl ConfigBuilder {
                 put(&mut self.bytes, F("is_ptr64"), 1);
                 put(&mut self.bytes, F("private_element_size"), 1);
             }
+            Op::Rsrc3 => {
+                let v = a.value()?;
+                a.end()?;
+                self.rsrc3 = v as u32;
+            }
             Op::Ignored(check) => {
                 let v = a.value()?;
                 self.check(check, v)?;
@@ -1329,9 +1377,45 @@ impl ConfigBuilder {
 
     /// The header clrxasm writes, or its error (a control directive not of 128 bytes).
     pub fn finish(&self) -> Result<[u8; SIZE], String> {
-        let t = &self.target;
+        self.build(&self.target)
+    }
+
+    /// Code object v3+ (`.llvm10binfmt`, which implies `.newbinfmt`): the 64-byte kernel
+    /// descriptor clrxasm writes in `.rodata` from the same pseudo-ops: the group and private
+    /// segment sizes, PGM_RSRC3 (`.pgmrsrc3` as given), PGM_RSRC1/2 as in the header, the SGPR
+    /// enables (`.use_wave32` among them); the code entry offset (bytes 16-23), which clrxasm
+    /// computes from where the code lands, is left 0. The other header fields are dropped.
+    pub fn finish_descriptor(&self) -> Result<[u8; 64], String> {
+        if self.control.is_some() {
+            return Err("Some kernels have Control directive section if LLVM10 binary format used".into());
+        }
+        let h = self.build(&Target::new(self.target.gpu, true))?;
+        let mut d = [0u8; 64];
+        d[0..4].copy_from_slice(&h[64..68]); // group segment
+        d[4..8].copy_from_slice(&h[60..64]); // private segment
+        d[44..48].copy_from_slice(&self.rsrc3.to_le_bytes());
+        d[48..58].copy_from_slice(&h[48..58]); // PGM_RSRC1, PGM_RSRC2, SGPR enables
+        Ok(d)
+    }
+
+    fn build(&self, t: &Target) -> Result<[u8; SIZE], String> {
         let d = t.gpu.device;
         let mut b = self.bytes;
+        let fresh = ConfigBuilder::new(*t, "").bytes;
+        let mut unset = |at: At| {
+            let ones = get(&b, at) == u64::MAX >> (64 - span(at).1);
+            if ones {
+                put(&mut b, at, get(&fresh, at));
+            }
+            ones
+        };
+        let mut wavefront_sgprs_set = self.wavefront_sgprs_set;
+        for at in UNSET_IF_ALL_ONES {
+            if unset(at) && at == F("wavefront_sgpr_count") {
+                wavefront_sgprs_set = false;
+            }
+        }
+        let workitem_vgprs_set = self.workitem_vgprs_set && !unset(F("workitem_vgpr_count"));
         if let Some(c) = &self.control {
             if c.len() != CONTROL {
                 return Err(format!(
@@ -1402,10 +1486,10 @@ impl ConfigBuilder {
         let rsrc2 = rsrc(&b, RSRC2_WORD) & !dropped | rsrc(&calc, RSRC2_WORD);
         put(&mut b, RSRC1_WORD, rsrc1 as u64);
         put(&mut b, RSRC2_WORD, rsrc2 as u64);
-        if !self.wavefront_sgprs_set {
+        if !wavefront_sgprs_set {
             put(&mut b, F("wavefront_sgpr_count"), sgprs);
         }
-        if !self.workitem_vgprs_set {
+        if !workitem_vgprs_set {
             put(&mut b, F("workitem_vgpr_count"), vgprs);
         }
         Ok(b)
@@ -1585,38 +1669,65 @@ impl<'a> Args<'a> {
             }
             Some(b'(') => {
                 self.i += 1;
-                let v = self.sum()?;
-                if self.peek() != Some(b')') {
-                    return Err("Missing ')'".into());
+                if self.peek() == Some(b')') {
+                    return Err("Expected operator or value or symbol".into());
                 }
-                self.i += 1;
-                Ok(v)
+                let v = self.sum()?;
+                match self.peek() {
+                    Some(b')') => {
+                        self.i += 1;
+                        Ok(v)
+                    }
+                    None => Err("Missing ')'".into()),
+                    Some(_) => Err("Garbages at end of expression".into()),
+                }
             }
             Some(c) if c.is_ascii_digit() => self.number(),
-            None | Some(b',') => Err("Expected expression".into()),
+            // After an operator.
+            None => Err("Unterminated expression".into()),
+            Some(b',') => Err("Expected operator or value or symbol".into()),
+            Some(c) if c.is_ascii_alphabetic() || c == b'_' || c == b'.' => {
+                // A symbol: none is defined in a header's values.
+                let start = self.i;
+                while self.i < self.s.len()
+                    && (self.s[self.i].is_ascii_alphanumeric() || b"_.$".contains(&self.s[self.i]))
+                {
+                    self.i += 1;
+                }
+                let name = String::from_utf8_lossy(&self.s[start..self.i]);
+                Err(format!("Expression have unresolved symbol '{name}'"))
+            }
             Some(_) => Err("only numbers and operators are supported in values here".into()),
         }
     }
 
-    /// A number: decimal, `0x` hex, `0b` binary, `0` octal.
+    /// A number: decimal, `0x` hex, `0b` binary, `0` octal (its digits only: what follows is
+    /// for the caller).
     fn number(&mut self) -> Result<u64, String> {
         let rest = &self.s[self.i..];
         let (radix, skip) = match rest {
             [b'0', b'x' | b'X', ..] => (16, 2),
             [b'0', b'b' | b'B', ..] => (2, 2),
-            [b'0', d, ..] if d.is_ascii_digit() => (8, 1),
+            [b'0', ..] => (8, 1),
             _ => (10, 0),
         };
-        let digits = rest[skip..].iter().take_while(|c| c.is_ascii_alphanumeric()).count();
-        let text = std::str::from_utf8(&rest[skip..skip + digits]).unwrap_or("");
+        let digits = rest[skip..]
+            .iter()
+            .take_while(|c| (**c as char).is_digit(radix))
+            .count();
         self.i += skip + digits;
-        if text.is_empty() {
-            return Err("Missing number".into());
+        if digits == 0 && skip == 2 {
+            let next = self.s.get(self.i);
+            return Err(match (radix, next) {
+                // `0b` alone names local label 0 (backwards), which a header has not.
+                (2, c) if !c.is_some_and(|c| c.is_ascii_alphanumeric()) => "Undefined previous local label '0b'".into(),
+                (16, None) => "Number is too short".into(),
+                _ => "Missing number".into(),
+            });
         }
-        u64::from_str_radix(text, radix).map_err(|e| match e.kind() {
-            std::num::IntErrorKind::PosOverflow => "Number out of range".to_string(),
-            _ => format!("Garbages at end of number {text}"),
-        })
+        let text = std::str::from_utf8(&rest[skip..skip + digits]).unwrap_or("0");
+        u64::from_str_radix(if text.is_empty() { "0" } else { text }, radix)
+            .map_err(|_| "Number out of range".to_string())
     }
 }
 
@@ -1810,6 +1921,33 @@ mod tests {
         bl.set(".floatmode", "0x1ff").unwrap();
         assert_eq!(bl.warnings(), ["Value 0x1ff truncated to 0xff"]);
         assert_eq!(rsrc(&bl.finish().unwrap(), RSRC1_WORD), 0x000ff000);
+    }
+
+    /// From one clrxasm run with `.llvm10binfmt` on Fiji (its `.rodata` at `k1.kd`).
+    #[test]
+    fn descriptor() {
+        let t = Target::new(fiji().gpu, true);
+        let lines = [
+            ".dims xy, z",
+            ".use_kernarg_segment_ptr",
+            ".use_wave32",
+            ".pgmrsrc3 0x12345",
+            ".workgroup_group_segment_size 1000",
+            ".scratchbuffer 40",
+            ".pgmrsrc2 0xffffffff",
+        ];
+        let mut b = ConfigBuilder::new(t, "k1");
+        for l in lines {
+            let (op, args) = l.split_once(' ').unwrap_or((l, ""));
+            b.set(op, args).unwrap();
+        }
+        let d = b.finish_descriptor().unwrap();
+        let mut want = [0u8; 64];
+        want[..8].copy_from_slice(&[0xe8, 3, 0, 0, 40, 0, 0, 0]);
+        want[44..58].copy_from_slice(&[0x45, 0x23, 1, 0, 0, 0, 0x0c, 0, 0xc5, 0xf5, 0xff, 0xff, 0x08, 0x04]);
+        assert_eq!(d, want);
+        b.set(".control_directive", "").unwrap();
+        assert!(b.finish_descriptor().is_err());
     }
 
     #[test]
