@@ -982,7 +982,17 @@ fn disasm_reads_code_objects() {
     std::fs::write(&s, &text).unwrap();
     let o = gcnkit(&["asm", "--format", "elf", s.to_str().unwrap()], b"");
     assert_eq!(o.status.code(), Some(2), "{}", err(&o));
-    let o = gcnkit(&["asm", "--format", "elf", "-o", obj.to_str().unwrap(), s.to_str().unwrap()], b"");
+    let o = gcnkit(
+        &[
+            "asm",
+            "--format",
+            "elf",
+            "-o",
+            obj.to_str().unwrap(),
+            s.to_str().unwrap(),
+        ],
+        b"",
+    );
     assert!(o.status.success(), "{}", err(&o));
     let back = gcnkit(&["disasm", "--syntax", "llvm", obj.to_str().unwrap()], b"");
     assert!(back.status.success(), "{}", err(&back));
@@ -990,7 +1000,12 @@ fn disasm_reads_code_objects() {
     let code = |t: &str| {
         t.lines()
             .filter(|l| !l.starts_with("/*"))
-            .map(|l| l.split(' ').map(|w| if w.starts_with(".L") { ".L" } else { w }).collect::<Vec<_>>().join(" "))
+            .map(|l| {
+                l.split(' ')
+                    .map(|w| if w.starts_with(".L") { ".L" } else { w })
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
             .collect::<Vec<_>>()
     };
     let again = String::from_utf8(back.stdout).unwrap();

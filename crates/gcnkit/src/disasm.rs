@@ -147,6 +147,11 @@ pub fn disassemble_code_object(
     let llvm_object = text && syntax == Syntax::Llvm && co.version.is_some();
     let v2 = co.version == Some(2);
     let mut count = 0;
+    // CLRX text of a code object v2: its ROCm form, each kernel's header as `.config`.
+    let clrx_configs = (text && syntax == Syntax::Clrx && v2).then(|| clrx_rocm(co)).flatten();
+    if let Some(c) = &clrx_configs {
+        sink(c);
+    }
     if llvm_object {
         if !v2 {
             sink(&format!("\t.amdgcn_target \"{}\"\n", co.target_id()));
@@ -185,6 +190,8 @@ pub fn disassemble_code_object(
                         let header: &[u8; crate::codeobj::akc::SIZE] = header.try_into().expect("256 bytes");
                         let mut block = String::new();
                         match crate::codeobj::akc::print(header, &mut block) {
+                            // CLRX: the header comes from the kernel's .config (printed first).
+                            _ if clrx_configs.is_some() => sink(".skip 256\n"),
                             Ok(()) if llvm_object => sink(&block),
                             Ok(()) => sink(&data_lines(header, syntax, "amd_kernel_code_t")),
                             Err(e) => sink(&data_lines(
@@ -299,6 +306,32 @@ fn object_records(co: &crate::codeobj::CodeObject) -> Vec<String> {
         }
     }
     out
+}
+
+/// The CLRX ROCm header of a code object v2 (`.rocm`, `.gpu`..., a `.kernel` with its
+/// `.config` per kernel, then `.text`), as clrxdisasm prints it; `None` when a header has
+/// values CLRX cannot carry (the code's text then keeps every header as data lines).
+fn clrx_rocm(co: &crate::codeobj::CodeObject) -> Option<String> {
+    use crate::codeobj::clrx_config::{print_config, Gpu, Target};
+    let gpu = Gpu::of_processor(co.processor)?;
+    // Plain, or clrxasm's newer form where one header needs it (its LDS size is then free).
+    for new_binfmt in [false, true] {
+        let t = Target::new(gpu, new_binfmt);
+        let mut out = String::from(".rocm\n");
+        gpu.print(&mut out);
+        if new_binfmt {
+            out.push_str(".newbinfmt\n");
+        }
+        let all = co.v2_headers().all(|(_, s, h)| {
+            out.push_str(&format!(".kernel {}\n", s.name));
+            print_config(h, &t, &mut out).is_ok()
+        });
+        if all {
+            out.push_str(".text\n");
+            return Some(out);
+        }
+    }
+    None
 }
 
 /// What in a code object the text keeps as data for want of directives (kernel descriptors

@@ -10,6 +10,7 @@ mod gfx;
 mod memory;
 mod object;
 pub mod parse;
+mod rocm;
 mod scalar;
 pub(crate) use scalar::clrx_store_offset;
 pub mod select;
@@ -753,7 +754,8 @@ impl Assembler {
     /// file: the file has errors if [`Assembler::errors`] is non-zero at the end). Takes nothing
     /// once the file has an error.
     pub fn take_ready(&mut self, out: &mut Vec<Item>) {
-        if self.errors() > 0 {
+        // A ROCm source's kernel headers are written over their room at the end.
+        if self.errors() > 0 || self.obj.rocm.is_some() {
             return;
         }
         let n = self.pending.first().map_or(self.items.len(), |p| p.item - self.taken);

@@ -116,6 +116,8 @@ pub(super) struct ObjectState {
     pub xnack: Option<bool>,
     /// Names given values, in order (their values are read at the end).
     constants: Vec<String>,
+    /// A CLRX ROCm source (`.rocm`): its kernels' configs ([`super::rocm`]).
+    pub rocm: Option<super::rocm::Rocm>,
 }
 
 impl ObjectState {
@@ -142,7 +144,7 @@ impl ObjectParts {
 
 impl Assembler {
     /// The gfx name of the target (`-a` or the target directive, else the arch's first).
-    fn gfx_processor(&self) -> &'static str {
+    pub(super) fn gfx_processor(&self) -> &'static str {
         processor_of(self.arch, self.processor.as_deref().unwrap_or(""))
     }
 }
@@ -248,6 +250,9 @@ impl Assembler {
         end: usize,
     ) -> bool {
         let rest = src[c.pos.min(end)..end].trim().to_string();
+        if self.rocm_directive(lineno, src, name, span, &rest) {
+            return true;
+        }
         if self.obj.kd.is_some() {
             if name == ".end_amdhsa_kernel" {
                 self.end_kd(lineno, src, span);
@@ -653,6 +658,7 @@ impl Assembler {
     /// The end of the file: open blocks are errors, `.size` expressions are evaluated.
     pub(super) fn finish_object_parts(&mut self) {
         self.obj.parts.processor = self.processor.clone();
+        self.finish_rocm();
         for name in std::mem::take(&mut self.obj.constants) {
             if let Some(super::parse::Sym::Value(Value::Int(v))) = self.syms.get(&name) {
                 self.obj.parts.constants.push((name, *v));

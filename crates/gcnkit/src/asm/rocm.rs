@@ -1,0 +1,257 @@
+//! CLRX's ROCm form of a code object v2 source: `.rocm`, `.gpu`, `.arch_minor`,
+//! `.arch_stepping`, `.newbinfmt`, and per kernel `.kernel NAME`, `.config` with its
+//! pseudo-ops and `.control_directive` data; in `.text` each kernel's label is followed by
+//! `.skip 256`, the room of its header. At the end each kernel's lines are built into its
+//! 256-byte `amd_kernel_code_t` as clrxasm builds it ([`crate::codeobj::clrx_config`]), which
+//! fills that room; the object gets the v2 notes clrxasm writes (code object version 2.1 and
+//! the ISA version).
+
+use super::parse::PErr;
+use super::Assembler;
+use crate::codeobj::clrx_config::{CodeRegs, ConfigBuilder, Device, Gpu, Target};
+use crate::codeobj::{akc, metadata::V2Directive};
+use crate::operand::{classify, Special, Src};
+
+/// The ROCm lines of a source, kept until the end.
+#[derive(Default)]
+pub(super) struct Rocm {
+    gpu: Option<String>,
+    arch_minor: Option<u32>,
+    arch_stepping: Option<u32>,
+    new_binfmt: bool,
+    kernels: Vec<RocmKernel>,
+    /// The kernel whose `.config` is open.
+    open: Option<usize>,
+}
+
+struct RocmKernel {
+    name: String,
+    line: usize,
+    source: String,
+    /// Its config lines: pseudo-op, arguments, line, source.
+    lines: Vec<(String, String, usize, String)>,
+}
+
+/// Directives that end a kernel's config (they switch to another part of the source).
+const ENDS_CONFIG: [&str; 6] = [".text", ".kernel", ".rodata", ".data", ".section", ".globaldata"];
+
+impl Assembler {
+    /// The ROCm directives (and, inside `.config`, every line); returns whether `name` was
+    /// taken here. `.gpu` is also the target directive: it is noted and left to the caller.
+    pub(super) fn rocm_directive(
+        &mut self,
+        lineno: usize,
+        src: &str,
+        name: &str,
+        span: (usize, usize),
+        rest: &str,
+    ) -> bool {
+        if name == ".rocm" {
+            self.obj.rocm.get_or_insert_with(Default::default);
+            return true;
+        }
+        let Some(r) = self.obj.rocm.as_mut() else {
+            return false;
+        };
+        if let Some(k) = r.open {
+            if !ENDS_CONFIG.contains(&name) {
+                r.kernels[k]
+                    .lines
+                    .push((name.to_string(), rest.to_string(), lineno, src.to_string()));
+                return true;
+            }
+            r.open = None;
+        }
+        let int = |s: &str| s.trim().parse::<u32>().ok();
+        match name {
+            ".gpu" => {
+                r.gpu = Some(rest.trim().to_string());
+                return false;
+            }
+            ".newbinfmt" => r.new_binfmt = true,
+            ".arch_minor" | ".arch_stepping" => match int(rest) {
+                Some(v) if name == ".arch_minor" => r.arch_minor = Some(v),
+                Some(v) => r.arch_stepping = Some(v),
+                None => self.error_at(lineno, src, span, format!("{name} takes a number")),
+            },
+            ".kernel" => {
+                let k = rest.trim().to_string();
+                if k.is_empty() {
+                    self.error_at(lineno, src, span, ".kernel needs the kernel's name".into());
+                    return true;
+                }
+                r.kernels.push(RocmKernel {
+                    name: k.clone(),
+                    line: lineno,
+                    source: src.to_string(),
+                    lines: Vec::new(),
+                });
+                let a = self.obj.parts.attrs(&k);
+                a.hsa_kernel = true;
+                a.global = true;
+            }
+            ".config" => match r.kernels.len().checked_sub(1) {
+                Some(k) => {
+                    r.open = Some(k);
+                    r.kernels[k]
+                        .lines
+                        .push((name.to_string(), String::new(), lineno, src.to_string()));
+                }
+                None => self.error_at(
+                    lineno,
+                    src,
+                    span,
+                    ".config outside a kernel (after .kernel NAME)".into(),
+                ),
+            },
+            _ => return false,
+        }
+        true
+    }
+
+    /// The end of a ROCm source: each kernel's header into the room after its label, the
+    /// notes and the processor of the object.
+    pub(super) fn finish_rocm(&mut self) {
+        let Some(r) = self.obj.rocm.take() else {
+            return;
+        };
+        let device = r.gpu.as_deref().and_then(Device::find);
+        let gpu = match device {
+            Some(device) => Gpu {
+                device,
+                arch_minor: r.arch_minor,
+                arch_stepping: r.arch_stepping,
+            },
+            None => match Gpu::of_processor(self.gfx_processor()) {
+                Some(g) => g,
+                None => return,
+            },
+        };
+        let target = Target::new(gpu, r.new_binfmt);
+        let processor = gpu.processor();
+        let (major, minor, stepping) = akc::machine_version(&processor);
+        let parts = &mut self.obj.parts;
+        parts.processor = Some(processor);
+        parts.version = Some(2);
+        parts
+            .v2_notes
+            .push(V2Directive::CodeObjectVersion { major: 2, minor: 1 });
+        parts.v2_notes.push(V2Directive::CodeObjectIsa {
+            major: major as u32,
+            minor: minor as u32,
+            stepping: stepping as u32,
+            vendor: "AMD".into(),
+            arch: "AMDGPU".into(),
+        });
+        for k in &r.kernels {
+            let Some(at) = self.kernel_offset(&k.name) else {
+                let n = k.source.len();
+                self.error_at(
+                    k.line,
+                    &k.source.clone(),
+                    (0, n),
+                    format!("kernel {} has no label in .text", k.name),
+                );
+                continue;
+            };
+            let mut b = ConfigBuilder::new(target, &k.name);
+            b.code_regs(self.code_regs(at + akc::SIZE));
+            for (op, args, line, src) in &k.lines {
+                if let Err(msg) = b.set(op, args) {
+                    self.error_at(*line, src, (0, src.len()), msg);
+                }
+            }
+            for w in b.warnings() {
+                let e = PErr {
+                    start: 0,
+                    end: k.source.len(),
+                    msg: format!("kernel {}: {w}", k.name),
+                    help: None,
+                };
+                self.report(k.line, &k.source.clone(), e, crate::diag::Severity::Warning);
+            }
+            match b.finish() {
+                Ok(header) => self.fill_header(at, &header, k),
+                Err(msg) => self.error_at(k.line, &k.source.clone(), (0, k.source.len()), msg),
+            }
+        }
+    }
+
+    /// The `.text` offset of label `name`.
+    fn kernel_offset(&self, name: &str) -> Option<usize> {
+        self.obj
+            .parts
+            .labels
+            .iter()
+            .find(|(n, s, _)| n == name && s == ".text")
+            .map(|(_, _, o)| *o as usize)
+    }
+
+    /// The registers the code from `.text` offset `from` to the next label that is not a
+    /// `.L` temporary writes (clrxasm's defaults for `.sgprsnum`/`.vgprsnum` count the
+    /// destinations only: checked with clrxasm, a register only read does not count).
+    fn code_regs(&self, from: usize) -> CodeRegs {
+        let to = self
+            .obj
+            .parts
+            .labels
+            .iter()
+            .filter(|(n, s, o)| s == ".text" && !n.starts_with(".L") && *o as usize >= from)
+            .map(|(_, _, o)| *o as usize)
+            .min()
+            .unwrap_or(usize::MAX);
+        let mut c = CodeRegs::default();
+        let t = crate::isa::isa();
+        for it in self
+            .items
+            .iter()
+            .filter(|i| !i.data && (from..to).contains(&(i.offset as usize)))
+        {
+            let i = it.instr(self.arch);
+            let Some(d) = i.def.map(|d| t.def(d)) else {
+                continue;
+            };
+            for s in crate::layout::operands(&i, d).as_slice() {
+                if !matches!(s.role, crate::layout::Role::Vdst | crate::layout::Role::Sdst) {
+                    continue;
+                }
+                let n = s.regs.max(1) as u64;
+                match classify(self.arch, s.code) {
+                    Src::Vgpr(v) => c.vgprs = c.vgprs.max(v as u64 + n),
+                    Src::Sgpr(g) => c.sgprs = c.sgprs.max(g as u64 + n),
+                    // GCN 1.4's FLAT_SCRATCH (codes 102-103) counts as SGPRs for clrxasm.
+                    Src::Special(Special::FlatScratch, _) if self.arch.is_gcn14() => {
+                        c.sgprs = c.sgprs.max(s.code as u64 + n)
+                    }
+                    Src::Special(Special::FlatScratch, _) => c.flat_scratch = true,
+                    Src::Special(Special::XnackMask, _) => c.xnack_mask = true,
+                    _ => {}
+                }
+            }
+        }
+        c
+    }
+
+    /// Writes a header over the 256 bytes of data words after a kernel's label (its
+    /// `.skip 256`).
+    fn fill_header(&mut self, at: usize, header: &[u8; akc::SIZE], k: &RocmKernel) {
+        let mut filled = 0;
+        for it in self
+            .items
+            .iter_mut()
+            .filter(|i| i.data && (at..at + akc::SIZE).contains(&(i.offset as usize)))
+        {
+            let o = it.offset as usize - at;
+            it.words[0] = u32::from_le_bytes([header[o], header[o + 1], header[o + 2], header[o + 3]]);
+            filled += 4;
+        }
+        if filled != akc::SIZE {
+            let n = k.source.len();
+            let msg = format!(
+                "kernel {}: its label must be followed by `.skip 256`, the room of its header",
+                k.name
+            );
+            self.error_at(k.line, &k.source.clone(), (0, n), msg);
+        }
+    }
+}
