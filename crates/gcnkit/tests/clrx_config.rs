@@ -9,11 +9,15 @@
 //! - Random headers: the same, for those [`print_config`] prints.
 //! - Random configs (random pseudo-ops, values good and bad, random code register use):
 //!   clrxasm and [`ConfigBuilder`] write the same header, or both refuse with the same message.
+//! - The corpus's v3/v4 kernel descriptors: [`print_descriptor_config`]'s text in a whole
+//!   `.llvm10binfmt` source, assembled by clrxasm, gives the same 64 bytes back at `NAME.kd`
+//!   (but bytes 16-23, the code entry offset clrxasm computes); those CLRX cannot carry (a
+//!   non-zero kernarg_size, bytes 8-11) once more with those bytes cleared.
 
 mod common;
 
 use common::{clrx, env_n, seed, Rng};
-use gcnkit::codeobj::clrx_config::{print_config, CodeRegs, ConfigBuilder, Gpu, Target};
+use gcnkit::codeobj::clrx_config::{print_config, print_descriptor_config, CodeRegs, ConfigBuilder, Gpu, Target};
 use object::{Object, ObjectSection, ObjectSymbol};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -656,4 +660,104 @@ fn random_configs() {
         let (same, refused) = per_form.get(&form).copied().unwrap_or_default();
         assert!(same > 0 && refused > 0, "{form:?}: {same} same, {refused} refused");
     }
+}
+
+/// A whole CLRX source for code object v3 (`.llvm10binfmt`): the kernels' descriptor texts
+/// (from `print_descriptor_config`), 64 bytes of `.globaldata` per kernel (clrxasm writes the
+/// k-th kernel's descriptor at 64*k of it and names it `NAME.kd`), and each kernel's code:
+/// `s_endpgm` and 63 more (clrxdisasm takes a kernel only with 256 bytes of code after it).
+/// `.eflags` keeps the ELF's flags (clrxasm writes 51, GFX1010's, otherwise).
+fn v3_source(gpu: &Gpu, eflags: u32, kernels: &[(String, String)]) -> String {
+    let mut s = String::from(".rocm\n");
+    gpu.print(&mut s);
+    s.push_str(&format!(".eflags {eflags}\n.llvm10binfmt\n.metadatav3\n"));
+    s.push_str(&format!(".globaldata\n.fill {}, 1, 0\n", 64 * kernels.len()));
+    for (name, text) in kernels {
+        s.push_str(&format!(".kernel {name}\n{text}"));
+    }
+    s.push_str(".text\n");
+    for (name, _) in kernels {
+        s.push_str(&format!(
+            ".p2align 8\n{name}:\n    s_endpgm\n    .fill 63, 4, 0xbf810000\n"
+        ));
+    }
+    s
+}
+
+#[test]
+fn corpus_descriptors() {
+    let Some(clrx) = oracle_here() else { return };
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/codeobj");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            let n = p.file_name().unwrap().to_string_lossy().to_string();
+            (n.contains(".v3.") || n.contains(".v4.")) && (n.ends_with(".o") || n.ends_with(".hsaco"))
+        })
+        .collect();
+    files.sort();
+    assert!(!files.is_empty());
+    let (mut total, mut same, mut same_cleared) = (0, 0, 0);
+    let mut refused: Vec<String> = Vec::new();
+    for f in &files {
+        let what = f.file_name().unwrap().to_string_lossy().to_string();
+        let data = std::fs::read(f).unwrap();
+        let co = gcnkit::codeobj::read(&data).unwrap();
+        let gpu = Gpu::of_processor(co.processor).unwrap();
+        let t = Target::new(gpu, true);
+        assert!(!co.descriptors.is_empty(), "{what}: no descriptors");
+        // (name, text, the bytes it stands for, kernarg_size cleared)
+        let mut kernels = Vec::new();
+        for d in &co.descriptors {
+            total += 1;
+            let mut text = String::new();
+            match print_descriptor_config(&d.bytes, &t, &mut text) {
+                Ok(()) => kernels.push((d.kernel.clone(), text, d.bytes, false)),
+                Err(e) => {
+                    refused.push(format!("{what} {}: {e}", d.kernel));
+                    // What CLRX can carry of it: the same without kernarg_size.
+                    let mut b = d.bytes;
+                    b[8..12].fill(0);
+                    let mut text = String::new();
+                    if print_descriptor_config(&b, &t, &mut text).is_ok() {
+                        kernels.push((d.kernel.clone(), text, b, true));
+                    }
+                }
+            }
+        }
+        if kernels.is_empty() {
+            continue;
+        }
+        let named: Vec<(String, String)> = kernels.iter().map(|k| (k.0.clone(), k.1.clone())).collect();
+        let src = v3_source(&gpu, co.flags, &named);
+        let tmp = temp("kd");
+        let out = clrxasm(&clrx, &tmp, &src).unwrap_or_else(|e| panic!("{what}: clrxasm refused:\n{e}\n{src}"));
+        let names: Vec<String> = kernels.iter().map(|k| k.0.clone()).collect();
+        let got = descriptors(&out, &names);
+        for ((name, text, want, cleared), g) in kernels.iter().zip(&got) {
+            let mut want = *want;
+            want[16..24].fill(0);
+            assert_eq!(g, &want, "{what} {name}: clrxasm's descriptor differs\n{text}");
+            if *cleared {
+                same_cleared += 1;
+            } else {
+                same += 1;
+            }
+        }
+        let _ = std::fs::remove_dir_all(&tmp);
+    }
+    eprintln!(
+        "corpus: {same} of {total} v3/v4 descriptors printed and rebuilt by clrxasm (but bytes 16-23); \
+         {same_cleared} more with kernarg_size (bytes 8-11) cleared"
+    );
+    for r in &refused {
+        eprintln!("  not printable: {r}");
+    }
+    assert_eq!(same + refused.len(), total);
+    assert_eq!(
+        same + same_cleared,
+        total,
+        "some descriptors CLRX cannot carry even without kernarg_size"
+    );
 }

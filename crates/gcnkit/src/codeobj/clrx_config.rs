@@ -2,7 +2,8 @@
 //! (`.rocm`) and the `.control_directive` data after them, as clrxdisasm 0.1.9 prints them
 //! ([`print_config`]) and as clrxasm 0.1.9 builds the 256-byte `amd_kernel_code_t` from them
 //! ([`ConfigBuilder`]); the code object v3 kernel descriptor clrxasm writes from the same
-//! pseudo-ops with `.llvm10binfmt` ([`ConfigBuilder::finish_descriptor`]); and the
+//! pseudo-ops with `.llvm10binfmt` ([`ConfigBuilder::finish_descriptor`]) and the `.config`
+//! lines clrxdisasm prints for such a descriptor ([`print_descriptor_config`]); and the
 //! `.gpu`/`.arch_minor`/`.arch_stepping` lines CLRX gives a gfx processor ([`Gpu`]).
 //!
 //! The pseudo-ops are one table (`OPS`, in clrxdisasm's print order) in terms of the fields
@@ -1002,6 +1003,214 @@ pub fn print_config(b: &[u8; SIZE], target: &Target, out: &mut String) -> Result
     }
     out.push_str(&text);
     Ok(())
+}
+
+// ---- code object v3+ (`.llvm10binfmt`) ----
+
+/// Bytes of a code object v3+ kernel descriptor.
+pub const DESCRIPTOR_SIZE: usize = 64;
+/// Its code entry offset (bytes 16-23): clrxasm computes it from where the code lands.
+const KD_ENTRY: std::ops::Range<usize> = 16..24;
+
+/// A descriptor's fields in an akc header, where [`print_entry`] and [`ConfigBuilder`] have
+/// them: the group and private segment sizes, PGM_RSRC1/2 and the SGPR enables (clrxasm's
+/// `configToKernelDescriptor` in reverse; [`ConfigBuilder::finish_descriptor`] goes forward).
+fn descriptor_header(kd: &[u8; DESCRIPTOR_SIZE]) -> [u8; SIZE] {
+    let mut h = [0u8; SIZE];
+    h[64..68].copy_from_slice(&kd[0..4]);
+    h[60..64].copy_from_slice(&kd[4..8]);
+    h[48..58].copy_from_slice(&kd[48..58]);
+    h
+}
+
+fn le32(b: &[u8], at: usize) -> u32 {
+    u32::from_le_bytes(b[at..at + 4].try_into().unwrap())
+}
+
+/// The descriptor's bytes clrxasm always writes as zeros, with LLVM's names for them.
+const KD_ZEROS: [(std::ops::Range<usize>, &str); 5] = [
+    (
+        8..12,
+        "kernarg_size: clrxasm writes 0 there (a kernel's argument size goes to its metadata only)",
+    ),
+    (12..16, "reserved: clrxasm writes 0 there"),
+    (24..44, "reserved: clrxasm writes 0 there"),
+    (58..60, "kernarg_preload (GFX90A+): clrxasm writes 0 there"),
+    (60..64, "reserved: clrxasm writes 0 there"),
+];
+
+/// The SGPR enables (bytes 56-57) some CLRX pseudo-op sets: the 7 user SGPR enables, the 3
+/// grid workgroup counts of code object v2 (reserved in v3) and `.use_wave32` (bit 10).
+const KD_SGPR_FLAGS_KNOWN: u16 = 0x7ff;
+
+/// Why clrxasm cannot rebuild descriptor `kd` from [`print_descriptor_config`]'s lines, if it
+/// cannot, naming the first byte offset that differs.
+fn descriptor_unprintable(kd: &[u8; DESCRIPTOR_SIZE], t: &Target) -> Option<String> {
+    let group = le32(kd, 0);
+    if group > 32768 {
+        return Some(format!(
+            "bytes 0-3 (group_segment_fixed_size) are {group}: CLRX takes at most 32768"
+        ));
+    }
+    if le32(kd, 4) == u32::MAX {
+        return Some(
+            "bytes 4-7 (private_segment_fixed_size) are 0xffffffff, which clrxasm takes for \
+             \"not given\" (0)"
+                .into(),
+        );
+    }
+    let zeros = |r: &std::ops::Range<usize>| r.clone().find(|&k| kd[k] != 0);
+    for (r, what) in KD_ZEROS.iter().filter(|x| x.0.start < 44) {
+        if let Some(k) = zeros(r) {
+            return Some(format!("byte {k} is {:#04x} ({what})", kd[k]));
+        }
+    }
+    let h = descriptor_header(kd);
+    let exc1 = get(&h, RSRC1_EXCEPTIONS);
+    if exc1 & !get(&h, F("enable_exception")) != 0 {
+        return Some(format!(
+            "bytes 48-51: PGM_RSRC1 bits 24-30 are {exc1:#x}, which clrxdisasm's form prints as \
+             .exceptions and clrxasm puts in PGM_RSRC2 (bits 24-30 {:#x})",
+            get(&h, F("enable_exception"))
+        ));
+    }
+    let scratch = get(&h, F("enable_sgpr_private_segment_wave_byte_offset"));
+    let private = le32(kd, 4);
+    if scratch != (private != 0) as u64 {
+        return Some(format!(
+            "bytes 52-55: PGM_RSRC2 bit 0 (private segment wave offset) is {scratch} with \
+             private_segment_fixed_size {private}: clrxasm sets it exactly when the size is not 0"
+        ));
+    }
+    let user = get(&h, F("user_sgpr_count"));
+    if user > 16 {
+        return Some(format!(
+            "bytes 52-55: PGM_RSRC2 user SGPR count is {user}: .userdatanum takes at most 16"
+        ));
+    }
+    if get(&h, F("enable_vgpr_workitem_id")) == 3 {
+        return Some("bytes 52-55: PGM_RSRC2 workitem-id count is 3: .dims writes at most 2".into());
+    }
+    let lds = get(&h, F("granulated_lds_size")) << t.lds_shift();
+    if lds > 32768 {
+        return Some(format!(
+            "bytes 52-55: PGM_RSRC2 LDS size prints as .localsize {lds}, above CLRX's 32768"
+        ));
+    }
+    let flags = u16::from_le_bytes([kd[56], kd[57]]);
+    if flags & !KD_SGPR_FLAGS_KNOWN != 0 {
+        return Some(format!(
+            "bytes 56-57: SGPR enable bits {:#06x} are set (bit 11 is LLVM's uses_dynamic_stack): \
+             no CLRX pseudo-op sets them in a descriptor",
+            flags & !KD_SGPR_FLAGS_KNOWN
+        ));
+    }
+    for (r, what) in KD_ZEROS.iter().filter(|x| x.0.start >= 44) {
+        if let Some(k) = zeros(r) {
+            return Some(format!("byte {k} is {:#04x} ({what})", kd[k]));
+        }
+    }
+    None
+}
+
+/// The pseudo-ops of clrxdisasm's `.config` for a descriptor, in its order, as far as `OPS`
+/// prints them; the rest of its lines are written by [`print_descriptor_config`].
+const KD_HEAD: [&str; 15] = [
+    "dims",
+    "sgprsnum",
+    "vgprsnum",
+    "privmode",
+    "debugmode",
+    "dx10clamp",
+    "ieeemode",
+    "tgsize",
+    "floatmode",
+    "priority",
+    "exceptions",
+    "localsize",
+    "userdatanum",
+    "pgmrsrc1",
+    "pgmrsrc2",
+];
+const KD_ENABLES: [&str; 8] = [
+    "use_private_segment_buffer",
+    "use_dispatch_ptr",
+    "use_queue_ptr",
+    "use_kernarg_segment_ptr",
+    "use_dispatch_id",
+    "use_flat_scratch_init",
+    "use_private_segment_size",
+    "use_grid_workgroup_count",
+];
+
+fn op_entry(name: &str) -> &'static Entry {
+    OPS.iter().find(|x| x.name == name).expect("CLRX pseudo-op")
+}
+
+/// A code object v3+ kernel descriptor (64 bytes, `NAME.kd`) as CLRX's `.config` block for
+/// `.llvm10binfmt` (the `    .config` line and the pseudo-ops indented by 8), as
+/// `clrxdisasm -C` prints it (its `dumpKernelDescriptor`): `.dims`, `.sgprsnum`, `.vgprsnum`,
+/// the mode flags, `.floatmode`, `.priority`, `.exceptions` (PGM_RSRC1's bits 24-30, as
+/// clrxdisasm reads them), `.localsize`, `.userdatanum`, `.pgmrsrc1`, `.pgmrsrc2`,
+/// `.group_segment_fixed_size`, `.private_segment_fixed_size`, `.kernel_code_entry_offset`
+/// (bytes 16-23 as they are; clrxasm ignores the value and computes the offset from the
+/// layout), the `.use_*` enables and `.use_wave32`. Two lines clrxdisasm leaves out (it
+/// would lose the bits) are added when not zero: `.pgmrsrc3` (after `.pgmrsrc2`; clrxdisasm
+/// prints it only for GCN 1.5) and `.use_grid_workgroup_count` (bits 7-9 of the enables,
+/// reserved in v3).
+///
+/// clrxasm (with `.llvm10binfmt`) rebuilds from these lines the same 64 bytes but bytes
+/// 16-23; when it would not, the reason (its byte offset) is returned and nothing is written:
+/// CLRX writes zeros at bytes 8-15 (so `kernarg_size` cannot be carried), 24-43 and 58-63;
+/// it takes a group segment of at most 32768 bytes, at most 16 user SGPRs, a workitem-id
+/// count up to 2, the scratch enable exactly when the private segment is not empty, and no
+/// SGPR enable above bit 10.
+pub fn print_descriptor_config(kd: &[u8; DESCRIPTOR_SIZE], target: &Target, out: &mut String) -> Result<(), String> {
+    let t = Target::new(target.gpu, true);
+    if let Some(why) = descriptor_unprintable(kd, &t) {
+        return Err(why);
+    }
+    let h = descriptor_header(kd);
+    let mut text = String::from("    .config\n");
+    for n in KD_HEAD {
+        print_entry(op_entry(n), &h, &t, &mut text);
+    }
+    let rsrc3 = le32(kd, 44);
+    if rsrc3 != 0 {
+        text.push_str(&format!("        .pgmrsrc3 {rsrc3:#010x}\n"));
+    }
+    text.push_str(&format!("        .group_segment_fixed_size {}\n", le32(kd, 0)));
+    text.push_str(&format!("        .private_segment_fixed_size {}\n", le32(kd, 4)));
+    let entry = u64::from_le_bytes(kd[KD_ENTRY].try_into().unwrap());
+    text.push_str(&format!("        .kernel_code_entry_offset {entry:#x}\n"));
+    for n in KD_ENABLES {
+        print_entry(op_entry(n), &h, &t, &mut text);
+    }
+    if get(&h, F("enable_wavefront_size32")) != 0 {
+        text.push_str("        .use_wave32\n");
+    }
+    // Whatever the checks above missed: clrxasm's reading of the text must give `kd` back.
+    let back = read_descriptor_config(&t, &text)?;
+    if let Some(k) = (0..DESCRIPTOR_SIZE).find(|&k| !KD_ENTRY.contains(&k) && back[k] != kd[k]) {
+        return Err(format!(
+            "byte {k} would be {:#04x} instead of {:#04x} after clrxasm",
+            back[k], kd[k]
+        ));
+    }
+    out.push_str(&text);
+    Ok(())
+}
+
+/// The descriptor clrxasm writes (bytes 16-23 left 0) for a `.config` text of lines.
+fn read_descriptor_config(t: &Target, text: &str) -> Result<[u8; DESCRIPTOR_SIZE], String> {
+    let mut bl = ConfigBuilder::new(Target::new(t.gpu, true), "k");
+    for line in text.lines() {
+        let line = line.trim();
+        let (op, args) = line.split_once(' ').unwrap_or((line, ""));
+        bl.set(op, args)
+            .map_err(|e| format!("clrxasm would reject `{line}`: {e}"))?;
+    }
+    bl.finish_descriptor()
 }
 
 // ---- building ----
@@ -2051,5 +2260,157 @@ mod tests {
             }
         }
         assert!(printed > 500, "only {printed} printed");
+    }
+
+    /// A random descriptor within what CLRX carries (or, one time in `wild`, anything).
+    fn random_descriptor(next: &mut impl FnMut() -> u64, wild: bool) -> [u8; 64] {
+        let mut d = [0u8; 64];
+        for x in d.iter_mut() {
+            *x = next() as u8;
+        }
+        if wild {
+            return d;
+        }
+        let v = next();
+        let group = if v & 1 == 0 { 0 } else { (v >> 1) % 32769 };
+        let private = if v & 2 == 0 {
+            0
+        } else {
+            (v >> 20) as u32 as u64 % 0xffff_ffff
+        };
+        d[0..4].copy_from_slice(&(group as u32).to_le_bytes());
+        d[4..8].copy_from_slice(&(private as u32).to_le_bytes());
+        d[8..16].fill(0);
+        d[24..44].fill(0);
+        if v & 4 == 0 {
+            d[44..48].fill(0);
+        }
+        d[58..64].fill(0);
+        let mut rsrc1 = le32(&d, 48);
+        let mut rsrc2 = le32(&d, 52);
+        rsrc2 = rsrc2 & !1 | (private != 0) as u32;
+        rsrc2 = rsrc2 & !(0x1f << 1) | (((v >> 40) % 17) as u32) << 1;
+        rsrc2 = rsrc2 & !(3 << 11) | (((v >> 45) % 3) as u32) << 11;
+        // LDS up to 32768 bytes in either granule.
+        rsrc2 = rsrc2 & !(0x1ff << 15) | (((v >> 48) % 65) as u32) << 15;
+        rsrc1 = rsrc1 & !(0x7f << 24) | (rsrc1 >> 24 & rsrc2 >> 24 & 0x7f) << 24;
+        d[48..52].copy_from_slice(&rsrc1.to_le_bytes());
+        d[52..56].copy_from_slice(&rsrc2.to_le_bytes());
+        d[57] &= 0x07;
+        d
+    }
+
+    /// print_descriptor_config's lines, read by ConfigBuilder (as clrxasm), give the random
+    /// descriptors back but bytes 16-23; every descriptor it refuses has a reason named by byte.
+    #[test]
+    fn descriptor_round_trip() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let (mut printed, mut refused) = (0, 0);
+        for k in 0..4000 {
+            let p = ["gfx600", "gfx704", "gfx803", "gfx900", "gfx906"][k % 5];
+            let t = Target::new(Gpu::of_processor(p).unwrap(), k % 3 == 0);
+            let wild = k % 7 == 0;
+            let d = random_descriptor(&mut next, wild);
+            let mut text = String::new();
+            match print_descriptor_config(&d, &t, &mut text) {
+                Ok(()) => {
+                    printed += 1;
+                    assert!(text.starts_with("    .config\n        .dims "), "{text}");
+                    let mut b = ConfigBuilder::new(Target::new(t.gpu, false), "k");
+                    for l in text.lines() {
+                        let l = l.trim();
+                        let (op, args) = l.split_once(' ').unwrap_or((l, ""));
+                        b.set(op, args).unwrap();
+                    }
+                    let mut back = b.finish_descriptor().unwrap();
+                    back[16..24].copy_from_slice(&d[16..24]);
+                    assert_eq!(back, d, "{p}:\n{text}");
+                }
+                Err(e) => {
+                    assert!(wild, "{p}: a sane descriptor was refused: {e}\n{d:02x?}");
+                    assert!(e.starts_with("byte"), "{e}");
+                    assert!(text.is_empty());
+                    refused += 1;
+                }
+            }
+        }
+        assert!(printed > 3000 && refused > 100, "{printed} printed, {refused} refused");
+    }
+
+    /// Each field CLRX cannot carry in a descriptor is refused, naming its bytes.
+    #[test]
+    fn descriptor_refusals() {
+        let t = fiji();
+        let base = {
+            let mut d = [0u8; 64];
+            d[48..52].copy_from_slice(&0x00af_0000u32.to_le_bytes());
+            d[52..56].copy_from_slice(&0x0000_0090u32.to_le_bytes());
+            d[56] = 0x0b;
+            d
+        };
+        let mut s = String::new();
+        print_descriptor_config(&base, &t, &mut s).unwrap();
+        let err = |f: &dyn Fn(&mut [u8; 64])| {
+            let mut d = base;
+            f(&mut d);
+            print_descriptor_config(&d, &t, &mut String::new()).unwrap_err()
+        };
+        assert!(err(&|d| d[8] = 24).starts_with("byte 8 is 0x18 (kernarg_size"));
+        assert!(err(&|d| d[2] = 1).starts_with("bytes 0-3 (group_segment_fixed_size) are 65536"));
+        assert!(err(&|d| d[4..8].fill(0xff)).starts_with("bytes 4-7"));
+        assert!(err(&|d| d[30] = 1).starts_with("byte 30 "));
+        assert!(err(&|d| d[51] |= 0x04).starts_with("bytes 48-51"));
+        assert!(err(&|d| d[52] |= 1).starts_with("bytes 52-55: PGM_RSRC2 bit 0"));
+        assert!(err(&|d| d[52] |= 0x3e).starts_with("bytes 52-55: PGM_RSRC2 user SGPR count is 31"));
+        assert!(err(&|d| d[53] |= 0x18).starts_with("bytes 52-55: PGM_RSRC2 workitem-id count"));
+        assert!(err(&|d| d[54] |= 0x80).starts_with("bytes 52-55: PGM_RSRC2 LDS size"));
+        assert!(err(&|d| d[57] = 0x08).starts_with("bytes 56-57: SGPR enable bits 0x0800"));
+        assert!(err(&|d| d[58] = 1).starts_with("byte 58 is 0x01 (kernarg_preload"));
+        // Bytes 16-23 print as they are and do not matter.
+        let mut d = base;
+        d[16] = 0x40;
+        let mut s2 = String::new();
+        print_descriptor_config(&d, &t, &mut s2).unwrap();
+        assert_eq!(s2.replace("offset 0x40", "offset 0x0"), s);
+    }
+
+    /// A Fiji descriptor's lines (clrxdisasm's GCN 1.0-1.4 form; clrxdisasm itself takes any
+    /// v3 object for GFX1010). From one oracle run: clrxasm, given these lines with
+    /// `.llvm10binfmt`, wrote these 64 bytes at `k0.kd` (with its code entry offset, 0xc40).
+    #[test]
+    fn descriptor_text() {
+        let mut d = [0u8; 64];
+        d[0..4].copy_from_slice(&1000u32.to_le_bytes());
+        d[48..52].copy_from_slice(&0x00ac_0041u32.to_le_bytes());
+        d[52..56].copy_from_slice(&0x0000_0090u32.to_le_bytes());
+        d[56] = 0x09;
+        let mut s = String::new();
+        print_descriptor_config(&d, &fiji(), &mut s).unwrap();
+        assert_eq!(
+            s,
+            "    .config
+        .dims x
+        .sgprsnum 16
+        .vgprsnum 8
+        .dx10clamp
+        .ieeemode
+        .floatmode 0xc0
+        .priority 0
+        .userdatanum 8
+        .pgmrsrc1 0x00ac0041
+        .pgmrsrc2 0x00000090
+        .group_segment_fixed_size 1000
+        .private_segment_fixed_size 0
+        .kernel_code_entry_offset 0x0
+        .use_private_segment_buffer
+        .use_kernarg_segment_ptr
+"
+        );
     }
 }
