@@ -148,7 +148,9 @@ pub fn disassemble_code_object(
     let v2 = co.version == Some(2);
     let mut count = 0;
     // CLRX text of a code object v2: its ROCm form, each kernel's header as `.config`.
-    let clrx_configs = (text && syntax == Syntax::Clrx && v2).then(|| clrx_rocm(co)).flatten();
+    let clrx_configs = (text && syntax == Syntax::Clrx && co.version.is_some())
+        .then(|| if v2 { clrx_rocm(co) } else { clrx_rocm_v3(co) })
+        .flatten();
     if let Some(c) = &clrx_configs {
         sink(c);
     }
@@ -191,7 +193,7 @@ pub fn disassemble_code_object(
                         let mut block = String::new();
                         match crate::codeobj::akc::print(header, &mut block) {
                             // CLRX: the header comes from the kernel's .config (printed first).
-                            _ if clrx_configs.is_some() => sink(".skip 256\n"),
+                            _ if clrx_configs.is_some() && v2 => sink(".skip 256\n"),
                             Ok(()) if llvm_object => sink(&block),
                             Ok(()) => sink(&data_lines(header, syntax, "amd_kernel_code_t")),
                             Err(e) => sink(&data_lines(
@@ -332,6 +334,47 @@ fn clrx_rocm(co: &crate::codeobj::CodeObject) -> Option<String> {
         }
     }
     None
+}
+
+/// The CLRX ROCm header of a code object v3+ (`.llvm10binfmt`). CLRX's `.config` cannot carry
+/// a descriptor's kernarg size (clrxasm writes 0 there), so the descriptors go as they are:
+/// their bytes in `.globaldata` (clrxasm takes the k-th 64 bytes as the k-th `.kernel`'s
+/// descriptor when the kernel has no `.config`), the metadata document's bytes after
+/// `.metadata`, the ELF flags in `.eflags`.
+fn clrx_rocm_v3(co: &crate::codeobj::CodeObject) -> Option<String> {
+    use crate::codeobj::clrx_config::Gpu;
+    use crate::codeobj::metadata::{parse_notes, NT_AMDGPU_METADATA};
+    let gpu = Gpu::of_processor(co.processor)?;
+    let mut out = String::from(".rocm\n");
+    gpu.print(&mut out);
+    out.push_str(&format!(
+        ".eflags {}\n.llvm10binfmt\n.metadatav3\n.globaldata\n",
+        co.flags
+    ));
+    let bytes = |out: &mut String, b: &[u8]| {
+        for line in b.chunks(16) {
+            let v: Vec<String> = line.iter().map(|x| format!("0x{x:02x}")).collect();
+            out.push_str(&format!("    .byte {}\n", v.join(", ")));
+        }
+    };
+    for d in &co.descriptors {
+        bytes(&mut out, &d.bytes);
+    }
+    for d in &co.descriptors {
+        out.push_str(&format!(".kernel {}\n", d.kernel));
+    }
+    let meta = co
+        .notes
+        .iter()
+        .filter_map(|n| parse_notes(n).ok())
+        .flatten()
+        .find(|n| n.name == "AMDGPU" && n.kind == NT_AMDGPU_METADATA);
+    if let Some(m) = meta {
+        out.push_str(".metadata\n");
+        bytes(&mut out, &m.desc);
+    }
+    out.push_str(".text\n");
+    Some(out)
 }
 
 /// What in a code object the text keeps as data for want of directives (kernel descriptors

@@ -68,6 +68,8 @@ pub struct ObjectParts {
     pub processor: Option<String>,
     /// Code object v2's notes, from their directives, in order.
     pub v2_notes: Vec<V2Directive>,
+    /// The ELF flags as given (CLRX's `.eflags`), instead of the processor's.
+    pub e_flags: Option<u32>,
     /// Symbols given values (`.set`, `=`, `--defsym`), in order of first definition, with
     /// their last integer value: llvm-mc writes them as local absolute symbols.
     pub constants: Vec<(String, i64)>,

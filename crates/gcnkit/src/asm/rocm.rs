@@ -19,6 +19,10 @@ pub(super) struct Rocm {
     arch_minor: Option<u32>,
     arch_stepping: Option<u32>,
     new_binfmt: bool,
+    /// `.llvm10binfmt`: code object v3 (descriptors in `.globaldata`, no headers in `.text`).
+    llvm10: bool,
+    /// `.eflags`: the ELF flags as given.
+    eflags: Option<u32>,
     kernels: Vec<RocmKernel>,
     /// The kernel whose `.config` is open.
     open: Option<usize>,
@@ -33,7 +37,18 @@ struct RocmKernel {
 }
 
 /// Directives that end a kernel's config (they switch to another part of the source).
-const ENDS_CONFIG: [&str; 6] = [".text", ".kernel", ".rodata", ".data", ".section", ".globaldata"];
+const ENDS_CONFIG: [&str; 7] = [
+    ".text",
+    ".kernel",
+    ".rodata",
+    ".data",
+    ".section",
+    ".globaldata",
+    ".metadata",
+];
+
+/// The data section that holds `.metadata`'s bytes until the end (they become the note).
+const METADATA: &str = ".clrx.metadata";
 
 impl Assembler {
     /// The ROCm directives (and, inside `.config`, every line); returns whether `name` was
@@ -69,6 +84,22 @@ impl Assembler {
                 return false;
             }
             ".newbinfmt" => r.new_binfmt = true,
+            ".llvm10binfmt" => {
+                r.llvm10 = true;
+                r.new_binfmt = true;
+            }
+            // The v3 metadata note (the only kind gcnkit writes for v3+).
+            ".metadatav3" => {}
+            ".eflags" => {
+                match rest.trim().parse::<u32>().ok().or_else(|| {
+                    u32::from_str_radix(rest.trim().trim_start_matches("0x").trim_start_matches("0X"), 16).ok()
+                }) {
+                    Some(v) => r.eflags = Some(v),
+                    None => self.error_at(lineno, src, span, ".eflags takes a number".into()),
+                }
+            }
+            ".globaldata" => self.switch_section(".rodata"),
+            ".metadata" => self.switch_section(METADATA),
             ".arch_minor" | ".arch_stepping" => match int(rest) {
                 Some(v) if name == ".arch_minor" => r.arch_minor = Some(v),
                 Some(v) => r.arch_stepping = Some(v),
@@ -129,6 +160,9 @@ impl Assembler {
         };
         let target = Target::new(gpu, r.new_binfmt);
         let processor = gpu.processor();
+        if r.llvm10 {
+            return self.finish_llvm10(r, gpu, target);
+        }
         let (major, minor, stepping) = akc::machine_version(&processor);
         let parts = &mut self.obj.parts;
         parts.processor = Some(processor);
@@ -174,6 +208,69 @@ impl Assembler {
                 Ok(header) => self.fill_header(at, &header, k),
                 Err(msg) => self.error_at(k.line, &k.source.clone(), (0, k.source.len()), msg),
             }
+        }
+    }
+
+    /// The end of a `.llvm10binfmt` source: the k-th kernel's descriptor is the k-th 64
+    /// bytes of `.globaldata` (rebuilt from its `.config` when it has one), the `.metadata`
+    /// bytes are the metadata note, `.eflags` the ELF flags.
+    fn finish_llvm10(&mut self, r: Rocm, gpu: Gpu, target: Target) {
+        use crate::codeobj::clrx_config::DESCRIPTOR_SIZE;
+        let parts = &mut self.obj.parts;
+        parts.processor = Some(gpu.processor());
+        parts.version.get_or_insert(3);
+        parts.e_flags = r.eflags;
+        if let Some(k) = parts.sections.iter().position(|s| s.name == METADATA) {
+            parts.metadata = Some(parts.sections.remove(k).bytes);
+        }
+        let Some(rodata) = parts.sections.iter().position(|s| s.name == ".rodata") else {
+            if let Some(k) = r.kernels.first() {
+                let n = k.source.len();
+                self.error_at(
+                    k.line,
+                    &k.source.clone(),
+                    (0, n),
+                    "no .globaldata for the kernel descriptors".into(),
+                );
+            }
+            return;
+        };
+        parts.sections[rodata].align = parts.sections[rodata].align.max(DESCRIPTOR_SIZE as u64);
+        for (k, kern) in r.kernels.iter().enumerate() {
+            let at = k * DESCRIPTOR_SIZE;
+            let have = self.obj.parts.sections[rodata].bytes.len();
+            if have < at + DESCRIPTOR_SIZE {
+                let n = kern.source.len();
+                let msg = format!(
+                    "kernel {}: .globaldata holds {have} bytes, not room for descriptor {k} (64 bytes each)",
+                    kern.name
+                );
+                self.error_at(kern.line, &kern.source.clone(), (0, n), msg);
+                continue;
+            }
+            if kern.lines.len() > 1 {
+                let mut b = ConfigBuilder::new(target, &kern.name);
+                for (op, args, line, src) in &kern.lines {
+                    if let Err(msg) = b.set(op, args) {
+                        self.error_at(*line, src, (0, src.len()), msg);
+                    }
+                }
+                match b.finish_descriptor() {
+                    Ok(d) => self.obj.parts.sections[rodata].bytes[at..at + DESCRIPTOR_SIZE].copy_from_slice(&d),
+                    Err(msg) => self.error_at(kern.line, &kern.source.clone(), (0, kern.source.len()), msg),
+                }
+            }
+            let a = self.obj.parts.attrs(&kern.name);
+            a.hsa_kernel = false;
+            a.function = Some(true);
+            a.visibility = 3;
+            let attrs = a.clone();
+            self.obj.parts.descriptors.push(super::KernelDescriptor {
+                kernel: kern.name.clone(),
+                attrs,
+                section: rodata,
+                offset: at,
+            });
         }
     }
 

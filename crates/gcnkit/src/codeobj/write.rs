@@ -144,8 +144,11 @@ pub fn object_of(arch: crate::Arch, items: &[crate::asm::Item], parts: &ObjectPa
 /// The object's bytes.
 pub fn write(input: &Input) -> Result<Vec<u8>, Error> {
     let parts = input.parts;
-    let flags = e_flags(input.processor, input.version, input.xnack, input.sramecc)
-        .ok_or_else(|| Error(format!("no code object processor for '{}'", input.processor)))?;
+    let flags = match parts.e_flags {
+        Some(f) => f,
+        None => e_flags(input.processor, input.version, input.xnack, input.sramecc)
+            .ok_or_else(|| Error(format!("no code object processor for '{}'", input.processor)))?,
+    };
     let section_of = |name: &str| -> Option<Option<usize>> {
         if name == ".text" {
             Some(None)
