@@ -329,6 +329,20 @@ fn clrx_rocm(co: &crate::codeobj::CodeObject) -> Option<String> {
             print_config(h, &t, &mut out).is_ok()
         });
         if all {
+            // The metadata YAML note (clrxasm's `.metadata` takes it raw).
+            let yaml = co
+                .notes
+                .iter()
+                .filter_map(|n| crate::codeobj::metadata::parse_notes(n).ok())
+                .flatten()
+                .find(|n| n.name == "AMD" && n.kind == crate::codeobj::metadata::NT_AMD_HSA_METADATA);
+            if let Some(m) = yaml {
+                out.push_str(".metadata\n");
+                for line in m.desc.chunks(16) {
+                    let v: Vec<String> = line.iter().map(|x| format!("0x{x:02x}")).collect();
+                    out.push_str(&format!("    .byte {}\n", v.join(", ")));
+                }
+            }
             out.push_str(".text\n");
             return Some(out);
         }

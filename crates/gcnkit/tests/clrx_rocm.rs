@@ -62,6 +62,18 @@ fn text_section(data: &[u8]) -> Vec<u8> {
     f.section_by_name(".text").unwrap().data().unwrap().to_vec()
 }
 
+/// The v2 metadata YAML note's bytes of an object.
+fn hsa_metadata(data: &[u8]) -> Vec<Vec<u8>> {
+    let co = gcnkit::codeobj::read(data).unwrap();
+    co.notes
+        .iter()
+        .filter_map(|n| gcnkit::codeobj::metadata::parse_notes(n).ok())
+        .flatten()
+        .filter(|n| n.name == "AMD" && n.kind == gcnkit::codeobj::metadata::NT_AMD_HSA_METADATA)
+        .map(|n| n.desc)
+        .collect()
+}
+
 fn clrx_text(data: &[u8]) -> String {
     let co = gcnkit::codeobj::read(data).unwrap();
     let mut s = String::new();
@@ -77,6 +89,8 @@ fn v2_objects_round_trip_through_clrx_text() {
         assert!(text.starts_with(".rocm\n.gpu "), "{name}: {text:.80}");
         let ours = gcnkit_object(&name, &text);
         assert_eq!(text_section(&ours), text_section(&data), "{name}");
+        assert_eq!(hsa_metadata(&ours), hsa_metadata(&data), "{name}: metadata");
+        assert_eq!(hsa_metadata(&data).len(), 1, "{name}");
         let f = object::File::parse(&*ours).unwrap();
         let kernels = f
             .symbols()
@@ -125,6 +139,7 @@ fn clrxasm_builds_the_same_code_from_gcnkits_clrx_text() {
         let text = clrx_text(&data);
         let theirs = clrxasm(&c, &text, "corpus").unwrap_or_else(|e| panic!("{name}: clrxasm: {e}"));
         assert_eq!(text_section(&theirs), text_section(&data), "{name}");
+        assert_eq!(hsa_metadata(&theirs), hsa_metadata(&data), "{name}: metadata");
     }
 }
 

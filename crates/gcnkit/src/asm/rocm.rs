@@ -177,6 +177,11 @@ impl Assembler {
             vendor: "AMD".into(),
             arch: "AMDGPU".into(),
         });
+        if let Some(k) = self.obj.parts.sections.iter().position(|s| s.name == METADATA) {
+            let bytes = self.obj.parts.sections.remove(k).bytes;
+            let yaml = String::from_utf8_lossy(&bytes).into_owned();
+            self.obj.parts.v2_notes.push(V2Directive::HsaMetadata(yaml));
+        }
         for k in &r.kernels {
             let Some(at) = self.kernel_offset(&k.name) else {
                 let n = k.source.len();

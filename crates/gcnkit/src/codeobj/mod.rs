@@ -257,13 +257,27 @@ pub fn read(data: &[u8]) -> Result<CodeObject<'_>, Error> {
         _ => (0, 0, 0),
     };
     let mach = flags & 0xff;
+    let by_name = |name: &str| {
+        MACHS
+            .iter()
+            .find(|m| m.1 == name)
+            .and_then(|m| Some((m.1, Arch::parse(m.1)?)))
+    };
     let found = MACHS
         .iter()
         .find(|m| m.0 == mach)
-        .and_then(|m| Some((m.1, Arch::parse(m.1)?)));
+        .and_then(|m| by_name(m.1))
+        // Code object v2 from other assemblers (clrxasm writes no EF_AMDGPU_MACH, or CLRX's
+        // own flags): the ISA version of its AMD note names the processor.
+        .or_else(|| {
+            let v2 = os_abi == ELFOSABI_AMDGPU_HSA && abi_version == 0;
+            v2.then(|| isa_note_processor(&file))
+                .flatten()
+                .and_then(|p| by_name(&p))
+        });
     let Some((processor, arch)) = found else {
-        return Err(e(if mach == 0 {
-            "e_flags (offset 0x30) names no processor (EF_AMDGPU_MACH is 0)".to_string()
+        return Err(e(if mach == 0 || (os_abi == ELFOSABI_AMDGPU_HSA && abi_version == 0) {
+            format!("e_flags (offset 0x30) names no GCN 1.0-1.4 processor (EF_AMDGPU_MACH 0x{mach:02x}), nor does an ISA note")
         } else {
             format!("processor 0x{mach:02x} of e_flags (offset 0x30) is not a GCN 1.0-1.4 GPU")
         }));
@@ -372,6 +386,30 @@ pub fn read(data: &[u8]) -> Result<CodeObject<'_>, Error> {
         descriptors,
         notes,
     })
+}
+
+/// The processor a code object v2's `NT_AMD_HSA_ISA_VERSION` note names (`gfx803` for
+/// 8.0.3), if it has one.
+fn isa_note_processor(file: &object::File) -> Option<String> {
+    for s in file.sections() {
+        if s.kind() != object::SectionKind::Note {
+            continue;
+        }
+        let notes = metadata::parse_notes(s.data().ok()?).ok()?;
+        for n in notes
+            .iter()
+            .filter(|n| n.name == "AMD" && n.kind == metadata::NT_AMD_HSA_ISA_VERSION)
+        {
+            let word = |k: usize| Some(u32::from_le_bytes(n.desc.get(k..k + 4)?.try_into().ok()?));
+            let (major, minor, stepping) = (word(4)?, word(8)?, word(12)?);
+            // clrxasm writes 0.0.0 for every GCN 1.0 chip: gfx600 stands for them.
+            if major == 0 {
+                return Some("gfx600".into());
+            }
+            return Some(format!("gfx{major}{minor:x}{stepping:x}"));
+        }
+    }
+    None
 }
 
 /// The 64 bytes of kernel descriptor symbol `sym` (`KERNEL.kd`) in section `index`.
