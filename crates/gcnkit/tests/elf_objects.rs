@@ -151,6 +151,28 @@ fn objects_equal_llvm_mcs() {
             .output()
             .expect("ld.lld-14 (Debian: lld-14) must be installed: it links the objects of this test");
         assert!(out.status.success(), "{name}: {}", String::from_utf8_lossy(&out.stderr));
+        // llvm-readelf reads its notes, llvm-objdump its code (on the GPUs it disassembles).
+        let notes = Command::new("llvm-readelf-14")
+            .arg("--notes")
+            .arg(&h)
+            .output()
+            .expect("llvm-readelf-14");
+        let notes_text = String::from_utf8_lossy(&notes.stdout);
+        assert!(
+            notes.status.success() && notes_text.contains("NT_AMD"),
+            "{name}: {notes_text:.200}"
+        );
+        if matches!(mcpu, "fiji" | "gfx900" | "gfx906") {
+            let od = Command::new("llvm-objdump-14")
+                .arg("-d")
+                .arg(&h)
+                .output()
+                .expect("llvm-objdump-14");
+            assert!(
+                od.status.success() && String::from_utf8_lossy(&od.stdout).contains("s_endpgm"),
+                "{name}"
+            );
+        }
         let linked = std::fs::read(&h).unwrap();
         let co = gcnkit::codeobj::read(&linked).unwrap();
         let mine = gcnkit::codeobj::read(&ours).unwrap();
