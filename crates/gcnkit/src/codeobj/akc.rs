@@ -246,24 +246,11 @@ pub fn machine_version(processor: &str) -> (u64, u64, u64) {
 }
 
 fn get(b: &[u8; SIZE], bit: u16, width: u8) -> u64 {
-    let mut v = 0u64;
-    for k in 0..width as usize {
-        let at = bit as usize + k;
-        v |= ((b[at / 8] >> (at % 8) & 1) as u64) << k;
-    }
-    v
+    super::bits::get(b, bit as usize, width as usize)
 }
 
 fn put(b: &mut [u8; SIZE], bit: u16, width: u8, v: u64) {
-    for k in 0..width as usize {
-        let at = bit as usize + k;
-        let m = 1u8 << (at % 8);
-        if v >> k & 1 == 1 {
-            b[at / 8] |= m;
-        } else {
-            b[at / 8] &= !m;
-        }
-    }
+    super::bits::put(b, bit as usize, width as usize, v)
 }
 
 /// Why a header cannot be written as an `.amd_kernel_code_t` block.

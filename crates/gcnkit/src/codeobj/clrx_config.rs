@@ -413,25 +413,12 @@ fn span(at: At) -> (u16, u8) {
 
 fn get(b: &[u8; SIZE], at: At) -> u64 {
     let (bit, width) = span(at);
-    let mut v = 0u64;
-    for k in 0..(width as usize).min(64) {
-        let p = bit as usize + k;
-        v |= ((b[p / 8] >> (p % 8) & 1) as u64) << k;
-    }
-    v
+    super::bits::get(b, bit as usize, width as usize)
 }
 
 fn put(b: &mut [u8; SIZE], at: At, v: u64) {
     let (bit, width) = span(at);
-    for k in 0..width as usize {
-        let p = bit as usize + k;
-        let m = 1u8 << (p % 8);
-        if k < 64 && v >> k & 1 == 1 {
-            b[p / 8] |= m;
-        } else {
-            b[p / 8] &= !m;
-        }
-    }
+    super::bits::put(b, bit as usize, width as usize, v)
 }
 
 /// The mask of a place's bits within the 32-bit word that starts at `word` (a bit).

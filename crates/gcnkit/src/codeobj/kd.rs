@@ -200,25 +200,11 @@ const SGPR_BLOCKS: (u8, u8, u8) = (RSRC1, 6, 4);
 const USER_SGPR_COUNT: (u8, u8, u8) = (RSRC2, 1, 5);
 
 fn get(b: &[u8; SIZE], (at, lo, width): (u8, u8, u8)) -> u32 {
-    let at = at as usize;
-    let w = u32::from_le_bytes([b[at], b[at + 1], b[at + 2], b[at + 3]]);
-    if width == 32 {
-        w
-    } else {
-        (w >> lo) & ((1 << width) - 1)
-    }
+    super::bits::get(b, at as usize * 8 + lo as usize, width as usize) as u32
 }
 
 fn put(b: &mut [u8; SIZE], (at, lo, width): (u8, u8, u8), v: u32) {
-    let at = at as usize;
-    let mut w = u32::from_le_bytes([b[at], b[at + 1], b[at + 2], b[at + 3]]);
-    if width == 32 {
-        w = v;
-    } else {
-        let m = ((1u32 << width) - 1) << lo;
-        w = (w & !m) | ((v << lo) & m);
-    }
-    b[at..at + 4].copy_from_slice(&w.to_le_bytes());
+    super::bits::put(b, at as usize * 8 + lo as usize, width as usize, v as u64)
 }
 
 /// The user SGPRs the enables of `b` take.

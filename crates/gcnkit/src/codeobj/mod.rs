@@ -8,6 +8,7 @@
 //! in `.rodata` and start with code.
 
 pub mod akc;
+mod bits;
 pub mod clrx_config;
 pub mod kd;
 pub mod metadata;
