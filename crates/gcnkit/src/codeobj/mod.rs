@@ -397,18 +397,19 @@ fn isa_note_processor(file: &object::File) -> Option<String> {
             continue;
         }
         let notes = metadata::parse_notes(s.data().ok()?).ok()?;
-        for n in notes
+        let Some(n) = notes
             .iter()
-            .filter(|n| n.name == "AMD" && n.kind == metadata::NT_AMD_HSA_ISA_VERSION)
-        {
-            let word = |k: usize| Some(u32::from_le_bytes(n.desc.get(k..k + 4)?.try_into().ok()?));
-            let (major, minor, stepping) = (word(4)?, word(8)?, word(12)?);
-            // clrxasm writes 0.0.0 for every GCN 1.0 chip: gfx600 stands for them.
-            if major == 0 {
-                return Some("gfx600".into());
-            }
-            return Some(format!("gfx{major}{minor:x}{stepping:x}"));
+            .find(|n| n.name == "AMD" && n.kind == metadata::NT_AMD_HSA_ISA_VERSION)
+        else {
+            continue;
+        };
+        let word = |k: usize| Some(u32::from_le_bytes(n.desc.get(k..k + 4)?.try_into().ok()?));
+        let (major, minor, stepping) = (word(4)?, word(8)?, word(12)?);
+        // clrxasm writes 0.0.0 for every GCN 1.0 chip: gfx600 stands for them.
+        if major == 0 {
+            return Some("gfx600".into());
         }
+        return Some(format!("gfx{major}{minor:x}{stepping:x}"));
     }
     None
 }
