@@ -116,8 +116,10 @@ pub(super) struct ObjectState {
     pub metadata: Option<MetadataBlock>,
     /// XNACK as the target id says (`None`: the processor's default).
     pub xnack: Option<bool>,
-    /// Names given values, in order (their values are read at the end).
+    /// Names given values, in order (their values are read at the end), and as a set (a
+    /// macro-heavy source assigns many times).
     constants: Vec<String>,
+    constant_set: rustc_hash::FxHashSet<String>,
     /// A CLRX ROCm source (`.rocm`): its kernels' configs ([`super::rocm`]).
     pub rocm: Option<super::rocm::Rocm>,
 }
@@ -125,7 +127,8 @@ pub(super) struct ObjectState {
 impl ObjectState {
     /// `name` was given a value.
     pub(super) fn constant(&mut self, name: &str) {
-        if !self.constants.iter().any(|n| n == name) {
+        if !self.constant_set.contains(name) {
+            self.constant_set.insert(name.to_string());
             self.constants.push(name.to_string());
         }
     }
