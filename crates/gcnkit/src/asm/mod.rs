@@ -527,8 +527,12 @@ impl Assembler {
         if c.peek() == Some(b':') && c.peek_at(1) != Some(b':') {
             c.pos += 1;
             self.labels.insert(id.to_string(), self.section);
-            let sec = self.sections[self.section].0.clone();
-            self.obj.parts.labels.push((id.to_string(), sec, self.offset as u64));
+            // Objects name the labels that are not `.L` temporaries (kept only those: a long
+            // stream has a branch label every few instructions).
+            if !id.starts_with(".L") {
+                let sec = self.sections[self.section].0.clone();
+                self.obj.parts.labels.push((id.to_string(), sec, self.offset as u64));
+            }
             self.define(
                 lineno,
                 src,

@@ -62,7 +62,7 @@ pub struct ObjectParts {
     pub version: Option<u8>,
     /// `.text`'s largest alignment.
     pub text_align: u64,
-    /// Labels: name, section name, offset there.
+    /// Labels but `.L` temporaries: name, section name, offset there.
     pub labels: Vec<(String, String, u64)>,
     /// The processor `-a` or a target directive named.
     pub processor: Option<String>,
