@@ -233,3 +233,34 @@ fn hand_written_source_equals_llvm_mcs() {
         assert!(co.sections[0].bytes.len() > if unroll.is_some() { 200 } else { 120 });
     }
 }
+
+/// Errors of object directives point at their line: a descriptor block whose kernel is never
+/// defined, a `.amdhsa_*` value out of range, a block left open.
+#[test]
+fn object_directive_errors_name_their_line() {
+    let src = "\t.amdgcn_target \"amdgcn-amd-amdhsa--gfx900\"\n\t.rodata\n\t.amdhsa_kernel nokernel\n\t\t.amdhsa_next_free_vgpr 1\n\t\t.amdhsa_next_free_sgpr 1\n\t\t.amdhsa_dx10_clamp 2\n\t.end_amdhsa_kernel\n\t.amdhsa_kernel open\n";
+    let (_, diags) = gcnkit::asm::assemble(Arch::Gcn14, Dialect::Auto, "t.s", src);
+    let errors: Vec<String> = diags
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .map(|d| d.headline())
+        .collect();
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.starts_with("t.s:6:") && e.contains("value out of range")),
+        "{errors:?}"
+    );
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.starts_with("t.s:3:") && e.contains("never defined")),
+        "{errors:?}"
+    );
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.starts_with("t.s:8:") && e.contains("without .end_amdhsa_kernel")),
+        "{errors:?}"
+    );
+}

@@ -198,6 +198,8 @@ pub struct Assembler {
     obj: object::ObjectState,
     /// `.size NAME, EXPR` waiting for the end (name, expression, line, source, column).
     sizes: Vec<(String, String, usize, String, usize)>,
+    /// Each `.amdhsa_kernel` block's kernel, line and source (checked at the end).
+    kd_lines: Vec<(String, usize, String)>,
     /// The processor as `-a` or a target directive named it (`fiji`, `gfx900`).
     processor: Option<String>,
 }
@@ -236,6 +238,7 @@ impl Assembler {
             included: Vec::new(),
             obj: Default::default(),
             sizes: Vec::new(),
+            kd_lines: Vec::new(),
             processor: None,
         }
     }

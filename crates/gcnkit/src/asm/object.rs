@@ -79,6 +79,8 @@ pub struct ObjectParts {
 pub(super) struct KdBlock {
     kernel: String,
     line: usize,
+    /// The `.amdhsa_kernel` line, for errors found at the end.
+    source: String,
     builder: kd::Builder,
     /// Where each directive was (line, source), for errors found at the end.
     at: Vec<(&'static str, usize, String)>,
@@ -284,6 +286,7 @@ impl Assembler {
                 self.obj.kd = Some(KdBlock {
                     kernel,
                     line: lineno,
+                    source: src.to_string(),
                     builder: kd::Builder::new(t),
                     at: Vec::new(),
                 });
@@ -648,7 +651,8 @@ impl Assembler {
             .iter()
             .position(|s| s.name == self.sections[self.section].0)
             .unwrap_or(0);
-        let _ = block.line;
+        self.kd_lines
+            .push((block.kernel.clone(), block.line, block.source.clone()));
         let attrs = self.obj.parts.attrs(&block.kernel).clone();
         self.obj.parts.descriptors.push(KernelDescriptor {
             attrs,
@@ -686,6 +690,14 @@ impl Assembler {
                 (0, 16),
                 ".amdgpu_metadata without .end_amdgpu_metadata".into(),
             );
+        }
+        // A descriptor's kernel must be a label (its relocation points there).
+        for (kernel, line, src) in std::mem::take(&mut self.kd_lines) {
+            if !self.obj.parts.labels.iter().any(|(n, _, _)| *n == kernel) {
+                let at = src.find(&kernel).unwrap_or(0);
+                let msg = format!("kernel '{kernel}' of this .amdhsa_kernel block is never defined (a label in .text)");
+                self.error_at(line, &src, (at, at + kernel.len()), msg);
+            }
         }
         for (sym, expr, line, src, col) in std::mem::take(&mut self.sizes) {
             let mut c = Cursor::new(&expr, 0, expr.len());
