@@ -218,14 +218,8 @@ pub fn disassemble_code_object(
             let base = (sec.addr + start) as usize;
             count += disassemble(co.arch, &words, base, syntax, format, &mut sink)?;
             if whole < bytes.len() && text {
-                let mut line = String::from(".byte ");
-                for (k, b) in bytes[whole..].iter().enumerate() {
-                    if k > 0 {
-                        line.push_str(", ");
-                    }
-                    line.push_str(&format!("0x{b:02x}"));
-                }
-                line.push('\n');
+                let mut line = String::new();
+                byte_lines(&mut line, "", &bytes[whole..]);
                 sink(&line);
             }
         }
@@ -330,18 +324,9 @@ fn clrx_rocm(co: &crate::codeobj::CodeObject) -> Option<String> {
         });
         if all {
             // The metadata YAML note (clrxasm's `.metadata` takes it raw).
-            let yaml = co
-                .notes
-                .iter()
-                .filter_map(|n| crate::codeobj::metadata::parse_notes(n).ok())
-                .flatten()
-                .find(|n| n.name == "AMD" && n.kind == crate::codeobj::metadata::NT_AMD_HSA_METADATA);
-            if let Some(m) = yaml {
+            if let Some(m) = co.note("AMD", crate::codeobj::metadata::NT_AMD_HSA_METADATA) {
                 out.push_str(".metadata\n");
-                for line in m.desc.chunks(16) {
-                    let v: Vec<String> = line.iter().map(|x| format!("0x{x:02x}")).collect();
-                    out.push_str(&format!("    .byte {}\n", v.join(", ")));
-                }
+                byte_lines(&mut out, "    ", &m.desc);
             }
             out.push_str(".text\n");
             return Some(out);
@@ -357,7 +342,7 @@ fn clrx_rocm(co: &crate::codeobj::CodeObject) -> Option<String> {
 /// `.metadata`, the ELF flags in `.eflags`.
 fn clrx_rocm_v3(co: &crate::codeobj::CodeObject) -> Option<String> {
     use crate::codeobj::clrx_config::Gpu;
-    use crate::codeobj::metadata::{parse_notes, NT_AMDGPU_METADATA};
+    use crate::codeobj::metadata::NT_AMDGPU_METADATA;
     let gpu = Gpu::of_processor(co.processor)?;
     let mut out = String::from(".rocm\n");
     gpu.print(&mut out);
@@ -365,27 +350,15 @@ fn clrx_rocm_v3(co: &crate::codeobj::CodeObject) -> Option<String> {
         ".eflags {}\n.llvm10binfmt\n.metadatav3\n.globaldata\n",
         co.flags
     ));
-    let bytes = |out: &mut String, b: &[u8]| {
-        for line in b.chunks(16) {
-            let v: Vec<String> = line.iter().map(|x| format!("0x{x:02x}")).collect();
-            out.push_str(&format!("    .byte {}\n", v.join(", ")));
-        }
-    };
     for d in &co.descriptors {
-        bytes(&mut out, &d.bytes);
+        byte_lines(&mut out, "    ", &d.bytes);
     }
     for d in &co.descriptors {
         out.push_str(&format!(".kernel {}\n", d.kernel));
     }
-    let meta = co
-        .notes
-        .iter()
-        .filter_map(|n| parse_notes(n).ok())
-        .flatten()
-        .find(|n| n.name == "AMDGPU" && n.kind == NT_AMDGPU_METADATA);
-    if let Some(m) = meta {
+    if let Some(m) = co.note("AMDGPU", NT_AMDGPU_METADATA) {
         out.push_str(".metadata\n");
-        bytes(&mut out, &m.desc);
+        byte_lines(&mut out, "    ", &m.desc);
     }
     out.push_str(".text\n");
     Some(out)
@@ -413,6 +386,14 @@ pub fn code_object_warnings(co: &crate::codeobj::CodeObject) -> Vec<String> {
         }
     }
     out
+}
+
+/// Bytes as `.byte` lines of sixteen, each line after `indent`.
+fn byte_lines(out: &mut String, indent: &str, bytes: &[u8]) {
+    for line in bytes.chunks(16) {
+        let v: Vec<String> = line.iter().map(|x| format!("0x{x:02x}")).collect();
+        out.push_str(&format!("{indent}.byte {}\n", v.join(", ")));
+    }
 }
 
 /// `.text`, `.rodata`, or `.section NAME` for another section.
@@ -470,10 +451,7 @@ fn descriptors_text(co: &crate::codeobj::CodeObject) -> String {
                 "/* kernel descriptor {}.kd: byte {}: {}; kept as data */\n{}.kd:\n",
                 d.kernel, e.offset, e.reason, d.kernel
             ));
-            for c in d.bytes.chunks(16) {
-                let b: Vec<String> = c.iter().map(|x| format!("0x{x:02x}")).collect();
-                out.push_str(&format!("\t.byte {}\n", b.join(", ")));
-            }
+            byte_lines(&mut out, "\t", &d.bytes);
         }
     }
     out

@@ -790,34 +790,16 @@ impl Assembler {
                 c.ws();
                 let p0 = c.pos;
                 let rest = std::str::from_utf8(&c.s[p0..end]).unwrap_or("").trim();
-                // `.amdgcn_target "amdgcn-amd-amdhsa--gfx900+xnack"`: the processor is the last
-                // part of the triple, before any target features.
+                // `.amdgcn_target "amdgcn-amd-amdhsa--gfx900+xnack"`: the processor, then any
+                // target features.
+                let id = crate::codeobj::TargetId::parse(rest);
                 let name = if name == ".amdgcn_target" {
-                    let t = rest.trim_matches('"');
-                    // `amdgcn-amd-amdhsa--gfx906+xnack+sram-ecc`: after the `--`.
-                    t.rsplit("--")
-                        .next()
-                        .unwrap_or("")
-                        .split([':', '+'])
-                        .next()
-                        .unwrap_or("")
+                    self.obj.parts.target_id = Some(rest.trim_matches('"').to_string());
+                    self.obj.xnack = id.xnack;
+                    id.processor
                 } else {
                     rest
                 };
-                if let Some(t) = rest.strip_prefix('"').and_then(|t| t.strip_suffix('"')) {
-                    self.obj.parts.target_id = Some(t.to_string());
-                    let f = t.rsplit("--").next().unwrap_or("");
-                    self.obj.xnack = if f.contains(":xnack-") {
-                        Some(false)
-                    } else if f.contains("xnack") {
-                        Some(true)
-                    } else if f.contains('+') {
-                        // Code object v3's `gfx906+sram-ecc`: features not named are off.
-                        Some(false)
-                    } else {
-                        None
-                    };
-                }
                 match Arch::parse(name) {
                     Some(arch) => {
                         self.processor = Some(name.to_string());

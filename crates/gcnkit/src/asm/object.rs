@@ -152,19 +152,8 @@ impl ObjectParts {
 impl Assembler {
     /// The gfx name of the target (`-a` or the target directive, else the arch's first).
     pub(super) fn gfx_processor(&self) -> &'static str {
-        processor_of(self.arch, self.processor.as_deref().unwrap_or(""))
+        crate::codeobj::processor_or_default(self.arch, self.processor.as_deref())
     }
-}
-
-/// The processor's gfx name of an arch name or gfx name (`fiji` → `gfx803`).
-fn processor_of(arch: crate::arch::Arch, given: &str) -> &'static str {
-    crate::codeobj::processor_name(given).unwrap_or(match arch {
-        crate::arch::Arch::Gcn10 => "gfx600",
-        crate::arch::Arch::Gcn11 => "gfx700",
-        crate::arch::Arch::Gcn12 => "gfx803",
-        crate::arch::Arch::Gcn14 => "gfx900",
-        crate::arch::Arch::Gcn141 => "gfx906",
-    })
 }
 
 impl Assembler {

@@ -94,6 +94,16 @@ impl<'a> CodeObject<'a> {
         })
     }
 
+    /// The first note of owner `name` and type `kind` in the note sections (notes that do not
+    /// parse are passed over).
+    pub fn note(&self, name: &str, kind: u32) -> Option<metadata::Note> {
+        self.notes
+            .iter()
+            .filter_map(|n| metadata::parse_notes(n).ok())
+            .flatten()
+            .find(|n| n.name == name && n.kind == kind)
+    }
+
     /// The target the descriptors' register fields depend on.
     pub fn kd_target(&self) -> kd::Target {
         let xnack = !matches!(self.features().0, Feature::Off | Feature::Unsupported);
@@ -221,6 +231,62 @@ pub fn processor_name(name: &str) -> Option<&'static str> {
         .find(|p| p.0 == n)
         .map(|p| p.1)
         .or_else(|| MACHS.iter().find(|m| m.1 == n).map(|m| m.1))
+}
+
+/// The gfx processor a name stands for (`fiji` → `gfx803`), else the arch's first: what an
+/// object gets when neither `-a` nor a target directive names a processor.
+pub fn processor_or_default(arch: Arch, name: Option<&str>) -> &'static str {
+    name.and_then(processor_name).unwrap_or(match arch {
+        Arch::Gcn10 => "gfx600",
+        Arch::Gcn11 => "gfx700",
+        Arch::Gcn12 => "gfx803",
+        Arch::Gcn14 => "gfx900",
+        Arch::Gcn141 => "gfx906",
+    })
+}
+
+/// A target id as `.amdgcn_target` gives it: `amdgcn-amd-amdhsa--gfx906:sramecc+:xnack-`
+/// (code object v4+: a feature not named is "any") or `amdgcn-amd-amdhsa--gfx906+xnack+sram-ecc`
+/// (v3: a feature not named is off). The reverse of [`CodeObject::target_id`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TargetId<'a> {
+    /// The processor part (`gfx906`), as written.
+    pub processor: &'a str,
+    pub xnack: Option<bool>,
+    pub sramecc: Option<bool>,
+    /// The v3 form (`+feature`).
+    pub v3: bool,
+}
+
+impl<'a> TargetId<'a> {
+    pub fn parse(id: &'a str) -> TargetId<'a> {
+        let cpu = id.trim_matches('"').rsplit("--").next().unwrap_or("");
+        let (processor, features) = match cpu.find([':', '+']) {
+            Some(k) => (&cpu[..k], &cpu[k..]),
+            None => (cpu, ""),
+        };
+        let v3 = features.starts_with('+');
+        let setting = |on: &str, off: &str| {
+            if features.contains(on) {
+                Some(true)
+            } else if features.contains(off) || v3 {
+                Some(false)
+            } else {
+                None
+            }
+        };
+        let (xnack, sramecc) = if v3 {
+            (setting("+xnack", "-xnack"), setting("+sram-ecc", "-sram-ecc"))
+        } else {
+            (setting(":xnack+", ":xnack-"), setting(":sramecc+", ":sramecc-"))
+        };
+        TargetId {
+            processor,
+            xnack,
+            sramecc,
+            v3,
+        }
+    }
 }
 
 /// `EF_AMDGPU_MACH` of a gfx name.

@@ -100,37 +100,11 @@ pub fn object_of(arch: crate::Arch, items: &[crate::asm::Item], parts: &ObjectPa
         }
         text[at..at + bytes.len()].copy_from_slice(&bytes);
     }
-    let id = parts.target_id.as_deref().unwrap_or("");
-    let cpu = id.rsplit("--").next().unwrap_or("");
-    let (cpu_name, features) = match cpu.find([':', '+']) {
-        Some(k) => (&cpu[..k], &cpu[k..]),
-        None => (cpu, ""),
-    };
-    let processor = super::processor_name(cpu_name)
-        .or_else(|| parts.processor.as_deref().and_then(super::processor_name))
-        .unwrap_or(match arch {
-            crate::Arch::Gcn10 => "gfx600",
-            crate::Arch::Gcn11 => "gfx700",
-            crate::Arch::Gcn12 => "gfx803",
-            crate::Arch::Gcn14 => "gfx900",
-            crate::Arch::Gcn141 => "gfx906",
-        });
-    let v3_style = features.starts_with('+');
-    let version = parts.version.unwrap_or(if v3_style { 3 } else { 4 });
-    let setting = |on: &str, off: &str| -> Option<bool> {
-        if features.contains(on) {
-            Some(true)
-        } else if features.contains(off) || v3_style {
-            Some(false)
-        } else {
-            None
-        }
-    };
-    let (xnack, sramecc) = if v3_style {
-        (setting("+xnack", "-xnack"), setting("+sram-ecc", "-sram-ecc"))
-    } else {
-        (setting(":xnack+", ":xnack-"), setting(":sramecc+", ":sramecc-"))
-    };
+    let id = super::TargetId::parse(parts.target_id.as_deref().unwrap_or(""));
+    let processor = super::processor_name(id.processor)
+        .unwrap_or_else(|| super::processor_or_default(arch, parts.processor.as_deref()));
+    let version = parts.version.unwrap_or(if id.v3 { 3 } else { 4 });
+    let (xnack, sramecc) = (id.xnack, id.sramecc);
     write(&Input {
         processor,
         version,
