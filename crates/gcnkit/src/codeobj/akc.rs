@@ -32,8 +32,8 @@ pub struct Field {
     /// The older name llvm-mc also takes (`compute_pgm_rsrc1_vgprs`).
     pub alias: Option<&'static str>,
     /// First bit (of the 256 bytes, little-endian) and width.
-    bit: u16,
-    width: u8,
+    pub(crate) bit: u16,
+    pub(crate) width: u8,
     /// Printed as a signed number (`call_convention = -1`).
     signed: bool,
     /// GFX10 only: a non-zero value under this name is an error before GFX10.

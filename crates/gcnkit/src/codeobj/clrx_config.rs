@@ -7,7 +7,7 @@
 //! `.gpu`/`.arch_minor`/`.arch_stepping` lines CLRX gives a gfx processor ([`Gpu`]).
 //!
 //! The pseudo-ops are one table (`OPS`, in clrxdisasm's print order) in terms of the fields
-//! of [`akc::FIELDS`] (their positions are learnt from [`akc::Builder`]) or, where akc has no
+//! of [`akc::FIELDS`] (their positions are akc's) or, where akc has no
 //! field (the prefetch offset, the scratch backing size, the raw PGM_RSRC words), of bit
 //! ranges.
 //!
@@ -46,7 +46,6 @@
 
 use super::akc;
 use crate::arch::Arch;
-use std::sync::OnceLock;
 
 const SIZE: usize = akc::SIZE;
 
@@ -374,39 +373,14 @@ const METADATA_OPS: [&str; 21] = [
 
 // ---- positions ----
 
-/// Every akc field's first bit and width. akc keeps them private; its builder shows them:
-/// with every field 0, setting one to all ones sets exactly its bits.
-fn akc_layout() -> &'static [(&'static str, u16, u8)] {
-    static L: OnceLock<Vec<(&'static str, u16, u8)>> = OnceLock::new();
-    L.get_or_init(|| {
-        // gfx1010: the GFX10-only fields take a non-zero value there.
-        let mut zero = akc::Builder::new("gfx1010");
-        for x in &akc::FIELDS {
-            zero.set(x.name, 0).expect("akc field");
-        }
-        akc::FIELDS
-            .iter()
-            .map(|x| {
-                let mut one = zero.clone();
-                one.set(x.name, -1).expect("akc field");
-                let b = one.finish();
-                let bits: Vec<usize> = (0..SIZE * 8).filter(|&k| b[k / 8] >> (k % 8) & 1 == 1).collect();
-                let (first, n) = (bits[0], bits.len());
-                debug_assert_eq!(bits[n - 1] - first + 1, n, "{} is not contiguous", x.name);
-                (x.name, first as u16, n as u8)
-            })
-            .collect()
-    })
-}
-
 /// First bit and width of a place.
 fn span(at: At) -> (u16, u8) {
     match at {
         At::Bits(b, w) => (b, w),
         At::F(name) => {
-            let l = akc_layout().iter().find(|x| x.0 == name);
-            let l = l.unwrap_or_else(|| panic!("{name} is not an akc field"));
-            (l.1, l.2)
+            let f = akc::FIELDS.iter().find(|x| x.name == name);
+            let f = f.unwrap_or_else(|| panic!("{name} is not an akc field"));
+            (f.bit, f.width)
         }
     }
 }
