@@ -307,7 +307,9 @@ pub(crate) fn step_with(w: &mut Wave, l: &mut Lanes, i: &Instr) -> Result<(), Em
         return Err(EmuError::NotAnInstruction(format!("{:08x?}", i.words())));
     };
     let name = d.name[a.index()];
-    let sem = d.sem.ok_or_else(|| EmuError::NotImplemented(name.to_string()))?;
+    let Some(crate::isa::Sem::Vector(sem)) = d.sem else {
+        return Err(EmuError::NotImplemented(name.to_string()));
+    };
     // Only round-to-nearest-even is modelled: other MODE round modes are refused, not
     // silently ignored.
     let float_op = d.dst.is_float() || d.src.iter().take(d.form.nsrc()).any(|t| t.is_float());

@@ -13,11 +13,13 @@ pub mod exec;
 pub mod float;
 pub mod lanes;
 pub mod ops;
+pub mod salu;
 pub mod state;
 pub mod wave;
 
 pub use exec::{ends_program, step, EmuError, Machine};
 pub use lanes::{Lanes, N};
+pub use salu::Salu;
 pub use wave::{Wave, MODE_RESET};
 
 /// Assembles a program text and runs it on one wave from a state document (JSON, the

@@ -468,10 +468,130 @@ pub struct Alias {
     pub vop3_only: bool,
 }
 
-/// Emulator semantics: computes the results of all 64 lanes from the operands gathered in
-/// [`crate::emu::Lanes`] (the executor reads operands, applies modifiers, MODE and EXEC, and
-/// writes results).
+/// Emulator semantics of a vector-ALU row: computes the results of all 64 lanes from the
+/// operands gathered in [`crate::emu::Lanes`] (the executor reads operands, applies modifiers,
+/// MODE and EXEC, and writes results).
 pub type Semantics = fn(&mut crate::emu::Lanes);
+
+/// Emulator semantics of a scalar-ALU row (SOP1, SOP2, SOPK, SOPC): computes SDST, SCC and
+/// EXEC from the operands gathered in [`crate::emu::Salu`].
+pub type ScalarSemantics = fn(&mut crate::emu::Salu);
+
+/// What the emulator does for a row: one of these per row, by its class.
+#[derive(Clone, Copy, Debug)]
+pub enum Sem {
+    /// Vector ALU (VOP1, VOP2, VOPC, VOP3, VOP3P): all 64 lanes at once.
+    Vector(Semantics),
+    /// Scalar ALU: one value.
+    Scalar(ScalarSemantics),
+    /// Program control and machine-state instructions the wave loop carries out itself.
+    Flow(Flow),
+    /// Memory (SMRD/SMEM, DS, MUBUF/MTBUF, FLAT/GLOBAL/SCRATCH): what is moved and how; the
+    /// executor computes the addresses from the class's fields.
+    Mem(MemSem),
+}
+
+/// Program control and machine state: what the wave loop does for a SOPP row and the few
+/// scalar rows that touch the PC, hardware registers or M0-relative registers.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Flow {
+    /// Nothing in a functional model (S_NOP, S_WAITCNT, S_SLEEP, S_SETPRIO, S_ICACHE_INV,
+    /// the performance-level hints, S_TTRACEDATA).
+    Nop,
+    /// S_ENDPGM: the wave ends.
+    End,
+    /// S_BARRIER: the wave waits for the other waves of its work-group.
+    Barrier,
+    /// A branch (SIMM16 dwords from the next instruction) taken when its condition holds.
+    Branch(Cond),
+    /// S_GETPC_B64: SDST = address of the next instruction.
+    GetPc,
+    /// S_SETPC_B64: PC = SSRC0.
+    SetPc,
+    /// S_SWAPPC_B64: SDST = address of the next instruction, PC = SSRC0.
+    SwapPc,
+    /// S_CALL_B64: SDST = address of the next instruction, then a branch.
+    Call,
+    /// S_GETREG_B32: SDST = a field of a hardware register (MODE, ...).
+    GetReg,
+    /// S_SETREG_B32: a field of a hardware register = SDST's value.
+    SetReg,
+    /// S_SETREG_IMM32_B32: a field of a hardware register = the extra dword.
+    SetRegImm,
+    /// S_MOVRELS_B32/B64: SDST = SGPR\[SSRC0 + M0\].
+    MovRelS,
+    /// S_MOVRELD_B32/B64: SGPR\[SDST + M0\] = SSRC0.
+    MovRelD,
+    /// S_TRAP: an error (there is no trap handler).
+    Trap,
+}
+
+/// The condition of a branch.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Cond {
+    Always,
+    Scc0,
+    Scc1,
+    Vccz,
+    Vccnz,
+    Execz,
+    Execnz,
+}
+
+/// What a memory row moves. Widths not named here come from the row's types (`dst` for a
+/// load's data, `src[0]` for a store's or an atomic's data).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum MemSem {
+    /// Reads elements of `bytes` (1, 2 or 4) into whole dwords, sign-extended when `sext`
+    /// (else zero-extended); 4-byte elements fill the row's data width.
+    Load { bytes: u8, sext: bool },
+    /// Writes the low `bytes` (1, 2 or 4) of each data dword; 4: the row's data width.
+    Store { bytes: u8 },
+    /// GCN 1.4's D16 loads: `bytes` (1 or 2) into one 16-bit half of the VGPR (`hi`: the high
+    /// half), the other half kept.
+    LoadD16 { bytes: u8, sext: bool, hi: bool },
+    /// GCN 1.4's D16_HI stores: the high 16 bits of the data dword (`bytes` 1 or 2 of them).
+    StoreD16Hi { bytes: u8 },
+    /// A read-modify-write on 32-bit (data type B32) or 64-bit (B64) values; `rtn`: the old
+    /// value returns to VDST (DS's `_rtn_` rows; MUBUF/FLAT return it when GLC is set).
+    Atomic { op: AtomicOp, rtn: bool },
+    /// A typed buffer access through a data/number format (MUBUF `*_format_*`, MTBUF):
+    /// `store` or load, `comps` components.
+    Format { store: bool, comps: u8 },
+    /// Nothing to move in a functional model (cache invalidations and write-backs).
+    Nop,
+}
+
+/// The operation of an atomic: `new = f(old, data)`; the compare-and-swap forms also take a
+/// compare value.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum AtomicOp {
+    Swap,
+    /// `old == cmp ? src : old` (MUBUF/FLAT: VDATA = {src, cmp}; DS: DATA0 = cmp, DATA1 = src).
+    CmpSwap,
+    /// CmpSwap comparing as floats (DS_CMPST_F32/F64).
+    CmpSwapF,
+    Add,
+    Sub,
+    /// `data - old`.
+    Rsub,
+    SMin,
+    UMin,
+    SMax,
+    UMax,
+    And,
+    Or,
+    Xor,
+    /// `old >= data ? 0 : old + 1`.
+    Inc,
+    /// `old == 0 || old > data ? data : old - 1`.
+    Dec,
+    /// `(old & !DATA0) | DATA1` (DS_MSKOR).
+    Mskor,
+    FAdd,
+    FMin,
+    FMax,
+}
 
 /// What a VOP1 row needs from the executor beyond "read SRC0, compute, write VDST under EXEC"
 /// (the semantics functions only compute; these are register moves and denormal rules).
@@ -523,7 +643,7 @@ pub struct InstrDef {
     /// row's alias.
     pub aliases: Vec<Alias>,
     /// Emulator semantics.
-    pub sem: Option<Semantics>,
+    pub sem: Option<Sem>,
     /// What the executor does beyond reading sources and writing VDST (register moves,
     /// denormal rules).
     pub exec: Exec,
@@ -1035,9 +1155,27 @@ impl Row {
         self
     }
 
-    /// The emulator's semantics.
+    /// The emulator's semantics (vector ALU).
     pub fn sem(mut self, f: Semantics) -> Row {
-        self.0.sem = Some(f);
+        self.0.sem = Some(Sem::Vector(f));
+        self
+    }
+
+    /// The emulator's semantics (scalar ALU).
+    pub fn salu(mut self, f: ScalarSemantics) -> Row {
+        self.0.sem = Some(Sem::Scalar(f));
+        self
+    }
+
+    /// What the wave loop does for this row.
+    pub fn flow(mut self, f: Flow) -> Row {
+        self.0.sem = Some(Sem::Flow(f));
+        self
+    }
+
+    /// What this memory row moves.
+    pub fn mem_sem(mut self, m: MemSem) -> Row {
+        self.0.sem = Some(Sem::Mem(m));
         self
     }
 

@@ -6,7 +6,7 @@
 use super::Form::*;
 use super::Short::*;
 use super::Ty::*;
-use super::{Dialects, Flags, InstrDef, Row, X};
+use super::{Cond, Dialects, Flags, Flow, InstrDef, Row, X};
 use crate::arch::ArchSet as A;
 
 pub(super) fn rows(t: &mut Vec<InstrDef>) {
@@ -84,12 +84,12 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
         s("s_addk_i32", Sopk, [15, 15, 14, 14], K, I32, I32, I32),
         s("s_mulk_i32", Sopk, [16, 16, 15, 15], K, I32, I32, I32),
         s("s_cbranch_i_fork", Sopk, [17, 17, 16, 16], KFork, B32, B64, B32),
-        s("s_getreg_b32", Sopk, [18, 18, 17, 17], KGetReg, B32, B32, B32),
-        s("s_setreg_b32", Sopk, [19, 19, 18, 18], KSetReg, B32, B32, B32),
+        s("s_getreg_b32", Sopk, [18, 18, 17, 17], KGetReg, B32, B32, B32).flow(Flow::GetReg),
+        s("s_setreg_b32", Sopk, [19, 19, 18, 18], KSetReg, B32, B32, B32).flow(Flow::SetReg),
         s("s_getreg_regrd_b32", Sopk, [20, 20, 19, 19], KGetReg, B32, B32, B32)
             .no_llvm_on(A::SI | A::CI | A::VI | A::GFX9),
-        s("s_setreg_imm32_b32", Sopk, [21, 21, 20, 20], KSetRegImm, B32, B32, B32),
-        s("s_call_b64", Sopk, [X, X, X, 21], KCall, B64, B32, B32),
+        s("s_setreg_imm32_b32", Sopk, [21, 21, 20, 20], KSetRegImm, B32, B32, B32).flow(Flow::SetRegImm),
+        s("s_call_b64", Sopk, [X, X, X, 21], KCall, B64, B32, B32).flow(Flow::Call),
         // SOP1
         s("s_mov_b32", Sop1, [3, 3, 0, 0], S1, B32, B32, B32),
         s("s_mov_b64", Sop1, [4, 4, 1, 1], S1, B64, B64, B32),
@@ -119,9 +119,11 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
         s("s_bitset0_b64", Sop1, [28, 28, 25, 25], S1, B64, B32, B32),
         s("s_bitset1_b32", Sop1, [29, 29, 26, 26], S1, B32, B32, B32),
         s("s_bitset1_b64", Sop1, [30, 30, 27, 27], S1, B64, B32, B32),
-        s("s_getpc_b64", Sop1, [31, 31, 28, 28], S1NoSrc, B64, B32, B32),
-        s("s_setpc_b64", Sop1, [32, 32, 29, 29], S1NoDst, B32, B64, B32).flag(Flags::SREG_SRC),
-        s("s_swappc_b64", Sop1, [33, 33, 30, 30], S1, B64, B64, B32),
+        s("s_getpc_b64", Sop1, [31, 31, 28, 28], S1NoSrc, B64, B32, B32).flow(Flow::GetPc),
+        s("s_setpc_b64", Sop1, [32, 32, 29, 29], S1NoDst, B32, B64, B32)
+            .flag(Flags::SREG_SRC)
+            .flow(Flow::SetPc),
+        s("s_swappc_b64", Sop1, [33, 33, 30, 30], S1, B64, B64, B32).flow(Flow::SwapPc),
         s("s_rfe_b64", Sop1, [34, 34, 31, 31], S1NoDst, B32, B64, B32).flag(Flags::SREG_SRC),
         s("s_and_saveexec_b64", Sop1, [36, 36, 32, 32], S1, B64, B64, B32),
         s("s_or_saveexec_b64", Sop1, [37, 37, 33, 33], S1, B64, B64, B32),
@@ -133,10 +135,14 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
         s("s_xnor_saveexec_b64", Sop1, [43, 43, 39, 39], S1, B64, B64, B32),
         s("s_quadmask_b32", Sop1, [44, 44, 40, 40], S1, B32, B32, B32),
         s("s_quadmask_b64", Sop1, [45, 45, 41, 41], S1, B64, B64, B32),
-        s("s_movrels_b32", Sop1, [46, 46, 42, 42], S1, B32, B32, B32).flag(Flags::SREG_SRC),
-        s("s_movrels_b64", Sop1, [47, 47, 43, 43], S1, B64, B64, B32).flag(Flags::SREG_SRC),
-        s("s_movreld_b32", Sop1, [48, 48, 44, 44], S1, B32, B32, B32),
-        s("s_movreld_b64", Sop1, [49, 49, 45, 45], S1, B64, B64, B32),
+        s("s_movrels_b32", Sop1, [46, 46, 42, 42], S1, B32, B32, B32)
+            .flag(Flags::SREG_SRC)
+            .flow(Flow::MovRelS),
+        s("s_movrels_b64", Sop1, [47, 47, 43, 43], S1, B64, B64, B32)
+            .flag(Flags::SREG_SRC)
+            .flow(Flow::MovRelS),
+        s("s_movreld_b32", Sop1, [48, 48, 44, 44], S1, B32, B32, B32).flow(Flow::MovRelD),
+        s("s_movreld_b64", Sop1, [49, 49, 45, 45], S1, B64, B64, B32).flow(Flow::MovRelD),
         s("s_cbranch_join", Sop1, [50, 50, 46, 46], S1NoDst, B32, B32, B32).flag(Flags::SREG_SRC),
         s("s_mov_regrd_b32", Sop1, [51, 51, 47, 47], S1, B32, B32, B32).no_llvm_on(A::SI | A::CI | A::VI | A::GFX9),
         s("s_abs_i32", Sop1, [52, 52, 48, 48], S1, B32, B32, B32),
@@ -173,29 +179,30 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
             "s_cmp_ne_u64",
         ),
         // SOPP
-        s("s_nop", Sopp, [0, 0, 0, 0], PImm, B32, B32, B32),
+        s("s_nop", Sopp, [0, 0, 0, 0], PImm, B32, B32, B32).flow(Flow::Nop),
         s("s_endpgm", Sopp, [1, 1, 1, 1], P0, B32, B32, B32)
             .flag(Flags::END)
-            .flag(Flags::LLVM_IMM),
-        s("s_branch", Sopp, [2, 2, 2, 2], PLabel, B32, B32, B32),
-        s("s_cbranch_scc0", Sopp, [4, 4, 4, 4], PLabel, B32, B32, B32),
-        s("s_cbranch_scc1", Sopp, [5, 5, 5, 5], PLabel, B32, B32, B32),
-        s("s_cbranch_vccz", Sopp, [6, 6, 6, 6], PLabel, B32, B32, B32),
-        s("s_cbranch_vccnz", Sopp, [7, 7, 7, 7], PLabel, B32, B32, B32),
-        s("s_cbranch_execz", Sopp, [8, 8, 8, 8], PLabel, B32, B32, B32),
-        s("s_cbranch_execnz", Sopp, [9, 9, 9, 9], PLabel, B32, B32, B32),
-        s("s_barrier", Sopp, [10, 10, 10, 10], P0, B32, B32, B32),
-        s("s_waitcnt", Sopp, [12, 12, 12, 12], PWaitcnt, B32, B32, B32),
+            .flag(Flags::LLVM_IMM)
+            .flow(Flow::End),
+        s("s_branch", Sopp, [2, 2, 2, 2], PLabel, B32, B32, B32).flow(Flow::Branch(Cond::Always)),
+        s("s_cbranch_scc0", Sopp, [4, 4, 4, 4], PLabel, B32, B32, B32).flow(Flow::Branch(Cond::Scc0)),
+        s("s_cbranch_scc1", Sopp, [5, 5, 5, 5], PLabel, B32, B32, B32).flow(Flow::Branch(Cond::Scc1)),
+        s("s_cbranch_vccz", Sopp, [6, 6, 6, 6], PLabel, B32, B32, B32).flow(Flow::Branch(Cond::Vccz)),
+        s("s_cbranch_vccnz", Sopp, [7, 7, 7, 7], PLabel, B32, B32, B32).flow(Flow::Branch(Cond::Vccnz)),
+        s("s_cbranch_execz", Sopp, [8, 8, 8, 8], PLabel, B32, B32, B32).flow(Flow::Branch(Cond::Execz)),
+        s("s_cbranch_execnz", Sopp, [9, 9, 9, 9], PLabel, B32, B32, B32).flow(Flow::Branch(Cond::Execnz)),
+        s("s_barrier", Sopp, [10, 10, 10, 10], P0, B32, B32, B32).flow(Flow::Barrier),
+        s("s_waitcnt", Sopp, [12, 12, 12, 12], PWaitcnt, B32, B32, B32).flow(Flow::Nop),
         s("s_sethalt", Sopp, [13, 13, 13, 13], PImm, B32, B32, B32),
-        s("s_sleep", Sopp, [14, 14, 14, 14], PImm, B32, B32, B32),
-        s("s_setprio", Sopp, [15, 15, 15, 15], PImm, B32, B32, B32),
+        s("s_sleep", Sopp, [14, 14, 14, 14], PImm, B32, B32, B32).flow(Flow::Nop),
+        s("s_setprio", Sopp, [15, 15, 15, 15], PImm, B32, B32, B32).flow(Flow::Nop),
         s("s_sendmsg", Sopp, [16, 16, 16, 16], PSendmsg, B32, B32, B32),
         s("s_sendmsghalt", Sopp, [17, 17, 17, 17], PSendmsg, B32, B32, B32),
-        s("s_trap", Sopp, [18, 18, 18, 18], PImm, B32, B32, B32),
-        s("s_icache_inv", Sopp, [19, 19, 19, 19], P0, B32, B32, B32),
-        s("s_incperflevel", Sopp, [20, 20, 20, 20], PImm, B32, B32, B32),
-        s("s_decperflevel", Sopp, [21, 21, 21, 21], PImm, B32, B32, B32),
-        s("s_ttracedata", Sopp, [22, 22, 22, 22], P0, B32, B32, B32),
+        s("s_trap", Sopp, [18, 18, 18, 18], PImm, B32, B32, B32).flow(Flow::Trap),
+        s("s_icache_inv", Sopp, [19, 19, 19, 19], P0, B32, B32, B32).flow(Flow::Nop),
+        s("s_incperflevel", Sopp, [20, 20, 20, 20], PImm, B32, B32, B32).flow(Flow::Nop),
+        s("s_decperflevel", Sopp, [21, 21, 21, 21], PImm, B32, B32, B32).flow(Flow::Nop),
+        s("s_ttracedata", Sopp, [22, 22, 22, 22], P0, B32, B32, B32).flow(Flow::Nop),
         s("s_setkill", Sopp, [11, 11, 11, 11], PImm, B32, B32, B32).no_clrx_on(A::SI),
         s("s_cbranch_cdbgsys", Sopp, [23, 23, 23, 23], PLabel, B32, B32, B32).no_clrx_on(A::SI),
         s("s_cbranch_cdbguser", Sopp, [24, 24, 24, 24], PLabel, B32, B32, B32).no_clrx_on(A::SI),
