@@ -558,8 +558,15 @@ pub enum MemSem {
     /// A typed buffer access through a data/number format (MUBUF `*_format_*`, MTBUF):
     /// `store` or load, `comps` components.
     Format { store: bool, comps: u8 },
-    /// Nothing to move in a functional model (cache invalidations and write-backs).
+    /// Nothing to move in a functional model (cache invalidations and write-backs, S_ATC_PROBE).
     Nop,
+    /// S_MEMTIME/S_MEMREALTIME: a 64-bit counter to SDST.
+    Time,
+    /// DS_SWIZZLE_B32: lanes exchange DATA0 by the offset's pattern (no memory access).
+    Swizzle,
+    /// DS_PERMUTE_B32 (`back` false: lane `addr/4` receives this lane's data) and
+    /// DS_BPERMUTE_B32 (`back` true: this lane reads lane `addr/4`'s data); no memory access.
+    Permute { back: bool },
 }
 
 /// The operation of an atomic: `new = f(old, data)`; the compare-and-swap forms also take a

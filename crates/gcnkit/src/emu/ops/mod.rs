@@ -2,7 +2,9 @@
 //! 64 lanes with a plain loop (the helpers below are generic and inlined, so every operation
 //! is its own vectorisable loop; there is no per-lane dispatch).
 
+pub mod atomic;
 pub mod cmp;
+pub mod salu;
 pub mod vop1;
 pub mod vop2;
 pub mod vop3;

@@ -1,0 +1,1 @@
+//! Atomic read-modify-write operations of the memory rows ([`crate::isa::AtomicOp`]).
