@@ -5,6 +5,7 @@ mod io;
 mod asm_cmd;
 mod disasm_cmd;
 mod explain_cmd;
+mod kernel_cmd;
 mod run_cmd;
 
 use clap::{Parser, Subcommand};

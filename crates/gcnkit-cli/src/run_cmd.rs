@@ -29,32 +29,80 @@ pub enum StateFormat {
 pub struct Args {
     /// GPU (see `gcnkit disasm --help`). Default: the program's target directive, else gcn1.2.
     #[arg(short, long, value_parser = crate::parse_arch)]
-    arch: Option<Arch>,
+    pub(crate) arch: Option<Arch>,
     /// Dialect of a text program (see `gcnkit asm --help`).
     #[arg(long, value_enum, default_value = "auto")]
-    syntax: crate::asm_cmd::SyntaxArg,
+    pub(crate) syntax: crate::asm_cmd::SyntaxArg,
     /// Initial state (JSON: exec, vcc, m0, mode, sgprs, vgprs); unset registers are 0, EXEC
     /// all lanes, MODE the reset default.
     #[arg(long)]
-    state: Option<String>,
+    pub(crate) state: Option<String>,
     /// Final state output file (written atomically); stdout if absent.
     #[arg(short, long)]
-    output: Option<String>,
+    pub(crate) output: Option<String>,
     /// Program form.
     #[arg(long, value_enum, default_value = "text")]
-    input: InputArg,
+    pub(crate) input: InputArg,
     /// Final state form: the JSON of the contract (every VGPR's 64 lanes, hex), or text for
     /// people (a VGPR with one value in all lanes on one line, f32 readings beside the hex).
     #[arg(long, value_enum, default_value = "json")]
-    format: StateFormat,
+    pub(crate) format: StateFormat,
     /// Print each instruction and the registers it changed (stderr).
     #[arg(long)]
-    trace: bool,
+    pub(crate) trace: bool,
     /// Print instructions, lane-operations, execution time and rate (stderr).
     #[arg(long)]
-    stats: bool,
+    pub(crate) stats: bool,
+    /// A code object's kernel to run (may be left out when the object has one kernel).
+    #[arg(long)]
+    pub(crate) kernel: Option<String>,
+    /// Work-items per dimension: X[,Y[,Z]] (code objects).
+    #[arg(long, value_parser = parse_dims)]
+    pub(crate) grid: Option<[u32; 3]>,
+    /// Work-group size: X[,Y[,Z]] (code objects).
+    #[arg(long, value_parser = parse_dims)]
+    pub(crate) block: Option<[u32; 3]>,
+    /// One explicit kernel argument, in order: i8:V i16:V i32:V u32:V i64:V u64:V f16:V f32:V
+    /// f64:V (by value; V decimal, or 0x hex bits for floats), file:PATH (a global buffer of
+    /// the file's bytes), zeros:N (a buffer of N zero bytes), local:N (N bytes of LDS).
+    #[arg(long = "arg", value_name = "SPEC")]
+    pub(crate) args: Vec<String>,
+    /// Write the buffer of explicit argument N (0-based) to FILE after the run: N=FILE.
+    #[arg(long = "out", value_name = "N=FILE")]
+    pub(crate) outs: Vec<String>,
+    /// Worker threads for work-groups (default: all cores).
+    #[arg(long)]
+    pub(crate) threads: Option<usize>,
+    /// Instructions one wave may execute before it is stopped as never ending.
+    #[arg(long, default_value_t = 100_000_000)]
+    pub(crate) budget: u64,
+    /// With --trace on a kernel: only this work-group (X[,Y[,Z]]).
+    #[arg(long, value_parser = parse_dims)]
+    pub(crate) trace_group: Option<[u32; 3]>,
+    /// With --trace on a kernel: only this wave of each work-group.
+    #[arg(long)]
+    pub(crate) trace_wave: Option<u32>,
     /// The program.
-    program: String,
+    pub(crate) program: String,
+}
+
+/// `X[,Y[,Z]]` (missing dimensions are 1).
+fn parse_dims(s: &str) -> Result<[u32; 3], String> {
+    let parts: Vec<&str> = s.split(',').collect();
+    if parts.is_empty() || parts.len() > 3 {
+        return Err(format!("'{s}': expected X[,Y[,Z]]"));
+    }
+    let mut d = [1u32; 3];
+    for (k, p) in parts.iter().enumerate() {
+        d[k] = p
+            .trim()
+            .parse()
+            .map_err(|_| format!("'{s}': '{p}' is not a positive integer"))?;
+        if d[k] == 0 {
+            return Err(format!("'{s}': dimensions must be at least 1"));
+        }
+    }
+    Ok(d)
 }
 
 /// An instruction with where it came from.
@@ -132,6 +180,18 @@ fn load_program(a: &Args) -> Result<(Arch, Vec<Step>), ExitCode> {
 }
 
 pub fn run(a: Args) -> ExitCode {
+    if let Ok(bytes) = std::fs::read(&a.program) {
+        if gcnkit::codeobj::is_elf(&bytes) {
+            return crate::kernel_cmd::run(&a, &bytes);
+        }
+    }
+    if a.kernel.is_some() || a.grid.is_some() || a.block.is_some() || !a.args.is_empty() || !a.outs.is_empty() {
+        errln!(
+            "error: --kernel, --grid, --block, --arg and --out are for code objects; {} is not one",
+            a.program
+        );
+        return ExitCode::from(2);
+    }
     let (arch, steps) = match load_program(&a) {
         Ok(s) => s,
         Err(code) => return code,

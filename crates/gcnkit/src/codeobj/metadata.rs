@@ -1513,6 +1513,12 @@ pub fn metadata_json(msgpack: &[u8]) -> Result<serde_json::Value, Error> {
     Ok(doc_json(&read_msgpack(msgpack)?))
 }
 
+/// A YAML document (code object v2's `NT_AMD_HSA_METADATA`) as JSON, read with LLVM's scalar
+/// rules and without the v3 verifier (the runner reads v2 kernel arguments from it).
+pub fn yaml_json(yaml: &str) -> Result<serde_json::Value, YamlError> {
+    Ok(doc_json(&parse_yaml(yaml)?))
+}
+
 fn doc_json(doc: &Doc) -> serde_json::Value {
     use serde_json::Value;
     match &doc.node {

@@ -144,12 +144,7 @@ fn read_source(
         Src::Execz => dst[0] = [(w.exec() == 0) as u32; N],
         Src::Scc => dst[0] = [w.scc as u32; N],
         Src::LdsDirect => return Err(EmuError::Unsupported("lds_direct (no LDS model)".into())),
-        Src::SrcReg(r) => {
-            return Err(EmuError::Unsupported(format!(
-                "{} (no memory model)",
-                crate::operand::SRC_REGS[r as usize]
-            )))
-        }
+        Src::SrcReg(r) => dst[0] = [super::scalar::aperture(r) as u32; N],
         Src::Sdwa | Src::Dpp | Src::Invalid => return Err(EmuError::Unsupported(format!("operand code {code}"))),
     }
     if hi {

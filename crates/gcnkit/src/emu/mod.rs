@@ -9,12 +9,17 @@
 //! all 64 lanes at once ([`Lanes`]), applies OMOD then CLAMP to float results, and writes the
 //! results under EXEC. The semantics functions (`ops_*.rs`) only compute.
 
+pub mod dispatch;
 pub mod exec;
 pub mod float;
+pub mod kernel;
 pub mod lanes;
+pub mod memory;
 pub mod ops;
 pub mod salu;
+pub mod scalar;
 pub mod state;
+pub mod vmem;
 pub mod wave;
 
 pub use exec::{ends_program, step, EmuError, Machine};

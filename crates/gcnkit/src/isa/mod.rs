@@ -435,6 +435,9 @@ impl Flags {
     /// stores).
     pub const NO_D16: Flags = Flags(1 << 38);
 
+    /// DS: the two offsets count 64 elements each (the `*2st64*` forms).
+    pub const ST64: Flags = Flags(1 << 41);
+
     #[inline]
     pub const fn has(self, f: Flags) -> bool {
         self.0 & f.0 != 0

@@ -1,0 +1,167 @@
+//! `gcnkit run CODE_OBJECT --kernel NAME --grid ... --block ... --arg ... --out N=FILE`: runs a
+//! kernel of a code object on the CPU.
+
+use crate::io::Output;
+use crate::run_cmd::Args;
+use gcnkit::emu::dispatch::kernels;
+use gcnkit::emu::kernel::{self, parse_arg, ArgValue, Launch, RunError, TraceFilter};
+use std::io::Write;
+use std::process::ExitCode;
+
+fn usage(m: impl std::fmt::Display) -> ExitCode {
+    errln!("error: {m}");
+    ExitCode::from(2)
+}
+
+pub fn run(a: &Args, bytes: &[u8]) -> ExitCode {
+    let co = match gcnkit::codeobj::read(bytes) {
+        Ok(c) => c,
+        Err(e) => {
+            errln!("{}: error: {}", a.program, e.0);
+            return ExitCode::from(1);
+        }
+    };
+    if let Some(arch) = a.arch {
+        if arch != co.arch {
+            return usage(format!("-a {arch} conflicts with the code object's {}", co.arch));
+        }
+    }
+    let ks = match kernels(&co) {
+        Ok(k) => k,
+        Err(e) => {
+            errln!("{}: error: {e}", a.program);
+            return ExitCode::from(1);
+        }
+    };
+    let names: Vec<&str> = ks.iter().map(|k| k.name.as_str()).collect();
+    let k = match &a.kernel {
+        Some(n) => match ks.iter().find(|k| &k.name == n) {
+            Some(k) => k,
+            None => {
+                return usage(format!(
+                    "{}: no kernel '{n}' (kernels: {})",
+                    a.program,
+                    names.join(", ")
+                ))
+            }
+        },
+        None if ks.len() == 1 => &ks[0],
+        None if ks.is_empty() => return usage(format!("{}: the code object has no kernel", a.program)),
+        None => {
+            return usage(format!(
+                "{}: which kernel? --kernel one of: {}",
+                a.program,
+                names.join(", ")
+            ))
+        }
+    };
+    let (Some(grid), Some(block)) = (a.grid, a.block) else {
+        return usage("a kernel run needs --grid and --block");
+    };
+    let mut args = Vec::new();
+    for spec in &a.args {
+        let v = if let Some(path) = spec.strip_prefix("file:") {
+            match std::fs::read(path) {
+                Ok(b) => ArgValue::Buffer(b),
+                Err(e) => return usage(format!("--arg {spec}: {e}")),
+            }
+        } else {
+            match parse_arg(spec) {
+                Ok(v) => v,
+                Err(e) => return usage(format!("--arg {e}")),
+            }
+        };
+        args.push(v);
+    }
+    let mut outs = Vec::new();
+    for o in &a.outs {
+        let Some((n, path)) = o.split_once('=') else {
+            return usage(format!("--out {o}: expected N=FILE"));
+        };
+        let Ok(n) = n.parse::<usize>() else {
+            return usage(format!("--out {o}: '{n}' is not an argument number"));
+        };
+        match args.get(n) {
+            Some(ArgValue::Buffer(_)) => outs.push((n, path.to_string())),
+            Some(_) => return usage(format!("--out {o}: argument {n} is not a buffer")),
+            None => return usage(format!("--out {o}: there is no argument {n}")),
+        }
+    }
+    let threads = a
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let launch = Launch {
+        grid,
+        block,
+        args,
+        threads,
+        budget: a.budget,
+        trace: a.trace.then_some(TraceFilter {
+            group: a.trace_group,
+            wave: a.trace_wave,
+        }),
+    };
+    let print = |line: &str| errln!("{line}");
+    let outcome = match kernel::run(k, &launch, Some(&print)) {
+        Ok(o) => o,
+        Err(RunError::Usage(m)) => return usage(m),
+        Err(RunError::Emulation(m)) => {
+            errln!("error: {m}");
+            return ExitCode::from(1);
+        }
+    };
+    for (n, path) in outs {
+        let Some(Some(bytes)) = outcome.buffers.get(n) else {
+            continue;
+        };
+        let mut out = match Output::open(Some(&path)) {
+            Ok(o) => o,
+            Err(e) => {
+                errln!("{e}");
+                return ExitCode::from(1);
+            }
+        };
+        if let Err(e) = out.write_all(bytes) {
+            out.abandon();
+            errln!("error: writing {path}: {e}");
+            return ExitCode::from(1);
+        }
+        if let Err(e) = out.commit() {
+            errln!("{e}");
+            return ExitCode::from(1);
+        }
+    }
+    if a.stats {
+        let s = &outcome.stats;
+        let t = s.time.as_secs_f64();
+        let util = if s.vector_instructions > 0 {
+            100.0 * s.lane_ops as f64 / (64.0 * s.vector_instructions as f64)
+        } else {
+            0.0
+        };
+        errln!(
+            "kernel {}: {} work-groups, {} waves, {} instructions ({} vector), {} lane-ops, lane utilisation {:.1}%, {:.6} s, {:.3e} lane-ops/s, {} threads",
+            k.name,
+            s.workgroups,
+            s.waves,
+            s.instructions,
+            s.vector_instructions,
+            s.lane_ops,
+            util,
+            t,
+            if t > 0.0 { s.lane_ops as f64 / t } else { 0.0 },
+            threads
+        );
+        let mut by: Vec<(usize, u64)> = s.by_class.iter().copied().enumerate().filter(|(_, n)| *n > 0).collect();
+        by.sort_by(|a, b| b.1.cmp(&a.1));
+        let line: Vec<String> = by
+            .iter()
+            .map(|(e, n)| {
+                let name = gcnkit::Enc::ALL.get(*e).map_or("other", |e| e.name());
+                format!("{name} {n}")
+            })
+            .collect();
+        errln!("  by class: {}", line.join(", "));
+    }
+    ExitCode::SUCCESS
+}

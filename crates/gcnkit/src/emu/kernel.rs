@@ -1,0 +1,864 @@
+//! The kernel machine: runs a kernel of a code object over a grid (DESIGN.md *The kernel
+//! machine*). Work-groups run in parallel on threads; inside a work-group its wave64s take
+//! turns, each running until it reaches `s_barrier` or `s_endpgm`; a barrier releases when
+//! every wave that has not ended waits at it.
+
+use super::dispatch::{ArgInfo, KernelInfo};
+use super::exec::{step_with, EmuError};
+use super::lanes::Lanes;
+use super::memory::Memory;
+use super::scalar::{self, PRIVATE_APERTURE_HI, SHARED_APERTURE_HI};
+use super::vmem::{self, MemCtx};
+use super::wave::{Wave, EXEC, VCC};
+use crate::arch::Arch;
+use crate::decode::decode;
+use crate::enc::{Enc, F};
+use crate::instr::Instr;
+use crate::isa::{Cond, Flow, Sem};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// One explicit kernel argument's value.
+#[derive(Clone, Debug)]
+pub enum ArgValue {
+    /// A by-value argument: its bytes (little-endian) and the spec's type name (for
+    /// messages).
+    Value(Vec<u8>, String),
+    /// A global buffer holding these bytes.
+    Buffer(Vec<u8>),
+    /// A dynamic `__local` allocation of this many bytes.
+    Local(u32),
+}
+
+/// An argument spec of the command line: `i8:V` ... `f64:V`, `zeros:N`, `local:N` (the caller
+/// reads `file:PATH` itself and passes [`ArgValue::Buffer`]).
+pub fn parse_arg(spec: &str) -> Result<ArgValue, String> {
+    let (kind, v) = spec
+        .split_once(':')
+        .ok_or_else(|| format!("'{spec}': expected KIND:VALUE (i32:5, f32:1.5, zeros:64, local:256, file:PATH)"))?;
+    let int = |bits: u32, signed: bool| -> Result<u64, String> {
+        let t = v.trim();
+        let (neg, body) = match t.strip_prefix('-') {
+            Some(b) => (true, b),
+            None => (false, t),
+        };
+        let mag = if let Some(h) = body.strip_prefix("0x").or_else(|| body.strip_prefix("0X")) {
+            u64::from_str_radix(h, 16)
+        } else {
+            body.parse::<u64>()
+        }
+        .map_err(|_| format!("'{spec}': '{v}' is not an integer"))?;
+        let x = if neg { mag.wrapping_neg() } else { mag };
+        let fits = if bits == 64 {
+            !neg || signed
+        } else if neg {
+            signed && mag <= 1u64 << (bits - 1)
+        } else {
+            mag < 1u64 << bits
+        };
+        if !fits || (neg && bits == 64 && mag > 1u64 << 63) {
+            return Err(format!("'{spec}': {v} does not fit {kind}"));
+        }
+        Ok(x)
+    };
+    let float_bits = |bits: u32| -> Result<u64, String> {
+        let t = v.trim();
+        if let Some(h) = t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
+            let b = u64::from_str_radix(h, 16).map_err(|_| format!("'{spec}': '{v}' is not hex bits"))?;
+            if bits < 64 && b >> bits != 0 {
+                return Err(format!("'{spec}': {v} does not fit {bits} bits"));
+            }
+            return Ok(b);
+        }
+        let f: f64 = t.parse().map_err(|_| format!("'{spec}': '{v}' is not a number"))?;
+        Ok(match bits {
+            16 => super::float::f32_to_f16(f as f32) as u64,
+            32 => (f as f32).to_bits() as u64,
+            _ => f.to_bits(),
+        })
+    };
+    let le = |x: u64, n: usize| ArgValue::Value(x.to_le_bytes()[..n].to_vec(), kind.to_string());
+    Ok(match kind {
+        "i8" => le(int(8, true)?, 1),
+        "u8" => le(int(8, false)?, 1),
+        "i16" => le(int(16, true)?, 2),
+        "u16" => le(int(16, false)?, 2),
+        "i32" => le(int(32, true)?, 4),
+        "u32" => le(int(32, false)?, 4),
+        "i64" => le(int(64, true)?, 8),
+        "u64" => le(int(64, false)?, 8),
+        "f16" => le(float_bits(16)?, 2),
+        "f32" => le(float_bits(32)?, 4),
+        "f64" => le(float_bits(64)?, 8),
+        "zeros" => ArgValue::Buffer(vec![0; int(32, false)? as usize]),
+        "local" => ArgValue::Local(int(32, false)? as u32),
+        _ => {
+            return Err(format!(
+                "'{spec}': unknown kind '{kind}' (i8 i16 i32 u32 i64 u64 f16 f32 f64 file zeros local)"
+            ))
+        }
+    })
+}
+
+/// Which waves `--trace` follows.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TraceFilter {
+    pub group: Option<[u32; 3]>,
+    pub wave: Option<u32>,
+}
+
+/// A dispatch.
+pub struct Launch {
+    /// Work-items per dimension.
+    pub grid: [u32; 3],
+    /// Work-group size.
+    pub block: [u32; 3],
+    pub args: Vec<ArgValue>,
+    /// Worker threads (work-groups run in parallel).
+    pub threads: usize,
+    /// Instructions one wave may execute before it is stopped as never ending.
+    pub budget: u64,
+    pub trace: Option<TraceFilter>,
+}
+
+/// Counts of a run.
+#[derive(Clone, Debug, Default)]
+pub struct Stats {
+    pub instructions: u64,
+    /// Active lanes summed over vector instructions.
+    pub lane_ops: u64,
+    /// Vector instructions (lane utilisation = lane_ops / (64 × vector_instructions)).
+    pub vector_instructions: u64,
+    /// Instructions by encoding class ([`Enc`] as index).
+    pub by_class: Vec<u64>,
+    pub waves: u64,
+    pub workgroups: u64,
+    pub time: Duration,
+}
+
+impl Stats {
+    fn add(&mut self, o: &Stats) {
+        self.instructions += o.instructions;
+        self.lane_ops += o.lane_ops;
+        self.vector_instructions += o.vector_instructions;
+        if self.by_class.len() < o.by_class.len() {
+            self.by_class.resize(o.by_class.len(), 0);
+        }
+        for (a, b) in self.by_class.iter_mut().zip(&o.by_class) {
+            *a += b;
+        }
+        self.waves += o.waves;
+        self.workgroups += o.workgroups;
+    }
+}
+
+/// What a run gives back: each explicit argument's buffer after the run (`None` for the
+/// others) and the counts.
+pub struct Outcome {
+    pub buffers: Vec<Option<Vec<u8>>>,
+    pub stats: Stats,
+}
+
+/// Why a run did not happen or did not finish.
+#[derive(Debug)]
+pub enum RunError {
+    /// The launch does not fit the kernel (arguments, sizes): the caller's mistake.
+    Usage(String),
+    /// The kernel failed while running.
+    Emulation(String),
+}
+
+impl std::fmt::Display for RunError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RunError::Usage(m) | RunError::Emulation(m) => f.write_str(m),
+        }
+    }
+}
+
+/// The kernel's code, decoded once: instruction index by dword offset.
+struct Program {
+    arch: Arch,
+    words: Arc<Vec<u32>>,
+    at: Vec<u32>,
+    instrs: Vec<Instr>,
+}
+
+const NONE: u32 = u32::MAX;
+
+impl Program {
+    /// Decodes every instruction reachable from `entry` (fall-through and branch targets).
+    fn new(arch: Arch, words: Arc<Vec<u32>>, entry: u32) -> Program {
+        let mut p = Program {
+            arch,
+            at: vec![NONE; words.len()],
+            instrs: Vec::new(),
+            words,
+        };
+        let mut todo = vec![entry as usize / 4];
+        while let Some(mut pos) = todo.pop() {
+            while pos < p.words.len() && p.at[pos] == NONE {
+                let Ok(i) = decode(arch, &p.words[pos..]) else { break };
+                p.at[pos] = p.instrs.len() as u32;
+                p.instrs.push(i);
+                let next = pos + i.len as usize;
+                let flow = match i.def().and_then(|d| d.sem) {
+                    Some(Sem::Flow(f)) => Some(f),
+                    _ => None,
+                };
+                match flow {
+                    Some(Flow::Branch(c)) => {
+                        let t = next as i64 + i.get(F::Simm16) as u16 as i16 as i64;
+                        if t >= 0 {
+                            todo.push(t as usize);
+                        }
+                        if c == Cond::Always {
+                            break;
+                        }
+                    }
+                    Some(Flow::End) | Some(Flow::SetPc) => break,
+                    _ => {}
+                }
+                pos = next;
+            }
+        }
+        p
+    }
+
+    /// The instruction at byte offset `pc` (decoded on the spot where the walk did not reach).
+    #[inline]
+    fn fetch(&self, pc: u32) -> Option<std::borrow::Cow<'_, Instr>> {
+        let dw = pc as usize / 4;
+        match self.at.get(dw) {
+            Some(&k) if k != NONE && pc % 4 == 0 => Some(std::borrow::Cow::Borrowed(&self.instrs[k as usize])),
+            Some(_) if pc % 4 == 0 => decode(self.arch, &self.words[dw..]).ok().map(std::borrow::Cow::Owned),
+            _ => None,
+        }
+    }
+}
+
+/// The memory and addresses of a dispatch.
+struct Layout {
+    mem: Memory,
+    /// Region index of each explicit argument's buffer.
+    buffers: Vec<Option<usize>>,
+    kernarg: u64,
+    packet: u64,
+    queue: u64,
+    /// Where the code section's byte 0 is (PC = code + offset).
+    code: u64,
+    scratch: u64,
+    /// Scratch bytes of one work-group slot (one per thread).
+    scratch_per_group: u64,
+    /// LDS bytes per work-group (static + dynamic).
+    lds_size: u32,
+}
+
+fn usage(m: String) -> RunError {
+    RunError::Usage(m)
+}
+
+/// Checks the launch against the kernel and lays out memory.
+fn layout(k: &KernelInfo, l: &Launch) -> Result<Layout, RunError> {
+    let explicit: Vec<&ArgInfo> = k.args.iter().filter(|a| a.explicit()).collect();
+    if l.args.len() != explicit.len() {
+        let list: Vec<String> = explicit
+            .iter()
+            .enumerate()
+            .map(|(n, a)| format!("{n}: {} ({}, {} bytes)", a.name, a.kind, a.size))
+            .collect();
+        return Err(usage(format!(
+            "kernel {} takes {} arguments, {} given ({})",
+            k.name,
+            explicit.len(),
+            l.args.len(),
+            list.join("; ")
+        )));
+    }
+    for d in 0..3 {
+        if l.block[d] == 0 || l.grid[d] == 0 {
+            return Err(usage("--grid and --block must be at least 1 in every dimension".into()));
+        }
+    }
+    let items: u64 = l.block.iter().map(|&b| b as u64).product();
+    if items > 1024 {
+        return Err(usage(format!("a work-group of {items} work-items is more than 1024")));
+    }
+    if let Some(r) = k.reqd_block {
+        if r != l.block {
+            return Err(usage(format!(
+                "kernel {} requires work-group size {},{},{} (reqd_work_group_size)",
+                k.name, r[0], r[1], r[2]
+            )));
+        }
+    }
+    let mut mem = Memory::default();
+    let mut buffers = vec![None; l.args.len()];
+    // LDS: the static part, then each dynamic `local:` argument (aligned to 16 bytes).
+    let mut lds_size = k.setup.group_segment_size;
+    let mut values: Vec<(u32, Vec<u8>)> = Vec::new();
+    for (n, (a, v)) in explicit.iter().zip(&l.args).enumerate() {
+        let bad = |want: &str| {
+            usage(format!(
+                "argument {n} ({}) is {} of {} bytes: give {want}",
+                a.name, a.kind, a.size
+            ))
+        };
+        match (a.kind.as_str(), v) {
+            ("by_value", ArgValue::Value(bytes, _)) if bytes.len() == a.size as usize => {
+                values.push((a.offset, bytes.clone()));
+            }
+            ("by_value", _) => return Err(bad(&format!("a value of {} bytes (e.g. i32:5, f64:1.5)", a.size))),
+            ("global_buffer", ArgValue::Buffer(bytes)) => {
+                buffers[n] = Some(mem.regions().len());
+                let base = mem.add(&format!("argument {n}"), bytes.len() as u64, bytes);
+                values.push((a.offset, base.to_le_bytes()[..(a.size as usize).min(8)].to_vec()));
+            }
+            ("global_buffer", _) => return Err(bad("a buffer (file:PATH or zeros:N)")),
+            ("dynamic_shared_pointer", ArgValue::Local(size)) => {
+                let at = lds_size.next_multiple_of(16);
+                lds_size = at + size;
+                values.push((a.offset, at.to_le_bytes()[..(a.size as usize).min(4)].to_vec()));
+            }
+            ("dynamic_shared_pointer", _) => return Err(bad("local:N")),
+            (kind, _) => {
+                return Err(usage(format!(
+                    "argument {n} ({}) is of kind {kind}, which gcnkit cannot pass",
+                    a.name
+                )))
+            }
+        }
+    }
+    if lds_size > 65536 {
+        return Err(usage(format!(
+            "the work-group needs {lds_size} bytes of LDS (more than 64 KiB)"
+        )));
+    }
+    // The code: its section at its own region (PC-relative data references stay inside it).
+    let code_bytes: Vec<u8> = k.code.iter().flat_map(|w| w.to_le_bytes()).collect();
+    let code = mem.add("code", code_bytes.len() as u64, &code_bytes);
+    // Dispatch packet (hsa_kernel_dispatch_packet_t) and queue (amd_queue_t apertures).
+    let mut packet = vec![0u8; 64];
+    let put = |b: &mut Vec<u8>, at: usize, v: &[u8]| b[at..at + v.len()].copy_from_slice(v);
+    let dims = if l.grid[2] > 1 || l.block[2] > 1 {
+        3u16
+    } else if l.grid[1] > 1 || l.block[1] > 1 {
+        2
+    } else {
+        1
+    };
+    put(&mut packet, 2, &dims.to_le_bytes());
+    for d in 0..3 {
+        put(&mut packet, 4 + 2 * d, &(l.block[d] as u16).to_le_bytes());
+        put(&mut packet, 12 + 4 * d, &l.grid[d].to_le_bytes());
+    }
+    put(&mut packet, 24, &k.setup.private_segment_size.to_le_bytes());
+    put(&mut packet, 28, &lds_size.to_le_bytes());
+    let mut queue = vec![0u8; 256];
+    put(&mut queue, 0x40, &SHARED_APERTURE_HI.to_le_bytes());
+    put(&mut queue, 0x44, &PRIVATE_APERTURE_HI.to_le_bytes());
+    let queue_at = mem.add("queue", 256, &queue);
+    // Kernarg segment: explicit values, then the hidden arguments.
+    let kernarg_size = k
+        .args
+        .iter()
+        .map(|a| a.offset + a.size)
+        .max()
+        .unwrap_or(0)
+        .max(k.setup.kernarg_size);
+    let mut kernarg = vec![0u8; kernarg_size as usize];
+    for (off, bytes) in values {
+        put(&mut kernarg, off as usize, &bytes);
+    }
+    let groups: [u32; 3] = std::array::from_fn(|d| l.grid[d].div_ceil(l.block[d]));
+    for a in k.args.iter().filter(|a| !a.explicit()) {
+        let d = |s: &str| match s.as_bytes().last() {
+            Some(b'y') => 1,
+            Some(b'z') => 2,
+            _ => 0,
+        };
+        let v: u64 = match a.kind.as_str() {
+            "hidden_block_count_x" | "hidden_block_count_y" | "hidden_block_count_z" => {
+                (l.grid[d(&a.kind)] / l.block[d(&a.kind)]) as u64
+            }
+            "hidden_group_size_x" | "hidden_group_size_y" | "hidden_group_size_z" => l.block[d(&a.kind)] as u64,
+            "hidden_remainder_x" | "hidden_remainder_y" | "hidden_remainder_z" => {
+                (l.grid[d(&a.kind)] % l.block[d(&a.kind)]) as u64
+            }
+            "hidden_grid_dims" => dims as u64,
+            "hidden_queue_ptr" => queue_at,
+            "hidden_shared_base" => SHARED_APERTURE_HI as u64,
+            "hidden_private_base" => PRIVATE_APERTURE_HI as u64,
+            "hidden_dynamic_lds_size" => (lds_size - k.setup.group_segment_size) as u64,
+            // Global offsets are 0; no printf buffer, host call, default queue, completion
+            // action, multigrid or heap: null.
+            _ => 0,
+        };
+        let n = (a.size as usize).min(8);
+        if (a.offset as usize) + n <= kernarg.len() {
+            put(&mut kernarg, a.offset as usize, &v.to_le_bytes()[..n]);
+        }
+    }
+    let _ = groups;
+    let kernarg_at = mem.add("kernarg segment", kernarg.len().max(1) as u64, &kernarg);
+    put(&mut packet, 40, &kernarg_at.to_le_bytes());
+    let packet_at = mem.add("dispatch packet", 64, &packet);
+    // Scratch: one slot per thread, 64 lanes × private size per wave.
+    let waves = items.div_ceil(64);
+    let scratch_per_group = waves * 64 * k.setup.private_segment_size as u64;
+    let slots = l.threads.max(1) as u64;
+    let scratch = mem.add("scratch", (scratch_per_group * slots).max(4), &[]);
+    Ok(Layout {
+        mem,
+        buffers,
+        kernarg: kernarg_at,
+        packet: packet_at,
+        queue: queue_at,
+        code,
+        scratch,
+        scratch_per_group,
+        lds_size,
+    })
+}
+
+/// One wave in a work-group.
+struct WaveSlot {
+    w: Wave,
+    pc: u32,
+    state: State,
+    instructions: u64,
+    index: u32,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum State {
+    Run,
+    Barrier,
+    Done,
+}
+
+/// Everything a worker thread reads.
+struct Shared<'a> {
+    k: &'a KernelInfo,
+    l: &'a Launch,
+    lay: &'a Layout,
+    prog: &'a Program,
+    groups: [u32; 3],
+    trace: Option<&'a (dyn Fn(&str) + Sync)>,
+}
+
+/// Runs `k` as `l` says. `trace`: receives the trace lines (when `l.trace` is set).
+pub fn run(k: &KernelInfo, l: &Launch, trace: Option<&(dyn Fn(&str) + Sync)>) -> Result<Outcome, RunError> {
+    let start = Instant::now();
+    let lay = layout(k, l)?;
+    let prog = Program::new(k.arch, k.code.clone(), k.entry);
+    let groups: [u32; 3] = std::array::from_fn(|d| l.grid[d].div_ceil(l.block[d]));
+    let total = groups.iter().map(|&g| g as u64).product::<u64>() as usize;
+    let sh = Shared {
+        k,
+        l,
+        lay: &lay,
+        prog: &prog,
+        groups,
+        trace,
+    };
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let first_error: Mutex<Option<(usize, String)>> = Mutex::new(None);
+    let threads = l.threads.max(1).min(total.max(1));
+    let mut stats = Stats::default();
+    let per_thread: Vec<Stats> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let (sh, next, stop, first_error) = (&sh, &next, &stop, &first_error);
+                s.spawn(move || {
+                    let mut worker = Worker::new(sh, t);
+                    loop {
+                        if stop.load(Ordering::Relaxed) {
+                            break;
+                        }
+                        let g = next.fetch_add(1, Ordering::Relaxed);
+                        if g >= total {
+                            break;
+                        }
+                        if let Err(e) = worker.group(g) {
+                            let mut fe = first_error.lock().unwrap_or_else(|e| e.into_inner());
+                            if fe.as_ref().is_none_or(|(k, _)| g < *k) {
+                                *fe = Some((g, e));
+                            }
+                            stop.store(true, Ordering::Relaxed);
+                        }
+                    }
+                    worker.stats
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap_or_default()).collect()
+    });
+    for s in &per_thread {
+        stats.add(s);
+    }
+    if let Some((_, e)) = first_error.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        return Err(RunError::Emulation(e));
+    }
+    stats.time = start.elapsed();
+    let buffers = lay
+        .buffers
+        .iter()
+        .map(|r| r.map(|k| lay.mem.regions()[k].bytes()))
+        .collect();
+    Ok(Outcome { buffers, stats })
+}
+
+/// A worker thread: its waves, LDS and vector scratch space are reused from group to group.
+struct Worker<'a> {
+    sh: &'a Shared<'a>,
+    slot: usize,
+    waves: Vec<WaveSlot>,
+    lds: Vec<u8>,
+    lanes: Box<Lanes>,
+    stats: Stats,
+}
+
+impl<'a> Worker<'a> {
+    fn new(sh: &'a Shared<'a>, slot: usize) -> Worker<'a> {
+        Worker {
+            sh,
+            slot,
+            waves: Vec::new(),
+            lds: vec![0; sh.lay.lds_size as usize],
+            lanes: Box::new(Lanes::new(sh.k.arch)),
+            stats: Stats {
+                by_class: vec![0; Enc::ALL.len() + 1],
+                ..Stats::default()
+            },
+        }
+    }
+
+    /// Sets up the waves of work-group `g` (linear index) in their initial state.
+    fn start_group(&mut self, id: [u32; 3]) {
+        let (k, l, lay) = (self.sh.k, self.sh.l, self.sh.lay);
+        let su = &k.setup;
+        // A work-group at the grid's edge may be partial.
+        let size: [u32; 3] = std::array::from_fn(|d| l.block[d].min(l.grid[d] - id[d] * l.block[d]));
+        let items = size[0] * size[1] * size[2];
+        let nwaves = items.div_ceil(64) as usize;
+        while self.waves.len() < nwaves {
+            self.waves.push(WaveSlot {
+                w: Wave::new(k.arch),
+                pc: 0,
+                state: State::Done,
+                instructions: 0,
+                index: 0,
+            });
+        }
+        self.lds.iter_mut().for_each(|b| *b = 0);
+        let scratch = lay.scratch + self.slot as u64 * lay.scratch_per_group;
+        let per_wave = 64 * su.private_segment_size as u64;
+        for (wi, ws) in self.waves.iter_mut().enumerate() {
+            if wi >= nwaves {
+                ws.state = State::Done;
+                continue;
+            }
+            let w = &mut ws.w;
+            for r in w.v.iter_mut() {
+                *r = [0; 64];
+            }
+            w.s = [0; 128];
+            w.scc = false;
+            w.mode = su.mode;
+            ws.pc = k.entry;
+            ws.state = State::Run;
+            ws.instructions = 0;
+            ws.index = wi as u32;
+            // User SGPRs in ABI order.
+            let mut sg = 0usize;
+            let mut push = |w: &mut Wave, v: u32| {
+                if sg < 104 {
+                    w.s[sg] = v;
+                }
+                sg += 1;
+            };
+            let wave_scratch = scratch + wi as u64 * per_wave;
+            for (u, on) in su.user.iter().enumerate() {
+                if !on {
+                    continue;
+                }
+                match u {
+                    0 => {
+                        // Private segment buffer: a swizzled resource over this slot's
+                        // scratch (ADD_TID, 4-byte elements, index stride 64).
+                        push(w, scratch as u32);
+                        push(w, (scratch >> 32) as u32 & 0xffff | 1 << 31);
+                        push(w, u32::MAX);
+                        push(w, 1 << 19 | 3 << 21 | 1 << 23);
+                    }
+                    1 => {
+                        push(w, lay.packet as u32);
+                        push(w, (lay.packet >> 32) as u32);
+                    }
+                    2 => {
+                        push(w, lay.queue as u32);
+                        push(w, (lay.queue >> 32) as u32);
+                    }
+                    3 => {
+                        push(w, lay.kernarg as u32);
+                        push(w, (lay.kernarg >> 32) as u32);
+                    }
+                    4 => {
+                        push(w, 0);
+                        push(w, 0);
+                    }
+                    5 => {
+                        // Flat scratch init: GCN 1.4 the scratch address; earlier, the offset
+                        // and the per-lane size.
+                        if k.arch.is_gcn14() {
+                            push(w, scratch as u32);
+                            push(w, (scratch >> 32) as u32);
+                        } else {
+                            push(w, scratch as u32);
+                            push(w, su.private_segment_size);
+                        }
+                    }
+                    6 => push(w, su.private_segment_size),
+                    n => push(w, self.sh.groups[n - 7]),
+                }
+            }
+            // System SGPRs after the user SGPRs.
+            let mut sg = su.user_sgprs as usize;
+            let mut push = |w: &mut Wave, v: u32| {
+                if sg < 104 {
+                    w.s[sg] = v;
+                }
+                sg += 1;
+            };
+            for d in 0..3 {
+                if su.workgroup_id[d] {
+                    push(w, id[d]);
+                }
+            }
+            if su.workgroup_info {
+                push(w, nwaves as u32);
+            }
+            if su.wave_offset {
+                push(w, (wave_scratch - scratch) as u32);
+            }
+            // Work-item ids and EXEC.
+            let mut exec = 0u64;
+            for lane in 0..64u32 {
+                let flat = wi as u32 * 64 + lane;
+                if flat >= items {
+                    continue;
+                }
+                exec |= 1 << lane;
+                let x = flat % size[0];
+                let y = flat / size[0] % size[1];
+                let z = flat / (size[0] * size[1]);
+                let ids = [x, y, z];
+                for (d, v) in ids.iter().enumerate().take(su.workitem_ids as usize + 1) {
+                    w.v[d][lane as usize] = *v;
+                }
+            }
+            w.set_pair(EXEC, exec);
+            w.set_pair(VCC, 0);
+        }
+        self.stats.waves += nwaves as u64;
+        self.stats.workgroups += 1;
+    }
+
+    /// Runs work-group `g` (linear index) to the end.
+    fn group(&mut self, g: usize) -> Result<(), String> {
+        let gr = self.sh.groups;
+        let id = [
+            (g % gr[0] as usize) as u32,
+            (g / gr[0] as usize % gr[1] as usize) as u32,
+            (g / (gr[0] as usize * gr[1] as usize)) as u32,
+        ];
+        self.start_group(id);
+        let n = self.waves.len();
+        loop {
+            let mut ran = false;
+            for wi in 0..n {
+                if self.waves[wi].state == State::Run {
+                    self.run_wave(wi, id)?;
+                    ran = true;
+                }
+            }
+            let waiting = self.waves.iter().filter(|w| w.state == State::Barrier).count();
+            if waiting > 0 {
+                for w in self.waves.iter_mut().filter(|w| w.state == State::Barrier) {
+                    w.state = State::Run;
+                }
+            } else if !ran {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Runs wave `wi` until it waits at a barrier or ends.
+    fn run_wave(&mut self, wi: usize, id: [u32; 3]) -> Result<(), String> {
+        let sh = self.sh;
+        let (k, l, lay, prog) = (sh.k, sh.l, sh.lay, sh.prog);
+        let trace = l
+            .trace
+            .filter(|t| t.group.is_none_or(|g| g == id) && t.wave.is_none_or(|w| w == wi as u32));
+        let scratch = lay.scratch
+            + self.slot as u64 * lay.scratch_per_group
+            + wi as u64 * 64 * k.setup.private_segment_size as u64;
+        let ws = &mut self.waves[wi];
+        let stats = &mut self.stats;
+        let lanes = &mut self.lanes;
+        let lds = &mut self.lds;
+        let err = |pc: u32, i: Option<&Instr>, cause: String| {
+            let text = i.map_or("?".to_string(), |i| {
+                crate::syntax::to_text(i, crate::syntax::Syntax::Llvm)
+            });
+            format!(
+                "kernel {}, work-group ({},{},{}), wave {}, pc 0x{:x}: {}: {cause}",
+                k.name, id[0], id[1], id[2], wi, pc, text
+            )
+        };
+        loop {
+            let pc = ws.pc;
+            let Some(i) = prog.fetch(ws.pc) else {
+                return Err(err(
+                    pc,
+                    None,
+                    "no instruction at this address (outside the code or undecodable)".into(),
+                ));
+            };
+            let i: &Instr = &i;
+            if ws.instructions >= l.budget {
+                return Err(err(
+                    pc,
+                    Some(i),
+                    format!("the wave did not end within its budget of {} instructions", l.budget),
+                ));
+            }
+            if let (Some(_), Some(t)) = (trace, sh.trace) {
+                t(&format!(
+                    "[{},{},{}] wave {} 0x{:06x}: {}",
+                    id[0],
+                    id[1],
+                    id[2],
+                    wi,
+                    ws.pc,
+                    crate::syntax::to_text(i, crate::syntax::Syntax::Llvm)
+                ));
+            }
+            ws.instructions += 1;
+            stats.instructions += 1;
+            stats.by_class[i.enc as usize] += 1;
+            let next = ws.pc + 4 * i.len as u32;
+            let Some(d) = i.def() else {
+                return Err(err(pc, Some(i), "not an instruction (an unknown opcode)".into()));
+            };
+            let name = d.name[k.arch.index()];
+            match d.sem {
+                Some(Sem::Vector(_)) => {
+                    let active = ws.w.exec().count_ones() as u64;
+                    step_with(&mut ws.w, lanes, i).map_err(|e| err(pc, Some(i), e.to_string()))?;
+                    stats.lane_ops += active;
+                    stats.vector_instructions += 1;
+                    ws.pc = next;
+                }
+                Some(Sem::Scalar(f)) => {
+                    scalar::salu(&mut ws.w, i, d, f).map_err(|e| err(pc, Some(i), e.to_string()))?;
+                    ws.pc = next;
+                }
+                Some(Sem::Mem(m)) => {
+                    let mut ctx = MemCtx {
+                        mem: &lay.mem,
+                        lds,
+                        scratch,
+                        private_size: k.setup.private_segment_size,
+                        clock: ws.instructions,
+                    };
+                    let w = &mut ws.w;
+                    let r = match i.enc {
+                        Enc::Smrd | Enc::Smem => vmem::smem(w, &mut ctx, i, d, m),
+                        Enc::Ds => vmem::ds(w, &mut ctx, i, d, m),
+                        Enc::Mubuf => vmem::mubuf(w, &mut ctx, i, d, m),
+                        Enc::Flat => vmem::flat(w, &mut ctx, i, d, m),
+                        _ => Err(vmem::MemError::Emu(EmuError::Unsupported(format!(
+                            "{name}: {} is not modelled",
+                            i.enc.name()
+                        )))),
+                    };
+                    r.map_err(|e| err(pc, Some(i), e.message()))?;
+                    ws.pc = next;
+                }
+                Some(Sem::Flow(f)) => {
+                    let target = || (next as i64 + 4 * (i.get(F::Simm16) as u16 as i16 as i64)) as u32;
+                    let w = &mut ws.w;
+                    let code_addr = |pc: u32| lay.code + pc as u64;
+                    match f {
+                        Flow::Nop => ws.pc = next,
+                        Flow::End => {
+                            ws.state = State::Done;
+                            return Ok(());
+                        }
+                        Flow::Barrier => {
+                            ws.pc = next;
+                            ws.state = State::Barrier;
+                            return Ok(());
+                        }
+                        Flow::Branch(c) => {
+                            let taken = match c {
+                                Cond::Always => true,
+                                Cond::Scc0 => !w.scc,
+                                Cond::Scc1 => w.scc,
+                                Cond::Vccz => w.vcc() == 0,
+                                Cond::Vccnz => w.vcc() != 0,
+                                Cond::Execz => w.exec() == 0,
+                                Cond::Execnz => w.exec() != 0,
+                            };
+                            ws.pc = if taken { target() } else { next };
+                        }
+                        Flow::GetPc | Flow::SwapPc | Flow::Call | Flow::SetPc => {
+                            let ops = crate::layout::operands(i, d);
+                            let slot = |r: crate::layout::Role| ops.as_slice().iter().find(|s| s.role == r).copied();
+                            let new_pc = match f {
+                                Flow::SetPc | Flow::SwapPc => {
+                                    let s = slot(crate::layout::Role::Src(0))
+                                        .ok_or_else(|| err(pc, Some(i), "no source".into()))?;
+                                    let a = scalar::read_scalar(w, i, s.code, 2, s.ty)
+                                        .map_err(|e| err(pc, Some(i), e.to_string()))?;
+                                    Some(a.wrapping_sub(lay.code))
+                                }
+                                Flow::Call => Some(target() as u64),
+                                _ => None,
+                            };
+                            if let Some(s) = slot(crate::layout::Role::Sdst) {
+                                scalar::write_scalar(w, s.code, 2, code_addr(next))
+                                    .map_err(|e| err(pc, Some(i), e.to_string()))?;
+                            }
+                            ws.pc = match new_pc {
+                                Some(p) if p < (prog.words.len() * 4) as u64 => p as u32,
+                                Some(p) => {
+                                    return Err(err(
+                                        pc,
+                                        Some(i),
+                                        format!("jump to 0x{:x}, outside the code", p.wrapping_add(lay.code)),
+                                    ))
+                                }
+                                None => next,
+                            };
+                        }
+                        Flow::GetReg | Flow::SetReg | Flow::SetRegImm | Flow::MovRelS | Flow::MovRelD => {
+                            scalar::flow_regs(w, i, d, f).map_err(|e| err(pc, Some(i), e.to_string()))?;
+                            ws.pc = next;
+                        }
+                        Flow::Trap => {
+                            return Err(err(pc, Some(i), "s_trap: the kernel trapped (no trap handler)".into()))
+                        }
+                    }
+                }
+                None => {
+                    return Err(err(pc, Some(i), format!("no semantics for {name} yet")));
+                }
+            }
+        }
+    }
+}

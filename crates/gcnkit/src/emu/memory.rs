@@ -1,0 +1,232 @@
+//! The kernel machine's global memory: one 64-bit address space of regions (buffers, the
+//! kernarg segment, the dispatch packet, the queue, scratch). An access outside every region
+//! is a fault the caller reports (a GPU would fault), never a panic or a silent read.
+//!
+//! Regions hold 32-bit atomic words so that work-groups running on parallel threads share
+//! them soundly: plain accesses are relaxed loads and stores (ordinary moves on x86 and ARM),
+//! atomics are atomic across threads. Sub-word and unaligned accesses go byte by byte.
+
+use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
+
+/// One contiguous piece of memory.
+pub struct Region {
+    pub base: u64,
+    /// Size in bytes (the words may run a little past it: the last word is padded).
+    pub size: u64,
+    pub name: String,
+    words: Box<[AtomicU32]>,
+}
+
+impl Region {
+    /// A region of `bytes` (read from it as they are; the rest of `size` is zero).
+    pub fn new(name: &str, base: u64, size: u64, bytes: &[u8]) -> Region {
+        let n = size.div_ceil(4) as usize;
+        let words: Box<[AtomicU32]> = (0..n)
+            .map(|k| {
+                let mut w = [0u8; 4];
+                for (j, b) in w.iter_mut().enumerate() {
+                    *b = bytes.get(k * 4 + j).copied().unwrap_or(0);
+                }
+                AtomicU32::new(u32::from_le_bytes(w))
+            })
+            .collect();
+        Region {
+            base,
+            size,
+            name: name.to_string(),
+            words,
+        }
+    }
+
+    /// The region's bytes (`size` of them).
+    pub fn bytes(&self) -> Vec<u8> {
+        let mut out: Vec<u8> = self.words.iter().flat_map(|w| w.load(Relaxed).to_le_bytes()).collect();
+        out.truncate(self.size as usize);
+        out
+    }
+
+    #[inline]
+    fn word(&self, off: u64) -> &AtomicU32 {
+        &self.words[(off >> 2) as usize]
+    }
+
+    #[inline]
+    fn read_byte(&self, off: u64) -> u8 {
+        (self.word(off).load(Relaxed) >> ((off & 3) * 8)) as u8
+    }
+
+    #[inline]
+    fn write_byte(&self, off: u64, b: u8) {
+        let sh = (off & 3) * 8;
+        let w = self.word(off);
+        // Clear then set: bytes of the word other threads write stay theirs.
+        w.fetch_and(!(0xff << sh), Relaxed);
+        w.fetch_or((b as u32) << sh, Relaxed);
+    }
+}
+
+/// An access outside every region.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fault {
+    pub addr: u64,
+    pub bytes: u8,
+    pub write: bool,
+}
+
+impl std::fmt::Display for Fault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "memory fault: {} of {} bytes at 0x{:x} is outside every buffer",
+            if self.write { "write" } else { "read" },
+            self.bytes,
+            self.addr
+        )
+    }
+}
+
+/// The address space: regions sorted by base, none overlapping.
+#[derive(Default)]
+pub struct Memory {
+    regions: Vec<Region>,
+}
+
+/// Where the first region goes (low addresses stay unmapped: a null pointer faults).
+const FIRST: u64 = 0x1_0000_0000;
+/// Space left between regions (an access just past a buffer faults).
+const GAP: u64 = 0x1_0000;
+
+impl Memory {
+    /// Adds a region of `size` bytes holding `bytes`, at the next free address (64 KiB
+    /// aligned, a gap after the previous region); returns its base.
+    pub fn add(&mut self, name: &str, size: u64, bytes: &[u8]) -> u64 {
+        let base = match self.regions.last() {
+            Some(r) => (r.base + r.size.max(1) + GAP).next_multiple_of(GAP),
+            None => FIRST,
+        };
+        self.regions.push(Region::new(name, base, size, bytes));
+        base
+    }
+
+    pub fn regions(&self) -> &[Region] {
+        &self.regions
+    }
+
+    /// The region holding `[addr, addr + n)`, and the offset in it.
+    #[inline]
+    fn find(&self, addr: u64, n: u64) -> Option<(&Region, u64)> {
+        let k = self.regions.partition_point(|r| r.base <= addr);
+        let r = self.regions.get(k.checked_sub(1)?)?;
+        let off = addr - r.base;
+        (off.checked_add(n)? <= r.size).then_some((r, off))
+    }
+
+    fn region(&self, addr: u64, n: u8, write: bool) -> Result<(&Region, u64), Fault> {
+        self.find(addr, n as u64).ok_or(Fault { addr, bytes: n, write })
+    }
+
+    /// Reads `n` (1..=8) bytes, little-endian.
+    #[inline]
+    pub fn read(&self, addr: u64, n: u8) -> Result<u64, Fault> {
+        let (r, off) = self.region(addr, n, false)?;
+        if n == 4 && off & 3 == 0 {
+            return Ok(r.word(off).load(Relaxed) as u64);
+        }
+        let mut v = 0u64;
+        for j in 0..n as u64 {
+            v |= (r.read_byte(off + j) as u64) << (8 * j);
+        }
+        Ok(v)
+    }
+
+    /// Writes the low `n` (1..=8) bytes of `v`, little-endian.
+    #[inline]
+    pub fn write(&self, addr: u64, n: u8, v: u64) -> Result<(), Fault> {
+        let (r, off) = self.region(addr, n, true)?;
+        if n == 4 && off & 3 == 0 {
+            r.word(off).store(v as u32, Relaxed);
+            return Ok(());
+        }
+        for j in 0..n as u64 {
+            r.write_byte(off + j, (v >> (8 * j)) as u8);
+        }
+        Ok(())
+    }
+
+    /// An atomic read-modify-write of a 4-byte (aligned) or 8-byte value: `f(old)` is the new
+    /// value; returns the old one. 8-byte atomics lock nothing: they are a compare-and-swap
+    /// loop on the two words, atomic against other 8-byte atomics through the low word
+    /// ([`Memory::atomic64`]).
+    pub fn atomic32(&self, addr: u64, f: impl Fn(u32) -> u32) -> Result<u32, Fault> {
+        let (r, off) = self.region(addr, 4, true)?;
+        if off & 3 != 0 {
+            return Err(Fault {
+                addr,
+                bytes: 4,
+                write: true,
+            });
+        }
+        let w = r.word(off);
+        let mut old = w.load(Relaxed);
+        loop {
+            match w.compare_exchange_weak(old, f(old), Relaxed, Relaxed) {
+                Ok(_) => return Ok(old),
+                Err(now) => old = now,
+            }
+        }
+    }
+
+    /// A 64-bit atomic read-modify-write (8-byte aligned). The two words are updated under a
+    /// lock taken on the low word's value (a sentinel CAS would change what other readers
+    /// see); instead a global striped mutex serialises 64-bit atomics on the same address.
+    pub fn atomic64(&self, addr: u64, f: impl Fn(u64) -> u64) -> Result<u64, Fault> {
+        let (r, off) = self.region(addr, 8, true)?;
+        if off & 7 != 0 {
+            return Err(Fault {
+                addr,
+                bytes: 8,
+                write: true,
+            });
+        }
+        let _g = lock_for(addr);
+        let (lo, hi) = (r.word(off), r.word(off + 4));
+        let old = lo.load(Relaxed) as u64 | (hi.load(Relaxed) as u64) << 32;
+        let new = f(old);
+        lo.store(new as u32, Relaxed);
+        hi.store((new >> 32) as u32, Relaxed);
+        Ok(old)
+    }
+}
+
+/// Striped locks for 64-bit atomics.
+fn lock_for(addr: u64) -> std::sync::MutexGuard<'static, ()> {
+    use std::sync::{Mutex, OnceLock};
+    static LOCKS: OnceLock<Vec<Mutex<()>>> = OnceLock::new();
+    let locks = LOCKS.get_or_init(|| (0..64).map(|_| Mutex::new(())).collect());
+    let k = ((addr >> 3) as usize) & 63;
+    locks[k].lock().unwrap_or_else(|e| e.into_inner())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn regions_fault_outside() {
+        let mut m = Memory::default();
+        let a = m.add("a", 10, &[1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+        let b = m.add("b", 4, &[]);
+        assert!(b > a + 10);
+        assert_eq!(m.read(a, 4), Ok(0x04030201));
+        assert_eq!(m.read(a + 1, 4), Ok(0x05040302));
+        assert_eq!(m.read(a + 8, 2), Ok(0x0a09));
+        assert!(m.read(a + 8, 4).is_err());
+        assert!(m.read(a - 1, 1).is_err());
+        assert!(m.read(0, 4).is_err());
+        m.write(a + 3, 2, 0xbbaa).unwrap();
+        assert_eq!(m.read(a, 8), Ok(0x0807_06bb_aa03_0201));
+        assert_eq!(m.atomic32(b, |x| x + 5), Ok(0));
+        assert_eq!(m.read(b, 4), Ok(5));
+        assert!(m.write(b + 2, 4, 0).is_err());
+    }
+}

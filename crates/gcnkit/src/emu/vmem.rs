@@ -1,0 +1,676 @@
+//! Executes memory instructions: scalar loads (SMRD/SMEM), LDS (DS), buffers (MUBUF) and
+//! FLAT/GLOBAL/SCRATCH. The row's [`MemSem`] says what moves; the class's fields say where
+//! (DESIGN.md *The kernel machine*). Memory operations complete when they issue.
+
+use super::exec::EmuError;
+use super::memory::{Fault, Memory};
+use super::ops::atomic::{atomic32, atomic64};
+use super::scalar::{read_scalar, write_scalar, PRIVATE_APERTURE_HI, SHARED_APERTURE_HI};
+use super::wave::Wave;
+use crate::enc::{Enc, F};
+use crate::instr::Instr;
+use crate::isa::{AtomicOp, Flags, Form, InstrDef, MemSem, Ty};
+use crate::layout::SADDR_OFF;
+
+/// What a wave's memory instructions reach besides its registers.
+pub struct MemCtx<'a> {
+    pub mem: &'a Memory,
+    /// The work-group's LDS.
+    pub lds: &'a mut [u8],
+    /// The wave's scratch: the address of its first byte (the swizzled private segment of its
+    /// 64 lanes) and the bytes each lane has.
+    pub scratch: u64,
+    pub private_size: u32,
+    /// Instructions the wave has executed (S_MEMTIME reads it).
+    pub clock: u64,
+}
+
+/// Why a memory instruction failed.
+pub enum MemError {
+    Fault(Fault, usize),
+    Lds(String, usize),
+    Emu(EmuError),
+}
+
+impl From<EmuError> for MemError {
+    fn from(e: EmuError) -> MemError {
+        MemError::Emu(e)
+    }
+}
+
+impl MemError {
+    /// The message, naming the lane.
+    pub fn message(&self) -> String {
+        match self {
+            MemError::Fault(f, lane) => format!("{f} (lane {lane})"),
+            MemError::Lds(m, lane) => format!("{m} (lane {lane})"),
+            MemError::Emu(e) => e.to_string(),
+        }
+    }
+}
+
+/// Where one lane's access goes.
+#[derive(Clone, Copy)]
+enum At {
+    Global(u64),
+    /// A byte offset in LDS.
+    Lds(u32),
+    /// Outside a buffer's range: reads give 0, writes are dropped.
+    None,
+}
+
+fn fault(f: Fault, lane: usize) -> MemError {
+    MemError::Fault(f, lane)
+}
+
+/// The dwords of one access: `bytes` (1, 2, 4, 8...) at `at`.
+fn load(ctx: &MemCtx, at: At, bytes: u32, lane: usize) -> Result<u64, MemError> {
+    match at {
+        At::Global(a) => ctx.mem.read(a, bytes as u8).map_err(|f| fault(f, lane)),
+        At::Lds(o) => {
+            let r = lds_range(ctx, o, bytes, lane)?;
+            let mut v = 0u64;
+            for (k, b) in ctx.lds[r].iter().enumerate() {
+                v |= (*b as u64) << (8 * k);
+            }
+            Ok(v)
+        }
+        At::None => Ok(0),
+    }
+}
+
+fn store(ctx: &mut MemCtx, at: At, bytes: u32, v: u64, lane: usize) -> Result<(), MemError> {
+    match at {
+        At::Global(a) => ctx.mem.write(a, bytes as u8, v).map_err(|f| fault(f, lane)),
+        At::Lds(o) => {
+            let r = lds_range(ctx, o, bytes, lane)?;
+            for (k, b) in ctx.lds[r].iter_mut().enumerate() {
+                *b = (v >> (8 * k)) as u8;
+            }
+            Ok(())
+        }
+        At::None => Ok(()),
+    }
+}
+
+/// LDS bytes `[o, o + bytes)`: inside the work-group's allocation and aligned (to 4 bytes
+/// for accesses of 4 or more, 2 for 16-bit ones), else an error.
+fn lds_range(ctx: &MemCtx, o: u32, bytes: u32, lane: usize) -> Result<std::ops::Range<usize>, MemError> {
+    let align = bytes.min(4);
+    if o % align != 0 {
+        return Err(MemError::Lds(
+            format!("misaligned LDS access: {bytes} bytes at 0x{o:x}"),
+            lane,
+        ));
+    }
+    let end = o as u64 + bytes as u64;
+    if end > ctx.lds.len() as u64 {
+        return Err(MemError::Lds(
+            format!(
+                "LDS access of {bytes} bytes at 0x{o:x} is outside the work-group's {} bytes",
+                ctx.lds.len()
+            ),
+            lane,
+        ));
+    }
+    Ok(o as usize..end as usize)
+}
+
+/// An atomic on `bytes` (4 or 8) at `at`; returns the old value.
+fn atomic(
+    ctx: &mut MemCtx,
+    at: At,
+    op: AtomicOp,
+    bytes: u32,
+    data: u64,
+    cmp: u64,
+    lane: usize,
+) -> Result<u64, MemError> {
+    let f32 = |old: u64| atomic32(op, old as u32, data as u32, cmp as u32) as u64;
+    let f64 = |old: u64| atomic64(op, old, data, cmp);
+    match at {
+        At::Global(a) if bytes == 8 => ctx.mem.atomic64(a, f64).map_err(|f| fault(f, lane)),
+        At::Global(a) => ctx
+            .mem
+            .atomic32(a, |o| f32(o as u64) as u32)
+            .map(|o| o as u64)
+            .map_err(|f| fault(f, lane)),
+        At::Lds(_) => {
+            let old = load(ctx, at, bytes, lane)?;
+            let new = if bytes == 8 { f64(old) } else { f32(old) };
+            store(ctx, at, bytes, new, lane)?;
+            Ok(old)
+        }
+        At::None => Ok(0),
+    }
+}
+
+/// VGPR `r` of `lane`, 0 past v255.
+#[inline]
+fn vgpr(w: &Wave, r: usize, lane: usize) -> u32 {
+    w.v.get(r).map_or(0, |row| row[lane])
+}
+
+#[inline]
+fn set_vgpr(w: &mut Wave, r: usize, lane: usize, v: u32) {
+    if let Some(row) = w.v.get_mut(r) {
+        row[lane] = v;
+        w.v_written[r] = true;
+    }
+}
+
+/// Sign- or zero-extends the low `bytes` of `v`.
+fn extend(v: u64, bytes: u32, sext: bool) -> u32 {
+    match (bytes, sext) {
+        (1, true) => v as u8 as i8 as i32 as u32,
+        (1, false) => v as u8 as u32,
+        (2, true) => v as u16 as i16 as i32 as u32,
+        (2, false) => v as u16 as u32,
+        _ => v as u32,
+    }
+}
+
+/// Moves one lane's data: a load into VGPRs from `vdst`, a store of VGPRs from `vdata`, or
+/// an atomic (old value to `vdst` when `rtn`). `dwords`: the data width in dwords.
+#[allow(clippy::too_many_arguments)]
+fn lane_access(
+    w: &mut Wave,
+    ctx: &mut MemCtx,
+    lane: usize,
+    at: At,
+    m: MemSem,
+    dwords: usize,
+    vdst: usize,
+    vdata: usize,
+    rtn: bool,
+) -> Result<(), MemError> {
+    match m {
+        MemSem::Load { bytes, sext } if bytes < 4 => {
+            let v = load(ctx, at, bytes as u32, lane)?;
+            set_vgpr(w, vdst, lane, extend(v, bytes as u32, sext));
+        }
+        MemSem::Load { .. } => {
+            for k in 0..dwords {
+                let v = load(ctx, at_plus(at, 4 * k as u64), 4, lane)?;
+                set_vgpr(w, vdst + k, lane, v as u32);
+            }
+        }
+        MemSem::LoadD16 { bytes, sext, hi } => {
+            let v = extend(load(ctx, at, bytes as u32, lane)?, bytes as u32, sext) & 0xffff;
+            let old = vgpr(w, vdst, lane);
+            let new = if hi {
+                (old & 0xffff) | v << 16
+            } else {
+                (old & 0xffff_0000) | v
+            };
+            set_vgpr(w, vdst, lane, new);
+        }
+        MemSem::Store { bytes } if bytes < 4 => {
+            store(ctx, at, bytes as u32, vgpr(w, vdata, lane) as u64, lane)?;
+        }
+        MemSem::Store { .. } => {
+            for k in 0..dwords {
+                store(ctx, at_plus(at, 4 * k as u64), 4, vgpr(w, vdata + k, lane) as u64, lane)?;
+            }
+        }
+        MemSem::StoreD16Hi { bytes } => {
+            store(ctx, at, bytes as u32, (vgpr(w, vdata, lane) >> 16) as u64, lane)?;
+        }
+        MemSem::Atomic { op, .. } => {
+            // The data: one value, or {src, cmp} for the compare-and-swap forms.
+            let wide = if matches!(op, AtomicOp::CmpSwap | AtomicOp::CmpSwapF) {
+                dwords / 2
+            } else {
+                dwords
+            };
+            let bytes = 4 * wide as u32;
+            let get = |w: &Wave, r: usize| {
+                let lo = vgpr(w, r, lane) as u64;
+                if wide == 2 {
+                    lo | (vgpr(w, r + 1, lane) as u64) << 32
+                } else {
+                    lo
+                }
+            };
+            let data = get(w, vdata);
+            let cmp = if wide < dwords { get(w, vdata + wide) } else { 0 };
+            let old = atomic(ctx, at, op, bytes, data, cmp, lane)?;
+            if rtn {
+                set_vgpr(w, vdst, lane, old as u32);
+                if wide == 2 {
+                    set_vgpr(w, vdst + 1, lane, (old >> 32) as u32);
+                }
+            }
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+fn at_plus(at: At, d: u64) -> At {
+    match at {
+        At::Global(a) => At::Global(a.wrapping_add(d)),
+        At::Lds(o) => At::Lds(o.wrapping_add(d as u32)),
+        At::None => At::None,
+    }
+}
+
+/// The row's data width in dwords (a load's destination, a store's or atomic's data).
+fn data_dwords(d: &InstrDef, m: MemSem) -> usize {
+    match m {
+        MemSem::Load { .. } | MemSem::LoadD16 { .. } => d.dst.regs() as usize,
+        _ => d.src[0].regs() as usize,
+    }
+}
+
+fn unsupported(d: &InstrDef, w: &Wave, what: &str) -> MemError {
+    MemError::Emu(EmuError::Unsupported(format!("{}: {what}", d.name[w.arch.index()])))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scalar memory
+
+/// SMRD (GCN 1.0/1.1) and SMEM (GCN 1.2+).
+pub fn smem(w: &mut Wave, ctx: &mut MemCtx, i: &Instr, d: &'static InstrDef, m: MemSem) -> Result<(), MemError> {
+    if m == MemSem::Nop {
+        return Ok(());
+    }
+    let sdata = if i.enc == Enc::Smem {
+        i.get(F::Sdata)
+    } else {
+        i.sdst() as u32
+    } as u16;
+    if m == MemSem::Time {
+        return Ok(write_scalar(w, sdata, 2, ctx.clock)?);
+    }
+    let base_code = (i.get(F::Sbase) * 2) as usize;
+    let sg = |k: usize| w.s[(base_code + k) & 127];
+    // The offset: SMRD's immediate counts dwords (GCN 1.1's literal too), SMEM's bytes; an
+    // SGPR offset is in bytes. GCN 1.4's SOE adds an SGPR to the immediate.
+    let vi = i.enc == Enc::Smem;
+    let imm = i.get(F::Imm) != 0;
+    let mut off: u64 = if vi {
+        let mut o = if imm { i.get(F::Offset) as u64 } else { 0 };
+        if !imm || i.get(F::Soe) != 0 {
+            let code = if i.get(F::Soe) != 0 {
+                i.get(F::Soffset)
+            } else {
+                i.get(F::Offset)
+            } as u16;
+            o += read_scalar(w, i, code, 1, Ty::B32)? & 0xffff_ffff;
+        }
+        o
+    } else if imm {
+        i.get(F::Offset) as u64 * 4
+    } else if i.get(F::Offset) == 255 {
+        i.literal.unwrap_or(0) as u64 * 4
+    } else {
+        read_scalar(w, i, i.get(F::Offset) as u16, 1, Ty::B32)? & 0xffff_ffff
+    };
+    off &= !3;
+    let dwords = data_dwords(d, m);
+    let buffer = d.flags.has(Flags::BUFFER);
+    let (base, limit) = if buffer {
+        let base = sg(0) as u64 | ((sg(1) & 0xffff) as u64) << 32;
+        let stride = sg(1) >> 16 & 0x3fff;
+        (base, if stride == 0 { Some(sg(2) as u64) } else { None })
+    } else {
+        (sg(0) as u64 | ((sg(1) & 0xffff) as u64) << 32, None)
+    };
+    match m {
+        MemSem::Load { .. } => {
+            for k in 0..dwords {
+                let o = off + 4 * k as u64;
+                let v = match limit {
+                    Some(n) if o + 4 > n => 0,
+                    _ => ctx.mem.read(base + o, 4).map_err(|f| fault(f, 0))? as u32,
+                };
+                write_scalar(w, sdata + k as u16, 1, v as u64)?;
+            }
+        }
+        MemSem::Store { .. } => {
+            for k in 0..dwords {
+                let o = off + 4 * k as u64;
+                if limit.is_some_and(|n| o + 4 > n) {
+                    continue;
+                }
+                let v = w.s[(sdata as usize + k) & 127];
+                ctx.mem.write(base + o, 4, v as u64).map_err(|f| fault(f, 0))?;
+            }
+        }
+        MemSem::Atomic { op, .. } => {
+            let cmpswap = matches!(op, AtomicOp::CmpSwap | AtomicOp::CmpSwapF);
+            let wide = if cmpswap { dwords / 2 } else { dwords };
+            let get = |k: usize| {
+                let lo = w.s[(sdata as usize + k) & 127] as u64;
+                if wide == 2 {
+                    lo | (w.s[(sdata as usize + k + 1) & 127] as u64) << 32
+                } else {
+                    lo
+                }
+            };
+            let (data, cmp) = (get(0), if cmpswap { get(wide) } else { 0 });
+            let old = atomic(ctx, At::Global(base + off), op, 4 * wide as u32, data, cmp, 0)?;
+            if i.get(F::Glc) != 0 {
+                write_scalar(w, sdata, wide as u8, old)?;
+            }
+        }
+        _ => return Err(unsupported(d, w, "no scalar-memory semantics")),
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------------
+// LDS
+
+/// DS: LDS reads, writes and atomics, and the lane exchanges.
+pub fn ds(w: &mut Wave, ctx: &mut MemCtx, i: &Instr, d: &'static InstrDef, m: MemSem) -> Result<(), MemError> {
+    if i.get(F::Gds) != 0 {
+        return Err(unsupported(d, w, "GDS (no global data share is modelled)"));
+    }
+    let exec = w.exec();
+    let vaddr = i.get(F::Vaddr) as usize;
+    let data0 = i.get(F::Vdata) as usize;
+    let data1 = i.get(F::Data1) as usize;
+    let vdst = i.get(F::Vdst) as usize;
+    let (o0, o1) = (i.get(F::Offset0), i.get(F::Offset1));
+    match m {
+        MemSem::Swizzle => return Ok(swizzle(w, o1 << 8 | o0, data0, vdst)),
+        MemSem::Permute { back } => return Ok(permute(w, back, o1 << 8 | o0, vaddr, data0, vdst)),
+        MemSem::Nop => return Ok(()),
+        _ => {}
+    }
+    let two = d.flags.has(Flags::OFFSET2);
+    let dwords = data_dwords(d, m);
+    for lane in 0..64 {
+        if exec >> lane & 1 == 0 {
+            continue;
+        }
+        let addr = vgpr(w, vaddr, lane);
+        if two {
+            // Two elements of half the data each, at OFFSET0 and OFFSET1 elements (64 times
+            // that for the ST64 forms).
+            let half = dwords / 2;
+            let unit = 4 * half as u32 * if d.flags.has(Flags::ST64) { 64 } else { 1 };
+            for (k, o) in [o0, o1].into_iter().enumerate() {
+                let at = At::Lds(addr.wrapping_add(o * unit));
+                match m {
+                    MemSem::Atomic { rtn, .. } => {
+                        // DS_WRXCHG2*: each element swapped with DATA0 / DATA1.
+                        let src = if k == 0 { data0 } else { data1 };
+                        lane_access(w, ctx, lane, at, m, half, vdst + k * half, src, rtn)?
+                    }
+                    MemSem::Store { .. } => {
+                        let src = if k == 0 { data0 } else { data1 };
+                        lane_access(w, ctx, lane, at, m, half, 0, src, false)?
+                    }
+                    _ => lane_access(w, ctx, lane, at, m, half, vdst + k * half, 0, false)?,
+                }
+            }
+            continue;
+        }
+        let at = At::Lds(addr.wrapping_add(o1 << 8 | o0));
+        match m {
+            MemSem::Atomic { op, rtn } => {
+                let wide = dwords as u32;
+                let get = |w: &Wave, r: usize| {
+                    let lo = vgpr(w, r, lane) as u64;
+                    if wide == 2 {
+                        lo | (vgpr(w, r + 1, lane) as u64) << 32
+                    } else {
+                        lo
+                    }
+                };
+                // Two-data DS atomics: DS_CMPST (DATA0 = cmp, DATA1 = src) and DS_MSKOR
+                // (DATA0 = mask, DATA1 = the bits to set); see [`AtomicOp`].
+                let (a, b) = (get(w, data0), get(w, data1));
+                let (data, cmp) = match op {
+                    AtomicOp::CmpSwap | AtomicOp::CmpSwapF => (b, a),
+                    AtomicOp::Mskor => (a, b),
+                    _ => (a, 0),
+                };
+                let old = atomic(ctx, at, op, 4 * wide, data, cmp, lane)?;
+                if rtn {
+                    set_vgpr(w, vdst, lane, old as u32);
+                    if wide == 2 {
+                        set_vgpr(w, vdst + 1, lane, (old >> 32) as u32);
+                    }
+                }
+            }
+            _ => lane_access(w, ctx, lane, at, m, dwords, vdst, data0, false)?,
+        }
+    }
+    Ok(())
+}
+
+/// DS_SWIZZLE_B32: offset bit 15 set: QDMode (each lane of a group of four takes the lane its
+/// 2-bit selector names); clear: BitMode on groups of 32 (lane = ((id & and) | or) ^ xor).
+/// Lanes that are inactive or whose source is inactive get 0.
+fn swizzle(w: &mut Wave, offset: u32, data0: usize, vdst: usize) {
+    let exec = w.exec();
+    let src: [u32; 64] = std::array::from_fn(|l| vgpr(w, data0, l));
+    for lane in 0..64 {
+        if exec >> lane & 1 == 0 {
+            continue;
+        }
+        let from = if offset & 0x8000 != 0 {
+            (lane & !3) | (offset as usize >> (2 * (lane & 3)) & 3)
+        } else {
+            let (and, or, xor) = (offset & 31, offset >> 5 & 31, offset >> 10 & 31);
+            (lane & 32) | ((((lane as u32 & and) | or) ^ xor) as usize & 31)
+        };
+        let v = if exec >> from & 1 != 0 { src[from] } else { 0 };
+        set_vgpr(w, vdst, lane, v);
+    }
+}
+
+/// DS_PERMUTE_B32 / DS_BPERMUTE_B32: lane index = (VADDR + offset) / 4 mod 64.
+fn permute(w: &mut Wave, back: bool, offset: u32, vaddr: usize, data0: usize, vdst: usize) {
+    let exec = w.exec();
+    let src: [u32; 64] = std::array::from_fn(|l| vgpr(w, data0, l));
+    let idx: [usize; 64] = std::array::from_fn(|l| (vgpr(w, vaddr, l).wrapping_add(offset) / 4 % 64) as usize);
+    let mut out = [0u32; 64];
+    if back {
+        for l in 0..64 {
+            // Reading an inactive lane gives 0.
+            out[l] = if exec >> idx[l] & 1 != 0 { src[idx[l]] } else { 0 };
+        }
+    } else {
+        // Forward: active lanes write to their target; the highest lane wins a collision.
+        for l in 0..64 {
+            if exec >> l & 1 != 0 {
+                out[idx[l]] = src[l];
+            }
+        }
+    }
+    for (l, v) in out.into_iter().enumerate() {
+        if exec >> l & 1 != 0 {
+            set_vgpr(w, vdst, l, v);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Buffers
+
+/// A buffer resource (V#).
+struct Vsharp {
+    base: u64,
+    stride: u64,
+    swizzle: bool,
+    num_records: u64,
+    element_size: u64,
+    index_stride: u64,
+    add_tid: bool,
+}
+
+impl Vsharp {
+    fn of(w: &Wave, code: usize) -> Vsharp {
+        let s = |k: usize| w.s[(code + k) & 127];
+        let d3 = s(3);
+        Vsharp {
+            base: s(0) as u64 | ((s(1) & 0xffff) as u64) << 32,
+            stride: (s(1) >> 16 & 0x3fff) as u64,
+            swizzle: s(1) >> 31 != 0,
+            num_records: s(2) as u64,
+            element_size: 2 << (d3 >> 19 & 3),
+            index_stride: 8 << (d3 >> 21 & 3),
+            add_tid: d3 >> 23 & 1 != 0,
+        }
+    }
+}
+
+/// MUBUF: buffer loads, stores and atomics (MTBUF's typed accesses and the format rows are
+/// refused).
+pub fn mubuf(w: &mut Wave, ctx: &mut MemCtx, i: &Instr, d: &'static InstrDef, m: MemSem) -> Result<(), MemError> {
+    match m {
+        MemSem::Nop => return Ok(()),
+        MemSem::Format { .. } => return Err(unsupported(d, w, "typed (format) buffer accesses")),
+        _ => {}
+    }
+    if i.get(F::Lds) != 0 {
+        return Err(unsupported(d, w, "loads to LDS"));
+    }
+    let exec = w.exec();
+    let v = Vsharp::of(w, (i.get(F::Srsrc) * 4) as usize);
+    let soffset = read_scalar(w, i, i.get(F::Soffset) as u16, 1, Ty::B32)? & 0xffff_ffff;
+    let inst_off = i.get(F::Offset) as u64;
+    let (offen, idxen, addr64) = (i.get(F::Offen) != 0, i.get(F::Idxen) != 0, i.get(F::Addr64) != 0);
+    let vaddr = i.get(F::Vaddr) as usize;
+    let vdata = i.get(F::Vdata) as usize;
+    let dwords = data_dwords(d, m);
+    let glc = i.get(F::Glc) != 0;
+    let rtn = matches!(m, MemSem::Atomic { .. }) && glc;
+    let bytes = match m {
+        MemSem::Load { bytes, .. }
+        | MemSem::Store { bytes }
+        | MemSem::LoadD16 { bytes, .. }
+        | MemSem::StoreD16Hi { bytes }
+            if bytes < 4 =>
+        {
+            bytes as u64
+        }
+        _ => 4 * dwords as u64,
+    };
+    let tfe = i.get(F::Tfe) != 0;
+    for lane in 0..64 {
+        if exec >> lane & 1 == 0 {
+            continue;
+        }
+        let at = if addr64 {
+            let a = vgpr(w, vaddr, lane) as u64 | (vgpr(w, vaddr + 1, lane) as u64) << 32;
+            At::Global(v.base.wrapping_add(a).wrapping_add(soffset).wrapping_add(inst_off))
+        } else {
+            let mut index = if idxen { vgpr(w, vaddr, lane) as u64 } else { 0 };
+            if v.add_tid {
+                index += lane as u64;
+            }
+            let voff = if offen {
+                vgpr(w, vaddr + idxen as usize, lane) as u64
+            } else {
+                0
+            };
+            let offset = (voff + inst_off) & 0xffff_ffff;
+            // Range checking: byte offsets against NUM_RECORDS for raw buffers, indices for
+            // structured ones (a swizzled private segment is never out of range here: its
+            // resource's NUM_RECORDS covers it).
+            let out = if v.stride == 0 || v.swizzle {
+                v.stride == 0 && !v.swizzle && offset + bytes > v.num_records
+            } else {
+                index >= v.num_records || offset + bytes > v.stride
+            };
+            if out {
+                At::None
+            } else if v.swizzle {
+                let (ix_msb, ix_lsb) = (index / v.index_stride, index % v.index_stride);
+                let (off_msb, off_lsb) = (offset / v.element_size, offset % v.element_size);
+                At::Global(
+                    v.base
+                        + soffset
+                        + (ix_msb * v.stride + off_msb * v.element_size) * v.index_stride
+                        + ix_lsb * v.element_size
+                        + off_lsb,
+                )
+            } else {
+                At::Global(v.base + soffset + index * v.stride + offset)
+            }
+        };
+        let vdst = vdata;
+        lane_access(w, ctx, lane, at, m, dwords, vdst, vdata, rtn)?;
+        if tfe {
+            set_vgpr(w, vdata + dwords, lane, 0);
+        }
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------------
+// FLAT, GLOBAL, SCRATCH
+
+/// A lane's private-segment byte `p` as a global address (the swizzled scratch layout of the
+/// private segment buffer: dwords of the 64 lanes interleaved).
+fn private_at(ctx: &MemCtx, p: u64, lane: usize) -> At {
+    if p >= ctx.private_size as u64 {
+        return At::Global(u64::MAX - 0xffff); // faults
+    }
+    At::Global(ctx.scratch + (p / 4) * 4 * 64 + lane as u64 * 4 + p % 4)
+}
+
+/// FLAT (GCN 1.1+) and GCN 1.4's GLOBAL and SCRATCH.
+pub fn flat(w: &mut Wave, ctx: &mut MemCtx, i: &Instr, d: &'static InstrDef, m: MemSem) -> Result<(), MemError> {
+    let exec = w.exec();
+    let seg = i.get(F::Seg);
+    let saddr = i.get(F::Saddr) as u16;
+    let has_saddr = i.arch.is_gcn14() && seg != 0 && saddr != SADDR_OFF;
+    let off = if i.arch.is_gcn14() {
+        let raw = i.get(F::Offset);
+        if seg == 0 {
+            (raw & 0xfff) as i64
+        } else {
+            ((raw << 19) as i32 >> 19) as i64
+        }
+    } else {
+        0
+    };
+    let vaddr = i.get(F::Vaddr) as usize;
+    let vdata = i.get(F::Vdata) as usize;
+    let vdst = i.get(F::Vdst) as usize;
+    let dwords = data_dwords(d, m);
+    let rtn = matches!(m, MemSem::Atomic { .. }) && i.get(F::Glc) != 0;
+    let base = if has_saddr {
+        let regs = if seg == 1 { 1 } else { 2 };
+        read_scalar(w, i, saddr, regs, if regs == 2 { Ty::B64 } else { Ty::B32 })?
+    } else {
+        0
+    };
+    let addr_regs = crate::layout::flat_addr_regs(i);
+    for lane in 0..64 {
+        if exec >> lane & 1 == 0 {
+            continue;
+        }
+        let va = match addr_regs {
+            0 => 0,
+            1 => vgpr(w, vaddr, lane) as u64,
+            _ => vgpr(w, vaddr, lane) as u64 | (vgpr(w, vaddr + 1, lane) as u64) << 32,
+        };
+        let a = base.wrapping_add(va).wrapping_add(off as u64);
+        let at = match seg {
+            1 => private_at(ctx, a & 0xffff_ffff, lane),
+            2 => At::Global(a),
+            _ => match (a >> 32) as u32 {
+                SHARED_APERTURE_HI => At::Lds(a as u32),
+                PRIVATE_APERTURE_HI => private_at(ctx, a & 0xffff_ffff, lane),
+                _ => At::Global(a),
+            },
+        };
+        lane_access(w, ctx, lane, at, m, dwords, vdst, vdata, rtn)?;
+    }
+    if i.get(F::Tfe) != 0 && matches!(d.form, Form::FlatLoad) {
+        for lane in 0..64 {
+            if exec >> lane & 1 != 0 {
+                set_vgpr(w, vdst + dwords, lane, 0);
+            }
+        }
+    }
+    Ok(())
+}
