@@ -26,7 +26,7 @@ pub fn run(a: &Args, bytes: &[u8]) -> ExitCode {
             return usage(format!("-a {arch} conflicts with the code object's {}", co.arch));
         }
     }
-    let ks = match kernels(&co) {
+    let ks = match kernels(bytes) {
         Ok(k) => k,
         Err(e) => {
             errln!("{}: error: {e}", a.program);

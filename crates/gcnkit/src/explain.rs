@@ -307,14 +307,15 @@ pub fn explain(arch: Option<Arch>, mnemonic: &str) -> Result<String, Unknown> {
         let _ = writeln!(
             out,
             "  emulator:  {}",
-            if d.sem.is_some() {
-                "implemented"
-            } else if d.flags.has(Flags::END) {
-                "ends the program"
-            } else if d.short.is_vop() {
-                "no semantics yet"
-            } else {
-                "not yet (the scalar unit and memory come with the kernel machine)"
+            match d.sem {
+                Some(crate::isa::Sem::Vector(_)) => "implemented (all 64 lanes)",
+                Some(crate::isa::Sem::Scalar(_)) => "implemented (scalar unit)",
+                Some(crate::isa::Sem::Flow(_)) => "implemented (program control, in kernels)",
+                Some(crate::isa::Sem::Mem(_)) => "implemented (memory, in kernels)",
+                None if d.short.is_gfx() || d.short == crate::isa::Short::Mimg => {
+                    "refused (no images or graphics state)"
+                }
+                None => "no semantics yet",
             }
         );
     }

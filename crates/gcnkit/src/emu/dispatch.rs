@@ -5,7 +5,7 @@
 //! what it is. The AMDGPU HSA ABI (LLVM's AMDGPUUsage) fixes the order of the SGPRs.
 
 use crate::arch::Arch;
-use crate::codeobj::{akc, kd, metadata, CodeObject};
+use crate::codeobj::{akc, kd, metadata};
 
 /// One kernel argument as the metadata describes it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -56,6 +56,11 @@ pub struct KernelInfo {
     /// The code section's words and the byte offset of the kernel's first instruction.
     pub code: std::sync::Arc<Vec<u32>>,
     pub entry: u32,
+    /// The loaded image (a linked object's allocated sections at their addresses; a
+    /// relocatable object's code section alone) and where the code section is in it: code
+    /// that finds its constants PC-relatively finds them there.
+    pub image: std::sync::Arc<Vec<u8>>,
+    pub code_addr: u64,
     pub setup: Setup,
     pub args: Vec<ArgInfo>,
     /// OpenCL's `reqd_work_group_size`, when the metadata has one.
@@ -228,8 +233,43 @@ fn words(bytes: &[u8]) -> Vec<u32> {
         .collect()
 }
 
-/// Every kernel of a code object, with its code, setup and arguments.
-pub fn kernels(co: &CodeObject) -> Result<Vec<KernelInfo>, String> {
+/// The loaded image of a linked object: every allocated section at its address.
+fn image_of(data: &[u8]) -> Option<Vec<u8>> {
+    use object::{Object, ObjectSection};
+    let file = object::File::parse(data).ok()?;
+    if file.kind() != object::ObjectKind::Dynamic {
+        return None;
+    }
+    let mut image = Vec::new();
+    for s in file.sections() {
+        let alloc = match s.flags() {
+            object::SectionFlags::Elf { sh_flags, .. } => sh_flags.0 & 2 != 0, // SHF_ALLOC
+            _ => false,
+        };
+        if !alloc || s.size() == 0 {
+            continue;
+        }
+        let end = (s.address() + s.size()) as usize;
+        if end > 1 << 30 {
+            return None;
+        }
+        if image.len() < end {
+            image.resize(end, 0);
+        }
+        if let Ok(d) = s.data() {
+            let at = s.address() as usize;
+            let n = d.len().min(end - at);
+            image[at..at + n].copy_from_slice(&d[..n]);
+        }
+    }
+    Some(image)
+}
+
+/// Every kernel of a code object (its ELF bytes), with its code, setup and arguments.
+pub fn kernels(data: &[u8]) -> Result<Vec<KernelInfo>, String> {
+    let co = crate::codeobj::read(data).map_err(|e| e.0)?;
+    let co = &co;
+    let image = image_of(data).map(std::sync::Arc::new);
     let version = co.version.unwrap_or(2);
     let metas = if version >= 3 {
         match co.note("AMDGPU", 32) {
@@ -254,14 +294,19 @@ pub fn kernels(co: &CodeObject) -> Result<Vec<KernelInfo>, String> {
             Some((s, sym.offset))
         })
     };
-    let mut code_cache: Vec<(String, std::sync::Arc<Vec<u32>>)> = Vec::new();
-    let mut code_words = |sec: &crate::codeobj::CodeSection| {
-        if let Some((_, w)) = code_cache.iter().find(|(n, _)| *n == sec.name) {
-            return w.clone();
+    type Code = (std::sync::Arc<Vec<u32>>, std::sync::Arc<Vec<u8>>, u64);
+    let mut code_cache: Vec<(String, Code)> = Vec::new();
+    let mut code_words = |sec: &crate::codeobj::CodeSection| -> Code {
+        if let Some((_, c)) = code_cache.iter().find(|(n, _)| *n == sec.name) {
+            return c.clone();
         }
         let w = std::sync::Arc::new(words(sec.bytes));
-        code_cache.push((sec.name.clone(), w.clone()));
-        w
+        let c = match &image {
+            Some(img) => (w, img.clone(), sec.addr),
+            None => (w, std::sync::Arc::new(sec.bytes.to_vec()), 0),
+        };
+        code_cache.push((sec.name.clone(), c.clone()));
+        c
     };
     if version >= 3 {
         let t = co.kd_target();
@@ -270,10 +315,13 @@ pub fn kernels(co: &CodeObject) -> Result<Vec<KernelInfo>, String> {
             let (sec, off) =
                 code_of(&d.kernel).ok_or_else(|| format!("kernel {}: no symbol for its code", d.kernel))?;
             let (_, args, reqd_block) = meta_of(&d.kernel).cloned().unwrap_or_default();
+            let (code, image, code_addr) = code_words(sec);
             out.push(KernelInfo {
                 name: d.kernel.clone(),
                 arch: co.arch,
-                code: code_words(sec),
+                code,
+                image,
+                code_addr,
                 entry: off as u32,
                 setup,
                 args,
@@ -285,10 +333,13 @@ pub fn kernels(co: &CodeObject) -> Result<Vec<KernelInfo>, String> {
         for (sec, sym, header) in co.v2_headers() {
             let (setup, entry) = setup_v2(header).map_err(|e| format!("kernel {}: {e}", sym.name))?;
             let (_, args, reqd_block) = meta_of(&sym.name).cloned().unwrap_or_default();
+            let (code, image, code_addr) = code_words(sec);
             out.push(KernelInfo {
                 name: sym.name.clone(),
                 arch: co.arch,
-                code: code_words(sec),
+                code,
+                image,
+                code_addr,
                 entry: (sym.offset + entry) as u32,
                 setup,
                 args,

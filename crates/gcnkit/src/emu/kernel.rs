@@ -335,9 +335,8 @@ fn layout(k: &KernelInfo, l: &Launch) -> Result<Layout, RunError> {
             "the work-group needs {lds_size} bytes of LDS (more than 64 KiB)"
         )));
     }
-    // The code: its section at its own region (PC-relative data references stay inside it).
-    let code_bytes: Vec<u8> = k.code.iter().flat_map(|w| w.to_le_bytes()).collect();
-    let code = mem.add("code", code_bytes.len() as u64, &code_bytes);
+    // The loaded image (PC-relative references to constants reach them).
+    let code = mem.add("code object", k.image.len().max(4) as u64, &k.image) + k.code_addr;
     // Dispatch packet (hsa_kernel_dispatch_packet_t) and queue (amd_queue_t apertures).
     let mut packet = vec![0u8; 64];
     let put = |b: &mut Vec<u8>, at: usize, v: &[u8]| b[at..at + v.len()].copy_from_slice(v);
@@ -716,7 +715,13 @@ impl<'a> Worker<'a> {
             });
             format!(
                 "kernel {}, work-group ({},{},{}), wave {}, pc 0x{:x}: {}: {cause}",
-                k.name, id[0], id[1], id[2], wi, pc, text
+                k.name,
+                id[0],
+                id[1],
+                id[2],
+                wi,
+                k.code_addr + pc as u64,
+                text
             )
         };
         loop {
@@ -743,7 +748,7 @@ impl<'a> Worker<'a> {
                     id[1],
                     id[2],
                     wi,
-                    ws.pc,
+                    k.code_addr + ws.pc as u64,
                     crate::syntax::to_text(i, crate::syntax::Syntax::Llvm)
                 ));
             }

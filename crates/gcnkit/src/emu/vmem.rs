@@ -375,7 +375,7 @@ pub fn ds(w: &mut Wave, ctx: &mut MemCtx, i: &Instr, d: &'static InstrDef, m: Me
     let vdst = i.get(F::Vdst) as usize;
     let (o0, o1) = (i.get(F::Offset0), i.get(F::Offset1));
     match m {
-        MemSem::Swizzle => return Ok(swizzle(w, o1 << 8 | o0, data0, vdst)),
+        MemSem::Swizzle => return Ok(swizzle(w, o1 << 8 | o0, vaddr, vdst)),
         MemSem::Permute { back } => return Ok(permute(w, back, o1 << 8 | o0, vaddr, data0, vdst)),
         MemSem::Nop => return Ok(()),
         _ => {}
@@ -443,12 +443,12 @@ pub fn ds(w: &mut Wave, ctx: &mut MemCtx, i: &Instr, d: &'static InstrDef, m: Me
     Ok(())
 }
 
-/// DS_SWIZZLE_B32: offset bit 15 set: QDMode (each lane of a group of four takes the lane its
+/// DS_SWIZZLE_B32 (the data is VADDR's register): offset bit 15 set: QDMode (each lane of a group of four takes the lane its
 /// 2-bit selector names); clear: BitMode on groups of 32 (lane = ((id & and) | or) ^ xor).
 /// Lanes that are inactive or whose source is inactive get 0.
-fn swizzle(w: &mut Wave, offset: u32, data0: usize, vdst: usize) {
+fn swizzle(w: &mut Wave, offset: u32, src: usize, vdst: usize) {
     let exec = w.exec();
-    let src: [u32; 64] = std::array::from_fn(|l| vgpr(w, data0, l));
+    let src: [u32; 64] = std::array::from_fn(|l| vgpr(w, src, l));
     for lane in 0..64 {
         if exec >> lane & 1 == 0 {
             continue;
