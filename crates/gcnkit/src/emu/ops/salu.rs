@@ -389,7 +389,7 @@ pub fn wqm_b64(x: &mut Salu) {
 /// Bit `i` of the result = any bit of S0's 4-bit group `i`.
 #[inline(always)]
 fn quadmask(v: u64, groups: u32) -> u64 {
-    (0..groups).fold(0, |m, i| m | ((v >> (4 * i) & 0xf != 0) as u64) << i)
+    (0..groups).fold(0, |m, i| m | (((v >> (4 * i)) & 0xf != 0) as u64) << i)
 }
 
 /// `D[7:0]` = the 8 quads of S0, upper bits 0; SCC = (D != 0).
@@ -405,7 +405,7 @@ pub fn quadmask_b64(x: &mut Salu) {
 /// Each bit of S0 (32 bits) twice: `D[2i] = D[2i+1] = S0[i]`; SCC unchanged.
 pub fn bitreplicate_b64_b32(x: &mut Salu) {
     let v = x.s0 & LO;
-    x.d = (0..32).fold(0, |m, i| m | (v >> i & 1) * (3 << (2 * i)));
+    x.d = (0..32).fold(0, |m, i| m | (((v >> i) & 1) * (3 << (2 * i))));
 }
 
 pub fn brev_b32(x: &mut Salu) {
@@ -655,20 +655,20 @@ pub fn cmp_lg_u64(x: &mut Salu) {
 
 /// SCC = (S0[S1[4:0]] == 0)
 pub fn bitcmp0_b32(x: &mut Salu) {
-    x.scc = (x.s0 & LO) >> (x.s1 & 31) & 1 == 0;
+    x.scc = ((x.s0 & LO) >> (x.s1 & 31)) & 1 == 0;
 }
 
 /// SCC = (S0[S1[4:0]] == 1)
 pub fn bitcmp1_b32(x: &mut Salu) {
-    x.scc = (x.s0 & LO) >> (x.s1 & 31) & 1 != 0;
+    x.scc = ((x.s0 & LO) >> (x.s1 & 31)) & 1 != 0;
 }
 
 /// SCC = (S0[S1[5:0]] == 0), S0 64-bit
 pub fn bitcmp0_b64(x: &mut Salu) {
-    x.scc = x.s0 >> (x.s1 & 63) & 1 == 0;
+    x.scc = (x.s0 >> (x.s1 & 63)) & 1 == 0;
 }
 
 /// SCC = (S0[S1[5:0]] == 1), S0 64-bit
 pub fn bitcmp1_b64(x: &mut Salu) {
-    x.scc = x.s0 >> (x.s1 & 63) & 1 != 0;
+    x.scc = (x.s0 >> (x.s1 & 63)) & 1 != 0;
 }
