@@ -542,7 +542,12 @@ pub enum Cond {
 }
 
 /// What a memory row moves. Widths not named here come from the row's types (`dst` for a
-/// load's data, `src[0]` for a store's or an atomic's data).
+/// load's data, `src[0]` for a store's or an atomic's data; SMRD/SMEM rows keep SDATA's width
+/// in `dst` for loads, stores and atomics alike).
+///
+/// DS rows with [`Flags::OFFSET2`] (READ2/WRITE2 and their ST64 forms, WRXCHG2) make two
+/// accesses, at OFFSET0 and OFFSET1: each of the data type (DATA0, then DATA1) for writes, of
+/// half of `dst` for reads and exchanges (VDST holds the first then the second element).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum MemSem {
     /// Reads elements of `bytes` (1, 2 or 4) into whole dwords, sign-extended when `sext`
@@ -551,35 +556,58 @@ pub enum MemSem {
     /// Writes the low `bytes` (1, 2 or 4) of each data dword; 4: the row's data width.
     Store { bytes: u8 },
     /// GCN 1.4's D16 loads: `bytes` (1 or 2) into one 16-bit half of the VGPR (`hi`: the high
-    /// half), the other half kept.
+    /// half), the other half kept; a byte is zero- or (`sext`) sign-extended to 16 bits.
     LoadD16 { bytes: u8, sext: bool, hi: bool },
-    /// GCN 1.4's D16_HI stores: the high 16 bits of the data dword (`bytes` 1 or 2 of them).
+    /// GCN 1.4's D16_HI stores: the high 16 bits of the data dword (`bytes` 1 or 2 of them:
+    /// bits 16-23 or 16-31).
     StoreD16Hi { bytes: u8 },
     /// A read-modify-write on 32-bit (data type B32) or 64-bit (B64) values; `rtn`: the old
-    /// value returns to VDST (DS's `_rtn_` rows; MUBUF/FLAT return it when GLC is set).
+    /// value returns to VDST (DS's `_rtn_` rows; MUBUF/FLAT/SMEM return it when GLC is set).
+    /// The compare-and-swap rows of MUBUF, FLAT/GLOBAL and SMEM pack two values in one data
+    /// operand (B64 for 32-bit memory values, B128 for 64-bit ones); DS's CMPST and MSKOR
+    /// (and WRAP) take theirs from DATA0 and DATA1, each of the data type. Operand order:
+    /// [`AtomicOp::CmpSwap`], [`AtomicOp::Mskor`], [`AtomicOp::Wrap`].
     Atomic { op: AtomicOp, rtn: bool },
     /// A typed buffer access through a data/number format (MUBUF `*_format_*`, MTBUF):
-    /// `store` or load, `comps` components.
+    /// `store` or load, `comps` components. The `_d16_` format rows carry the same value
+    /// (`buffer_load_format_d16_x` is `Format { store: false, comps: 1 }` like
+    /// `buffer_load_format_x`): 16-bit components, one per VGPR on GCN 1.2, two per VGPR on
+    /// GCN 1.4 ([`Flags::D16_PACKED`] on the rows of 2+ components).
     Format { store: bool, comps: u8 },
-    /// Nothing to move in a functional model (cache invalidations and write-backs, S_ATC_PROBE).
+    /// Nothing to move in a functional model (cache invalidations and write-backs,
+    /// S_ATC_PROBE, S_DCACHE_DISCARD, DS_NOP).
     Nop,
     /// S_MEMTIME/S_MEMREALTIME: a 64-bit counter to SDST.
     Time,
-    /// DS_SWIZZLE_B32: lanes exchange DATA0 by the offset's pattern (no memory access).
+    /// DS_SWIZZLE_B32: lanes exchange the values of the ADDR VGPR (the operand after VDST,
+    /// `ds_swizzle_b32 VDST, ADDR offset:...`) by the offset's pattern; no memory access, no
+    /// DATA0. LLVM's `llvm.amdgcn.ds.swizzle(src, pattern)` puts `src` there
+    /// (llvm/test/CodeGen/AMDGPU/llvm.amdgcn.ds.swizzle.ll) and CLRX's GcnInstrsDs page reads
+    /// it from ADDR.
     Swizzle,
-    /// DS_PERMUTE_B32 (`back` false: lane `addr/4` receives this lane's data) and
-    /// DS_BPERMUTE_B32 (`back` true: this lane reads lane `addr/4`'s data); no memory access.
+    /// DS_PERMUTE_B32 (`back` false: lane `addr/4` receives this lane's DATA0) and
+    /// DS_BPERMUTE_B32 (`back` true: this lane reads lane `addr/4`'s DATA0); `addr` is the
+    /// ADDR VGPR plus the offset; no memory access.
     Permute { back: bool },
 }
 
-/// The operation of an atomic: `new = f(old, data)`; the compare-and-swap forms also take a
-/// compare value.
+/// The operation of an atomic: `new = f(old, data)`; the compare-and-swap, MSKOR and WRAP
+/// forms also take a second value (`cmp` in [`crate::emu::ops::atomic::atomic32`]).
+///
+/// Operand order (AMD's instruction descriptions as carried in gem5's Vega model,
+/// src/arch/amdgpu/vega/insts/{ds,mubuf}.cc, and CLRX's GcnInstrsDs/Mubuf/Flat/Smem pages):
+/// MUBUF, FLAT/GLOBAL and SMEM compare-swaps pack `{src, cmp}` in the data operand (the low
+/// half is the value written, the high half the compare value); DS's CMPST takes them the
+/// other way round: DATA0 = cmp, DATA1 = src (AMD: "the order of src and cmp are the
+/// *opposite* of the BUFFER_ATOMIC_CMPSWAP opcode").
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum AtomicOp {
     Swap,
-    /// `old == cmp ? src : old` (MUBUF/FLAT: VDATA = {src, cmp}; DS: DATA0 = cmp, DATA1 = src).
+    /// `old == cmp ? src : old` (MUBUF/FLAT/SMEM: data = {src, cmp}; DS: DATA0 = cmp, DATA1 =
+    /// src).
     CmpSwap,
-    /// CmpSwap comparing as floats (DS_CMPST_F32/F64).
+    /// CmpSwap comparing as floats (DS_CMPST_F32/F64, the FCMPSWAP rows of GCN 1.0/1.1): IEEE
+    /// equality (`-0 == +0`, a NaN equals nothing, denormals compared as they are).
     CmpSwapF,
     Add,
     Sub,
@@ -596,10 +624,16 @@ pub enum AtomicOp {
     Inc,
     /// `old == 0 || old > data ? data : old - 1`.
     Dec,
-    /// `(old & !DATA0) | DATA1` (DS_MSKOR).
+    /// `(old & !DATA0) | DATA1` (DS_MSKOR: DATA0 is the mask, DATA1 the bits to set).
     Mskor,
+    /// `old >= DATA0 ? old - DATA0 : old + DATA1` (DS_WRAP_RTN_B32, unsigned compare).
+    Wrap,
+    /// `old + data`, f32 (f64 for 64-bit data), rounded to nearest even, denormals kept.
     FAdd,
+    /// IEEE minNum of `old` and `data` (a NaN operand gives the other), as V_MIN_F32; AMD: a
+    /// "floating point minimum that handles NaN/INF/denormal values".
     FMin,
+    /// IEEE maxNum, as [`AtomicOp::FMin`].
     FMax,
 }
 
@@ -986,6 +1020,17 @@ pub fn generic_row(enc: crate::enc::Enc) -> Option<&'static InstrDef> {
         _ => return None,
     };
     Some(&ROWS[k])
+}
+
+/// A memory row's atomic whose old value returns only with GLC (MUBUF, FLAT/GLOBAL, SMEM) or
+/// never (DS's rows without `_rtn_`): `MemSem::Atomic { op, rtn: false }`.
+const fn atomic(op: AtomicOp) -> MemSem {
+    MemSem::Atomic { op, rtn: false }
+}
+
+/// A DS `_rtn_` atomic (the old value always returns to VDST): `MemSem::Atomic { op, rtn: true }`.
+const fn atomic_rtn(op: AtomicOp) -> MemSem {
+    MemSem::Atomic { op, rtn: true }
 }
 
 /// Row builder used by the table files: the defaults fit the common case, so a row states
