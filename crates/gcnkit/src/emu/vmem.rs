@@ -390,7 +390,12 @@ pub fn ds(w: &mut Wave, ctx: &mut MemCtx, i: &Instr, d: &'static InstrDef, m: Me
         if two {
             // Two elements of half the data each, at OFFSET0 and OFFSET1 elements (64 times
             // that for the ST64 forms).
-            let half = dwords / 2;
+            // A two-address load reads two elements of half its destination; a store or
+            // exchange writes its data's width at each.
+            let half = match m {
+                MemSem::Load { .. } => dwords / 2,
+                _ => d.src[0].regs() as usize,
+            };
             let unit = 4 * half as u32 * if d.flags.has(Flags::ST64) { 64 } else { 1 };
             for (k, o) in [o0, o1].into_iter().enumerate() {
                 let at = At::Lds(addr.wrapping_add(o * unit));
@@ -426,7 +431,7 @@ pub fn ds(w: &mut Wave, ctx: &mut MemCtx, i: &Instr, d: &'static InstrDef, m: Me
                 let (a, b) = (get(w, data0), get(w, data1));
                 let (data, cmp) = match op {
                     AtomicOp::CmpSwap | AtomicOp::CmpSwapF => (b, a),
-                    AtomicOp::Mskor => (a, b),
+                    AtomicOp::Mskor | AtomicOp::Wrap => (a, b),
                     _ => (a, 0),
                 };
                 let old = atomic(ctx, at, op, 4 * wide, data, cmp, lane)?;

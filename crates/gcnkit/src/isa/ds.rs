@@ -31,7 +31,8 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
             .mem_sem(MemSem::Store { bytes: 4 }),
         m("ds_write2st64_b32", Ds, [15, 15, 15, 15], DsWrite2, B32, B32)
             .flag(Flags::OFFSET2)
-            .mem_sem(MemSem::Store { bytes: 4 }),
+            .mem_sem(MemSem::Store { bytes: 4 })
+            .flag(Flags::ST64),
         m("ds_cmpst_b32", Ds, [16, 16, 16, 16], DsWrite2, B32, B32).mem_sem(atomic(AtomicOp::CmpSwap)),
         m("ds_cmpst_f32", Ds, [17, 17, 17, 17], DsWrite2, B32, B32).mem_sem(atomic(AtomicOp::CmpSwapF)),
         m("ds_min_f32", Ds, [18, 18, 18, 18], DsWrite, B32, B32).mem_sem(atomic(AtomicOp::FMin)),
@@ -74,7 +75,8 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
             .mem_sem(atomic_rtn(AtomicOp::Swap)),
         m("ds_wrxchg2st64_rtn_b32", Ds, [47, 47, 47, 47], DsRtn2, B64, B32)
             .flag(Flags::OFFSET2)
-            .mem_sem(atomic_rtn(AtomicOp::Swap)),
+            .mem_sem(atomic_rtn(AtomicOp::Swap))
+            .flag(Flags::ST64),
         m("ds_cmpst_rtn_b32", Ds, [48, 48, 48, 48], DsRtn2, B32, B32).mem_sem(atomic_rtn(AtomicOp::CmpSwap)),
         m("ds_cmpst_rtn_f32", Ds, [49, 49, 49, 49], DsRtn2, B32, B32).mem_sem(atomic_rtn(AtomicOp::CmpSwapF)),
         m("ds_min_rtn_f32", Ds, [50, 50, 50, 50], DsRtn, B32, B32).mem_sem(atomic_rtn(AtomicOp::FMin)),
@@ -88,7 +90,8 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
             .mem_sem(MemSem::Load { bytes: 4, sext: false }),
         m("ds_read2st64_b32", Ds, [56, 56, 56, 56], DsRead, B64, B32)
             .flag(Flags::OFFSET2)
-            .mem_sem(MemSem::Load { bytes: 4, sext: false }),
+            .mem_sem(MemSem::Load { bytes: 4, sext: false })
+            .flag(Flags::ST64),
         m("ds_read_i8", Ds, [57, 57, 57, 57], DsRead, B32, B32).mem_sem(MemSem::Load { bytes: 1, sext: true }),
         m("ds_read_u8", Ds, [58, 58, 58, 58], DsRead, B32, B32).mem_sem(MemSem::Load { bytes: 1, sext: false }),
         m("ds_read_i16", Ds, [59, 59, 59, 59], DsRead, B32, B32).mem_sem(MemSem::Load { bytes: 2, sext: true }),
@@ -115,7 +118,8 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
             .mem_sem(MemSem::Store { bytes: 4 }),
         m("ds_write2st64_b64", Ds, [79, 79, 79, 79], DsWrite2, B32, B64)
             .flag(Flags::OFFSET2)
-            .mem_sem(MemSem::Store { bytes: 4 }),
+            .mem_sem(MemSem::Store { bytes: 4 })
+            .flag(Flags::ST64),
         m("ds_cmpst_b64", Ds, [80, 80, 80, 80], DsWrite2, B32, B64).mem_sem(atomic(AtomicOp::CmpSwap)),
         m("ds_cmpst_f64", Ds, [81, 81, 81, 81], DsWrite2, B32, B64).mem_sem(atomic(AtomicOp::CmpSwapF)),
         m("ds_min_f64", Ds, [82, 82, 82, 82], DsWrite, B32, B64).mem_sem(atomic(AtomicOp::FMin)),
@@ -139,7 +143,8 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
             .mem_sem(atomic_rtn(AtomicOp::Swap)),
         m("ds_wrxchg2st64_rtn_b64", Ds, [111, 111, 111, 111], DsRtn2, B128, B64)
             .flag(Flags::OFFSET2)
-            .mem_sem(atomic_rtn(AtomicOp::Swap)),
+            .mem_sem(atomic_rtn(AtomicOp::Swap))
+            .flag(Flags::ST64),
         m("ds_cmpst_rtn_b64", Ds, [112, 112, 112, 112], DsRtn2, B64, B64).mem_sem(atomic_rtn(AtomicOp::CmpSwap)),
         m("ds_cmpst_rtn_f64", Ds, [113, 113, 113, 113], DsRtn2, B64, B64).mem_sem(atomic_rtn(AtomicOp::CmpSwapF)),
         m("ds_min_rtn_f64", Ds, [114, 114, 114, 114], DsRtn, B64, B64).mem_sem(atomic_rtn(AtomicOp::FMin)),
@@ -150,7 +155,8 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
             .mem_sem(MemSem::Load { bytes: 4, sext: false }),
         m("ds_read2st64_b64", Ds, [120, 120, 120, 120], DsRead, B128, B32)
             .flag(Flags::OFFSET2)
-            .mem_sem(MemSem::Load { bytes: 4, sext: false }),
+            .mem_sem(MemSem::Load { bytes: 4, sext: false })
+            .flag(Flags::ST64),
         m("ds_add_src2_u32", Ds, [128, 128, 128, 128], DsAddr, B32, B32),
         m("ds_sub_src2_u32", Ds, [129, 129, 129, 129], DsAddr, B32, B32),
         m("ds_rsub_src2_u32", Ds, [130, 130, 130, 130], DsAddr, B32, B32),
