@@ -113,12 +113,15 @@ pub fn salu(w: &mut Wave, i: &Instr, d: &'static InstrDef, f: ScalarSemantics) -
     if matches!(d.form, Form::K) {
         x.s0 = x.d;
     }
+    let exec_in = x.exec;
     f(&mut x);
+    // SDST first, then EXEC where the operation changed it (a saveexec whose SDST is EXEC
+    // itself ends with the operation's EXEC).
     if let Some((code, regs)) = dst {
         write_scalar(w, code, regs, x.d)?;
     }
     w.scc = x.scc;
-    if x.exec != w.exec() {
+    if x.exec != exec_in {
         w.set_pair(EXEC, x.exec);
     }
     Ok(())
