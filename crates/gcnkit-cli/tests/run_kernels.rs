@@ -1998,3 +1998,67 @@ fn usage_too_many_arguments() {
         run_fails(obj, &l, 2).map(|_| ())
     });
 }
+
+// ---------------------------------------------------------------------------------------------
+// The references on hand-worked values
+
+#[test]
+fn references_on_hand_worked_values() {
+    // f16 rounding: exact values, ties to even, overflow, gradual underflow
+    assert_eq!(half::from_f64(1.0), 0x3c00);
+    assert_eq!(half::from_f64(65504.0), 0x7bff);
+    assert_eq!(half::from_f64(65519.99), 0x7bff);
+    assert_eq!(half::from_f64(65520.0), 0x7c00); // halfway to 2^16: to even, infinity
+    assert_eq!(half::from_f64(-(2f64.powi(-24))), 0x8001);
+    assert_eq!(half::from_f64(2f64.powi(-25)), 0x0000); // halfway between 0 and 2^-24: to even
+    assert_eq!(half::from_f64(3.0 * 2f64.powi(-26)), 0x0001);
+    assert_eq!(half::from_f64(2f64.powi(-14) - 2f64.powi(-25)), 0x0400); // halfway to FLT16_MIN: even
+    assert_eq!(half::from_f64(1.0 + 2f64.powi(-11)), 0x3c00); // tie, to even
+    assert_eq!(half::from_f64(1.0 + 3.0 * 2f64.powi(-11)), 0x3c02); // tie, to even (up)
+    assert_eq!(half::from_f64(1e-300), 0x0000);
+    assert_eq!(half::to_f64(0x0001), 2f64.powi(-24));
+    assert_eq!(half::to_f64(0xc200), -3.0);
+    // (1 + 2^-10)^2 - (1 + 2^-9) = 2^-20 fused (a subnormal: 16 * 2^-24); 0 unfused
+    assert_eq!(half::fma(0x3c01, 0x3c01, 0xbc02), 0x0010);
+    assert_eq!(half::sub(half::mul(0x3c01, 0x3c01), 0x3c02), 0x0000);
+    assert_eq!(half::fma(0x7c00, 0x0000, 0x3c00), 0x7e00); // inf * 0: NaN
+    assert_eq!(half::fma(0x8000, 0x3c00, 0x8000), 0x8000); // -0 * 1 + -0 = -0
+    assert_eq!(half::fma(0x7bff, 0x7bff, 0xfbff), 0x7c00); // overflow
+    assert_eq!(half::add(0x3c00, 0xbc00), 0x0000); // x - x = +0
+                                                   // f32 flush-to-zero: denormal results become zeros of their sign, inputs too
+    let (ftz, ieee) = (Fp { ftz: true }, Fp { ftz: false });
+    let min = f32::MIN_POSITIVE;
+    assert_eq!(ftz.mul(min, 0.5).to_bits(), 0);
+    assert_eq!(ftz.mul(-min, 0.5).to_bits(), 0x8000_0000);
+    assert_eq!(ieee.mul(min, 0.5).to_bits(), 0x0040_0000);
+    assert_eq!(ftz.add(f32::from_bits(1), 1.0), 1.0);
+    assert_eq!(ftz.fma(min, 0.5, min), min * 1.5); // the denormal product is not flushed inside an fma
+    assert_eq!(canon32(f32::from_bits(0xffc0_1234)), 0x7fc0_0000);
+    // integers
+    assert_eq!(int_ops_ref(0, 0)[10], 0x0020_2000); // popcount 0, clz 32, ctz 32
+    assert_eq!(int_ops_ref(8, 0)[10], 0x0003_1c01);
+    assert_eq!(int_ops_ref(-1, 1)[3], -1); // high half of -1 * 1
+    assert_eq!(int_ops_ref(-1, -1)[4], -2); // 0xffffffff^2 = 0xfffffffe_00000001
+    assert_eq!(
+        int_ops_ref(0x0080_0000, 2)[14],
+        (-0x0100_0000i32).wrapping_add(0x0080_0000)
+    ); // 24-bit signed
+    assert_eq!(long_ops_ref(-1, -1)[3], -2);
+    assert_eq!(long_ops_ref(1, 65)[7], 2); // rotate by 65 & 63 = 1
+    assert_eq!(divrem32_ref(i32::MIN, -1), [i32::MIN, 0, 0, i32::MIN]);
+    assert_eq!(divrem32_ref(-7, 2), [-3, -1, 0x7fff_fffc, 1]);
+    assert_eq!(divrem32_ref(5, 0), [-1, 5, -1, 5]);
+    assert_eq!(divrem64_ref(-7, 0), [-1, -7, -1, -7]);
+    assert_eq!(collatz_ref(27), (111, 9232));
+    assert_eq!(collatz_ref(1), (0, 1));
+    assert_eq!(collatz_ref(0), (0, 0));
+    assert_eq!(divergent_ref(5, 0), !0); // even, bit 1 clear, case 0
+    assert_eq!(divergent_ref(5, 3), 5); // odd: one iteration adding 0 * 3
+    assert_eq!(divergent_ref(0, 0x0001_0008), 0xdead_0001); // case 2: early return
+    assert_eq!(divergent_ref(1, 6), (1 ^ (1 << 1)) + 1); // countdown from 1: acc ^= 1 << 1, then + 1
+                                                         // the reduction tree: 5 values in a group of 8: ((a + e) + c) + (b + d)
+    let v = [1.0, 2.0, 4.0, 8.0, 16.0];
+    assert_eq!(wg_reduce_ref(ieee, &v, 8), vec![31.0]);
+    assert_eq!(wg_reduce_ref(ieee, &[1e8, 1.0, -1e8, 1.0], 4), vec![2.0]); // (1e8 + -1e8) + (1 + 1)
+    assert_eq!(wg_reduce_ref(ieee, &[1e8, -1e8, 1.0, 1.0], 4), vec![0.0]); // (1e8 + 1) + (-1e8 + 1)
+}
