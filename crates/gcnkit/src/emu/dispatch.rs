@@ -125,16 +125,16 @@ fn setup_v2(b: &[u8; akc::SIZE]) -> Result<(Setup, u64), String> {
     ];
     let rsrc1 = u32::from_le_bytes([b[48], b[49], b[50], b[51]]);
     let setup = Setup {
-        user_sgprs: get("compute_pgm_rsrc2_user_sgpr") as u8,
+        user_sgprs: get("user_sgpr_count") as u8,
         user: std::array::from_fn(|k| get(user[k]) != 0),
         workgroup_id: [
-            get("compute_pgm_rsrc2_tgid_x_en") != 0,
-            get("compute_pgm_rsrc2_tgid_y_en") != 0,
-            get("compute_pgm_rsrc2_tgid_z_en") != 0,
+            get("enable_sgpr_workgroup_id_x") != 0,
+            get("enable_sgpr_workgroup_id_y") != 0,
+            get("enable_sgpr_workgroup_id_z") != 0,
         ],
-        workgroup_info: get("compute_pgm_rsrc2_tg_size_en") != 0,
-        wave_offset: get("compute_pgm_rsrc2_scratch_en") != 0,
-        workitem_ids: get("compute_pgm_rsrc2_tidig_comp_cnt") as u8,
+        workgroup_info: get("enable_sgpr_workgroup_info") != 0,
+        wave_offset: get("enable_sgpr_private_segment_wave_byte_offset") != 0,
+        workitem_ids: get("enable_vgpr_workitem_id") as u8,
         mode: mode_of(rsrc1),
         group_segment_size: get("workgroup_group_segment_byte_size") as u32,
         private_segment_size: get("workitem_private_segment_byte_size") as u32,

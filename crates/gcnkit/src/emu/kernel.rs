@@ -366,7 +366,8 @@ fn layout(k: &KernelInfo, l: &Launch) -> Result<Layout, RunError> {
         .max()
         .unwrap_or(0)
         .max(k.setup.kernarg_size);
-    let mut kernarg = vec![0u8; kernarg_size as usize];
+    // Padded: scalar loads of the last arguments may read whole dwordx4 or x8 past the end.
+    let mut kernarg = vec![0u8; (kernarg_size as usize).next_multiple_of(64) + 64];
     for (off, bytes) in values {
         put(&mut kernarg, off as usize, &bytes);
     }
