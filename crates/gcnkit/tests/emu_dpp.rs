@@ -19,7 +19,7 @@
 
 mod common;
 
-use common::emu::{run, run_llvm, wave};
+use common::emu::{run, run_llvm, same_as_llvm_mc, wave};
 use gcnkit::emu::Wave;
 use gcnkit::Arch;
 
@@ -146,6 +146,7 @@ fn hand_worked_lanes() {
             }
         }
     }
+    same_as_llvm_mc();
 }
 
 /// Every control, with and without BOUND_CTRL, every lane, against the restated rules.
@@ -171,6 +172,7 @@ fn every_control_every_lane() {
             }
         }
     }
+    same_as_llvm_mc();
 }
 
 #[test]
@@ -200,7 +202,10 @@ fn row_and_bank_masks() {
         }
         // Hand-worked: rows 0 and 2, banks 0 and 1: lanes 0-7 and 32-39 written.
         let mut w = setup(a);
-        run_llvm(&mut w, "v_mov_b32_dpp v0, v1 quad_perm:[1,0,3,2] row_mask:0x5 bank_mask:0x3");
+        run_llvm(
+            &mut w,
+            "v_mov_b32_dpp v0, v1 quad_perm:[1,0,3,2] row_mask:0x5 bank_mask:0x3",
+        );
         assert_eq!(w.v[0][0], 0x101);
         assert_eq!(w.v[0][7], 0x106);
         assert_eq!(w.v[0][8], 0xdead_0008);
@@ -208,6 +213,7 @@ fn row_and_bank_masks() {
         assert_eq!(w.v[0][33], 0x120);
         assert_eq!(w.v[0][40], 0xdead_0028);
     }
+    same_as_llvm_mc();
 }
 
 #[test]
@@ -228,6 +234,7 @@ fn inactive_source_lanes_are_invalid() {
             assert_eq!(w.v[0][0], if bc { 0 } else { 0xdead_0000 }, "{a}");
         }
     }
+    same_as_llvm_mc();
 }
 
 #[test]
@@ -240,7 +247,10 @@ fn modifiers_and_src1() {
             w.v[0][l] = 0xdead_0000;
         }
         // -(v1 of lane L+1) + |v2| : lane 0: -1 + 0.5 = -0.5; lane 15 (BOUND_CTRL): -0 + 0.5.
-        run_llvm(&mut w, "v_add_f32_dpp v0, -v1, |v2| row_shl:1 row_mask:0xf bank_mask:0xf bound_ctrl:0");
+        run_llvm(
+            &mut w,
+            "v_add_f32_dpp v0, -v1, |v2| row_shl:1 row_mask:0xf bank_mask:0xf bound_ctrl:0",
+        );
         assert_eq!(w.v[0][0], (-0.5f32).to_bits(), "{a}");
         assert_eq!(w.v[0][14], (-14.5f32).to_bits(), "{a}");
         assert_eq!(w.v[0][15], 0.5f32.to_bits(), "{a}");
@@ -249,12 +259,19 @@ fn modifiers_and_src1() {
         for l in 0..64 {
             w.v[1][l] = (l as f32).to_bits();
         }
-        run_llvm(&mut w, "v_sub_f32_dpp v0, v1, v1 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf");
+        run_llvm(
+            &mut w,
+            "v_sub_f32_dpp v0, v1, v1 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf",
+        );
         assert_eq!(w.v[0][0], 1.0f32.to_bits(), "{a}");
         assert_eq!(w.v[0][1], (-1.0f32).to_bits(), "{a}");
         // An integer add, lane 16 reads lane 15 (row_bcast:15): 0x10f + 0x110.
         let mut w = setup(a);
-        let add = if a == Arch::Gcn14 { "v_add_u32_dpp v0, v1, v1" } else { "v_add_u32_dpp v0, vcc, v1, v1" };
+        let add = if a == Arch::Gcn14 {
+            "v_add_u32_dpp v0, v1, v1"
+        } else {
+            "v_add_u32_dpp v0, vcc, v1, v1"
+        };
         run_llvm(&mut w, &format!("{add} row_bcast:15 row_mask:0xa bank_mask:0xf"));
         assert_eq!(w.v[0][16], 0x10f + 0x110, "{a}");
         assert_eq!(w.v[0][31], 0x10f + 0x11f, "{a}");
@@ -262,6 +279,7 @@ fn modifiers_and_src1() {
         assert_eq!(w.v[0][48], 0x12f + 0x130, "{a}");
         assert_eq!(w.v[0][0], 0xdead_0000, "{a}");
     }
+    same_as_llvm_mc();
 }
 
 /// VOPC (CLRX syntax: llvm-mc 14 has no VOPC DPP): lanes not written by the masks or EXEC give 0;
@@ -292,9 +310,13 @@ fn compares() {
         let mut w4 = w.clone();
         w4.set_pair(VCC, u64::MAX);
         w4.set_pair(EXEC, !0x8000_0000_0000_0000);
-        run(&mut w4, "v_cmp_lt_u32 vcc, v1, v2 row_shr:1 bound_ctrl bank_mask:1 row_mask:3");
+        run(
+            &mut w4,
+            "v_cmp_lt_u32 vcc, v1, v2 row_shr:1 bound_ctrl bank_mask:1 row_mask:3",
+        );
         assert_eq!(w4.pair(VCC), 0x000f_000f, "{a}");
     }
+    same_as_llvm_mc();
 }
 
 #[test]
@@ -302,8 +324,12 @@ fn refused() {
     use gcnkit::asm::{assemble_one, Dialect};
     use gcnkit::decode::decode;
     let a = Arch::Gcn12;
-    let mut words =
-        assemble_one(a, Dialect::Llvm, "v_mov_b32_dpp v0, v1 row_shl:1 row_mask:0xf bank_mask:0xf").unwrap();
+    let mut words = assemble_one(
+        a,
+        Dialect::Llvm,
+        "v_mov_b32_dpp v0, v1 row_shl:1 row_mask:0xf bank_mask:0xf",
+    )
+    .unwrap();
     // DPP control 0x100 (row_shl:0) is reserved.
     words[1] = (words[1] & !(0x1ff << 8)) | 0x100 << 8;
     let i = decode(a, &words).unwrap();

@@ -18,7 +18,7 @@
 
 mod common;
 
-use common::emu::{run_llvm, wave};
+use common::emu::{run_llvm, same_as_llvm_mc, wave};
 use gcnkit::emu::Wave;
 use gcnkit::Arch;
 
@@ -125,6 +125,7 @@ fn mov_source_selects() {
             assert_eq!(run1(a, 0xc0, &t, &[(1, OLD), (2, SRC)], 1), want, "{a}: {t}");
         }
     }
+    same_as_llvm_mc();
 }
 
 #[test]
@@ -154,6 +155,7 @@ fn mov_destination_selects() {
         let t = "v_mov_b32_sdwa v1, v2 dst_sel:BYTE_2 dst_unused:UNUSED_SEXT src0_sel:BYTE_2";
         assert_eq!(run1(a, 0xc0, t, &[(1, OLD), (2, SRC)], 1), 0xfff1_0000, "{a}");
     }
+    same_as_llvm_mc();
 }
 
 /// Every source select (with and without SEXT) × destination select × unused policy of
@@ -174,6 +176,7 @@ fn mov_every_combination() {
             }
         }
     }
+    same_as_llvm_mc();
 }
 
 /// V_XOR_B32 with both sources selected, every pair of selects, against the restated rules.
@@ -193,6 +196,7 @@ fn xor_every_source_pair() {
             }
         }
     }
+    same_as_llvm_mc();
 }
 
 #[test]
@@ -210,11 +214,16 @@ fn add_f16_word_selects() {
         let t = "v_add_f16_sdwa v1, v2, v3 dst_sel:WORD_1 dst_unused:UNUSED_PAD src0_sel:WORD_1 src1_sel:WORD_1";
         assert_eq!(run1(a, 0xc0, t, &v, 1), 0x3f00_0000, "{a}");
         // NEG and ABS act on the selected word: -(1.5) + |3.0| = 1.5 (0x3e00).
-        let t = "v_add_f16_sdwa v1, -v2, |v3| dst_sel:WORD_0 dst_unused:UNUSED_PRESERVE src0_sel:WORD_1 src1_sel:WORD_0";
+        let t =
+            "v_add_f16_sdwa v1, -v2, |v3| dst_sel:WORD_0 dst_unused:UNUSED_PRESERVE src0_sel:WORD_1 src1_sel:WORD_0";
         assert_eq!(run1(a, 0xc0, t, &v, 1), 0xdead_3e00, "{a}");
         // |-(2.0)| ... ABS of a negative word: v4 lo = -2.0 (0xc000): |-2.0| + 3.0 = 5.0 (0x4500).
         let t = "v_add_f16_sdwa v1, |v4|, v3 dst_sel:WORD_0 dst_unused:UNUSED_PAD src0_sel:WORD_0 src1_sel:WORD_0";
-        assert_eq!(run1(a, 0xc0, t, &[(3, 0x3400_4200), (4, 0x7777_c000)], 1), 0x4500, "{a}");
+        assert_eq!(
+            run1(a, 0xc0, t, &[(3, 0x3400_4200), (4, 0x7777_c000)], 1),
+            0x4500,
+            "{a}"
+        );
         // A byte of an f16 operand: BYTE_1 of 0x00003c00 is 0x3c, the f16 denormal 0x003c
         // (60 * 2^-24), kept under MODE 0xc0 (f16 denormals kept): 0x003c + 0x003c = 0x0078.
         let t = "v_add_f16_sdwa v1, v2, v2 dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:BYTE_1 src1_sel:BYTE_1";
@@ -222,6 +231,7 @@ fn add_f16_word_selects() {
         // ... and flushed under MODE 0x00 (f16 denormals flushed): 0.
         assert_eq!(run1(a, 0x00, t, &[(2, 0x3c00)], 1), 0, "{a}");
     }
+    same_as_llvm_mc();
 }
 
 #[test]
@@ -233,6 +243,7 @@ fn cvt_f32_f16_reads_the_selected_word() {
         let t = "v_cvt_f32_f16_sdwa v1, -v2 dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:WORD_0";
         assert_eq!(run1(a, 0xc0, t, &[(2, 0x3c00_4200)], 1), 0xc040_0000, "{a}");
     }
+    same_as_llvm_mc();
 }
 
 #[test]
@@ -244,18 +255,25 @@ fn lshlrev_b32() {
         let t = "v_lshlrev_b32_sdwa v1, v2, v3 dst_sel:WORD_1 dst_unused:UNUSED_SEXT src0_sel:BYTE_1 src1_sel:BYTE_0";
         assert_eq!(run1(a, 0xc0, t, &v, 1), 0x0780_0000, "{a}");
         // sext: 0xfffffff0 << 3 = 0xffffff80; its low word 0xff80 to WORD_1.
-        let t = "v_lshlrev_b32_sdwa v1, v2, sext(v3) dst_sel:WORD_1 dst_unused:UNUSED_SEXT src0_sel:BYTE_1 src1_sel:BYTE_0";
+        let t =
+            "v_lshlrev_b32_sdwa v1, v2, sext(v3) dst_sel:WORD_1 dst_unused:UNUSED_SEXT src0_sel:BYTE_1 src1_sel:BYTE_0";
         assert_eq!(run1(a, 0xc0, t, &v, 1), 0xff80_0000, "{a}");
         // Its low byte 0x80 to BYTE_1, sign-extended above, zeros below.
-        let t = "v_lshlrev_b32_sdwa v1, v2, sext(v3) dst_sel:BYTE_1 dst_unused:UNUSED_SEXT src0_sel:BYTE_1 src1_sel:BYTE_0";
+        let t =
+            "v_lshlrev_b32_sdwa v1, v2, sext(v3) dst_sel:BYTE_1 dst_unused:UNUSED_SEXT src0_sel:BYTE_1 src1_sel:BYTE_0";
         assert_eq!(run1(a, 0xc0, t, &v, 1), 0xffff_8000, "{a}");
         // ... kept around it with PRESERVE.
         let t = "v_lshlrev_b32_sdwa v1, v2, sext(v3) dst_sel:BYTE_1 dst_unused:UNUSED_PRESERVE src0_sel:BYTE_1 src1_sel:BYTE_0";
         assert_eq!(run1(a, 0xc0, t, &v, 1), 0x1234_8078, "{a}");
         // The shift count is the selected part: WORD_1 of 0x00040000 = 4.
         let t = "v_lshlrev_b32_sdwa v1, v2, v3 dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:WORD_1 src1_sel:DWORD";
-        assert_eq!(run1(a, 0xc0, t, &[(2, 0x0004_0000), (3, 0x1234_5678)], 1), 0x2345_6780, "{a}");
+        assert_eq!(
+            run1(a, 0xc0, t, &[(2, 0x0004_0000), (3, 0x1234_5678)], 1),
+            0x2345_6780,
+            "{a}"
+        );
     }
+    same_as_llvm_mc();
 }
 
 #[test]
@@ -266,13 +284,27 @@ fn clamp_and_omod() {
         let v = [(2, 0.75f32.to_bits()), (3, 0.5f32.to_bits())];
         assert_eq!(run1(a, 0xc0, t, &v, 1), 0x3f80_0000, "{a}");
         // f16: 1.5 + 0.25 = 1.75 clamped to 1.0 (0x3c00), into the high word.
-        let t = "v_add_f16_sdwa v1, v2, v3 clamp dst_sel:WORD_1 dst_unused:UNUSED_PRESERVE src0_sel:WORD_1 src1_sel:WORD_1";
-        assert_eq!(run1(a, 0xc0, t, &[(1, OLD), (2, 0x3e00_4000), (3, 0x3400_4200)], 1), 0x3c00_5678, "{a}");
+        let t =
+            "v_add_f16_sdwa v1, v2, v3 clamp dst_sel:WORD_1 dst_unused:UNUSED_PRESERVE src0_sel:WORD_1 src1_sel:WORD_1";
+        assert_eq!(
+            run1(a, 0xc0, t, &[(1, OLD), (2, 0x3e00_4000), (3, 0x3400_4200)], 1),
+            0x3c00_5678,
+            "{a}"
+        );
         // Integer CLAMP saturates (GCN 1.2+): 0xffff + 2 = 0xffff.
-        let t = "v_add_u16_sdwa v1, v2, v3 clamp dst_sel:WORD_0 dst_unused:UNUSED_PRESERVE src0_sel:WORD_1 src1_sel:WORD_0";
-        assert_eq!(run1(a, 0xc0, t, &[(1, OLD), (2, 0xffff_0000), (3, 2)], 1), 0x1234_ffff, "{a}");
+        let t =
+            "v_add_u16_sdwa v1, v2, v3 clamp dst_sel:WORD_0 dst_unused:UNUSED_PRESERVE src0_sel:WORD_1 src1_sel:WORD_0";
+        assert_eq!(
+            run1(a, 0xc0, t, &[(1, OLD), (2, 0xffff_0000), (3, 2)], 1),
+            0x1234_ffff,
+            "{a}"
+        );
         let t = "v_add_u16_sdwa v1, v2, v3 dst_sel:WORD_0 dst_unused:UNUSED_PRESERVE src0_sel:WORD_1 src1_sel:WORD_0";
-        assert_eq!(run1(a, 0xc0, t, &[(1, OLD), (2, 0xffff_0000), (3, 2)], 1), 0x1234_0001, "{a}");
+        assert_eq!(
+            run1(a, 0xc0, t, &[(1, OLD), (2, 0xffff_0000), (3, 2)], 1),
+            0x1234_0001,
+            "{a}"
+        );
     }
     // GCN 1.4's OMOD: (0.75 + 0.5) * 2 = 2.5, clamped to 1.0 after OMOD.
     let a = Arch::Gcn14;
@@ -283,6 +315,7 @@ fn clamp_and_omod() {
     assert_eq!(run1(a, 0xc0, t, &v, 1), 0.625f32.to_bits());
     let t = "v_add_f32_sdwa v1, v2, v3 clamp mul:4 dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:DWORD src1_sel:DWORD";
     assert_eq!(run1(a, 0xc0, t, &v, 1), 1.0f32.to_bits());
+    same_as_llvm_mc();
 }
 
 #[test]
@@ -307,6 +340,7 @@ fn gfx9_scalar_and_constant_sources() {
         "v_sub_u16_sdwa v1, s5, v2 dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:WORD_1 src1_sel:WORD_0",
     );
     assert_eq!(w.v[1][0], 0xfffe);
+    same_as_llvm_mc();
 }
 
 /// Compares: the selected parts are compared; GCN 1.4 writes an SGPR pair with SD, VCC
@@ -324,7 +358,10 @@ fn compares() {
     // lane > 31: lanes 32..63.
     let want = 0xffff_ffff_0000_0000u64;
     let mut w = setup(Arch::Gcn14);
-    run_llvm(&mut w, "v_cmp_gt_u32_sdwa s[6:7], v2, v3 src0_sel:BYTE_0 src1_sel:BYTE_1");
+    run_llvm(
+        &mut w,
+        "v_cmp_gt_u32_sdwa s[6:7], v2, v3 src0_sel:BYTE_0 src1_sel:BYTE_1",
+    );
     assert_eq!(w.pair(6), want);
     assert_eq!(w.pair(VCC), 0);
     let mut w = setup(Arch::Gcn14);
@@ -333,15 +370,24 @@ fn compares() {
     // V_CMPX: EXEC too; inactive lanes give 0.
     let mut w = setup(Arch::Gcn14);
     w.set_pair(EXEC, 0x0000_00ff_ffff_ffff);
-    run_llvm(&mut w, "v_cmpx_gt_u32_sdwa s[6:7], v2, v3 src0_sel:BYTE_0 src1_sel:BYTE_1");
+    run_llvm(
+        &mut w,
+        "v_cmpx_gt_u32_sdwa s[6:7], v2, v3 src0_sel:BYTE_0 src1_sel:BYTE_1",
+    );
     assert_eq!(w.pair(6), 0x0000_00ff_0000_0000);
     assert_eq!(w.pair(EXEC), 0x0000_00ff_0000_0000);
     // Sign extension matters: BYTE_1 of v2 is 0xff: as i32, -1 < 31 in every lane.
     let mut w = setup(Arch::Gcn14);
-    run_llvm(&mut w, "v_cmp_lt_i32_sdwa s[8:9], sext(v2), v3 src0_sel:BYTE_1 src1_sel:BYTE_1");
+    run_llvm(
+        &mut w,
+        "v_cmp_lt_i32_sdwa s[8:9], sext(v2), v3 src0_sel:BYTE_1 src1_sel:BYTE_1",
+    );
     assert_eq!(w.pair(8), u64::MAX);
     let mut w = setup(Arch::Gcn14);
-    run_llvm(&mut w, "v_cmp_lt_i32_sdwa s[8:9], v2, v3 src0_sel:BYTE_1 src1_sel:BYTE_1");
+    run_llvm(
+        &mut w,
+        "v_cmp_lt_i32_sdwa s[8:9], v2, v3 src0_sel:BYTE_1 src1_sel:BYTE_1",
+    );
     assert_eq!(w.pair(8), 0);
     // GCN 1.2: VCC.
     let mut w = setup(Arch::Gcn12);
@@ -353,12 +399,17 @@ fn compares() {
         run_llvm(&mut w, "v_cmp_lt_f16_sdwa vcc, v2, v2 src0_sel:WORD_0 src1_sel:WORD_1");
         assert_eq!(w.pair(VCC), u64::MAX, "{a}");
     }
+    same_as_llvm_mc();
 }
 
 #[test]
 fn carry_out_and_exec() {
     for a in ARCHS {
-        let add = if a == Arch::Gcn14 { "v_add_co_u32_sdwa" } else { "v_add_u32_sdwa" };
+        let add = if a == Arch::Gcn14 {
+            "v_add_co_u32_sdwa"
+        } else {
+            "v_add_u32_sdwa"
+        };
         let mut w = wave_with(a, 0xc0, &[(1, OLD), (2, 0xffff_ffff), (3, 0x0000_0100)]);
         w.set_pair(EXEC, 0x5);
         // 0xffffffff + WORD_1... BYTE_1 of v3 = 1: sum 0 with a carry, in lanes 0 and 2.
@@ -371,6 +422,7 @@ fn carry_out_and_exec() {
         assert_eq!(w.v[1][2], 0, "{a}");
         assert_eq!(w.pair(VCC), 0x5, "{a}");
     }
+    same_as_llvm_mc();
 }
 
 #[test]
@@ -379,7 +431,12 @@ fn refused() {
     use gcnkit::decode::decode;
     // A reserved source select (7), hand-encoded: v_mov_b32_sdwa v1, v2 with src0_sel 7.
     let a = Arch::Gcn12;
-    let mut words = assemble_one(a, Dialect::Llvm, "v_mov_b32_sdwa v1, v2 dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:DWORD").unwrap();
+    let mut words = assemble_one(
+        a,
+        Dialect::Llvm,
+        "v_mov_b32_sdwa v1, v2 dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:DWORD",
+    )
+    .unwrap();
     words[1] |= 7 << 16;
     let i = decode(a, &words).unwrap();
     let mut w = wave(a, 0xc0);
