@@ -443,3 +443,37 @@ fn refused() {
     let e = gcnkit::emu::step(&mut w, &i).unwrap_err().to_string();
     assert!(e.contains("reserved"), "{e}");
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig { cases: 4000, .. Default::default() })]
+
+    /// Any SDWA or DPP word (VOP2, VOPC, VOP1; any control dword), any MODE and EXEC: the
+    /// emulator runs it or refuses it, never panics.
+    #[test]
+    fn sdwa_and_dpp_words_never_panic(
+        gfx9: bool,
+        class in 0u32..3,
+        dpp: bool,
+        w0: u32,
+        w1: u32,
+        mode in 0u32..0x400,
+        exec: u64,
+    ) {
+        use gcnkit::decode::decode;
+        let a = if gfx9 { Arch::Gcn14 } else { Arch::Gcn12 };
+        let code = if dpp { 250 } else { 249 };
+        let w0 = match class {
+            0 => (w0 & 0x7fff_fe00) | code,
+            1 => (w0 & 0x01ff_fe00) | (0x3e << 25) | code,
+            _ => (w0 & 0x01ff_fe00) | (0x3f << 25) | code,
+        };
+        if let Ok(i) = decode(a, &[w0, w1]) {
+            let mut w = wave(a, mode);
+            w.set_pair(EXEC, exec);
+            for l in 0..64 {
+                w.v[(l * 5) % 256][l] = (l as u32).wrapping_mul(0x9e37_79b9);
+            }
+            let _ = gcnkit::emu::step(&mut w, &i);
+        }
+    }
+}

@@ -632,3 +632,24 @@ fn every_row_has_semantics() {
         assert!(d.sem.is_some(), "{} has no semantics", d.name[G900.index()]);
     }
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig { cases: 4000, .. Default::default() })]
+
+    /// Any VOP3P word (every modifier bit, any operands), gfx900 and gfx906, any MODE and EXEC:
+    /// the emulator runs it or refuses it, never panics.
+    #[test]
+    fn vop3p_words_never_panic(gfx906: bool, w0: u32, w1: u32, lit: u32, mode in 0u32..0x400, exec: u64) {
+        use gcnkit::decode::decode;
+        let a = if gfx906 { G906 } else { G900 };
+        let w0 = (w0 & 0x007f_ffff) | 0xd380_0000;
+        if let Ok(i) = decode(a, &[w0, w1, lit]) {
+            let mut w = wave(a, mode);
+            w.set_pair(EXEC, exec);
+            for l in 0..64 {
+                w.v[(l * 5) % 256][l] = (l as u32).wrapping_mul(0x9e37_79b9);
+            }
+            let _ = gcnkit::emu::step(&mut w, &i);
+        }
+    }
+}
