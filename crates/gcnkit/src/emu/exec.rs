@@ -3,8 +3,10 @@
 use super::float::{ftz16, ftz32, ftz64, keeps_input_denorms, keeps_output_denorms};
 use super::lanes::{Lanes, N};
 use super::wave::{Wave, EXEC, M0, VCC};
+use crate::arch::Arch;
+use crate::enc::F;
 use crate::instr::{Enc, Instr};
-use crate::isa::{Exec, Flags, Form, Ty};
+use crate::isa::{Exec, Flags, Form, InstrDef, Ty};
 use crate::layout::{operands, Role};
 use crate::operand::{classify, Src};
 
@@ -82,7 +84,143 @@ fn sign_bit(ty: Ty) -> (usize, u32) {
     }
 }
 
-/// Reads source slot `k` (code, width `regs`, type `ty`) into `l.src[k]`.
+/// How a source is taken from its register or constant, before the input modifiers.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Pick {
+    /// The operand as it is.
+    Whole,
+    /// GCN 1.4 VOP3 OP_SEL: the high half of a 16-bit operand.
+    Hi,
+    /// SDWA: byte 0-3 (`sel` 0-3), word 0-1 (4-5) or the dword (6), zero- or (`sext`)
+    /// sign-extended to 32 bits.
+    Sdwa { sel: u32, sext: bool },
+    /// DPP: SRC0 of the lane [`DppPlan`] names (0 where that lane is invalid).
+    Dpp,
+    /// VOP3P: the low result half reads the half `lo` names (OP_SEL), the high one the half
+    /// `hi` names (OP_SEL_HI); NEG_LO/NEG_HI flip the sign of each.
+    Packed {
+        lo: bool,
+        hi: bool,
+        neg_lo: bool,
+        neg_hi: bool,
+    },
+    /// V_MAD_MIX*/V_FMA_MIX*: with `f16` (OP_SEL_HI) the f16 half `hi` names (OP_SEL), converted
+    /// to f32, else the f32 dword; NEG_HI takes the absolute value, then NEG_LO negates.
+    Mix { f16: bool, hi: bool, neg: bool, abs: bool },
+}
+
+/// DPP's lane pattern, worked out once per instruction: the lane each lane reads SRC0 from,
+/// which lanes read a valid lane (in range and active), and which lanes are written.
+struct DppPlan {
+    from: [u8; N],
+    valid: u64,
+    /// Lanes written: active, row and bank enabled, and a valid source lane or BOUND_CTRL set.
+    write: u64,
+    /// Lanes not written because their source lane is invalid and BOUND_CTRL is clear: a
+    /// scalar result (compare, carry out) keeps its old bit there.
+    keep: u64,
+}
+
+impl DppPlan {
+    fn none(exec: u64) -> DppPlan {
+        DppPlan {
+            from: [0; N],
+            valid: 0,
+            write: exec,
+            keep: 0,
+        }
+    }
+}
+
+/// The lane `lane` reads under DPP control `ctrl`, `None` when it is out of range (the controls
+/// that shift past the end of a row or of the wave, and the row broadcasts' first rows).
+/// Reserved controls are refused before this is asked.
+fn dpp_source(ctrl: u32, lane: usize) -> Option<usize> {
+    let (row, r) = (lane & !15, lane & 15);
+    let n = (ctrl & 15) as usize;
+    match ctrl {
+        0x000..=0x0ff => Some((lane & !3) | (ctrl >> (2 * (lane & 3)) & 3) as usize),
+        0x101..=0x10f => (r + n < 16).then_some(lane + n),
+        0x111..=0x11f => (r >= n).then(|| lane - n),
+        0x121..=0x12f => Some(row | ((r + 16 - n) & 15)),
+        0x130 => (lane < N - 1).then_some(lane + 1),
+        0x134 => Some((lane + 1) % N),
+        0x138 => lane.checked_sub(1),
+        0x13c => Some((lane + N - 1) % N),
+        0x140 => Some(row | (15 - r)),
+        0x141 => Some((lane & !7) | (7 - (lane & 7))),
+        0x142 => (lane >= 16).then(|| row - 1),
+        0x143 => (lane >= 32).then_some(31),
+        _ => None,
+    }
+}
+
+/// Is `ctrl` a DPP control GCN 1.2/1.4 define?
+fn dpp_ctrl_defined(ctrl: u32) -> bool {
+    matches!(ctrl, 0x000..=0x0ff | 0x101..=0x10f | 0x111..=0x11f | 0x121..=0x12f | 0x130 | 0x134 | 0x138 | 0x13c | 0x140..=0x143)
+}
+
+fn dpp_plan(i: &Instr, exec: u64) -> DppPlan {
+    let ctrl = i.get(F::DppCtrl);
+    let (rows, banks) = (i.get(F::RowMask), i.get(F::BankMask));
+    let bound_zero = i.get(F::BoundCtrl) != 0;
+    let mut p = DppPlan::none(exec);
+    let mut enabled = 0u64;
+    for lane in 0..N {
+        if rows >> (lane >> 4) & 1 != 0 && banks >> ((lane >> 2) & 3) & 1 != 0 {
+            enabled |= 1 << lane;
+        }
+        // A source lane disabled by EXEC is invalid too.
+        if let Some(s) = dpp_source(ctrl, lane).filter(|&s| exec >> s & 1 != 0) {
+            p.from[lane] = s as u8;
+            p.valid |= 1 << lane;
+        }
+    }
+    let on = exec & enabled;
+    p.write = on & if bound_zero { u64::MAX } else { p.valid };
+    p.keep = on & !p.write;
+    p
+}
+
+/// SDWA's source select: byte `sel` (0-3), word `sel - 4` (4-5) or the dword (6), zero- or
+/// sign-extended.
+#[inline]
+fn sdwa_select(x: u32, sel: u32, sext: bool) -> u32 {
+    let (shift, bits) = match sel {
+        0..=3 => (8 * sel, 8),
+        4 | 5 => (16 * (sel - 4), 16),
+        _ => return x,
+    };
+    let v = x >> shift & ((1 << bits) - 1);
+    if sext {
+        (((v << (32 - bits)) as i32) >> (32 - bits)) as u32
+    } else {
+        v
+    }
+}
+
+/// SDWA's destination select: the low byte/word of result `r` goes to part `sel` of the
+/// destination; the other bits are zeros (UNUSED_PAD, 0), zeros below and the part's sign
+/// above (UNUSED_SEXT, 1), or the old destination's (UNUSED_PRESERVE, 2).
+#[inline]
+fn sdwa_place(r: u32, old: u32, sel: u32, unused: u32) -> u32 {
+    let (shift, bits) = match sel {
+        0..=3 => (8 * sel, 8),
+        4 | 5 => (16 * (sel - 4), 16),
+        _ => return r,
+    };
+    let part = ((1u64 << bits) - 1) as u32;
+    let mask = part << shift;
+    let v = (r & part) << shift;
+    match unused {
+        1 if r >> (bits - 1) & 1 != 0 => v | !(((1u64 << (shift + bits)) - 1) as u32),
+        2 => v | (old & !mask),
+        _ => v,
+    }
+}
+
+/// Reads source slot `k` (code, width `regs`, type `ty`) into `l.src[k]`: the register or
+/// constant, the part `pick` says, the input modifiers, input denormal flushing.
 #[allow(clippy::too_many_arguments)]
 fn read_source(
     w: &Wave,
@@ -93,7 +231,8 @@ fn read_source(
     regs: usize,
     ty: Ty,
     flush: bool,
-    hi: bool,
+    pick: Pick,
+    dpp: &DppPlan,
 ) -> Result<(), EmuError> {
     let a = w.arch;
     let dst = &mut l.src[k];
@@ -114,6 +253,7 @@ fn read_source(
         Src::Int(_) | Src::Float(_) => {
             // GCN 1.0/1.1 have no f16 inline constants: a constant is its 32-bit pattern, and an
             // f16 operand (V_CVT_F32_F16's) reads its low half (1.0 = 0x3f800000 reads 0).
+            // A 16-bit constant fills the low half (VOP3P: the high half reads 0).
             let cty = if ty.is_16() && !a.is_vi_plus() { Ty::B32 } else { ty };
             let v = crate::operand::inline_value(a, code, cty).unwrap_or(0);
             let v = if cty != ty { v & 0xffff } else { v };
@@ -128,7 +268,7 @@ fn read_source(
         Src::Literal => {
             let lit = i
                 .literal
-                .ok_or_else(|| EmuError::Unsupported("the literal code in a VOP3 word".into()))?;
+                .ok_or_else(|| EmuError::Unsupported(format!("the literal code in a {} word", i.enc.name())))?;
             // A 64-bit float literal holds the high half of the double.
             let (lo, hi) = match ty {
                 Ty::F64 => (0, lit),
@@ -147,11 +287,62 @@ fn read_source(
         Src::SrcReg(r) => dst[0] = [super::scalar::aperture(r) as u32; N],
         Src::Sdwa | Src::Dpp | Src::Invalid => return Err(EmuError::Unsupported(format!("operand code {code}"))),
     }
-    if hi {
-        dst[0].iter_mut().for_each(|x| *x >>= 16);
+    let mode = w.mode;
+    let flush = flush && ty.is_float() && !keeps_input_denorms(mode, ty);
+    match pick {
+        Pick::Whole => {}
+        Pick::Hi => dst[0].iter_mut().for_each(|x| *x >>= 16),
+        Pick::Sdwa { sel, sext } => dst[0].iter_mut().for_each(|x| *x = sdwa_select(*x, sel, sext)),
+        Pick::Dpp => {
+            let raw = dst[0];
+            for lane in 0..N {
+                dst[0][lane] = if dpp.valid >> lane & 1 != 0 {
+                    raw[dpp.from[lane] as usize]
+                } else {
+                    0
+                };
+            }
+        }
+        Pick::Packed { lo, hi, neg_lo, neg_hi } => {
+            let (nl, nh) = ((neg_lo as u32) << 15, (neg_hi as u32) << 15);
+            for x in dst[0].iter_mut() {
+                let mut l16 = (if lo { *x >> 16 } else { *x } & 0xffff) ^ nl;
+                let mut h16 = (if hi { *x >> 16 } else { *x } & 0xffff) ^ nh;
+                if flush {
+                    (l16, h16) = (ftz16(l16), ftz16(h16));
+                }
+                *x = l16 | h16 << 16;
+            }
+            return Ok(());
+        }
+        Pick::Mix { f16, hi, neg, abs } => {
+            let bit = if f16 { 0x8000 } else { 0x8000_0000 };
+            for x in dst[0].iter_mut() {
+                let mut v = if !f16 {
+                    *x
+                } else if hi {
+                    *x >> 16
+                } else {
+                    *x & 0xffff
+                };
+                if abs {
+                    v &= !bit;
+                }
+                if neg {
+                    v ^= bit;
+                }
+                *x = match (f16, flush) {
+                    (true, true) => super::float::f16_bits_to_f32(ftz16(v)),
+                    (true, false) => super::float::f16_bits_to_f32(v),
+                    (false, true) => ftz32(v),
+                    (false, false) => v,
+                };
+            }
+            return Ok(());
+        }
     }
-    // Input modifiers: ABS then NEG, on the operand's sign bit.
-    if i.enc.is_vop3() && k < 3 {
+    // Input modifiers (VOP3, SDWA, DPP): ABS then NEG, on the operand's sign bit.
+    if (i.enc.is_vop3() && k < 3) || (i.enc.is_ext() && k < 2) {
         let (dw, bit) = sign_bit(ty);
         if i.abs() >> k & 1 != 0 {
             for x in dst[dw].iter_mut() {
@@ -165,8 +356,7 @@ fn read_source(
         }
     }
     // Input denormals.
-    let mode = w.mode;
-    if flush && ty.is_float() && !keeps_input_denorms(mode, ty) {
+    if flush {
         match ty {
             Ty::F32 => dst[0].iter_mut().for_each(|x| *x = ftz32(*x)),
             Ty::F16 => dst[0]
@@ -296,6 +486,114 @@ fn write_vgpr(w: &mut Wave, r: usize, dwords: usize, l: &Lanes, mask: u64) {
     }
 }
 
+/// What SDWA and DPP extend: the 32-bit operations on 32- and 16-bit operands that read their
+/// sources and write VDST (or a compare result, a carry out) under EXEC.
+fn check_ext(d: &InstrDef, name: &str, what: &str) -> Result<(), EmuError> {
+    let wide =
+        (d.form != Form::Cmp && d.dst.regs() > 1) || d.src.iter().take(d.form.nsrc().min(2)).any(|t| t.regs() > 1);
+    if wide {
+        return Err(EmuError::Unsupported(format!(
+            "{name} in the {what} encoding (64-bit operands have no {what} form)"
+        )));
+    }
+    let plain = matches!(d.exec, Exec::Plain | Exec::CvtF32F16 | Exec::CvtF16F32);
+    if !plain
+        || matches!(
+            d.form,
+            Form::ReadLane | Form::WriteLane | Form::ReadFirstLane | Form::Madmk | Form::Madak
+        )
+    {
+        return Err(EmuError::Unsupported(format!(
+            "{name} in the {what} encoding (it has no {what} form)"
+        )));
+    }
+    Ok(())
+}
+
+fn check_sdwa(i: &Instr, d: &InstrDef, name: &str) -> Result<(), EmuError> {
+    check_ext(d, name, "SDWA")?;
+    let nsrc = d.form.nsrc().min(2);
+    for (k, f) in [F::Src0Sel, F::Src1Sel].into_iter().enumerate().take(nsrc) {
+        if i.get(f) > 6 {
+            return Err(EmuError::Unsupported(format!("{name}: src{k}_sel value 7 is reserved")));
+        }
+    }
+    if d.form != Form::Cmp && (i.get(F::DstSel) > 6 || i.get(F::DstUnused) > 2) {
+        return Err(EmuError::Unsupported(format!(
+            "{name}: reserved dst_sel {} / dst_unused {}",
+            i.get(F::DstSel),
+            i.get(F::DstUnused)
+        )));
+    }
+    Ok(())
+}
+
+fn check_dpp(i: &Instr, d: &InstrDef, name: &str) -> Result<(), EmuError> {
+    check_ext(d, name, "DPP")?;
+    let ctrl = i.get(F::DppCtrl);
+    if !dpp_ctrl_defined(ctrl) {
+        return Err(EmuError::Unsupported(format!(
+            "{name}: DPP control {ctrl:#x} is reserved"
+        )));
+    }
+    Ok(())
+}
+
+/// How VOP3P source `k` is read: `bits` are its OP_SEL, OP_SEL_HI, NEG_LO and NEG_HI bits.
+/// Returns the pick and the type the register or constant is read at.
+fn packed_pick(
+    a: Arch,
+    code: u16,
+    ty: Ty,
+    mix: bool,
+    name: &str,
+    k: usize,
+    bits: [bool; 4],
+) -> Result<(Pick, Ty), EmuError> {
+    let [sel, sel_hi, neg_lo, neg_hi] = bits;
+    if mix {
+        // OP_SEL_HI says f16 (a half, OP_SEL says which) or f32. An inline constant in an f16
+        // source is the f16 value in the low half; in an f32 source only the constants whose
+        // f16 and f32 readings are the same number are taken (LLVM's mad-mix tests: "an f16
+        // inline immediate that may be converted to f32").
+        if !sel_hi {
+            match classify(a, code) {
+                Src::Int(0) => {}
+                Src::Float(f) if f < 8 => {}
+                Src::Int(_) | Src::Float(_) => return Err(EmuError::Unsupported(format!(
+                    "{name}: an integer or 1/(2*pi) inline constant as the f32 source {k} (f16 or f32 reading unknown)"
+                ))),
+                _ => {}
+            }
+        }
+        let pick = Pick::Mix {
+            f16: sel_hi,
+            hi: sel,
+            neg: neg_lo,
+            abs: neg_hi,
+        };
+        return Ok((pick, if sel_hi { Ty::F16 } else { Ty::F32 }));
+    }
+    if ty.is_16() {
+        let pick = Pick::Packed {
+            lo: sel,
+            hi: sel_hi,
+            neg_lo,
+            neg_hi,
+        };
+        return Ok((pick, ty));
+    }
+    // A 32-bit source of a packed operation (the dot products' accumulator, V_DOT4/V_DOT8's
+    // packed bytes and nibbles): OP_SEL_HI (set by default) is ignored; OP_SEL, NEG_LO and
+    // NEG_HI have no documented meaning there.
+    if sel || neg_lo || neg_hi {
+        return Err(EmuError::Unsupported(format!(
+            "{name}: op_sel/neg_lo/neg_hi on the 32-bit source {k} (no documented meaning)"
+        )));
+    }
+    Ok((Pick::Whole, ty))
+}
+
 pub(crate) fn step_with(w: &mut Wave, l: &mut Lanes, i: &Instr) -> Result<(), EmuError> {
     let a = w.arch;
     let Some(d) = i.def() else {
@@ -336,6 +634,30 @@ pub(crate) fn step_with(w: &mut Wave, l: &mut Lanes, i: &Instr) -> Result<(), Em
         Some(_) => d.exec,
         _ => Exec::Plain,
     };
+    // SDWA and DPP: the controls and the rows they apply to.
+    let sdwa = i.enc.is_sdwa();
+    let dpp = if i.enc.is_dpp() {
+        check_dpp(i, d, name)?;
+        dpp_plan(i, exec)
+    } else {
+        DppPlan::none(exec)
+    };
+    if sdwa {
+        check_sdwa(i, d, name)?;
+    }
+    // VOP3P: OP_SEL (bit k: source k), OP_SEL_HI, NEG_LO, NEG_HI.
+    let packed = i.enc == Enc::Vop3p;
+    let (op_sel, op_sel_hi, neg_lo, neg_hi) = if packed {
+        (
+            i.op_sel() as u32,
+            i.get(F::OpSelHi) | i.get(F::OpSelHi2) << 2,
+            i.get(F::Neg),
+            i.get(F::NegHi),
+        )
+    } else {
+        (0, 0, 0, 0)
+    };
+    let mix = packed && d.flags.has(Flags::MIX);
     // M0-relative VGPR indexing (V_MOVREL*): the register numbers of SRC0 and/or VDST plus M0.
     let m0 = w.s[M0] as usize;
     let rel_src = matches!(special, Exec::MovRelS | Exec::MovRelSD);
@@ -362,7 +684,7 @@ pub(crate) fn step_with(w: &mut Wave, l: &mut Lanes, i: &Instr) -> Result<(), Em
                 }
                 src0_vgpr = Some(r);
                 let flush = true;
-                read_source(w, l, i, 0, 256 + r as u16, 1, s.ty, flush, false)?;
+                read_source(w, l, i, 0, 256 + r as u16, 1, s.ty, flush, Pick::Whole, &dpp)?;
             }
             Role::Src(k) => {
                 let k = k as usize;
@@ -382,8 +704,34 @@ pub(crate) fn step_with(w: &mut Wave, l: &mut Lanes, i: &Instr) -> Result<(), Em
                     let flush = !(d.flags.has(Flags::CLASS) || keeps_f16_denorms);
                     // GCN 1.4 OP_SEL: the high half of a 16-bit source (selected before the
                     // modifiers and flushing act on it).
-                    let hi = opsel && s.ty.is_16() && i.op_sel() >> k & 1 != 0;
-                    read_source(w, l, i, k, s.code, s.regs as usize, s.ty, flush, hi)?;
+                    let bit = |m: u32| m >> k & 1 != 0;
+                    let (pick, ty) = if packed {
+                        packed_pick(
+                            a,
+                            s.code,
+                            s.ty,
+                            mix,
+                            name,
+                            k,
+                            [bit(op_sel), bit(op_sel_hi), bit(neg_lo), bit(neg_hi)],
+                        )?
+                    } else if sdwa && k < 2 {
+                        let sel = i.get(if k == 0 { F::Src0Sel } else { F::Src1Sel });
+                        (
+                            Pick::Sdwa {
+                                sel,
+                                sext: i.sext() >> k & 1 != 0,
+                            },
+                            s.ty,
+                        )
+                    } else if i.enc.is_dpp() && k == 0 {
+                        (Pick::Dpp, s.ty)
+                    } else if opsel && s.ty.is_16() && i.op_sel() >> k & 1 != 0 {
+                        (Pick::Hi, s.ty)
+                    } else {
+                        (Pick::Whole, s.ty)
+                    };
+                    read_source(w, l, i, k, s.code, s.regs as usize, ty, flush, pick, &dpp)?;
                     // Operations on 64-bit lanes read all dwords: clear a narrow source's
                     // upper dword so no earlier instruction's value shows through.
                     if wide && s.regs == 1 {
@@ -423,17 +771,39 @@ pub(crate) fn step_with(w: &mut Wave, l: &mut Lanes, i: &Instr) -> Result<(), Em
         l.lane = if exec == 0 { 0 } else { exec.trailing_zeros() as usize };
     }
     sem(l);
-    // Float results: OMOD, CLAMP, output denormals.
+    // Float results: OMOD, CLAMP, output denormals (VOP3, GCN 1.4's SDWA OMOD; CLAMP of VOP3,
+    // VOP3P and SDWA: the other classes have no such fields).
     if d.dst.is_float() && d.form != Form::Cmp {
         float_post(
             l,
             d.dst,
-            if i.enc.is_vop3() { i.omod() } else { 0 },
-            i.clamp() && i.enc.is_vop3(),
+            if i.enc.is_vop3() || sdwa { i.omod() } else { 0 },
+            i.clamp(),
             w.mode & 0x100 != 0,
             d.flags.has(Flags::PACKED16),
             special == Exec::CvtF16F32 && !a.is_vi_plus(),
         );
+    }
+    // SDWA: the result goes to the selected part of VDST.
+    if sdwa && d.form != Form::Cmp {
+        let (sel, unused) = (i.get(F::DstSel), i.get(F::DstUnused));
+        if sel != 6 {
+            for lane in 0..N {
+                l.dst[0][lane] = sdwa_place(l.dst[0][lane], l.old[0][lane], sel, unused);
+            }
+        }
+    }
+    // The mixed-precision f16 forms write one half of VDST and keep the other.
+    if matches!(special, Exec::LowHalf | Exec::HighHalf) {
+        let hi = special == Exec::HighHalf;
+        for lane in 0..N {
+            let (r, old) = (l.dst[0][lane] & 0xffff, l.old[0][lane]);
+            l.dst[0][lane] = if hi {
+                (old & 0xffff) | r << 16
+            } else {
+                (old & 0xffff_0000) | r
+            };
+        }
     }
     // GCN 1.4 OP_SEL ops write one half of a 16-bit destination and keep the other.
     if opsel && d.dst.is_16() {
@@ -474,8 +844,8 @@ pub(crate) fn step_with(w: &mut Wave, l: &mut Lanes, i: &Instr) -> Result<(), Em
             w.v_written[r] = true;
         }
         Form::Cmp => {
-            let bits = l.sdst & exec;
             let code = sdst.unwrap_or(VCC as u16) as usize;
+            let bits = (l.sdst & dpp.write) | (w.pair(code) & dpp.keep);
             w.set_pair(code, bits);
             if d.flags.has(Flags::EXEC) {
                 w.set_pair(EXEC, bits);
@@ -490,7 +860,7 @@ pub(crate) fn step_with(w: &mut Wave, l: &mut Lanes, i: &Instr) -> Result<(), Em
         }
         _ => {
             if let Some((r, n)) = vdst {
-                write_vgpr(w, r, n, l, exec);
+                write_vgpr(w, r, n, l, dpp.write);
             }
             if let (Exec::Swap, Some(s0)) = (special, src0_vgpr) {
                 // The old VDST (read before the first write) goes to SRC0's register.
@@ -498,8 +868,10 @@ pub(crate) fn step_with(w: &mut Wave, l: &mut Lanes, i: &Instr) -> Result<(), Em
                 write_vgpr(w, s0, 1, l, exec);
             }
             if let Some(code) = sdst {
-                // Carry out / V_DIV_SCALE's VCC: bits of inactive lanes are cleared.
-                w.set_pair(code as usize, l.sdst & exec);
+                // Carry out / V_DIV_SCALE's VCC: bits of inactive lanes are cleared (DPP: of the
+                // lanes not written, but those BOUND_CTRL leaves unwritten keep theirs).
+                let bits = (l.sdst & dpp.write) | (w.pair(code as usize) & dpp.keep);
+                w.set_pair(code as usize, bits);
             }
         }
     }

@@ -1,6 +1,6 @@
-//! The emulator: executes vector-ALU instructions (VOP1, VOP2, VOPC and their VOP3 forms) on a
-//! 64-lane wavefront, bit-exactly as the ISA's *Operation* sections say (and, where they are
-//! silent, as docs/emulator.md says). S_ENDPGM ends a program; the rest of the scalar unit,
+//! The emulator: executes vector-ALU instructions (VOP1, VOP2, VOPC, their VOP3, SDWA and DPP
+//! forms, GCN 1.4's VOP3P) on a 64-lane wavefront, bit-exactly as the ISA's *Operation*
+//! sections say (and, where they are silent, as docs/emulator.md says). S_ENDPGM ends a program; the rest of the scalar unit,
 //! memory and whole kernels come later.
 //!
 //! Split of the work: [`exec`] reads the operands of an instruction through the operand space

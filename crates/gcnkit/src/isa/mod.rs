@@ -664,6 +664,12 @@ pub enum Exec {
     /// V_CVT_F16_F32: f16 denormal results are always kept on GCN 1.0/1.1 (CLRX's page); GCN
     /// 1.2+ follow MODE.
     CvtF16F32,
+    /// V_MAD_MIXLO_F16/V_FMA_MIXLO_F16: the 16-bit result goes to the low half of VDST, the
+    /// high half is kept.
+    LowHalf,
+    /// V_MAD_MIXHI_F16/V_FMA_MIXHI_F16: the 16-bit result goes to the high half of VDST, the
+    /// low half is kept.
+    HighHalf,
 }
 
 /// One instruction.

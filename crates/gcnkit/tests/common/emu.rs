@@ -29,11 +29,38 @@ pub fn run(w: &mut Wave, text: &str) -> Instr {
     i
 }
 
-/// Assembles (LLVM dialect) and executes `text` on `w`.
+/// Assembles (LLVM dialect) and executes `text` on `w`. The text is remembered for
+/// [`same_as_llvm_mc`].
 pub fn run_llvm(w: &mut Wave, text: &str) -> Instr {
     let i = asm_d(w.arch, Dialect::Llvm, text);
+    SEEN.with(|s| s.borrow_mut().push((w.arch, text.to_string())));
     exec_i(w, &i, text);
     i
+}
+
+thread_local! {
+    /// The LLVM-syntax texts [`run_llvm`] ran on this thread (one test), by arch.
+    static SEEN: std::cell::RefCell<Vec<(Arch, String)>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Asserts that llvm-mc (LLVM 14) encodes every text [`run_llvm`] ran in this test as gcnkit's
+/// assembler did: the expected values, worked out from LLVM's syntax, are about the words
+/// LLVM means. One llvm-mc run per arch.
+pub fn same_as_llvm_mc() {
+    let mut seen = SEEN.with(|s| std::mem::take(&mut *s.borrow_mut()));
+    seen.sort();
+    seen.dedup();
+    for a in Arch::EVERY {
+        let texts: Vec<String> = seen.iter().filter(|(x, _)| *x == a).map(|(_, t)| t.clone()).collect();
+        if texts.is_empty() {
+            continue;
+        }
+        for (t, mc) in texts.iter().zip(super::assemble(a, &texts)) {
+            let mc = mc.unwrap_or_else(|e| panic!("{a}: llvm-mc refuses `{t}`: {e}"));
+            let ours = assemble_one(a, Dialect::Llvm, t).unwrap();
+            assert_eq!(ours, mc, "{a}: `{t}`: gcnkit's words differ from llvm-mc's");
+        }
+    }
 }
 
 /// A fresh wave with MODE `mode`.

@@ -8,6 +8,7 @@ pub mod salu;
 pub mod vop1;
 pub mod vop2;
 pub mod vop3;
+pub mod vop3p;
 
 use super::lanes::{Lanes, N};
 

@@ -24,7 +24,7 @@ fn h(x: u32) -> f64 {
 
 /// `p + c` (p, c exact f64 values whose sum may be inexact) rounded to odd at f64 precision:
 /// a later rounding to a narrower format is then correctly rounded (no double rounding).
-fn add_round_odd(p: f64, c: f64) -> f64 {
+pub(crate) fn add_round_odd(p: f64, c: f64) -> f64 {
     let s = p + c;
     if !s.is_finite() || s == 0.0 {
         return s;
