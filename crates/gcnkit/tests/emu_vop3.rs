@@ -638,6 +638,11 @@ fn div_fixup_f32() {
     assert_eq!(g([f(2.0), f(-0.0), f(-5.0)]), f(f32::INFINITY));
     assert_eq!(g([f(2.0), f(f32::NEG_INFINITY), f(5.0)]), f(-0.0));
     assert_eq!(g([f(2.0), f(f32::INFINITY), f(5.0)]), f(0.0));
+    // 0/y → signed 0 and inf/y → signed inf whatever the quotient (AMD's manuals; what
+    // clang's division sequence needs: V_DIV_SCALE gives NaN for a zero numerator).
+    assert_eq!(g([QNAN, f(1.0), f(0.0)]), f(0.0));
+    assert_eq!(g([QNAN, f(-1.0), f(0.0)]), f(-0.0));
+    assert_eq!(g([QNAN, f(2.0), f(f32::NEG_INFINITY)]), f(f32::NEG_INFINITY));
     // NaN quotient with finite operands → signed inf.
     assert_eq!(g([QNAN, f(2.0), f(-3.0)]), f(f32::NEG_INFINITY));
     // A denormal denominator is 0 under the reset MODE, a number with MODE 0xf0.
@@ -747,33 +752,69 @@ fn div_scale_f64() {
         assert_eq!(go([p(-1000), p(0), p(-1000)]), (p(-872), 0));
         assert_eq!(go([p(-1000), p(30), p(-1000)]), (p(-872), u64::MAX));
         assert_eq!(go([p(1023), p(1023), p(1000)]), (p(895), 0));
+        // 1/MAX: the reciprocal and the quotient are denormal: the denominator goes down by
+        // 2^128 (not up: that overflows), VCC set for the post-scale; the numerator stays.
+        assert_eq!(
+            go([d(f64::MAX), d(f64::MAX), d(1.0)]),
+            (d(f64::MAX * 2f64.powi(-128)), u64::MAX)
+        );
+        assert_eq!(go([d(1.0), d(f64::MAX), d(1.0)]), (d(1.0), u64::MAX));
+        // A quotient that underflows to 0 counts as tiny: the numerator goes up, VCC set.
+        assert_eq!(
+            go([d(1e-300), d(1e300), d(1e-300)]),
+            (d(1e-300 * 2f64.powi(128)), u64::MAX)
+        );
+        assert_eq!(go([d(1e300), d(1e300), d(1e-300)]), (d(1e300), u64::MAX));
     }
 }
 
 #[test]
 fn div_fmas() {
+    // VCC set: the fused result times 2^64 when SRC2's exponent is above 127 (|SRC2| >= 2),
+    // else times 2^-64 (see div_fmas_f32's note: the manuals' 2^32 is wrong).
     let t = "v_div_fmas_f32 v0, v1, v2, v3";
     let mut w = wave(Gcn12);
     splat(&mut w, 1, f(2.0));
     splat(&mut w, 2, f(3.0));
     splat(&mut w, 3, f(1.0));
-    // VCC set in lanes 0 and 2 only: those are scaled by 2^32.
+    // VCC set in lanes 0 and 2 only: SRC2 = 1.0 (exponent 127): scaled down by 2^64.
     w.set_pair(VCC, 0b101);
     run(&mut w, t);
-    assert_eq!(w.v[0][0], f(7.0 * 4_294_967_296.0));
+    assert_eq!(w.v[0][0], f(7.0 * 2f32.powi(-64)));
     assert_eq!(w.v[0][1], f(7.0));
-    assert_eq!(w.v[0][2], f(7.0 * 4_294_967_296.0));
+    assert_eq!(w.v[0][2], f(7.0 * 2f32.powi(-64)));
     assert_eq!(w.v[0][63], f(7.0));
-    // Fused, one rounding: (1 + 2^-12)^2 - (1 + 2^-11) = 2^-24, times 2^32 = 256.
+    // SRC2 = 2.0 (exponent 128): scaled up.
+    splat(&mut w, 3, f(2.0));
+    run(&mut w, t);
+    assert_eq!(w.v[0][0], f(8.0 * 2f32.powi(64)));
+    // Fused, one rounding: (1 + 2^-12)^2 - (1 + 2^-11) = 2^-24, times 2^-64.
     w.set_pair(VCC, u64::MAX);
     splat(&mut w, 1, 0x3f80_0800);
     splat(&mut w, 2, 0x3f80_0800);
     splat(&mut w, 3, 0xbf80_1000);
     run(&mut w, t);
-    assert_eq!(get(&w, 0), f(256.0));
+    assert_eq!(get(&w, 0), f(2f32.powi(-88)));
     w.set_pair(VCC, 0);
     run(&mut w, t);
     assert_eq!(get(&w, 0), f(2f32.powi(-24)));
+    // Into the denormal range with one rounding: 3 * 2^-86 + 2^-110... scaled by 2^-64 is
+    // 3 * 2^-150 + 2^-174: above the tie 1.5 * 2^-149, so it rounds up to 2^-148 (bits 2).
+    // (MODE keeps f32 denormals so the result is not flushed.)
+    let mut w = wave(Gcn14);
+    w.mode = 0xf0;
+    w.set_pair(VCC, u64::MAX);
+    splat(&mut w, 1, f(3.0 * 2f32.powi(-86)));
+    splat(&mut w, 2, f(1.0));
+    splat(&mut w, 3, f(2f32.powi(-110)));
+    run(&mut w, t);
+    assert_eq!(get(&w, 0), 2);
+    // ... and without the addend it is the tie itself, to even: 2^-149 * 2 = bits 2 too;
+    // 2^-86 * 2^-64 = 2^-150 ties between 0 and 2^-149: to even, 0.
+    splat(&mut w, 1, f(2f32.powi(-86)));
+    splat(&mut w, 3, 0);
+    run(&mut w, t);
+    assert_eq!(get(&w, 0), 0);
     for a in ALL4 {
         let mut w = wave(a);
         splat64(&mut w, 2, d(2.0));
@@ -781,10 +822,13 @@ fn div_fmas() {
         splat64(&mut w, 6, d(1.0));
         w.set_pair(VCC, u64::MAX);
         run(&mut w, "v_div_fmas_f64 v[0:1], v[2:3], v[4:5], v[6:7]");
-        assert_eq!(get64(&w, 0), d(7.0 * 2f64.powi(64)));
+        assert_eq!(get64(&w, 0), d(7.0 * 2f64.powi(-128)));
+        splat64(&mut w, 6, d(4.0));
+        run(&mut w, "v_div_fmas_f64 v[0:1], v[2:3], v[4:5], v[6:7]");
+        assert_eq!(get64(&w, 0), d(10.0 * 2f64.powi(128)));
         w.set_pair(VCC, 0);
         run(&mut w, "v_div_fmas_f64 v[0:1], v[2:3], v[4:5], v[6:7]");
-        assert_eq!(get64(&w, 0), d(7.0));
+        assert_eq!(get64(&w, 0), d(10.0));
     }
 }
 

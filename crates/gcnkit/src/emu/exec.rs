@@ -560,9 +560,11 @@ fn packed_pick(
             match classify(a, code) {
                 Src::Int(0) => {}
                 Src::Float(f) if f < 8 => {}
-                Src::Int(_) | Src::Float(_) => return Err(EmuError::Unsupported(format!(
+                Src::Int(_) | Src::Float(_) => {
+                    return Err(EmuError::Unsupported(format!(
                     "{name}: an integer or 1/(2*pi) inline constant as the f32 source {k} (f16 or f32 reading unknown)"
-                ))),
+                )))
+                }
                 _ => {}
             }
         }

@@ -235,7 +235,7 @@ const F64: Fmt = Fmt {
     qnan: QNAN64,
 };
 
-/// V_DIV_FIXUP (CLRX page text): q = quotient (SRC0), d = denominator (SRC1), n = numerator (SRC2).
+/// V_DIV_FIXUP (CLRX page text with AMD's manuals' 0/y and inf/y cases): q = quotient (SRC0), d = denominator (SRC1), n = numerator (SRC2).
 fn div_fixup(q: u64, d: u64, n: u64, f: Fmt) -> u64 {
     let (aq, ad, an) = (q & !f.sign, d & !f.sign, n & !f.sign);
     let sign = (d ^ n) & f.sign;
@@ -247,9 +247,12 @@ fn div_fixup(q: u64, d: u64, n: u64, f: Fmt) -> u64 {
         f.qnan
     } else if ad == f.inf && an == f.inf {
         f.qnan | f.sign
-    } else if ad == 0 {
+    } else if ad == 0 || an == f.inf {
+        // x/0 and inf/y (AMD's manuals; the CLRX page lacks inf/y).
         sign | f.inf
-    } else if ad == f.inf {
+    } else if ad == f.inf || an == 0 {
+        // x/inf and 0/y (AMD's manuals; the CLRX page lacks 0/y, which V_DIV_SCALE's NaN for
+        // a zero numerator relies on: clang's f32/f64 division of 0 by y ends here).
         sign
     } else if aq > f.inf {
         sign | f.inf
@@ -867,17 +870,22 @@ impl ScaleFloat for f64 {
 // denormal → VCC, scale if S0 == S2; exp(S2) <= 23 → scale by 2^64; else D = S0.
 fn div_scale_step<F: ScaleFloat>(f0: F, f1: F, f2: F, e1: i32, e2: i32) -> Option<(i32, bool)> {
     let if_eq = |x: F| if f0 == x { F::K } else { 0 };
+    // A quotient below the normal range: denormal, or so small it rounds to 0 (the
+    // operands are not 0 here).
+    let tiny = |q: F| q.is_subnormal() || q.is_zero();
     Some(if f2.is_zero() || f1.is_zero() {
         return None;
     } else if e2 - e1 >= F::GAP {
         (if_eq(f1), true)
     } else if f1.is_subnormal() {
         (F::K, false)
-    } else if (F::ONE / f1).is_subnormal() && (f2 / f1).is_subnormal() {
-        (if_eq(f1), true)
+    } else if (F::ONE / f1).is_subnormal() && tiny(f2 / f1) {
+        // The manuals scale the denominator up here, which overflows (1/MAX); down is what
+        // makes the quotient come out (clang's f64 division of 1 by MAX: run_kernels fdiv).
+        (if f0 == f1 { -F::K } else { 0 }, true)
     } else if (F::ONE / f1).is_subnormal() {
         (-F::K, false)
-    } else if (f2 / f1).is_subnormal() {
+    } else if tiny(f2 / f1) {
         (if_eq(f2), true)
     } else if e2 <= F::MANT {
         (F::K, false)
@@ -922,9 +930,50 @@ pub fn div_scale_f64(l: &mut Lanes) {
     l.sdst = vcc;
 }
 
-/// `FMA(SRC0, SRC1, SRC2)`, times 2^32 where VCC's lane bit is set (one rounding).
-// inferred: AMD GCN3/Vega ISA V_DIV_FMAS_F32 "if (VCC[threadId]) D.f = 2**32 * (S0.f * S1.f +
-// S2.f) else D.f = S0.f * S1.f + S2.f" (fused)
+/// `x * 2^k` when that is exact (a normal result, or zero).
+fn scaled_exactly(x: f64, k: i32) -> Option<f64> {
+    let y = x * 2f64.powi(k);
+    (x == 0.0 || (y.is_normal() && y * 2f64.powi(-k) == x)).then_some(y)
+}
+
+/// The exact value `hi + lo` (`|lo|` at most half an ulp of `hi`, as a two-sum gives) rounded
+/// once to f32, to nearest even.
+fn round_pair_f32(hi: f64, lo: f64) -> f32 {
+    let r = hi as f32;
+    if lo == 0.0 || r as f64 == hi || !r.is_finite() {
+        return r;
+    }
+    // `hi` between r and its neighbour on hi's side: only a tie needs `lo` to decide.
+    let other = if (r as f64) < hi {
+        f32::from_bits(if r.is_sign_negative() {
+            r.to_bits() - 1
+        } else {
+            r.to_bits() + 1
+        })
+    } else {
+        f32::from_bits(if r.is_sign_negative() {
+            r.to_bits() + 1
+        } else {
+            r.to_bits() - 1
+        })
+    };
+    if (r as f64 + other as f64) / 2.0 != hi {
+        return r;
+    }
+    let up = lo > 0.0;
+    if (other > r) == up {
+        other
+    } else {
+        r
+    }
+}
+
+/// `FMA(SRC0, SRC1, SRC2)`, times 2^64 or 2^-64 where VCC's lane bit is set: up when SRC2's
+/// exponent is above 127 (|SRC2| >= 2), else down; one rounding.
+// The ISA manuals' "2**32 * fma" is wrong: V_DIV_SCALE pre-scales by 2^64, and clang's
+// correctly rounded f32 division (tests: run_kernels fdiv) only comes out right with the
+// post-scale chosen from the addend, as AMD's rocjitsu emulator does it (ROCm/rocm-systems
+// PR 11613) and RDNA3's manual writes it (`2.0F ** (exponent(S2) > 127 ? 64 : -64)`).
 pub fn div_fmas_f32(l: &mut Lanes) {
     let m = l.mask;
     for i in 0..N {
@@ -935,33 +984,44 @@ pub fn div_fmas_f32(l: &mut Lanes) {
         );
         let r = if m >> i & 1 == 0 {
             a.mul_add(b, c)
-        } else if b.abs() < 2f32.powi(95) && c.abs() < 2f32.powi(95) {
-            // Scaling b and c by 2^32 is exact here: a single rounding of the scaled result.
-            a.mul_add(b * 2f32.powi(32), c * 2f32.powi(32))
+        } else if !(a.is_finite() && b.is_finite() && c.is_finite()) {
+            a.mul_add(b, c)
         } else {
-            (a.mul_add(b, c) as f64 * 2f64.powi(32)) as f32
+            let k = if exp32(c.to_bits()) > 127 { 64 } else { -64 };
+            // a*b is exact in f64, and so is scaling it and c by 2^k; a two-sum keeps the
+            // sum exact; one rounding to f32 at the end.
+            let s = 2f64.powi(k);
+            let (p, q) = (a as f64 * b as f64 * s, c as f64 * s);
+            let hi = p + q;
+            let bb = hi - p;
+            let lo = (p - (hi - bb)) + (q - bb);
+            round_pair_f32(hi, lo)
         };
         l.dst[0][i] = r.to_bits();
     }
 }
 
-// inferred: AMD GCN3/Vega ISA V_DIV_FMAS_F64 "if (VCC[threadId]) D.d = 2**64 * (S0.d * S1.d +
-// S2.d)" (fused)
+/// As [`div_fmas_f32`] in double precision: 2^128 or 2^-128 by SRC2's exponent (above 1023
+/// or not); one rounding where scaling an operand is exact (always, but for operands near
+/// the ends of the f64 range).
 pub fn div_fmas_f64(l: &mut Lanes) {
     let m = l.mask;
-    let lim = 2f64.powi(959);
     for i in 0..N {
         let (a, b, c) = (
             f64::from_bits(src64(l, 0, i)),
             f64::from_bits(src64(l, 1, i)),
             f64::from_bits(src64(l, 2, i)),
         );
-        let r = if m >> i & 1 == 0 {
+        let r = if m >> i & 1 == 0 || !(a.is_finite() && b.is_finite() && c.is_finite()) {
             a.mul_add(b, c)
-        } else if b.abs() < lim && c.abs() < lim {
-            a.mul_add(b * 2f64.powi(64), c * 2f64.powi(64))
         } else {
-            a.mul_add(b, c) * 2f64.powi(64)
+            let k = if exp64(c.to_bits()) > 1023 { 128 } else { -128 };
+            let c2 = scaled_exactly(c, k);
+            match (scaled_exactly(a, k), scaled_exactly(b, k), c2) {
+                (Some(a2), _, Some(c2)) => a2.mul_add(b, c2),
+                (_, Some(b2), Some(c2)) => a.mul_add(b2, c2),
+                _ => a.mul_add(b, c) * 2f64.powi(k),
+            }
         };
         l.set64(i, r.to_bits());
     }
