@@ -153,7 +153,7 @@ pub fn run(a: &Args, bytes: &[u8]) -> ExitCode {
             threads
         );
         let mut by: Vec<(usize, u64)> = s.by_class.iter().copied().enumerate().filter(|(_, n)| *n > 0).collect();
-        by.sort_by(|a, b| b.1.cmp(&a.1));
+        by.sort_by_key(|x| std::cmp::Reverse(x.1));
         let line: Vec<String> = by
             .iter()
             .map(|(e, n)| {

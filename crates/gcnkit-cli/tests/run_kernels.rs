@@ -13,6 +13,13 @@
 //! a zero of the same sign); gfx9 kernels keep them (mode 3). f64 and f16 denormals are kept on
 //! every GPU. `Fp` models this for the f32 references; f32 inputs contain denormals only on gfx9
 //! (where min/max and compares of denormals need no model).
+// The references mirror the kernels' C expressions (division by zero handled as the
+// kernels do, NaN-aware comparisons written as in the sources).
+#![allow(
+    clippy::manual_checked_ops,
+    clippy::neg_cmp_op_on_partial_ord,
+    clippy::too_many_arguments
+)]
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};

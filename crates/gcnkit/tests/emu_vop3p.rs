@@ -56,7 +56,10 @@ fn f(x: f32) -> u32 {
 }
 
 /// Checks `(text, registers, v0)` cases on `a` under MODE 0xc0.
-fn check(a: Arch, cases: &[(&str, &[(usize, u32)], u32)]) {
+/// (instruction, registers set (number, value), expected v0).
+type Case<'a> = (&'a str, &'a [(usize, u32)], u32);
+
+fn check(a: Arch, cases: &[Case]) {
     for &(t, v, want) in cases {
         let got = r0(a, 0xc0, t, v);
         assert_eq!(got, want, "{a}: `{t}`: got {got:#010x}, want {want:#010x}");

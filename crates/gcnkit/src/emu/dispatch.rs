@@ -43,6 +43,8 @@ pub struct Setup {
     pub workitem_ids: u8,
     /// MODE at start: FLOAT_MODE, DX10_CLAMP and IEEE of COMPUTE_PGM_RSRC1.
     pub mode: u32,
+    /// VGPRs the kernel allocates (COMPUTE_PGM_RSRC1.VGPRS granules of four).
+    pub vgprs: u16,
     pub group_segment_size: u32,
     pub private_segment_size: u32,
     pub kernarg_size: u32,
@@ -74,6 +76,11 @@ fn mode_of(rsrc1: u32) -> u32 {
     (rsrc1 >> 12 & 0xff) | (rsrc1 >> 21 & 1) << 8 | (rsrc1 >> 23 & 1) << 9
 }
 
+/// VGPRs allocated: COMPUTE_PGM_RSRC1 bits 0-5 count granules of four (GCN 1.0-1.4).
+fn vgprs_of(rsrc1: u32) -> u16 {
+    (((rsrc1 & 63) + 1) * 4).min(256) as u16
+}
+
 /// The setup of a code object v3+ descriptor, read through [`kd`]'s field table.
 fn setup_v3(b: &[u8; kd::SIZE], t: kd::Target) -> Result<Setup, String> {
     let fields = kd::directives(b, t).map_err(|e| format!("kernel descriptor: {e:?}"))?;
@@ -101,6 +108,7 @@ fn setup_v3(b: &[u8; kd::SIZE], t: kd::Target) -> Result<Setup, String> {
         wave_offset: get("system_sgpr_private_segment_wavefront_offset") != 0,
         workitem_ids: get("system_vgpr_workitem_id") as u8,
         mode: mode_of(rsrc1),
+        vgprs: vgprs_of(rsrc1),
         group_segment_size: get("group_segment_fixed_size"),
         private_segment_size: get("private_segment_fixed_size"),
         kernarg_size: get("kernarg_size"),
@@ -136,6 +144,7 @@ fn setup_v2(b: &[u8; akc::SIZE]) -> Result<(Setup, u64), String> {
         wave_offset: get("enable_sgpr_private_segment_wave_byte_offset") != 0,
         workitem_ids: get("enable_vgpr_workitem_id") as u8,
         mode: mode_of(rsrc1),
+        vgprs: vgprs_of(rsrc1),
         group_segment_size: get("workgroup_group_segment_byte_size") as u32,
         private_segment_size: get("workitem_private_segment_byte_size") as u32,
         kernarg_size: get("kernarg_segment_byte_size") as u32,

@@ -183,9 +183,32 @@ struct Program {
     words: Arc<Vec<u32>>,
     at: Vec<u32>,
     instrs: Vec<Instr>,
+    /// The fast path's plan of each instruction, where it has one.
+    fast: Vec<Plan>,
 }
 
 const NONE: u32 = u32::MAX;
+
+/// How an instruction runs: planned once by the fast path, or by the general executors.
+#[derive(Clone, Copy)]
+enum Plan {
+    Vector(super::fast::FastVop),
+    Scalar(super::fast::FastSalu),
+    General,
+}
+
+impl Plan {
+    fn of(i: &Instr) -> Plan {
+        let Some(d) = i.def() else { return Plan::General };
+        if let Some(p) = super::fast::FastVop::plan(i, d) {
+            Plan::Vector(p)
+        } else if let Some(p) = super::fast::FastSalu::plan(i, d) {
+            Plan::Scalar(p)
+        } else {
+            Plan::General
+        }
+    }
+}
 
 impl Program {
     /// Decodes every instruction reachable from `entry` (fall-through and branch targets).
@@ -194,6 +217,7 @@ impl Program {
             arch,
             at: vec![NONE; words.len()],
             instrs: Vec::new(),
+            fast: Vec::new(),
             words,
         };
         let mut todo = vec![entry as usize / 4];
@@ -202,6 +226,7 @@ impl Program {
                 let Ok(i) = decode(arch, &p.words[pos..]) else { break };
                 p.at[pos] = p.instrs.len() as u32;
                 p.instrs.push(i);
+                p.fast.push(Plan::of(&i));
                 let next = pos + i.len as usize;
                 let flow = match i.def().and_then(|d| d.sem) {
                     Some(Sem::Flow(f)) => Some(f),
@@ -226,13 +251,19 @@ impl Program {
         p
     }
 
-    /// The instruction at byte offset `pc` (decoded on the spot where the walk did not reach).
+    /// The instruction at byte offset `pc` (decoded on the spot where the walk did not reach)
+    /// and its fast-path plan.
     #[inline]
-    fn fetch(&self, pc: u32) -> Option<std::borrow::Cow<'_, Instr>> {
+    fn fetch(&self, pc: u32) -> Option<(std::borrow::Cow<'_, Instr>, &Plan)> {
         let dw = pc as usize / 4;
         match self.at.get(dw) {
-            Some(&k) if k != NONE && pc % 4 == 0 => Some(std::borrow::Cow::Borrowed(&self.instrs[k as usize])),
-            Some(_) if pc % 4 == 0 => decode(self.arch, &self.words[dw..]).ok().map(std::borrow::Cow::Owned),
+            Some(&k) if k != NONE && pc.is_multiple_of(4) => Some((
+                std::borrow::Cow::Borrowed(&self.instrs[k as usize]),
+                &self.fast[k as usize],
+            )),
+            Some(_) if pc.is_multiple_of(4) => decode(self.arch, &self.words[dw..])
+                .ok()
+                .map(|i| (std::borrow::Cow::Owned(i), &Plan::General)),
             _ => None,
         }
     }
@@ -562,7 +593,8 @@ impl<'a> Worker<'a> {
                 continue;
             }
             let w = &mut ws.w;
-            for r in w.v.iter_mut() {
+            // The kernel's own VGPRs start at 0 (it never reads past them).
+            for r in w.v.iter_mut().take(su.vgprs as usize) {
                 *r = [0; 64];
             }
             w.s = [0; 128];
@@ -633,9 +665,9 @@ impl<'a> Worker<'a> {
                 }
                 sg += 1;
             };
-            for d in 0..3 {
-                if su.workgroup_id[d] {
-                    push(w, id[d]);
+            for (on, v) in su.workgroup_id.iter().zip(id) {
+                if *on {
+                    push(w, v);
                 }
             }
             if su.workgroup_info {
@@ -727,7 +759,7 @@ impl<'a> Worker<'a> {
         };
         loop {
             let pc = ws.pc;
-            let Some(i) = prog.fetch(ws.pc) else {
+            let Some((i, fast)) = prog.fetch(ws.pc) else {
                 return Err(err(
                     pc,
                     None,
@@ -756,6 +788,23 @@ impl<'a> Worker<'a> {
             ws.instructions += 1;
             stats.instructions += 1;
             stats.by_class[i.enc as usize] += 1;
+            match fast {
+                Plan::Vector(f) => {
+                    let active = ws.w.exec().count_ones() as u64;
+                    if f.run(&mut ws.w, lanes) {
+                        stats.lane_ops += active;
+                        stats.vector_instructions += 1;
+                        ws.pc += 4 * i.len as u32;
+                        continue;
+                    }
+                }
+                Plan::Scalar(f) => {
+                    f.run(&mut ws.w);
+                    ws.pc += 4 * i.len as u32;
+                    continue;
+                }
+                Plan::General => {}
+            }
             let next = ws.pc + 4 * i.len as u32;
             let Some(d) = i.def() else {
                 return Err(err(pc, Some(i), "not an instruction (an unknown opcode)".into()));

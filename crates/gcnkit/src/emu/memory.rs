@@ -50,6 +50,34 @@ impl Region {
         &self.words[(off >> 2) as usize]
     }
 
+    /// Does `[off, off + n)` lie inside the region?
+    #[inline]
+    pub fn holds(&self, off: u64, n: u64) -> bool {
+        off.checked_add(n).is_some_and(|e| e <= self.size)
+    }
+
+    /// The dword at byte `off` (inside the region: [`Region::holds`]).
+    #[inline]
+    pub fn read_u32(&self, off: u64) -> u32 {
+        if off & 3 == 0 {
+            self.word(off).load(Relaxed)
+        } else {
+            (0..4).fold(0, |v, j| v | (self.read_byte(off + j) as u32) << (8 * j))
+        }
+    }
+
+    /// Writes the dword at byte `off` (inside the region).
+    #[inline]
+    pub fn write_u32(&self, off: u64, v: u32) {
+        if off & 3 == 0 {
+            self.word(off).store(v, Relaxed);
+        } else {
+            for j in 0..4 {
+                self.write_byte(off + j, (v >> (8 * j)) as u8);
+            }
+        }
+    }
+
     #[inline]
     fn read_byte(&self, off: u64) -> u8 {
         (self.word(off).load(Relaxed) >> ((off & 3) * 8)) as u8
@@ -110,6 +138,14 @@ impl Memory {
 
     pub fn regions(&self) -> &[Region] {
         &self.regions
+    }
+
+    /// The region holding `addr`, if any.
+    #[inline]
+    pub fn region_at(&self, addr: u64) -> Option<&Region> {
+        let k = self.regions.partition_point(|r| r.base <= addr);
+        let r = self.regions.get(k.checked_sub(1)?)?;
+        (addr - r.base < r.size).then_some(r)
     }
 
     /// The region holding `[addr, addr + n)`, and the offset in it.

@@ -11,6 +11,7 @@
 
 pub mod dispatch;
 pub mod exec;
+pub mod fast;
 pub mod float;
 pub mod kernel;
 pub mod lanes;

@@ -97,7 +97,7 @@ fn store(ctx: &mut MemCtx, at: At, bytes: u32, v: u64, lane: usize) -> Result<()
 /// for accesses of 4 or more, 2 for 16-bit ones), else an error.
 fn lds_range(ctx: &MemCtx, o: u32, bytes: u32, lane: usize) -> Result<std::ops::Range<usize>, MemError> {
     let align = bytes.min(4);
-    if o % align != 0 {
+    if !o.is_multiple_of(align) {
         return Err(MemError::Lds(
             format!("misaligned LDS access: {bytes} bytes at 0x{o:x}"),
             lane,
@@ -375,8 +375,14 @@ pub fn ds(w: &mut Wave, ctx: &mut MemCtx, i: &Instr, d: &'static InstrDef, m: Me
     let vdst = i.get(F::Vdst) as usize;
     let (o0, o1) = (i.get(F::Offset0), i.get(F::Offset1));
     match m {
-        MemSem::Swizzle => return Ok(swizzle(w, o1 << 8 | o0, vaddr, vdst)),
-        MemSem::Permute { back } => return Ok(permute(w, back, o1 << 8 | o0, vaddr, data0, vdst)),
+        MemSem::Swizzle => {
+            swizzle(w, o1 << 8 | o0, vaddr, vdst);
+            return Ok(());
+        }
+        MemSem::Permute { back } => {
+            permute(w, back, o1 << 8 | o0, vaddr, data0, vdst);
+            return Ok(());
+        }
         MemSem::Nop => return Ok(()),
         _ => {}
     }
@@ -612,6 +618,78 @@ pub fn mubuf(w: &mut Wave, ctx: &mut MemCtx, i: &Instr, d: &'static InstrDef, m:
 // ---------------------------------------------------------------------------------------------
 // FLAT, GLOBAL, SCRATCH
 
+/// The common case of a global access: whole dwords, every active lane inside one region
+/// (no aperture, no fault). `None`: the lane-by-lane path decides (and reports faults).
+#[allow(clippy::too_many_arguments)]
+fn global_dwords(
+    w: &mut Wave,
+    ctx: &MemCtx,
+    m: MemSem,
+    dwords: usize,
+    base: u64,
+    off: i64,
+    vaddr: usize,
+    addr_regs: u8,
+    vdst: usize,
+    vdata: usize,
+) -> Option<()> {
+    let load = match m {
+        MemSem::Load { bytes: 4, .. } => true,
+        MemSem::Store { bytes: 4 } => false,
+        _ => return None,
+    };
+    if addr_regs != 2 && base == 0 {
+        return None;
+    }
+    let exec = w.exec();
+    if exec == 0 {
+        return None;
+    }
+    let addr = |w: &Wave, lane: usize| {
+        let va = if addr_regs == 1 {
+            w.v[vaddr][lane] as u64
+        } else {
+            w.v[vaddr][lane] as u64 | (w.v.get(vaddr + 1)?[lane] as u64) << 32
+        };
+        Some(base.wrapping_add(va).wrapping_add(off as u64))
+    };
+    let first = exec.trailing_zeros() as usize;
+    let region = ctx.mem.region_at(addr(w, first)?)?;
+    let n = 4 * dwords as u64;
+    let mut offs = [0u64; 64];
+    for (lane, o) in offs.iter_mut().enumerate() {
+        if exec >> lane & 1 != 0 {
+            let a = addr(w, lane)?;
+            let r = a.wrapping_sub(region.base);
+            if !region.holds(r, n) {
+                return None;
+            }
+            *o = r;
+        }
+    }
+    if vdst.max(vdata) + dwords > 256 {
+        return None;
+    }
+    for (lane, &o) in offs.iter().enumerate() {
+        if exec >> lane & 1 == 0 {
+            continue;
+        }
+        for k in 0..dwords {
+            if load {
+                w.v[vdst + k][lane] = region.read_u32(o + 4 * k as u64);
+            } else {
+                region.write_u32(o + 4 * k as u64, w.v[vdata + k][lane]);
+            }
+        }
+    }
+    if load {
+        for k in 0..dwords {
+            w.v_written[vdst + k] = true;
+        }
+    }
+    Some(())
+}
+
 /// A lane's private-segment byte `p` as a global address (the swizzled scratch layout of the
 /// private segment buffer: dwords of the 64 lanes interleaved).
 fn private_at(ctx: &MemCtx, p: u64, lane: usize) -> At {
@@ -649,6 +727,11 @@ pub fn flat(w: &mut Wave, ctx: &mut MemCtx, i: &Instr, d: &'static InstrDef, m: 
         0
     };
     let addr_regs = crate::layout::flat_addr_regs(i);
+    if seg == 2 || seg == 0 {
+        if let Some(done) = global_dwords(w, ctx, m, dwords, base, off, vaddr, addr_regs, vdst, vdata) {
+            return Ok(done);
+        }
+    }
     for lane in 0..64 {
         if exec >> lane & 1 == 0 {
             continue;

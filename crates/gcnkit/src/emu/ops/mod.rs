@@ -125,9 +125,16 @@ pub fn map64f(l: &mut Lanes, f: impl Fn(f64, f64, f64) -> f64) {
 /// Per-lane bit results: `sdst` bit i = f(lane i).
 #[inline(always)]
 pub fn bits(l: &mut Lanes, f: impl Fn(&Lanes, usize) -> bool) {
+    // Eight lanes' bits at a time: the bytes 0/1 of eight lanes gathered into one byte by a
+    // multiplication (no serial shift-or chain over 64 lanes).
     let mut m = 0u64;
-    for i in 0..N {
-        m |= (f(l, i) as u64) << i;
+    for c in 0..N / 8 {
+        let mut b = [0u8; 8];
+        for (k, x) in b.iter_mut().enumerate() {
+            *x = f(l, c * 8 + k) as u8;
+        }
+        let packed = (u64::from_le_bytes(b).wrapping_mul(0x0102_0408_1020_4080)) >> 56;
+        m |= packed << (c * 8);
     }
     l.sdst = m;
 }

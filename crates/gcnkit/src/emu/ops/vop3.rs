@@ -982,9 +982,7 @@ pub fn div_fmas_f32(l: &mut Lanes) {
             f32::from_bits(l.src[1][0][i]),
             f32::from_bits(l.src[2][0][i]),
         );
-        let r = if m >> i & 1 == 0 {
-            a.mul_add(b, c)
-        } else if !(a.is_finite() && b.is_finite() && c.is_finite()) {
+        let r = if m >> i & 1 == 0 || !(a.is_finite() && b.is_finite() && c.is_finite()) {
             a.mul_add(b, c)
         } else {
             let k = if exp32(c.to_bits()) > 127 { 64 } else { -64 };

@@ -1,0 +1,443 @@
+//! The kernel machine's fast path for the common vector-ALU instruction: 32-bit operands, no
+//! modifiers, no SDWA/DPP, a plain register move of the result. Its operands are resolved
+//! once, when the program is decoded ([`FastVop::plan`]), so running it is gathering the
+//! sources, the row's semantics and the write-back, without the general executor's checks.
+//! Everything else takes [`super::exec::step_with`]; the two agree on every instruction the
+//! plan accepts (checked by this module's tests on random instructions and states).
+
+use super::float::{ftz32, keeps_input_denorms, keeps_output_denorms};
+use super::lanes::{Lanes, N};
+use super::wave::{Wave, EXEC, VCC};
+use crate::instr::Instr;
+use crate::isa::{Exec, Flags, Form, InstrDef, Sem, Semantics, Ty};
+use crate::layout::{operands, Role};
+use crate::operand::{classify, inline_value, Src};
+
+/// Where a source comes from.
+#[derive(Clone, Copy, Debug)]
+enum From {
+    Vgpr(u8),
+    /// A scalar register by operand code (read when the instruction runs).
+    Sreg(u8),
+    /// An inline constant or the literal, as the row's type reads it.
+    Value(u32),
+}
+
+/// What happens to the results.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Out {
+    /// VDST under EXEC.
+    Vgpr,
+    /// VDST under EXEC, and the carry bits (under EXEC) to a scalar pair.
+    Carry,
+    /// Compare bits (under EXEC) to a scalar pair (and EXEC for V_CMPX).
+    Cmp { exec: bool },
+}
+
+/// A planned vector-ALU instruction.
+#[derive(Clone, Copy, Debug)]
+pub struct FastVop {
+    sem: Semantics,
+    src: [From; 3],
+    nsrc: u8,
+    vdst: u8,
+    sdst: u8,
+    /// SRC2 of V_CNDMASK/V_ADDC...: a scalar pair read as lane bits.
+    mask: Option<u8>,
+    out: Out,
+    /// f32 sources flushed per MODE (not for CLASS), and the f32 result.
+    flush_in: [bool; 3],
+    flush_out: bool,
+    float: bool,
+}
+
+impl FastVop {
+    /// The plan of `i`, if it is one the fast path runs exactly as the general executor.
+    pub fn plan(i: &Instr, d: &'static InstrDef) -> Option<FastVop> {
+        let Some(Sem::Vector(sem)) = d.sem else { return None };
+        if !d.short.is_vop() || d.exec != Exec::Plain {
+            return None;
+        }
+        use crate::enc::Enc;
+        match i.enc {
+            Enc::Vop1 | Enc::Vop2 | Enc::Vopc => {}
+            Enc::Vop3a | Enc::Vop3b => {
+                if i.abs() != 0 || i.neg() != 0 || i.clamp() || i.omod() != 0 || i.op_sel() != 0 {
+                    return None;
+                }
+            }
+            _ => return None,
+        }
+        let flags =
+            Flags(Flags::READS_VCC.0 | Flags::READS_M0.0 | Flags::PACKED16.0 | Flags::NO_DST_OVERLAP.0 | Flags::MIX.0);
+        if d.flags.0 & flags.0 != 0 {
+            return None;
+        }
+        let one = |t: Ty| t.regs() == 1 && !t.is_16();
+        let nsrc = d.form.nsrc();
+        let out = match d.form {
+            Form::Bin | Form::Un | Form::Ter => Out::Vgpr,
+            Form::Carry | Form::CarryIn => Out::Carry,
+            Form::Cndmask => Out::Vgpr,
+            Form::Cmp => Out::Cmp {
+                exec: d.flags.has(Flags::EXEC),
+            },
+            _ => return None,
+        };
+        if !matches!(out, Out::Cmp { .. }) && !one(d.dst) {
+            return None;
+        }
+        let a = i.arch;
+        let mut p = FastVop {
+            sem,
+            src: [From::Value(0); 3],
+            nsrc: 0,
+            vdst: 0,
+            sdst: VCC as u8,
+            mask: None,
+            out,
+            flush_in: [false; 3],
+            flush_out: d.dst.is_float() && d.form != Form::Cmp,
+            float: d.dst.is_float() || d.src.iter().take(nsrc).any(|t| t.is_float()),
+        };
+        for s in operands(i, d).as_slice() {
+            match s.role {
+                Role::Vdst => p.vdst = (s.code - 256) as u8,
+                Role::Sdst => {
+                    if s.code > 125 && s.code != EXEC as u16 {
+                        return None;
+                    }
+                    p.sdst = s.code as u8;
+                }
+                Role::Src(2) if matches!(d.form, Form::Cndmask | Form::CarryIn) => match classify(a, s.code) {
+                    Src::Sgpr(_) | Src::Special(..) | Src::Ttmp(_) if s.code < 127 => p.mask = Some(s.code as u8),
+                    _ => return None,
+                },
+                Role::Src(k) => {
+                    let k = k as usize;
+                    if !one(s.ty) || s.regs != 1 {
+                        return None;
+                    }
+                    p.src[k] = match classify(a, s.code) {
+                        Src::Vgpr(r) => From::Vgpr(r as u8),
+                        Src::Sgpr(_) | Src::Special(..) | Src::Ttmp(_) if s.code < 128 => From::Sreg(s.code as u8),
+                        Src::Int(_) | Src::Float(_) => From::Value(inline_value(a, s.code, s.ty)? as u32),
+                        Src::Literal => From::Value(i.literal?),
+                        _ => return None,
+                    };
+                    p.flush_in[k] = s.ty == Ty::F32 && !d.flags.has(Flags::CLASS);
+                    p.nsrc = p.nsrc.max(k as u8 + 1);
+                }
+                _ => return None,
+            }
+        }
+        Some(p)
+    }
+
+    /// Runs the planned instruction. `false`: MODE asks for something only the general
+    /// executor does (a rounding mode other than nearest-even): the caller runs that instead.
+    #[inline]
+    pub fn run(&self, w: &mut Wave, l: &mut Lanes) -> bool {
+        let mode = w.mode;
+        if self.float && mode & 0xf != 0 {
+            return false;
+        }
+        let exec = w.exec();
+        let flush_in = !keeps_input_denorms(mode, Ty::F32);
+        for k in 0..self.nsrc as usize {
+            let dst = &mut l.src[k][0];
+            match self.src[k] {
+                From::Vgpr(r) => *dst = w.v[r as usize],
+                From::Sreg(c) => *dst = [w.s[c as usize]; N],
+                From::Value(v) => *dst = [v; N],
+            }
+            if flush_in && self.flush_in[k] {
+                dst.iter_mut().for_each(|x| *x = ftz32(*x));
+            }
+        }
+        l.arch = w.arch;
+        l.exec = exec;
+        l.mode = mode;
+        l.clamp = false;
+        l.sdst = 0;
+        l.k = 0;
+        l.mask = self.mask.map_or(0, |c| w.pair(c as usize));
+        (self.sem)(l);
+        match self.out {
+            Out::Cmp { exec: x } => {
+                let bits = l.sdst & exec;
+                w.set_pair(self.sdst as usize, bits);
+                if x {
+                    w.set_pair(EXEC, bits);
+                }
+            }
+            out => {
+                if self.flush_out && !keeps_output_denorms(mode, Ty::F32) {
+                    l.dst[0].iter_mut().for_each(|x| *x = ftz32(*x));
+                }
+                let row = &mut w.v[self.vdst as usize];
+                if exec == u64::MAX {
+                    *row = l.dst[0];
+                } else {
+                    blend(row, &l.dst[0], exec);
+                }
+                w.v_written[self.vdst as usize] = true;
+                if out == Out::Carry {
+                    w.set_pair(self.sdst as usize, l.sdst & exec);
+                }
+            }
+        }
+        true
+    }
+}
+
+/// Lane masks of each EXEC byte: entry b holds eight u32 masks, all ones where bit k of b is
+/// set (a blend of eight lanes is then one vector operation).
+static MASK8: [[u32; 8]; 256] = {
+    let mut t = [[0u32; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut k = 0;
+        while k < 8 {
+            t[b][k] = if b >> k & 1 != 0 { u32::MAX } else { 0 };
+            k += 1;
+        }
+        b += 1;
+    }
+    t
+};
+
+/// `row[lane] = src[lane]` for the lanes whose `exec` bit is set.
+#[inline]
+pub fn blend(row: &mut [u32; N], src: &[u32; N], exec: u64) {
+    for c in 0..N / 8 {
+        let m = &MASK8[(exec >> (8 * c)) as u8 as usize];
+        for k in 0..8 {
+            let (r, d) = (&mut row[c * 8 + k], src[c * 8 + k]);
+            *r = (d & m[k]) | (*r & !m[k]);
+        }
+    }
+}
+
+/// A planned scalar-ALU instruction: sources and destination resolved once.
+#[derive(Clone, Copy, Debug)]
+pub struct FastSalu {
+    sem: crate::isa::ScalarSemantics,
+    /// SSRC0/SSRC1 (SOPK: the SDST register and SIMM16): registers by code with their width,
+    /// or values.
+    src: [SFrom; 2],
+    /// SDST code and width (0: none).
+    dst: (u8, u8),
+    /// SOPK arithmetic reads its destination as SSRC0.
+    k: bool,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum SFrom {
+    Reg(u8, u8),
+    Value(u64),
+}
+
+impl FastSalu {
+    /// The plan of a scalar-ALU row whose operands are registers below 128, constants or the
+    /// literal; `None` for the rest (the general executor runs those).
+    pub fn plan(i: &Instr, d: &'static InstrDef) -> Option<FastSalu> {
+        let Some(Sem::Scalar(sem)) = d.sem else { return None };
+        let a = i.arch;
+        let mut p = FastSalu {
+            sem,
+            src: [SFrom::Value(0); 2],
+            dst: (0, 0),
+            k: d.form == Form::K,
+        };
+        for s in operands(i, d).as_slice() {
+            let from = |code: u16, regs: u8, ty: Ty| -> Option<SFrom> {
+                Some(match classify(a, code) {
+                    Src::Sgpr(_) | Src::Special(..) | Src::Ttmp(_) if code as usize + regs as usize <= 128 => {
+                        SFrom::Reg(code as u8, regs)
+                    }
+                    Src::Int(_) | Src::Float(_) => {
+                        let v = inline_value(a, code, ty)?;
+                        SFrom::Value(if regs > 1 { v } else { v & 0xffff_ffff })
+                    }
+                    Src::Literal if ty != Ty::F64 => SFrom::Value(i.literal? as u64),
+                    _ => return None,
+                })
+            };
+            match s.role {
+                Role::Sdst => {
+                    if !matches!(from(s.code, s.regs, s.ty)?, SFrom::Reg(..)) {
+                        return None;
+                    }
+                    p.dst = (s.code as u8, s.regs);
+                }
+                Role::Src(k) if k < 2 => p.src[k as usize] = from(s.code, s.regs, s.ty)?,
+                Role::Imm => {
+                    p.src[1] = SFrom::Value(if d.src[1] == Ty::I32 {
+                        s.val as u16 as i16 as i64 as u64
+                    } else {
+                        s.val as u16 as u64
+                    })
+                }
+                _ => return None,
+            }
+        }
+        Some(p)
+    }
+
+    #[inline]
+    fn get(w: &Wave, f: SFrom) -> u64 {
+        match f {
+            SFrom::Reg(c, 1) => w.s[c as usize] as u64,
+            SFrom::Reg(c, _) => w.s[c as usize] as u64 | (w.s[c as usize + 1] as u64) << 32,
+            SFrom::Value(v) => v,
+        }
+    }
+
+    /// Runs the planned instruction (as [`super::scalar::salu`] does).
+    #[inline]
+    pub fn run(&self, w: &mut Wave) {
+        let mut x = super::salu::Salu::new(w.arch);
+        x.scc = w.scc;
+        let exec_in = w.exec();
+        x.exec = exec_in;
+        let (dc, dn) = self.dst;
+        if dn > 0 {
+            x.d = Self::get(w, SFrom::Reg(dc, dn));
+        }
+        x.s0 = if self.k { x.d } else { Self::get(w, self.src[0]) };
+        x.s1 = Self::get(w, self.src[1]);
+        (self.sem)(&mut x);
+        if dn > 0 {
+            w.s[dc as usize] = x.d as u32;
+            w.s_written[dc as usize] = true;
+            if dn > 1 {
+                w.s[dc as usize + 1] = (x.d >> 32) as u32;
+                w.s_written[dc as usize + 1] = true;
+            }
+        }
+        w.scc = x.scc;
+        if x.exec != exec_in {
+            w.set_pair(EXEC, x.exec);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::arch::Arch;
+    use crate::isa::isa;
+
+    /// xorshift64*.
+    struct Rng(u64);
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 >> 12;
+            self.0 ^= self.0 << 25;
+            self.0 ^= self.0 >> 27;
+            self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+        }
+    }
+
+    /// Random words decoded on each arch: where the plan accepts one, the fast path and the
+    /// general executor leave the same wave.
+    #[test]
+    fn fast_path_equals_general_executor() {
+        let mut r = Rng(0x1234_5678_9abc_def1);
+        let mut planned = 0;
+        let specials = [
+            0.0f32,
+            -0.0,
+            1.0,
+            -2.5,
+            1e-40,
+            -1e-39,
+            f32::INFINITY,
+            f32::NAN,
+            3.0e38,
+            0.1,
+        ];
+        for a in [Arch::Gcn10, Arch::Gcn11, Arch::Gcn12, Arch::Gcn14] {
+            let mut l = Lanes::new(a);
+            for _ in 0..60_000 {
+                let words = [r.next() as u32, r.next() as u32, r.next() as u32];
+                let Ok(i) = crate::decode::decode(a, &words) else {
+                    continue;
+                };
+                let Some(d) = i.def() else { continue };
+                let Some(p) = FastVop::plan(&i, d) else { continue };
+                planned += 1;
+                let mut w = Wave::new(a);
+                for reg in 0..256 {
+                    for lane in 0..N {
+                        let x = r.next();
+                        w.v[reg][lane] = if x & 3 == 0 {
+                            specials[(x >> 8) as usize % specials.len()].to_bits()
+                        } else {
+                            (x >> 16) as u32
+                        };
+                    }
+                }
+                for c in 0..106 {
+                    w.s[c] = r.next() as u32;
+                }
+                w.set_pair(VCC, r.next());
+                w.set_pair(EXEC, if r.next() & 1 == 0 { u64::MAX } else { r.next() });
+                w.mode = [0x0c0, 0x0f0, 0x3c0, 0x3f0][(r.next() & 3) as usize];
+                let mut slow = w.clone();
+                let mut fast = w;
+                let ok = super::super::exec::step_with(&mut slow, &mut l, &i);
+                assert!(
+                    p.run(&mut fast, &mut l),
+                    "{}",
+                    crate::syntax::to_text(&i, crate::syntax::Syntax::Llvm)
+                );
+                assert!(
+                    ok.is_ok(),
+                    "{}: {ok:?}",
+                    crate::syntax::to_text(&i, crate::syntax::Syntax::Llvm)
+                );
+                let text = crate::syntax::to_text(&i, crate::syntax::Syntax::Llvm);
+                assert!(slow.v == fast.v, "{a} {text}: VGPRs differ");
+                assert!(slow.s == fast.s, "{a} {text}: SGPRs differ");
+                assert_eq!(slow.scc, fast.scc, "{a} {text}");
+            }
+        }
+        let _ = isa();
+        assert!(planned > 1000, "only {planned} planned instructions");
+    }
+
+    /// Every scalar-ALU row with random operands: the fast path and the general executor
+    /// agree.
+    #[test]
+    fn fast_salu_equals_general_executor() {
+        let mut r = Rng(0x9e37_79b9_7f4a_7c15);
+        let mut planned = 0;
+        for a in [Arch::Gcn10, Arch::Gcn11, Arch::Gcn12, Arch::Gcn14] {
+            for _ in 0..40_000 {
+                let words = [r.next() as u32 | 0x8000_0000, r.next() as u32, r.next() as u32];
+                let Ok(i) = crate::decode::decode(a, &words) else {
+                    continue;
+                };
+                let Some(d) = i.def() else { continue };
+                let Some(Sem::Scalar(f)) = d.sem else { continue };
+                let Some(p) = FastSalu::plan(&i, d) else { continue };
+                planned += 1;
+                let mut w = Wave::new(a);
+                for c in 0..128 {
+                    w.s[c] = r.next() as u32;
+                }
+                w.scc = r.next() & 1 != 0;
+                let mut slow = w.clone();
+                let ok = super::super::scalar::salu(&mut slow, &i, d, f);
+                p.run(&mut w);
+                let text = crate::syntax::to_text(&i, crate::syntax::Syntax::Llvm);
+                assert!(ok.is_ok(), "{text}: {ok:?}");
+                assert!(slow.s == w.s, "{a} {text}: SGPRs differ");
+                assert_eq!(slow.scc, w.scc, "{a} {text}");
+            }
+        }
+        assert!(planned > 1000, "only {planned} planned instructions");
+    }
+}
