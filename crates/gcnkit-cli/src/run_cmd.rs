@@ -76,14 +76,30 @@ pub struct Args {
     /// Instructions one wave may execute before it is stopped as never ending.
     #[arg(long, default_value_t = 100_000_000)]
     pub(crate) budget: u64,
-    /// With --trace on a kernel: only this work-group (X[,Y[,Z]]).
-    #[arg(long, value_parser = parse_dims)]
+    /// With --trace on a kernel: only this work-group (its id X[,Y[,Z]], from 0).
+    #[arg(long, value_parser = parse_group_id)]
     pub(crate) trace_group: Option<[u32; 3]>,
     /// With --trace on a kernel: only this wave of each work-group.
     #[arg(long)]
     pub(crate) trace_wave: Option<u32>,
     /// The program.
     pub(crate) program: String,
+}
+
+/// A work-group id `X[,Y[,Z]]` (missing dimensions are 0).
+fn parse_group_id(s: &str) -> Result<[u32; 3], String> {
+    let parts: Vec<&str> = s.split(',').collect();
+    if parts.len() > 3 {
+        return Err(format!("'{s}': expected X[,Y[,Z]]"));
+    }
+    let mut d = [0u32; 3];
+    for (k, p) in parts.iter().enumerate() {
+        d[k] = p
+            .trim()
+            .parse()
+            .map_err(|_| format!("'{s}': '{p}' is not a work-group id"))?;
+    }
+    Ok(d)
 }
 
 /// `X[,Y[,Z]]` (missing dimensions are 1).
@@ -218,7 +234,7 @@ pub fn run(a: Args) -> ExitCode {
         }
         if s.instr.enc == Enc::Other {
             errln!(
-                "{}: error: not a vector-ALU instruction: {}",
+                "{}: error: not an instruction: {}",
                 s.place,
                 to_text(&s.instr, Syntax::Clrx)
             );

@@ -674,7 +674,7 @@ fn data_word_that_looks_like_a_longer_instruction() {
     std::fs::write(&p, ".int 255\n").unwrap();
     let o = gcnkit(&["run", p.to_str().unwrap()], b"");
     assert_eq!(o.status.code(), Some(1));
-    assert!(err(&o).contains("not a vector-ALU instruction"), "{}", err(&o));
+    assert!(err(&o).contains("not an instruction"), "{}", err(&o));
 }
 
 /// A closed pipe on stdout or stderr ends the job quietly with status 0, in every subcommand.

@@ -55,11 +55,30 @@ impl Machine {
         }
     }
 
-    /// Executes `i`.
+    /// Executes `i`: a vector-ALU or scalar-ALU instruction, a hardware-register or
+    /// M0-relative move, or a no-op of the program-control rows (`s_nop`, `s_waitcnt`...).
+    /// Branches, barriers and memory need a kernel ([`crate::emu::kernel`]).
     pub fn step(&mut self, i: &Instr) -> Result<(), EmuError> {
+        use crate::isa::{Flow, Sem};
         let active = self.wave.exec().count_ones() as u64;
-        step_with(&mut self.wave, &mut self.lanes, i)?;
-        self.lane_ops += active;
+        match i.def().and_then(|d| d.sem.map(|s| (d, s))) {
+            Some((d, Sem::Scalar(f))) => super::scalar::salu(&mut self.wave, i, d, f)?,
+            Some((_, Sem::Flow(Flow::Nop))) => {}
+            Some((
+                d,
+                Sem::Flow(f @ (Flow::GetReg | Flow::SetReg | Flow::SetRegImm | Flow::MovRelS | Flow::MovRelD)),
+            )) => super::scalar::flow_regs(&mut self.wave, i, d, f)?,
+            Some((d, Sem::Flow(_) | Sem::Mem(_))) => {
+                return Err(EmuError::Unsupported(format!(
+                    "{}: branches, barriers and memory run in kernels (gcnkit run CODE_OBJECT --kernel ...)",
+                    d.name[self.wave.arch.index()]
+                )))
+            }
+            _ => {
+                step_with(&mut self.wave, &mut self.lanes, i)?;
+                self.lane_ops += active;
+            }
+        }
         self.instructions += 1;
         Ok(())
     }

@@ -162,6 +162,10 @@ impl FastVop {
         l.sdst = 0;
         l.k = 0;
         l.mask = self.mask.map_or(0, |c| w.pair(c as usize));
+        // VDST's old value (V_MAC_* accumulate into it).
+        if !matches!(self.out, Out::Cmp { .. }) {
+            l.old[0] = w.v[self.vdst as usize];
+        }
         (self.sem)(l);
         match self.out {
             Out::Cmp { exec: x } => {
@@ -388,8 +392,21 @@ mod tests {
                 let mut slow = w.clone();
                 let mut fast = w;
                 let ok = super::super::exec::step_with(&mut slow, &mut l, &i);
+                // Nothing the general executor left in the scratch lanes may help the fast path.
+                let mut l2 = Lanes::new(a);
+                for arr in l2
+                    .src
+                    .iter_mut()
+                    .flatten()
+                    .chain(l2.old.iter_mut())
+                    .chain(l2.dst.iter_mut())
+                {
+                    arr.iter_mut().for_each(|x| *x = r.next() as u32);
+                }
+                l2.sdst = r.next();
+                l2.mask = r.next();
                 assert!(
-                    p.run(&mut fast, &mut l),
+                    p.run(&mut fast, &mut l2),
                     "{}",
                     crate::syntax::to_text(&i, crate::syntax::Syntax::Llvm)
                 );

@@ -1,0 +1,202 @@
+//! `gcnkit run` beyond the kernels' results (those are in run_kernels.rs): the one-wave
+//! program's scalar unit, and the kernel runner's options, statistics, trace and usage errors.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn gcnkit(args: &[&str], stdin: &[u8]) -> Output {
+    use std::io::Write;
+    let mut c = Command::new(env!("CARGO_BIN_EXE_gcnkit"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("gcnkit runs");
+    c.stdin.take().unwrap().write_all(stdin).unwrap();
+    c.wait_with_output().unwrap()
+}
+
+fn err(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn data(name: &str) -> String {
+    format!("{}/../gcnkit/tests/data/run/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A scratch directory removed at the end.
+struct Tmp(PathBuf);
+impl Tmp {
+    fn new(tag: &str) -> Tmp {
+        let p = std::env::temp_dir().join(format!("gcnkit-run-cli-{tag}-{}", std::process::id()));
+        std::fs::create_dir_all(&p).unwrap();
+        Tmp(p)
+    }
+    fn file(&self, name: &str, bytes: &[u8]) -> String {
+        let p = self.0.join(name);
+        std::fs::write(&p, bytes).unwrap();
+        p.to_str().unwrap().to_string()
+    }
+    fn path(&self) -> &Path {
+        &self.0
+    }
+}
+impl Drop for Tmp {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// The one-wave `run` executes the scalar ALU too: SGPRs, SCC and EXEC change as the
+/// instructions say.
+#[test]
+fn one_wave_program_runs_scalar_instructions() {
+    let prog = b"s_mov_b32 s0, 0x7fffffff\ns_add_i32 s1, s0, 1\ns_mov_b64 exec, 0xff\nv_mov_b32 v0, s1\ns_endpgm\n";
+    let o = gcnkit(&["run", "-a", "fiji", "--syntax", "llvm", "-"], prog);
+    assert!(o.status.success(), "{}", err(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    // 0x7fffffff + 1 overflows: SCC set.
+    assert_eq!(v["sgprs"]["1"], "0x80000000");
+    assert_eq!(v["scc"], "0x1");
+    assert_eq!(v["exec"], "0x00000000000000ff");
+    let lanes = v["vgprs"]["0"].as_array().unwrap();
+    assert_eq!(lanes[7], "0x80000000");
+    assert_eq!(lanes[8], "0x0");
+}
+
+/// Branches and memory need a kernel: the one-wave `run` says so at the line.
+#[test]
+fn one_wave_program_refuses_branches_and_memory() {
+    for prog in ["s_branch 0\n", "s_load_dword s0, s[0:1], 0x0\n"] {
+        let o = gcnkit(&["run", "-a", "fiji", "--syntax", "llvm", "-"], prog.as_bytes());
+        assert_eq!(o.status.code(), Some(1), "{prog}");
+        assert!(
+            err(&o).contains("<stdin>:1: error:") && err(&o).contains("kernel"),
+            "{}",
+            err(&o)
+        );
+    }
+}
+
+fn stencil_args(t: &Tmp, w: u32, h: u32) -> Vec<String> {
+    stencil_args_block(t, w, h, "8,8")
+}
+
+fn stencil_args_block(t: &Tmp, w: u32, h: u32, block: &str) -> Vec<String> {
+    let input: Vec<u8> = (0..w * h).flat_map(|i| (i as f32).to_le_bytes()).collect();
+    let inp = t.file("in.bin", &input);
+    vec![
+        format!("--grid={w},{h}"),
+        format!("--block={block}"),
+        format!("--arg=file:{inp}"),
+        format!("--arg=zeros:{}", w * h * 4),
+        format!("--arg=u32:{w}"),
+        format!("--arg=u32:{h}"),
+    ]
+}
+
+/// `--stats` reports work-groups, waves, instructions and lane utilisation; the output is the
+/// same whatever the number of threads.
+#[test]
+fn stats_and_threads() {
+    let t = Tmp::new("stats");
+    let obj = data("stencil.gfx900.hsaco");
+    let mut outs = Vec::new();
+    for threads in ["1", "2"] {
+        let out = t.path().join(format!("out{threads}.bin"));
+        let mut args = vec![
+            "run".to_string(),
+            obj.clone(),
+            "--stats".into(),
+            format!("--threads={threads}"),
+        ];
+        args.extend(stencil_args(&t, 20, 12));
+        args.push(format!("--out=1={}", out.display()));
+        let a: Vec<&str> = args.iter().map(|s| s.as_str()).collect();
+        let o = gcnkit(&a, b"");
+        assert!(o.status.success(), "{}", err(&o));
+        // 20x12 in 8x8 groups: 3 x 2 work-groups, one wave each (the edge ones partial).
+        let e = err(&o);
+        assert!(e.contains("kernel stencil2d: 6 work-groups, 6 waves"), "{e}");
+        assert!(e.contains("lane utilisation") && e.contains("lane-ops/s"), "{e}");
+        assert!(e.contains("by class:") && e.contains("FLAT"), "{e}");
+        outs.push(std::fs::read(out).unwrap());
+    }
+    assert_eq!(outs[0], outs[1]);
+}
+
+/// `--trace` prints one line per instruction of the waves the filters keep.
+#[test]
+fn trace_with_filters() {
+    let t = Tmp::new("trace");
+    let obj = data("stencil.gfx900.hsaco");
+    let run = |extra: &[&str]| {
+        let mut args = vec!["run".to_string(), obj.clone(), "--trace".into()];
+        args.extend(stencil_args(&t, 16, 16));
+        args.extend(extra.iter().map(|s| s.to_string()));
+        let a: Vec<&str> = args.iter().map(|s| s.as_str()).collect();
+        let o = gcnkit(&a, b"");
+        assert!(o.status.success(), "{}", err(&o));
+        err(&o)
+    };
+    let all = run(&[]);
+    let one = run(&["--trace-group=1,0"]);
+    let lines = |s: &str| s.lines().filter(|l| l.starts_with('[')).count();
+    assert!(lines(&all) > 0);
+    // Four work-groups of the same path: the filter keeps a quarter of the lines, all of
+    // group (1,0,0).
+    assert_eq!(lines(&all), 4 * lines(&one));
+    assert!(one.lines().all(|l| l.starts_with("[1,0,0] wave 0 0x")), "{one}");
+    assert!(one.contains("s_endpgm"));
+    let none = run(&["--trace-wave=1"]);
+    assert_eq!(lines(&none), 0);
+}
+
+/// Usage errors exit 2 and name the problem; a file that is not an AMDGPU code object exits 1.
+#[test]
+fn usage_errors() {
+    let t = Tmp::new("usage");
+    let obj = data("stencil.gfx900.hsaco");
+    let mut base = vec!["run".to_string(), obj.clone()];
+    base.extend(stencil_args(&t, 16, 16));
+    let with = |extra: &[&str]| {
+        let mut a: Vec<String> = base.clone();
+        a.extend(extra.iter().map(|s| s.to_string()));
+        let a: Vec<&str> = a.iter().map(|s| s.as_str()).collect();
+        gcnkit(&a, b"")
+    };
+    let cases: [(&[&str], &str); 4] = [
+        (&["-a", "fiji"], "conflicts"),
+        (&["--out=2=x.bin"], "argument 2 is not a buffer"),
+        (&["--out=9=x.bin"], "no argument 9"),
+        (&["--out=x.bin"], "expected N=FILE"),
+    ];
+    for (extra, want) in cases {
+        let o = with(extra);
+        assert_eq!(o.status.code(), Some(2), "{extra:?}: {}", err(&o));
+        assert!(err(&o).contains(want), "{extra:?}: {}", err(&o));
+    }
+    // A work-group over 1024 work-items.
+    let mut a = vec!["run".to_string(), obj.clone()];
+    a.extend(stencil_args_block(&t, 16, 16, "64,32"));
+    let a: Vec<&str> = a.iter().map(|s| s.as_str()).collect();
+    let o = gcnkit(&a, b"");
+    assert_eq!(o.status.code(), Some(2), "{}", err(&o));
+    assert!(err(&o).contains("more than 1024"), "{}", err(&o));
+    // No --grid: a kernel run needs it.
+    let o = gcnkit(&["run", &obj, "--block=64"], b"");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(err(&o).contains("--grid"), "{}", err(&o));
+    // Kernel options on a text program.
+    let p = t.file("p.s", b"v_mov_b32 v0, 1.0\n");
+    let o = gcnkit(&["run", &p, "--grid=1", "--block=1"], b"");
+    assert_eq!(o.status.code(), Some(2), "{}", err(&o));
+    // An ELF file of another machine.
+    let mut elf = std::fs::read(&obj).unwrap();
+    elf[18] = 62; // EM_X86_64
+    let x = t.file("x86.o", &elf);
+    let o = gcnkit(&["run", &x, "--grid=1", "--block=1"], b"");
+    assert_eq!(o.status.code(), Some(1), "{}", err(&o));
+    assert!(err(&o).contains("not AMDGPU"), "{}", err(&o));
+}
