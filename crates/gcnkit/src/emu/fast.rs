@@ -49,6 +49,7 @@ pub struct FastVop {
     flush_in: [bool; 3],
     flush_out: bool,
     float: bool,
+    reads_dst: bool,
 }
 
 impl FastVop {
@@ -99,6 +100,7 @@ impl FastVop {
             flush_in: [false; 3],
             flush_out: d.dst.is_float() && d.form != Form::Cmp,
             float: d.dst.is_float() || d.src.iter().take(nsrc).any(|t| t.is_float()),
+            reads_dst: d.flags.has(Flags::READS_DST),
         };
         for s in operands(i, d).as_slice() {
             match s.role {
@@ -162,8 +164,8 @@ impl FastVop {
         l.sdst = 0;
         l.k = 0;
         l.mask = self.mask.map_or(0, |c| w.pair(c as usize));
-        // VDST's old value (V_MAC_* accumulate into it).
-        if !matches!(self.out, Out::Cmp { .. }) {
+        // VDST's old value, for the rows that read it (V_MAC_* accumulate into it).
+        if self.reads_dst {
             l.old[0] = w.v[self.vdst as usize];
         }
         (self.sem)(l);
@@ -185,7 +187,6 @@ impl FastVop {
                 } else {
                     blend(row, &l.dst[0], exec);
                 }
-                w.v_written[self.vdst as usize] = true;
                 if out == Out::Carry {
                     w.set_pair(self.sdst as usize, l.sdst & exec);
                 }

@@ -185,6 +185,11 @@ struct Program {
     instrs: Vec<Instr>,
     /// The fast path's plan of each instruction, where it has one.
     fast: Vec<Plan>,
+    /// Byte offset of each instruction.
+    pcs: Vec<u32>,
+    /// How many instructions from this one on, in address order, have a fast plan and are
+    /// not branches: a run the wave loop executes without fetching each one.
+    run_len: Vec<u32>,
 }
 
 const NONE: u32 = u32::MAX;
@@ -194,12 +199,27 @@ const NONE: u32 = u32::MAX;
 enum Plan {
     Vector(super::fast::FastVop),
     Scalar(super::fast::FastSalu),
+    /// `s_nop`, `s_waitcnt` and the other no-ops of program control.
+    Nop,
+    /// A branch to byte offset `target` when `cond` holds (it ends a run).
+    Branch(Cond, u32),
     General,
 }
 
 impl Plan {
-    fn of(i: &Instr) -> Plan {
+    fn of(i: &Instr, pc: u32) -> Plan {
         let Some(d) = i.def() else { return Plan::General };
+        match d.sem {
+            Some(Sem::Flow(Flow::Nop)) => return Plan::Nop,
+            Some(Sem::Flow(Flow::Branch(c))) => {
+                let t = pc as i64 + 4 * (i.len as i64 + i.get(F::Simm16) as u16 as i16 as i64);
+                return match u32::try_from(t) {
+                    Ok(t) => Plan::Branch(c, t),
+                    Err(_) => Plan::General,
+                };
+            }
+            _ => {}
+        }
         if let Some(p) = super::fast::FastVop::plan(i, d) {
             Plan::Vector(p)
         } else if let Some(p) = super::fast::FastSalu::plan(i, d) {
@@ -218,6 +238,8 @@ impl Program {
             at: vec![NONE; words.len()],
             instrs: Vec::new(),
             fast: Vec::new(),
+            pcs: Vec::new(),
+            run_len: Vec::new(),
             words,
         };
         let mut todo = vec![entry as usize / 4];
@@ -226,7 +248,8 @@ impl Program {
                 let Ok(i) = decode(arch, &p.words[pos..]) else { break };
                 p.at[pos] = p.instrs.len() as u32;
                 p.instrs.push(i);
-                p.fast.push(Plan::of(&i));
+                p.fast.push(Plan::of(&i, pos as u32 * 4));
+                p.pcs.push(pos as u32 * 4);
                 let next = pos + i.len as usize;
                 let flow = match i.def().and_then(|d| d.sem) {
                     Some(Sem::Flow(f)) => Some(f),
@@ -248,24 +271,50 @@ impl Program {
                 pos = next;
             }
         }
+        // Runs of planned instructions, from the end backwards.
+        p.run_len = vec![0; p.instrs.len()];
+        for k in (0..p.instrs.len()).rev() {
+            if matches!(p.fast[k], Plan::General) {
+                continue;
+            }
+            let next = (p.pcs[k] / 4) as usize + p.instrs[k].len as usize;
+            let follows = p.at.get(next).is_some_and(|&n| n as usize == k + 1);
+            let ends = matches!(p.fast[k], Plan::Branch(..));
+            p.run_len[k] = 1 + if follows && !ends { p.run_len[k + 1] } else { 0 };
+        }
         p
     }
 
     /// The instruction at byte offset `pc` (decoded on the spot where the walk did not reach)
     /// and its fast-path plan.
     #[inline]
-    fn fetch(&self, pc: u32) -> Option<(std::borrow::Cow<'_, Instr>, &Plan)> {
+    fn fetch(&self, pc: u32) -> Option<(std::borrow::Cow<'_, Instr>, &Plan, u32)> {
         let dw = pc as usize / 4;
         match self.at.get(dw) {
             Some(&k) if k != NONE && pc.is_multiple_of(4) => Some((
                 std::borrow::Cow::Borrowed(&self.instrs[k as usize]),
                 &self.fast[k as usize],
+                k,
             )),
             Some(_) if pc.is_multiple_of(4) => decode(self.arch, &self.words[dw..])
                 .ok()
-                .map(|i| (std::borrow::Cow::Owned(i), &Plan::General)),
+                .map(|i| (std::borrow::Cow::Owned(i), &Plan::General, NONE)),
             _ => None,
         }
+    }
+}
+
+/// Does a branch's condition hold?
+#[inline]
+fn taken(w: &Wave, c: Cond) -> bool {
+    match c {
+        Cond::Always => true,
+        Cond::Scc0 => !w.scc,
+        Cond::Scc1 => w.scc,
+        Cond::Vccz => w.vcc() == 0,
+        Cond::Vccnz => w.vcc() != 0,
+        Cond::Execz => w.exec() == 0,
+        Cond::Execnz => w.exec() != 0,
     }
 }
 
@@ -521,7 +570,7 @@ pub fn run(k: &KernelInfo, l: &Launch, trace: Option<&(dyn Fn(&str) + Sync)>) ->
                             stop.store(true, Ordering::Relaxed);
                         }
                     }
-                    worker.stats
+                    worker.finish()
                 })
             })
             .collect();
@@ -554,6 +603,8 @@ struct Worker<'a> {
     lds: Vec<u8>,
     lanes: Box<Lanes>,
     stats: Stats,
+    /// Executions of each instruction of the program.
+    counts: Vec<u64>,
 }
 
 impl<'a> Worker<'a> {
@@ -568,7 +619,17 @@ impl<'a> Worker<'a> {
                 by_class: vec![0; Enc::ALL.len() + 1],
                 ..Stats::default()
             },
+            counts: vec![0; sh.prog.instrs.len()],
         }
+    }
+
+    /// The counts, with the per-instruction ones summed by class.
+    fn finish(mut self) -> Stats {
+        for (i, c) in self.sh.prog.instrs.iter().zip(&self.counts) {
+            self.stats.instructions += c;
+            self.stats.by_class[i.enc as usize] += c;
+        }
+        self.stats
     }
 
     /// Sets up the waves of work-group `g` (linear index) in their initial state.
@@ -744,6 +805,7 @@ impl<'a> Worker<'a> {
             + wi as u64 * 64 * k.setup.private_segment_size as u64;
         let ws = &mut self.waves[wi];
         let stats = &mut self.stats;
+        let counts = &mut self.counts;
         let lanes = &mut self.lanes;
         let lds = &mut self.lds;
         let err = |pc: u32, i: Option<&Instr>, cause: String| {
@@ -762,8 +824,56 @@ impl<'a> Worker<'a> {
             )
         };
         loop {
+            // A run of planned instructions, without fetching each (not while tracing).
+            if trace.is_none() {
+                if let Some(&k) = prog.at.get(ws.pc as usize / 4) {
+                    let (k, n) = (k as usize, prog.run_len.get(k as usize).copied().unwrap_or(0) as usize);
+                    if n > 0 && ws.pc.is_multiple_of(4) && ws.instructions + (n as u64) < l.budget {
+                        let mut j = k;
+                        while j < k + n {
+                            match &prog.fast[j] {
+                                Plan::Vector(f) => {
+                                    let active = ws.w.exec().count_ones() as u64;
+                                    if !f.run(&mut ws.w, lanes) {
+                                        break;
+                                    }
+                                    stats.lane_ops += active;
+                                    stats.vector_instructions += 1;
+                                }
+                                Plan::Scalar(f) => f.run(&mut ws.w),
+                                Plan::Nop => {}
+                                Plan::Branch(c, t) => {
+                                    // The run's last instruction: taken or not, the run ends.
+                                    counts[j] += 1;
+                                    ws.instructions += (j + 1 - k) as u64;
+                                    ws.pc = if taken(&ws.w, *c) {
+                                        *t
+                                    } else {
+                                        prog.pcs[j] + 4 * prog.instrs[j].len as u32
+                                    };
+                                    break;
+                                }
+                                Plan::General => break,
+                            }
+                            counts[j] += 1;
+                            j += 1;
+                        }
+                        if matches!(prog.fast.get(j), Some(Plan::Branch(..))) && j < k + n {
+                            continue;
+                        }
+                        ws.instructions += (j - k) as u64;
+                        ws.pc = match prog.pcs.get(j) {
+                            Some(&pc) if j < k + n => pc,
+                            _ => prog.pcs[j - 1] + 4 * prog.instrs[j - 1].len as u32,
+                        };
+                        if j == k + n {
+                            continue;
+                        }
+                    }
+                }
+            }
             let pc = ws.pc;
-            let Some((i, fast)) = prog.fetch(ws.pc) else {
+            let Some((i, fast, index)) = prog.fetch(ws.pc) else {
                 return Err(err(
                     pc,
                     None,
@@ -790,8 +900,14 @@ impl<'a> Worker<'a> {
                 ));
             }
             ws.instructions += 1;
-            stats.instructions += 1;
-            stats.by_class[i.enc as usize] += 1;
+            // Counted per instruction of the program (by class at the end: `Worker::finish`).
+            match counts.get_mut(index as usize) {
+                Some(c) => *c += 1,
+                None => {
+                    stats.instructions += 1;
+                    stats.by_class[i.enc as usize] += 1;
+                }
+            }
             match fast {
                 Plan::Vector(f) => {
                     let active = ws.w.exec().count_ones() as u64;
@@ -807,7 +923,7 @@ impl<'a> Worker<'a> {
                     ws.pc += 4 * i.len as u32;
                     continue;
                 }
-                Plan::General => {}
+                Plan::Nop | Plan::Branch(..) | Plan::General => {}
             }
             let next = ws.pc + 4 * i.len as u32;
             let Some(d) = i.def() else {
@@ -863,18 +979,7 @@ impl<'a> Worker<'a> {
                             ws.state = State::Barrier;
                             return Ok(());
                         }
-                        Flow::Branch(c) => {
-                            let taken = match c {
-                                Cond::Always => true,
-                                Cond::Scc0 => !w.scc,
-                                Cond::Scc1 => w.scc,
-                                Cond::Vccz => w.vcc() == 0,
-                                Cond::Vccnz => w.vcc() != 0,
-                                Cond::Execz => w.exec() == 0,
-                                Cond::Execnz => w.exec() != 0,
-                            };
-                            ws.pc = if taken { target() } else { next };
-                        }
+                        Flow::Branch(c) => ws.pc = if taken(w, c) { target() } else { next },
                         Flow::GetPc | Flow::SwapPc | Flow::Call | Flow::SetPc => {
                             let ops = crate::layout::operands(i, d);
                             let slot = |r: crate::layout::Role| ops.as_slice().iter().find(|s| s.role == r).copied();

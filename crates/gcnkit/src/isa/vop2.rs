@@ -24,7 +24,8 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
         v("v_writelane_b32", [2, 2, X, X], WriteLane, B32)
             .e64_on(A::VIPLUS, 0x28a)
             .op("VDST[SSRC1 & 63] = SSRC0")
-            .sem(e::writelane_b32),
+            .sem(e::writelane_b32)
+            .flag(Flags::READS_DST),
         v("v_add_f32", [3, 3, 1, 1], Bin, F32)
             .op("VDST = (FLOAT)SRC0 + (FLOAT)SRC1")
             .sem(e::add_f32),
@@ -39,7 +40,8 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
             .e64_on(A::VIPLUS, 0x28e)
             .no_llvm_on(A::VIPLUS)
             .op("if ((FLOAT)SRC0!=0.0 && (FLOAT)SRC1!=0.0) VDST = (FLOAT)SRC0 * (FLOAT)SRC1 + (FLOAT)VDST")
-            .sem(e::mac_legacy_f32),
+            .sem(e::mac_legacy_f32)
+            .flag(Flags::READS_DST),
         v("v_mul_legacy_f32", [7, 7, 4, 4], Bin, F32)
             .op("if ((FLOAT)SRC0!=0.0 && (FLOAT)SRC1!=0.0) VDST = (FLOAT)SRC0 * (FLOAT)SRC1 else VDST = 0.0")
             .sem(e::mul_legacy_f32),
@@ -127,7 +129,8 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
         v("v_mac_f32", [31, 31, 22, 22], Bin, F32)
             .flag(Flags::NO_SDWA_GFX9)
             .op("VDST = (FLOAT)SRC0 * (FLOAT)SRC1 + (FLOAT)VDST")
-            .sem(e::mac_f32),
+            .sem(e::mac_f32)
+            .flag(Flags::READS_DST),
         v("v_madmk_f32", [32, 32, 23, 23], Madmk, F32)
             .op("VDST = (FLOAT)SRC0 * (FLOAT)FLOATLIT + (FLOAT)SRC1")
             .sem(e::madmk_f32),
@@ -204,7 +207,8 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
             .e64_on(A::VIPLUS, 0x1f0)
             .flag(ic)
             .op("UINT8 shift = ((SRC1&3) * 8); UINT32 mask = 0xff << shift; FLOAT f = RNDINT(ASFLOAT(SRC0)); UINT8 VAL8 = 0; if (!ISNAN(f)) VAL8 = (UINT8)MAX(MIN(f, 255.0), 0.0); VDST = (VDST&~mask) | (((UINT32)VAL8) << shift)")
-            .sem(e::cvt_pkaccum_u8_f32),
+            .sem(e::cvt_pkaccum_u8_f32)
+            .flag(Flags::READS_DST),
         v("v_cvt_pknorm_i16_f32", [45, 45, X, X], Bin, F32)
             .tys(B32, F32, F32, F32)
             .e64_on(A::VIPLUS, 0x294)
@@ -249,7 +253,8 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
         v("v_mac_f16", [X, X, 35, 35], Bin, F16)
             .flag(Flags::NO_SDWA_GFX9)
             .op("VDST = (HALF)SRC0 * (HALF)SRC1 + (HALF)VDST")
-            .sem(e::mac_f16),
+            .sem(e::mac_f16)
+            .flag(Flags::READS_DST),
         v("v_madmk_f16", [X, X, 36, 36], Madmk, F16)
             .flag(Flags::LLVM_SRC0_32)
             .op("VDST = (HALF)SRC0 * (HALF)HALFLIT + (HALF)SRC1")
@@ -330,7 +335,8 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
             .flag(Flags::GFX906)
             .flag(Flags::NO_SDWA_GFX9)
             .op("VDST = FMA((FLOAT)SRC0, (FLOAT)SRC1, (FLOAT)VDST)")
-            .sem(e::fmac_f32),
+            .sem(e::fmac_f32)
+            .flag(Flags::READS_DST),
         v("v_xnor_b32", [X, X, X, 61], Bin, B32)
             .flag(Flags::GFX906)
             .op("VDST = ~(SRC0 ^ SRC1)")
