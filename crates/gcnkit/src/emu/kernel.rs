@@ -830,10 +830,16 @@ impl<'a> Worker<'a> {
                     let (k, n) = (k as usize, prog.run_len.get(k as usize).copied().unwrap_or(0) as usize);
                     if n > 0 && ws.pc.is_multiple_of(4) && ws.instructions + (n as u64) < l.budget {
                         let mut j = k;
+                        // Active lanes, counted again only when EXEC changed.
+                        let (mut seen, mut active) = (!ws.w.exec(), 0u64);
                         while j < k + n {
                             match &prog.fast[j] {
                                 Plan::Vector(f) => {
-                                    let active = ws.w.exec().count_ones() as u64;
+                                    let exec = ws.w.exec();
+                                    if exec != seen {
+                                        seen = exec;
+                                        active = exec.count_ones() as u64;
+                                    }
                                     if !f.run(&mut ws.w, lanes) {
                                         break;
                                     }
