@@ -60,117 +60,75 @@ fn fadd64(a: f64, b: f64) -> f64 {
     }
 }
 
-/// The new value of a 32-bit memory dword: `op` applied to `old` with `data` (and `cmp` for
-/// CmpSwap/CmpSwapF, Mskor and Wrap: see the module text for which operand is which).
-pub fn atomic32(op: AtomicOp, old: u32, data: u32, cmp: u32) -> u32 {
-    let f = f32::from_bits;
-    match op {
-        AtomicOp::Swap => data,
-        AtomicOp::CmpSwap => {
-            if old == cmp {
-                data
-            } else {
-                old
+/// One width's atomic operation: `$u` the memory value, `$i` its signed reading, `$f` its
+/// float reading with `$fadd`, `$min`, `$max`.
+macro_rules! atomic_width {
+    ($(#[$doc:meta])* $name:ident, $u:ty, $i:ty, $f:ty, $fadd:ident, $min:ident, $max:ident) => {
+        $(#[$doc])*
+        pub fn $name(op: AtomicOp, old: $u, data: $u, cmp: $u) -> $u {
+            let f = <$f>::from_bits;
+            match op {
+                AtomicOp::Swap => data,
+                AtomicOp::CmpSwap => {
+                    if old == cmp {
+                        data
+                    } else {
+                        old
+                    }
+                }
+                AtomicOp::CmpSwapF => {
+                    if f(old) == f(cmp) {
+                        data
+                    } else {
+                        old
+                    }
+                }
+                AtomicOp::Add => old.wrapping_add(data),
+                AtomicOp::Sub => old.wrapping_sub(data),
+                AtomicOp::Rsub => data.wrapping_sub(old),
+                AtomicOp::SMin => (old as $i).min(data as $i) as $u,
+                AtomicOp::UMin => old.min(data),
+                AtomicOp::SMax => (old as $i).max(data as $i) as $u,
+                AtomicOp::UMax => old.max(data),
+                AtomicOp::And => old & data,
+                AtomicOp::Or => old | data,
+                AtomicOp::Xor => old ^ data,
+                AtomicOp::Inc => {
+                    if old >= data {
+                        0
+                    } else {
+                        old + 1
+                    }
+                }
+                AtomicOp::Dec => {
+                    if old == 0 || old > data {
+                        data
+                    } else {
+                        old - 1
+                    }
+                }
+                AtomicOp::Mskor => (old & !data) | cmp,
+                AtomicOp::Wrap => {
+                    if old >= data {
+                        old - data
+                    } else {
+                        old.wrapping_add(cmp)
+                    }
+                }
+                AtomicOp::FAdd => $fadd(f(old), f(data)).to_bits(),
+                AtomicOp::FMin => $min(f(old), f(data)).to_bits(),
+                AtomicOp::FMax => $max(f(old), f(data)).to_bits(),
             }
         }
-        AtomicOp::CmpSwapF => {
-            if f(old) == f(cmp) {
-                data
-            } else {
-                old
-            }
-        }
-        AtomicOp::Add => old.wrapping_add(data),
-        AtomicOp::Sub => old.wrapping_sub(data),
-        AtomicOp::Rsub => data.wrapping_sub(old),
-        AtomicOp::SMin => (old as i32).min(data as i32) as u32,
-        AtomicOp::UMin => old.min(data),
-        AtomicOp::SMax => (old as i32).max(data as i32) as u32,
-        AtomicOp::UMax => old.max(data),
-        AtomicOp::And => old & data,
-        AtomicOp::Or => old | data,
-        AtomicOp::Xor => old ^ data,
-        AtomicOp::Inc => {
-            if old >= data {
-                0
-            } else {
-                old + 1
-            }
-        }
-        AtomicOp::Dec => {
-            if old == 0 || old > data {
-                data
-            } else {
-                old - 1
-            }
-        }
-        AtomicOp::Mskor => (old & !data) | cmp,
-        AtomicOp::Wrap => {
-            if old >= data {
-                old - data
-            } else {
-                old.wrapping_add(cmp)
-            }
-        }
-        AtomicOp::FAdd => fadd32(f(old), f(data)).to_bits(),
-        AtomicOp::FMin => min_num32(f(old), f(data)).to_bits(),
-        AtomicOp::FMax => max_num32(f(old), f(data)).to_bits(),
-    }
+    };
 }
 
-/// The new value of a 64-bit memory qword, as [`atomic32`] (floats are f64).
-pub fn atomic64(op: AtomicOp, old: u64, data: u64, cmp: u64) -> u64 {
-    let f = f64::from_bits;
-    match op {
-        AtomicOp::Swap => data,
-        AtomicOp::CmpSwap => {
-            if old == cmp {
-                data
-            } else {
-                old
-            }
-        }
-        AtomicOp::CmpSwapF => {
-            if f(old) == f(cmp) {
-                data
-            } else {
-                old
-            }
-        }
-        AtomicOp::Add => old.wrapping_add(data),
-        AtomicOp::Sub => old.wrapping_sub(data),
-        AtomicOp::Rsub => data.wrapping_sub(old),
-        AtomicOp::SMin => (old as i64).min(data as i64) as u64,
-        AtomicOp::UMin => old.min(data),
-        AtomicOp::SMax => (old as i64).max(data as i64) as u64,
-        AtomicOp::UMax => old.max(data),
-        AtomicOp::And => old & data,
-        AtomicOp::Or => old | data,
-        AtomicOp::Xor => old ^ data,
-        AtomicOp::Inc => {
-            if old >= data {
-                0
-            } else {
-                old + 1
-            }
-        }
-        AtomicOp::Dec => {
-            if old == 0 || old > data {
-                data
-            } else {
-                old - 1
-            }
-        }
-        AtomicOp::Mskor => (old & !data) | cmp,
-        AtomicOp::Wrap => {
-            if old >= data {
-                old - data
-            } else {
-                old.wrapping_add(cmp)
-            }
-        }
-        AtomicOp::FAdd => fadd64(f(old), f(data)).to_bits(),
-        AtomicOp::FMin => min_num64(f(old), f(data)).to_bits(),
-        AtomicOp::FMax => max_num64(f(old), f(data)).to_bits(),
-    }
-}
+atomic_width!(
+    /// The new value of a 32-bit memory dword: `op` applied to `old` with `data` (and `cmp`
+    /// for CmpSwap/CmpSwapF, Mskor and Wrap: see the module text for which operand is which).
+    atomic32, u32, i32, f32, fadd32, min_num32, max_num32
+);
+atomic_width!(
+    /// The new value of a 64-bit memory qword, as [`atomic32`] (floats are f64).
+    atomic64, u64, i64, f64, fadd64, min_num64, max_num64
+);
