@@ -14,10 +14,11 @@ use crate::emu::lanes::Lanes;
 use crate::isa::Semantics;
 
 macro_rules! float_family {
-    ($table:ident, $read:expr) => {
+    ($table:ident, $t:ty, $read:expr) => {
         pub const $table: [Semantics; 16] = {
-            fn r(l: &Lanes, k: usize, i: usize) -> f64 {
-                let f: fn(&Lanes, usize, usize) -> f64 = $read;
+            #[inline(always)]
+            fn r(l: &Lanes, k: usize, i: usize) -> $t {
+                let f: fn(&Lanes, usize, usize) -> $t = $read;
                 f(l, k, i)
             }
             fn f(l: &mut Lanes) {
@@ -79,13 +80,15 @@ macro_rules! float_family {
     };
 }
 
-float_family!(FLOAT_F16, |l, k, i| f16_to_f32(l.src[k][0][i] & 0xffff) as f64);
-float_family!(FLOAT_F32, |l, k, i| f32::from_bits(l.src[k][0][i]) as f64);
-float_family!(FLOAT_F64, |l, k, i| f64::from_bits(l.src64(k, i)));
+// f16 values compare as their (exact) f32 values, f32 as themselves.
+float_family!(FLOAT_F16, f32, |l, k, i| f16_to_f32(l.src[k][0][i] & 0xffff));
+float_family!(FLOAT_F32, f32, |l, k, i| f32::from_bits(l.src[k][0][i]));
+float_family!(FLOAT_F64, f64, |l, k, i| f64::from_bits(l.src64(k, i)));
 
 macro_rules! int_family {
     ($table:ident, $t:ty, $read:expr) => {
         pub const $table: [Semantics; 8] = {
+            #[inline(always)]
             fn r(l: &Lanes, k: usize, i: usize) -> $t {
                 let f: fn(&Lanes, usize, usize) -> $t = $read;
                 f(l, k, i)
