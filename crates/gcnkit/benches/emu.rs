@@ -126,7 +126,9 @@ fn bench(c: &mut Criterion) {
                 v: [[0; 64]; 16],
                 vcc: 0,
             };
-            n.v.copy_from_slice(&w.v[..16]);
+            for (d, s) in n.v.iter_mut().zip(&w.v[..16]) {
+                *d = **s;
+            }
             for _ in 0..REPEAT {
                 n.step();
                 black_box(&n.v);
@@ -148,13 +150,15 @@ fn bench(c: &mut Criterion) {
         v: [[0; 64]; 16],
         vcc: 0,
     };
-    n.v.copy_from_slice(&w.v[..16]);
+    for (d, s) in n.v.iter_mut().zip(&w.v[..16]) {
+        *d = **s;
+    }
     for _ in 0..REPEAT {
         n.step();
         black_box(&n.v);
     }
     let native = t.elapsed().as_secs_f64();
-    let same = (0..16).all(|r| r == 3 || m.wave.v[r] == n.v[r]);
+    let same = (0..16).all(|r| r == 3 || *m.wave.v[r] == n.v[r]);
     println!(
         "emu: {:.3e} lane-ops/s, native: {:.3e} lane-ops/s, ratio {:.3} (results agree: {same})",
         lane_ops as f64 / emu,

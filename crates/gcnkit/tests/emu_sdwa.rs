@@ -79,7 +79,7 @@ fn place_ref(r: u32, old: u32, sel: usize, unused: usize) -> u32 {
 fn wave_with(a: Arch, mode: u32, v: &[(usize, u32)]) -> Wave {
     let mut w = wave(a, mode);
     for &(r, x) in v {
-        w.v[r] = [x; 64];
+        *w.v[r] = [x; 64];
     }
     w
 }

@@ -50,7 +50,7 @@ fn archs_of(base: &str) -> Vec<Arch> {
 fn wave_with(a: Arch, mode: u32, v: &[(usize, u32)]) -> Wave {
     let mut w = wave(a, mode);
     for &(r, x) in v {
-        w.v[r] = [x; 64];
+        *w.v[r] = [x; 64];
     }
     w
 }
@@ -1580,7 +1580,7 @@ fn readfirstlane_reads_the_first_active_lane() {
         }
         // Into M0, VCC_LO; from an SGPR or a constant (the same in every lane).
         let mut w = wave(a, 0xc0);
-        w.v[3] = [9; 64];
+        *w.v[3] = [9; 64];
         w.s[4] = 0x1234;
         run(&mut w, "v_readfirstlane_b32 m0, v3");
         run(&mut w, "v_readfirstlane_b32 vcc_lo, s4");
@@ -1597,7 +1597,7 @@ fn movrel_indexes_by_m0() {
     for a in [Arch::Gcn10, Arch::Gcn11, Arch::Gcn12] {
         let mut w = wave(a, 0xc0);
         for r in 0..256 {
-            w.v[r] = [1000 + r as u32; 64];
+            *w.v[r] = [1000 + r as u32; 64];
         }
         w.s[M0] = 5;
         run(&mut w, "v_movrels_b32 v1, v2"); // v1 = v7
@@ -1674,7 +1674,7 @@ fn gcn14_undocumented_moves() {
     w.s[EXEC] = u32::MAX;
     w.s[EXEC + 1] = u32::MAX;
     run(&mut w, "v_mov_prsv_b32 v2, v1"); // the destination is preserved
-    assert_eq!(w.v[2], [9; 64]);
+    assert_eq!(*w.v[2], [9; 64]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1682,9 +1682,9 @@ fn gcn14_undocumented_moves() {
 
 fn vals(a: Arch, mode: u32, text: &str, src: &[u32; 64]) -> [u32; 64] {
     let mut w = wave(a, mode);
-    w.v[2] = *src;
+    *w.v[2] = *src;
     run(&mut w, text);
-    w.v[10]
+    *w.v[10]
 }
 
 fn vals64(a: Arch, mode: u32, text: &str, src: &[u64; 64]) -> [u64; 64] {

@@ -36,7 +36,7 @@ const EXEC: usize = 126;
 fn wave_with(a: Arch, mode: u32, v: &[(usize, u32)]) -> Wave {
     let mut w = wave(a, mode);
     for &(r, x) in v {
-        w.v[r] = [x; 64];
+        *w.v[r] = [x; 64];
     }
     w
 }

@@ -30,7 +30,7 @@ fn wave(a: Arch) -> Wave {
 }
 
 fn splat(w: &mut Wave, r: usize, v: u32) {
-    w.v[r] = [v; 64];
+    *w.v[r] = [v; 64];
 }
 
 fn splat64(w: &mut Wave, r: usize, v: u64) {

@@ -34,7 +34,7 @@ const G906: Arch = Arch::Gcn141;
 fn wave_with(a: Arch, mode: u32, v: &[(usize, u32)]) -> Wave {
     let mut w = wave(a, mode);
     for &(r, x) in v {
-        w.v[r] = [x; 64];
+        *w.v[r] = [x; 64];
     }
     w
 }
@@ -43,7 +43,7 @@ fn wave_with(a: Arch, mode: u32, v: &[(usize, u32)]) -> Wave {
 fn r0(a: Arch, mode: u32, text: &str, v: &[(usize, u32)]) -> u32 {
     let mut w = wave_with(a, mode, &[(0, 0x1234_5678)]);
     for &(r, x) in v {
-        w.v[r] = [x; 64];
+        *w.v[r] = [x; 64];
     }
     run_llvm(&mut w, text);
     let x = w.v[0][0];

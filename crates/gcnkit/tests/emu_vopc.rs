@@ -671,8 +671,8 @@ fn integer_compares() {
         assert!(q("ge_i64", i64::MAX as u64, i64::MIN as u64), "{a}");
         // LLVM's names: ne, t.
         let mut w = wave(a, 0xc0);
-        w.v[1] = [5; 64];
-        w.v[3] = [6; 64];
+        *w.v[1] = [5; 64];
+        *w.v[3] = [6; 64];
         run_llvm(&mut w, "v_cmp_ne_u32_e32 vcc, v1, v3");
         assert_eq!(w.vcc(), u64::MAX, "{a}");
         run_llvm(&mut w, "v_cmp_t_i32_e64 s[20:21], v1, v3");
@@ -747,8 +747,8 @@ fn float_operand_sources() {
         assert_eq!(w.vcc(), 0, "{a}");
         // VOP3 ABS/NEG: |−2| == −(−2).
         let mut w = wave(a, 0xc0);
-        w.v[1] = [f(-2.0) as u32; 64];
-        w.v[3] = [f(-2.0) as u32; 64];
+        *w.v[1] = [f(-2.0) as u32; 64];
+        *w.v[3] = [f(-2.0) as u32; 64];
         let i = run(&mut w, "v_cmp_eq_f32 s[20:21], |v1|, -v3");
         assert_eq!((i.enc, w.pair(20)), (Enc::Vop3a, u64::MAX), "{a}");
         run(&mut w, "v_cmp_eq_f32 s[20:21], -|v1|, v3");
@@ -782,8 +782,8 @@ fn float_operand_sources() {
         assert_eq!(w.pair(20), !((1u64 << 9) - 1), "{a}: -x < -2 ⇔ x > 2");
         // 1/(2*pi) as f32, f16, f64.
         let mut w = wave(a, 0xc0);
-        w.v[3] = [0x3e22_f983; 64];
-        w.v[4] = [0x3118; 64];
+        *w.v[3] = [0x3e22_f983; 64];
+        *w.v[4] = [0x3118; 64];
         set64(&mut w, 5, 0, 0x3fc4_5f30_6dc9_c882);
         run(&mut w, "v_cmp_eq_f32 vcc, 0.15915494, v3");
         assert_eq!(w.vcc(), u64::MAX, "{a}");
@@ -836,7 +836,7 @@ fn cmpx_writes_exec() {
         for l in 0..64 {
             w.v[1][l] = l as u32;
         }
-        w.v[3] = [10; 64];
+        *w.v[3] = [10; 64];
         w.set_pair(EXEC, 0xffff_0000_0000_0f0f);
         let i = run(&mut w, "v_cmpx_lt_u32 vcc, v1, v3");
         assert_eq!(i.enc, Enc::Vopc);
@@ -897,7 +897,7 @@ fn class_semantics_every_bit() {
         for a in Arch::ALL {
             for chunk in cases.chunks(64) {
                 let mut l = Lanes::new(a);
-                l.src = [[[0xdead_beef; 64]; 4]; 3];
+                l.src.iter_mut().flatten().for_each(|r| **r = [0xdead_beef; 64]);
                 l.sdst = 0x5555;
                 for (i, &(x, m, _)) in chunk.iter().enumerate() {
                     l.src[0][0][i] = x as u32;
@@ -942,7 +942,7 @@ fn class_end_to_end_every_bit() {
                                 set64(&mut w, 1, lane, v);
                                 want |= ((c == bit) as u64) << lane;
                             }
-                            w.v[3] = [1 << bit; 64];
+                            *w.v[3] = [1 << bit; 64];
                             // Lanes past the values: +0 (class 6).
                             for lane in vals.len()..64 {
                                 want |= ((bit == 6) as u64) << lane;
@@ -960,8 +960,8 @@ fn class_end_to_end_every_bit() {
     // EXEC holes.
     for a in Arch::ALL {
         let mut w = wave(a, 0xc0);
-        w.v[1] = [0x3f80_0000; 64];
-        w.v[3] = [0x3ff; 64];
+        *w.v[1] = [0x3f80_0000; 64];
+        *w.v[3] = [0x3ff; 64];
         w.set_pair(EXEC, 0xf0);
         run(&mut w, "v_cmpx_class_f32 vcc, v1, v3");
         assert_eq!((w.vcc(), w.exec()), (0xf0, 0xf0), "{a}");

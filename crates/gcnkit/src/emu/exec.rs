@@ -261,12 +261,14 @@ fn read_source(
             if r + regs > 256 {
                 return Err(EmuError::Unsupported(format!("v{r} range of {regs} runs past v255")));
             }
-            dst[..regs].copy_from_slice(&w.v[r..r + regs]);
+            for j in 0..regs {
+                *dst[j] = *w.v[r + j];
+            }
         }
         Src::Sgpr(_) | Src::Special(..) | Src::Ttmp(_) => {
             for (j, d) in dst.iter_mut().enumerate().take(regs) {
                 let v = w.s[(code as usize + j) & 127];
-                *d = [v; N];
+                **d = [v; N];
             }
         }
         Src::Int(_) | Src::Float(_) => {
@@ -276,12 +278,12 @@ fn read_source(
             let cty = if ty.is_16() && !a.is_vi_plus() { Ty::B32 } else { ty };
             let v = crate::operand::inline_value(a, code, cty).unwrap_or(0);
             let v = if cty != ty { v & 0xffff } else { v };
-            dst[0] = [v as u32; N];
+            *dst[0] = [v as u32; N];
             if regs > 1 {
-                dst[1] = [(v >> 32) as u32; N];
+                *dst[1] = [(v >> 32) as u32; N];
             }
             for d in dst.iter_mut().take(regs).skip(2) {
-                *d = [0; N];
+                **d = [0; N];
             }
         }
         Src::Literal => {
@@ -294,16 +296,16 @@ fn read_source(
                 t if t.is_16() => (lit & 0xffff, 0),
                 _ => (lit, 0),
             };
-            dst[0] = [lo; N];
+            *dst[0] = [lo; N];
             if regs > 1 {
-                dst[1] = [hi; N];
+                *dst[1] = [hi; N];
             }
         }
-        Src::Vccz => dst[0] = [(w.vcc() == 0) as u32; N],
-        Src::Execz => dst[0] = [(w.exec() == 0) as u32; N],
-        Src::Scc => dst[0] = [w.scc as u32; N],
+        Src::Vccz => *dst[0] = [(w.vcc() == 0) as u32; N],
+        Src::Execz => *dst[0] = [(w.exec() == 0) as u32; N],
+        Src::Scc => *dst[0] = [w.scc as u32; N],
         Src::LdsDirect => return Err(EmuError::Unsupported("lds_direct (no LDS model)".into())),
-        Src::SrcReg(r) => dst[0] = [super::scalar::aperture(r) as u32; N],
+        Src::SrcReg(r) => *dst[0] = [super::scalar::aperture(r) as u32; N],
         Src::Sdwa | Src::Dpp | Src::Invalid => return Err(EmuError::Unsupported(format!("operand code {code}"))),
     }
     let mode = w.mode;
@@ -313,7 +315,7 @@ fn read_source(
         Pick::Hi => dst[0].iter_mut().for_each(|x| *x >>= 16),
         Pick::Sdwa { sel, sext } => dst[0].iter_mut().for_each(|x| *x = sdwa_select(*x, sel, sext)),
         Pick::Dpp => {
-            let raw = dst[0];
+            let raw = *dst[0];
             for lane in 0..N {
                 dst[0][lane] = if dpp.valid >> lane & 1 != 0 {
                     raw[dpp.from[lane] as usize]
@@ -493,7 +495,7 @@ fn write_vgpr(w: &mut Wave, r: usize, dwords: usize, l: &Lanes, mask: u64) {
         let row = &mut w.v[reg];
         let src = &l.dst[j];
         if mask == u64::MAX {
-            *row = *src;
+            **row = **src;
         } else {
             for lane in 0..N {
                 if mask >> lane & 1 != 0 {
@@ -756,7 +758,7 @@ pub(crate) fn step_with(w: &mut Wave, l: &mut Lanes, i: &Instr) -> Result<(), Em
                     // Operations on 64-bit lanes read all dwords: clear a narrow source's
                     // upper dword so no earlier instruction's value shows through.
                     if wide && s.regs == 1 {
-                        l.src[k][1] = [0; N];
+                        *l.src[k][1] = [0; N];
                     }
                 }
             }
@@ -781,7 +783,7 @@ pub(crate) fn step_with(w: &mut Wave, l: &mut Lanes, i: &Instr) -> Result<(), Em
     }
     if let Some((r, n)) = vdst {
         for j in 0..n {
-            l.old[j] = w.v[(r + j) & 255];
+            *l.old[j] = *w.v[(r + j) & 255];
         }
     }
     if matches!(d.form, Form::ReadLane | Form::WriteLane) {
@@ -885,7 +887,7 @@ pub(crate) fn step_with(w: &mut Wave, l: &mut Lanes, i: &Instr) -> Result<(), Em
             }
             if let (Exec::Swap, Some(s0)) = (special, src0_vgpr) {
                 // The old VDST (read before the first write) goes to SRC0's register.
-                l.dst[0] = l.old[0];
+                *l.dst[0] = *l.old[0];
                 write_vgpr(w, s0, 1, l, exec);
             }
             if let Some(code) = sdst {

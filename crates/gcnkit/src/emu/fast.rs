@@ -146,15 +146,36 @@ impl FastVop {
         }
         let exec = w.exec();
         let flush_in = !keeps_input_denorms(mode, Ty::F32);
+        // VDST's old value, for the rows that read it (V_MAC_* accumulate into it), before
+        // any source row leaves the register file.
+        if self.reads_dst {
+            *l.old[0] = *w.v[self.vdst as usize];
+        }
+        // VGPR sources: their rows are swapped into the lanes (no copy) and back afterwards;
+        // copied where flushing would change them or the register was already taken.
+        let mut swapped = [u16::MAX; 3];
         for k in 0..self.nsrc as usize {
-            let dst = &mut l.src[k][0];
+            let flush = flush_in && self.flush_in[k];
             match self.src[k] {
-                From::Vgpr(r) => *dst = w.v[r as usize],
-                From::Sreg(c) => *dst = [w.s[c as usize]; N],
-                From::Value(v) => *dst = [v; N],
+                From::Vgpr(r) => {
+                    let taken = (0..k).find(|&j| swapped[j] == r as u16);
+                    match taken {
+                        Some(j) => {
+                            let (a, b) = l.src.split_at_mut(k);
+                            *b[0][0] = *a[j][0];
+                        }
+                        None if !flush => {
+                            std::mem::swap(&mut l.src[k][0], &mut w.v[r as usize]);
+                            swapped[k] = r as u16;
+                        }
+                        None => *l.src[k][0] = *w.v[r as usize],
+                    }
+                }
+                From::Sreg(c) => *l.src[k][0] = [w.s[c as usize]; N],
+                From::Value(v) => *l.src[k][0] = [v; N],
             }
-            if flush_in && self.flush_in[k] {
-                dst.iter_mut().for_each(|x| *x = ftz32(*x));
+            if flush {
+                l.src[k][0].iter_mut().for_each(|x| *x = ftz32(*x));
             }
         }
         l.arch = w.arch;
@@ -164,11 +185,12 @@ impl FastVop {
         l.sdst = 0;
         l.k = 0;
         l.mask = self.mask.map_or(0, |c| w.pair(c as usize));
-        // VDST's old value, for the rows that read it (V_MAC_* accumulate into it).
-        if self.reads_dst {
-            l.old[0] = w.v[self.vdst as usize];
-        }
         (self.sem)(l);
+        for k in (0..self.nsrc as usize).rev() {
+            if swapped[k] != u16::MAX {
+                std::mem::swap(&mut l.src[k][0], &mut w.v[swapped[k] as usize]);
+            }
+        }
         match self.out {
             Out::Cmp { exec: x } => {
                 let bits = l.sdst & exec;
@@ -183,7 +205,9 @@ impl FastVop {
                 }
                 let row = &mut w.v[self.vdst as usize];
                 if exec == u64::MAX {
-                    *row = l.dst[0];
+                    // The result row becomes the register's (the old row is the lanes' next
+                    // scratch row).
+                    std::mem::swap(row, &mut l.dst[0]);
                 } else {
                     blend(row, &l.dst[0], exec);
                 }
@@ -313,17 +337,17 @@ impl FastSalu {
         x.s0 = if self.k { x.d } else { Self::get(w, self.src[0]) };
         x.s1 = Self::get(w, self.src[1]);
         (self.sem)(&mut x);
+        // (The kernel machine keeps no record of written registers: no `s_written`.)
         if dn > 0 {
             w.s[dc as usize] = x.d as u32;
-            w.s_written[dc as usize] = true;
             if dn > 1 {
                 w.s[dc as usize + 1] = (x.d >> 32) as u32;
-                w.s_written[dc as usize + 1] = true;
             }
         }
         w.scc = x.scc;
         if x.exec != exec_in {
-            w.set_pair(EXEC, x.exec);
+            w.s[EXEC] = x.exec as u32;
+            w.s[EXEC + 1] = (x.exec >> 32) as u32;
         }
     }
 }

@@ -660,7 +660,7 @@ impl<'a> Worker<'a> {
             let w = &mut ws.w;
             // The kernel's own VGPRs start at 0 (it never reads past them).
             for r in w.v.iter_mut().take(su.vgprs as usize) {
-                *r = [0; 64];
+                **r = [0; 64];
             }
             w.s = [0; 128];
             w.scc = false;

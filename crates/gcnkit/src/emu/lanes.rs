@@ -6,17 +6,26 @@ use crate::arch::Arch;
 /// Lanes in a wave.
 pub const N: usize = 64;
 
+/// One register's 64 lanes, boxed: the kernel machine's fast path moves whole rows between
+/// the register file and [`Lanes`] by swapping these pointers instead of copying lanes.
+pub type Row = Box<[u32; N]>;
+
+/// A row of zeros.
+pub fn row() -> Row {
+    Box::new([0; N])
+}
+
 /// Operands in, results out.
 #[derive(Clone)]
 pub struct Lanes {
     pub arch: Arch,
     /// `src[k][dword][lane]`: source `k` after ABS/NEG and denormal flushing; dwords 1..3 hold
     /// the upper halves of 64- and 128-bit operands.
-    pub src: [[[u32; N]; 4]; 3],
+    pub src: [[Row; 4]; 3],
     /// The destination's old value (V_MAC_*, V_WRITELANE keep or accumulate it).
-    pub old: [[u32; N]; 4],
+    pub old: [Row; 4],
     /// `dst[dword][lane]`: the semantics' results.
-    pub dst: [[u32; N]; 4],
+    pub dst: [Row; 4],
     /// Per-lane result bits: compare results, carry out, V_DIV_SCALE's VCC.
     pub sdst: u64,
     /// Per-lane condition bits read from an SGPR pair: V_CNDMASK's and the carry-ins' SRC2,
@@ -37,9 +46,9 @@ impl Lanes {
     pub fn new(arch: Arch) -> Lanes {
         Lanes {
             arch,
-            src: [[[0; N]; 4]; 3],
-            old: [[0; N]; 4],
-            dst: [[0; N]; 4],
+            src: std::array::from_fn(|_| std::array::from_fn(|_| row())),
+            old: std::array::from_fn(|_| row()),
+            dst: std::array::from_fn(|_| row()),
             sdst: 0,
             mask: 0,
             exec: 0,

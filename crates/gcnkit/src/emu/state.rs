@@ -125,7 +125,7 @@ pub fn load(w: &mut Wave, text: &str) -> Result<(), String> {
                                 w.v[n][lane] = u32_of(x, &format!("{key}[{lane}]"))?;
                             }
                         }
-                        x => w.v[n] = [u32_of(x, &key)?; 64],
+                        x => *w.v[n] = [u32_of(x, &key)?; 64],
                     }
                 }
             }

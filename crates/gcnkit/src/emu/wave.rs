@@ -14,8 +14,8 @@ pub const M0: usize = 124;
 #[derive(Clone)]
 pub struct Wave {
     pub arch: Arch,
-    /// `v[reg][lane]`.
-    pub v: Vec<[u32; 64]>,
+    /// `v[reg][lane]` (rows boxed: [`super::lanes::Row`]).
+    pub v: Vec<super::lanes::Row>,
     /// The scalar registers by operand code (0..128): `s[106..108]` is VCC, `s[126..128]`
     /// EXEC, `s[124]` M0...
     pub s: [u32; 128],
@@ -30,7 +30,7 @@ impl Wave {
     pub fn new(arch: Arch) -> Wave {
         let mut w = Wave {
             arch,
-            v: vec![[0u32; 64]; 256],
+            v: (0..256).map(|_| super::lanes::row()).collect(),
             s: [0; 128],
             scc: false,
             mode: MODE_RESET,

@@ -15,8 +15,9 @@ use super::lanes::{Lanes, N};
 /// `dst = f(src0)` on 32-bit lanes.
 #[inline(always)]
 pub fn map1(l: &mut Lanes, f: impl Fn(u32) -> u32) {
-    let a = &l.src[0][0];
-    let d = &mut l.dst[0];
+    // Plain array references (not the boxes): the compiler then knows the rows apart.
+    let a: &[u32; N] = &l.src[0][0];
+    let d: &mut [u32; N] = &mut l.dst[0];
     for i in 0..N {
         d[i] = f(a[i]);
     }
@@ -51,8 +52,8 @@ pub fn map1_64(l: &mut Lanes, f: impl Fn(u64) -> u64) {
 /// `dst = f(src0, src1)` on 32-bit lanes.
 #[inline(always)]
 pub fn map2(l: &mut Lanes, f: impl Fn(u32, u32) -> u32) {
-    let (a, b) = (&l.src[0][0], &l.src[1][0]);
-    let d = &mut l.dst[0];
+    let (a, b): (&[u32; N], &[u32; N]) = (&l.src[0][0], &l.src[1][0]);
+    let d: &mut [u32; N] = &mut l.dst[0];
     for i in 0..N {
         d[i] = f(a[i], b[i]);
     }
@@ -61,8 +62,8 @@ pub fn map2(l: &mut Lanes, f: impl Fn(u32, u32) -> u32) {
 /// `dst = f(src0, src1, src2)` on 32-bit lanes.
 #[inline(always)]
 pub fn map3(l: &mut Lanes, f: impl Fn(u32, u32, u32) -> u32) {
-    let (a, b, c) = (&l.src[0][0], &l.src[1][0], &l.src[2][0]);
-    let d = &mut l.dst[0];
+    let (a, b, c): (&[u32; N], &[u32; N], &[u32; N]) = (&l.src[0][0], &l.src[1][0], &l.src[2][0]);
+    let d: &mut [u32; N] = &mut l.dst[0];
     for i in 0..N {
         d[i] = f(a[i], b[i], c[i]);
     }

@@ -55,7 +55,7 @@ pub fn readlane_b32(l: &mut Lanes) {
 
 /// `VDST[SSRC1 & 63] = SSRC0`, other lanes unchanged.
 pub fn writelane_b32(l: &mut Lanes) {
-    l.dst[0] = l.old[0];
+    *l.dst[0] = *l.old[0];
     l.dst[0][l.lane] = l.src[0][0][l.lane];
 }
 
