@@ -90,7 +90,7 @@ fn random_instructions_never_panic() {
                 if let Some(i) = instr_in(&mut next, arch, id, v, Knobs::default()) {
                     words.extend_from_slice(i.words());
                 }
-                if r.next() % 16 == 0 {
+                if r.next().is_multiple_of(16) {
                     words.push(r.next() as u32);
                 }
             }

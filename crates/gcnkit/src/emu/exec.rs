@@ -261,8 +261,8 @@ fn read_source(
             if r + regs > 256 {
                 return Err(EmuError::Unsupported(format!("v{r} range of {regs} runs past v255")));
             }
-            for j in 0..regs {
-                *dst[j] = *w.v[r + j];
+            for (d, s) in dst.iter_mut().zip(&w.v[r..r + regs]) {
+                **d = **s;
             }
         }
         Src::Sgpr(_) | Src::Special(..) | Src::Ttmp(_) => {
