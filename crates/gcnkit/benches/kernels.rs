@@ -158,7 +158,12 @@ fn main() {
         let l = launch([2 * W, 2 * H, 1], [16, 16, 1], args, threads);
         let (t, _) = best(3, || go(mandel, &l));
         times.push(t.as_secs_f64());
-        println!("mandelbrot {}x{}, {threads} thread(s): {:.3} s", 2 * W, 2 * H, t.as_secs_f64());
+        println!(
+            "mandelbrot {}x{}, {threads} thread(s): {:.3} s",
+            2 * W,
+            2 * H,
+            t.as_secs_f64()
+        );
     }
     println!("speed-up 1 -> 2 threads: {:.2}", times[0] / times[1]);
 }

@@ -832,6 +832,8 @@ impl<'a> Worker<'a> {
                         let mut j = k;
                         // Active lanes, counted again only when EXEC changed.
                         let (mut seen, mut active) = (!ws.w.exec(), 0u64);
+                        // Counted in registers, added to the stats once per run.
+                        let (mut lops, mut vins) = (0u64, 0u64);
                         while j < k + n {
                             match &prog.fast[j] {
                                 Plan::Vector(f) => {
@@ -843,8 +845,8 @@ impl<'a> Worker<'a> {
                                     if !f.run(&mut ws.w, lanes) {
                                         break;
                                     }
-                                    stats.lane_ops += active;
-                                    stats.vector_instructions += 1;
+                                    lops += active;
+                                    vins += 1;
                                 }
                                 Plan::Scalar(f) => f.run(&mut ws.w),
                                 Plan::Nop => {}
@@ -864,6 +866,8 @@ impl<'a> Worker<'a> {
                             counts[j] += 1;
                             j += 1;
                         }
+                        stats.lane_ops += lops;
+                        stats.vector_instructions += vins;
                         if matches!(prog.fast.get(j), Some(Plan::Branch(..))) && j < k + n {
                             continue;
                         }
