@@ -323,8 +323,9 @@ fn semantics_agree_with_types() {
                     }
                 }
             }
-            MemSem::Format { store, comps } => {
+            MemSem::Format { store, comps, d16 } => {
                 check((1..=4).contains(&comps), "1 to 4 components");
+                check(d16 == n.contains("d16"), "d16 as named");
                 let suffix = n.rsplit('_').next().unwrap();
                 check(
                     suffix.len() == comps as usize && "xyzw".starts_with(suffix),

@@ -139,3 +139,104 @@ fn lds_faults_name_the_access() {
     let k = kernel_of(a, asm("v_and_b32 v1, 60, v0\nds_write_b32 v1, v0\ns_endpgm"), &t);
     assert!(run(&k, &launch(2), None).is_ok());
 }
+
+/// Typed buffer accesses: MTBUF's format fields and a MUBUF resource's format; integer
+/// components zero- or sign-extended, the components a format lacks (W reads 1), 32-bit
+/// typed stores; formats whose conversion is not documented are refused.
+#[test]
+fn typed_buffer_accesses() {
+    let t = template();
+    let a = Arch::Gcn14;
+    // The kernarg pointer's SGPRs: after the private segment buffer, dispatch and queue
+    // pointers the template enables.
+    let k: usize = [4, 2, 2]
+        .iter()
+        .zip(&t.setup.user[..3])
+        .filter(|(_, on)| **on)
+        .map(|(n, _)| n)
+        .sum();
+    assert!(t.setup.user[3], "the template has a kernarg pointer");
+    let prologue = |word3: u32| {
+        format!(
+            "s_load_dwordx2 s[8:9], s[{k}:{}], 0x0\ns_load_dwordx2 s[10:11], s[{k}:{}], 0x8\ns_waitcnt lgkmcnt(0)\n\
+             s_mov_b32 s12, s8\ns_and_b32 s13, s9, 0xffff\ns_mov_b32 s14, -1\ns_mov_b32 s15, 0x{word3:x}\n\
+             v_lshlrev_b32 v1, 2, v0\nv_lshlrev_b32 v6, 4, v0\n",
+            k + 1,
+            k + 1
+        )
+    };
+    let asm = |text: &str| -> Vec<u32> {
+        let mut x = gcnkit::asm::Assembler::new(a, gcnkit::asm::Dialect::Llvm, "t.s");
+        for (n, l) in text.lines().enumerate() {
+            x.line(n + 1, l);
+        }
+        let (items, diags) = x.finish();
+        assert!(diags.is_empty(), "{diags:?}");
+        items.iter().flat_map(|it| it.instr(a).words().to_vec()).collect()
+    };
+    let input: Vec<u8> = (0..96u32)
+        .flat_map(|i| (0x8001_7ff0u32.wrapping_add(i * 0x0102_0304)).to_le_bytes())
+        .collect();
+    let run_with = |code: &str| {
+        let k = kernel_of(a, asm(code), &t);
+        let l = Launch {
+            grid: [96, 1, 1],
+            block: [96, 1, 1],
+            args: vec![ArgValue::Buffer(input.clone()), ArgValue::Buffer(vec![0; 96 * 16])],
+            threads: 1,
+            budget: 1000,
+            trace: None,
+        };
+        run(&k, &l, None)
+    };
+    let words = |o: &gcnkit::emu::kernel::Outcome| -> Vec<u32> {
+        o.buffers[1]
+            .as_ref()
+            .unwrap()
+            .chunks(4)
+            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect()
+    };
+    let src = |i: usize| 0x8001_7ff0u32.wrapping_add(i as u32 * 0x0102_0304);
+    // MTBUF 16_16 SINT: each half sign-extended; Z reads 0 and W reads 1.
+    let o = run_with(&(prologue(0xfac)
+        + "tbuffer_load_format_xyzw v[2:5], v1, s[12:15], 0 offen format:[BUF_DATA_FORMAT_16_16,BUF_NUM_FORMAT_SINT]\n\
+           global_store_dwordx4 v6, v[2:5], s[10:11]\ns_endpgm"))
+    .expect("runs");
+    let got = words(&o);
+    for i in 0..96 {
+        let x = src(i);
+        let want = [
+            x as u16 as i16 as i32 as u32,
+            (x >> 16) as u16 as i16 as i32 as u32,
+            0,
+            1,
+        ];
+        assert_eq!(&got[4 * i..4 * i + 4], &want, "lane {i}");
+    }
+    // MUBUF with the resource's format 8_8_8_8 UINT (DATA_FORMAT 10, NUM_FORMAT 4): bytes.
+    let o = run_with(&(prologue(0xfac | 4 << 12 | 10 << 15)
+        + "buffer_load_format_xyzw v[2:5], v1, s[12:15], 0 offen\nglobal_store_dwordx4 v6, v[2:5], s[10:11]\ns_endpgm"))
+    .expect("runs");
+    let got = words(&o);
+    for i in 0..96 {
+        let want: Vec<u32> = src(i).to_le_bytes().iter().map(|&b| b as u32).collect();
+        assert_eq!(&got[4 * i..4 * i + 4], &want[..], "lane {i}");
+    }
+    // A 32_32 FLOAT typed store writes both dwords as they are.
+    let o = run_with(&(prologue(0xfac)
+        + "v_mov_b32 v2, v0\nv_not_b32 v3, v0\ns_mov_b32 s12, s10\ns_and_b32 s13, s11, 0xffff\nv_lshlrev_b32 v1, 3, v0\n\
+           tbuffer_store_format_xy v[2:3], v1, s[12:15], 0 offen format:[BUF_DATA_FORMAT_32_32,BUF_NUM_FORMAT_FLOAT]\ns_endpgm"))
+    .expect("runs");
+    let got = words(&o);
+    for i in 0..96 {
+        assert_eq!(&got[2 * i..2 * i + 2], &[i as u32, !(i as u32)], "lane {i}");
+    }
+    // Normalised formats are refused, naming the format.
+    let e = run_with(&(prologue(0xfac)
+        + "tbuffer_load_format_x v2, v1, s[12:15], 0 offen format:[BUF_DATA_FORMAT_8,BUF_NUM_FORMAT_UNORM]\ns_endpgm"))
+    .err()
+    .expect("refused")
+    .to_string();
+    assert!(e.contains("buffer number format 0"), "{e}");
+}

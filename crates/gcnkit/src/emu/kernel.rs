@@ -964,7 +964,7 @@ impl<'a> Worker<'a> {
                     let r = match i.enc {
                         Enc::Smrd | Enc::Smem => vmem::smem(w, &mut ctx, i, d, m),
                         Enc::Ds => vmem::ds(w, &mut ctx, i, d, m),
-                        Enc::Mubuf => vmem::mubuf(w, &mut ctx, i, d, m),
+                        Enc::Mubuf | Enc::Mtbuf => vmem::mubuf(w, &mut ctx, i, d, m),
                         Enc::Flat => vmem::flat(w, &mut ctx, i, d, m),
                         _ => Err(vmem::MemError::Emu(EmuError::Unsupported(format!(
                             "{name}: {} is not modelled",

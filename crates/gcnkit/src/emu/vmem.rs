@@ -536,9 +536,13 @@ impl Vsharp {
 pub fn mubuf(w: &mut Wave, ctx: &mut MemCtx, i: &Instr, d: &'static InstrDef, m: MemSem) -> Result<(), MemError> {
     match m {
         MemSem::Nop => return Ok(()),
-        MemSem::Format { .. } => return Err(unsupported(d, w, "typed (format) buffer accesses")),
+        MemSem::Format { d16: true, .. } => return Err(unsupported(d, w, "d16 typed (format) buffer accesses")),
         _ => {}
     }
+    let format = match m {
+        MemSem::Format { .. } => Some(buffer_format(w, i, d)?),
+        _ => None,
+    };
     if i.get(F::Lds) != 0 {
         return Err(unsupported(d, w, "loads to LDS"));
     }
@@ -561,6 +565,10 @@ pub fn mubuf(w: &mut Wave, ctx: &mut MemCtx, i: &Instr, d: &'static InstrDef, m:
         {
             bytes as u64
         }
+        // A typed element: the format's size.
+        MemSem::Format { .. } => format
+            .as_ref()
+            .map_or(4, |f| f.bits.iter().map(|&b| b as u64 / 8).sum()),
         _ => 4 * dwords as u64,
     };
     let tfe = i.get(F::Tfe) != 0;
@@ -607,9 +615,127 @@ pub fn mubuf(w: &mut Wave, ctx: &mut MemCtx, i: &Instr, d: &'static InstrDef, m:
             }
         };
         let vdst = vdata;
-        lane_access(w, ctx, lane, at, m, dwords, vdst, vdata, rtn)?;
+        match (m, &format) {
+            (
+                MemSem::Format {
+                    store: write, comps, ..
+                },
+                Some(f),
+            ) => typed(w, ctx, lane, at, f, write, comps, vdata)?,
+            _ => lane_access(w, ctx, lane, at, m, dwords, vdst, vdata, rtn)?,
+        }
         if tfe {
             set_vgpr(w, vdata + dwords, lane, 0);
+        }
+    }
+    Ok(())
+}
+
+/// A typed buffer access's format: component widths in bits (from bit 0 up) and the number
+/// format (4 UINT, 5 SINT, 7 FLOAT).
+struct BufFormat {
+    bits: &'static [u8],
+    nfmt: u32,
+}
+
+/// The format of a typed buffer access: MTBUF's DFMT/NFMT fields, MUBUF's resource (word 3:
+/// NUM_FORMAT bits 12-14, DATA_FORMAT 15-18, whose DST_SEL must be the identity). Only the
+/// formats whose conversion is exact are taken: integer components (zero- or sign-extended
+/// on loads) and 16/32-bit floats on loads, and 32-bit components (moved as they are) on
+/// stores; the normalised, scaled and packed small-float formats are refused (how the
+/// hardware rounds them is not documented).
+fn buffer_format(w: &Wave, i: &Instr, d: &InstrDef) -> Result<BufFormat, MemError> {
+    let (dfmt, nfmt) = if i.enc == Enc::Mtbuf {
+        (i.get(F::Dfmt), i.get(F::Nfmt))
+    } else {
+        let d3 = w.s[((i.get(F::Srsrc) * 4) as usize + 3) & 127];
+        if d3 & 0xfff != 0xfac {
+            return Err(unsupported(
+                d,
+                w,
+                "a buffer resource whose DST_SEL swizzles the components",
+            ));
+        }
+        (d3 >> 15 & 15, d3 >> 12 & 7)
+    };
+    let bits: &'static [u8] = match dfmt {
+        1 => &[8],
+        2 => &[16],
+        3 => &[8, 8],
+        4 => &[32],
+        5 => &[16, 16],
+        10 => &[8, 8, 8, 8],
+        11 => &[32, 32],
+        12 => &[16, 16, 16, 16],
+        13 => &[32, 32, 32],
+        14 => &[32, 32, 32, 32],
+        _ => {
+            return Err(unsupported(
+                d,
+                w,
+                &format!("buffer data format {dfmt} (only the 8/16/32-bit component formats are modelled)"),
+            ))
+        }
+    };
+    let ok = match nfmt {
+        4 | 5 => true,
+        7 => bits[0] >= 16,
+        _ => false,
+    };
+    if !ok {
+        return Err(unsupported(
+            d,
+            w,
+            &format!(
+                "buffer number format {nfmt} with data format {dfmt} (only UINT, SINT and 16/32-bit FLOAT are modelled)"
+            ),
+        ));
+    }
+    Ok(BufFormat { bits, nfmt })
+}
+
+/// One lane's typed access at `at`: components converted to and from 32-bit VGPRs.
+#[allow(clippy::too_many_arguments)]
+fn typed(
+    w: &mut Wave,
+    ctx: &mut MemCtx,
+    lane: usize,
+    at: At,
+    f: &BufFormat,
+    write: bool,
+    comps: u8,
+    vdata: usize,
+) -> Result<(), MemError> {
+    let mut off = 0u64;
+    for (c, &b) in f.bits.iter().enumerate() {
+        let bytes = b as u32 / 8;
+        let here = at_plus(at, off);
+        off += bytes as u64;
+        if c >= comps as usize {
+            continue;
+        }
+        if write {
+            if b != 32 {
+                return Err(MemError::Emu(EmuError::Unsupported(format!(
+                    "typed store of {b}-bit components (how the hardware converts them is not documented)"
+                ))));
+            }
+            store(ctx, here, bytes, vgpr(w, vdata + c, lane) as u64, lane)?;
+        } else {
+            let raw = load(ctx, here, bytes, lane)?;
+            let v = match (f.nfmt, b) {
+                (7, 16) => super::float::f16_to_f32(raw as u32 & 0xffff).to_bits(),
+                (5, _) => extend(raw, bytes, true),
+                _ => extend(raw, bytes, false),
+            };
+            set_vgpr(w, vdata + c, lane, v);
+        }
+    }
+    // Components the format lacks: X, Y, Z read 0, W reads 1 (1.0 for FLOAT).
+    if !write {
+        for c in f.bits.len()..comps as usize {
+            let one = if f.nfmt == 7 { 1.0f32.to_bits() } else { 1 };
+            set_vgpr(w, vdata + c, lane, if c == 3 { one } else { 0 });
         }
     }
     Ok(())

@@ -16,21 +16,46 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
     let rows = [
         m("buffer_load_format_x", Mubuf, [0, 0, 0, 0], BufLoad, B32, B32)
             .flag(Flags::LLVM_LDS)
-            .mem_sem(MemSem::Format { store: false, comps: 1 }),
-        m("buffer_load_format_xy", Mubuf, [1, 1, 1, 1], BufLoad, B64, B32)
-            .mem_sem(MemSem::Format { store: false, comps: 2 }),
-        m("buffer_load_format_xyz", Mubuf, [2, 2, 2, 2], BufLoad, B96, B32)
-            .mem_sem(MemSem::Format { store: false, comps: 3 }),
-        m("buffer_load_format_xyzw", Mubuf, [3, 3, 3, 3], BufLoad, B128, B32)
-            .mem_sem(MemSem::Format { store: false, comps: 4 }),
-        m("buffer_store_format_x", Mubuf, [4, 4, 4, 4], BufStore, B32, B32)
-            .mem_sem(MemSem::Format { store: true, comps: 1 }),
-        m("buffer_store_format_xy", Mubuf, [5, 5, 5, 5], BufStore, B32, B64)
-            .mem_sem(MemSem::Format { store: true, comps: 2 }),
-        m("buffer_store_format_xyz", Mubuf, [6, 6, 6, 6], BufStore, B32, B96)
-            .mem_sem(MemSem::Format { store: true, comps: 3 }),
-        m("buffer_store_format_xyzw", Mubuf, [7, 7, 7, 7], BufStore, B32, B128)
-            .mem_sem(MemSem::Format { store: true, comps: 4 }),
+            .mem_sem(MemSem::Format {
+                store: false,
+                comps: 1,
+                d16: false,
+            }),
+        m("buffer_load_format_xy", Mubuf, [1, 1, 1, 1], BufLoad, B64, B32).mem_sem(MemSem::Format {
+            store: false,
+            comps: 2,
+            d16: false,
+        }),
+        m("buffer_load_format_xyz", Mubuf, [2, 2, 2, 2], BufLoad, B96, B32).mem_sem(MemSem::Format {
+            store: false,
+            comps: 3,
+            d16: false,
+        }),
+        m("buffer_load_format_xyzw", Mubuf, [3, 3, 3, 3], BufLoad, B128, B32).mem_sem(MemSem::Format {
+            store: false,
+            comps: 4,
+            d16: false,
+        }),
+        m("buffer_store_format_x", Mubuf, [4, 4, 4, 4], BufStore, B32, B32).mem_sem(MemSem::Format {
+            store: true,
+            comps: 1,
+            d16: false,
+        }),
+        m("buffer_store_format_xy", Mubuf, [5, 5, 5, 5], BufStore, B32, B64).mem_sem(MemSem::Format {
+            store: true,
+            comps: 2,
+            d16: false,
+        }),
+        m("buffer_store_format_xyz", Mubuf, [6, 6, 6, 6], BufStore, B32, B96).mem_sem(MemSem::Format {
+            store: true,
+            comps: 3,
+            d16: false,
+        }),
+        m("buffer_store_format_xyzw", Mubuf, [7, 7, 7, 7], BufStore, B32, B128).mem_sem(MemSem::Format {
+            store: true,
+            comps: 4,
+            d16: false,
+        }),
         m("buffer_load_ubyte", Mubuf, [8, 8, 16, 16], BufLoad, B32, B32)
             .flag(Flags::LLVM_LDS)
             .mem_sem(MemSem::Load { bytes: 1, sext: false }),
@@ -114,25 +139,51 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
             .llvm_on(ArchSet::CI, "buffer_wbinvl1_vol")
             .mem_sem(MemSem::Nop),
         m("buffer_wbinvl1", Mubuf, [113, 113, 62, 62], BufNone, B32, B32).mem_sem(MemSem::Nop),
-        m("buffer_load_format_d16_x", Mubuf, [X, X, 8, 8], BufLoad, B32, B32)
-            .mem_sem(MemSem::Format { store: false, comps: 1 }),
+        m("buffer_load_format_d16_x", Mubuf, [X, X, 8, 8], BufLoad, B32, B32).mem_sem(MemSem::Format {
+            store: false,
+            comps: 1,
+            d16: true,
+        }),
         m("buffer_load_format_d16_xy", Mubuf, [X, X, 9, 9], BufLoad, B64, B32)
             .flag(Flags::D16_PACKED)
-            .mem_sem(MemSem::Format { store: false, comps: 2 }),
+            .mem_sem(MemSem::Format {
+                store: false,
+                comps: 2,
+                d16: true,
+            }),
         m("buffer_load_format_d16_xyz", Mubuf, [X, X, 10, 10], BufLoad, B96, B32)
             .flag(Flags::D16_PACKED)
-            .mem_sem(MemSem::Format { store: false, comps: 3 }),
+            .mem_sem(MemSem::Format {
+                store: false,
+                comps: 3,
+                d16: true,
+            }),
         m("buffer_load_format_d16_xyzw", Mubuf, [X, X, 11, 11], BufLoad, B128, B32)
             .flag(Flags::D16_PACKED)
-            .mem_sem(MemSem::Format { store: false, comps: 4 }),
-        m("buffer_store_format_d16_x", Mubuf, [X, X, 12, 12], BufStore, B32, B32)
-            .mem_sem(MemSem::Format { store: true, comps: 1 }),
+            .mem_sem(MemSem::Format {
+                store: false,
+                comps: 4,
+                d16: true,
+            }),
+        m("buffer_store_format_d16_x", Mubuf, [X, X, 12, 12], BufStore, B32, B32).mem_sem(MemSem::Format {
+            store: true,
+            comps: 1,
+            d16: true,
+        }),
         m("buffer_store_format_d16_xy", Mubuf, [X, X, 13, 13], BufStore, B32, B64)
             .flag(Flags::D16_PACKED)
-            .mem_sem(MemSem::Format { store: true, comps: 2 }),
+            .mem_sem(MemSem::Format {
+                store: true,
+                comps: 2,
+                d16: true,
+            }),
         m("buffer_store_format_d16_xyz", Mubuf, [X, X, 14, 14], BufStore, B32, B96)
             .flag(Flags::D16_PACKED)
-            .mem_sem(MemSem::Format { store: true, comps: 3 }),
+            .mem_sem(MemSem::Format {
+                store: true,
+                comps: 3,
+                d16: true,
+            }),
         m(
             "buffer_store_format_d16_xyzw",
             Mubuf,
@@ -142,7 +193,11 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
             B128,
         )
         .flag(Flags::D16_PACKED)
-        .mem_sem(MemSem::Format { store: true, comps: 4 }),
+        .mem_sem(MemSem::Format {
+            store: true,
+            comps: 4,
+            d16: true,
+        }),
         m("buffer_store_lds_dword", Mubuf, [X, X, 61, 61], BufStoreLds, B32, B32),
         m("buffer_wbinvl1_vol", Mubuf, [X, X, 63, 63], BufNone, B32, B32).mem_sem(MemSem::Nop),
         m("buffer_store_byte_d16_hi", Mubuf, [X, X, X, 25], BufStore, B32, B32)
@@ -181,30 +236,65 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
         }),
         m("buffer_load_format_d16_hi_x", Mubuf, [X, X, X, 38], BufLoad, B32, B32),
         m("buffer_store_format_d16_hi_x", Mubuf, [X, X, X, 39], BufStore, B32, B32),
-        m("tbuffer_load_format_x", Mtbuf, [0, 0, 0, 0], BufLoad, B32, B32)
-            .mem_sem(MemSem::Format { store: false, comps: 1 }),
-        m("tbuffer_load_format_xy", Mtbuf, [1, 1, 1, 1], BufLoad, B64, B32)
-            .mem_sem(MemSem::Format { store: false, comps: 2 }),
-        m("tbuffer_load_format_xyz", Mtbuf, [2, 2, 2, 2], BufLoad, B96, B32)
-            .mem_sem(MemSem::Format { store: false, comps: 3 }),
-        m("tbuffer_load_format_xyzw", Mtbuf, [3, 3, 3, 3], BufLoad, B128, B32)
-            .mem_sem(MemSem::Format { store: false, comps: 4 }),
-        m("tbuffer_store_format_x", Mtbuf, [4, 4, 4, 4], BufStore, B32, B32)
-            .mem_sem(MemSem::Format { store: true, comps: 1 }),
-        m("tbuffer_store_format_xy", Mtbuf, [5, 5, 5, 5], BufStore, B32, B64)
-            .mem_sem(MemSem::Format { store: true, comps: 2 }),
-        m("tbuffer_store_format_xyz", Mtbuf, [6, 6, 6, 6], BufStore, B32, B96)
-            .mem_sem(MemSem::Format { store: true, comps: 3 }),
-        m("tbuffer_store_format_xyzw", Mtbuf, [7, 7, 7, 7], BufStore, B32, B128)
-            .mem_sem(MemSem::Format { store: true, comps: 4 }),
-        m("tbuffer_load_format_d16_x", Mtbuf, [X, X, 8, 8], BufLoad, B32, B32)
-            .mem_sem(MemSem::Format { store: false, comps: 1 }),
+        m("tbuffer_load_format_x", Mtbuf, [0, 0, 0, 0], BufLoad, B32, B32).mem_sem(MemSem::Format {
+            store: false,
+            comps: 1,
+            d16: false,
+        }),
+        m("tbuffer_load_format_xy", Mtbuf, [1, 1, 1, 1], BufLoad, B64, B32).mem_sem(MemSem::Format {
+            store: false,
+            comps: 2,
+            d16: false,
+        }),
+        m("tbuffer_load_format_xyz", Mtbuf, [2, 2, 2, 2], BufLoad, B96, B32).mem_sem(MemSem::Format {
+            store: false,
+            comps: 3,
+            d16: false,
+        }),
+        m("tbuffer_load_format_xyzw", Mtbuf, [3, 3, 3, 3], BufLoad, B128, B32).mem_sem(MemSem::Format {
+            store: false,
+            comps: 4,
+            d16: false,
+        }),
+        m("tbuffer_store_format_x", Mtbuf, [4, 4, 4, 4], BufStore, B32, B32).mem_sem(MemSem::Format {
+            store: true,
+            comps: 1,
+            d16: false,
+        }),
+        m("tbuffer_store_format_xy", Mtbuf, [5, 5, 5, 5], BufStore, B32, B64).mem_sem(MemSem::Format {
+            store: true,
+            comps: 2,
+            d16: false,
+        }),
+        m("tbuffer_store_format_xyz", Mtbuf, [6, 6, 6, 6], BufStore, B32, B96).mem_sem(MemSem::Format {
+            store: true,
+            comps: 3,
+            d16: false,
+        }),
+        m("tbuffer_store_format_xyzw", Mtbuf, [7, 7, 7, 7], BufStore, B32, B128).mem_sem(MemSem::Format {
+            store: true,
+            comps: 4,
+            d16: false,
+        }),
+        m("tbuffer_load_format_d16_x", Mtbuf, [X, X, 8, 8], BufLoad, B32, B32).mem_sem(MemSem::Format {
+            store: false,
+            comps: 1,
+            d16: true,
+        }),
         m("tbuffer_load_format_d16_xy", Mtbuf, [X, X, 9, 9], BufLoad, B64, B32)
             .flag(Flags::D16_PACKED)
-            .mem_sem(MemSem::Format { store: false, comps: 2 }),
+            .mem_sem(MemSem::Format {
+                store: false,
+                comps: 2,
+                d16: true,
+            }),
         m("tbuffer_load_format_d16_xyz", Mtbuf, [X, X, 10, 10], BufLoad, B96, B32)
             .flag(Flags::D16_PACKED)
-            .mem_sem(MemSem::Format { store: false, comps: 3 }),
+            .mem_sem(MemSem::Format {
+                store: false,
+                comps: 3,
+                d16: true,
+            }),
         m(
             "tbuffer_load_format_d16_xyzw",
             Mtbuf,
@@ -214,12 +304,23 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
             B32,
         )
         .flag(Flags::D16_PACKED)
-        .mem_sem(MemSem::Format { store: false, comps: 4 }),
-        m("tbuffer_store_format_d16_x", Mtbuf, [X, X, 12, 12], BufStore, B32, B32)
-            .mem_sem(MemSem::Format { store: true, comps: 1 }),
+        .mem_sem(MemSem::Format {
+            store: false,
+            comps: 4,
+            d16: true,
+        }),
+        m("tbuffer_store_format_d16_x", Mtbuf, [X, X, 12, 12], BufStore, B32, B32).mem_sem(MemSem::Format {
+            store: true,
+            comps: 1,
+            d16: true,
+        }),
         m("tbuffer_store_format_d16_xy", Mtbuf, [X, X, 13, 13], BufStore, B32, B64)
             .flag(Flags::D16_PACKED)
-            .mem_sem(MemSem::Format { store: true, comps: 2 }),
+            .mem_sem(MemSem::Format {
+                store: true,
+                comps: 2,
+                d16: true,
+            }),
         m(
             "tbuffer_store_format_d16_xyz",
             Mtbuf,
@@ -229,7 +330,11 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
             B96,
         )
         .flag(Flags::D16_PACKED)
-        .mem_sem(MemSem::Format { store: true, comps: 3 }),
+        .mem_sem(MemSem::Format {
+            store: true,
+            comps: 3,
+            d16: true,
+        }),
         m(
             "tbuffer_store_format_d16_xyzw",
             Mtbuf,
@@ -239,7 +344,11 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
             B128,
         )
         .flag(Flags::D16_PACKED)
-        .mem_sem(MemSem::Format { store: true, comps: 4 }),
+        .mem_sem(MemSem::Format {
+            store: true,
+            comps: 4,
+            d16: true,
+        }),
     ];
     t.extend(rows.into_iter().map(Row::done));
 }

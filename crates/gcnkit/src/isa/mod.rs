@@ -572,11 +572,10 @@ pub enum MemSem {
     /// [`AtomicOp::CmpSwap`], [`AtomicOp::Mskor`], [`AtomicOp::Wrap`].
     Atomic { op: AtomicOp, rtn: bool },
     /// A typed buffer access through a data/number format (MUBUF `*_format_*`, MTBUF):
-    /// `store` or load, `comps` components. The `_d16_` format rows carry the same value
-    /// (`buffer_load_format_d16_x` is `Format { store: false, comps: 1 }` like
-    /// `buffer_load_format_x`): 16-bit components, one per VGPR on GCN 1.2, two per VGPR on
-    /// GCN 1.4 ([`Flags::D16_PACKED`] on the rows of 2+ components).
-    Format { store: bool, comps: u8 },
+    /// `store` or load, `comps` components; `d16`: the `_d16_` rows (16-bit components, one
+    /// per VGPR on GCN 1.2, two per VGPR on GCN 1.4: [`Flags::D16_PACKED`] on the rows of 2+
+    /// components).
+    Format { store: bool, comps: u8, d16: bool },
     /// Nothing to move in a functional model (cache invalidations and write-backs,
     /// S_ATC_PROBE, S_DCACHE_DISCARD, DS_NOP).
     Nop,
