@@ -220,14 +220,14 @@ impl FastVop {
     }
 }
 
-/// Lane masks of each EXEC byte: entry b holds eight u32 masks, all ones where bit k of b is
-/// set (a blend of eight lanes is then one vector operation).
-static MASK8: [[u32; 8]; 256] = {
-    let mut t = [[0u32; 8]; 256];
+/// Lane masks of each four EXEC bits: entry b holds four u32 masks, all ones where bit k of
+/// b is set (a blend of four lanes is then one vector operation; the table is 256 bytes).
+static MASK4: [[u32; 4]; 16] = {
+    let mut t = [[0u32; 4]; 16];
     let mut b = 0;
-    while b < 256 {
+    while b < 16 {
         let mut k = 0;
-        while k < 8 {
+        while k < 4 {
             t[b][k] = if b >> k & 1 != 0 { u32::MAX } else { 0 };
             k += 1;
         }
@@ -239,10 +239,10 @@ static MASK8: [[u32; 8]; 256] = {
 /// `row[lane] = src[lane]` for the lanes whose `exec` bit is set.
 #[inline]
 pub fn blend(row: &mut [u32; N], src: &[u32; N], exec: u64) {
-    for c in 0..N / 8 {
-        let m = &MASK8[(exec >> (8 * c)) as u8 as usize];
-        for k in 0..8 {
-            let (r, d) = (&mut row[c * 8 + k], src[c * 8 + k]);
+    for c in 0..N / 4 {
+        let m = &MASK4[(exec >> (4 * c)) as usize & 15];
+        for k in 0..4 {
+            let (r, d) = (&mut row[c * 4 + k], src[c * 4 + k]);
             *r = (d & m[k]) | (*r & !m[k]);
         }
     }
