@@ -829,55 +829,65 @@ impl<'a> Worker<'a> {
                 if let Some(&k) = prog.at.get(ws.pc as usize / 4) {
                     let (k, n) = (k as usize, prog.run_len.get(k as usize).copied().unwrap_or(0) as usize);
                     if n > 0 && ws.pc.is_multiple_of(4) && ws.instructions + (n as u64) < l.budget {
-                        let mut j = k;
-                        // Active lanes, counted again only when EXEC changed.
-                        let (mut seen, mut active) = (!ws.w.exec(), 0u64);
-                        // Counted in registers, added to the stats once per run.
+                        // The run's plans and counters as slices: no bounds checks, nothing
+                        // reloaded per instruction.
+                        let plans = &prog.fast[k..k + n];
+                        let cnts = &mut counts[k..k + n];
+                        let w = &mut ws.w;
+                        // Active lanes, counted again only when EXEC changed; counts kept in
+                        // registers and added to the stats once per run.
+                        let (mut seen, mut active) = (!w.exec(), 0u64);
                         let (mut lops, mut vins) = (0u64, 0u64);
-                        while j < k + n {
-                            match &prog.fast[j] {
+                        let mut done = 0usize;
+                        let mut jump = None;
+                        for (p, c) in plans.iter().zip(cnts.iter_mut()) {
+                            match p {
                                 Plan::Vector(f) => {
-                                    let exec = ws.w.exec();
+                                    let exec = w.exec();
                                     if exec != seen {
                                         seen = exec;
                                         active = exec.count_ones() as u64;
                                     }
-                                    if !f.run(&mut ws.w, lanes) {
+                                    if !f.run(w, lanes) {
                                         break;
                                     }
                                     lops += active;
                                     vins += 1;
                                 }
-                                Plan::Scalar(f) => f.run(&mut ws.w),
+                                Plan::Scalar(f) => f.run(w),
                                 Plan::Nop => {}
-                                Plan::Branch(c, t) => {
+                                Plan::Branch(cond, t) => {
                                     // The run's last instruction: taken or not, the run ends.
-                                    counts[j] += 1;
-                                    ws.instructions += (j + 1 - k) as u64;
-                                    ws.pc = if taken(&ws.w, *c) {
-                                        *t
-                                    } else {
-                                        prog.pcs[j] + 4 * prog.instrs[j].len as u32
-                                    };
+                                    *c += 1;
+                                    done += 1;
+                                    jump = Some(if taken(w, *cond) { Some(*t) } else { None });
                                     break;
                                 }
                                 Plan::General => break,
                             }
-                            counts[j] += 1;
-                            j += 1;
+                            *c += 1;
+                            done += 1;
                         }
                         stats.lane_ops += lops;
                         stats.vector_instructions += vins;
-                        if matches!(prog.fast.get(j), Some(Plan::Branch(..))) && j < k + n {
-                            continue;
-                        }
-                        ws.instructions += (j - k) as u64;
-                        ws.pc = match prog.pcs.get(j) {
-                            Some(&pc) if j < k + n => pc,
-                            _ => prog.pcs[j - 1] + 4 * prog.instrs[j - 1].len as u32,
-                        };
-                        if j == k + n {
-                            continue;
+                        ws.instructions += done as u64;
+                        // The address after the run's last executed instruction (done >= 1).
+                        let after = |done: usize| prog.pcs[k + done - 1] + 4 * prog.instrs[k + done - 1].len as u32;
+                        match jump {
+                            Some(Some(t)) => {
+                                ws.pc = t;
+                                continue;
+                            }
+                            Some(None) => {
+                                ws.pc = after(done);
+                                continue;
+                            }
+                            None if done == n => {
+                                ws.pc = after(done);
+                                continue;
+                            }
+                            // Stopped before instruction k + done: the general path runs it.
+                            None => ws.pc = prog.pcs[k + done],
                         }
                     }
                 }
