@@ -437,8 +437,9 @@ impl Flags {
 
     /// DS: the two offsets count 64 elements each (the `*2st64*` forms).
     pub const ST64: Flags = Flags(1 << 41);
-    /// The operation reads VDST's old value (V_MAC_*, V_FMAC_F32, V_CVT_PKACCUM_U8_F32,
-    /// V_WRITELANE_B32): the emulator's fast path copies it only for these.
+    /// The operation reads its destination's old value (V_MAC_*, V_FMAC_F32,
+    /// V_CVT_PKACCUM_U8_F32, V_WRITELANE_B32; S_CMOV*, S_CMOVK_I32, S_BITSET*): the
+    /// emulator's fast path reads it only for these (SOPK arithmetic reads it as SSRC0).
     pub const READS_DST: Flags = Flags(1 << 42);
 
     #[inline]

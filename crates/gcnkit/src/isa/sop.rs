@@ -69,7 +69,9 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
         s("s_pack_hh_b32_b16", Sop2, [X, X, X, 52], S2, B32, B32, B32).salu(e::pack_hh_b32_b16),
         // SOPK
         s("s_movk_i32", Sopk, [0, 0, 0, 0], K, I32, I32, I32).salu(e::movk_i32),
-        s("s_cmovk_i32", Sopk, [2, 2, 1, 1], K, I32, I32, I32).salu(e::cmovk_i32),
+        s("s_cmovk_i32", Sopk, [2, 2, 1, 1], K, I32, I32, I32)
+            .salu(e::cmovk_i32)
+            .flag(Flags::READS_DST),
         s("s_cmpk_eq_i32", Sopk, [3, 3, 2, 2], KCmp, B32, I32, I32).salu(e::cmp_eq_i32),
         s("s_cmpk_lg_i32", Sopk, [4, 4, 3, 3], KCmp, B32, I32, I32).salu(e::cmp_lg_i32),
         s("s_cmpk_gt_i32", Sopk, [5, 5, 4, 4], KCmp, B32, I32, I32).salu(e::cmp_gt_i32),
@@ -94,8 +96,12 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
         // SOP1
         s("s_mov_b32", Sop1, [3, 3, 0, 0], S1, B32, B32, B32).salu(e::mov),
         s("s_mov_b64", Sop1, [4, 4, 1, 1], S1, B64, B64, B32).salu(e::mov),
-        s("s_cmov_b32", Sop1, [5, 5, 2, 2], S1, B32, B32, B32).salu(e::cmov),
-        s("s_cmov_b64", Sop1, [6, 6, 3, 3], S1, B64, B64, B32).salu(e::cmov),
+        s("s_cmov_b32", Sop1, [5, 5, 2, 2], S1, B32, B32, B32)
+            .salu(e::cmov)
+            .flag(Flags::READS_DST),
+        s("s_cmov_b64", Sop1, [6, 6, 3, 3], S1, B64, B64, B32)
+            .salu(e::cmov)
+            .flag(Flags::READS_DST),
         s("s_not_b32", Sop1, [7, 7, 4, 4], S1, B32, B32, B32).salu(e::not_b32),
         s("s_not_b64", Sop1, [8, 8, 5, 5], S1, B64, B64, B32).salu(e::not_b64),
         s("s_wqm_b32", Sop1, [9, 9, 6, 6], S1, B32, B32, B32).salu(e::wqm_b32),
@@ -116,10 +122,18 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
         s("s_flbit_i32_i64", Sop1, [24, 24, 21, 21], S1, B32, B64, B32).salu(e::flbit_i32_i64),
         s("s_sext_i32_i8", Sop1, [25, 25, 22, 22], S1, B32, B32, B32).salu(e::sext_i32_i8),
         s("s_sext_i32_i16", Sop1, [26, 26, 23, 23], S1, B32, B32, B32).salu(e::sext_i32_i16),
-        s("s_bitset0_b32", Sop1, [27, 27, 24, 24], S1, B32, B32, B32).salu(e::bitset0_b32),
-        s("s_bitset0_b64", Sop1, [28, 28, 25, 25], S1, B64, B32, B32).salu(e::bitset0_b64),
-        s("s_bitset1_b32", Sop1, [29, 29, 26, 26], S1, B32, B32, B32).salu(e::bitset1_b32),
-        s("s_bitset1_b64", Sop1, [30, 30, 27, 27], S1, B64, B32, B32).salu(e::bitset1_b64),
+        s("s_bitset0_b32", Sop1, [27, 27, 24, 24], S1, B32, B32, B32)
+            .salu(e::bitset0_b32)
+            .flag(Flags::READS_DST),
+        s("s_bitset0_b64", Sop1, [28, 28, 25, 25], S1, B64, B32, B32)
+            .salu(e::bitset0_b64)
+            .flag(Flags::READS_DST),
+        s("s_bitset1_b32", Sop1, [29, 29, 26, 26], S1, B32, B32, B32)
+            .salu(e::bitset1_b32)
+            .flag(Flags::READS_DST),
+        s("s_bitset1_b64", Sop1, [30, 30, 27, 27], S1, B64, B32, B32)
+            .salu(e::bitset1_b64)
+            .flag(Flags::READS_DST),
         s("s_getpc_b64", Sop1, [31, 31, 28, 28], S1NoSrc, B64, B32, B32).flow(Flow::GetPc),
         s("s_setpc_b64", Sop1, [32, 32, 29, 29], S1NoDst, B32, B64, B32)
             .flag(Flags::SREG_SRC)
