@@ -50,6 +50,8 @@ pub struct FastVop {
     flush_out: bool,
     float: bool,
     reads_dst: bool,
+    /// Some source is an f32 MODE may flush.
+    any_flush_in: bool,
 }
 
 impl FastVop {
@@ -101,6 +103,7 @@ impl FastVop {
             flush_out: d.dst.is_float() && d.form != Form::Cmp,
             float: d.dst.is_float() || d.src.iter().take(nsrc).any(|t| t.is_float()),
             reads_dst: d.flags.has(Flags::READS_DST),
+            any_flush_in: false,
         };
         for s in operands(i, d).as_slice() {
             match s.role {
@@ -128,6 +131,7 @@ impl FastVop {
                         _ => return None,
                     };
                     p.flush_in[k] = s.ty == Ty::F32 && !d.flags.has(Flags::CLASS);
+                    p.any_flush_in |= p.flush_in[k];
                     p.nsrc = p.nsrc.max(k as u8 + 1);
                 }
                 _ => return None,
@@ -140,12 +144,18 @@ impl FastVop {
     /// executor does (a rounding mode other than nearest-even): the caller runs that instead.
     #[inline]
     pub fn run(&self, w: &mut Wave, l: &mut Lanes) -> bool {
+        let exec = w.exec();
+        self.run_exec(w, l, exec)
+    }
+
+    /// [`FastVop::run`] with EXEC already read (`exec` must be the wave's EXEC).
+    #[inline]
+    pub fn run_exec(&self, w: &mut Wave, l: &mut Lanes, exec: u64) -> bool {
         let mode = w.mode;
         if self.float && mode & 0xf != 0 {
             return false;
         }
-        let exec = w.exec();
-        let flush_in = !keeps_input_denorms(mode, Ty::F32);
+        let flush_in = self.any_flush_in && !keeps_input_denorms(mode, Ty::F32);
         // VDST's old value, for the rows that read it (V_MAC_* accumulate into it), before
         // any source row leaves the register file.
         if self.reads_dst {

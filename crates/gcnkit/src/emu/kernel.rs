@@ -848,7 +848,7 @@ impl<'a> Worker<'a> {
                                         seen = exec;
                                         active = exec.count_ones() as u64;
                                     }
-                                    if !f.run(w, lanes) {
+                                    if !f.run_exec(w, lanes, exec) {
                                         break;
                                     }
                                     lops += active;
