@@ -249,11 +249,23 @@ static MASK4: [[u32; 4]; 16] = {
 /// `row[lane] = src[lane]` for the lanes whose `exec` bit is set.
 #[inline]
 pub fn blend(row: &mut [u32; N], src: &[u32; N], exec: u64) {
-    for c in 0..N / 4 {
-        let m = &MASK4[(exec >> (4 * c)) as usize & 15];
-        for k in 0..4 {
-            let (r, d) = (&mut row[c * 4 + k], src[c * 4 + k]);
-            *r = (d & m[k]) | (*r & !m[k]);
+    // Sixteen lanes at a time: all off (nothing), all on (a copy), else lane masks (divergence
+    // is mostly coherent over neighbouring lanes).
+    for g in 0..N / 16 {
+        let bits = (exec >> (16 * g)) as u16;
+        let (r16, s16) = (&mut row[g * 16..g * 16 + 16], &src[g * 16..g * 16 + 16]);
+        match bits {
+            0 => {}
+            0xffff => r16.copy_from_slice(s16),
+            _ => {
+                for c in 0..4 {
+                    let m = &MASK4[(bits >> (4 * c)) as usize & 15];
+                    for k in 0..4 {
+                        let (r, d) = (&mut r16[c * 4 + k], s16[c * 4 + k]);
+                        *r = (d & m[k]) | (*r & !m[k]);
+                    }
+                }
+            }
         }
     }
 }
