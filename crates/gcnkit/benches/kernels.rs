@@ -19,20 +19,20 @@ const X0: f32 = -2.0;
 const Y0: f32 = -1.25;
 const D: f32 = 2.5 / 256.0;
 
-fn val(bytes: &[u8], kind: &str, _: u8) -> ArgValue {
-    ArgValue::Value(bytes.to_vec(), kind.into())
+fn val(bytes: &[u8]) -> ArgValue {
+    ArgValue::Value(bytes.to_vec())
 }
 
 fn mandel_args() -> Vec<ArgValue> {
     vec![
         ArgValue::Buffer(vec![0; (W * H * 4) as usize]),
-        val(&W.to_le_bytes(), "u32", 0),
-        val(&H.to_le_bytes(), "u32", 0),
-        val(&X0.to_le_bytes(), "f32", 0),
-        val(&Y0.to_le_bytes(), "f32", 0),
-        val(&D.to_le_bytes(), "f32", 0),
-        val(&D.to_le_bytes(), "f32", 0),
-        val(&ITER.to_le_bytes(), "u32", 0),
+        val(&W.to_le_bytes()),
+        val(&H.to_le_bytes()),
+        val(&X0.to_le_bytes()),
+        val(&Y0.to_le_bytes()),
+        val(&D.to_le_bytes()),
+        val(&D.to_le_bytes()),
+        val(&ITER.to_le_bytes()),
     ]
 }
 
@@ -130,8 +130,8 @@ fn main() {
     let args = vec![
         ArgValue::Buffer(bytes(&y0)),
         ArgValue::Buffer(bytes(&x)),
-        ArgValue::Value(A.to_le_bytes().to_vec(), "f32".into()),
-        ArgValue::Value(N.to_le_bytes().to_vec(), "u32".into()),
+        ArgValue::Value(A.to_le_bytes().to_vec()),
+        ArgValue::Value(N.to_le_bytes().to_vec()),
     ];
     let l = launch([N, 1, 1], [256, 1, 1], args, 1);
     let (t_emu, o) = best(3, || go(saxpy, &l));
@@ -153,8 +153,8 @@ fn main() {
     for threads in [1, 2] {
         let mut args = mandel_args();
         args[0] = ArgValue::Buffer(vec![0; (4 * W * H * 4) as usize]);
-        args[1] = val(&(2 * W).to_le_bytes(), "u32", 0);
-        args[2] = val(&(2 * H).to_le_bytes(), "u32", 0);
+        args[1] = val(&(2 * W).to_le_bytes());
+        args[2] = val(&(2 * H).to_le_bytes());
         let l = launch([2 * W, 2 * H, 1], [16, 16, 1], args, threads);
         let (t, _) = best(3, || go(mandel, &l));
         times.push(t.as_secs_f64());

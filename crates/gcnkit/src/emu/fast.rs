@@ -326,13 +326,7 @@ impl FastSalu {
                     p.dst = (s.code as u8, s.regs);
                 }
                 Role::Src(k) if k < 2 => p.src[k as usize] = from(s.code, s.regs, s.ty)?,
-                Role::Imm => {
-                    p.src[1] = SFrom::Value(if d.src[1] == Ty::I32 {
-                        s.val as u16 as i16 as i64 as u64
-                    } else {
-                        s.val as u16 as u64
-                    })
-                }
+                Role::Imm => p.src[1] = SFrom::Value(super::scalar::simm(d, s.val)),
                 _ => return None,
             }
         }

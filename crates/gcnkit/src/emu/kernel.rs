@@ -12,7 +12,7 @@ use super::vmem::{self, MemCtx};
 use super::wave::{Wave, EXEC, VCC};
 use crate::arch::Arch;
 use crate::decode::decode;
-use crate::enc::{Enc, F};
+use crate::enc::Enc;
 use crate::instr::Instr;
 use crate::isa::{Cond, Flow, Sem};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -22,9 +22,8 @@ use std::time::{Duration, Instant};
 /// One explicit kernel argument's value.
 #[derive(Clone, Debug)]
 pub enum ArgValue {
-    /// A by-value argument: its bytes (little-endian) and the spec's type name (for
-    /// messages).
-    Value(Vec<u8>, String),
+    /// A by-value argument: its bytes (little-endian).
+    Value(Vec<u8>),
     /// A global buffer holding these bytes.
     Buffer(Vec<u8>),
     /// A dynamic `__local` allocation of this many bytes.
@@ -49,18 +48,13 @@ pub fn parse_arg(spec: &str) -> Result<ArgValue, String> {
             body.parse::<u64>()
         }
         .map_err(|_| format!("'{spec}': '{v}' is not an integer"))?;
-        let x = if neg { mag.wrapping_neg() } else { mag };
-        let fits = if bits == 64 {
-            !neg || signed
-        } else if neg {
-            signed && mag <= 1u64 << (bits - 1)
-        } else {
-            mag < 1u64 << bits
-        };
-        if !fits || (neg && bits == 64 && mag > 1u64 << 63) {
+        // From the signed minimum (0 for unsigned kinds) to the largest bit pattern.
+        let x = if neg { -(mag as i128) } else { mag as i128 };
+        let lo = if signed { -(1i128 << (bits - 1)) } else { 0 };
+        if x < lo || x >= 1i128 << bits {
             return Err(format!("'{spec}': {v} does not fit {kind}"));
         }
-        Ok(x)
+        Ok(x as u64)
     };
     let float_bits = |bits: u32| -> Result<u64, String> {
         let t = v.trim();
@@ -78,7 +72,7 @@ pub fn parse_arg(spec: &str) -> Result<ArgValue, String> {
             _ => f.to_bits(),
         })
     };
-    let le = |x: u64, n: usize| ArgValue::Value(x.to_le_bytes()[..n].to_vec(), kind.to_string());
+    let le = |x: u64, n: usize| ArgValue::Value(x.to_le_bytes()[..n].to_vec());
     Ok(match kind {
         "i8" => le(int(8, true)?, 1),
         "u8" => le(int(8, false)?, 1),
@@ -212,10 +206,9 @@ impl Plan {
         match d.sem {
             Some(Sem::Flow(Flow::Nop)) => return Plan::Nop,
             Some(Sem::Flow(Flow::Branch(c))) => {
-                let t = pc as i64 + 4 * (i.len as i64 + i.get(F::Simm16) as u16 as i16 as i64);
-                return match u32::try_from(t) {
-                    Ok(t) => Plan::Branch(c, t),
-                    Err(_) => Plan::General,
+                return match crate::syntax::branch_target(i, pc as usize).map(u32::try_from) {
+                    Some(Ok(t)) => Plan::Branch(c, t),
+                    _ => Plan::General,
                 };
             }
             _ => {}
@@ -257,9 +250,8 @@ impl Program {
                 };
                 match flow {
                     Some(Flow::Branch(c)) => {
-                        let t = next as i64 + i.get(F::Simm16) as u16 as i16 as i64;
-                        if t >= 0 {
-                            todo.push(t as usize);
+                        if let Some(t) = crate::syntax::branch_target(&i, pos * 4).filter(|t| *t >= 0) {
+                            todo.push(t as usize / 4);
                         }
                         if c == Cond::Always {
                             break;
@@ -386,7 +378,7 @@ fn layout(k: &KernelInfo, l: &Launch) -> Result<Layout, RunError> {
             ))
         };
         match (a.kind.as_str(), v) {
-            ("by_value", ArgValue::Value(bytes, _)) if bytes.len() == a.size as usize => {
+            ("by_value", ArgValue::Value(bytes)) if bytes.len() == a.size as usize => {
                 values.push((a.offset, bytes.clone()));
             }
             ("by_value", _) => return Err(bad(&format!("a value of {} bytes (e.g. i32:5, f64:1.5)", a.size))),
@@ -451,7 +443,6 @@ fn layout(k: &KernelInfo, l: &Launch) -> Result<Layout, RunError> {
     for (off, bytes) in values {
         put(&mut kernarg, off as usize, &bytes);
     }
-    let groups: [u32; 3] = std::array::from_fn(|d| l.grid[d].div_ceil(l.block[d]));
     for a in k.args.iter().filter(|a| !a.explicit()) {
         let d = |s: &str| match s.as_bytes().last() {
             Some(b'y') => 1,
@@ -480,7 +471,6 @@ fn layout(k: &KernelInfo, l: &Launch) -> Result<Layout, RunError> {
             put(&mut kernarg, a.offset as usize, &v.to_le_bytes()[..n]);
         }
     }
-    let _ = groups;
     let kernarg_at = mem.add("kernarg segment", kernarg.len().max(1) as u64, &kernarg);
     put(&mut packet, 40, &kernarg_at.to_le_bytes());
     let packet_at = mem.add("dispatch packet", 64, &packet);
@@ -985,7 +975,8 @@ impl<'a> Worker<'a> {
                     ws.pc = next;
                 }
                 Some(Sem::Flow(f)) => {
-                    let target = || (next as i64 + 4 * (i.get(F::Simm16) as u16 as i16 as i64)) as u32;
+                    // Outside the code (negative) becomes an address no instruction is at.
+                    let target = || crate::syntax::branch_target(i, pc as usize).map_or(u32::MAX, |t| t as u32);
                     let w = &mut ws.w;
                     let code_addr = |pc: u32| lay.code + pc as u64;
                     match f {
@@ -1044,5 +1035,37 @@ impl<'a> Worker<'a> {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bytes(spec: &str) -> Result<Vec<u8>, String> {
+        match parse_arg(spec)? {
+            ArgValue::Value(b) => Ok(b),
+            _ => Err("not a value".into()),
+        }
+    }
+
+    #[test]
+    fn argument_specs_and_their_ranges() {
+        assert_eq!(bytes("i8:-128"), Ok(vec![0x80]));
+        assert_eq!(bytes("i8:255"), Ok(vec![0xff]));
+        assert!(bytes("i8:-129").is_err() && bytes("i8:256").is_err());
+        assert!(bytes("u32:-1").is_err());
+        assert_eq!(bytes("i16:0x8000"), Ok(vec![0, 0x80]));
+        assert_eq!(
+            bytes("i64:-9223372036854775808"),
+            Ok(0x8000_0000_0000_0000u64.to_le_bytes().to_vec())
+        );
+        assert!(bytes("i64:-9223372036854775809").is_err());
+        assert_eq!(bytes("u64:0xffffffffffffffff"), Ok(vec![0xff; 8]));
+        assert_eq!(bytes("f32:1.5"), Ok(1.5f32.to_le_bytes().to_vec()));
+        assert_eq!(bytes("f16:0x3c00"), Ok(vec![0, 0x3c]));
+        assert!(bytes("f16:0x13c00").is_err() && bytes("q32:1").is_err() && bytes("i32").is_err());
+        assert!(matches!(parse_arg("zeros:4"), Ok(ArgValue::Buffer(b)) if b == [0; 4]));
+        assert!(matches!(parse_arg("local:16"), Ok(ArgValue::Local(16))));
     }
 }

@@ -165,8 +165,8 @@ impl Memory {
     #[inline]
     pub fn read(&self, addr: u64, n: u8) -> Result<u64, Fault> {
         let (r, off) = self.region(addr, n, false)?;
-        if n == 4 && off & 3 == 0 {
-            return Ok(r.word(off).load(Relaxed) as u64);
+        if n == 4 {
+            return Ok(r.read_u32(off) as u64);
         }
         let mut v = 0u64;
         for j in 0..n as u64 {
@@ -179,8 +179,8 @@ impl Memory {
     #[inline]
     pub fn write(&self, addr: u64, n: u8, v: u64) -> Result<(), Fault> {
         let (r, off) = self.region(addr, n, true)?;
-        if n == 4 && off & 3 == 0 {
-            r.word(off).store(v as u32, Relaxed);
+        if n == 4 {
+            r.write_u32(off, v as u32);
             return Ok(());
         }
         for j in 0..n as u64 {

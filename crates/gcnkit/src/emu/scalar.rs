@@ -82,7 +82,7 @@ pub fn write_scalar(w: &mut Wave, code: u16, regs: u8, v: u64) -> Result<(), Emu
 }
 
 /// SIMM16 as SOPK's second source: sign-extended for I32 rows, zero-extended otherwise.
-fn simm(d: &InstrDef, v: u32) -> u64 {
+pub(crate) fn simm(d: &InstrDef, v: u32) -> u64 {
     if d.src[1] == Ty::I32 {
         v as u16 as i16 as i64 as u64
     } else {

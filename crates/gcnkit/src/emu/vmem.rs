@@ -159,6 +159,26 @@ fn set_vgpr(w: &mut Wave, r: usize, lane: usize, v: u32) {
     }
 }
 
+/// A 32-bit (`dwords` 1) or 64-bit (2) value of `lane` from VGPR `r` (and `r + 1`).
+#[inline]
+fn value(w: &Wave, r: usize, lane: usize, dwords: usize) -> u64 {
+    let lo = vgpr(w, r, lane) as u64;
+    if dwords == 2 {
+        lo | (vgpr(w, r + 1, lane) as u64) << 32
+    } else {
+        lo
+    }
+}
+
+/// Writes a 32-bit or 64-bit value of `lane` to VGPR `r` (and `r + 1`).
+#[inline]
+fn set_value(w: &mut Wave, r: usize, lane: usize, dwords: usize, v: u64) {
+    set_vgpr(w, r, lane, v as u32);
+    if dwords == 2 {
+        set_vgpr(w, r + 1, lane, (v >> 32) as u32);
+    }
+}
+
 /// Sign- or zero-extends the low `bytes` of `v`.
 fn extend(v: u64, bytes: u32, sext: bool) -> u32 {
     match (bytes, sext) {
@@ -224,22 +244,15 @@ fn lane_access(
                 dwords
             };
             let bytes = 4 * wide as u32;
-            let get = |w: &Wave, r: usize| {
-                let lo = vgpr(w, r, lane) as u64;
-                if wide == 2 {
-                    lo | (vgpr(w, r + 1, lane) as u64) << 32
-                } else {
-                    lo
-                }
+            let data = value(w, vdata, lane, wide);
+            let cmp = if wide < dwords {
+                value(w, vdata + wide, lane, wide)
+            } else {
+                0
             };
-            let data = get(w, vdata);
-            let cmp = if wide < dwords { get(w, vdata + wide) } else { 0 };
             let old = atomic(ctx, at, op, bytes, data, cmp, lane)?;
             if rtn {
-                set_vgpr(w, vdst, lane, old as u32);
-                if wide == 2 {
-                    set_vgpr(w, vdst + 1, lane, (old >> 32) as u32);
-                }
+                set_value(w, vdst, lane, wide, old);
             }
         }
         _ => {}
@@ -423,29 +436,17 @@ pub fn ds(w: &mut Wave, ctx: &mut MemCtx, i: &Instr, d: &'static InstrDef, m: Me
         let at = At::Lds(addr.wrapping_add(o1 << 8 | o0));
         match m {
             MemSem::Atomic { op, rtn } => {
-                let wide = dwords as u32;
-                let get = |w: &Wave, r: usize| {
-                    let lo = vgpr(w, r, lane) as u64;
-                    if wide == 2 {
-                        lo | (vgpr(w, r + 1, lane) as u64) << 32
-                    } else {
-                        lo
-                    }
-                };
                 // Two-data DS atomics: DS_CMPST (DATA0 = cmp, DATA1 = src) and DS_MSKOR
                 // (DATA0 = mask, DATA1 = the bits to set); see [`AtomicOp`].
-                let (a, b) = (get(w, data0), get(w, data1));
+                let (a, b) = (value(w, data0, lane, dwords), value(w, data1, lane, dwords));
                 let (data, cmp) = match op {
                     AtomicOp::CmpSwap | AtomicOp::CmpSwapF => (b, a),
                     AtomicOp::Mskor | AtomicOp::Wrap => (a, b),
                     _ => (a, 0),
                 };
-                let old = atomic(ctx, at, op, 4 * wide, data, cmp, lane)?;
+                let old = atomic(ctx, at, op, 4 * dwords as u32, data, cmp, lane)?;
                 if rtn {
-                    set_vgpr(w, vdst, lane, old as u32);
-                    if wide == 2 {
-                        set_vgpr(w, vdst + 1, lane, (old >> 32) as u32);
-                    }
+                    set_value(w, vdst, lane, dwords, old);
                 }
             }
             _ => lane_access(w, ctx, lane, at, m, dwords, vdst, data0, false)?,
