@@ -593,8 +593,10 @@ struct Worker<'a> {
     lds: Vec<u8>,
     lanes: Box<Lanes>,
     stats: Stats,
-    /// Executions of each instruction of the program.
-    counts: Vec<u64>,
+    /// Executions of each instruction of the program, as differences: a run of planned
+    /// instructions k..k+n adds 1 at k and takes 1 at k+n (two updates per run, not one per
+    /// instruction); the count of instruction i is the sum of entries 0..=i.
+    counts: Vec<i64>,
 }
 
 impl<'a> Worker<'a> {
@@ -609,15 +611,17 @@ impl<'a> Worker<'a> {
                 by_class: vec![0; Enc::ALL.len() + 1],
                 ..Stats::default()
             },
-            counts: vec![0; sh.prog.instrs.len()],
+            counts: vec![0; sh.prog.instrs.len() + 1],
         }
     }
 
     /// The counts, with the per-instruction ones summed by class.
     fn finish(mut self) -> Stats {
-        for (i, c) in self.sh.prog.instrs.iter().zip(&self.counts) {
-            self.stats.instructions += c;
-            self.stats.by_class[i.enc as usize] += c;
+        let mut c = 0i64;
+        for (i, d) in self.sh.prog.instrs.iter().zip(&self.counts) {
+            c += d;
+            self.stats.instructions += c as u64;
+            self.stats.by_class[i.enc as usize] += c as u64;
         }
         self.stats
     }
@@ -822,7 +826,6 @@ impl<'a> Worker<'a> {
                         // The run's plans and counters as slices: no bounds checks, nothing
                         // reloaded per instruction.
                         let plans = &prog.fast[k..k + n];
-                        let cnts = &mut counts[k..k + n];
                         let w = &mut ws.w;
                         // Active lanes, counted again only when EXEC changed; counts kept in
                         // registers and added to the stats once per run.
@@ -830,7 +833,7 @@ impl<'a> Worker<'a> {
                         let (mut lops, mut vins) = (0u64, 0u64);
                         let mut done = 0usize;
                         let mut jump = None;
-                        for (p, c) in plans.iter().zip(cnts.iter_mut()) {
+                        for p in plans {
                             match p {
                                 Plan::Vector(f) => {
                                     let exec = w.exec();
@@ -848,16 +851,16 @@ impl<'a> Worker<'a> {
                                 Plan::Nop => {}
                                 Plan::Branch(cond, t) => {
                                     // The run's last instruction: taken or not, the run ends.
-                                    *c += 1;
                                     done += 1;
                                     jump = Some(if taken(w, *cond) { Some(*t) } else { None });
                                     break;
                                 }
                                 Plan::General => break,
                             }
-                            *c += 1;
                             done += 1;
                         }
+                        counts[k] += 1;
+                        counts[k + done] -= 1;
                         stats.lane_ops += lops;
                         stats.vector_instructions += vins;
                         ws.instructions += done as u64;
@@ -911,9 +914,12 @@ impl<'a> Worker<'a> {
             }
             ws.instructions += 1;
             // Counted per instruction of the program (by class at the end: `Worker::finish`).
-            match counts.get_mut(index as usize) {
-                Some(c) => *c += 1,
-                None => {
+            match counts.get_mut(index as usize..index as usize + 2) {
+                Some([c, next]) => {
+                    *c += 1;
+                    *next -= 1;
+                }
+                _ => {
                     stats.instructions += 1;
                     stats.by_class[i.enc as usize] += 1;
                 }
