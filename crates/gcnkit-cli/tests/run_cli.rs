@@ -65,6 +65,19 @@ fn one_wave_program_runs_scalar_instructions() {
     assert_eq!(lanes[8], "0x0");
 }
 
+/// `s_setreg` of MODE's round mode changes how the vector ALU rounds: 1 + 2^-25 (less than
+/// half an ulp) is 1 to nearest and the next value up toward +infinity.
+#[test]
+fn one_wave_program_sets_the_round_mode() {
+    let prog = b"s_setreg_imm32_b32 hwreg(HW_REG_MODE, 0, 4), 1\nv_mov_b32 v1, 1.0\nv_mov_b32 v2, 0x33000001\n\
+v_add_f32 v3, v1, v2\ns_setreg_imm32_b32 hwreg(HW_REG_MODE, 0, 4), 0\nv_add_f32 v4, v1, v2\n";
+    let o = gcnkit(&["run", "-a", "gfx900", "--syntax", "llvm", "-"], prog);
+    assert!(o.status.success(), "{}", err(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["vgprs"]["3"][5], "0x3f800001");
+    assert_eq!(v["vgprs"]["4"][5], "0x3f800000");
+}
+
 /// Branches and memory need a kernel: the one-wave `run` says so at the line.
 #[test]
 fn one_wave_program_refuses_branches_and_memory() {

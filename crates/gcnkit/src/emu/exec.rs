@@ -626,18 +626,6 @@ pub(crate) fn step_with(w: &mut Wave, l: &mut Lanes, i: &Instr) -> Result<(), Em
     let Some(crate::isa::Sem::Vector(sem)) = d.sem else {
         return Err(EmuError::NotImplemented(name.to_string()));
     };
-    // Only round-to-nearest-even is modelled: other MODE round modes are refused, not
-    // silently ignored.
-    let float_op = d.dst.is_float() || d.src.iter().take(d.form.nsrc()).any(|t| t.is_float());
-    if float_op && w.mode & 0xf != 0 {
-        let ty = if d.dst.is_float() { d.dst } else { d.src[0] };
-        let bits = if ty == Ty::F32 { w.mode & 3 } else { (w.mode >> 2) & 3 };
-        if bits != 0 {
-            return Err(EmuError::Unsupported(format!(
-                "{name} under MODE round mode {bits} (only round to nearest even is modelled)"
-            )));
-        }
-    }
     let exec = w.exec();
     l.arch = a;
     l.exec = exec;

@@ -17,6 +17,7 @@ pub mod kernel;
 pub mod lanes;
 pub mod memory;
 pub mod ops;
+pub mod round;
 pub mod salu;
 pub mod scalar;
 pub mod state;

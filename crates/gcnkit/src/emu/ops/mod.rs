@@ -11,6 +11,7 @@ pub mod vop3;
 pub mod vop3p;
 
 use super::lanes::{Lanes, N};
+use super::round::Rm;
 
 /// `dst = f(src0)` on 32-bit lanes.
 #[inline(always)]
@@ -69,41 +70,38 @@ pub fn map3(l: &mut Lanes, f: impl Fn(u32, u32, u32) -> u32) {
     }
 }
 
-/// f32 binary operation.
+/// f32 binary operation; `f` gets MODE's f32 round mode. The loop is split on the mode, so
+/// under round to nearest even (always, on the fast path) `f` is the host's arithmetic with
+/// the mode a constant, and the loop vectorises.
 #[inline(always)]
-pub fn map2f(l: &mut Lanes, f: impl Fn(f32, f32) -> f32) {
-    map2(l, |a, b| f(f32::from_bits(a), f32::from_bits(b)).to_bits())
+pub fn map2f(l: &mut Lanes, f: impl Fn(Rm, f32, f32) -> f32) {
+    match Rm::f32(l.mode) {
+        Rm::Even => map2(l, |a, b| f(Rm::Even, f32::from_bits(a), f32::from_bits(b)).to_bits()),
+        rm => map2(l, |a, b| f(rm, f32::from_bits(a), f32::from_bits(b)).to_bits()),
+    }
 }
 
-/// f32 ternary operation.
+/// f32 ternary operation, split on the round mode as [`map2f`].
 #[inline(always)]
-pub fn map3f(l: &mut Lanes, f: impl Fn(f32, f32, f32) -> f32) {
-    map3(l, |a, b, c| {
-        f(f32::from_bits(a), f32::from_bits(b), f32::from_bits(c)).to_bits()
-    })
+pub fn map3f(l: &mut Lanes, f: impl Fn(Rm, f32, f32, f32) -> f32) {
+    let g = |rm, a, b, c| f(rm, f32::from_bits(a), f32::from_bits(b), f32::from_bits(c)).to_bits();
+    match Rm::f32(l.mode) {
+        Rm::Even => map3(l, |a, b, c| g(Rm::Even, a, b, c)),
+        rm => map3(l, |a, b, c| g(rm, a, b, c)),
+    }
 }
 
-/// f16 binary operation (low halves; the result is zero-extended). Computed in f64, where
-/// sums and products of two f16 values are exact, then rounded once to f16.
+/// f16 binary operation (low halves; the result is zero-extended): `f` computes in f64,
+/// where sums and products of two f16 values are exact, and the value is rounded once to f16
+/// in MODE's f16 round mode (`f` gets the mode too, for a rounding of its own inside).
 #[inline(always)]
-pub fn map2h(l: &mut Lanes, f: impl Fn(f64, f64) -> f64) {
-    use super::float::{f16_to_f32, f64_to_f16};
-    map2(l, |a, b| {
-        f64_to_f16(f(f16_to_f32(a & 0xffff) as f64, f16_to_f32(b & 0xffff) as f64))
-    })
-}
-
-/// f16 ternary operation, computed in f64 and rounded once to f16.
-#[inline(always)]
-pub fn map3h(l: &mut Lanes, f: impl Fn(f64, f64, f64) -> f64) {
-    use super::float::{f16_to_f32, f64_to_f16};
-    map3(l, |a, b, c| {
-        f64_to_f16(f(
-            f16_to_f32(a & 0xffff) as f64,
-            f16_to_f32(b & 0xffff) as f64,
-            f16_to_f32(c & 0xffff) as f64,
-        ))
-    })
+pub fn map2h(l: &mut Lanes, f: impl Fn(Rm, f64, f64) -> f64) {
+    use super::float::f16_to_f32;
+    let g = |rm: Rm, a: u32, b: u32| rm.to16(f(rm, f16_to_f32(a & 0xffff) as f64, f16_to_f32(b & 0xffff) as f64));
+    match Rm::f16(l.mode) {
+        Rm::Even => map2(l, |a, b| g(Rm::Even, a, b)),
+        rm => map2(l, |a, b| g(rm, a, b)),
+    }
 }
 
 /// 64-bit lanes: `dst = f(src0, src1, src2)` (unused sources read as 0).
@@ -115,12 +113,14 @@ pub fn map64(l: &mut Lanes, f: impl Fn(u64, u64, u64) -> u64) {
     }
 }
 
-/// f64 operation.
+/// f64 operation, split on MODE's f64 round mode as [`map2f`].
 #[inline(always)]
-pub fn map64f(l: &mut Lanes, f: impl Fn(f64, f64, f64) -> f64) {
-    map64(l, |a, b, c| {
-        f(f64::from_bits(a), f64::from_bits(b), f64::from_bits(c)).to_bits()
-    })
+pub fn map64f(l: &mut Lanes, f: impl Fn(Rm, f64, f64, f64) -> f64) {
+    let g = |rm, a, b, c| f(rm, f64::from_bits(a), f64::from_bits(b), f64::from_bits(c)).to_bits();
+    match Rm::f64(l.mode) {
+        Rm::Even => map64(l, |a, b, c| g(Rm::Even, a, b, c)),
+        rm => map64(l, |a, b, c| g(rm, a, b, c)),
+    }
 }
 
 /// Per-lane bit results: `sdst` bit i = f(lane i). The lanes' results go to a mask array

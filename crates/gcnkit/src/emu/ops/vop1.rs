@@ -18,6 +18,7 @@
 //!   SQRT (f16, f32, f64) return the correctly rounded value of their formula; hardware may
 //!   differ in the last bit.
 
+use super::vop3::add_round_odd;
 use super::{map1, map1_64, map1_from64, map1_to64};
 use crate::arch::Arch;
 use crate::emu::float::{
@@ -26,6 +27,7 @@ use crate::emu::float::{
     NEG_QNAN64,
 };
 use crate::emu::lanes::Lanes;
+use crate::emu::round::Rm;
 
 // ---------------------------------------------------------------------------------------------
 // Moves and bit operations
@@ -171,7 +173,7 @@ pub fn cvt_rpi_i32_f32(l: &mut Lanes) {
     map1(l, |x| flr_sat(x, (f32::from_bits(x) as f64 + 0.5).floor()))
 }
 
-// Integer → float conversions round to nearest even (Rust's `as` casts do).
+// Integer → float conversions round in MODE's round mode for the result's type (to f64: exact).
 
 pub fn cvt_f64_i32(l: &mut Lanes) {
     map1_to64(l, |x| (x as i32 as f64).to_bits())
@@ -182,19 +184,23 @@ pub fn cvt_f64_u32(l: &mut Lanes) {
 }
 
 pub fn cvt_f32_i32(l: &mut Lanes) {
-    map1(l, |x| (x as i32 as f32).to_bits())
+    let rm = Rm::f32(l.mode);
+    map1(l, |x| rm.to32(x as i32 as f64).to_bits())
 }
 
 pub fn cvt_f32_u32(l: &mut Lanes) {
-    map1(l, |x| (x as f32).to_bits())
+    let rm = Rm::f32(l.mode);
+    map1(l, |x| rm.to32(x as f64).to_bits())
 }
 
 pub fn cvt_f16_u16(l: &mut Lanes) {
-    map1(l, |x| f64_to_f16((x & 0xffff) as f64))
+    let rm = Rm::f16(l.mode);
+    map1(l, |x| rm.to16((x & 0xffff) as f64))
 }
 
 pub fn cvt_f16_i16(l: &mut Lanes) {
-    map1(l, |x| f64_to_f16(x as u16 as i16 as f64))
+    let rm = Rm::f16(l.mode);
+    map1(l, |x| rm.to16(x as u16 as i16 as f64))
 }
 
 /// Byte `n` of SRC0 as a float.
@@ -247,19 +253,26 @@ pub fn cvt_norm_u16_f16(l: &mut Lanes) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Float ↔ float conversions (round to nearest even; NaNs keep sign and payload, quieted)
+// Float ↔ float conversions (rounded in MODE's mode for the result type; NaNs keep sign and
+// payload, quieted)
 // ---------------------------------------------------------------------------------------------
 
 pub fn cvt_f16_f32(l: &mut Lanes) {
-    map1(l, |x| f64_to_f16(f64::from_bits(f32_bits_to_f64(x))))
+    let rm = Rm::f16(l.mode);
+    map1(l, |x| rm.to16(f64::from_bits(f32_bits_to_f64(x))))
 }
 
 pub fn cvt_f32_f16(l: &mut Lanes) {
     map1(l, f16_bits_to_f32)
 }
 
+/// Rounded in MODE's f32 round mode (the result's type).
 pub fn cvt_f32_f64(l: &mut Lanes) {
-    map1_from64(l, f64_bits_to_f32)
+    let rm = Rm::f32(l.mode);
+    map1_from64(l, |x| match f64::from_bits(x) {
+        v if v.is_finite() => rm.to32(v).to_bits(),
+        _ => f64_bits_to_f32(x),
+    })
 }
 
 pub fn cvt_f64_f32(l: &mut Lanes) {
@@ -346,15 +359,13 @@ pub fn rndne_f16(l: &mut Lanes) {
     exact16(l, f64::round_ties_even)
 }
 
-/// V_FRACT: `SRC0 - floor(SRC0)` rounded to the format (f64 arithmetic, one rounding for the
-/// narrow formats: innocuous for a subtraction), then at most the largest value below 1.0 on
+/// V_FRACT: `SRC0 - floor(SRC0)` rounded once to the format in MODE's round mode, then at most the largest value below 1.0 on
 /// GCN 1.1+. GCN 1.0's V_FRACT lacks that clamp and returns 1.0 for tiny negative inputs (LLVM
 /// works around "V_FRACT is buggy on SI" with `min(V_FRACT(x), 0.99999999999999999)`; the
 /// clamp itself is AMD's/OpenCL's `fmin(x - floor(x), 0x1.fffffep-1f)`, as LLVM's constant
 /// folding has it). ±inf gives NaN of the input's sign (CLRX: `NAN * SIGN(SF)`).
 #[inline(always)]
-fn fract(arch: Arch, v: f64, below_one: f64) -> f64 {
-    let r = v - v.floor();
+fn fract(arch: Arch, r: f64, below_one: f64) -> f64 {
     if arch == Arch::Gcn10 {
         r
     } else {
@@ -363,7 +374,7 @@ fn fract(arch: Arch, v: f64, below_one: f64) -> f64 {
 }
 
 pub fn fract_f32(l: &mut Lanes) {
-    let a = l.arch;
+    let (a, rm) = (l.arch, Rm::f32(l.mode));
     map1(l, |x| {
         let v = f32::from_bits(x);
         if v.is_nan() {
@@ -371,13 +382,15 @@ pub fn fract_f32(l: &mut Lanes) {
         } else if v.is_infinite() {
             (x & 0x8000_0000) | 0x7fc0_0000
         } else {
-            (fract(a, v as f64, f32::from_bits(0x3f7f_ffff) as f64) as f32).to_bits()
+            // Rounded to odd in f64, the difference rounds once more exactly to f32.
+            let r = rm.to32(add_round_odd(v as f64, -v.floor() as f64)) as f64;
+            (fract(a, r, f32::from_bits(0x3f7f_ffff) as f64) as f32).to_bits()
         }
     })
 }
 
 pub fn fract_f64(l: &mut Lanes) {
-    let a = l.arch;
+    let (a, rm) = (l.arch, Rm::f64(l.mode));
     map1_64(l, |x| {
         let v = f64::from_bits(x);
         if v.is_nan() {
@@ -385,13 +398,13 @@ pub fn fract_f64(l: &mut Lanes) {
         } else if v.is_infinite() {
             (x & 0x8000_0000_0000_0000) | 0x7ff8_0000_0000_0000
         } else {
-            fract(a, v, f64::from_bits(0x3fef_ffff_ffff_ffff)).to_bits()
+            fract(a, rm.add64(v, -v.floor()), f64::from_bits(0x3fef_ffff_ffff_ffff)).to_bits()
         }
     })
 }
 
 pub fn fract_f16(l: &mut Lanes) {
-    let a = l.arch;
+    let (a, rm) = (l.arch, Rm::f16(l.mode));
     map1(l, |x| {
         let x = x & 0xffff;
         let v = f16_to_f32(x) as f64;
@@ -400,7 +413,9 @@ pub fn fract_f16(l: &mut Lanes) {
         } else if v.is_infinite() {
             (x & 0x8000) | 0x7e00
         } else {
-            f64_to_f16(fract(a, v, f16_to_f32(0x3bff) as f64))
+            // Exact in f64; one rounding to f16, then the clamp (an f16 value).
+            let r = f16_to_f32(rm.to16(v - v.floor())) as f64;
+            f64_to_f16(fract(a, r, f16_to_f32(0x3bff) as f64))
         }
     })
 }

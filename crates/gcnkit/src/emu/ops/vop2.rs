@@ -2,9 +2,10 @@
 
 use super::{map2, map2f, map2h, sext24};
 use crate::emu::float::{
-    f16_to_f32, f32_to_f16, f64_to_f16, ftz16, ftz32, keeps_input_denorms, max_num32, max_num64, min_num32, min_num64,
+    f16_to_f32, f32_to_f16, ftz16, ftz32, keeps_input_denorms, max_num32, max_num64, min_num32, min_num64,
 };
 use crate::emu::lanes::{Lanes, N};
+use crate::emu::round::Rm;
 use crate::isa::Ty;
 
 /// CLAMP on an integer-result row that has [`crate::isa::Flags::INT_CLAMP`]: it saturates on
@@ -60,51 +61,54 @@ pub fn writelane_b32(l: &mut Lanes) {
 }
 
 pub fn add_f32(l: &mut Lanes) {
-    map2f(l, |a, b| a + b)
+    map2f(l, |rm, a, b| rm.add32(a, b))
 }
 pub fn sub_f32(l: &mut Lanes) {
-    map2f(l, |a, b| a - b)
+    map2f(l, |rm, a, b| rm.sub32(a, b))
 }
 pub fn subrev_f32(l: &mut Lanes) {
-    map2f(l, |a, b| b - a)
+    map2f(l, |rm, a, b| rm.sub32(b, a))
 }
 pub fn mul_f32(l: &mut Lanes) {
-    map2f(l, |a, b| a * b)
+    map2f(l, |rm, a, b| rm.mul32(a, b))
 }
 
 /// Legacy multiply: 0 times anything (even inf or NaN) is +0.
 pub fn mul_legacy_f32(l: &mut Lanes) {
-    map2f(l, |a, b| if a == 0.0 || b == 0.0 { 0.0 } else { a * b })
+    map2f(l, |rm, a, b| if a == 0.0 || b == 0.0 { 0.0 } else { rm.mul32(a, b) })
 }
 
 /// `VDST = SRC0 * SRC1 + VDST` (not fused: the product is rounded). VDST is an input: MODE
 /// flushes it like the sources.
 pub fn mac_f32(l: &mut Lanes) {
+    let rm = Rm::f32(l.mode);
     for i in 0..N {
         let (a, b, c) = (
             f32::from_bits(l.src[0][0][i]),
             f32::from_bits(l.src[1][0][i]),
             in32(l, l.old[0][i]),
         );
-        l.dst[0][i] = (a * b + c).to_bits();
+        l.dst[0][i] = rm.add32(rm.mul32(a, b), c).to_bits();
     }
 }
 
 /// `VDST = FMA(SRC0, SRC1, VDST)` (GCN 1.4.1: fused, one rounding). VDST is an input: MODE
 /// flushes it like the sources.
 pub fn fmac_f32(l: &mut Lanes) {
+    let rm = Rm::f32(l.mode);
     for i in 0..N {
         let (a, b, c) = (
             f32::from_bits(l.src[0][0][i]),
             f32::from_bits(l.src[1][0][i]),
             in32(l, l.old[0][i]),
         );
-        l.dst[0][i] = a.mul_add(b, c).to_bits();
+        l.dst[0][i] = rm.fma32(a, b, c).to_bits();
     }
 }
 
 /// Legacy MAC: a zero factor leaves VDST unchanged.
 pub fn mac_legacy_f32(l: &mut Lanes) {
+    let rm = Rm::f32(l.mode);
     for i in 0..N {
         let (a, b, c) = (
             f32::from_bits(l.src[0][0][i]),
@@ -112,7 +116,7 @@ pub fn mac_legacy_f32(l: &mut Lanes) {
             in32(l, l.old[0][i]),
         );
         l.dst[0][i] = if a != 0.0 && b != 0.0 {
-            (a * b + c).to_bits()
+            rm.add32(rm.mul32(a, b), c).to_bits()
         } else {
             l.old[0][i]
         };
@@ -122,13 +126,13 @@ pub fn mac_legacy_f32(l: &mut Lanes) {
 /// `VDST = SRC0 * K + SRC1` (K is a float input: MODE flushes it like the sources).
 pub fn madmk_f32(l: &mut Lanes) {
     let k = in32(l, l.k);
-    map2f(l, |a, b| a * k + b)
+    map2f(l, |rm, a, b| rm.add32(rm.mul32(a, k), b))
 }
 
 /// `VDST = SRC0 * SRC1 + K`
 pub fn madak_f32(l: &mut Lanes) {
     let k = in32(l, l.k);
-    map2f(l, |a, b| a * b + k)
+    map2f(l, |rm, a, b| rm.add32(rm.mul32(a, b), k))
 }
 
 /// `VDST = SEXT24(SRC0) * SEXT24(SRC1)`, the low 32 bits of the 48-bit product; CLAMP (GCN
@@ -168,7 +172,7 @@ pub fn mul_hi_u32_u24(l: &mut Lanes) {
 
 /// Legacy min: `SRC1` NaN gives NaN, else `SRC0 < SRC1 ? SRC0 : SRC1`.
 pub fn min_legacy_f32(l: &mut Lanes) {
-    map2f(l, |a, b| {
+    map2f(l, |_, a, b| {
         if b.is_nan() {
             b
         } else if a < b {
@@ -179,7 +183,7 @@ pub fn min_legacy_f32(l: &mut Lanes) {
     })
 }
 pub fn max_legacy_f32(l: &mut Lanes) {
-    map2f(l, |a, b| {
+    map2f(l, |_, a, b| {
         if b.is_nan() {
             b
         } else if a > b {
@@ -190,10 +194,10 @@ pub fn max_legacy_f32(l: &mut Lanes) {
     })
 }
 pub fn min_f32(l: &mut Lanes) {
-    map2f(l, min_num32)
+    map2f(l, |_, a, b| min_num32(a, b))
 }
 pub fn max_f32(l: &mut Lanes) {
-    map2f(l, max_num32)
+    map2f(l, |_, a, b| max_num32(a, b))
 }
 pub fn min_i32(l: &mut Lanes) {
     map2(l, |a, b| (a as i32).min(b as i32) as u32)
@@ -334,14 +338,19 @@ pub fn subbrev_co_u32(l: &mut Lanes) {
 
 /// `VDST = SRC0 * 2^SRC1` (SRC1 signed).
 pub fn ldexp_f32(l: &mut Lanes) {
-    map2(l, |a, b| ldexp32(f32::from_bits(a), b as i32).to_bits())
+    let rm = Rm::f32(l.mode);
+    map2(l, |a, b| rm.to32(scaled(f32::from_bits(a) as f64, b as i32)).to_bits())
 }
 
-/// `x * 2^e` correctly rounded (exact in f64 for the clamped exponent range).
+/// `x * 2^e` for an f32 or f16 `x`, exact in f64 (the exponent clamped to a range where every
+/// such result still rounds as the unclamped one would).
+fn scaled(x: f64, e: i32) -> f64 {
+    x * 2f64.powi(e.clamp(-400, 400))
+}
+
+/// `x * 2^e` correctly rounded to nearest even.
 pub fn ldexp32(x: f32, e: i32) -> f32 {
-    let e = e.clamp(-400, 400);
-    let scaled = x as f64 * 2f64.powi(e);
-    scaled as f32
+    scaled(x as f64, e) as f32
 }
 
 /// f32 → u8 with rounding to nearest even, saturated; NaN gives 0.
@@ -421,55 +430,58 @@ pub fn cvt_pk_i16_i32(l: &mut Lanes) {
 // GCN 1.2: 16-bit operations (results zero-extended).
 
 pub fn add_f16(l: &mut Lanes) {
-    map2h(l, |a, b| a + b)
+    map2h(l, |_, a, b| a + b)
 }
 pub fn sub_f16(l: &mut Lanes) {
-    map2h(l, |a, b| a - b)
+    map2h(l, |_, a, b| a - b)
 }
 pub fn subrev_f16(l: &mut Lanes) {
-    map2h(l, |a, b| b - a)
+    map2h(l, |_, a, b| b - a)
 }
 pub fn mul_f16(l: &mut Lanes) {
-    map2h(l, |a, b| a * b)
+    map2h(l, |_, a, b| a * b)
 }
 pub fn max_f16(l: &mut Lanes) {
-    map2h(l, max_num64)
+    map2h(l, |_, a, b| max_num64(a, b))
 }
 pub fn min_f16(l: &mut Lanes) {
-    map2h(l, min_num64)
+    map2h(l, |_, a, b| min_num64(a, b))
 }
 
 /// `VDST = SRC0 * SRC1 + VDST` in f16.
 pub fn mac_f16(l: &mut Lanes) {
+    let rm = Rm::f16(l.mode);
     for i in 0..N {
         let (a, b, c) = (
             f16_to_f32(l.src[0][0][i] & 0xffff),
             f16_to_f32(l.src[1][0][i] & 0xffff),
             in16(l, l.old[0][i]),
         );
-        l.dst[0][i] = f64_to_f16(round16(a as f64 * b as f64) + c as f64);
+        l.dst[0][i] = rm.to16(round16(rm, a as f64 * b as f64) + c as f64);
     }
 }
 
 /// The f16 rounding of a value, back as f64 (rounds an intermediate product; f64 holds the
 /// exact product and sum of f16 values, so each step rounds once).
-fn round16(x: f64) -> f64 {
-    f16_to_f32(f64_to_f16(x)) as f64
+/// An exact f64 value rounded to f16 in `rm`, as f64 again (the rounded product of a MAD).
+fn round16(rm: Rm, x: f64) -> f64 {
+    f16_to_f32(rm.to16(x)) as f64
 }
 
 pub fn madmk_f16(l: &mut Lanes) {
     let k = in16(l, l.k) as f64;
-    map2h(l, |a, b| round16(a * k) + b)
+    map2h(l, |rm, a, b| round16(rm, a * k) + b)
 }
 
 pub fn madak_f16(l: &mut Lanes) {
     let k = in16(l, l.k) as f64;
-    map2h(l, |a, b| round16(a * b) + k)
+    map2h(l, |rm, a, b| round16(rm, a * b) + k)
 }
 
 /// `SRC0 * 2^SRC1` in f16.
 pub fn ldexp_f16(l: &mut Lanes) {
-    map2(l, |a, b| f32_to_f16(ldexp32(f16_to_f32(a & 0xffff), b as i32)))
+    let rm = Rm::f16(l.mode);
+    map2(l, |a, b| rm.to16(scaled(f16_to_f32(a & 0xffff) as f64, b as i32)))
 }
 
 fn map16(l: &mut Lanes, f: impl Fn(u16, u16) -> u32) {

@@ -9,8 +9,9 @@
 //! earlier instruction), so the mixed-width operations below read each dword explicitly.
 
 use super::{map2, map3, map3f, map64f, sext24};
-use crate::emu::float::{f16_to_f32, f64_to_f16, ftz16, ftz32, QNAN16, QNAN32, QNAN64};
+use crate::emu::float::{f16_to_f32, ftz16, ftz32, QNAN16, QNAN32, QNAN64};
 use crate::emu::lanes::{Lanes, N};
+use crate::emu::round::Rm;
 
 // ---------------------------------------------------------------------------------------------
 // Private helpers
@@ -330,20 +331,22 @@ fn src64(l: &Lanes, k: usize, i: usize) -> u64 {
 /// denormals whatever MODE says: inputs, the product and the result are flushed (CLRX's page:
 /// "it flush denormals"; LLVM selects v_mad_f32 only when f32 denormals are flushed).
 pub fn mad_f32(l: &mut Lanes) {
+    let rm = Rm::f32(l.mode);
     map3(l, |a, b, c| {
         let (a, b, c) = (
             f32::from_bits(ftz32(a)),
             f32::from_bits(ftz32(b)),
             f32::from_bits(ftz32(c)),
         );
-        let p = f32::from_bits(ftz32((a * b).to_bits()));
-        ftz32((p + c).to_bits())
+        let p = f32::from_bits(ftz32(rm.mul32(a, b).to_bits()));
+        ftz32(rm.add32(p, c).to_bits())
     })
 }
 
 /// Legacy MAD: a zero factor gives SRC2 (DX9 rule, CLRX page description); denormals flushed as in
 /// V_MAD_F32.
 pub fn mad_legacy_f32(l: &mut Lanes) {
+    let rm = Rm::f32(l.mode);
     map3(l, |a, b, c| {
         let (fa, fb, fc) = (
             f32::from_bits(ftz32(a)),
@@ -351,8 +354,8 @@ pub fn mad_legacy_f32(l: &mut Lanes) {
             f32::from_bits(ftz32(c)),
         );
         if fa != 0.0 && fb != 0.0 {
-            let p = f32::from_bits(ftz32((fa * fb).to_bits()));
-            ftz32((p + fc).to_bits())
+            let p = f32::from_bits(ftz32(rm.mul32(fa, fb).to_bits()));
+            ftz32(rm.add32(p, fc).to_bits())
         } else {
             ftz32(c)
         }
@@ -361,11 +364,11 @@ pub fn mad_legacy_f32(l: &mut Lanes) {
 
 /// Fused multiply-add.
 pub fn fma_f32(l: &mut Lanes) {
-    map3f(l, |a, b, c| a.mul_add(b, c))
+    map3f(l, |rm, a, b, c| rm.fma32(a, b, c))
 }
 
 pub fn fma_f64(l: &mut Lanes) {
-    map64f(l, |a, b, c| a.mul_add(b, c))
+    map64f(l, |rm, a, b, c| rm.fma64(a, b, c))
 }
 
 /// `VDST = sext24(SRC0) * sext24(SRC1) + SRC2`; CLAMP (GCN 1.2+) saturates to i32.
@@ -387,20 +390,23 @@ pub fn mad_u32_u24(l: &mut Lanes) {
 /// f16 MAD (not fused): the product is rounded to f16, then the sum. Like V_MAD_F32 it does not
 /// support denormals (CLRX page: "it flush denormals"). Also the GCN 1.4 V_MAD_LEGACY_F16.
 pub fn mad_f16(l: &mut Lanes) {
+    let rm = Rm::f16(l.mode);
     map3(l, |a, b, c| {
         let (a, b, c) = (h(ftz16(a & 0xffff)), h(ftz16(b & 0xffff)), h(ftz16(c & 0xffff)));
-        let p = h(ftz16(f64_to_f16(a * b)));
+        let p = h(ftz16(rm.to16(a * b)));
         // Two f16 values add exactly in f64: one rounding.
-        ftz16(f64_to_f16(p + c))
+        ftz16(rm.to16(p + c))
     })
 }
 
 /// Fused f16 multiply-add, one rounding. Also the GCN 1.4 V_FMA_LEGACY_F16.
 pub fn fma_f16(l: &mut Lanes) {
+    let rm = Rm::f16(l.mode);
     map3(l, |a, b, c| {
         // The product of two f16 values is exact in f64; the sum is rounded to odd so that the
         // final rounding to f16 is the only one.
-        f64_to_f16(add_round_odd(h(a) * h(b), h(c)))
+        // Rounding to odd keeps every later rounding mode exact too.
+        rm.to16(add_round_odd(h(a) * h(b), h(c)))
     })
 }
 
@@ -506,7 +512,7 @@ fn signed(s: f32, v: f32) -> f32 {
 }
 
 pub fn cubeid_f32(l: &mut Lanes) {
-    map3f(l, |x, y, z| match cube_axis(x, y, z) {
+    map3f(l, |_, x, y, z| match cube_axis(x, y, z) {
         2 => {
             if z >= 0.0 {
                 4.0
@@ -532,7 +538,7 @@ pub fn cubeid_f32(l: &mut Lanes) {
 }
 
 pub fn cubesc_f32(l: &mut Lanes) {
-    map3f(l, |x, y, z| match cube_axis(x, y, z) {
+    map3f(l, |_, x, y, z| match cube_axis(x, y, z) {
         2 => signed(z, x),
         1 => x,
         _ => -signed(x, z),
@@ -540,17 +546,17 @@ pub fn cubesc_f32(l: &mut Lanes) {
 }
 
 pub fn cubetc_f32(l: &mut Lanes) {
-    map3f(l, |x, y, z| match cube_axis(x, y, z) {
+    map3f(l, |_, x, y, z| match cube_axis(x, y, z) {
         1 => signed(y, z),
         _ => -y,
     })
 }
 
 pub fn cubema_f32(l: &mut Lanes) {
-    map3f(l, |x, y, z| match cube_axis(x, y, z) {
-        2 => 2.0 * z,
-        1 => 2.0 * y,
-        _ => 2.0 * x,
+    map3f(l, |rm, x, y, z| match cube_axis(x, y, z) {
+        2 => rm.mul32(2.0, z),
+        1 => rm.mul32(2.0, y),
+        _ => rm.mul32(2.0, x),
     })
 }
 
@@ -711,12 +717,13 @@ pub fn mqsad_u32_u8(l: &mut Lanes) {
     }
 }
 
-/// SRC0 rounded to an integer (MODE's round mode; the executor only admits round to nearest
-/// even), saturated to a byte (NaN gives 0), placed in byte `SRC1 & 3` of SRC2. The seed's
-/// `if (ISNAN(f))` means `if (!ISNAN(f))` (DESIGN.md errata).
+/// SRC0 rounded to an integer in MODE's f32 round mode, saturated to a byte (NaN gives 0),
+/// placed in byte `SRC1 & 3` of SRC2. The seed's `if (ISNAN(f))` means `if (!ISNAN(f))`
+/// (DESIGN.md errata).
 pub fn cvt_pk_u8_f32(l: &mut Lanes) {
+    let rm = Rm::f32(l.mode);
     map3(l, |a, b, c| {
-        let f = f32::from_bits(a).round_ties_even();
+        let f = rm.to_int32(f32::from_bits(a));
         let v = if f.is_nan() { 0 } else { f.clamp(0.0, 255.0) as u32 };
         let shift = (b & 3) * 8;
         (c & !(0xff << shift)) | (v << shift)
@@ -976,6 +983,7 @@ fn round_pair_f32(hi: f64, lo: f64) -> f32 {
 // PR 11613) and RDNA3's manual writes it (`2.0F ** (exponent(S2) > 127 ? 64 : -64)`).
 pub fn div_fmas_f32(l: &mut Lanes) {
     let m = l.mask;
+    let rm = Rm::f32(l.mode);
     for i in 0..N {
         let (a, b, c) = (
             f32::from_bits(l.src[0][0][i]),
@@ -983,7 +991,7 @@ pub fn div_fmas_f32(l: &mut Lanes) {
             f32::from_bits(l.src[2][0][i]),
         );
         let r = if m >> i & 1 == 0 || !(a.is_finite() && b.is_finite() && c.is_finite()) {
-            a.mul_add(b, c)
+            rm.fma32(a, b, c)
         } else {
             let k = if exp32(c.to_bits()) > 127 { 64 } else { -64 };
             // a*b is exact in f64, and so is scaling it and c by 2^k; a two-sum keeps the
@@ -993,7 +1001,11 @@ pub fn div_fmas_f32(l: &mut Lanes) {
             let hi = p + q;
             let bb = hi - p;
             let lo = (p - (hi - bb)) + (q - bb);
-            round_pair_f32(hi, lo)
+            match rm {
+                Rm::Even => round_pair_f32(hi, lo),
+                // Rounded to odd, the sum rounds once more exactly in any mode.
+                rm => rm.to32(add_round_odd(p, q)),
+            }
         };
         l.dst[0][i] = r.to_bits();
     }
@@ -1004,6 +1016,7 @@ pub fn div_fmas_f32(l: &mut Lanes) {
 /// the ends of the f64 range).
 pub fn div_fmas_f64(l: &mut Lanes) {
     let m = l.mask;
+    let rm = Rm::f64(l.mode);
     for i in 0..N {
         let (a, b, c) = (
             f64::from_bits(src64(l, 0, i)),
@@ -1011,14 +1024,14 @@ pub fn div_fmas_f64(l: &mut Lanes) {
             f64::from_bits(src64(l, 2, i)),
         );
         let r = if m >> i & 1 == 0 || !(a.is_finite() && b.is_finite() && c.is_finite()) {
-            a.mul_add(b, c)
+            rm.fma64(a, b, c)
         } else {
             let k = if exp64(c.to_bits()) > 1023 { 128 } else { -128 };
             let c2 = scaled_exactly(c, k);
             match (scaled_exactly(a, k), scaled_exactly(b, k), c2) {
-                (Some(a2), _, Some(c2)) => a2.mul_add(b, c2),
-                (_, Some(b2), Some(c2)) => a.mul_add(b2, c2),
-                _ => a.mul_add(b, c) * 2f64.powi(k),
+                (Some(a2), _, Some(c2)) => rm.fma64(a2, b, c2),
+                (_, Some(b2), Some(c2)) => rm.fma64(a, b2, c2),
+                _ => rm.ldexp64(rm.fma64(a, b, c), k, || a.mul_add(b, c) * 2f64.powi(k)),
             }
         };
         l.set64(i, r.to_bits());
@@ -1027,11 +1040,12 @@ pub fn div_fmas_f64(l: &mut Lanes) {
 
 /// `-MAX_FLOAT` unless SRC2 > 0; then 0 if a factor is 0 (DX9 rule), else SRC0 * SRC1.
 pub fn mullit_f32(l: &mut Lanes) {
+    let rm = Rm::f32(l.mode);
     map3(l, |a, b, c| {
         let (a, b, c) = (f32::from_bits(a), f32::from_bits(b), f32::from_bits(c));
         if c > 0.0 {
             if a != 0.0 && b != 0.0 {
-                (a * b).to_bits()
+                rm.mul32(a, b).to_bits()
             } else {
                 0
             }
@@ -1155,11 +1169,11 @@ pub fn ashrrev_i64(l: &mut Lanes) {
 }
 
 pub fn add_f64(l: &mut Lanes) {
-    map64f(l, |a, b, _| a + b)
+    map64f(l, |rm, a, b, _| rm.add64(a, b))
 }
 
 pub fn mul_f64(l: &mut Lanes) {
-    map64f(l, |a, b, _| a * b)
+    map64f(l, |rm, a, b, _| rm.mul64(a, b))
 }
 
 #[inline]
@@ -1191,8 +1205,10 @@ pub fn max_f64(l: &mut Lanes) {
 
 /// `VDST = SRC0 * 2^(INT32)SRC1`, one rounding.
 pub fn ldexp_f64(l: &mut Lanes) {
+    let rm = Rm::f64(l.mode);
     for i in 0..N {
-        let v = ldexp64(f64::from_bits(src64(l, 0, i)), l.src[1][0][i] as i32);
+        let (x, e) = (f64::from_bits(src64(l, 0, i)), l.src[1][0][i] as i32);
+        let v = rm.ldexp64(x, e, || ldexp64(x, e));
         l.set64(i, v.to_bits());
     }
 }
@@ -1325,6 +1341,7 @@ pub fn readlane_regrd_b32(l: &mut Lanes) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::emu::float::f64_to_f16;
 
     #[test]
     fn f16_rounding_matches_exhaustive_f32_path() {
