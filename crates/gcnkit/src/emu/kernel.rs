@@ -735,20 +735,25 @@ impl<'a> Worker<'a> {
             if su.wave_offset {
                 push(w, (wave_scratch - scratch) as u32);
             }
-            // Work-item ids and EXEC.
-            let mut exec = 0u64;
-            for lane in 0..64u32 {
-                let flat = wi as u32 * 64 + lane;
-                if flat >= items {
-                    continue;
+            // Work-item ids and EXEC: the wave's first item by division, the rest counted on
+            // (x fastest; no division per lane).
+            let first = wi as u32 * 64;
+            let lanes = items.saturating_sub(first).min(64);
+            let exec = if lanes == 64 { u64::MAX } else { (1u64 << lanes) - 1 };
+            let mut ids = [first % size[0], first / size[0] % size[1], first / (size[0] * size[1])];
+            let dims = su.workitem_ids as usize + 1;
+            for lane in 0..lanes as usize {
+                for (d, v) in ids.iter().enumerate().take(dims) {
+                    w.v[d][lane] = *v;
                 }
-                exec |= 1 << lane;
-                let x = flat % size[0];
-                let y = flat / size[0] % size[1];
-                let z = flat / (size[0] * size[1]);
-                let ids = [x, y, z];
-                for (d, v) in ids.iter().enumerate().take(su.workitem_ids as usize + 1) {
-                    w.v[d][lane as usize] = *v;
+                ids[0] += 1;
+                if ids[0] == size[0] {
+                    ids[0] = 0;
+                    ids[1] += 1;
+                    if ids[1] == size[1] {
+                        ids[1] = 0;
+                        ids[2] += 1;
+                    }
                 }
             }
             w.set_pair(EXEC, exec);

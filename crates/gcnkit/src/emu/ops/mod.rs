@@ -70,14 +70,15 @@ pub fn map3(l: &mut Lanes, f: impl Fn(u32, u32, u32) -> u32) {
     }
 }
 
-/// f32 binary operation; `f` gets MODE's f32 round mode. The loop is split on the mode, so
-/// under round to nearest even (always, on the fast path) `f` is the host's arithmetic with
-/// the mode a constant, and the loop vectorises.
+/// f32 binary operation; `f` gets MODE's f32 round mode. Under round to nearest even (always,
+/// on the fast path) `f` runs with the mode a constant: the host's arithmetic, a vectorised
+/// loop in a leaf function; a directed mode runs the same `f` from a separate cold function.
 #[inline(always)]
 pub fn map2f(l: &mut Lanes, f: impl Fn(Rm, f32, f32) -> f32) {
+    let g = |rm, a, b| f(rm, f32::from_bits(a), f32::from_bits(b)).to_bits();
     match Rm::f32(l.mode) {
-        Rm::Even => map2(l, |a, b| f(Rm::Even, f32::from_bits(a), f32::from_bits(b)).to_bits()),
-        rm => map2(l, |a, b| f(rm, f32::from_bits(a), f32::from_bits(b)).to_bits()),
+        Rm::Even => map2(l, |a, b| g(Rm::Even, a, b)),
+        rm => directed(l, |l| map2(l, |a, b| g(rm, a, b))),
     }
 }
 
@@ -87,7 +88,7 @@ pub fn map3f(l: &mut Lanes, f: impl Fn(Rm, f32, f32, f32) -> f32) {
     let g = |rm, a, b, c| f(rm, f32::from_bits(a), f32::from_bits(b), f32::from_bits(c)).to_bits();
     match Rm::f32(l.mode) {
         Rm::Even => map3(l, |a, b, c| g(Rm::Even, a, b, c)),
-        rm => map3(l, |a, b, c| g(rm, a, b, c)),
+        rm => directed(l, |l| map3(l, |a, b, c| g(rm, a, b, c))),
     }
 }
 
@@ -100,8 +101,15 @@ pub fn map2h(l: &mut Lanes, f: impl Fn(Rm, f64, f64) -> f64) {
     let g = |rm: Rm, a: u32, b: u32| rm.to16(f(rm, f16_to_f32(a & 0xffff) as f64, f16_to_f32(b & 0xffff) as f64));
     match Rm::f16(l.mode) {
         Rm::Even => map2(l, |a, b| g(Rm::Even, a, b)),
-        rm => map2(l, |a, b| g(rm, a, b)),
+        rm => directed(l, |l| map2(l, |a, b| g(rm, a, b))),
     }
+}
+
+/// The loop of a directed round mode, out of line (it calls the software float library).
+#[cold]
+#[inline(never)]
+fn directed(l: &mut Lanes, run: impl FnOnce(&mut Lanes)) {
+    run(l)
 }
 
 /// 64-bit lanes: `dst = f(src0, src1, src2)` (unused sources read as 0).
@@ -119,7 +127,7 @@ pub fn map64f(l: &mut Lanes, f: impl Fn(Rm, f64, f64, f64) -> f64) {
     let g = |rm, a, b, c| f(rm, f64::from_bits(a), f64::from_bits(b), f64::from_bits(c)).to_bits();
     match Rm::f64(l.mode) {
         Rm::Even => map64(l, |a, b, c| g(Rm::Even, a, b, c)),
-        rm => map64(l, |a, b, c| g(rm, a, b, c)),
+        rm => directed(l, |l| map64(l, |a, b, c| g(rm, a, b, c))),
     }
 }
 
