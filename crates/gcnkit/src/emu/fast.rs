@@ -149,7 +149,7 @@ impl FastVop {
     }
 
     /// [`FastVop::run`] with EXEC already read (`exec` must be the wave's EXEC).
-    #[inline]
+    #[inline(always)]
     pub fn run_exec(&self, w: &mut Wave, l: &mut Lanes, exec: u64) -> bool {
         let mode = w.mode;
         if self.float && mode & 0xf != 0 {
@@ -343,7 +343,7 @@ impl FastSalu {
     }
 
     /// Runs the planned instruction (as [`super::scalar::salu`] does).
-    #[inline]
+    #[inline(always)]
     pub fn run(&self, w: &mut Wave) {
         let exec_in = w.exec();
         let (dc, dn) = self.dst;
