@@ -1,6 +1,6 @@
 //! The kernel machine never panics: random instructions from the table (every class, random
 //! registers and modifiers) and random words run as a kernel's code, with real start-up state
-//! and buffers, end in `Ok` or an error, on every arch; and an LDS access out of range or
+//! (under a random MODE round mode) and buffers, end in `Ok` or an error, on every arch; and an LDS access out of range or
 //! misaligned is an error naming the lane.
 
 use gcnkit::emu::dispatch::{kernels, ArgInfo, KernelInfo, Setup};
@@ -23,7 +23,7 @@ impl Rng {
 
 /// A kernel whose code is `words`, started as clang's kernels are (the start-up state of a
 /// real gfx900 kernel), with two buffer arguments and LDS.
-fn kernel_of(arch: Arch, words: Vec<u32>, template: &KernelInfo) -> KernelInfo {
+fn kernel_of(arch: Arch, words: Vec<u32>, template: &KernelInfo, round: u32) -> KernelInfo {
     let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
     KernelInfo {
         name: "random".into(),
@@ -35,6 +35,7 @@ fn kernel_of(arch: Arch, words: Vec<u32>, template: &KernelInfo) -> KernelInfo {
         setup: Setup {
             group_segment_size: 256,
             private_segment_size: 64,
+            mode: template.setup.mode & !0xf | round & 0xf,
             ..template.setup.clone()
         },
         args: vec![
@@ -95,7 +96,7 @@ fn random_instructions_never_panic() {
                 }
             }
             words.push(0xbf81_0000);
-            let k = kernel_of(arch, words, &t);
+            let k = kernel_of(arch, words, &t, r.next() as u32);
             match run(&k, &launch(1 + (r.next() % 2) as usize), None) {
                 Ok(_) => ran += 1,
                 Err(RunError::Emulation(m)) => {
@@ -126,17 +127,17 @@ fn lds_faults_name_the_access() {
         items.iter().flat_map(|it| it.instr(a).words().to_vec()).collect()
     };
     // v0 = work-item id: lane 64 (wave 1's first lane) writes past 256 bytes of LDS.
-    let k = kernel_of(a, asm("v_lshlrev_b32 v1, 2, v0\nds_write_b32 v1, v0\ns_endpgm"), &t);
+    let k = kernel_of(a, asm("v_lshlrev_b32 v1, 2, v0\nds_write_b32 v1, v0\ns_endpgm"), &t, 0);
     let e = run(&k, &launch(1), None).err().expect("fault").to_string();
     assert!(
         e.contains("wave 1") && e.contains("outside the work-group's 256 bytes") && e.contains("lane 0"),
         "{e}"
     );
-    let k = kernel_of(a, asm("v_lshlrev_b32 v1, 1, v0\nds_read_b32 v2, v1\ns_endpgm"), &t);
+    let k = kernel_of(a, asm("v_lshlrev_b32 v1, 1, v0\nds_read_b32 v2, v1\ns_endpgm"), &t, 0);
     let e = run(&k, &launch(1), None).err().expect("fault").to_string();
     assert!(e.contains("misaligned LDS access") && e.contains("lane 1"), "{e}");
     // In range and aligned: fine.
-    let k = kernel_of(a, asm("v_and_b32 v1, 60, v0\nds_write_b32 v1, v0\ns_endpgm"), &t);
+    let k = kernel_of(a, asm("v_and_b32 v1, 60, v0\nds_write_b32 v1, v0\ns_endpgm"), &t, 0);
     assert!(run(&k, &launch(2), None).is_ok());
 }
 
@@ -178,7 +179,7 @@ fn typed_buffer_accesses() {
         .flat_map(|i| (0x8001_7ff0u32.wrapping_add(i * 0x0102_0304)).to_le_bytes())
         .collect();
     let run_with = |code: &str| {
-        let k = kernel_of(a, asm(code), &t);
+        let k = kernel_of(a, asm(code), &t, 0);
         let l = Launch {
             grid: [96, 1, 1],
             block: [96, 1, 1],
