@@ -12,6 +12,7 @@
 mod common;
 
 use common::emu::{asm_d, exec_i, wave};
+use common::Rng;
 use gcnkit::asm::Dialect;
 use gcnkit::Arch;
 use num_bigint::BigInt;
@@ -157,15 +158,12 @@ fn round(mode: Mode, x: &Dy, f: Fmt) -> u64 {
     mag | if neg { f.sign() } else { 0 }
 }
 
-/// xorshift64*.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
+/// Random operands of a format (the shared generator of the tests).
+trait Operands {
+    fn finite(&mut self, f: Fmt) -> u64;
+}
+
+impl Operands for Rng {
     /// A finite value of `f`: any bits, a value near 1, a subnormal, or one near the top of
     /// the range, either sign.
     fn finite(&mut self, f: Fmt) -> u64 {
@@ -383,7 +381,7 @@ fn directed_modes_round_as_defined() {
                     for (k, inp) in c.ins.iter().enumerate() {
                         let (v, reg_bits) = match *inp {
                             In::F(f) => {
-                                let b = r.next_finite_for(f);
+                                let b = r.finite(f);
                                 (f.value(b), b)
                             }
                             In::I32(lim) => {
@@ -396,7 +394,7 @@ fn directed_modes_round_as_defined() {
                                 (Dy::int(v as i64), v as u64)
                             }
                             In::Acc => {
-                                let b = r.next_finite_for(F32);
+                                let b = r.finite(F32);
                                 (F32.value(b), b)
                             }
                         };
@@ -449,12 +447,6 @@ fn directed_modes_round_as_defined() {
             "{}: mostly zero results: the operands test nothing",
             c.text
         );
-    }
-}
-
-impl Rng {
-    fn next_finite_for(&mut self, f: Fmt) -> u64 {
-        self.finite(f)
     }
 }
 
