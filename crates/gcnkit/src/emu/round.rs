@@ -163,16 +163,6 @@ impl Rm {
         )
     }
 
-    /// f16 `a * b + c` (bits) with one rounding.
-    #[inline(always)]
-    pub fn fma16(self, a: u32, b: u32, c: u32, native: impl FnOnce() -> u32) -> u32 {
-        let h = |x: u32| Half::from_bits((x & 0xffff) as u128);
-        let fin = |x: u32| x & 0x7c00 != 0x7c00;
-        self.pick(fin(a) && fin(b) && fin(c), native, |r| {
-            h(a).mul_add_r(h(b), h(c), r).value.to_bits() as u32
-        })
-    }
-
     /// `x` rounded to an integer value in this mode.
     #[inline(always)]
     pub fn to_int32(self, x: f32) -> f32 {
