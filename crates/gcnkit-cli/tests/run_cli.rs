@@ -78,6 +78,96 @@ v_add_f32 v3, v1, v2\ns_setreg_imm32_b32 hwreg(HW_REG_MODE, 0, 4), 0\nv_add_f32 
     assert_eq!(v["vgprs"]["4"][5], "0x3f800000");
 }
 
+/// A kernel whose descriptor asks for a round mode (`.amdhsa_float_round_mode_32`, written by
+/// gcnkit's assembler to a code object) starts with it in MODE: each lane stores
+/// 1 + 2^-25, which is 1.0 unless the mode rounds toward +infinity.
+#[test]
+fn kernel_descriptor_round_mode_reaches_mode() {
+    let t = Tmp::new("round");
+    for (mode, want) in [
+        (0u32, 0x3f80_0000u32),
+        (1, 0x3f80_0001),
+        (2, 0x3f80_0000),
+        (3, 0x3f80_0000),
+    ] {
+        let src = ROUND_KERNEL.replace("ROUND", &mode.to_string());
+        let s = t.file(&format!("k{mode}.s"), src.as_bytes());
+        let obj = t.path().join(format!("k{mode}.o"));
+        let o = gcnkit(&["asm", "--format", "elf", "-o", obj.to_str().unwrap(), &s], b"");
+        assert!(o.status.success(), "{}", err(&o));
+        let out = t.path().join(format!("out{mode}.bin"));
+        let o = gcnkit(
+            &[
+                "run",
+                obj.to_str().unwrap(),
+                "--kernel=k",
+                "--grid=96",
+                "--block=96",
+                "--arg=zeros:384",
+                &format!("--out=0={}", out.display()),
+            ],
+            b"",
+        );
+        assert!(o.status.success(), "{}", err(&o));
+        let bytes = std::fs::read(&out).unwrap();
+        assert_eq!(bytes.len(), 384);
+        for c in bytes.chunks(4) {
+            assert_eq!(u32::from_le_bytes(c.try_into().unwrap()), want, "round mode {mode}");
+        }
+    }
+}
+
+const ROUND_KERNEL: &str = "\t.amdgcn_target \"amdgcn-amd-amdhsa--gfx900\"
+\t.text
+\t.globl k
+\t.p2align 8
+\t.type k,@function
+k:
+\ts_load_dwordx2 s[0:1], s[4:5], 0x0
+\tv_lshlrev_b32 v1, 2, v0
+\tv_mov_b32 v2, 0x33000001
+\tv_add_f32 v2, 1.0, v2
+\ts_waitcnt lgkmcnt(0)
+\tglobal_store_dword v1, v2, s[0:1]
+\ts_endpgm
+.Lk_end:
+\t.size k, .Lk_end-k
+\t.rodata
+\t.p2align 6
+\t.amdhsa_kernel k
+\t\t.amdhsa_user_sgpr_private_segment_buffer 1
+\t\t.amdhsa_user_sgpr_kernarg_segment_ptr 1
+\t\t.amdhsa_kernarg_size 8
+\t\t.amdhsa_next_free_vgpr 3
+\t\t.amdhsa_next_free_sgpr 8
+\t\t.amdhsa_float_round_mode_32 ROUND
+\t.end_amdhsa_kernel
+\t.amdgpu_metadata
+---
+amdhsa.kernels:
+  - .args:
+      - .address_space:  global
+        .offset:         0
+        .size:           8
+        .value_kind:     global_buffer
+    .group_segment_fixed_size: 0
+    .kernarg_segment_align: 8
+    .kernarg_segment_size: 8
+    .max_flat_workgroup_size: 256
+    .name:           k
+    .private_segment_fixed_size: 0
+    .sgpr_count:     8
+    .symbol:         k.kd
+    .vgpr_count:     3
+    .wavefront_size: 64
+amdhsa.target:   amdgcn-amd-amdhsa--gfx900
+amdhsa.version:
+  - 1
+  - 1
+...
+\t.end_amdgpu_metadata
+";
+
 /// Branches and memory need a kernel: the one-wave `run` says so at the line.
 #[test]
 fn one_wave_program_refuses_branches_and_memory() {
