@@ -195,6 +195,8 @@ impl Assembler {
         {
             return false;
         }
+        // Conditions read symbols (`.ifdef .`, `.if . > 8`).
+        self.sync_dot();
         let llvm = self.dialect == super::Dialect::Llvm;
         let (word, rest) = head(src, llvm);
         if let Some(rec) = &mut self.blocks.rec {

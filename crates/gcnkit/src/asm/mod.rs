@@ -202,6 +202,14 @@ pub struct Assembler {
     kd_lines: Vec<(String, usize, String)>,
     /// The processor as `-a` or a target directive named it (`fiji`, `gfx900`).
     processor: Option<String>,
+    /// The offset at the start of the last statement: the value of the symbol `.`. It is
+    /// written into `syms` only when something may read it ([`Assembler::sync_dot`]): an
+    /// instruction without a `.` in its line cannot, and most lines are such instructions.
+    dot_at: usize,
+    /// `syms["."]` may differ from `dot_at`.
+    dot_dirty: bool,
+    /// The current line (comments included) has a `.` byte: its statements may name `.`.
+    line_has_dot: bool,
 }
 
 /// Lines of an `auto` file held before its dialect is known; past this, the file is read as
@@ -240,6 +248,25 @@ impl Assembler {
             sizes: Vec::new(),
             kd_lines: Vec::new(),
             processor: None,
+            dot_at: 0,
+            dot_dirty: false,
+            line_has_dot: true,
+        }
+    }
+
+    /// Writes the symbol `.` (the last statement's offset) into the symbol table, if it may
+    /// be stale there: called before anything that can read it.
+    fn sync_dot(&mut self) {
+        if !self.dot_dirty {
+            return;
+        }
+        self.dot_dirty = false;
+        let here = Sym::Value(Value::Int(self.dot_at as i64));
+        match self.syms.get_mut(".") {
+            Some(s) => *s = here,
+            None => {
+                self.syms.insert(".".into(), here);
+            }
         }
     }
 
@@ -359,9 +386,11 @@ impl Assembler {
         let mut k = 0;
         let mut end = b.len();
         let mut from = 0; // start of an open block comment on this line
+        let (special, dot) = scan_line(b);
+        self.line_has_dot = dot;
         if self.in_comment {
             blank = Some(b.to_vec());
-        } else if !b.iter().any(|&c| matches!(c, b'"' | b'/' | b'#' | b';')) {
+        } else if !special {
             // Nothing that starts a string or a comment: the usual instruction line.
             return (std::borrow::Cow::Borrowed(src), b.len(), true);
         }
@@ -503,13 +532,12 @@ impl Assembler {
         if c.at_end() {
             return;
         }
-        // `.` is the statement's own offset (`s_branch .+8`).
-        let here = Sym::Value(Value::Int(self.offset as i64));
-        match self.syms.get_mut(".") {
-            Some(s) => *s = here,
-            None => {
-                self.syms.insert(".".into(), here);
-            }
+        // `.` is the statement's own offset (`s_branch .+8`); written into the symbols at once
+        // unless this is an instruction whose line has no `.` (below).
+        self.dot_at = self.offset;
+        self.dot_dirty = true;
+        if self.line_has_dot {
+            self.sync_dot();
         }
         let Some((id, id_start)) = c.ident() else {
             let p = c.pos;
@@ -525,8 +553,12 @@ impl Assembler {
             );
         };
         let id_end = c.pos;
-        // Label.
+        // Labels and assignments define symbols: pending expressions that name `.` follow.
         c.ws();
+        if matches!(c.peek(), Some(b':' | b'=')) {
+            self.sync_dot();
+        }
+        // Label.
         if c.peek() == Some(b':') && c.peek_at(1) != Some(b':') {
             c.pos += 1;
             self.labels.insert(id.to_string(), self.section);
@@ -1285,6 +1317,7 @@ impl Assembler {
     /// [`Assembler::finish`], with what a code object needs beside the code.
     pub fn finish_object(mut self) -> (Vec<Item>, Vec<Diagnostic>, ObjectParts) {
         self.replay();
+        self.sync_dot();
         self.finish_blocks();
         self.finish_object_parts();
         let pending = std::mem::take(&mut self.pending);
@@ -1336,6 +1369,32 @@ impl Assembler {
         }
         (self.items, self.diags, std::mem::take(&mut self.obj.parts))
     }
+}
+
+/// One pass over a line, eight bytes at a time: does it hold a byte that may start a string
+/// or a comment (`"`, `/`, `#`, `;`), and does it hold a `.` (a directive, a label, or an
+/// expression that may name the symbol `.`)?
+fn scan_line(b: &[u8]) -> (bool, bool) {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = ONES << 7;
+    // High bit of each byte of `x` that is zero (exact: no borrow reaches a set bit).
+    let zeros = |x: u64| !(((x & !HIGH) + !HIGH) | x) & HIGH;
+    let mut special = 0;
+    let mut dot = 0;
+    let mut chunks = b.chunks_exact(8);
+    for c in &mut chunks {
+        let x = u64::from_le_bytes(c.try_into().unwrap_or([0; 8]));
+        special |= zeros(x ^ (ONES * b'"' as u64))
+            | zeros(x ^ (ONES * b'/' as u64))
+            | zeros(x ^ (ONES * b'#' as u64))
+            | zeros(x ^ (ONES * b';' as u64));
+        dot |= zeros(x ^ (ONES * b'.' as u64));
+    }
+    let rest = chunks.remainder();
+    (
+        special != 0 || rest.iter().any(|&c| matches!(c, b'"' | b'/' | b'#' | b';')),
+        dot != 0 || rest.contains(&b'.'),
+    )
 }
 
 /// What decides a file's dialect under `--syntax auto`: LLVM's `_e32`/`_e64`/`_sdwa`/`_dpp`
