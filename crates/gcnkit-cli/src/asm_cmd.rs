@@ -406,6 +406,18 @@ struct Writer {
 
 impl Writer {
     fn items(&mut self, out: &mut impl Write, items: &[Item]) {
+        if self.format == FormatArg::Bin {
+            // The words as they are: no source line, no text.
+            for it in items {
+                for w in it.words() {
+                    self.bin.extend_from_slice(&w.to_le_bytes());
+                }
+                if self.bin.len() > 60_000 {
+                    self.flush(out);
+                }
+            }
+            return;
+        }
         for it in items {
             let src = source_line(&self.lines, it.line as usize);
             render(

@@ -151,6 +151,9 @@ pub struct Cursor<'a> {
     pub end: usize,
     /// The same line as text: identifiers are ASCII, so slicing it needs no UTF-8 check.
     t: &'a str,
+    /// The last identifier read (start, end, and the cursor's `end` then): a lookahead
+    /// ([`modifier_follows`]) and the operand parser read the same name, scanned once.
+    memo: (usize, usize, usize),
 }
 
 /// Byte classes for identifiers: bit 0 may start one, bit 1 may continue one (one load per
@@ -188,6 +191,7 @@ impl<'a> Cursor<'a> {
             pos: start,
             end,
             t: s,
+            memo: (usize::MAX, 0, 0),
         }
     }
 
@@ -257,11 +261,17 @@ impl<'a> Cursor<'a> {
         self.ws();
         let start = self.pos;
         let (s, end) = (self.s, self.end.min(self.s.len()));
+        if self.memo.0 == start && self.memo.2 == end {
+            let p = self.memo.1;
+            self.pos = p;
+            return Some((self.t.get(start..p).unwrap_or(""), start));
+        }
         if start < end && is_ident_start(s[start]) {
             let mut p = start + 1;
             while p < end && is_ident(s[p]) {
                 p += 1;
             }
+            self.memo = (start, p, end);
             self.pos = p;
             // ASCII bytes on both sides: always char boundaries.
             Some((self.t.get(start..p).unwrap_or(""), start))
@@ -596,6 +606,30 @@ pub fn register_in(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols, shadow:
     let save = c.pos;
     let start = c.pos;
     let Some((id, _)) = c.ident() else { return Ok(None) };
+    // The usual operand, `v5` or `s12` (no register symbols to shadow it): read at once, as
+    // the general path below would read it.
+    let b = id.as_bytes();
+    if (2..=5).contains(&b.len())
+        && matches!(b[0], b'v' | b's')
+        && b[1..].iter().all(u8::is_ascii_digit)
+        && !names.register_symbols()
+    {
+        let n = b[1..].iter().fold(0u16, |v, d| v * 10 + (d - b'0') as u16);
+        let (base, limit) = if b[0] == b'v' { (256, 256) } else { (0, names.sgprs()) };
+        if n >= limit {
+            return err(
+                start,
+                c.pos,
+                format!("register {id} does not exist (the file has {limit})"),
+            );
+        }
+        return Ok(Some(Reg {
+            code: base + n,
+            count: 1,
+            ranged: false,
+            any_width: false,
+        }));
+    }
     // Lowercase on the stack: no allocation per identifier.
     let mut buf = [0u8; 48];
     let lower_owned;
@@ -898,7 +932,12 @@ pub fn operand(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols, no_bar: boo
     // Only a keyword with the operand's first letter is tried (registers and numbers mostly
     // start with another one).
     let first = c.peek().map_or(0, |b| b | 0x20);
-    for kw in ["abs", "neg", "sext", "lit"] {
+    let keywords: &[&str] = if matches!(first, b'a' | b'n' | b's' | b'l') {
+        &["abs", "neg", "sext", "lit"]
+    } else {
+        &[]
+    };
+    for &kw in keywords {
         if kw.as_bytes()[0] == first && lower_kw(c, kw) {
             let mut o = if kw == "lit" {
                 let s0 = c.pos;
@@ -1041,17 +1080,41 @@ const MODIFIER_SHAPES: [u32; 26] = {
     t
 };
 
-/// Could `name` be one of [`MODIFIER_NAMES`] (first letter and length)?
+/// For each first letter of [`MODIFIER_NAMES`], the last bytes of the names with it (bit
+/// `last & 63`): with [`MODIFIER_SHAPES`], this rules out most register names (`v100`, `s12`)
+/// before any name is compared.
+const MODIFIER_ENDS: [u64; 26] = {
+    let mut t = [0u64; 26];
+    let mut k = 0;
+    while k < MODIFIER_NAMES.len() {
+        let b = MODIFIER_NAMES[k].as_bytes();
+        t[(b[0] - b'a') as usize] |= 1 << (b[b.len() - 1] & 63);
+        k += 1;
+    }
+    t
+};
+
+/// Could `name` be one of [`MODIFIER_NAMES`] (first letter, length and last letter)?
 fn modifier_shape(name: &str) -> bool {
     let b = name.as_bytes();
     let first = b.first().map_or(0, |c| c | 0x20);
-    first.is_ascii_lowercase() && b.len() < 32 && MODIFIER_SHAPES[(first - b'a') as usize] & (1 << b.len()) != 0
+    let last = b.last().map_or(0, |c| c | 0x20);
+    first.is_ascii_lowercase()
+        && b.len() < 32
+        && MODIFIER_SHAPES[(first - b'a') as usize] & (1 << b.len()) != 0
+        && MODIFIER_ENDS[(first - b'a') as usize] & (1 << (last & 63)) != 0
 }
 
 /// Does a modifier start at the cursor (a known modifier name not followed by `(`, or any
 /// name followed by `:`)?
 pub fn modifier_follows(c: &mut Cursor) -> bool {
     let save = c.pos;
+    c.ws();
+    // An operand that starts with a digit, a sign, `|` or `[`: no name to read.
+    if c.pos >= c.end || !is_ident_start(c.s[c.pos]) {
+        c.pos = save;
+        return false;
+    }
     let r = match c.ident() {
         Some((name, _)) => {
             c.ws();
