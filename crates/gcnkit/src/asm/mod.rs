@@ -1160,8 +1160,30 @@ impl Assembler {
             }
         };
         let mut special_warnings: Vec<PErr> = Vec::new();
+        // No operand of the row has a special syntax: the usual statement (plain registers
+        // and integers) is read in one pass.
+        let plain_ok = special == [None, None] && !exp_form && !interp_form;
         let r = (|| -> Result<(), PErr> {
             if !c.at_end() {
+                if plain_ok && parse::plain_operands(c, &self.names, &mut ops) {
+                    #[cfg(debug_assertions)]
+                    {
+                        // The one-pass reading is the full reading of the same text.
+                        let mut c2 = c.clone();
+                        c2.pos = ops.first().map_or(c.pos, |o| o.start);
+                        let (mut ops2, mut mods2) = (Vec::new(), Vec::new());
+                        let full = parse::operands_in_full(
+                            &mut c2,
+                            &self.names,
+                            &self.syms,
+                            commas_optional,
+                            &mut ops2,
+                            &mut mods2,
+                        );
+                        assert!(full.is_ok() && ops2 == ops && mods2.is_empty(), "{src}");
+                    }
+                    return Ok(());
+                }
                 // No operands when a modifier comes first (`v_nop vop3`); after an operand,
                 // the check below has decided already.
                 let mut first = true;

@@ -145,6 +145,7 @@ pub trait RegNames {
 }
 
 /// A byte cursor over one line.
+#[derive(Clone)]
 pub struct Cursor<'a> {
     pub s: &'a [u8],
     pub pos: usize,
@@ -1005,6 +1006,214 @@ pub fn operand(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols, no_bar: boo
         start,
         end: c.pos,
     })
+}
+
+/// The operand list of the usual statement, read in one pass: operands that are plain
+/// registers (`v5`, `s12`, `s[4:5]`, `v[0:3]`, `vcc`, `exec`, `m0`...) or plain integers
+/// (`64`, `-1`, `0x10`), separated by commas, nothing after the last one. Each is the
+/// [`Operand`] that [`operand`] reads from the same text (and no modifier can follow: these
+/// texts are no modifier names). Anything else (expressions, symbols, labels, floats, source
+/// modifiers, ranges with blanks, register symbols...) returns false with `ops` and the
+/// cursor as they were: the caller reads the statement in full.
+pub fn plain_operands(c: &mut Cursor, names: &dyn RegNames, ops: &mut Vec<Operand>) -> bool {
+    let (save, n0) = (c.pos, ops.len());
+    if names.register_symbols() || !plain_operands_in(c, names, ops) {
+        c.pos = save;
+        ops.truncate(n0);
+        return false;
+    }
+    true
+}
+
+fn plain_operands_in(c: &mut Cursor, names: &dyn RegNames, ops: &mut Vec<Operand>) -> bool {
+    let (s, end) = (c.s, c.end.min(c.s.len()));
+    let blank = |p: &mut usize| {
+        while *p < end && matches!(s[*p], b' ' | b'\t' | b'\r') {
+            *p += 1;
+        }
+    };
+    let mut p = c.pos;
+    blank(&mut p);
+    if p >= end {
+        return false;
+    }
+    loop {
+        let start = p;
+        let kind = match s[p] {
+            b'0'..=b'9' | b'-' => {
+                let neg = s[p] == b'-';
+                let q = p + neg as usize;
+                let Some((v, e)) = plain_int(s, q, end) else {
+                    return false;
+                };
+                p = e;
+                OpKind::Const(Value::Int(if neg { (v as i64).wrapping_neg() } else { v as i64 }))
+            }
+            c0 if is_ident_start(c0) => {
+                let mut e = p + 1;
+                while e < end && is_ident(s[e]) {
+                    e += 1;
+                }
+                let Some(reg) = plain_reg(s, p, e, end, names) else {
+                    return false;
+                };
+                p = reg.1;
+                OpKind::Reg(reg.0)
+            }
+            _ => return false,
+        };
+        ops.push(Operand {
+            kind,
+            neg: false,
+            abs: false,
+            sext: false,
+            start,
+            end: p,
+        });
+        if p == end {
+            c.pos = p;
+            return true;
+        }
+        if s[p] != b',' {
+            return false;
+        }
+        p += 1;
+        blank(&mut p);
+        if p >= end {
+            return false;
+        }
+    }
+}
+
+/// A decimal (no leading zero: that is octal) or `0x` hexadecimal integer at `p` that fits in
+/// 64 bits, followed by `,` or the end; its value and end.
+fn plain_int(s: &[u8], p: usize, end: usize) -> Option<(u64, usize)> {
+    let (digits, radix) = if s[p..end].starts_with(b"0x") {
+        (p + 2, 16)
+    } else {
+        (p, 10)
+    };
+    let mut e = digits;
+    let mut v: u64 = 0;
+    while e < end && s[e].is_ascii_hexdigit() && (radix == 16 || s[e].is_ascii_digit()) {
+        v = v.wrapping_mul(radix).wrapping_add((s[e] as char).to_digit(16)? as u64);
+        e += 1;
+    }
+    let n = e - digits;
+    let fits = if radix == 16 { n <= 16 } else { n <= 19 };
+    let octal = radix == 10 && n > 1 && s[digits] == b'0';
+    (n > 0 && fits && !octal && (e == end || s[e] == b',')).then_some((v, e))
+}
+
+/// A register at `p` whose name ends at `e` (lowercase: `v5`, `s[4:5]`, `vcc`...), followed by
+/// `,` or the end: what [`register_in`] reads there, and its end.
+fn plain_reg(s: &[u8], p: usize, e: usize, end: usize, names: &dyn RegNames) -> Option<(Reg, usize)> {
+    let id = &s[p..e];
+    if id.iter().any(|b| b.is_ascii_uppercase()) {
+        return None;
+    }
+    let followed = |q: usize| q == end || s[q] == b',';
+    let file = match id[0] {
+        b'v' => Some((256u16, 256u16)),
+        b's' => Some((0, names.sgprs())),
+        _ => None,
+    };
+    match file {
+        // `v5`, `s12`.
+        Some((base, limit)) if (2..=5).contains(&id.len()) && id[1..].iter().all(u8::is_ascii_digit) => {
+            let n = id[1..].iter().fold(0u16, |v, d| v * 10 + (d - b'0') as u16);
+            (n < limit && followed(e)).then_some((
+                Reg {
+                    code: base + n,
+                    count: 1,
+                    ranged: false,
+                    any_width: false,
+                },
+                e,
+            ))
+        }
+        // `v[0:3]`, `s[4:5]`, `s[7]`: plain indices, no blanks.
+        Some((base, limit)) if id.len() == 1 => {
+            let index = |q: usize| -> Option<(u16, usize)> {
+                let mut r = q;
+                while r < end && s[r].is_ascii_digit() && r - q < 4 {
+                    r += 1;
+                }
+                let n = r - q;
+                (n > 0 && !(n > 1 && s[q] == b'0') && r < end && matches!(s[r], b':' | b']'))
+                    .then(|| (s[q..r].iter().fold(0u16, |v, d| v * 10 + (d - b'0') as u16), r))
+            };
+            if e >= end || s[e] != b'[' {
+                return None;
+            }
+            let (a, q) = index(e + 1)?;
+            let (b, q) = if s[q] == b':' { index(q + 1)? } else { (a, q) };
+            (s[q] == b']' && a <= b && b < limit && followed(q + 1)).then_some((
+                Reg {
+                    code: base + a,
+                    count: b - a + 1,
+                    ranged: true,
+                    any_width: false,
+                },
+                q + 1,
+            ))
+        }
+        // `v`/`s` with more (`vcc`, `scc`, `src_scc`), or another name: a named register; not
+        // a name that another rule reads first (`ttmp`, `v12345`, `vcc_u!`).
+        _ => {
+            let name = std::str::from_utf8(id).ok()?;
+            let numbered = |pre: &str| {
+                name.strip_prefix(pre)
+                    .is_some_and(|r| r.bytes().all(|b| b.is_ascii_digit()))
+            };
+            if numbered("v") || numbered("s") || name.starts_with("ttmp") || !followed(e) {
+                return None;
+            }
+            if modifier_shape(name) && MODIFIER_NAMES.contains(&name) {
+                return None;
+            }
+            let (code, count) = names.named(name)?;
+            Some((
+                Reg {
+                    code,
+                    count,
+                    ranged: false,
+                    any_width: false,
+                },
+                e,
+            ))
+        }
+    }
+}
+
+/// The statement's operands and modifiers as [`Assembler`](super::Assembler) reads them when
+/// no operand has a special syntax: the reference that [`plain_operands`] is checked against.
+#[cfg(debug_assertions)]
+pub fn operands_in_full(
+    c: &mut Cursor,
+    names: &dyn RegNames,
+    syms: &Symbols,
+    commas: bool,
+    ops: &mut Vec<Operand>,
+    mods: &mut Vec<Modifier>,
+) -> PRes<()> {
+    if !c.at_end() {
+        let mut first = true;
+        while !(first && modifier_follows(c)) {
+            first = false;
+            c.ws();
+            ops.push(operand(c, names, syms, false)?);
+            let comma = c.eat(b',');
+            if c.at_end() || modifier_follows(c) {
+                break;
+            }
+            if !(comma || commas) {
+                break;
+            }
+        }
+        modifiers(c, syms, mods, commas)?;
+    }
+    Ok(())
 }
 
 /// Modifier names that can follow the operands.
