@@ -1122,15 +1122,15 @@ fn plain_reg(s: &[u8], p: usize, e: usize, end: usize, names: &dyn RegNames) -> 
         // `v5`, `s12`.
         Some((base, limit)) if (2..=5).contains(&id.len()) && id[1..].iter().all(u8::is_ascii_digit) => {
             let n = id[1..].iter().fold(0u16, |v, d| v * 10 + (d - b'0') as u16);
-            (n < limit && followed(e)).then_some((
-                Reg {
+            (n < limit && followed(e)).then(|| {
+                let reg = Reg {
                     code: base + n,
                     count: 1,
                     ranged: false,
                     any_width: false,
-                },
-                e,
-            ))
+                };
+                (reg, e)
+            })
         }
         // `v[0:3]`, `s[4:5]`, `s[7]`: plain indices, no blanks.
         Some((base, limit)) if id.len() == 1 => {
@@ -1148,15 +1148,15 @@ fn plain_reg(s: &[u8], p: usize, e: usize, end: usize, names: &dyn RegNames) -> 
             }
             let (a, q) = index(e + 1)?;
             let (b, q) = if s[q] == b':' { index(q + 1)? } else { (a, q) };
-            (s[q] == b']' && a <= b && b < limit && followed(q + 1)).then_some((
-                Reg {
+            (s[q] == b']' && a <= b && b < limit && followed(q + 1)).then(|| {
+                let reg = Reg {
                     code: base + a,
                     count: b - a + 1,
                     ranged: true,
                     any_width: false,
-                },
-                q + 1,
-            ))
+                };
+                (reg, q + 1)
+            })
         }
         // `v`/`s` with more (`vcc`, `scc`, `src_scc`), or another name: a named register; not
         // a name that another rule reads first (`ttmp`, `v12345`, `vcc_u!`).
