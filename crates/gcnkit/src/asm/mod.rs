@@ -1165,12 +1165,16 @@ impl Assembler {
         let plain_ok = special == [None, None] && !exp_form && !interp_form;
         let r = (|| -> Result<(), PErr> {
             if !c.at_end() {
+                #[cfg(debug_assertions)]
+                let entry = c.clone();
                 if plain_ok && parse::plain_operands(c, &self.names, &mut ops) {
+                    if c.pos < c.end {
+                        parse::modifiers(c, &self.syms, &mut mods, commas_optional)?;
+                    }
                     #[cfg(debug_assertions)]
                     {
                         // The one-pass reading is the full reading of the same text.
-                        let mut c2 = c.clone();
-                        c2.pos = ops.first().map_or(c.pos, |o| o.start);
+                        let mut c2 = entry;
                         let (mut ops2, mut mods2) = (Vec::new(), Vec::new());
                         let full = parse::operands_in_full(
                             &mut c2,
@@ -1180,7 +1184,7 @@ impl Assembler {
                             &mut ops2,
                             &mut mods2,
                         );
-                        assert!(full.is_ok() && ops2 == ops && mods2.is_empty(), "{src}");
+                        assert!(full.is_ok() && ops2 == ops && mods2 == mods, "{src}");
                     }
                     return Ok(());
                 }

@@ -1010,11 +1010,12 @@ pub fn operand(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols, no_bar: boo
 
 /// The operand list of the usual statement, read in one pass: operands that are plain
 /// registers (`v5`, `s12`, `s[4:5]`, `v[0:3]`, `vcc`, `exec`, `m0`...) or plain integers
-/// (`64`, `-1`, `0x10`), separated by commas, nothing after the last one. Each is the
-/// [`Operand`] that [`operand`] reads from the same text (and no modifier can follow: these
-/// texts are no modifier names). Anything else (expressions, symbols, labels, floats, source
-/// modifiers, ranges with blanks, register symbols...) returns false with `ops` and the
-/// cursor as they were: the caller reads the statement in full.
+/// (`64`, `-1`, `0x10`), separated by commas, maybe followed by modifiers (`offset:16 glc`,
+/// left at the cursor for [`modifiers`]). Each is the [`Operand`] that [`operand`] reads from
+/// the same text, and the operands end where the full reading ends them. Anything else
+/// (expressions, symbols, labels, floats, source modifiers, ranges with blanks, register
+/// symbols...) returns false with `ops` and the cursor as they were: the caller reads the
+/// statement in full.
 pub fn plain_operands(c: &mut Cursor, names: &dyn RegNames, ops: &mut Vec<Operand>) -> bool {
     let (save, n0) = (c.pos, ops.len());
     if names.register_symbols() || !plain_operands_in(c, names, ops) {
@@ -1032,6 +1033,11 @@ fn plain_operands_in(c: &mut Cursor, names: &dyn RegNames, ops: &mut Vec<Operand
             *p += 1;
         }
     };
+    // Does a modifier start at `p` (the full reading's test between operands)?
+    let modifier_at = |c: &mut Cursor, p: usize| {
+        c.pos = p;
+        modifier_follows(c)
+    };
     let mut p = c.pos;
     blank(&mut p);
     if p >= end {
@@ -1046,7 +1052,9 @@ fn plain_operands_in(c: &mut Cursor, names: &dyn RegNames, ops: &mut Vec<Operand
                 let Some((v, e)) = plain_int(s, q, end) else {
                     return false;
                 };
+                // The expression reader looks past blanks for an operator: they end it.
                 p = e;
+                blank(&mut p);
                 OpKind::Const(Value::Int(if neg { (v as i64).wrapping_neg() } else { v as i64 }))
             }
             c0 if is_ident_start(c0) => {
@@ -1054,11 +1062,15 @@ fn plain_operands_in(c: &mut Cursor, names: &dyn RegNames, ops: &mut Vec<Operand
                 while e < end && is_ident(s[e]) {
                     e += 1;
                 }
-                let Some(reg) = plain_reg(s, p, e, end, names) else {
-                    return false;
-                };
-                p = reg.1;
-                OpKind::Reg(reg.0)
+                match plain_reg(s, p, e, end, names) {
+                    Some(reg) => {
+                        p = reg.1;
+                        OpKind::Reg(reg.0)
+                    }
+                    // A modifier where an operand could start: the operands end here.
+                    None if modifier_at(c, p) => return true,
+                    None => return false,
+                }
             }
             _ => return false,
         };
@@ -1070,14 +1082,18 @@ fn plain_operands_in(c: &mut Cursor, names: &dyn RegNames, ops: &mut Vec<Operand
             start,
             end: p,
         });
-        if p == end {
-            c.pos = p;
+        let mut q = p;
+        blank(&mut q);
+        if q == end {
+            c.pos = q;
             return true;
         }
-        if s[p] != b',' {
-            return false;
+        if s[q] != b',' {
+            // Only modifiers follow without a comma here (LLVM's optional commas are left
+            // to the full reading).
+            return is_ident_start(s[q]) && modifier_at(c, q);
         }
-        p += 1;
+        p = q + 1;
         blank(&mut p);
         if p >= end {
             return false;
@@ -1086,7 +1102,7 @@ fn plain_operands_in(c: &mut Cursor, names: &dyn RegNames, ops: &mut Vec<Operand
 }
 
 /// A decimal (no leading zero: that is octal) or `0x` hexadecimal integer at `p` that fits in
-/// 64 bits, followed by `,` or the end; its value and end.
+/// 64 bits, followed by `,`, a blank or the end; its value and end.
 fn plain_int(s: &[u8], p: usize, end: usize) -> Option<(u64, usize)> {
     let (digits, radix) = if s[p..end].starts_with(b"0x") {
         (p + 2, 16)
@@ -1102,17 +1118,17 @@ fn plain_int(s: &[u8], p: usize, end: usize) -> Option<(u64, usize)> {
     let n = e - digits;
     let fits = if radix == 16 { n <= 16 } else { n <= 19 };
     let octal = radix == 10 && n > 1 && s[digits] == b'0';
-    (n > 0 && fits && !octal && (e == end || s[e] == b',')).then_some((v, e))
+    (n > 0 && fits && !octal && (e == end || matches!(s[e], b',' | b' ' | b'\t'))).then_some((v, e))
 }
 
 /// A register at `p` whose name ends at `e` (lowercase: `v5`, `s[4:5]`, `vcc`...), followed by
-/// `,` or the end: what [`register_in`] reads there, and its end.
+/// `,`, a blank or the end: what [`register_in`] reads there, and its end.
 fn plain_reg(s: &[u8], p: usize, e: usize, end: usize, names: &dyn RegNames) -> Option<(Reg, usize)> {
     let id = &s[p..e];
     if id.iter().any(|b| b.is_ascii_uppercase()) {
         return None;
     }
-    let followed = |q: usize| q == end || s[q] == b',';
+    let followed = |q: usize| q == end || matches!(s[q], b',' | b' ' | b'\t');
     let file = match id[0] {
         b'v' => Some((256u16, 256u16)),
         b's' => Some((0, names.sgprs())),
