@@ -103,6 +103,10 @@ impl Names {
 
 impl RegNames for Names {
     fn named(&self, name: &str) -> Option<(u16, u16)> {
+        // No register name starts with a dot (`.L12_0` is a label): no name compared.
+        if name.starts_with('.') {
+            return None;
+        }
         let a = self.arch;
         for &(sp, code, paired) in &self.specials {
             let Some(suffix) = name.strip_prefix(sp) else {
@@ -630,7 +634,11 @@ impl Assembler {
     fn define(&mut self, lineno: usize, src: &str, name: &str, sym: Sym, start: usize, end: usize) {
         // clrxasm lets a symbol take a special register's name (`vccz=33`) where an operand
         // cannot be that register (an SMRD offset); llvm-mc does not.
-        if self.names.named(&name.to_ascii_lowercase()).is_some() && self.dialect != Dialect::Clrx {
+        // Lowercase on the stack: no allocation per label.
+        let mut buf = [0u8; 64];
+        let lower = parse::lower_in(name, &mut buf).map(std::borrow::Cow::Borrowed);
+        let lower = lower.unwrap_or_else(|| std::borrow::Cow::Owned(name.to_ascii_lowercase()));
+        if self.dialect != Dialect::Clrx && self.names.named(&lower).is_some() {
             return self.diag(
                 lineno,
                 src,
@@ -706,7 +714,13 @@ impl Assembler {
                 syms: &self.syms,
                 no_bar: false,
             };
-            match e.parse(&mut c) {
+            // The usual expression is the name alone (a branch's label): its value is the
+            // symbol's, as the expression reader would find.
+            let bare = match self.syms.get(name) {
+                Some(Sym::Value(v)) if p.source.get(start..end) == Some(name) => Some(Ok(EVal::Value(*v))),
+                _ => None,
+            };
+            match bare.unwrap_or_else(|| e.parse(&mut c)) {
                 Ok(EVal::Value(v)) => {
                     let item = &mut self.items[p.item - self.taken];
                     let mut warning = None;
@@ -1167,7 +1181,7 @@ impl Assembler {
             if !c.at_end() {
                 #[cfg(debug_assertions)]
                 let entry = c.clone();
-                if plain_ok && parse::plain_operands(c, &self.names, &mut ops) {
+                if plain_ok && parse::plain_operands(c, &self.names, &self.syms, &mut ops) {
                     if c.pos < c.end {
                         parse::modifiers(c, &self.syms, &mut mods, commas_optional)?;
                     }

@@ -1016,9 +1016,9 @@ pub fn operand(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols, no_bar: boo
 /// (expressions, symbols, labels, floats, source modifiers, ranges with blanks, register
 /// symbols...) returns false with `ops` and the cursor as they were: the caller reads the
 /// statement in full.
-pub fn plain_operands(c: &mut Cursor, names: &dyn RegNames, ops: &mut Vec<Operand>) -> bool {
+pub fn plain_operands(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols, ops: &mut Vec<Operand>) -> bool {
     let (save, n0) = (c.pos, ops.len());
-    if names.register_symbols() || !plain_operands_in(c, names, ops) {
+    if names.register_symbols() || !plain_operands_in(c, names, syms, ops) {
         c.pos = save;
         ops.truncate(n0);
         return false;
@@ -1026,7 +1026,7 @@ pub fn plain_operands(c: &mut Cursor, names: &dyn RegNames, ops: &mut Vec<Operan
     true
 }
 
-fn plain_operands_in(c: &mut Cursor, names: &dyn RegNames, ops: &mut Vec<Operand>) -> bool {
+fn plain_operands_in(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols, ops: &mut Vec<Operand>) -> bool {
     let (s, end) = (c.s, c.end.min(c.s.len()));
     let blank = |p: &mut usize| {
         while *p < end && matches!(s[*p], b' ' | b'\t' | b'\r') {
@@ -1056,6 +1056,23 @@ fn plain_operands_in(c: &mut Cursor, names: &dyn RegNames, ops: &mut Vec<Operand
                 p = e;
                 blank(&mut p);
                 OpKind::Const(Value::Int(if neg { (v as i64).wrapping_neg() } else { v as i64 }))
+            }
+            // A label or another symbol with a dot first (`.L12_0`; not `.5`, a number): its
+            // value, or a name defined later, as the expression reader takes it.
+            b'.' if p + 1 < end && !s[p + 1].is_ascii_digit() => {
+                let mut e = p + 1;
+                while e < end && is_ident(s[e]) {
+                    e += 1;
+                }
+                if !(e == end || s[e] == b',') {
+                    return false;
+                }
+                let name = c.text(p, e);
+                p = e;
+                match syms.get(name) {
+                    Some(Sym::Value(v)) => OpKind::Const(*v),
+                    _ => OpKind::Forward(name.to_string()),
+                }
             }
             c0 if is_ident_start(c0) => {
                 let mut e = p + 1;
