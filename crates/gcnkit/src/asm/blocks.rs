@@ -193,7 +193,11 @@ impl Assembler {
         // `.purgem`...), where a label such as `.L12_0:` does not.
         let b = &self.blocks;
         if b.rec.is_none() && b.macros.is_empty() && b.conds.last().is_none_or(|c| c.active) {
-            let t = src.trim_start().as_bytes();
+            // (The first byte decides when it is a visible ASCII character, as it mostly is.)
+            let t = match src.as_bytes().first() {
+                Some(&c) if c.is_ascii_graphic() => src.as_bytes(),
+                _ => src.trim_start().as_bytes(),
+            };
             let block_word = t.first() == Some(&b'.')
                 && t.get(1)
                     .is_some_and(|c| matches!(c | 0x20, b'i' | b'e' | b'r' | b'm' | b'p'));

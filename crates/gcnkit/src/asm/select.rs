@@ -746,7 +746,9 @@ pub fn select(
         msg,
         help,
     };
-    if let Some((enc, n)) = super::scalar::illegal_enc(mnemonic) {
+    // `CLASS_ill_N` names no row: asked only of a name the table does not know.
+    debug_assert!(found.is_none() || super::scalar::illegal_enc(mnemonic).is_none());
+    if let Some((enc, n)) = found.is_none().then(|| super::scalar::illegal_enc(mnemonic)).flatten() {
         if enc.is_vop32() || enc.is_vop3() {
             return select_illegal(arch, enc, n, mn_span, ops, mods).map(|instr| Selected {
                 instr,
