@@ -1411,30 +1411,24 @@ impl Assembler {
     }
 }
 
-/// One pass over a line, eight bytes at a time: does it hold a byte that may start a string
-/// or a comment (`"`, `/`, `#`, `;`), and does it hold a `.` (a directive, a label, or an
-/// expression that may name the symbol `.`)?
+/// For each byte: 1 if it may start a string or a comment (`"`, `/`, `#`, `;`), 2 if it is a
+/// `.` ([`scan_line`]).
+const LINE_CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    t[b'"' as usize] = 1;
+    t[b'/' as usize] = 1;
+    t[b'#' as usize] = 1;
+    t[b';' as usize] = 1;
+    t[b'.' as usize] = 2;
+    t
+};
+
+/// One pass over a line, without a branch per byte: does it hold a byte that may start a
+/// string or a comment (`"`, `/`, `#`, `;`), and does it hold a `.` (a directive, a label, or
+/// an expression that may name the symbol `.`)?
 fn scan_line(b: &[u8]) -> (bool, bool) {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = ONES << 7;
-    // High bit of each byte of `x` that is zero (exact: no borrow reaches a set bit).
-    let zeros = |x: u64| !(((x & !HIGH) + !HIGH) | x) & HIGH;
-    let mut special = 0;
-    let mut dot = 0;
-    let mut chunks = b.chunks_exact(8);
-    for c in &mut chunks {
-        let x = u64::from_le_bytes(c.try_into().unwrap_or([0; 8]));
-        special |= zeros(x ^ (ONES * b'"' as u64))
-            | zeros(x ^ (ONES * b'/' as u64))
-            | zeros(x ^ (ONES * b'#' as u64))
-            | zeros(x ^ (ONES * b';' as u64));
-        dot |= zeros(x ^ (ONES * b'.' as u64));
-    }
-    let rest = chunks.remainder();
-    (
-        special != 0 || rest.iter().any(|&c| matches!(c, b'"' | b'/' | b'#' | b';')),
-        dot != 0 || rest.contains(&b'.'),
-    )
+    let seen = b.iter().fold(0u8, |acc, &c| acc | LINE_CLASS[c as usize]);
+    (seen & 1 != 0, seen & 2 != 0)
 }
 
 /// What decides a file's dialect under `--syntax auto`: LLVM's `_e32`/`_e64`/`_sdwa`/`_dpp`

@@ -771,7 +771,8 @@ pub fn register_in(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols, shadow:
 /// `id` in lowercase: `id` itself when it has no capital (the usual case), else a copy in `buf`
 /// (no allocation); `None` if it does not fit.
 pub fn lower_in<'b>(id: &'b str, buf: &'b mut [u8]) -> Option<&'b str> {
-    if !id.bytes().any(|c| c.is_ascii_uppercase()) {
+    // No branch per byte: names are short and mostly lowercase.
+    if !id.bytes().fold(false, |up, c| up | c.is_ascii_uppercase()) {
         return Some(id);
     }
     let b = buf.get_mut(..id.len())?;

@@ -1781,7 +1781,15 @@ struct ModBits {
 }
 
 impl ModBits {
+    /// Writes the bits into `i`, whose modifier fields are still zero (an instruction made by
+    /// [`Instr::new`] with only its operands set): with no modifier, nothing to write.
     fn write(&self, i: &mut Instr) {
+        if self.abs == 0 && self.neg == 0 && !self.clamp && self.omod == 0 && self.op_sel == 0 {
+            debug_assert!([F::Abs, F::Neg, F::Clamp, F::Omod, F::OpSel]
+                .iter()
+                .all(|&f| i.get(f) == 0));
+            return;
+        }
         i.set(F::Abs, self.abs as u32);
         i.set(F::Neg, self.neg as u32);
         i.set(F::Clamp, self.clamp as u32);
