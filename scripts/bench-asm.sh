@@ -22,15 +22,17 @@
 #            instructions), written by `gen_source --kernels`: the LLVM text is clang's own
 #            lines of the kernel bodies (labels renamed per copy), the CLRX text is gcnkit's
 #            CLRX-dialect disassembly of the same words (label lines at branch targets).
-#            The classes gcnkit's assembler does not take yet (DS, MUBUF, FLAT/GLOBAL, SDWA)
-#            follow MEM: `data` writes their words as data lines (`.long`/`.int`), so every
-#            tool assembles exactly the stream's words (checked); `drop` leaves them out.
-#            Rates are stream instructions per second (data lines included under MEM=data).
+#            The memory classes (DS, MUBUF, FLAT/GLOBAL, SDWA: the ones gcnkit's assembler
+#            took last) follow MEM: `instr` writes them as instructions like every other
+#            class (clang's lines, gcnkit's CLRX text; every tool takes that text), `data` as
+#            data lines (`.long`/`.int`); under both every tool assembles exactly the stream's
+#            words (checked); `drop` leaves them out. Rates are stream instructions per second
+#            (data lines included under MEM=data).
 #
 # Environment (all optional):
 #   STREAM=random   random | kernels
 #   MCPU=fiji       kernels: tahiti | bonaire | fiji | gfx900 (random: always fiji / gcn1.2)
-#   MEM=data        kernels: data | drop (see above)
+#   MEM=instr       kernels: instr | data | drop (see above)
 #   N=500000        stream instructions drawn (random: files have fewer lines, see above;
 #                   kernels: at least N, whole kernels)
 #   RUNS=3          runs per gcnkit case; the best (fastest) one is reported
@@ -55,7 +57,7 @@ set -euo pipefail
 export LC_ALL=C
 
 STREAM=${STREAM:-random}
-MEM=${MEM:-data}
+MEM=${MEM:-instr}
 N=${N:-500000}
 RUNS=${RUNS:-3}
 LLVM_RUNS=${LLVM_RUNS:-3}
@@ -76,7 +78,7 @@ cd "$root"
 # ---- tools -------------------------------------------------------------------------------
 source "$root/scripts/lib/clrx.sh"
 stream_mcpu
-case $MEM in data | drop) ;; *) die "MEM=$MEM: data or drop" ;; esac
+case $MEM in instr | data | drop) ;; *) die "MEM=$MEM: instr, data or drop" ;; esac
 clrx_find clrxasm
 clrxasm=$clrx_tool clrxasm_ver=$clrx_ver
 command -v cargo >/dev/null || die "cargo not found"
@@ -187,7 +189,7 @@ else
         die "gcnkit assembles the clrx and llvm texts to other bytes"
     cmp -s "$work/clrx.gcnkit.bin" <("$gcnkit" asm -a "$MCPU" --syntax auto --format bin "$work/clrx.s" 2>/dev/null) ||
         die "gcnkit asm --syntax auto gives other bytes than --syntax clrx on the clrx text"
-    if [ "$MEM" = data ]; then
+    if [ "$MEM" != drop ]; then
         cmp -s "$work/clrx.gcnkit.bin" "$work/stream.bin" ||
             die "gcnkit asm: the kernels' texts do not assemble to the stream's words"
         same_note="gcnkit assembles both texts to the stream's $(($(wc -c <"$work/stream.bin") / 4)) words"
@@ -328,12 +330,15 @@ else
     echo "kernels stream, $MCPU: $n_instr instructions, $n_kinst kernel instances ($n_copies copies of the 31"
     echo "  clang-14 kernels of crates/gcnkit/tests/data/kernels, no padding); $pinned"
     echo "  class mix: $class_mix"
-    if [ "$MEM" = data ]; then
-        echo "  MEM=data: the $n_data instructions of the classes gcnkit does not assemble yet (DS, MUBUF, FLAT/GLOBAL,"
-        echo "  SDWA) are KEPT as data lines (.long in the LLVM text, gcnkit's .int in the CLRX text): every tool"
+    if [ "$MEM" = instr ]; then
+        echo "  MEM=instr: the $n_data instructions of the memory classes (DS, MUBUF, FLAT/GLOBAL, SDWA) are"
+        echo "  instructions in both texts, as every other class: every tool assembles the same words"
+    elif [ "$MEM" = data ]; then
+        echo "  MEM=data: the $n_data instructions of the memory classes (DS, MUBUF, FLAT/GLOBAL, SDWA) are"
+        echo "  KEPT as data lines (.long in the LLVM text, .int in the CLRX text): every tool"
         echo "  assembles the same words; rates count all $n_instr stream instructions"
     else
-        echo "  MEM=drop: the $n_data instructions of the classes gcnkit does not assemble yet (DS, MUBUF, FLAT/GLOBAL,"
+        echo "  MEM=drop: the $n_data instructions of the memory classes (DS, MUBUF, FLAT/GLOBAL,"
         echo "  SDWA) are DROPPED from both texts; rates count the $n_instr stream instructions all the same"
     fi
     echo "  clrx text: $clrx_lines lines, $(wc -c <"$work/clrx.s") bytes: $clrx_ilines instructions, $clrx_data data lines, the rest labels (gcnkit's disassembly)"

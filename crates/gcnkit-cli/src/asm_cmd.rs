@@ -179,19 +179,12 @@ pub fn run(a: Args) -> ExitCode {
     // gathered in `line` (no copy per line).
     let mut line: Vec<u8> = Vec::with_capacity(256);
     let mut n = 0;
-    macro_rules! one_line {
-        ($bytes:expr) => {{
-            let mut bytes: &[u8] = $bytes;
+    // One line, as text already checked (its line end included).
+    macro_rules! one_line_text {
+        ($text:expr) => {{
+            let text: &str = $text.trim_end_matches(['\n', '\r']);
             n += 1;
-            while let [rest @ .., b'\n' | b'\r'] = bytes {
-                bytes = rest;
-            }
-            // Valid UTF-8 (the usual case) is checked by the fast validator, not chunk by chunk.
-            let text = match std::str::from_utf8(bytes) {
-                Ok(t) => std::borrow::Cow::Borrowed(t),
-                Err(_) => String::from_utf8_lossy(bytes),
-            };
-            asm.line(n, &text);
+            asm.line(n, text);
             if format == FormatArg::Listing {
                 w.lines.push_back((n, text.trim().to_string()));
             }
@@ -208,6 +201,14 @@ pub fn run(a: Args) -> ExitCode {
                     w.lines.pop_front();
                 }
             }
+        }};
+    }
+    // One line as bytes: invalid UTF-8 is replaced.
+    macro_rules! one_line {
+        ($bytes:expr) => {{
+            let bytes: &[u8] = $bytes;
+            let text = String::from_utf8_lossy(bytes);
+            one_line_text!(&*text)
         }};
     }
     loop {
@@ -231,8 +232,27 @@ pub fn run(a: Args) -> ExitCode {
             None => (buf.len(), false),
         };
         if whole && line.is_empty() {
-            one_line!(&buf[..len]);
-            reader.consume(len);
+            // The whole lines of the buffer, checked as UTF-8 at once (one call, not one per
+            // line) up to the first invalid byte; the line holding it goes alone, replaced.
+            let last = buf.iter().rposition(|&b| b == b'\n').map_or(len, |p| p + 1);
+            let valid = match std::str::from_utf8(&buf[..last]) {
+                Ok(t) => t,
+                Err(e) => std::str::from_utf8(&buf[..e.valid_up_to()]).unwrap_or(""),
+            };
+            let upto = valid.rfind('\n').map_or(0, |p| p + 1);
+            if upto == 0 {
+                one_line!(&buf[..len]);
+                reader.consume(len);
+            } else {
+                let mut at = 0;
+                while at < upto {
+                    // `\n` is ASCII: every line end is a char boundary.
+                    let e = find_newline(&valid.as_bytes()[at..upto]).map_or(upto, |p| at + p + 1);
+                    one_line_text!(&valid[at..e]);
+                    at = e;
+                }
+                reader.consume(upto);
+            }
         } else {
             line.extend_from_slice(&buf[..len]);
             reader.consume(len);
@@ -386,6 +406,18 @@ struct Writer {
 
 impl Writer {
     fn items(&mut self, out: &mut impl Write, items: &[Item]) {
+        if self.format == FormatArg::Bin {
+            // The words as they are: no source line, no text.
+            for it in items {
+                for w in it.words() {
+                    self.bin.extend_from_slice(&w.to_le_bytes());
+                }
+                if self.bin.len() > 60_000 {
+                    self.flush(out);
+                }
+            }
+            return;
+        }
         for it in items {
             let src = source_line(&self.lines, it.line as usize);
             render(

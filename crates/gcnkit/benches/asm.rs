@@ -11,8 +11,8 @@
 //! A second group, `asm_kernels_fiji`, assembles the real mixed stream (`stream/kernels.rs`:
 //! the clang-14 kernels of `tests/data/kernels/` repeated to 500k instructions, what
 //! `gen_source --kernels fiji` writes): clang's LLVM lines, and gcnkit's CLRX disassembly of
-//! the same words; the classes gcnkit does not assemble yet (memory, SDWA) as `.long`/`.int`
-//! data lines. Throughput is in stream instructions per second.
+//! the same words, the memory classes (DS, MUBUF, FLAT, SDWA) as instructions too.
+//! Throughput is in stream instructions per second.
 //!
 //!     cargo bench -p gcnkit --bench asm -- kernels
 //!
@@ -115,8 +115,8 @@ fn kernels(c: &mut Criterion) {
     let plan = k::plan(&ks, stream::N);
     let words = k::words(&ks, &plan);
     let n = k::instrs(&ks, &plan).count();
-    let (clrx, cs) = k::source(&ks, &plan, Arch::Gcn12, Syntax::Clrx, Mem::Data, false);
-    let (llvm, ls) = k::source(&ks, &plan, Arch::Gcn12, Syntax::Llvm, Mem::Data, false);
+    let (clrx, cs) = k::source(&ks, &plan, Arch::Gcn12, Syntax::Clrx, Mem::Instr, false);
+    let (llvm, ls) = k::source(&ks, &plan, Arch::Gcn12, Syntax::Llvm, Mem::Instr, false);
     for (text, d) in [(&clrx, Dialect::Clrx), (&llvm, Dialect::Llvm)] {
         let (items, diags) = gcnkit::asm::assemble(Arch::Gcn12, d, "bench.s", text);
         assert!(!diags.iter().any(|d| d.severity == Severity::Error), "{d:?}: errors");

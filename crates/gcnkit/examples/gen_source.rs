@@ -4,7 +4,7 @@
 //! `scripts/bench-asm.sh`. With `--kernels MCPU`, the real mixed stream instead (see below).
 //!
 //!     cargo run --release -p gcnkit --example gen_source -- OUT.s clrx|llvm [N]
-//!     cargo run --release -p gcnkit --example gen_source -- --kernels fiji [--mem data|drop] OUT.s clrx|llvm [N]
+//!     cargo run --release -p gcnkit --example gen_source -- --kernels fiji [--mem instr|data|drop] OUT.s clrx|llvm [N]
 //!
 //! N (default 500000) is the number of stream instructions drawn. A line is written only if
 //! gcnkit assembles its text, in that dialect (CLRX text: and in the auto dialect), back to
@@ -25,12 +25,13 @@
 //! - `clrx`: gcnkit's CLRX-dialect disassembly of the stream's words (what `gcnkit disasm`
 //!   prints: `.L<offset>_0` label lines, unique in the stream).
 //!
-//! The classes gcnkit's assembler does not take yet (DS, MUBUF, FLAT/GLOBAL..., SDWA) follow
-//! `--mem`: `data` (default) writes their words as a data line (`.long 0x..., 0x...` in the
-//! LLVM text, gcnkit's `.int` line in the CLRX text), so the source assembles to exactly the
-//! stream's words; `drop` leaves them out (branch distances change with it, labels keep the
-//! source consistent). An LLVM line of another class that gcnkit does not assemble to its
-//! words alone (branches are not checked alone: they name labels) becomes a data line too,
+//! The memory classes (DS, MUBUF, FLAT/GLOBAL..., SDWA: the ones gcnkit's assembler took
+//! last) follow `--mem`: `instr` (default) writes them as instructions like every other class
+//! (clang's lines, gcnkit's CLRX disassembly); `data` writes their words as a data line
+//! (`.long 0x..., 0x...` in the LLVM text, `.int 0x..., 0x...` in the CLRX text); both
+//! assemble to exactly the stream's words; `drop` leaves them out (branch distances change
+//! with it, labels keep the source consistent). An LLVM line that gcnkit does not assemble to
+//! its words alone (branches are not checked alone: they name labels) becomes a data line,
 //! counted as `rejected` (printed to stderr with `GEN_SOURCE_DEBUG`).
 //!
 //! Kernels mode prints `instructions lines instruction_lines data_lines dropped rejected`.
@@ -63,8 +64,8 @@ struct Cli {
     /// The kernels corpus directory (default: this crate's tests/data/kernels).
     #[arg(long, value_name = "DIR")]
     kernels_dir: Option<std::path::PathBuf>,
-    /// Kernels: the classes gcnkit does not assemble yet (memory, SDWA) as data lines or dropped.
-    #[arg(long, value_parser = ["data", "drop"], default_value = "data")]
+    /// Kernels: the memory classes (DS, MUBUF, FLAT, SDWA...) as instructions, data lines or dropped.
+    #[arg(long, value_parser = ["instr", "data", "drop"], default_value = "instr")]
     mem: String,
 }
 
@@ -89,7 +90,11 @@ fn main() -> ExitCode {
                 return ExitCode::from(1);
             }
         };
-        let mem = if cli.mem == "drop" { Mem::Drop } else { Mem::Data };
+        let mem = match cli.mem.as_str() {
+            "drop" => Mem::Drop,
+            "data" => Mem::Data,
+            _ => Mem::Instr,
+        };
         let plan = kernels::plan(&ks, n);
         let debug = std::env::var_os("GEN_SOURCE_DEBUG").is_some();
         let (text, st) = kernels::source(&ks, &plan, arch, syntax, mem, debug);

@@ -78,7 +78,11 @@ fn bus_read(a: Arch, s: &Slot) -> Option<BusRead> {
 /// the literal, implicit ones included, equal or not)? Under two, no policy's constant-bus
 /// count can object: a caller may skip a second check under another policy.
 pub fn bus_reads_two(i: &Instr, d: &InstrDef) -> bool {
-    let ops = operands(i, d);
+    bus_reads_two_ops(i, d, &operands(i, d))
+}
+
+/// [`bus_reads_two`] on the operand list (`layout::operands(i, d)`) the caller has made.
+pub fn bus_reads_two_ops(i: &Instr, d: &InstrDef, ops: &crate::layout::Slots) -> bool {
     let named = ops
         .as_slice()
         .iter()
@@ -149,12 +153,17 @@ pub fn check(i: &Instr, d: &InstrDef) -> Violations {
 
 /// Checks the rules on `i` (with row `d`); returns every violation found.
 pub fn check_with(i: &Instr, d: &InstrDef, policy: Policy) -> Violations {
+    check_ops(i, d, policy, &operands(i, d))
+}
+
+/// [`check_with`] on the operand list (`layout::operands(i, d)`) the caller has made: the
+/// assembler makes it once per instruction for every check.
+pub fn check_ops(i: &Instr, d: &InstrDef, policy: Policy, ops: &crate::layout::Slots) -> Violations {
     if policy == Policy::Clrx {
-        return check_clrx(i, d);
+        return check_clrx(i, d, ops);
     }
     let a = i.arch;
     let mut v = Violations::default();
-    let ops = operands(i, d);
     // Constant bus: distinct scalar values read, and the literal.
     let mut scalar: Option<(u16, u16)> = None;
     let mut literal = false;
@@ -263,11 +272,13 @@ pub fn check_with(i: &Instr, d: &InstrDef, policy: Policy) -> Violations {
 /// The CLRX dialect: what clrxasm takes, and what gcnkit's CLRX printer writes where clrxasm
 /// does not read clrxdisasm's text: a constant-bus violation needs both clrxasm's count and the
 /// CLRX wiki pages' to object; XNACK_MASK exists on GCN 1.2 (clrxasm takes it on every VI device).
-fn check_clrx(i: &Instr, d: &InstrDef) -> Violations {
-    let seed = check_with(i, d, Policy::Seed);
-    let ops = operands(i, d);
+fn check_clrx(i: &Instr, d: &InstrDef, ops: &crate::layout::Slots) -> Violations {
+    let seed = check_ops(i, d, Policy::Seed, ops);
+    // clrxasm's own count is asked only to judge a constant-bus violation.
     let mut bus = Violations::default();
-    clrx_bus(i, d, &ops, &mut bus);
+    if seed.iter().any(|x| matches!(x, Violation::ConstantBus { .. })) {
+        clrx_bus(i, d, ops, &mut bus);
+    }
     let mut v = Violations::default();
     for x in seed.iter() {
         let code = ops.as_slice().get(x.operand()).map(|s| s.code).unwrap_or(0);
@@ -330,8 +341,12 @@ fn clrx_bus(i: &Instr, d: &InstrDef, ops: &crate::layout::Slots, v: &mut Violati
 /// operand list) and llvm-mc's reason. The LLVM printer writes such words as data and the
 /// assembler's LLVM dialect rejects their text, so both agree with llvm-mc.
 pub fn llvm_check(i: &Instr, d: &InstrDef) -> Option<(usize, &'static str)> {
+    llvm_check_ops(i, d, &operands(i, d))
+}
+
+/// [`llvm_check`] on the operand list (`layout::operands(i, d)`) the caller has made.
+pub fn llvm_check_ops(i: &Instr, d: &InstrDef, ops: &crate::layout::Slots) -> Option<(usize, &'static str)> {
     let a = i.arch;
-    let ops = operands(i, d);
     let scalar = |code: u16| matches!(classify(a, code), Src::Sgpr(_) | Src::Special(..) | Src::Ttmp(_));
     let inline = |code: u16| matches!(classify(a, code), Src::Int(_) | Src::Float(_));
     let find = |role: Role| ops.as_slice().iter().position(|s| s.role == role).unwrap_or(0);

@@ -11,10 +11,10 @@
 //! - Assembler source: clang's lines of each kernel body (`NAME.MCPU.body.tsv`), its labels
 //!   renamed per copy (`.LBB0_2` becomes `.LBB0_2_f3c17`: file 3, copy 17), so the whole
 //!   stream is one consistent file.
-//! - The classes gcnkit's assembler does not take yet (memory: DS, MUBUF, MTBUF, MIMG,
-//!   FLAT/GLOBAL/SCRATCH; and SDWA, DPP, VOP3P, VINTRP, EXP) are "data classes": in a source
-//!   they are written as data (`.long`, the words) or dropped, as the caller asks
-//!   ([`Mem`]).
+//! - The classes gcnkit's assembler took last (memory: DS, MUBUF, MTBUF, MIMG,
+//!   FLAT/GLOBAL/SCRATCH; and SDWA, DPP, VOP3P, VINTRP, EXP) are the "memory classes": in a
+//!   source they are written as instructions, as data (`.long`/`.int`, the words) or dropped,
+//!   as the caller asks ([`Mem`]).
 
 #![allow(dead_code)]
 
@@ -40,7 +40,8 @@ pub fn arch_of(mcpu: &str) -> Option<Arch> {
     })
 }
 
-/// The classes gcnkit assembles (part 1); any other class is a data class.
+/// The classes gcnkit assembled first (part 1); any other class is a memory ("data") class,
+/// which a source writes as [`Mem`] says.
 pub const ASM_CLASSES: &[&str] = &[
     "SOP1", "SOP2", "SOPK", "SOPC", "SOPP", "SMRD", "SMEM", "VOP1", "VOP2", "VOPC", "VOP3",
 ];
@@ -229,9 +230,12 @@ pub fn class_summary(counts: &BTreeMap<String, usize>) -> String {
         .join(", ")
 }
 
-/// What a source does with the data classes' instructions.
+/// What a source does with the memory classes' instructions.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Mem {
+    /// As instructions, like every other class (clang's lines, gcnkit's CLRX disassembly):
+    /// every tool assembles them.
+    Instr,
     /// Their words as data (`.long 0x..., 0x...`): the source assembles to the stream's words.
     Data,
     /// Left out: the source has only the classes gcnkit assembles.
@@ -262,8 +266,13 @@ pub fn rename_labels(out: &mut String, text: &str, file: usize, copy: usize) {
 /// Appends the data line of `words` (`.long 0xd81a0000, 0x201`: what gcnkit's LLVM printer
 /// writes; llvm-mc, clrxasm and gcnkit read it).
 pub fn data_line(out: &mut String, words: &[u32]) {
+    data_line_with(out, ".long ", words)
+}
+
+/// Appends `directive` and `words` as hex, comma separated (`.int 0x...` in CLRX text).
+pub fn data_line_with(out: &mut String, directive: &str, words: &[u32]) {
     use std::fmt::Write as _;
-    out.push_str(".long ");
+    out.push_str(directive);
     for (k, w) in words.iter().enumerate() {
         if k > 0 {
             out.push_str(", ");
@@ -290,7 +299,7 @@ pub struct Stats {
 ///   stderr with `debug`);
 /// - `Clrx`: gcnkit's CLRX disassembly of the stream's words, label lines at branch targets;
 ///
-/// and the data classes as data lines or dropped, as `mem` says.
+/// and the memory classes as instructions, data lines or dropped, as `mem` says.
 pub fn source(
     ks: &[Kernel],
     plan: &[(usize, usize)],
@@ -311,7 +320,7 @@ pub fn source(
                     k.instrs
                         .iter()
                         .map(|i| {
-                            if is_data_class(&i.class) || i.branch {
+                            if (is_data_class(&i.class) && mem != Mem::Instr) || i.branch {
                                 return true;
                             }
                             let r = gcnkit::asm::assemble_one(arch, gcnkit::asm::Dialect::Llvm, &i.text);
@@ -347,7 +356,7 @@ pub fn source(
                                 st.rejected += 1;
                                 data_line(&mut out, &i.words);
                                 st.data_lines += 1;
-                            } else if is_data_class(&i.class) {
+                            } else if is_data_class(&i.class) && mem != Mem::Instr {
                                 if mem == Mem::Drop {
                                     st.dropped += 1;
                                     continue;
@@ -391,7 +400,11 @@ pub fn source(
                     labels: Some(&labels),
                 };
                 let start = out.len();
-                gcnkit::syntax::print_at(&mut out, &d, Syntax::Clrx, &at);
+                if is_data_class(&i.class) && mem == Mem::Data {
+                    data_line_with(&mut out, ".int ", &i.words);
+                } else {
+                    gcnkit::syntax::print_at(&mut out, &d, Syntax::Clrx, &at);
+                }
                 if out[start..].starts_with(".int") || out[start..].starts_with(".long") {
                     st.data_lines += 1;
                 } else {

@@ -187,14 +187,26 @@ impl Assembler {
             return false;
         }
         // The usual line (an instruction, nothing recorded or skipped, no macros): no work.
+        // Nor for a label or another directive: with nothing recorded, skipped or defined,
+        // only the block directives below act, and they all start `.i`, `.e`, `.r`, `.m` or
+        // `.p` (`.if`, `.else`, `.endif`, `.rept`, `.irp`, `.macro`, `.exitm`, `.include`,
+        // `.purgem`...), where a label such as `.L12_0:` does not.
         let b = &self.blocks;
-        if b.rec.is_none()
-            && b.macros.is_empty()
-            && b.conds.last().is_none_or(|c| c.active)
-            && !src.trim_start().starts_with('.')
-        {
-            return false;
+        if b.rec.is_none() && b.macros.is_empty() && b.conds.last().is_none_or(|c| c.active) {
+            // (The first byte decides when it is a visible ASCII character, as it mostly is.)
+            let t = match src.as_bytes().first() {
+                Some(&c) if c.is_ascii_graphic() => src.as_bytes(),
+                _ => src.trim_start().as_bytes(),
+            };
+            let block_word = t.first() == Some(&b'.')
+                && t.get(1)
+                    .is_some_and(|c| matches!(c | 0x20, b'i' | b'e' | b'r' | b'm' | b'p'));
+            if !block_word {
+                return false;
+            }
         }
+        // Conditions read symbols (`.ifdef .`, `.if . > 8`).
+        self.sync_dot();
         let llvm = self.dialect == super::Dialect::Llvm;
         let (word, rest) = head(src, llvm);
         if let Some(rec) = &mut self.blocks.rec {

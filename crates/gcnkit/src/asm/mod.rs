@@ -103,6 +103,10 @@ impl Names {
 
 impl RegNames for Names {
     fn named(&self, name: &str) -> Option<(u16, u16)> {
+        // No register name starts with a dot (`.L12_0` is a label): no name compared.
+        if name.starts_with('.') {
+            return None;
+        }
         let a = self.arch;
         for &(sp, code, paired) in &self.specials {
             let Some(suffix) = name.strip_prefix(sp) else {
@@ -202,6 +206,14 @@ pub struct Assembler {
     kd_lines: Vec<(String, usize, String)>,
     /// The processor as `-a` or a target directive named it (`fiji`, `gfx900`).
     processor: Option<String>,
+    /// The offset at the start of the last statement: the value of the symbol `.`. It is
+    /// written into `syms` only when something may read it ([`Assembler::sync_dot`]): an
+    /// instruction without a `.` in its line cannot, and most lines are such instructions.
+    dot_at: usize,
+    /// `syms["."]` may differ from `dot_at`.
+    dot_dirty: bool,
+    /// The current line (comments included) has a `.` byte: its statements may name `.`.
+    line_has_dot: bool,
 }
 
 /// Lines of an `auto` file held before its dialect is known; past this, the file is read as
@@ -240,6 +252,25 @@ impl Assembler {
             sizes: Vec::new(),
             kd_lines: Vec::new(),
             processor: None,
+            dot_at: 0,
+            dot_dirty: false,
+            line_has_dot: true,
+        }
+    }
+
+    /// Writes the symbol `.` (the last statement's offset) into the symbol table, if it may
+    /// be stale there: called before anything that can read it.
+    fn sync_dot(&mut self) {
+        if !self.dot_dirty {
+            return;
+        }
+        self.dot_dirty = false;
+        let here = Sym::Value(Value::Int(self.dot_at as i64));
+        match self.syms.get_mut(".") {
+            Some(s) => *s = here,
+            None => {
+                self.syms.insert(".".into(), here);
+            }
         }
     }
 
@@ -359,9 +390,11 @@ impl Assembler {
         let mut k = 0;
         let mut end = b.len();
         let mut from = 0; // start of an open block comment on this line
+        let (special, dot) = scan_line(b);
+        self.line_has_dot = dot;
         if self.in_comment {
             blank = Some(b.to_vec());
-        } else if !b.iter().any(|&c| matches!(c, b'"' | b'/' | b'#' | b';')) {
+        } else if !special {
             // Nothing that starts a string or a comment: the usual instruction line.
             return (std::borrow::Cow::Borrowed(src), b.len(), true);
         }
@@ -503,13 +536,12 @@ impl Assembler {
         if c.at_end() {
             return;
         }
-        // `.` is the statement's own offset (`s_branch .+8`).
-        let here = Sym::Value(Value::Int(self.offset as i64));
-        match self.syms.get_mut(".") {
-            Some(s) => *s = here,
-            None => {
-                self.syms.insert(".".into(), here);
-            }
+        // `.` is the statement's own offset (`s_branch .+8`); written into the symbols at once
+        // unless this is an instruction whose line has no `.` (below).
+        self.dot_at = self.offset;
+        self.dot_dirty = true;
+        if self.line_has_dot {
+            self.sync_dot();
         }
         let Some((id, id_start)) = c.ident() else {
             let p = c.pos;
@@ -525,8 +557,12 @@ impl Assembler {
             );
         };
         let id_end = c.pos;
-        // Label.
+        // Labels and assignments define symbols: pending expressions that name `.` follow.
         c.ws();
+        if matches!(c.peek(), Some(b':' | b'=')) {
+            self.sync_dot();
+        }
+        // Label.
         if c.peek() == Some(b':') && c.peek_at(1) != Some(b':') {
             c.pos += 1;
             self.labels.insert(id.to_string(), self.section);
@@ -598,7 +634,11 @@ impl Assembler {
     fn define(&mut self, lineno: usize, src: &str, name: &str, sym: Sym, start: usize, end: usize) {
         // clrxasm lets a symbol take a special register's name (`vccz=33`) where an operand
         // cannot be that register (an SMRD offset); llvm-mc does not.
-        if self.names.named(&name.to_ascii_lowercase()).is_some() && self.dialect != Dialect::Clrx {
+        // Lowercase on the stack: no allocation per label.
+        let mut buf = [0u8; 64];
+        let lower = parse::lower_in(name, &mut buf).map(std::borrow::Cow::Borrowed);
+        let lower = lower.unwrap_or_else(|| std::borrow::Cow::Owned(name.to_ascii_lowercase()));
+        if self.dialect != Dialect::Clrx && self.names.named(&lower).is_some() {
             return self.diag(
                 lineno,
                 src,
@@ -674,7 +714,13 @@ impl Assembler {
                 syms: &self.syms,
                 no_bar: false,
             };
-            match e.parse(&mut c) {
+            // The usual expression is the name alone (a branch's label): its value is the
+            // symbol's, as the expression reader would find.
+            let bare = match self.syms.get(name) {
+                Some(Sym::Value(v)) if p.source.get(start..end) == Some(name) => Some(Ok(EVal::Value(*v))),
+                _ => None,
+            };
+            match bare.unwrap_or_else(|| e.parse(&mut c)) {
                 Ok(EVal::Value(v)) => {
                     let item = &mut self.items[p.item - self.taken];
                     let mut warning = None;
@@ -1128,8 +1174,34 @@ impl Assembler {
             }
         };
         let mut special_warnings: Vec<PErr> = Vec::new();
+        // No operand of the row has a special syntax: the usual statement (plain registers
+        // and integers) is read in one pass.
+        let plain_ok = special == [None, None] && !exp_form && !interp_form;
         let r = (|| -> Result<(), PErr> {
             if !c.at_end() {
+                #[cfg(debug_assertions)]
+                let entry = c.clone();
+                if plain_ok && parse::plain_operands(c, &self.names, &self.syms, &mut ops) {
+                    if c.pos < c.end {
+                        parse::modifiers(c, &self.syms, &mut mods, commas_optional)?;
+                    }
+                    #[cfg(debug_assertions)]
+                    {
+                        // The one-pass reading is the full reading of the same text.
+                        let mut c2 = entry;
+                        let (mut ops2, mut mods2) = (Vec::new(), Vec::new());
+                        let full = parse::operands_in_full(
+                            &mut c2,
+                            &self.names,
+                            &self.syms,
+                            commas_optional,
+                            &mut ops2,
+                            &mut mods2,
+                        );
+                        assert!(full.is_ok() && ops2 == ops && mods2 == mods, "{src}");
+                    }
+                    return Ok(());
+                }
                 // No operands when a modifier comes first (`v_nop vop3`); after an operand,
                 // the check below has decided already.
                 let mut first = true;
@@ -1285,6 +1357,7 @@ impl Assembler {
     /// [`Assembler::finish`], with what a code object needs beside the code.
     pub fn finish_object(mut self) -> (Vec<Item>, Vec<Diagnostic>, ObjectParts) {
         self.replay();
+        self.sync_dot();
         self.finish_blocks();
         self.finish_object_parts();
         let pending = std::mem::take(&mut self.pending);
@@ -1336,6 +1409,26 @@ impl Assembler {
         }
         (self.items, self.diags, std::mem::take(&mut self.obj.parts))
     }
+}
+
+/// For each byte: 1 if it may start a string or a comment (`"`, `/`, `#`, `;`), 2 if it is a
+/// `.` ([`scan_line`]).
+const LINE_CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    t[b'"' as usize] = 1;
+    t[b'/' as usize] = 1;
+    t[b'#' as usize] = 1;
+    t[b';' as usize] = 1;
+    t[b'.' as usize] = 2;
+    t
+};
+
+/// One pass over a line, without a branch per byte: does it hold a byte that may start a
+/// string or a comment (`"`, `/`, `#`, `;`), and does it hold a `.` (a directive, a label, or
+/// an expression that may name the symbol `.`)?
+fn scan_line(b: &[u8]) -> (bool, bool) {
+    let seen = b.iter().fold(0u8, |acc, &c| acc | LINE_CLASS[c as usize]);
+    (seen & 1 != 0, seen & 2 != 0)
 }
 
 /// What decides a file's dialect under `--syntax auto`: LLVM's `_e32`/`_e64`/`_sdwa`/`_dpp`

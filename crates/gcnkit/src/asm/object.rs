@@ -159,6 +159,11 @@ impl Assembler {
 impl Assembler {
     /// A line inside a metadata or `.amd_kernel_code_t` block. Returns whether it was one.
     pub(super) fn metadata_line(&mut self, lineno: usize, src: &str) -> bool {
+        if self.obj.metadata.is_none() {
+            return false;
+        }
+        // A kernel-code block's values are expressions.
+        self.sync_dot();
         let Some(block) = &mut self.obj.metadata else {
             return false;
         };

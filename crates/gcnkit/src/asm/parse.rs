@@ -145,12 +145,16 @@ pub trait RegNames {
 }
 
 /// A byte cursor over one line.
+#[derive(Clone)]
 pub struct Cursor<'a> {
     pub s: &'a [u8],
     pub pos: usize,
     pub end: usize,
     /// The same line as text: identifiers are ASCII, so slicing it needs no UTF-8 check.
     t: &'a str,
+    /// The last identifier read (start, end, and the cursor's `end` then): a lookahead
+    /// ([`modifier_follows`]) and the operand parser read the same name, scanned once.
+    memo: (usize, usize, usize),
 }
 
 /// Byte classes for identifiers: bit 0 may start one, bit 1 may continue one (one load per
@@ -188,6 +192,7 @@ impl<'a> Cursor<'a> {
             pos: start,
             end,
             t: s,
+            memo: (usize::MAX, 0, 0),
         }
     }
 
@@ -257,11 +262,17 @@ impl<'a> Cursor<'a> {
         self.ws();
         let start = self.pos;
         let (s, end) = (self.s, self.end.min(self.s.len()));
+        if self.memo.0 == start && self.memo.2 == end {
+            let p = self.memo.1;
+            self.pos = p;
+            return Some((self.t.get(start..p).unwrap_or(""), start));
+        }
         if start < end && is_ident_start(s[start]) {
             let mut p = start + 1;
             while p < end && is_ident(s[p]) {
                 p += 1;
             }
+            self.memo = (start, p, end);
             self.pos = p;
             // ASCII bytes on both sides: always char boundaries.
             Some((self.t.get(start..p).unwrap_or(""), start))
@@ -596,6 +607,30 @@ pub fn register_in(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols, shadow:
     let save = c.pos;
     let start = c.pos;
     let Some((id, _)) = c.ident() else { return Ok(None) };
+    // The usual operand, `v5` or `s12` (no register symbols to shadow it): read at once, as
+    // the general path below would read it.
+    let b = id.as_bytes();
+    if (2..=5).contains(&b.len())
+        && matches!(b[0], b'v' | b's')
+        && b[1..].iter().all(u8::is_ascii_digit)
+        && !names.register_symbols()
+    {
+        let n = b[1..].iter().fold(0u16, |v, d| v * 10 + (d - b'0') as u16);
+        let (base, limit) = if b[0] == b'v' { (256, 256) } else { (0, names.sgprs()) };
+        if n >= limit {
+            return err(
+                start,
+                c.pos,
+                format!("register {id} does not exist (the file has {limit})"),
+            );
+        }
+        return Ok(Some(Reg {
+            code: base + n,
+            count: 1,
+            ranged: false,
+            any_width: false,
+        }));
+    }
     // Lowercase on the stack: no allocation per identifier.
     let mut buf = [0u8; 48];
     let lower_owned;
@@ -736,7 +771,8 @@ pub fn register_in(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols, shadow:
 /// `id` in lowercase: `id` itself when it has no capital (the usual case), else a copy in `buf`
 /// (no allocation); `None` if it does not fit.
 pub fn lower_in<'b>(id: &'b str, buf: &'b mut [u8]) -> Option<&'b str> {
-    if !id.bytes().any(|c| c.is_ascii_uppercase()) {
+    // No branch per byte: names are short and mostly lowercase.
+    if !id.bytes().fold(false, |up, c| up | c.is_ascii_uppercase()) {
         return Some(id);
     }
     let b = buf.get_mut(..id.len())?;
@@ -898,7 +934,12 @@ pub fn operand(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols, no_bar: boo
     // Only a keyword with the operand's first letter is tried (registers and numbers mostly
     // start with another one).
     let first = c.peek().map_or(0, |b| b | 0x20);
-    for kw in ["abs", "neg", "sext", "lit"] {
+    let keywords: &[&str] = if matches!(first, b'a' | b'n' | b's' | b'l') {
+        &["abs", "neg", "sext", "lit"]
+    } else {
+        &[]
+    };
+    for &kw in keywords {
         if kw.as_bytes()[0] == first && lower_kw(c, kw) {
             let mut o = if kw == "lit" {
                 let s0 = c.pos;
@@ -966,6 +1007,247 @@ pub fn operand(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols, no_bar: boo
         start,
         end: c.pos,
     })
+}
+
+/// The operand list of the usual statement, read in one pass: operands that are plain
+/// registers (`v5`, `s12`, `s[4:5]`, `v[0:3]`, `vcc`, `exec`, `m0`...) or plain integers
+/// (`64`, `-1`, `0x10`), separated by commas, maybe followed by modifiers (`offset:16 glc`,
+/// left at the cursor for [`modifiers`]). Each is the [`Operand`] that [`operand`] reads from
+/// the same text, and the operands end where the full reading ends them. Anything else
+/// (expressions, symbols, labels, floats, source modifiers, ranges with blanks, register
+/// symbols...) returns false with `ops` and the cursor as they were: the caller reads the
+/// statement in full.
+pub fn plain_operands(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols, ops: &mut Vec<Operand>) -> bool {
+    let (save, n0) = (c.pos, ops.len());
+    if names.register_symbols() || !plain_operands_in(c, names, syms, ops) {
+        c.pos = save;
+        ops.truncate(n0);
+        return false;
+    }
+    true
+}
+
+fn plain_operands_in(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols, ops: &mut Vec<Operand>) -> bool {
+    let (s, end) = (c.s, c.end.min(c.s.len()));
+    let blank = |p: &mut usize| {
+        while *p < end && matches!(s[*p], b' ' | b'\t' | b'\r') {
+            *p += 1;
+        }
+    };
+    // Does a modifier start at `p` (the full reading's test between operands)?
+    let modifier_at = |c: &mut Cursor, p: usize| {
+        c.pos = p;
+        modifier_follows(c)
+    };
+    let mut p = c.pos;
+    blank(&mut p);
+    if p >= end {
+        return false;
+    }
+    loop {
+        let start = p;
+        let kind = match s[p] {
+            b'0'..=b'9' | b'-' => {
+                let neg = s[p] == b'-';
+                let q = p + neg as usize;
+                let Some((v, e)) = plain_int(s, q, end) else {
+                    return false;
+                };
+                // The expression reader looks past blanks for an operator: they end it.
+                p = e;
+                blank(&mut p);
+                OpKind::Const(Value::Int(if neg { (v as i64).wrapping_neg() } else { v as i64 }))
+            }
+            // A label or another symbol with a dot first (`.L12_0`; not `.5`, a number): its
+            // value, or a name defined later, as the expression reader takes it.
+            b'.' if p + 1 < end && !s[p + 1].is_ascii_digit() => {
+                let mut e = p + 1;
+                while e < end && is_ident(s[e]) {
+                    e += 1;
+                }
+                if !(e == end || s[e] == b',') {
+                    return false;
+                }
+                let name = c.text(p, e);
+                p = e;
+                match syms.get(name) {
+                    Some(Sym::Value(v)) => OpKind::Const(*v),
+                    _ => OpKind::Forward(name.to_string()),
+                }
+            }
+            c0 if is_ident_start(c0) => {
+                let mut e = p + 1;
+                while e < end && is_ident(s[e]) {
+                    e += 1;
+                }
+                match plain_reg(s, p, e, end, names) {
+                    Some(reg) => {
+                        p = reg.1;
+                        OpKind::Reg(reg.0)
+                    }
+                    // A modifier where an operand could start: the operands end here.
+                    None if modifier_at(c, p) => return true,
+                    None => return false,
+                }
+            }
+            _ => return false,
+        };
+        ops.push(Operand {
+            kind,
+            neg: false,
+            abs: false,
+            sext: false,
+            start,
+            end: p,
+        });
+        let mut q = p;
+        blank(&mut q);
+        if q == end {
+            c.pos = q;
+            return true;
+        }
+        if s[q] != b',' {
+            // Only modifiers follow without a comma here (LLVM's optional commas are left
+            // to the full reading).
+            return is_ident_start(s[q]) && modifier_at(c, q);
+        }
+        p = q + 1;
+        blank(&mut p);
+        if p >= end {
+            return false;
+        }
+    }
+}
+
+/// A decimal (no leading zero: that is octal) or `0x` hexadecimal integer at `p` that fits in
+/// 64 bits, followed by `,`, a blank or the end; its value and end.
+fn plain_int(s: &[u8], p: usize, end: usize) -> Option<(u64, usize)> {
+    let (digits, radix) = if s[p..end].starts_with(b"0x") {
+        (p + 2, 16)
+    } else {
+        (p, 10)
+    };
+    let mut e = digits;
+    let mut v: u64 = 0;
+    while e < end && s[e].is_ascii_hexdigit() && (radix == 16 || s[e].is_ascii_digit()) {
+        v = v.wrapping_mul(radix).wrapping_add((s[e] as char).to_digit(16)? as u64);
+        e += 1;
+    }
+    let n = e - digits;
+    let fits = if radix == 16 { n <= 16 } else { n <= 19 };
+    let octal = radix == 10 && n > 1 && s[digits] == b'0';
+    (n > 0 && fits && !octal && (e == end || matches!(s[e], b',' | b' ' | b'\t'))).then_some((v, e))
+}
+
+/// A register at `p` whose name ends at `e` (lowercase: `v5`, `s[4:5]`, `vcc`...), followed by
+/// `,`, a blank or the end: what [`register_in`] reads there, and its end.
+fn plain_reg(s: &[u8], p: usize, e: usize, end: usize, names: &dyn RegNames) -> Option<(Reg, usize)> {
+    let id = &s[p..e];
+    if id.iter().any(|b| b.is_ascii_uppercase()) {
+        return None;
+    }
+    let followed = |q: usize| q == end || matches!(s[q], b',' | b' ' | b'\t');
+    let file = match id[0] {
+        b'v' => Some((256u16, 256u16)),
+        b's' => Some((0, names.sgprs())),
+        _ => None,
+    };
+    match file {
+        // `v5`, `s12`.
+        Some((base, limit)) if (2..=5).contains(&id.len()) && id[1..].iter().all(u8::is_ascii_digit) => {
+            let n = id[1..].iter().fold(0u16, |v, d| v * 10 + (d - b'0') as u16);
+            (n < limit && followed(e)).then(|| {
+                let reg = Reg {
+                    code: base + n,
+                    count: 1,
+                    ranged: false,
+                    any_width: false,
+                };
+                (reg, e)
+            })
+        }
+        // `v[0:3]`, `s[4:5]`, `s[7]`: plain indices, no blanks.
+        Some((base, limit)) if id.len() == 1 => {
+            let index = |q: usize| -> Option<(u16, usize)> {
+                let mut r = q;
+                while r < end && s[r].is_ascii_digit() && r - q < 4 {
+                    r += 1;
+                }
+                let n = r - q;
+                (n > 0 && !(n > 1 && s[q] == b'0') && r < end && matches!(s[r], b':' | b']'))
+                    .then(|| (s[q..r].iter().fold(0u16, |v, d| v * 10 + (d - b'0') as u16), r))
+            };
+            if e >= end || s[e] != b'[' {
+                return None;
+            }
+            let (a, q) = index(e + 1)?;
+            let (b, q) = if s[q] == b':' { index(q + 1)? } else { (a, q) };
+            (s[q] == b']' && a <= b && b < limit && followed(q + 1)).then(|| {
+                let reg = Reg {
+                    code: base + a,
+                    count: b - a + 1,
+                    ranged: true,
+                    any_width: false,
+                };
+                (reg, q + 1)
+            })
+        }
+        // `v`/`s` with more (`vcc`, `scc`, `src_scc`), or another name: a named register; not
+        // a name that another rule reads first (`ttmp`, `v12345`, `vcc_u!`).
+        _ => {
+            let name = std::str::from_utf8(id).ok()?;
+            let numbered = |pre: &str| {
+                name.strip_prefix(pre)
+                    .is_some_and(|r| r.bytes().all(|b| b.is_ascii_digit()))
+            };
+            if numbered("v") || numbered("s") || name.starts_with("ttmp") || !followed(e) {
+                return None;
+            }
+            if modifier_shape(name) && MODIFIER_NAMES.contains(&name) {
+                return None;
+            }
+            let (code, count) = names.named(name)?;
+            Some((
+                Reg {
+                    code,
+                    count,
+                    ranged: false,
+                    any_width: false,
+                },
+                e,
+            ))
+        }
+    }
+}
+
+/// The statement's operands and modifiers as [`Assembler`](super::Assembler) reads them when
+/// no operand has a special syntax: the reference that [`plain_operands`] is checked against.
+#[cfg(debug_assertions)]
+pub fn operands_in_full(
+    c: &mut Cursor,
+    names: &dyn RegNames,
+    syms: &Symbols,
+    commas: bool,
+    ops: &mut Vec<Operand>,
+    mods: &mut Vec<Modifier>,
+) -> PRes<()> {
+    if !c.at_end() {
+        let mut first = true;
+        while !(first && modifier_follows(c)) {
+            first = false;
+            c.ws();
+            ops.push(operand(c, names, syms, false)?);
+            let comma = c.eat(b',');
+            if c.at_end() || modifier_follows(c) {
+                break;
+            }
+            if !(comma || commas) {
+                break;
+            }
+        }
+        modifiers(c, syms, mods, commas)?;
+    }
+    Ok(())
 }
 
 /// Modifier names that can follow the operands.
@@ -1041,17 +1323,41 @@ const MODIFIER_SHAPES: [u32; 26] = {
     t
 };
 
-/// Could `name` be one of [`MODIFIER_NAMES`] (first letter and length)?
+/// For each first letter of [`MODIFIER_NAMES`], the last bytes of the names with it (bit
+/// `last & 63`): with [`MODIFIER_SHAPES`], this rules out most register names (`v100`, `s12`)
+/// before any name is compared.
+const MODIFIER_ENDS: [u64; 26] = {
+    let mut t = [0u64; 26];
+    let mut k = 0;
+    while k < MODIFIER_NAMES.len() {
+        let b = MODIFIER_NAMES[k].as_bytes();
+        t[(b[0] - b'a') as usize] |= 1 << (b[b.len() - 1] & 63);
+        k += 1;
+    }
+    t
+};
+
+/// Could `name` be one of [`MODIFIER_NAMES`] (first letter, length and last letter)?
 fn modifier_shape(name: &str) -> bool {
     let b = name.as_bytes();
     let first = b.first().map_or(0, |c| c | 0x20);
-    first.is_ascii_lowercase() && b.len() < 32 && MODIFIER_SHAPES[(first - b'a') as usize] & (1 << b.len()) != 0
+    let last = b.last().map_or(0, |c| c | 0x20);
+    first.is_ascii_lowercase()
+        && b.len() < 32
+        && MODIFIER_SHAPES[(first - b'a') as usize] & (1 << b.len()) != 0
+        && MODIFIER_ENDS[(first - b'a') as usize] & (1 << (last & 63)) != 0
 }
 
 /// Does a modifier start at the cursor (a known modifier name not followed by `(`, or any
 /// name followed by `:`)?
 pub fn modifier_follows(c: &mut Cursor) -> bool {
     let save = c.pos;
+    c.ws();
+    // An operand that starts with a digit, a sign, `|` or `[`: no name to read.
+    if c.pos >= c.end || !is_ident_start(c.s[c.pos]) {
+        c.pos = save;
+        return false;
+    }
     let r = match c.ident() {
         Some((name, _)) => {
             c.ws();

@@ -315,10 +315,10 @@ pub(super) fn select(
     } else {
         crate::rules::Policy::Seed
     };
-    for v in crate::rules::check_with(&i, d, policy).iter() {
-        // The layout's operands are in assembly order, as the statement's are; made only for
-        // a violation.
-        let layout = crate::layout::operands(&i, d);
+    // The layout's operands are in assembly order, as the statement's are; made once for
+    // every check.
+    let layout = crate::layout::operands(&i, d);
+    for v in crate::rules::check_ops(&i, d, policy, &layout).iter() {
         let at = ops_in.get(v.operand()).map(|o| (o.start, o.end)).unwrap_or(mn_span);
         let xnack_clrx = !llvm
             && matches!(
@@ -351,7 +351,7 @@ pub(super) fn select(
         });
     }
     if llvm {
-        if let Some((n, why)) = crate::rules::llvm_check(&i, d) {
+        if let Some((n, why)) = crate::rules::llvm_check_ops(&i, d, &layout) {
             let at = ops_in.get(n).map(|o| (o.start, o.end)).unwrap_or(mn_span);
             errs.push(PErr {
                 start: at.0,

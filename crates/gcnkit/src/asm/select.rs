@@ -746,7 +746,9 @@ pub fn select(
         msg,
         help,
     };
-    if let Some((enc, n)) = super::scalar::illegal_enc(mnemonic) {
+    // `CLASS_ill_N` names no row: asked only of a name the table does not know.
+    debug_assert!(found.is_none() || super::scalar::illegal_enc(mnemonic).is_none());
+    if let Some((enc, n)) = found.is_none().then(|| super::scalar::illegal_enc(mnemonic)).flatten() {
         if enc.is_vop32() || enc.is_vop3() {
             return select_illegal(arch, enc, n, mn_span, ops, mods).map(|instr| Selected {
                 instr,
@@ -1576,11 +1578,11 @@ fn build_in(
         Dialect::Clrx => rules::Policy::Clrx,
         Dialect::Auto => rules::Policy::Seed,
     };
-    let v = rules::check_with(&i, d, policy);
-    // The source span of operand `n` of the layout (the mnemonic's for an implicit one); the
-    // layout is made only for a violation.
+    // The operand list, made once for every check below.
+    let layout = crate::layout::operands(&i, d);
+    let v = rules::check_ops(&i, d, policy, &layout);
+    // The source span of operand `n` of the layout (the mnemonic's for an implicit one).
     let span_of = |n: usize| {
-        let layout = crate::layout::operands(&i, d);
         let field = layout.as_slice().get(n).map(|s| match s.role {
             crate::layout::Role::Vdst => F_VDST,
             crate::layout::Role::Sdst if !vop3 || i.enc != Enc::Vop3b => {
@@ -1607,8 +1609,8 @@ fn build_in(
     }
     // clrxasm takes a second scalar value that the hardware's constant bus cannot carry (M0,
     // EXEC, a TTMP or a literal beside an SGPR): the words as clrxasm writes them, and a warning.
-    if policy == rules::Policy::Clrx && rules::bus_reads_two(&i, d) {
-        let strict = rules::check_with(&i, d, rules::Policy::Llvm);
+    if policy == rules::Policy::Clrx && rules::bus_reads_two_ops(&i, d, &layout) {
+        let strict = rules::check_ops(&i, d, rules::Policy::Llvm, &layout);
         let bus = strict.iter().find(|x| matches!(x, Violation::ConstantBus { .. }));
         if let Some(viol) = bus {
             let (start, end) = span_of(viol.operand());
@@ -1625,7 +1627,7 @@ fn build_in(
     }
     // What llvm-mc refuses beyond those rules.
     if fold {
-        if let Some((n, why)) = rules::llvm_check(&i, d) {
+        if let Some((n, why)) = rules::llvm_check_ops(&i, d, &layout) {
             let (start, end) = span_of(n);
             errs.push(PErr {
                 start,
@@ -1779,7 +1781,15 @@ struct ModBits {
 }
 
 impl ModBits {
+    /// Writes the bits into `i`, whose modifier fields are still zero (an instruction made by
+    /// [`Instr::new`] with only its operands set): with no modifier, nothing to write.
     fn write(&self, i: &mut Instr) {
+        if self.abs == 0 && self.neg == 0 && !self.clamp && self.omod == 0 && self.op_sel == 0 {
+            debug_assert!([F::Abs, F::Neg, F::Clamp, F::Omod, F::OpSel]
+                .iter()
+                .all(|&f| i.get(f) == 0));
+            return;
+        }
         i.set(F::Abs, self.abs as u32);
         i.set(F::Neg, self.neg as u32);
         i.set(F::Clamp, self.clamp as u32);

@@ -744,7 +744,42 @@ pub struct Isa {
     /// need not look the row up to ask it.
     class_info: Vec<[u8; 5]>,
     by_name: HashMap<&'static str, Vec<DefId>>,
+    /// [`Isa::by_name`]'s rows with, per arch (bit [`Arch::slot`]), whether the name is the
+    /// row's CLRX name there and whether it is its LLVM name there (the row existing there):
+    /// the assembler's lookup tests bits, not strings nor rows.
+    named_on: HashMap<&'static str, NamedRows>,
     by_alias: HashMap<&'static str, Vec<DefId>>,
+}
+
+/// The rows of one name in [`Isa`]'s name index, held in the index's entry itself (one
+/// memory access per lookup): (row, CLRX arch bits, LLVM arch bits). A name of more rows than
+/// fit keeps them in `more`.
+#[derive(Clone, Debug, Default)]
+struct NamedRows {
+    rows: [(DefId, u8, u8); 3],
+    len: u8,
+    more: Vec<(DefId, u8, u8)>,
+}
+
+impl NamedRows {
+    fn of(all: Vec<(DefId, u8, u8)>) -> NamedRows {
+        let mut n = NamedRows::default();
+        if all.len() <= n.rows.len() {
+            n.rows[..all.len()].copy_from_slice(&all);
+            n.len = all.len() as u8;
+        } else {
+            n.more = all;
+        }
+        n
+    }
+
+    fn as_slice(&self) -> &[(DefId, u8, u8)] {
+        if self.more.is_empty() {
+            &self.rows[..self.len as usize]
+        } else {
+            &self.more
+        }
+    }
 }
 
 /// The facts of a row that the decoder needs (how long the instruction is, which class its
@@ -820,6 +855,7 @@ impl Isa {
             dinfo,
             class_info: Vec::new(),
             by_name: HashMap::default(),
+            named_on: HashMap::default(),
             by_alias: HashMap::default(),
             defs,
         };
@@ -861,6 +897,23 @@ impl Isa {
                 }
             }
         }
+        isa.named_on = isa
+            .by_name
+            .iter()
+            .map(|(&name, ids)| {
+                let on = |id: DefId, llvm: bool| {
+                    let d = &isa.defs[id as usize];
+                    Arch::EVERY
+                        .iter()
+                        .filter(|a| d.exists_on(**a) && (if llvm { d.llvm } else { d.name })[a.index()] == name)
+                        .fold(0u8, |m, a| m | 1 << a.slot())
+                };
+                (
+                    name,
+                    NamedRows::of(ids.iter().map(|&id| (id, on(id, false), on(id, true))).collect()),
+                )
+            })
+            .collect();
         isa.class_info = isa
             .ops
             .iter()
@@ -936,12 +989,13 @@ impl Isa {
     /// is only for its VOP3 encoding. A row's own name on the arch wins over another row's
     /// alias.
     pub fn lookup_in(&self, arch: Arch, name: &str, dialects: Dialects) -> Option<(DefId, bool)> {
-        let ai = arch.index();
-        let own = self.by_name(name).iter().copied().find(|&id| {
-            let d = self.def(id);
-            d.exists_on(arch)
-                && ((dialects.has_any(Dialects::CLRX) && d.name[ai] == name)
-                    || (dialects.has_any(Dialects::LLVM) && d.llvm[ai] == name))
+        let bit = 1u8 << arch.slot();
+        let (clrx, llvm) = (dialects.has_any(Dialects::CLRX), dialects.has_any(Dialects::LLVM));
+        let own = self.named_on.get(name).and_then(|rows| {
+            rows.as_slice()
+                .iter()
+                .find(|&&(_, c, l)| (clrx && c & bit != 0) || (llvm && l & bit != 0))
+                .map(|r| r.0)
         });
         if let Some(id) = own {
             return Some((id, false));
