@@ -2,7 +2,7 @@
 
 use crate::io::{open_input, Output};
 use clap::ValueEnum;
-use gcnkit::disasm::{disassemble, Format};
+use gcnkit::disasm::{Disassembler, Format};
 use gcnkit::syntax::Syntax;
 use gcnkit::Arch;
 use std::io::BufRead;
@@ -205,6 +205,7 @@ pub fn run(a: Args) -> ExitCode {
     let mut line_no = 0usize;
     let mut text_line = Vec::new();
     let mut list_bytes: Vec<u8> = Vec::new();
+    let mut dis = Disassembler::new(arch, syntax, format);
     loop {
         // Refill `pending` with the next chunk of words.
         let mut eof = false;
@@ -273,7 +274,7 @@ pub fn run(a: Args) -> ExitCode {
             pending.clear();
             continue;
         }
-        let r = disassemble(arch, &pending, base, syntax, format, |chunk| {
+        let r = dis.run(&pending, base, |chunk| {
             if io_err.is_none() {
                 if let Err(e) = out.write_all(chunk.as_bytes()) {
                     io_err = Some(e);

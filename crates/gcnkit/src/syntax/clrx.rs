@@ -435,7 +435,7 @@ fn is_number(a: Arch, code: u16) -> bool {
 
 /// Would the VOP3 word `i` encode the same thing as the 32-bit form? CLRX then marks it with
 /// a `vop3` suffix so that re-assembly keeps the long form.
-fn fits_32bit(i: &Instr, d: &InstrDef) -> bool {
+pub(super) fn fits_32bit(i: &Instr, d: &InstrDef) -> bool {
     let a = i.arch.index();
     if d.e32[a] == X && !d.flags.has(Flags::CLRX_VOP3_SUFFIX) {
         return false;
@@ -605,6 +605,14 @@ pub(super) fn push_mnemonic(out: &mut String, id: crate::isa::DefId, a: Arch, na
     }
     c.push(out);
     true
+}
+
+/// The precomputed operand texts of `a` (index `(regs - 1) * 512 + code`, one or two
+/// registers): plain, and with a leading ", ".
+#[inline(always)]
+pub(super) fn op_texts(a: Arch) -> (&'static [Cell], &'static [Cell]) {
+    let t = texts(a);
+    (&t.ops, &t.comma_ops)
 }
 
 fn op_index(regs: u8, code: u16) -> usize {
