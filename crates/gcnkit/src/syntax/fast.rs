@@ -1,19 +1,21 @@
 //! The CLRX printer's fast path for the plain instructions that make up most real code.
 //!
 //! For each row (met on first use) a *plan* is derived from the row's operand list
-//! ([`crate::layout::operands`]), probed field by field: which field feeds which operand, and
-//! which bits must be as in a plain word (no modifier, no note, no unused bit). A word of that
-//! row whose bits match is printed as the row's precomputed mnemonic text and one precomputed
-//! text per operand ([`super::clrx`]'s operand texts), with no instruction record, operand
-//! list or re-check built. Every other word (a literal, a modifier, a note, a data line...)
-//! goes to the general printer, whose text the plan reproduces byte for byte: a plan prints
-//! its probe words both ways before it is used (and is dropped if they differ), and the tests
-//! compare the two paths on every row.
+//! ([`crate::layout::operands`]), probed field by field: which field feeds which operand,
+//! which fields of the memory classes are modifiers written after the operands (` offset:N`,
+//! ` glc`: found by printing probes with the general printer), and which bits must be as in a
+//! plain word (no other modifier, no note, no unused bit). A word of that row whose bits
+//! match is printed as the row's precomputed mnemonic text and one precomputed text per
+//! operand ([`super::clrx`]'s operand texts), with no instruction record, operand list or
+//! re-check built. Every other word (a literal, a modifier, a note, a data line...) goes to
+//! the general printer, whose text the plan reproduces byte for byte: a plan prints its probe
+//! words both ways before it is used (and is dropped if they differ), and the tests compare
+//! the two paths on every row.
 //!
 //! Nothing here is keyed by instruction words: plans are per row, texts per operand code.
 
 use super::special;
-use super::text::{hex, Cell};
+use super::text::{dec, hex, Cell};
 use super::{At, Syntax};
 use crate::arch::Arch;
 use crate::enc::{class_of, fields, Enc, Fields, F};
@@ -24,11 +26,11 @@ use crate::layout::{operands, Role, Slots};
 /// How an operand is printed.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Kind {
-    /// A register or constant of one or two registers: its precomputed text.
+    /// A register or constant: its precomputed text (one or two registers), or the general
+    /// operand printer's (wider ranges).
     Reg,
-    /// A scalar register range of more (scalar loads' data and buffer bases): the general
-    /// operand printer's text.
-    Wide,
+    /// An absent vector memory address or base: `off`.
+    Off,
     /// An immediate in hex (SOPK/SOPP's SIMM16, a scalar load's offset).
     Hex,
     /// A branch target.
@@ -37,10 +39,25 @@ enum Kind {
     Special(special::Kind),
 }
 
+/// What a register operand's value must be for the plan's text to be the general printer's
+/// (else the general printer decides).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Check {
+    None,
+    /// The scalar classes: an SGPR range on its boundary (pairs even, four or more on a
+    /// multiple of 4).
+    Aligned,
+    /// Vector memory data and addresses: VGPRs that end at v255 at the latest.
+    VgprEnd,
+    /// Vector memory's scalar operands: a register clrxasm names ([`super::memory`]).
+    Named,
+}
+
 /// One operand of a plan: its code (or value) is `((bits >> shift) & mask) << scale) + add`.
 #[derive(Clone, Copy, Debug)]
 struct Op {
     kind: Kind,
+    check: Check,
     shift: u8,
     scale: u8,
     regs: u8,
@@ -55,30 +72,46 @@ impl Op {
     }
 }
 
+/// A modifier after the operands from a field of its own, written when the field is not zero:
+/// a flag (` glc`) or a prefix and the value in decimal (` offset:16`).
+#[derive(Clone, Copy)]
+struct Tail {
+    shift: u8,
+    mask: u32,
+    text: Cell,
+    value: bool,
+}
+
 /// The plan of one row in one class.
 #[derive(Clone)]
 struct Plan {
     id: DefId,
     enc: Enc,
+    /// The opcode field's value.
+    opcode: u16,
     /// The mnemonic, with its trailing space when operands follow.
     mnemonic: Cell,
     /// Dwords of the instruction (a plan never takes a literal).
     words: u8,
-    /// The bits outside the operand fields must be `guard_bits`.
+    /// The bits outside the operand and modifier fields must be `guard_bits`.
     guard_mask: u64,
     guard_bits: u64,
     ops: [Op; 5],
     nops: u8,
-    /// A VOP3 row with a 32-bit form: the general printer decides its ` vop3` suffix.
+    /// Operands whose field can hold the literal code 255 (a longer instruction).
+    lit: [Op; 3],
+    nlit: u8,
+    tails: [Tail; 6],
+    ntails: u8,
+    /// A VOP3 row with a 32-bit form: CLRX's ` vop3` suffix is decided word by word.
     suffix: bool,
-    /// A scalar class: register ranges must be aligned (else the general printer decides).
-    scalar: bool,
     /// The operand that is a branch target.
     label: Option<u8>,
 }
 
 /// Plan slots of the opcodes of one class.
 struct ClassPlans {
+    enc: Enc,
     fl: &'static Fields,
     /// 0: not looked at yet; 1: no plan (the general printer); k >= 2: `plans[k - 2]`.
     by_opcode: Vec<u16>,
@@ -88,11 +121,15 @@ struct ClassPlans {
 
 const UNSEEN: u16 = 0;
 const SLOW: u16 = 1;
+/// No class with plans (in [`FastClrx::class`]).
+const NO_CLASS: u8 = u8::MAX;
 
 /// The fast CLRX printer of one arch, with the plans of the rows it has met.
 pub struct FastClrx {
     arch: Arch,
-    classes: Vec<Option<ClassPlans>>,
+    /// The class of each top 9 bits of a first word, as an index into `classes`.
+    class: [u8; 512],
+    classes: Vec<ClassPlans>,
     plans: Vec<Plan>,
 }
 
@@ -106,8 +143,9 @@ pub struct Hit {
 }
 
 impl FastClrx {
-    /// The classes whose rows get plans: the vector ALU and the scalar classes.
-    const CLASSES: [Enc; 10] = [
+    /// The classes whose rows get plans: the vector ALU, the scalar classes and the vector
+    /// memory classes but images.
+    const CLASSES: [Enc; 15] = [
         Enc::Vop2,
         Enc::Vopc,
         Enc::Vop1,
@@ -117,14 +155,26 @@ impl FastClrx {
         Enc::Sop1,
         Enc::Sopc,
         Enc::Sopp,
+        Enc::Smrd,
         Enc::Smem,
+        Enc::Ds,
+        Enc::Flat,
+        Enc::Mubuf,
+        Enc::Mtbuf,
     ];
 
     pub fn new(arch: Arch) -> FastClrx {
-        let mut classes: Vec<Option<ClassPlans>> = (0..Enc::ALL.len() + 1).map(|_| None).collect();
-        for enc in Self::CLASSES.into_iter().chain([Enc::Smrd]) {
+        let mut classes = Vec::new();
+        let mut class = [NO_CLASS; 512];
+        for enc in Self::CLASSES {
             if let Some(fl) = fields(enc, arch) {
-                classes[enc as usize] = Some(ClassPlans {
+                for (top, c) in class.iter_mut().enumerate() {
+                    if class_of(arch, (top as u32) << 23) == enc {
+                        *c = classes.len() as u8;
+                    }
+                }
+                classes.push(ClassPlans {
+                    enc,
                     fl,
                     by_opcode: vec![UNSEEN; 1 << fl.opcode_bits()],
                     ext_src0: enc.is_vop32() && arch.is_vi_plus(),
@@ -133,6 +183,7 @@ impl FastClrx {
         }
         FastClrx {
             arch,
+            class,
             classes,
             plans: Vec::new(),
         }
@@ -142,13 +193,12 @@ impl FastClrx {
     #[inline(always)]
     pub fn lookup(&mut self, words: &[u32], pos: usize) -> Option<Hit> {
         let w0 = words[pos];
-        let enc = class_of(self.arch, w0);
-        let c = self.classes[enc as usize].as_mut()?;
+        let ci = self.class[(w0 >> 23) as usize];
+        let c = self.classes.get(ci as usize)?;
         if c.ext_src0 && matches!(w0 & 0x1ff, 249 | 250) {
             return None;
         }
-        let n = c.fl.layout.words as usize;
-        let bits = if n == 1 {
+        let bits = if c.fl.layout.words == 1 {
             w0 as u64
         } else {
             w0 as u64 | (*words.get(pos + 1)? as u64) << 32
@@ -156,16 +206,7 @@ impl FastClrx {
         let op = c.fl.opcode(bits) as usize;
         let mut plan = c.by_opcode[op];
         if plan == UNSEEN {
-            plan = match build(self.arch, enc, op as u32) {
-                Some(p) if self.plans.len() < (u16::MAX - 2) as usize => {
-                    self.plans.push(p);
-                    (self.plans.len() + 1) as u16
-                }
-                _ => SLOW,
-            };
-            if let Some(c) = self.classes[enc as usize].as_mut() {
-                c.by_opcode[op] = plan;
-            }
+            plan = self.add_plan(ci as usize, op);
         }
         if plan == SLOW {
             return None;
@@ -175,10 +216,7 @@ impl FastClrx {
             return None;
         }
         // The literal code: a longer instruction, with a literal dword the plan does not print.
-        if p.ops[..p.nops as usize]
-            .iter()
-            .any(|op| op.mask != 0 && matches!(op.kind, Kind::Reg | Kind::Wide) && op.value(bits) == 255)
-        {
+        if p.lit[..p.nlit as usize].iter().any(|op| op.value(bits) == 255) {
             return None;
         }
         Some(Hit {
@@ -186,6 +224,21 @@ impl FastClrx {
             bits,
             len: p.words as usize,
         })
+    }
+
+    /// Builds the plan of opcode `op` of class `classes[ci]` (met for the first time).
+    #[cold]
+    fn add_plan(&mut self, ci: usize, op: usize) -> u16 {
+        let c = &mut self.classes[ci];
+        let plan = match build(self.arch, c.enc, op as u32) {
+            Some(p) if self.plans.len() < (u16::MAX - 2) as usize => {
+                self.plans.push(p);
+                (self.plans.len() + 1) as u16
+            }
+            _ => SLOW,
+        };
+        c.by_opcode[op] = plan;
+        plan
     }
 
     /// The plan of a hit (for [`FastClrx::again`]).
@@ -219,88 +272,116 @@ impl FastClrx {
     }
 
     /// Appends the text of `hit` at `at`; `false` (with `out` as it was) where the general
-    /// printer must decide after all (a literal code, an unaligned range, a special operand
-    /// clrxasm does not read back, a VOP3 word that needs its ` vop3` suffix).
+    /// printer must decide after all (an unaligned range, a register clrxasm does not name, a
+    /// special operand it does not read back, a VOP3 word that needs its ` vop3` suffix).
     #[inline]
-    pub fn print(&self, out: &mut String, hit: Hit, words: &[u32], at: &At) -> bool {
+    pub fn print(&self, out: &mut String, hit: Hit, at: &At) -> bool {
         let p = &self.plans[(hit.plan - 2) as usize];
         let start = out.len();
-        if self.print_plan(out, p, hit.bits, at) {
-            if p.suffix && self.needs_suffix(p, words) {
-                out.truncate(start);
-                return false;
-            }
+        if self.print_plan(out, p, hit.bits, at) && !(p.suffix && self.needs_suffix(p, hit.bits)) {
             return true;
         }
         out.truncate(start);
         false
     }
 
-    /// The VOP3 word `words` would take CLRX's ` vop3` suffix (rare: the general printer then
-    /// prints it).
-    #[cold]
-    fn needs_suffix(&self, p: &Plan, words: &[u32]) -> bool {
-        match crate::decode::decode(self.arch, &words[..p.words as usize]) {
-            Ok(i) => super::clrx::fits_32bit(&i, isa().def(p.id)),
-            Err(_) => true,
-        }
+    /// Would the VOP3 word of `bits` take CLRX's ` vop3` suffix (it fits the 32-bit form)?
+    /// The general printer's rule, on the word's record.
+    fn needs_suffix(&self, p: &Plan, bits: u64) -> bool {
+        let Some(fl) = fields(p.enc, self.arch) else {
+            return true;
+        };
+        let i = Instr {
+            arch: self.arch,
+            enc: p.enc,
+            opcode: p.opcode,
+            def: Some(p.id),
+            words: [bits as u32, (bits >> 32) as u32, 0],
+            len: p.words,
+            literal: None,
+            fl,
+        };
+        super::clrx::fits_32bit(&i, isa().def(p.id))
     }
 
     #[inline(always)]
     fn print_plan(&self, out: &mut String, p: &Plan, bits: u64, at: &At) -> bool {
-        let texts = super::clrx::op_texts(self.arch);
+        let (plain, comma) = super::clrx::op_texts(self.arch);
         p.mnemonic.push(out);
         for (k, op) in p.ops[..p.nops as usize].iter().enumerate() {
             let v = op.value(bits);
+            if op.kind == Kind::Reg && op.regs <= 2 {
+                if op.check != Check::None && !self.check(op, v) {
+                    return false;
+                }
+                let idx = (op.regs as usize - 1) * 512 + (v as usize & 511);
+                if k == 0 {
+                    plain[idx].push(out);
+                } else {
+                    comma[idx].push(out);
+                }
+                continue;
+            }
+            if k > 0 {
+                out.push_str(", ");
+            }
             match op.kind {
                 Kind::Reg => {
-                    if p.scalar && !aligned(self.arch, v, op.regs) {
+                    if !self.check(op, v) {
                         return false;
                     }
-                    let idx = (op.regs as usize - 1) * 512 + (v as usize & 511);
-                    if k == 0 {
-                        texts.0[idx].push(out);
-                    } else {
-                        texts.1[idx].push(out);
+                    let s = crate::layout::Slot::new(Role::Sdst, v as u16, op.regs, crate::isa::Ty::B32);
+                    super::clrx::operand(out, self.arch, &s, None, true, None);
+                }
+                Kind::Off => out.push_str("off"),
+                Kind::Hex => hex(out, v as u64),
+                Kind::Label => {
+                    let target = super::target(at.offset, 4 * p.words as usize, v);
+                    super::branch_label(out, target, at, Syntax::Clrx, v);
+                }
+                Kind::Special(kind) => {
+                    if !special::print(out, kind, self.arch, Syntax::Clrx, v) {
+                        return false;
                     }
                 }
-                _ => {
-                    if k > 0 {
-                        out.push_str(", ");
-                    }
-                    match op.kind {
-                        Kind::Wide => {
-                            if !aligned(self.arch, v, op.regs) {
-                                return false;
-                            }
-                            let s = crate::layout::Slot::new(Role::Sdst, v as u16, op.regs, crate::isa::Ty::B32);
-                            super::clrx::operand(out, self.arch, &s, None, true, None);
-                        }
-                        Kind::Hex => hex(out, v as u64),
-                        Kind::Label => {
-                            let target = super::target(at.offset, 4 * p.words as usize, v);
-                            super::branch_label(out, target, at, Syntax::Clrx, v);
-                        }
-                        Kind::Special(kind) => {
-                            if !special::print(out, kind, self.arch, Syntax::Clrx, v) {
-                                return false;
-                            }
-                        }
-                        Kind::Reg => {}
-                    }
+            }
+        }
+        for t in &p.tails[..p.ntails as usize] {
+            let v = (bits >> t.shift) as u32 & t.mask;
+            if v != 0 {
+                t.text.push(out);
+                if t.value {
+                    dec(out, v);
                 }
             }
         }
         true
     }
+
+    /// Is register operand `op` of value `v` one the plan prints (see [`Check`])?
+    #[inline]
+    fn check(&self, op: &Op, v: u32) -> bool {
+        match op.check {
+            Check::None => true,
+            Check::Aligned => {
+                crate::layout::scalar_aligned(v as u16, op.regs)
+                    || !matches!(crate::operand::classify(self.arch, v as u16), crate::operand::Src::Sgpr(_))
+            }
+            Check::VgprEnd => v + op.regs as u32 <= 512,
+            Check::Named => super::memory::scalar_code_named(self.arch, v as u16, op.regs),
+        }
+    }
 }
 
-/// Not an SGPR range off the boundary both assemblers want (pairs even, four or more on a
-/// multiple of 4): the general printer decides those.
-#[inline(always)]
-fn aligned(a: Arch, code: u32, regs: u8) -> bool {
-    crate::layout::scalar_aligned(code as u16, regs)
-        || !matches!(crate::operand::classify(a, code as u16), crate::operand::Src::Sgpr(_))
+/// The general printer's text of `i` alone (`None`: it does not decode as `i`).
+fn general(i: &Instr) -> Option<String> {
+    let j = crate::decode::decode(i.arch, i.words()).ok()?;
+    if j.def != i.def || j.enc != i.enc || j.len != i.len {
+        return None;
+    }
+    let mut s = String::new();
+    super::clrx::print_at(&mut s, &j, &At::ALONE);
+    Some(s)
 }
 
 /// The plan of opcode `op` of class `enc` on `arch`, if its row is one the fast path prints.
@@ -314,7 +395,8 @@ fn build(arch: Arch, enc: Enc, op: u32) -> Option<Plan> {
         d.short,
         Short::Sop2 | Short::Sopk | Short::Sop1 | Short::Sopc | Short::Sopp | Short::Smem
     );
-    if name.is_empty() || !(vector || scalar) || d.flags.has(Flags::CLASS) {
+    let memory = d.short.is_mem() && d.short != Short::Mimg;
+    if name.is_empty() || !(vector || scalar || memory) || d.flags.has(Flags::CLASS) {
         return None;
     }
     let enc = if enc == Enc::Vop3a && d.form.is_vop3b() {
@@ -323,18 +405,22 @@ fn build(arch: Arch, enc: Enc, op: u32) -> Option<Plan> {
         enc
     };
     let fl = fields(enc, arch)?;
-    // The probe: the row's word with every field zero but the immediate-offset flag of the
-    // scalar loads (their common form).
+    // The probe: the row's word with every field zero but in the common forms of the scalar
+    // loads (an immediate offset) and of GCN 1.4's SCRATCH and GLOBAL (no SGPR base).
     let mut probe = Instr::new(arch, enc);
     probe.def = Some(id);
     probe.set_opcode(op as u16);
     if fl.has(F::Imm) {
         probe.set(F::Imm, 1);
     }
+    if fl.has(F::Saddr) && probe.get(F::Seg) != 0 {
+        probe.set(F::Saddr, crate::layout::SADDR_OFF as u32);
+    }
     let base = operands(&probe, d);
     // Which field each operand reads: set one field at a time and see which operand moves.
     let mut source: [Option<(u8, u8, u32)>; 5] = [None; 5];
     let mut mapped = 0u64;
+    let mut others = Vec::new();
     for f in fl.layout.all_fields() {
         if matches!(f.f, F::Encoding | F::Op | F::Seg) {
             continue;
@@ -357,7 +443,10 @@ fn build(arch: Arch, enc: Enc, op: u32) -> Option<Plan> {
                 })
                 .collect();
             match moved.as_slice() {
-                [] => consistent = false,
+                [] => {
+                    consistent = false;
+                    break;
+                }
                 &[k] => {
                     let (a, b) = (&base.slots[k], &s.slots[k]);
                     let delta = if a.is_value() {
@@ -365,7 +454,7 @@ fn build(arch: Arch, enc: Enc, op: u32) -> Option<Plan> {
                     } else {
                         (b.code as u32).wrapping_sub(a.code as u32)
                     };
-                    let scale = (0..2u8).find(|&sc| delta == v << sc);
+                    let scale = (0..3u8).find(|&sc| delta == v << sc);
                     match (scale, hit) {
                         (Some(sc), None) => hit = Some((k, sc)),
                         (Some(sc), Some((k0, sc0))) if k0 == k && sc0 == sc => {}
@@ -374,65 +463,78 @@ fn build(arch: Arch, enc: Enc, op: u32) -> Option<Plan> {
                 }
                 _ => return None,
             }
-            if !consistent {
-                break;
-            }
         }
-        if let (true, Some((k, scale))) = (consistent, hit) {
-            if source[k].is_some() {
-                return None;
+        match (consistent, hit) {
+            (true, Some((k, scale))) => {
+                if source[k].is_some() {
+                    return None;
+                }
+                source[k] = Some((f.lo, scale, max));
+                mapped |= (max as u64) << f.lo;
             }
-            source[k] = Some((f.lo, scale, max));
-            mapped |= (max as u64) << f.lo;
+            _ => others.push(*f),
         }
     }
-    let mut ops = [Op {
+    let blank = Op {
         kind: Kind::Hex,
+        check: Check::None,
         shift: 0,
         scale: 0,
         regs: 1,
         add: 0,
         mask: 0,
-    }; 5];
+    };
+    let mut ops = [blank; 5];
+    let mut lit = [blank; 3];
+    let mut nlit = 0;
     for (k, s) in base.as_slice().iter().enumerate() {
-        let kind = match s.role {
-            Role::Imm => Kind::Hex,
-            Role::Offset if s.imm => Kind::Hex,
-            Role::Label => Kind::Label,
-            Role::Waitcnt => Kind::Special(special::Kind::Waitcnt),
-            Role::Hwreg => Kind::Special(special::Kind::Hwreg),
-            Role::Sendmsg => Kind::Special(special::Kind::Sendmsg),
-            Role::GprIdx => Kind::Special(special::Kind::GprIdx),
+        let vgpr = matches!(s.role, Role::Vdst | Role::Vaddr | Role::Data(_)) && s.code >= 256;
+        let (kind, check) = match s.role {
+            _ if memory && s.is_off() => (Kind::Off, Check::None),
+            Role::Imm if !memory => (Kind::Hex, Check::None),
+            Role::Offset if s.imm && !memory => (Kind::Hex, Check::None),
+            Role::Label => (Kind::Label, Check::None),
+            Role::Waitcnt => (Kind::Special(special::Kind::Waitcnt), Check::None),
+            Role::Hwreg => (Kind::Special(special::Kind::Hwreg), Check::None),
+            Role::Sendmsg => (Kind::Special(special::Kind::Sendmsg), Check::None),
+            Role::GprIdx => (Kind::Special(special::Kind::GprIdx), Check::None),
+            _ if s.is_value() || s.code == 255 || s.regs == 0 => return None,
+            Role::Vdst | Role::Vaddr | Role::Data(_) if memory && vgpr => (Kind::Reg, Check::VgprEnd),
+            Role::Saddr | Role::Srsrc | Role::Soffset if memory => (Kind::Reg, Check::Named),
             Role::Vdst | Role::Sdst | Role::Src(_) | Role::Sbase | Role::Soffset | Role::Offset
-                if !s.is_value() && s.code != 255 && s.regs >= 1 =>
+                if !memory && (s.regs <= 2 || scalar) =>
             {
-                match s.regs {
-                    1 | 2 => Kind::Reg,
-                    _ if scalar => Kind::Wide,
-                    _ => return None,
-                }
+                (Kind::Reg, if scalar { Check::Aligned } else { Check::None })
             }
             _ => return None,
         };
         let fixed = if s.is_value() { s.val } else { s.code as u32 };
-        ops[k] = match source[k] {
-            Some((lo, scale, mask)) => Op {
-                kind,
-                shift: lo,
-                scale,
-                regs: s.regs,
-                add: u16::try_from(fixed).ok()?,
-                mask,
-            },
-            None => Op {
-                kind,
-                shift: 0,
-                scale: 0,
-                regs: s.regs,
-                add: u16::try_from(fixed).ok()?,
-                mask: 0,
-            },
+        let (shift, scale, mask) = source[k].unwrap_or((0, 0, 0));
+        ops[k] = Op {
+            kind,
+            check,
+            shift,
+            scale,
+            regs: s.regs,
+            add: u16::try_from(fixed).ok()?,
+            mask,
         };
+        // A source field that can hold the literal code.
+        if kind == Kind::Reg && !vgpr && (fixed..=fixed + (mask << scale)).contains(&255) {
+            if nlit == lit.len() {
+                return None;
+            }
+            lit[nlit] = ops[k];
+            nlit += 1;
+        }
+    }
+    let (tails, ntails) = if memory {
+        tails(&probe, &others)?
+    } else {
+        ([Tail::NONE; 6], 0)
+    };
+    for t in &tails[..ntails] {
+        mapped |= (t.mask as u64) << t.shift;
     }
     let spaced = if base.len > 0 {
         format!("{name} ")
@@ -443,20 +545,112 @@ fn build(arch: Arch, enc: Enc, op: u32) -> Option<Plan> {
     let plan = Plan {
         id,
         enc,
+        opcode: op as u16,
         mnemonic: Cell::new(&spaced)?,
         words: fl.layout.words,
         guard_mask,
         guard_bits: probe.bits() & guard_mask,
         ops,
         nops: base.len as u8,
+        lit,
+        nlit: nlit as u8,
+        tails,
+        ntails: ntails as u8,
         suffix: enc.is_vop3(),
-        scalar,
-        label: ops[..base.len]
-            .iter()
-            .position(|o| o.kind == Kind::Label)
-            .map(|k| k as u8),
+        label: ops[..base.len].iter().position(|o| o.kind == Kind::Label).map(|k| k as u8),
     };
     plan.agrees(arch, &probe).then_some(plan)
+}
+
+impl Tail {
+    const NONE: Tail = Tail {
+        shift: 0,
+        mask: 0,
+        text: Cell::EMPTY,
+        value: false,
+    };
+}
+
+/// The modifiers of a memory row among the fields `others` (that feed no operand), in the
+/// order the general printer writes them: each field that, set alone, adds a flag or a
+/// decimal value with its prefix after the probe's text, and that still does when set with
+/// the ones found before it. The other fields stay as in the probe.
+fn tails(probe: &Instr, others: &[crate::enc::Field]) -> Option<([Tail; 6], usize)> {
+    let t0 = general(probe)?;
+    let added = |sets: &[(&crate::enc::Field, u32)]| -> Option<String> {
+        let mut j = *probe;
+        for (f, v) in sets {
+            j.set(f.f, *v);
+        }
+        general(&j)?.strip_prefix(t0.as_str()).map(str::to_string)
+    };
+    let mut found: Vec<(crate::enc::Field, Tail, String)> = Vec::new();
+    for f in others {
+        let max = ((1u64 << f.width) - 1) as u32;
+        let Some(one) = added(&[(f, 1)]).filter(|s| !s.is_empty()) else {
+            continue;
+        };
+        let tail = if f.width == 1 {
+            Tail {
+                shift: f.lo,
+                mask: 1,
+                text: Cell::new(&one)?,
+                value: false,
+            }
+        } else {
+            let Some(prefix) = one.strip_suffix('1') else {
+                continue;
+            };
+            let values_ok = [max, 0x2a & max, 0x100 & max]
+                .into_iter()
+                .filter(|&v| v > 1)
+                .all(|v| added(&[(f, v)]).is_some_and(|s| s == format!("{prefix}{v}")));
+            if !values_ok {
+                continue;
+            }
+            Tail {
+                shift: f.lo,
+                mask: max,
+                text: Cell::new(prefix)?,
+                value: true,
+            }
+        };
+        // With the modifiers found so far: the text must read as all of them, in some order.
+        let mut sets: Vec<(&crate::enc::Field, u32)> = found.iter().map(|(g, _, _)| (g, 1)).collect();
+        sets.push((f, 1));
+        let Some(all) = added(&sets) else {
+            continue;
+        };
+        let mut texts: Vec<(usize, &str)> = found.iter().map(|(_, _, s)| s.as_str()).chain([one.as_str()]).enumerate().collect();
+        let mut order = Vec::new();
+        let mut rest = all.as_str();
+        while !rest.is_empty() {
+            // The longest text that starts the rest.
+            let Some(k) = texts
+                .iter()
+                .enumerate()
+                .filter(|(_, (_, t))| rest.starts_with(t))
+                .max_by_key(|(_, (_, t))| t.len())
+                .map(|(k, _)| k)
+            else {
+                break;
+            };
+            let (n, t) = texts.remove(k);
+            rest = &rest[t.len()..];
+            order.push(n);
+        }
+        if !rest.is_empty() || !texts.is_empty() || order.len() > 6 {
+            continue;
+        }
+        found.push((*f, tail, one));
+        let reordered: Vec<_> = order.iter().map(|&n| found[n].clone()).collect();
+        found = reordered;
+    }
+    let mut out = [Tail::NONE; 6];
+    for (k, (_, t, _)) in found.iter().enumerate() {
+        out[k] = *t;
+    }
+    Some((out, found.len()))
 }
 
 /// Do two operand lists have the same operands (roles, widths, kinds), whatever their values?
@@ -469,10 +663,11 @@ fn same_shape(a: &Slots, b: &Slots) -> bool {
 
 impl Plan {
     /// Does the plan print its probe word, and the probe with every operand field set to a
-    /// middle value, as the general printer does?
+    /// middle value and every modifier set, as the general printer does?
     fn agrees(&self, arch: Arch, probe: &Instr) -> bool {
         let fast = FastClrx {
             arch,
+            class: [NO_CLASS; 512],
             classes: Vec::new(),
             plans: vec![self.clone()],
         };
@@ -481,27 +676,24 @@ impl Plan {
         for op in &self.ops[..self.nops as usize] {
             b = (b & !((op.mask as u64) << op.shift)) | ((0x2a & op.mask as u64) << op.shift);
         }
+        for t in &self.tails[..self.ntails as usize] {
+            b |= 1 << t.shift;
+        }
         other.words[0] = b as u32;
         if self.words > 1 {
             other.words[1] = (b >> 32) as u32;
         }
         [*probe, other].iter().all(|i| {
-            let words = i.words();
             let hit = Hit {
                 plan: 2,
                 bits: i.bits(),
                 len: self.words as usize,
             };
-            let at = At::ALONE;
             let mut a = String::new();
-            let mut g = String::new();
-            match crate::decode::decode(arch, words) {
-                Ok(j) if j.def == Some(self.id) && j.enc == self.enc && j.len == self.words => {
-                    super::clrx::print_at(&mut g, &j, &at);
-                }
-                _ => return false,
-            }
-            !fast.print(&mut a, hit, words, &at) || a == g
+            let Some(g) = general(i) else {
+                return false;
+            };
+            !fast.print(&mut a, hit, &At::ALONE) || a == g
         })
     }
 }
@@ -551,7 +743,7 @@ mod tests {
                     },
                 ] {
                     let mut a = String::new();
-                    if !fast.print(&mut a, hit, &words, &at) {
+                    if !fast.print(&mut a, hit, &at) {
                         assert!(a.is_empty());
                         continue;
                     }

@@ -70,6 +70,9 @@ pub struct Cell {
 }
 
 impl Cell {
+    /// No text.
+    pub const EMPTY: Cell = Cell { bytes: [0; 32], len: 0 };
+
     /// `None` if `s` is not ASCII or longer than 32 bytes.
     pub fn new(s: &str) -> Option<Cell> {
         if s.len() > 32 || !s.is_ascii() {
