@@ -161,7 +161,7 @@ impl Disassembler {
             let line = buf.len();
             let mut done = false;
             if plan != 0 {
-                let hit = fast.again(plan, words, pos);
+                let hit = FastClrx::again(plan, len as usize, words, pos);
                 if format == Format::Listing {
                     clrx_listing_head(&mut buf, offset, &words[pos..pos + hit.len]);
                 }

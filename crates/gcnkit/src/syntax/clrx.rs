@@ -436,8 +436,7 @@ fn is_number(a: Arch, code: u16) -> bool {
 /// Would the VOP3 word `i` encode the same thing as the 32-bit form? CLRX then marks it with
 /// a `vop3` suffix so that re-assembly keeps the long form.
 pub(super) fn fits_32bit(i: &Instr, d: &InstrDef) -> bool {
-    let a = i.arch.index();
-    if d.e32[a] == X && !d.flags.has(Flags::CLRX_VOP3_SUFFIX) {
+    if !may_fit_32bit(d, i.arch) {
         return false;
     }
     if matches!(d.form, Form::Madmk | Form::Madak) {
@@ -469,6 +468,12 @@ pub(super) fn fits_32bit(i: &Instr, d: &InstrDef) -> bool {
         _ => i.src(2) == 0,
     };
     src1_ok && rest_ok
+}
+
+/// Can a VOP3 word of row `d` on `a` take the ` vop3` suffix at all (see [`fits_32bit`]):
+/// the row has a 32-bit form, or CLRX marks it anyway.
+pub(super) fn may_fit_32bit(d: &InstrDef, a: Arch) -> bool {
+    d.e32[a.index()] != X || d.flags.has(Flags::CLRX_VOP3_SUFFIX)
 }
 
 /// How CLRX treats the modifier bits of an unused VOP3 opcode: as the instruction another

@@ -82,41 +82,111 @@ struct Tail {
     value: bool,
 }
 
-/// The plan of one row in one class.
+/// One operand of a [`Plan::simple`] plan: the precomputed text at `base + (((bits >> shift)
+/// & mask) << scale)` of [`FastClrx::cells`], after `sep` bytes of ", ".
+#[derive(Clone, Copy, Debug)]
+struct Simple {
+    base: u16,
+    mask: u16,
+    shift: u8,
+    scale: u8,
+    sep: u8,
+    /// The [`Cells`] flags that send the word to the general printer.
+    reject: u8,
+}
+
+/// The plan of one row in one class (the fields the lookup and the plain printing read
+/// first).
 #[derive(Clone)]
+#[repr(C)]
 struct Plan {
+    /// The bits outside the operand and modifier fields must be `guard_bits`.
+    guard_mask: u64,
+    guard_bits: u64,
+    /// Dwords of the instruction (a plan never takes a literal).
+    words: u8,
+    nops: u8,
+    /// Operands (bits) whose field can hold the literal code 255 (a longer instruction).
+    lit: u8,
+    /// The operand that is a branch target.
+    label: Option<u8>,
+    /// Every operand a register of one or two registers, no modifier: printed from
+    /// `simple`, four operands always (the missing ones are empty texts).
+    is_simple: bool,
+    /// A VOP3 row with a 32-bit form: CLRX's ` vop3` suffix is decided word by word.
+    suffix: bool,
+    ntails: u8,
+    simple: [Simple; 4],
+    /// The mnemonic, with its trailing space when operands follow.
+    mnemonic: Cell,
+    ops: [Op; 5],
     id: DefId,
     enc: Enc,
     /// The opcode field's value.
     opcode: u16,
-    /// The mnemonic, with its trailing space when operands follow.
-    mnemonic: Cell,
-    /// Dwords of the instruction (a plan never takes a literal).
-    words: u8,
-    /// The bits outside the operand and modifier fields must be `guard_bits`.
-    guard_mask: u64,
-    guard_bits: u64,
-    ops: [Op; 5],
-    nops: u8,
-    /// Operands whose field can hold the literal code 255 (a longer instruction).
-    lit: [Op; 3],
-    nlit: u8,
     tails: [Tail; 6],
-    ntails: u8,
-    /// A VOP3 row with a 32-bit form: CLRX's ` vop3` suffix is decided word by word.
-    suffix: bool,
-    /// The operand that is a branch target.
-    label: Option<u8>,
 }
 
 /// Plan slots of the opcodes of one class.
 struct ClassPlans {
+    /// Dwords of the fixed part.
+    words: u8,
+    /// GCN 1.2+'s 32-bit vector forms: SRC0 codes 249/250 make the word SDWA/DPP.
+    ext_src0: bool,
     enc: Enc,
     fl: &'static Fields,
     /// 0: not looked at yet; 1: no plan (the general printer); k >= 2: `plans[k - 2]`.
     by_opcode: Vec<u16>,
-    /// GCN 1.2+'s 32-bit vector forms: SRC0 codes 249/250 make the word SDWA/DPP.
-    ext_src0: bool,
+}
+
+/// The operand texts of the plain printing, 16 bytes each: up to 14 bytes of text, its
+/// length, and [`Cells`] flags; by `(regs - 1) * 512 + code` for one or two registers, then
+/// one empty text.
+struct Cells;
+
+impl Cells {
+    /// The text is longer than 14 bytes (the general operand printer writes it).
+    const LONG: u8 = 1;
+    /// An SGPR range off its boundary (pairs even).
+    const UNALIGNED: u8 = 2;
+    /// VGPRs past v255.
+    const PAST_END: u8 = 4;
+    /// A scalar register clrxasm does not name as a memory operand.
+    const UNNAMED: u8 = 8;
+    /// The index of the empty text.
+    const EMPTY: u16 = 1024;
+
+    fn build(a: Arch) -> Vec<[u8; 16]> {
+        let (plain, _) = super::clrx::op_texts(a);
+        let mut cells = Vec::with_capacity(1025);
+        for k in 0..1024usize {
+            let (regs, code) = (k / 512 + 1, (k % 512) as u16);
+            let t = plain[k].as_str();
+            let mut c = [0u8; 16];
+            let mut flags = 0;
+            if t.len() <= 14 && !t.is_empty() {
+                c[..t.len()].copy_from_slice(t.as_bytes());
+                c[14] = t.len() as u8;
+            } else {
+                flags |= Cells::LONG;
+            }
+            if !crate::layout::scalar_aligned(code, regs as u8)
+                && matches!(crate::operand::classify(a, code), crate::operand::Src::Sgpr(_))
+            {
+                flags |= Cells::UNALIGNED;
+            }
+            if code >= 256 && code as usize + regs > 512 {
+                flags |= Cells::PAST_END;
+            }
+            if !super::memory::scalar_code_named(a, code, regs as u8) {
+                flags |= Cells::UNNAMED;
+            }
+            c[15] = flags;
+            cells.push(c);
+        }
+        cells.push([0; 16]);
+        cells
+    }
 }
 
 const UNSEEN: u16 = 0;
@@ -127,6 +197,8 @@ const NO_CLASS: u8 = u8::MAX;
 /// The fast CLRX printer of one arch, with the plans of the rows it has met.
 pub struct FastClrx {
     arch: Arch,
+    /// The operand texts of [`Plan::simple`] plans ([`Cells`]).
+    cells: Vec<[u8; 16]>,
     /// The class of each top 9 bits of a first word, as an index into `classes`.
     class: [u8; 512],
     classes: Vec<ClassPlans>,
@@ -174,15 +246,17 @@ impl FastClrx {
                     }
                 }
                 classes.push(ClassPlans {
+                    words: fl.layout.words,
+                    ext_src0: enc.is_vop32() && arch.is_vi_plus(),
                     enc,
                     fl,
                     by_opcode: vec![UNSEEN; 1 << fl.opcode_bits()],
-                    ext_src0: enc.is_vop32() && arch.is_vi_plus(),
                 });
             }
         }
         FastClrx {
             arch,
+            cells: Cells::build(arch),
             class,
             classes,
             plans: Vec::new(),
@@ -198,7 +272,7 @@ impl FastClrx {
         if c.ext_src0 && matches!(w0 & 0x1ff, 249 | 250) {
             return None;
         }
-        let bits = if c.fl.layout.words == 1 {
+        let bits = if c.words == 1 {
             w0 as u64
         } else {
             w0 as u64 | (*words.get(pos + 1)? as u64) << 32
@@ -216,7 +290,7 @@ impl FastClrx {
             return None;
         }
         // The literal code: a longer instruction, with a literal dword the plan does not print.
-        if p.lit[..p.nlit as usize].iter().any(|op| op.value(bits) == 255) {
+        if p.lit != 0 && self.literal(p, bits) {
             return None;
         }
         Some(Hit {
@@ -226,18 +300,27 @@ impl FastClrx {
         })
     }
 
+    /// Does one of the literal-capable operands of `p` hold the literal code?
+    #[inline]
+    fn literal(&self, p: &Plan, bits: u64) -> bool {
+        (0..p.nops as usize).any(|k| p.lit >> k & 1 != 0 && p.ops[k].value(bits) == 255)
+    }
+
     /// Builds the plan of opcode `op` of class `classes[ci]` (met for the first time).
     #[cold]
     fn add_plan(&mut self, ci: usize, op: usize) -> u16 {
-        let c = &mut self.classes[ci];
-        let plan = match build(self.arch, c.enc, op as u32) {
-            Some(p) if self.plans.len() < (u16::MAX - 2) as usize => {
+        let mut plan = SLOW;
+        if let Some((p, probe)) = build(self.arch, self.classes[ci].enc, op as u32) {
+            if self.plans.len() < (u16::MAX - 2) as usize {
                 self.plans.push(p);
-                (self.plans.len() + 1) as u16
+                plan = (self.plans.len() + 1) as u16;
+                if !self.agrees(plan, &probe) {
+                    self.plans.pop();
+                    plan = SLOW;
+                }
             }
-            _ => SLOW,
-        };
-        c.by_opcode[op] = plan;
+        }
+        self.classes[ci].by_opcode[op] = plan;
         plan
     }
 
@@ -247,21 +330,16 @@ impl FastClrx {
         hit.plan
     }
 
-    /// The hit of plan `plan` (from [`FastClrx::plan_of`]) for the instruction at
-    /// `words[pos]`, met before: its bits again, without the lookup.
+    /// The hit of plan `plan` (from [`FastClrx::plan_of`]) of `len` dwords for the
+    /// instruction at `words[pos]`, met before: its bits again, without the lookup.
     #[inline(always)]
-    pub fn again(&self, plan: u16, words: &[u32], pos: usize) -> Hit {
-        let p = &self.plans[(plan - 2) as usize];
-        let bits = if p.words == 1 {
+    pub fn again(plan: u16, len: usize, words: &[u32], pos: usize) -> Hit {
+        let bits = if len == 1 {
             words[pos] as u64
         } else {
             words[pos] as u64 | (words[pos + 1] as u64) << 32
         };
-        Hit {
-            plan,
-            bits,
-            len: p.words as usize,
-        }
+        Hit { plan, bits, len }
     }
 
     /// A branch's SIMM16.
@@ -278,11 +356,54 @@ impl FastClrx {
     pub fn print(&self, out: &mut String, hit: Hit, at: &At) -> bool {
         let p = &self.plans[(hit.plan - 2) as usize];
         let start = out.len();
-        if self.print_plan(out, p, hit.bits, at) && !(p.suffix && self.needs_suffix(p, hit.bits)) {
+        let printed = if p.is_simple {
+            self.print_simple(out, p, hit.bits)
+        } else {
+            self.print_plan(out, p, hit.bits, at)
+        };
+        if printed && !(p.suffix && self.needs_suffix(p, hit.bits)) {
             return true;
         }
         out.truncate(start);
         false
+    }
+
+    /// [`FastClrx::print`] of a [`Plan::simple`] plan: the mnemonic and four operand texts
+    /// copied whole, with no branch on the operands.
+    #[inline(always)]
+    fn print_simple(&self, out: &mut String, p: &Plan, bits: u64) -> bool {
+        // The line's bytes: the 32-byte mnemonic copy, then per operand ", " and a 16-byte
+        // text copy, each advancing by what it holds (at most 32 + 4 * 16 = 96 bytes).
+        const ROOM: usize = 32 + 4 * 18;
+        out.reserve(ROOM);
+        let mut cells = [&self.cells[0]; 4];
+        let mut reject = 0;
+        for (c, s) in cells.iter_mut().zip(&p.simple) {
+            let k = s.base as usize + ((((bits >> s.shift) as u32) & s.mask as u32) << s.scale) as usize;
+            *c = &self.cells[k];
+            reject |= c[15] & s.reject;
+        }
+        if reject != 0 {
+            return false;
+        }
+        // SAFETY: `reserve(ROOM)` leaves room for every copy below (the copies end at most
+        // ROOM bytes past the old length: see above); the bytes that become part of the
+        // string (up to `at`) are the ASCII texts of the mnemonic, ", " and the operands.
+        unsafe {
+            let v = out.as_mut_vec();
+            let mut at = v.len();
+            let dst = v.as_mut_ptr();
+            std::ptr::copy_nonoverlapping(p.mnemonic.bytes().as_ptr(), dst.add(at), 32);
+            at += p.mnemonic.len();
+            for (c, s) in cells.iter().zip(&p.simple) {
+                std::ptr::copy_nonoverlapping(b", ".as_ptr(), dst.add(at), 2);
+                at += s.sep as usize;
+                std::ptr::copy_nonoverlapping(c.as_ptr(), dst.add(at), 16);
+                at += c[14] as usize;
+            }
+            v.set_len(at);
+        }
+        true
     }
 
     /// Would the VOP3 word of `bits` take CLRX's ` vop3` suffix (it fits the 32-bit form)?
@@ -385,7 +506,7 @@ fn general(i: &Instr) -> Option<String> {
 }
 
 /// The plan of opcode `op` of class `enc` on `arch`, if its row is one the fast path prints.
-fn build(arch: Arch, enc: Enc, op: u32) -> Option<Plan> {
+fn build(arch: Arch, enc: Enc, op: u32) -> Option<(Plan, Instr)> {
     let t = isa();
     let id = t.by_opcode(enc, arch, op)?;
     let d = t.def(id);
@@ -485,8 +606,7 @@ fn build(arch: Arch, enc: Enc, op: u32) -> Option<Plan> {
         mask: 0,
     };
     let mut ops = [blank; 5];
-    let mut lit = [blank; 3];
-    let mut nlit = 0;
+    let mut lit = 0u8;
     for (k, s) in base.as_slice().iter().enumerate() {
         let vgpr = matches!(s.role, Role::Vdst | Role::Vaddr | Role::Data(_)) && s.code >= 256;
         let (kind, check) = match s.role {
@@ -521,11 +641,7 @@ fn build(arch: Arch, enc: Enc, op: u32) -> Option<Plan> {
         };
         // A source field that can hold the literal code.
         if kind == Kind::Reg && !vgpr && (fixed..=fixed + (mask << scale)).contains(&255) {
-            if nlit == lit.len() {
-                return None;
-            }
-            lit[nlit] = ops[k];
-            nlit += 1;
+            lit |= 1 << k;
         }
     }
     let (tails, ntails) = if memory {
@@ -542,24 +658,55 @@ fn build(arch: Arch, enc: Enc, op: u32) -> Option<Plan> {
         name.to_string()
     };
     let guard_mask = fl.fixed & !mapped;
+    // The plain printing: registers of one or two registers only, no modifiers.
+    let mut simple = [Simple {
+        base: Cells::EMPTY,
+        mask: 0,
+        shift: 0,
+        scale: 0,
+        sep: 0,
+        reject: 0,
+    }; 4];
+    let is_simple = base.len <= 4
+        && ntails == 0
+        && ops[..base.len].iter().all(|o| o.kind == Kind::Reg && o.regs <= 2 && o.add as u32 + (o.mask << o.scale) < 512);
+    if is_simple {
+        for (k, (s, o)) in simple.iter_mut().zip(&ops[..base.len]).enumerate() {
+            *s = Simple {
+                base: (o.regs as u16 - 1) * 512 + o.add,
+                mask: o.mask as u16,
+                shift: o.shift,
+                scale: o.scale,
+                sep: if k > 0 { 2 } else { 0 },
+                reject: Cells::LONG
+                    | match o.check {
+                        Check::None => 0,
+                        Check::Aligned => Cells::UNALIGNED,
+                        Check::VgprEnd => Cells::PAST_END,
+                        Check::Named => Cells::UNNAMED,
+                    },
+            };
+        }
+    }
     let plan = Plan {
+        guard_mask,
+        guard_bits: probe.bits() & guard_mask,
+        words: fl.layout.words,
+        nops: base.len as u8,
+        lit,
+        label: ops[..base.len].iter().position(|o| o.kind == Kind::Label).map(|k| k as u8),
+        is_simple,
+        suffix: enc.is_vop3() && super::clrx::may_fit_32bit(d, arch),
+        ntails: ntails as u8,
+        simple,
+        mnemonic: Cell::new(&spaced)?,
+        ops,
         id,
         enc,
         opcode: op as u16,
-        mnemonic: Cell::new(&spaced)?,
-        words: fl.layout.words,
-        guard_mask,
-        guard_bits: probe.bits() & guard_mask,
-        ops,
-        nops: base.len as u8,
-        lit,
-        nlit: nlit as u8,
         tails,
-        ntails: ntails as u8,
-        suffix: enc.is_vop3(),
-        label: ops[..base.len].iter().position(|o| o.kind == Kind::Label).map(|k| k as u8),
     };
-    plan.agrees(arch, &probe).then_some(plan)
+    Some((plan, probe))
 }
 
 impl Tail {
@@ -661,39 +808,34 @@ fn same_shape(a: &Slots, b: &Slots) -> bool {
         })
 }
 
-impl Plan {
-    /// Does the plan print its probe word, and the probe with every operand field set to a
+impl FastClrx {
+    /// Does plan `plan` print its probe word, and the probe with every operand field set to a
     /// middle value and every modifier set, as the general printer does?
-    fn agrees(&self, arch: Arch, probe: &Instr) -> bool {
-        let fast = FastClrx {
-            arch,
-            class: [NO_CLASS; 512],
-            classes: Vec::new(),
-            plans: vec![self.clone()],
-        };
+    fn agrees(&self, plan: u16, probe: &Instr) -> bool {
+        let p = &self.plans[(plan - 2) as usize];
         let mut other = *probe;
         let mut b = other.bits();
-        for op in &self.ops[..self.nops as usize] {
+        for op in &p.ops[..p.nops as usize] {
             b = (b & !((op.mask as u64) << op.shift)) | ((0x2a & op.mask as u64) << op.shift);
         }
-        for t in &self.tails[..self.ntails as usize] {
+        for t in &p.tails[..p.ntails as usize] {
             b |= 1 << t.shift;
         }
         other.words[0] = b as u32;
-        if self.words > 1 {
+        if p.words > 1 {
             other.words[1] = (b >> 32) as u32;
         }
         [*probe, other].iter().all(|i| {
             let hit = Hit {
-                plan: 2,
+                plan,
                 bits: i.bits(),
-                len: self.words as usize,
+                len: p.words as usize,
             };
             let mut a = String::new();
             let Some(g) = general(i) else {
                 return false;
             };
-            !fast.print(&mut a, hit, &At::ALONE) || a == g
+            !self.print(&mut a, hit, &At::ALONE) || a == g
         })
     }
 }

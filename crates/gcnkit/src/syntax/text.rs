@@ -86,6 +86,11 @@ impl Cell {
         })
     }
 
+    /// The whole cell: the text, then zeros.
+    pub fn bytes(&self) -> &[u8; 32] {
+        &self.bytes
+    }
+
     /// Bytes of text.
     pub fn len(&self) -> usize {
         self.len as usize
