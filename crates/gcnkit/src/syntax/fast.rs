@@ -18,7 +18,7 @@ use super::special;
 use super::text::{dec, hex, Cell};
 use super::{At, Syntax};
 use crate::arch::Arch;
-use crate::enc::{class_of, fields, Enc, Fields, F};
+use crate::enc::{class_of, fields, Enc, F};
 use crate::instr::Instr;
 use crate::isa::{isa, DefId, Flags, Short};
 use crate::layout::{operands, Role, Slots};
@@ -95,19 +95,44 @@ struct Simple {
     reject: u8,
 }
 
-/// The plan of one row in one class (the fields the lookup and the plain printing read
-/// first).
-#[derive(Clone)]
-#[repr(C)]
-struct Plan {
+/// What the lookup reads of a plan, kept apart from the rest (small, so that all of them
+/// stay in the first-level cache).
+#[derive(Clone, Copy)]
+struct Head {
     /// The bits outside the operand and modifier fields must be `guard_bits`.
     guard_mask: u64,
     guard_bits: u64,
+    /// The operands whose field can hold the literal code 255 (a longer instruction); unused
+    /// entries have a zero mask and add.
+    lit: [Field; 3],
     /// Dwords of the instruction (a plan never takes a literal).
     words: u8,
+    /// A branch.
+    label: bool,
+}
+
+/// A field's value as an operand code: `((bits >> shift) & mask) << scale) + add`.
+#[derive(Clone, Copy, Default)]
+struct Field {
+    shift: u8,
+    scale: u8,
+    add: u16,
+    mask: u16,
+}
+
+impl Field {
+    #[inline(always)]
+    fn value(&self, bits: u64) -> u32 {
+        (((bits >> self.shift) as u32 & self.mask as u32) << self.scale) + self.add as u32
+    }
+}
+
+/// The plan of one row in one class (the fields the plain printing reads first).
+#[derive(Clone)]
+#[repr(C)]
+struct Plan {
+    head: Head,
     nops: u8,
-    /// Operands (bits) whose field can hold the literal code 255 (a longer instruction).
-    lit: u8,
     /// The operand that is a branch target.
     label: Option<u8>,
     /// Every operand a register of one or two registers, no modifier: printed from
@@ -127,16 +152,22 @@ struct Plan {
     tails: [Tail; 6],
 }
 
-/// Plan slots of the opcodes of one class.
-struct ClassPlans {
+/// What the lookup reads of a first word's class, by the word's top 9 bits.
+#[derive(Clone, Copy)]
+struct Entry {
+    /// The class's first opcode in [`FastClrx::by_opcode`].
+    start: u32,
+    /// The opcode: OP, and SEG above it (GCN 1.4's FLAT, SCRATCH and GLOBAL).
+    op_mask: u16,
+    op_shift: u8,
+    seg_shift: u8,
+    seg_mask: u8,
+    op_bits: u8,
     /// Dwords of the fixed part.
     words: u8,
     /// GCN 1.2+'s 32-bit vector forms: SRC0 codes 249/250 make the word SDWA/DPP.
     ext_src0: bool,
     enc: Enc,
-    fl: &'static Fields,
-    /// 0: not looked at yet; 1: no plan (the general printer); k >= 2: `plans[k - 2]`.
-    by_opcode: Vec<u16>,
 }
 
 /// The operand texts of the plain printing, 16 bytes each: up to 14 bytes of text, its
@@ -191,17 +222,18 @@ impl Cells {
 
 const UNSEEN: u16 = 0;
 const SLOW: u16 = 1;
-/// No class with plans (in [`FastClrx::class`]).
-const NO_CLASS: u8 = u8::MAX;
 
 /// The fast CLRX printer of one arch, with the plans of the rows it has met.
 pub struct FastClrx {
     arch: Arch,
     /// The operand texts of [`Plan::simple`] plans ([`Cells`]).
     cells: Vec<[u8; 16]>,
-    /// The class of each top 9 bits of a first word, as an index into `classes`.
-    class: [u8; 512],
-    classes: Vec<ClassPlans>,
+    /// The class of each top 9 bits of a first word (`None`: no plans).
+    class: [Option<Entry>; 512],
+    /// By class and opcode: 0 not looked at yet; 1 no plan (the general printer); k >= 2
+    /// `plans[k - 2]`.
+    by_opcode: Vec<u16>,
+    heads: Vec<Head>,
     plans: Vec<Plan>,
 }
 
@@ -236,29 +268,38 @@ impl FastClrx {
     ];
 
     pub fn new(arch: Arch) -> FastClrx {
-        let mut classes = Vec::new();
-        let mut class = [NO_CLASS; 512];
+        let mut class = [None; 512];
+        let mut by_opcode = Vec::new();
         for enc in Self::CLASSES {
-            if let Some(fl) = fields(enc, arch) {
-                for (top, c) in class.iter_mut().enumerate() {
-                    if class_of(arch, (top as u32) << 23) == enc {
-                        *c = classes.len() as u8;
-                    }
+            let Some(fl) = fields(enc, arch) else {
+                continue;
+            };
+            let (op_lo, op_hi) = fl.range(F::Op).unwrap_or((0, 0));
+            let (seg_lo, seg_hi) = fl.range(F::Seg).map_or((0, 0), |(lo, hi)| (lo, hi - lo + 1));
+            let e = Entry {
+                start: by_opcode.len() as u32,
+                op_mask: ((1u32 << (op_hi - op_lo + 1)) - 1) as u16,
+                op_shift: op_lo,
+                seg_shift: seg_lo,
+                seg_mask: ((1u32 << seg_hi) - 1) as u8,
+                op_bits: op_hi - op_lo + 1,
+                words: fl.layout.words,
+                ext_src0: enc.is_vop32() && arch.is_vi_plus(),
+                enc,
+            };
+            by_opcode.resize(by_opcode.len() + (1 << fl.opcode_bits()), UNSEEN);
+            for (top, c) in class.iter_mut().enumerate() {
+                if class_of(arch, (top as u32) << 23) == enc {
+                    *c = Some(e);
                 }
-                classes.push(ClassPlans {
-                    words: fl.layout.words,
-                    ext_src0: enc.is_vop32() && arch.is_vi_plus(),
-                    enc,
-                    fl,
-                    by_opcode: vec![UNSEEN; 1 << fl.opcode_bits()],
-                });
             }
         }
         FastClrx {
             arch,
             cells: Cells::build(arch),
             class,
-            classes,
+            by_opcode,
+            heads: Vec::new(),
             plans: Vec::new(),
         }
     }
@@ -267,60 +308,50 @@ impl FastClrx {
     #[inline(always)]
     pub fn lookup(&mut self, words: &[u32], pos: usize) -> Option<Hit> {
         let w0 = words[pos];
-        let ci = self.class[(w0 >> 23) as usize];
-        let c = self.classes.get(ci as usize)?;
-        if c.ext_src0 && matches!(w0 & 0x1ff, 249 | 250) {
+        let e = self.class[(w0 >> 23) as usize]?;
+        // The length comes from the class alone, so that the next instruction's lookup need
+        // not wait for this one's (a plan has the length of its class).
+        let len = e.words as usize;
+        if len > words.len() - pos {
             return None;
         }
-        let bits = if c.words == 1 {
-            w0 as u64
-        } else {
-            w0 as u64 | (*words.get(pos + 1)? as u64) << 32
-        };
-        let op = c.fl.opcode(bits) as usize;
-        let mut plan = c.by_opcode[op];
+        let w1 = words.get(pos + 1).copied().unwrap_or(0);
+        let bits = if len == 1 { w0 as u64 } else { w0 as u64 | (w1 as u64) << 32 };
+        let ext = e.ext_src0 & ((w0 & 0x1ff).wrapping_sub(249) < 2);
+        let op = ((bits >> e.op_shift) as u32 & e.op_mask as u32)
+            | ((bits >> e.seg_shift) as u32 & e.seg_mask as u32) << e.op_bits;
+        let slot = e.start as usize + op as usize;
+        let mut plan = self.by_opcode[slot];
         if plan == UNSEEN {
-            plan = self.add_plan(ci as usize, op);
+            plan = self.add_plan(e.enc, op, slot, e.words);
         }
-        if plan == SLOW {
-            return None;
-        }
-        let p = &self.plans[(plan - 2) as usize];
-        if bits & p.guard_mask != p.guard_bits {
-            return None;
-        }
+        let h = self.heads.get((plan as usize).wrapping_sub(2))?;
         // The literal code: a longer instruction, with a literal dword the plan does not print.
-        if p.lit != 0 && self.literal(p, bits) {
+        let lit = (h.lit[0].value(bits) == 255) | (h.lit[1].value(bits) == 255) | (h.lit[2].value(bits) == 255);
+        if bits & h.guard_mask != h.guard_bits || lit || ext {
             return None;
         }
-        Some(Hit {
-            plan,
-            bits,
-            len: p.words as usize,
-        })
+        Some(Hit { plan, bits, len })
     }
 
-    /// Does one of the literal-capable operands of `p` hold the literal code?
-    #[inline]
-    fn literal(&self, p: &Plan, bits: u64) -> bool {
-        (0..p.nops as usize).any(|k| p.lit >> k & 1 != 0 && p.ops[k].value(bits) == 255)
-    }
-
-    /// Builds the plan of opcode `op` of class `classes[ci]` (met for the first time).
+    /// Builds the plan of opcode `op` of class `enc` of `words` dwords (met for the first
+    /// time), for slot `slot` of `by_opcode`.
     #[cold]
-    fn add_plan(&mut self, ci: usize, op: usize) -> u16 {
+    fn add_plan(&mut self, enc: Enc, op: u32, slot: usize, words: u8) -> u16 {
         let mut plan = SLOW;
-        if let Some((p, probe)) = build(self.arch, self.classes[ci].enc, op as u32) {
+        if let Some((p, probe)) = build(self.arch, enc, op).filter(|(p, _)| p.head.words == words) {
             if self.plans.len() < (u16::MAX - 2) as usize {
+                self.heads.push(p.head);
                 self.plans.push(p);
                 plan = (self.plans.len() + 1) as u16;
                 if !self.agrees(plan, &probe) {
                     self.plans.pop();
+                    self.heads.pop();
                     plan = SLOW;
                 }
             }
         }
-        self.classes[ci].by_opcode[op] = plan;
+        self.by_opcode[slot] = plan;
         plan
     }
 
@@ -345,6 +376,9 @@ impl FastClrx {
     /// A branch's SIMM16.
     #[inline(always)]
     pub fn branch(&self, hit: &Hit) -> Option<u32> {
+        if !self.heads[(hit.plan - 2) as usize].label {
+            return None;
+        }
         let p = &self.plans[(hit.plan - 2) as usize];
         p.label.map(|k| p.ops[k as usize].value(hit.bits))
     }
@@ -418,7 +452,7 @@ impl FastClrx {
             opcode: p.opcode,
             def: Some(p.id),
             words: [bits as u32, (bits >> 32) as u32, 0],
-            len: p.words,
+            len: p.head.words,
             literal: None,
             fl,
         };
@@ -457,7 +491,7 @@ impl FastClrx {
                 Kind::Off => out.push_str("off"),
                 Kind::Hex => hex(out, v as u64),
                 Kind::Label => {
-                    let target = super::target(at.offset, 4 * p.words as usize, v);
+                    let target = super::target(at.offset, 4 * p.head.words as usize, v);
                     super::branch_label(out, target, at, Syntax::Clrx, v);
                 }
                 Kind::Special(kind) => {
@@ -606,7 +640,8 @@ fn build(arch: Arch, enc: Enc, op: u32) -> Option<(Plan, Instr)> {
         mask: 0,
     };
     let mut ops = [blank; 5];
-    let mut lit = 0u8;
+    let mut lit = [Field::default(); 3];
+    let mut nlit = 0;
     for (k, s) in base.as_slice().iter().enumerate() {
         let vgpr = matches!(s.role, Role::Vdst | Role::Vaddr | Role::Data(_)) && s.code >= 256;
         let (kind, check) = match s.role {
@@ -641,7 +676,13 @@ fn build(arch: Arch, enc: Enc, op: u32) -> Option<(Plan, Instr)> {
         };
         // A source field that can hold the literal code.
         if kind == Kind::Reg && !vgpr && (fixed..=fixed + (mask << scale)).contains(&255) {
-            lit |= 1 << k;
+            *lit.get_mut(nlit)? = Field {
+                shift,
+                scale,
+                add: fixed as u16,
+                mask: u16::try_from(mask).ok()?,
+            };
+            nlit += 1;
         }
     }
     let (tails, ntails) = if memory {
@@ -688,13 +729,17 @@ fn build(arch: Arch, enc: Enc, op: u32) -> Option<(Plan, Instr)> {
             };
         }
     }
+    let label = ops[..base.len].iter().position(|o| o.kind == Kind::Label).map(|k| k as u8);
     let plan = Plan {
-        guard_mask,
-        guard_bits: probe.bits() & guard_mask,
-        words: fl.layout.words,
+        head: Head {
+            guard_mask,
+            guard_bits: probe.bits() & guard_mask,
+            lit,
+            words: fl.layout.words,
+            label: label.is_some(),
+        },
         nops: base.len as u8,
-        lit,
-        label: ops[..base.len].iter().position(|o| o.kind == Kind::Label).map(|k| k as u8),
+        label,
         is_simple,
         suffix: enc.is_vop3() && super::clrx::may_fit_32bit(d, arch),
         ntails: ntails as u8,
@@ -822,14 +867,14 @@ impl FastClrx {
             b |= 1 << t.shift;
         }
         other.words[0] = b as u32;
-        if p.words > 1 {
+        if p.head.words > 1 {
             other.words[1] = (b >> 32) as u32;
         }
         [*probe, other].iter().all(|i| {
             let hit = Hit {
                 plan,
                 bits: i.bits(),
-                len: p.words as usize,
+                len: p.head.words as usize,
             };
             let mut a = String::new();
             let Some(g) = general(i) else {
