@@ -165,7 +165,7 @@ impl Disassembler {
                 if format == Format::Listing {
                     clrx_listing_head(&mut buf, offset, &words[pos..pos + hit.len]);
                 }
-                done = fast.print(&mut buf, hit, &at);
+                done = fast.print(&mut buf, hit, &words[pos..], &at);
                 if !done {
                     buf.truncate(line);
                 }

@@ -323,7 +323,7 @@ fn print_known(out: &mut String, i: &Instr, d: &InstrDef, at: &At) {
 }
 
 /// The literal comment type: f32/f16 32-bit forms only.
-fn comment_ty(d: &InstrDef, vop3: bool) -> Option<Ty> {
+pub(super) fn comment_ty(d: &InstrDef, vop3: bool) -> Option<Ty> {
     match d.src[0] {
         Ty::F32 | Ty::F16 if !vop3 => Some(d.src[0]),
         _ => None,
@@ -728,7 +728,7 @@ fn special(out: &mut String, sp: Special, hi: u8, n: u16) {
 }
 
 /// ` /* 1.5f */`-style comment: the literal read as f32 or (low 16 bits) f16.
-fn float_comment(out: &mut String, l: u32, t: Ty) {
+pub(super) fn float_comment(out: &mut String, l: u32, t: Ty) {
     let (v, suffix) = match t {
         Ty::F16 => (half::f16::from_bits(l as u16).to_f64(), 'h'),
         _ => (f32::from_bits(l) as f64, 'f'),

@@ -105,8 +105,11 @@ struct Head {
     /// The operands whose field can hold the literal code 255 (a longer instruction); unused
     /// entries have a zero mask and add.
     lit: [Field; 3],
-    /// Dwords of the instruction (a plan never takes a literal).
+    /// Dwords of the instruction without a literal.
     words: u8,
+    /// The entries of `lit` whose literal code means a literal dword follows (the others'
+    /// go to the general printer).
+    lit_dword: u8,
     /// A branch.
     label: bool,
 }
@@ -141,6 +144,8 @@ struct Plan {
     /// A VOP3 row with a 32-bit form: CLRX's ` vop3` suffix is decided word by word.
     suffix: bool,
     ntails: u8,
+    /// The literal's float comment (the 32-bit vector forms of f32 and f16 rows).
+    comment: Option<crate::isa::Ty>,
     simple: [Simple; 4],
     /// The mnemonic, with its trailing space when operands follow.
     mnemonic: Cell,
@@ -242,7 +247,7 @@ pub struct FastClrx {
 pub struct Hit {
     plan: u16,
     bits: u64,
-    /// Dwords.
+    /// Dwords, the literal included.
     pub len: usize,
 }
 
@@ -316,7 +321,11 @@ impl FastClrx {
             return None;
         }
         let w1 = words.get(pos + 1).copied().unwrap_or(0);
-        let bits = if len == 1 { w0 as u64 } else { w0 as u64 | (w1 as u64) << 32 };
+        let bits = if len == 1 {
+            w0 as u64
+        } else {
+            w0 as u64 | (w1 as u64) << 32
+        };
         let ext = e.ext_src0 & ((w0 & 0x1ff).wrapping_sub(249) < 2);
         let op = ((bits >> e.op_shift) as u32 & e.op_mask as u32)
             | ((bits >> e.seg_shift) as u32 & e.seg_mask as u32) << e.op_bits;
@@ -326,12 +335,25 @@ impl FastClrx {
             plan = self.add_plan(e.enc, op, slot, e.words);
         }
         let h = self.heads.get((plan as usize).wrapping_sub(2))?;
-        // The literal code: a longer instruction, with a literal dword the plan does not print.
-        let lit = (h.lit[0].value(bits) == 255) | (h.lit[1].value(bits) == 255) | (h.lit[2].value(bits) == 255);
-        if bits & h.guard_mask != h.guard_bits || lit || ext {
+        let lit = (h.lit[0].value(bits) == 255) as u8
+            | ((h.lit[1].value(bits) == 255) as u8) << 1
+            | ((h.lit[2].value(bits) == 255) as u8) << 2;
+        if bits & h.guard_mask != h.guard_bits || ext {
             return None;
         }
-        Some(Hit { plan, bits, len })
+        if lit == 0 {
+            return Some(Hit { plan, bits, len });
+        }
+        // The literal code: one source that takes the literal dword after the word (two
+        // literal codes, or one where no literal follows, go to the general printer).
+        if lit & (lit - 1) != 0 || lit & !h.lit_dword != 0 || len >= words.len() - pos {
+            return None;
+        }
+        Some(Hit {
+            plan,
+            bits,
+            len: len + 1,
+        })
     }
 
     /// Builds the plan of opcode `op` of class `enc` of `words` dwords (met for the first
@@ -386,14 +408,15 @@ impl FastClrx {
     /// Appends the text of `hit` at `at`; `false` (with `out` as it was) where the general
     /// printer must decide after all (an unaligned range, a register clrxasm does not name, a
     /// special operand it does not read back, a VOP3 word that needs its ` vop3` suffix).
-    #[inline]
-    pub fn print(&self, out: &mut String, hit: Hit, at: &At) -> bool {
+    #[inline(always)]
+    pub fn print(&self, out: &mut String, hit: Hit, words: &[u32], at: &At) -> bool {
         let p = &self.plans[(hit.plan - 2) as usize];
         let start = out.len();
-        let printed = if p.is_simple {
+        let literal = (hit.len > p.head.words as usize).then(|| words[p.head.words as usize]);
+        let printed = if p.is_simple && literal.is_none() {
             self.print_simple(out, p, hit.bits)
         } else {
-            self.print_plan(out, p, hit.bits, at)
+            self.print_plan(out, p, hit.bits, literal, at)
         };
         if printed && !(p.suffix && self.needs_suffix(p, hit.bits)) {
             return true;
@@ -459,12 +482,21 @@ impl FastClrx {
         super::clrx::fits_32bit(&i, isa().def(p.id))
     }
 
-    #[inline(always)]
-    fn print_plan(&self, out: &mut String, p: &Plan, bits: u64, at: &At) -> bool {
+    #[inline(never)]
+    fn print_plan(&self, out: &mut String, p: &Plan, bits: u64, literal: Option<u32>, at: &At) -> bool {
         let (plain, comma) = super::clrx::op_texts(self.arch);
         p.mnemonic.push(out);
         for (k, op) in p.ops[..p.nops as usize].iter().enumerate() {
             let v = op.value(bits);
+            if op.kind == Kind::Reg && v == 255 {
+                // The literal (the lookup let one through only where it follows).
+                if k > 0 {
+                    out.push_str(", ");
+                }
+                let s = crate::layout::Slot::new(Role::Src(0), 255, op.regs, crate::isa::Ty::B32);
+                super::clrx::operand(out, self.arch, &s, literal, true, None);
+                continue;
+            }
             if op.kind == Kind::Reg && op.regs <= 2 {
                 if op.check != Check::None && !self.check(op, v) {
                     return false;
@@ -510,6 +542,9 @@ impl FastClrx {
                 }
             }
         }
+        if let (Some(l), Some(ty)) = (literal, p.comment) {
+            super::clrx::float_comment(out, l, ty);
+        }
         true
     }
 
@@ -520,7 +555,10 @@ impl FastClrx {
             Check::None => true,
             Check::Aligned => {
                 crate::layout::scalar_aligned(v as u16, op.regs)
-                    || !matches!(crate::operand::classify(self.arch, v as u16), crate::operand::Src::Sgpr(_))
+                    || !matches!(
+                        crate::operand::classify(self.arch, v as u16),
+                        crate::operand::Src::Sgpr(_)
+                    )
             }
             Check::VgprEnd => v + op.regs as u32 <= 512,
             Check::Named => super::memory::scalar_code_named(self.arch, v as u16, op.regs),
@@ -528,10 +566,11 @@ impl FastClrx {
     }
 }
 
-/// The general printer's text of `i` alone (`None`: it does not decode as `i`).
-fn general(i: &Instr) -> Option<String> {
-    let j = crate::decode::decode(i.arch, i.words()).ok()?;
-    if j.def != i.def || j.enc != i.enc || j.len != i.len {
+/// The general printer's text of `words`, alone (`None`: it does not decode as `i`, with
+/// a literal where `words` has one more).
+fn general(words: &[u32], i: &Instr) -> Option<String> {
+    let j = crate::decode::decode(i.arch, words).ok()?;
+    if j.def != i.def || j.enc != i.enc || j.len as usize != words.len() {
         return None;
     }
     let mut s = String::new();
@@ -642,6 +681,7 @@ fn build(arch: Arch, enc: Enc, op: u32) -> Option<(Plan, Instr)> {
     let mut ops = [blank; 5];
     let mut lit = [Field::default(); 3];
     let mut nlit = 0;
+    let mut lit_dword = 0u8;
     for (k, s) in base.as_slice().iter().enumerate() {
         let vgpr = matches!(s.role, Role::Vdst | Role::Vaddr | Role::Data(_)) && s.code >= 256;
         let (kind, check) = match s.role {
@@ -676,12 +716,27 @@ fn build(arch: Arch, enc: Enc, op: u32) -> Option<(Plan, Instr)> {
         };
         // A source field that can hold the literal code.
         if kind == Kind::Reg && !vgpr && (fixed..=fixed + (mask << scale)).contains(&255) {
-            *lit.get_mut(nlit)? = Field {
+            let f = Field {
                 shift,
                 scale,
                 add: fixed as u16,
                 mask: u16::try_from(mask).ok()?,
             };
+            // Does the decoder take a literal dword after the code here (the 32-bit forms'
+            // sources; not VOP3, not V_READLANE's lane select)?
+            if scale == 0 && !enc.is_vop3() && mask >= 255 - fixed {
+                let mut j = probe;
+                let b = (j.bits() & !((mask as u64) << shift)) | ((255 - fixed) as u64) << shift;
+                j.words[0] = b as u32;
+                j.words[1] = (b >> 32) as u32;
+                let n = fl.layout.words as usize;
+                let mut w = j.words;
+                w[n] = 5;
+                if crate::decode::decode(arch, &w[..n + 1]).is_ok_and(|i| i.literal == Some(5) && i.def == Some(id)) {
+                    lit_dword |= 1 << nlit;
+                }
+            }
+            *lit.get_mut(nlit)? = f;
             nlit += 1;
         }
     }
@@ -710,7 +765,9 @@ fn build(arch: Arch, enc: Enc, op: u32) -> Option<(Plan, Instr)> {
     }; 4];
     let is_simple = base.len <= 4
         && ntails == 0
-        && ops[..base.len].iter().all(|o| o.kind == Kind::Reg && o.regs <= 2 && o.add as u32 + (o.mask << o.scale) < 512);
+        && ops[..base.len]
+            .iter()
+            .all(|o| o.kind == Kind::Reg && o.regs <= 2 && o.add as u32 + (o.mask << o.scale) < 512);
     if is_simple {
         for (k, (s, o)) in simple.iter_mut().zip(&ops[..base.len]).enumerate() {
             *s = Simple {
@@ -729,13 +786,17 @@ fn build(arch: Arch, enc: Enc, op: u32) -> Option<(Plan, Instr)> {
             };
         }
     }
-    let label = ops[..base.len].iter().position(|o| o.kind == Kind::Label).map(|k| k as u8);
+    let label = ops[..base.len]
+        .iter()
+        .position(|o| o.kind == Kind::Label)
+        .map(|k| k as u8);
     let plan = Plan {
         head: Head {
             guard_mask,
             guard_bits: probe.bits() & guard_mask,
             lit,
             words: fl.layout.words,
+            lit_dword,
             label: label.is_some(),
         },
         nops: base.len as u8,
@@ -743,6 +804,11 @@ fn build(arch: Arch, enc: Enc, op: u32) -> Option<(Plan, Instr)> {
         is_simple,
         suffix: enc.is_vop3() && super::clrx::may_fit_32bit(d, arch),
         ntails: ntails as u8,
+        comment: if vector {
+            super::clrx::comment_ty(d, enc.is_vop3())
+        } else {
+            None
+        },
         simple,
         mnemonic: Cell::new(&spaced)?,
         ops,
@@ -768,13 +834,13 @@ impl Tail {
 /// decimal value with its prefix after the probe's text, and that still does when set with
 /// the ones found before it. The other fields stay as in the probe.
 fn tails(probe: &Instr, others: &[crate::enc::Field]) -> Option<([Tail; 6], usize)> {
-    let t0 = general(probe)?;
+    let t0 = general(probe.words(), probe)?;
     let added = |sets: &[(&crate::enc::Field, u32)]| -> Option<String> {
         let mut j = *probe;
         for (f, v) in sets {
             j.set(f.f, *v);
         }
-        general(&j)?.strip_prefix(t0.as_str()).map(str::to_string)
+        general(j.words(), &j)?.strip_prefix(t0.as_str()).map(str::to_string)
     };
     let mut found: Vec<(crate::enc::Field, Tail, String)> = Vec::new();
     for f in others {
@@ -813,7 +879,12 @@ fn tails(probe: &Instr, others: &[crate::enc::Field]) -> Option<([Tail; 6], usiz
         let Some(all) = added(&sets) else {
             continue;
         };
-        let mut texts: Vec<(usize, &str)> = found.iter().map(|(_, _, s)| s.as_str()).chain([one.as_str()]).enumerate().collect();
+        let mut texts: Vec<(usize, &str)> = found
+            .iter()
+            .map(|(_, _, s)| s.as_str())
+            .chain([one.as_str()])
+            .enumerate()
+            .collect();
         let mut order = Vec::new();
         let mut rest = all.as_str();
         while !rest.is_empty() {
@@ -870,17 +941,41 @@ impl FastClrx {
         if p.head.words > 1 {
             other.words[1] = (b >> 32) as u32;
         }
-        [*probe, other].iter().all(|i| {
+        let h = p.head;
+        let mut probes = vec![(*probe, None), (other, None)];
+        if h.lit_dword != 0 {
+            // The literal, as a small integer and as a float.
+            let f = h.lit[h.lit_dword.trailing_zeros() as usize];
+            for l in [5, 0x3fc0_0000] {
+                let mut j = other;
+                let b = (j.bits() & !((f.mask as u64) << f.shift)) | ((255 - f.add as u64) << f.shift);
+                j.words[0] = b as u32;
+                if p.head.words > 1 {
+                    j.words[1] = (b >> 32) as u32;
+                }
+                probes.push((j, Some(l)));
+            }
+        }
+        probes.iter().all(|(i, lit)| {
+            let n = p.head.words as usize;
+            let mut w = i.words;
+            let len = match lit {
+                Some(l) => {
+                    w[n] = *l;
+                    n + 1
+                }
+                None => n,
+            };
             let hit = Hit {
                 plan,
                 bits: i.bits(),
-                len: p.head.words as usize,
+                len,
             };
             let mut a = String::new();
-            let Some(g) = general(i) else {
+            let Some(g) = general(&w[..len], i) else {
                 return false;
             };
-            !self.print(&mut a, hit, &At::ALONE) || a == g
+            !self.print(&mut a, hit, &w[..len], &At::ALONE) || a == g
         })
     }
 }
@@ -930,7 +1025,7 @@ mod tests {
                     },
                 ] {
                     let mut a = String::new();
-                    if !fast.print(&mut a, hit, &at) {
+                    if !fast.print(&mut a, hit, &words, &at) {
                         assert!(a.is_empty());
                         continue;
                     }
