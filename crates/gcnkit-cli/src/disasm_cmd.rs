@@ -220,14 +220,25 @@ pub fn run(a: Args) -> ExitCode {
                     }
                 };
                 eof = n < bytes.len();
-                carry.extend_from_slice(&bytes[..n]);
-                let whole = carry.len() / 4 * 4;
+                // Whole words straight from the chunk (a chunk is a whole number of words:
+                // only the input's end leaves bytes over).
+                let mut fresh = &bytes[..n];
+                if !carry.is_empty() {
+                    let take = (4 - carry.len()).min(fresh.len());
+                    carry.extend_from_slice(&fresh[..take]);
+                    fresh = &fresh[take..];
+                    if carry.len() == 4 {
+                        pending.push(u32::from_le_bytes([carry[0], carry[1], carry[2], carry[3]]));
+                        carry.clear();
+                    }
+                }
+                let whole = fresh.len() / 4 * 4;
                 pending.extend(
-                    carry[..whole]
+                    fresh[..whole]
                         .chunks_exact(4)
                         .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])),
                 );
-                carry.drain(..whole);
+                carry.extend_from_slice(&fresh[whole..]);
                 if eof && !carry.is_empty() {
                     input_errors.push(format!(
                         "{name}: error: input is not a whole number of 32-bit words ({} trailing bytes at offset 0x{:x})",
