@@ -154,7 +154,7 @@ impl Disassembler {
                 offset,
                 labels: Some(&labels),
             };
-            if labels.has(offset as i64) {
+            if labels.has_word(pos) {
                 syntax::label_name(&mut buf, offset as i64);
                 buf.push_str(":\n");
             }

@@ -82,17 +82,39 @@ struct Tail {
     value: bool,
 }
 
-/// One operand of a [`Plan::simple`] plan: the precomputed text at `base + (((bits >> shift)
-/// & mask) << scale)` of [`FastClrx::cells`], after `sep` bytes of ", ".
+/// One operand of a [`Line::is_simple`] plan: the precomputed text at `base + (((bits >>
+/// shift) & mask) << scale)` of [`FastClrx::cells`], after `sep` bytes of ", ".
 #[derive(Clone, Copy, Debug)]
 struct Simple {
     base: u16,
     mask: u16,
     shift: u8,
-    scale: u8,
-    sep: u8,
-    /// The [`Cells`] flags that send the word to the general printer.
-    reject: u8,
+    /// `scale` (bits 0-1), `sep` (bit 2: two bytes), and the [`Cells`] flags that send the
+    /// word to the general printer (bits 3-7).
+    meta: u8,
+}
+
+impl Simple {
+    #[inline(always)]
+    fn index(&self, bits: u64) -> usize {
+        self.base as usize + ((((bits >> self.shift) as u32) & self.mask as u32) << (self.meta & 3)) as usize
+    }
+}
+
+/// What the printing of every word reads of its plan, in one cache line: the mnemonic (with
+/// its trailing space when operands follow; zeros after it, copied whole) and the plain
+/// operands.
+#[derive(Clone, Copy)]
+#[repr(C, align(64))]
+struct Line {
+    mnemonic: [u8; 32],
+    simple: [Simple; 4],
+    mnemonic_len: u8,
+    /// Every operand a register of one or two registers, no modifier: printed from `simple`,
+    /// four operands always (the missing ones are empty texts).
+    is_simple: bool,
+    /// A VOP3 row with a 32-bit form: CLRX's ` vop3` suffix is decided word by word.
+    suffix: bool,
 }
 
 /// What the lookup reads of a plan, kept apart from the rest (small, so that all of them
@@ -138,15 +160,10 @@ struct Plan {
     nops: u8,
     /// The operand that is a branch target.
     label: Option<u8>,
-    /// Every operand a register of one or two registers, no modifier: printed from
-    /// `simple`, four operands always (the missing ones are empty texts).
-    is_simple: bool,
-    /// A VOP3 row with a 32-bit form: CLRX's ` vop3` suffix is decided word by word.
-    suffix: bool,
+    line: Line,
     ntails: u8,
     /// The literal's float comment (the 32-bit vector forms of f32 and f16 rows).
     comment: Option<crate::isa::Ty>,
-    simple: [Simple; 4],
     /// The mnemonic, with its trailing space when operands follow.
     mnemonic: Cell,
     ops: [Op; 5],
@@ -239,6 +256,7 @@ pub struct FastClrx {
     /// `plans[k - 2]`.
     by_opcode: Vec<u16>,
     heads: Vec<Head>,
+    lines: Vec<Line>,
     plans: Vec<Plan>,
 }
 
@@ -246,6 +264,8 @@ pub struct FastClrx {
 #[derive(Clone, Copy)]
 pub struct Hit {
     plan: u16,
+    /// A branch (its target from [`FastClrx::branch`]).
+    label: bool,
     bits: u64,
     /// Dwords, the literal included.
     pub len: usize,
@@ -305,6 +325,7 @@ impl FastClrx {
             class,
             by_opcode,
             heads: Vec::new(),
+            lines: Vec::new(),
             plans: Vec::new(),
         }
     }
@@ -341,8 +362,9 @@ impl FastClrx {
         if bits & h.guard_mask != h.guard_bits || ext {
             return None;
         }
+        let label = h.label;
         if lit == 0 {
-            return Some(Hit { plan, bits, len });
+            return Some(Hit { plan, label, bits, len });
         }
         // The literal code: one source that takes the literal dword after the word (two
         // literal codes, or one where no literal follows, go to the general printer).
@@ -351,6 +373,7 @@ impl FastClrx {
         }
         Some(Hit {
             plan,
+            label,
             bits,
             len: len + 1,
         })
@@ -364,10 +387,12 @@ impl FastClrx {
         if let Some((p, probe)) = build(self.arch, enc, op).filter(|(p, _)| p.head.words == words) {
             if self.plans.len() < (u16::MAX - 2) as usize {
                 self.heads.push(p.head);
+                self.lines.push(p.line);
                 self.plans.push(p);
                 plan = (self.plans.len() + 1) as u16;
                 if !self.agrees(plan, &probe) {
                     self.plans.pop();
+                    self.lines.pop();
                     self.heads.pop();
                     plan = SLOW;
                 }
@@ -392,13 +417,18 @@ impl FastClrx {
         } else {
             words[pos] as u64 | (words[pos + 1] as u64) << 32
         };
-        Hit { plan, bits, len }
+        Hit {
+            plan,
+            label: false,
+            bits,
+            len,
+        }
     }
 
     /// A branch's SIMM16.
     #[inline(always)]
     pub fn branch(&self, hit: &Hit) -> Option<u32> {
-        if !self.heads[(hit.plan - 2) as usize].label {
+        if !hit.label {
             return None;
         }
         let p = &self.plans[(hit.plan - 2) as usize];
@@ -410,35 +440,36 @@ impl FastClrx {
     /// special operand it does not read back, a VOP3 word that needs its ` vop3` suffix).
     #[inline(always)]
     pub fn print(&self, out: &mut String, hit: Hit, words: &[u32], at: &At) -> bool {
-        let p = &self.plans[(hit.plan - 2) as usize];
+        let k = (hit.plan - 2) as usize;
+        let line = &self.lines[k];
         let start = out.len();
-        let literal = (hit.len > p.head.words as usize).then(|| words[p.head.words as usize]);
-        let printed = if p.is_simple && literal.is_none() {
-            self.print_simple(out, p, hit.bits)
+        let printed = if line.is_simple && hit.len == self.heads[k].words as usize {
+            self.print_simple(out, line, hit.bits)
         } else {
+            let p = &self.plans[k];
+            let literal = (hit.len > p.head.words as usize).then(|| words[p.head.words as usize]);
             self.print_plan(out, p, hit.bits, literal, at)
         };
-        if printed && !(p.suffix && self.needs_suffix(p, hit.bits)) {
+        if printed && !(line.suffix && self.needs_suffix(&self.plans[k], hit.bits)) {
             return true;
         }
         out.truncate(start);
         false
     }
 
-    /// [`FastClrx::print`] of a [`Plan::simple`] plan: the mnemonic and four operand texts
+    /// [`FastClrx::print`] of a [`Line::is_simple`] plan: the mnemonic and four operand texts
     /// copied whole, with no branch on the operands.
     #[inline(always)]
-    fn print_simple(&self, out: &mut String, p: &Plan, bits: u64) -> bool {
+    fn print_simple(&self, out: &mut String, line: &Line, bits: u64) -> bool {
         // The line's bytes: the 32-byte mnemonic copy, then per operand ", " and a 16-byte
         // text copy, each advancing by what it holds (at most 32 + 4 * 16 = 96 bytes).
         const ROOM: usize = 32 + 4 * 18;
         out.reserve(ROOM);
         let mut cells = [&self.cells[0]; 4];
         let mut reject = 0;
-        for (c, s) in cells.iter_mut().zip(&p.simple) {
-            let k = s.base as usize + ((((bits >> s.shift) as u32) & s.mask as u32) << s.scale) as usize;
-            *c = &self.cells[k];
-            reject |= c[15] & s.reject;
+        for (c, s) in cells.iter_mut().zip(&line.simple) {
+            *c = &self.cells[s.index(bits)];
+            reject |= c[15] & (s.meta >> 3);
         }
         if reject != 0 {
             return false;
@@ -450,11 +481,11 @@ impl FastClrx {
             let v = out.as_mut_vec();
             let mut at = v.len();
             let dst = v.as_mut_ptr();
-            std::ptr::copy_nonoverlapping(p.mnemonic.bytes().as_ptr(), dst.add(at), 32);
-            at += p.mnemonic.len();
-            for (c, s) in cells.iter().zip(&p.simple) {
+            std::ptr::copy_nonoverlapping(line.mnemonic.as_ptr(), dst.add(at), 32);
+            at += line.mnemonic_len as usize;
+            for (c, s) in cells.iter().zip(&line.simple) {
                 std::ptr::copy_nonoverlapping(b", ".as_ptr(), dst.add(at), 2);
-                at += s.sep as usize;
+                at += (s.meta >> 1 & 2) as usize;
                 std::ptr::copy_nonoverlapping(c.as_ptr(), dst.add(at), 16);
                 at += c[14] as usize;
             }
@@ -759,9 +790,7 @@ fn build(arch: Arch, enc: Enc, op: u32) -> Option<(Plan, Instr)> {
         base: Cells::EMPTY,
         mask: 0,
         shift: 0,
-        scale: 0,
-        sep: 0,
-        reject: 0,
+        meta: 0,
     }; 4];
     let is_simple = base.len <= 4
         && ntails == 0
@@ -770,22 +799,24 @@ fn build(arch: Arch, enc: Enc, op: u32) -> Option<(Plan, Instr)> {
             .all(|o| o.kind == Kind::Reg && o.regs <= 2 && o.add as u32 + (o.mask << o.scale) < 512);
     if is_simple {
         for (k, (s, o)) in simple.iter_mut().zip(&ops[..base.len]).enumerate() {
+            let reject = Cells::LONG
+                | match o.check {
+                    Check::None => 0,
+                    Check::Aligned => Cells::UNALIGNED,
+                    Check::VgprEnd => Cells::PAST_END,
+                    Check::Named => Cells::UNNAMED,
+                };
             *s = Simple {
                 base: (o.regs as u16 - 1) * 512 + o.add,
                 mask: o.mask as u16,
                 shift: o.shift,
-                scale: o.scale,
-                sep: if k > 0 { 2 } else { 0 },
-                reject: Cells::LONG
-                    | match o.check {
-                        Check::None => 0,
-                        Check::Aligned => Cells::UNALIGNED,
-                        Check::VgprEnd => Cells::PAST_END,
-                        Check::Named => Cells::UNNAMED,
-                    },
+                meta: o.scale | ((k > 0) as u8) << 2 | reject << 3,
             };
         }
     }
+    let mnemonic = Cell::new(&spaced)?;
+    let mut text = [0u8; 32];
+    text[..spaced.len()].copy_from_slice(spaced.as_bytes());
     let label = ops[..base.len]
         .iter()
         .position(|o| o.kind == Kind::Label)
@@ -801,16 +832,20 @@ fn build(arch: Arch, enc: Enc, op: u32) -> Option<(Plan, Instr)> {
         },
         nops: base.len as u8,
         label,
-        is_simple,
-        suffix: enc.is_vop3() && super::clrx::may_fit_32bit(d, arch),
+        line: Line {
+            mnemonic: text,
+            simple,
+            mnemonic_len: spaced.len() as u8,
+            is_simple,
+            suffix: enc.is_vop3() && super::clrx::may_fit_32bit(d, arch),
+        },
         ntails: ntails as u8,
         comment: if vector {
             super::clrx::comment_ty(d, enc.is_vop3())
         } else {
             None
         },
-        simple,
-        mnemonic: Cell::new(&spaced)?,
+        mnemonic,
         ops,
         id,
         enc,
@@ -968,6 +1003,7 @@ impl FastClrx {
             };
             let hit = Hit {
                 plan,
+                label: p.head.label,
                 bits: i.bits(),
                 len,
             };

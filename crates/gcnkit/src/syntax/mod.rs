@@ -94,6 +94,12 @@ impl Labels {
         b.done()
     }
 
+    /// Is there a label at the `k`-th dword of the listing?
+    #[inline(always)]
+    pub(crate) fn has_word(&self, k: usize) -> bool {
+        self.bits.get(k / 64).is_some_and(|b| b >> (k % 64) & 1 != 0)
+    }
+
     /// Is there a label at byte offset `off`?
     #[inline]
     pub fn has(&self, off: i64) -> bool {
