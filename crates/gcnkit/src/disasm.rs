@@ -207,20 +207,27 @@ impl Disassembler {
 const CHUNK: usize = 1 << 16;
 
 /// The head of a CLRX listing line: the offset and the words in a comment, padded to the
-/// width of a two-word instruction as clrxdisasm does.
+/// width of a two-word instruction as clrxdisasm does (`/*000000000010: d1010001 00020702*/ `).
+/// Built on the stack and appended at once.
 fn clrx_listing_head(out: &mut String, offset: usize, words: &[u32]) {
-    use crate::syntax::text::{hex8, hex_digits};
-    out.push_str("/*");
-    hex_digits(out, offset as u64, 12);
-    out.push(':');
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let mut b = [b' '; 2 + 12 + 1 + 3 * 9 + 3];
+    b[..2].copy_from_slice(b"/*");
+    for (k, c) in b[2..14].iter_mut().rev().enumerate() {
+        *c = HEX[(offset as u64 >> (4 * k)) as usize & 15];
+    }
+    b[14] = b':';
+    let mut at = 15;
     for w in words {
-        out.push(' ');
-        hex8(out, *w);
+        for (k, c) in b[at + 1..at + 9].iter_mut().rev().enumerate() {
+            *c = HEX[(w >> (4 * k)) as usize & 15];
+        }
+        at += 9;
     }
-    for _ in words.len()..2 {
-        out.push_str("         ");
-    }
-    out.push_str("*/ ");
+    // Blank columns for a second word.
+    at = at.max(15 + 2 * 9);
+    b[at..at + 3].copy_from_slice(b"*/ ");
+    out.push_str(std::str::from_utf8(&b[..at + 3]).unwrap_or_default());
 }
 
 /// One listing line (see [`Format::Listing`]).

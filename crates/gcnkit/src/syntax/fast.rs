@@ -110,8 +110,8 @@ struct Line {
     mnemonic: [u8; 32],
     simple: [Simple; 4],
     mnemonic_len: u8,
-    /// Every operand a register of one or two registers, no modifier: printed from `simple`,
-    /// four operands always (the missing ones are empty texts).
+    /// Every operand a register of one or two registers: printed from `simple`, four operands
+    /// always (the missing ones are empty texts), when no modifier is set.
     is_simple: bool,
     /// A VOP3 row with a 32-bit form: CLRX's ` vop3` suffix is decided word by word.
     suffix: bool,
@@ -127,6 +127,9 @@ struct Head {
     /// The operands whose field can hold the literal code 255 (a longer instruction); unused
     /// entries have a zero mask and add.
     lit: [Field; 3],
+    /// The modifier fields: a word with all of them clear takes the plain printing (when
+    /// its operands do).
+    tail_bits: u64,
     /// Dwords of the instruction without a literal.
     words: u8,
     /// The entries of `lit` whose literal code means a literal dword follows (the others'
@@ -443,7 +446,8 @@ impl FastClrx {
         let k = (hit.plan - 2) as usize;
         let line = &self.lines[k];
         let start = out.len();
-        let printed = if line.is_simple && hit.len == self.heads[k].words as usize {
+        let h = &self.heads[k];
+        let printed = if line.is_simple && hit.len == h.words as usize && hit.bits & h.tail_bits == 0 {
             self.print_simple(out, line, hit.bits)
         } else {
             let p = &self.plans[k];
@@ -793,7 +797,6 @@ fn build(arch: Arch, enc: Enc, op: u32) -> Option<(Plan, Instr)> {
         meta: 0,
     }; 4];
     let is_simple = base.len <= 4
-        && ntails == 0
         && ops[..base.len]
             .iter()
             .all(|o| o.kind == Kind::Reg && o.regs <= 2 && o.add as u32 + (o.mask << o.scale) < 512);
@@ -826,6 +829,7 @@ fn build(arch: Arch, enc: Enc, op: u32) -> Option<(Plan, Instr)> {
             guard_mask,
             guard_bits: probe.bits() & guard_mask,
             lit,
+            tail_bits: tails[..ntails].iter().fold(0, |b, t| b | (t.mask as u64) << t.shift),
             words: fl.layout.words,
             lit_dword,
             label: label.is_some(),

@@ -36,9 +36,12 @@ pub fn hex(out: &mut String, v: u64) {
 #[inline]
 pub fn hex_digits(out: &mut String, v: u64, min: usize) {
     let digits = (16 - (v.leading_zeros() as usize) / 4).max(min).min(16);
-    for k in (0..digits).rev() {
-        out.push(HEX[((v >> (k * 4)) & 15) as usize] as char);
+    // Built on the stack and appended at once (listings write three of these per line).
+    let mut b = [b'0'; 16];
+    for (k, c) in b[..digits].iter_mut().rev().enumerate() {
+        *c = HEX[((v >> (k * 4)) & 15) as usize];
     }
+    out.push_str(std::str::from_utf8(&b[..digits]).unwrap_or_default());
 }
 
 /// Appends `v` as exactly 8 lowercase hex digits.
