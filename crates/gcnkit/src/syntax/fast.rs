@@ -215,9 +215,9 @@ impl Cells {
     fn build(a: Arch) -> Vec<[u8; 16]> {
         let (plain, _) = super::clrx::op_texts(a);
         let mut cells = Vec::with_capacity(1025);
-        for k in 0..1024usize {
+        for (k, text) in plain.iter().enumerate().take(1024) {
             let (regs, code) = (k / 512 + 1, (k % 512) as u16);
-            let t = plain[k].as_str();
+            let t = text.as_str();
             let mut c = [0u8; 16];
             let mut flags = 0;
             if t.len() <= 14 && !t.is_empty() {
