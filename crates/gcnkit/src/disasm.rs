@@ -227,7 +227,8 @@ fn clrx_listing_head(out: &mut String, offset: usize, words: &[u32]) {
     // Blank columns for a second word.
     at = at.max(15 + 2 * 9);
     b[at..at + 3].copy_from_slice(b"*/ ");
-    out.push_str(std::str::from_utf8(&b[..at + 3]).unwrap_or_default());
+    // SAFETY: every byte is ASCII (the literals above and digits from HEX).
+    out.push_str(unsafe { std::str::from_utf8_unchecked(&b[..at + 3]) });
 }
 
 /// One listing line (see [`Format::Listing`]).

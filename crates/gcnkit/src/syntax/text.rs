@@ -41,7 +41,8 @@ pub fn hex_digits(out: &mut String, v: u64, min: usize) {
     for (k, c) in b[..digits].iter_mut().rev().enumerate() {
         *c = HEX[((v >> (k * 4)) & 15) as usize];
     }
-    out.push_str(std::str::from_utf8(&b[..digits]).unwrap_or_default());
+    // SAFETY: every byte is an ASCII digit from HEX.
+    out.push_str(unsafe { std::str::from_utf8_unchecked(&b[..digits]) });
 }
 
 /// Appends `v` as exactly 8 lowercase hex digits.
