@@ -41,7 +41,32 @@ pub fn disassemble(
     format: Format,
     sink: impl FnMut(&str),
 ) -> Result<usize, Truncated> {
-    Disassembler::new(arch, syntax, format).run(words, base, sink)
+    // The fast path's plans outlive the call (one set per arch and thread), so that code
+    // printed piece by piece (a code object's functions, one instruction at a time) does not
+    // build them again each time.
+    thread_local! {
+        static KEPT: std::cell::RefCell<Vec<FastClrx>> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    let fast = Disassembler::fast_path(syntax, format).then(|| {
+        let kept = KEPT.with(|k| {
+            let mut k = k.borrow_mut();
+            let at = k.iter().position(|f| f.arch() == arch)?;
+            Some(k.swap_remove(at))
+        });
+        kept.unwrap_or_else(|| FastClrx::new(arch))
+    });
+    let mut d = Disassembler {
+        arch,
+        syntax,
+        format,
+        fast,
+        items: Vec::new(),
+    };
+    let r = d.run(words, base, sink);
+    if let Some(f) = d.fast.take() {
+        KEPT.with(|k| k.borrow_mut().push(f));
+    }
+    r
 }
 
 /// [`disassemble`] for a stream given in pieces: it keeps what it learns of the rows it has
@@ -57,7 +82,7 @@ pub struct Disassembler {
 
 impl Disassembler {
     pub fn new(arch: Arch, syntax: Syntax, format: Format) -> Disassembler {
-        let fast = (syntax == Syntax::Clrx && format != Format::Json).then(|| FastClrx::new(arch));
+        let fast = Self::fast_path(syntax, format).then(|| FastClrx::new(arch));
         Disassembler {
             arch,
             syntax,
@@ -65,6 +90,11 @@ impl Disassembler {
             fast,
             items: Vec::new(),
         }
+    }
+
+    /// Does the output take the fast path (CLRX text and listings)?
+    fn fast_path(syntax: Syntax, format: Format) -> bool {
+        syntax == Syntax::Clrx && format != Format::Json
     }
 
     /// Disassembles one piece: see [`disassemble`].

@@ -333,6 +333,11 @@ impl FastClrx {
         }
     }
 
+    /// The arch it prints.
+    pub fn arch(&self) -> Arch {
+        self.arch
+    }
+
     /// The plan of the instruction at `words[pos]`, if the fast path prints it.
     #[inline(always)]
     pub fn lookup(&mut self, words: &[u32], pos: usize) -> Option<Hit> {
