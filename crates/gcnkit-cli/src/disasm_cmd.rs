@@ -2,7 +2,7 @@
 
 use crate::io::{open_input, Output};
 use clap::ValueEnum;
-use gcnkit::disasm::{disassemble, Format};
+use gcnkit::disasm::{Disassembler, Format};
 use gcnkit::syntax::Syntax;
 use gcnkit::Arch;
 use std::io::BufRead;
@@ -205,6 +205,7 @@ pub fn run(a: Args) -> ExitCode {
     let mut line_no = 0usize;
     let mut text_line = Vec::new();
     let mut list_bytes: Vec<u8> = Vec::new();
+    let mut dis = Disassembler::new(arch, syntax, format);
     loop {
         // Refill `pending` with the next chunk of words.
         let mut eof = false;
@@ -219,14 +220,25 @@ pub fn run(a: Args) -> ExitCode {
                     }
                 };
                 eof = n < bytes.len();
-                carry.extend_from_slice(&bytes[..n]);
-                let whole = carry.len() / 4 * 4;
+                // Whole words straight from the chunk (a chunk is a whole number of words:
+                // only the input's end leaves bytes over).
+                let mut fresh = &bytes[..n];
+                if !carry.is_empty() {
+                    let take = (4 - carry.len()).min(fresh.len());
+                    carry.extend_from_slice(&fresh[..take]);
+                    fresh = &fresh[take..];
+                    if carry.len() == 4 {
+                        pending.push(u32::from_le_bytes([carry[0], carry[1], carry[2], carry[3]]));
+                        carry.clear();
+                    }
+                }
+                let whole = fresh.len() / 4 * 4;
                 pending.extend(
-                    carry[..whole]
+                    fresh[..whole]
                         .chunks_exact(4)
                         .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])),
                 );
-                carry.drain(..whole);
+                carry.extend_from_slice(&fresh[whole..]);
                 if eof && !carry.is_empty() {
                     input_errors.push(format!(
                         "{name}: error: input is not a whole number of 32-bit words ({} trailing bytes at offset 0x{:x})",
@@ -273,7 +285,7 @@ pub fn run(a: Args) -> ExitCode {
             pending.clear();
             continue;
         }
-        let r = disassemble(arch, &pending, base, syntax, format, |chunk| {
+        let r = dis.run(&pending, base, |chunk| {
             if io_err.is_none() {
                 if let Err(e) = out.write_all(chunk.as_bytes()) {
                     io_err = Some(e);

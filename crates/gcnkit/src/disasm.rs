@@ -2,6 +2,7 @@
 
 use crate::arch::Arch;
 use crate::decode::{decode, DecodeError};
+use crate::syntax::fast::FastClrx;
 use crate::syntax::{self, Syntax};
 
 /// Output format of [`disassemble`].
@@ -38,54 +39,226 @@ pub fn disassemble(
     base: usize,
     syntax: Syntax,
     format: Format,
-    mut sink: impl FnMut(&str),
+    sink: impl FnMut(&str),
 ) -> Result<usize, Truncated> {
-    const CHUNK: usize = 1 << 16;
-    let mut buf = String::with_capacity(CHUNK + 4096);
-    let mut pos = 0;
-    let mut count = 0;
-    // Branch targets get label lines in the text forms (a first pass finds them).
-    let labels = match format {
-        Format::Json => None,
-        _ => Some(syntax::Labels::of(arch, words, base)),
+    // The fast path's plans outlive the call (one set per arch and thread), so that code
+    // printed piece by piece (a code object's functions, one instruction at a time) does not
+    // build them again each time.
+    thread_local! {
+        static KEPT: std::cell::RefCell<Vec<FastClrx>> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    let fast = Disassembler::fast_path(syntax, format).then(|| {
+        let kept = KEPT.with(|k| {
+            let mut k = k.borrow_mut();
+            let at = k.iter().position(|f| f.arch() == arch)?;
+            Some(k.swap_remove(at))
+        });
+        kept.unwrap_or_else(|| FastClrx::new(arch))
+    });
+    let mut d = Disassembler {
+        arch,
+        syntax,
+        format,
+        fast,
+        items: Vec::new(),
     };
-    while pos < words.len() {
-        let i = match decode(arch, &words[pos..]) {
-            Ok(i) => i,
-            Err(error) => {
-                sink(&buf);
-                return Err(Truncated {
-                    offset: base + pos * 4,
-                    error,
-                });
+    let r = d.run(words, base, sink);
+    if let Some(f) = d.fast.take() {
+        KEPT.with(|k| k.borrow_mut().push(f));
+    }
+    r
+}
+
+/// [`disassemble`] for a stream given in pieces: it keeps what it learns of the rows it has
+/// printed (the CLRX printer's fast path, [`syntax::fast`]) from one piece to the next.
+pub struct Disassembler {
+    arch: Arch,
+    syntax: Syntax,
+    format: Format,
+    fast: Option<FastClrx>,
+    /// The fast path's plan (0: none) and length of each instruction of a piece.
+    items: Vec<(u16, u8)>,
+}
+
+impl Disassembler {
+    pub fn new(arch: Arch, syntax: Syntax, format: Format) -> Disassembler {
+        let fast = Self::fast_path(syntax, format).then(|| FastClrx::new(arch));
+        Disassembler {
+            arch,
+            syntax,
+            format,
+            fast,
+            items: Vec::new(),
+        }
+    }
+
+    /// Does the output take the fast path (CLRX text and listings)?
+    fn fast_path(syntax: Syntax, format: Format) -> bool {
+        syntax == Syntax::Clrx && format != Format::Json
+    }
+
+    /// Disassembles one piece: see [`disassemble`].
+    pub fn run(&mut self, words: &[u32], base: usize, sink: impl FnMut(&str)) -> Result<usize, Truncated> {
+        if self.fast.is_some() {
+            return self.run_fast(words, base, sink);
+        }
+        let (arch, syntax, format) = (self.arch, self.syntax, self.format);
+        let mut buf = String::with_capacity(CHUNK + 4096);
+        let mut pos = 0;
+        let mut count = 0;
+        // Branch targets get label lines in the text forms (a first pass finds them).
+        let labels = match format {
+            Format::Json => None,
+            _ => Some(syntax::Labels::of(arch, words, base)),
+        };
+        let mut sink = sink;
+        while pos < words.len() {
+            let offset = base + pos * 4;
+            let i = match decode(arch, &words[pos..]) {
+                Ok(i) => i,
+                Err(error) => {
+                    sink(&buf);
+                    return Err(Truncated { offset, error });
+                }
+            };
+            let at = syntax::At {
+                offset,
+                labels: labels.as_ref(),
+            };
+            if labels.as_ref().is_some_and(|l| l.has(offset as i64)) {
+                syntax::label_name(&mut buf, offset as i64);
+                buf.push_str(":\n");
             }
-        };
-        let offset = base + pos * 4;
-        let at = syntax::At {
-            offset,
-            labels: labels.as_ref(),
-        };
-        if labels.as_ref().is_some_and(|l| l.has(offset as i64)) {
-            syntax::label_name(&mut buf, offset as i64);
-            buf.push_str(":\n");
+            match format {
+                Format::Text => syntax::print_at(&mut buf, &i, syntax, &at),
+                Format::Listing => listing(&mut buf, &i, &at, syntax),
+                Format::Json => syntax::json::record(&mut buf, &i, offset, syntax),
+            }
+            buf.push('\n');
+            if buf.len() >= CHUNK {
+                sink(&buf);
+                buf.clear();
+            }
+            pos += i.len as usize;
+            count += 1;
         }
-        match format {
-            Format::Text => syntax::print_at(&mut buf, &i, syntax, &at),
-            Format::Listing => listing(&mut buf, &i, &at, syntax),
-            Format::Json => syntax::json::record(&mut buf, &i, offset, syntax),
-        }
-        buf.push('\n');
-        if buf.len() >= CHUNK {
+        if !buf.is_empty() {
             sink(&buf);
-            buf.clear();
         }
-        pos += i.len as usize;
-        count += 1;
+        Ok(count)
     }
-    if !buf.is_empty() {
-        sink(&buf);
+
+    /// [`Disassembler::run`] for CLRX text and listings: one pass finds every instruction's
+    /// length and plan ([`syntax::fast`]) and the branch targets, the second prints each
+    /// instruction from its plan, or with the general printer where it has none.
+    fn run_fast(&mut self, words: &[u32], base: usize, mut sink: impl FnMut(&str)) -> Result<usize, Truncated> {
+        let Some(fast) = self.fast.as_mut() else {
+            return Ok(0);
+        };
+        let (arch, syntax, format) = (self.arch, self.syntax, self.format);
+        // Each instruction's plan (0: none) and length.
+        let items = &mut self.items;
+        items.clear();
+        let mut labels = syntax::LabelsBuilder::new(words.len(), base);
+        let mut pos = 0;
+        while pos < words.len() {
+            let (plan, len, branch) = match fast.lookup(words, pos) {
+                Some(hit) => (FastClrx::plan_of(&hit), hit.len, fast.branch(&hit)),
+                None => match crate::decode::length_and_branch(arch, &words[pos..]) {
+                    Ok((len, branch)) => (0, len, branch),
+                    Err(_) => break,
+                },
+            };
+            labels.instruction(pos, len, branch);
+            items.push((plan, len as u8));
+            pos += len;
+        }
+        let labels = labels.done();
+        let fast = &*fast;
+        let mut buf = String::with_capacity(CHUNK + 4096);
+        let mut pos = 0;
+        let mut count = 0;
+        for &(plan, len) in items.iter() {
+            let offset = base + pos * 4;
+            let at = syntax::At {
+                offset,
+                labels: Some(&labels),
+            };
+            if labels.has_word(pos) {
+                syntax::label_name(&mut buf, offset as i64);
+                buf.push_str(":\n");
+            }
+            let line = buf.len();
+            let mut done = false;
+            if plan != 0 {
+                let hit = FastClrx::again(plan, len as usize, words, pos);
+                if format == Format::Listing {
+                    clrx_listing_head(&mut buf, offset, &words[pos..pos + hit.len]);
+                }
+                done = fast.print(&mut buf, hit, &words[pos..], &at);
+                if !done {
+                    buf.truncate(line);
+                }
+            }
+            if !done {
+                // The lengths pass has checked the instruction is whole.
+                let Ok(i) = decode(arch, &words[pos..]) else {
+                    break;
+                };
+                match format {
+                    Format::Listing => listing(&mut buf, &i, &at, syntax),
+                    _ => syntax::print_at(&mut buf, &i, syntax, &at),
+                }
+            }
+            buf.push('\n');
+            if buf.len() >= CHUNK {
+                sink(&buf);
+                buf.clear();
+            }
+            pos += len as usize;
+            count += 1;
+        }
+        if pos < words.len() {
+            // A truncated instruction (the lengths pass stopped there).
+            let offset = base + pos * 4;
+            if let Err(error) = decode(arch, &words[pos..]) {
+                sink(&buf);
+                return Err(Truncated { offset, error });
+            }
+        }
+        if !buf.is_empty() {
+            sink(&buf);
+        }
+        Ok(count)
     }
-    Ok(count)
+}
+
+/// Text handed to the sink at a time.
+const CHUNK: usize = 1 << 16;
+
+/// The head of a CLRX listing line: the offset and the words in a comment, padded to the
+/// width of a two-word instruction as clrxdisasm does (`/*000000000010: d1010001 00020702*/ `).
+/// Built on the stack and appended at once.
+fn clrx_listing_head(out: &mut String, offset: usize, words: &[u32]) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let mut b = [b' '; 2 + 12 + 1 + 3 * 9 + 3];
+    b[..2].copy_from_slice(b"/*");
+    for (k, c) in b[2..14].iter_mut().rev().enumerate() {
+        *c = HEX[(offset as u64 >> (4 * k)) as usize & 15];
+    }
+    b[14] = b':';
+    let mut at = 15;
+    for w in words {
+        for (k, c) in b[at + 1..at + 9].iter_mut().rev().enumerate() {
+            *c = HEX[(w >> (4 * k)) as usize & 15];
+        }
+        at += 9;
+    }
+    // Blank columns for a second word.
+    at = at.max(15 + 2 * 9);
+    b[at..at + 3].copy_from_slice(b"*/ ");
+    // SAFETY: every byte is ASCII (the literals above and digits from HEX).
+    out.push_str(unsafe { std::str::from_utf8_unchecked(&b[..at + 3]) });
 }
 
 /// One listing line (see [`Format::Listing`]).
@@ -94,18 +267,7 @@ fn listing(out: &mut String, i: &crate::instr::Instr, at: &syntax::At, syntax: S
     let offset = at.offset;
     match syntax {
         Syntax::Clrx => {
-            out.push_str("/*");
-            hex_digits(out, offset as u64, 12);
-            out.push(':');
-            for w in i.words() {
-                out.push(' ');
-                hex8(out, *w);
-            }
-            // Pad to the width of a two-word instruction, as clrxdisasm does.
-            for _ in i.words().len()..2 {
-                out.push_str("         ");
-            }
-            out.push_str("*/ ");
+            clrx_listing_head(out, offset, i.words());
             syntax::print_at(out, i, syntax, at);
         }
         Syntax::Llvm => {

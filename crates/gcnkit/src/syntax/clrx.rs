@@ -323,7 +323,7 @@ fn print_known(out: &mut String, i: &Instr, d: &InstrDef, at: &At) {
 }
 
 /// The literal comment type: f32/f16 32-bit forms only.
-fn comment_ty(d: &InstrDef, vop3: bool) -> Option<Ty> {
+pub(super) fn comment_ty(d: &InstrDef, vop3: bool) -> Option<Ty> {
     match d.src[0] {
         Ty::F32 | Ty::F16 if !vop3 => Some(d.src[0]),
         _ => None,
@@ -435,9 +435,8 @@ fn is_number(a: Arch, code: u16) -> bool {
 
 /// Would the VOP3 word `i` encode the same thing as the 32-bit form? CLRX then marks it with
 /// a `vop3` suffix so that re-assembly keeps the long form.
-fn fits_32bit(i: &Instr, d: &InstrDef) -> bool {
-    let a = i.arch.index();
-    if d.e32[a] == X && !d.flags.has(Flags::CLRX_VOP3_SUFFIX) {
+pub(super) fn fits_32bit(i: &Instr, d: &InstrDef) -> bool {
+    if !may_fit_32bit(d, i.arch) {
         return false;
     }
     if matches!(d.form, Form::Madmk | Form::Madak) {
@@ -469,6 +468,12 @@ fn fits_32bit(i: &Instr, d: &InstrDef) -> bool {
         _ => i.src(2) == 0,
     };
     src1_ok && rest_ok
+}
+
+/// Can a VOP3 word of row `d` on `a` take the ` vop3` suffix at all (see [`fits_32bit`]):
+/// the row has a 32-bit form, or CLRX marks it anyway.
+pub(super) fn may_fit_32bit(d: &InstrDef, a: Arch) -> bool {
+    d.e32[a.index()] != X || d.flags.has(Flags::CLRX_VOP3_SUFFIX)
 }
 
 /// How CLRX treats the modifier bits of an unused VOP3 opcode: as the instruction another
@@ -607,6 +612,14 @@ pub(super) fn push_mnemonic(out: &mut String, id: crate::isa::DefId, a: Arch, na
     true
 }
 
+/// The precomputed operand texts of `a` (index `(regs - 1) * 512 + code`, one or two
+/// registers): plain, and with a leading ", ".
+#[inline(always)]
+pub(super) fn op_texts(a: Arch) -> (&'static [Cell], &'static [Cell]) {
+    let t = texts(a);
+    (&t.ops, &t.comma_ops)
+}
+
 fn op_index(regs: u8, code: u16) -> usize {
     (regs as usize - 1) * 512 + (code as usize & 511)
 }
@@ -715,7 +728,7 @@ fn special(out: &mut String, sp: Special, hi: u8, n: u16) {
 }
 
 /// ` /* 1.5f */`-style comment: the literal read as f32 or (low 16 bits) f16.
-fn float_comment(out: &mut String, l: u32, t: Ty) {
+pub(super) fn float_comment(out: &mut String, l: u32, t: Ty) {
     let (v, suffix) = match t {
         Ty::F16 => (half::f16::from_bits(l as u16).to_f64(), 'h'),
         _ => (f32::from_bits(l) as f64, 'f'),

@@ -11,20 +11,45 @@ use crate::operand::{classify, Src, FLOAT_CONSTS, SRC_REGS};
 
 fn json_str(out: &mut String, s: &str) {
     out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => {
-                use std::fmt::Write;
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
+    // Runs of bytes that need no escape are appended whole.
+    let mut start = 0;
+    for (k, b) in s.bytes().enumerate() {
+        if b != b'"' && b != b'\\' && b >= 0x20 {
+            continue;
         }
+        out.push_str(&s[start..k]);
+        match b {
+            b'"' => out.push_str("\\\""),
+            b'\\' => out.push_str("\\\\"),
+            b'\n' => out.push_str("\\n"),
+            b'\t' => out.push_str("\\t"),
+            _ => {
+                use std::fmt::Write;
+                let _ = write!(out, "\\u{:04x}", b);
+            }
+        }
+        start = k + 1;
     }
+    out.push_str(&s[start..]);
     out.push('"');
+}
+
+/// Appends the text of `i` as a JSON string: printed in place, escaped only where it needs
+/// it (rarely: no printer writes quotes or control characters).
+fn text(out: &mut String, i: &Instr, syntax: Syntax, at: &super::At) {
+    out.push('"');
+    let start = out.len();
+    super::print_at(out, i, syntax, at);
+    if out.as_bytes()[start..]
+        .iter()
+        .any(|&b| b == b'"' || b == b'\\' || b < 0x20)
+    {
+        let t = out.split_off(start);
+        out.pop();
+        json_str(out, &t);
+    } else {
+        out.push('"');
+    }
 }
 
 fn bools(out: &mut String, bits: u8, n: usize) {
@@ -54,12 +79,10 @@ pub fn record(out: &mut String, i: &Instr, offset: usize, syntax: Syntax) {
     out.push_str("], \"arch\": \"");
     out.push_str(i.arch.name());
     out.push_str("\", ");
-    let mut text = String::with_capacity(64);
     let at = super::At { offset, labels: None };
-    super::print_at(&mut text, i, syntax, &at);
     if i.enc == Enc::Other {
         out.push_str("\"encoding\": null, \"opcode\": null, \"mnemonic\": null, \"text\": ");
-        json_str(out, &text);
+        text(out, i, syntax, &at);
         out.push('}');
         return;
     }
@@ -79,7 +102,7 @@ pub fn record(out: &mut String, i: &Instr, offset: usize, syntax: Syntax) {
         }
     }
     out.push_str(", \"text\": ");
-    json_str(out, &text);
+    text(out, i, syntax, &at);
     // Fields with bit ranges, from the class's description.
     out.push_str(", \"fields\": {");
     let fl = i.fields();

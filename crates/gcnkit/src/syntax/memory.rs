@@ -211,16 +211,17 @@ fn image_modifiers(out: &mut String, i: &Instr, llvm: bool) {
 /// named registers and pairs, inline constants; not `ill_N`, `lds`, the literal code or a
 /// named register taken as a wider range?
 fn scalar_named(i: &Instr, s: &Slot) -> bool {
-    if s.is_off() {
-        return true;
-    }
-    match classify(i.arch, s.code) {
-        Src::Sgpr(n) => {
-            n + s.regs as u16 <= crate::operand::sgpr_count(i.arch) && !super::scalar::misaligned(i.arch, s, true)
-        }
+    s.is_off() || scalar_code_named(i.arch, s.code, s.regs)
+}
+
+/// [`scalar_named`] of `regs` registers from operand code `code` (not `off`).
+pub(super) fn scalar_code_named(a: crate::arch::Arch, code: u16, regs: u8) -> bool {
+    let s = Slot::new(Role::Srsrc, code, regs, crate::isa::Ty::B32);
+    match classify(a, code) {
+        Src::Sgpr(n) => n + regs as u16 <= crate::operand::sgpr_count(a) && !super::scalar::misaligned(a, &s, true),
         Src::Ttmp(_) => true,
-        Src::Special(_, hi) => s.regs == 1 || (hi == 0 && s.regs == 2),
-        Src::Int(_) | Src::Float(_) | Src::Vccz | Src::Execz | Src::Scc | Src::SrcReg(_) => s.regs == 1,
+        Src::Special(_, hi) => regs == 1 || (hi == 0 && regs == 2),
+        Src::Int(_) | Src::Float(_) | Src::Vccz | Src::Execz | Src::Scc | Src::SrcReg(_) => regs == 1,
         _ => false,
     }
 }

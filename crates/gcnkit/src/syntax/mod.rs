@@ -3,6 +3,7 @@
 
 pub mod clrx;
 pub mod ext;
+pub(crate) mod fast;
 pub mod gfx;
 pub mod json;
 pub mod llvm;
@@ -80,30 +81,23 @@ impl Labels {
     /// The labels of the instructions in `words` (starting at byte `base`): every branch
     /// target that is the first word of one of them.
     pub fn of(arch: crate::arch::Arch, words: &[u32], base: usize) -> Labels {
-        let n = words.len().div_ceil(64);
-        let mut starts = vec![0u64; n];
-        let mut targets = vec![0u64; n];
+        let mut b = LabelsBuilder::new(words.len(), base);
         // Lengths and branch offsets only: no instruction is built.
         let mut pos = 0;
         while pos < words.len() {
             let Ok((len, branch)) = crate::decode::length_and_branch(arch, &words[pos..]) else {
                 break;
             };
-            starts[pos / 64] |= 1 << (pos % 64);
-            if let Some(simm) = branch {
-                let t = target(base + pos * 4, 4 * len, simm);
-                let rel = t - base as i64;
-                if rel >= 0 && rel % 4 == 0 && ((rel / 4) as usize) < words.len() {
-                    let k = (rel / 4) as usize;
-                    targets[k / 64] |= 1 << (k % 64);
-                }
-            }
+            b.instruction(pos, len, branch);
             pos += len;
         }
-        for (t, s) in targets.iter_mut().zip(&starts) {
-            *t &= s;
-        }
-        Labels { base, bits: targets }
+        b.done()
+    }
+
+    /// Is there a label at the `k`-th dword of the listing?
+    #[inline(always)]
+    pub(crate) fn has_word(&self, k: usize) -> bool {
+        self.bits.get(k / 64).is_some_and(|b| b >> (k % 64) & 1 != 0)
     }
 
     /// Is there a label at byte offset `off`?
@@ -115,6 +109,51 @@ impl Labels {
         }
         let k = (rel / 4) as usize;
         self.bits.get(k / 64).is_some_and(|b| b >> (k % 64) & 1 != 0)
+    }
+}
+
+/// [`Labels`] of a listing, instruction by instruction.
+pub(crate) struct LabelsBuilder {
+    base: usize,
+    n: usize,
+    starts: Vec<u64>,
+    targets: Vec<u64>,
+}
+
+impl LabelsBuilder {
+    /// For `n` words starting at byte `base`.
+    pub(crate) fn new(n: usize, base: usize) -> LabelsBuilder {
+        LabelsBuilder {
+            base,
+            n,
+            starts: vec![0; n.div_ceil(64)],
+            targets: vec![0; n.div_ceil(64)],
+        }
+    }
+
+    /// An instruction of `len` dwords at dword `pos`, a branch with SIMM16 `branch`.
+    #[inline(always)]
+    pub(crate) fn instruction(&mut self, pos: usize, len: usize, branch: Option<u32>) {
+        self.starts[pos / 64] |= 1 << (pos % 64);
+        if let Some(simm) = branch {
+            let t = target(self.base + pos * 4, 4 * len, simm);
+            let rel = t - self.base as i64;
+            if rel >= 0 && rel % 4 == 0 && ((rel / 4) as usize) < self.n {
+                let k = (rel / 4) as usize;
+                self.targets[k / 64] |= 1 << (k % 64);
+            }
+        }
+    }
+
+    /// The targets that start an instruction.
+    pub(crate) fn done(mut self) -> Labels {
+        for (t, s) in self.targets.iter_mut().zip(&self.starts) {
+            *t &= s;
+        }
+        Labels {
+            base: self.base,
+            bits: self.targets,
+        }
     }
 }
 
@@ -133,6 +172,26 @@ pub fn branch_target(i: &Instr, offset: usize) -> Option<i64> {
 #[inline]
 fn target(offset: usize, size: usize, simm: u32) -> i64 {
     offset as i64 + size as i64 + 4 * (simm as u16 as i16 as i64)
+}
+
+/// Appends a branch target `target` (SIMM16 `simm`) of an instruction at `at`: its label,
+/// else relative to the instruction (CLRX `.+N`) or the raw offset (LLVM); alone, as
+/// clrxdisasm and llvm-mc print it.
+pub(crate) fn branch_label(out: &mut String, target: i64, at: &At, syn: Syntax, simm: u32) {
+    match (at.labels, syn) {
+        (Some(l), _) if l.has(target) => label_name(out, target),
+        (None, Syntax::Clrx) => label_name(out, target),
+        (Some(_), Syntax::Clrx) => {
+            let rel = target - at.offset as i64;
+            out.push('.');
+            if rel >= 0 {
+                out.push('+');
+            }
+            text::sdec(out, rel);
+        }
+        // llvm-objdump's form: SIMM16 as an unsigned number.
+        (_, Syntax::Llvm) => text::dec(out, simm),
+    }
 }
 
 /// Appends a label name: `.L<offset>_0` (clrxdisasm's form; LLVM reads it too).

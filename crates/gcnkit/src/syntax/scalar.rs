@@ -6,7 +6,7 @@
 
 use super::special::{self, Kind};
 use super::text::{dec, hex, sdec};
-use super::{branch_target, label_name, At, Syntax};
+use super::{branch_target, At, Syntax};
 use crate::arch::Arch;
 use crate::enc::{Enc, F};
 use crate::instr::Instr;
@@ -200,20 +200,7 @@ fn notes_of(out: &mut String, i: &Instr, fields: &[F]) {
 fn label(out: &mut String, i: &Instr, at: &At, syn: Syntax) {
     let simm = i.get(F::Simm16);
     let target = branch_target(i, at.offset).unwrap_or(0);
-    match (at.labels, syn) {
-        (Some(l), _) if l.has(target) => label_name(out, target),
-        (None, Syntax::Clrx) => label_name(out, target),
-        (Some(_), Syntax::Clrx) => {
-            let rel = target - at.offset as i64;
-            out.push('.');
-            if rel >= 0 {
-                out.push('+');
-            }
-            sdec(out, rel);
-        }
-        // llvm-objdump's form: SIMM16 as an unsigned number.
-        (_, Syntax::Llvm) => dec(out, simm),
-    }
+    super::branch_label(out, target, at, syn, simm);
 }
 
 /// An immediate scalar memory offset: SMRD's dword offset, SMEM's byte offset (LLVM reads

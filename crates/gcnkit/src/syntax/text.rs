@@ -36,9 +36,13 @@ pub fn hex(out: &mut String, v: u64) {
 #[inline]
 pub fn hex_digits(out: &mut String, v: u64, min: usize) {
     let digits = (16 - (v.leading_zeros() as usize) / 4).max(min).min(16);
-    for k in (0..digits).rev() {
-        out.push(HEX[((v >> (k * 4)) & 15) as usize] as char);
+    // Built on the stack and appended at once (listings write three of these per line).
+    let mut b = [b'0'; 16];
+    for (k, c) in b[..digits].iter_mut().rev().enumerate() {
+        *c = HEX[((v >> (k * 4)) & 15) as usize];
     }
+    // SAFETY: every byte is an ASCII digit from HEX.
+    out.push_str(unsafe { std::str::from_utf8_unchecked(&b[..digits]) });
 }
 
 /// Appends `v` as exactly 8 lowercase hex digits.
@@ -70,6 +74,9 @@ pub struct Cell {
 }
 
 impl Cell {
+    /// No text.
+    pub const EMPTY: Cell = Cell { bytes: [0; 32], len: 0 };
+
     /// `None` if `s` is not ASCII or longer than 32 bytes.
     pub fn new(s: &str) -> Option<Cell> {
         if s.len() > 32 || !s.is_ascii() {
@@ -81,6 +88,11 @@ impl Cell {
             bytes,
             len: s.len() as u8,
         })
+    }
+
+    /// The whole cell: the text, then zeros.
+    pub fn bytes(&self) -> &[u8; 32] {
+        &self.bytes
     }
 
     /// Bytes of text.

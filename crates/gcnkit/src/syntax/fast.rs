@@ -1,0 +1,1086 @@
+//! The CLRX printer's fast path for the plain instructions that make up most real code.
+//!
+//! For each row (met on first use) a *plan* is derived from the row's operand list
+//! ([`crate::layout::operands`]), probed field by field: which field feeds which operand,
+//! which fields of the memory classes are modifiers written after the operands (` offset:N`,
+//! ` glc`: found by printing probes with the general printer), and which bits must be as in a
+//! plain word (no other modifier, no note, no unused bit). A word of that row whose bits
+//! match is printed as the row's precomputed mnemonic text and one precomputed text per
+//! operand ([`super::clrx`]'s operand texts), with no instruction record, operand list or
+//! re-check built. Every other word (a literal, a modifier, a note, a data line...) goes to
+//! the general printer, whose text the plan reproduces byte for byte: a plan prints its probe
+//! words both ways before it is used (and is dropped if they differ), and the tests compare
+//! the two paths on every row.
+//!
+//! Nothing here is keyed by instruction words: plans are per row, texts per operand code.
+
+use super::special;
+use super::text::{dec, hex, Cell};
+use super::{At, Syntax};
+use crate::arch::Arch;
+use crate::enc::{class_of, fields, Enc, F};
+use crate::instr::Instr;
+use crate::isa::{isa, DefId, Flags, Short};
+use crate::layout::{operands, Role, Slots};
+
+/// How an operand is printed.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Kind {
+    /// A register or constant: its precomputed text (one or two registers), or the general
+    /// operand printer's (wider ranges).
+    Reg,
+    /// An absent vector memory address or base: `off`.
+    Off,
+    /// An immediate in hex (SOPK/SOPP's SIMM16, a scalar load's offset).
+    Hex,
+    /// A branch target.
+    Label,
+    /// A special syntax (s_waitcnt's counters, hwreg, sendmsg, gpr_idx modes).
+    Special(special::Kind),
+}
+
+/// What a register operand's value must be for the plan's text to be the general printer's
+/// (else the general printer decides).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Check {
+    None,
+    /// The scalar classes: an SGPR range on its boundary (pairs even, four or more on a
+    /// multiple of 4).
+    Aligned,
+    /// Vector memory data and addresses: VGPRs that end at v255 at the latest.
+    VgprEnd,
+    /// Vector memory's scalar operands: a register clrxasm names ([`super::memory`]).
+    Named,
+}
+
+/// One operand of a plan: its code (or value) is `((bits >> shift) & mask) << scale) + add`.
+#[derive(Clone, Copy, Debug)]
+struct Op {
+    kind: Kind,
+    check: Check,
+    shift: u8,
+    scale: u8,
+    regs: u8,
+    add: u16,
+    mask: u32,
+}
+
+impl Op {
+    #[inline(always)]
+    fn value(&self, bits: u64) -> u32 {
+        (((bits >> self.shift) as u32 & self.mask) << self.scale) + self.add as u32
+    }
+}
+
+/// A modifier after the operands from a field of its own, written when the field is not zero:
+/// a flag (` glc`) or a prefix and the value in decimal (` offset:16`).
+#[derive(Clone, Copy)]
+struct Tail {
+    shift: u8,
+    mask: u32,
+    text: Cell,
+    value: bool,
+}
+
+/// One operand of a [`Line::is_simple`] plan: the precomputed text at `base + (((bits >>
+/// shift) & mask) << scale)` of [`FastClrx::cells`], after `sep` bytes of ", ".
+#[derive(Clone, Copy, Debug)]
+struct Simple {
+    base: u16,
+    mask: u16,
+    shift: u8,
+    /// `scale` (bits 0-1), `sep` (bit 2: two bytes), and the [`Cells`] flags that send the
+    /// word to the general printer (bits 3-7).
+    meta: u8,
+}
+
+impl Simple {
+    #[inline(always)]
+    fn index(&self, bits: u64) -> usize {
+        self.base as usize + ((((bits >> self.shift) as u32) & self.mask as u32) << (self.meta & 3)) as usize
+    }
+}
+
+/// What the printing of every word reads of its plan, in one cache line: the mnemonic (with
+/// its trailing space when operands follow; zeros after it, copied whole) and the plain
+/// operands.
+#[derive(Clone, Copy)]
+#[repr(C, align(64))]
+struct Line {
+    mnemonic: [u8; 32],
+    simple: [Simple; 4],
+    mnemonic_len: u8,
+    /// Every operand a register of one or two registers: printed from `simple`, four operands
+    /// always (the missing ones are empty texts), when no modifier is set.
+    is_simple: bool,
+    /// A VOP3 row with a 32-bit form: CLRX's ` vop3` suffix is decided word by word.
+    suffix: bool,
+}
+
+/// What the lookup reads of a plan, kept apart from the rest (small, so that all of them
+/// stay in the first-level cache).
+#[derive(Clone, Copy)]
+struct Head {
+    /// The bits outside the operand and modifier fields must be `guard_bits`.
+    guard_mask: u64,
+    guard_bits: u64,
+    /// The operands whose field can hold the literal code 255 (a longer instruction); unused
+    /// entries have a zero mask and add.
+    lit: [Field; 3],
+    /// The modifier fields: a word with all of them clear takes the plain printing (when
+    /// its operands do).
+    tail_bits: u64,
+    /// Dwords of the instruction without a literal.
+    words: u8,
+    /// The entries of `lit` whose literal code means a literal dword follows (the others'
+    /// go to the general printer).
+    lit_dword: u8,
+    /// A branch.
+    label: bool,
+}
+
+/// A field's value as an operand code: `((bits >> shift) & mask) << scale) + add`.
+#[derive(Clone, Copy, Default)]
+struct Field {
+    shift: u8,
+    scale: u8,
+    add: u16,
+    mask: u16,
+}
+
+impl Field {
+    #[inline(always)]
+    fn value(&self, bits: u64) -> u32 {
+        (((bits >> self.shift) as u32 & self.mask as u32) << self.scale) + self.add as u32
+    }
+}
+
+/// The plan of one row in one class (the fields the plain printing reads first).
+#[derive(Clone)]
+#[repr(C)]
+struct Plan {
+    head: Head,
+    nops: u8,
+    /// The operand that is a branch target.
+    label: Option<u8>,
+    line: Line,
+    ntails: u8,
+    /// The literal's float comment (the 32-bit vector forms of f32 and f16 rows).
+    comment: Option<crate::isa::Ty>,
+    /// The mnemonic, with its trailing space when operands follow.
+    mnemonic: Cell,
+    ops: [Op; 5],
+    id: DefId,
+    enc: Enc,
+    /// The opcode field's value.
+    opcode: u16,
+    tails: [Tail; 6],
+}
+
+/// What the lookup reads of a first word's class, by the word's top 9 bits.
+#[derive(Clone, Copy)]
+struct Entry {
+    /// The class's first opcode in [`FastClrx::by_opcode`].
+    start: u32,
+    /// The opcode: OP, and SEG above it (GCN 1.4's FLAT, SCRATCH and GLOBAL).
+    op_mask: u16,
+    op_shift: u8,
+    seg_shift: u8,
+    seg_mask: u8,
+    op_bits: u8,
+    /// Dwords of the fixed part.
+    words: u8,
+    /// GCN 1.2+'s 32-bit vector forms: SRC0 codes 249/250 make the word SDWA/DPP.
+    ext_src0: bool,
+    enc: Enc,
+}
+
+/// The operand texts of the plain printing, 16 bytes each: up to 14 bytes of text, its
+/// length, and [`Cells`] flags; by `(regs - 1) * 512 + code` for one or two registers, then
+/// one empty text.
+struct Cells;
+
+impl Cells {
+    /// The text is longer than 14 bytes (the general operand printer writes it).
+    const LONG: u8 = 1;
+    /// An SGPR range off its boundary (pairs even).
+    const UNALIGNED: u8 = 2;
+    /// VGPRs past v255.
+    const PAST_END: u8 = 4;
+    /// A scalar register clrxasm does not name as a memory operand.
+    const UNNAMED: u8 = 8;
+    /// The index of the empty text.
+    const EMPTY: u16 = 1024;
+
+    fn build(a: Arch) -> Vec<[u8; 16]> {
+        let (plain, _) = super::clrx::op_texts(a);
+        let mut cells = Vec::with_capacity(1025);
+        for (k, text) in plain.iter().enumerate().take(1024) {
+            let (regs, code) = (k / 512 + 1, (k % 512) as u16);
+            let t = text.as_str();
+            let mut c = [0u8; 16];
+            let mut flags = 0;
+            if t.len() <= 14 && !t.is_empty() {
+                c[..t.len()].copy_from_slice(t.as_bytes());
+                c[14] = t.len() as u8;
+            } else {
+                flags |= Cells::LONG;
+            }
+            if !crate::layout::scalar_aligned(code, regs as u8)
+                && matches!(crate::operand::classify(a, code), crate::operand::Src::Sgpr(_))
+            {
+                flags |= Cells::UNALIGNED;
+            }
+            if code >= 256 && code as usize + regs > 512 {
+                flags |= Cells::PAST_END;
+            }
+            if !super::memory::scalar_code_named(a, code, regs as u8) {
+                flags |= Cells::UNNAMED;
+            }
+            c[15] = flags;
+            cells.push(c);
+        }
+        cells.push([0; 16]);
+        cells
+    }
+}
+
+const UNSEEN: u16 = 0;
+const SLOW: u16 = 1;
+
+/// The fast CLRX printer of one arch, with the plans of the rows it has met.
+pub struct FastClrx {
+    arch: Arch,
+    /// The operand texts of [`Plan::simple`] plans ([`Cells`]).
+    cells: Vec<[u8; 16]>,
+    /// The class of each top 9 bits of a first word (`None`: no plans).
+    class: [Option<Entry>; 512],
+    /// By class and opcode: 0 not looked at yet; 1 no plan (the general printer); k >= 2
+    /// `plans[k - 2]`.
+    by_opcode: Vec<u16>,
+    heads: Vec<Head>,
+    lines: Vec<Line>,
+    plans: Vec<Plan>,
+}
+
+/// An instruction the fast path takes: its plan and fixed bits.
+#[derive(Clone, Copy)]
+pub struct Hit {
+    plan: u16,
+    /// A branch (its target from [`FastClrx::branch`]).
+    label: bool,
+    bits: u64,
+    /// Dwords, the literal included.
+    pub len: usize,
+}
+
+impl FastClrx {
+    /// The classes whose rows get plans: the vector ALU, the scalar classes and the vector
+    /// memory classes but images.
+    const CLASSES: [Enc; 15] = [
+        Enc::Vop2,
+        Enc::Vopc,
+        Enc::Vop1,
+        Enc::Vop3a,
+        Enc::Sop2,
+        Enc::Sopk,
+        Enc::Sop1,
+        Enc::Sopc,
+        Enc::Sopp,
+        Enc::Smrd,
+        Enc::Smem,
+        Enc::Ds,
+        Enc::Flat,
+        Enc::Mubuf,
+        Enc::Mtbuf,
+    ];
+
+    pub fn new(arch: Arch) -> FastClrx {
+        let mut class = [None; 512];
+        let mut by_opcode = Vec::new();
+        for enc in Self::CLASSES {
+            let Some(fl) = fields(enc, arch) else {
+                continue;
+            };
+            let (op_lo, op_hi) = fl.range(F::Op).unwrap_or((0, 0));
+            let (seg_lo, seg_hi) = fl.range(F::Seg).map_or((0, 0), |(lo, hi)| (lo, hi - lo + 1));
+            let e = Entry {
+                start: by_opcode.len() as u32,
+                op_mask: ((1u32 << (op_hi - op_lo + 1)) - 1) as u16,
+                op_shift: op_lo,
+                seg_shift: seg_lo,
+                seg_mask: ((1u32 << seg_hi) - 1) as u8,
+                op_bits: op_hi - op_lo + 1,
+                words: fl.layout.words,
+                ext_src0: enc.is_vop32() && arch.is_vi_plus(),
+                enc,
+            };
+            by_opcode.resize(by_opcode.len() + (1 << fl.opcode_bits()), UNSEEN);
+            for (top, c) in class.iter_mut().enumerate() {
+                if class_of(arch, (top as u32) << 23) == enc {
+                    *c = Some(e);
+                }
+            }
+        }
+        FastClrx {
+            arch,
+            cells: Cells::build(arch),
+            class,
+            by_opcode,
+            heads: Vec::new(),
+            lines: Vec::new(),
+            plans: Vec::new(),
+        }
+    }
+
+    /// The arch it prints.
+    pub fn arch(&self) -> Arch {
+        self.arch
+    }
+
+    /// The plan of the instruction at `words[pos]`, if the fast path prints it.
+    #[inline(always)]
+    pub fn lookup(&mut self, words: &[u32], pos: usize) -> Option<Hit> {
+        let w0 = words[pos];
+        let e = self.class[(w0 >> 23) as usize]?;
+        // The length comes from the class alone, so that the next instruction's lookup need
+        // not wait for this one's (a plan has the length of its class).
+        let len = e.words as usize;
+        if len > words.len() - pos {
+            return None;
+        }
+        let w1 = words.get(pos + 1).copied().unwrap_or(0);
+        let bits = if len == 1 {
+            w0 as u64
+        } else {
+            w0 as u64 | (w1 as u64) << 32
+        };
+        let ext = e.ext_src0 & ((w0 & 0x1ff).wrapping_sub(249) < 2);
+        let op = ((bits >> e.op_shift) as u32 & e.op_mask as u32)
+            | ((bits >> e.seg_shift) as u32 & e.seg_mask as u32) << e.op_bits;
+        let slot = e.start as usize + op as usize;
+        let mut plan = self.by_opcode[slot];
+        if plan == UNSEEN {
+            plan = self.add_plan(e.enc, op, slot, e.words);
+        }
+        let h = self.heads.get((plan as usize).wrapping_sub(2))?;
+        let lit = (h.lit[0].value(bits) == 255) as u8
+            | ((h.lit[1].value(bits) == 255) as u8) << 1
+            | ((h.lit[2].value(bits) == 255) as u8) << 2;
+        if bits & h.guard_mask != h.guard_bits || ext {
+            return None;
+        }
+        let label = h.label;
+        if lit == 0 {
+            return Some(Hit { plan, label, bits, len });
+        }
+        // The literal code: one source that takes the literal dword after the word (two
+        // literal codes, or one where no literal follows, go to the general printer).
+        if lit & (lit - 1) != 0 || lit & !h.lit_dword != 0 || len >= words.len() - pos {
+            return None;
+        }
+        Some(Hit {
+            plan,
+            label,
+            bits,
+            len: len + 1,
+        })
+    }
+
+    /// Builds the plan of opcode `op` of class `enc` of `words` dwords (met for the first
+    /// time), for slot `slot` of `by_opcode`.
+    #[cold]
+    fn add_plan(&mut self, enc: Enc, op: u32, slot: usize, words: u8) -> u16 {
+        let mut plan = SLOW;
+        if let Some((p, probe)) = build(self.arch, enc, op).filter(|(p, _)| p.head.words == words) {
+            if self.plans.len() < (u16::MAX - 2) as usize {
+                self.heads.push(p.head);
+                self.lines.push(p.line);
+                self.plans.push(p);
+                plan = (self.plans.len() + 1) as u16;
+                if !self.agrees(plan, &probe) {
+                    self.plans.pop();
+                    self.lines.pop();
+                    self.heads.pop();
+                    plan = SLOW;
+                }
+            }
+        }
+        self.by_opcode[slot] = plan;
+        plan
+    }
+
+    /// The plan of a hit (for [`FastClrx::again`]).
+    #[inline(always)]
+    pub fn plan_of(hit: &Hit) -> u16 {
+        hit.plan
+    }
+
+    /// The hit of plan `plan` (from [`FastClrx::plan_of`]) of `len` dwords for the
+    /// instruction at `words[pos]`, met before: its bits again, without the lookup.
+    #[inline(always)]
+    pub fn again(plan: u16, len: usize, words: &[u32], pos: usize) -> Hit {
+        let bits = if len == 1 {
+            words[pos] as u64
+        } else {
+            words[pos] as u64 | (words[pos + 1] as u64) << 32
+        };
+        Hit {
+            plan,
+            label: false,
+            bits,
+            len,
+        }
+    }
+
+    /// A branch's SIMM16.
+    #[inline(always)]
+    pub fn branch(&self, hit: &Hit) -> Option<u32> {
+        if !hit.label {
+            return None;
+        }
+        let p = &self.plans[(hit.plan - 2) as usize];
+        p.label.map(|k| p.ops[k as usize].value(hit.bits))
+    }
+
+    /// Appends the text of `hit` at `at`; `false` (with `out` as it was) where the general
+    /// printer must decide after all (an unaligned range, a register clrxasm does not name, a
+    /// special operand it does not read back, a VOP3 word that needs its ` vop3` suffix).
+    #[inline(always)]
+    pub fn print(&self, out: &mut String, hit: Hit, words: &[u32], at: &At) -> bool {
+        let k = (hit.plan - 2) as usize;
+        let line = &self.lines[k];
+        let start = out.len();
+        let h = &self.heads[k];
+        let printed = if line.is_simple && hit.len == h.words as usize && hit.bits & h.tail_bits == 0 {
+            self.print_simple(out, line, hit.bits)
+        } else {
+            let p = &self.plans[k];
+            let literal = (hit.len > p.head.words as usize).then(|| words[p.head.words as usize]);
+            self.print_plan(out, p, hit.bits, literal, at)
+        };
+        if printed && !(line.suffix && self.needs_suffix(&self.plans[k], hit.bits)) {
+            return true;
+        }
+        out.truncate(start);
+        false
+    }
+
+    /// [`FastClrx::print`] of a [`Line::is_simple`] plan: the mnemonic and four operand texts
+    /// copied whole, with no branch on the operands.
+    #[inline(always)]
+    fn print_simple(&self, out: &mut String, line: &Line, bits: u64) -> bool {
+        // The line's bytes: the 32-byte mnemonic copy, then per operand ", " and a 16-byte
+        // text copy, each advancing by what it holds (at most 32 + 4 * 16 = 96 bytes).
+        const ROOM: usize = 32 + 4 * 18;
+        out.reserve(ROOM);
+        let mut cells = [&self.cells[0]; 4];
+        let mut reject = 0;
+        for (c, s) in cells.iter_mut().zip(&line.simple) {
+            *c = &self.cells[s.index(bits)];
+            reject |= c[15] & (s.meta >> 3);
+        }
+        if reject != 0 {
+            return false;
+        }
+        // SAFETY: `reserve(ROOM)` leaves room for every copy below (the copies end at most
+        // ROOM bytes past the old length: see above); the bytes that become part of the
+        // string (up to `at`) are the ASCII texts of the mnemonic, ", " and the operands.
+        unsafe {
+            let v = out.as_mut_vec();
+            let mut at = v.len();
+            let dst = v.as_mut_ptr();
+            std::ptr::copy_nonoverlapping(line.mnemonic.as_ptr(), dst.add(at), 32);
+            at += line.mnemonic_len as usize;
+            for (c, s) in cells.iter().zip(&line.simple) {
+                std::ptr::copy_nonoverlapping(b", ".as_ptr(), dst.add(at), 2);
+                at += (s.meta >> 1 & 2) as usize;
+                std::ptr::copy_nonoverlapping(c.as_ptr(), dst.add(at), 16);
+                at += c[14] as usize;
+            }
+            v.set_len(at);
+        }
+        true
+    }
+
+    /// Would the VOP3 word of `bits` take CLRX's ` vop3` suffix (it fits the 32-bit form)?
+    /// The general printer's rule, on the word's record.
+    fn needs_suffix(&self, p: &Plan, bits: u64) -> bool {
+        let Some(fl) = fields(p.enc, self.arch) else {
+            return true;
+        };
+        let i = Instr {
+            arch: self.arch,
+            enc: p.enc,
+            opcode: p.opcode,
+            def: Some(p.id),
+            words: [bits as u32, (bits >> 32) as u32, 0],
+            len: p.head.words,
+            literal: None,
+            fl,
+        };
+        super::clrx::fits_32bit(&i, isa().def(p.id))
+    }
+
+    #[inline(never)]
+    fn print_plan(&self, out: &mut String, p: &Plan, bits: u64, literal: Option<u32>, at: &At) -> bool {
+        let (plain, comma) = super::clrx::op_texts(self.arch);
+        p.mnemonic.push(out);
+        for (k, op) in p.ops[..p.nops as usize].iter().enumerate() {
+            let v = op.value(bits);
+            if op.kind == Kind::Reg && v == 255 {
+                // The literal (the lookup let one through only where it follows).
+                if k > 0 {
+                    out.push_str(", ");
+                }
+                let s = crate::layout::Slot::new(Role::Src(0), 255, op.regs, crate::isa::Ty::B32);
+                super::clrx::operand(out, self.arch, &s, literal, true, None);
+                continue;
+            }
+            if op.kind == Kind::Reg && op.regs <= 2 {
+                if op.check != Check::None && !self.check(op, v) {
+                    return false;
+                }
+                let idx = (op.regs as usize - 1) * 512 + (v as usize & 511);
+                if k == 0 {
+                    plain[idx].push(out);
+                } else {
+                    comma[idx].push(out);
+                }
+                continue;
+            }
+            if k > 0 {
+                out.push_str(", ");
+            }
+            match op.kind {
+                Kind::Reg => {
+                    if !self.check(op, v) {
+                        return false;
+                    }
+                    let s = crate::layout::Slot::new(Role::Sdst, v as u16, op.regs, crate::isa::Ty::B32);
+                    super::clrx::operand(out, self.arch, &s, None, true, None);
+                }
+                Kind::Off => out.push_str("off"),
+                Kind::Hex => hex(out, v as u64),
+                Kind::Label => {
+                    let target = super::target(at.offset, 4 * p.head.words as usize, v);
+                    super::branch_label(out, target, at, Syntax::Clrx, v);
+                }
+                Kind::Special(kind) => {
+                    if !special::print(out, kind, self.arch, Syntax::Clrx, v) {
+                        return false;
+                    }
+                }
+            }
+        }
+        for t in &p.tails[..p.ntails as usize] {
+            let v = (bits >> t.shift) as u32 & t.mask;
+            if v != 0 {
+                t.text.push(out);
+                if t.value {
+                    dec(out, v);
+                }
+            }
+        }
+        if let (Some(l), Some(ty)) = (literal, p.comment) {
+            super::clrx::float_comment(out, l, ty);
+        }
+        true
+    }
+
+    /// Is register operand `op` of value `v` one the plan prints (see [`Check`])?
+    #[inline]
+    fn check(&self, op: &Op, v: u32) -> bool {
+        match op.check {
+            Check::None => true,
+            Check::Aligned => {
+                crate::layout::scalar_aligned(v as u16, op.regs)
+                    || !matches!(
+                        crate::operand::classify(self.arch, v as u16),
+                        crate::operand::Src::Sgpr(_)
+                    )
+            }
+            Check::VgprEnd => v + op.regs as u32 <= 512,
+            Check::Named => super::memory::scalar_code_named(self.arch, v as u16, op.regs),
+        }
+    }
+}
+
+/// The general printer's text of `words`, alone (`None`: it does not decode as `i`, with
+/// a literal where `words` has one more).
+fn general(words: &[u32], i: &Instr) -> Option<String> {
+    let j = crate::decode::decode(i.arch, words).ok()?;
+    if j.def != i.def || j.enc != i.enc || j.len as usize != words.len() {
+        return None;
+    }
+    let mut s = String::new();
+    super::clrx::print_at(&mut s, &j, &At::ALONE);
+    Some(s)
+}
+
+/// The plan of opcode `op` of class `enc` on `arch`, if its row is one the fast path prints.
+fn build(arch: Arch, enc: Enc, op: u32) -> Option<(Plan, Instr)> {
+    let t = isa();
+    let id = t.by_opcode(enc, arch, op)?;
+    let d = t.def(id);
+    let name = d.name[arch.index()];
+    let vector = d.short.is_vop();
+    let scalar = matches!(
+        d.short,
+        Short::Sop2 | Short::Sopk | Short::Sop1 | Short::Sopc | Short::Sopp | Short::Smem
+    );
+    let memory = d.short.is_mem() && d.short != Short::Mimg;
+    if name.is_empty() || !(vector || scalar || memory) || d.flags.has(Flags::CLASS) {
+        return None;
+    }
+    let enc = if enc == Enc::Vop3a && d.form.is_vop3b() {
+        Enc::Vop3b
+    } else {
+        enc
+    };
+    let fl = fields(enc, arch)?;
+    // The probe: the row's word with every field zero but in the common forms of the scalar
+    // loads (an immediate offset) and of GCN 1.4's SCRATCH and GLOBAL (no SGPR base).
+    let mut probe = Instr::new(arch, enc);
+    probe.def = Some(id);
+    probe.set_opcode(op as u16);
+    if fl.has(F::Imm) {
+        probe.set(F::Imm, 1);
+    }
+    if fl.has(F::Saddr) && probe.get(F::Seg) != 0 {
+        probe.set(F::Saddr, crate::layout::SADDR_OFF as u32);
+    }
+    let base = operands(&probe, d);
+    // Which field each operand reads: set one field at a time and see which operand moves.
+    let mut source: [Option<(u8, u8, u32)>; 5] = [None; 5];
+    let mut mapped = 0u64;
+    let mut others = Vec::new();
+    for f in fl.layout.all_fields() {
+        if matches!(f.f, F::Encoding | F::Op | F::Seg) {
+            continue;
+        }
+        let max = ((1u64 << f.width) - 1) as u32;
+        let mut hit: Option<(usize, u8)> = None;
+        let mut consistent = true;
+        for v in [1, max] {
+            let mut j = probe;
+            j.set(f.f, v);
+            let s = operands(&j, d);
+            if !same_shape(&base, &s) {
+                consistent = false;
+                break;
+            }
+            let moved: Vec<usize> = (0..base.len)
+                .filter(|&k| {
+                    let (a, b) = (&base.slots[k], &s.slots[k]);
+                    a.code != b.code || a.val != b.val
+                })
+                .collect();
+            match moved.as_slice() {
+                [] => {
+                    consistent = false;
+                    break;
+                }
+                &[k] => {
+                    let (a, b) = (&base.slots[k], &s.slots[k]);
+                    let delta = if a.is_value() {
+                        b.val.wrapping_sub(a.val)
+                    } else {
+                        (b.code as u32).wrapping_sub(a.code as u32)
+                    };
+                    let scale = (0..3u8).find(|&sc| delta == v << sc);
+                    match (scale, hit) {
+                        (Some(sc), None) => hit = Some((k, sc)),
+                        (Some(sc), Some((k0, sc0))) if k0 == k && sc0 == sc => {}
+                        _ => return None,
+                    }
+                }
+                _ => return None,
+            }
+        }
+        match (consistent, hit) {
+            (true, Some((k, scale))) => {
+                if source[k].is_some() {
+                    return None;
+                }
+                source[k] = Some((f.lo, scale, max));
+                mapped |= (max as u64) << f.lo;
+            }
+            _ => others.push(*f),
+        }
+    }
+    let blank = Op {
+        kind: Kind::Hex,
+        check: Check::None,
+        shift: 0,
+        scale: 0,
+        regs: 1,
+        add: 0,
+        mask: 0,
+    };
+    let mut ops = [blank; 5];
+    let mut lit = [Field::default(); 3];
+    let mut nlit = 0;
+    let mut lit_dword = 0u8;
+    for (k, s) in base.as_slice().iter().enumerate() {
+        let vgpr = matches!(s.role, Role::Vdst | Role::Vaddr | Role::Data(_)) && s.code >= 256;
+        let (kind, check) = match s.role {
+            _ if memory && s.is_off() => (Kind::Off, Check::None),
+            Role::Imm if !memory => (Kind::Hex, Check::None),
+            Role::Offset if s.imm && !memory => (Kind::Hex, Check::None),
+            Role::Label => (Kind::Label, Check::None),
+            Role::Waitcnt => (Kind::Special(special::Kind::Waitcnt), Check::None),
+            Role::Hwreg => (Kind::Special(special::Kind::Hwreg), Check::None),
+            Role::Sendmsg => (Kind::Special(special::Kind::Sendmsg), Check::None),
+            Role::GprIdx => (Kind::Special(special::Kind::GprIdx), Check::None),
+            _ if s.is_value() || s.code == 255 || s.regs == 0 => return None,
+            Role::Vdst | Role::Vaddr | Role::Data(_) if memory && vgpr => (Kind::Reg, Check::VgprEnd),
+            Role::Saddr | Role::Srsrc | Role::Soffset if memory => (Kind::Reg, Check::Named),
+            Role::Vdst | Role::Sdst | Role::Src(_) | Role::Sbase | Role::Soffset | Role::Offset
+                if !memory && (s.regs <= 2 || scalar) =>
+            {
+                (Kind::Reg, if scalar { Check::Aligned } else { Check::None })
+            }
+            _ => return None,
+        };
+        let fixed = if s.is_value() { s.val } else { s.code as u32 };
+        let (shift, scale, mask) = source[k].unwrap_or((0, 0, 0));
+        ops[k] = Op {
+            kind,
+            check,
+            shift,
+            scale,
+            regs: s.regs,
+            add: u16::try_from(fixed).ok()?,
+            mask,
+        };
+        // A source field that can hold the literal code.
+        if kind == Kind::Reg && !vgpr && (fixed..=fixed + (mask << scale)).contains(&255) {
+            let f = Field {
+                shift,
+                scale,
+                add: fixed as u16,
+                mask: u16::try_from(mask).ok()?,
+            };
+            // Does the decoder take a literal dword after the code here (the 32-bit forms'
+            // sources; not VOP3, not V_READLANE's lane select)?
+            if scale == 0 && !enc.is_vop3() && mask >= 255 - fixed {
+                let mut j = probe;
+                let b = (j.bits() & !((mask as u64) << shift)) | ((255 - fixed) as u64) << shift;
+                j.words[0] = b as u32;
+                j.words[1] = (b >> 32) as u32;
+                let n = fl.layout.words as usize;
+                let mut w = j.words;
+                w[n] = 5;
+                if crate::decode::decode(arch, &w[..n + 1]).is_ok_and(|i| i.literal == Some(5) && i.def == Some(id)) {
+                    lit_dword |= 1 << nlit;
+                }
+            }
+            *lit.get_mut(nlit)? = f;
+            nlit += 1;
+        }
+    }
+    let (tails, ntails) = if memory {
+        tails(&probe, &others)?
+    } else {
+        ([Tail::NONE; 6], 0)
+    };
+    for t in &tails[..ntails] {
+        mapped |= (t.mask as u64) << t.shift;
+    }
+    let spaced = if base.len > 0 {
+        format!("{name} ")
+    } else {
+        name.to_string()
+    };
+    let guard_mask = fl.fixed & !mapped;
+    // The plain printing: registers of one or two registers only, no modifiers.
+    let mut simple = [Simple {
+        base: Cells::EMPTY,
+        mask: 0,
+        shift: 0,
+        meta: 0,
+    }; 4];
+    let is_simple = base.len <= 4
+        && ops[..base.len]
+            .iter()
+            .all(|o| o.kind == Kind::Reg && o.regs <= 2 && o.add as u32 + (o.mask << o.scale) < 512);
+    if is_simple {
+        for (k, (s, o)) in simple.iter_mut().zip(&ops[..base.len]).enumerate() {
+            let reject = Cells::LONG
+                | match o.check {
+                    Check::None => 0,
+                    Check::Aligned => Cells::UNALIGNED,
+                    Check::VgprEnd => Cells::PAST_END,
+                    Check::Named => Cells::UNNAMED,
+                };
+            *s = Simple {
+                base: (o.regs as u16 - 1) * 512 + o.add,
+                mask: o.mask as u16,
+                shift: o.shift,
+                meta: o.scale | ((k > 0) as u8) << 2 | reject << 3,
+            };
+        }
+    }
+    let mnemonic = Cell::new(&spaced)?;
+    let mut text = [0u8; 32];
+    text[..spaced.len()].copy_from_slice(spaced.as_bytes());
+    let label = ops[..base.len]
+        .iter()
+        .position(|o| o.kind == Kind::Label)
+        .map(|k| k as u8);
+    let plan = Plan {
+        head: Head {
+            guard_mask,
+            guard_bits: probe.bits() & guard_mask,
+            lit,
+            tail_bits: tails[..ntails].iter().fold(0, |b, t| b | (t.mask as u64) << t.shift),
+            words: fl.layout.words,
+            lit_dword,
+            label: label.is_some(),
+        },
+        nops: base.len as u8,
+        label,
+        line: Line {
+            mnemonic: text,
+            simple,
+            mnemonic_len: spaced.len() as u8,
+            is_simple,
+            suffix: enc.is_vop3() && super::clrx::may_fit_32bit(d, arch),
+        },
+        ntails: ntails as u8,
+        comment: if vector {
+            super::clrx::comment_ty(d, enc.is_vop3())
+        } else {
+            None
+        },
+        mnemonic,
+        ops,
+        id,
+        enc,
+        opcode: op as u16,
+        tails,
+    };
+    Some((plan, probe))
+}
+
+impl Tail {
+    const NONE: Tail = Tail {
+        shift: 0,
+        mask: 0,
+        text: Cell::EMPTY,
+        value: false,
+    };
+}
+
+/// The modifiers of a memory row among the fields `others` (that feed no operand), in the
+/// order the general printer writes them: each field that, set alone, adds a flag or a
+/// decimal value with its prefix after the probe's text, and that still does when set with
+/// the ones found before it. The other fields stay as in the probe.
+fn tails(probe: &Instr, others: &[crate::enc::Field]) -> Option<([Tail; 6], usize)> {
+    let t0 = general(probe.words(), probe)?;
+    let added = |sets: &[(&crate::enc::Field, u32)]| -> Option<String> {
+        let mut j = *probe;
+        for (f, v) in sets {
+            j.set(f.f, *v);
+        }
+        general(j.words(), &j)?.strip_prefix(t0.as_str()).map(str::to_string)
+    };
+    let mut found: Vec<(crate::enc::Field, Tail, String)> = Vec::new();
+    for f in others {
+        let max = ((1u64 << f.width) - 1) as u32;
+        let Some(one) = added(&[(f, 1)]).filter(|s| !s.is_empty()) else {
+            continue;
+        };
+        let tail = if f.width == 1 {
+            Tail {
+                shift: f.lo,
+                mask: 1,
+                text: Cell::new(&one)?,
+                value: false,
+            }
+        } else {
+            let Some(prefix) = one.strip_suffix('1') else {
+                continue;
+            };
+            let values_ok = [max, 0x2a & max, 0x100 & max]
+                .into_iter()
+                .filter(|&v| v > 1)
+                .all(|v| added(&[(f, v)]).is_some_and(|s| s == format!("{prefix}{v}")));
+            if !values_ok {
+                continue;
+            }
+            Tail {
+                shift: f.lo,
+                mask: max,
+                text: Cell::new(prefix)?,
+                value: true,
+            }
+        };
+        // With the modifiers found so far: the text must read as all of them, in some order.
+        let mut sets: Vec<(&crate::enc::Field, u32)> = found.iter().map(|(g, _, _)| (g, 1)).collect();
+        sets.push((f, 1));
+        let Some(all) = added(&sets) else {
+            continue;
+        };
+        let mut texts: Vec<(usize, &str)> = found
+            .iter()
+            .map(|(_, _, s)| s.as_str())
+            .chain([one.as_str()])
+            .enumerate()
+            .collect();
+        let mut order = Vec::new();
+        let mut rest = all.as_str();
+        while !rest.is_empty() {
+            // The longest text that starts the rest.
+            let Some(k) = texts
+                .iter()
+                .enumerate()
+                .filter(|(_, (_, t))| rest.starts_with(t))
+                .max_by_key(|(_, (_, t))| t.len())
+                .map(|(k, _)| k)
+            else {
+                break;
+            };
+            let (n, t) = texts.remove(k);
+            rest = &rest[t.len()..];
+            order.push(n);
+        }
+        if !rest.is_empty() || !texts.is_empty() || order.len() > 6 {
+            continue;
+        }
+        found.push((*f, tail, one));
+        let reordered: Vec<_> = order.iter().map(|&n| found[n].clone()).collect();
+        found = reordered;
+    }
+    let mut out = [Tail::NONE; 6];
+    for (k, (_, t, _)) in found.iter().enumerate() {
+        out[k] = *t;
+    }
+    Some((out, found.len()))
+}
+
+/// Do two operand lists have the same operands (roles, widths, kinds), whatever their values?
+fn same_shape(a: &Slots, b: &Slots) -> bool {
+    a.len == b.len
+        && a.as_slice().iter().zip(b.as_slice()).all(|(x, y)| {
+            x.role == y.role && x.regs == y.regs && x.implicit == y.implicit && x.imm == y.imm && x.ty == y.ty
+        })
+}
+
+impl FastClrx {
+    /// Does plan `plan` print its probe word, and the probe with every operand field set to a
+    /// middle value and every modifier set, as the general printer does?
+    fn agrees(&self, plan: u16, probe: &Instr) -> bool {
+        let p = &self.plans[(plan - 2) as usize];
+        let mut other = *probe;
+        let mut b = other.bits();
+        for op in &p.ops[..p.nops as usize] {
+            b = (b & !((op.mask as u64) << op.shift)) | ((0x2a & op.mask as u64) << op.shift);
+        }
+        for t in &p.tails[..p.ntails as usize] {
+            b |= 1 << t.shift;
+        }
+        other.words[0] = b as u32;
+        if p.head.words > 1 {
+            other.words[1] = (b >> 32) as u32;
+        }
+        let h = p.head;
+        let mut probes = vec![(*probe, None), (other, None)];
+        if h.lit_dword != 0 {
+            // The literal, as a small integer and as a float.
+            let f = h.lit[h.lit_dword.trailing_zeros() as usize];
+            for l in [5, 0x3fc0_0000] {
+                let mut j = other;
+                let b = (j.bits() & !((f.mask as u64) << f.shift)) | ((255 - f.add as u64) << f.shift);
+                j.words[0] = b as u32;
+                if p.head.words > 1 {
+                    j.words[1] = (b >> 32) as u32;
+                }
+                probes.push((j, Some(l)));
+            }
+        }
+        probes.iter().all(|(i, lit)| {
+            let n = p.head.words as usize;
+            let mut w = i.words;
+            let len = match lit {
+                Some(l) => {
+                    w[n] = *l;
+                    n + 1
+                }
+                None => n,
+            };
+            let hit = Hit {
+                plan,
+                label: p.head.label,
+                bits: i.bits(),
+                len,
+            };
+            let mut a = String::new();
+            let Some(g) = general(&w[..len], i) else {
+                return false;
+            };
+            !self.print(&mut a, hit, &w[..len], &At::ALONE) || a == g
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Pseudo-random words of every class on every arch, biased towards plain words (most
+    /// modifier and note bits clear): the fast path's text is the general printer's.
+    #[test]
+    fn fast_path_prints_as_the_general_printer() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let mut taken = 0usize;
+        for arch in Arch::ALL {
+            let mut fast = FastClrx::new(arch);
+            for k in 0..400_000u32 {
+                let r = next();
+                // A plain word of a class: its identifying bits, random fields, most high
+                // fields of the second dword (modifiers) clear.
+                let w0 = ((k % 512) << 23) | (r as u32 & 0x7f_ffff);
+                let w1 = (r >> 32) as u32 & if k % 3 == 0 { u32::MAX } else { 0x01ff_ffff };
+                let w1 = if k % 5 == 0 { w1 & 0x3ffff } else { w1 };
+                let words = [w0, w1, next() as u32];
+                let Some(hit) = fast.lookup(&words, 0) else {
+                    continue;
+                };
+                let i = crate::decode::decode(arch, &words).unwrap();
+                assert_eq!(i.len as usize, hit.len, "{arch} {words:08x?}");
+                assert_eq!(
+                    fast.branch(&hit),
+                    crate::decode::length_and_branch(arch, &words).unwrap().1
+                );
+                let offset = 4 * (k as usize % 64);
+                let labels = super::super::Labels::of(arch, &[0; 64], 0);
+                for at in [
+                    At::ALONE,
+                    At {
+                        offset,
+                        labels: Some(&labels),
+                    },
+                ] {
+                    let mut a = String::new();
+                    if !fast.print(&mut a, hit, &words, &at) {
+                        assert!(a.is_empty());
+                        continue;
+                    }
+                    taken += 1;
+                    let mut g = String::new();
+                    super::super::clrx::print_at(&mut g, &i, &at);
+                    assert_eq!(a, g, "{arch} {words:08x?}");
+                }
+            }
+        }
+        assert!(taken > 100_000, "{taken}");
+    }
+}
