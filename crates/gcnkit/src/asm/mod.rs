@@ -1155,7 +1155,10 @@ impl Assembler {
                 {
                     let mut ec = Cursor::new(t, 0, t.len());
                     let full = (Expr { syms, no_bar: false }).parse(&mut ec);
-                    assert!(matches!(full, Ok(EVal::Value(Value::Int(v))) if v == n) && ec.pos == b.len(), "{t}");
+                    assert!(
+                        matches!(full, Ok(EVal::Value(Value::Int(v))) if v == n) && ec.pos == b.len(),
+                        "{t}"
+                    );
                 }
                 return Ok((n, b.len()));
             }

@@ -1129,7 +1129,8 @@ fn build_in(
             help: Some(help),
         }]);
     }
-    let skip = specs.len() - ops_in.len(); // optional slots to leave out (first ones)
+    // The optional slots to leave out (the first ones).
+    let skip = specs.len() - ops_in.len();
     // Each slot with its operand and the operand's index in `ops_in` (for the spans of errors).
     let mut pairs: [(SlotSpec, Option<(usize, &Operand)>); 5] = [(specs.items[0], None); 5];
     let mut it = ops_in.iter().enumerate();
