@@ -245,6 +245,81 @@ impl Cells {
     }
 }
 
+/// s_waitcnt's CLRX text from precomputed counter texts: per counter and value, the
+/// separator and `name(n)` as [`special::print`] writes them (nothing at the counter's
+/// maximum). Built from the general printer's texts, not written here.
+struct Waitcnt {
+    /// The counter bits (each counter at its maximum).
+    mask: u32,
+    /// By counter, by value: the separator and text, its length in byte 15.
+    texts: [Vec<[u8; 16]>; 3],
+    /// The separator's length (dropped before the first counter).
+    sep: usize,
+}
+
+impl Waitcnt {
+    /// The texts of `a` (`None`: they do not split by counter as expected; the general
+    /// printer prints every s_waitcnt).
+    fn build(a: Arch) -> Option<Waitcnt> {
+        let mask = special::waitcnt_mask(a);
+        let text = |v: u32| {
+            let mut s = String::new();
+            special::print(&mut s, special::Kind::Waitcnt, a, Syntax::Clrx, v).then_some(s)
+        };
+        let set = |v, i, n| special::set_counter(a, v, i, n);
+        // The separator: two counters' text less each counter's own.
+        let (first, last) = (text(set(mask, 0, 0))?, text(set(mask, 2, 0))?);
+        let both = text(set(set(mask, 0, 0), 2, 0))?;
+        let sep = both.strip_prefix(&first)?.strip_suffix(&last)?;
+        if !sep.is_ascii() {
+            return None;
+        }
+        let mut texts: [Vec<[u8; 16]>; 3] = Default::default();
+        for (i, t) in texts.iter_mut().enumerate() {
+            let max = special::counter_max(a, i);
+            for n in 0..=max {
+                let mut c = [0u8; 16];
+                if n != max {
+                    let s = format!("{sep}{}", text(set(mask, i, n))?);
+                    if s.len() > 15 {
+                        return None;
+                    }
+                    c[..s.len()].copy_from_slice(s.as_bytes());
+                    c[15] = s.len() as u8;
+                }
+                t.push(c);
+            }
+        }
+        Some(Waitcnt {
+            mask,
+            texts,
+            sep: sep.len(),
+        })
+    }
+
+    /// Appends the text of SIMM16 `v` when it lists its counters (not all at their maximum,
+    /// no other bit set); `false` (nothing appended) where the general printer must.
+    #[inline]
+    fn print(&self, out: &mut String, a: Arch, v: u32) -> bool {
+        if v & !self.mask != 0 || v == self.mask {
+            return false;
+        }
+        let mut b = [0u8; 3 * 16];
+        let mut at = 0;
+        for (t, n) in self.texts.iter().zip(special::counters(a, v)) {
+            let Some(c) = t.get(n as usize) else {
+                return false;
+            };
+            b[at..at + 16].copy_from_slice(c);
+            at += c[15] as usize;
+        }
+        // SAFETY: `b[..at]` is whole ASCII texts one after the other (see `build`), and the
+        // separator dropped from the front is ASCII.
+        out.push_str(unsafe { std::str::from_utf8_unchecked(&b[self.sep.min(at)..at]) });
+        true
+    }
+}
+
 const UNSEEN: u16 = 0;
 const SLOW: u16 = 1;
 
@@ -253,6 +328,8 @@ pub struct FastClrx {
     arch: Arch,
     /// The operand texts of [`Plan::simple`] plans ([`Cells`]).
     cells: Vec<[u8; 16]>,
+    /// s_waitcnt's counter texts.
+    waitcnt: Option<Waitcnt>,
     /// The class of each top 9 bits of a first word (`None`: no plans).
     class: [Option<Entry>; 512],
     /// By class and opcode: 0 not looked at yet; 1 no plan (the general printer); k >= 2
@@ -325,6 +402,7 @@ impl FastClrx {
         FastClrx {
             arch,
             cells: Cells::build(arch),
+            waitcnt: Waitcnt::build(arch),
             class,
             by_opcode,
             heads: Vec::new(),
@@ -566,6 +644,8 @@ impl FastClrx {
                     let target = super::target(at.offset, 4 * p.head.words as usize, v);
                     super::branch_label(out, target, at, Syntax::Clrx, v);
                 }
+                Kind::Special(special::Kind::Waitcnt)
+                    if self.waitcnt.as_ref().is_some_and(|w| w.print(out, self.arch, v)) => {}
                 Kind::Special(kind) => {
                     if !special::print(out, kind, self.arch, Syntax::Clrx, v) {
                         return false;
@@ -1028,6 +1108,27 @@ impl FastClrx {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// s_waitcnt's counter texts give the general printer's text for every SIMM16 they take.
+    #[test]
+    fn waitcnt_texts_as_the_general_printer() {
+        for arch in Arch::ALL {
+            let w = Waitcnt::build(arch).expect("s_waitcnt splits by counter");
+            let mut taken = 0;
+            for v in 0..=0xffff {
+                let mut a = String::new();
+                if !w.print(&mut a, arch, v) {
+                    assert!(a.is_empty());
+                    continue;
+                }
+                taken += 1;
+                let mut g = String::new();
+                assert!(special::print(&mut g, special::Kind::Waitcnt, arch, Syntax::Clrx, v));
+                assert_eq!(a, g, "{arch} {v:#x}");
+            }
+            assert!(taken > 2000, "{arch} {taken}");
+        }
+    }
 
     /// Pseudo-random words of every class on every arch, biased towards plain words (most
     /// modifier and note bits clear): the fast path's text is the general printer's.
