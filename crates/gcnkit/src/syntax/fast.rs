@@ -115,6 +115,9 @@ struct Line {
     is_simple: bool,
     /// A VOP3 row with a 32-bit form: CLRX's ` vop3` suffix is decided word by word.
     suffix: bool,
+    /// The one operand is s_waitcnt's counters and nothing follows: printed from
+    /// [`Waitcnt`] where it can.
+    waitcnt: bool,
 }
 
 /// What the lookup reads of a plan, kept apart from the rest (small, so that all of them
@@ -245,14 +248,109 @@ impl Cells {
     }
 }
 
+/// s_waitcnt's CLRX text from precomputed counter texts: per counter and value, the
+/// separator and `name(n)` as [`special::print`] writes them (nothing at the counter's
+/// maximum). Built from the general printer's texts, not written here.
+struct Waitcnt {
+    /// The counter bits (each counter at its maximum).
+    mask: u32,
+    /// By counter, by value: the separator and text, its length in byte 15.
+    texts: [Vec<[u8; 16]>; 3],
+    /// The separator's length (dropped before the first counter).
+    sep: usize,
+}
+
+impl Waitcnt {
+    /// The texts of `a` (`None`: they do not split by counter as expected; the general
+    /// printer prints every s_waitcnt).
+    fn build(a: Arch) -> Option<Waitcnt> {
+        let mask = special::waitcnt_mask(a);
+        let text = |v: u32| {
+            let mut s = String::new();
+            special::print(&mut s, special::Kind::Waitcnt, a, Syntax::Clrx, v).then_some(s)
+        };
+        let set = |v, i, n| special::set_counter(a, v, i, n);
+        // The separator: two counters' text less each counter's own.
+        let (first, last) = (text(set(mask, 0, 0))?, text(set(mask, 2, 0))?);
+        let both = text(set(set(mask, 0, 0), 2, 0))?;
+        let sep = both.strip_prefix(&first)?.strip_suffix(&last)?;
+        if !sep.is_ascii() {
+            return None;
+        }
+        let mut texts: [Vec<[u8; 16]>; 3] = Default::default();
+        for (i, t) in texts.iter_mut().enumerate() {
+            let max = special::counter_max(a, i);
+            for n in 0..=max {
+                let mut c = [0u8; 16];
+                if n != max {
+                    let s = format!("{sep}{}", text(set(mask, i, n))?);
+                    if s.len() > 15 {
+                        return None;
+                    }
+                    c[..s.len()].copy_from_slice(s.as_bytes());
+                    c[15] = s.len() as u8;
+                }
+                t.push(c);
+            }
+        }
+        Some(Waitcnt {
+            mask,
+            texts,
+            sep: sep.len(),
+        })
+    }
+
+    /// Appends the text of SIMM16 `v` when it lists its counters (not all at their maximum,
+    /// no other bit set); `false` (nothing appended) where the general printer must.
+    #[inline]
+    fn print(&self, out: &mut String, a: Arch, v: u32) -> bool {
+        if v & !self.mask != 0 || v == self.mask {
+            return false;
+        }
+        let mut b = [0u8; 3 * 16];
+        let mut at = 0;
+        for (t, n) in self.texts.iter().zip(special::counters(a, v)) {
+            let Some(c) = t.get(n as usize) else {
+                return false;
+            };
+            b[at..at + 16].copy_from_slice(c);
+            at += c[15] as usize;
+        }
+        // SAFETY: `b[..at]` is whole ASCII texts one after the other (see `build`), and the
+        // separator dropped from the front is ASCII.
+        out.push_str(unsafe { std::str::from_utf8_unchecked(&b[self.sep.min(at)..at]) });
+        true
+    }
+}
+
 const UNSEEN: u16 = 0;
 const SLOW: u16 = 1;
+
+/// Appends the text of a 16-byte cell: up to 15 ASCII bytes, the length in byte 15.
+#[inline(always)]
+fn push_cell(out: &mut String, c: &[u8; 16]) {
+    out.reserve(16);
+    // SAFETY: `reserve(16)` leaves room for the 16-byte copy; the length grows by `c[15]` <=
+    // 15 bytes of the cell's ASCII text.
+    unsafe {
+        let v = out.as_mut_vec();
+        let l = v.len();
+        std::ptr::copy_nonoverlapping(c.as_ptr(), v.as_mut_ptr().add(l), 16);
+        v.set_len(l + c[15].min(15) as usize);
+    }
+}
 
 /// The fast CLRX printer of one arch, with the plans of the rows it has met.
 pub struct FastClrx {
     arch: Arch,
     /// The operand texts of [`Plan::simple`] plans ([`Cells`]).
     cells: Vec<[u8; 16]>,
+    /// s_waitcnt's counter texts.
+    waitcnt: Option<Waitcnt>,
+    /// By register count (3 and more, built when a plan first needs it): the general
+    /// operand printer's text of each code, in 16-byte cells (text, its length in byte 15;
+    /// 0 where it is longer than 15 bytes or not ASCII).
+    wide: Vec<Vec<[u8; 16]>>,
     /// The class of each top 9 bits of a first word (`None`: no plans).
     class: [Option<Entry>; 512],
     /// By class and opcode: 0 not looked at yet; 1 no plan (the general printer); k >= 2
@@ -325,6 +423,8 @@ impl FastClrx {
         FastClrx {
             arch,
             cells: Cells::build(arch),
+            waitcnt: Waitcnt::build(arch),
+            wide: Vec::new(),
             class,
             by_opcode,
             heads: Vec::new(),
@@ -394,6 +494,9 @@ impl FastClrx {
         let mut plan = SLOW;
         if let Some((p, probe)) = build(self.arch, enc, op).filter(|(p, _)| p.head.words == words) {
             if self.plans.len() < (u16::MAX - 2) as usize {
+                for o in p.ops[..p.nops as usize].iter().filter(|o| o.kind == Kind::Reg) {
+                    self.add_wide(o.regs);
+                }
                 self.heads.push(p.head);
                 self.lines.push(p.line);
                 self.plans.push(p);
@@ -408,6 +511,33 @@ impl FastClrx {
         }
         self.by_opcode[slot] = plan;
         plan
+    }
+
+    /// Builds [`FastClrx::wide`]'s texts of ranges of `regs` registers (3 and more) if not
+    /// yet built.
+    #[cold]
+    fn add_wide(&mut self, regs: u8) {
+        let r = regs as usize;
+        if r < 3 || self.wide.get(r).is_some_and(|t| !t.is_empty()) {
+            return;
+        }
+        if self.wide.len() <= r {
+            self.wide.resize(r + 1, Vec::new());
+        }
+        let mut s = String::new();
+        self.wide[r] = (0..512u16)
+            .map(|code| {
+                s.clear();
+                let slot = crate::layout::Slot::new(Role::Sdst, code, regs, crate::isa::Ty::B32);
+                super::clrx::operand(&mut s, self.arch, &slot, None, true, None);
+                let mut c = [0u8; 16];
+                if s.len() <= 15 && s.is_ascii() {
+                    c[..s.len()].copy_from_slice(s.as_bytes());
+                    c[15] = s.len() as u8;
+                }
+                c
+            })
+            .collect();
     }
 
     /// The plan of a hit (for [`FastClrx::again`]).
@@ -454,6 +584,8 @@ impl FastClrx {
         let h = &self.heads[k];
         let printed = if line.is_simple && hit.len == h.words as usize && hit.bits & h.tail_bits == 0 {
             self.print_simple(out, line, hit.bits)
+        } else if line.waitcnt && hit.len == h.words as usize && self.print_waitcnt(out, k, hit.bits) {
+            true
         } else {
             let p = &self.plans[k];
             let literal = (hit.len > p.head.words as usize).then(|| words[p.head.words as usize]);
@@ -501,6 +633,22 @@ impl FastClrx {
             v.set_len(at);
         }
         true
+    }
+
+    /// [`FastClrx::print`] of a [`Line::waitcnt`] plan `k`: the mnemonic and the counters
+    /// from [`Waitcnt`]; `false` (with `out` as it was) where [`FastClrx::print_plan`] must.
+    #[inline(always)]
+    fn print_waitcnt(&self, out: &mut String, k: usize, bits: u64) -> bool {
+        let (Some(w), Some(p)) = (&self.waitcnt, self.plans.get(k)) else {
+            return false;
+        };
+        let start = out.len();
+        p.mnemonic.push(out);
+        if w.print(out, self.arch, p.ops[0].value(bits)) {
+            return true;
+        }
+        out.truncate(start);
+        false
     }
 
     /// Would the VOP3 word of `bits` take CLRX's ` vop3` suffix (it fits the 32-bit form)?
@@ -557,6 +705,11 @@ impl FastClrx {
                     if !self.check(op, v) {
                         return false;
                     }
+                    let wide = self.wide.get(op.regs as usize).and_then(|t| t.get(v as usize));
+                    if let Some(c) = wide.filter(|c| c[15] != 0) {
+                        push_cell(out, c);
+                        continue;
+                    }
                     let s = crate::layout::Slot::new(Role::Sdst, v as u16, op.regs, crate::isa::Ty::B32);
                     super::clrx::operand(out, self.arch, &s, None, true, None);
                 }
@@ -566,6 +719,8 @@ impl FastClrx {
                     let target = super::target(at.offset, 4 * p.head.words as usize, v);
                     super::branch_label(out, target, at, Syntax::Clrx, v);
                 }
+                Kind::Special(special::Kind::Waitcnt)
+                    if self.waitcnt.as_ref().is_some_and(|w| w.print(out, self.arch, v)) => {}
                 Kind::Special(kind) => {
                     if !special::print(out, kind, self.arch, Syntax::Clrx, v) {
                         return false;
@@ -847,6 +1002,7 @@ fn build(arch: Arch, enc: Enc, op: u32) -> Option<(Plan, Instr)> {
             mnemonic_len: spaced.len() as u8,
             is_simple,
             suffix: enc.is_vop3() && super::clrx::may_fit_32bit(d, arch),
+            waitcnt: base.len == 1 && ops[0].kind == Kind::Special(special::Kind::Waitcnt) && ntails == 0 && !vector,
         },
         ntails: ntails as u8,
         comment: if vector {
@@ -1028,6 +1184,27 @@ impl FastClrx {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// s_waitcnt's counter texts give the general printer's text for every SIMM16 they take.
+    #[test]
+    fn waitcnt_texts_as_the_general_printer() {
+        for arch in Arch::ALL {
+            let w = Waitcnt::build(arch).expect("s_waitcnt splits by counter");
+            let mut taken = 0;
+            for v in 0..=0xffff {
+                let mut a = String::new();
+                if !w.print(&mut a, arch, v) {
+                    assert!(a.is_empty());
+                    continue;
+                }
+                taken += 1;
+                let mut g = String::new();
+                assert!(special::print(&mut g, special::Kind::Waitcnt, arch, Syntax::Clrx, v));
+                assert_eq!(a, g, "{arch} {v:#x}");
+            }
+            assert!(taken > 2000, "{arch} {taken}");
+        }
+    }
 
     /// Pseudo-random words of every class on every arch, biased towards plain words (most
     /// modifier and note bits clear): the fast path's text is the general printer's.

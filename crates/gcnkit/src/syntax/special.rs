@@ -218,7 +218,7 @@ fn call(out: &mut String, name: &str, n: u32) {
 const COUNTERS: [&str; 3] = ["vmcnt", "expcnt", "lgkmcnt"];
 
 /// The counter bits; every counter at its maximum (no wait) is the default of a list.
-fn waitcnt_mask(a: Arch) -> u32 {
+pub(super) fn waitcnt_mask(a: Arch) -> u32 {
     if a.is_gcn14() {
         0xcf7f
     } else {
@@ -226,16 +226,18 @@ fn waitcnt_mask(a: Arch) -> u32 {
     }
 }
 
-fn counter_max(a: Arch, i: usize) -> u32 {
+pub(super) fn counter_max(a: Arch, i: usize) -> u32 {
     [if a.is_gcn14() { 63 } else { 15 }, 7, 15][i]
 }
 
-fn counters(a: Arch, v: u32) -> [u32; 3] {
+/// s_waitcnt's three counters (vmcnt, expcnt, lgkmcnt) in `v`.
+pub(super) fn counters(a: Arch, v: u32) -> [u32; 3] {
     let vm_hi = if a.is_gcn14() { v >> 10 & 0x30 } else { 0 };
     [v & 15 | vm_hi, v >> 4 & 7, v >> 8 & 15]
 }
 
-fn set_counter(a: Arch, v: u32, i: usize, n: u32) -> u32 {
+/// `v` with counter `i` (see [`counters`]) set to `n`.
+pub(super) fn set_counter(a: Arch, v: u32, i: usize, n: u32) -> u32 {
     match i {
         0 if a.is_gcn14() => v & !0xc00f | n & 15 | (n & 0x30) << 10,
         0 => v & !15 | n & 15,
