@@ -70,26 +70,40 @@ pub fn map3(l: &mut Lanes, f: impl Fn(u32, u32, u32) -> u32) {
     }
 }
 
-/// f32 binary operation; `f` gets MODE's f32 round mode. Under round to nearest even (always,
-/// on the fast path) `f` runs with the mode a constant: the host's arithmetic, a vectorised
-/// loop in a leaf function; a directed mode runs the same `f` from a separate cold function.
+/// Runs `run` with round mode `rm`. Under round to nearest even (always, on the fast path) the
+/// mode is a constant in `run`, so its loop is the host's arithmetic, vectorised, in a leaf
+/// function; a directed mode runs the same `run` from a separate cold function (it calls the
+/// software float library).
 #[inline(always)]
-pub fn map2f(l: &mut Lanes, f: impl Fn(Rm, f32, f32) -> f32) {
-    let g = |rm, a, b| f(rm, f32::from_bits(a), f32::from_bits(b)).to_bits();
-    match Rm::f32(l.mode) {
-        Rm::Even => map2(l, |a, b| g(Rm::Even, a, b)),
-        rm => directed(l, |l| map2(l, |a, b| g(rm, a, b))),
+pub fn by_mode(l: &mut Lanes, rm: Rm, run: impl FnOnce(&mut Lanes, Rm)) {
+    match rm {
+        Rm::Even => run(l, Rm::Even),
+        rm => directed(l, |l| run(l, rm)),
     }
 }
 
-/// f32 ternary operation, split on the round mode as [`map2f`].
+#[cold]
+#[inline(never)]
+fn directed(l: &mut Lanes, run: impl FnOnce(&mut Lanes)) {
+    run(l)
+}
+
+/// f32 binary operation; `f` gets MODE's f32 round mode ([`by_mode`]).
+#[inline(always)]
+pub fn map2f(l: &mut Lanes, f: impl Fn(Rm, f32, f32) -> f32) {
+    by_mode(l, Rm::f32(l.mode), |l, rm| {
+        map2(l, |a, b| f(rm, f32::from_bits(a), f32::from_bits(b)).to_bits())
+    })
+}
+
+/// f32 ternary operation, as [`map2f`].
 #[inline(always)]
 pub fn map3f(l: &mut Lanes, f: impl Fn(Rm, f32, f32, f32) -> f32) {
-    let g = |rm, a, b, c| f(rm, f32::from_bits(a), f32::from_bits(b), f32::from_bits(c)).to_bits();
-    match Rm::f32(l.mode) {
-        Rm::Even => map3(l, |a, b, c| g(Rm::Even, a, b, c)),
-        rm => directed(l, |l| map3(l, |a, b, c| g(rm, a, b, c))),
-    }
+    by_mode(l, Rm::f32(l.mode), |l, rm| {
+        map3(l, |a, b, c| {
+            f(rm, f32::from_bits(a), f32::from_bits(b), f32::from_bits(c)).to_bits()
+        })
+    })
 }
 
 /// f16 binary operation (low halves; the result is zero-extended): `f` computes in f64,
@@ -98,18 +112,11 @@ pub fn map3f(l: &mut Lanes, f: impl Fn(Rm, f32, f32, f32) -> f32) {
 #[inline(always)]
 pub fn map2h(l: &mut Lanes, f: impl Fn(Rm, f64, f64) -> f64) {
     use super::float::f16_to_f32;
-    let g = |rm: Rm, a: u32, b: u32| rm.to16(f(rm, f16_to_f32(a & 0xffff) as f64, f16_to_f32(b & 0xffff) as f64));
-    match Rm::f16(l.mode) {
-        Rm::Even => map2(l, |a, b| g(Rm::Even, a, b)),
-        rm => directed(l, |l| map2(l, |a, b| g(rm, a, b))),
-    }
-}
-
-/// The loop of a directed round mode, out of line (it calls the software float library).
-#[cold]
-#[inline(never)]
-fn directed(l: &mut Lanes, run: impl FnOnce(&mut Lanes)) {
-    run(l)
+    by_mode(l, Rm::f16(l.mode), |l, rm| {
+        map2(l, |a, b| {
+            rm.to16(f(rm, f16_to_f32(a & 0xffff) as f64, f16_to_f32(b & 0xffff) as f64))
+        })
+    })
 }
 
 /// 64-bit lanes: `dst = f(src0, src1, src2)` (unused sources read as 0).
@@ -121,14 +128,14 @@ pub fn map64(l: &mut Lanes, f: impl Fn(u64, u64, u64) -> u64) {
     }
 }
 
-/// f64 operation, split on MODE's f64 round mode as [`map2f`].
+/// f64 operation, as [`map2f`] with MODE's f64 round mode.
 #[inline(always)]
 pub fn map64f(l: &mut Lanes, f: impl Fn(Rm, f64, f64, f64) -> f64) {
-    let g = |rm, a, b, c| f(rm, f64::from_bits(a), f64::from_bits(b), f64::from_bits(c)).to_bits();
-    match Rm::f64(l.mode) {
-        Rm::Even => map64(l, |a, b, c| g(Rm::Even, a, b, c)),
-        rm => directed(l, |l| map64(l, |a, b, c| g(rm, a, b, c))),
-    }
+    by_mode(l, Rm::f64(l.mode), |l, rm| {
+        map64(l, |a, b, c| {
+            f(rm, f64::from_bits(a), f64::from_bits(b), f64::from_bits(c)).to_bits()
+        })
+    })
 }
 
 /// Per-lane bit results: `sdst` bit i = f(lane i). The lanes' results go to a mask array

@@ -19,7 +19,7 @@
 //!   differ in the last bit.
 
 use super::vop3::add_round_odd;
-use super::{map1, map1_64, map1_from64, map1_to64};
+use super::{by_mode, map1, map1_64, map1_from64, map1_to64};
 use crate::arch::Arch;
 use crate::emu::float::{
     cos_rev_round, exp2_round, f16_bits_to_f32, f16_to_f32, f32_bits_to_f64, f64_bits_to_f32, f64_to_f16, frexp64,
@@ -184,23 +184,21 @@ pub fn cvt_f64_u32(l: &mut Lanes) {
 }
 
 pub fn cvt_f32_i32(l: &mut Lanes) {
-    let rm = Rm::f32(l.mode);
-    map1(l, |x| rm.to32(x as i32 as f64).to_bits())
+    by_mode(l, Rm::f32(l.mode), |l, rm| {
+        map1(l, |x| rm.to32(x as i32 as f64).to_bits())
+    })
 }
 
 pub fn cvt_f32_u32(l: &mut Lanes) {
-    let rm = Rm::f32(l.mode);
-    map1(l, |x| rm.to32(x as f64).to_bits())
+    by_mode(l, Rm::f32(l.mode), |l, rm| map1(l, |x| rm.to32(x as f64).to_bits()))
 }
 
 pub fn cvt_f16_u16(l: &mut Lanes) {
-    let rm = Rm::f16(l.mode);
-    map1(l, |x| rm.to16((x & 0xffff) as f64))
+    by_mode(l, Rm::f16(l.mode), |l, rm| map1(l, |x| rm.to16((x & 0xffff) as f64)))
 }
 
 pub fn cvt_f16_i16(l: &mut Lanes) {
-    let rm = Rm::f16(l.mode);
-    map1(l, |x| rm.to16(x as u16 as i16 as f64))
+    by_mode(l, Rm::f16(l.mode), |l, rm| map1(l, |x| rm.to16(x as u16 as i16 as f64)))
 }
 
 /// Byte `n` of SRC0 as a float.
@@ -258,8 +256,9 @@ pub fn cvt_norm_u16_f16(l: &mut Lanes) {
 // ---------------------------------------------------------------------------------------------
 
 pub fn cvt_f16_f32(l: &mut Lanes) {
-    let rm = Rm::f16(l.mode);
-    map1(l, |x| rm.to16(f64::from_bits(f32_bits_to_f64(x))))
+    by_mode(l, Rm::f16(l.mode), |l, rm| {
+        map1(l, |x| rm.to16(f64::from_bits(f32_bits_to_f64(x))))
+    })
 }
 
 pub fn cvt_f32_f16(l: &mut Lanes) {
@@ -268,10 +267,11 @@ pub fn cvt_f32_f16(l: &mut Lanes) {
 
 /// Rounded in MODE's f32 round mode (the result's type).
 pub fn cvt_f32_f64(l: &mut Lanes) {
-    let rm = Rm::f32(l.mode);
-    map1_from64(l, |x| match f64::from_bits(x) {
-        v if v.is_finite() => rm.to32(v).to_bits(),
-        _ => f64_bits_to_f32(x),
+    by_mode(l, Rm::f32(l.mode), |l, rm| {
+        map1_from64(l, |x| match f64::from_bits(x) {
+            v if v.is_finite() => rm.to32(v).to_bits(),
+            _ => f64_bits_to_f32(x),
+        })
     })
 }
 
@@ -374,49 +374,55 @@ fn fract(arch: Arch, r: f64, below_one: f64) -> f64 {
 }
 
 pub fn fract_f32(l: &mut Lanes) {
-    let (a, rm) = (l.arch, Rm::f32(l.mode));
-    map1(l, |x| {
-        let v = f32::from_bits(x);
-        if v.is_nan() {
-            x | 0x40_0000
-        } else if v.is_infinite() {
-            (x & 0x8000_0000) | 0x7fc0_0000
-        } else {
-            // Rounded to odd in f64, the difference rounds once more exactly to f32.
-            let r = rm.to32(add_round_odd(v as f64, -v.floor() as f64)) as f64;
-            (fract(a, r, f32::from_bits(0x3f7f_ffff) as f64) as f32).to_bits()
-        }
+    let a = l.arch;
+    by_mode(l, Rm::f32(l.mode), |l, rm| {
+        map1(l, |x| {
+            let v = f32::from_bits(x);
+            if v.is_nan() {
+                x | 0x40_0000
+            } else if v.is_infinite() {
+                (x & 0x8000_0000) | 0x7fc0_0000
+            } else {
+                // Rounded to odd in f64, the difference rounds once more exactly to f32.
+                let r = rm.to32(add_round_odd(v as f64, -v.floor() as f64)) as f64;
+                (fract(a, r, f32::from_bits(0x3f7f_ffff) as f64) as f32).to_bits()
+            }
+        })
     })
 }
 
 pub fn fract_f64(l: &mut Lanes) {
-    let (a, rm) = (l.arch, Rm::f64(l.mode));
-    map1_64(l, |x| {
-        let v = f64::from_bits(x);
-        if v.is_nan() {
-            x | 0x8_0000_0000_0000
-        } else if v.is_infinite() {
-            (x & 0x8000_0000_0000_0000) | 0x7ff8_0000_0000_0000
-        } else {
-            fract(a, rm.add64(v, -v.floor()), f64::from_bits(0x3fef_ffff_ffff_ffff)).to_bits()
-        }
+    let a = l.arch;
+    by_mode(l, Rm::f64(l.mode), |l, rm| {
+        map1_64(l, |x| {
+            let v = f64::from_bits(x);
+            if v.is_nan() {
+                x | 0x8_0000_0000_0000
+            } else if v.is_infinite() {
+                (x & 0x8000_0000_0000_0000) | 0x7ff8_0000_0000_0000
+            } else {
+                fract(a, rm.add64(v, -v.floor()), f64::from_bits(0x3fef_ffff_ffff_ffff)).to_bits()
+            }
+        })
     })
 }
 
 pub fn fract_f16(l: &mut Lanes) {
-    let (a, rm) = (l.arch, Rm::f16(l.mode));
-    map1(l, |x| {
-        let x = x & 0xffff;
-        let v = f16_to_f32(x) as f64;
-        if v.is_nan() {
-            quiet16(x)
-        } else if v.is_infinite() {
-            (x & 0x8000) | 0x7e00
-        } else {
-            // Exact in f64; one rounding to f16, then the clamp (an f16 value).
-            let r = f16_to_f32(rm.to16(v - v.floor())) as f64;
-            f64_to_f16(fract(a, r, f16_to_f32(0x3bff) as f64))
-        }
+    let a = l.arch;
+    by_mode(l, Rm::f16(l.mode), |l, rm| {
+        map1(l, |x| {
+            let x = x & 0xffff;
+            let v = f16_to_f32(x) as f64;
+            if v.is_nan() {
+                quiet16(x)
+            } else if v.is_infinite() {
+                (x & 0x8000) | 0x7e00
+            } else {
+                // Exact in f64; one rounding to f16, then the clamp (an f16 value).
+                let r = f16_to_f32(rm.to16(v - v.floor())) as f64;
+                f64_to_f16(fract(a, r, f16_to_f32(0x3bff) as f64))
+            }
+        })
     })
 }
 

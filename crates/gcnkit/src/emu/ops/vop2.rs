@@ -1,6 +1,6 @@
 //! Semantics of the VOP2 instructions (CLRX wiki page GcnInstrsVop2, *Operation* sections).
 
-use super::{map2, map2f, map2h, sext24};
+use super::{by_mode, map2, map2f, map2h, sext24};
 use crate::emu::float::{
     f16_to_f32, f32_to_f16, ftz16, ftz32, keeps_input_denorms, max_num32, max_num64, min_num32, min_num64,
 };
@@ -81,46 +81,49 @@ pub fn mul_legacy_f32(l: &mut Lanes) {
 /// `VDST = SRC0 * SRC1 + VDST` (not fused: the product is rounded). VDST is an input: MODE
 /// flushes it like the sources.
 pub fn mac_f32(l: &mut Lanes) {
-    let rm = Rm::f32(l.mode);
-    for i in 0..N {
-        let (a, b, c) = (
-            f32::from_bits(l.src[0][0][i]),
-            f32::from_bits(l.src[1][0][i]),
-            in32(l, l.old[0][i]),
-        );
-        l.dst[0][i] = rm.add32(rm.mul32(a, b), c).to_bits();
-    }
+    by_mode(l, Rm::f32(l.mode), |l, rm| {
+        for i in 0..N {
+            let (a, b, c) = (
+                f32::from_bits(l.src[0][0][i]),
+                f32::from_bits(l.src[1][0][i]),
+                in32(l, l.old[0][i]),
+            );
+            l.dst[0][i] = rm.add32(rm.mul32(a, b), c).to_bits();
+        }
+    })
 }
 
 /// `VDST = FMA(SRC0, SRC1, VDST)` (GCN 1.4.1: fused, one rounding). VDST is an input: MODE
 /// flushes it like the sources.
 pub fn fmac_f32(l: &mut Lanes) {
-    let rm = Rm::f32(l.mode);
-    for i in 0..N {
-        let (a, b, c) = (
-            f32::from_bits(l.src[0][0][i]),
-            f32::from_bits(l.src[1][0][i]),
-            in32(l, l.old[0][i]),
-        );
-        l.dst[0][i] = rm.fma32(a, b, c).to_bits();
-    }
+    by_mode(l, Rm::f32(l.mode), |l, rm| {
+        for i in 0..N {
+            let (a, b, c) = (
+                f32::from_bits(l.src[0][0][i]),
+                f32::from_bits(l.src[1][0][i]),
+                in32(l, l.old[0][i]),
+            );
+            l.dst[0][i] = rm.fma32(a, b, c).to_bits();
+        }
+    })
 }
 
 /// Legacy MAC: a zero factor leaves VDST unchanged.
 pub fn mac_legacy_f32(l: &mut Lanes) {
-    let rm = Rm::f32(l.mode);
-    for i in 0..N {
-        let (a, b, c) = (
-            f32::from_bits(l.src[0][0][i]),
-            f32::from_bits(l.src[1][0][i]),
-            in32(l, l.old[0][i]),
-        );
-        l.dst[0][i] = if a != 0.0 && b != 0.0 {
-            rm.add32(rm.mul32(a, b), c).to_bits()
-        } else {
-            l.old[0][i]
-        };
-    }
+    by_mode(l, Rm::f32(l.mode), |l, rm| {
+        for i in 0..N {
+            let (a, b, c) = (
+                f32::from_bits(l.src[0][0][i]),
+                f32::from_bits(l.src[1][0][i]),
+                in32(l, l.old[0][i]),
+            );
+            l.dst[0][i] = if a != 0.0 && b != 0.0 {
+                rm.add32(rm.mul32(a, b), c).to_bits()
+            } else {
+                l.old[0][i]
+            };
+        }
+    })
 }
 
 /// `VDST = SRC0 * K + SRC1` (K is a float input: MODE flushes it like the sources).
@@ -338,8 +341,9 @@ pub fn subbrev_co_u32(l: &mut Lanes) {
 
 /// `VDST = SRC0 * 2^SRC1` (SRC1 signed).
 pub fn ldexp_f32(l: &mut Lanes) {
-    let rm = Rm::f32(l.mode);
-    map2(l, |a, b| rm.to32(scaled(f32::from_bits(a) as f64, b as i32)).to_bits())
+    by_mode(l, Rm::f32(l.mode), |l, rm| {
+        map2(l, |a, b| rm.to32(scaled(f32::from_bits(a) as f64, b as i32)).to_bits())
+    })
 }
 
 /// `x * 2^e` for an f32 or f16 `x`, exact in f64 (the exponent clamped to a range where every
@@ -450,15 +454,16 @@ pub fn min_f16(l: &mut Lanes) {
 
 /// `VDST = SRC0 * SRC1 + VDST` in f16.
 pub fn mac_f16(l: &mut Lanes) {
-    let rm = Rm::f16(l.mode);
-    for i in 0..N {
-        let (a, b, c) = (
-            f16_to_f32(l.src[0][0][i] & 0xffff),
-            f16_to_f32(l.src[1][0][i] & 0xffff),
-            in16(l, l.old[0][i]),
-        );
-        l.dst[0][i] = rm.to16(round16(rm, a as f64 * b as f64) + c as f64);
-    }
+    by_mode(l, Rm::f16(l.mode), |l, rm| {
+        for i in 0..N {
+            let (a, b, c) = (
+                f16_to_f32(l.src[0][0][i] & 0xffff),
+                f16_to_f32(l.src[1][0][i] & 0xffff),
+                in16(l, l.old[0][i]),
+            );
+            l.dst[0][i] = rm.to16(round16(rm, a as f64 * b as f64) + c as f64);
+        }
+    })
 }
 
 /// The f16 rounding of a value, back as f64 (rounds an intermediate product; f64 holds the
@@ -480,8 +485,9 @@ pub fn madak_f16(l: &mut Lanes) {
 
 /// `SRC0 * 2^SRC1` in f16.
 pub fn ldexp_f16(l: &mut Lanes) {
-    let rm = Rm::f16(l.mode);
-    map2(l, |a, b| rm.to16(scaled(f16_to_f32(a & 0xffff) as f64, b as i32)))
+    by_mode(l, Rm::f16(l.mode), |l, rm| {
+        map2(l, |a, b| rm.to16(scaled(f16_to_f32(a & 0xffff) as f64, b as i32)))
+    })
 }
 
 fn map16(l: &mut Lanes, f: impl Fn(u16, u16) -> u32) {

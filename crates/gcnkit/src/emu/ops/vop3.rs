@@ -8,7 +8,7 @@
 //! Operand widths: a 32-bit source only fills `src[k][0]` (dword 1 may hold stale data from an
 //! earlier instruction), so the mixed-width operations below read each dword explicitly.
 
-use super::{map2, map3, map3f, map64f, sext24};
+use super::{by_mode, map2, map3, map3f, map64f, sext24};
 use crate::emu::float::{f16_to_f32, ftz16, ftz32, QNAN16, QNAN32, QNAN64};
 use crate::emu::lanes::{Lanes, N};
 use crate::emu::round::Rm;
@@ -331,34 +331,36 @@ fn src64(l: &Lanes, k: usize, i: usize) -> u64 {
 /// denormals whatever MODE says: inputs, the product and the result are flushed (CLRX's page:
 /// "it flush denormals"; LLVM selects v_mad_f32 only when f32 denormals are flushed).
 pub fn mad_f32(l: &mut Lanes) {
-    let rm = Rm::f32(l.mode);
-    map3(l, |a, b, c| {
-        let (a, b, c) = (
-            f32::from_bits(ftz32(a)),
-            f32::from_bits(ftz32(b)),
-            f32::from_bits(ftz32(c)),
-        );
-        let p = f32::from_bits(ftz32(rm.mul32(a, b).to_bits()));
-        ftz32(rm.add32(p, c).to_bits())
+    by_mode(l, Rm::f32(l.mode), |l, rm| {
+        map3(l, |a, b, c| {
+            let (a, b, c) = (
+                f32::from_bits(ftz32(a)),
+                f32::from_bits(ftz32(b)),
+                f32::from_bits(ftz32(c)),
+            );
+            let p = f32::from_bits(ftz32(rm.mul32(a, b).to_bits()));
+            ftz32(rm.add32(p, c).to_bits())
+        })
     })
 }
 
 /// Legacy MAD: a zero factor gives SRC2 (DX9 rule, CLRX page description); denormals flushed as in
 /// V_MAD_F32.
 pub fn mad_legacy_f32(l: &mut Lanes) {
-    let rm = Rm::f32(l.mode);
-    map3(l, |a, b, c| {
-        let (fa, fb, fc) = (
-            f32::from_bits(ftz32(a)),
-            f32::from_bits(ftz32(b)),
-            f32::from_bits(ftz32(c)),
-        );
-        if fa != 0.0 && fb != 0.0 {
-            let p = f32::from_bits(ftz32(rm.mul32(fa, fb).to_bits()));
-            ftz32(rm.add32(p, fc).to_bits())
-        } else {
-            ftz32(c)
-        }
+    by_mode(l, Rm::f32(l.mode), |l, rm| {
+        map3(l, |a, b, c| {
+            let (fa, fb, fc) = (
+                f32::from_bits(ftz32(a)),
+                f32::from_bits(ftz32(b)),
+                f32::from_bits(ftz32(c)),
+            );
+            if fa != 0.0 && fb != 0.0 {
+                let p = f32::from_bits(ftz32(rm.mul32(fa, fb).to_bits()));
+                ftz32(rm.add32(p, fc).to_bits())
+            } else {
+                ftz32(c)
+            }
+        })
     })
 }
 
@@ -390,23 +392,25 @@ pub fn mad_u32_u24(l: &mut Lanes) {
 /// f16 MAD (not fused): the product is rounded to f16, then the sum. Like V_MAD_F32 it does not
 /// support denormals (CLRX page: "it flush denormals"). Also the GCN 1.4 V_MAD_LEGACY_F16.
 pub fn mad_f16(l: &mut Lanes) {
-    let rm = Rm::f16(l.mode);
-    map3(l, |a, b, c| {
-        let (a, b, c) = (h(ftz16(a & 0xffff)), h(ftz16(b & 0xffff)), h(ftz16(c & 0xffff)));
-        let p = h(ftz16(rm.to16(a * b)));
-        // Two f16 values add exactly in f64: one rounding.
-        ftz16(rm.to16(p + c))
+    by_mode(l, Rm::f16(l.mode), |l, rm| {
+        map3(l, |a, b, c| {
+            let (a, b, c) = (h(ftz16(a & 0xffff)), h(ftz16(b & 0xffff)), h(ftz16(c & 0xffff)));
+            let p = h(ftz16(rm.to16(a * b)));
+            // Two f16 values add exactly in f64: one rounding.
+            ftz16(rm.to16(p + c))
+        })
     })
 }
 
 /// Fused f16 multiply-add, one rounding. Also the GCN 1.4 V_FMA_LEGACY_F16.
 pub fn fma_f16(l: &mut Lanes) {
-    let rm = Rm::f16(l.mode);
-    map3(l, |a, b, c| {
-        // The product of two f16 values is exact in f64; the sum is rounded to odd so that the
-        // final rounding to f16 is the only one.
-        // Rounding to odd keeps every later rounding mode exact too.
-        rm.to16(add_round_odd(h(a) * h(b), h(c)))
+    by_mode(l, Rm::f16(l.mode), |l, rm| {
+        map3(l, |a, b, c| {
+            // The product of two f16 values is exact in f64; the sum is rounded to odd so that the
+            // final rounding to f16 is the only one.
+            // Rounding to odd keeps every later rounding mode exact too.
+            rm.to16(add_round_odd(h(a) * h(b), h(c)))
+        })
     })
 }
 
@@ -721,12 +725,13 @@ pub fn mqsad_u32_u8(l: &mut Lanes) {
 /// placed in byte `SRC1 & 3` of SRC2. The seed's `if (ISNAN(f))` means `if (!ISNAN(f))`
 /// (DESIGN.md errata).
 pub fn cvt_pk_u8_f32(l: &mut Lanes) {
-    let rm = Rm::f32(l.mode);
-    map3(l, |a, b, c| {
-        let f = rm.to_int32(f32::from_bits(a));
-        let v = if f.is_nan() { 0 } else { f.clamp(0.0, 255.0) as u32 };
-        let shift = (b & 3) * 8;
-        (c & !(0xff << shift)) | (v << shift)
+    by_mode(l, Rm::f32(l.mode), |l, rm| {
+        map3(l, |a, b, c| {
+            let f = rm.to_int32(f32::from_bits(a));
+            let v = if f.is_nan() { 0 } else { f.clamp(0.0, 255.0) as u32 };
+            let shift = (b & 3) * 8;
+            (c & !(0xff << shift)) | (v << shift)
+        })
     })
 }
 
@@ -983,32 +988,33 @@ fn round_pair_f32(hi: f64, lo: f64) -> f32 {
 // PR 11613) and RDNA3's manual writes it (`2.0F ** (exponent(S2) > 127 ? 64 : -64)`).
 pub fn div_fmas_f32(l: &mut Lanes) {
     let m = l.mask;
-    let rm = Rm::f32(l.mode);
-    for i in 0..N {
-        let (a, b, c) = (
-            f32::from_bits(l.src[0][0][i]),
-            f32::from_bits(l.src[1][0][i]),
-            f32::from_bits(l.src[2][0][i]),
-        );
-        let r = if m >> i & 1 == 0 || !(a.is_finite() && b.is_finite() && c.is_finite()) {
-            rm.fma32(a, b, c)
-        } else {
-            let k = if exp32(c.to_bits()) > 127 { 64 } else { -64 };
-            // a*b is exact in f64, and so is scaling it and c by 2^k; a two-sum keeps the
-            // sum exact; one rounding to f32 at the end.
-            let s = 2f64.powi(k);
-            let (p, q) = (a as f64 * b as f64 * s, c as f64 * s);
-            let hi = p + q;
-            let bb = hi - p;
-            let lo = (p - (hi - bb)) + (q - bb);
-            match rm {
-                Rm::Even => round_pair_f32(hi, lo),
-                // Rounded to odd, the sum rounds once more exactly in any mode.
-                rm => rm.to32(add_round_odd(p, q)),
-            }
-        };
-        l.dst[0][i] = r.to_bits();
-    }
+    by_mode(l, Rm::f32(l.mode), |l, rm| {
+        for i in 0..N {
+            let (a, b, c) = (
+                f32::from_bits(l.src[0][0][i]),
+                f32::from_bits(l.src[1][0][i]),
+                f32::from_bits(l.src[2][0][i]),
+            );
+            let r = if m >> i & 1 == 0 || !(a.is_finite() && b.is_finite() && c.is_finite()) {
+                rm.fma32(a, b, c)
+            } else {
+                let k = if exp32(c.to_bits()) > 127 { 64 } else { -64 };
+                // a*b is exact in f64, and so is scaling it and c by 2^k; a two-sum keeps the
+                // sum exact; one rounding to f32 at the end.
+                let s = 2f64.powi(k);
+                let (p, q) = (a as f64 * b as f64 * s, c as f64 * s);
+                let hi = p + q;
+                let bb = hi - p;
+                let lo = (p - (hi - bb)) + (q - bb);
+                match rm {
+                    Rm::Even => round_pair_f32(hi, lo),
+                    // Rounded to odd, the sum rounds once more exactly in any mode.
+                    rm => rm.to32(add_round_odd(p, q)),
+                }
+            };
+            l.dst[0][i] = r.to_bits();
+        }
+    })
 }
 
 /// As [`div_fmas_f32`] in double precision: 2^128 or 2^-128 by SRC2's exponent (above 1023
@@ -1016,42 +1022,44 @@ pub fn div_fmas_f32(l: &mut Lanes) {
 /// the ends of the f64 range).
 pub fn div_fmas_f64(l: &mut Lanes) {
     let m = l.mask;
-    let rm = Rm::f64(l.mode);
-    for i in 0..N {
-        let (a, b, c) = (
-            f64::from_bits(src64(l, 0, i)),
-            f64::from_bits(src64(l, 1, i)),
-            f64::from_bits(src64(l, 2, i)),
-        );
-        let r = if m >> i & 1 == 0 || !(a.is_finite() && b.is_finite() && c.is_finite()) {
-            rm.fma64(a, b, c)
-        } else {
-            let k = if exp64(c.to_bits()) > 1023 { 128 } else { -128 };
-            let c2 = scaled_exactly(c, k);
-            match (scaled_exactly(a, k), scaled_exactly(b, k), c2) {
-                (Some(a2), _, Some(c2)) => rm.fma64(a2, b, c2),
-                (_, Some(b2), Some(c2)) => rm.fma64(a, b2, c2),
-                _ => rm.ldexp64(rm.fma64(a, b, c), k, || a.mul_add(b, c) * 2f64.powi(k)),
-            }
-        };
-        l.set64(i, r.to_bits());
-    }
+    by_mode(l, Rm::f64(l.mode), |l, rm| {
+        for i in 0..N {
+            let (a, b, c) = (
+                f64::from_bits(src64(l, 0, i)),
+                f64::from_bits(src64(l, 1, i)),
+                f64::from_bits(src64(l, 2, i)),
+            );
+            let r = if m >> i & 1 == 0 || !(a.is_finite() && b.is_finite() && c.is_finite()) {
+                rm.fma64(a, b, c)
+            } else {
+                let k = if exp64(c.to_bits()) > 1023 { 128 } else { -128 };
+                let c2 = scaled_exactly(c, k);
+                match (scaled_exactly(a, k), scaled_exactly(b, k), c2) {
+                    (Some(a2), _, Some(c2)) => rm.fma64(a2, b, c2),
+                    (_, Some(b2), Some(c2)) => rm.fma64(a, b2, c2),
+                    _ => rm.ldexp64(rm.fma64(a, b, c), k, || a.mul_add(b, c) * 2f64.powi(k)),
+                }
+            };
+            l.set64(i, r.to_bits());
+        }
+    })
 }
 
 /// `-MAX_FLOAT` unless SRC2 > 0; then 0 if a factor is 0 (DX9 rule), else SRC0 * SRC1.
 pub fn mullit_f32(l: &mut Lanes) {
-    let rm = Rm::f32(l.mode);
-    map3(l, |a, b, c| {
-        let (a, b, c) = (f32::from_bits(a), f32::from_bits(b), f32::from_bits(c));
-        if c > 0.0 {
-            if a != 0.0 && b != 0.0 {
-                rm.mul32(a, b).to_bits()
+    by_mode(l, Rm::f32(l.mode), |l, rm| {
+        map3(l, |a, b, c| {
+            let (a, b, c) = (f32::from_bits(a), f32::from_bits(b), f32::from_bits(c));
+            if c > 0.0 {
+                if a != 0.0 && b != 0.0 {
+                    rm.mul32(a, b).to_bits()
+                } else {
+                    0
+                }
             } else {
-                0
+                (-f32::MAX).to_bits()
             }
-        } else {
-            (-f32::MAX).to_bits()
-        }
+        })
     })
 }
 
@@ -1205,12 +1213,13 @@ pub fn max_f64(l: &mut Lanes) {
 
 /// `VDST = SRC0 * 2^(INT32)SRC1`, one rounding.
 pub fn ldexp_f64(l: &mut Lanes) {
-    let rm = Rm::f64(l.mode);
-    for i in 0..N {
-        let (x, e) = (f64::from_bits(src64(l, 0, i)), l.src[1][0][i] as i32);
-        let v = rm.ldexp64(x, e, || ldexp64(x, e));
-        l.set64(i, v.to_bits());
-    }
+    by_mode(l, Rm::f64(l.mode), |l, rm| {
+        for i in 0..N {
+            let (x, e) = (f64::from_bits(src64(l, 0, i)), l.src[1][0][i] as i32);
+            let v = rm.ldexp64(x, e, || ldexp64(x, e));
+            l.set64(i, v.to_bits());
+        }
+    })
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -11,8 +11,8 @@
 //! Operations: CLRX's wiki page GcnInstrsVop3p (the packed rows, V_MAD_MIX*), AMD's Vega 7nm
 //! ISA (the dot products); see each function for what is inferred.
 
-use super::map3;
 use super::vop3::add_round_odd;
+use super::{by_mode, map3};
 use crate::emu::float::{f16_to_f32, f64_to_f16, ftz32, max_num64, min_num64};
 use crate::emu::lanes::{Lanes, N};
 use crate::emu::round::Rm;
@@ -151,19 +151,18 @@ pub fn pk_min_u16(l: &mut Lanes) {
 /// Fused: the product of two f16 values is exact in f64, the sum is rounded to odd, so the
 /// rounding to f16 is the only one.
 pub fn pk_fma_f16(l: &mut Lanes) {
-    let rm = Rm::f16(l.mode);
-    pk3(l, |a, b, c| rm.to16(add_round_odd(h(a) * h(b), h(c))))
+    by_mode(l, Rm::f16(l.mode), |l, rm| {
+        pk3(l, |a, b, c| rm.to16(add_round_odd(h(a) * h(b), h(c))))
+    })
 }
 
 /// Sums and products of two f16 values are exact in f64: one rounding.
 pub fn pk_add_f16(l: &mut Lanes) {
-    let rm = Rm::f16(l.mode);
-    pk2(l, |a, b| rm.to16(h(a) + h(b)))
+    by_mode(l, Rm::f16(l.mode), |l, rm| pk2(l, |a, b| rm.to16(h(a) + h(b))))
 }
 
 pub fn pk_mul_f16(l: &mut Lanes) {
-    let rm = Rm::f16(l.mode);
-    pk2(l, |a, b| rm.to16(h(a) * h(b)))
+    by_mode(l, Rm::f16(l.mode), |l, rm| pk2(l, |a, b| rm.to16(h(a) * h(b))))
 }
 
 /// IEEE minNum, as V_MIN_F16.
@@ -200,29 +199,35 @@ fn fma32(rm: Rm, a: u32, b: u32, c: u32) -> f32 {
 }
 
 pub fn mad_mix_f32(l: &mut Lanes) {
-    let rm = Rm::f32(l.mode);
-    map3(l, |a, b, c| mad32(rm, a, b, c).to_bits())
+    by_mode(l, Rm::f32(l.mode), |l, rm| {
+        map3(l, |a, b, c| mad32(rm, a, b, c).to_bits())
+    })
 }
 
 /// V_MAD_MIXLO_F16/V_MAD_MIXHI_F16: the f32 result rounded to f16 (the executor writes the
 /// half and applies CLAMP after the conversion, LLVM D38069: "Clamp modifier is applied after
 /// conversion to f16").
 pub fn mad_mix_f16(l: &mut Lanes) {
-    let (rm, rm16) = (Rm::f32(l.mode), Rm::f16(l.mode));
-    map3(l, |a, b, c| rm16.to16(mad32(rm, a, b, c) as f64))
+    let rm16 = Rm::f16(l.mode);
+    by_mode(l, Rm::f32(l.mode), |l, rm| {
+        map3(l, |a, b, c| rm16.to16(mad32(rm, a, b, c) as f64))
+    })
 }
 
 /// V_FMA_MIX_F32 (gfx906): fused, one rounding to f32.
 pub fn fma_mix_f32(l: &mut Lanes) {
-    let rm = Rm::f32(l.mode);
-    map3(l, |a, b, c| fma32(rm, a, b, c).to_bits())
+    by_mode(l, Rm::f32(l.mode), |l, rm| {
+        map3(l, |a, b, c| fma32(rm, a, b, c).to_bits())
+    })
 }
 
 /// V_FMA_MIXLO_F16/V_FMA_MIXHI_F16: the fused f32 result, then rounded to f16 (LLVM selects
 /// them for `fptrunc(fma(f32))`, which rounds twice).
 pub fn fma_mix_f16(l: &mut Lanes) {
-    let (rm, rm16) = (Rm::f32(l.mode), Rm::f16(l.mode));
-    map3(l, |a, b, c| rm16.to16(fma32(rm, a, b, c) as f64))
+    let rm16 = Rm::f16(l.mode);
+    by_mode(l, Rm::f32(l.mode), |l, rm| {
+        map3(l, |a, b, c| rm16.to16(fma32(rm, a, b, c) as f64))
+    })
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -242,18 +247,19 @@ fn two_sum(a: f64, b: f64) -> (f64, f64) {
 /// fused operation (the correctly rounded sum of three values: Boldo and Melquiond's
 /// round-to-odd algorithm, every step exact but the odd roundings).
 pub fn dot2_f32_f16(l: &mut Lanes) {
-    let rm = Rm::f32(l.mode);
-    map3(l, |a, b, c| {
-        let p0 = h(a) * h(b);
-        let p1 = h(a >> 16) * h(b >> 16);
-        let c = f32::from_bits(c) as f64;
-        if !(p0.is_finite() && p1.is_finite() && c.is_finite()) {
-            return ((p0 + p1 + c) as f32).to_bits();
-        }
-        let (uh, ul) = two_sum(p1, c);
-        let (th, tl) = two_sum(p0, uh);
-        let v = add_round_odd(tl, ul);
-        rm.to32(add_round_odd(th, v)).to_bits()
+    by_mode(l, Rm::f32(l.mode), |l, rm| {
+        map3(l, |a, b, c| {
+            let p0 = h(a) * h(b);
+            let p1 = h(a >> 16) * h(b >> 16);
+            let c = f32::from_bits(c) as f64;
+            if !(p0.is_finite() && p1.is_finite() && c.is_finite()) {
+                return ((p0 + p1 + c) as f32).to_bits();
+            }
+            let (uh, ul) = two_sum(p1, c);
+            let (th, tl) = two_sum(p0, uh);
+            let v = add_round_odd(tl, ul);
+            rm.to32(add_round_odd(th, v)).to_bits()
+        })
     })
 }
 
