@@ -57,6 +57,17 @@ fn kernel_of(arch: Arch, words: Vec<u32>, template: &KernelInfo, round: u32) -> 
     }
 }
 
+/// The words of an LLVM-dialect program (it must assemble without a diagnostic).
+fn words(a: Arch, text: &str) -> Vec<u32> {
+    let mut x = gcnkit::asm::Assembler::new(a, gcnkit::asm::Dialect::Llvm, "t.s");
+    for (n, l) in text.lines().enumerate() {
+        x.line(n + 1, l);
+    }
+    let (items, diags) = x.finish();
+    assert!(diags.is_empty(), "{diags:?}");
+    items.iter().flat_map(|it| it.instr(a).words().to_vec()).collect()
+}
+
 fn template() -> KernelInfo {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/run/stencil.gfx900.hsaco");
     kernels(&std::fs::read(path).unwrap()).unwrap().remove(0)
@@ -117,15 +128,7 @@ fn random_instructions_never_panic() {
 fn lds_faults_name_the_access() {
     let t = template();
     let a = Arch::Gcn14;
-    let asm = |text: &str| -> Vec<u32> {
-        let mut x = gcnkit::asm::Assembler::new(a, gcnkit::asm::Dialect::Llvm, "t.s");
-        for (n, l) in text.lines().enumerate() {
-            x.line(n + 1, l);
-        }
-        let (items, diags) = x.finish();
-        assert!(diags.is_empty(), "{diags:?}");
-        items.iter().flat_map(|it| it.instr(a).words().to_vec()).collect()
-    };
+    let asm = |text: &str| words(a, text);
     // v0 = work-item id: lane 64 (wave 1's first lane) writes past 256 bytes of LDS.
     let k = kernel_of(a, asm("v_lshlrev_b32 v1, 2, v0\nds_write_b32 v1, v0\ns_endpgm"), &t, 0);
     let e = run(&k, &launch(1), None).err().expect("fault").to_string();
@@ -166,15 +169,7 @@ fn typed_buffer_accesses() {
             k + 1
         )
     };
-    let asm = |text: &str| -> Vec<u32> {
-        let mut x = gcnkit::asm::Assembler::new(a, gcnkit::asm::Dialect::Llvm, "t.s");
-        for (n, l) in text.lines().enumerate() {
-            x.line(n + 1, l);
-        }
-        let (items, diags) = x.finish();
-        assert!(diags.is_empty(), "{diags:?}");
-        items.iter().flat_map(|it| it.instr(a).words().to_vec()).collect()
-    };
+    let asm = |text: &str| words(a, text);
     let input: Vec<u8> = (0..96u32)
         .flat_map(|i| (0x8001_7ff0u32.wrapping_add(i * 0x0102_0304)).to_le_bytes())
         .collect();
