@@ -76,8 +76,9 @@ pub struct Disassembler {
     syntax: Syntax,
     format: Format,
     fast: Option<FastClrx>,
-    /// The fast path's plan (0: none) and length of each instruction of a piece.
-    items: Vec<(u16, u8)>,
+    /// The fast path's plan (0: none), length and [`syntax::fast::Hit::simple`] of each
+    /// instruction of a piece.
+    items: Vec<(u16, u8, bool)>,
 }
 
 impl Disassembler {
@@ -156,29 +157,36 @@ impl Disassembler {
             return Ok(0);
         };
         let (arch, syntax, format) = (self.arch, self.syntax, self.format);
-        // Each instruction's plan (0: none) and length.
-        let items = &mut self.items;
-        items.clear();
-        let mut labels = syntax::LabelsBuilder::new(words.len(), base);
+        let n = words.len();
+        // By the dword an instruction starts at: its plan (0: none), length and
+        // `Hit::simple` (length 0 inside an instruction).
+        self.items.clear();
+        self.items.resize(n, (0, 0, false));
+        let items = &mut self.items[..n];
+        let mut labels = syntax::LabelsBuilder::new(n, base);
         let mut pos = 0;
-        while pos < words.len() {
-            let (plan, len, branch) = match fast.lookup(words, pos) {
-                Some(hit) => (FastClrx::plan_of(&hit), hit.len, fast.branch(&hit)),
+        while pos < n {
+            let (plan, len, simple, branch) = match fast.lookup(words, pos) {
+                Some(hit) => (FastClrx::plan_of(&hit), hit.len, hit.simple, fast.branch(&hit)),
                 None => match crate::decode::length_and_branch(arch, &words[pos..]) {
-                    Ok((len, branch)) => (0, len, branch),
+                    Ok((len, branch)) => (0, len, false, branch),
                     Err(_) => break,
                 },
             };
-            labels.instruction(pos, len, branch);
-            items.push((plan, len as u8));
+            if let Some(simm) = branch {
+                labels.branch(pos, len, simm);
+            }
+            items[pos] = (plan, len as u8, simple);
             pos += len;
         }
-        let labels = labels.done();
+        let items = &items[..pos];
+        let labels = labels.done_where(|k| items.get(k).is_some_and(|i| i.1 != 0));
         let fast = &*fast;
         let mut buf = String::with_capacity(CHUNK + 4096);
         let mut pos = 0;
         let mut count = 0;
-        for &(plan, len) in items.iter() {
+        while pos < items.len() {
+            let (plan, len, simple) = items[pos];
             let offset = base + pos * 4;
             let at = syntax::At {
                 offset,
@@ -191,11 +199,11 @@ impl Disassembler {
             let line = buf.len();
             let mut done = false;
             if plan != 0 {
-                let hit = FastClrx::again(plan, len as usize, words, pos);
+                let hit = FastClrx::again(plan, len as usize, simple, words, pos);
                 if format == Format::Listing {
                     clrx_listing_head(&mut buf, offset, &words[pos..pos + hit.len]);
                 }
-                done = fast.print(&mut buf, hit, &words[pos..], &at);
+                done = fast.print_line(&mut buf, hit, &words[pos..], &at);
                 if !done {
                     buf.truncate(line);
                 }
@@ -209,8 +217,8 @@ impl Disassembler {
                     Format::Listing => listing(&mut buf, &i, &at, syntax),
                     _ => syntax::print_at(&mut buf, &i, syntax, &at),
                 }
+                buf.push('\n');
             }
-            buf.push('\n');
             if buf.len() >= CHUNK {
                 sink(&buf);
                 buf.clear();
@@ -218,7 +226,7 @@ impl Disassembler {
             pos += len as usize;
             count += 1;
         }
-        if pos < words.len() {
+        if pos < n {
             // A truncated instruction (the lengths pass stopped there).
             let offset = base + pos * 4;
             if let Err(error) = decode(arch, &words[pos..]) {

@@ -82,64 +82,68 @@ struct Tail {
     value: bool,
 }
 
-/// One operand of a [`Line::is_simple`] plan: the precomputed text at `base + (((bits >>
-/// shift) & mask) << scale)` of [`FastClrx::cells`], after `sep` bytes of ", ".
+/// One operand of a [`Head::simple`] plan: the precomputed text of [`FastClrx::cells`] at
+/// `base + (field << scale)`, after `sep` bytes of ", ". The field is found in `bits` by one
+/// rotation that brings it to bit `scale + 4` (so that it counts 16-byte cells) and one mask.
 #[derive(Clone, Copy, Debug)]
 struct Simple {
-    base: u16,
-    mask: u16,
-    shift: u8,
-    /// `scale` (bits 0-1), `sep` (bit 2: two bytes), and the [`Cells`] flags that send the
-    /// word to the general printer (bits 3-7).
+    /// The rotation (right) of the instruction's bits.
+    rot: u8,
+    /// `sep` (bit 2: two bytes), and the [`Cells`] flags that send the word to the general
+    /// printer (bits 3-7).
     meta: u8,
+    /// The field's mask, shifted to bit `scale + 4`.
+    mask: u16,
+    base: u16,
 }
 
 impl Simple {
+    /// The operand's cell.
     #[inline(always)]
     fn index(&self, bits: u64) -> usize {
-        self.base as usize + ((((bits >> self.shift) as u32) & self.mask as u32) << (self.meta & 3)) as usize
+        (self.base as usize) + ((bits.rotate_right(self.rot as u32) as u32 & self.mask as u32) >> 4) as usize
     }
 }
 
 /// What the printing of every word reads of its plan, in one cache line: the mnemonic (with
-/// its trailing space when operands follow; zeros after it, copied whole) and the plain
-/// operands.
+/// its trailing space when operands follow; zeros after it, copied whole with the 8 bytes
+/// that follow it), the register operands, and the last operand when it is a number.
 #[derive(Clone, Copy)]
 #[repr(C, align(64))]
 struct Line {
-    mnemonic: [u8; 32],
-    simple: [Simple; 4],
+    mnemonic: [u8; 24],
+    simple: [Simple; 5],
     mnemonic_len: u8,
-    /// Every operand a register of one or two registers: printed from `simple`, four operands
-    /// always (the missing ones are empty texts), when no modifier is set.
-    is_simple: bool,
-    /// A VOP3 row with a 32-bit form: CLRX's ` vop3` suffix is decided word by word.
-    suffix: bool,
-    /// The one operand is s_waitcnt's counters and nothing follows: printed from
-    /// [`Waitcnt`] where it can.
-    waitcnt: bool,
+    /// [`Line::FIFTH`], [`Line::SUFFIX`]...
+    flags: u8,
+    /// The last operand when it is a number ([`Line::HEX`], [`Line::LABEL`]): its field,
+    /// and the separator's length before it.
+    value_shift: u8,
+    value_sep: u8,
+    value_mask: u32,
 }
 
 /// What the lookup reads of a plan, kept apart from the rest (small, so that all of them
 /// stay in the first-level cache).
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Default)]
 struct Head {
     /// The bits outside the operand and modifier fields must be `guard_bits`.
     guard_mask: u64,
     guard_bits: u64,
-    /// The operands whose field can hold the literal code 255 (a longer instruction); unused
-    /// entries have a zero mask and add.
-    lit: [Field; 3],
-    /// The modifier fields: a word with all of them clear takes the plain printing (when
-    /// its operands do).
-    tail_bits: u64,
+    /// The operands whose field can hold the literal code 255 (a longer instruction): the
+    /// field holds it when `bits & lit_mask[k] == lit_bits[k]` (never in unused entries).
+    lit_mask: [u64; 3],
+    lit_bits: [u64; 3],
     /// Dwords of the instruction without a literal.
     words: u8,
-    /// The entries of `lit` whose literal code means a literal dword follows (the others'
-    /// go to the general printer).
+    /// The entries of `lit_mask` whose literal code means a literal dword follows (the
+    /// others' go to the general printer).
     lit_dword: u8,
     /// A branch.
     label: bool,
+    /// Every operand a register or `off` with a text in [`FastClrx::cells`]: printed from
+    /// [`Line::simple`] when no modifier is set and no literal follows.
+    simple: bool,
 }
 
 /// A field's value as an operand code: `((bits >> shift) & mask) << scale) + add`.
@@ -149,13 +153,6 @@ struct Field {
     scale: u8,
     add: u16,
     mask: u16,
-}
-
-impl Field {
-    #[inline(always)]
-    fn value(&self, bits: u64) -> u32 {
-        (((bits >> self.shift) as u32 & self.mask as u32) << self.scale) + self.add as u32
-    }
 }
 
 /// The plan of one row in one class (the fields the plain printing reads first).
@@ -173,6 +170,8 @@ struct Plan {
     /// The mnemonic, with its trailing space when operands follow.
     mnemonic: Cell,
     ops: [Op; 5],
+    /// The fields of `head.lit_mask`.
+    lit: [Field; 3],
     id: DefId,
     enc: Enc,
     /// The opcode field's value.
@@ -199,8 +198,11 @@ struct Entry {
 }
 
 /// The operand texts of the plain printing, 16 bytes each: up to 14 bytes of text, its
-/// length, and [`Cells`] flags; by `(regs - 1) * 512 + code` for one or two registers, then
-/// one empty text.
+/// length, and [`Cells`] flags. By register count, 512 texts (one per operand code) from
+/// [`Cells::group`]: one and two registers the CLRX printer's operand texts, wider ranges
+/// (added when a plan first needs them) the general operand printer's; then one empty text
+/// and `off`. A fixed power-of-two table, so that an index masked to its size needs no
+/// bounds check.
 struct Cells;
 
 impl Cells {
@@ -214,37 +216,59 @@ impl Cells {
     const UNNAMED: u8 = 8;
     /// The index of the empty text.
     const EMPTY: u16 = 1024;
+    /// The index of `off`.
+    const OFF: u16 = 1025;
+    /// The first wide group.
+    const WIDE: usize = 1536;
+    /// Texts in all.
+    const N: usize = 8192;
 
-    fn build(a: Arch) -> Vec<[u8; 16]> {
+    /// One group of one and two registers, the empty text and `off`.
+    fn build(a: Arch) -> Box<[[u8; 16]; Cells::N]> {
         let (plain, _) = super::clrx::op_texts(a);
-        let mut cells = Vec::with_capacity(1025);
-        for (k, text) in plain.iter().enumerate().take(1024) {
-            let (regs, code) = (k / 512 + 1, (k % 512) as u16);
-            let t = text.as_str();
-            let mut c = [0u8; 16];
+        let mut cells: Box<[[u8; 16]; Cells::N]> = vec![[0u8; 16]; Cells::N]
+            .into_boxed_slice()
+            .try_into()
+            .unwrap_or_else(|_| unreachable!());
+        for regs in 1..=2u8 {
+            let texts = (0..512).map(|code| plain[(regs as usize - 1) * 512 + code].as_str());
+            Cells::fill(&mut cells[(regs as usize - 1) * 512..], a, regs, texts);
+        }
+        cells[Cells::OFF as usize] = Cells::cell("off", 0);
+        cells
+    }
+
+    /// Fills `cells[..512]` with the texts of ranges of `regs` registers and their flags.
+    fn fill<T: AsRef<str>>(cells: &mut [[u8; 16]], a: Arch, regs: u8, texts: impl Iterator<Item = T>) {
+        for ((code, t), c) in (0..512u16).zip(texts).zip(cells.iter_mut()) {
+            let t = t.as_ref();
             let mut flags = 0;
-            if t.len() <= 14 && !t.is_empty() {
-                c[..t.len()].copy_from_slice(t.as_bytes());
-                c[14] = t.len() as u8;
-            } else {
-                flags |= Cells::LONG;
-            }
-            if !crate::layout::scalar_aligned(code, regs as u8)
+            if !crate::layout::scalar_aligned(code, regs)
                 && matches!(crate::operand::classify(a, code), crate::operand::Src::Sgpr(_))
             {
                 flags |= Cells::UNALIGNED;
             }
-            if code >= 256 && code as usize + regs > 512 {
+            if code >= 256 && code as usize + regs as usize > 512 {
                 flags |= Cells::PAST_END;
             }
-            if !super::memory::scalar_code_named(a, code, regs as u8) {
+            if !super::memory::scalar_code_named(a, code, regs) {
                 flags |= Cells::UNNAMED;
             }
-            c[15] = flags;
-            cells.push(c);
+            *c = Cells::cell(t, flags);
         }
-        cells.push([0; 16]);
-        cells
+    }
+
+    /// A text and its flags ([`Cells::LONG`] where it does not fit).
+    fn cell(t: &str, mut flags: u8) -> [u8; 16] {
+        let mut c = [0u8; 16];
+        if t.len() <= 14 && !t.is_empty() && t.is_ascii() {
+            c[..t.len()].copy_from_slice(t.as_bytes());
+            c[14] = t.len() as u8;
+        } else {
+            flags |= Cells::LONG;
+        }
+        c[15] = flags;
+        c
     }
 }
 
@@ -326,39 +350,76 @@ impl Waitcnt {
 const UNSEEN: u16 = 0;
 const SLOW: u16 = 1;
 
-/// Appends the text of a 16-byte cell: up to 15 ASCII bytes, the length in byte 15.
+/// The bits of an instruction of 0-3 dwords that `bits` holds (the first two dwords).
+const WORD_MASK: [u64; 4] = [0, u32::MAX as u64, u64::MAX, u64::MAX];
+
+/// Appends `v` in hex as the CLRX printer does (`0x2a`, [`hex`]), after `sep` bytes of ", ".
+#[inline]
+fn push_hex(out: &mut String, v: u32, sep: usize) {
+    // The 8 nibbles spread to 8 bytes (the lowest first), made ASCII digits at once.
+    let x = v as u64;
+    let x = (x | x << 16) & 0x0000_ffff_0000_ffff;
+    let x = (x | x << 8) & 0x00ff_00ff_00ff_00ff;
+    let x = (x | x << 4) & 0x0f0f_0f0f_0f0f_0f0f;
+    let letters = ((x + 0x0606_0606_0606_0606) >> 4) & 0x0101_0101_0101_0101;
+    let ascii = x + 0x3030_3030_3030_3030 + letters * (b'a' - b'0' - 10) as u64;
+    let digits = ((32 - v.leading_zeros() as usize + 3) / 4).max(1);
+    // The most significant digit first, the leading zeros dropped.
+    let text = ascii.swap_bytes() >> (8 * (8 - digits));
+    let mut b = [0u8; 12];
+    b[..4].copy_from_slice(b", 0x");
+    b[4..].copy_from_slice(&text.to_le_bytes());
+    // SAFETY: every byte is ASCII (", 0x" and hex digits).
+    out.push_str(unsafe { std::str::from_utf8_unchecked(&b[2 - sep.min(2)..4 + digits]) });
+}
+
+/// Appends the text of a [`Cells`] cell: up to 14 ASCII bytes, the length in byte 14.
 #[inline(always)]
 fn push_cell(out: &mut String, c: &[u8; 16]) {
     out.reserve(16);
-    // SAFETY: `reserve(16)` leaves room for the 16-byte copy; the length grows by `c[15]` <=
-    // 15 bytes of the cell's ASCII text.
+    // SAFETY: `reserve(16)` leaves room for the 16-byte copy; the length grows by `c[14]` <=
+    // 14 bytes of the cell's ASCII text.
     unsafe {
         let v = out.as_mut_vec();
         let l = v.len();
         std::ptr::copy_nonoverlapping(c.as_ptr(), v.as_mut_ptr().add(l), 16);
-        v.set_len(l + c[15].min(15) as usize);
+        v.set_len(l + c[14].min(14) as usize);
     }
 }
 
 /// The fast CLRX printer of one arch, with the plans of the rows it has met.
 pub struct FastClrx {
     arch: Arch,
-    /// The operand texts of [`Plan::simple`] plans ([`Cells`]).
-    cells: Vec<[u8; 16]>,
+    /// The operand texts ([`Cells`]).
+    cells: Box<[[u8; 16]; Cells::N]>,
+    /// By register count: the first of its 512 texts in `cells` (`u16::MAX`: none yet;
+    /// one and two registers at 0 and 512 always).
+    groups: [u16; 33],
     /// s_waitcnt's counter texts.
     waitcnt: Option<Waitcnt>,
-    /// By register count (3 and more, built when a plan first needs it): the general
-    /// operand printer's text of each code, in 16-byte cells (text, its length in byte 15;
-    /// 0 where it is longer than 15 bytes or not ASCII).
-    wide: Vec<Vec<[u8; 16]>>,
     /// The class of each top 9 bits of a first word (`None`: no plans).
     class: [Option<Entry>; 512],
     /// By class and opcode: 0 not looked at yet; 1 no plan (the general printer); k >= 2
-    /// `plans[k - 2]`.
-    by_opcode: Vec<u16>,
-    heads: Vec<Head>,
-    lines: Vec<Line>,
+    /// `plans[k - 2]`, `heads[k - 2]` and `lines[k - 2]`. Fixed power-of-two tables (a
+    /// masked index needs no bounds check); the classes past the end get no plans.
+    by_opcode: Box<[u16; OPCODES]>,
+    heads: Box<[Head; PLANS]>,
+    lines: Box<[Line; PLANS]>,
     plans: Vec<Plan>,
+}
+
+/// Room for opcodes in [`FastClrx::by_opcode`] (every class's opcode space, one after the
+/// other).
+const OPCODES: usize = 4096;
+/// Room for plans (every row met).
+const PLANS: usize = 2048;
+
+/// A boxed array of `N` copies of `v`.
+fn boxed<T: Copy, const N: usize>(v: T) -> Box<[T; N]> {
+    vec![v; N]
+        .into_boxed_slice()
+        .try_into()
+        .unwrap_or_else(|_| unreachable!())
 }
 
 /// An instruction the fast path takes: its plan and fixed bits.
@@ -370,6 +431,9 @@ pub struct Hit {
     bits: u64,
     /// Dwords, the literal included.
     pub len: usize,
+    /// Printed from [`Line::simple`]: its row's plan is [`Head::simple`], no modifier is set
+    /// and no literal follows.
+    pub simple: bool,
 }
 
 impl FastClrx {
@@ -395,15 +459,18 @@ impl FastClrx {
 
     pub fn new(arch: Arch) -> FastClrx {
         let mut class = [None; 512];
-        let mut by_opcode = Vec::new();
+        let mut opcodes = 0;
         for enc in Self::CLASSES {
             let Some(fl) = fields(enc, arch) else {
                 continue;
             };
+            if opcodes + (1 << fl.opcode_bits()) > OPCODES {
+                continue;
+            }
             let (op_lo, op_hi) = fl.range(F::Op).unwrap_or((0, 0));
             let (seg_lo, seg_hi) = fl.range(F::Seg).map_or((0, 0), |(lo, hi)| (lo, hi - lo + 1));
             let e = Entry {
-                start: by_opcode.len() as u32,
+                start: opcodes as u32,
                 op_mask: ((1u32 << (op_hi - op_lo + 1)) - 1) as u16,
                 op_shift: op_lo,
                 seg_shift: seg_lo,
@@ -413,22 +480,25 @@ impl FastClrx {
                 ext_src0: enc.is_vop32() && arch.is_vi_plus(),
                 enc,
             };
-            by_opcode.resize(by_opcode.len() + (1 << fl.opcode_bits()), UNSEEN);
+            opcodes += 1 << fl.opcode_bits();
             for (top, c) in class.iter_mut().enumerate() {
                 if class_of(arch, (top as u32) << 23) == enc {
                     *c = Some(e);
                 }
             }
         }
+        let mut groups = [u16::MAX; 33];
+        groups[1] = 0;
+        groups[2] = 512;
         FastClrx {
             arch,
             cells: Cells::build(arch),
+            groups,
             waitcnt: Waitcnt::build(arch),
-            wide: Vec::new(),
             class,
-            by_opcode,
-            heads: Vec::new(),
-            lines: Vec::new(),
+            by_opcode: boxed(UNSEEN),
+            heads: boxed(Head::default()),
+            lines: boxed(Line::EMPTY),
             plans: Vec::new(),
         }
     }
@@ -450,29 +520,34 @@ impl FastClrx {
             return None;
         }
         let w1 = words.get(pos + 1).copied().unwrap_or(0);
-        let bits = if len == 1 {
-            w0 as u64
-        } else {
-            w0 as u64 | (w1 as u64) << 32
-        };
+        let bits = (w0 as u64 | (w1 as u64) << 32) & WORD_MASK[len & 3];
         let ext = e.ext_src0 & ((w0 & 0x1ff).wrapping_sub(249) < 2);
         let op = ((bits >> e.op_shift) as u32 & e.op_mask as u32)
             | ((bits >> e.seg_shift) as u32 & e.seg_mask as u32) << e.op_bits;
-        let slot = e.start as usize + op as usize;
+        let slot = (e.start as usize + op as usize) & (OPCODES - 1);
         let mut plan = self.by_opcode[slot];
         if plan == UNSEEN {
             plan = self.add_plan(e.enc, op, slot, e.words);
         }
-        let h = self.heads.get((plan as usize).wrapping_sub(2))?;
-        let lit = (h.lit[0].value(bits) == 255) as u8
-            | ((h.lit[1].value(bits) == 255) as u8) << 1
-            | ((h.lit[2].value(bits) == 255) as u8) << 2;
+        if plan == SLOW {
+            return None;
+        }
+        let h = &self.heads[(plan as usize - 2) & (PLANS - 1)];
+        let lit = (bits & h.lit_mask[0] == h.lit_bits[0]) as u8
+            | ((bits & h.lit_mask[1] == h.lit_bits[1]) as u8) << 1
+            | ((bits & h.lit_mask[2] == h.lit_bits[2]) as u8) << 2;
         if bits & h.guard_mask != h.guard_bits || ext {
             return None;
         }
         let label = h.label;
         if lit == 0 {
-            return Some(Hit { plan, label, bits, len });
+            return Some(Hit {
+                plan,
+                label,
+                bits,
+                len,
+                simple: h.simple,
+            });
         }
         // The literal code: one source that takes the literal dword after the word (two
         // literal codes, or one where no literal follows, go to the general printer).
@@ -484,6 +559,7 @@ impl FastClrx {
             label,
             bits,
             len: len + 1,
+            simple: false,
         })
     }
 
@@ -492,19 +568,23 @@ impl FastClrx {
     #[cold]
     fn add_plan(&mut self, enc: Enc, op: u32, slot: usize, words: u8) -> u16 {
         let mut plan = SLOW;
-        if let Some((p, probe)) = build(self.arch, enc, op).filter(|(p, _)| p.head.words == words) {
-            if self.plans.len() < (u16::MAX - 2) as usize {
+        if let Some((mut p, probe)) = build(self.arch, enc, op).filter(|(p, _)| p.head.words == words) {
+            if self.plans.len() < PLANS {
                 for o in p.ops[..p.nops as usize].iter().filter(|o| o.kind == Kind::Reg) {
-                    self.add_wide(o.regs);
+                    self.add_group(o.regs);
                 }
-                self.heads.push(p.head);
-                self.lines.push(p.line);
+                let line = p.line;
+                p.head.simple = self.simple_line(&mut p).is_some();
+                if !p.head.simple {
+                    p.line = line;
+                }
+                let k = self.plans.len();
+                self.heads[k] = p.head;
+                self.lines[k] = p.line;
                 self.plans.push(p);
-                plan = (self.plans.len() + 1) as u16;
+                plan = (k + 2) as u16;
                 if !self.agrees(plan, &probe) {
                     self.plans.pop();
-                    self.lines.pop();
-                    self.heads.pop();
                     plan = SLOW;
                 }
             }
@@ -513,31 +593,97 @@ impl FastClrx {
         plan
     }
 
-    /// Builds [`FastClrx::wide`]'s texts of ranges of `regs` registers (3 and more) if not
-    /// yet built.
+    /// Adds the [`Cells`] group of ranges of `regs` registers if it is not there yet and
+    /// there is room.
     #[cold]
-    fn add_wide(&mut self, regs: u8) {
+    fn add_group(&mut self, regs: u8) {
         let r = regs as usize;
-        if r < 3 || self.wide.get(r).is_some_and(|t| !t.is_empty()) {
+        if r == 0 || r >= self.groups.len() || self.groups[r] != u16::MAX {
             return;
         }
-        if self.wide.len() <= r {
-            self.wide.resize(r + 1, Vec::new());
+        let used = self
+            .groups
+            .iter()
+            .filter(|&&g| g as usize >= Cells::WIDE && g != u16::MAX)
+            .count();
+        let base = Cells::WIDE + 512 * used;
+        if base + 512 > Cells::N {
+            return;
         }
         let mut s = String::new();
-        self.wide[r] = (0..512u16)
-            .map(|code| {
-                s.clear();
-                let slot = crate::layout::Slot::new(Role::Sdst, code, regs, crate::isa::Ty::B32);
-                super::clrx::operand(&mut s, self.arch, &slot, None, true, None);
-                let mut c = [0u8; 16];
-                if s.len() <= 15 && s.is_ascii() {
-                    c[..s.len()].copy_from_slice(s.as_bytes());
-                    c[15] = s.len() as u8;
-                }
-                c
-            })
-            .collect();
+        let texts = (0..512u16).map(|code| {
+            s.clear();
+            let slot = crate::layout::Slot::new(Role::Sdst, code, regs, crate::isa::Ty::B32);
+            super::clrx::operand(&mut s, self.arch, &slot, None, true, None);
+            s.clone()
+        });
+        let arch = self.arch;
+        Cells::fill(&mut self.cells[base..], arch, regs, texts);
+        self.groups[r] = base as u16;
+    }
+
+    /// Fills in `p`'s [`Line::simple`] operands if every operand is a register with a text
+    /// group in [`FastClrx::cells`] or `off` but the last, which may also be a number in hex
+    /// or a branch target (and the mnemonic fits): is the plan [`Head::simple`] (`Some`)?
+    /// s_waitcnt's plans are too.
+    fn simple_line(&self, p: &mut Plan) -> Option<()> {
+        if p.line.flags & Line::WAITCNT != 0 {
+            let o = p.ops[0];
+            p.line.value_shift = o.shift;
+            p.line.value_mask = o.mask;
+            let plain = o.scale == 0 && o.add == 0 && p.line.mnemonic_len as usize <= p.line.mnemonic.len();
+            return (plain && self.waitcnt.is_some()).then_some(());
+        }
+        let mut n = p.nops as usize;
+        if n > 0 && matches!(p.ops[n - 1].kind, Kind::Hex | Kind::Label) {
+            let o = p.ops[n - 1];
+            if o.scale != 0 || o.add != 0 {
+                return None;
+            }
+            p.line.flags |= if o.kind == Kind::Hex { Line::HEX } else { Line::LABEL };
+            p.line.value_shift = o.shift;
+            p.line.value_mask = o.mask;
+            p.line.value_sep = if n > 1 { 2 } else { 0 };
+            n -= 1;
+        }
+        if p.ntails > 0 {
+            p.line.flags |= Line::TAILS;
+        }
+        if n > 5 || p.line.mnemonic_len as usize > p.line.mnemonic.len() {
+            return None;
+        }
+        for (k, (s, o)) in p.line.simple.iter_mut().zip(&p.ops[..n]).enumerate() {
+            let base = match o.kind {
+                Kind::Off => Cells::OFF as usize,
+                Kind::Reg if o.add as u32 + (o.mask << o.scale) < 512 => match self.groups.get(o.regs as usize) {
+                    Some(&g) if g != u16::MAX => g as usize + o.add as usize,
+                    _ => return None,
+                },
+                _ => return None,
+            };
+            let reject = Cells::LONG
+                | match o.check {
+                    Check::None => 0,
+                    Check::Aligned => Cells::UNALIGNED,
+                    Check::VgprEnd => Cells::PAST_END,
+                    Check::Named => Cells::UNNAMED,
+                };
+            let mask = if o.kind == Kind::Off {
+                0
+            } else {
+                o.mask << (o.scale + 4)
+            };
+            *s = Simple {
+                rot: (o.shift as u32).wrapping_sub(o.scale as u32 + 4) as u8 & 63,
+                meta: ((k > 0) as u8) << 2 | reject << 3,
+                mask: u16::try_from(mask).ok()?,
+                base: base as u16,
+            };
+        }
+        if n == 5 {
+            p.line.flags |= Line::FIFTH;
+        }
+        Some(())
     }
 
     /// The plan of a hit (for [`FastClrx::again`]).
@@ -547,19 +693,17 @@ impl FastClrx {
     }
 
     /// The hit of plan `plan` (from [`FastClrx::plan_of`]) of `len` dwords for the
-    /// instruction at `words[pos]`, met before: its bits again, without the lookup.
+    /// instruction at `words[pos]`, met before (`simple` as it was): its bits again, without
+    /// the lookup.
     #[inline(always)]
-    pub fn again(plan: u16, len: usize, words: &[u32], pos: usize) -> Hit {
-        let bits = if len == 1 {
-            words[pos] as u64
-        } else {
-            words[pos] as u64 | (words[pos + 1] as u64) << 32
-        };
+    pub fn again(plan: u16, len: usize, simple: bool, words: &[u32], pos: usize) -> Hit {
+        let w1 = words.get(pos + 1).copied().unwrap_or(0);
         Hit {
             plan,
             label: false,
-            bits,
+            bits: (words[pos] as u64 | (w1 as u64) << 32) & WORD_MASK[len.min(3)],
             len,
+            simple,
         }
     }
 
@@ -578,73 +722,162 @@ impl FastClrx {
     /// special operand it does not read back, a VOP3 word that needs its ` vop3` suffix).
     #[inline(always)]
     pub fn print(&self, out: &mut String, hit: Hit, words: &[u32], at: &At) -> bool {
+        if hit.simple {
+            return self.print_simple::<false>(out, hit, at);
+        }
+        self.print_other(out, hit, words, at)
+    }
+
+    /// [`FastClrx::print`] and a newline.
+    #[inline(always)]
+    pub fn print_line(&self, out: &mut String, hit: Hit, words: &[u32], at: &At) -> bool {
+        if hit.simple {
+            return self.print_simple::<true>(out, hit, at);
+        }
+        let printed = self.print_other(out, hit, words, at);
+        if printed {
+            out.push('\n');
+        }
+        printed
+    }
+
+    /// [`FastClrx::print`] of a hit that is not [`Hit::simple`].
+    #[inline(never)]
+    fn print_other(&self, out: &mut String, hit: Hit, words: &[u32], at: &At) -> bool {
         let k = (hit.plan - 2) as usize;
-        let line = &self.lines[k];
         let start = out.len();
-        let h = &self.heads[k];
-        let printed = if line.is_simple && hit.len == h.words as usize && hit.bits & h.tail_bits == 0 {
-            self.print_simple(out, line, hit.bits)
-        } else if line.waitcnt && hit.len == h.words as usize && self.print_waitcnt(out, k, hit.bits) {
-            true
-        } else {
-            let p = &self.plans[k];
-            let literal = (hit.len > p.head.words as usize).then(|| words[p.head.words as usize]);
-            self.print_plan(out, p, hit.bits, literal, at)
-        };
-        if printed && !(line.suffix && self.needs_suffix(&self.plans[k], hit.bits)) {
+        let p = &self.plans[k];
+        let literal = (hit.len > p.head.words as usize).then(|| words[p.head.words as usize]);
+        if self.print_plan(out, p, hit.bits, literal, at)
+            && !(p.line.flags & Line::SUFFIX != 0 && self.needs_suffix(p, hit.bits))
+        {
             return true;
         }
         out.truncate(start);
         false
     }
 
-    /// [`FastClrx::print`] of a [`Line::is_simple`] plan: the mnemonic and four operand texts
-    /// copied whole, with no branch on the operands.
+    /// [`FastClrx::print`] of a [`Hit::simple`] hit (and a newline if `NL`): the mnemonic
+    /// and four or five operand texts copied whole, with no branch on the operands, then
+    /// the last operand if it is a number, and the modifiers.
     #[inline(always)]
-    fn print_simple(&self, out: &mut String, line: &Line, bits: u64) -> bool {
+    fn print_simple<const NL: bool>(&self, out: &mut String, hit: Hit, at: &At) -> bool {
+        let k = (hit.plan as usize - 2) & (PLANS - 1);
+        let line = &self.lines[k];
+        let bits = hit.bits;
+        if line.flags & Line::WAITCNT != 0 {
+            return self.print_waitcnt::<NL>(out, line, bits);
+        }
         // The line's bytes: the 32-byte mnemonic copy, then per operand ", " and a 16-byte
-        // text copy, each advancing by what it holds (at most 32 + 4 * 16 = 96 bytes).
-        const ROOM: usize = 32 + 4 * 18;
+        // text copy, each advancing by what it holds, and the newline (at most 32 + 5 * 18 +
+        // 1 bytes).
+        const ROOM: usize = 32 + 5 * 18 + 1;
         out.reserve(ROOM);
-        let mut cells = [&self.cells[0]; 4];
+        let cell = |s: &Simple| &self.cells[s.index(bits) & (Cells::N - 1)];
+        let mut cells = [cell(&line.simple[0]); 5];
         let mut reject = 0;
-        for (c, s) in cells.iter_mut().zip(&line.simple) {
-            *c = &self.cells[s.index(bits)];
+        for (c, s) in cells.iter_mut().zip(&line.simple).take(4) {
+            *c = cell(s);
             reject |= c[15] & (s.meta >> 3);
         }
-        if reject != 0 {
+        let fifth = line.flags & Line::FIFTH != 0;
+        if fifth {
+            cells[4] = cell(&line.simple[4]);
+            reject |= cells[4][15] & (line.simple[4].meta >> 3);
+        }
+        if reject != 0 || (line.flags & Line::SUFFIX != 0 && self.needs_suffix(&self.plans[k], bits)) {
             return false;
         }
+        let start = out.len();
+        let extra = line.flags & Line::EXTRA != 0;
         // SAFETY: `reserve(ROOM)` leaves room for every copy below (the copies end at most
         // ROOM bytes past the old length: see above); the bytes that become part of the
-        // string (up to `at`) are the ASCII texts of the mnemonic, ", " and the operands.
+        // string (up to `at`) are the ASCII texts of the mnemonic, ", " and the operands, and
+        // the newline. The mnemonic's 32-byte copy reads `Line`'s first 32 bytes (`Line` is
+        // `repr(C)`, 64 bytes, the mnemonic first).
         unsafe {
             let v = out.as_mut_vec();
             let mut at = v.len();
             let dst = v.as_mut_ptr();
-            std::ptr::copy_nonoverlapping(line.mnemonic.as_ptr(), dst.add(at), 32);
+            std::ptr::copy_nonoverlapping(line as *const Line as *const u8, dst.add(at), 32);
             at += line.mnemonic_len as usize;
-            for (c, s) in cells.iter().zip(&line.simple) {
+            let n = 4 + fifth as usize;
+            for (c, s) in cells.iter().zip(&line.simple).take(n) {
                 std::ptr::copy_nonoverlapping(b", ".as_ptr(), dst.add(at), 2);
                 at += (s.meta >> 1 & 2) as usize;
                 std::ptr::copy_nonoverlapping(c.as_ptr(), dst.add(at), 16);
                 at += c[14] as usize;
             }
-            v.set_len(at);
+            *dst.add(at) = b'\n';
+            v.set_len(at + (NL && !extra) as usize);
+        }
+        if extra {
+            if !self.print_extra(out, k, bits, hit.len, at) {
+                out.truncate(start);
+                return false;
+            }
+            if NL {
+                out.push('\n');
+            }
         }
         true
     }
 
-    /// [`FastClrx::print`] of a [`Line::waitcnt`] plan `k`: the mnemonic and the counters
-    /// from [`Waitcnt`]; `false` (with `out` as it was) where [`FastClrx::print_plan`] must.
+    /// What follows the register operands of a [`Head::simple`] plan `k`: the last operand
+    /// when it is a number, then the modifiers that are set; `false` where the general
+    /// printer must (a branch target without a label).
+    #[inline(never)]
+    fn print_extra(&self, out: &mut String, k: usize, bits: u64, len: usize, at: &At) -> bool {
+        let line = &self.lines[k];
+        let v = (bits >> line.value_shift) as u32 & line.value_mask;
+        if line.flags & Line::HEX != 0 {
+            push_hex(out, v, line.value_sep as usize);
+        } else if line.flags & Line::LABEL != 0 {
+            let target = super::target(at.offset, 4 * len, v);
+            if !at.labels.is_some_and(|l| l.has(target)) {
+                return false;
+            }
+            if line.value_sep != 0 {
+                out.push_str(", ");
+            }
+            super::label_name(out, target);
+        }
+        if line.flags & Line::TAILS != 0 {
+            let p = &self.plans[k];
+            for t in &p.tails[..p.ntails as usize] {
+                let v = (bits >> t.shift) as u32 & t.mask;
+                if v != 0 {
+                    t.text.push(out);
+                    if t.value {
+                        dec(out, v);
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// [`FastClrx::print_simple`] of a [`Line::WAITCNT`] plan: the mnemonic and the
+    /// counters from [`Waitcnt`]; `false` (with `out` as it was) where they do not print.
     #[inline(always)]
-    fn print_waitcnt(&self, out: &mut String, k: usize, bits: u64) -> bool {
-        let (Some(w), Some(p)) = (&self.waitcnt, self.plans.get(k)) else {
+    fn print_waitcnt<const NL: bool>(&self, out: &mut String, line: &Line, bits: u64) -> bool {
+        let Some(w) = &self.waitcnt else {
             return false;
         };
         let start = out.len();
-        p.mnemonic.push(out);
-        if w.print(out, self.arch, p.ops[0].value(bits)) {
+        out.reserve(32);
+        // SAFETY: `reserve(32)` leaves room for the 32-byte copy of `Line`'s first 32 bytes
+        // (`repr(C)`, the mnemonic first); the length grows by the mnemonic's ASCII text.
+        unsafe {
+            let v = out.as_mut_vec();
+            let l = v.len();
+            std::ptr::copy_nonoverlapping(line as *const Line as *const u8, v.as_mut_ptr().add(l), 32);
+            v.set_len(l + line.mnemonic_len as usize);
+        }
+        if w.print(out, self.arch, (bits >> line.value_shift) as u32 & line.value_mask) {
+            if NL {
+                out.push('\n');
+            }
             return true;
         }
         out.truncate(start);
@@ -705,10 +938,13 @@ impl FastClrx {
                     if !self.check(op, v) {
                         return false;
                     }
-                    let wide = self.wide.get(op.regs as usize).and_then(|t| t.get(v as usize));
-                    if let Some(c) = wide.filter(|c| c[15] != 0) {
-                        push_cell(out, c);
-                        continue;
+                    let group = self.groups.get(op.regs as usize).copied().unwrap_or(u16::MAX);
+                    if group != u16::MAX && v < 512 {
+                        let c = &self.cells[group as usize + v as usize];
+                        if c[15] & Cells::LONG == 0 {
+                            push_cell(out, c);
+                            continue;
+                        }
                     }
                     let s = crate::layout::Slot::new(Role::Sdst, v as u16, op.regs, crate::isa::Ty::B32);
                     super::clrx::operand(out, self.arch, &s, None, true, None);
@@ -949,37 +1185,25 @@ fn build(arch: Arch, enc: Enc, op: u32) -> Option<(Plan, Instr)> {
         name.to_string()
     };
     let guard_mask = fl.fixed & !mapped;
-    // The plain printing: registers of one or two registers only, no modifiers.
-    let mut simple = [Simple {
-        base: Cells::EMPTY,
-        mask: 0,
-        shift: 0,
-        meta: 0,
-    }; 4];
-    let is_simple = base.len <= 4
-        && ops[..base.len]
-            .iter()
-            .all(|o| o.kind == Kind::Reg && o.regs <= 2 && o.add as u32 + (o.mask << o.scale) < 512);
-    if is_simple {
-        for (k, (s, o)) in simple.iter_mut().zip(&ops[..base.len]).enumerate() {
-            let reject = Cells::LONG
-                | match o.check {
-                    Check::None => 0,
-                    Check::Aligned => Cells::UNALIGNED,
-                    Check::VgprEnd => Cells::PAST_END,
-                    Check::Named => Cells::UNNAMED,
-                };
-            *s = Simple {
-                base: (o.regs as u16 - 1) * 512 + o.add,
-                mask: o.mask as u16,
-                shift: o.shift,
-                meta: o.scale | ((k > 0) as u8) << 2 | reject << 3,
-            };
+    let mnemonic = Cell::new(&spaced)?;
+    let mut text = [0u8; 24];
+    let fits = spaced.len().min(text.len());
+    text[..fits].copy_from_slice(&spaced.as_bytes()[..fits]);
+    // The literal codes as masked bits (`lit_mask` 0 and `lit_bits` 1 where there is none,
+    // or where the field cannot hold 255).
+    let (mut lit_mask, mut lit_bits) = ([0u64; 3], [1u64; 3]);
+    for (k, f) in lit.iter().enumerate() {
+        let code = 255u32
+            .checked_sub(f.add as u32)
+            .filter(|c| c & ((1 << f.scale) - 1) == 0);
+        if let Some(v) = code
+            .map(|c| c >> f.scale)
+            .filter(|&v| f.mask != 0 && v <= f.mask as u32)
+        {
+            lit_mask[k] = (f.mask as u64) << f.shift;
+            lit_bits[k] = (v as u64) << f.shift;
         }
     }
-    let mnemonic = Cell::new(&spaced)?;
-    let mut text = [0u8; 32];
-    text[..spaced.len()].copy_from_slice(spaced.as_bytes());
     let label = ops[..base.len]
         .iter()
         .position(|o| o.kind == Kind::Label)
@@ -988,21 +1212,32 @@ fn build(arch: Arch, enc: Enc, op: u32) -> Option<(Plan, Instr)> {
         head: Head {
             guard_mask,
             guard_bits: probe.bits() & guard_mask,
-            lit,
-            tail_bits: tails[..ntails].iter().fold(0, |b, t| b | (t.mask as u64) << t.shift),
+            lit_mask,
+            lit_bits,
             words: fl.layout.words,
             lit_dword,
             label: label.is_some(),
+            simple: false,
         },
         nops: base.len as u8,
         label,
         line: Line {
             mnemonic: text,
-            simple,
             mnemonic_len: spaced.len() as u8,
-            is_simple,
-            suffix: enc.is_vop3() && super::clrx::may_fit_32bit(d, arch),
-            waitcnt: base.len == 1 && ops[0].kind == Kind::Special(special::Kind::Waitcnt) && ntails == 0 && !vector,
+            flags: if enc.is_vop3() && super::clrx::may_fit_32bit(d, arch) {
+                Line::SUFFIX
+            } else {
+                0
+            } | if base.len == 1
+                && ops[0].kind == Kind::Special(special::Kind::Waitcnt)
+                && ntails == 0
+                && !vector
+            {
+                Line::WAITCNT
+            } else {
+                0
+            },
+            ..Line::EMPTY
         },
         ntails: ntails as u8,
         comment: if vector {
@@ -1012,12 +1247,48 @@ fn build(arch: Arch, enc: Enc, op: u32) -> Option<(Plan, Instr)> {
         },
         mnemonic,
         ops,
+        lit,
         id,
         enc,
         opcode: op as u16,
         tails,
     };
     Some((plan, probe))
+}
+
+impl Line {
+    /// A fifth register operand in `simple[4]` (the first four are printed always, the
+    /// missing ones as empty texts).
+    const FIFTH: u8 = 1;
+    /// A VOP3 row with a 32-bit form: CLRX's ` vop3` suffix is decided word by word.
+    const SUFFIX: u8 = 2;
+    /// The one operand is s_waitcnt's counters and nothing follows: printed from
+    /// [`Waitcnt`] where it can.
+    const WAITCNT: u8 = 4;
+    /// The last operand is an immediate in hex (after the register operands).
+    const HEX: u8 = 8;
+    /// The last operand is a branch target with a label.
+    const LABEL: u8 = 16;
+    /// Memory modifiers follow the operands ([`Plan::tails`]).
+    const TAILS: u8 = 32;
+    /// What follows the register operands.
+    const EXTRA: u8 = Line::HEX | Line::LABEL | Line::TAILS;
+
+    /// No text: the plan of no row.
+    const EMPTY: Line = Line {
+        mnemonic: [0; 24],
+        simple: [Simple {
+            rot: 0,
+            meta: 0,
+            mask: 0,
+            base: Cells::EMPTY,
+        }; 5],
+        mnemonic_len: 0,
+        flags: 0,
+        value_shift: 0,
+        value_sep: 0,
+        value_mask: 0,
+    };
 }
 
 impl Tail {
@@ -1125,8 +1396,8 @@ fn same_shape(a: &Slots, b: &Slots) -> bool {
 }
 
 impl FastClrx {
-    /// Does plan `plan` print its probe word, and the probe with every operand field set to a
-    /// middle value and every modifier set, as the general printer does?
+    /// Does plan `plan` print its probe word, the probe with every operand field set to a
+    /// middle value, and that with every modifier set, as the general printer does?
     fn agrees(&self, plan: u16, probe: &Instr) -> bool {
         let p = &self.plans[(plan - 2) as usize];
         let mut other = *probe;
@@ -1134,18 +1405,23 @@ impl FastClrx {
         for op in &p.ops[..p.nops as usize] {
             b = (b & !((op.mask as u64) << op.shift)) | ((0x2a & op.mask as u64) << op.shift);
         }
+        let set = |j: &mut Instr, bits: u64| {
+            j.words[0] = bits as u32;
+            if p.head.words > 1 {
+                j.words[1] = (bits >> 32) as u32;
+            }
+        };
+        let mut middle = *probe;
+        set(&mut middle, b);
         for t in &p.tails[..p.ntails as usize] {
             b |= 1 << t.shift;
         }
-        other.words[0] = b as u32;
-        if p.head.words > 1 {
-            other.words[1] = (b >> 32) as u32;
-        }
+        set(&mut other, b);
         let h = p.head;
-        let mut probes = vec![(*probe, None), (other, None)];
+        let mut probes = vec![(*probe, None), (middle, None), (other, None)];
         if h.lit_dword != 0 {
             // The literal, as a small integer and as a float.
-            let f = h.lit[h.lit_dword.trailing_zeros() as usize];
+            let f = p.lit[h.lit_dword.trailing_zeros() as usize];
             for l in [5, 0x3fc0_0000] {
                 let mut j = other;
                 let b = (j.bits() & !((f.mask as u64) << f.shift)) | ((255 - f.add as u64) << f.shift);
@@ -1171,6 +1447,7 @@ impl FastClrx {
                 label: p.head.label,
                 bits: i.bits(),
                 len,
+                simple: h.simple && lit.is_none(),
             };
             let mut a = String::new();
             let Some(g) = general(&w[..len], i) else {

@@ -136,12 +136,37 @@ impl LabelsBuilder {
     pub(crate) fn instruction(&mut self, pos: usize, len: usize, branch: Option<u32>) {
         self.starts[pos / 64] |= 1 << (pos % 64);
         if let Some(simm) = branch {
-            let t = target(self.base + pos * 4, 4 * len, simm);
-            let rel = t - self.base as i64;
-            if rel >= 0 && rel % 4 == 0 && ((rel / 4) as usize) < self.n {
-                let k = (rel / 4) as usize;
-                self.targets[k / 64] |= 1 << (k % 64);
+            self.branch(pos, len, simm);
+        }
+    }
+
+    /// A branch of `len` dwords at dword `pos` with SIMM16 `simm` (where the instructions
+    /// start is told to [`LabelsBuilder::done_where`] instead).
+    #[inline]
+    pub(crate) fn branch(&mut self, pos: usize, len: usize, simm: u32) {
+        let t = target(self.base + pos * 4, 4 * len, simm);
+        let rel = t - self.base as i64;
+        if rel >= 0 && rel % 4 == 0 && ((rel / 4) as usize) < self.n {
+            let k = (rel / 4) as usize;
+            self.targets[k / 64] |= 1 << (k % 64);
+        }
+    }
+
+    /// The targets where `starts(k)`: an instruction starts at dword `k`.
+    pub(crate) fn done_where(mut self, starts: impl Fn(usize) -> bool) -> Labels {
+        for (w, t) in self.targets.iter_mut().enumerate() {
+            let mut rest = *t;
+            while rest != 0 {
+                let k = rest.trailing_zeros() as usize;
+                if !starts(w * 64 + k) {
+                    *t &= !(1 << k);
+                }
+                rest &= rest - 1;
             }
+        }
+        Labels {
+            base: self.base,
+            bits: self.targets,
         }
     }
 
