@@ -83,15 +83,13 @@ struct Tail {
 }
 
 /// One operand of a [`Head::simple`] plan: the precomputed text of [`FastClrx::cells`] at
-/// `base + (field << scale)`, after `sep` bytes of ", ". The field is found in `bits` by one
-/// rotation that brings it to bit `scale + 4` (so that it counts 16-byte cells) and one mask.
+/// `base + (field << scale)` (its group holds the separator and what the operand's
+/// [`Check`] rejects). The field is found in `bits` by one rotation that brings it to bit
+/// `scale + 4` (so that it counts 16-byte cells) and one mask.
 #[derive(Clone, Copy, Debug)]
 struct Simple {
     /// The rotation (right) of the instruction's bits.
     rot: u8,
-    /// `sep` (bit 2: two bytes), and the [`Cells`] flags that send the word to the general
-    /// printer (bits 3-7).
-    meta: u8,
     /// The field's mask, shifted to bit `scale + 4`.
     mask: u16,
     base: u16,
@@ -197,78 +195,57 @@ struct Entry {
     enc: Enc,
 }
 
-/// The operand texts of the plain printing, 16 bytes each: up to 14 bytes of text, its
-/// length, and [`Cells`] flags. By register count, 512 texts (one per operand code) from
-/// [`Cells::group`]: one and two registers the CLRX printer's operand texts, wider ranges
-/// (added when a plan first needs them) the general operand printer's; then one empty text
-/// and `off`. A fixed power-of-two table, so that an index masked to its size needs no
+/// The operand texts of the plain printing, in groups of 512 16-byte cells (one per operand
+/// code) by register count, [`Check`] and separator ([`FastClrx::group`], built when a plan
+/// first needs them): up to 14 bytes of text (", " first after the first operand), its
+/// length in byte 14, and in byte 15 whether the text sends the word to the general printer
+/// (it is longer, or the check rejects the register). One and two registers take the CLRX
+/// printer's operand texts, wider ranges the general operand printer's. Group 0 holds the
+/// fixed texts. A fixed power-of-two table, so that an index masked to its size needs no
 /// bounds check.
 struct Cells;
 
 impl Cells {
-    /// The text is longer than 14 bytes (the general operand printer writes it).
-    const LONG: u8 = 1;
-    /// An SGPR range off its boundary (pairs even).
-    const UNALIGNED: u8 = 2;
-    /// VGPRs past v255.
-    const PAST_END: u8 = 4;
-    /// A scalar register clrxasm does not name as a memory operand.
-    const UNNAMED: u8 = 8;
     /// The index of the empty text.
-    const EMPTY: u16 = 1024;
-    /// The index of `off`.
-    const OFF: u16 = 1025;
-    /// The first wide group.
-    const WIDE: usize = 1536;
+    const EMPTY: u16 = 0;
+    /// The indexes of `off` and `, off`.
+    const OFF: u16 = 1;
+    const COMMA_OFF: u16 = 2;
     /// Texts in all.
-    const N: usize = 8192;
+    const N: usize = 16384;
 
-    /// One group of one and two registers, the empty text and `off`.
-    fn build(a: Arch) -> Box<[[u8; 16]; Cells::N]> {
-        let (plain, _) = super::clrx::op_texts(a);
-        let mut cells: Box<[[u8; 16]; Cells::N]> = vec![[0u8; 16]; Cells::N]
-            .into_boxed_slice()
-            .try_into()
-            .unwrap_or_else(|_| unreachable!());
-        for regs in 1..=2u8 {
-            let texts = (0..512).map(|code| plain[(regs as usize - 1) * 512 + code].as_str());
-            Cells::fill(&mut cells[(regs as usize - 1) * 512..], a, regs, texts);
-        }
-        cells[Cells::OFF as usize] = Cells::cell("off", 0);
+    /// The fixed texts; the rest empty.
+    fn new() -> Box<[[u8; 16]; Cells::N]> {
+        let mut cells: Box<[[u8; 16]; Cells::N]> = boxed([0u8; 16]);
+        cells[Cells::OFF as usize] = Cells::cell("off", false);
+        cells[Cells::COMMA_OFF as usize] = Cells::cell(", off", false);
         cells
     }
 
-    /// Fills `cells[..512]` with the texts of ranges of `regs` registers and their flags.
-    fn fill<T: AsRef<str>>(cells: &mut [[u8; 16]], a: Arch, regs: u8, texts: impl Iterator<Item = T>) {
-        for ((code, t), c) in (0..512u16).zip(texts).zip(cells.iter_mut()) {
-            let t = t.as_ref();
-            let mut flags = 0;
-            if !crate::layout::scalar_aligned(code, regs)
-                && matches!(crate::operand::classify(a, code), crate::operand::Src::Sgpr(_))
-            {
-                flags |= Cells::UNALIGNED;
-            }
-            if code >= 256 && code as usize + regs as usize > 512 {
-                flags |= Cells::PAST_END;
-            }
-            if !super::memory::scalar_code_named(a, code, regs) {
-                flags |= Cells::UNNAMED;
-            }
-            *c = Cells::cell(t, flags);
-        }
-    }
-
-    /// A text and its flags ([`Cells::LONG`] where it does not fit).
-    fn cell(t: &str, mut flags: u8) -> [u8; 16] {
+    /// A text, and whether it must go to the general printer (also where it does not fit).
+    fn cell(t: &str, reject: bool) -> [u8; 16] {
         let mut c = [0u8; 16];
-        if t.len() <= 14 && !t.is_empty() && t.is_ascii() {
+        let fits = t.len() <= 14 && !t.is_empty() && t.is_ascii();
+        if fits {
             c[..t.len()].copy_from_slice(t.as_bytes());
             c[14] = t.len() as u8;
-        } else {
-            flags |= Cells::LONG;
         }
-        c[15] = flags;
+        c[15] = (reject || !fits) as u8;
         c
+    }
+
+    /// Does `check` send a range of `regs` registers at operand code `code` to the general
+    /// printer?
+    fn rejects(a: Arch, check: Check, code: u16, regs: u8) -> bool {
+        match check {
+            Check::None => false,
+            Check::Aligned => {
+                !crate::layout::scalar_aligned(code, regs)
+                    && matches!(crate::operand::classify(a, code), crate::operand::Src::Sgpr(_))
+            }
+            Check::VgprEnd => code >= 256 && code as usize + regs as usize > 512,
+            Check::Named => !super::memory::scalar_code_named(a, code, regs),
+        }
     }
 }
 
@@ -392,9 +369,11 @@ pub struct FastClrx {
     arch: Arch,
     /// The operand texts ([`Cells`]).
     cells: Box<[[u8; 16]; Cells::N]>,
-    /// By register count: the first of its 512 texts in `cells` (`u16::MAX`: none yet;
-    /// one and two registers at 0 and 512 always).
-    groups: [u16; 33],
+    /// The groups of `cells` built: register count, check, separator, first text.
+    groups: Vec<(u8, Check, bool, u16)>,
+    /// By register count (3 and more): the first text of its group with no check or
+    /// separator, for [`FastClrx::print_plan`] (`u16::MAX`: none).
+    wide: [u16; 33],
     /// s_waitcnt's counter texts.
     waitcnt: Option<Waitcnt>,
     /// The class of each top 9 bits of a first word (`None`: no plans).
@@ -487,13 +466,11 @@ impl FastClrx {
                 }
             }
         }
-        let mut groups = [u16::MAX; 33];
-        groups[1] = 0;
-        groups[2] = 512;
         FastClrx {
             arch,
-            cells: Cells::build(arch),
-            groups,
+            cells: Cells::new(),
+            groups: Vec::new(),
+            wide: [u16::MAX; 33],
             waitcnt: Waitcnt::build(arch),
             class,
             by_opcode: boxed(UNSEEN),
@@ -570,8 +547,13 @@ impl FastClrx {
         let mut plan = SLOW;
         if let Some((mut p, probe)) = build(self.arch, enc, op).filter(|(p, _)| p.head.words == words) {
             if self.plans.len() < PLANS {
-                for o in p.ops[..p.nops as usize].iter().filter(|o| o.kind == Kind::Reg) {
-                    self.add_group(o.regs);
+                for o in p.ops[..p.nops as usize]
+                    .iter()
+                    .filter(|o| o.kind == Kind::Reg && o.regs > 2)
+                {
+                    if let Some(g) = self.group(o.regs, Check::None, false) {
+                        self.wide[o.regs as usize & 31] = g;
+                    }
                 }
                 let line = p.line;
                 p.head.simple = self.simple_line(&mut p).is_some();
@@ -593,40 +575,43 @@ impl FastClrx {
         plan
     }
 
-    /// Adds the [`Cells`] group of ranges of `regs` registers if it is not there yet and
-    /// there is room.
+    /// The first text of the [`Cells`] group of ranges of `regs` registers under `check`,
+    /// after a separator if `comma`: built if it is not there yet (`None`: no room).
     #[cold]
-    fn add_group(&mut self, regs: u8) {
-        let r = regs as usize;
-        if r == 0 || r >= self.groups.len() || self.groups[r] != u16::MAX {
-            return;
+    fn group(&mut self, regs: u8, check: Check, comma: bool) -> Option<u16> {
+        if let Some(g) = self.groups.iter().find(|g| (g.0, g.1, g.2) == (regs, check, comma)) {
+            return Some(g.3);
         }
-        let used = self
-            .groups
-            .iter()
-            .filter(|&&g| g as usize >= Cells::WIDE && g != u16::MAX)
-            .count();
-        let base = Cells::WIDE + 512 * used;
-        if base + 512 > Cells::N {
-            return;
+        let base = 512 * (1 + self.groups.len());
+        if regs == 0 || base + 512 > Cells::N {
+            return None;
         }
+        let (plain, with_comma) = super::clrx::op_texts(self.arch);
         let mut s = String::new();
-        let texts = (0..512u16).map(|code| {
+        for code in 0..512u16 {
             s.clear();
-            let slot = crate::layout::Slot::new(Role::Sdst, code, regs, crate::isa::Ty::B32);
-            super::clrx::operand(&mut s, self.arch, &slot, None, true, None);
-            s.clone()
-        });
-        let arch = self.arch;
-        Cells::fill(&mut self.cells[base..], arch, regs, texts);
-        self.groups[r] = base as u16;
+            if regs <= 2 {
+                let texts = if comma { with_comma } else { plain };
+                s.push_str(texts[(regs as usize - 1) * 512 + code as usize].as_str());
+            } else {
+                if comma {
+                    s.push_str(", ");
+                }
+                let slot = crate::layout::Slot::new(Role::Sdst, code, regs, crate::isa::Ty::B32);
+                super::clrx::operand(&mut s, self.arch, &slot, None, true, None);
+            }
+            let reject = Cells::rejects(self.arch, check, code, regs);
+            self.cells[base + code as usize] = Cells::cell(&s, reject);
+        }
+        self.groups.push((regs, check, comma, base as u16));
+        Some(base as u16)
     }
 
     /// Fills in `p`'s [`Line::simple`] operands if every operand is a register with a text
     /// group in [`FastClrx::cells`] or `off` but the last, which may also be a number in hex
     /// or a branch target (and the mnemonic fits): is the plan [`Head::simple`] (`Some`)?
     /// s_waitcnt's plans are too.
-    fn simple_line(&self, p: &mut Plan) -> Option<()> {
+    fn simple_line(&mut self, p: &mut Plan) -> Option<()> {
         if p.line.flags & Line::WAITCNT != 0 {
             let o = p.ops[0];
             p.line.value_shift = o.shift;
@@ -653,31 +638,18 @@ impl FastClrx {
             return None;
         }
         for (k, (s, o)) in p.line.simple.iter_mut().zip(&p.ops[..n]).enumerate() {
-            let base = match o.kind {
-                Kind::Off => Cells::OFF as usize,
-                Kind::Reg if o.add as u32 + (o.mask << o.scale) < 512 => match self.groups.get(o.regs as usize) {
-                    Some(&g) if g != u16::MAX => g as usize + o.add as usize,
-                    _ => return None,
-                },
+            let (base, mask) = match o.kind {
+                Kind::Off => (if k > 0 { Cells::COMMA_OFF } else { Cells::OFF }, 0),
+                Kind::Reg if o.add as u32 + (o.mask << o.scale) < 512 => (
+                    self.group(o.regs, o.check, k > 0)? + o.add,
+                    u16::try_from(o.mask << (o.scale + 4)).ok()?,
+                ),
                 _ => return None,
-            };
-            let reject = Cells::LONG
-                | match o.check {
-                    Check::None => 0,
-                    Check::Aligned => Cells::UNALIGNED,
-                    Check::VgprEnd => Cells::PAST_END,
-                    Check::Named => Cells::UNNAMED,
-                };
-            let mask = if o.kind == Kind::Off {
-                0
-            } else {
-                o.mask << (o.scale + 4)
             };
             *s = Simple {
                 rot: (o.shift as u32).wrapping_sub(o.scale as u32 + 4) as u8 & 63,
-                meta: ((k > 0) as u8) << 2 | reject << 3,
-                mask: u16::try_from(mask).ok()?,
-                base: base as u16,
+                mask,
+                base,
             };
         }
         if n == 5 {
@@ -768,22 +740,21 @@ impl FastClrx {
         if line.flags & Line::WAITCNT != 0 {
             return self.print_waitcnt::<NL>(out, line, bits);
         }
-        // The line's bytes: the 32-byte mnemonic copy, then per operand ", " and a 16-byte
-        // text copy, each advancing by what it holds, and the newline (at most 32 + 5 * 18 +
-        // 1 bytes).
-        const ROOM: usize = 32 + 5 * 18 + 1;
+        // The line's bytes: the 32-byte mnemonic copy, then per operand a 16-byte text copy,
+        // each advancing by what it holds, and the newline (at most 32 + 5 * 16 + 1 bytes).
+        const ROOM: usize = 32 + 5 * 16 + 1;
         out.reserve(ROOM);
         let cell = |s: &Simple| &self.cells[s.index(bits) & (Cells::N - 1)];
         let mut cells = [cell(&line.simple[0]); 5];
         let mut reject = 0;
         for (c, s) in cells.iter_mut().zip(&line.simple).take(4) {
             *c = cell(s);
-            reject |= c[15] & (s.meta >> 3);
+            reject |= c[15];
         }
         let fifth = line.flags & Line::FIFTH != 0;
         if fifth {
             cells[4] = cell(&line.simple[4]);
-            reject |= cells[4][15] & (line.simple[4].meta >> 3);
+            reject |= cells[4][15];
         }
         if reject != 0 || (line.flags & Line::SUFFIX != 0 && self.needs_suffix(&self.plans[k], bits)) {
             return false;
@@ -802,9 +773,7 @@ impl FastClrx {
             std::ptr::copy_nonoverlapping(line as *const Line as *const u8, dst.add(at), 32);
             at += line.mnemonic_len as usize;
             let n = 4 + fifth as usize;
-            for (c, s) in cells.iter().zip(&line.simple).take(n) {
-                std::ptr::copy_nonoverlapping(b", ".as_ptr(), dst.add(at), 2);
-                at += (s.meta >> 1 & 2) as usize;
+            for c in cells.iter().take(n) {
                 std::ptr::copy_nonoverlapping(c.as_ptr(), dst.add(at), 16);
                 at += c[14] as usize;
             }
@@ -938,10 +907,10 @@ impl FastClrx {
                     if !self.check(op, v) {
                         return false;
                     }
-                    let group = self.groups.get(op.regs as usize).copied().unwrap_or(u16::MAX);
+                    let group = self.wide.get(op.regs as usize).copied().unwrap_or(u16::MAX);
                     if group != u16::MAX && v < 512 {
                         let c = &self.cells[group as usize + v as usize];
-                        if c[15] & Cells::LONG == 0 {
+                        if c[15] == 0 {
                             push_cell(out, c);
                             continue;
                         }
@@ -1279,7 +1248,6 @@ impl Line {
         mnemonic: [0; 24],
         simple: [Simple {
             rot: 0,
-            meta: 0,
             mask: 0,
             base: Cells::EMPTY,
         }; 5],
