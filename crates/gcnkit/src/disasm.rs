@@ -180,6 +180,8 @@ impl Disassembler {
             pos += len;
         }
         let items = &items[..pos];
+        // The instructions' words (so that indexing by an item's position needs no check).
+        let code = &words[..pos];
         let labels = labels.done_where(|k| items.get(k).is_some_and(|i| i.1 != 0));
         let fast = &*fast;
         let mut buf = String::with_capacity(CHUNK + 4096);
@@ -199,11 +201,11 @@ impl Disassembler {
             let line = buf.len();
             let mut done = false;
             if plan != 0 {
-                let hit = FastClrx::again(plan, len as usize, simple, words, pos);
+                let hit = FastClrx::again(plan, len as usize, simple, code, pos);
                 if format == Format::Listing {
-                    clrx_listing_head(&mut buf, offset, &words[pos..pos + hit.len]);
+                    clrx_listing_head(&mut buf, offset, &code[pos..pos + hit.len]);
                 }
-                done = fast.print_line(&mut buf, hit, &words[pos..], &at);
+                done = fast.print_line(&mut buf, hit, &code[pos..], &at);
                 if !done {
                     buf.truncate(line);
                 }

@@ -84,30 +84,31 @@ struct Tail {
 
 /// One operand of a [`Head::simple`] plan: the precomputed text of [`FastClrx::cells`] at
 /// `base + (field << scale)` (its group holds the separator and what the operand's
-/// [`Check`] rejects). The field is found in `bits` by one rotation that brings it to bit
-/// `scale + 4` (so that it counts 16-byte cells) and one mask.
+/// [`Check`] rejects), in bytes. The field is found in `bits` by one rotation that brings it
+/// to bit `scale + 4` (so that it counts 16-byte cells) and one mask.
 #[derive(Clone, Copy, Debug)]
 struct Simple {
     /// The rotation (right) of the instruction's bits.
     rot: u8,
     /// The field's mask, shifted to bit `scale + 4`.
     mask: u16,
-    base: u16,
+    /// The first cell's byte offset.
+    base: u32,
 }
 
 impl Simple {
     /// The operand's cell.
     #[inline(always)]
     fn index(&self, bits: u64) -> usize {
-        (self.base as usize) + ((bits.rotate_right(self.rot as u32) as u32 & self.mask as u32) >> 4) as usize
+        ((bits.rotate_right(self.rot as u32) as u32 & self.mask as u32) + self.base) as usize >> 4
     }
 }
 
-/// What the printing of every word reads of its plan, in one cache line: the mnemonic (with
+/// What the printing of every word reads of its plan, in two cache lines: the mnemonic (with
 /// its trailing space when operands follow; zeros after it, copied whole with the 8 bytes
 /// that follow it), the register operands, and the last operand when it is a number.
 #[derive(Clone, Copy)]
-#[repr(C, align(64))]
+#[repr(C, align(128))]
 struct Line {
     mnemonic: [u8; 24],
     simple: [Simple; 5],
@@ -649,7 +650,7 @@ impl FastClrx {
             *s = Simple {
                 rot: (o.shift as u32).wrapping_sub(o.scale as u32 + 4) as u8 & 63,
                 mask,
-                base,
+                base: base as u32 * 16,
             };
         }
         if n == 5 {
@@ -745,17 +746,15 @@ impl FastClrx {
         const ROOM: usize = 32 + 5 * 16 + 1;
         out.reserve(ROOM);
         let cell = |s: &Simple| &self.cells[s.index(bits) & (Cells::N - 1)];
-        let mut cells = [cell(&line.simple[0]); 5];
-        let mut reject = 0;
-        for (c, s) in cells.iter_mut().zip(&line.simple).take(4) {
-            *c = cell(s);
-            reject |= c[15];
-        }
+        let [s0, s1, s2, s3, s4] = &line.simple;
+        let (c0, c1, c2, c3) = (cell(s0), cell(s1), cell(s2), cell(s3));
         let fifth = line.flags & Line::FIFTH != 0;
-        if fifth {
-            cells[4] = cell(&line.simple[4]);
-            reject |= cells[4][15];
-        }
+        let c4 = if fifth {
+            cell(s4)
+        } else {
+            &self.cells[Cells::EMPTY as usize]
+        };
+        let reject = c0[15] | c1[15] | c2[15] | c3[15] | c4[15];
         if reject != 0 || (line.flags & Line::SUFFIX != 0 && self.needs_suffix(&self.plans[k], bits)) {
             return false;
         }
@@ -765,17 +764,20 @@ impl FastClrx {
         // ROOM bytes past the old length: see above); the bytes that become part of the
         // string (up to `at`) are the ASCII texts of the mnemonic, ", " and the operands, and
         // the newline. The mnemonic's 32-byte copy reads `Line`'s first 32 bytes (`Line` is
-        // `repr(C)`, 64 bytes, the mnemonic first).
+        // `repr(C)`, 128 bytes, the mnemonic first).
         unsafe {
             let v = out.as_mut_vec();
             let mut at = v.len();
             let dst = v.as_mut_ptr();
             std::ptr::copy_nonoverlapping(line as *const Line as *const u8, dst.add(at), 32);
             at += line.mnemonic_len as usize;
-            let n = 4 + fifth as usize;
-            for c in cells.iter().take(n) {
+            for c in [c0, c1, c2, c3] {
                 std::ptr::copy_nonoverlapping(c.as_ptr(), dst.add(at), 16);
                 at += c[14] as usize;
+            }
+            if fifth {
+                std::ptr::copy_nonoverlapping(c4.as_ptr(), dst.add(at), 16);
+                at += c4[14] as usize;
             }
             *dst.add(at) = b'\n';
             v.set_len(at + (NL && !extra) as usize);
@@ -1249,7 +1251,7 @@ impl Line {
         simple: [Simple {
             rot: 0,
             mask: 0,
-            base: Cells::EMPTY,
+            base: Cells::EMPTY as u32 * 16,
         }; 5],
         mnemonic_len: 0,
         flags: 0,
