@@ -113,7 +113,7 @@ struct Line {
     mnemonic: [u8; 24],
     simple: [Simple; 5],
     mnemonic_len: u8,
-    /// [`Line::FIFTH`], [`Line::SUFFIX`]...
+    /// [`Line::SUFFIX`], [`Line::HEX`]...
     flags: u8,
     /// The last operand when it is a number ([`Line::HEX`], [`Line::LABEL`]): its field,
     /// and the separator's length before it.
@@ -653,9 +653,6 @@ impl FastClrx {
                 base: base as u32 * 16,
             };
         }
-        if n == 5 {
-            p.line.flags |= Line::FIFTH;
-        }
         Some(())
     }
 
@@ -731,7 +728,7 @@ impl FastClrx {
     }
 
     /// [`FastClrx::print`] of a [`Hit::simple`] hit (and a newline if `NL`): the mnemonic
-    /// and four or five operand texts copied whole, with no branch on the operands, then
+    /// and five operand texts copied whole (the missing ones empty), with no branch on the operands, then
     /// the last operand if it is a number, and the modifiers.
     #[inline(always)]
     fn print_simple<const NL: bool>(&self, out: &mut String, hit: Hit, at: &At) -> bool {
@@ -748,12 +745,7 @@ impl FastClrx {
         let cell = |s: &Simple| &self.cells[s.index(bits) & (Cells::N - 1)];
         let [s0, s1, s2, s3, s4] = &line.simple;
         let (c0, c1, c2, c3) = (cell(s0), cell(s1), cell(s2), cell(s3));
-        let fifth = line.flags & Line::FIFTH != 0;
-        let c4 = if fifth {
-            cell(s4)
-        } else {
-            &self.cells[Cells::EMPTY as usize]
-        };
+        let c4 = cell(s4);
         let reject = c0[15] | c1[15] | c2[15] | c3[15] | c4[15];
         if reject != 0 || (line.flags & Line::SUFFIX != 0 && self.needs_suffix(&self.plans[k], bits)) {
             return false;
@@ -771,13 +763,9 @@ impl FastClrx {
             let dst = v.as_mut_ptr();
             std::ptr::copy_nonoverlapping(line as *const Line as *const u8, dst.add(at), 32);
             at += line.mnemonic_len as usize;
-            for c in [c0, c1, c2, c3] {
+            for c in [c0, c1, c2, c3, c4] {
                 std::ptr::copy_nonoverlapping(c.as_ptr(), dst.add(at), 16);
                 at += c[14] as usize;
-            }
-            if fifth {
-                std::ptr::copy_nonoverlapping(c4.as_ptr(), dst.add(at), 16);
-                at += c4[14] as usize;
             }
             *dst.add(at) = b'\n';
             v.set_len(at + (NL && !extra) as usize);
@@ -1228,20 +1216,17 @@ fn build(arch: Arch, enc: Enc, op: u32) -> Option<(Plan, Instr)> {
 }
 
 impl Line {
-    /// A fifth register operand in `simple[4]` (the first four are printed always, the
-    /// missing ones as empty texts).
-    const FIFTH: u8 = 1;
     /// A VOP3 row with a 32-bit form: CLRX's ` vop3` suffix is decided word by word.
-    const SUFFIX: u8 = 2;
+    const SUFFIX: u8 = 1;
     /// The one operand is s_waitcnt's counters and nothing follows: printed from
     /// [`Waitcnt`] where it can.
-    const WAITCNT: u8 = 4;
+    const WAITCNT: u8 = 2;
     /// The last operand is an immediate in hex (after the register operands).
-    const HEX: u8 = 8;
+    const HEX: u8 = 4;
     /// The last operand is a branch target with a label.
-    const LABEL: u8 = 16;
+    const LABEL: u8 = 8;
     /// Memory modifiers follow the operands ([`Plan::tails`]).
-    const TAILS: u8 = 32;
+    const TAILS: u8 = 16;
     /// What follows the register operands.
     const EXTRA: u8 = Line::HEX | Line::LABEL | Line::TAILS;
 
