@@ -218,17 +218,17 @@ impl Cells {
     /// The fixed texts; the rest empty.
     fn new() -> Box<[[u8; 16]; Cells::N]> {
         let mut cells: Box<[[u8; 16]; Cells::N]> = boxed([0u8; 16]);
-        cells[Cells::OFF as usize] = Cells::cell("off", false);
-        cells[Cells::COMMA_OFF as usize] = Cells::cell(", off", false);
+        cells[Cells::OFF as usize] = Cells::cell(b"off", false);
+        cells[Cells::COMMA_OFF as usize] = Cells::cell(b", off", false);
         cells
     }
 
     /// A text, and whether it must go to the general printer (also where it does not fit).
-    fn cell(t: &str, reject: bool) -> [u8; 16] {
+    fn cell(t: &[u8], reject: bool) -> [u8; 16] {
         let mut c = [0u8; 16];
         let fits = t.len() <= 14 && !t.is_empty() && t.is_ascii();
         if fits {
-            c[..t.len()].copy_from_slice(t.as_bytes());
+            c[..t.len()].copy_from_slice(t);
             c[14] = t.len() as u8;
         }
         c[15] = (reject || !fits) as u8;
@@ -590,19 +590,20 @@ impl FastClrx {
         let (plain, with_comma) = super::clrx::op_texts(self.arch);
         let mut s = String::new();
         for code in 0..512u16 {
-            s.clear();
-            if regs <= 2 {
+            let reject = Cells::rejects(self.arch, check, code, regs);
+            self.cells[base + code as usize] = if regs <= 2 {
                 let texts = if comma { with_comma } else { plain };
-                s.push_str(texts[(regs as usize - 1) * 512 + code as usize].as_str());
+                let t = &texts[(regs as usize - 1) * 512 + code as usize];
+                Cells::cell(&t.bytes()[..t.len()], reject)
             } else {
+                s.clear();
                 if comma {
                     s.push_str(", ");
                 }
                 let slot = crate::layout::Slot::new(Role::Sdst, code, regs, crate::isa::Ty::B32);
                 super::clrx::operand(&mut s, self.arch, &slot, None, true, None);
-            }
-            let reject = Cells::rejects(self.arch, check, code, regs);
-            self.cells[base + code as usize] = Cells::cell(&s, reject);
+                Cells::cell(s.as_bytes(), reject)
+            };
         }
         self.groups.push((regs, check, comma, base as u16));
         Some(base as u16)
