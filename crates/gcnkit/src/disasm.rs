@@ -250,24 +250,22 @@ const CHUNK: usize = 1 << 16;
 /// width of a two-word instruction as clrxdisasm does (`/*000000000010: d1010001 00020702*/ `).
 /// Built on the stack and appended at once.
 fn clrx_listing_head(out: &mut String, offset: usize, words: &[u32]) {
-    const HEX: &[u8; 16] = b"0123456789abcdef";
+    use crate::syntax::text::hex8_bytes;
     let mut b = [b' '; 2 + 12 + 1 + 3 * 9 + 3];
     b[..2].copy_from_slice(b"/*");
-    for (k, c) in b[2..14].iter_mut().rev().enumerate() {
-        *c = HEX[(offset as u64 >> (4 * k)) as usize & 15];
-    }
+    // 12 digits of the offset: its high 16 bits' last 4 digits, then the low 32 bits.
+    b[2..6].copy_from_slice(&hex8_bytes((offset as u64 >> 32) as u32)[4..]);
+    b[6..14].copy_from_slice(&hex8_bytes(offset as u32));
     b[14] = b':';
     let mut at = 15;
     for w in words {
-        for (k, c) in b[at + 1..at + 9].iter_mut().rev().enumerate() {
-            *c = HEX[(w >> (4 * k)) as usize & 15];
-        }
+        b[at + 1..at + 9].copy_from_slice(&hex8_bytes(*w));
         at += 9;
     }
     // Blank columns for a second word.
     at = at.max(15 + 2 * 9);
     b[at..at + 3].copy_from_slice(b"*/ ");
-    // SAFETY: every byte is ASCII (the literals above and digits from HEX).
+    // SAFETY: every byte is ASCII (the literals above and hex digits).
     out.push_str(unsafe { std::str::from_utf8_unchecked(&b[..at + 3]) });
 }
 

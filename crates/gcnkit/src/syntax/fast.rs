@@ -334,19 +334,10 @@ const WORD_MASK: [u64; 4] = [0, u32::MAX as u64, u64::MAX, u64::MAX];
 /// Appends `v` in hex as the CLRX printer does (`0x2a`, [`hex`]), after `sep` bytes of ", ".
 #[inline]
 fn push_hex(out: &mut String, v: u32, sep: usize) {
-    // The 8 nibbles spread to 8 bytes (the lowest first), made ASCII digits at once.
-    let x = v as u64;
-    let x = (x | x << 16) & 0x0000_ffff_0000_ffff;
-    let x = (x | x << 8) & 0x00ff_00ff_00ff_00ff;
-    let x = (x | x << 4) & 0x0f0f_0f0f_0f0f_0f0f;
-    let letters = ((x + 0x0606_0606_0606_0606) >> 4) & 0x0101_0101_0101_0101;
-    let ascii = x + 0x3030_3030_3030_3030 + letters * (b'a' - b'0' - 10) as u64;
     let digits = ((32 - v.leading_zeros() as usize + 3) / 4).max(1);
-    // The most significant digit first, the leading zeros dropped.
-    let text = ascii.swap_bytes() >> (8 * (8 - digits));
     let mut b = [0u8; 12];
     b[..4].copy_from_slice(b", 0x");
-    b[4..].copy_from_slice(&text.to_le_bytes());
+    b[4..4 + digits].copy_from_slice(&super::text::hex8_bytes(v)[8 - digits..]);
     // SAFETY: every byte is ASCII (", 0x" and hex digits).
     out.push_str(unsafe { std::str::from_utf8_unchecked(&b[2 - sep.min(2)..4 + digits]) });
 }

@@ -45,6 +45,20 @@ pub fn hex_digits(out: &mut String, v: u64, min: usize) {
     out.push_str(unsafe { std::str::from_utf8_unchecked(&b[..digits]) });
 }
 
+/// `v` as exactly 8 lowercase hex digits, the most significant first, computed for all
+/// digits at once (no loop, no table).
+#[inline]
+pub fn hex8_bytes(v: u32) -> [u8; 8] {
+    // The 8 nibbles spread to 8 bytes (the lowest first), made ASCII digits at once.
+    let x = v as u64;
+    let x = (x | x << 16) & 0x0000_ffff_0000_ffff;
+    let x = (x | x << 8) & 0x00ff_00ff_00ff_00ff;
+    let x = (x | x << 4) & 0x0f0f_0f0f_0f0f_0f0f;
+    let letters = ((x + 0x0606_0606_0606_0606) >> 4) & 0x0101_0101_0101_0101;
+    let ascii = x + 0x3030_3030_3030_3030 + letters * (b'a' - b'0' - 10) as u64;
+    ascii.swap_bytes().to_le_bytes()
+}
+
 /// Appends `v` as exactly 8 lowercase hex digits.
 #[inline]
 pub fn hex8(out: &mut String, v: u32) {
@@ -130,6 +144,21 @@ pub const OMOD: [&str; 4] = ["", " mul:2", " mul:4", " div:2"];
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every nibble value in every position, and a sweep of other words.
+    #[test]
+    fn hex8_bytes_as_format() {
+        let mut x = 0x9e37_79b9u32;
+        let nibbles = (0..8).flat_map(|k| (0..16u32).map(move |n| n << (4 * k)));
+        for v in nibbles.chain((0..100_000).map(|_| {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            x
+        })) {
+            assert_eq!(std::str::from_utf8(&hex8_bytes(v)).unwrap(), format!("{v:08x}"));
+        }
+    }
 
     #[test]
     fn formats() {
