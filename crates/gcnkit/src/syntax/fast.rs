@@ -140,8 +140,9 @@ struct Head {
     lit_dword: u8,
     /// A branch.
     label: bool,
-    /// Every operand a register or `off` with a text in [`FastClrx::cells`]: printed from
-    /// [`Line::simple`] when no modifier is set and no literal follows.
+    /// Every operand a register or `off` with a text in [`FastClrx::cells`], but the last
+    /// one, which may be a number (or s_waitcnt's counters): printed from [`Line`] when no
+    /// literal follows ([`FastClrx::print_simple`]).
     simple: bool,
 }
 
@@ -402,8 +403,7 @@ pub struct Hit {
     bits: u64,
     /// Dwords, the literal included.
     pub len: usize,
-    /// Printed from [`Line::simple`]: its row's plan is [`Head::simple`], no modifier is set
-    /// and no literal follows.
+    /// Printed from [`Line`]: its row's plan is [`Head::simple`] and no literal follows.
     pub simple: bool,
 }
 
