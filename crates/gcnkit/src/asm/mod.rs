@@ -10,6 +10,7 @@ mod gfx;
 mod memory;
 mod object;
 pub mod parse;
+mod plan;
 mod rocm;
 mod scalar;
 pub(crate) use scalar::clrx_store_offset;
