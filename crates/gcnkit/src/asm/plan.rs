@@ -1,5 +1,5 @@
-//! Encoding plans: the plain vector-ALU statement (registers and constants, no modifiers, no
-//! suffix, the CLRX reading) encoded by direct field shifts.
+//! Encoding plans: the plain vector-ALU statement (registers and constants, no modifiers; no
+//! suffix, `_e32` or `_e64`; either dialect's reading) encoded by direct field shifts.
 //!
 //! A plan is made for one row, arch and encoding (the 32-bit form or VOP3) on the row's first
 //! use, from the same descriptions the general path reads: the row's operand slots
@@ -11,13 +11,17 @@
 //! width, inline constants, and a plain literal in SRC0 of a 32-bit form; at most one
 //! constant-bus read (so that no policy's constant-bus count can object). Anything else is
 //! [`Outcome::Unknown`], and the general path ([`super::select`]) takes the statement, with
-//! its checks and its messages. Debug builds encode every planned statement the general way
-//! too and compare; a test compares both on every row of every arch.
+//! its checks and its messages. LLVM's reading reads constants as llvm-mc does, and what
+//! llvm-mc refuses beyond the operand rules ([`crate::rules::llvm_check_ops`]) is left to the
+//! general path too. Debug builds encode every planned statement the general way too and
+//! compare; a test compares both on every row of every arch, in every dialect and suffix.
 
 use std::sync::OnceLock;
 
-use super::parse::{OpKind, Operand};
-use super::select::{inline_code, literal_bits_for, slots, write_slot, SlotSpec, Want, F_K, F_SDST, F_SRC, F_VDST};
+use super::parse::{OpKind, Operand, Value};
+use super::select::{
+    inline_code, literal_bits_for, slots, write_slot, SlotSpec, Suffix, Want, F_K, F_SDST, F_SRC, F_VDST,
+};
 use super::Dialect;
 use crate::arch::Arch;
 use crate::enc::{Enc, Fields, F};
@@ -47,6 +51,11 @@ struct PlanSlot {
     src: bool,
     /// SRC0 of a 32-bit form: a constant that is not inline becomes the literal.
     literal: bool,
+    /// The type LLVM's reading takes a constant as (a 32-bit SRC0 of its V_MADMK_F16).
+    llvm_ty: Ty,
+    /// A 16-bit integer source of VOP3: LLVM's reading takes an integer there as written
+    /// (the general path decides those outside the inline range).
+    raw16: bool,
     /// The field: the code less `sub`, masked by `mask`, shifted to `lo` of the fixed part.
     lo: u8,
     mask: u64,
@@ -60,6 +69,8 @@ const PAD: PlanSlot = PlanSlot {
     optional: false,
     src: false,
     literal: false,
+    llvm_ty: Ty::B32,
+    raw16: false,
     lo: 0,
     mask: 0,
     sub: 0,
@@ -81,6 +92,9 @@ pub(super) struct Plan {
     /// Constant-bus reads of every statement: the row's implicit reads (V_DIV_FMAS's VCC,
     /// M0) and the 32-bit forms' VCC sources.
     reads: u8,
+    /// LLVM's register rules: a scalar range starts at an even register (CLRX: inside one
+    /// 4-register line).
+    llvm_align: bool,
 }
 
 /// The field a slot's code goes to, and what the general write subtracts from the code
@@ -155,6 +169,7 @@ impl Plan {
                 .iter()
                 .filter(|f| d.flags.has(**f))
                 .count() as u8,
+            llvm_align: dialect == Dialect::Llvm,
         };
         let mut covered = 0u64;
         for (p, s) in plan.slots.iter_mut().zip(specs.iter()) {
@@ -177,6 +192,12 @@ impl Plan {
                 optional: s.optional,
                 src,
                 literal: !vop3 && s.want == Want::Src && s.field == F_SRC,
+                llvm_ty: if s.field == F_SRC && d.flags.has(Flags::LLVM_SRC0_32) {
+                    Ty::F32
+                } else {
+                    s.ty
+                },
+                raw16: vop3 && s.ty.is_16() && !s.ty.is_float(),
                 lo,
                 mask,
                 sub,
@@ -208,9 +229,21 @@ impl PlanSlot {
 }
 
 impl Plan {
-    /// Encodes `ops` for this plan's row (`id`) on `arch`.
+    /// Encodes `ops` for this plan's row (`id`) on `arch`; `fold`: LLVM's reading of
+    /// constants.
     #[inline]
-    fn encode(&self, arch: Arch, id: DefId, ops: &[Operand]) -> Outcome {
+    fn encode(&self, arch: Arch, id: DefId, fold: bool, ops: &[Operand]) -> Outcome {
+        // One copy per reading: the CLRX one has no LLVM test in its loop.
+        if fold {
+            self.encode_in::<true>(arch, id, ops)
+        } else {
+            self.encode_in::<false>(arch, id, ops)
+        }
+    }
+
+    #[inline]
+    fn encode_in<const FOLD: bool>(&self, arch: Arch, id: DefId, ops: &[Operand]) -> Outcome {
+        let fold = FOLD;
         let len = self.len as usize;
         if ops.len() < self.needed as usize || ops.len() > len {
             return Outcome::Unknown;
@@ -262,7 +295,12 @@ impl Plan {
                             let ok = match classify(arch, c) {
                                 Src::Sgpr(_) => {
                                     c + r.count <= sgprs
-                                        && (r.count == 1 || crate::rules::clrx_scalar_range_ok(c, r.count, sgprs))
+                                        && (r.count == 1
+                                            || if self.llvm_align {
+                                                c.is_multiple_of(2)
+                                            } else {
+                                                crate::rules::clrx_scalar_range_ok(c, r.count, sgprs)
+                                            })
                                 }
                                 Src::Special(Special::Vcc | Special::Exec, hi) => {
                                     r.count == 1 || hi == 0 && r.count == 2
@@ -280,9 +318,13 @@ impl Plan {
                     c
                 }
                 OpKind::Const(v) if matches!(s.want, Want::Src | Want::Scalar8) => {
-                    match inline_code(arch, *v, s.ty, false) {
+                    let ty = if fold { s.llvm_ty } else { s.ty };
+                    if fold && s.raw16 && !matches!(v, Value::Int(x) if (-16..=64).contains(x)) {
+                        return Outcome::Unknown;
+                    }
+                    match inline_code(arch, *v, ty, fold) {
                         Some(c) => c,
-                        None if s.literal => match literal_bits_for(*v, s.ty, false) {
+                        None if s.literal => match literal_bits_for(*v, ty, fold) {
                             Ok(l) => {
                                 literal = Some(l);
                                 reads += 1;
@@ -326,12 +368,12 @@ impl Plan {
 /// 32-bit form, VOP3).
 type Table = Box<[OnceLock<Option<Plan>>]>;
 
-/// By [`Arch::slot`] and reading (CLRX, auto).
-static PLANS: [OnceLock<Table>; 10] = [const { OnceLock::new() }; 10];
+/// By [`Arch::slot`] and dialect.
+static PLANS: [OnceLock<Table>; 15] = [const { OnceLock::new() }; 15];
 
 /// The plan of row `id` on `arch` (the 32-bit form or VOP3), made on first use.
 fn plan(arch: Arch, dialect: Dialect, id: DefId, vop3: bool) -> Option<&'static Plan> {
-    let k = arch.slot() * 2 + (dialect == Dialect::Clrx) as usize;
+    let k = arch.slot() * 3 + dialect as usize;
     let table = PLANS.get(k)?.get_or_init(|| {
         (0..isa().defs.len() * 2)
             .map(|_| OnceLock::new())
@@ -344,39 +386,58 @@ fn plan(arch: Arch, dialect: Dialect, id: DefId, vop3: bool) -> Option<&'static 
         .as_ref()
 }
 
-/// The plain statement `ops` of vector-ALU row `id` (no suffix, no modifiers, the CLRX
-/// reading: `dialect` is CLRX or auto) as [`super::select`] encodes it: the 32-bit form if it
-/// takes the operands, else VOP3. `None`: the general path decides.
+/// The plain statement `ops` of vector-ALU row `id` (no modifiers; `suffix` none, `_e32`
+/// or `_e64`; `fold`: LLVM's reading) as [`super::select`] encodes it: the 32-bit form if it
+/// takes the operands (or is asked for), else VOP3. `has32`/`has64`: the encodings the
+/// general path may take. `None`: the general path decides.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn encode(
     arch: Arch,
     dialect: Dialect,
+    fold: bool,
     id: DefId,
     has32: bool,
     has64: bool,
+    suffix: Suffix,
     ops: &[Operand],
 ) -> Option<Instr> {
-    debug_assert!(dialect != Dialect::Llvm);
-    if has32 {
-        match plan(arch, dialect, id, false).map_or(Outcome::Unknown, |p| p.encode(arch, id, ops)) {
-            Outcome::Done(i) => return Some(i),
-            Outcome::Reject if has64 => {
-                #[cfg(debug_assertions)]
-                assert!(
-                    super::select::e32_refuses(arch, dialect, id, ops),
-                    "plan refused what the general path takes: {} {ops:?}",
-                    isa().def(id).name[arch.index()]
-                );
+    let (try32, try64) = match suffix {
+        Suffix::None => (has32, has64),
+        Suffix::E32 => (has32, false),
+        Suffix::E64 => (false, has64),
+        Suffix::Sdwa | Suffix::Dpp => return None,
+    };
+    let i = 'found: {
+        if try32 {
+            match plan(arch, dialect, id, false).map_or(Outcome::Unknown, |p| p.encode(arch, id, fold, ops)) {
+                Outcome::Done(i) => break 'found i,
+                Outcome::Reject if try64 => {
+                    #[cfg(debug_assertions)]
+                    assert!(
+                        super::select::e32_refuses(arch, dialect, fold, id, ops),
+                        "plan refused what the general path takes: {} {ops:?}",
+                        isa().def(id).name[arch.index()]
+                    );
+                }
+                _ => return None,
             }
+        }
+        if !try64 {
+            return None;
+        }
+        match plan(arch, dialect, id, true)?.encode(arch, id, fold, ops) {
+            Outcome::Done(i) => i,
             _ => return None,
         }
+    };
+    // What llvm-mc refuses beyond the operand rules: the general path says why.
+    if fold {
+        let d = isa().def(id);
+        if crate::rules::llvm_check_ops(&i, d, &crate::layout::operands(&i, d)).is_some() {
+            return None;
+        }
     }
-    if !has64 {
-        return None;
-    }
-    match plan(arch, dialect, id, true)?.encode(arch, id, ops) {
-        Outcome::Done(i) => Some(i),
-        _ => None,
-    }
+    Some(i)
 }
 
 /// Debug builds and tests: the plan's instruction is the general path's.
@@ -416,8 +477,9 @@ pub(super) fn assert_same(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::asm::parse::{FKind, Reg, Value};
-    use crate::asm::select::{select_in, Selected, Suffix};
+    use crate::asm::parse::{FKind, Reg};
+    use crate::asm::select::{select_in, Selected};
+    use crate::syntax::llvm::llvm_has_e64;
 
     /// xorshift64: the same operands on every run.
     struct Rng(u64);
@@ -484,7 +546,19 @@ mod tests {
                 [FKind::Plain, FKind::Half, FKind::Single, FKind::Double][r.below(4) as usize],
             ))),
             9 => op(OpKind::Const(Value::Int(
-                [0x1234, -17, 65, 0xffff_ffff, 0x1_0000_0000, -0x8000_0001][r.below(6) as usize],
+                // (LLVM reads 0xffff as -1 for a 16-bit operand, 0xfffffff0 as -16 for a 32-bit one.)
+                [
+                    0x1234,
+                    -17,
+                    65,
+                    0xffff_ffff,
+                    0x1_0000_0000,
+                    -0x8000_0001,
+                    0xffff,
+                    0xfff0,
+                    0xffff_fff0,
+                    0x3c00,
+                ][r.below(10) as usize],
             ))),
             10 => op(OpKind::Lit(Value::Int(r.below(70) as i64))),
             11 => op(OpKind::Forward("later".into())),
@@ -507,6 +581,8 @@ mod tests {
     fn general(
         arch: Arch,
         dialect: Dialect,
+        fold: bool,
+        suffix: Suffix,
         id: DefId,
         ops: &[Operand],
     ) -> Result<Selected, Vec<super::super::parse::PErr>> {
@@ -524,10 +600,10 @@ mod tests {
         select_in(
             arch,
             dialect,
-            false,
+            fold,
             name,
             Some((id, false)),
-            Suffix::None,
+            suffix,
             (0, 0),
             ops,
             &[],
@@ -536,23 +612,37 @@ mod tests {
         )
     }
 
-    /// Every vector-ALU row of every arch, in both encodings' operand shapes: the usual
-    /// operands and random ones. What a plan encodes is the general path's instruction; what
-    /// it refuses in the 32-bit form, the general path refuses there too (not for a value);
-    /// and the usual operands are planned for every row whose slots are all registers.
+    /// Every vector-ALU row of every arch, in both encodings' operand shapes, in each
+    /// dialect, with no suffix, `_e32` and `_e64`: the usual operands and random ones. What a
+    /// plan encodes is the general path's instruction; what it refuses in the 32-bit form, the
+    /// general path refuses there too (not for a value); and the usual operands are planned
+    /// for every row whose slots are all registers, where the general path takes them.
     #[test]
     fn plans_agree_with_the_general_path_on_every_row() {
         let mut r = Rng(0x9e37_79b9_7f4a_7c15);
         let (mut done, mut rejected, mut usual_rows) = (0usize, 0usize, 0usize);
+        let mut done_llvm = 0usize;
+        let readings = [
+            (Dialect::Clrx, false, Suffix::None),
+            (Dialect::Clrx, false, Suffix::E32),
+            (Dialect::Clrx, false, Suffix::E64),
+            (Dialect::Auto, false, Suffix::None),
+            (Dialect::Auto, true, Suffix::E32),
+            (Dialect::Auto, true, Suffix::E64),
+            (Dialect::Llvm, true, Suffix::None),
+            (Dialect::Llvm, true, Suffix::E32),
+            (Dialect::Llvm, true, Suffix::E64),
+        ];
         for arch in Arch::EVERY {
             let ai = arch.index();
-            for dialect in [Dialect::Clrx, Dialect::Auto] {
+            for (dialect, fold, suffix) in readings {
                 for id in 0..isa().defs.len() as DefId {
                     let d = isa().def(id);
                     if !d.short.is_vop() || d.name[ai].is_empty() || isa().lookup(arch, d.name[ai]) != Some(id) {
                         continue;
                     }
-                    let (has32, has64) = (d.e32[ai] != X, d.e64[ai] != X);
+                    let has32 = d.e32[ai] != X;
+                    let has64 = d.e64[ai] != X && (!fold || llvm_has_e64(d, arch));
                     for vop3 in [false, true] {
                         if !(if vop3 { has64 } else { has32 }) {
                             continue;
@@ -565,7 +655,7 @@ mod tests {
                             .map(|(k, s)| usual(s.want, s.regs, k as u16))
                             .collect();
                         cases.push(usual_ops);
-                        for _ in 0..40 {
+                        for _ in 0..16 {
                             let mut ops: Vec<Operand> = specs.iter().map(|s| any(&mut r, s.want, s.regs)).collect();
                             // Now and then one operand fewer or more.
                             match r.below(16) {
@@ -578,20 +668,21 @@ mod tests {
                             cases.push(ops);
                         }
                         for (n, ops) in cases.iter().enumerate() {
-                            let full = general(arch, dialect, id, ops);
+                            let full = general(arch, dialect, fold, suffix, id, ops);
                             if let Some(p) = plan(arch, dialect, id, false).filter(|_| has32) {
-                                if let Outcome::Reject = p.encode(arch, id, ops) {
+                                if let Outcome::Reject = p.encode(arch, id, fold, ops) {
                                     rejected += 1;
                                     assert!(
-                                        super::super::select::e32_refuses(arch, dialect, id, ops),
+                                        super::super::select::e32_refuses(arch, dialect, fold, id, ops),
                                         "{} {ops:?}",
                                         d.name[ai]
                                     );
                                 }
                             }
-                            match encode(arch, dialect, id, has32, has64, ops) {
+                            match encode(arch, dialect, fold, id, has32, has64, suffix, ops) {
                                 Some(instr) => {
                                     done += 1;
+                                    done_llvm += fold as usize;
                                     let sel = Selected {
                                         instr,
                                         fixups: Vec::new(),
@@ -604,7 +695,7 @@ mod tests {
                                     let k = specs.iter().any(|s| s.want == Want::K);
                                     assert!(
                                         n != 0 || k || full.is_err(),
-                                        "no plan for the usual operands of {} on {arch} ({}): {ops:?}",
+                                        "no plan for the usual operands of {} on {arch} ({}, {dialect:?} {suffix:?}): {ops:?}",
                                         d.name[ai],
                                         if vop3 { "VOP3" } else { "32-bit" }
                                     );
@@ -618,10 +709,10 @@ mod tests {
                 }
             }
         }
-        // Both outcomes were exercised, many times.
+        // Every outcome was exercised, many times.
         assert!(
-            done > 20_000 && rejected > 1_000 && usual_rows > 2_000,
-            "{done} {rejected} {usual_rows}"
+            done > 40_000 && done_llvm > 10_000 && rejected > 1_000 && usual_rows > 10_000,
+            "{done} {done_llvm} {rejected} {usual_rows}"
         );
     }
 }

@@ -864,9 +864,9 @@ pub(super) fn select_in(
     // llvm-mc 14 has no VOP3 form of V_MADMK/V_MADAK, nor of V_READLANE/V_WRITELANE where
     // their 32-bit form exists.
     let has64 = d.e64[ai] != X && (!fold || llvm_has_e64(d, arch));
-    // The plain statement (CLRX reading, no suffix, no modifiers): the row's encoding plans.
-    if plans && !fold && suffix == Suffix::None && mods.is_empty() && !vop3_only {
-        if let Some(instr) = super::plan::encode(arch, dialect, id, has32, has64, ops) {
+    // The plain statement (no modifiers): the row's encoding plans.
+    if plans && mods.is_empty() && !vop3_only {
+        if let Some(instr) = super::plan::encode(arch, dialect, fold, id, has32, has64, suffix, ops) {
             let sel = Selected {
                 instr,
                 fixups: Vec::new(),
@@ -1076,10 +1076,10 @@ fn build(
 /// no suffix) for a reason other than a value (so that [`select`] goes on to VOP3)? What a
 /// plan's [`Reject`](super::plan::Outcome::Reject) claims; checked in debug builds and tests.
 #[cfg(any(test, debug_assertions))]
-pub(super) fn e32_refuses(arch: Arch, dialect: Dialect, id: DefId, ops: &[Operand]) -> bool {
+pub(super) fn e32_refuses(arch: Arch, dialect: Dialect, fold: bool, id: DefId, ops: &[Operand]) -> bool {
     let m = Mods::default();
     matches!(
-        build(arch, dialect, false, id, false, None, ops, &m, (0, 0)),
+        build(arch, dialect, fold, id, false, None, ops, &m, (0, 0)),
         Err(Failed { value: false, .. })
     )
 }
