@@ -4,12 +4,17 @@
 //! per dialect), each statement is a symbol assignment, a label, a data directive or an
 //! instruction; instructions go through [`select`](mod@select) (row, encoding, operands, rules). Every
 //! error of the file is collected; nothing is emitted for a file with errors.
+//!
+//! The plain vector-ALU statement (registers and constants, no modifiers) is encoded by its
+//! row's encoding plan ([`plan`]), made from the same row and class descriptions and checked
+//! against the general path (in debug builds on every statement).
 
 mod blocks;
 mod gfx;
 mod memory;
 mod object;
 pub mod parse;
+mod plan;
 mod rocm;
 mod scalar;
 pub(crate) use scalar::clrx_store_offset;
@@ -146,6 +151,71 @@ impl RegNames for Names {
     }
 }
 
+/// A memo of the table's mnemonic lookups ([`crate::isa::Isa::lookup_in`]): a file's
+/// mnemonics are few and repeat, and a hit compares a few words instead of hashing the name.
+/// Direct-mapped; a name of more than 32 bytes is looked up each time.
+struct Lookups {
+    memo: Vec<Memo>,
+}
+
+#[derive(Clone, Copy, Default)]
+struct Memo {
+    /// The name's bytes, zero-padded.
+    key: [u64; 4],
+    /// The name's length, the arch and the dialects (0: an empty entry).
+    tag: u32,
+    found: Option<(crate::isa::DefId, bool)>,
+}
+
+/// Entries of [`Lookups`] (a power of two).
+const MEMO_BITS: u32 = 9;
+
+impl Lookups {
+    fn new() -> Lookups {
+        Lookups {
+            memo: vec![Memo::default(); 1 << MEMO_BITS],
+        }
+    }
+
+    /// `isa().lookup_in(arch, name, dialects)`, memoized.
+    #[inline]
+    fn lookup(&mut self, arch: Arch, name: &str, dialects: crate::isa::Dialects) -> Option<(crate::isa::DefId, bool)> {
+        let b = name.as_bytes();
+        if b.is_empty() || b.len() > 32 {
+            return crate::isa::isa().lookup_in(arch, name, dialects);
+        }
+        // Whole words, then the last one read as the name's last eight bytes shifted down
+        // (no copy of a partial word).
+        let (n, mut key) = (b.len(), [0u64; 4]);
+        let word = |at: usize| {
+            b.get(at..at + 8)
+                .and_then(|w| w.try_into().ok())
+                .map_or(0, u64::from_le_bytes)
+        };
+        if n >= 8 {
+            for (k, w) in key.iter_mut().enumerate().take(n / 8) {
+                *w = word(8 * k);
+            }
+            if n % 8 != 0 {
+                key[n / 8] = word(n - 8) >> (8 * (8 - n % 8));
+            }
+        } else {
+            key[0] = b.iter().rev().fold(0, |w, &c| w << 8 | c as u64);
+        }
+        let tag = b.len() as u32 | (arch.slot() as u32) << 8 | (dialects.0 as u32) << 16;
+        let h = (key[0] ^ key[1].rotate_left(21) ^ key[2].rotate_left(42) ^ key[3] ^ tag as u64)
+            .wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let m = &mut self.memo[(h >> (64 - MEMO_BITS)) as usize];
+        if m.tag == tag && m.key == key {
+            debug_assert_eq!(m.found, crate::isa::isa().lookup_in(arch, name, dialects), "{name}");
+            return m.found;
+        }
+        let found = crate::isa::isa().lookup_in(arch, name, dialects);
+        *m = Memo { key, tag, found };
+        found
+    }
+}
+
 /// A literal waiting for a symbol defined later.
 struct Pending {
     /// Index of the item in the whole file (not in `Assembler::items`, which loses its head as
@@ -172,6 +242,7 @@ pub struct Assembler {
     names: Names,
     ops: Vec<Operand>,
     mods: Vec<Modifier>,
+    lookups: Lookups,
     /// `--syntax auto`: the lines held until one decides the file's dialect.
     undecided: Option<Vec<(usize, String)>>,
     /// How the dialect was chosen (for the note that follows errors).
@@ -235,6 +306,7 @@ impl Assembler {
             names: Names::new(arch),
             ops: Vec::with_capacity(8),
             mods: Vec::with_capacity(8),
+            lookups: Lookups::new(),
             undecided: (dialect == Dialect::Auto).then(Vec::new),
             chosen: None,
             in_comment: false,
@@ -1131,7 +1203,7 @@ impl Assembler {
             Dialect::Auto => crate::isa::Dialects::BOTH,
         };
         // Looked up once: `select` takes the row found here.
-        let found = crate::isa::isa().lookup_in(self.arch, base, dialects);
+        let found = self.lookups.lookup(self.arch, base, dialects);
         let special = found
             .map(|(id, _)| scalar::special_operands(crate::isa::isa().def(id).form))
             .unwrap_or([None, None]);
@@ -1538,6 +1610,56 @@ fn attr_text(t: &str) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The memo answers as the table does: every name of the table (and a few unknown ones,
+    /// long ones, ones alike but for a byte) on every arch and dialect, twice (the second time
+    /// from the memo, or after another name took the entry).
+    #[test]
+    fn mnemonic_memo_answers_as_the_table() {
+        use crate::isa::{isa, Dialects};
+        let mut names: Vec<String> = isa()
+            .defs
+            .iter()
+            .flat_map(|d| d.name.iter().chain(d.llvm.iter()).copied())
+            .filter(|n| !n.is_empty())
+            .map(str::to_string)
+            .collect();
+        names.sort();
+        names.dedup();
+        let table = names.len();
+        for extra in [
+            "v_add_f33",
+            "s_nop",
+            "s_nop_",
+            "v",
+            "",
+            "flat_atomic_cmpswap_x2_extra_long_name",
+        ] {
+            names.push(extra.to_string());
+        }
+        // The same names with their last byte changed.
+        for k in 0..table {
+            let mut n = names[k].clone().into_bytes();
+            if let Some(b) = n.last_mut() {
+                *b = if *b == b'z' { b'y' } else { b'z' };
+            }
+            names.push(String::from_utf8(n).unwrap());
+        }
+        let mut memo = Lookups::new();
+        let mut hits = 0;
+        for arch in Arch::EVERY {
+            for dialects in [Dialects::CLRX, Dialects::LLVM, Dialects::BOTH] {
+                for _ in 0..2 {
+                    for n in &names {
+                        let want = isa().lookup_in(arch, n, dialects);
+                        assert_eq!(memo.lookup(arch, n, dialects), want, "{n} on {arch}");
+                        hits += want.is_some() as usize;
+                    }
+                }
+            }
+        }
+        assert!(hits > 1000, "{hits}");
+    }
 
     /// Items become final (and can be taken) up to the first literal still waiting for a
     /// symbol; taking them does not disturb the patching of later ones.

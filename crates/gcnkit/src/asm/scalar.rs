@@ -230,11 +230,20 @@ pub(super) fn select(
     }
     let smem = enc == Enc::Smem;
     let data_field = if smem { F::Sdata } else { F::Sdst };
+    // Every register operand a plain one no operand rule can object to (see `plain_code`),
+    // every other one a constant, the literal or a value: the rules need not be checked.
+    let mut plain = true;
     for (o, spec) in ops_in.iter().zip(specs.iter()) {
         if o.neg || o.abs || o.sext {
             errs.push(perr(o, "scalar instructions take no source modifiers"));
             continue;
         }
+        plain &= match *spec {
+            Op::Dst(_, regs) => plain_code(arch, o, regs),
+            Op::SdstSrc(k) | Op::Src(_, k) => plain_code(arch, o, d.src[k].regs()),
+            Op::Simm | Op::Label | Op::Special(_) | Op::Imm32 => true,
+            Op::Data | Op::Base | Op::Offset | Op::Probe => false,
+        };
         let r = match *spec {
             Op::Dst(f, regs) => reg(arch, llvm, o, regs, true).map(|c| i.set(f, c as u32)),
             Op::Data => {
@@ -315,14 +324,32 @@ pub(super) fn select(
     } else {
         crate::rules::Policy::Seed
     };
+    // Plain operands (CLRX's reading): no rule to check.
+    let checked = llvm || !plain;
+    #[cfg(debug_assertions)]
+    if !checked {
+        let layout = crate::layout::operands(&i, d);
+        assert!(
+            crate::rules::check_ops(&i, d, policy, &layout).is_empty(),
+            "plain scalar operands broke a rule: {mnemonic} {ops_in:?}"
+        );
+    }
     // The layout's operands are in assembly order, as the statement's are; made once for
     // every check.
-    let layout = crate::layout::operands(&i, d);
-    for v in crate::rules::check_ops(&i, d, policy, &layout).iter() {
+    let layout = checked.then(|| crate::layout::operands(&i, d));
+    let violations = match &layout {
+        Some(l) => crate::rules::check_ops(&i, d, policy, l),
+        None => crate::rules::Violations::default(),
+    };
+    for v in violations.iter() {
         let at = ops_in.get(v.operand()).map(|o| (o.start, o.end)).unwrap_or(mn_span);
+        let code = layout
+            .as_ref()
+            .and_then(|l| l.as_slice().get(v.operand()))
+            .map(|s| s.code);
         let xnack_clrx = !llvm
             && matches!(
-                classify(arch, layout.as_slice().get(v.operand()).map(|s| s.code).unwrap_or(0)),
+                classify(arch, code.unwrap_or(0)),
                 Src::Special(crate::operand::Special::XnackMask, _)
             );
         if xnack_clrx {
@@ -350,8 +377,8 @@ pub(super) fn select(
             help: Some("llvm-mc takes any SGPR here (--syntax llvm)".into()),
         });
     }
-    if llvm {
-        if let Some((n, why)) = crate::rules::llvm_check_ops(&i, d, &layout) {
+    if let Some(layout) = layout.as_ref().filter(|_| llvm) {
+        if let Some((n, why)) = crate::rules::llvm_check_ops(&i, d, layout) {
             let at = ops_in.get(n).map(|o| (o.start, o.end)).unwrap_or(mn_span);
             errs.push(PErr {
                 start: at.0,
@@ -369,6 +396,28 @@ pub(super) fn select(
         fixups: fixup.into_iter().collect(),
         warnings,
     })
+}
+
+/// Is operand `o` of a `regs`-register scalar slot one no operand rule can object to, once
+/// the slot has taken it: a constant or a symbol (an inline constant or the literal: a scalar
+/// class has room for it), or a register written as itself (not `&ill!`) that is SGPRs inside
+/// the file, VCC or EXEC (a pair, or one half), or M0?
+fn plain_code(arch: Arch, o: &Operand, regs: u8) -> bool {
+    match &o.kind {
+        OpKind::Reg(r) => {
+            !r.any_width
+                && r.count == regs as u16
+                && match classify(arch, r.code) {
+                    Src::Sgpr(c) => c + r.count <= sgpr_count(arch),
+                    Src::Special(crate::operand::Special::Vcc | crate::operand::Special::Exec, hi) => {
+                        r.count == 1 || (hi == 0 && r.count == 2)
+                    }
+                    Src::Special(crate::operand::Special::M0, _) => r.count == 1,
+                    _ => false,
+                }
+        }
+        OpKind::Const(_) | OpKind::Lit(_) | OpKind::Forward(_) | OpKind::LitForward(_) => true,
+    }
 }
 
 fn forward_name(o: &Operand) -> String {

@@ -50,7 +50,7 @@ pub enum FixupKind {
 
 /// What one slot of the chosen encoding accepts.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Want {
+pub(super) enum Want {
     /// A VGPR range (VDST, VSRC1 of the 32-bit forms, VGPR-only operands).
     Vgpr,
     /// A scalar destination (SGPR, VCC, EXEC, TTMP...).
@@ -67,24 +67,24 @@ enum Want {
 }
 
 #[derive(Clone, Copy, Debug)]
-struct SlotSpec {
-    want: Want,
+pub(super) struct SlotSpec {
+    pub(super) want: Want,
     /// Which instruction field: 0 vdst, 1 sdst, 2.. src0..src2, 5 K.
-    field: u8,
-    regs: u8,
-    ty: Ty,
+    pub(super) field: u8,
+    pub(super) regs: u8,
+    pub(super) ty: Ty,
     /// May be left out (LLVM: the implicit VCC of some 32-bit forms).
-    optional: bool,
+    pub(super) optional: bool,
 }
 
-const F_VDST: u8 = 0;
-const F_SDST: u8 = 1;
-const F_SRC: u8 = 2;
-const F_K: u8 = 5;
+pub(super) const F_VDST: u8 = 0;
+pub(super) const F_SDST: u8 = 1;
+pub(super) const F_SRC: u8 = 2;
+pub(super) const F_K: u8 = 5;
 
 /// At most five slots (VOP3B, V_ADDC): kept on the stack, no allocation per instruction.
 #[derive(Clone, Copy)]
-struct Slots {
+pub(super) struct Slots {
     items: [SlotSpec; 5],
     len: usize,
 }
@@ -115,7 +115,7 @@ impl std::ops::Deref for Slots {
 }
 
 /// The slots of `d`'s form in the 32-bit (`vop3 == false`) or VOP3 encoding.
-fn slots(d: &InstrDef, a: Arch, vop3: bool, dialect: Dialect) -> Slots {
+pub(super) fn slots(d: &InstrDef, a: Arch, vop3: bool, dialect: Dialect) -> Slots {
     let s = |want, field, regs, ty| SlotSpec {
         want,
         field,
@@ -739,6 +739,27 @@ pub fn select(
     mods: &[Modifier],
     ctx: &super::scalar::Ctx,
 ) -> Result<Selected, Vec<PErr>> {
+    select_in(
+        arch, dialect, fold, mnemonic, found, suffix, mn_span, ops, mods, ctx, true,
+    )
+}
+
+/// [`select`]; `plans`: the plain vector-ALU statement may be encoded by its row's
+/// [`plan`](super::plan) (false: the general path alone, which the plans are checked against).
+#[allow(clippy::too_many_arguments)]
+pub(super) fn select_in(
+    arch: Arch,
+    dialect: Dialect,
+    fold: bool,
+    mnemonic: &str,
+    found: Option<(DefId, bool)>,
+    suffix: Suffix,
+    mn_span: (usize, usize),
+    ops: &[Operand],
+    mods: &[Modifier],
+    ctx: &super::scalar::Ctx,
+    plans: bool,
+) -> Result<Selected, Vec<PErr>> {
     let t = isa();
     let perr = |span: (usize, usize), msg: String, help: Option<String>| PErr {
         start: span.0,
@@ -843,6 +864,24 @@ pub fn select(
     // llvm-mc 14 has no VOP3 form of V_MADMK/V_MADAK, nor of V_READLANE/V_WRITELANE where
     // their 32-bit form exists.
     let has64 = d.e64[ai] != X && (!fold || llvm_has_e64(d, arch));
+    // The plain statement (no modifiers): the row's encoding plans.
+    if plans && mods.is_empty() && !vop3_only {
+        if let Some(instr) = super::plan::encode(arch, dialect, fold, id, has32, has64, suffix, ops) {
+            let sel = Selected {
+                instr,
+                fixups: Vec::new(),
+                warnings: Vec::new(),
+            };
+            #[cfg(debug_assertions)]
+            {
+                let full = select_in(
+                    arch, dialect, fold, mnemonic, found, suffix, mn_span, ops, mods, ctx, false,
+                );
+                super::plan::assert_same(&sel, &full, mnemonic, ops);
+            }
+            return Ok(sel);
+        }
+    }
     let mut errs = Vec::new();
     // The sources an op_sel list covers: not the SGPR-pair SRC2 of V_CNDMASK and the carry-ins.
     let listed = match d.form {
@@ -1031,6 +1070,18 @@ fn build(
 ) -> Result<Selected, Failed> {
     let mut value = false;
     build_in(arch, dialect, fold, id, vop3, ext, ops_in, m, mn_span, &mut value).map_err(|errs| Failed { errs, value })
+}
+
+/// Does the general path's 32-bit form of row `id` refuse plain operands `ops` (no modifiers,
+/// no suffix) for a reason other than a value (so that [`select`] goes on to VOP3)? What a
+/// plan's [`Reject`](super::plan::Outcome::Reject) claims; checked in debug builds and tests.
+#[cfg(any(test, debug_assertions))]
+pub(super) fn e32_refuses(arch: Arch, dialect: Dialect, fold: bool, id: DefId, ops: &[Operand]) -> bool {
+    let m = Mods::default();
+    matches!(
+        build(arch, dialect, fold, id, false, None, ops, &m, (0, 0)),
+        Err(Failed { value: false, .. })
+    )
 }
 
 /// Are the modifiers that ask for VOP3 ones SDWA has too (clamp, the output modifier)?
@@ -1434,12 +1485,7 @@ fn build_in(
                 255
             }
         };
-        match s.field {
-            F_VDST => i.set_vdst(if s.want == Want::Vgpr { code - 256 } else { code }),
-            F_SDST => i.set_sdst(code),
-            F_K => {}
-            f => i.set_src((f - F_SRC) as usize, code),
-        }
+        write_slot(&mut i, s, code);
     }
     // The 32-bit forms keep VSRC1 as 256 + VGPR in `src[1]`; the Scalar8 lane select is 8-bit.
     if !errs.is_empty() {
@@ -1644,6 +1690,18 @@ fn build_in(
         fixups: fixup.into_iter().collect(),
         warnings,
     })
+}
+
+/// Writes operand code `code` into the field of slot `s` (the one write of an operand, shared
+/// with the encoding plans, which check their shifts against it).
+#[inline]
+pub(super) fn write_slot(i: &mut Instr, s: &SlotSpec, code: u16) {
+    match s.field {
+        F_VDST => i.set_vdst(if s.want == Want::Vgpr { code - 256 } else { code }),
+        F_SDST => i.set_sdst(code),
+        F_K => {}
+        f => i.set_src((f - F_SRC) as usize, code),
+    }
 }
 
 /// The slots of an SDWA/DPP form: the 32-bit form's, with GCN 1.4 SDWA's scalar and constant
