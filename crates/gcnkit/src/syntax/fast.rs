@@ -217,7 +217,7 @@ impl Cells {
     const N: usize = 16384;
 
     /// The fixed texts; the rest empty.
-    fn new() -> Box<[[u8; 16]; Cells::N]> {
+    fn fixed() -> Box<[[u8; 16]; Cells::N]> {
         let mut cells: Box<[[u8; 16]; Cells::N]> = boxed([0u8; 16]);
         cells[Cells::OFF as usize] = Cells::cell(b"off", false);
         cells[Cells::COMMA_OFF as usize] = Cells::cell(b", off", false);
@@ -335,7 +335,7 @@ const WORD_MASK: [u64; 4] = [0, u32::MAX as u64, u64::MAX, u64::MAX];
 /// Appends `v` in hex as the CLRX printer does (`0x2a`, [`hex`]), after `sep` bytes of ", ".
 #[inline]
 fn push_hex(out: &mut String, v: u32, sep: usize) {
-    let digits = ((32 - v.leading_zeros() as usize + 3) / 4).max(1);
+    let digits = (32 - v.leading_zeros() as usize).div_ceil(4).max(1);
     let mut b = [0u8; 12];
     b[..4].copy_from_slice(b", 0x");
     b[4..4 + digits].copy_from_slice(&super::text::hex8_bytes(v)[8 - digits..]);
@@ -460,7 +460,7 @@ impl FastClrx {
         }
         FastClrx {
             arch,
-            cells: Cells::new(),
+            cells: Cells::fixed(),
             groups: Vec::new(),
             wide: [u16::MAX; 33],
             waitcnt: Waitcnt::build(arch),
