@@ -6,6 +6,8 @@
 //! their family description, the way a TableGen multiclass would).
 
 mod buf;
+#[cfg(test)]
+mod dump;
 mod ds;
 mod flat;
 mod gfx;

@@ -819,4 +819,22 @@ mod tests {
         assert_eq!(trim_float("-0.5", 8), "-0.5");
         assert_eq!(trim_float("1.0000000e2", 8), "100");
     }
+
+    /// Writes every arch's precomputed texts to `GCNKIT_TEXTS_DUMP`, to check that a change to
+    /// how they are built leaves them as they were (compare the files before and after).
+    #[test]
+    #[ignore]
+    fn write_texts_dump() {
+        let path = std::env::var("GCNKIT_TEXTS_DUMP").expect("GCNKIT_TEXTS_DUMP: where to write the dump");
+        let mut o = String::new();
+        for a in Arch::ALL {
+            let t = texts(a);
+            for (k, cells) in [("op", &t.ops), ("comma", &t.comma_ops), ("mnemonic", &t.mnemonics)] {
+                for (i, c) in cells.iter().enumerate() {
+                    o.push_str(&format!("{a:?} {k} {i} {} {:?}\n", c.len(), c.bytes()));
+                }
+            }
+        }
+        std::fs::write(path, o).unwrap();
+    }
 }
