@@ -98,7 +98,13 @@ pub(super) fn dump(t: &Isa) -> String {
     for n in names.iter().filter(|n| n.len() > 3).step_by(11) {
         let (cut, twice) = (format!("{}{}", &n[..2], &n[3..]), format!("{}{}", &n[..3], &n[2..]));
         for a in Arch::EVERY {
-            writeln!(o, "closest {a:?} {cut} {:?} {twice} {:?}", t.closest_name(a, &cut), t.closest_name(a, &twice)).unwrap();
+            writeln!(
+                o,
+                "closest {a:?} {cut} {:?} {twice} {:?}",
+                t.closest_name(a, &cut),
+                t.closest_name(a, &twice)
+            )
+            .unwrap();
         }
     }
     o

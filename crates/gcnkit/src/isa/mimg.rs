@@ -6,11 +6,10 @@
 //! 64 bits). The sample and gather families are generated from their parts, as a TableGen
 //! multiclass would be.
 
-use super::vopc::leak;
 use super::Form::*;
 use super::Short::*;
 use super::Ty::*;
-use super::{Flags, InstrDef, Row, X};
+use super::{join, Flags, InstrDef, Row, X};
 use crate::arch::ArchSet;
 
 /// The address parts of the sample and gather variants, in opcode order from the family's
@@ -96,7 +95,7 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
                 continue;
             }
             for (o, o_flag) in [("", 0), ("_o", Flags::MIMG_O.0)] {
-                let name = leak(format!("{base}{suffix}{o}"));
+                let name = join(&[base, suffix, o]);
                 let code = op + k as u16 + if o_flag != 0 { o_step } else { 0 };
                 let mut r = m(name, code, MimgSample).flag(Flags(flags | o_flag));
                 if gather {

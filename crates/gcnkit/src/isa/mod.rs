@@ -6,9 +6,9 @@
 //! their family description, the way a TableGen multiclass would).
 
 mod buf;
+mod ds;
 #[cfg(test)]
 mod dump;
-mod ds;
 mod flat;
 mod gfx;
 mod mimg;
@@ -22,7 +22,7 @@ mod vopc;
 
 use crate::arch::{Arch, ArchSet};
 use rustc_hash::FxHashMap as HashMap;
-use std::sync::LazyLock;
+use std::sync::{LazyLock, OnceLock};
 
 /// Marks "no opcode on this arch".
 pub const X: u16 = u16::MAX;
@@ -745,12 +745,76 @@ pub struct Isa {
     /// The [`DecodeInfo`] bits of any row, by class and arch: where a bit is clear the decoder
     /// need not look the row up to ask it.
     class_info: Vec<[u8; 5]>,
-    by_name: HashMap<&'static str, Vec<DefId>>,
-    /// [`Isa::by_name`]'s rows with, per arch (bit [`Arch::slot`]), whether the name is the
-    /// row's CLRX name there and whether it is its LLVM name there (the row existing there):
-    /// the assembler's lookup tests bits, not strings nor rows.
+    /// The name indexes, built on first use: the disassembler looks no name up, and what is
+    /// built with the table every process pays for at its start.
+    names: OnceLock<Names>,
+}
+
+/// The name indexes of [`Isa`].
+struct Names {
+    /// The rows of each CLRX or LLVM name with, per arch (bit [`Arch::slot`]), whether the
+    /// name is the row's CLRX name there and whether it is its LLVM name there (the row
+    /// existing there): the assembler's lookup tests bits, not strings nor rows.
     named_on: HashMap<&'static str, NamedRows>,
     by_alias: HashMap<&'static str, Vec<DefId>>,
+    /// [`Isa::by_name`]'s rows, from `named_on` on first use (only tests ask).
+    by_name: OnceLock<HashMap<&'static str, Vec<DefId>>>,
+}
+
+impl Names {
+    fn build(defs: &[InstrDef]) -> Names {
+        // Room for every name (about 1300), so that the map never grows.
+        let mut named_on: HashMap<&'static str, NamedRows> =
+            HashMap::with_capacity_and_hasher(2048, Default::default());
+        let mut by_alias: HashMap<&'static str, Vec<DefId>> = HashMap::default();
+        for (i, d) in defs.iter().enumerate() {
+            let id = i as DefId;
+            // The row's distinct names, each with the archs where it is the CLRX and the LLVM
+            // name: one map entry per name and row, not per name, arch and dialect.
+            let mut own = [("", 0u8, 0u8); 10];
+            let (mut n, mut on) = (0, 0u8);
+            for a in Arch::EVERY.into_iter().filter(|&a| d.exists_on(a)) {
+                let bit = 1u8 << a.slot();
+                on |= bit;
+                for (name, llvm) in [(d.name[a.index()], false), (d.llvm[a.index()], true)] {
+                    if name.is_empty() {
+                        continue;
+                    }
+                    // Mostly one string for every arch: the addresses are equal.
+                    let k = match own[..n].iter().position(|o| std::ptr::eq(o.0, name) || o.0 == name) {
+                        Some(k) => k,
+                        None => {
+                            own[n].0 = name;
+                            n += 1;
+                            n - 1
+                        }
+                    };
+                    if llvm {
+                        own[k].2 |= bit;
+                    } else {
+                        own[k].1 |= bit;
+                    }
+                }
+            }
+            for &(name, clrx, llvm) in &own[..n] {
+                named_on.entry(name).or_default().push((id, clrx, llvm));
+            }
+            if on != 0 {
+                for al in &d.aliases {
+                    let v = by_alias.entry(al.name).or_default();
+                    // Rows come in id order: a repeated alias of this row is the last one.
+                    if v.last() != Some(&id) {
+                        v.push(id);
+                    }
+                }
+            }
+        }
+        Names {
+            named_on,
+            by_alias,
+            by_name: OnceLock::new(),
+        }
+    }
 }
 
 /// The rows of one name in [`Isa`]'s name index, held in the index's entry itself (one
@@ -764,15 +828,17 @@ struct NamedRows {
 }
 
 impl NamedRows {
-    fn of(all: Vec<(DefId, u8, u8)>) -> NamedRows {
-        let mut n = NamedRows::default();
-        if all.len() <= n.rows.len() {
-            n.rows[..all.len()].copy_from_slice(&all);
-            n.len = all.len() as u8;
+    /// Adds a row (in id order); the fourth moves them all to `more`.
+    fn push(&mut self, row: (DefId, u8, u8)) {
+        if !self.more.is_empty() {
+            self.more.push(row);
+        } else if (self.len as usize) < self.rows.len() {
+            self.rows[self.len as usize] = row;
+            self.len += 1;
         } else {
-            n.more = all;
+            self.more = self.rows.to_vec();
+            self.more.push(row);
         }
-        n
     }
 
     fn as_slice(&self) -> &[(DefId, u8, u8)] {
@@ -829,7 +895,8 @@ fn index_class(e: crate::enc::Enc) -> crate::enc::Enc {
 impl Isa {
     fn build() -> Isa {
         use crate::enc::{fields, Enc};
-        let mut defs = Vec::new();
+        // Room for every row (about 1300): rows are big, and growing would copy them all.
+        let mut defs = Vec::with_capacity(1536);
         vop2::rows(&mut defs);
         vopc::rows(&mut defs);
         vop3::rows(&mut defs);
@@ -851,17 +918,9 @@ impl Isa {
                 }
             }
         }
-        let dinfo = defs.iter().map(DecodeInfo::of).collect();
-        let mut isa = Isa {
-            ops,
-            dinfo,
-            class_info: Vec::new(),
-            by_name: HashMap::default(),
-            named_on: HashMap::default(),
-            by_alias: HashMap::default(),
-            defs,
-        };
-        for (i, d) in isa.defs.iter().enumerate() {
+        let dinfo: Vec<u8> = defs.iter().map(DecodeInfo::of).collect();
+        let mut class_info = vec![[0u8; 5]; ops.len()];
+        for (i, d) in defs.iter().enumerate() {
             let id = i as DefId;
             for a in Arch::EVERY {
                 let ai = a.index();
@@ -872,7 +931,8 @@ impl Isa {
                     if op == X {
                         continue;
                     }
-                    let slot = isa.ops[index_class(enc) as usize][a.slot()]
+                    let class = index_class(enc) as usize;
+                    let slot = ops[class][a.slot()]
                         .get_mut(op as usize)
                         .unwrap_or_else(|| panic!("{} opcode {op} out of range on {a}", enc.name()));
                     assert!(
@@ -882,53 +942,23 @@ impl Isa {
                         d.name[ai]
                     );
                     *slot = id;
-                }
-                if d.exists_on(a) {
-                    for n in [d.name[ai], d.llvm[ai]].into_iter().filter(|n| !n.is_empty()) {
-                        let v = isa.by_name.entry(n).or_default();
-                        if !v.contains(&id) {
-                            v.push(id);
-                        }
-                    }
-                    for al in &d.aliases {
-                        let v = isa.by_alias.entry(al.name).or_default();
-                        if !v.contains(&id) {
-                            v.push(id);
-                        }
-                    }
+                    class_info[class][a.slot()] |= dinfo[i];
                 }
             }
         }
-        isa.named_on = isa
-            .by_name
-            .iter()
-            .map(|(&name, ids)| {
-                let on = |id: DefId, llvm: bool| {
-                    let d = &isa.defs[id as usize];
-                    Arch::EVERY
-                        .iter()
-                        .filter(|a| d.exists_on(**a) && (if llvm { d.llvm } else { d.name })[a.index()] == name)
-                        .fold(0u8, |m, a| m | 1 << a.slot())
-                };
-                (
-                    name,
-                    NamedRows::of(ids.iter().map(|&id| (id, on(id, false), on(id, true))).collect()),
-                )
-            })
-            .collect();
-        isa.class_info = isa
-            .ops
-            .iter()
-            .map(|per_arch| {
-                std::array::from_fn(|ai| {
-                    per_arch[ai]
-                        .iter()
-                        .filter(|&&id| id != NONE)
-                        .fold(0, |b, &id| b | isa.dinfo[id as usize])
-                })
-            })
-            .collect();
-        isa
+        Isa {
+            defs,
+            ops,
+            dinfo,
+            class_info,
+            names: OnceLock::new(),
+        }
+    }
+
+    /// The name indexes, built on first use.
+    #[inline]
+    fn names(&self) -> &Names {
+        self.names.get_or_init(|| Names::build(&self.defs))
     }
 
     /// The [`DecodeInfo`] bits set in any row of class `enc` on `arch`.
@@ -978,7 +1008,13 @@ impl Isa {
 
     /// Rows whose CLRX or LLVM mnemonic (without suffix) is `name` on some arch.
     pub fn by_name(&self, name: &str) -> &[DefId] {
-        self.by_name.get(name).map(|v| v.as_slice()).unwrap_or(&[])
+        let names = self.names();
+        let by_name = names.by_name.get_or_init(|| {
+            (names.named_on.iter())
+                .map(|(&n, rows)| (n, rows.as_slice().iter().map(|r| r.0).collect()))
+                .collect()
+        });
+        by_name.get(name).map(|v| v.as_slice()).unwrap_or(&[])
     }
 
     /// The row `name` means on `arch` in either dialect: its own CLRX or LLVM name there, else
@@ -993,7 +1029,8 @@ impl Isa {
     pub fn lookup_in(&self, arch: Arch, name: &str, dialects: Dialects) -> Option<(DefId, bool)> {
         let bit = 1u8 << arch.slot();
         let (clrx, llvm) = (dialects.has_any(Dialects::CLRX), dialects.has_any(Dialects::LLVM));
-        let own = self.named_on.get(name).and_then(|rows| {
+        let names = self.names();
+        let own = names.named_on.get(name).and_then(|rows| {
             rows.as_slice()
                 .iter()
                 .find(|&&(_, c, l)| (clrx && c & bit != 0) || (llvm && l & bit != 0))
@@ -1002,7 +1039,7 @@ impl Isa {
         if let Some(id) = own {
             return Some((id, false));
         }
-        self.by_alias.get(name)?.iter().copied().find_map(|id| {
+        names.by_alias.get(name)?.iter().copied().find_map(|id| {
             let d = self.def(id);
             let al = d
                 .aliases
@@ -1016,9 +1053,9 @@ impl Isa {
     /// one is within a couple of edits.
     pub fn closest_name(&self, arch: Arch, name: &str) -> Option<&'static str> {
         let limit = (name.len() / 6).clamp(1, 3);
-        self.by_name
-            .keys()
-            .chain(self.by_alias.keys())
+        let names = self.names();
+        (names.named_on.keys())
+            .chain(names.by_alias.keys())
             .copied()
             .filter(|k| self.lookup(arch, k).is_some())
             .map(|k| (strsim::damerau_levenshtein(name, k), k))
@@ -1085,6 +1122,31 @@ pub fn generic_row(enc: crate::enc::Enc) -> Option<&'static InstrDef> {
         _ => return None,
     };
     Some(&ROWS[k])
+}
+
+/// `parts` joined into one string that lives as long as the table (the generated rows' names):
+/// one allocation of the exact size, no `fmt` (the table is built at every process start).
+fn join(parts: &[&str]) -> &'static str {
+    let mut s = String::with_capacity(parts.iter().map(|p| p.len()).sum());
+    for p in parts {
+        s.push_str(p);
+    }
+    Box::leak(s.into_boxed_str())
+}
+
+/// `text` with each `@` replaced by `with`, then `tail`, as a string that lives as long as the
+/// table (the generated rows' operation texts): one allocation of the exact size, no `fmt`.
+fn fill(text: &str, with: &str, tail: &str) -> &'static str {
+    let holes = text.bytes().filter(|&b| b == b'@').count();
+    let mut s = String::with_capacity(text.len() - holes + holes * with.len() + tail.len());
+    for (k, part) in text.split('@').enumerate() {
+        if k > 0 {
+            s.push_str(with);
+        }
+        s.push_str(part);
+    }
+    s.push_str(tail);
+    Box::leak(s.into_boxed_str())
 }
 
 /// A memory row's atomic whose old value returns only with GLC (MUBUF, FLAT/GLOBAL, SMEM) or

@@ -3,7 +3,7 @@
 //! base of its family plus the offset of the compare operation.
 
 use super::Ty::*;
-use super::{Dialects as D, Flags, InstrDef, Row, Ty, X};
+use super::{fill, join, Dialects as D, Flags, InstrDef, Row, Ty, X};
 use crate::arch::ArchSet as A;
 use crate::emu::ops::cmp;
 
@@ -64,11 +64,12 @@ const CLASS_OP_TEXT: &str = "SDST(LANEID) = (SRC1 >> CLASS(@(SRC0))) & 1 (CLASS:
 /// The operation text of a generated row: the family's text with its type (`@`), plus the
 /// EXEC write of the CMPX kinds.
 fn op_text(k: Kind, base: &str, ty: &str) -> &'static str {
-    let mut t = base.replace('@', ty);
-    if k.flags().has(Flags::EXEC) {
-        t.push_str("; EXEC(LANEID) = SDST(LANEID)");
-    }
-    leak(t)
+    let exec = if k.flags().has(Flags::EXEC) {
+        "; EXEC(LANEID) = SDST(LANEID)"
+    } else {
+        ""
+    };
+    fill(base, ty, exec)
 }
 
 /// ASTYPE of a float type, TYPE of an integer type (the page's notation).
@@ -178,10 +179,6 @@ fn int_base_vi(x: bool, t: Ty) -> u16 {
     }
 }
 
-pub(super) fn leak(s: String) -> &'static str {
-    Box::leak(s.into_boxed_str())
-}
-
 fn at(base: u16, off: u16) -> u16 {
     if base == X {
         X
@@ -199,7 +196,7 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
     ];
     for (ty, cmp, cmpx) in class {
         for (k, op) in [(Kind::Cmp, cmp), (Kind::Cmpx, cmpx)] {
-            let name = leak(format!("{}class_{}", k.prefix(), ty.name()));
+            let name = join(&[k.prefix(), "class_", ty.name()]);
             t.push(
                 Row::vopc(name, op, ty)
                     .tys(B64, ty, U32, U32)
@@ -220,9 +217,9 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
             let (si, vi) = (float_base_si(k, ty), float_base_vi(k, ty));
             for (off, op) in FLOAT_OPS.iter().enumerate() {
                 let off = off as u16;
-                let name = leak(format!("{}{}_{}", k.prefix(), op, ty.name()));
                 let ops = [at(si, off), at(si, off), at(vi, off), at(vi, off)];
                 if ops != [X; 4] {
+                    let name = join(&[k.prefix(), op, "_", ty.name()]);
                     let table = match ty {
                         F16 => cmp::FLOAT_F16,
                         F32 => cmp::FLOAT_F32,
@@ -233,7 +230,7 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
                         .op(op_text(k, FLOAT_OP_TEXT[off as usize], ty_text(ty)))
                         .sem(table[off as usize]);
                     if *op == "tru" {
-                        r = r.alias(D::CLRX, A::ALL, leak(format!("{}t_{}", k.prefix(), ty.name())));
+                        r = r.alias(D::CLRX, A::ALL, join(&[k.prefix(), "t_", ty.name()]));
                     }
                     t.push(r.done());
                 }
@@ -245,12 +242,16 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
             let (si, vi) = (int_base_si(x, ty), int_base_vi(x, ty));
             for (off, (clrx, llvm)) in INT_OPS.iter().enumerate() {
                 let off = off as u16;
-                let name = leak(format!("{}{}_{}", k.prefix(), clrx, ty.name()));
-                let lname = leak(format!("{}{}_{}", k.prefix(), llvm, ty.name()));
                 let ops = [at(si, off), at(si, off), at(vi, off), at(vi, off)];
                 if ops == [X; 4] {
                     continue;
                 }
+                let name = join(&[k.prefix(), clrx, "_", ty.name()]);
+                let lname = if clrx == llvm {
+                    name
+                } else {
+                    join(&[k.prefix(), llvm, "_", ty.name()])
+                };
                 let table = match ty {
                     I16 => cmp::INT_I16,
                     U16 => cmp::INT_U16,
