@@ -1124,29 +1124,57 @@ pub fn generic_row(enc: crate::enc::Enc) -> Option<&'static InstrDef> {
     Some(&ROWS[k])
 }
 
-/// `parts` joined into one string that lives as long as the table (the generated rows' names):
-/// one allocation of the exact size, no `fmt` (the table is built at every process start).
-fn join(parts: &[&str]) -> &'static str {
-    let mut s = String::with_capacity(parts.iter().map(|p| p.len()).sum());
-    for p in parts {
-        s.push_str(p);
-    }
-    Box::leak(s.into_boxed_str())
-}
+/// Storage for the generated rows' names and operation texts, which live as long as the table:
+/// written one after the other into leaked chunks (one allocation for many strings, no `fmt`;
+/// the table is built at every process start).
+struct Strings(&'static mut [u8]);
 
-/// `text` with each `@` replaced by `with`, then `tail`, as a string that lives as long as the
-/// table (the generated rows' operation texts): one allocation of the exact size, no `fmt`.
-fn fill(text: &str, with: &str, tail: &str) -> &'static str {
-    let holes = text.bytes().filter(|&b| b == b'@').count();
-    let mut s = String::with_capacity(text.len() - holes + holes * with.len() + tail.len());
-    for (k, part) in text.split('@').enumerate() {
-        if k > 0 {
-            s.push_str(with);
-        }
-        s.push_str(part);
+impl Strings {
+    /// Bytes per chunk (a chunk holds some forty operation texts).
+    const CHUNK: usize = 4096;
+
+    fn new() -> Strings {
+        Strings(&mut [])
     }
-    s.push_str(tail);
-    Box::leak(s.into_boxed_str())
+
+    /// Room for `len` bytes: the front of the current chunk, or of a new one.
+    fn take(&mut self, len: usize) -> &'static mut [u8] {
+        if self.0.len() < len {
+            self.0 = Box::leak(vec![0; len.max(Self::CHUNK)].into_boxed_slice());
+        }
+        let (head, tail) = std::mem::take(&mut self.0).split_at_mut(len);
+        self.0 = tail;
+        head
+    }
+
+    /// `parts` joined.
+    fn join(&mut self, parts: &[&str]) -> &'static str {
+        let out = self.take(parts.iter().map(|p| p.len()).sum());
+        let mut at = 0;
+        for p in parts {
+            out[at..at + p.len()].copy_from_slice(p.as_bytes());
+            at += p.len();
+        }
+        std::str::from_utf8(out).expect("joined from strs")
+    }
+
+    /// `text` with each `@` replaced by `with`, then `tail`.
+    fn fill(&mut self, text: &str, with: &str, tail: &str) -> &'static str {
+        let holes = text.bytes().filter(|&b| b == b'@').count();
+        let out = self.take(text.len() - holes + holes * with.len() + tail.len());
+        let mut at = 0;
+        for &b in text.as_bytes() {
+            if b == b'@' {
+                out[at..at + with.len()].copy_from_slice(with.as_bytes());
+                at += with.len();
+            } else {
+                out[at] = b;
+                at += 1;
+            }
+        }
+        out[at..].copy_from_slice(tail.as_bytes());
+        std::str::from_utf8(out).expect("filled from strs")
+    }
 }
 
 /// A memory row's atomic whose old value returns only with GLC (MUBUF, FLAT/GLOBAL, SMEM) or

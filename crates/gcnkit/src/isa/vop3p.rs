@@ -4,7 +4,7 @@
 
 use super::Form::*;
 use super::Ty::*;
-use super::{fill, join, Dialects, Exec, Flags, InstrDef, Row};
+use super::{Dialects, Exec, Flags, InstrDef, Row, Strings};
 use crate::arch::ArchSet;
 use crate::emu::ops::vop3p as s;
 
@@ -131,17 +131,18 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
             Exec::HighHalf,
         ),
     ];
+    let mut strings = Strings::new();
     for (fused, flag, op_text) in [
         (false, Flags::NOT_GFX906, "S0 * S1 + S2"),
         (true, Flags::GFX906, "FMA(S0, S1, S2)"),
     ] {
         for (suffix, op, dst, text, exec) in mix {
-            let mad = join(&["v_mad_", suffix]);
-            let name = if fused { join(&["v_fma_", suffix]) } else { mad };
+            let mad = strings.join(&["v_mad_", suffix]);
+            let name = if fused { strings.join(&["v_fma_", suffix]) } else { mad };
             let mut r = Row::vop3p(name, op, Ter, dst, F32)
                 .flag(Flags::MIX)
                 .flag(flag)
-                .op(fill(text, op_text, ""))
+                .op(strings.fill(text, op_text, ""))
                 .exec(exec)
                 .sem(match (fused, dst) {
                     (false, F32) => s::mad_mix_f32,
