@@ -1163,14 +1163,13 @@ impl Strings {
         let holes = text.bytes().filter(|&b| b == b'@').count();
         let out = self.take(text.len() - holes + holes * with.len() + tail.len());
         let mut at = 0;
-        for &b in text.as_bytes() {
-            if b == b'@' {
+        for (k, part) in text.as_bytes().split(|&b| b == b'@').enumerate() {
+            if k > 0 {
                 out[at..at + with.len()].copy_from_slice(with.as_bytes());
                 at += with.len();
-            } else {
-                out[at] = b;
-                at += 1;
             }
+            out[at..at + part.len()].copy_from_slice(part);
+            at += part.len();
         }
         out[at..].copy_from_slice(tail.as_bytes());
         std::str::from_utf8(out).expect("filled from strs")
@@ -1189,7 +1188,9 @@ const fn atomic_rtn(op: AtomicOp) -> MemSem {
 }
 
 /// Row builder used by the table files: the defaults fit the common case, so a row states
-/// only what is particular to it.
+/// only what is particular to it. The files collect their rows with `vec!`, which builds them
+/// in place on the heap (a local array would be copied whole on its way into the table, at
+/// every process start).
 pub(crate) struct Row(InstrDef);
 
 impl Row {
