@@ -769,30 +769,41 @@ impl Names {
         let mut by_alias: HashMap<&'static str, Vec<DefId>> = HashMap::default();
         for (i, d) in defs.iter().enumerate() {
             let id = i as DefId;
+            let on = Arch::EVERY
+                .into_iter()
+                .filter(|&a| d.exists_on(a))
+                .fold(0u8, |m, a| m | 1 << a.slot());
             // The row's distinct names, each with the archs where it is the CLRX and the LLVM
             // name: one map entry per name and row, not per name, arch and dialect.
             let mut own = [("", 0u8, 0u8); 10];
-            let (mut n, mut on) = (0, 0u8);
-            for a in Arch::EVERY.into_iter().filter(|&a| d.exists_on(a)) {
-                let bit = 1u8 << a.slot();
-                on |= bit;
-                for (name, llvm) in [(d.name[a.index()], false), (d.llvm[a.index()], true)] {
-                    if name.is_empty() {
-                        continue;
-                    }
-                    // Mostly one string for every arch: the addresses are equal.
-                    let k = match own[..n].iter().position(|o| std::ptr::eq(o.0, name) || o.0 == name) {
-                        Some(k) => k,
-                        None => {
-                            own[n].0 = name;
-                            n += 1;
-                            n - 1
+            let mut n = 0;
+            let first = d.name[0];
+            if d.name.iter().chain(&d.llvm).all(|&x| std::ptr::eq(x, first)) {
+                // Most rows: one name everywhere, in both dialects.
+                if !first.is_empty() && on != 0 {
+                    own[0] = (first, on, on);
+                    n = 1;
+                }
+            } else {
+                for a in Arch::EVERY.into_iter().filter(|&a| on & 1 << a.slot() != 0) {
+                    let bit = 1u8 << a.slot();
+                    for (name, llvm) in [(d.name[a.index()], false), (d.llvm[a.index()], true)] {
+                        if name.is_empty() {
+                            continue;
                         }
-                    };
-                    if llvm {
-                        own[k].2 |= bit;
-                    } else {
-                        own[k].1 |= bit;
+                        let k = match own[..n].iter().position(|o| o.0 == name) {
+                            Some(k) => k,
+                            None => {
+                                own[n].0 = name;
+                                n += 1;
+                                n - 1
+                            }
+                        };
+                        if llvm {
+                            own[k].2 |= bit;
+                        } else {
+                            own[k].1 |= bit;
+                        }
                     }
                 }
             }
