@@ -1021,7 +1021,9 @@ impl Isa {
     pub fn by_name(&self, name: &str) -> &[DefId] {
         let names = self.names();
         let by_name = names.by_name.get_or_init(|| {
-            (names.named_on.iter())
+            names
+                .named_on
+                .iter()
                 .map(|(&n, rows)| (n, rows.as_slice().iter().map(|r| r.0).collect()))
                 .collect()
         });
@@ -1065,7 +1067,9 @@ impl Isa {
     pub fn closest_name(&self, arch: Arch, name: &str) -> Option<&'static str> {
         let limit = (name.len() / 6).clamp(1, 3);
         let names = self.names();
-        (names.named_on.keys())
+        names
+            .named_on
+            .keys()
             .chain(names.by_alias.keys())
             .copied()
             .filter(|k| self.lookup(arch, k).is_some())
