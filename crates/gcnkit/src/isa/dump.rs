@@ -3,26 +3,67 @@
 //! its content as it was: run `GCNKIT_ISA_DUMP=/tmp/a.txt cargo test -p gcnkit --lib
 //! isa::dump -- --ignored` before and after, and compare the files.
 //!
-//! Semantics functions print as their address minus [`anchor`]'s; `nm` on the test binary
-//! turns those into names (their addresses differ from build to build, their names do not).
+//! Semantics functions print as their symbols' names, read from the test binary's symbol
+//! table (their addresses differ from build to build, their names do not).
 
 use super::*;
 use crate::enc::{fields, Enc};
+use std::collections::BTreeMap;
 use std::fmt::Write;
 
-/// The reference point of the semantics functions' printed addresses.
+/// The reference point between the symbol table's addresses and the running ones.
 #[inline(never)]
-pub(super) fn anchor() {}
+fn anchor() {}
 
-fn fn_addr(f: usize) -> String {
-    format!("fn{:+#x}", f as isize - anchor as fn() as usize as isize)
+/// Function names by running address, from the symbol table of the test binary itself (mangled
+/// names without their hash suffix).
+fn symbols() -> BTreeMap<usize, String> {
+    use object::{Object, ObjectSymbol};
+    let data = std::fs::read(std::env::current_exe().unwrap()).unwrap();
+    let file = object::File::parse(&*data).unwrap();
+    let name = |s: &object::Symbol| {
+        let n = s.name().unwrap_or("");
+        // Legacy mangling ends in `17h` and 16 hex digits, then `E`.
+        match n
+            .len()
+            .checked_sub(20)
+            .filter(|&k| n.ends_with('E') && n[k..].starts_with("17h"))
+        {
+            Some(k) => format!("{}E", &n[..k]),
+            None => n.to_string(),
+        }
+    };
+    let at = file
+        .symbols()
+        .find(|s| name(s).ends_with("4dump6anchorE"))
+        .expect("the anchor's symbol")
+        .address();
+    let bias = (anchor as fn() as usize).wrapping_sub(at as usize);
+    let mut m: BTreeMap<usize, String> = BTreeMap::new();
+    for s in file
+        .symbols()
+        .filter(|s| s.kind() == object::SymbolKind::Text && s.address() != 0)
+    {
+        let e = m.entry((s.address() as usize).wrapping_add(bias)).or_default();
+        // Several names at one address (folded functions): all of them, in order.
+        let mut all: Vec<String> = e.split('|').filter(|x| !x.is_empty()).map(String::from).collect();
+        all.push(name(&s));
+        all.sort();
+        all.dedup();
+        *e = all.join("|");
+    }
+    m
 }
 
-fn sem_text(s: &Option<Sem>) -> String {
+fn fn_name(syms: &BTreeMap<usize, String>, f: usize) -> String {
+    syms.get(&f).cloned().unwrap_or_else(|| "unknown fn".into())
+}
+
+fn sem_text(syms: &BTreeMap<usize, String>, s: &Option<Sem>) -> String {
     match s {
         None => "None".into(),
-        Some(Sem::Vector(f)) => format!("Vector({})", fn_addr(*f as usize)),
-        Some(Sem::Scalar(f)) => format!("Scalar({})", fn_addr(*f as usize)),
+        Some(Sem::Vector(f)) => format!("Vector({})", fn_name(syms, *f as usize)),
+        Some(Sem::Scalar(f)) => format!("Scalar({})", fn_name(syms, *f as usize)),
         Some(Sem::Flow(f)) => format!("Flow({f:?})"),
         Some(Sem::Mem(m)) => format!("Mem({m:?})"),
     }
@@ -31,7 +72,7 @@ fn sem_text(s: &Option<Sem>) -> String {
 /// The dump: rows, opcode indices, names.
 pub(super) fn dump(t: &Isa) -> String {
     let mut o = String::new();
-    writeln!(o, "anchor {:#x}", anchor as fn() as usize).unwrap();
+    let syms = symbols();
     for (i, d) in t.defs.iter().enumerate() {
         writeln!(
             o,
@@ -46,7 +87,7 @@ pub(super) fn dump(t: &Isa) -> String {
             d.src,
             d.flags.0,
             d.aliases,
-            sem_text(&d.sem),
+            sem_text(&syms, &d.sem),
             d.exec,
             d.op,
             t.decode_info(i as DefId),
