@@ -13,7 +13,7 @@ use crate::arch::ArchSet;
 
 pub(super) fn rows(t: &mut Vec<InstrDef>) {
     let m = Row::mem;
-    let rows = [
+    let rows = vec![
         m("buffer_load_format_x", Mubuf, [0, 0, 0, 0], BufLoad, B32, B32)
             .flag(Flags::LLVM_LDS)
             .mem_sem(MemSem::Format {

@@ -11,7 +11,7 @@ use super::{atomic, atomic_rtn, AtomicOp, Flags, InstrDef, MemSem, Row, X};
 
 pub(super) fn rows(t: &mut Vec<InstrDef>) {
     let m = Row::mem;
-    let rows = [
+    let rows = vec![
         m("ds_add_u32", Ds, [0, 0, 0, 0], DsWrite, B32, B32).mem_sem(atomic(AtomicOp::Add)),
         m("ds_sub_u32", Ds, [1, 1, 1, 1], DsWrite, B32, B32).mem_sem(atomic(AtomicOp::Sub)),
         m("ds_rsub_u32", Ds, [2, 2, 2, 2], DsWrite, B32, B32).mem_sem(atomic(AtomicOp::Rsub)),

@@ -12,7 +12,7 @@ use super::{atomic, AtomicOp, InstrDef, MemSem, Row, X};
 
 pub(super) fn rows(t: &mut Vec<InstrDef>) {
     let m = Row::mem;
-    let rows = [
+    let rows = vec![
         m("flat_load_ubyte", Flat, [X, 8, 16, 16], FlatLoad, B32, B32).mem_sem(MemSem::Load { bytes: 1, sext: false }),
         m("flat_load_sbyte", Flat, [X, 9, 17, 17], FlatLoad, B32, B32).mem_sem(MemSem::Load { bytes: 1, sext: true }),
         m("flat_load_ushort", Flat, [X, 10, 18, 18], FlatLoad, B32, B32)

@@ -11,7 +11,7 @@ use crate::arch::ArchSet;
 pub(super) fn rows(t: &mut Vec<InstrDef>) {
     let vop3 =
         |name, op, form, dst, src| Row::mem(name, Short::Vintrp, [X; 4], form, dst, src).e64_on(ArchSet::VIPLUS, op);
-    let rows = [
+    let rows = vec![
         Row::mem("v_interp_p1_f32", Short::Vintrp, [0; 4], Interp, F32, F32)
             .e64_on(ArchSet::VIPLUS, 624)
             .op("VDST = P10 * VSRC + P0 of the attribute channel (the I coordinate)"),

@@ -6,11 +6,10 @@
 //! 64 bits). The sample and gather families are generated from their parts, as a TableGen
 //! multiclass would be.
 
-use super::vopc::leak;
 use super::Form::*;
 use super::Short::*;
 use super::Ty::*;
-use super::{Flags, InstrDef, Row, X};
+use super::{Flags, InstrDef, Row, Strings, X};
 use crate::arch::ArchSet;
 
 /// The address parts of the sample and gather variants, in opcode order from the family's
@@ -88,7 +87,8 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
         a("image_atomic_fmin", [30, 30, X, X], B32),
         a("image_atomic_fmax", [31, 31, X, X], B32),
     ]);
-    let family = |rows: &mut Vec<Row>, base: &str, op: u16, parts: &[(&str, u64)], gather: bool| {
+    let mut strings = Strings::new();
+    let mut family = |rows: &mut Vec<Row>, base: &str, op: u16, parts: &[(&str, u64)], gather: bool| {
         let o_step = parts.len() as u16;
         for (k, &(suffix, flags)) in parts.iter().enumerate() {
             // LLVM 14 and CLRX have no gather with user derivatives.
@@ -96,7 +96,7 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
                 continue;
             }
             for (o, o_flag) in [("", 0), ("_o", Flags::MIMG_O.0)] {
-                let name = leak(format!("{base}{suffix}{o}"));
+                let name = strings.join(&[base, suffix, o]);
                 let code = op + k as u16 + if o_flag != 0 { o_step } else { 0 };
                 let mut r = m(name, code, MimgSample).flag(Flags(flags | o_flag));
                 if gather {

@@ -7,6 +7,8 @@
 
 mod buf;
 mod ds;
+#[cfg(test)]
+mod dump;
 mod flat;
 mod gfx;
 mod mimg;
@@ -20,7 +22,7 @@ mod vopc;
 
 use crate::arch::{Arch, ArchSet};
 use rustc_hash::FxHashMap as HashMap;
-use std::sync::LazyLock;
+use std::sync::{LazyLock, OnceLock};
 
 /// Marks "no opcode on this arch".
 pub const X: u16 = u16::MAX;
@@ -743,12 +745,87 @@ pub struct Isa {
     /// The [`DecodeInfo`] bits of any row, by class and arch: where a bit is clear the decoder
     /// need not look the row up to ask it.
     class_info: Vec<[u8; 5]>,
-    by_name: HashMap<&'static str, Vec<DefId>>,
-    /// [`Isa::by_name`]'s rows with, per arch (bit [`Arch::slot`]), whether the name is the
-    /// row's CLRX name there and whether it is its LLVM name there (the row existing there):
-    /// the assembler's lookup tests bits, not strings nor rows.
+    /// The name indexes, built on first use: the disassembler looks no name up, and what is
+    /// built with the table every process pays for at its start.
+    names: OnceLock<Names>,
+}
+
+/// The name indexes of [`Isa`].
+struct Names {
+    /// The rows of each CLRX or LLVM name with, per arch (bit [`Arch::slot`]), whether the
+    /// name is the row's CLRX name there and whether it is its LLVM name there (the row
+    /// existing there): the assembler's lookup tests bits, not strings nor rows.
     named_on: HashMap<&'static str, NamedRows>,
     by_alias: HashMap<&'static str, Vec<DefId>>,
+    /// [`Isa::by_name`]'s rows, from `named_on` on first use (only tests ask).
+    by_name: OnceLock<HashMap<&'static str, Vec<DefId>>>,
+}
+
+impl Names {
+    fn build(defs: &[InstrDef]) -> Names {
+        // Room for every name (about 1300), so that the map never grows.
+        let mut named_on: HashMap<&'static str, NamedRows> =
+            HashMap::with_capacity_and_hasher(2048, Default::default());
+        let mut by_alias: HashMap<&'static str, Vec<DefId>> = HashMap::default();
+        for (i, d) in defs.iter().enumerate() {
+            let id = i as DefId;
+            let on = Arch::EVERY
+                .into_iter()
+                .filter(|&a| d.exists_on(a))
+                .fold(0u8, |m, a| m | 1 << a.slot());
+            // The row's distinct names, each with the archs where it is the CLRX and the LLVM
+            // name: one map entry per name and row, not per name, arch and dialect.
+            let mut own = [("", 0u8, 0u8); 10];
+            let mut n = 0;
+            let first = d.name[0];
+            if d.name.iter().chain(&d.llvm).all(|&x| std::ptr::eq(x, first)) {
+                // Most rows: one name everywhere, in both dialects.
+                if !first.is_empty() && on != 0 {
+                    own[0] = (first, on, on);
+                    n = 1;
+                }
+            } else {
+                for a in Arch::EVERY.into_iter().filter(|&a| on & 1 << a.slot() != 0) {
+                    let bit = 1u8 << a.slot();
+                    for (name, llvm) in [(d.name[a.index()], false), (d.llvm[a.index()], true)] {
+                        if name.is_empty() {
+                            continue;
+                        }
+                        let k = match own[..n].iter().position(|o| o.0 == name) {
+                            Some(k) => k,
+                            None => {
+                                own[n].0 = name;
+                                n += 1;
+                                n - 1
+                            }
+                        };
+                        if llvm {
+                            own[k].2 |= bit;
+                        } else {
+                            own[k].1 |= bit;
+                        }
+                    }
+                }
+            }
+            for &(name, clrx, llvm) in &own[..n] {
+                named_on.entry(name).or_default().push((id, clrx, llvm));
+            }
+            if on != 0 {
+                for al in &d.aliases {
+                    let v = by_alias.entry(al.name).or_default();
+                    // Rows come in id order: a repeated alias of this row is the last one.
+                    if v.last() != Some(&id) {
+                        v.push(id);
+                    }
+                }
+            }
+        }
+        Names {
+            named_on,
+            by_alias,
+            by_name: OnceLock::new(),
+        }
+    }
 }
 
 /// The rows of one name in [`Isa`]'s name index, held in the index's entry itself (one
@@ -762,15 +839,17 @@ struct NamedRows {
 }
 
 impl NamedRows {
-    fn of(all: Vec<(DefId, u8, u8)>) -> NamedRows {
-        let mut n = NamedRows::default();
-        if all.len() <= n.rows.len() {
-            n.rows[..all.len()].copy_from_slice(&all);
-            n.len = all.len() as u8;
+    /// Adds a row (in id order); the fourth moves them all to `more`.
+    fn push(&mut self, row: (DefId, u8, u8)) {
+        if !self.more.is_empty() {
+            self.more.push(row);
+        } else if (self.len as usize) < self.rows.len() {
+            self.rows[self.len as usize] = row;
+            self.len += 1;
         } else {
-            n.more = all;
+            self.more = self.rows.to_vec();
+            self.more.push(row);
         }
-        n
     }
 
     fn as_slice(&self) -> &[(DefId, u8, u8)] {
@@ -827,7 +906,8 @@ fn index_class(e: crate::enc::Enc) -> crate::enc::Enc {
 impl Isa {
     fn build() -> Isa {
         use crate::enc::{fields, Enc};
-        let mut defs = Vec::new();
+        // Room for every row (about 1300): rows are big, and growing would copy them all.
+        let mut defs = Vec::with_capacity(1536);
         vop2::rows(&mut defs);
         vopc::rows(&mut defs);
         vop3::rows(&mut defs);
@@ -849,17 +929,9 @@ impl Isa {
                 }
             }
         }
-        let dinfo = defs.iter().map(DecodeInfo::of).collect();
-        let mut isa = Isa {
-            ops,
-            dinfo,
-            class_info: Vec::new(),
-            by_name: HashMap::default(),
-            named_on: HashMap::default(),
-            by_alias: HashMap::default(),
-            defs,
-        };
-        for (i, d) in isa.defs.iter().enumerate() {
+        let dinfo: Vec<u8> = defs.iter().map(DecodeInfo::of).collect();
+        let mut class_info = vec![[0u8; 5]; ops.len()];
+        for (i, d) in defs.iter().enumerate() {
             let id = i as DefId;
             for a in Arch::EVERY {
                 let ai = a.index();
@@ -870,7 +942,8 @@ impl Isa {
                     if op == X {
                         continue;
                     }
-                    let slot = isa.ops[index_class(enc) as usize][a.slot()]
+                    let class = index_class(enc) as usize;
+                    let slot = ops[class][a.slot()]
                         .get_mut(op as usize)
                         .unwrap_or_else(|| panic!("{} opcode {op} out of range on {a}", enc.name()));
                     assert!(
@@ -880,53 +953,23 @@ impl Isa {
                         d.name[ai]
                     );
                     *slot = id;
-                }
-                if d.exists_on(a) {
-                    for n in [d.name[ai], d.llvm[ai]].into_iter().filter(|n| !n.is_empty()) {
-                        let v = isa.by_name.entry(n).or_default();
-                        if !v.contains(&id) {
-                            v.push(id);
-                        }
-                    }
-                    for al in &d.aliases {
-                        let v = isa.by_alias.entry(al.name).or_default();
-                        if !v.contains(&id) {
-                            v.push(id);
-                        }
-                    }
+                    class_info[class][a.slot()] |= dinfo[i];
                 }
             }
         }
-        isa.named_on = isa
-            .by_name
-            .iter()
-            .map(|(&name, ids)| {
-                let on = |id: DefId, llvm: bool| {
-                    let d = &isa.defs[id as usize];
-                    Arch::EVERY
-                        .iter()
-                        .filter(|a| d.exists_on(**a) && (if llvm { d.llvm } else { d.name })[a.index()] == name)
-                        .fold(0u8, |m, a| m | 1 << a.slot())
-                };
-                (
-                    name,
-                    NamedRows::of(ids.iter().map(|&id| (id, on(id, false), on(id, true))).collect()),
-                )
-            })
-            .collect();
-        isa.class_info = isa
-            .ops
-            .iter()
-            .map(|per_arch| {
-                std::array::from_fn(|ai| {
-                    per_arch[ai]
-                        .iter()
-                        .filter(|&&id| id != NONE)
-                        .fold(0, |b, &id| b | isa.dinfo[id as usize])
-                })
-            })
-            .collect();
-        isa
+        Isa {
+            defs,
+            ops,
+            dinfo,
+            class_info,
+            names: OnceLock::new(),
+        }
+    }
+
+    /// The name indexes, built on first use.
+    #[inline]
+    fn names(&self) -> &Names {
+        self.names.get_or_init(|| Names::build(&self.defs))
     }
 
     /// The [`DecodeInfo`] bits set in any row of class `enc` on `arch`.
@@ -976,7 +1019,15 @@ impl Isa {
 
     /// Rows whose CLRX or LLVM mnemonic (without suffix) is `name` on some arch.
     pub fn by_name(&self, name: &str) -> &[DefId] {
-        self.by_name.get(name).map(|v| v.as_slice()).unwrap_or(&[])
+        let names = self.names();
+        let by_name = names.by_name.get_or_init(|| {
+            names
+                .named_on
+                .iter()
+                .map(|(&n, rows)| (n, rows.as_slice().iter().map(|r| r.0).collect()))
+                .collect()
+        });
+        by_name.get(name).map(|v| v.as_slice()).unwrap_or(&[])
     }
 
     /// The row `name` means on `arch` in either dialect: its own CLRX or LLVM name there, else
@@ -991,7 +1042,8 @@ impl Isa {
     pub fn lookup_in(&self, arch: Arch, name: &str, dialects: Dialects) -> Option<(DefId, bool)> {
         let bit = 1u8 << arch.slot();
         let (clrx, llvm) = (dialects.has_any(Dialects::CLRX), dialects.has_any(Dialects::LLVM));
-        let own = self.named_on.get(name).and_then(|rows| {
+        let names = self.names();
+        let own = names.named_on.get(name).and_then(|rows| {
             rows.as_slice()
                 .iter()
                 .find(|&&(_, c, l)| (clrx && c & bit != 0) || (llvm && l & bit != 0))
@@ -1000,7 +1052,7 @@ impl Isa {
         if let Some(id) = own {
             return Some((id, false));
         }
-        self.by_alias.get(name)?.iter().copied().find_map(|id| {
+        names.by_alias.get(name)?.iter().copied().find_map(|id| {
             let d = self.def(id);
             let al = d
                 .aliases
@@ -1014,9 +1066,11 @@ impl Isa {
     /// one is within a couple of edits.
     pub fn closest_name(&self, arch: Arch, name: &str) -> Option<&'static str> {
         let limit = (name.len() / 6).clamp(1, 3);
-        self.by_name
+        let names = self.names();
+        names
+            .named_on
             .keys()
-            .chain(self.by_alias.keys())
+            .chain(names.by_alias.keys())
             .copied()
             .filter(|k| self.lookup(arch, k).is_some())
             .map(|k| (strsim::damerau_levenshtein(name, k), k))
@@ -1085,6 +1139,58 @@ pub fn generic_row(enc: crate::enc::Enc) -> Option<&'static InstrDef> {
     Some(&ROWS[k])
 }
 
+/// Storage for the generated rows' names and operation texts, which live as long as the table:
+/// written one after the other into leaked chunks (one allocation for many strings, no `fmt`;
+/// the table is built at every process start).
+struct Strings(&'static mut [u8]);
+
+impl Strings {
+    /// Bytes per chunk (a chunk holds some forty operation texts).
+    const CHUNK: usize = 4096;
+
+    fn new() -> Strings {
+        Strings(&mut [])
+    }
+
+    /// Room for `len` bytes: the front of the current chunk, or of a new one.
+    fn take(&mut self, len: usize) -> &'static mut [u8] {
+        if self.0.len() < len {
+            self.0 = Box::leak(vec![0; len.max(Self::CHUNK)].into_boxed_slice());
+        }
+        let (head, tail) = std::mem::take(&mut self.0).split_at_mut(len);
+        self.0 = tail;
+        head
+    }
+
+    /// `parts` joined.
+    fn join(&mut self, parts: &[&str]) -> &'static str {
+        let out = self.take(parts.iter().map(|p| p.len()).sum());
+        let mut at = 0;
+        for p in parts {
+            out[at..at + p.len()].copy_from_slice(p.as_bytes());
+            at += p.len();
+        }
+        std::str::from_utf8(out).expect("joined from strs")
+    }
+
+    /// `text` with each `@` replaced by `with`, then `tail`.
+    fn fill(&mut self, text: &str, with: &str, tail: &str) -> &'static str {
+        let holes = text.bytes().filter(|&b| b == b'@').count();
+        let out = self.take(text.len() - holes + holes * with.len() + tail.len());
+        let mut at = 0;
+        for (k, part) in text.as_bytes().split(|&b| b == b'@').enumerate() {
+            if k > 0 {
+                out[at..at + with.len()].copy_from_slice(with.as_bytes());
+                at += with.len();
+            }
+            out[at..at + part.len()].copy_from_slice(part);
+            at += part.len();
+        }
+        out[at..].copy_from_slice(tail.as_bytes());
+        std::str::from_utf8(out).expect("filled from strs")
+    }
+}
+
 /// A memory row's atomic whose old value returns only with GLC (MUBUF, FLAT/GLOBAL, SMEM) or
 /// never (DS's rows without `_rtn_`): `MemSem::Atomic { op, rtn: false }`.
 const fn atomic(op: AtomicOp) -> MemSem {
@@ -1097,7 +1203,9 @@ const fn atomic_rtn(op: AtomicOp) -> MemSem {
 }
 
 /// Row builder used by the table files: the defaults fit the common case, so a row states
-/// only what is particular to it.
+/// only what is particular to it. The files collect their rows with `vec!`, which builds them
+/// in place on the heap (a local array would be copied whole on its way into the table, at
+/// every process start).
 pub(crate) struct Row(InstrDef);
 
 impl Row {

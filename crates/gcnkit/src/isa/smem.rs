@@ -11,7 +11,7 @@ use crate::arch::ArchSet as A;
 
 pub(super) fn rows(t: &mut Vec<InstrDef>) {
     let s = Row::scalar;
-    let rows = [
+    let rows = vec![
         s("s_load_dword", Smem, [0, 0, 0, 0], MLoad, B32, B32, B32).mem_sem(MemSem::Load { bytes: 4, sext: false }),
         s("s_load_dwordx2", Smem, [1, 1, 1, 1], MLoad, B64, B32, B32).mem_sem(MemSem::Load { bytes: 4, sext: false }),
         s("s_load_dwordx4", Smem, [2, 2, 2, 2], MLoad, B128, B32, B32).mem_sem(MemSem::Load { bytes: 4, sext: false }),

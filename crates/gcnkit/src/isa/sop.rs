@@ -12,7 +12,7 @@ use crate::emu::ops::salu as e;
 
 pub(super) fn rows(t: &mut Vec<InstrDef>) {
     let s = Row::scalar;
-    let rows = [
+    let rows = vec![
         // SOP2
         s("s_add_u32", Sop2, [0, 0, 0, 0], S2, B32, B32, B32).salu(e::add_u32),
         s("s_sub_u32", Sop2, [1, 1, 1, 1], S2, B32, B32, B32).salu(e::sub_u32),

@@ -11,7 +11,7 @@ use crate::emu::ops::vop1 as e;
 
 pub(super) fn rows(t: &mut Vec<InstrDef>) {
     let v1 = Row::vop1;
-    let rows = [
+    let rows = vec![
         v1("v_nop", [0, 0, 0, 0], Nop, B32, B32)
             .op("no operation")
             .sem(e::nop),

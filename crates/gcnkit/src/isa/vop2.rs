@@ -12,7 +12,7 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
     let v = Row::vop2;
     let rev = Flags::REV;
     let ic = Flags::INT_CLAMP;
-    let rows = [
+    let rows = vec![
         v("v_cndmask_b32", [0, 0, 0, 0], Cndmask, B32)
             .tys(B32, B32, B32, B64)
             .op("VDST = SSRC2&(1ULL<<LANEID) ? SRC1 : SRC0")

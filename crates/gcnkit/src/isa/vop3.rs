@@ -13,7 +13,7 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
     let op = Flags::OPSEL;
     let ic = Flags::INT_CLAMP;
     let nd = Flags::NO_DST_OVERLAP;
-    let rows = [
+    let rows = vec![
         v("v_mad_legacy_f32", [320, 320, 448, 448], Ter, F32)
             .sem(e::mad_legacy_f32)
             .op("if (ASFLOAT(SRC0)!=0.0 && ASFLOAT(SRC1)!=0.0) VDST = ASFLOAT(SRC0) * ASFLOAT(SRC1) + ASFLOAT(SRC2) else VDST = SRC2 (denormals flushed)"),

@@ -2,10 +2,9 @@
 //! and names as clrxdisasm and llvm-mc 14 give them for gfx900 and gfx906 (both agree on
 //! every one); gfx906's dot products, and its fused `v_fma_mix*` at `v_mad_mix*`'s opcodes.
 
-use super::vopc::leak;
 use super::Form::*;
 use super::Ty::*;
-use super::{Dialects, Exec, Flags, InstrDef, Row};
+use super::{Dialects, Exec, Flags, InstrDef, Row, Strings};
 use crate::arch::ArchSet;
 use crate::emu::ops::vop3p as s;
 
@@ -107,42 +106,43 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
             .flag(Flags::GFX906)
             .op("D = sum of S0.nibble[k] * S1.nibble[k], k = 0..7, + S2 (unsigned nibbles)"),
     ];
-    // The mixed-precision multiply-adds: gfx900's v_mad_mix* (not fused); gfx906 fuses them
+    // The mixed-precision multiply-adds (`@`: the operation): gfx900's v_mad_mix* (not fused); gfx906 fuses them
     // under the v_fma_mix* names at the same opcodes (clrxasm still takes the old names there).
     let mix = [
         (
             "mix_f32",
             32,
             F32,
-            "D = {}, each source f32 or (OP_SEL_HI set) the f16 half OP_SEL picks",
+            "D = @, each source f32 or (OP_SEL_HI set) the f16 half OP_SEL picks",
             Exec::Plain,
         ),
         (
             "mixlo_f16",
             33,
             F16,
-            "D.lo = (HALF)({}), sources as V_MAD_MIX_F32; D.hi kept",
+            "D.lo = (HALF)(@), sources as V_MAD_MIX_F32; D.hi kept",
             Exec::LowHalf,
         ),
         (
             "mixhi_f16",
             34,
             F16,
-            "D.hi = (HALF)({}), sources as V_MAD_MIX_F32; D.lo kept",
+            "D.hi = (HALF)(@), sources as V_MAD_MIX_F32; D.lo kept",
             Exec::HighHalf,
         ),
     ];
+    let mut strings = Strings::new();
     for (fused, flag, op_text) in [
         (false, Flags::NOT_GFX906, "S0 * S1 + S2"),
         (true, Flags::GFX906, "FMA(S0, S1, S2)"),
     ] {
         for (suffix, op, dst, text, exec) in mix {
-            let mad = leak(format!("v_mad_{suffix}"));
-            let name = if fused { leak(format!("v_fma_{suffix}")) } else { mad };
+            let mad = strings.join(&["v_mad_", suffix]);
+            let name = if fused { strings.join(&["v_fma_", suffix]) } else { mad };
             let mut r = Row::vop3p(name, op, Ter, dst, F32)
                 .flag(Flags::MIX)
                 .flag(flag)
-                .op(leak(text.replace("{}", op_text)))
+                .op(strings.fill(text, op_text, ""))
                 .exec(exec)
                 .sem(match (fused, dst) {
                     (false, F32) => s::mad_mix_f32,

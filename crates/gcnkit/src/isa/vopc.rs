@@ -3,7 +3,7 @@
 //! base of its family plus the offset of the compare operation.
 
 use super::Ty::*;
-use super::{Dialects as D, Flags, InstrDef, Row, Ty, X};
+use super::{Dialects as D, Flags, InstrDef, Row, Strings, Ty, X};
 use crate::arch::ArchSet as A;
 use crate::emu::ops::cmp;
 
@@ -63,12 +63,13 @@ const CLASS_OP_TEXT: &str = "SDST(LANEID) = (SRC1 >> CLASS(@(SRC0))) & 1 (CLASS:
 
 /// The operation text of a generated row: the family's text with its type (`@`), plus the
 /// EXEC write of the CMPX kinds.
-fn op_text(k: Kind, base: &str, ty: &str) -> &'static str {
-    let mut t = base.replace('@', ty);
-    if k.flags().has(Flags::EXEC) {
-        t.push_str("; EXEC(LANEID) = SDST(LANEID)");
-    }
-    leak(t)
+fn op_text(strings: &mut Strings, k: Kind, base: &str, ty: &str) -> &'static str {
+    let exec = if k.flags().has(Flags::EXEC) {
+        "; EXEC(LANEID) = SDST(LANEID)"
+    } else {
+        ""
+    };
+    strings.fill(base, ty, exec)
 }
 
 /// ASTYPE of a float type, TYPE of an integer type (the page's notation).
@@ -178,10 +179,6 @@ fn int_base_vi(x: bool, t: Ty) -> u16 {
     }
 }
 
-pub(super) fn leak(s: String) -> &'static str {
-    Box::leak(s.into_boxed_str())
-}
-
 fn at(base: u16, off: u16) -> u16 {
     if base == X {
         X
@@ -191,6 +188,7 @@ fn at(base: u16, off: u16) -> u16 {
 }
 
 pub(super) fn rows(t: &mut Vec<InstrDef>) {
+    let mut strings = Strings::new();
     // CLASS: [si, ci, vi, gfx9] opcodes for V_CMP_CLASS / V_CMPX_CLASS of each type.
     let class: [(Ty, [u16; 4], [u16; 4]); 3] = [
         (F32, [0x88, 0x88, 0x10, 0x10], [0x98, 0x98, 0x11, 0x11]),
@@ -199,11 +197,11 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
     ];
     for (ty, cmp, cmpx) in class {
         for (k, op) in [(Kind::Cmp, cmp), (Kind::Cmpx, cmpx)] {
-            let name = leak(format!("{}class_{}", k.prefix(), ty.name()));
+            let name = strings.join(&[k.prefix(), "class_", ty.name()]);
             t.push(
                 Row::vopc(name, op, ty)
                     .tys(B64, ty, U32, U32)
-                    .op(op_text(k, CLASS_OP_TEXT, ty_text(ty)))
+                    .op(op_text(&mut strings, k, CLASS_OP_TEXT, ty_text(ty)))
                     .flag(k.flags())
                     .flag(Flags::CLASS)
                     .sem(match ty {
@@ -220,9 +218,9 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
             let (si, vi) = (float_base_si(k, ty), float_base_vi(k, ty));
             for (off, op) in FLOAT_OPS.iter().enumerate() {
                 let off = off as u16;
-                let name = leak(format!("{}{}_{}", k.prefix(), op, ty.name()));
                 let ops = [at(si, off), at(si, off), at(vi, off), at(vi, off)];
                 if ops != [X; 4] {
+                    let name = strings.join(&[k.prefix(), op, "_", ty.name()]);
                     let table = match ty {
                         F16 => cmp::FLOAT_F16,
                         F32 => cmp::FLOAT_F32,
@@ -230,10 +228,10 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
                     };
                     let mut r = Row::vopc(name, ops, ty)
                         .flag(k.flags())
-                        .op(op_text(k, FLOAT_OP_TEXT[off as usize], ty_text(ty)))
+                        .op(op_text(&mut strings, k, FLOAT_OP_TEXT[off as usize], ty_text(ty)))
                         .sem(table[off as usize]);
                     if *op == "tru" {
-                        r = r.alias(D::CLRX, A::ALL, leak(format!("{}t_{}", k.prefix(), ty.name())));
+                        r = r.alias(D::CLRX, A::ALL, strings.join(&[k.prefix(), "t_", ty.name()]));
                     }
                     t.push(r.done());
                 }
@@ -245,12 +243,16 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
             let (si, vi) = (int_base_si(x, ty), int_base_vi(x, ty));
             for (off, (clrx, llvm)) in INT_OPS.iter().enumerate() {
                 let off = off as u16;
-                let name = leak(format!("{}{}_{}", k.prefix(), clrx, ty.name()));
-                let lname = leak(format!("{}{}_{}", k.prefix(), llvm, ty.name()));
                 let ops = [at(si, off), at(si, off), at(vi, off), at(vi, off)];
                 if ops == [X; 4] {
                     continue;
                 }
+                let name = strings.join(&[k.prefix(), clrx, "_", ty.name()]);
+                let lname = if clrx == llvm {
+                    name
+                } else {
+                    strings.join(&[k.prefix(), llvm, "_", ty.name()])
+                };
                 let table = match ty {
                     I16 => cmp::INT_I16,
                     U16 => cmp::INT_U16,
@@ -262,7 +264,7 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
                 let mut r = Row::vopc(name, ops, ty)
                     .llvm(lname)
                     .flag(k.flags())
-                    .op(op_text(k, INT_OP_TEXT[off as usize], ty_text(ty)))
+                    .op(op_text(&mut strings, k, INT_OP_TEXT[off as usize], ty_text(ty)))
                     .sem(table[off as usize]);
                 // clrxasm takes LLVM's names of these too (`v_cmp_ne_i32`, `v_cmp_t_u32`).
                 if clrx != llvm {

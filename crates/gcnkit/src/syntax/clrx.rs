@@ -626,28 +626,30 @@ fn op_index(regs: u8, code: u16) -> usize {
 
 impl Texts {
     fn build(a: Arch) -> Texts {
+        // Built without `fmt`, each text in one reused buffer: this runs at every process start.
+        let mut t = String::with_capacity(64);
+        let blank = Cell::new("").unwrap();
         let mut ops = Vec::with_capacity(1024);
         let mut comma_ops = Vec::with_capacity(1024);
         for regs in 1..=2u8 {
             for code in 0..512u16 {
-                // Built without `fmt`: this runs once per process, before the first line.
-                let mut t = String::from(", ");
+                t.clear();
+                t.push_str(", ");
                 let s = Slot::new(Role::Vdst, code, regs, Ty::B32);
                 operand_slow(&mut t, a, &s, None, false, None);
-                let blank = Cell::new("").unwrap();
                 ops.push(Cell::new(&t[2..]).unwrap_or(blank));
                 comma_ops.push(Cell::new(&t).unwrap_or(blank));
             }
         }
+        let space = Cell::new(" ").unwrap();
         let mnemonics = isa()
             .defs
             .iter()
             .map(|d| {
-                let name = d.name[a.index()];
-                let mut t = String::with_capacity(name.len() + 1);
-                t.push_str(name);
+                t.clear();
+                t.push_str(d.name[a.index()]);
                 t.push(' ');
-                Cell::new(&t).unwrap_or(Cell::new(" ").unwrap())
+                Cell::new(&t).unwrap_or(space)
             })
             .collect();
         Texts {
@@ -818,5 +820,23 @@ mod tests {
         assert_eq!(trim_float("2.4e-44", 8), "2.4e-44");
         assert_eq!(trim_float("-0.5", 8), "-0.5");
         assert_eq!(trim_float("1.0000000e2", 8), "100");
+    }
+
+    /// Writes every arch's precomputed texts to `GCNKIT_TEXTS_DUMP`, to check that a change to
+    /// how they are built leaves them as they were (compare the files before and after).
+    #[test]
+    #[ignore]
+    fn write_texts_dump() {
+        let path = std::env::var("GCNKIT_TEXTS_DUMP").expect("GCNKIT_TEXTS_DUMP: where to write the dump");
+        let mut o = String::new();
+        for a in Arch::ALL {
+            let t = texts(a);
+            for (k, cells) in [("op", &t.ops), ("comma", &t.comma_ops), ("mnemonic", &t.mnemonics)] {
+                for (i, c) in cells.iter().enumerate() {
+                    o.push_str(&format!("{a:?} {k} {i} {} {:?}\n", c.len(), c.bytes()));
+                }
+            }
+        }
+        std::fs::write(path, o).unwrap();
     }
 }
