@@ -743,68 +743,79 @@ pub(super) fn float_comment(out: &mut String, l: u32, t: Ty) {
     } else {
         // Shortest round-trip digits (ryu), laid out the way CLRX lays out its numbers.
         let mut b = ryu::Buffer::new();
-        out.push_str(&trim_float(
-            b.format_finite(v as f32),
-            if suffix == 'h' { 5 } else { 8 },
-        ));
+        push_float(out, b.format_finite(v as f32), if suffix == 'h' { 5 } else { 8 });
     }
     out.push(suffix);
     out.push_str(" */");
 }
 
-/// Lays out a decimal number (`2.0`, `0.0125`, `6.9551627e13`, `1.5e0`...) the way CLRX does:
-/// positional for exponents in -5..precision, else `d.ddde+N`; no trailing zeros.
-fn trim_float(s: &str, precision: i32) -> String {
+/// Appends a decimal number (`2.0`, `0.0125`, `6.9551627e13`, `1.5e0`...) laid out the way
+/// CLRX does: positional for exponents in -5..precision, else `d.ddde+N`; no trailing zeros.
+fn push_float(out: &mut String, s: &str, precision: i32) {
     let (neg, s) = s.strip_prefix('-').map(|m| (true, m)).unwrap_or((false, s));
     let (mant, e) = s.split_once(['e', 'E']).unwrap_or((s, "0"));
     let e: i32 = e.parse().unwrap_or(0);
     let (int, frac) = mant.split_once('.').unwrap_or((mant, ""));
-    let all: String = int.chars().chain(frac.chars()).collect();
+    // The digits without the point, on the stack (ryu's numbers are short).
+    let mut buf = [b'0'; 48];
+    let owned;
+    let all: &str = if int.len() + frac.len() <= buf.len() {
+        buf[..int.len()].copy_from_slice(int.as_bytes());
+        buf[int.len()..int.len() + frac.len()].copy_from_slice(frac.as_bytes());
+        std::str::from_utf8(&buf[..int.len() + frac.len()]).unwrap_or("0")
+    } else {
+        owned = [int, frac].concat();
+        &owned
+    };
     let lead = all.len() - all.trim_start_matches('0').len();
     let digits = all.trim_start_matches('0').trim_end_matches('0');
-    let mut r = String::new();
     if neg {
-        r.push('-');
+        out.push('-');
     }
     if digits.is_empty() {
-        r.push('0');
-        return r;
+        out.push('0');
+        return;
     }
     let exp = e + int.len() as i32 - 1 - lead as i32;
     if (-5..=-1).contains(&exp) {
-        r.push_str("0.");
+        out.push_str("0.");
         for _ in 0..(-exp - 1) {
-            r.push('0');
+            out.push('0');
         }
-        r.push_str(digits);
+        out.push_str(digits);
     } else if exp >= 0 && exp < precision {
         let int_len = (exp + 1) as usize;
         if digits.len() <= int_len {
-            r.push_str(digits);
+            out.push_str(digits);
             for _ in digits.len()..int_len {
-                r.push('0');
+                out.push('0');
             }
         } else {
-            r.push_str(&digits[..int_len]);
-            r.push('.');
-            r.push_str(&digits[int_len..]);
+            out.push_str(&digits[..int_len]);
+            out.push('.');
+            out.push_str(&digits[int_len..]);
         }
     } else {
-        r.push_str(&digits[..1]);
+        out.push_str(&digits[..1]);
         if digits.len() > 1 {
-            r.push('.');
-            r.push_str(&digits[1..]);
+            out.push('.');
+            out.push_str(&digits[1..]);
         }
-        r.push('e');
-        r.push(if exp < 0 { '-' } else { '+' });
-        r.push_str(&exp.abs().to_string());
+        out.push('e');
+        out.push(if exp < 0 { '-' } else { '+' });
+        dec(out, exp.unsigned_abs());
     }
-    r
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn trim_float(s: &str, precision: i32) -> String {
+        let mut r = String::new();
+        push_float(&mut r, s, precision);
+        r
+    }
 
     #[test]
     fn float_layout() {

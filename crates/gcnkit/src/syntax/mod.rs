@@ -221,10 +221,16 @@ pub(crate) fn branch_label(out: &mut String, target: i64, at: &At, syn: Syntax, 
 
 /// Appends a label name: `.L<offset>_0` (clrxdisasm's form; LLVM reads it too).
 pub fn label_name(out: &mut String, target: i64) {
-    out.push_str(".L");
     // A negative target (no label line) shows as clrxdisasm shows it: the 64-bit wrap-around.
-    out.push_str(itoa::Buffer::new().format(target as u64));
-    out.push_str("_0");
+    let mut digits = itoa::Buffer::new();
+    let d = digits.format(target as u64).as_bytes();
+    // One append of the whole name.
+    let mut b = [0u8; 2 + 20 + 2];
+    b[..2].copy_from_slice(b".L");
+    b[2..2 + d.len()].copy_from_slice(d);
+    b[2 + d.len()..4 + d.len()].copy_from_slice(b"_0");
+    // SAFETY: ".L", the decimal digits and "_0" are ASCII.
+    out.push_str(unsafe { std::str::from_utf8_unchecked(&b[..4 + d.len()]) });
 }
 
 /// The text of `i` in `syntax`.
