@@ -261,14 +261,7 @@ pub fn instr(r: &mut dyn FnMut() -> u64, arch: Arch, id: DefId, vop3: bool, knob
     if !d.short.is_vop() {
         return if vop3 { None } else { scalar_instr(r, arch, id, knobs) };
     }
-    let enc = if !vop3 {
-        d.short.enc(arch)
-    } else if d.form.is_vop3b() {
-        Enc::Vop3b
-    } else {
-        Enc::Vop3a
-    };
-    let mut i = Instr::new(arch, enc);
+    let mut i = Instr::new(arch, d.vector_enc(arch, vop3));
     i.set_opcode(op);
     i.def = Some(id);
     match d.form {

@@ -1398,6 +1398,7 @@ impl Assembler {
                 &ops,
                 &mods,
                 &ctx,
+                true,
             ) {
                 Ok(select::Selected {
                     instr,

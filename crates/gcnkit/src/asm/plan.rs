@@ -143,13 +143,7 @@ impl Plan {
         if !d.short.is_vop() || opcode == X {
             return None;
         }
-        let enc = if !vop3 {
-            d.short.enc(arch)
-        } else if d.form.is_vop3b() {
-            Enc::Vop3b
-        } else {
-            Enc::Vop3a
-        };
+        let enc = d.vector_enc(arch, vop3);
         let mut base = Instr::new(arch, enc);
         base.set_opcode(opcode);
         base.def = Some(id);
@@ -478,7 +472,7 @@ pub(super) fn assert_same(
 mod tests {
     use super::*;
     use crate::asm::parse::{FKind, Reg};
-    use crate::asm::select::{select_in, Selected};
+    use crate::asm::select::{select, Selected};
     use crate::syntax::llvm::llvm_has_e64;
 
     /// xorshift64: the same operands on every run.
@@ -597,7 +591,7 @@ mod tests {
             section: 0,
         };
         let name = isa().def(id).name[arch.index()];
-        select_in(
+        select(
             arch,
             dialect,
             fold,

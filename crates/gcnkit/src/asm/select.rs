@@ -725,29 +725,11 @@ pub fn literal_bits_for(v: Value, ty: Ty, strict16: bool) -> Result<u32, String>
 }
 
 /// Builds the instruction. `found` is `isa().lookup_in(arch, mnemonic, ..)` for the dialect,
-/// which the caller has already made. Errors carry positions within the line.
+/// which the caller has already made. Errors carry positions within the line. `plans`: the
+/// plain vector-ALU statement may be encoded by its row's [`plan`](super::plan) (false: the
+/// general path alone, which the plans are checked against).
 #[allow(clippy::too_many_arguments)]
 pub fn select(
-    arch: Arch,
-    dialect: Dialect,
-    fold: bool,
-    mnemonic: &str,
-    found: Option<(DefId, bool)>,
-    suffix: Suffix,
-    mn_span: (usize, usize),
-    ops: &[Operand],
-    mods: &[Modifier],
-    ctx: &super::scalar::Ctx,
-) -> Result<Selected, Vec<PErr>> {
-    select_in(
-        arch, dialect, fold, mnemonic, found, suffix, mn_span, ops, mods, ctx, true,
-    )
-}
-
-/// [`select`]; `plans`: the plain vector-ALU statement may be encoded by its row's
-/// [`plan`](super::plan) (false: the general path alone, which the plans are checked against).
-#[allow(clippy::too_many_arguments)]
-pub(super) fn select_in(
     arch: Arch,
     dialect: Dialect,
     fold: bool,
@@ -874,7 +856,7 @@ pub(super) fn select_in(
             };
             #[cfg(debug_assertions)]
             {
-                let full = select_in(
+                let full = select(
                     arch, dialect, fold, mnemonic, found, suffix, mn_span, ops, mods, ctx, false,
                 );
                 super::plan::assert_same(&sel, &full, mnemonic, ops);
@@ -1195,14 +1177,9 @@ fn build_in(
         }
     }
     let pairs = &pairs[..specs.len()];
-    let enc = if let Some(dpp) = ext {
-        d.short.enc(arch).ext(dpp).expect("a 32-bit vector-ALU class")
-    } else if !vop3 {
-        d.short.enc(arch)
-    } else if d.form.is_vop3b() {
-        Enc::Vop3b
-    } else {
-        Enc::Vop3a
+    let enc = match ext {
+        Some(dpp) => d.short.enc(arch).ext(dpp).expect("a 32-bit vector-ALU class"),
+        None => d.vector_enc(arch, vop3),
     };
     let mut i = Instr::new(arch, enc);
     i.opcode = if vop3 { d.e64[ai] } else { d.e32[ai] };

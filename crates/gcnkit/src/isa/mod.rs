@@ -707,6 +707,19 @@ pub struct InstrDef {
 }
 
 impl InstrDef {
+    /// The class of this vector-ALU row's word on `arch`: its 32-bit class, or, when
+    /// `vop3`, VOP3A or VOP3B by its form.
+    pub fn vector_enc(&self, arch: Arch, vop3: bool) -> crate::enc::Enc {
+        use crate::enc::Enc;
+        if !vop3 {
+            self.short.enc(arch)
+        } else if self.form.is_vop3b() {
+            Enc::Vop3b
+        } else {
+            Enc::Vop3a
+        }
+    }
+
     #[inline]
     pub fn exists_on(&self, a: Arch) -> bool {
         let variant = match a {

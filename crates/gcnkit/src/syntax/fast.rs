@@ -794,16 +794,7 @@ impl FastClrx {
             super::label_name(out, target);
         }
         if line.flags & Line::TAILS != 0 {
-            let p = &self.plans[k];
-            for t in &p.tails[..p.ntails as usize] {
-                let v = (bits >> t.shift) as u32 & t.mask;
-                if v != 0 {
-                    t.text.push(out);
-                    if t.value {
-                        dec(out, v);
-                    }
-                }
-            }
+            self.plans[k].push_tails(out, bits);
         }
         true
     }
@@ -915,15 +906,7 @@ impl FastClrx {
                 }
             }
         }
-        for t in &p.tails[..p.ntails as usize] {
-            let v = (bits >> t.shift) as u32 & t.mask;
-            if v != 0 {
-                t.text.push(out);
-                if t.value {
-                    dec(out, v);
-                }
-            }
-        }
+        p.push_tails(out, bits);
         if let (Some(l), Some(ty)) = (literal, p.comment) {
             super::clrx::float_comment(out, l, ty);
         }
@@ -1205,6 +1188,21 @@ fn build(arch: Arch, enc: Enc, op: u32) -> Option<(Plan, Instr)> {
         tails,
     };
     Some((plan, probe))
+}
+
+impl Plan {
+    /// Appends the modifiers set in `bits` (` glc`, ` offset:16`...).
+    fn push_tails(&self, out: &mut String, bits: u64) {
+        for t in &self.tails[..self.ntails as usize] {
+            let v = (bits >> t.shift) as u32 & t.mask;
+            if v != 0 {
+                t.text.push(out);
+                if t.value {
+                    dec(out, v);
+                }
+            }
+        }
+    }
 }
 
 impl Line {
