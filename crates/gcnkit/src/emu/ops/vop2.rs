@@ -78,9 +78,11 @@ pub fn mul_legacy_f32(l: &mut Lanes) {
     map2f(l, |rm, a, b| if a == 0.0 || b == 0.0 { 0.0 } else { rm.mul32(a, b) })
 }
 
-/// `VDST = SRC0 * SRC1 + VDST` (not fused: the product is rounded). VDST is an input: MODE
-/// flushes it like the sources.
-pub fn mac_f32(l: &mut Lanes) {
+/// `VDST = f(SRC0, SRC1, VDST)` lane by lane under MODE's f32 round mode: the MAC forms.
+/// VDST is an input: MODE flushes it like the sources. `f` gives `None` to leave VDST as it
+/// was (its bits, not flushed).
+#[inline(always)]
+fn map_mac32(l: &mut Lanes, f: impl Fn(Rm, f32, f32, f32) -> Option<f32>) {
     by_mode(l, Rm::f32(l.mode), |l, rm| {
         for i in 0..N {
             let (a, b, c) = (
@@ -88,41 +90,25 @@ pub fn mac_f32(l: &mut Lanes) {
                 f32::from_bits(l.src[1][0][i]),
                 in32(l, l.old[0][i]),
             );
-            l.dst[0][i] = rm.add32(rm.mul32(a, b), c).to_bits();
+            l.dst[0][i] = f(rm, a, b, c).map_or(l.old[0][i], f32::to_bits);
         }
     })
 }
 
-/// `VDST = FMA(SRC0, SRC1, VDST)` (GCN 1.4.1: fused, one rounding). VDST is an input: MODE
-/// flushes it like the sources.
+/// `VDST = SRC0 * SRC1 + VDST` (not fused: the product is rounded).
+pub fn mac_f32(l: &mut Lanes) {
+    map_mac32(l, |rm, a, b, c| Some(rm.add32(rm.mul32(a, b), c)))
+}
+
+/// `VDST = FMA(SRC0, SRC1, VDST)` (GCN 1.4.1: fused, one rounding).
 pub fn fmac_f32(l: &mut Lanes) {
-    by_mode(l, Rm::f32(l.mode), |l, rm| {
-        for i in 0..N {
-            let (a, b, c) = (
-                f32::from_bits(l.src[0][0][i]),
-                f32::from_bits(l.src[1][0][i]),
-                in32(l, l.old[0][i]),
-            );
-            l.dst[0][i] = rm.fma32(a, b, c).to_bits();
-        }
-    })
+    map_mac32(l, |rm, a, b, c| Some(rm.fma32(a, b, c)))
 }
 
 /// Legacy MAC: a zero factor leaves VDST unchanged.
 pub fn mac_legacy_f32(l: &mut Lanes) {
-    by_mode(l, Rm::f32(l.mode), |l, rm| {
-        for i in 0..N {
-            let (a, b, c) = (
-                f32::from_bits(l.src[0][0][i]),
-                f32::from_bits(l.src[1][0][i]),
-                in32(l, l.old[0][i]),
-            );
-            l.dst[0][i] = if a != 0.0 && b != 0.0 {
-                rm.add32(rm.mul32(a, b), c).to_bits()
-            } else {
-                l.old[0][i]
-            };
-        }
+    map_mac32(l, |rm, a, b, c| {
+        (a != 0.0 && b != 0.0).then(|| rm.add32(rm.mul32(a, b), c))
     })
 }
 
