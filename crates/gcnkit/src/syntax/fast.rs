@@ -382,7 +382,7 @@ pub struct FastClrx {
 
 /// Room for opcodes in [`FastClrx::by_opcode`] (every class's opcode space, one after the
 /// other).
-const OPCODES: usize = 4096;
+const OPCODES: usize = 8192;
 /// Room for plans (every row met).
 const PLANS: usize = 2048;
 
@@ -408,30 +408,17 @@ pub struct Hit {
 }
 
 impl FastClrx {
-    /// The classes whose rows get plans: the vector ALU, the scalar classes and the vector
-    /// memory classes but images.
-    const CLASSES: [Enc; 15] = [
-        Enc::Vop2,
-        Enc::Vopc,
-        Enc::Vop1,
-        Enc::Vop3a,
-        Enc::Sop2,
-        Enc::Sopk,
-        Enc::Sop1,
-        Enc::Sopc,
-        Enc::Sopp,
-        Enc::Smrd,
-        Enc::Smem,
-        Enc::Ds,
-        Enc::Flat,
-        Enc::Mubuf,
-        Enc::Mtbuf,
-    ];
-
+    /// The printer of `arch`: an opcode space for every class a first word can be (the
+    /// decoder's class table); which rows get plans is [`build`]'s to say, row by row.
     pub fn new(arch: Arch) -> FastClrx {
-        let mut class = [None; 512];
+        let mut class: [Option<Entry>; 512] = [None; 512];
         let mut opcodes = 0;
-        for enc in Self::CLASSES {
+        for top in 0..512 {
+            let enc = class_of(arch, (top as u32) << 23);
+            if let Some(e) = class.iter().flatten().find(|e| e.enc == enc) {
+                class[top] = Some(*e);
+                continue;
+            }
             let Some(fl) = fields(enc, arch) else {
                 continue;
             };
@@ -440,7 +427,7 @@ impl FastClrx {
             }
             let (op_lo, op_hi) = fl.range(F::Op).unwrap_or((0, 0));
             let (seg_lo, seg_hi) = fl.range(F::Seg).map_or((0, 0), |(lo, hi)| (lo, hi - lo + 1));
-            let e = Entry {
+            class[top] = Some(Entry {
                 start: opcodes as u32,
                 op_mask: ((1u32 << (op_hi - op_lo + 1)) - 1) as u16,
                 op_shift: op_lo,
@@ -450,13 +437,8 @@ impl FastClrx {
                 words: fl.layout.words,
                 ext_src0: enc.is_vop32() && arch.is_vi_plus(),
                 enc,
-            };
+            });
             opcodes += 1 << fl.opcode_bits();
-            for (top, c) in class.iter_mut().enumerate() {
-                if class_of(arch, (top as u32) << 23) == enc {
-                    *c = Some(e);
-                }
-            }
         }
         FastClrx {
             arch,
@@ -1406,6 +1388,20 @@ impl FastClrx {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every class a first word can be has its opcode space (none left out for want of room).
+    #[test]
+    fn every_class_has_its_opcodes() {
+        for arch in Arch::ALL {
+            let f = FastClrx::new(arch);
+            for top in 0..512u32 {
+                let enc = class_of(arch, top << 23);
+                if fields(enc, arch).is_some() {
+                    assert!(f.class[top as usize].is_some_and(|e| e.enc == enc), "{arch} {top:#x}");
+                }
+            }
+        }
+    }
 
     /// s_waitcnt's counter texts give the general printer's text for every SIMM16 they take.
     #[test]
