@@ -1,6 +1,7 @@
 //! `gcnkit disasm`.
 
 use crate::io::{open_input, Output};
+use crate::mapped::MappedWords;
 use clap::ValueEnum;
 use gcnkit::disasm::{Disassembler, Format};
 use gcnkit::syntax::Syntax;
@@ -194,6 +195,35 @@ pub fn run(a: Args) -> ExitCode {
             return ExitCode::from(1);
         }
     };
+    // A regular file of machine code is mapped, not read: one listing of all of it.
+    if let Some(map) = matches!(input, InputArg::Bin)
+        .then(|| a.file.as_deref().and_then(MappedWords::open))
+        .flatten()
+    {
+        let mut dis = Disassembler::new(arch, syntax, format);
+        let mut io_err = None;
+        let r = dis.run_tracked(map.words(), 0, |chunk, done| {
+            if io_err.is_none() {
+                if let Err(e) = out.write_all(chunk.as_bytes()) {
+                    if e.kind() == std::io::ErrorKind::BrokenPipe {
+                        // Nobody reads the rest: stop now, not at the end of the file.
+                        crate::io::closed_pipe();
+                    }
+                    io_err = Some(e);
+                }
+            }
+            map.release(done * 4);
+        });
+        return match (io_err, r) {
+            (Some(e), _) => write_failed(out, e),
+            (None, Ok(_)) => out.finish(),
+            (None, Err(t)) => {
+                out.abandon();
+                errln!("{name}: error: {t}");
+                ExitCode::from(1)
+            }
+        };
+    }
     // Streaming: words are read in chunks and disassembled as they come; an instruction cut
     // by a chunk boundary waits for the next chunk. Memory does not grow with the input.
     let mut pending: Vec<u32> = Vec::with_capacity(CHUNK_WORDS + 4);
@@ -293,12 +323,7 @@ pub fn run(a: Args) -> ExitCode {
             }
         });
         if let Some(e) = io_err.take() {
-            out.abandon();
-            if e.kind() == std::io::ErrorKind::BrokenPipe {
-                return ExitCode::SUCCESS;
-            }
-            errln!("error: writing output: {e}");
-            return ExitCode::from(1);
+            return write_failed(out, e);
         }
         match r {
             Ok(_) => {
@@ -410,6 +435,16 @@ fn read_full(r: &mut dyn BufRead, buf: &mut [u8]) -> std::io::Result<usize> {
         }
     }
     Ok(n)
+}
+
+/// The output could not be written: nothing is left behind (a closed pipe is no error).
+fn write_failed(out: Output, e: std::io::Error) -> ExitCode {
+    out.abandon();
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        return ExitCode::SUCCESS;
+    }
+    errln!("error: writing output: {e}");
+    ExitCode::from(1)
 }
 
 #[cfg(test)]

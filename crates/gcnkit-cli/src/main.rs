@@ -6,6 +6,7 @@ mod asm_cmd;
 mod disasm_cmd;
 mod explain_cmd;
 mod kernel_cmd;
+mod mapped;
 mod run_cmd;
 
 use clap::{Parser, Subcommand};

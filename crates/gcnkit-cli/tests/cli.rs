@@ -84,6 +84,38 @@ fn disasm_binary_file_and_output_file() {
     assert_eq!(std::fs::read_dir(d).unwrap().count(), 2);
 }
 
+/// A file is one listing however long: branches across what used to be the reading
+/// chunks (256 KB) name labels, in both dialects; a cut instruction at its end is an error
+/// after everything before it.
+#[test]
+fn disasm_long_file_has_labels_across_it() {
+    let guard = tmpdir("long");
+    let f = guard.path().join("long.bin");
+    let mut words = vec![0xbf80_0000u32; 70000]; // s_nop 0
+                                                 // s_branch forward from dword 65530 to 65636, s_cbranch_scc0 back from 65736 to 65500.
+    words[65530] = 0xbf82_0000 | (65636 - 65531);
+    words[65736] = 0xbf84_0000 | ((65500i32 - 65737) as u32 & 0xffff);
+    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    std::fs::write(&f, &bytes).unwrap();
+    for (syntax, branch) in [("clrx", "s_branch .L262544_0"), ("llvm", "s_branch .L262544_0")] {
+        let o = gcnkit(&["disasm", "-a", "fiji", "--syntax", syntax, f.to_str().unwrap()], b"");
+        assert!(o.status.success(), "{}", err(&o));
+        let t = text(&o);
+        assert!(t.contains(branch) && t.contains("\n.L262544_0:\n"), "{syntax}");
+        assert!(
+            t.contains("s_cbranch_scc0 .L262000_0") && t.contains("\n.L262000_0:\n"),
+            "{syntax}"
+        );
+    }
+    let mut cut = bytes.clone();
+    cut.extend([0xff, 0x00, 0x80, 0xbe]); // s_mov_b32 s0, <literal missing>
+    std::fs::write(&f, &cut).unwrap();
+    let o = gcnkit(&["disasm", "-a", "fiji", f.to_str().unwrap()], b"");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(err(&o).contains("offset 0x445c0"), "{}", err(&o));
+    assert_eq!(text(&o).lines().filter(|l| l.starts_with("s_")).count(), 70000);
+}
+
 #[test]
 fn disasm_truncated_literal_is_an_error_and_leaves_no_file() {
     let guard = tmpdir("trunc");

@@ -99,7 +99,19 @@ impl Disassembler {
     }
 
     /// Disassembles one piece: see [`disassemble`].
-    pub fn run(&mut self, words: &[u32], base: usize, sink: impl FnMut(&str)) -> Result<usize, Truncated> {
+    pub fn run(&mut self, words: &[u32], base: usize, mut sink: impl FnMut(&str)) -> Result<usize, Truncated> {
+        self.run_tracked(words, base, |text, _| sink(text))
+    }
+
+    /// [`Disassembler::run`], telling `sink` with each chunk of text how many dwords of
+    /// `words` come before its last line's instruction: they will not be read again (a
+    /// caller may drop them from memory).
+    pub fn run_tracked(
+        &mut self,
+        words: &[u32],
+        base: usize,
+        sink: impl FnMut(&str, usize),
+    ) -> Result<usize, Truncated> {
         if self.fast.is_some() {
             return self.run_fast(words, base, sink);
         }
@@ -118,7 +130,7 @@ impl Disassembler {
             let i = match decode(arch, &words[pos..]) {
                 Ok(i) => i,
                 Err(error) => {
-                    sink(&buf);
+                    sink(&buf, pos);
                     return Err(Truncated { offset, error });
                 }
             };
@@ -137,111 +149,148 @@ impl Disassembler {
             }
             buf.push('\n');
             if buf.len() >= CHUNK {
-                sink(&buf);
+                sink(&buf, pos);
                 buf.clear();
             }
             pos += i.len as usize;
             count += 1;
         }
         if !buf.is_empty() {
-            sink(&buf);
+            sink(&buf, pos);
         }
         Ok(count)
     }
 
     /// [`Disassembler::run`] for CLRX text and listings: one pass finds every instruction's
     /// length and plan ([`syntax::fast`]) and the branch targets, the second prints each
-    /// instruction from its plan, or with the general printer where it has none.
-    fn run_fast(&mut self, words: &[u32], base: usize, mut sink: impl FnMut(&str)) -> Result<usize, Truncated> {
+    /// instruction from its plan, or with the general printer where it has none. The first
+    /// pass runs a branch's reach ([`REACH`]) ahead of the second, a block at a time, so
+    /// that labels cover the whole listing while what the passes share stays in rings of
+    /// fixed size (and in the cache), however long the input.
+    fn run_fast(&mut self, words: &[u32], base: usize, mut sink: impl FnMut(&str, usize)) -> Result<usize, Truncated> {
         let Some(fast) = self.fast.as_mut() else {
             return Ok(0);
         };
         let (arch, syntax, format) = (self.arch, self.syntax, self.format);
         let n = words.len();
-        // By the dword an instruction starts at: its plan (0: none), length and
-        // `Hit::simple` (length 0 inside an instruction).
-        self.items.clear();
-        self.items.resize(n, (0, 0, false));
-        let items = &mut self.items[..n];
-        let mut labels = syntax::LabelsBuilder::new(n, base);
-        let mut pos = 0;
-        while pos < n {
-            let (plan, len, simple, branch) = match fast.lookup(words, pos) {
-                Some(hit) => (FastClrx::plan_of(&hit), hit.len, hit.simple, fast.branch(&hit)),
-                None => match crate::decode::length_and_branch(arch, &words[pos..]) {
-                    Ok((len, branch)) => (0, len, false, branch),
-                    Err(_) => break,
-                },
-            };
-            if let Some(simm) = branch {
-                labels.branch(pos, len, simm);
-            }
-            items[pos] = (plan, len as u8, simple);
-            pos += len;
+        // By the dword an instruction starts at (modulo the ring): its plan (0: none),
+        // length and `Hit::simple`.
+        let ring = n.next_power_of_two().clamp(1, ITEMS);
+        if self.items.len() < ring {
+            self.items.resize(ring, (0, 0, false));
         }
-        let items = &items[..pos];
-        // The instructions' words (so that indexing by an item's position needs no check).
-        let code = &words[..pos];
-        let labels = labels.done_where(|k| items.get(k).is_some_and(|i| i.1 != 0));
-        let fast = &*fast;
+        let items = &mut self.items[..ring];
+        let im = ring - 1;
+        let mut labels = syntax::Labels::ring(base, n, LABELS);
+        // Label bits are clear for their own dword below `cleared`.
+        let mut cleared = 0;
+        // The first pass has looked at the dwords below `scanned`; it has stopped at the
+        // end or at a truncated instruction.
+        let mut scanned = 0;
+        let mut stopped = false;
         let mut buf = String::with_capacity(CHUNK + 4096);
         let mut pos = 0;
         let mut count = 0;
-        while pos < items.len() {
-            let (plan, len, simple) = items[pos];
-            let offset = base + pos * 4;
-            let at = syntax::At {
-                offset,
-                labels: Some(&labels),
-            };
-            if labels.has_word(pos) {
-                syntax::label_name(&mut buf, offset as i64);
-                buf.push_str(":\n");
-            }
-            let line = buf.len();
-            let mut done = false;
-            if plan != 0 {
-                let hit = FastClrx::again(plan, len as usize, simple, code, pos);
-                if format == Format::Listing {
-                    clrx_listing_head(&mut buf, offset, &code[pos..pos + hit.len]);
+        loop {
+            if !stopped {
+                let want = (pos + BLOCK + REACH).min(n);
+                cleared = labels.clear_to(cleared, want + REACH);
+                while scanned < want {
+                    let at = scanned;
+                    let (plan, len, simple, branch) = match fast.lookup(words, at) {
+                        Some(hit) => (FastClrx::plan_of(&hit), hit.len, hit.simple, fast.branch(&hit)),
+                        None => match crate::decode::length_and_branch(arch, &words[at..]) {
+                            Ok((len, branch)) => (0, len, false, branch),
+                            Err(_) => {
+                                labels.end_at(at);
+                                stopped = true;
+                                break;
+                            }
+                        },
+                    };
+                    items[at & im] = (plan, len as u8, simple);
+                    labels.start(at);
+                    if let Some(simm) = branch {
+                        labels.branch(at, len, simm);
+                    }
+                    scanned = at + len;
                 }
-                done = fast.print_line(&mut buf, hit, &code[pos..], &at);
-                if !done {
-                    buf.truncate(line);
-                }
+                stopped |= scanned >= n;
             }
-            if !done {
-                // The lengths pass has checked the instruction is whole.
-                let Ok(i) = decode(arch, &words[pos..]) else {
-                    break;
+            if pos >= scanned {
+                break;
+            }
+            let fast = &*fast;
+            // The instructions the first pass has found (every one whole).
+            let code = &words[..scanned];
+            let end = (pos + BLOCK).min(code.len());
+            while pos < end {
+                let (plan, len, simple) = items[pos & im];
+                let offset = base + pos * 4;
+                let at = syntax::At {
+                    offset,
+                    labels: Some(&labels),
                 };
-                match format {
-                    Format::Listing => listing(&mut buf, &i, &at, syntax),
-                    _ => syntax::print_at(&mut buf, &i, syntax, &at),
+                if labels.has_word(pos) {
+                    syntax::label_name(&mut buf, offset as i64);
+                    buf.push_str(":\n");
                 }
-                buf.push('\n');
+                let line = buf.len();
+                let mut done = false;
+                if plan != 0 {
+                    let hit = FastClrx::again(plan, len as usize, simple, code, pos);
+                    if format == Format::Listing {
+                        clrx_listing_head(&mut buf, offset, &code[pos..pos + hit.len]);
+                    }
+                    done = fast.print_line(&mut buf, hit, &code[pos..], &at);
+                    if !done {
+                        buf.truncate(line);
+                    }
+                }
+                if !done {
+                    // The first pass has checked the instruction is whole.
+                    let Ok(i) = decode(arch, &code[pos..]) else {
+                        break;
+                    };
+                    match format {
+                        Format::Listing => listing(&mut buf, &i, &at, syntax),
+                        _ => syntax::print_at(&mut buf, &i, syntax, &at),
+                    }
+                    buf.push('\n');
+                }
+                if buf.len() >= CHUNK {
+                    sink(&buf, pos);
+                    buf.clear();
+                }
+                pos += len as usize;
+                count += 1;
             }
-            if buf.len() >= CHUNK {
-                sink(&buf);
-                buf.clear();
-            }
-            pos += len as usize;
-            count += 1;
         }
         if pos < n {
-            // A truncated instruction (the lengths pass stopped there).
+            // A truncated instruction (the first pass stopped there).
             let offset = base + pos * 4;
             if let Err(error) = decode(arch, &words[pos..]) {
-                sink(&buf);
+                sink(&buf, pos);
                 return Err(Truncated { offset, error });
             }
         }
         if !buf.is_empty() {
-            sink(&buf);
+            sink(&buf, pos);
         }
         Ok(count)
     }
 }
+
+/// Dwords a branch reaches either way (SIMM16 counts from the next instruction), with room
+/// for the branch's own length.
+const REACH: usize = 32768 + 4;
+/// Dwords the fast path prints at a time (the first pass is then up to [`REACH`] ahead).
+const BLOCK: usize = 8192;
+/// The rings of [`Disassembler::run_fast`]: instructions (more than `BLOCK + REACH`
+/// dwords, the first pass's lead) and label bits (from a printed branch's backward reach
+/// to the furthest target the first pass may have marked: `BLOCK + 3 * REACH` and a word).
+const ITEMS: usize = 1 << 16;
+const LABELS: usize = 1 << 17;
 
 /// Text handed to the sink at a time.
 const CHUNK: usize = 1 << 16;
@@ -645,4 +694,75 @@ fn data_lines(bytes: &[u8], syntax: Syntax, what: &str) -> String {
         out.push('\n');
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::{At, Labels};
+
+    /// The text of `words` by the general printer and labels found over all of them at once
+    /// (the fast path's rings must give the same).
+    fn general_text(arch: Arch, words: &[u32]) -> String {
+        let labels = Labels::of(arch, words, 0);
+        let mut out = String::new();
+        let mut pos = 0;
+        while let Ok(i) = decode(arch, &words[pos..]) {
+            let at = At {
+                offset: pos * 4,
+                labels: Some(&labels),
+            };
+            if labels.has(pos as i64 * 4) {
+                syntax::label_name(&mut out, pos as i64 * 4);
+                out.push_str(":\n");
+            }
+            syntax::print_at(&mut out, &i, Syntax::Clrx, &at);
+            out.push('\n');
+            pos += i.len as usize;
+            if pos == words.len() {
+                break;
+            }
+        }
+        out
+    }
+
+    /// Branches of every reach (both ways, to instructions and into them) in a listing
+    /// several times the fast path's rings, cut inside its last instruction.
+    #[test]
+    fn labels_span_the_whole_listing() {
+        let arch = Arch::Gcn12;
+        let (nop, branch, scc0, mov_lit) = (0xbf80_0000u32, 0xbf82_0000u32, 0xbf84_0000u32, 0xbe80_00ffu32);
+        let mut words = Vec::new();
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        while words.len() < 3 * ITEMS + 12345 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let simm = match seed % 8 {
+                0 => 0x7fff,
+                1 => 0x8000,
+                2 => 0x8001,
+                _ => (seed >> 20) as u32 & 0xffff,
+            };
+            match (seed >> 8) % 16 {
+                0 => words.push(branch | simm),
+                1 => words.push(scc0 | simm),
+                2..=6 => words.extend([mov_lit, 0x1234_5678]),
+                _ => words.push(nop),
+            }
+        }
+        let want = general_text(arch, &words);
+        assert!(want.matches(":\n").count() > 1000);
+        let mut got = String::new();
+        let r = disassemble(arch, &words, 0, Syntax::Clrx, Format::Text, |s| got.push_str(s));
+        assert!(r.is_ok());
+        assert!(got == want, "the fast path's labels differ");
+        // Cut inside a literal: every instruction before it, then the error.
+        let cut = words.iter().rposition(|&w| w == mov_lit).unwrap() + 1;
+        let want = general_text(arch, &words[..cut - 1]);
+        let mut got = String::new();
+        let r = disassemble(arch, &words[..cut], 0, Syntax::Clrx, Format::Text, |s| got.push_str(s));
+        assert_eq!(r.map_err(|t| t.offset), Err((cut - 1) * 4));
+        assert!(got == want, "the fast path's labels differ before a cut");
+    }
 }

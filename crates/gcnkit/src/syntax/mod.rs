@@ -64,121 +64,119 @@ impl At<'_> {
     };
 }
 
-/// The branch targets of a listing that start an instruction in it: one bit per dword.
+/// The branch targets of a listing that start an instruction in it: one bit per dword for
+/// the targets and one for the instructions' starts. Streaming disassembly keeps them in
+/// rings ([`Labels::ring`]) that hold the dwords near the one being printed (a branch
+/// reaches 32768 dwords either way).
 #[derive(Clone, Debug, Default)]
 pub struct Labels {
     base: usize,
-    bits: Vec<u64>,
+    /// Dwords of the listing: no label at or past it.
+    n: usize,
+    targets: Vec<u64>,
+    starts: Vec<u64>,
+    /// The bit of dword `k` is `k & mask`: all of them, or a ring's.
+    mask: usize,
 }
 
 impl Labels {
     /// No labels (every target relative): for code printed piece by piece.
     pub const NONE: Labels = Labels {
         base: 0,
-        bits: Vec::new(),
+        n: 0,
+        targets: Vec::new(),
+        starts: Vec::new(),
+        mask: 0,
     };
 
     /// The labels of the instructions in `words` (starting at byte `base`): every branch
     /// target that is the first word of one of them.
     pub fn of(arch: crate::arch::Arch, words: &[u32], base: usize) -> Labels {
-        let mut b = LabelsBuilder::new(words.len(), base);
+        let mut l = Labels::ring(base, words.len(), usize::MAX);
         // Lengths and branch offsets only: no instruction is built.
         let mut pos = 0;
         while pos < words.len() {
             let Ok((len, branch)) = crate::decode::length_and_branch(arch, &words[pos..]) else {
                 break;
             };
-            b.instruction(pos, len, branch);
+            l.start(pos);
+            if let Some(simm) = branch {
+                l.branch(pos, len, simm);
+            }
             pos += len;
         }
-        b.done()
+        l
     }
 
-    /// Is there a label at the `k`-th dword of the listing?
+    /// No labels yet in a listing of `n` dwords from byte `base`, in rings of at most `ring`
+    /// dwords (a power of two; see [`Labels::clear_to`]) or for all of them.
+    pub(crate) fn ring(base: usize, n: usize, ring: usize) -> Labels {
+        let bits = (n + 64).next_power_of_two().min(ring);
+        Labels {
+            base,
+            n,
+            targets: vec![0; bits / 64],
+            starts: vec![0; bits / 64],
+            mask: bits - 1,
+        }
+    }
+
+    /// Makes the rings' bits of dwords `from..to` (`from` a multiple of 64) empty for their
+    /// own use (the dwords they held before are a ring behind). Returns the new `from`.
+    pub(crate) fn clear_to(&mut self, from: usize, to: usize) -> usize {
+        let last = self.targets.len() - 1;
+        let mut w = from / 64;
+        while w * 64 < to {
+            self.targets[w & last] = 0;
+            self.starts[w & last] = 0;
+            w += 1;
+        }
+        w * 64
+    }
+
+    /// An instruction starts at dword `pos`.
+    #[inline(always)]
+    pub(crate) fn start(&mut self, pos: usize) {
+        let k = pos & self.mask;
+        if let Some(w) = self.starts.get_mut(k / 64) {
+            *w |= 1 << (k % 64);
+        }
+    }
+
+    /// A branch of `len` dwords at dword `pos` with SIMM16 `simm`: its target, if it is in
+    /// the listing (a label there if an instruction starts there).
+    #[inline]
+    pub(crate) fn branch(&mut self, pos: usize, len: usize, simm: u32) {
+        let t = pos as i64 + len as i64 + simm as u16 as i16 as i64;
+        if t >= 0 && (t as usize) < self.n {
+            let k = t as usize & self.mask;
+            self.targets[k / 64] |= 1 << (k % 64);
+        }
+    }
+
+    /// The listing ends at dword `n` (a truncated instruction there).
+    pub(crate) fn end_at(&mut self, n: usize) {
+        self.n = self.n.min(n);
+    }
+
+    /// Is there a label at the instruction that starts at the `k`-th dword of the listing
+    /// (is it a target)?
     #[inline(always)]
     pub(crate) fn has_word(&self, k: usize) -> bool {
-        self.bits.get(k / 64).is_some_and(|b| b >> (k % 64) & 1 != 0)
+        let k = k & self.mask;
+        self.targets.get(k / 64).is_some_and(|b| b >> (k % 64) & 1 != 0)
     }
 
     /// Is there a label at byte offset `off`?
     #[inline]
     pub fn has(&self, off: i64) -> bool {
         let rel = off - self.base as i64;
-        if rel < 0 || rel % 4 != 0 {
+        if rel < 0 || rel % 4 != 0 || (rel / 4) as usize >= self.n {
             return false;
         }
-        let k = (rel / 4) as usize;
-        self.bits.get(k / 64).is_some_and(|b| b >> (k % 64) & 1 != 0)
-    }
-}
-
-/// [`Labels`] of a listing, instruction by instruction.
-pub(crate) struct LabelsBuilder {
-    base: usize,
-    n: usize,
-    starts: Vec<u64>,
-    targets: Vec<u64>,
-}
-
-impl LabelsBuilder {
-    /// For `n` words starting at byte `base`.
-    pub(crate) fn new(n: usize, base: usize) -> LabelsBuilder {
-        LabelsBuilder {
-            base,
-            n,
-            starts: vec![0; n.div_ceil(64)],
-            targets: vec![0; n.div_ceil(64)],
-        }
-    }
-
-    /// An instruction of `len` dwords at dword `pos`, a branch with SIMM16 `branch`.
-    #[inline(always)]
-    pub(crate) fn instruction(&mut self, pos: usize, len: usize, branch: Option<u32>) {
-        self.starts[pos / 64] |= 1 << (pos % 64);
-        if let Some(simm) = branch {
-            self.branch(pos, len, simm);
-        }
-    }
-
-    /// A branch of `len` dwords at dword `pos` with SIMM16 `simm` (where the instructions
-    /// start is told to [`LabelsBuilder::done_where`] instead).
-    #[inline]
-    pub(crate) fn branch(&mut self, pos: usize, len: usize, simm: u32) {
-        let t = target(self.base + pos * 4, 4 * len, simm);
-        let rel = t - self.base as i64;
-        if rel >= 0 && rel % 4 == 0 && ((rel / 4) as usize) < self.n {
-            let k = (rel / 4) as usize;
-            self.targets[k / 64] |= 1 << (k % 64);
-        }
-    }
-
-    /// The targets where `starts(k)`: an instruction starts at dword `k`.
-    pub(crate) fn done_where(mut self, starts: impl Fn(usize) -> bool) -> Labels {
-        for (w, t) in self.targets.iter_mut().enumerate() {
-            let mut rest = *t;
-            while rest != 0 {
-                let k = rest.trailing_zeros() as usize;
-                if !starts(w * 64 + k) {
-                    *t &= !(1 << k);
-                }
-                rest &= rest - 1;
-            }
-        }
-        Labels {
-            base: self.base,
-            bits: self.targets,
-        }
-    }
-
-    /// The targets that start an instruction.
-    pub(crate) fn done(mut self) -> Labels {
-        for (t, s) in self.targets.iter_mut().zip(&self.starts) {
-            *t &= s;
-        }
-        Labels {
-            base: self.base,
-            bits: self.targets,
-        }
+        let k = (rel / 4) as usize & self.mask;
+        let bit = |v: &Vec<u64>| v.get(k / 64).is_some_and(|b| b >> (k % 64) & 1 != 0);
+        bit(&self.targets) && bit(&self.starts)
     }
 }
 
