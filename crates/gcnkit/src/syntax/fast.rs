@@ -70,6 +70,12 @@ impl Op {
     fn value(&self, bits: u64) -> u32 {
         (((bits >> self.shift) as u32 & self.mask) << self.scale) + self.add as u32
     }
+
+    /// The codes its field can give (the operand codes' space is 512: the rest are cut).
+    fn codes(&self) -> std::ops::RangeInclusive<u16> {
+        let hi = (self.add as u32 + (self.mask << self.scale)).min(u16::MAX as u32);
+        self.add..=hi as u16
+    }
 }
 
 /// A modifier after the operands from a field of its own, written when the field is not zero:
@@ -198,13 +204,14 @@ struct Entry {
 }
 
 /// The operand texts of the plain printing, in groups of 512 16-byte cells (one per operand
-/// code) by register count, [`Check`] and separator ([`FastClrx::group`], built when a plan
-/// first needs them): up to 14 bytes of text (", " first after the first operand), its
-/// length in byte 14, and in byte 15 whether the text sends the word to the general printer
-/// (it is longer, or the check rejects the register). One and two registers take the CLRX
-/// printer's operand texts, wider ranges the general operand printer's. Group 0 holds the
-/// fixed texts. A fixed power-of-two table, so that an index masked to its size needs no
-/// bounds check.
+/// code) by register count, [`Check`] and separator ([`FastClrx::group`]; a plan's operand
+/// has the cells of the codes its field can hold built when the plan is): up to 14 bytes of
+/// text (", " first after the first operand), its length in byte 14, and in byte 15 whether
+/// the text is the general printer's (1; 0 where the word must go to the general printer:
+/// the text is longer, the check rejects the register, or the cell is not built). One and
+/// two registers take the CLRX printer's operand texts, wider ranges the general operand
+/// printer's. Group 0 holds the fixed texts. A fixed power-of-two table, so that an index
+/// masked to its size needs no bounds check.
 struct Cells;
 
 impl Cells {
@@ -216,9 +223,10 @@ impl Cells {
     /// Texts in all.
     const N: usize = 16384;
 
-    /// The fixed texts; the rest empty.
+    /// The fixed texts; the rest not built (zeros: pages the system gives on first use).
     fn fixed() -> Box<[[u8; 16]; Cells::N]> {
         let mut cells: Box<[[u8; 16]; Cells::N]> = boxed([0u8; 16]);
+        cells[Cells::EMPTY as usize][15] = 1;
         cells[Cells::OFF as usize] = Cells::cell(b"off", false);
         cells[Cells::COMMA_OFF as usize] = Cells::cell(b", off", false);
         cells
@@ -232,7 +240,7 @@ impl Cells {
             c[..t.len()].copy_from_slice(t);
             c[14] = t.len() as u8;
         }
-        c[15] = (reject || !fits) as u8;
+        c[15] = (!reject && fits) as u8;
         c
     }
 
@@ -362,8 +370,9 @@ pub struct FastClrx {
     arch: Arch,
     /// The operand texts ([`Cells`]).
     cells: Box<[[u8; 16]; Cells::N]>,
-    /// The groups of `cells` built: register count, check, separator, first text.
-    groups: Vec<(u8, Check, bool, u16)>,
+    /// The groups of `cells`: register count, check, separator, first text, and which of
+    /// its 512 codes are built.
+    groups: Vec<(u8, Check, bool, u16, [u64; 8])>,
     /// By register count (3 and more): the first text of its group with no check or
     /// separator, for [`FastClrx::print_plan`] (`u16::MAX`: none).
     wide: [u16; 33],
@@ -375,6 +384,8 @@ pub struct FastClrx {
     /// `plans[k - 2]`, `heads[k - 2]` and `lines[k - 2]`. Fixed power-of-two tables (a
     /// masked index needs no bounds check); the classes past the end get no plans.
     by_opcode: Box<[u16; OPCODES]>,
+    /// By class and opcode: how many times a word without a plan has been met.
+    met: Box<[u8; OPCODES]>,
     heads: Box<[Head; PLANS]>,
     lines: Box<[Line; PLANS]>,
     plans: Vec<Plan>,
@@ -385,6 +396,10 @@ pub struct FastClrx {
 const OPCODES: usize = 8192;
 /// Room for plans (every row met).
 const PLANS: usize = 2048;
+/// A plan costs about as much to build as this many general printings of its row, which a
+/// short listing of many rows met once or twice each does not win back: rows get plans
+/// when they are expected to be met this many times more ([`FastClrx::met`]).
+const PAYS_AFTER: usize = 16;
 
 /// A boxed array of `N` copies of `v`.
 fn boxed<T: Copy, const N: usize>(v: T) -> Box<[T; N]> {
@@ -448,6 +463,7 @@ impl FastClrx {
             waitcnt: Waitcnt::build(arch),
             class,
             by_opcode: boxed(UNSEEN),
+            met: boxed(0),
             heads: boxed(Head::default()),
             lines: boxed(Line::EMPTY),
             plans: Vec::new(),
@@ -478,9 +494,9 @@ impl FastClrx {
         let slot = (e.start as usize + op as usize) & (OPCODES - 1);
         let mut plan = self.by_opcode[slot];
         if plan == UNSEEN {
-            plan = self.add_plan(e.enc, op, slot, e.words);
+            plan = self.met(e.enc, op, slot, e.words, pos, words.len() - pos);
         }
-        if plan == SLOW {
+        if plan <= SLOW {
             return None;
         }
         let h = &self.heads[(plan as usize - 2) & (PLANS - 1)];
@@ -514,8 +530,22 @@ impl FastClrx {
         })
     }
 
-    /// Builds the plan of opcode `op` of class `enc` of `words` dwords (met for the first
-    /// time), for slot `slot` of `by_opcode`.
+    /// Opcode `op` of class `enc` of `words` dwords (slot `slot` of `by_opcode`) is met
+    /// without a plan, `behind` dwords into the listing and `ahead` before its end: its
+    /// plan once the plan pays (the row has been met often enough for as many words as
+    /// remain to hold [`PAYS_AFTER`] more of it), `UNSEEN` (the general printer) before.
+    #[cold]
+    fn met(&mut self, enc: Enc, op: u32, slot: usize, words: u8, behind: usize, ahead: usize) -> u16 {
+        let n = &mut self.met[slot];
+        *n = n.saturating_add(1);
+        if *n < u8::MAX && (*n as usize).saturating_mul(ahead) < PAYS_AFTER * (behind + 1) {
+            return UNSEEN;
+        }
+        self.add_plan(enc, op, slot, words)
+    }
+
+    /// Builds the plan of opcode `op` of class `enc` of `words` dwords, for slot `slot` of
+    /// `by_opcode`.
     #[cold]
     fn add_plan(&mut self, enc: Enc, op: u32, slot: usize, words: u8) -> u16 {
         let mut plan = SLOW;
@@ -525,7 +555,7 @@ impl FastClrx {
                     .iter()
                     .filter(|o| o.kind == Kind::Reg && o.regs > 2)
                 {
-                    if let Some(g) = self.group(o.regs, Check::None, false) {
+                    if let Some(g) = self.group(o.regs, Check::None, false, o.codes()) {
                         self.wide[o.regs as usize & 31] = g;
                     }
                 }
@@ -550,19 +580,30 @@ impl FastClrx {
     }
 
     /// The first text of the [`Cells`] group of ranges of `regs` registers under `check`,
-    /// after a separator if `comma`: built if it is not there yet (`None`: no room).
+    /// after a separator if `comma`, with the cells of operand codes `codes` built (`None`:
+    /// no room).
     #[cold]
-    fn group(&mut self, regs: u8, check: Check, comma: bool) -> Option<u16> {
-        if let Some(g) = self.groups.iter().find(|g| (g.0, g.1, g.2) == (regs, check, comma)) {
-            return Some(g.3);
-        }
-        let base = 512 * (1 + self.groups.len());
-        if regs == 0 || base + 512 > Cells::N {
-            return None;
-        }
+    fn group(&mut self, regs: u8, check: Check, comma: bool, codes: std::ops::RangeInclusive<u16>) -> Option<u16> {
+        let k = match self.groups.iter().position(|g| (g.0, g.1, g.2) == (regs, check, comma)) {
+            Some(k) => k,
+            None => {
+                let base = 512 * (1 + self.groups.len());
+                if regs == 0 || base + 512 > Cells::N {
+                    return None;
+                }
+                self.groups.push((regs, check, comma, base as u16, [0; 8]));
+                self.groups.len() - 1
+            }
+        };
         let (plain, with_comma) = super::clrx::op_texts(self.arch);
         let mut s = String::new();
-        for code in 0..512u16 {
+        let (base, mut built) = (self.groups[k].3 as usize, self.groups[k].4);
+        for code in codes.filter(|&c| c < 512) {
+            let (w, b) = (code as usize / 64, 1u64 << (code % 64));
+            if built[w] & b != 0 {
+                continue;
+            }
+            built[w] |= b;
             let reject = Cells::rejects(self.arch, check, code, regs);
             self.cells[base + code as usize] = if regs <= 2 {
                 let texts = if comma { with_comma } else { plain };
@@ -578,7 +619,7 @@ impl FastClrx {
                 Cells::cell(s.as_bytes(), reject)
             };
         }
-        self.groups.push((regs, check, comma, base as u16));
+        self.groups[k].4 = built;
         Some(base as u16)
     }
 
@@ -616,7 +657,7 @@ impl FastClrx {
             let (base, mask) = match o.kind {
                 Kind::Off => (if k > 0 { Cells::COMMA_OFF } else { Cells::OFF }, 0),
                 Kind::Reg if o.add as u32 + (o.mask << o.scale) < 512 => (
-                    self.group(o.regs, o.check, k > 0)? + o.add,
+                    self.group(o.regs, o.check, k > 0, o.codes())? + o.add,
                     u16::try_from(o.mask << (o.scale + 4)).ok()?,
                 ),
                 _ => return None,
@@ -720,8 +761,8 @@ impl FastClrx {
         let [s0, s1, s2, s3, s4] = &line.simple;
         let (c0, c1, c2, c3) = (cell(s0), cell(s1), cell(s2), cell(s3));
         let c4 = cell(s4);
-        let reject = c0[15] | c1[15] | c2[15] | c3[15] | c4[15];
-        if reject != 0 || (line.flags & Line::SUFFIX != 0 && self.needs_suffix(&self.plans[k], bits)) {
+        let taken = c0[15] & c1[15] & c2[15] & c3[15] & c4[15];
+        if taken == 0 || (line.flags & Line::SUFFIX != 0 && self.needs_suffix(&self.plans[k], bits)) {
             return false;
         }
         let start = out.len();
@@ -865,7 +906,7 @@ impl FastClrx {
                     let group = self.wide.get(op.regs as usize).copied().unwrap_or(u16::MAX);
                     if group != u16::MAX && v < 512 {
                         let c = &self.cells[group as usize + v as usize];
-                        if c[15] == 0 {
+                        if c[15] != 0 {
                             push_cell(out, c);
                             continue;
                         }
