@@ -71,9 +71,9 @@ impl Op {
         (((bits >> self.shift) as u32 & self.mask) << self.scale) + self.add as u32
     }
 
-    /// The codes its field can give (the operand codes' space is 512: the rest are cut).
+    /// The operand codes its field can give (those past the 512 codes are cut).
     fn codes(&self) -> std::ops::RangeInclusive<u16> {
-        let hi = (self.add as u32 + (self.mask << self.scale)).min(u16::MAX as u32);
+        let hi = (self.add as u64 + ((self.mask as u64) << self.scale)).min(511);
         self.add..=hi as u16
     }
 }
@@ -285,7 +285,7 @@ impl Waitcnt {
         let (first, last) = (text(set(mask, 0, 0))?, text(set(mask, 2, 0))?);
         let both = text(set(set(mask, 0, 0), 2, 0))?;
         let sep = both.strip_prefix(&first)?.strip_suffix(&last)?;
-        if !sep.is_ascii() {
+        if !sep.is_ascii() || sep.len() >= 16 {
             return None;
         }
         let mut texts: [Vec<[u8; 16]>; 3] = Default::default();
@@ -318,7 +318,7 @@ impl Waitcnt {
         if v & !self.mask != 0 || v == self.mask {
             return false;
         }
-        let mut b = [0u8; 3 * 16];
+        let mut b = [0u8; 4 * 16];
         let mut at = 0;
         for (t, n) in self.texts.iter().zip(special::counters(a, v)) {
             let Some(c) = t.get(n as usize) else {
@@ -327,9 +327,11 @@ impl Waitcnt {
             b[at..at + 16].copy_from_slice(c);
             at += c[15] as usize;
         }
-        // SAFETY: `b[..at]` is whole ASCII texts one after the other (see `build`), and the
-        // separator dropped from the front is ASCII.
-        out.push_str(unsafe { std::str::from_utf8_unchecked(&b[self.sep.min(at)..at]) });
+        // The separator dropped from the front (it is shorter than a cell: see `build`).
+        let sep = self.sep.min(at) & 15;
+        let text: &[u8; 48] = b[sep..sep + 48].try_into().unwrap_or(&[0; 48]);
+        // SAFETY: `b[sep..at]` is whole ASCII texts one after the other (see `build`).
+        unsafe { super::text::push_prefix(out, text, at - sep) };
         true
     }
 }
@@ -344,11 +346,15 @@ const WORD_MASK: [u64; 4] = [0, u32::MAX as u64, u64::MAX, u64::MAX];
 #[inline]
 fn push_hex(out: &mut String, v: u32, sep: usize) {
     let digits = (32 - v.leading_zeros() as usize).div_ceil(4).max(1);
-    let mut b = [0u8; 12];
-    b[..4].copy_from_slice(b", 0x");
-    b[4..4 + digits].copy_from_slice(&super::text::hex8_bytes(v)[8 - digits..]);
+    // The digits to the left (the leading zeros shifted out), after ", 0x" or "0x".
+    let hex = u64::from_le_bytes(super::text::hex8_bytes(v)) >> (8 * (8 - digits));
+    let at = sep.min(2);
+    let mut b = [0u8; 16];
+    b[..2].copy_from_slice(b", ");
+    b[at..at + 2].copy_from_slice(b"0x");
+    b[at + 2..at + 10].copy_from_slice(&hex.to_le_bytes());
     // SAFETY: every byte is ASCII (", 0x" and hex digits).
-    out.push_str(unsafe { std::str::from_utf8_unchecked(&b[2 - sep.min(2)..4 + digits]) });
+    unsafe { super::text::push_prefix(out, &b, 2 + at + digits) };
 }
 
 /// Appends the text of a [`Cells`] cell: up to 14 ASCII bytes, the length in byte 14.
@@ -427,10 +433,12 @@ impl FastClrx {
     /// decoder's class table); which rows get plans is [`build`]'s to say, row by row.
     pub fn new(arch: Arch) -> FastClrx {
         let mut class: [Option<Entry>; 512] = [None; 512];
+        // The classes given an opcode space so far.
+        let mut spaces: Vec<Entry> = Vec::new();
         let mut opcodes = 0;
         for top in 0..512 {
             let enc = class_of(arch, (top as u32) << 23);
-            if let Some(e) = class.iter().flatten().find(|e| e.enc == enc) {
+            if let Some(e) = spaces.iter().find(|e| e.enc == enc) {
                 class[top] = Some(*e);
                 continue;
             }
@@ -442,7 +450,7 @@ impl FastClrx {
             }
             let (op_lo, op_hi) = fl.range(F::Op).unwrap_or((0, 0));
             let (seg_lo, seg_hi) = fl.range(F::Seg).map_or((0, 0), |(lo, hi)| (lo, hi - lo + 1));
-            class[top] = Some(Entry {
+            let e = Entry {
                 start: opcodes as u32,
                 op_mask: ((1u32 << (op_hi - op_lo + 1)) - 1) as u16,
                 op_shift: op_lo,
@@ -452,7 +460,9 @@ impl FastClrx {
                 words: fl.layout.words,
                 ext_src0: enc.is_vop32() && arch.is_vi_plus(),
                 enc,
-            });
+            };
+            class[top] = Some(e);
+            spaces.push(e);
             opcodes += 1 << fl.opcode_bits();
         }
         FastClrx {
@@ -598,7 +608,7 @@ impl FastClrx {
         let (plain, with_comma) = super::clrx::op_texts(self.arch);
         let mut s = String::new();
         let (base, mut built) = (self.groups[k].3 as usize, self.groups[k].4);
-        for code in codes.filter(|&c| c < 512) {
+        for code in codes {
             let (w, b) = (code as usize / 64, 1u64 << (code % 64));
             if built[w] & b != 0 {
                 continue;

@@ -218,17 +218,20 @@ pub(crate) fn branch_label(out: &mut String, target: i64, at: &At, syn: Syntax, 
 }
 
 /// Appends a label name: `.L<offset>_0` (clrxdisasm's form; LLVM reads it too).
+#[inline]
 pub fn label_name(out: &mut String, target: i64) {
     // A negative target (no label line) shows as clrxdisasm shows it: the 64-bit wrap-around.
-    let mut digits = itoa::Buffer::new();
-    let d = digits.format(target as u64).as_bytes();
-    // One append of the whole name.
-    let mut b = [0u8; 2 + 20 + 2];
+    let mut v = target as u64;
+    let digits = v.checked_ilog10().unwrap_or(0) as usize + 1;
+    let mut b = [0u8; 32];
     b[..2].copy_from_slice(b".L");
-    b[2..2 + d.len()].copy_from_slice(d);
-    b[2 + d.len()..4 + d.len()].copy_from_slice(b"_0");
-    // SAFETY: ".L", the decimal digits and "_0" are ASCII.
-    out.push_str(unsafe { std::str::from_utf8_unchecked(&b[..4 + d.len()]) });
+    b[2 + digits..4 + digits].copy_from_slice(b"_0");
+    for k in (2..2 + digits).rev() {
+        b[k] = b'0' + (v % 10) as u8;
+        v /= 10;
+    }
+    // SAFETY: ".L", decimal digits and "_0" are ASCII; 4 + 20 digits fit.
+    unsafe { text::push_prefix(out, &b, 4 + digits) };
 }
 
 /// The text of `i` in `syntax`.
