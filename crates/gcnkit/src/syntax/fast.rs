@@ -436,10 +436,10 @@ impl FastClrx {
         // The classes given an opcode space so far.
         let mut spaces: Vec<Entry> = Vec::new();
         let mut opcodes = 0;
-        for top in 0..512 {
+        for (top, slot) in class.iter_mut().enumerate() {
             let enc = class_of(arch, (top as u32) << 23);
             if let Some(e) = spaces.iter().find(|e| e.enc == enc) {
-                class[top] = Some(*e);
+                *slot = Some(*e);
                 continue;
             }
             let Some(fl) = fields(enc, arch) else {
@@ -461,7 +461,7 @@ impl FastClrx {
                 ext_src0: enc.is_vop32() && arch.is_vi_plus(),
                 enc,
             };
-            class[top] = Some(e);
+            *slot = Some(e);
             spaces.push(e);
             opcodes += 1 << fl.opcode_bits();
         }
