@@ -194,7 +194,7 @@ fn vop3_loses_bits(i: &Instr, d: &InstrDef) -> bool {
 
 /// Sources whose ABS/NEG bits count: not the SGPR-pair SRC2 of V_CNDMASK and the carry-in
 /// instructions (CLRX drops those bits silently).
-fn used_mod_mask(d: &InstrDef) -> u8 {
+pub(super) fn used_mod_mask(d: &InstrDef) -> u8 {
     if matches!(d.form, Form::Cndmask | Form::CarryIn) {
         3
     } else {
@@ -429,7 +429,7 @@ fn pair_fits(a: Arch, code: u16) -> bool {
 }
 
 /// A numeric constant operand (inline integer or float, or the literal).
-fn is_number(a: Arch, code: u16) -> bool {
+pub(super) fn is_number(a: Arch, code: u16) -> bool {
     matches!(classify(a, code), Src::Int(_) | Src::Float(_) | Src::Literal)
 }
 

@@ -63,9 +63,13 @@ struct Op {
     regs: u8,
     add: u16,
     mask: u32,
+    /// A VOP3 source that takes ABS and NEG: its bit in those fields ([`Op::NO_MODS`]: none).
+    mods: u8,
 }
 
 impl Op {
+    const NO_MODS: u8 = u8::MAX;
+
     #[inline(always)]
     fn value(&self, bits: u64) -> u32 {
         (((bits >> self.shift) as u32 & self.mask) << self.scale) + self.add as u32
@@ -146,6 +150,9 @@ struct Head {
     lit_dword: u8,
     /// A branch.
     label: bool,
+    /// The ABS and NEG bits of the sources that take them: a word with one set is printed
+    /// by [`FastClrx::print_plan`], not from [`Line`].
+    mods_mask: u64,
     /// Every operand a register or `off` with a text in [`FastClrx::cells`], but the last
     /// one, which may be a number (or s_waitcnt's counters): printed from [`Line`] when no
     /// literal follows ([`FastClrx::print_simple`]).
@@ -176,6 +183,9 @@ struct Plan {
     /// The mnemonic, with its trailing space when operands follow.
     mnemonic: Cell,
     ops: [Op; 5],
+    /// The ABS and NEG fields' first bits (64: none).
+    abs_lo: u8,
+    neg_lo: u8,
     /// The fields of `head.lit_mask`.
     lit: [Field; 3],
     id: DefId,
@@ -523,7 +533,7 @@ impl FastClrx {
                 label,
                 bits,
                 len,
-                simple: h.simple,
+                simple: h.simple & (bits & h.mods_mask == 0),
             });
         }
         // The literal code: one source that takes the literal dword after the word (two
@@ -893,6 +903,30 @@ impl FastClrx {
                 super::clrx::operand(out, self.arch, &s, literal, true, None);
                 continue;
             }
+            if op.mods != Op::NO_MODS {
+                let set = |lo: u8| bits.checked_shr((lo + op.mods) as u32).unwrap_or(0) & 1 != 0;
+                let (abs, neg) = (set(p.abs_lo), set(p.neg_lo));
+                if abs || neg {
+                    // A register's text between them (a constant's are the general printer's).
+                    if op.regs > 2 || super::clrx::is_number(self.arch, v as u16) || v >= 512 {
+                        return false;
+                    }
+                    if k > 0 {
+                        out.push_str(", ");
+                    }
+                    if neg {
+                        out.push('-');
+                    }
+                    if abs {
+                        out.push_str("abs(");
+                    }
+                    plain[(op.regs as usize - 1) * 512 + v as usize].push(out);
+                    if abs {
+                        out.push(')');
+                    }
+                    continue;
+                }
+            }
             if op.kind == Kind::Reg && op.regs <= 2 {
                 if op.check != Check::None && !self.check(op, v) {
                     return false;
@@ -1075,7 +1109,17 @@ fn build(arch: Arch, enc: Enc, op: u32) -> Option<(Plan, Instr)> {
         regs: 1,
         add: 0,
         mask: 0,
+        mods: Op::NO_MODS,
     };
+    // The VOP3 sources that take ABS and NEG (`-v1`, `abs(v1)`: the general printer's text
+    // is the register's with them around it; constants go to the general printer).
+    let src_mods = if vector && enc.is_vop3() {
+        super::clrx::used_mod_mask(d)
+    } else {
+        0
+    };
+    let (abs_lo, neg_lo) = (fl.range(F::Abs).map(|r| r.0), fl.range(F::Neg).map(|r| r.0));
+    let mut mods_mask = 0u64;
     let mut ops = [blank; 5];
     let mut lit = [Field::default(); 3];
     let mut nlit = 0;
@@ -1103,6 +1147,15 @@ fn build(arch: Arch, enc: Enc, op: u32) -> Option<(Plan, Instr)> {
         };
         let fixed = if s.is_value() { s.val } else { s.code as u32 };
         let (shift, scale, mask) = source[k].unwrap_or((0, 0, 0));
+        let mods = match s.role {
+            Role::Src(n) if kind == Kind::Reg && src_mods >> n & 1 != 0 => {
+                for lo in [abs_lo, neg_lo].into_iter().flatten() {
+                    mods_mask |= 1 << (lo + n);
+                }
+                n
+            }
+            _ => Op::NO_MODS,
+        };
         ops[k] = Op {
             kind,
             check,
@@ -1111,6 +1164,7 @@ fn build(arch: Arch, enc: Enc, op: u32) -> Option<(Plan, Instr)> {
             regs: s.regs,
             add: u16::try_from(fixed).ok()?,
             mask,
+            mods,
         };
         // A source field that can hold the literal code.
         if kind == Kind::Reg && !vgpr && (fixed..=fixed + (mask << scale)).contains(&255) {
@@ -1151,7 +1205,7 @@ fn build(arch: Arch, enc: Enc, op: u32) -> Option<(Plan, Instr)> {
     } else {
         name.to_string()
     };
-    let guard_mask = fl.fixed & !mapped;
+    let guard_mask = fl.fixed & !mapped & !mods_mask;
     let mnemonic = Cell::new(&spaced)?;
     let mut text = [0u8; 24];
     let fits = spaced.len().min(text.len());
@@ -1185,6 +1239,7 @@ fn build(arch: Arch, enc: Enc, op: u32) -> Option<(Plan, Instr)> {
             lit_dword,
             label: label.is_some(),
             simple: false,
+            mods_mask,
         },
         nops: base.len as u8,
         label,
@@ -1214,6 +1269,8 @@ fn build(arch: Arch, enc: Enc, op: u32) -> Option<(Plan, Instr)> {
         },
         mnemonic,
         ops,
+        abs_lo: abs_lo.unwrap_or(64),
+        neg_lo: neg_lo.unwrap_or(64),
         lit,
         id,
         enc,
