@@ -615,15 +615,31 @@ impl FastClrx {
                 self.groups.len() - 1
             }
         };
+        let base = self.groups[k].3 as usize;
+        let (lo, hi) = (*codes.start() as usize, *codes.end() as usize);
+        if lo > hi {
+            return Some(base as u16);
+        }
         let (plain, with_comma) = super::clrx::op_texts(self.arch);
         let mut s = String::new();
-        let (base, mut built) = (self.groups[k].3 as usize, self.groups[k].4);
+        // By 64 codes: the ones in the range not built yet.
+        let mut todo = [0u64; 8];
+        for (w, t) in todo.iter_mut().enumerate().take(hi / 64 + 1).skip(lo / 64) {
+            let from = if w == lo / 64 { lo % 64 } else { 0 };
+            let to = if w == hi / 64 { hi % 64 } else { 63 };
+            let want = (u64::MAX >> (63 - to)) & (u64::MAX << from);
+            *t = want & !self.groups[k].4[w];
+            self.groups[k].4[w] |= want;
+        }
+        let codes = todo.iter().enumerate().flat_map(|(w, &t)| {
+            let mut rest = t;
+            std::iter::from_fn(move || {
+                let b = rest.trailing_zeros();
+                rest &= rest.wrapping_sub(1);
+                (b < 64).then_some((w * 64) as u16 + b as u16)
+            })
+        });
         for code in codes {
-            let (w, b) = (code as usize / 64, 1u64 << (code % 64));
-            if built[w] & b != 0 {
-                continue;
-            }
-            built[w] |= b;
             let reject = Cells::rejects(self.arch, check, code, regs);
             self.cells[base + code as usize] = if regs <= 2 {
                 let texts = if comma { with_comma } else { plain };
@@ -639,7 +655,6 @@ impl FastClrx {
                 Cells::cell(s.as_bytes(), reject)
             };
         }
-        self.groups[k].4 = built;
         Some(base as u16)
     }
 
@@ -1005,7 +1020,7 @@ fn general(words: &[u32], i: &Instr) -> Option<String> {
     if j.def != i.def || j.enc != i.enc || j.len as usize != words.len() {
         return None;
     }
-    let mut s = String::new();
+    let mut s = String::with_capacity(128);
     super::clrx::print_at(&mut s, &j, &At::ALONE);
     Some(s)
 }
@@ -1484,7 +1499,7 @@ impl FastClrx {
                 len,
                 simple: h.simple && lit.is_none(),
             };
-            let mut a = String::new();
+            let mut a = String::with_capacity(128);
             let Some(g) = general(&w[..len], i) else {
                 return false;
             };
