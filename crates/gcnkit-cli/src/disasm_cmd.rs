@@ -224,8 +224,8 @@ pub fn run(a: Args) -> ExitCode {
             }
         };
     }
-    // Streaming: words are read in chunks and disassembled as they come; an instruction cut
-    // by a chunk boundary waits for the next chunk. Memory does not grow with the input.
+    // Streaming: words are read in chunks and disassembled as they come, one listing
+    // ([`Disassembler::feed`]). Memory does not grow with the input.
     let mut pending: Vec<u32> = Vec::with_capacity(CHUNK_WORDS + 4);
     let mut base = 0usize; // byte offset of pending[0]
     let mut io_err: Option<std::io::Error> = None;
@@ -312,10 +312,13 @@ pub fn run(a: Args) -> ExitCode {
             if eof {
                 break;
             }
+            base += pending.len() * 4;
             pending.clear();
             continue;
         }
-        let r = dis.run(&pending, base, |chunk| {
+        // One listing of all the pieces: what is printed leaves `pending`; the rest (a
+        // branch's reach, and an instruction cut by the chunk) waits for the next chunk.
+        let r = dis.feed(&pending, 0, eof, |chunk| {
             if io_err.is_none() {
                 if let Err(e) = out.write_all(chunk.as_bytes()) {
                     io_err = Some(e);
@@ -326,15 +329,9 @@ pub fn run(a: Args) -> ExitCode {
             return write_failed(out, e);
         }
         match r {
-            Ok(_) => {
-                base += pending.len() * 4;
-                pending.clear();
-            }
-            Err(t) if !eof => {
-                // The instruction continues in the next chunk.
-                let keep = (t.offset - base) / 4;
-                pending.drain(..keep);
-                base = t.offset;
+            Ok(done) => {
+                pending.drain(..done);
+                base += done * 4;
             }
             Err(t) => {
                 out.abandon();

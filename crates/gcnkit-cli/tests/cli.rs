@@ -11,9 +11,16 @@ fn gcnkit(args: &[&str], stdin: &[u8]) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    // The process may exit (usage error) before reading its input.
-    let _ = c.stdin.take().unwrap().write_all(stdin);
-    c.wait_with_output().unwrap()
+    // Written from a thread of its own: the process prints while it reads (a long input
+    // would fill both pipes), and may exit (usage error) before reading its input.
+    let mut input = c.stdin.take().unwrap();
+    let stdin = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&stdin);
+    });
+    let out = c.wait_with_output().unwrap();
+    let _ = writer.join();
+    out
 }
 
 fn text(o: &Output) -> String {
@@ -84,36 +91,52 @@ fn disasm_binary_file_and_output_file() {
     assert_eq!(std::fs::read_dir(d).unwrap().count(), 2);
 }
 
-/// A file is one listing however long: branches across what used to be the reading
-/// chunks (256 KB) name labels, in both dialects; a cut instruction at its end is an error
-/// after everything before it.
+/// An input is one listing however long, a file or piped in: branches across what used to
+/// be the reading chunks (256 KB) name labels, in both dialects; a cut instruction at its
+/// end is an error after everything before it.
 #[test]
 fn disasm_long_file_has_labels_across_it() {
     let guard = tmpdir("long");
     let f = guard.path().join("long.bin");
-    let mut words = vec![0xbf80_0000u32; 70000]; // s_nop 0
-                                                 // s_branch forward from dword 65530 to 65636, s_cbranch_scc0 back from 65736 to 65500.
+    // s_nop 0, and s_branch forward from dword 65530 to 65636, s_cbranch_scc0 back from
+    // 65736 to 65500.
+    let mut words = vec![0xbf80_0000u32; 70000];
     words[65530] = 0xbf82_0000 | (65636 - 65531);
     words[65736] = 0xbf84_0000 | ((65500i32 - 65737) as u32 & 0xffff);
     let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
     std::fs::write(&f, &bytes).unwrap();
-    for (syntax, branch) in [("clrx", "s_branch .L262544_0"), ("llvm", "s_branch .L262544_0")] {
+    let hex: String = words.iter().map(|w| format!("{w:08x}\n")).collect();
+    for syntax in ["clrx", "llvm"] {
         let o = gcnkit(&["disasm", "-a", "fiji", "--syntax", syntax, f.to_str().unwrap()], b"");
         assert!(o.status.success(), "{}", err(&o));
         let t = text(&o);
-        assert!(t.contains(branch) && t.contains("\n.L262544_0:\n"), "{syntax}");
+        assert!(
+            t.contains("s_branch .L262544_0") && t.contains("\n.L262544_0:\n"),
+            "{syntax}"
+        );
         assert!(
             t.contains("s_cbranch_scc0 .L262000_0") && t.contains("\n.L262000_0:\n"),
             "{syntax}"
         );
+        // Piped in, as binary or as hex words, it is the same listing.
+        let piped = gcnkit(
+            &["disasm", "-a", "fiji", "--syntax", syntax, "--input", "bin", "-"],
+            &bytes,
+        );
+        assert!(piped.status.success() && text(&piped) == t, "{syntax}: piped binary");
+        let piped = gcnkit(&["disasm", "-a", "fiji", "--syntax", syntax], hex.as_bytes());
+        assert!(piped.status.success() && text(&piped) == t, "{syntax}: piped words");
     }
     let mut cut = bytes.clone();
     cut.extend([0xff, 0x00, 0x80, 0xbe]); // s_mov_b32 s0, <literal missing>
     std::fs::write(&f, &cut).unwrap();
-    let o = gcnkit(&["disasm", "-a", "fiji", f.to_str().unwrap()], b"");
-    assert_eq!(o.status.code(), Some(1));
-    assert!(err(&o).contains("offset 0x445c0"), "{}", err(&o));
-    assert_eq!(text(&o).lines().filter(|l| l.starts_with("s_")).count(), 70000);
+    for (input, stdin) in [(&[f.to_str().unwrap()][..], &[][..]), (&["--input", "bin", "-"], &cut)] {
+        let args = [&["disasm", "-a", "fiji"][..], input].concat();
+        let o = gcnkit(&args, stdin);
+        assert_eq!(o.status.code(), Some(1));
+        assert!(err(&o).contains("offset 0x445c0"), "{}", err(&o));
+        assert_eq!(text(&o).lines().filter(|l| l.starts_with("s_")).count(), 70000);
+    }
 }
 
 #[test]

@@ -61,6 +61,7 @@ pub fn disassemble(
         format,
         fast,
         items: Vec::new(),
+        at: Stream::new(0, None),
     };
     let r = d.run(words, base, sink);
     if let Some(f) = d.fast.take() {
@@ -70,15 +71,45 @@ pub fn disassemble(
 }
 
 /// [`disassemble`] for a stream given in pieces: it keeps what it learns of the rows it has
-/// printed (the CLRX printer's fast path, [`syntax::fast`]) from one piece to the next.
+/// printed (the CLRX printer's fast path, [`syntax::fast`]) from one piece to the next, and
+/// with [`Disassembler::feed`] the pieces make one listing (labels across them).
 pub struct Disassembler {
     arch: Arch,
     syntax: Syntax,
     format: Format,
     fast: Option<FastClrx>,
-    /// The fast path's plan (0: none), length and [`syntax::fast::Hit::simple`] of each
-    /// instruction of a piece.
+    /// By the dword an instruction starts at (modulo the ring): the fast path's plan (0:
+    /// none), its length and [`syntax::fast::Hit::simple`].
     items: Vec<(u16, u8, bool)>,
+    /// The listing being printed.
+    at: Stream,
+}
+
+/// Where a listing's two passes are, in dwords from its start.
+struct Stream {
+    labels: syntax::Labels,
+    /// Label bits are clear for their own dword below `cleared`.
+    cleared: usize,
+    /// The first pass has looked at the dwords below `scanned`.
+    scanned: usize,
+    /// The second pass has printed the instructions below `printed`.
+    printed: usize,
+    /// A listing given piece by piece is under way ([`Disassembler::feed`]).
+    open: bool,
+}
+
+impl Stream {
+    /// A listing from byte `base`, of `n` dwords if known (its rings no larger than that
+    /// needs).
+    fn new(base: usize, n: Option<usize>) -> Stream {
+        Stream {
+            labels: syntax::Labels::ring(base, n.unwrap_or(usize::MAX / 4), LABELS),
+            cleared: 0,
+            scanned: 0,
+            printed: 0,
+            open: false,
+        }
+    }
 }
 
 impl Disassembler {
@@ -90,6 +121,7 @@ impl Disassembler {
             format,
             fast,
             items: Vec::new(),
+            at: Stream::new(0, None),
         }
     }
 
@@ -98,7 +130,7 @@ impl Disassembler {
         syntax == Syntax::Clrx && format != Format::Json
     }
 
-    /// Disassembles one piece: see [`disassemble`].
+    /// Disassembles one piece, a listing of its own: see [`disassemble`].
     pub fn run(&mut self, words: &[u32], base: usize, mut sink: impl FnMut(&str)) -> Result<usize, Truncated> {
         self.run_tracked(words, base, |text, _| sink(text))
     }
@@ -112,97 +144,88 @@ impl Disassembler {
         base: usize,
         sink: impl FnMut(&str, usize),
     ) -> Result<usize, Truncated> {
-        if self.fast.is_some() {
-            return self.run_fast(words, base, sink);
-        }
-        let (arch, syntax, format) = (self.arch, self.syntax, self.format);
-        let mut buf = String::with_capacity(CHUNK + 4096);
-        let mut pos = 0;
-        let mut count = 0;
-        // Branch targets get label lines in the text forms (a first pass finds them).
-        let labels = match format {
-            Format::Json => None,
-            _ => Some(syntax::Labels::of(arch, words, base)),
-        };
-        let mut sink = sink;
-        while pos < words.len() {
-            let offset = base + pos * 4;
-            let i = match decode(arch, &words[pos..]) {
-                Ok(i) => i,
-                Err(error) => {
-                    sink(&buf, pos);
-                    return Err(Truncated { offset, error });
-                }
-            };
-            let at = syntax::At {
-                offset,
-                labels: labels.as_ref(),
-            };
-            if labels.as_ref().is_some_and(|l| l.has(offset as i64)) {
-                syntax::label_name(&mut buf, offset as i64);
-                buf.push_str(":\n");
-            }
-            match format {
-                Format::Text => syntax::print_at(&mut buf, &i, syntax, &at),
-                Format::Listing => listing(&mut buf, &i, &at, syntax),
-                Format::Json => syntax::json::record(&mut buf, &i, offset, syntax),
-            }
-            buf.push('\n');
-            if buf.len() >= CHUNK {
-                sink(&buf, pos);
-                buf.clear();
-            }
-            pos += i.len as usize;
-            count += 1;
-        }
-        if !buf.is_empty() {
-            sink(&buf, pos);
-        }
-        Ok(count)
+        self.at = Stream::new(base, Some(words.len()));
+        self.pump(words, true, sink).map(|(_, count)| count)
     }
 
-    /// [`Disassembler::run`] for CLRX text and listings: one pass finds every instruction's
-    /// length and plan ([`syntax::fast`]) and the branch targets, the second prints each
-    /// instruction from its plan, or with the general printer where it has none. The first
-    /// pass runs a branch's reach ([`REACH`]) ahead of the second, a block at a time, so
-    /// that labels cover the whole listing while what the passes share stays in rings of
-    /// fixed size (and in the cache), however long the input.
-    fn run_fast(&mut self, words: &[u32], base: usize, mut sink: impl FnMut(&str, usize)) -> Result<usize, Truncated> {
-        let Some(fast) = self.fast.as_mut() else {
-            return Ok(0);
-        };
+    /// The next piece of a listing that comes in pieces (from byte `base`, given with the
+    /// first piece): `words` are its dwords from the first one not printed yet, `last` says
+    /// whether more follow. Prints every instruction whose labels are known (a branch's
+    /// reach before the end, all of them in the last piece) and returns how many of `words`
+    /// it has printed: the caller keeps the rest, and gives them again, with the next
+    /// dwords after them, in the next call.
+    pub fn feed(
+        &mut self,
+        words: &[u32],
+        base: usize,
+        last: bool,
+        mut sink: impl FnMut(&str),
+    ) -> Result<usize, Truncated> {
+        if !self.at.open {
+            self.at = Stream::new(base, None);
+            self.at.open = true;
+        }
+        self.at.open = !last;
+        self.pump(words, last, |text, _| sink(text)).map(|(done, _)| done)
+    }
+
+    /// The two passes over `words` (the listing's dwords from the first one not printed):
+    /// the first finds every instruction's length, plan ([`syntax::fast`]) and branch
+    /// target, the second prints each instruction from its plan, or with the general
+    /// printer. The first runs a branch's reach ([`REACH`]) ahead of the second, a block at a
+    /// time, so that labels cover the whole listing while what the passes share stays in
+    /// rings of fixed size (and in the cache), however long the input. Returns the dwords
+    /// printed and the instructions.
+    fn pump(
+        &mut self,
+        words: &[u32],
+        last: bool,
+        mut sink: impl FnMut(&str, usize),
+    ) -> Result<(usize, usize), Truncated> {
         let (arch, syntax, format) = (self.arch, self.syntax, self.format);
-        let n = words.len();
-        // By the dword an instruction starts at (modulo the ring): its plan (0: none),
-        // length and `Hit::simple`.
-        let ring = n.next_power_of_two().clamp(1, ITEMS);
+        let fast = &mut self.fast;
+        let st = &mut self.at;
+        // Dwords from the listing's start: the first of `words`, and the end of them.
+        let first = st.printed;
+        let end = first + words.len();
+        let ring = if last && first == 0 {
+            end.next_power_of_two().clamp(1, ITEMS)
+        } else {
+            ITEMS
+        };
         if self.items.len() < ring {
             self.items.resize(ring, (0, 0, false));
         }
         let items = &mut self.items[..ring];
         let im = ring - 1;
-        let mut labels = syntax::Labels::ring(base, n, LABELS);
-        // Label bits are clear for their own dword below `cleared`.
-        let mut cleared = 0;
-        // The first pass has looked at the dwords below `scanned`; it has stopped at the
-        // end or at a truncated instruction.
-        let mut scanned = 0;
+        let labels = &mut st.labels;
+        let base = labels.base();
+        let with_labels = format != Format::Json;
+        let (mut scanned, mut cleared, mut pos) = (st.scanned, st.cleared, first);
+        // The first pass stops at the end, or at an instruction cut by it.
         let mut stopped = false;
         let mut buf = String::with_capacity(CHUNK + 4096);
-        let mut pos = 0;
         let mut count = 0;
         loop {
             if !stopped {
-                let want = (pos + BLOCK + REACH).min(n);
+                let want = (pos + BLOCK + REACH).min(end);
                 cleared = labels.clear_to(cleared, want + REACH);
                 while scanned < want {
                     let at = scanned;
-                    let (plan, len, simple, branch) = match fast.lookup(words, at) {
-                        Some(hit) => (FastClrx::plan_of(&hit), hit.len, hit.simple, fast.branch(&hit)),
-                        None => match crate::decode::length_and_branch(arch, &words[at..]) {
+                    let hit = match fast.as_mut() {
+                        Some(f) => f
+                            .lookup(words, at - first)
+                            .map(|hit| (FastClrx::plan_of(&hit), hit.len, hit.simple, f.branch(&hit))),
+                        None => None,
+                    };
+                    let (plan, len, simple, branch) = match hit {
+                        Some(h) => h,
+                        None => match crate::decode::length_and_branch(arch, &words[at - first..]) {
                             Ok((len, branch)) => (0, len, false, branch),
                             Err(_) => {
-                                labels.end_at(at);
+                                if last {
+                                    labels.end_at(at);
+                                }
                                 stopped = true;
                                 break;
                             }
@@ -215,69 +238,74 @@ impl Disassembler {
                     }
                     scanned = at + len;
                 }
-                stopped |= scanned >= n;
+                stopped |= scanned >= end;
             }
-            if pos >= scanned {
+            // Before the last piece, the instructions whose labels later words may still add.
+            let limit = if last { scanned } else { scanned.saturating_sub(REACH) };
+            if pos >= limit {
                 break;
             }
-            let fast = &*fast;
-            // The instructions the first pass has found (every one whole).
-            let code = &words[..scanned];
-            let end = (pos + BLOCK).min(code.len());
-            while pos < end {
+            let fast = fast.as_ref();
+            // The instructions the first pass has found (every one whole), from `first`.
+            let code = &words[..scanned - first];
+            let stop = (pos + BLOCK).min(limit);
+            while pos < stop {
                 let (plan, len, simple) = items[pos & im];
+                let k = pos - first;
                 let offset = base + pos * 4;
                 let at = syntax::At {
                     offset,
-                    labels: Some(&labels),
+                    labels: with_labels.then_some(&*labels),
                 };
-                if labels.has_word(pos) {
+                if with_labels && labels.has_word(pos) {
                     syntax::label_name(&mut buf, offset as i64);
                     buf.push_str(":\n");
                 }
                 let line = buf.len();
                 let mut done = false;
-                if plan != 0 {
-                    let hit = FastClrx::again(plan, len as usize, simple, code, pos);
+                if let (true, Some(f)) = (plan != 0, fast) {
+                    let hit = FastClrx::again(plan, len as usize, simple, code, k);
                     if format == Format::Listing {
-                        clrx_listing_head(&mut buf, offset, &code[pos..pos + hit.len]);
+                        clrx_listing_head(&mut buf, offset, &code[k..k + hit.len]);
                     }
-                    done = fast.print_line(&mut buf, hit, &code[pos..], &at);
+                    done = f.print_line(&mut buf, hit, &code[k..], &at);
                     if !done {
                         buf.truncate(line);
                     }
                 }
                 if !done {
                     // The first pass has checked the instruction is whole.
-                    let Ok(i) = decode(arch, &code[pos..]) else {
+                    let Ok(i) = decode(arch, &code[k..]) else {
                         break;
                     };
                     match format {
+                        Format::Text => syntax::print_at(&mut buf, &i, syntax, &at),
                         Format::Listing => listing(&mut buf, &i, &at, syntax),
-                        _ => syntax::print_at(&mut buf, &i, syntax, &at),
+                        Format::Json => syntax::json::record(&mut buf, &i, offset, syntax),
                     }
                     buf.push('\n');
                 }
                 if buf.len() >= CHUNK {
-                    sink(&buf, pos);
+                    sink(&buf, k);
                     buf.clear();
                 }
                 pos += len as usize;
                 count += 1;
             }
         }
-        if pos < n {
+        (st.scanned, st.cleared, st.printed) = (scanned, cleared, pos);
+        if last && pos < end {
             // A truncated instruction (the first pass stopped there).
             let offset = base + pos * 4;
-            if let Err(error) = decode(arch, &words[pos..]) {
-                sink(&buf, pos);
+            if let Err(error) = decode(arch, &words[pos - first..]) {
+                sink(&buf, pos - first);
                 return Err(Truncated { offset, error });
             }
         }
         if !buf.is_empty() {
-            sink(&buf, pos);
+            sink(&buf, pos - first);
         }
-        Ok(count)
+        Ok((pos - first, count))
     }
 }
 
@@ -286,7 +314,7 @@ impl Disassembler {
 const REACH: usize = 32768 + 4;
 /// Dwords the fast path prints at a time (the first pass is then up to [`REACH`] ahead).
 const BLOCK: usize = 8192;
-/// The rings of [`Disassembler::run_fast`]: instructions (more than `BLOCK + REACH`
+/// The rings of [`Disassembler::pump`]: instructions (more than `BLOCK + REACH`
 /// dwords, the first pass's lead) and label bits (from a printed branch's backward reach
 /// to the furthest target the first pass may have marked: `BLOCK + 3 * REACH` and a word).
 const ITEMS: usize = 1 << 16;
@@ -756,6 +784,28 @@ mod tests {
         let mut got = String::new();
         let r = disassemble(arch, &words, 0, Syntax::Clrx, Format::Text, |s| got.push_str(s));
         assert!(r.is_ok());
+        assert!(got == want, "the fast path's labels differ");
+        // The same words fed in pieces of every size (cut anywhere, inside instructions
+        // too) make the same listing, in every format.
+        for format in [Format::Text, Format::Listing, Format::Json] {
+            for syntax in [Syntax::Clrx, Syntax::Llvm] {
+                let mut whole = String::new();
+                disassemble(arch, &words, 0, syntax, format, |s| whole.push_str(s)).unwrap();
+                for piece in [1000, 40_000, 65_537] {
+                    let mut d = Disassembler::new(arch, syntax, format);
+                    let (mut fed, mut pending, mut text) = (0, Vec::new(), String::new());
+                    while fed < words.len() {
+                        let next = (fed + piece).min(words.len());
+                        pending.extend_from_slice(&words[fed..next]);
+                        fed = next;
+                        let done = d.feed(&pending, 0, fed == words.len(), |s| text.push_str(s)).unwrap();
+                        pending.drain(..done);
+                    }
+                    assert!(pending.is_empty());
+                    assert!(text == whole, "{syntax:?} {format:?} in pieces of {piece}");
+                }
+            }
+        }
         assert!(got == want, "the fast path's labels differ");
         // Cut inside a literal: every instruction before it, then the error.
         let cut = words.iter().rposition(|&w| w == mov_lit).unwrap() + 1;

@@ -154,6 +154,11 @@ impl Labels {
         }
     }
 
+    /// The byte offset of the listing's first dword.
+    pub(crate) fn base(&self) -> usize {
+        self.base
+    }
+
     /// The listing ends at dword `n` (a truncated instruction there).
     pub(crate) fn end_at(&mut self, n: usize) {
         self.n = self.n.min(n);
