@@ -61,7 +61,7 @@ pub fn disassemble(
         format,
         fast,
         items: Vec::new(),
-        at: Stream::new(0, None),
+        at: Stream::new(0, Some(0)),
     };
     let r = d.run(words, base, sink);
     if let Some(f) = d.fast.take() {
@@ -121,7 +121,7 @@ impl Disassembler {
             format,
             fast,
             items: Vec::new(),
-            at: Stream::new(0, None),
+            at: Stream::new(0, Some(0)),
         }
     }
 
