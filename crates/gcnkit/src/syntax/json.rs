@@ -63,6 +63,34 @@ fn bools(out: &mut String, bits: u8, n: usize) {
     out.push(']');
 }
 
+thread_local! {
+    /// [`field_heads`] by layout (its address), made on first use.
+    static FIELD_HEADS: std::cell::RefCell<Vec<(usize, Vec<String>)>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// What a record says of each field of `layout` before its value:
+/// `, "name": {"bits": [lo, hi], "value": ` (no comma before the first).
+fn field_heads(layout: &crate::enc::Layout) -> Vec<String> {
+    layout
+        .all_fields()
+        .enumerate()
+        .map(|(k, f)| {
+            let mut h = String::new();
+            if k > 0 {
+                h.push_str(", ");
+            }
+            h.push('"');
+            h.push_str(f.f.name());
+            h.push_str("\": {\"bits\": [");
+            dec(&mut h, f.lo as u32);
+            h.push_str(", ");
+            dec(&mut h, (f.lo + f.width - 1) as u32);
+            h.push_str("], \"value\": ");
+            h
+        })
+        .collect()
+}
+
 /// Appends the JSON record of `i` at byte `offset` (one line, no newline).
 pub fn record(out: &mut String, i: &Instr, offset: usize, syntax: Syntax) {
     out.push_str("{\"offset\": ");
@@ -107,20 +135,22 @@ pub fn record(out: &mut String, i: &Instr, offset: usize, syntax: Syntax) {
     out.push_str(", \"fields\": {");
     let fl = i.fields();
     let bits = (i.words[0] as u64) | ((i.words[1] as u64) << 32);
-    for (k, f) in fl.layout.all_fields().enumerate() {
-        if k > 0 {
-            out.push_str(", ");
+    FIELD_HEADS.with(|heads| {
+        let mut heads = heads.borrow_mut();
+        let key = fl.layout as *const crate::enc::Layout as usize;
+        let at = match heads.iter().position(|h| h.0 == key) {
+            Some(at) => at,
+            None => {
+                heads.push((key, field_heads(fl.layout)));
+                heads.len() - 1
+            }
+        };
+        for (head, f) in heads[at].1.iter().zip(fl.layout.all_fields()) {
+            out.push_str(head);
+            dec(out, fl.get(bits, f.f));
+            out.push('}');
         }
-        out.push('"');
-        out.push_str(f.f.name());
-        out.push_str("\": {\"bits\": [");
-        dec(out, f.lo as u32);
-        out.push_str(", ");
-        dec(out, (f.lo + f.width - 1) as u32);
-        out.push_str("], \"value\": ");
-        dec(out, fl.get(bits, f.f));
-        out.push('}');
-    }
+    });
     if let Some(l) = i.literal {
         let lo = fl.layout.words as u32 * 32;
         out.push_str(", \"literal\": {\"bits\": [");
