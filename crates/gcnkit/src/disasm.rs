@@ -71,7 +71,7 @@ pub fn disassemble(
 }
 
 /// [`disassemble`] for a stream given in pieces: it keeps what it learns of the rows it has
-/// printed (the CLRX printer's fast path, [`syntax::fast`]) from one piece to the next, and
+/// printed (the CLRX printer's fast path, `syntax::fast`) from one piece to the next, and
 /// with [`Disassembler::feed`] the pieces make one listing (labels across them).
 pub struct Disassembler {
     arch: Arch,

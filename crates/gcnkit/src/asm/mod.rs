@@ -6,7 +6,7 @@
 //! error of the file is collected; nothing is emitted for a file with errors.
 //!
 //! The plain vector-ALU statement (registers and constants, no modifiers) is encoded by its
-//! row's encoding plan ([`plan`]), made from the same row and class descriptions and checked
+//! row's encoding plan (`asm::plan`), made from the same row and class descriptions and checked
 //! against the general path (in debug builds on every statement).
 
 mod blocks;

@@ -726,7 +726,7 @@ pub fn literal_bits_for(v: Value, ty: Ty, strict16: bool) -> Result<u32, String>
 
 /// Builds the instruction. `found` is `isa().lookup_in(arch, mnemonic, ..)` for the dialect,
 /// which the caller has already made. Errors carry positions within the line. `plans`: the
-/// plain vector-ALU statement may be encoded by its row's [`plan`](super::plan) (false: the
+/// plain vector-ALU statement may be encoded by its row's plan (`asm::plan`; false: the
 /// general path alone, which the plans are checked against).
 #[allow(clippy::too_many_arguments)]
 pub fn select(

@@ -1,7 +1,7 @@
 //! Code object v2's kernel header, `amd_kernel_code_t`: the 256 bytes at the start of each
 //! kernel's code (symbol type `STT_AMDGPU_HSA_KERNEL`). One table ([`FIELDS`]) of the
 //! `NAME = VALUE` lines of an `.amd_kernel_code_t` block drives both directions, bytes →
-//! block ([`print`]) and block → bytes ([`Builder`]).
+//! block ([`print()`](fn@print)) and block → bytes ([`Builder`]).
 //!
 //! Facts from llvm-mc 14, one field at a time: every field's place and width; values are
 //! truncated to the width (no range error); a field may be repeated (the last wins); the

@@ -2,7 +2,7 @@
 //! modifiers, no SDWA/DPP, a plain register move of the result. Its operands are resolved
 //! once, when the program is decoded ([`FastVop::plan`]), so running it is gathering the
 //! sources, the row's semantics and the write-back, without the general executor's checks.
-//! Everything else takes [`super::exec::step_with`]; the two agree on every instruction the
+//! Everything else takes `exec::step_with`; the two agree on every instruction the
 //! plan accepts (checked by this module's tests on random instructions and states).
 
 use super::float::{ftz32, keeps_input_denorms, keeps_output_denorms};

@@ -119,7 +119,7 @@ fn as_data(out: &mut String, start: usize, i: &Instr) {
 /// with non-zero unused bits, CLAMP in a GCN 1.0/1.1 VOP3B word, ABS/NEG of the SGPR-pair SRC2
 /// of V_CNDMASK and the carry-ins, the literal code in a source (VOP3 has no literal: CLRX
 /// writes `0x0`), and for unused opcodes the ABS and CLAMP bits CLRX does not show; for the
-/// scalar classes, see [`super::scalar`].
+/// scalar classes, see `syntax::scalar`.
 pub fn loses_bits(i: &Instr) -> bool {
     if i.enc.is_ext() {
         return i

@@ -57,7 +57,7 @@ pub struct At<'a> {
 }
 
 impl At<'_> {
-    /// One instruction alone (see [`print`]).
+    /// One instruction alone (see [`print()`](fn@print)).
     pub const ALONE: At<'static> = At {
         offset: 0,
         labels: None,
@@ -66,7 +66,7 @@ impl At<'_> {
 
 /// The branch targets of a listing that start an instruction in it: one bit per dword for
 /// the targets and one for the instructions' starts. Streaming disassembly keeps them in
-/// rings ([`Labels::ring`]) that hold the dwords near the one being printed (a branch
+/// rings (`Labels::ring`) that hold the dwords near the one being printed (a branch
 /// reaches 32768 dwords either way).
 #[derive(Clone, Debug, Default)]
 pub struct Labels {

@@ -653,22 +653,22 @@ pub fn cmp_lg_u64(x: &mut Salu) {
     x.scc = x.s0 != x.s1;
 }
 
-/// SCC = (S0[S1[4:0]] == 0)
+/// `SCC = (S0[S1[4:0]] == 0)`
 pub fn bitcmp0_b32(x: &mut Salu) {
     x.scc = ((x.s0 & LO) >> (x.s1 & 31)) & 1 == 0;
 }
 
-/// SCC = (S0[S1[4:0]] == 1)
+/// `SCC = (S0[S1[4:0]] == 1)`
 pub fn bitcmp1_b32(x: &mut Salu) {
     x.scc = ((x.s0 & LO) >> (x.s1 & 31)) & 1 != 0;
 }
 
-/// SCC = (S0[S1[5:0]] == 0), S0 64-bit
+/// `SCC = (S0[S1[5:0]] == 0)`, S0 64-bit
 pub fn bitcmp0_b64(x: &mut Salu) {
     x.scc = (x.s0 >> (x.s1 & 63)) & 1 == 0;
 }
 
-/// SCC = (S0[S1[5:0]] == 1), S0 64-bit
+/// `SCC = (S0[S1[5:0]] == 1)`, S0 64-bit
 pub fn bitcmp1_b64(x: &mut Salu) {
     x.scc = (x.s0 >> (x.s1 & 63)) & 1 != 0;
 }

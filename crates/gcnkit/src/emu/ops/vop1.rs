@@ -220,7 +220,7 @@ pub fn cvt_f32_ubyte3(l: &mut Lanes) {
     ubyte(l, 3)
 }
 
-/// The signed 4-bit SRC0[3:0] divided by 16: `((SRC0 & 15) ^ 8) / 16 - 0.5` (exact).
+/// The signed 4-bit `SRC0[3:0]` divided by 16: `((SRC0 & 15) ^ 8) / 16 - 0.5` (exact).
 pub fn cvt_off_f32_i4(l: &mut Lanes) {
     map1(l, |x| ((((x & 15) ^ 8) as f32) / 16.0 - 0.5).to_bits())
 }
