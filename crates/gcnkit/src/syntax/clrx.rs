@@ -331,7 +331,7 @@ pub(super) fn comment_ty(d: &InstrDef, vop3: bool) -> Option<Ty> {
 }
 
 #[allow(clippy::too_many_arguments)]
-fn modded(
+pub(super) fn modded(
     out: &mut String,
     a: Arch,
     s: &Slot,

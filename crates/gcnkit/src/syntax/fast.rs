@@ -922,23 +922,16 @@ impl FastClrx {
                 let set = |lo: u8| bits.checked_shr((lo + op.mods) as u32).unwrap_or(0) & 1 != 0;
                 let (abs, neg) = (set(p.abs_lo), set(p.neg_lo));
                 if abs || neg {
-                    // A register's text between them (a constant's are the general printer's).
+                    // A register's text with them, as the general printer writes it (a
+                    // constant's are its to place).
                     if op.regs > 2 || super::clrx::is_number(self.arch, v as u16) || v >= 512 {
                         return false;
                     }
                     if k > 0 {
                         out.push_str(", ");
                     }
-                    if neg {
-                        out.push('-');
-                    }
-                    if abs {
-                        out.push_str("abs(");
-                    }
-                    plain[(op.regs as usize - 1) * 512 + v as usize].push(out);
-                    if abs {
-                        out.push(')');
-                    }
+                    let s = crate::layout::Slot::new(Role::Src(op.mods), v as u16, op.regs, crate::isa::Ty::B32);
+                    super::clrx::modded(out, self.arch, &s, None, abs, neg, false, None);
                     continue;
                 }
             }
