@@ -222,10 +222,8 @@ impl Disassembler {
                         Some(h) => h,
                         None => match crate::decode::length_and_branch(arch, &words[at - first..]) {
                             Ok((len, branch)) => (0, len, false, branch),
+                            // (No label at the cut instruction: it has no start bit.)
                             Err(_) => {
-                                if last {
-                                    labels.end_at(at);
-                                }
                                 stopped = true;
                                 break;
                             }

@@ -159,11 +159,6 @@ impl Labels {
         self.base
     }
 
-    /// The listing ends at dword `n` (a truncated instruction there).
-    pub(crate) fn end_at(&mut self, n: usize) {
-        self.n = self.n.min(n);
-    }
-
     /// Is there a label at the instruction that starts at the `k`-th dword of the listing
     /// (is it a target)?
     #[inline(always)]
