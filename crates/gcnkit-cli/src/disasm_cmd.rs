@@ -203,15 +203,7 @@ pub fn run(a: Args) -> ExitCode {
         let mut dis = Disassembler::new(arch, syntax, format);
         let mut io_err = None;
         let r = dis.run_tracked(map.words(), 0, |chunk, done| {
-            if io_err.is_none() {
-                if let Err(e) = out.write_all(chunk.as_bytes()) {
-                    if e.kind() == std::io::ErrorKind::BrokenPipe {
-                        // Nobody reads the rest: stop now, not at the end of the file.
-                        crate::io::closed_pipe();
-                    }
-                    io_err = Some(e);
-                }
-            }
+            emit(&mut out, &mut io_err, chunk);
             map.release(done * 4);
         });
         return match (io_err, r) {
@@ -318,13 +310,7 @@ pub fn run(a: Args) -> ExitCode {
         }
         // One listing of all the pieces: what is printed leaves `pending`; the rest (a
         // branch's reach, and an instruction cut by the chunk) waits for the next chunk.
-        let r = dis.feed(&pending, 0, eof, |chunk| {
-            if io_err.is_none() {
-                if let Err(e) = out.write_all(chunk.as_bytes()) {
-                    io_err = Some(e);
-                }
-            }
-        });
+        let r = dis.feed(&pending, 0, eof, |chunk| emit(&mut out, &mut io_err, chunk));
         if let Some(e) = io_err.take() {
             return write_failed(out, e);
         }
@@ -395,20 +381,9 @@ fn code_object(
         }
     };
     let mut io_err: Option<std::io::Error> = None;
-    let r = gcnkit::disasm::disassemble_code_object(&co, syntax, format, |chunk| {
-        if io_err.is_none() {
-            if let Err(e) = out.write_all(chunk.as_bytes()) {
-                io_err = Some(e);
-            }
-        }
-    });
+    let r = gcnkit::disasm::disassemble_code_object(&co, syntax, format, |chunk| emit(&mut out, &mut io_err, chunk));
     if let Some(e) = io_err {
-        out.abandon();
-        if e.kind() == std::io::ErrorKind::BrokenPipe {
-            return ExitCode::SUCCESS;
-        }
-        errln!("error: writing output: {e}");
-        return ExitCode::from(1);
+        return write_failed(out, e);
     }
     if let Err(t) = r {
         out.abandon();
@@ -432,6 +407,20 @@ fn read_full(r: &mut dyn BufRead, buf: &mut [u8]) -> std::io::Result<usize> {
         }
     }
     Ok(n)
+}
+
+/// Writes a chunk of text unless an earlier write has failed (`err` keeps that failure). A
+/// closed pipe ends the job at once: nobody reads the rest.
+fn emit(out: &mut Output, err: &mut Option<std::io::Error>, text: &str) {
+    if err.is_some() {
+        return;
+    }
+    if let Err(e) = out.write_all(text.as_bytes()) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            crate::io::closed_pipe();
+        }
+        *err = Some(e);
+    }
 }
 
 /// The output could not be written: nothing is left behind (a closed pipe is no error).
