@@ -79,8 +79,8 @@ pub struct Disassembler {
     format: Format,
     fast: Option<FastClrx>,
     /// By the dword an instruction starts at (modulo the ring): the fast path's plan (0:
-    /// none), its length and [`syntax::fast::Hit::simple`].
-    items: Vec<(u16, u8, bool)>,
+    /// none), its length and how it prints ([`SIMPLE`], [`PLAIN`]).
+    items: Vec<(u16, u8, u8)>,
     /// The listing being printed.
     at: Stream,
 }
@@ -194,13 +194,15 @@ impl Disassembler {
             ITEMS
         };
         if self.items.len() < ring {
-            self.items.resize(ring, (0, 0, false));
+            self.items.resize(ring, (0, 0, 0));
         }
         let items = &mut self.items[..ring];
         let im = ring - 1;
         let labels = &mut st.labels;
         let base = labels.base();
         let with_labels = format != Format::Json;
+        // Plain lines print on their own in CLRX text (a listing has a head before them).
+        let plain = if format == Format::Text { PLAIN } else { 0 };
         let (mut scanned, mut cleared, mut pos) = (st.scanned, st.cleared, first);
         // The first pass stops at the end, or at an instruction cut by it.
         let mut stopped = false;
@@ -213,15 +215,16 @@ impl Disassembler {
                 while scanned < want {
                     let at = scanned;
                     let hit = match fast.as_mut() {
-                        Some(f) => f
-                            .lookup(words, at - first)
-                            .map(|hit| (FastClrx::plan_of(&hit), hit.len, hit.simple, f.branch(&hit))),
+                        Some(f) => f.lookup(words, at - first).map(|hit| {
+                            let how = (hit.simple as u8 * SIMPLE) | (hit.plain as u8 * PLAIN);
+                            (FastClrx::plan_of(&hit), hit.len, how, f.branch(&hit))
+                        }),
                         None => None,
                     };
-                    let (plan, len, simple, branch) = match hit {
+                    let (plan, len, how, branch) = match hit {
                         Some(h) => h,
                         None => match crate::decode::length_and_branch(arch, &words[at - first..]) {
-                            Ok((len, branch)) => (0, len, false, branch),
+                            Ok((len, branch)) => (0, len, 0, branch),
                             // (No label at the cut instruction: it has no start bit.)
                             Err(_) => {
                                 stopped = true;
@@ -229,7 +232,7 @@ impl Disassembler {
                             }
                         },
                     };
-                    items[at & im] = (plan, len as u8, simple);
+                    items[at & im] = (plan, len as u8, how);
                     labels.start(at);
                     if let Some(simm) = branch {
                         labels.branch(at, len, simm);
@@ -248,21 +251,33 @@ impl Disassembler {
             let code = &words[..scanned - first];
             let stop = (pos + BLOCK).min(limit);
             while pos < stop {
-                let (plan, len, simple) = items[pos & im];
+                let (plan, len, how) = items[pos & im];
                 let k = pos - first;
                 let offset = base + pos * 4;
-                let at = syntax::At {
-                    offset,
-                    labels: with_labels.then_some(&*labels),
-                };
                 if with_labels && labels.has_word(pos) {
                     syntax::label_name(&mut buf, offset as i64);
                     buf.push_str(":\n");
                 }
+                if let (PLAIN, Some(f)) = (how & plain, fast) {
+                    // Most instructions: the mnemonic and register texts, nothing to decide.
+                    if f.print_plain(&mut buf, plan, &code[k..]) {
+                        if buf.len() >= CHUNK {
+                            sink(&buf, k);
+                            buf.clear();
+                        }
+                        pos += len as usize;
+                        count += 1;
+                        continue;
+                    }
+                }
+                let at = syntax::At {
+                    offset,
+                    labels: with_labels.then_some(&*labels),
+                };
                 let line = buf.len();
                 let mut done = false;
                 if let (true, Some(f)) = (plan != 0, fast) {
-                    let hit = FastClrx::again(plan, len as usize, simple, code, k);
+                    let hit = FastClrx::again(plan, len as usize, how & SIMPLE != 0, code, k);
                     if format == Format::Listing {
                         clrx_listing_head(&mut buf, offset, &code[k..k + hit.len]);
                     }
@@ -317,6 +332,11 @@ const BLOCK: usize = 8192;
 /// to the furthest target the first pass may have marked: `BLOCK + 3 * REACH` and a word).
 const ITEMS: usize = 1 << 16;
 const LABELS: usize = 1 << 17;
+
+/// How an instruction of [`Disassembler::pump`] prints: from its plan's line
+/// ([`syntax::fast::Hit::simple`]), or only that ([`syntax::fast::Hit::plain`]).
+const SIMPLE: u8 = 1;
+const PLAIN: u8 = 2;
 
 /// Text handed to the sink at a time.
 const CHUNK: usize = 1 << 16;

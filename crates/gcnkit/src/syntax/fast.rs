@@ -130,6 +130,8 @@ struct Line {
     value_shift: u8,
     value_sep: u8,
     value_mask: u32,
+    /// The bits of the instruction's dwords in `bits` ([`WORD_MASK`] of its length).
+    word_mask: u64,
 }
 
 /// What the lookup reads of a plan, kept apart from the rest (small, so that all of them
@@ -157,6 +159,9 @@ struct Head {
     /// one, which may be a number (or s_waitcnt's counters): printed from [`Line`] when no
     /// literal follows ([`FastClrx::print_simple`]).
     simple: bool,
+    /// A word of the plan whose `plain_mask` bits are clear is [`Hit::plain`].
+    plain: bool,
+    plain_mask: u64,
 }
 
 /// A field's value as an operand code: `((bits >> shift) & mask) << scale) + add`.
@@ -436,6 +441,12 @@ pub struct Hit {
     pub len: usize,
     /// Printed from [`Line`]: its row's plan is [`Head::simple`] and no literal follows.
     pub simple: bool,
+    /// Printed by [`FastClrx::print_plain`], a line of the mnemonic and the register
+    /// operands' texts with nothing else to decide: its plan is [`Head::simple`], nothing is
+    /// set after the register operands (no ABS or NEG bit, no modifier), and none of the
+    /// general printer's rules are left ([`Line::WAITCNT`], [`Line::SUFFIX`], [`Line::HEX`],
+    /// [`Line::LABEL`]).
+    pub plain: bool,
 }
 
 impl FastClrx {
@@ -534,6 +545,7 @@ impl FastClrx {
                 bits,
                 len,
                 simple: h.simple & (bits & h.mods_mask == 0),
+                plain: h.plain & (bits & h.plain_mask == 0),
             });
         }
         // The literal code: one source that takes the literal dword after the word (two
@@ -547,6 +559,7 @@ impl FastClrx {
             bits,
             len: len + 1,
             simple: false,
+            plain: false,
         })
     }
 
@@ -584,6 +597,11 @@ impl FastClrx {
                 if !p.head.simple {
                     p.line = line;
                 }
+                p.head.plain = p.head.simple && p.line.flags & !Line::TAILS == 0;
+                p.head.plain_mask = p.tails[..p.ntails as usize]
+                    .iter()
+                    .fold(p.head.mods_mask, |m, t| m | (t.mask as u64) << t.shift);
+                p.line.word_mask = WORD_MASK[p.head.words as usize & 3];
                 let k = self.plans.len();
                 self.heads[k] = p.head;
                 self.lines[k] = p.line;
@@ -724,7 +742,20 @@ impl FastClrx {
             bits: (words[pos] as u64 | (w1 as u64) << 32) & WORD_MASK[len.min(3)],
             len,
             simple,
+            plain: false,
         }
+    }
+
+    /// Appends the text of the instruction at the start of `words`, of plan `plan`, found
+    /// [`Hit::plain`] before, and a newline; `false` (with `out` as it was) where a
+    /// register's text is not in [`FastClrx::cells`] (longer than a cell, or one the plan's
+    /// [`Check`] rejects).
+    #[inline(always)]
+    pub fn print_plain(&self, out: &mut String, plan: u16, words: &[u32]) -> bool {
+        let line = &self.lines[(plan as usize - 2) & (PLANS - 1)];
+        let w1 = words.get(1).copied().unwrap_or(0);
+        let bits = (words[0] as u64 | (w1 as u64) << 32) & line.word_mask;
+        self.push_line(out, line, bits, true)
     }
 
     /// A branch's SIMM16.
@@ -742,8 +773,8 @@ impl FastClrx {
     /// special operand it does not read back, a VOP3 word that needs its ` vop3` suffix).
     #[inline(always)]
     pub fn print(&self, out: &mut String, hit: Hit, words: &[u32], at: &At) -> bool {
-        if hit.simple {
-            return self.print_simple::<false>(out, hit, at);
+        if hit.simple && self.print_simple::<false>(out, hit, at) {
+            return true;
         }
         self.print_other(out, hit, words, at)
     }
@@ -751,8 +782,10 @@ impl FastClrx {
     /// [`FastClrx::print`] and a newline.
     #[inline(always)]
     pub fn print_line(&self, out: &mut String, hit: Hit, words: &[u32], at: &At) -> bool {
-        if hit.simple {
-            return self.print_simple::<true>(out, hit, at);
+        // (A simple hit the cells cannot print, such as an operand text longer than a cell,
+        // the plan may still.)
+        if hit.simple && self.print_simple::<true>(out, hit, at) {
+            return true;
         }
         let printed = self.print_other(out, hit, words, at);
         if printed {
@@ -788,6 +821,32 @@ impl FastClrx {
         if line.flags & Line::WAITCNT != 0 {
             return self.print_waitcnt::<NL>(out, line, bits);
         }
+        if line.flags & Line::SUFFIX != 0 && self.needs_suffix(&self.plans[k], bits) {
+            return false;
+        }
+        let start = out.len();
+        let extra = line.flags & Line::EXTRA != 0;
+        if !self.push_line(out, line, bits, NL && !extra) {
+            return false;
+        }
+        if extra {
+            if !self.print_extra(out, k, bits, hit.len, at) {
+                out.truncate(start);
+                return false;
+            }
+            if NL {
+                out.push('\n');
+            }
+        }
+        true
+    }
+
+    /// Appends the mnemonic and the register operands of `line` for the instruction of
+    /// `bits` (and a newline if `nl`): the mnemonic and five operand texts copied whole (the
+    /// missing ones empty), with no branch on the operands; `false` (with `out` as it was)
+    /// where a cell is not taken.
+    #[inline(always)]
+    fn push_line(&self, out: &mut String, line: &Line, bits: u64, nl: bool) -> bool {
         // The line's bytes: the 32-byte mnemonic copy, then per operand a 16-byte text copy,
         // each advancing by what it holds, and the newline (at most 32 + 5 * 16 + 1 bytes).
         const ROOM: usize = 32 + 5 * 16 + 1;
@@ -797,11 +856,9 @@ impl FastClrx {
         let (c0, c1, c2, c3) = (cell(s0), cell(s1), cell(s2), cell(s3));
         let c4 = cell(s4);
         let taken = c0[15] & c1[15] & c2[15] & c3[15] & c4[15];
-        if taken == 0 || (line.flags & Line::SUFFIX != 0 && self.needs_suffix(&self.plans[k], bits)) {
+        if taken == 0 {
             return false;
         }
-        let start = out.len();
-        let extra = line.flags & Line::EXTRA != 0;
         // SAFETY: `reserve(ROOM)` leaves room for every copy below (the copies end at most
         // ROOM bytes past the old length: see above); the bytes that become part of the
         // string (up to `at`) are the ASCII texts of the mnemonic, ", " and the operands, and
@@ -818,16 +875,7 @@ impl FastClrx {
                 at += c[14] as usize;
             }
             *dst.add(at) = b'\n';
-            v.set_len(at + (NL && !extra) as usize);
-        }
-        if extra {
-            if !self.print_extra(out, k, bits, hit.len, at) {
-                out.truncate(start);
-                return false;
-            }
-            if NL {
-                out.push('\n');
-            }
+            v.set_len(at + nl as usize);
         }
         true
     }
@@ -1247,6 +1295,8 @@ fn build(arch: Arch, enc: Enc, op: u32) -> Option<(Plan, Instr)> {
             lit_dword,
             label: label.is_some(),
             simple: false,
+            plain: false,
+            plain_mask: 0,
             mods_mask,
         },
         nops: base.len as u8,
@@ -1331,6 +1381,7 @@ impl Line {
         value_shift: 0,
         value_sep: 0,
         value_mask: 0,
+        word_mask: 0,
     };
 }
 
@@ -1491,12 +1542,15 @@ impl FastClrx {
                 bits: i.bits(),
                 len,
                 simple: h.simple && lit.is_none(),
+                plain: h.plain && lit.is_none() && i.bits() & h.plain_mask == 0,
             };
             let mut a = String::with_capacity(128);
             let Some(g) = general(&w[..len], i) else {
                 return false;
             };
-            !self.print(&mut a, hit, &w[..len], &At::ALONE) || a == g
+            let mut b = String::with_capacity(128);
+            (!self.print(&mut a, hit, &w[..len], &At::ALONE) || a == g)
+                && (!hit.plain || !self.print_plain(&mut b, plan, &w[..len]) || b.strip_suffix('\n') == Some(&g))
         })
     }
 }
@@ -1551,7 +1605,7 @@ mod tests {
             x ^= x << 17;
             x
         };
-        let mut taken = 0usize;
+        let (mut taken, mut plain) = (0usize, 0usize);
         for arch in Arch::ALL {
             let mut fast = FastClrx::new(arch);
             for k in 0..400_000u32 {
@@ -1590,8 +1644,20 @@ mod tests {
                     super::super::clrx::print_at(&mut g, &i, &at);
                     assert_eq!(a, g, "{arch} {words:08x?}");
                 }
+                if hit.plain {
+                    let mut a = String::new();
+                    if fast.print_plain(&mut a, FastClrx::plan_of(&hit), &words) {
+                        plain += 1;
+                        let mut g = String::new();
+                        super::super::clrx::print_at(&mut g, &i, &At::ALONE);
+                        assert_eq!(a, g + "\n", "{arch} {words:08x?}");
+                    } else {
+                        assert!(a.is_empty());
+                    }
+                }
             }
         }
         assert!(taken > 100_000, "{taken}");
+        assert!(plain > 50_000, "{plain}");
     }
 }
