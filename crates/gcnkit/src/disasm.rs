@@ -212,33 +212,9 @@ impl Disassembler {
             if !stopped {
                 let want = (pos + BLOCK + REACH).min(end);
                 cleared = labels.clear_to(cleared, want + REACH);
-                while scanned < want {
-                    let at = scanned;
-                    let hit = match fast.as_mut() {
-                        Some(f) => f.lookup(words, at - first).map(|hit| {
-                            let how = (hit.simple as u8 * SIMPLE) | (hit.plain as u8 * PLAIN);
-                            (FastClrx::plan_of(&hit), hit.len, how, f.branch(&hit))
-                        }),
-                        None => None,
-                    };
-                    let (plan, len, how, branch) = match hit {
-                        Some(h) => h,
-                        None => match crate::decode::length_and_branch(arch, &words[at - first..]) {
-                            Ok((len, branch)) => (0, len, 0, branch),
-                            // (No label at the cut instruction: it has no start bit.)
-                            Err(_) => {
-                                stopped = true;
-                                break;
-                            }
-                        },
-                    };
-                    items[at & im] = (plan, len as u8, how);
-                    labels.start(at);
-                    if let Some(simm) = branch {
-                        labels.branch(at, len, simm);
-                    }
-                    scanned = at + len;
-                }
+                let cut;
+                (scanned, cut) = scan(arch, fast.as_mut(), words, first, scanned, want, items, labels);
+                stopped |= cut;
                 stopped |= scanned >= end;
             }
             // Before the last piece, the instructions whose labels later words may still add.
@@ -320,6 +296,51 @@ impl Disassembler {
         }
         Ok((pos - first, count))
     }
+}
+
+/// The first pass of [`Disassembler::pump`] from dword `scanned` (of a listing whose
+/// `words` start at dword `first`) up to dword `want`: each instruction's plan, length and
+/// how it prints into `items` (a ring of a power-of-two size), its start and branch target
+/// into `labels`. Returns where it stopped, and whether at an instruction cut by the end of
+/// `words`. (A function of its own: the two passes' loops each get the registers.)
+#[inline(never)]
+#[allow(clippy::too_many_arguments)]
+fn scan(
+    arch: Arch,
+    mut fast: Option<&mut FastClrx>,
+    words: &[u32],
+    first: usize,
+    mut scanned: usize,
+    want: usize,
+    items: &mut [(u16, u8, u8)],
+    labels: &mut syntax::Labels,
+) -> (usize, bool) {
+    let im = items.len() - 1;
+    while scanned < want {
+        let at = scanned;
+        let hit = match fast.as_deref_mut() {
+            Some(f) => f.lookup(words, at - first).map(|hit| {
+                let how = (hit.simple as u8 * SIMPLE) | (hit.plain as u8 * PLAIN);
+                (FastClrx::plan_of(&hit), hit.len, how, f.branch(&hit))
+            }),
+            None => None,
+        };
+        let (plan, len, how, branch) = match hit {
+            Some(h) => h,
+            None => match crate::decode::length_and_branch(arch, &words[at - first..]) {
+                Ok((len, branch)) => (0, len, 0, branch),
+                // (No label at the cut instruction: it has no start bit.)
+                Err(_) => return (scanned, true),
+            },
+        };
+        items[at & im] = (plan, len as u8, how);
+        labels.start(at);
+        if let Some(simm) = branch {
+            labels.branch(at, len, simm);
+        }
+        scanned = at + len;
+    }
+    (scanned, false)
 }
 
 /// Dwords a branch reaches either way (SIMM16 counts from the next instruction), with room
