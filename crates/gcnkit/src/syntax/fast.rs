@@ -430,6 +430,17 @@ fn boxed<T: Copy, const N: usize>(v: T) -> Box<[T; N]> {
         .unwrap_or_else(|_| unreachable!())
 }
 
+/// A boxed array of `N` all-zero `T`s whose pages the system gives on first use (a table of
+/// which a listing uses little: [`FastClrx::heads`], [`FastClrx::lines`]).
+///
+/// # Safety
+///
+/// All-zero bytes must be a valid `T` (integers, `bool`s, arrays and structs of them).
+unsafe fn zeroed<T, const N: usize>() -> Box<[T; N]> {
+    // SAFETY: the caller's contract.
+    unsafe { Box::<[T; N]>::new_zeroed().assume_init() }
+}
+
 /// An instruction the fast path takes: its plan and fixed bits.
 #[derive(Clone, Copy)]
 pub struct Hit {
@@ -495,8 +506,10 @@ impl FastClrx {
             class,
             by_opcode: boxed(UNSEEN),
             met: boxed(0),
-            heads: boxed(Head::default()),
-            lines: boxed(Line::EMPTY),
+            // SAFETY: `Head` and `Line` hold integers, `bool`s and arrays of them; all-zero
+            // is `Head::default()` and `Line::EMPTY` (the test `zeroed_plans_are_empty`).
+            heads: unsafe { zeroed() },
+            lines: unsafe { zeroed() },
             plans: Vec::new(),
         }
     }
@@ -1570,6 +1583,34 @@ mod tests {
                     assert!(f.class[top as usize].is_some_and(|e| e.enc == enc), "{arch} {top:#x}");
                 }
             }
+        }
+    }
+
+    /// The plan tables start as `Head::default()` and `Line::EMPTY` ([`zeroed`]).
+    #[test]
+    fn zeroed_plans_are_empty() {
+        let f = FastClrx::new(Arch::Gcn12);
+        let (h, d) = (&f.heads[PLANS - 1], Head::default());
+        assert_eq!(
+            (h.guard_mask, h.guard_bits, h.lit_mask, h.lit_bits),
+            (d.guard_mask, d.guard_bits, d.lit_mask, d.lit_bits)
+        );
+        assert_eq!(
+            (h.words, h.lit_dword, h.label, h.mods_mask),
+            (d.words, d.lit_dword, d.label, d.mods_mask)
+        );
+        assert_eq!((h.simple, h.plain, h.plain_mask), (d.simple, d.plain, d.plain_mask));
+        let (l, e) = (&f.lines[PLANS - 1], Line::EMPTY);
+        assert_eq!(
+            (l.mnemonic, l.mnemonic_len, l.flags),
+            (e.mnemonic, e.mnemonic_len, e.flags)
+        );
+        assert_eq!(
+            (l.value_shift, l.value_sep, l.value_mask, l.word_mask),
+            (e.value_shift, e.value_sep, e.value_mask, e.word_mask)
+        );
+        for (a, b) in l.simple.iter().zip(&e.simple) {
+            assert_eq!((a.rot, a.mask, a.base), (b.rot, b.mask, b.base));
         }
     }
 
