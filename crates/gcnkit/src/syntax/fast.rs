@@ -141,10 +141,13 @@ struct Head {
     /// The bits outside the operand and modifier fields must be `guard_bits`.
     guard_mask: u64,
     guard_bits: u64,
-    /// The operands whose field can hold the literal code 255 (a longer instruction): the
-    /// field holds it when `bits & lit_mask[k] == lit_bits[k]` (never in unused entries).
-    lit_mask: [u64; 3],
-    lit_bits: [u64; 3],
+    /// Does an operand field hold the literal code 255 ([`Plan::lit_mask`])? All of them at
+    /// once: `[m, b, l, h]`, with `y = (bits & m) ^ b` (the fields' bits, zero where a field
+    /// holds 255), `y.wrapping_sub(l) & !y & h` (`l` each field's lowest bit, `h` its
+    /// highest) is not zero exactly when a field of `y` is (a borrow crosses into the next
+    /// field only out of a field that is zero); all of `l` and `h` where a field is not
+    /// contiguous, so that every word asks [`Plan::lit_mask`].
+    lit_any: [u64; 4],
     /// Dwords of the instruction without a literal.
     words: u8,
     /// The entries of `lit_mask` whose literal code means a literal dword follows (the
@@ -191,7 +194,11 @@ struct Plan {
     /// The ABS and NEG fields' first bits (64: none).
     abs_lo: u8,
     neg_lo: u8,
-    /// The fields of `head.lit_mask`.
+    /// The operands whose field can hold the literal code 255 (a longer instruction): the
+    /// field holds it when `bits & lit_mask[k] == lit_bits[k]` (never in unused entries).
+    lit_mask: [u64; 3],
+    lit_bits: [u64; 3],
+    /// The fields of `lit_mask`.
     lit: [Field; 3],
     id: DefId,
     enc: Enc,
@@ -544,13 +551,14 @@ impl FastClrx {
             return None;
         }
         let h = &self.heads[(plan as usize - 2) & (PLANS - 1)];
-        let lit = (bits & h.lit_mask[0] == h.lit_bits[0]) as u8
-            | ((bits & h.lit_mask[1] == h.lit_bits[1]) as u8) << 1
-            | ((bits & h.lit_mask[2] == h.lit_bits[2]) as u8) << 2;
+        let [m, b, l, hi] = h.lit_any;
+        let y = (bits & m) ^ b;
+        let any = y.wrapping_sub(l) & !y & hi != 0;
         if bits & h.guard_mask != h.guard_bits || ext {
             return None;
         }
         let label = h.label;
+        let lit = if any { self.literals(plan, bits) } else { 0 };
         if lit == 0 {
             return Some(Hit {
                 plan,
@@ -574,6 +582,14 @@ impl FastClrx {
             simple: false,
             plain: false,
         })
+    }
+
+    /// Which operands of plan `plan` hold the literal code in `bits` (bit `k` for
+    /// [`Plan::lit_mask`]`[k]`).
+    #[cold]
+    fn literals(&self, plan: u16, bits: u64) -> u8 {
+        let p = &self.plans[(plan - 2) as usize];
+        (0..3).fold(0, |lit, k| lit | ((bits & p.lit_mask[k] == p.lit_bits[k]) as u8) << k)
     }
 
     /// Opcode `op` of class `enc` of `words` dwords (slot `slot` of `by_opcode`) is met
@@ -1302,8 +1318,7 @@ fn build(arch: Arch, enc: Enc, op: u32) -> Option<(Plan, Instr)> {
         head: Head {
             guard_mask,
             guard_bits: probe.bits() & guard_mask,
-            lit_mask,
-            lit_bits,
+            lit_any: lit_any(&lit_mask, &lit_bits),
             words: fl.layout.words,
             lit_dword,
             label: label.is_some(),
@@ -1333,6 +1348,8 @@ fn build(arch: Arch, enc: Enc, op: u32) -> Option<(Plan, Instr)> {
             ..Line::EMPTY
         },
         ntails: ntails as u8,
+        lit_mask,
+        lit_bits,
         comment: if vector {
             super::clrx::comment_ty(d, enc.is_vop3())
         } else {
@@ -1349,6 +1366,21 @@ fn build(arch: Arch, enc: Enc, op: u32) -> Option<(Plan, Instr)> {
         tails,
     };
     Some((plan, probe))
+}
+
+/// [`Head::lit_any`] of the literal fields `lit_mask` (of [`Plan::lit_bits`] `lit_bits`).
+fn lit_any(lit_mask: &[u64; 3], lit_bits: &[u64; 3]) -> [u64; 4] {
+    let [mut m, mut b, mut l, mut h] = [0u64; 4];
+    for (&fm, &fb) in lit_mask.iter().zip(lit_bits).filter(|(&fm, _)| fm != 0) {
+        let low = fm & fm.wrapping_neg();
+        let high = 1u64 << (63 - fm.leading_zeros());
+        // A field of contiguous bits apart from the others, or every word asks.
+        if fm != (high - low) | high || m & fm != 0 {
+            return [0, 0, 1, 1];
+        }
+        (m, b, l, h) = (m | fm, b | fb, l | low, h | high);
+    }
+    [m, b, l, h]
 }
 
 impl Plan {
@@ -1586,14 +1618,54 @@ mod tests {
         }
     }
 
+    /// [`Head::lit_any`] says whether any field holds its literal code exactly when the
+    /// fields' own tests say so: adjacent and apart fields of every width, codes at the edges.
+    #[test]
+    fn literal_fields_all_at_once() {
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for _ in 0..20_000 {
+            let (mut mask, mut bits, mut at) = ([0u64; 3], [1u64; 3], next() % 8);
+            for k in 0..(next() % 4) as usize {
+                let width = 1 + next() % 9;
+                if at + width > 64 {
+                    break;
+                }
+                let field = ((1u64 << width) - 1) << at;
+                mask[k] = field;
+                bits[k] = (next() << at) & field;
+                at += width + [0, 0, 1, 3][(next() % 4) as usize];
+            }
+            let any = lit_any(&mask, &bits);
+            for _ in 0..50 {
+                let mut w = next();
+                // Often the literal code in one field or more.
+                for k in 0..3 {
+                    if next() % 3 == 0 {
+                        w = (w & !mask[k]) | bits[k] & mask[k];
+                    }
+                }
+                let exact = (0..3).any(|k| mask[k] != 0 && w & mask[k] == bits[k]);
+                let [m, b, l, h] = any;
+                let y = (w & m) ^ b;
+                assert_eq!(y.wrapping_sub(l) & !y & h != 0, exact, "{mask:x?} {bits:x?} {w:x}");
+            }
+        }
+    }
+
     /// The plan tables start as `Head::default()` and `Line::EMPTY` ([`zeroed`]).
     #[test]
     fn zeroed_plans_are_empty() {
         let f = FastClrx::new(Arch::Gcn12);
         let (h, d) = (&f.heads[PLANS - 1], Head::default());
         assert_eq!(
-            (h.guard_mask, h.guard_bits, h.lit_mask, h.lit_bits),
-            (d.guard_mask, d.guard_bits, d.lit_mask, d.lit_bits)
+            (h.guard_mask, h.guard_bits, h.lit_any),
+            (d.guard_mask, d.guard_bits, d.lit_any)
         );
         assert_eq!(
             (h.words, h.lit_dword, h.label, h.mods_mask),
