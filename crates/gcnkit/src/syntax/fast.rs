@@ -210,14 +210,15 @@ struct Plan {
 /// What the lookup reads of a first word's class, by the word's top 9 bits.
 #[derive(Clone, Copy)]
 struct Entry {
-    /// The class's first opcode in [`FastClrx::by_opcode`].
+    /// The class's first slot in [`FastClrx::by_opcode`].
     start: u32,
-    /// The opcode: OP, and SEG above it (GCN 1.4's FLAT, SCRATCH and GLOBAL).
-    op_mask: u16,
-    op_shift: u8,
-    seg_shift: u8,
-    seg_mask: u8,
-    op_bits: u8,
+    /// The slot from the first bit of OP (and SEG, GCN 1.4's FLAT, SCRATCH and GLOBAL) to
+    /// the last, in one field: `(bits >> span_shift) & span_mask`.
+    span_mask: u16,
+    span_shift: u8,
+    /// The bits of that field between OP and SEG (the slots that differ only in them
+    /// share their plan).
+    free: u16,
     /// Dwords of the fixed part.
     words: u8,
     /// GCN 1.2+'s 32-bit vector forms: SRC0 codes 249/250 make the word SDWA/DPP.
@@ -484,25 +485,33 @@ impl FastClrx {
             let Some(fl) = fields(enc, arch) else {
                 continue;
             };
-            if opcodes + (1 << fl.opcode_bits()) > OPCODES {
+            let bits = |r: Option<(u8, u8)>| r.map_or(0u64, |(lo, hi)| (u64::MAX >> (63 - hi)) & (u64::MAX << lo));
+            let (op, seg) = (bits(fl.range(F::Op)), bits(fl.range(F::Seg)));
+            let span = if op | seg == 0 {
+                0
+            } else {
+                bits(Some((
+                    (op | seg).trailing_zeros() as u8,
+                    63 - (op | seg).leading_zeros() as u8,
+                )))
+            };
+            let shift = span.trailing_zeros().min(63);
+            let slots = (span >> shift) + 1;
+            if opcodes + slots as usize > OPCODES {
                 continue;
             }
-            let (op_lo, op_hi) = fl.range(F::Op).unwrap_or((0, 0));
-            let (seg_lo, seg_hi) = fl.range(F::Seg).map_or((0, 0), |(lo, hi)| (lo, hi - lo + 1));
             let e = Entry {
                 start: opcodes as u32,
-                op_mask: ((1u32 << (op_hi - op_lo + 1)) - 1) as u16,
-                op_shift: op_lo,
-                seg_shift: seg_lo,
-                seg_mask: ((1u32 << seg_hi) - 1) as u8,
-                op_bits: op_hi - op_lo + 1,
+                span_mask: (span >> shift) as u16,
+                span_shift: shift as u8,
+                free: ((span & !(op | seg)) >> shift) as u16,
                 words: fl.layout.words,
                 ext_src0: enc.is_vop32() && arch.is_vi_plus(),
                 enc,
             };
             *slot = Some(e);
             spaces.push(e);
-            opcodes += 1 << fl.opcode_bits();
+            opcodes += slots as usize;
         }
         FastClrx {
             arch,
@@ -540,12 +549,11 @@ impl FastClrx {
         let w1 = words.get(pos + 1).copied().unwrap_or(0);
         let bits = (w0 as u64 | (w1 as u64) << 32) & WORD_MASK[len & 3];
         let ext = e.ext_src0 & ((w0 & 0x1ff).wrapping_sub(249) < 2);
-        let op = ((bits >> e.op_shift) as u32 & e.op_mask as u32)
-            | ((bits >> e.seg_shift) as u32 & e.seg_mask as u32) << e.op_bits;
-        let slot = (e.start as usize + op as usize) & (OPCODES - 1);
+        let at = (bits >> e.span_shift) as u32 & e.span_mask as u32;
+        let slot = (e.start as usize + at as usize) & (OPCODES - 1);
         let mut plan = self.by_opcode[slot];
         if plan == UNSEEN {
-            plan = self.met(e.enc, op, slot, e.words, pos, words.len() - pos);
+            plan = self.met(&e, at, bits, pos, words.len() - pos);
         }
         if plan <= SLOW {
             return None;
@@ -592,24 +600,38 @@ impl FastClrx {
         (0..3).fold(0, |lit, k| lit | ((bits & p.lit_mask[k] == p.lit_bits[k]) as u8) << k)
     }
 
-    /// Opcode `op` of class `enc` of `words` dwords (slot `slot` of `by_opcode`) is met
-    /// without a plan, `behind` dwords into the listing and `ahead` before its end: its
-    /// plan once the plan pays (the row has been met often enough for as many words as
-    /// remain to hold [`PAYS_AFTER`] more of it), `UNSEEN` (the general printer) before.
+    /// The word of `bits`, of class `e` (slot `at` of its [`Entry::span_mask`] field), is
+    /// met without a plan, `behind` dwords into the listing and `ahead` before its end: its
+    /// row's plan once the plan pays (the row has been met often enough for as many words
+    /// as remain to hold [`PAYS_AFTER`] more of it), `UNSEEN` (the general printer) before.
     #[cold]
-    fn met(&mut self, enc: Enc, op: u32, slot: usize, words: u8, behind: usize, ahead: usize) -> u16 {
-        let n = &mut self.met[slot];
+    fn met(&mut self, e: &Entry, at: u32, bits: u64, behind: usize, ahead: usize) -> u16 {
+        let first = e.start as usize + (at & !e.free as u32) as usize;
+        let n = &mut self.met[first & (OPCODES - 1)];
         *n = n.saturating_add(1);
         if *n < u8::MAX && (*n as usize).saturating_mul(ahead) < PAYS_AFTER * (behind + 1) {
             return UNSEEN;
         }
-        self.add_plan(enc, op, slot, words)
+        let Some(fl) = fields(e.enc, self.arch) else {
+            return SLOW;
+        };
+        let plan = self.add_plan(e.enc, fl.opcode(bits), e.words);
+        // Every slot of the row: each value of the free bits.
+        let mut free = e.free as u32;
+        loop {
+            self.by_opcode[(first + free as usize) & (OPCODES - 1)] = plan;
+            if free == 0 {
+                break;
+            }
+            free = (free - 1) & e.free as u32;
+        }
+        plan
     }
 
-    /// Builds the plan of opcode `op` of class `enc` of `words` dwords, for slot `slot` of
+    /// Builds the plan of opcode `op` of class `enc` of `words` dwords: its number in
     /// `by_opcode`.
     #[cold]
-    fn add_plan(&mut self, enc: Enc, op: u32, slot: usize, words: u8) -> u16 {
+    fn add_plan(&mut self, enc: Enc, op: u32, words: u8) -> u16 {
         let mut plan = SLOW;
         if let Some((mut p, probe)) = build(self.arch, enc, op).filter(|(p, _)| p.head.words == words) {
             if self.plans.len() < PLANS {
@@ -642,7 +664,6 @@ impl FastClrx {
                 }
             }
         }
-        self.by_opcode[slot] = plan;
         plan
     }
 
