@@ -197,7 +197,9 @@ impl Disassembler {
             self.items.resize(ring, (0, 0, 0));
         }
         let items = &mut self.items[..ring];
-        let im = ring - 1;
+        let Some(im) = items.len().checked_sub(1) else {
+            return Ok((0, 0));
+        };
         let labels = &mut st.labels;
         let base = labels.base();
         let with_labels = format != Format::Json;
@@ -315,7 +317,10 @@ fn scan(
     items: &mut [(u16, u8, u8)],
     labels: &mut syntax::Labels,
 ) -> (usize, bool) {
-    let im = items.len() - 1;
+    // (A ring of at least one item: its index needs no bounds check.)
+    let Some(im) = items.len().checked_sub(1) else {
+        return (scanned, false);
+    };
     while scanned < want {
         let at = scanned;
         let hit = match fast.as_deref_mut() {
