@@ -539,7 +539,8 @@ impl FastClrx {
     #[inline(always)]
     pub fn lookup(&mut self, words: &[u32], pos: usize) -> Option<Hit> {
         let w0 = words[pos];
-        let e = self.class[(w0 >> 23) as usize]?;
+        let top = (w0 >> 23) as usize;
+        let e = self.class[top]?;
         // The length comes from the class alone, so that the next instruction's lookup need
         // not wait for this one's (a plan has the length of its class).
         let len = e.words as usize;
@@ -553,7 +554,7 @@ impl FastClrx {
         let slot = (e.start as usize + at as usize) & (OPCODES - 1);
         let mut plan = self.by_opcode[slot];
         if plan == UNSEEN {
-            plan = self.met(&e, at, bits, pos, words.len() - pos);
+            plan = self.met(top, at, bits, pos, words.len() - pos);
         }
         if plan <= SLOW {
             return None;
@@ -600,12 +601,18 @@ impl FastClrx {
         (0..3).fold(0, |lit, k| lit | ((bits & p.lit_mask[k] == p.lit_bits[k]) as u8) << k)
     }
 
-    /// The word of `bits`, of class `e` (slot `at` of its [`Entry::span_mask`] field), is
-    /// met without a plan, `behind` dwords into the listing and `ahead` before its end: its
-    /// row's plan once the plan pays (the row has been met often enough for as many words
-    /// as remain to hold [`PAYS_AFTER`] more of it), `UNSEEN` (the general printer) before.
+    /// The word of `bits`, of the class of top 9 bits `top` (slot `at` of its
+    /// [`Entry::span_mask`] field), is met without a plan, `behind` dwords into the listing
+    /// and `ahead` before its end: its row's plan once the plan pays (the row has been met
+    /// often enough for as many words as remain to hold [`PAYS_AFTER`] more of it), `UNSEEN`
+    /// (the general printer) before.
     #[cold]
-    fn met(&mut self, e: &Entry, at: u32, bits: u64, behind: usize, ahead: usize) -> u16 {
+    fn met(&mut self, top: usize, at: u32, bits: u64, behind: usize, ahead: usize) -> u16 {
+        // (The class by its index, not a reference to a copy: the lookup keeps its copy in
+        // registers.)
+        let Some(e) = self.class[top] else {
+            return SLOW;
+        };
         let first = e.start as usize + (at & !e.free as u32) as usize;
         let n = &mut self.met[first & (OPCODES - 1)];
         *n = n.saturating_add(1);
