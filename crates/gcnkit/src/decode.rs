@@ -330,13 +330,8 @@ mod tests {
     /// of every class (each top-9-bit prefix, so every class of every arch comes up).
     #[test]
     fn label_pass_agrees_with_decode() {
-        let mut x = 0x2545_f491_4f6c_dd1du64;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x as u32
-        };
+        let mut rng = crate::test_rng(0x2545_f491_4f6c_dd1d);
+        let mut next = || rng() as u32;
         for arch in Arch::ALL {
             for k in 0..200_000u32 {
                 let w0 = (k % 512) << 23 | next() & 0x7f_ffff;

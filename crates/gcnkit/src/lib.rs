@@ -110,6 +110,18 @@
 //! - [`proof`], [`sample`]: round-trip checks and random instructions for the tests.
 
 pub mod arch;
+
+/// The unit tests' deterministic pseudo-random source (xorshift64) from `seed` (not zero).
+#[cfg(test)]
+pub(crate) fn test_rng(seed: u64) -> impl FnMut() -> u64 {
+    let mut x = seed;
+    move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    }
+}
 pub mod asm;
 pub mod codeobj;
 pub mod decode;

@@ -2160,13 +2160,7 @@ mod tests {
     /// Random headers CLRX can carry print and read back to themselves.
     #[test]
     fn print_round_trip() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::test_rng(0x9e37_79b9_7f4a_7c15);
         let mut printed = 0;
         for k in 0..3000 {
             let t = Target::new(

@@ -526,27 +526,21 @@ mod tests {
     /// Bytes → directives → bytes, over random descriptors the directives can express.
     #[test]
     fn directives_round_trip() {
-        let mut seed = 0x1234_5678_9abc_def0u64;
-        let mut rnd = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rnd = crate::test_rng(0x1234_5678_9abc_def0);
         let mut checked = 0;
         for _ in 0..20_000 {
             let major = 6 + (rnd() % 4) as u8;
             let tg = Target {
                 major,
-                xnack: major >= 8 && rnd() % 2 == 0,
-                sgpr_init_bug: major == 8 && rnd() % 8 == 0,
+                xnack: major >= 8 && rnd().is_multiple_of(2),
+                sgpr_init_bug: major == 8 && rnd().is_multiple_of(8),
             };
             let mut b = [0u8; SIZE];
             for x in b.iter_mut() {
                 *x = rnd() as u8;
             }
             // Keep to what directives can set, most of the time.
-            if rnd() % 8 != 0 {
+            if !rnd().is_multiple_of(8) {
                 let mut covered = [0u8; SIZE];
                 for f in FIELDS.iter().filter(|f| f.exists(tg)) {
                     for (c, m) in covered.iter_mut().zip(f.mask()) {

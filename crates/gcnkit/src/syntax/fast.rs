@@ -1650,13 +1650,7 @@ mod tests {
     /// fields' own tests say so: adjacent and apart fields of every width, codes at the edges.
     #[test]
     fn literal_fields_all_at_once() {
-        let mut x = 0x2545_f491_4f6c_dd1du64;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut next = crate::test_rng(0x2545_f491_4f6c_dd1d);
         for _ in 0..20_000 {
             let (mut mask, mut bits, mut at) = ([0u64; 3], [1u64; 3], next() % 8);
             for k in 0..(next() % 4) as usize {
@@ -1674,7 +1668,7 @@ mod tests {
                 let mut w = next();
                 // Often the literal code in one field or more.
                 for k in 0..3 {
-                    if next() % 3 == 0 {
+                    if next().is_multiple_of(3) {
                         w = (w & !mask[k]) | bits[k] & mask[k];
                     }
                 }
@@ -1690,28 +1684,17 @@ mod tests {
     #[test]
     fn zeroed_plans_are_empty() {
         let f = FastClrx::new(Arch::Gcn12);
-        let (h, d) = (&f.heads[PLANS - 1], Head::default());
-        assert_eq!(
-            (h.guard_mask, h.guard_bits, h.lit_any),
-            (d.guard_mask, d.guard_bits, d.lit_any)
-        );
-        assert_eq!(
-            (h.words, h.lit_dword, h.label, h.mods_mask),
-            (d.words, d.lit_dword, d.label, d.mods_mask)
-        );
-        assert_eq!((h.simple, h.plain, h.plain_mask), (d.simple, d.plain, d.plain_mask));
-        let (l, e) = (&f.lines[PLANS - 1], Line::EMPTY);
-        assert_eq!(
-            (l.mnemonic, l.mnemonic_len, l.flags),
-            (e.mnemonic, e.mnemonic_len, e.flags)
-        );
-        assert_eq!(
-            (l.value_shift, l.value_sep, l.value_mask, l.word_mask),
-            (e.value_shift, e.value_sep, e.value_mask, e.word_mask)
-        );
-        for (a, b) in l.simple.iter().zip(&e.simple) {
-            assert_eq!((a.rot, a.mask, a.base), (b.rot, b.mask, b.base));
-        }
+        let head = |h: &Head| {
+            let flags = (h.words, h.lit_dword, h.label, h.simple, h.plain);
+            (h.guard_mask, h.guard_bits, h.lit_any, h.mods_mask, h.plain_mask, flags)
+        };
+        assert_eq!(head(&f.heads[PLANS - 1]), head(&Head::default()));
+        let line = |l: &Line| {
+            let value = (l.value_shift, l.value_sep, l.value_mask, l.word_mask);
+            let simple = l.simple.map(|s| (s.rot, s.mask, s.base));
+            (l.mnemonic, l.mnemonic_len, l.flags, value, simple)
+        };
+        assert_eq!(line(&f.lines[PLANS - 1]), line(&Line::EMPTY));
     }
 
     /// s_waitcnt's counter texts give the general printer's text for every SIMM16 they take.
@@ -1739,13 +1722,7 @@ mod tests {
     /// modifier and note bits clear): the fast path's text is the general printer's.
     #[test]
     fn fast_path_prints_as_the_general_printer() {
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut next = crate::test_rng(0x9e37_79b9_7f4a_7c15);
         let (mut taken, mut plain) = (0usize, 0usize);
         for arch in Arch::ALL {
             let mut fast = FastClrx::new(arch);
