@@ -9,8 +9,10 @@ use std::sync::Mutex;
 /// removes it, so not even a hidden partial file is left behind.
 static TEMP_FILE: Mutex<Option<PathBuf>> = Mutex::new(None);
 
-/// Installs the interrupt handler that removes [`TEMP_FILE`] and exits with 130.
-pub fn remove_temp_file_on_interrupt() {
+/// Installs the interrupt handler that removes [`TEMP_FILE`] and exits with 130 (once, when
+/// the first temporary file is about to be made: before that, an interrupt has nothing to
+/// clean up, and the handler's thread would only cost every short run its start).
+fn remove_temp_file_on_interrupt() {
     let _ = ctrlc::set_handler(|| {
         if let Some(p) = TEMP_FILE.lock().unwrap_or_else(|e| e.into_inner()).take() {
             let _ = fs::remove_file(p);
@@ -72,6 +74,10 @@ macro_rules! err {
 }
 
 fn set_temp_file(p: Option<&Path>) {
+    if p.is_some() {
+        static HANDLER: std::sync::Once = std::sync::Once::new();
+        HANDLER.call_once(remove_temp_file_on_interrupt);
+    }
     *TEMP_FILE.lock().unwrap_or_else(|e| e.into_inner()) = p.map(Path::to_path_buf);
 }
 

@@ -48,7 +48,6 @@ pub fn parse_arch_named(s: &str) -> Result<(Arch, String), String> {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    io::remove_temp_file_on_interrupt();
     match cli.cmd {
         Cmd::Asm(a) => asm_cmd::run(a),
         Cmd::Disasm(a) => disasm_cmd::run(a),
