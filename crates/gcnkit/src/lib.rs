@@ -110,18 +110,6 @@
 //! - [`proof`], [`sample`]: round-trip checks and random instructions for the tests.
 
 pub mod arch;
-
-/// The unit tests' deterministic pseudo-random source (xorshift64) from `seed` (not zero).
-#[cfg(test)]
-pub(crate) fn test_rng(seed: u64) -> impl FnMut() -> u64 {
-    let mut x = seed;
-    move || {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        x
-    }
-}
 pub mod asm;
 pub mod codeobj;
 pub mod decode;
@@ -138,6 +126,18 @@ pub mod proof;
 pub mod rules;
 pub mod sample;
 pub mod syntax;
+
+/// The unit tests' deterministic pseudo-random source (xorshift64) from `seed` (not zero).
+#[cfg(test)]
+pub(crate) fn test_rng(seed: u64) -> impl FnMut() -> u64 {
+    let mut x = seed;
+    move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    }
+}
 
 pub use arch::Arch;
 pub use instr::{Enc, Instr};

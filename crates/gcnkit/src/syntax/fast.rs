@@ -485,26 +485,26 @@ impl FastClrx {
             let Some(fl) = fields(enc, arch) else {
                 continue;
             };
-            let bits = |r: Option<(u8, u8)>| r.map_or(0u64, |(lo, hi)| (u64::MAX >> (63 - hi)) & (u64::MAX << lo));
-            let (op, seg) = (bits(fl.range(F::Op)), bits(fl.range(F::Seg)));
-            let span = if op | seg == 0 {
-                0
-            } else {
-                bits(Some((
-                    (op | seg).trailing_zeros() as u8,
-                    63 - (op | seg).leading_zeros() as u8,
-                )))
-            };
-            let shift = span.trailing_zeros().min(63);
-            let slots = (span >> shift) + 1;
+            // The slot: OP and SEG as one field from the lower's first bit to the higher's
+            // last (a class without OP has one slot).
+            let (op, seg) = (fl.range(F::Op), fl.range(F::Seg));
+            let (lo, hi) = [op, seg]
+                .into_iter()
+                .flatten()
+                .fold((u8::MAX, 0), |(lo, hi), (a, b)| (lo.min(a), hi.max(b)));
+            let shift = if op.is_some() { lo } else { 0 };
+            let bits = |r: Option<(u8, u8)>| r.map_or(0, |(a, b)| ((1u32 << (b - a + 1)) - 1) << (a - shift));
+            let span = bits(op) | bits(seg);
+            let span_mask = if op.is_some() { (1u32 << (hi - lo + 1)) - 1 } else { 0 };
+            let slots = span_mask + 1;
             if opcodes + slots as usize > OPCODES {
                 continue;
             }
             let e = Entry {
                 start: opcodes as u32,
-                span_mask: (span >> shift) as u16,
-                span_shift: shift as u8,
-                free: ((span & !(op | seg)) >> shift) as u16,
+                span_mask: span_mask as u16,
+                span_shift: shift,
+                free: (span_mask & !span) as u16,
                 words: fl.layout.words,
                 ext_src0: enc.is_vop32() && arch.is_vi_plus(),
                 enc,
