@@ -42,16 +42,17 @@
 #                   `clrxasm -b rawcode -g GPU -o FILE` on the CLRX text and the ratio column
 #   SCALES="2 4"    multiples of N for the RSS-scaling runs of gcnkit (empty: none)
 #   LLVM_MC=llvm-mc the llvm-mc binary (LLVM 14 or later, with the AMDGPU target)
-#   CPU=0           the core to pin every run to (when taskset exists)
+#   CPU=0           the core to pin every run to (sched_setaffinity)
 #   KEEP=DIR        keep the sources and outputs in DIR instead of a temporary directory
-#   RSS_VIA=python  measure with the python3 wait4() helper even where GNU time exists
+#   RSS_VIA=python  peak RSS from the timed runs' wait4() even where GNU time exists
 #   CHECK=0         skip the (untimed) check that llvm-mc (and clrxasm) encode the text to
 #                   the same words as gcnkit
 #
 # Each run reads its input file and writes to /dev/null (stdout redirected; never `-o
 # /dev/null`), or, for the -file rows and clrxasm (which writes only to a file), to a file
-# in the work directory. Wall time is measured around the process; peak RSS comes from
-# /usr/bin/time -v when it is GNU time, else from wait4() in a python3 helper.
+# in the work directory. Wall time is measured around the process alone, from its spawn to
+# its exit (scripts/lib/measure.sh); peak RSS comes from one more run under /usr/bin/time -v
+# when it is GNU time, else from wait4() in the timing helper (an upper bound).
 # Target (kernels stream): gcnkit asm (CLRX text, -o FILE) >= 2x clrxasm on the same file.
 set -euo pipefail
 export LC_ALL=C

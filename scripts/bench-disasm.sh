@@ -28,16 +28,17 @@
 #   GCNKIT_CLRX_DIR CLRX's programs (DIR, DIR/bin or DIR/programs holding clrxdisasm): adds
 #                   `clrxdisasm -r -g GPU` and the ratio column against it
 #   LLVM_MC=llvm-mc the llvm-mc binary (LLVM 14 or later, with the AMDGPU target)
-#   CPU=0           the core to pin every run to (when taskset exists)
+#   CPU=0           the core to pin every run to (sched_setaffinity)
 #   KEEP=DIR        keep the stream and outputs in DIR instead of a temporary directory
-#   RSS_VIA=python  measure with the python3 wait4() helper even where GNU time exists
+#   RSS_VIA=python  peak RSS from the timed runs' wait4() even where GNU time exists
 #   BIG=14          copies of the stream in the huge-input run (0: none): 14 copies are about
 #                   40 MB, disassembled with -o to a file; its peak RSS must stay flat
 #
 # Each run reads its input file and writes to /dev/null (stdout redirected; never `-o
 # /dev/null`, which the CLI would replace atomically with a regular file). Wall time is
-# measured around the process; peak RSS comes from /usr/bin/time -v when it is GNU time,
-# else from wait4() in a python3 helper. llvm-mc warnings (encodings it rejects) go to a
+# measured around the process alone, from its spawn to its exit (scripts/lib/measure.sh);
+# peak RSS comes from one more run under /usr/bin/time -v when it is GNU time, else from
+# wait4() in the timing helper (an upper bound). llvm-mc warnings (encodings it rejects) go to a
 # file and are counted. Targets (kernels stream): gcnkit's CLRX text >= 3x clrxdisasm.
 set -euo pipefail
 export LC_ALL=C
@@ -127,21 +128,25 @@ if [ -n "$clrxdisasm" ]; then
 fi
 
 # ---- measuring ---------------------------------------------------------------------------
-# measure LABEL RUNS ERRFILE CMD... -> appends a row "label secs rss_kb" (best time, max RSS).
+# measure LABEL RUNS ERRFILE CMD... -> appends a row "label secs rss_kb cpu_secs" (best wall
+# time, max RSS, the least CPU time of the runs).
 rows=()
 measure() {
     local label=$1 runs=$2 err=$3
     shift 3
-    local best= peak=0 k
+    local best= cpu= peak=0 k
     for ((k = 1; k <= runs; k++)); do
         run_once "$err" "$@"
-        echo "   $label run $k: ${SECS}s, $((RSS_KB / 1024)) MiB" >&2
+        echo "   $label run $k: ${SECS}s (CPU ${CPU_SECS}s), $((RSS_KB / 1024)) MiB" >&2
         if [ -z "$best" ] || awk -v a="$SECS" -v b="$best" 'BEGIN { exit !(a < b) }'; then
             best=$SECS
         fi
+        if [ -z "$cpu" ] || awk -v a="$CPU_SECS" -v b="$cpu" 'BEGIN { exit !(a < b) }'; then
+            cpu=$CPU_SECS
+        fi
         [ "$RSS_KB" -gt "$peak" ] && peak=$RSS_KB
     done
-    rows+=("$label $best $peak")
+    rows+=("$label $best $peak $cpu")
 }
 
 echo "== timing ($pinned; best of $RUNS for gcnkit, $LLVM_RUNS for llvm-mc)" >&2
@@ -203,19 +208,19 @@ echo
 rate_of() { # LABEL -> instructions/s of that row (empty if absent)
     local r label secs rss
     for r in "${rows[@]}"; do
-        read -r label secs rss <<<"$r"
+        read -r label secs rss _ <<<"$r"
         [ "$label" = "$1" ] && awk -v n="$n_instr" -v s="$secs" 'BEGIN { print n / s }'
     done
     return 0
 }
 llvm_rate=$(rate_of llvm-mc)
 clrx_rate=$([ -n "$clrxdisasm" ] && rate_of clrxdisasm || true)
-printf '%-22s %12s %10s %14s %13s %10s %14s\n' tool instructions seconds "instr/s" "peak RSS MiB" "x llvm-mc" "x clrxdisasm"
+printf '%-22s %12s %10s %9s %14s %13s %10s %14s\n' tool instructions seconds "CPU s" "instr/s" "peak RSS MiB" "x llvm-mc" "x clrxdisasm"
 for r in "${rows[@]}"; do
-    read -r label secs rss <<<"$r"
-    awk -v l="$label" -v n="$n_instr" -v s="$secs" -v k="$rss" -v lr="$llvm_rate" -v cr="$clrx_rate" 'BEGIN {
+    read -r label secs rss cpu <<<"$r"
+    awk -v l="$label" -v n="$n_instr" -v s="$secs" -v c="$cpu" -v k="$rss" -v lr="$llvm_rate" -v cr="$clrx_rate" 'BEGIN {
         rate = n / s
-        printf "%-22s %12d %10.3f %14.0f %13.1f %10.2f %14s\n", l, n, s, rate, k / 1024, rate / lr, (cr == "" ? "-" : sprintf("%.2f", rate / cr))
+        printf "%-22s %12d %10.4f %9.4f %14.0f %13.1f %10.2f %14s\n", l, n, s, c, rate, k / 1024, rate / lr, (cr == "" ? "-" : sprintf("%.2f", rate / cr))
     }'
 done
 if [ -n "$clrx_rate" ]; then
