@@ -530,7 +530,7 @@ pub(super) fn inline_code(a: Arch, v: Value, ty: Ty, llvm: bool) -> Option<u16> 
                     }
                     // 1/(2*pi): written to the precision of the operand's type.
                     match ty {
-                        Ty::F16 => half::f16::from_f64(f).to_bits() == h,
+                        Ty::F16 => f16_of(f).to_bits() == h,
                         _ => (f as f32).to_bits() == s || f.to_bits() == d,
                     }
                 })
@@ -583,8 +583,8 @@ pub fn llvm_bits(v: Value, ty: Ty) -> Result<u64, String> {
         Value::Float(f, _) => {
             let (bits, back, tiny) = match w {
                 16 => {
-                    let h = half::f16::from_f64(f);
-                    (h.to_bits() as u64, h.to_f64(), h.to_bits() & 0x7c00 == 0)
+                    let h = f16_of(f);
+                    (h.to_bits() as u64, h.to_f64_const(), h.to_bits() & 0x7c00 == 0)
                 }
                 32 => {
                     let g = f as f32;
@@ -708,7 +708,7 @@ pub fn literal_bits_for(v: Value, ty: Ty, strict16: bool) -> Result<u32, String>
                 kind
             };
             Ok(match kind {
-                FKind::Half => half::f16::from_f64(f).to_bits() as u32,
+                FKind::Half => f16_of(f).to_bits() as u32,
                 // A 64-bit float literal holds the high half of the double: LLVM truncates
                 // the low half, clrxasm rounds to nearest (even).
                 FKind::Double if strict16 => (f.to_bits() >> 32) as u32,
@@ -2151,4 +2151,55 @@ fn select_illegal(
     }
     bits.write(&mut i);
     Ok(i)
+}
+
+/// `f` rounded once to half precision (to nearest, ties to even), as llvm-mc and clrxasm
+/// round a literal. Not `half::f16::from_f64`: with F16C it rounds through single precision
+/// first, and its software path drops the double's low 32 bits before rounding, so both
+/// round `1 + 2^-11 + 2^-40` (a tie at half precision but for a tail) down. The low bits,
+/// all below the half's rounding bit, are folded into the lowest bit the software path reads.
+fn f16_of(f: f64) -> half::f16 {
+    let b = f.to_bits();
+    half::f16::from_f64_const(f64::from_bits(b | ((b as u32 != 0) as u64) << 32))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::f16_of;
+
+    /// Round to nearest, ties to even, checked against the two halves around `f` (exact as
+    /// doubles): doubles in half's range with random tails, many of them ties at half
+    /// precision with a tail in the double's low 32 bits.
+    #[test]
+    fn half_literals_round_once() {
+        let mut next = crate::test_rng(0x5eed_f16);
+        for k in 0..200_000 {
+            let r = next();
+            // An exponent of half's normal and subnormal range; ties and ties with a tail.
+            let exp = 1023 - 26 + (r % 42);
+            let man = match k % 3 {
+                0 => next() & ((1 << 52) - 1),
+                1 => (next() & !((1 << 42) - 1) & ((1 << 52) - 1)) | 1 << 41,
+                _ => (next() & !((1 << 42) - 1) & ((1 << 52) - 1)) | 1 << 41 | (next() & 0xffff_ffff | 1),
+            };
+            let f = f64::from_bits(exp << 52 | man);
+            let h = f16_of(f);
+            let v = h.to_f64_const();
+            let (lo, hi) = if v <= f {
+                (h, half::f16::from_bits(h.to_bits() + 1))
+            } else {
+                (half::f16::from_bits(h.to_bits() - 1), h)
+            };
+            // (Past the largest half, infinity stands where 2^16 would be: IEEE's rounding.)
+            let hv = if hi.is_infinite() { 65536.0 } else { hi.to_f64_const() };
+            let (dl, dh) = (f - lo.to_f64_const(), hv - f);
+            assert!(dl >= 0.0 && dh >= 0.0, "{f:e}: {h} is not next to it");
+            let want = if dl < dh || (dl == dh && lo.to_bits() & 1 == 0) {
+                lo
+            } else {
+                hi
+            };
+            assert_eq!(h.to_bits(), want.to_bits(), "{f:e} ({:#018x})", f.to_bits());
+        }
+    }
 }

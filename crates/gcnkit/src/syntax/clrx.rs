@@ -732,7 +732,8 @@ fn special(out: &mut String, sp: Special, hi: u8, n: u16) {
 /// ` /* 1.5f */`-style comment: the literal read as f32 or (low 16 bits) f16.
 pub(super) fn float_comment(out: &mut String, l: u32, t: Ty) {
     let (v, suffix) = match t {
-        Ty::F16 => (half::f16::from_bits(l as u16).to_f64(), 'h'),
+        // (Exact; the const form asks no runtime CPU-feature detection.)
+        Ty::F16 => (half::f16::from_bits(l as u16).to_f64_const(), 'h'),
         _ => (f32::from_bits(l) as f64, 'f'),
     };
     out.push_str(" /* ");
