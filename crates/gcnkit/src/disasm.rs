@@ -371,23 +371,34 @@ const CHUNK: usize = 1 << 16;
 /// width of a two-word instruction as clrxdisasm does (`/*000000000010: d1010001 00020702*/ `).
 /// Built on the stack and appended at once.
 fn clrx_listing_head(out: &mut String, offset: usize, words: &[u32]) {
-    use crate::syntax::text::hex8_bytes;
-    let mut b = [b' '; 2 + 12 + 1 + 3 * 9 + 3];
-    b[..2].copy_from_slice(b"/*");
-    // 12 digits of the offset: its high 16 bits' last 4 digits, then the low 32 bits.
-    b[2..6].copy_from_slice(&hex8_bytes((offset as u64 >> 32) as u32)[4..]);
-    b[6..14].copy_from_slice(&hex8_bytes(offset as u32));
-    b[14] = b':';
-    let mut at = 15;
-    for w in words {
-        b[at + 1..at + 9].copy_from_slice(&hex8_bytes(*w));
-        at += 9;
+    use crate::syntax::text::{grow, hex8_bytes, tail};
+    const ROOM: usize = 2 + 12 + 1 + 3 * 9 + 3;
+    // Written in place (see `text::tail`), at most three words.
+    let words = &words[..words.len().min(3)];
+    // SAFETY: every store ends within ROOM bytes (15 + 3 * 9 + 3); every byte taken in is
+    // ASCII (the literals, blanks and hex digits).
+    unsafe {
+        let d = tail::<ROOM>(out);
+        d.cast::<[u8; 2]>().write_unaligned(*b"/*");
+        // 12 digits of the offset: its high 16 bits' last 4 digits, then the low 32 bits.
+        let hi = hex8_bytes((offset as u64 >> 32) as u32);
+        d.add(2).cast::<[u8; 4]>().write_unaligned([hi[4], hi[5], hi[6], hi[7]]);
+        d.add(6).cast::<[u8; 8]>().write_unaligned(hex8_bytes(offset as u32));
+        *d.add(14) = b':';
+        let mut at = 15;
+        for w in words {
+            *d.add(at) = b' ';
+            d.add(at + 1).cast::<[u8; 8]>().write_unaligned(hex8_bytes(*w));
+            at += 9;
+        }
+        // Blank columns for a second word.
+        while at < 15 + 2 * 9 {
+            d.add(at).cast::<[u8; 9]>().write_unaligned([b' '; 9]);
+            at += 9;
+        }
+        d.add(at).cast::<[u8; 3]>().write_unaligned(*b"*/ ");
+        grow(out, at + 3);
     }
-    // Blank columns for a second word.
-    at = at.max(15 + 2 * 9);
-    b[at..at + 3].copy_from_slice(b"*/ ");
-    // SAFETY: every byte is ASCII (the literals above and hex digits).
-    out.push_str(unsafe { std::str::from_utf8_unchecked(&b[..at + 3]) });
 }
 
 /// One listing line (see [`Format::Listing`]).

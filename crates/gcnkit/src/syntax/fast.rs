@@ -341,20 +341,26 @@ impl Waitcnt {
         if v & !self.mask != 0 || v == self.mask {
             return false;
         }
-        let mut b = [0u8; 4 * 16];
-        let mut at = 0;
-        for (t, n) in self.texts.iter().zip(special::counters(a, v)) {
-            let Some(c) = t.get(n as usize) else {
-                return false;
-            };
-            b[at..at + 16].copy_from_slice(c);
-            at += c[15] as usize;
+        // Each counter's cell copied whole into place (see `text::tail`), the first text
+        // without its separator (shifted out: it is shorter than the text, see `build`).
+        // SAFETY: three cells of at most 15 bytes: every 16-byte store ends within the 48
+        // bytes of room; the text taken in is whole ASCII texts one after the other.
+        unsafe {
+            let d = super::text::tail::<48>(out);
+            let mut at = 0;
+            for (t, n) in self.texts.iter().zip(special::counters(a, v)) {
+                let Some(c) = t.get(n as usize) else {
+                    return false;
+                };
+                let len = c[15] as usize;
+                let skip = if at == 0 { self.sep.min(len) } else { 0 };
+                d.add(at)
+                    .cast::<u128>()
+                    .write_unaligned(u128::from_le_bytes(*c) >> (8 * skip));
+                at += len - skip;
+            }
+            super::text::grow(out, at);
         }
-        // The separator dropped from the front (it is shorter than a cell: see `build`).
-        let sep = self.sep.min(at) & 15;
-        let text: &[u8; 48] = b[sep..sep + 48].try_into().unwrap_or(&[0; 48]);
-        // SAFETY: `b[sep..at]` is whole ASCII texts one after the other (see `build`).
-        unsafe { super::text::push_prefix(out, text, at - sep) };
         true
     }
 }
@@ -372,12 +378,15 @@ fn push_hex(out: &mut String, v: u32, sep: usize) {
     // The digits to the left (the leading zeros shifted out), after ", 0x" or "0x".
     let hex = u64::from_le_bytes(super::text::hex8_bytes(v)) >> (8 * (8 - digits));
     let at = sep.min(2);
-    let mut b = [0u8; 16];
-    b[..2].copy_from_slice(b", ");
-    b[at..at + 2].copy_from_slice(b"0x");
-    b[at + 2..at + 10].copy_from_slice(&hex.to_le_bytes());
-    // SAFETY: every byte is ASCII (", 0x" and hex digits).
-    unsafe { super::text::push_prefix(out, &b, 2 + at + digits) };
+    // Written in place (see `text::tail`): ", 0x", ",0x" or "0x", then the digits.
+    const PREFIX: [[u8; 4]; 3] = [*b"0x\0\0", *b",0x\0", *b", 0x"];
+    // SAFETY: 4 + 8 bytes stored within the 16 of room; the text taken in is ASCII.
+    unsafe {
+        let d = super::text::tail::<16>(out);
+        d.cast::<[u8; 4]>().write_unaligned(PREFIX[at]);
+        d.add(at + 2).cast::<u64>().write_unaligned(hex.to_le());
+        super::text::grow(out, 2 + at + digits);
+    }
 }
 
 /// Appends the text of a [`Cells`] cell: up to 14 ASCII bytes, the length in byte 14.

@@ -223,15 +223,18 @@ pub fn label_name(out: &mut String, target: i64) {
     // A negative target (no label line) shows as clrxdisasm shows it: the 64-bit wrap-around.
     let mut v = target as u64;
     let digits = v.checked_ilog10().unwrap_or(0) as usize + 1;
-    let mut b = [0u8; 32];
-    b[..2].copy_from_slice(b".L");
-    b[2 + digits..4 + digits].copy_from_slice(b"_0");
-    for k in (2..2 + digits).rev() {
-        b[k] = b'0' + (v % 10) as u8;
-        v /= 10;
+    // SAFETY: ".L", decimal digits and "_0" are ASCII, written in place; 4 + 20 digits fit
+    // the 32 bytes of room.
+    unsafe {
+        let d = text::tail::<32>(out);
+        d.cast::<[u8; 2]>().write_unaligned(*b".L");
+        d.add(2 + digits).cast::<[u8; 2]>().write_unaligned(*b"_0");
+        for k in (2..2 + digits).rev() {
+            *d.add(k) = b'0' + (v % 10) as u8;
+            v /= 10;
+        }
+        text::grow(out, 4 + digits);
     }
-    // SAFETY: ".L", decimal digits and "_0" are ASCII; 4 + 20 digits fit.
-    unsafe { text::push_prefix(out, &b, 4 + digits) };
 }
 
 /// The text of `i` in `syntax`.

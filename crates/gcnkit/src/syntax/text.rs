@@ -36,13 +36,15 @@ pub fn hex(out: &mut String, v: u64) {
 #[inline]
 pub fn hex_digits(out: &mut String, v: u64, min: usize) {
     let digits = (16 - (v.leading_zeros() as usize) / 4).max(min).min(16);
-    // Built on the stack and appended at once (listings write three of these per line).
-    let mut b = [b'0'; 16];
-    for (k, c) in b[..digits].iter_mut().rev().enumerate() {
-        *c = HEX[((v >> (k * 4)) & 15) as usize];
+    // Written in place (listings write three of these per line; see [`tail`]).
+    // SAFETY: `digits` <= 16 ASCII digits from HEX, within the room `tail` made.
+    unsafe {
+        let d = tail::<16>(out);
+        for k in 0..digits {
+            *d.add(digits - 1 - k) = HEX[((v >> (k * 4)) & 15) as usize];
+        }
+        grow(out, digits);
     }
-    // SAFETY: every byte is an ASCII digit from HEX.
-    out.push_str(unsafe { std::str::from_utf8_unchecked(&b[..digits]) });
 }
 
 /// `v` as exactly 8 lowercase hex digits, the most significant first, computed for all
@@ -80,7 +82,8 @@ pub fn reg_range(out: &mut String, prefix: &str, first: u16, n: u16) {
 }
 
 /// Appends the first `len` bytes of `b` with one copy of all `N` of them (no `memcpy`
-/// call for a short text of varying length).
+/// call for a short text of varying length). For `b` from a table: a text just built in a
+/// stack buffer is better written in place ([`tail`]).
 ///
 /// # Safety
 /// `b[..len]` must be ASCII (or whole UTF-8 characters) and `len <= N`.
@@ -200,5 +203,37 @@ mod tests {
         c.push(&mut t);
         assert_eq!(t, "x v[254:255]v[254:255]");
         assert!(Cell::new(&"x".repeat(33)).is_none());
+    }
+}
+
+/// The end of `out`, with room for `N` more bytes, for a short text written in place and then
+/// taken in by [`grow`]. A text built in a stack buffer and copied on whole would be read
+/// back right after the narrower stores that built it, which the CPU cannot forward to the
+/// wider load: a stall of a dozen cycles or more per text (measured hot in the fast
+/// printers' hex numbers, labels and s_waitcnt counters).
+///
+/// # Safety
+/// The caller writes only within those `N` bytes (nothing else may touch `out` meanwhile).
+#[inline(always)]
+pub unsafe fn tail<const N: usize>(out: &mut String) -> *mut u8 {
+    out.reserve(N);
+    // SAFETY: the pointer is one past the text, `N` bytes of capacity after it; the caller
+    // only writes there.
+    unsafe {
+        let v = out.as_mut_vec();
+        v.as_mut_ptr().add(v.len())
+    }
+}
+
+/// Takes in the `n` bytes written after `out`'s text since [`tail`].
+///
+/// # Safety
+/// Those `n` bytes are written, within the room `tail` made, and ASCII.
+#[inline(always)]
+pub unsafe fn grow(out: &mut String, n: usize) {
+    // SAFETY: as the caller says.
+    unsafe {
+        let v = out.as_mut_vec();
+        v.set_len(v.len() + n);
     }
 }
