@@ -438,6 +438,11 @@ const PLANS: usize = 2048;
 /// short listing of many rows met once or twice each does not win back: rows get plans
 /// when they are expected to be met this many times more ([`FastClrx::met`]).
 const PAYS_AFTER: usize = 16;
+/// Dwords counted as read before the listing's first one when a row's rate is estimated
+/// ([`FastClrx::met`]): a row met once in the first dwords of a listing is not yet expected
+/// all over the rest of it. Without it a kernel-sized listing built a plan for nearly every
+/// row it met early (a 2K-word listing: 6% slower than with this prior, 500K words: 2%).
+const RATE_PRIOR: usize = 2048;
 
 /// A boxed array of `N` copies of `v`.
 fn boxed<T: Copy, const N: usize>(v: T) -> Box<[T; N]> {
@@ -613,8 +618,8 @@ impl FastClrx {
     /// The word of `bits`, of the class of top 9 bits `top` (slot `at` of its
     /// [`Entry::span_mask`] field), is met without a plan, `behind` dwords into the listing
     /// and `ahead` before its end: its row's plan once the plan pays (the row has been met
-    /// often enough for as many words as remain to hold [`PAYS_AFTER`] more of it), `UNSEEN`
-    /// (the general printer) before.
+    /// often enough, in `behind` and [`RATE_PRIOR`] more dwords, for as many words as remain
+    /// to hold [`PAYS_AFTER`] more of it), `UNSEEN` (the general printer) before.
     #[cold]
     fn met(&mut self, top: usize, at: u32, bits: u64, behind: usize, ahead: usize) -> u16 {
         // (The class by its index, not a reference to a copy: the lookup keeps its copy in
@@ -625,7 +630,7 @@ impl FastClrx {
         let first = e.start as usize + (at & !e.free as u32) as usize;
         let n = &mut self.met[first & (OPCODES - 1)];
         *n = n.saturating_add(1);
-        if *n < u8::MAX && (*n as usize).saturating_mul(ahead) < PAYS_AFTER * (behind + 1) {
+        if *n < u8::MAX && (*n as usize).saturating_mul(ahead) < PAYS_AFTER * (behind + RATE_PRIOR) {
             return UNSEEN;
         }
         let Some(fl) = fields(e.enc, self.arch) else {
