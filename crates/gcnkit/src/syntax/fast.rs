@@ -246,9 +246,11 @@ impl Cells {
     /// Texts in all.
     const N: usize = 16384;
 
-    /// The fixed texts; the rest not built (zeros: pages the system gives on first use).
+    /// The fixed texts; the rest not built (zeros: pages the system gives on first use,
+    /// not written here: 256 KiB a run that uses a few of them would touch).
     fn fixed() -> Box<[[u8; 16]; Cells::N]> {
-        let mut cells: Box<[[u8; 16]; Cells::N]> = boxed([0u8; 16]);
+        // SAFETY: an array of bytes; all-zero is a cell not built.
+        let mut cells: Box<[[u8; 16]; Cells::N]> = unsafe { zeroed() };
         cells[Cells::EMPTY as usize][15] = 1;
         cells[Cells::OFF as usize] = Cells::cell(b"off", false);
         cells[Cells::COMMA_OFF as usize] = Cells::cell(b", off", false);
@@ -288,10 +290,19 @@ impl Cells {
 struct Waitcnt {
     /// The counter bits (each counter at its maximum).
     mask: u32,
-    /// By counter, by value: the separator and text, its length in byte 15.
-    texts: [Vec<[u8; 16]>; 3],
+    /// By counter, by value: the separator and text, its length in byte 15 (a fixed table:
+    /// a counter's value indexes it without a bounds check; none is above 63).
+    texts: Box<WaitcntTexts>,
     /// The separator's length (dropped before the first counter).
     sep: usize,
+}
+
+/// [`Waitcnt::texts`], and room after them: the first text is copied from past its
+/// separator, 16 bytes that may run into the next text or, for the last, into `pad`.
+#[repr(C)]
+struct WaitcntTexts {
+    texts: [[[u8; 16]; 64]; 3],
+    pad: [u8; 16],
 }
 
 impl Waitcnt {
@@ -311,20 +322,22 @@ impl Waitcnt {
         if !sep.is_ascii() || sep.len() >= 16 {
             return None;
         }
-        let mut texts: [Vec<[u8; 16]>; 3] = Default::default();
-        for (i, t) in texts.iter_mut().enumerate() {
+        let mut texts = Box::new(WaitcntTexts {
+            texts: [[[0; 16]; 64]; 3],
+            pad: [0; 16],
+        });
+        for (i, t) in texts.texts.iter_mut().enumerate() {
             let max = special::counter_max(a, i);
-            for n in 0..=max {
-                let mut c = [0u8; 16];
-                if n != max {
-                    let s = format!("{sep}{}", text(set(mask, i, n))?);
-                    if s.len() > 15 {
-                        return None;
-                    }
-                    c[..s.len()].copy_from_slice(s.as_bytes());
-                    c[15] = s.len() as u8;
+            if max as usize >= t.len() {
+                return None;
+            }
+            for (n, c) in t.iter_mut().enumerate().take(max as usize) {
+                let s = format!("{sep}{}", text(set(mask, i, n as u32))?);
+                if s.len() > 15 {
+                    return None;
                 }
-                t.push(c);
+                c[..s.len()].copy_from_slice(s.as_bytes());
+                c[15] = s.len() as u8;
             }
         }
         Some(Waitcnt {
@@ -342,21 +355,22 @@ impl Waitcnt {
             return false;
         }
         // Each counter's cell copied whole into place (see `text::tail`), the first text
-        // without its separator (shifted out: it is shorter than the text, see `build`).
-        // SAFETY: three cells of at most 15 bytes: every 16-byte store ends within the 48
-        // bytes of room; the text taken in is whole ASCII texts one after the other.
+        // from past its separator (shorter than the text, see `build`).
+        let all = &*self.texts as *const WaitcntTexts as *const u8;
+        // SAFETY: a cell is read from at most 15 bytes into it, within `WaitcntTexts`
+        // (`pad` after the last); three texts of at most 15 bytes: every 16-byte store ends
+        // within the 48 bytes of room; the text taken in is whole ASCII texts one after the
+        // other.
         unsafe {
             let d = super::text::tail::<48>(out);
             let mut at = 0;
-            for (t, n) in self.texts.iter().zip(special::counters(a, v)) {
-                let Some(c) = t.get(n as usize) else {
-                    return false;
-                };
-                let len = c[15] as usize;
+            for (i, n) in special::counters(a, v).into_iter().enumerate() {
+                let c = all.add((i * 64 + (n as usize & 63)) * 16);
+                let len = *c.add(15) as usize;
                 let skip = if at == 0 { self.sep.min(len) } else { 0 };
                 d.add(at)
-                    .cast::<u128>()
-                    .write_unaligned(u128::from_le_bytes(*c) >> (8 * skip));
+                    .cast::<[u8; 16]>()
+                    .write_unaligned(c.add(skip).cast::<[u8; 16]>().read_unaligned());
                 at += len - skip;
             }
             super::text::grow(out, at);
