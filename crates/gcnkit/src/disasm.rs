@@ -322,6 +322,12 @@ fn scan(
         return (scanned, false);
     };
     while scanned < want {
+        if let Some(f) = fast.as_deref() {
+            scanned = scan_quick(f, words, first, scanned, want, items, labels);
+            if scanned >= want {
+                break;
+            }
+        }
         let at = scanned;
         let hit = match fast.as_deref_mut() {
             Some(f) => f.lookup(words, at - first).map(|hit| {
@@ -346,6 +352,34 @@ fn scan(
         scanned = at + len;
     }
     (scanned, false)
+}
+
+/// [`scan`] of the instructions from dword `scanned` (before `want`) that are the common
+/// case ([`FastClrx::quick`]: a plan, no literal, no branch), in a loop of its own that
+/// calls nothing, so that it keeps its values in registers. Returns where it stopped.
+#[inline(never)]
+fn scan_quick(
+    f: &FastClrx,
+    words: &[u32],
+    first: usize,
+    mut scanned: usize,
+    want: usize,
+    items: &mut [(u16, u8, u8)],
+    labels: &mut syntax::Labels,
+) -> usize {
+    let Some(im) = items.len().checked_sub(1) else {
+        return scanned;
+    };
+    while scanned < want {
+        let Some(hit) = f.quick(words, scanned - first) else {
+            break;
+        };
+        let how = (hit.simple as u8 * SIMPLE) | (hit.plain as u8 * PLAIN);
+        items[scanned & im] = (FastClrx::plan_of(&hit), hit.len as u8, how);
+        labels.start(scanned);
+        scanned += hit.len;
+    }
+    scanned
 }
 
 /// Dwords a branch reaches either way (SIMM16 counts from the next instruction), with room

@@ -432,6 +432,11 @@ pub struct FastClrx {
     waitcnt: Option<Waitcnt>,
     /// The class of each top 9 bits of a first word (`None`: no plans).
     class: [Option<Entry>; 512],
+    /// By the top 6 bits of a first word: two dwords (bit set) or one, where every class of
+    /// those bits has that length (`one_len`): the quick lookup's next position then does
+    /// not wait for the class table's load.
+    two_words: u64,
+    one_len: u64,
     /// By class and opcode: 0 not looked at yet; 1 no plan (the general printer); k >= 2
     /// `plans[k - 2]`, `heads[k - 2]` and `lines[k - 2]`. Fixed power-of-two tables (a
     /// masked index needs no bounds check); the classes past the end get no plans.
@@ -475,6 +480,15 @@ fn boxed<T: Copy, const N: usize>(v: T) -> Box<[T; N]> {
 unsafe fn zeroed<T, const N: usize>() -> Box<[T; N]> {
     // SAFETY: the caller's contract.
     unsafe { Box::<[T; N]>::new_zeroed().assume_init() }
+}
+
+/// A word's place in [`FastClrx::by_opcode`] ([`FastClrx::word`]).
+struct Word {
+    plan: u16,
+    bits: u64,
+    len: usize,
+    top: usize,
+    at: u32,
 }
 
 /// An instruction the fast path takes: its plan and fixed bits.
@@ -541,8 +555,25 @@ impl FastClrx {
             spaces.push(e);
             opcodes += slots as usize;
         }
+        // Lengths by top 6 bits, where the classes under them agree (a word of no class
+        // has no plan: its length does not matter here).
+        let (mut two_words, mut one_len, mut seen) = (0u64, u64::MAX, 0u64);
+        for (top, e) in class.iter().enumerate() {
+            let Some(e) = e else {
+                continue;
+            };
+            let (bit, len) = (1u64 << (top >> 3), e.words);
+            let two = (len == 2) as u64 * bit;
+            if !(1..=2).contains(&len) || (seen & bit != 0 && two_words & bit != two) {
+                one_len &= !bit;
+            }
+            two_words |= two;
+            seen |= bit;
+        }
         FastClrx {
             arch,
+            two_words,
+            one_len,
             cells: Cells::fixed(),
             groups: Vec::new(),
             wide: [u16::MAX; 33],
@@ -566,6 +597,51 @@ impl FastClrx {
     /// The plan of the instruction at `words[pos]`, if the fast path prints it.
     #[inline(always)]
     pub fn lookup(&mut self, words: &[u32], pos: usize) -> Option<Hit> {
+        let mut w = self.word(words, pos)?;
+        if w.plan == UNSEEN {
+            w.plan = self.met(w.top, w.at, w.bits, pos, words.len() - pos);
+        }
+        if w.plan <= SLOW {
+            return None;
+        }
+        let (hit, any) = self.head(&w)?;
+        let lit = if any { self.literals(w.plan, w.bits) } else { 0 };
+        if lit == 0 {
+            return Some(hit);
+        }
+        // The literal code: one source that takes the literal dword after the word (two
+        // literal codes, or one where no literal follows, go to the general printer).
+        let h = &self.heads[(w.plan as usize - 2) & (PLANS - 1)];
+        if lit & (lit - 1) != 0 || lit & !h.lit_dword != 0 || w.len >= words.len() - pos {
+            return None;
+        }
+        Some(Hit {
+            len: w.len + 1,
+            simple: false,
+            plain: false,
+            ..hit
+        })
+    }
+
+    /// [`FastClrx::lookup`] of the common case alone: a word with a plan already, no
+    /// literal, no branch (`None` for the rest, which the lookup then takes).
+    #[inline(always)]
+    pub fn quick(&self, words: &[u32], pos: usize) -> Option<Hit> {
+        let top6 = words[pos] >> 26;
+        let len = 1 + (self.two_words >> top6 & 1) as usize;
+        let w = self.word(words, pos)?;
+        if w.plan <= SLOW || self.one_len >> top6 & 1 == 0 {
+            return None;
+        }
+        debug_assert_eq!(len, w.len);
+        let (hit, any) = self.head(&w)?;
+        (!any && !hit.label).then_some(Hit { len, ..hit })
+    }
+
+    /// The class and plan slot of the word at `words[pos]` (`None`: no class, cut by the
+    /// end, or an SDWA/DPP word).
+    #[inline(always)]
+    fn word(&self, words: &[u32], pos: usize) -> Option<Word> {
         let w0 = words[pos];
         let top = (w0 >> 23) as usize;
         let e = self.class[top]?;
@@ -577,48 +653,39 @@ impl FastClrx {
         }
         let w1 = words.get(pos + 1).copied().unwrap_or(0);
         let bits = (w0 as u64 | (w1 as u64) << 32) & WORD_MASK[len & 3];
-        let ext = e.ext_src0 & ((w0 & 0x1ff).wrapping_sub(249) < 2);
-        let at = (bits >> e.span_shift) as u32 & e.span_mask as u32;
-        let slot = (e.start as usize + at as usize) & (OPCODES - 1);
-        let mut plan = self.by_opcode[slot];
-        if plan == UNSEEN {
-            plan = self.met(top, at, bits, pos, words.len() - pos);
-        }
-        if plan <= SLOW {
+        if e.ext_src0 & ((w0 & 0x1ff).wrapping_sub(249) < 2) {
             return None;
         }
-        let h = &self.heads[(plan as usize - 2) & (PLANS - 1)];
+        let at = (bits >> e.span_shift) as u32 & e.span_mask as u32;
+        let slot = (e.start as usize + at as usize) & (OPCODES - 1);
+        Some(Word {
+            plan: self.by_opcode[slot],
+            bits,
+            len,
+            top,
+            at,
+        })
+    }
+
+    /// The hit of a word with a plan, but for a literal, and whether a source field may
+    /// hold the literal code (`true`: see [`FastClrx::literals`]); `None` where the bits
+    /// outside the plan's fields are not its own.
+    #[inline(always)]
+    fn head(&self, w: &Word) -> Option<(Hit, bool)> {
+        let h = &self.heads[(w.plan as usize - 2) & (PLANS - 1)];
+        let bits = w.bits;
         let [m, b, l, hi] = h.lit_any;
         let y = (bits & m) ^ b;
         let any = y.wrapping_sub(l) & !y & hi != 0;
-        if bits & h.guard_mask != h.guard_bits || ext {
-            return None;
-        }
-        let label = h.label;
-        let lit = if any { self.literals(plan, bits) } else { 0 };
-        if lit == 0 {
-            return Some(Hit {
-                plan,
-                label,
-                bits,
-                len,
-                simple: h.simple & (bits & h.mods_mask == 0),
-                plain: h.plain & (bits & h.plain_mask == 0),
-            });
-        }
-        // The literal code: one source that takes the literal dword after the word (two
-        // literal codes, or one where no literal follows, go to the general printer).
-        if lit & (lit - 1) != 0 || lit & !h.lit_dword != 0 || len >= words.len() - pos {
-            return None;
-        }
-        Some(Hit {
-            plan,
-            label,
+        let hit = Hit {
+            plan: w.plan,
+            label: h.label,
             bits,
-            len: len + 1,
-            simple: false,
-            plain: false,
-        })
+            len: w.len,
+            simple: h.simple & (bits & h.mods_mask == 0),
+            plain: h.plain & (bits & h.plain_mask == 0),
+        };
+        (bits & h.guard_mask == h.guard_bits).then_some((hit, any))
     }
 
     /// Which operands of plan `plan` hold the literal code in `bits` (bit `k` for
