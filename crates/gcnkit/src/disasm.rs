@@ -238,7 +238,7 @@ impl Disassembler {
                 }
                 if let (PLAIN, Some(f)) = (how & plain, fast) {
                     // Most instructions: the mnemonic and register texts, nothing to decide.
-                    if f.print_plain(&mut buf, plan, &code[k..]) {
+                    if f.print_plain(&mut buf, plan, len as usize, &code[k..]) {
                         if buf.len() >= CHUNK {
                             sink(&buf, k);
                             buf.clear();
@@ -370,8 +370,12 @@ fn scan_quick(
     let Some(im) = items.len().checked_sub(1) else {
         return scanned;
     };
+    // (Up to the last dword but one: every word read has one after it.)
+    let pairs = words.len().saturating_sub(1);
+    let want = want.min(first + pairs);
     while scanned < want {
-        let Some(hit) = f.quick(words, scanned - first) else {
+        let k = scanned - first;
+        let Some(hit) = f.quick(words[k], words[k + 1]) else {
             break;
         };
         let how = (hit.simple as u8 * SIMPLE) | (hit.plain as u8 * PLAIN);

@@ -115,14 +115,15 @@ impl Simple {
 }
 
 /// What the printing of every word reads of its plan, in two cache lines: the mnemonic (with
-/// its trailing space when operands follow; zeros after it, copied whole with the 8 bytes
-/// that follow it), the register operands, and the last operand when it is a number.
+/// its trailing space when operands follow; zeros after it, copied whole with the 9 bytes
+/// that follow it) and the register operands in the first (all that a plain line reads),
+/// the last operand when it is a number and the rest in the second.
 #[derive(Clone, Copy)]
 #[repr(C, align(128))]
 struct Line {
-    mnemonic: [u8; 24],
-    simple: [Simple; 5],
+    mnemonic: [u8; 23],
     mnemonic_len: u8,
+    simple: [Simple; 5],
     /// [`Line::SUFFIX`], [`Line::HEX`]...
     flags: u8,
     /// The last operand when it is a number ([`Line::HEX`], [`Line::LABEL`]): its field,
@@ -623,13 +624,14 @@ impl FastClrx {
         })
     }
 
-    /// [`FastClrx::lookup`] of the common case alone: a word with a plan already, no
-    /// literal, no branch (`None` for the rest, which the lookup then takes).
+    /// [`FastClrx::lookup`] of the common case alone: a word `w0` (and the dword after it,
+    /// `w1`) with a plan already, no literal, no branch (`None` for the rest, which the
+    /// lookup then takes).
     #[inline(always)]
-    pub fn quick(&self, words: &[u32], pos: usize) -> Option<Hit> {
-        let top6 = words[pos] >> 26;
+    pub fn quick(&self, w0: u32, w1: u32) -> Option<Hit> {
+        let top6 = w0 >> 26;
         let len = 1 + (self.two_words >> top6 & 1) as usize;
-        let w = self.word(words, pos)?;
+        let w = self.word_of(w0, w1)?;
         if w.plan <= SLOW || self.one_len >> top6 & 1 == 0 {
             return None;
         }
@@ -642,16 +644,19 @@ impl FastClrx {
     /// end, or an SDWA/DPP word).
     #[inline(always)]
     fn word(&self, words: &[u32], pos: usize) -> Option<Word> {
-        let w0 = words[pos];
+        let w = self.word_of(words[pos], words.get(pos + 1).copied().unwrap_or(0))?;
+        (w.len <= words.len() - pos).then_some(w)
+    }
+
+    /// [`FastClrx::word`] of the word `w0` and the dword after it (whatever is there when
+    /// the instruction is one dword).
+    #[inline(always)]
+    fn word_of(&self, w0: u32, w1: u32) -> Option<Word> {
         let top = (w0 >> 23) as usize;
         let e = self.class[top]?;
         // The length comes from the class alone, so that the next instruction's lookup need
         // not wait for this one's (a plan has the length of its class).
         let len = e.words as usize;
-        if len > words.len() - pos {
-            return None;
-        }
-        let w1 = words.get(pos + 1).copied().unwrap_or(0);
         let bits = (w0 as u64 | (w1 as u64) << 32) & WORD_MASK[len & 3];
         if e.ext_src0 & ((w0 & 0x1ff).wrapping_sub(249) < 2) {
             return None;
@@ -898,15 +903,17 @@ impl FastClrx {
         }
     }
 
-    /// Appends the text of the instruction at the start of `words`, of plan `plan`, found
-    /// [`Hit::plain`] before, and a newline; `false` (with `out` as it was) where a
+    /// Appends the text of the instruction at the start of `words`, of plan `plan` and `len`
+    /// dwords, found [`Hit::plain`] before, and a newline; `false` (with `out` as it was) where a
     /// register's text is not in [`FastClrx::cells`] (longer than a cell, or one the plan's
     /// [`Check`] rejects).
     #[inline(always)]
-    pub fn print_plain(&self, out: &mut String, plan: u16, words: &[u32]) -> bool {
+    pub fn print_plain(&self, out: &mut String, plan: u16, len: usize, words: &[u32]) -> bool {
         let line = &self.lines[(plan as usize - 2) & (PLANS - 1)];
         let w1 = words.get(1).copied().unwrap_or(0);
-        let bits = (words[0] as u64 | (w1 as u64) << 32) & line.word_mask;
+        // (The mask from the length, not from `Line::word_mask`: a plain line reads nothing
+        // of `Line` past its first cache line.)
+        let bits = (words[0] as u64 | (w1 as u64) << 32) & WORD_MASK[len & 3];
         self.push_line(out, line, bits, true)
     }
 
@@ -1415,7 +1422,7 @@ fn build(arch: Arch, enc: Enc, op: u32) -> Option<(Plan, Instr)> {
     };
     let guard_mask = fl.fixed & !mapped & !mods_mask;
     let mnemonic = Cell::new(&spaced)?;
-    let mut text = [0u8; 24];
+    let mut text = [0u8; 23];
     let fits = spaced.len().min(text.len());
     text[..fits].copy_from_slice(&spaced.as_bytes()[..fits]);
     // The literal codes as masked bits (`lit_mask` 0 and `lit_bits` 1 where there is none,
@@ -1538,7 +1545,7 @@ impl Line {
 
     /// No text: the plan of no row.
     const EMPTY: Line = Line {
-        mnemonic: [0; 24],
+        mnemonic: [0; 23],
         simple: [Simple {
             rot: 0,
             mask: 0,
@@ -1718,7 +1725,7 @@ impl FastClrx {
             };
             let mut b = String::with_capacity(128);
             (!self.print(&mut a, hit, &w[..len], &At::ALONE) || a == g)
-                && (!hit.plain || !self.print_plain(&mut b, plan, &w[..len]) || b.strip_suffix('\n') == Some(&g))
+                && (!hit.plain || !self.print_plain(&mut b, plan, len, &w[..len]) || b.strip_suffix('\n') == Some(&g))
         })
     }
 }
@@ -1859,7 +1866,7 @@ mod tests {
                 }
                 if hit.plain {
                     let mut a = String::new();
-                    if fast.print_plain(&mut a, FastClrx::plan_of(&hit), &words) {
+                    if fast.print_plain(&mut a, FastClrx::plan_of(&hit), hit.len, &words) {
                         plain += 1;
                         let mut g = String::new();
                         super::super::clrx::print_at(&mut g, &i, &At::ALONE);
