@@ -265,15 +265,16 @@ rows=()
 measure() {
     local label=$1 lines=$2 runs=$3 err=$4
     shift 4
-    local best= peak=0 k
-    for ((k = 1; k <= runs; k++)); do
-        run_once "$err" "$@"
+    local best= peak=0 k=0 SECS CPU_SECS RSS_KB
+    while read -r SECS CPU_SECS RSS_KB; do
+        k=$((k + 1))
         echo "   $label run $k: ${SECS}s, $((RSS_KB / 1024)) MiB" >&2
         if [ -z "$best" ] || awk -v a="$SECS" -v b="$best" 'BEGIN { exit !(a < b) }'; then
             best=$SECS
         fi
         [ "$RSS_KB" -gt "$peak" ] && peak=$RSS_KB
-    done
+    done < <(run_many "$err" "$runs" "$@")
+    [ -n "$best" ] || die "no timing for $label"
     rows+=("$label $lines $best $peak")
 }
 

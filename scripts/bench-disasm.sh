@@ -134,9 +134,9 @@ rows=()
 measure() {
     local label=$1 runs=$2 err=$3
     shift 3
-    local best= cpu= peak=0 k
-    for ((k = 1; k <= runs; k++)); do
-        run_once "$err" "$@"
+    local best= cpu= peak=0 k=0 SECS CPU_SECS RSS_KB
+    while read -r SECS CPU_SECS RSS_KB; do
+        k=$((k + 1))
         echo "   $label run $k: ${SECS}s (CPU ${CPU_SECS}s), $((RSS_KB / 1024)) MiB" >&2
         if [ -z "$best" ] || awk -v a="$SECS" -v b="$best" 'BEGIN { exit !(a < b) }'; then
             best=$SECS
@@ -145,7 +145,8 @@ measure() {
             cpu=$CPU_SECS
         fi
         [ "$RSS_KB" -gt "$peak" ] && peak=$RSS_KB
-    done
+    done < <(run_many "$err" "$runs" "$@")
+    [ -n "$best" ] || die "no timing for $label"
     rows+=("$label $best $peak $cpu")
 }
 
