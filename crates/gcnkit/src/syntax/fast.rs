@@ -445,7 +445,7 @@ pub struct FastClrx {
     /// By class and opcode: how many times a word without a plan has been met.
     met: Box<[u8; OPCODES]>,
     heads: Box<[Head; PLANS]>,
-    lines: Box<[Line; PLANS]>,
+    lines: Zeroed<Line, PLANS>,
     plans: Vec<Plan>,
 }
 
@@ -473,7 +473,7 @@ fn boxed<T: Copy, const N: usize>(v: T) -> Box<[T; N]> {
 }
 
 /// A boxed array of `N` all-zero `T`s whose pages the system gives on first use (a table of
-/// which a listing uses little: [`FastClrx::heads`], [`FastClrx::lines`]).
+/// which a listing uses little: [`FastClrx::heads`]).
 ///
 /// # Safety
 ///
@@ -481,6 +481,48 @@ fn boxed<T: Copy, const N: usize>(v: T) -> Box<[T; N]> {
 unsafe fn zeroed<T, const N: usize>() -> Box<[T; N]> {
     // SAFETY: the caller's contract.
     unsafe { Box::<[T; N]>::new_zeroed().assume_init() }
+}
+
+/// [`zeroed`] for a `T` aligned above what `malloc` gives: `Box::new_zeroed` then writes
+/// every byte itself (and the system hands over every page at once: 256 KiB of
+/// [`FastClrx::lines`] at every start), so the array lies at the aligned place of a zeroed
+/// byte buffer that is one alignment longer.
+struct Zeroed<T, const N: usize> {
+    bytes: Box<[u8]>,
+    at: usize,
+    of: std::marker::PhantomData<T>,
+}
+
+impl<T, const N: usize> Zeroed<T, N> {
+    /// # Safety
+    ///
+    /// All-zero bytes must be a valid `T` (integers, `bool`s, arrays and structs of them).
+    unsafe fn new() -> Self {
+        let align = std::mem::align_of::<T>();
+        let bytes = vec![0u8; std::mem::size_of::<[T; N]>() + align].into_boxed_slice();
+        let at = bytes.as_ptr().align_offset(align);
+        Zeroed {
+            bytes,
+            at,
+            of: std::marker::PhantomData,
+        }
+    }
+}
+
+impl<T, const N: usize> std::ops::Deref for Zeroed<T, N> {
+    type Target = [T; N];
+    fn deref(&self) -> &[T; N] {
+        // SAFETY: `at` is the aligned place within the buffer, which holds the whole array
+        // after it; the bytes are a valid array (`new`'s contract, then only written as `T`s).
+        unsafe { &*(self.bytes.as_ptr().add(self.at) as *const [T; N]) }
+    }
+}
+
+impl<T, const N: usize> std::ops::DerefMut for Zeroed<T, N> {
+    fn deref_mut(&mut self) -> &mut [T; N] {
+        // SAFETY: as for `deref`, through the unique borrow of the buffer.
+        unsafe { &mut *(self.bytes.as_mut_ptr().add(self.at) as *mut [T; N]) }
+    }
 }
 
 /// A word's place in [`FastClrx::by_opcode`] ([`FastClrx::word`]).
@@ -585,7 +627,7 @@ impl FastClrx {
             // SAFETY: `Head` and `Line` hold integers, `bool`s and arrays of them; all-zero
             // is `Head::default()` and `Line::EMPTY` (the test `zeroed_plans_are_empty`).
             heads: unsafe { zeroed() },
-            lines: unsafe { zeroed() },
+            lines: unsafe { Zeroed::new() },
             plans: Vec::new(),
         }
     }
