@@ -163,6 +163,38 @@ impl Cell {
 /// The output modifier's text by its value (OMOD 1-3; 0 writes nothing).
 pub const OMOD: [&str; 4] = ["", " mul:2", " mul:4", " div:2"];
 
+/// The end of `out`, with room for `N` more bytes, for a short text written in place and then
+/// taken in by [`grow`]. A text built in a stack buffer and copied on whole would be read
+/// back right after the narrower stores that built it, which the CPU cannot forward to the
+/// wider load: a stall of a dozen cycles or more per text (measured hot in the fast
+/// printers' hex numbers, labels and s_waitcnt counters).
+///
+/// # Safety
+/// The caller writes only within those `N` bytes (nothing else may touch `out` meanwhile).
+#[inline(always)]
+pub unsafe fn tail<const N: usize>(out: &mut String) -> *mut u8 {
+    out.reserve(N);
+    // SAFETY: the pointer is one past the text, `N` bytes of capacity after it; the caller
+    // only writes there.
+    unsafe {
+        let v = out.as_mut_vec();
+        v.as_mut_ptr().add(v.len())
+    }
+}
+
+/// Takes in the `n` bytes written after `out`'s text since [`tail`].
+///
+/// # Safety
+/// Those `n` bytes are written, within the room `tail` made, and ASCII.
+#[inline(always)]
+pub unsafe fn grow(out: &mut String, n: usize) {
+    // SAFETY: as the caller says.
+    unsafe {
+        let v = out.as_mut_vec();
+        v.set_len(v.len() + n);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -203,37 +235,5 @@ mod tests {
         c.push(&mut t);
         assert_eq!(t, "x v[254:255]v[254:255]");
         assert!(Cell::new(&"x".repeat(33)).is_none());
-    }
-}
-
-/// The end of `out`, with room for `N` more bytes, for a short text written in place and then
-/// taken in by [`grow`]. A text built in a stack buffer and copied on whole would be read
-/// back right after the narrower stores that built it, which the CPU cannot forward to the
-/// wider load: a stall of a dozen cycles or more per text (measured hot in the fast
-/// printers' hex numbers, labels and s_waitcnt counters).
-///
-/// # Safety
-/// The caller writes only within those `N` bytes (nothing else may touch `out` meanwhile).
-#[inline(always)]
-pub unsafe fn tail<const N: usize>(out: &mut String) -> *mut u8 {
-    out.reserve(N);
-    // SAFETY: the pointer is one past the text, `N` bytes of capacity after it; the caller
-    // only writes there.
-    unsafe {
-        let v = out.as_mut_vec();
-        v.as_mut_ptr().add(v.len())
-    }
-}
-
-/// Takes in the `n` bytes written after `out`'s text since [`tail`].
-///
-/// # Safety
-/// Those `n` bytes are written, within the room `tail` made, and ASCII.
-#[inline(always)]
-pub unsafe fn grow(out: &mut String, n: usize) {
-    // SAFETY: as the caller says.
-    unsafe {
-        let v = out.as_mut_vec();
-        v.set_len(v.len() + n);
     }
 }
