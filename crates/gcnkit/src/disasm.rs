@@ -323,7 +323,7 @@ fn scan(
     };
     while scanned < want {
         if let Some(f) = fast.as_deref() {
-            scanned = scan_quick(f, words, first, scanned, want, items, labels);
+            scanned = scan_quick(f, words, first, scanned..want, items, labels);
             if scanned >= want {
                 break;
             }
@@ -354,25 +354,24 @@ fn scan(
     (scanned, false)
 }
 
-/// [`scan`] of the instructions from dword `scanned` (before `want`) that are the common
-/// case ([`FastClrx::quick`]: a plan, no literal, no branch), in a loop of its own that
-/// calls nothing, so that it keeps its values in registers. Returns where it stopped.
+/// [`scan`] of the instructions in dwords `span` that are the common case
+/// ([`FastClrx::quick`]: a plan, no literal, no branch), in a loop of its own that calls
+/// nothing, so that it keeps its values in registers. Returns where it stopped.
 #[inline(never)]
 fn scan_quick(
     f: &FastClrx,
     words: &[u32],
     first: usize,
-    mut scanned: usize,
-    want: usize,
+    span: std::ops::Range<usize>,
     items: &mut [(u16, u8, u8)],
     labels: &mut syntax::Labels,
 ) -> usize {
+    let mut scanned = span.start;
     let Some(im) = items.len().checked_sub(1) else {
         return scanned;
     };
     // (Up to the last dword but one: every word read has one after it.)
-    let pairs = words.len().saturating_sub(1);
-    let want = want.min(first + pairs);
+    let want = span.end.min(first + words.len().saturating_sub(1));
     while scanned < want {
         let k = scanned - first;
         let Some(hit) = f.quick(words[k], words[k + 1]) else {
