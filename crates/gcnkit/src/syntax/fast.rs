@@ -1839,6 +1839,14 @@ mod tests {
             (l.mnemonic, l.mnemonic_len, l.flags, value, simple)
         };
         assert_eq!(line(&f.lines[PLANS - 1]), line(&Line::EMPTY));
+        // `Zeroed` puts them at their alignment (each line's plain part in one cache line),
+        // whatever the buffer's own address.
+        assert_eq!(f.lines.as_ptr() as usize % std::mem::align_of::<Line>(), 0);
+        assert_eq!(std::mem::align_of::<Line>(), 128);
+        // SAFETY: all-zero is `Line::EMPTY` (above).
+        let mut z: Zeroed<Line, 4> = unsafe { Zeroed::new() };
+        z[3].flags = 1;
+        assert_eq!((z.as_ptr() as usize % 128, z[3].flags, z[0].flags), (0, 1, 0));
     }
 
     /// s_waitcnt's counter texts give the general printer's text for every SIMM16 they take.
