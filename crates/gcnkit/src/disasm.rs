@@ -405,8 +405,8 @@ const PLAIN: u8 = 2;
 const CHUNK: usize = 1 << 16;
 
 /// The head of a CLRX listing line: the offset and the words in a comment, padded to the
-/// width of a two-word instruction as clrxdisasm does (`/*000000000010: d1010001 00020702*/ `).
-/// Built on the stack and appended at once.
+/// width of a two-word instruction as clrxdisasm does (`/*000000000010: d1010001 00020702*/ `),
+/// written in place.
 fn clrx_listing_head(out: &mut String, offset: usize, words: &[u32]) {
     use crate::syntax::text::{grow, hex8_bytes, tail};
     const ROOM: usize = 2 + 12 + 1 + 3 * 9 + 3;

@@ -81,26 +81,6 @@ pub fn reg_range(out: &mut String, prefix: &str, first: u16, n: u16) {
     }
 }
 
-/// Appends the first `len` bytes of `b` with one copy of all `N` of them (no `memcpy`
-/// call for a short text of varying length). For `b` from a table: a text just built in a
-/// stack buffer is better written in place ([`tail`]).
-///
-/// # Safety
-/// `b[..len]` must be ASCII (or whole UTF-8 characters) and `len <= N`.
-#[inline(always)]
-pub unsafe fn push_prefix<const N: usize>(out: &mut String, b: &[u8; N], len: usize) {
-    debug_assert!(len <= N && b[..len].is_ascii());
-    out.reserve(N);
-    // SAFETY: `reserve(N)` leaves room for the copy; the length grows by `len` <= N bytes
-    // of text that the caller says is valid UTF-8.
-    unsafe {
-        let v = out.as_mut_vec();
-        let l = v.len();
-        std::ptr::copy_nonoverlapping(b.as_ptr(), v.as_mut_ptr().add(l), N);
-        v.set_len(l + len);
-    }
-}
-
 /// A short ASCII text in a fixed 32-byte cell: appending it is one constant-size copy, no
 /// `memcpy` call — the printers' hot path appends precomputed operand and mnemonic texts.
 #[derive(Clone, Copy)]
