@@ -32,10 +32,10 @@ if ! "$venv/bin/python" -c 'import sys' >/dev/null 2>&1; then
 fi
 "$venv/bin/python" -m pip install -q --disable-pip-version-check 'maturin>=1.7,<2' pytest
 
-# maturin develop builds the extension (release: the workspace's release profile) and installs
-# it into the active virtual environment.
+# maturin develop builds the extension (the release profile, but unwinding: pyproject.toml's
+# `profile`) and installs it into the active virtual environment.
 VIRTUAL_ENV="$venv" PATH="$venv/bin:$PATH" \
-    "$venv/bin/maturin" develop --release -q -m "$here/Cargo.toml"
+    "$venv/bin/maturin" develop --profile release-unwind -q -m "$here/Cargo.toml"
 
 cd "$here"
 "$venv/bin/python" -m pytest -q -p no:cacheprovider "$@" tests

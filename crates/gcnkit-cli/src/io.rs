@@ -73,10 +73,32 @@ macro_rules! err {
     ($($t:tt)*) => { $crate::io::write_stderr(format_args!($($t)*)) };
 }
 
+/// Installs a panic hook that removes [`TEMP_FILE`] after the panic's message: the release
+/// build aborts on a panic (no unwinding: `panic = "abort"`), so nothing else would. (A panic
+/// is a bug; it must still leave no partial output behind.)
+fn remove_temp_file_on_panic() {
+    let report = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        report(info);
+        // (Not `lock`: the panic may have come while this thread held it.)
+        let held = match TEMP_FILE.try_lock() {
+            Ok(g) => Some(g),
+            Err(std::sync::TryLockError::Poisoned(e)) => Some(e.into_inner()),
+            Err(std::sync::TryLockError::WouldBlock) => None,
+        };
+        if let Some(p) = held.and_then(|mut g| g.take()) {
+            let _ = fs::remove_file(p);
+        }
+    }));
+}
+
 fn set_temp_file(p: Option<&Path>) {
     if p.is_some() {
         static HANDLER: std::sync::Once = std::sync::Once::new();
-        HANDLER.call_once(remove_temp_file_on_interrupt);
+        HANDLER.call_once(|| {
+            remove_temp_file_on_interrupt();
+            remove_temp_file_on_panic();
+        });
     }
     *TEMP_FILE.lock().unwrap_or_else(|e| e.into_inner()) = p.map(Path::to_path_buf);
 }

@@ -194,7 +194,9 @@ impl Disassembler {
             ITEMS
         };
         if self.items.len() < ring {
-            self.items.resize(ring, (0, 0, 0));
+            // (Zeroed memory from the system, not a fill: the first pass writes every item
+            // before the second reads it.)
+            self.items = vec![(0, 0, 0); ring];
         }
         let items = &mut self.items[..ring];
         let Some(im) = items.len().checked_sub(1) else {
@@ -366,23 +368,26 @@ fn scan_quick(
     items: &mut [(u16, u8, u8)],
     labels: &mut syntax::Labels,
 ) -> usize {
-    let mut scanned = span.start;
     let Some(im) = items.len().checked_sub(1) else {
-        return scanned;
+        return span.start;
     };
-    // (Up to the last dword but one: every word read has one after it.)
-    let want = span.end.min(first + words.len().saturating_sub(1));
-    while scanned < want {
-        let k = scanned - first;
-        let Some(hit) = f.quick(words[k], words[k + 1]) else {
+    // Dwords from the first of `words`, up to the last but one (every word read has one
+    // after it: no bounds check).
+    let mut k = span.start - first;
+    let want = (span.end - first).min(words.len().saturating_sub(1));
+    while k < want {
+        // SAFETY: `k + 1 < want + 1 <= words.len()`.
+        let (w0, w1) = unsafe { (*words.get_unchecked(k), *words.get_unchecked(k + 1)) };
+        let Some(hit) = f.quick(w0, w1) else {
             break;
         };
         let how = (hit.simple as u8 * SIMPLE) | (hit.plain as u8 * PLAIN);
-        items[scanned & im] = (FastClrx::plan_of(&hit), hit.len as u8, how);
-        labels.start(scanned);
-        scanned += hit.len;
+        let at = first + k;
+        items[at & im] = (FastClrx::plan_of(&hit), hit.len as u8, how);
+        labels.start(at);
+        k += hit.len;
     }
-    scanned
+    first + k
 }
 
 /// Dwords a branch reaches either way (SIMM16 counts from the next instruction), with room

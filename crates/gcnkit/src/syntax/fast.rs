@@ -628,7 +628,9 @@ impl FastClrx {
             // is `Head::default()` and `Line::EMPTY` (the test `zeroed_plans_are_empty`).
             heads: unsafe { zeroed() },
             lines: unsafe { Zeroed::new() },
-            plans: Vec::new(),
+            // (Room for all at once: growing would copy every plan built so far, into pages
+            // touched for the first time.)
+            plans: Vec::with_capacity(PLANS),
         }
     }
 
@@ -699,7 +701,8 @@ impl FastClrx {
         // The length comes from the class alone, so that the next instruction's lookup need
         // not wait for this one's (a plan has the length of its class).
         let len = e.words as usize;
-        let bits = (w0 as u64 | (w1 as u64) << 32) & WORD_MASK[len & 3];
+        // (WORD_MASK[len] of a class's length, 1 or more, by a shift: no table to keep.)
+        let bits = (w0 as u64 | (w1 as u64) << 32) & u64::MAX >> ((len == 1) as u32 * 32);
         if e.ext_src0 & ((w0 & 0x1ff).wrapping_sub(249) < 2) {
             return None;
         }
