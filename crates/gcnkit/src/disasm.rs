@@ -357,8 +357,9 @@ fn scan(
 }
 
 /// [`scan`] of the instructions in dwords `span` that are the common case
-/// ([`FastClrx::quick`]: a plan, no literal, no branch), in a loop of its own that calls
-/// nothing, so that it keeps its values in registers. Returns where it stopped.
+/// ([`FastClrx::quick`]: a plan, no literal, a branch only with its target in SIMM16), in a
+/// loop of its own that calls nothing, so that it keeps its values in registers. Returns
+/// where it stopped.
 #[inline(never)]
 fn scan_quick(
     f: &FastClrx,
@@ -385,6 +386,9 @@ fn scan_quick(
         let at = first + k;
         items[at & im] = (FastClrx::plan_of(&hit), hit.len as u8, how);
         labels.start(at);
+        if hit.label {
+            labels.branch(at, hit.len, FastClrx::simm16(&hit));
+        }
         k += hit.len;
     }
     first + k

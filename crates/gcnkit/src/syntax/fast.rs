@@ -156,6 +156,9 @@ struct Head {
     lit_dword: u8,
     /// A branch.
     label: bool,
+    /// A branch whose target is SIMM16 in the first word's low 16 bits (as every GCN branch
+    /// has it): [`FastClrx::quick`] takes it.
+    simm16: bool,
     /// The ABS and NEG bits of the sources that take them: a word with one set is printed
     /// by [`FastClrx::print_plan`], not from [`Line`].
     mods_mask: u64,
@@ -539,7 +542,7 @@ struct Word {
 pub struct Hit {
     plan: u16,
     /// A branch (its target from [`FastClrx::branch`]).
-    label: bool,
+    pub label: bool,
     bits: u64,
     /// Dwords, the literal included.
     pub len: usize,
@@ -669,8 +672,8 @@ impl FastClrx {
     }
 
     /// [`FastClrx::lookup`] of the common case alone: a word `w0` (and the dword after it,
-    /// `w1`) with a plan already, no literal, no branch (`None` for the rest, which the
-    /// lookup then takes).
+    /// `w1`) with a plan already, no literal, and a branch only with its target in SIMM16
+    /// ([`FastClrx::simm16`]); `None` for the rest, which the lookup then takes.
     #[inline(always)]
     pub fn quick(&self, w0: u32, w1: u32) -> Option<Hit> {
         let top6 = w0 >> 26;
@@ -681,7 +684,14 @@ impl FastClrx {
         }
         debug_assert_eq!(len, w.len);
         let (hit, any) = self.head(&w)?;
-        (!any && !hit.label).then_some(Hit { len, ..hit })
+        let simm16 = self.heads[(w.plan as usize - 2) & (PLANS - 1)].simm16;
+        (!any && (!hit.label || simm16)).then_some(Hit { len, ..hit })
+    }
+
+    /// The SIMM16 of a branch [`FastClrx::quick`] took.
+    #[inline(always)]
+    pub fn simm16(hit: &Hit) -> u32 {
+        hit.bits as u32 & 0xffff
     }
 
     /// The class and plan slot of the word at `words[pos]` (`None`: no class, cut by the
@@ -1497,6 +1507,10 @@ fn build(arch: Arch, enc: Enc, op: u32) -> Option<(Plan, Instr)> {
             words: fl.layout.words,
             lit_dword,
             label: label.is_some(),
+            simm16: label.is_some_and(|k| {
+                let o = &ops[k as usize];
+                (o.shift, o.mask, o.scale, o.add) == (0, 0xffff, 0, 0)
+            }),
             simple: false,
             plain: false,
             plain_mask: 0,

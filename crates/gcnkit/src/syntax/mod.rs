@@ -224,15 +224,21 @@ pub fn label_name(out: &mut String, target: i64) {
     let mut v = target as u64;
     let digits = v.checked_ilog10().unwrap_or(0) as usize + 1;
     // SAFETY: ".L", decimal digits and "_0" are ASCII, written in place; 4 + 20 digits fit
-    // the 32 bytes of room.
+    // the 32 bytes of room (and so do 2 + 8 of the 8-byte store).
     unsafe {
         let d = text::tail::<32>(out);
         d.cast::<[u8; 2]>().write_unaligned(*b".L");
-        d.add(2 + digits).cast::<[u8; 2]>().write_unaligned(*b"_0");
-        for k in (2..2 + digits).rev() {
-            *d.add(k) = b'0' + (v % 10) as u8;
-            v /= 10;
+        if digits <= 8 {
+            // All digits at once, the leading zeros of the 8 shifted out.
+            let ascii = text::dec8_ascii(v as u32) >> (8 * (8 - digits));
+            d.add(2).cast::<[u8; 8]>().write_unaligned(ascii.to_le_bytes());
+        } else {
+            for k in (2..2 + digits).rev() {
+                *d.add(k) = b'0' + (v % 10) as u8;
+                v /= 10;
+            }
         }
+        d.add(2 + digits).cast::<[u8; 2]>().write_unaligned(*b"_0");
         text::grow(out, 4 + digits);
     }
 }

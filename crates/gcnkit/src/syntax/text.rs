@@ -61,6 +61,22 @@ pub fn hex8_bytes(v: u32) -> [u8; 8] {
     ascii.swap_bytes().to_le_bytes()
 }
 
+/// `v` (below 10^8) as exactly 8 decimal digits in ASCII, the most significant in the lowest
+/// byte, computed for all digits at once: two 4-digit halves in 32-bit lanes, each split
+/// into 2-digit pairs in 16-bit lanes, each into digits in bytes (division by 100 and by 10
+/// as a multiplication and a shift that are exact for these ranges). A branch target's
+/// label (`.L2560108_0`) has 7 digits, each a division with a latency of its own in a loop.
+#[inline]
+pub fn dec8_ascii(v: u32) -> u64 {
+    debug_assert!(v < 100_000_000);
+    let x = (v / 10_000) as u64 | ((v % 10_000) as u64) << 32;
+    let q = ((x * 5243) >> 19) & 0x0000_007f_0000_007f;
+    let x = q | (x - q * 100) << 16;
+    let q = ((x * 103) >> 10) & 0x000f_000f_000f_000f;
+    let x = q | (x - q * 10) << 8;
+    x + 0x3030_3030_3030_3030
+}
+
 /// Appends `v` as exactly 8 lowercase hex digits.
 #[inline]
 pub fn hex8(out: &mut String, v: u32) {
@@ -178,6 +194,21 @@ pub unsafe fn grow(out: &mut String, n: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every value below 10^4 in each half, and a sweep of others below 10^8.
+    #[test]
+    fn dec8_ascii_as_format() {
+        let mut x = 0x9e37_79b9u32;
+        let halves = (0..10_000u32).flat_map(|v| [v, v * 10_000, v * 10_001, 99_999_999 - v]);
+        for v in halves.chain((0..200_000).map(|_| {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            x % 100_000_000
+        })) {
+            assert_eq!(dec8_ascii(v).to_le_bytes(), *format!("{v:08}").as_bytes());
+        }
+    }
 
     /// Every nibble value in every position, and a sweep of other words.
     #[test]
