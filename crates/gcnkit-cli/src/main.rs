@@ -24,7 +24,10 @@ struct Cli {
     cmd: Cmd,
 }
 
+/// (`defer`: only the subcommand run has its arguments built: a start is the cost of
+/// disassembling a short kernel.)
 #[derive(Subcommand)]
+#[command(defer = true)]
 enum Cmd {
     /// Assemble CLRX or LLVM text (or both) into machine words.
     Asm(asm_cmd::Args),
