@@ -24,8 +24,8 @@ struct Cli {
     cmd: Cmd,
 }
 
-/// (`defer`: only the subcommand run has its arguments built: a start is the cost of
-/// disassembling a short kernel.)
+// `defer`: only the subcommand that runs has its arguments built (the start of a run is
+// most of the cost of disassembling a short kernel).
 #[derive(Subcommand)]
 #[command(defer = true)]
 enum Cmd {
