@@ -222,22 +222,21 @@ pub(crate) fn branch_label(out: &mut String, target: i64, at: &At, syn: Syntax, 
 pub fn label_name(out: &mut String, target: i64) {
     // A negative target (no label line) shows as clrxdisasm shows it: the 64-bit wrap-around.
     let mut v = target as u64;
-    let digits = v.checked_ilog10().unwrap_or(0) as usize + 1;
     // SAFETY: ".L", decimal digits and "_0" are ASCII, written in place; 4 + 20 digits fit
-    // the 32 bytes of room (and so do 2 + 8 of the 8-byte store).
+    // the 32 bytes of room (and so do 2 + 8 of `put_dec8`'s store).
     unsafe {
         let d = text::tail::<32>(out);
         d.cast::<[u8; 2]>().write_unaligned(*b".L");
-        if digits <= 8 {
-            // All digits at once, the leading zeros of the 8 shifted out.
-            let ascii = text::dec8_ascii(v as u32) >> (8 * (8 - digits));
-            d.add(2).cast::<[u8; 8]>().write_unaligned(ascii.to_le_bytes());
+        let digits = if v < 100_000_000 {
+            text::put_dec8(d.add(2), v as u32)
         } else {
+            let digits = v.ilog10() as usize + 1;
             for k in (2..2 + digits).rev() {
                 *d.add(k) = b'0' + (v % 10) as u8;
                 v /= 10;
             }
-        }
+            digits
+        };
         d.add(2 + digits).cast::<[u8; 2]>().write_unaligned(*b"_0");
         text::grow(out, 4 + digits);
     }

@@ -8,9 +8,28 @@ pub fn dec(out: &mut String, v: u32) {
     } else if v < 100 {
         out.push((b'0' + (v / 10) as u8) as char);
         out.push((b'0' + (v % 10) as u8) as char);
+    } else if v < 100_000_000 {
+        // SAFETY: at most 8 ASCII digits, within the room `tail` made.
+        unsafe {
+            let n = put_dec8(tail::<8>(out), v);
+            grow(out, n);
+        }
     } else {
         out.push_str(itoa::Buffer::new().format(v));
     }
+}
+
+/// Writes `v` (below 10^8) in decimal at `d` as one 8-byte store ([`dec8_ascii`], the leading
+/// zeros shifted out) and returns its digits' count.
+///
+/// # Safety
+/// `d` has room for 8 bytes.
+#[inline(always)]
+pub unsafe fn put_dec8(d: *mut u8, v: u32) -> usize {
+    let digits = v.checked_ilog10().unwrap_or(0) as usize + 1;
+    // SAFETY: as the caller says.
+    unsafe { d.cast::<[u8; 8]>().write_unaligned((dec8_ascii(v) >> (8 * (8 - digits))).to_le_bytes()) };
+    digits
 }
 
 /// Appends a signed decimal.
@@ -208,6 +227,23 @@ mod tests {
         })) {
             assert_eq!(dec8_ascii(v).to_le_bytes(), *format!("{v:08}").as_bytes());
         }
+    }
+
+    /// Around every power of ten, and past the 8 digits of the one-store path.
+    #[test]
+    fn dec_as_format() {
+        let mut out = String::from("x");
+        let mut want = String::from("x");
+        for p in (0..10).map(|k| 10u32.pow(k)) {
+            for v in [p - 1, p, p + 1, p.saturating_mul(7), u32::MAX - p] {
+                dec(&mut out, v);
+                want.push_str(&format!(",{v}"));
+                out.push(',');
+            }
+        }
+        let got: Vec<&str> = out[1..].split(',').filter(|t| !t.is_empty()).collect();
+        let exp: Vec<&str> = want[1..].split(',').filter(|t| !t.is_empty()).collect();
+        assert_eq!(got, exp);
     }
 
     /// Every nibble value in every position, and a sweep of other words.
