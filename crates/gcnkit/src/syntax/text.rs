@@ -28,7 +28,10 @@ pub fn dec(out: &mut String, v: u32) {
 pub unsafe fn put_dec8(d: *mut u8, v: u32) -> usize {
     let digits = v.checked_ilog10().unwrap_or(0) as usize + 1;
     // SAFETY: as the caller says.
-    unsafe { d.cast::<[u8; 8]>().write_unaligned((dec8_ascii(v) >> (8 * (8 - digits))).to_le_bytes()) };
+    unsafe {
+        d.cast::<[u8; 8]>()
+            .write_unaligned((dec8_ascii(v) >> (8 * (8 - digits))).to_le_bytes())
+    };
     digits
 }
 
