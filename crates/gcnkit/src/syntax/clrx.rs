@@ -645,12 +645,7 @@ impl Texts {
         let mnemonics = isa()
             .defs
             .iter()
-            .map(|d| {
-                t.clear();
-                t.push_str(d.name[a.index()]);
-                t.push(' ');
-                Cell::new(&t).unwrap_or(space)
-            })
+            .map(|d| Cell::spaced(d.name[a.index()]).unwrap_or(space))
             .collect();
         Texts {
             ops,

@@ -144,6 +144,20 @@ impl Cell {
         })
     }
 
+    /// `s` and a space (a mnemonic before its operands); `None` as [`Cell::new`] says.
+    pub fn spaced(s: &str) -> Option<Cell> {
+        if s.len() >= 32 || !s.is_ascii() {
+            return None;
+        }
+        let mut bytes = [0u8; 32];
+        bytes[..s.len()].copy_from_slice(s.as_bytes());
+        bytes[s.len()] = b' ';
+        Some(Cell {
+            bytes,
+            len: s.len() as u8 + 1,
+        })
+    }
+
     /// The whole cell: the text, then zeros.
     pub fn bytes(&self) -> &[u8; 32] {
         &self.bytes
