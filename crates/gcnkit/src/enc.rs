@@ -1250,11 +1250,27 @@ static TABLES: std::sync::LazyLock<Tables> = std::sync::LazyLock::new(|| {
             fields[l.enc as usize][ai] = Some(Fields::new(l));
         }
         fields[Enc::Other as usize][ai] = Some(Fields::new(&OTHER));
-        for (top, slot) in class[ai].iter_mut().enumerate() {
-            let w = (top as u32) << 23;
-            // The identifying bits of every class lie in bits 23-31.
-            if let Some(l) = ls.iter().find(|l| w & l.mask == l.bits && l.enc != Enc::Vop3b) {
-                *slot = l.enc;
+        // The identifying bits of every class lie in bits 23-31: each top 9 bits takes the
+        // first class whose identifying bits it holds. A class's tops are its bits with every
+        // value of the bits its mask leaves free (this runs at every start: no search of all
+        // classes for each of the 512).
+        let mut taken = [false; 512];
+        for l in ls.iter().filter(|l| l.enc != Enc::Vop3b) {
+            if l.bits & !(l.mask & 0x1ff << 23) != 0 {
+                continue;
+            }
+            let (bits, free) = (l.bits >> 23, !(l.mask >> 23) & 0x1ff);
+            let mut sub = free;
+            loop {
+                let top = (bits | sub) as usize;
+                if !taken[top] {
+                    taken[top] = true;
+                    class[ai][top] = l.enc;
+                }
+                if sub == 0 {
+                    break;
+                }
+                sub = (sub - 1) & free;
             }
         }
     }
@@ -1300,6 +1316,24 @@ pub fn classes(arch: Arch) -> impl Iterator<Item = Enc> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The class table gives each top 9 bits the first class (in `layouts` order) whose
+    /// identifying bits the word holds, as a search of all of them would.
+    #[test]
+    fn class_table_is_the_first_match() {
+        for arch in Arch::ALL {
+            let ls = layouts(arch);
+            for top in 0..512u32 {
+                let w = top << 23;
+                let first = ls.iter().find(|l| w & l.mask == l.bits && l.enc != Enc::Vop3b);
+                assert_eq!(
+                    class_of(arch, w),
+                    first.map_or(Enc::Other, |l| l.enc),
+                    "{arch} top {top}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn classes_by_first_word() {
