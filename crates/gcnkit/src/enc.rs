@@ -1256,6 +1256,7 @@ static TABLES: std::sync::LazyLock<Tables> = std::sync::LazyLock::new(|| {
         // classes for each of the 512).
         let mut taken = [false; 512];
         for l in ls.iter().filter(|l| l.enc != Enc::Vop3b) {
+            // (Bits outside the mask, or below bit 23: no word of the table holds them.)
             if l.bits & !(l.mask & 0x1ff << 23) != 0 {
                 continue;
             }
