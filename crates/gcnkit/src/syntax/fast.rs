@@ -131,8 +131,6 @@ struct Line {
     value_shift: u8,
     value_sep: u8,
     value_mask: u32,
-    /// The bits of the instruction's dwords in `bits` ([`WORD_MASK`] of its length).
-    word_mask: u64,
 }
 
 /// What the lookup reads of a plan, kept apart from the rest (small, so that all of them
@@ -386,8 +384,12 @@ impl Waitcnt {
 const UNSEEN: u16 = 0;
 const SLOW: u16 = 1;
 
-/// The bits of an instruction of 0-3 dwords that `bits` holds (the first two dwords).
-const WORD_MASK: [u64; 4] = [0, u32::MAX as u64, u64::MAX, u64::MAX];
+/// The bits of an instruction of `len` dwords (1 or more) that `bits` holds (the first two
+/// dwords): a shift, not a table (no table address for the hot loops to keep).
+#[inline(always)]
+fn word_mask(len: usize) -> u64 {
+    u64::MAX >> ((len == 1) as u32 * 32)
+}
 
 /// Appends `v` in hex as the CLRX printer does (`0x2a`, [`hex`]), after `sep` bytes of ", ".
 #[inline]
@@ -711,8 +713,7 @@ impl FastClrx {
         // The length comes from the class alone, so that the next instruction's lookup need
         // not wait for this one's (a plan has the length of its class).
         let len = e.words as usize;
-        // (WORD_MASK[len] of a class's length, 1 or more, by a shift: no table to keep.)
-        let bits = (w0 as u64 | (w1 as u64) << 32) & u64::MAX >> ((len == 1) as u32 * 32);
+        let bits = (w0 as u64 | (w1 as u64) << 32) & word_mask(len);
         if e.ext_src0 & ((w0 & 0x1ff).wrapping_sub(249) < 2) {
             return None;
         }
@@ -814,7 +815,6 @@ impl FastClrx {
                 p.head.plain_mask = p.tails[..p.ntails as usize]
                     .iter()
                     .fold(p.head.mods_mask, |m, t| m | (t.mask as u64) << t.shift);
-                p.line.word_mask = WORD_MASK[p.head.words as usize & 3];
                 let k = self.plans.len();
                 self.heads[k] = p.head;
                 self.lines[k] = p.line;
@@ -951,7 +951,7 @@ impl FastClrx {
         Hit {
             plan,
             label: false,
-            bits: (words[pos] as u64 | (w1 as u64) << 32) & WORD_MASK[len.min(3)],
+            bits: (words[pos] as u64 | (w1 as u64) << 32) & word_mask(len),
             len,
             simple,
             plain: false,
@@ -966,9 +966,7 @@ impl FastClrx {
     pub fn print_plain(&self, out: &mut String, plan: u16, len: usize, words: &[u32]) -> bool {
         let line = &self.lines[(plan as usize - 2) & (PLANS - 1)];
         let w1 = words.get(1).copied().unwrap_or(0);
-        // (The mask from the length, not from `Line::word_mask`: a plain line reads nothing
-        // of `Line` past its first cache line.)
-        let bits = (words[0] as u64 | (w1 as u64) << 32) & WORD_MASK[len & 3];
+        let bits = (words[0] as u64 | (w1 as u64) << 32) & word_mask(len);
         self.push_line(out, line, bits, true)
     }
 
@@ -1615,7 +1613,6 @@ impl Line {
         value_shift: 0,
         value_sep: 0,
         value_mask: 0,
-        word_mask: 0,
     };
 }
 
@@ -1851,7 +1848,7 @@ mod tests {
         };
         assert_eq!(head(&f.heads[PLANS - 1]), head(&Head::default()));
         let line = |l: &Line| {
-            let value = (l.value_shift, l.value_sep, l.value_mask, l.word_mask);
+            let value = (l.value_shift, l.value_sep, l.value_mask);
             let simple = l.simple.map(|s| (s.rot, s.mask, s.base));
             (l.mnemonic, l.mnemonic_len, l.flags, value, simple)
         };
