@@ -332,10 +332,9 @@ fn scan(
         }
         let at = scanned;
         let hit = match fast.as_deref_mut() {
-            Some(f) => f.lookup(words, at - first).map(|hit| {
-                let how = (hit.simple as u8 * SIMPLE) | (hit.plain as u8 * PLAIN);
-                (FastClrx::plan_of(&hit), hit.len, how, f.branch(&hit))
-            }),
+            Some(f) => f
+                .lookup(words, at - first)
+                .map(|hit| (FastClrx::plan_of(&hit), hit.len, how_of(&hit), f.branch(&hit))),
             None => None,
         };
         let (plan, len, how, branch) = match hit {
@@ -382,9 +381,8 @@ fn scan_quick(
         let Some(hit) = f.quick(w0, w1) else {
             break;
         };
-        let how = (hit.simple as u8 * SIMPLE) | (hit.plain as u8 * PLAIN);
         let at = first + k;
-        items[at & im] = (FastClrx::plan_of(&hit), hit.len as u8, how);
+        items[at & im] = (FastClrx::plan_of(&hit), hit.len as u8, how_of(&hit));
         labels.start(at);
         if hit.label {
             labels.branch(at, hit.len, FastClrx::simm16(&hit));
@@ -409,6 +407,12 @@ const LABELS: usize = 1 << 17;
 /// ([`syntax::fast::Hit::simple`]), or only that ([`syntax::fast::Hit::plain`]).
 const SIMPLE: u8 = 1;
 const PLAIN: u8 = 2;
+
+/// How a hit prints ([`SIMPLE`], [`PLAIN`]), for its item.
+#[inline(always)]
+fn how_of(hit: &syntax::fast::Hit) -> u8 {
+    (hit.simple as u8 * SIMPLE) | (hit.plain as u8 * PLAIN)
+}
 
 /// Text handed to the sink at a time.
 const CHUNK: usize = 1 << 16;
