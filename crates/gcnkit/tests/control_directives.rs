@@ -37,38 +37,9 @@ fn gcnkit_words(arch: Arch, dialect: Dialect, src: &str) -> Result<Vec<u32>, Vec
     Ok(items.iter().flat_map(|i| i.words().to_vec()).collect())
 }
 
-/// llvm-mc's `.text` of `src` (through an object file, read back with gcnkit's reader).
+/// llvm-mc's `.text` of `src`.
 fn llvm_mc_words(arch: Arch, src: &str) -> Vec<u32> {
-    static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let k = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!("gcnkit-blocks-{}-{k}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let (s, o) = (dir.join("t.s"), dir.join("t.o"));
-    std::fs::write(&s, src).unwrap();
-    let out = Command::new(common::llvm_mc())
-        .args([
-            "-triple=amdgcn-amd-amdhsa",
-            &format!("-mcpu={}", common::mcpu(arch)),
-            "-filetype=obj",
-            "-o",
-        ])
-        .arg(&o)
-        .arg(&s)
-        .output()
-        .expect("llvm-mc");
-    assert!(
-        out.status.success(),
-        "llvm-mc: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let data = std::fs::read(&o).unwrap();
-    let co = gcnkit::codeobj::read(&data).unwrap();
-    let bytes = co.sections[0].bytes;
-    std::fs::remove_dir_all(&dir).ok();
-    bytes
-        .chunks(4)
-        .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
-        .collect()
+    common::llvm_mc_text(arch, src).unwrap_or_else(|e| panic!("llvm-mc: {e}"))
 }
 
 #[test]

@@ -35,31 +35,7 @@ fn corpus() -> Vec<(String, Vec<u8>)> {
 
 /// llvm-mc's object of `src` for `mcpu` and code object `version`, or its errors.
 fn llvm_mc_object(mcpu: &str, version: u8, src: &str) -> Result<Vec<u8>, String> {
-    static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let k = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!("gcnkit-kd-{}-{k}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let (s, o) = (dir.join("t.s"), dir.join("t.o"));
-    std::fs::write(&s, src).unwrap();
-    let out = Command::new(common::llvm_mc())
-        .args([
-            "-triple=amdgcn-amd-amdhsa",
-            &format!("-mcpu={mcpu}"),
-            &format!("--amdhsa-code-object-version={version}"),
-            "-filetype=obj",
-            "-o",
-        ])
-        .arg(&o)
-        .arg(&s)
-        .output()
-        .expect("llvm-mc (LLVM 14) must be installed: it is the oracle of this test");
-    let r = if out.status.success() {
-        Ok(std::fs::read(&o).unwrap())
-    } else {
-        Err(String::from_utf8_lossy(&out.stderr).into_owned())
-    };
-    std::fs::remove_dir_all(&dir).ok();
-    r
+    common::llvm_mc_object(mcpu, &[&format!("--amdhsa-code-object-version={version}")], src)
 }
 
 /// A source holding kernel `name` (one `s_endpgm`) and the descriptor block `block`.

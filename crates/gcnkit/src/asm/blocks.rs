@@ -20,6 +20,11 @@ const MAX_REPT: i64 = 1 << 24;
 /// Most lines all expansions of one assembly may produce.
 const MAX_EXPANDED: usize = 1 << 24;
 
+/// The `.if` forms (each also as `.elseif...`), without their dot.
+const IFS: [&str; 10] = [
+    "if", "ifeq", "ifne", "ifgt", "ifge", "iflt", "ifle", "ifdef", "ifndef", "ifnotdef",
+];
+
 /// One open `.if`.
 #[derive(Clone, Copy, Debug)]
 struct Cond {
@@ -234,8 +239,13 @@ impl Assembler {
             return true;
         }
         let active = self.blocks.conds.last().is_none_or(|c| c.active);
+        // Each `.if` form has its `.elseif` form (`.elseifdef`, `.elseifeq`...), as in clrxasm.
+        let elseif = word
+            .strip_prefix(".else")
+            .filter(|f| IFS.contains(f))
+            .map(|w| format!(".{w}"));
         match word.as_str() {
-            ".if" | ".ifeq" | ".ifne" | ".ifgt" | ".ifge" | ".iflt" | ".ifle" | ".ifdef" | ".ifndef" | ".ifnotdef" => {
+            w if w.strip_prefix('.').is_some_and(|f| IFS.contains(&f)) => {
                 let on = active && self.condition(lineno, src, &word, rest).unwrap_or(false);
                 self.blocks.conds.push(Cond {
                     active: on,
@@ -245,7 +255,7 @@ impl Assembler {
                 });
                 true
             }
-            ".elseif" | ".else" => {
+            _ if elseif.is_some() || word == ".else" => {
                 let Some(&c) = self.blocks.conds.last() else {
                     self.block_error(lineno, src, format!("{word} without .if"));
                     return true;
@@ -256,7 +266,10 @@ impl Assembler {
                 }
                 let on = c.outer
                     && !c.taken
-                    && (word == ".else" || self.condition(lineno, src, ".if", rest).unwrap_or(false));
+                    && match &elseif {
+                        Some(form) => self.condition(lineno, src, form, rest).unwrap_or(false),
+                        None => true,
+                    };
                 let top = self.blocks.conds.last_mut().unwrap();
                 top.active = on;
                 top.taken |= on;
@@ -613,6 +626,7 @@ impl Assembler {
             no_bar: false,
         })
         .parse(&mut c);
+        self.expression_warnings(lineno, src);
         let e = |msg: String| PErr {
             start: at,
             end: at + text.len(),

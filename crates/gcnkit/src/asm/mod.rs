@@ -10,6 +10,7 @@
 //! against the general path (in debug builds on every statement).
 
 mod blocks;
+mod expr;
 mod gfx;
 mod memory;
 mod object;
@@ -27,7 +28,7 @@ use crate::arch::Arch;
 use crate::diag::{Diagnostic, Severity};
 use crate::instr::Instr;
 use crate::operand::{classify, Src, SRC_REGS};
-use parse::{Cursor, EVal, Expr, Modifier, Operand, PErr, RegNames, Sym, Symbols, Value};
+use parse::{perr, Cursor, EVal, Expr, Modifier, Operand, PErr, RegNames, Sym, Symbols, Value};
 use select::{select, Fixup, Suffix};
 
 /// Input dialect.
@@ -297,7 +298,7 @@ impl Assembler {
             arch,
             dialect,
             file: file.to_string(),
-            syms: Symbols::default(),
+            syms: Symbols::new(expr::Rules::of(dialect)),
             items: Vec::new(),
             taken: 0,
             diags: Vec::new(),
@@ -431,6 +432,7 @@ impl Assembler {
         if let Some(held) = &mut self.undecided {
             if let Some((d, why)) = detect_dialect(src) {
                 self.dialect = d;
+                self.syms.rules = expr::Rules::of(d);
                 self.chosen = Some((lineno, why));
                 self.replay();
             } else {
@@ -452,12 +454,14 @@ impl Assembler {
     }
 
     /// Blanks `/* ... */` comments (byte for byte, so positions stay) including those that
-    /// span lines, and finds where a line comment starts: `//`, `#`, and in LLVM text `;`.
+    /// span lines, and finds where a line comment starts: `#`, `//` but in CLRX text, and in
+    /// LLVM text `;`.
     /// Returns the line to parse, its end, and whether the line has no `;` (nor anything
     /// that starts a string or a comment).
     fn uncomment<'a>(&mut self, src: &'a str) -> (std::borrow::Cow<'a, str>, usize, bool) {
         let b = src.as_bytes();
         let llvm = self.dialect == Dialect::Llvm;
+        let clrx = self.dialect == Dialect::Clrx;
         let mut blank: Option<Vec<u8>> = None;
         let mut k = 0;
         let mut end = b.len();
@@ -492,7 +496,8 @@ impl Assembler {
                     k += 1;
                     continue;
                 }
-                b'/' if b.get(k + 1) == Some(&b'/') => {
+                // clrxasm reads `//` as unsigned division, never as a comment.
+                b'/' if b.get(k + 1) == Some(&b'/') && !clrx => {
                     end = k;
                     break;
                 }
@@ -559,6 +564,7 @@ impl Assembler {
             };
             let stop = semi.unwrap_or(end);
             self.statement(lineno, src, start, stop);
+            self.expression_warnings(lineno, src);
             match semi {
                 Some(p) => {
                     // LLVM: the rest is a comment. Auto: a statement if it starts like one.
@@ -637,6 +643,11 @@ impl Assembler {
         // Label.
         if c.peek() == Some(b':') && c.peek_at(1) != Some(b':') {
             c.pos += 1;
+            if self.labels.contains_key(id) {
+                let e = perr(id_start, id_end, format!("symbol '{id}' is already defined"));
+                self.diag(lineno, src, e);
+                return self.statement(lineno, src, c.pos, end);
+            }
             self.labels.insert(id.to_string(), self.section);
             // Objects name the labels that are not `.L` temporaries (kept only those: a long
             // stream has a branch label every few instructions).
@@ -732,6 +743,13 @@ impl Assembler {
     /// `name = expr` (or `.set name, expr`); `span` is the name's.
     fn assign(&mut self, lineno: usize, src: &str, name: &str, span: (usize, usize), c: &mut Cursor, end: usize) {
         let (s0, s1) = span;
+        if self.labels.contains_key(name) {
+            return self.diag(
+                lineno,
+                src,
+                perr(s0, s1, format!("symbol '{name}' is already defined (a label)")),
+            );
+        }
         let e = Expr {
             syms: &self.syms,
             no_bar: false,
@@ -772,6 +790,16 @@ impl Assembler {
         }
     }
 
+    /// Reports the warnings the expressions of a statement left (at its line).
+    fn expression_warnings(&mut self, lineno: usize, src: &str) {
+        if self.syms.warnings.get_mut().is_empty() {
+            return;
+        }
+        for w in std::mem::take(self.syms.warnings.get_mut()) {
+            self.report(lineno, src, w, Severity::Warning);
+        }
+    }
+
     /// Patches literals that were waiting for `name`: their expressions are evaluated again
     /// now that it is defined (they may wait for another symbol next).
     fn resolve(&mut self, name: &str) {
@@ -792,7 +820,9 @@ impl Assembler {
                 Some(Sym::Value(v)) if p.source.get(start..end) == Some(name) => Some(Ok(EVal::Value(*v))),
                 _ => None,
             };
-            match bare.unwrap_or_else(|| e.parse(&mut c)) {
+            let r = bare.unwrap_or_else(|| e.parse(&mut c));
+            self.expression_warnings(p.line, &p.source);
+            match r {
                 Ok(EVal::Value(v)) => {
                     let item = &mut self.items[p.item - self.taken];
                     let mut warning = None;
@@ -810,6 +840,10 @@ impl Assembler {
                             warning = Some(format!("{x:#x} truncated to 32 bits: {:#x}", x as u32));
                             Ok(())
                         }
+                        select::FixupKind::Data => data_word(v, self.dialect).map(|(w, warn)| {
+                            item.words[0] = w;
+                            warning = warn;
+                        }),
                         select::FixupKind::Literal(ty) => {
                             select::literal_bits(v, ty).map(|bits| item.words[p.fixup.word] = bits)
                         }
@@ -942,35 +976,36 @@ impl Assembler {
                 };
                 let p0 = c.pos;
                 match e.parse(c) {
-                    Ok(EVal::Value(Value::Int(v))) if (-0x8000_0000..=0xffff_ffff).contains(&v) => {
-                        self.items.push(Item::new(lineno, self.offset, &[v as u32], true));
+                    Ok(EVal::Value(v)) => {
+                        let p = c.pos;
+                        let (w, warning) = match data_word(v, self.dialect) {
+                            Ok(w) => w,
+                            Err(msg) => return self.diag(lineno, src, perr(p0, p, msg)),
+                        };
+                        if let Some(msg) = warning {
+                            self.report(lineno, src, perr(p0, p, msg), Severity::Warning);
+                        }
+                        self.items.push(Item::new(lineno, self.offset, &[w], true));
                         self.offset += 4;
                     }
-                    Ok(EVal::Value(_)) => {
-                        let p = c.pos;
-                        return self.diag(
-                            lineno,
-                            src,
-                            PErr {
+                    // A symbol defined further on (as llvm-mc and clrxasm take it): the word
+                    // is patched when it is.
+                    Ok(EVal::Forward(symbol)) => {
+                        let item = self.taken + self.items.len();
+                        self.items.push(Item::new(lineno, self.offset, &[0], true));
+                        self.offset += 4;
+                        self.pending.push(Pending {
+                            item,
+                            fixup: Fixup {
+                                symbol,
+                                word: 0,
+                                kind: select::FixupKind::Data,
                                 start: p0,
-                                end: p,
-                                msg: "a data word must be a 32-bit integer".into(),
-                                help: None,
+                                end: c.pos,
                             },
-                        );
-                    }
-                    Ok(EVal::Forward(f)) => {
-                        let p = c.pos;
-                        return self.diag(
-                            lineno,
-                            src,
-                            PErr {
-                                start: p0,
-                                end: p,
-                                msg: format!("symbol '{f}' is not defined"),
-                                help: None,
-                            },
-                        );
+                            line: lineno,
+                            source: src.to_string(),
+                        });
                     }
                     Err(e) => return self.diag(lineno, src, e),
                 }
@@ -1518,6 +1553,19 @@ const LINE_CLASS: [u8; 256] = {
 fn scan_line(b: &[u8]) -> (bool, bool) {
     let seen = b.iter().fold(0u8, |acc, &c| acc | LINE_CLASS[c as usize]);
     (seen & 1 != 0, seen & 2 != 0)
+}
+
+/// A `.long`'s word: llvm-mc takes what fits 32 bits as a signed or an unsigned number;
+/// clrxasm keeps the low 32 bits of anything, with a warning.
+fn data_word(v: Value, dialect: Dialect) -> Result<(u32, Option<String>), String> {
+    match v {
+        Value::Int(x) if (-0x8000_0000..=0xffff_ffff).contains(&x) => Ok((x as u32, None)),
+        Value::Int(x) if dialect == Dialect::Clrx => {
+            Ok((x as u32, Some(format!("value {x:#x} truncated to {:#x}", x as u32))))
+        }
+        Value::Int(_) => Err("a data word must be a 32-bit integer: out of range".into()),
+        Value::Float(..) => Err("a data word must be a 32-bit integer".into()),
+    }
 }
 
 /// What decides a file's dialect under `--syntax auto`: LLVM's `_e32`/`_e64`/`_sdwa`/`_dpp`

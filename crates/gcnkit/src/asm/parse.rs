@@ -71,8 +71,38 @@ pub enum Sym {
     Reg(Reg),
 }
 
-/// Symbol table shared by the statements of a file.
-pub type Symbols = HashMap<String, Sym>;
+/// Symbol table shared by the statements of a file, with the rules its expressions follow.
+#[derive(Default)]
+pub struct Symbols {
+    map: HashMap<String, Sym>,
+    pub rules: super::expr::Rules,
+    /// Warnings of the expressions evaluated since the caller last took them (clrxasm's
+    /// shift counts out of range).
+    pub warnings: std::cell::RefCell<Vec<PErr>>,
+}
+
+impl Symbols {
+    pub fn new(rules: super::expr::Rules) -> Symbols {
+        Symbols {
+            map: HashMap::default(),
+            rules,
+            warnings: Default::default(),
+        }
+    }
+}
+
+impl std::ops::Deref for Symbols {
+    type Target = HashMap<String, Sym>;
+    fn deref(&self) -> &Self::Target {
+        &self.map
+    }
+}
+
+impl std::ops::DerefMut for Symbols {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.map
+    }
+}
 
 /// Operand kinds.
 #[derive(Clone, PartialEq, Debug)]
@@ -188,7 +218,7 @@ const IDENT_CLASS: [u8; 256] = {
 };
 
 #[inline]
-fn is_ident_start(c: u8) -> bool {
+pub(super) fn is_ident_start(c: u8) -> bool {
     IDENT_CLASS[c as usize] & 1 != 0
 }
 
@@ -299,7 +329,7 @@ impl<'a> Cursor<'a> {
 }
 
 /// Parses a number literal at the cursor.
-fn number(c: &mut Cursor) -> PRes<Value> {
+pub(super) fn number(c: &mut Cursor) -> PRes<Value> {
     let start = c.pos;
     let s = c.s;
     let end = c.end;
@@ -309,6 +339,23 @@ fn number(c: &mut Cursor) -> PRes<Value> {
         let d0 = p;
         while p < end && (s[p].is_ascii_hexdigit() || s[p] == b'_') {
             p += 1;
+        }
+        // A hexadecimal float (`0x1.8p1`: both assemblers take them).
+        let exp_at = |q: usize| {
+            q < end && (s[q] | 0x20) == b'p' && {
+                let r = q + 1 + (q + 1 < end && matches!(s[q + 1], b'+' | b'-')) as usize;
+                r < end && s[r].is_ascii_digit()
+            }
+        };
+        let mut q = p;
+        if q < end && s[q] == b'.' {
+            q += 1;
+            while q < end && s[q].is_ascii_hexdigit() {
+                q += 1;
+            }
+        }
+        if q > d0 && exp_at(q) {
+            return hex_float(c, start, d0, q, end);
         }
         c.pos = p;
         let text = c.text(d0, p);
@@ -395,214 +442,46 @@ fn number(c: &mut Cursor) -> PRes<Value> {
         .or_else(|_| err(start, p, format!("number '{text}' does not fit in 64 bits")))
 }
 
-/// Constant expressions with C precedence. Unknown symbols make the whole expression a
-/// forward reference (`Err(Forward)`).
-pub struct Expr<'s> {
-    pub syms: &'s Symbols,
-    /// `|` ends the expression (inside `|x|`).
-    pub no_bar: bool,
+/// The hexadecimal float whose digits are `d0..p` (a `.` among them) and whose `p` exponent
+/// follows: the digits as an integer, rounded once to a double, scaled by a power of two.
+fn hex_float(c: &mut Cursor, start: usize, d0: usize, p: usize, end: usize) -> PRes<Value> {
+    let s = c.s;
+    let (mut mant, mut frac, mut lost) = (0u64, 0i64, false);
+    let mut seen_dot = false;
+    for &b in &s[d0..p] {
+        if b == b'.' {
+            seen_dot = true;
+            continue;
+        }
+        let d = (b as char).to_digit(16).unwrap_or(0) as u64;
+        if mant >> 60 != 0 {
+            // Past 64 bits: the digit only counts as sticky (and in the exponent).
+            lost |= d != 0;
+            frac -= if seen_dot { 0 } else { 1 };
+            continue;
+        }
+        mant = mant << 4 | d;
+        frac += seen_dot as i64;
+    }
+    let mut q = p + 1;
+    let neg = q < end && s[q] == b'-';
+    q += (q < end && matches!(s[q], b'+' | b'-')) as usize;
+    let mut exp = 0i64;
+    while q < end && s[q].is_ascii_digit() {
+        exp = (exp * 10 + (s[q] - b'0') as i64).min(1 << 20);
+        q += 1;
+    }
+    c.pos = q;
+    let exp = if neg { -exp } else { exp } - 4 * frac;
+    let m = (mant | lost as u64) as f64;
+    let v = m * 2f64.powi(exp.clamp(-1100, 1100) as i32);
+    if !v.is_finite() {
+        return err(start, q, "hexadecimal float out of range");
+    }
+    Ok(Value::Float(v, FKind::Plain))
 }
 
-/// An expression result: a value, or the name of the first undefined symbol in it.
-pub enum EVal {
-    Value(Value),
-    Forward(String),
-}
-
-fn as_int(v: Value) -> i64 {
-    match v {
-        Value::Int(i) => i,
-        Value::Float(f, _) => f as i64,
-    }
-}
-
-fn arith(op: &str, a: Value, b: Value, start: usize, end: usize) -> PRes<Value> {
-    if let (Value::Int(x), Value::Int(y)) = (a, b) {
-        return Ok(Value::Int(match op {
-            "+" => x.wrapping_add(y),
-            "-" => x.wrapping_sub(y),
-            "*" => x.wrapping_mul(y),
-            "/" | "%" if y == 0 => return err(start, end, "division by zero"),
-            "/" => x.wrapping_div(y),
-            "%" => x.wrapping_rem(y),
-            "<<" => x.wrapping_shl(y as u32),
-            ">>" => ((x as u64).wrapping_shr(y as u32)) as i64,
-            "&" => x & y,
-            "|" => x | y,
-            "^" => x ^ y,
-            "&&" => ((x != 0) && (y != 0)) as i64,
-            "||" => ((x != 0) || (y != 0)) as i64,
-            "==" => (x == y) as i64,
-            "!=" => (x != y) as i64,
-            "<" => (x < y) as i64,
-            ">" => (x > y) as i64,
-            "<=" => (x <= y) as i64,
-            ">=" => (x >= y) as i64,
-            _ => return err(start, end, format!("unknown operator {op}")),
-        }));
-    }
-    let f = |v: Value| match v {
-        Value::Int(i) => i as f64,
-        Value::Float(x, _) => x,
-    };
-    let k = match (a, b) {
-        (Value::Float(_, k), _) | (_, Value::Float(_, k)) => k,
-        _ => FKind::Plain,
-    };
-    let (x, y) = (f(a), f(b));
-    Ok(Value::Float(
-        match op {
-            "+" => x + y,
-            "-" => x - y,
-            "*" => x * y,
-            "/" => x / y,
-            _ => return err(start, end, format!("operator {op} needs integers")),
-        },
-        k,
-    ))
-}
-
-const BINOPS: [(&str, u8); 18] = [
-    ("||", 1),
-    ("&&", 2),
-    ("|", 3),
-    ("^", 4),
-    ("&", 5),
-    ("==", 6),
-    ("!=", 6),
-    ("<=", 7),
-    (">=", 7),
-    ("<<", 8),
-    (">>", 8),
-    ("<", 7),
-    (">", 7),
-    ("+", 9),
-    ("-", 9),
-    ("*", 10),
-    ("/", 10),
-    ("%", 10),
-];
-
-impl<'s> Expr<'s> {
-    pub fn parse(&self, c: &mut Cursor) -> PRes<EVal> {
-        self.binary(c, 0)
-    }
-
-    fn peek_op(&self, c: &mut Cursor) -> Option<(&'static str, u8)> {
-        c.ws();
-        // Most operands end at ',' or a blank: decide on the first byte.
-        if !matches!(
-            c.peek(),
-            Some(b'|' | b'^' | b'&' | b'=' | b'!' | b'<' | b'>' | b'+' | b'-' | b'*' | b'/' | b'%')
-        ) {
-            return None;
-        }
-        for (op, prec) in BINOPS {
-            let b = op.as_bytes();
-            if c.pos + b.len() <= c.end && &c.s[c.pos..c.pos + b.len()] == b {
-                if op == "|" && (self.no_bar || c.peek_at(1) == Some(b'|')) {
-                    continue;
-                }
-                if (op == "<" || op == ">") && c.peek_at(1) == Some(b[0]) {
-                    continue;
-                }
-                return Some((op, prec));
-            }
-        }
-        None
-    }
-
-    fn binary(&self, c: &mut Cursor, min: u8) -> PRes<EVal> {
-        let start = c.pos;
-        let mut lhs = self.unary(c)?;
-        while let Some((op, prec)) = self.peek_op(c) {
-            if prec <= min {
-                break;
-            }
-            c.pos += op.len();
-            let rhs = self.binary(c, prec)?;
-            lhs = match (lhs, rhs) {
-                (EVal::Value(a), EVal::Value(b)) => EVal::Value(arith(op, a, b, start, c.pos)?),
-                (EVal::Forward(f), _) | (_, EVal::Forward(f)) => EVal::Forward(f),
-            };
-        }
-        Ok(lhs)
-    }
-
-    fn unary(&self, c: &mut Cursor) -> PRes<EVal> {
-        c.ws();
-        let start = c.pos;
-        match c.peek() {
-            Some(b'-') => {
-                c.pos += 1;
-                Ok(match self.unary(c)? {
-                    EVal::Value(Value::Int(i)) => EVal::Value(Value::Int(i.wrapping_neg())),
-                    EVal::Value(Value::Float(f, k)) => EVal::Value(Value::Float(-f, k)),
-                    f => f,
-                })
-            }
-            Some(b'+') => {
-                c.pos += 1;
-                self.unary(c)
-            }
-            Some(b'~') => {
-                c.pos += 1;
-                Ok(match self.unary(c)? {
-                    EVal::Value(v) => EVal::Value(Value::Int(!as_int(v))),
-                    f => f,
-                })
-            }
-            Some(b'!') => {
-                c.pos += 1;
-                Ok(match self.unary(c)? {
-                    EVal::Value(v) => EVal::Value(Value::Int((as_int(v) == 0) as i64)),
-                    f => f,
-                })
-            }
-            Some(b'(') => {
-                c.pos += 1;
-                let inner = Expr {
-                    syms: self.syms,
-                    no_bar: false,
-                };
-                let v = inner.binary(c, 0)?;
-                c.expect(b')', "to close '('")?;
-                Ok(v)
-            }
-            Some(d) if d.is_ascii_digit() => Ok(EVal::Value(number(c)?)),
-            // `.5` (a leading dot and a digit: a number, not a symbol).
-            Some(b'.') if c.peek_at(1).is_some_and(|d| d.is_ascii_digit()) => Ok(EVal::Value(number(c)?)),
-            Some(b'@') => {
-                c.pos += 1;
-                match c.ident() {
-                    Some((name, _)) => Ok(self.symbol(name)),
-                    None => err(start, start + 1, "expected a symbol name after '@'"),
-                }
-            }
-            Some(ch) if is_ident_start(ch) => {
-                let (name, _) = c.ident().unwrap_or(("", start));
-                let v = self.symbol(name);
-                // CLRX: a constant operand symbol (`dreg=%-12`) may be subscripted as a
-                // register would be (`dreg[0]`, `dreg[0:1]`): the same constant.
-                if matches!(v, EVal::Value(_)) && c.peek() == Some(b'[') {
-                    let (a, b) = range(c, self.syms)?;
-                    if a != 0 || b > 1 {
-                        return err(start, c.pos, "a constant's subscript is [0] or [0:1]");
-                    }
-                }
-                Ok(v)
-            }
-            _ => err(start, start + 1, "expected an operand or expression"),
-        }
-    }
-
-    fn symbol(&self, name: &str) -> EVal {
-        match self.syms.get(name) {
-            Some(Sym::Value(v)) => EVal::Value(*v),
-            _ => EVal::Forward(name.to_string()),
-        }
-    }
-}
+pub use super::expr::{EVal, Expr};
 
 /// Parses a register written at the cursor (`v5`, `s[4:5]`, `ttmp[2:3]`, `vcc`, `exec_lo`,
 /// `vcc[0:1]`, a `%`-register symbol...). Returns `Ok(None)` (cursor unmoved) if the text
@@ -618,6 +497,9 @@ pub fn register_in(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols, shadow:
     c.ws();
     let save = c.pos;
     let start = c.pos;
+    if c.peek() == Some(b'[') && syms.rules != super::expr::Rules::Clrx {
+        return register_list(c, names, syms).map(Some);
+    }
     let Some((id, _)) = c.ident() else { return Ok(None) };
     // The usual operand, `v5` or `s12` (no register symbols to shadow it): read at once, as
     // the general path below would read it.
@@ -780,6 +662,47 @@ pub fn register_in(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols, shadow:
     }
 }
 
+/// LLVM's list of single registers with consecutive numbers, `[s2,s3]` for `s[2:3]` (and
+/// `[ttmp5]` for `ttmp5`).
+fn register_list(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols) -> PRes<Reg> {
+    let start = c.pos;
+    c.pos += 1;
+    let mut list: Option<Reg> = None;
+    loop {
+        let at = c.pos;
+        let r = match register_in(c, names, syms, true)? {
+            Some(r) if r.count == 1 && !r.ranged => r,
+            _ => return err(at, c.pos.max(at + 1), "expected a single 32-bit register"),
+        };
+        list = Some(match list {
+            None => r,
+            Some(l) if (l.code < 256) == (r.code < 256) && r.code == l.code + l.count => Reg {
+                count: l.count + 1,
+                ..l
+            },
+            Some(_) => return err(at, c.pos, "registers in a list must have consecutive indices"),
+        });
+        c.ws();
+        if c.eat(b']') {
+            break;
+        }
+        c.expect(b',', "between the registers of a list")?;
+    }
+    let r = list.unwrap_or(Reg {
+        code: 0,
+        count: 0,
+        ranged: false,
+        any_width: false,
+    });
+    if r.count == 0 {
+        return err(start, c.pos, "an empty register list");
+    }
+    Ok(Reg {
+        ranged: r.count > 1,
+        ..r
+    })
+}
+
 /// `id` in lowercase: `id` itself when it has no capital (the usual case), else a copy in `buf`
 /// (no allocation); `None` if it does not fit.
 pub fn lower_in<'b>(id: &'b str, buf: &'b mut [u8]) -> Option<&'b str> {
@@ -846,7 +769,7 @@ fn plain_index(c: &mut Cursor) -> Option<i64> {
 }
 
 /// `[a:b]` or `[a]`, with constant expressions.
-fn range(c: &mut Cursor, syms: &Symbols) -> PRes<(u16, u16)> {
+pub(super) fn range(c: &mut Cursor, syms: &Symbols) -> PRes<(u16, u16)> {
     let start = c.pos;
     c.expect(b'[', "to open a register range")?;
     let e = Expr { syms, no_bar: false };

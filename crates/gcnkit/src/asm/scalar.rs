@@ -718,16 +718,29 @@ fn special_value(o: &Operand, kind: Kind, f: F, dialect: Dialect) -> Result<u32,
 /// an expression naming a symbol (`.`, `.L5+8`) is a target address; a bare number is the
 /// raw SIMM16 in LLVM syntax and an address in CLRX syntax.
 fn label(o: &Operand, dialect: Dialect, ctx: &Ctx, size: usize) -> Result<Option<u32>, PErr> {
+    let text = &ctx.src[o.start..o.end];
+    // llvm-mc takes a label alone or an absolute expression, not an address computed from a
+    // label (`l+4`, `.+8`); clrxasm takes any.
+    let lone = symbol_names(text).next() == Some(text.trim()) && text.trim() != ".";
+    let llvm_address = |o: &Operand| {
+        let msg = "expected an absolute expression or a label (llvm-mc computes no address here)";
+        Err(perr(o, msg))
+    };
     let v = match &o.kind {
+        OpKind::Forward(_) if dialect == Dialect::Llvm && !lone => return llvm_address(o),
         OpKind::Forward(_) => return Ok(None),
         OpKind::Const(Value::Int(v)) => *v,
         _ => return Err(perr(o, "expected a label")),
     };
-    let text = &ctx.src[o.start..o.end];
     if symbol_names(text).any(|n| (ctx.other_section)(n)) {
         return Err(perr(o, "the branch target is in another section"));
     }
-    let address = dialect == Dialect::Clrx || mentions_symbol(text) || (ctx.is_label)(text.trim());
+    // llvm-mc: an expression of labels (or `.`) is an address; an absolute one (numbers and
+    // symbols set to numbers: `s_branch 1+offset`) is the raw SIMM16, as a plain number is.
+    let address = dialect == Dialect::Clrx || symbol_names(text).any(|n| n == "." || (ctx.is_label)(n));
+    if address && dialect == Dialect::Llvm && !lone {
+        return llvm_address(o);
+    }
     if !address {
         if !(-0x8000..=0xffff).contains(&v) {
             return Err(perr(o, "expected a 16-bit signed jump offset"));
@@ -750,27 +763,6 @@ pub(super) fn branch_offset(target: i64, next: usize) -> Result<Option<u32>, Str
         ));
     }
     Ok(Some(dw as u16 as u32))
-}
-
-/// Does an expression's text name a symbol (a name, or `.`)?
-fn mentions_symbol(text: &str) -> bool {
-    let b = text.as_bytes();
-    let mut k = 0;
-    while k < b.len() {
-        let c = b[k];
-        if c.is_ascii_digit() {
-            // A number, with its hex digits, exponent or suffix.
-            while k < b.len() && (b[k].is_ascii_alphanumeric() || b[k] == b'.') {
-                k += 1;
-            }
-            continue;
-        }
-        if c.is_ascii_alphabetic() || c == b'_' || c == b'.' || c == b'$' {
-            return true;
-        }
-        k += 1;
-    }
-    false
 }
 
 /// The names in an expression's text.

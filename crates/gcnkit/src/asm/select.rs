@@ -38,6 +38,8 @@ pub struct Fixup {
 /// What a [`Fixup`] patches.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum FixupKind {
+    /// A `.long` data word.
+    Data,
     /// The literal dword of an operand of this type.
     Literal(Ty),
     /// A branch's SIMM16: the target's distance in dwords from `next` (the byte offset after

@@ -25,6 +25,43 @@ pub fn llvm_mc() -> String {
     std::env::var("LLVM_MC").unwrap_or_else(|_| "llvm-mc".to_string())
 }
 
+/// llvm-mc's ELF object of `src` for `mcpu` (with `args` besides), or its errors.
+pub fn llvm_mc_object(mcpu: &str, args: &[&str], src: &str) -> Result<Vec<u8>, String> {
+    static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let k = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("gcnkit-mc-{}-{k}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (s, o) = (dir.join("t.s"), dir.join("t.o"));
+    std::fs::write(&s, src).unwrap();
+    let out = Command::new(llvm_mc())
+        .args(["-triple=amdgcn-amd-amdhsa", &format!("-mcpu={mcpu}")])
+        .args(args)
+        .args(["-filetype=obj", "-o"])
+        .arg(&o)
+        .arg(&s)
+        .output()
+        .expect("llvm-mc (LLVM 14) must be installed: it is the oracle of this test");
+    let r = if out.status.success() {
+        Ok(std::fs::read(&o).unwrap())
+    } else {
+        Err(String::from_utf8_lossy(&out.stderr).into_owned())
+    };
+    std::fs::remove_dir_all(&dir).ok();
+    r
+}
+
+/// The words of llvm-mc's `.text` of `src` (its object read back with gcnkit's reader), or
+/// its errors.
+pub fn llvm_mc_text(a: Arch, src: &str) -> Result<Vec<u32>, String> {
+    let data = llvm_mc_object(mcpu(a), &[], src)?;
+    let co = gcnkit::codeobj::read(&data).unwrap();
+    Ok(co.sections[0]
+        .bytes
+        .chunks(4)
+        .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
+        .collect())
+}
+
 /// Assembles each line with llvm-mc; per line the words, or llvm-mc's error text.
 /// `.long` lines are data: their words are taken from the line itself.
 pub fn assemble(a: Arch, lines: &[String]) -> Vec<Result<Vec<u32>, String>> {

@@ -1,0 +1,482 @@
+//! Expressions as each assembler evaluates them: random expression trees over every operator
+//! (random values, nesting, parentheses, character literals, symbols defined before and after
+//! use) assembled by gcnkit and by llvm-mc 14 (LLVM dialect) and clrxasm (CLRX dialect, with
+//! `GCNKIT_CLRX_DIR`): the same words. Every `.elseif*` form in every state of a chain against
+//! clrxasm. `GCNKIT_EXPR_N` sets the number of programs (of 120 expressions each).
+
+mod common;
+
+use common::Rng;
+use gcnkit::asm::{assemble, Dialect};
+use gcnkit::diag::Severity;
+use gcnkit::Arch;
+use std::process::Command;
+
+fn gcnkit_words(dialect: Dialect, src: &str) -> Result<Vec<u32>, Vec<String>> {
+    let (items, diags) = assemble(Arch::Gcn12, dialect, "t.s", src);
+    let errors: Vec<String> = diags
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .map(|d| format!("{}: {}", d.line, d.headline()))
+        .collect();
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    Ok(items.iter().flat_map(|i| i.words().to_vec()).collect())
+}
+
+/// llvm-mc's `.text` of `src`, or its errors.
+fn llvm_mc_words(src: &str) -> Result<Vec<u32>, String> {
+    common::llvm_mc_text(Arch::Gcn12, src)
+}
+
+/// clrxasm's raw code of `src`, or its errors.
+fn clrxasm_words(src: &str) -> Result<Vec<u32>, String> {
+    let d = common::clrx::dir().expect("GCNKIT_CLRX_DIR");
+    static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let k = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("gcnkit-exprc-{}-{k}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (s, o) = (dir.join("t.s"), dir.join("t.bin"));
+    std::fs::write(&s, src).unwrap();
+    let out = Command::new(d.join("clrxasm"))
+        .args(["-b", "rawcode", "-g", "fiji", "-o"])
+        .arg(&o)
+        .arg(&s)
+        .output()
+        .unwrap();
+    let res = match std::fs::read(&o) {
+        Ok(bin) if out.status.success() => Ok(bin
+            .chunks(4)
+            .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
+            .collect()),
+        _ => Err(String::from_utf8_lossy(&out.stderr).into_owned()),
+    };
+    std::fs::remove_dir_all(&dir).ok();
+    res
+}
+
+/// Random expressions in one dialect's syntax.
+struct Gen {
+    rng: Rng,
+    clrx: bool,
+    /// Symbols defined so far (usable anywhere) and those defined after the data (usable
+    /// in data only).
+    before: Vec<String>,
+    after: Vec<String>,
+}
+
+const BINARY: [&str; 20] = [
+    "||", "&&", "==", "!=", "<>", "<", "<=", ">", ">=", "+", "-", "|", "^", "&", "!", "*", "/", "%", "<<", ">>",
+];
+const CLRX_BINARY: [&str; 8] = ["//", "%%", ">>>", "<@", "<=@", ">@", ">=@", "?:"];
+
+impl Gen {
+    fn leaf(&mut self, forward: bool) -> String {
+        let r = &mut self.rng;
+        match r.below(12) {
+            0..=3 => r.below(20).to_string(),
+            4 => format!("{:#x}", r.next()),
+            5 => format!("{:#x}", r.below(1 << 33)),
+            6 => format!("0{:o}", r.below(512)),
+            7 => format!("0b{:b}", r.below(64)),
+            8 => {
+                let plain = (b'a' + r.below(26) as u8) as char;
+                let esc: &[&str] = if self.clrx {
+                    &["\\n", "\\t", "\\v", "\\a", "\\x41", "\\101", "\\\\", "\\'", "\\z"]
+                } else {
+                    &["\\n", "\\t", "\\b", "\\r", "\\f", "\\v", "\\a", "\\\\", "\\'", "\\z"]
+                };
+                if r.chance(1, 2) {
+                    format!("'{plain}'")
+                } else {
+                    format!("'{}'", esc[r.below(esc.len() as u64) as usize])
+                }
+            }
+            9 => (64 + r.below(8)).to_string(),
+            _ => {
+                let pool = if forward && !self.after.is_empty() && r.chance(1, 2) {
+                    &self.after
+                } else {
+                    &self.before
+                };
+                if pool.is_empty() {
+                    return "7".into();
+                }
+                pool[r.below(pool.len() as u64) as usize].clone()
+            }
+        }
+    }
+
+    fn expr(&mut self, depth: u32, forward: bool) -> String {
+        if depth == 0 || self.rng.chance(1, 4) {
+            return self.leaf(forward);
+        }
+        let sp = |r: &mut Rng| if r.chance(1, 3) { " " } else { "" };
+        match self.rng.below(10) {
+            0 => {
+                let u = ["-", "~", "!", "+"][self.rng.below(4) as usize];
+                let e = self.expr(depth - 1, forward);
+                // `- -x` not `--x`, `!=`-like runs avoided with parentheses.
+                format!("{u}({e})")
+            }
+            1 => format!("({})", self.expr(depth - 1, forward)),
+            _ => {
+                let n = if self.clrx {
+                    BINARY.len() + CLRX_BINARY.len()
+                } else {
+                    BINARY.len()
+                };
+                let k = self.rng.below(n as u64) as usize;
+                let op = if k < BINARY.len() {
+                    BINARY[k]
+                } else {
+                    CLRX_BINARY[k - BINARY.len()]
+                };
+                let a = self.expr(depth - 1, forward);
+                let mut b = self.expr(depth - 1, forward);
+                if matches!(op, "/" | "%" | "//" | "%%") {
+                    // Never 0 (an error in both), never -1 (i64::MIN / -1 stops llvm-mc).
+                    b = format!("((({b})&-4)|2)");
+                }
+                let (s1, s2) = (sp(&mut self.rng), sp(&mut self.rng));
+                if op == "?:" {
+                    let c = self.expr(depth - 1, forward);
+                    return format!("{c}{s1}?{s2}{a}{s1}:{s2}{b}");
+                }
+                format!("{a}{s1}{op}{s2}{b}")
+            }
+        }
+    }
+
+    /// A program: symbols set from expressions, data words of expressions (each as its two
+    /// halves), symbols used in them set at the end.
+    fn program(&mut self, n: usize) -> (String, Vec<String>) {
+        let word = if self.clrx { ".int" } else { ".long" };
+        self.before.clear();
+        self.after = (0..3).map(|k| format!("late{k}")).collect();
+        let mut src = String::new();
+        let mut exprs = Vec::new();
+        for k in 0..n {
+            if k % 10 == 0 {
+                let e = self.expr(2, false);
+                let name = format!("sym{k}");
+                src.push_str(&format!("{name} = {e}\n"));
+                self.before.push(name);
+            }
+            let e = self.expr(4, true);
+            src.push_str(&format!("{word} ({e}) & 0xffffffff, (({e}) >> 32) & 0xffffffff\n"));
+            exprs.push(e);
+        }
+        for (k, name) in self.after.clone().iter().enumerate() {
+            let v = self.rng.next() >> (self.rng.below(64));
+            src.push_str(&format!("{name} = {v:#x} + {k}\n"));
+        }
+        (src, exprs)
+    }
+}
+
+fn compare(dialect: Dialect, oracle: fn(&str) -> Result<Vec<u32>, String>, name: &str) {
+    let clrx = dialect == Dialect::Clrx;
+    let mut g = Gen {
+        rng: Rng(common::seed() ^ if clrx { 0xc1 } else { 0x11 }),
+        clrx,
+        before: vec![],
+        after: vec![],
+    };
+    let programs = common::env_n("GCNKIT_EXPR_N", 12);
+    let mut compared = 0;
+    for _ in 0..programs {
+        let (src, exprs) = g.program(120);
+        if std::env::var_os("GCNKIT_EXPR_SHOW").is_some() {
+            eprintln!("{src}");
+        }
+        let theirs = oracle(&src).unwrap_or_else(|e| panic!("{name} refused the program: {e}\n{src}"));
+        let ours = gcnkit_words(dialect, &src).unwrap_or_else(|e| panic!("gcnkit refused: {e:?}\n{src}"));
+        assert_eq!(ours.len(), theirs.len(), "{name}: word counts\n{src}");
+        for (k, e) in exprs.iter().enumerate() {
+            let (o, t) = (&ours[2 * k..2 * k + 2], &theirs[2 * k..2 * k + 2]);
+            assert_eq!(o, t, "{name} ({dialect:?}): {e}\nin:\n{src}");
+        }
+        compared += exprs.len();
+    }
+    eprintln!("{name}: {compared} random expressions, the same 64-bit values");
+}
+
+#[test]
+fn random_expressions_as_llvm_mc_evaluates_them() {
+    compare(Dialect::Llvm, llvm_mc_words, "llvm-mc");
+}
+
+#[test]
+fn random_expressions_as_clrxasm_evaluates_them() {
+    if common::clrx::dir().is_none() {
+        eprintln!("skipped: GCNKIT_CLRX_DIR is not set (clrxasm is the oracle)");
+        return;
+    }
+    compare(Dialect::Clrx, clrxasm_words, "clrxasm");
+}
+
+/// The cases the audit found (issue: words that differed with exit status 0), each against
+/// the words the oracles give, so that they hold without the oracles too.
+#[test]
+fn known_cases() {
+    let llvm = [
+        (".long 1+2<<3", 0x11),
+        (".long 8>>1+1", 5),
+        (".long 3==3", 0xffff_ffff),
+        (".long 1<2", 0xffff_ffff),
+        (".long 2||0&&0", 1),
+        (".long 5!2", 0xffff_fffd),
+        (".long 1<<64", 1),
+        (".long -1>>60", 15),
+        (".long 'a'", 0x61),
+        (".long '\\v'", 0x76),
+        (".long 1<>2", 0xffff_ffff),
+        (".long x*2\nx = 3", 6),
+    ];
+    for (src, want) in llvm {
+        assert_eq!(gcnkit_words(Dialect::Llvm, src), Ok(vec![want]), "{src}");
+    }
+    let clrx = [
+        (".int 1+2<<3", 0x11),
+        (".int 3==3", 0xffff_ffff),
+        (".int 7//2", 3),
+        (".int -7//2", 0xffff_fffc),
+        (".int -7%%3", 0),
+        (".int 2||0&&0", 0),
+        (".int 1 ? 2 : 0 ? 4 : 5", 2),
+        (".int 1 + 0 ? 5 : 6", 5),
+        (".int 1<<64", 0),
+        (".int -1>>>70", 0xffff_ffff),
+        (".int 3<@-1", 0xffff_ffff),
+        (".int '\\101'", 0x41),
+        (".int '\\v'", 0xb),
+        ("y=1\n.if 0\n.int 1\n.elseifdef y\n.int 2\n.else\n.int 3\n.endif", 2),
+    ];
+    for (src, want) in clrx {
+        assert_eq!(gcnkit_words(Dialect::Clrx, src), Ok(vec![want]), "{src}");
+    }
+    // An absolute branch expression is the raw SIMM16 (LLVM's sopp.s); a label is an address.
+    assert_eq!(
+        gcnkit_words(Dialect::Llvm, "offset = 3\ns_branch 1+offset"),
+        Ok(vec![0xbf82_0004])
+    );
+    assert_eq!(
+        gcnkit_words(Dialect::Llvm, "l:\ns_nop 0\ns_branch l"),
+        Ok(vec![0xbf80_0000, 0xbf82_fffe])
+    );
+    // llvm-mc takes a label alone or an absolute expression; clrxasm any address.
+    assert!(gcnkit_words(Dialect::Llvm, "l:\ns_nop 0\ns_branch l+4").is_err());
+    assert_eq!(
+        gcnkit_words(Dialect::Clrx, "l:\ns_nop 0\ns_branch l+4"),
+        Ok(vec![0xbf80_0000, 0xbf82_ffff])
+    );
+    // Labels defined twice; LLVM's register lists.
+    assert!(gcnkit_words(Dialect::Llvm, "x:\ns_nop 0\nx:").is_err());
+    assert!(gcnkit_words(Dialect::Clrx, "x:\ns_nop 0\nx:").is_err());
+    assert!(gcnkit_words(Dialect::Llvm, "x:\nx = 5").is_err());
+    assert_eq!(
+        gcnkit_words(Dialect::Llvm, "s_mov_b32 [ttmp5], [ttmp3]").map(|w| w.len()),
+        Ok(1)
+    );
+    assert_eq!(
+        gcnkit_words(Dialect::Llvm, "s_mov_b64 [s2,s3], [s4, s5]"),
+        gcnkit_words(Dialect::Llvm, "s_mov_b64 s[2:3], s[4:5]")
+    );
+    assert!(gcnkit_words(Dialect::Llvm, "s_mov_b64 [s2,s4], s[4:5]").is_err());
+    // Hexadecimal floats, in both.
+    for d in [Dialect::Llvm, Dialect::Clrx] {
+        assert_eq!(
+            gcnkit_words(d, "v_mov_b32 v0, 0x1.8p1"),
+            Ok(vec![0x7e00_02ff, 0x4040_0000])
+        );
+        assert_eq!(gcnkit_words(d, "v_add_f32 v0, 0x1p-1, v1"), Ok(vec![0x0200_02f0]));
+    }
+}
+
+#[test]
+fn llvm_mc_agrees_with_the_known_cases() {
+    for (src, want) in [
+        ("offset = 3\ns_branch 1+offset", vec![0xbf82_0004u32]),
+        ("s_mov_b32 [ttmp5], [ttmp3]", vec![0xbef5_0073]),
+        (".long 2||0&&0, 5!2, 1<<64", vec![1, 0xffff_fffd, 1]),
+        ("v_mov_b32 v0, 0x1.8p1", vec![0x7e00_02ff, 0x4040_0000]),
+        ("v_add_f32 v0, 0x1p-1, v1", vec![0x0200_02f0]),
+    ] {
+        assert_eq!(llvm_mc_words(src), Ok(want.clone()), "{src}");
+        assert_eq!(gcnkit_words(Dialect::Llvm, src), Ok(want), "{src}");
+    }
+    for src in [
+        "l:\ns_nop 0\ns_branch l+4",
+        "x:\ns_nop 0\nx:",
+        "s_mov_b64 [s2,s4], s[4:5]",
+    ] {
+        assert!(llvm_mc_words(src).is_err(), "{src}");
+    }
+}
+
+/// Every `.elseif` form (`.elseif`, `.elseifeq`... `.elseifdef`, `.elseifndef`) after a branch
+/// taken, after none taken with its condition true and false, and inside a skipped block:
+/// the words clrxasm writes.
+#[test]
+fn elseif_chains_as_clrxasm() {
+    const FORMS: [&str; 10] = [
+        "if", "ifeq", "ifne", "ifgt", "ifge", "iflt", "ifle", "ifdef", "ifndef", "ifnotdef",
+    ];
+    let arg = |form: &str, k: i64| -> String {
+        if form.ends_with("def") {
+            if k > 0 {
+                "defd".into()
+            } else {
+                "undefd".into()
+            }
+        } else {
+            k.to_string()
+        }
+    };
+    let mut src = String::from("defd = 1\n");
+    let mut n = 0;
+    for outer in [true, false] {
+        for first in ["if 1", "if 0"] {
+            for form in FORMS {
+                for k in [-1i64, 0, 1] {
+                    for second in FORMS {
+                        n += 1;
+                        src.push_str(&format!(
+                            ".if {}\n.{first}\n.int {n}1\n.else{form} {}\n.int {n}2\n.else{second} {}\n.int {n}3\n.else\n.int {n}4\n.endif\n.endif\n",
+                            outer as i32,
+                            arg(form, k),
+                            arg(second, -k),
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    let ours = gcnkit_words(Dialect::Clrx, &src).unwrap();
+    // The chains are not all skipped nor all taken.
+    assert!(ours.len() > 100 && ours.len() < n, "{}", ours.len());
+    if common::clrx::dir().is_none() {
+        eprintln!("clrxasm not compared: GCNKIT_CLRX_DIR is not set");
+        return;
+    }
+    assert_eq!(clrxasm_words(&src), Ok(ours));
+}
+
+/// A reverse Polish form of CLRX's test table, evaluated with clrxasm's operators: the value
+/// clrxasm's own parse tree gives, `None` on a division by zero.
+fn rpn_value(rpn: &str, syms: &std::collections::HashMap<&str, u64>) -> Option<u64> {
+    let mut st: Vec<u64> = Vec::new();
+    let t = |b: bool| if b { u64::MAX } else { 0 };
+    for tok in rpn.split_whitespace() {
+        let unary = |st: &mut Vec<u64>, f: &dyn Fn(u64) -> u64| {
+            let a = st.pop().unwrap();
+            st.push(f(a));
+        };
+        match tok {
+            "!-" => unary(&mut st, &|a| a.wrapping_neg()),
+            "!+" => {}
+            "~" => unary(&mut st, &|a| !a),
+            "!" => unary(&mut st, &|a| (a == 0) as u64),
+            "?" => {
+                let (c, b, a) = (st.pop().unwrap(), st.pop().unwrap(), st.pop().unwrap());
+                st.push(if a != 0 { b } else { c });
+            }
+            _ if tok.starts_with(|c: char| c.is_ascii_digit()) => st.push(tok.parse().unwrap()),
+            _ if tok.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_' || c == '.') => st.push(syms[tok]),
+            op => {
+                let (b, a) = (st.pop().unwrap(), st.pop().unwrap());
+                let (sa, sb) = (a as i64, b as i64);
+                st.push(match op {
+                    "+" => a.wrapping_add(b),
+                    "-" => a.wrapping_sub(b),
+                    "*" => a.wrapping_mul(b),
+                    "/" | "//" | "%" | "%%" if b == 0 => return None,
+                    "/" => sa.wrapping_div(sb) as u64,
+                    "//" => a / b,
+                    "%" => sa.wrapping_rem(sb) as u64,
+                    "%%" => a % b,
+                    "&" => a & b,
+                    "|" => a | b,
+                    "^" => a ^ b,
+                    "!!" => a | !b,
+                    "<<" => {
+                        if b < 64 {
+                            a << b
+                        } else {
+                            0
+                        }
+                    }
+                    ">>" => {
+                        if b < 64 {
+                            a >> b
+                        } else {
+                            0
+                        }
+                    }
+                    ">>>" => {
+                        if b < 64 {
+                            (sa >> b) as u64
+                        } else {
+                            (sa >> 63) as u64
+                        }
+                    }
+                    "&&" => (a != 0 && b != 0) as u64,
+                    "||" => (a != 0 || b != 0) as u64,
+                    "==" => t(a == b),
+                    "!=" => t(a != b),
+                    "<" => t(sa < sb),
+                    "<=" => t(sa <= sb),
+                    ">" => t(sa > sb),
+                    ">=" => t(sa >= sb),
+                    "<@" => t(a < b),
+                    "<=@" => t(a <= b),
+                    ">@" => t(a > b),
+                    ">=@" => t(a >= b),
+                    _ => panic!("unknown RPN token {op} in {rpn}"),
+                });
+            }
+        }
+    }
+    assert_eq!(st.len(), 1, "{rpn}");
+    st.pop()
+}
+
+/// CLRX's own expression cases (its test table: each expression with its parse tree in reverse
+/// Polish form, and a value where it has one): gcnkit's value of each, with random values of
+/// its symbols, is the value of clrxasm's tree.
+#[test]
+fn clrx_expression_cases() {
+    let table = include_str!("data/clrx-expr.tsv");
+    let mut rng = Rng(common::seed());
+    let mut checked = 0;
+    for line in table.lines().filter(|l| !l.starts_with('#')) {
+        let mut cols = line.split('\t');
+        let (expr, rpn, value) = (cols.next().unwrap(), cols.next().unwrap(), cols.next().unwrap_or(""));
+        let names: Vec<&str> = rpn
+            .split_whitespace()
+            .filter(|t| t.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_' || c == '.'))
+            .collect();
+        for _ in 0..if names.is_empty() { 1 } else { 8 } {
+            let syms: std::collections::HashMap<&str, u64> = names
+                .iter()
+                .map(|&n| (n, if rng.chance(1, 2) { rng.below(80) } else { rng.next() }))
+                .collect();
+            let Some(want) = rpn_value(rpn, &syms) else { continue };
+            if !value.is_empty() {
+                assert_eq!(want, value.parse::<u64>().unwrap(), "the table's value of {expr}");
+            }
+            let mut src: String = syms.iter().map(|(n, v)| format!("{n} = {v:#x}\n")).collect();
+            src.push_str(&format!(".int ({expr}) & 0xffffffff, (({expr}) >> 32) & 0xffffffff\n"));
+            let got = gcnkit_words(Dialect::Clrx, &src).unwrap_or_else(|e| panic!("{expr}: {e:?}\n{src}"));
+            assert_eq!(
+                got,
+                vec![want as u32, (want >> 32) as u32],
+                "{expr} (clrxasm: {rpn})\n{src}"
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 500, "{checked}");
+}
