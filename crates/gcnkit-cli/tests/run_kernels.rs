@@ -997,8 +997,8 @@ fn kernel_f64_ops() {
 }
 
 /// Correctly rounded division: Rust's `/` is the IEEE quotient. Where f32 denormals are
-/// flushed, the inputs avoid denormal operands and quotients (the flushing of the division
-/// sequence's last steps is not modelled).
+/// flushed, the inputs avoid denormal operands and quotients (`kernel_fdiv_underflow` has
+/// them).
 #[test]
 fn kernel_fdiv() {
     for_objects(&FLOAT_OBJECTS, |obj, arch| {
@@ -1062,6 +1062,57 @@ fn kernel_fdiv() {
             compare("q32 (f32 a / b)", &o[0], &want32, 1),
             compare("q64 (f64 c / d)", &o[1], &want64, 1),
         )
+    });
+}
+
+/// Quotients below the normal range where f32 denormals are flushed: the IEEE quotient
+/// flushed to a zero of its sign (clang's sequence sets denormals on for its parts and off
+/// before V_DIV_FMAS, whose SRC2 may then be a denormal that must count), and denormal
+/// numerators (flushed on input: a zero of the quotient's sign).
+#[test]
+fn kernel_fdiv_underflow() {
+    for_objects(&FLOAT_OBJECTS, |obj, arch| {
+        if !flushes_f32(arch) {
+            return Ok(());
+        }
+        let mut r = Rng::new(61);
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        while a.len() < 2048 {
+            let (x, y) = match r.below(3) {
+                0 => (r.f32_exp(-126, 0), r.f32_exp(0, 127)),
+                1 => (f32::from_bits(r.u32() & 0x807f_ffff), r.f32_exp(-40, 40)),
+                _ => (r.f32_exp(-126, -60), r.f32_exp(-20, 60)),
+            };
+            // Not within a factor of 2 of the smallest normal (where rounding before or after
+            // the flush would decide).
+            let q = (x as f64 / y as f64).abs();
+            if (f32::MIN_POSITIVE as f64 / 2.0..f32::MIN_POSITIVE as f64 * 2.0).contains(&q) {
+                continue;
+            }
+            a.push(x);
+            b.push(y);
+        }
+        let flush = |q: f32| if q.is_subnormal() { 0.0f32.copysign(q) } else { q };
+        let want: Vec<u32> = a.iter().zip(&b).map(|(&x, &y)| canon32(flush(flush(x) / y))).collect();
+        let zeros = want.iter().filter(|&&w| w & 0x7fff_ffff == 0).count();
+        assert!(zeros > 500, "{zeros} zero quotients");
+        let n = a.len() as u32;
+        let l = Launch::new(
+            "fdiv",
+            &[n],
+            &[64],
+            vec![
+                Arg::Buf(bytes(&a)),
+                Arg::Buf(bytes(&b)),
+                Arg::Buf(bytes(&vec![1.0f64; a.len()])),
+                Arg::Buf(bytes(&vec![1.0f64; a.len()])),
+                Arg::Zeros(n as usize * 4),
+                Arg::Zeros(n as usize * 8),
+                Arg::U32(n),
+            ],
+            &[4],
+        );
+        compare("q32 (f32 a / b)", &run_ok(obj, &l)?[0], &want, 1)
     });
 }
 

@@ -712,7 +712,7 @@ pub(crate) fn step_with(w: &mut Wave, l: &mut Lanes, i: &Instr) -> Result<(), Em
                     // CLASS looks at SRC0 as it is: no flushing; nor does V_CVT_F32_F16 where
                     // it always accepts f16 denormals.
                     let keeps_f16_denorms = special == Exec::CvtF32F16 && a != crate::arch::Arch::Gcn12;
-                    let flush = !(d.flags.has(Flags::CLASS) || keeps_f16_denorms);
+                    let flush = !(d.flags.has(Flags::CLASS) || keeps_f16_denorms || special == Exec::RawSources);
                     // GCN 1.4 OP_SEL: the high half of a 16-bit source (selected before the
                     // modifiers and flushing act on it).
                     let bit = |m: u32| m >> k & 1 != 0;

@@ -130,7 +130,7 @@ impl FastVop {
                         Src::Literal => From::Value(i.literal?),
                         _ => return None,
                     };
-                    p.flush_in[k] = s.ty == Ty::F32 && !d.flags.has(Flags::CLASS);
+                    p.flush_in[k] = s.ty == Ty::F32 && !d.flags.has(Flags::CLASS) && d.exec != Exec::RawSources;
                     p.any_flush_in |= p.flush_in[k];
                     p.nsrc = p.nsrc.max(k as u8 + 1);
                 }

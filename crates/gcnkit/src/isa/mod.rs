@@ -669,6 +669,13 @@ pub enum Exec {
     /// V_CVT_F16_F32: f16 denormal results are always kept on GCN 1.0/1.1 (CLRX's page); GCN
     /// 1.2+ follow MODE.
     CvtF16F32,
+    /// V_DIV_FMAS: its sources are read as they are, denormals kept whatever MODE says; its
+    /// result follows MODE. Clang's correctly rounded f32 division computes the parts with
+    /// denormals on and switches them off (`s_setreg`) just before V_DIV_FMAS; a quotient
+    /// below 2^-190 then has a denormal scaled estimate as SRC2, and flushing it would leave
+    /// only the remainder's term, whose sign is not the quotient's. Inferred: the exact IEEE
+    /// quotient flushed to zero keeps the quotient's sign (tests: run_kernels fdiv_underflow).
+    RawSources,
     /// V_MAD_MIXLO_F16/V_FMA_MIXLO_F16: the 16-bit result goes to the low half of VDST, the
     /// high half is kept.
     LowHalf,

@@ -4,7 +4,7 @@
 
 use super::Form::*;
 use super::Ty::*;
-use super::{Dialects as D, Flags, InstrDef, Row, X};
+use super::{Dialects as D, Exec, Flags, InstrDef, Row, X};
 use crate::arch::ArchSet as A;
 use crate::emu::ops::vop3 as e;
 
@@ -172,10 +172,12 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
         v("v_div_fmas_f32", [367, 367, 482, 482], Ter, F32)
             .flag(Flags::READS_VCC)
             .sem(e::div_fmas_f32)
+            .exec(Exec::RawSources)
             .op("VDST = FMA(ASFLOAT(SRC0), ASFLOAT(SRC1), ASFLOAT(SRC2)) * (VCC[LANEID] ? POW(2.0, 32) : 1.0) (one rounding; inferred: AMD ISA)"),
         v("v_div_fmas_f64", [368, 368, 483, 483], Ter, F64)
             .flag(Flags::READS_VCC)
             .sem(e::div_fmas_f64)
+            .exec(Exec::RawSources)
             .op("VDST = FMA(ASDOUBLE(SRC0), ASDOUBLE(SRC1), ASDOUBLE(SRC2)) * (VCC[LANEID] ? POW(2.0, 64) : 1.0) (one rounding; inferred: AMD ISA)"),
         v("v_msad_u8", [369, 369, 484, 484], Ter, U32)
             .flag(ic)
