@@ -2120,3 +2120,42 @@ fn references_on_hand_worked_values() {
     assert_eq!(wg_reduce_ref(ieee, &[1e8, 1.0, -1e8, 1.0], 4), vec![2.0]); // (1e8 + -1e8) + (1 + 1)
     assert_eq!(wg_reduce_ref(ieee, &[1e8, -1e8, 1.0, 1.0], 4), vec![0.0]); // (1e8 + 1) + (-1e8 + 1)
 }
+
+const GPRIDX_OBJECTS: &[&str] = objs!("gpridx");
+
+/// A vector in VGPRs indexed by a uniform value: GCN 1.4's GPR indexing mode
+/// (`s_set_gpr_idx_on`/`_off` around `v_mov_b32`, the index added to the named operands) and
+/// GCN 1.0-1.2's `v_movrels`/`v_movreld` with M0, against the same indexing in Rust.
+#[test]
+fn kernel_gpridx() {
+    for_objects(GPRIDX_OBJECTS, |obj, _| {
+        let mut r = Rng::new(17);
+        let n = 200u32;
+        let v: Vec<f32> = (0..n * 16).map(|_| r.f32_exp(-4, 4)).collect();
+        // Indices past 15 (masked), the written element read back, both reads the same.
+        for (j, m) in [(5u32, 14u32), (2, 15), (7, 7), (16 + 3, 0), (0, 13), (15, 12)] {
+            let want: Vec<f32> = (0..n as usize)
+                .map(|i| {
+                    let mut e: Vec<f32> = v[i * 16..i * 16 + 16].to_vec();
+                    e[(j & 15) as usize] += 1.0;
+                    e[(m & 15) as usize] + e[((m + 3) & 15) as usize]
+                })
+                .collect();
+            let l = Launch::new(
+                "gpridx",
+                &[n],
+                &[64],
+                vec![
+                    Arg::U32(j),
+                    Arg::U32(m),
+                    Arg::Buf(bytes(&v)),
+                    Arg::Zeros(n as usize * 4),
+                    Arg::U32(n),
+                ],
+                &[3],
+            );
+            compare(&format!("out (j={j}, m={m})"), &run_ok(obj, &l)?[0], &want, 1)?;
+        }
+        Ok(())
+    });
+}

@@ -1637,6 +1637,51 @@ fn movrel_indexes_by_m0() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// GPR indexing mode (GCN 1.2+): S_SET_GPR_IDX_ON/_OFF/_MODE/_IDX
+
+#[test]
+fn gpr_idx_mode_indexes_the_named_operands() {
+    for a in [Arch::Gcn12, Arch::Gcn14] {
+        let mut m = gcnkit::emu::Machine::new(wave(a, 0xc0));
+        let go = |m: &mut gcnkit::emu::Machine, text: &str| {
+            let i = asm(a, text);
+            m.step(&i).map_err(|e| format!("{a}: `{text}`: {e}"))
+        };
+        for r in 0..256 {
+            *m.wave.v[r] = [1000 + r as u32; 64];
+        }
+        m.wave.s[M0] = 0xdead_0000;
+        m.wave.s[3] = 0x105; // only the low 8 bits count: 5
+        go(&mut m, "s_set_gpr_idx_on s3, 1").unwrap(); // SRC0
+        assert_eq!(m.wave.s[M0], 0xdead_1005, "{a}: M0[7:0] and M0[15:12]");
+        go(&mut m, "v_mov_b32 v1, v2").unwrap(); // v1 = v7
+        assert_eq!(m.wave.v[1][0], 1007, "{a}");
+        go(&mut m, "v_xor_b32 v1, v2, v3").unwrap(); // SRC1 not indexed: v7 ^ v3
+        assert_eq!(m.wave.v[1][0], 1007 ^ 1003, "{a}");
+        go(&mut m, "v_mov_b32 v1, s3").unwrap(); // scalar sources are never indexed
+        assert_eq!(m.wave.v[1][0], 0x105, "{a}");
+        go(&mut m, "s_set_gpr_idx_mode 8").unwrap(); // VDST only
+        go(&mut m, "v_mov_b32 v10, v20").unwrap(); // v15 = v20
+        assert_eq!((m.wave.v[15][0], m.wave.v[10][0]), (1020, 1010), "{a}");
+        go(&mut m, "s_set_gpr_idx_mode 6").unwrap(); // SRC1 and SRC2
+        go(&mut m, "v_mad_u32_u24 v30, v1, v2, v3").unwrap(); // v30 = v1 * v7 + v8
+        assert_eq!(m.wave.v[30][0], 0x105 * 1007 + 1008, "{a}");
+        go(&mut m, "s_set_gpr_idx_idx s4").unwrap(); // index 0 from s4
+        assert_eq!(m.wave.s[M0] & 0xff, 0, "{a}");
+        go(&mut m, "s_set_gpr_idx_off").unwrap();
+        m.wave.s[M0] = 0xffff_f0ff;
+        go(&mut m, "v_mov_b32 v40, v41").unwrap(); // off: no indexing whatever M0 says
+        assert_eq!(m.wave.v[40][0], 1041, "{a}");
+        // Past v255: an error, not a wrap.
+        m.wave.s[3] = 250;
+        go(&mut m, "s_set_gpr_idx_on s3, 9").unwrap(); // SRC0 and VDST
+        assert!(go(&mut m, "v_mov_b32 v10, v1").is_err(), "{a}");
+        go(&mut m, "v_mov_b32 v1, v2").unwrap(); // v251 = v252
+        assert_eq!(m.wave.v[251][0], 1252, "{a}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
 // GCN 1.4: V_SWAP_B32, V_WRITELANE_REGWR_B32, V_MOV_PRSV_B32
 
 #[test]

@@ -66,7 +66,9 @@ impl Machine {
             Some((_, Sem::Flow(Flow::Nop))) => {}
             Some((
                 d,
-                Sem::Flow(f @ (Flow::GetReg | Flow::SetReg | Flow::SetRegImm | Flow::MovRelS | Flow::MovRelD)),
+                Sem::Flow(
+                    f @ (Flow::GetReg | Flow::SetReg | Flow::SetRegImm | Flow::MovRelS | Flow::MovRelD | Flow::GprIdx),
+                ),
             )) => super::scalar::flow_regs(&mut self.wave, i, d, f)?,
             Some((d, Sem::Flow(_) | Sem::Mem(_))) => {
                 return Err(EmuError::Unsupported(format!(
@@ -673,6 +675,22 @@ pub(crate) fn step_with(w: &mut Wave, l: &mut Lanes, i: &Instr) -> Result<(), Em
     let m0 = w.s[M0] as usize;
     let rel_src = matches!(special, Exec::MovRelS | Exec::MovRelSD);
     let rel_dst = matches!(special, Exec::MovRelD | Exec::MovRelSD);
+    // GPR indexing mode (S_SET_GPR_IDX_ON): M0[7:0] added to the VGPR numbers of the operands
+    // M0[15:12] names (bit 0 SRC0, 1 SRC1, 2 SRC2, 3 VDST).
+    let gpr_idx = |k: usize, code: u16| -> Result<u16, EmuError> {
+        if w.mode & super::scalar::GPR_IDX_EN == 0 || code < 256 || m0 >> 12 >> k & 1 == 0 {
+            return Ok(code);
+        }
+        let r = code as usize + (m0 & 0xff);
+        if r > 511 {
+            return Err(EmuError::Unsupported(format!(
+                "{name}: v{} + the GPR index ({}) is past v255",
+                code - 256,
+                m0 & 0xff
+            )));
+        }
+        Ok(r as u16)
+    };
     let ops = operands(i, d);
     let opsel = a.is_gcn14() && d.flags.has(Flags::OPSEL) && i.enc.is_vop3();
     let wide = d.dst.regs() > 1 || d.src.iter().any(|t| t.regs() > 1);
@@ -742,7 +760,8 @@ pub(crate) fn step_with(w: &mut Wave, l: &mut Lanes, i: &Instr) -> Result<(), Em
                     } else {
                         (Pick::Whole, s.ty)
                     };
-                    read_source(w, l, i, k, s.code, s.regs as usize, ty, flush, pick, &dpp)?;
+                    let code = gpr_idx(k, s.code)?;
+                    read_source(w, l, i, k, code, s.regs as usize, ty, flush, pick, &dpp)?;
                     // Operations on 64-bit lanes read all dwords: clear a narrow source's
                     // upper dword so no earlier instruction's value shows through.
                     if wide && s.regs == 1 {
@@ -752,7 +771,7 @@ pub(crate) fn step_with(w: &mut Wave, l: &mut Lanes, i: &Instr) -> Result<(), Em
             }
             Role::K => l.k = i.literal.unwrap_or(0),
             Role::Vdst => {
-                let r = (s.code - 256) as usize + if rel_dst { m0 } else { 0 };
+                let r = (gpr_idx(3, s.code)? - 256) as usize + if rel_dst { m0 } else { 0 };
                 if rel_dst && r > 255 {
                     return Err(EmuError::Unsupported(format!(
                         "{name}: v{} + M0 ({m0}) is past v255",

@@ -152,7 +152,8 @@ impl FastVop {
     #[inline(always)]
     pub fn run_exec(&self, w: &mut Wave, l: &mut Lanes, exec: u64) -> bool {
         let mode = w.mode;
-        if self.float && mode & 0xf != 0 {
+        // Directed rounding of float rows, and GPR indexing: the general executor's.
+        if mode & (super::scalar::GPR_IDX_EN | if self.float { 0xf } else { 0 }) != 0 {
             return false;
         }
         let flush_in = self.any_flush_in && !keeps_input_denorms(mode, Ty::F32);

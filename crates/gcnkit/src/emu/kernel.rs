@@ -1032,7 +1032,12 @@ impl<'a> Worker<'a> {
                                 None => next,
                             };
                         }
-                        Flow::GetReg | Flow::SetReg | Flow::SetRegImm | Flow::MovRelS | Flow::MovRelD => {
+                        Flow::GetReg
+                        | Flow::SetReg
+                        | Flow::SetRegImm
+                        | Flow::MovRelS
+                        | Flow::MovRelD
+                        | Flow::GprIdx => {
                             scalar::flow_regs(w, i, d, f).map_err(|e| err(pc, Some(i), e.to_string()))?;
                             ws.pc = next;
                         }

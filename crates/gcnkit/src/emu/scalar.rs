@@ -135,7 +135,12 @@ fn hwreg(simm16: u32) -> (u32, u32, u32) {
 /// HW_REG_MODE.
 const HW_REG_MODE: u32 = 1;
 
-/// Executes the scalar unit's register moves: S_GETREG, S_SETREG(_IMM32), S_MOVRELS/D.
+/// MODE.GPR_IDX_EN (GCN 1.2+): the vector ALU adds M0\[7:0\] to the VGPR numbers of the
+/// operands M0\[15:12\] names.
+pub const GPR_IDX_EN: u32 = 1 << 27;
+
+/// Executes the scalar unit's register moves: S_GETREG, S_SETREG(_IMM32), S_MOVRELS/D, and
+/// the GPR indexing mode's S_SET_GPR_IDX_*.
 pub fn flow_regs(w: &mut Wave, i: &Instr, d: &'static InstrDef, f: Flow) -> Result<(), EmuError> {
     let ops = operands(i, d);
     let slot = |r: Role| ops.as_slice().iter().find(|s| s.role == r).copied();
@@ -174,6 +179,23 @@ pub fn flow_regs(w: &mut Wave, i: &Instr, d: &'static InstrDef, f: Flow) -> Resu
             };
             let v = read_scalar(w, i, scode, src.regs, src.ty)?;
             write_scalar(w, dcode, dst.regs, v)?;
+        }
+        Flow::GprIdx => {
+            let m0 = w.s[M0];
+            // The raw field of S_SET_GPR_IDX_ON's SSRC1 and S_SET_GPR_IDX_MODE's SIMM16: the
+            // operands indexed (bit 0 SRC0, 1 SRC1, 2 SRC2, 3 VDST).
+            let mask = slot(Role::GprIdx).map(|s| s.val & 15);
+            let index = match slot(Role::Src(0)) {
+                Some(s) => Some(read_scalar(w, i, s.code, 1, Ty::B32)? as u32 & 0xff),
+                None => None,
+            };
+            let m0 = index.map_or(m0, |x| (m0 & !0xff) | x);
+            w.s[M0] = mask.map_or(m0, |k| (m0 & !0xf000) | k << 12);
+            match (index, mask) {
+                (Some(_), Some(_)) => w.mode |= GPR_IDX_EN,
+                (None, None) => w.mode &= !GPR_IDX_EN,
+                _ => {}
+            }
         }
         _ => return Err(EmuError::Unsupported(format!("{name} is not a register move"))),
     }

@@ -531,6 +531,9 @@ pub enum Flow {
     MovRelS,
     /// S_MOVRELD_B32/B64: SGPR\[SDST + M0\] = SSRC0.
     MovRelD,
+    /// S_SET_GPR_IDX_ON/_OFF/_MODE/_IDX (GCN 1.2+): GPR indexing mode, MODE.GPR_IDX_EN and
+    /// the index (M0\[7:0\]) and operand mask (M0\[15:12\]) the vector ALU adds to its VGPRs.
+    GprIdx,
     /// S_TRAP: an error (there is no trap handler).
     Trap,
 }

@@ -164,7 +164,7 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
         s("s_mov_fed_b32", Sop1, [53, 53, 49, 49], S1, B32, B32, B32)
             .no_llvm_on(A::SI | A::CI | A::VI | A::GFX9)
             .salu(e::mov),
-        s("s_set_gpr_idx_idx", Sop1, [X, X, 50, 50], S1NoDst, B32, B32, B32),
+        s("s_set_gpr_idx_idx", Sop1, [X, X, 50, 50], S1NoDst, B32, B32, B32).flow(Flow::GprIdx),
         s("s_andn1_saveexec_b64", Sop1, [X, X, X, 51], S1, B64, B64, B32).salu(e::andn1_saveexec_b64),
         s("s_orn1_saveexec_b64", Sop1, [X, X, X, 52], S1, B64, B64, B32).salu(e::orn1_saveexec_b64),
         s("s_andn1_wrexec_b64", Sop1, [X, X, X, 53], S1, B64, B64, B32).salu(e::andn1_wrexec_b64),
@@ -188,7 +188,7 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
         s("s_bitcmp0_b64", Sopc, [14, 14, 14, 14], C, B32, B64, B32).salu(e::bitcmp0_b64),
         s("s_bitcmp1_b64", Sopc, [15, 15, 15, 15], C, B32, B64, B32).salu(e::bitcmp1_b64),
         s("s_setvskip", Sopc, [16, 16, 16, 16], C, B32, B32, B32),
-        s("s_set_gpr_idx_on", Sopc, [X, X, 17, 17], CGprIdx, B32, B32, B32),
+        s("s_set_gpr_idx_on", Sopc, [X, X, 17, 17], CGprIdx, B32, B32, B32).flow(Flow::GprIdx),
         s("s_cmp_eq_u64", Sopc, [X, X, 18, 18], C, B32, B64, B64).salu(e::cmp_eq_u64),
         s("s_cmp_lg_u64", Sopc, [X, X, 19, 19], C, B32, B64, B64)
             .alias(Dialects::CLRX, A::VI | A::GFX9, "s_cmp_ne_u64")
@@ -243,8 +243,8 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
         .no_clrx_on(A::SI),
         s("s_wakeup", Sopp, [X, X, 3, 3], P0, B32, B32, B32),
         s("s_endpgm_saved", Sopp, [X, X, 27, 27], P0, B32, B32, B32).flag(Flags::END),
-        s("s_set_gpr_idx_off", Sopp, [X, X, 28, 28], P0, B32, B32, B32),
-        s("s_set_gpr_idx_mode", Sopp, [X, X, 29, 29], PGprIdx, B32, B32, B32),
+        s("s_set_gpr_idx_off", Sopp, [X, X, 28, 28], P0, B32, B32, B32).flow(Flow::GprIdx),
+        s("s_set_gpr_idx_mode", Sopp, [X, X, 29, 29], PGprIdx, B32, B32, B32).flow(Flow::GprIdx),
         s("s_endpgm_ordered_ps_done", Sopp, [X, X, X, 30], P0, B32, B32, B32).flag(Flags::END),
     ];
     t.extend(rows.into_iter().map(Row::done));
