@@ -736,9 +736,6 @@ fn rows_without_semantics() {
         // undocumented register-read forms (no LLVM name)
         "s_getreg_regrd_b32",
         "s_mov_regrd_b32",
-        // VGPR indexing mode (M0 and MODE): the executor's business
-        "s_set_gpr_idx_idx",
-        "s_set_gpr_idx_on",
         // VSKIP mode
         "s_setvskip",
     ]

@@ -1681,6 +1681,47 @@ fn gpr_idx_mode_indexes_the_named_operands() {
     }
 }
 
+/// HW_REG_SH_MEM_BASES (GCN 1.4): the apertures' upper halves' high 16 bits, which clang's -O0
+/// code shifts into `src_private_base`/`src_shared_base`.
+#[test]
+fn sh_mem_bases_gives_the_apertures() {
+    let mut m = gcnkit::emu::Machine::new(wave(Arch::Gcn14, 0xc0));
+    m.step(&common::emu::asm_d(
+        Arch::Gcn14,
+        gcnkit::asm::Dialect::Llvm,
+        "s_getreg_b32 s0, hwreg(HW_REG_SH_MEM_BASES, 0, 16)",
+    ))
+    .unwrap();
+    m.step(&common::emu::asm_d(
+        Arch::Gcn14,
+        gcnkit::asm::Dialect::Llvm,
+        "s_getreg_b32 s1, hwreg(HW_REG_SH_MEM_BASES, 16, 16)",
+    ))
+    .unwrap();
+    m.step(&common::emu::asm_d(
+        Arch::Gcn14,
+        gcnkit::asm::Dialect::Llvm,
+        "s_mov_b64 s[2:3], src_private_base",
+    ))
+    .unwrap();
+    m.step(&common::emu::asm_d(
+        Arch::Gcn14,
+        gcnkit::asm::Dialect::Llvm,
+        "s_mov_b64 s[4:5], src_shared_base",
+    ))
+    .unwrap();
+    assert_eq!(m.wave.s[0] << 16, m.wave.s[3]);
+    assert_eq!(m.wave.s[1] << 16, m.wave.s[5]);
+    // Read-only, and only MODE is modelled besides it.
+    assert!(m
+        .step(&common::emu::asm_d(
+            Arch::Gcn14,
+            gcnkit::asm::Dialect::Llvm,
+            "s_setreg_b32 hwreg(HW_REG_SH_MEM_BASES, 0, 16), s0"
+        ))
+        .is_err());
+}
+
 // ---------------------------------------------------------------------------------------------
 // GCN 1.4: V_SWAP_B32, V_WRITELANE_REGWR_B32, V_MOV_PRSV_B32
 

@@ -337,3 +337,40 @@ fn v2_headers_print_as_clangs_blocks() {
     }
     assert!(checked >= 30, "{checked}");
 }
+
+/// Bits no llvm-mc 14 directive sets (clang-15's -O0 kernels set USES_DYNAMIC_STACK, byte 57
+/// bit 3): the descriptor prints as data with the bit named, and a dispatch reads the rest of
+/// it as before.
+#[test]
+fn bits_without_directives_are_named_and_do_not_stop_a_dispatch() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/run/bench.gfx900.hsaco");
+    let data = std::fs::read(path).unwrap();
+    let before = gcnkit::emu::dispatch::kernels(&data).unwrap();
+    let co = read(&data).unwrap();
+    let t = co.kd_target();
+    for (byte, bit, name) in [
+        (57, 0x08, "USES_DYNAMIC_STACK"),
+        (49, 0x0c, "PRIORITY"),
+        (52, 0x40, "ENABLE_TRAP_HANDLER"),
+        (54, 0x80, "GRANULATED_LDS_SIZE"),
+    ] {
+        let mut patched = data.clone();
+        for d in &co.descriptors {
+            let at = patched
+                .windows(kd::SIZE)
+                .position(|w| w == d.bytes)
+                .expect("the descriptor's bytes");
+            patched[at + byte] |= bit;
+            let mut b = d.bytes;
+            b[byte] |= bit;
+            let e = kd::print(&d.kernel, &b, t, &mut String::new()).unwrap_err();
+            assert!(e.to_string().contains(name), "{e}");
+            assert!(!e.to_string().contains("Unexpressible"), "{e}");
+        }
+        let after = gcnkit::emu::dispatch::kernels(&patched).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(after.len(), before.len());
+        for (a, b) in after.iter().zip(&before) {
+            assert_eq!(format!("{:?}", a.setup), format!("{:?}", b.setup), "{name}");
+        }
+    }
+}

@@ -260,12 +260,24 @@ pub struct Unexpressible {
     pub reason: String,
 }
 
+impl std::fmt::Display for Unexpressible {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "byte {}: {}", self.offset, self.reason)
+    }
+}
+
 /// The fields of header `b` by name with their values (signed ones as such), or why no block
 /// expresses it.
 pub fn fields(b: &[u8; SIZE]) -> Result<Vec<(&'static str, i64)>, Unexpressible> {
     let mut text = String::new();
     print(b, &mut text)?;
-    Ok(FIELDS
+    Ok(values(b))
+}
+
+/// The fields of header `b` by name with their values, whatever other bits it has: what a
+/// dispatcher reads.
+pub fn values(b: &[u8; SIZE]) -> Vec<(&'static str, i64)> {
+    FIELDS
         .iter()
         .map(|x| {
             let v = get(b, x.bit, x.width);
@@ -277,7 +289,7 @@ pub fn fields(b: &[u8; SIZE]) -> Result<Vec<(&'static str, i64)>, Unexpressible>
             };
             (x.name, v)
         })
-        .collect())
+        .collect()
 }
 
 /// Header `b` as an `.amd_kernel_code_t` block (tab-indented lines, as clang writes it), or

@@ -247,6 +247,88 @@ pub struct Unexpressible {
     pub reason: String,
 }
 
+impl std::fmt::Display for Unexpressible {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "byte {}: {}", self.offset, self.reason)
+    }
+}
+
+/// The descriptor's bits that llvm-mc 14 has no GFX6-9 directive for, by name (LLVM 14-19's
+/// `AMDHSAKernelDescriptor.h` and AMDGPUUsage): bit position in the descriptor, width, name,
+/// and what sets it. They are kept as data when set, and named in the reason.
+pub const OTHER_BITS: [(u16, u8, &str, &str); 16] = [
+    (44 * 8, 32, "COMPUTE_PGM_RSRC3", "GFX90A and GFX10+ only"),
+    (48 * 8 + 10, 2, "PRIORITY", "no directive"),
+    (48 * 8 + 20, 1, "PRIV", "no directive"),
+    (48 * 8 + 22, 1, "DEBUG_MODE", "no directive"),
+    (48 * 8 + 24, 1, "BULKY", "no directive"),
+    (48 * 8 + 25, 1, "CDBG_USER", "no directive"),
+    (48 * 8 + 29, 1, "WGP_MODE", "GFX10+'s .amdhsa_workgroup_processor_mode"),
+    (48 * 8 + 30, 1, "MEM_ORDERED", "GFX10+'s .amdhsa_memory_ordered"),
+    (48 * 8 + 31, 1, "FWD_PROGRESS", "GFX10+'s .amdhsa_forward_progress"),
+    (52 * 8 + 6, 1, "ENABLE_TRAP_HANDLER", "set by the loader, no directive"),
+    (52 * 8 + 13, 1, "ENABLE_EXCEPTION_ADDRESS_WATCH", "no directive"),
+    (52 * 8 + 14, 1, "ENABLE_EXCEPTION_MEMORY", "no directive"),
+    (
+        52 * 8 + 15,
+        9,
+        "GRANULATED_LDS_SIZE",
+        "set by the dispatcher, no directive",
+    ),
+    (
+        56 * 8 + 10,
+        1,
+        "ENABLE_WAVEFRONT_SIZE32",
+        "GFX10+'s .amdhsa_wavefront_size32",
+    ),
+    (
+        56 * 8 + 11,
+        1,
+        "USES_DYNAMIC_STACK",
+        "LLVM 16+'s .amdhsa_uses_dynamic_stack",
+    ),
+    (
+        58 * 8,
+        16,
+        "KERNARG_PRELOAD",
+        "LLVM 18+'s .amdhsa_user_sgpr_kernarg_preload_*, GFX940+",
+    ),
+];
+
+/// The names of [`OTHER_BITS`] among the bits `mask` of byte `k` (`reserved` for the rest).
+fn other_bit_names(k: usize, mask: u8) -> String {
+    let mut names: Vec<String> = Vec::new();
+    let mut left = mask;
+    for &(bit, width, name, why) in &OTHER_BITS {
+        let (lo, hi) = (bit as usize, bit as usize + width as usize);
+        let here: u8 = (0..8)
+            .filter(|j| (lo..hi).contains(&(k * 8 + j)))
+            .fold(0, |m, j| m | 1 << j);
+        if here & mask != 0 {
+            names.push(format!("{name}: {why}"));
+            left &= !here;
+        }
+    }
+    if left != 0 {
+        names.push(format!("bits 0x{left:02x} reserved"));
+    }
+    names.join("; ")
+}
+
+/// The value of directive `name` as the descriptor's bits hold it (the fields stored as
+/// bits, the user-SGPR enables and count), whatever else the descriptor has: what a
+/// dispatcher reads. `None` for a derived field (register counts, reservations) or an
+/// unknown name.
+pub fn value(b: &[u8; SIZE], name: &str) -> Option<u32> {
+    let f = FIELDS.iter().find(|f| f.name == name)?;
+    match f.kind {
+        Kind::Bits { at, lo, width } => Some(get(b, (at, lo, width))),
+        Kind::UserSgpr { bit, .. } => Some((b[USER as usize] >> bit & 1) as u32),
+        Kind::UserSgprCount => Some(get(b, USER_SGPR_COUNT)),
+        _ => None,
+    }
+}
+
 /// The SGPR reservations and next free SGPR that give `blocks` SGPR granules on `t`, within
 /// llvm-mc's range checks: the largest count the granule allows, reserving nothing the
 /// target lets the kernel leave out.
@@ -292,11 +374,12 @@ pub fn directives(b: &[u8; SIZE], t: Target) -> Result<Vec<(&'static str, u32)>,
         }
     }
     if let Some(k) = (0..SIZE).find(|&k| b[k] & !covered[k] != 0) {
+        let bits = b[k] & !covered[k];
         return Err(Unexpressible {
             offset: k,
             reason: format!(
-                "bits 0x{:02x} of byte {k} are set, and no .amdhsa_ directive of gfx{} sets them",
-                b[k] & !covered[k],
+                "bits 0x{bits:02x} of byte {k} are set ({}), and no .amdhsa_ directive of llvm-mc 14 for gfx{} sets them",
+                other_bit_names(k, bits),
                 t.major
             ),
         });

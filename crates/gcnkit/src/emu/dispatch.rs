@@ -83,8 +83,10 @@ fn vgprs_of(rsrc1: u32) -> u16 {
 
 /// The setup of a code object v3+ descriptor, read through [`kd`]'s field table.
 fn setup_v3(b: &[u8; kd::SIZE], t: kd::Target) -> Result<Setup, String> {
-    let fields = kd::directives(b, t).map_err(|e| format!("kernel descriptor: {e:?}"))?;
-    let get = |n: &str| fields.iter().find(|(k, _)| *k == n).map_or(0, |(_, v)| *v);
+    // The fields as their bits hold them: bits no directive expresses (USES_DYNAMIC_STACK,
+    // PRIORITY...) change nothing a dispatch sets up.
+    let _ = t;
+    let get = |n: &str| kd::value(b, n).unwrap_or(0);
     let user = [
         "user_sgpr_private_segment_buffer",
         "user_sgpr_dispatch_ptr",
@@ -117,7 +119,7 @@ fn setup_v3(b: &[u8; kd::SIZE], t: kd::Target) -> Result<Setup, String> {
 
 /// The setup of a code object v2 `amd_kernel_code_t`, read through [`akc`]'s field table.
 fn setup_v2(b: &[u8; akc::SIZE]) -> Result<(Setup, u64), String> {
-    let fields = akc::fields(b).map_err(|e| format!("amd_kernel_code_t: {e:?}"))?;
+    let fields = akc::values(b);
     let get = |n: &str| fields.iter().find(|(k, _)| *k == n).map_or(0, |(_, v)| *v);
     let user = [
         "enable_sgpr_private_segment_buffer",

@@ -307,6 +307,11 @@ fn read_source(
         Src::Execz => *dst[0] = [(w.exec() == 0) as u32; N],
         Src::Scc => *dst[0] = [w.scc as u32; N],
         Src::LdsDirect => return Err(EmuError::Unsupported("lds_direct (no LDS model)".into())),
+        // As a 64-bit operand, the aperture's base address (see scalar::aperture).
+        Src::SrcReg(r) if regs > 1 => {
+            *dst[0] = [0; N];
+            *dst[1] = [super::scalar::aperture(r) as u32; N];
+        }
         Src::SrcReg(r) => *dst[0] = [super::scalar::aperture(r) as u32; N],
         Src::Sdwa | Src::Dpp | Src::Invalid => return Err(EmuError::Unsupported(format!("operand code {code}"))),
     }

@@ -48,6 +48,7 @@ pub fn read_scalar(w: &Wave, i: &Instr, code: u16, regs: u8, ty: Ty) -> Result<u
         Src::Vccz => (w.vcc() == 0) as u64,
         Src::Execz => (w.exec() == 0) as u64,
         Src::Scc => w.scc as u64,
+        Src::SrcReg(r) if regs > 1 => aperture(r) << 32,
         Src::SrcReg(r) => aperture(r),
         Src::Vgpr(_) | Src::LdsDirect | Src::Sdwa | Src::Dpp | Src::Invalid => {
             return Err(EmuError::Unsupported(format!("operand code {code} as a scalar source")))
@@ -56,7 +57,11 @@ pub fn read_scalar(w: &Wave, i: &Instr, code: u16, regs: u8, ty: Ty) -> Result<u
 }
 
 /// GCN 1.4's `src_shared_base`, `src_shared_limit`, `src_private_base`,
-/// `src_private_limit`, `src_pops_exiting_wave_id`.
+/// `src_private_limit`, `src_pops_exiting_wave_id`: the aperture's upper half. Read as a
+/// 64-bit operand, the register is the aperture's base address, the upper half in the high
+/// dword (LLVM 16+ reads it so: `s_mov_b64 s[6:7], src_shared_base`, then s7); as a 32-bit
+/// operand, the upper half itself (as LLVM 14/15's code reads it; LLVM notes that the
+/// hardware may return zeroes there).
 pub fn aperture(r: u8) -> u64 {
     match r {
         0 | 1 => SHARED_APERTURE_HI as u64,
@@ -134,6 +139,8 @@ fn hwreg(simm16: u32) -> (u32, u32, u32) {
 
 /// HW_REG_MODE.
 const HW_REG_MODE: u32 = 1;
+/// HW_REG_SH_MEM_BASES (GCN 1.4).
+const HW_REG_SH_MEM_BASES: u32 = 15;
 
 /// MODE.GPR_IDX_EN (GCN 1.2+): the vector ALU adds M0\[7:0\] to the VGPR numbers of the
 /// operands M0\[15:12\] names.
@@ -149,6 +156,14 @@ pub fn flow_regs(w: &mut Wave, i: &Instr, d: &'static InstrDef, f: Flow) -> Resu
         Flow::GetReg | Flow::SetReg | Flow::SetRegImm => {
             let (id, off, size) = hwreg(slot(Role::Hwreg).map_or(0, |s| s.val));
             let mask = if size >= 32 { u32::MAX } else { (1u32 << size) - 1 };
+            // HW_REG_SH_MEM_BASES (GCN 1.4, read-only): the apertures' upper 16 bits, PRIVATE_BASE
+            // in [15:0] and SHARED_BASE in [31:16] (LLVM's -O0 code builds the apertures from
+            // them where it does not read src_shared_base).
+            if id == HW_REG_SH_MEM_BASES && f == Flow::GetReg && w.arch.is_gcn14() {
+                let v = (SHARED_APERTURE_HI >> 16) << 16 | PRIVATE_APERTURE_HI >> 16;
+                let s = slot(Role::Sdst).ok_or_else(|| EmuError::Unsupported(name.into()))?;
+                return write_scalar(w, s.code, 1, ((v >> off) & mask) as u64);
+            }
             if id != HW_REG_MODE {
                 return Err(EmuError::Unsupported(format!(
                     "{name} of hardware register {id} (only HW_REG_MODE is modelled)"
