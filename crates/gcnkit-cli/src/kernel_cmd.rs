@@ -55,6 +55,17 @@ pub fn run(a: &Args, bytes: &[u8]) -> ExitCode {
             ))
         }
     };
+    // The hardware needs 256-byte aligned kernel entries: a re-assembled object that lost its
+    // `.p2align` runs here, but would not on a GPU.
+    let entry = k.code_addr + k.entry as u64;
+    if entry % 256 != 0 {
+        errln!(
+            "{}: warning: kernel {} starts at 0x{entry:x}, not on a 256-byte boundary: a GPU needs \
+             256-byte aligned kernel entries (was the object assembled without its `.p2align 8`?)",
+            a.program,
+            k.name
+        );
+    }
     let (Some(grid), Some(block)) = (a.grid, a.block) else {
         return usage("a kernel run needs --grid and --block");
     };

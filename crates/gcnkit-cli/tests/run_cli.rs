@@ -303,3 +303,58 @@ fn usage_errors() {
     assert_eq!(o.status.code(), Some(1), "{}", err(&o));
     assert!(err(&o).contains("not AMDGPU"), "{}", err(&o));
 }
+
+/// `disasm` → `asm --format elf` → `ld.lld` keeps the kernels where they were (the section's
+/// `.p2align`); an object whose kernel entry is not 256-byte aligned (the `.p2align` taken
+/// out) still runs, with a warning that a GPU would not run it.
+#[test]
+fn misaligned_kernel_entries_are_said() {
+    let t = Tmp::new("align");
+    let lld = std::env::var("LD_LLD").unwrap_or_else(|_| "ld.lld-14".into());
+    let o = gcnkit(&["disasm", "--syntax", "llvm", &data("int.gfx900.hsaco")], b"");
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert!(text.contains("\t.text\n\t.p2align 8\n"), "{}", &text[..300]);
+    // A few bytes of data before the code, as a hand-edited text might have.
+    let shifted = text.replacen("\t.text\n\t.p2align 8\n", "\t.text\n\t.long 0\n", 1);
+    for (name, src, misaligned) in [("same", &text, false), ("moved", &shifted, true)] {
+        let s = t.file(&format!("{name}.s"), src.as_bytes());
+        let obj = t.path().join(format!("{name}.o"));
+        let o = gcnkit(&["asm", "--format", "elf", "-o", obj.to_str().unwrap(), &s], b"");
+        assert!(o.status.success(), "{}", err(&o));
+        let so = t.path().join(format!("{name}.hsaco"));
+        let l = Command::new(&lld)
+            .arg("-shared")
+            .arg(&obj)
+            .arg("-o")
+            .arg(&so)
+            .output()
+            .unwrap();
+        assert!(l.status.success(), "{}", String::from_utf8_lossy(&l.stderr));
+        let so = so.to_str().unwrap();
+        let args = [
+            "run",
+            so,
+            "--kernel",
+            "int_ops",
+            "--grid",
+            "64",
+            "--block",
+            "64",
+            "--arg",
+            "zeros:256",
+            "--arg",
+            "zeros:256",
+            "--arg",
+            "zeros:4096",
+            "--arg",
+            "u32:64",
+        ];
+        let r = gcnkit(&args, b"");
+        assert_eq!(
+            err(&r).contains("not on a 256-byte boundary"),
+            misaligned,
+            "{name}: {}",
+            err(&r)
+        );
+    }
+}

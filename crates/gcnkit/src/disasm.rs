@@ -521,6 +521,11 @@ pub fn disassemble_code_object(
             ));
             if llvm_object {
                 sink(&section_directive(&sec.name));
+                // The section's alignment, so that a re-assembled and linked object keeps its
+                // kernel entries where they were (256-byte aligned for clang's code).
+                if sec.align > 4 && sec.align.is_power_of_two() {
+                    sink(&format!("\t.p2align {}\n", sec.align.trailing_zeros()));
+                }
             }
         }
         // Segments: [start, end) with the label that starts them.

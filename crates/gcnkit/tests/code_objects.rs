@@ -194,6 +194,9 @@ fn whole_objects_round_trip_through_llvm_text() {
         assert_eq!(back.flags, co.flags, "{name}");
         assert_eq!(back.version, co.version, "{name}");
         assert_eq!(back.sections[0].bytes, co.sections[0].bytes, "{name}: code");
+        // The code's alignment (256 for clang's): linked again, the kernels start where they
+        // did (the hardware needs 256-byte aligned entries).
+        assert_eq!(back.sections[0].align, co.sections[0].align, "{name}: .text alignment");
         assert_eq!(back.descriptors.len(), co.descriptors.len(), "{name}");
         for (x, y) in back.descriptors.iter().zip(&co.descriptors) {
             assert_eq!(x.kernel, y.kernel, "{name}");

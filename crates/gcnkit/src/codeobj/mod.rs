@@ -143,6 +143,9 @@ pub struct CodeSection<'a> {
     /// Its address (0 in a relocatable object): instruction offsets count from here.
     pub addr: u64,
     pub bytes: &'a [u8],
+    /// The section's alignment (ELF `sh_addralign`): 256 for clang's `.text`, whose kernel
+    /// entries the hardware needs 256-byte aligned.
+    pub align: u64,
     /// Sorted by offset; at most one per offset.
     pub symbols: Vec<CodeSymbol>,
 }
@@ -380,6 +383,7 @@ pub fn read(data: &[u8]) -> Result<CodeObject<'_>, Error> {
                 name,
                 addr: s.address(),
                 bytes,
+                align: s.align().max(1),
                 symbols: Vec::new(),
             },
         ));
