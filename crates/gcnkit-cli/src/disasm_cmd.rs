@@ -225,6 +225,8 @@ pub fn run(a: Args) -> ExitCode {
     let mut base = 0usize; // byte offset of pending[0]
     let mut io_err: Option<std::io::Error> = None;
     let mut input_errors: Vec<String> = Vec::new();
+    // Words read from a text input (to tell a few typos from a file that is not words).
+    let mut words_seen = 0usize;
     let mut bytes = vec![0u8; CHUNK_WORDS * 4];
     let mut carry: Vec<u8> = Vec::new();
     let mut line_no = 0usize;
@@ -289,7 +291,10 @@ pub fn run(a: Args) -> ExitCode {
                         Ok(_) => {
                             line_no += 1;
                             match parse_words_line(&name, line_no, &text_line, &mut list_bytes) {
-                                Ok(w) => pending.extend(w),
+                                Ok(w) => {
+                                    words_seen += w.len();
+                                    pending.extend(w)
+                                }
                                 Err(mut e) => input_errors.append(&mut e),
                             }
                         }
@@ -333,14 +338,34 @@ pub fn run(a: Args) -> ExitCode {
         }
     }
     if !input_errors.is_empty() {
-        for e in &input_errors {
+        // Mostly not words (a C source, a listing): a few examples and what it looks like,
+        // not an error per token.
+        let garbage = input_errors.len() > SHOWN_ERRORS && input_errors.len() > words_seen;
+        let shown = if garbage { SHOWN_ERRORS } else { input_errors.len() };
+        for e in &input_errors[..shown] {
             errln!("{e}");
+        }
+        if garbage {
+            errln!(
+                "{name}: error: this does not look like GCN machine words or a code object: {} of {} \
+                 tokens are not 32-bit hex words ({} more errors not shown)",
+                input_errors.len(),
+                input_errors.len() + words_seen,
+                input_errors.len() - shown
+            );
+            errln!(
+                "{name}: help: assembly text goes to `gcnkit asm`; a binary file is read as machine code \
+                 with `--input bin`"
+            );
         }
         out.abandon();
         return ExitCode::from(1);
     }
     out.finish()
 }
+
+/// Errors shown of an input that is mostly not hex words.
+const SHOWN_ERRORS: usize = 10;
 
 /// `disasm` of an ELF code object: its arch from the header (a different `-a` is a usage
 /// error), every code section's functions and kernels with their labels.

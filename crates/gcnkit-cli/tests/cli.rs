@@ -1092,3 +1092,24 @@ fn asm_defsym() {
     let o = gcnkit(&["asm", "-a", "fiji", "--defsym", "9x=1"], src);
     assert_eq!(o.status.code(), Some(2));
 }
+
+/// A file that is not words (a C source) gets a few examples and one summary, not an error
+/// per token; a word file with a typo still gets its one error.
+#[test]
+fn disasm_of_garbage_is_summarised() {
+    let mut src = String::from("#include <stdio.h>\nint main(void) {\n");
+    for k in 0..40 {
+        src.push_str(&format!("    printf(\"%d\\n\", {k} * {k});\n"));
+    }
+    src.push_str("    return 0;\n}\n");
+    let o = gcnkit(&["disasm", "--input", "words"], src.as_bytes());
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(e.contains("does not look like GCN machine words"), "{e}");
+    assert!(e.lines().count() <= 12, "{e}");
+    let o = gcnkit(&["disasm", "--input", "words"], b"7e020302 zz 02020702\n");
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(e.lines().count(), 1, "{e}");
+    assert!(e.contains("'zz' is not a 32-bit hex word"), "{e}");
+}
