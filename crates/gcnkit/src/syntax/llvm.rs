@@ -37,7 +37,47 @@ pub fn print_unchecked(out: &mut String, i: &Instr) {
 
 fn print_with(out: &mut String, i: &Instr, rules: bool, at: &At) {
     let start = out.len();
-    let ok = match i.def() {
+    if !text(out, i, rules, at) {
+        out.truncate(start);
+        out.push_str(".long ");
+        for (k, w) in i.words().iter().enumerate() {
+            if k > 0 {
+                out.push_str(", ");
+            }
+            hex(out, *w as u64);
+        }
+        comment(out, i, at);
+    }
+}
+
+/// After a `.long` line, what the words are: LLVM's text without the operand rules where that
+/// is all that stopped it (llvm-mc would refuse it as written), else the CLRX dialect's text
+/// (LLVM's syntax has no way to write these bits).
+#[cold]
+fn comment(out: &mut String, i: &Instr, at: &At) {
+    let mut t = String::new();
+    if !text(&mut t, i, false, at) {
+        t.clear();
+        super::clrx::print_at(&mut t, i, at);
+        // clrx's own data form: `.int WORDS /* TEXT */`, or only the words.
+        match (t.find("/* "), t.rfind(" */")) {
+            (Some(a), Some(b)) if t.starts_with(".int") && a + 3 <= b => t = format!("{} (CLRX)", &t[a + 3..b]),
+            _ if t.starts_with(".int") => return,
+            _ => t.push_str(" (CLRX)"),
+        }
+        // An opcode no generation defines says nothing more than its words.
+        if t.contains("_ill_") {
+            return;
+        }
+    }
+    out.push_str(" ; ");
+    out.push_str(&t);
+}
+
+/// Appends LLVM's text of `i`; false (with whatever was appended) when LLVM's syntax cannot
+/// say it, or `rules` and it breaks an operand rule llvm-mc checks.
+fn text(out: &mut String, i: &Instr, rules: bool, at: &At) -> bool {
+    match i.def() {
         Some(d) if d.short.is_mem() => {
             let name = d.llvm[i.arch.index()];
             !name.is_empty() && super::memory::print(out, i, d, name, Syntax::Llvm)
@@ -57,16 +97,6 @@ fn print_with(out: &mut String, i: &Instr, rules: bool, at: &At) {
         Some(d) if i.enc.is_ext() => super::ext::print(out, i, d, d.llvm[i.arch.index()], Syntax::Llvm),
         Some(d) if i.enc != Enc::Other => print_known(out, i, d, rules).is_ok(),
         _ => false,
-    };
-    if !ok {
-        out.truncate(start);
-        out.push_str(".long ");
-        for (k, w) in i.words().iter().enumerate() {
-            if k > 0 {
-                out.push_str(", ");
-            }
-            hex(out, *w as u64);
-        }
     }
 }
 

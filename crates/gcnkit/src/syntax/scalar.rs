@@ -103,7 +103,16 @@ fn print_with(
             // In CLRX syntax a value clrxasm cannot read back was caught by `loses_bits`: the
             // text is clrxdisasm's, for the data line's comment.
             r if special_kind(r).is_some() => {
-                let ok = special::print(out, special_kind(r).unwrap_or(Kind::Waitcnt), a, syn, s.val);
+                let kind = special_kind(r).unwrap_or(Kind::Waitcnt);
+                let at = out.len();
+                let ok = special::print(out, kind, a, syn, s.val);
+                // llvm-mc reads a plain number as the raw S_WAITCNT value: bits outside the
+                // counters survive as `s_waitcnt 0x3141` where its own text drops them.
+                if llvm && !ok && kind == Kind::Waitcnt && s.val <= 0xffff {
+                    out.truncate(at);
+                    hex(out, s.val as u64);
+                    return true;
+                }
                 *readable &= ok;
                 ok || !llvm
             }

@@ -117,6 +117,8 @@ pub fn assemble(a: Arch, lines: &[String]) -> Vec<Result<Vec<u32>, String>> {
         if let Some(e) = errors.get(&k) {
             res.push(Err(e.clone()));
         } else if let Some(rest) = l.trim().strip_prefix(".long ") {
+            // The words (a comment may follow: what they are).
+            let rest = rest.split(';').next().unwrap_or("");
             res.push(Ok(rest
                 .split(',')
                 .map(|w| u32::from_str_radix(w.trim().trim_start_matches("0x"), 16).unwrap())
