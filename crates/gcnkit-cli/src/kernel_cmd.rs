@@ -66,10 +66,62 @@ pub fn run(a: &Args, bytes: &[u8]) -> ExitCode {
             k.name
         );
     }
-    let (Some(grid), Some(block)) = (a.grid, a.block) else {
-        return usage("a kernel run needs --grid and --block");
+    let Some(block) = a.block else {
+        return usage("a kernel run needs --block (and --grid or --blocks)");
     };
+    let grid = match (a.grid, a.blocks) {
+        (Some(g), _) => g,
+        (None, Some(n)) => {
+            let mut g = [0u32; 3];
+            for d in 0..3 {
+                match n[d].checked_mul(block[d]) {
+                    Some(v) => g[d] = v,
+                    None => {
+                        return usage(format!(
+                            "--blocks × --block: {} × {} work-items do not fit 32 bits",
+                            n[d], block[d]
+                        ))
+                    }
+                }
+            }
+            g
+        }
+        (None, None) => return usage("a kernel run needs --grid (work-items) or --blocks (work-groups)"),
+    };
+    let per_group: u64 = block.iter().map(|&b| b as u64).product();
+    if per_group > 1024 {
+        return usage(format!(
+            "--block {block:?}: {per_group} work-items in a work-group, more than 1024 (the most a GCN GPU takes)"
+        ));
+    }
+    if let Some(max) = k.max_block.filter(|&m| per_group > m as u64) {
+        return usage(format!(
+            "--block {}: {per_group} work-items in a work-group, more than the kernel's max_flat_workgroup_size ({max})",
+            dims(block)
+        ));
+    }
+    if a.threads == Some(0) {
+        return usage("--threads 0: at least one worker thread is needed");
+    }
+    // OpenCL's rule: the last work-group of a dimension may be partial. HIP users count
+    // blocks: say so once.
+    if let Some(d) = (0..3).find(|&d| grid[d] % block[d] != 0) {
+        errln!(
+            "{}: note: --grid {} is not a multiple of --block {} in dimension {d}: the last work-group has {} work-items \
+             (OpenCL's rule; --blocks N gives N whole work-groups, as HIP counts them)",
+            a.program,
+            grid[d],
+            block[d],
+            grid[d] % block[d]
+        );
+    }
     let mut args = Vec::new();
+    let explicit: Vec<&gcnkit::emu::dispatch::ArgInfo> = k.args.iter().filter(|x| x.explicit()).collect();
+    for (n, spec) in a.args.iter().enumerate() {
+        if let Some(e) = explicit.get(n).and_then(|info| arg_type_mismatch(spec, info)) {
+            return usage(format!("--arg {spec}: argument {n} ({}) {e}", info_name(explicit[n])));
+        }
+    }
     for spec in &a.args {
         let v = if let Some(path) = spec.strip_prefix("file:") {
             match std::fs::read(path) {
@@ -175,4 +227,75 @@ pub fn run(a: &Args, bytes: &[u8]) -> ExitCode {
         errln!("  by class: {}", line.join(", "));
     }
     ExitCode::SUCCESS
+}
+
+/// An argument's name and source type for messages.
+fn info_name(info: &gcnkit::emu::dispatch::ArgInfo) -> String {
+    match &info.type_name {
+        Some(t) if *t != info.name => format!("{}: {t}", info.name),
+        _ => info.name.clone(),
+    }
+}
+
+/// Why a by-value `--arg` does not fit the kernel's argument of that type (a float for an
+/// integer or the other way round), where the metadata names the type.
+fn arg_type_mismatch(spec: &str, info: &gcnkit::emu::dispatch::ArgInfo) -> Option<String> {
+    let kind = spec.split(':').next().unwrap_or("");
+    let t = info.type_name.as_deref()?.trim().trim_start_matches("const ").trim();
+    if info.kind != "by_value" || t.contains('*') {
+        return None;
+    }
+    let float_type = matches!(t, "float" | "double" | "half" | "_Float16" | "__fp16");
+    let int_type = matches!(
+        t,
+        "char"
+            | "uchar"
+            | "short"
+            | "ushort"
+            | "int"
+            | "uint"
+            | "long"
+            | "ulong"
+            | "size_t"
+            | "bool"
+            | "unsigned char"
+            | "unsigned short"
+            | "unsigned int"
+            | "unsigned long"
+            | "signed char"
+            | "long long"
+            | "unsigned long long"
+            | "int8_t"
+            | "int16_t"
+            | "int32_t"
+            | "int64_t"
+            | "uint8_t"
+            | "uint16_t"
+            | "uint32_t"
+            | "uint64_t"
+    );
+    let float_spec = matches!(kind, "f16" | "f32" | "f64");
+    let int_spec = matches!(kind, "i8" | "u8" | "i16" | "u16" | "i32" | "u32" | "i64" | "u64");
+    if float_spec && int_type {
+        Some(format!("is an integer: give it as i32:/u32:/i64:..., not {kind}:"))
+    } else if int_spec && float_type {
+        Some(format!(
+            "is a float: give it as f32:/f64:/f16:, not {kind}: (or hex bits as {}:0x...)",
+            if t == "double" { "f64" } else { "f32" }
+        ))
+    } else {
+        None
+    }
+}
+
+/// `X`, `X,Y` or `X,Y,Z` as the options take them (trailing 1s left out).
+fn dims(d: [u32; 3]) -> String {
+    let n = if d[2] != 1 {
+        3
+    } else if d[1] != 1 {
+        2
+    } else {
+        1
+    };
+    d[..n].iter().map(u32::to_string).collect::<Vec<_>>().join(",")
 }

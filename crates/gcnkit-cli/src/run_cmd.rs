@@ -62,6 +62,10 @@ pub struct Args {
     /// Work-group size: X[,Y[,Z]] (code objects).
     #[arg(long, value_parser = parse_dims)]
     pub(crate) block: Option<[u32; 3]>,
+    /// Work-groups per dimension, as HIP's <<<blocks, threads>>> counts them: the grid is
+    /// blocks × block (instead of --grid).
+    #[arg(long, value_parser = parse_dims, conflicts_with = "grid")]
+    pub(crate) blocks: Option<[u32; 3]>,
     /// One explicit kernel argument, in order: i8:V i16:V i32:V u32:V i64:V u64:V f16:V f32:V
     /// f64:V (by value; V decimal, or 0x hex bits for floats), file:PATH (a global buffer of
     /// the file's bytes), zeros:N (a buffer of N zero bytes), local:N (N bytes of LDS).
@@ -110,10 +114,10 @@ fn parse_dims(s: &str) -> Result<[u32; 3], String> {
     }
     let mut d = [1u32; 3];
     for (k, p) in parts.iter().enumerate() {
-        d[k] = p
-            .trim()
-            .parse()
-            .map_err(|_| format!("'{s}': '{p}' is not a positive integer"))?;
+        d[k] = match p.trim().parse::<u64>() {
+            Ok(v) => u32::try_from(v).map_err(|_| format!("'{s}': {v} does not fit 32 bits"))?,
+            Err(_) => return Err(format!("'{s}': '{p}' is not a positive integer")),
+        };
         if d[k] == 0 {
             return Err(format!("'{s}': dimensions must be at least 1"));
         }

@@ -358,3 +358,71 @@ fn misaligned_kernel_entries_are_said() {
         );
     }
 }
+
+/// Launch checks: a float for an integer argument (and the other way round) where the metadata
+/// names the type, a work-group over the kernel's max_flat_workgroup_size, --threads 0,
+/// numbers that do not fit; a partial last work-group is said once; --blocks counts
+/// work-groups as HIP does.
+#[test]
+fn launch_checks() {
+    let obj = data("int.gfx900.hsaco");
+    let run = |extra: &[&str]| {
+        let mut a = vec!["run", &obj, "--kernel", "int_ops"];
+        a.extend_from_slice(extra);
+        gcnkit(&a, b"")
+    };
+    let bufs = ["--arg", "zeros:4096", "--arg", "zeros:4096", "--arg", "zeros:65536"];
+    let with = |launch: &[&str], last: &str| {
+        let mut a: Vec<&str> = launch.to_vec();
+        a.extend_from_slice(&bufs);
+        a.extend_from_slice(&["--arg", last]);
+        run(&a)
+    };
+    for (launch, last, want) in [
+        (
+            &["--grid", "64", "--block", "64"][..],
+            "f32:1.5",
+            "(uint) is an integer",
+        ),
+        (
+            &["--grid", "1024", "--block", "512"][..],
+            "u32:64",
+            "max_flat_workgroup_size (256)",
+        ),
+        (
+            &["--grid", "64", "--block", "64", "--threads", "0"][..],
+            "u32:64",
+            "--threads 0",
+        ),
+        (
+            &["--grid", "4294967296", "--block", "64"][..],
+            "u32:64",
+            "does not fit 32 bits",
+        ),
+        (
+            &["--grid", "64", "--block", "64"][..],
+            "u32:99999999999",
+            "does not fit u32",
+        ),
+    ] {
+        let o = with(launch, last);
+        assert_eq!(o.status.code(), Some(2), "{launch:?} {last}: {}", err(&o));
+        assert!(err(&o).contains(want), "{launch:?} {last}: {}", err(&o));
+    }
+    let o = run(&["--grid", "64", "--block", "64", "--arg", "local:99999999999"]);
+    assert!(err(&o).contains("does not fit 32 bits"), "{}", err(&o));
+    // 100 work-items in groups of 64: a note, and the run goes on.
+    let o = with(&["--grid", "100", "--block", "64"], "u32:100");
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert_eq!(
+        err(&o).matches("the last work-group has 36 work-items").count(),
+        1,
+        "{}",
+        err(&o)
+    );
+    // --blocks 2 --block 64 is --grid 128: no note.
+    let o = with(&["--blocks", "2", "--block", "64", "--stats"], "u32:128");
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert!(err(&o).contains("2 work-groups"), "{}", err(&o));
+    assert!(!err(&o).contains("note:"), "{}", err(&o));
+}

@@ -44,15 +44,18 @@ fn kernel_of(arch: Arch, words: Vec<u32>, template: &KernelInfo, round: u32) -> 
                 offset: 0,
                 size: 8,
                 kind: "global_buffer".into(),
+                type_name: None,
             },
             ArgInfo {
                 name: "b".into(),
                 offset: 8,
                 size: 8,
                 kind: "global_buffer".into(),
+                type_name: None,
             },
         ],
         reqd_block: None,
+        max_block: None,
         version: 4,
     }
 }

@@ -18,6 +18,8 @@ pub struct ArgInfo {
     /// `dynamic_shared_pointer`, `hidden_global_offset_x`...; v2's `ByValue`... are
     /// converted).
     pub kind: String,
+    /// The argument's source type where the metadata names it (OpenCL's `uint`, `float*`...).
+    pub type_name: Option<String>,
 }
 
 impl ArgInfo {
@@ -67,6 +69,9 @@ pub struct KernelInfo {
     pub args: Vec<ArgInfo>,
     /// OpenCL's `reqd_work_group_size`, when the metadata has one.
     pub reqd_block: Option<[u32; 3]>,
+    /// The largest work-group the kernel was compiled for (`.max_flat_workgroup_size`), when
+    /// the metadata says.
+    pub max_block: Option<u32>,
     /// Code object version (2..5).
     pub version: u8,
 }
@@ -171,7 +176,7 @@ fn snake(kind: &str) -> String {
 }
 
 /// The metadata's kernel records: (name, args, reqd_work_group_size).
-type MetaKernel = (String, Vec<ArgInfo>, Option<[u32; 3]>);
+type MetaKernel = (String, Vec<ArgInfo>, Option<[u32; 3]>, Option<u32>);
 
 fn reqd(v: Option<&serde_json::Value>) -> Option<[u32; 3]> {
     let a = v?.as_array()?;
@@ -197,9 +202,11 @@ fn meta_v3(doc: &serde_json::Value) -> Vec<MetaKernel> {
                 offset: a[".offset"].as_u64().unwrap_or(0) as u32,
                 size: a[".size"].as_u64().unwrap_or(0) as u32,
                 kind: a[".value_kind"].as_str().unwrap_or("unknown").to_string(),
+                type_name: a[".type_name"].as_str().map(str::to_string),
             })
             .collect();
-        out.push((name, args, reqd(k.get(".reqd_workgroup_size"))));
+        let max = k[".max_flat_workgroup_size"].as_u64().map(|v| v as u32);
+        out.push((name, args, reqd(k.get(".reqd_workgroup_size")), max));
     }
     out
 }
@@ -224,10 +231,12 @@ fn meta_v2(doc: &serde_json::Value) -> Vec<MetaKernel> {
                 offset: off,
                 size,
                 kind: snake(a["ValueKind"].as_str().unwrap_or("Unknown")),
+                type_name: a["TypeName"].as_str().map(str::to_string),
             });
             off += size;
         }
-        out.push((name, args, reqd(k["Attrs"].get("ReqdWorkGroupSize"))));
+        let max = k["CodeProps"]["MaxFlatWorkGroupSize"].as_u64().map(|v| v as u32);
+        out.push((name, args, reqd(k["Attrs"].get("ReqdWorkGroupSize")), max));
     }
     out
 }
@@ -325,7 +334,7 @@ pub fn kernels(data: &[u8]) -> Result<Vec<KernelInfo>, String> {
             let setup = setup_v3(&d.bytes, t).map_err(|e| format!("kernel {}: {e}", d.kernel))?;
             let (sec, off) =
                 code_of(&d.kernel).ok_or_else(|| format!("kernel {}: no symbol for its code", d.kernel))?;
-            let (_, args, reqd_block) = meta_of(&d.kernel).cloned().unwrap_or_default();
+            let (_, args, reqd_block, max_block) = meta_of(&d.kernel).cloned().unwrap_or_default();
             let (code, image, code_addr) = code_words(sec);
             out.push(KernelInfo {
                 name: d.kernel.clone(),
@@ -337,13 +346,14 @@ pub fn kernels(data: &[u8]) -> Result<Vec<KernelInfo>, String> {
                 setup,
                 args,
                 reqd_block,
+                max_block,
                 version,
             });
         }
     } else {
         for (sec, sym, header) in co.v2_headers() {
             let (setup, entry) = setup_v2(header).map_err(|e| format!("kernel {}: {e}", sym.name))?;
-            let (_, args, reqd_block) = meta_of(&sym.name).cloned().unwrap_or_default();
+            let (_, args, reqd_block, max_block) = meta_of(&sym.name).cloned().unwrap_or_default();
             let (code, image, code_addr) = code_words(sec);
             out.push(KernelInfo {
                 name: sym.name.clone(),
@@ -355,6 +365,7 @@ pub fn kernels(data: &[u8]) -> Result<Vec<KernelInfo>, String> {
                 setup,
                 args,
                 reqd_block,
+                max_block,
                 version,
             });
         }

@@ -52,7 +52,11 @@ pub fn parse_arg(spec: &str) -> Result<ArgValue, String> {
         let x = if neg { -(mag as i128) } else { mag as i128 };
         let lo = if signed { -(1i128 << (bits - 1)) } else { 0 };
         if x < lo || x >= 1i128 << bits {
-            return Err(format!("'{spec}': {v} does not fit {kind}"));
+            let what = match kind {
+                "zeros" | "local" => "32 bits".to_string(),
+                k => k.to_string(),
+            };
+            return Err(format!("'{spec}': {v} does not fit {what}"));
         }
         Ok(x as u64)
     };
