@@ -113,10 +113,19 @@ impl std::fmt::Display for Fault {
     }
 }
 
-/// The address space: regions sorted by base, none overlapping.
-#[derive(Default)]
+/// The address space: regions sorted by base, none overlapping. Addresses are handed out
+/// upwards and never reused, so a pointer to a removed region keeps faulting (a use after
+/// free is an error, not a read of whatever came next).
 pub struct Memory {
     regions: Vec<Region>,
+    /// Where the next region goes.
+    next: u64,
+}
+
+impl Default for Memory {
+    fn default() -> Memory {
+        Memory::starting_at(FIRST)
+    }
 }
 
 /// Where the first region goes (low addresses stay unmapped: a null pointer faults).
@@ -125,15 +134,78 @@ const FIRST: u64 = 0x1_0000_0000;
 const GAP: u64 = 0x1_0000;
 
 impl Memory {
+    /// An empty address space whose first region goes at `base` (64 KiB aligned): a host
+    /// runtime picks a range its own process does not use, so that host and device pointers
+    /// can be told apart.
+    pub fn starting_at(base: u64) -> Memory {
+        Memory {
+            regions: Vec::new(),
+            next: base.max(GAP).next_multiple_of(GAP),
+        }
+    }
+
     /// Adds a region of `size` bytes holding `bytes`, at the next free address (64 KiB
     /// aligned, a gap after the previous region); returns its base.
     pub fn add(&mut self, name: &str, size: u64, bytes: &[u8]) -> u64 {
-        let base = match self.regions.last() {
-            Some(r) => (r.base + r.size.max(1) + GAP).next_multiple_of(GAP),
-            None => FIRST,
-        };
+        let base = self.next;
+        self.next = (base + size.max(1) + GAP).next_multiple_of(GAP);
         self.regions.push(Region::new(name, base, size, bytes));
         base
+    }
+
+    /// Removes the region that starts at `base`; false when no region starts there.
+    pub fn remove(&mut self, base: u64) -> bool {
+        match self.regions.binary_search_by_key(&base, |r| r.base) {
+            Ok(k) => {
+                self.regions.remove(k);
+                true
+            }
+            Err(_) => false,
+        }
+    }
+
+    /// Copies `out.len()` bytes from `addr` (all in one region).
+    pub fn read_bytes(&self, addr: u64, out: &mut [u8]) -> Result<(), Fault> {
+        let (r, off) = self.find(addr, out.len() as u64).ok_or(Fault {
+            addr,
+            bytes: out.len().min(255) as u8,
+            write: false,
+        })?;
+        let mut j = 0usize;
+        while j < out.len() {
+            let o = off + j as u64;
+            if o & 3 == 0 && j + 4 <= out.len() {
+                // Whole words where aligned.
+                out[j..j + 4].copy_from_slice(&r.word(o).load(Relaxed).to_le_bytes());
+                j += 4;
+            } else {
+                out[j] = r.read_byte(o);
+                j += 1;
+            }
+        }
+        Ok(())
+    }
+
+    /// Copies `data` to `addr` (all in one region).
+    pub fn write_bytes(&self, addr: u64, data: &[u8]) -> Result<(), Fault> {
+        let (r, off) = self.find(addr, data.len() as u64).ok_or(Fault {
+            addr,
+            bytes: data.len().min(255) as u8,
+            write: true,
+        })?;
+        let mut j = 0usize;
+        while j < data.len() {
+            let o = off + j as u64;
+            if o & 3 == 0 && j + 4 <= data.len() {
+                let w = u32::from_le_bytes([data[j], data[j + 1], data[j + 2], data[j + 3]]);
+                r.word(o).store(w, Relaxed);
+                j += 4;
+            } else {
+                r.write_byte(o, data[j]);
+                j += 1;
+            }
+        }
+        Ok(())
     }
 
     pub fn regions(&self) -> &[Region] {
@@ -146,6 +218,20 @@ impl Memory {
         let k = self.regions.partition_point(|r| r.base <= addr);
         let r = self.regions.get(k.checked_sub(1)?)?;
         (addr - r.base < r.size).then_some(r)
+    }
+
+    /// The region that starts at `base`.
+    pub fn region_starting_at(&self, base: u64) -> Option<&Region> {
+        let k = self.regions.binary_search_by_key(&base, |r| r.base).ok()?;
+        self.regions.get(k)
+    }
+
+    /// The region holding `addr` or ending at it (a pointer one past a buffer is still the
+    /// buffer's).
+    pub fn region_holding(&self, addr: u64) -> Option<&Region> {
+        let k = self.regions.partition_point(|r| r.base <= addr);
+        let r = self.regions.get(k.checked_sub(1)?)?;
+        (addr - r.base <= r.size).then_some(r)
     }
 
     /// The region holding `[addr, addr + n)`, and the offset in it.
@@ -264,5 +350,16 @@ mod tests {
         assert_eq!(m.atomic32(b, |x| x + 5), Ok(0));
         assert_eq!(m.read(b, 4), Ok(5));
         assert!(m.write(b + 2, 4, 0).is_err());
+        // Bulk copies, unaligned ends included; removed regions fault and are not reused.
+        m.write_bytes(a + 1, &[9, 8, 7, 6, 5, 4]).unwrap();
+        let mut out = [0u8; 9];
+        m.read_bytes(a + 1, &mut out).unwrap();
+        assert_eq!(out, [9, 8, 7, 6, 5, 4, 8, 9, 10]);
+        assert!(m.read_bytes(a + 2, &mut out).is_err());
+        assert!(m.remove(a));
+        assert!(!m.remove(a));
+        assert!(m.read(a, 1).is_err());
+        let c = m.add("c", 4, &[]);
+        assert!(c > b);
     }
 }
