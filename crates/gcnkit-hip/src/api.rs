@@ -1,0 +1,803 @@
+//! The entry points gcnkit implements (HIP 5.2 signatures, /usr/include/hip). build.rs finds
+//! them here (`pub extern "C" fn NAME` / `pub unsafe extern "C" fn NAME` at the start of a
+//! line) and exports each under its version node; every other symbol of `symbols.tsv` gets a
+//! stub. Each body runs in [`runtime::guard`] or cannot fail.
+//!
+//! Pointers from the program are trusted as HIP trusts them (a host pointer given with a
+//! size is readable for that size); device pointers are checked against the device's live
+//! allocations, so a freed or foreign one is `hipErrorInvalidValue` with a message.
+
+use crate::errors::*;
+use crate::props::{self, Gpu};
+use crate::runtime::{self, guard, with, CallConfig, Function, Var};
+use std::ffi::{c_char, c_void, CStr, CString};
+use std::sync::OnceLock;
+
+/// HIP's `dim3` (passed by value).
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct Dim3 {
+    pub x: u32,
+    pub y: u32,
+    pub z: u32,
+}
+
+/// clang's `__hip_fatbin_wrapper`.
+#[repr(C)]
+pub struct FatbinWrapper {
+    pub magic: u32,
+    pub version: u32,
+    pub binary: *const u8,
+    pub unused: *const c_void,
+}
+
+/// HIP 5.2's `hipDeviceProp_t` (792 bytes; offsets checked by a test against the header's).
+#[repr(C)]
+pub struct HipDeviceProp {
+    pub name: [c_char; 256],
+    pub total_global_mem: usize,
+    pub shared_mem_per_block: usize,
+    pub regs_per_block: i32,
+    pub warp_size: i32,
+    pub max_threads_per_block: i32,
+    pub max_threads_dim: [i32; 3],
+    pub max_grid_size: [i32; 3],
+    pub clock_rate: i32,
+    pub memory_clock_rate: i32,
+    pub memory_bus_width: i32,
+    pub total_const_mem: usize,
+    pub major: i32,
+    pub minor: i32,
+    pub multi_processor_count: i32,
+    pub l2_cache_size: i32,
+    pub max_threads_per_multi_processor: i32,
+    pub compute_mode: i32,
+    pub clock_instruction_rate: i32,
+    /// `hipDeviceArch_t`: 17 one-bit flags.
+    pub arch: u32,
+    pub concurrent_kernels: i32,
+    pub pci_domain_id: i32,
+    pub pci_bus_id: i32,
+    pub pci_device_id: i32,
+    pub max_shared_memory_per_multi_processor: usize,
+    pub is_multi_gpu_board: i32,
+    pub can_map_host_memory: i32,
+    pub gcn_arch: i32,
+    pub gcn_arch_name: [c_char; 256],
+    pub integrated: i32,
+    pub cooperative_launch: i32,
+    pub cooperative_multi_device_launch: i32,
+    pub max_texture_1d_linear: i32,
+    pub max_texture_1d: i32,
+    pub max_texture_2d: [i32; 2],
+    pub max_texture_3d: [i32; 3],
+    pub hdp_mem_flush_cntl: *mut u32,
+    pub hdp_reg_flush_cntl: *mut u32,
+    pub mem_pitch: usize,
+    pub texture_alignment: usize,
+    pub texture_pitch_alignment: usize,
+    pub kernel_exec_timeout_enabled: i32,
+    pub ecc_enabled: i32,
+    pub tcc_driver: i32,
+    pub cooperative_multi_device_unmatched: [i32; 4],
+    pub is_large_bar: i32,
+    pub asic_revision: i32,
+    pub managed_memory: i32,
+    pub direct_managed_mem_access_from_host: i32,
+    pub concurrent_managed_access: i32,
+    pub pageable_memory_access: i32,
+    pub pageable_memory_access_uses_host_page_tables: i32,
+}
+
+/// `hipChannelFormatDesc` (returned by value).
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct ChannelDesc {
+    pub x: i32,
+    pub y: i32,
+    pub z: i32,
+    pub w: i32,
+    pub f: i32,
+}
+
+/// HIP_VERSION of the headers this runtime follows (5.2.21153).
+pub const HIP_VERSION: i32 = 50_221_153;
+
+/// `hipDeviceArch_t` of a GCN GPU: every flag but surface functions and dynamic parallelism.
+const ARCH_FLAGS: u32 = 0x3fff | 1 << 15;
+
+fn copy_name(dst: &mut [c_char; 256], s: &str) {
+    for (d, b) in dst.iter_mut().zip(s.bytes().take(255)) {
+        *d = b as c_char;
+    }
+}
+
+fn gpu() -> Result<&'static Gpu, HipError> {
+    with(|rt| rt.gpu.as_ref().copied().map_err(|_| hipErrorNoDevice))
+}
+
+/// Device 0 is the only one.
+fn check_device(id: i32) -> Result<&'static Gpu, HipError> {
+    let g = gpu()?;
+    if id != 0 {
+        return Err(hipErrorInvalidDevice);
+    }
+    Ok(g)
+}
+
+// ---- Registration (called by the program's static constructors) ----
+
+pub unsafe extern "C" fn __hipRegisterFatBinary(data: *const c_void) -> *mut *mut c_void {
+    let r = std::panic::catch_unwind(|| {
+        let w = data as *const FatbinWrapper;
+        let entries = if w.is_null() {
+            Err("a null fat binary".to_string())
+        } else {
+            // SAFETY: clang passes its `__hip_fatbin_wrapper`.
+            let w = unsafe { &*w };
+            if w.magic != crate::fatbin::WRAPPER_MAGIC || w.binary.is_null() {
+                Err(format!("not a HIP fat binary (magic 0x{:08x})", w.magic))
+            } else {
+                let base = w.binary;
+                // SAFETY: the bundle lies in the program's `.hip_fatbin` section; reads go
+                // only where its own table says (sizes sanity-checked by `entries`).
+                let read = |at: u64, n: u64| -> Option<Vec<u8>> {
+                    Some(unsafe { std::slice::from_raw_parts(base.add(at as usize), n as usize) }.to_vec())
+                };
+                crate::fatbin::entries(&read).map(|list| {
+                    list.into_iter()
+                        .map(|e| {
+                            let bytes = if e.id.starts_with("hip") {
+                                read(e.offset, e.size).unwrap_or_default()
+                            } else {
+                                Vec::new()
+                            };
+                            (e, bytes)
+                        })
+                        .collect()
+                })
+            }
+        };
+        with(|rt| rt.register(entries))
+    });
+    match r {
+        Ok(m) => runtime::handle_of(m),
+        Err(_) => std::ptr::null_mut(),
+    }
+}
+
+pub unsafe extern "C" fn __hipUnregisterFatBinary(modules: *mut *mut c_void) {
+    let _ = std::panic::catch_unwind(|| {
+        if let Some(m) = runtime::module_of(modules) {
+            with(|rt| {
+                if let Some(md) = rt.modules.get_mut(m) {
+                    md.live = false;
+                }
+                rt.functions.retain(|_, f| f.module != m);
+            });
+        }
+    });
+}
+
+/// A C string the program gives, or "" for null.
+unsafe fn c_str(p: *const c_char) -> String {
+    if p.is_null() {
+        return String::new();
+    }
+    // SAFETY: the program passes NUL-terminated names.
+    unsafe { CStr::from_ptr(p) }.to_string_lossy().into_owned()
+}
+
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn __hipRegisterFunction(
+    modules: *mut *mut c_void,
+    host_function: *const c_void,
+    _device_function: *mut c_char,
+    device_name: *const c_char,
+    _thread_limit: u32,
+    _tid: *mut c_void,
+    _bid: *mut c_void,
+    _block_dim: *mut Dim3,
+    _grid_dim: *mut Dim3,
+    _w_size: *mut i32,
+) {
+    let _ = std::panic::catch_unwind(|| {
+        let Some(module) = runtime::module_of(modules) else {
+            return;
+        };
+        // SAFETY: clang passes the kernel's (mangled) name.
+        let name = unsafe { c_str(device_name) };
+        with(|rt| rt.functions.insert(host_function as usize, Function { module, name }));
+    });
+}
+
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn __hipRegisterVar(
+    modules: *mut *mut c_void,
+    var: *mut c_void,
+    _host_var: *mut c_char,
+    device_var: *const c_char,
+    _ext: i32,
+    size: usize,
+    constant: i32,
+    _global: i32,
+) {
+    let _ = std::panic::catch_unwind(|| {
+        let Some(module) = runtime::module_of(modules) else {
+            return;
+        };
+        // SAFETY: clang passes the variable's name.
+        let name = unsafe { c_str(device_var) };
+        with(|rt| {
+            rt.vars.push(Var {
+                module,
+                host: var as usize,
+                name,
+                size,
+                constant: constant != 0,
+            })
+        });
+    });
+}
+
+pub extern "C" fn __hipPushCallConfiguration(grid: Dim3, block: Dim3, shared: usize, stream: *mut c_void) -> i32 {
+    guard(|| {
+        runtime::CONFIGS.with(|c| {
+            c.borrow_mut().push(CallConfig {
+                grid: [grid.x, grid.y, grid.z],
+                block: [block.x, block.y, block.z],
+                shared,
+                stream: stream as usize,
+            })
+        });
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn __hipPopCallConfiguration(
+    grid: *mut Dim3,
+    block: *mut Dim3,
+    shared: *mut usize,
+    stream: *mut *mut c_void,
+) -> i32 {
+    guard(|| {
+        let c = runtime::CONFIGS
+            .with(|c| c.borrow_mut().pop())
+            .ok_or(hipErrorMissingConfiguration)?;
+        // SAFETY: clang passes pointers to its locals (null ones are skipped).
+        unsafe {
+            if !grid.is_null() {
+                *grid = Dim3 {
+                    x: c.grid[0],
+                    y: c.grid[1],
+                    z: c.grid[2],
+                };
+            }
+            if !block.is_null() {
+                *block = Dim3 {
+                    x: c.block[0],
+                    y: c.block[1],
+                    z: c.block[2],
+                };
+            }
+            if !shared.is_null() {
+                *shared = c.shared;
+            }
+            if !stream.is_null() {
+                *stream = c.stream as *mut c_void;
+            }
+        }
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn hipLaunchKernel(
+    function_address: *const c_void,
+    num_blocks: Dim3,
+    dim_blocks: Dim3,
+    args: *mut *mut c_void,
+    shared_mem_bytes: usize,
+    _stream: *mut c_void,
+) -> i32 {
+    guard(|| {
+        with(|rt| {
+            // SAFETY: HIP's contract: one pointer per explicit argument.
+            unsafe {
+                rt.launch(
+                    function_address as usize,
+                    [num_blocks.x, num_blocks.y, num_blocks.z],
+                    [dim_blocks.x, dim_blocks.y, dim_blocks.z],
+                    shared_mem_bytes,
+                    args,
+                )
+            }
+        })
+    })
+}
+
+// ---- Memory ----
+
+pub unsafe extern "C" fn hipMalloc(ptr: *mut *mut c_void, size: usize) -> i32 {
+    guard(|| {
+        if ptr.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        let addr = if size == 0 {
+            0
+        } else {
+            with(|rt| {
+                let limit = rt.gpu.as_ref().map_or(0, |g| g.memory_bytes);
+                if rt.allocated.saturating_add(size as u64) > limit {
+                    return Err(hipErrorOutOfMemory);
+                }
+                rt.allocated += size as u64;
+                Ok(rt.device()?.alloc(size as u64))
+            })?
+        };
+        // SAFETY: checked non-null; the program passes where to store the pointer.
+        unsafe { *ptr = addr as *mut c_void };
+        Ok(())
+    })
+}
+
+pub extern "C" fn hipFree(ptr: *mut c_void) -> i32 {
+    guard(|| {
+        if ptr.is_null() {
+            return Ok(());
+        }
+        with(|rt| {
+            let dev = rt.device()?;
+            let size = dev.allocation(ptr as u64).map_or(0, |(_, s)| s);
+            match dev.free(ptr as u64) {
+                Ok(()) => {
+                    rt.allocated = rt.allocated.saturating_sub(size);
+                    Ok(())
+                }
+                Err(e) => {
+                    eprintln!("gcnkit-hip: hipFree: {e}");
+                    Err(hipErrorInvalidValue)
+                }
+            }
+        })
+    })
+}
+
+const MEMCPY_KINDS: [&str; 5] = [
+    "hipMemcpyHostToHost",
+    "hipMemcpyHostToDevice",
+    "hipMemcpyDeviceToHost",
+    "hipMemcpyDeviceToDevice",
+    "hipMemcpyDefault",
+];
+
+/// A copy of `n` bytes; where each side is comes from the device's allocations (the kind
+/// must agree with them where it names a side as device memory).
+unsafe fn memcpy(what: &str, dst: *mut c_void, src: *const c_void, n: usize, kind: i32) -> Result<(), HipError> {
+    let Some(kind_name) = usize::try_from(kind).ok().and_then(|k| MEMCPY_KINDS.get(k)) else {
+        return Err(hipErrorInvalidMemcpyDirection);
+    };
+    if n == 0 {
+        return Ok(());
+    }
+    if dst.is_null() || src.is_null() {
+        return Err(hipErrorInvalidValue);
+    }
+    with(|rt| {
+        let dev = rt.device()?;
+        let (d, s) = (dst as u64, src as u64);
+        let (d_dev, s_dev) = (dev.allocation(d).is_some(), dev.allocation(s).is_some());
+        let (want_d, want_s) = match kind {
+            1 => (Some(true), None),
+            2 => (None, Some(true)),
+            3 => (Some(true), Some(true)),
+            _ => (None, None),
+        };
+        for (want, is, p, side) in [(want_d, d_dev, d, "destination"), (want_s, s_dev, s, "source")] {
+            if want == Some(true) && !is {
+                eprintln!(
+                    "gcnkit-hip: {what} ({kind_name}): the {side} 0x{p:x} is not device memory{}",
+                    if dev.holds(p, 0) {
+                        ""
+                    } else {
+                        " (freed, or never allocated)"
+                    }
+                );
+                return Err(hipErrorInvalidValue);
+            }
+        }
+        let bad = |e: gcnkit::emu::device::DeviceError| {
+            eprintln!("gcnkit-hip: {what} of {n} bytes ({kind_name}): {e}");
+            hipErrorInvalidValue
+        };
+        match (d_dev, s_dev) {
+            (true, true) => dev.copy(d, s, n as u64).map_err(bad),
+            // SAFETY: a host source readable for `n` bytes (HIP's contract).
+            (true, false) => dev
+                .write(d, unsafe { std::slice::from_raw_parts(src as *const u8, n) })
+                .map_err(bad),
+            // SAFETY: a host destination writable for `n` bytes.
+            (false, true) => dev
+                .read(s, unsafe { std::slice::from_raw_parts_mut(dst as *mut u8, n) })
+                .map_err(bad),
+            (false, false) => {
+                // SAFETY: two host ranges of `n` bytes (they may overlap).
+                unsafe { std::ptr::copy(src as *const u8, dst as *mut u8, n) };
+                Ok(())
+            }
+        }
+    })
+}
+
+pub unsafe extern "C" fn hipMemcpy(dst: *mut c_void, src: *const c_void, size_bytes: usize, kind: i32) -> i32 {
+    // SAFETY: the caller's pointers, as HIP takes them.
+    guard(|| unsafe { memcpy("hipMemcpy", dst, src, size_bytes, kind) })
+}
+
+pub unsafe extern "C" fn hipMemcpyAsync(
+    dst: *mut c_void,
+    src: *const c_void,
+    size_bytes: usize,
+    kind: i32,
+    _stream: *mut c_void,
+) -> i32 {
+    // SAFETY: as hipMemcpy (the copy is done when the call returns).
+    guard(|| unsafe { memcpy("hipMemcpyAsync", dst, src, size_bytes, kind) })
+}
+
+fn memset(what: &str, dst: *mut c_void, value: i32, n: usize) -> Result<(), HipError> {
+    if n == 0 {
+        return Ok(());
+    }
+    with(|rt| {
+        rt.device()?.fill(dst as u64, value as u8, n as u64).map_err(|e| {
+            eprintln!("gcnkit-hip: {what} of {n} bytes: {e}");
+            hipErrorInvalidValue
+        })
+    })
+}
+
+pub extern "C" fn hipMemset(dst: *mut c_void, value: i32, size_bytes: usize) -> i32 {
+    guard(|| memset("hipMemset", dst, value, size_bytes))
+}
+
+pub extern "C" fn hipMemsetAsync(dst: *mut c_void, value: i32, size_bytes: usize, _stream: *mut c_void) -> i32 {
+    guard(|| memset("hipMemsetAsync", dst, value, size_bytes))
+}
+
+pub unsafe extern "C" fn hipMemGetInfo(free: *mut usize, total: *mut usize) -> i32 {
+    guard(|| {
+        let (used, all) = with(|rt| (rt.allocated, rt.gpu.as_ref().map_or(0, |g| g.memory_bytes)));
+        // SAFETY: the program's out-pointers (null ones skipped).
+        unsafe {
+            if !free.is_null() {
+                *free = all.saturating_sub(used) as usize;
+            }
+            if !total.is_null() {
+                *total = all as usize;
+            }
+        }
+        Ok(())
+    })
+}
+
+// ---- Synchronisation (launches and copies are done when their call returns) ----
+
+pub extern "C" fn hipDeviceSynchronize() -> i32 {
+    guard(|| gpu().map(|_| ()))
+}
+
+pub extern "C" fn hipStreamSynchronize(_stream: *mut c_void) -> i32 {
+    guard(|| gpu().map(|_| ()))
+}
+
+// ---- Devices ----
+
+pub extern "C" fn hipInit(_flags: u32) -> i32 {
+    guard(|| gpu().map(|_| ()))
+}
+
+pub unsafe extern "C" fn hipGetDeviceCount(count: *mut i32) -> i32 {
+    guard(|| {
+        if count.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        let n = gpu().map_or(0, |_| 1);
+        // SAFETY: checked non-null.
+        unsafe { *count = n };
+        if n == 0 {
+            Err(hipErrorNoDevice)
+        } else {
+            Ok(())
+        }
+    })
+}
+
+pub unsafe extern "C" fn hipGetDevice(device_id: *mut i32) -> i32 {
+    guard(|| {
+        if device_id.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        gpu()?;
+        // SAFETY: checked non-null.
+        unsafe { *device_id = 0 };
+        Ok(())
+    })
+}
+
+pub extern "C" fn hipSetDevice(device_id: i32) -> i32 {
+    guard(|| check_device(device_id).map(|_| ()))
+}
+
+/// The properties of `g` as ROCm fills `hipDeviceProp_t`.
+pub fn properties(g: &Gpu) -> HipDeviceProp {
+    // SAFETY: all-zero bytes are a valid HipDeviceProp (integers, arrays, null pointers).
+    let mut p: HipDeviceProp = unsafe { std::mem::zeroed() };
+    copy_name(&mut p.name, g.name);
+    copy_name(&mut p.gcn_arch_name, &g.arch_name());
+    p.total_global_mem = g.memory_bytes as usize;
+    p.shared_mem_per_block = props::LDS_BYTES as usize;
+    p.regs_per_block = props::REGS_PER_BLOCK;
+    p.warp_size = props::WAVE;
+    p.max_threads_per_block = props::MAX_THREADS_PER_BLOCK;
+    p.max_threads_dim = [1024, 1024, 1024];
+    p.max_grid_size = [i32::MAX, i32::MAX, i32::MAX];
+    p.clock_rate = g.clock_khz;
+    p.memory_clock_rate = g.memory_clock_khz;
+    p.memory_bus_width = g.memory_bus_bits;
+    p.total_const_mem = g.memory_bytes as usize;
+    p.major = g.gcn_arch / 100;
+    p.minor = g.gcn_arch / 10 % 10;
+    p.multi_processor_count = g.compute_units;
+    p.l2_cache_size = g.l2_bytes;
+    p.max_threads_per_multi_processor = props::MAX_THREADS_PER_CU;
+    p.compute_mode = 0;
+    // The shader clock counter (s_memrealtime) runs at 100 MHz.
+    p.clock_instruction_rate = 100_000;
+    p.arch = ARCH_FLAGS;
+    p.concurrent_kernels = 1;
+    p.pci_device_id = 0;
+    p.max_shared_memory_per_multi_processor = props::LDS_BYTES as usize;
+    p.can_map_host_memory = 1;
+    p.gcn_arch = g.gcn_arch;
+    p.max_texture_1d_linear = 1 << 27;
+    p.max_texture_1d = 16384;
+    p.max_texture_2d = [16384, 16384];
+    p.max_texture_3d = [2048, 2048, 2048];
+    p.mem_pitch = i32::MAX as usize;
+    p.texture_alignment = 256;
+    p.texture_pitch_alignment = 256;
+    p.ecc_enabled = g.features.iter().any(|(f, on)| *f == "sramecc" && *on) as i32;
+    p.asic_revision = 1;
+    p
+}
+
+pub unsafe extern "C" fn hipGetDeviceProperties(prop: *mut HipDeviceProp, device_id: i32) -> i32 {
+    guard(|| {
+        if prop.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        let g = check_device(device_id)?;
+        // SAFETY: the program's hipDeviceProp_t.
+        unsafe { prop.write(properties(g)) };
+        Ok(())
+    })
+}
+
+/// An attribute's value, `None` for one not modelled.
+pub fn attribute(g: &Gpu, attr: i32) -> Option<i32> {
+    use crate::attr::*;
+    let p = properties(g);
+    Some(match attr {
+        a if a == hipDeviceAttributeMaxThreadsPerBlock => p.max_threads_per_block,
+        a if a == hipDeviceAttributeMaxBlockDimX => p.max_threads_dim[0],
+        a if a == hipDeviceAttributeMaxBlockDimY => p.max_threads_dim[1],
+        a if a == hipDeviceAttributeMaxBlockDimZ => p.max_threads_dim[2],
+        a if a == hipDeviceAttributeMaxGridDimX => p.max_grid_size[0],
+        a if a == hipDeviceAttributeMaxGridDimY => p.max_grid_size[1],
+        a if a == hipDeviceAttributeMaxGridDimZ => p.max_grid_size[2],
+        a if a == hipDeviceAttributeMaxSharedMemoryPerBlock => props::LDS_BYTES,
+        a if a == hipDeviceAttributeSharedMemPerBlockOptin => props::LDS_BYTES,
+        a if a == hipDeviceAttributeMaxSharedMemoryPerMultiprocessor => props::LDS_BYTES,
+        a if a == hipDeviceAttributeSharedMemPerMultiprocessor => props::LDS_BYTES,
+        a if a == hipDeviceAttributeTotalConstantMemory => i32::MAX,
+        a if a == hipDeviceAttributeWarpSize => p.warp_size,
+        a if a == hipDeviceAttributeMaxRegistersPerBlock => p.regs_per_block,
+        a if a == hipDeviceAttributeMaxRegistersPerMultiprocessor => p.regs_per_block,
+        a if a == hipDeviceAttributeClockRate => p.clock_rate,
+        a if a == hipDeviceAttributeMemoryClockRate => p.memory_clock_rate,
+        a if a == hipDeviceAttributeMemoryBusWidth => p.memory_bus_width,
+        a if a == hipDeviceAttributeMultiprocessorCount => p.multi_processor_count,
+        a if a == hipDeviceAttributePhysicalMultiProcessorCount => p.multi_processor_count,
+        a if a == hipDeviceAttributeComputeMode => 0,
+        a if a == hipDeviceAttributeL2CacheSize => p.l2_cache_size,
+        a if a == hipDeviceAttributeMaxThreadsPerMultiProcessor => p.max_threads_per_multi_processor,
+        a if a == hipDeviceAttributeComputeCapabilityMajor => p.major,
+        a if a == hipDeviceAttributeComputeCapabilityMinor => p.minor,
+        a if a == hipDeviceAttributeConcurrentKernels => 1,
+        a if a == hipDeviceAttributePciBusId => 0,
+        a if a == hipDeviceAttributePciDeviceId => 0,
+        a if a == hipDeviceAttributePciDomainID => 0,
+        a if a == hipDeviceAttributeIntegrated => 0,
+        a if a == hipDeviceAttributeIsMultiGpuBoard => 0,
+        a if a == hipDeviceAttributeCooperativeLaunch => 0,
+        a if a == hipDeviceAttributeCooperativeMultiDeviceLaunch => 0,
+        a if a == hipDeviceAttributeManagedMemory => 0,
+        a if a == hipDeviceAttributeCanMapHostMemory => p.can_map_host_memory,
+        a if a == hipDeviceAttributeEccEnabled => p.ecc_enabled,
+        a if a == hipDeviceAttributeClockInstructionRate => p.clock_instruction_rate,
+        a if a == hipDeviceAttributeGcnArch => p.gcn_arch,
+        a if a == hipDeviceAttributeAsicRevision => p.asic_revision,
+        a if a == hipDeviceAttributeIsLargeBar => 0,
+        a if a == hipDeviceAttributeKernelExecTimeout => 0,
+        a if a == hipDeviceAttributeUnifiedAddressing => 0,
+        a if a == hipDeviceAttributeTextureAlignment => 256,
+        a if a == hipDeviceAttributeTexturePitchAlignment => 256,
+        a if a == hipDeviceAttributeMaxPitch => i32::MAX,
+        a if a == hipDeviceAttributeImageSupport => 0,
+        _ => return None,
+    })
+}
+
+pub unsafe extern "C" fn hipDeviceGetAttribute(pi: *mut i32, attr: i32, device_id: i32) -> i32 {
+    guard(|| {
+        if pi.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        let g = check_device(device_id)?;
+        let v = attribute(g, attr).ok_or_else(|| {
+            eprintln!("gcnkit-hip: hipDeviceGetAttribute: attribute {attr} is not supported yet");
+            hipErrorInvalidValue
+        })?;
+        // SAFETY: checked non-null.
+        unsafe { *pi = v };
+        Ok(())
+    })
+}
+
+// ---- Errors and versions ----
+
+pub extern "C" fn hipGetLastError() -> i32 {
+    runtime::last_error(true)
+}
+
+pub extern "C" fn hipPeekAtLastError() -> i32 {
+    runtime::last_error(false)
+}
+
+/// HIP's description of an error (hipGetErrorString), the name where HIP has none of its own.
+fn description(e: HipError) -> Option<&'static str> {
+    Some(match e {
+        hipSuccess => "no error",
+        hipErrorInvalidValue => "invalid argument",
+        hipErrorOutOfMemory => "out of memory",
+        hipErrorNotInitialized => "initialization error",
+        hipErrorInvalidConfiguration => "invalid configuration argument",
+        hipErrorInvalidSymbol => "invalid device symbol",
+        hipErrorInvalidDevicePointer => "invalid device pointer",
+        hipErrorInvalidMemcpyDirection => "invalid copy direction for memcpy",
+        hipErrorMissingConfiguration => "__global__ function call is not configured",
+        hipErrorInvalidDeviceFunction => "invalid device function",
+        hipErrorNoDevice => "no ROCm-capable device is detected",
+        hipErrorInvalidDevice => "invalid device ordinal",
+        hipErrorInvalidImage => "device kernel image is invalid",
+        hipErrorNoBinaryForGpu => "no kernel image is available for execution on the device",
+        hipErrorInvalidHandle => "invalid resource handle",
+        hipErrorNotReady => "device not ready",
+        hipErrorIllegalAddress => "an illegal memory access was encountered",
+        hipErrorLaunchOutOfResources => "too many resources requested for launch",
+        hipErrorLaunchFailure => "unspecified launch failure",
+        hipErrorNotSupported => "operation not supported",
+        hipErrorAssert => "device-side assert triggered",
+        hipErrorUnknown => "unknown error",
+        _ => return None,
+    })
+}
+
+/// NUL-terminated names and descriptions, made once.
+fn strings() -> &'static [(HipError, CString, CString)] {
+    static S: OnceLock<Vec<(HipError, CString, CString)>> = OnceLock::new();
+    S.get_or_init(|| {
+        NAMES
+            .iter()
+            .map(|&(v, n)| {
+                let d = description(v).unwrap_or(n);
+                (
+                    v,
+                    CString::new(n).unwrap_or_default(),
+                    CString::new(d).unwrap_or_default(),
+                )
+            })
+            .collect()
+    })
+}
+
+pub extern "C" fn hipGetErrorName(hip_error: i32) -> *const c_char {
+    match strings().iter().find(|s| s.0 == hip_error) {
+        Some(s) => s.1.as_ptr(),
+        None => c"hipErrorUnknown".as_ptr(),
+    }
+}
+
+pub extern "C" fn hipGetErrorString(hip_error: i32) -> *const c_char {
+    match strings().iter().find(|s| s.0 == hip_error) {
+        Some(s) => s.2.as_ptr(),
+        None => c"unknown error".as_ptr(),
+    }
+}
+
+pub unsafe extern "C" fn hipRuntimeGetVersion(runtime_version: *mut i32) -> i32 {
+    guard(|| {
+        if runtime_version.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        // SAFETY: checked non-null.
+        unsafe { *runtime_version = HIP_VERSION };
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn hipDriverGetVersion(driver_version: *mut i32) -> i32 {
+    guard(|| {
+        if driver_version.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        // SAFETY: checked non-null.
+        unsafe { *driver_version = HIP_VERSION };
+        Ok(())
+    })
+}
+
+// ---- Small helpers the library exports ----
+
+pub extern "C" fn hipCreateChannelDesc(x: i32, y: i32, z: i32, w: i32, f: i32) -> ChannelDesc {
+    ChannelDesc { x, y, z, w, f }
+}
+
+pub extern "C" fn __gnu_f2h_ieee(f: f32) -> u16 {
+    half::f16::from_f32(f).to_bits()
+}
+
+pub extern "C" fn __gnu_h2f_ieee(h: u16) -> f32 {
+    half::f16::from_bits(h).to_f32()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::mem::{offset_of, size_of};
+
+    /// Offsets measured from HIP 5.2's header (offsetof in a C++ program).
+    #[test]
+    fn device_prop_layout_is_hip_5_2s() {
+        assert_eq!(size_of::<HipDeviceProp>(), 792);
+        assert_eq!(offset_of!(HipDeviceProp, total_global_mem), 256);
+        assert_eq!(offset_of!(HipDeviceProp, regs_per_block), 272);
+        assert_eq!(offset_of!(HipDeviceProp, arch), 356);
+        assert_eq!(offset_of!(HipDeviceProp, concurrent_kernels), 360);
+        assert_eq!(offset_of!(HipDeviceProp, max_shared_memory_per_multi_processor), 376);
+        assert_eq!(offset_of!(HipDeviceProp, gcn_arch_name), 396);
+        assert_eq!(offset_of!(HipDeviceProp, integrated), 652);
+        assert_eq!(offset_of!(HipDeviceProp, hdp_mem_flush_cntl), 696);
+        assert_eq!(offset_of!(HipDeviceProp, mem_pitch), 712);
+        assert_eq!(offset_of!(HipDeviceProp, kernel_exec_timeout_enabled), 736);
+        assert_eq!(
+            offset_of!(HipDeviceProp, pageable_memory_access_uses_host_page_tables),
+            788
+        );
+    }
+
+    #[test]
+    fn error_names() {
+        let s = |p: *const c_char| unsafe { CStr::from_ptr(p) }.to_str().unwrap().to_string();
+        assert_eq!(s(hipGetErrorName(801)), "hipErrorNotSupported");
+        assert_eq!(s(hipGetErrorString(801)), "operation not supported");
+        assert_eq!(s(hipGetErrorName(2)), "hipErrorOutOfMemory");
+        assert_eq!(s(hipGetErrorName(12345)), "hipErrorUnknown");
+    }
+
+    #[test]
+    fn half_helpers() {
+        assert_eq!(__gnu_f2h_ieee(1.0), 0x3c00);
+        assert_eq!(__gnu_h2f_ieee(0xc000), -2.0);
+    }
+}

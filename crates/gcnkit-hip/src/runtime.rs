@@ -1,0 +1,296 @@
+//! The state behind the entry points: the device (gcnkit's kernel machine, one GPU), the fat
+//! binaries and kernels the program registered, and HIP's error state. One lock guards it;
+//! launches are synchronous (they run to the end before the call returns), which HIP's
+//! ordering rules allow for the null stream and any stream.
+
+use crate::errors::*;
+use crate::fatbin;
+use crate::props::Gpu;
+use gcnkit::emu::device::{Device, LaunchConfig};
+use gcnkit::emu::dispatch::KernelInfo;
+use gcnkit::emu::kernel::RunError;
+use std::cell::Cell;
+use std::collections::HashMap;
+use std::ffi::c_void;
+use std::sync::{Arc, Mutex, MutexGuard};
+
+/// Where device allocations start: a range a Linux process does not map (its heap, stacks,
+/// libraries and mmaps are far above or far below), so a pointer is told to be a device or a
+/// host pointer by looking it up (`hipMemcpyDefault`).
+pub const DEVICE_BASE: u64 = 0x2000_0000_0000;
+
+/// A registered fat binary.
+pub struct Module {
+    /// The code object for this GPU (copied out of the program), or why there is none.
+    pub code: Result<Vec<u8>, String>,
+    /// Its kernels, read on the first launch.
+    pub kernels: Option<Result<Vec<Arc<KernelInfo>>, String>>,
+    pub live: bool,
+}
+
+/// A kernel's host-side stub, registered by `__hipRegisterFunction`.
+pub struct Function {
+    pub module: usize,
+    pub name: String,
+}
+
+/// A `__device__`/`__constant__` variable registered by `__hipRegisterVar` (recorded; the
+/// symbol API comes with code-object loading).
+#[allow(dead_code)]
+pub struct Var {
+    pub module: usize,
+    pub host: usize,
+    pub name: String,
+    pub size: usize,
+    pub constant: bool,
+}
+
+pub struct Runtime {
+    pub gpu: Result<&'static Gpu, String>,
+    pub device: Option<Device>,
+    pub modules: Vec<Module>,
+    pub functions: HashMap<usize, Function>,
+    pub vars: Vec<Var>,
+    /// Bytes allocated (against the GPU's memory size).
+    pub allocated: u64,
+    /// `GCNKIT_STATS`: a line on stderr per launch.
+    pub stats: bool,
+}
+
+static RT: Mutex<Option<Runtime>> = Mutex::new(None);
+
+/// The runtime, set up on first use (`GCNKIT_GPU` picks the GPU, `GCNKIT_THREADS` the
+/// worker threads of a launch).
+pub fn lock() -> MutexGuard<'static, Option<Runtime>> {
+    let mut g = RT.lock().unwrap_or_else(|e| e.into_inner());
+    if g.is_none() {
+        let gpu = Gpu::from_env();
+        let device = gpu.as_ref().ok().map(|gpu| {
+            let mut d = Device::at(gpu.arch, DEVICE_BASE);
+            if let Some(n) = std::env::var("GCNKIT_THREADS")
+                .ok()
+                .and_then(|v| v.parse::<usize>().ok())
+            {
+                d.threads = n.max(1);
+            }
+            d
+        });
+        if let Err(e) = &gpu {
+            eprintln!("gcnkit-hip: {e}: no device");
+        }
+        *g = Some(Runtime {
+            gpu,
+            device,
+            modules: Vec::new(),
+            functions: HashMap::new(),
+            vars: Vec::new(),
+            allocated: 0,
+            stats: std::env::var_os("GCNKIT_STATS").is_some_and(|v| !v.is_empty() && v != "0"),
+        });
+    }
+    g
+}
+
+/// Runs `f` on the runtime.
+pub fn with<R>(f: impl FnOnce(&mut Runtime) -> R) -> R {
+    let mut g = lock();
+    let rt = g.as_mut().expect("set up by lock()");
+    f(rt)
+}
+
+thread_local! {
+    /// HIP's last error, per thread: set by every call that fails, read by
+    /// `hipPeekAtLastError`, read and reset by `hipGetLastError`.
+    static LAST: Cell<HipError> = const { Cell::new(hipSuccess) };
+    /// `__hipPushCallConfiguration`'s stack (the `<<<...>>>` path).
+    pub static CONFIGS: std::cell::RefCell<Vec<CallConfig>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// A `<<<grid, block, shared, stream>>>` configuration.
+#[derive(Clone, Copy, Debug)]
+pub struct CallConfig {
+    pub grid: [u32; 3],
+    pub block: [u32; 3],
+    pub shared: usize,
+    pub stream: usize,
+}
+
+pub fn last_error(reset: bool) -> HipError {
+    LAST.with(|l| if reset { l.replace(hipSuccess) } else { l.get() })
+}
+
+/// Returns `e` after recording it as the last error (when it is one).
+pub fn fail(e: HipError) -> HipError {
+    if e != hipSuccess {
+        LAST.with(|l| l.set(e));
+    }
+    e
+}
+
+/// Runs an entry point's body: its error is recorded and returned; a panic (a bug) becomes
+/// `hipErrorUnknown` instead of unwinding into C.
+pub fn guard(f: impl FnOnce() -> Result<(), HipError>) -> HipError {
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).unwrap_or(Err(hipErrorUnknown));
+    match r {
+        Ok(()) => hipSuccess,
+        Err(e) => fail(e),
+    }
+}
+
+/// The module handle given to the program (an opaque non-null value; the runtime never
+/// dereferences what the program passes back).
+pub fn handle_of(module: usize) -> *mut *mut c_void {
+    ((module + 1) << 4) as *mut *mut c_void
+}
+
+pub fn module_of(handle: *mut *mut c_void) -> Option<usize> {
+    let h = handle as usize;
+    (h != 0 && h & 15 == 0).then(|| (h >> 4) - 1)
+}
+
+impl Runtime {
+    pub fn device(&mut self) -> Result<&mut Device, HipError> {
+        self.device.as_mut().ok_or(hipErrorNoDevice)
+    }
+
+    /// Registers a fat binary: picks this GPU's code object and copies it.
+    pub fn register(&mut self, entries: Result<Vec<(fatbin::Entry, Vec<u8>)>, String>) -> usize {
+        let code = match (&self.gpu, entries) {
+            (Err(e), _) => Err(e.clone()),
+            (_, Err(e)) => Err(e),
+            (Ok(gpu), Ok(list)) => {
+                let plain: Vec<fatbin::Entry> = list.iter().map(|(e, _)| e.clone()).collect();
+                match fatbin::pick(&plain, gpu) {
+                    Ok(e) => Ok(list
+                        .into_iter()
+                        .find(|(x, _)| x == e)
+                        .map(|(_, b)| b)
+                        .unwrap_or_default()),
+                    Err(m) => Err(m),
+                }
+            }
+        };
+        if let Err(m) = &code {
+            eprintln!("gcnkit-hip: hipErrorNoBinaryForGpu: {m}");
+        }
+        self.modules.push(Module {
+            code,
+            kernels: None,
+            live: true,
+        });
+        self.modules.len() - 1
+    }
+
+    /// The kernel a host stub stands for, its code object read on first use.
+    pub fn kernel(&mut self, host: usize) -> Result<Arc<KernelInfo>, HipError> {
+        let f = self.functions.get(&host).ok_or_else(|| {
+            eprintln!("gcnkit-hip: 0x{host:x} is not a registered kernel");
+            hipErrorInvalidDeviceFunction
+        })?;
+        let name = f.name.clone();
+        let m = self.modules.get_mut(f.module).ok_or(hipErrorInvalidDeviceFunction)?;
+        let code = match &m.code {
+            Ok(c) => c,
+            Err(_) => return Err(hipErrorNoBinaryForGpu),
+        };
+        let kernels = m.kernels.get_or_insert_with(|| {
+            gcnkit::emu::dispatch::kernels(code)
+                .map(|v| v.into_iter().map(Arc::new).collect())
+                .map_err(|e| format!("cannot read the code object: {e}"))
+        });
+        match kernels {
+            Ok(ks) => ks.iter().find(|k| k.name == name).cloned().ok_or_else(|| {
+                eprintln!("gcnkit-hip: kernel {name} is not in the program's code object");
+                hipErrorInvalidDeviceFunction
+            }),
+            Err(e) => {
+                eprintln!("gcnkit-hip: kernel {name}: {e}");
+                Err(hipErrorInvalidImage)
+            }
+        }
+    }
+
+    /// Launches the kernel of host stub `host`: `grid` in blocks, as HIP gives it; `args`
+    /// the program's `void**` (one pointer per explicit argument).
+    ///
+    /// # Safety
+    /// `args` must hold a valid pointer to each of the kernel's explicit arguments.
+    pub unsafe fn launch(
+        &mut self,
+        host: usize,
+        grid: [u32; 3],
+        block: [u32; 3],
+        shared: usize,
+        args: *mut *mut c_void,
+    ) -> Result<(), HipError> {
+        let k = self.kernel(host)?;
+        let mut items = [0u32; 3];
+        for d in 0..3 {
+            if grid[d] == 0 || block[d] == 0 {
+                return Err(hipErrorInvalidConfiguration);
+            }
+            items[d] = grid[d].checked_mul(block[d]).ok_or(hipErrorInvalidConfiguration)?;
+        }
+        if block.iter().map(|&b| b as u64).product::<u64>() > crate::props::MAX_THREADS_PER_BLOCK as u64 {
+            return Err(hipErrorInvalidConfiguration);
+        }
+        let dynamic_lds = u32::try_from(shared).map_err(|_| hipErrorInvalidValue)?;
+        if k.setup.group_segment_size as u64 + dynamic_lds as u64 > crate::props::LDS_BYTES as u64 {
+            eprintln!(
+                "gcnkit-hip: kernel {}: {} bytes of static and {} of dynamic shared memory are more than 64 KiB",
+                k.name, k.setup.group_segment_size, dynamic_lds
+            );
+            return Err(hipErrorInvalidValue);
+        }
+        let explicit: Vec<_> = k.args.iter().filter(|a| a.explicit()).collect();
+        if !explicit.is_empty() && args.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        let mut slices: Vec<&[u8]> = Vec::with_capacity(explicit.len());
+        for (n, a) in explicit.iter().enumerate() {
+            // SAFETY: the caller gives one pointer per explicit argument (HIP's contract).
+            let p = unsafe { *args.add(n) } as *const u8;
+            if p.is_null() {
+                return Err(hipErrorInvalidValue);
+            }
+            // SAFETY: each points to an argument of the size the kernel's metadata gives.
+            slices.push(unsafe { std::slice::from_raw_parts(p, a.size as usize) });
+        }
+        let stats = self.stats;
+        let dev = self.device()?;
+        let config = LaunchConfig {
+            grid: items,
+            block,
+            dynamic_lds,
+            trace: None,
+        };
+        match dev.launch(&k, &config, &slices, None) {
+            Ok(s) => {
+                if stats {
+                    eprintln!(
+                        "gcnkit-hip: {} grid {}x{}x{} block {}x{}x{}: {} instructions, {} waves, {:.1} us",
+                        k.name,
+                        grid[0],
+                        grid[1],
+                        grid[2],
+                        block[0],
+                        block[1],
+                        block[2],
+                        s.instructions,
+                        s.waves,
+                        s.time.as_secs_f64() * 1e6
+                    );
+                }
+                Ok(())
+            }
+            Err(RunError::Usage(m)) => {
+                eprintln!("gcnkit-hip: cannot launch kernel {}: {m}", k.name);
+                Err(hipErrorInvalidValue)
+            }
+            Err(RunError::Emulation(m)) => {
+                eprintln!("gcnkit-hip: kernel {} failed: {m}", k.name);
+                Err(hipErrorLaunchFailure)
+            }
+        }
+    }
+}
