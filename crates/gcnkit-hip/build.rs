@@ -102,7 +102,7 @@ fn main() {
             format!("crate::api::{}", s.name)
         } else {
             let (ret, body) = match s.kind.as_str() {
-                "error" => ("-> i32", "crate::errors::hipErrorNotSupported"),
+                "error" => ("-> i32", "crate::runtime::fail(crate::errors::hipErrorNotSupported)"),
                 "rtc" => ("-> i32", "11"),
                 "str" => ("-> *const std::ffi::c_char", "c\"unsupported\".as_ptr()"),
                 "void" => ("", "()"),

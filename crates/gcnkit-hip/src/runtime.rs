@@ -64,7 +64,7 @@ static RT: Mutex<Option<Runtime>> = Mutex::new(None);
 pub fn lock() -> MutexGuard<'static, Option<Runtime>> {
     let mut g = RT.lock().unwrap_or_else(|e| e.into_inner());
     if g.is_none() {
-        let gpu = Gpu::from_env();
+        let gpu = crate::props::from_env();
         let device = gpu.as_ref().ok().map(|gpu| {
             let mut d = Device::at(gpu.arch, DEVICE_BASE);
             if let Some(n) = std::env::var("GCNKIT_THREADS")
@@ -288,7 +288,7 @@ impl Runtime {
                 Err(hipErrorInvalidValue)
             }
             Err(RunError::Emulation(m)) => {
-                eprintln!("gcnkit-hip: kernel {} failed: {m}", k.name);
+                eprintln!("gcnkit-hip: launch failed: {m}");
                 Err(hipErrorLaunchFailure)
             }
         }

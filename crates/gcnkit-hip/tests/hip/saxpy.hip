@@ -1,18 +1,8 @@
 // saxpy with <<<>>>: y = a*x + y over a grid that does not divide evenly, checked against
 // the host. Prints PASS and exits 0 only when every element is right.
-#include <hip/hip_runtime.h>
-#include <cstdio>
+#include "check.h"
 #include <cstdlib>
 #include <vector>
-
-#define CHECK(x)                                                                        \
-    do {                                                                                \
-        hipError_t e = (x);                                                             \
-        if (e != hipSuccess) {                                                          \
-            printf("FAIL: %s: %s (%d)\n", #x, hipGetErrorString(e), (int)e);            \
-            return 1;                                                                   \
-        }                                                                               \
-    } while (0)
 
 __global__ void saxpy(int n, float a, const float* x, float* y) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;

@@ -116,7 +116,7 @@ impl Device {
     }
 
     /// Was `addr` inside an allocation that has been freed?
-    fn was_freed(&self, addr: u64) -> bool {
+    pub fn was_freed(&self, addr: u64) -> bool {
         self.freed
             .range(..=addr)
             .next_back()

@@ -14,6 +14,7 @@ pub mod dispatch;
 pub mod exec;
 pub mod fast;
 pub mod float;
+pub mod gpus;
 pub mod kernel;
 pub mod lanes;
 pub mod memory;
