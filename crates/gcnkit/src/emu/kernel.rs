@@ -628,38 +628,39 @@ fn dispatch(
     let first_error: Mutex<Option<(usize, String)>> = Mutex::new(None);
     let threads = l.threads.max(1).min(total.max(1));
     let mut stats = Stats::default();
-    let per_thread: Vec<Stats> = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                let (sh, next, stop, first_error) = (&sh, &next, &stop, &first_error);
-                s.spawn(move || {
-                    let mut worker = Worker::new(sh, t);
-                    loop {
-                        if stop.load(Ordering::Relaxed) {
-                            break;
-                        }
-                        let g = next.fetch_add(1, Ordering::Relaxed);
-                        if g >= total {
-                            break;
-                        }
-                        if let Err(e) = worker.group(g) {
-                            let mut fe = first_error.lock().unwrap_or_else(|e| e.into_inner());
-                            if fe.as_ref().is_none_or(|(k, _)| g < *k) {
-                                *fe = Some((g, e));
-                            }
-                            stop.store(true, Ordering::Relaxed);
-                        }
-                    }
-                    worker.finish()
-                })
-            })
-            .collect();
-        // A worker that panicked is a bug: it is raised here, not turned into silent zeros.
-        handles
-            .into_iter()
-            .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
-            .collect()
-    });
+    let work = |t: usize| {
+        let mut worker = Worker::new(&sh, t);
+        loop {
+            if stop.load(Ordering::Relaxed) {
+                break;
+            }
+            let g = next.fetch_add(1, Ordering::Relaxed);
+            if g >= total {
+                break;
+            }
+            if let Err(e) = worker.group(g) {
+                let mut fe = first_error.lock().unwrap_or_else(|e| e.into_inner());
+                if fe.as_ref().is_none_or(|(k, _)| g < *k) {
+                    *fe = Some((g, e));
+                }
+                stop.store(true, Ordering::Relaxed);
+            }
+        }
+        worker.finish()
+    };
+    // One worker runs on the caller's thread: a small launch pays no thread start.
+    let per_thread: Vec<Stats> = if threads == 1 {
+        vec![work(0)]
+    } else {
+        std::thread::scope(|s| {
+            let handles: Vec<_> = (0..threads).map(|t| s.spawn(move || work(t))).collect();
+            // A worker that panicked is a bug: it is raised here, not turned into silent zeros.
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+                .collect()
+        })
+    };
     for s in &per_thread {
         stats.add(s);
     }
