@@ -490,6 +490,151 @@ pub extern "C" fn hipStreamSynchronize(_stream: *mut c_void) -> i32 {
     guard(|| gpu().map(|_| ()))
 }
 
+// ---- Streams and events: every call is done when it returns, so a stream is a name and an
+// event is the time it was recorded ----
+
+unsafe fn new_handle(out: *mut *mut c_void, f: impl FnOnce(&mut runtime::Runtime, usize)) -> Result<(), HipError> {
+    if out.is_null() {
+        return Err(hipErrorInvalidValue);
+    }
+    let h = with(|rt| {
+        let h = rt.handle();
+        f(rt, h);
+        h
+    });
+    // SAFETY: checked non-null; the program's out-pointer.
+    unsafe { *out = h as *mut c_void };
+    Ok(())
+}
+
+pub unsafe extern "C" fn hipStreamCreate(stream: *mut *mut c_void) -> i32 {
+    // SAFETY: the program's out-pointer.
+    guard(|| unsafe {
+        new_handle(stream, |rt, h| {
+            rt.streams.insert(h);
+        })
+    })
+}
+
+pub unsafe extern "C" fn hipStreamCreateWithFlags(stream: *mut *mut c_void, _flags: u32) -> i32 {
+    // SAFETY: as hipStreamCreate.
+    guard(|| unsafe {
+        new_handle(stream, |rt, h| {
+            rt.streams.insert(h);
+        })
+    })
+}
+
+pub extern "C" fn hipStreamDestroy(stream: *mut c_void) -> i32 {
+    guard(|| {
+        with(|rt| {
+            if rt.streams.remove(&(stream as usize)) {
+                Ok(())
+            } else {
+                Err(hipErrorInvalidHandle)
+            }
+        })
+    })
+}
+
+pub extern "C" fn hipStreamQuery(stream: *mut c_void) -> i32 {
+    guard(|| with(|rt| rt.stream_ok(stream as usize)))
+}
+
+pub unsafe extern "C" fn hipEventCreate(event: *mut *mut c_void) -> i32 {
+    // SAFETY: the program's out-pointer.
+    guard(|| unsafe {
+        new_handle(event, |rt, h| {
+            rt.events.insert(h, None);
+        })
+    })
+}
+
+pub unsafe extern "C" fn hipEventCreateWithFlags(event: *mut *mut c_void, _flags: u32) -> i32 {
+    // SAFETY: as hipEventCreate.
+    guard(|| unsafe {
+        new_handle(event, |rt, h| {
+            rt.events.insert(h, None);
+        })
+    })
+}
+
+pub extern "C" fn hipEventDestroy(event: *mut c_void) -> i32 {
+    guard(|| {
+        with(|rt| {
+            rt.events
+                .remove(&(event as usize))
+                .map(|_| ())
+                .ok_or(hipErrorInvalidHandle)
+        })
+    })
+}
+
+pub extern "C" fn hipEventRecord(event: *mut c_void, stream: *mut c_void) -> i32 {
+    guard(|| {
+        with(|rt| {
+            rt.stream_ok(stream as usize)?;
+            let e = rt.events.get_mut(&(event as usize)).ok_or(hipErrorInvalidHandle)?;
+            *e = Some(std::time::Instant::now());
+            Ok(())
+        })
+    })
+}
+
+pub extern "C" fn hipEventSynchronize(event: *mut c_void) -> i32 {
+    guard(|| {
+        with(|rt| {
+            rt.events
+                .get(&(event as usize))
+                .map(|_| ())
+                .ok_or(hipErrorInvalidHandle)
+        })
+    })
+}
+
+pub extern "C" fn hipEventQuery(event: *mut c_void) -> i32 {
+    guard(|| {
+        with(|rt| {
+            rt.events
+                .get(&(event as usize))
+                .map(|_| ())
+                .ok_or(hipErrorInvalidHandle)
+        })
+    })
+}
+
+pub unsafe extern "C" fn hipEventElapsedTime(ms: *mut f32, start: *mut c_void, stop: *mut c_void) -> i32 {
+    guard(|| {
+        if ms.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        let t = with(|rt| {
+            let get = |e: *mut c_void| rt.events.get(&(e as usize)).copied().ok_or(hipErrorInvalidHandle);
+            match (get(start)?, get(stop)?) {
+                (Some(a), Some(b)) => Ok(b
+                    .checked_duration_since(a)
+                    .map_or_else(|| -(a.duration_since(b).as_secs_f32()), |d| d.as_secs_f32())),
+                // An event never recorded.
+                _ => Err(hipErrorInvalidHandle),
+            }
+        })?;
+        // SAFETY: checked non-null.
+        unsafe { *ms = t * 1000.0 };
+        Ok(())
+    })
+}
+
+/// Frees every allocation (the device starts afresh); registered kernels stay.
+pub extern "C" fn hipDeviceReset() -> i32 {
+    guard(|| {
+        with(|rt| {
+            rt.device()?.free_all();
+            rt.allocated = 0;
+            Ok(())
+        })
+    })
+}
+
 // ---- Devices ----
 
 pub extern "C" fn hipInit(_flags: u32) -> i32 {

@@ -55,6 +55,12 @@ pub struct Runtime {
     pub allocated: u64,
     /// `GCNKIT_STATS`: a line on stderr per launch.
     pub stats: bool,
+    /// Live streams (handles the program got from `hipStreamCreate`).
+    pub streams: std::collections::HashSet<usize>,
+    /// Live events and when each was last recorded.
+    pub events: HashMap<usize, Option<std::time::Instant>>,
+    /// The next stream or event handle.
+    pub next_handle: usize,
 }
 
 static RT: Mutex<Option<Runtime>> = Mutex::new(None);
@@ -86,6 +92,9 @@ pub fn lock() -> MutexGuard<'static, Option<Runtime>> {
             vars: Vec::new(),
             allocated: 0,
             stats: std::env::var_os("GCNKIT_STATS").is_some_and(|v| !v.is_empty() && v != "0"),
+            streams: Default::default(),
+            events: HashMap::new(),
+            next_handle: 0,
         });
     }
     g
@@ -149,6 +158,21 @@ pub fn module_of(handle: *mut *mut c_void) -> Option<usize> {
 }
 
 impl Runtime {
+    /// A new opaque stream or event handle (never dereferenced: the runtime looks it up).
+    pub fn handle(&mut self) -> usize {
+        self.next_handle += 1;
+        0x5eed_0000_0000 + self.next_handle * 64
+    }
+
+    /// Is `s` the null stream or a live one?
+    pub fn stream_ok(&self, s: usize) -> Result<(), HipError> {
+        if s == 0 || self.streams.contains(&s) {
+            Ok(())
+        } else {
+            Err(hipErrorInvalidHandle)
+        }
+    }
+
     pub fn device(&mut self) -> Result<&mut Device, HipError> {
         self.device.as_mut().ok_or(hipErrorNoDevice)
     }

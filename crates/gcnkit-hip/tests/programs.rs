@@ -155,6 +155,12 @@ fn the_code_object_for_the_gpu_is_picked_or_missing() {
 }
 
 #[test]
+fn streams_events_and_reset() {
+    let Some(p) = build("streams", &["gfx906"]) else { return };
+    passes(&exec(&[], &p, &[]), "PASS streams");
+}
+
+#[test]
 fn an_unsupported_call_returns_801_and_says_so_once() {
     let Some(p) = build("unsupported", &["gfx906"]) else {
         return;

@@ -115,6 +115,14 @@ impl Device {
         Ok(())
     }
 
+    /// Frees every allocation (a device reset); their addresses stay freed.
+    pub fn free_all(&mut self) {
+        for r in self.mem.regions() {
+            self.freed.insert(r.base, r.size);
+        }
+        self.mem.clear();
+    }
+
     /// Was `addr` inside an allocation that has been freed?
     pub fn was_freed(&self, addr: u64) -> bool {
         self.freed

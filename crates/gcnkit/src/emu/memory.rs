@@ -153,6 +153,11 @@ impl Memory {
         base
     }
 
+    /// Removes every region (addresses handed out stay used: none is given again).
+    pub fn clear(&mut self) {
+        self.regions.clear();
+    }
+
     /// Removes the region that starts at `base`; false when no region starts there.
     pub fn remove(&mut self, base: u64) -> bool {
         match self.regions.binary_search_by_key(&base, |r| r.base) {
