@@ -172,6 +172,9 @@ pub unsafe extern "C" fn __hipUnregisterFatBinary(modules: *mut *mut c_void) {
             with(|rt| {
                 if let Some(md) = rt.modules.get_mut(m) {
                     md.live = false;
+                    if let (Some(Ok(l)), Some(dev)) = (md.loaded.take(), rt.device.as_mut()) {
+                        dev.unload(l.base);
+                    }
                 }
                 rt.functions.retain(|_, f| f.module != m);
             });
@@ -242,15 +245,18 @@ pub unsafe extern "C" fn __hipRegisterVar(
 
 pub extern "C" fn __hipPushCallConfiguration(grid: Dim3, block: Dim3, shared: usize, stream: *mut c_void) -> i32 {
     guard(|| {
-        runtime::CONFIGS.with(|c| {
-            c.borrow_mut().push(CallConfig {
-                grid: [grid.x, grid.y, grid.z],
-                block: [block.x, block.y, block.z],
-                shared,
-                stream: stream as usize,
+        // `try_with`: a launch from a static destructor, after the thread's locals are gone,
+        // is an error rather than a panic.
+        runtime::CONFIGS
+            .try_with(|c| {
+                c.borrow_mut().push(CallConfig {
+                    grid: [grid.x, grid.y, grid.z],
+                    block: [block.x, block.y, block.z],
+                    shared,
+                    stream: stream as usize,
+                })
             })
-        });
-        Ok(())
+            .map_err(|_| hipErrorNotInitialized)
     })
 }
 
@@ -262,7 +268,8 @@ pub unsafe extern "C" fn __hipPopCallConfiguration(
 ) -> i32 {
     guard(|| {
         let c = runtime::CONFIGS
-            .with(|c| c.borrow_mut().pop())
+            .try_with(|c| c.borrow_mut().pop())
+            .map_err(|_| hipErrorNotInitialized)?
             .ok_or(hipErrorMissingConfiguration)?;
         // SAFETY: clang passes pointers to its locals (null ones are skipped).
         unsafe {
@@ -426,6 +433,104 @@ unsafe fn memcpy(what: &str, dst: *mut c_void, src: *const c_void, n: usize, kin
             }
         }
     })
+}
+
+// ---- Variables (`__device__`, `__constant__`): the loaded code object's, found by their
+// host shadow's address ----
+
+pub unsafe extern "C" fn hipGetSymbolAddress(dev_ptr: *mut *mut c_void, symbol: *const c_void) -> i32 {
+    guard(|| {
+        if dev_ptr.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        let (addr, _) = with(|rt| rt.symbol(symbol as usize))?;
+        // SAFETY: checked non-null.
+        unsafe { *dev_ptr = addr as *mut c_void };
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn hipGetSymbolSize(size: *mut usize, symbol: *const c_void) -> i32 {
+    guard(|| {
+        if size.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        let (_, n) = with(|rt| rt.symbol(symbol as usize))?;
+        // SAFETY: checked non-null.
+        unsafe { *size = n as usize };
+        Ok(())
+    })
+}
+
+/// The device address of `[offset, offset + n)` of a variable, checked against its size.
+fn symbol_range(symbol: *const c_void, n: usize, offset: usize) -> Result<u64, HipError> {
+    let (addr, size) = with(|rt| rt.symbol(symbol as usize))?;
+    match offset.checked_add(n) {
+        Some(end) if end as u64 <= size => Ok(addr + offset as u64),
+        _ => Err(hipErrorInvalidValue),
+    }
+}
+
+pub unsafe extern "C" fn hipMemcpyToSymbol(
+    symbol: *const c_void,
+    src: *const c_void,
+    size_bytes: usize,
+    offset: usize,
+    kind: i32,
+) -> i32 {
+    guard(|| {
+        let at = symbol_range(symbol, size_bytes, offset)?;
+        let kind = if kind == 1 || kind == 3 || kind == 4 {
+            kind
+        } else {
+            return Err(hipErrorInvalidMemcpyDirection);
+        };
+        // SAFETY: the caller's source, as hipMemcpy takes it.
+        unsafe { memcpy("hipMemcpyToSymbol", at as *mut c_void, src, size_bytes, kind) }
+    })
+}
+
+pub unsafe extern "C" fn hipMemcpyToSymbolAsync(
+    symbol: *const c_void,
+    src: *const c_void,
+    size_bytes: usize,
+    offset: usize,
+    kind: i32,
+    _stream: *mut c_void,
+) -> i32 {
+    // SAFETY: as hipMemcpyToSymbol (done when it returns).
+    unsafe { hipMemcpyToSymbol(symbol, src, size_bytes, offset, kind) }
+}
+
+pub unsafe extern "C" fn hipMemcpyFromSymbol(
+    dst: *mut c_void,
+    symbol: *const c_void,
+    size_bytes: usize,
+    offset: usize,
+    kind: i32,
+) -> i32 {
+    guard(|| {
+        let at = symbol_range(symbol, size_bytes, offset)?;
+        let kind = if kind == 2 || kind == 3 || kind == 4 {
+            kind
+        } else {
+            return Err(hipErrorInvalidMemcpyDirection);
+        };
+        // SAFETY: the caller's destination, as hipMemcpy takes it.
+        unsafe { memcpy("hipMemcpyFromSymbol", dst, at as *const c_void, size_bytes, kind) }
+    })
+}
+
+pub unsafe extern "C" fn hipMemcpyFromSymbolAsync(
+    dst: *mut c_void,
+    symbol: *const c_void,
+    size_bytes: usize,
+    offset: usize,
+    kind: i32,
+    _stream: *mut c_void,
+) -> i32 {
+    // SAFETY: as hipMemcpyFromSymbol (done when it returns).
+    unsafe { hipMemcpyFromSymbol(dst, symbol, size_bytes, offset, kind) }
 }
 
 pub unsafe extern "C" fn hipMemcpy(dst: *mut c_void, src: *const c_void, size_bytes: usize, kind: i32) -> i32 {

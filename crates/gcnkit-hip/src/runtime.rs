@@ -6,7 +6,7 @@
 use crate::errors::*;
 use crate::fatbin;
 use crate::props::Gpu;
-use gcnkit::emu::device::{Device, LaunchConfig};
+use gcnkit::emu::device::{Device, LaunchConfig, Loaded};
 use gcnkit::emu::dispatch::KernelInfo;
 use gcnkit::emu::kernel::RunError;
 use std::cell::Cell;
@@ -23,8 +23,8 @@ pub const DEVICE_BASE: u64 = 0x2000_0000_0000;
 pub struct Module {
     /// The code object for this GPU (copied out of the program), or why there is none.
     pub code: Result<Vec<u8>, String>,
-    /// Its kernels, read on the first launch.
-    pub kernels: Option<Result<Vec<Arc<KernelInfo>>, String>>,
+    /// The code object loaded on the device (on first use: a launch or a variable's address).
+    pub loaded: Option<Result<Loaded, String>>,
     pub live: bool,
 }
 
@@ -66,7 +66,7 @@ pub struct Runtime {
 static RT: Mutex<Option<Runtime>> = Mutex::new(None);
 
 /// The runtime, set up on first use (`GCNKIT_GPU` picks the GPU, `GCNKIT_THREADS` the
-/// worker threads of a launch).
+/// worker threads of a launch, `GCNKIT_BUDGET` the instructions a wave may run).
 pub fn lock() -> MutexGuard<'static, Option<Runtime>> {
     let mut g = RT.lock().unwrap_or_else(|e| e.into_inner());
     if g.is_none() {
@@ -199,39 +199,52 @@ impl Runtime {
         }
         self.modules.push(Module {
             code,
-            kernels: None,
+            loaded: None,
             live: true,
         });
         self.modules.len() - 1
     }
 
-    /// The kernel a host stub stands for, its code object read on first use.
+    /// Module `m`'s code object, loaded on the device on first use; the error is said once.
+    pub fn loaded(&mut self, m: usize) -> Result<&Loaded, HipError> {
+        let dev = self.device.as_mut().ok_or(hipErrorNoDevice)?;
+        let md = self.modules.get_mut(m).ok_or(hipErrorInvalidHandle)?;
+        let code = match &md.code {
+            Ok(c) => c,
+            Err(_) => return Err(hipErrorNoBinaryForGpu),
+        };
+        let loaded = md.loaded.get_or_insert_with(|| {
+            dev.load(&format!("code object {m}"), code).map_err(|e| {
+                eprintln!("gcnkit-hip: cannot load the program's code object: {e}");
+                e
+            })
+        });
+        loaded.as_ref().map_err(|_| hipErrorInvalidImage)
+    }
+
+    /// The kernel a host stub stands for.
     pub fn kernel(&mut self, host: usize) -> Result<Arc<KernelInfo>, HipError> {
         let f = self.functions.get(&host).ok_or_else(|| {
             eprintln!("gcnkit-hip: 0x{host:x} is not a registered kernel");
             hipErrorInvalidDeviceFunction
         })?;
-        let name = f.name.clone();
-        let m = self.modules.get_mut(f.module).ok_or(hipErrorInvalidDeviceFunction)?;
-        let code = match &m.code {
-            Ok(c) => c,
-            Err(_) => return Err(hipErrorNoBinaryForGpu),
-        };
-        let kernels = m.kernels.get_or_insert_with(|| {
-            gcnkit::emu::dispatch::kernels(code)
-                .map(|v| v.into_iter().map(Arc::new).collect())
-                .map_err(|e| format!("cannot read the code object: {e}"))
-        });
-        match kernels {
-            Ok(ks) => ks.iter().find(|k| k.name == name).cloned().ok_or_else(|| {
-                eprintln!("gcnkit-hip: kernel {name} is not in the program's code object");
-                hipErrorInvalidDeviceFunction
-            }),
-            Err(e) => {
-                eprintln!("gcnkit-hip: kernel {name}: {e}");
-                Err(hipErrorInvalidImage)
-            }
-        }
+        let (m, name) = (f.module, f.name.clone());
+        self.loaded(m)?.kernel(&name).cloned().ok_or_else(|| {
+            eprintln!("gcnkit-hip: kernel {name} is not in the program's code object");
+            hipErrorInvalidDeviceFunction
+        })
+    }
+
+    /// The device address and size of the variable whose host shadow is at `host`
+    /// (`HIP_SYMBOL(x)` is `&x`).
+    pub fn symbol(&mut self, host: usize) -> Result<(u64, u64), HipError> {
+        let v = self.vars.iter().find(|v| v.host == host).ok_or(hipErrorInvalidSymbol)?;
+        let (m, name) = (v.module, v.name.clone());
+        let s = self.loaded(m)?.symbol(&name).cloned().ok_or_else(|| {
+            eprintln!("gcnkit-hip: variable {name} is not in the program's code object");
+            hipErrorInvalidSymbol
+        })?;
+        Ok((s.addr, s.size))
     }
 
     /// Launches the kernel of host stub `host`: `grid` in blocks, as HIP gives it; `args`

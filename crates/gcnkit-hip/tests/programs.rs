@@ -161,6 +161,12 @@ fn streams_events_and_reset() {
 }
 
 #[test]
+fn device_variables_live_across_launches_and_symbol_copies() {
+    let Some(p) = build("globals", &["gfx906"]) else { return };
+    passes(&exec(&[], &p, &[]), "PASS globals");
+}
+
+#[test]
 fn an_unsupported_call_returns_801_and_says_so_once() {
     let Some(p) = build("unsupported", &["gfx906"]) else {
         return;

@@ -7,11 +7,12 @@
 //! Addresses are never reused, so a pointer to freed memory stays an error (named as freed)
 //! instead of silently reaching a later allocation.
 
-use super::dispatch::KernelInfo;
+use super::dispatch::{self, KernelInfo};
 use super::kernel::{self, Launch, RunError, Stats, TraceFilter};
 use super::memory::Memory;
 use crate::arch::Arch;
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 /// Why a memory operation of the device failed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,12 +53,52 @@ pub struct LaunchConfig {
     pub trace: Option<TraceFilter>,
 }
 
+/// A symbol of a loaded code object and where it is on the device.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Symbol {
+    pub name: String,
+    pub addr: u64,
+    pub size: u64,
+}
+
+/// A code object loaded on the device as ROCm's loader loads it: its image (every allocated
+/// section at its address) in device memory from `base`, its dynamic relocations applied.
+/// Its variables keep their values from launch to launch.
+#[derive(Clone, Debug)]
+pub struct Loaded {
+    pub base: u64,
+    pub size: u64,
+    pub kernels: Vec<Arc<KernelInfo>>,
+    /// The defined dynamic symbols (kernels, descriptors, variables).
+    pub symbols: Vec<Symbol>,
+}
+
+impl Loaded {
+    pub fn symbol(&self, name: &str) -> Option<&Symbol> {
+        self.symbols.iter().find(|s| s.name == name)
+    }
+
+    pub fn kernel(&self, name: &str) -> Option<&Arc<KernelInfo>> {
+        self.kernels.iter().find(|k| k.name == name)
+    }
+}
+
+// AMDGPU's dynamic relocation types (LLVM's AMDGPUUsage, *Relocation Records*).
+const R_AMDGPU_ABS32_LO: u32 = 1;
+const R_AMDGPU_ABS32_HI: u32 = 2;
+const R_AMDGPU_ABS64: u32 = 3;
+const R_AMDGPU_ABS32: u32 = 6;
+const R_AMDGPU_RELATIVE64: u32 = 13;
+
 /// One GCN GPU of the kernel machine.
 pub struct Device {
     pub arch: Arch,
     mem: Memory,
     /// Freed allocations (base → size): for the error message of a use after free.
     freed: BTreeMap<u64, u64>,
+    /// Loaded code objects' images and their bases (a launch of one of their kernels uses
+    /// the loaded image instead of a copy).
+    images: Vec<(Arc<Vec<u8>>, u64)>,
     /// Worker threads of a launch (work-groups run in parallel).
     pub threads: usize,
     /// Instructions one wave may execute before it is stopped as never ending.
@@ -84,6 +125,7 @@ impl Device {
             arch,
             mem,
             freed: BTreeMap::new(),
+            images: Vec::new(),
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             budget: DEFAULT_BUDGET,
         }
@@ -204,6 +246,88 @@ impl Device {
         self.mem.region_starting_at(base).map(|r| r.bytes())
     }
 
+    /// Loads a linked code object (`ld.lld -shared` output, what hipcc's fat binaries hold):
+    /// its image goes into device memory, its dynamic relocations are applied against the
+    /// base, its kernels and symbols are returned at their device addresses.
+    pub fn load(&mut self, name: &str, elf: &[u8]) -> Result<Loaded, String> {
+        use object::{Object, ObjectSymbol, ObjectSymbolTable, RelocationFlags, RelocationTarget};
+        let file = object::File::parse(elf).map_err(|e| format!("not an ELF code object: {e}"))?;
+        if file.kind() != object::ObjectKind::Dynamic {
+            return Err("not a linked code object (a relocatable one has no load addresses)".into());
+        }
+        let kernels = dispatch::kernels(elf)?;
+        let image = match kernels.first() {
+            Some(k) => k.image.clone(),
+            None => Arc::new(dispatch::image_of(elf).ok_or("the code object has no loadable image")?),
+        };
+        let size = image.len().max(4) as u64;
+        let base = self.mem.add(name, size, &image);
+        let dynsym = file.dynamic_symbol_table();
+        let undo = |dev: &mut Device, e: String| {
+            dev.mem.remove(base);
+            Err(e)
+        };
+        for (off, rel) in file.dynamic_relocations().into_iter().flatten() {
+            let RelocationFlags::Elf { r_type } = rel.flags() else {
+                return undo(self, "a relocation that is not ELF's".into());
+            };
+            let s = match rel.target() {
+                RelocationTarget::Symbol(i) => {
+                    let sym = dynsym.as_ref().and_then(|t| t.symbol_by_index(i).ok());
+                    match sym {
+                        Some(sym) if !sym.is_undefined() => base.wrapping_add(sym.address()),
+                        Some(sym) => {
+                            let n = sym.name().unwrap_or("?").to_string();
+                            return undo(self, format!("relocation at 0x{off:x} needs undefined symbol {n}"));
+                        }
+                        None => return undo(self, format!("relocation at 0x{off:x}: bad symbol index")),
+                    }
+                }
+                _ => 0,
+            };
+            let a = rel.addend() as u64;
+            let (v, n) = match r_type.0 {
+                R_AMDGPU_RELATIVE64 => (base.wrapping_add(a), 8),
+                R_AMDGPU_ABS64 => (s.wrapping_add(a), 8),
+                R_AMDGPU_ABS32 | R_AMDGPU_ABS32_LO => (s.wrapping_add(a) & 0xffff_ffff, 4),
+                R_AMDGPU_ABS32_HI => (s.wrapping_add(a) >> 32, 4),
+                t => {
+                    return undo(
+                        self,
+                        format!("relocation at 0x{off:x} of type {t} is not one a loader applies"),
+                    )
+                }
+            };
+            if self.mem.write(base.wrapping_add(off), n, v).is_err() {
+                return undo(self, format!("relocation at 0x{off:x} lies outside the image"));
+            }
+        }
+        let symbols = file
+            .dynamic_symbols()
+            .filter(|s| !s.is_undefined())
+            .filter_map(|s| {
+                Some(Symbol {
+                    name: s.name().ok()?.to_string(),
+                    addr: base + s.address(),
+                    size: s.size(),
+                })
+            })
+            .collect();
+        self.images.push((image, base));
+        Ok(Loaded {
+            base,
+            size,
+            kernels: kernels.into_iter().map(Arc::new).collect(),
+            symbols,
+        })
+    }
+
+    /// Unloads the code object loaded at `base` (its variables' memory is freed).
+    pub fn unload(&mut self, base: u64) {
+        self.images.retain(|(_, b)| *b != base);
+        self.mem.remove(base);
+    }
+
     /// Launches `k`: `args` holds the bytes of each explicit argument in order (what a HIP
     /// runtime has in `void** args`), each exactly the size the metadata gives; they are
     /// placed at the metadata's offsets and the hidden arguments are filled as ROCm fills
@@ -246,7 +370,12 @@ impl Device {
             budget: self.budget,
             trace: c.trace,
         };
-        kernel::execute(&mut self.mem, k, &l, &values, lds, trace)
+        let image_at = self
+            .images
+            .iter()
+            .find(|(i, _)| Arc::ptr_eq(i, &k.image))
+            .map(|(_, b)| *b);
+        kernel::execute(&mut self.mem, k, &l, &values, lds, image_at, trace)
     }
 }
 
@@ -281,5 +410,28 @@ mod tests {
         assert_eq!(d.free(a), Err(DeviceError::BadFree { addr: a, freed: true }));
         assert!(d.write(0x1234, &[1]).is_err());
         assert!(d.free(b + 1).is_err());
+    }
+
+    #[test]
+    fn code_objects_load_at_a_base_with_their_symbols() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/run/");
+        let elf = std::fs::read(format!("{dir}int.gfx906.hsaco")).unwrap();
+        let mut d = Device::new(Arch::Gcn141);
+        let l = d.load("int", &elf).unwrap();
+        assert!(!l.kernels.is_empty());
+        for k in &l.kernels {
+            let s = l.symbol(&format!("{}.kd", k.name)).expect("descriptor symbol");
+            assert!(s.addr >= l.base && s.addr + s.size <= l.base + l.size);
+            assert!(l.kernel(&k.name).is_some());
+        }
+        // The image is in device memory: a kernel's first instruction is at its address.
+        let k = &l.kernels[0];
+        let mut head = [0u8; 4];
+        d.read(l.base + k.code_addr + k.entry as u64, &mut head).unwrap();
+        assert_eq!(u32::from_le_bytes(head), k.code[k.entry as usize / 4]);
+        d.unload(l.base);
+        assert!(d.read(l.base, &mut head).is_err());
+        let obj = std::fs::read(format!("{dir}bench.gfx900.o")).unwrap();
+        assert!(d.load("o", &obj).unwrap_err().contains("not a linked code object"));
     }
 }

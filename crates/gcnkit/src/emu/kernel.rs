@@ -432,6 +432,7 @@ fn place(
     l: &Launch,
     values: &[(u32, &[u8])],
     lds_size: u32,
+    image_at: Option<u64>,
 ) -> Result<Layout, RunError> {
     let items = check_geometry(k, l.grid, l.block)?;
     if lds_size > 65536 {
@@ -440,9 +441,16 @@ fn place(
         )));
     }
     let mut regions = Vec::new();
-    // The loaded image (PC-relative references to constants reach them).
-    let image_at = mem.add("code object", k.image.len().max(4) as u64, &k.image);
-    regions.push(image_at);
+    // The image (PC-relative references to constants and variables reach them): where the
+    // device loaded it, else a copy for this dispatch alone.
+    let image_at = match image_at {
+        Some(at) => at,
+        None => {
+            let at = mem.add("code object", k.image.len().max(4) as u64, &k.image);
+            regions.push(at);
+            at
+        }
+    };
     let code = image_at + k.code_addr;
     // Dispatch packet (hsa_kernel_dispatch_packet_t) and queue (amd_queue_t apertures).
     let mut packet = vec![0u8; 64];
@@ -582,18 +590,21 @@ pub fn run(k: &KernelInfo, l: &Launch, trace: Option<&(dyn Fn(&str) + Sync)>) ->
 }
 
 /// Runs a dispatch on `mem`: `values` are the explicit arguments (kernarg offset, bytes),
-/// `lds_size` the LDS of a work-group (static + dynamic). The dispatch's own regions are
-/// removed from `mem` when it ends, whether it succeeded or not.
+/// `lds_size` the LDS of a work-group (static + dynamic), `image_at` where the kernel's
+/// image is loaded (`None`: copied for this dispatch). The dispatch's own regions are removed
+/// from `mem` when it ends, whether it succeeded or not.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn execute(
     mem: &mut Memory,
     k: &KernelInfo,
     l: &Launch,
     values: &[(u32, &[u8])],
     lds_size: u32,
+    image_at: Option<u64>,
     trace: Option<&(dyn Fn(&str) + Sync)>,
 ) -> Result<Stats, RunError> {
     let start = Instant::now();
-    let lay = place(mem, k, l, values, lds_size)?;
+    let lay = place(mem, k, l, values, lds_size, image_at)?;
     let r = dispatch(mem, &lay, k, l, trace);
     for b in &lay.regions {
         mem.remove(*b);
