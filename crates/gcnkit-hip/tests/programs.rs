@@ -26,8 +26,12 @@ fn tools() -> &'static Path {
         cmd.args(["build", "-p", "gcnkit-cli", "-p", "gcnkit-hip"])
             .env("CARGO_TARGET_DIR", target)
             .current_dir(env!("CARGO_MANIFEST_DIR"));
+        // The profile this test was built with (`cargo test`: `test`, opt-level 1), so that the
+        // build reuses what cargo test built and the kernels do not run unoptimised.
         if dir.file_name().is_some_and(|n| n == "release") {
             cmd.arg("--release");
+        } else {
+            cmd.args(["--profile", "test"]);
         }
         let st = cmd.status().expect("cargo build");
         assert!(st.success(), "cargo build -p gcnkit-cli -p gcnkit-hip failed");
@@ -44,6 +48,11 @@ fn hipcc() -> Option<PathBuf> {
 
 /// Builds tests/hip/NAME.hip for `archs` (hipcc -O2); `None` (with a message) without hipcc.
 fn build(name: &str, archs: &[&str]) -> Option<PathBuf> {
+    build_with(name, archs, &[])
+}
+
+/// `build` with more hipcc arguments.
+fn build_with(name: &str, archs: &[&str], extra: &[&str]) -> Option<PathBuf> {
     let Some(hipcc) = hipcc() else {
         eprintln!("SKIPPED {name}: hipcc is not on PATH (apt-get install hipcc)");
         return None;
@@ -56,7 +65,14 @@ fn build(name: &str, archs: &[&str]) -> Option<PathBuf> {
     for a in archs {
         cmd.arg(format!("--offload-arch={a}"));
     }
-    let o = cmd.arg("-O2").arg(&src).arg("-o").arg(&out).output().expect("hipcc");
+    let o = cmd
+        .arg("-O2")
+        .args(extra)
+        .arg(&src)
+        .arg("-o")
+        .arg(&out)
+        .output()
+        .expect("hipcc");
     assert!(
         o.status.success(),
         "hipcc {}: {}",
@@ -164,6 +180,30 @@ fn streams_events_and_reset() {
 fn device_variables_live_across_launches_and_symbol_copies() {
     let Some(p) = build("globals", &["gfx906"]) else { return };
     passes(&exec(&[], &p, &[]), "PASS globals");
+}
+
+#[test]
+fn rocprim_scan_reduce_and_radix_sort() {
+    if !Path::new("/usr/include/rocprim/rocprim.hpp").exists() {
+        eprintln!("SKIPPED rocprim: no /usr/include/rocprim (apt-get install librocprim-dev)");
+        return;
+    }
+    let Some(p) = build_with("rocprim", &["gfx906"], &["-std=c++17"]) else {
+        return;
+    };
+    passes(&exec(&[], &p, &["200000"]), "PASS rocprim n=200000 sum=-738663");
+}
+
+#[test]
+fn rocrand_runs_its_own_code_objects() {
+    if !Path::new("/usr/include/rocrand/rocrand.h").exists() {
+        eprintln!("SKIPPED rocrand: no /usr/include/rocrand (apt-get install librocrand-dev)");
+        return;
+    }
+    let Some(p) = build_with("rocrand", &["gfx906"], &["-lrocrand"]) else {
+        return;
+    };
+    passes(&exec(&[], &p, &[]), "PASS rocrand");
 }
 
 #[test]
