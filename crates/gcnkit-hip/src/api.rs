@@ -369,6 +369,78 @@ pub extern "C" fn hipFree(ptr: *mut c_void) -> i32 {
     })
 }
 
+// ---- Host-shared memory: pinned (`hipHostMalloc`) and managed (`hipMallocManaged`) memory
+// is one allocation whose address is a host pointer to its own bytes, so the program and its
+// kernels read and write the same memory at the same address ----
+
+unsafe fn alloc_shared(what: &str, ptr: *mut *mut c_void, size: usize) -> Result<(), HipError> {
+    if ptr.is_null() {
+        return Err(hipErrorInvalidValue);
+    }
+    let addr = if size == 0 {
+        0
+    } else {
+        with(|rt| {
+            let limit = rt.gpu.as_ref().map_or(0, |g| g.memory_bytes);
+            if rt.allocated.saturating_add(size as u64) > limit {
+                return Err(hipErrorOutOfMemory);
+            }
+            let a = rt.device()?.alloc_shared(size as u64).ok_or_else(|| {
+                eprintln!("gcnkit-hip: {what} of {size} bytes: no room in the address space");
+                hipErrorOutOfMemory
+            })?;
+            rt.allocated += size as u64;
+            Ok(a)
+        })?
+    };
+    // SAFETY: checked non-null; the program passes where to store the pointer.
+    unsafe { *ptr = addr as *mut c_void };
+    Ok(())
+}
+
+pub unsafe extern "C" fn hipHostMalloc(ptr: *mut *mut c_void, size: usize, _flags: u32) -> i32 {
+    // SAFETY: the program's out-pointer.
+    guard(|| unsafe { alloc_shared("hipHostMalloc", ptr, size) })
+}
+
+pub unsafe extern "C" fn hipHostAlloc(ptr: *mut *mut c_void, size: usize, _flags: u32) -> i32 {
+    // SAFETY: the program's out-pointer.
+    guard(|| unsafe { alloc_shared("hipHostAlloc", ptr, size) })
+}
+
+pub unsafe extern "C" fn hipMallocHost(ptr: *mut *mut c_void, size: usize) -> i32 {
+    // SAFETY: the program's out-pointer.
+    guard(|| unsafe { alloc_shared("hipMallocHost", ptr, size) })
+}
+
+pub unsafe extern "C" fn hipMallocManaged(dev_ptr: *mut *mut c_void, size: usize, _flags: u32) -> i32 {
+    // SAFETY: the program's out-pointer.
+    guard(|| unsafe { alloc_shared("hipMallocManaged", dev_ptr, size) })
+}
+
+pub extern "C" fn hipHostFree(ptr: *mut c_void) -> i32 {
+    hipFree(ptr)
+}
+
+pub extern "C" fn hipFreeHost(ptr: *mut c_void) -> i32 {
+    hipFree(ptr)
+}
+
+/// The device pointer of pinned memory is the host pointer itself.
+pub unsafe extern "C" fn hipHostGetDevicePointer(dev_ptr: *mut *mut c_void, host_ptr: *mut c_void, _flags: u32) -> i32 {
+    guard(|| {
+        if dev_ptr.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        with(|rt| rt.device().map(|d| d.allocation(host_ptr as u64).is_some()))?
+            .then_some(())
+            .ok_or(hipErrorInvalidValue)?;
+        // SAFETY: checked non-null.
+        unsafe { *dev_ptr = host_ptr };
+        Ok(())
+    })
+}
+
 const MEMCPY_KINDS: [&str; 5] = [
     "hipMemcpyHostToHost",
     "hipMemcpyHostToDevice",
@@ -818,6 +890,10 @@ pub fn properties(g: &Gpu) -> HipDeviceProp {
     p.texture_pitch_alignment = 256;
     p.ecc_enabled = g.features.iter().any(|(f, on)| *f == "sramecc" && *on) as i32;
     p.asic_revision = 1;
+    // Managed memory is host memory the kernels reach directly (one copy, no migration).
+    p.managed_memory = 1;
+    p.direct_managed_mem_access_from_host = 1;
+    p.concurrent_managed_access = 1;
     p
 }
 
@@ -871,7 +947,9 @@ pub fn attribute(g: &Gpu, attr: i32) -> Option<i32> {
         a if a == hipDeviceAttributeIsMultiGpuBoard => 0,
         a if a == hipDeviceAttributeCooperativeLaunch => 0,
         a if a == hipDeviceAttributeCooperativeMultiDeviceLaunch => 0,
-        a if a == hipDeviceAttributeManagedMemory => 0,
+        a if a == hipDeviceAttributeManagedMemory => 1,
+        a if a == hipDeviceAttributeDirectManagedMemAccessFromHost => 1,
+        a if a == hipDeviceAttributeConcurrentManagedAccess => 1,
         a if a == hipDeviceAttributeCanMapHostMemory => p.can_map_host_memory,
         a if a == hipDeviceAttributeEccEnabled => p.ecc_enabled,
         a if a == hipDeviceAttributeClockInstructionRate => p.clock_instruction_rate,

@@ -207,6 +207,12 @@ fn rocrand_runs_its_own_code_objects() {
 }
 
 #[test]
+fn pinned_and_managed_memory_are_shared_with_kernels() {
+    let Some(p) = build("pinned", &["gfx906"]) else { return };
+    passes(&exec(&[], &p, &[]), "PASS pinned");
+}
+
+#[test]
 fn an_unsupported_call_returns_801_and_says_so_once() {
     let Some(p) = build("unsupported", &["gfx906"]) else {
         return;

@@ -141,6 +141,13 @@ impl Device {
         self.mem.add(name, size, bytes)
     }
 
+    /// Allocates `size` zero bytes that the host reaches at the same address as kernels do
+    /// (pinned and managed memory: the address is a host pointer to the bytes themselves).
+    /// Free it with [`Device::free`]; `None` for size 0.
+    pub fn alloc_shared(&mut self, size: u64) -> Option<u64> {
+        self.mem.add_shared("host-shared allocation", size)
+    }
+
     /// Frees the allocation that starts at `addr`.
     pub fn free(&mut self, addr: u64) -> Result<(), DeviceError> {
         let size = match self.mem.region_starting_at(addr) {

@@ -147,10 +147,48 @@ impl Memory {
     /// Adds a region of `size` bytes holding `bytes`, at the next free address (64 KiB
     /// aligned, a gap after the previous region); returns its base.
     pub fn add(&mut self, name: &str, size: u64, bytes: &[u8]) -> u64 {
-        let base = self.next;
+        // In order of base: shared regions (`add_shared`) lie anywhere, and the new region
+        // must not overlap one (it then goes past it).
+        let mut base = self.next;
+        let k = loop {
+            let k = self.regions.partition_point(|r| r.base < base);
+            let end = base + size.max(1) + GAP;
+            let prev = k
+                .checked_sub(1)
+                .map(|p| &self.regions[p])
+                .filter(|r| r.base + r.size.max(1) + GAP > base);
+            match prev.or(self.regions.get(k).filter(|r| end > r.base)) {
+                Some(r) => base = (r.base + r.size.max(1) + GAP).next_multiple_of(GAP),
+                None => break k,
+            }
+        };
         self.next = (base + size.max(1) + GAP).next_multiple_of(GAP);
-        self.regions.push(Region::new(name, base, size, bytes));
+        self.regions.insert(k, Region::new(name, base, size, bytes));
         base
+    }
+
+    /// Adds a region of `size` zero bytes whose base is the host address of its own storage:
+    /// host code and kernels reach the same bytes at the same address (a runtime's pinned and
+    /// managed memory). `None` for an empty region or one that would overlap another (the
+    /// storage comes from the host heap, far from the addresses `add` hands out).
+    pub fn add_shared(&mut self, name: &str, size: u64) -> Option<u64> {
+        if size == 0 {
+            return None;
+        }
+        let mut r = Region::new(name, 0, size, &[]);
+        let base = r.words.as_ptr() as u64;
+        r.base = base;
+        let k = self.regions.partition_point(|x| x.base < base);
+        let clear_before = k == 0 || {
+            let p = &self.regions[k - 1];
+            p.base + p.size.max(1) <= base
+        };
+        let clear_after = self.regions.get(k).is_none_or(|n| base + size <= n.base);
+        if !clear_before || !clear_after {
+            return None;
+        }
+        self.regions.insert(k, r);
+        Some(base)
     }
 
     /// Removes every region (addresses handed out stay used: none is given again).
@@ -366,5 +404,19 @@ mod tests {
         assert!(m.read(a, 1).is_err());
         let c = m.add("c", 4, &[]);
         assert!(c > b);
+        // A shared region: its address is its storage's; writes through either side meet.
+        let h = m.add_shared("h", 8).unwrap();
+        m.write(h, 4, 0x11223344).unwrap();
+        // SAFETY: the region's storage, 8 bytes at h.
+        let host = unsafe { std::slice::from_raw_parts_mut(h as *mut u8, 8) };
+        assert_eq!(host[..4], [0x44, 0x33, 0x22, 0x11]);
+        host[5] = 9;
+        assert_eq!(m.read(h + 5, 1), Ok(9));
+        // Regions added after a shared one keep the order lookups need.
+        let e = m.add("e", 4, &[5]);
+        assert_eq!(m.read(e, 1), Ok(5));
+        assert_eq!(m.read(h + 5, 1), Ok(9));
+        assert!(m.remove(h));
+        assert!(m.add_shared("z", 0).is_none());
     }
 }
