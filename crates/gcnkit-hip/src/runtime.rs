@@ -61,6 +61,8 @@ pub struct Runtime {
     pub events: HashMap<usize, Option<std::time::Instant>>,
     /// The next stream or event handle.
     pub next_handle: usize,
+    /// `hipFunction_t`s of the module API: (module, kernel name); the handle is the index.
+    pub module_functions: Vec<(usize, String)>,
 }
 
 static RT: Mutex<Option<Runtime>> = Mutex::new(None);
@@ -95,6 +97,7 @@ pub fn lock() -> MutexGuard<'static, Option<Runtime>> {
             streams: Default::default(),
             events: HashMap::new(),
             next_handle: 0,
+            module_functions: Vec::new(),
         });
     }
     g
@@ -208,7 +211,11 @@ impl Runtime {
     /// Module `m`'s code object, loaded on the device on first use; the error is said once.
     pub fn loaded(&mut self, m: usize) -> Result<&Loaded, HipError> {
         let dev = self.device.as_mut().ok_or(hipErrorNoDevice)?;
-        let md = self.modules.get_mut(m).ok_or(hipErrorInvalidHandle)?;
+        let md = self
+            .modules
+            .get_mut(m)
+            .filter(|md| md.live)
+            .ok_or(hipErrorInvalidHandle)?;
         let code = match &md.code {
             Ok(c) => c,
             Err(_) => return Err(hipErrorNoBinaryForGpu),
@@ -220,6 +227,56 @@ impl Runtime {
             })
         });
         loaded.as_ref().map_err(|_| hipErrorInvalidImage)
+    }
+
+    /// A module of the module API from the bytes of a code object or an offload bundle.
+    pub fn add_module(&mut self, data: &[u8]) -> Result<usize, HipError> {
+        let code = if data.starts_with(b"\x7fELF") {
+            Ok(data.to_vec())
+        } else if data.starts_with(crate::fatbin::BUNDLE_MAGIC) {
+            let read = |at: u64, n: u64| {
+                let (a, n) = (usize::try_from(at).ok()?, usize::try_from(n).ok()?);
+                data.get(a..a.checked_add(n)?).map(|s| s.to_vec())
+            };
+            let gpu = self.gpu.as_ref().map_err(|_| hipErrorNoDevice)?;
+            let entries = crate::fatbin::entries(&read).map_err(|e| {
+                eprintln!("gcnkit-hip: module: {e}");
+                hipErrorInvalidImage
+            })?;
+            match crate::fatbin::pick(&entries, gpu) {
+                Ok(e) => read(e.offset, e.size).ok_or(hipErrorInvalidImage),
+                Err(m) => {
+                    eprintln!("gcnkit-hip: hipErrorNoBinaryForGpu: {m}");
+                    return Err(hipErrorNoBinaryForGpu);
+                }
+            }
+        } else {
+            eprintln!("gcnkit-hip: module: neither an ELF code object nor a clang offload bundle");
+            return Err(hipErrorInvalidImage);
+        }?;
+        self.modules.push(Module {
+            code: Ok(code),
+            loaded: None,
+            live: true,
+        });
+        let m = self.modules.len() - 1;
+        // Loaded now, so that a bad code object is the load's error.
+        self.loaded(m)?;
+        Ok(m)
+    }
+
+    /// Unloads module `m` (its kernels and variables are gone).
+    pub fn unload(&mut self, m: usize) -> Result<(), HipError> {
+        let md = self
+            .modules
+            .get_mut(m)
+            .filter(|md| md.live)
+            .ok_or(hipErrorInvalidHandle)?;
+        md.live = false;
+        if let (Some(Ok(l)), Some(dev)) = (md.loaded.take(), self.device.as_mut()) {
+            dev.unload(l.base);
+        }
+        Ok(())
     }
 
     /// The kernel a host stub stands for.
@@ -261,6 +318,20 @@ impl Runtime {
         args: *mut *mut c_void,
     ) -> Result<(), HipError> {
         let k = self.kernel(host)?;
+        // SAFETY: the caller's contract.
+        let slices = unsafe { arg_pointers(&k, args) }?;
+        self.run(&k, grid, block, shared, &slices)
+    }
+
+    /// Runs `k` with the bytes of each explicit argument: `grid` in blocks.
+    pub fn run(
+        &mut self,
+        k: &KernelInfo,
+        grid: [u32; 3],
+        block: [u32; 3],
+        shared: usize,
+        slices: &[&[u8]],
+    ) -> Result<(), HipError> {
         let mut items = [0u32; 3];
         for d in 0..3 {
             if grid[d] == 0 || block[d] == 0 {
@@ -279,20 +350,6 @@ impl Runtime {
             );
             return Err(hipErrorInvalidValue);
         }
-        let explicit: Vec<_> = k.args.iter().filter(|a| a.explicit()).collect();
-        if !explicit.is_empty() && args.is_null() {
-            return Err(hipErrorInvalidValue);
-        }
-        let mut slices: Vec<&[u8]> = Vec::with_capacity(explicit.len());
-        for (n, a) in explicit.iter().enumerate() {
-            // SAFETY: the caller gives one pointer per explicit argument (HIP's contract).
-            let p = unsafe { *args.add(n) } as *const u8;
-            if p.is_null() {
-                return Err(hipErrorInvalidValue);
-            }
-            // SAFETY: each points to an argument of the size the kernel's metadata gives.
-            slices.push(unsafe { std::slice::from_raw_parts(p, a.size as usize) });
-        }
         let stats = self.stats;
         let dev = self.device()?;
         let config = LaunchConfig {
@@ -301,7 +358,7 @@ impl Runtime {
             dynamic_lds,
             trace: None,
         };
-        match dev.launch(&k, &config, &slices, None) {
+        match dev.launch(k, &config, slices, None) {
             Ok(s) => {
                 if stats {
                     eprintln!(
@@ -330,4 +387,50 @@ impl Runtime {
             }
         }
     }
+}
+
+/// The explicit arguments of `k` from a `void**` (one pointer per argument, HIP's
+/// `kernelParams`).
+///
+/// # Safety
+/// `args` must hold a valid pointer to each of the kernel's explicit arguments, each readable
+/// for the argument's size.
+pub unsafe fn arg_pointers<'a>(k: &KernelInfo, args: *mut *mut c_void) -> Result<Vec<&'a [u8]>, HipError> {
+    let explicit: Vec<_> = k.args.iter().filter(|a| a.explicit()).collect();
+    if !explicit.is_empty() && args.is_null() {
+        return Err(hipErrorInvalidValue);
+    }
+    let mut slices: Vec<&[u8]> = Vec::with_capacity(explicit.len());
+    for (n, a) in explicit.iter().enumerate() {
+        // SAFETY: one pointer per explicit argument (the caller's contract).
+        let p = unsafe { *args.add(n) } as *const u8;
+        if p.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        // SAFETY: each points to an argument of the size the kernel's metadata gives.
+        slices.push(unsafe { std::slice::from_raw_parts(p, a.size as usize) });
+    }
+    Ok(slices)
+}
+
+/// The explicit arguments of `k` from one buffer laid out as the kernarg segment is (HIP's
+/// `extra` with `HIP_LAUNCH_PARAM_BUFFER_POINTER`): each at its metadata offset.
+pub fn arg_buffer<'a>(k: &KernelInfo, buf: &'a [u8]) -> Result<Vec<&'a [u8]>, HipError> {
+    k.args
+        .iter()
+        .filter(|a| a.explicit())
+        .map(|a| {
+            let (o, n) = (a.offset as usize, a.size as usize);
+            buf.get(o..o + n).ok_or_else(|| {
+                eprintln!(
+                    "gcnkit-hip: kernel {}: the argument buffer of {} bytes does not hold argument {} (bytes {o}..{})",
+                    k.name,
+                    buf.len(),
+                    a.name,
+                    o + n
+                );
+                hipErrorInvalidValue
+            })
+        })
+        .collect()
 }

@@ -213,6 +213,23 @@ fn pinned_and_managed_memory_are_shared_with_kernels() {
 }
 
 #[test]
+fn the_module_api_on_a_bundle_built_apart() {
+    let Some(p) = build("module", &["gfx906"]) else { return };
+    let Some(hipcc) = hipcc() else { return };
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/hip/module_kernels.hip");
+    let co = Path::new(env!("CARGO_TARGET_TMPDIR")).join("module_kernels.co");
+    let o = Command::new(hipcc)
+        .args(["--genco", "--offload-arch=gfx906", "-O2"])
+        .arg(&src)
+        .arg("-o")
+        .arg(&co)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    passes(&exec(&[], &p, &[co.to_str().unwrap()]), "PASS module");
+}
+
+#[test]
 fn an_unsupported_call_returns_801_and_says_so_once() {
     let Some(p) = build("unsupported", &["gfx906"]) else {
         return;
