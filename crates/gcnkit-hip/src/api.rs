@@ -583,6 +583,7 @@ pub extern "C" fn hipFree(ptr: *mut c_void) -> i32 {
             match dev.free(ptr as u64) {
                 Ok(()) => {
                     rt.allocated = rt.allocated.saturating_sub(size);
+                    rt.shared.remove(&(ptr as u64));
                     Ok(())
                 }
                 Err(e) => {
@@ -598,7 +599,7 @@ pub extern "C" fn hipFree(ptr: *mut c_void) -> i32 {
 // is one allocation whose address is a host pointer to its own bytes, so the program and its
 // kernels read and write the same memory at the same address ----
 
-unsafe fn alloc_shared(what: &str, ptr: *mut *mut c_void, size: usize) -> Result<(), HipError> {
+unsafe fn alloc_shared(what: &str, ptr: *mut *mut c_void, size: usize, managed: bool) -> Result<(), HipError> {
     if ptr.is_null() {
         return Err(hipErrorInvalidValue);
     }
@@ -615,6 +616,7 @@ unsafe fn alloc_shared(what: &str, ptr: *mut *mut c_void, size: usize) -> Result
                 hipErrorOutOfMemory
             })?;
             rt.allocated += size as u64;
+            rt.shared.insert(a, managed);
             Ok(a)
         })?
     };
@@ -625,22 +627,22 @@ unsafe fn alloc_shared(what: &str, ptr: *mut *mut c_void, size: usize) -> Result
 
 pub unsafe extern "C" fn hipHostMalloc(ptr: *mut *mut c_void, size: usize, _flags: u32) -> i32 {
     // SAFETY: the program's out-pointer.
-    guard(|| unsafe { alloc_shared("hipHostMalloc", ptr, size) })
+    guard(|| unsafe { alloc_shared("hipHostMalloc", ptr, size, false) })
 }
 
 pub unsafe extern "C" fn hipHostAlloc(ptr: *mut *mut c_void, size: usize, _flags: u32) -> i32 {
     // SAFETY: the program's out-pointer.
-    guard(|| unsafe { alloc_shared("hipHostAlloc", ptr, size) })
+    guard(|| unsafe { alloc_shared("hipHostAlloc", ptr, size, false) })
 }
 
 pub unsafe extern "C" fn hipMallocHost(ptr: *mut *mut c_void, size: usize) -> i32 {
     // SAFETY: the program's out-pointer.
-    guard(|| unsafe { alloc_shared("hipMallocHost", ptr, size) })
+    guard(|| unsafe { alloc_shared("hipMallocHost", ptr, size, false) })
 }
 
 pub unsafe extern "C" fn hipMallocManaged(dev_ptr: *mut *mut c_void, size: usize, _flags: u32) -> i32 {
     // SAFETY: the program's out-pointer.
-    guard(|| unsafe { alloc_shared("hipMallocManaged", dev_ptr, size) })
+    guard(|| unsafe { alloc_shared("hipMallocManaged", dev_ptr, size, true) })
 }
 
 pub extern "C" fn hipHostFree(ptr: *mut c_void) -> i32 {
@@ -882,6 +884,276 @@ pub unsafe extern "C" fn hipMemGetInfo(free: *mut usize, total: *mut usize) -> i
     })
 }
 
+// ---- More memory: pointer queries, pitched and 2D memory, the driver API's copies and sets ----
+
+/// `hipPointerAttribute_t` (HIP 5.2).
+#[repr(C)]
+pub struct PointerAttributes {
+    pub memory_type: i32,
+    pub device: i32,
+    pub device_pointer: *mut c_void,
+    pub host_pointer: *mut c_void,
+    pub is_managed: i32,
+    pub allocation_flags: u32,
+}
+
+pub unsafe extern "C" fn hipPointerGetAttributes(attributes: *mut PointerAttributes, ptr: *const c_void) -> i32 {
+    guard(|| {
+        if attributes.is_null() || ptr.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        let a = with(|rt| {
+            let (base, _) = rt.device()?.allocation(ptr as u64).ok_or(hipErrorInvalidValue)?;
+            let shared = rt.shared.get(&base).copied();
+            Ok::<_, HipError>(PointerAttributes {
+                // hipMemoryTypeHost for pinned memory, hipMemoryTypeDevice otherwise.
+                memory_type: if shared == Some(false) { 0 } else { 1 },
+                device: 0,
+                device_pointer: ptr as *mut c_void,
+                host_pointer: if shared.is_some() {
+                    ptr as *mut c_void
+                } else {
+                    std::ptr::null_mut()
+                },
+                is_managed: (shared == Some(true)) as i32,
+                allocation_flags: 0,
+            })
+        })?;
+        // SAFETY: checked non-null.
+        unsafe { attributes.write(a) };
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn hipMemPtrGetInfo(ptr: *mut c_void, size: *mut usize) -> i32 {
+    guard(|| {
+        if size.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        let (_, n) = with(|rt| rt.device()?.allocation(ptr as u64).ok_or(hipErrorInvalidValue))?;
+        // SAFETY: checked non-null.
+        unsafe { *size = n as usize };
+        Ok(())
+    })
+}
+
+/// Rows of pitched memory are aligned to this many bytes.
+const PITCH: usize = 256;
+
+pub unsafe extern "C" fn hipMallocPitch(ptr: *mut *mut c_void, pitch: *mut usize, width: usize, height: usize) -> i32 {
+    guard(|| {
+        if pitch.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        let p = width.checked_next_multiple_of(PITCH).ok_or(hipErrorInvalidValue)?;
+        let total = p.checked_mul(height).ok_or(hipErrorInvalidValue)?;
+        // SAFETY: the program's out-pointers.
+        match unsafe { hipMalloc(ptr, total) } {
+            0 => {
+                // SAFETY: checked non-null.
+                unsafe { *pitch = p };
+                Ok(())
+            }
+            e => Err(e),
+        }
+    })
+}
+
+/// A 2D copy: `height` rows of `width` bytes, each side with its pitch.
+unsafe fn memcpy_2d(
+    what: &str,
+    dst: *mut c_void,
+    dpitch: usize,
+    src: *const c_void,
+    spitch: usize,
+    width: usize,
+    height: usize,
+    kind: i32,
+) -> Result<(), HipError> {
+    if width > dpitch || width > spitch {
+        return Err(hipErrorInvalidPitchValue);
+    }
+    for row in 0..height {
+        let (d, s) = (dpitch.checked_mul(row), spitch.checked_mul(row));
+        let (Some(d), Some(s)) = (d, s) else {
+            return Err(hipErrorInvalidValue);
+        };
+        // SAFETY: rows of the caller's ranges (device ones are checked by memcpy).
+        unsafe {
+            memcpy(
+                what,
+                (dst as *mut u8).wrapping_add(d) as *mut c_void,
+                (src as *const u8).wrapping_add(s) as *const c_void,
+                width,
+                kind,
+            )
+        }?;
+    }
+    Ok(())
+}
+
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn hipMemcpy2D(
+    dst: *mut c_void,
+    dpitch: usize,
+    src: *const c_void,
+    spitch: usize,
+    width: usize,
+    height: usize,
+    kind: i32,
+) -> i32 {
+    // SAFETY: the caller's ranges, as hipMemcpy takes them.
+    guard(|| unsafe { memcpy_2d("hipMemcpy2D", dst, dpitch, src, spitch, width, height, kind) })
+}
+
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn hipMemcpy2DAsync(
+    dst: *mut c_void,
+    dpitch: usize,
+    src: *const c_void,
+    spitch: usize,
+    width: usize,
+    height: usize,
+    kind: i32,
+    _stream: *mut c_void,
+) -> i32 {
+    // SAFETY: as hipMemcpy2D (done when it returns).
+    guard(|| unsafe { memcpy_2d("hipMemcpy2DAsync", dst, dpitch, src, spitch, width, height, kind) })
+}
+
+pub unsafe extern "C" fn hipMemcpyHtoD(dst: *mut c_void, src: *mut c_void, size_bytes: usize) -> i32 {
+    // SAFETY: the caller's ranges.
+    guard(|| unsafe { memcpy("hipMemcpyHtoD", dst, src, size_bytes, 1) })
+}
+
+pub unsafe extern "C" fn hipMemcpyDtoH(dst: *mut c_void, src: *mut c_void, size_bytes: usize) -> i32 {
+    // SAFETY: the caller's ranges.
+    guard(|| unsafe { memcpy("hipMemcpyDtoH", dst, src, size_bytes, 2) })
+}
+
+pub unsafe extern "C" fn hipMemcpyDtoD(dst: *mut c_void, src: *mut c_void, size_bytes: usize) -> i32 {
+    // SAFETY: the caller's ranges.
+    guard(|| unsafe { memcpy("hipMemcpyDtoD", dst, src, size_bytes, 3) })
+}
+
+pub unsafe extern "C" fn hipMemcpyHtoDAsync(
+    dst: *mut c_void,
+    src: *mut c_void,
+    size_bytes: usize,
+    _s: *mut c_void,
+) -> i32 {
+    // SAFETY: the caller's ranges.
+    guard(|| unsafe { memcpy("hipMemcpyHtoDAsync", dst, src, size_bytes, 1) })
+}
+
+pub unsafe extern "C" fn hipMemcpyDtoHAsync(
+    dst: *mut c_void,
+    src: *mut c_void,
+    size_bytes: usize,
+    _s: *mut c_void,
+) -> i32 {
+    // SAFETY: the caller's ranges.
+    guard(|| unsafe { memcpy("hipMemcpyDtoHAsync", dst, src, size_bytes, 2) })
+}
+
+pub unsafe extern "C" fn hipMemcpyDtoDAsync(
+    dst: *mut c_void,
+    src: *mut c_void,
+    size_bytes: usize,
+    _s: *mut c_void,
+) -> i32 {
+    // SAFETY: the caller's ranges.
+    guard(|| unsafe { memcpy("hipMemcpyDtoDAsync", dst, src, size_bytes, 3) })
+}
+
+/// Fills `count` elements of `pattern` (1, 2 or 4 bytes) from device address `dst`.
+fn fill_pattern(what: &str, dst: *mut c_void, pattern: &[u8], count: usize) -> Result<(), HipError> {
+    let len = count.checked_mul(pattern.len()).ok_or(hipErrorInvalidValue)?;
+    if len == 0 {
+        return Ok(());
+    }
+    with(|rt| {
+        let dev = rt.device()?;
+        let bad = |e: gcnkit::emu::device::DeviceError| {
+            eprintln!("gcnkit-hip: {what} of {len} bytes: {e}");
+            hipErrorInvalidValue
+        };
+        if !dev.holds(dst as u64, len as u64) {
+            return Err(bad(gcnkit::emu::device::DeviceError::NotDevice {
+                addr: dst as u64,
+                len: len as u64,
+                freed: dev.was_freed(dst as u64),
+            }));
+        }
+        let chunk: Vec<u8> = pattern
+            .iter()
+            .copied()
+            .cycle()
+            .take(len.min(1 << 20) / pattern.len() * pattern.len())
+            .collect();
+        let mut done = 0usize;
+        while done < len {
+            let n = (len - done).min(chunk.len());
+            dev.write(dst as u64 + done as u64, &chunk[..n]).map_err(bad)?;
+            done += n;
+        }
+        Ok(())
+    })
+}
+
+pub extern "C" fn hipMemsetD8(dst: *mut c_void, value: u8, count: usize) -> i32 {
+    guard(|| fill_pattern("hipMemsetD8", dst, &[value], count))
+}
+
+pub extern "C" fn hipMemsetD8Async(dst: *mut c_void, value: u8, count: usize, _s: *mut c_void) -> i32 {
+    guard(|| fill_pattern("hipMemsetD8Async", dst, &[value], count))
+}
+
+pub extern "C" fn hipMemsetD16(dst: *mut c_void, value: u16, count: usize) -> i32 {
+    guard(|| fill_pattern("hipMemsetD16", dst, &value.to_le_bytes(), count))
+}
+
+pub extern "C" fn hipMemsetD32(dst: *mut c_void, value: i32, count: usize) -> i32 {
+    guard(|| fill_pattern("hipMemsetD32", dst, &value.to_le_bytes(), count))
+}
+
+pub extern "C" fn hipMemsetD32Async(dst: *mut c_void, value: i32, count: usize, _s: *mut c_void) -> i32 {
+    guard(|| fill_pattern("hipMemsetD32Async", dst, &value.to_le_bytes(), count))
+}
+
+fn memset_2d(
+    what: &str,
+    dst: *mut c_void,
+    pitch: usize,
+    value: i32,
+    width: usize,
+    height: usize,
+) -> Result<(), HipError> {
+    if width > pitch {
+        return Err(hipErrorInvalidPitchValue);
+    }
+    for row in 0..height {
+        let at = pitch.checked_mul(row).ok_or(hipErrorInvalidValue)?;
+        memset(what, (dst as *mut u8).wrapping_add(at) as *mut c_void, value, width)?;
+    }
+    Ok(())
+}
+
+pub extern "C" fn hipMemset2D(dst: *mut c_void, pitch: usize, value: i32, width: usize, height: usize) -> i32 {
+    guard(|| memset_2d("hipMemset2D", dst, pitch, value, width, height))
+}
+
+pub extern "C" fn hipMemset2DAsync(
+    dst: *mut c_void,
+    pitch: usize,
+    value: i32,
+    width: usize,
+    height: usize,
+    _stream: *mut c_void,
+) -> i32 {
+    guard(|| memset_2d("hipMemset2DAsync", dst, pitch, value, width, height))
+}
+
 // ---- Synchronisation (launches and copies are done when their call returns) ----
 
 pub extern "C" fn hipDeviceSynchronize() -> i32 {
@@ -1073,6 +1345,155 @@ pub unsafe extern "C" fn hipGetDevice(device_id: *mut i32) -> i32 {
 
 pub extern "C" fn hipSetDevice(device_id: i32) -> i32 {
     guard(|| check_device(device_id).map(|_| ()))
+}
+
+pub unsafe extern "C" fn hipDeviceGet(device: *mut i32, ordinal: i32) -> i32 {
+    guard(|| {
+        if device.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        check_device(ordinal)?;
+        // SAFETY: checked non-null.
+        unsafe { *device = ordinal };
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn hipDeviceGetName(name: *mut c_char, len: i32, device: i32) -> i32 {
+    guard(|| {
+        let g = check_device(device)?;
+        if name.is_null() || len <= 0 {
+            return Err(hipErrorInvalidValue);
+        }
+        let bytes = g.name.as_bytes();
+        let n = bytes.len().min(len as usize - 1);
+        // SAFETY: the program's buffer of `len` bytes.
+        unsafe {
+            std::ptr::copy_nonoverlapping(bytes.as_ptr(), name as *mut u8, n);
+            *name.add(n) = 0;
+        }
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn hipDeviceComputeCapability(major: *mut i32, minor: *mut i32, device: i32) -> i32 {
+    guard(|| {
+        let g = check_device(device)?;
+        if major.is_null() || minor.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        let p = properties(g);
+        // SAFETY: checked non-null.
+        unsafe {
+            *major = p.major;
+            *minor = p.minor;
+        }
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn hipDeviceTotalMem(bytes: *mut usize, device: i32) -> i32 {
+    guard(|| {
+        let g = check_device(device)?;
+        if bytes.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        // SAFETY: checked non-null.
+        unsafe { *bytes = g.memory_bytes as usize };
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn hipGetDeviceFlags(flags: *mut u32) -> i32 {
+    guard(|| {
+        if flags.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        let f = with(|rt| rt.device_flags);
+        // SAFETY: checked non-null.
+        unsafe { *flags = f };
+        Ok(())
+    })
+}
+
+pub extern "C" fn hipSetDeviceFlags(flags: u32) -> i32 {
+    guard(|| {
+        gpu()?;
+        with(|rt| rt.device_flags = flags);
+        Ok(())
+    })
+}
+
+// Cache and shared-memory configuration: AMD GPUs have none to set; HIP ignores them too.
+
+pub extern "C" fn hipDeviceSetCacheConfig(_config: i32) -> i32 {
+    guard(|| gpu().map(|_| ()))
+}
+
+pub unsafe extern "C" fn hipDeviceGetCacheConfig(config: *mut i32) -> i32 {
+    guard(|| {
+        if config.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        // SAFETY: checked non-null; hipFuncCachePreferNone.
+        unsafe { *config = 0 };
+        Ok(())
+    })
+}
+
+pub extern "C" fn hipDeviceSetSharedMemConfig(_config: i32) -> i32 {
+    guard(|| gpu().map(|_| ()))
+}
+
+pub extern "C" fn hipFuncSetCacheConfig(_func: *const c_void, _config: i32) -> i32 {
+    guard(|| gpu().map(|_| ()))
+}
+
+/// `hipFuncAttributes` (HIP 5.2).
+#[repr(C)]
+pub struct FuncAttributes {
+    pub binary_version: i32,
+    pub cache_mode_ca: i32,
+    pub const_size_bytes: usize,
+    pub local_size_bytes: usize,
+    pub max_dynamic_shared_size_bytes: i32,
+    pub max_threads_per_block: i32,
+    pub num_regs: i32,
+    pub preferred_shmem_carveout: i32,
+    pub ptx_version: i32,
+    pub shared_size_bytes: usize,
+}
+
+pub unsafe extern "C" fn hipFuncGetAttributes(attr: *mut FuncAttributes, func: *const c_void) -> i32 {
+    guard(|| {
+        if attr.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        let (k, g) = with(|rt| {
+            Ok::<_, HipError>((
+                rt.kernel(func as usize)?,
+                *rt.gpu.as_ref().map_err(|_| hipErrorNoDevice)?,
+            ))
+        })?;
+        let version = g.gcn_arch / 100 * 10 + g.gcn_arch / 10 % 10;
+        let a = FuncAttributes {
+            binary_version: version,
+            cache_mode_ca: 0,
+            const_size_bytes: 0,
+            local_size_bytes: k.setup.private_segment_size as usize,
+            max_dynamic_shared_size_bytes: props::LDS_BYTES - k.setup.group_segment_size as i32,
+            max_threads_per_block: k
+                .reqd_block
+                .map_or(props::MAX_THREADS_PER_BLOCK, |b| (b[0] * b[1] * b[2]) as i32),
+            num_regs: k.setup.vgprs as i32,
+            preferred_shmem_carveout: 0,
+            ptx_version: version,
+            shared_size_bytes: k.setup.group_segment_size as usize,
+        };
+        // SAFETY: checked non-null.
+        unsafe { attr.write(a) };
+        Ok(())
+    })
 }
 
 /// The properties of `g` as ROCm fills `hipDeviceProp_t`.
@@ -1337,6 +1758,17 @@ mod tests {
             offset_of!(HipDeviceProp, pageable_memory_access_uses_host_page_tables),
             788
         );
+    }
+
+    #[test]
+    fn pointer_and_function_attribute_layouts_are_hip_5_2s() {
+        assert_eq!(size_of::<PointerAttributes>(), 32);
+        assert_eq!(offset_of!(PointerAttributes, device_pointer), 8);
+        assert_eq!(offset_of!(PointerAttributes, is_managed), 24);
+        assert_eq!(size_of::<FuncAttributes>(), 56);
+        assert_eq!(offset_of!(FuncAttributes, const_size_bytes), 8);
+        assert_eq!(offset_of!(FuncAttributes, max_dynamic_shared_size_bytes), 24);
+        assert_eq!(offset_of!(FuncAttributes, shared_size_bytes), 48);
     }
 
     #[test]

@@ -61,6 +61,10 @@ pub struct Runtime {
     pub events: HashMap<usize, Option<std::time::Instant>>,
     /// The next stream or event handle.
     pub next_handle: usize,
+    /// Host-shared allocations (pinned or managed) by base: managed?
+    pub shared: HashMap<u64, bool>,
+    /// `hipSetDeviceFlags`' flags.
+    pub device_flags: u32,
     /// `hipFunction_t`s of the module API: (module, kernel name); the handle is the index.
     pub module_functions: Vec<(usize, String)>,
 }
@@ -98,6 +102,8 @@ pub fn lock() -> MutexGuard<'static, Option<Runtime>> {
             events: HashMap::new(),
             next_handle: 0,
             module_functions: Vec::new(),
+            shared: HashMap::new(),
+            device_flags: 0,
         });
     }
     g

@@ -230,6 +230,31 @@ fn the_module_api_on_a_bundle_built_apart() {
 }
 
 #[test]
+fn gcn_1_2_and_1_4_gpus_run_the_same_programs() {
+    for name in ["saxpy", "ggl"] {
+        let Some(p) = build(name, &["gfx803", "gfx900"]) else {
+            return;
+        };
+        let want = if name == "saxpy" {
+            "PASS saxpy n=100003"
+        } else {
+            "PASS ggl sum=-342"
+        };
+        for gpu in ["gfx803", "gfx900"] {
+            passes(&exec(&["-a", gpu], &p, &[]), want);
+        }
+    }
+}
+
+#[test]
+fn pitched_memory_driver_copies_and_attributes() {
+    let Some(p) = build("memory2d", &["gfx906"]) else {
+        return;
+    };
+    passes(&exec(&[], &p, &[]), "PASS memory2d");
+}
+
+#[test]
 fn an_unsupported_call_returns_801_and_says_so_once() {
     let Some(p) = build("unsupported", &["gfx906"]) else {
         return;
