@@ -477,6 +477,178 @@ pub unsafe extern "C" fn hipModuleGetGlobal(
     })
 }
 
+/// The kernel of a module API `hipFunction_t`.
+fn module_kernel(
+    rt: &mut runtime::Runtime,
+    f: *mut c_void,
+) -> Result<std::sync::Arc<gcnkit::emu::dispatch::KernelInfo>, HipError> {
+    let k = (f as usize)
+        .checked_sub(0x6000_0000_0000)
+        .filter(|d| d % 16 == 0)
+        .and_then(|d| rt.module_functions.get(d / 16))
+        .cloned()
+        .ok_or(hipErrorInvalidResourceHandle)?;
+    rt.loaded(k.0)?
+        .kernel(&k.1)
+        .cloned()
+        .ok_or(hipErrorInvalidResourceHandle)
+}
+
+// ---- Occupancy, from the GPU's real limits: per CU 4 SIMDs of at most 10 waves, 256 VGPRs
+// per lane of a SIMD (a kernel takes its descriptor's count), 64 KiB of LDS ----
+
+/// Work-groups of `block` work-items that fit on one CU at once.
+fn blocks_per_cu(k: &gcnkit::emu::dispatch::KernelInfo, block: u32, dynamic_lds: usize) -> i32 {
+    if block == 0 || block > props::MAX_THREADS_PER_BLOCK as u32 {
+        return 0;
+    }
+    let waves_per_block = block.div_ceil(64);
+    let per_simd = (256 / k.setup.vgprs.max(4) as u32).min(10);
+    let by_waves = 4 * per_simd / waves_per_block;
+    let lds = k.setup.group_segment_size as usize + dynamic_lds;
+    let by_lds = if lds == 0 {
+        u32::MAX
+    } else {
+        (props::LDS_BYTES as usize / lds) as u32
+    };
+    by_waves.min(by_lds) as i32
+}
+
+fn occupancy_blocks(
+    num_blocks: *mut i32,
+    k: &gcnkit::emu::dispatch::KernelInfo,
+    block: i32,
+    dynamic: usize,
+) -> Result<(), HipError> {
+    if num_blocks.is_null() || block <= 0 {
+        return Err(hipErrorInvalidValue);
+    }
+    let n = blocks_per_cu(k, block as u32, dynamic);
+    // SAFETY: checked non-null.
+    unsafe { *num_blocks = n };
+    Ok(())
+}
+
+/// The block size (a multiple of 64 up to `limit`) that keeps the most work-items on a CU, and
+/// the grid that fills every CU with it.
+fn potential_block_size(
+    grid: *mut i32,
+    block: *mut i32,
+    k: &gcnkit::emu::dispatch::KernelInfo,
+    dynamic: usize,
+    limit: i32,
+) -> Result<(), HipError> {
+    if grid.is_null() || block.is_null() {
+        return Err(hipErrorInvalidValue);
+    }
+    let cus = gpu()?.compute_units;
+    let limit = if limit <= 0 {
+        props::MAX_THREADS_PER_BLOCK
+    } else {
+        limit.min(props::MAX_THREADS_PER_BLOCK)
+    };
+    let limit = k.reqd_block.map_or(limit, |b| limit.min((b[0] * b[1] * b[2]) as i32));
+    let mut best = (0, 0);
+    let mut bs = 64;
+    while bs <= limit.max(64) {
+        let n = blocks_per_cu(k, bs as u32, dynamic);
+        if n > 0 && n * bs >= best.0 * best.1 {
+            best = (n, bs);
+        }
+        bs += 64;
+    }
+    // SAFETY: checked non-null.
+    unsafe {
+        *grid = best.0 * cus;
+        *block = best.1;
+    }
+    Ok(())
+}
+
+pub unsafe extern "C" fn hipOccupancyMaxActiveBlocksPerMultiprocessor(
+    num_blocks: *mut i32,
+    f: *const c_void,
+    block_size: i32,
+    dyn_shared: usize,
+) -> i32 {
+    guard(|| {
+        let k = with(|rt| rt.kernel(f as usize))?;
+        occupancy_blocks(num_blocks, &k, block_size, dyn_shared)
+    })
+}
+
+pub unsafe extern "C" fn hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+    num_blocks: *mut i32,
+    f: *const c_void,
+    block_size: i32,
+    dyn_shared: usize,
+    _flags: u32,
+) -> i32 {
+    // SAFETY: as without flags.
+    unsafe { hipOccupancyMaxActiveBlocksPerMultiprocessor(num_blocks, f, block_size, dyn_shared) }
+}
+
+pub unsafe extern "C" fn hipOccupancyMaxPotentialBlockSize(
+    grid_size: *mut i32,
+    block_size: *mut i32,
+    f: *const c_void,
+    dyn_shared: usize,
+    block_size_limit: i32,
+) -> i32 {
+    guard(|| {
+        let k = with(|rt| rt.kernel(f as usize))?;
+        potential_block_size(grid_size, block_size, &k, dyn_shared, block_size_limit)
+    })
+}
+
+pub unsafe extern "C" fn hipModuleOccupancyMaxActiveBlocksPerMultiprocessor(
+    num_blocks: *mut i32,
+    f: *mut c_void,
+    block_size: i32,
+    dyn_shared: usize,
+) -> i32 {
+    guard(|| {
+        let k = with(|rt| module_kernel(rt, f))?;
+        occupancy_blocks(num_blocks, &k, block_size, dyn_shared)
+    })
+}
+
+pub unsafe extern "C" fn hipModuleOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+    num_blocks: *mut i32,
+    f: *mut c_void,
+    block_size: i32,
+    dyn_shared: usize,
+    _flags: u32,
+) -> i32 {
+    // SAFETY: as without flags.
+    unsafe { hipModuleOccupancyMaxActiveBlocksPerMultiprocessor(num_blocks, f, block_size, dyn_shared) }
+}
+
+pub unsafe extern "C" fn hipModuleOccupancyMaxPotentialBlockSize(
+    grid_size: *mut i32,
+    block_size: *mut i32,
+    f: *mut c_void,
+    dyn_shared: usize,
+    block_size_limit: i32,
+) -> i32 {
+    guard(|| {
+        let k = with(|rt| module_kernel(rt, f))?;
+        potential_block_size(grid_size, block_size, &k, dyn_shared, block_size_limit)
+    })
+}
+
+pub unsafe extern "C" fn hipModuleOccupancyMaxPotentialBlockSizeWithFlags(
+    grid_size: *mut i32,
+    block_size: *mut i32,
+    f: *mut c_void,
+    dyn_shared: usize,
+    block_size_limit: i32,
+    _flags: u32,
+) -> i32 {
+    // SAFETY: as without flags.
+    unsafe { hipModuleOccupancyMaxPotentialBlockSize(grid_size, block_size, f, dyn_shared, block_size_limit) }
+}
+
 const HIP_LAUNCH_PARAM_BUFFER_POINTER: usize = 1;
 const HIP_LAUNCH_PARAM_BUFFER_SIZE: usize = 2;
 const HIP_LAUNCH_PARAM_END: usize = 3;
@@ -497,17 +669,7 @@ pub unsafe extern "C" fn hipModuleLaunchKernel(
 ) -> i32 {
     guard(|| {
         with(|rt| {
-            let k = (f as usize)
-                .checked_sub(0x6000_0000_0000)
-                .filter(|d| d % 16 == 0)
-                .and_then(|d| rt.module_functions.get(d / 16))
-                .cloned()
-                .ok_or(hipErrorInvalidResourceHandle)?;
-            let kernel = rt
-                .loaded(k.0)?
-                .kernel(&k.1)
-                .cloned()
-                .ok_or(hipErrorInvalidResourceHandle)?;
+            let kernel = module_kernel(rt, f)?;
             let grid = [grid_dim_x, grid_dim_y, grid_dim_z];
             let block = [block_dim_x, block_dim_y, block_dim_z];
             if !kernel_params.is_null() {

@@ -91,6 +91,15 @@ int main() {
                fa.maxThreadsPerBlock, fa.numRegs);
         return 1;
     }
+    int blocks = 0, grid = 0, bs = 0, blocks_at_bs = 0;
+    CHECK(hipOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, (const void*)transpose_add, 256, 0));
+    CHECK(hipOccupancyMaxPotentialBlockSize(&grid, &bs, (const void*)transpose_add, 0, 0));
+    CHECK(hipOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_at_bs, (const void*)transpose_add, bs, 0));
+    // 4 SIMDs of at most 10 waves: at most 10 blocks of 4 waves.
+    if (blocks < 1 || blocks > 10 || bs % 64 != 0 || bs < 64 || bs > 1024) {
+        printf("FAIL: occupancy %d blocks of 256, best block %d\n", blocks, bs);
+        return 1;
+    }
     char name[64];
     int major = 0, minor = 0;
     size_t total = 0;
@@ -102,7 +111,7 @@ int main() {
     hipDeviceProp_t p;
     CHECK(hipGetDeviceProperties(&p, 0));
     if (strcmp(name, p.name) != 0 || major != p.major || minor != p.minor || total != p.totalGlobalMem ||
-        size != 256) {
+        size != 256 || grid != blocks_at_bs * p.multiProcessorCount) {
         printf("FAIL: device queries: %s %d.%d %zu %zu\n", name, major, minor, total, size);
         return 1;
     }
