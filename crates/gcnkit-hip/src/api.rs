@@ -1318,12 +1318,19 @@ pub extern "C" fn hipMemset2DAsync(
 
 // ---- Synchronisation (launches and copies are done when their call returns) ----
 
+/// A synchronisation: nothing is pending but the failure of a launch since the last one,
+/// which a GPU would report here.
+fn synchronize() -> Result<(), HipError> {
+    gpu()?;
+    with(|rt| rt.pending.take()).map_or(Ok(()), Err)
+}
+
 pub extern "C" fn hipDeviceSynchronize() -> i32 {
-    guard(|| gpu().map(|_| ()))
+    guard(synchronize)
 }
 
 pub extern "C" fn hipStreamSynchronize(_stream: *mut c_void) -> i32 {
-    guard(|| gpu().map(|_| ()))
+    guard(synchronize)
 }
 
 // ---- Streams and events: every call is done when it returns, so a stream is a name and an
@@ -1419,6 +1426,7 @@ pub extern "C" fn hipEventRecord(event: *mut c_void, stream: *mut c_void) -> i32
 
 pub extern "C" fn hipEventSynchronize(event: *mut c_void) -> i32 {
     guard(|| {
+        synchronize()?;
         with(|rt| {
             rt.events
                 .get(&(event as usize))

@@ -63,6 +63,8 @@ pub struct Runtime {
     pub next_handle: usize,
     /// Host-shared allocations (pinned or managed) by base: managed?
     pub shared: HashMap<u64, bool>,
+    /// A launch failure the next synchronisation reports (once).
+    pub pending: Option<HipError>,
     /// `hipSetDeviceFlags`' flags.
     pub device_flags: u32,
     /// `hipFunction_t`s of the module API: (module, kernel name); the handle is the index.
@@ -104,6 +106,7 @@ pub fn lock() -> MutexGuard<'static, Option<Runtime>> {
             module_functions: Vec::new(),
             shared: HashMap::new(),
             device_flags: 0,
+            pending: None,
         });
     }
     g
@@ -388,7 +391,19 @@ impl Runtime {
                 Err(hipErrorInvalidValue)
             }
             Err(RunError::Emulation(m)) => {
-                eprintln!("gcnkit-hip: launch failed: {m}");
+                // A kernel that calls the host (device printf, malloc) has a hostcall buffer;
+                // none is serviced yet, so say so beside the fault it leads to.
+                let hostcall = k.args.iter().any(|a| a.kind == "hidden_hostcall_buffer");
+                eprintln!(
+                    "gcnkit-hip: launch failed: {m}{}",
+                    if hostcall {
+                        " (the kernel calls the host: device printf or malloc, which gcnkit-hip does not service yet)"
+                    } else {
+                        ""
+                    }
+                );
+                // As on a GPU, where the fault shows at the next synchronisation.
+                self.pending = Some(hipErrorLaunchFailure);
                 Err(hipErrorLaunchFailure)
             }
         }
