@@ -150,6 +150,10 @@ impl Device {
 
     /// Frees the allocation that starts at `addr`.
     pub fn free(&mut self, addr: u64) -> Result<(), DeviceError> {
+        // A loaded code object is not an allocation (`unload` removes it).
+        if self.images.iter().any(|(_, b)| *b == addr) {
+            return Err(DeviceError::BadFree { addr, freed: false });
+        }
         let size = match self.mem.region_starting_at(addr) {
             Some(r) => r.size,
             None => {
@@ -436,6 +440,7 @@ mod tests {
         let mut head = [0u8; 4];
         d.read(l.base + k.code_addr + k.entry as u64, &mut head).unwrap();
         assert_eq!(u32::from_le_bytes(head), k.code[k.entry as usize / 4]);
+        assert!(d.free(l.base).is_err());
         d.unload(l.base);
         assert!(d.read(l.base, &mut head).is_err());
         let obj = std::fs::read(format!("{dir}bench.gfx900.o")).unwrap();
