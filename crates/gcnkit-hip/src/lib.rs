@@ -19,6 +19,7 @@ pub mod api;
 pub mod attr;
 pub mod errors;
 pub mod fatbin;
+pub mod hostcall;
 pub mod props;
 pub mod runtime;
 

@@ -63,6 +63,8 @@ pub struct Runtime {
     pub next_handle: usize,
     /// Host-shared allocations (pinned or managed) by base: managed?
     pub shared: HashMap<u64, bool>,
+    /// The hostcall buffer (device printf), made for the first kernel that has one.
+    pub hostcall: Option<Arc<crate::hostcall::Hostcall>>,
     /// A launch failure the next synchronisation reports (once).
     pub pending: Option<HipError>,
     /// `hipSetDeviceFlags`' flags.
@@ -107,6 +109,7 @@ pub fn lock() -> MutexGuard<'static, Option<Runtime>> {
             shared: HashMap::new(),
             device_flags: 0,
             pending: None,
+            hostcall: None,
         });
     }
     g
@@ -360,6 +363,27 @@ impl Runtime {
             return Err(hipErrorInvalidValue);
         }
         let stats = self.stats;
+        // A kernel that calls the host gets the hostcall buffer, and its sleeping waves the
+        // host side that answers them.
+        let hostcall = if k.args.iter().any(|a| a.kind == "hidden_hostcall_buffer") {
+            let dev = self.device.as_mut().ok_or(hipErrorNoDevice)?;
+            Some(
+                self.hostcall
+                    .get_or_insert_with(|| Arc::new(crate::hostcall::Hostcall::new(dev)))
+                    .clone(),
+            )
+        } else {
+            None
+        };
+        let service = hostcall
+            .clone()
+            .map(|h| move |m: &gcnkit::emu::memory::Memory| h.service(m));
+        let host = gcnkit::emu::kernel::HostSide {
+            hostcall_buffer: hostcall.as_ref().map_or(0, |h| h.base),
+            service: service
+                .as_ref()
+                .map(|f| f as &(dyn Fn(&gcnkit::emu::memory::Memory) + Sync)),
+        };
         let dev = self.device()?;
         let config = LaunchConfig {
             grid: items,
@@ -367,7 +391,7 @@ impl Runtime {
             dynamic_lds,
             trace: None,
         };
-        match dev.launch(k, &config, slices, None) {
+        match dev.launch_with(k, &config, slices, host, None) {
             Ok(s) => {
                 if stats {
                     eprintln!(
@@ -391,17 +415,7 @@ impl Runtime {
                 Err(hipErrorInvalidValue)
             }
             Err(RunError::Emulation(m)) => {
-                // A kernel that calls the host (device printf, malloc) has a hostcall buffer;
-                // none is serviced yet, so say so beside the fault it leads to.
-                let hostcall = k.args.iter().any(|a| a.kind == "hidden_hostcall_buffer");
-                eprintln!(
-                    "gcnkit-hip: launch failed: {m}{}",
-                    if hostcall {
-                        " (the kernel calls the host: device printf or malloc, which gcnkit-hip does not service yet)"
-                    } else {
-                        ""
-                    }
-                );
+                eprintln!("gcnkit-hip: launch failed: {m}");
                 // As on a GPU, where the fault shows at the next synchronisation.
                 self.pending = Some(hipErrorLaunchFailure);
                 Err(hipErrorLaunchFailure)

@@ -255,6 +255,27 @@ fn pitched_memory_driver_copies_and_attributes() {
 }
 
 #[test]
+fn device_printf_from_many_waves() {
+    let Some(p) = build("printf", &["gfx906"]) else { return };
+    let o = exec(&[], &p, &[]);
+    assert_eq!(o.status.code(), Some(0));
+    let out = String::from_utf8_lossy(&o.stdout);
+    let lines: Vec<&str> = out.lines().collect();
+    // The host's own lines keep their places around the kernel's.
+    assert_eq!(lines.first(), Some(&"host: before"));
+    let after = lines.iter().position(|l| *l == "host: after").expect("host: after");
+    let mut got: Vec<&str> = lines[1..after].to_vec();
+    let mut want: Vec<&str> = lines[after + 1..]
+        .iter()
+        .filter_map(|l| l.strip_prefix("want "))
+        .collect();
+    got.sort();
+    want.sort();
+    assert_eq!(got.len(), 150);
+    assert_eq!(got, want);
+}
+
+#[test]
 fn an_unsupported_call_returns_801_and_says_so_once() {
     let Some(p) = build("unsupported", &["gfx906"]) else {
         return;

@@ -8,7 +8,7 @@
 //! instead of silently reaching a later allocation.
 
 use super::dispatch::{self, KernelInfo};
-use super::kernel::{self, Launch, RunError, Stats, TraceFilter};
+use super::kernel::{self, HostSide, Launch, RunError, Stats, TraceFilter};
 use super::memory::Memory;
 use crate::arch::Arch;
 use std::collections::BTreeMap;
@@ -350,6 +350,18 @@ impl Device {
         args: &[&[u8]],
         trace: Option<&(dyn Fn(&str) + Sync)>,
     ) -> Result<Stats, RunError> {
+        self.launch_with(k, c, args, HostSide::default(), trace)
+    }
+
+    /// [`Device::launch`] with a runtime's host side: the hostcall buffer and its service.
+    pub fn launch_with(
+        &mut self,
+        k: &KernelInfo,
+        c: &LaunchConfig,
+        args: &[&[u8]],
+        host: HostSide,
+        trace: Option<&(dyn Fn(&str) + Sync)>,
+    ) -> Result<Stats, RunError> {
         let explicit: Vec<_> = k.args.iter().filter(|a| a.explicit()).collect();
         if args.len() != explicit.len() {
             return Err(RunError::Usage(format!(
@@ -386,7 +398,7 @@ impl Device {
             .iter()
             .find(|(i, _)| Arc::ptr_eq(i, &k.image))
             .map(|(_, b)| *b);
-        kernel::execute(&mut self.mem, k, &l, &values, lds, image_at, trace)
+        kernel::execute(&mut self.mem, k, &l, &values, lds, image_at, host, trace)
     }
 }
 

@@ -116,6 +116,17 @@ pub struct Launch {
     pub trace: Option<TraceFilter>,
 }
 
+/// What a runtime gives a dispatch beyond its arguments: the hostcall buffer a kernel's
+/// `hidden_hostcall_buffer` argument points to, and the host side that services it. The device
+/// library's hostcall (device `printf`, `malloc`) writes a request there and waits for the
+/// answer with `s_sleep`; so a sleeping wave calls `service` first, which answers what is
+/// ready (in the same thread: the wave then finds its answer).
+#[derive(Clone, Copy, Default)]
+pub struct HostSide<'a> {
+    pub hostcall_buffer: u64,
+    pub service: Option<&'a (dyn Fn(&Memory) + Sync)>,
+}
+
 /// Counts of a run.
 #[derive(Clone, Debug, Default)]
 pub struct Stats {
@@ -204,6 +215,8 @@ impl Plan {
     fn of(i: &Instr, pc: u32) -> Plan {
         let Some(d) = i.def() else { return Plan::General };
         match d.sem {
+            // `s_sleep` goes the general way: a sleeping wave may be waiting for the host.
+            Some(Sem::Flow(Flow::Nop)) if d.name.contains(&"s_sleep") => return Plan::General,
             Some(Sem::Flow(Flow::Nop)) => return Plan::Nop,
             Some(Sem::Flow(Flow::Branch(c))) => {
                 return match crate::syntax::branch_target(i, pc as usize).map(u32::try_from) {
@@ -433,6 +446,7 @@ fn place(
     values: &[(u32, &[u8])],
     lds_size: u32,
     image_at: Option<u64>,
+    hostcall_buffer: u64,
 ) -> Result<Layout, RunError> {
     let items = check_geometry(k, l.grid, l.block)?;
     if lds_size > 65536 {
@@ -508,8 +522,9 @@ fn place(
             "hidden_shared_base" => SHARED_APERTURE_HI as u64,
             "hidden_private_base" => PRIVATE_APERTURE_HI as u64,
             "hidden_dynamic_lds_size" => (lds_size - k.setup.group_segment_size) as u64,
-            // Global offsets are 0; no printf buffer, host call, default queue, completion
-            // action, multigrid or heap: null.
+            "hidden_hostcall_buffer" => hostcall_buffer,
+            // Global offsets are 0; no printf buffer, default queue, completion action,
+            // multigrid or heap: null (and no hostcall buffer unless the runtime gives one).
             _ => 0,
         };
         let n = (a.size as usize).min(8);
@@ -564,6 +579,8 @@ struct Shared<'a> {
     mem: &'a Memory,
     prog: &'a Program,
     groups: [u32; 3],
+    /// The host side of hostcalls, called when a wave sleeps.
+    service: Option<&'a (dyn Fn(&Memory) + Sync)>,
     trace: Option<&'a (dyn Fn(&str) + Sync)>,
 }
 
@@ -601,11 +618,12 @@ pub(crate) fn execute(
     values: &[(u32, &[u8])],
     lds_size: u32,
     image_at: Option<u64>,
+    host: HostSide,
     trace: Option<&(dyn Fn(&str) + Sync)>,
 ) -> Result<Stats, RunError> {
     let start = Instant::now();
-    let lay = place(mem, k, l, values, lds_size, image_at)?;
-    let r = dispatch(mem, &lay, k, l, trace);
+    let lay = place(mem, k, l, values, lds_size, image_at, host.hostcall_buffer)?;
+    let r = dispatch(mem, &lay, k, l, host.service, trace);
     for b in &lay.regions {
         mem.remove(*b);
     }
@@ -620,6 +638,7 @@ fn dispatch(
     lay: &Layout,
     k: &KernelInfo,
     l: &Launch,
+    service: Option<&(dyn Fn(&Memory) + Sync)>,
     trace: Option<&(dyn Fn(&str) + Sync)>,
 ) -> Result<Stats, RunError> {
     let prog = Program::new(k.arch, k.code.clone(), k.entry);
@@ -632,6 +651,7 @@ fn dispatch(
         mem,
         prog: &prog,
         groups,
+        service,
         trace,
     };
     let next = AtomicUsize::new(0);
@@ -1087,7 +1107,12 @@ impl<'a> Worker<'a> {
                     let w = &mut ws.w;
                     let code_addr = |pc: u32| lay.code + pc as u64;
                     match f {
-                        Flow::Nop => ws.pc = next,
+                        Flow::Nop => {
+                            if let Some(h) = sh.service.filter(|_| d.name.contains(&"s_sleep")) {
+                                h(sh.mem);
+                            }
+                            ws.pc = next;
+                        }
                         Flow::End => {
                             ws.state = State::Done;
                             return Ok(());
