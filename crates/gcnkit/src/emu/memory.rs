@@ -21,15 +21,17 @@ impl Region {
     /// A region of `bytes` (read from it as they are; the rest of `size` is zero).
     pub fn new(name: &str, base: u64, size: u64, bytes: &[u8]) -> Region {
         let n = size.div_ceil(4) as usize;
-        let words: Box<[AtomicU32]> = (0..n)
-            .map(|k| {
-                let mut w = [0u8; 4];
-                for (j, b) in w.iter_mut().enumerate() {
-                    *b = bytes.get(k * 4 + j).copied().unwrap_or(0);
-                }
-                AtomicU32::new(u32::from_le_bytes(w))
-            })
-            .collect();
+        // Zeroed by the allocator (`calloc`: the pages of a large region are not touched until
+        // used, so a big allocation costs what is written to it), then the given bytes.
+        let mut words: Vec<u32> = vec![0; n];
+        for (w, c) in words.iter_mut().zip(bytes.chunks(4)) {
+            let mut b = [0u8; 4];
+            b[..c.len()].copy_from_slice(c);
+            *w = u32::from_le_bytes(b);
+        }
+        let words = words.into_boxed_slice();
+        // SAFETY: AtomicU32 has the same size, alignment and bit validity as u32.
+        let words = unsafe { Box::from_raw(Box::into_raw(words) as *mut [AtomicU32]) };
         Region {
             base,
             size,
