@@ -276,6 +276,17 @@ fn device_printf_from_many_waves() {
 }
 
 #[test]
+fn a_failed_device_assert_prints_and_traps() {
+    let Some(p) = build("assert", &["gfx906"]) else { return };
+    let o = exec(&[], &p, &[]);
+    passes(&o, "PASS assert");
+    let err = String::from_utf8_lossy(&o.stderr);
+    let said = err.lines().filter(|l| l.ends_with("Device-side assertion `i < n' failed.")).count();
+    assert_eq!(said, 4, "{err}");
+    assert!(err.contains("kernel _Z11check_belowPii") && err.contains("s_trap"), "{err}");
+}
+
+#[test]
 fn an_unsupported_call_returns_801_and_says_so_once() {
     let Some(p) = build("unsupported", &["gfx906"]) else {
         return;
