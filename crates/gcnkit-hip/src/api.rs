@@ -864,11 +864,7 @@ unsafe fn memcpy(what: &str, dst: *mut c_void, src: *const c_void, n: usize, kin
             if want == Some(true) && !is {
                 eprintln!(
                     "gcnkit-hip: {what} ({kind_name}): the {side} 0x{p:x} is not device memory{}",
-                    if dev.holds(p, 0) {
-                        ""
-                    } else {
-                        " (freed, or never allocated)"
-                    }
+                    if dev.was_freed(p) { " (it was freed)" } else { "" }
                 );
                 return Err(hipErrorInvalidValue);
             }
@@ -1352,31 +1348,114 @@ unsafe fn new_handle(out: *mut *mut c_void, f: impl FnOnce(&mut runtime::Runtime
 
 pub unsafe extern "C" fn hipStreamCreate(stream: *mut *mut c_void) -> i32 {
     // SAFETY: the program's out-pointer.
+    unsafe { hipStreamCreateWithPriority(stream, 0, 0) }
+}
+
+pub unsafe extern "C" fn hipStreamCreateWithFlags(stream: *mut *mut c_void, flags: u32) -> i32 {
+    // SAFETY: the program's out-pointer.
+    unsafe { hipStreamCreateWithPriority(stream, flags, 0) }
+}
+
+pub unsafe extern "C" fn hipStreamCreateWithPriority(stream: *mut *mut c_void, flags: u32, priority: i32) -> i32 {
+    // SAFETY: the program's out-pointer.
     guard(|| unsafe {
         new_handle(stream, |rt, h| {
-            rt.streams.insert(h);
+            rt.streams.insert(h, (flags, priority.clamp(-1, 0)));
         })
     })
 }
 
-pub unsafe extern "C" fn hipStreamCreateWithFlags(stream: *mut *mut c_void, _flags: u32) -> i32 {
-    // SAFETY: as hipStreamCreate.
-    guard(|| unsafe {
-        new_handle(stream, |rt, h| {
-            rt.streams.insert(h);
-        })
+/// Stream priorities as ROCm has them: 0 (normal) down to -1 (high).
+pub unsafe extern "C" fn hipDeviceGetStreamPriorityRange(least: *mut i32, greatest: *mut i32) -> i32 {
+    guard(|| {
+        // SAFETY: the program's out-pointers (null ones skipped).
+        unsafe {
+            if !least.is_null() {
+                *least = 0;
+            }
+            if !greatest.is_null() {
+                *greatest = -1;
+            }
+        }
+        Ok(())
+    })
+}
+
+fn stream_info(stream: *mut c_void) -> Result<(u32, i32), HipError> {
+    with(|rt| match stream as usize {
+        0 => Ok((0, 0)),
+        s => rt.streams.get(&s).copied().ok_or(hipErrorInvalidHandle),
+    })
+}
+
+pub unsafe extern "C" fn hipStreamGetFlags(stream: *mut c_void, flags: *mut u32) -> i32 {
+    guard(|| {
+        if flags.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        let (f, _) = stream_info(stream)?;
+        // SAFETY: checked non-null.
+        unsafe { *flags = f };
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn hipStreamGetPriority(stream: *mut c_void, priority: *mut i32) -> i32 {
+    guard(|| {
+        if priority.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        let (_, p) = stream_info(stream)?;
+        // SAFETY: checked non-null.
+        unsafe { *priority = p };
+        Ok(())
     })
 }
 
 pub extern "C" fn hipStreamDestroy(stream: *mut c_void) -> i32 {
     guard(|| {
         with(|rt| {
-            if rt.streams.remove(&(stream as usize)) {
-                Ok(())
-            } else {
-                Err(hipErrorInvalidHandle)
-            }
+            rt.streams
+                .remove(&(stream as usize))
+                .map(|_| ())
+                .ok_or(hipErrorInvalidHandle)
         })
+    })
+}
+
+/// The event's work is done already (every call is), so the stream need not wait.
+pub extern "C" fn hipStreamWaitEvent(stream: *mut c_void, event: *mut c_void, _flags: u32) -> i32 {
+    guard(|| {
+        with(|rt| {
+            rt.stream_ok(stream as usize)?;
+            rt.events
+                .get(&(event as usize))
+                .map(|_| ())
+                .ok_or(hipErrorInvalidHandle)
+        })
+    })
+}
+
+/// `hipStreamCallback_t`.
+pub type StreamCallback = Option<unsafe extern "C" fn(stream: *mut c_void, status: i32, user_data: *mut c_void)>;
+
+/// The stream's work is done when this is called, so the callback runs now, on this thread,
+/// with the pending launch failure if there is one (a callback must not call HIP itself).
+pub unsafe extern "C" fn hipStreamAddCallback(
+    stream: *mut c_void,
+    callback: StreamCallback,
+    user_data: *mut c_void,
+    _flags: u32,
+) -> i32 {
+    guard(|| {
+        let cb = callback.ok_or(hipErrorInvalidValue)?;
+        let status = with(|rt| {
+            rt.stream_ok(stream as usize)?;
+            Ok::<_, HipError>(rt.pending.unwrap_or(hipSuccess))
+        })?;
+        // SAFETY: the program's callback with its own user data, outside the runtime's lock.
+        unsafe { cb(stream, status, user_data) };
+        Ok(())
     })
 }
 

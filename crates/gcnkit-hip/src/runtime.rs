@@ -55,8 +55,9 @@ pub struct Runtime {
     pub allocated: u64,
     /// `GCNKIT_STATS`: a line on stderr per launch.
     pub stats: bool,
-    /// Live streams (handles the program got from `hipStreamCreate`).
-    pub streams: std::collections::HashSet<usize>,
+    /// Live streams (handles the program got from `hipStreamCreate`) and their flags and
+    /// priority.
+    pub streams: HashMap<usize, (u32, i32)>,
     /// Live events and when each was last recorded.
     pub events: HashMap<usize, Option<std::time::Instant>>,
     /// The next stream or event handle.
@@ -181,7 +182,7 @@ impl Runtime {
 
     /// Is `s` the null stream or a live one?
     pub fn stream_ok(&self, s: usize) -> Result<(), HipError> {
-        if s == 0 || self.streams.contains(&s) {
+        if s == 0 || self.streams.contains_key(&s) {
             Ok(())
         } else {
             Err(hipErrorInvalidHandle)

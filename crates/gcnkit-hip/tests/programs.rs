@@ -281,9 +281,15 @@ fn a_failed_device_assert_prints_and_traps() {
     let o = exec(&[], &p, &[]);
     passes(&o, "PASS assert");
     let err = String::from_utf8_lossy(&o.stderr);
-    let said = err.lines().filter(|l| l.ends_with("Device-side assertion `i < n' failed.")).count();
+    let said = err
+        .lines()
+        .filter(|l| l.ends_with("Device-side assertion `i < n' failed."))
+        .count();
     assert_eq!(said, 4, "{err}");
-    assert!(err.contains("kernel _Z11check_belowPii") && err.contains("s_trap"), "{err}");
+    assert!(
+        err.contains("kernel _Z11check_belowPii") && err.contains("s_trap"),
+        "{err}"
+    );
 }
 
 #[test]

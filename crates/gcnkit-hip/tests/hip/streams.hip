@@ -3,6 +3,8 @@
 #include "check.h"
 #include <vector>
 
+static void done(hipStream_t, hipError_t status, void* flag) { *(int*)flag = status == hipSuccess ? 1 : 2; }
+
 __global__ void iota(int* p, int n, int base) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n) p[i] = base + i;
@@ -43,6 +45,25 @@ int main() {
         printf("FAIL: elapsed %f ms\n", ms);
         return 1;
     }
+    // A second stream waits for the first one's event, a callback runs after its work.
+    hipStream_t s2;
+    int least = 1, greatest = 1, prio = 5, called = 0;
+    unsigned flags = 7;
+    CHECK(hipDeviceGetStreamPriorityRange(&least, &greatest));
+    CHECK(hipStreamCreateWithPriority(&s2, hipStreamNonBlocking, greatest));
+    CHECK(hipStreamGetPriority(s2, &prio));
+    CHECK(hipStreamGetFlags(s2, &flags));
+    CHECK(hipStreamWaitEvent(s2, b, 0));
+    hipLaunchKernelGGL(iota, dim3(1), dim3(64), 0, s2, d, 64, 100);
+    CHECK(hipStreamAddCallback(s2, done, &called, 0));
+    CHECK(hipStreamSynchronize(s2));
+    CHECK(hipMemcpy(h.data(), d, 64 * sizeof(int), hipMemcpyDeviceToHost));
+    if (prio != greatest || greatest > least || flags != hipStreamNonBlocking || called != 1 || h[63] != 163) {
+        printf("FAIL: second stream: priority %d in [%d, %d], flags %u, callback %d, %d\n", prio, greatest, least,
+               flags, called, h[63]);
+        return 1;
+    }
+    CHECK(hipStreamDestroy(s2));
     CHECK(hipEventDestroy(a));
     CHECK(hipEventDestroy(b));
     CHECK(hipStreamDestroy(s));
