@@ -73,7 +73,7 @@ fn main() {
             nodes.push(&s.node);
         }
     }
-    nodes.sort_by(|a, b| version_key(a).cmp(&version_key(b)));
+    nodes.sort_by_key(|n| version_key(n));
     let mut script = String::new();
     for (k, node) in nodes.iter().enumerate() {
         writeln!(script, "{node} {{\n  global:").unwrap();
@@ -105,7 +105,7 @@ fn main() {
                 "error" => ("-> i32", "crate::runtime::fail(crate::errors::hipErrorNotSupported)"),
                 "rtc" => ("-> i32", "11"),
                 "str" => ("-> *const std::ffi::c_char", "c\"unsupported\".as_ptr()"),
-                "void" => ("", "()"),
+                "void" => ("", ""),
                 "ptr" => ("-> *mut std::ffi::c_void", "std::ptr::null_mut()"),
                 "int" => ("-> i32", "-1"),
                 "size" => ("-> usize", "0"),

@@ -7,6 +7,10 @@
 //! size is readable for that size); device pointers are checked against the device's live
 //! allocations, so a freed or foreign one is `hipErrorInvalidValue` with a message.
 
+// The entry points' safety contract is HIP's own (the pointers a HIP program passes, as the
+// HIP headers document them); each says in its body what it relies on.
+#![allow(clippy::missing_safety_doc)]
+
 use crate::errors::*;
 use crate::props::{self, Gpu};
 use crate::runtime::{self, guard, with, CallConfig, Function, Var};
@@ -506,11 +510,9 @@ fn blocks_per_cu(k: &gcnkit::emu::dispatch::KernelInfo, block: u32, dynamic_lds:
     let per_simd = (256 / k.setup.vgprs.max(4) as u32).min(10);
     let by_waves = 4 * per_simd / waves_per_block;
     let lds = k.setup.group_segment_size as usize + dynamic_lds;
-    let by_lds = if lds == 0 {
-        u32::MAX
-    } else {
-        (props::LDS_BYTES as usize / lds) as u32
-    };
+    let by_lds = (props::LDS_BYTES as usize)
+        .checked_div(lds)
+        .map_or(u32::MAX, |n| n as u32);
     by_waves.min(by_lds) as i32
 }
 
@@ -1118,6 +1120,7 @@ pub unsafe extern "C" fn hipMallocPitch(ptr: *mut *mut c_void, pitch: *mut usize
 }
 
 /// A 2D copy: `height` rows of `width` bytes, each side with its pitch.
+#[allow(clippy::too_many_arguments)]
 unsafe fn memcpy_2d(
     what: &str,
     dst: *mut c_void,

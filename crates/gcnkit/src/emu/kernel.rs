@@ -367,15 +367,14 @@ pub(crate) fn check_geometry(k: &KernelInfo, grid: [u32; 3], block: [u32; 3]) ->
     Ok(items)
 }
 
+/// The explicit arguments' bytes, the dynamic LDS size and each argument's buffer base.
+type FrontEnd = (Vec<Vec<u8>>, u32, Vec<Option<u64>>);
+
 /// `gcnkit run`'s front end over a fresh [`Device`](super::device::Device): each explicit
 /// argument checked against its kind, buffers allocated on the device, `local:` arguments
 /// given LDS offsets after the static LDS; returns the argument bytes and the dynamic LDS
 /// size, and the buffers' bases.
-fn front_end(
-    dev: &mut super::device::Device,
-    k: &KernelInfo,
-    l: &Launch,
-) -> Result<(Vec<Vec<u8>>, u32, Vec<Option<u64>>), RunError> {
+fn front_end(dev: &mut super::device::Device, k: &KernelInfo, l: &Launch) -> Result<FrontEnd, RunError> {
     let explicit: Vec<&ArgInfo> = k.args.iter().filter(|a| a.explicit()).collect();
     if l.args.len() != explicit.len() {
         let list: Vec<String> = explicit
