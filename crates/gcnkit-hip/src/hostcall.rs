@@ -346,7 +346,7 @@ mod tests {
         let mut m = vec![0u64];
         m.extend(words(b"%d|%5.2f|%s|%-4x|%c|%%|%lld|%*d\0"));
         m.push((-7i32) as u32 as u64);
-        m.push(2.71828f64.to_bits());
+        m.push(1.23456f64.to_bits());
         m.extend(words(b"hi there\0"));
         m.push(255);
         m.push(b'Z' as u64);
@@ -355,6 +355,6 @@ mod tests {
         m.push(9);
         let (err, out) = format(&m);
         assert!(!err);
-        assert_eq!(String::from_utf8(out).unwrap(), "-7| 2.72|hi there|ff  |Z|%|-5|   9");
+        assert_eq!(String::from_utf8(out).unwrap(), "-7| 1.23|hi there|ff  |Z|%|-5|   9");
     }
 }
