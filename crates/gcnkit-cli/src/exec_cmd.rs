@@ -16,7 +16,7 @@ use std::process::{Command, ExitCode};
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// The GPU the program sees: gfx906 (default), gfx900 or gfx803.
+    /// The GPU the program sees: gfx906 (default), gfx900, gfx803, gfx802 or gfx701.
     #[arg(short, long, default_value = "gfx906")]
     pub(crate) arch: String,
     /// Devices the program sees (one for now).

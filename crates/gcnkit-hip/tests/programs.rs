@@ -230,18 +230,20 @@ fn the_module_api_on_a_bundle_built_apart() {
 }
 
 #[test]
-fn gcn_1_2_and_1_4_gpus_run_the_same_programs() {
-    for name in ["saxpy", "ggl"] {
-        let Some(p) = build(name, &["gfx803", "gfx900"]) else {
-            return;
-        };
-        let want = if name == "saxpy" {
-            "PASS saxpy n=100003"
-        } else {
-            "PASS ggl sum=-342"
-        };
-        for gpu in ["gfx803", "gfx900"] {
-            passes(&exec(&["-a", gpu], &p, &[]), want);
+fn every_modelled_gcn_gpu_runs_the_same_programs() {
+    let gpus = ["gfx701", "gfx802", "gfx803", "gfx900"];
+    for name in ["saxpy", "ggl", "props"] {
+        let Some(p) = build(name, &gpus) else { return };
+        for gpu in gpus {
+            let (args, want) = match name {
+                "saxpy" => (vec![], "PASS saxpy n=100003".to_string()),
+                "ggl" => (vec![], "PASS ggl sum=-342".to_string()),
+                _ => {
+                    let full = if gpu == "gfx900" { "gfx900:xnack-" } else { gpu };
+                    (vec![gpu], format!("PASS props {full}"))
+                }
+            };
+            passes(&exec(&["-a", gpu], &p, &args), &want);
         }
     }
 }

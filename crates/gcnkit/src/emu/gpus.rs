@@ -79,6 +79,34 @@ pub static GPUS: &[Gpu] = &[
         l2_bytes: 2 << 20,
         pci_device_id: 0x67df,
     },
+    Gpu {
+        processor: "gfx802",
+        name: "AMD Radeon R9 285",
+        features: &[],
+        arch: Arch::Gcn12,
+        gcn_arch: 802,
+        compute_units: 28,
+        clock_khz: 918_000,
+        memory_clock_khz: 1_375_000,
+        memory_bus_bits: 256,
+        memory_bytes: 2 << 30,
+        l2_bytes: 768 << 10,
+        pci_device_id: 0x6939,
+    },
+    Gpu {
+        processor: "gfx701",
+        name: "AMD FirePro W9100",
+        features: &[],
+        arch: Arch::Gcn11,
+        gcn_arch: 701,
+        compute_units: 44,
+        clock_khz: 930_000,
+        memory_clock_khz: 1_250_000,
+        memory_bus_bits: 512,
+        memory_bytes: 16 << 30,
+        l2_bytes: 1 << 20,
+        pci_device_id: 0x67a0,
+    },
 ];
 
 impl Gpu {
@@ -89,6 +117,8 @@ impl Gpu {
             "vega20" => "gfx906",
             "vega10" => "gfx900",
             "polaris10" | "ellesmere" => "gfx803",
+            "tonga" => "gfx802",
+            "hawaii" => "gfx701",
             other => other,
         };
         GPUS.iter().find(|g| g.processor == n)
