@@ -3,7 +3,7 @@
 //!
 //! - the linker version script: the same version nodes (`hip_4.2` ... `hip_5.2`, each
 //!   inheriting the previous one) with each symbol on its node, and the soname;
-//! - `stubs.rs`: a stub for every symbol `src/api.rs` does not define (it says once on stderr
+//! - `stubs.rs`: a stub for every symbol `src/api/` does not define (it says once on stderr
 //!   that the function is not supported and returns `hipErrorNotSupported` or the kind's
 //!   neutral value), and the exported entry points of all symbols: small assembly
 //!   trampolines named `NAME@@NODE` that jump to the Rust function. (Rust cannot put a
@@ -11,9 +11,9 @@
 //!   unversioned, and `.symver` only works in the object that defines the symbol, which
 //!   codegen units do not promise.)
 //!
-//! The implemented functions are found by scanning `src/api.rs` for `pub extern "C" fn NAME`
-//! / `pub unsafe extern "C" fn NAME`; one that is not in `symbols.tsv` is a build error (it
-//! would not be exported).
+//! The implemented functions are found by scanning `src/api/*.rs` for `pub extern "C" fn NAME`
+//! / `pub unsafe extern "C" fn NAME` (re-exported as `crate::api::NAME`); one that is not in
+//! `symbols.tsv` is a build error (it would not be exported).
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -29,7 +29,7 @@ fn main() {
     let dir = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").unwrap());
     let out = PathBuf::from(std::env::var("OUT_DIR").unwrap());
     println!("cargo:rerun-if-changed=symbols.tsv");
-    println!("cargo:rerun-if-changed=src/api.rs");
+    println!("cargo:rerun-if-changed=src/api");
     let tsv = std::fs::read_to_string(dir.join("symbols.tsv")).expect("symbols.tsv");
     let mut syms = Vec::new();
     for (n, line) in tsv.lines().enumerate() {
@@ -44,25 +44,35 @@ fn main() {
             kind: f[2].to_string(),
         });
     }
-    let api = std::fs::read_to_string(dir.join("src/api.rs")).expect("src/api.rs");
+    // The entry points live in src/api/ (one file per group, all re-exported by the module).
     let mut implemented = BTreeSet::new();
-    for line in api.lines() {
-        let l = line.trim_start();
-        let rest = l
-            .strip_prefix("pub extern \"C\" fn ")
-            .or_else(|| l.strip_prefix("pub unsafe extern \"C\" fn "));
-        if let Some(rest) = rest {
-            let name: String = rest
-                .chars()
-                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-                .collect();
-            implemented.insert(name);
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir.join("src/api"))
+        .expect("src/api")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "rs"))
+        .collect();
+    files.sort();
+    for f in &files {
+        println!("cargo:rerun-if-changed={}", f.display());
+        let text = std::fs::read_to_string(f).expect("an api source file");
+        for line in text.lines() {
+            let l = line.trim_start();
+            let rest = l
+                .strip_prefix("pub extern \"C\" fn ")
+                .or_else(|| l.strip_prefix("pub unsafe extern \"C\" fn "));
+            if let Some(rest) = rest {
+                let name: String = rest
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                    .collect();
+                assert!(implemented.insert(name.clone()), "{name} is defined twice in src/api/");
+            }
         }
     }
     for name in &implemented {
         assert!(
             syms.iter().any(|s| &s.name == name),
-            "src/api.rs defines {name}, which symbols.tsv does not list: it would not be exported"
+            "src/api/ defines {name}, which symbols.tsv does not list: it would not be exported"
         );
     }
 
@@ -111,7 +121,7 @@ fn main() {
                 "size" => ("-> usize", "0"),
                 "bool" => ("-> bool", "false"),
                 other => panic!(
-                    "symbols.tsv: {} of kind {other} has no stub: src/api.rs must define it",
+                    "symbols.tsv: {} of kind {other} has no stub: src/api/ must define it",
                     s.name
                 ),
             };

@@ -7,7 +7,8 @@
 //! library is a generated stub (build.rs, from `symbols.tsv`) that says once on stderr that it
 //! is not supported and returns `hipErrorNotSupported`. [`runtime`] is the state behind the
 //! entry points (the device, registered fat binaries and kernels, the error state);
-//! [`fatbin`] reads clang's offload bundles; [`props`] holds the GPUs' real figures.
+//! [`fatbin`] reads clang's offload bundles; [`hostcall`] answers the device library's host
+//! calls (device `printf`); [`props`] picks the GPU (`gcnkit::emu::gpus` has the figures).
 //!
 //! No entry point may unwind into C: each runs inside [`runtime::guard`] (a panic becomes
 //! `hipErrorUnknown` where unwinding is on; the release profile aborts on panic, so the entry
