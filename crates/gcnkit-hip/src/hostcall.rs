@@ -15,6 +15,9 @@
 //! padded to words), then per conversion one word, or for `%s` the string inline the same way.
 //! When a message ends, it is printed through the C library's own streams, so that it keeps
 //! its place among the program's own output.
+//!
+//! Device memory (service 3) is what the device library's `malloc` asks for: slabs of 2 MiB
+//! and large pieces, handed out from a heap reserved beside the buffer.
 
 use gcnkit::emu::device::Device;
 use gcnkit::emu::memory::Memory;
@@ -29,6 +32,11 @@ const HEADER: u64 = 24;
 const PAYLOAD: u64 = 64 * 8 * 8;
 
 const SERVICE_PRINTF: u32 = 2;
+const SERVICE_DEVMEM: u32 = 3;
+
+/// The device heap `malloc` draws from (service 3 hands out pieces of it): reserved when the
+/// buffer is made, its pages untouched (and so not resident) until used.
+const HEAP: u64 = 256 << 20;
 
 /// A hostcall buffer in device memory and the messages being assembled.
 pub struct Hostcall {
@@ -37,6 +45,10 @@ pub struct Hostcall {
     headers: u64,
     payloads: u64,
     messages: Mutex<Messages>,
+    /// The heap's range and the next free byte (pieces are never given back: a freed piece
+    /// stays unused, which the heap's size allows for a run of a test program).
+    heap: (u64, u64),
+    heap_next: Mutex<u64>,
 }
 
 #[derive(Default)]
@@ -70,11 +82,14 @@ impl Hostcall {
             let next = if i + 1 < PACKETS { ptr(i + 1) } else { 0 };
             let _ = dev.write(headers + i * HEADER, &next.to_le_bytes());
         }
+        let heap = dev.alloc(HEAP);
         Hostcall {
             base,
             headers,
             payloads,
             messages: Mutex::new(Messages::default()),
+            heap: (heap, heap + HEAP),
+            heap_next: Mutex::new(heap),
         }
     }
 
@@ -102,10 +117,13 @@ impl Hostcall {
                 }
                 let (r0, r1) = match service {
                     SERVICE_PRINTF => msgs.printf(&args),
+                    SERVICE_DEVMEM => (self.devmem(args[0], args[1]), 0),
                     s => {
                         if !msgs.unsupported.contains(&s) {
                             msgs.unsupported.push(s);
-                            eprintln!("gcnkit-hip: the kernel asked the host for service {s} (device malloc is 3), which is not supported yet");
+                            eprintln!(
+                                "gcnkit-hip: the kernel asked the host for service {s}, which is not supported yet"
+                            );
                         }
                         (0, 0)
                     }
@@ -116,6 +134,28 @@ impl Hostcall {
             // Done: the wave's wait ends.
             let _ = mem.atomic32(header + 20, |c| c & !1);
             p = next;
+        }
+    }
+}
+
+impl Hostcall {
+    /// Service 3 (the device library's `malloc` asking for memory): `addr` 0 asks for `size`
+    /// bytes (2 MiB slabs aligned to 2 MiB, as the allocator finds a slab from any address in
+    /// it; other pieces to 4 KiB, which tells them from slab blocks); else it gives `addr`
+    /// back. Returns the address, 0 when the heap is used up.
+    fn devmem(&self, addr: u64, size: u64) -> u64 {
+        if addr != 0 {
+            return 0;
+        }
+        let mut next = self.heap_next.lock().unwrap_or_else(|e| e.into_inner());
+        let align = if size == 1 << 21 { 1 << 21 } else { 4096 };
+        let at = next.next_multiple_of(align);
+        match at.checked_add(size.max(1)) {
+            Some(end) if end <= self.heap.1 => {
+                *next = end;
+                at
+            }
+            _ => 0,
         }
     }
 }

@@ -295,6 +295,12 @@ fn a_failed_device_assert_prints_and_traps() {
 }
 
 #[test]
+fn device_malloc_and_free() {
+    let Some(p) = build("malloc", &["gfx906"]) else { return };
+    passes(&exec(&[], &p, &[]), "PASS malloc");
+}
+
+#[test]
 fn an_unsupported_call_returns_801_and_says_so_once() {
     let Some(p) = build("unsupported", &["gfx906"]) else {
         return;
