@@ -4,6 +4,7 @@
 mod io;
 mod asm_cmd;
 mod disasm_cmd;
+mod exec_cmd;
 mod explain_cmd;
 mod kernel_cmd;
 mod mapped;
@@ -37,6 +38,8 @@ enum Cmd {
     Run(run_cmd::Args),
     /// Show what the ISA table knows about an instruction.
     Explain(explain_cmd::Args),
+    /// Run a HIP program with gcnkit's HIP runtime: its kernels run on the kernel machine.
+    Exec(exec_cmd::Args),
 }
 
 /// Parses `-a/--arch` values: canonical names, LLVM processors, CLRX devices.
@@ -56,5 +59,6 @@ fn main() -> ExitCode {
         Cmd::Disasm(a) => disasm_cmd::run(a),
         Cmd::Run(a) => run_cmd::run(a),
         Cmd::Explain(a) => explain_cmd::run(a),
+        Cmd::Exec(a) => exec_cmd::run(a),
     }
 }

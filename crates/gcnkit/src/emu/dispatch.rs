@@ -254,7 +254,7 @@ fn words(bytes: &[u8]) -> Vec<u32> {
 }
 
 /// The loaded image of a linked object: every allocated section at its address.
-fn image_of(data: &[u8]) -> Option<Vec<u8>> {
+pub(crate) fn image_of(data: &[u8]) -> Option<Vec<u8>> {
     use object::{Object, ObjectSection};
     let file = object::File::parse(data).ok()?;
     if file.kind() != object::ObjectKind::Dynamic {

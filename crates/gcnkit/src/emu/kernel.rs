@@ -120,6 +120,17 @@ pub struct Launch {
     pub trace: Option<TraceFilter>,
 }
 
+/// What a runtime gives a dispatch beyond its arguments: the hostcall buffer a kernel's
+/// `hidden_hostcall_buffer` argument points to, and the host side that services it. The device
+/// library's hostcall (device `printf`, `malloc`) writes a request there and waits for the
+/// answer with `s_sleep`; so a sleeping wave calls `service` first, which answers what is
+/// ready (in the same thread: the wave then finds its answer).
+#[derive(Clone, Copy, Default)]
+pub struct HostSide<'a> {
+    pub hostcall_buffer: u64,
+    pub service: Option<&'a (dyn Fn(&Memory) + Sync)>,
+}
+
 /// Counts of a run.
 #[derive(Clone, Debug, Default)]
 pub struct Stats {
@@ -208,6 +219,8 @@ impl Plan {
     fn of(i: &Instr, pc: u32) -> Plan {
         let Some(d) = i.def() else { return Plan::General };
         match d.sem {
+            // `s_sleep` goes the general way: a sleeping wave may be waiting for the host.
+            Some(Sem::Flow(Flow::Nop)) if d.name.contains(&"s_sleep") => return Plan::General,
             Some(Sem::Flow(Flow::Nop)) => return Plan::Nop,
             Some(Sem::Flow(Flow::Branch(c))) => {
                 return match crate::syntax::branch_target(i, pc as usize).map(u32::try_from) {
@@ -314,11 +327,9 @@ fn taken(w: &Wave, c: Cond) -> bool {
     }
 }
 
-/// The memory and addresses of a dispatch.
-struct Layout {
-    mem: Memory,
-    /// Region index of each explicit argument's buffer.
-    buffers: Vec<Option<usize>>,
+/// The addresses of a dispatch: the regions it adds to the device's memory for its own use
+/// (code image, queue, kernarg segment, dispatch packet, scratch), removed when it ends.
+pub(crate) struct Layout {
     kernarg: u64,
     packet: u64,
     queue: u64,
@@ -329,14 +340,45 @@ struct Layout {
     scratch_per_group: u64,
     /// LDS bytes per work-group (static + dynamic).
     lds_size: u32,
+    /// Bases of the regions this dispatch added.
+    regions: Vec<u64>,
 }
 
 fn usage(m: String) -> RunError {
     RunError::Usage(m)
 }
 
-/// Checks the launch against the kernel and lays out memory.
-fn layout(k: &KernelInfo, l: &Launch) -> Result<Layout, RunError> {
+/// Checks a launch's grid and work-group size against the kernel; returns the work-items of
+/// a work-group.
+pub(crate) fn check_geometry(k: &KernelInfo, grid: [u32; 3], block: [u32; 3]) -> Result<u64, RunError> {
+    for d in 0..3 {
+        if block[d] == 0 || grid[d] == 0 {
+            return Err(usage("--grid and --block must be at least 1 in every dimension".into()));
+        }
+    }
+    let items: u64 = block.iter().map(|&b| b as u64).product();
+    if items > 1024 {
+        return Err(usage(format!("a work-group of {items} work-items is more than 1024")));
+    }
+    if let Some(r) = k.reqd_block {
+        if r != block {
+            return Err(usage(format!(
+                "kernel {} requires work-group size {},{},{} (reqd_work_group_size)",
+                k.name, r[0], r[1], r[2]
+            )));
+        }
+    }
+    Ok(items)
+}
+
+/// The explicit arguments' bytes, the dynamic LDS size and each argument's buffer base.
+type FrontEnd = (Vec<Vec<u8>>, u32, Vec<Option<u64>>);
+
+/// `gcnkit run`'s front end over a fresh [`Device`](super::device::Device): each explicit
+/// argument checked against its kind, buffers allocated on the device, `local:` arguments
+/// given LDS offsets after the static LDS; returns the argument bytes and the dynamic LDS
+/// size, and the buffers' bases.
+fn front_end(dev: &mut super::device::Device, k: &KernelInfo, l: &Launch) -> Result<FrontEnd, RunError> {
     let explicit: Vec<&ArgInfo> = k.args.iter().filter(|a| a.explicit()).collect();
     if l.args.len() != explicit.len() {
         let list: Vec<String> = explicit
@@ -352,28 +394,16 @@ fn layout(k: &KernelInfo, l: &Launch) -> Result<Layout, RunError> {
             list.join("; ")
         )));
     }
-    for d in 0..3 {
-        if l.block[d] == 0 || l.grid[d] == 0 {
-            return Err(usage("--grid and --block must be at least 1 in every dimension".into()));
-        }
-    }
-    let items: u64 = l.block.iter().map(|&b| b as u64).product();
-    if items > 1024 {
-        return Err(usage(format!("a work-group of {items} work-items is more than 1024")));
-    }
-    if let Some(r) = k.reqd_block {
-        if r != l.block {
-            return Err(usage(format!(
-                "kernel {} requires work-group size {},{},{} (reqd_work_group_size)",
-                k.name, r[0], r[1], r[2]
-            )));
-        }
-    }
-    let mut mem = Memory::default();
+    check_geometry(k, l.grid, l.block)?;
     let mut buffers = vec![None; l.args.len()];
     // LDS: the static part, then each dynamic `local:` argument (aligned to 16 bytes).
     let mut lds_size = k.setup.group_segment_size;
-    let mut values: Vec<(u32, Vec<u8>)> = Vec::new();
+    let mut values: Vec<Vec<u8>> = Vec::new();
+    let sized = |v: u64, n: u32| {
+        let mut b = v.to_le_bytes().to_vec();
+        b.resize(n as usize, 0);
+        b
+    };
     for (n, (a, v)) in explicit.iter().zip(&l.args).enumerate() {
         let bad = |want: &str| {
             usage(format!(
@@ -383,19 +413,19 @@ fn layout(k: &KernelInfo, l: &Launch) -> Result<Layout, RunError> {
         };
         match (a.kind.as_str(), v) {
             ("by_value", ArgValue::Value(bytes)) if bytes.len() == a.size as usize => {
-                values.push((a.offset, bytes.clone()));
+                values.push(bytes.clone());
             }
             ("by_value", _) => return Err(bad(&format!("a value of {} bytes (e.g. i32:5, f64:1.5)", a.size))),
             ("global_buffer", ArgValue::Buffer(bytes)) => {
-                buffers[n] = Some(mem.regions().len());
-                let base = mem.add(&format!("argument {n}"), bytes.len() as u64, bytes);
-                values.push((a.offset, base.to_le_bytes()[..(a.size as usize).min(8)].to_vec()));
+                let base = dev.alloc_with(&format!("argument {n}"), bytes.len() as u64, bytes);
+                buffers[n] = Some(base);
+                values.push(sized(base, a.size));
             }
             ("global_buffer", _) => return Err(bad("a buffer (file:PATH or zeros:N)")),
             ("dynamic_shared_pointer", ArgValue::Local(size)) => {
                 let at = lds_size.next_multiple_of(16);
-                lds_size = at + size;
-                values.push((a.offset, at.to_le_bytes()[..(a.size as usize).min(4)].to_vec()));
+                lds_size = at.saturating_add(*size);
+                values.push(sized(at as u64, a.size));
             }
             ("dynamic_shared_pointer", _) => return Err(bad("local:N")),
             (kind, _) => {
@@ -406,13 +436,39 @@ fn layout(k: &KernelInfo, l: &Launch) -> Result<Layout, RunError> {
             }
         }
     }
+    Ok((values, lds_size - k.setup.group_segment_size, buffers))
+}
+
+/// Lays out a dispatch in `mem`: the code image, queue, kernarg segment (the explicit
+/// `values` at their offsets, then the hidden arguments the metadata asks for, as ROCm fills
+/// them), dispatch packet and scratch.
+fn place(
+    mem: &mut Memory,
+    k: &KernelInfo,
+    l: &Launch,
+    values: &[(u32, &[u8])],
+    lds_size: u32,
+    image_at: Option<u64>,
+    hostcall_buffer: u64,
+) -> Result<Layout, RunError> {
+    let items = check_geometry(k, l.grid, l.block)?;
     if lds_size > 65536 {
         return Err(usage(format!(
             "the work-group needs {lds_size} bytes of LDS (more than 64 KiB)"
         )));
     }
-    // The loaded image (PC-relative references to constants reach them).
-    let code = mem.add("code object", k.image.len().max(4) as u64, &k.image) + k.code_addr;
+    let mut regions = Vec::new();
+    // The image (PC-relative references to constants and variables reach them): where the
+    // device loaded it, else a copy for this dispatch alone.
+    let image_at = match image_at {
+        Some(at) => at,
+        None => {
+            let at = mem.add("code object", k.image.len().max(4) as u64, &k.image);
+            regions.push(at);
+            at
+        }
+    };
+    let code = image_at + k.code_addr;
     // Dispatch packet (hsa_kernel_dispatch_packet_t) and queue (amd_queue_t apertures).
     let mut packet = vec![0u8; 64];
     let put = |b: &mut Vec<u8>, at: usize, v: &[u8]| b[at..at + v.len()].copy_from_slice(v);
@@ -434,6 +490,7 @@ fn layout(k: &KernelInfo, l: &Launch) -> Result<Layout, RunError> {
     put(&mut queue, 0x40, &SHARED_APERTURE_HI.to_le_bytes());
     put(&mut queue, 0x44, &PRIVATE_APERTURE_HI.to_le_bytes());
     let queue_at = mem.add("queue", 256, &queue);
+    regions.push(queue_at);
     // Kernarg segment: explicit values, then the hidden arguments.
     let kernarg_size = k
         .args
@@ -445,7 +502,9 @@ fn layout(k: &KernelInfo, l: &Launch) -> Result<Layout, RunError> {
     // Padded: scalar loads of the last arguments may read whole dwordx4 or x8 past the end.
     let mut kernarg = vec![0u8; (kernarg_size as usize).next_multiple_of(64) + 64];
     for (off, bytes) in values {
-        put(&mut kernarg, off as usize, &bytes);
+        if (*off as usize) + bytes.len() <= kernarg.len() {
+            put(&mut kernarg, *off as usize, bytes);
+        }
     }
     for a in k.args.iter().filter(|a| !a.explicit()) {
         let d = |s: &str| match s.as_bytes().last() {
@@ -466,8 +525,9 @@ fn layout(k: &KernelInfo, l: &Launch) -> Result<Layout, RunError> {
             "hidden_shared_base" => SHARED_APERTURE_HI as u64,
             "hidden_private_base" => PRIVATE_APERTURE_HI as u64,
             "hidden_dynamic_lds_size" => (lds_size - k.setup.group_segment_size) as u64,
-            // Global offsets are 0; no printf buffer, host call, default queue, completion
-            // action, multigrid or heap: null.
+            "hidden_hostcall_buffer" => hostcall_buffer,
+            // Global offsets are 0; no printf buffer, default queue, completion action,
+            // multigrid or heap: null (and no hostcall buffer unless the runtime gives one).
             _ => 0,
         };
         let n = (a.size as usize).min(8);
@@ -476,16 +536,17 @@ fn layout(k: &KernelInfo, l: &Launch) -> Result<Layout, RunError> {
         }
     }
     let kernarg_at = mem.add("kernarg segment", kernarg.len().max(1) as u64, &kernarg);
+    regions.push(kernarg_at);
     put(&mut packet, 40, &kernarg_at.to_le_bytes());
     let packet_at = mem.add("dispatch packet", 64, &packet);
+    regions.push(packet_at);
     // Scratch: one slot per thread, 64 lanes × private size per wave.
     let waves = items.div_ceil(64);
     let scratch_per_group = waves * 64 * k.setup.private_segment_size as u64;
     let slots = l.threads.max(1) as u64;
     let scratch = mem.add("scratch", (scratch_per_group * slots).max(4), &[]);
+    regions.push(scratch);
     Ok(Layout {
-        mem,
-        buffers,
         kernarg: kernarg_at,
         packet: packet_at,
         queue: queue_at,
@@ -493,6 +554,7 @@ fn layout(k: &KernelInfo, l: &Launch) -> Result<Layout, RunError> {
         scratch,
         scratch_per_group,
         lds_size,
+        regions,
     })
 }
 
@@ -517,24 +579,82 @@ struct Shared<'a> {
     k: &'a KernelInfo,
     l: &'a Launch,
     lay: &'a Layout,
+    mem: &'a Memory,
     prog: &'a Program,
     groups: [u32; 3],
+    /// The host side of hostcalls, called when a wave sleeps.
+    service: Option<&'a (dyn Fn(&Memory) + Sync)>,
     trace: Option<&'a (dyn Fn(&str) + Sync)>,
 }
 
-/// Runs `k` as `l` says. `trace`: receives the trace lines (when `l.trace` is set).
+/// Runs `k` as `l` says on a fresh device (`gcnkit run`'s entry): buffers and values from
+/// `l.args`, the buffers read back after the run. `trace`: receives the trace lines (when
+/// `l.trace` is set).
 pub fn run(k: &KernelInfo, l: &Launch, trace: Option<&(dyn Fn(&str) + Sync)>) -> Result<Outcome, RunError> {
     let start = Instant::now();
-    let lay = layout(k, l)?;
+    let mut dev = super::device::Device::new(k.arch);
+    dev.threads = l.threads;
+    dev.budget = l.budget;
+    let (values, dynamic_lds, bases) = front_end(&mut dev, k, l)?;
+    let slices: Vec<&[u8]> = values.iter().map(|v| v.as_slice()).collect();
+    let config = super::device::LaunchConfig {
+        grid: l.grid,
+        block: l.block,
+        dynamic_lds,
+        trace: l.trace,
+    };
+    let mut stats = dev.launch(k, &config, &slices, trace)?;
+    stats.time = start.elapsed();
+    let buffers = bases.iter().map(|b| b.and_then(|b| dev.region_bytes(b))).collect();
+    Ok(Outcome { buffers, stats })
+}
+
+/// Runs a dispatch on `mem`: `values` are the explicit arguments (kernarg offset, bytes),
+/// `lds_size` the LDS of a work-group (static + dynamic), `image_at` where the kernel's
+/// image is loaded (`None`: copied for this dispatch). The dispatch's own regions are removed
+/// from `mem` when it ends, whether it succeeded or not.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn execute(
+    mem: &mut Memory,
+    k: &KernelInfo,
+    l: &Launch,
+    values: &[(u32, &[u8])],
+    lds_size: u32,
+    image_at: Option<u64>,
+    host: HostSide,
+    trace: Option<&(dyn Fn(&str) + Sync)>,
+) -> Result<Stats, RunError> {
+    let start = Instant::now();
+    let lay = place(mem, k, l, values, lds_size, image_at, host.hostcall_buffer)?;
+    let r = dispatch(mem, &lay, k, l, host.service, trace);
+    for b in &lay.regions {
+        mem.remove(*b);
+    }
+    let mut stats = r?;
+    stats.time = start.elapsed();
+    Ok(stats)
+}
+
+/// Runs every work-group of a laid-out dispatch on worker threads.
+fn dispatch(
+    mem: &Memory,
+    lay: &Layout,
+    k: &KernelInfo,
+    l: &Launch,
+    service: Option<&(dyn Fn(&Memory) + Sync)>,
+    trace: Option<&(dyn Fn(&str) + Sync)>,
+) -> Result<Stats, RunError> {
     let prog = Program::new(k.arch, k.code.clone(), k.entry);
     let groups: [u32; 3] = std::array::from_fn(|d| l.grid[d].div_ceil(l.block[d]));
     let total = groups.iter().map(|&g| g as u64).product::<u64>() as usize;
     let sh = Shared {
         k,
         l,
-        lay: &lay,
+        lay,
+        mem,
         prog: &prog,
         groups,
+        service,
         trace,
     };
     let next = AtomicUsize::new(0);
@@ -542,51 +662,46 @@ pub fn run(k: &KernelInfo, l: &Launch, trace: Option<&(dyn Fn(&str) + Sync)>) ->
     let first_error: Mutex<Option<(usize, String)>> = Mutex::new(None);
     let threads = l.threads.max(1).min(total.max(1));
     let mut stats = Stats::default();
-    let per_thread: Vec<Stats> = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                let (sh, next, stop, first_error) = (&sh, &next, &stop, &first_error);
-                s.spawn(move || {
-                    let mut worker = Worker::new(sh, t);
-                    loop {
-                        if stop.load(Ordering::Relaxed) {
-                            break;
-                        }
-                        let g = next.fetch_add(1, Ordering::Relaxed);
-                        if g >= total {
-                            break;
-                        }
-                        if let Err(e) = worker.group(g) {
-                            let mut fe = first_error.lock().unwrap_or_else(|e| e.into_inner());
-                            if fe.as_ref().is_none_or(|(k, _)| g < *k) {
-                                *fe = Some((g, e));
-                            }
-                            stop.store(true, Ordering::Relaxed);
-                        }
-                    }
-                    worker.finish()
-                })
-            })
-            .collect();
-        // A worker that panicked is a bug: it is raised here, not turned into silent zeros.
-        handles
-            .into_iter()
-            .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
-            .collect()
-    });
+    let work = |t: usize| {
+        let mut worker = Worker::new(&sh, t);
+        loop {
+            if stop.load(Ordering::Relaxed) {
+                break;
+            }
+            let g = next.fetch_add(1, Ordering::Relaxed);
+            if g >= total {
+                break;
+            }
+            if let Err(e) = worker.group(g) {
+                let mut fe = first_error.lock().unwrap_or_else(|e| e.into_inner());
+                if fe.as_ref().is_none_or(|(k, _)| g < *k) {
+                    *fe = Some((g, e));
+                }
+                stop.store(true, Ordering::Relaxed);
+            }
+        }
+        worker.finish()
+    };
+    // One worker runs on the caller's thread: a small launch pays no thread start.
+    let per_thread: Vec<Stats> = if threads == 1 {
+        vec![work(0)]
+    } else {
+        std::thread::scope(|s| {
+            let handles: Vec<_> = (0..threads).map(|t| s.spawn(move || work(t))).collect();
+            // A worker that panicked is a bug: it is raised here, not turned into silent zeros.
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+                .collect()
+        })
+    };
     for s in &per_thread {
         stats.add(s);
     }
     if let Some((_, e)) = first_error.into_inner().unwrap_or_else(|e| e.into_inner()) {
         return Err(RunError::Emulation(e));
     }
-    stats.time = start.elapsed();
-    let buffers = lay
-        .buffers
-        .iter()
-        .map(|r| r.map(|k| lay.mem.regions()[k].bytes()))
-        .collect();
-    Ok(Outcome { buffers, stats })
+    Ok(stats)
 }
 
 /// A worker thread: its waves, LDS and vector scratch space are reused from group to group.
@@ -969,7 +1084,7 @@ impl<'a> Worker<'a> {
                 }
                 Some(Sem::Mem(m)) => {
                     let mut ctx = MemCtx {
-                        mem: &lay.mem,
+                        mem: sh.mem,
                         lds,
                         scratch,
                         private_size: k.setup.private_segment_size,
@@ -995,7 +1110,12 @@ impl<'a> Worker<'a> {
                     let w = &mut ws.w;
                     let code_addr = |pc: u32| lay.code + pc as u64;
                     match f {
-                        Flow::Nop => ws.pc = next,
+                        Flow::Nop => {
+                            if let Some(h) = sh.service.filter(|_| d.name.contains(&"s_sleep")) {
+                                h(sh.mem);
+                            }
+                            ws.pc = next;
+                        }
                         Flow::End => {
                             ws.state = State::Done;
                             return Ok(());

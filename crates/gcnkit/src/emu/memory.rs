@@ -21,15 +21,17 @@ impl Region {
     /// A region of `bytes` (read from it as they are; the rest of `size` is zero).
     pub fn new(name: &str, base: u64, size: u64, bytes: &[u8]) -> Region {
         let n = size.div_ceil(4) as usize;
-        let words: Box<[AtomicU32]> = (0..n)
-            .map(|k| {
-                let mut w = [0u8; 4];
-                for (j, b) in w.iter_mut().enumerate() {
-                    *b = bytes.get(k * 4 + j).copied().unwrap_or(0);
-                }
-                AtomicU32::new(u32::from_le_bytes(w))
-            })
-            .collect();
+        // Zeroed by the allocator (`calloc`: the pages of a large region are not touched until
+        // used, so a big allocation costs what is written to it), then the given bytes.
+        let mut words: Vec<u32> = vec![0; n];
+        for (w, c) in words.iter_mut().zip(bytes.chunks(4)) {
+            let mut b = [0u8; 4];
+            b[..c.len()].copy_from_slice(c);
+            *w = u32::from_le_bytes(b);
+        }
+        let words = words.into_boxed_slice();
+        // SAFETY: AtomicU32 has the same size, alignment and bit validity as u32.
+        let words = unsafe { Box::from_raw(Box::into_raw(words) as *mut [AtomicU32]) };
         Region {
             base,
             size,
@@ -113,10 +115,19 @@ impl std::fmt::Display for Fault {
     }
 }
 
-/// The address space: regions sorted by base, none overlapping.
-#[derive(Default)]
+/// The address space: regions sorted by base, none overlapping. Addresses are handed out
+/// upwards and never reused, so a pointer to a removed region keeps faulting (a use after
+/// free is an error, not a read of whatever came next).
 pub struct Memory {
     regions: Vec<Region>,
+    /// Where the next region goes.
+    next: u64,
+}
+
+impl Default for Memory {
+    fn default() -> Memory {
+        Memory::starting_at(FIRST)
+    }
 }
 
 /// Where the first region goes (low addresses stay unmapped: a null pointer faults).
@@ -125,15 +136,121 @@ const FIRST: u64 = 0x1_0000_0000;
 const GAP: u64 = 0x1_0000;
 
 impl Memory {
+    /// An empty address space whose first region goes at `base` (64 KiB aligned): a host
+    /// runtime picks a range its own process does not use, so that host and device pointers
+    /// can be told apart.
+    pub fn starting_at(base: u64) -> Memory {
+        Memory {
+            regions: Vec::new(),
+            next: base.max(GAP).next_multiple_of(GAP),
+        }
+    }
+
     /// Adds a region of `size` bytes holding `bytes`, at the next free address (64 KiB
     /// aligned, a gap after the previous region); returns its base.
     pub fn add(&mut self, name: &str, size: u64, bytes: &[u8]) -> u64 {
-        let base = match self.regions.last() {
-            Some(r) => (r.base + r.size.max(1) + GAP).next_multiple_of(GAP),
-            None => FIRST,
+        // In order of base: shared regions (`add_shared`) lie anywhere, and the new region
+        // must not overlap one (it then goes past it).
+        let mut base = self.next;
+        let k = loop {
+            let k = self.regions.partition_point(|r| r.base < base);
+            let end = base + size.max(1) + GAP;
+            let prev = k
+                .checked_sub(1)
+                .map(|p| &self.regions[p])
+                .filter(|r| r.base + r.size.max(1) + GAP > base);
+            match prev.or(self.regions.get(k).filter(|r| end > r.base)) {
+                Some(r) => base = (r.base + r.size.max(1) + GAP).next_multiple_of(GAP),
+                None => break k,
+            }
         };
-        self.regions.push(Region::new(name, base, size, bytes));
+        self.next = (base + size.max(1) + GAP).next_multiple_of(GAP);
+        self.regions.insert(k, Region::new(name, base, size, bytes));
         base
+    }
+
+    /// Adds a region of `size` zero bytes whose base is the host address of its own storage:
+    /// host code and kernels reach the same bytes at the same address (a runtime's pinned and
+    /// managed memory). `None` for an empty region or one that would overlap another (the
+    /// storage comes from the host heap, far from the addresses `add` hands out).
+    pub fn add_shared(&mut self, name: &str, size: u64) -> Option<u64> {
+        if size == 0 {
+            return None;
+        }
+        let mut r = Region::new(name, 0, size, &[]);
+        let base = r.words.as_ptr() as u64;
+        r.base = base;
+        let k = self.regions.partition_point(|x| x.base < base);
+        let clear_before = k == 0 || {
+            let p = &self.regions[k - 1];
+            p.base + p.size.max(1) <= base
+        };
+        let clear_after = self.regions.get(k).is_none_or(|n| base + size <= n.base);
+        if !clear_before || !clear_after {
+            return None;
+        }
+        self.regions.insert(k, r);
+        Some(base)
+    }
+
+    /// Removes every region (addresses handed out stay used: none is given again).
+    pub fn clear(&mut self) {
+        self.regions.clear();
+    }
+
+    /// Removes the region that starts at `base`; false when no region starts there.
+    pub fn remove(&mut self, base: u64) -> bool {
+        match self.regions.binary_search_by_key(&base, |r| r.base) {
+            Ok(k) => {
+                self.regions.remove(k);
+                true
+            }
+            Err(_) => false,
+        }
+    }
+
+    /// Copies `out.len()` bytes from `addr` (all in one region).
+    pub fn read_bytes(&self, addr: u64, out: &mut [u8]) -> Result<(), Fault> {
+        let (r, off) = self.find(addr, out.len() as u64).ok_or(Fault {
+            addr,
+            bytes: out.len().min(255) as u8,
+            write: false,
+        })?;
+        let mut j = 0usize;
+        while j < out.len() {
+            let o = off + j as u64;
+            if o & 3 == 0 && j + 4 <= out.len() {
+                // Whole words where aligned.
+                out[j..j + 4].copy_from_slice(&r.word(o).load(Relaxed).to_le_bytes());
+                j += 4;
+            } else {
+                out[j] = r.read_byte(o);
+                j += 1;
+            }
+        }
+        Ok(())
+    }
+
+    /// Copies `data` to `addr` (all in one region).
+    pub fn write_bytes(&self, addr: u64, data: &[u8]) -> Result<(), Fault> {
+        let (r, off) = self.find(addr, data.len() as u64).ok_or(Fault {
+            addr,
+            bytes: data.len().min(255) as u8,
+            write: true,
+        })?;
+        let mut j = 0usize;
+        while j < data.len() {
+            let o = off + j as u64;
+            if o & 3 == 0 && j + 4 <= data.len() {
+                let w = u32::from_le_bytes([data[j], data[j + 1], data[j + 2], data[j + 3]]);
+                r.word(o).store(w, Relaxed);
+                j += 4;
+            } else {
+                r.write_byte(o, data[j]);
+                j += 1;
+            }
+        }
+        Ok(())
     }
 
     pub fn regions(&self) -> &[Region] {
@@ -146,6 +263,20 @@ impl Memory {
         let k = self.regions.partition_point(|r| r.base <= addr);
         let r = self.regions.get(k.checked_sub(1)?)?;
         (addr - r.base < r.size).then_some(r)
+    }
+
+    /// The region that starts at `base`.
+    pub fn region_starting_at(&self, base: u64) -> Option<&Region> {
+        let k = self.regions.binary_search_by_key(&base, |r| r.base).ok()?;
+        self.regions.get(k)
+    }
+
+    /// The region holding `addr` or ending at it (a pointer one past a buffer is still the
+    /// buffer's).
+    pub fn region_holding(&self, addr: u64) -> Option<&Region> {
+        let k = self.regions.partition_point(|r| r.base <= addr);
+        let r = self.regions.get(k.checked_sub(1)?)?;
+        (addr - r.base <= r.size).then_some(r)
     }
 
     /// The region holding `[addr, addr + n)`, and the offset in it.
@@ -264,5 +395,30 @@ mod tests {
         assert_eq!(m.atomic32(b, |x| x + 5), Ok(0));
         assert_eq!(m.read(b, 4), Ok(5));
         assert!(m.write(b + 2, 4, 0).is_err());
+        // Bulk copies, unaligned ends included; removed regions fault and are not reused.
+        m.write_bytes(a + 1, &[9, 8, 7, 6, 5, 4]).unwrap();
+        let mut out = [0u8; 9];
+        m.read_bytes(a + 1, &mut out).unwrap();
+        assert_eq!(out, [9, 8, 7, 6, 5, 4, 8, 9, 10]);
+        assert!(m.read_bytes(a + 2, &mut out).is_err());
+        assert!(m.remove(a));
+        assert!(!m.remove(a));
+        assert!(m.read(a, 1).is_err());
+        let c = m.add("c", 4, &[]);
+        assert!(c > b);
+        // A shared region: its address is its storage's; writes through either side meet.
+        let h = m.add_shared("h", 8).unwrap();
+        m.write(h, 4, 0x11223344).unwrap();
+        // SAFETY: the region's storage, 8 bytes at h.
+        let host = unsafe { std::slice::from_raw_parts_mut(h as *mut u8, 8) };
+        assert_eq!(host[..4], [0x44, 0x33, 0x22, 0x11]);
+        host[5] = 9;
+        assert_eq!(m.read(h + 5, 1), Ok(9));
+        // Regions added after a shared one keep the order lookups need.
+        let e = m.add("e", 4, &[5]);
+        assert_eq!(m.read(e, 1), Ok(5));
+        assert_eq!(m.read(h + 5, 1), Ok(9));
+        assert!(m.remove(h));
+        assert!(m.add_shared("z", 0).is_none());
     }
 }

@@ -9,10 +9,12 @@
 //! all 64 lanes at once ([`Lanes`]), applies OMOD then CLAMP to float results, and writes the
 //! results under EXEC. The semantics functions (`ops_*.rs`) only compute.
 
+pub mod device;
 pub mod dispatch;
 pub mod exec;
 pub mod fast;
 pub mod float;
+pub mod gpus;
 pub mod kernel;
 pub mod lanes;
 pub mod memory;

@@ -1,0 +1,135 @@
+//! `gcnkit exec [-a GPU] -- PROGRAM [ARGS...]`: runs a HIP program with gcnkit's HIP runtime
+//! (crate `gcnkit-hip`) in place of ROCm's `libamdhip64.so.5`, so that its kernels run on the
+//! kernel machine (docs/hip.md).
+//!
+//! How: a private temporary directory holds a link named `libamdhip64.so.5` to the runtime
+//! (`libgcnkit_hip.so`, built next to this binary; `GCNKIT_HIP_LIB` names another) and goes
+//! first on `LD_LIBRARY_PATH`; `GCNKIT_GPU` tells the runtime which GPU to be. PROGRAM's exit
+//! status is exec's; gcnkit's own errors (no runtime, no such program, a GPU not modelled)
+//! exit 2 before PROGRAM starts. The equivalent environment line:
+//! `LD_LIBRARY_PATH=DIR_WITH_libamdhip64.so.5 GCNKIT_GPU=gfx906 ./prog`.
+
+use gcnkit::emu::gpus::Gpu;
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The GPU the program sees: gfx906 (default), gfx900, gfx803, gfx802 or gfx701.
+    #[arg(short, long, default_value = "gfx906")]
+    pub(crate) arch: String,
+    /// Devices the program sees (one for now).
+    #[arg(long, default_value_t = 1)]
+    pub(crate) devices: u32,
+    /// A line on stderr per kernel launch: grid, instructions, waves, time.
+    #[arg(long)]
+    pub(crate) stats: bool,
+    /// The program and its arguments (after `--`).
+    #[arg(
+        required = true,
+        trailing_var_arg = true,
+        allow_hyphen_values = true,
+        value_name = "PROGRAM [ARGS]"
+    )]
+    pub(crate) command: Vec<OsString>,
+}
+
+/// The runtime library's file name as cargo builds it.
+const LIB: &str = "libgcnkit_hip.so";
+
+/// Where the runtime is: `GCNKIT_HIP_LIB`, else beside this binary (cargo puts both in
+/// `target/<profile>/`).
+fn find_runtime() -> Result<PathBuf, String> {
+    if let Some(p) = std::env::var_os("GCNKIT_HIP_LIB").filter(|p| !p.is_empty()) {
+        let p = PathBuf::from(p);
+        return if p.is_file() {
+            Ok(p)
+        } else {
+            Err(format!("GCNKIT_HIP_LIB={} is not a file", p.display()))
+        };
+    }
+    let exe = std::env::current_exe().map_err(|e| format!("cannot find gcnkit's own path: {e}"))?;
+    let dir = exe.parent().unwrap_or(Path::new("."));
+    let p = dir.join(LIB);
+    if p.is_file() {
+        Ok(p)
+    } else {
+        Err(format!(
+            "the HIP runtime {LIB} is not beside {} (build it: cargo build --release, or \
+             cargo build -p gcnkit-hip; or set GCNKIT_HIP_LIB)",
+            exe.display()
+        ))
+    }
+}
+
+/// A program name as the shell would find it (a path, or a name on PATH).
+fn find_program(p: &OsString) -> Option<PathBuf> {
+    let path = Path::new(p);
+    if path.components().count() > 1 {
+        return path.is_file().then(|| path.to_path_buf());
+    }
+    std::env::split_paths(&std::env::var_os("PATH")?)
+        .map(|d| d.join(path))
+        .find(|c| c.is_file())
+}
+
+pub fn run(a: Args) -> ExitCode {
+    let fail = |m: String| {
+        eprintln!("gcnkit exec: {m}");
+        ExitCode::from(2)
+    };
+    let Some(gpu) = Gpu::by_name(&a.arch) else {
+        return fail(format!(
+            "-a {}: not a GPU the HIP runtime models ({})",
+            a.arch,
+            Gpu::names()
+        ));
+    };
+    if a.devices != 1 {
+        return fail(format!("--devices {}: one device only for now", a.devices));
+    }
+    let lib = match find_runtime() {
+        Ok(l) => l,
+        Err(m) => return fail(m),
+    };
+    let Some(program) = find_program(&a.command[0]) else {
+        return fail(format!("{}: no such program", a.command[0].to_string_lossy()));
+    };
+    // The private directory: `libamdhip64.so.5` → the runtime.
+    let dir = match tempfile::Builder::new().prefix("gcnkit-exec-").tempdir() {
+        Ok(d) => d,
+        Err(e) => return fail(format!("cannot make a temporary directory: {e}")),
+    };
+    let lib = lib.canonicalize().unwrap_or(lib);
+    if let Err(e) = std::os::unix::fs::symlink(&lib, dir.path().join("libamdhip64.so.5")) {
+        return fail(format!("cannot link the runtime into {}: {e}", dir.path().display()));
+    }
+    let mut path = OsString::from(dir.path());
+    if let Some(old) = std::env::var_os("LD_LIBRARY_PATH").filter(|p| !p.is_empty()) {
+        path.push(":");
+        path.push(old);
+    }
+    let mut cmd = Command::new(&program);
+    cmd.args(&a.command[1..])
+        .env("LD_LIBRARY_PATH", path)
+        .env("GCNKIT_GPU", gpu.processor);
+    if a.stats {
+        cmd.env("GCNKIT_STATS", "1");
+    }
+    let status = match cmd.status() {
+        Ok(s) => s,
+        Err(e) => return fail(format!("cannot run {}: {e}", program.display())),
+    };
+    drop(dir);
+    match status.code() {
+        Some(c) => ExitCode::from(c as u8),
+        None => {
+            // Killed by a signal: the shell's convention, 128 + the signal.
+            use std::os::unix::process::ExitStatusExt;
+            let sig = status.signal().unwrap_or(0);
+            eprintln!("gcnkit exec: {} was killed by signal {sig}", program.display());
+            ExitCode::from((128 + sig) as u8)
+        }
+    }
+}

@@ -1,0 +1,322 @@
+//! Devices: counts, properties, attributes, flags, function attributes.
+
+use super::*;
+
+// ---- Devices ----
+
+pub extern "C" fn hipInit(_flags: u32) -> i32 {
+    guard(|| gpu().map(|_| ()))
+}
+
+pub unsafe extern "C" fn hipGetDeviceCount(count: *mut i32) -> i32 {
+    guard(|| {
+        if count.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        let n = gpu().map_or(0, |_| 1);
+        // SAFETY: checked non-null.
+        unsafe { *count = n };
+        if n == 0 {
+            Err(hipErrorNoDevice)
+        } else {
+            Ok(())
+        }
+    })
+}
+
+pub unsafe extern "C" fn hipGetDevice(device_id: *mut i32) -> i32 {
+    guard(|| {
+        if device_id.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        gpu()?;
+        // SAFETY: checked non-null.
+        unsafe { *device_id = 0 };
+        Ok(())
+    })
+}
+
+pub extern "C" fn hipSetDevice(device_id: i32) -> i32 {
+    guard(|| check_device(device_id).map(|_| ()))
+}
+
+pub unsafe extern "C" fn hipDeviceGet(device: *mut i32, ordinal: i32) -> i32 {
+    guard(|| {
+        if device.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        check_device(ordinal)?;
+        // SAFETY: checked non-null.
+        unsafe { *device = ordinal };
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn hipDeviceGetName(name: *mut c_char, len: i32, device: i32) -> i32 {
+    guard(|| {
+        let g = check_device(device)?;
+        if name.is_null() || len <= 0 {
+            return Err(hipErrorInvalidValue);
+        }
+        let bytes = g.name.as_bytes();
+        let n = bytes.len().min(len as usize - 1);
+        // SAFETY: the program's buffer of `len` bytes.
+        unsafe {
+            std::ptr::copy_nonoverlapping(bytes.as_ptr(), name as *mut u8, n);
+            *name.add(n) = 0;
+        }
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn hipDeviceComputeCapability(major: *mut i32, minor: *mut i32, device: i32) -> i32 {
+    guard(|| {
+        let g = check_device(device)?;
+        if major.is_null() || minor.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        let p = properties(g);
+        // SAFETY: checked non-null.
+        unsafe {
+            *major = p.major;
+            *minor = p.minor;
+        }
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn hipDeviceTotalMem(bytes: *mut usize, device: i32) -> i32 {
+    guard(|| {
+        let g = check_device(device)?;
+        if bytes.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        // SAFETY: checked non-null.
+        unsafe { *bytes = g.memory_bytes as usize };
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn hipGetDeviceFlags(flags: *mut u32) -> i32 {
+    guard(|| {
+        if flags.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        let f = with(|rt| rt.device_flags);
+        // SAFETY: checked non-null.
+        unsafe { *flags = f };
+        Ok(())
+    })
+}
+
+pub extern "C" fn hipSetDeviceFlags(flags: u32) -> i32 {
+    guard(|| {
+        gpu()?;
+        with(|rt| rt.device_flags = flags);
+        Ok(())
+    })
+}
+
+// Cache and shared-memory configuration: AMD GPUs have none to set; HIP ignores them too.
+
+pub extern "C" fn hipDeviceSetCacheConfig(_config: i32) -> i32 {
+    guard(|| gpu().map(|_| ()))
+}
+
+pub unsafe extern "C" fn hipDeviceGetCacheConfig(config: *mut i32) -> i32 {
+    guard(|| {
+        if config.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        // SAFETY: checked non-null; hipFuncCachePreferNone.
+        unsafe { *config = 0 };
+        Ok(())
+    })
+}
+
+pub extern "C" fn hipDeviceSetSharedMemConfig(_config: i32) -> i32 {
+    guard(|| gpu().map(|_| ()))
+}
+
+pub extern "C" fn hipFuncSetCacheConfig(_func: *const c_void, _config: i32) -> i32 {
+    guard(|| gpu().map(|_| ()))
+}
+
+/// `hipFuncAttributes` (HIP 5.2).
+#[repr(C)]
+pub struct FuncAttributes {
+    pub binary_version: i32,
+    pub cache_mode_ca: i32,
+    pub const_size_bytes: usize,
+    pub local_size_bytes: usize,
+    pub max_dynamic_shared_size_bytes: i32,
+    pub max_threads_per_block: i32,
+    pub num_regs: i32,
+    pub preferred_shmem_carveout: i32,
+    pub ptx_version: i32,
+    pub shared_size_bytes: usize,
+}
+
+pub unsafe extern "C" fn hipFuncGetAttributes(attr: *mut FuncAttributes, func: *const c_void) -> i32 {
+    guard(|| {
+        if attr.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        let (k, g) = with(|rt| {
+            Ok::<_, HipError>((
+                rt.kernel(func as usize)?,
+                *rt.gpu.as_ref().map_err(|_| hipErrorNoDevice)?,
+            ))
+        })?;
+        let version = g.gcn_arch / 100 * 10 + g.gcn_arch / 10 % 10;
+        let a = FuncAttributes {
+            binary_version: version,
+            cache_mode_ca: 0,
+            const_size_bytes: 0,
+            local_size_bytes: k.setup.private_segment_size as usize,
+            max_dynamic_shared_size_bytes: props::LDS_BYTES - k.setup.group_segment_size as i32,
+            max_threads_per_block: k
+                .reqd_block
+                .map_or(props::MAX_THREADS_PER_BLOCK, |b| (b[0] * b[1] * b[2]) as i32),
+            num_regs: k.setup.vgprs as i32,
+            preferred_shmem_carveout: 0,
+            ptx_version: version,
+            shared_size_bytes: k.setup.group_segment_size as usize,
+        };
+        // SAFETY: checked non-null.
+        unsafe { attr.write(a) };
+        Ok(())
+    })
+}
+
+/// The properties of `g` as ROCm fills `hipDeviceProp_t`.
+pub fn properties(g: &Gpu) -> HipDeviceProp {
+    // SAFETY: all-zero bytes are a valid HipDeviceProp (integers, arrays, null pointers).
+    let mut p: HipDeviceProp = unsafe { std::mem::zeroed() };
+    copy_name(&mut p.name, g.name);
+    copy_name(&mut p.gcn_arch_name, &g.arch_name());
+    p.total_global_mem = g.memory_bytes as usize;
+    p.shared_mem_per_block = props::LDS_BYTES as usize;
+    p.regs_per_block = props::REGS_PER_BLOCK;
+    p.warp_size = props::WAVE;
+    p.max_threads_per_block = props::MAX_THREADS_PER_BLOCK;
+    p.max_threads_dim = [1024, 1024, 1024];
+    p.max_grid_size = [i32::MAX, i32::MAX, i32::MAX];
+    p.clock_rate = g.clock_khz;
+    p.memory_clock_rate = g.memory_clock_khz;
+    p.memory_bus_width = g.memory_bus_bits;
+    p.total_const_mem = g.memory_bytes as usize;
+    p.major = g.gcn_arch / 100;
+    p.minor = g.gcn_arch / 10 % 10;
+    p.multi_processor_count = g.compute_units;
+    p.l2_cache_size = g.l2_bytes;
+    p.max_threads_per_multi_processor = props::MAX_THREADS_PER_CU;
+    p.compute_mode = 0;
+    // The shader clock counter (s_memrealtime) runs at 100 MHz.
+    p.clock_instruction_rate = 100_000;
+    p.arch = ARCH_FLAGS;
+    p.concurrent_kernels = 1;
+    p.pci_device_id = 0;
+    p.max_shared_memory_per_multi_processor = props::LDS_BYTES as usize;
+    p.can_map_host_memory = 1;
+    p.gcn_arch = g.gcn_arch;
+    p.max_texture_1d_linear = 1 << 27;
+    p.max_texture_1d = 16384;
+    p.max_texture_2d = [16384, 16384];
+    p.max_texture_3d = [2048, 2048, 2048];
+    p.mem_pitch = i32::MAX as usize;
+    p.texture_alignment = 256;
+    p.texture_pitch_alignment = 256;
+    p.ecc_enabled = g.features.iter().any(|(f, on)| *f == "sramecc" && *on) as i32;
+    p.asic_revision = 1;
+    // Managed memory is host memory the kernels reach directly (one copy, no migration).
+    p.managed_memory = 1;
+    p.direct_managed_mem_access_from_host = 1;
+    p.concurrent_managed_access = 1;
+    p
+}
+
+pub unsafe extern "C" fn hipGetDeviceProperties(prop: *mut HipDeviceProp, device_id: i32) -> i32 {
+    guard(|| {
+        if prop.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        let g = check_device(device_id)?;
+        // SAFETY: the program's hipDeviceProp_t.
+        unsafe { prop.write(properties(g)) };
+        Ok(())
+    })
+}
+
+/// An attribute's value, `None` for one not modelled.
+pub fn attribute(g: &Gpu, attr: i32) -> Option<i32> {
+    use crate::attr::*;
+    let p = properties(g);
+    Some(match attr {
+        a if a == hipDeviceAttributeMaxThreadsPerBlock => p.max_threads_per_block,
+        a if a == hipDeviceAttributeMaxBlockDimX => p.max_threads_dim[0],
+        a if a == hipDeviceAttributeMaxBlockDimY => p.max_threads_dim[1],
+        a if a == hipDeviceAttributeMaxBlockDimZ => p.max_threads_dim[2],
+        a if a == hipDeviceAttributeMaxGridDimX => p.max_grid_size[0],
+        a if a == hipDeviceAttributeMaxGridDimY => p.max_grid_size[1],
+        a if a == hipDeviceAttributeMaxGridDimZ => p.max_grid_size[2],
+        a if a == hipDeviceAttributeMaxSharedMemoryPerBlock => props::LDS_BYTES,
+        a if a == hipDeviceAttributeSharedMemPerBlockOptin => props::LDS_BYTES,
+        a if a == hipDeviceAttributeMaxSharedMemoryPerMultiprocessor => props::LDS_BYTES,
+        a if a == hipDeviceAttributeSharedMemPerMultiprocessor => props::LDS_BYTES,
+        a if a == hipDeviceAttributeTotalConstantMemory => i32::MAX,
+        a if a == hipDeviceAttributeWarpSize => p.warp_size,
+        a if a == hipDeviceAttributeMaxRegistersPerBlock => p.regs_per_block,
+        a if a == hipDeviceAttributeMaxRegistersPerMultiprocessor => p.regs_per_block,
+        a if a == hipDeviceAttributeClockRate => p.clock_rate,
+        a if a == hipDeviceAttributeMemoryClockRate => p.memory_clock_rate,
+        a if a == hipDeviceAttributeMemoryBusWidth => p.memory_bus_width,
+        a if a == hipDeviceAttributeMultiprocessorCount => p.multi_processor_count,
+        a if a == hipDeviceAttributePhysicalMultiProcessorCount => p.multi_processor_count,
+        a if a == hipDeviceAttributeComputeMode => 0,
+        a if a == hipDeviceAttributeL2CacheSize => p.l2_cache_size,
+        a if a == hipDeviceAttributeMaxThreadsPerMultiProcessor => p.max_threads_per_multi_processor,
+        a if a == hipDeviceAttributeComputeCapabilityMajor => p.major,
+        a if a == hipDeviceAttributeComputeCapabilityMinor => p.minor,
+        a if a == hipDeviceAttributeConcurrentKernels => 1,
+        a if a == hipDeviceAttributePciBusId => 0,
+        a if a == hipDeviceAttributePciDeviceId => 0,
+        a if a == hipDeviceAttributePciDomainID => 0,
+        a if a == hipDeviceAttributeIntegrated => 0,
+        a if a == hipDeviceAttributeIsMultiGpuBoard => 0,
+        a if a == hipDeviceAttributeCooperativeLaunch => 0,
+        a if a == hipDeviceAttributeCooperativeMultiDeviceLaunch => 0,
+        a if a == hipDeviceAttributeManagedMemory => 1,
+        a if a == hipDeviceAttributeDirectManagedMemAccessFromHost => 1,
+        a if a == hipDeviceAttributeConcurrentManagedAccess => 1,
+        a if a == hipDeviceAttributeCanMapHostMemory => p.can_map_host_memory,
+        a if a == hipDeviceAttributeEccEnabled => p.ecc_enabled,
+        a if a == hipDeviceAttributeClockInstructionRate => p.clock_instruction_rate,
+        a if a == hipDeviceAttributeGcnArch => p.gcn_arch,
+        a if a == hipDeviceAttributeAsicRevision => p.asic_revision,
+        a if a == hipDeviceAttributeIsLargeBar => 0,
+        a if a == hipDeviceAttributeKernelExecTimeout => 0,
+        a if a == hipDeviceAttributeUnifiedAddressing => 0,
+        a if a == hipDeviceAttributeTextureAlignment => 256,
+        a if a == hipDeviceAttributeTexturePitchAlignment => 256,
+        a if a == hipDeviceAttributeMaxPitch => i32::MAX,
+        a if a == hipDeviceAttributeImageSupport => 0,
+        _ => return None,
+    })
+}
+
+pub unsafe extern "C" fn hipDeviceGetAttribute(pi: *mut i32, attr: i32, device_id: i32) -> i32 {
+    guard(|| {
+        if pi.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        let g = check_device(device_id)?;
+        let v = attribute(g, attr).ok_or_else(|| {
+            eprintln!("gcnkit-hip: hipDeviceGetAttribute: attribute {attr} is not supported yet");
+            hipErrorInvalidValue
+        })?;
+        // SAFETY: checked non-null.
+        unsafe { *pi = v };
+        Ok(())
+    })
+}

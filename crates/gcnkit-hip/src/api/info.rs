@@ -1,0 +1,110 @@
+//! Errors, versions and the small helpers the library exports.
+
+use super::*;
+
+// ---- Errors and versions ----
+
+pub extern "C" fn hipGetLastError() -> i32 {
+    runtime::last_error(true)
+}
+
+pub extern "C" fn hipPeekAtLastError() -> i32 {
+    runtime::last_error(false)
+}
+
+/// HIP's description of an error (hipGetErrorString), the name where HIP has none of its own.
+pub(super) fn description(e: HipError) -> Option<&'static str> {
+    Some(match e {
+        hipSuccess => "no error",
+        hipErrorInvalidValue => "invalid argument",
+        hipErrorOutOfMemory => "out of memory",
+        hipErrorNotInitialized => "initialization error",
+        hipErrorInvalidConfiguration => "invalid configuration argument",
+        hipErrorInvalidSymbol => "invalid device symbol",
+        hipErrorInvalidDevicePointer => "invalid device pointer",
+        hipErrorInvalidMemcpyDirection => "invalid copy direction for memcpy",
+        hipErrorMissingConfiguration => "__global__ function call is not configured",
+        hipErrorInvalidDeviceFunction => "invalid device function",
+        hipErrorNoDevice => "no ROCm-capable device is detected",
+        hipErrorInvalidDevice => "invalid device ordinal",
+        hipErrorInvalidImage => "device kernel image is invalid",
+        hipErrorNoBinaryForGpu => "no kernel image is available for execution on the device",
+        hipErrorInvalidHandle => "invalid resource handle",
+        hipErrorNotReady => "device not ready",
+        hipErrorIllegalAddress => "an illegal memory access was encountered",
+        hipErrorLaunchOutOfResources => "too many resources requested for launch",
+        hipErrorLaunchFailure => "unspecified launch failure",
+        hipErrorNotSupported => "operation not supported",
+        hipErrorAssert => "device-side assert triggered",
+        hipErrorUnknown => "unknown error",
+        _ => return None,
+    })
+}
+
+/// NUL-terminated names and descriptions, made once.
+pub(super) fn strings() -> &'static [(HipError, CString, CString)] {
+    static S: OnceLock<Vec<(HipError, CString, CString)>> = OnceLock::new();
+    S.get_or_init(|| {
+        NAMES
+            .iter()
+            .map(|&(v, n)| {
+                let d = description(v).unwrap_or(n);
+                (
+                    v,
+                    CString::new(n).unwrap_or_default(),
+                    CString::new(d).unwrap_or_default(),
+                )
+            })
+            .collect()
+    })
+}
+
+pub extern "C" fn hipGetErrorName(hip_error: i32) -> *const c_char {
+    match strings().iter().find(|s| s.0 == hip_error) {
+        Some(s) => s.1.as_ptr(),
+        None => c"hipErrorUnknown".as_ptr(),
+    }
+}
+
+pub extern "C" fn hipGetErrorString(hip_error: i32) -> *const c_char {
+    match strings().iter().find(|s| s.0 == hip_error) {
+        Some(s) => s.2.as_ptr(),
+        None => c"unknown error".as_ptr(),
+    }
+}
+
+pub unsafe extern "C" fn hipRuntimeGetVersion(runtime_version: *mut i32) -> i32 {
+    guard(|| {
+        if runtime_version.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        // SAFETY: checked non-null.
+        unsafe { *runtime_version = HIP_VERSION };
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn hipDriverGetVersion(driver_version: *mut i32) -> i32 {
+    guard(|| {
+        if driver_version.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        // SAFETY: checked non-null.
+        unsafe { *driver_version = HIP_VERSION };
+        Ok(())
+    })
+}
+
+// ---- Small helpers the library exports ----
+
+pub extern "C" fn hipCreateChannelDesc(x: i32, y: i32, z: i32, w: i32, f: i32) -> ChannelDesc {
+    ChannelDesc { x, y, z, w, f }
+}
+
+pub extern "C" fn __gnu_f2h_ieee(f: f32) -> u16 {
+    half::f16::from_f32(f).to_bits()
+}
+
+pub extern "C" fn __gnu_h2f_ieee(h: u16) -> f32 {
+    half::f16::from_bits(h).to_f32()
+}

@@ -1,0 +1,521 @@
+//! Device, pinned and managed memory: allocation, copies of every kind, sets, pitched and 2D
+//! memory, pointer queries.
+
+use super::*;
+
+// ---- Memory ----
+
+pub unsafe extern "C" fn hipMalloc(ptr: *mut *mut c_void, size: usize) -> i32 {
+    guard(|| {
+        if ptr.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        let addr = if size == 0 {
+            0
+        } else {
+            with(|rt| {
+                let limit = rt.gpu.as_ref().map_or(0, |g| g.memory_bytes);
+                if rt.allocated.saturating_add(size as u64) > limit {
+                    return Err(hipErrorOutOfMemory);
+                }
+                rt.allocated += size as u64;
+                Ok(rt.device()?.alloc(size as u64))
+            })?
+        };
+        // SAFETY: checked non-null; the program passes where to store the pointer.
+        unsafe { *ptr = addr as *mut c_void };
+        Ok(())
+    })
+}
+
+pub extern "C" fn hipFree(ptr: *mut c_void) -> i32 {
+    guard(|| {
+        if ptr.is_null() {
+            return Ok(());
+        }
+        with(|rt| {
+            let dev = rt.device()?;
+            let size = dev.allocation(ptr as u64).map_or(0, |(_, s)| s);
+            match dev.free(ptr as u64) {
+                Ok(()) => {
+                    rt.allocated = rt.allocated.saturating_sub(size);
+                    rt.shared.remove(&(ptr as u64));
+                    Ok(())
+                }
+                Err(e) => {
+                    eprintln!("gcnkit-hip: hipFree: {e}");
+                    Err(hipErrorInvalidValue)
+                }
+            }
+        })
+    })
+}
+
+// ---- Host-shared memory: pinned (`hipHostMalloc`) and managed (`hipMallocManaged`) memory
+// is one allocation whose address is a host pointer to its own bytes, so the program and its
+// kernels read and write the same memory at the same address ----
+
+pub(super) unsafe fn alloc_shared(
+    what: &str,
+    ptr: *mut *mut c_void,
+    size: usize,
+    managed: bool,
+) -> Result<(), HipError> {
+    if ptr.is_null() {
+        return Err(hipErrorInvalidValue);
+    }
+    let addr = if size == 0 {
+        0
+    } else {
+        with(|rt| {
+            let limit = rt.gpu.as_ref().map_or(0, |g| g.memory_bytes);
+            if rt.allocated.saturating_add(size as u64) > limit {
+                return Err(hipErrorOutOfMemory);
+            }
+            let a = rt.device()?.alloc_shared(size as u64).ok_or_else(|| {
+                eprintln!("gcnkit-hip: {what} of {size} bytes: no room in the address space");
+                hipErrorOutOfMemory
+            })?;
+            rt.allocated += size as u64;
+            rt.shared.insert(a, managed);
+            Ok(a)
+        })?
+    };
+    // SAFETY: checked non-null; the program passes where to store the pointer.
+    unsafe { *ptr = addr as *mut c_void };
+    Ok(())
+}
+
+pub unsafe extern "C" fn hipHostMalloc(ptr: *mut *mut c_void, size: usize, _flags: u32) -> i32 {
+    // SAFETY: the program's out-pointer.
+    guard(|| unsafe { alloc_shared("hipHostMalloc", ptr, size, false) })
+}
+
+pub unsafe extern "C" fn hipHostAlloc(ptr: *mut *mut c_void, size: usize, _flags: u32) -> i32 {
+    // SAFETY: the program's out-pointer.
+    guard(|| unsafe { alloc_shared("hipHostAlloc", ptr, size, false) })
+}
+
+pub unsafe extern "C" fn hipMallocHost(ptr: *mut *mut c_void, size: usize) -> i32 {
+    // SAFETY: the program's out-pointer.
+    guard(|| unsafe { alloc_shared("hipMallocHost", ptr, size, false) })
+}
+
+pub unsafe extern "C" fn hipMallocManaged(dev_ptr: *mut *mut c_void, size: usize, _flags: u32) -> i32 {
+    // SAFETY: the program's out-pointer.
+    guard(|| unsafe { alloc_shared("hipMallocManaged", dev_ptr, size, true) })
+}
+
+pub extern "C" fn hipHostFree(ptr: *mut c_void) -> i32 {
+    hipFree(ptr)
+}
+
+pub extern "C" fn hipFreeHost(ptr: *mut c_void) -> i32 {
+    hipFree(ptr)
+}
+
+/// The device pointer of pinned memory is the host pointer itself.
+pub unsafe extern "C" fn hipHostGetDevicePointer(dev_ptr: *mut *mut c_void, host_ptr: *mut c_void, _flags: u32) -> i32 {
+    guard(|| {
+        if dev_ptr.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        with(|rt| rt.device().map(|d| d.allocation(host_ptr as u64).is_some()))?
+            .then_some(())
+            .ok_or(hipErrorInvalidValue)?;
+        // SAFETY: checked non-null.
+        unsafe { *dev_ptr = host_ptr };
+        Ok(())
+    })
+}
+
+pub(super) const MEMCPY_KINDS: [&str; 5] = [
+    "hipMemcpyHostToHost",
+    "hipMemcpyHostToDevice",
+    "hipMemcpyDeviceToHost",
+    "hipMemcpyDeviceToDevice",
+    "hipMemcpyDefault",
+];
+
+/// A copy of `n` bytes; where each side is comes from the device's allocations (the kind
+/// must agree with them where it names a side as device memory).
+pub(super) unsafe fn memcpy(
+    what: &str,
+    dst: *mut c_void,
+    src: *const c_void,
+    n: usize,
+    kind: i32,
+) -> Result<(), HipError> {
+    let Some(kind_name) = usize::try_from(kind).ok().and_then(|k| MEMCPY_KINDS.get(k)) else {
+        return Err(hipErrorInvalidMemcpyDirection);
+    };
+    if n == 0 {
+        return Ok(());
+    }
+    if dst.is_null() || src.is_null() {
+        return Err(hipErrorInvalidValue);
+    }
+    with(|rt| {
+        let dev = rt.device()?;
+        let (d, s) = (dst as u64, src as u64);
+        let (d_dev, s_dev) = (dev.allocation(d).is_some(), dev.allocation(s).is_some());
+        let (want_d, want_s) = match kind {
+            1 => (Some(true), None),
+            2 => (None, Some(true)),
+            3 => (Some(true), Some(true)),
+            _ => (None, None),
+        };
+        for (want, is, p, side) in [(want_d, d_dev, d, "destination"), (want_s, s_dev, s, "source")] {
+            if want == Some(true) && !is {
+                eprintln!(
+                    "gcnkit-hip: {what} ({kind_name}): the {side} 0x{p:x} is not device memory{}",
+                    if dev.was_freed(p) { " (it was freed)" } else { "" }
+                );
+                return Err(hipErrorInvalidValue);
+            }
+        }
+        let bad = |e: gcnkit::emu::device::DeviceError| {
+            eprintln!("gcnkit-hip: {what} of {n} bytes ({kind_name}): {e}");
+            hipErrorInvalidValue
+        };
+        match (d_dev, s_dev) {
+            (true, true) => dev.copy(d, s, n as u64).map_err(bad),
+            // SAFETY: a host source readable for `n` bytes (HIP's contract).
+            (true, false) => dev
+                .write(d, unsafe { std::slice::from_raw_parts(src as *const u8, n) })
+                .map_err(bad),
+            // SAFETY: a host destination writable for `n` bytes.
+            (false, true) => dev
+                .read(s, unsafe { std::slice::from_raw_parts_mut(dst as *mut u8, n) })
+                .map_err(bad),
+            (false, false) => {
+                // SAFETY: two host ranges of `n` bytes (they may overlap).
+                unsafe { std::ptr::copy(src as *const u8, dst as *mut u8, n) };
+                Ok(())
+            }
+        }
+    })
+}
+
+pub unsafe extern "C" fn hipMemcpy(dst: *mut c_void, src: *const c_void, size_bytes: usize, kind: i32) -> i32 {
+    // SAFETY: the caller's pointers, as HIP takes them.
+    guard(|| unsafe { memcpy("hipMemcpy", dst, src, size_bytes, kind) })
+}
+
+pub unsafe extern "C" fn hipMemcpyAsync(
+    dst: *mut c_void,
+    src: *const c_void,
+    size_bytes: usize,
+    kind: i32,
+    _stream: *mut c_void,
+) -> i32 {
+    // SAFETY: as hipMemcpy (the copy is done when the call returns).
+    guard(|| unsafe { memcpy("hipMemcpyAsync", dst, src, size_bytes, kind) })
+}
+
+pub(super) fn memset(what: &str, dst: *mut c_void, value: i32, n: usize) -> Result<(), HipError> {
+    if n == 0 {
+        return Ok(());
+    }
+    with(|rt| {
+        rt.device()?.fill(dst as u64, value as u8, n as u64).map_err(|e| {
+            eprintln!("gcnkit-hip: {what} of {n} bytes: {e}");
+            hipErrorInvalidValue
+        })
+    })
+}
+
+pub extern "C" fn hipMemset(dst: *mut c_void, value: i32, size_bytes: usize) -> i32 {
+    guard(|| memset("hipMemset", dst, value, size_bytes))
+}
+
+pub extern "C" fn hipMemsetAsync(dst: *mut c_void, value: i32, size_bytes: usize, _stream: *mut c_void) -> i32 {
+    guard(|| memset("hipMemsetAsync", dst, value, size_bytes))
+}
+
+pub unsafe extern "C" fn hipMemGetInfo(free: *mut usize, total: *mut usize) -> i32 {
+    guard(|| {
+        let (used, all) = with(|rt| (rt.allocated, rt.gpu.as_ref().map_or(0, |g| g.memory_bytes)));
+        // SAFETY: the program's out-pointers (null ones skipped).
+        unsafe {
+            if !free.is_null() {
+                *free = all.saturating_sub(used) as usize;
+            }
+            if !total.is_null() {
+                *total = all as usize;
+            }
+        }
+        Ok(())
+    })
+}
+
+// ---- More memory: pointer queries, pitched and 2D memory, the driver API's copies and sets ----
+
+/// `hipPointerAttribute_t` (HIP 5.2).
+#[repr(C)]
+pub struct PointerAttributes {
+    pub memory_type: i32,
+    pub device: i32,
+    pub device_pointer: *mut c_void,
+    pub host_pointer: *mut c_void,
+    pub is_managed: i32,
+    pub allocation_flags: u32,
+}
+
+pub unsafe extern "C" fn hipPointerGetAttributes(attributes: *mut PointerAttributes, ptr: *const c_void) -> i32 {
+    guard(|| {
+        if attributes.is_null() || ptr.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        let a = with(|rt| {
+            let (base, _) = rt.device()?.allocation(ptr as u64).ok_or(hipErrorInvalidValue)?;
+            let shared = rt.shared.get(&base).copied();
+            Ok::<_, HipError>(PointerAttributes {
+                // hipMemoryTypeHost for pinned memory, hipMemoryTypeDevice otherwise.
+                memory_type: if shared == Some(false) { 0 } else { 1 },
+                device: 0,
+                device_pointer: ptr as *mut c_void,
+                host_pointer: if shared.is_some() {
+                    ptr as *mut c_void
+                } else {
+                    std::ptr::null_mut()
+                },
+                is_managed: (shared == Some(true)) as i32,
+                allocation_flags: 0,
+            })
+        })?;
+        // SAFETY: checked non-null.
+        unsafe { attributes.write(a) };
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn hipMemPtrGetInfo(ptr: *mut c_void, size: *mut usize) -> i32 {
+    guard(|| {
+        if size.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        let (_, n) = with(|rt| rt.device()?.allocation(ptr as u64).ok_or(hipErrorInvalidValue))?;
+        // SAFETY: checked non-null.
+        unsafe { *size = n as usize };
+        Ok(())
+    })
+}
+
+/// Rows of pitched memory are aligned to this many bytes.
+pub(super) const PITCH: usize = 256;
+
+pub unsafe extern "C" fn hipMallocPitch(ptr: *mut *mut c_void, pitch: *mut usize, width: usize, height: usize) -> i32 {
+    guard(|| {
+        if pitch.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        let p = width.checked_next_multiple_of(PITCH).ok_or(hipErrorInvalidValue)?;
+        let total = p.checked_mul(height).ok_or(hipErrorInvalidValue)?;
+        // SAFETY: the program's out-pointers.
+        match unsafe { hipMalloc(ptr, total) } {
+            0 => {
+                // SAFETY: checked non-null.
+                unsafe { *pitch = p };
+                Ok(())
+            }
+            e => Err(e),
+        }
+    })
+}
+
+/// A 2D copy: `height` rows of `width` bytes, each side with its pitch.
+#[allow(clippy::too_many_arguments)]
+pub(super) unsafe fn memcpy_2d(
+    what: &str,
+    dst: *mut c_void,
+    dpitch: usize,
+    src: *const c_void,
+    spitch: usize,
+    width: usize,
+    height: usize,
+    kind: i32,
+) -> Result<(), HipError> {
+    if width > dpitch || width > spitch {
+        return Err(hipErrorInvalidPitchValue);
+    }
+    for row in 0..height {
+        let (d, s) = (dpitch.checked_mul(row), spitch.checked_mul(row));
+        let (Some(d), Some(s)) = (d, s) else {
+            return Err(hipErrorInvalidValue);
+        };
+        // SAFETY: rows of the caller's ranges (device ones are checked by memcpy).
+        unsafe {
+            memcpy(
+                what,
+                (dst as *mut u8).wrapping_add(d) as *mut c_void,
+                (src as *const u8).wrapping_add(s) as *const c_void,
+                width,
+                kind,
+            )
+        }?;
+    }
+    Ok(())
+}
+
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn hipMemcpy2D(
+    dst: *mut c_void,
+    dpitch: usize,
+    src: *const c_void,
+    spitch: usize,
+    width: usize,
+    height: usize,
+    kind: i32,
+) -> i32 {
+    // SAFETY: the caller's ranges, as hipMemcpy takes them.
+    guard(|| unsafe { memcpy_2d("hipMemcpy2D", dst, dpitch, src, spitch, width, height, kind) })
+}
+
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn hipMemcpy2DAsync(
+    dst: *mut c_void,
+    dpitch: usize,
+    src: *const c_void,
+    spitch: usize,
+    width: usize,
+    height: usize,
+    kind: i32,
+    _stream: *mut c_void,
+) -> i32 {
+    // SAFETY: as hipMemcpy2D (done when it returns).
+    guard(|| unsafe { memcpy_2d("hipMemcpy2DAsync", dst, dpitch, src, spitch, width, height, kind) })
+}
+
+pub unsafe extern "C" fn hipMemcpyHtoD(dst: *mut c_void, src: *mut c_void, size_bytes: usize) -> i32 {
+    // SAFETY: the caller's ranges.
+    guard(|| unsafe { memcpy("hipMemcpyHtoD", dst, src, size_bytes, 1) })
+}
+
+pub unsafe extern "C" fn hipMemcpyDtoH(dst: *mut c_void, src: *mut c_void, size_bytes: usize) -> i32 {
+    // SAFETY: the caller's ranges.
+    guard(|| unsafe { memcpy("hipMemcpyDtoH", dst, src, size_bytes, 2) })
+}
+
+pub unsafe extern "C" fn hipMemcpyDtoD(dst: *mut c_void, src: *mut c_void, size_bytes: usize) -> i32 {
+    // SAFETY: the caller's ranges.
+    guard(|| unsafe { memcpy("hipMemcpyDtoD", dst, src, size_bytes, 3) })
+}
+
+pub unsafe extern "C" fn hipMemcpyHtoDAsync(
+    dst: *mut c_void,
+    src: *mut c_void,
+    size_bytes: usize,
+    _s: *mut c_void,
+) -> i32 {
+    // SAFETY: the caller's ranges.
+    guard(|| unsafe { memcpy("hipMemcpyHtoDAsync", dst, src, size_bytes, 1) })
+}
+
+pub unsafe extern "C" fn hipMemcpyDtoHAsync(
+    dst: *mut c_void,
+    src: *mut c_void,
+    size_bytes: usize,
+    _s: *mut c_void,
+) -> i32 {
+    // SAFETY: the caller's ranges.
+    guard(|| unsafe { memcpy("hipMemcpyDtoHAsync", dst, src, size_bytes, 2) })
+}
+
+pub unsafe extern "C" fn hipMemcpyDtoDAsync(
+    dst: *mut c_void,
+    src: *mut c_void,
+    size_bytes: usize,
+    _s: *mut c_void,
+) -> i32 {
+    // SAFETY: the caller's ranges.
+    guard(|| unsafe { memcpy("hipMemcpyDtoDAsync", dst, src, size_bytes, 3) })
+}
+
+/// Fills `count` elements of `pattern` (1, 2 or 4 bytes) from device address `dst`.
+pub(super) fn fill_pattern(what: &str, dst: *mut c_void, pattern: &[u8], count: usize) -> Result<(), HipError> {
+    let len = count.checked_mul(pattern.len()).ok_or(hipErrorInvalidValue)?;
+    if len == 0 {
+        return Ok(());
+    }
+    with(|rt| {
+        let dev = rt.device()?;
+        let bad = |e: gcnkit::emu::device::DeviceError| {
+            eprintln!("gcnkit-hip: {what} of {len} bytes: {e}");
+            hipErrorInvalidValue
+        };
+        if !dev.holds(dst as u64, len as u64) {
+            return Err(bad(gcnkit::emu::device::DeviceError::NotDevice {
+                addr: dst as u64,
+                len: len as u64,
+                freed: dev.was_freed(dst as u64),
+            }));
+        }
+        let chunk: Vec<u8> = pattern
+            .iter()
+            .copied()
+            .cycle()
+            .take(len.min(1 << 20) / pattern.len() * pattern.len())
+            .collect();
+        let mut done = 0usize;
+        while done < len {
+            let n = (len - done).min(chunk.len());
+            dev.write(dst as u64 + done as u64, &chunk[..n]).map_err(bad)?;
+            done += n;
+        }
+        Ok(())
+    })
+}
+
+pub extern "C" fn hipMemsetD8(dst: *mut c_void, value: u8, count: usize) -> i32 {
+    guard(|| fill_pattern("hipMemsetD8", dst, &[value], count))
+}
+
+pub extern "C" fn hipMemsetD8Async(dst: *mut c_void, value: u8, count: usize, _s: *mut c_void) -> i32 {
+    guard(|| fill_pattern("hipMemsetD8Async", dst, &[value], count))
+}
+
+pub extern "C" fn hipMemsetD16(dst: *mut c_void, value: u16, count: usize) -> i32 {
+    guard(|| fill_pattern("hipMemsetD16", dst, &value.to_le_bytes(), count))
+}
+
+pub extern "C" fn hipMemsetD32(dst: *mut c_void, value: i32, count: usize) -> i32 {
+    guard(|| fill_pattern("hipMemsetD32", dst, &value.to_le_bytes(), count))
+}
+
+pub extern "C" fn hipMemsetD32Async(dst: *mut c_void, value: i32, count: usize, _s: *mut c_void) -> i32 {
+    guard(|| fill_pattern("hipMemsetD32Async", dst, &value.to_le_bytes(), count))
+}
+
+pub(super) fn memset_2d(
+    what: &str,
+    dst: *mut c_void,
+    pitch: usize,
+    value: i32,
+    width: usize,
+    height: usize,
+) -> Result<(), HipError> {
+    if width > pitch {
+        return Err(hipErrorInvalidPitchValue);
+    }
+    for row in 0..height {
+        let at = pitch.checked_mul(row).ok_or(hipErrorInvalidValue)?;
+        memset(what, (dst as *mut u8).wrapping_add(at) as *mut c_void, value, width)?;
+    }
+    Ok(())
+}
+
+pub extern "C" fn hipMemset2D(dst: *mut c_void, pitch: usize, value: i32, width: usize, height: usize) -> i32 {
+    guard(|| memset_2d("hipMemset2D", dst, pitch, value, width, height))
+}
+
+pub extern "C" fn hipMemset2DAsync(
+    dst: *mut c_void,
+    pitch: usize,
+    value: i32,
+    width: usize,
+    height: usize,
+    _stream: *mut c_void,
+) -> i32 {
+    guard(|| memset_2d("hipMemset2DAsync", dst, pitch, value, width, height))
+}

@@ -1,0 +1,196 @@
+//! Registration and launches: what the program's static constructors call for its fat
+//! binaries and kernels, and the `<<<>>>`/`hipLaunchKernel` path.
+
+use super::*;
+
+// ---- Registration (called by the program's static constructors) ----
+
+pub unsafe extern "C" fn __hipRegisterFatBinary(data: *const c_void) -> *mut *mut c_void {
+    let r = std::panic::catch_unwind(|| {
+        let w = data as *const FatbinWrapper;
+        let entries = if w.is_null() {
+            Err("a null fat binary".to_string())
+        } else {
+            // SAFETY: clang passes its `__hip_fatbin_wrapper`.
+            let w = unsafe { &*w };
+            if w.magic != crate::fatbin::WRAPPER_MAGIC || w.binary.is_null() {
+                Err(format!("not a HIP fat binary (magic 0x{:08x})", w.magic))
+            } else {
+                let base = w.binary;
+                // SAFETY: the bundle lies in the program's `.hip_fatbin` section; reads go
+                // only where its own table says (sizes sanity-checked by `entries`).
+                let read = |at: u64, n: u64| -> Option<Vec<u8>> {
+                    Some(unsafe { std::slice::from_raw_parts(base.add(at as usize), n as usize) }.to_vec())
+                };
+                crate::fatbin::entries(&read).map(|list| {
+                    list.into_iter()
+                        .map(|e| {
+                            let bytes = if e.id.starts_with("hip") {
+                                read(e.offset, e.size).unwrap_or_default()
+                            } else {
+                                Vec::new()
+                            };
+                            (e, bytes)
+                        })
+                        .collect()
+                })
+            }
+        };
+        with(|rt| rt.register(entries))
+    });
+    match r {
+        Ok(m) => runtime::handle_of(m),
+        Err(_) => std::ptr::null_mut(),
+    }
+}
+
+pub unsafe extern "C" fn __hipUnregisterFatBinary(modules: *mut *mut c_void) {
+    let _ = std::panic::catch_unwind(|| {
+        if let Some(m) = runtime::module_of(modules) {
+            with(|rt| {
+                let _ = rt.unload(m);
+                rt.functions.retain(|_, f| f.module != m);
+            });
+        }
+    });
+}
+
+/// A C string the program gives, or "" for null.
+pub(super) unsafe fn c_str(p: *const c_char) -> String {
+    if p.is_null() {
+        return String::new();
+    }
+    // SAFETY: the program passes NUL-terminated names.
+    unsafe { CStr::from_ptr(p) }.to_string_lossy().into_owned()
+}
+
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn __hipRegisterFunction(
+    modules: *mut *mut c_void,
+    host_function: *const c_void,
+    _device_function: *mut c_char,
+    device_name: *const c_char,
+    _thread_limit: u32,
+    _tid: *mut c_void,
+    _bid: *mut c_void,
+    _block_dim: *mut Dim3,
+    _grid_dim: *mut Dim3,
+    _w_size: *mut i32,
+) {
+    let _ = std::panic::catch_unwind(|| {
+        let Some(module) = runtime::module_of(modules) else {
+            return;
+        };
+        // SAFETY: clang passes the kernel's (mangled) name.
+        let name = unsafe { c_str(device_name) };
+        with(|rt| rt.functions.insert(host_function as usize, Function { module, name }));
+    });
+}
+
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn __hipRegisterVar(
+    modules: *mut *mut c_void,
+    var: *mut c_void,
+    _host_var: *mut c_char,
+    device_var: *const c_char,
+    _ext: i32,
+    size: usize,
+    constant: i32,
+    _global: i32,
+) {
+    let _ = std::panic::catch_unwind(|| {
+        let Some(module) = runtime::module_of(modules) else {
+            return;
+        };
+        // SAFETY: clang passes the variable's name.
+        let name = unsafe { c_str(device_var) };
+        with(|rt| {
+            rt.vars.push(Var {
+                module,
+                host: var as usize,
+                name,
+                size,
+                constant: constant != 0,
+            })
+        });
+    });
+}
+
+pub extern "C" fn __hipPushCallConfiguration(grid: Dim3, block: Dim3, shared: usize, stream: *mut c_void) -> i32 {
+    guard(|| {
+        // `try_with`: a launch from a static destructor, after the thread's locals are gone,
+        // is an error rather than a panic.
+        runtime::CONFIGS
+            .try_with(|c| {
+                c.borrow_mut().push(CallConfig {
+                    grid: [grid.x, grid.y, grid.z],
+                    block: [block.x, block.y, block.z],
+                    shared,
+                    stream: stream as usize,
+                })
+            })
+            .map_err(|_| hipErrorNotInitialized)
+    })
+}
+
+pub unsafe extern "C" fn __hipPopCallConfiguration(
+    grid: *mut Dim3,
+    block: *mut Dim3,
+    shared: *mut usize,
+    stream: *mut *mut c_void,
+) -> i32 {
+    guard(|| {
+        let c = runtime::CONFIGS
+            .try_with(|c| c.borrow_mut().pop())
+            .map_err(|_| hipErrorNotInitialized)?
+            .ok_or(hipErrorMissingConfiguration)?;
+        // SAFETY: clang passes pointers to its locals (null ones are skipped).
+        unsafe {
+            if !grid.is_null() {
+                *grid = Dim3 {
+                    x: c.grid[0],
+                    y: c.grid[1],
+                    z: c.grid[2],
+                };
+            }
+            if !block.is_null() {
+                *block = Dim3 {
+                    x: c.block[0],
+                    y: c.block[1],
+                    z: c.block[2],
+                };
+            }
+            if !shared.is_null() {
+                *shared = c.shared;
+            }
+            if !stream.is_null() {
+                *stream = c.stream as *mut c_void;
+            }
+        }
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn hipLaunchKernel(
+    function_address: *const c_void,
+    num_blocks: Dim3,
+    dim_blocks: Dim3,
+    args: *mut *mut c_void,
+    shared_mem_bytes: usize,
+    _stream: *mut c_void,
+) -> i32 {
+    guard(|| {
+        with(|rt| {
+            // SAFETY: HIP's contract: one pointer per explicit argument.
+            unsafe {
+                rt.launch(
+                    function_address as usize,
+                    [num_blocks.x, num_blocks.y, num_blocks.z],
+                    [dim_blocks.x, dim_blocks.y, dim_blocks.z],
+                    shared_mem_bytes,
+                    args,
+                )
+            }
+        })
+    })
+}

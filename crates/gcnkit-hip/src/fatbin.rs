@@ -1,0 +1,152 @@
+//! Clang's HIP fat binaries: `__hipRegisterFatBinary` receives a `__hip_fatbin_wrapper`
+//! (magic `HIPF`, version, pointer to an offload bundle); the bundle
+//! (`__CLANG_OFFLOAD_BUNDLE__`, clang-offload-bundler's format) holds one entry per target:
+//! `host-x86_64-unknown-linux-gnu` and `hipv4-amdgcn-amd-amdhsa--gfx906[:feature±]...`. The
+//! code object is picked as ROCm picks it: same processor, and every feature the entry fixes
+//! (`xnack`, `sramecc`) set the same on the device; an entry that fixes more wins.
+
+use crate::props::Gpu;
+
+pub const WRAPPER_MAGIC: u32 = 0x4849_5046; // "HIPF"
+pub const BUNDLE_MAGIC: &[u8; 24] = b"__CLANG_OFFLOAD_BUNDLE__";
+
+/// One entry of a bundle: its id and where its bytes are (offset, size in the bundle).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    pub id: String,
+    pub offset: u64,
+    pub size: u64,
+}
+
+/// Reads a bundle's entry table through `read(offset, len)` (the bundle's length is not
+/// known up front: it is wherever the program's section put it). Sizes are sanity-checked so
+/// that a bad bundle is an error, not a wild read.
+pub fn entries(read: &dyn Fn(u64, u64) -> Option<Vec<u8>>) -> Result<Vec<Entry>, String> {
+    let u64_at = |at: u64| -> Result<u64, String> {
+        let b = read(at, 8).ok_or("the bundle is truncated")?;
+        Ok(u64::from_le_bytes(b.try_into().map_err(|_| "the bundle is truncated")?))
+    };
+    let magic = read(0, 24).ok_or("the bundle is truncated")?;
+    if magic.as_slice() != BUNDLE_MAGIC {
+        return Err("not a clang offload bundle (no __CLANG_OFFLOAD_BUNDLE__ magic)".into());
+    }
+    let n = u64_at(24)?;
+    if n > 4096 {
+        return Err(format!("the bundle claims {n} entries"));
+    }
+    let mut at = 32;
+    let mut out = Vec::new();
+    for _ in 0..n {
+        let offset = u64_at(at)?;
+        let size = u64_at(at + 8)?;
+        let len = u64_at(at + 16)?;
+        if len > 4096 || size > 1 << 32 || offset > 1 << 34 {
+            return Err("the bundle's entry table is corrupt".into());
+        }
+        let id = read(at + 24, len).ok_or("the bundle is truncated")?;
+        out.push(Entry {
+            id: String::from_utf8_lossy(&id).into_owned(),
+            offset,
+            size,
+        });
+        at += 24 + len;
+    }
+    Ok(out)
+}
+
+/// The target id of a HIP entry (`gfx906:xnack-`), `None` for the host's or another kind.
+pub fn target_of(id: &str) -> Option<&str> {
+    if !id.starts_with("hip") {
+        return None;
+    }
+    let at = id.find("amdgcn-amd-amdhsa")? + "amdgcn-amd-amdhsa".len();
+    Some(id[at..].trim_start_matches('-'))
+}
+
+/// How well a target id fits the GPU: `None` when it cannot run there, else the number of
+/// features it fixes (more is a closer match).
+pub fn fit(target: &str, gpu: &Gpu) -> Option<usize> {
+    let mut parts = target.split(':');
+    if parts.next()? != gpu.processor {
+        return None;
+    }
+    let mut fixed = 0;
+    for f in parts {
+        let (name, on) = match f.strip_suffix('+') {
+            Some(n) => (n, true),
+            None => (f.strip_suffix('-')?, false),
+        };
+        let dev = gpu.features.iter().find(|(n, _)| *n == name)?;
+        if dev.1 != on {
+            return None;
+        }
+        fixed += 1;
+    }
+    Some(fixed)
+}
+
+/// The entry to load on `gpu`, or the message HIP's `hipErrorNoBinaryForGpu` deserves
+/// (naming the GPU and what the bundle has).
+pub fn pick<'a>(entries: &'a [Entry], gpu: &Gpu) -> Result<&'a Entry, String> {
+    entries
+        .iter()
+        .filter_map(|e| Some((e, fit(target_of(&e.id)?, gpu)?)))
+        .max_by_key(|(_, f)| *f)
+        .map(|(e, _)| e)
+        .ok_or_else(|| {
+            let has: Vec<&str> = entries.iter().filter_map(|e| target_of(&e.id)).collect();
+            format!(
+                "no code object for {} in the program's fat binary (it has: {})",
+                gpu.arch_name(),
+                if has.is_empty() {
+                    "none".to_string()
+                } else {
+                    has.join(", ")
+                }
+            )
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bundle(ids: &[&str]) -> Vec<u8> {
+        let mut b = BUNDLE_MAGIC.to_vec();
+        b.extend((ids.len() as u64).to_le_bytes());
+        for (k, id) in ids.iter().enumerate() {
+            b.extend((1000 + k as u64).to_le_bytes());
+            b.extend(10u64.to_le_bytes());
+            b.extend((id.len() as u64).to_le_bytes());
+            b.extend(id.as_bytes());
+        }
+        b
+    }
+
+    #[test]
+    fn picks_as_rocm_does() {
+        let b = bundle(&[
+            "host-x86_64-unknown-linux-gnu",
+            "hipv4-amdgcn-amd-amdhsa--gfx900",
+            "hipv4-amdgcn-amd-amdhsa--gfx906",
+            "hipv4-amdgcn-amd-amdhsa--gfx906:sramecc+:xnack-",
+            "hipv4-amdgcn-amd-amdhsa--gfx906:xnack+",
+        ]);
+        let read = |at: u64, n: u64| b.get(at as usize..(at + n) as usize).map(|s| s.to_vec());
+        let e = entries(&read).unwrap();
+        assert_eq!(e.len(), 5);
+        assert_eq!(e[1].offset, 1001);
+        let gfx906 = Gpu::by_name("gfx906").unwrap();
+        assert_eq!(
+            pick(&e, gfx906).unwrap().id,
+            "hipv4-amdgcn-amd-amdhsa--gfx906:sramecc+:xnack-"
+        );
+        assert_eq!(pick(&e[..3], gfx906).unwrap().id, "hipv4-amdgcn-amd-amdhsa--gfx906");
+        let gfx803 = Gpu::by_name("gfx803").unwrap();
+        let err = pick(&e, gfx803).unwrap_err();
+        assert!(err.contains("gfx803") && err.contains("gfx906:xnack+"), "{err}");
+        assert_eq!(target_of("hip-amdgcn-amd-amdhsa-gfx906"), Some("gfx906"));
+        let bad = |_: u64, _: u64| None;
+        assert!(entries(&bad).is_err());
+    }
+}

@@ -1,0 +1,43 @@
+//! gcnkit's HIP runtime: a shared library that takes the place of ROCm's `libamdhip64.so.5`
+//! (HIP 5.2, as Debian's `hipcc` links it), so that an unmodified HIP program runs every
+//! kernel on gcnkit's kernel machine (DESIGN.md *Running real programs: the HIP runtime*;
+//! docs/hip.md is the contract).
+//!
+//! Layout: [`api`] holds the C entry points gcnkit implements; every other symbol of the real
+//! library is a generated stub (build.rs, from `symbols.tsv`) that says once on stderr that it
+//! is not supported and returns `hipErrorNotSupported`. [`runtime`] is the state behind the
+//! entry points (the device, registered fat binaries and kernels, the error state);
+//! [`fatbin`] reads clang's offload bundles; [`hostcall`] answers the device library's host
+//! calls (device `printf`); [`props`] picks the GPU (`gcnkit::emu::gpus` has the figures).
+//!
+//! No entry point may unwind into C: each runs inside [`runtime::guard`] (a panic becomes
+//! `hipErrorUnknown` where unwinding is on; the release profile aborts on panic, so the entry
+//! points are written not to panic: checked arithmetic, no unwraps on caller input).
+
+#![allow(non_snake_case, non_upper_case_globals)]
+
+pub mod api;
+pub mod attr;
+pub mod errors;
+pub mod fatbin;
+pub mod hostcall;
+pub mod props;
+pub mod runtime;
+
+mod stubs {
+    include!(concat!(env!("OUT_DIR"), "/stubs.rs"));
+}
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// One flag per symbol: has its stub said so yet?
+static SAID: [AtomicBool; stubs::SYMBOLS] = [const { AtomicBool::new(false) }; stubs::SYMBOLS];
+
+/// A stub was called: say so once per function.
+fn unsupported(k: usize, name: &str) {
+    if let Some(f) = SAID.get(k) {
+        if !f.swap(true, Ordering::Relaxed) {
+            eprintln!("gcnkit-hip: {name} is not supported yet");
+        }
+    }
+}

@@ -1,0 +1,472 @@
+//! The state behind the entry points: the device (gcnkit's kernel machine, one GPU), the fat
+//! binaries and kernels the program registered, and HIP's error state. One lock guards it;
+//! launches are synchronous (they run to the end before the call returns), which HIP's
+//! ordering rules allow for the null stream and any stream.
+
+use crate::errors::*;
+use crate::fatbin;
+use crate::props::Gpu;
+use gcnkit::emu::device::{Device, LaunchConfig, Loaded};
+use gcnkit::emu::dispatch::KernelInfo;
+use gcnkit::emu::kernel::RunError;
+use std::cell::Cell;
+use std::collections::HashMap;
+use std::ffi::c_void;
+use std::sync::{Arc, Mutex, MutexGuard};
+
+/// Where device allocations start: a range a Linux process does not map (its heap, stacks,
+/// libraries and mmaps are far above or far below), so a pointer is told to be a device or a
+/// host pointer by looking it up (`hipMemcpyDefault`).
+pub const DEVICE_BASE: u64 = 0x2000_0000_0000;
+
+/// A registered fat binary.
+pub struct Module {
+    /// The code object for this GPU (copied out of the program), or why there is none.
+    pub code: Result<Vec<u8>, String>,
+    /// The code object loaded on the device (on first use: a launch or a variable's address).
+    pub loaded: Option<Result<Loaded, String>>,
+    pub live: bool,
+}
+
+/// A kernel's host-side stub, registered by `__hipRegisterFunction`.
+pub struct Function {
+    pub module: usize,
+    pub name: String,
+}
+
+/// A `__device__`/`__constant__` variable registered by `__hipRegisterVar` (recorded; the
+/// symbol API comes with code-object loading).
+#[allow(dead_code)]
+pub struct Var {
+    pub module: usize,
+    pub host: usize,
+    pub name: String,
+    pub size: usize,
+    pub constant: bool,
+}
+
+pub struct Runtime {
+    pub gpu: Result<&'static Gpu, String>,
+    pub device: Option<Device>,
+    pub modules: Vec<Module>,
+    pub functions: HashMap<usize, Function>,
+    pub vars: Vec<Var>,
+    /// Bytes allocated (against the GPU's memory size).
+    pub allocated: u64,
+    /// `GCNKIT_STATS`: a line on stderr per launch.
+    pub stats: bool,
+    /// Live streams (handles the program got from `hipStreamCreate`) and their flags and
+    /// priority.
+    pub streams: HashMap<usize, (u32, i32)>,
+    /// Live events and when each was last recorded.
+    pub events: HashMap<usize, Option<std::time::Instant>>,
+    /// The next stream or event handle.
+    pub next_handle: usize,
+    /// Host-shared allocations (pinned or managed) by base: managed?
+    pub shared: HashMap<u64, bool>,
+    /// The hostcall buffer (device printf), made for the first kernel that has one.
+    pub hostcall: Option<Arc<crate::hostcall::Hostcall>>,
+    /// A launch failure the next synchronisation reports (once).
+    pub pending: Option<HipError>,
+    /// `hipSetDeviceFlags`' flags.
+    pub device_flags: u32,
+    /// `hipFunction_t`s of the module API: (module, kernel name); the handle is the index.
+    pub module_functions: Vec<(usize, String)>,
+}
+
+static RT: Mutex<Option<Runtime>> = Mutex::new(None);
+
+/// The runtime, set up on first use (`GCNKIT_GPU` picks the GPU, `GCNKIT_THREADS` the
+/// worker threads of a launch, `GCNKIT_BUDGET` the instructions a wave may run).
+pub fn lock() -> MutexGuard<'static, Option<Runtime>> {
+    let mut g = RT.lock().unwrap_or_else(|e| e.into_inner());
+    if g.is_none() {
+        let gpu = crate::props::from_env();
+        let device = gpu.as_ref().ok().map(|gpu| {
+            let mut d = Device::at(gpu.arch, DEVICE_BASE);
+            if let Some(n) = std::env::var("GCNKIT_THREADS")
+                .ok()
+                .and_then(|v| v.parse::<usize>().ok())
+            {
+                d.threads = n.max(1);
+            }
+            d
+        });
+        if let Err(e) = &gpu {
+            eprintln!("gcnkit-hip: {e}: no device");
+        }
+        *g = Some(Runtime {
+            gpu,
+            device,
+            modules: Vec::new(),
+            functions: HashMap::new(),
+            vars: Vec::new(),
+            allocated: 0,
+            stats: std::env::var_os("GCNKIT_STATS").is_some_and(|v| !v.is_empty() && v != "0"),
+            streams: Default::default(),
+            events: HashMap::new(),
+            next_handle: 0,
+            module_functions: Vec::new(),
+            shared: HashMap::new(),
+            device_flags: 0,
+            pending: None,
+            hostcall: None,
+        });
+    }
+    g
+}
+
+/// Runs `f` on the runtime.
+pub fn with<R>(f: impl FnOnce(&mut Runtime) -> R) -> R {
+    let mut g = lock();
+    let rt = g.as_mut().expect("set up by lock()");
+    f(rt)
+}
+
+thread_local! {
+    /// HIP's last error, per thread: set by every call that fails, read by
+    /// `hipPeekAtLastError`, read and reset by `hipGetLastError`.
+    static LAST: Cell<HipError> = const { Cell::new(hipSuccess) };
+    /// `__hipPushCallConfiguration`'s stack (the `<<<...>>>` path).
+    pub static CONFIGS: std::cell::RefCell<Vec<CallConfig>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// A `<<<grid, block, shared, stream>>>` configuration.
+#[derive(Clone, Copy, Debug)]
+pub struct CallConfig {
+    pub grid: [u32; 3],
+    pub block: [u32; 3],
+    pub shared: usize,
+    pub stream: usize,
+}
+
+pub fn last_error(reset: bool) -> HipError {
+    LAST.with(|l| if reset { l.replace(hipSuccess) } else { l.get() })
+}
+
+/// Returns `e` after recording it as the last error (when it is one).
+pub fn fail(e: HipError) -> HipError {
+    if e != hipSuccess {
+        LAST.with(|l| l.set(e));
+    }
+    e
+}
+
+/// Runs an entry point's body: its error is recorded and returned; a panic (a bug) becomes
+/// `hipErrorUnknown` instead of unwinding into C.
+pub fn guard(f: impl FnOnce() -> Result<(), HipError>) -> HipError {
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).unwrap_or(Err(hipErrorUnknown));
+    match r {
+        Ok(()) => hipSuccess,
+        Err(e) => fail(e),
+    }
+}
+
+/// The module handle given to the program (an opaque non-null value; the runtime never
+/// dereferences what the program passes back).
+pub fn handle_of(module: usize) -> *mut *mut c_void {
+    ((module + 1) << 4) as *mut *mut c_void
+}
+
+pub fn module_of(handle: *mut *mut c_void) -> Option<usize> {
+    let h = handle as usize;
+    (h != 0 && h & 15 == 0).then(|| (h >> 4) - 1)
+}
+
+impl Runtime {
+    /// A new opaque stream or event handle (never dereferenced: the runtime looks it up).
+    pub fn handle(&mut self) -> usize {
+        self.next_handle += 1;
+        0x5eed_0000_0000 + self.next_handle * 64
+    }
+
+    /// Is `s` the null stream or a live one?
+    pub fn stream_ok(&self, s: usize) -> Result<(), HipError> {
+        if s == 0 || self.streams.contains_key(&s) {
+            Ok(())
+        } else {
+            Err(hipErrorInvalidHandle)
+        }
+    }
+
+    pub fn device(&mut self) -> Result<&mut Device, HipError> {
+        self.device.as_mut().ok_or(hipErrorNoDevice)
+    }
+
+    /// Registers a fat binary: picks this GPU's code object and copies it.
+    pub fn register(&mut self, entries: Result<Vec<(fatbin::Entry, Vec<u8>)>, String>) -> usize {
+        let code = match (&self.gpu, entries) {
+            (Err(e), _) => Err(e.clone()),
+            (_, Err(e)) => Err(e),
+            (Ok(gpu), Ok(list)) => {
+                let plain: Vec<fatbin::Entry> = list.iter().map(|(e, _)| e.clone()).collect();
+                match fatbin::pick(&plain, gpu) {
+                    Ok(e) => Ok(list
+                        .into_iter()
+                        .find(|(x, _)| x == e)
+                        .map(|(_, b)| b)
+                        .unwrap_or_default()),
+                    Err(m) => Err(m),
+                }
+            }
+        };
+        if let Err(m) = &code {
+            eprintln!("gcnkit-hip: hipErrorNoBinaryForGpu: {m}");
+        }
+        self.modules.push(Module {
+            code,
+            loaded: None,
+            live: true,
+        });
+        self.modules.len() - 1
+    }
+
+    /// Module `m`'s code object, loaded on the device on first use; the error is said once.
+    pub fn loaded(&mut self, m: usize) -> Result<&Loaded, HipError> {
+        let dev = self.device.as_mut().ok_or(hipErrorNoDevice)?;
+        let md = self
+            .modules
+            .get_mut(m)
+            .filter(|md| md.live)
+            .ok_or(hipErrorInvalidHandle)?;
+        let code = match &md.code {
+            Ok(c) => c,
+            Err(_) => return Err(hipErrorNoBinaryForGpu),
+        };
+        let loaded = md.loaded.get_or_insert_with(|| {
+            dev.load(&format!("code object {m}"), code).map_err(|e| {
+                eprintln!("gcnkit-hip: cannot load the program's code object: {e}");
+                e
+            })
+        });
+        loaded.as_ref().map_err(|_| hipErrorInvalidImage)
+    }
+
+    /// A module of the module API from the bytes of a code object or an offload bundle.
+    pub fn add_module(&mut self, data: &[u8]) -> Result<usize, HipError> {
+        let code = if data.starts_with(b"\x7fELF") {
+            Ok(data.to_vec())
+        } else if data.starts_with(crate::fatbin::BUNDLE_MAGIC) {
+            let read = |at: u64, n: u64| {
+                let (a, n) = (usize::try_from(at).ok()?, usize::try_from(n).ok()?);
+                data.get(a..a.checked_add(n)?).map(|s| s.to_vec())
+            };
+            let gpu = self.gpu.as_ref().map_err(|_| hipErrorNoDevice)?;
+            let entries = crate::fatbin::entries(&read).map_err(|e| {
+                eprintln!("gcnkit-hip: module: {e}");
+                hipErrorInvalidImage
+            })?;
+            match crate::fatbin::pick(&entries, gpu) {
+                Ok(e) => read(e.offset, e.size).ok_or(hipErrorInvalidImage),
+                Err(m) => {
+                    eprintln!("gcnkit-hip: hipErrorNoBinaryForGpu: {m}");
+                    return Err(hipErrorNoBinaryForGpu);
+                }
+            }
+        } else {
+            eprintln!("gcnkit-hip: module: neither an ELF code object nor a clang offload bundle");
+            return Err(hipErrorInvalidImage);
+        }?;
+        self.modules.push(Module {
+            code: Ok(code),
+            loaded: None,
+            live: true,
+        });
+        let m = self.modules.len() - 1;
+        // Loaded now, so that a bad code object is the load's error.
+        self.loaded(m)?;
+        Ok(m)
+    }
+
+    /// Unloads module `m` (its kernels and variables are gone).
+    pub fn unload(&mut self, m: usize) -> Result<(), HipError> {
+        let md = self
+            .modules
+            .get_mut(m)
+            .filter(|md| md.live)
+            .ok_or(hipErrorInvalidHandle)?;
+        md.live = false;
+        if let (Some(Ok(l)), Some(dev)) = (md.loaded.take(), self.device.as_mut()) {
+            dev.unload(l.base);
+        }
+        Ok(())
+    }
+
+    /// The kernel a host stub stands for.
+    pub fn kernel(&mut self, host: usize) -> Result<Arc<KernelInfo>, HipError> {
+        let f = self.functions.get(&host).ok_or_else(|| {
+            eprintln!("gcnkit-hip: 0x{host:x} is not a registered kernel");
+            hipErrorInvalidDeviceFunction
+        })?;
+        let (m, name) = (f.module, f.name.clone());
+        self.loaded(m)?.kernel(&name).cloned().ok_or_else(|| {
+            eprintln!("gcnkit-hip: kernel {name} is not in the program's code object");
+            hipErrorInvalidDeviceFunction
+        })
+    }
+
+    /// The device address and size of the variable whose host shadow is at `host`
+    /// (`HIP_SYMBOL(x)` is `&x`).
+    pub fn symbol(&mut self, host: usize) -> Result<(u64, u64), HipError> {
+        let v = self.vars.iter().find(|v| v.host == host).ok_or(hipErrorInvalidSymbol)?;
+        let (m, name) = (v.module, v.name.clone());
+        let s = self.loaded(m)?.symbol(&name).cloned().ok_or_else(|| {
+            eprintln!("gcnkit-hip: variable {name} is not in the program's code object");
+            hipErrorInvalidSymbol
+        })?;
+        Ok((s.addr, s.size))
+    }
+
+    /// Launches the kernel of host stub `host`: `grid` in blocks, as HIP gives it; `args`
+    /// the program's `void**` (one pointer per explicit argument).
+    ///
+    /// # Safety
+    /// `args` must hold a valid pointer to each of the kernel's explicit arguments.
+    pub unsafe fn launch(
+        &mut self,
+        host: usize,
+        grid: [u32; 3],
+        block: [u32; 3],
+        shared: usize,
+        args: *mut *mut c_void,
+    ) -> Result<(), HipError> {
+        let k = self.kernel(host)?;
+        // SAFETY: the caller's contract.
+        let slices = unsafe { arg_pointers(&k, args) }?;
+        self.run(&k, grid, block, shared, &slices)
+    }
+
+    /// Runs `k` with the bytes of each explicit argument: `grid` in blocks.
+    pub fn run(
+        &mut self,
+        k: &KernelInfo,
+        grid: [u32; 3],
+        block: [u32; 3],
+        shared: usize,
+        slices: &[&[u8]],
+    ) -> Result<(), HipError> {
+        let mut items = [0u32; 3];
+        for d in 0..3 {
+            if grid[d] == 0 || block[d] == 0 {
+                return Err(hipErrorInvalidConfiguration);
+            }
+            items[d] = grid[d].checked_mul(block[d]).ok_or(hipErrorInvalidConfiguration)?;
+        }
+        if block.iter().map(|&b| b as u64).product::<u64>() > crate::props::MAX_THREADS_PER_BLOCK as u64 {
+            return Err(hipErrorInvalidConfiguration);
+        }
+        let dynamic_lds = u32::try_from(shared).map_err(|_| hipErrorInvalidValue)?;
+        if k.setup.group_segment_size as u64 + dynamic_lds as u64 > crate::props::LDS_BYTES as u64 {
+            eprintln!(
+                "gcnkit-hip: kernel {}: {} bytes of static and {} of dynamic shared memory are more than 64 KiB",
+                k.name, k.setup.group_segment_size, dynamic_lds
+            );
+            return Err(hipErrorInvalidValue);
+        }
+        let stats = self.stats;
+        // A kernel that calls the host gets the hostcall buffer, and its sleeping waves the
+        // host side that answers them.
+        let hostcall = if k.args.iter().any(|a| a.kind == "hidden_hostcall_buffer") {
+            let dev = self.device.as_mut().ok_or(hipErrorNoDevice)?;
+            Some(
+                self.hostcall
+                    .get_or_insert_with(|| Arc::new(crate::hostcall::Hostcall::new(dev)))
+                    .clone(),
+            )
+        } else {
+            None
+        };
+        let service = hostcall
+            .clone()
+            .map(|h| move |m: &gcnkit::emu::memory::Memory| h.service(m));
+        let host = gcnkit::emu::kernel::HostSide {
+            hostcall_buffer: hostcall.as_ref().map_or(0, |h| h.base),
+            service: service
+                .as_ref()
+                .map(|f| f as &(dyn Fn(&gcnkit::emu::memory::Memory) + Sync)),
+        };
+        let dev = self.device()?;
+        let config = LaunchConfig {
+            grid: items,
+            block,
+            dynamic_lds,
+            trace: None,
+        };
+        match dev.launch_with(k, &config, slices, host, None) {
+            Ok(s) => {
+                if stats {
+                    eprintln!(
+                        "gcnkit-hip: {} grid {}x{}x{} block {}x{}x{}: {} instructions, {} waves, {:.1} us",
+                        k.name,
+                        grid[0],
+                        grid[1],
+                        grid[2],
+                        block[0],
+                        block[1],
+                        block[2],
+                        s.instructions,
+                        s.waves,
+                        s.time.as_secs_f64() * 1e6
+                    );
+                }
+                Ok(())
+            }
+            Err(RunError::Usage(m)) => {
+                eprintln!("gcnkit-hip: cannot launch kernel {}: {m}", k.name);
+                Err(hipErrorInvalidValue)
+            }
+            Err(RunError::Emulation(m)) => {
+                eprintln!("gcnkit-hip: launch failed: {m}");
+                // As on a GPU, where the fault shows at the next synchronisation.
+                self.pending = Some(hipErrorLaunchFailure);
+                Err(hipErrorLaunchFailure)
+            }
+        }
+    }
+}
+
+/// The explicit arguments of `k` from a `void**` (one pointer per argument, HIP's
+/// `kernelParams`).
+///
+/// # Safety
+/// `args` must hold a valid pointer to each of the kernel's explicit arguments, each readable
+/// for the argument's size.
+pub unsafe fn arg_pointers<'a>(k: &KernelInfo, args: *mut *mut c_void) -> Result<Vec<&'a [u8]>, HipError> {
+    let explicit: Vec<_> = k.args.iter().filter(|a| a.explicit()).collect();
+    if !explicit.is_empty() && args.is_null() {
+        return Err(hipErrorInvalidValue);
+    }
+    let mut slices: Vec<&[u8]> = Vec::with_capacity(explicit.len());
+    for (n, a) in explicit.iter().enumerate() {
+        // SAFETY: one pointer per explicit argument (the caller's contract).
+        let p = unsafe { *args.add(n) } as *const u8;
+        if p.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        // SAFETY: each points to an argument of the size the kernel's metadata gives.
+        slices.push(unsafe { std::slice::from_raw_parts(p, a.size as usize) });
+    }
+    Ok(slices)
+}
+
+/// The explicit arguments of `k` from one buffer laid out as the kernarg segment is (HIP's
+/// `extra` with `HIP_LAUNCH_PARAM_BUFFER_POINTER`): each at its metadata offset.
+pub fn arg_buffer<'a>(k: &KernelInfo, buf: &'a [u8]) -> Result<Vec<&'a [u8]>, HipError> {
+    k.args
+        .iter()
+        .filter(|a| a.explicit())
+        .map(|a| {
+            let (o, n) = (a.offset as usize, a.size as usize);
+            buf.get(o..o + n).ok_or_else(|| {
+                eprintln!(
+                    "gcnkit-hip: kernel {}: the argument buffer of {} bytes does not hold argument {} (bytes {o}..{})",
+                    k.name,
+                    buf.len(),
+                    a.name,
+                    o + n
+                );
+                hipErrorInvalidValue
+            })
+        })
+        .collect()
+}

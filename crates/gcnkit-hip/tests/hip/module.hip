@@ -1,0 +1,90 @@
+// The module API on a code object bundle built apart (argv[1], from module_kernels.hip):
+// hipModuleLoad and hipModuleLoadData, hipModuleGetFunction, hipModuleLaunchKernel with
+// kernelParams and with an `extra` argument buffer (a struct by value included),
+// hipModuleGetGlobal, hipModuleUnload.
+#include "check.h"
+#include <cstddef>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <vector>
+
+struct Pair {
+    int a;
+    double b;
+};
+
+int main(int argc, char** argv) {
+    if (argc < 2) {
+        printf("FAIL: usage: module KERNELS.co\n");
+        return 1;
+    }
+    hipModule_t m;
+    hipFunction_t scale, fill;
+    CHECK(hipModuleLoad(&m, argv[1]));
+    CHECK(hipModuleGetFunction(&scale, m, "scale"));
+    CHECK(hipModuleGetFunction(&fill, m, "fill_pair"));
+    if (hipModuleGetFunction(&fill, m, "nope") != hipErrorNotFound) {
+        printf("FAIL: a kernel that is not there\n");
+        return 1;
+    }
+    const int n = 1000;
+    std::vector<float> h(n);
+    for (int i = 0; i < n; i++) h[i] = i;
+    float* d;
+    CHECK(hipMalloc(&d, n * sizeof(float)));
+    CHECK(hipMemcpy(d, h.data(), n * sizeof(float), hipMemcpyHostToDevice));
+    float s = 1.5f;
+    int nn = n;
+    void* params[] = {&d, &s, &nn};
+    CHECK(hipModuleLaunchKernel(scale, (n + 255) / 256, 1, 1, 256, 1, 1, 0, 0, params, nullptr));
+    CHECK(hipModuleLaunchKernel(scale, (n + 255) / 256, 1, 1, 256, 1, 1, 0, 0, params, nullptr));
+    CHECK(hipMemcpy(h.data(), d, n * sizeof(float), hipMemcpyDeviceToHost));
+    for (int i = 0; i < n; i++)
+        if (h[i] != i * 2.25f) {
+            printf("FAIL: scale[%d] = %g\n", i, h[i]);
+            return 1;
+        }
+    hipDeviceptr_t calls;
+    size_t bytes = 0;
+    CHECK(hipModuleGetGlobal(&calls, &bytes, m, "calls"));
+    int c = 0;
+    CHECK(hipMemcpy(&c, calls, sizeof(int), hipMemcpyDeviceToHost));
+    if (c != 2 || bytes != sizeof(int)) {
+        printf("FAIL: calls %d, %zu bytes\n", c, bytes);
+        return 1;
+    }
+
+    // The same bundle from memory, launched with an argument buffer.
+    std::ifstream f(argv[1], std::ios::binary);
+    std::vector<char> image((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+    hipModule_t m2;
+    CHECK(hipModuleLoadData(&m2, image.data()));
+    CHECK(hipModuleGetFunction(&fill, m2, "fill_pair"));
+    double* out;
+    CHECK(hipMalloc(&out, 64 * sizeof(double)));
+    struct {
+        double* out;
+        Pair p;
+        char c;
+    } args = {out, {7, 0.5}, 3};
+    size_t size = sizeof(args);
+    void* extra[] = {HIP_LAUNCH_PARAM_BUFFER_POINTER, &args, HIP_LAUNCH_PARAM_BUFFER_SIZE, &size,
+                     HIP_LAUNCH_PARAM_END};
+    CHECK(hipModuleLaunchKernel(fill, 1, 1, 1, 64, 1, 1, 0, 0, nullptr, extra));
+    double g[64];
+    CHECK(hipMemcpy(g, out, sizeof(g), hipMemcpyDeviceToHost));
+    for (int i = 0; i < 64; i++)
+        if (g[i] != 7 + 0.5 * i + 3) {
+            printf("FAIL: fill_pair[%d] = %g\n", i, g[i]);
+            return 1;
+        }
+    CHECK(hipModuleUnload(m2));
+    CHECK(hipModuleUnload(m));
+    if (hipModuleLaunchKernel(scale, 1, 1, 1, 1, 1, 1, 0, 0, params, nullptr) != hipErrorInvalidResourceHandle) {
+        printf("FAIL: a kernel of an unloaded module\n");
+        return 1;
+    }
+    printf("PASS module\n");
+    return 0;
+}

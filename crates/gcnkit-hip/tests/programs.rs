@@ -1,0 +1,394 @@
+//! HIP programs built by Debian's `hipcc` (HIP 5.2) for gfx906 and run under `gcnkit exec`:
+//! each checks its own results against the host and prints PASS only when right
+//! (tests/hip/*.hip). Without `hipcc` on PATH they are skipped with a message (CI installs
+//! it: `apt-get install hipcc`).
+//!
+//! The `gcnkit` binary and the runtime library are built by a nested `cargo build` into this
+//! test's own target directory and profile (a `cdylib` cannot be a dependency).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::OnceLock;
+
+/// target/<profile>: where this test binary's `deps/` is.
+fn profile_dir() -> PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    exe.parent().and_then(Path::parent).unwrap().to_path_buf()
+}
+
+/// Builds `gcnkit` and `libgcnkit_hip.so` once; returns target/<profile>.
+fn tools() -> &'static Path {
+    static DONE: OnceLock<PathBuf> = OnceLock::new();
+    DONE.get_or_init(|| {
+        let dir = profile_dir();
+        let target = dir.parent().unwrap();
+        let mut cmd = Command::new(env!("CARGO"));
+        cmd.args(["build", "-p", "gcnkit-cli", "-p", "gcnkit-hip"])
+            .env("CARGO_TARGET_DIR", target)
+            .current_dir(env!("CARGO_MANIFEST_DIR"));
+        // The profile this test was built with (`cargo test`: `test`, opt-level 1), so that the
+        // build reuses what cargo test built and the kernels do not run unoptimised.
+        if dir.file_name().is_some_and(|n| n == "release") {
+            cmd.arg("--release");
+        } else {
+            cmd.args(["--profile", "test"]);
+        }
+        let st = cmd.status().expect("cargo build");
+        assert!(st.success(), "cargo build -p gcnkit-cli -p gcnkit-hip failed");
+        dir
+    })
+}
+
+fn hipcc() -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|d| d.join("hipcc"))
+        .find(|p| p.is_file())
+}
+
+/// Builds tests/hip/NAME.hip for `archs` (hipcc -O2); `None` (with a message) without hipcc.
+fn build(name: &str, archs: &[&str]) -> Option<PathBuf> {
+    build_with(name, archs, &[])
+}
+
+/// `build` with more hipcc arguments.
+fn build_with(name: &str, archs: &[&str], extra: &[&str]) -> Option<PathBuf> {
+    let Some(hipcc) = hipcc() else {
+        eprintln!("SKIPPED {name}: hipcc is not on PATH (apt-get install hipcc)");
+        return None;
+    };
+    let src = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/hip")
+        .join(format!("{name}.hip"));
+    let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}-{}", archs.join("-")));
+    let mut cmd = Command::new(hipcc);
+    for a in archs {
+        cmd.arg(format!("--offload-arch={a}"));
+    }
+    let o = cmd
+        .arg("-O2")
+        .args(extra)
+        .arg(&src)
+        .arg("-o")
+        .arg(&out)
+        .output()
+        .expect("hipcc");
+    assert!(
+        o.status.success(),
+        "hipcc {}: {}",
+        src.display(),
+        String::from_utf8_lossy(&o.stderr)
+    );
+    Some(out)
+}
+
+fn exec(args: &[&str], program: &Path, program_args: &[&str]) -> Output {
+    let gcnkit = tools().join("gcnkit");
+    let o = Command::new(gcnkit)
+        .arg("exec")
+        .args(args)
+        .arg("--")
+        .arg(program)
+        .args(program_args)
+        .output()
+        .expect("gcnkit exec");
+    eprintln!(
+        "{}: {:?}\nstdout:\n{}stderr:\n{}",
+        program.display(),
+        o.status,
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    );
+    o
+}
+
+fn passes(o: &Output, line: &str) {
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "exit status; stdout: {out}");
+    assert!(out.lines().any(|l| l == line), "no line {line:?} in {out}");
+}
+
+#[test]
+fn saxpy_with_triple_chevrons() {
+    let Some(p) = build("saxpy", &["gfx906"]) else { return };
+    passes(&exec(&[], &p, &[]), "PASS saxpy n=100003");
+    // A partial last work-group and a single one.
+    passes(&exec(&[], &p, &["1"]), "PASS saxpy n=1");
+    passes(&exec(&[], &p, &["257"]), "PASS saxpy n=257");
+}
+
+#[test]
+fn saxpy_with_the_environment_line() {
+    let Some(p) = build("saxpy", &["gfx906"]) else { return };
+    let dir = tempfile_dir("envline");
+    let link = dir.join("libamdhip64.so.5");
+    let _ = std::fs::remove_file(&link);
+    std::os::unix::fs::symlink(tools().join("libgcnkit_hip.so"), &link).unwrap();
+    let o = Command::new(&p)
+        .env("LD_LIBRARY_PATH", &dir)
+        .arg("4097")
+        .output()
+        .unwrap();
+    passes(&o, "PASS saxpy n=4097");
+}
+
+fn tempfile_dir(name: &str) -> PathBuf {
+    let d = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+#[test]
+fn launch_kernel_ggl_many_launches_and_dynamic_shared_memory() {
+    let Some(p) = build("ggl", &["gfx906"]) else { return };
+    passes(&exec(&[], &p, &[]), "PASS ggl sum=-342");
+}
+
+#[test]
+fn device_properties_and_memset() {
+    let Some(p) = build("props", &["gfx906"]) else { return };
+    passes(&exec(&[], &p, &[]), "PASS props gfx906:sramecc+:xnack-");
+}
+
+#[test]
+fn the_code_object_for_the_gpu_is_picked_or_missing() {
+    let Some(both) = build("props", &["gfx900", "gfx906"]) else {
+        return;
+    };
+    passes(&exec(&["-a", "gfx900"], &both, &["gfx900"]), "PASS props gfx900:xnack-");
+    passes(&exec(&[], &both, &[]), "PASS props gfx906:sramecc+:xnack-");
+    // Built for gfx906 only, run on a gfx803: no code object; the launch fails as HIP's does.
+    let Some(one) = build("saxpy", &["gfx906"]) else { return };
+    let o = exec(&["-a", "gfx803"], &one, &[]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(out.contains("FAIL") && out.contains("(209)"), "{out}");
+    assert!(
+        err.contains("hipErrorNoBinaryForGpu: no code object for gfx803") && err.contains("has: gfx906"),
+        "{err}"
+    );
+}
+
+#[test]
+fn streams_events_and_reset() {
+    let Some(p) = build("streams", &["gfx906"]) else { return };
+    passes(&exec(&[], &p, &[]), "PASS streams");
+}
+
+#[test]
+fn device_variables_live_across_launches_and_symbol_copies() {
+    let Some(p) = build("globals", &["gfx906"]) else { return };
+    passes(&exec(&[], &p, &[]), "PASS globals");
+}
+
+#[test]
+fn rocprim_scan_reduce_and_radix_sort() {
+    if !Path::new("/usr/include/rocprim/rocprim.hpp").exists() {
+        eprintln!("SKIPPED rocprim: no /usr/include/rocprim (apt-get install librocprim-dev)");
+        return;
+    }
+    let Some(p) = build_with("rocprim", &["gfx906"], &["-std=c++17"]) else {
+        return;
+    };
+    passes(&exec(&[], &p, &["200000"]), "PASS rocprim n=200000 sum=-738663");
+}
+
+#[test]
+fn rocrand_runs_its_own_code_objects() {
+    if !Path::new("/usr/include/rocrand/rocrand.h").exists() {
+        eprintln!("SKIPPED rocrand: no /usr/include/rocrand (apt-get install librocrand-dev)");
+        return;
+    }
+    let Some(p) = build_with("rocrand", &["gfx906"], &["-lrocrand"]) else {
+        return;
+    };
+    passes(&exec(&[], &p, &[]), "PASS rocrand");
+}
+
+#[test]
+fn pinned_and_managed_memory_are_shared_with_kernels() {
+    let Some(p) = build("pinned", &["gfx906"]) else { return };
+    passes(&exec(&[], &p, &[]), "PASS pinned");
+}
+
+#[test]
+fn the_module_api_on_a_bundle_built_apart() {
+    let Some(p) = build("module", &["gfx906"]) else { return };
+    let Some(hipcc) = hipcc() else { return };
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/hip/module_kernels.hip");
+    let co = Path::new(env!("CARGO_TARGET_TMPDIR")).join("module_kernels.co");
+    let o = Command::new(hipcc)
+        .args(["--genco", "--offload-arch=gfx906", "-O2"])
+        .arg(&src)
+        .arg("-o")
+        .arg(&co)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    passes(&exec(&[], &p, &[co.to_str().unwrap()]), "PASS module");
+}
+
+#[test]
+fn every_modelled_gcn_gpu_runs_the_same_programs() {
+    let gpus = ["gfx701", "gfx802", "gfx803", "gfx900"];
+    for name in ["saxpy", "ggl", "props"] {
+        let Some(p) = build(name, &gpus) else { return };
+        for gpu in gpus {
+            let (args, want) = match name {
+                "saxpy" => (vec![], "PASS saxpy n=100003".to_string()),
+                "ggl" => (vec![], "PASS ggl sum=-342".to_string()),
+                _ => {
+                    let full = if gpu == "gfx900" { "gfx900:xnack-" } else { gpu };
+                    (vec![gpu], format!("PASS props {full}"))
+                }
+            };
+            passes(&exec(&["-a", gpu], &p, &args), &want);
+        }
+    }
+}
+
+#[test]
+fn pitched_memory_driver_copies_and_attributes() {
+    let Some(p) = build("memory2d", &["gfx906"]) else {
+        return;
+    };
+    passes(&exec(&[], &p, &[]), "PASS memory2d");
+}
+
+#[test]
+fn device_printf_from_many_waves() {
+    let Some(p) = build("printf", &["gfx906"]) else { return };
+    let o = exec(&[], &p, &[]);
+    assert_eq!(o.status.code(), Some(0));
+    let out = String::from_utf8_lossy(&o.stdout);
+    let lines: Vec<&str> = out.lines().collect();
+    // The host's own lines keep their places around the kernel's.
+    assert_eq!(lines.first(), Some(&"host: before"));
+    let after = lines.iter().position(|l| *l == "host: after").expect("host: after");
+    let mut got: Vec<&str> = lines[1..after].to_vec();
+    let mut want: Vec<&str> = lines[after + 1..]
+        .iter()
+        .filter_map(|l| l.strip_prefix("want "))
+        .collect();
+    got.sort();
+    want.sort();
+    assert_eq!(got.len(), 150);
+    assert_eq!(got, want);
+}
+
+#[test]
+fn a_failed_device_assert_prints_and_traps() {
+    let Some(p) = build("assert", &["gfx906"]) else { return };
+    let o = exec(&[], &p, &[]);
+    passes(&o, "PASS assert");
+    let err = String::from_utf8_lossy(&o.stderr);
+    let said = err
+        .lines()
+        .filter(|l| l.ends_with("Device-side assertion `i < n' failed."))
+        .count();
+    assert_eq!(said, 4, "{err}");
+    assert!(
+        err.contains("kernel _Z11check_belowPii") && err.contains("s_trap"),
+        "{err}"
+    );
+}
+
+#[test]
+fn device_malloc_and_free() {
+    let Some(p) = build("malloc", &["gfx906"]) else { return };
+    passes(&exec(&[], &p, &[]), "PASS malloc");
+}
+
+#[test]
+fn an_unsupported_call_returns_801_and_says_so_once() {
+    let Some(p) = build("unsupported", &["gfx906"]) else {
+        return;
+    };
+    let o = exec(&[], &p, &[]);
+    passes(&o, "PASS unsupported hipErrorNotSupported");
+    let err = String::from_utf8_lossy(&o.stderr);
+    let said: Vec<&str> = err.lines().filter(|l| l.contains("hipGraphCreate")).collect();
+    assert_eq!(said, ["gcnkit-hip: hipGraphCreate is not supported yet"], "{err}");
+}
+
+#[test]
+fn a_kernel_fault_is_a_launch_failure_naming_the_kernel() {
+    let Some(p) = build("fault", &["gfx906"]) else { return };
+    let o = exec(&[], &p, &[]);
+    passes(&o, "PASS fault hipErrorLaunchFailure");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("kernel _Z4pokePi") && err.contains("memory fault"),
+        "{err}"
+    );
+}
+
+#[test]
+fn exec_errors_exit_2_and_the_status_is_the_programs() {
+    let gcnkit = tools().join("gcnkit");
+    let run = |args: &[&str]| Command::new(&gcnkit).arg("exec").args(args).output().unwrap();
+    assert_eq!(run(&["--", "/no/such/program"]).status.code(), Some(2));
+    assert_eq!(run(&["-a", "gfx1030", "--", "true"]).status.code(), Some(2));
+    assert_eq!(run(&["--", "sh", "-c", "exit 7"]).status.code(), Some(7));
+    // The program sees the runtime first on LD_LIBRARY_PATH.
+    let o = run(&["--", "sh", "-c", "ls \"${LD_LIBRARY_PATH%%:*}\""]);
+    assert_eq!(String::from_utf8_lossy(&o.stdout).trim(), "libamdhip64.so.5");
+}
+
+/// symbols.tsv: (name, version node) of every row.
+fn table() -> Vec<(String, String)> {
+    let t = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("symbols.tsv")).unwrap();
+    t.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            (f[0].to_string(), f[1].to_string())
+        })
+        .collect()
+}
+
+/// `name@@node` / `name@node` of every defined dynamic symbol of a library (readelf).
+fn exported(lib: &Path) -> Option<std::collections::BTreeSet<(String, String)>> {
+    let o = Command::new("readelf")
+        .args(["-W", "--dyn-syms"])
+        .arg(lib)
+        .output()
+        .ok()?;
+    let text = String::from_utf8_lossy(&o.stdout);
+    let mut out = std::collections::BTreeSet::new();
+    for l in text.lines() {
+        let f: Vec<&str> = l.split_whitespace().collect();
+        // Num: Value Size Type Bind Vis Ndx Name
+        if f.len() < 8 || f[6] == "UND" || f[3] != "FUNC" {
+            continue;
+        }
+        let name = f[7].split(" (").next().unwrap_or(f[7]);
+        if let Some((n, v)) = name.split_once('@') {
+            out.insert((n.to_string(), v.trim_start_matches('@').to_string()));
+        }
+    }
+    Some(out)
+}
+
+#[test]
+fn every_symbol_is_exported_on_its_version_node() {
+    let lib = tools().join("libgcnkit_hip.so");
+    let Some(ours) = exported(&lib) else {
+        eprintln!("SKIPPED: readelf is not on PATH");
+        return;
+    };
+    let rows = table();
+    assert_eq!(rows.len(), 409);
+    for (n, v) in &rows {
+        assert!(ours.contains(&(n.clone(), v.clone())), "{n}@@{v} is not exported");
+    }
+    let o = Command::new("readelf").args(["-d"]).arg(&lib).output().unwrap();
+    assert!(String::from_utf8_lossy(&o.stdout).contains("Library soname: [libamdhip64.so.5]"));
+    // Where Debian's real library is installed, it exports exactly these.
+    let real = Path::new("/usr/lib/x86_64-linux-gnu/libamdhip64.so.5");
+    if let Some(theirs) = real.exists().then(|| exported(real)).flatten() {
+        let want: std::collections::BTreeSet<_> = rows.into_iter().collect();
+        assert_eq!(theirs, want, "symbols.tsv differs from {}", real.display());
+    }
+}
