@@ -382,24 +382,44 @@ fn code_object(
         errln!("{name}: error: {e}");
         return ExitCode::from(1);
     }
-    let co = match gcnkit::codeobj::read(&data) {
-        Ok(c) => c,
-        Err(e) => {
-            errln!("{name}: error: {e}");
-            return ExitCode::from(1);
+    // A HIP program (host executable or library): the code objects of its fat binary.
+    let objects: Vec<(Option<String>, &[u8])> = match crate::hipbin::select(name, &data, arch) {
+        None => vec![(None, &data[..])],
+        Some(Ok(list)) => list
+            .iter()
+            .map(|e| (Some(format!("bundle {}, {}", e.bundle, e.target)), e.bytes))
+            .collect(),
+        Some(Err(e)) => {
+            errln!("error: {e}");
+            return ExitCode::from(if arch.is_some() { 1 } else { 2 });
         }
     };
-    if let Some(x) = arch.filter(|x| *x != co.arch) {
-        errln!(
-            "error: -a {x} conflicts with {name}, a code object for {} ({})",
-            co.processor,
-            co.arch
-        );
-        return ExitCode::from(2);
-    }
-    // Kernel headers no directives express are printed as data: say so, with the place.
-    for w in gcnkit::disasm::code_object_warnings(&co) {
-        errln!("{name}: warning: {w}");
+    let mut cos = Vec::new();
+    for (what, bytes) in &objects {
+        let place = match what {
+            Some(w) => format!("{name} ({w})"),
+            None => name.to_string(),
+        };
+        let co = match gcnkit::codeobj::read(bytes) {
+            Ok(c) => c,
+            Err(e) => {
+                errln!("{place}: error: {e}");
+                return ExitCode::from(1);
+            }
+        };
+        if let Some(x) = arch.filter(|x| *x != co.arch) {
+            errln!(
+                "error: -a {x} conflicts with {place}, a code object for {} ({})",
+                co.processor,
+                co.arch
+            );
+            return ExitCode::from(2);
+        }
+        // Kernel headers no directives express are printed as data: say so, with the place.
+        for w in gcnkit::disasm::code_object_warnings(&co) {
+            errln!("{place}: warning: {w}");
+        }
+        cos.push((what, co));
     }
     let mut out = match Output::open(output) {
         Ok(o) => o,
@@ -409,14 +429,21 @@ fn code_object(
         }
     };
     let mut io_err: Option<std::io::Error> = None;
-    let r = gcnkit::disasm::disassemble_code_object(&co, syntax, format, |chunk| emit(&mut out, &mut io_err, chunk));
-    if let Some(e) = io_err {
-        return write_failed(out, e);
-    }
-    if let Err(t) = r {
-        out.abandon();
-        errln!("{name}: error: {t}");
-        return ExitCode::from(1);
+    for (what, co) in &cos {
+        // Which of the program's code objects follows (text formats only: JSON Lines stay
+        // records).
+        if let (Some(w), Format::Text) = (what, format) {
+            emit(&mut out, &mut io_err, &format!("/* {name}: {w} */\n"));
+        }
+        let r = gcnkit::disasm::disassemble_code_object(co, syntax, format, |chunk| emit(&mut out, &mut io_err, chunk));
+        if let Some(e) = io_err {
+            return write_failed(out, e);
+        }
+        if let Err(t) = r {
+            out.abandon();
+            errln!("{name}: error: {t}");
+            return ExitCode::from(1);
+        }
     }
     out.finish()
 }

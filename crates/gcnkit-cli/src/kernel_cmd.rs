@@ -14,6 +14,33 @@ fn usage(m: impl std::fmt::Display) -> ExitCode {
 }
 
 pub fn run(a: &Args, bytes: &[u8]) -> ExitCode {
+    // A HIP program: the code object of its fat binary for the GPU (`-a`) that holds the
+    // kernel (a shared library has one per translation unit).
+    if let Some(sel) = crate::hipbin::select(&a.program, bytes, a.arch) {
+        let list = match sel {
+            Ok(l) => l,
+            Err(e) => return usage(e),
+        };
+        let holds = |b: &[u8]| match &a.kernel {
+            Some(k) => kernels(b).is_ok_and(|ks| ks.iter().any(|x| &x.name == k)),
+            None => true,
+        };
+        return match list.iter().find(|e| holds(e.bytes)) {
+            Some(e) => run_object(a, e.bytes),
+            None if list.len() == 1 => run_object(a, list[0].bytes),
+            None => usage(format!(
+                "{}: no kernel '{}' in the program's {} code objects for this GPU",
+                a.program,
+                a.kernel.as_deref().unwrap_or(""),
+                list.len()
+            )),
+        };
+    }
+    run_object(a, bytes)
+}
+
+/// Runs a kernel of one GPU code object.
+fn run_object(a: &Args, bytes: &[u8]) -> ExitCode {
     let co = match gcnkit::codeobj::read(bytes) {
         Ok(c) => c,
         Err(e) => {

@@ -6,6 +6,7 @@ mod asm_cmd;
 mod disasm_cmd;
 mod exec_cmd;
 mod explain_cmd;
+mod hipbin;
 mod kernel_cmd;
 mod mapped;
 mod run_cmd;

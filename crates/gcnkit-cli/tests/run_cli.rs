@@ -426,3 +426,74 @@ fn launch_checks() {
     assert!(err(&o).contains("2 work-groups"), "{}", err(&o));
     assert!(!err(&o).contains("note:"), "{}", err(&o));
 }
+
+/// A HIP program (host executable built by hipcc) as the input of `disasm` and `run`: its fat
+/// binary's code objects, picked with `-a`. Skipped, visibly, without hipcc.
+#[test]
+fn hip_programs_are_code_objects_too() {
+    if Command::new("hipcc").arg("--version").output().is_err() {
+        eprintln!("SKIPPED: hipcc is not installed (Debian: apt-get install hipcc)");
+        return;
+    }
+    let t = Tmp::new("hipbin");
+    let src = format!("{}/../gcnkit-hip/tests/hip/saxpy.hip", env!("CARGO_MANIFEST_DIR"));
+    let exe = t.path().join("saxpy");
+    let o = Command::new("hipcc")
+        .args(["--offload-arch=gfx906", "--offload-arch=gfx900", "-O2", &src, "-o"])
+        .arg(&exe)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let exe = exe.to_str().unwrap();
+    // Two GPUs: -a picks one.
+    let o = gcnkit(&["disasm", exe], b"");
+    assert_eq!(o.status.code(), Some(2), "{}", err(&o));
+    assert!(err(&o).contains("gfx900, gfx906: pick one with -a"), "{}", err(&o));
+    let o = gcnkit(&["disasm", "-a", "gfx906", "--syntax", "llvm", exe], b"");
+    assert!(o.status.success(), "{}", err(&o));
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("gfx906") && text.contains("_Z5saxpyifPKfPf:"), "{text}");
+    let o = gcnkit(&["disasm", "-a", "gfx803", exe], b"");
+    assert_eq!(o.status.code(), Some(1), "{}", err(&o));
+    assert!(err(&o).contains("no code object for"), "{}", err(&o));
+    // The kernel runs from the program: y = 2x + y. (HIP counts blocks: with --grid 1000 the
+    // last work-group would have 232 work-items, and HIP's blockDim.x is that group's actual
+    // size, so `blockIdx.x * blockDim.x` would overlap the group before it.)
+    let n = 1000u32;
+    let x: Vec<u8> = (0..n).flat_map(|k| (k as f32).to_le_bytes()).collect();
+    let y: Vec<u8> = (0..n).flat_map(|_| 1f32.to_le_bytes()).collect();
+    let (xf, yf) = (t.file("x.bin", &x), t.file("y.bin", &y));
+    let out = t.path().join("y.out");
+    let outs = format!("3={}", out.to_str().unwrap());
+    let o = gcnkit(
+        &[
+            "run",
+            "-a",
+            "gfx900",
+            exe,
+            "--kernel",
+            "_Z5saxpyifPKfPf",
+            "--blocks",
+            "4",
+            "--block",
+            "256",
+            "--arg",
+            "i32:1000",
+            "--arg",
+            "f32:2",
+            "--arg",
+            &format!("file:{xf}"),
+            "--arg",
+            &format!("file:{yf}"),
+            "--out",
+            &outs,
+        ],
+        b"",
+    );
+    assert!(o.status.success(), "{}", err(&o));
+    let got = std::fs::read(&out).unwrap();
+    for k in 0..n as usize {
+        let v = f32::from_le_bytes(got[4 * k..4 * k + 4].try_into().unwrap());
+        assert_eq!(v, 2.0 * k as f32 + 1.0, "y[{k}]");
+    }
+}

@@ -1,67 +1,12 @@
 //! Clang's HIP fat binaries: `__hipRegisterFatBinary` receives a `__hip_fatbin_wrapper`
-//! (magic `HIPF`, version, pointer to an offload bundle); the bundle
-//! (`__CLANG_OFFLOAD_BUNDLE__`, clang-offload-bundler's format) holds one entry per target:
-//! `host-x86_64-unknown-linux-gnu` and `hipv4-amdgcn-amd-amdhsa--gfx906[:feature±]...`. The
-//! code object is picked as ROCm picks it: same processor, and every feature the entry fixes
+//! (magic `HIPF`, version, pointer to an offload bundle, read by
+//! [`gcnkit::codeobj::bundle`]). The code object is picked as ROCm picks it: same processor, and every feature the entry fixes
 //! (`xnack`, `sramecc`) set the same on the device; an entry that fixes more wins.
 
 use crate::props::Gpu;
 
 pub const WRAPPER_MAGIC: u32 = 0x4849_5046; // "HIPF"
-pub const BUNDLE_MAGIC: &[u8; 24] = b"__CLANG_OFFLOAD_BUNDLE__";
-
-/// One entry of a bundle: its id and where its bytes are (offset, size in the bundle).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Entry {
-    pub id: String,
-    pub offset: u64,
-    pub size: u64,
-}
-
-/// Reads a bundle's entry table through `read(offset, len)` (the bundle's length is not
-/// known up front: it is wherever the program's section put it). Sizes are sanity-checked so
-/// that a bad bundle is an error, not a wild read.
-pub fn entries(read: &dyn Fn(u64, u64) -> Option<Vec<u8>>) -> Result<Vec<Entry>, String> {
-    let u64_at = |at: u64| -> Result<u64, String> {
-        let b = read(at, 8).ok_or("the bundle is truncated")?;
-        Ok(u64::from_le_bytes(b.try_into().map_err(|_| "the bundle is truncated")?))
-    };
-    let magic = read(0, 24).ok_or("the bundle is truncated")?;
-    if magic.as_slice() != BUNDLE_MAGIC {
-        return Err("not a clang offload bundle (no __CLANG_OFFLOAD_BUNDLE__ magic)".into());
-    }
-    let n = u64_at(24)?;
-    if n > 4096 {
-        return Err(format!("the bundle claims {n} entries"));
-    }
-    let mut at = 32;
-    let mut out = Vec::new();
-    for _ in 0..n {
-        let offset = u64_at(at)?;
-        let size = u64_at(at + 8)?;
-        let len = u64_at(at + 16)?;
-        if len > 4096 || size > 1 << 32 || offset > 1 << 34 {
-            return Err("the bundle's entry table is corrupt".into());
-        }
-        let id = read(at + 24, len).ok_or("the bundle is truncated")?;
-        out.push(Entry {
-            id: String::from_utf8_lossy(&id).into_owned(),
-            offset,
-            size,
-        });
-        at += 24 + len;
-    }
-    Ok(out)
-}
-
-/// The target id of a HIP entry (`gfx906:xnack-`), `None` for the host's or another kind.
-pub fn target_of(id: &str) -> Option<&str> {
-    if !id.starts_with("hip") {
-        return None;
-    }
-    let at = id.find("amdgcn-amd-amdhsa")? + "amdgcn-amd-amdhsa".len();
-    Some(id[at..].trim_start_matches('-'))
-}
+pub use gcnkit::codeobj::bundle::{entries, target_of, Entry, MAGIC as BUNDLE_MAGIC};
 
 /// How well a target id fits the GPU: `None` when it cannot run there, else the number of
 /// features it fixes (more is a closer match).

@@ -9,6 +9,7 @@
 
 pub mod akc;
 mod bits;
+pub mod bundle;
 pub mod clrx_config;
 pub mod kd;
 pub mod metadata;
