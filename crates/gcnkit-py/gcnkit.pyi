@@ -64,12 +64,18 @@ def assemble_words(
 
 def disassemble(
     code: Code,
-    arch: str = "gcn1.2",
+    arch: str | None = None,
     syntax: Literal["clrx", "llvm"] | str = "clrx",
 ) -> list[dict[str, Any]]:
     """Disassembles machine code to one dict per instruction: the JSON record of
     `gcnkit disasm --format json` (keys offset, words, arch, encoding, opcode, mnemonic, text,
-    fields, operands, modifiers...). syntax is the dialect of the "text" field.
+    fields, operands, modifiers...). syntax is the dialect of the "text" field. arch: the GPU
+    of raw code (None: "gcn1.2").
+
+    Bytes starting with the ELF magic are read as `gcnkit disasm` reads them: an AMDGPU code
+    object (its arch from its header; another arch is a ValueError; records of its kernel
+    descriptors and notes come with the instructions), or a HIP program built by hipcc (its
+    fat binary's code objects for arch, which a program built for several GPUs needs).
 
     Raises ValueError for a truncated instruction (naming its byte offset), bytes that are
     not a multiple of 4, a word out of range, or an unknown arch or syntax name.
@@ -77,11 +83,12 @@ def disassemble(
 
 def disassemble_text(
     code: Code,
-    arch: str = "gcn1.2",
+    arch: str | None = None,
     syntax: Literal["clrx", "llvm"] | str = "clrx",
 ) -> str:
     """Disassembles machine code to text: one instruction per line, each ending in a newline
-    ("" for no code). Arguments and errors as disassemble().
+    ("" for no code). Arguments and errors as disassemble(); a code object gives the CLI's
+    whole text of it (in LLVM syntax, a source llvm-mc and gcnkit assemble back).
 
     >>> disassemble_text(bytes.fromhex("02070202"), syntax="llvm")
     'v_add_f32_e32 v1, v2, v3\\n'

@@ -200,6 +200,49 @@ fn assemble_py(py: Python<'_>, text: &str, arch: Option<&str>, syntax: &str) -> 
 }
 
 /// `bytes`/`bytearray` (little-endian, a multiple of 4 long) or an iterable of 32-bit ints.
+/// An ELF input, as `gcnkit disasm` reads it: an AMDGPU code object (its arch from its
+/// header; a different `arch` is a ValueError), or a HIP program's code objects for `arch`.
+/// `None` when `code` is not bytes starting with the ELF magic.
+fn object_disassembly(
+    code: &Bound<'_, PyAny>,
+    arch: Option<Arch>,
+    syntax: Syntax,
+    format: gcnkit::disasm::Format,
+) -> Option<PyResult<String>> {
+    let data: Vec<u8> = if let Ok(b) = code.cast::<PyBytes>() {
+        b.as_bytes().to_vec()
+    } else if let Ok(b) = code.cast::<PyByteArray>() {
+        b.to_vec()
+    } else {
+        return None;
+    };
+    if !data.starts_with(b"\x7fELF") {
+        return None;
+    }
+    let objects: Vec<&[u8]> = match gcnkit::codeobj::bundle::for_arch(&data, arch, "arch=") {
+        None => vec![&data[..]],
+        Some(Ok(list)) => list.iter().map(|e| e.bytes).collect(),
+        Some(Err(e)) => return Some(Err(value_err(e))),
+    };
+    let mut out = String::new();
+    for bytes in objects {
+        let co = match gcnkit::codeobj::read(bytes) {
+            Ok(c) => c,
+            Err(e) => return Some(Err(value_err(e.0))),
+        };
+        if let Some(a) = arch.filter(|a| *a != co.arch) {
+            return Some(Err(value_err(format!(
+                "arch={a} conflicts with the code object's {} ({})",
+                co.processor, co.arch
+            ))));
+        }
+        if let Err(t) = gcnkit::disasm::disassemble_code_object(&co, syntax, format, |c| out.push_str(c)) {
+            return Some(Err(value_err(t.to_string())));
+        }
+    }
+    Some(Ok(out))
+}
+
 fn code_words(code: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
     if let Ok(b) = code.cast::<PyBytes>() {
         return words_from_bytes(b.as_bytes()).map_err(value_err);
@@ -279,15 +322,24 @@ fn assemble_words(py: Python<'_>, text: &str, arch: Option<&str>, syntax: &str) 
 /// Raises ValueError for a truncated instruction (naming its byte offset), bytes that are not
 /// a multiple of 4, a word out of range, or an unknown arch or syntax name.
 #[pyfunction]
-#[pyo3(signature = (code, arch="gcn1.2", syntax="clrx"))]
+#[pyo3(signature = (code, arch=None, syntax="clrx"))]
 fn disassemble<'py>(
     py: Python<'py>,
     code: &Bound<'py, PyAny>,
-    arch: &str,
+    arch: Option<&str>,
     syntax: &str,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let arch = parse_arch(arch).map_err(value_err)?;
+    let given = arch.map(parse_arch).transpose().map_err(value_err)?;
     let syntax = parse_syntax(syntax).map_err(value_err)?;
+    if let Some(text) = object_disassembly(code, given, syntax, gcnkit::disasm::Format::Json) {
+        let lines: Vec<String> = text?
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+            .map(str::to_string)
+            .collect();
+        return json_loads(py, &format!("[{}]", lines.join(", ")));
+    }
+    let arch = given.unwrap_or(Arch::Gcn12);
     let words = code_words(code)?;
     let recs = disassemble_json(arch, &words, syntax).map_err(value_err)?;
     json_loads(py, &format!("[{}]", recs.join(", ")))
@@ -296,10 +348,14 @@ fn disassemble<'py>(
 /// Disassembles machine code to text: one instruction per line, each line ending in a newline
 /// ("" for no code). Arguments and errors as disassemble().
 #[pyfunction]
-#[pyo3(signature = (code, arch="gcn1.2", syntax="clrx"))]
-fn disassemble_text(code: &Bound<'_, PyAny>, arch: &str, syntax: &str) -> PyResult<String> {
-    let arch = parse_arch(arch).map_err(value_err)?;
+#[pyo3(signature = (code, arch=None, syntax="clrx"))]
+fn disassemble_text(code: &Bound<'_, PyAny>, arch: Option<&str>, syntax: &str) -> PyResult<String> {
+    let given = arch.map(parse_arch).transpose().map_err(value_err)?;
     let syntax = parse_syntax(syntax).map_err(value_err)?;
+    if let Some(text) = object_disassembly(code, given, syntax, gcnkit::disasm::Format::Text) {
+        return text;
+    }
+    let arch = given.unwrap_or(Arch::Gcn12);
     let words = code_words(code)?;
     let lines = disassemble_lines(arch, &words, syntax).map_err(value_err)?;
     let mut out = String::new();

@@ -40,8 +40,8 @@ def test_signatures_and_docstrings():
     sig = {
         "assemble": "(text, arch=None, syntax='auto')",
         "assemble_words": "(text, arch=None, syntax='auto')",
-        "disassemble": "(code, arch='gcn1.2', syntax='clrx')",
-        "disassemble_text": "(code, arch='gcn1.2', syntax='clrx')",
+        "disassemble": "(code, arch=None, syntax='clrx')",
+        "disassemble_text": "(code, arch=None, syntax='clrx')",
         "explain": "(name, arch=None)",
         "run": "(program, state=None, arch=None, syntax='auto')",
     }
@@ -253,6 +253,27 @@ def test_disassemble_text():
         "v_add_f32_e32 v1, 0x1234, v2\n"
     )
     assert gcnkit.disassemble_text(b"") == ""
+
+
+RUN_DATA = pathlib.Path(__file__).resolve().parents[2] / "gcnkit" / "tests" / "data" / "run"
+
+
+def test_disassemble_reads_code_objects():
+    data = (RUN_DATA / "int.gfx900.hsaco").read_bytes()
+    recs = gcnkit.disassemble(data)
+    instrs = [r for r in recs if "mnemonic" in r]
+    # The code object's kernels' instructions, not the ELF bytes decoded as words.
+    assert len(instrs) > 100
+    assert all(r["arch"] == "gcn1.4" for r in instrs)
+    assert "s_endpgm" in {r["mnemonic"] for r in instrs}
+    assert any("kernel_descriptor" in r for r in recs)
+    text = gcnkit.disassemble_text(data, syntax="llvm")
+    assert '.amdgcn_target "amdgcn-amd-amdhsa--gfx900"' in text and "int_ops:" in text
+    # The arch comes from the header: another is an error.
+    with pytest.raises(ValueError, match="conflicts"):
+        gcnkit.disassemble(data, arch="fiji")
+    # Raw code still defaults to gcn1.2.
+    assert gcnkit.disassemble_text([0x02020702]) == "v_add_f32 v1, v2, v3\n"
 
 
 @pytest.mark.parametrize("f", [gcnkit.disassemble, gcnkit.disassemble_text])

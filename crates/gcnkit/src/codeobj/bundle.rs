@@ -83,6 +83,55 @@ pub fn host_entries(data: &[u8]) -> Option<Result<Vec<HostEntry<'_>>, String>> {
     Some(entries_of_section(bytes))
 }
 
+/// The code objects of host binary `data` for `arch` (every bundle's: a shared library has one
+/// per translation unit); `None` when `data` is not a host binary with a `.hip_fatbin`.
+/// Without an arch the binary must hold code for one GPU only; `option` names the caller's
+/// way of choosing one (`-a`, `arch=`) in the error.
+pub fn for_arch<'a>(
+    data: &'a [u8],
+    arch: Option<crate::Arch>,
+    option: &str,
+) -> Option<Result<Vec<HostEntry<'a>>, String>> {
+    let entries = match host_entries(data)? {
+        Ok(e) => e,
+        Err(e) => return Some(Err(e)),
+    };
+    let processor = |e: &HostEntry| e.target.split(':').next().unwrap_or("").to_string();
+    let mut targets: Vec<String> = entries.iter().map(|e| e.target.clone()).collect();
+    targets.sort();
+    targets.dedup();
+    let has = if targets.is_empty() {
+        "none".to_string()
+    } else {
+        targets.join(", ")
+    };
+    let picked: Vec<HostEntry> = match arch {
+        Some(a) => entries
+            .into_iter()
+            .filter(|e| crate::Arch::parse(&processor(e)) == Some(a))
+            .collect(),
+        None => {
+            let mut procs: Vec<String> = entries.iter().map(processor).collect();
+            procs.sort();
+            procs.dedup();
+            if procs.len() > 1 {
+                return Some(Err(format!(
+                    "a HIP program with code objects for {}: pick one with {option}",
+                    procs.join(", ")
+                )));
+            }
+            entries
+        }
+    };
+    if picked.is_empty() {
+        let gpu = arch.map_or("a GPU".to_string(), |a| a.to_string());
+        return Some(Err(format!(
+            "no code object for {gpu} in the program's fat binary (it has: {has})"
+        )));
+    }
+    Some(Ok(picked))
+}
+
 /// Every bundle of a `.hip_fatbin` section (each starts at its magic; bundles are aligned, the
 /// gaps zero) and their GPU entries.
 fn entries_of_section(sec: &[u8]) -> Result<Vec<HostEntry<'_>>, String> {
