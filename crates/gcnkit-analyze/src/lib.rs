@@ -46,9 +46,10 @@ pub struct Used {
     pub sgprs: u32,
     pub vcc: bool,
     pub flat_scratch: bool,
-    /// The target reserves XNACK_MASK (GCN 1.2+ with XNACK on or "any").
+    /// The target reserves XNACK_MASK (GCN 1.2+ with XNACK on or "any"); see
+    /// [`extra_sgprs`] for why it is not counted.
     pub xnack: bool,
-    /// SGPRs the hardware places after the kernel's: LLVM's `getNumExtraSGPRs`.
+    /// SGPRs placed after the kernel's own, as clang counts them ([`extra_sgprs`]).
     pub extra_sgprs: u32,
 }
 
@@ -65,21 +66,17 @@ pub struct Analysis {
     pub block_mix: Vec<mix::Mix>,
 }
 
-/// The extra SGPRs (LLVM's `getNumExtraSGPRs` for GCN 1.0-1.4): 2 for VCC; on GCN 1.0/1.1
-/// 4 with FLAT_SCRATCH; on GCN 1.2+ 4 with XNACK_MASK, 6 with FLAT_SCRATCH.
-pub fn extra_sgprs(arch: gcnkit::Arch, vcc: bool, flat_scratch: bool, xnack: bool) -> u32 {
+/// The extra SGPRs as clang 14 counts them into a kernel's SGPRs (LLVM's
+/// `getNumExtraSGPRs`): 2 for VCC; with FLAT_SCRATCH 4 on GCN 1.1 and 6 on GCN 1.2+ (VCC,
+/// FLAT_SCRATCH and XNACK_MASK's place). XNACK_MASK alone adds nothing: in every clang-14
+/// kernel of the corpus for gfx900/gfx906 (XNACK on in code object v2/v3, "any" in v4+,
+/// `.amdhsa_reserve_xnack_mask 1`) the metadata's `.sgpr_count` and the descriptor's SGPR
+/// granules are the code's SGPRs + 2 for VCC (tests/corpus.rs), so `xnack` is reported but
+/// not added.
+pub fn extra_sgprs(arch: gcnkit::Arch, vcc: bool, flat_scratch: bool) -> u32 {
     let mut n = if vcc { 2 } else { 0 };
-    if arch < gcnkit::Arch::Gcn12 {
-        if flat_scratch {
-            n = 4;
-        }
-    } else {
-        if xnack {
-            n = 4;
-        }
-        if flat_scratch {
-            n = 6;
-        }
+    if flat_scratch {
+        n = if arch < gcnkit::Arch::Gcn12 { 4 } else { 6 };
     }
     n
 }
@@ -98,7 +95,7 @@ pub fn used(p: &Program, touched: &RegSet) -> Used {
         vcc,
         flat_scratch,
         xnack,
-        extra_sgprs: extra_sgprs(arch, vcc, flat_scratch, xnack),
+        extra_sgprs: extra_sgprs(arch, vcc, flat_scratch),
     }
 }
 
