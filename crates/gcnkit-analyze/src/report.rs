@@ -204,17 +204,16 @@ pub fn to_text(a: &Analysis) -> String {
     );
     let u = &a.used;
     let _ = write!(s, "  registers used: {} VGPRs, {} SGPRs", u.vgprs, u.sgprs);
-    let extras: Vec<&str> = [
-        (u.vcc, "VCC"),
-        (u.flat_scratch, "FLAT_SCRATCH"),
-        (u.xnack, "XNACK_MASK"),
-    ]
-    .iter()
-    .filter(|x| x.0)
-    .map(|x| x.1)
-    .collect();
+    let extras: Vec<&str> = [(u.vcc, "VCC"), (u.flat_scratch, "FLAT_SCRATCH")]
+        .iter()
+        .filter(|x| x.0)
+        .map(|x| x.1)
+        .collect();
     if !extras.is_empty() {
         let _ = write!(s, " + {} extra ({})", u.extra_sgprs, extras.join(", "));
+    }
+    if u.xnack {
+        s.push_str("; XNACK_MASK reserved, not counted (clang 14 does not count it)");
     }
     s.push('\n');
     if let Some(d) = &a.allocation {

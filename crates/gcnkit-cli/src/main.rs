@@ -2,6 +2,7 @@
 
 #[macro_use]
 mod io;
+mod analyze_cmd;
 mod asm_cmd;
 mod disasm_cmd;
 mod explain_cmd;
@@ -37,6 +38,8 @@ enum Cmd {
     Run(run_cmd::Args),
     /// Show what the ISA table knows about an instruction.
     Explain(explain_cmd::Args),
+    /// Control-flow graph, live registers, occupancy and instruction mix of kernels.
+    Analyze(analyze_cmd::Args),
 }
 
 /// Parses `-a/--arch` values: canonical names, LLVM processors, CLRX devices.
@@ -56,5 +59,6 @@ fn main() -> ExitCode {
         Cmd::Disasm(a) => disasm_cmd::run(a),
         Cmd::Run(a) => run_cmd::run(a),
         Cmd::Explain(a) => explain_cmd::run(a),
+        Cmd::Analyze(a) => analyze_cmd::run(a),
     }
 }
