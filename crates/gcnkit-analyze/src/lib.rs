@@ -41,9 +41,12 @@ use resources::{Allocation, Occupancy};
 pub struct Used {
     /// Highest VGPR any instruction reads or writes, plus one (0: none).
     pub vgprs: u32,
-    /// Highest general SGPR touched, plus one; the ABI's initial SGPRs count as touched
-    /// (the hardware loads them whether or not the code reads them).
+    /// Highest general SGPR any instruction touches, plus one, as clang counts it: the
+    /// ABI's initial SGPRs count only where the code touches them.
     pub sgprs: u32,
+    /// SGPRs the hardware loads at the start (user and system SGPRs): these fit in the
+    /// descriptor's allocation even when the code reads fewer.
+    pub initial_sgprs: u32,
     pub vcc: bool,
     pub flat_scratch: bool,
     /// The target reserves XNACK_MASK (GCN 1.2+ with XNACK on or "any"); see
@@ -84,7 +87,7 @@ pub fn extra_sgprs(arch: gcnkit::Arch, vcc: bool, flat_scratch: bool) -> u32 {
 /// What the code touches, with the hardware's extras.
 pub fn used(p: &Program, touched: &RegSet) -> Used {
     let arch = p.arch;
-    let all = touched.union(&p.initial);
+    let all = touched;
     let fs = if arch >= gcnkit::Arch::Gcn12 { 102 } else { 104 };
     let flat_scratch = arch >= gcnkit::Arch::Gcn11 && (touched.contains(fs) || touched.contains(fs + 1));
     let vcc = touched.contains(VCC) || touched.contains(VCC + 1);
@@ -92,6 +95,7 @@ pub fn used(p: &Program, touched: &RegSet) -> Used {
     Used {
         vgprs: all.max_vgpr().map_or(0, |v| v as u32 + 1),
         sgprs: all.max_sgpr(arch).map_or(0, |v| v as u32 + 1),
+        initial_sgprs: p.initial.max_sgpr(arch).map_or(0, |v| v as u32 + 1),
         vcc,
         flat_scratch,
         xnack,

@@ -117,7 +117,7 @@ pub fn to_json(a: &Analysis) -> Value {
                 "reqd_workgroup_size": m.reqd_workgroup_size,
             },
             "used": {
-                "vgprs": u.vgprs, "sgprs": u.sgprs, "vcc": u.vcc, "flat_scratch": u.flat_scratch,
+                "vgprs": u.vgprs, "sgprs": u.sgprs, "initial_sgprs": u.initial_sgprs, "vcc": u.vcc, "flat_scratch": u.flat_scratch,
                 "xnack": u.xnack, "extra_sgprs": u.extra_sgprs,
             },
         },
