@@ -238,8 +238,15 @@ pub fn to_text(a: &Analysis) -> String {
     let o = &a.occupancy;
     let _ = writeln!(
         s,
-        "  occupancy: {} waves per SIMD (VGPRs allow {}, SGPRs {}), {} waves per CU ({} groups of {} items), limited by {}",
-        o.waves_per_simd, o.by_vgprs, o.by_sgprs, o.waves_per_cu, o.groups_per_cu, o.workgroup_size, o.limiter.name()
+        "  occupancy: {} waves per CU ({} work-groups of {} items, ~{} waves per SIMD), limited by {}; registers alone allow {} waves per SIMD (VGPRs {}, SGPRs {})",
+        o.waves_per_cu,
+        o.groups_per_cu,
+        o.workgroup_size,
+        o.waves_per_cu.div_ceil(crate::resources::SIMDS_PER_CU),
+        o.limiter.name(),
+        o.waves_per_simd,
+        o.by_vgprs,
+        o.by_sgprs
     );
     if let Some((f, w)) = o.vgpr_steps.first() {
         let _ = writeln!(s, "  freeing {f} VGPRs would give {w} waves per SIMD");

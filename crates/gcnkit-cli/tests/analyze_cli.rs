@@ -46,7 +46,7 @@ fn text_summary_of_every_kernel() {
         "registers used:",
         "descriptor:",
         "metadata: 8 VGPRs, 16 SGPRs",
-        "occupancy: 10 waves per SIMD",
+        "occupancy: 40 waves per CU (10 work-groups of 256 items, ~10 waves per SIMD), limited by waves; registers alone allow 10 waves per SIMD",
         "peak pressure:",
         "mix:",
         "blocks:",
