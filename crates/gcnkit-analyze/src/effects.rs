@@ -113,11 +113,18 @@ pub fn effects(i: &Instr) -> Effects {
                 e.reads.insert(M0);
             }
             Flow::GprIdx => {
-                // S_SET_GPR_IDX_*: sets fields of M0 (the index, the mask) and keeps the rest.
+                // S_SET_GPR_IDX_ON sets M0's index and mask (the rest of M0 means nothing to
+                // the index mode: a whole write); _IDX and _MODE set one of the two and keep
+                // the other (read and write); _OFF changes MODE only. The vector
+                // instructions that run in the mode read M0: not counted (`indexed`).
                 e.indexed = true;
-                e.reads.insert(M0);
-                if d.form != Form::P0 {
-                    e.writes.insert(M0);
+                match d.form {
+                    Form::CGprIdx => e.writes.insert(M0),
+                    Form::P0 => {}
+                    _ => {
+                        e.reads.insert(M0);
+                        e.writes.insert(M0);
+                    }
                 }
             }
             _ => {}
@@ -258,6 +265,16 @@ mod tests {
         assert_eq!(fx(a, "s_cmp_eq_u32 s0, 3"), (vec!["s0".into()], vec!["scc".into()]));
         assert_eq!(fx(a, "s_cbranch_scc1 0").0, ["scc"]);
         assert_eq!(fx(a, "s_cbranch_execz 0").0, ["exec_lo", "exec_hi"]);
+        // The GPR index mode: _on sets M0 (index and mask), _mode keeps the index.
+        assert_eq!(
+            fx(a, "s_set_gpr_idx_on s0, gpr_idx(SRC0)"),
+            (vec!["s0".into()], vec!["m0".into()])
+        );
+        assert_eq!(
+            fx(a, "s_set_gpr_idx_mode gpr_idx(DST)"),
+            (vec!["m0".into()], vec!["m0".into()])
+        );
+        assert_eq!(fx(a, "s_set_gpr_idx_off"), (vec![], vec![]));
     }
 
     #[test]
