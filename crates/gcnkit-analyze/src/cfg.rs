@@ -108,6 +108,8 @@ pub struct Cfg {
     pub edges: Vec<Edge>,
     /// Immediate dominator of each block (the entry's is itself).
     pub idom: Vec<usize>,
+    /// The entry block (the first, unless a branch goes to code before the entry).
+    pub entry: usize,
     pub loops: Vec<Loop>,
 }
 
@@ -138,7 +140,7 @@ impl Cfg {
         self.blocks.partition_point(|b| b.end <= k)
     }
 
-    /// Build the graph of `p` (its first instruction is the entry, block 0).
+    /// Build the graph of `p`.
     pub fn build(p: &Program) -> Cfg {
         let insts = &p.insts;
         let targets = branch_targets(insts);
@@ -217,9 +219,15 @@ impl Cfg {
             };
             blocks[b].term = term;
         }
+        let entry = insts
+            .binary_search_by_key(&p.entry, |i| i.pc)
+            .ok()
+            .and_then(|k| starts.binary_search(&k).ok())
+            .unwrap_or(0);
         let mut cfg = Cfg {
             blocks,
             edges,
+            entry,
             idom: Vec::new(),
             loops: Vec::new(),
         };
@@ -243,8 +251,8 @@ impl Cfg {
         }
         // Iterative depth-first search: (block, index of the next successor).
         let succ: Vec<Vec<usize>> = (0..n).map(|b| self.succs(b).map(|e| e.to).collect()).collect();
-        let mut stack = vec![(0usize, 0usize)];
-        seen[0] = true;
+        let mut stack = vec![(self.entry, 0usize)];
+        seen[self.entry] = true;
         while let Some(&mut (b, ref mut k)) = stack.last_mut() {
             if *k < succ[b].len() {
                 let s = succ[b][*k];
@@ -305,15 +313,27 @@ fn call_target(block: &[Inst]) -> Option<u32> {
         .code;
     let mut base: Option<u64> = None;
     let (mut lo, mut hi) = (None, None);
+    // The constant of a source: the literal, or an inline integer (128-192: 0-64; 193-208:
+    // -1 to -16).
+    let constant = |i: &Inst, code: u16| -> Option<u32> {
+        match code {
+            255 => i.instr.literal,
+            128..=192 => Some(code as u32 - 128),
+            193..=208 => Some((-(code as i32 - 192)) as u32),
+            _ => None,
+        }
+    };
     for i in block {
         let Some(d) = i.instr.def() else { continue };
         let name = d.name[i.instr.arch.index()];
         let ops = operands(&i.instr, d);
         let o = ops.as_slice();
-        match (name, o.first().map(|s| s.code)) {
-            ("s_getpc_b64", Some(c)) if c == pair => base = Some(i.pc as u64 + 4),
-            ("s_add_u32", Some(c)) if c == pair && o.get(2).is_some_and(|s| s.code == 255) => lo = i.instr.literal,
-            ("s_addc_u32", Some(c)) if c == pair + 1 && o.get(2).is_some_and(|s| s.code == 255) => hi = i.instr.literal,
+        let dst = o.first().map(|s| s.code);
+        let src1 = o.get(2).map(|s| s.code);
+        match (name, dst, src1) {
+            ("s_getpc_b64", Some(c), _) if c == pair => base = Some(i.pc as u64 + 4),
+            ("s_add_u32", Some(c), Some(k)) if c == pair && o[1].code == pair => lo = constant(i, k),
+            ("s_addc_u32", Some(c), Some(k)) if c == pair + 1 && o[1].code == pair + 1 => hi = constant(i, k),
             _ => {}
         }
     }
@@ -334,7 +354,7 @@ fn dominators(cfg: &Cfg) -> Vec<usize> {
     if n == 0 {
         return idom;
     }
-    idom[0] = 0;
+    idom[cfg.entry] = cfg.entry;
     let preds: Vec<Vec<usize>> = (0..n).map(|b| cfg.preds(b).map(|e| e.from).collect()).collect();
     let mut changed = true;
     while changed {

@@ -121,7 +121,7 @@ pub fn analyze(p: &Program, cfg: &Cfg) -> Liveness {
     while changed {
         changed = false;
         for &b in &order {
-            let mut inn = if b == 0 { p.initial } else { RegSet::EMPTY };
+            let mut inn = if b == cfg.entry { p.initial } else { RegSet::EMPTY };
             for e in cfg.preds(b) {
                 inn = inn.union(&written_out[e.from]);
             }

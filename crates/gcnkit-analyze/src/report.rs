@@ -74,7 +74,7 @@ pub fn to_json(a: &Analysis) -> Value {
                 "branch": branch,
                 "call": call,
                 "succs": a.cfg.succs(b).map(|e| json!({"to": e.to, "kind": e.kind.name()})).collect::<Vec<_>>(),
-                "idom": (b != 0 && a.cfg.idom[b] != usize::MAX).then_some(a.cfg.idom[b]),
+                "idom": (b != a.cfg.entry && a.cfg.idom[b] != usize::MAX).then_some(a.cfg.idom[b]),
                 "max_vgprs": pr.iter().map(|x| x.0).max().unwrap_or(0),
                 "max_sgprs": pr.iter().map(|x| x.1).max().unwrap_or(0),
                 "live_in": names(&a.liveness.live_before[blk.start], arch),

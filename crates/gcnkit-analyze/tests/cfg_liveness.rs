@@ -149,6 +149,71 @@ fn nested_loops_have_depths() {
     assert!(a.liveness.live_before[2].contains(0));
 }
 
+#[test]
+fn calls_to_computed_targets() {
+    // s_getpc_b64 leaves the address of the next instruction (4); + 20 is `func`.
+    let src = "
+    s_getpc_b64 s[4:5]
+    s_add_u32 s4, s4, 20
+    s_addc_u32 s5, s5, 0
+    s_swappc_b64 s[30:31], s[4:5]
+    s_endpgm
+func:
+    s_setpc_b64 s[30:31]
+";
+    let a = analyze(&program(Arch::Gcn14, src), None);
+    // The callee is not part of the kernel's graph; the call returns to s_endpgm.
+    assert_eq!(a.program.insts.len(), 5);
+    assert_eq!(a.cfg.blocks.len(), 2);
+    assert_eq!(
+        a.cfg.blocks[0].term,
+        Terminator::Call {
+            target: Some(24),
+            symbol: None
+        }
+    );
+    assert_eq!(edges(&a), [(0, 1, EdgeKind::Return)]);
+    // A jump through a register ends the path: its target is unknown.
+    let a = analyze(&program(Arch::Gcn14, "s_setpc_b64 s[0:1]\ns_endpgm\n"), None);
+    assert_eq!(
+        (a.cfg.blocks.len(), a.cfg.blocks[0].term.clone()),
+        (1, Terminator::SetPc)
+    );
+    // A call whose target the block does not compute.
+    let a = analyze(&program(Arch::Gcn14, "s_swappc_b64 s[30:31], s[8:9]\ns_endpgm\n"), None);
+    assert_eq!(
+        a.cfg.blocks[0].term,
+        Terminator::Call {
+            target: None,
+            symbol: None
+        }
+    );
+}
+
+#[test]
+fn entry_after_code_it_branches_to() {
+    // 0: s_mov_b32 s0, s1; 4: s_endpgm; 8 (the entry): s_branch to 0.
+    let (items, _) = assemble(
+        Arch::Gcn12,
+        Dialect::Llvm,
+        "t.s",
+        "s_mov_b32 s0, s1\ns_endpgm\ns_branch 0xfffd\n",
+    );
+    let words: Vec<u32> = items.iter().flat_map(|i| i.words().to_vec()).collect();
+    let mut p = Program::from_words("t", Arch::Gcn12, &words);
+    let (insts, problems) = gcnkit_analyze::program::discover(Arch::Gcn12, &words, 8);
+    assert!(problems.is_empty(), "{problems:?}");
+    p.insts = insts;
+    p.entry = 8;
+    let a = analyze(&p, None);
+    assert_eq!(a.cfg.entry, 1);
+    assert_eq!(a.cfg.idom, [1, 1]);
+    assert_eq!(edges(&a), [(1, 0, EdgeKind::Taken)]);
+    // s1 is read before any write: live at the entry, and read never written.
+    assert!(a.liveness.live_before[2].contains(1));
+    assert_eq!(a.liveness.undefined_reads.len(), 1);
+}
+
 // ---- Properties on random programs ----
 
 /// One random instruction (a template and registers) or a branch to a random label.
@@ -262,6 +327,18 @@ fn check_liveness(src: &str) -> Result<(), TestCaseError> {
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// Any words at all (data, truncated instructions, wild branches) give an analysis and
+    /// its three reports, never a panic.
+    #[test]
+    fn random_words_never_panic(words in prop::collection::vec(any::<u32>(), 0..48), arch in 0usize..5) {
+        let arch = Arch::EVERY[arch];
+        let p = Program::from_words("w", arch, &words);
+        let a = analyze(&p, None);
+        let _ = gcnkit_analyze::report::to_text(&a);
+        let _ = gcnkit_analyze::report::to_json(&a);
+        let _ = gcnkit_analyze::report::to_dot(&a);
+    }
 
     #[test]
     fn straight_line_liveness(lines in prop::collection::vec(instr(), 1..30)) {
