@@ -176,6 +176,9 @@ pub fn run(a: Args) -> ExitCode {
         }
     }
     if let Err(e) = out.write_all(text.as_bytes()) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            crate::io::closed_pipe();
+        }
         out.abandon();
         return fail(format!("error: {e}"));
     }
