@@ -136,12 +136,12 @@ pub fn analyze(p: &Program, cfg: &Cfg) -> Liveness {
     let mut undefined_reads = Vec::new();
     for (b, blk) in cfg.blocks.iter().enumerate() {
         let mut w = written_in[b];
-        for k in blk.start..blk.end {
-            let bad = fx[k].reads.minus(&w);
+        for (k, e) in fx.iter().enumerate().take(blk.end).skip(blk.start) {
+            let bad = e.reads.minus(&w);
             if !bad.is_empty() {
                 undefined_reads.push((k, bad));
             }
-            w = w.union(&fx[k].writes);
+            w = w.union(&e.writes);
         }
     }
     let mut scc = RegSet::EMPTY;

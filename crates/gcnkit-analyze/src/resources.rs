@@ -192,7 +192,7 @@ pub fn occupancy(arch: Arch, vgprs: u32, sgprs: u32, lds: u32, workgroup_size: u
     let g = vgprs.max(1).div_ceil(VGPR_GRANULE) * VGPR_GRANULE;
     for w in by_vgprs + 1..=MAX_WAVES_PER_SIMD {
         let fit = VGPRS_PER_SIMD_LANE / w / VGPR_GRANULE * VGPR_GRANULE;
-        if fit < g && (vgpr_steps.last().map_or(true, |s: &(u32, u32)| s.0 != g - fit)) {
+        if fit < g && vgpr_steps.last().is_none_or(|s: &(u32, u32)| s.0 != g - fit) {
             vgpr_steps.push((g - fit, w));
         }
     }
