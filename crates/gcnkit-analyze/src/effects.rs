@@ -149,8 +149,12 @@ fn vgprs_and_sgprs(s: &RegSet) -> RegSet {
 
 /// A write that keeps part of the destination: an SDWA destination narrower than 32 bits
 /// with `dst_unused: preserve` (2), GCN 1.4's `_d16`/`_d16_hi` loads (one half of a VGPR),
-/// V_MAD_MIXLO/HI (one half).
+/// V_MAD_MIXLO/HI (one half), a GCN 1.4 VOP3 16-bit result with OP_SEL's destination bit (the
+/// high half).
 fn keeps_part(i: &Instr, d: &InstrDef) -> bool {
+    if i.arch.is_gcn14() && i.enc.is_vop3() && d.flags.has(Flags::OPSEL) && i.op_sel() & 8 != 0 {
+        return true;
+    }
     if i.enc.is_sdwa() && i.enc != Enc::VopcSdwa && i.get(F::DstSel) != 6 && i.get(F::DstUnused) == 2 {
         return true;
     }
@@ -325,5 +329,26 @@ mod tests {
         assert_eq!((r.len(), w.len()), (3, 0), "{r:?} {w:?}");
         let (_, w) = fx(a, "flat_atomic_add v0, v[2:3], v4 glc");
         assert_eq!(w, ["v0"]);
+        // Partial writes read what they keep.
+        let g = Arch::Gcn14;
+        assert!(fx(g, "v_mad_f16 v5, v1, v2, v3 op_sel:[0,0,0,1]")
+            .0
+            .contains(&"v5".to_string()));
+        assert!(!fx(g, "v_mad_f16 v5, v1, v2, v3").0.contains(&"v5".to_string()));
+        assert!(fx(
+            g,
+            "v_add_f16_sdwa v5, v1, v2 dst_sel:WORD_1 dst_unused:UNUSED_PRESERVE src0_sel:WORD_0 src1_sel:WORD_0"
+        )
+        .0
+        .contains(&"v5".to_string()));
+        assert!(!fx(
+            g,
+            "v_add_f16_sdwa v5, v1, v2 dst_sel:WORD_1 dst_unused:UNUSED_PAD src0_sel:WORD_0 src1_sel:WORD_0"
+        )
+        .0
+        .contains(&"v5".to_string()));
+        assert!(fx(g, "global_load_short_d16_hi v5, v[0:1], off")
+            .0
+            .contains(&"v5".to_string()));
     }
 }

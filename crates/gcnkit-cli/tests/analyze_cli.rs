@@ -81,6 +81,63 @@ fn json_one_object_per_kernel() {
     assert!(k["pressure"]["peak_vgprs"]["count"].as_u64().unwrap() <= 8);
 }
 
+/// The keys docs/json.md documents, no more and no fewer.
+#[test]
+fn json_keys_are_the_documented_ones() {
+    let o = gcnkit(
+        &[
+            "analyze",
+            "--format",
+            "json",
+            "--kernel",
+            "collatz",
+            &data("run/branch.gfx900.hsaco"),
+        ],
+        b"",
+    );
+    let v: serde_json::Value = serde_json::from_str(out(&o).trim()).unwrap();
+    let keys = |v: &serde_json::Value| {
+        let mut k: Vec<String> = v.as_object().unwrap().keys().cloned().collect();
+        k.sort();
+        k.join(" ")
+    };
+    assert_eq!(
+        keys(&v),
+        "arch blocks dead_writes entry indexed instructions kernel loops mix never_read occupancy pressure problems resources undefined_reads"
+    );
+    assert_eq!(keys(&v["resources"]), "descriptor metadata used");
+    assert_eq!(
+        keys(&v["resources"]["descriptor"]),
+        "lds_allocated lds_bytes scratch_bytes sgprs sgprs_allocated user_sgprs vgprs"
+    );
+    assert_eq!(
+        keys(&v["resources"]["metadata"]),
+        "max_flat_workgroup_size reqd_workgroup_size sgpr_count sgpr_spill_count vgpr_count vgpr_spill_count"
+    );
+    assert_eq!(
+        keys(&v["resources"]["used"]),
+        "extra_sgprs flat_scratch initial_sgprs sgprs vcc vgprs xnack"
+    );
+    assert_eq!(
+        keys(&v["occupancy"]),
+        "by_sgprs by_vgprs groups_by_lds groups_by_registers groups_by_slots groups_per_cu limiter vgpr_steps waves_per_cu waves_per_group waves_per_simd workgroup_size"
+    );
+    assert_eq!(
+        keys(&v["blocks"][0]),
+        "branch call end_pc first_pc id idom instructions last_pc live_in loop_depth max_sgprs max_vgprs mix succs terminator"
+    );
+    assert_eq!(keys(&v["loops"][0]), "blocks depth header latches");
+    assert_eq!(
+        keys(&v["mix"]),
+        "barrier by_class dwords instructions memory nop nop_states waitcnt waits_on"
+    );
+    assert_eq!(
+        keys(&v["instructions"][0]),
+        "block live_after live_before pc sgprs text vgprs"
+    );
+    assert_eq!(keys(&v["pressure"]["peak_vgprs"]), "count pc");
+}
+
 #[test]
 fn dot_graph_and_atomic_output() {
     let dir = tmp("dot");
