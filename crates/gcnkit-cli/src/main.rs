@@ -2,6 +2,7 @@
 
 #[macro_use]
 mod io;
+mod analyze_cmd;
 mod asm_cmd;
 mod disasm_cmd;
 mod exec_cmd;
@@ -19,7 +20,7 @@ use std::process::ExitCode;
 #[command(
     name = "gcnkit",
     version,
-    about = "AMD GCN (GCN 1.0-1.4) toolkit: assembler and disassembler for the CLRX and LLVM dialects, JSON, vector-ALU emulator"
+    about = "AMD GCN (GCN 1.0-1.4) toolkit: assembler and disassembler for the CLRX and LLVM dialects, JSON, a kernel machine that runs compiled kernels and HIP programs on the CPU, analysis"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -35,12 +36,14 @@ enum Cmd {
     Asm(asm_cmd::Args),
     /// Disassemble machine words into CLRX or LLVM text, or JSON Lines.
     Disasm(disasm_cmd::Args),
-    /// Execute a program on one 64-lane wave; print the final state as JSON.
+    /// Run a kernel of a code object (or HIP program) over a grid, or a text program on one wave.
     Run(run_cmd::Args),
     /// Show what the ISA table knows about an instruction.
     Explain(explain_cmd::Args),
     /// Run a HIP program with gcnkit's HIP runtime: its kernels run on the kernel machine.
     Exec(exec_cmd::Args),
+    /// Control-flow graph, live registers, occupancy and instruction mix of kernels.
+    Analyze(analyze_cmd::Args),
 }
 
 /// Parses `-a/--arch` values: canonical names, LLVM processors, CLRX devices.
@@ -61,5 +64,6 @@ fn main() -> ExitCode {
         Cmd::Run(a) => run_cmd::run(a),
         Cmd::Explain(a) => explain_cmd::run(a),
         Cmd::Exec(a) => exec_cmd::run(a),
+        Cmd::Analyze(a) => analyze_cmd::run(a),
     }
 }

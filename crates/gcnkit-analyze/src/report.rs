@@ -1,0 +1,388 @@
+//! The analysis as text for people, JSON for scripts (schema: docs/json.md, *analyze*) and
+//! DOT for Graphviz. The CLI (`gcnkit analyze`) writes these; keeping them here lets other
+//! front ends (the Python module) give the same.
+
+use crate::cfg::{BranchKind, Terminator};
+use crate::mix::Mix;
+use crate::regs::names;
+use crate::Analysis;
+use gcnkit::syntax::{to_text as instr_text, Syntax};
+use serde_json::{json, Value};
+use std::fmt::Write;
+
+fn term_name(t: &Terminator) -> &'static str {
+    match t {
+        Terminator::Fallthrough => "fallthrough",
+        Terminator::Jump => "jump",
+        Terminator::Branch { .. } => "branch",
+        Terminator::End => "end",
+        Terminator::SetPc => "setpc",
+        Terminator::Call { .. } => "call",
+        Terminator::Stop => "stop",
+    }
+}
+
+fn cond_name(c: gcnkit::isa::Cond) -> String {
+    format!("{c:?}").to_ascii_lowercase()
+}
+
+fn mix_json(m: &Mix) -> Value {
+    json!({
+        "instructions": m.instructions,
+        "dwords": m.dwords,
+        "by_class": m.by_class,
+        "memory": m.memory,
+        "waitcnt": m.waitcnt,
+        "waits_on": m.waits_on,
+        "nop": m.nop,
+        "nop_states": m.nop_states,
+        "barrier": m.barrier,
+    })
+}
+
+/// The JSON object of one kernel (docs/json.md, *analyze*).
+pub fn to_json(a: &Analysis) -> Value {
+    let p = &a.program;
+    let arch = p.arch;
+    let insts = &p.insts;
+    let pc = |k: usize| insts.get(k).map_or(0, |i| i.pc);
+    let blocks: Vec<Value> = a
+        .cfg
+        .blocks
+        .iter()
+        .enumerate()
+        .map(|(b, blk)| {
+            let last = &insts[blk.end - 1];
+            let (branch, call) = match &blk.term {
+                Terminator::Branch { cond, kind } => (
+                    json!({"cond": cond_name(*cond), "kind": kind.name(),
+                           "saveexec": matches!(kind, BranchKind::Divergent { saveexec: true })}),
+                    Value::Null,
+                ),
+                Terminator::Call { target, symbol } => (Value::Null, json!({"target": target, "symbol": symbol})),
+                _ => (Value::Null, Value::Null),
+            };
+            let pr = &a.liveness.pressure[blk.start..blk.end];
+            json!({
+                "id": b,
+                "first_pc": insts[blk.start].pc,
+                "last_pc": last.pc,
+                "end_pc": last.pc + last.instr.size() as u32,
+                "instructions": blk.end - blk.start,
+                "loop_depth": blk.loop_depth,
+                "terminator": term_name(&blk.term),
+                "branch": branch,
+                "call": call,
+                "succs": a.cfg.succs(b).map(|e| json!({"to": e.to, "kind": e.kind.name()})).collect::<Vec<_>>(),
+                "idom": (b != a.cfg.entry && a.cfg.idom[b] != usize::MAX).then_some(a.cfg.idom[b]),
+                "max_vgprs": pr.iter().map(|x| x.0).max().unwrap_or(0),
+                "max_sgprs": pr.iter().map(|x| x.1).max().unwrap_or(0),
+                "live_in": names(&a.liveness.live_before[blk.start], arch),
+                "mix": mix_json(&a.block_mix[b]),
+            })
+        })
+        .collect();
+    let per_inst: Vec<Value> = insts
+        .iter()
+        .enumerate()
+        .map(|(k, i)| {
+            json!({
+                "pc": i.pc,
+                "text": instr_text(&i.instr, Syntax::Llvm),
+                "block": a.cfg.block_of(k),
+                "vgprs": a.liveness.pressure[k].0,
+                "sgprs": a.liveness.pressure[k].1,
+                "live_before": names(&a.liveness.live_before[k], arch),
+                "live_after": names(&a.liveness.live_after[k], arch),
+            })
+        })
+        .collect();
+    let u = &a.used;
+    let m = &p.meta;
+    let o = &a.occupancy;
+    json!({
+        "kernel": p.name,
+        "arch": arch.name(),
+        "entry": p.entry,
+        "resources": {
+            "descriptor": a.allocation.as_ref().map(|d| json!({
+                "vgprs": d.vgprs, "sgprs": d.sgprs, "sgprs_allocated": d.sgprs_allocated,
+                "lds_bytes": d.lds_bytes, "lds_allocated": d.lds_allocated,
+                "scratch_bytes": d.scratch_bytes, "user_sgprs": d.user_sgprs,
+            })),
+            "metadata": {
+                "vgpr_count": m.vgpr_count, "sgpr_count": m.sgpr_count,
+                "vgpr_spill_count": m.vgpr_spill_count, "sgpr_spill_count": m.sgpr_spill_count,
+                "max_flat_workgroup_size": m.max_flat_workgroup_size,
+                "reqd_workgroup_size": m.reqd_workgroup_size,
+            },
+            "used": {
+                "vgprs": u.vgprs, "sgprs": u.sgprs, "initial_sgprs": u.initial_sgprs, "vcc": u.vcc, "flat_scratch": u.flat_scratch,
+                "xnack": u.xnack, "extra_sgprs": u.extra_sgprs,
+            },
+        },
+        "occupancy": {
+            "workgroup_size": o.workgroup_size, "waves_per_group": o.waves_per_group,
+            "waves_per_simd": o.waves_per_simd, "by_vgprs": o.by_vgprs, "by_sgprs": o.by_sgprs,
+            "groups_per_cu": o.groups_per_cu, "waves_per_cu": o.waves_per_cu,
+            "groups_by_registers": o.groups_by_registers, "groups_by_lds": o.groups_by_lds,
+            "groups_by_slots": o.groups_by_slots, "limiter": o.limiter.name(),
+            "vgpr_steps": o.vgpr_steps.iter().map(|(f, w)| json!({"free": f, "waves_per_simd": w})).collect::<Vec<_>>(),
+        },
+        "pressure": {
+            "peak_vgprs": {"count": a.liveness.peak_vgprs.0, "pc": pc(a.liveness.peak_vgprs.1)},
+            "peak_sgprs": {"count": a.liveness.peak_sgprs.0, "pc": pc(a.liveness.peak_sgprs.1)},
+        },
+        "blocks": blocks,
+        "loops": a.cfg.loops.iter().map(|l| json!({
+            "header": l.header, "blocks": l.blocks, "latches": l.latches, "depth": l.depth,
+        })).collect::<Vec<_>>(),
+        "undefined_reads": a.liveness.undefined_reads.iter().map(|(k, r)| json!({
+            "pc": pc(*k), "registers": names(r, arch),
+        })).collect::<Vec<_>>(),
+        "never_read": names(&a.liveness.never_read, arch),
+        "dead_writes": a.liveness.dead_writes.len(),
+        "indexed": a.liveness.effects.iter().any(|e| e.indexed),
+        "mix": mix_json(&a.mix),
+        "instructions": per_inst,
+        "problems": p.problems,
+    })
+}
+
+fn mix_line(m: &Mix) -> String {
+    let mut s = m
+        .by_class
+        .iter()
+        .map(|(k, v)| format!("{k} {v}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    if !m.memory.is_empty() {
+        let _ = write!(
+            s,
+            "; memory: {}",
+            m.memory
+                .iter()
+                .map(|(k, v)| format!("{k} {v}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
+    let _ = write!(s, "; s_waitcnt {}", m.waitcnt);
+    if !m.waits_on.is_empty() {
+        let _ = write!(
+            s,
+            " ({})",
+            m.waits_on
+                .iter()
+                .map(|(k, v)| format!("{k} {v}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
+    let _ = write!(s, "; s_nop {} ({} wait states)", m.nop, m.nop_states);
+    if m.barrier > 0 {
+        let _ = write!(s, "; s_barrier {}", m.barrier);
+    }
+    s
+}
+
+/// A summary for people.
+pub fn to_text(a: &Analysis) -> String {
+    let p = &a.program;
+    let arch = p.arch;
+    let mut s = String::new();
+    let insts = &p.insts;
+    let _ = writeln!(
+        s,
+        "kernel {} ({}): {} instructions, {} dwords, {} blocks, {} loops",
+        p.name,
+        arch.name(),
+        a.mix.instructions,
+        a.mix.dwords,
+        a.cfg.blocks.len(),
+        a.cfg.loops.len()
+    );
+    let u = &a.used;
+    let _ = write!(s, "  registers used: {} VGPRs, {} SGPRs", u.vgprs, u.sgprs);
+    let extras: Vec<&str> = [(u.vcc, "VCC"), (u.flat_scratch, "FLAT_SCRATCH")]
+        .iter()
+        .filter(|x| x.0)
+        .map(|x| x.1)
+        .collect();
+    if !extras.is_empty() {
+        let _ = write!(s, " + {} extra ({})", u.extra_sgprs, extras.join(", "));
+    }
+    if u.xnack {
+        s.push_str("; XNACK_MASK reserved, not counted (clang 14 does not count it)");
+    }
+    s.push('\n');
+    if let Some(d) = &a.allocation {
+        let _ = writeln!(
+            s,
+            "  descriptor: {} VGPRs, {} SGPRs ({} allocated), LDS {} bytes ({} allocated), scratch {} bytes per lane, {} user SGPRs",
+            d.vgprs, d.sgprs, d.sgprs_allocated, d.lds_bytes, d.lds_allocated, d.scratch_bytes, d.user_sgprs
+        );
+    }
+    let m = &p.meta;
+    if m.vgpr_count.is_some() || m.sgpr_count.is_some() {
+        let f = |x: Option<u32>| x.map_or("-".to_string(), |v| v.to_string());
+        let _ = writeln!(
+            s,
+            "  metadata: {} VGPRs, {} SGPRs, spills {} VGPRs {} SGPRs",
+            f(m.vgpr_count),
+            f(m.sgpr_count),
+            f(m.vgpr_spill_count),
+            f(m.sgpr_spill_count)
+        );
+    }
+    let o = &a.occupancy;
+    let _ = writeln!(
+        s,
+        "  occupancy: {} waves per CU ({} work-groups of {} items, ~{} waves per SIMD), limited by {}; registers alone allow {} waves per SIMD (VGPRs {}, SGPRs {})",
+        o.waves_per_cu,
+        o.groups_per_cu,
+        o.workgroup_size,
+        o.waves_per_cu.div_ceil(crate::resources::SIMDS_PER_CU),
+        o.limiter.name(),
+        o.waves_per_simd,
+        o.by_vgprs,
+        o.by_sgprs
+    );
+    if let Some((f, w)) = o.vgpr_steps.first() {
+        let _ = writeln!(s, "  freeing {f} VGPRs would give {w} waves per SIMD");
+    }
+    let (pv, kv) = a.liveness.peak_vgprs;
+    let (ps, ks) = a.liveness.peak_sgprs;
+    let at = |k: usize| {
+        insts.get(k).map_or(String::new(), |i| {
+            format!("0x{:x} {}", i.pc, instr_text(&i.instr, Syntax::Llvm))
+        })
+    };
+    let _ = writeln!(s, "  peak pressure: {pv} VGPRs at {}", at(kv));
+    let _ = writeln!(s, "                 {ps} SGPRs at {}", at(ks));
+    if !a.liveness.undefined_reads.is_empty() {
+        let _ = writeln!(
+            s,
+            "  reads of registers never written: {}",
+            a.liveness.undefined_reads.len()
+        );
+        for (k, r) in a.liveness.undefined_reads.iter().take(8) {
+            let _ = writeln!(s, "    0x{:x}: {}", insts[*k].pc, names(r, arch).join(" "));
+        }
+    }
+    if !a.liveness.never_read.is_empty() {
+        let _ = writeln!(
+            s,
+            "  written, never read: {}",
+            names(&a.liveness.never_read, arch).join(" ")
+        );
+    }
+    if a.liveness.effects.iter().any(|e| e.indexed) {
+        let _ = writeln!(
+            s,
+            "  note: M0-indexed register accesses (movrel, gpr_idx): their indexed registers are not counted"
+        );
+    }
+    let _ = writeln!(s, "  mix: {}", mix_line(&a.mix));
+    s.push_str("  blocks:\n");
+    for (b, blk) in a.cfg.blocks.iter().enumerate() {
+        let last = &insts[blk.end - 1];
+        let succ: Vec<String> = a
+            .cfg
+            .succs(b)
+            .map(|e| {
+                format!(
+                    "{}{}",
+                    e.to,
+                    if e.kind == crate::cfg::EdgeKind::Taken { "" } else { "'" }
+                )
+            })
+            .collect();
+        let pr = &a.liveness.pressure[blk.start..blk.end];
+        let term = match &blk.term {
+            Terminator::Branch { cond, kind } => format!("{} branch on {}", kind.name(), cond_name(*cond)),
+            Terminator::Call { symbol, target } => format!(
+                "call {}",
+                symbol
+                    .clone()
+                    .or(target.map(|t| format!("0x{t:x}")))
+                    .unwrap_or("(unknown)".into())
+            ),
+            t => term_name(t).to_string(),
+        };
+        let _ = writeln!(
+            s,
+            "    B{b:<3} 0x{:04x}-0x{:04x} {:>4} instrs  depth {}  max {} VGPRs {} SGPRs  {term} -> [{}]",
+            insts[blk.start].pc,
+            last.pc,
+            blk.end - blk.start,
+            blk.loop_depth,
+            pr.iter().map(|x| x.0).max().unwrap_or(0),
+            pr.iter().map(|x| x.1).max().unwrap_or(0),
+            succ.join(" ")
+        );
+    }
+    for l in &a.cfg.loops {
+        let _ = writeln!(s, "  loop at B{} (depth {}): blocks {:?}", l.header, l.depth, l.blocks);
+    }
+    for pr in &p.problems {
+        let _ = writeln!(s, "  warning: {pr}");
+    }
+    s
+}
+
+/// The graph for Graphviz: one node per block (first and last PC, instruction count, loop
+/// depth), edges solid when taken, dashed for fall-through, dotted for a call's return;
+/// back edges bold; loop headers doubled.
+pub fn to_dot(a: &Analysis) -> String {
+    let p = &a.program;
+    let insts = &p.insts;
+    let mut s = String::new();
+    let id = p.name.replace(['"', '\\'], "_");
+    let _ = writeln!(s, "digraph \"{id}\" {{");
+    let _ = writeln!(s, "  label=\"{id} ({})\";", p.arch.name());
+    s.push_str("  node [shape=box, fontname=\"monospace\"];\n");
+    for (b, blk) in a.cfg.blocks.iter().enumerate() {
+        let last = &insts[blk.end - 1];
+        let header = a.cfg.loops.iter().any(|l| l.header == b);
+        let mut label = format!(
+            "B{b}\\n0x{:x}-0x{:x}\\n{} instrs",
+            insts[blk.start].pc,
+            last.pc,
+            blk.end - blk.start
+        );
+        if blk.loop_depth > 0 {
+            let _ = write!(label, "\\nloop depth {}", blk.loop_depth);
+        }
+        if let Terminator::Branch { kind, .. } = &blk.term {
+            let _ = write!(label, "\\n{}", kind.name());
+        }
+        let _ = writeln!(
+            s,
+            "  b{b} [label=\"{label}\"{}];",
+            if header { ", peripheries=2" } else { "" }
+        );
+    }
+    for e in &a.cfg.edges {
+        let back = a
+            .cfg
+            .loops
+            .iter()
+            .any(|l| l.header == e.to && l.latches.contains(&e.from));
+        let style = match e.kind {
+            crate::cfg::EdgeKind::Taken => "solid",
+            crate::cfg::EdgeKind::Fallthrough => "dashed",
+            crate::cfg::EdgeKind::Return => "dotted",
+        };
+        let _ = writeln!(
+            s,
+            "  b{} -> b{} [label=\"{}\", style={style}{}];",
+            e.from,
+            e.to,
+            e.kind.name(),
+            if back { ", penwidth=2" } else { "" }
+        );
+    }
+    s.push_str("}\n");
+    s
+}

@@ -1,0 +1,186 @@
+//! `gcnkit analyze [-a ARCH] [--kernel NAME] [--format text|json|dot] [-o OUT] INPUT`: the
+//! control-flow graph, live registers, pressure, resources, occupancy and instruction mix of
+//! each kernel of a code object (or of assembly text), from the `gcnkit-analyze` crate.
+//! INPUT: a code object (ELF); or assembly text: its kernels when it defines them
+//! (`.amdhsa_kernel`, `.amd_kernel_code_t`: assembled to an object first), else the whole
+//! text as one program starting at its first instruction.
+
+use crate::io::{read_input, Output};
+use clap::ValueEnum;
+use gcnkit::asm::{Assembler, Dialect};
+use gcnkit::diag::Severity;
+use gcnkit::Arch;
+use gcnkit_analyze::{analyze, program, report};
+use std::io::Write;
+use std::process::ExitCode;
+
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum FormatArg {
+    /// A summary per kernel.
+    Text,
+    /// One JSON object per kernel, one per line (docs/json.md, *analyze*).
+    Json,
+    /// The control-flow graphs for Graphviz (one digraph per kernel).
+    Dot,
+}
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// GPU of assembly text (a code object names its own; a different one is a usage error).
+    #[arg(short, long, value_parser = crate::parse_arch_named)]
+    arch: Option<(Arch, String)>,
+    /// Only this kernel.
+    #[arg(long)]
+    kernel: Option<String>,
+    #[arg(long, value_enum, default_value = "text")]
+    format: FormatArg,
+    /// Work-group size for occupancy (default: the kernel's required size, else its maximum
+    /// flat size, else 256).
+    #[arg(long, value_name = "N")]
+    workgroup_size: Option<u32>,
+    /// Output file (written atomically); stdout if absent.
+    #[arg(short, long)]
+    output: Option<String>,
+    /// A code object or assembly text (`-` for stdin).
+    input: String,
+}
+
+fn fail(m: impl std::fmt::Display) -> ExitCode {
+    errln!("{m}");
+    ExitCode::from(1)
+}
+
+/// The programs of assembly text: its kernels if it makes an object with some, else the
+/// whole text.
+fn from_text(name: &str, text: &str, arch: Option<&(Arch, String)>) -> Result<Vec<program::Program>, String> {
+    let mut asm = Assembler::new(arch.map_or(Arch::Gcn12, |x| x.0), Dialect::Auto, name);
+    asm = match arch {
+        None => asm.arch_is_default(),
+        Some((_, given)) => asm.processor(given),
+    };
+    for (n, line) in text.lines().enumerate() {
+        asm.line(n + 1, line);
+    }
+    let arch = asm.arch();
+    let (items, diags, parts) = asm.finish_object();
+    let errors: Vec<String> = diags
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .map(|d| d.to_string())
+        .collect();
+    if !errors.is_empty() {
+        return Err(errors.join("\n"));
+    }
+    if !items.iter().any(|i| !i.data) {
+        return Err(format!("{name}: error: no code (the text has no instructions)"));
+    }
+    if let Ok(obj) = gcnkit::codeobj::write::object_of(arch, &items, &parts) {
+        if let Ok(ks) = program::kernels(&obj) {
+            if !ks.is_empty() {
+                return Ok(ks);
+            }
+        }
+    }
+    // One program: the words at their offsets (gaps as zeros).
+    let mut words = Vec::new();
+    for it in &items {
+        let at = it.offset as usize / 4;
+        if words.len() < at {
+            words.resize(at, 0);
+        }
+        words.truncate(at);
+        words.extend_from_slice(it.words());
+    }
+    let base = std::path::Path::new(name)
+        .file_stem()
+        .map_or("program".into(), |s| s.to_string_lossy().into_owned());
+    Ok(vec![program::Program::from_words(&base, arch, &words)])
+}
+
+pub fn run(a: Args) -> ExitCode {
+    let (name, bytes) = match read_input(Some(&a.input)) {
+        Ok(x) => x,
+        Err(e) => return fail(e),
+    };
+    if a.workgroup_size == Some(0) || a.workgroup_size.is_some_and(|n| n > 1024) {
+        errln!("error: --workgroup-size must be 1-1024");
+        return ExitCode::from(2);
+    }
+    let programs = if gcnkit::codeobj::is_elf(&bytes) {
+        match program::kernels(&bytes) {
+            Ok(ks) => {
+                if let (Some((arch, given)), Some(k)) = (&a.arch, ks.first()) {
+                    if *arch != k.arch {
+                        errln!("error: -a {given} conflicts with the code object's {}", k.arch.name());
+                        return ExitCode::from(2);
+                    }
+                }
+                if ks.is_empty() {
+                    return fail(format!("{name}: error: the code object has no kernel"));
+                }
+                ks
+            }
+            Err(e) => return fail(format!("{name}: error: {e}")),
+        }
+    } else {
+        let Ok(text) = std::str::from_utf8(&bytes) else {
+            return fail(format!(
+                "{name}: error: not a code object (no ELF header) nor assembly text"
+            ));
+        };
+        match from_text(&name, text, a.arch.as_ref()) {
+            Ok(p) => p,
+            Err(e) => return fail(e),
+        }
+    };
+    let programs: Vec<_> = match &a.kernel {
+        Some(k) => {
+            let found: Vec<_> = programs.iter().filter(|p| &p.name == k).cloned().collect();
+            if found.is_empty() {
+                let names: Vec<&str> = programs.iter().map(|p| p.name.as_str()).collect();
+                return fail(format!(
+                    "{name}: error: no kernel '{k}' (kernels: {})",
+                    names.join(", ")
+                ));
+            }
+            found
+        }
+        None => programs,
+    };
+    if let Some(p) = programs.iter().find(|p| p.insts.is_empty()) {
+        return fail(format!(
+            "{name}: error: kernel {}: no code ({})",
+            p.name,
+            p.problems.join("; ")
+        ));
+    }
+    let mut out = match Output::open(a.output.as_deref()) {
+        Ok(o) => o,
+        Err(e) => return fail(e),
+    };
+    let mut text = String::new();
+    for (n, p) in programs.iter().enumerate() {
+        let an = analyze(p, a.workgroup_size);
+        match a.format {
+            FormatArg::Text => {
+                if n > 0 {
+                    text.push('\n');
+                }
+                text.push_str(&report::to_text(&an));
+            }
+            FormatArg::Json => {
+                text.push_str(&report::to_json(&an).to_string());
+                text.push('\n');
+            }
+            FormatArg::Dot => text.push_str(&report::to_dot(&an)),
+        }
+    }
+    if let Err(e) = out.write_all(text.as_bytes()) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            crate::io::closed_pipe();
+        }
+        out.abandon();
+        return fail(format!("error: {e}"));
+    }
+    out.finish()
+}

@@ -1,0 +1,265 @@
+//! `gcnkit analyze`: the text, JSON and DOT shapes on real code objects and on assembly
+//! text, and the errors (not a code object, no such kernel, no code, usage).
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn gcnkit(args: &[&str], stdin: &[u8]) -> Output {
+    use std::io::Write;
+    let mut c = Command::new(env!("CARGO_BIN_EXE_gcnkit"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("gcnkit runs");
+    c.stdin.take().unwrap().write_all(stdin).unwrap();
+    c.wait_with_output().unwrap()
+}
+
+fn out(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn err(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn data(name: &str) -> String {
+    format!("{}/../gcnkit/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn tmp(tag: &str) -> PathBuf {
+    let p = std::env::temp_dir().join(format!("gcnkit-analyze-cli-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&p).unwrap();
+    p
+}
+
+#[test]
+fn text_summary_of_every_kernel() {
+    let o = gcnkit(&["analyze", &data("run/branch.gfx900.hsaco")], b"");
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let t = out(&o);
+    assert!(t.contains("kernel collatz (gcn1.4):"), "{t}");
+    assert!(t.contains("kernel divergent (gcn1.4):"), "{t}");
+    for want in [
+        "registers used:",
+        "descriptor:",
+        "metadata: 8 VGPRs, 16 SGPRs",
+        "occupancy: 40 waves per CU (10 work-groups of 256 items, ~10 waves per SIMD), limited by waves; registers alone allow 10 waves per SIMD",
+        "peak pressure:",
+        "mix:",
+        "blocks:",
+        "loop at B",
+    ] {
+        assert!(t.contains(want), "{want} missing:\n{t}");
+    }
+}
+
+#[test]
+fn json_one_object_per_kernel() {
+    let o = gcnkit(&["analyze", "--format", "json", &data("run/branch.gfx900.hsaco")], b"");
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let lines: Vec<serde_json::Value> = out(&o).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert!(lines.len() >= 2);
+    let k = lines.iter().find(|k| k["kernel"] == "collatz").unwrap();
+    assert_eq!(k["arch"], "gcn1.4");
+    assert_eq!(k["resources"]["metadata"]["vgpr_count"], 8);
+    assert_eq!(k["resources"]["used"]["vgprs"], 8);
+    assert_eq!(k["resources"]["descriptor"]["vgprs"], 8);
+    assert_eq!(k["occupancy"]["waves_per_simd"], 10);
+    assert_eq!(k["occupancy"]["limiter"], "waves");
+    let blocks = k["blocks"].as_array().unwrap();
+    assert!(blocks.len() > 2);
+    assert_eq!(blocks[0]["first_pc"], 0);
+    assert!(blocks.iter().any(|b| b["loop_depth"] == 1));
+    assert!(blocks.iter().any(|b| b["branch"]["kind"] == "divergent"));
+    assert_eq!(k["loops"].as_array().unwrap().len(), 1);
+    let insts = k["instructions"].as_array().unwrap();
+    assert_eq!(insts.len() as u64, k["mix"]["instructions"].as_u64().unwrap());
+    assert!(insts[0]["text"].as_str().unwrap().starts_with('s'));
+    assert!(k["pressure"]["peak_vgprs"]["count"].as_u64().unwrap() <= 8);
+}
+
+/// The keys docs/json.md documents, no more and no fewer.
+#[test]
+fn json_keys_are_the_documented_ones() {
+    let o = gcnkit(
+        &[
+            "analyze",
+            "--format",
+            "json",
+            "--kernel",
+            "collatz",
+            &data("run/branch.gfx900.hsaco"),
+        ],
+        b"",
+    );
+    let v: serde_json::Value = serde_json::from_str(out(&o).trim()).unwrap();
+    let keys = |v: &serde_json::Value| {
+        let mut k: Vec<String> = v.as_object().unwrap().keys().cloned().collect();
+        k.sort();
+        k.join(" ")
+    };
+    assert_eq!(
+        keys(&v),
+        "arch blocks dead_writes entry indexed instructions kernel loops mix never_read occupancy pressure problems resources undefined_reads"
+    );
+    assert_eq!(keys(&v["resources"]), "descriptor metadata used");
+    assert_eq!(
+        keys(&v["resources"]["descriptor"]),
+        "lds_allocated lds_bytes scratch_bytes sgprs sgprs_allocated user_sgprs vgprs"
+    );
+    assert_eq!(
+        keys(&v["resources"]["metadata"]),
+        "max_flat_workgroup_size reqd_workgroup_size sgpr_count sgpr_spill_count vgpr_count vgpr_spill_count"
+    );
+    assert_eq!(
+        keys(&v["resources"]["used"]),
+        "extra_sgprs flat_scratch initial_sgprs sgprs vcc vgprs xnack"
+    );
+    assert_eq!(
+        keys(&v["occupancy"]),
+        "by_sgprs by_vgprs groups_by_lds groups_by_registers groups_by_slots groups_per_cu limiter vgpr_steps waves_per_cu waves_per_group waves_per_simd workgroup_size"
+    );
+    assert_eq!(
+        keys(&v["blocks"][0]),
+        "branch call end_pc first_pc id idom instructions last_pc live_in loop_depth max_sgprs max_vgprs mix succs terminator"
+    );
+    assert_eq!(keys(&v["loops"][0]), "blocks depth header latches");
+    assert_eq!(
+        keys(&v["mix"]),
+        "barrier by_class dwords instructions memory nop nop_states waitcnt waits_on"
+    );
+    assert_eq!(
+        keys(&v["instructions"][0]),
+        "block live_after live_before pc sgprs text vgprs"
+    );
+    assert_eq!(keys(&v["pressure"]["peak_vgprs"]), "count pc");
+}
+
+#[test]
+fn dot_graph_and_atomic_output() {
+    let dir = tmp("dot");
+    let f = dir.join("g.dot");
+    let o = gcnkit(
+        &[
+            "analyze",
+            "--format",
+            "dot",
+            "--kernel",
+            "collatz",
+            "-o",
+            f.to_str().unwrap(),
+            &data("run/branch.gfx900.hsaco"),
+        ],
+        b"",
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert!(o.stdout.is_empty());
+    let t = std::fs::read_to_string(&f).unwrap();
+    assert!(t.starts_with("digraph \"collatz\" {\n"), "{t}");
+    assert!(t.trim_end().ends_with('}'));
+    assert!(t.contains("b0 [label=\"B0\\n0x0-"), "{t}");
+    assert!(t.contains("style=dashed") && t.contains("style=solid") && t.contains("peripheries=2"));
+    // A failed run leaves the old file alone and no temporary beside it.
+    let o = gcnkit(
+        &[
+            "analyze",
+            "--kernel",
+            "nope",
+            "-o",
+            f.to_str().unwrap(),
+            &data("run/branch.gfx900.hsaco"),
+        ],
+        b"",
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(std::fs::read_to_string(&f).unwrap(), t);
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn every_object_of_the_corpus_analyses() {
+    for dir in ["run", "codeobj"] {
+        for e in std::fs::read_dir(data(dir)).unwrap() {
+            let p = e.unwrap().path();
+            if !matches!(p.extension().and_then(|x| x.to_str()), Some("o" | "hsaco")) {
+                continue;
+            }
+            let o = gcnkit(&["analyze", "--format", "json", p.to_str().unwrap()], b"");
+            assert_eq!(o.status.code(), Some(0), "{}: {}", p.display(), err(&o));
+            for l in out(&o).lines() {
+                let v: serde_json::Value = serde_json::from_str(l).unwrap();
+                assert!(
+                    v["problems"].as_array().unwrap().is_empty(),
+                    "{}: {}",
+                    p.display(),
+                    v["problems"]
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn assembly_text_as_one_program_and_as_kernels() {
+    let src = "v_cmp_gt_u32 vcc, 16, v0\ns_and_saveexec_b64 s[4:5], vcc\ns_cbranch_execz .L1\nv_add_u32 v1, v0, v0\n.L1:\ns_or_b64 exec, exec, s[4:5]\ns_endpgm\n";
+    let o = gcnkit(&["analyze", "-a", "gfx900", "--format", "json", "-"], src.as_bytes());
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let v: serde_json::Value = serde_json::from_str(out(&o).trim()).unwrap();
+    assert_eq!(v["blocks"].as_array().unwrap().len(), 3);
+    assert_eq!(v["blocks"][0]["branch"]["kind"], "divergent");
+    assert_eq!(v["blocks"][0]["branch"]["saveexec"], true);
+    assert!(v["resources"]["descriptor"].is_null());
+    // clang's -S text of a code object: its kernels, with their descriptors.
+    let o = gcnkit(&["analyze", &data("codeobj/control.gfx900.v4.s")], b"");
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let t = out(&o);
+    assert!(
+        t.contains("kernel find_first (gcn1.4)") && t.contains("descriptor:"),
+        "{t}"
+    );
+}
+
+#[test]
+fn errors_are_clear() {
+    let dir = tmp("err");
+    let junk = dir.join("junk.bin");
+    std::fs::write(&junk, [0u8, 159, 146, 150, 0xff, 0xfe]).unwrap();
+    let o = gcnkit(&["analyze", junk.to_str().unwrap()], b"");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(err(&o).contains("error: not a code object"), "{}", err(&o));
+    // A truncated ELF.
+    let elf = std::fs::read(data("run/branch.gfx900.hsaco")).unwrap();
+    let cut = dir.join("cut.hsaco");
+    std::fs::write(&cut, &elf[..200]).unwrap();
+    let o = gcnkit(&["analyze", cut.to_str().unwrap()], b"");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(err(&o).contains("error:"), "{}", err(&o));
+    // No such kernel: the kernels are named.
+    let o = gcnkit(&["analyze", "--kernel", "nope", &data("run/branch.gfx900.hsaco")], b"");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        err(&o).contains("error: no kernel 'nope' (kernels: collatz"),
+        "{}",
+        err(&o)
+    );
+    // Text without code; text with an error.
+    let o = gcnkit(&["analyze", "-"], b"; nothing here\n");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(err(&o).contains("error: no code"), "{}", err(&o));
+    let o = gcnkit(&["analyze", "-"], b"v_bogus v0\n");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(err(&o).contains("error:"), "{}", err(&o));
+    // Usage errors: exit 2.
+    let o = gcnkit(&["analyze", "--format", "svgz", &data("run/branch.gfx900.hsaco")], b"");
+    assert_eq!(o.status.code(), Some(2));
+    let o = gcnkit(&["analyze", "-a", "tahiti", &data("run/branch.gfx900.hsaco")], b"");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(err(&o).contains("conflicts"), "{}", err(&o));
+    let o = gcnkit(&["analyze", "/nonexistent/x.hsaco"], b"");
+    assert_eq!(o.status.code(), Some(1));
+    std::fs::remove_dir_all(dir).unwrap();
+}
