@@ -137,11 +137,10 @@ pub fn run(a: Args) -> ExitCode {
         Some(k) => {
             let found: Vec<_> = programs.iter().filter(|p| &p.name == k).cloned().collect();
             if found.is_empty() {
+                // A usage error, as `run` has it (exit 2).
                 let names: Vec<&str> = programs.iter().map(|p| p.name.as_str()).collect();
-                return fail(format!(
-                    "{name}: error: no kernel '{k}' (kernels: {})",
-                    names.join(", ")
-                ));
+                errln!("{name}: error: no kernel '{k}' (kernels: {})", names.join(", "));
+                return ExitCode::from(2);
             }
             found
         }

@@ -174,7 +174,7 @@ fn dot_graph_and_atomic_output() {
         ],
         b"",
     );
-    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(o.status.code(), Some(2));
     assert_eq!(std::fs::read_to_string(&f).unwrap(), t);
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
     std::fs::remove_dir_all(dir).unwrap();
@@ -240,7 +240,7 @@ fn errors_are_clear() {
     assert!(err(&o).contains("error:"), "{}", err(&o));
     // No such kernel: the kernels are named.
     let o = gcnkit(&["analyze", "--kernel", "nope", &data("run/branch.gfx900.hsaco")], b"");
-    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(o.status.code(), Some(2));
     assert!(
         err(&o).contains("error: no kernel 'nope' (kernels: collatz"),
         "{}",
