@@ -56,31 +56,23 @@ pub fn pick<'a>(entries: &'a [Entry], gpu: &Gpu) -> Result<&'a Entry, String> {
 mod tests {
     use super::*;
 
-    fn bundle(ids: &[&str]) -> Vec<u8> {
-        let mut b = BUNDLE_MAGIC.to_vec();
-        b.extend((ids.len() as u64).to_le_bytes());
-        for (k, id) in ids.iter().enumerate() {
-            b.extend((1000 + k as u64).to_le_bytes());
-            b.extend(10u64.to_le_bytes());
-            b.extend((id.len() as u64).to_le_bytes());
-            b.extend(id.as_bytes());
-        }
-        b
-    }
-
+    /// Picking among entries (their table is read by the library: codeobj::bundle's tests).
     #[test]
     fn picks_as_rocm_does() {
-        let b = bundle(&[
+        let e: Vec<Entry> = [
             "host-x86_64-unknown-linux-gnu",
             "hipv4-amdgcn-amd-amdhsa--gfx900",
             "hipv4-amdgcn-amd-amdhsa--gfx906",
             "hipv4-amdgcn-amd-amdhsa--gfx906:sramecc+:xnack-",
             "hipv4-amdgcn-amd-amdhsa--gfx906:xnack+",
-        ]);
-        let read = |at: u64, n: u64| b.get(at as usize..(at + n) as usize).map(|s| s.to_vec());
-        let e = entries(&read).unwrap();
-        assert_eq!(e.len(), 5);
-        assert_eq!(e[1].offset, 1001);
+        ]
+        .iter()
+        .map(|id| Entry {
+            id: id.to_string(),
+            offset: 0,
+            size: 0,
+        })
+        .collect();
         let gfx906 = Gpu::by_name("gfx906").unwrap();
         assert_eq!(
             pick(&e, gfx906).unwrap().id,
@@ -90,8 +82,5 @@ mod tests {
         let gfx803 = Gpu::by_name("gfx803").unwrap();
         let err = pick(&e, gfx803).unwrap_err();
         assert!(err.contains("gfx803") && err.contains("gfx906:xnack+"), "{err}");
-        assert_eq!(target_of("hip-amdgcn-amd-amdhsa-gfx906"), Some("gfx906"));
-        let bad = |_: u64, _: u64| None;
-        assert!(entries(&bad).is_err());
     }
 }
