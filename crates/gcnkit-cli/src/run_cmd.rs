@@ -1,4 +1,5 @@
-//! `gcnkit run`: executes a program on one wave.
+//! `gcnkit run`: a kernel of a code object (or HIP program) over a grid (kernel_cmd.rs), or a
+//! text program on one wave.
 
 use crate::io::{read_input, Output};
 use clap::ValueEnum;
@@ -26,6 +27,11 @@ pub enum StateFormat {
 }
 
 #[derive(clap::Args)]
+#[command(after_help = "Examples:
+  gcnkit run prog.s --state state.json --format text          # a text program on one wave
+  gcnkit run k.hsaco --kernel saxpy --grid 1024 --block 256 \\
+      --arg file:y.bin --arg file:x.bin --arg f32:2 --arg u32:1024 --out 0=y.out --stats
+  gcnkit run -a gfx906 ./hip_app --kernel _Z5saxpyifPKfPf --blocks 4 --block 256 ...   # a HIP program's kernel")]
 pub struct Args {
     /// GPU (see `gcnkit disasm --help`). Default: the program's target directive, else gcn1.2.
     #[arg(short, long, value_parser = crate::parse_arch)]
