@@ -1331,6 +1331,10 @@ const VALUE_KINDS: &[&str] = &[
     "hidden_shared_base",
     "hidden_queue_ptr",
 ];
+/// Value kinds later LLVMs write (clang-15's code object v5: `hidden_heap_v1`; LLVM 17's
+/// `hidden_dynamic_lds_size`): gcnkit takes them, llvm-mc 14 does not (the disassembler says
+/// so above such a block).
+pub const LATER_VALUE_KINDS: &[&str] = &["hidden_heap_v1", "hidden_dynamic_lds_size"];
 const ADDRESS_SPACES: &[&str] = &["private", "global", "constant", "local", "generic", "region"];
 const ACCESSES: &[&str] = &["read_only", "write_only", "read_write"];
 const LANGUAGES: &[&str] = &["OpenCL C", "OpenCL C++", "HCC", "HIP", "OpenMP", "Assembler"];
@@ -1411,7 +1415,10 @@ fn check_node(doc: &mut Doc, key: &str, check: Check) -> Result<(), YamlError> {
                 return bad("must be a string".into());
             }
             match (&doc.node, values) {
-                (Node::Str(s), Some(list)) if !list.contains(&s.as_str()) => {
+                (Node::Str(s), Some(list))
+                    if !list.contains(&s.as_str())
+                        && !(key == ".value_kind" && LATER_VALUE_KINDS.contains(&s.as_str())) =>
+                {
                     bad(format!("must be one of: {}", list.join(", ")))
                 }
                 _ => Ok(()),
@@ -1712,7 +1719,24 @@ fn metadata_directive(note: &Note) -> Result<String, Error> {
     }
     let yaml = msgpack_to_yaml(&note.desc).map_err(|e| Error(format!("metadata note at offset {at}: {e}")))?;
     match yaml_to_msgpack(&yaml) {
-        Ok(bytes) if bytes == note.desc => Ok(format!("\t.amdgpu_metadata\n{yaml}\n\t.end_amdgpu_metadata\n")),
+        Ok(bytes) if bytes == note.desc => {
+            let later: Vec<&str> = LATER_VALUE_KINDS
+                .iter()
+                .copied()
+                .filter(|k| {
+                    yaml.contains(&format!(".value_kind:     {k}")) || yaml.contains(&format!(".value_kind: {k}"))
+                })
+                .collect();
+            let note = if later.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    "/* the metadata names {} (LLVM 15+'s value kinds): gcnkit assembles it, llvm-mc 14 does not */\n",
+                    later.join(", ")
+                )
+            };
+            Ok(format!("{note}\t.amdgpu_metadata\n{yaml}\n\t.end_amdgpu_metadata\n"))
+        }
         Ok(_) => Err(Error(format!(
             "metadata note at offset {at}: not in llvm-mc's form (map order, int widths or \
              floats), its YAML would assemble to other bytes"
