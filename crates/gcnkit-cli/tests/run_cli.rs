@@ -252,6 +252,17 @@ fn trace_with_filters() {
     assert_eq!(lines(&all), 4 * lines(&one));
     assert!(one.lines().all(|l| l.starts_with("[1,0,0] wave 0 0x")), "{one}");
     assert!(one.contains("s_endpgm"));
+    // A branch names its target's address, the next address its SIMM16 counts from.
+    for l in one
+        .lines()
+        .filter(|l| l.contains("_cbranch_") || l.contains("s_branch "))
+    {
+        let addr = |s: &str| u64::from_str_radix(s.trim_start_matches("0x"), 16).unwrap();
+        let (head, to) = l.split_once("  // to ").unwrap_or_else(|| panic!("{l}"));
+        let pc = addr(head.split(' ').nth(3).unwrap().trim_end_matches(':'));
+        let simm = head.rsplit(' ').next().unwrap().parse::<i64>().unwrap() as i16 as i64;
+        assert_eq!(addr(to) as i64, pc as i64 + 4 + 4 * simm, "{l}");
+    }
     let none = run(&["--trace-wave=1"]);
     assert_eq!(lines(&none), 0);
 }

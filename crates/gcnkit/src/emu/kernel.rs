@@ -1026,8 +1026,12 @@ impl<'a> Worker<'a> {
                 ));
             }
             if let (Some(_), Some(t)) = (trace, sh.trace) {
+                // A branch says where it goes, as an address of the trace (its text has the
+                // raw SIMM16).
+                let to = crate::syntax::branch_target(i, ws.pc as usize)
+                    .map_or(String::new(), |d| format!("  // to 0x{:06x}", k.code_addr + d as u64));
                 t(&format!(
-                    "[{},{},{}] wave {} 0x{:06x}: {}",
+                    "[{},{},{}] wave {} 0x{:06x}: {}{to}",
                     id[0],
                     id[1],
                     id[2],
