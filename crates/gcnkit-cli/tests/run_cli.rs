@@ -253,6 +253,7 @@ fn trace_with_filters() {
     assert!(one.lines().all(|l| l.starts_with("[1,0,0] wave 0 0x")), "{one}");
     assert!(one.contains("s_endpgm"));
     // A branch names its target's address, the next address its SIMM16 counts from.
+    assert!(one.contains("_cbranch_"), "{one}");
     for l in one
         .lines()
         .filter(|l| l.contains("_cbranch_") || l.contains("s_branch "))
