@@ -313,13 +313,12 @@ fn call_target(block: &[Inst]) -> Option<u32> {
         .code;
     let mut base: Option<u64> = None;
     let (mut lo, mut hi) = (None, None);
-    // The constant of a source: the literal, or an inline integer (128-192: 0-64; 193-208:
-    // -1 to -16).
+    // The constant of a source: the literal, or an inline integer (the operand space's own
+    // reading of the code).
     let constant = |i: &Inst, code: u16| -> Option<u32> {
-        match code {
-            255 => i.instr.literal,
-            128..=192 => Some(code as u32 - 128),
-            193..=208 => Some((-(code as i32 - 192)) as u32),
+        match gcnkit::operand::classify(i.instr.arch, code) {
+            gcnkit::operand::Src::Literal => i.instr.literal,
+            gcnkit::operand::Src::Int(v) => Some(v as u32),
             _ => None,
         }
     };

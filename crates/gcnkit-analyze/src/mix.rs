@@ -5,9 +5,9 @@
 
 use crate::program::Inst;
 use gcnkit::enc::F;
-use gcnkit::isa::{Flags, Form};
+use gcnkit::isa::{Flags, Flow, Form, MemSem, Sem};
 use gcnkit::layout::{operands, Role};
-use gcnkit::{Arch, Enc};
+use gcnkit::Enc;
 use std::collections::BTreeMap;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -46,27 +46,25 @@ impl Mix {
             .entry(if ins.def().is_none() { "data" } else { ins.enc.name() })
             .or_default() += 1;
         let Some(d) = ins.def() else { return };
-        let name = d.name[ins.arch.index()];
-        match name {
-            "s_waitcnt" => {
-                self.waitcnt += 1;
-                let v = operands(ins, d)
-                    .as_slice()
-                    .iter()
-                    .find(|s| s.role == Role::Waitcnt)
-                    .map_or(0, |s| s.val);
-                for (c, waits) in waits(ins.arch, v) {
-                    if waits {
-                        *self.waits_on.entry(c).or_default() += 1;
-                    }
+        // The waits by their operand kind and the barrier by its semantics (the table's own
+        // facts); S_NOP, one row, by name.
+        let waitcnt = operands(ins, d)
+            .as_slice()
+            .iter()
+            .find(|s| s.role == Role::Waitcnt)
+            .map(|s| s.val);
+        if let Some(v) = waitcnt {
+            self.waitcnt += 1;
+            for (c, waits) in gcnkit::syntax::special::waits(ins.arch, v) {
+                if waits {
+                    *self.waits_on.entry(c).or_default() += 1;
                 }
             }
-            "s_nop" => {
-                self.nop += 1;
-                self.nop_states += (ins.get(F::Simm16) & 0xf) + 1;
-            }
-            "s_barrier" => self.barrier += 1,
-            _ => {}
+        } else if matches!(d.sem, Some(Sem::Flow(Flow::Barrier))) {
+            self.barrier += 1;
+        } else if d.name[ins.arch.index()] == "s_nop" {
+            self.nop += 1;
+            self.nop_states += (ins.get(F::Simm16) & 0xf) + 1;
         }
         let kind = match ins.enc {
             Enc::Smrd | Enc::Smem => "scalar",
@@ -81,7 +79,9 @@ impl Mix {
             },
             _ => return,
         };
+        let atomic = matches!(d.sem, Some(Sem::Mem(MemSem::Atomic { .. })));
         let dir = match d.form {
+            _ if atomic => "atomic",
             Form::MLoad
             | Form::DsRead
             | Form::DsRtn
@@ -98,25 +98,8 @@ impl Mix {
             | Form::BufStoreLds
             | Form::MimgStore => "store",
             Form::MAtomic | Form::FlatAtomic | Form::BufAtomic | Form::MimgAtomic => "atomic",
-            _ if name.contains("atomic") || name.contains("_rtn") => "atomic",
             _ => "other",
         };
         *self.memory.entry(format!("{kind}.{dir}")).or_default() += 1;
     }
-}
-
-/// Which counters an `s_waitcnt` SIMM16 waits on (a counter waits unless its field is at
-/// its maximum): VM_CNT bits 3:0 (and 15:14 on GCN 1.4), EXP_CNT 6:4, LGKM_CNT 11:8.
-pub fn waits(arch: Arch, v: u32) -> [(&'static str, bool); 3] {
-    let vm = if arch.is_gcn14() {
-        (v & 15) | (v >> 14 & 3) << 4
-    } else {
-        v & 15
-    };
-    let vm_max = if arch.is_gcn14() { 63 } else { 15 };
-    [
-        ("vmcnt", vm != vm_max),
-        ("expcnt", (v >> 4 & 7) != 7),
-        ("lgkmcnt", (v >> 8 & 15) != 15),
-    ]
 }

@@ -236,6 +236,13 @@ pub(super) fn counters(a: Arch, v: u32) -> [u32; 3] {
     [v & 15 | vm_hi, v >> 4 & 7, v >> 8 & 15]
 }
 
+/// Which counters (vmcnt, expcnt, lgkmcnt) an S_WAITCNT value waits on: those not at their
+/// maximum.
+pub fn waits(a: Arch, v: u32) -> [(&'static str, bool); 3] {
+    let c = counters(a, v);
+    std::array::from_fn(|i| (COUNTERS[i], c[i] != counter_max(a, i)))
+}
+
 /// `v` with counter `i` (see [`counters`]) set to `n`.
 pub(super) fn set_counter(a: Arch, v: u32, i: usize, n: u32) -> u32 {
     match i {
