@@ -1,29 +1,11 @@
 //! `gcnkit analyze`: the text, JSON and DOT shapes on real code objects and on assembly
 //! text, and the errors (not a code object, no such kernel, no code, usage).
 
+mod common;
+
+use common::{err, gcnkit, text as out};
+
 use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn gcnkit(args: &[&str], stdin: &[u8]) -> Output {
-    use std::io::Write;
-    let mut c = Command::new(env!("CARGO_BIN_EXE_gcnkit"))
-        .args(args)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("gcnkit runs");
-    c.stdin.take().unwrap().write_all(stdin).unwrap();
-    c.wait_with_output().unwrap()
-}
-
-fn out(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn err(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
 
 fn data(name: &str) -> String {
     format!("{}/../gcnkit/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))

@@ -1,35 +1,10 @@
 //! The `gcnkit` binary against DESIGN.md's command-line contract.
 
-use std::io::Write;
+mod common;
+
+use common::{err, gcnkit, text};
+
 use std::process::{Command, Output, Stdio};
-
-fn gcnkit(args: &[&str], stdin: &[u8]) -> Output {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_gcnkit"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // Written from a thread of its own: the process prints while it reads (a long input
-    // would fill both pipes), and may exit (usage error) before reading its input.
-    let mut input = c.stdin.take().unwrap();
-    let stdin = stdin.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&stdin);
-    });
-    let out = c.wait_with_output().unwrap();
-    let _ = writer.join();
-    out
-}
-
-fn text(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn err(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
 
 /// A fresh directory, removed with everything in it when the guard is dropped.
 fn tmpdir(name: &str) -> tempfile::TempDir {

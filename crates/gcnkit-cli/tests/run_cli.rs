@@ -1,25 +1,12 @@
 //! `gcnkit run` beyond the kernels' results (those are in run_kernels.rs): the one-wave
 //! program's scalar unit, and the kernel runner's options, statistics, trace and usage errors.
 
+mod common;
+
+use common::{err, gcnkit};
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn gcnkit(args: &[&str], stdin: &[u8]) -> Output {
-    use std::io::Write;
-    let mut c = Command::new(env!("CARGO_BIN_EXE_gcnkit"))
-        .args(args)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("gcnkit runs");
-    c.stdin.take().unwrap().write_all(stdin).unwrap();
-    c.wait_with_output().unwrap()
-}
-
-fn err(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use std::process::Command;
 
 fn data(name: &str) -> String {
     format!("{}/../gcnkit/tests/data/run/{name}", env!("CARGO_MANIFEST_DIR"))
