@@ -6,26 +6,40 @@ use super::*;
 // ---- Memory ----
 
 pub unsafe extern "C" fn hipMalloc(ptr: *mut *mut c_void, size: usize) -> i32 {
-    guard(|| {
-        if ptr.is_null() {
-            return Err(hipErrorInvalidValue);
-        }
-        let addr = if size == 0 {
-            0
-        } else {
-            with(|rt| {
-                let limit = rt.gpu.as_ref().map_or(0, |g| g.memory_bytes);
-                if rt.allocated.saturating_add(size as u64) > limit {
-                    return Err(hipErrorOutOfMemory);
-                }
-                rt.allocated += size as u64;
-                Ok(rt.device()?.alloc(size as u64))
-            })?
-        };
-        // SAFETY: checked non-null; the program passes where to store the pointer.
-        unsafe { *ptr = addr as *mut c_void };
-        Ok(())
-    })
+    // SAFETY: the program's out-pointer.
+    guard(|| unsafe { allocate(ptr, size, |rt, n| Ok(rt.device()?.alloc(n))) })
+}
+
+/// An allocation of `size` bytes made by `alloc`, within the GPU's memory
+/// (`hipErrorOutOfMemory` past it) and counted, its address stored at the program's `ptr`
+/// (null for 0 bytes, as HIP gives).
+///
+/// # Safety
+/// `ptr` is the program's out-pointer (checked non-null here).
+pub(super) unsafe fn allocate(
+    ptr: *mut *mut c_void,
+    size: usize,
+    alloc: impl FnOnce(&mut runtime::Runtime, u64) -> Result<u64, HipError>,
+) -> Result<(), HipError> {
+    if ptr.is_null() {
+        return Err(hipErrorInvalidValue);
+    }
+    let addr = if size == 0 {
+        0
+    } else {
+        with(|rt| {
+            let limit = rt.gpu.as_ref().map_or(0, |g| g.memory_bytes);
+            if rt.allocated.saturating_add(size as u64) > limit {
+                return Err(hipErrorOutOfMemory);
+            }
+            let a = alloc(rt, size as u64)?;
+            rt.allocated += size as u64;
+            Ok(a)
+        })?
+    };
+    // SAFETY: checked non-null; the program passes where to store the pointer.
+    unsafe { *ptr = addr as *mut c_void };
+    Ok(())
 }
 
 pub extern "C" fn hipFree(ptr: *mut c_void) -> i32 {
@@ -61,29 +75,17 @@ pub(super) unsafe fn alloc_shared(
     size: usize,
     managed: bool,
 ) -> Result<(), HipError> {
-    if ptr.is_null() {
-        return Err(hipErrorInvalidValue);
-    }
-    let addr = if size == 0 {
-        0
-    } else {
-        with(|rt| {
-            let limit = rt.gpu.as_ref().map_or(0, |g| g.memory_bytes);
-            if rt.allocated.saturating_add(size as u64) > limit {
-                return Err(hipErrorOutOfMemory);
-            }
-            let a = rt.device()?.alloc_shared(size as u64).ok_or_else(|| {
-                eprintln!("gcnkit-hip: {what} of {size} bytes: no room in the address space");
+    // SAFETY: passed on from the caller's contract.
+    unsafe {
+        allocate(ptr, size, |rt, n| {
+            let a = rt.device()?.alloc_shared(n).ok_or_else(|| {
+                eprintln!("gcnkit-hip: {what} of {n} bytes: no room in the address space");
                 hipErrorOutOfMemory
             })?;
-            rt.allocated += size as u64;
             rt.shared.insert(a, managed);
             Ok(a)
-        })?
-    };
-    // SAFETY: checked non-null; the program passes where to store the pointer.
-    unsafe { *ptr = addr as *mut c_void };
-    Ok(())
+        })
+    }
 }
 
 pub unsafe extern "C" fn hipHostMalloc(ptr: *mut *mut c_void, size: usize, _flags: u32) -> i32 {
