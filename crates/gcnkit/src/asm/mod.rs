@@ -643,12 +643,12 @@ impl Assembler {
         // Label.
         if c.peek() == Some(b':') && c.peek_at(1) != Some(b':') {
             c.pos += 1;
-            if self.labels.contains_key(id) {
+            // One lookup: a label already there is a second definition.
+            if self.labels.insert(id.to_string(), self.section).is_some() {
                 let e = perr(id_start, id_end, format!("symbol '{id}' is already defined"));
                 self.diag(lineno, src, e);
                 return self.statement(lineno, src, c.pos, end);
             }
-            self.labels.insert(id.to_string(), self.section);
             // Objects name the labels that are not `.L` temporaries (kept only those: a long
             // stream has a branch label every few instructions).
             if !id.starts_with(".L") {

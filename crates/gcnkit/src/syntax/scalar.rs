@@ -106,9 +106,9 @@ fn print_with(
                 let kind = special_kind(r).unwrap_or(Kind::Waitcnt);
                 let at = out.len();
                 let ok = special::print(out, kind, a, syn, s.val);
-                // llvm-mc reads a plain number as the raw S_WAITCNT value: bits outside the
-                // counters survive as `s_waitcnt 0x3141` where its own text drops them.
-                if llvm && !ok && kind == Kind::Waitcnt && s.val <= 0xffff {
+                // llvm-mc reads a plain number as the raw SIMM16 of every special syntax: bits
+                // its text would drop survive (`s_waitcnt 0x3141`).
+                if llvm && !ok && kind != Kind::GprIdx && s.val <= 0xffff {
                     out.truncate(at);
                     hex(out, s.val as u64);
                     return true;
