@@ -266,8 +266,10 @@ impl<'s> Expr<'s> {
         }
         let rules = self.rules();
         let rest = &c.s[c.pos..c.end];
+        let first = rest[0];
         for (text, op, clrx) in TOKENS {
-            if !rest.starts_with(text.as_bytes()) || !rules.takes(clrx) {
+            // The first byte rules out most spellings at once.
+            if text.as_bytes()[0] != first || !rest.starts_with(text.as_bytes()) || !rules.takes(clrx) {
                 continue;
             }
             if op == Op::Or && (self.no_bar || rest.get(1) == Some(&b'|')) {

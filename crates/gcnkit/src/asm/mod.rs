@@ -790,11 +790,18 @@ impl Assembler {
         }
     }
 
-    /// Reports the warnings the expressions of a statement left (at its line).
+    /// Reports the warnings the expressions of a statement left (at its line): almost never
+    /// any, so the check is inline and the report out of line.
+    #[inline(always)]
     fn expression_warnings(&mut self, lineno: usize, src: &str) {
-        if self.syms.warnings.get_mut().is_empty() {
-            return;
+        if !self.syms.warnings.get_mut().is_empty() {
+            self.report_expression_warnings(lineno, src);
         }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn report_expression_warnings(&mut self, lineno: usize, src: &str) {
         for w in std::mem::take(self.syms.warnings.get_mut()) {
             self.report(lineno, src, w, Severity::Warning);
         }
