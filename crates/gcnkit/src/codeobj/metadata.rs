@@ -1416,8 +1416,8 @@ fn check_node(doc: &mut Doc, key: &str, check: Check) -> Result<(), YamlError> {
             }
             match (&doc.node, values) {
                 (Node::Str(s), Some(list))
-                    if !list.contains(&s.as_str())
-                        && !(key == ".value_kind" && LATER_VALUE_KINDS.contains(&s.as_str())) =>
+                    if !(list.contains(&s.as_str())
+                        || key == ".value_kind" && LATER_VALUE_KINDS.contains(&s.as_str())) =>
                 {
                     bad(format!("must be one of: {}", list.join(", ")))
                 }

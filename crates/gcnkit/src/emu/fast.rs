@@ -7,6 +7,7 @@
 
 use super::float::{ftz32, keeps_input_denorms, keeps_output_denorms};
 use super::lanes::{Lanes, N};
+use super::ops::MASK4;
 use super::wave::{Wave, EXEC, VCC};
 use crate::instr::Instr;
 use crate::isa::{Exec, Flags, Form, InstrDef, Sem, Semantics, Ty};
@@ -230,22 +231,6 @@ impl FastVop {
         true
     }
 }
-
-/// Lane masks of each four EXEC bits: entry b holds four u32 masks, all ones where bit k of
-/// b is set (a blend of four lanes is then one vector operation; the table is 256 bytes).
-static MASK4: [[u32; 4]; 16] = {
-    let mut t = [[0u32; 4]; 16];
-    let mut b = 0;
-    while b < 16 {
-        let mut k = 0;
-        while k < 4 {
-            t[b][k] = if b >> k & 1 != 0 { u32::MAX } else { 0 };
-            k += 1;
-        }
-        b += 1;
-    }
-    t
-};
 
 /// `row[lane] = src[lane]` for the lanes whose `exec` bit is set.
 #[inline]

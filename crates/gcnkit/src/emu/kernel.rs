@@ -208,6 +208,9 @@ const NONE: u32 = u32::MAX;
 enum Plan {
     Vector(super::fast::FastVop),
     Scalar(super::fast::FastSalu),
+    /// Scalar loads and whole-dword global loads and stores (`false` from their run: the
+    /// general executor runs them).
+    Mem(super::fastmem::FastMem),
     /// `s_nop`, `s_waitcnt` and the other no-ops of program control.
     Nop,
     /// A branch to byte offset `target` when `cond` holds (it ends a run).
@@ -232,6 +235,8 @@ impl Plan {
         }
         if let Some(p) = super::fast::FastVop::plan(i, d) {
             Plan::Vector(p)
+        } else if let Some(p) = super::fastmem::FastMem::plan(i, d) {
+            Plan::Mem(p)
         } else if let Some(p) = super::fast::FastSalu::plan(i, d) {
             Plan::Scalar(p)
         } else {
@@ -861,17 +866,27 @@ impl<'a> Worker<'a> {
             let exec = if lanes == 64 { u64::MAX } else { (1u64 << lanes) - 1 };
             let mut ids = [first % size[0], first / size[0] % size[1], first / (size[0] * size[1])];
             let dims = su.workitem_ids as usize + 1;
-            for lane in 0..lanes as usize {
-                for (d, v) in ids.iter().enumerate().take(dims) {
-                    w.v[d][lane] = *v;
+            if ids[0] + lanes <= size[0] {
+                // The wave within one row of x (the common case): x counts on, y and z stay.
+                for (lane, x) in w.v[0].iter_mut().enumerate().take(lanes as usize) {
+                    *x = ids[0] + lane as u32;
                 }
-                ids[0] += 1;
-                if ids[0] == size[0] {
-                    ids[0] = 0;
-                    ids[1] += 1;
-                    if ids[1] == size[1] {
-                        ids[1] = 0;
-                        ids[2] += 1;
+                for (d, v) in ids.iter().enumerate().take(dims).skip(1) {
+                    w.v[d][..lanes as usize].fill(*v);
+                }
+            } else {
+                for lane in 0..lanes as usize {
+                    for (d, v) in ids.iter().enumerate().take(dims) {
+                        w.v[d][lane] = *v;
+                    }
+                    ids[0] += 1;
+                    if ids[0] == size[0] {
+                        ids[0] = 0;
+                        ids[1] += 1;
+                        if ids[1] == size[1] {
+                            ids[1] = 0;
+                            ids[2] += 1;
+                        }
                     }
                 }
             }
@@ -972,6 +987,11 @@ impl<'a> Worker<'a> {
                                     vins += 1;
                                 }
                                 Plan::Scalar(f) => f.run(w),
+                                Plan::Mem(f) => {
+                                    if !f.run(w, sh.mem) {
+                                        break;
+                                    }
+                                }
                                 Plan::Nop => {}
                                 Plan::Branch(cond, t) => {
                                     // The run's last instruction: taken or not, the run ends.
@@ -1067,7 +1087,7 @@ impl<'a> Worker<'a> {
                     ws.pc += 4 * i.len as u32;
                     continue;
                 }
-                Plan::Nop | Plan::Branch(..) | Plan::General => {}
+                Plan::Mem(_) | Plan::Nop | Plan::Branch(..) | Plan::General => {}
             }
             let next = ws.pc + 4 * i.len as u32;
             let Some(d) = i.def() else {

@@ -80,6 +80,32 @@ impl Region {
         }
     }
 
+    /// Reads `out.len()` dwords from byte `off` (inside the region), word by word.
+    #[inline]
+    pub fn read_words(&self, off: u64, out: &mut [u32]) {
+        if off & 3 != 0 {
+            out.iter_mut()
+                .enumerate()
+                .for_each(|(k, x)| *x = self.read_u32(off + 4 * k as u64));
+            return;
+        }
+        let w = &self.words[(off >> 2) as usize..][..out.len()];
+        out.iter_mut().zip(w).for_each(|(x, w)| *x = w.load(Relaxed));
+    }
+
+    /// Writes `data` as dwords from byte `off` (inside the region).
+    #[inline]
+    pub fn write_words(&self, off: u64, data: &[u32]) {
+        if off & 3 != 0 {
+            data.iter()
+                .enumerate()
+                .for_each(|(k, &x)| self.write_u32(off + 4 * k as u64, x));
+            return;
+        }
+        let w = &self.words[(off >> 2) as usize..][..data.len()];
+        data.iter().zip(w).for_each(|(&x, w)| w.store(x, Relaxed));
+    }
+
     #[inline]
     fn read_byte(&self, off: u64) -> u8 {
         (self.word(off).load(Relaxed) >> ((off & 3) * 8)) as u8
@@ -211,44 +237,49 @@ impl Memory {
 
     /// Copies `out.len()` bytes from `addr` (all in one region).
     pub fn read_bytes(&self, addr: u64, out: &mut [u8]) -> Result<(), Fault> {
-        let (r, off) = self.find(addr, out.len() as u64).ok_or(Fault {
+        let (r, off) = self.span(addr, out.len() as u64).ok_or(Fault {
             addr,
             bytes: out.len().min(255) as u8,
             write: false,
         })?;
-        let mut j = 0usize;
-        while j < out.len() {
-            let o = off + j as u64;
-            if o & 3 == 0 && j + 4 <= out.len() {
-                // Whole words where aligned.
-                out[j..j + 4].copy_from_slice(&r.word(o).load(Relaxed).to_le_bytes());
-                j += 4;
-            } else {
-                out[j] = r.read_byte(o);
-                j += 1;
-            }
+        // Byte by byte up to a word boundary, then whole words, then the tail.
+        let head = ((4 - (off & 3)) & 3).min(out.len() as u64) as usize;
+        for (j, b) in out[..head].iter_mut().enumerate() {
+            *b = r.read_byte(off + j as u64);
+        }
+        let words = (out.len() - head) / 4;
+        let first = ((off + head as u64) >> 2) as usize;
+        let (mid, tail) = out[head..].split_at_mut(4 * words);
+        for (c, w) in mid.chunks_exact_mut(4).zip(&r.words[first..first + words]) {
+            c.copy_from_slice(&w.load(Relaxed).to_le_bytes());
+        }
+        let t0 = off + (head + 4 * words) as u64;
+        for (j, b) in tail.iter_mut().enumerate() {
+            *b = r.read_byte(t0 + j as u64);
         }
         Ok(())
     }
 
     /// Copies `data` to `addr` (all in one region).
     pub fn write_bytes(&self, addr: u64, data: &[u8]) -> Result<(), Fault> {
-        let (r, off) = self.find(addr, data.len() as u64).ok_or(Fault {
+        let (r, off) = self.span(addr, data.len() as u64).ok_or(Fault {
             addr,
             bytes: data.len().min(255) as u8,
             write: true,
         })?;
-        let mut j = 0usize;
-        while j < data.len() {
-            let o = off + j as u64;
-            if o & 3 == 0 && j + 4 <= data.len() {
-                let w = u32::from_le_bytes([data[j], data[j + 1], data[j + 2], data[j + 3]]);
-                r.word(o).store(w, Relaxed);
-                j += 4;
-            } else {
-                r.write_byte(o, data[j]);
-                j += 1;
-            }
+        let head = ((4 - (off & 3)) & 3).min(data.len() as u64) as usize;
+        for (j, &b) in data[..head].iter().enumerate() {
+            r.write_byte(off + j as u64, b);
+        }
+        let words = (data.len() - head) / 4;
+        let first = ((off + head as u64) >> 2) as usize;
+        let (mid, tail) = data[head..].split_at(4 * words);
+        for (c, w) in mid.chunks_exact(4).zip(&r.words[first..first + words]) {
+            w.store(u32::from_le_bytes([c[0], c[1], c[2], c[3]]), Relaxed);
+        }
+        let t0 = off + (head + 4 * words) as u64;
+        for (j, &b) in tail.iter().enumerate() {
+            r.write_byte(t0 + j as u64, b);
         }
         Ok(())
     }
@@ -281,7 +312,7 @@ impl Memory {
 
     /// The region holding `[addr, addr + n)`, and the offset in it.
     #[inline]
-    fn find(&self, addr: u64, n: u64) -> Option<(&Region, u64)> {
+    pub fn span(&self, addr: u64, n: u64) -> Option<(&Region, u64)> {
         let k = self.regions.partition_point(|r| r.base <= addr);
         let r = self.regions.get(k.checked_sub(1)?)?;
         let off = addr - r.base;
@@ -289,7 +320,7 @@ impl Memory {
     }
 
     fn region(&self, addr: u64, n: u8, write: bool) -> Result<(&Region, u64), Fault> {
-        self.find(addr, n as u64).ok_or(Fault { addr, bytes: n, write })
+        self.span(addr, n as u64).ok_or(Fault { addr, bytes: n, write })
     }
 
     /// Reads `n` (1..=8) bytes, little-endian.

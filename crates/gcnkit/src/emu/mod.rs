@@ -13,6 +13,7 @@ pub mod device;
 pub mod dispatch;
 pub mod exec;
 pub mod fast;
+pub mod fastmem;
 pub mod float;
 pub mod gpus;
 pub mod kernel;

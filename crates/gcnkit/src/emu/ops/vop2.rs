@@ -1,6 +1,6 @@
 //! Semantics of the VOP2 instructions (CLRX wiki page GcnInstrsVop2, *Operation* sections).
 
-use super::{by_mode, map2, map2f, map2h, sext24};
+use super::{by_mode, fma_even_f32, map2, map2f, map2h, pack_bits, sext24, unpack_bits};
 use crate::emu::float::{
     f16_to_f32, f32_to_f16, ftz16, ftz32, keeps_input_denorms, max_num32, max_num64, min_num32, min_num64,
 };
@@ -102,6 +102,10 @@ pub fn mac_f32(l: &mut Lanes) {
 
 /// `VDST = FMA(SRC0, SRC1, VDST)` (GCN 1.4.1: fused, one rounding).
 pub fn fmac_f32(l: &mut Lanes) {
+    if Rm::f32(l.mode) == Rm::Even {
+        let c: [u32; N] = std::array::from_fn(|i| in32(l, l.old[0][i]).to_bits());
+        return fma_even_f32(&l.src[0][0], &l.src[1][0], &c, &mut l.dst[0]);
+    }
     map_mac32(l, |rm, a, b, c| Some(rm.fma32(a, b, c)))
 }
 
@@ -260,18 +264,25 @@ pub fn mbcnt_hi_u32_b32(l: &mut Lanes) {
 
 /// Unsigned add with carry out to SDST (VCC); CLAMP (GCN 1.2+) saturates.
 pub fn add_co_u32(l: &mut Lanes) {
-    let clamp = int_clamp(l);
-    let mut c = 0u64;
+    add_carry(l, false)
+}
+
+/// `SRC0 + SRC1 (+ carry in)`: the sums and carries lane-parallel (a carry is a sum below
+/// its first addend), packed to bits afterwards; CLAMP saturates a carried sum.
+#[inline(always)]
+fn add_carry(l: &mut Lanes, with_carry_in: bool) {
+    let sat = 0u32.wrapping_sub(int_clamp(l) as u32);
+    let cin = if with_carry_in { unpack_bits(l.mask) } else { [0; N] };
+    let mut carry = [0u32; N];
     for i in 0..N {
-        let s = l.src[0][0][i] as u64 + l.src[1][0][i] as u64;
-        c |= (s >> 32) << i;
-        l.dst[0][i] = if clamp && s > u32::MAX as u64 {
-            u32::MAX
-        } else {
-            s as u32
-        };
+        let (a, b) = (l.src[0][0][i], l.src[1][0][i]);
+        let t = a.wrapping_add(b);
+        let s = t.wrapping_add(cin[i] & 1);
+        let c = 0u32.wrapping_sub(((t < a) | (s < t)) as u32);
+        carry[i] = c;
+        l.dst[0][i] = s | (c & sat);
     }
-    l.sdst = c;
+    l.sdst = pack_bits(&carry);
 }
 
 /// `SRC0 - SRC1` with borrow out; CLAMP saturates at 0.
@@ -284,37 +295,29 @@ pub fn subrev_co_u32(l: &mut Lanes) {
     sub_borrow(l, true, false)
 }
 
+/// `a - b (- borrow in)` lane-parallel: a borrow when `b + borrow in > a`.
+#[inline(always)]
 fn sub_borrow(l: &mut Lanes, rev: bool, with_borrow_in: bool) {
-    let clamp = int_clamp(l);
-    let mut c = 0u64;
+    let sat = int_clamp(l);
+    let bin = if with_borrow_in { unpack_bits(l.mask) } else { [0; N] };
+    let mut borrow = [0u32; N];
     for i in 0..N {
-        let (mut a, mut b) = (l.src[0][0][i] as u64, l.src[1][0][i] as u64);
+        let (mut a, mut b) = (l.src[0][0][i], l.src[1][0][i]);
         if rev {
             std::mem::swap(&mut a, &mut b);
         }
-        let bin = if with_borrow_in { (l.mask >> i) & 1 } else { 0 };
-        let borrow = b + bin > a;
-        c |= (borrow as u64) << i;
-        let d = a.wrapping_sub(b).wrapping_sub(bin) as u32;
-        l.dst[0][i] = if clamp && borrow { 0 } else { d };
+        let c = bin[i] & 1;
+        let m = 0u32.wrapping_sub(((b > a) | ((b == a) & (c != 0))) as u32);
+        borrow[i] = m;
+        let d = a.wrapping_sub(b).wrapping_sub(c);
+        l.dst[0][i] = if sat { d & !m } else { d };
     }
-    l.sdst = c;
+    l.sdst = pack_bits(&borrow);
 }
 
 /// `SRC0 + SRC1 + carry in (SRC2 or VCC)` with carry out.
 pub fn addc_co_u32(l: &mut Lanes) {
-    let clamp = int_clamp(l);
-    let mut c = 0u64;
-    for i in 0..N {
-        let s = l.src[0][0][i] as u64 + l.src[1][0][i] as u64 + ((l.mask >> i) & 1);
-        c |= (s >> 32) << i;
-        l.dst[0][i] = if clamp && s > u32::MAX as u64 {
-            u32::MAX
-        } else {
-            s as u32
-        };
-    }
-    l.sdst = c;
+    add_carry(l, true)
 }
 
 pub fn subb_co_u32(l: &mut Lanes) {

@@ -8,7 +8,7 @@
 //! Operand widths: a 32-bit source only fills `src[k][0]` (dword 1 may hold stale data from an
 //! earlier instruction), so the mixed-width operations below read each dword explicitly.
 
-use super::{by_mode, map2, map3, map3f, map64f, sext24};
+use super::{by_mode, fma_even_f32, map2, map3, map3f, map64f, sext24};
 use crate::emu::float::{f16_to_f32, ftz16, ftz32, QNAN16, QNAN32, QNAN64};
 use crate::emu::lanes::{Lanes, N};
 use crate::emu::round::Rm;
@@ -366,6 +366,9 @@ pub fn mad_legacy_f32(l: &mut Lanes) {
 
 /// Fused multiply-add.
 pub fn fma_f32(l: &mut Lanes) {
+    if Rm::f32(l.mode) == Rm::Even {
+        return fma_even_f32(&l.src[0][0], &l.src[1][0], &l.src[2][0], &mut l.dst[0]);
+    }
     map3f(l, |rm, a, b, c| rm.fma32(a, b, c))
 }
 

@@ -1,0 +1,426 @@
+//! The kernel machine's fast path for the common memory instructions: scalar loads with an
+//! immediate offset, and whole-dword GLOBAL/FLAT loads and stores that stay inside one buffer.
+//! Their fields are read once, when the program is decoded ([`FastMem::plan`]); running one is
+//! the address arithmetic and the copy. A wave's 64 consecutive dwords (the coalesced access
+//! compiled code makes) move as one span after one region lookup. Anything else — a fault, an
+//! aperture address, an SGPR offset, TFE, atomics — returns `false` before it changes anything,
+//! and the general executor (`vmem.rs`) runs the instruction, reporting what it must.
+
+use super::memory::{Memory, Region};
+use super::scalar::{PRIVATE_APERTURE_HI, SHARED_APERTURE_HI};
+use super::wave::Wave;
+use crate::enc::{Enc, F};
+use crate::instr::Instr;
+use crate::isa::{Flags, InstrDef, MemSem, Sem};
+use crate::layout::SADDR_OFF;
+
+/// A planned memory instruction.
+#[derive(Clone, Copy, Debug)]
+pub enum FastMem {
+    Global(FastGlobal),
+    Scalar(FastSmem),
+}
+
+impl FastMem {
+    /// The plan of `i`, if it is one the fast path runs exactly as the general executor.
+    pub fn plan(i: &Instr, d: &'static InstrDef) -> Option<FastMem> {
+        let Some(Sem::Mem(m)) = d.sem else { return None };
+        match i.enc {
+            Enc::Flat => FastGlobal::plan(i, d, m).map(FastMem::Global),
+            Enc::Smem | Enc::Smrd => FastSmem::plan(i, d, m).map(FastMem::Scalar),
+            _ => None,
+        }
+    }
+
+    /// Runs the instruction; `false`: nothing was done, the general executor must run it.
+    #[inline]
+    pub fn run(&self, w: &mut Wave, mem: &Memory) -> bool {
+        match self {
+            FastMem::Global(g) => g.run(w, mem),
+            FastMem::Scalar(s) => s.run(w, mem),
+        }
+    }
+}
+
+/// A GLOBAL (or FLAT) load or store of 1-4 whole dwords per lane.
+#[derive(Clone, Copy, Debug)]
+pub struct FastGlobal {
+    vaddr: u8,
+    /// VADDR is a 64-bit address (two VGPRs), else a 32-bit offset from SADDR.
+    wide: bool,
+    /// SADDR's SGPR pair (GLOBAL with a scalar base).
+    saddr: Option<u8>,
+    /// The instruction's offset, sign-extended where the encoding says so.
+    off: u64,
+    dwords: u8,
+    load: bool,
+    /// VDST of a load, VDATA of a store.
+    data: u8,
+    /// FLAT (not GLOBAL): an address in the LDS or private aperture goes the general way.
+    flat: bool,
+}
+
+impl FastGlobal {
+    fn plan(i: &Instr, d: &InstrDef, m: MemSem) -> Option<FastGlobal> {
+        let load = match m {
+            MemSem::Load { bytes: 4, .. } => true,
+            MemSem::Store { bytes: 4 } => false,
+            _ => return None,
+        };
+        if i.get(F::Tfe) != 0 {
+            return None;
+        }
+        let seg = i.get(F::Seg);
+        let gcn14 = i.arch.is_gcn14();
+        if gcn14 && seg != 0 && seg != 2 {
+            return None;
+        }
+        let saddr = i.get(F::Saddr) as u16;
+        let has_saddr = gcn14 && seg == 2 && saddr != SADDR_OFF;
+        if has_saddr && saddr as usize + 2 > 102 {
+            return None;
+        }
+        let off = if !gcn14 {
+            0
+        } else if seg == 0 {
+            (i.get(F::Offset) & 0xfff) as u64
+        } else {
+            ((i.get(F::Offset) << 19) as i32 >> 19) as i64 as u64
+        };
+        let dwords = if load { d.dst.regs() } else { d.src[0].regs() } as usize;
+        let wide = crate::layout::flat_addr_regs(i) == 2;
+        let vaddr = i.get(F::Vaddr) as usize;
+        let data = i.get(if load { F::Vdst } else { F::Vdata }) as usize;
+        if !(1..=4).contains(&dwords) || data + dwords > 256 || vaddr + 1 + wide as usize > 256 {
+            return None;
+        }
+        Some(FastGlobal {
+            vaddr: vaddr as u8,
+            wide,
+            saddr: has_saddr.then_some(saddr as u8),
+            off,
+            dwords: dwords as u8,
+            load,
+            data: data as u8,
+            flat: !gcn14 || seg == 0,
+        })
+    }
+
+    #[inline]
+    fn run(&self, w: &mut Wave, mem: &Memory) -> bool {
+        let exec = w.exec();
+        if exec == 0 {
+            return true;
+        }
+        let base = match self.saddr {
+            Some(c) => {
+                let b = w.pair(c as usize);
+                if b == 0 {
+                    return false;
+                }
+                b
+            }
+            None => 0,
+        }
+        .wrapping_add(self.off);
+        let (vaddr, dwords) = (self.vaddr as usize, self.dwords as usize);
+        let stride = 4 * dwords as u32;
+        let lo: &[u32; 64] = &w.v[vaddr];
+        let hi: Option<&[u32; 64]> = self.wide.then(|| &*w.v[vaddr + 1]);
+        let lane_addr = |l: usize| base.wrapping_add(lo[l] as u64 | hi.map_or(0, |h| (h[l] as u64) << 32));
+        // The coalesced case: every lane on, lane k at the first lane's address + k * stride.
+        if exec == u64::MAX {
+            let l0 = lo[0];
+            let mut same = l0.checked_add(63 * stride).is_some();
+            for (k, &x) in lo.iter().enumerate() {
+                same &= x == l0.wrapping_add(k as u32 * stride);
+            }
+            if let Some(h) = hi {
+                for &x in h.iter() {
+                    same &= x == h[0];
+                }
+            }
+            if same {
+                let a = lane_addr(0);
+                let n = 64 * stride as u64;
+                let Some((r, o)) = mem.span(a, n) else { return false };
+                if self.flat && (aperture(a) || aperture(a + n - 1)) {
+                    return false;
+                }
+                self.move_span(w, r, o);
+                return true;
+            }
+        }
+        // Lane by lane: every active lane's offset in the first active lane's region first,
+        // so that nothing changes unless all are inside.
+        let first = exec.trailing_zeros() as usize;
+        let Some(r) = mem.region_at(lane_addr(first)) else {
+            return false;
+        };
+        let mut offs = [0u64; 64];
+        let n = stride as u64;
+        let mut inside = true;
+        for (l, o) in offs.iter_mut().enumerate() {
+            let a = lane_addr(l);
+            *o = a.wrapping_sub(r.base);
+            let on = exec >> l & 1 != 0;
+            inside &= !on || (r.holds(*o, n) && !(self.flat && aperture(a)));
+        }
+        if !inside {
+            return false;
+        }
+        let data = self.data as usize;
+        for (l, &o) in offs.iter().enumerate() {
+            if exec >> l & 1 == 0 {
+                continue;
+            }
+            for k in 0..dwords {
+                if self.load {
+                    w.v[data + k][l] = r.read_u32(o + 4 * k as u64);
+                } else {
+                    r.write_u32(o + 4 * k as u64, w.v[data + k][l]);
+                }
+            }
+        }
+        if self.load {
+            w.v_written[data..data + dwords].iter_mut().for_each(|x| *x = true);
+        }
+        true
+    }
+
+    /// Moves the 64 lanes' consecutive elements at byte `o` of `r`.
+    #[inline]
+    fn move_span(&self, w: &mut Wave, r: &Region, o: u64) {
+        let (data, dwords) = (self.data as usize, self.dwords as usize);
+        if dwords == 1 {
+            if self.load {
+                r.read_words(o, &mut w.v[data][..]);
+                w.v_written[data] = true;
+            } else {
+                r.write_words(o, &w.v[data][..]);
+            }
+            return;
+        }
+        for l in 0..64 {
+            for k in 0..dwords {
+                let at = o + 4 * (l * dwords + k) as u64;
+                if self.load {
+                    w.v[data + k][l] = r.read_u32(at);
+                } else {
+                    r.write_u32(at, w.v[data + k][l]);
+                }
+            }
+        }
+        if self.load {
+            w.v_written[data..data + dwords].iter_mut().for_each(|x| *x = true);
+        }
+    }
+}
+
+/// Is `a` in the LDS or private aperture (a FLAT address that is not global memory)?
+#[inline]
+fn aperture(a: u64) -> bool {
+    let hi = (a >> 32) as u32;
+    hi == SHARED_APERTURE_HI || hi == PRIVATE_APERTURE_HI
+}
+
+/// A scalar load (not through a buffer resource) with an immediate or literal offset into
+/// plain SGPRs.
+#[derive(Clone, Copy, Debug)]
+pub struct FastSmem {
+    /// SBASE's SGPR pair (its operand code).
+    sbase: u8,
+    off: u64,
+    sdata: u8,
+    dwords: u8,
+}
+
+impl FastSmem {
+    fn plan(i: &Instr, d: &InstrDef, m: MemSem) -> Option<FastSmem> {
+        if !matches!(m, MemSem::Load { .. }) || d.flags.has(Flags::BUFFER) {
+            return None;
+        }
+        let smem = i.enc == Enc::Smem;
+        let sdata = if smem { i.get(F::Sdata) } else { i.sdst() as u32 } as usize;
+        let imm = i.get(F::Imm) != 0;
+        let off = if smem {
+            if !imm || i.get(F::Soe) != 0 {
+                return None;
+            }
+            i.get(F::Offset) as u64
+        } else if imm {
+            i.get(F::Offset) as u64 * 4
+        } else if i.get(F::Offset) == 255 {
+            i.literal? as u64 * 4
+        } else {
+            return None;
+        } & !3;
+        let dwords = d.dst.regs() as usize;
+        let sbase = (i.get(F::Sbase) * 2) as usize;
+        if sdata + dwords > 102 || sbase + 2 > 102 || dwords == 0 {
+            return None;
+        }
+        Some(FastSmem {
+            sbase: sbase as u8,
+            off,
+            sdata: sdata as u8,
+            dwords: dwords as u8,
+        })
+    }
+
+    #[inline]
+    fn run(&self, w: &mut Wave, mem: &Memory) -> bool {
+        let (b, s) = (self.sbase as usize, self.sdata as usize);
+        let base = w.s[b] as u64 | ((w.s[b + 1] & 0xffff) as u64) << 32;
+        let n = self.dwords as usize;
+        let Some((r, o)) = mem.span(base.wrapping_add(self.off), 4 * n as u64) else {
+            return false;
+        };
+        for k in 0..n {
+            w.s[s + k] = r.read_u32(o + 4 * k as u64);
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::arch::Arch;
+    use crate::emu::vmem::{self, MemCtx};
+
+    /// xorshift64*.
+    struct Rng(u64);
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 >> 12;
+            self.0 ^= self.0 << 25;
+            self.0 ^= self.0 >> 27;
+            self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+        }
+    }
+
+    /// Random FLAT/GLOBAL and scalar-load words on each arch, on addresses that are coalesced,
+    /// scattered, partly outside the buffer or in an aperture, under random EXEC: where the
+    /// fast path says it ran an instruction, it left the wave and memory exactly as the general
+    /// executor does; where it declined, it changed nothing.
+    #[test]
+    fn fast_memory_equals_general_executor() {
+        let mut r = Rng(0x0bad_cafe_1234_5678);
+        let (mut fast, mut declined) = (0, 0);
+        const SIZE: u64 = 1 << 12;
+        for a in [Arch::Gcn10, Arch::Gcn11, Arch::Gcn12, Arch::Gcn14, Arch::Gcn141] {
+            for _ in 0..120_000 {
+                let scalar = r.next() % 3 == 0;
+                let w0 = r.next() as u32;
+                let w0 = match (scalar, a) {
+                    (false, _) => w0 & 0x03ff_ffff | 0xdc00_0000,
+                    (true, Arch::Gcn10 | Arch::Gcn11) => w0 & 0x07ff_ffff | 0xc000_0000,
+                    (true, _) => w0 & 0x03ff_ffff | 0xc000_0000,
+                };
+                // TFE (bit 55) mostly clear: the fast path declines it.
+                let w1 = r.next() as u32
+                    & if scalar || r.next() % 4 == 0 {
+                        u32::MAX
+                    } else {
+                        !(1 << 23)
+                    };
+                let words = [w0, w1, r.next() as u32];
+                let Ok(i) = crate::decode::decode(a, &words) else {
+                    continue;
+                };
+                let Some(d) = i.def() else { continue };
+                let Some(p) = FastMem::plan(&i, d) else { continue };
+                let Some(Sem::Mem(m)) = d.sem else { unreachable!() };
+                let bytes: Vec<u8> = (0..SIZE).map(|_| r.next() as u8).collect();
+                let mut mem = Memory::default();
+                let base = mem.add("buf", SIZE, &bytes);
+                let mut w = Wave::new(a);
+                for row in w.v.iter_mut() {
+                    row.iter_mut().for_each(|x| *x = r.next() as u32);
+                }
+                w.s.iter_mut().take(104).for_each(|x| *x = r.next() as u32);
+                // Addresses: the buffer's base in every SGPR pair that may be a base, and
+                // per-lane offsets in the VGPRs named as VADDR.
+                let kind = r.next() % 6;
+                let start = (r.next() % SIZE) & !if r.next() % 4 == 0 { 0 } else { 3 };
+                for c in (0..102).step_by(2) {
+                    let b = if kind == 5 { 0x2000_0000_0000_0000 } else { base };
+                    w.s[c] = b as u32;
+                    w.s[c + 1] = (b >> 32) as u32 & if scalar { 0xffff } else { u32::MAX };
+                }
+                if scalar {
+                    w.s[(i.get(F::Sbase) * 2) as usize] = (base + start % (SIZE + 64)) as u32;
+                }
+                let vaddr = i.get(F::Vaddr) as usize;
+                let wide = crate::layout::flat_addr_regs(&i) == 2;
+                let stride = [4u64, 8, 12, 16][r.next() as usize % 4];
+                for lane in 0..64 {
+                    let o = match kind {
+                        0 | 1 => start + lane as u64 * stride,
+                        2 => r.next() % SIZE,
+                        3 => r.next() % (SIZE + 256),
+                        _ => start,
+                    };
+                    let at = if wide { base + o } else { o };
+                    let at = if kind == 4 && lane == 7 {
+                        0x1000_0000_0000_0000 | o
+                    } else {
+                        at
+                    };
+                    w.v[vaddr][lane] = at as u32;
+                    if wide && vaddr < 255 {
+                        w.v[vaddr + 1][lane] = (at >> 32) as u32;
+                    }
+                }
+                let exec = match r.next() % 4 {
+                    0 | 1 => u64::MAX,
+                    2 => r.next(),
+                    _ => 0,
+                };
+                w.set_pair(super::super::wave::EXEC, exec);
+                let mut g = w.clone();
+                let mem2 = {
+                    let mut m2 = Memory::default();
+                    m2.add("buf", SIZE, &bytes);
+                    m2
+                };
+                let before = w.clone();
+                let ran = p.run(&mut w, &mem);
+                let mut lds = vec![0u8; 64];
+                let mut ctx = MemCtx {
+                    mem: &mem2,
+                    lds: &mut lds,
+                    scratch: 0,
+                    private_size: 0,
+                    clock: 0,
+                };
+                let text = crate::syntax::to_text(&i, crate::syntax::Syntax::Llvm);
+                if !ran {
+                    declined += 1;
+                    assert!(
+                        w.v == before.v && w.s == before.s,
+                        "{a}: `{text}` declined but changed the wave"
+                    );
+                    assert_eq!(mem.regions()[0].bytes(), bytes, "{a}: `{text}` declined but wrote");
+                    continue;
+                }
+                fast += 1;
+                let general = if scalar {
+                    vmem::smem(&mut g, &mut ctx, &i, d, m)
+                } else {
+                    vmem::flat(&mut g, &mut ctx, &i, d, m)
+                };
+                assert!(general.is_ok(), "{a}: `{text}`: the fast path ran what faults");
+                assert!(w.v == g.v, "{a}: `{text}` (kind {kind}): VGPRs differ");
+                assert!(w.s[..104] == g.s[..104], "{a}: `{text}` (kind {kind}): SGPRs differ");
+                assert_eq!(
+                    mem.regions()[0].bytes(),
+                    mem2.regions()[0].bytes(),
+                    "{a}: `{text}` (kind {kind}): memory differs"
+                );
+            }
+        }
+        assert!(fast > 10_000 && declined > 2_000, "fast {fast}, declined {declined}");
+    }
+}
