@@ -5,7 +5,7 @@ use crate::io::Output;
 use crate::run_cmd::Args;
 use gcnkit::emu::dispatch::kernels;
 use gcnkit::emu::kernel::{self, parse_arg, ArgValue, Launch, RunError, TraceFilter};
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
 fn usage(m: impl std::fmt::Display) -> ExitCode {
@@ -189,7 +189,10 @@ fn run_object(a: &Args, bytes: &[u8]) -> ExitCode {
         trace: a.trace.then_some(TraceFilter {
             group: a.trace_group,
             wave: a.trace_wave,
+            pc: a.trace_pc,
         }),
+        // A long run says how far it is, on a terminal only (never into a redirected log).
+        progress: (!a.trace && std::io::stderr().is_terminal()).then_some(progress as kernel::Progress),
     };
     let print = |line: &str| errln!("{line}");
     let outcome = match kernel::run(k, &launch, Some(&print)) {
@@ -325,4 +328,19 @@ fn dims(d: [u32; 3]) -> String {
         1
     };
     d[..n].iter().map(u32::to_string).collect::<Vec<_>>().join(",")
+}
+
+/// One line on the terminal, rewritten in place: work-groups done of all, their rate; cleared
+/// when the run ends.
+fn progress(done: usize, total: usize, elapsed: std::time::Duration) {
+    if done >= total {
+        err!("\r\x1b[K");
+        return;
+    }
+    let rate = done as f64 / elapsed.as_secs_f64().max(1e-9);
+    let left = (total - done) as f64 / rate.max(1e-9);
+    err!(
+        "\r\x1b[Kgcnkit: {done}/{total} work-groups ({:.0}%), {rate:.0}/s, about {left:.0} s left",
+        100.0 * done as f64 / total as f64
+    );
 }

@@ -92,8 +92,30 @@ pub struct Args {
     /// With --trace on a kernel: only this wave of each work-group.
     #[arg(long)]
     pub(crate) trace_wave: Option<u32>,
+    /// With --trace on a kernel: only instructions at addresses START-END (hex or decimal, END
+    /// not included), as the trace prints them.
+    #[arg(long, value_parser = parse_pc_range, value_name = "START-END")]
+    pub(crate) trace_pc: Option<(u64, u64)>,
     /// The program.
     pub(crate) program: String,
+}
+
+/// An address range `START-END` (each hex with 0x, or decimal).
+fn parse_pc_range(s: &str) -> Result<(u64, u64), String> {
+    let num = |t: &str| {
+        let t = t.trim();
+        match t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
+            Some(h) => u64::from_str_radix(h, 16),
+            None => t.parse(),
+        }
+        .map_err(|_| format!("`{t}` is not an address"))
+    };
+    let (a, b) = s.split_once('-').ok_or("expected START-END, e.g. 0x1000-0x1100")?;
+    let (a, b) = (num(a)?, num(b)?);
+    if a >= b {
+        return Err(format!("the range {s} is empty"));
+    }
+    Ok((a, b))
 }
 
 /// A work-group id `X[,Y[,Z]]` (missing dimensions are 0).
@@ -295,29 +317,10 @@ pub fn run(a: Args) -> ExitCode {
 
 /// One trace line: the instruction, then each register it changed.
 fn trace(before: &Wave, after: &Wave, s: &Step) {
-    let mut line = format!("{}: {}", s.place, to_text(&s.instr, Syntax::Clrx));
-    for r in 0..256 {
-        if before.v[r] != after.v[r] {
-            let changed: Vec<usize> = (0..64).filter(|&l| before.v[r][l] != after.v[r][l]).collect();
-            let l0 = changed[0];
-            line.push_str(&format!(
-                "\n    v{r}: {} lanes changed (lane {l0}: {:#x} -> {:#x})",
-                changed.len(),
-                before.v[r][l0],
-                after.v[r][l0]
-            ));
-        }
-    }
-    for r in 0..128u16 {
-        if before.s[r as usize] != after.s[r as usize] {
-            let mut name = String::new();
-            let slot = gcnkit::layout::Slot::new(gcnkit::layout::Role::Sdst, r, 1, gcnkit::isa::Ty::B32);
-            gcnkit::syntax::clrx::operand(&mut name, after.arch, &slot, None, false, None);
-            line.push_str(&format!(
-                "\n    {name}: {:#x} -> {:#x}",
-                before.s[r as usize], after.s[r as usize]
-            ));
-        }
-    }
-    errln!("{line}");
+    errln!(
+        "{}: {}{}",
+        s.place,
+        to_text(&s.instr, Syntax::Clrx),
+        state::changes(before, after)
+    );
 }

@@ -237,7 +237,13 @@ fn trace_with_filters() {
     // Four work-groups of the same path: the filter keeps a quarter of the lines, all of
     // group (1,0,0).
     assert_eq!(lines(&all), 4 * lines(&one));
-    assert!(one.lines().all(|l| l.starts_with("[1,0,0] wave 0 0x")), "{one}");
+    // Each instruction line is followed by the registers it changed, indented.
+    assert!(
+        one.lines()
+            .all(|l| l.starts_with("[1,0,0] wave 0 0x") || l.starts_with("    ")),
+        "{one}"
+    );
+    assert!(one.contains("\n    v") && one.contains("\n    s"), "{one}");
     assert!(one.contains("s_endpgm"));
     // A branch names its target's address, the next address its SIMM16 counts from.
     assert!(one.contains("_cbranch_"), "{one}");
@@ -253,6 +259,62 @@ fn trace_with_filters() {
     }
     let none = run(&["--trace-wave=1"]);
     assert_eq!(lines(&none), 0);
+    // An address range keeps the instructions inside it (the end not included).
+    let pcs: Vec<u64> = one
+        .lines()
+        .filter(|l| l.starts_with('['))
+        .map(|l| {
+            u64::from_str_radix(
+                l.split(' ')
+                    .nth(3)
+                    .unwrap()
+                    .trim_end_matches(':')
+                    .trim_start_matches("0x"),
+                16,
+            )
+            .unwrap()
+        })
+        .collect();
+    let (lo, hi) = (pcs[2], pcs[6]);
+    let some = run(&["--trace-group=1,0", &format!("--trace-pc=0x{lo:x}-0x{hi:x}")]);
+    let kept: Vec<&str> = some.lines().filter(|l| l.starts_with('[')).collect();
+    assert_eq!(kept.len(), pcs.iter().filter(|&&p| p >= lo && p < hi).count(), "{some}");
+    assert!(kept[0].contains(&format!("0x{lo:06x}:")), "{some}");
+}
+
+/// A fault names the buffer the address misses and where it is from it: the offset past the
+/// end of the argument's buffer.
+#[test]
+fn a_fault_names_the_buffer() {
+    let obj = data("bench.gfx900.hsaco");
+    let o = gcnkit(
+        &[
+            "run",
+            &obj,
+            "--kernel",
+            "saxpy",
+            "--grid",
+            "256",
+            "--block",
+            "64",
+            "--arg",
+            "zeros:512",
+            "--arg",
+            "zeros:1024",
+            "--arg",
+            "f32:2",
+            "--arg",
+            "u32:256",
+        ],
+        b"",
+    );
+    assert!(!o.status.success());
+    let e = err(&o);
+    assert!(
+        e.contains("memory fault") && e.contains("offset 512 of argument 0 (512 bytes at 0x"),
+        "{e}"
+    );
+    assert!(e.contains("past its end"), "{e}");
 }
 
 /// Usage errors exit 2 and name the problem; a file that is not an AMDGPU code object exits 1.

@@ -97,6 +97,7 @@ fn main() {
         threads,
         budget: u64::MAX,
         trace: None,
+        progress: None,
     };
     let go = |k, l: &Launch| -> Outcome { run(k, l, None).unwrap_or_else(|e| panic!("{e}")) };
 

@@ -84,6 +84,7 @@ fn launch(threads: usize) -> Launch {
         threads,
         budget: 2000,
         trace: None,
+        progress: None,
     }
 }
 
@@ -185,6 +186,7 @@ fn typed_buffer_accesses() {
             threads: 1,
             budget: 1000,
             trace: None,
+            progress: None,
         };
         run(&k, &l, None)
     };

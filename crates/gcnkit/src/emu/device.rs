@@ -103,6 +103,8 @@ pub struct Device {
     pub threads: usize,
     /// Instructions one wave may execute before it is stopped as never ending.
     pub budget: u64,
+    /// A long launch's progress reports ([`super::kernel::Launch::progress`]).
+    pub progress: Option<super::kernel::Progress>,
 }
 
 /// The default instruction budget of a wave (as `gcnkit run`'s).
@@ -128,6 +130,7 @@ impl Device {
             images: Vec::new(),
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             budget: DEFAULT_BUDGET,
+            progress: None,
         }
     }
 
@@ -392,6 +395,7 @@ impl Device {
             threads: self.threads,
             budget: self.budget,
             trace: c.trace,
+            progress: self.progress,
         };
         let image_at = self
             .images

@@ -104,6 +104,8 @@ pub fn parse_arg(spec: &str) -> Result<ArgValue, String> {
 pub struct TraceFilter {
     pub group: Option<[u32; 3]>,
     pub wave: Option<u32>,
+    /// Only instructions at addresses `[start, end)` (as the trace prints them).
+    pub pc: Option<(u64, u64)>,
 }
 
 /// A dispatch.
@@ -118,7 +120,13 @@ pub struct Launch {
     /// Instructions one wave may execute before it is stopped as never ending.
     pub budget: u64,
     pub trace: Option<TraceFilter>,
+    /// Told how many work-groups are done (of how many, after how long) while a long run goes
+    /// on: first after a second, then at most every quarter second, and once at the end.
+    pub progress: Option<Progress>,
 }
+
+/// A progress report: work-groups done, work-groups in all, time since the launch began.
+pub type Progress = fn(done: usize, total: usize, elapsed: Duration);
 
 /// What a runtime gives a dispatch beyond its arguments: the hostcall buffer a kernel's
 /// `hidden_hostcall_buffer` argument points to, and the host side that services it. The device
@@ -600,6 +608,7 @@ pub fn run(k: &KernelInfo, l: &Launch, trace: Option<&(dyn Fn(&str) + Sync)>) ->
     let mut dev = super::device::Device::new(k.arch);
     dev.threads = l.threads;
     dev.budget = l.budget;
+    dev.progress = l.progress;
     let (values, dynamic_lds, bases) = front_end(&mut dev, k, l)?;
     let slices: Vec<&[u8]> = values.iter().map(|v| v.as_slice()).collect();
     let config = super::device::LaunchConfig {
@@ -667,8 +676,11 @@ fn dispatch(
     let first_error: Mutex<Option<(usize, String)>> = Mutex::new(None);
     let threads = l.threads.max(1).min(total.max(1));
     let mut stats = Stats::default();
+    let start = Instant::now();
+    let reported = std::sync::atomic::AtomicBool::new(false);
     let work = |t: usize| {
         let mut worker = Worker::new(&sh, t);
+        let mut due = Duration::from_secs(1);
         loop {
             if stop.load(Ordering::Relaxed) {
                 break;
@@ -676,6 +688,14 @@ fn dispatch(
             let g = next.fetch_add(1, Ordering::Relaxed);
             if g >= total {
                 break;
+            }
+            if let Some(p) = l.progress.filter(|_| t == 0) {
+                let e = start.elapsed();
+                if e >= due {
+                    p(g, total, e);
+                    reported.store(true, Ordering::Relaxed);
+                    due = e + Duration::from_millis(250);
+                }
             }
             if let Err(e) = worker.group(g) {
                 let mut fe = first_error.lock().unwrap_or_else(|e| e.into_inner());
@@ -700,6 +720,9 @@ fn dispatch(
                 .collect()
         })
     };
+    if let Some(p) = l.progress.filter(|_| reported.load(Ordering::Relaxed)) {
+        p(next.load(Ordering::Relaxed).min(total), total, start.elapsed());
+    }
     for s in &per_thread {
         stats.add(s);
     }
@@ -721,6 +744,9 @@ struct Worker<'a> {
     /// instructions k..k+n adds 1 at k and takes 1 at k+n (two updates per run, not one per
     /// instruction); the count of instruction i is the sum of entries 0..=i.
     counts: Vec<i64>,
+    /// The trace line of the instruction just run and the wave before it: printed with the
+    /// registers it changed once the next instruction starts (or the wave stops).
+    traced: Option<(String, Wave)>,
 }
 
 impl<'a> Worker<'a> {
@@ -736,6 +762,7 @@ impl<'a> Worker<'a> {
                 ..Stats::default()
             },
             counts: vec![0; sh.prog.instrs.len() + 1],
+            traced: None,
         }
     }
 
@@ -911,7 +938,9 @@ impl<'a> Worker<'a> {
             let mut ran = false;
             for wi in 0..n {
                 if self.waves[wi].state == State::Run {
-                    self.run_wave(wi, id)?;
+                    let r = self.run_wave(wi, id);
+                    self.flush_trace(wi);
+                    r?;
                     ran = true;
                 }
             }
@@ -923,6 +952,13 @@ impl<'a> Worker<'a> {
             } else if !ran {
                 return Ok(());
             }
+        }
+    }
+
+    /// Prints the pending trace line with the registers its instruction changed in wave `wi`.
+    fn flush_trace(&mut self, wi: usize) {
+        if let (Some((line, before)), Some(t)) = (self.traced.take(), self.sh.trace) {
+            t(&format!("{line}{}", super::state::changes(&before, &self.waves[wi].w)));
         }
     }
 
@@ -941,6 +977,7 @@ impl<'a> Worker<'a> {
         let counts = &mut self.counts;
         let lanes = &mut self.lanes;
         let lds = &mut self.lds;
+        let traced = &mut self.traced;
         let err = |pc: u32, i: Option<&Instr>, cause: String| {
             let text = i.map_or("?".to_string(), |i| {
                 crate::syntax::to_text(i, crate::syntax::Syntax::Llvm)
@@ -1042,23 +1079,33 @@ impl<'a> Worker<'a> {
                 return Err(err(
                     pc,
                     Some(i),
-                    format!("the wave did not end within its budget of {} instructions", l.budget),
+                    format!(
+                        "the wave did not end within its budget of {} instructions (a longer one: --budget N, \
+                         or GCNKIT_BUDGET=N under gcnkit exec)",
+                        l.budget
+                    ),
                 ));
             }
-            if let (Some(_), Some(t)) = (trace, sh.trace) {
+            if let Some((line, before)) = traced.take() {
+                if let Some(t) = sh.trace {
+                    t(&format!("{line}{}", super::state::changes(&before, &ws.w)));
+                }
+            }
+            let at = k.code_addr + ws.pc as u64;
+            if trace.is_some_and(|f| f.pc.is_none_or(|(a, b)| (a..b).contains(&at))) && sh.trace.is_some() {
                 // A branch says where it goes, as an address of the trace (its text has the
                 // raw SIMM16).
                 let to = crate::syntax::branch_target(i, ws.pc as usize)
                     .map_or(String::new(), |d| format!("  // to 0x{:06x}", k.code_addr + d as u64));
-                t(&format!(
-                    "[{},{},{}] wave {} 0x{:06x}: {}{to}",
+                let line = format!(
+                    "[{},{},{}] wave {} 0x{at:06x}: {}{to}",
                     id[0],
                     id[1],
                     id[2],
                     wi,
-                    k.code_addr + ws.pc as u64,
                     crate::syntax::to_text(i, crate::syntax::Syntax::Llvm)
-                ));
+                );
+                *traced = Some((line, ws.w.clone()));
             }
             ws.instructions += 1;
             // Counted per instruction of the program (by class at the end: `Worker::finish`).
@@ -1125,7 +1172,7 @@ impl<'a> Worker<'a> {
                             i.enc.name()
                         )))),
                     };
-                    r.map_err(|e| err(pc, Some(i), e.message()))?;
+                    r.map_err(|e| err(pc, Some(i), e.message(sh.mem)))?;
                     ws.pc = next;
                 }
                 Some(Sem::Flow(f)) => {

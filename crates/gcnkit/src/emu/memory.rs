@@ -296,6 +296,26 @@ impl Memory {
         (addr - r.base < r.size).then_some(r)
     }
 
+    /// Where `addr` is, for a fault's message: the offset past the end of (or before) the
+    /// nearest region, named, with its size and base.
+    pub fn whereabouts(&self, addr: u64) -> Option<String> {
+        let k = self.regions.partition_point(|r| r.base <= addr);
+        let say = |r: &Region| format!("{} ({} bytes at 0x{:x})", r.name, r.size, r.base);
+        let below = k.checked_sub(1).map(|p| &self.regions[p]);
+        if let Some(r) = below.filter(|r| addr - r.base < r.size) {
+            return Some(format!("offset {} of {}", addr - r.base, say(r)));
+        }
+        let past = below.map(|r| (addr - r.base - r.size, r));
+        let before = self.regions.get(k).map(|r| (r.base - addr, r));
+        match (past, before) {
+            (Some((p, r)), b) if b.is_none_or(|(d, _)| p < d) => {
+                Some(format!("offset {} of {}, past its end", addr - r.base, say(r)))
+            }
+            (_, Some((d, r))) => Some(format!("{d} bytes before {}", say(r))),
+            _ => None,
+        }
+    }
+
     /// The region that starts at `base`.
     pub fn region_starting_at(&self, base: u64) -> Option<&Region> {
         let k = self.regions.binary_search_by_key(&base, |r| r.base).ok()?;
@@ -419,6 +439,20 @@ mod tests {
         assert_eq!(m.read(a + 1, 4), Ok(0x05040302));
         assert_eq!(m.read(a + 8, 2), Ok(0x0a09));
         assert!(m.read(a + 8, 4).is_err());
+        // A fault's whereabouts: inside, past the end of the nearer region, before one.
+        assert_eq!(
+            m.whereabouts(a + 3).unwrap(),
+            format!("offset 3 of a (10 bytes at 0x{a:x})")
+        );
+        assert_eq!(
+            m.whereabouts(a + 12).unwrap(),
+            format!("offset 12 of a (10 bytes at 0x{a:x}), past its end")
+        );
+        assert_eq!(
+            m.whereabouts(b - 4).unwrap(),
+            format!("4 bytes before b (4 bytes at 0x{b:x})")
+        );
+        assert_eq!(Memory::default().whereabouts(0x1000), None);
         assert!(m.read(a - 1, 1).is_err());
         assert!(m.read(0, 4).is_err());
         m.write(a + 3, 2, 0xbbaa).unwrap();

@@ -220,3 +220,40 @@ pub fn dump_text(w: &Wave) -> String {
     }
     out
 }
+
+/// The registers an instruction changed, one indented line each (a trace's detail): each VGPR
+/// with how many lanes changed and the first one's old and new value, each scalar register
+/// by its name, SCC.
+pub fn changes(before: &Wave, after: &Wave) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
+    for r in 0..256 {
+        if before.v[r] != after.v[r] {
+            let mut changed = (0..64).filter(|&l| before.v[r][l] != after.v[r][l]);
+            let l0 = changed.next().unwrap_or(0);
+            let _ = write!(
+                out,
+                "\n    v{r}: {} lanes changed (lane {l0}: {:#x} -> {:#x})",
+                1 + changed.count(),
+                before.v[r][l0],
+                after.v[r][l0]
+            );
+        }
+    }
+    for r in 0..128u16 {
+        if before.s[r as usize] != after.s[r as usize] {
+            let mut name = String::new();
+            let slot = crate::layout::Slot::new(crate::layout::Role::Sdst, r, 1, crate::isa::Ty::B32);
+            crate::syntax::clrx::operand(&mut name, after.arch, &slot, None, false, None);
+            let _ = write!(
+                out,
+                "\n    {name}: {:#x} -> {:#x}",
+                before.s[r as usize], after.s[r as usize]
+            );
+        }
+    }
+    if before.scc != after.scc {
+        let _ = write!(out, "\n    scc: {} -> {}", before.scc as u8, after.scc as u8);
+    }
+    out
+}

@@ -39,10 +39,13 @@ impl From<EmuError> for MemError {
 }
 
 impl MemError {
-    /// The message, naming the lane.
-    pub fn message(&self) -> String {
+    /// The message, naming the lane (and for a fault, where in `mem` the address is).
+    pub fn message(&self, mem: &Memory) -> String {
         match self {
-            MemError::Fault(f, lane) => format!("{f} (lane {lane})"),
+            MemError::Fault(f, lane) => match mem.whereabouts(f.addr) {
+                Some(w) => format!("{f} (lane {lane}): {w}"),
+                None => format!("{f} (lane {lane})"),
+            },
             MemError::Lds(m, lane) => format!("{m} (lane {lane})"),
             MemError::Emu(e) => e.to_string(),
         }
