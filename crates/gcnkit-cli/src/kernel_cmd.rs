@@ -255,6 +255,18 @@ fn run_object(a: &Args, bytes: &[u8]) -> ExitCode {
             })
             .collect();
         errln!("  by class: {}", line.join(", "));
+        // The fidelity report: what is exact, what approximates the hardware's last bits.
+        let approx = s.approximate();
+        let rows: Vec<String> = s.approx.iter().map(|(n, c)| format!("{n} {c}")).collect();
+        errln!(
+            "  fidelity: {} exact, {approx} approximate{}",
+            s.instructions - approx,
+            if rows.is_empty() {
+                String::new()
+            } else {
+                format!(" ({}: correctly rounded here, within the GPU's 1 ULP)", rows.join(", "))
+            }
+        );
     }
     ExitCode::SUCCESS
 }

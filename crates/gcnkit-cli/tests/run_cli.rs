@@ -558,3 +558,35 @@ fn hip_programs_are_code_objects_too() {
         assert_eq!(v, 2.0 * k as f32 + 1.0, "y[{k}]");
     }
 }
+
+/// `--stats` ends with the fidelity report: instructions exact and approximate, and which
+/// approximate rows ran how often (a correctly rounded division runs one `v_rcp` per width).
+#[test]
+fn stats_report_fidelity() {
+    let obj = data("float.gfx900.hsaco");
+    let mut args = vec!["run", &obj, "--kernel", "fdiv", "--grid", "64", "--block", "64"];
+    for z in ["256", "256", "512", "512", "256", "512"] {
+        args.push("--arg");
+        args.push(Box::leak(format!("zeros:{z}").into_boxed_str()));
+    }
+    args.extend(["--arg", "u32:64", "--stats"]);
+    let o = gcnkit(&args, b"");
+    assert!(o.status.success(), "{}", err(&o));
+    let e = err(&o);
+    let line = e
+        .lines()
+        .find(|l| l.trim_start().starts_with("fidelity:"))
+        .unwrap_or_else(|| panic!("{e}"));
+    let total: u64 = e
+        .split(" instructions (")
+        .next()
+        .unwrap()
+        .rsplit(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let exact: u64 = line.split_whitespace().nth(1).unwrap().parse().unwrap();
+    assert_eq!(exact + 2, total, "{e}");
+    assert!(line.contains("2 approximate (v_rcp_f32 1, v_rcp_f64 1"), "{line}");
+}

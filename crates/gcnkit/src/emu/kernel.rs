@@ -152,6 +152,10 @@ pub struct Stats {
     pub waves: u64,
     pub workgroups: u64,
     pub time: Duration,
+    /// The fidelity report: executions of the rows whose results approximate the hardware
+    /// ([`crate::isa::Flags::APPROX`]), by name in the LLVM dialect, in order of name; every
+    /// other instruction executed is exact (bit for bit what the manual defines).
+    pub approx: Vec<(&'static str, u64)>,
 }
 
 impl Stats {
@@ -167,6 +171,22 @@ impl Stats {
         }
         self.waves += o.waves;
         self.workgroups += o.workgroups;
+        for &(n, c) in &o.approx {
+            self.count_approx(n, c);
+        }
+    }
+
+    /// Adds `c` executions of approximate row `n`.
+    fn count_approx(&mut self, n: &'static str, c: u64) {
+        match self.approx.binary_search_by_key(&n, |&(m, _)| m) {
+            Ok(k) => self.approx[k].1 += c,
+            Err(k) => self.approx.insert(k, (n, c)),
+        }
+    }
+
+    /// Instructions executed whose results are approximations (the fidelity report's count).
+    pub fn approximate(&self) -> u64 {
+        self.approx.iter().map(|&(_, c)| c).sum()
     }
 }
 
@@ -773,6 +793,9 @@ impl<'a> Worker<'a> {
             c += d;
             self.stats.instructions += c as u64;
             self.stats.by_class[i.enc as usize] += c as u64;
+            if let Some(def) = i.def().filter(|def| c > 0 && def.flags.has(crate::isa::Flags::APPROX)) {
+                self.stats.count_approx(def.llvm[i.arch.index()], c as u64);
+            }
         }
         self.stats
     }

@@ -443,6 +443,10 @@ impl Flags {
     /// V_CVT_PKACCUM_U8_F32, V_WRITELANE_B32; S_CMOV*, S_CMOVK_I32, S_BITSET*): the
     /// emulator's fast path reads it only for these (SOPK arithmetic reads it as SSRC0).
     pub const READS_DST: Flags = Flags(1 << 42);
+    /// The emulator's result approximates hardware the manuals do not specify to the bit (the
+    /// transcendentals: correctly rounded here, "1 ULP" on the GPU): a run's fidelity report
+    /// counts these.
+    pub const APPROX: Flags = Flags(1 << 43);
 
     #[inline]
     pub const fn has(self, f: Flags) -> bool {
