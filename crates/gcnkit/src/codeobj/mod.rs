@@ -13,6 +13,7 @@ pub mod bundle;
 pub mod clrx_config;
 pub mod kd;
 pub mod metadata;
+pub mod reloc;
 pub mod write;
 
 use crate::arch::Arch;
