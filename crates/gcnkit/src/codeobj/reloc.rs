@@ -221,3 +221,171 @@ mod tests {
         assert_eq!(Variant::parse_prefix("rel32"), None);
     }
 }
+
+/// What a relocatable object links with, beside its code: its relocations, its data
+/// sections and their symbols, and the symbols it does not define. The disassembler prints
+/// them back as text that assembles to the same relocations (see [`literal_text`]).
+#[derive(Clone, Debug, Default)]
+pub struct Linkage {
+    pub relocs: Vec<ObjReloc>,
+    /// Sections with bytes or room that are neither code nor notes (`.rodata`, `.data`,
+    /// `.bss`, `.rodata.str1.1`...), in section order.
+    pub data: Vec<DataSec>,
+    /// Symbols of the data sections (not the descriptors' `.kd`), by section and offset.
+    pub symbols: Vec<DataSym>,
+    /// Symbols the object uses and does not define: name, weak, visibility.
+    pub undefined: Vec<(String, bool, u8)>,
+}
+
+/// A relocation of a relocatable object.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ObjReloc {
+    /// The section it patches and the byte offset there.
+    pub section: String,
+    pub offset: u64,
+    pub r_type: u32,
+    /// The symbol's name, or for a section symbol `None` and the section's name in `target`.
+    pub symbol: Option<String>,
+    pub target: String,
+    pub addend: i64,
+}
+
+#[derive(Clone, Debug)]
+pub struct DataSec {
+    pub name: String,
+    pub flags: u64,
+    pub nobits: bool,
+    pub align: u64,
+    pub entsize: u64,
+    pub size: u64,
+    pub bytes: Vec<u8>,
+}
+
+#[derive(Clone, Debug)]
+pub struct DataSym {
+    pub name: String,
+    pub section: String,
+    pub offset: u64,
+    pub size: u64,
+    pub global: bool,
+    pub weak: bool,
+    pub visibility: u8,
+    /// `STT_OBJECT` (else no type).
+    pub object: bool,
+}
+
+/// The linkage of a relocatable object (`None` for a linked one, or one whose only
+/// relocations are its kernel descriptors' code offsets).
+pub fn read_linkage(file: &object::File) -> Option<Linkage> {
+    use object::{Object, ObjectSection, ObjectSymbol, RelocationFlags, RelocationTarget, SectionFlags, SymbolFlags};
+    if file.kind() != object::ObjectKind::Relocatable {
+        return None;
+    }
+    let mut l = Linkage::default();
+    for s in file.sections() {
+        let name = s.name().unwrap_or("?").to_string();
+        let (flags, nobits) = match s.flags() {
+            SectionFlags::Elf { sh_flags, sh_type } => (sh_flags.0, sh_type == object::elf::SHT_NOBITS),
+            _ => (0, false),
+        };
+        let alloc = flags & object::elf::SHF_ALLOC.0 != 0;
+        let exec = flags & object::elf::SHF_EXECINSTR.0 != 0;
+        if alloc && !exec && s.kind() != object::SectionKind::Note {
+            l.data.push(DataSec {
+                name: name.clone(),
+                flags,
+                nobits,
+                align: s.align().max(1),
+                entsize: elf_entsize(file, s.index()).unwrap_or(0),
+                size: s.size(),
+                bytes: if nobits {
+                    Vec::new()
+                } else {
+                    s.data().unwrap_or(&[]).to_vec()
+                },
+            });
+        }
+        for (offset, r) in s.relocations() {
+            let r_type = match r.flags() {
+                RelocationFlags::Elf { r_type } => r_type.0,
+                _ => continue,
+            };
+            let RelocationTarget::Symbol(i) = r.target() else {
+                continue;
+            };
+            let Ok(sym) = file.symbol_by_index(i) else { continue };
+            let (symbol, target) = if sym.kind() == object::SymbolKind::Section {
+                let sec = sym
+                    .section_index()
+                    .and_then(|k| file.section_by_index(k).ok())
+                    .and_then(|k| k.name().ok().map(str::to_string))
+                    .unwrap_or_default();
+                (None, sec)
+            } else {
+                let n = sym.name().unwrap_or("?").to_string();
+                (Some(n.clone()), n)
+            };
+            l.relocs.push(ObjReloc {
+                section: name.clone(),
+                offset,
+                r_type,
+                symbol,
+                target,
+                addend: r.addend(),
+            });
+        }
+    }
+    for sym in file.symbols() {
+        let Ok(name) = sym.name() else { continue };
+        if name.is_empty() || sym.kind() == object::SymbolKind::Section || sym.kind() == object::SymbolKind::File {
+            continue;
+        }
+        let visibility = match sym.flags() {
+            SymbolFlags::Elf { st_other, .. } => st_other.0 & 3,
+            _ => 0,
+        };
+        if sym.is_undefined() {
+            l.undefined.push((name.to_string(), sym.is_weak(), visibility));
+            continue;
+        }
+        let Some(sec) = sym.section_index().and_then(|k| file.section_by_index(k).ok()) else {
+            continue;
+        };
+        let sname = sec.name().unwrap_or("?");
+        if !l.data.iter().any(|d| d.name == sname) || name.ends_with(".kd") && sym.size() == super::kd::SIZE as u64 {
+            continue;
+        }
+        l.symbols.push(DataSym {
+            name: name.to_string(),
+            section: sname.to_string(),
+            offset: sym.address().wrapping_sub(sec.address()),
+            size: sym.size(),
+            global: sym.is_global() && !sym.is_weak(),
+            weak: sym.is_weak(),
+            visibility,
+            object: sym.kind() == object::SymbolKind::Data,
+        });
+    }
+    l.symbols.sort_by_key(|s| s.offset);
+    // Only the descriptors' own relocations (written again by their blocks): nothing to add.
+    let descriptor_only = l
+        .relocs
+        .iter()
+        .all(|r| r.r_type == R_AMDGPU_REL64 && r.offset % 64 == 16 && l.data.iter().any(|d| d.name == r.section));
+    if descriptor_only && l.symbols.is_empty() && l.undefined.is_empty() {
+        return None;
+    }
+    Some(l)
+}
+
+/// `sh_entsize` of section `k` (the `object` crate's section API does not give it).
+fn elf_entsize(file: &object::File, k: object::SectionIndex) -> Option<u64> {
+    use object::read::elf::{ElfFile64, SectionHeader as _};
+    let data = match file {
+        object::File::Elf64(f) => f.data(),
+        _ => return None,
+    };
+    let f = ElfFile64::<object::Endianness>::parse(data).ok()?;
+    let h = f.elf_section_table().section(object::SectionIndex(k.0)).ok()?;
+    Some(h.sh_entsize(f.endian()))
+}
