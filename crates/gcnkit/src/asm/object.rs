@@ -33,11 +33,11 @@ impl DataSection {
             let n = self.name.as_str();
             let pre = |p: &str| n == p || n.starts_with(&format!("{p}."));
             if pre(".data") || pre(".bss") || pre(".tdata") || pre(".tbss") {
-                (elf::SHF_ALLOC | elf::SHF_WRITE).0 as u64
+                (elf::SHF_ALLOC | elf::SHF_WRITE).0
             } else if pre(".rodata") {
-                elf::SHF_ALLOC.0 as u64
+                elf::SHF_ALLOC.0
             } else if pre(".text") {
-                (elf::SHF_ALLOC | elf::SHF_EXECINSTR).0 as u64
+                (elf::SHF_ALLOC | elf::SHF_EXECINSTR).0
             } else {
                 0
             }
@@ -64,16 +64,16 @@ pub fn section_flags(args: &str) -> (Option<u64>, bool, u64) {
             let mut v = 0u64;
             for ch in q.chars() {
                 v |= match ch {
-                    'a' => elf::SHF_ALLOC.0 as u64,
-                    'w' => elf::SHF_WRITE.0 as u64,
-                    'x' => elf::SHF_EXECINSTR.0 as u64,
-                    'M' => elf::SHF_MERGE.0 as u64,
-                    'S' => elf::SHF_STRINGS.0 as u64,
-                    'G' => elf::SHF_GROUP.0 as u64,
-                    'T' => elf::SHF_TLS.0 as u64,
-                    'o' => elf::SHF_LINK_ORDER.0 as u64,
-                    'e' => elf::SHF_EXCLUDE.0 as u64,
-                    'R' => elf::SHF_GNU_RETAIN.0 as u64,
+                    'a' => elf::SHF_ALLOC.0,
+                    'w' => elf::SHF_WRITE.0,
+                    'x' => elf::SHF_EXECINSTR.0,
+                    'M' => elf::SHF_MERGE.0,
+                    'S' => elf::SHF_STRINGS.0,
+                    'G' => elf::SHF_GROUP.0,
+                    'T' => elf::SHF_TLS.0,
+                    'o' => elf::SHF_LINK_ORDER.0,
+                    'e' => elf::SHF_EXCLUDE.0,
+                    'R' => elf::SHF_GNU_RETAIN.0,
                     _ => 0,
                 };
             }
@@ -83,11 +83,11 @@ pub fn section_flags(args: &str) -> (Option<u64>, bool, u64) {
             let mut v = 0u64;
             while let Some(f) = parts.get(k).and_then(|f| f.strip_prefix('#')) {
                 v |= match f {
-                    "alloc" => elf::SHF_ALLOC.0 as u64,
-                    "write" => elf::SHF_WRITE.0 as u64,
-                    "execinstr" => elf::SHF_EXECINSTR.0 as u64,
-                    "exclude" => elf::SHF_EXCLUDE.0 as u64,
-                    "tls" => elf::SHF_TLS.0 as u64,
+                    "alloc" => elf::SHF_ALLOC.0,
+                    "write" => elf::SHF_WRITE.0,
+                    "execinstr" => elf::SHF_EXECINSTR.0,
+                    "exclude" => elf::SHF_EXCLUDE.0,
+                    "tls" => elf::SHF_TLS.0,
                     _ => 0,
                 };
                 k += 1;
@@ -97,7 +97,7 @@ pub fn section_flags(args: &str) -> (Option<u64>, bool, u64) {
     }
     if let Some(t) = parts.get(k) {
         nobits = t.trim_start_matches(['@', '%']) == "nobits";
-        if flags.is_some_and(|f| f & elf::SHF_MERGE.0 as u64 != 0) {
+        if flags.is_some_and(|f| f & elf::SHF_MERGE.0 != 0) {
             entsize = parts.get(k + 1).and_then(|e| e.parse().ok()).unwrap_or(0);
         }
     }

@@ -222,7 +222,7 @@ pub fn write(input: &Input) -> Result<Vec<u8>, Error> {
         let bound = attrs.is_some_and(|a| a.global || a.weak);
         let (target, addend) = match &r.defined {
             Some((sec, value)) if !bound => {
-                let merge = sec_flags(sec) & elf::SHF_MERGE.0 as u64 != 0;
+                let merge = sec_flags(sec) & elf::SHF_MERGE.0 != 0;
                 if merge && r.addend != 0 {
                     if !syms.iter().any(|s| s.name == r.symbol) {
                         syms.push(SymOut {
@@ -320,9 +320,9 @@ pub fn write(input: &Input) -> Result<Vec<u8>, Error> {
         let n = w.add_section_name(b".rela.text");
         rela_index.push((None, n, w.reserve_section_index()));
     }
-    for k in 0..parts.sections.len() {
+    for (k, rela_name) in rela_names.iter().enumerate() {
         if parts.descriptors.iter().any(|d| d.section == k) || relocs.iter().any(|r| r.0 == Some(k)) {
-            let n = w.add_section_name(rela_names[k].as_bytes());
+            let n = w.add_section_name(rela_name.as_bytes());
             rela_index.push((Some(k), n, w.reserve_section_index()));
         }
     }
