@@ -12,11 +12,17 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().unwrap()
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .unwrap()
 }
 
 fn on_path(p: &str) -> bool {
-    Command::new(p).arg("--version").output().is_ok_and(|o| o.status.success())
+    Command::new(p)
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
 }
 
 /// The page's `sh` blocks with the `## ` section each is in.
@@ -50,7 +56,9 @@ fn hip_runtime(bin: &Path) -> bool {
     }
     let target = bin.parent().unwrap();
     let mut cmd = Command::new(env!("CARGO"));
-    cmd.args(["build", "-p", "gcnkit-hip"]).env("CARGO_TARGET_DIR", target).current_dir(root());
+    cmd.args(["build", "-p", "gcnkit-hip"])
+        .env("CARGO_TARGET_DIR", target)
+        .current_dir(root());
     if bin.file_name().is_some_and(|n| n == "release") {
         cmd.arg("--release");
     } else {
@@ -64,8 +72,14 @@ fn the_pages_commands_run_as_written() {
     let page = std::fs::read_to_string(root().join("docs/getting-started.md")).unwrap();
     let blocks = blocks(&page);
     let sections: Vec<&str> = blocks.iter().map(|(s, _)| s.as_str()).collect();
-    assert!(sections.contains(&"OpenCL C") && sections.contains(&"HIP"), "{sections:?}");
-    let bin = PathBuf::from(env!("CARGO_BIN_EXE_gcnkit")).parent().unwrap().to_path_buf();
+    assert!(
+        sections.contains(&"OpenCL C") && sections.contains(&"HIP"),
+        "{sections:?}"
+    );
+    let bin = PathBuf::from(env!("CARGO_BIN_EXE_gcnkit"))
+        .parent()
+        .unwrap()
+        .to_path_buf();
     let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap_or_default());
     let dir = std::env::temp_dir().join(format!("gcnkit-getting-started-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -91,8 +105,14 @@ fn the_pages_commands_run_as_written() {
             .env("GCNKIT_DIR", root())
             .output()
             .unwrap();
-        let (so, se) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
-        assert!(out.status.success(), "{section}: this block failed:\n{block}\nstdout:\n{so}\nstderr:\n{se}");
+        let (so, se) = (
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr),
+        );
+        assert!(
+            out.status.success(),
+            "{section}: this block failed:\n{block}\nstdout:\n{so}\nstderr:\n{se}"
+        );
         printed.push_str(&so);
         ran += 1;
     }
@@ -102,14 +122,20 @@ fn the_pages_commands_run_as_written() {
             "the re-assembled kernel gives the same bytes",
             "weights@rel32@lo+4",
         ] {
-            assert!(printed.contains(line), "the OpenCL part did not print '{line}':\n{printed}");
+            assert!(
+                printed.contains(line),
+                "the OpenCL part did not print '{line}':\n{printed}"
+            );
         }
     } else {
         eprintln!("skipped the OpenCL part of docs/getting-started.md: clang-14 or ld.lld-14 is missing");
     }
     if hip {
         for line in ["vadd: 0 of 1000 wrong", "_Z4vaddPKfS0_Pfi"] {
-            assert!(printed.contains(line), "the HIP part did not print '{line}':\n{printed}");
+            assert!(
+                printed.contains(line),
+                "the HIP part did not print '{line}':\n{printed}"
+            );
         }
     } else {
         eprintln!("skipped the HIP part of docs/getting-started.md: hipcc (or the HIP runtime's build) is missing");

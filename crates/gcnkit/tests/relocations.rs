@@ -351,6 +351,16 @@ fn relocation_errors_and_clrx_text() {
     let e = errors("s_add_u32 s4, s4, table@rel32@lo+x");
     assert!(e.iter().any(|e| e.contains("addend")), "{e:?}");
     assert!(errors("s_add_u32 s4, s4, table@rel32@lo+4\ns_addc_u32 s5, s5, table@rel32@hi+(8+4)").is_empty());
+    // CLRX's dialect has no relocation specifiers.
+    let mut a = Assembler::new(Arch::Gcn14, Dialect::Clrx, "t.s");
+    a.line(1, "s_add_u32 s4, s4, table@rel32@lo+4");
+    let (_, diags, _) = a.finish_object();
+    assert!(
+        diags
+            .iter()
+            .any(|d| d.to_string().contains("LLVM syntax: CLRX's dialect has none")),
+        "{diags:?}"
+    );
     // CLRX text lists the relocations instead of dropping them silently.
     let src = std::fs::read_to_string(dir().join("tables.hidden.gfx900.s")).unwrap();
     let o = gcnkit_object("t", "gfx900", &src);

@@ -634,6 +634,9 @@ impl Assembler {
             return;
         };
         let what = match f.kind {
+            _ if self.dialect == super::Dialect::Clrx => {
+                "relocation specifiers (@rel32@lo...) are LLVM syntax: CLRX's dialect has none"
+            }
             super::select::FixupKind::Literal(_) if variant == Variant::Rel64 => {
                 "@rel64 is a 64-bit relocation: it goes in data (.quad), not in a 32-bit literal"
             }

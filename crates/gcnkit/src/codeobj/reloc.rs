@@ -73,11 +73,14 @@ impl Variant {
     /// The specifier at the start of `s` (the text after `@`, case-insensitive as llvm-mc
     /// reads it) and its length.
     pub fn parse_prefix(s: &str) -> Option<(Variant, usize)> {
+        let b = s.as_bytes();
         VARIANTS.iter().find_map(|&(t, v)| {
             let n = t.len();
-            let ok = s.len() >= n
-                && s[..n].eq_ignore_ascii_case(t)
-                && !s[n..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_' || c == '@');
+            let ok = b.len() >= n
+                && b[..n].eq_ignore_ascii_case(t.as_bytes())
+                && !b
+                    .get(n)
+                    .is_some_and(|&c| c.is_ascii_alphanumeric() || c == b'_' || c == b'@');
             ok.then_some((v, n))
         })
     }
@@ -219,6 +222,8 @@ mod tests {
         );
         assert_eq!(Variant::parse_prefix("gotpcrel+4"), Some((Variant::GotPcRel, 8)));
         assert_eq!(Variant::parse_prefix("rel32"), None);
+        assert_eq!(Variant::parse_prefix("rel3é"), None);
+        assert_eq!(Variant::parse_prefix("rel32@lé"), None);
     }
 }
 
