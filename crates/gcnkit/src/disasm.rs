@@ -597,7 +597,8 @@ pub fn disassemble_code_object(
             } else {
                 let mut body = String::new();
                 let r = disassemble(co.arch, &words, base, syntax, format, |t| body.push_str(t));
-                sink(&relocated_lines(co.arch, &body, &words, base as u64, &here, &anchors));
+                let l = linkage.expect("relocations come with the linkage");
+                sink(&relocated_lines(co.arch, &body, &words, base as u64, &here, l));
                 count += r?;
             }
             if whole < bytes.len() && text {
@@ -898,7 +899,7 @@ fn relocated_lines(
     words: &[u32],
     base: u64,
     relocs: &[&crate::codeobj::reloc::ObjReloc],
-    anchors: &[(String, u64, String)],
+    linkage: &crate::codeobj::reloc::Linkage,
 ) -> String {
     use crate::codeobj::reloc;
     const PLACEHOLDER: u32 = 0xdeadbeef;
@@ -915,13 +916,6 @@ fn relocated_lines(
     };
     let lines: Vec<&str> = body.lines().collect();
     let count = lines.iter().filter(|l| is_instruction(l)).count();
-    let linkage = crate::codeobj::reloc::Linkage {
-        relocs: relocs.iter().map(|r| (*r).clone()).collect(),
-        data: Vec::new(),
-        symbols: Vec::new(),
-        undefined: Vec::new(),
-    };
-    let _ = anchors;
     let describe = |r: &reloc::ObjReloc| {
         let (sym, a) = (r.symbol.clone().unwrap_or_else(|| r.target.clone()), r.addend);
         format!(
@@ -979,7 +973,7 @@ fn relocated_lines(
             if t.matches(&ph).count() != 1 || t.starts_with('.') {
                 return None;
             }
-            let (sym, addend) = reloc_symbol(&linkage, r);
+            let (sym, addend) = reloc_symbol(linkage, r);
             let (text, note) = reloc::literal_text(r.r_type, &sym, addend)?;
             let mut line = t.replacen(&ph, &text, 1);
             if let Some(n) = note {

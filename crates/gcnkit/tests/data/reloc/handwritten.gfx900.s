@@ -30,3 +30,24 @@ ltab:
 	.quad ltab@rel64
 	.long loc
 	.long gsym@abs32@lo
+	.text
+	s_mov_b32 s0, .Lstr2@abs32@lo
+	s_add_u32 s0, s0, .Lstr2@rel32@lo+4
+	s_add_u32 s0, s0, str1@rel32@lo+4
+	s_endpgm
+	.section .rodata.str1.1,"aMS",@progbits,1
+str1:
+	.asciz "abc"
+.Lstr2:
+	.asciz "hello"
+	.section .data,"aw",@progbits
+	.p2align 3
+	.quad .Lstr2
+	.quad str1
+	.quad .Lstr2+2
+	.section .bss,"aw",@nobits
+	.p2align 2
+lcount:
+	.zero 8
+	.text
+	s_add_u32 s0, s0, lcount@rel32@lo+4
