@@ -975,11 +975,15 @@ fn relocated_lines(
             }
             let (sym, addend) = reloc_symbol(linkage, r);
             let (text, note) = reloc::literal_text(r.r_type, &sym, addend)?;
-            let mut line = t.replacen(&ph, &text, 1);
+            let mut out = t.replacen(&ph, &text, 1);
             if let Some(n) = note {
-                line.push_str(&format!(" /* {n} */"));
+                out.push_str(&format!(" /* {n} */"));
             }
-            Some(line)
+            // A listing's address and words stay (`// 000000000004: 8000FF00 00000000`).
+            if let Some(k) = line.find("// ") {
+                out = format!("{out:<40} {}", &line[k..]);
+            }
+            Some(out)
         })();
         match printed {
             Some(t) => {
