@@ -512,6 +512,14 @@ pub fn disassemble_code_object(
         }
         sink(&format!("\t.amdhsa_code_object_version {}\n", co.version.unwrap_or(4)));
     }
+    // A relocatable object's relocations: LLVM text writes them as relocation specifiers
+    // (`table@rel32@lo+4`, `.quad table`) with the data they point to; CLRX's has no text
+    // for them, and says so.
+    let linkage = co.linkage.as_ref().filter(|_| llvm_object);
+    let anchors = linkage.map(reloc_anchors).unwrap_or_default();
+    if let (Some(l), true, Syntax::Clrx) = (&co.linkage, text, syntax) {
+        sink(&clrx_relocation_note(l));
+    }
     for sec in &co.sections {
         if text {
             let version = co.version.map(|v| format!(", code object v{v}")).unwrap_or_default();
@@ -525,6 +533,9 @@ pub fn disassemble_code_object(
                 // kernel entries where they were (256-byte aligned for clang's code).
                 if sec.align > 4 && sec.align.is_power_of_two() {
                     sink(&format!("\t.p2align {}\n", sec.align.trailing_zeros()));
+                }
+                for (_, _, label) in anchors.iter().filter(|a| a.0 == sec.name) {
+                    sink(&format!("{label}:\n"));
                 }
             }
         }
@@ -573,7 +584,23 @@ pub fn disassemble_code_object(
                 .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
                 .collect();
             let base = (sec.addr + start) as usize;
-            count += disassemble(co.arch, &words, base, syntax, format, &mut sink)?;
+            let here: Vec<&crate::codeobj::reloc::ObjReloc> = linkage
+                .map(|l| {
+                    l.relocs
+                        .iter()
+                        .filter(|r| r.section == sec.name && (start..end).contains(&r.offset))
+                        .collect()
+                })
+                .unwrap_or_default();
+            if here.is_empty() {
+                count += disassemble(co.arch, &words, base, syntax, format, &mut sink)?;
+            } else {
+                let mut body = String::new();
+                let r = disassemble(co.arch, &words, base, syntax, format, |t| body.push_str(t));
+                let l = linkage.expect("relocations come with the linkage");
+                sink(&relocated_lines(co.arch, &body, &words, base as u64, &here, l));
+                count += r?;
+            }
             if whole < bytes.len() && text {
                 let mut line = String::new();
                 byte_lines(&mut line, "", &bytes[whole..]);
@@ -586,8 +613,12 @@ pub fn disassemble_code_object(
             sink(&line);
         }
     }
-    if llvm_object {
+    if let Some(l) = linkage {
+        sink(&data_text(co, l, &anchors));
+    } else if llvm_object {
         sink(&descriptors_text(co));
+    }
+    if llvm_object {
         for n in &co.notes {
             // Notes gcnkit cannot read are left out (said in a comment), never guessed.
             match crate::codeobj::metadata::parse_notes(n)
@@ -809,6 +840,346 @@ fn descriptors_text(co: &crate::codeobj::CodeObject) -> String {
                 d.kernel, e.offset, e.reason, d.kernel
             ));
             byte_lines(&mut out, "\t", &d.bytes);
+        }
+    }
+    out
+}
+
+/// The labels that stand for the section symbols of relocations (LLVM text names no
+/// section symbol): section, offset, label. A label at a section's start, and the addend
+/// kept; in a mergeable section a label where the relocation points, and no addend (so that
+/// llvm-mc chooses the section symbol again).
+fn reloc_anchors(l: &crate::codeobj::reloc::Linkage) -> Vec<(String, u64, String)> {
+    let mut out: Vec<(String, u64, String)> = Vec::new();
+    for r in l.relocs.iter().filter(|r| r.symbol.is_none()) {
+        let a = anchor_of(l, r);
+        if !out.contains(&a) {
+            out.push(a);
+        }
+    }
+    out
+}
+
+fn anchor_of(l: &crate::codeobj::reloc::Linkage, r: &crate::codeobj::reloc::ObjReloc) -> (String, u64, String) {
+    let clean: String = r
+        .target
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect();
+    let merge = l
+        .data
+        .iter()
+        .any(|d| d.name == r.target && d.flags & object::elf::SHF_MERGE.0 != 0);
+    if merge {
+        let at = r.addend.max(0) as u64;
+        (r.target.clone(), at, format!(".Lsection{clean}_{at}"))
+    } else {
+        (r.target.clone(), 0, format!(".Lsection{clean}"))
+    }
+}
+
+/// A relocation's target and addend as LLVM text names them.
+fn reloc_symbol(l: &crate::codeobj::reloc::Linkage, r: &crate::codeobj::reloc::ObjReloc) -> (String, i64) {
+    match &r.symbol {
+        Some(s) => (s.clone(), r.addend),
+        None => {
+            let (_, at, label) = anchor_of(l, r);
+            (label, r.addend - at as i64)
+        }
+    }
+}
+
+/// The text of a segment with relocations: each relocated literal printed as its
+/// relocation specifier (`s_add_u32 s4, s4, table@rel32@lo+4`). A relocation that is not a
+/// literal's, or whose instruction's text cannot carry it, gets a comment saying so (never a
+/// text that re-assembles without it unsaid).
+fn relocated_lines(
+    arch: Arch,
+    body: &str,
+    words: &[u32],
+    base: u64,
+    relocs: &[&crate::codeobj::reloc::ObjReloc],
+    linkage: &crate::codeobj::reloc::Linkage,
+) -> String {
+    use crate::codeobj::reloc;
+    const PLACEHOLDER: u32 = 0xdeadbeef;
+    let units: Vec<(u64, usize)> = crate::decode::decode_all(arch, words)
+        .map_while(|(off, r)| r.ok().map(|i| (off as u64, i.len as usize)))
+        .collect();
+    let is_instruction = |line: &str| {
+        let t = line.trim();
+        !(t.is_empty()
+            || t.starts_with("/*")
+            || t.starts_with(';')
+            || t.starts_with("//")
+            || (t.ends_with(':') && !t.contains(' ')))
+    };
+    let lines: Vec<&str> = body.lines().collect();
+    let count = lines.iter().filter(|l| is_instruction(l)).count();
+    let describe = |r: &reloc::ObjReloc| {
+        let (sym, a) = (r.symbol.clone().unwrap_or_else(|| r.target.clone()), r.addend);
+        format!(
+            "{} {sym}{} at 0x{:x}",
+            reloc::type_name(r.r_type).unwrap_or("R_AMDGPU_?"),
+            reloc::addend_text(a),
+            r.offset
+        )
+    };
+    let mut out = String::new();
+    if count != units.len() {
+        for r in relocs {
+            out.push_str(&format!(
+                "/* relocation {} not printed: the lines of this code do not match its instructions */\n",
+                describe(r)
+            ));
+        }
+        out.push_str(body);
+        return out;
+    }
+    let mut unit = 0;
+    for line in lines {
+        if !is_instruction(line) {
+            out.push_str(line);
+            out.push('\n');
+            continue;
+        }
+        let (off, len) = units[unit];
+        unit += 1;
+        let at = base + off;
+        let mine: Vec<&&reloc::ObjReloc> = relocs
+            .iter()
+            .filter(|r| (at..at + 4 * len as u64).contains(&r.offset))
+            .collect();
+        if mine.is_empty() {
+            out.push_str(line);
+            out.push('\n');
+            continue;
+        }
+        // The literal is the instruction's last dword, when it has one.
+        let k = (off / 4) as usize;
+        let lit_at = at + 4 * (len as u64 - 1);
+        let printed = (|| {
+            let [r] = mine[..] else { return None };
+            if r.offset != lit_at || len < 2 {
+                return None;
+            }
+            let mut w = words[k..k + len].to_vec();
+            w[len - 1] = PLACEHOLDER;
+            let i = decode(arch, &w).ok()?;
+            i.literal?;
+            let mut t = String::new();
+            syntax::llvm::print(&mut t, &i);
+            let ph = format!("0x{PLACEHOLDER:x}");
+            if t.matches(&ph).count() != 1 || t.starts_with('.') {
+                return None;
+            }
+            let (sym, addend) = reloc_symbol(linkage, r);
+            let (text, note) = reloc::literal_text(r.r_type, &sym, addend)?;
+            let mut out = t.replacen(&ph, &text, 1);
+            if let Some(n) = note {
+                out.push_str(&format!(" /* {n} */"));
+            }
+            // A listing's address and words stay (`// 000000000004: 8000FF00 00000000`).
+            if let Some(k) = line.find("// ") {
+                out = format!("{out:<40} {}", &line[k..]);
+            }
+            Some(out)
+        })();
+        match printed {
+            Some(t) => {
+                out.push_str(&t);
+                out.push('\n');
+            }
+            None => {
+                for r in &mine {
+                    out.push_str(&format!(
+                        "/* relocation {} on the next instruction: no LLVM text carries it; re-assembled, it is lost */\n",
+                        describe(r)
+                    ));
+                }
+                out.push_str(line);
+                out.push('\n');
+            }
+        }
+    }
+    out
+}
+
+/// CLRX text of a relocatable object with relocations: a comment listing them (CLRX's
+/// dialect has no text for an LLVM object's relocations; the literals print as the zeros
+/// the object holds).
+fn clrx_relocation_note(l: &crate::codeobj::reloc::Linkage) -> String {
+    use crate::codeobj::reloc;
+    let mut out = format!(
+        "/* this object has {} relocations; CLRX's dialect has no text for them, so the\n   literals below print as the 0 the object holds (--syntax llvm prints them):\n",
+        l.relocs.len()
+    );
+    for r in &l.relocs {
+        out.push_str(&format!(
+            "   {}+0x{:x}: {} {}{}\n",
+            r.section,
+            r.offset,
+            reloc::type_name(r.r_type).unwrap_or("R_AMDGPU_?"),
+            r.symbol.as_deref().unwrap_or(&r.target),
+            reloc::addend_text(r.addend)
+        ));
+    }
+    out.push_str("*/\n");
+    out
+}
+
+/// The data sections of a relocatable object with relocations, as LLVM text: each section
+/// with its flags, its symbols, kernel descriptors (`.amdhsa_kernel` blocks), relocated data
+/// (`.quad table+16`, `.long x@rel32@lo+4`) and bytes; then the attributes of undefined
+/// symbols.
+fn data_text(
+    co: &crate::codeobj::CodeObject,
+    l: &crate::codeobj::reloc::Linkage,
+    anchors: &[(String, u64, String)],
+) -> String {
+    use crate::codeobj::reloc::{self, *};
+    use object::elf;
+    let t = co.kd_target();
+    let mut out = String::new();
+    for d in &l.data {
+        let descs: Vec<&crate::codeobj::Descriptor> = co.descriptors.iter().filter(|x| x.section == d.name).collect();
+        let syms: Vec<&DataSym> = l.symbols.iter().filter(|s| s.section == d.name).collect();
+        let relocs: Vec<&ObjReloc> = l
+            .relocs
+            .iter()
+            .filter(|r| r.section == d.name)
+            .filter(|r| {
+                !descs
+                    .iter()
+                    .any(|x| x.addr + crate::codeobj::kd::CODE_ENTRY as u64 == r.offset)
+            })
+            .collect();
+        let labels: Vec<&(String, u64, String)> = anchors.iter().filter(|a| a.0 == d.name).collect();
+        if d.size == 0 && syms.is_empty() && labels.is_empty() {
+            continue;
+        }
+        let mut flags = String::new();
+        for (bit, c) in [
+            (elf::SHF_ALLOC.0, 'a'),
+            (elf::SHF_WRITE.0, 'w'),
+            (elf::SHF_EXECINSTR.0, 'x'),
+            (elf::SHF_MERGE.0, 'M'),
+            (elf::SHF_STRINGS.0, 'S'),
+        ] {
+            if d.flags & bit != 0 {
+                flags.push(c);
+            }
+        }
+        let kind = if d.nobits { "@nobits" } else { "@progbits" };
+        let entsize = if d.flags & elf::SHF_MERGE.0 != 0 {
+            format!(",{}", d.entsize)
+        } else {
+            String::new()
+        };
+        out.push_str(&format!("\t.section {},\"{flags}\",{kind}{entsize}\n", d.name));
+        if d.align > 1 && d.align.is_power_of_two() {
+            out.push_str(&format!("\t.p2align {}\n", d.align.trailing_zeros()));
+        }
+        let mut stops: Vec<u64> = syms.iter().map(|s| s.offset).collect();
+        stops.extend(descs.iter().map(|x| x.addr));
+        stops.extend(relocs.iter().map(|r| r.offset));
+        stops.extend(labels.iter().map(|a| a.1));
+        stops.push(d.size);
+        stops.sort();
+        stops.dedup();
+        let mut pos = 0u64;
+        for &stop in &stops {
+            if stop > pos {
+                if d.nobits {
+                    out.push_str(&format!("\t.zero {}\n", stop - pos));
+                } else {
+                    let b = d.bytes.get(pos as usize..stop as usize).unwrap_or(&[]);
+                    byte_lines(&mut out, "\t", b);
+                }
+                pos = stop;
+            }
+            if stop < pos || stop >= d.size && stop > 0 && syms.iter().all(|s| s.offset != stop) {
+                continue;
+            }
+            for a in labels.iter().filter(|a| a.1 == stop) {
+                out.push_str(&format!("{}:\n", a.2));
+            }
+            for s in syms.iter().filter(|s| s.offset == stop) {
+                let n = reloc::quoted(&s.name);
+                if s.weak {
+                    out.push_str(&format!("\t.weak {n}\n"));
+                } else if s.global {
+                    out.push_str(&format!("\t.globl {n}\n"));
+                }
+                match s.visibility {
+                    1 => out.push_str(&format!("\t.internal {n}\n")),
+                    2 => out.push_str(&format!("\t.hidden {n}\n")),
+                    3 => out.push_str(&format!("\t.protected {n}\n")),
+                    _ => {}
+                }
+                if s.object {
+                    out.push_str(&format!("\t.type {n},@object\n"));
+                }
+                if s.size > 0 {
+                    out.push_str(&format!("\t.size {n}, {}\n", s.size));
+                }
+                out.push_str(&format!("{n}:\n"));
+            }
+            if let Some(x) = descs.iter().find(|x| x.addr == stop) {
+                if let Err(e) = crate::codeobj::kd::print(&x.kernel, &x.bytes, t, &mut out) {
+                    out.push_str(&format!(
+                        "/* kernel descriptor {}.kd: byte {}: {}; kept as data */\n{}.kd:\n",
+                        x.kernel, e.offset, e.reason, x.kernel
+                    ));
+                    byte_lines(&mut out, "\t", &x.bytes);
+                }
+                pos = stop + crate::codeobj::kd::SIZE as u64;
+            } else if let Some(r) = relocs.iter().find(|r| r.offset == stop) {
+                let (sym, addend) = reloc_symbol(l, r);
+                let sym = reloc::quoted(&sym);
+                let a = reloc::addend_text(addend);
+                let (width, text) = match r.r_type {
+                    R_AMDGPU_ABS64 => (8, Some(format!(".quad {sym}{a}"))),
+                    R_AMDGPU_REL64 => (8, Some(format!(".quad {sym}@rel64{a}"))),
+                    R_AMDGPU_ABS32 => (4, Some(format!(".long {sym}{a}"))),
+                    R_AMDGPU_REL32_LO => (4, Some(format!(".long {sym}@rel32@lo{a}"))),
+                    R_AMDGPU_REL32_HI => (4, Some(format!(".long {sym}@rel32@hi{a}"))),
+                    R_AMDGPU_GOTPCREL => (4, Some(format!(".long {sym}@gotpcrel{a}"))),
+                    R_AMDGPU_GOTPCREL32_LO => (4, Some(format!(".long {sym}@gotpcrel32@lo{a}"))),
+                    R_AMDGPU_GOTPCREL32_HI => (4, Some(format!(".long {sym}@gotpcrel32@hi{a}"))),
+                    _ => (4, None),
+                };
+                match text {
+                    Some(t)
+                        if d.bytes
+                            .get(stop as usize..(stop + width) as usize)
+                            .is_some_and(|b| b.iter().all(|&x| x == 0)) =>
+                    {
+                        out.push_str(&format!("\t{t}\n"));
+                        pos = stop + width;
+                    }
+                    _ => out.push_str(&format!(
+                        "/* relocation {} {}{} at {}+0x{:x}: no LLVM text carries it; re-assembled, it is lost */\n",
+                        reloc::type_name(r.r_type).unwrap_or("R_AMDGPU_?"),
+                        r.symbol.as_deref().unwrap_or(&r.target),
+                        reloc::addend_text(r.addend),
+                        d.name,
+                        r.offset
+                    )),
+                }
+            }
+        }
+    }
+    for (name, weak, vis) in &l.undefined {
+        let n = reloc::quoted(name);
+        if *weak {
+            out.push_str(&format!("\t.weak {n}\n"));
+        }
+        match vis {
+            1 => out.push_str(&format!("\t.internal {n}\n")),
+            2 => out.push_str(&format!("\t.hidden {n}\n")),
+            3 => out.push_str(&format!("\t.protected {n}\n")),
+            _ => {}
         }
     }
     out

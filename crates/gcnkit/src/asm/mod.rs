@@ -654,6 +654,7 @@ impl Assembler {
             if !id.starts_with(".L") {
                 let sec = self.sections[self.section].0.clone();
                 self.obj.parts.labels.push((id.to_string(), sec, self.offset as u64));
+                self.obj.parts.mention(id);
             }
             self.define(
                 lineno,
@@ -1458,7 +1459,12 @@ impl Assembler {
                         instr.words(),
                         false,
                     ));
+                    let at = self.offset - instr.len as usize * 4;
                     for f in fixups {
+                        if crate::codeobj::reloc::decode(&f.symbol).is_some() {
+                            self.literal_reloc(lineno, src, at, &f);
+                            continue;
+                        }
                         self.pending.push(Pending {
                             item,
                             fixup: f,

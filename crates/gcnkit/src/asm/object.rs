@@ -18,6 +18,90 @@ pub struct DataSection {
     pub bytes: Vec<u8>,
     /// The largest alignment asked of it (bytes).
     pub align: u64,
+    /// The ELF flags and type `.section` gave (`"aMS",@progbits,1`, `#alloc,#write`), when
+    /// it gave them; else the name decides, as it does for llvm-mc.
+    pub flags: Option<u64>,
+    pub nobits: bool,
+    pub entsize: u64,
+}
+
+impl DataSection {
+    /// The section's ELF flags: `.section`'s, or those llvm-mc gives its name.
+    pub fn elf_flags(&self) -> u64 {
+        use object::elf;
+        self.flags.unwrap_or_else(|| {
+            let n = self.name.as_str();
+            let pre = |p: &str| n == p || n.starts_with(&format!("{p}."));
+            if pre(".data") || pre(".bss") || pre(".tdata") || pre(".tbss") {
+                (elf::SHF_ALLOC | elf::SHF_WRITE).0
+            } else if pre(".rodata") {
+                elf::SHF_ALLOC.0
+            } else if pre(".text") {
+                (elf::SHF_ALLOC | elf::SHF_EXECINSTR).0
+            } else {
+                0
+            }
+        })
+    }
+
+    /// Without file bytes (`@nobits`, or a `.bss` name).
+    pub fn is_nobits(&self) -> bool {
+        let n = self.name.as_str();
+        self.nobits || n == ".bss" || n.starts_with(".bss.") || n == ".tbss" || n.starts_with(".tbss.")
+    }
+}
+
+/// `.section NAME, "FLAGS", @TYPE, ENTSIZE` or Solaris-style `#alloc,#write,#execinstr`:
+/// flags, `@nobits`, entry size (`None` flags: none were given).
+pub fn section_flags(args: &str) -> (Option<u64>, bool, u64) {
+    use object::elf;
+    let parts: Vec<&str> = args.split(',').map(str::trim).collect();
+    let mut flags = None;
+    let (mut nobits, mut entsize) = (false, 0);
+    let mut k = 1;
+    if let Some(f) = parts.get(1) {
+        if let Some(q) = f.strip_prefix('"').and_then(|f| f.strip_suffix('"')) {
+            let mut v = 0u64;
+            for ch in q.chars() {
+                v |= match ch {
+                    'a' => elf::SHF_ALLOC.0,
+                    'w' => elf::SHF_WRITE.0,
+                    'x' => elf::SHF_EXECINSTR.0,
+                    'M' => elf::SHF_MERGE.0,
+                    'S' => elf::SHF_STRINGS.0,
+                    'G' => elf::SHF_GROUP.0,
+                    'T' => elf::SHF_TLS.0,
+                    'o' => elf::SHF_LINK_ORDER.0,
+                    'e' => elf::SHF_EXCLUDE.0,
+                    'R' => elf::SHF_GNU_RETAIN.0,
+                    _ => 0,
+                };
+            }
+            flags = Some(v);
+            k = 2;
+        } else if f.starts_with('#') {
+            let mut v = 0u64;
+            while let Some(f) = parts.get(k).and_then(|f| f.strip_prefix('#')) {
+                v |= match f {
+                    "alloc" => elf::SHF_ALLOC.0,
+                    "write" => elf::SHF_WRITE.0,
+                    "execinstr" => elf::SHF_EXECINSTR.0,
+                    "exclude" => elf::SHF_EXCLUDE.0,
+                    "tls" => elf::SHF_TLS.0,
+                    _ => 0,
+                };
+                k += 1;
+            }
+            flags = Some(v);
+        }
+    }
+    if let Some(t) = parts.get(k) {
+        nobits = t.trim_start_matches(['@', '%']) == "nobits";
+        if flags.is_some_and(|f| f & elf::SHF_MERGE.0 != 0) {
+            entsize = parts.get(k + 1).and_then(|e| e.parse().ok()).unwrap_or(0);
+        }
+    }
+    (flags, nobits, entsize)
 }
 
 /// A kernel descriptor made by an `.amdhsa_kernel` block.
@@ -60,6 +144,13 @@ pub struct ObjectParts {
     pub target_id: Option<String>,
     /// `.amdhsa_code_object_version`.
     pub version: Option<u8>,
+    /// Relocations the code and data ask for (`sym@rel32@lo+4`, `.quad sym`), in order.
+    pub relocs: Vec<crate::codeobj::reloc::Reloc>,
+    /// Symbol names in order of first mention (a label, a symbol directive, a relocation, a
+    /// descriptor): llvm-mc's symbol table keeps that order, and ld.lld hands out GOT slots
+    /// in it.
+    pub mentions: Vec<String>,
+    mentioned: rustc_hash::FxHashSet<String>,
     /// `.text`'s largest alignment.
     pub text_align: u64,
     /// Labels but `.L` temporaries: name, section name, offset there.
@@ -137,7 +228,16 @@ impl ObjectState {
 }
 
 impl ObjectParts {
+    /// `name` is mentioned (see [`ObjectParts::mentions`]).
+    pub(super) fn mention(&mut self, name: &str) {
+        if !self.mentioned.contains(name) {
+            self.mentioned.insert(name.to_string());
+            self.mentions.push(name.to_string());
+        }
+    }
+
     pub(super) fn attrs(&mut self, name: &str) -> &mut SymbolAttrs {
+        self.mention(name);
         let k = match self.symbols.iter().position(|(n, _)| n == name) {
             Some(k) => k,
             None => {
@@ -399,6 +499,13 @@ impl Assembler {
                     self.error_at(lineno, src, span, ".section needs a name".into());
                 } else {
                     self.switch_section(&sec);
+                    let (flags, nobits, entsize) = section_flags(&rest);
+                    if sec != ".text" && (flags.is_some() || nobits) {
+                        let d = self.data_section();
+                        d.flags = flags.or(d.flags);
+                        d.nobits |= nobits;
+                        d.entsize = entsize.max(d.entsize);
+                    }
                 }
             }
             ".globl" | ".global" | ".weak" | ".hidden" | ".protected" | ".internal" | ".local" => {
@@ -519,11 +626,136 @@ impl Assembler {
         }
     }
 
+    /// A literal that a relocation fills (`sym@rel32@lo+4`): fixup `f` of the instruction at
+    /// byte `at` of the current section.
+    pub(super) fn literal_reloc(&mut self, lineno: usize, src: &str, at: usize, f: &super::select::Fixup) {
+        use crate::codeobj::reloc::{self, Variant};
+        let Some((symbol, variant, addend)) = reloc::decode(&f.symbol) else {
+            return;
+        };
+        let what = match f.kind {
+            _ if self.dialect == super::Dialect::Clrx => {
+                "relocation specifiers (@rel32@lo...) are LLVM syntax: CLRX's dialect has none"
+            }
+            super::select::FixupKind::Literal(_) if variant == Variant::Rel64 => {
+                "@rel64 is a 64-bit relocation: it goes in data (.quad), not in a 32-bit literal"
+            }
+            super::select::FixupKind::Literal(_) => {
+                self.obj.parts.mention(symbol);
+                self.obj.parts.relocs.push(reloc::Reloc {
+                    section: self.sections[self.section].0.clone(),
+                    offset: (at + 4 * f.word) as u64,
+                    r_type: reloc::llvm14_type(symbol, Some(variant), 4, true),
+                    symbol: symbol.to_string(),
+                    addend,
+                    defined: None,
+                });
+                return;
+            }
+            _ => "a relocation specifier goes in a 32-bit literal operand (or in data)",
+        };
+        self.error_at(lineno, src, (f.start, f.end), what.into());
+    }
+
+    /// A datum a relocation fills: `SYM`, `SYM+N`, `SYM@rel64`, `SYM@rel32@lo+N`... where
+    /// SYM is a label of the file or a symbol not defined (yet), in a data section of LLVM
+    /// text (CLRX text keeps a label's value). Returns whether the datum was one (and the
+    /// cursor past it).
+    fn data_reloc(&mut self, c: &mut Cursor, width: usize) -> Result<bool, (usize, usize, String)> {
+        use crate::codeobj::reloc::{self, Variant};
+        if self.section == 0 || self.dialect == super::Dialect::Clrx || !(width == 4 || width == 8) {
+            return Ok(false);
+        }
+        c.ws();
+        let (s, p, end) = (c.s, c.pos, c.end.min(c.s.len()));
+        if p >= end || !super::parse::is_ident_start(s[p]) {
+            return Ok(false);
+        }
+        let mut e = p + 1;
+        while e < end && (super::parse::is_ident_start(s[e]) || s[e].is_ascii_digit()) {
+            e += 1;
+        }
+        let text = |a: usize, b: usize| std::str::from_utf8(&s[a..b]).unwrap_or("");
+        let symbol = text(p, e).to_string();
+        let mut q = e;
+        let mut variant = None;
+        if q < end && s[q] == b'@' {
+            match Variant::parse_prefix(text(q + 1, end)) {
+                Some((v, n)) => {
+                    variant = Some(v);
+                    q += 1 + n;
+                }
+                None => return Err((q, end, "unknown relocation specifier".into())),
+            }
+        }
+        // An addend: a plain number (an expression of symbols is the expression reader's).
+        let rest = text(q, end);
+        let (addend, used) = match rest.trim_start().split(',').next().map(str::trim) {
+            Some("") | None => (0, 0),
+            Some(t) => {
+                let (neg, num) = match t.as_bytes()[0] {
+                    b'+' => (false, t[1..].trim()),
+                    b'-' => (true, t[1..].trim()),
+                    _ => return Ok(false),
+                };
+                let v = if let Some(h) = num.strip_prefix("0x").or_else(|| num.strip_prefix("0X")) {
+                    i64::from_str_radix(h, 16).ok()
+                } else {
+                    num.parse::<i64>().ok()
+                };
+                let Some(v) = v else { return Ok(false) };
+                (
+                    if neg { v.wrapping_neg() } else { v },
+                    rest.find(t).unwrap_or(0) + t.len(),
+                )
+            }
+        };
+        let known = self.syms.get(&symbol).is_some();
+        if variant.is_none() && known && !self.labels.contains_key(&symbol) {
+            return Ok(false);
+        }
+        if variant == Some(Variant::Rel64) && width != 8 || variant.is_some_and(|v| v != Variant::Rel64) && width != 4 {
+            return Err((
+                p,
+                q,
+                format!("this relocation specifier does not fit a {width}-byte datum"),
+            ));
+        }
+        c.pos = q + used;
+        let offset = self.offset as u64;
+        self.obj.parts.mention(&symbol);
+        self.obj.parts.relocs.push(reloc::Reloc {
+            section: self.sections[self.section].0.clone(),
+            offset,
+            r_type: reloc::llvm14_type(&symbol, variant, width, false),
+            symbol,
+            addend,
+            defined: None,
+        });
+        Ok(true)
+    }
+
     /// `.byte`/`.short`/`.long`/`.quad` values of `width` bytes.
     fn data_values(&mut self, lineno: usize, src: &str, name: &str, width: usize, c: &mut Cursor, end: usize) {
         let mut bytes = Vec::new();
         loop {
             let p0 = c.pos;
+            let save = (self.offset, self.obj.parts.relocs.len());
+            // The datum's offset: the bytes of this directive before it come first.
+            self.offset += bytes.len();
+            let r = self.data_reloc(c, width);
+            self.offset = save.0;
+            match r {
+                Ok(true) => {
+                    bytes.extend(std::iter::repeat_n(0u8, width));
+                    if !c.eat(b',') {
+                        break;
+                    }
+                    continue;
+                }
+                Ok(false) => {}
+                Err((a, b, msg)) => return self.error_at(lineno, src, (a, b.max(a + 1)), msg),
+            }
             let Some(v) = self.int_arg(c) else {
                 let p = c.pos.max(p0 + 1).min(end.max(p0 + 1));
                 return self.error_at(lineno, src, (p0, p), format!("{name} takes integers defined before it"));
@@ -573,8 +805,8 @@ impl Assembler {
             None => {
                 self.obj.parts.sections.push(DataSection {
                     name: name.clone(),
-                    bytes: Vec::new(),
                     align: 1,
+                    ..Default::default()
                 });
                 self.obj.parts.sections.len() - 1
             }
@@ -648,6 +880,7 @@ impl Assembler {
         self.kd_lines
             .push((block.kernel.clone(), block.line, block.source.clone()));
         let attrs = self.obj.parts.attrs(&block.kernel).clone();
+        self.obj.parts.mention(&format!("{}.kd", block.kernel));
         self.obj.parts.descriptors.push(KernelDescriptor {
             attrs,
             kernel: block.kernel,
@@ -693,6 +926,41 @@ impl Assembler {
                 self.error_at(line, &src, (at, at + kernel.len()), msg);
             }
         }
+        // Where each relocation's symbol is defined (a label: its section and offset). A
+        // symbol given a value instead is the value, written in place (as llvm-mc resolves it).
+        let mut relocs = std::mem::take(&mut self.obj.parts.relocs);
+        relocs.retain_mut(|r| {
+            let value = match self.syms.get(&r.symbol) {
+                Some(super::parse::Sym::Value(Value::Int(v))) => Some(*v),
+                _ => None,
+            };
+            match (self.labels.get(&r.symbol), value) {
+                (Some(&k), Some(v)) => {
+                    r.defined = Some((self.sections[k].0.clone(), v as u64));
+                    true
+                }
+                (None, Some(v))
+                    if r.r_type == crate::codeobj::reloc::R_AMDGPU_ABS64
+                        || r.r_type == crate::codeobj::reloc::R_AMDGPU_ABS32 =>
+                {
+                    let x = v.wrapping_add(r.addend);
+                    let n = if r.r_type == crate::codeobj::reloc::R_AMDGPU_ABS64 {
+                        8
+                    } else {
+                        4
+                    };
+                    if let Some(d) = self.obj.parts.sections.iter_mut().find(|d| d.name == r.section) {
+                        let at = r.offset as usize;
+                        if let Some(b) = d.bytes.get_mut(at..at + n) {
+                            b.copy_from_slice(&x.to_le_bytes()[..n]);
+                        }
+                    }
+                    false
+                }
+                _ => true,
+            }
+        });
+        self.obj.parts.relocs = relocs;
         for (sym, expr, line, src, col) in std::mem::take(&mut self.sizes) {
             let mut c = Cursor::new(&expr, 0, expr.len());
             match self.int_arg(&mut c) {

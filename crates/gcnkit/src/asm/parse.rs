@@ -919,6 +919,16 @@ pub fn operand(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols, no_bar: boo
             return Ok(o);
         }
     }
+    if let Some(kind) = reloc_operand(c, syms)? {
+        return Ok(Operand {
+            kind,
+            neg: false,
+            abs: false,
+            sext: false,
+            start,
+            end: c.pos,
+        });
+    }
     if let Some(r) = register(c, names, syms)? {
         return Ok(Operand {
             kind: OpKind::Reg(r),
@@ -942,6 +952,51 @@ pub fn operand(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols, no_bar: boo
         start,
         end: c.pos,
     })
+}
+
+/// `sym@rel32@lo+4` (LLVM's relocation specifiers, see [`crate::codeobj::reloc`]): a literal
+/// the object's relocation fills, as a name it waits for ([`reloc::encode`]'s text, which
+/// the assembler turns into the relocation). The addend is a constant expression.
+pub fn reloc_operand(c: &mut Cursor, syms: &Symbols) -> PRes<Option<OpKind>> {
+    use crate::codeobj::reloc;
+    let (s, end, p) = (c.s, c.end.min(c.s.len()), c.pos);
+    if p >= end || !is_ident_start(s[p]) {
+        return Ok(None);
+    }
+    let mut e = p + 1;
+    while e < end && is_ident(s[e]) {
+        e += 1;
+    }
+    if e >= end || s[e] != b'@' {
+        return Ok(None);
+    }
+    let symbol = c.text(p, e).to_string();
+    let rest = c.text(e + 1, end);
+    let Some((variant, n)) = reloc::Variant::parse_prefix(rest) else {
+        let w = rest.find([' ', '\t', ',', '+', '-']).unwrap_or(rest.len());
+        return err(
+            e,
+            e + 1 + w,
+            format!(
+                "unknown relocation specifier '@{}' (known: @rel32@lo, @rel32@hi, @gotpcrel32@lo, @gotpcrel32@hi, @gotpcrel, @abs32@lo, @abs32@hi, @rel64)",
+                &rest[..w]
+            ),
+        );
+    };
+    c.pos = e + 1 + n;
+    c.ws();
+    let mut addend = 0;
+    if matches!(c.peek(), Some(b'+' | b'-')) {
+        let a0 = c.pos;
+        if c.peek() == Some(b'+') {
+            c.pos += 1;
+        }
+        match (Expr { syms, no_bar: false }).parse(c)? {
+            EVal::Value(Value::Int(v)) => addend = v,
+            _ => return err(a0, c.pos, "a relocation's addend is a constant defined before it"),
+        }
+    }
+    Ok(Some(OpKind::Forward(reloc::encode(&symbol, variant, addend))))
 }
 
 /// The operand list of the usual statement, read in one pass: operands that are plain

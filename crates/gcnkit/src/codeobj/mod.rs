@@ -13,6 +13,7 @@ pub mod bundle;
 pub mod clrx_config;
 pub mod kd;
 pub mod metadata;
+pub mod reloc;
 pub mod write;
 
 use crate::arch::Arch;
@@ -44,6 +45,9 @@ pub struct CodeObject<'a> {
     pub descriptors: Vec<Descriptor>,
     /// The bytes of every note section (the metadata), in section order.
     pub notes: Vec<&'a [u8]>,
+    /// A relocatable object's relocations, data and undefined symbols, when it has more
+    /// than its descriptors' code offsets.
+    pub linkage: Option<reloc::Linkage>,
 }
 
 /// A kernel descriptor found in a code object.
@@ -448,7 +452,9 @@ pub fn read(data: &[u8]) -> Result<CodeObject<'_>, Error> {
         s.symbols.sort_by_key(|x| x.offset);
     }
     descriptors.sort_by_key(|d| d.addr);
+    let linkage = reloc::read_linkage(&file);
     Ok(CodeObject {
+        linkage,
         arch,
         processor,
         version,

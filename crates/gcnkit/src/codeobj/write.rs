@@ -14,6 +14,8 @@ use object::write::elf::{FileHeader, Rel, SectionHeader, Sym, Writer};
 const R_AMDGPU_REL64: u32 = 5;
 /// The section of an absolute symbol (a `.set` constant) among [`SymOut::section`]'s.
 const ABSOLUTE: usize = usize::MAX;
+/// The section of an undefined symbol (a relocation's) among [`SymOut::section`]'s.
+const UNDEFINED: usize = usize::MAX - 1;
 /// Symbol type of a code object v2 kernel.
 const STT_AMDGPU_HSA_KERNEL: u8 = 10;
 /// The note type of the code object v3+ metadata (msgpack).
@@ -201,8 +203,101 @@ pub fn write(input: &Input) -> Result<Vec<u8>, Error> {
         })
         .collect();
     syms.splice(0..0, constants);
-    // Locals first (ELF), each group in order.
-    syms.sort_by_key(|s| s.global || s.weak);
+    // The relocations' symbols, chosen as llvm-mc chooses them: a global, weak or undefined
+    // symbol is itself; a local one is its section's symbol with the symbol's offset added
+    // to the addend, except in a mergeable section when the addend is not 0 (the linker
+    // must know which string it is).
+    let sec_flags = |sec: &str| -> u64 {
+        match section_of(sec) {
+            Some(Some(k)) => parts.sections[k].elf_flags(),
+            _ => 0,
+        }
+    };
+    let mut relocs: Vec<(Option<usize>, u64, u32, String, i64)> = Vec::new();
+    for r in &parts.relocs {
+        let Some(at) = section_of(&r.section) else {
+            return Err(Error(format!("relocation in section {} that holds no data", r.section)));
+        };
+        let attrs = parts.symbols.iter().find(|(n, _)| *n == r.symbol).map(|(_, a)| a);
+        let bound = attrs.is_some_and(|a| a.global || a.weak);
+        let (target, addend) = match &r.defined {
+            Some((sec, value)) if !bound => {
+                let merge = sec_flags(sec) & elf::SHF_MERGE.0 != 0;
+                if merge && r.addend != 0 {
+                    if !syms.iter().any(|s| s.name == r.symbol) {
+                        syms.push(SymOut {
+                            name: r.symbol.clone(),
+                            section: section_of(sec).flatten(),
+                            value: *value,
+                            size: 0,
+                            global: false,
+                            weak: false,
+                            visibility: 0,
+                            kind: elf::STT_NOTYPE,
+                        });
+                    }
+                    (r.symbol.clone(), r.addend)
+                } else {
+                    let name = format!("\0section {sec}");
+                    if !syms.iter().any(|s| s.name == name) {
+                        let Some(section) = section_of(sec) else {
+                            return Err(Error(format!(
+                                "symbol {} is in section {sec}, which holds no data",
+                                r.symbol
+                            )));
+                        };
+                        syms.push(SymOut {
+                            name: name.clone(),
+                            section,
+                            value: 0,
+                            size: 0,
+                            global: false,
+                            weak: false,
+                            visibility: 0,
+                            kind: elf::STT_SECTION,
+                        });
+                    }
+                    (name, r.addend.wrapping_add(*value as i64))
+                }
+            }
+            Some(_) => (r.symbol.clone(), r.addend),
+            None => {
+                if !syms.iter().any(|s| s.name == r.symbol) {
+                    let a = attrs.cloned().unwrap_or_default();
+                    syms.push(SymOut {
+                        name: r.symbol.clone(),
+                        section: Some(UNDEFINED),
+                        value: 0,
+                        size: 0,
+                        global: !a.weak,
+                        weak: a.weak,
+                        visibility: a.visibility,
+                        kind: match a.function {
+                            Some(true) => elf::STT_FUNC,
+                            Some(false) => elf::STT_OBJECT,
+                            None => elf::STT_NOTYPE,
+                        },
+                    });
+                }
+                (r.symbol.clone(), r.addend)
+            }
+        };
+        relocs.push((at, r.offset, r.r_type, target, addend));
+    }
+    // In order of first mention (llvm-mc's order; ld.lld gives GOT slots in it), locals
+    // first (ELF).
+    let order: rustc_hash::FxHashMap<&str, usize> = parts
+        .mentions
+        .iter()
+        .enumerate()
+        .map(|(k, n)| (n.as_str(), k))
+        .collect();
+    syms.sort_by_key(|s| {
+        (
+            s.global || s.weak,
+            order.get(s.name.as_str()).copied().unwrap_or(usize::MAX),
+        )
+    });
     let num_local = syms.iter().filter(|s| !(s.global || s.weak)).count() as u32 + 1;
 
     let mut buf = Vec::new();
@@ -216,13 +311,19 @@ pub fn write(input: &Input) -> Result<Vec<u8>, Error> {
         let n = w.add_section_name(s.name.as_bytes());
         data_index.push((n, w.reserve_section_index()));
     }
-    // A relocation section for each data section with descriptors.
+    // A relocation section for each section with relocations (`.text`'s first), data
+    // sections' with their descriptors' code offsets.
     let rela_names: Vec<String> = parts.sections.iter().map(|s| format!(".rela{}", s.name)).collect();
     let mut rela_index = Vec::new();
-    for (k, _) in parts.sections.iter().enumerate() {
-        if parts.descriptors.iter().any(|d| d.section == k) {
-            let n = w.add_section_name(rela_names[k].as_bytes());
-            rela_index.push((k, n, w.reserve_section_index()));
+    let text_relocs = relocs.iter().any(|r| r.0.is_none());
+    if text_relocs {
+        let n = w.add_section_name(b".rela.text");
+        rela_index.push((None, n, w.reserve_section_index()));
+    }
+    for (k, rela_name) in rela_names.iter().enumerate() {
+        if parts.descriptors.iter().any(|d| d.section == k) || relocs.iter().any(|r| r.0 == Some(k)) {
+            let n = w.add_section_name(rela_name.as_bytes());
+            rela_index.push((Some(k), n, w.reserve_section_index()));
         }
     }
     let note_bytes = if input.version == 2 {
@@ -243,12 +344,15 @@ pub fn write(input: &Input) -> Result<Vec<u8>, Error> {
     w.reserve_shstrtab_section_index();
 
     w.reserve_null_symbol_index();
-    let sym_names: Vec<_> = syms.iter().map(|s| w.add_string(s.name.as_bytes())).collect();
+    let sym_names: Vec<_> = syms
+        .iter()
+        .map(|s| (s.kind != elf::STT_SECTION).then(|| w.add_string(s.name.as_bytes())))
+        .collect();
     let mut sym_index = Vec::new();
     for s in &syms {
         let sec = match s.section {
             None => Some(text_index),
-            Some(ABSOLUTE) => None,
+            Some(ABSOLUTE | UNDEFINED) => None,
             Some(k) => Some(data_index[k].1),
         };
         sym_index.push(w.reserve_symbol_index(sec));
@@ -258,12 +362,32 @@ pub fn write(input: &Input) -> Result<Vec<u8>, Error> {
     let text_off = w.reserve(input.text.len() as u64, text_align);
     let mut data_off = Vec::new();
     for s in &parts.sections {
-        data_off.push(w.reserve(s.bytes.len() as u64, s.align.max(1)));
+        let n = if s.is_nobits() { 0 } else { s.bytes.len() as u64 };
+        data_off.push(w.reserve(n, s.align.max(1)));
+    }
+    // Each relocation section's entries: offset, symbol, type, addend (in offset order).
+    let mut rela_entries: Vec<Vec<(u64, u32, u32, i64)>> = Vec::new();
+    for (k, _, _) in &rela_index {
+        let mut v = Vec::new();
+        for d in parts.descriptors.iter().filter(|d| Some(d.section) == *k) {
+            let kernel = syms.iter().position(|s| s.name == d.kernel).expect("checked above");
+            v.push((
+                (d.offset + kd::CODE_ENTRY) as u64,
+                sym_index[kernel].0,
+                R_AMDGPU_REL64,
+                kd::CODE_ENTRY as i64,
+            ));
+        }
+        for r in relocs.iter().filter(|r| r.0 == *k) {
+            let s = syms.iter().position(|s| s.name == r.3).expect("added above");
+            v.push((r.1, sym_index[s].0, r.2, r.4));
+        }
+        v.sort_by_key(|e| e.0);
+        rela_entries.push(v);
     }
     let mut rela_off = Vec::new();
-    for (k, _, _) in &rela_index {
-        let n = parts.descriptors.iter().filter(|d| d.section == *k).count();
-        rela_off.push(w.reserve_relocations(n, true));
+    for v in &rela_entries {
+        rela_off.push(w.reserve_relocations(v.len(), true));
     }
     let note_off = note_bytes.as_ref().map(|n| w.reserve(n.len() as u64, 4));
     let e = |x: object::write::Error| Error(x.to_string());
@@ -285,19 +409,20 @@ pub fn write(input: &Input) -> Result<Vec<u8>, Error> {
     w.write(input.text);
     for s in &parts.sections {
         w.write_align(s.align.max(1));
-        w.write(&s.bytes);
+        if !s.is_nobits() {
+            w.write(&s.bytes);
+        }
     }
-    for (k, _, _) in &rela_index {
+    for v in &rela_entries {
         w.write_align_relocation();
-        for d in parts.descriptors.iter().filter(|d| d.section == *k) {
-            let kernel = syms.iter().position(|s| s.name == d.kernel).expect("checked above");
+        for &(r_offset, r_sym, r_type, r_addend) in v {
             w.write_relocation(
                 true,
                 &Rel {
-                    r_offset: (d.offset + kd::CODE_ENTRY) as u64,
-                    r_sym: sym_index[kernel].0,
-                    r_type: elf::RelocationType(R_AMDGPU_REL64),
-                    r_addend: kd::CODE_ENTRY as i64,
+                    r_offset,
+                    r_sym,
+                    r_type: elf::RelocationType(r_type),
+                    r_addend,
                 },
             );
         }
@@ -318,11 +443,12 @@ pub fn write(input: &Input) -> Result<Vec<u8>, Error> {
         let (section, shndx) = match s.section {
             None => (Some(text_index.0), 0),
             Some(ABSOLUTE) => (None, elf::SHN_ABS.0),
+            Some(UNDEFINED) => (None, elf::SHN_UNDEF.0),
             Some(k) => (Some(data_index[k].1 .0), 0),
         };
         w.write_symbol(&Sym {
             section,
-            st_name: w.string_offset(Some(*name)),
+            st_name: w.string_offset(*name),
             st_info: elf::SymbolInfo::new(bind, s.kind),
             st_other: elf::SymbolOther(s.visibility),
             st_shndx: elf::SymbolSection(shndx),
@@ -347,29 +473,29 @@ pub fn write(input: &Input) -> Result<Vec<u8>, Error> {
         sh_entsize: 0,
     });
     for (k, s) in parts.sections.iter().enumerate() {
-        let flags = if s.name.starts_with(".data") || s.name.starts_with(".bss") {
-            elf::SHF_ALLOC | elf::SHF_WRITE
-        } else if s.name.starts_with(".rodata") {
-            elf::SHF_ALLOC
-        } else {
-            elf::SectionFlags(0)
-        };
         w.write_section_header(&SectionHeader {
             sh_name: w.section_name_offset(Some(data_index[k].0)),
-            sh_type: elf::SHT_PROGBITS,
-            sh_flags: flags,
+            sh_type: if s.is_nobits() {
+                elf::SHT_NOBITS
+            } else {
+                elf::SHT_PROGBITS
+            },
+            sh_flags: elf::SectionFlags(s.elf_flags()),
             sh_addr: 0,
             sh_offset: data_off[k],
             sh_size: s.bytes.len() as u64,
             sh_link: 0,
             sh_info: 0,
             sh_addralign: s.align.max(1),
-            sh_entsize: 0,
+            sh_entsize: s.entsize,
         });
     }
-    for ((k, name, _), off) in rela_index.iter().zip(&rela_off) {
-        let n = parts.descriptors.iter().filter(|d| d.section == *k).count();
-        w.write_relocation_section_header(*name, data_index[*k].1, symtab_index, *off, n, true);
+    for (((k, name, _), off), v) in rela_index.iter().zip(&rela_off).zip(&rela_entries) {
+        let target = match k {
+            None => text_index,
+            Some(k) => data_index[*k].1,
+        };
+        w.write_relocation_section_header(*name, target, symtab_index, *off, v.len(), true);
     }
     if let (Some((name, _)), Some(off), Some(n)) = (note_index, note_off, &note_bytes) {
         w.write_section_header(&SectionHeader {
