@@ -245,6 +245,7 @@ pub fn run(a: Args) -> ExitCode {
         Err(code) => return code,
     };
     let mut wave = Wave::new(arch);
+    let mut buffers = Vec::new();
     if let Some(path) = &a.state {
         let text = match std::fs::read_to_string(path) {
             Ok(t) => t,
@@ -253,10 +254,16 @@ pub fn run(a: Args) -> ExitCode {
                 return ExitCode::from(1);
             }
         };
-        if let Err(e) = state::load(&mut wave, &text) {
-            errln!("{path}: error: {e}");
-            return ExitCode::from(1);
+        match state::load_with_buffers(&mut wave, &text) {
+            Ok(b) => buffers = b,
+            Err(e) => {
+                errln!("{path}: error: {e}");
+                return ExitCode::from(1);
+            }
         }
+    }
+    if !buffers.is_empty() || steps.iter().any(|s| gcnkit::emu::needs_kernel(&s.instr)) {
+        return run_on_kernel_machine(&a, &steps, wave, &buffers);
     }
     let mut m = Machine::new(wave);
     let start = Instant::now();
@@ -300,6 +307,90 @@ pub fn run(a: Args) -> ExitCode {
         StateFormat::Json => serde_json::to_string_pretty(&state::dump(&m.wave)).unwrap_or_default() + "\n",
         StateFormat::Text => state::dump_text(&m.wave),
     };
+    let mut out = match Output::open(a.output.as_deref()) {
+        Ok(o) => o,
+        Err(e) => {
+            errln!("{e}");
+            return ExitCode::from(1);
+        }
+    };
+    if let Err(e) = out.write_all(text.as_bytes()) {
+        out.abandon();
+        errln!("error: writing output: {e}");
+        return ExitCode::from(1);
+    }
+    out.finish()
+}
+
+/// A program with branches, memory or declared buffers: one wave on the kernel machine. Trace
+/// lines and errors name the program's lines (`FILE:LINE`), as the one-wave machine's do.
+fn run_on_kernel_machine(a: &Args, steps: &[Step], wave: Wave, buffers: &[state::Buffer]) -> ExitCode {
+    let mut words = Vec::new();
+    let mut places = Vec::new();
+    for s in steps {
+        places.push((4 * words.len() as u64, s.place.clone()));
+        words.extend_from_slice(&s.instr.words[..s.instr.len as usize]);
+    }
+    // "... 0x000010: ..." / "pc 0x10: ..." -> the place of the instruction at that address.
+    let place_of = |pc: u64| places.iter().find(|(p, _)| *p == pc).map(|(_, s)| s.as_str());
+    let print = |line: &str| {
+        let placed = line
+            .split_once(" 0x")
+            .filter(|(head, _)| head.starts_with('['))
+            .and_then(|(_, rest)| {
+                let (hex, text) = rest.split_once(": ")?;
+                Some(format!("{}: {text}", place_of(u64::from_str_radix(hex, 16).ok()?)?))
+            });
+        errln!("{}", placed.as_deref().unwrap_or(line));
+    };
+    let start = Instant::now();
+    let r = gcnkit::emu::run_program(&words, wave, buffers, a.budget, a.trace.then_some(&print as _));
+    let r = match r {
+        Ok(r) => r,
+        Err(e) => {
+            let at = e
+                .split_once(", pc 0x")
+                .and_then(|(_, rest)| u64::from_str_radix(rest.split(':').next()?, 16).ok())
+                .and_then(place_of);
+            let cause = e
+                .split_once(", pc 0x")
+                .and_then(|(_, r)| r.split_once(": "))
+                .map_or(e.as_str(), |x| x.1);
+            match at {
+                Some(p) => errln!("{p}: error: {cause}"),
+                None => errln!("{}: error: {e}", a.program),
+            }
+            return ExitCode::from(1);
+        }
+    };
+    if a.stats {
+        let t = start.elapsed().as_secs_f64();
+        errln!(
+            "{} instructions, {} lane-ops in {t:.6} s: {:.3e} lane-ops/s (kernel machine: branches or memory)",
+            r.stats.instructions,
+            r.stats.lane_ops,
+            if t > 0.0 { r.stats.lane_ops as f64 / t } else { 0.0 }
+        );
+    }
+    let mut text = match a.format {
+        StateFormat::Json => {
+            serde_json::to_string_pretty(&state::dump_with_buffers(&r.wave, &r.buffers)).unwrap_or_default() + "\n"
+        }
+        StateFormat::Text => state::dump_text(&r.wave),
+    };
+    if a.format == StateFormat::Text {
+        for (n, b) in r.buffers.iter().enumerate() {
+            let words: Vec<String> = b
+                .chunks(4)
+                .map(|c| {
+                    let mut x = [0u8; 4];
+                    x[..c.len()].copy_from_slice(c);
+                    format!("{:08x}", u32::from_le_bytes(x))
+                })
+                .collect();
+            text.push_str(&format!("buffer {n}: {}\n", words.join(" ")));
+        }
+    }
     let mut out = match Output::open(a.output.as_deref()) {
         Ok(o) => o,
         Err(e) => {

@@ -157,16 +157,77 @@ amdhsa.version:
 
 /// Branches and memory need a kernel: the one-wave `run` says so at the line.
 #[test]
-fn one_wave_program_refuses_branches_and_memory() {
-    for prog in ["s_branch 0\n", "s_load_dword s0, s[0:1], 0x0\n"] {
-        let o = gcnkit(&["run", "-a", "fiji", "--syntax", "llvm", "-"], prog.as_bytes());
-        assert_eq!(o.status.code(), Some(1), "{prog}");
-        assert!(
-            err(&o).contains("<stdin>:1: error:") && err(&o).contains("kernel"),
-            "{}",
-            err(&o)
-        );
-    }
+fn one_wave_programs_with_branches_and_memory_run_on_the_kernel_machine() {
+    let t = Tmp::new("program");
+    // The project's own example: a loop summing a buffer the state declares.
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/");
+    let o = gcnkit(
+        &[
+            "run",
+            &format!("{root}scalar-loop.s"),
+            "--state",
+            &format!("{root}scalar-loop.json"),
+        ],
+        b"",
+    );
+    assert!(o.status.success(), "{}", err(&o));
+    let doc: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(doc["sgprs"]["3"], "0xf", "{doc}");
+    assert_eq!(
+        doc["buffers"][1],
+        serde_json::json!(["0x1", "0x2", "0x3", "0x4", "0x5"]),
+        "{doc}"
+    );
+    // Vector memory, a loop and a store back: each lane doubles its element, three times.
+    let prog = "s_mov_b32 s2, 3\n\
+                v_lshlrev_b32 v1, 2, v0\n\
+                .L1:\n\
+                global_load_dword v2, v1, s[4:5]\n\
+                s_waitcnt vmcnt(0)\n\
+                v_add_u32 v2, v2, v2\n\
+                global_store_dword v1, v2, s[4:5]\n\
+                s_sub_u32 s2, s2, 1\n\
+                s_cmp_lg_u32 s2, 0\n\
+                s_cbranch_scc1 .L1\n";
+    let lanes: Vec<String> = (0..64).map(|i| i.to_string()).collect();
+    let state = t.file(
+        "s.json",
+        format!(
+            r#"{{"vgprs": {{"0": [{}]}}, "buffers": [{{"sgpr": 4, "data": [{}]}}]}}"#,
+            lanes.join(","),
+            lanes.join(",")
+        )
+        .as_bytes(),
+    );
+    let o = gcnkit(
+        &["run", "-a", "gfx900", "--syntax", "llvm", "--state", &state, "-"],
+        prog.as_bytes(),
+    );
+    assert!(o.status.success(), "{}", err(&o));
+    let doc: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let want: Vec<String> = (0..64).map(|i| format!("{:#x}", 8 * i)).collect();
+    assert_eq!(doc["buffers"][0], serde_json::json!(want), "{doc}");
+    // A fault names the program's line; a loop that never ends, the budget.
+    let o = gcnkit(
+        &["run", "-a", "fiji", "--syntax", "llvm", "-"],
+        b"s_nop 0\ns_load_dword s0, s[0:1], 0x0\n",
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        err(&o).starts_with("<stdin>:2: error: s_load_dword") && err(&o).contains("memory fault"),
+        "{}",
+        err(&o)
+    );
+    let o = gcnkit(
+        &["run", "-a", "fiji", "--syntax", "llvm", "--budget", "1000", "-"],
+        b"s_branch 0xffff\n",
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        err(&o).contains("<stdin>:1: error:") && err(&o).contains("budget of 1000"),
+        "{}",
+        err(&o)
+    );
 }
 
 fn stencil_args(t: &Tmp, w: u32, h: u32) -> Vec<String> {

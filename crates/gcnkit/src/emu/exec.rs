@@ -72,7 +72,7 @@ impl Machine {
             )) => super::scalar::flow_regs(&mut self.wave, i, d, f)?,
             Some((d, Sem::Flow(_) | Sem::Mem(_))) => {
                 return Err(EmuError::Unsupported(format!(
-                    "{}: branches, barriers and memory run in kernels (gcnkit run CODE_OBJECT --kernel ...)",
+                    "{}: branches, barriers and memory run on the kernel machine (crate::emu::run_program)",
                     d.name[self.wave.arch.index()]
                 )))
             }
@@ -83,6 +83,27 @@ impl Machine {
         }
         self.instructions += 1;
         Ok(())
+    }
+}
+
+/// Does `i` need the kernel machine (a branch, a barrier, memory, a trap...): something
+/// [`Machine::step`] does not run?
+pub fn needs_kernel(i: &Instr) -> bool {
+    use crate::isa::{Flow, Sem};
+    match i.def().and_then(|d| d.sem) {
+        Some(Sem::Mem(_)) => true,
+        Some(Sem::Flow(f)) => !matches!(
+            f,
+            Flow::Nop
+                | Flow::End
+                | Flow::GetReg
+                | Flow::SetReg
+                | Flow::SetRegImm
+                | Flow::MovRelS
+                | Flow::MovRelD
+                | Flow::GprIdx
+        ),
+        _ => false,
     }
 }
 

@@ -620,6 +620,54 @@ struct Shared<'a> {
     trace: Option<&'a (dyn Fn(&str) + Sync)>,
 }
 
+/// Runs one wave of `k` from the state `w` (a program of text on the kernel machine: `gcnkit
+/// run prog.s`), on `mem` (which holds the buffers the program reaches), with `lds` bytes of
+/// LDS and no ABI set-up: the registers are `w`'s. Returns the wave as it ended and the counts;
+/// the regions the run added to `mem` are removed again.
+pub fn run_one_wave(
+    mem: &mut Memory,
+    k: &KernelInfo,
+    w: Wave,
+    lds: u32,
+    l: &Launch,
+    trace: Option<&(dyn Fn(&str) + Sync)>,
+) -> Result<(Wave, Stats), RunError> {
+    let start = Instant::now();
+    let lay = place(mem, k, l, &[], lds, None, 0)?;
+    let prog = Program::new(k.arch, k.code.clone(), k.entry);
+    let r = {
+        let sh = Shared {
+            k,
+            l,
+            lay: &lay,
+            mem,
+            prog: &prog,
+            groups: [1, 1, 1],
+            service: None,
+            trace,
+        };
+        let mut worker = Worker::new(&sh, 0);
+        worker.waves.push(WaveSlot {
+            w,
+            pc: k.entry,
+            state: State::Run,
+            instructions: 0,
+            index: 0,
+        });
+        worker.stats.waves = 1;
+        worker.stats.workgroups = 1;
+        let r = worker.run_group([0, 0, 0]);
+        let end = std::mem::replace(&mut worker.waves[0].w, Wave::new(k.arch));
+        let mut stats = worker.finish();
+        stats.time = start.elapsed();
+        r.map(|()| (end, stats))
+    };
+    for b in &lay.regions {
+        mem.remove(*b);
+    }
+    r.map_err(RunError::Emulation)
+}
+
 /// Runs `k` as `l` says on a fresh device (`gcnkit run`'s entry): buffers and values from
 /// `l.args`, the buffers read back after the run. `trace`: receives the trace lines (when
 /// `l.trace` is set).
@@ -956,6 +1004,11 @@ impl<'a> Worker<'a> {
             (g / (gr[0] as usize * gr[1] as usize)) as u32,
         ];
         self.start_group(id);
+        self.run_group(id)
+    }
+
+    /// Runs the waves of the current work-group (`id`) until all have ended.
+    fn run_group(&mut self, id: [u32; 3]) -> Result<(), String> {
         let n = self.waves.len();
         loop {
             let mut ran = false;

@@ -307,6 +307,10 @@ impl Memory {
         }
         let past = below.map(|r| (addr - r.base - r.size, r));
         let before = self.regions.get(k).map(|r| (r.base - addr, r));
+        // Far from every region (a null or garbage pointer) nothing is worth naming.
+        const NEAR: u64 = 1 << 20;
+        let past = past.filter(|&(p, _)| p < NEAR);
+        let before = before.filter(|&(d, _)| d < NEAR);
         match (past, before) {
             (Some((p, r)), b) if b.is_none_or(|(d, _)| p < d) => {
                 Some(format!("offset {} of {}, past its end", addr - r.base, say(r)))

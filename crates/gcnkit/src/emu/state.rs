@@ -78,12 +78,96 @@ fn reg_key(r: &str, letter: char, key: &str) -> Result<usize, String> {
         .map_err(|_| format!("{key}: '{r}' is not a register (5 or {letter}5)"))
 }
 
+/// A buffer a state document declares for a program's memory instructions.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Buffer {
+    /// Its first dwords.
+    pub data: Vec<Word>,
+    /// Its size in bytes (at least the data's).
+    pub bytes: u64,
+    /// The scalar register pair that gets its address (`s[N:N+1]`), if any.
+    pub sgpr: Option<usize>,
+}
+
+/// A dword of a buffer's data: a value, or (two dwords) the address of buffer N (`"@N"`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Word {
+    Value(u32),
+    Addr(usize),
+}
+
+/// Reads the `buffers` list: `[{"sgpr": 4, "data": ["@1", 5], "bytes": 64}, {"data": [...]}]`.
+fn buffers(v: &Value, arch: crate::Arch) -> Result<Vec<Buffer>, String> {
+    let list = v
+        .as_array()
+        .ok_or("buffers: expected a list of {data, bytes, sgpr} objects")?;
+    let mut out = Vec::new();
+    for (n, b) in list.iter().enumerate() {
+        let key = format!("buffers[{n}]");
+        let o = b.as_object().ok_or(format!("{key}: expected an object"))?;
+        let mut data = Vec::new();
+        let (mut bytes, mut sgpr) = (None, None);
+        for (k, v) in o {
+            match k.as_str() {
+                "data" => {
+                    let vals = v.as_array().ok_or(format!("{key}.data: expected a list of values"))?;
+                    for (i, x) in vals.iter().enumerate() {
+                        let at = format!("{key}.data[{i}]");
+                        match x.as_str().and_then(|s| s.strip_prefix('@')) {
+                            Some(r) => {
+                                let r: usize = r.parse().map_err(|_| format!("{at}: '@{r}' names no buffer"))?;
+                                if r >= list.len() {
+                                    return Err(format!("{at}: there is no buffer {r} (0-{})", list.len() - 1));
+                                }
+                                data.push(Word::Addr(r));
+                            }
+                            None => data.push(Word::Value(u32_of(x, &at)?)),
+                        }
+                    }
+                }
+                "bytes" => bytes = Some(num(v, &format!("{key}.bytes"))?),
+                "sgpr" => {
+                    let r = match v {
+                        Value::String(s) => reg_key(s, 's', &format!("{key}.sgpr"))?,
+                        v => num(v, &format!("{key}.sgpr"))? as usize,
+                    };
+                    if r + 2 > sgpr_count(arch) as usize {
+                        return Err(format!("{key}.sgpr: s[{r}:{}] does not exist on {arch}", r + 1));
+                    }
+                    sgpr = Some(r);
+                }
+                other => return Err(format!("{key}.{other}: unknown key (expected data, bytes, sgpr)")),
+            }
+        }
+        let used = data
+            .iter()
+            .map(|w| if matches!(w, Word::Addr(_)) { 8 } else { 4 })
+            .sum::<u64>();
+        let bytes = bytes.unwrap_or(used).max(used).max(4);
+        if bytes > 1 << 32 {
+            return Err(format!("{key}.bytes: {bytes} bytes is more than 4 GiB"));
+        }
+        out.push(Buffer { data, bytes, sgpr });
+    }
+    Ok(out)
+}
+
 /// Applies a state document to `w`. Errors name the key.
 pub fn load(w: &mut Wave, text: &str) -> Result<(), String> {
+    match load_with_buffers(w, text)? {
+        b if b.is_empty() => Ok(()),
+        _ => Err("buffers: memory is for programs (run_program)".into()),
+    }
+}
+
+/// [`load`], and the buffers the document declares (`buffers`).
+pub fn load_with_buffers(w: &mut Wave, text: &str) -> Result<Vec<Buffer>, String> {
     let doc: Value = serde_json::from_str(text).map_err(|e| format!("not valid JSON: {e}"))?;
     let obj = doc.as_object().ok_or("the state must be a JSON object")?;
+    let mut bufs = Vec::new();
     for (k, v) in obj {
         match k.as_str() {
+            "buffers" => bufs = buffers(v, w.arch)?,
             "exec" => w.set_pair(EXEC, num(v, "exec")?),
             "vcc" => w.set_pair(VCC, num(v, "vcc")?),
             "m0" => w.s[M0] = u32_of(v, "m0")?,
@@ -131,12 +215,12 @@ pub fn load(w: &mut Wave, text: &str) -> Result<(), String> {
             }
             other => {
                 return Err(format!(
-                    "{other}: unknown key (expected exec, vcc, m0, mode, scc, sgprs, vgprs)"
+                    "{other}: unknown key (expected exec, vcc, m0, mode, scc, sgprs, vgprs, buffers)"
                 ))
             }
         }
     }
-    Ok(())
+    Ok(bufs)
 }
 
 fn hex(v: u64) -> Value {
@@ -256,4 +340,29 @@ pub fn changes(before: &Wave, after: &Wave) -> String {
         let _ = write!(out, "\n    scc: {} -> {}", before.scc as u8, after.scc as u8);
     }
     out
+}
+
+/// [`dump`], with each buffer's final dwords (hex) under `buffers`.
+pub fn dump_with_buffers(w: &Wave, buffers: &[Vec<u8>]) -> Value {
+    let mut doc = dump(w);
+    if !buffers.is_empty() {
+        let list: Vec<Value> = buffers
+            .iter()
+            .map(|b| {
+                Value::Array(
+                    b.chunks(4)
+                        .map(|c| {
+                            let mut x = [0u8; 4];
+                            x[..c.len()].copy_from_slice(c);
+                            json!(format!("{:#x}", u32::from_le_bytes(x)))
+                        })
+                        .collect(),
+                )
+            })
+            .collect();
+        if let Value::Object(m) = &mut doc {
+            m.insert("buffers".into(), Value::Array(list));
+        }
+    }
+    doc
 }

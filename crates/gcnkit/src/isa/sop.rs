@@ -211,7 +211,7 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
         s("s_sethalt", Sopp, [13, 13, 13, 13], PImm, B32, B32, B32),
         s("s_sleep", Sopp, [14, 14, 14, 14], PImm, B32, B32, B32).flow(Flow::Nop),
         s("s_setprio", Sopp, [15, 15, 15, 15], PImm, B32, B32, B32).flow(Flow::Nop),
-        s("s_sendmsg", Sopp, [16, 16, 16, 16], PSendmsg, B32, B32, B32),
+        s("s_sendmsg", Sopp, [16, 16, 16, 16], PSendmsg, B32, B32, B32).flow(Flow::Nop),
         s("s_sendmsghalt", Sopp, [17, 17, 17, 17], PSendmsg, B32, B32, B32),
         s("s_trap", Sopp, [18, 18, 18, 18], PImm, B32, B32, B32).flow(Flow::Trap),
         s("s_icache_inv", Sopp, [19, 19, 19, 19], P0, B32, B32, B32).flow(Flow::Nop),
