@@ -207,6 +207,20 @@ fn rocrand_runs_its_own_code_objects() {
 }
 
 #[test]
+fn rocsparse_spmv_runs_its_own_code_objects() {
+    if !Path::new("/usr/include/rocsparse/rocsparse.h").exists() {
+        eprintln!("SKIPPED rocsparse: no /usr/include/rocsparse (apt-get install librocsparse-dev)");
+        return;
+    }
+    let Some(p) = build_with("rocsparse", &["gfx906"], &["-std=c++17", "-lrocsparse"]) else {
+        return;
+    };
+    // Single precision (general and adaptive kernels) and double (adaptive), each against
+    // the host.
+    passes(&exec(&[], &p, &[]), "PASS rocsparse n=2000 nnz=30269");
+}
+
+#[test]
 fn pinned_and_managed_memory_are_shared_with_kernels() {
     let Some(p) = build("pinned", &["gfx906"]) else { return };
     passes(&exec(&[], &p, &[]), "PASS pinned");
