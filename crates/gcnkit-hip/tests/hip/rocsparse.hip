@@ -3,7 +3,8 @@
 // for a random sparse N x N CSR matrix (rows of 0 to 24 entries, a few long rows of N/2 and one
 // of N, so that every bin of the adaptive algorithm is used), in single precision by
 // rocsparse_scsrmv without and with rocsparse_scsrmv_analysis (the general and the adaptive
-// kernels), and in double precision by rocsparse_dcsrmv with analysis; each checked against the
+// kernels) and by the generic rocsparse_spmv (the stream algorithm, with its buffer-size
+// query), and in double precision by rocsparse_dcsrmv with analysis; each checked against the
 // host's sum in long double.
 #include "check.h"
 #include <rocsparse/rocsparse.h>
@@ -87,8 +88,13 @@ static bool check(const char* what, const Csr& a, T alpha, const std::vector<T>&
 }
 
 template <typename T>
-static int run(rocsparse_handle h, rocsparse_mat_descr descr, const Csr& a, bool analysis) {
-    const char* what = sizeof(T) == 4 ? (analysis ? "scsrmv (adaptive)" : "scsrmv") : "dcsrmv (adaptive)";
+static int run(rocsparse_handle h, rocsparse_mat_descr descr, const Csr& a, int mode) {
+    enum { GENERAL, ADAPTIVE, GENERIC };
+    bool analysis = mode == ADAPTIVE;
+    const char* what = sizeof(T) == 8 ? "dcsrmv (adaptive)"
+                       : mode == GENERAL ? "scsrmv"
+                       : mode == ADAPTIVE ? "scsrmv (adaptive)"
+                                          : "spmv (csr stream)";
     int n = a.n;
     std::vector<T> val(a.nnz), x(n), y0(n), y(n);
     for (int k = 0; k < a.nnz; k++) val[k] = (T)a.val[k];
@@ -117,7 +123,26 @@ static int run(rocsparse_handle h, rocsparse_mat_descr descr, const Csr& a, bool
         else
             SPARSE(rocsparse_dcsrmv_analysis(h, rocsparse_operation_none, n, n, a.nnz, descr, dval, drow, dcol, info));
     }
-    if constexpr (sizeof(T) == 4)
+    if (mode == GENERIC) {
+        rocsparse_spmat_descr mat;
+        rocsparse_dnvec_descr vx, vy;
+        rocsparse_datatype t = sizeof(T) == 4 ? rocsparse_datatype_f32_r : rocsparse_datatype_f64_r;
+        SPARSE(rocsparse_create_csr_descr(&mat, n, n, a.nnz, drow, dcol, dval, rocsparse_indextype_i32,
+                                          rocsparse_indextype_i32, rocsparse_index_base_zero, t));
+        SPARSE(rocsparse_create_dnvec_descr(&vx, n, dx, t));
+        SPARSE(rocsparse_create_dnvec_descr(&vy, n, dy, t));
+        size_t size = 0;
+        SPARSE(rocsparse_spmv(h, rocsparse_operation_none, &alpha, mat, vx, &beta, vy, t,
+                              rocsparse_spmv_alg_csr_stream, &size, nullptr));
+        void* buf;
+        CHECK(hipMalloc(&buf, size ? size : 4));
+        SPARSE(rocsparse_spmv(h, rocsparse_operation_none, &alpha, mat, vx, &beta, vy, t,
+                              rocsparse_spmv_alg_csr_stream, &size, buf));
+        CHECK(hipFree(buf));
+        SPARSE(rocsparse_destroy_dnvec_descr(vx));
+        SPARSE(rocsparse_destroy_dnvec_descr(vy));
+        SPARSE(rocsparse_destroy_spmat_descr(mat));
+    } else if constexpr (sizeof(T) == 4)
         SPARSE(rocsparse_scsrmv(h, rocsparse_operation_none, n, n, a.nnz, &alpha, descr, dval, drow, dcol, info, dx,
                                 &beta, dy));
     else
@@ -141,7 +166,9 @@ int main(int argc, char** argv) {
     rocsparse_mat_descr descr;
     SPARSE(rocsparse_create_handle(&h));
     SPARSE(rocsparse_create_mat_descr(&descr));
-    if (run<float>(h, descr, a, false) || run<float>(h, descr, a, true) || run<double>(h, descr, a, true)) return 1;
+    if (run<float>(h, descr, a, 0) || run<float>(h, descr, a, 1) || run<float>(h, descr, a, 2) ||
+        run<double>(h, descr, a, 1))
+        return 1;
     SPARSE(rocsparse_destroy_mat_descr(descr));
     SPARSE(rocsparse_destroy_handle(h));
     printf("PASS rocsparse n=%d nnz=%d\n", n, a.nnz);
