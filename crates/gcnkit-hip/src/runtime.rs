@@ -87,6 +87,11 @@ pub struct Runtime {
     pub next_handle: usize,
     /// Host-shared allocations (pinned or managed) by base: managed?
     pub shared: HashMap<u64, bool>,
+    /// `hipHostMalloc`'s flags of pinned allocations, by base.
+    pub host_flags: HashMap<u64, u32>,
+    /// Registered host memory (`hipHostRegister`), by the allocation's base: the program's
+    /// pointer and the registration's flags.
+    pub registered: HashMap<u64, (u64, u32)>,
     /// The hostcall buffer (device printf), made for the first kernel that has one.
     pub hostcall: Option<Arc<crate::hostcall::Hostcall>>,
     /// A launch failure the next synchronisation reports (once).
@@ -131,6 +136,8 @@ pub fn lock() -> MutexGuard<'static, Option<Runtime>> {
             next_handle: 0,
             module_functions: Vec::new(),
             shared: HashMap::new(),
+            host_flags: HashMap::new(),
+            registered: HashMap::new(),
             device_flags: 0,
             pending: None,
             hostcall: None,

@@ -239,6 +239,12 @@ fn pinned_and_managed_memory_are_shared_with_kernels() {
 }
 
 #[test]
+fn registered_host_memory_is_shared_with_kernels() {
+    let Some(p) = build("hostregister", &GPUS) else { return };
+    passes_on_each_gpu(&p, &[], "PASS hostregister");
+}
+
+#[test]
 fn the_module_api_on_a_bundle_built_apart() {
     let Some(p) = build("module", &["gfx906"]) else { return };
     let Some(hipcc) = hipcc() else { return };
@@ -280,6 +286,12 @@ fn pitched_memory_driver_copies_and_attributes() {
         return;
     };
     passes_on_each_gpu(&p, &[], "PASS memory2d");
+}
+
+#[test]
+fn pitched_volumes_3d_copies_and_sets() {
+    let Some(p) = build("memory3d", &GPUS) else { return };
+    passes_on_each_gpu(&p, &[], "PASS memory3d");
 }
 
 #[test]

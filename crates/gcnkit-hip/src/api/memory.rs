@@ -48,12 +48,17 @@ pub extern "C" fn hipFree(ptr: *mut c_void) -> i32 {
             return Ok(());
         }
         with(|rt| {
+            if rt.registered.contains_key(&(ptr as u64)) {
+                eprintln!("gcnkit-hip: hipFree: {ptr:?} is registered host memory (hipHostUnregister ends that)");
+                return Err(hipErrorInvalidValue);
+            }
             let dev = rt.device()?;
             let size = dev.allocation(ptr as u64).map_or(0, |(_, s)| s);
             match dev.free(ptr as u64) {
                 Ok(()) => {
                     rt.allocated = rt.allocated.saturating_sub(size);
                     rt.shared.remove(&(ptr as u64));
+                    rt.host_flags.remove(&(ptr as u64));
                     Ok(())
                 }
                 Err(e) => {
@@ -74,6 +79,7 @@ pub(super) unsafe fn alloc_shared(
     ptr: *mut *mut c_void,
     size: usize,
     managed: bool,
+    flags: u32,
 ) -> Result<(), HipError> {
     // SAFETY: passed on from the caller's contract.
     unsafe {
@@ -83,29 +89,32 @@ pub(super) unsafe fn alloc_shared(
                 hipErrorOutOfMemory
             })?;
             rt.shared.insert(a, managed);
+            if !managed {
+                rt.host_flags.insert(a, flags);
+            }
             Ok(a)
         })
     }
 }
 
-pub unsafe extern "C" fn hipHostMalloc(ptr: *mut *mut c_void, size: usize, _flags: u32) -> i32 {
+pub unsafe extern "C" fn hipHostMalloc(ptr: *mut *mut c_void, size: usize, flags: u32) -> i32 {
     // SAFETY: the program's out-pointer.
-    guard(|| unsafe { alloc_shared("hipHostMalloc", ptr, size, false) })
+    guard(|| unsafe { alloc_shared("hipHostMalloc", ptr, size, false, flags) })
 }
 
-pub unsafe extern "C" fn hipHostAlloc(ptr: *mut *mut c_void, size: usize, _flags: u32) -> i32 {
+pub unsafe extern "C" fn hipHostAlloc(ptr: *mut *mut c_void, size: usize, flags: u32) -> i32 {
     // SAFETY: the program's out-pointer.
-    guard(|| unsafe { alloc_shared("hipHostAlloc", ptr, size, false) })
+    guard(|| unsafe { alloc_shared("hipHostAlloc", ptr, size, false, flags) })
 }
 
 pub unsafe extern "C" fn hipMallocHost(ptr: *mut *mut c_void, size: usize) -> i32 {
     // SAFETY: the program's out-pointer.
-    guard(|| unsafe { alloc_shared("hipMallocHost", ptr, size, false) })
+    guard(|| unsafe { alloc_shared("hipMallocHost", ptr, size, false, 0) })
 }
 
 pub unsafe extern "C" fn hipMallocManaged(dev_ptr: *mut *mut c_void, size: usize, _flags: u32) -> i32 {
     // SAFETY: the program's out-pointer.
-    guard(|| unsafe { alloc_shared("hipMallocManaged", dev_ptr, size, true) })
+    guard(|| unsafe { alloc_shared("hipMallocManaged", dev_ptr, size, true, 0) })
 }
 
 pub extern "C" fn hipHostFree(ptr: *mut c_void) -> i32 {
@@ -116,17 +125,98 @@ pub extern "C" fn hipFreeHost(ptr: *mut c_void) -> i32 {
     hipFree(ptr)
 }
 
-/// The device pointer of pinned memory is the host pointer itself.
+/// The base of the pinned, managed or registered host memory holding `p` and whether it is
+/// registered (`None`: `p` is in no such memory).
+pub(super) fn host_memory(rt: &mut runtime::Runtime, p: u64) -> Result<Option<(u64, bool)>, HipError> {
+    let Some((base, _)) = rt.device()?.allocation(p) else {
+        return Ok(None);
+    };
+    Ok(if rt.registered.contains_key(&base) {
+        Some((base, true))
+    } else {
+        rt.shared.contains_key(&base).then_some((base, false))
+    })
+}
+
+/// The device pointer of pinned, managed or registered host memory is the host pointer
+/// itself (as on ROCm, where the GPU maps the process's memory at its own addresses).
 pub unsafe extern "C" fn hipHostGetDevicePointer(dev_ptr: *mut *mut c_void, host_ptr: *mut c_void, _flags: u32) -> i32 {
     guard(|| {
         if dev_ptr.is_null() {
             return Err(hipErrorInvalidValue);
         }
-        with(|rt| rt.device().map(|d| d.allocation(host_ptr as u64).is_some()))?
-            .then_some(())
-            .ok_or(hipErrorInvalidValue)?;
+        if with(|rt| host_memory(rt, host_ptr as u64))?.is_none() {
+            eprintln!("gcnkit-hip: hipHostGetDevicePointer: {host_ptr:?} is neither pinned nor registered host memory");
+            return Err(hipErrorInvalidValue);
+        }
         // SAFETY: checked non-null.
         unsafe { *dev_ptr = host_ptr };
+        Ok(())
+    })
+}
+
+// ---- Registered host memory: memory the program allocated itself (malloc, new, a static
+// array, mmap) that kernels reach at its own address, the words holding it made an allocation
+// of the device whose storage is the program's ----
+
+/// `hipHostRegisterDefault`, `Portable`, `Mapped`, `IoMemory`, `ReadOnly`.
+const HOST_REGISTER_FLAGS: u32 = 0xf;
+
+pub unsafe extern "C" fn hipHostRegister(host_ptr: *mut c_void, size_bytes: usize, flags: u32) -> i32 {
+    guard(|| {
+        if host_ptr.is_null() || size_bytes == 0 || flags & !HOST_REGISTER_FLAGS != 0 {
+            return Err(hipErrorInvalidValue);
+        }
+        let p = host_ptr as u64;
+        with(|rt| {
+            let dev = rt.device()?;
+            // SAFETY: HIP's contract: the program's own memory, readable and writable for
+            // `size_bytes` (the words holding it: the same pages), until hipHostUnregister.
+            let Some(base) = (unsafe { dev.register_host(p, size_bytes as u64) }) else {
+                eprintln!(
+                    "gcnkit-hip: hipHostRegister: {host_ptr:?}..+{size_bytes} overlaps memory already registered or allocated"
+                );
+                return Err(hipErrorHostMemoryAlreadyRegistered);
+            };
+            rt.registered.insert(base, (p, flags));
+            Ok(())
+        })
+    })
+}
+
+pub unsafe extern "C" fn hipHostUnregister(host_ptr: *mut c_void) -> i32 {
+    guard(|| {
+        with(|rt| {
+            let p = host_ptr as u64;
+            let Some(base) = rt.registered.iter().find(|(_, (q, _))| *q == p).map(|(b, _)| *b) else {
+                eprintln!("gcnkit-hip: hipHostUnregister: {host_ptr:?} is not registered host memory");
+                return Err(hipErrorHostMemoryNotRegistered);
+            };
+            rt.registered.remove(&base);
+            rt.device()?.free(base).map_err(|e| {
+                eprintln!("gcnkit-hip: hipHostUnregister: {e}");
+                hipErrorInvalidValue
+            })
+        })
+    })
+}
+
+/// The flags pinned memory was allocated with, or registered memory registered with.
+pub unsafe extern "C" fn hipHostGetFlags(flags_ptr: *mut u32, host_ptr: *mut c_void) -> i32 {
+    guard(|| {
+        if flags_ptr.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        let f = with(|rt| {
+            Ok::<_, HipError>(match host_memory(rt, host_ptr as u64)? {
+                Some((base, true)) => rt.registered.get(&base).map(|r| r.1),
+                Some((base, false)) => rt.host_flags.get(&base).copied(),
+                None => None,
+            })
+        })?
+        .ok_or(hipErrorInvalidValue)?;
+        // SAFETY: checked non-null.
+        unsafe { *flags_ptr = f };
         Ok(())
     })
 }
@@ -271,7 +361,11 @@ pub unsafe extern "C" fn hipPointerGetAttributes(attributes: *mut PointerAttribu
         }
         let a = with(|rt| {
             let (base, _) = rt.device()?.allocation(ptr as u64).ok_or(hipErrorInvalidValue)?;
-            let shared = rt.shared.get(&base).copied();
+            let shared = rt
+                .shared
+                .get(&base)
+                .copied()
+                .or(rt.registered.contains_key(&base).then_some(false));
             Ok::<_, HipError>(PointerAttributes {
                 // hipMemoryTypeHost for pinned memory, hipMemoryTypeDevice otherwise.
                 memory_type: if shared == Some(false) { 0 } else { 1 },
@@ -520,4 +614,178 @@ pub extern "C" fn hipMemset2DAsync(
     _stream: *mut c_void,
 ) -> i32 {
     guard(|| memset_2d("hipMemset2DAsync", dst, pitch, value, width, height))
+}
+
+// ---- 3D memory: pitched volumes (`hipMalloc3D`), their copies and sets. Arrays
+// (`hipArray`) are not modelled yet: a copy that names one is `hipErrorNotSupported` ----
+
+/// `hipPitchedPtr` (by value in C: 32 bytes, passed in memory).
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct PitchedPtr {
+    pub ptr: *mut c_void,
+    pub pitch: usize,
+    pub xsize: usize,
+    pub ysize: usize,
+}
+
+/// `hipExtent`: width in bytes (for linear memory), height in rows, depth in slices.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct Extent {
+    pub width: usize,
+    pub height: usize,
+    pub depth: usize,
+}
+
+/// `hipPos`: x in bytes, y in rows, z in slices.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct Pos {
+    pub x: usize,
+    pub y: usize,
+    pub z: usize,
+}
+
+/// `hipMemcpy3DParms`.
+#[repr(C)]
+pub struct Memcpy3DParms {
+    pub src_array: *mut c_void,
+    pub src_pos: Pos,
+    pub src_ptr: PitchedPtr,
+    pub dst_array: *mut c_void,
+    pub dst_pos: Pos,
+    pub dst_ptr: PitchedPtr,
+    pub extent: Extent,
+    pub kind: i32,
+}
+
+pub unsafe extern "C" fn hipMalloc3D(pitched: *mut PitchedPtr, extent: Extent) -> i32 {
+    guard(|| {
+        if pitched.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        let pitch = extent
+            .width
+            .checked_next_multiple_of(PITCH)
+            .ok_or(hipErrorInvalidValue)?;
+        let total = pitch
+            .checked_mul(extent.height)
+            .and_then(|n| n.checked_mul(extent.depth))
+            .ok_or(hipErrorInvalidValue)?;
+        let mut p: *mut c_void = std::ptr::null_mut();
+        // SAFETY: a local out-pointer.
+        unsafe { allocate(&mut p, total, |rt, n| Ok(rt.device()?.alloc(n))) }?;
+        // SAFETY: checked non-null.
+        unsafe {
+            pitched.write(PitchedPtr {
+                ptr: p,
+                pitch,
+                xsize: extent.width,
+                ysize: extent.height,
+            })
+        };
+        Ok(())
+    })
+}
+
+/// A pitched volume whose `ysize` (rows per slice) is 0 taken as having as many as a copy of
+/// `e` from `pos` needs.
+fn rows_of(p: PitchedPtr, pos: Pos, e: Extent) -> PitchedPtr {
+    PitchedPtr {
+        ysize: if p.ysize == 0 {
+            pos.y.saturating_add(e.height)
+        } else {
+            p.ysize
+        },
+        ..p
+    }
+}
+
+/// The address of byte `pos` of a pitched volume (`None` on overflow).
+fn at_3d(p: &PitchedPtr, pos: Pos) -> Option<*mut c_void> {
+    let slice = p.pitch.checked_mul(p.ysize)?;
+    let off = slice
+        .checked_mul(pos.z)?
+        .checked_add(p.pitch.checked_mul(pos.y)?)?
+        .checked_add(pos.x)?;
+    Some((p.ptr as *mut u8).wrapping_add(off) as *mut c_void)
+}
+
+pub(super) unsafe fn memcpy_3d(what: &str, p: *const Memcpy3DParms) -> Result<(), HipError> {
+    if p.is_null() {
+        return Err(hipErrorInvalidValue);
+    }
+    // SAFETY: the program's parameters.
+    let p = unsafe { &*p };
+    if !p.src_array.is_null() || !p.dst_array.is_null() {
+        eprintln!("gcnkit-hip: {what}: hipArray copies are not supported yet");
+        return Err(hipErrorNotSupported);
+    }
+    let e = p.extent;
+    if e.width == 0 || e.height == 0 || e.depth == 0 {
+        return Ok(());
+    }
+    if p.src_ptr.ptr.is_null() || p.dst_ptr.ptr.is_null() {
+        return Err(hipErrorInvalidValue);
+    }
+    let (src, dst) = (rows_of(p.src_ptr, p.src_pos, e), rows_of(p.dst_ptr, p.dst_pos, e));
+    for (side, pp, pos) in [("source", &src, p.src_pos), ("destination", &dst, p.dst_pos)] {
+        let fits = |a: usize, n: usize, limit: usize| a.checked_add(n).is_some_and(|end| end <= limit);
+        let rows = pp.ysize;
+        if !fits(pos.x, e.width, pp.pitch) || !fits(pos.y, e.height, rows) {
+            eprintln!(
+                "gcnkit-hip: {what}: the {side}'s extent ({} bytes x {} rows from x {} y {}) is outside its pitch {} and {} rows",
+                e.width, e.height, pos.x, pos.y, pp.pitch, rows
+            );
+            return Err(hipErrorInvalidPitchValue);
+        }
+    }
+    for z in 0..e.depth {
+        for y in 0..e.height {
+            let place = |pos: Pos| Pos {
+                x: pos.x,
+                y: pos.y + y,
+                z: pos.z + z,
+            };
+            let (Some(d), Some(s)) = (at_3d(&dst, place(p.dst_pos)), at_3d(&src, place(p.src_pos))) else {
+                return Err(hipErrorInvalidValue);
+            };
+            // SAFETY: rows of the caller's volumes (device ones are checked by memcpy).
+            unsafe { memcpy(what, d, s, e.width, p.kind) }?;
+        }
+    }
+    Ok(())
+}
+
+pub unsafe extern "C" fn hipMemcpy3D(p: *const Memcpy3DParms) -> i32 {
+    // SAFETY: the caller's parameters, as HIP takes them.
+    guard(|| unsafe { memcpy_3d("hipMemcpy3D", p) })
+}
+
+pub unsafe extern "C" fn hipMemcpy3DAsync(p: *const Memcpy3DParms, _stream: *mut c_void) -> i32 {
+    // SAFETY: as hipMemcpy3D (done when it returns).
+    guard(|| unsafe { memcpy_3d("hipMemcpy3DAsync", p) })
+}
+
+pub(super) fn memset_3d(what: &str, p: PitchedPtr, value: i32, e: Extent) -> Result<(), HipError> {
+    if e.width > p.pitch || (p.ysize != 0 && e.height > p.ysize) {
+        return Err(hipErrorInvalidPitchValue);
+    }
+    let p = rows_of(p, Pos { x: 0, y: 0, z: 0 }, e);
+    for z in 0..e.depth {
+        for y in 0..e.height {
+            let at = at_3d(&p, Pos { x: 0, y, z }).ok_or(hipErrorInvalidValue)?;
+            memset(what, at, value, e.width)?;
+        }
+    }
+    Ok(())
+}
+
+pub extern "C" fn hipMemset3D(p: PitchedPtr, value: i32, extent: Extent) -> i32 {
+    guard(|| memset_3d("hipMemset3D", p, value, extent))
+}
+
+pub extern "C" fn hipMemset3DAsync(p: PitchedPtr, value: i32, extent: Extent, _stream: *mut c_void) -> i32 {
+    guard(|| memset_3d("hipMemset3DAsync", p, value, extent))
 }

@@ -246,6 +246,9 @@ pub extern "C" fn hipDeviceReset() -> i32 {
         with(|rt| {
             rt.device()?.free_all();
             rt.allocated = 0;
+            rt.shared.clear();
+            rt.host_flags.clear();
+            rt.registered.clear();
             Ok(())
         })
     })
