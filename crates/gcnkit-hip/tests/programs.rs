@@ -374,11 +374,35 @@ fn a_kernel_fault_is_a_launch_failure_naming_the_kernel() {
 }
 
 #[test]
+fn several_devices_each_thread_its_own() {
+    let Some(p) = build("devices", &["gfx906", "gfx803"]) else {
+        return;
+    };
+    passes(&exec(&[], &p, &["1"]), "PASS devices 1");
+    passes(&exec(&["--devices", "2"], &p, &["2"]), "PASS devices 2");
+    passes(&exec(&["--devices", "3", "-a", "gfx803"], &p, &["3"]), "PASS devices 3");
+    // The environment line's way: GCNKIT_DEVICES.
+    let dir = tempfile_dir("envdevices");
+    let link = dir.join("libamdhip64.so.5");
+    let _ = std::fs::remove_file(&link);
+    std::os::unix::fs::symlink(tools().join("libgcnkit_hip.so"), &link).unwrap();
+    let o = Command::new(&p)
+        .env("LD_LIBRARY_PATH", &dir)
+        .env("GCNKIT_DEVICES", "4")
+        .arg("4")
+        .output()
+        .unwrap();
+    passes(&o, "PASS devices 4");
+}
+
+#[test]
 fn exec_errors_exit_2_and_the_status_is_the_programs() {
     let gcnkit = tools().join("gcnkit");
     let run = |args: &[&str]| Command::new(&gcnkit).arg("exec").args(args).output().unwrap();
     assert_eq!(run(&["--", "/no/such/program"]).status.code(), Some(2));
     assert_eq!(run(&["-a", "gfx1030", "--", "true"]).status.code(), Some(2));
+    assert_eq!(run(&["--devices", "0", "--", "true"]).status.code(), Some(2));
+    assert_eq!(run(&["--devices", "17", "--", "true"]).status.code(), Some(2));
     assert_eq!(run(&["--", "sh", "-c", "exit 7"]).status.code(), Some(7));
     // The program sees the runtime first on LD_LIBRARY_PATH.
     let o = run(&["--", "sh", "-c", "ls \"${LD_LIBRARY_PATH%%:*}\""]);

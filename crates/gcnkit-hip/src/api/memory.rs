@@ -29,11 +29,13 @@ pub(super) unsafe fn allocate(
     } else {
         with(|rt| {
             let limit = rt.gpu.as_ref().map_or(0, |g| g.memory_bytes);
-            if rt.allocated.saturating_add(size as u64) > limit {
+            let k = runtime::current();
+            let used = rt.allocated.get_mut(k).ok_or(hipErrorNoDevice)?;
+            if used.saturating_add(size as u64) > limit {
                 return Err(hipErrorOutOfMemory);
             }
             let a = alloc(rt, size as u64)?;
-            rt.allocated += size as u64;
+            rt.allocated[k] += size as u64;
             Ok(a)
         })?
     };
@@ -52,13 +54,29 @@ pub extern "C" fn hipFree(ptr: *mut c_void) -> i32 {
                 eprintln!("gcnkit-hip: hipFree: {ptr:?} is registered host memory (hipHostUnregister ends that)");
                 return Err(hipErrorInvalidValue);
             }
-            let dev = rt.device()?;
-            let size = dev.allocation(ptr as u64).map_or(0, |(_, s)| s);
-            match dev.free(ptr as u64) {
+            let p = ptr as u64;
+            // Host-shared memory: freed on every device, its size counted on the one that
+            // allocated it.
+            let k = rt
+                .shared_device
+                .get(&p)
+                .copied()
+                .or(rt.owner(p))
+                .unwrap_or_else(runtime::current);
+            let dev = rt.devices.get_mut(k).ok_or(hipErrorNoDevice)?;
+            let size = dev.allocation(p).map_or(0, |(_, s)| s);
+            match dev.free(p) {
                 Ok(()) => {
-                    rt.allocated = rt.allocated.saturating_sub(size);
-                    rt.shared.remove(&(ptr as u64));
-                    rt.host_flags.remove(&(ptr as u64));
+                    rt.allocated[k] = rt.allocated[k].saturating_sub(size);
+                    if rt.shared.remove(&p).is_some() {
+                        for (j, d) in rt.devices.iter_mut().enumerate() {
+                            if j != k {
+                                let _ = d.free(p);
+                            }
+                        }
+                    }
+                    rt.shared_device.remove(&p);
+                    rt.host_flags.remove(&p);
                     Ok(())
                 }
                 Err(e) => {
@@ -88,7 +106,17 @@ pub(super) unsafe fn alloc_shared(
                 eprintln!("gcnkit-hip: {what} of {n} bytes: no room in the address space");
                 hipErrorOutOfMemory
             })?;
+            let k = runtime::current();
+            // The other devices reach the same storage as host memory.
+            for (j, d) in rt.devices.iter_mut().enumerate() {
+                // (Safe: the storage is device k's allocation, freed by hipFree only with its
+                // regions on every other device.)
+                if j != k && d.register_host(a, n) != Some(a) {
+                    eprintln!("gcnkit-hip: {what}: 0x{a:x} is already used on device {j}");
+                }
+            }
             rt.shared.insert(a, managed);
+            rt.shared_device.insert(a, k);
             if !managed {
                 rt.host_flags.insert(a, flags);
             }
@@ -128,7 +156,7 @@ pub extern "C" fn hipFreeHost(ptr: *mut c_void) -> i32 {
 /// The base of the pinned, managed or registered host memory holding `p` and whether it is
 /// registered (`None`: `p` is in no such memory).
 pub(super) fn host_memory(rt: &mut runtime::Runtime, p: u64) -> Result<Option<(u64, bool)>, HipError> {
-    let Some((base, _)) = rt.device()?.allocation(p) else {
+    let Some((base, _)) = rt.device_at(p)?.allocation(p) else {
         return Ok(None);
     };
     Ok(if rt.registered.contains_key(&base) {
@@ -169,15 +197,26 @@ pub unsafe extern "C" fn hipHostRegister(host_ptr: *mut c_void, size_bytes: usiz
         }
         let p = host_ptr as u64;
         with(|rt| {
-            let dev = rt.device()?;
-            // SAFETY: HIP's contract: the program's own memory, readable and writable for
-            // `size_bytes` (the words holding it: the same pages), until hipHostUnregister.
-            let Some(base) = (unsafe { dev.register_host(p, size_bytes as u64) }) else {
-                eprintln!(
-                    "gcnkit-hip: hipHostRegister: {host_ptr:?}..+{size_bytes} overlaps memory already registered or allocated"
-                );
-                return Err(hipErrorHostMemoryAlreadyRegistered);
-            };
+            // On every device (kernels on any of them reach it).
+            let mut base = None;
+            for k in 0..rt.devices.len() {
+                // SAFETY: HIP's contract: the program's own memory, readable and writable for
+                // `size_bytes` (the words holding it: the same pages), until
+                // hipHostUnregister.
+                match unsafe { rt.devices[k].register_host(p, size_bytes as u64) } {
+                    Some(b) => base = Some(b),
+                    None => {
+                        for d in &mut rt.devices[..k] {
+                            let _ = d.free(base.unwrap_or(0));
+                        }
+                        eprintln!(
+                            "gcnkit-hip: hipHostRegister: {host_ptr:?}..+{size_bytes} overlaps memory already registered or allocated"
+                        );
+                        return Err(hipErrorHostMemoryAlreadyRegistered);
+                    }
+                }
+            }
+            let base = base.ok_or(hipErrorNoDevice)?;
             rt.registered.insert(base, (p, flags));
             Ok(())
         })
@@ -193,10 +232,13 @@ pub unsafe extern "C" fn hipHostUnregister(host_ptr: *mut c_void) -> i32 {
                 return Err(hipErrorHostMemoryNotRegistered);
             };
             rt.registered.remove(&base);
-            rt.device()?.free(base).map_err(|e| {
-                eprintln!("gcnkit-hip: hipHostUnregister: {e}");
-                hipErrorInvalidValue
-            })
+            for d in &mut rt.devices {
+                d.free(base).map_err(|e| {
+                    eprintln!("gcnkit-hip: hipHostUnregister: {e}");
+                    hipErrorInvalidValue
+                })?;
+            }
+            Ok(())
         })
     })
 }
@@ -248,9 +290,9 @@ pub(super) unsafe fn memcpy(
         return Err(hipErrorInvalidValue);
     }
     with(|rt| {
-        let dev = rt.device()?;
         let (d, s) = (dst as u64, src as u64);
-        let (d_dev, s_dev) = (dev.allocation(d).is_some(), dev.allocation(s).is_some());
+        let (d_at, s_at) = (rt.owner(d), rt.owner(s));
+        let (d_dev, s_dev) = (d_at.is_some(), s_at.is_some());
         let (want_d, want_s) = match kind {
             1 => (Some(true), None),
             2 => (None, Some(true)),
@@ -261,7 +303,7 @@ pub(super) unsafe fn memcpy(
             if want == Some(true) && !is {
                 eprintln!(
                     "gcnkit-hip: {what} ({kind_name}): the {side} 0x{p:x} is not device memory{}",
-                    if dev.was_freed(p) { " (it was freed)" } else { "" }
+                    if rt.was_freed(p) { " (it was freed)" } else { "" }
                 );
                 return Err(hipErrorInvalidValue);
             }
@@ -270,17 +312,24 @@ pub(super) unsafe fn memcpy(
             eprintln!("gcnkit-hip: {what} of {n} bytes ({kind_name}): {e}");
             hipErrorInvalidValue
         };
-        match (d_dev, s_dev) {
-            (true, true) => dev.copy(d, s, n as u64).map_err(bad),
+        let devs = &rt.devices;
+        match (d_at, s_at) {
+            (Some(a), Some(b)) if a == b => devs[a].copy(d, s, n as u64).map_err(bad),
+            // Between two devices: through the host.
+            (Some(a), Some(b)) => {
+                let mut buf = vec![0u8; n];
+                devs[b].read(s, &mut buf).map_err(bad)?;
+                devs[a].write(d, &buf).map_err(bad)
+            }
             // SAFETY: a host source readable for `n` bytes (HIP's contract).
-            (true, false) => dev
+            (Some(a), None) => devs[a]
                 .write(d, unsafe { std::slice::from_raw_parts(src as *const u8, n) })
                 .map_err(bad),
             // SAFETY: a host destination writable for `n` bytes.
-            (false, true) => dev
+            (None, Some(b)) => devs[b]
                 .read(s, unsafe { std::slice::from_raw_parts_mut(dst as *mut u8, n) })
                 .map_err(bad),
-            (false, false) => {
+            (None, None) => {
                 // SAFETY: two host ranges of `n` bytes (they may overlap).
                 unsafe { std::ptr::copy(src as *const u8, dst as *mut u8, n) };
                 Ok(())
@@ -310,10 +359,12 @@ pub(super) fn memset(what: &str, dst: *mut c_void, value: i32, n: usize) -> Resu
         return Ok(());
     }
     with(|rt| {
-        rt.device()?.fill(dst as u64, value as u8, n as u64).map_err(|e| {
-            eprintln!("gcnkit-hip: {what} of {n} bytes: {e}");
-            hipErrorInvalidValue
-        })
+        rt.device_at(dst as u64)?
+            .fill(dst as u64, value as u8, n as u64)
+            .map_err(|e| {
+                eprintln!("gcnkit-hip: {what} of {n} bytes: {e}");
+                hipErrorInvalidValue
+            })
     })
 }
 
@@ -327,7 +378,12 @@ pub extern "C" fn hipMemsetAsync(dst: *mut c_void, value: i32, size_bytes: usize
 
 pub unsafe extern "C" fn hipMemGetInfo(free: *mut usize, total: *mut usize) -> i32 {
     guard(|| {
-        let (used, all) = with(|rt| (rt.allocated, rt.gpu.as_ref().map_or(0, |g| g.memory_bytes)));
+        let (used, all) = with(|rt| {
+            (
+                rt.allocated.get(runtime::current()).copied().unwrap_or(0),
+                rt.gpu.as_ref().map_or(0, |g| g.memory_bytes),
+            )
+        });
         // SAFETY: the program's out-pointers (null ones skipped).
         unsafe {
             if !free.is_null() {
@@ -360,7 +416,11 @@ pub unsafe extern "C" fn hipPointerGetAttributes(attributes: *mut PointerAttribu
             return Err(hipErrorInvalidValue);
         }
         let a = with(|rt| {
-            let (base, _) = rt.device()?.allocation(ptr as u64).ok_or(hipErrorInvalidValue)?;
+            let owner = rt.owner(ptr as u64).ok_or(hipErrorInvalidValue)?;
+            let (base, _) = rt
+                .device_at(ptr as u64)?
+                .allocation(ptr as u64)
+                .ok_or(hipErrorInvalidValue)?;
             let shared = rt
                 .shared
                 .get(&base)
@@ -369,7 +429,7 @@ pub unsafe extern "C" fn hipPointerGetAttributes(attributes: *mut PointerAttribu
             Ok::<_, HipError>(PointerAttributes {
                 // hipMemoryTypeHost for pinned memory, hipMemoryTypeDevice otherwise.
                 memory_type: if shared == Some(false) { 0 } else { 1 },
-                device: 0,
+                device: rt.shared_device.get(&base).copied().unwrap_or(owner) as i32,
                 device_pointer: ptr as *mut c_void,
                 host_pointer: if shared.is_some() {
                     ptr as *mut c_void
@@ -391,7 +451,11 @@ pub unsafe extern "C" fn hipMemPtrGetInfo(ptr: *mut c_void, size: *mut usize) ->
         if size.is_null() {
             return Err(hipErrorInvalidValue);
         }
-        let (_, n) = with(|rt| rt.device()?.allocation(ptr as u64).ok_or(hipErrorInvalidValue))?;
+        let (_, n) = with(|rt| {
+            rt.device_at(ptr as u64)?
+                .allocation(ptr as u64)
+                .ok_or(hipErrorInvalidValue)
+        })?;
         // SAFETY: checked non-null.
         unsafe { *size = n as usize };
         Ok(())
@@ -535,7 +599,7 @@ pub(super) fn fill_pattern(what: &str, dst: *mut c_void, pattern: &[u8], count: 
         return Ok(());
     }
     with(|rt| {
-        let dev = rt.device()?;
+        let dev = rt.device_at(dst as u64)?;
         let bad = |e: gcnkit::emu::device::DeviceError| {
             eprintln!("gcnkit-hip: {what} of {len} bytes: {e}");
             hipErrorInvalidValue
