@@ -112,8 +112,10 @@ pub fn check(p: &Program, cfg: &Cfg, out: &mut Vec<Finding>) {
                             if op.data == Some(c) {
                                 op.writes = RegSet::EMPTY;
                             }
-                            if c == Counter::Exp {
+                            // A completed vector memory operation has read its data too.
+                            if c == Counter::Exp || c == Counter::Vm && op.data == Some(Counter::Vm) {
                                 op.locks = RegSet::EMPTY;
+                                op.slots[Counter::Exp as usize] = None;
                             }
                         }
                     }
