@@ -34,8 +34,12 @@ impl Counter {
 /// counter is sure to cover them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Kind {
-    /// Vector memory (MUBUF, MTBUF, MIMG, FLAT/GLOBAL/SCRATCH) on VM_CNT: in order.
+    /// Vector memory (MUBUF, MTBUF, MIMG without a sampler, FLAT/GLOBAL/SCRATCH) on VM_CNT:
+    /// in order.
     Vmem,
+    /// MIMG with a sampler on VM_CNT: in order among themselves, not with the other vector
+    /// memory instructions (their results may be written in another order).
+    Sampler,
     /// LDS (DS without GDS) on LGKM_CNT: in order.
     Lds,
     /// GDS and GWS on LGKM_CNT: in order.
@@ -58,7 +62,7 @@ pub enum Kind {
 impl Kind {
     pub fn counter(self) -> Counter {
         match self {
-            Kind::Vmem => Counter::Vm,
+            Kind::Vmem | Kind::Sampler => Counter::Vm,
             Kind::Lds | Kind::Gds | Kind::Smem | Kind::Msg | Kind::FlatLgkm => Counter::Lgkm,
             Kind::Export | Kind::StoreData | Kind::GdsData => Counter::Exp,
         }
@@ -167,8 +171,13 @@ pub fn mem_op(i: &Instr) -> Option<MemOp> {
             if uncounted(d) {
                 return None;
             }
-            op.kinds.push(Kind::Vmem);
-            op.data = Some(Kind::Vmem);
+            let k = if d.form == Form::MimgSample {
+                Kind::Sampler
+            } else {
+                Kind::Vmem
+            };
+            op.kinds.push(k);
+            op.data = Some(k);
             op.writes = e.writes;
             if d.short == Short::Flat && i.get(F::Seg) == 0 {
                 op.kinds.push(Kind::FlatLgkm);
@@ -224,7 +233,9 @@ pub fn is_call(i: &Instr) -> bool {
 /// other instruction one.
 pub fn wait_states(i: &Instr) -> u32 {
     if name(i) == "s_nop" {
-        (i.get(F::Simm16) & 0xf) + 1
+        // GCN 1.0/1.1 read three bits of the count, GCN 1.2+ four (at most 8 and 16).
+        let bits = if i.arch >= Arch::Gcn12 { 0xf } else { 0x7 };
+        (i.get(F::Simm16) & bits) + 1
     } else {
         1
     }

@@ -97,16 +97,19 @@ pub struct Row {
     pub manual: &'static str,
 }
 
-/// The table. Generations follow the manuals' tables and LLVM's subtarget facts (which
-/// generation has which hazard); the numbers are the manuals'.
+/// The table. The numbers are the manuals'. Which generations a row applies to: the
+/// manuals' tables, and where LLVM 14's hazard recognizer is narrower (its subtarget facts:
+/// DPP and the TRAPSTS/RFE row from GCN 1.2, the M0 rows of GCN 1.4, the wide-store row not on
+/// GCN 1.0, `s_setreg` after `s_setreg` 1 state on GCN 1.0/1.1) its generations, so that code
+/// it compiled is the oracle of "no false positives" (docs/check.md).
 pub const ROWS: &[Row] = &[
     Row {
         id: "valu-sgpr-vmem",
         writer: Writer::Valu,
         reg: RegKind::Sgpr,
         reader: Reader::VmemSgpr,
-        states: [0, 0, 5, 5],
-        manual: "VALU writes an SGPR, then a VMEM instruction reads that SGPR: 5 wait states",
+        states: [5, 5, 5, 5],
+        manual: "VALU writes an SGPR, then a VMEM instruction (MUBUF, MTBUF, MIMG, FLAT) reads that SGPR: 5 wait states",
     },
     Row {
         id: "valu-sgpr-smrd",
@@ -177,7 +180,7 @@ pub const ROWS: &[Row] = &[
         writer: Writer::Salu,
         reg: RegKind::M0,
         reader: Reader::M0Message,
-        states: [0, 0, 1, 1],
+        states: [1, 1, 1, 1],
         manual: "SALU writes M0, then S_SENDMSG, S_TTRACEDATA or a GDS instruction reads it: 1 wait state",
     },
     Row {
@@ -211,8 +214,26 @@ const TRAPSTS: u16 = 3;
 /// Keys of hardware registers beside the register space (0-511).
 const HWREG_BASE: u16 = 1024;
 
-/// The registers of a kind.
+/// The registers of a kind (built once per kind).
 fn kind_set(k: RegKind) -> RegSet {
+    use std::sync::OnceLock;
+    static SETS: OnceLock<Vec<RegSet>> = OnceLock::new();
+    const KINDS: [RegKind; 9] = [
+        RegKind::Sgpr,
+        RegKind::SgprM0,
+        RegKind::Vcc,
+        RegKind::Exec,
+        RegKind::VccExec,
+        RegKind::M0,
+        RegKind::Vgpr,
+        RegKind::Hwreg,
+        RegKind::TrapSts,
+    ];
+    let sets = SETS.get_or_init(|| KINDS.iter().map(|&k| build_kind_set(k)).collect());
+    sets[KINDS.iter().position(|&x| x == k).expect("every kind is listed")]
+}
+
+fn build_kind_set(k: RegKind) -> RegSet {
     let mut s = RegSet::EMPTY;
     match k {
         RegKind::Sgpr | RegKind::SgprM0 => {
@@ -371,17 +392,42 @@ pub fn check(p: &Program, cfg: &Cfg, out: &mut Vec<Finding>) {
         return;
     }
     let text = |k: usize| crate::instr_text(&p.insts[k]);
+    // Each instruction's keys as reader and writer of each row, its wait states and the
+    // registers it writes, worked out once.
+    struct Info {
+        valid: bool,
+        reads: Vec<Vec<u16>>,
+        writes: Vec<Vec<u16>>,
+        wait_states: u32,
+        written: RegSet,
+        call: bool,
+    }
+    let infos: Vec<Info> = p
+        .insts
+        .iter()
+        .map(|inst| {
+            let i = &inst.instr;
+            Info {
+                valid: i.def().is_some(),
+                reads: rows.iter().map(|(_, row)| reads(row, i)).collect(),
+                writes: rows.iter().map(|(_, row)| writes(row, i)).collect(),
+                wait_states: classify::wait_states(i),
+                written: effects(i).writes,
+                call: classify::is_call(i),
+            }
+        })
+        .collect();
     solve(p, cfg, Recent::default(), |k, inst, s, report| {
-        let i = &inst.instr;
-        if i.def().is_none() {
+        let info = &infos[k];
+        if !info.valid {
             return;
         }
         // 1. This instruction as a reader.
-        for &(r, row) in &rows {
+        for (n, &(r, row)) in rows.iter().enumerate() {
             let need = row.states[g] as u32;
             // Group the keys by the writer.
             let mut by_writer: BTreeMap<usize, (u32, Vec<u16>)> = BTreeMap::new();
-            for key in reads(row, i) {
+            for &key in &info.reads[n] {
                 if let Some(&(dist, w)) = s.0.get(&(r, key)) {
                     if dist < need {
                         let e = by_writer.entry(w).or_insert((dist, Vec::new()));
@@ -423,22 +469,22 @@ pub fn check(p: &Program, cfg: &Cfg, out: &mut Vec<Finding>) {
             }
         }
         // 2. Time passes.
-        let ws = classify::wait_states(i);
+        let ws = info.wait_states;
         let max = |r: u8| ROWS[r as usize].states[g] as u32;
         s.0.retain(|(r, _), v| {
             v.0 += ws;
             v.0 < max(*r)
         });
         // 3. A register written again holds a new value: its older writer no longer matters.
-        let w = effects(i).writes;
+        let w = &info.written;
         s.0.retain(|(_, key), _| *key >= HWREG_BASE || !w.contains(*key));
-        if classify::is_call(i) {
+        if info.call {
             s.0.clear();
             return;
         }
         // 4. This instruction as a writer.
-        for &(r, row) in &rows {
-            for key in writes(row, i) {
+        for (n, &(r, _)) in rows.iter().enumerate() {
+            for &key in &info.writes[n] {
                 s.0.insert((r, key), (0, k));
             }
         }

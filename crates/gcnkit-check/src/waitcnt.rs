@@ -79,8 +79,30 @@ fn needed(c: Counter, kind: Kind, age: u8) -> String {
 pub fn check(p: &Program, cfg: &Cfg, out: &mut Vec<Finding>) {
     let arch = p.arch;
     let text = |k: usize| crate::instr_text(&p.insts[k]);
+    // What each instruction is, worked out once (the fixpoint visits instructions often).
+    struct Info {
+        wait: Option<[u32; 3]>,
+        barrier: bool,
+        call: bool,
+        effects: gcnkit_analyze::effects::Effects,
+        mem: Option<classify::MemOp>,
+    }
+    let infos: Vec<Info> = p
+        .insts
+        .iter()
+        .map(|inst| {
+            let i = &inst.instr;
+            Info {
+                wait: classify::waitcnt(i),
+                barrier: classify::is_barrier(i),
+                call: classify::is_call(i),
+                effects: effects(i),
+                mem: classify::mem_op(i),
+            }
+        })
+        .collect();
     solve(p, cfg, Outstanding::default(), |k, inst, s, report| {
-        let i = &inst.instr;
+        let info = &infos[k];
         let mut find = |other: usize, regs: &RegSet, rule: &str, message: String, needs: String, sev| {
             if report {
                 out.push(Finding {
@@ -99,7 +121,7 @@ pub fn check(p: &Program, cfg: &Cfg, out: &mut Vec<Finding>) {
                 });
             }
         };
-        if let Some(cnt) = classify::waitcnt(i) {
+        if let Some(cnt) = info.wait {
             for c in Counter::ALL {
                 let n = cnt[c as usize];
                 if n >= counter_max(arch, c as usize) {
@@ -124,13 +146,13 @@ pub fn check(p: &Program, cfg: &Cfg, out: &mut Vec<Finding>) {
             s.0.retain(|_, o| !o.is_done());
             return;
         }
-        if classify::is_barrier(i) {
+        if info.barrier {
             for (&o, op) in &s.0 {
                 let slot = op
                     .slots
                     .iter()
                     .flatten()
-                    .find(|(kind, _)| matches!(kind, Kind::Vmem | Kind::Lds | Kind::Gds));
+                    .find(|(kind, _)| matches!(kind, Kind::Vmem | Kind::Sampler | Kind::Lds | Kind::Gds));
                 if let Some(&(kind, _)) = slot {
                     let what = if op.writes_memory { "writes" } else { "reads" };
                     find(
@@ -148,8 +170,8 @@ pub fn check(p: &Program, cfg: &Cfg, out: &mut Vec<Finding>) {
                 }
             }
         }
-        let e = effects(i);
-        let mem = classify::mem_op(i);
+        let e = &info.effects;
+        let mem = &info.mem;
         // Reads of registers an outstanding operation will still write.
         for (&o, op) in s.0.iter_mut() {
             let hit = op.writes.intersect(&e.reads);
@@ -174,13 +196,13 @@ pub fn check(p: &Program, cfg: &Cfg, out: &mut Vec<Finding>) {
         }
         // Writes of registers an outstanding operation will still write or read.
         let mut written = e.writes;
-        if let Some(m) = &mem {
+        if let Some(m) = mem {
             written = written.union(&m.writes);
         }
         for (&o, op) in s.0.iter_mut() {
             let hit = op.writes.intersect(&written);
             if !hit.is_empty() {
-                let same_order = match (&mem, op.data) {
+                let same_order = match (mem, op.data) {
                     (Some(m), Some(c)) => {
                         let theirs = op.slots[c as usize].map(|x| x.0);
                         m.data.is_some() && m.data == theirs && theirs.is_some_and(|k| k.in_order())
@@ -225,7 +247,7 @@ pub fn check(p: &Program, cfg: &Cfg, out: &mut Vec<Finding>) {
                 op.locks = op.locks.minus(&hit);
             }
         }
-        if classify::is_call(i) {
+        if info.call {
             s.0.clear();
             return;
         }

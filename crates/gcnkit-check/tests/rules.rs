@@ -475,3 +475,31 @@ fn every_row_is_exercised() {
     let ids: Vec<&str> = ROWS.iter().map(|r| r.id).collect();
     assert_eq!(ids, tested);
 }
+
+#[test]
+fn samplers_are_ordered_among_themselves_only() {
+    let sample = "image_sample v[0:3], v[4:5], s[8:15], s[16:19] dmask:0xf\n";
+    for a in [Arch::Gcn12, Arch::Gcn14] {
+        // A buffer load after the sample: vmcnt(1) may be the sample still outstanding.
+        let src = format!(
+            "{sample}buffer_load_dword v6, v7, s[0:3], 0 offen\ns_waitcnt vmcnt(1)\nv_mov_b32_e32 v9, v0\ns_endpgm\n"
+        );
+        assert_eq!(brief(&lint(a, &src)), rule("read-before-load", 0x14, 0), "{}", a.name());
+        // A second sample after it: the first is done at vmcnt(1).
+        let src = format!(
+            "{sample}{}s_waitcnt vmcnt(1)\nv_mov_b32_e32 v9, v0\ns_endpgm\n",
+            sample.replace("v[0:3]", "v[10:13]")
+        );
+        assert!(lint(a, &src).is_empty(), "{}", a.name());
+    }
+}
+
+#[test]
+fn s_nop_counts_three_bits_before_gcn12() {
+    // s_nop 8: nine wait states on GCN 1.2+, one on GCN 1.0/1.1 (the count is SIMM16[2:0]).
+    let w = "v_readfirstlane_b32 s2, v0";
+    let r = "v_readlane_b32 s3, v1, s2";
+    let src = format!("{w}\ns_nop 8\n{r}\ns_endpgm\n");
+    assert!(lint(Arch::Gcn12, &src).is_empty());
+    assert_eq!(lint(Arch::Gcn10, &src)[0].needs, "3 more wait states (s_nop 2)");
+}
