@@ -31,8 +31,7 @@ pub fn solve<S: State>(p: &Program, cfg: &Cfg, entry: S, mut step: impl FnMut(us
     ins[cfg.entry] = Some(entry);
     // Blocks by reverse post-order position: a loop's body is visited before its exits.
     let mut work: BTreeSet<(usize, usize)> = BTreeSet::from([(order[cfg.entry], cfg.entry)]);
-    while let Some((o, b)) = work.pop_first() {
-        let _ = o;
+    while let Some((_, b)) = work.pop_first() {
         let mut s = ins[b].clone().expect("a queued block has a state");
         let blk = &cfg.blocks[b];
         for k in blk.start..blk.end {
@@ -51,8 +50,8 @@ pub fn solve<S: State>(p: &Program, cfg: &Cfg, entry: S, mut step: impl FnMut(us
             }
         }
     }
-    for b in 0..n {
-        if let Some(mut s) = ins[b].clone() {
+    for (b, entry) in ins.iter().enumerate() {
+        if let Some(mut s) = entry.clone() {
             let blk = &cfg.blocks[b];
             for k in blk.start..blk.end {
                 step(k, &p.insts[k], &mut s, true);

@@ -75,7 +75,7 @@ fn programs(name: &str, bytes: &[u8], arch: Option<&(Arch, String)>) -> Result<V
         Ok(text) => program::from_text(name, text, arch.map(|(a, g)| (*a, g.as_str()))),
         Err(_) => {
             // Raw machine code: little-endian words, one program from offset 0.
-            if bytes.len() % 4 != 0 {
+            if !bytes.len().is_multiple_of(4) {
                 return Err(format!(
                     "{name}: error: not a code object, HIP program or assembly text, and {} bytes are not whole words",
                     bytes.len()
