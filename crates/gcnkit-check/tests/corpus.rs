@@ -65,3 +65,59 @@ fn compiled_kernels_lint_clean() {
         bad.join("\n")
     );
 }
+
+/// HIP programs built by hipcc (clang-15 with the ROCm device libraries: printf and malloc
+/// through hostcall) for three GPUs lint clean too, when hipcc is installed.
+#[test]
+fn hipcc_kernels_lint_clean() {
+    if !Path::new("/usr/bin/hipcc").exists() {
+        eprintln!("hipcc not installed: skipped");
+        return;
+    }
+    let dir = tempdir();
+    let hip = Path::new(env!("CARGO_MANIFEST_DIR")).join("../gcnkit-hip/tests/hip");
+    let mut kernels = 0;
+    for prog in ["printf", "malloc", "ggl"] {
+        let out = dir.join(prog);
+        let st = std::process::Command::new("/usr/bin/hipcc")
+            .args([
+                "--offload-arch=gfx906",
+                "--offload-arch=gfx900",
+                "--offload-arch=gfx803",
+                "-O2",
+            ])
+            .arg(hip.join(format!("{prog}.hip")))
+            .arg("-o")
+            .arg(&out)
+            .status()
+            .unwrap();
+        assert!(st.success(), "hipcc {prog}");
+        let data = std::fs::read(&out).unwrap();
+        for gpu in ["gfx906", "gfx900", "gfx803"] {
+            let arch = gcnkit::Arch::parse(gpu).unwrap();
+            for e in gcnkit::codeobj::bundle::for_arch(&data, Some(arch), "-a")
+                .unwrap()
+                .unwrap()
+            {
+                for k in program::kernels(e.bytes).unwrap() {
+                    kernels += 1;
+                    let f = gcnkit_check::lint(&k);
+                    assert!(
+                        f.is_empty(),
+                        "{prog} {gpu}: {:?}",
+                        f.iter().map(|x| x.to_text()).collect::<Vec<_>>()
+                    );
+                }
+            }
+        }
+    }
+    eprintln!("{kernels} hipcc kernels lint clean");
+    assert!(kernels >= 9, "{kernels}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn tempdir() -> PathBuf {
+    let d = std::env::temp_dir().join(format!("gcnkit-check-hip-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
