@@ -32,6 +32,8 @@ pub enum Writer {
     SetReg,
     /// A vector memory store of more than 64 bits of data: the data VGPRs it still reads.
     WideStore,
+    /// `s_setreg` of MODE bits that include VSKIP (bit 28), or `s_setvskip`.
+    SetVskip,
 }
 
 /// The register kind a row is about.
@@ -50,6 +52,8 @@ pub enum RegKind {
     /// A hardware register of `s_getreg`/`s_setreg` (any; TRAPSTS for one row).
     Hwreg,
     TrapSts,
+    /// MODE.VSKIP.
+    Vskip,
 }
 
 /// Who reads, and with which operands.
@@ -81,6 +85,11 @@ pub enum Reader {
     VcczExecz,
     /// A vector ALU instruction writing VGPRs (the store's data).
     ValuWritesVgpr,
+    /// A vector ALU instruction reading VCC_LO or VCC_HI as a 32-bit source operand (not as
+    /// a lane mask or carry).
+    ValuVccConstant,
+    /// Any vector instruction (vector ALU, vector memory, LDS, export, interpolation).
+    AnyVector,
 }
 
 /// One row of the manuals' table.
@@ -200,6 +209,22 @@ pub const ROWS: &[Row] = &[
         manual: "VALU writes VCC or EXEC, then a VALU instruction uses VCCZ or EXECZ as a data source: 5 wait states",
     },
     Row {
+        id: "valu-vcc-constant",
+        writer: Writer::Valu,
+        reg: RegKind::Vcc,
+        reader: Reader::ValuVccConstant,
+        states: [1, 1, 1, 1],
+        manual: "mixed use of VCC: VALU writes VCC, then a VALU instruction reads VCC_LO/VCC_HI as a constant (not as a carry or mask): 1 wait state",
+    },
+    Row {
+        id: "setreg-vskip",
+        writer: Writer::SetVskip,
+        reg: RegKind::Vskip,
+        reader: Reader::AnyVector,
+        states: [2, 2, 2, 2],
+        manual: "S_SETREG of MODE.VSKIP (or S_SETVSKIP), then any vector instruction: 2 wait states",
+    },
+    Row {
         id: "wide-store-data",
         writer: Writer::WideStore,
         reg: RegKind::Vgpr,
@@ -209,8 +234,11 @@ pub const ROWS: &[Row] = &[
     },
 ];
 
-/// The hardware register id of TRAPSTS.
+/// The hardware register ids of MODE and TRAPSTS.
+const MODE: u16 = 1;
 const TRAPSTS: u16 = 3;
+/// The key of MODE.VSKIP (bit 28 of MODE).
+const VSKIP: u16 = HWREG_BASE + 64;
 /// Keys of hardware registers beside the register space (0-511).
 const HWREG_BASE: u16 = 1024;
 
@@ -218,7 +246,7 @@ const HWREG_BASE: u16 = 1024;
 fn kind_set(k: RegKind) -> RegSet {
     use std::sync::OnceLock;
     static SETS: OnceLock<Vec<RegSet>> = OnceLock::new();
-    const KINDS: [RegKind; 9] = [
+    const KINDS: [RegKind; 10] = [
         RegKind::Sgpr,
         RegKind::SgprM0,
         RegKind::Vcc,
@@ -228,6 +256,7 @@ fn kind_set(k: RegKind) -> RegSet {
         RegKind::Vgpr,
         RegKind::Hwreg,
         RegKind::TrapSts,
+        RegKind::Vskip,
     ];
     let sets = SETS.get_or_init(|| KINDS.iter().map(|&k| build_kind_set(k)).collect());
     sets[KINDS.iter().position(|&x| x == k).expect("every kind is listed")]
@@ -250,7 +279,7 @@ fn build_kind_set(k: RegKind) -> RegSet {
         }
         RegKind::M0 => s.insert(M0),
         RegKind::Vgpr => s.insert_range(V0, 256),
-        RegKind::Hwreg | RegKind::TrapSts => {}
+        RegKind::Hwreg | RegKind::TrapSts | RegKind::Vskip => {}
     }
     s
 }
@@ -278,6 +307,20 @@ fn writes(row: &Row, i: &Instr) -> Vec<u16> {
             _ => Vec::new(),
         },
         Writer::WideStore => classify::wide_store_data(i).map_or(Vec::new(), |d| keys(&d)),
+        Writer::SetVskip => {
+            if name(i) == "s_setvskip" {
+                return vec![VSKIP];
+            }
+            // SIMM16: id [5:0], offset [10:6], size - 1 [15:11].
+            let v = i.get(gcnkit::enc::F::Simm16);
+            let (offset, size) = (v >> 6 & 31, (v >> 11 & 31) + 1);
+            match classify::hwreg(i) {
+                Some(h) if classify::is_setreg(i) && h as u16 == MODE && offset <= 28 && 28 < offset + size => {
+                    vec![VSKIP]
+                }
+                _ => Vec::new(),
+            }
+        }
     }
 }
 
@@ -329,6 +372,20 @@ fn reads(row: &Row, i: &Instr) -> Vec<u16> {
             s
         }
         Reader::ValuWritesVgpr if is_valu(i) => effects(i).writes.intersect(&kind),
+        Reader::ValuVccConstant if is_valu(i) => {
+            let mut s = RegSet::EMPTY;
+            for o in gcnkit::layout::operands(i, d).as_slice() {
+                if matches!(o.role, Role::Src(_))
+                    && !o.is_value()
+                    && o.regs == 1
+                    && (o.code == VCC || o.code == VCC + 1)
+                {
+                    s.insert(o.code);
+                }
+            }
+            s
+        }
+        Reader::AnyVector if gcnkit_analyze::effects::is_vector(d) => return vec![VSKIP],
         _ => return Vec::new(),
     };
     keys(&set)

@@ -406,6 +406,61 @@ fn vccz_execz_as_data() {
 }
 
 #[test]
+fn mixed_use_of_vcc() {
+    row(
+        "valu-vcc-constant",
+        &ARCHS,
+        "v_cmp_eq_u32_e32 vcc, v0, v1",
+        "v_mov_b32_e32 v2, vcc_lo",
+    );
+    row(
+        "valu-vcc-constant",
+        &ARCHS,
+        "v_cmp_eq_u32_e32 vcc, v0, v1",
+        "v_add_f32_e64 v2, v3, vcc_hi",
+    );
+    // As a lane mask or carry, VCC needs no wait state.
+    for a in ARCHS {
+        assert!(hazard(a, "v_cmp_eq_u32_e32 vcc, v0, v1", 0, "v_cndmask_b32_e64 v2, 0, 1, vcc").is_empty());
+        assert!(hazard(
+            a,
+            "v_cmp_eq_u32_e32 vcc, v0, v1",
+            0,
+            "v_cndmask_b32_e32 v2, v3, v4, vcc"
+        )
+        .is_empty());
+    }
+}
+
+#[test]
+fn vskip() {
+    row(
+        "setreg-vskip",
+        &ARCHS,
+        "s_setreg_b32 hwreg(HW_REG_MODE, 28, 1), s0",
+        "v_mov_b32_e32 v0, v1",
+    );
+    row(
+        "setreg-vskip",
+        &ARCHS,
+        "s_setreg_b32 hwreg(HW_REG_MODE, 24, 8), s0",
+        "buffer_load_dword v1, v0, s[0:3], 0 offen",
+    );
+    row("setreg-vskip", &ARCHS, "s_setvskip s0, 0", "v_mov_b32_e32 v0, v1");
+    // MODE bits without VSKIP; a scalar instruction after it.
+    for a in ARCHS {
+        assert!(hazard(
+            a,
+            "s_setreg_b32 hwreg(HW_REG_MODE, 0, 4), s0",
+            0,
+            "v_mov_b32_e32 v0, v1"
+        )
+        .is_empty());
+        assert!(hazard(a, "s_setreg_b32 hwreg(HW_REG_MODE, 28, 1), s0", 0, "s_mov_b32 s1, 0").is_empty());
+    }
+}
+
+#[test]
 fn wide_store_data() {
     let ci = [Arch::Gcn11, Arch::Gcn12, Arch::Gcn14];
     row(
@@ -470,6 +525,8 @@ fn every_row_is_exercised() {
         "salu-m0-message",
         "salu-m0-indexed",
         "valu-vccz-execz",
+        "valu-vcc-constant",
+        "setreg-vskip",
         "wide-store-data",
     ];
     let ids: Vec<&str> = ROWS.iter().map(|r| r.id).collect();
