@@ -154,13 +154,17 @@ pub fn check(p: &Program, cfg: &Cfg, out: &mut Vec<Finding>) {
                     .flatten()
                     .find(|(kind, _)| matches!(kind, Kind::Vmem | Kind::Sampler | Kind::Lds | Kind::Gds));
                 if let Some(&(kind, _)) = slot {
-                    let what = if op.writes_memory { "writes" } else { "reads" };
+                    let what = if op.writes_memory {
+                        "other waves of the work-group may not see what it writes"
+                    } else {
+                        "it may read what another wave of the work-group writes after the barrier"
+                    };
                     find(
                         o,
                         &RegSet::EMPTY,
                         "barrier",
                         format!(
-                            "s_barrier is reached while the memory operation at 0x{:x} ({}) may be outstanding: other waves of the work-group may not see what it {what}",
+                            "s_barrier is reached while the memory operation at 0x{:x} ({}) may be outstanding: {what}",
                             p.insts[o].pc,
                             text(o)
                         ),

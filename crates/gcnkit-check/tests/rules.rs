@@ -174,6 +174,19 @@ fn barrier_with_outstanding_writes() {
         let fixed = src.replace("s_barrier", "s_waitcnt lgkmcnt(0)\ns_barrier");
         assert!(lint(a, &fixed).is_empty());
     }
+    // A load outstanding at the barrier may read what another wave writes after it.
+    let f = lint(
+        Arch::Gcn14,
+        "global_load_dword v1, v[2:3], off\ns_barrier\ns_waitcnt vmcnt(0)\ns_endpgm\n",
+    );
+    assert_eq!(brief(&f), rule("barrier", 8, 0));
+    assert!(
+        f[0].message.contains("it may read what another wave"),
+        "{}",
+        f[0].message
+    );
+    // A scalar load is not what other waves see.
+    assert!(lint(Arch::Gcn14, "s_load_dword s4, s[0:1], 0x0\ns_barrier\ns_endpgm\n").is_empty());
     // s_endpgm waits for everything itself (the manuals' S_ENDPGM): no finding.
     assert!(lint(Arch::Gcn14, "global_store_dword v[0:1], v2, off\ns_endpgm\n").is_empty());
 }
