@@ -10,10 +10,16 @@ fn main() {
         .unwrap();
     let mut times = Vec::new();
     let (mut kernels, mut findings) = (0, 0);
+    let mut rules: std::collections::BTreeMap<String, (usize, String)> = Default::default();
     for e in &list {
         for k in gcnkit_analyze::program::kernels(e.bytes).unwrap() {
             let t = std::time::Instant::now();
-            findings += gcnkit_check::lint(&k).len();
+            let f = gcnkit_check::lint(&k);
+            findings += f.len();
+            for x in f {
+                let e = rules.entry(x.rule.clone()).or_insert((0, x.to_text()));
+                e.0 += 1;
+            }
             kernels += 1;
             times.push((t.elapsed(), k.insts.len(), k.name.clone()));
         }
@@ -21,6 +27,9 @@ fn main() {
     times.sort();
     let total: std::time::Duration = times.iter().map(|t| t.0).sum();
     println!("{kernels} kernels, {findings} findings, {total:?} linting");
+    for (rule, (n, example)) in &rules {
+        println!("{rule}: {n}, e.g. {example}");
+    }
     for (t, n, name) in times.iter().rev().take(5) {
         println!("{t:?} {n} instructions {name}");
     }

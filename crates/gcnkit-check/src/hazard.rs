@@ -85,9 +85,6 @@ pub enum Reader {
     VcczExecz,
     /// A vector ALU instruction writing VGPRs (the store's data).
     ValuWritesVgpr,
-    /// A vector ALU instruction reading VCC_LO or VCC_HI as a 32-bit source operand (not as
-    /// a lane mask or carry).
-    ValuVccConstant,
     /// Any vector instruction (vector ALU, vector memory, LDS, export, interpolation).
     AnyVector,
 }
@@ -207,14 +204,6 @@ pub const ROWS: &[Row] = &[
         reader: Reader::VcczExecz,
         states: [5, 5, 5, 5],
         manual: "VALU writes VCC or EXEC, then a VALU instruction uses VCCZ or EXECZ as a data source: 5 wait states",
-    },
-    Row {
-        id: "valu-vcc-constant",
-        writer: Writer::Valu,
-        reg: RegKind::Vcc,
-        reader: Reader::ValuVccConstant,
-        states: [1, 1, 1, 1],
-        manual: "mixed use of VCC: VALU writes VCC, then a VALU instruction reads VCC_LO/VCC_HI as a constant (not as a carry or mask): 1 wait state",
     },
     Row {
         id: "setreg-vskip",
@@ -372,19 +361,6 @@ fn reads(row: &Row, i: &Instr) -> Vec<u16> {
             s
         }
         Reader::ValuWritesVgpr if is_valu(i) => effects(i).writes.intersect(&kind),
-        Reader::ValuVccConstant if is_valu(i) => {
-            let mut s = RegSet::EMPTY;
-            for o in gcnkit::layout::operands(i, d).as_slice() {
-                if matches!(o.role, Role::Src(_))
-                    && !o.is_value()
-                    && o.regs == 1
-                    && (o.code == VCC || o.code == VCC + 1)
-                {
-                    s.insert(o.code);
-                }
-            }
-            s
-        }
         Reader::AnyVector if gcnkit_analyze::effects::is_vector(d) => return vec![VSKIP],
         _ => return Vec::new(),
     };

@@ -419,33 +419,6 @@ fn vccz_execz_as_data() {
 }
 
 #[test]
-fn mixed_use_of_vcc() {
-    row(
-        "valu-vcc-constant",
-        &ARCHS,
-        "v_cmp_eq_u32_e32 vcc, v0, v1",
-        "v_mov_b32_e32 v2, vcc_lo",
-    );
-    row(
-        "valu-vcc-constant",
-        &ARCHS,
-        "v_cmp_eq_u32_e32 vcc, v0, v1",
-        "v_add_f32_e64 v2, v3, vcc_hi",
-    );
-    // As a lane mask or carry, VCC needs no wait state.
-    for a in ARCHS {
-        assert!(hazard(a, "v_cmp_eq_u32_e32 vcc, v0, v1", 0, "v_cndmask_b32_e64 v2, 0, 1, vcc").is_empty());
-        assert!(hazard(
-            a,
-            "v_cmp_eq_u32_e32 vcc, v0, v1",
-            0,
-            "v_cndmask_b32_e32 v2, v3, v4, vcc"
-        )
-        .is_empty());
-    }
-}
-
-#[test]
 fn vskip() {
     row(
         "setreg-vskip",
@@ -538,7 +511,6 @@ fn every_row_is_exercised() {
         "salu-m0-message",
         "salu-m0-indexed",
         "valu-vccz-execz",
-        "valu-vcc-constant",
         "setreg-vskip",
         "wide-store-data",
     ];
