@@ -33,8 +33,8 @@ pub struct Args {
     /// Only this kernel.
     #[arg(long)]
     kernel: Option<String>,
-    /// A code object, HIP program, assembly text or raw machine code (`-` for stdin).
-    input: String,
+    /// A code object, HIP program, assembly text or raw machine code (`-` or none: stdin).
+    input: Option<String>,
 }
 
 fn input_error(m: impl std::fmt::Display) -> ExitCode {
@@ -98,7 +98,7 @@ fn programs(name: &str, bytes: &[u8], arch: Option<&(Arch, String)>) -> Result<V
 }
 
 pub fn run(a: Args) -> ExitCode {
-    let (name, bytes) = match read_input(Some(&a.input)) {
+    let (name, bytes) = match read_input(a.input.as_deref()) {
         Ok(x) => x,
         Err(e) => return input_error(e),
     };

@@ -1111,6 +1111,10 @@ fn lint_reports_and_exit_status() {
         assert!(t.contains(part), "{part}: {t}");
     }
     assert!(err(&o).contains("1 finding (1 error, 0 warnings)"), "{}", err(&o));
+    // No file: stdin, as every subcommand has it.
+    let o = gcnkit(&["lint", "-a", "gfx900"], src);
+    assert_eq!(o.status.code(), Some(1), "{}", err(&o));
+    assert!(text(&o).contains("needs s_waitcnt vmcnt(0)"), "{}", text(&o));
     // Fixed: clean, silent, exit 0.
     let fixed = b"buffer_load_dword v1, v0, s[0:3], 0 offen\ns_waitcnt vmcnt(0)\nv_add_f32_e32 v2, v1, v1\ns_endpgm\n";
     let o = gcnkit(&["lint", "-a", "gfx900", "-"], fixed);
