@@ -307,19 +307,7 @@ pub fn run(a: Args) -> ExitCode {
         StateFormat::Json => serde_json::to_string_pretty(&state::dump(&m.wave)).unwrap_or_default() + "\n",
         StateFormat::Text => state::dump_text(&m.wave),
     };
-    let mut out = match Output::open(a.output.as_deref()) {
-        Ok(o) => o,
-        Err(e) => {
-            errln!("{e}");
-            return ExitCode::from(1);
-        }
-    };
-    if let Err(e) = out.write_all(text.as_bytes()) {
-        out.abandon();
-        errln!("error: writing output: {e}");
-        return ExitCode::from(1);
-    }
-    out.finish()
+    write_state(&a, &text)
 }
 
 /// A program with branches, memory or declared buffers: one wave on the kernel machine. Trace
@@ -391,6 +379,11 @@ fn run_on_kernel_machine(a: &Args, steps: &[Step], wave: Wave, buffers: &[state:
             text.push_str(&format!("buffer {n}: {}\n", words.join(" ")));
         }
     }
+    write_state(a, &text)
+}
+
+/// Writes the final state to `-o` (atomically) or stdout.
+fn write_state(a: &Args, text: &str) -> ExitCode {
     let mut out = match Output::open(a.output.as_deref()) {
         Ok(o) => o,
         Err(e) => {

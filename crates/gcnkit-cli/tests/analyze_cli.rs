@@ -85,7 +85,7 @@ fn json_keys_are_the_documented_ones() {
     };
     assert_eq!(
         keys(&v),
-        "arch blocks dead_writes entry indexed instructions kernel loops mix never_read occupancy pressure problems resources undefined_reads"
+        "approximate_reach arch blocks dead_writes entry indexed instructions kernel loops mix never_read occupancy pressure problems resources undefined_reads"
     );
     assert_eq!(keys(&v["resources"]), "descriptor metadata used");
     assert_eq!(

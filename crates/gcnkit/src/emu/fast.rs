@@ -397,16 +397,7 @@ mod tests {
     use crate::arch::Arch;
     use crate::isa::isa;
 
-    /// xorshift64*.
-    struct Rng(u64);
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 >> 12;
-            self.0 ^= self.0 << 25;
-            self.0 ^= self.0 >> 27;
-            self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-        }
-    }
+    use crate::emu::test_rng::Rng;
 
     /// Every blend path (AVX2 where the CPU has it, groups of 16 lanes) writes exactly the lanes
     /// EXEC selects.

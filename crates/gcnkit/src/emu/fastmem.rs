@@ -289,16 +289,7 @@ mod tests {
     use crate::arch::Arch;
     use crate::emu::vmem::{self, MemCtx};
 
-    /// xorshift64*.
-    struct Rng(u64);
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 >> 12;
-            self.0 ^= self.0 << 25;
-            self.0 ^= self.0 >> 27;
-            self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-        }
-    }
+    use crate::emu::test_rng::Rng;
 
     /// Random FLAT/GLOBAL and scalar-load words on each arch, on addresses that are coalesced,
     /// scattered, partly outside the buffer or in an aperture, under random EXEC: where the

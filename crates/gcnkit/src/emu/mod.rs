@@ -27,6 +27,20 @@ pub mod state;
 pub mod vmem;
 pub mod wave;
 
+/// A small random generator for the fast paths' tests (xorshift64*).
+#[cfg(test)]
+mod test_rng {
+    pub struct Rng(pub u64);
+    impl Rng {
+        pub fn next(&mut self) -> u64 {
+            self.0 ^= self.0 >> 12;
+            self.0 ^= self.0 << 25;
+            self.0 ^= self.0 >> 27;
+            self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+        }
+    }
+}
+
 pub use exec::{ends_program, needs_kernel, step, EmuError, Machine};
 pub use lanes::{Lanes, N};
 pub use program::{run_program, run_text, ProgramRun};
