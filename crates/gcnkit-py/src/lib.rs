@@ -17,6 +17,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyDict, PyInt, PyString};
 use std::ffi::CString;
 
+pub mod kernels;
+
 create_exception!(
     gcnkit,
     AssemblyError,
