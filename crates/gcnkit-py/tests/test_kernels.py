@@ -237,9 +237,13 @@ def test_stencil_partial_workgroups(w, h, block):
     np.testing.assert_array_equal(out, stencil_ref(a))
 
 
-@pytest.mark.parametrize("arch", ["tahiti", "bonaire", "fiji"])
-def test_saxpy_other_gpus(arch):
-    k = gcnkit.CodeObject(RUN_DATA / f"bench.{arch}.hsaco").kernel("saxpy")
+@pytest.mark.parametrize(
+    "name",
+    ["bench.tahiti.hsaco", "bench.bonaire.hsaco", "bench.fiji.hsaco", "bench.fiji.v3.hsaco", "bench.gfx900.o", "bench.gfx900.v5.o"],
+)
+def test_saxpy_other_gpus_and_objects(name):
+    # GCN 1.0, 1.1, 1.2; code object v3, a relocatable object (v4), code object v5
+    k = gcnkit.CodeObject(RUN_DATA / name).kernel("saxpy")
     x = np.linspace(-4, 4, 300, dtype=np.float32)
     y = np.linspace(1, 2, 300, dtype=np.float32)
     want = np.float32(0.75) * x + y
@@ -392,8 +396,29 @@ def test_hip_program_fat_binary(tmp_path):
     name = next(n for n in co.kernels if "scale" in n)
     k = co.kernel(name)
     assert [a.size for a in k.args] == [8, 8, 4, 4]
+    assert all(a.value_kind.startswith("hidden_") for a in k.hidden_args)
+    # hipcc's metadata names no types (values go by their size alone) and no const (the input
+    # array is compared, not written: nothing changed).
     assert [a.kind for a in k.args] == ["buffer", "buffer", "value", "value"]
     a = np.arange(1000, dtype=np.float32)
     out = np.zeros_like(a)
     k(out, a, 0.5, a.size, blocks=-(-a.size // 256), block=256)
     np.testing.assert_array_equal(out, a * np.float32(0.5))
+
+
+# --- documentation --------------------------------------------------------------------------
+
+
+def test_readme_kernel_examples_run(monkeypatch, capsys):
+    # The package README's and the top README's Python examples that launch kernels, run from
+    # the repository's top directory (their paths are relative to it).
+    root = pathlib.Path(__file__).resolve().parents[3]
+    monkeypatch.chdir(root)
+    blocks = []
+    for readme in (root / "crates" / "gcnkit-py" / "README.md", root / "README.md"):
+        text = readme.read_text()
+        blocks += [b.split("```", 1)[0] for b in text.split("```python\n")[1:] if "CodeObject" in b.split("```", 1)[0]]
+    assert len(blocks) == 2
+    for b in blocks:
+        exec(compile(b, "README", "exec"), {})
+    assert "gfx900 ['mandelbrot', 'saxpy']" in capsys.readouterr().out
