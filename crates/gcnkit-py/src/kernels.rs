@@ -382,10 +382,13 @@ pub fn value_bytes(n: usize, a: &ArgDesc, v: Scalar) -> Result<Vec<u8>, ArgError
     match (v, num) {
         (Scalar::Float(f), Num::Float | Num::Unknown) => float(f),
         (Scalar::Float(f), _) => Err(ArgError::Type(format!(
-            "{label} is an integer: give an int, not the float {f}"
+            "{label} is an integer: give an int, not the float {f:?}"
         ))),
         (Scalar::Int(i), Num::Float) => float(i as f64),
-        (Scalar::Bool(b), Num::Float) => Err(ArgError::Type(format!("{label} is a float: give a float, not {b}"))),
+        (Scalar::Bool(b), Num::Float) => Err(ArgError::Type(format!(
+            "{label} is a float: give a float, not {}",
+            if b { "True" } else { "False" }
+        ))),
         (Scalar::Int(_) | Scalar::Bool(_), _) => {
             let i = match v {
                 Scalar::Int(i) => i,

@@ -682,6 +682,12 @@ fn value_arg(n: usize, a: &kernels::ArgDesc, v: &Bound<'_, PyAny>) -> PyResult<V
         kernels::Scalar::Bool(b.is_true())
     } else if let Ok(i) = v.extract::<i128>() {
         kernels::Scalar::Int(i)
+    } else if v.is_instance_of::<PyInt>() {
+        return Err(value_err(format!(
+            "{}: {v} does not fit its {} bytes",
+            kernels::arg_label(n, a),
+            a.size
+        )));
     } else if v.is_instance_of::<PyFloat>() || (v.hasattr("__float__")? && !v.is_instance_of::<PyString>()) {
         kernels::Scalar::Float(v.extract::<f64>()?)
     } else {

@@ -295,8 +295,12 @@ def test_argument_errors(bench):
         saxpy(y, x, 1.5, grid=64, block=64)
     with pytest.raises(TypeError, match=r"argument 3 \(arg3: uint\) is an integer: give an int, not the float 64.5"):
         saxpy(y, x, 1.5, 64.5, grid=64, block=64)
-    with pytest.raises(TypeError, match="is an integer"):
+    with pytest.raises(TypeError, match="is an integer: give an int, not the float 64.0"):
         saxpy(y, x, 1.5, np.float32(64), grid=64, block=64)
+    with pytest.raises(ValueError, match=r"argument 3 \(arg3: uint\): 1{40} does not fit its 4 bytes"):
+        saxpy(y, x, 1.5, int("1" * 40), grid=64, block=64)
+    with pytest.raises(TypeError, match="is a float: give a float, not True"):
+        saxpy(y, x, True, 64, grid=64, block=64)
     with pytest.raises(ValueError, match=r"argument 3 \(arg3: uint\): -1 does not fit its 4 bytes"):
         saxpy(y, x, 1.5, -1, grid=64, block=64)
     with pytest.raises(TypeError, match=r"argument 0 \(arg0: float\*\) is a pointer: give an array"):
