@@ -8,7 +8,7 @@ case-insensitive. Syntax names: "auto" (assembler only), "clrx", "llvm".
 """
 
 import os
-from typing import Any, Iterable, Literal, Sequence, TypedDict, Union
+from typing import Any, Iterable, Literal, Sequence, TypedDict, Union, overload
 
 __version__: str
 ARCHS: list[str]
@@ -269,6 +269,24 @@ class Kernel:
         The GIL is released while the kernel runs. Raises TypeError for a wrong number or type
         of arguments, LaunchError for a launch refused before it ran, EmulationError with the
         kernel machine's message for a failure while it ran ("memory fault: ...").
+        """
+
+    @overload
+    def analyze(self, workgroup_size: int | None = None, format: Literal["dict"] = "dict") -> dict[str, Any]: ...
+    @overload
+    def analyze(self, workgroup_size: int | None = None, *, format: Literal["text", "dot"]) -> str: ...
+    def analyze(self, workgroup_size: int | None = None, format: Literal["dict", "text", "dot"] = "dict") -> dict[str, Any] | str:
+        """The kernel's static analysis, as `gcnkit analyze` makes it (docs/analyze.md):
+        control-flow graph (blocks, loops, uniform and divergent branches), live registers and
+        their peak, resources and occupancy with what limits it, the instruction mix.
+
+        workgroup_size: for the occupancy (default: the kernel's reqd_work_group_size, else its
+        max_flat_workgroup_size, else 256). format: "dict" (the record of `gcnkit analyze
+        --format json`: "kernel", "arch", "blocks", "loops", "pressure", "resources",
+        "occupancy", "mix"...; docs/json.md), "text" (the CLI's summary) or "dot" (the graph
+        for Graphviz).
+
+        Raises ValueError for an unknown format or a kernel without code.
         """
 
     def __call__(

@@ -9,6 +9,7 @@ use gcnkit::emu::dispatch::{self, KernelInfo};
 use gcnkit::emu::kernel::{self, ArgValue, Launch, Outcome, RunError};
 use gcnkit::Arch;
 use serde_json::Value;
+use std::sync::Arc;
 
 /// A loaded code object (or the code objects of a HIP program for one GPU).
 #[derive(Clone, Debug)]
@@ -92,6 +93,8 @@ pub struct Kernel {
     pub descriptor: Vec<(String, i64)>,
     /// The kernel's record of the metadata note (JSON), `Null` when it has none.
     pub metadata: Value,
+    /// The code object holding it (its ELF bytes): what the analysis reads.
+    pub object: Arc<Vec<u8>>,
 }
 
 impl Kernel {
@@ -274,6 +277,7 @@ pub fn load(data: &[u8], arch: Option<Arch>) -> Result<Loaded, String> {
         }
         let doc = metadata_doc(&co)?;
         let infos = dispatch::kernels(bytes)?;
+        let object = Arc::new(bytes.to_vec());
         let out = loaded.get_or_insert_with(|| Loaded {
             arch: co.arch,
             processor: co.processor.to_string(),
@@ -290,11 +294,27 @@ pub fn load(data: &[u8], arch: Option<Arch>) -> Result<Loaded, String> {
                 args: arg_descs(&info, &record),
                 descriptor: descriptor_fields(&co, &info.name),
                 metadata: record,
+                object: object.clone(),
                 info,
             });
         }
     }
     loaded.ok_or_else(|| "the program's fat binary has no code object".to_string())
+}
+
+/// The static analysis of kernel `k` (`gcnkit analyze`: control-flow graph, live registers,
+/// resources and occupancy, instruction mix) for work-groups of `workgroup_size` (default:
+/// the kernel's required size, else its largest flat size, else 256).
+pub fn analysis(k: &Kernel, workgroup_size: Option<u32>) -> Result<gcnkit_analyze::Analysis, String> {
+    let programs = gcnkit_analyze::program::kernels(&k.object)?;
+    let p = programs
+        .iter()
+        .find(|p| p.name == k.info.name)
+        .ok_or_else(|| format!("kernel {}: not found by the analysis", k.info.name))?;
+    if p.insts.is_empty() {
+        return Err(format!("kernel {}: no code ({})", p.name, p.problems.join("; ")));
+    }
+    Ok(gcnkit_analyze::analyze(p, workgroup_size))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -591,6 +611,16 @@ mod tests {
             .args
             .iter()
             .any(|a| a.address_space.as_deref() == Some("global")));
+    }
+
+    #[test]
+    fn analyses() {
+        let co = load(&data("bench.gfx900.hsaco"), None).unwrap();
+        let k = co.kernels.iter().find(|k| k.info.name == "mandelbrot").unwrap();
+        let a = analysis(k, None).unwrap();
+        assert_eq!(a.cfg.loops.len(), 1);
+        let j = gcnkit_analyze::report::to_json(&a);
+        assert_eq!(j["kernel"], "mandelbrot", "{j}");
     }
 
     #[test]

@@ -981,6 +981,40 @@ impl Kernel {
         self.launch(py, args, grid, block, blocks, threads, budget)
     }
 
+    /// The kernel's static analysis, as `gcnkit analyze` makes it: control-flow graph (blocks,
+    /// loops, uniform and divergent branches), live registers and their peak, resources and
+    /// occupancy with what limits it, the instruction mix.
+    ///
+    /// workgroup_size: for the occupancy (default: the kernel's reqd_work_group_size, else its
+    ///     max_flat_workgroup_size, else 256).
+    /// format: "dict" (the JSON record of `gcnkit analyze --format json`, docs/json.md), "text"
+    ///     (the CLI's summary) or "dot" (the graph for Graphviz).
+    ///
+    /// Raises ValueError for an unknown format or a kernel without code.
+    #[pyo3(signature = (workgroup_size=None, format="dict"))]
+    fn analyze<'py>(&self, py: Python<'py>, workgroup_size: Option<u32>, format: &str) -> PyResult<Bound<'py, PyAny>> {
+        if !matches!(format, "dict" | "text" | "dot") {
+            return Err(value_err(format!(
+                "unknown format '{format}'; accepted: dict, text, dot"
+            )));
+        }
+        let k = self.k();
+        let out = py
+            .detach(|| {
+                kernels::analysis(k, workgroup_size).map(|a| match format {
+                    "text" => gcnkit_analyze::report::to_text(&a),
+                    "dot" => gcnkit_analyze::report::to_dot(&a),
+                    _ => gcnkit_analyze::report::to_json(&a).to_string(),
+                })
+            })
+            .map_err(value_err)?;
+        if format == "dict" {
+            json_loads(py, &out)
+        } else {
+            Ok(PyString::new(py, &out).into_any())
+        }
+    }
+
     fn __repr__(&self) -> String {
         let args: Vec<String> = self
             .k()

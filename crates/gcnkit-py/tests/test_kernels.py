@@ -134,6 +134,25 @@ def test_reqd_block_and_local():
     assert scan.args[3].address_space == "local"
 
 
+def test_analyze(bench):
+    k = bench.kernel("mandelbrot")
+    a = k.analyze()
+    assert a["kernel"] == "mandelbrot" and a["arch"] == "gcn1.4"
+    assert len(a["loops"]) == 1  # the escape-time loop
+    assert a["occupancy"]["workgroup_size"] == k.max_block == 256
+    assert k.analyze(64)["occupancy"]["workgroup_size"] == 64
+    assert a["resources"] and a["mix"] and a["pressure"]
+    text = k.analyze(format="text")
+    assert "mandelbrot" in text and "occupancy" in text.lower()
+    assert k.analyze(format="dot").startswith("digraph")
+    with pytest.raises(ValueError, match="unknown format 'xml'; accepted: dict, text, dot"):
+        k.analyze(format="xml")
+    # a code object v2 and an unlinked object analyse too
+    for name in ["manyargs.gfx900.v2.hsaco", "bench.gfx900.o"]:
+        co = gcnkit.CodeObject(RUN_DATA / name)
+        assert co.kernel(co.kernels[0]).analyze()["kernel"] == co.kernels[0]
+
+
 # --- launches -------------------------------------------------------------------------------
 
 
