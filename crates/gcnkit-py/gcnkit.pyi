@@ -1,6 +1,6 @@
-"""gcnkit: assembler, disassembler and emulator for the AMD GCN instruction set (the vector ALU,
-the scalar ALU and scalar memory so far) on GCN 1.0, 1.1, 1.2 and 1.4, in the CLRX and LLVM
-dialects.
+"""gcnkit: assembler, disassembler and emulator for the AMD GCN instruction set on GCN 1.0,
+1.1, 1.2 and 1.4, in the CLRX and LLVM dialects; and the kernel machine: the kernels of code
+objects (CodeObject, Kernel) inspected, analysed and run on the CPU on NumPy arrays.
 
 Arch names: "gcn1.0", "gcn1.1", "gcn1.2", "gcn1.4", "gcn1.4.1" (gfx906; see ARCHS), or short, LLVM and CLRX names
 ("si", "ci", "vi", "gfx9", "tahiti", "gfx803", "polaris10", "gfx900", "vega10"...),

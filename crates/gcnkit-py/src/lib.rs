@@ -1029,9 +1029,9 @@ impl Kernel {
     }
 }
 
-/// gcnkit: assembler, disassembler and emulator for the AMD GCN instruction set (the vector
-/// ALU, the scalar ALU and scalar memory so far) on GCN 1.0, 1.1, 1.2 and 1.4, in the CLRX and
-/// LLVM dialects.
+/// gcnkit: assembler, disassembler and emulator for the AMD GCN instruction set on GCN 1.0,
+/// 1.1, 1.2 and 1.4, in the CLRX and LLVM dialects; and the kernel machine: the kernels of code
+/// objects (CodeObject, Kernel) inspected, analysed and run on the CPU on NumPy arrays.
 ///
 /// >>> import gcnkit
 /// >>> gcnkit.assemble("v_add_f32 v1, v2, v3").hex()

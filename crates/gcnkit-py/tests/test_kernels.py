@@ -270,6 +270,22 @@ def test_saxpy_other_gpus_and_objects(name):
     np.testing.assert_array_equal(y, want)
 
 
+def test_matmul_block_from_reqd_work_group_size():
+    k = gcnkit.CodeObject(RUN_DATA / "lds.gfx900.hsaco").kernel("matmul_tiled")
+    m, n, kk = 21, 35, 19
+    rng = np.random.default_rng(7)
+    a = rng.uniform(-1, 1, (m, kk)).astype(np.float32)
+    b = rng.uniform(-1, 1, (kk, n)).astype(np.float32)
+    c = np.zeros((m, n), dtype=np.float32)
+    # no block=: the kernel's reqd_work_group_size (16, 16); blocks= whole tiles; two threads
+    stats = k(a, b, c, m, n, kk, blocks=(-(-n // 16), -(-m // 16)), threads=2)
+    want = np.zeros((m, n), dtype=np.float32)
+    for j in range(kk):  # the kernel's order: acc = acc + a * b, each rounded
+        want = want + a[:, j, None] * b[None, j, :]
+    np.testing.assert_array_equal(c, want)
+    assert stats["workgroups"] == 3 * 2
+
+
 def test_scan_with_local_memory():
     k = gcnkit.CodeObject(RUN_DATA / "lds.gfx900.hsaco").kernel("scan_u32")
     n, size = 1000, 128
