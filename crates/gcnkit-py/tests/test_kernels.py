@@ -9,6 +9,7 @@ import os
 import pathlib
 import subprocess
 import threading
+import time
 
 import numpy as np
 import pytest
@@ -303,18 +304,26 @@ def test_scan_with_local_memory():
 
 
 def test_the_gil_is_released(bench):
-    # Two launches in two Python threads both finish (and the main thread runs meanwhile).
+    # The main thread runs while a launch (about 0.1 s) goes on in another thread; two
+    # launches in two threads both finish with the same result.
     k = bench.kernel("mandelbrot")
-    outs = [np.zeros((30, 45), dtype=np.uint32) for _ in range(2)]
+    w = 256
+    outs = [np.zeros((w, w), dtype=np.uint32) for _ in range(2)]
 
     def go(out):
-        k(out, 45, 30, -2.0, -1.25, 2.5 / 45, 2.5 / 30, 200, grid=(45, 30), block=(16, 8), threads=1)
+        k(out, w, w, -2.0, -1.25, 2.5 / w, 2.5 / w, 1000, grid=(w, w), block=(16, 8), threads=1)
 
-    ts = [threading.Thread(target=go, args=(o,)) for o in outs]
-    for t in ts:
-        t.start()
-    for t in ts:
-        t.join()
+    t = threading.Thread(target=go, args=(outs[0],))
+    ticks = 0
+    t.start()
+    while t.is_alive():
+        ticks += 1
+        time.sleep(0.001)
+    t.join()
+    assert ticks >= 5, "the launch held the GIL"
+    t = threading.Thread(target=go, args=(outs[1],))
+    t.start()
+    t.join()
     np.testing.assert_array_equal(outs[0], outs[1])
     assert outs[0].any()
 
