@@ -8,13 +8,31 @@ case-insensitive. Syntax names: "auto" (assembler only), "clrx", "llvm".
 """
 
 import os
-from typing import Any, Iterable, Literal, Sequence, TypedDict, Union, overload
+from typing import Any, Iterable, Literal, Sequence, TypedDict, Union, final, overload
 
+__all__ = [
+    "__version__",
+    "ARCHS",
+    "AssemblyError",
+    "EmulationError",
+    "AssemblyWarning",
+    "LaunchError",
+    "CodeObject",
+    "Kernel",
+    "KernelArg",
+    "Local",
+    "assemble",
+    "assemble_words",
+    "disassemble",
+    "disassemble_text",
+    "explain",
+    "run",
+]
 __version__: str
 ARCHS: list[str]
 """The canonical arch names: ["gcn1.0", "gcn1.1", "gcn1.2", "gcn1.4", "gcn1.4.1"]."""
 
-Code = Union[bytes, bytearray, Iterable[int]]
+_Code = Union[bytes, bytearray, Iterable[int]]
 """Machine code: little-endian bytes (a multiple of 4 long) or 32-bit words."""
 
 class AssemblyError(ValueError):
@@ -73,7 +91,7 @@ def assemble_words(
     """
 
 def disassemble(
-    code: Code,
+    code: _Code,
     arch: str | None = None,
     syntax: Literal["clrx", "llvm"] | str = "clrx",
 ) -> list[dict[str, Any]]:
@@ -92,7 +110,7 @@ def disassemble(
     """
 
 def disassemble_text(
-    code: Code,
+    code: _Code,
     arch: str | None = None,
     syntax: Literal["clrx", "llvm"] | str = "clrx",
 ) -> str:
@@ -143,13 +161,13 @@ def run(
 
 # --- kernels of code objects ----------------------------------------------------------------
 
-BufferLike = Any
+_BufferLike = Any
 """An object with the buffer protocol: a NumPy array, bytearray, memoryview, array.array..."""
 
-Sizes = Union[int, Sequence[int]]
+_Sizes = Union[int, Sequence[int]]
 """A size in 1 to 3 dimensions: an int (X) or a tuple (X,), (X, Y) or (X, Y, Z)."""
 
-class LaunchStats(TypedDict):
+class _LaunchStats(TypedDict):
     """What a launch did (Kernel.launch's result)."""
 
     instructions: int
@@ -165,6 +183,7 @@ class LaunchStats(TypedDict):
     time: float
     """Seconds the launch took (wall clock)."""
 
+@final
 class Local:
     """A dynamic __local allocation of nbytes bytes per work-group, for a kernel's __local
     pointer argument (placed in LDS after the kernel's static LDS).
@@ -174,8 +193,9 @@ class Local:
     """
 
     nbytes: int
-    def __init__(self, nbytes: int) -> None: ...
+    def __new__(cls, nbytes: int) -> Local: ...
 
+@final
 class KernelArg:
     """One argument of a kernel as its metadata describes it."""
 
@@ -203,6 +223,7 @@ class KernelArg:
     is_const: bool
     """The pointee is const: the array is not copied back."""
 
+@final
 class Kernel:
     """A kernel of a code object: its arguments and resources, and launches on the CPU (the
     kernel machine) with NumPy arrays, as CuPy's RawKernel or PyOpenCL's kernels take them."""
@@ -243,13 +264,13 @@ class Kernel:
 
     def launch(
         self,
-        *args: BufferLike | int | float | Local,
-        grid: Sizes | None = None,
-        block: Sizes | None = None,
-        blocks: Sizes | None = None,
+        *args: _BufferLike | int | float | Local,
+        grid: _Sizes | None = None,
+        block: _Sizes | None = None,
+        blocks: _Sizes | None = None,
         threads: int | None = None,
         budget: int | None = None,
-    ) -> LaunchStats:
+    ) -> _LaunchStats:
         """Runs the kernel over a grid on the CPU and returns what it did.
 
         args: one per entry of self.args. A pointer ("buffer") takes an array (any object with
@@ -274,8 +295,9 @@ class Kernel:
     @overload
     def analyze(self, workgroup_size: int | None = None, format: Literal["dict"] = "dict") -> dict[str, Any]: ...
     @overload
-    def analyze(self, workgroup_size: int | None = None, *, format: Literal["text", "dot"]) -> str: ...
-    def analyze(self, workgroup_size: int | None = None, format: Literal["dict", "text", "dot"] = "dict") -> dict[str, Any] | str:
+    def analyze(self, workgroup_size: int | None, format: Literal["text", "dot"]) -> str: ...
+    @overload
+    def analyze(self, workgroup_size: int | None = None, *, format: Literal["text", "dot"]) -> str:
         """The kernel's static analysis, as `gcnkit analyze` makes it (docs/analyze.md):
         control-flow graph (blocks, loops, uniform and divergent branches), live registers and
         their peak, resources and occupancy with what limits it, the instruction mix.
@@ -291,15 +313,16 @@ class Kernel:
 
     def __call__(
         self,
-        *args: BufferLike | int | float | Local,
-        grid: Sizes | None = None,
-        block: Sizes | None = None,
-        blocks: Sizes | None = None,
+        *args: _BufferLike | int | float | Local,
+        grid: _Sizes | None = None,
+        block: _Sizes | None = None,
+        blocks: _Sizes | None = None,
         threads: int | None = None,
         budget: int | None = None,
-    ) -> LaunchStats:
+    ) -> _LaunchStats:
         """kernel(*args, grid=..., block=...): the same as launch()."""
 
+@final
 class CodeObject:
     """A code object loaded for inspection and kernel launches: an AMDGPU ELF (clang's .o,
     ld.lld's .hsaco; code object v2-v5), or a HIP program (an executable or shared library
@@ -324,9 +347,9 @@ class CodeObject:
     kernels: list[str]
     """The kernels' names."""
 
-    def __init__(self, source: str | os.PathLike[str] | BufferLike, arch: str | None = None) -> None: ...
+    def __new__(cls, source: str | os.PathLike[str] | _BufferLike, arch: str | None = None) -> CodeObject: ...
     def kernel(self, name: str) -> Kernel:
         """The kernel called name (KeyError naming the kernels when there is none)."""
-    def __getitem__(self, name: str) -> Kernel: ...
-    def __contains__(self, name: object) -> bool: ...
+    def __getitem__(self, key: str, /) -> Kernel: ...
+    def __contains__(self, key: object, /) -> bool: ...
     def __len__(self) -> int: ...

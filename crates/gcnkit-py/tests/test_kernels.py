@@ -8,6 +8,7 @@ import inspect
 import os
 import pathlib
 import subprocess
+import sys
 import threading
 import time
 
@@ -23,6 +24,21 @@ BENCH = RUN_DATA / "bench.gfx900.hsaco"
 @pytest.fixture(scope="module")
 def bench():
     return gcnkit.CodeObject(BENCH)
+
+
+def test_stubtest():
+    # mypy's stubtest: the stub against the runtime module (names, signatures, positional-only
+    # slots, @final classes). The native submodule gcnkit.gcnkit has no stub of its own.
+    pytest.importorskip("mypy.stubtest")
+    allow = pathlib.Path(__file__).with_name("stubtest-allowlist.txt")
+    r = subprocess.run(
+        [sys.executable, "-m", "mypy.stubtest", "gcnkit", "--ignore-disjoint-bases", "--allowlist", str(allow)],
+        capture_output=True,
+        text=True,
+        cwd=pathlib.Path(__file__).parent,
+        timeout=600,
+    )
+    assert r.returncode == 0, r.stdout + r.stderr
 
 
 # --- loading and inspection -----------------------------------------------------------------
@@ -41,15 +57,15 @@ def test_stub_classes_match_the_runtime():
         for a in attrs:
             assert hasattr(runtime, a), f"{name}.{a}"
         for m, node in methods.items():
-            if m.startswith("__") and m != "__init__":
+            if m.startswith("__") and m != "__new__":
                 continue  # slots (__getitem__...) have the interpreter's signatures
-            want = [a.arg for a in node.args.args + node.args.kwonlyargs]
+            want = [a.arg for a in node.args.posonlyargs + node.args.args + node.args.kwonlyargs]
             if node.args.vararg:
-                want.insert(len(node.args.args), node.args.vararg.arg)
-            f = runtime if m == "__init__" else getattr(runtime, m)
+                want.insert(len(node.args.posonlyargs + node.args.args), node.args.vararg.arg)
+            f = runtime if m == "__new__" else getattr(runtime, m)
             got = list(inspect.signature(f).parameters)
-            if m == "__init__":
-                want = want[1:]  # the signature of the class leaves self out
+            if m == "__new__":
+                want = want[1:]  # the signature of the class leaves cls out
             assert got == want, f"{name}.{m}"
     # Every public attribute of the runtime classes is in the stub.
     for name in ["CodeObject", "Kernel", "KernelArg", "Local"]:
