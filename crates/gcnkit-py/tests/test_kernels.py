@@ -317,6 +317,8 @@ def test_scan_with_local_memory():
     np.testing.assert_array_equal(out, scans.reshape(-1)[:n])
     np.testing.assert_array_equal(totals, scans[:, -1])
     assert repr(gcnkit.Local(16)) == "gcnkit.Local(16)"
+    with pytest.raises(gcnkit.LaunchError, match="more than 64 KiB"):
+        k(a, out, totals, gcnkit.Local(1 << 20), n, blocks=groups, block=size)
 
 
 def test_the_gil_is_released(bench):
