@@ -335,6 +335,12 @@ pub fn to_text(a: &Analysis) -> String {
 /// depth), edges solid when taken, dashed for fall-through, dotted for a call's return;
 /// back edges bold; loop headers doubled.
 pub fn to_dot(a: &Analysis) -> String {
+    dot(a, false)
+}
+
+/// The graph as DOT; `code`: each block's label lists its instructions (address, text, live
+/// VGPRs after it), for the pictures.
+fn dot(a: &Analysis, code: bool) -> String {
     let p = &a.program;
     let insts = &p.insts;
     let mut s = String::new();
@@ -356,6 +362,27 @@ pub fn to_dot(a: &Analysis) -> String {
         }
         if let Terminator::Branch { kind, .. } = &blk.term {
             let _ = write!(label, "\\n{}", kind.name());
+        }
+        if code {
+            const SHOWN: usize = 40;
+            for k in blk.start..blk.end.min(blk.start + SHOWN) {
+                let text = instr_text(&insts[k].instr, Syntax::Llvm).replace(['"', '\\'], "'");
+                let live = a.liveness.pressure.get(k).map_or(0, |x| x.0);
+                // A branch names the block it goes to (its text has the raw SIMM16).
+                let to = if k + 1 == blk.end {
+                    a.cfg
+                        .edges
+                        .iter()
+                        .find(|e| e.from == b && e.kind == crate::cfg::EdgeKind::Taken)
+                        .map_or(String::new(), |e| format!(" -> B{}", e.to))
+                } else {
+                    String::new()
+                };
+                let _ = write!(label, "\\n{:x}  {text}{to}  [{live}v]", insts[k].pc);
+            }
+            if blk.end - blk.start > SHOWN {
+                let _ = write!(label, "\\n... {} more", blk.end - blk.start - SHOWN);
+            }
         }
         let _ = writeln!(
             s,
@@ -385,4 +412,122 @@ pub fn to_dot(a: &Analysis) -> String {
     }
     s.push_str("}\n");
     s
+}
+
+/// The control-flow graph as an SVG picture (laid out by the `layout-rs` crate from the DOT
+/// above, each block with its instructions).
+pub fn to_svg(a: &Analysis) -> Result<String, String> {
+    use layout::backends::svg::SVGWriter;
+    use layout::gv::{DotParser, GraphBuilder};
+    let text = dot(a, true);
+    let mut parser = DotParser::new(&text);
+    let graph = parser.process().map_err(|e| format!("laying out the graph: {e}"))?;
+    let mut builder = GraphBuilder::new();
+    builder.visit_graph(&graph);
+    let mut visual = builder.get();
+    let mut svg = SVGWriter::new();
+    visual.do_it(false, false, false, &mut svg);
+    Ok(svg.finalize())
+}
+
+/// Text for HTML.
+fn esc(s: &str) -> String {
+    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+}
+
+/// Live VGPRs and SGPRs after each instruction as a line chart (SVG), with the kernel's
+/// allocation as a dashed line: where the pressure peaks and how far it is from the limit.
+fn pressure_chart(a: &Analysis) -> String {
+    let pr = &a.liveness.pressure;
+    let n = pr.len().max(1);
+    let (w, h, pad) = (900.0f64, 260.0f64, 40.0f64);
+    let top = pr
+        .iter()
+        .map(|&(v, s)| v.max(s))
+        .max()
+        .unwrap_or(1)
+        .max(a.used.vgprs)
+        .max(1) as f64;
+    let x = |k: usize| pad + (w - 2.0 * pad) * k as f64 / (n.max(2) - 1) as f64;
+    let y = |v: f64| h - pad - (h - 2.0 * pad) * v / top;
+    let line = |f: &dyn Fn(&(u32, u32)) -> u32| {
+        pr.iter()
+            .enumerate()
+            .map(|(k, r)| format!("{:.1},{:.1}", x(k), y(f(r) as f64)))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let mut s = String::new();
+    let _ = write!(
+        s,
+        "<svg class=\"chart\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" xmlns=\"http://www.w3.org/2000/svg\">\n\
+         <line x1=\"{pad}\" y1=\"{b}\" x2=\"{r}\" y2=\"{b}\" stroke=\"#888\"/>\n\
+         <line x1=\"{pad}\" y1=\"{pad}\" x2=\"{pad}\" y2=\"{b}\" stroke=\"#888\"/>\n\
+         <text x=\"4\" y=\"{t}\" font-size=\"12\">{top}</text><text x=\"4\" y=\"{b}\" font-size=\"12\">0</text>\n\
+         <text x=\"{pad}\" y=\"{l}\" font-size=\"12\">instruction 0</text>\n\
+         <text x=\"{r}\" y=\"{l}\" font-size=\"12\" text-anchor=\"end\">{last}</text>\n",
+        b = h - pad,
+        r = w - pad,
+        t = pad + 4.0,
+        l = h - pad + 16.0,
+        last = n - 1,
+    );
+    let alloc = a.used.vgprs as f64;
+    let _ = write!(
+        s,
+        "<line x1=\"{pad}\" y1=\"{ya:.1}\" x2=\"{r}\" y2=\"{ya:.1}\" stroke=\"#1f5fbf\" stroke-dasharray=\"4 4\"/>\n\
+         <text x=\"{r}\" y=\"{yt:.1}\" font-size=\"12\" text-anchor=\"end\" fill=\"#1f5fbf\">{v} VGPRs used</text>\n\
+         <polyline fill=\"none\" stroke=\"#1f5fbf\" stroke-width=\"1.5\" points=\"{pv}\"/>\n\
+         <polyline fill=\"none\" stroke=\"#d9822b\" stroke-width=\"1.5\" points=\"{ps}\"/>\n\
+         <text x=\"{lx}\" y=\"16\" font-size=\"12\" fill=\"#1f5fbf\">live VGPRs</text>\n\
+         <text x=\"{lx2}\" y=\"16\" font-size=\"12\" fill=\"#d9822b\">live SGPRs</text>\n</svg>\n",
+        ya = y(alloc),
+        yt = y(alloc) - 4.0,
+        r = w - pad,
+        v = a.used.vgprs,
+        pv = line(&|r| r.0),
+        ps = line(&|r| r.1),
+        lx = pad,
+        lx2 = pad + 90.0,
+    );
+    s
+}
+
+/// One page for people: per kernel, the summary of the text report, the register pressure
+/// along the code, and the control-flow graph with each block's code.
+pub fn to_html(kernels: &[Analysis]) -> Result<String, String> {
+    let mut body = String::new();
+    for a in kernels {
+        let svg = to_svg(a)?;
+        // The picture's own XML header does not belong inside HTML.
+        let svg = svg.find("<svg").map_or(svg.as_str(), |k| &svg[k..]);
+        let p = &a.program;
+        let _ = write!(
+            body,
+            "<section>\n<h1>{name} <small>({arch})</small></h1>\n\
+             <h2>Summary</h2>\n<pre>{text}</pre>\n\
+             <h2>Register pressure</h2>\n<p>Live registers after each instruction, in address order.</p>\n{chart}\n\
+             <h2>Control flow</h2>\n<p>Blocks with their instructions (address, text, live VGPRs after it); \
+             solid edges are taken branches, dashed ones fall through.</p>\n<div class=\"graph\">\n{svg}</div>\n</section>\n",
+            name = esc(&p.name),
+            arch = p.arch.name(),
+            text = esc(&to_text(a)),
+            chart = pressure_chart(a),
+        );
+    }
+    let title = kernels
+        .iter()
+        .map(|a| esc(&a.program.name))
+        .collect::<Vec<_>>()
+        .join(", ");
+    Ok(format!(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <title>gcnkit analyze: {title}</title>\n<style>\n\
+         body {{ font-family: sans-serif; margin: 1.5em; color: #222; }}\n\
+         pre {{ background: #f6f6f6; padding: 0.8em; overflow-x: auto; font-size: 13px; }}\n\
+         section {{ margin-bottom: 3em; }}\n\
+         .graph svg {{ max-width: 100%; height: auto; }}\n\
+         .graph svg text {{ font-family: monospace; }}\n\
+         </style>\n</head>\n<body>\n{body}</body>\n</html>\n"
+    ))
 }

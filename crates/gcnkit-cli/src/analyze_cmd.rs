@@ -1,4 +1,4 @@
-//! `gcnkit analyze [-a ARCH] [--kernel NAME] [--format text|json|dot] [-o OUT] INPUT`: the
+//! `gcnkit analyze [-a ARCH] [--kernel NAME] [--format text|json|dot|svg|html] [-o OUT] INPUT`: the
 //! control-flow graph, live registers, pressure, resources, occupancy and instruction mix of
 //! each kernel of a code object (or of assembly text), from the `gcnkit-analyze` crate.
 //! INPUT: a code object (ELF); or assembly text: its kernels when it defines them
@@ -22,6 +22,12 @@ pub enum FormatArg {
     Json,
     /// The control-flow graphs for Graphviz (one digraph per kernel).
     Dot,
+    /// The control-flow graph as a picture, each block with its code (one kernel: --kernel
+    /// picks it when there are several).
+    Svg,
+    /// A page for a browser: per kernel the summary, the register pressure along the code and
+    /// the control-flow graph.
+    Html,
 }
 
 #[derive(clap::Args)]
@@ -153,12 +159,38 @@ pub fn run(a: Args) -> ExitCode {
             p.problems.join("; ")
         ));
     }
+    if a.format == FormatArg::Svg && programs.len() > 1 {
+        let names: Vec<&str> = programs.iter().map(|p| p.name.as_str()).collect();
+        errln!(
+            "{name}: error: --format svg draws one kernel; this input has {} ({}): pick one with --kernel, or use --format html",
+            programs.len(),
+            names.join(", ")
+        );
+        return ExitCode::from(2);
+    }
+    // The pictures are made before the output file is opened: a failure leaves no file.
+    let mut text = String::new();
+    let pictures = match a.format {
+        FormatArg::Svg => programs.first().map(|p| report::to_svg(&analyze(p, a.workgroup_size))),
+        FormatArg::Html => {
+            let all: Vec<_> = programs.iter().map(|p| analyze(p, a.workgroup_size)).collect();
+            Some(report::to_html(&all))
+        }
+        _ => None,
+    };
+    match pictures {
+        Some(Ok(t)) => text = t,
+        Some(Err(e)) => return fail(format!("{name}: error: {e}")),
+        None => {}
+    }
     let mut out = match Output::open(a.output.as_deref()) {
         Ok(o) => o,
         Err(e) => return fail(e),
     };
-    let mut text = String::new();
     for (n, p) in programs.iter().enumerate() {
+        if matches!(a.format, FormatArg::Svg | FormatArg::Html) {
+            break;
+        }
         let an = analyze(p, a.workgroup_size);
         match a.format {
             FormatArg::Text => {
@@ -172,6 +204,7 @@ pub fn run(a: Args) -> ExitCode {
                 text.push('\n');
             }
             FormatArg::Dot => text.push_str(&report::to_dot(&an)),
+            FormatArg::Svg | FormatArg::Html => {}
         }
     }
     if let Err(e) = out.write_all(text.as_bytes()) {

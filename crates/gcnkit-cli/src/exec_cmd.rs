@@ -4,7 +4,8 @@
 //!
 //! How: a private temporary directory holds a link named `libamdhip64.so.5` to the runtime
 //! (`libgcnkit_hip.so`, built next to this binary; `GCNKIT_HIP_LIB` names another) and goes
-//! first on `LD_LIBRARY_PATH`; `GCNKIT_GPU` tells the runtime which GPU to be. PROGRAM's exit
+//! first on `LD_LIBRARY_PATH`; `GCNKIT_GPU` tells the runtime which GPU to be and
+//! `GCNKIT_DEVICES` how many of them (`--devices`). PROGRAM's exit
 //! status is exec's; gcnkit's own errors (no runtime, no such program, a GPU not modelled)
 //! exit 2 before PROGRAM starts. The equivalent environment line:
 //! `LD_LIBRARY_PATH=DIR_WITH_libamdhip64.so.5 GCNKIT_GPU=gfx906 ./prog`.
@@ -19,7 +20,7 @@ pub struct Args {
     /// The GPU the program sees: gfx906 (default), gfx900, gfx803, gfx802 or gfx701.
     #[arg(short, long, default_value = "gfx906")]
     pub(crate) arch: String,
-    /// Devices the program sees (one for now).
+    /// Devices the program sees: N identical GPUs (1 to 16).
     #[arg(long, default_value_t = 1)]
     pub(crate) devices: u32,
     /// A line on stderr per kernel launch: grid, instructions, waves, time.
@@ -86,8 +87,8 @@ pub fn run(a: Args) -> ExitCode {
             Gpu::names()
         ));
     };
-    if a.devices != 1 {
-        return fail(format!("--devices {}: one device only for now", a.devices));
+    if !(1..=16).contains(&a.devices) {
+        return fail(format!("--devices {}: 1 to 16 devices", a.devices));
     }
     let lib = match find_runtime() {
         Ok(l) => l,
@@ -113,7 +114,8 @@ pub fn run(a: Args) -> ExitCode {
     let mut cmd = Command::new(&program);
     cmd.args(&a.command[1..])
         .env("LD_LIBRARY_PATH", path)
-        .env("GCNKIT_GPU", gpu.processor);
+        .env("GCNKIT_GPU", gpu.processor)
+        .env("GCNKIT_DEVICES", a.devices.to_string());
     if a.stats {
         cmd.env("GCNKIT_STATS", "1");
     }

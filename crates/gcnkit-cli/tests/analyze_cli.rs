@@ -162,6 +162,56 @@ fn dot_graph_and_atomic_output() {
     std::fs::remove_dir_all(dir).unwrap();
 }
 
+/// The pictures: SVG of one kernel (each block with its code, branches naming their target
+/// block), HTML of all (summary, pressure chart, graph); SVG of several kernels is a usage error
+/// that names them and writes nothing.
+#[test]
+fn svg_and_html_pictures() {
+    let obj = data("run/bench.gfx900.hsaco");
+    let o = gcnkit(&["analyze", "--format", "svg", "--kernel", "mandelbrot", &obj], b"");
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let svg = String::from_utf8(o.stdout).unwrap();
+    assert!(svg.contains("<svg") && svg.trim_end().ends_with("</svg>"), "{svg}");
+    let dot =
+        String::from_utf8(gcnkit(&["analyze", "--format", "dot", "--kernel", "mandelbrot", &obj], b"").stdout).unwrap();
+    let blocks = dot
+        .lines()
+        .filter(|l| l.starts_with("  b") && !l.contains("->"))
+        .count();
+    assert!(blocks > 3);
+    for b in 0..blocks {
+        assert!(svg.contains(&format!(">B{b}<")), "block B{b} is not drawn");
+    }
+    assert!(
+        svg.contains("s_endpgm") && svg.contains("v_mul_f32"),
+        "the code is not in the picture"
+    );
+    assert!(
+        svg.contains("s_cbranch_execz") && svg.contains(" -&gt; B") || svg.contains(" -> B"),
+        "branches name no block"
+    );
+    let o = gcnkit(&["analyze", "--format", "html", &obj], b"");
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let html = String::from_utf8(o.stdout).unwrap();
+    assert!(html.starts_with("<!DOCTYPE html>") && html.trim_end().ends_with("</html>"));
+    for k in ["mandelbrot", "saxpy"] {
+        assert!(html.contains(&format!("<h1>{k} <small>")), "{k}");
+    }
+    assert_eq!(html.matches("<polyline").count(), 2 * html.matches("<section>").count());
+    assert!(!html.contains("<?xml"));
+    let dir = tmp("svg");
+    let f = dir.join("k.svg");
+    let o = gcnkit(&["analyze", "--format", "svg", "-o", f.to_str().unwrap(), &obj], b"");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        err(&o).contains("--kernel") && err(&o).contains("mandelbrot"),
+        "{}",
+        err(&o)
+    );
+    assert!(!f.exists());
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
 #[test]
 fn every_object_of_the_corpus_analyses() {
     for dir in ["run", "codeobj"] {

@@ -19,12 +19,43 @@ use std::sync::{Arc, Mutex, MutexGuard};
 /// host pointer by looking it up (`hipMemcpyDefault`).
 pub const DEVICE_BASE: u64 = 0x2000_0000_0000;
 
+/// Device k's allocations start at `DEVICE_BASE + k * DEVICE_STRIDE` (1 TiB apart: a pointer
+/// names its device).
+pub const DEVICE_STRIDE: u64 = 1 << 40;
+
+/// The most devices `GCNKIT_DEVICES` may ask for.
+pub const MAX_DEVICES: usize = 16;
+
+/// The bytes of a module's code object.
+pub enum Code {
+    /// A copy (the module API: the program's buffer may go away after the call).
+    Owned(Vec<u8>),
+    /// In a registered fat binary (the `.hip_fatbin` section of the program or of a library
+    /// it loaded: mapped, read-only, there until `__hipUnregisterFatBinary`), read only when
+    /// the code object is loaded. (A library such as rocSPARSE registers 111 bundles of 8
+    /// code objects each, 1.3 GB: copying them would make every program that links it 1.3 GB
+    /// bigger.)
+    InProgram { addr: usize, len: usize },
+}
+
+impl Code {
+    fn bytes(&self) -> &[u8] {
+        match self {
+            Code::Owned(v) => v,
+            // SAFETY: the fat binary's own entry table gave this range in the registered
+            // bundle, which stays mapped while its module is live (`loaded` checks `live`).
+            Code::InProgram { addr, len } => unsafe { std::slice::from_raw_parts(*addr as *const u8, *len) },
+        }
+    }
+}
+
 /// A registered fat binary.
 pub struct Module {
-    /// The code object for this GPU (copied out of the program), or why there is none.
-    pub code: Result<Vec<u8>, String>,
-    /// The code object loaded on the device (on first use: a launch or a variable's address).
-    pub loaded: Option<Result<Loaded, String>>,
+    /// The code object for this GPU, or why there is none.
+    pub code: Result<Code, String>,
+    /// The code object loaded on each device (on first use there: a launch or a variable's
+    /// address; each device has its own copy of the variables).
+    pub loaded: Vec<Option<Result<Loaded, String>>>,
     pub live: bool,
 }
 
@@ -47,12 +78,13 @@ pub struct Var {
 
 pub struct Runtime {
     pub gpu: Result<&'static Gpu, String>,
-    pub device: Option<Device>,
+    /// The GPUs (`GCNKIT_DEVICES` of them, all alike; none when the GPU is unknown).
+    pub devices: Vec<Device>,
     pub modules: Vec<Module>,
     pub functions: HashMap<usize, Function>,
     pub vars: Vec<Var>,
-    /// Bytes allocated (against the GPU's memory size).
-    pub allocated: u64,
+    /// Bytes allocated on each device (against the GPU's memory size).
+    pub allocated: Vec<u64>,
     /// `GCNKIT_STATS`: a line on stderr per launch.
     pub stats: bool,
     /// Live streams (handles the program got from `hipStreamCreate`) and their flags and
@@ -62,10 +94,19 @@ pub struct Runtime {
     pub events: HashMap<usize, Option<std::time::Instant>>,
     /// The next stream or event handle.
     pub next_handle: usize,
-    /// Host-shared allocations (pinned or managed) by base: managed?
+    /// Host-shared allocations (pinned or managed) by base: managed? They are allocations of
+    /// every device (the storage is the allocating device's, the others reach it as host
+    /// memory), so kernels on any device use them.
     pub shared: HashMap<u64, bool>,
-    /// The hostcall buffer (device printf), made for the first kernel that has one.
-    pub hostcall: Option<Arc<crate::hostcall::Hostcall>>,
+    /// The device whose allocation holds a host-shared allocation's storage, by base.
+    pub shared_device: HashMap<u64, usize>,
+    /// `hipHostMalloc`'s flags of pinned allocations, by base.
+    pub host_flags: HashMap<u64, u32>,
+    /// Registered host memory (`hipHostRegister`), by the allocation's base: the program's
+    /// pointer and the registration's flags.
+    pub registered: HashMap<u64, (u64, u32)>,
+    /// Each device's hostcall buffer (device printf), made for its first kernel that has one.
+    pub hostcall: Vec<Option<Arc<crate::hostcall::Hostcall>>>,
     /// A launch failure the next synchronisation reports (once).
     pub pending: Option<HipError>,
     /// `hipSetDeviceFlags`' flags.
@@ -82,35 +123,54 @@ pub fn lock() -> MutexGuard<'static, Option<Runtime>> {
     let mut g = RT.lock().unwrap_or_else(|e| e.into_inner());
     if g.is_none() {
         let gpu = crate::props::from_env();
-        let device = gpu.as_ref().ok().map(|gpu| {
-            let mut d = Device::at(gpu.arch, DEVICE_BASE);
-            if let Some(n) = std::env::var("GCNKIT_THREADS")
-                .ok()
-                .and_then(|v| v.parse::<usize>().ok())
-            {
-                d.threads = n.max(1);
-            }
-            d
-        });
+        let count = match std::env::var("GCNKIT_DEVICES") {
+            Err(_) => 1,
+            Ok(v) => match v.trim().parse::<usize>() {
+                Ok(n) if (1..=MAX_DEVICES).contains(&n) => n,
+                _ => {
+                    eprintln!("gcnkit-hip: GCNKIT_DEVICES={v}: not a count of 1 to {MAX_DEVICES}; one device");
+                    1
+                }
+            },
+        };
+        let threads = std::env::var("GCNKIT_THREADS")
+            .ok()
+            .and_then(|v| v.parse::<usize>().ok());
+        let devices: Vec<Device> = match &gpu {
+            Ok(gpu) => (0..count as u64)
+                .map(|k| {
+                    let mut d = Device::at(gpu.arch, DEVICE_BASE + k * DEVICE_STRIDE);
+                    if let Some(n) = threads {
+                        d.threads = n.max(1);
+                    }
+                    d
+                })
+                .collect(),
+            Err(_) => Vec::new(),
+        };
+        let n = devices.len();
         if let Err(e) = &gpu {
             eprintln!("gcnkit-hip: {e}: no device");
         }
         *g = Some(Runtime {
             gpu,
-            device,
+            devices,
             modules: Vec::new(),
             functions: HashMap::new(),
             vars: Vec::new(),
-            allocated: 0,
+            allocated: vec![0; n],
             stats: std::env::var_os("GCNKIT_STATS").is_some_and(|v| !v.is_empty() && v != "0"),
             streams: Default::default(),
             events: HashMap::new(),
             next_handle: 0,
             module_functions: Vec::new(),
             shared: HashMap::new(),
+            shared_device: HashMap::new(),
+            host_flags: HashMap::new(),
+            registered: HashMap::new(),
             device_flags: 0,
             pending: None,
-            hostcall: None,
+            hostcall: vec![None; n],
         });
     }
     g
@@ -124,6 +184,8 @@ pub fn with<R>(f: impl FnOnce(&mut Runtime) -> R) -> R {
 }
 
 thread_local! {
+    /// The device this host thread uses (`hipSetDevice`), 0 until it sets one.
+    static CURRENT: Cell<usize> = const { Cell::new(0) };
     /// HIP's last error, per thread: set by every call that fails, read by
     /// `hipPeekAtLastError`, read and reset by `hipGetLastError`.
     static LAST: Cell<HipError> = const { Cell::new(hipSuccess) };
@@ -138,6 +200,16 @@ pub struct CallConfig {
     pub block: [u32; 3],
     pub shared: usize,
     pub stream: usize,
+}
+
+/// The calling thread's device.
+pub fn current() -> usize {
+    CURRENT.try_with(|c| c.get()).unwrap_or(0)
+}
+
+/// Makes `k` the calling thread's device.
+pub fn set_current(k: usize) {
+    let _ = CURRENT.try_with(|c| c.set(k));
 }
 
 pub fn last_error(reset: bool) -> HipError {
@@ -189,33 +261,52 @@ impl Runtime {
         }
     }
 
+    /// The calling thread's device.
     pub fn device(&mut self) -> Result<&mut Device, HipError> {
-        self.device.as_mut().ok_or(hipErrorNoDevice)
+        self.devices.get_mut(current()).ok_or(hipErrorNoDevice)
     }
 
-    /// Registers a fat binary: picks this GPU's code object and copies it.
-    pub fn register(&mut self, entries: Result<Vec<(fatbin::Entry, Vec<u8>)>, String>) -> usize {
+    /// The device with an allocation holding `addr` (the calling thread's first: host-shared
+    /// memory is an allocation of every device), if any.
+    pub fn owner(&self, addr: u64) -> Option<usize> {
+        let k = current();
+        if self.devices.get(k).is_some_and(|d| d.allocation(addr).is_some()) {
+            return Some(k);
+        }
+        self.devices.iter().position(|d| d.allocation(addr).is_some())
+    }
+
+    /// The device holding `addr`, else the calling thread's.
+    pub fn device_at(&mut self, addr: u64) -> Result<&mut Device, HipError> {
+        let k = self.owner(addr).unwrap_or_else(current);
+        self.devices.get_mut(k).ok_or(hipErrorNoDevice)
+    }
+
+    /// Was `addr` in an allocation of some device that has been freed?
+    pub fn was_freed(&self, addr: u64) -> bool {
+        self.devices.iter().any(|d| d.was_freed(addr))
+    }
+
+    /// Registers a fat binary (its bundle at `base`, `entries` its table): picks this GPU's
+    /// code object, which stays where it is until it is loaded.
+    pub fn register(&mut self, base: usize, entries: Result<Vec<fatbin::Entry>, String>) -> usize {
         let code = match (&self.gpu, entries) {
             (Err(e), _) => Err(e.clone()),
             (_, Err(e)) => Err(e),
-            (Ok(gpu), Ok(list)) => {
-                let plain: Vec<fatbin::Entry> = list.iter().map(|(e, _)| e.clone()).collect();
-                match fatbin::pick(&plain, gpu) {
-                    Ok(e) => Ok(list
-                        .into_iter()
-                        .find(|(x, _)| x == e)
-                        .map(|(_, b)| b)
-                        .unwrap_or_default()),
-                    Err(m) => Err(m),
+            (Ok(gpu), Ok(list)) => fatbin::pick(&list, gpu).and_then(|e| {
+                let at = usize::try_from(e.offset).ok().and_then(|o| base.checked_add(o));
+                match (at, usize::try_from(e.size)) {
+                    (Some(addr), Ok(len)) => Ok(Code::InProgram { addr, len }),
+                    _ => Err(format!("the fat binary's entry {} is out of range", e.id)),
                 }
-            }
+            }),
         };
         if let Err(m) = &code {
             eprintln!("gcnkit-hip: hipErrorNoBinaryForGpu: {m}");
         }
         self.modules.push(Module {
             code,
-            loaded: None,
+            loaded: Vec::new(),
             live: true,
         });
         self.modules.len() - 1
@@ -223,7 +314,8 @@ impl Runtime {
 
     /// Module `m`'s code object, loaded on the device on first use; the error is said once.
     pub fn loaded(&mut self, m: usize) -> Result<&Loaded, HipError> {
-        let dev = self.device.as_mut().ok_or(hipErrorNoDevice)?;
+        let k = current();
+        let dev = self.devices.get_mut(k).ok_or(hipErrorNoDevice)?;
         let md = self
             .modules
             .get_mut(m)
@@ -233,8 +325,11 @@ impl Runtime {
             Ok(c) => c,
             Err(_) => return Err(hipErrorNoBinaryForGpu),
         };
-        let loaded = md.loaded.get_or_insert_with(|| {
-            dev.load(&format!("code object {m}"), code).map_err(|e| {
+        if md.loaded.len() <= k {
+            md.loaded.resize_with(k + 1, || None);
+        }
+        let loaded = md.loaded[k].get_or_insert_with(|| {
+            dev.load(&format!("code object {m}"), code.bytes()).map_err(|e| {
                 eprintln!("gcnkit-hip: cannot load the program's code object: {e}");
                 e
             })
@@ -268,8 +363,8 @@ impl Runtime {
             return Err(hipErrorInvalidImage);
         }?;
         self.modules.push(Module {
-            code: Ok(code),
-            loaded: None,
+            code: Ok(Code::Owned(code)),
+            loaded: Vec::new(),
             live: true,
         });
         let m = self.modules.len() - 1;
@@ -286,8 +381,10 @@ impl Runtime {
             .filter(|md| md.live)
             .ok_or(hipErrorInvalidHandle)?;
         md.live = false;
-        if let (Some(Ok(l)), Some(dev)) = (md.loaded.take(), self.device.as_mut()) {
-            dev.unload(l.base);
+        for (k, l) in std::mem::take(&mut md.loaded).into_iter().enumerate() {
+            if let (Some(Ok(l)), Some(dev)) = (l, self.devices.get_mut(k)) {
+                dev.unload(l.base);
+            }
         }
         Ok(())
     }
@@ -367,9 +464,10 @@ impl Runtime {
         // A kernel that calls the host gets the hostcall buffer, and its sleeping waves the
         // host side that answers them.
         let hostcall = if k.args.iter().any(|a| a.kind == "hidden_hostcall_buffer") {
-            let dev = self.device.as_mut().ok_or(hipErrorNoDevice)?;
+            let k = current();
+            let dev = self.devices.get_mut(k).ok_or(hipErrorNoDevice)?;
             Some(
-                self.hostcall
+                self.hostcall[k]
                     .get_or_insert_with(|| Arc::new(crate::hostcall::Hostcall::new(dev)))
                     .clone(),
             )

@@ -1,6 +1,7 @@
-//! HIP programs built by Debian's `hipcc` (HIP 5.2) for gfx906 and run under `gcnkit exec`:
-//! each checks its own results against the host and prints PASS only when right
-//! (tests/hip/*.hip). Without `hipcc` on PATH they are skipped with a message (CI installs
+//! HIP programs built by Debian's `hipcc` (HIP 5.2) and run under `gcnkit exec`: each checks
+//! its own results against the host and prints PASS only when right (tests/hip/*.hip). Most
+//! are built once for gfx906, gfx900 and gfx803 (one binary, three code objects) and run on
+//! each of the three GPUs. Without `hipcc` on PATH they are skipped with a message (CI installs
 //! it: `apt-get install hipcc`).
 //!
 //! The `gcnkit` binary and the runtime library are built by a nested `cargo build` into this
@@ -102,6 +103,17 @@ fn exec(args: &[&str], program: &Path, program_args: &[&str]) -> Output {
     o
 }
 
+/// The GPUs the suite's programs are built for in one binary (`--offload-arch` each) and run
+/// on (`exec -a`): each launch runs that GPU's own code object.
+const GPUS: [&str; 3] = ["gfx906", "gfx900", "gfx803"];
+
+/// Runs `program` on each of [`GPUS`]; each run must print `line`.
+fn passes_on_each_gpu(program: &Path, args: &[&str], line: &str) {
+    for gpu in GPUS {
+        passes(&exec(&["-a", gpu], program, args), line);
+    }
+}
+
 fn passes(o: &Output, line: &str) {
     let out = String::from_utf8_lossy(&o.stdout);
     assert_eq!(o.status.code(), Some(0), "exit status; stdout: {out}");
@@ -172,14 +184,14 @@ fn the_code_object_for_the_gpu_is_picked_or_missing() {
 
 #[test]
 fn streams_events_and_reset() {
-    let Some(p) = build("streams", &["gfx906"]) else { return };
-    passes(&exec(&[], &p, &[]), "PASS streams");
+    let Some(p) = build("streams", &GPUS) else { return };
+    passes_on_each_gpu(&p, &[], "PASS streams");
 }
 
 #[test]
 fn device_variables_live_across_launches_and_symbol_copies() {
-    let Some(p) = build("globals", &["gfx906"]) else { return };
-    passes(&exec(&[], &p, &[]), "PASS globals");
+    let Some(p) = build("globals", &GPUS) else { return };
+    passes_on_each_gpu(&p, &[], "PASS globals");
 }
 
 #[test]
@@ -188,10 +200,10 @@ fn rocprim_scan_reduce_and_radix_sort() {
         eprintln!("SKIPPED rocprim: no /usr/include/rocprim (apt-get install librocprim-dev)");
         return;
     }
-    let Some(p) = build_with("rocprim", &["gfx906"], &["-std=c++17"]) else {
+    let Some(p) = build_with("rocprim", &GPUS, &["-std=c++17"]) else {
         return;
     };
-    passes(&exec(&[], &p, &["200000"]), "PASS rocprim n=200000 sum=-738663");
+    passes_on_each_gpu(&p, &["200000"], "PASS rocprim n=200000 sum=-738663");
 }
 
 #[test]
@@ -200,16 +212,36 @@ fn rocrand_runs_its_own_code_objects() {
         eprintln!("SKIPPED rocrand: no /usr/include/rocrand (apt-get install librocrand-dev)");
         return;
     }
-    let Some(p) = build_with("rocrand", &["gfx906"], &["-lrocrand"]) else {
+    let Some(p) = build_with("rocrand", &GPUS, &["-lrocrand"]) else {
         return;
     };
-    passes(&exec(&[], &p, &[]), "PASS rocrand");
+    passes_on_each_gpu(&p, &[], "PASS rocrand");
+}
+
+#[test]
+fn rocsparse_spmv_runs_its_own_code_objects() {
+    if !Path::new("/usr/include/rocsparse/rocsparse.h").exists() {
+        eprintln!("SKIPPED rocsparse: no /usr/include/rocsparse (apt-get install librocsparse-dev)");
+        return;
+    }
+    let Some(p) = build_with("rocsparse", &GPUS, &["-std=c++17", "-lrocsparse"]) else {
+        return;
+    };
+    // Single precision (general, adaptive and the generic API's stream kernels) and double
+    // (adaptive), each against the host; the library's own code object for each GPU.
+    passes_on_each_gpu(&p, &[], "PASS rocsparse n=2000 nnz=30269");
 }
 
 #[test]
 fn pinned_and_managed_memory_are_shared_with_kernels() {
-    let Some(p) = build("pinned", &["gfx906"]) else { return };
-    passes(&exec(&[], &p, &[]), "PASS pinned");
+    let Some(p) = build("pinned", &GPUS) else { return };
+    passes_on_each_gpu(&p, &[], "PASS pinned");
+}
+
+#[test]
+fn registered_host_memory_is_shared_with_kernels() {
+    let Some(p) = build("hostregister", &GPUS) else { return };
+    passes_on_each_gpu(&p, &[], "PASS hostregister");
 }
 
 #[test]
@@ -250,16 +282,29 @@ fn every_modelled_gcn_gpu_runs_the_same_programs() {
 
 #[test]
 fn pitched_memory_driver_copies_and_attributes() {
-    let Some(p) = build("memory2d", &["gfx906"]) else {
+    let Some(p) = build("memory2d", &GPUS) else {
         return;
     };
-    passes(&exec(&[], &p, &[]), "PASS memory2d");
+    passes_on_each_gpu(&p, &[], "PASS memory2d");
+}
+
+#[test]
+fn pitched_volumes_3d_copies_and_sets() {
+    let Some(p) = build("memory3d", &GPUS) else { return };
+    passes_on_each_gpu(&p, &[], "PASS memory3d");
 }
 
 #[test]
 fn device_printf_from_many_waves() {
-    let Some(p) = build("printf", &["gfx906"]) else { return };
-    let o = exec(&[], &p, &[]);
+    let Some(p) = build("printf", &GPUS) else { return };
+    for gpu in GPUS {
+        printf_prints_what_the_host_prints(&exec(&["-a", gpu], &p, &[]));
+    }
+}
+
+/// The kernels' 150 lines, in any order, between the host's own, equal to the host's printf
+/// of the same values.
+fn printf_prints_what_the_host_prints(o: &Output) {
     assert_eq!(o.status.code(), Some(0));
     let out = String::from_utf8_lossy(&o.stdout);
     let lines: Vec<&str> = out.lines().collect();
@@ -279,25 +324,27 @@ fn device_printf_from_many_waves() {
 
 #[test]
 fn a_failed_device_assert_prints_and_traps() {
-    let Some(p) = build("assert", &["gfx906"]) else { return };
-    let o = exec(&[], &p, &[]);
-    passes(&o, "PASS assert");
-    let err = String::from_utf8_lossy(&o.stderr);
-    let said = err
-        .lines()
-        .filter(|l| l.ends_with("Device-side assertion `i < n' failed."))
-        .count();
-    assert_eq!(said, 4, "{err}");
-    assert!(
-        err.contains("kernel _Z11check_belowPii") && err.contains("s_trap"),
-        "{err}"
-    );
+    let Some(p) = build("assert", &GPUS) else { return };
+    for gpu in GPUS {
+        let o = exec(&["-a", gpu], &p, &[]);
+        passes(&o, "PASS assert");
+        let err = String::from_utf8_lossy(&o.stderr);
+        let said = err
+            .lines()
+            .filter(|l| l.ends_with("Device-side assertion `i < n' failed."))
+            .count();
+        assert_eq!(said, 4, "{err}");
+        assert!(
+            err.contains("kernel _Z11check_belowPii") && err.contains("s_trap"),
+            "{err}"
+        );
+    }
 }
 
 #[test]
 fn device_malloc_and_free() {
-    let Some(p) = build("malloc", &["gfx906"]) else { return };
-    passes(&exec(&[], &p, &[]), "PASS malloc");
+    let Some(p) = build("malloc", &GPUS) else { return };
+    passes_on_each_gpu(&p, &[], "PASS malloc");
 }
 
 #[test]
@@ -314,14 +361,38 @@ fn an_unsupported_call_returns_801_and_says_so_once() {
 
 #[test]
 fn a_kernel_fault_is_a_launch_failure_naming_the_kernel() {
-    let Some(p) = build("fault", &["gfx906"]) else { return };
-    let o = exec(&[], &p, &[]);
-    passes(&o, "PASS fault hipErrorLaunchFailure");
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert!(
-        err.contains("kernel _Z4pokePi") && err.contains("memory fault"),
-        "{err}"
-    );
+    let Some(p) = build("fault", &GPUS) else { return };
+    for gpu in GPUS {
+        let o = exec(&["-a", gpu], &p, &[]);
+        passes(&o, "PASS fault hipErrorLaunchFailure");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            err.contains("kernel _Z4pokePi") && err.contains("memory fault"),
+            "{err}"
+        );
+    }
+}
+
+#[test]
+fn several_devices_each_thread_its_own() {
+    let Some(p) = build("devices", &["gfx906", "gfx803"]) else {
+        return;
+    };
+    passes(&exec(&[], &p, &["1"]), "PASS devices 1");
+    passes(&exec(&["--devices", "2"], &p, &["2"]), "PASS devices 2");
+    passes(&exec(&["--devices", "3", "-a", "gfx803"], &p, &["3"]), "PASS devices 3");
+    // The environment line's way: GCNKIT_DEVICES.
+    let dir = tempfile_dir("envdevices");
+    let link = dir.join("libamdhip64.so.5");
+    let _ = std::fs::remove_file(&link);
+    std::os::unix::fs::symlink(tools().join("libgcnkit_hip.so"), &link).unwrap();
+    let o = Command::new(&p)
+        .env("LD_LIBRARY_PATH", &dir)
+        .env("GCNKIT_DEVICES", "4")
+        .arg("4")
+        .output()
+        .unwrap();
+    passes(&o, "PASS devices 4");
 }
 
 #[test]
@@ -330,6 +401,8 @@ fn exec_errors_exit_2_and_the_status_is_the_programs() {
     let run = |args: &[&str]| Command::new(&gcnkit).arg("exec").args(args).output().unwrap();
     assert_eq!(run(&["--", "/no/such/program"]).status.code(), Some(2));
     assert_eq!(run(&["-a", "gfx1030", "--", "true"]).status.code(), Some(2));
+    assert_eq!(run(&["--devices", "0", "--", "true"]).status.code(), Some(2));
+    assert_eq!(run(&["--devices", "17", "--", "true"]).status.code(), Some(2));
     assert_eq!(run(&["--", "sh", "-c", "exit 7"]).status.code(), Some(7));
     // The program sees the runtime first on LD_LIBRARY_PATH.
     let o = run(&["--", "sh", "-c", "ls \"${LD_LIBRARY_PATH%%:*}\""]);

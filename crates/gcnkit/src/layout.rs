@@ -341,7 +341,7 @@ fn graphics(s: &mut Slots, i: &Instr, d: &InstrDef) {
             s.push(Slot::value(Role::Target, i.get(F::Tgt)));
             let en = i.get(F::En);
             for k in 0..4u8 {
-                let f = crate::syntax::gfx::exp_source_field(i, k as usize);
+                let f = exp_source_field(i, k as usize);
                 // A disabled source is `off` (a slot of no registers).
                 let regs = (en >> k & 1) as u8;
                 s.push(Slot::new(Role::Data(k), 256 + i.get(f) as u16, regs, Ty::B32));
@@ -572,6 +572,17 @@ pub fn flat_addr_regs(i: &Instr) -> u8 {
         1 => u8::from(!has_base),
         2 => 2 - has_base as u8,
         _ => 2,
+    }
+}
+
+/// The EXP sources' VSRC fields and whether each is enabled: with COMPR, sources 0/1 read
+/// VSRC0 and 2/3 VSRC1.
+pub fn exp_source_field(i: &Instr, k: usize) -> F {
+    const VSRC: [F; 4] = [F::ExpSrc0, F::ExpSrc1, F::ExpSrc2, F::ExpSrc3];
+    if i.get(F::Compr) != 0 {
+        VSRC[k / 2]
+    } else {
+        VSRC[k]
     }
 }
 

@@ -13,7 +13,7 @@ pub unsafe extern "C" fn hipGetDeviceCount(count: *mut i32) -> i32 {
         if count.is_null() {
             return Err(hipErrorInvalidValue);
         }
-        let n = gpu().map_or(0, |_| 1);
+        let n = gpu().map_or(0, |_| device_count() as i32);
         // SAFETY: checked non-null.
         unsafe { *count = n };
         if n == 0 {
@@ -31,13 +31,82 @@ pub unsafe extern "C" fn hipGetDevice(device_id: *mut i32) -> i32 {
         }
         gpu()?;
         // SAFETY: checked non-null.
-        unsafe { *device_id = 0 };
+        unsafe { *device_id = runtime::current() as i32 };
         Ok(())
     })
 }
 
+/// Sets the calling host thread's device (each thread has its own, 0 until it sets one).
 pub extern "C" fn hipSetDevice(device_id: i32) -> i32 {
-    guard(|| check_device(device_id).map(|_| ()))
+    guard(|| {
+        check_device(device_id)?;
+        runtime::set_current(device_id as usize);
+        Ok(())
+    })
+}
+
+// ---- Peers: the devices are separate memories; none maps another's ----
+
+pub unsafe extern "C" fn hipDeviceCanAccessPeer(can_access: *mut i32, device_id: i32, peer_device_id: i32) -> i32 {
+    guard(|| {
+        if can_access.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        check_device(device_id)?;
+        check_device(peer_device_id)?;
+        // SAFETY: checked non-null.
+        unsafe { *can_access = 0 };
+        Ok(())
+    })
+}
+
+pub extern "C" fn hipDeviceEnablePeerAccess(peer_device_id: i32, _flags: u32) -> i32 {
+    guard(|| {
+        check_device(peer_device_id)?;
+        Err(hipErrorPeerAccessUnsupported)
+    })
+}
+
+pub extern "C" fn hipDeviceDisablePeerAccess(peer_device_id: i32) -> i32 {
+    guard(|| {
+        check_device(peer_device_id)?;
+        Err(hipErrorPeerAccessNotEnabled)
+    })
+}
+
+/// A copy between two devices' memories (through the host).
+pub unsafe extern "C" fn hipMemcpyPeer(
+    dst: *mut c_void,
+    dst_device_id: i32,
+    src: *const c_void,
+    src_device_id: i32,
+    size_bytes: usize,
+) -> i32 {
+    guard(|| {
+        check_device(dst_device_id)?;
+        check_device(src_device_id)?;
+        let (d, s) = with(|rt| (rt.owner(dst as u64), rt.owner(src as u64)));
+        if size_bytes > 0 && (d != Some(dst_device_id as usize) || s != Some(src_device_id as usize)) {
+            eprintln!(
+                "gcnkit-hip: hipMemcpyPeer: {dst:?} is not device {dst_device_id}'s memory or {src:?} not device {src_device_id}'s"
+            );
+            return Err(hipErrorInvalidValue);
+        }
+        // SAFETY: the caller's ranges (both must be device memory: the kind says so).
+        unsafe { memcpy("hipMemcpyPeer", dst, src, size_bytes, 3) }
+    })
+}
+
+pub unsafe extern "C" fn hipMemcpyPeerAsync(
+    dst: *mut c_void,
+    dst_device_id: i32,
+    src: *const c_void,
+    src_device_id: i32,
+    size_bytes: usize,
+    _stream: *mut c_void,
+) -> i32 {
+    // SAFETY: as hipMemcpyPeer (done when it returns).
+    unsafe { hipMemcpyPeer(dst, dst_device_id, src, src_device_id, size_bytes) }
 }
 
 pub unsafe extern "C" fn hipDeviceGet(device: *mut i32, ordinal: i32) -> i32 {

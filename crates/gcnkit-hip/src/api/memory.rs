@@ -29,11 +29,13 @@ pub(super) unsafe fn allocate(
     } else {
         with(|rt| {
             let limit = rt.gpu.as_ref().map_or(0, |g| g.memory_bytes);
-            if rt.allocated.saturating_add(size as u64) > limit {
+            let k = runtime::current();
+            let used = rt.allocated.get_mut(k).ok_or(hipErrorNoDevice)?;
+            if used.saturating_add(size as u64) > limit {
                 return Err(hipErrorOutOfMemory);
             }
             let a = alloc(rt, size as u64)?;
-            rt.allocated += size as u64;
+            rt.allocated[k] += size as u64;
             Ok(a)
         })?
     };
@@ -48,12 +50,33 @@ pub extern "C" fn hipFree(ptr: *mut c_void) -> i32 {
             return Ok(());
         }
         with(|rt| {
-            let dev = rt.device()?;
-            let size = dev.allocation(ptr as u64).map_or(0, |(_, s)| s);
-            match dev.free(ptr as u64) {
+            if rt.registered.contains_key(&(ptr as u64)) {
+                eprintln!("gcnkit-hip: hipFree: {ptr:?} is registered host memory (hipHostUnregister ends that)");
+                return Err(hipErrorInvalidValue);
+            }
+            let p = ptr as u64;
+            // Host-shared memory: freed on every device, its size counted on the one that
+            // allocated it.
+            let k = rt
+                .shared_device
+                .get(&p)
+                .copied()
+                .or(rt.owner(p))
+                .unwrap_or_else(runtime::current);
+            let dev = rt.devices.get_mut(k).ok_or(hipErrorNoDevice)?;
+            let size = dev.allocation(p).map_or(0, |(_, s)| s);
+            match dev.free(p) {
                 Ok(()) => {
-                    rt.allocated = rt.allocated.saturating_sub(size);
-                    rt.shared.remove(&(ptr as u64));
+                    rt.allocated[k] = rt.allocated[k].saturating_sub(size);
+                    if rt.shared.remove(&p).is_some() {
+                        for (j, d) in rt.devices.iter_mut().enumerate() {
+                            if j != k {
+                                let _ = d.free(p);
+                            }
+                        }
+                    }
+                    rt.shared_device.remove(&p);
+                    rt.host_flags.remove(&p);
                     Ok(())
                 }
                 Err(e) => {
@@ -74,6 +97,7 @@ pub(super) unsafe fn alloc_shared(
     ptr: *mut *mut c_void,
     size: usize,
     managed: bool,
+    flags: u32,
 ) -> Result<(), HipError> {
     // SAFETY: passed on from the caller's contract.
     unsafe {
@@ -82,30 +106,43 @@ pub(super) unsafe fn alloc_shared(
                 eprintln!("gcnkit-hip: {what} of {n} bytes: no room in the address space");
                 hipErrorOutOfMemory
             })?;
+            let k = runtime::current();
+            // The other devices reach the same storage as host memory.
+            for (j, d) in rt.devices.iter_mut().enumerate() {
+                // (Safe: the storage is device k's allocation, freed by hipFree only with its
+                // regions on every other device.)
+                if j != k && d.register_host(a, n) != Some(a) {
+                    eprintln!("gcnkit-hip: {what}: 0x{a:x} is already used on device {j}");
+                }
+            }
             rt.shared.insert(a, managed);
+            rt.shared_device.insert(a, k);
+            if !managed {
+                rt.host_flags.insert(a, flags);
+            }
             Ok(a)
         })
     }
 }
 
-pub unsafe extern "C" fn hipHostMalloc(ptr: *mut *mut c_void, size: usize, _flags: u32) -> i32 {
+pub unsafe extern "C" fn hipHostMalloc(ptr: *mut *mut c_void, size: usize, flags: u32) -> i32 {
     // SAFETY: the program's out-pointer.
-    guard(|| unsafe { alloc_shared("hipHostMalloc", ptr, size, false) })
+    guard(|| unsafe { alloc_shared("hipHostMalloc", ptr, size, false, flags) })
 }
 
-pub unsafe extern "C" fn hipHostAlloc(ptr: *mut *mut c_void, size: usize, _flags: u32) -> i32 {
+pub unsafe extern "C" fn hipHostAlloc(ptr: *mut *mut c_void, size: usize, flags: u32) -> i32 {
     // SAFETY: the program's out-pointer.
-    guard(|| unsafe { alloc_shared("hipHostAlloc", ptr, size, false) })
+    guard(|| unsafe { alloc_shared("hipHostAlloc", ptr, size, false, flags) })
 }
 
 pub unsafe extern "C" fn hipMallocHost(ptr: *mut *mut c_void, size: usize) -> i32 {
     // SAFETY: the program's out-pointer.
-    guard(|| unsafe { alloc_shared("hipMallocHost", ptr, size, false) })
+    guard(|| unsafe { alloc_shared("hipMallocHost", ptr, size, false, 0) })
 }
 
 pub unsafe extern "C" fn hipMallocManaged(dev_ptr: *mut *mut c_void, size: usize, _flags: u32) -> i32 {
     // SAFETY: the program's out-pointer.
-    guard(|| unsafe { alloc_shared("hipMallocManaged", dev_ptr, size, true) })
+    guard(|| unsafe { alloc_shared("hipMallocManaged", dev_ptr, size, true, 0) })
 }
 
 pub extern "C" fn hipHostFree(ptr: *mut c_void) -> i32 {
@@ -116,17 +153,112 @@ pub extern "C" fn hipFreeHost(ptr: *mut c_void) -> i32 {
     hipFree(ptr)
 }
 
-/// The device pointer of pinned memory is the host pointer itself.
+/// The base of the pinned, managed or registered host memory holding `p` and whether it is
+/// registered (`None`: `p` is in no such memory).
+pub(super) fn host_memory(rt: &mut runtime::Runtime, p: u64) -> Result<Option<(u64, bool)>, HipError> {
+    let Some((base, _)) = rt.device_at(p)?.allocation(p) else {
+        return Ok(None);
+    };
+    Ok(if rt.registered.contains_key(&base) {
+        Some((base, true))
+    } else {
+        rt.shared.contains_key(&base).then_some((base, false))
+    })
+}
+
+/// The device pointer of pinned, managed or registered host memory is the host pointer
+/// itself (as on ROCm, where the GPU maps the process's memory at its own addresses).
 pub unsafe extern "C" fn hipHostGetDevicePointer(dev_ptr: *mut *mut c_void, host_ptr: *mut c_void, _flags: u32) -> i32 {
     guard(|| {
         if dev_ptr.is_null() {
             return Err(hipErrorInvalidValue);
         }
-        with(|rt| rt.device().map(|d| d.allocation(host_ptr as u64).is_some()))?
-            .then_some(())
-            .ok_or(hipErrorInvalidValue)?;
+        if with(|rt| host_memory(rt, host_ptr as u64))?.is_none() {
+            eprintln!("gcnkit-hip: hipHostGetDevicePointer: {host_ptr:?} is neither pinned nor registered host memory");
+            return Err(hipErrorInvalidValue);
+        }
         // SAFETY: checked non-null.
         unsafe { *dev_ptr = host_ptr };
+        Ok(())
+    })
+}
+
+// ---- Registered host memory: memory the program allocated itself (malloc, new, a static
+// array, mmap) that kernels reach at its own address, the words holding it made an allocation
+// of the device whose storage is the program's ----
+
+/// `hipHostRegisterDefault`, `Portable`, `Mapped`, `IoMemory`, `ReadOnly`.
+const HOST_REGISTER_FLAGS: u32 = 0xf;
+
+pub unsafe extern "C" fn hipHostRegister(host_ptr: *mut c_void, size_bytes: usize, flags: u32) -> i32 {
+    guard(|| {
+        if host_ptr.is_null() || size_bytes == 0 || flags & !HOST_REGISTER_FLAGS != 0 {
+            return Err(hipErrorInvalidValue);
+        }
+        let p = host_ptr as u64;
+        with(|rt| {
+            // On every device (kernels on any of them reach it).
+            let mut base = None;
+            for k in 0..rt.devices.len() {
+                // SAFETY: HIP's contract: the program's own memory, readable and writable for
+                // `size_bytes` (the words holding it: the same pages), until
+                // hipHostUnregister.
+                match unsafe { rt.devices[k].register_host(p, size_bytes as u64) } {
+                    Some(b) => base = Some(b),
+                    None => {
+                        for d in &mut rt.devices[..k] {
+                            let _ = d.free(base.unwrap_or(0));
+                        }
+                        eprintln!(
+                            "gcnkit-hip: hipHostRegister: {host_ptr:?}..+{size_bytes} overlaps memory already registered or allocated"
+                        );
+                        return Err(hipErrorHostMemoryAlreadyRegistered);
+                    }
+                }
+            }
+            let base = base.ok_or(hipErrorNoDevice)?;
+            rt.registered.insert(base, (p, flags));
+            Ok(())
+        })
+    })
+}
+
+pub unsafe extern "C" fn hipHostUnregister(host_ptr: *mut c_void) -> i32 {
+    guard(|| {
+        with(|rt| {
+            let p = host_ptr as u64;
+            let Some(base) = rt.registered.iter().find(|(_, (q, _))| *q == p).map(|(b, _)| *b) else {
+                eprintln!("gcnkit-hip: hipHostUnregister: {host_ptr:?} is not registered host memory");
+                return Err(hipErrorHostMemoryNotRegistered);
+            };
+            rt.registered.remove(&base);
+            for d in &mut rt.devices {
+                d.free(base).map_err(|e| {
+                    eprintln!("gcnkit-hip: hipHostUnregister: {e}");
+                    hipErrorInvalidValue
+                })?;
+            }
+            Ok(())
+        })
+    })
+}
+
+/// The flags pinned memory was allocated with, or registered memory registered with.
+pub unsafe extern "C" fn hipHostGetFlags(flags_ptr: *mut u32, host_ptr: *mut c_void) -> i32 {
+    guard(|| {
+        if flags_ptr.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        let f = with(|rt| {
+            Ok::<_, HipError>(match host_memory(rt, host_ptr as u64)? {
+                Some((base, true)) => rt.registered.get(&base).map(|r| r.1),
+                Some((base, false)) => rt.host_flags.get(&base).copied(),
+                None => None,
+            })
+        })?
+        .ok_or(hipErrorInvalidValue)?;
+        // SAFETY: checked non-null.
+        unsafe { *flags_ptr = f };
         Ok(())
     })
 }
@@ -158,9 +290,9 @@ pub(super) unsafe fn memcpy(
         return Err(hipErrorInvalidValue);
     }
     with(|rt| {
-        let dev = rt.device()?;
         let (d, s) = (dst as u64, src as u64);
-        let (d_dev, s_dev) = (dev.allocation(d).is_some(), dev.allocation(s).is_some());
+        let (d_at, s_at) = (rt.owner(d), rt.owner(s));
+        let (d_dev, s_dev) = (d_at.is_some(), s_at.is_some());
         let (want_d, want_s) = match kind {
             1 => (Some(true), None),
             2 => (None, Some(true)),
@@ -171,7 +303,7 @@ pub(super) unsafe fn memcpy(
             if want == Some(true) && !is {
                 eprintln!(
                     "gcnkit-hip: {what} ({kind_name}): the {side} 0x{p:x} is not device memory{}",
-                    if dev.was_freed(p) { " (it was freed)" } else { "" }
+                    if rt.was_freed(p) { " (it was freed)" } else { "" }
                 );
                 return Err(hipErrorInvalidValue);
             }
@@ -180,17 +312,24 @@ pub(super) unsafe fn memcpy(
             eprintln!("gcnkit-hip: {what} of {n} bytes ({kind_name}): {e}");
             hipErrorInvalidValue
         };
-        match (d_dev, s_dev) {
-            (true, true) => dev.copy(d, s, n as u64).map_err(bad),
+        let devs = &rt.devices;
+        match (d_at, s_at) {
+            (Some(a), Some(b)) if a == b => devs[a].copy(d, s, n as u64).map_err(bad),
+            // Between two devices: through the host.
+            (Some(a), Some(b)) => {
+                let mut buf = vec![0u8; n];
+                devs[b].read(s, &mut buf).map_err(bad)?;
+                devs[a].write(d, &buf).map_err(bad)
+            }
             // SAFETY: a host source readable for `n` bytes (HIP's contract).
-            (true, false) => dev
+            (Some(a), None) => devs[a]
                 .write(d, unsafe { std::slice::from_raw_parts(src as *const u8, n) })
                 .map_err(bad),
             // SAFETY: a host destination writable for `n` bytes.
-            (false, true) => dev
+            (None, Some(b)) => devs[b]
                 .read(s, unsafe { std::slice::from_raw_parts_mut(dst as *mut u8, n) })
                 .map_err(bad),
-            (false, false) => {
+            (None, None) => {
                 // SAFETY: two host ranges of `n` bytes (they may overlap).
                 unsafe { std::ptr::copy(src as *const u8, dst as *mut u8, n) };
                 Ok(())
@@ -220,10 +359,12 @@ pub(super) fn memset(what: &str, dst: *mut c_void, value: i32, n: usize) -> Resu
         return Ok(());
     }
     with(|rt| {
-        rt.device()?.fill(dst as u64, value as u8, n as u64).map_err(|e| {
-            eprintln!("gcnkit-hip: {what} of {n} bytes: {e}");
-            hipErrorInvalidValue
-        })
+        rt.device_at(dst as u64)?
+            .fill(dst as u64, value as u8, n as u64)
+            .map_err(|e| {
+                eprintln!("gcnkit-hip: {what} of {n} bytes: {e}");
+                hipErrorInvalidValue
+            })
     })
 }
 
@@ -237,7 +378,12 @@ pub extern "C" fn hipMemsetAsync(dst: *mut c_void, value: i32, size_bytes: usize
 
 pub unsafe extern "C" fn hipMemGetInfo(free: *mut usize, total: *mut usize) -> i32 {
     guard(|| {
-        let (used, all) = with(|rt| (rt.allocated, rt.gpu.as_ref().map_or(0, |g| g.memory_bytes)));
+        let (used, all) = with(|rt| {
+            (
+                rt.allocated.get(runtime::current()).copied().unwrap_or(0),
+                rt.gpu.as_ref().map_or(0, |g| g.memory_bytes),
+            )
+        });
         // SAFETY: the program's out-pointers (null ones skipped).
         unsafe {
             if !free.is_null() {
@@ -270,12 +416,20 @@ pub unsafe extern "C" fn hipPointerGetAttributes(attributes: *mut PointerAttribu
             return Err(hipErrorInvalidValue);
         }
         let a = with(|rt| {
-            let (base, _) = rt.device()?.allocation(ptr as u64).ok_or(hipErrorInvalidValue)?;
-            let shared = rt.shared.get(&base).copied();
+            let owner = rt.owner(ptr as u64).ok_or(hipErrorInvalidValue)?;
+            let (base, _) = rt
+                .device_at(ptr as u64)?
+                .allocation(ptr as u64)
+                .ok_or(hipErrorInvalidValue)?;
+            let shared = rt
+                .shared
+                .get(&base)
+                .copied()
+                .or(rt.registered.contains_key(&base).then_some(false));
             Ok::<_, HipError>(PointerAttributes {
                 // hipMemoryTypeHost for pinned memory, hipMemoryTypeDevice otherwise.
                 memory_type: if shared == Some(false) { 0 } else { 1 },
-                device: 0,
+                device: rt.shared_device.get(&base).copied().unwrap_or(owner) as i32,
                 device_pointer: ptr as *mut c_void,
                 host_pointer: if shared.is_some() {
                     ptr as *mut c_void
@@ -297,7 +451,11 @@ pub unsafe extern "C" fn hipMemPtrGetInfo(ptr: *mut c_void, size: *mut usize) ->
         if size.is_null() {
             return Err(hipErrorInvalidValue);
         }
-        let (_, n) = with(|rt| rt.device()?.allocation(ptr as u64).ok_or(hipErrorInvalidValue))?;
+        let (_, n) = with(|rt| {
+            rt.device_at(ptr as u64)?
+                .allocation(ptr as u64)
+                .ok_or(hipErrorInvalidValue)
+        })?;
         // SAFETY: checked non-null.
         unsafe { *size = n as usize };
         Ok(())
@@ -441,7 +599,7 @@ pub(super) fn fill_pattern(what: &str, dst: *mut c_void, pattern: &[u8], count: 
         return Ok(());
     }
     with(|rt| {
-        let dev = rt.device()?;
+        let dev = rt.device_at(dst as u64)?;
         let bad = |e: gcnkit::emu::device::DeviceError| {
             eprintln!("gcnkit-hip: {what} of {len} bytes: {e}");
             hipErrorInvalidValue
@@ -520,4 +678,178 @@ pub extern "C" fn hipMemset2DAsync(
     _stream: *mut c_void,
 ) -> i32 {
     guard(|| memset_2d("hipMemset2DAsync", dst, pitch, value, width, height))
+}
+
+// ---- 3D memory: pitched volumes (`hipMalloc3D`), their copies and sets. Arrays
+// (`hipArray`) are not modelled yet: a copy that names one is `hipErrorNotSupported` ----
+
+/// `hipPitchedPtr` (by value in C: 32 bytes, passed in memory).
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct PitchedPtr {
+    pub ptr: *mut c_void,
+    pub pitch: usize,
+    pub xsize: usize,
+    pub ysize: usize,
+}
+
+/// `hipExtent`: width in bytes (for linear memory), height in rows, depth in slices.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct Extent {
+    pub width: usize,
+    pub height: usize,
+    pub depth: usize,
+}
+
+/// `hipPos`: x in bytes, y in rows, z in slices.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct Pos {
+    pub x: usize,
+    pub y: usize,
+    pub z: usize,
+}
+
+/// `hipMemcpy3DParms`.
+#[repr(C)]
+pub struct Memcpy3DParms {
+    pub src_array: *mut c_void,
+    pub src_pos: Pos,
+    pub src_ptr: PitchedPtr,
+    pub dst_array: *mut c_void,
+    pub dst_pos: Pos,
+    pub dst_ptr: PitchedPtr,
+    pub extent: Extent,
+    pub kind: i32,
+}
+
+pub unsafe extern "C" fn hipMalloc3D(pitched: *mut PitchedPtr, extent: Extent) -> i32 {
+    guard(|| {
+        if pitched.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        let pitch = extent
+            .width
+            .checked_next_multiple_of(PITCH)
+            .ok_or(hipErrorInvalidValue)?;
+        let total = pitch
+            .checked_mul(extent.height)
+            .and_then(|n| n.checked_mul(extent.depth))
+            .ok_or(hipErrorInvalidValue)?;
+        let mut p: *mut c_void = std::ptr::null_mut();
+        // SAFETY: a local out-pointer.
+        unsafe { allocate(&mut p, total, |rt, n| Ok(rt.device()?.alloc(n))) }?;
+        // SAFETY: checked non-null.
+        unsafe {
+            pitched.write(PitchedPtr {
+                ptr: p,
+                pitch,
+                xsize: extent.width,
+                ysize: extent.height,
+            })
+        };
+        Ok(())
+    })
+}
+
+/// A pitched volume whose `ysize` (rows per slice) is 0 taken as having as many as a copy of
+/// `e` from `pos` needs.
+fn rows_of(p: PitchedPtr, pos: Pos, e: Extent) -> PitchedPtr {
+    PitchedPtr {
+        ysize: if p.ysize == 0 {
+            pos.y.saturating_add(e.height)
+        } else {
+            p.ysize
+        },
+        ..p
+    }
+}
+
+/// The address of byte `pos` of a pitched volume (`None` on overflow).
+fn at_3d(p: &PitchedPtr, pos: Pos) -> Option<*mut c_void> {
+    let slice = p.pitch.checked_mul(p.ysize)?;
+    let off = slice
+        .checked_mul(pos.z)?
+        .checked_add(p.pitch.checked_mul(pos.y)?)?
+        .checked_add(pos.x)?;
+    Some((p.ptr as *mut u8).wrapping_add(off) as *mut c_void)
+}
+
+pub(super) unsafe fn memcpy_3d(what: &str, p: *const Memcpy3DParms) -> Result<(), HipError> {
+    if p.is_null() {
+        return Err(hipErrorInvalidValue);
+    }
+    // SAFETY: the program's parameters.
+    let p = unsafe { &*p };
+    if !p.src_array.is_null() || !p.dst_array.is_null() {
+        eprintln!("gcnkit-hip: {what}: hipArray copies are not supported yet");
+        return Err(hipErrorNotSupported);
+    }
+    let e = p.extent;
+    if e.width == 0 || e.height == 0 || e.depth == 0 {
+        return Ok(());
+    }
+    if p.src_ptr.ptr.is_null() || p.dst_ptr.ptr.is_null() {
+        return Err(hipErrorInvalidValue);
+    }
+    let (src, dst) = (rows_of(p.src_ptr, p.src_pos, e), rows_of(p.dst_ptr, p.dst_pos, e));
+    for (side, pp, pos) in [("source", &src, p.src_pos), ("destination", &dst, p.dst_pos)] {
+        let fits = |a: usize, n: usize, limit: usize| a.checked_add(n).is_some_and(|end| end <= limit);
+        let rows = pp.ysize;
+        if !fits(pos.x, e.width, pp.pitch) || !fits(pos.y, e.height, rows) {
+            eprintln!(
+                "gcnkit-hip: {what}: the {side}'s extent ({} bytes x {} rows from x {} y {}) is outside its pitch {} and {} rows",
+                e.width, e.height, pos.x, pos.y, pp.pitch, rows
+            );
+            return Err(hipErrorInvalidPitchValue);
+        }
+    }
+    for z in 0..e.depth {
+        for y in 0..e.height {
+            let place = |pos: Pos| Pos {
+                x: pos.x,
+                y: pos.y + y,
+                z: pos.z + z,
+            };
+            let (Some(d), Some(s)) = (at_3d(&dst, place(p.dst_pos)), at_3d(&src, place(p.src_pos))) else {
+                return Err(hipErrorInvalidValue);
+            };
+            // SAFETY: rows of the caller's volumes (device ones are checked by memcpy).
+            unsafe { memcpy(what, d, s, e.width, p.kind) }?;
+        }
+    }
+    Ok(())
+}
+
+pub unsafe extern "C" fn hipMemcpy3D(p: *const Memcpy3DParms) -> i32 {
+    // SAFETY: the caller's parameters, as HIP takes them.
+    guard(|| unsafe { memcpy_3d("hipMemcpy3D", p) })
+}
+
+pub unsafe extern "C" fn hipMemcpy3DAsync(p: *const Memcpy3DParms, _stream: *mut c_void) -> i32 {
+    // SAFETY: as hipMemcpy3D (done when it returns).
+    guard(|| unsafe { memcpy_3d("hipMemcpy3DAsync", p) })
+}
+
+pub(super) fn memset_3d(what: &str, p: PitchedPtr, value: i32, e: Extent) -> Result<(), HipError> {
+    if e.width > p.pitch || (p.ysize != 0 && e.height > p.ysize) {
+        return Err(hipErrorInvalidPitchValue);
+    }
+    let p = rows_of(p, Pos { x: 0, y: 0, z: 0 }, e);
+    for z in 0..e.depth {
+        for y in 0..e.height {
+            let at = at_3d(&p, Pos { x: 0, y, z }).ok_or(hipErrorInvalidValue)?;
+            memset(what, at, value, e.width)?;
+        }
+    }
+    Ok(())
+}
+
+pub extern "C" fn hipMemset3D(p: PitchedPtr, value: i32, extent: Extent) -> i32 {
+    guard(|| memset_3d("hipMemset3D", p, value, extent))
+}
+
+pub extern "C" fn hipMemset3DAsync(p: PitchedPtr, value: i32, extent: Extent, _stream: *mut c_void) -> i32 {
+    guard(|| memset_3d("hipMemset3DAsync", p, value, extent))
 }

@@ -136,10 +136,15 @@ pub(super) fn gpu() -> Result<&'static Gpu, HipError> {
     with(|rt| rt.gpu.as_ref().copied().map_err(|_| hipErrorNoDevice))
 }
 
-/// Device 0 is the only one.
+/// How many devices there are (`GCNKIT_DEVICES`; 0 without a GPU).
+pub(super) fn device_count() -> usize {
+    with(|rt| rt.devices.len())
+}
+
+/// Devices 0 to N-1 (all the same GPU).
 pub(super) fn check_device(id: i32) -> Result<&'static Gpu, HipError> {
     let g = gpu()?;
-    if id != 0 {
+    if usize::try_from(id).map_or(true, |k| k >= device_count()) {
         return Err(hipErrorInvalidDevice);
     }
     Ok(g)

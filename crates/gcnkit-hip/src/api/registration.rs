@@ -8,35 +8,26 @@ use super::*;
 pub unsafe extern "C" fn __hipRegisterFatBinary(data: *const c_void) -> *mut *mut c_void {
     let r = std::panic::catch_unwind(|| {
         let w = data as *const FatbinWrapper;
-        let entries = if w.is_null() {
-            Err("a null fat binary".to_string())
+        let (base, entries) = if w.is_null() {
+            (0, Err("a null fat binary".to_string()))
         } else {
             // SAFETY: clang passes its `__hip_fatbin_wrapper`.
             let w = unsafe { &*w };
             if w.magic != crate::fatbin::WRAPPER_MAGIC || w.binary.is_null() {
-                Err(format!("not a HIP fat binary (magic 0x{:08x})", w.magic))
+                (0, Err(format!("not a HIP fat binary (magic 0x{:08x})", w.magic)))
             } else {
                 let base = w.binary;
                 // SAFETY: the bundle lies in the program's `.hip_fatbin` section; reads go
-                // only where its own table says (sizes sanity-checked by `entries`).
+                // only where its own table says (sizes sanity-checked by `entries`). Only the
+                // table is read here: the code object for the GPU stays in place until it is
+                // loaded.
                 let read = |at: u64, n: u64| -> Option<Vec<u8>> {
                     Some(unsafe { std::slice::from_raw_parts(base.add(at as usize), n as usize) }.to_vec())
                 };
-                crate::fatbin::entries(&read).map(|list| {
-                    list.into_iter()
-                        .map(|e| {
-                            let bytes = if e.id.starts_with("hip") {
-                                read(e.offset, e.size).unwrap_or_default()
-                            } else {
-                                Vec::new()
-                            };
-                            (e, bytes)
-                        })
-                        .collect()
-                })
+                (base as usize, crate::fatbin::entries(&read))
             }
         };
-        with(|rt| rt.register(entries))
+        with(|rt| rt.register(base, entries))
     });
     match r {
         Ok(m) => runtime::handle_of(m),

@@ -244,8 +244,46 @@ pub unsafe extern "C" fn hipEventElapsedTime(ms: *mut f32, start: *mut c_void, s
 pub extern "C" fn hipDeviceReset() -> i32 {
     guard(|| {
         with(|rt| {
+            // The calling thread's device: every allocation, its code objects (loaded again
+            // on next use) and hostcall buffer go. Host-shared memory it allocated goes from
+            // every device; what it reached of others' (host-shared, registered) stays.
+            let k = runtime::current();
             rt.device()?.free_all();
-            rt.allocated = 0;
+            rt.allocated[k] = 0;
+            rt.hostcall[k] = None;
+            for m in &mut rt.modules {
+                if let Some(l) = m.loaded.get_mut(k) {
+                    *l = None;
+                }
+            }
+            let gone: Vec<u64> = rt
+                .shared_device
+                .iter()
+                .filter(|(_, d)| **d == k)
+                .map(|(b, _)| *b)
+                .collect();
+            for b in gone {
+                rt.shared.remove(&b);
+                rt.shared_device.remove(&b);
+                rt.host_flags.remove(&b);
+                for d in &mut rt.devices {
+                    let _ = d.free(b);
+                }
+            }
+            let devices = &rt.devices;
+            rt.registered
+                .retain(|b, _| devices.iter().any(|d| d.allocation(*b).is_some()));
+            let keep: Vec<(u64, u64)> = rt
+                .shared
+                .keys()
+                .chain(rt.registered.keys())
+                .filter_map(|b| Some((*b, rt.devices.iter().find_map(|d| d.allocation(*b))?.1)))
+                .collect();
+            for (b, n) in keep {
+                // SAFETY: storage that stays allocated (another device's host-shared memory or
+                // the program's registered memory) until it is freed on every device.
+                unsafe { rt.device()?.register_host(b, n) };
+            }
             Ok(())
         })
     })

@@ -1,5 +1,6 @@
 // Streams, events and device memory bookkeeping: a kernel and copies on a created stream,
-// timed with events; hipMemGetInfo before and after an allocation; hipDeviceReset frees it.
+// timed with events; hipMemGetInfo before and after an allocation; hipDeviceReset frees it, and the device
+// works again after it (a launch that reads a __device__ variable, an allocation).
 #include "check.h"
 #include <vector>
 
@@ -8,6 +9,14 @@ static void done(hipStream_t, hipError_t status, void* flag) { *(int*)flag = sta
 __global__ void iota(int* p, int n, int base) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n) p[i] = base + i;
+}
+
+// A variable of the code object: after a reset the code object is loaded anew, with it.
+__device__ int plus = 1000;
+
+__global__ void iota_plus(int* p, int n, int base) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) p[i] = base + i + plus;
 }
 
 int main() {
@@ -77,6 +86,18 @@ int main() {
         printf("FAIL: memory survived hipDeviceReset\n");
         return 1;
     }
+    (void)hipGetLastError();
+    // The device works again after the reset: kernels (their code loaded anew) and memory.
+    int* e;
+    CHECK(hipMalloc(&e, 64 * sizeof(int)));
+    iota_plus<<<1, 64>>>(e, 64, 7);
+    CHECK(hipGetLastError());
+    CHECK(hipMemcpy(h.data(), e, 64 * sizeof(int), hipMemcpyDeviceToHost));
+    if (h[0] != 1007 || h[63] != 1070) {
+        printf("FAIL: after hipDeviceReset: %d %d\n", h[0], h[63]);
+        return 1;
+    }
+    CHECK(hipFree(e));
     printf("PASS streams\n");
     return 0;
 }

@@ -18,7 +18,6 @@ pub mod parse;
 mod plan;
 mod rocm;
 mod scalar;
-pub(crate) use scalar::clrx_store_offset;
 pub mod select;
 mod vop3p;
 
@@ -31,14 +30,8 @@ use crate::operand::{classify, Src, SRC_REGS};
 use parse::{perr, Cursor, EVal, Expr, Modifier, Operand, PErr, RegNames, Sym, Symbols, Value};
 use select::{select, Fixup, Suffix};
 
-/// Input dialect.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
-pub enum Dialect {
-    /// Both, statement by statement.
-    Auto,
-    Clrx,
-    Llvm,
-}
+/// Input dialect (defined with the printers' dialects, which read it too).
+pub use crate::syntax::Dialect;
 
 /// One assembled item: an instruction or a data word, with its source line and byte offset.
 /// Kept small (24 bytes): items wait in the assembler while a literal before them waits for a

@@ -368,7 +368,7 @@ pub(super) fn select(
         });
     }
     // clrxasm on GCN 1.2: stores and atomics take M0 as their only SGPR offset.
-    if clrx_store_offset(&i, d) && dialect == Dialect::Clrx {
+    if crate::syntax::scalar::clrx_store_offset(&i, d) && dialect == Dialect::Clrx {
         let at = ops_in.get(2).map(|o| (o.start, o.end)).unwrap_or(mn_span);
         errs.push(PErr {
             start: at.0,
@@ -1032,13 +1032,4 @@ pub(super) fn unused_opcode(arch: Arch, enc: Enc, opcode: u16) -> Result<(), Str
         }
     }
     Ok(())
-}
-
-/// A GCN 1.2 SMEM store or atomic with an SGPR offset other than M0: clrxasm refuses it.
-pub(crate) fn clrx_store_offset(i: &Instr, d: &InstrDef) -> bool {
-    i.enc == Enc::Smem
-        && i.arch == Arch::Gcn12
-        && matches!(d.form, Form::MStore | Form::MAtomic)
-        && i.get(F::Imm) == 0
-        && i.get(F::Offset) != 124
 }

@@ -151,6 +151,19 @@ impl Device {
         self.mem.add_shared("host-shared allocation", size)
     }
 
+    /// Makes `size` bytes of the host's own memory at `addr` reachable by kernels at the same
+    /// address (registered host memory): returns the allocation's base (`addr` rounded down
+    /// to 4), `None` when the range is empty or overlaps an allocation. [`Device::free`] of the
+    /// base ends it and leaves the memory to its owner.
+    ///
+    /// # Safety
+    /// The words holding `[addr, addr + size)` must be readable and writable host memory
+    /// until the allocation is freed.
+    pub unsafe fn register_host(&mut self, addr: u64, size: u64) -> Option<u64> {
+        // SAFETY: the caller's contract.
+        unsafe { self.mem.add_host("registered host memory", addr, size) }
+    }
+
     /// Frees the allocation that starts at `addr`.
     pub fn free(&mut self, addr: u64) -> Result<(), DeviceError> {
         // A loaded code object is not an allocation (`unload` removes it).

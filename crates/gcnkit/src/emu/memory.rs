@@ -15,6 +15,18 @@ pub struct Region {
     pub size: u64,
     pub name: String,
     words: Box<[AtomicU32]>,
+    /// The words are the host program's own memory ([`Memory::add_host`]): not freed with
+    /// the region.
+    host_owned: bool,
+}
+
+impl Drop for Region {
+    fn drop(&mut self) {
+        if self.host_owned {
+            // Not ours to free: the storage stays its owner's.
+            std::mem::forget(std::mem::take(&mut self.words));
+        }
+    }
 }
 
 impl Region {
@@ -37,6 +49,7 @@ impl Region {
             size,
             name: name.to_string(),
             words,
+            host_owned: false,
         }
     }
 
@@ -216,6 +229,46 @@ impl Memory {
             return None;
         }
         self.regions.insert(k, r);
+        Some(base)
+    }
+
+    /// Adds a region over host memory its caller owns (a runtime's registered host memory,
+    /// `hipHostRegister`): kernels reach the host's own bytes at their own address, and
+    /// removing the region leaves the storage to its owner. The region covers the whole
+    /// 4-byte words holding `[addr, addr + size)` (its base is `addr` rounded down to 4).
+    /// `None` for an empty range or one that overlaps a region.
+    ///
+    /// # Safety
+    /// Those words must be host memory, readable and writable, that stays allocated until the
+    /// region is removed.
+    pub unsafe fn add_host(&mut self, name: &str, addr: u64, size: u64) -> Option<u64> {
+        let base = addr & !3;
+        let end = addr.checked_add(size)?.checked_next_multiple_of(4)?;
+        if size == 0 || base == 0 {
+            return None;
+        }
+        let k = self.regions.partition_point(|x| x.base < base);
+        let clear_before = k == 0 || {
+            let p = &self.regions[k - 1];
+            p.base + p.size.max(1) <= base
+        };
+        if !clear_before || self.regions.get(k).is_some_and(|n| end > n.base) {
+            return None;
+        }
+        let n = ((end - base) / 4) as usize;
+        // SAFETY: the caller's contract (4-byte aligned words of host memory that outlive the
+        // region); the `Box` is never dropped as a box (`Drop for Region`).
+        let words = unsafe { Box::from_raw(std::ptr::slice_from_raw_parts_mut(base as *mut AtomicU32, n)) };
+        self.regions.insert(
+            k,
+            Region {
+                base,
+                size: end - base,
+                name: name.to_string(),
+                words,
+                host_owned: true,
+            },
+        );
         Some(base)
     }
 
@@ -489,5 +542,17 @@ mod tests {
         assert_eq!(m.read(h + 5, 1), Ok(9));
         assert!(m.remove(h));
         assert!(m.add_shared("z", 0).is_none());
+        // Host memory the caller owns: the region is its storage, and removing it leaves it.
+        let mut host = vec![7u32, 8, 9];
+        let p = host.as_mut_ptr() as u64;
+        // SAFETY: `host` outlives the region (removed below).
+        let b = unsafe { m.add_host("reg", p + 2, 8) }.unwrap();
+        assert_eq!(b, p);
+        assert_eq!(m.read(p + 4, 4).unwrap(), 8);
+        m.write(p + 8, 4, 99).unwrap();
+        // SAFETY: as above.
+        assert!(unsafe { m.add_host("again", p + 4, 4) }.is_none());
+        assert!(m.remove(b));
+        assert_eq!(host, [7, 8, 99]);
     }
 }

@@ -484,11 +484,11 @@ pub struct Alias {
 /// Emulator semantics of a vector-ALU row: computes the results of all 64 lanes from the
 /// operands gathered in [`crate::emu::Lanes`] (the executor reads operands, applies modifiers,
 /// MODE and EXEC, and writes results).
-pub type Semantics = fn(&mut crate::emu::Lanes);
+pub type Semantics = fn(&mut crate::emu::lanes::Lanes);
 
 /// Emulator semantics of a scalar-ALU row (SOP1, SOP2, SOPK, SOPC): computes SDST, SCC and
 /// EXEC from the operands gathered in [`crate::emu::Salu`].
-pub type ScalarSemantics = fn(&mut crate::emu::Salu);
+pub type ScalarSemantics = fn(&mut crate::emu::salu::Salu);
 
 /// What the emulator does for a row: one of these per row, by its class.
 #[derive(Clone, Copy, Debug)]

@@ -71,17 +71,6 @@ pub fn attr_of(text: &str) -> Option<u32> {
     Some(n << 2 | c)
 }
 
-/// The EXP sources' VSRC fields and whether each is enabled: with COMPR, sources 0/1 read
-/// VSRC0 and 2/3 VSRC1.
-pub fn exp_source_field(i: &Instr, k: usize) -> F {
-    const VSRC: [F; 4] = [F::ExpSrc0, F::ExpSrc1, F::ExpSrc2, F::ExpSrc3];
-    if i.get(F::Compr) != 0 {
-        VSRC[k / 2]
-    } else {
-        VSRC[k]
-    }
-}
-
 fn operand(out: &mut String, i: &Instr, s: &Slot, llvm: bool) -> bool {
     match s.role {
         // A reserved value: clrxdisasm's `ill_10` / `invalid_3` (for the comment of a data
@@ -352,7 +341,7 @@ pub fn loses(i: &Instr, d: &InstrDef, llvm: bool) -> bool {
     }
     let en = i.get(F::En);
     if i.get(F::Compr) == 0 {
-        return (0..4).any(|k| en >> k & 1 == 0 && i.get(exp_source_field(i, k)) != 0);
+        return (0..4).any(|k| en >> k & 1 == 0 && i.get(crate::layout::exp_source_field(i, k)) != 0);
     }
     let pairs = [(0x3, F::ExpSrc0), (0xc, F::ExpSrc1)];
     let unused =

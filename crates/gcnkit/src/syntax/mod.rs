@@ -8,12 +8,21 @@ pub mod gfx;
 pub mod json;
 pub mod llvm;
 pub(crate) mod memory;
-mod scalar;
+pub(crate) mod scalar;
 pub mod special;
 pub mod text;
 pub mod vop3p;
 
 use crate::instr::Instr;
+
+/// An assembler's input dialect: each one, or both (decided statement by statement).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum Dialect {
+    /// Both, statement by statement.
+    Auto,
+    Clrx,
+    Llvm,
+}
 
 /// Assembly dialect.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]

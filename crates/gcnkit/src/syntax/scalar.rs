@@ -288,7 +288,7 @@ fn loses_bits_of(i: &Instr, d: &InstrDef, ops: &Slots) -> bool {
     }
     match i.enc {
         Enc::Sop2 | Enc::Sopc => i.get(F::Ssrc0) == 255 && i.get(F::Ssrc1) == 255,
-        Enc::Smem if crate::asm::clrx_store_offset(i, d) => true,
+        Enc::Smem if clrx_store_offset(i, d) => true,
         Enc::Smem => {
             let (soe, imm, off, soff) = (i.get(F::Soe), i.get(F::Imm), i.get(F::Offset), i.get(F::Soffset));
             let has_offset = ops
@@ -351,4 +351,13 @@ fn imm32(out: &mut String, v: u32, llvm: bool) {
     } else {
         hex(out, v as u64);
     }
+}
+
+/// A GCN 1.2 SMEM store or atomic with an SGPR offset other than M0: clrxasm refuses it.
+pub(crate) fn clrx_store_offset(i: &Instr, d: &InstrDef) -> bool {
+    i.enc == Enc::Smem
+        && i.arch == Arch::Gcn12
+        && matches!(d.form, Form::MStore | Form::MAtomic)
+        && i.get(F::Imm) == 0
+        && i.get(F::Offset) != 124
 }

@@ -24,8 +24,8 @@
 use std::fmt::Write;
 
 use super::text::dec;
+use super::Dialect;
 use crate::arch::Arch;
-use crate::asm::Dialect;
 use crate::syntax::Syntax;
 
 /// Which special syntax an operand takes.

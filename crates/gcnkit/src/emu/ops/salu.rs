@@ -7,7 +7,7 @@
 //! SOPK rows share the functions of the SOP2/SOPC operation they are: the executor puts the
 //! register SDST names in `s0` and SIMM16, extended by the row's source type, in `s1`.
 
-use crate::emu::Salu;
+use crate::emu::salu::Salu;
 
 const LO: u64 = 0xffff_ffff;
 
