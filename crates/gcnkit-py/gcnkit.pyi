@@ -295,9 +295,9 @@ class Kernel:
     @overload
     def analyze(self, workgroup_size: int | None = None, format: Literal["dict"] = "dict") -> dict[str, Any]: ...
     @overload
-    def analyze(self, workgroup_size: int | None, format: Literal["text", "dot"]) -> str: ...
+    def analyze(self, workgroup_size: int | None, format: Literal["text", "dot", "svg", "html"]) -> str: ...
     @overload
-    def analyze(self, workgroup_size: int | None = None, *, format: Literal["text", "dot"]) -> str:
+    def analyze(self, workgroup_size: int | None = None, *, format: Literal["text", "dot", "svg", "html"]) -> str:
         """The kernel's static analysis, as `gcnkit analyze` makes it (docs/analyze.md):
         control-flow graph (blocks, loops, uniform and divergent branches), live registers and
         their peak, resources and occupancy with what limits it, the instruction mix.
@@ -305,8 +305,9 @@ class Kernel:
         workgroup_size: for the occupancy (default: the kernel's reqd_work_group_size, else its
         max_flat_workgroup_size, else 256). format: "dict" (the record of `gcnkit analyze
         --format json`: "kernel", "arch", "blocks", "loops", "pressure", "resources",
-        "occupancy", "mix"...; docs/json.md), "text" (the CLI's summary) or "dot" (the graph
-        for Graphviz).
+        "occupancy", "mix"...; docs/json.md), "text" (the CLI's summary), "dot" (the graph
+        for Graphviz), "svg" (the graph drawn, each block with its code) or "html" (a page:
+        summary, register pressure along the code, graph).
 
         Raises ValueError for an unknown format or a kernel without code.
         """

@@ -988,24 +988,28 @@ impl Kernel {
     /// workgroup_size: for the occupancy (default: the kernel's reqd_work_group_size, else its
     ///     max_flat_workgroup_size, else 256).
     /// format: "dict" (the JSON record of `gcnkit analyze --format json`, docs/json.md), "text"
-    ///     (the CLI's summary) or "dot" (the graph for Graphviz).
+    ///     (the CLI's summary), "dot" (the graph for Graphviz), "svg" (the graph drawn, each
+    ///     block with its code) or "html" (a page: summary, register pressure, graph).
     ///
     /// Raises ValueError for an unknown format or a kernel without code.
     #[pyo3(signature = (workgroup_size=None, format="dict"))]
     fn analyze<'py>(&self, py: Python<'py>, workgroup_size: Option<u32>, format: &str) -> PyResult<Bound<'py, PyAny>> {
-        if !matches!(format, "dict" | "text" | "dot") {
+        if !matches!(format, "dict" | "text" | "dot" | "svg" | "html") {
             return Err(value_err(format!(
-                "unknown format '{format}'; accepted: dict, text, dot"
+                "unknown format '{format}'; accepted: dict, text, dot, svg, html"
             )));
         }
         let k = self.k();
         let out = py
             .detach(|| {
-                kernels::analysis(k, workgroup_size).map(|a| match format {
-                    "text" => gcnkit_analyze::report::to_text(&a),
-                    "dot" => gcnkit_analyze::report::to_dot(&a),
-                    _ => gcnkit_analyze::report::to_json(&a).to_string(),
-                })
+                let a = kernels::analysis(k, workgroup_size)?;
+                match format {
+                    "text" => Ok(gcnkit_analyze::report::to_text(&a)),
+                    "dot" => Ok(gcnkit_analyze::report::to_dot(&a)),
+                    "svg" => gcnkit_analyze::report::to_svg(&a),
+                    "html" => gcnkit_analyze::report::to_html(std::slice::from_ref(&a)),
+                    _ => Ok(gcnkit_analyze::report::to_json(&a).to_string()),
+                }
             })
             .map_err(value_err)?;
         if format == "dict" {

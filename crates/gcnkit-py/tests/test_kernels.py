@@ -162,7 +162,10 @@ def test_analyze(bench):
     text = k.analyze(format="text")
     assert "mandelbrot" in text and "occupancy" in text.lower()
     assert k.analyze(format="dot").startswith("digraph")
-    with pytest.raises(ValueError, match="unknown format 'xml'; accepted: dict, text, dot"):
+    assert "<svg" in k.analyze(format="svg")
+    html = k.analyze(256, "html")
+    assert "<html" in html.lower() and "mandelbrot" in html
+    with pytest.raises(ValueError, match="unknown format 'xml'; accepted: dict, text, dot, svg, html"):
         k.analyze(format="xml")
     # a code object v2 and an unlinked object analyse too
     for name in ["manyargs.gfx900.v2.hsaco", "bench.gfx900.o"]:
