@@ -38,8 +38,12 @@ pub fn effects(i: &Instr) -> Effects {
     };
     let slots = operands(i, d);
     let atomic_returns = atomic_return(i, d);
+    // MUBUF/MTBUF without OFFEN, IDXEN or ADDR64 read no VADDR (llvm-mc writes it `off`;
+    // the layout keeps the field's register, as CLRX writes it).
+    let no_vaddr =
+        matches!(i.enc, Enc::Mubuf | Enc::Mtbuf) && i.get(F::Offen) | i.get(F::Idxen) | i.get(F::Addr64) == 0;
     for s in slots.as_slice() {
-        if s.is_value() || s.regs == 0 {
+        if s.is_value() || s.regs == 0 || no_vaddr && s.role == Role::Vaddr {
             continue;
         }
         match s.role {
@@ -323,6 +327,11 @@ mod tests {
         );
         let (r, _) = fx(a, "v_mac_f32 v0, v1, v2");
         assert!(r.contains(&"v[0:2]".to_string()), "{r:?}");
+        // No OFFEN/IDXEN/ADDR64: VADDR is not read.
+        let (r, _) = fx(a, "buffer_load_dword v1, off, s[8:11], 0 offset:8");
+        assert_eq!(r, ["s[8:11]", "exec_lo", "exec_hi"]);
+        let (r, _) = fx(a, "buffer_load_dword v1, v0, s[8:11], 0 offen offset:8");
+        assert_eq!(r, ["s[8:11]", "exec_lo", "exec_hi", "v0"]);
         let (r, w) = fx(a, "s_load_dwordx2 s[0:1], s[4:5], 0x0");
         assert_eq!((r, w), (vec!["s[4:5]".to_string()], vec!["s[0:1]".to_string()]));
         let (r, w) = fx(a, "flat_atomic_add v[2:3], v4");

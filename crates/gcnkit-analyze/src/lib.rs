@@ -25,6 +25,7 @@
 
 pub mod cfg;
 pub mod effects;
+pub mod fidelity;
 pub mod liveness;
 pub mod mix;
 pub mod program;

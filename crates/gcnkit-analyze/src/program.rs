@@ -5,8 +5,10 @@
 //! descriptor's and metadata's resource figures.
 
 use crate::regs::{RegSet, EXEC, V0};
+use gcnkit::asm::{Assembler, Dialect};
 use gcnkit::codeobj::{self, akc, kd};
 use gcnkit::decode::decode;
+use gcnkit::diag::Severity;
 use gcnkit::emu::dispatch;
 use gcnkit::isa::{Cond, Flow, Sem};
 use gcnkit::{Arch, Instr};
@@ -299,4 +301,53 @@ pub fn flow_of(i: &Instr) -> Option<Flow> {
         Some(Sem::Flow(f)) => Some(f),
         _ => None,
     }
+}
+
+/// The programs of assembly text (`name` for messages; `arch`: the CPU given, with its name
+/// as given, else the text's own or the default): its kernels if it makes an object with
+/// some (`.amdhsa_kernel`, `.amd_kernel_code_t`), else the whole text as one program from
+/// its first instruction. Errors: the assembler's diagnostics, one per line.
+pub fn from_text(name: &str, text: &str, arch: Option<(Arch, &str)>) -> Result<Vec<Program>, String> {
+    let mut asm = Assembler::new(arch.map_or(Arch::Gcn12, |x| x.0), Dialect::Auto, name);
+    asm = match arch {
+        None => asm.arch_is_default(),
+        Some((_, given)) => asm.processor(given),
+    };
+    for (n, line) in text.lines().enumerate() {
+        asm.line(n + 1, line);
+    }
+    let arch = asm.arch();
+    let (items, diags, parts) = asm.finish_object();
+    let errors: Vec<String> = diags
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .map(|d| d.to_string())
+        .collect();
+    if !errors.is_empty() {
+        return Err(errors.join("\n"));
+    }
+    if !items.iter().any(|i| !i.data) {
+        return Err(format!("{name}: error: no code (the text has no instructions)"));
+    }
+    if let Ok(obj) = gcnkit::codeobj::write::object_of(arch, &items, &parts) {
+        if let Ok(ks) = kernels(&obj) {
+            if !ks.is_empty() {
+                return Ok(ks);
+            }
+        }
+    }
+    // One program: the words at their offsets (gaps as zeros).
+    let mut words = Vec::new();
+    for it in &items {
+        let at = it.offset as usize / 4;
+        if words.len() < at {
+            words.resize(at, 0);
+        }
+        words.truncate(at);
+        words.extend_from_slice(it.words());
+    }
+    let base = std::path::Path::new(name)
+        .file_stem()
+        .map_or("program".into(), |s| s.to_string_lossy().into_owned());
+    Ok(vec![Program::from_words(&base, arch, &words)])
 }

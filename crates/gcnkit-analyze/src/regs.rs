@@ -62,7 +62,18 @@ impl RegSet {
     }
 
     pub fn iter(&self) -> impl Iterator<Item = u16> + '_ {
-        (0..512u16).filter(move |r| self.contains(*r))
+        // The set bits of each word, lowest first.
+        self.0.iter().enumerate().flat_map(|(k, &w)| {
+            let mut w = w;
+            std::iter::from_fn(move || {
+                if w == 0 {
+                    return None;
+                }
+                let b = w.trailing_zeros() as u16;
+                w &= w - 1;
+                Some(k as u16 * 64 + b)
+            })
+        })
     }
 
     /// Live VGPRs: the registers from 256 on.

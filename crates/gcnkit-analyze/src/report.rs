@@ -143,6 +143,9 @@ pub fn to_json(a: &Analysis) -> Value {
         "never_read": names(&a.liveness.never_read, arch),
         "dead_writes": a.liveness.dead_writes.len(),
         "indexed": a.liveness.effects.iter().any(|e| e.indexed),
+        "approximate_reach": crate::fidelity::approximate_reach(a).iter().map(|r| json!({
+            "from": pc(r.from), "to": pc(r.to), "sink": format!("{:?}", r.sink).to_ascii_lowercase(),
+        })).collect::<Vec<_>>(),
         "mix": mix_json(&a.mix),
         "instructions": per_inst,
         "problems": p.problems,
@@ -268,6 +271,24 @@ pub fn to_text(a: &Analysis) -> String {
         );
         for (k, r) in a.liveness.undefined_reads.iter().take(8) {
             let _ = writeln!(s, "    0x{:x}: {}", insts[*k].pc, names(r, arch).join(" "));
+        }
+    }
+    let reach = crate::fidelity::approximate_reach(a);
+    if !reach.is_empty() {
+        let _ = writeln!(
+            s,
+            "  approximate results (transcendentals: the GPU may differ in the last bit) may reach:"
+        );
+        for r in &reach {
+            let _ = writeln!(
+                s,
+                "    {} at 0x{:x} ({}) from 0x{:x} ({})",
+                r.sink.name(),
+                insts[r.to].pc,
+                instr_text(&insts[r.to].instr, Syntax::Llvm),
+                insts[r.from].pc,
+                instr_text(&insts[r.from].instr, Syntax::Llvm)
+            );
         }
     }
     if !a.liveness.never_read.is_empty() {

@@ -7,8 +7,6 @@
 
 use crate::io::{read_input, Output};
 use clap::ValueEnum;
-use gcnkit::asm::{Assembler, Dialect};
-use gcnkit::diag::Severity;
 use gcnkit::Arch;
 use gcnkit_analyze::{analyze, program, report};
 use std::io::Write;
@@ -56,53 +54,6 @@ fn fail(m: impl std::fmt::Display) -> ExitCode {
     ExitCode::from(1)
 }
 
-/// The programs of assembly text: its kernels if it makes an object with some, else the
-/// whole text.
-fn from_text(name: &str, text: &str, arch: Option<&(Arch, String)>) -> Result<Vec<program::Program>, String> {
-    let mut asm = Assembler::new(arch.map_or(Arch::Gcn12, |x| x.0), Dialect::Auto, name);
-    asm = match arch {
-        None => asm.arch_is_default(),
-        Some((_, given)) => asm.processor(given),
-    };
-    for (n, line) in text.lines().enumerate() {
-        asm.line(n + 1, line);
-    }
-    let arch = asm.arch();
-    let (items, diags, parts) = asm.finish_object();
-    let errors: Vec<String> = diags
-        .iter()
-        .filter(|d| d.severity == Severity::Error)
-        .map(|d| d.to_string())
-        .collect();
-    if !errors.is_empty() {
-        return Err(errors.join("\n"));
-    }
-    if !items.iter().any(|i| !i.data) {
-        return Err(format!("{name}: error: no code (the text has no instructions)"));
-    }
-    if let Ok(obj) = gcnkit::codeobj::write::object_of(arch, &items, &parts) {
-        if let Ok(ks) = program::kernels(&obj) {
-            if !ks.is_empty() {
-                return Ok(ks);
-            }
-        }
-    }
-    // One program: the words at their offsets (gaps as zeros).
-    let mut words = Vec::new();
-    for it in &items {
-        let at = it.offset as usize / 4;
-        if words.len() < at {
-            words.resize(at, 0);
-        }
-        words.truncate(at);
-        words.extend_from_slice(it.words());
-    }
-    let base = std::path::Path::new(name)
-        .file_stem()
-        .map_or("program".into(), |s| s.to_string_lossy().into_owned());
-    Ok(vec![program::Program::from_words(&base, arch, &words)])
-}
-
 pub fn run(a: Args) -> ExitCode {
     let (name, bytes) = match read_input(Some(&a.input)) {
         Ok(x) => x,
@@ -134,7 +85,7 @@ pub fn run(a: Args) -> ExitCode {
                 "{name}: error: not a code object (no ELF header) nor assembly text"
             ));
         };
-        match from_text(&name, text, a.arch.as_ref()) {
+        match program::from_text(&name, text, a.arch.as_ref().map(|(a, g)| (*a, g.as_str()))) {
             Ok(p) => p,
             Err(e) => return fail(e),
         }

@@ -267,6 +267,39 @@ fn run_object(a: &Args, bytes: &[u8]) -> ExitCode {
                 format!(" ({}: correctly rounded here, within the GPU's 1 ULP)", rows.join(", "))
             }
         );
+        if approx > 0 {
+            // Where a last-bit difference could change the path (static, an upper bound).
+            let words = &k.code[(k.entry / 4) as usize..];
+            let an = gcnkit_analyze::analyze(
+                &gcnkit_analyze::program::Program::from_words(&k.name, k.arch, words),
+                None,
+            );
+            let reach = gcnkit_analyze::fidelity::approximate_reach(&an);
+            let mut sinks: Vec<String> = Vec::new();
+            for sink in [
+                gcnkit_analyze::fidelity::Sink::Branch,
+                gcnkit_analyze::fidelity::Sink::Exec,
+                gcnkit_analyze::fidelity::Sink::Address,
+            ] {
+                let n = reach
+                    .iter()
+                    .filter(|r| r.sink == sink)
+                    .map(|r| r.to)
+                    .collect::<std::collections::BTreeSet<_>>()
+                    .len();
+                if n > 0 {
+                    sinks.push(format!("{} ({n} place{})", sink.name(), if n == 1 { "" } else { "s" }));
+                }
+            }
+            errln!(
+                "  approximate results may reach: {} (gcnkit analyze lists where)",
+                if sinks.is_empty() {
+                    "no branch, EXEC or address".to_string()
+                } else {
+                    sinks.join(", ")
+                }
+            );
+        }
     }
     ExitCode::SUCCESS
 }

@@ -9,6 +9,7 @@ mod exec_cmd;
 mod explain_cmd;
 mod hipbin;
 mod kernel_cmd;
+mod lint_cmd;
 mod mapped;
 mod run_cmd;
 
@@ -20,7 +21,7 @@ use std::process::ExitCode;
 #[command(
     name = "gcnkit",
     version,
-    about = "AMD GCN (GCN 1.0-1.4) toolkit: assembler and disassembler for the CLRX and LLVM dialects, JSON, a kernel machine that runs compiled kernels and HIP programs on the CPU, analysis"
+    about = "AMD GCN (GCN 1.0-1.4) toolkit: assembler and disassembler for the CLRX and LLVM dialects, JSON, a kernel machine that runs compiled kernels and HIP programs on the CPU, analysis, lint"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -44,6 +45,8 @@ enum Cmd {
     Exec(exec_cmd::Args),
     /// Control-flow graph, live registers, occupancy and instruction mix of kernels.
     Analyze(analyze_cmd::Args),
+    /// Static checks of kernels: s_waitcnt along every path, the manuals' wait-state hazards.
+    Lint(lint_cmd::Args),
 }
 
 /// Parses `-a/--arch` values: canonical names, LLVM processors, CLRX devices.
@@ -65,5 +68,6 @@ fn main() -> ExitCode {
         Cmd::Explain(a) => explain_cmd::run(a),
         Cmd::Exec(a) => exec_cmd::run(a),
         Cmd::Analyze(a) => analyze_cmd::run(a),
+        Cmd::Lint(a) => lint_cmd::run(a),
     }
 }

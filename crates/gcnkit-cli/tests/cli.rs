@@ -1088,3 +1088,105 @@ fn disasm_of_garbage_is_summarised() {
     assert_eq!(e.lines().count(), 1, "{e}");
     assert!(e.contains("'zz' is not a 32-bit hex word"), "{e}");
 }
+
+/// `gcnkit lint`: findings on stdout, one line each naming the check, kernel, PC and both
+/// instructions; exit 1 with findings, 0 without, 2 on usage and input errors.
+#[test]
+fn lint_reports_and_exit_status() {
+    let src = b"buffer_load_dword v1, v0, s[0:3], 0 offen\nv_add_f32_e32 v2, v1, v1\ns_endpgm\n";
+    let o = gcnkit(&["lint", "-a", "gfx900", "-"], src);
+    assert_eq!(o.status.code(), Some(1), "{}", err(&o));
+    let t = text(&o);
+    assert_eq!(t.lines().count(), 1, "{t}");
+    assert!(
+        t.starts_with("<stdin>: error: [waitcnt] kernel ") || t.starts_with("-: error: [waitcnt] kernel "),
+        "{t}"
+    );
+    for part in [
+        "pc 0x8: v_add_f32_e32 v2, v1, v1",
+        "reads v1",
+        "load at 0x0 (buffer_load_dword v1, v0, s[0:3], 0 offen)",
+        "needs s_waitcnt vmcnt(0)",
+    ] {
+        assert!(t.contains(part), "{part}: {t}");
+    }
+    assert!(err(&o).contains("1 finding (1 error, 0 warnings)"), "{}", err(&o));
+    // No file: stdin, as every subcommand has it.
+    let o = gcnkit(&["lint", "-a", "gfx900"], src);
+    assert_eq!(o.status.code(), Some(1), "{}", err(&o));
+    assert!(text(&o).contains("needs s_waitcnt vmcnt(0)"), "{}", text(&o));
+    // Fixed: clean, silent, exit 0.
+    let fixed = b"buffer_load_dword v1, v0, s[0:3], 0 offen\ns_waitcnt vmcnt(0)\nv_add_f32_e32 v2, v1, v1\ns_endpgm\n";
+    let o = gcnkit(&["lint", "-a", "gfx900", "-"], fixed);
+    assert_eq!(
+        (o.status.code(), text(&o).as_str(), err(&o).as_str()),
+        (Some(0), "", "")
+    );
+    // A hazard: the writer and the wait states missing.
+    let o = gcnkit(
+        &["lint", "-a", "fiji", "-"],
+        b"v_readfirstlane_b32 s2, v0\nv_readlane_b32 s3, v1, s2\ns_endpgm\n",
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let t = text(&o);
+    assert!(
+        t.contains("error: [hazard] kernel ") && t.contains("pc 0x4: v_readlane_b32 s3, v1, s2"),
+        "{t}"
+    );
+    assert!(
+        t.contains("0x0 (v_readfirstlane_b32 s2, v0)") && t.contains("needs 4 more wait states (s_nop 3)"),
+        "{t}"
+    );
+}
+
+#[test]
+fn lint_json_and_code_objects() {
+    let o = gcnkit(
+        &["lint", "--format", "json", "-a", "gfx900", "-"],
+        b"s_load_dword s4, s[0:1], 0x0\ns_add_u32 s5, s4, 1\ns_endpgm\n",
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_str(&text(&o)).unwrap();
+    let f = &v.as_array().unwrap()[0];
+    assert_eq!(f["check"], "waitcnt");
+    assert_eq!(f["severity"], "error");
+    assert_eq!(f["rule"], "read-before-load");
+    assert_eq!(f["pc"], 8);
+    assert_eq!(f["other_pc"], 0);
+    assert_eq!(f["registers"], serde_json::json!(["s4"]));
+    assert_eq!(f["needs"], "s_waitcnt lgkmcnt(0)");
+    assert_eq!(f["count"], 1);
+    for k in ["kernel", "instruction", "other_instruction", "message", "file"] {
+        assert!(f[k].is_string(), "{k}: {f}");
+    }
+    // A compiled code object: clean (exit 0, `[]` in JSON).
+    let co = concat!(env!("CARGO_MANIFEST_DIR"), "/../gcnkit/tests/data/run/lds.gfx900.hsaco");
+    let o = gcnkit(&["lint", co], b"");
+    assert_eq!((o.status.code(), text(&o).as_str()), (Some(0), ""), "{}", err(&o));
+    let o = gcnkit(&["lint", "--format", "json", co], b"");
+    assert_eq!((o.status.code(), text(&o).as_str()), (Some(0), "[]\n"));
+    // Usage and input errors: exit 2.
+    let o = gcnkit(&["lint", "-a", "fiji", co], b"");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(err(&o).contains("conflicts"), "{}", err(&o));
+    let o = gcnkit(&["lint", "--kernel", "nope", co], b"");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(err(&o).contains("no kernel 'nope'"), "{}", err(&o));
+    let o = gcnkit(&["lint", "/nonexistent/x.hsaco"], b"");
+    assert_eq!(o.status.code(), Some(2));
+    let o = gcnkit(&["lint", "-a", "gfx900", "-"], b"v_bogus v0\n");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(err(&o).contains("error:"), "{}", err(&o));
+}
+
+#[test]
+fn lint_raw_words() {
+    // buffer_load_dword v1, v0, s[0:3], 0 offen; v_mov_b32 v2, v1; s_endpgm (gfx900 words).
+    let w: Vec<u8> = [0xe0501000u32, 0x80000100, 0x7e040301, 0xbf810000]
+        .iter()
+        .flat_map(|x| x.to_le_bytes())
+        .collect();
+    let o = gcnkit(&["lint", "-a", "gfx900", "-"], &w);
+    assert_eq!(o.status.code(), Some(1), "{}", err(&o));
+    assert!(text(&o).contains("pc 0x8: v_mov_b32_e32 v2, v1"), "{}", text(&o));
+}

@@ -650,4 +650,6 @@ fn stats_report_fidelity() {
     let exact: u64 = line.split_whitespace().nth(1).unwrap().parse().unwrap();
     assert_eq!(exact + 2, total, "{e}");
     assert!(line.contains("2 approximate (v_rcp_f32 1, v_rcp_f64 1"), "{line}");
+    // The division's reciprocals feed its result only: no branch, EXEC or address.
+    assert!(e.contains("approximate results may reach: no branch, EXEC or address"), "{e}");
 }

@@ -226,12 +226,13 @@ pub(super) fn waitcnt_mask(a: Arch) -> u32 {
     }
 }
 
-pub(super) fn counter_max(a: Arch, i: usize) -> u32 {
+/// The largest value of counter `i` (vmcnt, expcnt, lgkmcnt) on `a`: no wait.
+pub fn counter_max(a: Arch, i: usize) -> u32 {
     [if a.is_gcn14() { 63 } else { 15 }, 7, 15][i]
 }
 
 /// s_waitcnt's three counters (vmcnt, expcnt, lgkmcnt) in `v`.
-pub(super) fn counters(a: Arch, v: u32) -> [u32; 3] {
+pub fn counters(a: Arch, v: u32) -> [u32; 3] {
     let vm_hi = if a.is_gcn14() { v >> 10 & 0x30 } else { 0 };
     [v & 15 | vm_hi, v >> 4 & 7, v >> 8 & 15]
 }
