@@ -30,7 +30,7 @@ if ! "$venv/bin/python" -c 'import sys' >/dev/null 2>&1; then
     mkdir -p "$target"
     "$python" -m venv "$venv"
 fi
-"$venv/bin/python" -m pip install -q --disable-pip-version-check 'maturin>=1.7,<2' pytest
+"$venv/bin/python" -m pip install -q --disable-pip-version-check 'maturin>=1.7,<2' pytest numpy mypy
 
 # maturin develop builds the extension (the release profile, but unwinding: pyproject.toml's
 # `profile`) and installs it into the active virtual environment.

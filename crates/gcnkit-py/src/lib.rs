@@ -5,17 +5,22 @@
 //! know nothing of Python; the `#[pyfunction]`s only convert arguments, results and errors.
 //! Only the library's stable surface is used: `Arch::{parse, name, accepted_names}`,
 //! `asm::{Assembler, Dialect}`, `decode::decode_all`, `syntax::json::record`,
-//! `explain::explain` and `emu::run_text`.
+//! `explain::explain` and `emu::run_text`; the kernels of code objects (loading, inspection,
+//! launches on the kernel machine) are the plain Rust of [`kernels`].
 
 use gcnkit::asm::{Assembler, Dialect};
 use gcnkit::diag::{Diagnostic, Severity};
+use gcnkit::emu::kernel::{ArgValue, RunError};
 use gcnkit::syntax::Syntax;
 use gcnkit::Arch;
 use pyo3::create_exception;
 use pyo3::exceptions::{PyKeyError, PyTypeError, PyUserWarning, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyByteArray, PyBytes, PyDict, PyInt, PyString};
+use pyo3::types::{PyBool, PyByteArray, PyBytes, PyDict, PyFloat, PyInt, PyMemoryView, PyString, PyTuple};
 use std::ffi::CString;
+use std::sync::Arc;
+
+pub mod kernels;
 
 create_exception!(
     gcnkit,
@@ -29,7 +34,17 @@ create_exception!(
     EmulationError,
     PyValueError,
     "The program assembled but could not run (an instruction the emulator has no semantics or \
-     model for), or the state dict is wrong (unknown key, register out of range, bad value)."
+     model for), the state dict is wrong (unknown key, register out of range, bad value), or a \
+     kernel launch failed while it ran (a memory fault, the instruction budget): the kernel \
+     machine's message."
+);
+create_exception!(
+    gcnkit,
+    LaunchError,
+    PyValueError,
+    "A kernel launch was refused before it ran: the grid or block (sizes, the kernel's \
+     max_flat_workgroup_size or reqd_work_group_size), threads, or an argument the kernel machine \
+     cannot pass. Wrong argument counts and types raise TypeError."
 );
 create_exception!(
     gcnkit,
@@ -431,9 +446,596 @@ fn run<'py>(
     json_loads(py, &out.to_string())
 }
 
-/// gcnkit: assembler, disassembler and emulator for the AMD GCN instruction set (the vector
-/// ALU, the scalar ALU and scalar memory so far) on GCN 1.0, 1.1, 1.2 and 1.4, in the CLRX and
-/// LLVM dialects.
+// ---------------------------------------------------------------------------------------------
+// Kernels of code objects (the work: `kernels`).
+
+fn type_name(v: &Bound<'_, PyAny>) -> String {
+    v.get_type().name().map(|n| n.to_string()).unwrap_or_default()
+}
+
+/// The bytes of a bytes-like object (anything with the buffer protocol), read through a
+/// `memoryview` (abi3 for Python 3.9 has no buffer API of its own).
+fn buffer_bytes(view: &Bound<'_, PyMemoryView>) -> PyResult<Vec<u8>> {
+    let b = view.call_method0("tobytes")?;
+    Ok(b.cast::<PyBytes>()?.as_bytes().to_vec())
+}
+
+/// A dynamic `__local` allocation of `nbytes` bytes for a kernel's `__local` pointer argument
+/// (LDS of each work-group, after the kernel's static LDS).
+#[pyclass(frozen, module = "gcnkit", name = "Local")]
+struct Local {
+    #[pyo3(get)]
+    nbytes: u32,
+}
+
+#[pymethods]
+impl Local {
+    #[new]
+    fn new(nbytes: i64) -> PyResult<Self> {
+        u32::try_from(nbytes)
+            .map(|nbytes| Local { nbytes })
+            .map_err(|_| value_err(format!("Local({nbytes}): the size must be 0 to 4294967295 bytes")))
+    }
+
+    fn __repr__(&self) -> String {
+        format!("gcnkit.Local({})", self.nbytes)
+    }
+}
+
+/// One argument of a kernel, as its metadata describes it.
+#[pyclass(frozen, get_all, module = "gcnkit", name = "KernelArg")]
+struct KernelArg {
+    /// Position among the arguments a caller gives (`None` for a hidden argument).
+    index: Option<usize>,
+    name: String,
+    type_name: Option<String>,
+    size: u32,
+    offset: u32,
+    /// "buffer", "value", "local", "hidden" or "other".
+    kind: &'static str,
+    value_kind: String,
+    address_space: Option<String>,
+    access: Option<String>,
+    is_const: bool,
+}
+
+#[pymethods]
+impl KernelArg {
+    fn __repr__(&self) -> String {
+        format!(
+            "KernelArg(name={:?}, type_name={:?}, kind={:?}, size={}, offset={})",
+            self.name,
+            self.type_name.as_deref().unwrap_or(""),
+            self.kind,
+            self.size,
+            self.offset
+        )
+    }
+}
+
+impl KernelArg {
+    fn of(index: Option<usize>, a: &kernels::ArgDesc) -> Self {
+        KernelArg {
+            index,
+            name: a.name.clone(),
+            type_name: a.type_name.clone(),
+            size: a.size,
+            offset: a.offset,
+            kind: a.kind.name(),
+            value_kind: a.value_kind.clone(),
+            address_space: a.address_space.clone(),
+            access: a.access.clone(),
+            is_const: a.is_const,
+        }
+    }
+}
+
+/// A code object loaded for inspection and launches: an AMDGPU ELF (`.o`, `.hsaco`) or a HIP
+/// program (executable or shared library) whose fat binary holds code objects.
+#[pyclass(frozen, module = "gcnkit", name = "CodeObject")]
+struct CodeObject {
+    loaded: Arc<kernels::Loaded>,
+}
+
+#[pymethods]
+impl CodeObject {
+    /// source: a path (str or os.PathLike) or the file's bytes (any bytes-like object).
+    /// arch: the GPU whose code to take from a HIP program's fat binary (needed when it holds
+    ///     code for several); for a code object, a check of its arch.
+    #[new]
+    #[pyo3(signature = (source, arch=None))]
+    fn new(py: Python<'_>, source: &Bound<'_, PyAny>, arch: Option<&str>) -> PyResult<Self> {
+        let arch = opt_arch(arch)?;
+        let (data, name) = if let Ok(view) = PyMemoryView::from(source) {
+            (buffer_bytes(&view)?, "<bytes>".to_string())
+        } else {
+            let path = py.import("os")?.call_method1("fspath", (source,)).map_err(|_| {
+                PyTypeError::new_err(format!("CodeObject takes a path or bytes, not {}", type_name(source)))
+            })?;
+            let path: String = path
+                .extract()
+                .map_err(|_| PyTypeError::new_err("the path must be a str"))?;
+            let data =
+                std::fs::read(&path).map_err(|e| PyErr::from(std::io::Error::new(e.kind(), format!("{path}: {e}"))))?;
+            (data, path)
+        };
+        let loaded = py
+            .detach(|| kernels::load(&data, arch))
+            .map_err(|e| value_err(format!("{name}: {e}")))?;
+        Ok(CodeObject {
+            loaded: Arc::new(loaded),
+        })
+    }
+
+    /// The GPU generation ("gcn1.4"...).
+    #[getter]
+    fn arch(&self) -> &'static str {
+        self.loaded.arch.name()
+    }
+
+    /// The processor ("gfx900").
+    #[getter]
+    fn processor(&self) -> &str {
+        &self.loaded.processor
+    }
+
+    /// The target id ("amdgcn-amd-amdhsa--gfx906:sramecc-:xnack-").
+    #[getter]
+    fn target(&self) -> &str {
+        &self.loaded.target
+    }
+
+    /// The code object version (2 to 5).
+    #[getter]
+    fn version(&self) -> u8 {
+        self.loaded.version
+    }
+
+    /// The kernels' names.
+    #[getter]
+    fn kernels(&self) -> Vec<String> {
+        self.loaded.kernels.iter().map(|k| k.info.name.clone()).collect()
+    }
+
+    /// The kernel called `name` (KeyError naming the kernels when there is none).
+    fn kernel(&self, name: &str) -> PyResult<Kernel> {
+        match self.loaded.kernels.iter().position(|k| k.info.name == name) {
+            Some(index) => Ok(Kernel {
+                loaded: self.loaded.clone(),
+                index,
+            }),
+            None => Err(PyKeyError::new_err(format!(
+                "no kernel '{name}' (kernels: {})",
+                self.kernels().join(", ")
+            ))),
+        }
+    }
+
+    fn __getitem__(&self, name: &str) -> PyResult<Kernel> {
+        self.kernel(name)
+    }
+
+    fn __contains__(&self, name: &str) -> bool {
+        self.loaded.kernels.iter().any(|k| k.info.name == name)
+    }
+
+    fn __len__(&self) -> usize {
+        self.loaded.kernels.len()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<gcnkit.CodeObject {} (v{}) kernels: {}>",
+            self.loaded.processor,
+            self.loaded.version,
+            self.kernels().join(", ")
+        )
+    }
+}
+
+/// A kernel of a code object: its arguments and resources, and a launch on NumPy arrays.
+#[pyclass(frozen, module = "gcnkit", name = "Kernel")]
+struct Kernel {
+    loaded: Arc<kernels::Loaded>,
+    index: usize,
+}
+
+/// Grid or block sizes: an int or a sequence of 1 to 3 ints.
+fn sizes(what: &str, v: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Vec<u64>>> {
+    let Some(v) = v.filter(|v| !v.is_none()) else {
+        return Ok(None);
+    };
+    let list: Vec<i128> = if let Ok(n) = v.extract::<i128>() {
+        vec![n]
+    } else {
+        v.extract::<Vec<i128>>().map_err(|_| {
+            PyTypeError::new_err(format!(
+                "{what} must be an int or a tuple of 1 to 3 ints, not {}",
+                type_name(v)
+            ))
+        })?
+    };
+    list.iter()
+        .map(|&n| {
+            u64::try_from(n)
+                .map_err(|_| LaunchError::new_err(format!("{what}: {n} is not a size from 1 to 4294967295")))
+        })
+        .collect::<PyResult<Vec<u64>>>()
+        .map(Some)
+}
+
+/// A by-value argument from a Python object.
+fn value_arg(n: usize, a: &kernels::ArgDesc, v: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
+    let conv = |r: Result<Vec<u8>, kernels::ArgError>| {
+        r.map_err(|e| match e {
+            kernels::ArgError::Type(m) => PyTypeError::new_err(m),
+            kernels::ArgError::Value(m) => value_err(m),
+        })
+    };
+    // An array or bytes: its bytes (a struct by value); a NumPy scalar (0-d) is a number.
+    if let Ok(view) = PyMemoryView::from(v) {
+        if view.getattr("ndim")?.extract::<usize>()? > 0 {
+            return conv(kernels::raw_value(n, a, buffer_bytes(&view)?));
+        }
+    }
+    let scalar = if let Ok(b) = v.cast::<PyBool>() {
+        kernels::Scalar::Bool(b.is_true())
+    } else if let Ok(i) = v.extract::<i128>() {
+        kernels::Scalar::Int(i)
+    } else if v.is_instance_of::<PyInt>() {
+        return Err(value_err(format!(
+            "{}: {v} does not fit its {} bytes",
+            kernels::arg_label(n, a),
+            a.size
+        )));
+    } else if v.is_instance_of::<PyFloat>() || (v.hasattr("__float__")? && !v.is_instance_of::<PyString>()) {
+        kernels::Scalar::Float(v.extract::<f64>()?)
+    } else {
+        return Err(PyTypeError::new_err(format!(
+            "{} is a value: give a number, not {}",
+            kernels::arg_label(n, a),
+            type_name(v)
+        )));
+    };
+    conv(kernels::value_bytes(n, a, scalar))
+}
+
+/// A buffer argument: its view (for the copy back) and its bytes as they were copied in.
+fn buffer_arg<'py>(
+    n: usize,
+    a: &kernels::ArgDesc,
+    v: &Bound<'py, PyAny>,
+) -> PyResult<(Bound<'py, PyMemoryView>, Bound<'py, PyBytes>)> {
+    let label = kernels::arg_label(n, a);
+    let not_array = || {
+        PyTypeError::new_err(format!(
+            "{label} is a pointer: give an array (any object with the buffer protocol), not {}",
+            type_name(v)
+        ))
+    };
+    if v.is_instance_of::<PyString>() || v.is_instance_of::<Local>() {
+        return Err(not_array());
+    }
+    let view = PyMemoryView::from(v).map_err(|_| not_array())?;
+    if !view.getattr("c_contiguous")?.extract::<bool>()? {
+        return Err(value_err(format!(
+            "{label}: the array is not C-contiguous (numpy.ascontiguousarray makes a copy that is)"
+        )));
+    }
+    let bytes = view.call_method0("tobytes")?.cast_into::<PyBytes>()?;
+    Ok((view, bytes))
+}
+
+/// The first and one-past-last differing byte of `a` and `b` (same length), if any.
+fn changed_range(a: &[u8], b: &[u8]) -> Option<(usize, usize)> {
+    let first = a.iter().zip(b).position(|(x, y)| x != y)?;
+    let last = a.iter().zip(b).rposition(|(x, y)| x != y)?;
+    Some((first, last + 1))
+}
+
+impl Kernel {
+    fn k(&self) -> &kernels::Kernel {
+        &self.loaded.kernels[self.index]
+    }
+}
+
+#[pymethods]
+impl Kernel {
+    #[getter]
+    fn name(&self) -> &str {
+        &self.k().info.name
+    }
+
+    /// The GPU generation ("gcn1.4"...).
+    #[getter]
+    fn arch(&self) -> &'static str {
+        self.k().info.arch.name()
+    }
+
+    /// The arguments a launch takes, in order.
+    #[getter]
+    fn args(&self) -> Vec<KernelArg> {
+        self.k()
+            .explicit()
+            .into_iter()
+            .enumerate()
+            .map(|(n, a)| KernelArg::of(Some(n), a))
+            .collect()
+    }
+
+    /// The arguments the dispatcher fills in (global offsets, grid sizes...).
+    #[getter]
+    fn hidden_args(&self) -> Vec<KernelArg> {
+        self.k()
+            .args
+            .iter()
+            .filter(|a| a.kind == kernels::ArgKind::Hidden)
+            .map(|a| KernelArg::of(None, a))
+            .collect()
+    }
+
+    /// SGPRs the kernel uses (the metadata's count), None when the metadata does not say.
+    #[getter]
+    fn sgprs(&self) -> Option<u64> {
+        self.k().sgprs()
+    }
+
+    /// VGPRs the kernel uses (the metadata's count, else the descriptor's allocation).
+    #[getter]
+    fn vgprs(&self) -> u64 {
+        self.k().vgprs()
+    }
+
+    /// SGPRs spilled (the metadata's count).
+    #[getter]
+    fn sgpr_spills(&self) -> Option<u64> {
+        self.k().spills().0
+    }
+
+    /// VGPRs spilled (the metadata's count).
+    #[getter]
+    fn vgpr_spills(&self) -> Option<u64> {
+        self.k().spills().1
+    }
+
+    /// Static LDS bytes per work-group (group segment).
+    #[getter]
+    fn lds(&self) -> u32 {
+        self.k().info.setup.group_segment_size
+    }
+
+    /// Scratch bytes per work-item (private segment).
+    #[getter]
+    fn scratch(&self) -> u32 {
+        self.k().info.setup.private_segment_size
+    }
+
+    /// Bytes of the kernarg segment.
+    #[getter]
+    fn kernarg_size(&self) -> u32 {
+        self.k().info.setup.kernarg_size
+    }
+
+    /// User SGPRs the kernel starts with.
+    #[getter]
+    fn user_sgprs(&self) -> u8 {
+        self.k().info.setup.user_sgprs
+    }
+
+    /// The largest work-group the kernel was compiled for (max_flat_workgroup_size).
+    #[getter]
+    fn max_block(&self) -> Option<u32> {
+        self.k().info.max_block
+    }
+
+    /// The work-group size the kernel requires (reqd_work_group_size).
+    #[getter]
+    fn reqd_block(&self) -> Option<(u32, u32, u32)> {
+        self.k().info.reqd_block.map(|r| (r[0], r[1], r[2]))
+    }
+
+    #[getter]
+    fn wavefront_size(&self) -> u64 {
+        self.k().wavefront_size()
+    }
+
+    /// The code object version (2 to 5).
+    #[getter]
+    fn code_object_version(&self) -> u8 {
+        self.k().info.version
+    }
+
+    /// The address of the kernel's first instruction in the loaded image.
+    #[getter]
+    fn entry(&self) -> u64 {
+        self.k().info.code_addr + self.k().info.entry as u64
+    }
+
+    /// The kernel descriptor's fields: the `.amdhsa_*` directives' values (code object v3+) or
+    /// the `amd_kernel_code_t` fields (v2).
+    #[getter]
+    fn descriptor<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        for (n, v) in &self.k().descriptor {
+            d.set_item(n, v)?;
+        }
+        Ok(d)
+    }
+
+    /// The kernel's record of the metadata note (code object v3+'s `.name`, `.args`... keys;
+    /// v2's `Name`, `Args`...), None when there is none.
+    #[getter]
+    fn metadata<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        json_loads(py, &self.k().metadata.to_string())
+    }
+
+    /// Runs the kernel on the CPU (the kernel machine) and returns its statistics.
+    ///
+    /// args: one per argument of `args`: an array (the buffer protocol, C-contiguous) for a
+    ///     pointer, copied in and, when writable and the kernel may write it, back in place;
+    ///     an int, float or NumPy scalar for a value; gcnkit.Local(nbytes) for a __local
+    ///     pointer.
+    /// grid: work-items (an int or up to 3 ints; OpenCL's global size); or blocks: work-groups
+    ///     (HIP's grid). block: the work-group size (default: the kernel's
+    ///     reqd_work_group_size).
+    /// threads: worker threads (default: the CPUs); budget: instructions a wave may execute.
+    #[pyo3(signature = (*args, grid=None, block=None, blocks=None, threads=None, budget=None))]
+    #[allow(clippy::too_many_arguments)] // Python's keyword arguments
+    fn launch<'py>(
+        &self,
+        py: Python<'py>,
+        args: &Bound<'py, PyTuple>,
+        grid: Option<&Bound<'py, PyAny>>,
+        block: Option<&Bound<'py, PyAny>>,
+        blocks: Option<&Bound<'py, PyAny>>,
+        threads: Option<usize>,
+        budget: Option<u64>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let k = self.k();
+        kernels::check_count(k, args.len()).map_err(PyTypeError::new_err)?;
+        let (grid, block) = kernels::geometry(
+            &k.info,
+            sizes("grid", grid)?.as_deref(),
+            sizes("blocks", blocks)?.as_deref(),
+            sizes("block", block)?.as_deref(),
+        )
+        .map_err(LaunchError::new_err)?;
+        let mut values = Vec::new();
+        // The arrays to copy back: argument number, view, bytes copied in.
+        let mut back = Vec::new();
+        for (n, (a, v)) in k.explicit().into_iter().zip(args.iter()).enumerate() {
+            values.push(match a.kind {
+                kernels::ArgKind::Buffer => {
+                    let (view, bytes) = buffer_arg(n, a, &v)?;
+                    let data = bytes.as_bytes().to_vec();
+                    // Copied back (what changed) unless the kernel cannot write it or the
+                    // array is read-only: the bytes copied in tell what changed.
+                    if !a.read_only() && !view.getattr("readonly")?.extract::<bool>()? {
+                        back.push((n, view, bytes));
+                    }
+                    ArgValue::Buffer(data)
+                }
+                kernels::ArgKind::Value => ArgValue::Value(value_arg(n, a, &v)?),
+                kernels::ArgKind::Local => match v.cast::<Local>() {
+                    Ok(l) => ArgValue::Local(l.get().nbytes),
+                    Err(_) => {
+                        return Err(PyTypeError::new_err(format!(
+                            "{} is a __local pointer: give gcnkit.Local(nbytes), not {}",
+                            kernels::arg_label(n, a),
+                            type_name(&v)
+                        )))
+                    }
+                },
+                _ => {
+                    return Err(LaunchError::new_err(format!(
+                        "{} is of kind {}, which gcnkit cannot pass",
+                        kernels::arg_label(n, a),
+                        a.value_kind
+                    )))
+                }
+            });
+        }
+        let info = &k.info;
+        let outcome = py
+            .detach(|| kernels::launch(info, grid, block, values, threads, budget))
+            .map_err(|e| match e {
+                RunError::Usage(m) => LaunchError::new_err(m),
+                RunError::Emulation(m) => EmulationError::new_err(m),
+            })?;
+        for (n, view, before) in back {
+            let Some(Some(after)) = outcome.buffers.get(n) else {
+                continue;
+            };
+            let before = before.as_bytes();
+            if let Some((lo, hi)) = changed_range(before, &after[..before.len().min(after.len())]) {
+                let bytes = view.call_method1("cast", ("B",))?;
+                let slice = pyo3::types::PySlice::new(py, lo as isize, hi as isize, 1);
+                bytes.set_item(slice, PyBytes::new(py, &after[lo..hi]))?;
+            }
+        }
+        let s = &outcome.stats;
+        let d = PyDict::new(py);
+        d.set_item("instructions", s.instructions)?;
+        d.set_item("vector_instructions", s.vector_instructions)?;
+        d.set_item("lane_ops", s.lane_ops)?;
+        d.set_item("waves", s.waves)?;
+        d.set_item("workgroups", s.workgroups)?;
+        d.set_item("approximate", s.approximate())?;
+        d.set_item("time", s.time.as_secs_f64())?;
+        Ok(d)
+    }
+
+    /// kernel(*args, grid=..., block=...): the same as launch().
+    #[pyo3(signature = (*args, grid=None, block=None, blocks=None, threads=None, budget=None))]
+    #[allow(clippy::too_many_arguments)] // Python's keyword arguments
+    fn __call__<'py>(
+        &self,
+        py: Python<'py>,
+        args: &Bound<'py, PyTuple>,
+        grid: Option<&Bound<'py, PyAny>>,
+        block: Option<&Bound<'py, PyAny>>,
+        blocks: Option<&Bound<'py, PyAny>>,
+        threads: Option<usize>,
+        budget: Option<u64>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        self.launch(py, args, grid, block, blocks, threads, budget)
+    }
+
+    /// The kernel's static analysis, as `gcnkit analyze` makes it: control-flow graph (blocks,
+    /// loops, uniform and divergent branches), live registers and their peak, resources and
+    /// occupancy with what limits it, the instruction mix.
+    ///
+    /// workgroup_size: for the occupancy (default: the kernel's reqd_work_group_size, else its
+    ///     max_flat_workgroup_size, else 256).
+    /// format: "dict" (the JSON record of `gcnkit analyze --format json`, docs/json.md), "text"
+    ///     (the CLI's summary), "dot" (the graph for Graphviz), "svg" (the graph drawn, each
+    ///     block with its code) or "html" (a page: summary, register pressure, graph).
+    ///
+    /// Raises ValueError for an unknown format or a kernel without code.
+    #[pyo3(signature = (workgroup_size=None, format="dict"))]
+    fn analyze<'py>(&self, py: Python<'py>, workgroup_size: Option<u32>, format: &str) -> PyResult<Bound<'py, PyAny>> {
+        if !matches!(format, "dict" | "text" | "dot" | "svg" | "html") {
+            return Err(value_err(format!(
+                "unknown format '{format}'; accepted: dict, text, dot, svg, html"
+            )));
+        }
+        let k = self.k();
+        let out = py
+            .detach(|| {
+                let a = kernels::analysis(k, workgroup_size)?;
+                match format {
+                    "text" => Ok(gcnkit_analyze::report::to_text(&a)),
+                    "dot" => Ok(gcnkit_analyze::report::to_dot(&a)),
+                    "svg" => gcnkit_analyze::report::to_svg(&a),
+                    "html" => gcnkit_analyze::report::to_html(std::slice::from_ref(&a)),
+                    _ => Ok(gcnkit_analyze::report::to_json(&a).to_string()),
+                }
+            })
+            .map_err(value_err)?;
+        if format == "dict" {
+            json_loads(py, &out)
+        } else {
+            Ok(PyString::new(py, &out).into_any())
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        let args: Vec<String> = self
+            .k()
+            .explicit()
+            .iter()
+            .map(|a| match &a.type_name {
+                Some(t) => format!("{t} {}", a.name),
+                None => a.name.clone(),
+            })
+            .collect();
+        format!("<gcnkit.Kernel {}({})>", self.k().info.name, args.join(", "))
+    }
+}
+
+/// gcnkit: assembler, disassembler and emulator for the AMD GCN instruction set on GCN 1.0,
+/// 1.1, 1.2 and 1.4, in the CLRX and LLVM dialects; and the kernel machine: the kernels of code
+/// objects (CodeObject, Kernel) inspected, analysed and run on the CPU on NumPy arrays.
 ///
 /// >>> import gcnkit
 /// >>> gcnkit.assemble("v_add_f32 v1, v2, v3").hex()
@@ -449,6 +1051,11 @@ fn gcnkit_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("AssemblyError", py.get_type::<AssemblyError>())?;
     m.add("EmulationError", py.get_type::<EmulationError>())?;
     m.add("AssemblyWarning", py.get_type::<AssemblyWarning>())?;
+    m.add("LaunchError", py.get_type::<LaunchError>())?;
+    m.add_class::<CodeObject>()?;
+    m.add_class::<Kernel>()?;
+    m.add_class::<KernelArg>()?;
+    m.add_class::<Local>()?;
     m.add_function(wrap_pyfunction!(assemble, m)?)?;
     m.add_function(wrap_pyfunction!(assemble_words, m)?)?;
     m.add_function(wrap_pyfunction!(disassemble, m)?)?;
@@ -486,6 +1093,13 @@ mod tests {
         let v: serde_json::Value = serde_json::from_str(&recs[1]).unwrap();
         assert_eq!(v["offset"], 4);
         assert_eq!(v["mnemonic"], "v_add_f32");
+    }
+
+    #[test]
+    fn changed_bytes() {
+        assert_eq!(changed_range(&[1, 2, 3, 4], &[1, 2, 3, 4]), None);
+        assert_eq!(changed_range(&[1, 2, 3, 4], &[1, 9, 3, 4]), Some((1, 2)));
+        assert_eq!(changed_range(&[1, 2, 3, 4], &[0, 2, 3, 5]), Some((0, 4)));
     }
 
     #[test]
