@@ -386,8 +386,13 @@ fn dot(a: &Analysis, code: bool) -> String {
         }
         if code {
             const SHOWN: usize = 40;
-            for k in blk.start..blk.end.min(blk.start + SHOWN) {
-                let text = instr_text(&insts[k].instr, Syntax::Llvm).replace(['"', '\\'], "'");
+            for (k, inst) in insts
+                .iter()
+                .enumerate()
+                .take(blk.end.min(blk.start + SHOWN))
+                .skip(blk.start)
+            {
+                let text = instr_text(&inst.instr, Syntax::Llvm).replace(['"', '\\'], "'");
                 let live = a.liveness.pressure.get(k).map_or(0, |x| x.0);
                 // A branch names the block it goes to (its text has the raw SIMM16).
                 let to = if k + 1 == blk.end {
@@ -399,7 +404,7 @@ fn dot(a: &Analysis, code: bool) -> String {
                 } else {
                     String::new()
                 };
-                let _ = write!(label, "\\n{:x}  {text}{to}  [{live}v]", insts[k].pc);
+                let _ = write!(label, "\\n{:x}  {text}{to}  [{live}v]", inst.pc);
             }
             if blk.end - blk.start > SHOWN {
                 let _ = write!(label, "\\n... {} more", blk.end - blk.start - SHOWN);

@@ -85,7 +85,7 @@ fn run_object(a: &Args, bytes: &[u8]) -> ExitCode {
     // The hardware needs 256-byte aligned kernel entries: a re-assembled object that lost its
     // `.p2align` runs here, but would not on a GPU.
     let entry = k.code_addr + k.entry as u64;
-    if entry % 256 != 0 {
+    if !entry.is_multiple_of(256) {
         errln!(
             "{}: warning: kernel {} starts at 0x{entry:x}, not on a 256-byte boundary: a GPU needs \
              256-byte aligned kernel entries (was the object assembled without its `.p2align 8`?)",

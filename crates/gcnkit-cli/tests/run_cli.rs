@@ -651,5 +651,8 @@ fn stats_report_fidelity() {
     assert_eq!(exact + 2, total, "{e}");
     assert!(line.contains("2 approximate (v_rcp_f32 1, v_rcp_f64 1"), "{line}");
     // The division's reciprocals feed its result only: no branch, EXEC or address.
-    assert!(e.contains("approximate results may reach: no branch, EXEC or address"), "{e}");
+    assert!(
+        e.contains("approximate results may reach: no branch, EXEC or address"),
+        "{e}"
+    );
 }
