@@ -29,6 +29,7 @@ pub enum StateFormat {
 #[derive(clap::Args)]
 #[command(after_help = "Examples:
   gcnkit run prog.s --state state.json --format text          # a text program on one wave
+  gcnkit run examples/scalar-loop.s --state examples/scalar-loop.json   # a loop over a buffer the state declares
   gcnkit run k.hsaco --kernel saxpy --grid 1024 --block 256 \\
       --arg file:y.bin --arg file:x.bin --arg f32:2 --arg u32:1024 --out 0=y.out --stats
   gcnkit run -a gfx906 ./hip_app --kernel _Z5saxpyifPKfPf --blocks 4 --block 256 ...   # a HIP program's kernel")]
@@ -39,8 +40,8 @@ pub struct Args {
     /// Dialect of a text program (see `gcnkit asm --help`).
     #[arg(long, value_enum, default_value = "auto")]
     pub(crate) syntax: crate::asm_cmd::SyntaxArg,
-    /// Initial state (JSON: exec, vcc, m0, mode, sgprs, vgprs); unset registers are 0, EXEC
-    /// all lanes, MODE the reset default.
+    /// Initial state (JSON: exec, vcc, m0, mode, sgprs, vgprs, buffers); unset registers are 0,
+    /// EXEC all lanes, MODE the reset default.
     #[arg(long)]
     pub(crate) state: Option<String>,
     /// Final state output file (written atomically); stdout if absent.
