@@ -316,7 +316,10 @@ fn trace_with_filters() {
         let (head, to) = l.split_once("  // to ").unwrap_or_else(|| panic!("{l}"));
         let pc = addr(head.split(' ').nth(3).unwrap().trim_end_matches(':'));
         let simm = head.rsplit(' ').next().unwrap().parse::<i64>().unwrap() as i16 as i64;
+        // ... and labels it as llvm-objdump does: the kernel's symbol and the offset.
+        let (to, label) = to.split_once(' ').unwrap_or_else(|| panic!("{l}"));
         assert_eq!(addr(to) as i64, pc as i64 + 4 + 4 * simm, "{l}");
+        assert!(label.starts_with("<stencil2d+0x") && label.ends_with('>'), "{l}");
     }
     let none = run(&["--trace-wave=1"]);
     assert_eq!(lines(&none), 0);

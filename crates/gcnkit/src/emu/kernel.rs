@@ -1171,8 +1171,17 @@ impl<'a> Worker<'a> {
             if trace.is_some_and(|f| f.pc.is_none_or(|(a, b)| (a..b).contains(&at))) && sh.trace.is_some() {
                 // A branch says where it goes, as an address of the trace (its text has the
                 // raw SIMM16).
-                let to = crate::syntax::branch_target(i, ws.pc as usize)
-                    .map_or(String::new(), |d| format!("  // to 0x{:06x}", k.code_addr + d as u64));
+                let to = crate::syntax::branch_target(i, ws.pc as usize).map_or(String::new(), |d| {
+                    // As llvm-objdump labels an address: the kernel's symbol and the offset.
+                    let off = d as i64 - k.entry as i64;
+                    let sign = if off < 0 { "-" } else { "+" };
+                    format!(
+                        "  // to 0x{:06x} <{}{sign}0x{:x}>",
+                        k.code_addr + d as u64,
+                        k.name,
+                        off.unsigned_abs()
+                    )
+                });
                 let line = format!(
                     "[{},{},{}] wave {} 0x{at:06x}: {}{to}",
                     id[0],
