@@ -8,7 +8,7 @@
 use crate::io::{read_input, Output};
 use clap::ValueEnum;
 use gcnkit::Arch;
-use gcnkit_analyze::{analyze, program, report};
+use gcnkit_analyze::{analyze, report};
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -63,32 +63,13 @@ pub fn run(a: Args) -> ExitCode {
         errln!("error: --workgroup-size must be 1-1024");
         return ExitCode::from(2);
     }
-    let programs = if gcnkit::codeobj::is_elf(&bytes) {
-        match program::kernels(&bytes) {
-            Ok(ks) => {
-                if let (Some((arch, given)), Some(k)) = (&a.arch, ks.first()) {
-                    if *arch != k.arch {
-                        errln!("error: -a {given} conflicts with the code object's {}", k.arch.name());
-                        return ExitCode::from(2);
-                    }
-                }
-                if ks.is_empty() {
-                    return fail(format!("{name}: error: the code object has no kernel"));
-                }
-                ks
-            }
-            Err(e) => return fail(format!("{name}: error: {e}")),
+    let programs = match crate::inputs::kernels(&name, &bytes, a.arch.as_ref()) {
+        Ok(p) => p,
+        Err(crate::inputs::InputError::Usage(e)) => {
+            errln!("{e}");
+            return ExitCode::from(2);
         }
-    } else {
-        let Ok(text) = std::str::from_utf8(&bytes) else {
-            return fail(format!(
-                "{name}: error: not a code object (no ELF header) nor assembly text"
-            ));
-        };
-        match program::from_text(&name, text, a.arch.as_ref().map(|(a, g)| (*a, g.as_str()))) {
-            Ok(p) => p,
-            Err(e) => return fail(e),
-        }
+        Err(crate::inputs::InputError::Bad(e)) => return fail(e),
     };
     let programs: Vec<_> = match &a.kernel {
         Some(k) => {

@@ -9,7 +9,7 @@
 use crate::io::read_input;
 use clap::ValueEnum;
 use gcnkit::Arch;
-use gcnkit_analyze::program::{self, Program};
+use gcnkit_analyze::program::Program;
 use gcnkit_check::{lint, Finding};
 use std::io::Write;
 use std::process::ExitCode;
@@ -42,69 +42,14 @@ fn input_error(m: impl std::fmt::Display) -> ExitCode {
     ExitCode::from(2)
 }
 
-/// The kernels of one code object, checking `-a` against it.
-fn object_kernels(name: &str, bytes: &[u8], arch: Option<&(Arch, String)>) -> Result<Vec<Program>, String> {
-    let ks = program::kernels(bytes).map_err(|e| format!("{name}: error: {e}"))?;
-    if let (Some((a, given)), Some(k)) = (arch, ks.first()) {
-        if *a != k.arch {
-            return Err(format!(
-                "error: -a {given} conflicts with the code object's {}",
-                k.arch.name()
-            ));
-        }
-    }
-    Ok(ks)
-}
-
-fn programs(name: &str, bytes: &[u8], arch: Option<&(Arch, String)>) -> Result<Vec<Program>, String> {
-    if let Some(sel) = crate::hipbin::select(name, bytes, arch.map(|a| a.0)) {
-        let mut out = Vec::new();
-        for e in sel? {
-            out.extend(object_kernels(&format!("{name} ({})", e.target), e.bytes, arch)?);
-        }
-        return Ok(out);
-    }
-    if gcnkit::codeobj::is_elf(bytes) {
-        let ks = object_kernels(name, bytes, arch)?;
-        if ks.is_empty() {
-            return Err(format!("{name}: error: the code object has no kernel"));
-        }
-        return Ok(ks);
-    }
-    match std::str::from_utf8(bytes) {
-        Ok(text) => program::from_text(name, text, arch.map(|(a, g)| (*a, g.as_str()))),
-        Err(_) => {
-            // Raw machine code: little-endian words, one program from offset 0.
-            if !bytes.len().is_multiple_of(4) {
-                return Err(format!(
-                    "{name}: error: not a code object, HIP program or assembly text, and {} bytes are not whole words",
-                    bytes.len()
-                ));
-            }
-            let words: Vec<u32> = bytes
-                .chunks_exact(4)
-                .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
-                .collect();
-            let base = std::path::Path::new(name)
-                .file_stem()
-                .map_or("program".into(), |s| s.to_string_lossy().into_owned());
-            Ok(vec![Program::from_words(
-                &base,
-                arch.map_or(Arch::Gcn12, |a| a.0),
-                &words,
-            )])
-        }
-    }
-}
-
 pub fn run(a: Args) -> ExitCode {
     let (name, bytes) = match read_input(a.input.as_deref()) {
         Ok(x) => x,
         Err(e) => return input_error(e),
     };
-    let programs = match programs(&name, &bytes, a.arch.as_ref()) {
+    let programs = match crate::inputs::kernels(&name, &bytes, a.arch.as_ref()) {
         Ok(p) => p,
-        Err(e) => return input_error(e),
+        Err(crate::inputs::InputError::Usage(e) | crate::inputs::InputError::Bad(e)) => return input_error(e),
     };
     let programs: Vec<Program> = match &a.kernel {
         Some(k) => {

@@ -8,6 +8,7 @@ mod disasm_cmd;
 mod exec_cmd;
 mod explain_cmd;
 mod hipbin;
+mod inputs;
 mod kernel_cmd;
 mod lint_cmd;
 mod mapped;

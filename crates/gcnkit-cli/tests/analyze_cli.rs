@@ -295,3 +295,40 @@ fn errors_are_clear() {
     assert_eq!(o.status.code(), Some(1));
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// A HIP program (a host executable with a fat binary) is an input too: its code object for
+/// the GPU of `-a` (gfx906 when it has only that). Needs Debian's hipcc; skipped without it.
+#[test]
+fn hip_programs_are_inputs() {
+    if std::process::Command::new("hipcc").arg("--version").output().is_err() {
+        eprintln!("skipped: no hipcc");
+        return;
+    }
+    let dir = tmp("hip");
+    let src = dir.join("k.hip");
+    std::fs::write(
+        &src,
+        "#include <hip/hip_runtime.h>\n__global__ void twice(float* x) { x[threadIdx.x] *= 2.0f; }\n\
+         int main() { return 0; }\n",
+    )
+    .unwrap();
+    let exe = dir.join("k");
+    let st = std::process::Command::new("hipcc")
+        .args([
+            "--offload-arch=gfx906",
+            "-O2",
+            src.to_str().unwrap(),
+            "-o",
+            exe.to_str().unwrap(),
+        ])
+        .status()
+        .unwrap();
+    assert!(st.success());
+    let o = gcnkit(&["analyze", exe.to_str().unwrap()], b"");
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert!(out(&o).starts_with("kernel _Z5twicePf (gcn1.4.1):"), "{}", out(&o));
+    let o = gcnkit(&["analyze", "-a", "gfx900", exe.to_str().unwrap()], b"");
+    assert_ne!(o.status.code(), Some(0));
+    assert!(err(&o).contains("gfx906"), "{}", err(&o));
+    std::fs::remove_dir_all(dir).unwrap();
+}
