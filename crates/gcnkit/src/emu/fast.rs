@@ -22,6 +22,12 @@ enum From {
     Sreg(u8),
     /// An inline constant or the literal, as the row's type reads it.
     Value(u32),
+    /// A 64-bit integer source: a VGPR pair, copied into both dwords of the lanes.
+    Vgpr64(u8),
+    /// A 64-bit integer source: a scalar register pair by operand code.
+    Sreg64(u8),
+    /// A 64-bit integer inline constant.
+    Value64(u64),
 }
 
 /// What happens to the results.
@@ -53,6 +59,8 @@ pub struct FastVop {
     reads_dst: bool,
     /// Some source is an f32 MODE may flush.
     any_flush_in: bool,
+    /// VDST is a 64-bit integer (a VGPR pair).
+    wide: bool,
 }
 
 impl FastVop {
@@ -78,6 +86,8 @@ impl FastVop {
             return None;
         }
         let one = |t: Ty| t.regs() == 1 && !t.is_16();
+        // 64-bit integers (shifts and their kin): no float flushing or round modes to follow.
+        let int64 = |t: Ty| t.regs() == 2 && !t.is_float();
         let nsrc = d.form.nsrc();
         let out = match d.form {
             Form::Bin | Form::Un | Form::Ter => Out::Vgpr,
@@ -88,7 +98,8 @@ impl FastVop {
             },
             _ => return None,
         };
-        if !matches!(out, Out::Cmp { .. }) && !one(d.dst) {
+        let wide = int64(d.dst) && out == Out::Vgpr;
+        if !matches!(out, Out::Cmp { .. }) && !one(d.dst) && !wide {
             return None;
         }
         let a = i.arch;
@@ -105,10 +116,19 @@ impl FastVop {
             float: d.dst.is_float() || d.src.iter().take(nsrc).any(|t| t.is_float()),
             reads_dst: d.flags.has(Flags::READS_DST),
             any_flush_in: false,
+            wide,
         };
+        if wide && p.reads_dst {
+            return None;
+        }
         for s in operands(i, d).as_slice() {
             match s.role {
-                Role::Vdst => p.vdst = (s.code - 256) as u8,
+                Role::Vdst => {
+                    if wide && s.code - 256 > 254 {
+                        return None;
+                    }
+                    p.vdst = (s.code - 256) as u8
+                }
                 Role::Sdst => {
                     if s.code > 125 && s.code != EXEC as u16 {
                         return None;
@@ -119,6 +139,16 @@ impl FastVop {
                     Src::Sgpr(_) | Src::Special(..) | Src::Ttmp(_) if s.code < 127 => p.mask = Some(s.code as u8),
                     _ => return None,
                 },
+                Role::Src(k) if int64(s.ty) && s.regs == 2 => {
+                    let k = k as usize;
+                    p.src[k] = match classify(a, s.code) {
+                        Src::Vgpr(r) if r < 255 => From::Vgpr64(r as u8),
+                        Src::Sgpr(_) | Src::Special(..) | Src::Ttmp(_) if s.code < 127 => From::Sreg64(s.code as u8),
+                        Src::Int(_) => From::Value64(inline_value(a, s.code, s.ty)?),
+                        _ => return None,
+                    };
+                    p.nsrc = p.nsrc.max(k as u8 + 1);
+                }
                 Role::Src(k) => {
                     let k = k as usize;
                     if !one(s.ty) || s.regs != 1 {
@@ -185,6 +215,18 @@ impl FastVop {
                 }
                 From::Sreg(c) => *l.src[k][0] = [w.s[c as usize]; N],
                 From::Value(v) => *l.src[k][0] = [v; N],
+                From::Vgpr64(r) => {
+                    *l.src[k][0] = *w.v[r as usize];
+                    *l.src[k][1] = *w.v[r as usize + 1];
+                }
+                From::Sreg64(c) => {
+                    *l.src[k][0] = [w.s[c as usize]; N];
+                    *l.src[k][1] = [w.s[c as usize + 1]; N];
+                }
+                From::Value64(v) => {
+                    *l.src[k][0] = [v as u32; N];
+                    *l.src[k][1] = [(v >> 32) as u32; N];
+                }
             }
             if flush {
                 l.src[k][0].iter_mut().for_each(|x| *x = ftz32(*x));
@@ -215,13 +257,15 @@ impl FastVop {
                 if self.flush_out && !keeps_output_denorms(mode, Ty::F32) {
                     l.dst[0].iter_mut().for_each(|x| *x = ftz32(*x));
                 }
-                let row = &mut w.v[self.vdst as usize];
-                if exec == u64::MAX {
-                    // The result row becomes the register's (the old row is the lanes' next
-                    // scratch row).
-                    std::mem::swap(row, &mut l.dst[0]);
-                } else {
-                    blend(row, &l.dst[0], exec);
+                for d in 0..1 + self.wide as usize {
+                    let row = &mut w.v[self.vdst as usize + d];
+                    if exec == u64::MAX {
+                        // The result row becomes the register's (the old row is the lanes' next
+                        // scratch row).
+                        std::mem::swap(row, &mut l.dst[d]);
+                    } else {
+                        blend(row, &l.dst[d], exec);
+                    }
                 }
                 if out == Out::Carry {
                     w.set_pair(self.sdst as usize, l.sdst & exec);
@@ -399,6 +443,14 @@ mod tests {
 
     use crate::emu::test_rng::Rng;
 
+    /// Compiled code's 64-bit shifts take the plan (v_lshlrev_b64 v[0:1], 2, v[0:1]).
+    #[test]
+    fn sixty_four_bit_shifts_are_planned() {
+        let i = crate::decode::decode(Arch::Gcn141, &[0xd28f_0000, 0x0002_0082]).unwrap();
+        let p = FastVop::plan(&i, i.def().unwrap());
+        assert!(p.is_some_and(|p| p.wide), "{p:?}");
+    }
+
     /// Every blend path (AVX2 where the CPU has it, groups of 16 lanes) writes exactly the lanes
     /// EXEC selects.
     #[test]
@@ -427,7 +479,7 @@ mod tests {
     #[test]
     fn fast_path_equals_general_executor() {
         let mut r = Rng(0x1234_5678_9abc_def1);
-        let mut planned = 0;
+        let (mut planned, mut wide) = (0, 0);
         let specials = [
             0.0f32,
             -0.0,
@@ -442,14 +494,49 @@ mod tests {
         ];
         for a in [Arch::Gcn10, Arch::Gcn11, Arch::Gcn12, Arch::Gcn14] {
             let mut l = Lanes::new(a);
+            // The VOP3 opcodes of 64-bit integer rows (v_lshlrev_b64...): a third of the VOP3
+            // words below get one, so that their plans are compared too.
+            let vop3 = (0..)
+                .map(|_| crate::decode::decode(a, &[r.next() as u32, r.next() as u32]))
+                .find_map(|i| i.ok().filter(|i| i.enc == crate::enc::Enc::Vop3a))
+                .unwrap();
+            let wide_ops: Vec<u16> = (0..1024u16)
+                .filter(|&op| {
+                    let mut t = vop3;
+                    t.set_opcode(op);
+                    crate::decode::decode(a, t.words())
+                        .ok()
+                        .and_then(|t| t.def())
+                        .is_some_and(|d| d.dst.regs() == 2 && !d.dst.is_float())
+                })
+                .collect();
+            assert!(!wide_ops.is_empty(), "{a}");
             for _ in 0..60_000 {
                 let words = [r.next() as u32, r.next() as u32, r.next() as u32];
-                let Ok(i) = crate::decode::decode(a, &words) else {
+                let Ok(mut i) = crate::decode::decode(a, &words) else {
                     continue;
                 };
+                let mut plain = r.next() % 2 == 0;
+                if i.enc == crate::enc::Enc::Vop3a && r.next() % 2 == 0 {
+                    i.set_opcode(wide_ops[r.next() as usize % wide_ops.len()]);
+                    let Ok(j) = crate::decode::decode(a, i.words()) else {
+                        continue;
+                    };
+                    i = j;
+                    plain = true;
+                }
+                // Half of the VOP3 words without modifiers, so that the plan sees them (the
+                // 64-bit integer rows among them).
+                if i.enc.is_vop3() && plain {
+                    i.set_src_mods(0, 0, 0);
+                    i.set(crate::enc::F::Clamp, 0);
+                    i.set(crate::enc::F::Omod, 0);
+                    i.set(crate::enc::F::OpSel, 0);
+                }
                 let Some(d) = i.def() else { continue };
                 let Some(p) = FastVop::plan(&i, d) else { continue };
                 planned += 1;
+                wide += p.wide as usize;
                 let mut w = Wave::new(a);
                 for reg in 0..256 {
                     for lane in 0..N {
@@ -501,6 +588,8 @@ mod tests {
         }
         let _ = isa();
         assert!(planned > 1000, "only {planned} planned instructions");
+        // 64-bit integer rows (v_lshlrev_b64...) among them.
+        assert!(wide > 20, "only {wide} planned 64-bit instructions");
     }
 
     /// Every scalar-ALU row, with random operands from the table's sampler and random
