@@ -1173,7 +1173,7 @@ impl<'a> Worker<'a> {
                 // raw SIMM16).
                 let to = crate::syntax::branch_target(i, ws.pc as usize).map_or(String::new(), |d| {
                     // As llvm-objdump labels an address: the kernel's symbol and the offset.
-                    let off = d as i64 - k.entry as i64;
+                    let off = d - k.entry as i64;
                     let sign = if off < 0 { "-" } else { "+" };
                     format!(
                         "  // to 0x{:06x} <{}{sign}0x{:x}>",
