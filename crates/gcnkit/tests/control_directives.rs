@@ -152,3 +152,26 @@ fn alignment_and_symbol_attributes_as_llvm_mc() {
         .iter()
         .any(|d| d.severity == Severity::Error && d.message.contains("power of two")));
 }
+
+/// CLRX's `.for SYM=INIT, COND, NEXT` and `.while COND` (the body may change the condition's
+/// symbols), nested: the words clrxasm writes (compared live with `GCNKIT_CLRX_DIR`; the
+/// expected words were read from clrxasm). clrxasm reads the condition after the body, so a
+/// false one still runs the body once. LLVM text does not have them.
+#[test]
+fn clrx_for_and_while_loops() {
+    let src = ".for x=1, x<4, x+1\n.int x\n.endr\ny=0\n.while y<3\n.int y*10\ny=y+1\n.endr\n\
+               .for z=0, z<=8, z+4\n  .for w=0,w<2,w+1\n    .int z+w\n  .endr\n.endr\n\
+               .while 0\n.int 99\n.endr\n.for v=5, v<3, v+1\n.int v\n.endr\n";
+    for arch in [Arch::Gcn12, Arch::Gcn14] {
+        let ours = gcnkit_words(arch, Dialect::Clrx, src).unwrap_or_else(|e| panic!("{arch}: {e:?}"));
+        assert_eq!(ours, [1, 2, 3, 0, 10, 20, 0, 1, 4, 5, 8, 9, 99, 5], "{arch}");
+        if common::clrx::dir().is_some() {
+            let theirs = common::clrx::assemble(arch, &[src.to_string()]);
+            assert_eq!(theirs[0].as_ref().ok(), Some(&ours), "{arch} clrxasm");
+        }
+        assert!(gcnkit_words(arch, Dialect::Llvm, src).is_err());
+    }
+    // A malformed .for, a loop that does not end: errors at their lines.
+    let e = gcnkit_words(Arch::Gcn12, Dialect::Clrx, ".for x=1, x<4\n.int x\n.endr\n").unwrap_err();
+    assert!(e[0].contains(".for needs SYMBOL=INIT, COND, NEXT"), "{e:?}");
+}

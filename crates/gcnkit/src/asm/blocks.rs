@@ -52,6 +52,11 @@ struct Recording {
 #[derive(Debug)]
 enum Kind {
     Rept(i64),
+    /// CLRX's `.for SYM=INIT, COND, NEXT`: the `.for` line, the symbol, its start, the
+    /// condition and the next value (expressions as written).
+    For(String, String, String, String, String),
+    /// CLRX's `.while COND`: the `.while` line and the condition.
+    While(String, String),
     /// `.irp`/`.irpc`: the symbol and the values it takes in turn.
     Irp(String, Vec<String>),
     Macro(String, Vec<Param>),
@@ -205,7 +210,7 @@ impl Assembler {
             };
             let block_word = t.first() == Some(&b'.')
                 && t.get(1)
-                    .is_some_and(|c| matches!(c | 0x20, b'i' | b'e' | b'r' | b'm' | b'p'));
+                    .is_some_and(|c| matches!(c | 0x20, b'i' | b'e' | b'r' | b'm' | b'p' | b'f' | b'w'));
             if !block_word {
                 return false;
             }
@@ -220,6 +225,7 @@ impl Assembler {
                 word == ".macro"
             } else {
                 matches!(word.as_str(), ".rept" | ".irp" | ".irpc")
+                    || !llvm && matches!(word.as_str(), ".for" | ".while")
             };
             let closer = if macro_rec {
                 matches!(word.as_str(), ".endm" | ".endmacro")
@@ -289,6 +295,32 @@ impl Assembler {
                     self.block_error(lineno, src, format!(".rept count {n} is not 0..{MAX_REPT}"));
                 }
                 self.record(lineno, Kind::Rept(n.clamp(0, MAX_REPT)));
+                true
+            }
+            ".for" if !llvm => {
+                // `.for SYM=INIT, COND, NEXT` (clrxasm): three expressions, the first an
+                // assignment.
+                let parts = split_list(rest);
+                match (parts.as_slice(), parts.first().and_then(|p| p.split_once('='))) {
+                    ([_, cond, next], Some((sym, init))) if !sym.trim().is_empty() => {
+                        let kind = Kind::For(
+                            src.to_string(),
+                            sym.trim().to_string(),
+                            init.trim().to_string(),
+                            cond.trim().to_string(),
+                            next.trim().to_string(),
+                        );
+                        self.record(lineno, kind);
+                    }
+                    _ => {
+                        self.block_error(lineno, src, ".for needs SYMBOL=INIT, COND, NEXT".into());
+                        self.record(lineno, Kind::Rept(0));
+                    }
+                }
+                true
+            }
+            ".while" if !llvm => {
+                self.record(lineno, Kind::While(src.to_string(), rest.trim().to_string()));
                 true
             }
             ".irp" | ".irpc" => {
@@ -452,6 +484,36 @@ impl Assembler {
         });
     }
 
+    /// Expands `body` (then `step`) until `cond` (read after each time: the body may change its
+    /// symbols) is 0. As clrxasm does, the condition is read after the body, so the body runs at
+    /// least once (`.while 0` emits it once; checked against clrxasm). An error after
+    /// [`MAX_REPT`] repetitions.
+    fn repeat_while(
+        &mut self,
+        line: usize,
+        head: &str,
+        cond: &str,
+        body: &[(usize, String)],
+        step: Option<&[(usize, String)]>,
+        what: &str,
+    ) {
+        for _ in 0..MAX_REPT {
+            if !self.expand(line, body, &[], None, what) {
+                return;
+            }
+            if let Some(step) = step {
+                if !self.expand(line, step, &[], None, what) {
+                    return;
+                }
+            }
+            match self.int_expr(line, head, cond) {
+                Some(0) | None => return,
+                Some(_) => {}
+            }
+        }
+        self.block_error(line, head, format!("{what} did not end after {MAX_REPT} repetitions"));
+    }
+
     /// A block's end: a repetition runs, a macro is kept.
     fn finish_block(&mut self, lineno: usize, src: &str, rec: Recording) {
         match rec.kind {
@@ -461,6 +523,16 @@ impl Assembler {
                         break;
                     }
                 }
+            }
+            Kind::For(head, sym, init, cond, next) => {
+                let set = |v: &str| vec![(rec.line, format!("{sym}={v}"))];
+                if !self.expand(rec.line, &set(&init), &[], None, ".for") {
+                    return;
+                }
+                self.repeat_while(rec.line, &head, &cond, &rec.lines, Some(&set(&next)), ".for");
+            }
+            Kind::While(head, cond) => {
+                self.repeat_while(rec.line, &head, &cond, &rec.lines, None, ".while");
             }
             Kind::Irp(sym, values) => {
                 for v in values {
@@ -679,7 +751,7 @@ impl Assembler {
     pub(super) fn finish_blocks(&mut self) {
         if let Some(rec) = self.blocks.rec.take() {
             let what = match rec.kind {
-                Kind::Rept(_) | Kind::Irp(..) => "this block has no .endr",
+                Kind::Rept(_) | Kind::Irp(..) | Kind::For(..) | Kind::While(..) => "this block has no .endr",
                 Kind::Macro(..) => "this macro has no .endm",
             };
             self.diags
