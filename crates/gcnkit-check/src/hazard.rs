@@ -12,7 +12,7 @@
 use crate::classify::{self, is_salu, is_valu, is_vmem, name};
 use crate::flow::{solve, State};
 use crate::{Check, Finding, Severity};
-use gcnkit::isa::Short;
+use gcnkit::isa::{Flow, Form, Sem, Short};
 use gcnkit::layout::Role;
 use gcnkit::{Arch, Enc, Instr};
 use gcnkit_analyze::cfg::Cfg;
@@ -336,14 +336,15 @@ fn reads(row: &Row, i: &Instr) -> Vec<u16> {
         }
         Reader::Rfe if n == "s_rfe_b64" => return vec![HWREG_BASE + TRAPSTS],
         Reader::M0Message
-            if matches!(n, "s_sendmsg" | "s_sendmsghalt" | "s_ttracedata")
+            if d.form == Form::PSendmsg
+                || n == "s_ttracedata"
                 || d.short == Short::Ds
                     && classify::mem_op(i).is_some_and(|m| m.kinds.contains(&classify::Kind::Gds)) =>
         {
             kind
         }
         Reader::M0Indexed
-            if n.starts_with("s_movrel")
+            if matches!(d.sem, Some(Sem::Flow(Flow::MovRelS | Flow::MovRelD)))
                 || i.enc == Enc::Vintrp
                 || classify::has_source_code(i, 254)
                 || matches!(i.enc, Enc::Mubuf) && i.get(gcnkit::enc::F::Lds) != 0 =>
