@@ -80,13 +80,7 @@ impl FastGlobal {
         if has_saddr && saddr as usize + 2 > 102 {
             return None;
         }
-        let off = if !gcn14 {
-            0
-        } else if seg == 0 {
-            (i.get(F::Offset) & 0xfff) as u64
-        } else {
-            ((i.get(F::Offset) << 19) as i32 >> 19) as i64 as u64
-        };
+        let off = super::vmem::flat_offset(i) as u64;
         let dwords = if load { d.dst.regs() } else { d.src[0].regs() } as usize;
         let wide = crate::layout::flat_addr_regs(i) == 2;
         let vaddr = i.get(F::Vaddr) as usize;

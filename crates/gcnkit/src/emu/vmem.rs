@@ -829,22 +829,27 @@ fn private_at(ctx: &MemCtx, p: u64, lane: usize) -> At {
     At::Global(ctx.scratch + (p / 4) * 4 * 64 + lane as u64 * 4 + p % 4)
 }
 
+/// The byte offset a FLAT/GLOBAL/SCRATCH word adds to its address: GCN 1.4's 12-bit unsigned
+/// offset (FLAT) or 13-bit signed one (GLOBAL, SCRATCH); none before GCN 1.4.
+pub(crate) fn flat_offset(i: &Instr) -> i64 {
+    if !i.arch.is_gcn14() {
+        return 0;
+    }
+    let raw = i.get(F::Offset);
+    if i.get(F::Seg) == 0 {
+        (raw & 0xfff) as i64
+    } else {
+        ((raw << 19) as i32 >> 19) as i64
+    }
+}
+
 /// FLAT (GCN 1.1+) and GCN 1.4's GLOBAL and SCRATCH.
 pub fn flat(w: &mut Wave, ctx: &mut MemCtx, i: &Instr, d: &'static InstrDef, m: MemSem) -> Result<(), MemError> {
     let exec = w.exec();
     let seg = i.get(F::Seg);
     let saddr = i.get(F::Saddr) as u16;
     let has_saddr = i.arch.is_gcn14() && seg != 0 && saddr != SADDR_OFF;
-    let off = if i.arch.is_gcn14() {
-        let raw = i.get(F::Offset);
-        if seg == 0 {
-            (raw & 0xfff) as i64
-        } else {
-            ((raw << 19) as i32 >> 19) as i64
-        }
-    } else {
-        0
-    };
+    let off = flat_offset(i);
     let vaddr = i.get(F::Vaddr) as usize;
     let vdata = i.get(F::Vdata) as usize;
     let vdst = i.get(F::Vdst) as usize;
