@@ -8,7 +8,8 @@
 //! is not supported and returns `hipErrorNotSupported`. [`runtime`] is the state behind the
 //! entry points (the device, registered fat binaries and kernels, the error state);
 //! [`fatbin`] reads clang's offload bundles; [`hostcall`] answers the device library's host
-//! calls (device `printf`); [`props`] picks the GPU (`gcnkit::emu::gpus` has the figures).
+//! calls (device `printf`); [`check`] runs `gcnkit exec --check`'s checks on every launch;
+//! [`props`] picks the GPU (`gcnkit::emu::gpus` has the figures).
 //!
 //! No entry point may unwind into C: each runs inside [`runtime::guard`] (a panic becomes
 //! `hipErrorUnknown` where unwinding is on; the release profile aborts on panic, so the entry
@@ -18,6 +19,7 @@
 
 pub mod api;
 pub mod attr;
+pub mod check;
 pub mod errors;
 pub mod fatbin;
 pub mod hostcall;
