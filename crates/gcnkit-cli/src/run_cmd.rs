@@ -269,7 +269,7 @@ pub fn run(a: Args) -> ExitCode {
             }
         }
     }
-    if !buffers.is_empty() || steps.iter().any(|s| gcnkit::emu::needs_kernel(&s.instr)) {
+    if !buffers.is_empty() || a.check.is_some() || steps.iter().any(|s| gcnkit::emu::needs_kernel(&s.instr)) {
         return run_on_kernel_machine(&a, &steps, wave, &buffers);
     }
     let mut m = Machine::new(wave);
@@ -338,8 +338,53 @@ fn run_on_kernel_machine(a: &Args, steps: &[Step], wave: Wave, buffers: &[state:
             });
         errln!("{}", placed.as_deref().unwrap_or(line));
     };
+    let checker = match a.check.as_deref().map(gcnkit_check::run::Checks::parse) {
+        Some(Ok(c)) => Some(std::sync::Arc::new(gcnkit_check::run::RunChecker::new(c))),
+        Some(Err(e)) => {
+            errln!("error: --check: {e}");
+            return ExitCode::from(2);
+        }
+        None => None,
+    };
     let start = Instant::now();
-    let r = gcnkit::emu::run_program(&words, wave, buffers, a.budget, a.trace.then_some(&print as _));
+    let r = gcnkit::emu::run_program(
+        &words,
+        wave,
+        buffers,
+        a.budget,
+        a.trace.then_some(&print as _),
+        checker
+            .clone()
+            .map(|c| c as std::sync::Arc<dyn gcnkit::emu::monitor::Checker>),
+    );
+    // The findings (up to a fault too), at the program's lines.
+    let found = checker.is_some_and(|c| {
+        let f = c.findings();
+        for x in &f {
+            let at = place_of(x.pc as u64).unwrap_or(&a.program);
+            let needs = if x.needs.is_empty() {
+                String::new()
+            } else {
+                format!("; needs {}", x.needs)
+            };
+            let count = if x.count > 1 {
+                format!(" [{} times]", x.count)
+            } else {
+                String::new()
+            };
+            errln!(
+                "{at}: {}: [{}] {}: {}{needs}{count}",
+                x.severity.name(),
+                x.check.name(),
+                x.instruction,
+                x.message
+            );
+            if let (Some(o), Some(t)) = (x.other_pc.and_then(|p| place_of(p as u64)), &x.other_instruction) {
+                errln!("{o}: note: the other instruction: {t}");
+            }
+        }
+        !f.is_empty()
+    });
     let r = match r {
         Ok(r) => r,
         Err(e) => {
@@ -386,7 +431,11 @@ fn run_on_kernel_machine(a: &Args, steps: &[Step], wave: Wave, buffers: &[state:
             text.push_str(&format!("buffer {n}: {}\n", words.join(" ")));
         }
     }
-    write_state(a, &text)
+    let code = write_state(a, &text);
+    if found {
+        return ExitCode::from(1);
+    }
+    code
 }
 
 /// Writes the final state to `-o` (atomically) or stdout.

@@ -642,6 +642,7 @@ pub fn run_one_wave(
     let start = Instant::now();
     let lay = place(mem, k, l, &[], lds, None, 0)?;
     let prog = Program::new(k.arch, k.code.clone(), k.entry);
+    let monitor = l.checker.as_ref().map(|c| c.launch(k, mem));
     let r = {
         let sh = Shared {
             k,
@@ -652,7 +653,7 @@ pub fn run_one_wave(
             groups: [1, 1, 1],
             service: None,
             trace,
-            monitor: None,
+            monitor: monitor.as_deref(),
         };
         let mut worker = Worker::new(&sh, 0);
         worker.waves.push(WaveSlot {
@@ -664,9 +665,15 @@ pub fn run_one_wave(
         });
         worker.stats.waves = 1;
         worker.stats.workgroups = 1;
+        if let Some(watch) = &mut worker.watch {
+            watch.group([0, 0, 0], 1);
+        }
         let r = worker.run_group([0, 0, 0]);
         let end = std::mem::replace(&mut worker.waves[0].w, Wave::new(k.arch));
         let mut stats = worker.finish();
+        if let Some(m) = &monitor {
+            m.finish();
+        }
         stats.time = start.elapsed();
         r.map(|()| (end, stats))
     };
