@@ -29,6 +29,7 @@ pub mod classify;
 pub mod flow;
 pub mod hazard;
 pub mod run;
+pub mod taint;
 pub mod waitcnt;
 
 use gcnkit::syntax::{to_text, Syntax};

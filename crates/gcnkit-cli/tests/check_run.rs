@@ -224,13 +224,15 @@ fn mutants_of_compiled_kernels_are_found_as_lint_finds_them() {
     );
 }
 
-/// One wave of a text program: a hazard, an uninitialised LDS read and a missing wait, each at
-/// its line; the program with its wait states, write and wait in place has none.
+/// One wave of a text program: a hazard, a missing wait and a value read from LDS nobody wrote
+/// used as an address, each at its line; the program with its wait states, write and wait in
+/// place has none.
 #[test]
 fn text_program_findings_are_at_their_lines() {
     let t = tmp("gcnkit-check-text-");
     let bad = "v_mov_b32 v1, 5\nv_readfirstlane_b32 s2, v1\nv_readlane_b32 s3, v1, s2\nv_add_f32 v2, v1, v1\n\
-               ds_write_b32 v0, v2\nds_read_b32 v3, v0 offset:256\nv_mov_b32 v4, v3\ns_endpgm\n";
+               ds_write_b32 v0, v2\nds_read_b32 v3, v0 offset:256\nv_mov_b32 v4, v3\ns_waitcnt lgkmcnt(0)\n\
+               ds_read_b32 v5, v4\ns_waitcnt lgkmcnt(0)\ns_endpgm\n";
     let p = t.path().join("bad.s");
     std::fs::write(&p, bad).unwrap();
     let path = p.to_str().unwrap();
@@ -240,8 +242,13 @@ fn text_program_findings_are_at_their_lines() {
     for want in [
         format!("{path}:3: error: [hazard] v_readlane_b32 s3, v1, s2: 0 wait states after"),
         format!("{path}:2: note: the other instruction: v_readfirstlane_b32 s2, v1"),
-        format!("{path}:6: error: [memory] ds_read_b32 v3, v0 offset:256: reads LDS that nothing wrote"),
         format!("{path}:7: error: [waitcnt] v_mov_b32_e32 v4, v3: reads v3"),
+        // The value read from LDS nobody wrote, copied, then used as an address.
+        format!(
+            "{path}:9: error: [memory] ds_read_b32 v5, v4: uses as an address a value read from memory nobody \
+             wrote (LDS offset 0x100, by the load at 0x1c)"
+        ),
+        format!("{path}:6: note: the other instruction: ds_read_b32 v3, v0 offset:256"),
     ] {
         assert!(e.contains(&want), "want {want:?} in:\n{e}");
     }
@@ -346,13 +353,6 @@ fn lds_race_between_waves_without_a_barrier() {
             assert!(races.iter().all(|f| f["lanes"].as_array().unwrap().len() == 64), "{v}");
             let addrs: BTreeSet<_> = races.iter().map(|f| f["address"].as_str().unwrap()).collect();
             assert_eq!(addrs, BTreeSet::from(["LDS offset 0x0", "LDS offset 0x100"]), "{v}");
-            assert!(
-                v.as_array()
-                    .unwrap()
-                    .iter()
-                    .any(|f| f["rule"] == "uninitialised-read" && f["pc"] == 0x1c),
-                "{v}"
-            );
         } else {
             assert!(o.status.success(), "{v} {}", err(&o));
             assert!(v.as_array().unwrap().is_empty(), "{v}");
@@ -416,9 +416,22 @@ int main() {
             assert_eq!(o.status.code(), Some(1), "{e}");
             let f = &v[0];
             assert_eq!(v.as_array().unwrap().len(), 1, "{v}");
+            // Found where the value is stored (a value read and thrown away is no bug).
             assert_eq!(
                 (f["check"].as_str(), f["rule"].as_str()),
-                (Some("memory"), Some("uninitialised-read"))
+                (Some("memory"), Some("uninitialised-use"))
+            );
+            let m = f["message"].as_str().unwrap();
+            assert!(
+                m.starts_with("stores to memory a value read from memory nobody wrote"),
+                "{f}"
+            );
+            assert!(
+                f["other_instruction"]
+                    .as_str()
+                    .unwrap()
+                    .starts_with("global_load_dword"),
+                "{f}"
             );
             assert_eq!(f["kernel"], "_Z5shiftPKiPii", "{f}");
             // Only the last lane of the last work-group reads past what was copied in.
@@ -435,6 +448,108 @@ int main() {
         } else {
             assert_eq!(o.status.code(), Some(0), "{e}");
             assert!(v.as_array().unwrap().is_empty(), "{v}");
+        }
+    }
+}
+
+/// Every work-group stores to the same 64 dwords: a race between work-groups (nothing
+/// orders them) unless the stores are atomics or coherent (GLC), as work-groups that talk to
+/// each other write.
+const GLOBAL_KERNEL: &str = "\t.amdgcn_target \"amdgcn-amd-amdhsa--gfx900\"
+\t.text
+\t.globl k
+\t.p2align 8
+\t.type k,@function
+k:
+\ts_load_dwordx2 s[0:1], s[4:5], 0x0
+\tv_lshlrev_b32 v1, 2, v0
+\ts_waitcnt lgkmcnt(0)
+\tSTORE
+\ts_endpgm
+.Lk_end:
+\t.size k, .Lk_end-k
+\t.rodata
+\t.p2align 6
+\t.amdhsa_kernel k
+\t\t.amdhsa_user_sgpr_private_segment_buffer 1
+\t\t.amdhsa_user_sgpr_kernarg_segment_ptr 1
+\t\t.amdhsa_kernarg_size 8
+\t\t.amdhsa_next_free_vgpr 2
+\t\t.amdhsa_next_free_sgpr 8
+\t.end_amdhsa_kernel
+\t.amdgpu_metadata
+---
+amdhsa.kernels:
+  - .args:
+      - .address_space:  global
+        .offset:         0
+        .size:           8
+        .value_kind:     global_buffer
+    .group_segment_fixed_size: 0
+    .kernarg_segment_align: 8
+    .kernarg_segment_size: 8
+    .max_flat_workgroup_size: 256
+    .name:           k
+    .private_segment_fixed_size: 0
+    .sgpr_count:     8
+    .symbol:         k.kd
+    .vgpr_count:     2
+    .wavefront_size: 64
+amdhsa.target:   amdgcn-amd-amdhsa--gfx900
+amdhsa.version:
+  - 1
+  - 1
+...
+\t.end_amdgpu_metadata
+";
+
+#[test]
+fn global_race_between_work_groups() {
+    let t = tmp("gcnkit-check-global-");
+    for (store, want_race) in [
+        ("global_store_dword v1, v0, s[0:1]", true),
+        ("global_store_dword v1, v0, s[0:1] glc", false),
+        ("global_atomic_add v1, v0, s[0:1]", false),
+    ] {
+        let s = t.path().join("k.s");
+        std::fs::write(&s, GLOBAL_KERNEL.replace("STORE", store)).unwrap();
+        let obj = t.path().join("k.o");
+        let o = gcnkit(&[
+            "asm",
+            "--format",
+            "elf",
+            "-o",
+            obj.to_str().unwrap(),
+            s.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", err(&o));
+        let o = gcnkit(&[
+            "run",
+            obj.to_str().unwrap(),
+            "--kernel=k",
+            "--grid=192",
+            "--block=64",
+            "--arg=zeros:256",
+            "--check=race",
+            "--format=json",
+        ]);
+        let v: Value = serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("{e}: {}", err(&o)));
+        let found = v.as_array().unwrap();
+        if want_race {
+            assert_eq!(o.status.code(), Some(1), "{store}");
+            // The two work-groups that run after the first each write what an earlier one
+            // wrote, by the same store (at 0x10: after the 8-byte s_load and two 4-byte
+            // instructions): one finding, counted twice.
+            assert_eq!(found.len(), 1, "{v}");
+            let f = &found[0];
+            let pcs = (f["rule"].as_str(), f["pc"].as_u64(), f["other_pc"].as_u64());
+            assert_eq!(pcs, (Some("global-race"), Some(0x10), Some(0x10)), "{f}");
+            assert_ne!(f["other_work_group"], f["work_group"], "{f}");
+            assert_eq!(f["count"].as_u64(), Some(2), "{f}");
+            assert!(f["address"].as_str().unwrap().contains("argument 0"), "{f}");
+        } else {
+            assert!(o.status.success(), "{store}: {v} {}", err(&o));
+            assert!(found.is_empty(), "{store}: {v}");
         }
     }
 }

@@ -69,9 +69,9 @@ impl Hostcall {
     pub fn new(dev: &mut Device) -> Hostcall {
         let headers_size = (PACKETS * HEADER).next_multiple_of(64);
         let size = 64 + 64 + headers_size + PACKETS * PAYLOAD;
-        // The runtime's own memory, set up as the device library expects (zeros included):
-        // written as far as `--check` is concerned.
-        let base = dev.alloc_with("hostcall buffer", size, &[]);
+        // The runtime's own memory, set up as the device library expects (zeros included),
+        // used through the hostcall protocol's atomics.
+        let base = dev.alloc_internal("hostcall buffer", size);
         let signal = base + 64;
         let headers = base + 128;
         let payloads = headers + headers_size;
@@ -85,7 +85,7 @@ impl Hostcall {
             let _ = dev.write(headers + i * HEADER, &next.to_le_bytes());
         }
         // Zeroed as ROCm's runtime gives it (the device allocator's bookkeeping lives in it).
-        let heap = dev.alloc_with("device heap", HEAP, &[]);
+        let heap = dev.alloc_internal("device heap", HEAP);
         Hostcall {
             base,
             headers,

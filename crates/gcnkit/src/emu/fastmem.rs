@@ -56,7 +56,7 @@ pub type Log = std::cell::RefCell<Vec<Access>>;
 /// Logs lane `lane`'s access of `n` bytes at offset `o` of `r` (before it is made), a
 /// dword at a time as the general executor logs it.
 #[inline(never)]
-fn note(log: Option<&Log>, r: &Region, o: u64, n: u64, lane: usize, load: bool) {
+fn note(log: Option<&Log>, r: &Region, o: u64, n: u64, lane: usize, load: bool, coherent: bool) {
     if let Some(log) = log {
         let mut log = log.borrow_mut();
         for k in (0..n).step_by(4) {
@@ -67,6 +67,7 @@ fn note(log: Option<&Log>, r: &Region, o: u64, n: u64, lane: usize, load: bool) 
                 bytes: 4,
                 kind: if load { AccessKind::Read } else { AccessKind::Write },
                 defined: !load || r.is_defined(o + k, 4),
+                coherent,
             });
         }
     }
@@ -88,6 +89,8 @@ pub struct FastGlobal {
     data: u8,
     /// FLAT (not GLOBAL): an address in the LDS or private aperture goes the general way.
     flat: bool,
+    /// GLC (for `--check`'s log).
+    glc: bool,
 }
 
 impl FastGlobal {
@@ -127,6 +130,7 @@ impl FastGlobal {
             load,
             data: data as u8,
             flat: !gcn14 || seg == 0,
+            glc: i.get(F::Glc) != 0,
         })
     }
 
@@ -173,7 +177,15 @@ impl FastGlobal {
                 }
                 if log.is_some() {
                     for l in 0..64 {
-                        note(log, r, o + l * stride as u64, stride as u64, l as usize, self.load);
+                        note(
+                            log,
+                            r,
+                            o + l * stride as u64,
+                            stride as u64,
+                            l as usize,
+                            self.load,
+                            self.glc,
+                        );
                     }
                 }
                 self.move_span(w, r, o);
@@ -204,7 +216,7 @@ impl FastGlobal {
                 continue;
             }
             if log.is_some() {
-                note(log, r, o, n, l, self.load);
+                note(log, r, o, n, l, self.load, self.glc);
             }
             for k in 0..dwords {
                 if self.load {
@@ -265,6 +277,7 @@ pub struct FastSmem {
     off: u64,
     sdata: u8,
     dwords: u8,
+    glc: bool,
 }
 
 impl FastSmem {
@@ -297,6 +310,7 @@ impl FastSmem {
             off,
             sdata: sdata as u8,
             dwords: dwords as u8,
+            glc: i.get(F::Glc) != 0,
         })
     }
 
@@ -311,7 +325,7 @@ impl FastSmem {
         for k in 0..n {
             if log.is_some() {
                 // (The general executor reads a scalar load dword by dword.)
-                note(log, r, o + 4 * k as u64, 4, 0, true);
+                note(log, r, o + 4 * k as u64, 4, 0, true, self.glc);
             }
             w.s[s + k] = r.read_u32(o + 4 * k as u64);
         }
@@ -439,6 +453,8 @@ mod tests {
                     clock: 0,
                     log: Some(&log2),
                     lds_defined: &mut [],
+                    coherent: i.get(F::Glc) != 0,
+                    private: (0, 0),
                 };
                 let text = crate::syntax::to_text(&i, crate::syntax::Syntax::Llvm);
                 if !ran {

@@ -642,7 +642,7 @@ pub fn run_one_wave(
     let start = Instant::now();
     let lay = place(mem, k, l, &[], lds, None, 0)?;
     let prog = Program::new(k.arch, k.code.clone(), k.entry);
-    let monitor = l.checker.as_ref().map(|c| c.launch(k, mem));
+    let monitor = l.checker.as_ref().map(|c| c.launch(k, [1, 1, 1], mem));
     let r = {
         let sh = Shared {
             k,
@@ -745,7 +745,7 @@ fn dispatch(
     let prog = Program::new(k.arch, k.code.clone(), k.entry);
     let groups: [u32; 3] = std::array::from_fn(|d| l.grid[d].div_ceil(l.block[d]));
     let total = groups.iter().map(|&g| g as u64).product::<u64>() as usize;
-    let monitor = l.checker.as_ref().map(|c| c.launch(k, mem));
+    let monitor = l.checker.as_ref().map(|c| c.launch(k, groups, mem));
     let sh = Shared {
         k,
         l,
@@ -1310,6 +1310,11 @@ impl<'a> Worker<'a> {
                         clock: ws.instructions,
                         log: watch.is_some().then_some(log),
                         lds_defined,
+                        coherent: i.get(crate::enc::F::Glc) != 0,
+                        private: (
+                            lay.scratch,
+                            lay.scratch + lay.scratch_per_group * l.threads.max(1) as u64,
+                        ),
                     };
                     let w = &mut ws.w;
                     let r = match i.enc {

@@ -21,6 +21,9 @@ pub struct Region {
     /// Which bytes were ever written, a bit each (`--check`'s uninitialised reads); `None`:
     /// not tracked, every byte counts as written.
     defined: Option<Box<[AtomicU64]>>,
+    /// A runtime's own memory (the hostcall buffer, the device heap): kernels reach it
+    /// through protocols ordered by atomics, so `--check`'s race check leaves it alone.
+    pub internal: bool,
 }
 
 impl Drop for Region {
@@ -54,6 +57,7 @@ impl Region {
             words,
             host_owned: false,
             defined: None,
+            internal: false,
         }
     }
 
@@ -329,6 +333,7 @@ impl Memory {
                 words,
                 host_owned: true,
                 defined: None,
+                internal: false,
             },
         );
         Some(base)
@@ -343,6 +348,13 @@ impl Memory {
                 true
             }
             Err(_) => false,
+        }
+    }
+
+    /// Marks the region at `base` as a runtime's own memory ([`Region::internal`]).
+    pub fn set_internal(&mut self, base: u64) {
+        if let Ok(k) = self.regions.binary_search_by_key(&base, |r| r.base) {
+            self.regions[k].internal = true;
         }
     }
 

@@ -12,8 +12,10 @@ use super::wave::Wave;
 /// Where an access went.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Space {
-    /// Device memory (global, constant, scratch, kernarg...): a 64-bit address.
+    /// Device memory (global, constant, kernarg...): a 64-bit address.
     Global,
+    /// The wave's own scratch (private memory): a 64-bit address.
+    Private,
     /// The work-group's LDS: a byte offset.
     Lds,
 }
@@ -38,12 +40,16 @@ pub struct Access {
     /// Whether every byte read had been written before (by the host or a kernel); reads and
     /// atomics only, and only where definedness is tracked ([`Memory::track`]; LDS: always).
     pub defined: bool,
+    /// The instruction asked for coherent access (GLC): how compiled code reads and writes
+    /// memory other work-groups use to talk to it (HIP's atomic loads and stores).
+    pub coherent: bool,
 }
 
 /// A checker: told of each launch, it gives the launch's monitor.
 pub trait Checker: Send + Sync {
-    /// The monitor of one launch of `k` (its memory as the launch begins).
-    fn launch(&self, k: &KernelInfo, mem: &Memory) -> Box<dyn Monitor>;
+    /// The monitor of one launch of `k` with `groups` work-groups per dimension (its memory
+    /// as the launch begins).
+    fn launch(&self, k: &KernelInfo, groups: [u32; 3], mem: &Memory) -> Box<dyn Monitor>;
 }
 
 /// One launch's monitor: each worker thread gets its own watch (work-groups one after

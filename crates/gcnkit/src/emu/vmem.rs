@@ -28,6 +28,11 @@ pub struct MemCtx<'a> {
     /// which LDS bytes were written (a bit each).
     pub log: Option<&'a std::cell::RefCell<Vec<Access>>>,
     pub lds_defined: &'a mut [u64],
+    /// The instruction's GLC bit (for the log).
+    pub coherent: bool,
+    /// The dispatch's scratch (every wave's private memory), `[start, end)`: the log calls
+    /// accesses there private.
+    pub private: (u64, u64),
 }
 
 impl MemCtx<'_> {
@@ -37,11 +42,18 @@ impl MemCtx<'_> {
     fn note(&mut self, at: At, bytes: u32, kind: AccessKind, lane: usize) {
         let Some(log) = self.log else { return };
         let (space, addr, defined) = match at {
-            At::Global(a) => (
-                Space::Global,
-                a,
-                kind == AccessKind::Write || self.mem.is_defined(a, bytes as u64),
-            ),
+            At::Global(a) => {
+                let space = if (self.private.0..self.private.1).contains(&a) {
+                    Space::Private
+                } else {
+                    Space::Global
+                };
+                (
+                    space,
+                    a,
+                    kind == AccessKind::Write || self.mem.is_defined(a, bytes as u64),
+                )
+            }
             At::Lds(o) => {
                 let bit = |b: u64| (b >> 6) as usize;
                 let range = o as u64..o as u64 + bytes as u64;
@@ -68,6 +80,7 @@ impl MemCtx<'_> {
             bytes: bytes as u8,
             kind,
             defined,
+            coherent: self.coherent,
         });
     }
 }
