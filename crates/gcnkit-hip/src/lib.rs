@@ -22,6 +22,7 @@ pub mod errors;
 pub mod fatbin;
 pub mod hostcall;
 pub mod props;
+pub mod queue;
 pub mod runtime;
 
 mod stubs {

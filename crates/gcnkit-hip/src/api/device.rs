@@ -82,7 +82,7 @@ pub unsafe extern "C" fn hipMemcpyPeer(
     src_device_id: i32,
     size_bytes: usize,
 ) -> i32 {
-    guard(|| {
+    blocking(|| {
         check_device(dst_device_id)?;
         check_device(src_device_id)?;
         let (d, s) = with(|rt| (rt.owner(dst as u64), rt.owner(src as u64)));

@@ -33,6 +33,16 @@ pub use registration::*;
 pub use streams::*;
 pub use variables::*;
 
+/// Runs an entry point that is synchronous with the host (`hipMemcpy`, `hipFree`...): it
+/// first waits for the work given before it (HIP orders it after that work), then runs as
+/// [`guard`] does.
+pub(super) fn blocking(f: impl FnOnce() -> Result<(), HipError>) -> i32 {
+    guard(|| {
+        settle();
+        f()
+    })
+}
+
 /// HIP's `dim3` (passed by value).
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]

@@ -97,7 +97,7 @@ pub unsafe extern "C" fn hipModuleLoadDataEx(
 }
 
 pub extern "C" fn hipModuleUnload(module: *mut c_void) -> i32 {
-    guard(|| {
+    blocking(|| {
         let m = runtime::module_of(module as *mut *mut c_void).ok_or(hipErrorInvalidHandle)?;
         // Its functions' handles stay (indices), and fail: the module is no longer live.
         with(|rt| rt.unload(m))
@@ -173,10 +173,13 @@ pub(super) fn module_kernel(
         .and_then(|d| rt.module_functions.get(d / 16))
         .cloned()
         .ok_or(hipErrorInvalidResourceHandle)?;
-    rt.loaded(k.0)?
+    let kernel = rt
+        .loaded(k.0)?
         .kernel(&k.1)
         .cloned()
-        .ok_or(hipErrorInvalidResourceHandle)
+        .ok_or(hipErrorInvalidResourceHandle)?;
+    runtime::remember_kernel(runtime::KernelKey::Function(f as usize), runtime::current(), &kernel);
+    Ok(kernel)
 }
 
 // ---- Occupancy, from the GPU's real limits: per CU 4 SIMDs of at most 10 waves, 256 VGPRs
@@ -346,19 +349,29 @@ pub unsafe extern "C" fn hipModuleLaunchKernel(
     block_dim_y: u32,
     block_dim_z: u32,
     shared_mem_bytes: u32,
-    _stream: *mut c_void,
+    stream: *mut c_void,
     kernel_params: *mut *mut c_void,
     extra: *mut *mut c_void,
 ) -> i32 {
     guard(|| {
-        with(|rt| {
-            let kernel = module_kernel(rt, f)?;
+        let kernel = match runtime::cached_kernel(runtime::KernelKey::Function(f as usize)) {
+            Some(k) => k,
+            None => with(|rt| module_kernel(rt, f))?,
+        };
+        {
             let grid = [grid_dim_x, grid_dim_y, grid_dim_z];
             let block = [block_dim_x, block_dim_y, block_dim_z];
             if !kernel_params.is_null() {
                 // SAFETY: one pointer per explicit argument (HIP's contract).
                 let slices = unsafe { runtime::arg_pointers(&kernel, kernel_params) }?;
-                return rt.run(&kernel, grid, block, shared_mem_bytes as usize, &slices);
+                return runtime::submit_launch(
+                    &kernel,
+                    grid,
+                    block,
+                    shared_mem_bytes as usize,
+                    &slices,
+                    stream as usize,
+                );
             }
             // `extra`: {BUFFER_POINTER, buf, BUFFER_SIZE, &size, END}, in any order.
             let (mut buf, mut size) = (std::ptr::null::<u8>(), None);
@@ -387,7 +400,14 @@ pub unsafe extern "C" fn hipModuleLaunchKernel(
                 _ => return Err(hipErrorInvalidValue),
             };
             let slices = runtime::arg_buffer(&kernel, bytes)?;
-            rt.run(&kernel, grid, block, shared_mem_bytes as usize, &slices)
-        })
+            runtime::submit_launch(
+                &kernel,
+                grid,
+                block,
+                shared_mem_bytes as usize,
+                &slices,
+                stream as usize,
+            )
+        }
     })
 }

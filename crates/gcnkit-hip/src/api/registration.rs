@@ -38,6 +38,7 @@ pub unsafe extern "C" fn __hipRegisterFatBinary(data: *const c_void) -> *mut *mu
 pub unsafe extern "C" fn __hipUnregisterFatBinary(modules: *mut *mut c_void) {
     let _ = std::panic::catch_unwind(|| {
         if let Some(m) = runtime::module_of(modules) {
+            settle();
             with(|rt| {
                 let _ = rt.unload(m);
                 rt.functions.retain(|_, f| f.module != m);
@@ -168,20 +169,25 @@ pub unsafe extern "C" fn hipLaunchKernel(
     dim_blocks: Dim3,
     args: *mut *mut c_void,
     shared_mem_bytes: usize,
-    _stream: *mut c_void,
+    stream: *mut c_void,
 ) -> i32 {
     guard(|| {
-        with(|rt| {
-            // SAFETY: HIP's contract: one pointer per explicit argument.
-            unsafe {
-                rt.launch(
-                    function_address as usize,
-                    [num_blocks.x, num_blocks.y, num_blocks.z],
-                    [dim_blocks.x, dim_blocks.y, dim_blocks.z],
-                    shared_mem_bytes,
-                    args,
-                )
-            }
-        })
+        let host = function_address as usize;
+        // A kernel launched before is found without the runtime's lock (a kernel may be
+        // running: the launch is only put on its stream).
+        let k = match runtime::cached_kernel(runtime::KernelKey::Stub(host)) {
+            Some(k) => k,
+            None => with(|rt| rt.kernel(host))?,
+        };
+        // SAFETY: HIP's contract: one pointer per explicit argument.
+        let slices = unsafe { runtime::arg_pointers(&k, args) }?;
+        runtime::submit_launch(
+            &k,
+            [num_blocks.x, num_blocks.y, num_blocks.z],
+            [dim_blocks.x, dim_blocks.y, dim_blocks.z],
+            shared_mem_bytes,
+            &slices,
+            stream as usize,
+        )
     })
 }
