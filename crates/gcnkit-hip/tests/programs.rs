@@ -235,6 +235,19 @@ fn streams_are_asynchronous_and_ordered_as_hips() {
     passes_on_each_gpu(&p, &[], "PASS stream_order");
 }
 
+/// Limits, shared-memory and function configurations, the driver and extension forms of memory
+/// calls, and the cooperative launch refused with `hipErrorNotSupported`.
+#[test]
+fn configuration_calls_driver_memory_and_cooperative_refusal() {
+    let Some(p) = build("config_calls", &["gfx906"]) else {
+        return;
+    };
+    let o = exec(&[], &p, &[]);
+    passes(&o, "PASS config_calls");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("cooperative launches are not supported"), "{err}");
+}
+
 #[test]
 fn device_variables_live_across_launches_and_symbol_copies() {
     let Some(p) = build("globals", &GPUS) else { return };

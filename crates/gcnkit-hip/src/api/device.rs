@@ -389,3 +389,67 @@ pub unsafe extern "C" fn hipDeviceGetAttribute(pi: *mut i32, attr: i32, device_i
         Ok(())
     })
 }
+
+// ---- Configurations that change nothing on a GCN GPU (accepted as ROCm accepts them) and
+// the limits ----
+
+/// `hipSharedMemBankSizeFourByte`: LDS is banked at 4 bytes on GCN.
+const BANK_FOUR_BYTES: i32 = 1;
+
+pub unsafe extern "C" fn hipDeviceGetSharedMemConfig(config: *mut i32) -> i32 {
+    guard(|| {
+        if config.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        gpu()?;
+        // SAFETY: checked non-null.
+        unsafe { *config = BANK_FOUR_BYTES };
+        Ok(())
+    })
+}
+
+/// Accepted for a registered kernel (`hipSharedMemBankSizeDefault`, `FourByte`, `EightByte`).
+pub extern "C" fn hipFuncSetSharedMemConfig(func: *const c_void, config: i32) -> i32 {
+    guard(|| {
+        if !(0..=2).contains(&config) {
+            return Err(hipErrorInvalidValue);
+        }
+        with(|rt| rt.kernel(func as usize)).map(|_| ())
+    })
+}
+
+/// `hipFuncAttributeMaxDynamicSharedMemorySize` (up to the LDS the kernel leaves) and
+/// `hipFuncAttributePreferredSharedMemoryCarveout` (-1 to 100) are accepted and change nothing:
+/// every launch may use the LDS its kernel leaves.
+pub extern "C" fn hipFuncSetAttribute(func: *const c_void, attr: i32, value: i32) -> i32 {
+    guard(|| {
+        let k = with(|rt| rt.kernel(func as usize))?;
+        let ok = match attr {
+            8 => value >= 0 && value <= props::LDS_BYTES - k.setup.group_segment_size as i32,
+            9 => (-1..=100).contains(&value),
+            _ => false,
+        };
+        if ok {
+            Ok(())
+        } else {
+            Err(hipErrorInvalidValue)
+        }
+    })
+}
+
+/// `hipLimitMallocHeapSize`: the device heap `malloc` draws on (crate::hostcall). HIP 5.2 has
+/// no other limit ("Currently, only hipLimitMallocHeapSize is available").
+pub unsafe extern "C" fn hipDeviceGetLimit(value: *mut usize, limit: i32) -> i32 {
+    guard(|| {
+        if value.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        gpu()?;
+        if limit != 2 {
+            return Err(hipErrorUnsupportedLimit);
+        }
+        // SAFETY: checked non-null.
+        unsafe { *value = crate::hostcall::HEAP as usize };
+        Ok(())
+    })
+}

@@ -19,6 +19,7 @@ use std::ffi::{c_char, c_void, CStr, CString};
 use std::sync::OnceLock;
 
 mod device;
+mod driver_memory;
 mod info;
 mod memory;
 mod module;
@@ -26,6 +27,7 @@ mod registration;
 mod streams;
 mod variables;
 pub use device::*;
+pub use driver_memory::*;
 pub use info::*;
 pub use memory::*;
 pub use module::*;

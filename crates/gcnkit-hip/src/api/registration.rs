@@ -191,3 +191,31 @@ pub unsafe extern "C" fn hipLaunchKernel(
         )
     })
 }
+
+/// A cooperative launch needs every work-group of the grid resident at once (a grid-wide
+/// barrier waits for all of them). The kernel machine runs each work-group to its end, as many
+/// at a time as it has worker threads, and gives no grid-sync state (the hidden multigrid
+/// argument is null), so it cannot keep that promise: after the checks a launch makes, the
+/// call is `hipErrorNotSupported` with the reason, never a hang (and
+/// `hipDeviceAttributeCooperativeLaunch` is 0).
+pub unsafe extern "C" fn hipLaunchCooperativeKernel(
+    f: *const c_void,
+    grid: Dim3,
+    block: Dim3,
+    _args: *mut *mut c_void,
+    _shared_mem_bytes: u32,
+    stream: *mut c_void,
+) -> i32 {
+    guard(|| {
+        crate::queue::stream(stream as usize)?;
+        let k = with(|rt| rt.kernel(f as usize))?;
+        if [grid.x, grid.y, grid.z, block.x, block.y, block.z].contains(&0) {
+            return Err(hipErrorInvalidConfiguration);
+        }
+        eprintln!(
+            "gcnkit-hip: hipLaunchCooperativeKernel of {}: the kernel machine does not keep a whole grid resident (work-groups run to their end, a few at a time), so cooperative launches are not supported",
+            k.name
+        );
+        Err(hipErrorNotSupported)
+    })
+}

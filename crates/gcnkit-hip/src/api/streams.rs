@@ -256,3 +256,12 @@ pub extern "C" fn hipDeviceReset() -> i32 {
         })
     })
 }
+
+/// The device of a stream (the calling thread's for the null stream); -1 for an unknown one.
+pub extern "C" fn hipGetStreamDeviceId(stream: *mut c_void) -> i32 {
+    match queue::stream(stream as usize) {
+        Ok(Some(s)) => s.device as i32,
+        Ok(None) => runtime::current() as i32,
+        Err(_) => -1,
+    }
+}

@@ -1,0 +1,84 @@
+// Configuration calls, the driver and extension forms of memory calls, and the cooperative
+// launch the kernel machine refuses (with hipErrorNotSupported, never a hang). Values checked
+// against host computations.
+#include "check.h"
+#include <vector>
+
+#define EXPECT(cond, ...)                 \
+    do {                                  \
+        if (!(cond)) {                    \
+            printf("FAIL: " __VA_ARGS__); \
+            printf("\n");                 \
+            return 1;                     \
+        }                                 \
+    } while (0)
+
+__global__ void scale(int* p, int n, int k) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) p[i] *= k;
+}
+
+int main() {
+    // Limits and configurations.
+    size_t heap = 0;
+    CHECK(hipDeviceGetLimit(&heap, hipLimitMallocHeapSize));
+    EXPECT(heap == 256u << 20, "malloc heap %zu", heap);
+    EXPECT(hipDeviceGetLimit(&heap, hipLimitPrintfFifoSize) == hipErrorUnsupportedLimit, "printf fifo limit");
+    (void)hipGetLastError();
+    hipSharedMemConfig bank;
+    CHECK(hipDeviceGetSharedMemConfig(&bank));
+    EXPECT(bank == hipSharedMemBankSizeFourByte, "bank size %d", (int)bank);
+    CHECK(hipFuncSetSharedMemConfig((const void*)scale, hipSharedMemBankSizeEightByte));
+    CHECK(hipFuncSetAttribute((const void*)scale, hipFuncAttributeMaxDynamicSharedMemorySize, 32768));
+    EXPECT(hipFuncSetAttribute((const void*)scale, hipFuncAttributeMaxDynamicSharedMemorySize, 1 << 20) ==
+               hipErrorInvalidValue,
+           "1 MiB of dynamic shared memory accepted");
+    (void)hipGetLastError();
+
+    // Driver and extension forms of allocation.
+    void* pitched;
+    size_t pitch = 0;
+    CHECK(hipMemAllocPitch((hipDeviceptr_t*)&pitched, &pitch, 100, 3, 4));
+    EXPECT(pitch >= 100 && pitch % 256 == 0, "pitch %zu", pitch);
+    void* base = nullptr;
+    size_t size = 0;
+    CHECK(hipMemGetAddressRange((hipDeviceptr_t*)&base, &size, (hipDeviceptr_t)((char*)pitched + pitch + 5)));
+    EXPECT(base == pitched && size == pitch * 3, "address range %p %zu (allocation %p, %zu)", base, size, pitched,
+           pitch * 3);
+    int host_word = 0;
+    EXPECT(hipMemGetAddressRange((hipDeviceptr_t*)&base, &size, (hipDeviceptr_t)&host_word) == hipErrorNotFound,
+           "address range of a host pointer");
+    (void)hipGetLastError();
+    CHECK(hipFree(pitched));
+    int* fine;
+    CHECK(hipExtMallocWithFlags((void**)&fine, 1000 * sizeof(int), hipDeviceMallocFinegrained));
+    int* pinned;
+    CHECK(hipMemAllocHost((void**)&pinned, 16));
+    CHECK(hipHostFree(pinned));
+
+    // hipMemcpyWithStream and hipMemsetD16Async, ordered with a launch on a stream.
+    const int n = 1000;
+    std::vector<int> h(n), back(n, 0);
+    for (int i = 0; i < n; i++) h[i] = 3 * i - 500;
+    hipStream_t s;
+    CHECK(hipStreamCreate(&s));
+    EXPECT(hipGetStreamDeviceId(s) == 0 && hipGetStreamDeviceId(nullptr) == 0, "stream device ids");
+    CHECK(hipMemcpyWithStream(fine, h.data(), n * sizeof(int), hipMemcpyHostToDevice, s));
+    hipLaunchKernelGGL(scale, dim3((n + 255) / 256), dim3(256), 0, s, fine, n, 7);
+    CHECK(hipMemsetD16Async((hipDeviceptr_t)fine, 0xbeef, 2, s));
+    CHECK(hipMemcpyWithStream(back.data(), fine, n * sizeof(int), hipMemcpyDeviceToHost, s));
+    EXPECT(back[0] == (int)0xbeefbeef, "hipMemsetD16Async after the kernel: %x", back[0]);
+    for (int i = 1; i < n; i++) EXPECT(back[i] == 7 * h[i], "scaled %d at %d, not %d", back[i], i, 7 * h[i]);
+
+    // A cooperative launch: refused with the reason, the stream still usable.
+    int k = 2, count = n;
+    void* args[] = {&fine, &count, &k};
+    EXPECT(hipLaunchCooperativeKernel((const void*)scale, dim3(4), dim3(256), args, 0, s) == hipErrorNotSupported,
+           "cooperative launch");
+    EXPECT(hipGetLastError() == hipErrorNotSupported, "last error after the cooperative launch");
+    CHECK(hipStreamSynchronize(s));
+    CHECK(hipStreamDestroy(s));
+    CHECK(hipFree(fine));
+    printf("PASS config_calls\n");
+    return 0;
+}
