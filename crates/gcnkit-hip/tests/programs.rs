@@ -235,6 +235,14 @@ fn streams_are_asynchronous_and_ordered_as_hips() {
     passes_on_each_gpu(&p, &[], "PASS stream_order");
 }
 
+/// Four host threads giving asynchronous work on their own streams at once, with blocking
+/// calls in between: every round right, every callback run, no hang.
+#[test]
+fn streams_from_several_host_threads_at_once() {
+    let Some(p) = build("stream_threads", &["gfx906"]) else { return };
+    passes(&exec(&[], &p, &[]), "PASS stream_threads");
+}
+
 /// Limits, shared-memory and function configurations, the driver and extension forms of memory
 /// calls, and the cooperative launch refused with `hipErrorNotSupported`.
 #[test]
