@@ -21,6 +21,7 @@ pub mod attr;
 pub mod errors;
 pub mod fatbin;
 pub mod hostcall;
+pub mod index;
 pub mod props;
 pub mod queue;
 pub mod runtime;

@@ -13,7 +13,7 @@ use gcnkit::emu::kernel::RunError;
 use std::cell::Cell;
 use std::collections::HashMap;
 use std::ffi::c_void;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
 /// Where device allocations start: a range a Linux process does not map (its heap, stacks,
 /// libraries and mmaps are far above or far below), so a pointer is told to be a device or a
@@ -109,6 +109,19 @@ pub struct Runtime {
 
 static RT: Mutex<Option<Runtime>> = Mutex::new(None);
 
+/// The GPU (if known) and the device count, fixed when the runtime is set up: read without
+/// the runtime's lock (which the executor holds while a kernel runs).
+static MACHINE: OnceLock<(Option<&'static Gpu>, usize)> = OnceLock::new();
+
+/// The GPU and how many devices there are (0 without a GPU).
+pub fn machine() -> (Option<&'static Gpu>, usize) {
+    if let Some(m) = MACHINE.get() {
+        return *m;
+    }
+    drop(lock());
+    MACHINE.get().copied().unwrap_or((None, 0))
+}
+
 /// The runtime, set up on first use (`GCNKIT_GPU` picks the GPU, `GCNKIT_THREADS` the
 /// worker threads of a launch, `GCNKIT_BUDGET` the instructions a wave may run).
 pub fn lock() -> MutexGuard<'static, Option<Runtime>> {
@@ -141,6 +154,7 @@ pub fn lock() -> MutexGuard<'static, Option<Runtime>> {
             Err(_) => Vec::new(),
         };
         let n = devices.len();
+        let _ = MACHINE.set((gpu.as_ref().ok().copied(), n));
         if let Err(e) = &gpu {
             eprintln!("gcnkit-hip: {e}: no device");
         }
@@ -302,13 +316,23 @@ impl Runtime {
         if md.loaded.len() <= k {
             md.loaded.resize_with(k + 1, || None);
         }
-        let loaded = md.loaded[k].get_or_insert_with(|| {
-            dev.load(&format!("code object {m}"), code.bytes()).map_err(|e| {
-                eprintln!("gcnkit-hip: cannot load the program's code object: {e}");
-                e
+        let fresh = md.loaded[k].is_none();
+        let base = md.loaded[k]
+            .get_or_insert_with(|| {
+                dev.load(&format!("code object {m}"), code.bytes()).map_err(|e| {
+                    eprintln!("gcnkit-hip: cannot load the program's code object: {e}");
+                    e
+                })
             })
-        });
-        loaded.as_ref().map_err(|_| hipErrorInvalidImage)
+            .as_ref()
+            .map(|l| l.base);
+        if let (true, Ok(b)) = (fresh, base) {
+            crate::index::note(self, b);
+        }
+        match self.modules[m].loaded[k].as_ref() {
+            Some(Ok(l)) => Ok(l),
+            _ => Err(hipErrorInvalidImage),
+        }
     }
 
     /// A module of the module API from the bytes of a code object or an offload bundle.
@@ -356,10 +380,15 @@ impl Runtime {
             .ok_or(hipErrorInvalidHandle)?;
         md.live = false;
         forget_kernels();
+        let mut gone = Vec::new();
         for (k, l) in std::mem::take(&mut md.loaded).into_iter().enumerate() {
             if let (Some(Ok(l)), Some(dev)) = (l, self.devices.get_mut(k)) {
                 dev.unload(l.base);
+                gone.push(l.base);
             }
+        }
+        for b in gone {
+            crate::index::note(self, b);
         }
         Ok(())
     }

@@ -239,7 +239,9 @@ fn streams_are_asynchronous_and_ordered_as_hips() {
 /// calls in between: every round right, every callback run, no hang.
 #[test]
 fn streams_from_several_host_threads_at_once() {
-    let Some(p) = build("stream_threads", &["gfx906"]) else { return };
+    let Some(p) = build("stream_threads", &["gfx906"]) else {
+        return;
+    };
     passes(&exec(&[], &p, &[]), "PASS stream_threads");
 }
 

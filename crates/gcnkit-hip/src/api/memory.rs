@@ -36,6 +36,7 @@ pub(super) unsafe fn allocate(
             }
             let a = alloc(rt, size as u64)?;
             rt.allocated[k] += size as u64;
+            crate::index::note(rt, a);
             Ok(a)
         })?
     };
@@ -44,8 +45,14 @@ pub(super) unsafe fn allocate(
     Ok(())
 }
 
+/// Waits for earlier work (HIP's `hipFree` synchronises), then frees.
 pub extern "C" fn hipFree(ptr: *mut c_void) -> i32 {
-    blocking(|| {
+    blocking(|| free(ptr))
+}
+
+/// Frees the allocation starting at `ptr` (host-shared memory on every device).
+pub(super) fn free(ptr: *mut c_void) -> Result<(), HipError> {
+    {
         if ptr.is_null() {
             return Ok(());
         }
@@ -77,6 +84,7 @@ pub extern "C" fn hipFree(ptr: *mut c_void) -> i32 {
                     }
                     rt.shared_device.remove(&p);
                     rt.host_flags.remove(&p);
+                    crate::index::note(rt, p);
                     Ok(())
                 }
                 Err(e) => {
@@ -85,7 +93,7 @@ pub extern "C" fn hipFree(ptr: *mut c_void) -> i32 {
                 }
             }
         })
-    })
+    }
 }
 
 // ---- Host-shared memory: pinned (`hipHostMalloc`) and managed (`hipMallocManaged`) memory
@@ -218,6 +226,7 @@ pub unsafe extern "C" fn hipHostRegister(host_ptr: *mut c_void, size_bytes: usiz
             }
             let base = base.ok_or(hipErrorNoDevice)?;
             rt.registered.insert(base, (p, flags));
+            crate::index::note(rt, base);
             Ok(())
         })
     })
@@ -238,6 +247,7 @@ pub unsafe extern "C" fn hipHostUnregister(host_ptr: *mut c_void) -> i32 {
                     hipErrorInvalidValue
                 })?;
             }
+            crate::index::note(rt, base);
             Ok(())
         })
     })
@@ -354,18 +364,13 @@ pub unsafe extern "C" fn hipMemcpyAsync(
     guard(|| unsafe { memcpy_async("hipMemcpyAsync", dst, src, size_bytes, kind, stream) })
 }
 
-/// Says why `[p, p + n)` is not inside one device allocation (`hipErrorInvalidValue`).
-fn device_range(rt: &mut runtime::Runtime, what: &str, p: u64, n: usize) -> Result<(), HipError> {
-    let dev = rt.device_at(p)?;
-    if dev.holds(p, n as u64) {
+/// Checks `[p, p + n)` is inside one device-side allocation (device, pinned, managed or
+/// registered memory), from the allocation index: no wait for a running kernel.
+pub(super) fn device_range(what: &str, p: u64, n: usize) -> Result<(), HipError> {
+    if crate::index::holds(p, n as u64) {
         return Ok(());
     }
-    let e = gcnkit::emu::device::DeviceError::NotDevice {
-        addr: p,
-        len: n as u64,
-        freed: dev.was_freed(p),
-    };
-    eprintln!("gcnkit-hip: {what} of {n} bytes: {e}");
+    eprintln!("gcnkit-hip: {what} of {n} bytes: 0x{p:x}..+{n} is not inside one device allocation");
     Err(hipErrorInvalidValue)
 }
 
@@ -396,16 +401,14 @@ pub(super) unsafe fn memcpy_async(
         return Err(hipErrorInvalidValue);
     }
     let (d, s) = (dst as u64, src as u64);
-    let (d_dev, s_dev) = with(|rt| (rt.owner(d).is_some(), rt.owner(s).is_some()));
+    let (d_dev, s_dev) = (crate::index::find(d).is_some(), crate::index::find(s).is_some());
     if !d_dev || !s_dev {
         settle();
         // SAFETY: the caller's ranges.
         return unsafe { memcpy(what, dst, src, n, kind) };
     }
-    with(|rt| {
-        device_range(rt, what, d, n)?;
-        device_range(rt, what, s, n)
-    })?;
+    device_range(what, d, n)?;
+    device_range(what, s, n)?;
     crate::queue::submit(
         h,
         Box::new(move || {
@@ -432,7 +435,7 @@ pub(super) fn fill_async(
         return Ok(());
     }
     let d = dst as u64;
-    with(|rt| device_range(rt, what, d, len))?;
+    device_range(what, d, len)?;
     let pattern = pattern.to_vec();
     crate::queue::submit(
         h,

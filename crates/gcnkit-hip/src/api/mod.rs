@@ -144,13 +144,14 @@ pub(super) fn copy_name(dst: &mut [c_char; 256], s: &str) {
     }
 }
 
+/// The GPU (without the runtime's lock: it is fixed once set up).
 pub(super) fn gpu() -> Result<&'static Gpu, HipError> {
-    with(|rt| rt.gpu.as_ref().copied().map_err(|_| hipErrorNoDevice))
+    runtime::machine().0.ok_or(hipErrorNoDevice)
 }
 
 /// How many devices there are (`GCNKIT_DEVICES`; 0 without a GPU).
 pub(super) fn device_count() -> usize {
-    with(|rt| rt.devices.len())
+    runtime::machine().1
 }
 
 /// Devices 0 to N-1 (all the same GPU).

@@ -252,6 +252,7 @@ pub extern "C" fn hipDeviceReset() -> i32 {
                 // the program's registered memory) until it is freed on every device.
                 unsafe { rt.device()?.register_host(b, n) };
             }
+            crate::index::prune(rt);
             Ok(())
         })
     })

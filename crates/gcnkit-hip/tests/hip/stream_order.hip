@@ -10,7 +10,8 @@
 //    hipStreamSynchronize returns;
 //  - events give real elapsed times (> 0 around a kernel); hipEventDisableTiming refuses them;
 //  - hipStreamDestroy waits for the stream's work;
-//  - hipMemcpyAsync with pageable memory is done when it returns (HIP's header);
+//  - hipMemcpyAsync with pageable memory is done when it returns (HIP's header); between
+//    pinned and device memory it is queued, as hipMemsetAsync is;
 //  - a fault in an asynchronous launch is reported by the next synchronisation, once, and a
 //    callback after it gets it as its status.
 // Were the order wrong, the checks fail; were a wait never met, the gate kernel's instruction
@@ -234,6 +235,30 @@ int main() {
     hipLaunchKernelGGL(put, dim3(1), dim3(1), 0, 0, marks, 0, 77);
     CHECK(hipDeviceSynchronize());
     EXPECT(marks[0] == 77, "a launch after the fault: %d", marks[0]);
+
+    // 9. Copies and sets between pinned and device memory are queued behind a waiting kernel
+    // (the call returns at once; nothing it does happens before the kernel ends); a stream
+    // made meanwhile works.
+    {
+        volatile int* gate2;
+        int* pinned_out;
+        CHECK(hipHostMalloc((void**)&gate2, sizeof(int), 0));
+        CHECK(hipHostMalloc((void**)&pinned_out, n * sizeof(int), 0));
+        *gate2 = 0;
+        for (int i = 0; i < n; i++) pinned_out[i] = -7;
+        hipLaunchKernelGGL(gated, dim3(1), dim3(n), 0, s1, gate2, x, n, 9);
+        CHECK(hipMemsetAsync(y, 0, n * sizeof(int), s1));
+        hipLaunchKernelGGL(plus_one, dim3(1), dim3(n), 0, s1, x, y, n);
+        CHECK(hipMemcpyAsync(pinned_out, y, n * sizeof(int), hipMemcpyDeviceToHost, s1));
+        hipStream_t s4;
+        CHECK(hipStreamCreate(&s4));
+        EXPECT(hipStreamQuery(s1) == hipErrorNotReady, "hipStreamQuery behind a waiting kernel");
+        for (int i = 0; i < n; i++) EXPECT(pinned_out[i] == -7, "a queued copy ran before the kernel before it");
+        *gate2 = 1;
+        CHECK(hipStreamSynchronize(s1));
+        for (int i = 0; i < n; i++) EXPECT(pinned_out[i] == 9 * i + 1, "queued copy: %d at %d", pinned_out[i], i);
+        CHECK(hipStreamDestroy(s4));
+    }
 
     CHECK(hipStreamDestroy(s1));
     CHECK(hipStreamDestroy(s2));
