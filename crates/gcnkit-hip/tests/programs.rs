@@ -245,6 +245,17 @@ fn streams_from_several_host_threads_at_once() {
     passes(&exec(&[], &p, &[]), "PASS stream_threads");
 }
 
+/// The stream-ordered allocator, writes of a value in stream order, managed memory's hints.
+#[test]
+fn stream_ordered_memory_operations() {
+    let Some(p) = build("stream_memory", &["gfx906", "gfx803"]) else {
+        return;
+    };
+    for gpu in ["gfx906", "gfx803"] {
+        passes(&exec(&["-a", gpu], &p, &[]), "PASS stream_memory");
+    }
+}
+
 /// Limits, shared-memory and function configurations, the driver and extension forms of memory
 /// calls, and the cooperative launch refused with `hipErrorNotSupported`.
 #[test]

@@ -226,6 +226,71 @@ pub struct FuncAttributes {
     pub shared_size_bytes: usize,
 }
 
+/// A kernel's attributes, from its descriptor.
+fn func_attributes(k: &gcnkit::emu::dispatch::KernelInfo, g: &props::Gpu) -> FuncAttributes {
+    let version = g.gcn_arch / 100 * 10 + g.gcn_arch / 10 % 10;
+    FuncAttributes {
+        binary_version: version,
+        cache_mode_ca: 0,
+        const_size_bytes: 0,
+        local_size_bytes: k.setup.private_segment_size as usize,
+        max_dynamic_shared_size_bytes: props::LDS_BYTES - k.setup.group_segment_size as i32,
+        max_threads_per_block: k
+            .reqd_block
+            .map_or(props::MAX_THREADS_PER_BLOCK, |b| (b[0] * b[1] * b[2]) as i32),
+        num_regs: k.setup.vgprs as i32,
+        preferred_shmem_carveout: 0,
+        ptx_version: version,
+        shared_size_bytes: k.setup.group_segment_size as usize,
+    }
+}
+
+/// One attribute (`hipFunction_attribute`, in the order of `hipFuncAttributes`' fields as the
+/// driver enum lists them) of a module API function.
+pub unsafe extern "C" fn hipFuncGetAttribute(value: *mut i32, attrib: i32, f: *mut c_void) -> i32 {
+    guard(|| {
+        if value.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        let (k, g) = with(|rt| {
+            Ok::<_, HipError>((
+                super::module::module_kernel(rt, f)?,
+                *rt.gpu.as_ref().map_err(|_| hipErrorNoDevice)?,
+            ))
+        })?;
+        let a = func_attributes(&k, g);
+        let v = match attrib {
+            0 => a.max_threads_per_block,
+            1 => a.shared_size_bytes as i32,
+            2 => a.const_size_bytes as i32,
+            3 => a.local_size_bytes as i32,
+            4 => a.num_regs,
+            5 => a.ptx_version,
+            6 => a.binary_version,
+            7 => a.cache_mode_ca,
+            8 => a.max_dynamic_shared_size_bytes,
+            9 => a.preferred_shmem_carveout,
+            _ => return Err(hipErrorInvalidValue),
+        };
+        // SAFETY: checked non-null.
+        unsafe { *value = v };
+        Ok(())
+    })
+}
+
+/// Every device is alike: device 0 matches any wished-for properties as well as another.
+pub unsafe extern "C" fn hipChooseDevice(device: *mut i32, prop: *const HipDeviceProp) -> i32 {
+    guard(|| {
+        if device.is_null() || prop.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        gpu()?;
+        // SAFETY: checked non-null.
+        unsafe { *device = 0 };
+        Ok(())
+    })
+}
+
 pub unsafe extern "C" fn hipFuncGetAttributes(attr: *mut FuncAttributes, func: *const c_void) -> i32 {
     guard(|| {
         if attr.is_null() {
@@ -237,21 +302,7 @@ pub unsafe extern "C" fn hipFuncGetAttributes(attr: *mut FuncAttributes, func: *
                 *rt.gpu.as_ref().map_err(|_| hipErrorNoDevice)?,
             ))
         })?;
-        let version = g.gcn_arch / 100 * 10 + g.gcn_arch / 10 % 10;
-        let a = FuncAttributes {
-            binary_version: version,
-            cache_mode_ca: 0,
-            const_size_bytes: 0,
-            local_size_bytes: k.setup.private_segment_size as usize,
-            max_dynamic_shared_size_bytes: props::LDS_BYTES - k.setup.group_segment_size as i32,
-            max_threads_per_block: k
-                .reqd_block
-                .map_or(props::MAX_THREADS_PER_BLOCK, |b| (b[0] * b[1] * b[2]) as i32),
-            num_regs: k.setup.vgprs as i32,
-            preferred_shmem_carveout: 0,
-            ptx_version: version,
-            shared_size_bytes: k.setup.group_segment_size as usize,
-        };
+        let a = func_attributes(&k, g);
         // SAFETY: checked non-null.
         unsafe { attr.write(a) };
         Ok(())

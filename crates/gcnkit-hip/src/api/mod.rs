@@ -24,6 +24,7 @@ mod info;
 mod memory;
 mod module;
 mod registration;
+mod stream_ordered;
 mod streams;
 mod variables;
 pub use device::*;
@@ -32,6 +33,7 @@ pub use info::*;
 pub use memory::*;
 pub use module::*;
 pub use registration::*;
+pub use stream_ordered::*;
 pub use streams::*;
 pub use variables::*;
 

@@ -24,6 +24,18 @@ int main(int argc, char** argv) {
     CHECK(hipModuleLoad(&m, argv[1]));
     CHECK(hipModuleGetFunction(&scale, m, "scale"));
     CHECK(hipModuleGetFunction(&fill, m, "fill_pair"));
+    // Driver attributes: `scale` has no shared memory and no required block size, so it may
+    // use 1024 work-items and all 64 KiB of LDS dynamically.
+    int threads = 0, lds = -1, dyn = 0;
+    CHECK(hipFuncGetAttribute(&threads, HIP_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, scale));
+    CHECK(hipFuncGetAttribute(&lds, HIP_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, scale));
+    CHECK(hipFuncGetAttribute(&dyn, HIP_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, scale));
+    if (threads != 1024 || lds != 0 || dyn != 65536 ||
+        hipFuncGetAttribute(&threads, HIP_FUNC_ATTRIBUTE_MAX, scale) != hipErrorInvalidValue) {
+        printf("FAIL: hipFuncGetAttribute: %d threads, %d + %d bytes of LDS\n", threads, lds, dyn);
+        return 1;
+    }
+    (void)hipGetLastError();
     if (hipModuleGetFunction(&fill, m, "nope") != hipErrorNotFound) {
         printf("FAIL: a kernel that is not there\n");
         return 1;
