@@ -256,6 +256,15 @@ fn stream_ordered_memory_operations() {
     }
 }
 
+/// The driver API's contexts on two devices: the stack per thread, push/pop, primary retains.
+#[test]
+fn driver_contexts_are_the_devices() {
+    let Some(p) = build("contexts", &["gfx906"]) else {
+        return;
+    };
+    passes(&exec(&["--devices", "2"], &p, &[]), "PASS contexts");
+}
+
 /// Limits, shared-memory and function configurations, the driver and extension forms of memory
 /// calls, and the cooperative launch refused with `hipErrorNotSupported`.
 #[test]
