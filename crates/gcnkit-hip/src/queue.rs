@@ -72,9 +72,29 @@ struct State {
 static STATE: Mutex<Option<State>> = Mutex::new(None);
 static CHANGED: Condvar = Condvar::new();
 
+/// `hipStreamPerThread`: the calling thread's own default stream.
+pub const PER_THREAD: usize = 2;
+
 thread_local! {
     /// Is this thread the executor? (A callback that synchronises would wait for itself.)
     static EXECUTOR: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// The handle of this thread's `hipStreamPerThread` stream (0 until first used).
+    static OWN: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// The stream a handle names: `hipStreamPerThread` is the calling thread's own stream (a
+/// blocking stream made on first use, as HIP's per-thread default stream), others themselves.
+pub fn resolve(h: usize) -> usize {
+    if h != PER_THREAD {
+        return h;
+    }
+    OWN.try_with(|own| {
+        if own.get() == 0 {
+            own.set(create_stream(0, 0, crate::runtime::current()));
+        }
+        own.get()
+    })
+    .unwrap_or(h)
 }
 
 fn state() -> MutexGuard<'static, Option<State>> {
@@ -115,6 +135,7 @@ pub fn create_stream(flags: u32, priority: i32, device: usize) -> usize {
 
 /// The stream `h` (0 is the null stream: `None`), or `hipErrorInvalidHandle`.
 pub fn stream(h: usize) -> Result<Option<Stream>, HipError> {
+    let h = resolve(h);
     if h == 0 {
         return Ok(None);
     }
@@ -134,6 +155,7 @@ fn horizon(s: &State, h: usize) -> Result<u64, HipError> {
 
 /// Puts `work` on stream `h`'s queue; returns its sequence number.
 pub fn submit(h: usize, work: Work) -> Result<u64, HipError> {
+    let h = resolve(h);
     let seq = with(|s| enqueue(s, h, work))?;
     CHANGED.notify_all();
     Ok(seq)
@@ -207,6 +229,7 @@ pub fn drain() {
 
 /// Waits for stream `h` as `hipStreamSynchronize` does.
 pub fn wait_stream(h: usize) -> Result<(), HipError> {
+    let h = resolve(h);
     let seq = with(|s| horizon(s, h))?;
     wait_for(seq);
     Ok(())
@@ -214,6 +237,7 @@ pub fn wait_stream(h: usize) -> Result<(), HipError> {
 
 /// `hipSuccess` when stream `h` has nothing left to run, else `hipErrorNotReady`.
 pub fn query_stream(h: usize) -> Result<(), HipError> {
+    let h = resolve(h);
     with(|s| {
         let seq = horizon(s, h)?;
         if s.done >= seq {
@@ -236,7 +260,7 @@ pub fn peek_sticky() -> Option<HipError> {
 
 /// Destroys stream `h` once its work is done.
 pub fn destroy_stream(h: usize) -> Result<(), HipError> {
-    if h == 0 {
+    if h == 0 || h == PER_THREAD {
         return Err(hipErrorInvalidHandle);
     }
     wait_stream(h)?;
@@ -264,6 +288,7 @@ pub fn destroy_event(h: usize) -> Result<(), HipError> {
 /// Records event `e` on stream `h`: the time is taken when the executor reaches the record
 /// (a later record of the same event replaces this one).
 pub fn record(e: usize, h: usize) -> Result<(), HipError> {
+    let h = resolve(h);
     with(|s| {
         if !s.events.contains_key(&e) {
             return Err(hipErrorInvalidHandle);

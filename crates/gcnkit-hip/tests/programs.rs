@@ -265,6 +265,15 @@ fn driver_contexts_are_the_devices() {
     passes(&exec(&["--devices", "2"], &p, &[]), "PASS contexts");
 }
 
+/// `hipStreamPerThread` and the `_spt` forms: each host thread's own stream.
+#[test]
+fn per_thread_default_streams() {
+    let Some(p) = build_with("per_thread", &["gfx906"], &["-ldl"]) else {
+        return;
+    };
+    passes(&exec(&[], &p, &[]), "PASS per_thread");
+}
+
 /// Limits, shared-memory and function configurations, the driver and extension forms of memory
 /// calls, and the cooperative launch refused with `hipErrorNotSupported`.
 #[test]
