@@ -564,10 +564,26 @@ pub fn submit_launch(
 ) -> Result<(), HipError> {
     let mut items = [0u32; 3];
     for d in 0..3 {
-        if grid[d] == 0 || block[d] == 0 {
+        if grid[d] == 0 {
             return Err(hipErrorInvalidConfiguration);
         }
         items[d] = grid[d].checked_mul(block[d]).ok_or(hipErrorInvalidConfiguration)?;
+    }
+    submit_items(k, items, block, shared, slices, stream)
+}
+
+/// [`submit_launch`] with the grid in work-items (`hipExtModuleLaunchKernel`'s global work
+/// size: the last work-group of a dimension may be partial).
+pub fn submit_items(
+    k: &Arc<KernelInfo>,
+    items: [u32; 3],
+    block: [u32; 3],
+    shared: usize,
+    slices: &[&[u8]],
+    stream: usize,
+) -> Result<(), HipError> {
+    if items.contains(&0) || block.contains(&0) {
+        return Err(hipErrorInvalidConfiguration);
     }
     if block.iter().map(|&b| b as u64).product::<u64>() > crate::props::MAX_THREADS_PER_BLOCK as u64 {
         return Err(hipErrorInvalidConfiguration);
@@ -580,6 +596,7 @@ pub fn submit_launch(
         );
         return Err(hipErrorInvalidValue);
     }
+    let grid: [u32; 3] = std::array::from_fn(|d| items[d].div_ceil(block[d]));
     let device = current();
     let args: Vec<Vec<u8>> = slices.iter().map(|s| s.to_vec()).collect();
     let k = k.clone();

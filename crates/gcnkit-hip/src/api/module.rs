@@ -339,6 +339,83 @@ pub(super) const HIP_LAUNCH_PARAM_BUFFER_POINTER: usize = 1;
 pub(super) const HIP_LAUNCH_PARAM_BUFFER_SIZE: usize = 2;
 pub(super) const HIP_LAUNCH_PARAM_END: usize = 3;
 
+/// The explicit arguments of a module launch: `kernel_params` (one pointer per argument) or
+/// `extra` ({BUFFER_POINTER, buf, BUFFER_SIZE, &size, END}, in any order: one buffer laid out as
+/// the kernarg segment).
+///
+/// # Safety
+/// HIP's contract for `kernelParams` and `extra`.
+unsafe fn module_args<'a>(
+    kernel: &gcnkit::emu::dispatch::KernelInfo,
+    kernel_params: *mut *mut c_void,
+    extra: *mut *mut c_void,
+) -> Result<Vec<&'a [u8]>, HipError> {
+    if !kernel_params.is_null() {
+        // SAFETY: one pointer per explicit argument (HIP's contract).
+        return unsafe { runtime::arg_pointers(kernel, kernel_params) };
+    }
+    let (mut buf, mut size) = (std::ptr::null::<u8>(), None);
+    let mut at = 0;
+    while !extra.is_null() && at < 64 {
+        // SAFETY: the program's list, ended by HIP_LAUNCH_PARAM_END.
+        let key = unsafe { *extra.add(at) } as usize;
+        match key {
+            HIP_LAUNCH_PARAM_END => break,
+            // SAFETY: each key is followed by its value.
+            HIP_LAUNCH_PARAM_BUFFER_POINTER => buf = unsafe { *extra.add(at + 1) } as *const u8,
+            HIP_LAUNCH_PARAM_BUFFER_SIZE => {
+                // SAFETY: the value points to the buffer's size.
+                let p = unsafe { *extra.add(at + 1) } as *const usize;
+                size = (!p.is_null()).then(|| unsafe { *p });
+            }
+            _ => return Err(hipErrorInvalidValue),
+        }
+        at += 2;
+    }
+    let explicit = kernel.args.iter().any(|a| a.explicit());
+    let bytes: &[u8] = match (buf.is_null(), size) {
+        // SAFETY: the program's argument buffer of `n` bytes.
+        (false, Some(n)) => unsafe { std::slice::from_raw_parts(buf, n) },
+        _ if !explicit => &[],
+        _ => return Err(hipErrorInvalidValue),
+    };
+    runtime::arg_buffer(kernel, bytes)
+}
+
+/// A launch of module function `f` with the grid in work-items, between two optional events
+/// recorded on its stream (the Ext/Hcc forms time the kernel that way).
+///
+/// # Safety
+/// HIP's contract for `kernelParams` and `extra`.
+#[allow(clippy::too_many_arguments)]
+unsafe fn module_launch(
+    f: *mut c_void,
+    items: [u32; 3],
+    block: [u32; 3],
+    shared: usize,
+    stream: *mut c_void,
+    kernel_params: *mut *mut c_void,
+    extra: *mut *mut c_void,
+    events: [*mut c_void; 2],
+) -> Result<(), HipError> {
+    let kernel = match runtime::cached_kernel(runtime::KernelKey::Function(f as usize)) {
+        Some(k) => k,
+        None => with(|rt| module_kernel(rt, f))?,
+    };
+    // SAFETY: the caller's contract.
+    let slices = unsafe { module_args(&kernel, kernel_params, extra) }?;
+    let s = stream as usize;
+    crate::queue::stream(s)?;
+    if !events[0].is_null() {
+        crate::queue::record(events[0] as usize, s)?;
+    }
+    runtime::submit_items(&kernel, items, block, shared, &slices, s)?;
+    if !events[1].is_null() {
+        crate::queue::record(events[1] as usize, s)?;
+    }
+    Ok(())
+}
+
 #[allow(clippy::too_many_arguments)]
 pub unsafe extern "C" fn hipModuleLaunchKernel(
     f: *mut c_void,
@@ -354,59 +431,98 @@ pub unsafe extern "C" fn hipModuleLaunchKernel(
     extra: *mut *mut c_void,
 ) -> i32 {
     guard(|| {
-        let kernel = match runtime::cached_kernel(runtime::KernelKey::Function(f as usize)) {
-            Some(k) => k,
-            None => with(|rt| module_kernel(rt, f))?,
-        };
-        {
-            let grid = [grid_dim_x, grid_dim_y, grid_dim_z];
-            let block = [block_dim_x, block_dim_y, block_dim_z];
-            if !kernel_params.is_null() {
-                // SAFETY: one pointer per explicit argument (HIP's contract).
-                let slices = unsafe { runtime::arg_pointers(&kernel, kernel_params) }?;
-                return runtime::submit_launch(
-                    &kernel,
-                    grid,
-                    block,
-                    shared_mem_bytes as usize,
-                    &slices,
-                    stream as usize,
-                );
-            }
-            // `extra`: {BUFFER_POINTER, buf, BUFFER_SIZE, &size, END}, in any order.
-            let (mut buf, mut size) = (std::ptr::null::<u8>(), None);
-            let mut at = 0;
-            while !extra.is_null() && at < 64 {
-                // SAFETY: the program's list, ended by HIP_LAUNCH_PARAM_END.
-                let key = unsafe { *extra.add(at) } as usize;
-                match key {
-                    HIP_LAUNCH_PARAM_END => break,
-                    // SAFETY: each key is followed by its value.
-                    HIP_LAUNCH_PARAM_BUFFER_POINTER => buf = unsafe { *extra.add(at + 1) } as *const u8,
-                    HIP_LAUNCH_PARAM_BUFFER_SIZE => {
-                        // SAFETY: the value points to the buffer's size.
-                        let p = unsafe { *extra.add(at + 1) } as *const usize;
-                        size = (!p.is_null()).then(|| unsafe { *p });
-                    }
-                    _ => return Err(hipErrorInvalidValue),
-                }
-                at += 2;
-            }
-            let explicit = kernel.args.iter().any(|a| a.explicit());
-            let bytes: &[u8] = match (buf.is_null(), size) {
-                // SAFETY: the program's argument buffer of `n` bytes.
-                (false, Some(n)) => unsafe { std::slice::from_raw_parts(buf, n) },
-                _ if !explicit => &[],
-                _ => return Err(hipErrorInvalidValue),
-            };
-            let slices = runtime::arg_buffer(&kernel, bytes)?;
-            runtime::submit_launch(
-                &kernel,
-                grid,
+        let grid = [grid_dim_x, grid_dim_y, grid_dim_z];
+        let block = [block_dim_x, block_dim_y, block_dim_z];
+        let mut items = [0u32; 3];
+        for d in 0..3 {
+            items[d] = grid[d].checked_mul(block[d]).ok_or(hipErrorInvalidConfiguration)?;
+        }
+        let none = [std::ptr::null_mut(); 2];
+        // SAFETY: HIP's contract for the arguments.
+        unsafe {
+            module_launch(
+                f,
+                items,
                 block,
                 shared_mem_bytes as usize,
-                &slices,
-                stream as usize,
+                stream,
+                kernel_params,
+                extra,
+                none,
+            )
+        }
+    })
+}
+
+/// `hipExtModuleLaunchKernel` (a C++ function in HIP 5.2: exported by its mangled name): the
+/// grid in work-items (a partial last work-group allowed: its `blockDim` is then its own size,
+/// as the device library's `__ockl_get_local_size` gives), events recorded before and after
+/// the kernel on its stream; `flags` (`hipExtAnyOrderLaunch`) change nothing.
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn _Z24hipExtModuleLaunchKernelP18ihipModuleSymbol_tjjjjjjmP12ihipStream_tPPvS4_P11ihipEvent_tS6_j(
+    f: *mut c_void,
+    global_x: u32,
+    global_y: u32,
+    global_z: u32,
+    local_x: u32,
+    local_y: u32,
+    local_z: u32,
+    shared_mem_bytes: usize,
+    stream: *mut c_void,
+    kernel_params: *mut *mut c_void,
+    extra: *mut *mut c_void,
+    start: *mut c_void,
+    stop: *mut c_void,
+    _flags: u32,
+) -> i32 {
+    guard(|| {
+        let (items, block) = ([global_x, global_y, global_z], [local_x, local_y, local_z]);
+        // SAFETY: HIP's contract for the arguments.
+        unsafe {
+            module_launch(
+                f,
+                items,
+                block,
+                shared_mem_bytes,
+                stream,
+                kernel_params,
+                extra,
+                [start, stop],
+            )
+        }
+    })
+}
+
+/// `hipHccModuleLaunchKernel`: the deprecated form of the above, without flags.
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn _Z24hipHccModuleLaunchKernelP18ihipModuleSymbol_tjjjjjjmP12ihipStream_tPPvS4_P11ihipEvent_tS6_(
+    f: *mut c_void,
+    global_x: u32,
+    global_y: u32,
+    global_z: u32,
+    local_x: u32,
+    local_y: u32,
+    local_z: u32,
+    shared_mem_bytes: usize,
+    stream: *mut c_void,
+    kernel_params: *mut *mut c_void,
+    extra: *mut *mut c_void,
+    start: *mut c_void,
+    stop: *mut c_void,
+) -> i32 {
+    guard(|| {
+        let (items, block) = ([global_x, global_y, global_z], [local_x, local_y, local_z]);
+        // SAFETY: HIP's contract for the arguments.
+        unsafe {
+            module_launch(
+                f,
+                items,
+                block,
+                shared_mem_bytes,
+                stream,
+                kernel_params,
+                extra,
+                [start, stop],
             )
         }
     })

@@ -219,3 +219,35 @@ pub unsafe extern "C" fn hipLaunchCooperativeKernel(
         Err(hipErrorNotSupported)
     })
 }
+
+/// `hipLaunchKernel` between two optional events recorded on its stream; `flags`
+/// (`hipExtAnyOrderLaunch`) change nothing.
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn hipExtLaunchKernel(
+    function_address: *const c_void,
+    num_blocks: Dim3,
+    dim_blocks: Dim3,
+    args: *mut *mut c_void,
+    shared_mem_bytes: usize,
+    stream: *mut c_void,
+    start: *mut c_void,
+    stop: *mut c_void,
+    _flags: i32,
+) -> i32 {
+    guard(|| {
+        let s = stream as usize;
+        crate::queue::stream(s)?;
+        if !start.is_null() {
+            crate::queue::record(start as usize, s)?;
+        }
+        // SAFETY: as hipLaunchKernel.
+        match unsafe { hipLaunchKernel(function_address, num_blocks, dim_blocks, args, shared_mem_bytes, stream) } {
+            0 => {}
+            e => return Err(e),
+        }
+        if !stop.is_null() {
+            crate::queue::record(stop as usize, s)?;
+        }
+        Ok(())
+    })
+}

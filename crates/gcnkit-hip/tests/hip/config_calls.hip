@@ -2,6 +2,7 @@
 // launch the kernel machine refuses (with hipErrorNotSupported, never a hang). Values checked
 // against host computations.
 #include "check.h"
+#include <hip/hip_ext.h>
 #include <vector>
 
 #define EXPECT(cond, ...)                 \
@@ -69,6 +70,19 @@ int main() {
     CHECK(hipMemcpyWithStream(back.data(), fine, n * sizeof(int), hipMemcpyDeviceToHost, s));
     EXPECT(back[0] == (int)0xbeefbeef, "hipMemsetD16Async after the kernel: %x", back[0]);
     for (int i = 1; i < n; i++) EXPECT(back[i] == 7 * h[i], "scaled %d at %d, not %d", back[i], i, 7 * h[i]);
+
+    // hipExtLaunchKernelGGL: a launch between two events on its stream.
+    hipEvent_t e0, e1;
+    CHECK(hipEventCreate(&e0));
+    CHECK(hipEventCreate(&e1));
+    hipExtLaunchKernelGGL(scale, dim3((n + 255) / 256), dim3(256), 0, s, e0, e1, 0, fine, n, 3);
+    CHECK(hipGetLastError());
+    CHECK(hipEventSynchronize(e1));
+    float ms = -1;
+    CHECK(hipEventElapsedTime(&ms, e0, e1));
+    EXPECT(ms > 0, "hipExtLaunchKernel's events: %f ms", ms);
+    CHECK(hipMemcpy(back.data(), fine, n * sizeof(int), hipMemcpyDeviceToHost));
+    for (int i = 1; i < n; i++) EXPECT(back[i] == 21 * h[i], "scaled again %d at %d, not %d", back[i], i, 21 * h[i]);
 
     // A cooperative launch: refused with the reason, the stream still usable.
     int k = 2, count = n;
