@@ -504,3 +504,21 @@ pub unsafe extern "C" fn hipDeviceGetLimit(value: *mut usize, limit: i32) -> i32
         Ok(())
     })
 }
+
+/// No device maps another's memory: every peer attribute is 0 (`hipDeviceCanAccessPeer`'s
+/// answer); a device with itself is `hipErrorInvalidDevice`.
+pub unsafe extern "C" fn hipDeviceGetP2PAttribute(value: *mut i32, attr: i32, src: i32, dst: i32) -> i32 {
+    guard(|| {
+        if value.is_null() || !(0..=3).contains(&attr) {
+            return Err(hipErrorInvalidValue);
+        }
+        check_device(src)?;
+        check_device(dst)?;
+        if src == dst {
+            return Err(hipErrorInvalidDevice);
+        }
+        // SAFETY: checked non-null.
+        unsafe { *value = 0 };
+        Ok(())
+    })
+}

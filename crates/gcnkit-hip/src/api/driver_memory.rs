@@ -71,3 +71,113 @@ pub unsafe extern "C" fn hipMemcpyWithStream(
         unsafe { memcpy("hipMemcpyWithStream", dst, src, size_bytes, kind) }
     })
 }
+
+/// HIP 5.2's `hip_Memcpy2D` (128 bytes; layout checked by a test).
+#[repr(C)]
+pub struct Memcpy2DParams {
+    pub src_x_in_bytes: usize,
+    pub src_y: usize,
+    pub src_memory_type: i32,
+    pub src_host: *const c_void,
+    pub src_device: *mut c_void,
+    pub src_array: *mut c_void,
+    pub src_pitch: usize,
+    pub dst_x_in_bytes: usize,
+    pub dst_y: usize,
+    pub dst_memory_type: i32,
+    pub dst_host: *mut c_void,
+    pub dst_device: *mut c_void,
+    pub dst_array: *mut c_void,
+    pub dst_pitch: usize,
+    pub width_in_bytes: usize,
+    pub height: usize,
+}
+
+/// `hipMemoryTypeHost`, `Device`, `Array`, `Unified`.
+const MEMORY_HOST: i32 = 0;
+const MEMORY_DEVICE: i32 = 1;
+const MEMORY_ARRAY: i32 = 2;
+const MEMORY_UNIFIED: i32 = 3;
+
+/// One side's first byte: its host or device pointer (by its memory type) moved by x bytes
+/// and y rows. Arrays are not modelled (`hipErrorNotSupported`).
+fn side(
+    kind: i32,
+    host: *const c_void,
+    device: *mut c_void,
+    x: usize,
+    y: usize,
+    pitch: usize,
+) -> Result<*mut c_void, HipError> {
+    let base = match kind {
+        MEMORY_HOST => host as *mut c_void,
+        MEMORY_DEVICE | MEMORY_UNIFIED => device,
+        MEMORY_ARRAY => return Err(hipErrorNotSupported),
+        _ => return Err(hipErrorInvalidValue),
+    };
+    let off = y
+        .checked_mul(pitch)
+        .and_then(|o| o.checked_add(x))
+        .ok_or(hipErrorInvalidValue)?;
+    Ok((base as *mut u8).wrapping_add(off) as *mut c_void)
+}
+
+/// A 2D copy described by the driver API's parameters.
+///
+/// # Safety
+/// `p` points to the program's parameters; their ranges as `hipMemcpy2D` takes them.
+unsafe fn memcpy_param_2d(what: &str, p: *const Memcpy2DParams) -> Result<(), HipError> {
+    // SAFETY: the program's parameters (checked non-null).
+    let p = unsafe { p.as_ref() }.ok_or(hipErrorInvalidValue)?;
+    let src = side(
+        p.src_memory_type,
+        p.src_host,
+        p.src_device,
+        p.src_x_in_bytes,
+        p.src_y,
+        p.src_pitch,
+    )?;
+    let dst = side(
+        p.dst_memory_type,
+        p.dst_host,
+        p.dst_device,
+        p.dst_x_in_bytes,
+        p.dst_y,
+        p.dst_pitch,
+    )?;
+    // SAFETY: the ranges the parameters give; hipMemcpyDefault finds each side's memory.
+    unsafe { memcpy_2d(what, dst, p.dst_pitch, src, p.src_pitch, p.width_in_bytes, p.height, 4) }
+}
+
+pub unsafe extern "C" fn hipMemcpyParam2D(p: *const Memcpy2DParams) -> i32 {
+    // SAFETY: the program's parameters.
+    blocking(|| unsafe { memcpy_param_2d("hipMemcpyParam2D", p) })
+}
+
+/// Ordered after earlier work and done when it returns (as the 2D `...Async` copies).
+pub unsafe extern "C" fn hipMemcpyParam2DAsync(p: *const Memcpy2DParams, stream: *mut c_void) -> i32 {
+    blocking(|| {
+        crate::queue::stream(stream as usize)?;
+        // SAFETY: the program's parameters.
+        unsafe { memcpy_param_2d("hipMemcpyParam2DAsync", p) }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::mem::{offset_of, size_of};
+
+    /// Offsets from HIP 5.2's driver_types.h (hip_Memcpy2D).
+    #[test]
+    fn memcpy_2d_params_layout_is_hip_5_2s() {
+        assert_eq!(size_of::<Memcpy2DParams>(), 128);
+        assert_eq!(offset_of!(Memcpy2DParams, src_memory_type), 16);
+        assert_eq!(offset_of!(Memcpy2DParams, src_host), 24);
+        assert_eq!(offset_of!(Memcpy2DParams, src_pitch), 48);
+        assert_eq!(offset_of!(Memcpy2DParams, dst_memory_type), 72);
+        assert_eq!(offset_of!(Memcpy2DParams, dst_device), 88);
+        assert_eq!(offset_of!(Memcpy2DParams, width_in_bytes), 112);
+        assert_eq!(offset_of!(Memcpy2DParams, height), 120);
+    }
+}

@@ -527,3 +527,40 @@ pub unsafe extern "C" fn _Z24hipHccModuleLaunchKernelP18ihipModuleSymbol_tjjjjjj
         }
     })
 }
+
+/// Kernel names handed out as C strings: each made once and kept (the program may hold them).
+static NAMES: std::sync::Mutex<Vec<CString>> = std::sync::Mutex::new(Vec::new());
+
+/// `name` as a C string that lives as long as the program.
+fn kept_name(name: &str) -> *const c_char {
+    let mut names = NAMES.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(c) = names.iter().find(|c| c.to_bytes() == name.as_bytes()) {
+        return c.as_ptr();
+    }
+    match CString::new(name) {
+        Ok(c) => {
+            let p = c.as_ptr();
+            names.push(c);
+            p
+        }
+        Err(_) => std::ptr::null(),
+    }
+}
+
+/// The name of a module function (null for a handle that is none).
+pub extern "C" fn hipKernelNameRef(f: *mut c_void) -> *const c_char {
+    let name = with(|rt| {
+        (f as usize)
+            .checked_sub(0x6000_0000_0000)
+            .filter(|d| d % 16 == 0)
+            .and_then(|d| rt.module_functions.get(d / 16))
+            .map(|(_, n)| n.clone())
+    });
+    name.map_or(std::ptr::null(), |n| kept_name(&n))
+}
+
+/// The name of the kernel a host stub stands for (null for an address that is none).
+pub extern "C" fn hipKernelNameRefByPtr(host_function: *const c_void, _stream: *mut c_void) -> *const c_char {
+    let name = with(|rt| rt.functions.get(&(host_function as usize)).map(|f| f.name.clone()));
+    name.map_or(std::ptr::null(), |n| kept_name(&n))
+}

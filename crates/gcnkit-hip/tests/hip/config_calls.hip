@@ -2,6 +2,7 @@
 // launch the kernel machine refuses (with hipErrorNotSupported, never a hang). Values checked
 // against host computations.
 #include "check.h"
+#include <cstring>
 #include <hip/hip_ext.h>
 #include <vector>
 
@@ -83,6 +84,56 @@ int main() {
     EXPECT(ms > 0, "hipExtLaunchKernel's events: %f ms", ms);
     CHECK(hipMemcpy(back.data(), fine, n * sizeof(int), hipMemcpyDeviceToHost));
     for (int i = 1; i < n; i++) EXPECT(back[i] == 21 * h[i], "scaled again %d at %d, not %d", back[i], i, 21 * h[i]);
+
+    // A kernel's name from its host stub (clang's mangled name).
+    const char* name = hipKernelNameRefByPtr((const void*)scale, s);
+    EXPECT(name && strcmp(name, "_Z5scalePiii") == 0, "hipKernelNameRefByPtr: %s", name ? name : "(null)");
+
+    // hipMemcpyParam2D: a 5x3 box from (2, 1) of a 16-int-wide host array into a pitched
+    // device buffer at (1, 2), and back into a fresh host array.
+    {
+        int src[16 * 8], out[8 * 8] = {0};
+        for (int i = 0; i < 16 * 8; i++) src[i] = i * 7 + 1;
+        void* pd;
+        size_t dpitch;
+        CHECK(hipMallocPitch(&pd, &dpitch, 8 * sizeof(int), 8));
+        CHECK(hipMemset2D(pd, dpitch, 0, 8 * sizeof(int), 8));
+        hip_Memcpy2D p = {};
+        p.srcMemoryType = hipMemoryTypeHost;
+        p.srcHost = src;
+        p.srcXInBytes = 2 * sizeof(int);
+        p.srcY = 1;
+        p.srcPitch = 16 * sizeof(int);
+        p.dstMemoryType = hipMemoryTypeDevice;
+        p.dstDevice = (hipDeviceptr_t)pd;
+        p.dstXInBytes = 1 * sizeof(int);
+        p.dstY = 2;
+        p.dstPitch = dpitch;
+        p.WidthInBytes = 5 * sizeof(int);
+        p.Height = 3;
+        CHECK(hipMemcpyParam2D(&p));
+        hip_Memcpy2D q = {};
+        q.srcMemoryType = hipMemoryTypeDevice;
+        q.srcDevice = (hipDeviceptr_t)pd;
+        q.srcPitch = dpitch;
+        q.dstMemoryType = hipMemoryTypeHost;
+        q.dstHost = out;
+        q.dstPitch = 8 * sizeof(int);
+        q.WidthInBytes = 8 * sizeof(int);
+        q.Height = 8;
+        CHECK(hipMemcpyParam2DAsync(&q, s));
+        for (int y = 0; y < 8; y++)
+            for (int x = 0; x < 8; x++) {
+                bool in = y >= 2 && y < 5 && x >= 1 && x < 6;
+                int want = in ? src[(y - 2 + 1) * 16 + (x - 1 + 2)] : 0;
+                EXPECT(out[y * 8 + x] == want, "hipMemcpyParam2D (%d, %d): %d, not %d", x, y, out[y * 8 + x], want);
+            }
+        hip_Memcpy2D a = q;
+        a.srcMemoryType = hipMemoryTypeArray;
+        EXPECT(hipMemcpyParam2D(&a) == hipErrorNotSupported, "a copy from an array");
+        (void)hipGetLastError();
+        CHECK(hipFree(pd));
+    }
 
     // A cooperative launch: refused with the reason, the stream still usable.
     int k = 2, count = n;

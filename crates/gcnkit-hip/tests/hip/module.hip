@@ -37,6 +37,11 @@ int main(int argc, char** argv) {
         return 1;
     }
     (void)hipGetLastError();
+    if (hipKernelNameRef(scale) == nullptr || strcmp(hipKernelNameRef(scale), "scale") != 0 ||
+        strcmp(hipKernelNameRef(fill), "fill_pair") != 0) {
+        printf("FAIL: hipKernelNameRef\n");
+        return 1;
+    }
     if (hipModuleGetFunction(&fill, m, "nope") != hipErrorNotFound) {
         printf("FAIL: a kernel that is not there\n");
         return 1;
