@@ -1,7 +1,7 @@
 //! The state behind the entry points: the device (gcnkit's kernel machine, one GPU), the fat
 //! binaries and kernels the program registered, and HIP's error state. One lock guards it.
 //! Launches are checked here and put on their stream ([`crate::queue`]); the executor thread
-//! runs them under this lock ([`Runtime::execute`]), so a host call that needs the runtime
+//! runs them under this lock (`Runtime::execute`), so a host call that needs the runtime
 //! while a kernel runs waits for the kernel.
 
 use crate::errors::*;
