@@ -260,6 +260,29 @@ int main() {
         CHECK(hipStreamDestroy(s4));
     }
 
+    // 10. Handles and flags as HIP checks them.
+    {
+        hipStream_t gone;
+        hipEvent_t fresh, other;
+        CHECK(hipStreamCreate(&gone));
+        CHECK(hipStreamDestroy(gone));
+        CHECK(hipEventCreate(&fresh));
+        CHECK(hipEventCreate(&other));
+        EXPECT(hipStreamQuery(gone) == hipErrorInvalidHandle, "hipStreamQuery of a destroyed stream");
+        EXPECT(hipStreamSynchronize(gone) == hipErrorInvalidHandle, "hipStreamSynchronize of a destroyed stream");
+        EXPECT(hipEventRecord(fresh, gone) == hipErrorInvalidHandle, "hipEventRecord on a destroyed stream");
+        EXPECT(hipGetLastError() == hipErrorInvalidHandle && hipGetLastError() == hipSuccess, "the last error");
+        EXPECT(hipStreamWaitEvent(s1, fresh, 1) == hipErrorInvalidValue, "hipStreamWaitEvent with flags");
+        EXPECT(hipEventQuery(fresh) == hipSuccess, "hipEventQuery of an event never recorded");
+        EXPECT(hipEventSynchronize(fresh) == hipSuccess, "hipEventSynchronize of an event never recorded");
+        EXPECT(hipEventElapsedTime(&ms, fresh, other) == hipErrorInvalidHandle, "elapsed time of events never recorded");
+        EXPECT(hipStreamCreateWithFlags(&gone, 0x40) == hipErrorInvalidValue, "an unknown stream flag");
+        (void)hipGetLastError();
+        CHECK(hipEventDestroy(fresh));
+        EXPECT(hipEventQuery(fresh) == hipErrorInvalidHandle, "hipEventQuery of a destroyed event");
+        (void)hipGetLastError();
+    }
+
     CHECK(hipStreamDestroy(s1));
     CHECK(hipStreamDestroy(s2));
     printf("PASS stream_order\n");
