@@ -18,6 +18,7 @@ use crate::runtime::{self, guard, with, CallConfig, Function, Var};
 use std::ffi::{c_char, c_void, CStr, CString};
 use std::sync::OnceLock;
 
+mod capture;
 mod contexts;
 mod device;
 mod driver_memory;
@@ -29,6 +30,7 @@ mod registration;
 mod stream_ordered;
 mod streams;
 mod variables;
+pub use capture::*;
 pub use contexts::*;
 pub use device::*;
 pub use driver_memory::*;

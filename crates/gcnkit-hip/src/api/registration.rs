@@ -251,3 +251,61 @@ pub unsafe extern "C" fn hipExtLaunchKernel(
         Ok(())
     })
 }
+
+// ---- The launch API before `<<<>>>` was lowered to hipLaunchKernel: a configuration, the
+// arguments set one by one at their kernarg offsets, then the launch ----
+
+thread_local! {
+    /// `hipSetupArgument`'s bytes, laid out as the kernarg segment.
+    static ARGUMENTS: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Pushes a launch configuration (as `__hipPushCallConfiguration`) and starts its arguments.
+pub extern "C" fn hipConfigureCall(grid: Dim3, block: Dim3, shared: usize, stream: *mut c_void) -> i32 {
+    let _ = ARGUMENTS.try_with(|a| a.borrow_mut().clear());
+    __hipPushCallConfiguration(grid, block, shared, stream)
+}
+
+/// Puts `size` bytes of an argument at `offset` of the kernarg segment.
+pub unsafe extern "C" fn hipSetupArgument(arg: *const c_void, size: usize, offset: usize) -> i32 {
+    guard(|| {
+        if arg.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        let end = offset
+            .checked_add(size)
+            .filter(|&e| e <= 1 << 20)
+            .ok_or(hipErrorInvalidValue)?;
+        // SAFETY: the program's argument of `size` bytes.
+        let bytes = unsafe { std::slice::from_raw_parts(arg as *const u8, size) };
+        ARGUMENTS
+            .try_with(|a| {
+                let mut a = a.borrow_mut();
+                if a.len() < end {
+                    a.resize(end, 0);
+                }
+                a[offset..end].copy_from_slice(bytes);
+            })
+            .map_err(|_| hipErrorNotInitialized)
+    })
+}
+
+/// Launches `func` with the last configuration and the arguments set since.
+pub unsafe extern "C" fn hipLaunchByPtr(func: *const c_void) -> i32 {
+    guard(|| {
+        let c = runtime::CONFIGS
+            .try_with(|c| c.borrow_mut().pop())
+            .map_err(|_| hipErrorNotInitialized)?
+            .ok_or(hipErrorMissingConfiguration)?;
+        let host = func as usize;
+        let k = match runtime::cached_kernel(runtime::KernelKey::Stub(host)) {
+            Some(k) => k,
+            None => with(|rt| rt.kernel(host))?,
+        };
+        let buf = ARGUMENTS
+            .try_with(|a| std::mem::take(&mut *a.borrow_mut()))
+            .map_err(|_| hipErrorNotInitialized)?;
+        let slices = runtime::arg_buffer(&k, &buf)?;
+        runtime::submit_launch(&k, c.grid, c.block, c.shared, &slices, c.stream)
+    })
+}

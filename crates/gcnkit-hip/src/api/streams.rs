@@ -266,3 +266,57 @@ pub extern "C" fn hipGetStreamDeviceId(stream: *mut c_void) -> i32 {
         Err(_) => -1,
     }
 }
+
+/// CU masks given to `hipExtStreamCreateWithCUMask`, by stream (kept for
+/// `hipExtStreamGetCUMask`: the kernel machine does not place work-groups on CUs).
+static CU_MASKS: std::sync::Mutex<Vec<(usize, Vec<u32>)>> = std::sync::Mutex::new(Vec::new());
+
+/// A stream whose kernels may use only the CUs of the mask: kept and answered, changes
+/// nothing (work-groups are not placed on CUs). A mask of no CU is `hipErrorInvalidValue`.
+pub unsafe extern "C" fn hipExtStreamCreateWithCUMask(stream: *mut *mut c_void, size: u32, mask: *const u32) -> i32 {
+    guard(|| {
+        if stream.is_null() || mask.is_null() || size == 0 {
+            return Err(hipErrorInvalidValue);
+        }
+        // SAFETY: the program's mask of `size` words.
+        let m = unsafe { std::slice::from_raw_parts(mask, size as usize) }.to_vec();
+        if m.iter().all(|&w| w == 0) {
+            return Err(hipErrorInvalidValue);
+        }
+        gpu()?;
+        let h = queue::create_stream(0, 0, runtime::current());
+        CU_MASKS.lock().unwrap_or_else(|e| e.into_inner()).push((h, m));
+        // SAFETY: checked non-null.
+        unsafe { *stream = h as *mut c_void };
+        Ok(())
+    })
+}
+
+/// The stream's CU mask: the one it was made with, else every CU of the GPU.
+pub unsafe extern "C" fn hipExtStreamGetCUMask(stream: *mut c_void, size: u32, mask: *mut u32) -> i32 {
+    guard(|| {
+        if mask.is_null() || size == 0 {
+            return Err(hipErrorInvalidValue);
+        }
+        queue::stream(stream as usize)?;
+        let cus = gpu()?.compute_units as usize;
+        let all: Vec<u32> = (0..cus.div_ceil(32))
+            .map(|w| {
+                if (w + 1) * 32 <= cus {
+                    u32::MAX
+                } else {
+                    (1u32 << (cus % 32)) - 1
+                }
+            })
+            .collect();
+        let h = queue::resolve(stream as usize);
+        let masks = CU_MASKS.lock().unwrap_or_else(|e| e.into_inner());
+        let m = masks.iter().find(|(s, _)| *s == h).map_or(&all, |(_, m)| m);
+        // SAFETY: the program's buffer of `size` words.
+        let out = unsafe { std::slice::from_raw_parts_mut(mask, size as usize) };
+        for (k, o) in out.iter_mut().enumerate() {
+            *o = m.get(k).copied().unwrap_or(0);
+        }
+        Ok(())
+    })
+}

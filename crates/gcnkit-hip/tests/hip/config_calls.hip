@@ -135,6 +135,54 @@ int main() {
         CHECK(hipFree(pd));
     }
 
+    // No stream is ever capturing (graphs are not modelled); the capture mode is the thread's.
+    hipStreamCaptureStatus cap = hipStreamCaptureStatusActive;
+    CHECK(hipStreamIsCapturing(s, &cap));
+    EXPECT(cap == hipStreamCaptureStatusNone, "capture status %d", (int)cap);
+    unsigned long long cap_id = 5;
+    cap = hipStreamCaptureStatusActive;
+    CHECK(hipStreamGetCaptureInfo(nullptr, &cap, &cap_id));
+    EXPECT(cap == hipStreamCaptureStatusNone && cap_id == 0, "capture info %d %llu", (int)cap, cap_id);
+    hipStreamCaptureMode mode = hipStreamCaptureModeRelaxed;
+    CHECK(hipThreadExchangeStreamCaptureMode(&mode));
+    EXPECT(mode == hipStreamCaptureModeGlobal, "the first capture mode %d", (int)mode);
+    CHECK(hipThreadExchangeStreamCaptureMode(&mode));
+    EXPECT(mode == hipStreamCaptureModeRelaxed, "the capture mode set %d", (int)mode);
+
+    // The launch API before <<<>>>: configuration, arguments at their kernarg offsets, launch.
+    {
+        int count2 = n, k2 = 5;
+        CHECK(hipMemcpy(fine, h.data(), n * sizeof(int), hipMemcpyHostToDevice));
+        CHECK(hipConfigureCall(dim3((n + 127) / 128), dim3(128), 0, s));
+        CHECK(hipSetupArgument(&fine, sizeof(fine), 0));
+        CHECK(hipSetupArgument(&count2, sizeof(int), 8));
+        CHECK(hipSetupArgument(&k2, sizeof(int), 12));
+        CHECK(hipLaunchByPtr((const void*)scale));
+        CHECK(hipStreamSynchronize(s));
+        CHECK(hipMemcpy(back.data(), fine, n * sizeof(int), hipMemcpyDeviceToHost));
+        for (int i = 0; i < n; i++) EXPECT(back[i] == 5 * h[i], "hipLaunchByPtr: %d at %d, not %d", back[i], i, 5 * h[i]);
+        EXPECT(hipLaunchByPtr((const void*)scale) == hipErrorMissingConfiguration, "a launch without configuration");
+        (void)hipGetLastError();
+    }
+
+    // CU masks: kept and answered; a stream without one has every CU.
+    {
+        hipDeviceProp_t prop;
+        CHECK(hipGetDeviceProperties(&prop, 0));
+        unsigned want[4] = {0, 0, 0, 0}, got[4];
+        for (int cu = 0; cu < prop.multiProcessorCount; cu++) want[cu / 32] |= 1u << (cu % 32);
+        CHECK(hipExtStreamGetCUMask(s, 4, got));
+        for (int w = 0; w < 4; w++) EXPECT(got[w] == want[w], "CU mask word %d: %x, not %x", w, got[w], want[w]);
+        hipStream_t masked;
+        unsigned five = 5;
+        CHECK(hipExtStreamCreateWithCUMask(&masked, 1, &five));
+        CHECK(hipExtStreamGetCUMask(masked, 4, got));
+        EXPECT(got[0] == 5 && got[1] == 0, "the stream's CU mask %x %x", got[0], got[1]);
+        hipLaunchKernelGGL(scale, dim3(1), dim3(64), 0, masked, fine, 64, 1);
+        CHECK(hipStreamSynchronize(masked));
+        CHECK(hipStreamDestroy(masked));
+    }
+
     // A cooperative launch: refused with the reason, the stream still usable.
     int k = 2, count = n;
     void* args[] = {&fine, &count, &k};
