@@ -362,8 +362,10 @@ pub unsafe extern "C" fn hipGetDeviceProperties(prop: *mut HipDeviceProp, device
             return Err(hipErrorInvalidValue);
         }
         let g = check_device(device_id)?;
+        let mut p = properties(g);
+        p.pci_bus_id = device_id;
         // SAFETY: the program's hipDeviceProp_t.
-        unsafe { prop.write(properties(g)) };
+        unsafe { prop.write(p) };
         Ok(())
     })
 }
@@ -431,10 +433,14 @@ pub unsafe extern "C" fn hipDeviceGetAttribute(pi: *mut i32, attr: i32, device_i
             return Err(hipErrorInvalidValue);
         }
         let g = check_device(device_id)?;
-        let v = attribute(g, attr).ok_or_else(|| {
-            eprintln!("gcnkit-hip: hipDeviceGetAttribute: attribute {attr} is not supported yet");
-            hipErrorInvalidValue
-        })?;
+        let v = if attr == crate::attr::hipDeviceAttributePciBusId {
+            device_id
+        } else {
+            attribute(g, attr).ok_or_else(|| {
+                eprintln!("gcnkit-hip: hipDeviceGetAttribute: attribute {attr} is not supported yet");
+                hipErrorInvalidValue
+            })?
+        };
         // SAFETY: checked non-null.
         unsafe { *pi = v };
         Ok(())
@@ -519,6 +525,59 @@ pub unsafe extern "C" fn hipDeviceGetP2PAttribute(value: *mut i32, attr: i32, sr
         }
         // SAFETY: checked non-null.
         unsafe { *value = 0 };
+        Ok(())
+    })
+}
+
+// ---- PCI addresses: device k is on bus k (domain 0, device 0, function 0), so each has its
+// own (hipDeviceProp_t's pciBusID and hipDeviceAttributePciBusId say the same) ----
+
+/// `domain:bus:device.function` in hex, as `lspci -D` and HIP write it.
+fn pci_address(k: usize) -> String {
+    format!("0000:{k:02x}:00.0")
+}
+
+/// The device's PCI address; a buffer too small for it (13 bytes) is `hipErrorInvalidValue`.
+pub unsafe extern "C" fn hipDeviceGetPCIBusId(out: *mut c_char, len: i32, device: i32) -> i32 {
+    guard(|| {
+        check_device(device)?;
+        let text = pci_address(device as usize);
+        if out.is_null() || usize::try_from(len).map_or(true, |n| n <= text.len()) {
+            return Err(hipErrorInvalidValue);
+        }
+        // SAFETY: the program's buffer of `len` bytes (more than the text and its NUL).
+        unsafe {
+            std::ptr::copy_nonoverlapping(text.as_ptr() as *const c_char, out, text.len());
+            *out.add(text.len()) = 0;
+        }
+        Ok(())
+    })
+}
+
+/// The device at a PCI address (`[domain:]bus:device.function`, hex); none is
+/// `hipErrorInvalidDevice`.
+pub unsafe extern "C" fn hipDeviceGetByPCIBusId(device: *mut i32, pci: *const c_char) -> i32 {
+    guard(|| {
+        if device.is_null() || pci.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        // SAFETY: a NUL-terminated string.
+        let text = unsafe { CStr::from_ptr(pci) }.to_string_lossy().to_ascii_lowercase();
+        let parts: Vec<&str> = text.trim().split(':').collect();
+        let (domain, bus, rest) = match parts.as_slice() {
+            [d, b, r] => (*d, *b, *r),
+            [b, r] => ("0", *b, *r),
+            _ => return Err(hipErrorInvalidValue),
+        };
+        let hex = |t: &str| u32::from_str_radix(t, 16).map_err(|_| hipErrorInvalidValue);
+        let (dev, func) = rest.split_once('.').ok_or(hipErrorInvalidValue)?;
+        let (domain, bus, dev, func) = (hex(domain)?, hex(bus)?, hex(dev)?, hex(func)?);
+        let k = bus as usize;
+        if domain != 0 || dev != 0 || func != 0 || k >= device_count() {
+            return Err(hipErrorInvalidDevice);
+        }
+        // SAFETY: checked non-null.
+        unsafe { *device = k as i32 };
         Ok(())
     })
 }

@@ -2,6 +2,7 @@
 // device (the device's own), a stack per host thread whose top is the thread's device, the
 // primary context's retains and state. Run with two devices (--devices 2).
 #include "check.h"
+#include <cstring>
 #include <thread>
 
 #define EXPECT(cond, ...)                 \
@@ -83,6 +84,28 @@ int main() {
     EXPECT(hipDeviceGetP2PAttribute(&p2p, hipDevP2PAttrPerformanceRank, 1, 1) == hipErrorInvalidDevice,
            "a device with itself");
     (void)hipGetLastError();
+    // Each device its own PCI address, the same in the properties, the attribute and the string.
+    for (int k = 0; k < 2; k++) {
+        char bus[32];
+        CHECK(hipDeviceGetPCIBusId(bus, sizeof bus, k));
+        hipDeviceProp_t prop;
+        CHECK(hipGetDeviceProperties(&prop, k));
+        int attr_bus = -1, back = -1;
+        CHECK(hipDeviceGetAttribute(&attr_bus, hipDeviceAttributePciBusId, k));
+        char want[32];
+        snprintf(want, sizeof want, "%04x:%02x:%02x.0", prop.pciDomainID, prop.pciBusID, prop.pciDeviceID);
+        EXPECT(strcmp(bus, want) == 0 && attr_bus == prop.pciBusID, "device %d: %s, properties %s, attribute %d", k,
+               bus, want, attr_bus);
+        CHECK(hipDeviceGetByPCIBusId(&back, bus));
+        EXPECT(back == k, "device of %s: %d, not %d", bus, back, k);
+    }
+    {
+        char small[8];
+        int back = -1;
+        EXPECT(hipDeviceGetPCIBusId(small, sizeof small, 0) == hipErrorInvalidValue, "a buffer too small");
+        EXPECT(hipDeviceGetByPCIBusId(&back, "0000:07:00.0") == hipErrorInvalidDevice, "a bus with no device");
+        (void)hipGetLastError();
+    }
     printf("PASS contexts\n");
     return 0;
 }
