@@ -52,14 +52,20 @@ pub struct Args {
     pub(crate) input: InputArg,
     /// Final state form: the JSON of the contract (every VGPR's 64 lanes, hex), or text for
     /// people (a VGPR with one value in all lanes on one line, f32 readings beside the hex).
-    #[arg(long, value_enum, default_value = "json")]
-    pub(crate) format: StateFormat,
+    /// (A kernel run with --check: json prints the findings as JSON on stdout.)
+    #[arg(long, value_enum)]
+    pub(crate) format: Option<StateFormat>,
     /// Print each instruction and the registers it changed (stderr).
     #[arg(long)]
     pub(crate) trace: bool,
     /// Print instructions, lane-operations, execution time and rate (stderr).
     #[arg(long)]
     pub(crate) stats: bool,
+    /// Check the run as a sanitizer would (kernels of code objects): --check for every
+    /// check, --check=LIST for some (waitcnt, hazard, memory, race). Findings on stderr (with
+    /// --format json: a JSON array on stdout); exit status 1 when any was made.
+    #[arg(long, value_name = "LIST", num_args = 0..=1, require_equals = true, default_missing_value = "all")]
+    pub(crate) check: Option<String>,
     /// A code object's kernel to run (may be left out when the object has one kernel).
     #[arg(long)]
     pub(crate) kernel: Option<String>,
@@ -304,7 +310,7 @@ pub fn run(a: Args) -> ExitCode {
             rate
         );
     }
-    let text = match a.format {
+    let text = match a.format.unwrap_or(StateFormat::Json) {
         StateFormat::Json => serde_json::to_string_pretty(&state::dump(&m.wave)).unwrap_or_default() + "\n",
         StateFormat::Text => state::dump_text(&m.wave),
     };
@@ -361,13 +367,13 @@ fn run_on_kernel_machine(a: &Args, steps: &[Step], wave: Wave, buffers: &[state:
             if t > 0.0 { r.stats.lane_ops as f64 / t } else { 0.0 }
         );
     }
-    let mut text = match a.format {
+    let mut text = match a.format.unwrap_or(StateFormat::Json) {
         StateFormat::Json => {
             serde_json::to_string_pretty(&state::dump_with_buffers(&r.wave, &r.buffers)).unwrap_or_default() + "\n"
         }
         StateFormat::Text => state::dump_text(&r.wave),
     };
-    if a.format == StateFormat::Text {
+    if a.format == Some(StateFormat::Text) {
         for (n, b) in r.buffers.iter().enumerate() {
             let words: Vec<String> = b
                 .chunks(4)

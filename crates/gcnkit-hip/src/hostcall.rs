@@ -69,7 +69,9 @@ impl Hostcall {
     pub fn new(dev: &mut Device) -> Hostcall {
         let headers_size = (PACKETS * HEADER).next_multiple_of(64);
         let size = 64 + 64 + headers_size + PACKETS * PAYLOAD;
-        let base = dev.alloc(size);
+        // The runtime's own memory, set up as the device library expects (zeros included):
+        // written as far as `--check` is concerned.
+        let base = dev.alloc_with("hostcall buffer", size, &[]);
         let signal = base + 64;
         let headers = base + 128;
         let payloads = headers + headers_size;
@@ -82,7 +84,8 @@ impl Hostcall {
             let next = if i + 1 < PACKETS { ptr(i + 1) } else { 0 };
             let _ = dev.write(headers + i * HEADER, &next.to_le_bytes());
         }
-        let heap = dev.alloc(HEAP);
+        // Zeroed as ROCm's runtime gives it (the device allocator's bookkeeping lives in it).
+        let heap = dev.alloc_with("device heap", HEAP, &[]);
         Hostcall {
             base,
             headers,

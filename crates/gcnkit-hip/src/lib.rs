@@ -10,7 +10,8 @@
 //! runs streams and events (the work queue and its executor thread); [`index`] says where
 //! device-side memory is without the runtime's lock;
 //! [`fatbin`] reads clang's offload bundles; [`hostcall`] answers the device library's host
-//! calls (device `printf`); [`props`] picks the GPU (`gcnkit::emu::gpus` has the figures).
+//! calls (device `printf`); [`check`] runs `gcnkit exec --check`'s checks on every launch;
+//! [`props`] picks the GPU (`gcnkit::emu::gpus` has the figures).
 //!
 //! No entry point may unwind into C: each runs inside [`runtime::guard`] (a panic becomes
 //! `hipErrorUnknown` where unwinding is on; the release profile aborts on panic, so the entry
@@ -20,6 +21,7 @@
 
 pub mod api;
 pub mod attr;
+pub mod check;
 pub mod errors;
 pub mod fatbin;
 pub mod hostcall;

@@ -105,6 +105,8 @@ pub struct Runtime {
     pub device_flags: u32,
     /// `hipFunction_t`s of the module API: (module, kernel name); the handle is the index.
     pub module_functions: Vec<(usize, String)>,
+    /// `GCNKIT_CHECK=LIST` (`gcnkit exec --check`): the checks every launch runs.
+    pub check: Option<Arc<gcnkit_check::run::RunChecker>>,
 }
 
 static RT: Mutex<Option<Runtime>> = Mutex::new(None);
@@ -141,6 +143,7 @@ pub fn lock() -> MutexGuard<'static, Option<Runtime>> {
         let threads = std::env::var("GCNKIT_THREADS")
             .ok()
             .and_then(|v| v.parse::<usize>().ok());
+        let check = crate::check::from_env();
         let devices: Vec<Device> = match &gpu {
             Ok(gpu) => (0..count as u64)
                 .map(|k| {
@@ -148,6 +151,7 @@ pub fn lock() -> MutexGuard<'static, Option<Runtime>> {
                     if let Some(n) = threads {
                         d.threads = n.max(1);
                     }
+                    d.checker = check.clone().map(|c| c as Arc<dyn gcnkit::emu::monitor::Checker>);
                     d
                 })
                 .collect(),
@@ -173,6 +177,7 @@ pub fn lock() -> MutexGuard<'static, Option<Runtime>> {
             registered: HashMap::new(),
             device_flags: 0,
             hostcall: vec![None; n],
+            check,
         });
     }
     g
@@ -487,7 +492,11 @@ impl Runtime {
             dynamic_lds,
             trace: None,
         };
-        match dev.launch_with(k, &config, slices, host, None) {
+        let r = dev.launch_with(k, &config, slices, host, None);
+        if let Some(c) = &self.check {
+            crate::check::report(&c.take());
+        }
+        match r {
             Ok(s) => {
                 if stats {
                     eprintln!(

@@ -18,6 +18,7 @@ pub mod gpus;
 pub mod kernel;
 pub mod lanes;
 pub mod memory;
+pub mod monitor;
 pub mod ops;
 pub mod program;
 pub mod round;
