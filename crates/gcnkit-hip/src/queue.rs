@@ -98,16 +98,12 @@ pub fn resolve(h: usize) -> usize {
 }
 
 fn state() -> MutexGuard<'static, Option<State>> {
-    let mut g = STATE.lock().unwrap_or_else(|e| e.into_inner());
-    if g.is_none() {
-        *g = Some(State::default());
-    }
-    g
+    STATE.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 fn with<R>(f: impl FnOnce(&mut State) -> R) -> R {
     let mut g = state();
-    f(g.as_mut().expect("set by state()"))
+    f(g.get_or_insert_with(State::default))
 }
 
 /// A new opaque handle (never dereferenced: it is looked up).
