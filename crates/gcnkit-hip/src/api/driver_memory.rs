@@ -163,6 +163,122 @@ pub unsafe extern "C" fn hipMemcpyParam2DAsync(p: *const Memcpy2DParams, stream:
     })
 }
 
+/// HIP 5.2's `HIP_MEMCPY3D` (128 bytes; layout checked by a test).
+#[repr(C)]
+pub struct DrvMemcpy3D {
+    pub src_x_in_bytes: u32,
+    pub src_y: u32,
+    pub src_z: u32,
+    pub src_lod: u32,
+    pub src_memory_type: i32,
+    pub src_host: *const c_void,
+    pub src_device: *mut c_void,
+    pub src_array: *mut c_void,
+    pub src_pitch: u32,
+    pub src_height: u32,
+    pub dst_x_in_bytes: u32,
+    pub dst_y: u32,
+    pub dst_z: u32,
+    pub dst_lod: u32,
+    pub dst_memory_type: i32,
+    pub dst_host: *mut c_void,
+    pub dst_device: *mut c_void,
+    pub dst_array: *mut c_void,
+    pub dst_pitch: u32,
+    pub dst_height: u32,
+    pub width_in_bytes: u32,
+    pub height: u32,
+    pub depth: u32,
+}
+
+/// One side of a driver 3D copy as the runtime's pitched volume (its pointer by its memory
+/// type; arrays are not modelled).
+fn volume_side(
+    kind: i32,
+    host: *const c_void,
+    device: *mut c_void,
+    pitch: u32,
+    height: u32,
+    width: u32,
+) -> Result<PitchedPtr, HipError> {
+    let ptr = match kind {
+        MEMORY_HOST => host as *mut c_void,
+        MEMORY_DEVICE | MEMORY_UNIFIED => device,
+        MEMORY_ARRAY => return Err(hipErrorNotSupported),
+        _ => return Err(hipErrorInvalidValue),
+    };
+    Ok(PitchedPtr {
+        ptr,
+        pitch: pitch as usize,
+        xsize: width as usize,
+        ysize: height as usize,
+    })
+}
+
+/// A 3D copy described by the driver API's parameters: `hipMemcpy3D`'s rules (rows per slice
+/// from each side's height, 0 meaning the rows the copy needs).
+///
+/// # Safety
+/// `p` points to the program's parameters; their ranges as `hipMemcpy3D` takes them.
+unsafe fn drv_memcpy_3d(what: &str, p: *const DrvMemcpy3D) -> Result<(), HipError> {
+    // SAFETY: the program's parameters (checked non-null).
+    let p = unsafe { p.as_ref() }.ok_or(hipErrorInvalidValue)?;
+    if p.src_lod != 0 || p.dst_lod != 0 {
+        return Err(hipErrorInvalidValue);
+    }
+    let src = volume_side(
+        p.src_memory_type,
+        p.src_host,
+        p.src_device,
+        p.src_pitch,
+        p.src_height,
+        p.width_in_bytes,
+    )?;
+    let dst = volume_side(
+        p.dst_memory_type,
+        p.dst_host,
+        p.dst_device,
+        p.dst_pitch,
+        p.dst_height,
+        p.width_in_bytes,
+    )?;
+    let pos = |x: u32, y: u32, z: u32| Pos {
+        x: x as usize,
+        y: y as usize,
+        z: z as usize,
+    };
+    let params = Memcpy3DParms {
+        src_array: std::ptr::null_mut(),
+        src_pos: pos(p.src_x_in_bytes, p.src_y, p.src_z),
+        src_ptr: src,
+        dst_array: std::ptr::null_mut(),
+        dst_pos: pos(p.dst_x_in_bytes, p.dst_y, p.dst_z),
+        dst_ptr: dst,
+        extent: Extent {
+            width: p.width_in_bytes as usize,
+            height: p.height as usize,
+            depth: p.depth as usize,
+        },
+        kind: 4,
+    };
+    // SAFETY: the program's volumes; hipMemcpyDefault finds each side's memory.
+    unsafe { memcpy_3d(what, &params) }
+}
+
+pub unsafe extern "C" fn hipDrvMemcpy3D(p: *const DrvMemcpy3D) -> i32 {
+    // SAFETY: the program's parameters.
+    blocking(|| unsafe { drv_memcpy_3d("hipDrvMemcpy3D", p) })
+}
+
+/// Ordered after earlier work and done when it returns (as the 3D `...Async` copies).
+pub unsafe extern "C" fn hipDrvMemcpy3DAsync(p: *const DrvMemcpy3D, stream: *mut c_void) -> i32 {
+    blocking(|| {
+        crate::queue::stream(stream as usize)?;
+        // SAFETY: the program's parameters.
+        unsafe { drv_memcpy_3d("hipDrvMemcpy3DAsync", p) }
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -179,5 +295,20 @@ mod tests {
         assert_eq!(offset_of!(Memcpy2DParams, dst_device), 88);
         assert_eq!(offset_of!(Memcpy2DParams, width_in_bytes), 112);
         assert_eq!(offset_of!(Memcpy2DParams, height), 120);
+    }
+
+    /// Offsets from HIP 5.2's driver_types.h (HIP_MEMCPY3D).
+    #[test]
+    fn drv_memcpy_3d_layout_is_hip_5_2s() {
+        assert_eq!(size_of::<DrvMemcpy3D>(), 128);
+        assert_eq!(offset_of!(DrvMemcpy3D, src_memory_type), 16);
+        assert_eq!(offset_of!(DrvMemcpy3D, src_host), 24);
+        assert_eq!(offset_of!(DrvMemcpy3D, src_pitch), 48);
+        assert_eq!(offset_of!(DrvMemcpy3D, src_height), 52);
+        assert_eq!(offset_of!(DrvMemcpy3D, dst_x_in_bytes), 56);
+        assert_eq!(offset_of!(DrvMemcpy3D, dst_memory_type), 72);
+        assert_eq!(offset_of!(DrvMemcpy3D, dst_host), 80);
+        assert_eq!(offset_of!(DrvMemcpy3D, dst_pitch), 104);
+        assert_eq!(offset_of!(DrvMemcpy3D, depth), 120);
     }
 }

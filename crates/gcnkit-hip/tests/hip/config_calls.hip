@@ -183,6 +183,55 @@ int main() {
         CHECK(hipStreamDestroy(masked));
     }
 
+    // hipDrvMemcpy3D: a 3x2x2 box of ints from (1, 1, 1) of a host volume (8 ints x 4 rows x 3
+    // slices) to (2, 0, 0) of a zeroed pitched device volume, and the whole volume back.
+    {
+        int src[3][4][8], out[3][4][8];
+        for (int i = 0; i < 3 * 4 * 8; i++) (&src[0][0][0])[i] = 3 * i + 2;
+        hipPitchedPtr vol;
+        hipExtent ext = make_hipExtent(8 * sizeof(int), 4, 3);
+        CHECK(hipMalloc3D(&vol, ext));
+        CHECK(hipMemset3D(vol, 0, ext));
+        HIP_MEMCPY3D p = {};
+        p.srcMemoryType = hipMemoryTypeHost;
+        p.srcHost = src;
+        p.srcXInBytes = 1 * sizeof(int);
+        p.srcY = 1;
+        p.srcZ = 1;
+        p.srcPitch = 8 * sizeof(int);
+        p.srcHeight = 4;
+        p.dstMemoryType = hipMemoryTypeDevice;
+        p.dstDevice = (hipDeviceptr_t)vol.ptr;
+        p.dstXInBytes = 2 * sizeof(int);
+        p.dstPitch = vol.pitch;
+        p.dstHeight = 4;
+        p.WidthInBytes = 3 * sizeof(int);
+        p.Height = 2;
+        p.Depth = 2;
+        CHECK(hipDrvMemcpy3D(&p));
+        HIP_MEMCPY3D q = {};
+        q.srcMemoryType = hipMemoryTypeDevice;
+        q.srcDevice = (hipDeviceptr_t)vol.ptr;
+        q.srcPitch = vol.pitch;
+        q.srcHeight = 4;
+        q.dstMemoryType = hipMemoryTypeHost;
+        q.dstHost = out;
+        q.dstPitch = 8 * sizeof(int);
+        q.dstHeight = 4;
+        q.WidthInBytes = 8 * sizeof(int);
+        q.Height = 4;
+        q.Depth = 3;
+        CHECK(hipDrvMemcpy3DAsync(&q, s));
+        for (int z = 0; z < 3; z++)
+            for (int y = 0; y < 4; y++)
+                for (int x = 0; x < 8; x++) {
+                    bool in = z < 2 && y < 2 && x >= 2 && x < 5;
+                    int want = in ? src[z + 1][y + 1][x - 2 + 1] : 0;
+                    EXPECT(out[z][y][x] == want, "hipDrvMemcpy3D (%d, %d, %d): %d, not %d", x, y, z, out[z][y][x], want);
+                }
+        CHECK(hipFree(vol.ptr));
+    }
+
     // A cooperative launch: refused with the reason, the stream still usable.
     int k = 2, count = n;
     void* args[] = {&fine, &count, &k};
