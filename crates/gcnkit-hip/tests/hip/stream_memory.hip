@@ -76,6 +76,24 @@ int main() {
     CHECK(hipMemPrefetchAsync(m, n * sizeof(int), hipCpuDeviceId, s));
     CHECK(hipStreamSynchronize(s));
     for (int i = 0; i < n; i++) EXPECT(m[i] == i * i, "managed[%d] = %d", i, m[i]);
+    // The hints given are answered.
+    {
+        int read_mostly = -9, preferred = -9, last = -9, accessed[3] = {-9, -9, -9};
+        CHECK(hipMemAdvise(m, n * sizeof(int), hipMemAdviseSetAccessedBy, 0));
+        CHECK(hipMemRangeGetAttribute(&read_mostly, 4, hipMemRangeAttributeReadMostly, m, n * sizeof(int)));
+        CHECK(hipMemRangeGetAttribute(&accessed, sizeof accessed, hipMemRangeAttributeAccessedBy, m, 4));
+        void* data[] = {&preferred, &last};
+        size_t sizes[] = {4, 4};
+        hipMemRangeAttribute which[] = {hipMemRangeAttributePreferredLocation, hipMemRangeAttributeLastPrefetchLocation};
+        CHECK(hipMemRangeGetAttributes(data, sizes, which, 2, m, n * sizeof(int)));
+        EXPECT(read_mostly == 1 && preferred == hipCpuDeviceId && last == hipCpuDeviceId, "hints %d %d %d",
+               read_mostly, preferred, last);
+        EXPECT(accessed[0] == 0 && accessed[1] == hipInvalidDeviceId && accessed[2] == hipInvalidDeviceId,
+               "accessed by %d %d %d", accessed[0], accessed[1], accessed[2]);
+        CHECK(hipMemAdvise(m, n * sizeof(int), hipMemAdviseUnsetReadMostly, 0));
+        CHECK(hipMemRangeGetAttribute(&read_mostly, 4, hipMemRangeAttributeReadMostly, m, n * sizeof(int)));
+        EXPECT(read_mostly == 0, "read-mostly after unset: %d", read_mostly);
+    }
     EXPECT(hipMemAdvise(flag, 4, hipMemAdviseSetReadMostly, 0) == hipErrorInvalidValue, "advice on device memory");
     EXPECT(hipMemAdvise(m, 4, (hipMemoryAdvise)42, 0) == hipErrorInvalidValue, "an unknown advice");
     EXPECT(hipMemPrefetchAsync(m, (n + 1) * sizeof(int), 0, s) == hipErrorInvalidValue, "a prefetch past the end");
