@@ -65,12 +65,18 @@ struct State {
     events: HashMap<usize, Event>,
     /// A failure of an operation not yet reported by a synchronisation.
     sticky: Option<HipError>,
+    /// The operations host threads are waiting for (one entry per waiting thread).
+    targets: Vec<u64>,
     started: bool,
     next_handle: usize,
 }
 
 static STATE: Mutex<Option<State>> = Mutex::new(None);
-static CHANGED: Condvar = Condvar::new();
+/// Work was given (the executor waits on it).
+static WORK: Condvar = Condvar::new();
+/// A waited-for operation is done (host threads in [`wait_for`] wait on it; the executor
+/// wakes them only then, not after every operation).
+static DONE: Condvar = Condvar::new();
 
 /// `hipStreamPerThread`: the calling thread's own default stream.
 pub const PER_THREAD: usize = 2;
@@ -153,7 +159,7 @@ fn horizon(s: &State, h: usize) -> Result<u64, HipError> {
 pub fn submit(h: usize, work: Work) -> Result<u64, HipError> {
     let h = resolve(h);
     let seq = with(|s| enqueue(s, h, work))?;
-    CHANGED.notify_all();
+    WORK.notify_one();
     Ok(seq)
 }
 
@@ -189,17 +195,20 @@ fn executor() {
                 if let Some(op) = g.as_mut().and_then(|s| s.queue.pop_front()) {
                     break op;
                 }
-                g = CHANGED.wait(g).unwrap_or_else(|e| e.into_inner());
+                g = WORK.wait(g).unwrap_or_else(|e| e.into_inner());
             }
         };
         let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(op.work)).unwrap_or(Err(hipErrorUnknown));
-        with(|s| {
+        let wake = with(|s| {
             s.done = op.seq;
             if let Err(e) = r {
                 s.sticky.get_or_insert(e);
             }
+            s.targets.iter().any(|&t| t <= s.done)
         });
-        CHANGED.notify_all();
+        if wake {
+            DONE.notify_all();
+        }
     }
 }
 
@@ -211,8 +220,19 @@ pub fn wait_for(seq: u64) {
         return;
     }
     let mut g = state();
+    let s = g.get_or_insert_with(State::default);
+    if s.done >= seq {
+        return;
+    }
+    // Registered under the lock the executor checks, so its wake-up cannot be missed.
+    s.targets.push(seq);
     while g.as_ref().is_some_and(|s| s.done < seq) {
-        g = CHANGED.wait(g).unwrap_or_else(|e| e.into_inner());
+        g = DONE.wait(g).unwrap_or_else(|e| e.into_inner());
+    }
+    if let Some(s) = g.as_mut() {
+        if let Some(k) = s.targets.iter().position(|&t| t == seq) {
+            s.targets.swap_remove(k);
+        }
     }
 }
 
@@ -306,7 +326,7 @@ pub fn record(e: usize, h: usize) -> Result<(), HipError> {
         }
         Ok(())
     })?;
-    CHANGED.notify_all();
+    WORK.notify_one();
     Ok(())
 }
 
