@@ -36,7 +36,7 @@ const SERVICE_DEVMEM: u32 = 3;
 
 /// The device heap `malloc` draws from (service 3 hands out pieces of it): reserved when the
 /// buffer is made, its pages untouched (and so not resident) until used.
-const HEAP: u64 = 256 << 20;
+pub const HEAP: u64 = 256 << 20;
 
 /// A hostcall buffer in device memory and the messages being assembled.
 pub struct Hostcall {
