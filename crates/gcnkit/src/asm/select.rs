@@ -48,6 +48,11 @@ pub enum FixupKind {
     /// A value field (SIMM16, an immediate offset, a DS offset or one of its halves): bits
     /// `lo..lo + fix.bits` of the instruction's first two dwords.
     Bits { lo: u8, fix: super::scalar::FieldFix },
+    /// CLRX data of `width` bytes (`.byte`...`.quad`), which need not be word-aligned: in
+    /// `.text` from byte [`Fixup::word`] of the item on (and the items after it); in a data
+    /// section (`section` > 0) at byte [`Fixup::word`] of it. Too wide a value is truncated,
+    /// with a warning.
+    Bytes { width: u8, section: u16 },
 }
 
 /// What one slot of the chosen encoding accepts.
