@@ -337,7 +337,8 @@ pub(super) struct State {
     /// `.print` texts not yet taken by the caller ([`Assembler::take_prints`]).
     pub prints: Vec<String>,
     pub policy: i64,
-    /// A `.get_*` pseudo-op has read the output's settings (the bitness is fixed then).
+    /// A `.get_*` pseudo-op or `.main` has set up the output (the bitness and format are
+    /// fixed then).
     pub queried: bool,
     /// `.buggyfplit`/`--buggyFPLit`: clrxasm 0.1.2's float literals.
     pub buggy_fp_lit: bool,
@@ -408,6 +409,12 @@ impl Assembler {
         } else {
             2
         }
+    }
+
+    /// Has the output started (clrxasm: its format is set up), after which the bitness and
+    /// the format are fixed? Code or data, another section, `.main`, a `.get_*` query.
+    fn clrx_output_started(&self) -> bool {
+        self.taken + self.items.len() > 0 || self.sections.len() > 1 || self.clrx.queried
     }
 
     /// `.ifgpu NAME`: `Err` with a message for an unknown name.
@@ -621,7 +628,9 @@ impl Assembler {
                 }
             }
             // Ignored by GNU as and by clrxasm.
-            ".extern" | ".title" | ".sbttl" | ".version" | ".main" | ".nowave32" | ".wave32" => {}
+            ".extern" | ".title" | ".sbttl" | ".version" | ".nowave32" | ".wave32" => {}
+            // Raw code has no kernels: the main part is all there is (it starts the output).
+            ".main" => self.clrx.queried = true,
             ".file" | ".line" | ".ln" | ".lflags" => {
                 let shown = if name == ".ln" { ".line" } else { name };
                 self.warn_at(lineno, src, span, format!("'{shown}' is ignored by this assembler"));
@@ -729,7 +738,7 @@ impl Assembler {
             ".32bit" | ".64bit" => {
                 if self.at_end(lineno, src, c, end) {
                     // Before the output starts (clrxasm: once its format is set up).
-                    if self.taken + self.items.len() > 0 || self.sections.len() > 1 || self.clrx.queried {
+                    if self.clrx_output_started() {
                         self.error_at(
                             lineno,
                             src,
@@ -764,10 +773,20 @@ impl Assembler {
             ".oldmodparam" | ".nooldmodparam" => self.clrx.old_mod_param = name == ".oldmodparam",
             ".altmacro" | ".noaltmacro" => self.clrx.alt_macro = name == ".altmacro",
             ".macrocase" | ".nomacrocase" => self.clrx.macro_case = name == ".macrocase",
+            ".rawcode" if self.clrx_output_started() => self.error_at(
+                lineno,
+                src,
+                span,
+                "the output format is already defined (it goes before the code)".into(),
+            ),
             ".rawcode" => {}
             ".format" => {
                 let f = c.ident().map(|x| x.0.to_ascii_lowercase());
                 match f.as_deref() {
+                    Some("raw" | "rocm") if self.clrx_output_started() => {
+                        let msg = "the output format is already defined (it goes before the code)";
+                        self.error_at(lineno, src, span, msg.into())
+                    }
                     Some("raw") => {}
                     Some("rocm") => {
                         self.obj.rocm.get_or_insert_with(Default::default);
@@ -792,6 +811,8 @@ impl Assembler {
                 self.error_at(lineno, src, span, msg);
             }
             ".regvar" => self.regvar(lineno, src, c, end),
+            // (`.rocm` sources take `.kernel` before this.)
+            ".kernel" => self.error_at(lineno, src, span, "raw code has no kernels (.rocm first)".into()),
             // The register allocator's hints: clrxasm reads and ignores them (allocation is
             // unimplemented there).
             ".usereg" | ".rvlin" | ".rvlin_once" | ".cf_call" | ".cf_cjump" | ".cf_jump" | ".cf_ret" | ".cf_start"

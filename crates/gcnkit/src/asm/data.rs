@@ -22,7 +22,7 @@ const NOP: u32 = 0xbf80_0000;
 
 /// Does `v` fit `bits` bits as a signed or an unsigned number (clrxasm's range check)?
 fn fits(v: i64, bits: u32) -> bool {
-    bits >= 64 || (v >= -(1i64 << (bits - 1)) && v <= ((1u64 << bits) - 1) as i64)
+    bits == 0 || bits >= 64 || (v >= -(1i64 << (bits - 1)) && v <= ((1u64 << bits) - 1) as i64)
 }
 
 /// `v` truncated to `bits` bits.
@@ -806,8 +806,12 @@ impl Assembler {
         if count.saturating_mul(size) > 1 << 28 {
             return self.error_at(lineno, src, span, format!("{name}: more than 2^28 bytes"));
         }
+        if self.in_absolute() && !skip {
+            let msg = format!("{name} writes data: illegal in the absolute section (.struct/.offset)");
+            return self.error_at(lineno, src, span, msg);
+        }
         if self.in_absolute() {
-            if skip && args.len() > 1 || !skip && args.len() > 2 {
+            if args.len() > 1 {
                 warn(
                     self,
                     if skip { 1 } else { 2 },

@@ -192,7 +192,8 @@ impl Names {
     pub(super) fn using(&mut self, path: &str) -> bool {
         self.scoped = true;
         let (abs, parts) = split_path(path);
-        match self.find_scope(&parts, abs, false) {
+        // A scope that does not exist yet is made (as clrxasm makes it).
+        match self.find_scope(&parts, abs, true) {
             Some(s) => {
                 let cur = self.ctx.scope;
                 self.scopes[cur].usings.push(s);
