@@ -68,6 +68,10 @@ const GOOD: &[(&str, &str)] = &[
         ".32bit\n.32bit\n.rawcode\n.format raw\n.print \"hello\\tw\"\n.warning \"careful\"\n.warning\n.fail 500\n.file \"a.c\"\n.line 5\n.ln 3\n.lflags\n.title \"x\"\n.sbttl \"x\"\n.version \"x\"\n.extern a, b\n.main\n.int 1\n.exitm\n.buggyfplit\n.nobuggyfplit\n.oldmodparam\n.nooldmodparam\n.wave32\n.nowave32\n.policy 200\n.int 2\n.end\n.int 3\n.rept\n",
     ),
     (
+        "oldmodparam",
+        ".oldmodparam\nbuffer_load_dword v1, v2, s[4:7], 0 offen:3 glc:2 slc:-1\nv_add_f32 v1, v2, v3 clamp:2\n.nooldmodparam\nbuffer_load_dword v1, v2, s[4:7], 0 offen glc:2\nv_add_f32 v1, v2, v3 clamp:2\n",
+    ),
+    (
         "queries",
         ".get_policy p\n.get_version v\n.get_arch a\n.get_gpu g\n.get_format f\n.get_64bit b\n.int p, v, a, g, f, b\n.policy 200\n.get_policy p2\n.int p2\n",
     ),
@@ -356,4 +360,24 @@ fn every_pseudo_op_is_known() {
     }
     assert_eq!(CLRX_PSEUDO_OPS.len(), 169);
     assert_eq!(taken, 165);
+    let count = |t: Taken| CLRX_PSEUDO_OPS.iter().filter(|p| p.1 == t).count();
+    assert_eq!(
+        (
+            count(Taken::Yes),
+            count(Taken::Partly),
+            count(Taken::Ignored),
+            count(Taken::Refused)
+        ),
+        (144, 1, 20, 4)
+    );
+    // `.buggyfplit`'s float literals are not implemented: an error, not other code.
+    let (_, diags) = gcnkit::asm::assemble(
+        Arch::Gcn12,
+        Dialect::Clrx,
+        "t.s",
+        ".buggyfplit
+v_add_f32 v1, 1.0, v2
+",
+    );
+    assert!(diags.iter().any(|d| d.severity == Severity::Error));
 }

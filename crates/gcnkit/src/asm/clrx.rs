@@ -23,6 +23,9 @@ pub enum Taken {
     Yes,
     /// Taken and ignored, as clrxasm ignores it (with its warning if it gives one).
     Ignored,
+    /// Taken, but not all of its effect is implemented (`.buggyfplit`: an instruction with
+    /// a float literal under it is an error).
+    Partly,
     /// Refused: an output format gcnkit does not write (`.amd`, `.gallium`...).
     Refused,
 }
@@ -45,7 +48,7 @@ pub const PSEUDO_OPS: [(&str, Taken); 169] = {
         ("balign", Yes),
         ("balignl", Yes),
         ("balignw", Yes),
-        ("buggyfplit", Yes),
+        ("buggyfplit", Partly),
         ("byte", Yes),
         ("cf_call", Ignored),
         ("cf_cjump", Ignored),
@@ -203,6 +206,13 @@ pub const PSEUDO_OPS: [(&str, Taken); 169] = {
     ]
 };
 
+/// The switch modifiers that take a value in CLRX's syntax (`glc:1`): `.oldmodparam` keeps
+/// only its bit 0.
+pub(super) const SWITCHES: [&str; 20] = [
+    "glc", "slc", "tfe", "lds", "addr64", "offen", "idxen", "gds", "unorm", "da", "r128", "lwe", "d16", "a16", "high",
+    "clamp", "vm", "done", "compr", "nv",
+];
+
 /// clrxasm's version (0.1.9) as `.get_version` and the default policy give it.
 pub const CLRX_VERSION: i64 = 109;
 
@@ -342,7 +352,7 @@ pub(super) struct State {
     pub queried: bool,
     /// `.buggyfplit`/`--buggyFPLit`: clrxasm 0.1.2's float literals.
     pub buggy_fp_lit: bool,
-    /// `.oldmodparam`/`--oldModParam`: modifiers' parameters only 0 or 1.
+    /// `.oldmodparam`/`--oldModParam`: a switch modifier's value keeps its bit 0 only.
     pub old_mod_param: bool,
     /// `.altmacro`/`-a`: the alternate macro syntax.
     pub alt_macro: bool,

@@ -1640,6 +1640,40 @@ impl Assembler {
         for w in special_warnings {
             self.report(lineno, src, w, Severity::Warning);
         }
+        // CLRX's `.oldmodparam`: a switch modifier's value (`glc:N`) keeps its bit 0, with
+        // clrxasm's warning when that drops bits.
+        if r.is_ok() && self.clrx.old_mod_param {
+            for m in mods.iter_mut() {
+                if let parse::ModVal::Int(v) = m.value {
+                    if clrx::SWITCHES.contains(&m.name.as_str()) && !(0..=1).contains(&v) {
+                        let w = PErr {
+                            start: m.start,
+                            end: m.end,
+                            msg: format!("value {:#x} truncated to {:#x}", v as u64, v & 1),
+                            help: None,
+                        };
+                        self.report(lineno, src, w, Severity::Warning);
+                        m.value = parse::ModVal::Int(v & 1);
+                    }
+                }
+            }
+        }
+        // CLRX's `.buggyfplit` (clrxasm 0.1.2's float literals): not implemented.
+        let r = match r {
+            Ok(()) if self.clrx.buggy_fp_lit => match ops
+                .iter()
+                .find(|o| matches!(o.kind, parse::OpKind::Const(Value::Float(..)) | parse::OpKind::Lit(Value::Float(..))))
+            {
+                Some(o) => Err(PErr {
+                    start: o.start,
+                    end: o.end,
+                    msg: "a float literal under .buggyfplit (clrxasm 0.1.2's float literals): gcnkit does not implement them".into(),
+                    help: Some(".nobuggyfplit (the default) takes it".into()),
+                }),
+                None => Ok(()),
+            },
+            r => r,
+        };
         if let Err(e) = r {
             self.diag(lineno, src, e);
         } else {

@@ -437,12 +437,13 @@ pub(super) fn gather(mods: &[Modifier], nsrc: usize, errs: &mut Vec<PErr>) -> Mo
             ("dst" | "vdst", ModVal::Int(v)) if m.eq && (0..256).contains(v) => r.raw_dst = Some(*v as u16),
             ("op_sel", ModVal::Int(v)) if m.eq && (0..16).contains(v) => r.raw_op_sel = Some(*v as u8),
             ("clamp", ModVal::None) => r.clamp = true,
-            ("clamp", ModVal::Int(v)) if *v == 0 || *v == 1 => r.clamp = *v == 1,
+            // CLRX: any value; not zero sets it (clrxasm's switches).
+            ("clamp", ModVal::Int(v)) => r.clamp = *v != 0,
             ("mul", ModVal::Int(v)) if *v == 1 || *v == 2 || *v == 4 => r.omod = [0, 0, 1, 0, 2][*v as usize],
             ("div", ModVal::Int(v)) if *v == 1 || *v == 2 => r.omod = if *v == 2 { 3 } else { 0 },
             ("omod", ModVal::Int(v)) if (0..4).contains(v) => r.omod = *v as u8,
             ("vop3", ModVal::None) => r.vop3 = Some(true),
-            ("vop3", ModVal::Int(v)) if *v == 0 || *v == 1 => r.vop3 = Some(*v == 1),
+            ("vop3", ModVal::Int(v)) => r.vop3 = Some(*v != 0),
             ("op_sel", _) => match bits_of(m, 4) {
                 Ok(b) => {
                     // A list has one entry per source then the destination.
