@@ -542,7 +542,7 @@ fn source_line(lines: &VecDeque<(usize, String)>, line: usize) -> &str {
 fn words_text(buf: &mut String, it: &Item) {
     use gcnkit::syntax::text::hex8;
     let n = it.byte_len();
-    if n % 4 != 0 {
+    if !n.is_multiple_of(4) {
         let v = it.words()[0] & ((1u32 << (8 * n)) - 1);
         buf.push_str(&format!("{v:0w$x}", w = 2 * n));
         return;

@@ -999,7 +999,7 @@ impl Assembler {
                 };
                 match r {
                     Ok(_) if garbage(self, &mut c) => None,
-                    Ok(v) => Some(v == !word.starts_with(".ifn")),
+                    Ok(v) => Some(v != word.starts_with(".ifn")),
                     Err(m) => err(self, m),
                 }
             }

@@ -768,11 +768,8 @@ impl Assembler {
             ".policy" => {
                 let p0 = c.pos;
                 match self.abs_value(lineno, src, c, end) {
-                    Some(Some(v)) => {
-                        if self.at_end(lineno, src, c, end) {
-                            self.clrx.policy = v;
-                        }
-                    }
+                    Some(Some(v)) if self.at_end(lineno, src, c, end) => self.clrx.policy = v,
+                    Some(Some(_)) => {}
                     Some(None) => {
                         self.error_at(lineno, src, (p0, end.max(p0 + 1)), ".policy needs an expression".into())
                     }
@@ -935,16 +932,16 @@ impl Assembler {
                     None => return,
                 }
             }
-            if self.syms.clrx.regvars.contains_key(&name) {
-                self.error_at(
-                    lineno,
-                    src,
-                    (at, at + name.len()),
-                    format!("register variable '{name}' is already defined"),
-                );
-            } else {
-                self.syms.clrx.regvars.insert(name, (vgpr, count));
-                self.names.reg_symbols = true;
+            let span = (at, at + name.len());
+            match self.syms.clrx.regvars.entry(name) {
+                std::collections::hash_map::Entry::Occupied(e) => {
+                    let msg = format!("register variable '{}' is already defined", e.key());
+                    self.error_at(lineno, src, span, msg);
+                }
+                std::collections::hash_map::Entry::Vacant(e) => {
+                    e.insert((vgpr, count));
+                    self.names.reg_symbols = true;
+                }
             }
             if !c.eat(b',') {
                 break;

@@ -365,7 +365,8 @@ impl Assembler {
                     Ok(list) => {
                         if !c.at_end() {
                             let p = c.pos;
-                            return self.trailing(lineno, src, p, end) || true;
+                            self.trailing(lineno, src, p, end);
+                            return true;
                         }
                         let mut bytes = Vec::new();
                         for s in list {
@@ -891,7 +892,7 @@ impl Assembler {
             }
         }
         let max = args.get(2).and_then(|a| a.0).unwrap_or(0);
-        if word > 1 && self.offset % word != 0 {
+        if word > 1 && !self.offset.is_multiple_of(word) {
             return self.error_at(lineno, src, span, "the offset is not aligned to the fill word".into());
         }
         let pad = ((align - self.offset as u64 % align) % align) as usize;
@@ -920,7 +921,7 @@ impl Assembler {
                 *b = v[k % word];
             }
         } else if self.section == 0 {
-            let first = if pad % 4 != 0 { 4 - pad % 4 } else { 0 };
+            let first = if pad.is_multiple_of(4) { 0 } else { 4 - pad % 4 };
             for k in 0..pad / 4 {
                 for (j, b) in NOP.to_le_bytes().iter().enumerate() {
                     if let Some(x) = bytes.get_mut(first + 4 * k + j) {

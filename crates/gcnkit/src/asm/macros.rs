@@ -10,6 +10,13 @@
 
 use rustc_hash::FxHashMap;
 
+/// Computes `\%EXPR`: from an offset of the text, the value and the bytes read, or an error
+/// (offset, message).
+pub(super) type Eval<'a> = dyn FnMut(usize) -> Result<(i64, usize), (usize, String)> + 'a;
+
+/// Problems found in a text: (offset, message).
+pub(super) type Problems = Vec<(usize, String)>;
+
 /// A macro parameter.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Param {
@@ -56,12 +63,7 @@ fn name_at(s: &[u8], p: usize) -> usize {
 /// One macro argument's value at `s[*p..]` (GNU as's rules as clrxasm keeps them): `Ok` with
 /// the text, the cursor past it. `eval` computes `\%EXPR` (`%EXPR` in the alternate syntax):
 /// the expression's text in, its value (or an error message) and the bytes read out.
-pub(super) fn arg_value(
-    s: &[u8],
-    p: &mut usize,
-    alt: bool,
-    eval: &mut dyn FnMut(usize) -> Result<(i64, usize), (usize, String)>,
-) -> Result<String, (usize, String)> {
+pub(super) fn arg_value(s: &[u8], p: &mut usize, alt: bool, eval: &mut Eval) -> Result<String, (usize, String)> {
     let end = s.len();
     if alt && *p < end && s[*p] == b'%' || !alt && *p + 1 < end && s[*p] == b'\\' && s[*p + 1] == b'%' {
         let at = *p + if alt { 1 } else { 2 };
@@ -138,7 +140,7 @@ pub(super) fn arg_value(
 
 /// The parameters of `.macro NAME PARAMS`: `Err` with (offset in `text`, message) for each
 /// problem; warnings (offset, message) beside.
-pub(super) fn params(text: &str, alt: bool) -> (Vec<Param>, Vec<(usize, String)>, Vec<(usize, String)>) {
+pub(super) fn params(text: &str, alt: bool) -> (Vec<Param>, Problems, Problems) {
     let s = text.as_bytes();
     let (mut out, mut errs, mut warns) = (Vec::<Param>::new(), Vec::new(), Vec::new());
     let mut p = 0;
@@ -229,8 +231,8 @@ pub(super) fn bind(
     rest: &str,
     params: &[Param],
     alt: bool,
-    eval: &mut dyn FnMut(usize) -> Result<(i64, usize), (usize, String)>,
-) -> Result<Vec<(String, String)>, Vec<(usize, String)>> {
+    eval: &mut Eval,
+) -> Result<Vec<(String, String)>, Problems> {
     let s = rest.as_bytes();
     let mut p = 0;
     let mut errs = Vec::new();
