@@ -381,3 +381,57 @@ v_add_f32 v1, 1.0, v2
     );
     assert!(diags.iter().any(|d| d.severity == Severity::Error));
 }
+
+/// `.get_gpu`, `.get_arch`, `.ifgpu` and `.ifarch` on each CLRX device `-a` names: clrxasm's
+/// values with `-g` of the same name.
+#[test]
+fn device_queries_as_clrxasm() {
+    let src = ".get_gpu g\n.get_arch a\n.int g, a\n.ifgpu tonga\n.int 1\n.elseifgpu polaris10\n.int 2\n.elseifgpu vega10\n.int 3\n.endif\n.ifarch gcn1.4\n.int 4\n.endif\n.ifgpu gfx1010\n.int 5\n.endif\n";
+    let mut compared = 0;
+    for name in [
+        "capeverde",
+        "pitcairn",
+        "tahiti",
+        "oland",
+        "hainan",
+        "bonaire",
+        "hawaii",
+        "kalindi",
+        "mullins",
+        "iceland",
+        "tonga",
+        "fiji",
+        "carrizo",
+        "stoney",
+        "polaris10",
+        "polaris11",
+        "polaris12",
+        "gfx900",
+        "vega10",
+        "gfx902",
+        "raven",
+        "vega20",
+        "gfx906",
+    ] {
+        let Some(arch) = Arch::parse(name) else { continue };
+        let mut a = Assembler::new(arch, Dialect::Clrx, "t.s").processor(name);
+        for (n, line) in src.lines().enumerate() {
+            a.line(n + 1, line);
+        }
+        let (items, diags) = a.finish();
+        assert!(diags.iter().all(|d| d.severity != Severity::Error), "{name}: {diags:?}");
+        let mut ours = Vec::new();
+        for it in &items {
+            it.push_bytes(&mut ours);
+        }
+        if common::clrx::dir().is_none() {
+            continue;
+        }
+        let theirs = common::clrx::assemble_raw_on(name, src).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(ours, theirs, "{name}");
+        compared += 1;
+    }
+    if common::clrx::dir().is_some() {
+        assert!(compared >= 15, "{compared} devices");
+    }
+}

@@ -13,6 +13,7 @@
 use super::parse::{perr, Cursor, EVal, Expr, Sym, Value};
 use super::Assembler;
 use crate::arch::Arch;
+use crate::codeobj::clrx_config::{Device, DEVICES};
 use crate::diag::Severity;
 use rustc_hash::FxHashSet;
 
@@ -216,69 +217,8 @@ pub(super) const SWITCHES: [&str; 20] = [
 /// clrxasm's version (0.1.9) as `.get_version` and the default policy give it.
 pub const CLRX_VERSION: i64 = 109;
 
-/// CLRX's GPU devices (names as `-g`/`.gpu`/`.ifgpu` take them, lower case) and their ids
-/// (`.get_gpu`).
-const DEVICES: [(&str, u8); 53] = [
-    ("capeverde", 0),
-    ("pitcairn", 1),
-    ("tahiti", 2),
-    ("oland", 3),
-    ("bonaire", 4),
-    ("spectre", 5),
-    ("spooky", 6),
-    ("kalindi", 7),
-    ("hainan", 8),
-    ("hawaii", 9),
-    ("iceland", 10),
-    ("tonga", 11),
-    ("mullins", 12),
-    ("fiji", 13),
-    ("carrizo", 14),
-    ("dummy", 15),
-    ("goose", 16),
-    ("horse", 17),
-    ("stoney", 18),
-    ("ellesmere", 19),
-    ("baffin", 20),
-    ("gfx804", 21),
-    ("gfx900", 22),
-    ("gfx901", 23),
-    ("gfx902", 24),
-    ("gfx903", 25),
-    ("gfx904", 26),
-    ("gfx905", 27),
-    ("gfx906", 28),
-    ("gfx907", 29),
-    ("gfx1000", 30),
-    ("gfx1010", 31),
-    ("gfx1011", 31),
-    ("navi10", 31),
-    ("gfx700", 5),
-    ("gfx701", 9),
-    ("gfx801", 14),
-    ("gfx802", 11),
-    ("gfx803", 13),
-    ("polaris10", 19),
-    ("polaris11", 20),
-    ("polaris12", 21),
-    ("polaris20", 19),
-    ("polaris21", 20),
-    ("polaris22", 21),
-    ("raven", 25),
-    ("topaz", 10),
-    ("vega10", 22),
-    ("vega11", 24),
-    ("vega12", 26),
-    ("vega20", 28),
-    // LLVM's names that CLRX does not know, for `-a` (the same chips).
-    ("gfx600", 2),
-    ("gfx601", 1),
-];
-
-/// The architecture (`.get_arch` id) of each device id.
-const DEVICE_ARCH: [u8; 33] = [
-    0, 0, 0, 0, 1, 1, 1, 1, 0, 1, 2, 2, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 5, 5, 6,
-];
+/// CLRX's GCN 1.5 devices (`.ifgpu` knows them; they are never the target here).
+const GCN15_DEVICES: [&str; 4] = ["gfx1000", "gfx1010", "gfx1011", "navi10"];
 
 /// CLRX's architecture names (`.ifarch`) and ids.
 const ARCHS: [(&str, u8); 21] = [
@@ -326,15 +266,15 @@ fn arch_id(a: Arch) -> u8 {
     }
 }
 
+/// The `.get_gpu` id of a CLRX device: its place in CLRX's table
+/// ([`crate::codeobj::clrx_config::DEVICES`]).
+fn device_id(d: &Device) -> u8 {
+    DEVICES.iter().position(|x| x.name == d.name).unwrap_or(0) as u8
+}
+
 /// The lowest device of an arch (clrxasm's device for `-A ARCH`).
 fn lowest_device(a: Arch) -> u8 {
-    match a {
-        Arch::Gcn10 => 0,
-        Arch::Gcn11 => 4,
-        Arch::Gcn12 => 10,
-        Arch::Gcn14 => 22,
-        Arch::Gcn141 => 28,
-    }
+    DEVICES.iter().position(|d| d.arch == a).unwrap_or(0) as u8
 }
 
 /// CLRX's state of one assembly.
@@ -401,13 +341,8 @@ pub(super) fn local_label_def(c: &Cursor) -> Option<(u64, usize)> {
 impl Assembler {
     /// The CLRX device id of the target (`.get_gpu`, `.ifgpu`).
     pub(super) fn clrx_device(&self) -> u8 {
-        let named = self
-            .processor
-            .as_deref()
-            .and_then(|p| DEVICES.iter().find(|d| d.0.eq_ignore_ascii_case(p)))
-            .map(|d| d.1);
-        match named {
-            Some(d) if DEVICE_ARCH[d as usize] == arch_id(self.arch) => d,
+        match self.processor.as_deref().and_then(Device::find) {
+            Some(d) if d.arch == self.arch => device_id(d),
             _ => lowest_device(self.arch),
         }
     }
@@ -429,8 +364,9 @@ impl Assembler {
 
     /// `.ifgpu NAME`: `Err` with a message for an unknown name.
     pub(super) fn clrx_if_gpu(&self, name: &str) -> Result<bool, String> {
-        match DEVICES.iter().find(|d| d.0.eq_ignore_ascii_case(name)) {
-            Some(d) => Ok(d.1 == self.clrx_device()),
+        match Device::find(name) {
+            Some(d) => Ok(device_id(d) == self.clrx_device()),
+            None if GCN15_DEVICES.iter().any(|g| g.eq_ignore_ascii_case(name)) => Ok(false),
             None => Err(format!("unknown GPU device '{name}'")),
         }
     }

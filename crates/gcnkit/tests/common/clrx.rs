@@ -125,6 +125,15 @@ pub fn assemble(a: Arch, lines: &[String]) -> Vec<Result<Vec<u32>, String>> {
 /// succeeds, else its stderr. The files `files` (name, bytes) are written beside the source
 /// first (for `.include`/`.incbin`).
 pub fn assemble_raw(a: Arch, src: &str, options: &[&str], files: &[(&str, &[u8])]) -> Result<Vec<u8>, String> {
+    raw(device(a), src, options, files)
+}
+
+/// [`assemble_raw`] for the CLRX device `gpu` (`-g gpu`).
+pub fn assemble_raw_on(gpu: &str, src: &str) -> Result<Vec<u8>, String> {
+    raw(gpu, src, &[], &[])
+}
+
+fn raw(gpu: &str, src: &str, options: &[&str], files: &[(&str, &[u8])]) -> Result<Vec<u8>, String> {
     let d = dir().expect("GCNKIT_CLRX_DIR");
     let t = temp("raw");
     for (name, bytes) in files {
@@ -135,7 +144,7 @@ pub fn assemble_raw(a: Arch, src: &str, options: &[&str], files: &[(&str, &[u8])
     std::fs::write(&s, src).unwrap();
     let out = Command::new(d.join("clrxasm"))
         .current_dir(&t)
-        .args(["-b", "rawcode", "-g", device(a)])
+        .args(["-b", "rawcode", "-g", gpu])
         .args(options)
         .arg("-o")
         .arg(&o)
