@@ -615,14 +615,15 @@ impl Assembler {
                 break;
             }
         }
+        self.values_end(lineno, src, c, end);
+    }
+
+    /// The end of a list of values: anything left is an error.
+    fn values_end(&mut self, lineno: usize, src: &str, c: &mut Cursor, end: usize) {
         if !c.at_end() {
             let p = c.pos;
-            self.error_at(
-                lineno,
-                src,
-                (p, end.max(p + 1)),
-                "expected ',' before the next value".into(),
-            );
+            let msg = "expected ',' before the next value".into();
+            self.error_at(lineno, src, (p, end.max(p + 1)), msg);
         }
     }
 
@@ -673,15 +674,7 @@ impl Assembler {
                 break;
             }
         }
-        if !c.at_end() {
-            let p = c.pos;
-            self.error_at(
-                lineno,
-                src,
-                (p, end.max(p + 1)),
-                "expected ',' before the next value".into(),
-            );
-        }
+        self.values_end(lineno, src, c, end);
     }
 
     /// `.half`/`.float`/`.double`: float literals (not expressions), rounded to nearest even;
@@ -733,15 +726,7 @@ impl Assembler {
                 break;
             }
         }
-        if !c.at_end() {
-            let p = c.pos;
-            self.error_at(
-                lineno,
-                src,
-                (p, end.max(p + 1)),
-                "expected ',' before the next value".into(),
-            );
-        }
+        self.values_end(lineno, src, c, end);
     }
 
     /// Arguments of `.fill`-like pseudo-ops: up to `n` absolute values, each may be empty.
