@@ -99,6 +99,8 @@ struct Cond {
     outer: bool,
     /// `.else` seen (another `.else` or `.elseif` is an error).
     in_else: bool,
+    /// The `.if` line (its file's), for an `.if` left open.
+    line: usize,
 }
 
 /// A block being recorded up to its end directive.
@@ -322,6 +324,7 @@ impl Assembler {
                     taken: on,
                     outer: active,
                     in_else: false,
+                    line: lineno,
                 });
                 true
             }
@@ -1085,11 +1088,13 @@ impl Assembler {
             self.diags
                 .push(self.whole_line(Severity::Error, rec.line, what.into(), None));
         }
-        if !self.blocks.conds.is_empty() {
+        if let Some(first) = self.blocks.conds.first() {
+            // At the outermost open `.if` (its line in the file it was in).
+            let n = self.blocks.conds.len();
             self.diags.push(self.whole_line(
                 Severity::Error,
-                0,
-                format!("{} .if without .endif at the end of the file", self.blocks.conds.len()),
+                first.line,
+                format!("{n} .if without .endif at the end of the input (the outermost is here)"),
                 None,
             ));
             self.blocks.conds.clear();
