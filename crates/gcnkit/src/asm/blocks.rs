@@ -1052,7 +1052,7 @@ impl Assembler {
                     src,
                     PErr {
                         help: Some("define it before: its value is needed here".into()),
-                        ..e(format!("symbol '{name}' is not defined yet"))
+                        ..e(format!("{} is not defined yet", super::scopes::shown_name(&name)))
                     },
                 );
                 None

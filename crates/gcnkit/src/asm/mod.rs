@@ -981,7 +981,7 @@ impl Assembler {
                     PErr {
                         start: s1,
                         end: p,
-                        msg: format!("symbol '{f}' is not defined"),
+                        msg: format!("{} is not defined", scopes::shown_name(&f)),
                         help: None,
                     },
                 )
@@ -1525,7 +1525,7 @@ impl Assembler {
                     Err(scalar::SpecErr {
                         start: at,
                         end: at + name.len(),
-                        msg: format!("symbol '{name}' is not defined yet"),
+                        msg: format!("{} is not defined yet", scopes::shown_name(&name)),
                         help: Some("define it before: its value is needed here".into()),
                     })
                 }
@@ -1771,7 +1771,7 @@ impl Assembler {
             let e = PErr {
                 start: p.fixup.start,
                 end: p.fixup.end,
-                msg: format!("symbol '{}' is never defined", p.fixup.symbol),
+                msg: format!("{} is never defined", scopes::shown_name(&p.fixup.symbol)),
                 help: None,
             };
             self.diag(p.line, &p.source, e);

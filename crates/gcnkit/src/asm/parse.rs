@@ -810,7 +810,11 @@ fn int_expr(e: &Expr, c: &mut Cursor) -> PRes<i64> {
     match e.parse(c)? {
         EVal::Value(Value::Int(i)) => Ok(i),
         EVal::Value(Value::Float(..)) => err(start, c.pos, "a register index must be an integer"),
-        EVal::Forward(n) => err(start, c.pos, format!("symbol '{n}' is not defined")),
+        EVal::Forward(n) => err(
+            start,
+            c.pos,
+            format!("{} is not defined", super::scopes::shown_name(&n)),
+        ),
     }
 }
 
