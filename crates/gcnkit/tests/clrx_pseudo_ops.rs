@@ -435,3 +435,84 @@ fn device_queries_as_clrxasm() {
         assert!(compared >= 15, "{compared} devices");
     }
 }
+
+/// Random lines of CLRX's pseudo-ops, names and punctuation: diagnostics, never a panic
+/// (nor an endless loop: each source is small).
+#[test]
+fn random_pseudo_op_lines_never_panic() {
+    const BITS: [&str; 44] = [
+        "1:",
+        "1b",
+        "2f",
+        "\\",
+        "::",
+        "a::b",
+        "x",
+        "y",
+        "=",
+        ",",
+        "\"s\\n\"",
+        "<q!>>",
+        "%",
+        "\\%",
+        "(",
+        ")",
+        "[0:1]",
+        "0x1f",
+        "-3",
+        "1.5",
+        "0x1p-3",
+        "inf",
+        "v1",
+        "s[0:1]",
+        "s_nop 0",
+        "v_add_f32 v1, v2, v3",
+        ":req",
+        ":vararg",
+        "local",
+        "'a'",
+        "\\@",
+        "\\()",
+        ">",
+        "*",
+        "+",
+        "\\x",
+        "m",
+        "glc:2",
+        "offen",
+        ".",
+        "65520.0",
+        "1e400",
+        "#",
+        ";",
+    ];
+    let mut x = common::seed() | 1;
+    let mut next = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    let mut diags = 0;
+    for _ in 0..common::env_n("GCNKIT_SOUP_N", 3000) {
+        let mut src = String::new();
+        for _ in 0..(next() % 8 + 1) {
+            if next() % 3 != 0 {
+                let (name, _) = CLRX_PSEUDO_OPS[(next() % 169) as usize];
+                src.push('.');
+                src.push_str(name);
+                src.push(' ');
+            }
+            for _ in 0..(next() % 6) {
+                src.push_str(BITS[(next() % BITS.len() as u64) as usize]);
+                src.push(if next() % 2 == 0 { ' ' } else { ',' });
+            }
+            src.push('\n');
+        }
+        let r = std::panic::catch_unwind(|| gcnkit::asm::assemble(Arch::Gcn12, Dialect::Clrx, "t.s", &src));
+        assert!(r.is_ok(), "panic on:\n{src}");
+        diags += r.map_or(0, |(_, d)| d.len());
+    }
+    // The lines mostly are errors: they were read.
+    assert!(diags > 3000, "{diags} diagnostics");
+}
