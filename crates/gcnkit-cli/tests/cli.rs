@@ -1248,4 +1248,29 @@ fn asm_clrx_options_and_several_files() {
     assert!(text(&o).is_empty());
     let o = gcnkit(&["asm", "--syntax", "clrx", "-D", "9y"], b"");
     assert_eq!(o.status.code(), Some(2));
+    // clrxasm's settings as options: the alternate macro syntax, macro names' case, the
+    // policy, switches' values.
+    let src = b".macro M a\n.int a\n.endm\nM 5\n.get_policy p\n.int p\nv_add_f32 v1, v2, v3 clamp:2\n";
+    let o = gcnkit(
+        &[
+            "asm",
+            "--syntax",
+            "clrx",
+            "-a",
+            "fiji",
+            "--alternate",
+            "-m",
+            "--policy",
+            "200",
+            "--oldModParam",
+        ],
+        src,
+    );
+    assert_eq!(text(&o), "00000005\n000000c8\n02020702\n", "{}", err(&o));
+    assert!(err(&o).contains("truncated"), "{}", err(&o));
+    let o = gcnkit(
+        &["asm", "--syntax", "clrx", "-a", "fiji", "-m"],
+        b".macro M a\n.int \\a\n.endm\nm 5\n",
+    );
+    assert_eq!(o.status.code(), Some(1), "{}", err(&o));
 }
