@@ -72,6 +72,10 @@ const GOOD: &[(&str, &str)] = &[
         ".oldmodparam\nbuffer_load_dword v1, v2, s[4:7], 0 offen:3 glc:2 slc:-1\nv_add_f32 v1, v2, v3 clamp:2\n.nooldmodparam\nbuffer_load_dword v1, v2, s[4:7], 0 offen glc:2\nv_add_f32 v1, v2, v3 clamp:2\n",
     ),
     (
+        "suffixed float literals",
+        "s_mov_b64 s[0:1], 1.0l\ns_mov_b32 s0, 1.0l\ns_mov_b32 s0, 1.0h\ns_mov_b32 s0, 0.0h\nv_add_f32 v1, 2.0h, v2\nv_add_f64 v[0:1], 2.0l, v[2:3]\nv_add_u16 v1, 1.0h, v2\nv_add_u16 v1, 1.0s, v2\nv_cvt_f32_f16 v1, 0.0s\nv_cvt_f32_f16 v1, 0.5s\nv_add_f16 v1, 1.0s, v2\nv_cvt_f32_f64 v1, 1.5s\nv_cvt_f32_f16 v1, 1.0l\nv_cmp_eq_f64 vcc, 1.5, v[2:3]\nv_add_f16 v1, 1.0h, v2\nv_add_f32 v1, 1.0s, v2\nv_cvt_f32_f64 v1, 1.0l\n",
+    ),
+    (
         "queries",
         ".get_policy p\n.get_version v\n.get_arch a\n.get_gpu g\n.get_format f\n.get_64bit b\n.int p, v, a, g, f, b\n.policy 200\n.get_policy p2\n.int p2\n",
     ),

@@ -516,6 +516,19 @@ pub(super) fn gather(mods: &[Modifier], nsrc: usize, errs: &mut Vec<PErr>) -> Mo
     r
 }
 
+/// CLRX (clrxasm 0.1.9): a float written with the suffix of another type than its operand's
+/// (`0.5s` or `1.0l` for a 16-bit float operand, `1.0h` for a 32-bit one) is a literal of the
+/// suffix's bits, never an inline constant. An operand's own type is f16 for 16-bit float
+/// operands, f64 for 64-bit float ones, f32 for the rest.
+pub(super) fn clrx_suffix_literal(v: Value, ty: Ty, fold: bool) -> bool {
+    let own = match ty {
+        Ty::F16 => FKind::Half,
+        Ty::F64 => FKind::Double,
+        _ => FKind::Single,
+    };
+    !fold && matches!(v, Value::Float(_, k) if k != FKind::Plain && k != own)
+}
+
 /// The inline-constant code of a value for an operand of type `ty`, if it has one. `llvm`:
 /// LLVM's reading ([`llvm_bits`]: the value as the operand's bits, folded into an inline
 /// constant whenever the bits are one); CLRX's otherwise.
@@ -1368,7 +1381,7 @@ fn build_in(
                 }
             },
             OpKind::Const(v) | OpKind::Lit(v) => {
-                let forced = matches!(o.kind, OpKind::Lit(_));
+                let forced = matches!(o.kind, OpKind::Lit(_)) || clrx_suffix_literal(*v, s.ty, fold);
                 match s.want {
                     Want::K => {
                         match literal_bits_for(*v, s.ty, fold) {
