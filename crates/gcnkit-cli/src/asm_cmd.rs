@@ -72,8 +72,43 @@ pub struct Args {
     /// a v3-style target id such as `gfx900+xnack`); `.amdhsa_code_object_version` overrides it.
     #[arg(long = "amdhsa-code-object-version", alias = "code-object-version", value_name = "N", value_parser = clap::value_parser!(u8).range(2..=5))]
     code_object_version: Option<u8>,
-    /// Source file; stdin if `-` or absent.
-    file: Option<String>,
+    /// Defines a symbol before the source, as clrxasm's `-D SYM[=VALUE]` does (VALUE an
+    /// integer, 0 if absent); repeatable.
+    #[arg(short = 'D', value_name = "SYM[=VALUE]", value_parser = parse_define)]
+    define: Vec<(String, i64)>,
+    /// No warnings (clrxasm's `-w`).
+    #[arg(short = 'w', long = "no-warnings", alias = "noWarnings")]
+    no_warnings: bool,
+    /// CLRX text: clrxasm 0.1.2's float literals in operands (clrxasm's `--buggyFPLit`; the
+    /// `.buggyfplit` pseudo-op).
+    #[arg(long = "buggyFPLit", alias = "buggy-fp-lit")]
+    buggy_fp_lit: bool,
+    /// CLRX text: modifiers' parameters only 0 or 1, as clrxasm 0.1.5 (clrxasm's
+    /// `--oldModParam`; `.oldmodparam`).
+    #[arg(long = "oldModParam", alias = "old-mod-param")]
+    old_mod_param: bool,
+    /// CLRX text: the alternate macro syntax from the start (clrxasm's `-a`/`--alternate`;
+    /// `.altmacro`).
+    #[arg(long = "alternate")]
+    alternate: bool,
+    /// CLRX text: macro names keep their case (clrxasm's `-m`/`--noMacroCase`;
+    /// `.nomacrocase`).
+    #[arg(short = 'm', long = "noMacroCase", alias = "no-macro-case")]
+    no_macro_case: bool,
+    /// CLRX text: the policy version (`.policy`; clrxasm's `--policy`).
+    #[arg(long, value_name = "VERSION")]
+    policy: Option<i64>,
+    /// Source files, assembled one after another as one source (as clrxasm does: symbols,
+    /// macros and open blocks go on from file to file); stdin if `-` or none.
+    files: Vec<String>,
+}
+
+/// `SYM[=VALUE]` of `-D` (0 without a value).
+fn parse_define(s: &str) -> Result<(String, i64), String> {
+    match s.split_once('=') {
+        Some(_) => parse_defsym(s),
+        None => parse_defsym(&format!("{s}=0")),
+    }
 }
 
 /// `NAME=VALUE` of `--defsym`.
@@ -111,27 +146,39 @@ pub fn run(a: Args) -> ExitCode {
     // does not grow with the input. Output to a file goes to its temporary file (removed if the
     // file has errors); stdout and devices must get nothing on error, so their items are held
     // until the end — in memory, then in an unnamed temporary file once there are many.
-    let (name, mut reader) = match open_input(a.file.as_deref()) {
-        Ok(x) => x,
-        Err(e) => {
-            errln!("{e}");
-            return ExitCode::from(1);
-        }
+    let files: Vec<Option<&str>> = if a.files.is_empty() {
+        vec![None]
+    } else {
+        a.files.iter().map(|f| Some(f.as_str())).collect()
     };
-    // Machine code or an object file is not assembly text: one clear error, not one per line.
-    if let Ok(head) = reader.fill_buf() {
-        let head = &head[..head.len().min(4096)];
-        if head.starts_with(b"\x7fELF") || head.contains(&0) {
-            let what = if head.starts_with(b"\x7fELF") {
-                "an ELF file"
-            } else {
-                "binary data"
-            };
-            errln!("{name}: error: this is {what}, not assembly text");
-            errln!("  help: `gcnkit disasm {name}` reads machine code");
-            return ExitCode::from(1);
+    // Every input opens before anything is assembled: a missing file is one clear error.
+    let mut inputs = Vec::with_capacity(files.len());
+    for f in &files {
+        match open_input(*f) {
+            Ok(x) => inputs.push(x),
+            Err(e) => {
+                errln!("{e}");
+                return ExitCode::from(1);
+            }
         }
     }
+    // Machine code or an object file is not assembly text: one clear error, not one per line.
+    for (name, reader) in inputs.iter_mut() {
+        if let Ok(head) = reader.fill_buf() {
+            let head = &head[..head.len().min(4096)];
+            if head.starts_with(b"\x7fELF") || head.contains(&0) {
+                let what = if head.starts_with(b"\x7fELF") {
+                    "an ELF file"
+                } else {
+                    "binary data"
+                };
+                errln!("{name}: error: this is {what}, not assembly text");
+                errln!("  help: `gcnkit disasm {name}` reads machine code");
+                return ExitCode::from(1);
+            }
+        }
+    }
+    let name = inputs.first().map(|i| i.0.clone()).unwrap_or_default();
     let mut out = match Output::open(a.output.as_deref()) {
         Ok(o) => o,
         Err(e) => {
@@ -163,9 +210,16 @@ pub fn run(a: Args) -> ExitCode {
     if let Some(v) = a.code_object_version {
         asm = asm.code_object_version(v);
     }
-    for (name, value) in &a.defsym {
+    if a.no_warnings {
+        asm = asm.no_warnings();
+    }
+    asm.clrx_options(a.buggy_fp_lit, a.old_mod_param, a.alternate, !a.no_macro_case, a.policy);
+    for (name, value) in a.defsym.iter().chain(&a.define) {
         asm.defsym(name, *value);
     }
+    // `.print`'s texts: to stdout as clrxasm writes them when the output goes to a file, else
+    // to stderr (stdout has the output).
+    let prints_to_stdout = a.output.as_deref().is_some_and(|o| o != "-");
     let mut w = Writer {
         format,
         syntax,
@@ -175,90 +229,107 @@ pub fn run(a: Args) -> ExitCode {
         bin: Vec::with_capacity(1 << 16),
         result: Ok(()),
     };
-    // A line whole in the reader's buffer is taken from there; one cut by the buffer's end is
-    // gathered in `line` (no copy per line).
-    let mut line: Vec<u8> = Vec::with_capacity(256);
+    // Lines of the files before this one: items and the listing number lines on from file to
+    // file, diagnostics per file.
     let mut n = 0;
-    // One line, as text already checked (its line end included).
-    macro_rules! one_line_text {
-        ($text:expr) => {{
-            let text: &str = $text.trim_end_matches(['\n', '\r']);
-            n += 1;
-            asm.line(n, text);
-            if format == FormatArg::Listing {
-                w.lines.push_back((n, text.trim().to_string()));
-            }
-            if n % 4096 == 0 && !elf {
-                w.arch = asm.arch();
-                if let Err(e) = pending.take(&mut asm, &mut w, &mut out) {
-                    errln!("error: {e}");
+    let mut base = 0;
+    for (k, (name, mut reader)) in inputs.into_iter().enumerate() {
+        if k > 0 {
+            asm.begin_file(&name, n);
+            base = n;
+        }
+        // A line whole in the reader's buffer is taken from there; one cut by the buffer's
+        // end is gathered in `line` (no copy per line).
+        let mut line: Vec<u8> = Vec::with_capacity(256);
+        // One line, as text already checked (its line end included).
+        macro_rules! one_line_text {
+            ($text:expr) => {{
+                let text: &str = $text.trim_end_matches(['\n', '\r']);
+                n += 1;
+                asm.line(n - base, text);
+                if format == FormatArg::Listing {
+                    w.lines.push_back((n, text.trim().to_string()));
+                }
+                if n % 4096 == 0 && !elf {
+                    w.arch = asm.arch();
+                    if let Err(e) = pending.take(&mut asm, &mut w, &mut out) {
+                        errln!("error: {e}");
+                        out.abandon();
+                        return ExitCode::from(1);
+                    }
+                    // Listing lines are needed from the first item not rendered yet on.
+                    let keep = pending.first_line().or(asm.first_held_line()).unwrap_or(n + 1);
+                    while w.lines.front().is_some_and(|l| l.0 < keep) {
+                        w.lines.pop_front();
+                    }
+                }
+                for p in asm.take_prints() {
+                    if prints_to_stdout {
+                        outln!("{p}");
+                    } else {
+                        errln!("{p}");
+                    }
+                }
+            }};
+        }
+        // One line as bytes: invalid UTF-8 is replaced.
+        macro_rules! one_line {
+            ($bytes:expr) => {{
+                let bytes: &[u8] = $bytes;
+                let text = String::from_utf8_lossy(bytes);
+                one_line_text!(&*text)
+            }};
+        }
+        loop {
+            let buf = match reader.fill_buf() {
+                Ok(b) => b,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => {
+                    errln!("{name}: error: {e}");
                     out.abandon();
                     return ExitCode::from(1);
                 }
-                // Listing lines are needed from the first item not rendered yet on.
-                let keep = pending.first_line().or(asm.first_held_line()).unwrap_or(n + 1);
-                while w.lines.front().is_some_and(|l| l.0 < keep) {
-                    w.lines.pop_front();
-                }
-            }
-        }};
-    }
-    // One line as bytes: invalid UTF-8 is replaced.
-    macro_rules! one_line {
-        ($bytes:expr) => {{
-            let bytes: &[u8] = $bytes;
-            let text = String::from_utf8_lossy(bytes);
-            one_line_text!(&*text)
-        }};
-    }
-    loop {
-        let buf = match reader.fill_buf() {
-            Ok(b) => b,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) => {
-                errln!("{name}: error: {e}");
-                out.abandon();
-                return ExitCode::from(1);
-            }
-        };
-        if buf.is_empty() {
-            if !line.is_empty() {
-                one_line!(&line);
-            }
-            break;
-        }
-        let (len, whole) = match find_newline(buf) {
-            Some(p) => (p + 1, true),
-            None => (buf.len(), false),
-        };
-        if whole && line.is_empty() {
-            // The whole lines of the buffer, checked as UTF-8 at once (one call, not one per
-            // line) up to the first invalid byte; the line holding it goes alone, replaced.
-            let last = buf.iter().rposition(|&b| b == b'\n').map_or(len, |p| p + 1);
-            let valid = match std::str::from_utf8(&buf[..last]) {
-                Ok(t) => t,
-                Err(e) => std::str::from_utf8(&buf[..e.valid_up_to()]).unwrap_or(""),
             };
-            let upto = valid.rfind('\n').map_or(0, |p| p + 1);
-            if upto == 0 {
-                one_line!(&buf[..len]);
-                reader.consume(len);
-            } else {
-                let mut at = 0;
-                while at < upto {
-                    // `\n` is ASCII: every line end is a char boundary.
-                    let e = find_newline(&valid.as_bytes()[at..upto]).map_or(upto, |p| at + p + 1);
-                    one_line_text!(&valid[at..e]);
-                    at = e;
+            if buf.is_empty() {
+                if !line.is_empty() {
+                    one_line!(&line);
                 }
-                reader.consume(upto);
+                break;
             }
-        } else {
-            line.extend_from_slice(&buf[..len]);
-            reader.consume(len);
-            if whole {
-                one_line!(&line);
-                line.clear();
+            let (len, whole) = match find_newline(buf) {
+                Some(p) => (p + 1, true),
+                None => (buf.len(), false),
+            };
+            if whole && line.is_empty() {
+                // The whole lines of the buffer, checked as UTF-8 at once (one call, not one
+                // per line) up to the first invalid byte; the line holding it goes alone,
+                // replaced.
+                let last = buf.iter().rposition(|&b| b == b'\n').map_or(len, |p| p + 1);
+                let valid = match std::str::from_utf8(&buf[..last]) {
+                    Ok(t) => t,
+                    Err(e) => std::str::from_utf8(&buf[..e.valid_up_to()]).unwrap_or(""),
+                };
+                let upto = valid.rfind('\n').map_or(0, |p| p + 1);
+                if upto == 0 {
+                    one_line!(&buf[..len]);
+                    reader.consume(len);
+                } else {
+                    let mut at = 0;
+                    while at < upto {
+                        // `\n` is ASCII: every line end is a char boundary.
+                        let e = find_newline(&valid.as_bytes()[at..upto]).map_or(upto, |p| at + p + 1);
+                        one_line_text!(&valid[at..e]);
+                        at = e;
+                    }
+                    reader.consume(upto);
+                }
+            } else {
+                line.extend_from_slice(&buf[..len]);
+                reader.consume(len);
+                if whole {
+                    one_line!(&line);
+                    line.clear();
+                }
             }
         }
     }
@@ -270,7 +341,20 @@ pub fn run(a: Args) -> ExitCode {
             Syntax::Clrx
         };
     }
+    asm.end_input();
+    for p in asm.take_prints() {
+        if prints_to_stdout {
+            outln!("{p}");
+        } else {
+            errln!("{p}");
+        }
+    }
     let (items, diags, parts) = asm.finish_object();
+    let name = if files.len() > 1 {
+        format!("{} files", files.len())
+    } else {
+        name
+    };
     let mut failed = false;
     for d in &diags {
         err!("{d}");
@@ -409,9 +493,7 @@ impl Writer {
         if self.format == FormatArg::Bin {
             // The words as they are: no source line, no text.
             for it in items {
-                for w in it.words() {
-                    self.bin.extend_from_slice(&w.to_le_bytes());
-                }
+                it.push_bytes(&mut self.bin);
                 if self.bin.len() > 60_000 {
                     self.flush(out);
                 }
@@ -455,35 +537,39 @@ fn source_line(lines: &VecDeque<(usize, String)>, line: usize) -> &str {
     }
 }
 
+/// The item's words as 8 hex digits each; CLRX data shorter than a word (`.byte 1` in
+/// `.text`) as 2 hex digits a byte, the value little-endian (`.half 1.0`: `3c00`).
+fn words_text(buf: &mut String, it: &Item) {
+    use gcnkit::syntax::text::hex8;
+    let n = it.byte_len();
+    if !n.is_multiple_of(4) {
+        let v = it.words()[0] & ((1u32 << (8 * n)) - 1);
+        buf.push_str(&format!("{v:0w$x}", w = 2 * n));
+        return;
+    }
+    for (k, w) in it.words().iter().enumerate() {
+        if k > 0 {
+            buf.push(' ');
+        }
+        hex8(buf, *w);
+    }
+}
+
 fn render(buf: &mut String, bin: &mut Vec<u8>, it: &Item, format: FormatArg, syntax: Syntax, source: &str, arch: Arch) {
     use gcnkit::syntax::text::hex8;
     match format {
         // Objects are written whole at the end (`write_object`), never item by item.
         FormatArg::Elf => {}
         FormatArg::Words => {
-            for (k, w) in it.words().iter().enumerate() {
-                if k > 0 {
-                    buf.push(' ');
-                }
-                hex8(buf, *w);
-            }
+            words_text(buf, it);
             buf.push('\n');
         }
-        FormatArg::Bin => {
-            for w in it.words() {
-                bin.extend_from_slice(&w.to_le_bytes());
-            }
-        }
+        FormatArg::Bin => it.push_bytes(bin),
         FormatArg::Listing => {
             hex8(buf, it.offset);
             buf.push_str("  ");
             let mut ws = String::new();
-            for (k, w) in it.words().iter().enumerate() {
-                if k > 0 {
-                    ws.push(' ');
-                }
-                hex8(&mut ws, *w);
-            }
+            words_text(&mut ws, it);
             buf.push_str(&format!("{ws:<26}"));
             buf.push_str(source);
             buf.push('\n');

@@ -1190,3 +1190,87 @@ fn lint_raw_words() {
     assert_eq!(o.status.code(), Some(1), "{}", err(&o));
     assert!(text(&o).contains("pc 0x8: v_mov_b32_e32 v2, v1"), "{}", text(&o));
 }
+
+/// clrxasm's options for CLRX text: `-D SYM[=VALUE]` (0 without a value), `-w` (no
+/// warnings), several input files assembled as one source (a macro of the first used in the
+/// second, each diagnostic naming its own file and line), `.print` (to stdout when the
+/// output goes to a file, else to stderr), data bytes that do not fill a word.
+#[test]
+fn asm_clrx_options_and_several_files() {
+    let dir = tmpdir("clrx-files");
+    let f1 = dir.path().join("one.s");
+    let f2 = dir.path().join("two.s");
+    std::fs::write(&f1, ".macro put a\n.int \\a\n.endm\n.if 1\n").unwrap();
+    std::fs::write(
+        &f2,
+        ".endif\nput y\nput z\n.print \"made\"\n.warning \"w\"\n.byte 1, 2\n",
+    )
+    .unwrap();
+    let (p1, p2) = (f1.to_str().unwrap(), f2.to_str().unwrap());
+    let o = gcnkit(
+        &["asm", "--syntax", "clrx", "-a", "fiji", "-D", "y=3", "-D", "z", p1, p2],
+        b"",
+    );
+    assert_eq!(text(&o), "00000003\n00000000\n0201\n", "{}", err(&o));
+    assert!(err(&o).contains("made"), "{}", err(&o));
+    assert!(err(&o).contains("two.s:5:1: warning: w"), "{}", err(&o));
+    let o = gcnkit(
+        &["asm", "--syntax", "clrx", "-w", "-D", "y=1", "-D", "z=2", p1, p2],
+        b"",
+    );
+    assert_eq!(text(&o), "00000001\n00000002\n0201\n", "{}", err(&o));
+    assert!(!err(&o).contains("warning"), "{}", err(&o));
+    let out = dir.path().join("a.bin");
+    let o = gcnkit(
+        &[
+            "asm",
+            "--syntax",
+            "clrx",
+            "-D",
+            "y",
+            "-D",
+            "z",
+            "-o",
+            out.to_str().unwrap(),
+            p1,
+            p2,
+        ],
+        b"",
+    );
+    assert_eq!(text(&o), "made\n", "{}", err(&o));
+    assert_eq!(std::fs::read(&out).unwrap(), [0, 0, 0, 0, 0, 0, 0, 0, 1, 2]);
+    // An error in the second file names it; nothing is written.
+    std::fs::write(&f2, ".endif\nput y\nput q\nbad_instruction\n").unwrap();
+    let o = gcnkit(&["asm", "--syntax", "clrx", "-D", "y", p1, p2], b"");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(err(&o).contains("two.s:4:1: error"), "{}", err(&o));
+    assert!(err(&o).contains("in 2 files"), "{}", err(&o));
+    assert!(text(&o).is_empty());
+    let o = gcnkit(&["asm", "--syntax", "clrx", "-D", "9y"], b"");
+    assert_eq!(o.status.code(), Some(2));
+    // clrxasm's settings as options: the alternate macro syntax, macro names' case, the
+    // policy, switches' values.
+    let src = b".macro M a\n.int a\n.endm\nM 5\n.get_policy p\n.int p\nv_add_f32 v1, v2, v3 clamp:2\n";
+    let o = gcnkit(
+        &[
+            "asm",
+            "--syntax",
+            "clrx",
+            "-a",
+            "fiji",
+            "--alternate",
+            "-m",
+            "--policy",
+            "200",
+            "--oldModParam",
+        ],
+        src,
+    );
+    assert_eq!(text(&o), "00000005\n000000c8\n02020702\n", "{}", err(&o));
+    assert!(err(&o).contains("truncated"), "{}", err(&o));
+    let o = gcnkit(
+        &["asm", "--syntax", "clrx", "-a", "fiji", "-m"],
+        b".macro M a\n.int \\a\n.endm\nm 5\n",
+    );
+    assert_eq!(o.status.code(), Some(1), "{}", err(&o));
+}

@@ -25,6 +25,69 @@ const IFS: [&str; 10] = [
     "if", "ifeq", "ifne", "ifgt", "ifge", "iflt", "ifle", "ifdef", "ifndef", "ifnotdef",
 ];
 
+/// CLRX's further `.if` forms (also as `.elseif...`): blank, string and target tests.
+const CLRX_IFS: [&str; 14] = [
+    "if32", "if64", "ifarch", "ifnarch", "ifb", "ifnb", "ifc", "ifnc", "ifeqs", "ifnes", "iffmt", "ifnfmt", "ifgpu",
+    "ifngpu",
+];
+
+/// Is `form` (without its dot) an `.if` form of the dialect?
+fn is_if(form: &str, llvm: bool) -> bool {
+    IFS.contains(&form) || !llvm && CLRX_IFS.contains(&form)
+}
+
+/// A string of `.ifc` as GNU as compares it: blanks dropped but one between two characters
+/// of a same kind that goes on a token (two letters or digits, `(` `)`...), blanks in quotes
+/// kept.
+fn compare_text(s: &str) -> String {
+    // The kind of a character for the blank rule: 1 letters, digits, `$ . _`; another
+    // number for each of `% ( ) * - [ \ ] { }` (parentheses one kind); 0 for the rest
+    // (a blank next to them always goes).
+    let kind = |c: char| -> u8 {
+        match c {
+            _ if c.is_ascii_alphanumeric() || matches!(c, '$' | '.' | '_') => 1,
+            '%' => 2,
+            '(' | ')' => 3,
+            '*' => 4,
+            '-' => 5,
+            '[' => 6,
+            '\\' => 7,
+            ']' => 8,
+            '{' => 9,
+            '}' => 10,
+            _ => 0,
+        }
+    };
+    let mut out = String::new();
+    let (mut blank, mut dq, mut sq) = (true, false, false);
+    let mut prev = 0u8;
+    for ch in s.chars() {
+        if ch == ' ' || ch == '\t' {
+            if !blank || dq || sq {
+                out.push(ch);
+            }
+            blank = true;
+            continue;
+        }
+        blank = false;
+        if ch == '"' && !sq {
+            dq = !dq;
+        } else if ch == '\'' && !dq {
+            sq = !sq;
+        }
+        let k = kind(ch);
+        if !sq && !dq && out.ends_with([' ', '\t']) && (prev != k || k == 0) {
+            out.pop();
+        }
+        out.push(ch);
+        prev = k;
+    }
+    if out.ends_with([' ', '\t']) {
+        out.pop();
+    }
+    out
+}
+
 /// One open `.if`.
 #[derive(Clone, Copy, Debug)]
 struct Cond {
@@ -36,6 +99,8 @@ struct Cond {
     outer: bool,
     /// `.else` seen (another `.else` or `.elseif` is an error).
     in_else: bool,
+    /// The `.if` line (its file's), for an `.if` left open.
+    line: usize,
 }
 
 /// A block being recorded up to its end directive.
@@ -62,11 +127,7 @@ enum Kind {
     Macro(String, Vec<Param>),
 }
 
-#[derive(Clone, Debug)]
-struct Param {
-    name: String,
-    default: Option<String>,
-}
+use super::macros::Param;
 
 #[derive(Clone, Debug)]
 struct Macro {
@@ -87,6 +148,11 @@ pub(super) struct Blocks {
     exit: bool,
     /// Lines expanded so far (bounded: nested repetitions multiply).
     expanded: usize,
+    /// CLRX's macro expansions open (the innermost last): the alternate syntax, `local`
+    /// names.
+    expansions: Vec<super::macros::Expansion>,
+    /// CLRX's `local` names given so far (`.LL0`...).
+    locals: u64,
 }
 
 /// The directive a line starts with (lower case) and the rest of the line, comments cut.
@@ -230,7 +296,7 @@ impl Assembler {
             let closer = if macro_rec {
                 matches!(word.as_str(), ".endm" | ".endmacro")
             } else {
-                word == ".endr"
+                word == ".endr" || !llvm && word == ".endrept"
             };
             if opener {
                 rec.depth += 1;
@@ -248,16 +314,17 @@ impl Assembler {
         // Each `.if` form has its `.elseif` form (`.elseifdef`, `.elseifeq`...), as in clrxasm.
         let elseif = word
             .strip_prefix(".else")
-            .filter(|f| IFS.contains(f))
+            .filter(|f| is_if(f, llvm))
             .map(|w| format!(".{w}"));
         match word.as_str() {
-            w if w.strip_prefix('.').is_some_and(|f| IFS.contains(&f)) => {
+            w if w.strip_prefix('.').is_some_and(|f| is_if(f, llvm)) => {
                 let on = active && self.condition(lineno, src, &word, rest).unwrap_or(false);
                 self.blocks.conds.push(Cond {
                     active: on,
                     taken: on,
                     outer: active,
                     in_else: false,
+                    line: lineno,
                 });
                 true
             }
@@ -342,6 +409,10 @@ impl Assembler {
                 self.record(lineno, Kind::Irp(sym, values));
                 true
             }
+            ".macro" if !llvm => {
+                self.clrx_macro(lineno, src, rest);
+                true
+            }
             ".macro" => {
                 let (name, params) = match rest.find(|c: char| c == ',' || c.is_whitespace()) {
                     Some(p) => (&rest[..p], rest[p..].trim_start_matches(',').trim()),
@@ -357,21 +428,34 @@ impl Assembler {
                         Some((n, d)) => Param {
                             name: n.trim().trim_end_matches(":req").to_string(),
                             default: Some(d.trim().to_string()),
+                            ..Default::default()
                         },
                         None => Param {
                             name: p.trim_end_matches(":req").trim_end_matches(":vararg").to_string(),
-                            default: None,
+                            ..Default::default()
                         },
                     })
                     .collect();
                 self.record(lineno, Kind::Macro(name.to_ascii_lowercase(), params));
                 true
             }
-            ".endr" | ".endm" | ".endmacro" => {
+            ".endr" | ".endm" | ".endmacro" | ".endrept" => {
                 self.block_error(lineno, src, format!("{word} without an open block"));
                 true
             }
             ".exitm" => {
+                if self.blocks.depth == 0 && !llvm {
+                    // clrxasm: a warning.
+                    let start = src.len() - src.trim_start().len();
+                    let e = PErr {
+                        start,
+                        end: start + 6,
+                        msg: "'.exitm' is ignored outside a macro".into(),
+                        help: None,
+                    };
+                    self.report(lineno, src, e, Severity::Warning);
+                    return true;
+                }
                 if self.blocks.depth == 0 {
                     self.block_error(lineno, src, ".exitm outside a macro".into());
                 }
@@ -383,16 +467,35 @@ impl Assembler {
                 true
             }
             ".purgem" => {
-                self.blocks.macros.remove(&rest.trim().to_ascii_lowercase());
+                let name = rest.trim();
+                let key = if llvm || self.clrx.macro_case {
+                    name.to_ascii_lowercase()
+                } else {
+                    name.to_string()
+                };
+                self.blocks.macros.remove(&key);
                 true
             }
             _ => {
                 if self.blocks.macros.is_empty() || word.is_empty() {
                     return false;
                 }
-                match self.blocks.macros.get(&word).cloned() {
+                // CLRX's `.nomacrocase`: the name as written.
+                let exact;
+                let word = if !llvm && !self.clrx.macro_case {
+                    let t = src.trim_start();
+                    exact = t[..word.len().min(t.len())].to_string();
+                    &exact
+                } else {
+                    &word
+                };
+                match self.blocks.macros.get(word).cloned() {
+                    Some(m) if !llvm => {
+                        self.clrx_call(lineno, src, rest, &m);
+                        true
+                    }
                     Some(m) => {
-                        self.call_macro(lineno, src, &word, rest, &m);
+                        self.call_macro(lineno, src, word, rest, &m);
                         true
                     }
                     None => false,
@@ -437,8 +540,15 @@ impl Assembler {
         let before = self.diags.len();
         let outer = std::mem::replace(&mut self.file, path.display().to_string());
         self.including.push(outer.clone());
-        for (n, line) in text.lines().enumerate() {
-            self.process(n + 1, line);
+        if self.dialect == super::Dialect::Llvm {
+            for (n, line) in text.lines().enumerate() {
+                self.process(n + 1, line);
+            }
+        } else {
+            let file = self.file.clone();
+            for (n, line) in super::splice::join_text(&file, &text, &mut self.splices) {
+                self.process(n, &line);
+            }
         }
         self.including.pop();
         self.file = outer;
@@ -560,6 +670,115 @@ impl Assembler {
         }
     }
 
+    /// CLRX's `.macro NAME PARAMS` ([`super::macros`]).
+    fn clrx_macro(&mut self, lineno: usize, src: &str, rest: &str) {
+        let n = rest
+            .find(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '$')))
+            .unwrap_or(rest.len());
+        let name = &rest[..n];
+        let at = src.find(rest).unwrap_or(0);
+        if name.is_empty() {
+            self.block_error(lineno, src, ".macro needs a name".into());
+            self.record(lineno, Kind::Macro(String::new(), Vec::new()));
+            return;
+        }
+        let after = rest[n..].trim_start_matches([' ', '\t']);
+        let after = after.strip_prefix(',').unwrap_or(after);
+        let p0 = at + (rest.len() - after.len());
+        let (params, errs, warns) = super::macros::params(after, self.clrx.alt_macro);
+        for (k, msg) in warns {
+            let e = PErr {
+                start: p0 + k,
+                end: p0 + k + 1,
+                msg,
+                help: None,
+            };
+            self.report(lineno, src, e, Severity::Warning);
+        }
+        let failed = !errs.is_empty();
+        for (k, msg) in errs {
+            let e = PErr {
+                start: p0 + k,
+                end: p0 + k + 1,
+                msg,
+                help: None,
+            };
+            self.diag(lineno, src, e);
+        }
+        let key = if self.clrx.macro_case {
+            name.to_ascii_lowercase()
+        } else {
+            name.to_string()
+        };
+        // A pseudo-op's name: clrxasm ignores the macro (with a warning).
+        let pseudo = key
+            .strip_prefix('.')
+            .is_some_and(|k| super::clrx::PSEUDO_OPS.iter().any(|p| p.0.eq_ignore_ascii_case(k)));
+        if pseudo {
+            let e = PErr {
+                start: at,
+                end: at + n,
+                msg: format!("a macro cannot take the pseudo-op name '{name}': ignored"),
+                help: None,
+            };
+            self.report(lineno, src, e, Severity::Warning);
+        }
+        let key = if failed || pseudo { String::new() } else { key };
+        self.record(lineno, Kind::Macro(key, params));
+    }
+
+    /// A CLRX macro call ([`super::macros::bind`]).
+    fn clrx_call(&mut self, lineno: usize, src: &str, rest: &str, m: &Macro) {
+        let alt = self.clrx.alt_macro;
+        let at = src.find(rest).filter(|_| !rest.is_empty()).unwrap_or(src.len());
+        let syms = &self.syms;
+        let mut warnings = Vec::new();
+        let mut eval = |k: usize| -> Result<(i64, usize), (usize, String)> {
+            let mut c = Cursor::new(rest, k, rest.len());
+            let r = (Expr { syms, no_bar: false }).parse(&mut c);
+            warnings.extend(syms.warnings.borrow_mut().drain(..));
+            match r {
+                Ok(EVal::Value(Value::Int(v))) => Ok((v, c.pos - k)),
+                Ok(EVal::Value(_)) => Err((k, "expected an integer expression".into())),
+                Ok(EVal::Forward(f)) => Err((k, format!("{} is not defined yet", super::scopes::shown_name(&f)))),
+                Err(e) => Err((e.start, e.msg)),
+            }
+        };
+        let bound = super::macros::bind(rest, &m.params, alt, &mut eval);
+        for w in warnings {
+            let e = PErr {
+                start: at + w.start,
+                end: at + w.end,
+                ..w
+            };
+            self.report(lineno, src, e, Severity::Warning);
+        }
+        let binds = match bound {
+            Ok(b) => b,
+            Err(errs) => {
+                for (k, msg) in errs {
+                    let e = PErr {
+                        start: at + k,
+                        end: at + k + 1,
+                        msg,
+                        help: None,
+                    };
+                    self.diag(lineno, src, e);
+                }
+                return;
+            }
+        };
+        self.blocks.count += 1;
+        let count = self.blocks.count - 1;
+        self.blocks.expansions.push(super::macros::Expansion {
+            alt,
+            locals: Default::default(),
+        });
+        self.expand(lineno, &m.lines, &binds, Some(count), "macro");
+        self.blocks.expansions.pop();
+        self.blocks.exit = false;
+    }
+
     /// A macro call: its arguments (comma-separated, by position or `NAME=VALUE`), defaults for
     /// the rest, then its lines.
     fn call_macro(&mut self, lineno: usize, src: &str, name: &str, rest: &str, m: &Macro) {
@@ -634,7 +853,37 @@ impl Assembler {
                 ));
                 return false;
             }
-            let t = substitute(text, binds, count);
+            let t = match self.blocks.expansions.last_mut() {
+                Some(x) if what == "macro" && self.dialect != super::Dialect::Llvm => {
+                    // The alternate syntax's `local NAME, ...` line: new names, and a blank
+                    // line.
+                    if x.alt {
+                        if let Some(names) = super::macros::local_line(text) {
+                            let mut dup = Vec::new();
+                            for (name, at) in names {
+                                if binds.iter().any(|b| b.0 == name) || x.locals.contains_key(&name) {
+                                    dup.push((name, at));
+                                } else {
+                                    x.locals.insert(name, self.blocks.locals);
+                                    self.blocks.locals += 1;
+                                }
+                            }
+                            for (name, at) in dup {
+                                let e = PErr {
+                                    start: at,
+                                    end: at + name.len(),
+                                    msg: format!("the name '{name}' is a macro parameter or local already"),
+                                    help: None,
+                                };
+                                self.diag(*n, text, e);
+                            }
+                            continue;
+                        }
+                    }
+                    super::macros::substitute(text, binds, count.unwrap_or(0), x)
+                }
+                _ => substitute(text, binds, count),
+            };
             self.line_in_block(*n, &t);
             if self.blocks.exit {
                 break;
@@ -669,11 +918,93 @@ impl Assembler {
 
     /// The condition of an `.if` family directive.
     fn condition(&mut self, lineno: usize, src: &str, word: &str, rest: &str) -> Option<bool> {
+        let at = src.find(rest).filter(|_| !rest.is_empty()).unwrap_or(src.len());
+        let err = |this: &mut Assembler, msg: String| {
+            let e = PErr {
+                start: at.min(src.len().saturating_sub(1)),
+                end: (at + rest.len()).max(at + 1),
+                msg,
+                help: None,
+            };
+            this.diag(lineno, src, e);
+            None
+        };
+        let garbage = |this: &mut Assembler, c: &mut Cursor| -> bool {
+            if c.at_end() {
+                return false;
+            }
+            let p = c.pos;
+            let e = PErr {
+                start: p,
+                end: (at + rest.len()).max(p + 1),
+                msg: "unexpected text at the end of the statement".into(),
+                help: None,
+            };
+            this.diag(lineno, src, e);
+            true
+        };
         match word {
             ".ifdef" | ".ifndef" | ".ifnotdef" => {
                 let name = rest.trim();
-                let defined = self.syms.contains_key(name) || self.labels.contains_key(name);
+                let defined = if self.dialect == super::Dialect::Llvm {
+                    self.syms.contains_key(name) || self.labels.contains_key(name)
+                } else {
+                    self.syms.defined(name) || self.labels.contains_key(name)
+                };
                 Some(defined == (word == ".ifdef"))
+            }
+            ".ifb" | ".ifnb" => Some(rest.trim().is_empty() == (word == ".ifb")),
+            ".if32" | ".if64" => {
+                if !rest.trim().is_empty() {
+                    return err(self, "unexpected text at the end of the statement".into());
+                }
+                Some(self.obj.rocm.is_some() == (word == ".if64"))
+            }
+            ".ifc" | ".ifnc" => {
+                let Some((a, b)) = rest.split_once(',') else {
+                    return err(self, format!("{word} needs two strings separated by ','"));
+                };
+                Some((compare_text(a.trim()) == compare_text(b.trim())) == (word == ".ifc"))
+            }
+            ".ifeqs" | ".ifnes" => {
+                let mut c = Cursor::new(src, at, at + rest.len());
+                let a = match super::data::one_string(&mut c) {
+                    Ok(a) => a,
+                    Err(e) => {
+                        self.diag(lineno, src, e);
+                        return None;
+                    }
+                };
+                if !c.eat(b',') {
+                    return err(self, format!("{word} needs two strings separated by ','"));
+                }
+                let b = match super::data::one_string(&mut c) {
+                    Ok(b) => b,
+                    Err(e) => {
+                        self.diag(lineno, src, e);
+                        return None;
+                    }
+                };
+                if garbage(self, &mut c) {
+                    return None;
+                }
+                Some((a == b) == (word == ".ifeqs"))
+            }
+            ".ifarch" | ".ifnarch" | ".ifgpu" | ".ifngpu" | ".iffmt" | ".ifnfmt" => {
+                let mut c = Cursor::new(src, at, at + rest.len());
+                let Some((name, _)) = c.ident() else {
+                    return err(self, format!("{word} needs a name"));
+                };
+                let r = match word {
+                    ".ifarch" | ".ifnarch" => self.clrx_if_arch(name),
+                    ".ifgpu" | ".ifngpu" => self.clrx_if_gpu(name),
+                    _ => self.clrx_if_fmt(name),
+                };
+                match r {
+                    Ok(_) if garbage(self, &mut c) => None,
+                    Ok(v) => Some(v != word.starts_with(".ifn")),
+                    Err(m) => err(self, m),
+                }
             }
             _ => {
                 let v = self.int_expr(lineno, src, rest)?;
@@ -721,7 +1052,7 @@ impl Assembler {
                     src,
                     PErr {
                         help: Some("define it before: its value is needed here".into()),
-                        ..e(format!("symbol '{name}' is not defined yet"))
+                        ..e(format!("{} is not defined yet", super::scopes::shown_name(&name)))
                     },
                 );
                 None
@@ -757,11 +1088,13 @@ impl Assembler {
             self.diags
                 .push(self.whole_line(Severity::Error, rec.line, what.into(), None));
         }
-        if !self.blocks.conds.is_empty() {
+        if let Some(first) = self.blocks.conds.first() {
+            // At the outermost open `.if` (its line in the file it was in).
+            let n = self.blocks.conds.len();
             self.diags.push(self.whole_line(
                 Severity::Error,
-                0,
-                format!("{} .if without .endif at the end of the file", self.blocks.conds.len()),
+                first.line,
+                format!("{n} .if without .endif at the end of the input (the outermost is here)"),
                 None,
             ));
             self.blocks.conds.clear();

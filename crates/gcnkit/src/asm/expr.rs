@@ -340,7 +340,27 @@ impl<'s> Expr<'s> {
                 Ok(v)
             }
             Some(b'\'') => Ok(EVal::Value(Value::Int(self.character(c)?))),
+            // CLRX's local labels: `1b`, `1f`.
+            Some(d) if d.is_ascii_digit() && self.rules() != Rules::Llvm => match super::scopes::local_ref_at(c) {
+                Some((n, forward)) => match self.syms.clrx.local_ref(n, forward) {
+                    Some(name) => Ok(self.symbol(&name)),
+                    None => err(
+                        start,
+                        c.pos,
+                        format!("local label '{n}' has no definition before '{n}b'"),
+                    ),
+                },
+                None => Ok(EVal::Value(number(c)?)),
+            },
             Some(d) if d.is_ascii_digit() => Ok(EVal::Value(number(c)?)),
+            // CLRX's scope paths: `::x`, `a::b::x`.
+            Some(b':') if self.rules() != Rules::Llvm && c.peek_at(1) == Some(b':') => {
+                match super::scopes::scoped_ident(c) {
+                    Some((name, _)) => Ok(self.symbol(&name)),
+                    None => err(start, start + 2, "expected a name after '::'"),
+                }
+            }
+
             // `.5` (a leading dot and a digit: a number, not a symbol).
             Some(b'.') if c.peek_at(1).is_some_and(|d| d.is_ascii_digit()) => Ok(EVal::Value(number(c)?)),
             Some(b'@') => {
@@ -352,6 +372,19 @@ impl<'s> Expr<'s> {
             }
             Some(ch) if super::parse::is_ident_start(ch) => {
                 let (name, _) = c.ident().unwrap_or(("", start));
+                // CLRX: a scope path (`a::b::x`).
+                let path;
+                let name = if self.rules() != Rules::Llvm
+                    && c.peek() == Some(b':')
+                    && c.peek_at(1) == Some(b':')
+                    && c.peek_at(2).is_some_and(super::parse::is_ident_start)
+                {
+                    c.pos = start;
+                    path = super::scopes::scoped_ident(c).map(|p| p.0).unwrap_or_default();
+                    path.as_str()
+                } else {
+                    name
+                };
                 let v = self.symbol(name);
                 // CLRX: a constant operand symbol (`dreg=%-12`) may be subscripted as a
                 // register would be (`dreg[0]`, `dreg[0:1]`): the same constant.
@@ -432,9 +465,10 @@ impl<'s> Expr<'s> {
     }
 
     fn symbol(&self, name: &str) -> EVal {
-        match self.syms.get(name) {
-            Some(Sym::Value(v)) => EVal::Value(*v),
-            _ => EVal::Forward(name.to_string()),
+        match self.syms.lookup(name) {
+            Ok(Sym::Value(v)) => EVal::Value(v),
+            Ok(Sym::Reg(_)) => EVal::Forward(name.to_string()),
+            Err(full) => EVal::Forward(full),
         }
     }
 }

@@ -10,17 +10,23 @@
 //! against the general path (in debug builds on every statement).
 
 mod blocks;
+mod clrx;
+mod data;
 mod expr;
 mod gfx;
+mod macros;
 mod memory;
 mod object;
 pub mod parse;
 mod plan;
 mod rocm;
 mod scalar;
+mod scopes;
 pub mod select;
+mod splice;
 mod vop3p;
 
+pub use clrx::{Taken, PSEUDO_OPS as CLRX_PSEUDO_OPS};
 pub use object::{DataSection, KernelDescriptor, ObjectParts, SymbolAttrs};
 
 use crate::arch::Arch;
@@ -44,6 +50,9 @@ pub struct Item {
     len: u8,
     /// A data word (`.long`), not an instruction.
     pub data: bool,
+    /// Bytes of a data item shorter than a word (CLRX's `.byte 1` in `.text`: 1 to 3); 0 for
+    /// whole words.
+    part: u8,
 }
 
 impl Item {
@@ -56,11 +65,43 @@ impl Item {
             words: w,
             len: words.len() as u8,
             data,
+            part: 0,
         }
     }
 
+    /// A data item of 1 to 4 bytes (CLRX's data in `.text` need not fill whole words).
+    fn bytes_item(line: usize, offset: usize, bytes: &[u8]) -> Item {
+        let mut w = [0u8; 4];
+        w[..bytes.len()].copy_from_slice(bytes);
+        let mut it = Item::new(line, offset, &[u32::from_le_bytes(w)], true);
+        it.part = if bytes.len() == 4 { 0 } else { bytes.len() as u8 };
+        it
+    }
+
+    /// The words; a data item shorter than a word is one word, zero-padded (see
+    /// [`Item::byte_len`]).
     pub fn words(&self) -> &[u32] {
         &self.words[..self.len as usize]
+    }
+
+    /// Its length in bytes: 4 per word, but 1 to 3 for CLRX's data that does not fill a
+    /// word (`.byte 1` in `.text`, a `.half`).
+    pub fn byte_len(&self) -> usize {
+        if self.part != 0 {
+            self.part as usize
+        } else {
+            4 * self.len as usize
+        }
+    }
+
+    /// Appends its bytes, little-endian (only [`Item::byte_len`] of them).
+    pub fn push_bytes(&self, out: &mut Vec<u8>) {
+        let n = self.byte_len();
+        let mut b = [0u8; 12];
+        for (k, w) in self.words().iter().enumerate() {
+            b[4 * k..4 * k + 4].copy_from_slice(&w.to_le_bytes());
+        }
+        out.extend_from_slice(&b[..n]);
     }
 
     /// The instruction, decoded again from the words (for JSON records); a data word is
@@ -218,6 +259,9 @@ struct Pending {
     fixup: Fixup,
     line: usize,
     source: String,
+    /// Where its statement looked names up (CLRX's local labels and scopes), when that
+    /// matters: the expression is read again there.
+    ctx: Option<Box<scopes::Ctx>>,
 }
 
 /// Assembles a file statement by statement.
@@ -257,6 +301,15 @@ pub struct Assembler {
     section: usize,
     /// Conditionals, repetitions and macros ([`blocks`]).
     blocks: blocks::Blocks,
+    /// CLRX's own state: fixed symbols, messages, `.end`... ([`clrx`]).
+    clrx: clrx::State,
+    /// CLRX's `\` line continuations ([`splice`]).
+    splices: splice::Splices,
+    /// Added to the line numbers of items (not of diagnostics): the lines of the input
+    /// files before this one, when several are assembled as one source.
+    line_base: usize,
+    /// The diagnostics of the input files before this one, in order.
+    sealed: Vec<Diagnostic>,
     /// Where `.include` looks after the including file's directory (`-I`).
     include_dirs: Vec<std::path::PathBuf>,
     /// Open `.include`s (the including file names, outermost first).
@@ -311,6 +364,10 @@ impl Assembler {
             sections: vec![(".text".to_string(), 0)],
             section: 0,
             blocks: Default::default(),
+            clrx: Default::default(),
+            splices: Default::default(),
+            line_base: 0,
+            sealed: Vec::new(),
             include_dirs: Vec::new(),
             including: Vec::new(),
             included: Vec::new(),
@@ -366,6 +423,36 @@ impl Assembler {
         self.obj.constant(name);
     }
 
+    /// The next input file of one source (clrxasm assembles several files as one: symbols,
+    /// macros and open blocks go on): its name for diagnostics, and the lines of the files
+    /// before it (items' line numbers go on from there). A `\` at the end of the previous
+    /// file joins nothing.
+    pub fn begin_file(&mut self, name: &str, lines_before: usize) {
+        if let Some((n, text)) = self.finish_splice() {
+            self.logical_line(n, &text);
+        }
+        // The diagnostics of the files before come first, in their order.
+        let done = self.sorted_diags();
+        self.sealed.extend(done);
+        self.file = name.to_string();
+        self.line_base = lines_before;
+    }
+
+    /// The end of the input: a line left open by a final `\` and lines held until the
+    /// dialect is known are assembled now (their `.print`s can be taken after this).
+    pub fn end_input(&mut self) {
+        if let Some((n, text)) = self.finish_splice() {
+            self.logical_line(n, &text);
+        }
+        self.replay();
+    }
+
+    /// No warnings (clrxasm's `-w`): they are not kept.
+    pub fn no_warnings(mut self) -> Assembler {
+        self.clrx.no_warnings = true;
+        self
+    }
+
     /// The arch passed to [`Assembler::new`] is only a default: a target directive in the file
     /// (`.amdgcn_target`, CLRX's `.gpu`/`.arch`) chooses it.
     pub fn arch_is_default(mut self) -> Assembler {
@@ -385,7 +472,35 @@ impl Assembler {
 
     /// Number of errors so far.
     pub fn errors(&self) -> usize {
-        self.diags.iter().filter(|d| d.severity == Severity::Error).count()
+        self.diags
+            .iter()
+            .chain(&self.sealed)
+            .filter(|d| d.severity == Severity::Error)
+            .count()
+    }
+
+    /// The diagnostics so far, in order of position (of the current input file); a note
+    /// stays under the diagnostic it follows (a macro's expansion), an included file's follow
+    /// those of its `.include` line.
+    fn sorted_diags(&mut self) -> Vec<Diagnostic> {
+        let mut groups: Vec<Vec<Diagnostic>> = Vec::new();
+        for d in std::mem::take(&mut self.diags) {
+            match groups.last_mut() {
+                Some(g) if d.severity == Severity::Note => g.push(d),
+                _ => groups.push(vec![d]),
+            }
+        }
+        groups.sort_by_key(|g| (g[0].line, g[0].col));
+        let mut included = std::mem::take(&mut self.included).into_iter().peekable();
+        let mut merged = Vec::new();
+        for g in groups {
+            while let Some((_, block)) = included.next_if(|(line, _)| *line < g[0].line) {
+                merged.extend(block);
+            }
+            merged.extend(g);
+        }
+        merged.extend(included.flat_map(|(_, block)| block));
+        merged
     }
 
     fn diag(&mut self, line: usize, src: &str, e: PErr) {
@@ -397,6 +512,19 @@ impl Assembler {
             Some((n, orig)) if *n == line && orig.len() == src.len() => orig.clone(),
             _ => src.to_string(),
         };
+        // A line joined by CLRX's `\`: the physical line and column.
+        let (line, shown, e) = match self.splices.locate(&self.file, line, e.start) {
+            Some((n, at, text)) => {
+                let shift = e.start - at;
+                let e = PErr {
+                    start: at,
+                    end: e.end.saturating_sub(shift).min(text.len()).max(at + 1),
+                    ..e
+                };
+                (n, text.to_string(), e)
+            }
+            None => (line, shown, e),
+        };
         let src: &str = &shown;
         let col = src
             .get(..e.start.min(src.len()))
@@ -407,6 +535,9 @@ impl Assembler {
             .get(e.start.min(src.len())..e.end.min(src.len()))
             .map(|p| p.chars().count())
             .unwrap_or(1);
+        if severity == Severity::Warning && self.clrx.no_warnings {
+            return;
+        }
         self.diags.push(Diagnostic {
             severity,
             file: self.file.clone(),
@@ -422,6 +553,17 @@ impl Assembler {
     /// Processes one source line (1-based `lineno`). With `--syntax auto`, lines are held
     /// until one of them decides the file's dialect ([`detect_dialect`]), then replayed.
     pub fn line(&mut self, lineno: usize, src: &str) {
+        if self.splicing(src) {
+            if let Some((n, text)) = self.splice(lineno, src) {
+                self.logical_line(n, &text);
+            }
+            return;
+        }
+        self.logical_line(lineno, src)
+    }
+
+    /// A line after CLRX's continuations are joined.
+    fn logical_line(&mut self, lineno: usize, src: &str) {
         if let Some(held) = &mut self.undecided {
             if let Some((d, why)) = detect_dialect(src) {
                 self.dialect = d;
@@ -530,6 +672,10 @@ impl Assembler {
     }
 
     fn process(&mut self, lineno: usize, src: &str) {
+        // CLRX's `.end`/`.abort`: nothing after it is read.
+        if self.clrx.ended {
+            return;
+        }
         if self.metadata_line(lineno, src) {
             return;
         }
@@ -614,7 +760,38 @@ impl Assembler {
         if self.line_has_dot {
             self.sync_dot();
         }
-        let Some((id, id_start)) = c.ident() else {
+        let clrx = self.dialect != Dialect::Llvm;
+        if clrx {
+            self.syms.clrx.statement();
+            // CLRX's local label `1:` (defined again and again; `1b`/`1f` name them).
+            if let Some((n, after)) = clrx::local_label_def(&c) {
+                self.sync_dot();
+                let key = self.syms.clrx.define_local(n);
+                self.labels.insert(key.clone(), self.section);
+                let here = Sym::Value(Value::Int(self.offset as i64));
+                self.syms.insert(key.clone(), here);
+                self.resolve(&key);
+                return self.statement(lineno, src, after, end);
+            }
+        }
+        // CLRX's scope path (`::a::x = 1`).
+        let scoped = if clrx && (c.peek() == Some(b':') || self.syms.clrx_scoped()) {
+            let save = c.pos;
+            match scopes::scoped_ident(&mut c) {
+                Some((name, at)) if name.contains("::") => Some((name, at)),
+                _ => {
+                    c.pos = save;
+                    None
+                }
+            }
+        } else {
+            None
+        };
+        let ident = match &scoped {
+            Some((name, at)) => Some((name.as_str(), *at)),
+            None => c.ident(),
+        };
+        let Some((id, id_start)) = ident else {
             let p = c.pos;
             return self.diag(
                 lineno,
@@ -636,15 +813,20 @@ impl Assembler {
         // Label.
         if c.peek() == Some(b':') && c.peek_at(1) != Some(b':') {
             c.pos += 1;
+            let key = if clrx {
+                self.syms.clrx.define_key(id)
+            } else {
+                id.to_string()
+            };
             // One lookup: a label already there is a second definition.
-            if self.labels.insert(id.to_string(), self.section).is_some() {
+            if self.labels.insert(key.clone(), self.section).is_some() || clrx && self.clrx.fixed.contains(&key) {
                 let e = perr(id_start, id_end, format!("symbol '{id}' is already defined"));
                 self.diag(lineno, src, e);
                 return self.statement(lineno, src, c.pos, end);
             }
             // Objects name the labels that are not `.L` temporaries (kept only those: a long
             // stream has a branch label every few instructions).
-            if !id.starts_with(".L") {
+            if !id.starts_with(".L") && key == id && !self.in_absolute() {
                 let sec = self.sections[self.section].0.clone();
                 self.obj.parts.labels.push((id.to_string(), sec, self.offset as u64));
                 self.obj.parts.mention(id);
@@ -652,7 +834,7 @@ impl Assembler {
             self.define(
                 lineno,
                 src,
-                id,
+                &key,
                 Sym::Value(Value::Int(self.offset as i64)),
                 id_start,
                 id_end,
@@ -672,7 +854,18 @@ impl Assembler {
                 }
                 c.pos = save;
                 match parse::register_in(&mut c, &self.names, &self.syms, false) {
-                    Ok(Some(r)) if c.at_end() => self.define(lineno, src, id, Sym::Reg(r), id_start, id_end),
+                    Ok(Some(r)) if c.at_end() => {
+                        let key = if clrx {
+                            self.syms.clrx.define_key(id)
+                        } else {
+                            id.to_string()
+                        };
+                        if self.clrx.fixed.contains(&key) {
+                            let e = perr(id_start, id_end, format!("symbol '{id}' is already defined"));
+                            return self.diag(lineno, src, e);
+                        }
+                        self.define(lineno, src, &key, Sym::Reg(r), id_start, id_end)
+                    }
                     Ok(_) => {
                         let p = c.pos;
                         self.diag(
@@ -704,6 +897,10 @@ impl Assembler {
         };
         if lower.starts_with('.') {
             return self.directive(lineno, src, lower, (id_start, id_end), &mut c, end);
+        }
+        if self.in_absolute() {
+            let msg = "an instruction in the absolute section (.struct/.offset): only labels and counting go there";
+            return self.error_at(lineno, src, (id_start, id_end), msg.into());
         }
         self.instruction(lineno, src, lower, (id_start, id_end), &mut c);
     }
@@ -737,12 +934,21 @@ impl Assembler {
     /// `name = expr` (or `.set name, expr`); `span` is the name's.
     fn assign(&mut self, lineno: usize, src: &str, name: &str, span: (usize, usize), c: &mut Cursor, end: usize) {
         let (s0, s1) = span;
+        let key = if self.dialect != Dialect::Llvm {
+            self.syms.clrx.define_key(name)
+        } else {
+            name.to_string()
+        };
+        let name = key.as_str();
         if self.labels.contains_key(name) {
             return self.diag(
                 lineno,
                 src,
                 perr(s0, s1, format!("symbol '{name}' is already defined (a label)")),
             );
+        }
+        if self.clrx.fixed.contains(name) {
+            return self.diag(lineno, src, perr(s0, s1, format!("symbol '{name}' is already defined")));
         }
         let e = Expr {
             syms: &self.syms,
@@ -775,7 +981,7 @@ impl Assembler {
                     PErr {
                         start: s1,
                         end: p,
-                        msg: format!("symbol '{f}' is not defined"),
+                        msg: format!("{} is not defined", scopes::shown_name(&f)),
                         help: None,
                     },
                 )
@@ -811,19 +1017,38 @@ impl Assembler {
             }
             let (start, end) = (p.fixup.start, p.fixup.end);
             let mut c = Cursor::new(&p.source, start, end);
-            let e = Expr {
-                syms: &self.syms,
-                no_bar: false,
-            };
             // The usual expression is the name alone (a branch's label): its value is the
             // symbol's, as the expression reader would find.
             let bare = match self.syms.get(name) {
                 Some(Sym::Value(v)) if p.source.get(start..end) == Some(name) => Some(Ok(EVal::Value(*v))),
                 _ => None,
             };
-            let r = bare.unwrap_or_else(|| e.parse(&mut c));
+            let r = bare.unwrap_or_else(|| {
+                self.syms
+                    .with_context(p.ctx.as_deref(), |syms| (Expr { syms, no_bar: false }).parse(&mut c))
+            });
             self.expression_warnings(p.line, &p.source);
             match r {
+                Ok(EVal::Value(v)) if matches!(p.fixup.kind, select::FixupKind::Bytes { .. }) => {
+                    let select::FixupKind::Bytes { width, section } = p.fixup.kind else {
+                        return false;
+                    };
+                    match v {
+                        Value::Int(x) => {
+                            if let Some(w) = data::truncation(x, 8 * width as u32) {
+                                let e = parse::perr(start, end, w);
+                                self.report(p.line, &p.source, e, Severity::Warning);
+                            }
+                            let bytes = x.to_le_bytes();
+                            self.patch_bytes(p.item, section as usize, p.fixup.word, &bytes[..width as usize]);
+                        }
+                        Value::Float(..) => {
+                            let e = parse::perr(start, end, "expected an integer expression");
+                            self.diag(p.line, &p.source, e);
+                        }
+                    }
+                    false
+                }
                 Ok(EVal::Value(v)) => {
                     let item = &mut self.items[p.item - self.taken];
                     let mut warning = None;
@@ -858,6 +1083,7 @@ impl Assembler {
                                 .map(|s| item.words[0] = (item.words[0] & 0xffff_0000) | s.unwrap_or(0)),
                             Value::Float(..) => Err("a branch target is an address, not a float".into()),
                         },
+                        select::FixupKind::Bytes { .. } => Ok(()),
                         select::FixupKind::Bits { lo, fix } => match v {
                             Value::Int(x) => fix.fit(x, self.dialect).map(|(bits, warn)| {
                                 let m = ((1u64 << fix.bits) - 1) << lo;
@@ -918,14 +1144,22 @@ impl Assembler {
         if self.errors() > 0 || self.obj.rocm.is_some() {
             return;
         }
-        let n = self.pending.first().map_or(self.items.len(), |p| p.item - self.taken);
+        let mut n = self.pending.first().map_or(self.items.len(), |p| p.item - self.taken);
+        // CLRX data shorter than a word may take more bytes yet.
+        if n == self.items.len() && self.items.last().is_some_and(|i| i.byte_len() % 4 != 0) {
+            n -= 1;
+        }
         out.extend(self.items.drain(..n));
         self.taken += n;
     }
 
     /// Source line of the first item not taken yet, if any.
     pub fn first_held_line(&self) -> Option<usize> {
-        let held = self.undecided.as_ref().and_then(|h| h.first()).map(|l| l.0);
+        let held = self
+            .undecided
+            .as_ref()
+            .and_then(|h| h.first())
+            .map(|l| l.0 + self.line_base);
         self.items.first().map(|i| i.line as usize).or(held)
     }
 
@@ -933,6 +1167,9 @@ impl Assembler {
     fn directive(&mut self, lineno: usize, src: &str, name: &str, span: (usize, usize), c: &mut Cursor, end: usize) {
         let (s0, s1) = span;
         if self.object_directive(lineno, src, name, span, c, end) {
+            return;
+        }
+        if self.dialect != Dialect::Llvm && self.clrx_directive(lineno, src, name, span, c, end) {
             return;
         }
         match name {
@@ -986,15 +1223,16 @@ impl Assembler {
                         if let Some(msg) = warning {
                             self.report(lineno, src, perr(p0, p, msg), Severity::Warning);
                         }
-                        self.items.push(Item::new(lineno, self.offset, &[w], true));
+                        self.items.push(Item::new(lineno + self.line_base, self.offset, &[w], true));
                         self.offset += 4;
                     }
                     // A symbol defined further on (as llvm-mc and clrxasm take it): the word
                     // is patched when it is.
                     Ok(EVal::Forward(symbol)) => {
                         let item = self.taken + self.items.len();
-                        self.items.push(Item::new(lineno, self.offset, &[0], true));
+                        self.items.push(Item::new(lineno + self.line_base, self.offset, &[0], true));
                         self.offset += 4;
+                        let ctx = self.syms.clrx.context_for_pending();
                         self.pending.push(Pending {
                             item,
                             fixup: Fixup {
@@ -1006,6 +1244,7 @@ impl Assembler {
                             },
                             line: lineno,
                             source: src.to_string(),
+                            ctx,
                         });
                     }
                     Err(e) => return self.diag(lineno, src, e),
@@ -1154,7 +1393,8 @@ impl Assembler {
             None => 0,
         };
         for _ in 0..pad / 4 {
-            self.items.push(Item::new(lineno, self.offset, &[word], true));
+            self.items
+                .push(Item::new(lineno + self.line_base, self.offset, &[word], true));
             self.offset += 4;
         }
     }
@@ -1285,7 +1525,7 @@ impl Assembler {
                     Err(scalar::SpecErr {
                         start: at,
                         end: at + name.len(),
-                        msg: format!("symbol '{name}' is not defined yet"),
+                        msg: format!("{} is not defined yet", scopes::shown_name(&name)),
                         help: Some("define it before: its value is needed here".into()),
                     })
                 }
@@ -1400,6 +1640,40 @@ impl Assembler {
         for w in special_warnings {
             self.report(lineno, src, w, Severity::Warning);
         }
+        // CLRX's `.oldmodparam`: a switch modifier's value (`glc:N`) keeps its bit 0, with
+        // clrxasm's warning when that drops bits.
+        if r.is_ok() && self.clrx.old_mod_param {
+            for m in mods.iter_mut() {
+                if let parse::ModVal::Int(v) = m.value {
+                    if clrx::SWITCHES.contains(&m.name.as_str()) && !(0..=1).contains(&v) {
+                        let w = PErr {
+                            start: m.start,
+                            end: m.end,
+                            msg: format!("value {:#x} truncated to {:#x}", v as u64, v & 1),
+                            help: None,
+                        };
+                        self.report(lineno, src, w, Severity::Warning);
+                        m.value = parse::ModVal::Int(v & 1);
+                    }
+                }
+            }
+        }
+        // CLRX's `.buggyfplit` (clrxasm 0.1.2's float literals): not implemented.
+        let r = match r {
+            Ok(()) if self.clrx.buggy_fp_lit => match ops
+                .iter()
+                .find(|o| matches!(o.kind, parse::OpKind::Const(Value::Float(..)) | parse::OpKind::Lit(Value::Float(..))))
+            {
+                Some(o) => Err(PErr {
+                    start: o.start,
+                    end: o.end,
+                    msg: "a float literal under .buggyfplit (clrxasm 0.1.2's float literals): gcnkit does not implement them".into(),
+                    help: Some(".nobuggyfplit (the default) takes it".into()),
+                }),
+                None => Ok(()),
+            },
+            r => r,
+        };
         if let Err(e) = r {
             self.diag(lineno, src, e);
         } else {
@@ -1447,7 +1721,7 @@ impl Assembler {
                     let item = self.taken + self.items.len();
                     self.offset += instr.len as usize * 4;
                     self.items.push(Item::new(
-                        lineno,
+                        lineno + self.line_base,
                         self.offset - instr.len as usize * 4,
                         instr.words(),
                         false,
@@ -1458,11 +1732,13 @@ impl Assembler {
                             self.literal_reloc(lineno, src, at, &f);
                             continue;
                         }
+                        let ctx = self.syms.clrx.context_for_pending();
                         self.pending.push(Pending {
                             item,
                             fixup: f,
                             line: lineno,
                             source: src.to_string(),
+                            ctx,
                         });
                     }
                 }
@@ -1486,7 +1762,7 @@ impl Assembler {
 
     /// [`Assembler::finish`], with what a code object needs beside the code.
     pub fn finish_object(mut self) -> (Vec<Item>, Vec<Diagnostic>, ObjectParts) {
-        self.replay();
+        self.end_input();
         self.sync_dot();
         self.finish_blocks();
         self.finish_object_parts();
@@ -1495,31 +1771,14 @@ impl Assembler {
             let e = PErr {
                 start: p.fixup.start,
                 end: p.fixup.end,
-                msg: format!("symbol '{}' is never defined", p.fixup.symbol),
+                msg: format!("{} is never defined", scopes::shown_name(&p.fixup.symbol)),
                 help: None,
             };
             self.diag(p.line, &p.source, e);
         }
-        // By position; a note stays under the diagnostic it follows (a macro's expansion).
-        let mut groups: Vec<Vec<Diagnostic>> = Vec::new();
-        for d in std::mem::take(&mut self.diags) {
-            match groups.last_mut() {
-                Some(g) if d.severity == Severity::Note => g.push(d),
-                _ => groups.push(vec![d]),
-            }
-        }
-        groups.sort_by_key(|g| (g[0].line, g[0].col));
-        // An included file's diagnostics follow those of its `.include` line.
-        let mut included = std::mem::take(&mut self.included).into_iter().peekable();
-        let mut merged = Vec::new();
-        for g in groups {
-            while let Some((_, block)) = included.next_if(|(line, _)| *line < g[0].line) {
-                merged.extend(block);
-            }
-            merged.extend(g);
-        }
-        merged.extend(included.flat_map(|(_, block)| block));
-        self.diags = merged;
+        let mut all = std::mem::take(&mut self.sealed);
+        all.extend(self.sorted_diags());
+        self.diags = all;
         if self.errors() > 0 {
             self.items.clear();
             // Which dialect the file was read in matters to most errors: say how it was chosen.

@@ -354,6 +354,10 @@ impl Assembler {
         if self.rocm_directive(lineno, src, name, span, &rest) {
             return true;
         }
+        // CLRX text's data, with clrxasm's semantics ([`super::data`]).
+        if self.dialect == super::Dialect::Clrx && self.clrx_data(lineno, src, name, span, c, end) {
+            return true;
+        }
         if self.obj.kd.is_some() {
             if name == ".end_amdhsa_kernel" {
                 self.end_kd(lineno, src, span);
@@ -787,7 +791,8 @@ impl Assembler {
             }
             for w in bytes.chunks_exact(4) {
                 let word = u32::from_le_bytes([w[0], w[1], w[2], w[3]]);
-                self.items.push(super::Item::new(lineno, self.offset, &[word], true));
+                self.items
+                    .push(super::Item::new(lineno + self.line_base, self.offset, &[word], true));
                 self.offset += 4;
             }
             return;

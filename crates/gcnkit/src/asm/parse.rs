@@ -79,6 +79,9 @@ pub struct Symbols {
     /// Warnings of the expressions evaluated since the caller last took them (clrxasm's
     /// shift counts out of range).
     pub warnings: std::cell::RefCell<Vec<PErr>>,
+    /// CLRX's names beyond plain symbols: local labels, scopes, `.eqv`, `.regvar`
+    /// ([`super::scopes`]).
+    pub(super) clrx: super::scopes::Names,
 }
 
 impl Symbols {
@@ -87,6 +90,7 @@ impl Symbols {
             map: HashMap::default(),
             rules,
             warnings: Default::default(),
+            clrx: Default::default(),
         }
     }
 }
@@ -536,9 +540,17 @@ pub fn register_in(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols, shadow:
         }
     };
     // A register symbol (`b=%s[57:67]`) shadows the register names (`v=%s[20:23]; v[1]`).
-    let reg_sym = if names.register_symbols() { syms.get(id) } else { None };
+    if names.register_symbols() {
+        if let Some(r) = syms.regvar(c, id, start)? {
+            return Ok(Some(r));
+        }
+    }
+    let reg_sym = if names.register_symbols() {
+        syms.lookup(id).ok()
+    } else {
+        None
+    };
     if let Some(Sym::Reg(r)) = reg_sym.filter(|_| shadow || !is_register_name(names, lower)) {
-        let r = *r;
         if c.peek() == Some(b'[') {
             let (a, b) = range(c, syms)?;
             if b >= r.count || a > b {
@@ -798,7 +810,11 @@ fn int_expr(e: &Expr, c: &mut Cursor) -> PRes<i64> {
     match e.parse(c)? {
         EVal::Value(Value::Int(i)) => Ok(i),
         EVal::Value(Value::Float(..)) => err(start, c.pos, "a register index must be an integer"),
-        EVal::Forward(n) => err(start, c.pos, format!("symbol '{n}' is not defined")),
+        EVal::Forward(n) => err(
+            start,
+            c.pos,
+            format!("{} is not defined", super::scopes::shown_name(&n)),
+        ),
     }
 }
 
@@ -1065,9 +1081,10 @@ fn plain_operands_in(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols, ops: 
                 }
                 let name = c.text(p, e);
                 p = e;
-                o.kind = match syms.get(name) {
-                    Some(Sym::Value(v)) => OpKind::Const(*v),
-                    _ => OpKind::Forward(name.to_string()),
+                o.kind = match syms.lookup(name) {
+                    Ok(Sym::Value(v)) => OpKind::Const(v),
+                    Ok(Sym::Reg(_)) => OpKind::Forward(name.to_string()),
+                    Err(f) => OpKind::Forward(f),
                 };
             }
             c0 if is_ident_start(c0) => {
@@ -1353,6 +1370,8 @@ pub fn modifier_follows(c: &mut Cursor) -> bool {
         Some((name, _)) => {
             c.ws();
             match c.peek() {
+                // CLRX's scope path (`a::x`) is an operand.
+                Some(b':') if c.peek_at(1) == Some(b':') => false,
                 // `mul:2`, and CLRX's raw-field notes `vsrc2=0x1e5`.
                 Some(b':' | b'=') => true,
                 Some(b'(') => false,

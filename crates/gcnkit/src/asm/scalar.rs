@@ -505,7 +505,8 @@ fn source(
     let code = match &o.kind {
         OpKind::Reg(r) => reg_code(arch, dialect == Dialect::Llvm, o, r, ty.regs(), false)?,
         OpKind::Const(v) | OpKind::Lit(v) => {
-            let forced = force_literal || matches!(o.kind, OpKind::Lit(_));
+            let forced =
+                force_literal || matches!(o.kind, OpKind::Lit(_)) || super::select::clrx_suffix_literal(*v, ty, fold);
             match (!forced).then(|| inline_code(arch, *v, ty, fold)).flatten() {
                 Some(c) => c,
                 None => {

@@ -48,6 +48,11 @@ pub enum FixupKind {
     /// A value field (SIMM16, an immediate offset, a DS offset or one of its halves): bits
     /// `lo..lo + fix.bits` of the instruction's first two dwords.
     Bits { lo: u8, fix: super::scalar::FieldFix },
+    /// CLRX data of `width` bytes (`.byte`...`.quad`), which need not be word-aligned: in
+    /// `.text` from byte [`Fixup::word`] of the item on (and the items after it); in a data
+    /// section (`section` > 0) at byte [`Fixup::word`] of it. Too wide a value is truncated,
+    /// with a warning.
+    Bytes { width: u8, section: u16 },
 }
 
 /// What one slot of the chosen encoding accepts.
@@ -432,12 +437,13 @@ pub(super) fn gather(mods: &[Modifier], nsrc: usize, errs: &mut Vec<PErr>) -> Mo
             ("dst" | "vdst", ModVal::Int(v)) if m.eq && (0..256).contains(v) => r.raw_dst = Some(*v as u16),
             ("op_sel", ModVal::Int(v)) if m.eq && (0..16).contains(v) => r.raw_op_sel = Some(*v as u8),
             ("clamp", ModVal::None) => r.clamp = true,
-            ("clamp", ModVal::Int(v)) if *v == 0 || *v == 1 => r.clamp = *v == 1,
+            // CLRX: any value; not zero sets it (clrxasm's switches).
+            ("clamp", ModVal::Int(v)) => r.clamp = *v != 0,
             ("mul", ModVal::Int(v)) if *v == 1 || *v == 2 || *v == 4 => r.omod = [0, 0, 1, 0, 2][*v as usize],
             ("div", ModVal::Int(v)) if *v == 1 || *v == 2 => r.omod = if *v == 2 { 3 } else { 0 },
             ("omod", ModVal::Int(v)) if (0..4).contains(v) => r.omod = *v as u8,
             ("vop3", ModVal::None) => r.vop3 = Some(true),
-            ("vop3", ModVal::Int(v)) if *v == 0 || *v == 1 => r.vop3 = Some(*v == 1),
+            ("vop3", ModVal::Int(v)) => r.vop3 = Some(*v != 0),
             ("op_sel", _) => match bits_of(m, 4) {
                 Ok(b) => {
                     // A list has one entry per source then the destination.
@@ -508,6 +514,19 @@ pub(super) fn gather(mods: &[Modifier], nsrc: usize, errs: &mut Vec<PErr>) -> Mo
         }
     }
     r
+}
+
+/// CLRX (clrxasm 0.1.9): a float written with the suffix of another type than its operand's
+/// (`0.5s` or `1.0l` for a 16-bit float operand, `1.0h` for a 32-bit one) is a literal of the
+/// suffix's bits, never an inline constant. An operand's own type is f16 for 16-bit float
+/// operands, f64 for 64-bit float ones, f32 for the rest.
+pub(super) fn clrx_suffix_literal(v: Value, ty: Ty, fold: bool) -> bool {
+    let own = match ty {
+        Ty::F16 => FKind::Half,
+        Ty::F64 => FKind::Double,
+        _ => FKind::Single,
+    };
+    !fold && matches!(v, Value::Float(_, k) if k != FKind::Plain && k != own)
 }
 
 /// The inline-constant code of a value for an operand of type `ty`, if it has one. `llvm`:
@@ -1362,7 +1381,7 @@ fn build_in(
                 }
             },
             OpKind::Const(v) | OpKind::Lit(v) => {
-                let forced = matches!(o.kind, OpKind::Lit(_));
+                let forced = matches!(o.kind, OpKind::Lit(_)) || clrx_suffix_literal(*v, s.ty, fold);
                 match s.want {
                     Want::K => {
                         match literal_bits_for(*v, s.ty, fold) {

@@ -96,7 +96,8 @@ pub fn object_of(arch: crate::Arch, items: &[crate::asm::Item], parts: &ObjectPa
     let mut text = Vec::new();
     for it in items {
         let at = it.offset as usize;
-        let bytes: Vec<u8> = it.words().iter().flat_map(|w| w.to_le_bytes()).collect();
+        let mut bytes = Vec::with_capacity(12);
+        it.push_bytes(&mut bytes);
         if text.len() < at + bytes.len() {
             text.resize(at + bytes.len(), 0);
         }

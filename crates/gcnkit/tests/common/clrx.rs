@@ -120,3 +120,45 @@ pub fn assemble(a: Arch, lines: &[String]) -> Vec<Result<Vec<u32>, String>> {
         })
         .collect()
 }
+
+/// clrxasm's raw code of a whole source (`-b rawcode`), with extra options: the bytes if it
+/// succeeds, else its stderr. The files `files` (name, bytes) are written beside the source
+/// first (for `.include`/`.incbin`).
+pub fn assemble_raw(a: Arch, src: &str, options: &[&str], files: &[(&str, &[u8])]) -> Result<Vec<u8>, String> {
+    raw(device(a), src, options, files)
+}
+
+/// [`assemble_raw`] for the CLRX device `gpu` (`-g gpu`).
+pub fn assemble_raw_on(gpu: &str, src: &str) -> Result<Vec<u8>, String> {
+    raw(gpu, src, &[], &[])
+}
+
+fn raw(gpu: &str, src: &str, options: &[&str], files: &[(&str, &[u8])]) -> Result<Vec<u8>, String> {
+    let d = dir().expect("GCNKIT_CLRX_DIR");
+    let t = temp("raw");
+    for (name, bytes) in files {
+        std::fs::write(t.join(name), bytes).unwrap();
+    }
+    let s = t.join("a.s");
+    let o = t.join("a.bin");
+    std::fs::write(&s, src).unwrap();
+    let out = Command::new(d.join("clrxasm"))
+        .current_dir(&t)
+        .args(["-b", "rawcode", "-g", gpu])
+        .args(options)
+        .arg("-o")
+        .arg(&o)
+        .arg(&s)
+        .output()
+        .unwrap();
+    let bin = std::fs::read(&o).ok();
+    let _ = std::fs::remove_dir_all(&t);
+    match bin {
+        Some(b) if out.status.success() => Ok(b),
+        _ => Err(format!(
+            "status {:?}: {}",
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).trim()
+        )),
+    }
+}
