@@ -121,7 +121,7 @@ struct Launch {
     /// What each instruction does with vector values (`taint`).
     facts: Vec<taint::Fact>,
     /// Who last touched each dword of device memory in this launch, by region.
-    global: RwLock<Vec<Shadow>>,
+    global: RwLock<Vec<Arc<Shadow>>>,
     /// Work-groups per dimension (for linear ids).
     groups: [u32; 3],
 }
@@ -167,13 +167,14 @@ impl Launch {
 
     /// The sides of the dword at `addr` (its region's shadow made on first use); `None`
     /// outside every region or in a runtime's own memory.
-    fn with_sides<R>(&self, mem: &Memory, addr: u64, f: impl FnOnce(&[AtomicU64]) -> R) -> Option<R> {
+    /// The shadow of the region holding `addr` (made on first use); `None` outside every
+    /// region or in a runtime's own memory.
+    fn shadow(&self, mem: &Memory, addr: u64) -> Option<Arc<Shadow>> {
         {
             let g = self.global.read().unwrap_or_else(|e| e.into_inner());
             let k = g.partition_point(|s| s.base <= addr);
             if let Some(s) = k.checked_sub(1).map(|k| &g[k]).filter(|s| addr - s.base < s.size) {
-                let d = ((addr - s.base) / 4) as usize * 3;
-                return Some(f(&s.sides[d..d + 3]));
+                return Some(s.clone());
             }
         }
         let r = mem
@@ -185,15 +186,15 @@ impl Launch {
             let n = r.size.div_ceil(4) as usize * 3;
             g.insert(
                 k,
-                Shadow {
+                Arc::new(Shadow {
                     base: r.base,
                     size: r.size,
                     sides: (0..n).map(|_| AtomicU64::new(0)).collect(),
-                },
+                }),
             );
         }
         drop(g);
-        self.with_sides(mem, addr, f)
+        self.shadow(mem, addr)
     }
 }
 
@@ -248,6 +249,7 @@ impl Monitor for Launch {
             found: Vec::new(),
             uninit: BTreeMap::new(),
             mem_taint: taint::MemTaint::default(),
+            shadow: None,
         })
     }
 
@@ -304,6 +306,8 @@ struct Worker<'l> {
     uninit: BTreeMap<((u8, u64), String), Finding>,
     /// LDS and scratch bytes the work-group's stores tainted.
     mem_taint: taint::MemTaint,
+    /// The device-memory shadow the last access used.
+    shadow: Option<Arc<Shadow>>,
 }
 
 fn lanes_of(exec: u64) -> Vec<u8> {
@@ -514,28 +518,38 @@ impl Worker<'_> {
             let write = x.kind == AccessKind::Write;
             let mut d = x.addr & !3;
             while d < x.addr + x.bytes as u64 {
-                let other = self.l.with_sides(mem, d, |s| {
-                    let [w, r1, r2] = [0, 1, 2].map(|k| s[k].load(Relaxed));
-                    let foreign = |v: u64| side_group(v).is_some_and(|og| og != me_group);
-                    let other = if foreign(w) {
-                        Some(w)
-                    } else if write && foreign(r1) {
-                        Some(r1)
-                    } else if write && foreign(r2) {
-                        Some(r2)
-                    } else {
-                        None
-                    };
-                    if write {
-                        s[0].store(me, Relaxed);
-                    } else if side_group(r1) == Some(me_group) {
-                        s[1].store(me, Relaxed);
-                    } else {
-                        s[2].store(r1, Relaxed);
-                        s[1].store(me, Relaxed);
-                    }
-                    other
-                });
+                // The region's shadow: the one of the access before, most of the time.
+                if !self.shadow.as_ref().is_some_and(|s| d.wrapping_sub(s.base) < s.size) {
+                    self.shadow = self.l.shadow(mem, d);
+                }
+                let other = self
+                    .shadow
+                    .as_ref()
+                    .filter(|s| d.wrapping_sub(s.base) < s.size)
+                    .map(|sh| {
+                        let k = ((d - sh.base) / 4) as usize * 3;
+                        let s = &sh.sides[k..k + 3];
+                        let [w, r1, r2] = [0, 1, 2].map(|k| s[k].load(Relaxed));
+                        let foreign = |v: u64| side_group(v).is_some_and(|og| og != me_group);
+                        let other = if foreign(w) {
+                            Some(w)
+                        } else if write && foreign(r1) {
+                            Some(r1)
+                        } else if write && foreign(r2) {
+                            Some(r2)
+                        } else {
+                            None
+                        };
+                        if write {
+                            s[0].store(me, Relaxed);
+                        } else if side_group(r1) == Some(me_group) {
+                            s[1].store(me, Relaxed);
+                        } else {
+                            s[2].store(r1, Relaxed);
+                            s[1].store(me, Relaxed);
+                        }
+                        other
+                    });
                 if let Some(Some(o)) = other {
                     let h = hits.entry((o, write)).or_insert((d, Vec::new()));
                     if h.1.last() != Some(&x.lane) {

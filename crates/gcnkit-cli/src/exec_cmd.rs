@@ -26,10 +26,10 @@ pub struct Args {
     /// A line on stderr per kernel launch: grid, instructions, waves, time.
     #[arg(long)]
     pub(crate) stats: bool,
-    /// Check every launch as a sanitizer would: --check for every check, --check=LIST for
+    /// Check every launch as a sanitizer would: --check for every check, --check LIST for
     /// some (waitcnt, hazard, memory, race). The findings on stderr when the program ends;
     /// exit status 1 when any was made and the program itself exited 0.
-    #[arg(long, value_name = "LIST", num_args = 0..=1, require_equals = true, default_missing_value = "all")]
+    #[arg(long, value_name = "LIST", num_args = 0..=1, default_missing_value = "all")]
     pub(crate) check: Option<String>,
     /// With --check: also write the findings to FILE as a JSON array (as `gcnkit lint
     /// --format json` prints them).

@@ -61,10 +61,10 @@ pub struct Args {
     /// Print instructions, lane-operations, execution time and rate (stderr).
     #[arg(long)]
     pub(crate) stats: bool,
-    /// Check the run as a sanitizer would (kernels of code objects): --check for every
-    /// check, --check=LIST for some (waitcnt, hazard, memory, race). Findings on stderr (with
-    /// --format json: a JSON array on stdout); exit status 1 when any was made.
-    #[arg(long, value_name = "LIST", num_args = 0..=1, require_equals = true, default_missing_value = "all")]
+    /// Check the run as a sanitizer would: --check for every check, --check LIST for some
+    /// (waitcnt, hazard, memory, race). Findings on stderr (a kernel's with --format json: a
+    /// JSON array on stdout); exit status 1 when any was made.
+    #[arg(long, value_name = "LIST", num_args = 0..=1, default_missing_value = "all")]
     pub(crate) check: Option<String>,
     /// A code object's kernel to run (may be left out when the object has one kernel).
     #[arg(long)]

@@ -253,7 +253,7 @@ fn text_program_findings_are_at_their_lines() {
         assert!(e.contains(&want), "want {want:?} in:\n{e}");
     }
     // --check=LIST: only those.
-    let o = gcnkit(&["run", "-a", "gfx900", "--check=memory", "-o", "/dev/null", path]);
+    let o = gcnkit(&["run", "-a", "gfx900", "--check", "memory", "-o", "/dev/null", path]);
     let e = err(&o);
     assert!(
         e.contains("[memory]") && !e.contains("[hazard]") && !e.contains("[waitcnt]"),

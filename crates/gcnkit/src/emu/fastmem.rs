@@ -55,21 +55,18 @@ pub type Log = std::cell::RefCell<Vec<Access>>;
 
 /// Logs lane `lane`'s access of `n` bytes at offset `o` of `r` (before it is made), a
 /// dword at a time as the general executor logs it.
-#[inline(never)]
-fn note(log: Option<&Log>, r: &Region, o: u64, n: u64, lane: usize, load: bool, coherent: bool) {
-    if let Some(log) = log {
-        let mut log = log.borrow_mut();
-        for k in (0..n).step_by(4) {
-            log.push(Access {
-                lane: lane as u8,
-                space: Space::Global,
-                addr: r.base + o + k,
-                bytes: 4,
-                kind: if load { AccessKind::Read } else { AccessKind::Write },
-                defined: !load || r.is_defined(o + k, 4),
-                coherent,
-            });
-        }
+#[inline]
+fn note(log: &mut Vec<Access>, r: &Region, o: u64, n: u64, lane: usize, load: bool, coherent: bool) {
+    for k in (0..n).step_by(4) {
+        log.push(Access {
+            lane: lane as u8,
+            space: Space::Global,
+            addr: r.base + o + k,
+            bytes: 4,
+            kind: if load { AccessKind::Read } else { AccessKind::Write },
+            defined: !load || r.is_defined(o + k, 4),
+            coherent,
+        });
     }
 }
 
@@ -175,10 +172,11 @@ impl FastGlobal {
                 if self.flat && (aperture(a) || aperture(a + n - 1)) {
                     return false;
                 }
-                if log.is_some() {
+                if let Some(log) = log {
+                    let mut log = log.borrow_mut();
                     for l in 0..64 {
                         note(
-                            log,
+                            &mut log,
                             r,
                             o + l * stride as u64,
                             stride as u64,
@@ -215,8 +213,8 @@ impl FastGlobal {
             if exec >> l & 1 == 0 {
                 continue;
             }
-            if log.is_some() {
-                note(log, r, o, n, l, self.load, self.glc);
+            if let Some(log) = log {
+                note(&mut log.borrow_mut(), r, o, n, l, self.load, self.glc);
             }
             for k in 0..dwords {
                 if self.load {
@@ -323,9 +321,9 @@ impl FastSmem {
             return false;
         };
         for k in 0..n {
-            if log.is_some() {
+            if let Some(log) = log {
                 // (The general executor reads a scalar load dword by dword.)
-                note(log, r, o + 4 * k as u64, 4, 0, true, self.glc);
+                note(&mut log.borrow_mut(), r, o + 4 * k as u64, 4, 0, true, self.glc);
             }
             w.s[s + k] = r.read_u32(o + 4 * k as u64);
         }
