@@ -1252,6 +1252,7 @@ impl<'a> Worker<'a> {
                         Enc::Ds => vmem::ds(w, &mut ctx, i, d, m),
                         Enc::Mubuf | Enc::Mtbuf => vmem::mubuf(w, &mut ctx, i, d, m),
                         Enc::Flat => vmem::flat(w, &mut ctx, i, d, m),
+                        Enc::Mimg => super::image::mimg(w, &mut ctx, i, d, m),
                         _ => Err(vmem::MemError::Emu(EmuError::Unsupported(format!(
                             "{name}: {} is not modelled",
                             i.enc.name()
