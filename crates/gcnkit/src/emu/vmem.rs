@@ -3,6 +3,7 @@
 //! (DESIGN.md *The kernel machine*). Memory operations complete when they issue.
 
 use super::exec::EmuError;
+use super::image::Format;
 use super::memory::{Fault, Memory};
 use super::ops::atomic::{atomic32, atomic64};
 use super::scalar::{read_scalar, write_scalar, PRIVATE_APERTURE_HI, SHARED_APERTURE_HI};
@@ -535,8 +536,7 @@ impl Vsharp {
     }
 }
 
-/// MUBUF: buffer loads, stores and atomics (MTBUF's typed accesses and the format rows are
-/// refused).
+/// MUBUF and MTBUF: buffer loads, stores, atomics and typed (format) accesses.
 pub fn mubuf(w: &mut Wave, ctx: &mut MemCtx, i: &Instr, d: &'static InstrDef, m: MemSem) -> Result<(), MemError> {
     match m {
         MemSem::Nop => return Ok(()),
@@ -570,9 +570,7 @@ pub fn mubuf(w: &mut Wave, ctx: &mut MemCtx, i: &Instr, d: &'static InstrDef, m:
             bytes as u64
         }
         // A typed element: the format's size.
-        MemSem::Format { .. } => format
-            .as_ref()
-            .map_or(4, |f| f.bits.iter().map(|&b| b as u64 / 8).sum()),
+        MemSem::Format { .. } => format.as_ref().map_or(4, |f| f.bytes() as u64),
         _ => 4 * dwords as u64,
     };
     let tfe = i.get(F::Tfe) != 0;
@@ -635,20 +633,10 @@ pub fn mubuf(w: &mut Wave, ctx: &mut MemCtx, i: &Instr, d: &'static InstrDef, m:
     Ok(())
 }
 
-/// A typed buffer access's format: component widths in bits (from bit 0 up) and the number
-/// format (4 UINT, 5 SINT, 7 FLOAT).
-struct BufFormat {
-    bits: &'static [u8],
-    nfmt: u32,
-}
-
 /// The format of a typed buffer access: MTBUF's DFMT/NFMT fields, MUBUF's resource (word 3:
-/// NUM_FORMAT bits 12-14, DATA_FORMAT 15-18, whose DST_SEL must be the identity). Only the
-/// formats whose conversion is exact are taken: integer components (zero- or sign-extended
-/// on loads) and 16/32-bit floats on loads, and 32-bit components (moved as they are) on
-/// stores; the normalised, scaled and packed small-float formats are refused (how the
-/// hardware rounds them is not documented).
-fn buffer_format(w: &Wave, i: &Instr, d: &InstrDef) -> Result<BufFormat, MemError> {
+/// NUM_FORMAT bits 12-14, DATA_FORMAT 15-18, whose DST_SEL must be the identity), through
+/// the one format table and conversions images use ([`super::image::Format`]).
+fn buffer_format(w: &Wave, i: &Instr, d: &InstrDef) -> Result<Format, MemError> {
     let (dfmt, nfmt) = if i.enc == Enc::Mtbuf {
         (i.get(F::Dfmt), i.get(F::Nfmt))
     } else {
@@ -662,84 +650,46 @@ fn buffer_format(w: &Wave, i: &Instr, d: &InstrDef) -> Result<BufFormat, MemErro
         }
         (d3 >> 15 & 15, d3 >> 12 & 7)
     };
-    let bits: &'static [u8] = match dfmt {
-        1 => &[8],
-        2 => &[16],
-        3 => &[8, 8],
-        4 => &[32],
-        5 => &[16, 16],
-        10 => &[8, 8, 8, 8],
-        11 => &[32, 32],
-        12 => &[16, 16, 16, 16],
-        13 => &[32, 32, 32],
-        14 => &[32, 32, 32, 32],
-        _ => {
-            return Err(unsupported(
-                d,
-                w,
-                &format!("buffer data format {dfmt} (only the 8/16/32-bit component formats are modelled)"),
-            ))
-        }
-    };
-    let ok = match nfmt {
-        4 | 5 => true,
-        7 => bits[0] >= 16,
-        _ => false,
-    };
-    if !ok {
-        return Err(unsupported(
-            d,
-            w,
-            &format!(
-                "buffer number format {nfmt} with data format {dfmt} (only UINT, SINT and 16/32-bit FLOAT are modelled)"
-            ),
-        ));
-    }
-    Ok(BufFormat { bits, nfmt })
+    Format::of(dfmt, nfmt, false).map_err(|e| unsupported(d, w, &format!("buffer {e}")))
 }
 
-/// One lane's typed access at `at`: components converted to and from 32-bit VGPRs.
+/// One lane's typed access of the element at `at`: its first `comps` components to or from
+/// VGPRs from `vdata` (a store keeps the components it does not write).
 #[allow(clippy::too_many_arguments)]
 fn typed(
     w: &mut Wave,
     ctx: &mut MemCtx,
     lane: usize,
     at: At,
-    f: &BufFormat,
+    f: &Format,
     write: bool,
     comps: u8,
     vdata: usize,
 ) -> Result<(), MemError> {
-    let mut off = 0u64;
-    for (c, &b) in f.bits.iter().enumerate() {
-        let bytes = b as u32 / 8;
-        let here = at_plus(at, off);
-        off += bytes as u64;
-        if c >= comps as usize {
-            continue;
+    let n = f.bytes();
+    let mut raw = [0u8; 16];
+    let element = |ctx: &MemCtx, raw: &mut [u8]| -> Result<(), MemError> {
+        for (k, b) in raw.iter_mut().enumerate() {
+            *b = load(ctx, at_plus(at, k as u64), 1, lane)? as u8;
         }
-        if write {
-            if b != 32 {
-                return Err(MemError::Emu(EmuError::Unsupported(format!(
-                    "typed store of {b}-bit components (how the hardware converts them is not documented)"
-                ))));
-            }
-            store(ctx, here, bytes, vgpr(w, vdata + c, lane) as u64, lane)?;
-        } else {
-            let raw = load(ctx, here, bytes, lane)?;
-            let v = match (f.nfmt, b) {
-                (7, 16) => super::float::f16_to_f32(raw as u32 & 0xffff).to_bits(),
-                (5, _) => extend(raw, bytes, true),
-                _ => extend(raw, bytes, false),
-            };
-            set_vgpr(w, vdata + c, lane, v);
-        }
+        Ok(())
+    };
+    let all = (1u8 << f.widths.len()) - 1;
+    let present = all & ((1u8 << comps) - 1);
+    if !write || present != all {
+        element(ctx, &mut raw[..n])?;
     }
-    // Components the format lacks: X, Y, Z read 0, W reads 1 (1.0 for FLOAT).
-    if !write {
-        for c in f.bits.len()..comps as usize {
-            let one = if f.nfmt == 7 { 1.0f32.to_bits() } else { 1 };
-            set_vgpr(w, vdata + c, lane, if c == 3 { one } else { 0 });
+    if write {
+        let v: [u32; 4] = std::array::from_fn(|c| if c < comps as usize { vgpr(w, vdata + c, lane) } else { 0 });
+        f.write(&mut raw[..n], &v, present)
+            .map_err(|e| MemError::Emu(EmuError::Unsupported(e)))?;
+        for (k, &b) in raw[..n].iter().enumerate() {
+            store(ctx, at_plus(at, k as u64), 1, b as u64, lane)?;
+        }
+    } else {
+        let v = f.read(&raw[..n]);
+        for (c, &x) in v.iter().enumerate().take(comps as usize) {
+            set_vgpr(w, vdata + c, lane, x);
         }
     }
     Ok(())
