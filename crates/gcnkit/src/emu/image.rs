@@ -267,6 +267,56 @@ impl Dim {
     }
 }
 
+/// A bit field of a resource descriptor: dword, first bit, width.
+#[derive(Clone, Copy)]
+struct Fld(usize, u32, u32);
+
+/// The T# fields the model reads (and the host writes: [`image_object`]), from the manuals'
+/// image resource tables. GCN 1.0-1.2 keep a 14-bit PITCH in word 4 and LAST_ARRAY in word 5;
+/// GCN 1.4 has a 16-bit PITCH and the last array slice in DEPTH (ROCm's device library reads
+/// the array size there on gfx9).
+mod t {
+    use super::Fld;
+    pub const BASE_LO: Fld = Fld(0, 0, 32); // address bits 8-39
+    pub const BASE_HI: Fld = Fld(1, 0, 8); // address bits 40-47
+    pub const DATA_FORMAT: Fld = Fld(1, 20, 6);
+    pub const NUM_FORMAT: Fld = Fld(1, 26, 4);
+    pub const WIDTH: Fld = Fld(2, 0, 14); // width - 1
+    pub const HEIGHT: Fld = Fld(2, 14, 14); // height - 1
+    pub const DST_SEL: [Fld; 4] = [Fld(3, 0, 3), Fld(3, 3, 3), Fld(3, 6, 3), Fld(3, 9, 3)];
+    pub const BASE_LEVEL: Fld = Fld(3, 12, 4);
+    pub const LAST_LEVEL: Fld = Fld(3, 16, 4);
+    pub const TYPE: Fld = Fld(3, 28, 4);
+    pub const DEPTH: Fld = Fld(4, 0, 13); // depth - 1 (GCN 1.4: also the last array slice)
+    pub const PITCH: Fld = Fld(4, 13, 14); // pitch - 1, texels
+    pub const PITCH_GFX9: Fld = Fld(4, 13, 16);
+    pub const BASE_ARRAY: Fld = Fld(5, 0, 13);
+    pub const LAST_ARRAY: Fld = Fld(5, 13, 13);
+}
+
+/// The S# fields: CLAMP_X/Y/Z, FORCE_UNNORMALIZED, the XY magnification and minification
+/// filters, Z_FILTER, BORDER_COLOR_TYPE.
+mod ss {
+    use super::Fld;
+    pub const CLAMP: [Fld; 3] = [Fld(0, 0, 3), Fld(0, 3, 3), Fld(0, 6, 3)];
+    pub const FORCE_UNNORMALIZED: Fld = Fld(0, 15, 1);
+    pub const XY_MAG_FILTER: Fld = Fld(2, 20, 2);
+    pub const XY_MIN_FILTER: Fld = Fld(2, 22, 2);
+    pub const Z_FILTER: Fld = Fld(2, 24, 2);
+    pub const BORDER_COLOR_TYPE: Fld = Fld(3, 30, 2);
+}
+
+impl Fld {
+    fn get(self, d: &[u32]) -> u32 {
+        (d[self.0] >> self.1) & mask(self.2 as u8)
+    }
+
+    fn put(self, d: &mut [u32], v: u32) {
+        let m = mask(self.2 as u8) << self.1;
+        d[self.0] = (d[self.0] & !m) | (v << self.1 & m);
+    }
+}
+
 /// An image resource (T#), the fields the model reads.
 struct Tsharp {
     base: u64,
@@ -282,43 +332,40 @@ struct Tsharp {
 }
 
 impl Tsharp {
-    /// The T# in the eight SGPRs from `code`. GCN 1.0-1.2 keep PITCH in word 4 bits 13-26
-    /// and LAST_ARRAY in word 5 bits 13-25; GCN 1.4 has a 16-bit PITCH (bits 13-28) and the
-    /// last array slice in DEPTH (ROCm's device library reads the array size there).
+    /// The T# in the eight SGPRs from `code`.
     fn of(w: &Wave, code: usize) -> Result<Tsharp, String> {
-        let s = |k: usize| w.s[(code + k) & 127];
-        let word = |k: usize, lo: u32, n: u32| s(k) >> lo & ((1u32 << n) - 1);
-        let format = Format::of(word(1, 20, 6), word(1, 26, 4), true)?;
-        let dim = match word(3, 28, 4) {
+        let d: [u32; 8] = std::array::from_fn(|k| w.s[(code + k) & 127]);
+        let g = |f: Fld| f.get(&d);
+        let format = Format::of(g(t::DATA_FORMAT), g(t::NUM_FORMAT), true)?;
+        let dim = match g(t::TYPE) {
             8 => Dim::D1,
             9 => Dim::D2,
             10 => Dim::D3,
             12 => Dim::D1Array,
             13 => Dim::D2Array,
-            t => return Err(format!("image type {t} (cube, multisampled or not an image) is not modelled")),
+            ty => return Err(format!("image type {ty} (cube, multisampled or not an image) is not modelled")),
         };
-        if word(3, 12, 4) != word(3, 16, 4) {
+        if g(t::BASE_LEVEL) != g(t::LAST_LEVEL) {
             return Err("a mip-mapped image (BASE_LEVEL != LAST_LEVEL) is not modelled".into());
         }
         let gfx9 = w.arch.is_gcn14();
-        let width = word(2, 0, 14) + 1;
+        let width = g(t::WIDTH) + 1;
         let height = if matches!(dim, Dim::D2 | Dim::D3 | Dim::D2Array) {
-            word(2, 14, 14) + 1
+            g(t::HEIGHT) + 1
         } else {
             1
         };
-        let depth = if dim == Dim::D3 { word(4, 0, 13) + 1 } else { 1 };
-        let pitch = if gfx9 { word(4, 13, 16) } else { word(4, 13, 14) } as u64 + 1;
-        let last_array = if gfx9 { word(4, 0, 13) } else { word(5, 13, 13) };
+        let depth = if dim == Dim::D3 { g(t::DEPTH) + 1 } else { 1 };
+        let pitch = g(if gfx9 { t::PITCH_GFX9 } else { t::PITCH }) as u64 + 1;
         Ok(Tsharp {
-            base: ((s(0) as u64) | ((s(1) & 0xff) as u64) << 32) << 8,
+            base: (g(t::BASE_LO) as u64 | (g(t::BASE_HI) as u64) << 32) << 8,
             format,
             size: [width, height, depth],
             pitch: pitch.max(width as u64),
-            dst_sel: std::array::from_fn(|c| word(3, 3 * c as u32, 3)),
+            dst_sel: t::DST_SEL.map(g),
             dim,
-            base_array: word(5, 0, 13),
-            last_array,
+            base_array: g(t::BASE_ARRAY),
+            last_array: g(if gfx9 { t::DEPTH } else { t::LAST_ARRAY }),
         })
     }
 
@@ -350,11 +397,9 @@ impl Tsharp {
     }
 }
 
-/// A sampler (S#): CLAMP_X/Y/Z (word 0 bits 0-8), FORCE_UNNORMALIZED (bit 15),
-/// XY_MAG_FILTER/XY_MIN_FILTER (word 2 bits 20-23), Z_FILTER (24-25), BORDER_COLOR_TYPE
-/// (word 3 bits 30-31). clang's constant samplers show the encoding: CLK_ADDRESS_REPEAT 0
-/// (wrap), MIRRORED_REPEAT 1, CLAMP_TO_EDGE 2 (clamp to the last texel), CLAMP and NONE 6
-/// (border); CLK_FILTER_LINEAR sets both XY filters to 1 (bilinear).
+/// A sampler (S#). clang's constant samplers show the encoding: CLK_ADDRESS_REPEAT 0 (wrap),
+/// MIRRORED_REPEAT 1, CLAMP_TO_EDGE 2 (clamp to the last texel), CLAMP and NONE 6 (border);
+/// CLK_FILTER_LINEAR sets both XY filters to 1 (bilinear).
 struct Ssharp {
     clamp: [u32; 3],
     unnormalized: bool,
@@ -367,14 +412,16 @@ struct Ssharp {
 
 impl Ssharp {
     fn of(w: &Wave, code: usize) -> Ssharp {
-        let s = |k: usize| w.s[(code + k) & 127];
+        let d: [u32; 4] = std::array::from_fn(|k| w.s[(code + k) & 127]);
+        let g = |f: Fld| f.get(&d);
+        // XY filters: 0 point, 1 bilinear, 2/3 their anisotropic forms.
         Ssharp {
-            clamp: std::array::from_fn(|a| s(0) >> (3 * a) & 7),
-            unnormalized: s(0) >> 15 & 1 != 0,
-            mag_linear: s(2) >> 20 & 3 == 1 || s(2) >> 20 & 3 == 3,
-            min_linear: s(2) >> 22 & 3 == 1 || s(2) >> 22 & 3 == 3,
-            z_filter: s(2) >> 24 & 3,
-            border: s(3) >> 30,
+            clamp: ss::CLAMP.map(g),
+            unnormalized: g(ss::FORCE_UNNORMALIZED) != 0,
+            mag_linear: g(ss::XY_MAG_FILTER) & 1 != 0,
+            min_linear: g(ss::XY_MIN_FILTER) & 1 != 0,
+            z_filter: g(ss::Z_FILTER),
+            border: g(ss::BORDER_COLOR_TYPE),
         }
     }
 }
@@ -646,6 +693,220 @@ fn store_texel(w: &Wave, ctx: &MemCtx, t: &Tsharp, at: u64, lane: usize, vdata: 
         .write(&mut raw[..n], &chan, present)
         .map_err(|e| MemError::Emu(EmuError::Unsupported(e)))?;
     ctx.mem.write_bytes(at, &raw[..n]).map_err(|f| MemError::Fault(f, lane))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Images and samplers a host passes (`gcnkit run --arg image:... --arg sampler:...`)
+
+/// OpenCL channel orders: name, ROCm's index for it (the image object's dword 9, which
+/// ROCm's OpenCL library maps to the CL_* code through a table of its own: 1 CL_R, 3 CL_RG,
+/// 8 CL_RGBA, 9 CL_BGRA), channel count, DST_SEL (4..7: memory component X..W; 0/1:
+/// constants).
+const ORDERS: [(&str, u32, usize, [u32; 4]); 4] = [
+    ("r", 1, 1, [4, 0, 0, 1]),
+    ("rg", 3, 2, [4, 5, 0, 1]),
+    ("rgba", 8, 4, [4, 5, 6, 7]),
+    ("bgra", 9, 4, [6, 5, 4, 7]),
+];
+
+/// OpenCL channel data types: name, ROCm's index (dword 8; its library's table maps 0..15 to
+/// CL_SNORM_INT8 ... CL_FLOAT), bits per channel, number format.
+const CHANNEL_TYPES: [(&str, u32, u32, u32); 12] = [
+    ("snorm8", 0, 8, 1),
+    ("snorm16", 1, 16, 1),
+    ("unorm8", 2, 8, 0),
+    ("unorm16", 3, 16, 0),
+    ("sint8", 8, 8, 5),
+    ("sint16", 9, 16, 5),
+    ("sint32", 10, 32, 5),
+    ("uint8", 11, 8, 4),
+    ("uint16", 12, 16, 4),
+    ("uint32", 13, 32, 4),
+    ("half", 14, 16, 7),
+    ("float", 15, 32, 7),
+];
+
+/// The data format of `channels` channels of `bits` bits (the table above, by width).
+fn data_format(bits: u32, channels: usize) -> Option<u32> {
+    DATA_FORMATS
+        .iter()
+        .find(|(_, w)| w.len() == channels && w.iter().all(|&b| b as u32 == bits))
+        .map(|(c, _)| *c)
+}
+
+/// An image as the host describes it: `size` (width, height, depth or array size) and an
+/// OpenCL format (`rgba_unorm8`, `r_float`...).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HostImage {
+    pub size: [u32; 3],
+    order: usize,
+    ty: usize,
+}
+
+impl HostImage {
+    /// `W[,H[,D]],FORMAT[,FILE]`: the image and the file, if any (which may hold commas).
+    pub fn parse(spec: &str) -> Result<(HostImage, Option<&str>), String> {
+        let mut size = [1u32; 3];
+        let mut n = 0;
+        let mut rest = Some(spec);
+        let (fmt, file) = loop {
+            let Some(r) = rest else {
+                return Err("expected W[,H[,D]],FORMAT[,FILE]".into());
+            };
+            let (p, after) = match r.split_once(',') {
+                Some((p, a)) => (p.trim(), Some(a)),
+                None => (r.trim(), None),
+            };
+            match p.parse::<u32>() {
+                Ok(_) if n == 3 => return Err("at most 3 sizes".into()),
+                Ok(v) if v == 0 || v > 16384 => return Err(format!("size {v}: 1 to 16384")),
+                Ok(v) => {
+                    size[n] = v;
+                    n += 1;
+                }
+                Err(_) if n == 0 => return Err(format!("'{p}' is not a width")),
+                Err(_) => break (p, after),
+            }
+            rest = after;
+        };
+        let (order, ty) = fmt
+            .split_once('_')
+            .ok_or_else(|| format!("'{fmt}': expected ORDER_TYPE, e.g. rgba_unorm8"))?;
+        let order = ORDERS
+            .iter()
+            .position(|o| o.0 == order)
+            .ok_or_else(|| format!("'{order}': channel orders are {}", ORDERS.map(|o| o.0).join(", ")))?;
+        let ty = CHANNEL_TYPES
+            .iter()
+            .position(|t| t.0 == ty)
+            .ok_or_else(|| format!("'{ty}': channel types are {}", CHANNEL_TYPES.map(|t| t.0).join(", ")))?;
+        Ok((HostImage { size, order, ty }, file))
+    }
+
+    /// Bytes of one texel.
+    pub fn texel_bytes(&self) -> usize {
+        ORDERS[self.order].2 * CHANNEL_TYPES[self.ty].2 as usize / 8
+    }
+
+    /// Bytes of the whole image (texels packed, rows of `width`).
+    pub fn bytes(&self) -> usize {
+        self.size.iter().map(|&v| v as usize).product::<usize>() * self.texel_bytes()
+    }
+
+    /// ROCm's image object for the pixels at `base` (256-byte aligned) as a kernel argument
+    /// of OpenCL type `type_name` (`image2d_t`...): the T# (dwords 0-7), then ROCm's channel
+    /// data type and order indices and the width (dwords 8-10, which its device library reads
+    /// for `get_image_channel_data_type`, `get_image_channel_order` and `get_image_width`).
+    pub fn object(&self, arch: Arch, base: u64, type_name: &str) -> Result<[u8; 48], String> {
+        let (ty, arrayed) = match type_name.trim().trim_start_matches("__read_only ").trim_start_matches("__write_only ") {
+            "image1d_t" => (8, false),
+            "image2d_t" => (9, false),
+            "image3d_t" => (10, false),
+            "image1d_array_t" => (12, true),
+            "image2d_array_t" => (13, true),
+            t => return Err(format!("an image of type {t} is not modelled")),
+        };
+        let [w, h, d] = self.size;
+        let dims = match ty {
+            8 => 1,
+            9 | 12 => 2,
+            _ => 3,
+        };
+        if self.size[dims..].iter().any(|&v| v != 1) {
+            return Err(format!("{type_name} takes {dims} sizes"));
+        }
+        if !base.is_multiple_of(256) || base >> 48 != 0 {
+            return Err(format!("image base 0x{base:x} is not 256-byte aligned below 2^48"));
+        }
+        let (_, order_code, channels, sel) = ORDERS[self.order];
+        let (_, type_code, bits, nfmt) = CHANNEL_TYPES[self.ty];
+        let dfmt = data_format(bits, channels).ok_or("no data format for this order and type")?;
+        let mut o = [0u32; 12];
+        let mut put = |f: Fld, v: u32| f.put(&mut o, v);
+        put(t::BASE_LO, (base >> 8) as u32);
+        put(t::BASE_HI, (base >> 40) as u32);
+        put(t::DATA_FORMAT, dfmt);
+        put(t::NUM_FORMAT, nfmt);
+        put(t::WIDTH, w - 1);
+        // A 1D array's slices are its "height" here; the T# counts them in the array fields.
+        let (height, slices) = match ty {
+            12 => (1, h),
+            13 => (h, d),
+            _ => (h, 1),
+        };
+        put(t::HEIGHT, height - 1);
+        for (f, v) in t::DST_SEL.into_iter().zip(sel) {
+            put(f, v);
+        }
+        put(t::TYPE, ty);
+        let gfx9 = arch.is_gcn14();
+        put(if gfx9 { t::PITCH_GFX9 } else { t::PITCH }, w - 1);
+        if ty == 10 {
+            put(t::DEPTH, d - 1);
+        }
+        if arrayed {
+            put(if gfx9 { t::DEPTH } else { t::LAST_ARRAY }, slices - 1);
+        }
+        o[8] = type_code;
+        o[9] = order_code;
+        o[10] = w;
+        let mut out = [0u8; 48];
+        for (k, v) in o.iter().enumerate() {
+            out[4 * k..4 * k + 4].copy_from_slice(&v.to_le_bytes());
+        }
+        Ok(out)
+    }
+}
+
+/// OpenCL addressing modes and their S# clamp modes (clang's constant samplers' encoding).
+const ADDRESSING: [(&str, u32); 5] = [
+    ("none", 6),
+    ("clamp_to_edge", 2),
+    ("clamp", 6),
+    ("repeat", 0),
+    ("mirrored_repeat", 1),
+];
+
+/// The S# of `sampler:COORDS,ADDRESS,FILTER` (`normalized|unnormalized`, an OpenCL addressing
+/// mode, `nearest|linear`), as clang-15 builds an OpenCL constant sampler for `arch` (the
+/// same words, the fields the model does not read included).
+pub fn sampler_object(spec: &str, arch: Arch) -> Result<[u8; 16], String> {
+    let p: Vec<&str> = spec.split(',').map(str::trim).collect();
+    let [coords, addr, filter] = p[..] else {
+        return Err("expected COORDS,ADDRESS,FILTER (e.g. normalized,repeat,linear)".into());
+    };
+    let unnormalized = match coords {
+        "normalized" => 0,
+        "unnormalized" => 1,
+        c => return Err(format!("'{c}': normalized or unnormalized")),
+    };
+    let clamp = ADDRESSING
+        .iter()
+        .find(|a| a.0 == addr)
+        .map(|a| a.1)
+        .ok_or_else(|| format!("'{addr}': addressing modes are {}", ADDRESSING.map(|a| a.0).join(", ")))?;
+    let linear = match filter {
+        "nearest" => 0,
+        "linear" => 1,
+        f => return Err(format!("'{f}': nearest or linear")),
+    };
+    // clang's words beside the model's fields: DEPTH_COMPARE_FUNC 3 and bit 28 in word 0,
+    // MAX_LOD 0xfff in word 1, bit 31 of word 2 on gfx9.
+    let mut s = [0x1000_3000u32, 0xfff000, 0, 0];
+    for f in ss::CLAMP {
+        f.put(&mut s, clamp);
+    }
+    ss::FORCE_UNNORMALIZED.put(&mut s, unnormalized);
+    ss::XY_MAG_FILTER.put(&mut s, linear);
+    ss::XY_MIN_FILTER.put(&mut s, linear);
+    if arch.is_gcn14() {
+        s[2] |= 1 << 31;
+    }
+    let mut out = [0u8; 16];
+    for (k, v) in s.iter().enumerate() {
+        out[4 * k..4 * k + 4].copy_from_slice(&v.to_le_bytes());
+    }
+    Ok(out)
 }
 
 #[cfg(test)]
