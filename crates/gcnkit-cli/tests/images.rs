@@ -6,7 +6,7 @@
 //! independently of the emulator: §8.3 for the conversions (`c / 255.0f`,
 //! `convert_uchar_sat_rte(f * 255.0f)`...), §8.2 for addressing and filtering (clamp to edge,
 //! clamp to the border colour, repeat, mirrored repeat; nearest and linear). Nearest-filtered
-//! and integer results must be equal bit for bit; linearly filtered ones within 1e-6 of the
+//! gathered and integer results must be equal bit for bit; linearly filtered ones within 1e-6 of the
 //! specification's exact weights (the hardware's fixed-point weights are not documented: the
 //! coordinates here lie on the 1/8-texel grid, where gcnkit's 1/256-texel weights are exact).
 
@@ -469,6 +469,68 @@ fn sampling_follows_the_specification() {
         }
     }
     assert_eq!(checked, 2 * 6 * 2 * 5);
+}
+
+/// image_gather4 (ROCm's `__ockl_image_gather4g_2D`, HIP's tex2Dgather): the green channel
+/// of the four texels of the bilinear footprint, in the order (i0, j1), (i1, j1), (i1, j0),
+/// (i0, j0) (AMD's ISA manuals; D3D's Gather), through each addressing mode. OpenCL has no
+/// gather: the footprint is D3D's, i0 = floor(u - 0.5) and i1 = i0 + 1 in texel space, each
+/// index then mapped by the addressing mode (for mirrored repeat this keeps the footprint's
+/// order, where §8.2's formula, which mirrors the coordinate first, would swap it).
+#[test]
+fn gather_returns_the_bilinear_footprint() {
+    let dir = Dir::new("gather");
+    let mut rng = Rng(0x6a7_4e5_2d);
+    let (w, h) = (8u32, 4u32);
+    let (gx, gy) = (16u32, 8u32);
+    let t = ty("unorm8");
+    let pixels = rng.bytes((w * h * 4) as usize);
+    let img = dir.file("g.bin", &pixels);
+    let green = |x: Option<i64>, y: Option<i64>| match (x, y) {
+        (Some(x), Some(y)) => {
+            let k = (y * w as i64 + x) as usize * 4;
+            f32::from_bits(texel("rgba", t, &pixels[k..k + 4])[1])
+        }
+        _ => 0.0,
+    };
+    let mut checked = 0;
+    for (addr, name) in [(Addr::Edge, "clamp_to_edge"), (Addr::Border, "clamp"), (Addr::Repeat, "repeat"), (Addr::Mirror, "mirrored_repeat")] {
+        let (u0, du, v0, dv) = (-3.375f64, 1.25, -2.375, 1.25);
+        let origin = float2((u0 / w as f64) as f32, (v0 / h as f64) as f32);
+        let step = float2((du / w as f64) as f32, (dv / h as f64) as f32);
+        for arch in ARCHS {
+            let args = [
+                format!("image:{w},{h},rgba_unorm8,{img}"),
+                format!("sampler:normalized,{name},linear"),
+                format!("zeros:{}", gx * gy * 16),
+                origin.clone(),
+                step.clone(),
+            ];
+            let got = f32s(&run(arch, "gather2d", [gx, gy, 1], &args, 2, &dir));
+            for (y, x) in (0..gy).flat_map(|y| (0..gx).map(move |x| (y, x))) {
+                let c = [(u0 + du * x as f64) / w as f64, (v0 + dv * y as f64) / h as f64];
+                let foot = |s: f64, n: u32| -> [Option<i64>; 2] {
+                    let i0 = (s * n as f64 - 0.5).floor() as i64;
+                    let n = n as i64;
+                    [i0, i0 + 1].map(|i| match addr {
+                        Addr::Edge => Some(i.clamp(0, n - 1)),
+                        Addr::Border => (0..n).contains(&i).then_some(i),
+                        Addr::Repeat => Some(i.rem_euclid(n)),
+                        Addr::Mirror => {
+                            let m = i.rem_euclid(2 * n);
+                            Some(if m < n { m } else { 2 * n - 1 - m })
+                        }
+                    })
+                };
+                let [xi, yi] = [foot(c[0], w), foot(c[1], h)];
+                let want = [(0, 1), (1, 1), (1, 0), (0, 0)].map(|(a, b)| green(xi[a], yi[b]));
+                let k = (y * gx + x) as usize;
+                assert_eq!(got[4 * k..4 * k + 4], want, "{arch} gather {name} at ({x},{y}) {c:?}");
+            }
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 4 * 5);
 }
 
 /// 1D, 3D and array images: loads, a 3D store, a trilinear 3D sample and a 2D-array sample

@@ -81,3 +81,12 @@ __kernel void sample3d(__read_only image3d_t src, sampler_t s, __global float4 *
     float4 c = (float4)(ox + step * x, oy + step * y, oz + step * z, 0.0f);
     out[(z * h + y) * w + x] = read_imagef(src, s, c);
 }
+
+// image_gather4 (what HIP's tex2Dgather calls): the green component of the 2x2 texels a
+// bilinear filter reads. ROCm's device library has the function; OpenCL has no name for it.
+float4 __ockl_image_gather4g_2D(read_only image2d_t i, sampler_t s, float2 c);
+__kernel void gather2d(__read_only image2d_t src, sampler_t s, __global float4 *out,
+                       float2 origin, float2 step) {
+    int x = get_global_id(0), y = get_global_id(1), w = get_global_size(0);
+    out[y * w + x] = __ockl_image_gather4g_2D(src, s, origin + step * (float2)(x, y));
+}
