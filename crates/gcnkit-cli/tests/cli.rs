@@ -1196,7 +1196,10 @@ fn lint_raw_words() {
 /// or misplaced image or sampler a usage error (exit 2) naming what it wants, no output file.
 #[test]
 fn run_image_and_sampler_arguments() {
-    let co = concat!(env!("CARGO_MANIFEST_DIR"), "/../gcnkit/tests/data/images/images.gfx900.hsaco");
+    let co = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../gcnkit/tests/data/images/images.gfx900.hsaco"
+    );
     let d = tmpdir("images");
     let path = |n: &str| d.path().join(n).to_string_lossy().into_owned();
     // 2x2 floats stored through write_imagef into an r_float image come back as they are.
@@ -1208,11 +1211,30 @@ fn run_image_and_sampler_arguments() {
     let out = path("img");
     let file = format!("file:{}", path("in"));
     let o = gcnkit(
-        &["run", co, "--kernel", "store2d", "--grid", "2,2", "--block", "2,2", "--arg", "image:2,2,r_float", "--arg", &file, "--out", &format!("0={out}")],
+        &[
+            "run",
+            co,
+            "--kernel",
+            "store2d",
+            "--grid",
+            "2,2",
+            "--block",
+            "2,2",
+            "--arg",
+            "image:2,2,r_float",
+            "--arg",
+            &file,
+            "--out",
+            &format!("0={out}"),
+        ],
         b"",
     );
     assert!(o.status.success(), "{}", err(&o));
-    let texels: Vec<f32> = std::fs::read(&out).unwrap().chunks(4).map(|c| f32::from_le_bytes(c.try_into().unwrap())).collect();
+    let texels: Vec<f32> = std::fs::read(&out)
+        .unwrap()
+        .chunks(4)
+        .map(|c| f32::from_le_bytes(c.try_into().unwrap()))
+        .collect();
     assert_eq!(texels, [1.5, -2.0, 0.25, 8.0]);
     // A file that is not the image's size, an unknown format, sizes the type does not take,
     // an image where a buffer goes, a malformed sampler.
@@ -1220,13 +1242,48 @@ fn run_image_and_sampler_arguments() {
     let small = format!("image:2,2,rgba_unorm8,{}", path("small"));
     let dest = path("never");
     for (args, says) in [
-        (vec!["load2d", small.as_str(), "zeros:64", "zeros:16"], "holds 7 bytes; the image takes 16"),
-        (vec!["load2d", "image:2,2,rgba_unorm9", "zeros:64", "zeros:16"], "channel types are"),
-        (vec!["load2d", "image:2,2,2,rgba_unorm8", "zeros:64", "zeros:16"], "image2d_t takes 2 sizes"),
-        (vec!["load2d", "zeros:16", "zeros:64", "zeros:16"], "give an image (image:W[,H[,D]],FORMAT[,FILE])"),
-        (vec!["load2d", "image:2,2,r_float", "image:2,2,r_float", "zeros:16"], "give a buffer"),
-        (vec!["sample2d", "image:2,2,r_float", "sampler:normalized,wrap,linear", "zeros:64", "u64:0", "u64:0"], "addressing modes are none, clamp_to_edge, clamp, repeat, mirrored_repeat"),
-        (vec!["sample2d", "image:2,2,r_float", "zeros:16", "zeros:64", "u64:0", "u64:0"], "give a sampler"),
+        (
+            vec!["load2d", small.as_str(), "zeros:64", "zeros:16"],
+            "holds 7 bytes; the image takes 16",
+        ),
+        (
+            vec!["load2d", "image:2,2,rgba_unorm9", "zeros:64", "zeros:16"],
+            "channel types are",
+        ),
+        (
+            vec!["load2d", "image:2,2,2,rgba_unorm8", "zeros:64", "zeros:16"],
+            "image2d_t takes 2 sizes",
+        ),
+        (
+            vec!["load2d", "zeros:16", "zeros:64", "zeros:16"],
+            "give an image (image:W[,H[,D]],FORMAT[,FILE])",
+        ),
+        (
+            vec!["load2d", "image:2,2,r_float", "image:2,2,r_float", "zeros:16"],
+            "give a buffer",
+        ),
+        (
+            vec![
+                "sample2d",
+                "image:2,2,r_float",
+                "sampler:normalized,wrap,linear",
+                "zeros:64",
+                "u64:0",
+                "u64:0",
+            ],
+            "addressing modes are none, clamp_to_edge, clamp, repeat, mirrored_repeat",
+        ),
+        (
+            vec![
+                "sample2d",
+                "image:2,2,r_float",
+                "zeros:16",
+                "zeros:64",
+                "u64:0",
+                "u64:0",
+            ],
+            "give a sampler",
+        ),
     ] {
         let mut a = vec!["run", co, "--kernel", args[0], "--grid", "2,2", "--block", "2,2"];
         for x in &args[1..] {

@@ -588,7 +588,11 @@ fn image_rows_have_the_semantics_their_names_say() {
             Some(ImageOp::Load)
         } else if n == "image_store" || n == "image_store_mip" {
             Some(ImageOp::Store)
-        } else if n.contains("_c_") || n.ends_with("_c") || n.starts_with("image_gather4h") || n.starts_with("image_gather8") {
+        } else if n.contains("_c_")
+            || n.ends_with("_c")
+            || n.starts_with("image_gather4h")
+            || n.starts_with("image_gather8")
+        {
             None
         } else if n.starts_with("image_sample") {
             Some(ImageOp::Sample)

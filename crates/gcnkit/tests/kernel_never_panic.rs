@@ -244,7 +244,10 @@ fn typed_buffer_accesses() {
             let f = f32::from_bits(got[4 * i + k]) as f64;
             let exact = c as f64 / 255.0;
             let ulp = f32::from_bits(got[4 * i + k] + 1) as f64 - f;
-            assert!((f - exact).abs() <= ulp / 2.0 && f * 255.0 > c as f64 - 0.01, "lane {i}, byte {k}: {f} for {c}");
+            assert!(
+                (f - exact).abs() <= ulp / 2.0 && f * 255.0 > c as f64 - 0.01,
+                "lane {i}, byte {k}: {f} for {c}"
+            );
         }
     }
     // MTBUF 2_10_10_10 SNORM: X in bits 0-9, W in bits 30-31 (a 2-bit SNORM: -1, 0, 1).

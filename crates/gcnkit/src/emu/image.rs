@@ -343,7 +343,11 @@ impl Tsharp {
             10 => Dim::D3,
             12 => Dim::D1Array,
             13 => Dim::D2Array,
-            ty => return Err(format!("image type {ty} (cube, multisampled or not an image) is not modelled")),
+            ty => {
+                return Err(format!(
+                    "image type {ty} (cube, multisampled or not an image) is not modelled"
+                ))
+            }
         };
         if g(t::BASE_LEVEL) != g(t::LAST_LEVEL) {
             return Err("a mip-mapped image (BASE_LEVEL != LAST_LEVEL) is not modelled".into());
@@ -387,7 +391,11 @@ impl Tsharp {
 
     /// The channels after DST_SEL.
     fn swizzle(&self, c: [u32; 4]) -> [u32; 4] {
-        let one = if self.format.num.is_float() { 1.0f32.to_bits() } else { 1 };
+        let one = if self.format.num.is_float() {
+            1.0f32.to_bits()
+        } else {
+            1
+        };
         self.dst_sel.map(|s| match s {
             0 => 0,
             1 => one,
@@ -494,7 +502,11 @@ pub fn mimg(w: &mut Wave, ctx: &mut MemCtx, i: &Instr, d: &'static InstrDef, m: 
         return Err(unsupported(d, w, "not an image operation"));
     };
     if i.get(F::R128) != 0 {
-        let what = if w.arch.is_gcn14() { "16-bit addresses (a16)" } else { "128-bit resources (r128)" };
+        let what = if w.arch.is_gcn14() {
+            "16-bit addresses (a16)"
+        } else {
+            "128-bit resources (r128)"
+        };
         return Err(unsupported(d, w, &format!("{what} are not modelled")));
     }
     if w.arch != Arch::Gcn10 && w.arch != Arch::Gcn11 && i.get(F::D16) != 0 {
@@ -507,13 +519,27 @@ pub fn mimg(w: &mut Wave, ctx: &mut MemCtx, i: &Instr, d: &'static InstrDef, m: 
     let flags = d.flags;
     let (axes, arrayed) = t.dim.coords();
     let exec = w.exec();
-    let data_regs = if op == ImageOp::Gather { 4 } else { dmask.count_ones() as usize };
+    let data_regs = if op == ImageOp::Gather {
+        4
+    } else {
+        dmask.count_ones() as usize
+    };
     match op {
         ImageOp::Load | ImageOp::Store => {
             let mip = flags.has(Flags::MIMG_L);
             for lane in (0..64).filter(|l| exec >> l & 1 != 0) {
-                let c: [u32; 3] = std::array::from_fn(|k| if k < axes + arrayed as usize { vgpr(w, vaddr + k, lane) } else { 0 });
-                let level = if mip { vgpr(w, vaddr + axes + arrayed as usize, lane) } else { 0 };
+                let c: [u32; 3] = std::array::from_fn(|k| {
+                    if k < axes + arrayed as usize {
+                        vgpr(w, vaddr + k, lane)
+                    } else {
+                        0
+                    }
+                });
+                let level = if mip {
+                    vgpr(w, vaddr + axes + arrayed as usize, lane)
+                } else {
+                    0
+                };
                 let limit = [t.size[0], t.size[1], if arrayed { t.slices() } else { t.size[2] }];
                 let mut xyz = [0u32; 3];
                 xyz[..axes].copy_from_slice(&c[..axes]);
@@ -543,7 +569,11 @@ pub fn mimg(w: &mut Wave, ctx: &mut MemCtx, i: &Instr, d: &'static InstrDef, m: 
             }
             let s = Ssharp::of(w, (i.get(F::Ssamp) * 4) as usize);
             if s.border == 3 {
-                return Err(unsupported(d, w, "a border colour from the border colour table is not modelled"));
+                return Err(unsupported(
+                    d,
+                    w,
+                    "a border colour from the border colour table is not modelled",
+                ));
             }
             let unnormalized = s.unnormalized || i.get(F::Unorm) != 0;
             // The address VGPRs: [offset] [bias] [derivatives] coordinates [slice] [lod/clamp].
@@ -577,7 +607,11 @@ pub fn mimg(w: &mut Wave, ctx: &mut MemCtx, i: &Instr, d: &'static InstrDef, m: 
                 for a in 0..axes {
                     let n = t.size[a];
                     let u = f(k0 + a) * if unnormalized { 1.0 } else { n as f64 };
-                    let axis_linear = if a == 2 && s.z_filter != 0 { s.z_filter == 2 } else { linear };
+                    let axis_linear = if a == 2 && s.z_filter != 0 {
+                        s.z_filter == 2
+                    } else {
+                        linear
+                    };
                     let q = fixed(u) + offsets[a] as f64;
                     let (i0, wt) = if axis_linear || op == ImageOp::Gather {
                         let b = q - 0.5;
@@ -611,7 +645,11 @@ pub fn mimg(w: &mut Wave, ctx: &mut MemCtx, i: &Instr, d: &'static InstrDef, m: 
                     let mut nearest = [0u32; 4];
                     let filtered = (0..axes).any(|a| taps[a][1].1 != 0.0);
                     if filtered && !t.format.num.is_float() {
-                        return Err(unsupported(d, w, "linear filtering of an integer format is not modelled"));
+                        return Err(unsupported(
+                            d,
+                            w,
+                            "linear filtering of an integer format is not modelled",
+                        ));
                     }
                     for (xk, yk, zk) in (0..8).map(|b| (b & 1, b >> 1 & 1, b >> 2 & 1)) {
                         let wgt = taps[0][xk].1 * taps[1][yk].1 * taps[2][zk].1;
@@ -626,7 +664,11 @@ pub fn mimg(w: &mut Wave, ctx: &mut MemCtx, i: &Instr, d: &'static InstrDef, m: 
                             sum[c] += wgt * f32::from_bits(texel[c]) as f64;
                         }
                     }
-                    let texel = if filtered { sum.map(|v| (v as f32).to_bits()) } else { nearest };
+                    let texel = if filtered {
+                        sum.map(|v| (v as f32).to_bits())
+                    } else {
+                        nearest
+                    };
                     write_data(w, vdata, lane, dmask, t.swizzle(texel));
                 }
             }
@@ -664,7 +706,15 @@ fn write_data(w: &mut Wave, vdata: usize, lane: usize, dmask: u8, c: [u32; 4]) {
 
 /// One lane's image_store: the DMASK components from `vdata` (X first) go to the channels
 /// DST_SEL maps them to; channels no component reaches keep their bits.
-fn store_texel(w: &Wave, ctx: &MemCtx, t: &Tsharp, at: u64, lane: usize, vdata: usize, dmask: u8) -> Result<(), MemError> {
+fn store_texel(
+    w: &Wave,
+    ctx: &MemCtx,
+    t: &Tsharp,
+    at: u64,
+    lane: usize,
+    vdata: usize,
+    dmask: u8,
+) -> Result<(), MemError> {
     let mut data = [0u32; 4];
     let mut r = vdata;
     for (k, d) in data.iter_mut().enumerate() {
@@ -687,7 +737,9 @@ fn store_texel(w: &Wave, ctx: &MemCtx, t: &Tsharp, at: u64, lane: usize, vdata: 
     let mut raw = [0u8; 16];
     let all = (1u8 << t.format.widths.len()) - 1;
     if present & all != all {
-        ctx.mem.read_bytes(at, &mut raw[..n]).map_err(|f| MemError::Fault(f, lane))?;
+        ctx.mem
+            .read_bytes(at, &mut raw[..n])
+            .map_err(|f| MemError::Fault(f, lane))?;
     }
     t.format
         .write(&mut raw[..n], &chan, present)
@@ -798,7 +850,11 @@ impl HostImage {
     /// data type and order indices and the width (dwords 8-10, which its device library reads
     /// for `get_image_channel_data_type`, `get_image_channel_order` and `get_image_width`).
     pub fn object(&self, arch: Arch, base: u64, type_name: &str) -> Result<[u8; 48], String> {
-        let (ty, arrayed) = match type_name.trim().trim_start_matches("__read_only ").trim_start_matches("__write_only ") {
+        let (ty, arrayed) = match type_name
+            .trim()
+            .trim_start_matches("__read_only ")
+            .trim_start_matches("__write_only ")
+        {
             "image1d_t" => (8, false),
             "image2d_t" => (9, false),
             "image3d_t" => (10, false),
@@ -942,7 +998,7 @@ mod tests {
         assert_eq!(f32::from_bits(snorm8.read(&[0x40])[0]), (64.0f64 / 127.0) as f32);
         // 2_10_10_10 UNORM: X in bits 0-9, W in 30-31.
         let p = Format::of(9, 0, false).unwrap();
-        let word: u32 = 1023 | 512 << 10 | 0 << 20 | 2 << 30;
+        let word: u32 = 1023 | 512 << 10 | 2 << 30; // Z = 0
         let got = p.read(&word.to_le_bytes()).map(f32::from_bits);
         assert_eq!(got, [1.0, (512.0f64 / 1023.0) as f32, 0.0, (2.0f64 / 3.0) as f32]);
         // 10_11_11 FLOAT: X = 11-bit float 1.0 (exponent 15, mantissa 0) in bits 0-10.
@@ -965,9 +1021,18 @@ mod tests {
     #[test]
     fn clamp_modes() {
         let a = |i, m| address(i, 4, m).unwrap();
-        assert_eq!((-1..9).map(|i| a(i, 0).unwrap()).collect::<Vec<_>>(), [3, 0, 1, 2, 3, 0, 1, 2, 3, 0]);
-        assert_eq!((-1..9).map(|i| a(i, 1).unwrap()).collect::<Vec<_>>(), [0, 0, 1, 2, 3, 3, 2, 1, 0, 0]);
-        assert_eq!((-1..6).map(|i| a(i, 2).unwrap()).collect::<Vec<_>>(), [0, 0, 1, 2, 3, 3, 3]);
+        assert_eq!(
+            (-1..9).map(|i| a(i, 0).unwrap()).collect::<Vec<_>>(),
+            [3, 0, 1, 2, 3, 0, 1, 2, 3, 0]
+        );
+        assert_eq!(
+            (-1..9).map(|i| a(i, 1).unwrap()).collect::<Vec<_>>(),
+            [0, 0, 1, 2, 3, 3, 2, 1, 0, 0]
+        );
+        assert_eq!(
+            (-1..6).map(|i| a(i, 2).unwrap()).collect::<Vec<_>>(),
+            [0, 0, 1, 2, 3, 3, 3]
+        );
         assert_eq!(a(-1, 6), None);
         assert_eq!(a(4, 6), None);
         assert_eq!(a(-2, 7), Some(1));

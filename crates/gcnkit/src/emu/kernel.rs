@@ -488,7 +488,9 @@ fn front_end(dev: &mut super::device::Device, k: &KernelInfo, l: &Launch) -> Res
                 let base = dev.alloc_with(&format!("argument {n} (image)"), texels.len() as u64, texels);
                 buffers[n] = Some(base);
                 let t = a.type_name.as_deref().unwrap_or("image2d_t");
-                let object = img.object(k.arch, base, t).map_err(|e| bad(&format!("another image: {e}")))?;
+                let object = img
+                    .object(k.arch, base, t)
+                    .map_err(|e| bad(&format!("another image: {e}")))?;
                 let at = dev.alloc_with(&format!("argument {n} (image object)"), 48, &object);
                 values.push(sized(at, a.size));
             }

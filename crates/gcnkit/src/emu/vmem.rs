@@ -680,7 +680,13 @@ fn typed(
         element(ctx, &mut raw[..n])?;
     }
     if write {
-        let v: [u32; 4] = std::array::from_fn(|c| if c < comps as usize { vgpr(w, vdata + c, lane) } else { 0 });
+        let v: [u32; 4] = std::array::from_fn(|c| {
+            if c < comps as usize {
+                vgpr(w, vdata + c, lane)
+            } else {
+                0
+            }
+        });
         f.write(&mut raw[..n], &v, present)
             .map_err(|e| MemError::Emu(EmuError::Unsupported(e)))?;
         for (k, &b) in raw[..n].iter().enumerate() {

@@ -57,13 +57,17 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
     let l = Flags::MIMG_L;
     let mut rows = vec![
         m("image_load", 0, MimgLoad).mem_sem(MemSem::Image(ImageOp::Load)),
-        m("image_load_mip", 1, MimgLoad).flag(l).mem_sem(MemSem::Image(ImageOp::Load)),
+        m("image_load_mip", 1, MimgLoad)
+            .flag(l)
+            .mem_sem(MemSem::Image(ImageOp::Load)),
         m("image_load_pck", 2, MimgLoad).flag(Flags::NO_D16),
         m("image_load_pck_sgn", 3, MimgLoad).flag(Flags::NO_D16),
         m("image_load_mip_pck", 4, MimgLoad).flag(l).flag(Flags::NO_D16),
         m("image_load_mip_pck_sgn", 5, MimgLoad).flag(l).flag(Flags::NO_D16),
         m("image_store", 8, MimgStore).mem_sem(MemSem::Image(ImageOp::Store)),
-        m("image_store_mip", 9, MimgStore).flag(l).mem_sem(MemSem::Image(ImageOp::Store)),
+        m("image_store_mip", 9, MimgStore)
+            .flag(l)
+            .mem_sem(MemSem::Image(ImageOp::Store)),
         m("image_store_pck", 10, MimgStore).flag(Flags::NO_D16),
         m("image_store_mip_pck", 11, MimgStore).flag(l).flag(Flags::NO_D16),
         m("image_get_resinfo", 14, MimgLoad).flag(Flags::NO_D16),
@@ -109,7 +113,11 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
                 // The kernel machine samples and gathers (not depth compares) on its own
                 // fixed-point coordinate grid (emu/image.rs).
                 if flags & Flags::MIMG_C.0 == 0 {
-                    let (op, text) = if gather { (ImageOp::Gather, GATHER_OP) } else { (ImageOp::Sample, SAMPLE_OP) };
+                    let (op, text) = if gather {
+                        (ImageOp::Gather, GATHER_OP)
+                    } else {
+                        (ImageOp::Sample, SAMPLE_OP)
+                    };
                     r = r.mem_sem(MemSem::Image(op)).flag(Flags::APPROX).op(text);
                 }
                 rows.push(r);
