@@ -670,7 +670,7 @@ fn gather_returns_the_bilinear_footprint() {
 #[test]
 fn one_three_dimensional_and_array_images() {
     let dir = Dir::new("dims");
-    let mut rng = Rng(0xd13e_7510_75);
+    let mut rng = Rng(0x00d1_3e75_1075);
     let floats = |rng: &mut Rng, n: u32| -> Vec<u8> {
         (0..n)
             .flat_map(|_| (((rng.next() >> 40) as f32 / (1u64 << 22) as f32) - 2.0).to_le_bytes())
