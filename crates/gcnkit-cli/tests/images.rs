@@ -598,6 +598,49 @@ fn sampling_follows_the_specification() {
     assert_eq!(checked, 2 * 6 * 2 * 5);
 }
 
+/// Nearest sampling of an image whose size is no power of two, at normalized texel centres
+/// (inexact in f32): ROCm's library snaps the coordinate to the texel's corner
+/// (`floor(s * w) * rcp(w)`, within an ULP of `i / w`: for 19 and 11, 8 of the 30 row and
+/// column corners fall just below `i / w`, where a plain `floor` would take texel `i - 1`),
+/// and the 1/256-texel grid rounds that to texel `i`, as OpenCL's `floor(s * w)` does.
+#[test]
+fn nearest_sampling_of_odd_sizes_lands_on_texel_centres() {
+    let dir = Dir::new("odd");
+    let (w, h) = (19u32, 11u32);
+    let texels: Vec<f32> = (0..w * h).map(|i| i as f32 * 1.25 - 9.0).collect();
+    let img = dir.file(
+        "odd.bin",
+        &texels.iter().flat_map(|f| f.to_le_bytes()).collect::<Vec<u8>>(),
+    );
+    let (ox, oy, sx, sy) = (0.5f32 / 19.0, 0.5f32 / 11.0, 1.0f32 / 19.0, 1.0f32 / 11.0);
+    for arch in ARCHS {
+        let args = [
+            format!("image:{w},{h},r_float,{img}"),
+            "sampler:normalized,clamp_to_edge,nearest".into(),
+            format!("zeros:{}", w * h * 16),
+            float2(ox, oy),
+            float2(sx, sy),
+        ];
+        let got = f32s(&run(arch, "sample2d", [w, h, 1], &args, 2, &dir));
+        for (y, x) in (0..h).flat_map(|y| (0..w).map(move |x| (y, x))) {
+            // The kernel's coordinate, in f32 as it computes it (origin + step * id, fused or
+            // not: both land inside the texel), and OpenCL's nearest texel.
+            let s = [ox + sx * x as f32, oy + sy * y as f32];
+            let (i, j) = (
+                (s[0] as f64 * 19.0).floor() as usize,
+                (s[1] as f64 * 11.0).floor() as usize,
+            );
+            assert_eq!((i, j), (x as usize, y as usize));
+            let k = (y * w + x) as usize;
+            assert_eq!(
+                got[4 * k..4 * k + 4],
+                [texels[j * 19 + i], 0.0, 0.0, 1.0],
+                "{arch} ({x},{y})"
+            );
+        }
+    }
+}
+
 /// image_gather4 (ROCm's `__ockl_image_gather4g_2D`, HIP's tex2Dgather): the green channel
 /// of the four texels of the bilinear footprint, in the order (i0, j1), (i1, j1), (i1, j0),
 /// (i0, j0) (AMD's ISA manuals; D3D's Gather), through each addressing mode. OpenCL has no
