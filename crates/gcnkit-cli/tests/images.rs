@@ -17,8 +17,12 @@ use std::path::{Path, PathBuf};
 const ARCHS: [&str; 5] = ["tahiti", "bonaire", "fiji", "gfx900", "gfx906"];
 
 fn object(arch: &str) -> String {
+    object_of("images", arch)
+}
+
+fn object_of(source: &str, arch: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join(format!("../gcnkit/tests/data/images/images.{arch}.hsaco"))
+        .join(format!("../gcnkit/tests/data/images/{source}.{arch}.hsaco"))
         .to_string_lossy()
         .into_owned()
 }
@@ -64,7 +68,11 @@ impl Drop for Dir {
 fn run(arch: &str, kernel: &str, grid: [u32; 3], args: &[String], out: usize, dir: &Dir) -> Vec<u8> {
     let g = format!("{},{},{}", grid[0], grid[1], grid[2]);
     let o = dir.path(&format!("out-{kernel}-{arch}"));
-    let obj = object(arch);
+    let obj = if kernel.ends_with("_h") {
+        object_of("images_half", arch)
+    } else {
+        object(arch)
+    };
     let mut a: Vec<&str> = vec!["run", &obj, "--kernel", kernel, "--grid", &g, "--block", &g];
     for x in args {
         a.push("--arg");
@@ -861,4 +869,150 @@ fn one_three_dimensional_and_array_images() {
         runs += 1;
     }
     assert_eq!(runs, 5);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Half-precision data (D16)
+
+/// The f16 nearest `x` (ties to even), written out from IEEE 754's binary16 layout.
+fn to_half(x: f64) -> u16 {
+    let sign = if x.is_sign_negative() { 0x8000 } else { 0 };
+    let a = x.abs();
+    if a.is_nan() {
+        return 0x7e00;
+    }
+    if a < 2f64.powi(-14) {
+        // Subnormal: units of 2^-24 (1024 of them is the smallest normal, whose bits follow).
+        return sign | (a * 2f64.powi(24)).round_ties_even() as u16;
+    }
+    let mut e = a.log2().floor() as i32;
+    if 2f64.powi(e) > a {
+        e -= 1;
+    }
+    if 2f64.powi(e + 1) <= a {
+        e += 1;
+    }
+    let mut m = (a / 2f64.powi(e - 10)).round_ties_even() as u32;
+    if m == 2048 {
+        e += 1;
+        m = 1024;
+    }
+    if e > 15 {
+        return sign | 0x7c00;
+    }
+    sign | ((e + 15) as u16) << 10 | (m - 1024) as u16
+}
+
+fn u16s(b: &[u8]) -> Vec<u16> {
+    b.chunks(2).map(|c| u16::from_le_bytes([c[0], c[1]])).collect()
+}
+
+/// read_imageh/write_imageh (MIMG D16: one half per VGPR on fiji, two on gfx9): loads give
+/// the f16 nearest the exact channel value (UNORM16's c / 65535 rounded once), stores convert
+/// halves by the same rules as floats; a linear sample's sum is rounded once to f16.
+#[test]
+fn half_precision_data() {
+    let dir = Dir::new("half");
+    let mut rng = Rng(0x0d16_0d16_0d16);
+    let (w, h) = (6u32, 5u32);
+    let n = (w * h) as usize;
+    let mut runs = 0;
+    for arch in ["fiji", "gfx900", "gfx906"] {
+        // Loads: UNORM16, SNORM8, f32 (no NaNs), f16 (as they are, no NaNs).
+        for fmt in ["rgba_unorm16", "rgba_snorm8", "r_float", "rg_half"] {
+            let (order, tname) = fmt.split_once('_').unwrap();
+            let t = ty(tname);
+            let tb = channels(order) * t.bytes;
+            let mut pixels = rng.bytes(n * tb);
+            if tname == "float" {
+                for c in pixels.chunks_mut(4) {
+                    c[3] &= 0xbf;
+                }
+            }
+            if tname == "half" {
+                for c in pixels.chunks_mut(2) {
+                    c[1] &= 0xbb;
+                }
+            }
+            if tname == "unorm16" {
+                // The two UNORM16 values whose f16 differs when rounded through f32 first.
+                pixels[..4].copy_from_slice(&[65455u16.to_le_bytes(), 65519u16.to_le_bytes()].concat());
+            }
+            let img = dir.file(&format!("{fmt}.bin"), &pixels);
+            let args = [format!("image:{w},{h},{fmt},{img}"), format!("zeros:{}", n * 8)];
+            let got = u16s(&run(arch, "load2d_h", [w, h, 1], &args, 1, &dir));
+            for k in 0..n {
+                let b = &pixels[k * tb..(k + 1) * tb];
+                let exact: Vec<f64> = match tname {
+                    "unorm16" => (0..4).map(|c| le(&b[2 * c..2 * c + 2]) as f64 / 65535.0).collect(),
+                    "snorm8" => (0..4).map(|c| (b[c] as i8 as f64 / 127.0).max(-1.0)).collect(),
+                    "float" => vec![f32::from_le_bytes([b[0], b[1], b[2], b[3]]) as f64, 0.0, 0.0, 1.0],
+                    _ => vec![
+                        half(le(&b[0..2]) as u16) as f64,
+                        half(le(&b[2..4]) as u16) as f64,
+                        0.0,
+                        1.0,
+                    ],
+                };
+                let want: Vec<u16> = exact.iter().map(|&v| to_half(v)).collect();
+                assert_eq!(got[4 * k..4 * k + 4], want[..], "{arch} load2d_h {fmt} texel {k}");
+            }
+            runs += 1;
+        }
+        // Stores of random finite halves.
+        let halves: Vec<u16> = (0..n * 4).map(|_| (rng.next() >> 48) as u16 & 0xbbff).collect();
+        let src = dir.file(
+            "halves",
+            &halves.iter().flat_map(|h| h.to_le_bytes()).collect::<Vec<u8>>(),
+        );
+        for fmt in ["rgba_unorm8", "rgba_half", "r_float"] {
+            let args = [format!("image:{w},{h},{fmt}"), format!("file:{src}")];
+            let got = run(arch, "store2d_h", [w, h, 1], &args, 0, &dir);
+            let want: Vec<u8> = (0..n)
+                .flat_map(|k| -> Vec<u8> {
+                    let v = |c: usize| half(halves[4 * k + c]);
+                    match fmt {
+                        "rgba_unorm8" => (0..4)
+                            .map(|c| ((v(c) as f64).clamp(0.0, 1.0) * 255.0).round_ties_even() as u8)
+                            .collect(),
+                        "rgba_half" => (0..4).flat_map(|c| halves[4 * k + c].to_le_bytes()).collect(),
+                        _ => v(0).to_le_bytes().to_vec(),
+                    }
+                })
+                .collect();
+            assert_eq!(got, want, "{arch} store2d_h {fmt}");
+            runs += 1;
+        }
+        // A linear sample of UNORM8 texels, to f16.
+        let pixels = rng.bytes(n * 4);
+        let img = dir.file("s.bin", &pixels);
+        let tex = |at: &[i64]| -> [f32; 4] {
+            let k = (at[1] * w as i64 + at[0]) as usize * 4;
+            [0, 1, 2, 3].map(|c| pixels[k + c] as f32 / 255.0)
+        };
+        let (u0, du, v0, dv) = (-1.375f64, 0.75, -0.875, 1.25);
+        let args = [
+            format!("image:{w},{h},rgba_unorm8,{img}"),
+            "sampler:unnormalized,clamp_to_edge,linear".into(),
+            format!("zeros:{}", n * 8),
+            float2(u0 as f32, v0 as f32),
+            float2(du as f32, dv as f32),
+        ];
+        let got = u16s(&run(arch, "sample2d_h", [w, h, 1], &args, 2, &dir));
+        for (y, x) in (0..h).flat_map(|y| (0..w).map(move |x| (y, x))) {
+            let c = [u0 + du * x as f64, v0 + dv * y as f64];
+            let want = sample(&c, &[w, h], false, Addr::Edge, true, [0.0; 4], &tex);
+            let k = (y * w + x) as usize;
+            for ch in 0..4 {
+                let g = half(got[4 * k + ch]);
+                assert!(
+                    (g - want[ch]).abs() <= want[ch].abs() * 2f32.powi(-11) + 1e-6,
+                    "{arch} sample2d_h ({x},{y}) channel {ch}: {g}, want {}",
+                    want[ch]
+                );
+            }
+        }
+        runs += 1;
+    }
+    assert_eq!(runs, 3 * 8);
 }

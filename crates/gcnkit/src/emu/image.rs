@@ -10,7 +10,7 @@
 //! tiling fields are not read), at mip level 0 (the T#'s BASE_LEVEL must equal LAST_LEVEL).
 
 use super::exec::EmuError;
-use super::float::{f16_to_f32, f32_to_f16};
+use super::float::{f16_to_f32, f32_to_f16, f64_to_f16};
 use super::memory::Fault;
 use super::vmem::{MemCtx, MemError};
 use super::wave::Wave;
@@ -389,19 +389,46 @@ impl Tsharp {
         self.base + (rows * self.pitch + x as u64) * self.format.bytes() as u64
     }
 
-    /// The channels after DST_SEL.
+    /// The channels after DST_SEL (VGPR values).
     fn swizzle(&self, c: [u32; 4]) -> [u32; 4] {
         let one = if self.format.num.is_float() {
             1.0f32.to_bits()
         } else {
             1
         };
+        self.swizzle_as(c, 0, one)
+    }
+
+    /// DST_SEL over any kind of channel value, with the constants `zero` and `one`.
+    fn swizzle_as<T: Copy>(&self, c: [T; 4], zero: T, one: T) -> [T; 4] {
         self.dst_sel.map(|s| match s {
-            0 => 0,
             1 => one,
             4..=7 => c[s as usize - 4],
-            _ => 0,
+            _ => zero,
         })
+    }
+
+    /// A swizzled component `k`'s VGPR value (f32 bits) as D16 data: the f16 nearest the
+    /// exact value (a normalised channel's integer is recovered from its f32 first, so the
+    /// value is rounded once).
+    fn half(&self, k: usize, v: u32) -> u32 {
+        let f = f32::from_bits(v) as f64;
+        let n = match self.dst_sel[k] {
+            s @ 4..=7 => self.format.widths.get(s as usize - 4).copied().unwrap_or(8),
+            _ => 8,
+        };
+        let exact = match self.format.num {
+            Num::Unorm => {
+                let m = ((1u64 << n) - 1) as f64;
+                (f * m).round() / m
+            }
+            Num::Snorm => {
+                let m = ((1u64 << (n - 1)) - 1) as f64;
+                ((f * m).round() / m).max(-1.0)
+            }
+            _ => f,
+        };
+        f64_to_f16(exact)
     }
 }
 
@@ -509,20 +536,33 @@ pub fn mimg(w: &mut Wave, ctx: &mut MemCtx, i: &Instr, d: &'static InstrDef, m: 
         };
         return Err(unsupported(d, w, &format!("{what} are not modelled")));
     }
-    if w.arch != Arch::Gcn10 && w.arch != Arch::Gcn11 && i.get(F::D16) != 0 {
-        return Err(unsupported(d, w, "d16 image data is not modelled"));
-    }
     let t = Tsharp::of(w, (i.get(F::Srsrc) * 4) as usize).map_err(|e| unsupported(d, w, &e))?;
+    // D16 (GCN 1.2+): 16-bit float data, one component per VGPR's low half on GCN 1.2, two
+    // per VGPR on GCN 1.4 (LLVM's unpacked and packed D16).
+    let d16 = w.arch != Arch::Gcn10 && w.arch != Arch::Gcn11 && i.get(F::D16) != 0;
+    let packed = d16 && w.arch.is_gcn14();
+    if d16 && !t.format.num.is_float() {
+        return Err(unsupported(d, w, "d16 data of an integer format is not modelled"));
+    }
     let dmask = i.get(F::Dmask) as u8;
     let vaddr = i.get(F::Vaddr) as usize;
     let vdata = i.get(F::Vdata) as usize;
     let flags = d.flags;
     let (axes, arrayed) = t.dim.coords();
     let exec = w.exec();
-    let data_regs = if op == ImageOp::Gather {
+    let comps = if op == ImageOp::Gather {
         4
     } else {
         dmask.count_ones() as usize
+    };
+    let data_regs = if packed { comps.div_ceil(2) } else { comps };
+    // A swizzled texel's components as data (f16 with D16).
+    let data = |t: &Tsharp, c: [u32; 4]| -> [u32; 4] {
+        if d16 {
+            std::array::from_fn(|k| t.half(k, c[k]))
+        } else {
+            c
+        }
     };
     match op {
         ImageOp::Load | ImageOp::Store => {
@@ -551,9 +591,9 @@ pub fn mimg(w: &mut Wave, ctx: &mut MemCtx, i: &Instr, d: &'static InstrDef, m: 
                 if op == ImageOp::Load {
                     // Out of range: the texel reads as 0 in every channel (then DST_SEL).
                     let texel = if inside { read_texel(ctx, &t, at, lane)? } else { [0; 4] };
-                    write_data(w, vdata, lane, dmask, t.swizzle(texel));
+                    write_data(w, vdata, lane, dmask, data(&t, t.swizzle(texel)), packed);
                 } else if inside {
-                    store_texel(w, ctx, &t, at, lane, vdata, dmask).map_err(|e| match e {
+                    store_texel(w, ctx, &t, at, lane, vdata, dmask, d16, packed).map_err(|e| match e {
                         MemError::Emu(EmuError::Unsupported(s)) => unsupported(d, w, &s),
                         e => e,
                     })?;
@@ -636,10 +676,12 @@ pub fn mimg(w: &mut Wave, ctx: &mut MemCtx, i: &Instr, d: &'static InstrDef, m: 
                     // (i0, j1), (i1, j1), (i1, j0), (i0, j0): the manuals' gather order.
                     let c = dmask.trailing_zeros() as usize;
                     let z = taps[2][0].0;
+                    let mut four = [0u32; 4];
                     for (k, (xi, yi)) in [(0, 1), (1, 1), (1, 0), (0, 0)].into_iter().enumerate() {
                         let texel = fetch(taps[0][xi].0, taps[1][yi].0, z)?;
-                        set_vgpr(w, vdata + k, lane, t.swizzle(texel)[c]);
+                        four[k] = data(&t, t.swizzle(texel))[c];
                     }
+                    write_data(w, vdata, lane, 0xf, four, packed);
                 } else {
                     let mut sum = [0f64; 4];
                     let mut nearest = [0u32; 4];
@@ -664,12 +706,14 @@ pub fn mimg(w: &mut Wave, ctx: &mut MemCtx, i: &Instr, d: &'static InstrDef, m: 
                             sum[c] += wgt * f32::from_bits(texel[c]) as f64;
                         }
                     }
-                    let texel = if filtered {
-                        sum.map(|v| (v as f32).to_bits())
+                    // A filtered sum is rounded once, to f32 or (D16) to f16.
+                    let out = if filtered {
+                        let v = t.swizzle_as(sum, 0.0, 1.0);
+                        v.map(|v| if d16 { f64_to_f16(v) } else { (v as f32).to_bits() })
                     } else {
-                        nearest
+                        data(&t, t.swizzle(nearest))
                     };
-                    write_data(w, vdata, lane, dmask, t.swizzle(texel));
+                    write_data(w, vdata, lane, dmask, out, packed);
                 }
             }
         }
@@ -693,19 +737,27 @@ fn border(kind: u32, num: Num) -> [u32; 4] {
     }
 }
 
-/// The enabled components (DMASK) of `c`, packed into VGPRs from `vdata`.
-fn write_data(w: &mut Wave, vdata: usize, lane: usize, dmask: u8, c: [u32; 4]) {
-    let mut r = vdata;
-    for (k, v) in c.into_iter().enumerate() {
-        if dmask >> k & 1 != 0 {
-            set_vgpr(w, r, lane, v);
-            r += 1;
+/// The enabled components (DMASK) of `c` into VGPRs from `vdata`, one each, or (`packed`
+/// D16) two 16-bit halves each, low half first.
+fn write_data(w: &mut Wave, vdata: usize, lane: usize, dmask: u8, c: [u32; 4], packed: bool) {
+    let on = (0..4).filter(|k| dmask >> k & 1 != 0).map(|k| c[k]);
+    if packed {
+        let v: Vec<u32> = on.collect();
+        for (r, pair) in v.chunks(2).enumerate() {
+            let hi = pair.get(1).map_or(0, |h| h & 0xffff);
+            set_vgpr(w, vdata + r, lane, (pair[0] & 0xffff) | hi << 16);
+        }
+    } else {
+        for (r, v) in on.enumerate() {
+            set_vgpr(w, vdata + r, lane, v);
         }
     }
 }
 
-/// One lane's image_store: the DMASK components from `vdata` (X first) go to the channels
-/// DST_SEL maps them to; channels no component reaches keep their bits.
+/// One lane's image_store: the DMASK components from `vdata` (X first; D16: f16 values, two
+/// per VGPR when `packed`) go to the channels DST_SEL maps them to; channels no component
+/// reaches keep their bits.
+#[allow(clippy::too_many_arguments)]
 fn store_texel(
     w: &Wave,
     ctx: &MemCtx,
@@ -714,13 +766,19 @@ fn store_texel(
     lane: usize,
     vdata: usize,
     dmask: u8,
+    d16: bool,
+    packed: bool,
 ) -> Result<(), MemError> {
     let mut data = [0u32; 4];
-    let mut r = vdata;
+    let mut n = 0usize;
     for (k, d) in data.iter_mut().enumerate() {
         if dmask >> k & 1 != 0 {
-            *d = vgpr(w, r, lane);
-            r += 1;
+            *d = match (d16, packed) {
+                (false, _) => vgpr(w, vdata + n, lane),
+                (true, false) => f16_to_f32(vgpr(w, vdata + n, lane) & 0xffff).to_bits(),
+                (true, true) => f16_to_f32(vgpr(w, vdata + n / 2, lane) >> (16 * (n % 2)) & 0xffff).to_bits(),
+            };
+            n += 1;
         }
     }
     let mut chan = [0u32; 4];
