@@ -266,6 +266,25 @@ fn typed_buffer_accesses() {
             .collect::<Vec<_>>();
         assert_eq!(&got[4 * i..4 * i + 4], &want[..], "lane {i}");
     }
+    // D16 (GCN 1.4: two halves per VGPR) 8_8_8_8 UNORM: each byte c as the f16 nearest
+    // c / 255 (the `half` crate's rounding of the f64 quotient, an independent conversion).
+    let o = run_with(&(prologue(0xfac)
+        + "tbuffer_load_format_d16_xyzw v[2:3], v1, s[12:15], 0 offen format:[BUF_DATA_FORMAT_8_8_8_8,BUF_NUM_FORMAT_UNORM]\n\
+           global_store_dwordx2 v6, v[2:3], s[10:11]\ns_endpgm"))
+    .expect("runs");
+    let got = words(&o);
+    for i in 0..96 {
+        let h: Vec<u32> = src(i)
+            .to_le_bytes()
+            .iter()
+            .map(|&c| half::f16::from_f64(c as f64 / 255.0).to_bits() as u32)
+            .collect();
+        assert_eq!(
+            &got[4 * i..4 * i + 2],
+            &[h[0] | h[1] << 16, h[2] | h[3] << 16],
+            "lane {i}"
+        );
+    }
     // A number format with no documented conversion (SNORM_OGL) is refused, naming it.
     let e = run_with(&(prologue(0xfac)
         + "tbuffer_load_format_x v2, v1, s[12:15], 0 offen format:[BUF_DATA_FORMAT_8,BUF_NUM_FORMAT_RESERVED_6]\ns_endpgm"))

@@ -111,6 +111,27 @@ impl Format {
         Ok(Format { widths, num })
     }
 
+    /// Channel `c`'s VGPR value `v` (f32 bits; a channel the format lacks: a constant) as
+    /// D16 data: the f16 nearest the exact value. A normalised channel's integer is
+    /// recovered from its f32 first, so the value is rounded once (two UNORM16 values round
+    /// differently through f32).
+    pub fn half(&self, c: usize, v: u32) -> u32 {
+        let f = f32::from_bits(v) as f64;
+        let n = self.widths.get(c).copied().unwrap_or(8);
+        let exact = match self.num {
+            Num::Unorm => {
+                let m = ((1u64 << n) - 1) as f64;
+                (f * m).round() / m
+            }
+            Num::Snorm => {
+                let m = ((1u64 << (n - 1)) - 1) as f64;
+                ((f * m).round() / m).max(-1.0)
+            }
+            _ => f,
+        };
+        f64_to_f16(exact)
+    }
+
     /// Bytes of one element.
     pub fn bytes(&self) -> usize {
         self.widths.iter().map(|&b| b as usize).sum::<usize>() / 8
@@ -408,27 +429,12 @@ impl Tsharp {
         })
     }
 
-    /// A swizzled component `k`'s VGPR value (f32 bits) as D16 data: the f16 nearest the
-    /// exact value (a normalised channel's integer is recovered from its f32 first, so the
-    /// value is rounded once).
+    /// A swizzled component `k`'s VGPR value as D16 data ([`Format::half`]).
     fn half(&self, k: usize, v: u32) -> u32 {
-        let f = f32::from_bits(v) as f64;
-        let n = match self.dst_sel[k] {
-            s @ 4..=7 => self.format.widths.get(s as usize - 4).copied().unwrap_or(8),
-            _ => 8,
-        };
-        let exact = match self.format.num {
-            Num::Unorm => {
-                let m = ((1u64 << n) - 1) as f64;
-                (f * m).round() / m
-            }
-            Num::Snorm => {
-                let m = ((1u64 << (n - 1)) - 1) as f64;
-                ((f * m).round() / m).max(-1.0)
-            }
-            _ => f,
-        };
-        f64_to_f16(exact)
+        match self.dst_sel[k] {
+            s @ 4..=7 => self.format.half(s as usize - 4, v),
+            _ => self.format.half(4, v),
+        }
     }
 }
 

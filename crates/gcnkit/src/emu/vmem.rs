@@ -538,14 +538,22 @@ impl Vsharp {
 
 /// MUBUF and MTBUF: buffer loads, stores, atomics and typed (format) accesses.
 pub fn mubuf(w: &mut Wave, ctx: &mut MemCtx, i: &Instr, d: &'static InstrDef, m: MemSem) -> Result<(), MemError> {
-    match m {
-        MemSem::Nop => return Ok(()),
-        MemSem::Format { d16: true, .. } => return Err(unsupported(d, w, "d16 typed (format) buffer accesses")),
-        _ => {}
+    if m == MemSem::Nop {
+        return Ok(());
     }
     let format = match m {
         MemSem::Format { .. } => Some(buffer_format(w, i, d)?),
         _ => None,
+    };
+    // D16 typed rows: f16 data, two per VGPR on GCN 1.4 (the rows' D16_PACKED).
+    let (d16, packed) = match m {
+        MemSem::Format { d16, comps, .. } => {
+            if d16 && format.as_ref().is_some_and(|f| !f.num.is_float()) {
+                return Err(unsupported(d, w, "d16 typed accesses of an integer format"));
+            }
+            (d16.then_some(comps as usize), d16 && i.arch.is_gcn14())
+        }
+        _ => (None, false),
     };
     if i.get(F::Lds) != 0 {
         return Err(unsupported(d, w, "loads to LDS"));
@@ -623,11 +631,16 @@ pub fn mubuf(w: &mut Wave, ctx: &mut MemCtx, i: &Instr, d: &'static InstrDef, m:
                     store: write, comps, ..
                 },
                 Some(f),
-            ) => typed(w, ctx, lane, at, f, write, comps, vdata)?,
+            ) => typed(w, ctx, lane, at, f, write, comps, vdata, d16.is_some(), packed)?,
             _ => lane_access(w, ctx, lane, at, m, dwords, vdst, vdata, rtn)?,
         }
         if tfe {
-            set_vgpr(w, vdata + dwords, lane, 0);
+            let regs = match d16 {
+                Some(n) if packed => n.div_ceil(2),
+                Some(n) => n,
+                None => dwords,
+            };
+            set_vgpr(w, vdata + regs, lane, 0);
         }
     }
     Ok(())
@@ -654,7 +667,8 @@ fn buffer_format(w: &Wave, i: &Instr, d: &InstrDef) -> Result<Format, MemError> 
 }
 
 /// One lane's typed access of the element at `at`: its first `comps` components to or from
-/// VGPRs from `vdata` (a store keeps the components it does not write).
+/// VGPRs from `vdata` (a store keeps the components it does not write); `d16`: as f16 data,
+/// one per VGPR's low half, or two per VGPR when `packed`.
 #[allow(clippy::too_many_arguments)]
 fn typed(
     w: &mut Wave,
@@ -665,7 +679,17 @@ fn typed(
     write: bool,
     comps: u8,
     vdata: usize,
+    d16: bool,
+    packed: bool,
 ) -> Result<(), MemError> {
+    // Component c's VGPR and the shift of its half in it.
+    let slot = |c: usize| {
+        if packed {
+            (vdata + c / 2, 16 * (c % 2))
+        } else {
+            (vdata + c, 0)
+        }
+    };
     let n = f.bytes();
     let mut raw = [0u8; 16];
     let element = |ctx: &MemCtx, raw: &mut [u8]| -> Result<(), MemError> {
@@ -680,11 +704,12 @@ fn typed(
         element(ctx, &mut raw[..n])?;
     }
     if write {
-        let v: [u32; 4] = std::array::from_fn(|c| {
-            if c < comps as usize {
-                vgpr(w, vdata + c, lane)
-            } else {
-                0
+        let v: [u32; 4] = std::array::from_fn(|c| match (c < comps as usize, d16) {
+            (false, _) => 0,
+            (true, false) => vgpr(w, vdata + c, lane),
+            (true, true) => {
+                let (r, sh) = slot(c);
+                super::float::f16_to_f32(vgpr(w, r, lane) >> sh & 0xffff).to_bits()
             }
         });
         f.write(&mut raw[..n], &v, present)
@@ -695,7 +720,14 @@ fn typed(
     } else {
         let v = f.read(&raw[..n]);
         for (c, &x) in v.iter().enumerate().take(comps as usize) {
-            set_vgpr(w, vdata + c, lane, x);
+            if !d16 {
+                set_vgpr(w, vdata + c, lane, x);
+                continue;
+            }
+            // A half's VGPR holds only it (and, packed, the component before it).
+            let (r, sh) = slot(c);
+            let keep = if sh == 0 { 0 } else { vgpr(w, r, lane) & 0xffff };
+            set_vgpr(w, r, lane, keep | f.half(c, x) << sh);
         }
     }
     Ok(())
