@@ -369,20 +369,36 @@ fn reads(row: &Row, i: &Instr) -> Vec<u16> {
 }
 
 /// Per (row, key): the fewest wait states since the writer, and the writer's instruction.
+/// A short list (entries leave once their row's wait states have passed), searched in order:
+/// cheaper than a map for the few entries it holds, which matters when `--check` steps
+/// every instruction of a run.
 #[derive(Clone, Debug, PartialEq, Default)]
-struct Recent(BTreeMap<(u8, u16), (u32, usize)>);
+pub struct Recent(Vec<((u8, u16), (u32, usize))>);
+
+impl Recent {
+    fn get(&self, k: (u8, u16)) -> Option<(u32, usize)> {
+        self.0.iter().find(|e| e.0 == k).map(|e| e.1)
+    }
+
+    fn insert(&mut self, k: (u8, u16), v: (u32, usize)) {
+        match self.0.iter_mut().find(|e| e.0 == k) {
+            Some(e) => e.1 = v,
+            None => self.0.push((k, v)),
+        }
+    }
+}
 
 impl State for Recent {
     fn join(&mut self, other: &Self) -> bool {
         let mut changed = false;
-        for (k, v) in &other.0 {
-            match self.0.get_mut(k) {
+        for &(k, v) in &other.0 {
+            match self.0.iter_mut().find(|e| e.0 == k) {
                 None => {
-                    self.0.insert(*k, *v);
+                    self.0.push((k, v));
                     changed = true;
                 }
-                Some(m) if v.0 < m.0 => {
-                    *m = *v;
+                Some(m) if v.0 < m.1 .0 => {
+                    m.1 = v;
                     changed = true;
                 }
                 _ => {}
@@ -412,57 +428,89 @@ fn key_names(keys: &[u16], arch: Arch) -> Vec<String> {
     v
 }
 
-/// The hazard findings of one kernel.
-pub fn check(p: &Program, cfg: &Cfg, out: &mut Vec<Finding>) {
-    let arch = p.arch;
-    let g = gen(arch);
-    let rows: Vec<(u8, &Row)> = ROWS
-        .iter()
-        .enumerate()
-        .filter(|(_, r)| r.states[g] > 0)
-        .map(|(k, r)| (k as u8, r))
-        .collect();
-    if rows.is_empty() {
-        return;
+/// Each instruction's keys as reader and writer of each row, its wait states and the
+/// registers it writes, worked out once.
+struct Info {
+    valid: bool,
+    /// (index in `Rules::rows`, keys) of the rows it reads or writes (others left out).
+    reads: Vec<(usize, Vec<u16>)>,
+    writes: Vec<(usize, Vec<u16>)>,
+    wait_states: u32,
+    written: RegSet,
+    call: bool,
+}
+
+/// The rows of one generation over one program: [`Rules::step`] is one instruction's
+/// effect on the wait states since each writer, with its findings. The static check runs it
+/// to a fixpoint over the control-flow graph; `--check` along the path each wave takes.
+pub struct Rules<'p> {
+    p: &'p Program,
+    rows: Vec<(u8, &'static Row)>,
+    infos: Vec<Info>,
+}
+
+impl<'p> Rules<'p> {
+    pub fn new(p: &'p Program) -> Rules<'p> {
+        let g = gen(p.arch);
+        let rows: Vec<(u8, &Row)> = ROWS
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| r.states[g] > 0)
+            .map(|(k, r)| (k as u8, r))
+            .collect();
+        let infos = p
+            .insts
+            .iter()
+            .map(|inst| {
+                let i = &inst.instr;
+                Info {
+                    valid: i.def().is_some(),
+                    reads: rows
+                        .iter()
+                        .enumerate()
+                        .map(|(n, (_, row))| (n, reads(row, i)))
+                        .filter(|(_, k)| !k.is_empty())
+                        .collect(),
+                    writes: rows
+                        .iter()
+                        .enumerate()
+                        .map(|(n, (_, row))| (n, writes(row, i)))
+                        .filter(|(_, k)| !k.is_empty())
+                        .collect(),
+                    wait_states: classify::wait_states(i),
+                    written: effects(i).writes,
+                    call: classify::is_call(i),
+                }
+            })
+            .collect();
+        Rules { p, rows, infos }
     }
-    let text = |k: usize| crate::instr_text(&p.insts[k]);
-    // Each instruction's keys as reader and writer of each row, its wait states and the
-    // registers it writes, worked out once.
-    struct Info {
-        valid: bool,
-        reads: Vec<Vec<u16>>,
-        writes: Vec<Vec<u16>>,
-        wait_states: u32,
-        written: RegSet,
-        call: bool,
+
+    /// Whether the generation has any row (none: nothing to check).
+    pub fn any(&self) -> bool {
+        !self.rows.is_empty()
     }
-    let infos: Vec<Info> = p
-        .insts
-        .iter()
-        .map(|inst| {
-            let i = &inst.instr;
-            Info {
-                valid: i.def().is_some(),
-                reads: rows.iter().map(|(_, row)| reads(row, i)).collect(),
-                writes: rows.iter().map(|(_, row)| writes(row, i)).collect(),
-                wait_states: classify::wait_states(i),
-                written: effects(i).writes,
-                call: classify::is_call(i),
-            }
-        })
-        .collect();
-    solve(p, cfg, Recent::default(), |k, inst, s, report| {
-        let info = &infos[k];
+
+    /// Instruction `k` of the program with the state before it (`s`, left as it is after
+    /// it); findings go to `out` when it is given.
+    pub fn step(&self, k: usize, s: &mut Recent, mut out: Option<&mut Vec<Finding>>) {
+        let (p, rows) = (self.p, &self.rows);
+        let arch = p.arch;
+        let g = gen(arch);
+        let inst = &p.insts[k];
+        let text = |k: usize| crate::instr_text(&p.insts[k]);
+        let info = &self.infos[k];
         if !info.valid {
             return;
         }
         // 1. This instruction as a reader.
-        for (n, &(r, row)) in rows.iter().enumerate() {
+        for (n, keys) in &info.reads {
+            let (r, row) = rows[*n];
             let need = row.states[g] as u32;
             // Group the keys by the writer.
             let mut by_writer: BTreeMap<usize, (u32, Vec<u16>)> = BTreeMap::new();
-            for &key in &info.reads[n] {
-                if let Some(&(dist, w)) = s.0.get(&(r, key)) {
+            for &key in keys {
+                if let Some((dist, w)) = s.get((r, key)) {
                     if dist < need {
                         let e = by_writer.entry(w).or_insert((dist, Vec::new()));
                         e.0 = e.0.min(dist);
@@ -470,7 +518,7 @@ pub fn check(p: &Program, cfg: &Cfg, out: &mut Vec<Finding>) {
                     }
                 }
             }
-            if report {
+            if let Some(out) = out.as_deref_mut() {
                 for (w, (dist, ks)) in by_writer {
                     let more = need - dist;
                     out.push(Finding {
@@ -498,6 +546,7 @@ pub fn check(p: &Program, cfg: &Cfg, out: &mut Vec<Finding>) {
                             more - 1
                         ),
                         count: 1,
+                        ..Finding::default()
                     });
                 }
             }
@@ -505,22 +554,34 @@ pub fn check(p: &Program, cfg: &Cfg, out: &mut Vec<Finding>) {
         // 2. Time passes.
         let ws = info.wait_states;
         let max = |r: u8| ROWS[r as usize].states[g] as u32;
-        s.0.retain(|(r, _), v| {
-            v.0 += ws;
-            v.0 < max(*r)
-        });
-        // 3. A register written again holds a new value: its older writer no longer matters.
         let w = &info.written;
-        s.0.retain(|(_, key), _| *key >= HWREG_BASE || !w.contains(*key));
+        s.0.retain_mut(|((r, key), v)| {
+            v.0 += ws;
+            // 3. A register written again holds a new value: its older writer no longer
+            // matters.
+            v.0 < max(*r) && (*key >= HWREG_BASE || !w.contains(*key))
+        });
         if info.call {
             s.0.clear();
             return;
         }
         // 4. This instruction as a writer.
-        for (n, &(r, _)) in rows.iter().enumerate() {
-            for &key in &info.writes[n] {
-                s.0.insert((r, key), (0, k));
+        for (n, keys) in &info.writes {
+            let r = rows[*n].0;
+            for &key in keys {
+                s.insert((r, key), (0, k));
             }
         }
+    }
+}
+
+/// The hazard findings of one kernel.
+pub fn check(p: &Program, cfg: &Cfg, out: &mut Vec<Finding>) {
+    let rules = Rules::new(p);
+    if !rules.any() {
+        return;
+    }
+    solve(p, cfg, Recent::default(), |k, _, s, report| {
+        rules.step(k, s, if report { Some(&mut *out) } else { None });
     });
 }

@@ -28,6 +28,8 @@
 pub mod classify;
 pub mod flow;
 pub mod hazard;
+pub mod run;
+pub mod taint;
 pub mod waitcnt;
 
 use gcnkit::syntax::{to_text, Syntax};
@@ -36,10 +38,15 @@ use gcnkit_analyze::program::{Inst, Program};
 use serde_json::json;
 
 /// Which check made a finding.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Check {
+    #[default]
     Waitcnt,
     Hazard,
+    /// Uninitialised reads, accesses to freed memory (`--check` only).
+    Memory,
+    /// Accesses of two waves or work-groups with nothing ordering them (`--check` only).
+    Race,
 }
 
 impl Check {
@@ -47,12 +54,15 @@ impl Check {
         match self {
             Check::Waitcnt => "waitcnt",
             Check::Hazard => "hazard",
+            Check::Memory => "memory",
+            Check::Race => "race",
         }
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Severity {
+    #[default]
     /// The hardware gives a wrong value or reads the wrong register.
     Error,
     /// What the program relies on may not hold (memory other waves may not see yet).
@@ -68,8 +78,49 @@ impl Severity {
     }
 }
 
-/// One finding: an instruction (and the earlier one it depends on), the registers, why.
+/// Where a run made a finding (`--check`): the work-group, the wave in it, the lanes.
 #[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Place {
+    pub group: [u32; 3],
+    pub wave: u32,
+    /// The lanes concerned (empty: the wave as a whole, as for scalar registers).
+    pub lanes: Vec<u8>,
+}
+
+impl Place {
+    /// `work-group (0,0,0), wave 1, lanes 0-3,7`.
+    pub fn to_text(&self) -> String {
+        let g = self.group;
+        let mut t = format!("work-group ({},{},{}), wave {}", g[0], g[1], g[2], self.wave);
+        if !self.lanes.is_empty() {
+            let s = if self.lanes.len() == 1 { "" } else { "s" };
+            t += &format!(", lane{s} {}", lane_ranges(&self.lanes));
+        }
+        t
+    }
+}
+
+/// Lanes as ranges: `0-3,7`.
+pub fn lane_ranges(lanes: &[u8]) -> String {
+    let mut parts = Vec::new();
+    let mut k = 0;
+    while k < lanes.len() {
+        let mut e = k;
+        while e + 1 < lanes.len() && lanes[e + 1] == lanes[e] + 1 {
+            e += 1;
+        }
+        parts.push(if e == k {
+            lanes[k].to_string()
+        } else {
+            format!("{}-{}", lanes[k], lanes[e])
+        });
+        k = e + 1;
+    }
+    parts.join(",")
+}
+
+/// One finding: an instruction (and the earlier one it depends on), the registers, why.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Finding {
     pub check: Check,
     pub severity: Severity,
@@ -92,6 +143,12 @@ pub struct Finding {
     pub needs: String,
     /// How many times the same finding was made.
     pub count: u32,
+    /// Where a run made it (the first time): `None` for `lint`.
+    pub place: Option<Place>,
+    /// Where the other side was (a race's other access).
+    pub other_place: Option<Place>,
+    /// The memory concerned: an address and where it lies (`buffer 'out' + 0x40`).
+    pub address: Option<String>,
 }
 
 impl Finding {
@@ -102,21 +159,29 @@ impl Finding {
         } else {
             String::new()
         };
+        let place = self
+            .place
+            .as_ref()
+            .map_or(String::new(), |p| format!(", {}", p.to_text()));
+        let needs = if self.needs.is_empty() {
+            String::new()
+        } else {
+            format!("; needs {}", self.needs)
+        };
         format!(
-            "{}: [{}] kernel {}, pc 0x{:x}: {}: {}; needs {}{count}",
+            "{}: [{}] kernel {}{place}, pc 0x{:x}: {}: {}{needs}{count}",
             self.severity.name(),
             self.check.name(),
             self.kernel,
             self.pc,
             self.instruction,
             self.message,
-            self.needs
         )
     }
 
     /// The finding as JSON (docs/check.md lists the fields).
     pub fn to_json(&self) -> serde_json::Value {
-        json!({
+        let mut v = json!({
             "check": self.check.name(),
             "severity": self.severity.name(),
             "rule": self.rule,
@@ -129,6 +194,83 @@ impl Finding {
             "message": self.message,
             "needs": self.needs,
             "count": self.count,
+        });
+        // A run's findings say where (lint's have no such fields).
+        if let (Some(p), Some(o)) = (&self.place, v.as_object_mut()) {
+            o.insert("work_group".into(), json!(p.group));
+            o.insert("wave".into(), json!(p.wave));
+            o.insert("lanes".into(), json!(p.lanes));
+            if let Some(q) = &self.other_place {
+                o.insert("other_work_group".into(), json!(q.group));
+                o.insert("other_wave".into(), json!(q.wave));
+            }
+            o.insert("address".into(), json!(self.address));
+        }
+        v
+    }
+}
+
+impl Finding {
+    /// A finding from its JSON ([`Finding::to_json`]): what `gcnkit exec` reads back from the
+    /// runtime's report. `None` when a field is missing or of the wrong kind.
+    pub fn from_json(v: &serde_json::Value) -> Option<Finding> {
+        let s = |k: &str| v.get(k).and_then(|x| x.as_str()).map(str::to_string);
+        let u = |k: &str| v.get(k).and_then(|x| x.as_u64());
+        let check = match s("check")?.as_str() {
+            "waitcnt" => Check::Waitcnt,
+            "hazard" => Check::Hazard,
+            "memory" => Check::Memory,
+            "race" => Check::Race,
+            _ => return None,
+        };
+        let severity = match s("severity")?.as_str() {
+            "error" => Severity::Error,
+            "warning" => Severity::Warning,
+            _ => return None,
+        };
+        let group = |k: &str| -> Option<[u32; 3]> {
+            let a = v.get(k)?.as_array()?;
+            Some([
+                a.first()?.as_u64()? as u32,
+                a.get(1)?.as_u64()? as u32,
+                a.get(2)?.as_u64()? as u32,
+            ])
+        };
+        let place = group("work_group").map(|g| Place {
+            group: g,
+            wave: u("wave").unwrap_or(0) as u32,
+            lanes: v
+                .get("lanes")
+                .and_then(|l| l.as_array())
+                .map(|l| l.iter().filter_map(|x| x.as_u64()).map(|x| x as u8).collect())
+                .unwrap_or_default(),
+        });
+        let other_place = group("other_work_group").map(|g| Place {
+            group: g,
+            wave: u("other_wave").unwrap_or(0) as u32,
+            lanes: Vec::new(),
+        });
+        Some(Finding {
+            check,
+            severity,
+            rule: s("rule")?,
+            kernel: s("kernel")?,
+            pc: u("pc")? as u32,
+            instruction: s("instruction")?,
+            registers: v
+                .get("registers")?
+                .as_array()?
+                .iter()
+                .filter_map(|x| x.as_str().map(str::to_string))
+                .collect(),
+            other_pc: u("other_pc").map(|x| x as u32),
+            other_instruction: s("other_instruction"),
+            message: s("message")?,
+            needs: s("needs")?,
+            count: u("count")? as u32,
+            place,
+            other_place,
+            address: s("address"),
         })
     }
 }

@@ -43,7 +43,7 @@ impl Op {
 
 /// Outstanding operations by the index of their instruction.
 #[derive(Clone, Debug, PartialEq, Default)]
-struct Outstanding(BTreeMap<usize, Op>);
+pub struct Outstanding(BTreeMap<usize, Op>);
 
 impl State for Outstanding {
     fn join(&mut self, other: &Self) -> bool {
@@ -75,36 +75,53 @@ fn needed(c: Counter, kind: Kind, age: u8) -> String {
     format!("s_waitcnt {}({n})", c.name())
 }
 
-/// The waitcnt findings of one kernel.
-pub fn check(p: &Program, cfg: &Cfg, out: &mut Vec<Finding>) {
-    let arch = p.arch;
-    let text = |k: usize| crate::instr_text(&p.insts[k]);
-    // What each instruction is, worked out once (the fixpoint visits instructions often).
-    struct Info {
-        wait: Option<[u32; 3]>,
-        barrier: bool,
-        call: bool,
-        effects: gcnkit_analyze::effects::Effects,
-        mem: Option<classify::MemOp>,
+/// What each instruction is for this check, worked out once (the fixpoint visits
+/// instructions often; a run visits them more).
+struct Info {
+    wait: Option<[u32; 3]>,
+    barrier: bool,
+    call: bool,
+    effects: gcnkit_analyze::effects::Effects,
+    mem: Option<classify::MemOp>,
+}
+
+/// The check's rules over one program: [`Rules::step`] is one instruction's effect on the
+/// outstanding operations, with its findings. The static check runs it to a fixpoint over
+/// the control-flow graph; `--check` runs it along the path each wave takes.
+pub struct Rules<'p> {
+    p: &'p Program,
+    infos: Vec<Info>,
+}
+
+impl<'p> Rules<'p> {
+    pub fn new(p: &'p Program) -> Rules<'p> {
+        let infos = p
+            .insts
+            .iter()
+            .map(|inst| {
+                let i = &inst.instr;
+                Info {
+                    wait: classify::waitcnt(i),
+                    barrier: classify::is_barrier(i),
+                    call: classify::is_call(i),
+                    effects: effects(i),
+                    mem: classify::mem_op(i),
+                }
+            })
+            .collect();
+        Rules { p, infos }
     }
-    let infos: Vec<Info> = p
-        .insts
-        .iter()
-        .map(|inst| {
-            let i = &inst.instr;
-            Info {
-                wait: classify::waitcnt(i),
-                barrier: classify::is_barrier(i),
-                call: classify::is_call(i),
-                effects: effects(i),
-                mem: classify::mem_op(i),
-            }
-        })
-        .collect();
-    solve(p, cfg, Outstanding::default(), |k, inst, s, report| {
-        let info = &infos[k];
+
+    /// Instruction `k` of the program with the operations outstanding before it (`s`, left
+    /// as they are after it); findings go to `out` when it is given.
+    pub fn step(&self, k: usize, s: &mut Outstanding, mut out: Option<&mut Vec<Finding>>) {
+        let p = self.p;
+        let arch = p.arch;
+        let inst = &p.insts[k];
+        let text = |k: usize| crate::instr_text(&p.insts[k]);
+        let info = &self.infos[k];
         let mut find = |other: usize, regs: &RegSet, rule: &str, message: String, needs: String, sev| {
-            if report {
+            if let Some(out) = out.as_deref_mut() {
                 out.push(Finding {
                     check: Check::Waitcnt,
                     severity: sev,
@@ -118,6 +135,7 @@ pub fn check(p: &Program, cfg: &Cfg, out: &mut Vec<Finding>) {
                     message,
                     needs,
                     count: 1,
+                    ..Finding::default()
                 });
             }
         };
@@ -303,5 +321,13 @@ pub fn check(p: &Program, cfg: &Cfg, out: &mut Vec<Finding>) {
                 }
             }
         }
+    }
+}
+
+/// The waitcnt findings of one kernel.
+pub fn check(p: &Program, cfg: &Cfg, out: &mut Vec<Finding>) {
+    let rules = Rules::new(p);
+    solve(p, cfg, Outstanding::default(), |k, _, s, report| {
+        rules.step(k, s, if report { Some(&mut *out) } else { None });
     });
 }

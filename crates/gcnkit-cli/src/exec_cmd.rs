@@ -26,6 +26,15 @@ pub struct Args {
     /// A line on stderr per kernel launch: grid, instructions, waves, time.
     #[arg(long)]
     pub(crate) stats: bool,
+    /// Check every launch as a sanitizer would: --check for every check, --check=LIST for
+    /// some (waitcnt, hazard, memory, race). The findings on stderr when the program ends;
+    /// exit status 1 when any was made and the program itself exited 0.
+    #[arg(long, value_name = "LIST", num_args = 0..=1, require_equals = true, default_missing_value = "all")]
+    pub(crate) check: Option<String>,
+    /// With --check: also write the findings to FILE as a JSON array (as `gcnkit lint
+    /// --format json` prints them).
+    #[arg(long, value_name = "FILE", requires = "check")]
+    pub(crate) check_json: Option<String>,
     /// The program and its arguments (after `--`).
     #[arg(
         required = true,
@@ -90,6 +99,9 @@ pub fn run(a: Args) -> ExitCode {
     if !(1..=16).contains(&a.devices) {
         return fail(format!("--devices {}: 1 to 16 devices", a.devices));
     }
+    if let Some(Err(e)) = a.check.as_deref().map(gcnkit_check::run::Checks::parse) {
+        return fail(format!("--check: {e}"));
+    }
     let lib = match find_runtime() {
         Ok(l) => l,
         Err(m) => return fail(m),
@@ -119,12 +131,24 @@ pub fn run(a: Args) -> ExitCode {
     if a.stats {
         cmd.env("GCNKIT_STATS", "1");
     }
+    let report = dir.path().join("check-report.jsonl");
+    if let Some(list) = &a.check {
+        cmd.env("GCNKIT_CHECK", list).env("GCNKIT_CHECK_REPORT", &report);
+    }
     let status = match cmd.status() {
         Ok(s) => s,
         Err(e) => return fail(format!("cannot run {}: {e}", program.display())),
     };
+    let found = match &a.check {
+        Some(_) => match print_findings(&report, a.check_json.as_deref()) {
+            Ok(n) => n > 0,
+            Err(m) => return fail(m),
+        },
+        None => false,
+    };
     drop(dir);
     match status.code() {
+        Some(0) if found => ExitCode::from(1),
         Some(c) => ExitCode::from(c as u8),
         None => {
             // Killed by a signal: the shell's convention, 128 + the signal.
@@ -134,4 +158,48 @@ pub fn run(a: Args) -> ExitCode {
             ExitCode::from((128 + sig) as u8)
         }
     }
+}
+
+/// Reads the runtime's check report (a JSON finding a line, launch after launch), prints the
+/// findings merged (each distinct one once, with its count) on stderr, and writes them to
+/// `json` when given; how many there were.
+fn print_findings(report: &Path, json: Option<&str>) -> Result<usize, String> {
+    let text = match std::fs::read_to_string(report) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(e) => return Err(format!("cannot read the check report: {e}")),
+    };
+    let findings = gcnkit_check::merge(
+        text.lines()
+            .filter_map(|l| serde_json::from_str(l).ok())
+            .filter_map(|v| gcnkit_check::Finding::from_json(&v))
+            .collect(),
+    );
+    for f in &findings {
+        eprintln!("{}", f.to_text());
+    }
+    let errors = findings
+        .iter()
+        .filter(|f| f.severity == gcnkit_check::Severity::Error)
+        .count();
+    let plural = |n: usize| if n == 1 { "" } else { "s" };
+    eprintln!(
+        "gcnkit exec: check: {} finding{} ({errors} error{}, {} warning{})",
+        findings.len(),
+        plural(findings.len()),
+        plural(errors),
+        findings.len() - errors,
+        plural(findings.len() - errors)
+    );
+    if let Some(path) = json {
+        let v: Vec<serde_json::Value> = findings.iter().map(|f| f.to_json()).collect();
+        let mut out = crate::io::Output::open(Some(path)).map_err(|e| e.to_string())?;
+        let body = format!("{}\n", serde_json::Value::Array(v));
+        if let Err(e) = std::io::Write::write_all(&mut out, body.as_bytes()) {
+            out.abandon();
+            return Err(format!("writing {path}: {e}"));
+        }
+        out.commit().map_err(|e| e.to_string())?;
+    }
+    Ok(findings.len())
 }

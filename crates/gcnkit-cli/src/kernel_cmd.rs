@@ -196,6 +196,11 @@ fn run_object(a: &Args, bytes: &[u8]) -> ExitCode {
     let threads = a
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let checker = match a.check.as_deref().map(gcnkit_check::run::Checks::parse) {
+        Some(Ok(c)) => Some(std::sync::Arc::new(gcnkit_check::run::RunChecker::new(c))),
+        Some(Err(e)) => return usage(format!("--check: {e}")),
+        None => None,
+    };
     let launch = Launch {
         grid,
         block,
@@ -209,9 +214,15 @@ fn run_object(a: &Args, bytes: &[u8]) -> ExitCode {
         }),
         // A long run says how far it is, on a terminal only (never into a redirected log).
         progress: (!a.trace && std::io::stderr().is_terminal()).then_some(progress as kernel::Progress),
+        checker: checker
+            .clone()
+            .map(|c| c as std::sync::Arc<dyn gcnkit::emu::monitor::Checker>),
     };
     let print = |line: &str| errln!("{line}");
-    let outcome = match kernel::run(k, &launch, Some(&print)) {
+    let result = kernel::run(k, &launch, Some(&print));
+    // The findings up to a fault too: what went wrong before it may be why.
+    let found = checker.as_ref().map(|c| report_findings(a, &c.findings()));
+    let outcome = match result {
         Ok(o) => o,
         Err(RunError::Usage(m)) => return usage(m),
         Err(RunError::Emulation(m)) => {
@@ -323,7 +334,45 @@ fn run_object(a: &Args, bytes: &[u8]) -> ExitCode {
             );
         }
     }
+    if found == Some(true) {
+        return ExitCode::from(1);
+    }
     ExitCode::SUCCESS
+}
+
+/// Prints `--check`'s findings (text on stderr, or with `--format json` a JSON array on
+/// stdout, as `gcnkit lint` prints its own); whether there were any.
+fn report_findings(a: &Args, findings: &[gcnkit_check::Finding]) -> bool {
+    if a.format == Some(crate::run_cmd::StateFormat::Json) {
+        let v: Vec<serde_json::Value> = findings.iter().map(|f| f.to_json()).collect();
+        let mut out = std::io::stdout().lock();
+        if writeln!(out, "{}", serde_json::Value::Array(v))
+            .and_then(|_| out.flush())
+            .is_err()
+        {
+            crate::io::closed_pipe();
+        }
+        return !findings.is_empty();
+    }
+    for f in findings {
+        errln!("{}", f.to_text());
+    }
+    if !findings.is_empty() {
+        let errors = findings
+            .iter()
+            .filter(|f| f.severity == gcnkit_check::Severity::Error)
+            .count();
+        let plural = |n: usize| if n == 1 { "" } else { "s" };
+        errln!(
+            "check: {} finding{} ({errors} error{}, {} warning{})",
+            findings.len(),
+            plural(findings.len()),
+            plural(errors),
+            findings.len() - errors,
+            plural(findings.len() - errors)
+        );
+    }
+    !findings.is_empty()
 }
 
 /// An argument's name and source type for messages.

@@ -52,14 +52,20 @@ pub struct Args {
     pub(crate) input: InputArg,
     /// Final state form: the JSON of the contract (every VGPR's 64 lanes, hex), or text for
     /// people (a VGPR with one value in all lanes on one line, f32 readings beside the hex).
-    #[arg(long, value_enum, default_value = "json")]
-    pub(crate) format: StateFormat,
+    /// (A kernel run with --check: json prints the findings as JSON on stdout.)
+    #[arg(long, value_enum)]
+    pub(crate) format: Option<StateFormat>,
     /// Print each instruction and the registers it changed (stderr).
     #[arg(long)]
     pub(crate) trace: bool,
     /// Print instructions, lane-operations, execution time and rate (stderr).
     #[arg(long)]
     pub(crate) stats: bool,
+    /// Check the run as a sanitizer would (kernels of code objects): --check for every
+    /// check, --check=LIST for some (waitcnt, hazard, memory, race). Findings on stderr (with
+    /// --format json: a JSON array on stdout); exit status 1 when any was made.
+    #[arg(long, value_name = "LIST", num_args = 0..=1, require_equals = true, default_missing_value = "all")]
+    pub(crate) check: Option<String>,
     /// A code object's kernel to run (may be left out when the object has one kernel).
     #[arg(long)]
     pub(crate) kernel: Option<String>,
@@ -267,7 +273,7 @@ pub fn run(a: Args) -> ExitCode {
             }
         }
     }
-    if !buffers.is_empty() || steps.iter().any(|s| gcnkit::emu::needs_kernel(&s.instr)) {
+    if !buffers.is_empty() || a.check.is_some() || steps.iter().any(|s| gcnkit::emu::needs_kernel(&s.instr)) {
         return run_on_kernel_machine(&a, &steps, wave, &buffers);
     }
     let mut m = Machine::new(wave);
@@ -308,7 +314,7 @@ pub fn run(a: Args) -> ExitCode {
             rate
         );
     }
-    let text = match a.format {
+    let text = match a.format.unwrap_or(StateFormat::Json) {
         StateFormat::Json => serde_json::to_string_pretty(&state::dump(&m.wave)).unwrap_or_default() + "\n",
         StateFormat::Text => state::dump_text(&m.wave),
     };
@@ -336,8 +342,53 @@ fn run_on_kernel_machine(a: &Args, steps: &[Step], wave: Wave, buffers: &[state:
             });
         errln!("{}", placed.as_deref().unwrap_or(line));
     };
+    let checker = match a.check.as_deref().map(gcnkit_check::run::Checks::parse) {
+        Some(Ok(c)) => Some(std::sync::Arc::new(gcnkit_check::run::RunChecker::new(c))),
+        Some(Err(e)) => {
+            errln!("error: --check: {e}");
+            return ExitCode::from(2);
+        }
+        None => None,
+    };
     let start = Instant::now();
-    let r = gcnkit::emu::run_program(&words, wave, buffers, a.budget, a.trace.then_some(&print as _));
+    let r = gcnkit::emu::run_program(
+        &words,
+        wave,
+        buffers,
+        a.budget,
+        a.trace.then_some(&print as _),
+        checker
+            .clone()
+            .map(|c| c as std::sync::Arc<dyn gcnkit::emu::monitor::Checker>),
+    );
+    // The findings (up to a fault too), at the program's lines.
+    let found = checker.is_some_and(|c| {
+        let f = c.findings();
+        for x in &f {
+            let at = place_of(x.pc as u64).unwrap_or(&a.program);
+            let needs = if x.needs.is_empty() {
+                String::new()
+            } else {
+                format!("; needs {}", x.needs)
+            };
+            let count = if x.count > 1 {
+                format!(" [{} times]", x.count)
+            } else {
+                String::new()
+            };
+            errln!(
+                "{at}: {}: [{}] {}: {}{needs}{count}",
+                x.severity.name(),
+                x.check.name(),
+                x.instruction,
+                x.message
+            );
+            if let (Some(o), Some(t)) = (x.other_pc.and_then(|p| place_of(p as u64)), &x.other_instruction) {
+                errln!("{o}: note: the other instruction: {t}");
+            }
+        }
+        !f.is_empty()
+    });
     let r = match r {
         Ok(r) => r,
         Err(e) => {
@@ -365,13 +416,13 @@ fn run_on_kernel_machine(a: &Args, steps: &[Step], wave: Wave, buffers: &[state:
             if t > 0.0 { r.stats.lane_ops as f64 / t } else { 0.0 }
         );
     }
-    let mut text = match a.format {
+    let mut text = match a.format.unwrap_or(StateFormat::Json) {
         StateFormat::Json => {
             serde_json::to_string_pretty(&state::dump_with_buffers(&r.wave, &r.buffers)).unwrap_or_default() + "\n"
         }
         StateFormat::Text => state::dump_text(&r.wave),
     };
-    if a.format == StateFormat::Text {
+    if a.format == Some(StateFormat::Text) {
         for (n, b) in r.buffers.iter().enumerate() {
             let words: Vec<String> = b
                 .chunks(4)
@@ -384,7 +435,11 @@ fn run_on_kernel_machine(a: &Args, steps: &[Step], wave: Wave, buffers: &[state:
             text.push_str(&format!("buffer {n}: {}\n", words.join(" ")));
         }
     }
-    write_state(a, &text)
+    let code = write_state(a, &text);
+    if found {
+        return ExitCode::from(1);
+    }
+    code
 }
 
 /// Writes the final state to `-o` (atomically) or stdout.

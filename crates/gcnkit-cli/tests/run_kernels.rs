@@ -128,6 +128,11 @@ fn join(v: &[u32]) -> String {
 
 /// Runs `gcnkit run` on one object; Err only when the process could not be run or timed out.
 fn launch(object: &str, l: &Launch) -> Result<Finished, String> {
+    launch_with(object, l, &[])
+}
+
+/// [`launch`] with more options.
+fn launch_with(object: &str, l: &Launch, more: &[&str]) -> Result<Finished, String> {
     let dir = tempfile::Builder::new()
         .prefix("gcnkit-run-kernels-")
         .tempdir()
@@ -161,7 +166,7 @@ fn launch(object: &str, l: &Launch) -> Result<Finished, String> {
     for (n, p) in l.outs.iter().zip(&out_paths) {
         args.extend(["--out".into(), format!("{n}={}", p.display())]);
     }
-    args.extend(l.extra.iter().map(|s| s.to_string()));
+    args.extend(l.extra.iter().chain(more).map(|s| s.to_string()));
     let command = format!(
         "gcnkit {}",
         args.iter()
@@ -223,9 +228,15 @@ fn launch(object: &str, l: &Launch) -> Result<Finished, String> {
     })
 }
 
-/// Runs a launch that must succeed; its output buffers.
+/// Runs a launch that must succeed; its output buffers. Every such launch also runs under
+/// `--check` on the GCN 1.1 and GCN 1.4 code objects (all of them with GCNKIT_TEST_CHECK=1;
+/// the others take the machine's planned paths, which `--check` turns off): clang's kernels
+/// wait and insert wait states as the hardware needs, read no memory unwritten and have no
+/// races, so `--check` must find nothing in them (exit status 0) and give the same results.
 fn run_ok(object: &str, l: &Launch) -> Result<Vec<Vec<u8>>, String> {
-    let f = launch(object, l)?;
+    let checked =
+        std::env::var_os("GCNKIT_TEST_CHECK").is_some() || matches!(arch_of(object), "bonaire" | "gfx900" | "gfx906");
+    let f = launch_with(object, l, if checked { &["--check"] } else { &[] })?;
     if f.code != Some(0) {
         return Err(format!(
             "{}: exit {:?}, want 0; stderr:\n{}",

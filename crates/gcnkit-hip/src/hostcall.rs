@@ -36,7 +36,7 @@ const SERVICE_DEVMEM: u32 = 3;
 
 /// The device heap `malloc` draws from (service 3 hands out pieces of it): reserved when the
 /// buffer is made, its pages untouched (and so not resident) until used.
-const HEAP: u64 = 256 << 20;
+pub const HEAP: u64 = 256 << 20;
 
 /// A hostcall buffer in device memory and the messages being assembled.
 pub struct Hostcall {
@@ -69,7 +69,9 @@ impl Hostcall {
     pub fn new(dev: &mut Device) -> Hostcall {
         let headers_size = (PACKETS * HEADER).next_multiple_of(64);
         let size = 64 + 64 + headers_size + PACKETS * PAYLOAD;
-        let base = dev.alloc(size);
+        // The runtime's own memory, set up as the device library expects (zeros included),
+        // used through the hostcall protocol's atomics.
+        let base = dev.alloc_internal("hostcall buffer", size);
         let signal = base + 64;
         let headers = base + 128;
         let payloads = headers + headers_size;
@@ -82,7 +84,8 @@ impl Hostcall {
             let next = if i + 1 < PACKETS { ptr(i + 1) } else { 0 };
             let _ = dev.write(headers + i * HEADER, &next.to_le_bytes());
         }
-        let heap = dev.alloc(HEAP);
+        // Zeroed as ROCm's runtime gives it (the device allocator's bookkeeping lives in it).
+        let heap = dev.alloc_internal("device heap", HEAP);
         Hostcall {
             base,
             headers,

@@ -6,9 +6,12 @@
 //! Layout: [`api`] holds the C entry points gcnkit implements; every other symbol of the real
 //! library is a generated stub (build.rs, from `symbols.tsv`) that says once on stderr that it
 //! is not supported and returns `hipErrorNotSupported`. [`runtime`] is the state behind the
-//! entry points (the device, registered fat binaries and kernels, the error state);
+//! entry points (the device, registered fat binaries and kernels, the error state); [`queue`]
+//! runs streams and events (the work queue and its executor thread); [`index`] says where
+//! device-side memory is without the runtime's lock;
 //! [`fatbin`] reads clang's offload bundles; [`hostcall`] answers the device library's host
-//! calls (device `printf`); [`props`] picks the GPU (`gcnkit::emu::gpus` has the figures).
+//! calls (device `printf`); [`check`] runs `gcnkit exec --check`'s checks on every launch;
+//! [`props`] picks the GPU (`gcnkit::emu::gpus` has the figures).
 //!
 //! No entry point may unwind into C: each runs inside [`runtime::guard`] (a panic becomes
 //! `hipErrorUnknown` where unwinding is on; the release profile aborts on panic, so the entry
@@ -18,10 +21,13 @@
 
 pub mod api;
 pub mod attr;
+pub mod check;
 pub mod errors;
 pub mod fatbin;
 pub mod hostcall;
+pub mod index;
 pub mod props;
+pub mod queue;
 pub mod runtime;
 
 mod stubs {

@@ -1,7 +1,8 @@
 //! The state behind the entry points: the device (gcnkit's kernel machine, one GPU), the fat
-//! binaries and kernels the program registered, and HIP's error state. One lock guards it;
-//! launches are synchronous (they run to the end before the call returns), which HIP's
-//! ordering rules allow for the null stream and any stream.
+//! binaries and kernels the program registered, and HIP's error state. One lock guards it.
+//! Launches are checked here and put on their stream ([`crate::queue`]); the executor thread
+//! runs them under this lock (`Runtime::execute`), so a host call that needs the runtime
+//! while a kernel runs waits for the kernel.
 
 use crate::errors::*;
 use crate::fatbin;
@@ -12,7 +13,7 @@ use gcnkit::emu::kernel::RunError;
 use std::cell::Cell;
 use std::collections::HashMap;
 use std::ffi::c_void;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
 /// Where device allocations start: a range a Linux process does not map (its heap, stacks,
 /// libraries and mmaps are far above or far below), so a pointer is told to be a device or a
@@ -87,13 +88,6 @@ pub struct Runtime {
     pub allocated: Vec<u64>,
     /// `GCNKIT_STATS`: a line on stderr per launch.
     pub stats: bool,
-    /// Live streams (handles the program got from `hipStreamCreate`) and their flags and
-    /// priority.
-    pub streams: HashMap<usize, (u32, i32)>,
-    /// Live events and when each was last recorded.
-    pub events: HashMap<usize, Option<std::time::Instant>>,
-    /// The next stream or event handle.
-    pub next_handle: usize,
     /// Host-shared allocations (pinned or managed) by base: managed? They are allocations of
     /// every device (the storage is the allocating device's, the others reach it as host
     /// memory), so kernels on any device use them.
@@ -107,15 +101,28 @@ pub struct Runtime {
     pub registered: HashMap<u64, (u64, u32)>,
     /// Each device's hostcall buffer (device printf), made for its first kernel that has one.
     pub hostcall: Vec<Option<Arc<crate::hostcall::Hostcall>>>,
-    /// A launch failure the next synchronisation reports (once).
-    pub pending: Option<HipError>,
     /// `hipSetDeviceFlags`' flags.
     pub device_flags: u32,
     /// `hipFunction_t`s of the module API: (module, kernel name); the handle is the index.
     pub module_functions: Vec<(usize, String)>,
+    /// `GCNKIT_CHECK=LIST` (`gcnkit exec --check`): the checks every launch runs.
+    pub check: Option<Arc<gcnkit_check::run::RunChecker>>,
 }
 
 static RT: Mutex<Option<Runtime>> = Mutex::new(None);
+
+/// The GPU (if known) and the device count, fixed when the runtime is set up: read without
+/// the runtime's lock (which the executor holds while a kernel runs).
+static MACHINE: OnceLock<(Option<&'static Gpu>, usize)> = OnceLock::new();
+
+/// The GPU and how many devices there are (0 without a GPU).
+pub fn machine() -> (Option<&'static Gpu>, usize) {
+    if let Some(m) = MACHINE.get() {
+        return *m;
+    }
+    drop(lock());
+    MACHINE.get().copied().unwrap_or((None, 0))
+}
 
 /// The runtime, set up on first use (`GCNKIT_GPU` picks the GPU, `GCNKIT_THREADS` the
 /// worker threads of a launch, `GCNKIT_BUDGET` the instructions a wave may run).
@@ -136,6 +143,7 @@ pub fn lock() -> MutexGuard<'static, Option<Runtime>> {
         let threads = std::env::var("GCNKIT_THREADS")
             .ok()
             .and_then(|v| v.parse::<usize>().ok());
+        let check = crate::check::from_env();
         let devices: Vec<Device> = match &gpu {
             Ok(gpu) => (0..count as u64)
                 .map(|k| {
@@ -143,12 +151,14 @@ pub fn lock() -> MutexGuard<'static, Option<Runtime>> {
                     if let Some(n) = threads {
                         d.threads = n.max(1);
                     }
+                    d.checker = check.clone().map(|c| c as Arc<dyn gcnkit::emu::monitor::Checker>);
                     d
                 })
                 .collect(),
             Err(_) => Vec::new(),
         };
         let n = devices.len();
+        let _ = MACHINE.set((gpu.as_ref().ok().copied(), n));
         if let Err(e) = &gpu {
             eprintln!("gcnkit-hip: {e}: no device");
         }
@@ -160,17 +170,14 @@ pub fn lock() -> MutexGuard<'static, Option<Runtime>> {
             vars: Vec::new(),
             allocated: vec![0; n],
             stats: std::env::var_os("GCNKIT_STATS").is_some_and(|v| !v.is_empty() && v != "0"),
-            streams: Default::default(),
-            events: HashMap::new(),
-            next_handle: 0,
             module_functions: Vec::new(),
             shared: HashMap::new(),
             shared_device: HashMap::new(),
             host_flags: HashMap::new(),
             registered: HashMap::new(),
             device_flags: 0,
-            pending: None,
             hostcall: vec![None; n],
+            check,
         });
     }
     g
@@ -216,9 +223,10 @@ pub fn last_error(reset: bool) -> HipError {
     LAST.with(|l| if reset { l.replace(hipSuccess) } else { l.get() })
 }
 
-/// Returns `e` after recording it as the last error (when it is one).
+/// Returns `e` after recording it as the last error (when it is one: `hipErrorNotReady`, a
+/// query's answer, is not, as in ROCm's HIP_UPDATE_ERROR_STATE and CUDA).
 pub fn fail(e: HipError) -> HipError {
-    if e != hipSuccess {
+    if e != hipSuccess && e != hipErrorNotReady {
         LAST.with(|l| l.set(e));
     }
     e
@@ -246,21 +254,6 @@ pub fn module_of(handle: *mut *mut c_void) -> Option<usize> {
 }
 
 impl Runtime {
-    /// A new opaque stream or event handle (never dereferenced: the runtime looks it up).
-    pub fn handle(&mut self) -> usize {
-        self.next_handle += 1;
-        0x5eed_0000_0000 + self.next_handle * 64
-    }
-
-    /// Is `s` the null stream or a live one?
-    pub fn stream_ok(&self, s: usize) -> Result<(), HipError> {
-        if s == 0 || self.streams.contains_key(&s) {
-            Ok(())
-        } else {
-            Err(hipErrorInvalidHandle)
-        }
-    }
-
     /// The calling thread's device.
     pub fn device(&mut self) -> Result<&mut Device, HipError> {
         self.devices.get_mut(current()).ok_or(hipErrorNoDevice)
@@ -328,13 +321,23 @@ impl Runtime {
         if md.loaded.len() <= k {
             md.loaded.resize_with(k + 1, || None);
         }
-        let loaded = md.loaded[k].get_or_insert_with(|| {
-            dev.load(&format!("code object {m}"), code.bytes()).map_err(|e| {
-                eprintln!("gcnkit-hip: cannot load the program's code object: {e}");
-                e
+        let fresh = md.loaded[k].is_none();
+        let base = md.loaded[k]
+            .get_or_insert_with(|| {
+                dev.load(&format!("code object {m}"), code.bytes()).map_err(|e| {
+                    eprintln!("gcnkit-hip: cannot load the program's code object: {e}");
+                    e
+                })
             })
-        });
-        loaded.as_ref().map_err(|_| hipErrorInvalidImage)
+            .as_ref()
+            .map(|l| l.base);
+        if let (true, Ok(b)) = (fresh, base) {
+            crate::index::note(self, b);
+        }
+        match self.modules[m].loaded[k].as_ref() {
+            Some(Ok(l)) => Ok(l),
+            _ => Err(hipErrorInvalidImage),
+        }
     }
 
     /// A module of the module API from the bytes of a code object or an offload bundle.
@@ -381,22 +384,36 @@ impl Runtime {
             .filter(|md| md.live)
             .ok_or(hipErrorInvalidHandle)?;
         md.live = false;
+        forget_kernels();
+        let mut gone = Vec::new();
         for (k, l) in std::mem::take(&mut md.loaded).into_iter().enumerate() {
             if let (Some(Ok(l)), Some(dev)) = (l, self.devices.get_mut(k)) {
                 dev.unload(l.base);
+                gone.push(l.base);
             }
+        }
+        for b in gone {
+            crate::index::note(self, b);
         }
         Ok(())
     }
 
-    /// The kernel a host stub stands for.
+    /// The kernel a host stub stands for. Every kernel of its module is then remembered for
+    /// this device ([`cached_kernel`]), so later launches find theirs without this lock.
     pub fn kernel(&mut self, host: usize) -> Result<Arc<KernelInfo>, HipError> {
         let f = self.functions.get(&host).ok_or_else(|| {
             eprintln!("gcnkit-hip: 0x{host:x} is not a registered kernel");
             hipErrorInvalidDeviceFunction
         })?;
         let (m, name) = (f.module, f.name.clone());
-        self.loaded(m)?.kernel(&name).cloned().ok_or_else(|| {
+        let loaded = self.loaded(m)?.clone();
+        let device = current();
+        for (h, f) in self.functions.iter().filter(|(_, f)| f.module == m) {
+            if let Some(k) = loaded.kernel(&f.name) {
+                remember_kernel(KernelKey::Stub(*h), device, k);
+            }
+        }
+        loaded.kernel(&name).cloned().ok_or_else(|| {
             eprintln!("gcnkit-hip: kernel {name} is not in the program's code object");
             hipErrorInvalidDeviceFunction
         })
@@ -426,40 +443,25 @@ impl Runtime {
         block: [u32; 3],
         shared: usize,
         args: *mut *mut c_void,
+        stream: usize,
     ) -> Result<(), HipError> {
         let k = self.kernel(host)?;
         // SAFETY: the caller's contract.
         let slices = unsafe { arg_pointers(&k, args) }?;
-        self.run(&k, grid, block, shared, &slices)
+        submit_launch(&k, grid, block, shared, &slices, stream)
     }
 
-    /// Runs `k` with the bytes of each explicit argument: `grid` in blocks.
-    pub fn run(
+    /// Runs a checked launch to its end on the calling thread's device (the executor's
+    /// work): `grid` in blocks, `items` in work-items.
+    fn execute(
         &mut self,
         k: &KernelInfo,
         grid: [u32; 3],
         block: [u32; 3],
-        shared: usize,
+        items: [u32; 3],
+        dynamic_lds: u32,
         slices: &[&[u8]],
     ) -> Result<(), HipError> {
-        let mut items = [0u32; 3];
-        for d in 0..3 {
-            if grid[d] == 0 || block[d] == 0 {
-                return Err(hipErrorInvalidConfiguration);
-            }
-            items[d] = grid[d].checked_mul(block[d]).ok_or(hipErrorInvalidConfiguration)?;
-        }
-        if block.iter().map(|&b| b as u64).product::<u64>() > crate::props::MAX_THREADS_PER_BLOCK as u64 {
-            return Err(hipErrorInvalidConfiguration);
-        }
-        let dynamic_lds = u32::try_from(shared).map_err(|_| hipErrorInvalidValue)?;
-        if k.setup.group_segment_size as u64 + dynamic_lds as u64 > crate::props::LDS_BYTES as u64 {
-            eprintln!(
-                "gcnkit-hip: kernel {}: {} bytes of static and {} of dynamic shared memory are more than 64 KiB",
-                k.name, k.setup.group_segment_size, dynamic_lds
-            );
-            return Err(hipErrorInvalidValue);
-        }
         let stats = self.stats;
         // A kernel that calls the host gets the hostcall buffer, and its sleeping waves the
         // host side that answers them.
@@ -490,7 +492,11 @@ impl Runtime {
             dynamic_lds,
             trace: None,
         };
-        match dev.launch_with(k, &config, slices, host, None) {
+        let r = dev.launch_with(k, &config, slices, host, None);
+        if let Some(c) = &self.check {
+            crate::check::report(&c.take());
+        }
+        match r {
             Ok(s) => {
                 if stats {
                     eprintln!(
@@ -514,13 +520,104 @@ impl Runtime {
                 Err(hipErrorInvalidValue)
             }
             Err(RunError::Emulation(m)) => {
+                // As on a GPU, the fault shows at the next synchronisation.
                 eprintln!("gcnkit-hip: launch failed: {m}");
-                // As on a GPU, where the fault shows at the next synchronisation.
-                self.pending = Some(hipErrorLaunchFailure);
                 Err(hipErrorLaunchFailure)
             }
         }
     }
+}
+
+/// What a launch names its kernel by: a host stub (`<<<>>>`, `hipLaunchKernel`) or a module
+/// API `hipFunction_t`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum KernelKey {
+    Stub(usize),
+    Function(usize),
+}
+
+/// Kernels already resolved on a device: a launch finds its kernel here without the runtime's
+/// lock, which the executor holds while a kernel runs (so the host can go on giving work).
+static KERNELS: Mutex<Option<KernelCache>> = Mutex::new(None);
+
+/// Kernels by what a launch names them by and the device.
+type KernelCache = HashMap<(KernelKey, usize), Arc<KernelInfo>>;
+
+/// The kernel `key` names on the calling thread's device, if resolved before.
+pub fn cached_kernel(key: KernelKey) -> Option<Arc<KernelInfo>> {
+    let g = KERNELS.lock().unwrap_or_else(|e| e.into_inner());
+    g.as_ref()?.get(&(key, current())).cloned()
+}
+
+pub fn remember_kernel(key: KernelKey, device: usize, k: &Arc<KernelInfo>) {
+    let mut g = KERNELS.lock().unwrap_or_else(|e| e.into_inner());
+    g.get_or_insert_with(HashMap::new).insert((key, device), k.clone());
+}
+
+/// Forgets every resolved kernel (a module was unloaded or a device reset: its code objects
+/// are loaded anew on next use).
+pub fn forget_kernels() {
+    *KERNELS.lock().unwrap_or_else(|e| e.into_inner()) = None;
+}
+
+/// Checks a launch of `k` (`grid` in blocks) and puts it on `stream`, the arguments copied
+/// (the program may change them once the call returns); it runs on the calling thread's
+/// device when the stream reaches it. Needs no lock of the runtime.
+pub fn submit_launch(
+    k: &Arc<KernelInfo>,
+    grid: [u32; 3],
+    block: [u32; 3],
+    shared: usize,
+    slices: &[&[u8]],
+    stream: usize,
+) -> Result<(), HipError> {
+    let mut items = [0u32; 3];
+    for d in 0..3 {
+        if grid[d] == 0 {
+            return Err(hipErrorInvalidConfiguration);
+        }
+        items[d] = grid[d].checked_mul(block[d]).ok_or(hipErrorInvalidConfiguration)?;
+    }
+    submit_items(k, items, block, shared, slices, stream)
+}
+
+/// [`submit_launch`] with the grid in work-items (`hipExtModuleLaunchKernel`'s global work
+/// size: the last work-group of a dimension may be partial).
+pub fn submit_items(
+    k: &Arc<KernelInfo>,
+    items: [u32; 3],
+    block: [u32; 3],
+    shared: usize,
+    slices: &[&[u8]],
+    stream: usize,
+) -> Result<(), HipError> {
+    if items.contains(&0) || block.contains(&0) {
+        return Err(hipErrorInvalidConfiguration);
+    }
+    if block.iter().map(|&b| b as u64).product::<u64>() > crate::props::MAX_THREADS_PER_BLOCK as u64 {
+        return Err(hipErrorInvalidConfiguration);
+    }
+    let dynamic_lds = u32::try_from(shared).map_err(|_| hipErrorInvalidValue)?;
+    if k.setup.group_segment_size as u64 + dynamic_lds as u64 > crate::props::LDS_BYTES as u64 {
+        eprintln!(
+            "gcnkit-hip: kernel {}: {} bytes of static and {} of dynamic shared memory are more than 64 KiB",
+            k.name, k.setup.group_segment_size, dynamic_lds
+        );
+        return Err(hipErrorInvalidValue);
+    }
+    let grid: [u32; 3] = std::array::from_fn(|d| items[d].div_ceil(block[d]));
+    let device = current();
+    let args: Vec<Vec<u8>> = slices.iter().map(|s| s.to_vec()).collect();
+    let k = k.clone();
+    crate::queue::submit(
+        stream,
+        Box::new(move || {
+            set_current(device);
+            let slices: Vec<&[u8]> = args.iter().map(|a| a.as_slice()).collect();
+            with(|rt| rt.execute(&k, grid, block, items, dynamic_lds, &slices))
+        }),
+    )
+    .map(|_| ())
 }
 
 /// The explicit arguments of `k` from a `void**` (one pointer per argument, HIP's

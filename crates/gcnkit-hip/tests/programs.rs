@@ -83,16 +83,15 @@ fn build_with(name: &str, archs: &[&str], extra: &[&str]) -> Option<PathBuf> {
     Some(out)
 }
 
+/// How long one program may run before the harness kills it: a program that would hang
+/// (a wait that is never met, a lost wake-up) fails instead. Far above any program's time.
+const HANG: std::time::Duration = std::time::Duration::from_secs(600);
+
 fn exec(args: &[&str], program: &Path, program_args: &[&str]) -> Output {
     let gcnkit = tools().join("gcnkit");
-    let o = Command::new(gcnkit)
-        .arg("exec")
-        .args(args)
-        .arg("--")
-        .arg(program)
-        .args(program_args)
-        .output()
-        .expect("gcnkit exec");
+    let mut cmd = Command::new(gcnkit);
+    cmd.arg("exec").args(args).arg("--").arg(program).args(program_args);
+    let o = run_bounded(&mut cmd);
     eprintln!(
         "{}: {:?}\nstdout:\n{}stderr:\n{}",
         program.display(),
@@ -101,6 +100,49 @@ fn exec(args: &[&str], program: &Path, program_args: &[&str]) -> Output {
         String::from_utf8_lossy(&o.stderr)
     );
     o
+}
+
+/// Runs `cmd` to its end, its output captured; kills it (and fails the test) after [`HANG`].
+fn run_bounded(cmd: &mut Command) -> Output {
+    use std::io::Read;
+    use std::process::Stdio;
+    let mut child = cmd
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("gcnkit exec");
+    let read = |mut r: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut v = Vec::new();
+            let _ = r.read_to_end(&mut v);
+            v
+        })
+    };
+    let out = read(Box::new(child.stdout.take().unwrap()));
+    let err = read(Box::new(child.stderr.take().unwrap()));
+    let start = std::time::Instant::now();
+    let status = loop {
+        if let Some(st) = child.try_wait().expect("wait") {
+            break st;
+        }
+        if start.elapsed() > HANG {
+            let _ = child.kill();
+            let _ = child.wait();
+            let (o, e) = (out.join().unwrap_or_default(), err.join().unwrap_or_default());
+            panic!(
+                "{cmd:?} did not end within {HANG:?} (a hang): killed\nstdout:\n{}stderr:\n{}",
+                String::from_utf8_lossy(&o),
+                String::from_utf8_lossy(&e)
+            );
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    Output {
+        status,
+        stdout: out.join().unwrap_or_default(),
+        stderr: err.join().unwrap_or_default(),
+    }
 }
 
 /// The GPUs the suite's programs are built for in one binary (`--offload-arch` each) and run
@@ -136,11 +178,7 @@ fn saxpy_with_the_environment_line() {
     let link = dir.join("libamdhip64.so.5");
     let _ = std::fs::remove_file(&link);
     std::os::unix::fs::symlink(tools().join("libgcnkit_hip.so"), &link).unwrap();
-    let o = Command::new(&p)
-        .env("LD_LIBRARY_PATH", &dir)
-        .arg("4097")
-        .output()
-        .unwrap();
+    let o = run_bounded(Command::new(&p).env("LD_LIBRARY_PATH", &dir).arg("4097"));
     passes(&o, "PASS saxpy n=4097");
 }
 
@@ -186,6 +224,67 @@ fn the_code_object_for_the_gpu_is_picked_or_missing() {
 fn streams_events_and_reset() {
     let Some(p) = build("streams", &GPUS) else { return };
     passes_on_each_gpu(&p, &[], "PASS streams");
+}
+
+/// Asynchronous streams: order between streams, the null stream, events, callbacks, stream
+/// states, pageable copies, a fault reported at the next synchronisation (the program's own
+/// comment). A wait that is never met ends in a failure, not a hang ([`HANG`]).
+#[test]
+fn streams_are_asynchronous_and_ordered_as_hips() {
+    let Some(p) = build("stream_order", &GPUS) else { return };
+    passes_on_each_gpu(&p, &[], "PASS stream_order");
+}
+
+/// Four host threads giving asynchronous work on their own streams at once, with blocking
+/// calls in between: every round right, every callback run, no hang.
+#[test]
+fn streams_from_several_host_threads_at_once() {
+    let Some(p) = build("stream_threads", &["gfx906"]) else {
+        return;
+    };
+    passes(&exec(&[], &p, &[]), "PASS stream_threads");
+}
+
+/// The stream-ordered allocator, writes of a value in stream order, managed memory's hints.
+#[test]
+fn stream_ordered_memory_operations() {
+    let Some(p) = build("stream_memory", &["gfx906", "gfx803"]) else {
+        return;
+    };
+    for gpu in ["gfx906", "gfx803"] {
+        passes(&exec(&["-a", gpu], &p, &[]), "PASS stream_memory");
+    }
+}
+
+/// The driver API's contexts on two devices: the stack per thread, push/pop, primary retains.
+#[test]
+fn driver_contexts_are_the_devices() {
+    let Some(p) = build("contexts", &["gfx906"]) else {
+        return;
+    };
+    passes(&exec(&["--devices", "2"], &p, &[]), "PASS contexts");
+}
+
+/// `hipStreamPerThread` and the `_spt` forms: each host thread's own stream.
+#[test]
+fn per_thread_default_streams() {
+    let Some(p) = build_with("per_thread", &["gfx906"], &["-ldl"]) else {
+        return;
+    };
+    passes(&exec(&[], &p, &[]), "PASS per_thread");
+}
+
+/// Limits, shared-memory and function configurations, the driver and extension forms of memory
+/// calls, and the cooperative launch refused with `hipErrorNotSupported`.
+#[test]
+fn configuration_calls_driver_memory_and_cooperative_refusal() {
+    let Some(p) = build("config_calls", &["gfx906"]) else {
+        return;
+    };
+    let o = exec(&[], &p, &[]);
+    passes(&o, "PASS config_calls");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("cooperative launches are not supported"), "{err}");
 }
 
 #[test]
@@ -386,12 +485,12 @@ fn several_devices_each_thread_its_own() {
     let link = dir.join("libamdhip64.so.5");
     let _ = std::fs::remove_file(&link);
     std::os::unix::fs::symlink(tools().join("libgcnkit_hip.so"), &link).unwrap();
-    let o = Command::new(&p)
-        .env("LD_LIBRARY_PATH", &dir)
-        .env("GCNKIT_DEVICES", "4")
-        .arg("4")
-        .output()
-        .unwrap();
+    let o = run_bounded(
+        Command::new(&p)
+            .env("LD_LIBRARY_PATH", &dir)
+            .env("GCNKIT_DEVICES", "4")
+            .arg("4"),
+    );
     passes(&o, "PASS devices 4");
 }
 

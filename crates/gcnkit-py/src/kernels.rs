@@ -557,6 +557,7 @@ pub fn launch(
         budget: budget.unwrap_or(gcnkit::emu::device::DEFAULT_BUDGET),
         trace: None,
         progress: None,
+        checker: None,
     };
     kernel::run(k, &l, None)
 }

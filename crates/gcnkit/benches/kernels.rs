@@ -98,6 +98,7 @@ fn main() {
         budget: u64::MAX,
         trace: None,
         progress: None,
+        checker: None,
     };
     let go = |k, l: &Launch| -> Outcome { run(k, l, None).unwrap_or_else(|e| panic!("{e}")) };
 

@@ -83,6 +83,7 @@ fn run_body(t: [u32; 8], s: [u32; 4], image: Vec<u8>, body: &str) -> (Vec<u8>, V
         budget: 10_000,
         trace: None,
         progress: None,
+        checker: None,
     };
     let o = run(&kernel, &l, None).expect("runs");
     (o.buffers[0].clone().unwrap(), o.buffers[1].clone().unwrap())

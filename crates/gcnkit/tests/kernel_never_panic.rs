@@ -85,6 +85,7 @@ fn launch(threads: usize) -> Launch {
         budget: 2000,
         trace: None,
         progress: None,
+        checker: None,
     }
 }
 
@@ -188,6 +189,7 @@ fn typed_buffer_accesses() {
             budget: 1000,
             trace: None,
             progress: None,
+            checker: None,
         };
         run(&k, &l, None)
     };

@@ -82,7 +82,7 @@ pub unsafe extern "C" fn hipMemcpyPeer(
     src_device_id: i32,
     size_bytes: usize,
 ) -> i32 {
-    guard(|| {
+    blocking(|| {
         check_device(dst_device_id)?;
         check_device(src_device_id)?;
         let (d, s) = with(|rt| (rt.owner(dst as u64), rt.owner(src as u64)));
@@ -226,6 +226,71 @@ pub struct FuncAttributes {
     pub shared_size_bytes: usize,
 }
 
+/// A kernel's attributes, from its descriptor.
+fn func_attributes(k: &gcnkit::emu::dispatch::KernelInfo, g: &props::Gpu) -> FuncAttributes {
+    let version = g.gcn_arch / 100 * 10 + g.gcn_arch / 10 % 10;
+    FuncAttributes {
+        binary_version: version,
+        cache_mode_ca: 0,
+        const_size_bytes: 0,
+        local_size_bytes: k.setup.private_segment_size as usize,
+        max_dynamic_shared_size_bytes: props::LDS_BYTES - k.setup.group_segment_size as i32,
+        max_threads_per_block: k
+            .reqd_block
+            .map_or(props::MAX_THREADS_PER_BLOCK, |b| (b[0] * b[1] * b[2]) as i32),
+        num_regs: k.setup.vgprs as i32,
+        preferred_shmem_carveout: 0,
+        ptx_version: version,
+        shared_size_bytes: k.setup.group_segment_size as usize,
+    }
+}
+
+/// One attribute (`hipFunction_attribute`, in the order of `hipFuncAttributes`' fields as the
+/// driver enum lists them) of a module API function.
+pub unsafe extern "C" fn hipFuncGetAttribute(value: *mut i32, attrib: i32, f: *mut c_void) -> i32 {
+    guard(|| {
+        if value.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        let (k, g) = with(|rt| {
+            Ok::<_, HipError>((
+                super::module::module_kernel(rt, f)?,
+                *rt.gpu.as_ref().map_err(|_| hipErrorNoDevice)?,
+            ))
+        })?;
+        let a = func_attributes(&k, g);
+        let v = match attrib {
+            0 => a.max_threads_per_block,
+            1 => a.shared_size_bytes as i32,
+            2 => a.const_size_bytes as i32,
+            3 => a.local_size_bytes as i32,
+            4 => a.num_regs,
+            5 => a.ptx_version,
+            6 => a.binary_version,
+            7 => a.cache_mode_ca,
+            8 => a.max_dynamic_shared_size_bytes,
+            9 => a.preferred_shmem_carveout,
+            _ => return Err(hipErrorInvalidValue),
+        };
+        // SAFETY: checked non-null.
+        unsafe { *value = v };
+        Ok(())
+    })
+}
+
+/// Every device is alike: device 0 matches any wished-for properties as well as another.
+pub unsafe extern "C" fn hipChooseDevice(device: *mut i32, prop: *const HipDeviceProp) -> i32 {
+    guard(|| {
+        if device.is_null() || prop.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        gpu()?;
+        // SAFETY: checked non-null.
+        unsafe { *device = 0 };
+        Ok(())
+    })
+}
+
 pub unsafe extern "C" fn hipFuncGetAttributes(attr: *mut FuncAttributes, func: *const c_void) -> i32 {
     guard(|| {
         if attr.is_null() {
@@ -237,21 +302,7 @@ pub unsafe extern "C" fn hipFuncGetAttributes(attr: *mut FuncAttributes, func: *
                 *rt.gpu.as_ref().map_err(|_| hipErrorNoDevice)?,
             ))
         })?;
-        let version = g.gcn_arch / 100 * 10 + g.gcn_arch / 10 % 10;
-        let a = FuncAttributes {
-            binary_version: version,
-            cache_mode_ca: 0,
-            const_size_bytes: 0,
-            local_size_bytes: k.setup.private_segment_size as usize,
-            max_dynamic_shared_size_bytes: props::LDS_BYTES - k.setup.group_segment_size as i32,
-            max_threads_per_block: k
-                .reqd_block
-                .map_or(props::MAX_THREADS_PER_BLOCK, |b| (b[0] * b[1] * b[2]) as i32),
-            num_regs: k.setup.vgprs as i32,
-            preferred_shmem_carveout: 0,
-            ptx_version: version,
-            shared_size_bytes: k.setup.group_segment_size as usize,
-        };
+        let a = func_attributes(&k, g);
         // SAFETY: checked non-null.
         unsafe { attr.write(a) };
         Ok(())
@@ -311,8 +362,10 @@ pub unsafe extern "C" fn hipGetDeviceProperties(prop: *mut HipDeviceProp, device
             return Err(hipErrorInvalidValue);
         }
         let g = check_device(device_id)?;
+        let mut p = properties(g);
+        p.pci_bus_id = device_id;
         // SAFETY: the program's hipDeviceProp_t.
-        unsafe { prop.write(properties(g)) };
+        unsafe { prop.write(p) };
         Ok(())
     })
 }
@@ -380,12 +433,151 @@ pub unsafe extern "C" fn hipDeviceGetAttribute(pi: *mut i32, attr: i32, device_i
             return Err(hipErrorInvalidValue);
         }
         let g = check_device(device_id)?;
-        let v = attribute(g, attr).ok_or_else(|| {
-            eprintln!("gcnkit-hip: hipDeviceGetAttribute: attribute {attr} is not supported yet");
-            hipErrorInvalidValue
-        })?;
+        let v = if attr == crate::attr::hipDeviceAttributePciBusId {
+            device_id
+        } else {
+            attribute(g, attr).ok_or_else(|| {
+                eprintln!("gcnkit-hip: hipDeviceGetAttribute: attribute {attr} is not supported yet");
+                hipErrorInvalidValue
+            })?
+        };
         // SAFETY: checked non-null.
         unsafe { *pi = v };
+        Ok(())
+    })
+}
+
+// ---- Configurations that change nothing on a GCN GPU (accepted as ROCm accepts them) and
+// the limits ----
+
+/// `hipSharedMemBankSizeFourByte`: LDS is banked at 4 bytes on GCN.
+const BANK_FOUR_BYTES: i32 = 1;
+
+pub unsafe extern "C" fn hipDeviceGetSharedMemConfig(config: *mut i32) -> i32 {
+    guard(|| {
+        if config.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        gpu()?;
+        // SAFETY: checked non-null.
+        unsafe { *config = BANK_FOUR_BYTES };
+        Ok(())
+    })
+}
+
+/// Accepted for a registered kernel (`hipSharedMemBankSizeDefault`, `FourByte`, `EightByte`).
+pub extern "C" fn hipFuncSetSharedMemConfig(func: *const c_void, config: i32) -> i32 {
+    guard(|| {
+        if !(0..=2).contains(&config) {
+            return Err(hipErrorInvalidValue);
+        }
+        with(|rt| rt.kernel(func as usize)).map(|_| ())
+    })
+}
+
+/// `hipFuncAttributeMaxDynamicSharedMemorySize` (up to the LDS the kernel leaves) and
+/// `hipFuncAttributePreferredSharedMemoryCarveout` (-1 to 100) are accepted and change nothing:
+/// every launch may use the LDS its kernel leaves.
+pub extern "C" fn hipFuncSetAttribute(func: *const c_void, attr: i32, value: i32) -> i32 {
+    guard(|| {
+        let k = with(|rt| rt.kernel(func as usize))?;
+        let ok = match attr {
+            8 => value >= 0 && value <= props::LDS_BYTES - k.setup.group_segment_size as i32,
+            9 => (-1..=100).contains(&value),
+            _ => false,
+        };
+        if ok {
+            Ok(())
+        } else {
+            Err(hipErrorInvalidValue)
+        }
+    })
+}
+
+/// `hipLimitMallocHeapSize`: the device heap `malloc` draws on (crate::hostcall). HIP 5.2 has
+/// no other limit ("Currently, only hipLimitMallocHeapSize is available").
+pub unsafe extern "C" fn hipDeviceGetLimit(value: *mut usize, limit: i32) -> i32 {
+    guard(|| {
+        if value.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        gpu()?;
+        if limit != 2 {
+            return Err(hipErrorUnsupportedLimit);
+        }
+        // SAFETY: checked non-null.
+        unsafe { *value = crate::hostcall::HEAP as usize };
+        Ok(())
+    })
+}
+
+/// No device maps another's memory: every peer attribute is 0 (`hipDeviceCanAccessPeer`'s
+/// answer); a device with itself is `hipErrorInvalidDevice`.
+pub unsafe extern "C" fn hipDeviceGetP2PAttribute(value: *mut i32, attr: i32, src: i32, dst: i32) -> i32 {
+    guard(|| {
+        if value.is_null() || !(0..=3).contains(&attr) {
+            return Err(hipErrorInvalidValue);
+        }
+        check_device(src)?;
+        check_device(dst)?;
+        if src == dst {
+            return Err(hipErrorInvalidDevice);
+        }
+        // SAFETY: checked non-null.
+        unsafe { *value = 0 };
+        Ok(())
+    })
+}
+
+// ---- PCI addresses: device k is on bus k (domain 0, device 0, function 0), so each has its
+// own (hipDeviceProp_t's pciBusID and hipDeviceAttributePciBusId say the same) ----
+
+/// `domain:bus:device.function` in hex, as `lspci -D` and HIP write it.
+fn pci_address(k: usize) -> String {
+    format!("0000:{k:02x}:00.0")
+}
+
+/// The device's PCI address; a buffer too small for it (13 bytes) is `hipErrorInvalidValue`.
+pub unsafe extern "C" fn hipDeviceGetPCIBusId(out: *mut c_char, len: i32, device: i32) -> i32 {
+    guard(|| {
+        check_device(device)?;
+        let text = pci_address(device as usize);
+        if out.is_null() || usize::try_from(len).map_or(true, |n| n <= text.len()) {
+            return Err(hipErrorInvalidValue);
+        }
+        // SAFETY: the program's buffer of `len` bytes (more than the text and its NUL).
+        unsafe {
+            std::ptr::copy_nonoverlapping(text.as_ptr() as *const c_char, out, text.len());
+            *out.add(text.len()) = 0;
+        }
+        Ok(())
+    })
+}
+
+/// The device at a PCI address (`[domain:]bus:device.function`, hex); none is
+/// `hipErrorInvalidDevice`.
+pub unsafe extern "C" fn hipDeviceGetByPCIBusId(device: *mut i32, pci: *const c_char) -> i32 {
+    guard(|| {
+        if device.is_null() || pci.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        // SAFETY: a NUL-terminated string.
+        let text = unsafe { CStr::from_ptr(pci) }.to_string_lossy().to_ascii_lowercase();
+        let parts: Vec<&str> = text.trim().split(':').collect();
+        let (domain, bus, rest) = match parts.as_slice() {
+            [d, b, r] => (*d, *b, *r),
+            [b, r] => ("0", *b, *r),
+            _ => return Err(hipErrorInvalidValue),
+        };
+        let hex = |t: &str| u32::from_str_radix(t, 16).map_err(|_| hipErrorInvalidValue);
+        let (dev, func) = rest.split_once('.').ok_or(hipErrorInvalidValue)?;
+        let (domain, bus, dev, func) = (hex(domain)?, hex(bus)?, hex(dev)?, hex(func)?);
+        let k = bus as usize;
+        if domain != 0 || dev != 0 || func != 0 || k >= device_count() {
+            return Err(hipErrorInvalidDevice);
+        }
+        // SAFETY: checked non-null.
+        unsafe { *device = k as i32 };
         Ok(())
     })
 }

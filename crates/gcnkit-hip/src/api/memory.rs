@@ -36,6 +36,7 @@ pub(super) unsafe fn allocate(
             }
             let a = alloc(rt, size as u64)?;
             rt.allocated[k] += size as u64;
+            crate::index::note(rt, a);
             Ok(a)
         })?
     };
@@ -44,8 +45,14 @@ pub(super) unsafe fn allocate(
     Ok(())
 }
 
+/// Waits for earlier work (HIP's `hipFree` synchronises), then frees.
 pub extern "C" fn hipFree(ptr: *mut c_void) -> i32 {
-    guard(|| {
+    blocking(|| free(ptr))
+}
+
+/// Frees the allocation starting at `ptr` (host-shared memory on every device).
+pub(super) fn free(ptr: *mut c_void) -> Result<(), HipError> {
+    {
         if ptr.is_null() {
             return Ok(());
         }
@@ -77,6 +84,7 @@ pub extern "C" fn hipFree(ptr: *mut c_void) -> i32 {
                     }
                     rt.shared_device.remove(&p);
                     rt.host_flags.remove(&p);
+                    crate::index::note(rt, p);
                     Ok(())
                 }
                 Err(e) => {
@@ -85,7 +93,7 @@ pub extern "C" fn hipFree(ptr: *mut c_void) -> i32 {
                 }
             }
         })
-    })
+    }
 }
 
 // ---- Host-shared memory: pinned (`hipHostMalloc`) and managed (`hipMallocManaged`) memory
@@ -218,13 +226,14 @@ pub unsafe extern "C" fn hipHostRegister(host_ptr: *mut c_void, size_bytes: usiz
             }
             let base = base.ok_or(hipErrorNoDevice)?;
             rt.registered.insert(base, (p, flags));
+            crate::index::note(rt, base);
             Ok(())
         })
     })
 }
 
 pub unsafe extern "C" fn hipHostUnregister(host_ptr: *mut c_void) -> i32 {
-    guard(|| {
+    blocking(|| {
         with(|rt| {
             let p = host_ptr as u64;
             let Some(base) = rt.registered.iter().find(|(_, (q, _))| *q == p).map(|(b, _)| *b) else {
@@ -238,6 +247,7 @@ pub unsafe extern "C" fn hipHostUnregister(host_ptr: *mut c_void) -> i32 {
                     hipErrorInvalidValue
                 })?;
             }
+            crate::index::note(rt, base);
             Ok(())
         })
     })
@@ -340,7 +350,7 @@ pub(super) unsafe fn memcpy(
 
 pub unsafe extern "C" fn hipMemcpy(dst: *mut c_void, src: *const c_void, size_bytes: usize, kind: i32) -> i32 {
     // SAFETY: the caller's pointers, as HIP takes them.
-    guard(|| unsafe { memcpy("hipMemcpy", dst, src, size_bytes, kind) })
+    blocking(|| unsafe { memcpy("hipMemcpy", dst, src, size_bytes, kind) })
 }
 
 pub unsafe extern "C" fn hipMemcpyAsync(
@@ -348,10 +358,90 @@ pub unsafe extern "C" fn hipMemcpyAsync(
     src: *const c_void,
     size_bytes: usize,
     kind: i32,
-    _stream: *mut c_void,
+    stream: *mut c_void,
 ) -> i32 {
-    // SAFETY: as hipMemcpy (the copy is done when the call returns).
-    guard(|| unsafe { memcpy("hipMemcpyAsync", dst, src, size_bytes, kind) })
+    // SAFETY: the caller's pointers, as HIP takes them.
+    guard(|| unsafe { memcpy_async("hipMemcpyAsync", dst, src, size_bytes, kind, stream) })
+}
+
+/// Checks `[p, p + n)` is inside one device-side allocation (device, pinned, managed or
+/// registered memory), from the allocation index: no wait for a running kernel.
+pub(super) fn device_range(what: &str, p: u64, n: usize) -> Result<(), HipError> {
+    if crate::index::holds(p, n as u64) {
+        return Ok(());
+    }
+    eprintln!("gcnkit-hip: {what} of {n} bytes: 0x{p:x}..+{n} is not inside one device allocation");
+    Err(hipErrorInvalidValue)
+}
+
+/// A copy put on `stream`. Between device, pinned, managed and registered memory it runs when
+/// the stream reaches it; with pageable host memory on either side it is done when the call
+/// returns, as HIP 5.2's header says ("If host or dest are not pinned, the memory copy will be
+/// performed synchronously"): the program may reuse or read its buffer at once.
+///
+/// # Safety
+/// As [`memcpy`]: host ranges readable (source) or writable (destination) for `n` bytes.
+pub(super) unsafe fn memcpy_async(
+    what: &'static str,
+    dst: *mut c_void,
+    src: *const c_void,
+    n: usize,
+    kind: i32,
+    stream: *mut c_void,
+) -> Result<(), HipError> {
+    let h = stream as usize;
+    crate::queue::stream(h)?;
+    if usize::try_from(kind).ok().and_then(|k| MEMCPY_KINDS.get(k)).is_none() {
+        return Err(hipErrorInvalidMemcpyDirection);
+    }
+    if n == 0 {
+        return Ok(());
+    }
+    if dst.is_null() || src.is_null() {
+        return Err(hipErrorInvalidValue);
+    }
+    let (d, s) = (dst as u64, src as u64);
+    let (d_dev, s_dev) = (crate::index::find(d).is_some(), crate::index::find(s).is_some());
+    if !d_dev || !s_dev {
+        settle();
+        // SAFETY: the caller's ranges.
+        return unsafe { memcpy(what, dst, src, n, kind) };
+    }
+    device_range(what, d, n)?;
+    device_range(what, s, n)?;
+    crate::queue::submit(
+        h,
+        Box::new(move || {
+            // SAFETY: device (or pinned) ranges, checked when the copy was given.
+            unsafe { memcpy(what, d as *mut c_void, s as *const c_void, n, kind) }
+        }),
+    )
+    .map(|_| ())
+}
+
+/// A fill of `count` elements of `pattern` put on `stream` (checked when given, run when the
+/// stream reaches it).
+pub(super) fn fill_async(
+    what: &'static str,
+    dst: *mut c_void,
+    pattern: &[u8],
+    count: usize,
+    stream: *mut c_void,
+) -> Result<(), HipError> {
+    let h = stream as usize;
+    crate::queue::stream(h)?;
+    let len = count.checked_mul(pattern.len()).ok_or(hipErrorInvalidValue)?;
+    if len == 0 {
+        return Ok(());
+    }
+    let d = dst as u64;
+    device_range(what, d, len)?;
+    let pattern = pattern.to_vec();
+    crate::queue::submit(
+        h,
+        Box::new(move || fill_pattern(what, d as *mut c_void, &pattern, count)),
+    )
+    .map(|_| ())
 }
 
 pub(super) fn memset(what: &str, dst: *mut c_void, value: i32, n: usize) -> Result<(), HipError> {
@@ -369,11 +459,11 @@ pub(super) fn memset(what: &str, dst: *mut c_void, value: i32, n: usize) -> Resu
 }
 
 pub extern "C" fn hipMemset(dst: *mut c_void, value: i32, size_bytes: usize) -> i32 {
-    guard(|| memset("hipMemset", dst, value, size_bytes))
+    blocking(|| memset("hipMemset", dst, value, size_bytes))
 }
 
-pub extern "C" fn hipMemsetAsync(dst: *mut c_void, value: i32, size_bytes: usize, _stream: *mut c_void) -> i32 {
-    guard(|| memset("hipMemsetAsync", dst, value, size_bytes))
+pub extern "C" fn hipMemsetAsync(dst: *mut c_void, value: i32, size_bytes: usize, stream: *mut c_void) -> i32 {
+    guard(|| fill_async("hipMemsetAsync", dst, &[value as u8], size_bytes, stream))
 }
 
 pub unsafe extern "C" fn hipMemGetInfo(free: *mut usize, total: *mut usize) -> i32 {
@@ -529,7 +619,7 @@ pub unsafe extern "C" fn hipMemcpy2D(
     kind: i32,
 ) -> i32 {
     // SAFETY: the caller's ranges, as hipMemcpy takes them.
-    guard(|| unsafe { memcpy_2d("hipMemcpy2D", dst, dpitch, src, spitch, width, height, kind) })
+    blocking(|| unsafe { memcpy_2d("hipMemcpy2D", dst, dpitch, src, spitch, width, height, kind) })
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -544,52 +634,52 @@ pub unsafe extern "C" fn hipMemcpy2DAsync(
     _stream: *mut c_void,
 ) -> i32 {
     // SAFETY: as hipMemcpy2D (done when it returns).
-    guard(|| unsafe { memcpy_2d("hipMemcpy2DAsync", dst, dpitch, src, spitch, width, height, kind) })
+    blocking(|| unsafe { memcpy_2d("hipMemcpy2DAsync", dst, dpitch, src, spitch, width, height, kind) })
 }
 
 pub unsafe extern "C" fn hipMemcpyHtoD(dst: *mut c_void, src: *mut c_void, size_bytes: usize) -> i32 {
     // SAFETY: the caller's ranges.
-    guard(|| unsafe { memcpy("hipMemcpyHtoD", dst, src, size_bytes, 1) })
+    blocking(|| unsafe { memcpy("hipMemcpyHtoD", dst, src, size_bytes, 1) })
 }
 
 pub unsafe extern "C" fn hipMemcpyDtoH(dst: *mut c_void, src: *mut c_void, size_bytes: usize) -> i32 {
     // SAFETY: the caller's ranges.
-    guard(|| unsafe { memcpy("hipMemcpyDtoH", dst, src, size_bytes, 2) })
+    blocking(|| unsafe { memcpy("hipMemcpyDtoH", dst, src, size_bytes, 2) })
 }
 
 pub unsafe extern "C" fn hipMemcpyDtoD(dst: *mut c_void, src: *mut c_void, size_bytes: usize) -> i32 {
     // SAFETY: the caller's ranges.
-    guard(|| unsafe { memcpy("hipMemcpyDtoD", dst, src, size_bytes, 3) })
+    blocking(|| unsafe { memcpy("hipMemcpyDtoD", dst, src, size_bytes, 3) })
 }
 
 pub unsafe extern "C" fn hipMemcpyHtoDAsync(
     dst: *mut c_void,
     src: *mut c_void,
     size_bytes: usize,
-    _s: *mut c_void,
+    stream: *mut c_void,
 ) -> i32 {
     // SAFETY: the caller's ranges.
-    guard(|| unsafe { memcpy("hipMemcpyHtoDAsync", dst, src, size_bytes, 1) })
+    guard(|| unsafe { memcpy_async("hipMemcpyHtoDAsync", dst, src, size_bytes, 1, stream) })
 }
 
 pub unsafe extern "C" fn hipMemcpyDtoHAsync(
     dst: *mut c_void,
     src: *mut c_void,
     size_bytes: usize,
-    _s: *mut c_void,
+    stream: *mut c_void,
 ) -> i32 {
     // SAFETY: the caller's ranges.
-    guard(|| unsafe { memcpy("hipMemcpyDtoHAsync", dst, src, size_bytes, 2) })
+    guard(|| unsafe { memcpy_async("hipMemcpyDtoHAsync", dst, src, size_bytes, 2, stream) })
 }
 
 pub unsafe extern "C" fn hipMemcpyDtoDAsync(
     dst: *mut c_void,
     src: *mut c_void,
     size_bytes: usize,
-    _s: *mut c_void,
+    stream: *mut c_void,
 ) -> i32 {
     // SAFETY: the caller's ranges.
-    guard(|| unsafe { memcpy("hipMemcpyDtoDAsync", dst, src, size_bytes, 3) })
+    guard(|| unsafe { memcpy_async("hipMemcpyDtoDAsync", dst, src, size_bytes, 3, stream) })
 }
 
 /// Fills `count` elements of `pattern` (1, 2 or 4 bytes) from device address `dst`.
@@ -628,23 +718,27 @@ pub(super) fn fill_pattern(what: &str, dst: *mut c_void, pattern: &[u8], count: 
 }
 
 pub extern "C" fn hipMemsetD8(dst: *mut c_void, value: u8, count: usize) -> i32 {
-    guard(|| fill_pattern("hipMemsetD8", dst, &[value], count))
+    blocking(|| fill_pattern("hipMemsetD8", dst, &[value], count))
 }
 
-pub extern "C" fn hipMemsetD8Async(dst: *mut c_void, value: u8, count: usize, _s: *mut c_void) -> i32 {
-    guard(|| fill_pattern("hipMemsetD8Async", dst, &[value], count))
+pub extern "C" fn hipMemsetD8Async(dst: *mut c_void, value: u8, count: usize, stream: *mut c_void) -> i32 {
+    guard(|| fill_async("hipMemsetD8Async", dst, &[value], count, stream))
 }
 
 pub extern "C" fn hipMemsetD16(dst: *mut c_void, value: u16, count: usize) -> i32 {
-    guard(|| fill_pattern("hipMemsetD16", dst, &value.to_le_bytes(), count))
+    blocking(|| fill_pattern("hipMemsetD16", dst, &value.to_le_bytes(), count))
 }
 
 pub extern "C" fn hipMemsetD32(dst: *mut c_void, value: i32, count: usize) -> i32 {
-    guard(|| fill_pattern("hipMemsetD32", dst, &value.to_le_bytes(), count))
+    blocking(|| fill_pattern("hipMemsetD32", dst, &value.to_le_bytes(), count))
 }
 
-pub extern "C" fn hipMemsetD32Async(dst: *mut c_void, value: i32, count: usize, _s: *mut c_void) -> i32 {
-    guard(|| fill_pattern("hipMemsetD32Async", dst, &value.to_le_bytes(), count))
+pub extern "C" fn hipMemsetD16Async(dst: *mut c_void, value: u16, count: usize, stream: *mut c_void) -> i32 {
+    guard(|| fill_async("hipMemsetD16Async", dst, &value.to_le_bytes(), count, stream))
+}
+
+pub extern "C" fn hipMemsetD32Async(dst: *mut c_void, value: i32, count: usize, stream: *mut c_void) -> i32 {
+    guard(|| fill_async("hipMemsetD32Async", dst, &value.to_le_bytes(), count, stream))
 }
 
 pub(super) fn memset_2d(
@@ -666,7 +760,7 @@ pub(super) fn memset_2d(
 }
 
 pub extern "C" fn hipMemset2D(dst: *mut c_void, pitch: usize, value: i32, width: usize, height: usize) -> i32 {
-    guard(|| memset_2d("hipMemset2D", dst, pitch, value, width, height))
+    blocking(|| memset_2d("hipMemset2D", dst, pitch, value, width, height))
 }
 
 pub extern "C" fn hipMemset2DAsync(
@@ -677,7 +771,7 @@ pub extern "C" fn hipMemset2DAsync(
     height: usize,
     _stream: *mut c_void,
 ) -> i32 {
-    guard(|| memset_2d("hipMemset2DAsync", dst, pitch, value, width, height))
+    blocking(|| memset_2d("hipMemset2DAsync", dst, pitch, value, width, height))
 }
 
 // ---- 3D memory: pitched volumes (`hipMalloc3D`), their copies and sets. Arrays
@@ -824,12 +918,12 @@ pub(super) unsafe fn memcpy_3d(what: &str, p: *const Memcpy3DParms) -> Result<()
 
 pub unsafe extern "C" fn hipMemcpy3D(p: *const Memcpy3DParms) -> i32 {
     // SAFETY: the caller's parameters, as HIP takes them.
-    guard(|| unsafe { memcpy_3d("hipMemcpy3D", p) })
+    blocking(|| unsafe { memcpy_3d("hipMemcpy3D", p) })
 }
 
 pub unsafe extern "C" fn hipMemcpy3DAsync(p: *const Memcpy3DParms, _stream: *mut c_void) -> i32 {
     // SAFETY: as hipMemcpy3D (done when it returns).
-    guard(|| unsafe { memcpy_3d("hipMemcpy3DAsync", p) })
+    blocking(|| unsafe { memcpy_3d("hipMemcpy3DAsync", p) })
 }
 
 pub(super) fn memset_3d(what: &str, p: PitchedPtr, value: i32, e: Extent) -> Result<(), HipError> {
@@ -847,9 +941,9 @@ pub(super) fn memset_3d(what: &str, p: PitchedPtr, value: i32, e: Extent) -> Res
 }
 
 pub extern "C" fn hipMemset3D(p: PitchedPtr, value: i32, extent: Extent) -> i32 {
-    guard(|| memset_3d("hipMemset3D", p, value, extent))
+    blocking(|| memset_3d("hipMemset3D", p, value, extent))
 }
 
 pub extern "C" fn hipMemset3DAsync(p: PitchedPtr, value: i32, extent: Extent, _stream: *mut c_void) -> i32 {
-    guard(|| memset_3d("hipMemset3DAsync", p, value, extent))
+    blocking(|| memset_3d("hipMemset3DAsync", p, value, extent))
 }

@@ -18,20 +18,40 @@ use crate::runtime::{self, guard, with, CallConfig, Function, Var};
 use std::ffi::{c_char, c_void, CStr, CString};
 use std::sync::OnceLock;
 
+mod capture;
+mod contexts;
 mod device;
+mod driver_memory;
 mod info;
 mod memory;
 mod module;
+mod per_thread;
 mod registration;
+mod stream_ordered;
 mod streams;
 mod variables;
+pub use capture::*;
+pub use contexts::*;
 pub use device::*;
+pub use driver_memory::*;
 pub use info::*;
 pub use memory::*;
 pub use module::*;
+pub use per_thread::*;
 pub use registration::*;
+pub use stream_ordered::*;
 pub use streams::*;
 pub use variables::*;
+
+/// Runs an entry point that is synchronous with the host (`hipMemcpy`, `hipFree`...): it
+/// first waits for the work given before it (HIP orders it after that work), then runs as
+/// [`guard`] does.
+pub(super) fn blocking(f: impl FnOnce() -> Result<(), HipError>) -> i32 {
+    guard(|| {
+        settle();
+        f()
+    })
+}
 
 /// HIP's `dim3` (passed by value).
 #[repr(C)]
@@ -132,13 +152,14 @@ pub(super) fn copy_name(dst: &mut [c_char; 256], s: &str) {
     }
 }
 
+/// The GPU (without the runtime's lock: it is fixed once set up).
 pub(super) fn gpu() -> Result<&'static Gpu, HipError> {
-    with(|rt| rt.gpu.as_ref().copied().map_err(|_| hipErrorNoDevice))
+    runtime::machine().0.ok_or(hipErrorNoDevice)
 }
 
 /// How many devices there are (`GCNKIT_DEVICES`; 0 without a GPU).
 pub(super) fn device_count() -> usize {
-    with(|rt| rt.devices.len())
+    runtime::machine().1
 }
 
 /// Devices 0 to N-1 (all the same GPU).

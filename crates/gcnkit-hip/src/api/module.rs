@@ -97,7 +97,7 @@ pub unsafe extern "C" fn hipModuleLoadDataEx(
 }
 
 pub extern "C" fn hipModuleUnload(module: *mut c_void) -> i32 {
-    guard(|| {
+    blocking(|| {
         let m = runtime::module_of(module as *mut *mut c_void).ok_or(hipErrorInvalidHandle)?;
         // Its functions' handles stay (indices), and fail: the module is no longer live.
         with(|rt| rt.unload(m))
@@ -173,10 +173,13 @@ pub(super) fn module_kernel(
         .and_then(|d| rt.module_functions.get(d / 16))
         .cloned()
         .ok_or(hipErrorInvalidResourceHandle)?;
-    rt.loaded(k.0)?
+    let kernel = rt
+        .loaded(k.0)?
         .kernel(&k.1)
         .cloned()
-        .ok_or(hipErrorInvalidResourceHandle)
+        .ok_or(hipErrorInvalidResourceHandle)?;
+    runtime::remember_kernel(runtime::KernelKey::Function(f as usize), runtime::current(), &kernel);
+    Ok(kernel)
 }
 
 // ---- Occupancy, from the GPU's real limits: per CU 4 SIMDs of at most 10 waves, 256 VGPRs
@@ -336,6 +339,83 @@ pub(super) const HIP_LAUNCH_PARAM_BUFFER_POINTER: usize = 1;
 pub(super) const HIP_LAUNCH_PARAM_BUFFER_SIZE: usize = 2;
 pub(super) const HIP_LAUNCH_PARAM_END: usize = 3;
 
+/// The explicit arguments of a module launch: `kernel_params` (one pointer per argument) or
+/// `extra` ({BUFFER_POINTER, buf, BUFFER_SIZE, &size, END}, in any order: one buffer laid out as
+/// the kernarg segment).
+///
+/// # Safety
+/// HIP's contract for `kernelParams` and `extra`.
+unsafe fn module_args<'a>(
+    kernel: &gcnkit::emu::dispatch::KernelInfo,
+    kernel_params: *mut *mut c_void,
+    extra: *mut *mut c_void,
+) -> Result<Vec<&'a [u8]>, HipError> {
+    if !kernel_params.is_null() {
+        // SAFETY: one pointer per explicit argument (HIP's contract).
+        return unsafe { runtime::arg_pointers(kernel, kernel_params) };
+    }
+    let (mut buf, mut size) = (std::ptr::null::<u8>(), None);
+    let mut at = 0;
+    while !extra.is_null() && at < 64 {
+        // SAFETY: the program's list, ended by HIP_LAUNCH_PARAM_END.
+        let key = unsafe { *extra.add(at) } as usize;
+        match key {
+            HIP_LAUNCH_PARAM_END => break,
+            // SAFETY: each key is followed by its value.
+            HIP_LAUNCH_PARAM_BUFFER_POINTER => buf = unsafe { *extra.add(at + 1) } as *const u8,
+            HIP_LAUNCH_PARAM_BUFFER_SIZE => {
+                // SAFETY: the value points to the buffer's size.
+                let p = unsafe { *extra.add(at + 1) } as *const usize;
+                size = (!p.is_null()).then(|| unsafe { *p });
+            }
+            _ => return Err(hipErrorInvalidValue),
+        }
+        at += 2;
+    }
+    let explicit = kernel.args.iter().any(|a| a.explicit());
+    let bytes: &[u8] = match (buf.is_null(), size) {
+        // SAFETY: the program's argument buffer of `n` bytes.
+        (false, Some(n)) => unsafe { std::slice::from_raw_parts(buf, n) },
+        _ if !explicit => &[],
+        _ => return Err(hipErrorInvalidValue),
+    };
+    runtime::arg_buffer(kernel, bytes)
+}
+
+/// A launch of module function `f` with the grid in work-items, between two optional events
+/// recorded on its stream (the Ext/Hcc forms time the kernel that way).
+///
+/// # Safety
+/// HIP's contract for `kernelParams` and `extra`.
+#[allow(clippy::too_many_arguments)]
+unsafe fn module_launch(
+    f: *mut c_void,
+    items: [u32; 3],
+    block: [u32; 3],
+    shared: usize,
+    stream: *mut c_void,
+    kernel_params: *mut *mut c_void,
+    extra: *mut *mut c_void,
+    events: [*mut c_void; 2],
+) -> Result<(), HipError> {
+    let kernel = match runtime::cached_kernel(runtime::KernelKey::Function(f as usize)) {
+        Some(k) => k,
+        None => with(|rt| module_kernel(rt, f))?,
+    };
+    // SAFETY: the caller's contract.
+    let slices = unsafe { module_args(&kernel, kernel_params, extra) }?;
+    let s = stream as usize;
+    crate::queue::stream(s)?;
+    if !events[0].is_null() {
+        crate::queue::record(events[0] as usize, s)?;
+    }
+    runtime::submit_items(&kernel, items, block, shared, &slices, s)?;
+    if !events[1].is_null() {
+        crate::queue::record(events[1] as usize, s)?;
+    }
+    Ok(())
+}
+
 #[allow(clippy::too_many_arguments)]
 pub unsafe extern "C" fn hipModuleLaunchKernel(
     f: *mut c_void,
@@ -346,48 +426,141 @@ pub unsafe extern "C" fn hipModuleLaunchKernel(
     block_dim_y: u32,
     block_dim_z: u32,
     shared_mem_bytes: u32,
-    _stream: *mut c_void,
+    stream: *mut c_void,
     kernel_params: *mut *mut c_void,
     extra: *mut *mut c_void,
 ) -> i32 {
     guard(|| {
-        with(|rt| {
-            let kernel = module_kernel(rt, f)?;
-            let grid = [grid_dim_x, grid_dim_y, grid_dim_z];
-            let block = [block_dim_x, block_dim_y, block_dim_z];
-            if !kernel_params.is_null() {
-                // SAFETY: one pointer per explicit argument (HIP's contract).
-                let slices = unsafe { runtime::arg_pointers(&kernel, kernel_params) }?;
-                return rt.run(&kernel, grid, block, shared_mem_bytes as usize, &slices);
-            }
-            // `extra`: {BUFFER_POINTER, buf, BUFFER_SIZE, &size, END}, in any order.
-            let (mut buf, mut size) = (std::ptr::null::<u8>(), None);
-            let mut at = 0;
-            while !extra.is_null() && at < 64 {
-                // SAFETY: the program's list, ended by HIP_LAUNCH_PARAM_END.
-                let key = unsafe { *extra.add(at) } as usize;
-                match key {
-                    HIP_LAUNCH_PARAM_END => break,
-                    // SAFETY: each key is followed by its value.
-                    HIP_LAUNCH_PARAM_BUFFER_POINTER => buf = unsafe { *extra.add(at + 1) } as *const u8,
-                    HIP_LAUNCH_PARAM_BUFFER_SIZE => {
-                        // SAFETY: the value points to the buffer's size.
-                        let p = unsafe { *extra.add(at + 1) } as *const usize;
-                        size = (!p.is_null()).then(|| unsafe { *p });
-                    }
-                    _ => return Err(hipErrorInvalidValue),
-                }
-                at += 2;
-            }
-            let explicit = kernel.args.iter().any(|a| a.explicit());
-            let bytes: &[u8] = match (buf.is_null(), size) {
-                // SAFETY: the program's argument buffer of `n` bytes.
-                (false, Some(n)) => unsafe { std::slice::from_raw_parts(buf, n) },
-                _ if !explicit => &[],
-                _ => return Err(hipErrorInvalidValue),
-            };
-            let slices = runtime::arg_buffer(&kernel, bytes)?;
-            rt.run(&kernel, grid, block, shared_mem_bytes as usize, &slices)
-        })
+        let grid = [grid_dim_x, grid_dim_y, grid_dim_z];
+        let block = [block_dim_x, block_dim_y, block_dim_z];
+        let mut items = [0u32; 3];
+        for d in 0..3 {
+            items[d] = grid[d].checked_mul(block[d]).ok_or(hipErrorInvalidConfiguration)?;
+        }
+        let none = [std::ptr::null_mut(); 2];
+        // SAFETY: HIP's contract for the arguments.
+        unsafe {
+            module_launch(
+                f,
+                items,
+                block,
+                shared_mem_bytes as usize,
+                stream,
+                kernel_params,
+                extra,
+                none,
+            )
+        }
     })
+}
+
+/// `hipExtModuleLaunchKernel` (a C++ function in HIP 5.2: exported by its mangled name): the
+/// grid in work-items (a partial last work-group allowed: its `blockDim` is then its own size,
+/// as the device library's `__ockl_get_local_size` gives), events recorded before and after
+/// the kernel on its stream; `flags` (`hipExtAnyOrderLaunch`) change nothing.
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn _Z24hipExtModuleLaunchKernelP18ihipModuleSymbol_tjjjjjjmP12ihipStream_tPPvS4_P11ihipEvent_tS6_j(
+    f: *mut c_void,
+    global_x: u32,
+    global_y: u32,
+    global_z: u32,
+    local_x: u32,
+    local_y: u32,
+    local_z: u32,
+    shared_mem_bytes: usize,
+    stream: *mut c_void,
+    kernel_params: *mut *mut c_void,
+    extra: *mut *mut c_void,
+    start: *mut c_void,
+    stop: *mut c_void,
+    _flags: u32,
+) -> i32 {
+    guard(|| {
+        let (items, block) = ([global_x, global_y, global_z], [local_x, local_y, local_z]);
+        // SAFETY: HIP's contract for the arguments.
+        unsafe {
+            module_launch(
+                f,
+                items,
+                block,
+                shared_mem_bytes,
+                stream,
+                kernel_params,
+                extra,
+                [start, stop],
+            )
+        }
+    })
+}
+
+/// `hipHccModuleLaunchKernel`: the deprecated form of the above, without flags.
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn _Z24hipHccModuleLaunchKernelP18ihipModuleSymbol_tjjjjjjmP12ihipStream_tPPvS4_P11ihipEvent_tS6_(
+    f: *mut c_void,
+    global_x: u32,
+    global_y: u32,
+    global_z: u32,
+    local_x: u32,
+    local_y: u32,
+    local_z: u32,
+    shared_mem_bytes: usize,
+    stream: *mut c_void,
+    kernel_params: *mut *mut c_void,
+    extra: *mut *mut c_void,
+    start: *mut c_void,
+    stop: *mut c_void,
+) -> i32 {
+    guard(|| {
+        let (items, block) = ([global_x, global_y, global_z], [local_x, local_y, local_z]);
+        // SAFETY: HIP's contract for the arguments.
+        unsafe {
+            module_launch(
+                f,
+                items,
+                block,
+                shared_mem_bytes,
+                stream,
+                kernel_params,
+                extra,
+                [start, stop],
+            )
+        }
+    })
+}
+
+/// Kernel names handed out as C strings: each made once and kept (the program may hold them).
+static NAMES: std::sync::Mutex<Vec<CString>> = std::sync::Mutex::new(Vec::new());
+
+/// `name` as a C string that lives as long as the program.
+fn kept_name(name: &str) -> *const c_char {
+    let mut names = NAMES.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(c) = names.iter().find(|c| c.to_bytes() == name.as_bytes()) {
+        return c.as_ptr();
+    }
+    match CString::new(name) {
+        Ok(c) => {
+            let p = c.as_ptr();
+            names.push(c);
+            p
+        }
+        Err(_) => std::ptr::null(),
+    }
+}
+
+/// The name of a module function (null for a handle that is none).
+pub extern "C" fn hipKernelNameRef(f: *mut c_void) -> *const c_char {
+    let name = with(|rt| {
+        (f as usize)
+            .checked_sub(0x6000_0000_0000)
+            .filter(|d| d % 16 == 0)
+            .and_then(|d| rt.module_functions.get(d / 16))
+            .map(|(_, n)| n.clone())
+    });
+    name.map_or(std::ptr::null(), |n| kept_name(&n))
+}
+
+/// The name of the kernel a host stub stands for (null for an address that is none).
+pub extern "C" fn hipKernelNameRefByPtr(host_function: *const c_void, _stream: *mut c_void) -> *const c_char {
+    let name = with(|rt| rt.functions.get(&(host_function as usize)).map(|f| f.name.clone()));
+    name.map_or(std::ptr::null(), |n| kept_name(&n))
 }

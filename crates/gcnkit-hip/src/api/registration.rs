@@ -38,6 +38,7 @@ pub unsafe extern "C" fn __hipRegisterFatBinary(data: *const c_void) -> *mut *mu
 pub unsafe extern "C" fn __hipUnregisterFatBinary(modules: *mut *mut c_void) {
     let _ = std::panic::catch_unwind(|| {
         if let Some(m) = runtime::module_of(modules) {
+            settle();
             with(|rt| {
                 let _ = rt.unload(m);
                 rt.functions.retain(|_, f| f.module != m);
@@ -168,20 +169,143 @@ pub unsafe extern "C" fn hipLaunchKernel(
     dim_blocks: Dim3,
     args: *mut *mut c_void,
     shared_mem_bytes: usize,
-    _stream: *mut c_void,
+    stream: *mut c_void,
 ) -> i32 {
     guard(|| {
-        with(|rt| {
-            // SAFETY: HIP's contract: one pointer per explicit argument.
-            unsafe {
-                rt.launch(
-                    function_address as usize,
-                    [num_blocks.x, num_blocks.y, num_blocks.z],
-                    [dim_blocks.x, dim_blocks.y, dim_blocks.z],
-                    shared_mem_bytes,
-                    args,
-                )
-            }
-        })
+        let host = function_address as usize;
+        // A kernel launched before is found without the runtime's lock (a kernel may be
+        // running: the launch is only put on its stream).
+        let k = match runtime::cached_kernel(runtime::KernelKey::Stub(host)) {
+            Some(k) => k,
+            None => with(|rt| rt.kernel(host))?,
+        };
+        // SAFETY: HIP's contract: one pointer per explicit argument.
+        let slices = unsafe { runtime::arg_pointers(&k, args) }?;
+        runtime::submit_launch(
+            &k,
+            [num_blocks.x, num_blocks.y, num_blocks.z],
+            [dim_blocks.x, dim_blocks.y, dim_blocks.z],
+            shared_mem_bytes,
+            &slices,
+            stream as usize,
+        )
+    })
+}
+
+/// A cooperative launch needs every work-group of the grid resident at once (a grid-wide
+/// barrier waits for all of them). The kernel machine runs each work-group to its end, as many
+/// at a time as it has worker threads, and gives no grid-sync state (the hidden multigrid
+/// argument is null), so it cannot keep that promise: after the checks a launch makes, the
+/// call is `hipErrorNotSupported` with the reason, never a hang (and
+/// `hipDeviceAttributeCooperativeLaunch` is 0).
+pub unsafe extern "C" fn hipLaunchCooperativeKernel(
+    f: *const c_void,
+    grid: Dim3,
+    block: Dim3,
+    _args: *mut *mut c_void,
+    _shared_mem_bytes: u32,
+    stream: *mut c_void,
+) -> i32 {
+    guard(|| {
+        crate::queue::stream(stream as usize)?;
+        let k = with(|rt| rt.kernel(f as usize))?;
+        if [grid.x, grid.y, grid.z, block.x, block.y, block.z].contains(&0) {
+            return Err(hipErrorInvalidConfiguration);
+        }
+        eprintln!(
+            "gcnkit-hip: hipLaunchCooperativeKernel of {}: the kernel machine does not keep a whole grid resident (work-groups run to their end, a few at a time), so cooperative launches are not supported",
+            k.name
+        );
+        Err(hipErrorNotSupported)
+    })
+}
+
+/// `hipLaunchKernel` between two optional events recorded on its stream; `flags`
+/// (`hipExtAnyOrderLaunch`) change nothing.
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn hipExtLaunchKernel(
+    function_address: *const c_void,
+    num_blocks: Dim3,
+    dim_blocks: Dim3,
+    args: *mut *mut c_void,
+    shared_mem_bytes: usize,
+    stream: *mut c_void,
+    start: *mut c_void,
+    stop: *mut c_void,
+    _flags: i32,
+) -> i32 {
+    guard(|| {
+        let s = stream as usize;
+        crate::queue::stream(s)?;
+        if !start.is_null() {
+            crate::queue::record(start as usize, s)?;
+        }
+        // SAFETY: as hipLaunchKernel.
+        match unsafe { hipLaunchKernel(function_address, num_blocks, dim_blocks, args, shared_mem_bytes, stream) } {
+            0 => {}
+            e => return Err(e),
+        }
+        if !stop.is_null() {
+            crate::queue::record(stop as usize, s)?;
+        }
+        Ok(())
+    })
+}
+
+// ---- The launch API before `<<<>>>` was lowered to hipLaunchKernel: a configuration, the
+// arguments set one by one at their kernarg offsets, then the launch ----
+
+thread_local! {
+    /// `hipSetupArgument`'s bytes, laid out as the kernarg segment.
+    static ARGUMENTS: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Pushes a launch configuration (as `__hipPushCallConfiguration`) and starts its arguments.
+pub extern "C" fn hipConfigureCall(grid: Dim3, block: Dim3, shared: usize, stream: *mut c_void) -> i32 {
+    let _ = ARGUMENTS.try_with(|a| a.borrow_mut().clear());
+    __hipPushCallConfiguration(grid, block, shared, stream)
+}
+
+/// Puts `size` bytes of an argument at `offset` of the kernarg segment.
+pub unsafe extern "C" fn hipSetupArgument(arg: *const c_void, size: usize, offset: usize) -> i32 {
+    guard(|| {
+        if arg.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        let end = offset
+            .checked_add(size)
+            .filter(|&e| e <= 1 << 20)
+            .ok_or(hipErrorInvalidValue)?;
+        // SAFETY: the program's argument of `size` bytes.
+        let bytes = unsafe { std::slice::from_raw_parts(arg as *const u8, size) };
+        ARGUMENTS
+            .try_with(|a| {
+                let mut a = a.borrow_mut();
+                if a.len() < end {
+                    a.resize(end, 0);
+                }
+                a[offset..end].copy_from_slice(bytes);
+            })
+            .map_err(|_| hipErrorNotInitialized)
+    })
+}
+
+/// Launches `func` with the last configuration and the arguments set since.
+pub unsafe extern "C" fn hipLaunchByPtr(func: *const c_void) -> i32 {
+    guard(|| {
+        let c = runtime::CONFIGS
+            .try_with(|c| c.borrow_mut().pop())
+            .map_err(|_| hipErrorNotInitialized)?
+            .ok_or(hipErrorMissingConfiguration)?;
+        let host = func as usize;
+        let k = match runtime::cached_kernel(runtime::KernelKey::Stub(host)) {
+            Some(k) => k,
+            None => with(|rt| rt.kernel(host))?,
+        };
+        let buf = ARGUMENTS
+            .try_with(|a| std::mem::take(&mut *a.borrow_mut()))
+            .map_err(|_| hipErrorNotInitialized)?;
+        let slices = runtime::arg_buffer(&k, &buf)?;
+        runtime::submit_launch(&k, c.grid, c.block, c.shared, &slices, c.stream)
     })
 }

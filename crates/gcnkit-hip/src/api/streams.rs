@@ -1,43 +1,43 @@
-//! Synchronisation, streams and events: every call is done when it returns.
+//! Synchronisation, streams and events: the entry points of [`crate::queue`] (operations
+//! put on a stream run on the executor thread, in HIP's order).
 
 use super::*;
+use crate::queue;
 
-// ---- Synchronisation (launches and copies are done when their call returns) ----
+// ---- Synchronisation ----
 
-/// A synchronisation: nothing is pending but the failure of a launch since the last one,
-/// which a GPU would report here.
+/// Reports the failure of an operation since the last synchronisation, once (a GPU reports
+/// a kernel's fault at the next synchronisation).
+pub(super) fn report() -> Result<(), HipError> {
+    queue::take_sticky().map_or(Ok(()), Err)
+}
+
+/// Waits for all work given so far and reports a failure (`hipDeviceSynchronize`).
 pub(super) fn synchronize() -> Result<(), HipError> {
     gpu()?;
-    with(|rt| rt.pending.take()).map_or(Ok(()), Err)
+    queue::drain();
+    report()
+}
+
+/// The implicit synchronisation of a blocking call (`hipMemcpy`, `hipFree`...): waits for all
+/// work given so far, so the call sees what it did (the failure stays for the next
+/// synchronisation). Never called with the runtime locked.
+pub(super) fn settle() {
+    queue::drain();
 }
 
 pub extern "C" fn hipDeviceSynchronize() -> i32 {
     guard(synchronize)
 }
 
-pub extern "C" fn hipStreamSynchronize(_stream: *mut c_void) -> i32 {
-    guard(synchronize)
+pub extern "C" fn hipStreamSynchronize(stream: *mut c_void) -> i32 {
+    guard(|| {
+        queue::wait_stream(stream as usize)?;
+        report()
+    })
 }
 
-// ---- Streams and events: every call is done when it returns, so a stream is a name and an
-// event is the time it was recorded ----
-
-pub(super) unsafe fn new_handle(
-    out: *mut *mut c_void,
-    f: impl FnOnce(&mut runtime::Runtime, usize),
-) -> Result<(), HipError> {
-    if out.is_null() {
-        return Err(hipErrorInvalidValue);
-    }
-    let h = with(|rt| {
-        let h = rt.handle();
-        f(rt, h);
-        h
-    });
-    // SAFETY: checked non-null; the program's out-pointer.
-    unsafe { *out = h as *mut c_void };
-    Ok(())
-}
+// ---- Streams ----
 
 pub unsafe extern "C" fn hipStreamCreate(stream: *mut *mut c_void) -> i32 {
     // SAFETY: the program's out-pointer.
@@ -49,16 +49,20 @@ pub unsafe extern "C" fn hipStreamCreateWithFlags(stream: *mut *mut c_void, flag
     unsafe { hipStreamCreateWithPriority(stream, flags, 0) }
 }
 
+/// Stream priorities as ROCm has them: 0 (normal) down to -1 (high); others are clamped.
 pub unsafe extern "C" fn hipStreamCreateWithPriority(stream: *mut *mut c_void, flags: u32, priority: i32) -> i32 {
-    // SAFETY: the program's out-pointer.
-    guard(|| unsafe {
-        new_handle(stream, |rt, h| {
-            rt.streams.insert(h, (flags, priority.clamp(-1, 0)));
-        })
+    guard(|| {
+        if stream.is_null() || flags & !queue::STREAM_NON_BLOCKING != 0 {
+            return Err(hipErrorInvalidValue);
+        }
+        gpu()?;
+        let h = queue::create_stream(flags, priority.clamp(-1, 0), runtime::current());
+        // SAFETY: checked non-null; the program's out-pointer.
+        unsafe { *stream = h as *mut c_void };
+        Ok(())
     })
 }
 
-/// Stream priorities as ROCm has them: 0 (normal) down to -1 (high).
 pub unsafe extern "C" fn hipDeviceGetStreamPriorityRange(least: *mut i32, greatest: *mut i32) -> i32 {
     guard(|| {
         // SAFETY: the program's out-pointers (null ones skipped).
@@ -74,19 +78,12 @@ pub unsafe extern "C" fn hipDeviceGetStreamPriorityRange(least: *mut i32, greate
     })
 }
 
-pub(super) fn stream_info(stream: *mut c_void) -> Result<(u32, i32), HipError> {
-    with(|rt| match stream as usize {
-        0 => Ok((0, 0)),
-        s => rt.streams.get(&s).copied().ok_or(hipErrorInvalidHandle),
-    })
-}
-
 pub unsafe extern "C" fn hipStreamGetFlags(stream: *mut c_void, flags: *mut u32) -> i32 {
     guard(|| {
         if flags.is_null() {
             return Err(hipErrorInvalidValue);
         }
-        let (f, _) = stream_info(stream)?;
+        let f = queue::stream(stream as usize)?.map_or(0, |s| s.flags);
         // SAFETY: checked non-null.
         unsafe { *flags = f };
         Ok(())
@@ -98,125 +95,103 @@ pub unsafe extern "C" fn hipStreamGetPriority(stream: *mut c_void, priority: *mu
         if priority.is_null() {
             return Err(hipErrorInvalidValue);
         }
-        let (_, p) = stream_info(stream)?;
+        let p = queue::stream(stream as usize)?.map_or(0, |s| s.priority);
         // SAFETY: checked non-null.
         unsafe { *priority = p };
         Ok(())
     })
 }
 
+/// Waits for the stream's work, then destroys it.
 pub extern "C" fn hipStreamDestroy(stream: *mut c_void) -> i32 {
-    guard(|| {
-        with(|rt| {
-            rt.streams
-                .remove(&(stream as usize))
-                .map(|_| ())
-                .ok_or(hipErrorInvalidHandle)
-        })
-    })
+    guard(|| queue::destroy_stream(stream as usize))
 }
 
-/// The event's work is done already (every call is), so the stream need not wait.
-pub extern "C" fn hipStreamWaitEvent(stream: *mut c_void, event: *mut c_void, _flags: u32) -> i32 {
+pub extern "C" fn hipStreamWaitEvent(stream: *mut c_void, event: *mut c_void, flags: u32) -> i32 {
     guard(|| {
-        with(|rt| {
-            rt.stream_ok(stream as usize)?;
-            rt.events
-                .get(&(event as usize))
-                .map(|_| ())
-                .ok_or(hipErrorInvalidHandle)
-        })
+        if flags != 0 {
+            return Err(hipErrorInvalidValue);
+        }
+        queue::stream_wait_event(stream as usize, event as usize)
     })
 }
 
 /// `hipStreamCallback_t`.
 pub type StreamCallback = Option<unsafe extern "C" fn(stream: *mut c_void, status: i32, user_data: *mut c_void)>;
 
-/// The stream's work is done when this is called, so the callback runs now, on this thread,
-/// with the pending launch failure if there is one (a callback must not call HIP itself).
+/// A pointer the program gave, carried to the executor thread.
+struct Carried(usize);
+
+/// The callback runs on the executor thread when the stream reaches it, with the failure not
+/// yet reported as its status (a callback must not call HIP: HIP forbids it).
 pub unsafe extern "C" fn hipStreamAddCallback(
     stream: *mut c_void,
     callback: StreamCallback,
     user_data: *mut c_void,
-    _flags: u32,
+    flags: u32,
 ) -> i32 {
     guard(|| {
         let cb = callback.ok_or(hipErrorInvalidValue)?;
-        let status = with(|rt| {
-            rt.stream_ok(stream as usize)?;
-            Ok::<_, HipError>(rt.pending.unwrap_or(hipSuccess))
-        })?;
-        // SAFETY: the program's callback with its own user data, outside the runtime's lock.
-        unsafe { cb(stream, status, user_data) };
-        Ok(())
+        if flags != 0 {
+            return Err(hipErrorInvalidValue);
+        }
+        let (s, data) = (Carried(stream as usize), Carried(user_data as usize));
+        queue::submit(
+            stream as usize,
+            Box::new(move || {
+                let status = queue::peek_sticky().unwrap_or(hipSuccess);
+                // SAFETY: the program's callback with its own user data.
+                unsafe { cb(s.0 as *mut c_void, status, data.0 as *mut c_void) };
+                Ok(())
+            }),
+        )
+        .map(|_| ())
     })
 }
 
 pub extern "C" fn hipStreamQuery(stream: *mut c_void) -> i32 {
-    guard(|| with(|rt| rt.stream_ok(stream as usize)))
+    guard(|| queue::query_stream(stream as usize))
 }
+
+// ---- Events ----
 
 pub unsafe extern "C" fn hipEventCreate(event: *mut *mut c_void) -> i32 {
     // SAFETY: the program's out-pointer.
-    guard(|| unsafe {
-        new_handle(event, |rt, h| {
-            rt.events.insert(h, None);
-        })
-    })
+    unsafe { hipEventCreateWithFlags(event, 0) }
 }
 
-pub unsafe extern "C" fn hipEventCreateWithFlags(event: *mut *mut c_void, _flags: u32) -> i32 {
-    // SAFETY: as hipEventCreate.
-    guard(|| unsafe {
-        new_handle(event, |rt, h| {
-            rt.events.insert(h, None);
-        })
+/// `hipEventDefault`, `BlockingSync`, `DisableTiming`, `Interprocess` (the last only with
+/// `DisableTiming`, as HIP), `ReleaseToDevice`, `ReleaseToSystem`.
+pub unsafe extern "C" fn hipEventCreateWithFlags(event: *mut *mut c_void, flags: u32) -> i32 {
+    guard(|| {
+        const KNOWN: u32 = 0x1 | 0x2 | 0x4 | 0x4000_0000 | 0x8000_0000;
+        if event.is_null() || flags & !KNOWN != 0 || (flags & 0x4 != 0 && flags & queue::EVENT_DISABLE_TIMING == 0) {
+            return Err(hipErrorInvalidValue);
+        }
+        let h = queue::create_event(flags);
+        // SAFETY: checked non-null; the program's out-pointer.
+        unsafe { *event = h as *mut c_void };
+        Ok(())
     })
 }
 
 pub extern "C" fn hipEventDestroy(event: *mut c_void) -> i32 {
-    guard(|| {
-        with(|rt| {
-            rt.events
-                .remove(&(event as usize))
-                .map(|_| ())
-                .ok_or(hipErrorInvalidHandle)
-        })
-    })
+    guard(|| queue::destroy_event(event as usize))
 }
 
 pub extern "C" fn hipEventRecord(event: *mut c_void, stream: *mut c_void) -> i32 {
-    guard(|| {
-        with(|rt| {
-            rt.stream_ok(stream as usize)?;
-            let e = rt.events.get_mut(&(event as usize)).ok_or(hipErrorInvalidHandle)?;
-            *e = Some(std::time::Instant::now());
-            Ok(())
-        })
-    })
+    guard(|| queue::record(event as usize, stream as usize))
 }
 
 pub extern "C" fn hipEventSynchronize(event: *mut c_void) -> i32 {
     guard(|| {
-        synchronize()?;
-        with(|rt| {
-            rt.events
-                .get(&(event as usize))
-                .map(|_| ())
-                .ok_or(hipErrorInvalidHandle)
-        })
+        queue::wait_event(event as usize)?;
+        report()
     })
 }
 
 pub extern "C" fn hipEventQuery(event: *mut c_void) -> i32 {
-    guard(|| {
-        with(|rt| {
-            rt.events
-                .get(&(event as usize))
-                .map(|_| ())
-                .ok_or(hipErrorInvalidHandle)
-        })
-    })
+    guard(|| queue::query_event(event as usize))
 }
 
 pub unsafe extern "C" fn hipEventElapsedTime(ms: *mut f32, start: *mut c_void, stop: *mut c_void) -> i32 {
@@ -224,18 +199,9 @@ pub unsafe extern "C" fn hipEventElapsedTime(ms: *mut f32, start: *mut c_void, s
         if ms.is_null() {
             return Err(hipErrorInvalidValue);
         }
-        let t = with(|rt| {
-            let get = |e: *mut c_void| rt.events.get(&(e as usize)).copied().ok_or(hipErrorInvalidHandle);
-            match (get(start)?, get(stop)?) {
-                (Some(a), Some(b)) => Ok(b
-                    .checked_duration_since(a)
-                    .map_or_else(|| -(a.duration_since(b).as_secs_f32()), |d| d.as_secs_f32())),
-                // An event never recorded.
-                _ => Err(hipErrorInvalidHandle),
-            }
-        })?;
+        let t = queue::elapsed_ms(start as usize, stop as usize)?;
         // SAFETY: checked non-null.
-        unsafe { *ms = t * 1000.0 };
+        unsafe { *ms = t };
         Ok(())
     })
 }
@@ -243,6 +209,8 @@ pub unsafe extern "C" fn hipEventElapsedTime(ms: *mut f32, start: *mut c_void, s
 /// Frees every allocation (the device starts afresh); registered kernels stay.
 pub extern "C" fn hipDeviceReset() -> i32 {
     guard(|| {
+        settle();
+        runtime::forget_kernels();
         with(|rt| {
             // The calling thread's device: every allocation, its code objects (loaded again
             // on next use) and hostcall buffer go. Host-shared memory it allocated goes from
@@ -284,7 +252,71 @@ pub extern "C" fn hipDeviceReset() -> i32 {
                 // the program's registered memory) until it is freed on every device.
                 unsafe { rt.device()?.register_host(b, n) };
             }
+            crate::index::prune(rt);
             Ok(())
         })
+    })
+}
+
+/// The device of a stream (the calling thread's for the null stream); -1 for an unknown one.
+pub extern "C" fn hipGetStreamDeviceId(stream: *mut c_void) -> i32 {
+    match queue::stream(stream as usize) {
+        Ok(Some(s)) => s.device as i32,
+        Ok(None) => runtime::current() as i32,
+        Err(_) => -1,
+    }
+}
+
+/// CU masks given to `hipExtStreamCreateWithCUMask`, by stream (kept for
+/// `hipExtStreamGetCUMask`: the kernel machine does not place work-groups on CUs).
+static CU_MASKS: std::sync::Mutex<Vec<(usize, Vec<u32>)>> = std::sync::Mutex::new(Vec::new());
+
+/// A stream whose kernels may use only the CUs of the mask: kept and answered, changes
+/// nothing (work-groups are not placed on CUs). A mask of no CU is `hipErrorInvalidValue`.
+pub unsafe extern "C" fn hipExtStreamCreateWithCUMask(stream: *mut *mut c_void, size: u32, mask: *const u32) -> i32 {
+    guard(|| {
+        if stream.is_null() || mask.is_null() || size == 0 {
+            return Err(hipErrorInvalidValue);
+        }
+        // SAFETY: the program's mask of `size` words.
+        let m = unsafe { std::slice::from_raw_parts(mask, size as usize) }.to_vec();
+        if m.iter().all(|&w| w == 0) {
+            return Err(hipErrorInvalidValue);
+        }
+        gpu()?;
+        let h = queue::create_stream(0, 0, runtime::current());
+        CU_MASKS.lock().unwrap_or_else(|e| e.into_inner()).push((h, m));
+        // SAFETY: checked non-null.
+        unsafe { *stream = h as *mut c_void };
+        Ok(())
+    })
+}
+
+/// The stream's CU mask: the one it was made with, else every CU of the GPU.
+pub unsafe extern "C" fn hipExtStreamGetCUMask(stream: *mut c_void, size: u32, mask: *mut u32) -> i32 {
+    guard(|| {
+        if mask.is_null() || size == 0 {
+            return Err(hipErrorInvalidValue);
+        }
+        queue::stream(stream as usize)?;
+        let cus = gpu()?.compute_units as usize;
+        let all: Vec<u32> = (0..cus.div_ceil(32))
+            .map(|w| {
+                if (w + 1) * 32 <= cus {
+                    u32::MAX
+                } else {
+                    (1u32 << (cus % 32)) - 1
+                }
+            })
+            .collect();
+        let h = queue::resolve(stream as usize);
+        let masks = CU_MASKS.lock().unwrap_or_else(|e| e.into_inner());
+        let m = masks.iter().find(|(s, _)| *s == h).map_or(&all, |(_, m)| m);
+        // SAFETY: the program's buffer of `size` words.
+        let out = unsafe { std::slice::from_raw_parts_mut(mask, size as usize) };
+        for (k, o) in out.iter_mut().enumerate() {
+            *o = m.get(k).copied().unwrap_or(0);
+        }
+        Ok(())
     })
 }

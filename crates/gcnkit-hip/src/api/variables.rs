@@ -45,7 +45,7 @@ pub unsafe extern "C" fn hipMemcpyToSymbol(
     offset: usize,
     kind: i32,
 ) -> i32 {
-    guard(|| {
+    blocking(|| {
         let at = symbol_range(symbol, size_bytes, offset)?;
         let kind = if kind == 1 || kind == 3 || kind == 4 {
             kind
@@ -63,10 +63,25 @@ pub unsafe extern "C" fn hipMemcpyToSymbolAsync(
     size_bytes: usize,
     offset: usize,
     kind: i32,
-    _stream: *mut c_void,
+    stream: *mut c_void,
 ) -> i32 {
-    // SAFETY: as hipMemcpyToSymbol (done when it returns).
-    unsafe { hipMemcpyToSymbol(symbol, src, size_bytes, offset, kind) }
+    guard(|| {
+        let at = symbol_range(symbol, size_bytes, offset)?;
+        if !(kind == 1 || kind == 3 || kind == 4) {
+            return Err(hipErrorInvalidMemcpyDirection);
+        }
+        // SAFETY: the caller's source, as hipMemcpyAsync takes it.
+        unsafe {
+            memcpy_async(
+                "hipMemcpyToSymbolAsync",
+                at as *mut c_void,
+                src,
+                size_bytes,
+                kind,
+                stream,
+            )
+        }
+    })
 }
 
 pub unsafe extern "C" fn hipMemcpyFromSymbol(
@@ -76,7 +91,7 @@ pub unsafe extern "C" fn hipMemcpyFromSymbol(
     offset: usize,
     kind: i32,
 ) -> i32 {
-    guard(|| {
+    blocking(|| {
         let at = symbol_range(symbol, size_bytes, offset)?;
         let kind = if kind == 2 || kind == 3 || kind == 4 {
             kind
@@ -94,8 +109,23 @@ pub unsafe extern "C" fn hipMemcpyFromSymbolAsync(
     size_bytes: usize,
     offset: usize,
     kind: i32,
-    _stream: *mut c_void,
+    stream: *mut c_void,
 ) -> i32 {
-    // SAFETY: as hipMemcpyFromSymbol (done when it returns).
-    unsafe { hipMemcpyFromSymbol(dst, symbol, size_bytes, offset, kind) }
+    guard(|| {
+        let at = symbol_range(symbol, size_bytes, offset)?;
+        if !(kind == 2 || kind == 3 || kind == 4) {
+            return Err(hipErrorInvalidMemcpyDirection);
+        }
+        // SAFETY: the caller's destination, as hipMemcpyAsync takes it.
+        unsafe {
+            memcpy_async(
+                "hipMemcpyFromSymbolAsync",
+                dst,
+                at as *const c_void,
+                size_bytes,
+                kind,
+                stream,
+            )
+        }
+    })
 }

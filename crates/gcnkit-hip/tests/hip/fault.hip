@@ -1,6 +1,7 @@
-// A kernel that writes to freed memory: the launch fails with hipErrorLaunchFailure, the next
-// synchronisation reports it once more (where a GPU reports it) and the runtime names the
-// kernel and the fault (a GPU would fault too). Exits 0 when it does.
+// A kernel that writes to freed memory. The launch is asynchronous, so it returns hipSuccess;
+// the next synchronisation reports the fault as hipErrorLaunchFailure (where a GPU reports it),
+// once: the last error is then that failure and the synchronisation after it succeeds. The
+// runtime names the kernel and the fault (a GPU would fault too). Exits 0 when it does.
 #include "check.h"
 
 __global__ void poke(int* p) { p[threadIdx.x] = 1; }
@@ -10,13 +11,22 @@ int main() {
     CHECK(hipMalloc(&d, 256));
     CHECK(hipFree(d));
     poke<<<1, 64>>>(d);
-    hipError_t e = hipGetLastError();
-    if (e != hipErrorLaunchFailure) {
-        printf("FAIL: launch gave %s\n", hipGetErrorName(e));
+    if (hipGetLastError() != hipSuccess) {
+        printf("FAIL: the launch itself failed\n");
         return 1;
     }
-    if (hipDeviceSynchronize() != hipErrorLaunchFailure || hipDeviceSynchronize() != hipSuccess) {
-        printf("FAIL: the synchronisation after the fault\n");
+    hipError_t e = hipDeviceSynchronize();
+    if (e != hipErrorLaunchFailure) {
+        printf("FAIL: the synchronisation after the fault gave %s\n", hipGetErrorName(e));
+        return 1;
+    }
+    if (hipPeekAtLastError() != hipErrorLaunchFailure || hipGetLastError() != hipErrorLaunchFailure ||
+        hipGetLastError() != hipSuccess) {
+        printf("FAIL: the last error after the failed synchronisation\n");
+        return 1;
+    }
+    if (hipDeviceSynchronize() != hipSuccess) {
+        printf("FAIL: the fault was reported twice\n");
         return 1;
     }
     printf("PASS fault %s\n", hipGetErrorName(e));

@@ -105,6 +105,9 @@ pub struct Device {
     pub budget: u64,
     /// A long launch's progress reports ([`super::kernel::Launch::progress`]).
     pub progress: Option<super::kernel::Progress>,
+    /// The checker told of every launch (`--check`): set it before allocating, so that
+    /// allocations track which bytes were written.
+    pub checker: Option<Arc<dyn super::monitor::Checker>>,
 }
 
 /// The default instruction budget of a wave (as `gcnkit run`'s).
@@ -131,12 +134,29 @@ impl Device {
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             budget: DEFAULT_BUDGET,
             progress: None,
+            checker: None,
         }
     }
 
-    /// Allocates `size` zero bytes; returns the device address.
+    /// Allocates `size` bytes (zero here; what a GPU gives is whatever was there, so while a
+    /// checker watches, a kernel's read of a byte nobody wrote is an uninitialised read);
+    /// returns the device address.
     pub fn alloc(&mut self, size: u64) -> u64 {
-        self.alloc_with("allocation", size, &[])
+        let a = self.alloc_with("allocation", size, &[]);
+        if self.checker.is_some() {
+            self.mem.track(a, false);
+        }
+        a
+    }
+
+    /// Allocates `size` zero bytes of a runtime's own memory ([`Region::internal`]): counted
+    /// as written, left alone by the race check.
+    ///
+    /// [`Region::internal`]: super::memory::Region::internal
+    pub fn alloc_internal(&mut self, name: &str, size: u64) -> u64 {
+        let a = self.alloc_with(name, size, &[]);
+        self.mem.set_internal(a);
+        a
     }
 
     /// Allocates `size` bytes starting with `bytes` (the rest zero), named for messages.
@@ -409,6 +429,7 @@ impl Device {
             budget: self.budget,
             trace: c.trace,
             progress: self.progress,
+            checker: self.checker.clone(),
         };
         let image_at = self
             .images

@@ -7,6 +7,7 @@
 //! and the general executor (`vmem.rs`) runs the instruction, reporting what it must.
 
 use super::memory::{Memory, Region};
+use super::monitor::{Access, AccessKind, Space};
 use super::scalar::{PRIVATE_APERTURE_HI, SHARED_APERTURE_HI};
 use super::wave::Wave;
 use crate::enc::{Enc, F};
@@ -35,9 +36,39 @@ impl FastMem {
     /// Runs the instruction; `false`: nothing was done, the general executor must run it.
     #[inline]
     pub fn run(&self, w: &mut Wave, mem: &Memory) -> bool {
+        self.run_logged(w, mem, None)
+    }
+
+    /// [`FastMem::run`], telling `log` of each lane's access as the general executor does
+    /// (`--check`).
+    #[inline]
+    pub fn run_logged(&self, w: &mut Wave, mem: &Memory, log: Option<&Log>) -> bool {
         match self {
-            FastMem::Global(g) => g.run(w, mem),
-            FastMem::Scalar(s) => s.run(w, mem),
+            FastMem::Global(g) => g.run(w, mem, log),
+            FastMem::Scalar(s) => s.run(w, mem, log),
+        }
+    }
+}
+
+/// Where a watched run's accesses go.
+pub type Log = std::cell::RefCell<Vec<Access>>;
+
+/// Logs lane `lane`'s access of `n` bytes at offset `o` of `r` (before it is made), a
+/// dword at a time as the general executor logs it.
+#[inline(never)]
+fn note(log: Option<&Log>, r: &Region, o: u64, n: u64, lane: usize, load: bool, coherent: bool) {
+    if let Some(log) = log {
+        let mut log = log.borrow_mut();
+        for k in (0..n).step_by(4) {
+            log.push(Access {
+                lane: lane as u8,
+                space: Space::Global,
+                addr: r.base + o + k,
+                bytes: 4,
+                kind: if load { AccessKind::Read } else { AccessKind::Write },
+                defined: !load || r.is_defined(o + k, 4),
+                coherent,
+            });
         }
     }
 }
@@ -58,6 +89,8 @@ pub struct FastGlobal {
     data: u8,
     /// FLAT (not GLOBAL): an address in the LDS or private aperture goes the general way.
     flat: bool,
+    /// GLC (for `--check`'s log).
+    glc: bool,
 }
 
 impl FastGlobal {
@@ -97,11 +130,12 @@ impl FastGlobal {
             load,
             data: data as u8,
             flat: !gcn14 || seg == 0,
+            glc: i.get(F::Glc) != 0,
         })
     }
 
     #[inline]
-    fn run(&self, w: &mut Wave, mem: &Memory) -> bool {
+    fn run(&self, w: &mut Wave, mem: &Memory, log: Option<&Log>) -> bool {
         let exec = w.exec();
         if exec == 0 {
             return true;
@@ -141,6 +175,19 @@ impl FastGlobal {
                 if self.flat && (aperture(a) || aperture(a + n - 1)) {
                     return false;
                 }
+                if log.is_some() {
+                    for l in 0..64 {
+                        note(
+                            log,
+                            r,
+                            o + l * stride as u64,
+                            stride as u64,
+                            l as usize,
+                            self.load,
+                            self.glc,
+                        );
+                    }
+                }
                 self.move_span(w, r, o);
                 return true;
             }
@@ -167,6 +214,9 @@ impl FastGlobal {
         for (l, &o) in offs.iter().enumerate() {
             if exec >> l & 1 == 0 {
                 continue;
+            }
+            if log.is_some() {
+                note(log, r, o, n, l, self.load, self.glc);
             }
             for k in 0..dwords {
                 if self.load {
@@ -227,6 +277,7 @@ pub struct FastSmem {
     off: u64,
     sdata: u8,
     dwords: u8,
+    glc: bool,
 }
 
 impl FastSmem {
@@ -259,11 +310,12 @@ impl FastSmem {
             off,
             sdata: sdata as u8,
             dwords: dwords as u8,
+            glc: i.get(F::Glc) != 0,
         })
     }
 
     #[inline]
-    fn run(&self, w: &mut Wave, mem: &Memory) -> bool {
+    fn run(&self, w: &mut Wave, mem: &Memory, log: Option<&Log>) -> bool {
         let (b, s) = (self.sbase as usize, self.sdata as usize);
         let base = w.s[b] as u64 | ((w.s[b + 1] & 0xffff) as u64) << 32;
         let n = self.dwords as usize;
@@ -271,6 +323,10 @@ impl FastSmem {
             return false;
         };
         for k in 0..n {
+            if log.is_some() {
+                // (The general executor reads a scalar load dword by dword.)
+                note(log, r, o + 4 * k as u64, 4, 0, true, self.glc);
+            }
             w.s[s + k] = r.read_u32(o + 4 * k as u64);
         }
         true
@@ -320,6 +376,20 @@ mod tests {
                 let bytes: Vec<u8> = (0..SIZE).map(|_| r.next() as u8).collect();
                 let mut mem = Memory::default();
                 let base = mem.add("buf", SIZE, &bytes);
+                // Half the time the buffer tracks which bytes were written (`--check`), with
+                // a random quarter of its words written.
+                let tracked = r.next() % 2 == 0;
+                let written: Vec<u64> = (0..SIZE / 4).filter(|_| r.next() % 4 == 0).collect();
+                let track = |m: &mut Memory| {
+                    if tracked {
+                        m.track(base, false);
+                        for &k in &written {
+                            let x = m.read(base + 4 * k, 4).unwrap();
+                            m.write(base + 4 * k, 4, x).unwrap();
+                        }
+                    }
+                };
+                track(&mut mem);
                 let mut w = Wave::new(a);
                 for row in w.v.iter_mut() {
                     row.iter_mut().for_each(|x| *x = r.next() as u32);
@@ -368,10 +438,12 @@ mod tests {
                 let mem2 = {
                     let mut m2 = Memory::default();
                     m2.add("buf", SIZE, &bytes);
+                    track(&mut m2);
                     m2
                 };
                 let before = w.clone();
-                let ran = p.run(&mut w, &mem);
+                let (log, log2) = (Log::default(), Log::default());
+                let ran = p.run_logged(&mut w, &mem, Some(&log));
                 let mut lds = vec![0u8; 64];
                 let mut ctx = MemCtx {
                     mem: &mem2,
@@ -379,6 +451,10 @@ mod tests {
                     scratch: 0,
                     private_size: 0,
                     clock: 0,
+                    log: Some(&log2),
+                    lds_defined: &mut [],
+                    coherent: i.get(F::Glc) != 0,
+                    private: (0, 0),
                 };
                 let text = crate::syntax::to_text(&i, crate::syntax::Syntax::Llvm);
                 if !ran {
@@ -388,6 +464,7 @@ mod tests {
                         "{a}: `{text}` declined but changed the wave"
                     );
                     assert_eq!(mem.regions()[0].bytes(), bytes, "{a}: `{text}` declined but wrote");
+                    assert!(log.borrow().is_empty(), "{a}: `{text}` declined but logged");
                     continue;
                 }
                 fast += 1;
@@ -404,6 +481,7 @@ mod tests {
                     mem2.regions()[0].bytes(),
                     "{a}: `{text}` (kind {kind}): memory differs"
                 );
+                assert_eq!(log.take(), log2.take(), "{a}: `{text}` (kind {kind}): the logs differ");
             }
         }
         assert!(fast > 10_000 && declined > 2_000, "fast {fast}, declined {declined}");

@@ -11,7 +11,6 @@
 
 use super::exec::EmuError;
 use super::float::{f16_to_f32, f32_to_f16, f64_to_f16};
-use super::memory::Fault;
 use super::vmem::{MemCtx, MemError};
 use super::wave::Wave;
 use crate::arch::Arch;
@@ -519,12 +518,10 @@ fn set_vgpr(w: &mut Wave, r: usize, lane: usize, v: u32) {
     }
 }
 
-fn read_texel(ctx: &MemCtx, t: &Tsharp, at: u64, lane: usize) -> Result<[u32; 4], MemError> {
+fn read_texel(ctx: &mut MemCtx, t: &Tsharp, at: u64, lane: usize) -> Result<[u32; 4], MemError> {
     let mut raw = [0u8; 16];
     let n = t.format.bytes();
-    ctx.mem
-        .read_bytes(at, &mut raw[..n])
-        .map_err(|f: Fault| MemError::Fault(f, lane))?;
+    super::vmem::read_bytes(ctx, at, &mut raw[..n], lane)?;
     Ok(t.format.read(&raw[..n]))
 }
 
@@ -669,7 +666,7 @@ pub fn mimg(w: &mut Wave, ctx: &mut MemCtx, i: &Instr, d: &'static InstrDef, m: 
                     let addr = |i| address(i, n, s.clamp[a]).map_err(|e| unsupported(d, w, &e));
                     taps[a] = [(addr(i0)?, 1.0 - wt), (addr(i0 + 1)?, wt)];
                 }
-                let fetch = |x: Option<u32>, y: Option<u32>, z: Option<u32>| -> Result<[u32; 4], MemError> {
+                let mut fetch = |x: Option<u32>, y: Option<u32>, z: Option<u32>| -> Result<[u32; 4], MemError> {
                     match (x, y, z) {
                         (Some(x), Some(y), Some(z)) => {
                             let z = if arrayed { slice } else { z };
@@ -766,7 +763,7 @@ fn write_data(w: &mut Wave, vdata: usize, lane: usize, dmask: u8, c: [u32; 4], p
 #[allow(clippy::too_many_arguments)]
 fn store_texel(
     w: &Wave,
-    ctx: &MemCtx,
+    ctx: &mut MemCtx,
     t: &Tsharp,
     at: u64,
     lane: usize,
@@ -801,6 +798,7 @@ fn store_texel(
     let mut raw = [0u8; 16];
     let all = (1u8 << t.format.widths.len()) - 1;
     if present & all != all {
+        // The channels the store keeps: not a read of the program's (no log entry).
         ctx.mem
             .read_bytes(at, &mut raw[..n])
             .map_err(|f| MemError::Fault(f, lane))?;
@@ -808,7 +806,7 @@ fn store_texel(
     t.format
         .write(&mut raw[..n], &chan, present)
         .map_err(|e| MemError::Emu(EmuError::Unsupported(e)))?;
-    ctx.mem.write_bytes(at, &raw[..n]).map_err(|f| MemError::Fault(f, lane))
+    super::vmem::write_bytes(ctx, at, &raw[..n], lane)
 }
 
 // ---------------------------------------------------------------------------------------------

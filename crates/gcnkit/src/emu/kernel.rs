@@ -139,6 +139,8 @@ pub struct Launch {
     /// Told how many work-groups are done (of how many, after how long) while a long run goes
     /// on: first after a second, then at most every quarter second, and once at the end.
     pub progress: Option<Progress>,
+    /// A checker told of every instruction and access (`--check`).
+    pub checker: Option<std::sync::Arc<dyn super::monitor::Checker>>,
 }
 
 /// A progress report: work-groups done, work-groups in all, time since the launch began.
@@ -618,6 +620,10 @@ fn place(
     let scratch_per_group = waves * 64 * k.setup.private_segment_size as u64;
     let slots = l.threads.max(1) as u64;
     let scratch = mem.add("scratch", (scratch_per_group * slots).max(4), &[]);
+    if l.checker.is_some() {
+        // Each work-group's scratch starts unwritten (`Worker::start_group` again).
+        mem.track(scratch, false);
+    }
     regions.push(scratch);
     Ok(Layout {
         kernarg: kernarg_at,
@@ -658,6 +664,7 @@ struct Shared<'a> {
     /// The host side of hostcalls, called when a wave sleeps.
     service: Option<&'a (dyn Fn(&Memory) + Sync)>,
     trace: Option<&'a (dyn Fn(&str) + Sync)>,
+    monitor: Option<&'a dyn super::monitor::Monitor>,
 }
 
 /// Runs one wave of `k` from the state `w` (a program of text on the kernel machine: `gcnkit
@@ -675,6 +682,7 @@ pub fn run_one_wave(
     let start = Instant::now();
     let lay = place(mem, k, l, &[], lds, None, 0)?;
     let prog = Program::new(k.arch, k.code.clone(), k.entry);
+    let monitor = l.checker.as_ref().map(|c| c.launch(k, [1, 1, 1], mem));
     let r = {
         let sh = Shared {
             k,
@@ -685,6 +693,7 @@ pub fn run_one_wave(
             groups: [1, 1, 1],
             service: None,
             trace,
+            monitor: monitor.as_deref(),
         };
         let mut worker = Worker::new(&sh, 0);
         worker.waves.push(WaveSlot {
@@ -696,9 +705,15 @@ pub fn run_one_wave(
         });
         worker.stats.waves = 1;
         worker.stats.workgroups = 1;
+        if let Some(watch) = &mut worker.watch {
+            watch.group([0, 0, 0], 1);
+        }
         let r = worker.run_group([0, 0, 0]);
         let end = std::mem::replace(&mut worker.waves[0].w, Wave::new(k.arch));
         let mut stats = worker.finish();
+        if let Some(m) = &monitor {
+            m.finish();
+        }
         stats.time = start.elapsed();
         r.map(|()| (end, stats))
     };
@@ -717,6 +732,7 @@ pub fn run(k: &KernelInfo, l: &Launch, trace: Option<&(dyn Fn(&str) + Sync)>) ->
     dev.threads = l.threads;
     dev.budget = l.budget;
     dev.progress = l.progress;
+    dev.checker = l.checker.clone();
     let (values, dynamic_lds, bases) = front_end(&mut dev, k, l)?;
     let slices: Vec<&[u8]> = values.iter().map(|v| v.as_slice()).collect();
     let config = super::device::LaunchConfig {
@@ -769,6 +785,7 @@ fn dispatch(
     let prog = Program::new(k.arch, k.code.clone(), k.entry);
     let groups: [u32; 3] = std::array::from_fn(|d| l.grid[d].div_ceil(l.block[d]));
     let total = groups.iter().map(|&g| g as u64).product::<u64>() as usize;
+    let monitor = l.checker.as_ref().map(|c| c.launch(k, groups, mem));
     let sh = Shared {
         k,
         l,
@@ -778,6 +795,7 @@ fn dispatch(
         groups,
         service,
         trace,
+        monitor: monitor.as_deref(),
     };
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
@@ -834,6 +852,9 @@ fn dispatch(
     for s in &per_thread {
         stats.add(s);
     }
+    if let Some(m) = &monitor {
+        m.finish();
+    }
     if let Some((_, e)) = first_error.into_inner().unwrap_or_else(|e| e.into_inner()) {
         return Err(RunError::Emulation(e));
     }
@@ -855,11 +876,25 @@ struct Worker<'a> {
     /// The trace line of the instruction just run and the wave before it: printed with the
     /// registers it changed once the next instruction starts (or the wave stops).
     traced: Option<(String, Wave)>,
+    /// The checker's watch, the accesses of the instruction just run, which LDS bytes were
+    /// written (a bit each; only while a checker watches).
+    watch: Option<Box<dyn super::monitor::Watch + 'a>>,
+    log: std::cell::RefCell<Vec<super::monitor::Access>>,
+    lds_defined: Vec<u64>,
 }
 
 impl<'a> Worker<'a> {
     fn new(sh: &'a Shared<'a>, slot: usize) -> Worker<'a> {
+        let watch = sh.monitor.map(|m| m.worker());
+        let lds_bits = if watch.is_some() {
+            (sh.lay.lds_size as usize).div_ceil(64)
+        } else {
+            0
+        };
         Worker {
+            watch,
+            log: std::cell::RefCell::new(Vec::new()),
+            lds_defined: vec![0; lds_bits],
             sh,
             slot,
             waves: Vec::new(),
@@ -1033,6 +1068,16 @@ impl<'a> Worker<'a> {
         }
         self.stats.waves += nwaves as u64;
         self.stats.workgroups += 1;
+        if let Some(watch) = &mut self.watch {
+            // A new work-group's LDS and scratch hold nothing it wrote.
+            self.lds_defined.fill(0);
+            if lay.scratch_per_group > 0 {
+                if let Some((r, off)) = self.sh.mem.span(scratch, lay.scratch_per_group) {
+                    r.undefine(off, lay.scratch_per_group);
+                }
+            }
+            watch.group(id, nwaves);
+        }
     }
 
     /// Runs work-group `g` (linear index) to the end.
@@ -1094,6 +1139,9 @@ impl<'a> Worker<'a> {
         let lanes = &mut self.lanes;
         let lds = &mut self.lds;
         let traced = &mut self.traced;
+        let mut watch = self.watch.as_deref_mut();
+        let log = &self.log;
+        let lds_defined = &mut self.lds_defined;
         let err = |pc: u32, i: Option<&Instr>, cause: String| {
             let text = i.map_or("?".to_string(), |i| {
                 crate::syntax::to_text(i, crate::syntax::Syntax::Llvm)
@@ -1110,8 +1158,9 @@ impl<'a> Worker<'a> {
             )
         };
         loop {
-            // A run of planned instructions, without fetching each (not while tracing).
-            if trace.is_none() {
+            // A run of planned instructions, without fetching each (not while tracing or
+            // checking).
+            if trace.is_none() && watch.is_none() {
                 if let Some(&k) = prog.at.get(ws.pc as usize / 4) {
                     let (k, n) = (k as usize, prog.run_len.get(k as usize).copied().unwrap_or(0) as usize);
                     if n > 0 && ws.pc.is_multiple_of(4) && ws.instructions + (n as u64) < l.budget {
@@ -1232,6 +1281,9 @@ impl<'a> Worker<'a> {
                 );
                 *traced = Some((line, ws.w.clone()));
             }
+            if let Some(watch) = watch.as_deref_mut() {
+                watch.instruction(wi, pc, &ws.w);
+            }
             ws.instructions += 1;
             // Counted per instruction of the program (by class at the end: `Worker::finish`).
             match counts.get_mut(index as usize..index as usize + 2) {
@@ -1259,7 +1311,18 @@ impl<'a> Worker<'a> {
                     ws.pc += 4 * i.len as u32;
                     continue;
                 }
-                Plan::Mem(_) | Plan::Nop | Plan::Branch(..) | Plan::General => {}
+                Plan::Mem(f) => {
+                    if f.run_logged(&mut ws.w, sh.mem, watch.is_some().then_some(log)) {
+                        if let Some(watch) = watch.as_deref_mut() {
+                            let mut a = log.borrow_mut();
+                            watch.accesses(wi, pc, &a, sh.mem);
+                            a.clear();
+                        }
+                        ws.pc += 4 * i.len as u32;
+                        continue;
+                    }
+                }
+                Plan::Nop | Plan::Branch(..) | Plan::General => {}
             }
             let next = ws.pc + 4 * i.len as u32;
             let Some(d) = i.def() else {
@@ -1285,6 +1348,13 @@ impl<'a> Worker<'a> {
                         scratch,
                         private_size: k.setup.private_segment_size,
                         clock: ws.instructions,
+                        log: watch.is_some().then_some(log),
+                        lds_defined,
+                        coherent: i.get(crate::enc::F::Glc) != 0,
+                        private: (
+                            lay.scratch,
+                            lay.scratch + lay.scratch_per_group * l.threads.max(1) as u64,
+                        ),
                     };
                     let w = &mut ws.w;
                     let r = match i.enc {
@@ -1298,6 +1368,11 @@ impl<'a> Worker<'a> {
                             i.enc.name()
                         )))),
                     };
+                    if let Some(watch) = watch.as_deref_mut() {
+                        let mut a = log.borrow_mut();
+                        watch.accesses(wi, pc, &a, sh.mem);
+                        a.clear();
+                    }
                     r.map_err(|e| err(pc, Some(i), e.message(sh.mem)))?;
                     ws.pc = next;
                 }

@@ -6,7 +6,7 @@
 //! them soundly: plain accesses are relaxed loads and stores (ordinary moves on x86 and ARM),
 //! atomics are atomic across threads. Sub-word and unaligned accesses go byte by byte.
 
-use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
 
 /// One contiguous piece of memory.
 pub struct Region {
@@ -18,6 +18,12 @@ pub struct Region {
     /// The words are the host program's own memory ([`Memory::add_host`]): not freed with
     /// the region.
     host_owned: bool,
+    /// Which bytes were ever written, a bit each (`--check`'s uninitialised reads); `None`:
+    /// not tracked, every byte counts as written.
+    defined: Option<Box<[AtomicU64]>>,
+    /// A runtime's own memory (the hostcall buffer, the device heap): kernels reach it
+    /// through protocols ordered by atomics, so `--check`'s race check leaves it alone.
+    pub internal: bool,
 }
 
 impl Drop for Region {
@@ -50,6 +56,8 @@ impl Region {
             name: name.to_string(),
             words,
             host_owned: false,
+            defined: None,
+            internal: false,
         }
     }
 
@@ -84,6 +92,7 @@ impl Region {
     /// Writes the dword at byte `off` (inside the region).
     #[inline]
     pub fn write_u32(&self, off: u64, v: u32) {
+        self.mark(off, 4);
         if off & 3 == 0 {
             self.word(off).store(v, Relaxed);
         } else {
@@ -109,6 +118,7 @@ impl Region {
     /// Writes `data` as dwords from byte `off` (inside the region).
     #[inline]
     pub fn write_words(&self, off: u64, data: &[u32]) {
+        self.mark(off, 4 * data.len() as u64);
         if off & 3 != 0 {
             data.iter()
                 .enumerate()
@@ -126,11 +136,66 @@ impl Region {
 
     #[inline]
     fn write_byte(&self, off: u64, b: u8) {
+        self.mark(off, 1);
         let sh = (off & 3) * 8;
         let w = self.word(off);
         // Clear then set: bytes of the word other threads write stay theirs.
         w.fetch_and(!(0xff << sh), Relaxed);
         w.fetch_or((b as u32) << sh, Relaxed);
+    }
+}
+
+impl Region {
+    /// Tracks which bytes are written from now on: all of them count as written
+    /// (`defined`) or none.
+    pub fn track(&mut self, defined: bool) {
+        let fill = if defined { u64::MAX } else { 0 };
+        self.defined = Some((0..self.size.div_ceil(64)).map(|_| AtomicU64::new(fill)).collect());
+    }
+
+    /// Is definedness tracked?
+    pub fn tracked(&self) -> bool {
+        self.defined.is_some()
+    }
+
+    /// Marks `[off, off + n)` (inside the region) as never written (a fresh scratch slot).
+    pub fn undefine(&self, off: u64, n: u64) {
+        self.bits(off, n, false);
+    }
+
+    /// Were all of `[off, off + n)` (inside the region) written before?
+    pub fn is_defined(&self, off: u64, n: u64) -> bool {
+        let Some(d) = &self.defined else { return true };
+        (off..off + n).all(|b| d[(b >> 6) as usize].load(Relaxed) >> (b & 63) & 1 != 0)
+    }
+
+    #[inline]
+    fn mark(&self, off: u64, n: u64) {
+        if self.defined.is_some() {
+            self.bits(off, n, true);
+        }
+    }
+
+    fn bits(&self, off: u64, n: u64, set: bool) {
+        let Some(d) = &self.defined else { return };
+        let end = (off + n).min(self.size);
+        let mut b = off;
+        while b < end {
+            let k = (b >> 6) as usize;
+            let lo = b & 63;
+            let hi = (end - (b & !63)).min(64);
+            let mask = if hi - lo == 64 {
+                u64::MAX
+            } else {
+                ((1u64 << (hi - lo)) - 1) << lo
+            };
+            if set {
+                d[k].fetch_or(mask, Relaxed);
+            } else {
+                d[k].fetch_and(!mask, Relaxed);
+            }
+            b = (b & !63) + hi;
+        }
     }
 }
 
@@ -267,9 +332,36 @@ impl Memory {
                 name: name.to_string(),
                 words,
                 host_owned: true,
+                defined: None,
+                internal: false,
             },
         );
         Some(base)
+    }
+
+    /// Tracks which bytes of the region at `base` are written from now on (`defined`: all
+    /// count as written already); false when no region starts there.
+    pub fn track(&mut self, base: u64, defined: bool) -> bool {
+        match self.regions.binary_search_by_key(&base, |r| r.base) {
+            Ok(k) => {
+                self.regions[k].track(defined);
+                true
+            }
+            Err(_) => false,
+        }
+    }
+
+    /// Marks the region at `base` as a runtime's own memory ([`Region::internal`]).
+    pub fn set_internal(&mut self, base: u64) {
+        if let Ok(k) = self.regions.binary_search_by_key(&base, |r| r.base) {
+            self.regions[k].internal = true;
+        }
+    }
+
+    /// Were all bytes of `[addr, addr + n)` written before? (True where not tracked or
+    /// outside every region: that is a fault, not an uninitialised read.)
+    pub fn is_defined(&self, addr: u64, n: u64) -> bool {
+        self.span(addr, n).is_none_or(|(r, off)| r.is_defined(off, n))
     }
 
     /// Removes every region (addresses handed out stay used: none is given again).
@@ -327,6 +419,7 @@ impl Memory {
         let words = (data.len() - head) / 4;
         let first = ((off + head as u64) >> 2) as usize;
         let (mid, tail) = data[head..].split_at(4 * words);
+        r.mark(off + head as u64, 4 * words as u64);
         for (c, w) in mid.chunks_exact(4).zip(&r.words[first..first + words]) {
             w.store(u32::from_le_bytes([c[0], c[1], c[2], c[3]]), Relaxed);
         }
@@ -441,6 +534,7 @@ impl Memory {
                 write: true,
             });
         }
+        r.mark(off, 4);
         let w = r.word(off);
         let mut old = w.load(Relaxed);
         loop {
@@ -464,6 +558,7 @@ impl Memory {
             });
         }
         let _g = lock_for(addr);
+        r.mark(off, 8);
         let (lo, hi) = (r.word(off), r.word(off + 4));
         let old = lo.load(Relaxed) as u64 | (hi.load(Relaxed) as u64) << 32;
         let new = f(old);

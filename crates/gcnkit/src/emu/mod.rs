@@ -19,6 +19,7 @@ pub mod image;
 pub mod kernel;
 pub mod lanes;
 pub mod memory;
+pub mod monitor;
 pub mod ops;
 pub mod program;
 pub mod round;

@@ -34,7 +34,7 @@ pub fn run_text(
     let instrs: Vec<_> = items.iter().map(|it| it.instr(arch)).collect();
     if !buffers.is_empty() || instrs.iter().any(needs_kernel) {
         let words: Vec<u32> = instrs.iter().flat_map(|i| i.words[..i.len as usize].to_vec()).collect();
-        let r = run_program(&words, wave, &buffers, device::DEFAULT_BUDGET, None)?;
+        let r = run_program(&words, wave, &buffers, device::DEFAULT_BUDGET, None, None)?;
         return Ok(state::dump_with_buffers(&r.wave, &r.buffers));
     }
     let mut m = Machine::new(wave);
@@ -63,13 +63,15 @@ const S_ENDPGM: u32 = 0xbf81_0000;
 /// barriers (alone in its work-group), scalar and vector memory on `buffers` (placed in device
 /// memory in order, each address written to the SGPR pair it names and to the `"@N"` words of
 /// the others), 64 KiB of LDS, to `s_endpgm` (one is added after the last word). `trace`
-/// receives the trace lines (every instruction, the registers it changed).
+/// receives the trace lines (every instruction, the registers it changed); `checker` is told
+/// of every instruction and access (`gcnkit run prog.s --check`).
 pub fn run_program(
     words: &[u32],
     wave: Wave,
     buffers: &[state::Buffer],
     budget: u64,
     trace: Option<&(dyn Fn(&str) + Sync)>,
+    checker: Option<std::sync::Arc<dyn super::monitor::Checker>>,
 ) -> Result<ProgramRun, String> {
     let arch = wave.arch;
     let mut code = words.to_vec();
@@ -134,6 +136,7 @@ pub fn run_program(
             pc: None,
         }),
         progress: None,
+        checker,
     };
     let (wave, stats) = kernel::run_one_wave(&mut mem, &k, wave, 65536, &l, trace).map_err(|e| e.to_string())?;
     let buffers = bases

@@ -5,6 +5,7 @@
 use super::exec::EmuError;
 use super::image::Format;
 use super::memory::{Fault, Memory};
+use super::monitor::{Access, AccessKind, Space};
 use super::ops::atomic::{atomic32, atomic64};
 use super::scalar::{read_scalar, write_scalar, PRIVATE_APERTURE_HI, SHARED_APERTURE_HI};
 use super::wave::Wave;
@@ -24,6 +25,65 @@ pub struct MemCtx<'a> {
     pub private_size: u32,
     /// Instructions the wave has executed (S_MEMTIME reads it).
     pub clock: u64,
+    /// While a checker watches: every lane's access is logged here, and `lds_defined` keeps
+    /// which LDS bytes were written (a bit each).
+    pub log: Option<&'a std::cell::RefCell<Vec<Access>>>,
+    pub lds_defined: &'a mut [u64],
+    /// The instruction's GLC bit (for the log).
+    pub coherent: bool,
+    /// The dispatch's scratch (every wave's private memory), `[start, end)`: the log calls
+    /// accesses there private.
+    pub private: (u64, u64),
+}
+
+impl MemCtx<'_> {
+    /// Logs one lane's access (before it is made: a read's definedness is the memory's as
+    /// it was), and for an LDS write, marks its bytes written.
+    #[inline]
+    fn note(&mut self, at: At, bytes: u32, kind: AccessKind, lane: usize) {
+        let Some(log) = self.log else { return };
+        let (space, addr, defined) = match at {
+            At::Global(a) => {
+                let space = if (self.private.0..self.private.1).contains(&a) {
+                    Space::Private
+                } else {
+                    Space::Global
+                };
+                (
+                    space,
+                    a,
+                    kind == AccessKind::Write || self.mem.is_defined(a, bytes as u64),
+                )
+            }
+            At::Lds(o) => {
+                let bit = |b: u64| (b >> 6) as usize;
+                let range = o as u64..o as u64 + bytes as u64;
+                let d = &mut *self.lds_defined;
+                let defined = kind == AccessKind::Write
+                    || range
+                        .clone()
+                        .all(|b| d.get(bit(b)).is_none_or(|w| w >> (b & 63) & 1 != 0));
+                if kind != AccessKind::Read {
+                    for b in range {
+                        if let Some(w) = d.get_mut(bit(b)) {
+                            *w |= 1 << (b & 63);
+                        }
+                    }
+                }
+                (Space::Lds, o as u64, defined)
+            }
+            At::None => return,
+        };
+        log.borrow_mut().push(Access {
+            lane: lane as u8,
+            space,
+            addr,
+            bytes: bytes as u8,
+            kind,
+            defined,
+            coherent: self.coherent,
+        });
+    }
 }
 
 /// Why a memory instruction failed.
@@ -68,7 +128,8 @@ fn fault(f: Fault, lane: usize) -> MemError {
 }
 
 /// The dwords of one access: `bytes` (1, 2, 4, 8...) at `at`.
-fn load(ctx: &MemCtx, at: At, bytes: u32, lane: usize) -> Result<u64, MemError> {
+fn load(ctx: &mut MemCtx, at: At, bytes: u32, lane: usize) -> Result<u64, MemError> {
+    ctx.note(at, bytes, AccessKind::Read, lane);
     match at {
         At::Global(a) => ctx.mem.read(a, bytes as u8).map_err(|f| fault(f, lane)),
         At::Lds(o) => {
@@ -83,7 +144,20 @@ fn load(ctx: &MemCtx, at: At, bytes: u32, lane: usize) -> Result<u64, MemError> 
     }
 }
 
+/// An image texel's bytes at global address `addr` (logged for a checker as any access is).
+pub(crate) fn read_bytes(ctx: &mut MemCtx, addr: u64, out: &mut [u8], lane: usize) -> Result<(), MemError> {
+    ctx.note(At::Global(addr), out.len() as u32, AccessKind::Read, lane);
+    ctx.mem.read_bytes(addr, out).map_err(|f| fault(f, lane))
+}
+
+/// Writes an image texel's bytes at global address `addr` (logged).
+pub(crate) fn write_bytes(ctx: &mut MemCtx, addr: u64, data: &[u8], lane: usize) -> Result<(), MemError> {
+    ctx.note(At::Global(addr), data.len() as u32, AccessKind::Write, lane);
+    ctx.mem.write_bytes(addr, data).map_err(|f| fault(f, lane))
+}
+
 fn store(ctx: &mut MemCtx, at: At, bytes: u32, v: u64, lane: usize) -> Result<(), MemError> {
+    ctx.note(at, bytes, AccessKind::Write, lane);
     match at {
         At::Global(a) => ctx.mem.write(a, bytes as u8, v).map_err(|f| fault(f, lane)),
         At::Lds(o) => {
@@ -132,6 +206,7 @@ fn atomic(
 ) -> Result<u64, MemError> {
     let f32 = |old: u64| atomic32(op, old as u32, data as u32, cmp as u32) as u64;
     let f64 = |old: u64| atomic64(op, old, data, cmp);
+    ctx.note(at, bytes, AccessKind::Atomic, lane);
     match at {
         At::Global(a) if bytes == 8 => ctx.mem.atomic64(a, f64).map_err(|f| fault(f, lane)),
         At::Global(a) => ctx
@@ -140,10 +215,14 @@ fn atomic(
             .map(|o| o as u64)
             .map_err(|f| fault(f, lane)),
         At::Lds(_) => {
-            let old = load(ctx, at, bytes, lane)?;
-            let new = if bytes == 8 { f64(old) } else { f32(old) };
-            store(ctx, at, bytes, new, lane)?;
-            Ok(old)
+            // Noted once, as an atomic (not as the read and write it is made of).
+            let log = ctx.log.take();
+            let r = load(ctx, at, bytes, lane).and_then(|old| {
+                let new = if bytes == 8 { f64(old) } else { f32(old) };
+                store(ctx, at, bytes, new, lane).map(|()| old)
+            });
+            ctx.log = log;
+            r
         }
         At::None => Ok(0),
     }
@@ -340,7 +419,7 @@ pub fn smem(w: &mut Wave, ctx: &mut MemCtx, i: &Instr, d: &'static InstrDef, m: 
                 let o = off + 4 * k as u64;
                 let v = match limit {
                     Some(n) if o + 4 > n => 0,
-                    _ => ctx.mem.read(base + o, 4).map_err(|f| fault(f, 0))? as u32,
+                    _ => load(ctx, At::Global(base + o), 4, 0)? as u32,
                 };
                 write_scalar(w, sdata + k as u16, 1, v as u64)?;
             }
@@ -352,7 +431,7 @@ pub fn smem(w: &mut Wave, ctx: &mut MemCtx, i: &Instr, d: &'static InstrDef, m: 
                     continue;
                 }
                 let v = w.s[(sdata as usize + k) & 127];
-                ctx.mem.write(base + o, 4, v as u64).map_err(|f| fault(f, 0))?;
+                store(ctx, At::Global(base + o), 4, v as u64, 0)?;
             }
         }
         MemSem::Atomic { op, .. } => {
@@ -692,16 +771,15 @@ fn typed(
     };
     let n = f.bytes();
     let mut raw = [0u8; 16];
-    let element = |ctx: &MemCtx, raw: &mut [u8]| -> Result<(), MemError> {
-        for (k, b) in raw.iter_mut().enumerate() {
-            *b = load(ctx, at_plus(at, k as u64), 1, lane)? as u8;
-        }
-        Ok(())
-    };
     let all = (1u8 << f.widths.len()) - 1;
     let present = all & ((1u8 << comps) - 1);
-    if !write || present != all {
-        element(ctx, &mut raw[..n])?;
+    if !write {
+        for (k, b) in raw[..n].iter_mut().enumerate() {
+            *b = load(ctx, at_plus(at, k as u64), 1, lane)? as u8;
+        }
+    } else if let (At::Global(a), true) = (at, present != all) {
+        // The channels a store keeps: not a read of the program's (no log entry).
+        ctx.mem.read_bytes(a, &mut raw[..n]).map_err(|f| fault(f, lane))?;
     }
     if write {
         let v: [u32; 4] = std::array::from_fn(|c| match (c < comps as usize, d16) {
@@ -850,7 +928,8 @@ pub fn flat(w: &mut Wave, ctx: &mut MemCtx, i: &Instr, d: &'static InstrDef, m: 
         0
     };
     let addr_regs = crate::layout::flat_addr_regs(i);
-    if seg == 2 || seg == 0 {
+    // (Not while a checker watches: it is told of every lane's access.)
+    if (seg == 2 || seg == 0) && ctx.log.is_none() {
         if let Some(done) = global_dwords(w, ctx, m, dwords, base, off, vaddr, addr_regs, vdst, vdata) {
             return Ok(done);
         }

@@ -1,0 +1,665 @@
+//! `--check`: the checks on a run, told by the kernel machine of each instruction a wave
+//! executes and each access it makes ([`gcnkit::emu::monitor`]).
+//!
+//! - **waitcnt** and **hazard**: the static check's own rules ([`crate::waitcnt::Rules`],
+//!   [`crate::hazard::Rules`]) stepped along the path each wave takes, so a finding names
+//!   the work-group, wave and lanes where it happened.
+//! - **memory**: a read (or atomic) of bytes nothing wrote: device allocations (`hipMalloc`),
+//!   scratch and LDS start unwritten; the host's copies and every store write them. Reported
+//!   once per allocation, with a count.
+//! - **race**: two waves of a work-group touching the same LDS byte, one of them writing,
+//!   with no `s_barrier` between them; two work-groups of a launch touching the same dword of
+//!   device memory, one of them writing (nothing orders work-groups). Atomics and coherent
+//!   (GLC) accesses are how work-groups talk to each other, and a runtime's own memory (the
+//!   hostcall buffer) is used through them: both are left out.
+
+use crate::classify;
+use crate::hazard::{self, Recent};
+use crate::waitcnt::{self, Outstanding};
+use crate::{taint, Check, Finding, Place, Severity};
+use gcnkit::emu::dispatch::KernelInfo;
+use gcnkit::emu::memory::Memory;
+use gcnkit::emu::monitor::{Access, AccessKind, Checker, Monitor, Space, Watch};
+use gcnkit::emu::Wave;
+use gcnkit_analyze::program::{discover, initial_registers, Inst, Program};
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::{Arc, Mutex, RwLock};
+
+/// Which checks run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Checks {
+    pub waitcnt: bool,
+    pub hazard: bool,
+    pub memory: bool,
+    pub race: bool,
+}
+
+impl Checks {
+    pub const NAMES: [&'static str; 4] = ["waitcnt", "hazard", "memory", "race"];
+
+    pub fn all() -> Checks {
+        Checks {
+            waitcnt: true,
+            hazard: true,
+            memory: true,
+            race: true,
+        }
+    }
+
+    /// A comma list of check names (`all` for every one).
+    pub fn parse(list: &str) -> Result<Checks, String> {
+        let mut c = Checks {
+            waitcnt: false,
+            hazard: false,
+            memory: false,
+            race: false,
+        };
+        for name in list.split(',').map(str::trim) {
+            match name {
+                "all" => c = Checks::all(),
+                "waitcnt" => c.waitcnt = true,
+                "hazard" => c.hazard = true,
+                "memory" => c.memory = true,
+                "race" => c.race = true,
+                _ => {
+                    return Err(format!(
+                        "unknown check '{name}' (the checks: {}, or all)",
+                        Checks::NAMES.join(", ")
+                    ))
+                }
+            }
+        }
+        Ok(c)
+    }
+}
+
+/// The checks of every launch of a run; the findings pile up in [`RunChecker::findings`].
+pub struct RunChecker {
+    checks: Checks,
+    found: Arc<Mutex<Vec<Finding>>>,
+}
+
+impl RunChecker {
+    pub fn new(checks: Checks) -> RunChecker {
+        RunChecker {
+            checks,
+            found: Arc::default(),
+        }
+    }
+
+    /// The findings so far, each distinct one once with its count, in order of kernel and PC.
+    pub fn findings(&self) -> Vec<Finding> {
+        crate::merge(self.found.lock().unwrap_or_else(|e| e.into_inner()).clone())
+    }
+
+    /// Takes the findings so far (the next call gives only newer ones).
+    pub fn take(&self) -> Vec<Finding> {
+        crate::merge(std::mem::take(
+            &mut *self.found.lock().unwrap_or_else(|e| e.into_inner()),
+        ))
+    }
+}
+
+impl Checker for RunChecker {
+    fn launch(&self, k: &KernelInfo, groups: [u32; 3], _mem: &Memory) -> Box<dyn Monitor> {
+        Box::new(Launch::new(k, self.checks, self.found.clone(), groups))
+    }
+}
+
+/// One launch: the kernel as the checks see it, every instruction of its code by PC.
+struct Launch {
+    checks: Checks,
+    prog: Program,
+    /// Instruction index by `pc / 4` (`u32::MAX`: none starts there).
+    index: Vec<u32>,
+    barrier: Vec<bool>,
+    found: Arc<Mutex<Vec<Finding>>>,
+    /// Memory findings by allocation (space, base) and rule, the first one found with a
+    /// count.
+    uninit: Mutex<BTreeMap<((u8, u64), String), Finding>>,
+    /// What each instruction does with vector values (`taint`).
+    facts: Vec<taint::Fact>,
+    /// Who last touched each dword of device memory in this launch, by region.
+    global: RwLock<Vec<Shadow>>,
+    /// Work-groups per dimension (for linear ids).
+    groups: [u32; 3],
+}
+
+/// A region's dwords in one launch: for each, three sides (the last write, the last read,
+/// the last read by another work-group than that one), each 0 (none) or
+/// `(group + 1) << 32 | wave << 24 | pc` (pc below 16 MiB).
+struct Shadow {
+    base: u64,
+    size: u64,
+    sides: Box<[AtomicU64]>,
+}
+
+fn side(group: u32, wave: usize, pc: u32) -> u64 {
+    ((group as u64 + 1) << 32) | ((wave as u64 & 0xff) << 24) | (pc as u64 & 0xff_ffff)
+}
+
+fn side_group(s: u64) -> Option<u32> {
+    (s >> 32).checked_sub(1).map(|g| g as u32)
+}
+
+impl Launch {
+    fn new(k: &KernelInfo, checks: Checks, found: Arc<Mutex<Vec<Finding>>>, groups: [u32; 3]) -> Launch {
+        let prog = program(k);
+        let mut index = vec![u32::MAX; k.code.len()];
+        for (n, inst) in prog.insts.iter().enumerate() {
+            index[inst.pc as usize / 4] = n as u32;
+        }
+        let barrier = prog.insts.iter().map(|i| classify::is_barrier(&i.instr)).collect();
+        let facts = prog.insts.iter().map(|i| taint::Fact::of(&i.instr)).collect();
+        Launch {
+            checks,
+            prog,
+            index,
+            barrier,
+            found,
+            uninit: Mutex::default(),
+            facts,
+            global: RwLock::default(),
+            groups,
+        }
+    }
+
+    /// The sides of the dword at `addr` (its region's shadow made on first use); `None`
+    /// outside every region or in a runtime's own memory.
+    fn with_sides<R>(&self, mem: &Memory, addr: u64, f: impl FnOnce(&[AtomicU64]) -> R) -> Option<R> {
+        {
+            let g = self.global.read().unwrap_or_else(|e| e.into_inner());
+            let k = g.partition_point(|s| s.base <= addr);
+            if let Some(s) = k.checked_sub(1).map(|k| &g[k]).filter(|s| addr - s.base < s.size) {
+                let d = ((addr - s.base) / 4) as usize * 3;
+                return Some(f(&s.sides[d..d + 3]));
+            }
+        }
+        let r = mem
+            .region_holding(addr)
+            .filter(|r| !r.internal && addr < r.base + r.size)?;
+        let mut g = self.global.write().unwrap_or_else(|e| e.into_inner());
+        let k = g.partition_point(|s| s.base <= r.base);
+        if k == 0 || g[k - 1].base != r.base {
+            let n = r.size.div_ceil(4) as usize * 3;
+            g.insert(
+                k,
+                Shadow {
+                    base: r.base,
+                    size: r.size,
+                    sides: (0..n).map(|_| AtomicU64::new(0)).collect(),
+                },
+            );
+        }
+        drop(g);
+        self.with_sides(mem, addr, f)
+    }
+}
+
+/// The kernel's instructions: those reachable from its entry, and every other instruction of
+/// the code section in a sweep from its start (a callee reached through a register, code
+/// after `s_setpc`), where the sweep does not run into a reachable one.
+fn program(k: &KernelInfo) -> Program {
+    let (insts, problems) = discover(k.arch, &k.code, k.entry);
+    let mut by_pc: BTreeMap<u32, Inst> = insts.into_iter().map(|i| (i.pc, i)).collect();
+    let mut pc = 0u32;
+    let end = k.code.len() as u32 * 4;
+    while pc < end {
+        if let Some(i) = by_pc.get(&pc) {
+            pc += i.instr.size() as u32;
+            continue;
+        }
+        match gcnkit::decode::decode(k.arch, &k.code[pc as usize / 4..]) {
+            Ok(i) => {
+                let size = i.size() as u32;
+                // Stop short of a reachable instruction the sweep would overlap.
+                if by_pc.range(pc + 1..pc + size).next().is_none() {
+                    by_pc.insert(pc, Inst { pc, instr: i });
+                }
+                pc += size;
+            }
+            Err(_) => pc += 4,
+        }
+    }
+    Program {
+        name: k.name.clone(),
+        arch: k.arch,
+        entry: k.entry,
+        insts: by_pc.into_values().collect(),
+        initial: initial_registers(&k.setup),
+        descriptor: None,
+        meta: Default::default(),
+        symbols: BTreeMap::new(),
+        problems,
+    }
+}
+
+impl Monitor for Launch {
+    fn worker(&self) -> Box<dyn Watch + '_> {
+        Box::new(Worker {
+            l: self,
+            waitcnt: waitcnt::Rules::new(&self.prog),
+            hazard: hazard::Rules::new(&self.prog),
+            group: [0; 3],
+            serial: 0,
+            waves: Vec::new(),
+            lds: Vec::new(),
+            found: Vec::new(),
+            uninit: BTreeMap::new(),
+            mem_taint: taint::MemTaint::default(),
+        })
+    }
+
+    fn finish(&self) {
+        let uninit = std::mem::take(&mut *self.uninit.lock().unwrap_or_else(|e| e.into_inner()));
+        let mut found = self.found.lock().unwrap_or_else(|e| e.into_inner());
+        found.extend(uninit.into_values());
+    }
+}
+
+/// A wave's state beside the machine's.
+#[derive(Default)]
+struct WaveState {
+    out: Outstanding,
+    recent: Recent,
+    /// Barriers the wave has passed: accesses of two waves with the same count are not
+    /// ordered by one.
+    epoch: u32,
+    /// The lanes EXEC had at the instruction being executed.
+    exec: u64,
+    /// Lanes of VGPRs holding values read from memory nobody wrote, and the last such load
+    /// (its PC, allocation, description).
+    taint: taint::Taint,
+    origin: Option<(u32, (u8, u64), String)>,
+}
+
+/// Who last touched an LDS byte in this work-group (`serial` tells work-groups apart, so
+/// the table is never cleared).
+#[derive(Clone, Copy, Default)]
+struct LdsByte {
+    serial: u64,
+    write: Option<Side>,
+    /// The last read, and the last by another wave than that one.
+    reads: [Option<Side>; 2],
+}
+
+#[derive(Clone, Copy)]
+struct Side {
+    epoch: u32,
+    wave: u16,
+    lane: u8,
+    pc: u32,
+}
+
+struct Worker<'l> {
+    l: &'l Launch,
+    waitcnt: waitcnt::Rules<'l>,
+    hazard: hazard::Rules<'l>,
+    group: [u32; 3],
+    serial: u64,
+    waves: Vec<WaveState>,
+    lds: Vec<LdsByte>,
+    found: Vec<Finding>,
+    uninit: BTreeMap<((u8, u64), String), Finding>,
+    /// LDS and scratch bytes the work-group's stores tainted.
+    mem_taint: taint::MemTaint,
+}
+
+fn lanes_of(exec: u64) -> Vec<u8> {
+    (0..64u8).filter(|&l| exec >> l & 1 != 0).collect()
+}
+
+impl Worker<'_> {
+    fn place(&self, wave: usize, lanes: Vec<u8>) -> Place {
+        Place {
+            group: self.group,
+            wave: wave as u32,
+            lanes,
+        }
+    }
+
+    fn text(&self, k: usize) -> String {
+        crate::instr_text(&self.l.prog.insts[k])
+    }
+
+    fn at(&self, pc: u32) -> Option<usize> {
+        self.l
+            .index
+            .get(pc as usize / 4)
+            .copied()
+            .filter(|&k| k != u32::MAX)
+            .map(|k| k as usize)
+    }
+
+    /// Where an access that read bytes nobody wrote went: its allocation (space, base) and
+    /// a description.
+    fn unwritten(x: &Access, mem: &Memory) -> Option<((u8, u64), String)> {
+        match x.space {
+            Space::Lds => Some(((1, 0), format!("LDS offset 0x{:x}", x.addr))),
+            Space::Global | Space::Private => mem.region_holding(x.addr).map(|r| {
+                (
+                    (0, r.base),
+                    format!("0x{:x}: {}", x.addr, mem.whereabouts(x.addr).unwrap_or_default()),
+                )
+            }),
+        }
+    }
+
+    /// A memory finding, once per allocation (its key) with a count.
+    #[allow(clippy::too_many_arguments)]
+    fn memory_finding(
+        &mut self,
+        wave: usize,
+        k: usize,
+        key: (u8, u64),
+        rule: &str,
+        message: String,
+        what: String,
+        lanes: Vec<u8>,
+        other: Option<u32>,
+    ) {
+        let n = lanes.len().max(1) as u32;
+        if let Some(f) = self.uninit.get_mut(&(key, rule.to_string())) {
+            f.count += n;
+            return;
+        }
+        let other_k = other.and_then(|pc| self.at(pc));
+        let f = Finding {
+            check: Check::Memory,
+            severity: Severity::Error,
+            rule: rule.into(),
+            kernel: self.l.prog.name.clone(),
+            pc: self.l.prog.insts[k].pc,
+            instruction: self.text(k),
+            other_pc: other_k.map(|o| self.l.prog.insts[o].pc),
+            other_instruction: other_k.map(|o| self.text(o)),
+            message,
+            count: n,
+            place: Some(self.place(wave, lanes)),
+            address: Some(what),
+            ..Finding::default()
+        };
+        self.uninit.insert((key, rule.to_string()), f);
+    }
+
+    /// A scalar load of bytes nobody wrote (scalar values are addresses and loop bounds:
+    /// reported where they are read).
+    fn uninitialised(&mut self, wave: usize, pc: u32, a: &[Access], mem: &Memory) {
+        let Some(k) = self.at(pc) else { return };
+        if let Some(x) = a.iter().find(|x| !x.defined && x.kind != AccessKind::Write) {
+            if let Some((key, what)) = Self::unwritten(x, mem) {
+                let message = format!("reads memory that nothing wrote ({what}): on a GPU it holds whatever was there");
+                self.memory_finding(wave, k, key, "uninitialised-read", message, what, Vec::new(), None);
+            }
+        }
+    }
+
+    /// A use of a value read from memory nobody wrote (`taint`): reported at the use, naming
+    /// the load.
+    fn tainted_use(&mut self, wave: usize, k: usize, u: taint::Use, lanes: u64) {
+        let Some((opc, key, what)) = self.waves[wave].origin.clone() else {
+            return;
+        };
+        let message = format!(
+            "{} a value read from memory nobody wrote ({what}, by the load at 0x{opc:x}): on a GPU it is whatever was there",
+            u.says()
+        );
+        self.memory_finding(
+            wave,
+            k,
+            key,
+            "uninitialised-use",
+            message,
+            what,
+            lanes_of(lanes),
+            Some(opc),
+        );
+    }
+
+    fn lds_races(&mut self, wave: usize, pc: u32, a: &[Access]) {
+        let Some(k) = self.at(pc) else { return };
+        let epoch = self.waves[wave].epoch;
+        let serial = self.serial;
+        let me_wave = wave as u16;
+        // Conflicts by the other side (its instruction, wave) and whether this one writes:
+        // the other side, the first byte, the lanes here.
+        let mut hits: BTreeMap<(u32, u16, bool), (Side, u64, Vec<u8>)> = BTreeMap::new();
+        for x in a
+            .iter()
+            .filter(|x| x.space == Space::Lds && x.kind != AccessKind::Atomic)
+        {
+            let end = (x.addr + x.bytes as u64) as usize;
+            if self.lds.len() < end {
+                self.lds.resize(end, LdsByte::default());
+            }
+            let write = x.kind == AccessKind::Write;
+            let me = Side {
+                epoch,
+                wave: me_wave,
+                lane: x.lane,
+                pc,
+            };
+            for b in x.addr as usize..end {
+                let e = &mut self.lds[b];
+                if e.serial != serial {
+                    *e = LdsByte {
+                        serial,
+                        ..LdsByte::default()
+                    };
+                }
+                let unordered = |s: &Option<Side>| s.filter(|s| s.epoch == epoch && s.wave != me_wave);
+                let mut other = unordered(&e.write);
+                if write && other.is_none() {
+                    other = unordered(&e.reads[0]).or(unordered(&e.reads[1]));
+                }
+                if let Some(o) = other {
+                    let h = hits.entry((o.pc, o.wave, write)).or_insert((o, b as u64, Vec::new()));
+                    if h.2.last() != Some(&x.lane) {
+                        h.2.push(x.lane);
+                    }
+                }
+                if write {
+                    e.write = Some(me);
+                } else if e.reads[0].is_some_and(|r| r.wave == me_wave) {
+                    e.reads[0] = Some(me);
+                } else {
+                    e.reads[1] = e.reads[0];
+                    e.reads[0] = Some(me);
+                }
+            }
+        }
+        for ((opc, owave, write), (o, addr, lanes)) in hits {
+            let Some(ok) = self.at(opc) else { continue };
+            let this = if write { "writes" } else { "reads" };
+            let f = Finding {
+                check: Check::Race,
+                severity: Severity::Error,
+                rule: "lds-race".into(),
+                kernel: self.l.prog.name.clone(),
+                pc: self.l.prog.insts[k].pc,
+                instruction: self.text(k),
+                other_pc: Some(opc),
+                other_instruction: Some(self.text(ok)),
+                message: format!(
+                    "wave {wave} {this} LDS 0x{addr:x}, which wave {owave} also accessed (lane {}, at 0x{opc:x}) with no s_barrier between them: which comes first is the hardware's choice",
+                    o.lane
+                ),
+                needs: "s_barrier between the two (the access before it waited for: s_waitcnt lgkmcnt(0))".into(),
+                count: 1,
+                place: Some(self.place(wave, lanes)),
+                other_place: Some(self.place(owave as usize, vec![o.lane])),
+                address: Some(format!("LDS offset 0x{addr:x}")),
+                ..Finding::default()
+            };
+            self.found.push(f);
+        }
+    }
+}
+
+impl Worker<'_> {
+    /// Accesses of device memory by another work-group of the launch (nothing orders them).
+    fn global_races(&mut self, wave: usize, pc: u32, a: &[Access], mem: &Memory) {
+        let Some(k) = self.at(pc) else { return };
+        let gr = self.l.groups;
+        let g = self.group;
+        let me_group = g[0] + gr[0] * (g[1] + gr[1] * g[2]);
+        let me = side(me_group, wave, pc);
+        // Conflicts by the other side and whether this one writes: the first address, lanes.
+        let mut hits: BTreeMap<(u64, bool), (u64, Vec<u8>)> = BTreeMap::new();
+        for x in a
+            .iter()
+            .filter(|x| x.space == Space::Global && x.kind != AccessKind::Atomic && !x.coherent)
+        {
+            let write = x.kind == AccessKind::Write;
+            let mut d = x.addr & !3;
+            while d < x.addr + x.bytes as u64 {
+                let other = self.l.with_sides(mem, d, |s| {
+                    let [w, r1, r2] = [0, 1, 2].map(|k| s[k].load(Relaxed));
+                    let foreign = |v: u64| side_group(v).is_some_and(|og| og != me_group);
+                    let other = if foreign(w) {
+                        Some(w)
+                    } else if write && foreign(r1) {
+                        Some(r1)
+                    } else if write && foreign(r2) {
+                        Some(r2)
+                    } else {
+                        None
+                    };
+                    if write {
+                        s[0].store(me, Relaxed);
+                    } else if side_group(r1) == Some(me_group) {
+                        s[1].store(me, Relaxed);
+                    } else {
+                        s[2].store(r1, Relaxed);
+                        s[1].store(me, Relaxed);
+                    }
+                    other
+                });
+                if let Some(Some(o)) = other {
+                    let h = hits.entry((o, write)).or_insert((d, Vec::new()));
+                    if h.1.last() != Some(&x.lane) {
+                        h.1.push(x.lane);
+                    }
+                }
+                d += 4;
+            }
+        }
+        for ((o, write), (addr, lanes)) in hits {
+            let (og, ow, opc) = (
+                side_group(o).unwrap_or(0),
+                (o >> 24 & 0xff) as usize,
+                (o & 0xff_ffff) as u32,
+            );
+            let Some(ok) = self.at(opc) else { continue };
+            let other_id = [og % gr[0], og / gr[0] % gr[1], og / (gr[0] * gr[1])];
+            let this = if write { "writes" } else { "reads" };
+            let f = Finding {
+                check: Check::Race,
+                severity: Severity::Error,
+                rule: "global-race".into(),
+                kernel: self.l.prog.name.clone(),
+                pc: self.l.prog.insts[k].pc,
+                instruction: self.text(k),
+                other_pc: Some(opc),
+                other_instruction: Some(self.text(ok)),
+                message: format!(
+                    "{this} memory that work-group ({},{},{}) also accessed (wave {ow}, at 0x{opc:x}), one of them writing: nothing orders the work-groups of a launch",
+                    other_id[0], other_id[1], other_id[2]
+                ),
+                needs: "atomics, or separate launches".into(),
+                count: 1,
+                place: Some(self.place(wave, lanes)),
+                other_place: Some(Place {
+                    group: other_id,
+                    wave: ow as u32,
+                    lanes: Vec::new(),
+                }),
+                address: Some(format!("0x{addr:x}: {}", mem.whereabouts(addr).unwrap_or_default())),
+                ..Finding::default()
+            };
+            self.found.push(f);
+        }
+    }
+}
+
+impl Watch for Worker<'_> {
+    fn group(&mut self, id: [u32; 3], waves: usize) {
+        self.group = id;
+        self.serial += 1;
+        self.waves.clear();
+        self.waves.resize_with(waves, WaveState::default);
+        self.mem_taint.clear();
+    }
+
+    fn instruction(&mut self, wave: usize, pc: u32, w: &Wave) {
+        let Some(k) = self.at(pc) else { return };
+        let exec = w.exec();
+        let mut found = Vec::new();
+        let ws = &mut self.waves[wave];
+        ws.exec = exec;
+        if self.l.checks.waitcnt {
+            self.waitcnt.step(k, &mut ws.out, Some(&mut found));
+        }
+        if self.l.checks.hazard {
+            self.hazard.step(k, &mut ws.recent, Some(&mut found));
+        }
+        if self.l.barrier[k] {
+            ws.epoch += 1;
+        }
+        let used = if self.l.checks.memory {
+            ws.taint.before(&self.l.facts[k], exec, w)
+        } else {
+            None
+        };
+        for mut f in found {
+            // Vector registers: the lanes EXEC has; scalar ones: the wave.
+            let vector = f.registers.iter().any(|r| r.starts_with('v'));
+            f.place = Some(self.place(wave, if vector { lanes_of(exec) } else { Vec::new() }));
+            self.found.push(f);
+        }
+        if let Some((u, lanes)) = used {
+            self.tainted_use(wave, k, u, lanes);
+        }
+    }
+
+    fn accesses(&mut self, wave: usize, pc: u32, a: &[Access], mem: &Memory) {
+        if let (true, Some(k)) = (self.l.checks.memory, self.at(pc)) {
+            let fact = &self.l.facts[k];
+            if !fact.memory {
+                self.uninitialised(wave, pc, a, mem);
+            } else {
+                let ws = &mut self.waves[wave];
+                if let Some(x) = a.iter().find(|x| !x.defined && x.kind != AccessKind::Write) {
+                    if let Some((key, what)) = Self::unwritten(x, mem) {
+                        ws.origin = Some((pc, key, what));
+                    }
+                }
+                let exec = ws.exec;
+                if let Some((u, lanes)) = ws.taint.after(fact, exec, a, &mut self.mem_taint) {
+                    self.tainted_use(wave, k, u, lanes);
+                }
+            }
+        }
+        if self.l.checks.race {
+            self.lds_races(wave, pc, a);
+            self.global_races(wave, pc, a, mem);
+        }
+    }
+}
+
+impl Drop for Worker<'_> {
+    fn drop(&mut self) {
+        let found = std::mem::take(&mut self.found);
+        self.l.found.lock().unwrap_or_else(|e| e.into_inner()).extend(found);
+        let mut all = self.l.uninit.lock().unwrap_or_else(|e| e.into_inner());
+        for (key, f) in std::mem::take(&mut self.uninit) {
+            match all.get_mut(&key) {
+                Some(g) => g.count += f.count,
+                None => {
+                    all.insert(key, f);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,555 @@
+//! `gcnkit run --check` and `gcnkit exec --check`: the checks on a run.
+//!
+//! - Compiled kernels (clang-14's, tools/run-kernels) with one `s_waitcnt` or `s_barrier`
+//!   deleted: what the run finds of waits and hazards is what `lint` finds (never more), a
+//!   mutant `lint` finds an error in is found by the run too, and every deleted barrier
+//!   between LDS accesses of different waves is a race found at the two accesses on its two
+//!   sides. (The unmutated kernels give no finding: tests/run_kernels.rs runs them under
+//!   `--check`.)
+//! - Hand-written programs and kernels: each check's finding at its line, and the corrected
+//!   program with none.
+//! - A HIP program (hipcc) reading device memory nobody wrote: `exec --check` finds it once,
+//!   names the allocation, and exits 1; the same program without the bug exits 0.
+
+use serde_json::Value;
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn gcnkit(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gcnkit"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("gcnkit runs")
+}
+
+fn err(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn tmp(prefix: &str) -> tempfile::TempDir {
+    tempfile::Builder::new().prefix(prefix).tempdir().unwrap()
+}
+
+fn data(file: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../gcnkit/tests/data/run")
+        .join(file)
+}
+
+/// (check, rule, pc, other pc) of each finding of a JSON array.
+fn keys(v: &Value) -> BTreeSet<(String, String, u64, Option<u64>)> {
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|f| {
+            (
+                f["check"].as_str().unwrap().to_string(),
+                f["rule"].as_str().unwrap().to_string(),
+                f["pc"].as_u64().unwrap(),
+                f["other_pc"].as_u64(),
+            )
+        })
+        .collect()
+}
+
+/// The LDS kernels of tools/run-kernels/src/lds.cl and their launches.
+fn lds_launches(input: &Path) -> Vec<(&'static str, Vec<String>)> {
+    let f = format!("file:{}", input.display());
+    let v = |a: &[&str]| a.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    vec![
+        (
+            "wg_reduce_f32",
+            v(&[
+                "--grid=1000",
+                "--block=256",
+                &format!("--arg={f}"),
+                "--arg=zeros:16",
+                "--arg=u32:1000",
+            ]),
+        ),
+        (
+            "scan_u32",
+            v(&[
+                "--grid=1024",
+                "--block=256",
+                &format!("--arg={f}"),
+                "--arg=zeros:4096",
+                "--arg=zeros:16",
+                "--arg=local:1024",
+                "--arg=u32:1000",
+            ]),
+        ),
+        (
+            "matmul_tiled",
+            v(&[
+                "--grid=32,32",
+                "--block=16,16",
+                &format!("--arg={f}"),
+                &format!("--arg={f}"),
+                "--arg=zeros:4096",
+                "--arg=u32:32",
+                "--arg=u32:32",
+                "--arg=u32:31",
+            ]),
+        ),
+    ]
+}
+
+#[test]
+fn mutants_of_compiled_kernels_are_found_as_lint_finds_them() {
+    let t = tmp("gcnkit-check-mutants-");
+    let input = t.path().join("in.bin");
+    let floats: Vec<u8> = (0..4096u32)
+        .flat_map(|i| ((i % 97) as f32 * 0.25).to_le_bytes())
+        .collect();
+    std::fs::write(&input, floats).unwrap();
+    let launches = lds_launches(&input);
+    let (mut mutants, mut found, mut races) = (0, 0, 0);
+    let mut problems = Vec::new();
+    for arch in ["tahiti", "fiji", "gfx900"] {
+        let obj = data(&format!("lds.{arch}.hsaco"));
+        let o = gcnkit(&["disasm", "--syntax", "llvm", obj.to_str().unwrap()]);
+        assert!(o.status.success(), "{}", err(&o));
+        // The symbols' sizes as expressions would follow an edit; as numbers they would not.
+        let src: Vec<String> = String::from_utf8(o.stdout)
+            .unwrap()
+            .lines()
+            .filter(|l| !l.starts_with("\t.size "))
+            .map(str::to_string)
+            .collect();
+        // Which kernel each line belongs to.
+        let mut owner = Vec::new();
+        let mut cur: Option<&str> = None;
+        for l in &src {
+            if let Some(k) = launches.iter().find(|(k, _)| l.trim_end() == format!("{k}:")) {
+                cur = Some(k.0);
+            }
+            if l.starts_with('\t') && l.contains(".amdhsa_kernel") || l.contains(".rodata") {
+                cur = None;
+            }
+            owner.push(cur);
+        }
+        for (n, line) in src.iter().enumerate() {
+            let s = line.trim();
+            let barrier = s == "s_barrier";
+            if !(barrier || s.starts_with("s_waitcnt")) {
+                continue;
+            }
+            let Some(kernel) = owner[n] else { continue };
+            let args = &launches.iter().find(|(k, _)| *k == kernel).unwrap().1;
+            let mut m = src.clone();
+            m.remove(n);
+            let s_path = t.path().join("m.s");
+            std::fs::write(&s_path, m.join("\n") + "\n").unwrap();
+            let o_path = t.path().join("m.o");
+            let hsaco = t.path().join("m.hsaco");
+            let o = gcnkit(&[
+                "asm",
+                "--format",
+                "elf",
+                "-o",
+                o_path.to_str().unwrap(),
+                s_path.to_str().unwrap(),
+            ]);
+            assert!(o.status.success(), "{arch} line {n}: {}", err(&o));
+            let l = Command::new("ld.lld-14")
+                .args(["-shared", o_path.to_str().unwrap(), "-o", hsaco.to_str().unwrap()])
+                .output()
+                .expect("ld.lld-14 (lld-14) runs");
+            assert!(l.status.success(), "{}", err(&l));
+            let mut run_args = vec![
+                "run",
+                hsaco.to_str().unwrap(),
+                "--kernel",
+                kernel,
+                "--check",
+                "--format",
+                "json",
+            ];
+            run_args.extend(args.iter().map(|s| s.as_str()));
+            let r = gcnkit(&run_args);
+            let run: Value = serde_json::from_slice(&r.stdout)
+                .unwrap_or_else(|e| panic!("{arch} {kernel} without line {n} ({s}): {e}; {}", err(&r)));
+            let lint = gcnkit(&["lint", "--format", "json", "--kernel", kernel, hsaco.to_str().unwrap()]);
+            let lint: Value = serde_json::from_slice(&lint.stdout).unwrap();
+            mutants += 1;
+            let what = format!("{arch} {kernel} without `{s}` (line {n})");
+            // Exit status 1 exactly when something was found.
+            let any = !run.as_array().unwrap().is_empty();
+            if r.status.code() != Some(if any { 1 } else { 0 }) {
+                problems.push(format!("{what}: exit {:?} with findings {any}", r.status.code()));
+            }
+            found += any as usize;
+            let run_wait: BTreeSet<_> = keys(&run)
+                .into_iter()
+                .filter(|k| k.0 == "waitcnt" || k.0 == "hazard")
+                .collect();
+            let lint_keys = keys(&lint);
+            let extra: Vec<_> = run_wait.difference(&lint_keys).collect();
+            if !extra.is_empty() {
+                problems.push(format!("{what}: the run found what lint does not: {extra:?}"));
+            }
+            let lint_error = lint.as_array().unwrap().iter().any(|f| f["severity"] == "error");
+            if lint_error && run_wait.is_empty() {
+                problems.push(format!("{what}: lint finds an error, the run nothing"));
+            }
+            if barrier {
+                // The barrier's address: the deleted line held it; the race's two accesses lie
+                // on its two sides.
+                let straddles = run.as_array().unwrap().iter().any(|f| {
+                    f["rule"] == "lds-race" && {
+                        let (a, b) = (f["pc"].as_u64().unwrap(), f["other_pc"].as_u64().unwrap());
+                        a != b
+                    }
+                });
+                races += straddles as usize;
+                if !straddles {
+                    problems.push(format!("{what}: no race found"));
+                }
+            }
+        }
+    }
+    eprintln!("{mutants} mutants, {found} found, {races} deleted barriers found as races");
+    assert!(
+        problems.is_empty(),
+        "{} problems:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
+    assert!(
+        mutants > 80 && found > 40 && races >= 9,
+        "mutants {mutants}, found {found}, races {races}"
+    );
+}
+
+/// One wave of a text program: a hazard, a missing wait and a value read from LDS nobody wrote
+/// used as an address, each at its line; the program with its wait states, write and wait in
+/// place has none.
+#[test]
+fn text_program_findings_are_at_their_lines() {
+    let t = tmp("gcnkit-check-text-");
+    let bad = "v_mov_b32 v1, 5\nv_readfirstlane_b32 s2, v1\nv_readlane_b32 s3, v1, s2\nv_add_f32 v2, v1, v1\n\
+               ds_write_b32 v0, v2\nds_read_b32 v3, v0 offset:256\nv_mov_b32 v4, v3\ns_waitcnt lgkmcnt(0)\n\
+               ds_read_b32 v5, v4\ns_waitcnt lgkmcnt(0)\ns_endpgm\n";
+    let p = t.path().join("bad.s");
+    std::fs::write(&p, bad).unwrap();
+    let path = p.to_str().unwrap();
+    let o = gcnkit(&["run", "-a", "gfx900", "--check", "-o", "/dev/null", path]);
+    assert_eq!(o.status.code(), Some(1), "{}", err(&o));
+    let e = err(&o);
+    for want in [
+        format!("{path}:3: error: [hazard] v_readlane_b32 s3, v1, s2: 0 wait states after"),
+        format!("{path}:2: note: the other instruction: v_readfirstlane_b32 s2, v1"),
+        format!("{path}:7: error: [waitcnt] v_mov_b32_e32 v4, v3: reads v3"),
+        // The value read from LDS nobody wrote, copied, then used as an address.
+        format!(
+            "{path}:9: error: [memory] ds_read_b32 v5, v4: uses as an address a value read from memory nobody \
+             wrote (LDS offset 0x100, by the load at 0x1c)"
+        ),
+        format!("{path}:6: note: the other instruction: ds_read_b32 v3, v0 offset:256"),
+    ] {
+        assert!(e.contains(&want), "want {want:?} in:\n{e}");
+    }
+    // --check=LIST: only those.
+    let o = gcnkit(&["run", "-a", "gfx900", "--check=memory", "-o", "/dev/null", path]);
+    let e = err(&o);
+    assert!(
+        e.contains("[memory]") && !e.contains("[hazard]") && !e.contains("[waitcnt]"),
+        "{e}"
+    );
+    let o = gcnkit(&["run", "-a", "gfx900", "--check=speed", "-o", "/dev/null", path]);
+    assert_eq!(o.status.code(), Some(2), "{}", err(&o));
+    assert!(err(&o).contains("unknown check 'speed'"), "{}", err(&o));
+    let good = "v_mov_b32 v1, 5\nv_readfirstlane_b32 s2, v1\ns_nop 3\nv_readlane_b32 s3, v1, s2\n\
+                v_add_f32 v2, v1, v1\nds_write_b32 v0, v2 offset:256\ns_waitcnt lgkmcnt(0)\n\
+                ds_read_b32 v3, v0 offset:256\ns_waitcnt lgkmcnt(0)\nv_mov_b32 v4, v3\ns_endpgm\n";
+    let p = t.path().join("good.s");
+    std::fs::write(&p, good).unwrap();
+    let o = gcnkit(&["run", "-a", "gfx900", "--check", "-o", "/dev/null", p.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(err(&o).is_empty(), "{}", err(&o));
+}
+
+/// A kernel of two waves: each writes its lanes' LDS dwords, then reads the other wave's.
+/// Without a barrier between, a race at the read and the write; with one (after the write
+/// has completed), nothing.
+const RACE_KERNEL: &str = "\t.amdgcn_target \"amdgcn-amd-amdhsa--gfx900\"
+\t.text
+\t.globl k
+\t.p2align 8
+\t.type k,@function
+k:
+\tv_lshlrev_b32 v1, 2, v0
+\tds_write_b32 v1, v0
+\tv_add_u32 v2, 256, v1
+\tv_and_b32 v2, 0x1ff, v2
+\tBARRIER
+\tds_read_b32 v3, v2
+\ts_waitcnt lgkmcnt(0)
+\ts_endpgm
+.Lk_end:
+\t.size k, .Lk_end-k
+\t.rodata
+\t.p2align 6
+\t.amdhsa_kernel k
+\t\t.amdhsa_group_segment_fixed_size 512
+\t\t.amdhsa_next_free_vgpr 4
+\t\t.amdhsa_next_free_sgpr 8
+\t.end_amdhsa_kernel
+";
+
+#[test]
+fn lds_race_between_waves_without_a_barrier() {
+    let t = tmp("gcnkit-check-race-");
+    for (barrier, want_race) in [("", true), ("s_waitcnt lgkmcnt(0)\n\ts_barrier", false)] {
+        let src = RACE_KERNEL.replace("BARRIER", barrier);
+        let s = t.path().join("k.s");
+        std::fs::write(&s, src).unwrap();
+        let obj = t.path().join("k.o");
+        let o = gcnkit(&[
+            "asm",
+            "--format",
+            "elf",
+            "-o",
+            obj.to_str().unwrap(),
+            s.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", err(&o));
+        let o = gcnkit(&[
+            "run",
+            obj.to_str().unwrap(),
+            "--kernel=k",
+            "--grid=128",
+            "--block=128",
+            "--check",
+            "--format=json",
+        ]);
+        let v: Value = serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("{e}: {}", err(&o)));
+        let races: Vec<&Value> = v.as_array().unwrap().iter().filter(|f| f["check"] == "race").collect();
+        if want_race {
+            assert_eq!(o.status.code(), Some(1));
+            // Wave 0 runs first (to its end: nothing stops it): its read of 0x100.. finds
+            // nothing written there yet; wave 1 then writes there (a race with that read) and
+            // reads what wave 0 wrote (a race with that write). The write is at 0x4, the read
+            // at 0x1c (after two VALU ops with literals).
+            let got: BTreeSet<_> = races
+                .iter()
+                .map(|f| {
+                    (
+                        f["pc"].as_u64(),
+                        f["other_pc"].as_u64(),
+                        f["wave"].as_u64(),
+                        f["other_wave"].as_u64(),
+                    )
+                })
+                .collect();
+            let want = BTreeSet::from([
+                (Some(0x4), Some(0x1c), Some(1), Some(0)),
+                (Some(0x1c), Some(0x4), Some(1), Some(0)),
+            ]);
+            assert_eq!(got, want, "{v}");
+            assert!(races.iter().all(|f| f["lanes"].as_array().unwrap().len() == 64), "{v}");
+            let addrs: BTreeSet<_> = races.iter().map(|f| f["address"].as_str().unwrap()).collect();
+            assert_eq!(addrs, BTreeSet::from(["LDS offset 0x0", "LDS offset 0x100"]), "{v}");
+        } else {
+            assert!(o.status.success(), "{v} {}", err(&o));
+            assert!(v.as_array().unwrap().is_empty(), "{v}");
+        }
+    }
+}
+
+/// `gcnkit exec --check` on a HIP program (hipcc, gfx906): a kernel reads an element of a
+/// `hipMalloc` allocation the program never wrote.
+#[test]
+fn exec_check_finds_an_uninitialised_read_of_device_memory() {
+    let t = tmp("gcnkit-check-exec-");
+    let src = r#"
+#include <hip/hip_runtime.h>
+#include <cstdio>
+__global__ void shift(const int *in, int *out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) out[i] = in[i + OFFSET];
+}
+int main() {
+    const int n = 256;
+    int *in, *out, host[n];
+    for (int i = 0; i < n; i++) host[i] = i;
+    hipMalloc(&in, (n + 1) * sizeof(int));
+    hipMalloc(&out, n * sizeof(int));
+    hipMemcpy(in, host, n * sizeof(int), hipMemcpyHostToDevice);
+    shift<<<n / 64, 64>>>(in, out, n);
+    hipMemcpy(host, out, n * sizeof(int), hipMemcpyDeviceToHost);
+    printf("done %d\n", host[0]);
+    return 0;
+}
+"#;
+    for (offset, bug) in [("1", true), ("0", false)] {
+        let s = t.path().join("p.hip");
+        std::fs::write(&s, src.replace("OFFSET", offset)).unwrap();
+        let exe = t.path().join("p");
+        let c = Command::new("hipcc")
+            .args([
+                "--offload-arch=gfx906",
+                "-O2",
+                s.to_str().unwrap(),
+                "-o",
+                exe.to_str().unwrap(),
+            ])
+            .output()
+            .expect("hipcc (Debian's hipcc package) runs");
+        assert!(c.status.success(), "{}", err(&c));
+        let json = t.path().join("findings.json");
+        let o = gcnkit(&[
+            "exec",
+            "--check",
+            "--check-json",
+            json.to_str().unwrap(),
+            "--",
+            exe.to_str().unwrap(),
+        ]);
+        let e = err(&o);
+        assert!(String::from_utf8_lossy(&o.stdout).contains("done "), "{e}");
+        let v: Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+        if bug {
+            assert_eq!(o.status.code(), Some(1), "{e}");
+            let f = &v[0];
+            assert_eq!(v.as_array().unwrap().len(), 1, "{v}");
+            // Found where the value is stored (a value read and thrown away is no bug).
+            assert_eq!(
+                (f["check"].as_str(), f["rule"].as_str()),
+                (Some("memory"), Some("uninitialised-use"))
+            );
+            let m = f["message"].as_str().unwrap();
+            assert!(
+                m.starts_with("stores to memory a value read from memory nobody wrote"),
+                "{f}"
+            );
+            assert!(
+                f["other_instruction"]
+                    .as_str()
+                    .unwrap()
+                    .starts_with("global_load_dword"),
+                "{f}"
+            );
+            assert_eq!(f["kernel"], "_Z5shiftPKiPii", "{f}");
+            // Only the last lane of the last work-group reads past what was copied in.
+            assert_eq!(
+                (f["work_group"][0].as_u64(), f["lanes"].as_array().map(|l| l.len())),
+                (Some(3), Some(1))
+            );
+            assert_eq!(f["count"], 1, "{f}");
+            assert!(
+                f["address"].as_str().unwrap().contains("offset 1024 of allocation"),
+                "{f}"
+            );
+            assert!(e.contains("error: [memory] kernel _Z5shiftPKiPii"), "{e}");
+        } else {
+            assert_eq!(o.status.code(), Some(0), "{e}");
+            assert!(v.as_array().unwrap().is_empty(), "{v}");
+        }
+    }
+}
+
+/// Every work-group stores to the same 64 dwords: a race between work-groups (nothing
+/// orders them) unless the stores are atomics or coherent (GLC), as work-groups that talk to
+/// each other write.
+const GLOBAL_KERNEL: &str = "\t.amdgcn_target \"amdgcn-amd-amdhsa--gfx900\"
+\t.text
+\t.globl k
+\t.p2align 8
+\t.type k,@function
+k:
+\ts_load_dwordx2 s[0:1], s[4:5], 0x0
+\tv_lshlrev_b32 v1, 2, v0
+\ts_waitcnt lgkmcnt(0)
+\tSTORE
+\ts_endpgm
+.Lk_end:
+\t.size k, .Lk_end-k
+\t.rodata
+\t.p2align 6
+\t.amdhsa_kernel k
+\t\t.amdhsa_user_sgpr_private_segment_buffer 1
+\t\t.amdhsa_user_sgpr_kernarg_segment_ptr 1
+\t\t.amdhsa_kernarg_size 8
+\t\t.amdhsa_next_free_vgpr 2
+\t\t.amdhsa_next_free_sgpr 8
+\t.end_amdhsa_kernel
+\t.amdgpu_metadata
+---
+amdhsa.kernels:
+  - .args:
+      - .address_space:  global
+        .offset:         0
+        .size:           8
+        .value_kind:     global_buffer
+    .group_segment_fixed_size: 0
+    .kernarg_segment_align: 8
+    .kernarg_segment_size: 8
+    .max_flat_workgroup_size: 256
+    .name:           k
+    .private_segment_fixed_size: 0
+    .sgpr_count:     8
+    .symbol:         k.kd
+    .vgpr_count:     2
+    .wavefront_size: 64
+amdhsa.target:   amdgcn-amd-amdhsa--gfx900
+amdhsa.version:
+  - 1
+  - 1
+...
+\t.end_amdgpu_metadata
+";
+
+#[test]
+fn global_race_between_work_groups() {
+    let t = tmp("gcnkit-check-global-");
+    for (store, want_race) in [
+        ("global_store_dword v1, v0, s[0:1]", true),
+        ("global_store_dword v1, v0, s[0:1] glc", false),
+        ("global_atomic_add v1, v0, s[0:1]", false),
+    ] {
+        let s = t.path().join("k.s");
+        std::fs::write(&s, GLOBAL_KERNEL.replace("STORE", store)).unwrap();
+        let obj = t.path().join("k.o");
+        let o = gcnkit(&[
+            "asm",
+            "--format",
+            "elf",
+            "-o",
+            obj.to_str().unwrap(),
+            s.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", err(&o));
+        let o = gcnkit(&[
+            "run",
+            obj.to_str().unwrap(),
+            "--kernel=k",
+            "--grid=192",
+            "--block=64",
+            "--arg=zeros:256",
+            "--check=race",
+            "--format=json",
+        ]);
+        let v: Value = serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("{e}: {}", err(&o)));
+        let found = v.as_array().unwrap();
+        if want_race {
+            assert_eq!(o.status.code(), Some(1), "{store}");
+            // The two work-groups that run after the first each write what an earlier one
+            // wrote, by the same store (at 0x10: after the 8-byte s_load and two 4-byte
+            // instructions): one finding, counted twice.
+            assert_eq!(found.len(), 1, "{v}");
+            let f = &found[0];
+            let pcs = (f["rule"].as_str(), f["pc"].as_u64(), f["other_pc"].as_u64());
+            assert_eq!(pcs, (Some("global-race"), Some(0x10), Some(0x10)), "{f}");
+            assert_ne!(f["other_work_group"], f["work_group"], "{f}");
+            assert_eq!(f["count"].as_u64(), Some(2), "{f}");
+            assert!(f["address"].as_str().unwrap().contains("argument 0"), "{f}");
+        } else {
+            assert!(o.status.success(), "{store}: {v} {}", err(&o));
+            assert!(found.is_empty(), "{store}: {v}");
+        }
+    }
+}

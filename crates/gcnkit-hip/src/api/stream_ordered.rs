@@ -1,0 +1,276 @@
+//! Memory operations ordered in a stream: the stream-ordered allocator, writes of a value,
+//! and managed memory's hints (which change nothing: managed memory is one allocation at one
+//! address for the host and every device, so there is nothing to migrate).
+
+use super::*;
+
+/// Allocates at once (the memory is there before any later work of the stream needs it).
+pub unsafe extern "C" fn hipMallocAsync(ptr: *mut *mut c_void, size: usize, stream: *mut c_void) -> i32 {
+    guard(|| {
+        crate::queue::stream(stream as usize)?;
+        // SAFETY: the program's out-pointer.
+        unsafe { memory::allocate(ptr, size, |rt, n| Ok(rt.device()?.alloc(n))) }
+    })
+}
+
+/// Frees when the stream reaches the free (work before it may still use the memory); a
+/// pointer that is not the start of a live allocation is the call's error.
+pub extern "C" fn hipFreeAsync(ptr: *mut c_void, stream: *mut c_void) -> i32 {
+    guard(|| {
+        let h = stream as usize;
+        crate::queue::stream(h)?;
+        if ptr.is_null() {
+            return Ok(());
+        }
+        let p = ptr as u64;
+        if crate::index::find(p).is_none_or(|e| e.base != p) {
+            eprintln!("gcnkit-hip: hipFreeAsync: {ptr:?} is not the start of a live allocation");
+            return Err(hipErrorInvalidValue);
+        }
+        crate::queue::submit(h, Box::new(move || memory::free(p as *mut c_void))).map(|_| ())
+    })
+}
+
+/// Writes `bytes` at `ptr` when the stream reaches the write (device, pinned or registered
+/// memory, checked when given).
+fn write_value(
+    what: &'static str,
+    stream: *mut c_void,
+    ptr: *mut c_void,
+    bytes: Vec<u8>,
+    flags: u32,
+) -> Result<(), HipError> {
+    let h = stream as usize;
+    crate::queue::stream(h)?;
+    if flags != 0 || ptr.is_null() {
+        return Err(hipErrorInvalidValue);
+    }
+    let p = ptr as u64;
+    memory::device_range(what, p, bytes.len())?;
+    crate::queue::submit(
+        h,
+        Box::new(move || {
+            with(|rt| {
+                rt.device_at(p)?.write(p, &bytes).map_err(|e| {
+                    eprintln!("gcnkit-hip: {what}: {e}");
+                    hipErrorInvalidValue
+                })
+            })
+        }),
+    )
+    .map(|_| ())
+}
+
+pub extern "C" fn hipStreamWriteValue32(stream: *mut c_void, ptr: *mut c_void, value: u32, flags: u32) -> i32 {
+    guard(|| {
+        write_value(
+            "hipStreamWriteValue32",
+            stream,
+            ptr,
+            value.to_le_bytes().to_vec(),
+            flags,
+        )
+    })
+}
+
+pub extern "C" fn hipStreamWriteValue64(stream: *mut c_void, ptr: *mut c_void, value: u64, flags: u32) -> i32 {
+    guard(|| {
+        write_value(
+            "hipStreamWriteValue64",
+            stream,
+            ptr,
+            value.to_le_bytes().to_vec(),
+            flags,
+        )
+    })
+}
+
+/// `hipCpuDeviceId`: the host as a hint's location.
+const CPU_DEVICE: i32 = -1;
+
+/// `hipInvalidDeviceId`: no device (a hint never given).
+const NO_DEVICE: i32 = -2;
+
+/// The hints given to a managed allocation, answered by `hipMemRangeGetAttribute`. They are
+/// kept per allocation: a hint on part of one counts for all of it.
+#[derive(Clone, Debug)]
+struct Hints {
+    read_mostly: bool,
+    preferred: i32,
+    accessed_by: Vec<i32>,
+    last_prefetch: i32,
+    coarse_grain: bool,
+}
+
+impl Default for Hints {
+    fn default() -> Hints {
+        Hints {
+            read_mostly: false,
+            preferred: NO_DEVICE,
+            accessed_by: Vec::new(),
+            last_prefetch: NO_DEVICE,
+            coarse_grain: false,
+        }
+    }
+}
+
+/// Hints by managed allocation base.
+static HINTS: std::sync::Mutex<Vec<(u64, Hints)>> = std::sync::Mutex::new(Vec::new());
+
+/// Runs `f` on the hints of the allocation at `base`.
+fn hints<R>(base: u64, f: impl FnOnce(&mut Hints) -> R) -> R {
+    let mut all = HINTS.lock().unwrap_or_else(|e| e.into_inner());
+    let k = match all.iter().position(|(b, _)| *b == base) {
+        Some(k) => k,
+        None => {
+            all.push((base, Hints::default()));
+            all.len() - 1
+        }
+    };
+    f(&mut all[k].1)
+}
+
+/// Checks that `[p, p + n)` is managed memory (`hipErrorInvalidValue` otherwise, said once);
+/// gives its allocation's base.
+fn managed_range(what: &str, p: *const c_void, n: usize) -> Result<u64, HipError> {
+    if p.is_null() || n == 0 {
+        return Err(hipErrorInvalidValue);
+    }
+    let a = p as u64;
+    match crate::index::find(a) {
+        Some(e) if e.managed && a - e.base + n as u64 <= e.len => Ok(e.base),
+        _ => {
+            eprintln!("gcnkit-hip: {what}: {p:?}..+{n} is not inside managed memory");
+            Err(hipErrorInvalidValue)
+        }
+    }
+}
+
+/// A device number of a hint: a device or the host.
+fn hint_device(device: i32) -> Result<(), HipError> {
+    if device == CPU_DEVICE {
+        Ok(())
+    } else {
+        check_device(device).map(|_| ())
+    }
+}
+
+/// Checked; changes nothing (no migration: the memory is everyone's already).
+pub extern "C" fn hipMemPrefetchAsync(ptr: *const c_void, count: usize, device: i32, stream: *mut c_void) -> i32 {
+    guard(|| {
+        crate::queue::stream(stream as usize)?;
+        hint_device(device)?;
+        let base = managed_range("hipMemPrefetchAsync", ptr, count)?;
+        hints(base, |h| h.last_prefetch = device);
+        Ok(())
+    })
+}
+
+/// Checked (HIP 5.2's advice values); changes nothing.
+pub extern "C" fn hipMemAdvise(ptr: *const c_void, count: usize, advice: i32, device: i32) -> i32 {
+    guard(|| {
+        if !matches!(advice, 1..=6 | 100 | 101) {
+            return Err(hipErrorInvalidValue);
+        }
+        if matches!(advice, 3..=6) {
+            hint_device(device)?;
+        }
+        let base = managed_range("hipMemAdvise", ptr, count)?;
+        hints(base, |h| match advice {
+            1 => h.read_mostly = true,
+            2 => h.read_mostly = false,
+            3 => h.preferred = device,
+            4 => h.preferred = NO_DEVICE,
+            5 if !h.accessed_by.contains(&device) => h.accessed_by.push(device),
+            6 => h.accessed_by.retain(|&d| d != device),
+            100 => h.coarse_grain = true,
+            101 => h.coarse_grain = false,
+            _ => {}
+        });
+        Ok(())
+    })
+}
+
+/// `hipMemAttachGlobal`, `Host` or `Single`: checked; changes nothing.
+pub extern "C" fn hipStreamAttachMemAsync(stream: *mut c_void, ptr: *mut c_void, length: usize, flags: u32) -> i32 {
+    guard(|| {
+        crate::queue::stream(stream as usize)?;
+        if !matches!(flags, 1 | 2 | 4) {
+            return Err(hipErrorInvalidValue);
+        }
+        let e = crate::index::find(ptr as u64).ok_or(hipErrorInvalidValue)?;
+        let n = if length == 0 { e.len as usize } else { length };
+        managed_range("hipStreamAttachMemAsync", ptr, n).map(|_| ())
+    })
+}
+
+/// One attribute of a managed range: `ReadMostly` (int), `PreferredLocation` (int),
+/// `AccessedBy` (ints, the rest of the buffer `hipInvalidDeviceId`), `LastPrefetchLocation`
+/// (int), `CoherencyMode` (int): from the hints given (kept per allocation).
+///
+/// # Safety
+/// `data` is the program's buffer of `size` bytes.
+unsafe fn range_attribute(
+    data: *mut c_void,
+    size: usize,
+    attribute: i32,
+    ptr: *const c_void,
+    count: usize,
+) -> Result<(), HipError> {
+    if data.is_null() || size < 4 || !size.is_multiple_of(4) {
+        return Err(hipErrorInvalidValue);
+    }
+    let base = managed_range("hipMemRangeGetAttribute", ptr, count)?;
+    let h = hints(base, |h| h.clone());
+    // SAFETY: the program's buffer of `size` bytes (checked a whole number of ints).
+    let out = unsafe { std::slice::from_raw_parts_mut(data as *mut i32, size / 4) };
+    let one = match attribute {
+        1 => h.read_mostly as i32,
+        2 => h.preferred,
+        3 => {
+            for (k, o) in out.iter_mut().enumerate() {
+                *o = h.accessed_by.get(k).copied().unwrap_or(NO_DEVICE);
+            }
+            return Ok(());
+        }
+        4 => h.last_prefetch,
+        100 => h.coarse_grain as i32,
+        _ => return Err(hipErrorInvalidValue),
+    };
+    if size != 4 {
+        return Err(hipErrorInvalidValue);
+    }
+    out[0] = one;
+    Ok(())
+}
+
+pub unsafe extern "C" fn hipMemRangeGetAttribute(
+    data: *mut c_void,
+    size: usize,
+    attribute: i32,
+    ptr: *const c_void,
+    count: usize,
+) -> i32 {
+    // SAFETY: the program's buffer.
+    guard(|| unsafe { range_attribute(data, size, attribute, ptr, count) })
+}
+
+pub unsafe extern "C" fn hipMemRangeGetAttributes(
+    data: *mut *mut c_void,
+    sizes: *mut usize,
+    attributes: *mut i32,
+    n: usize,
+    ptr: *const c_void,
+    count: usize,
+) -> i32 {
+    guard(|| {
+        if data.is_null() || sizes.is_null() || attributes.is_null() || n == 0 {
+            return Err(hipErrorInvalidValue);
+        }
+        for k in 0..n {
+            // SAFETY: the program's arrays of `n` entries, each buffer of its size.
+            unsafe { range_attribute(*data.add(k), *sizes.add(k), *attributes.add(k), ptr, count) }?;
+        }
+        Ok(())
+    })
+}

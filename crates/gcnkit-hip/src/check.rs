@@ -1,0 +1,48 @@
+//! `gcnkit exec --check`: `GCNKIT_CHECK=LIST` (the checks, as `--check=LIST` names them)
+//! makes every device check every launch (gcnkit-check's run checks). Each launch's findings
+//! go, one JSON object a line, to the file `GCNKIT_CHECK_REPORT` names (`gcnkit exec` merges
+//! and prints them when the program ends); without it, as text lines on stderr.
+
+use gcnkit_check::run::{Checks, RunChecker};
+use gcnkit_check::Finding;
+use std::io::Write;
+use std::sync::Arc;
+
+/// The checker `GCNKIT_CHECK` asks for (a wrong list is said on stderr: no checks).
+pub fn from_env() -> Option<Arc<RunChecker>> {
+    let list = std::env::var("GCNKIT_CHECK").ok().filter(|v| !v.is_empty())?;
+    match Checks::parse(&list) {
+        Ok(c) => Some(Arc::new(RunChecker::new(c))),
+        Err(e) => {
+            eprintln!("gcnkit-hip: GCNKIT_CHECK={list}: {e}; no checks");
+            None
+        }
+    }
+}
+
+/// Reports one launch's findings.
+pub fn report(findings: &[Finding]) {
+    if findings.is_empty() {
+        return;
+    }
+    let file = std::env::var_os("GCNKIT_CHECK_REPORT")
+        .and_then(|p| std::fs::OpenOptions::new().append(true).create(true).open(p).ok());
+    match file {
+        Some(mut f) => {
+            let mut text = String::new();
+            for x in findings {
+                text.push_str(&x.to_json().to_string());
+                text.push('\n');
+            }
+            // One write: the lines of a launch stay together.
+            if f.write_all(text.as_bytes()).is_err() {
+                eprintln!("gcnkit-hip: cannot write the check report");
+            }
+        }
+        None => {
+            for x in findings {
+                eprintln!("{}", x.to_text());
+            }
+        }
+    }
+}
