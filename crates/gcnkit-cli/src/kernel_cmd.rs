@@ -150,9 +150,25 @@ fn run_object(a: &Args, bytes: &[u8]) -> ExitCode {
         }
     }
     for spec in &a.args {
+        let image_file = spec
+            .strip_prefix("image:")
+            .and_then(|v| gcnkit::emu::image::HostImage::parse(v).ok())
+            .and_then(|(img, file)| file.map(|f| (img, f)));
         let v = if let Some(path) = spec.strip_prefix("file:") {
             match std::fs::read(path) {
                 Ok(b) => ArgValue::Buffer(b),
+                Err(e) => return usage(format!("--arg {spec}: {e}")),
+            }
+        } else if let Some((img, path)) = image_file {
+            match std::fs::read(path) {
+                Ok(b) if b.len() == img.bytes() => ArgValue::Image(img, b),
+                Ok(b) => {
+                    return usage(format!(
+                        "--arg {spec}: {path} holds {} bytes; the image takes {}",
+                        b.len(),
+                        img.bytes()
+                    ))
+                }
                 Err(e) => return usage(format!("--arg {spec}: {e}")),
             }
         } else {
@@ -172,8 +188,8 @@ fn run_object(a: &Args, bytes: &[u8]) -> ExitCode {
             return usage(format!("--out {o}: '{n}' is not an argument number"));
         };
         match args.get(n) {
-            Some(ArgValue::Buffer(_)) => outs.push((n, path.to_string())),
-            Some(_) => return usage(format!("--out {o}: argument {n} is not a buffer")),
+            Some(ArgValue::Buffer(_) | ArgValue::Image(..)) => outs.push((n, path.to_string())),
+            Some(_) => return usage(format!("--out {o}: argument {n} is not a buffer or image")),
             None => return usage(format!("--out {o}: there is no argument {n}")),
         }
     }
@@ -275,7 +291,13 @@ fn run_object(a: &Args, bytes: &[u8]) -> ExitCode {
             if rows.is_empty() {
                 String::new()
             } else {
-                format!(" ({}: correctly rounded here, within the GPU's 1 ULP)", rows.join(", "))
+                // Image sampling approximates by its coordinate grid, the others by rounding.
+                let why = match s.approx.iter().filter(|(n, _)| n.starts_with("image_")).count() {
+                    0 => "correctly rounded here, within the GPU's 1 ULP",
+                    k if k == s.approx.len() => "sampled on a 1/256-texel grid",
+                    _ => "images sampled on a 1/256-texel grid, the others correctly rounded, within the GPU's 1 ULP",
+                };
+                format!(" ({}: {why})", rows.join(", "))
             }
         );
         if approx > 0 {

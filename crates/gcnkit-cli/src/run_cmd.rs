@@ -81,10 +81,14 @@ pub struct Args {
     pub(crate) blocks: Option<[u32; 3]>,
     /// One explicit kernel argument, in order: i8:V i16:V i32:V u32:V i64:V u64:V f16:V f32:V
     /// f64:V (by value; V decimal, or 0x hex bits for floats), file:PATH (a global buffer of
-    /// the file's bytes), zeros:N (a buffer of N zero bytes), local:N (N bytes of LDS).
+    /// the file's bytes), zeros:N (a buffer of N zero bytes), local:N (N bytes of LDS),
+    /// image:W[,H[,D]],FORMAT[,FILE] (an OpenCL image, e.g. image:64,64,rgba_unorm8,in.bin;
+    /// zero texels without FILE), sampler:COORDS,ADDRESS,FILTER (e.g.
+    /// sampler:normalized,repeat,linear).
     #[arg(long = "arg", value_name = "SPEC")]
     pub(crate) args: Vec<String>,
-    /// Write the buffer of explicit argument N (0-based) to FILE after the run: N=FILE.
+    /// Write the buffer (or image texels) of explicit argument N (0-based) to FILE after the
+    /// run: N=FILE.
     #[arg(long = "out", value_name = "N=FILE")]
     pub(crate) outs: Vec<String>,
     /// Worker threads for work-groups (default: all cores).

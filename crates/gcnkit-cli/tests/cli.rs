@@ -1274,3 +1274,110 @@ fn asm_clrx_options_and_several_files() {
     );
     assert_eq!(o.status.code(), Some(1), "{}", err(&o));
 }
+
+/// `run`'s image and sampler arguments (OpenCL image kernels of ROCm's device library,
+/// crates/gcnkit/tests/data/images): texels in, texels out with `--out`, and every malformed
+/// or misplaced image or sampler a usage error (exit 2) naming what it wants, no output file.
+#[test]
+fn run_image_and_sampler_arguments() {
+    let co = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../gcnkit/tests/data/images/images.gfx900.hsaco"
+    );
+    let d = tmpdir("images");
+    let path = |n: &str| d.path().join(n).to_string_lossy().into_owned();
+    // 2x2 floats stored through write_imagef into an r_float image come back as they are.
+    let src: Vec<u8> = [1.5f32, -2.0, 0.25, 8.0]
+        .iter()
+        .flat_map(|f| [f.to_le_bytes(), [0; 4], [0; 4], [0; 4]].concat())
+        .collect();
+    std::fs::write(path("in"), &src).unwrap();
+    let out = path("img");
+    let file = format!("file:{}", path("in"));
+    let o = gcnkit(
+        &[
+            "run",
+            co,
+            "--kernel",
+            "store2d",
+            "--grid",
+            "2,2",
+            "--block",
+            "2,2",
+            "--arg",
+            "image:2,2,r_float",
+            "--arg",
+            &file,
+            "--out",
+            &format!("0={out}"),
+        ],
+        b"",
+    );
+    assert!(o.status.success(), "{}", err(&o));
+    let texels: Vec<f32> = std::fs::read(&out)
+        .unwrap()
+        .chunks(4)
+        .map(|c| f32::from_le_bytes(c.try_into().unwrap()))
+        .collect();
+    assert_eq!(texels, [1.5, -2.0, 0.25, 8.0]);
+    // A file that is not the image's size, an unknown format, sizes the type does not take,
+    // an image where a buffer goes, a malformed sampler.
+    std::fs::write(path("small"), [0u8; 7]).unwrap();
+    let small = format!("image:2,2,rgba_unorm8,{}", path("small"));
+    let dest = path("never");
+    for (args, says) in [
+        (
+            vec!["load2d", small.as_str(), "zeros:64", "zeros:16"],
+            "holds 7 bytes; the image takes 16",
+        ),
+        (
+            vec!["load2d", "image:2,2,rgba_unorm9", "zeros:64", "zeros:16"],
+            "channel types are",
+        ),
+        (
+            vec!["load2d", "image:2,2,2,rgba_unorm8", "zeros:64", "zeros:16"],
+            "image2d_t takes 2 sizes",
+        ),
+        (
+            vec!["load2d", "zeros:16", "zeros:64", "zeros:16"],
+            "give an image (image:W[,H[,D]],FORMAT[,FILE])",
+        ),
+        (
+            vec!["load2d", "image:2,2,r_float", "image:2,2,r_float", "zeros:16"],
+            "give a buffer",
+        ),
+        (
+            vec![
+                "sample2d",
+                "image:2,2,r_float",
+                "sampler:normalized,wrap,linear",
+                "zeros:64",
+                "u64:0",
+                "u64:0",
+            ],
+            "addressing modes are none, clamp_to_edge, clamp, repeat, mirrored_repeat",
+        ),
+        (
+            vec![
+                "sample2d",
+                "image:2,2,r_float",
+                "zeros:16",
+                "zeros:64",
+                "u64:0",
+                "u64:0",
+            ],
+            "give a sampler",
+        ),
+    ] {
+        let mut a = vec!["run", co, "--kernel", args[0], "--grid", "2,2", "--block", "2,2"];
+        for x in &args[1..] {
+            a.extend(["--arg", x]);
+        }
+        let spec = format!("0={dest}");
+        a.extend(["--out", &spec]);
+        let o = gcnkit(&a, b"");
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", err(&o));
+        assert!(err(&o).contains(says), "{args:?}: {}", err(&o));
+        assert!(!std::path::Path::new(&dest).exists(), "{args:?} wrote its output");
+    }
+}

@@ -312,9 +312,10 @@ pub fn explain(arch: Option<Arch>, mnemonic: &str) -> Result<String, Unknown> {
                 Some(crate::isa::Sem::Scalar(_)) => "implemented (scalar unit)",
                 Some(crate::isa::Sem::Flow(_)) => "implemented (program control, in kernels)",
                 Some(crate::isa::Sem::Mem(_)) => "implemented (memory, in kernels)",
-                None if d.short.is_gfx() || d.short == crate::isa::Short::Mimg => {
-                    "refused (no images or graphics state)"
+                None if d.short == crate::isa::Short::Mimg => {
+                    "refused (image atomics, depth compares and resource queries are not modelled)"
                 }
+                None if d.short.is_gfx() => "refused (no graphics state)",
                 None => "no semantics yet",
             }
         );

@@ -361,6 +361,7 @@ fn semantics_agree_with_types() {
                 d.form == Form::DsRtn && d.dst == Ty::B32 && d.src[0] == Ty::B32,
                 "VDST, ADDR, DATA0",
             ),
+            MemSem::Image(_) => check(false, "image semantics outside MIMG"),
         }
     }
     assert!(bad.is_empty(), "{bad:#?}");
@@ -567,4 +568,48 @@ fn atomics_64() {
     assert_eq!(atomic64(CmpSwapF, D(-0.0), D(7.0), D(0.0)), D(7.0));
     assert_eq!(atomic64(CmpSwapF, nan, D(7.0), nan), nan);
     assert_eq!(atomic64(CmpSwapF, D(2.0), D(7.0), D(2.5)), D(2.0));
+}
+
+/// The MIMG rows the kernel machine runs: loads and stores (and their `_mip` forms), and the
+/// sample and gather families but for depth compares and GCN 1.4's CLRX-only gathers; each
+/// with the operation its name says, the sampling ones flagged approximate.
+#[test]
+fn image_rows_have_the_semantics_their_names_say() {
+    use gcnkit::isa::ImageOp;
+    let mut with = 0;
+    for d in isa().defs.iter().filter(|d| d.short == Short::Mimg) {
+        let n = name(d);
+        let m = match d.sem {
+            None => None,
+            Some(Sem::Mem(MemSem::Image(op))) => Some(op),
+            Some(other) => panic!("{n}: {other:?}"),
+        };
+        let want = if n == "image_load" || n == "image_load_mip" {
+            Some(ImageOp::Load)
+        } else if n == "image_store" || n == "image_store_mip" {
+            Some(ImageOp::Store)
+        } else if n.contains("_c_")
+            || n.ends_with("_c")
+            || n.starts_with("image_gather4h")
+            || n.starts_with("image_gather8")
+        {
+            None
+        } else if n.starts_with("image_sample") {
+            Some(ImageOp::Sample)
+        } else if n.starts_with("image_gather4") {
+            Some(ImageOp::Gather)
+        } else {
+            None
+        };
+        assert_eq!(m, want, "{n}");
+        assert_eq!(
+            d.flags.has(Flags::APPROX),
+            matches!(m, Some(ImageOp::Sample | ImageOp::Gather)),
+            "{n}: approximate exactly when it samples"
+        );
+        with += m.is_some() as usize;
+    }
+    // 4 loads and stores; sample: 8 forms without `_c` (plain, _cl, _d, _d_cl, _l, _b, _b_cl,
+    // _lz) and 2 of the CD family, each with and without `_o`; gather: 6 (no `_d`), x 2.
+    assert_eq!(with, 4 + 2 * (8 + 2) + 2 * 6, "image rows with semantics");
 }

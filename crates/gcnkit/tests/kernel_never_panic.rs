@@ -150,8 +150,9 @@ fn lds_faults_name_the_access() {
 }
 
 /// Typed buffer accesses: MTBUF's format fields and a MUBUF resource's format; integer
-/// components zero- or sign-extended, the components a format lacks (W reads 1), 32-bit
-/// typed stores; formats whose conversion is not documented are refused.
+/// components zero- or sign-extended, normalised and packed components converted, the
+/// components a format lacks (W reads 1), 32-bit typed stores; formats whose conversion is
+/// not documented are refused.
 #[test]
 fn typed_buffer_accesses() {
     let t = template();
@@ -235,11 +236,62 @@ fn typed_buffer_accesses() {
     for i in 0..96 {
         assert_eq!(&got[2 * i..2 * i + 2], &[i as u32, !(i as u32)], "lane {i}");
     }
-    // Normalised formats are refused, naming the format.
+    // MUBUF 8_8_8_8 UNORM: each byte c reads as c / 255, the f32 nearest to the fraction.
+    let o = run_with(&(prologue(0xfac | 10 << 15)
+        + "buffer_load_format_xyzw v[2:5], v1, s[12:15], 0 offen\nglobal_store_dwordx4 v6, v[2:5], s[10:11]\ns_endpgm"))
+    .expect("runs");
+    let got = words(&o);
+    for i in 0..96 {
+        for (k, &c) in src(i).to_le_bytes().iter().enumerate() {
+            let f = f32::from_bits(got[4 * i + k]) as f64;
+            let exact = c as f64 / 255.0;
+            let ulp = f32::from_bits(got[4 * i + k] + 1) as f64 - f;
+            assert!(
+                (f - exact).abs() <= ulp / 2.0 && f * 255.0 > c as f64 - 0.01,
+                "lane {i}, byte {k}: {f} for {c}"
+            );
+        }
+    }
+    // MTBUF 2_10_10_10 SNORM: X in bits 0-9, W in bits 30-31 (a 2-bit SNORM: -1, 0, 1).
+    let o = run_with(&(prologue(0xfac)
+        + "tbuffer_load_format_xyzw v[2:5], v1, s[12:15], 0 offen format:[BUF_DATA_FORMAT_2_10_10_10,BUF_NUM_FORMAT_SNORM]\n\
+           global_store_dwordx4 v6, v[2:5], s[10:11]\ns_endpgm"))
+    .expect("runs");
+    let got = words(&o);
+    for i in 0..96 {
+        let x = src(i);
+        let field = |lo: u32, n: u32| ((x >> lo) as i32) << (32 - n) >> (32 - n);
+        let want = [field(0, 10), field(10, 10), field(20, 10), field(30, 2)]
+            .iter()
+            .zip([511.0, 511.0, 511.0, 1.0])
+            .map(|(&c, m)| ((c as f64 / m).max(-1.0) as f32).to_bits())
+            .collect::<Vec<_>>();
+        assert_eq!(&got[4 * i..4 * i + 4], &want[..], "lane {i}");
+    }
+    // D16 (GCN 1.4: two halves per VGPR) 8_8_8_8 UNORM: each byte c as the f16 nearest
+    // c / 255 (the `half` crate's rounding of the f64 quotient, an independent conversion).
+    let o = run_with(&(prologue(0xfac)
+        + "tbuffer_load_format_d16_xyzw v[2:3], v1, s[12:15], 0 offen format:[BUF_DATA_FORMAT_8_8_8_8,BUF_NUM_FORMAT_UNORM]\n\
+           global_store_dwordx2 v6, v[2:3], s[10:11]\ns_endpgm"))
+    .expect("runs");
+    let got = words(&o);
+    for i in 0..96 {
+        let h: Vec<u32> = src(i)
+            .to_le_bytes()
+            .iter()
+            .map(|&c| half::f16::from_f64(c as f64 / 255.0).to_bits() as u32)
+            .collect();
+        assert_eq!(
+            &got[4 * i..4 * i + 2],
+            &[h[0] | h[1] << 16, h[2] | h[3] << 16],
+            "lane {i}"
+        );
+    }
+    // A number format with no documented conversion (SNORM_OGL) is refused, naming it.
     let e = run_with(&(prologue(0xfac)
-        + "tbuffer_load_format_x v2, v1, s[12:15], 0 offen format:[BUF_DATA_FORMAT_8,BUF_NUM_FORMAT_UNORM]\ns_endpgm"))
+        + "tbuffer_load_format_x v2, v1, s[12:15], 0 offen format:[BUF_DATA_FORMAT_8,BUF_NUM_FORMAT_RESERVED_6]\ns_endpgm"))
     .err()
     .expect("refused")
     .to_string();
-    assert!(e.contains("buffer number format 0"), "{e}");
+    assert!(e.contains("number format 6"), "{e}");
 }

@@ -28,6 +28,11 @@ pub enum ArgValue {
     Buffer(Vec<u8>),
     /// A dynamic `__local` allocation of this many bytes.
     Local(u32),
+    /// An image (`image:W[,H[,D]],FORMAT[,FILE]`) and its texels: the kernel receives a
+    /// pointer to ROCm's image object for them ([`super::image::HostImage::object`]).
+    Image(super::image::HostImage, Vec<u8>),
+    /// A sampler (`sampler:COORDS,ADDRESS,FILTER`): the kernel receives a pointer to its S#.
+    Sampler(String),
 }
 
 /// An argument spec of the command line: `i8:V` ... `f64:V`, `zeros:N`, `local:N` (the caller
@@ -91,9 +96,20 @@ pub fn parse_arg(spec: &str) -> Result<ArgValue, String> {
         "f64" => le(float_bits(64)?, 8),
         "zeros" => ArgValue::Buffer(vec![0; int(32, false)? as usize]),
         "local" => ArgValue::Local(int(32, false)? as u32),
+        "image" => match super::image::HostImage::parse(v).map_err(|e| format!("'{spec}': {e}"))? {
+            (img, None) => {
+                let zeros = vec![0; img.bytes()];
+                ArgValue::Image(img, zeros)
+            }
+            (_, Some(_)) => return Err(format!("'{spec}': the caller reads an image's file")),
+        },
+        "sampler" => {
+            super::image::sampler_object(v, crate::Arch::Gcn12).map_err(|e| format!("'{spec}': {e}"))?;
+            ArgValue::Sampler(v.to_string())
+        }
         _ => {
             return Err(format!(
-                "'{spec}': unknown kind '{kind}' (i8 i16 i32 u32 i64 u64 f16 f32 f64 file zeros local)"
+                "'{spec}': unknown kind '{kind}' (i8 i16 i32 u32 i64 u64 f16 f32 f64 file zeros local image sampler)"
             ))
         }
     })
@@ -463,6 +479,30 @@ fn front_end(dev: &mut super::device::Device, k: &KernelInfo, l: &Launch) -> Res
                 values.push(sized(at as u64, a.size));
             }
             ("dynamic_shared_pointer", _) => return Err(bad("local:N")),
+            ("image", ArgValue::Image(img, texels)) => {
+                if texels.len() != img.bytes() {
+                    return Err(bad(&format!(
+                        "{} bytes of texels ({} given)",
+                        img.bytes(),
+                        texels.len()
+                    )));
+                }
+                let base = dev.alloc_with(&format!("argument {n} (image)"), texels.len() as u64, texels);
+                buffers[n] = Some(base);
+                let t = a.type_name.as_deref().unwrap_or("image2d_t");
+                let object = img
+                    .object(k.arch, base, t)
+                    .map_err(|e| bad(&format!("another image: {e}")))?;
+                let at = dev.alloc_with(&format!("argument {n} (image object)"), 48, &object);
+                values.push(sized(at, a.size));
+            }
+            ("image", _) => return Err(bad("an image (image:W[,H[,D]],FORMAT[,FILE])")),
+            ("sampler", ArgValue::Sampler(spec)) => {
+                let s = super::image::sampler_object(spec, k.arch).map_err(|e| bad(&e))?;
+                let at = dev.alloc_with(&format!("argument {n} (sampler)"), 16, &s);
+                values.push(sized(at, a.size));
+            }
+            ("sampler", _) => return Err(bad("a sampler (sampler:COORDS,ADDRESS,FILTER)")),
             (kind, _) => {
                 return Err(usage(format!(
                     "argument {n} ({}) is of kind {kind}, which gcnkit cannot pass",
@@ -1322,6 +1362,7 @@ impl<'a> Worker<'a> {
                         Enc::Ds => vmem::ds(w, &mut ctx, i, d, m),
                         Enc::Mubuf | Enc::Mtbuf => vmem::mubuf(w, &mut ctx, i, d, m),
                         Enc::Flat => vmem::flat(w, &mut ctx, i, d, m),
+                        Enc::Mimg => super::image::mimg(w, &mut ctx, i, d, m),
                         _ => Err(vmem::MemError::Emu(EmuError::Unsupported(format!(
                             "{name}: {} is not modelled",
                             i.enc.name()

@@ -15,6 +15,7 @@ pub mod fast;
 pub mod fastmem;
 pub mod float;
 pub mod gpus;
+pub mod image;
 pub mod kernel;
 pub mod lanes;
 pub mod memory;

@@ -3,6 +3,7 @@
 //! (DESIGN.md *The kernel machine*). Memory operations complete when they issue.
 
 use super::exec::EmuError;
+use super::image::Format;
 use super::memory::{Fault, Memory};
 use super::monitor::{Access, AccessKind, Space};
 use super::ops::atomic::{atomic32, atomic64};
@@ -141,6 +142,18 @@ fn load(ctx: &mut MemCtx, at: At, bytes: u32, lane: usize) -> Result<u64, MemErr
         }
         At::None => Ok(0),
     }
+}
+
+/// An image texel's bytes at global address `addr` (logged for a checker as any access is).
+pub(crate) fn read_bytes(ctx: &mut MemCtx, addr: u64, out: &mut [u8], lane: usize) -> Result<(), MemError> {
+    ctx.note(At::Global(addr), out.len() as u32, AccessKind::Read, lane);
+    ctx.mem.read_bytes(addr, out).map_err(|f| fault(f, lane))
+}
+
+/// Writes an image texel's bytes at global address `addr` (logged).
+pub(crate) fn write_bytes(ctx: &mut MemCtx, addr: u64, data: &[u8], lane: usize) -> Result<(), MemError> {
+    ctx.note(At::Global(addr), data.len() as u32, AccessKind::Write, lane);
+    ctx.mem.write_bytes(addr, data).map_err(|f| fault(f, lane))
 }
 
 fn store(ctx: &mut MemCtx, at: At, bytes: u32, v: u64, lane: usize) -> Result<(), MemError> {
@@ -602,17 +615,24 @@ impl Vsharp {
     }
 }
 
-/// MUBUF: buffer loads, stores and atomics (MTBUF's typed accesses and the format rows are
-/// refused).
+/// MUBUF and MTBUF: buffer loads, stores, atomics and typed (format) accesses.
 pub fn mubuf(w: &mut Wave, ctx: &mut MemCtx, i: &Instr, d: &'static InstrDef, m: MemSem) -> Result<(), MemError> {
-    match m {
-        MemSem::Nop => return Ok(()),
-        MemSem::Format { d16: true, .. } => return Err(unsupported(d, w, "d16 typed (format) buffer accesses")),
-        _ => {}
+    if m == MemSem::Nop {
+        return Ok(());
     }
     let format = match m {
         MemSem::Format { .. } => Some(buffer_format(w, i, d)?),
         _ => None,
+    };
+    // D16 typed rows: f16 data, two per VGPR on GCN 1.4 (the rows' D16_PACKED).
+    let (d16, packed) = match m {
+        MemSem::Format { d16, comps, .. } => {
+            if d16 && format.as_ref().is_some_and(|f| !f.num.is_float()) {
+                return Err(unsupported(d, w, "d16 typed accesses of an integer format"));
+            }
+            (d16.then_some(comps as usize), d16 && i.arch.is_gcn14())
+        }
+        _ => (None, false),
     };
     if i.get(F::Lds) != 0 {
         return Err(unsupported(d, w, "loads to LDS"));
@@ -637,9 +657,7 @@ pub fn mubuf(w: &mut Wave, ctx: &mut MemCtx, i: &Instr, d: &'static InstrDef, m:
             bytes as u64
         }
         // A typed element: the format's size.
-        MemSem::Format { .. } => format
-            .as_ref()
-            .map_or(4, |f| f.bits.iter().map(|&b| b as u64 / 8).sum()),
+        MemSem::Format { .. } => format.as_ref().map_or(4, |f| f.bytes() as u64),
         _ => 4 * dwords as u64,
     };
     let tfe = i.get(F::Tfe) != 0;
@@ -692,30 +710,25 @@ pub fn mubuf(w: &mut Wave, ctx: &mut MemCtx, i: &Instr, d: &'static InstrDef, m:
                     store: write, comps, ..
                 },
                 Some(f),
-            ) => typed(w, ctx, lane, at, f, write, comps, vdata)?,
+            ) => typed(w, ctx, lane, at, f, write, comps, vdata, d16.is_some(), packed)?,
             _ => lane_access(w, ctx, lane, at, m, dwords, vdst, vdata, rtn)?,
         }
         if tfe {
-            set_vgpr(w, vdata + dwords, lane, 0);
+            let regs = match d16 {
+                Some(n) if packed => n.div_ceil(2),
+                Some(n) => n,
+                None => dwords,
+            };
+            set_vgpr(w, vdata + regs, lane, 0);
         }
     }
     Ok(())
 }
 
-/// A typed buffer access's format: component widths in bits (from bit 0 up) and the number
-/// format (4 UINT, 5 SINT, 7 FLOAT).
-struct BufFormat {
-    bits: &'static [u8],
-    nfmt: u32,
-}
-
 /// The format of a typed buffer access: MTBUF's DFMT/NFMT fields, MUBUF's resource (word 3:
-/// NUM_FORMAT bits 12-14, DATA_FORMAT 15-18, whose DST_SEL must be the identity). Only the
-/// formats whose conversion is exact are taken: integer components (zero- or sign-extended
-/// on loads) and 16/32-bit floats on loads, and 32-bit components (moved as they are) on
-/// stores; the normalised, scaled and packed small-float formats are refused (how the
-/// hardware rounds them is not documented).
-fn buffer_format(w: &Wave, i: &Instr, d: &InstrDef) -> Result<BufFormat, MemError> {
+/// NUM_FORMAT bits 12-14, DATA_FORMAT 15-18, whose DST_SEL must be the identity), through
+/// the one format table and conversions images use ([`super::image::Format`]).
+fn buffer_format(w: &Wave, i: &Instr, d: &InstrDef) -> Result<Format, MemError> {
     let (dfmt, nfmt) = if i.enc == Enc::Mtbuf {
         (i.get(F::Dfmt), i.get(F::Nfmt))
     } else {
@@ -729,84 +742,70 @@ fn buffer_format(w: &Wave, i: &Instr, d: &InstrDef) -> Result<BufFormat, MemErro
         }
         (d3 >> 15 & 15, d3 >> 12 & 7)
     };
-    let bits: &'static [u8] = match dfmt {
-        1 => &[8],
-        2 => &[16],
-        3 => &[8, 8],
-        4 => &[32],
-        5 => &[16, 16],
-        10 => &[8, 8, 8, 8],
-        11 => &[32, 32],
-        12 => &[16, 16, 16, 16],
-        13 => &[32, 32, 32],
-        14 => &[32, 32, 32, 32],
-        _ => {
-            return Err(unsupported(
-                d,
-                w,
-                &format!("buffer data format {dfmt} (only the 8/16/32-bit component formats are modelled)"),
-            ))
-        }
-    };
-    let ok = match nfmt {
-        4 | 5 => true,
-        7 => bits[0] >= 16,
-        _ => false,
-    };
-    if !ok {
-        return Err(unsupported(
-            d,
-            w,
-            &format!(
-                "buffer number format {nfmt} with data format {dfmt} (only UINT, SINT and 16/32-bit FLOAT are modelled)"
-            ),
-        ));
-    }
-    Ok(BufFormat { bits, nfmt })
+    Format::of(dfmt, nfmt, false).map_err(|e| unsupported(d, w, &format!("buffer {e}")))
 }
 
-/// One lane's typed access at `at`: components converted to and from 32-bit VGPRs.
+/// One lane's typed access of the element at `at`: its first `comps` components to or from
+/// VGPRs from `vdata` (a store keeps the components it does not write); `d16`: as f16 data,
+/// one per VGPR's low half, or two per VGPR when `packed`.
 #[allow(clippy::too_many_arguments)]
 fn typed(
     w: &mut Wave,
     ctx: &mut MemCtx,
     lane: usize,
     at: At,
-    f: &BufFormat,
+    f: &Format,
     write: bool,
     comps: u8,
     vdata: usize,
+    d16: bool,
+    packed: bool,
 ) -> Result<(), MemError> {
-    let mut off = 0u64;
-    for (c, &b) in f.bits.iter().enumerate() {
-        let bytes = b as u32 / 8;
-        let here = at_plus(at, off);
-        off += bytes as u64;
-        if c >= comps as usize {
-            continue;
-        }
-        if write {
-            if b != 32 {
-                return Err(MemError::Emu(EmuError::Unsupported(format!(
-                    "typed store of {b}-bit components (how the hardware converts them is not documented)"
-                ))));
-            }
-            store(ctx, here, bytes, vgpr(w, vdata + c, lane) as u64, lane)?;
+    // Component c's VGPR and the shift of its half in it.
+    let slot = |c: usize| {
+        if packed {
+            (vdata + c / 2, 16 * (c % 2))
         } else {
-            let raw = load(ctx, here, bytes, lane)?;
-            let v = match (f.nfmt, b) {
-                (7, 16) => super::float::f16_to_f32(raw as u32 & 0xffff).to_bits(),
-                (5, _) => extend(raw, bytes, true),
-                _ => extend(raw, bytes, false),
-            };
-            set_vgpr(w, vdata + c, lane, v);
+            (vdata + c, 0)
         }
-    }
-    // Components the format lacks: X, Y, Z read 0, W reads 1 (1.0 for FLOAT).
+    };
+    let n = f.bytes();
+    let mut raw = [0u8; 16];
+    let all = (1u8 << f.widths.len()) - 1;
+    let present = all & ((1u8 << comps) - 1);
     if !write {
-        for c in f.bits.len()..comps as usize {
-            let one = if f.nfmt == 7 { 1.0f32.to_bits() } else { 1 };
-            set_vgpr(w, vdata + c, lane, if c == 3 { one } else { 0 });
+        for (k, b) in raw[..n].iter_mut().enumerate() {
+            *b = load(ctx, at_plus(at, k as u64), 1, lane)? as u8;
+        }
+    } else if let (At::Global(a), true) = (at, present != all) {
+        // The channels a store keeps: not a read of the program's (no log entry).
+        ctx.mem.read_bytes(a, &mut raw[..n]).map_err(|f| fault(f, lane))?;
+    }
+    if write {
+        let v: [u32; 4] = std::array::from_fn(|c| match (c < comps as usize, d16) {
+            (false, _) => 0,
+            (true, false) => vgpr(w, vdata + c, lane),
+            (true, true) => {
+                let (r, sh) = slot(c);
+                super::float::f16_to_f32(vgpr(w, r, lane) >> sh & 0xffff).to_bits()
+            }
+        });
+        f.write(&mut raw[..n], &v, present)
+            .map_err(|e| MemError::Emu(EmuError::Unsupported(e)))?;
+        for (k, &b) in raw[..n].iter().enumerate() {
+            store(ctx, at_plus(at, k as u64), 1, b as u64, lane)?;
+        }
+    } else {
+        let v = f.read(&raw[..n]);
+        for (c, &x) in v.iter().enumerate().take(comps as usize) {
+            if !d16 {
+                set_vgpr(w, vdata + c, lane, x);
+                continue;
+            }
+            // A half's VGPR holds only it (and, packed, the component before it).
+            let (r, sh) = slot(c);
+            let keep = if sh == 0 { 0 } else { vgpr(w, r, lane) & 0xffff };
+            set_vgpr(w, r, lane, keep | f.half(c, x) << sh);
         }
     }
     Ok(())

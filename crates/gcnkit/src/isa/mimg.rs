@@ -9,7 +9,7 @@
 use super::Form::*;
 use super::Short::*;
 use super::Ty::*;
-use super::{Flags, InstrDef, Row, Strings, X};
+use super::{Flags, ImageOp, InstrDef, MemSem, Row, Strings, X};
 use crate::arch::ArchSet;
 
 /// The address parts of the sample and gather variants, in opcode order from the family's
@@ -48,18 +48,26 @@ const CD_VARIANTS: [(&str, u64); 4] = [
     ("_c_cd_cl", Flags::MIMG_C.0 | Flags::MIMG_D.0 | Flags::MIMG_CL.0),
 ];
 
+/// The sampling rows' operation: what the emulator computes and why it is approximate.
+const SAMPLE_OP: &str = "VDATA = the DMASK components (after DST_SEL) of the texels around the coordinates, through the S#'s addressing and filter (mip level 0; coordinates on a 1/256-texel grid, linear weights from it; hardware may differ in the last bit)";
+const GATHER_OP: &str = "VDATA = the DMASK component of the 2x2 texels a bilinear filter reads, in the order (x0,y1), (x1,y1), (x1,y0), (x0,y0) (coordinates on a 1/256-texel grid; hardware may differ in the last bit)";
+
 pub(super) fn rows(t: &mut Vec<InstrDef>) {
     let m = |name, op: u16, form| Row::mem(name, Mimg, [op; 4], form, B32, B32);
     let l = Flags::MIMG_L;
     let mut rows = vec![
-        m("image_load", 0, MimgLoad),
-        m("image_load_mip", 1, MimgLoad).flag(l),
+        m("image_load", 0, MimgLoad).mem_sem(MemSem::Image(ImageOp::Load)),
+        m("image_load_mip", 1, MimgLoad)
+            .flag(l)
+            .mem_sem(MemSem::Image(ImageOp::Load)),
         m("image_load_pck", 2, MimgLoad).flag(Flags::NO_D16),
         m("image_load_pck_sgn", 3, MimgLoad).flag(Flags::NO_D16),
         m("image_load_mip_pck", 4, MimgLoad).flag(l).flag(Flags::NO_D16),
         m("image_load_mip_pck_sgn", 5, MimgLoad).flag(l).flag(Flags::NO_D16),
-        m("image_store", 8, MimgStore),
-        m("image_store_mip", 9, MimgStore).flag(l),
+        m("image_store", 8, MimgStore).mem_sem(MemSem::Image(ImageOp::Store)),
+        m("image_store_mip", 9, MimgStore)
+            .flag(l)
+            .mem_sem(MemSem::Image(ImageOp::Store)),
         m("image_store_pck", 10, MimgStore).flag(Flags::NO_D16),
         m("image_store_mip_pck", 11, MimgStore).flag(l).flag(Flags::NO_D16),
         m("image_get_resinfo", 14, MimgLoad).flag(Flags::NO_D16),
@@ -101,6 +109,16 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
                 let mut r = m(name, code, MimgSample).flag(Flags(flags | o_flag));
                 if gather {
                     r = r.flag(Flags::GATHER);
+                }
+                // The kernel machine samples and gathers (not depth compares) on its own
+                // fixed-point coordinate grid (emu/image.rs).
+                if flags & Flags::MIMG_C.0 == 0 {
+                    let (op, text) = if gather {
+                        (ImageOp::Gather, GATHER_OP)
+                    } else {
+                        (ImageOp::Sample, SAMPLE_OP)
+                    };
+                    r = r.mem_sem(MemSem::Image(op)).flag(Flags::APPROX).op(text);
                 }
                 rows.push(r);
             }

@@ -601,6 +601,22 @@ pub enum MemSem {
     /// DS_BPERMUTE_B32 (`back` true: this lane reads lane `addr/4`'s DATA0); `addr` is the
     /// ADDR VGPR plus the offset; no memory access.
     Permute { back: bool },
+    /// An image access (MIMG) through a T# (and an S# to sample); the row's MIMG_* flags say
+    /// which address parts come before and after the coordinates.
+    Image(ImageOp),
+}
+
+/// What an image row does ([`MemSem::Image`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ImageOp {
+    /// IMAGE_LOAD(_MIP): integer coordinates, one texel.
+    Load,
+    /// IMAGE_STORE(_MIP).
+    Store,
+    /// IMAGE_SAMPLE*: float coordinates through the sampler's addressing and filter.
+    Sample,
+    /// IMAGE_GATHER4*: one component of the four texels a bilinear filter would read.
+    Gather,
 }
 
 /// The operation of an atomic: `new = f(old, data)`; the compare-and-swap, MSKOR and WRAP
