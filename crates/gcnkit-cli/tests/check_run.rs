@@ -360,6 +360,27 @@ fn lds_race_between_waves_without_a_barrier() {
     }
 }
 
+/// The HIP runtime, built as this test's profile builds (a `cdylib` cannot be a dependency:
+/// a nested `cargo build`, as crates/gcnkit-hip/tests/programs.rs does).
+fn hip_runtime() -> PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    let dir = exe.parent().and_then(Path::parent).unwrap().to_path_buf();
+    let mut cmd = Command::new(env!("CARGO"));
+    cmd.args(["build", "-p", "gcnkit-hip"])
+        .env("CARGO_TARGET_DIR", dir.parent().unwrap())
+        .current_dir(env!("CARGO_MANIFEST_DIR"));
+    if dir.file_name().is_some_and(|n| n == "release") {
+        cmd.arg("--release");
+    } else {
+        cmd.args(["--profile", "test"]);
+    }
+    assert!(
+        cmd.status().expect("cargo build").success(),
+        "cargo build -p gcnkit-hip failed"
+    );
+    dir.join("libgcnkit_hip.so")
+}
+
 /// `gcnkit exec --check` on a HIP program (hipcc, gfx906): a kernel reads an element of a
 /// `hipMalloc` allocation the program never wrote.
 #[test]
@@ -401,14 +422,19 @@ int main() {
             .expect("hipcc (Debian's hipcc package) runs");
         assert!(c.status.success(), "{}", err(&c));
         let json = t.path().join("findings.json");
-        let o = gcnkit(&[
-            "exec",
-            "--check",
-            "--check-json",
-            json.to_str().unwrap(),
-            "--",
-            exe.to_str().unwrap(),
-        ]);
+        let o = Command::new(env!("CARGO_BIN_EXE_gcnkit"))
+            .args([
+                "exec",
+                "--check",
+                "--check-json",
+                json.to_str().unwrap(),
+                "--",
+                exe.to_str().unwrap(),
+            ])
+            .env("GCNKIT_HIP_LIB", hip_runtime())
+            .stdin(Stdio::null())
+            .output()
+            .expect("gcnkit runs");
         let e = err(&o);
         assert!(String::from_utf8_lossy(&o.stdout).contains("done "), "{e}");
         let v: Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
