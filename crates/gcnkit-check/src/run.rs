@@ -421,6 +421,40 @@ impl Worker<'_> {
         );
     }
 
+    /// A race finding at instruction `k` against the one at `opc`.
+    #[allow(clippy::too_many_arguments)]
+    fn race(
+        &mut self,
+        k: usize,
+        opc: u32,
+        rule: &str,
+        message: String,
+        needs: &str,
+        here: Place,
+        there: Place,
+        address: String,
+    ) {
+        let Some(ok) = self.at(opc) else { return };
+        let f = Finding {
+            check: Check::Race,
+            severity: Severity::Error,
+            rule: rule.into(),
+            kernel: self.l.prog.name.clone(),
+            pc: self.l.prog.insts[k].pc,
+            instruction: self.text(k),
+            other_pc: Some(opc),
+            other_instruction: Some(self.text(ok)),
+            message,
+            needs: needs.into(),
+            count: 1,
+            place: Some(here),
+            other_place: Some(there),
+            address: Some(address),
+            ..Finding::default()
+        };
+        self.found.push(f);
+    }
+
     fn lds_races(&mut self, wave: usize, pc: u32, a: &[Access]) {
         let Some(k) = self.at(pc) else { return };
         let epoch = self.waves[wave].epoch;
@@ -474,29 +508,23 @@ impl Worker<'_> {
             }
         }
         for ((opc, owave, write), (o, addr, lanes)) in hits {
-            let Some(ok) = self.at(opc) else { continue };
             let this = if write { "writes" } else { "reads" };
-            let f = Finding {
-                check: Check::Race,
-                severity: Severity::Error,
-                rule: "lds-race".into(),
-                kernel: self.l.prog.name.clone(),
-                pc: self.l.prog.insts[k].pc,
-                instruction: self.text(k),
-                other_pc: Some(opc),
-                other_instruction: Some(self.text(ok)),
-                message: format!(
-                    "wave {wave} {this} LDS 0x{addr:x}, which wave {owave} also accessed (lane {}, at 0x{opc:x}) with no s_barrier between them: which comes first is the hardware's choice",
-                    o.lane
-                ),
-                needs: "s_barrier between the two (the access before it waited for: s_waitcnt lgkmcnt(0))".into(),
-                count: 1,
-                place: Some(self.place(wave, lanes)),
-                other_place: Some(self.place(owave as usize, vec![o.lane])),
-                address: Some(format!("LDS offset 0x{addr:x}")),
-                ..Finding::default()
-            };
-            self.found.push(f);
+            let message = format!(
+                "wave {wave} {this} LDS 0x{addr:x}, which wave {owave} also accessed (lane {}, at 0x{opc:x}) with no s_barrier between them: which comes first is the hardware's choice",
+                o.lane
+            );
+            let (here, there) = (self.place(wave, lanes), self.place(owave as usize, vec![o.lane]));
+            let needs = "s_barrier between the two (the access before it waited for: s_waitcnt lgkmcnt(0))";
+            self.race(
+                k,
+                opc,
+                "lds-race",
+                message,
+                needs,
+                here,
+                there,
+                format!("LDS offset 0x{addr:x}"),
+            );
         }
     }
 }
@@ -562,37 +590,32 @@ impl Worker<'_> {
         for ((o, write), (addr, lanes)) in hits {
             let (og, ow, opc) = (
                 side_group(o).unwrap_or(0),
-                (o >> 24 & 0xff) as usize,
+                (o >> 24 & 0xff) as u32,
                 (o & 0xff_ffff) as u32,
             );
-            let Some(ok) = self.at(opc) else { continue };
             let other_id = [og % gr[0], og / gr[0] % gr[1], og / (gr[0] * gr[1])];
             let this = if write { "writes" } else { "reads" };
-            let f = Finding {
-                check: Check::Race,
-                severity: Severity::Error,
-                rule: "global-race".into(),
-                kernel: self.l.prog.name.clone(),
-                pc: self.l.prog.insts[k].pc,
-                instruction: self.text(k),
-                other_pc: Some(opc),
-                other_instruction: Some(self.text(ok)),
-                message: format!(
-                    "{this} memory that work-group ({},{},{}) also accessed (wave {ow}, at 0x{opc:x}), one of them writing: nothing orders the work-groups of a launch",
-                    other_id[0], other_id[1], other_id[2]
-                ),
-                needs: "atomics, or separate launches".into(),
-                count: 1,
-                place: Some(self.place(wave, lanes)),
-                other_place: Some(Place {
-                    group: other_id,
-                    wave: ow as u32,
-                    lanes: Vec::new(),
-                }),
-                address: Some(format!("0x{addr:x}: {}", mem.whereabouts(addr).unwrap_or_default())),
-                ..Finding::default()
+            let message = format!(
+                "{this} memory that work-group ({},{},{}) also accessed (wave {ow}, at 0x{opc:x}), one of them writing: nothing orders the work-groups of a launch",
+                other_id[0], other_id[1], other_id[2]
+            );
+            let there = Place {
+                group: other_id,
+                wave: ow,
+                lanes: Vec::new(),
             };
-            self.found.push(f);
+            let address = format!("0x{addr:x}: {}", mem.whereabouts(addr).unwrap_or_default());
+            let here = self.place(wave, lanes);
+            self.race(
+                k,
+                opc,
+                "global-race",
+                message,
+                "atomics, or separate launches",
+                here,
+                there,
+                address,
+            );
         }
     }
 }

@@ -54,6 +54,23 @@ fn keys(v: &Value) -> BTreeSet<(String, String, u64, Option<u64>)> {
         .collect()
 }
 
+/// `src` assembled by gcnkit into a relocatable object `k.o` in `dir` (which `run` takes).
+fn assemble(dir: &Path, src: &str) -> PathBuf {
+    let s = dir.join("k.s");
+    std::fs::write(&s, src).unwrap();
+    let obj = dir.join("k.o");
+    let o = gcnkit(&[
+        "asm",
+        "--format",
+        "elf",
+        "-o",
+        obj.to_str().unwrap(),
+        s.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", err(&o));
+    obj
+}
+
 /// The LDS kernels of tools/run-kernels/src/lds.cl and their launches.
 fn lds_launches(input: &Path) -> Vec<(&'static str, Vec<String>)> {
     let f = format!("file:{}", input.display());
@@ -304,19 +321,7 @@ k:
 fn lds_race_between_waves_without_a_barrier() {
     let t = tmp("gcnkit-check-race-");
     for (barrier, want_race) in [("", true), ("s_waitcnt lgkmcnt(0)\n\ts_barrier", false)] {
-        let src = RACE_KERNEL.replace("BARRIER", barrier);
-        let s = t.path().join("k.s");
-        std::fs::write(&s, src).unwrap();
-        let obj = t.path().join("k.o");
-        let o = gcnkit(&[
-            "asm",
-            "--format",
-            "elf",
-            "-o",
-            obj.to_str().unwrap(),
-            s.to_str().unwrap(),
-        ]);
-        assert!(o.status.success(), "{}", err(&o));
+        let obj = assemble(t.path(), &RACE_KERNEL.replace("BARRIER", barrier));
         let o = gcnkit(&[
             "run",
             obj.to_str().unwrap(),
@@ -537,18 +542,7 @@ fn global_race_between_work_groups() {
         ("global_store_dword v1, v0, s[0:1] glc", false),
         ("global_atomic_add v1, v0, s[0:1]", false),
     ] {
-        let s = t.path().join("k.s");
-        std::fs::write(&s, GLOBAL_KERNEL.replace("STORE", store)).unwrap();
-        let obj = t.path().join("k.o");
-        let o = gcnkit(&[
-            "asm",
-            "--format",
-            "elf",
-            "-o",
-            obj.to_str().unwrap(),
-            s.to_str().unwrap(),
-        ]);
-        assert!(o.status.success(), "{}", err(&o));
+        let obj = assemble(t.path(), &GLOBAL_KERNEL.replace("STORE", store));
         let o = gcnkit(&[
             "run",
             obj.to_str().unwrap(),
