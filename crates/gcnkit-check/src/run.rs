@@ -135,6 +135,14 @@ struct Shadow {
     sides: Box<[AtomicU64]>,
 }
 
+/// `n` zeroed atomics, from the allocator's zeroed pages (`calloc`): only the pages a launch
+/// touches are ever made.
+fn zeroed(n: usize) -> Box<[AtomicU64]> {
+    let v: Box<[u64]> = vec![0u64; n].into_boxed_slice();
+    // SAFETY: AtomicU64 has the same size, alignment and bit validity as u64.
+    unsafe { Box::from_raw(Box::into_raw(v) as *mut [AtomicU64]) }
+}
+
 fn side(group: u32, wave: usize, pc: u32) -> u64 {
     ((group as u64 + 1) << 32) | ((wave as u64 & 0xff) << 24) | (pc as u64 & 0xff_ffff)
 }
@@ -189,7 +197,7 @@ impl Launch {
                 Arc::new(Shadow {
                     base: r.base,
                     size: r.size,
-                    sides: (0..n).map(|_| AtomicU64::new(0)).collect(),
+                    sides: zeroed(n),
                 }),
             );
         }
