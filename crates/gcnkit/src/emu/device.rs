@@ -11,7 +11,6 @@ use super::dispatch::{self, KernelInfo};
 use super::kernel::{self, HostSide, Launch, RunError, Stats, TraceFilter};
 use super::memory::Memory;
 use crate::arch::Arch;
-use std::collections::BTreeMap;
 use std::sync::Arc;
 
 /// Why a memory operation of the device failed.
@@ -94,8 +93,6 @@ const R_AMDGPU_RELATIVE64: u32 = 13;
 pub struct Device {
     pub arch: Arch,
     mem: Memory,
-    /// Freed allocations (base → size): for the error message of a use after free.
-    freed: BTreeMap<u64, u64>,
     /// Loaded code objects' images and their bases (a launch of one of their kernels uses
     /// the loaded image instead of a copy).
     images: Vec<(Arc<Vec<u8>>, u64)>,
@@ -129,7 +126,6 @@ impl Device {
         Device {
             arch,
             mem,
-            freed: BTreeMap::new(),
             images: Vec::new(),
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             budget: DEFAULT_BUDGET,
@@ -190,34 +186,23 @@ impl Device {
         if self.images.iter().any(|(_, b)| *b == addr) {
             return Err(DeviceError::BadFree { addr, freed: false });
         }
-        let size = match self.mem.region_starting_at(addr) {
-            Some(r) => r.size,
-            None => {
-                return Err(DeviceError::BadFree {
-                    addr,
-                    freed: self.freed.contains_key(&addr),
-                })
-            }
-        };
-        self.mem.remove(addr);
-        self.freed.insert(addr, size);
-        Ok(())
+        match self.mem.free(addr) {
+            Some(_) => Ok(()),
+            None => Err(DeviceError::BadFree {
+                addr,
+                freed: self.mem.freed_at(addr).is_some_and(|(b, _, _)| b == addr),
+            }),
+        }
     }
 
     /// Frees every allocation (a device reset); their addresses stay freed.
     pub fn free_all(&mut self) {
-        for r in self.mem.regions() {
-            self.freed.insert(r.base, r.size);
-        }
-        self.mem.clear();
+        self.mem.free_all();
     }
 
     /// Was `addr` inside an allocation that has been freed?
     pub fn was_freed(&self, addr: u64) -> bool {
-        self.freed
-            .range(..=addr)
-            .next_back()
-            .is_some_and(|(b, s)| addr - b < (*s).max(1))
+        self.mem.freed_at(addr).is_some()
     }
 
     fn not_device(&self, addr: u64, len: u64) -> DeviceError {

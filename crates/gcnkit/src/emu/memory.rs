@@ -231,6 +231,9 @@ pub struct Memory {
     regions: Vec<Region>,
     /// Where the next region goes.
     next: u64,
+    /// Regions freed by a runtime ([`Memory::free`]), by base: size and name (a fault there
+    /// says so: a use after free).
+    freed: std::collections::BTreeMap<u64, (u64, String)>,
 }
 
 impl Default for Memory {
@@ -252,6 +255,7 @@ impl Memory {
         Memory {
             regions: Vec::new(),
             next: base.max(GAP).next_multiple_of(GAP),
+            freed: Default::default(),
         }
     }
 
@@ -374,6 +378,29 @@ impl Memory {
         self.regions.clear();
     }
 
+    /// Frees the region that starts at `base` (a runtime's free): removed, and remembered so
+    /// that an access there is named a use after free. Its size, `None` when no region starts
+    /// there.
+    pub fn free(&mut self, base: u64) -> Option<u64> {
+        let k = self.regions.binary_search_by_key(&base, |r| r.base).ok()?;
+        let r = self.regions.remove(k);
+        self.freed.insert(r.base, (r.size, r.name.clone()));
+        Some(r.size)
+    }
+
+    /// Frees every region ([`Memory::free`]).
+    pub fn free_all(&mut self) {
+        for r in std::mem::take(&mut self.regions) {
+            self.freed.insert(r.base, (r.size, r.name.clone()));
+        }
+    }
+
+    /// The freed region that held `addr`: (base, size, name).
+    pub fn freed_at(&self, addr: u64) -> Option<(u64, u64, &str)> {
+        let (b, (s, n)) = self.freed.range(..=addr).next_back()?;
+        (addr - b < (*s).max(1)).then_some((*b, *s, n.as_str()))
+    }
+
     /// Removes the region that starts at `base`; false when no region starts there.
     pub fn remove(&mut self, base: u64) -> bool {
         match self.regions.binary_search_by_key(&base, |r| r.base) {
@@ -455,6 +482,12 @@ impl Memory {
         let below = k.checked_sub(1).map(|p| &self.regions[p]);
         if let Some(r) = below.filter(|r| addr - r.base < r.size) {
             return Some(format!("offset {} of {}", addr - r.base, say(r)));
+        }
+        if let Some((b, size, name)) = self.freed_at(addr) {
+            return Some(format!(
+                "offset {} of {name} ({size} bytes at 0x{b:x}), which was freed: a use after free",
+                addr - b
+            ));
         }
         let past = below.map(|r| (addr - r.base - r.size, r));
         let before = self.regions.get(k).map(|r| (r.base - addr, r));
@@ -585,6 +618,27 @@ fn lock_for(addr: u64) -> std::sync::MutexGuard<'static, ()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A freed region's addresses stay named: a fault there is a use after free.
+    #[test]
+    fn freed_regions_are_named_in_faults() {
+        let mut m = Memory::default();
+        let a = m.add("allocation", 64, &[]);
+        let b = m.add("other", 64, &[]);
+        assert_eq!(m.free(a), Some(64));
+        assert_eq!(m.free(a), None);
+        assert!(m.read(a + 8, 4).is_err());
+        let w = m.whereabouts(a + 8).unwrap();
+        assert!(
+            w.contains("offset 8 of allocation (64 bytes at") && w.contains("use after free"),
+            "{w}"
+        );
+        assert_eq!(m.freed_at(a + 63).map(|x| x.0), Some(a));
+        assert_eq!(m.freed_at(a + 64), None);
+        assert!(!m.whereabouts(b).unwrap().contains("freed"));
+        m.free_all();
+        assert!(m.whereabouts(b + 1).unwrap().contains("use after free"));
+    }
 
     /// Which bytes were written (`--check`): every write path marks its bytes, `undefine`
     /// clears a range, and `is_defined` answers for any range (across words of bits too),
