@@ -63,7 +63,8 @@ pub enum Reader {
     VmemSgpr,
     /// A scalar memory read's SGPR operands (SMRD: base and offset).
     SmrdSgpr,
-    /// `v_readlane_b32`/`v_writelane_b32`'s lane select (SRC1).
+    /// The lane select (SRC1) of the rows of form ReadLane/WriteLane (`v_readlane_b32`,
+    /// `v_writelane_b32`, GCN 1.4.1's `v_readlane_regrd_b32`).
     LaneSelect,
     /// `v_div_fmas_f32`/`_f64` (reads VCC).
     DivFmas,
@@ -322,7 +323,7 @@ fn reads(row: &Row, i: &Instr) -> Vec<u16> {
     let set = match row.reader {
         Reader::VmemSgpr if is_vmem(i) => reg_reads(),
         Reader::SmrdSgpr if d.short == Short::Smem => reg_reads(),
-        Reader::LaneSelect if n == "v_readlane_b32" || n == "v_writelane_b32" => {
+        Reader::LaneSelect if matches!(d.form, Form::ReadLane | Form::WriteLane) => {
             classify::operand_set(i, |r| r == Role::Src(1)).intersect(&kind)
         }
         Reader::DivFmas if n.starts_with("v_div_fmas") => kind,

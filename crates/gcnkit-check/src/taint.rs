@@ -14,7 +14,7 @@
 
 use gcnkit::emu::monitor::{Access, AccessKind, Space};
 use gcnkit::emu::Wave;
-use gcnkit::isa::{MemSem, Sem, Short};
+use gcnkit::isa::{Form, MemSem, Sem, Short};
 use gcnkit::layout::{operands, Role};
 use gcnkit::Instr;
 use gcnkit_analyze::effects::{effects, is_vector};
@@ -77,17 +77,13 @@ impl Fact {
             f.addr = vgprs(&addr);
             f.data = vgprs(&data);
         } else if f.writes.is_empty() && e.writes.iter().any(|r| r < V0) {
-            let name = d.name[i.arch.index()];
-            let ops = operands(i, d);
-            f.scalar = Some(if name.starts_with("v_readfirstlane") {
-                Select::First
-            } else if name.starts_with("v_readlane") {
-                match ops.as_slice().iter().find(|o| o.role == Role::Src(1)) {
+            f.scalar = Some(match d.form {
+                Form::ReadFirstLane => Select::First,
+                Form::ReadLane => match operands(i, d).as_slice().iter().find(|o| o.role == Role::Src(1)) {
                     Some(o) => Select::Operand(o.code),
                     None => Select::Active,
-                }
-            } else {
-                Select::Active
+                },
+                _ => Select::Active,
             });
         }
         f

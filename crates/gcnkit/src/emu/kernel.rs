@@ -861,6 +861,22 @@ fn dispatch(
     Ok(stats)
 }
 
+/// Hands the accesses the instruction at `pc` logged to the checker's watch, and empties the
+/// log for the next one.
+fn tell_accesses(
+    watch: Option<&mut (dyn super::monitor::Watch + '_)>,
+    log: &std::cell::RefCell<Vec<super::monitor::Access>>,
+    wave: usize,
+    pc: u32,
+    mem: &Memory,
+) {
+    if let Some(watch) = watch {
+        let mut a = log.borrow_mut();
+        watch.accesses(wave, pc, &a, mem);
+        a.clear();
+    }
+}
+
 /// A worker thread: its waves, LDS and vector scratch space are reused from group to group.
 struct Worker<'a> {
     sh: &'a Shared<'a>,
@@ -1313,11 +1329,7 @@ impl<'a> Worker<'a> {
                 }
                 Plan::Mem(f) => {
                     if f.run_logged(&mut ws.w, sh.mem, watch.is_some().then_some(log)) {
-                        if let Some(watch) = watch.as_deref_mut() {
-                            let mut a = log.borrow_mut();
-                            watch.accesses(wi, pc, &a, sh.mem);
-                            a.clear();
-                        }
+                        tell_accesses(watch.as_deref_mut(), log, wi, pc, sh.mem);
                         ws.pc += 4 * i.len as u32;
                         continue;
                     }
@@ -1368,11 +1380,7 @@ impl<'a> Worker<'a> {
                             i.enc.name()
                         )))),
                     };
-                    if let Some(watch) = watch.as_deref_mut() {
-                        let mut a = log.borrow_mut();
-                        watch.accesses(wi, pc, &a, sh.mem);
-                        a.clear();
-                    }
+                    tell_accesses(watch.as_deref_mut(), log, wi, pc, sh.mem);
                     r.map_err(|e| err(pc, Some(i), e.message(sh.mem)))?;
                     ws.pc = next;
                 }
