@@ -223,6 +223,11 @@ pub fn is_barrier(i: &Instr) -> bool {
     matches!(i.def().and_then(|d| d.sem), Some(Sem::Flow(Flow::Barrier)))
 }
 
+/// `s_endpgm`: the wave ends.
+pub fn is_end(i: &Instr) -> bool {
+    matches!(i.def().and_then(|d| d.sem), Some(Sem::Flow(Flow::End)))
+}
+
 /// A call (`s_swappc_b64`, `s_call_b64`): the callee waits for everything at its entry and
 /// before it returns (the AMDGPU calling convention), so nothing is outstanding after it.
 pub fn is_call(i: &Instr) -> bool {

@@ -27,6 +27,7 @@
 
 pub mod classify;
 pub mod flow;
+mod global;
 pub mod hazard;
 pub mod run;
 pub mod taint;

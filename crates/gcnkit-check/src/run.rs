@@ -16,14 +16,14 @@
 use crate::classify;
 use crate::hazard::{self, Recent};
 use crate::waitcnt::{self, Outstanding};
+use crate::global::{side, side_group, Shadow};
 use crate::{taint, Check, Finding, Place, Severity};
 use gcnkit::emu::dispatch::KernelInfo;
 use gcnkit::emu::memory::Memory;
 use gcnkit::emu::monitor::{Access, AccessKind, Checker, Monitor, Space, Watch};
 use gcnkit::emu::Wave;
 use gcnkit_analyze::program::{discover, initial_registers, Inst, Program};
-use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex, RwLock};
 
 /// Which checks run.
@@ -114,6 +114,8 @@ struct Launch {
     /// Instruction index by `pc / 4` (`u32::MAX`: none starts there).
     index: Vec<u32>,
     barrier: Vec<bool>,
+    /// `s_endpgm`: where a wave's path ends.
+    end: Vec<bool>,
     found: Arc<Mutex<Vec<Finding>>>,
     /// Memory findings by allocation (space, base) and rule, the first one found with a
     /// count.
@@ -126,31 +128,6 @@ struct Launch {
     groups: [u32; 3],
 }
 
-/// A region's dwords in one launch: for each, three sides (the last write, the last read,
-/// the last read by another work-group than that one), each 0 (none) or
-/// `(group + 1) << 32 | wave << 24 | pc` (pc below 16 MiB).
-struct Shadow {
-    base: u64,
-    size: u64,
-    sides: Box<[AtomicU64]>,
-}
-
-/// `n` zeroed atomics, from the allocator's zeroed pages (`calloc`): only the pages a launch
-/// touches are ever made.
-fn zeroed(n: usize) -> Box<[AtomicU64]> {
-    let v: Box<[u64]> = vec![0u64; n].into_boxed_slice();
-    // SAFETY: AtomicU64 has the same size, alignment and bit validity as u64.
-    unsafe { Box::from_raw(Box::into_raw(v) as *mut [AtomicU64]) }
-}
-
-fn side(group: u32, wave: usize, pc: u32) -> u64 {
-    ((group as u64 + 1) << 32) | ((wave as u64 & 0xff) << 24) | (pc as u64 & 0xff_ffff)
-}
-
-fn side_group(s: u64) -> Option<u32> {
-    (s >> 32).checked_sub(1).map(|g| g as u32)
-}
-
 impl Launch {
     fn new(k: &KernelInfo, checks: Checks, found: Arc<Mutex<Vec<Finding>>>, groups: [u32; 3]) -> Launch {
         let prog = program(k);
@@ -159,12 +136,14 @@ impl Launch {
             index[inst.pc as usize / 4] = n as u32;
         }
         let barrier = prog.insts.iter().map(|i| classify::is_barrier(&i.instr)).collect();
+        let end = prog.insts.iter().map(|i| classify::is_end(&i.instr)).collect();
         let facts = prog.insts.iter().map(|i| taint::Fact::of(&i.instr)).collect();
         Launch {
             checks,
             prog,
             index,
             barrier,
+            end,
             found,
             uninit: Mutex::default(),
             facts,
@@ -191,15 +170,7 @@ impl Launch {
         let mut g = self.global.write().unwrap_or_else(|e| e.into_inner());
         let k = g.partition_point(|s| s.base <= r.base);
         if k == 0 || g[k - 1].base != r.base {
-            let n = r.size.div_ceil(4) as usize * 3;
-            g.insert(
-                k,
-                Arc::new(Shadow {
-                    base: r.base,
-                    size: r.size,
-                    sides: zeroed(n),
-                }),
-            );
+            g.insert(k, Arc::new(Shadow::new(r.base, r.size)));
         }
         drop(g);
         self.shadow(mem, addr)
@@ -258,6 +229,8 @@ impl Monitor for Launch {
             uninit: BTreeMap::new(),
             mem_taint: taint::MemTaint::default(),
             shadow: None,
+            paths: HashMap::new(),
+            key: Vec::new(),
         })
     }
 
@@ -282,7 +255,17 @@ struct WaveState {
     /// (its PC, allocation, description).
     taint: taint::Taint,
     origin: Option<(u32, (u8, u64), String)>,
+    /// The instructions (index, EXEC) the wait and hazard rules have not stepped yet: a
+    /// wave's whole path is stepped when it ends, unless a wave before took the same one.
+    path: Vec<(u32, u64)>,
+    /// The path grew past [`PATH_MEMO`]: the rules step each instruction as it comes.
+    direct: bool,
 }
+
+/// The longest path remembered: the rules are a function of the path alone (each wave starts
+/// with nothing outstanding), so a wave taking a path another wave of the launch took finds
+/// what that one found; short paths repeat (every wave of a saxpy), long ones rarely do.
+const PATH_MEMO: usize = 4096;
 
 /// Who last touched an LDS byte in this work-group (`serial` tells work-groups apart, so
 /// the table is never cleared).
@@ -316,6 +299,10 @@ struct Worker<'l> {
     mem_taint: taint::MemTaint,
     /// The device-memory shadow the last access used.
     shadow: Option<Arc<Shadow>>,
+    /// Paths waves have taken, with what the rules found along them (at which step).
+    paths: HashMap<Vec<u32>, Vec<(usize, Finding)>>,
+    /// The path being looked up (kept to save its allocation).
+    key: Vec<u32>,
 }
 
 fn lanes_of(exec: u64) -> Vec<u8> {
@@ -547,8 +534,59 @@ impl Worker<'_> {
         let me = side(me_group, wave, pc);
         // Conflicts by the other side and whether this one writes: the first address, lanes.
         let mut hits: BTreeMap<(u64, bool), (u64, Vec<u8>)> = BTreeMap::new();
+        // The accesses a chunk at a time: its dwords' mask and the lane at each.
+        let mut pending: Option<(Arc<Shadow>, usize, bool, u64)> = None;
+        let mut lane_at = [0u8; 64];
+        let flush = |p: Option<(Arc<Shadow>, usize, bool, u64)>,
+                     lane_at: &[u8; 64],
+                     hits: &mut BTreeMap<(u64, bool), (u64, Vec<u8>)>| {
+            if let Some((sh, c, write, mask)) = p {
+                sh.touch(c, mask, write, me, |bit, o| {
+                    let addr = sh.base + 4 * (c as u64 * 64 + bit as u64);
+                    let h = hits.entry((o, write)).or_insert((addr, Vec::new()));
+                    let lane = lane_at[bit as usize];
+                    if !h.1.contains(&lane) {
+                        h.1.push(lane);
+                    }
+                });
+            }
+        };
+        // A coalesced access (whole dwords one after another, one region): chunk by chunk
+        // without looking at each dword's region.
+        let x0 = a.first().filter(|x| x.addr & 3 == 0);
+        let coalesced = x0.is_some_and(|x0| {
+            x0.space == Space::Global
+                && x0.kind != AccessKind::Atomic
+                && !x0.coherent
+                && a.iter().enumerate().all(|(i, x)| {
+                    x.addr == x0.addr + 4 * i as u64 && x.bytes == 4 && x.kind == x0.kind && x.space == x0.space && !x.coherent
+                })
+        });
+        let mut done = false;
+        if let Some(x0) = x0.filter(|_| coalesced) {
+            let end = x0.addr + 4 * a.len() as u64;
+            if !self.shadow.as_ref().is_some_and(|s| x0.addr.wrapping_sub(s.base) < s.size) {
+                self.shadow = self.l.shadow(mem, x0.addr);
+            }
+            if let Some(sh) = self.shadow.clone().filter(|s| x0.addr >= s.base && end - s.base <= s.size) {
+                done = true;
+                let write = x0.kind == AccessKind::Write;
+                let mut i = 0;
+                while i < a.len() {
+                    let (c, bit) = sh.place(a[i].addr);
+                    let n = (64 - bit as usize).min(a.len() - i);
+                    for (k, x) in a[i..i + n].iter().enumerate() {
+                        lane_at[bit as usize + k] = x.lane;
+                    }
+                    let mask = if n == 64 { u64::MAX } else { ((1u64 << n) - 1) << bit };
+                    flush(Some((sh.clone(), c, write, mask)), &lane_at, &mut hits);
+                    i += n;
+                }
+            }
+        }
         for x in a
             .iter()
+            .filter(|_| !done)
             .filter(|x| x.space == Space::Global && x.kind != AccessKind::Atomic && !x.coherent)
         {
             let write = x.kind == AccessKind::Write;
@@ -558,42 +596,26 @@ impl Worker<'_> {
                 if !self.shadow.as_ref().is_some_and(|s| d.wrapping_sub(s.base) < s.size) {
                     self.shadow = self.l.shadow(mem, d);
                 }
-                let other = self
-                    .shadow
-                    .as_ref()
-                    .filter(|s| d.wrapping_sub(s.base) < s.size)
-                    .map(|sh| {
-                        let k = ((d - sh.base) / 4) as usize * 3;
-                        let s = &sh.sides[k..k + 3];
-                        let [w, r1, r2] = [0, 1, 2].map(|k| s[k].load(Relaxed));
-                        let foreign = |v: u64| side_group(v).is_some_and(|og| og != me_group);
-                        let other = if foreign(w) {
-                            Some(w)
-                        } else if write && foreign(r1) {
-                            Some(r1)
-                        } else if write && foreign(r2) {
-                            Some(r2)
-                        } else {
-                            None
-                        };
-                        if write {
-                            s[0].store(me, Relaxed);
-                        } else if side_group(r1) == Some(me_group) {
-                            s[1].store(me, Relaxed);
-                        } else {
-                            s[2].store(r1, Relaxed);
-                            s[1].store(me, Relaxed);
-                        }
-                        other
-                    });
-                if let Some(Some(o)) = other {
-                    let h = hits.entry((o, write)).or_insert((d, Vec::new()));
-                    if h.1.last() != Some(&x.lane) {
-                        h.1.push(x.lane);
+                if let Some(sh) = self.shadow.as_ref().filter(|s| d.wrapping_sub(s.base) < s.size) {
+                    let (c, bit) = sh.place(d);
+                    let same = pending
+                        .as_ref()
+                        .is_some_and(|p| Arc::ptr_eq(&p.0, sh) && p.1 == c && p.2 == write);
+                    if !same {
+                        flush(pending.take(), &lane_at, &mut hits);
+                        pending = Some((sh.clone(), c, write, 0));
                     }
+                    if let Some(p) = pending.as_mut() {
+                        p.3 |= 1 << bit;
+                    }
+                    lane_at[bit as usize] = x.lane;
                 }
                 d += 4;
             }
+        }
+        flush(pending.take(), &lane_at, &mut hits);
+        for v in hits.values_mut() {
+            v.1.sort_unstable();
         }
         for ((o, write), (addr, lanes)) in hits {
             let (og, ow, opc) = (
@@ -628,8 +650,78 @@ impl Worker<'_> {
     }
 }
 
+impl Worker<'_> {
+    /// Steps the wait and hazard rules along the wave's unstepped path; what they find, with
+    /// the step it was found at.
+    fn step_rules(&mut self, wave: usize) -> Vec<(usize, Finding)> {
+        let ws = &mut self.waves[wave];
+        let mut found = Vec::new();
+        let mut at = Vec::new();
+        for (n, &(k, _)) in ws.path.iter().enumerate() {
+            if self.l.checks.waitcnt {
+                self.waitcnt.step(k as usize, &mut ws.out, Some(&mut found));
+            }
+            if self.l.checks.hazard {
+                self.hazard.step(k as usize, &mut ws.recent, Some(&mut found));
+            }
+            at.resize(found.len(), n);
+        }
+        at.into_iter().zip(found).collect()
+    }
+
+    /// Reports findings made along the wave's path, each placed at the lanes EXEC had there.
+    fn place_findings(&mut self, wave: usize, found: &[(usize, Finding)]) {
+        for (n, f) in found {
+            let mut f = f.clone();
+            // Vector registers: the lanes EXEC has; scalar ones: the wave.
+            let vector = f.registers.iter().any(|r| r.starts_with('v'));
+            let exec = self.waves[wave].path[*n].1;
+            f.place = Some(self.place(wave, if vector { lanes_of(exec) } else { Vec::new() }));
+            self.found.push(f);
+        }
+    }
+
+    /// Steps the rules along what the wave's path has so far and forgets it.
+    fn step_path(&mut self, wave: usize) {
+        let found = self.step_rules(wave);
+        self.place_findings(wave, &found);
+        self.waves[wave].path.clear();
+    }
+
+    /// The wave ended: its path is stepped, or what was found along the same path before is
+    /// reported again here.
+    fn path_ended(&mut self, wave: usize) {
+        if self.waves[wave].direct {
+            return self.step_path(wave);
+        }
+        let key = &mut self.key;
+        key.clear();
+        key.extend(self.waves[wave].path.iter().map(|&(k, _)| k));
+        let found = match self.paths.get(&key[..]) {
+            Some(f) => f.clone(),
+            None => {
+                let f = self.step_rules(wave);
+                self.paths.insert(self.key.clone(), f.clone());
+                f
+            }
+        };
+        self.place_findings(wave, &found);
+        self.waves[wave].path.clear();
+    }
+
+    /// Waves that stopped without `s_endpgm` (a fault, the budget): their paths so far.
+    fn flush_paths(&mut self) {
+        for wave in 0..self.waves.len() {
+            if !self.waves[wave].path.is_empty() {
+                self.step_path(wave);
+            }
+        }
+    }
+}
+
 impl Watch for Worker<'_> {
     fn group(&mut self, id: [u32; 3], waves: usize) {
+        self.flush_paths();
         self.group = id;
         self.serial += 1;
         self.waves.clear();
@@ -640,29 +732,30 @@ impl Watch for Worker<'_> {
     fn instruction(&mut self, wave: usize, pc: u32, w: &Wave) {
         let Some(k) = self.at(pc) else { return };
         let exec = w.exec();
-        let mut found = Vec::new();
+        let l = self.l;
         let ws = &mut self.waves[wave];
         ws.exec = exec;
-        if self.l.checks.waitcnt {
-            self.waitcnt.step(k, &mut ws.out, Some(&mut found));
+        if l.checks.waitcnt || l.checks.hazard {
+            ws.path.push((k as u32, exec));
+            if l.end[k] {
+                self.path_ended(wave);
+            } else if ws.path.len() >= PATH_MEMO {
+                let ws = &mut self.waves[wave];
+                ws.direct = true;
+                self.step_path(wave);
+            } else if ws.direct {
+                self.step_path(wave);
+            }
         }
-        if self.l.checks.hazard {
-            self.hazard.step(k, &mut ws.recent, Some(&mut found));
-        }
-        if self.l.barrier[k] {
+        let ws = &mut self.waves[wave];
+        if l.barrier[k] {
             ws.epoch += 1;
         }
-        let used = if self.l.checks.memory {
-            ws.taint.before(&self.l.facts[k], exec, w)
+        let used = if l.checks.memory {
+            ws.taint.before(&l.facts[k], exec, w)
         } else {
             None
         };
-        for mut f in found {
-            // Vector registers: the lanes EXEC has; scalar ones: the wave.
-            let vector = f.registers.iter().any(|r| r.starts_with('v'));
-            f.place = Some(self.place(wave, if vector { lanes_of(exec) } else { Vec::new() }));
-            self.found.push(f);
-        }
         if let Some((u, lanes)) = used {
             self.tainted_use(wave, k, u, lanes);
         }
@@ -695,6 +788,7 @@ impl Watch for Worker<'_> {
 
 impl Drop for Worker<'_> {
     fn drop(&mut self) {
+        self.flush_paths();
         let found = std::mem::take(&mut self.found);
         self.l.found.lock().unwrap_or_else(|e| e.into_inner()).extend(found);
         let mut all = self.l.uninit.lock().unwrap_or_else(|e| e.into_inner());
