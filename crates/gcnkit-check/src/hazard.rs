@@ -9,10 +9,10 @@
 //! wait states since a writer along any path (the minimum where paths join), found by a
 //! dataflow fixpoint over the control-flow graph.
 
-use crate::classify::{self, is_salu, is_valu, is_vmem, name};
+use crate::classify::{self, is_salu, is_valu, is_vmem};
 use crate::flow::{solve, State};
 use crate::{Check, Finding, Severity};
-use gcnkit::isa::{Flow, Form, Sem, Short};
+use gcnkit::isa::{Flags, Flow, Form, Sem, Short};
 use gcnkit::layout::Role;
 use gcnkit::{Arch, Enc, Instr};
 use gcnkit_analyze::cfg::Cfg;
@@ -298,7 +298,7 @@ fn writes(row: &Row, i: &Instr) -> Vec<u16> {
         },
         Writer::WideStore => classify::wide_store_data(i).map_or(Vec::new(), |d| keys(&d)),
         Writer::SetVskip => {
-            if name(i) == "s_setvskip" {
+            if i.def().is_some_and(|d| d.flags.has(Flags::SETS_VSKIP)) {
                 return vec![VSKIP];
             }
             // SIMM16: id [5:0], offset [10:6], size - 1 [15:11].
@@ -317,7 +317,6 @@ fn writes(row: &Row, i: &Instr) -> Vec<u16> {
 /// What instruction `i` reads for `row` (the keys), if it is the row's reader.
 fn reads(row: &Row, i: &Instr) -> Vec<u16> {
     let Some(d) = i.def() else { return Vec::new() };
-    let n = name(i);
     let kind = kind_set(row.reg);
     let reg_reads = || effects(i).reads.intersect(&kind);
     let set = match row.reader {
@@ -326,7 +325,7 @@ fn reads(row: &Row, i: &Instr) -> Vec<u16> {
         Reader::LaneSelect if matches!(d.form, Form::ReadLane | Form::WriteLane) => {
             classify::operand_set(i, |r| r == Role::Src(1)).intersect(&kind)
         }
-        Reader::DivFmas if n.starts_with("v_div_fmas") => kind,
+        Reader::DivFmas if d.flags.has(Flags::READS_VCC) => kind,
         Reader::DppVgpr if i.enc.is_dpp() => reg_reads(),
         Reader::DppExec if i.enc.is_dpp() => kind,
         Reader::GetReg if classify::is_getreg(i) => {
@@ -335,10 +334,10 @@ fn reads(row: &Row, i: &Instr) -> Vec<u16> {
         Reader::SetReg if classify::is_setreg(i) => {
             return classify::hwreg(i).map_or(Vec::new(), |h| vec![HWREG_BASE + h as u16])
         }
-        Reader::Rfe if n == "s_rfe_b64" => return vec![HWREG_BASE + TRAPSTS],
+        Reader::Rfe if d.flags.has(Flags::READS_TRAPSTS) => return vec![HWREG_BASE + TRAPSTS],
         Reader::M0Message
             if d.form == Form::PSendmsg
-                || n == "s_ttracedata"
+                || d.short == Short::Sopp && d.flags.has(Flags::READS_M0)
                 || d.short == Short::Ds
                     && classify::mem_op(i).is_some_and(|m| m.kinds.contains(&classify::Kind::Gds)) =>
         {

@@ -473,6 +473,7 @@ mod tests {
                     lds_defined: &mut [],
                     coherent: i.get(F::Glc) != 0,
                     private: (0, 0),
+                    unaligned_lds: false,
                 };
                 let text = crate::syntax::to_text(&i, crate::syntax::Syntax::Llvm);
                 if !ran {

@@ -1367,6 +1367,7 @@ impl<'a> Worker<'a> {
                             lay.scratch,
                             lay.scratch + lay.scratch_per_group * l.threads.max(1) as u64,
                         ),
+                        unaligned_lds: k.arch.is_gcn14(),
                     };
                     let w = &mut ws.w;
                     let r = match i.enc {

@@ -34,6 +34,10 @@ pub struct MemCtx<'a> {
     /// The dispatch's scratch (every wave's private memory), `[start, end)`: the log calls
     /// accesses there private.
     pub private: (u64, u64),
+    /// LDS takes misaligned accesses: GCN 1.4 in the unaligned mode ROCm's driver sets
+    /// (SH_MEM_CONFIG.ALIGNMENT_MODE), which LLVM assumes for amdhsa (clang-14 writes
+    /// `ds_read_b32` at an odd LDS address for gfx900, four `ds_read_u8` for gfx803).
+    pub unaligned_lds: bool,
 }
 
 impl MemCtx<'_> {
@@ -171,11 +175,12 @@ fn store(ctx: &mut MemCtx, at: At, bytes: u32, v: u64, lane: usize) -> Result<()
     }
 }
 
-/// LDS bytes `[o, o + bytes)`: inside the work-group's allocation and aligned (to 4 bytes
-/// for accesses of 4 or more, 2 for 16-bit ones), else an error.
+/// LDS bytes `[o, o + bytes)`: inside the work-group's allocation and, before GCN 1.4,
+/// aligned (to 4 bytes for accesses of 4 or more, 2 for 16-bit ones; the hardware ignores
+/// the low address bits: a wrong address), else an error.
 fn lds_range(ctx: &MemCtx, o: u32, bytes: u32, lane: usize) -> Result<std::ops::Range<usize>, MemError> {
     let align = bytes.min(4);
-    if !o.is_multiple_of(align) {
+    if !ctx.unaligned_lds && !o.is_multiple_of(align) {
         return Err(MemError::Lds(
             format!("misaligned LDS access: {bytes} bytes at 0x{o:x}"),
             lane,

@@ -447,6 +447,13 @@ impl Flags {
     /// transcendentals: correctly rounded here, "1 ULP" on the GPU): a run's fidelity report
     /// counts these.
     pub const APPROX: Flags = Flags(1 << 43);
+    /// Returns from a trap, reading TRAPSTS (S_RFE_B64: the manuals' wait after an
+    /// `s_setreg` of TRAPSTS).
+    pub const READS_TRAPSTS: Flags = Flags(1 << 44);
+    /// Sets MODE.VSKIP (S_SETVSKIP), as an `s_setreg` of that bit does.
+    pub const SETS_VSKIP: Flags = Flags(1 << 45);
+    /// Gives SIMM16 + 1 wait states to the instructions after it (S_NOP).
+    pub const WAIT_STATES: Flags = Flags(1 << 46);
 
     #[inline]
     pub const fn has(self, f: Flags) -> bool {

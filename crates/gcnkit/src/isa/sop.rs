@@ -139,7 +139,9 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
             .flag(Flags::SREG_SRC)
             .flow(Flow::SetPc),
         s("s_swappc_b64", Sop1, [33, 33, 30, 30], S1, B64, B64, B32).flow(Flow::SwapPc),
-        s("s_rfe_b64", Sop1, [34, 34, 31, 31], S1NoDst, B32, B64, B32).flag(Flags::SREG_SRC),
+        s("s_rfe_b64", Sop1, [34, 34, 31, 31], S1NoDst, B32, B64, B32)
+            .flag(Flags::SREG_SRC)
+            .flag(Flags::READS_TRAPSTS),
         s("s_and_saveexec_b64", Sop1, [36, 36, 32, 32], S1, B64, B64, B32).salu(e::and_saveexec_b64),
         s("s_or_saveexec_b64", Sop1, [37, 37, 33, 33], S1, B64, B64, B32).salu(e::or_saveexec_b64),
         s("s_xor_saveexec_b64", Sop1, [38, 38, 34, 34], S1, B64, B64, B32).salu(e::xor_saveexec_b64),
@@ -187,14 +189,16 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
         s("s_bitcmp1_b32", Sopc, [13, 13, 13, 13], C, B32, B32, B32).salu(e::bitcmp1_b32),
         s("s_bitcmp0_b64", Sopc, [14, 14, 14, 14], C, B32, B64, B32).salu(e::bitcmp0_b64),
         s("s_bitcmp1_b64", Sopc, [15, 15, 15, 15], C, B32, B64, B32).salu(e::bitcmp1_b64),
-        s("s_setvskip", Sopc, [16, 16, 16, 16], C, B32, B32, B32),
+        s("s_setvskip", Sopc, [16, 16, 16, 16], C, B32, B32, B32).flag(Flags::SETS_VSKIP),
         s("s_set_gpr_idx_on", Sopc, [X, X, 17, 17], CGprIdx, B32, B32, B32).flow(Flow::GprIdx),
         s("s_cmp_eq_u64", Sopc, [X, X, 18, 18], C, B32, B64, B64).salu(e::cmp_eq_u64),
         s("s_cmp_lg_u64", Sopc, [X, X, 19, 19], C, B32, B64, B64)
             .alias(Dialects::CLRX, A::VI | A::GFX9, "s_cmp_ne_u64")
             .salu(e::cmp_lg_u64),
         // SOPP
-        s("s_nop", Sopp, [0, 0, 0, 0], PImm, B32, B32, B32).flow(Flow::Nop),
+        s("s_nop", Sopp, [0, 0, 0, 0], PImm, B32, B32, B32)
+            .flow(Flow::Nop)
+            .flag(Flags::WAIT_STATES),
         s("s_endpgm", Sopp, [1, 1, 1, 1], P0, B32, B32, B32)
             .flag(Flags::END)
             .flag(Flags::LLVM_IMM)
@@ -217,7 +221,9 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
         s("s_icache_inv", Sopp, [19, 19, 19, 19], P0, B32, B32, B32).flow(Flow::Nop),
         s("s_incperflevel", Sopp, [20, 20, 20, 20], PImm, B32, B32, B32).flow(Flow::Nop),
         s("s_decperflevel", Sopp, [21, 21, 21, 21], PImm, B32, B32, B32).flow(Flow::Nop),
-        s("s_ttracedata", Sopp, [22, 22, 22, 22], P0, B32, B32, B32).flow(Flow::Nop),
+        s("s_ttracedata", Sopp, [22, 22, 22, 22], P0, B32, B32, B32)
+            .flow(Flow::Nop)
+            .flag(Flags::READS_M0),
         s("s_setkill", Sopp, [11, 11, 11, 11], PImm, B32, B32, B32).no_clrx_on(A::SI),
         s("s_cbranch_cdbgsys", Sopp, [23, 23, 23, 23], PLabel, B32, B32, B32).no_clrx_on(A::SI),
         s("s_cbranch_cdbguser", Sopp, [24, 24, 24, 24], PLabel, B32, B32, B32).no_clrx_on(A::SI),
