@@ -85,8 +85,11 @@ fn json_keys_are_the_documented_ones() {
     };
     assert_eq!(
         keys(&v),
-        "approximate_reach arch blocks dead_writes entry indexed instructions kernel loops mix never_read occupancy pressure problems resources undefined_reads"
+        "approximate_reach arch blocks cycles dead_writes entry indexed instructions kernel loops mix never_read occupancy pressure problems profile resources undefined_reads"
     );
+    assert_eq!(keys(&v["cycles"]), "assumed_gpu estimate f64_ratio profiled");
+    assert!(v["profile"].is_null() && v["cycles"]["profiled"].is_null() && v["blocks"][0]["profile"].is_null());
+    assert_eq!(keys(&v["blocks"][0]["cycles"]), "by_rate estimate");
     assert_eq!(keys(&v["resources"]), "descriptor metadata used");
     assert_eq!(
         keys(&v["resources"]["descriptor"]),
@@ -106,7 +109,7 @@ fn json_keys_are_the_documented_ones() {
     );
     assert_eq!(
         keys(&v["blocks"][0]),
-        "branch call end_pc first_pc id idom instructions last_pc live_in loop_depth max_sgprs max_vgprs mix succs terminator"
+        "branch call cycles end_pc first_pc id idom instructions last_pc live_in loop_depth max_sgprs max_vgprs mix profile succs terminator"
     );
     assert_eq!(keys(&v["loops"][0]), "blocks depth header latches");
     assert_eq!(
@@ -115,7 +118,7 @@ fn json_keys_are_the_documented_ones() {
     );
     assert_eq!(
         keys(&v["instructions"][0]),
-        "block live_after live_before pc sgprs text vgprs"
+        "block cycles live_after live_before pc sgprs text vgprs"
     );
     assert_eq!(keys(&v["pressure"]["peak_vgprs"]), "count pc");
 }
@@ -330,5 +333,99 @@ fn hip_programs_are_inputs() {
     let o = gcnkit(&["analyze", "-a", "gfx900", exe.to_str().unwrap()], b"");
     assert_ne!(o.status.code(), Some(0));
     assert!(err(&o).contains("gfx906"), "{}", err(&o));
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// `analyze --profile`: a run's profile on the graph — the blocks' executions add up to the
+/// run's `--stats` (instructions, lane-ops), the hot blocks are the loop's, and every format
+/// shows it (text lines, JSON fields, DOT colours, the HTML's table). A profile of other code
+/// is refused; a file that is no profile is an error.
+#[test]
+fn profile_on_the_graph() {
+    let dir = tmp("profile");
+    let obj = data("run/bench.gfx900.hsaco");
+    let prof = dir.join("m.json");
+    let prof = prof.to_str().unwrap();
+    let o = gcnkit(
+        &[
+            "run", &obj, "--kernel", "mandelbrot", "--grid", "45,30", "--block", "16,8", "--arg", "zeros:5400",
+            "--arg", "u32:45", "--arg", "u32:30", "--arg", "f32:-2.0", "--arg", "f32:-1.25", "--arg", "f32:0.0555",
+            "--arg", "f32:0.0833", "--arg", "u32:200", "--stats", "--profile", prof,
+        ],
+        b"",
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let stats = err(&o);
+    let line = stats.lines().find(|l| l.starts_with("kernel mandelbrot")).unwrap();
+    let figure = |after: &str| -> u64 {
+        let w: Vec<&str> = line.split([' ', ',']).filter(|w| !w.is_empty()).collect();
+        w[w.iter().position(|x| *x == after).unwrap() - 1].parse().unwrap()
+    };
+    let o = gcnkit(&["analyze", "--kernel", "mandelbrot", "--format", "json", "--profile", prof, &obj], b"");
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let k: serde_json::Value = serde_json::from_str(out(&o).trim()).unwrap();
+    let p = &k["profile"];
+    let keys = |v: &serde_json::Value| {
+        let mut k: Vec<String> = v.as_object().unwrap().keys().cloned().collect();
+        k.sort();
+        k.join(" ")
+    };
+    // The documented keys (docs/json.md, analyze).
+    assert_eq!(
+        keys(p),
+        "code hot instructions kernel lane_ops launches utilisation vector waves workgroups"
+    );
+    assert_eq!(
+        keys(&k["blocks"][0]["profile"]),
+        "barrier_wait barrier_waits entries executed lanes share utilisation vector waitcnt_cover waitcnt_waits"
+    );
+    assert_eq!(keys(&k["instructions"][0]), "block count cycles lanes live_after live_before pc sgprs text vgprs");
+    assert!(k["cycles"]["profiled"].as_u64().unwrap() > 0);
+    assert_eq!(p["instructions"], figure("instructions"));
+    assert_eq!(p["lane_ops"], figure("lane-ops"));
+    assert_eq!(p["waves"], figure("waves"));
+    let blocks = k["blocks"].as_array().unwrap();
+    let executed: u64 = blocks.iter().map(|b| b["profile"]["executed"].as_u64().unwrap()).sum();
+    assert_eq!(executed, figure("instructions"));
+    let share: f64 = blocks.iter().map(|b| b["profile"]["share"].as_f64().unwrap()).sum();
+    assert!((share - 1.0).abs() < 1e-9);
+    let hot = p["hot"][0].as_u64().unwrap() as usize;
+    assert_eq!(blocks[hot]["loop_depth"], 1, "the hottest block is in the loop");
+    let per_inst: u64 = k["instructions"].as_array().unwrap().iter().map(|i| i["count"].as_u64().unwrap()).sum();
+    assert_eq!(per_inst, figure("instructions"));
+    // The entry block runs once per wave, with its lanes.
+    assert_eq!(blocks[0]["profile"]["entries"], figure("waves"));
+    // The static estimate: every block has one, at least 4 cycles per instruction.
+    for b in blocks {
+        assert!(b["cycles"]["estimate"].as_u64().unwrap() >= 4 * b["instructions"].as_u64().unwrap());
+    }
+    let o = gcnkit(&["analyze", "--kernel", "mandelbrot", "--profile", prof, &obj], b"");
+    let t = out(&o);
+    for want in ["profile: 1 launch, 12 work-groups, 24 waves:", "hot blocks: B", "lanes ", "~", "cycle estimate:"] {
+        assert!(t.contains(want), "{want} missing:\n{t}");
+    }
+    let o = gcnkit(&["analyze", "--kernel", "mandelbrot", "--format", "dot", "--profile", prof, &obj], b"");
+    let d = out(&o);
+    assert!(d.contains("fillcolor=\"#") && d.contains("of instructions"), "{d}");
+    let o = gcnkit(&["analyze", "--kernel", "mandelbrot", "--format", "html", "--profile", prof, &obj], b"");
+    let h = out(&o);
+    assert!(h.contains("<h2>Profile</h2>") && h.contains("class=\"bar\""), "profile table");
+    let o = gcnkit(&["analyze", "--kernel", "mandelbrot", "--format", "svg", "--profile", prof, &obj], b"");
+    assert!(out(&o).contains("<svg") && out(&o).contains("x24]"), "counts in the listing");
+    // Another kernel's profile, the same kernel of another object: refused.
+    let o = gcnkit(&["analyze", "--kernel", "saxpy", "--profile", prof, &obj], b"");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(err(&o).contains("no profile of the kernels analysed (it has: mandelbrot)"), "{}", err(&o));
+    let o = gcnkit(&["analyze", "--kernel", "mandelbrot", "--profile", prof, &data("run/bench.fiji.hsaco")], b"");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(err(&o).contains("is of other code"), "{}", err(&o));
+    let o = gcnkit(&["analyze", "--profile", &obj, &obj], b"");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(err(&o).contains("error:"), "{}", err(&o));
+    let bad = dir.join("bad.json");
+    std::fs::write(&bad, "{\"kernel\": \"x\"}").unwrap();
+    let o = gcnkit(&["analyze", "--profile", bad.to_str().unwrap(), &obj], b"");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(err(&o).contains("not a gcnkit profile"), "{}", err(&o));
     std::fs::remove_dir_all(dir).unwrap();
 }
