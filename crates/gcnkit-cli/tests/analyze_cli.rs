@@ -429,3 +429,97 @@ fn profile_on_the_graph() {
     assert!(err(&o).contains("not a gcnkit profile"), "{}", err(&o));
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// The HIP runtime, built as this test's profile builds (a `cdylib` cannot be a dependency:
+/// a nested `cargo build`, as check_run.rs does).
+fn hip_runtime() -> PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    let dir = exe.parent().and_then(std::path::Path::parent).unwrap().to_path_buf();
+    let mut cmd = std::process::Command::new(env!("CARGO"));
+    cmd.args(["build", "-p", "gcnkit-hip"])
+        .env("CARGO_TARGET_DIR", dir.parent().unwrap())
+        .current_dir(env!("CARGO_MANIFEST_DIR"));
+    if dir.file_name().is_some_and(|n| n == "release") {
+        cmd.arg("--release");
+    } else {
+        cmd.args(["--profile", "test"]);
+    }
+    assert!(cmd.status().expect("cargo build").success(), "cargo build -p gcnkit-hip failed");
+    dir.join("libgcnkit_hip.so")
+}
+
+/// `gcnkit exec --profile DIR` on a HIP program that launches a kernel twice: one file for
+/// the kernel, both launches added up, equal to the runtime's `--stats` lines; `analyze
+/// --profile` on the program takes it. Needs Debian's hipcc; skipped without it.
+#[test]
+fn exec_profile_of_a_hip_program() {
+    if std::process::Command::new("hipcc").arg("--version").output().is_err() {
+        eprintln!("skipped: no hipcc");
+        return;
+    }
+    let dir = tmp("exec-profile");
+    let src = dir.join("p.hip");
+    std::fs::write(
+        &src,
+        r#"#include <hip/hip_runtime.h>
+#include <cstdio>
+__global__ void bump(int *x, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) for (int k = 0; k < (i & 7); k++) x[i] += k;
+}
+int main() {
+    const int n = 1000;
+    int *d;
+    hipMalloc(&d, n * sizeof(int));
+    hipMemset(d, 0, n * sizeof(int));
+    bump<<<(n + 255) / 256, 256>>>(d, n);
+    bump<<<(n + 255) / 256, 256>>>(d, n / 2);
+    int h[n];
+    hipMemcpy(h, d, n * sizeof(int), hipMemcpyDeviceToHost);
+    printf("done %d\n", h[7]);
+    return 0;
+}
+"#,
+    )
+    .unwrap();
+    let exe = dir.join("p");
+    let st = std::process::Command::new("hipcc")
+        .args(["--offload-arch=gfx906", "-O2", src.to_str().unwrap(), "-o", exe.to_str().unwrap()])
+        .status()
+        .unwrap();
+    assert!(st.success());
+    let prof = dir.join("prof");
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_gcnkit"))
+        .args(["exec", "--stats", "--profile", prof.to_str().unwrap(), "--", exe.to_str().unwrap()])
+        .env("GCNKIT_HIP_LIB", hip_runtime())
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert!(out(&o).contains("done 42"), "{}", out(&o));
+    // "gcnkit-hip: NAME grid ... : N instructions, W waves, T us" per launch.
+    let e = err(&o);
+    let launches: Vec<(u64, u64)> = e
+        .lines()
+        .filter(|l| l.starts_with("gcnkit-hip: _Z4bumpPii"))
+        .map(|l| {
+            let w: Vec<&str> = l.split([' ', ',']).filter(|w| !w.is_empty()).collect();
+            let at = |k: &str| w[w.iter().position(|x| *x == k).unwrap() - 1].parse::<u64>().unwrap();
+            (at("instructions"), at("waves"))
+        })
+        .collect();
+    assert_eq!(launches.len(), 2, "{e}");
+    let files: Vec<_> = std::fs::read_dir(&prof).unwrap().map(|f| f.unwrap().file_name()).collect();
+    assert_eq!(files, ["_Z4bumpPii.json"]);
+    let file = prof.join("_Z4bumpPii.json");
+    let p: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(p["launches"], 2);
+    assert_eq!(p["instructions"], launches.iter().map(|x| x.0).sum::<u64>());
+    assert_eq!(p["waves"], launches.iter().map(|x| x.1).sum::<u64>());
+    let o = gcnkit(&["analyze", "--format", "json", "--profile", file.to_str().unwrap(), exe.to_str().unwrap()], b"");
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let k: serde_json::Value = serde_json::from_str(out(&o).trim()).unwrap();
+    assert_eq!(k["profile"]["instructions"], p["instructions"]);
+    assert_eq!(k["profile"]["launches"], 2);
+    std::fs::remove_dir_all(dir).unwrap();
+}
