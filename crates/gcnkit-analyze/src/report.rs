@@ -59,7 +59,11 @@ pub fn to_json(a: &Analysis) -> Value {
                            "saveexec": matches!(kind, BranchKind::Divergent { saveexec: true })}),
                     Value::Null,
                 ),
-                Terminator::Call { target, symbol } => (Value::Null, json!({"target": target, "symbol": symbol})),
+                Terminator::Call { target, symbol } => (
+                    Value::Null,
+                    json!({"target": target, "symbol": symbol,
+                           "block": a.cfg.calls.iter().find(|c| c.0 == b).map(|c| c.1)}),
+                ),
                 _ => (Value::Null, Value::Null),
             };
             let pr = &a.liveness.pressure[blk.start..blk.end];
@@ -70,11 +74,12 @@ pub fn to_json(a: &Analysis) -> Value {
                 "end_pc": last.pc + last.instr.size() as u32,
                 "instructions": blk.end - blk.start,
                 "loop_depth": blk.loop_depth,
+                "function": function_name(a, b),
                 "terminator": term_name(&blk.term),
                 "branch": branch,
                 "call": call,
                 "succs": a.cfg.succs(b).map(|e| json!({"to": e.to, "kind": e.kind.name()})).collect::<Vec<_>>(),
-                "idom": (b != a.cfg.entry && a.cfg.idom[b] != usize::MAX).then_some(a.cfg.idom[b]),
+                "idom": (a.cfg.idom[b] != b && a.cfg.idom[b] != usize::MAX).then_some(a.cfg.idom[b]),
                 "max_vgprs": pr.iter().map(|x| x.0).max().unwrap_or(0),
                 "max_sgprs": pr.iter().map(|x| x.1).max().unwrap_or(0),
                 "live_in": names(&a.liveness.live_before[blk.start], arch),
@@ -147,6 +152,9 @@ pub fn to_json(a: &Analysis) -> Value {
             "peak_sgprs": {"count": a.liveness.peak_sgprs.0, "pc": pc(a.liveness.peak_sgprs.1)},
         },
         "blocks": blocks,
+        "calls": a.cfg.calls.iter().map(|&(from, to)| json!({
+            "from": from, "to": to, "function": function_name(a, to),
+        })).collect::<Vec<_>>(),
         "loops": a.cfg.loops.iter().map(|l| json!({
             "header": l.header, "blocks": l.blocks, "latches": l.latches, "depth": l.depth,
         })).collect::<Vec<_>>(),
@@ -181,6 +189,12 @@ pub fn to_json(a: &Analysis) -> Value {
         "instructions": per_inst,
         "problems": p.problems,
     })
+}
+
+/// The function block `b` is in: `null` for the kernel's own code, else the callee's symbol
+/// (or its address, `0x...`, without one).
+fn function_name(a: &Analysis, b: usize) -> Option<String> {
+    a.cfg.function[b].map(|pc| a.program.symbols.get(&pc).cloned().unwrap_or_else(|| format!("0x{pc:x}")))
 }
 
 fn cycles_json(e: &crate::cycles::Estimate) -> Value {
@@ -447,6 +461,25 @@ pub fn to_text(a: &Analysis) -> String {
             }
         }
     }
+    let mut callees: Vec<usize> = a.cfg.calls.iter().map(|c| c.1).collect();
+    callees.sort();
+    callees.dedup();
+    for &f in &callees {
+        let fpc = a.cfg.function[f];
+        let blocks: Vec<String> = (0..a.cfg.blocks.len())
+            .filter(|&b| a.cfg.function[b] == fpc)
+            .map(|b| format!("B{b}"))
+            .collect();
+        let from: Vec<String> = a.cfg.calls.iter().filter(|c| c.1 == f).map(|c| format!("B{}", c.0)).collect();
+        let _ = writeln!(
+            s,
+            "  function {} at 0x{:x}: blocks {}; called from {}",
+            function_name(a, f).unwrap_or_default(),
+            insts[a.cfg.blocks[f].start].pc,
+            blocks.join(" "),
+            from.join(" ")
+        );
+    }
     s.push_str("  blocks:\n");
     for (b, blk) in a.cfg.blocks.iter().enumerate() {
         let last = &insts[blk.end - 1];
@@ -465,11 +498,16 @@ pub fn to_text(a: &Analysis) -> String {
         let term = match &blk.term {
             Terminator::Branch { cond, kind } => format!("{} branch on {}", kind.name(), cond_name(*cond)),
             Terminator::Call { symbol, target } => format!(
-                "call {}",
+                "call {}{}",
                 symbol
                     .clone()
                     .or(target.map(|t| format!("0x{t:x}")))
-                    .unwrap_or("(unknown)".into())
+                    .unwrap_or("(unknown)".into()),
+                a.cfg
+                    .calls
+                    .iter()
+                    .find(|c| c.0 == b)
+                    .map_or(String::new(), |c| format!(" (B{})", c.1))
             ),
             t => term_name(t).to_string(),
         };
@@ -506,7 +544,8 @@ pub fn to_text(a: &Analysis) -> String {
 
 /// The graph for Graphviz: one node per block (first and last PC, instruction count, loop
 /// depth), edges solid when taken, dashed for fall-through, dotted for a call's return;
-/// back edges bold; loop headers doubled.
+/// back edges bold; loop headers doubled; calls to functions of the code as bold blue edges
+/// to the callee's entry block (labelled with its name).
 pub fn to_dot(a: &Analysis) -> String {
     dot(a, false)
 }
@@ -530,6 +569,10 @@ fn dot(a: &Analysis, code: bool) -> String {
             last.pc,
             blk.end - blk.start
         );
+        if a.cfg.calls.iter().any(|c| c.1 == b) {
+            let name = function_name(a, b).unwrap_or_default().replace(['"', '\\'], "_");
+            label = format!("function {name}\\n{label}");
+        }
         if blk.loop_depth > 0 {
             let _ = write!(label, "\\nloop depth {}", blk.loop_depth);
         }
@@ -600,6 +643,9 @@ fn dot(a: &Analysis, code: bool) -> String {
             e.kind.name(),
             if back { ", penwidth=2" } else { "" }
         );
+    }
+    for &(from, to) in &a.cfg.calls {
+        let _ = writeln!(s, "  b{from} -> b{to} [label=\"call\", style=bold, color=\"#1f5fbf\"];");
     }
     s.push_str("}\n");
     s

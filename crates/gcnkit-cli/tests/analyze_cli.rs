@@ -85,7 +85,7 @@ fn json_keys_are_the_documented_ones() {
     };
     assert_eq!(
         keys(&v),
-        "approximate_reach arch blocks cycles dead_writes entry indexed instructions kernel loops mix never_read occupancy pressure problems profile resources undefined_reads"
+        "approximate_reach arch blocks calls cycles dead_writes entry indexed instructions kernel loops mix never_read occupancy pressure problems profile resources undefined_reads"
     );
     assert_eq!(keys(&v["cycles"]), "assumed_gpu estimate f64_ratio profiled");
     assert!(v["profile"].is_null() && v["cycles"]["profiled"].is_null() && v["blocks"][0]["profile"].is_null());
@@ -109,7 +109,7 @@ fn json_keys_are_the_documented_ones() {
     );
     assert_eq!(
         keys(&v["blocks"][0]),
-        "branch call cycles end_pc first_pc id idom instructions last_pc live_in loop_depth max_sgprs max_vgprs mix profile succs terminator"
+        "branch call cycles end_pc first_pc function id idom instructions last_pc live_in loop_depth max_sgprs max_vgprs mix profile succs terminator"
     );
     assert_eq!(keys(&v["loops"][0]), "blocks depth header latches");
     assert_eq!(
@@ -450,7 +450,8 @@ fn hip_runtime() -> PathBuf {
 
 /// `gcnkit exec --profile DIR` on a HIP program that launches a kernel twice: one file for
 /// the kernel, both launches added up, equal to the runtime's `--stats` lines; `analyze
-/// --profile` on the program takes it. Needs Debian's hipcc; skipped without it.
+/// --profile` on the program takes it, the function the kernel calls (`noinline`) included:
+/// its blocks, the call edge, its executions. Needs Debian's hipcc; skipped without it.
 #[test]
 fn exec_profile_of_a_hip_program() {
     if std::process::Command::new("hipcc").arg("--version").output().is_err() {
@@ -463,9 +464,10 @@ fn exec_profile_of_a_hip_program() {
         &src,
         r#"#include <hip/hip_runtime.h>
 #include <cstdio>
+__device__ __attribute__((noinline)) int step(int v, int k) { return v + k; }
 __global__ void bump(int *x, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i < n) for (int k = 0; k < (i & 7); k++) x[i] += k;
+    if (i < n) for (int k = 0; k < (i & 7); k++) x[i] = step(x[i], k);
 }
 int main() {
     const int n = 1000;
@@ -521,5 +523,15 @@ int main() {
     let k: serde_json::Value = serde_json::from_str(out(&o).trim()).unwrap();
     assert_eq!(k["profile"]["instructions"], p["instructions"]);
     assert_eq!(k["profile"]["launches"], 2);
+    // The callee: a function of its own in the graph, called, and run.
+    let calls = k["calls"].as_array().unwrap();
+    assert!(!calls.is_empty(), "{k}");
+    assert_eq!(calls[0]["function"], "_Z4stepii");
+    let blocks = k["blocks"].as_array().unwrap();
+    let callee = &blocks[calls[0]["to"].as_u64().unwrap() as usize];
+    assert_eq!(callee["function"], "_Z4stepii");
+    assert!(callee["profile"]["executed"].as_u64().unwrap() > 0);
+    let text = out(&gcnkit(&["analyze", "--profile", file.to_str().unwrap(), exe.to_str().unwrap()], b""));
+    assert!(text.contains("function _Z4stepii at 0x"), "{text}");
     std::fs::remove_dir_all(dir).unwrap();
 }
