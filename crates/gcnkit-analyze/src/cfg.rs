@@ -224,7 +224,8 @@ impl Cfg {
                     // The address may have been computed before an earlier call (a compiler
                     // that knows the callee keeps it in registers the callee leaves alone):
                     // up to 32 instructions back.
-                    let target = call_target(&insts[blocks[b].start.min(blocks[b].end.saturating_sub(32))..blocks[b].end]);
+                    let target =
+                        call_target(&insts[blocks[b].start.min(blocks[b].end.saturating_sub(32))..blocks[b].end]);
                     if let Some(c) = target.and_then(block_at) {
                         calls.push((b, c));
                     }
@@ -435,7 +436,12 @@ fn dominators_from(cfg: &Cfg, root: usize, idom: &mut [usize]) {
     }
     idom[root] = root;
     let preds: Vec<Vec<usize>> = (0..n)
-        .map(|b| cfg.preds(b).map(|e| e.from).filter(|&p| order[p] != usize::MAX).collect())
+        .map(|b| {
+            cfg.preds(b)
+                .map(|e| e.from)
+                .filter(|&p| order[p] != usize::MAX)
+                .collect()
+        })
         .collect();
     let mut changed = true;
     while changed {

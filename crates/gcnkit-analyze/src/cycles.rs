@@ -82,9 +82,21 @@ pub fn cycles(i: &Inst) -> (Rate, u32) {
         return (Rate::Double, SLOT * f64_ratio(ins.arch).0);
     }
     const QUARTER: [&str; 10] = [
-        "v_rcp_", "v_rsq_", "v_sqrt_", "v_exp_", "v_log_", "v_sin_", "v_cos_", "v_mul_lo_", "v_mul_hi_u32", "v_mul_hi_i32",
+        "v_rcp_",
+        "v_rsq_",
+        "v_sqrt_",
+        "v_exp_",
+        "v_log_",
+        "v_sin_",
+        "v_cos_",
+        "v_mul_lo_",
+        "v_mul_hi_u32",
+        "v_mul_hi_i32",
     ];
-    if QUARTER.iter().any(|q| name.starts_with(q)) || name.starts_with("v_mad_u64_u32") || name.starts_with("v_mad_i64_i32") {
+    if QUARTER.iter().any(|q| name.starts_with(q))
+        || name.starts_with("v_mad_u64_u32")
+        || name.starts_with("v_mad_i64_i32")
+    {
         return (Rate::Quarter, SLOT * 4);
     }
     (Rate::Full, SLOT)

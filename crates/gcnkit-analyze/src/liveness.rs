@@ -91,9 +91,9 @@ impl Flows {
                 continue;
             };
             let f = cfg.function[callee];
-            for b in 0..n {
+            for (b, o) in out.iter_mut().enumerate() {
                 if f.is_some() && cfg.function[b] == f && cfg.blocks[b].term == crate::cfg::Terminator::SetPc {
-                    out[b].push((ret, false));
+                    o.push((ret, false));
                 }
             }
         }
@@ -103,7 +103,11 @@ impl Flows {
     fn live_out(&self, b: usize, live_in: &[RegSet], clobbered: &RegSet) -> RegSet {
         let mut out = RegSet::EMPTY;
         for &(s, clobber) in &self.out[b] {
-            out = out.union(&if clobber { live_in[s].minus(clobbered) } else { live_in[s] });
+            out = out.union(&if clobber {
+                live_in[s].minus(clobbered)
+            } else {
+                live_in[s]
+            });
         }
         out
     }

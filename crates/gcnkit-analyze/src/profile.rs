@@ -330,7 +330,10 @@ struct BothWatch<'a>(Box<dyn Watch + 'a>, Box<dyn Watch + 'a>);
 
 impl Checker for Both {
     fn launch(&self, k: &KernelInfo, groups: [u32; 3], mem: &Memory) -> Box<dyn Monitor> {
-        Box::new(BothMonitor(self.0.launch(k, groups, mem), self.1.launch(k, groups, mem)))
+        Box::new(BothMonitor(
+            self.0.launch(k, groups, mem),
+            self.1.launch(k, groups, mem),
+        ))
     }
 }
 
@@ -532,7 +535,9 @@ impl Attached {
 
     /// The blocks by instructions executed, most first (blocks that never ran left out).
     pub fn hot(&self) -> Vec<usize> {
-        let mut b: Vec<usize> = (0..self.blocks.len()).filter(|&b| self.blocks[b].executed > 0).collect();
+        let mut b: Vec<usize> = (0..self.blocks.len())
+            .filter(|&b| self.blocks[b].executed > 0)
+            .collect();
         b.sort_by_key(|&b| std::cmp::Reverse(self.blocks[b].executed));
         b
     }
@@ -574,7 +579,11 @@ pub fn attach(a: &crate::Analysis, p: &Profile) -> Result<Attached, String> {
                 h.waitcnt_waits += c.waits;
             }
         }
-        h.share = if total > 0 { h.executed as f64 / total as f64 } else { 0.0 };
+        h.share = if total > 0 {
+            h.executed as f64 / total as f64
+        } else {
+            0.0
+        };
         h.utilisation = (h.vector > 0).then(|| h.lanes as f64 / (64.0 * h.vector as f64));
         lane_ops += h.lanes;
         vector += h.vector;

@@ -194,7 +194,13 @@ pub fn to_json(a: &Analysis) -> Value {
 /// The function block `b` is in: `null` for the kernel's own code, else the callee's symbol
 /// (or its address, `0x...`, without one).
 fn function_name(a: &Analysis, b: usize) -> Option<String> {
-    a.cfg.function[b].map(|pc| a.program.symbols.get(&pc).cloned().unwrap_or_else(|| format!("0x{pc:x}")))
+    a.cfg.function[b].map(|pc| {
+        a.program
+            .symbols
+            .get(&pc)
+            .cloned()
+            .unwrap_or_else(|| format!("0x{pc:x}"))
+    })
 }
 
 fn cycles_json(e: &crate::cycles::Estimate) -> Value {
@@ -218,7 +224,11 @@ fn heat_json(h: &crate::profile::BlockHeat) -> Value {
 /// The static estimate weighted by the run: each block's cycles times the waves that
 /// entered it, summed (one wave's issue time, over all waves).
 fn profiled_cycles(a: &Analysis, x: &crate::profile::Attached) -> u64 {
-    a.block_cycles.iter().zip(&x.blocks).map(|(c, h)| c.cycles * h.entries).sum()
+    a.block_cycles
+        .iter()
+        .zip(&x.blocks)
+        .map(|(c, h)| c.cycles * h.entries)
+        .sum()
 }
 
 /// A block's colour: by its share of the instructions run (white, through yellow, to red),
@@ -243,7 +253,11 @@ fn block_colour(a: &Analysis, b: usize) -> String {
         None => {
             let blk = &a.cfg.blocks[b];
             let top = a.liveness.peak_vgprs.0.max(1) as f64;
-            let v = a.liveness.pressure[blk.start..blk.end].iter().map(|x| x.0).max().unwrap_or(0) as f64;
+            let v = a.liveness.pressure[blk.start..blk.end]
+                .iter()
+                .map(|x| x.0)
+                .max()
+                .unwrap_or(0) as f64;
             mix(v / top, (255.0, 255.0, 255.0), (150.0, 190.0, 240.0))
         }
     }
@@ -442,11 +456,18 @@ pub fn to_text(a: &Analysis) -> String {
             if c.waits == 0 {
                 continue;
             }
-            if matches!(i.instr.def().and_then(|d| d.sem), Some(gcnkit::isa::Sem::Flow(gcnkit::isa::Flow::Barrier))) {
+            if matches!(
+                i.instr.def().and_then(|d| d.sem),
+                Some(gcnkit::isa::Sem::Flow(gcnkit::isa::Flow::Barrier))
+            ) {
                 let _ = writeln!(
                     s,
                     "  barrier 0x{:x}: {} of {} waits, {} instructions waited in all (lock-step), {:.1} each",
-                    i.pc, c.waits, c.count, c.wait, c.wait as f64 / c.waits as f64
+                    i.pc,
+                    c.waits,
+                    c.count,
+                    c.wait,
+                    c.wait as f64 / c.waits as f64
                 );
             } else {
                 let _ = writeln!(
@@ -470,7 +491,13 @@ pub fn to_text(a: &Analysis) -> String {
             .filter(|&b| a.cfg.function[b] == fpc)
             .map(|b| format!("B{b}"))
             .collect();
-        let from: Vec<String> = a.cfg.calls.iter().filter(|c| c.1 == f).map(|c| format!("B{}", c.0)).collect();
+        let from: Vec<String> = a
+            .cfg
+            .calls
+            .iter()
+            .filter(|c| c.1 == f)
+            .map(|c| format!("B{}", c.0))
+            .collect();
         let _ = writeln!(
             s,
             "  function {} at 0x{:x}: blocks {}; called from {}",
@@ -517,7 +544,8 @@ pub fn to_text(a: &Analysis) -> String {
                 "  ran {}x {:>5.1}%{}",
                 h.entries,
                 100.0 * h.share,
-                h.utilisation.map_or(String::new(), |u| format!(" lanes {:.0}%", 100.0 * u))
+                h.utilisation
+                    .map_or(String::new(), |u| format!(" lanes {:.0}%", 100.0 * u))
             )
         });
         let _ = writeln!(
@@ -600,7 +628,10 @@ fn dot(a: &Analysis, code: bool) -> String {
             {
                 let text = instr_text(&inst.instr, Syntax::Llvm).replace(['"', '\\'], "'");
                 let live = a.liveness.pressure.get(k).map_or(0, |x| x.0);
-                let ran = a.profile.as_ref().map_or(String::new(), |x| format!(" x{}", x.at(inst.pc).count));
+                let ran = a
+                    .profile
+                    .as_ref()
+                    .map_or(String::new(), |x| format!(" x{}", x.at(inst.pc).count));
                 // A branch names the block it goes to (its text has the raw SIMM16).
                 let to = if k + 1 == blk.end {
                     a.cfg

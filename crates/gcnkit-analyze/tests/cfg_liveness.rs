@@ -390,12 +390,19 @@ f:
     let at = |pc: u32| a.program.insts.iter().position(|i| i.pc == pc).unwrap();
     // EXEC aside (every vector instruction reads it).
     let live = |set: &gcnkit_analyze::regs::RegSet| {
-        names(set, Arch::Gcn14).into_iter().filter(|r| !r.starts_with("exec")).collect::<Vec<_>>().join(" ")
+        names(set, Arch::Gcn14)
+            .into_iter()
+            .filter(|r| !r.starts_with("exec"))
+            .collect::<Vec<_>>()
+            .join(" ")
     };
     assert_eq!(a.cfg.blocks.len(), 3);
     assert_eq!(a.cfg.calls, vec![(0, 2)]);
     assert_eq!(a.cfg.function, vec![None, None, Some(0x2c)]);
-    assert!(matches!(a.cfg.blocks[0].term, Terminator::Call { target: Some(0x2c), .. }));
+    assert!(matches!(
+        a.cfg.blocks[0].term,
+        Terminator::Call { target: Some(0x2c), .. }
+    ));
     // After the call: the callee's argument v1, v3 and v40 (through it), the return address.
     let call = at(0x1c);
     assert_eq!(live(&a.liveness.live_after[call]), "s[30:31] v1 v3 v40");
@@ -403,8 +410,15 @@ f:
     assert_eq!(live(&a.liveness.live_before[at(0x2c)]), "s[30:31] v1 v3 v40");
     assert_eq!(live(&a.liveness.live_after[at(0x2c)]), "s[30:31] v0 v3 v40");
     assert_eq!(live(&a.liveness.live_before[at(0x20)]), "v0 v3 v40");
-    assert!(a.liveness.dead_writes.iter().all(|(k, _)| *k != at(0x2c)), "the callee's v0 is read after it returns");
-    assert!(a.liveness.undefined_reads.is_empty(), "{:?}", a.liveness.undefined_reads);
+    assert!(
+        a.liveness.dead_writes.iter().all(|(k, _)| *k != at(0x2c)),
+        "the callee's v0 is read after it returns"
+    );
+    assert!(
+        a.liveness.undefined_reads.is_empty(),
+        "{:?}",
+        a.liveness.undefined_reads
+    );
 
     // The same call through a register pair nothing computes: the convention alone.
     let unknown = src.replace("s_swappc_b64 s[30:31], s[4:5]", "s_swappc_b64 s[30:31], s[6:7]");
@@ -414,5 +428,9 @@ f:
     assert_eq!(a.cfg.blocks.len(), 2, "f is not reached");
     assert_eq!(live(&a.liveness.live_after[at(0x1c)]), "v40");
     // v3's write before the call is dead: the callee may clobber it.
-    assert!(a.liveness.dead_writes.iter().any(|(k, r)| *k == at(0x14) && live(r) == "v3"));
+    assert!(a
+        .liveness
+        .dead_writes
+        .iter()
+        .any(|(k, r)| *k == at(0x14) && live(r) == "v3"));
 }

@@ -5,10 +5,10 @@
 use gcnkit::asm::{assemble, Assembler, Dialect};
 use gcnkit::emu::kernel::{run, Launch};
 use gcnkit::Arch;
-use gcnkit_analyze::cycles::{cycles, Estimate, Rate};
-use gcnkit_analyze::program::{self, Program};
-use gcnkit_analyze::profile::{self, Profile, Profiler};
 use gcnkit_analyze::analyze;
+use gcnkit_analyze::cycles::{cycles, Estimate, Rate};
+use gcnkit_analyze::profile::{self, Profile, Profiler};
+use gcnkit_analyze::program::{self, Program};
 use std::sync::Arc;
 
 /// A kernel in which wave w of a 256-item group loops w times (3 instructions a pass) before
@@ -116,7 +116,9 @@ fn staggered_waves_wait_at_the_barrier_in_lock_step() {
         let sum: u64 = x.blocks.iter().map(|b| b.executed).sum();
         assert_eq!(sum, instructions);
         let last = x.blocks.len() - 1;
-        let tail = &x.blocks[an.cfg.block_of(an.program.insts.iter().position(|i| i.pc == pc("v_add_u32")).unwrap())];
+        let tail = &x.blocks[an
+            .cfg
+            .block_of(an.program.insts.iter().position(|i| i.pc == pc("v_add_u32")).unwrap())];
         assert_eq!(tail.vector, 2 * 8);
         assert!(last > 0 && tail.barrier_wait == 2 * 18 && tail.barrier_waits == 6);
         let u = tail.utilisation.unwrap();
@@ -138,7 +140,9 @@ fn json_round_trip_launches_and_other_code() {
     assert_eq!(all[0].instructions(), 2 * p.instructions());
     assert_eq!(profile::read(&format!("[{}]", p.to_json())).unwrap(), vec![p.clone()]);
     assert!(profile::read("").is_err());
-    assert!(Profile::from_json(&serde_json::json!({"profile": 99})).unwrap_err().contains("version 99"));
+    assert!(Profile::from_json(&serde_json::json!({"profile": 99}))
+        .unwrap_err()
+        .contains("version 99"));
     // Other code: refused.
     let other = object(&STAGGERED.replace("s_lshr_b32 s2, s2, 6", "s_lshr_b32 s2, s2, 7"));
     let an = analyze(&program::kernels(&other).unwrap()[0], None);
@@ -159,12 +163,25 @@ fn cycle_estimate_rates() {
     assert_eq!(cycles(&inst(a, "s_add_u32 s0, s1, s2")), (Rate::Full, 4));
     assert_eq!(cycles(&inst(a, "v_rcp_f32 v0, v1")), (Rate::Quarter, 16));
     assert_eq!(cycles(&inst(a, "v_mul_lo_u32 v0, v1, v2")), (Rate::Quarter, 16));
-    assert_eq!(cycles(&inst(a, "v_fma_f64 v[0:1], v[2:3], v[4:5], v[6:7]")), (Rate::Double, 64));
-    assert_eq!(cycles(&inst(Arch::Gcn141, "v_fma_f64 v[0:1], v[2:3], v[4:5], v[6:7]")), (Rate::Double, 8));
-    assert_eq!(cycles(&inst(Arch::Gcn10, "v_fma_f64 v[0:1], v[2:3], v[4:5], v[6:7]")), (Rate::Double, 16));
+    assert_eq!(
+        cycles(&inst(a, "v_fma_f64 v[0:1], v[2:3], v[4:5], v[6:7]")),
+        (Rate::Double, 64)
+    );
+    assert_eq!(
+        cycles(&inst(Arch::Gcn141, "v_fma_f64 v[0:1], v[2:3], v[4:5], v[6:7]")),
+        (Rate::Double, 8)
+    );
+    assert_eq!(
+        cycles(&inst(Arch::Gcn10, "v_fma_f64 v[0:1], v[2:3], v[4:5], v[6:7]")),
+        (Rate::Double, 16)
+    );
     assert_eq!(cycles(&inst(a, "s_nop 3")), (Rate::Nop, 16));
     assert_eq!(cycles(&inst(a, "global_load_dword v0, v[0:1], off")), (Rate::Full, 4));
-    let e = Estimate::of(&[inst(a, "v_rcp_f32 v0, v1"), inst(a, "v_add_f32 v0, v1, v2"), inst(a, "v_add_f32 v0, v1, v2")]);
+    let e = Estimate::of(&[
+        inst(a, "v_rcp_f32 v0, v1"),
+        inst(a, "v_add_f32 v0, v1, v2"),
+        inst(a, "v_add_f32 v0, v1, v2"),
+    ]);
     assert_eq!(e.cycles, 24);
     assert_eq!(e.by_rate, vec![(Rate::Full, 2, 8), (Rate::Quarter, 1, 16)]);
 }

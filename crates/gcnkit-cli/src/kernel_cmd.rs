@@ -5,11 +5,11 @@ use crate::io::Output;
 use crate::run_cmd::Args;
 use gcnkit::emu::dispatch::kernels;
 use gcnkit::emu::kernel::{self, parse_arg, ArgValue, Launch, RunError, TraceFilter};
+use gcnkit::emu::monitor::Checker;
+use gcnkit_analyze::profile::{Both, Profiler};
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::sync::Arc;
-use gcnkit::emu::monitor::Checker;
-use gcnkit_analyze::profile::{Both, Profiler};
 
 fn usage(m: impl std::fmt::Display) -> ExitCode {
     errln!("error: {m}");

@@ -279,7 +279,11 @@ pub fn run(a: Args) -> ExitCode {
             }
         }
     }
-    if !buffers.is_empty() || a.check.is_some() || a.profile.is_some() || steps.iter().any(|s| gcnkit::emu::needs_kernel(&s.instr)) {
+    if !buffers.is_empty()
+        || a.check.is_some()
+        || a.profile.is_some()
+        || steps.iter().any(|s| gcnkit::emu::needs_kernel(&s.instr))
+    {
         return run_on_kernel_machine(&a, &steps, wave, &buffers);
     }
     let mut m = Machine::new(wave);
@@ -356,7 +360,10 @@ fn run_on_kernel_machine(a: &Args, steps: &[Step], wave: Wave, buffers: &[state:
         }
         None => None,
     };
-    let profiler = a.profile.as_ref().map(|_| std::sync::Arc::new(gcnkit_analyze::profile::Profiler::new()));
+    let profiler = a
+        .profile
+        .as_ref()
+        .map(|_| std::sync::Arc::new(gcnkit_analyze::profile::Profiler::new()));
     let start = Instant::now();
     let r = gcnkit::emu::run_program(
         &words,

@@ -348,9 +348,33 @@ fn profile_on_the_graph() {
     let prof = prof.to_str().unwrap();
     let o = gcnkit(
         &[
-            "run", &obj, "--kernel", "mandelbrot", "--grid", "45,30", "--block", "16,8", "--arg", "zeros:5400",
-            "--arg", "u32:45", "--arg", "u32:30", "--arg", "f32:-2.0", "--arg", "f32:-1.25", "--arg", "f32:0.0555",
-            "--arg", "f32:0.0833", "--arg", "u32:200", "--stats", "--profile", prof,
+            "run",
+            &obj,
+            "--kernel",
+            "mandelbrot",
+            "--grid",
+            "45,30",
+            "--block",
+            "16,8",
+            "--arg",
+            "zeros:5400",
+            "--arg",
+            "u32:45",
+            "--arg",
+            "u32:30",
+            "--arg",
+            "f32:-2.0",
+            "--arg",
+            "f32:-1.25",
+            "--arg",
+            "f32:0.0555",
+            "--arg",
+            "f32:0.0833",
+            "--arg",
+            "u32:200",
+            "--stats",
+            "--profile",
+            prof,
         ],
         b"",
     );
@@ -361,7 +385,19 @@ fn profile_on_the_graph() {
         let w: Vec<&str> = line.split([' ', ',']).filter(|w| !w.is_empty()).collect();
         w[w.iter().position(|x| *x == after).unwrap() - 1].parse().unwrap()
     };
-    let o = gcnkit(&["analyze", "--kernel", "mandelbrot", "--format", "json", "--profile", prof, &obj], b"");
+    let o = gcnkit(
+        &[
+            "analyze",
+            "--kernel",
+            "mandelbrot",
+            "--format",
+            "json",
+            "--profile",
+            prof,
+            &obj,
+        ],
+        b"",
+    );
     assert_eq!(o.status.code(), Some(0), "{}", err(&o));
     let k: serde_json::Value = serde_json::from_str(out(&o).trim()).unwrap();
     let p = &k["profile"];
@@ -379,7 +415,10 @@ fn profile_on_the_graph() {
         keys(&k["blocks"][0]["profile"]),
         "barrier_wait barrier_waits entries executed lanes share utilisation vector waitcnt_cover waitcnt_waits"
     );
-    assert_eq!(keys(&k["instructions"][0]), "block count cycles lanes live_after live_before pc sgprs text vgprs");
+    assert_eq!(
+        keys(&k["instructions"][0]),
+        "block count cycles lanes live_after live_before pc sgprs text vgprs"
+    );
     assert!(k["cycles"]["profiled"].as_u64().unwrap() > 0);
     assert_eq!(p["instructions"], figure("instructions"));
     assert_eq!(p["lane_ops"], figure("lane-ops"));
@@ -391,7 +430,12 @@ fn profile_on_the_graph() {
     assert!((share - 1.0).abs() < 1e-9);
     let hot = p["hot"][0].as_u64().unwrap() as usize;
     assert_eq!(blocks[hot]["loop_depth"], 1, "the hottest block is in the loop");
-    let per_inst: u64 = k["instructions"].as_array().unwrap().iter().map(|i| i["count"].as_u64().unwrap()).sum();
+    let per_inst: u64 = k["instructions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["count"].as_u64().unwrap())
+        .sum();
     assert_eq!(per_inst, figure("instructions"));
     // The entry block runs once per wave, with its lanes.
     assert_eq!(blocks[0]["profile"]["entries"], figure("waves"));
@@ -401,22 +445,84 @@ fn profile_on_the_graph() {
     }
     let o = gcnkit(&["analyze", "--kernel", "mandelbrot", "--profile", prof, &obj], b"");
     let t = out(&o);
-    for want in ["profile: 1 launch, 12 work-groups, 24 waves:", "hot blocks: B", "lanes ", "~", "cycle estimate:"] {
+    for want in [
+        "profile: 1 launch, 12 work-groups, 24 waves:",
+        "hot blocks: B",
+        "lanes ",
+        "~",
+        "cycle estimate:",
+    ] {
         assert!(t.contains(want), "{want} missing:\n{t}");
     }
-    let o = gcnkit(&["analyze", "--kernel", "mandelbrot", "--format", "dot", "--profile", prof, &obj], b"");
+    let o = gcnkit(
+        &[
+            "analyze",
+            "--kernel",
+            "mandelbrot",
+            "--format",
+            "dot",
+            "--profile",
+            prof,
+            &obj,
+        ],
+        b"",
+    );
     let d = out(&o);
     assert!(d.contains("fillcolor=\"#") && d.contains("of instructions"), "{d}");
-    let o = gcnkit(&["analyze", "--kernel", "mandelbrot", "--format", "html", "--profile", prof, &obj], b"");
+    let o = gcnkit(
+        &[
+            "analyze",
+            "--kernel",
+            "mandelbrot",
+            "--format",
+            "html",
+            "--profile",
+            prof,
+            &obj,
+        ],
+        b"",
+    );
     let h = out(&o);
-    assert!(h.contains("<h2>Profile</h2>") && h.contains("class=\"bar\""), "profile table");
-    let o = gcnkit(&["analyze", "--kernel", "mandelbrot", "--format", "svg", "--profile", prof, &obj], b"");
-    assert!(out(&o).contains("<svg") && out(&o).contains("x24]"), "counts in the listing");
+    assert!(
+        h.contains("<h2>Profile</h2>") && h.contains("class=\"bar\""),
+        "profile table"
+    );
+    let o = gcnkit(
+        &[
+            "analyze",
+            "--kernel",
+            "mandelbrot",
+            "--format",
+            "svg",
+            "--profile",
+            prof,
+            &obj,
+        ],
+        b"",
+    );
+    assert!(
+        out(&o).contains("<svg") && out(&o).contains("x24]"),
+        "counts in the listing"
+    );
     // Another kernel's profile, the same kernel of another object: refused.
     let o = gcnkit(&["analyze", "--kernel", "saxpy", "--profile", prof, &obj], b"");
     assert_eq!(o.status.code(), Some(1));
-    assert!(err(&o).contains("no profile of the kernels analysed (it has: mandelbrot)"), "{}", err(&o));
-    let o = gcnkit(&["analyze", "--kernel", "mandelbrot", "--profile", prof, &data("run/bench.fiji.hsaco")], b"");
+    assert!(
+        err(&o).contains("no profile of the kernels analysed (it has: mandelbrot)"),
+        "{}",
+        err(&o)
+    );
+    let o = gcnkit(
+        &[
+            "analyze",
+            "--kernel",
+            "mandelbrot",
+            "--profile",
+            prof,
+            &data("run/bench.fiji.hsaco"),
+        ],
+        b"",
+    );
     assert_eq!(o.status.code(), Some(1));
     assert!(err(&o).contains("is of other code"), "{}", err(&o));
     let o = gcnkit(&["analyze", "--profile", &obj, &obj], b"");
@@ -444,7 +550,10 @@ fn hip_runtime() -> PathBuf {
     } else {
         cmd.args(["--profile", "test"]);
     }
-    assert!(cmd.status().expect("cargo build").success(), "cargo build -p gcnkit-hip failed");
+    assert!(
+        cmd.status().expect("cargo build").success(),
+        "cargo build -p gcnkit-hip failed"
+    );
     dir.join("libgcnkit_hip.so")
 }
 
@@ -486,13 +595,26 @@ int main() {
     .unwrap();
     let exe = dir.join("p");
     let st = std::process::Command::new("hipcc")
-        .args(["--offload-arch=gfx906", "-O2", src.to_str().unwrap(), "-o", exe.to_str().unwrap()])
+        .args([
+            "--offload-arch=gfx906",
+            "-O2",
+            src.to_str().unwrap(),
+            "-o",
+            exe.to_str().unwrap(),
+        ])
         .status()
         .unwrap();
     assert!(st.success());
     let prof = dir.join("prof");
     let o = std::process::Command::new(env!("CARGO_BIN_EXE_gcnkit"))
-        .args(["exec", "--stats", "--profile", prof.to_str().unwrap(), "--", exe.to_str().unwrap()])
+        .args([
+            "exec",
+            "--stats",
+            "--profile",
+            prof.to_str().unwrap(),
+            "--",
+            exe.to_str().unwrap(),
+        ])
         .env("GCNKIT_HIP_LIB", hip_runtime())
         .stdin(std::process::Stdio::null())
         .output()
@@ -511,14 +633,27 @@ int main() {
         })
         .collect();
     assert_eq!(launches.len(), 2, "{e}");
-    let files: Vec<_> = std::fs::read_dir(&prof).unwrap().map(|f| f.unwrap().file_name()).collect();
+    let files: Vec<_> = std::fs::read_dir(&prof)
+        .unwrap()
+        .map(|f| f.unwrap().file_name())
+        .collect();
     assert_eq!(files, ["_Z4bumpPii.json"]);
     let file = prof.join("_Z4bumpPii.json");
     let p: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
     assert_eq!(p["launches"], 2);
     assert_eq!(p["instructions"], launches.iter().map(|x| x.0).sum::<u64>());
     assert_eq!(p["waves"], launches.iter().map(|x| x.1).sum::<u64>());
-    let o = gcnkit(&["analyze", "--format", "json", "--profile", file.to_str().unwrap(), exe.to_str().unwrap()], b"");
+    let o = gcnkit(
+        &[
+            "analyze",
+            "--format",
+            "json",
+            "--profile",
+            file.to_str().unwrap(),
+            exe.to_str().unwrap(),
+        ],
+        b"",
+    );
     assert_eq!(o.status.code(), Some(0), "{}", err(&o));
     let k: serde_json::Value = serde_json::from_str(out(&o).trim()).unwrap();
     assert_eq!(k["profile"]["instructions"], p["instructions"]);
@@ -531,7 +666,96 @@ int main() {
     let callee = &blocks[calls[0]["to"].as_u64().unwrap() as usize];
     assert_eq!(callee["function"], "_Z4stepii");
     assert!(callee["profile"]["executed"].as_u64().unwrap() > 0);
-    let text = out(&gcnkit(&["analyze", "--profile", file.to_str().unwrap(), exe.to_str().unwrap()], b""));
+    let text = out(&gcnkit(
+        &["analyze", "--profile", file.to_str().unwrap(), exe.to_str().unwrap()],
+        b"",
+    ));
     assert!(text.contains("function _Z4stepii at 0x"), "{text}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// The pictures open in a real browser: a profiled kernel's HTML page and its SVG, rendered
+/// by headless Chromium (Debian's chromium package) to a screenshot. Skipped without it.
+#[test]
+fn pictures_render_in_chromium() {
+    let chromium = ["chromium", "chromium-browser"].into_iter().find(|c| {
+        std::process::Command::new(c)
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success())
+    });
+    let Some(chromium) = chromium else {
+        eprintln!("skipped: no chromium");
+        return;
+    };
+    let dir = tmp("chromium");
+    let obj = data("run/lds.gfx900.hsaco");
+    let input: Vec<u8> = (0..1000u32).flat_map(|k| (k as f32).to_le_bytes()).collect();
+    let input_file = dir.join("in.bin");
+    std::fs::write(&input_file, input).unwrap();
+    let prof = dir.join("p.json");
+    let o = gcnkit(
+        &[
+            "run",
+            &obj,
+            "--kernel",
+            "wg_reduce_f32",
+            "--grid",
+            "1000",
+            "--block",
+            "256",
+            "--arg",
+            &format!("file:{}", input_file.display()),
+            "--arg",
+            "zeros:16",
+            "--arg",
+            "u32:1000",
+            "--profile",
+            prof.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    for format in ["html", "svg"] {
+        let page = dir.join(format!("k.{format}"));
+        let o = gcnkit(
+            &[
+                "analyze",
+                "--kernel",
+                "wg_reduce_f32",
+                "--profile",
+                prof.to_str().unwrap(),
+                "--format",
+                format,
+                "-o",
+                page.to_str().unwrap(),
+                &obj,
+            ],
+            b"",
+        );
+        assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+        let shot = dir.join(format!("{format}.png"));
+        let start = std::time::Instant::now();
+        let o = std::process::Command::new(chromium)
+            .args([
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--hide-scrollbars",
+                &format!("--screenshot={}", shot.display()),
+                "--window-size=1200,1600",
+                &format!("file://{}", page.display()),
+            ])
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let png = std::fs::read(&shot).unwrap();
+        assert!(
+            png.starts_with(b"\x89PNG") && png.len() > 10_000,
+            "{format}: {} bytes",
+            png.len()
+        );
+        assert!(start.elapsed().as_secs() < 60);
+    }
     std::fs::remove_dir_all(dir).unwrap();
 }

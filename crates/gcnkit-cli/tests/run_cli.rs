@@ -662,10 +662,16 @@ fn stats_report_fidelity() {
 
 /// `--stats`' figures from its line: (work-groups, waves, instructions, lane-ops).
 fn stats_of(stderr: &str) -> (u64, u64, u64, u64) {
-    let line = stderr.lines().find(|l| l.starts_with("kernel ")).expect("a --stats line");
+    let line = stderr
+        .lines()
+        .find(|l| l.starts_with("kernel "))
+        .expect("a --stats line");
     let num = |after: &str| -> u64 {
         let words: Vec<&str> = line.split([' ', ',']).filter(|w| !w.is_empty()).collect();
-        let k = words.iter().position(|w| *w == after).unwrap_or_else(|| panic!("{after} in {line}"));
+        let k = words
+            .iter()
+            .position(|w| *w == after)
+            .unwrap_or_else(|| panic!("{after} in {line}"));
         words[k - 1].parse().unwrap()
     };
     (num("work-groups"), num("waves"), num("instructions"), num("lane-ops"))
@@ -695,10 +701,12 @@ fn profile_counts_equal_the_stats() {
         .chain(["gfx900", "tahiti"].iter().map(|g| {
             (
                 data(&format!("lds.{g}.hsaco")),
-                format!("--kernel wg_reduce_f32 --grid 1000 --block 256 --arg file:{input} --arg zeros:16 --arg u32:1000")
-                    .split_whitespace()
-                    .map(String::from)
-                    .collect(),
+                format!(
+                    "--kernel wg_reduce_f32 --grid 1000 --block 256 --arg file:{input} --arg zeros:16 --arg u32:1000"
+                )
+                .split_whitespace()
+                .map(String::from)
+                .collect(),
             )
         }))
         .collect();
@@ -722,7 +730,9 @@ fn profile_counts_equal_the_stats() {
             let sum: u64 = pcs.iter().map(|x| x["count"].as_u64().unwrap()).sum();
             assert_eq!(sum, instructions, "{obj} {extra:?}");
             // Lanes: at most 64 per execution; the entry's first instruction runs once per wave.
-            assert!(pcs.iter().all(|x| x["lanes"].as_u64() <= Some(64 * x["count"].as_u64().unwrap())));
+            assert!(pcs
+                .iter()
+                .all(|x| x["lanes"].as_u64() <= Some(64 * x["count"].as_u64().unwrap())));
             assert_eq!(pcs[0]["count"], waves);
             if obj.contains("lds.") {
                 // Its waves differ between barriers (the last group is partial): some wait.
@@ -732,10 +742,21 @@ fn profile_counts_equal_the_stats() {
         }
     }
     // A text program on the kernel machine (one wave) has a profile too.
-    let prog = t.file("p.s", b"s_mov_b32 s0, 3\nl:\ns_sub_u32 s0, s0, 1\ns_cmp_lg_u32 s0, 0\ns_cbranch_scc1 l\ns_endpgm\n");
-    let o = gcnkit(&["run", &prog, "--profile", out.to_str().unwrap(), "-o", "/dev/null"], b"");
+    let prog = t.file(
+        "p.s",
+        b"s_mov_b32 s0, 3\nl:\ns_sub_u32 s0, s0, 1\ns_cmp_lg_u32 s0, 0\ns_cbranch_scc1 l\ns_endpgm\n",
+    );
+    let o = gcnkit(
+        &["run", &prog, "--profile", out.to_str().unwrap(), "-o", "/dev/null"],
+        b"",
+    );
     assert_eq!(o.status.code(), Some(0), "{}", err(&o));
     let p: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
-    let counts: Vec<u64> = p["pcs"].as_array().unwrap().iter().map(|x| x["count"].as_u64().unwrap()).collect();
+    let counts: Vec<u64> = p["pcs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x["count"].as_u64().unwrap())
+        .collect();
     assert_eq!(counts, [1, 3, 3, 3, 1], "{p}");
 }

@@ -23,11 +23,11 @@
 pub mod api;
 pub mod attr;
 pub mod check;
-pub mod profile;
 pub mod errors;
 pub mod fatbin;
 pub mod hostcall;
 pub mod index;
+pub mod profile;
 pub mod props;
 pub mod queue;
 pub mod runtime;

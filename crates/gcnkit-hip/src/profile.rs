@@ -25,7 +25,13 @@ pub fn from_env() -> Option<(Arc<Profiler>, PathBuf)> {
 fn file_stem(kernel: &str) -> String {
     kernel
         .chars()
-        .map(|c| if c.is_ascii_alphanumeric() || "_.$".contains(c) { c } else { '_' })
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || "_.$".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
         .take(200)
         .collect()
 }
@@ -54,7 +60,10 @@ pub fn report(p: &Profiler, dir: &Path) {
             // Written to a temporary file and renamed: a reader never sees half of it.
             let tmp = path.with_extension("json.tmp");
             let text = format!("{}\n", total.to_json());
-            if std::fs::write(&tmp, text).and_then(|_| std::fs::rename(&tmp, &path)).is_err() {
+            if std::fs::write(&tmp, text)
+                .and_then(|_| std::fs::rename(&tmp, &path))
+                .is_err()
+            {
                 eprintln!("gcnkit-hip: cannot write the profile {}", path.display());
             }
             break;
