@@ -711,6 +711,14 @@ fn profile_counts_equal_the_stats() {
         }))
         .collect();
     for (obj, args) in &runs {
+        // The plain run (planned runs of instructions, the fast paths) counts as the watched
+        // ones do: lane-operations too (EXEC counted afresh at each run's start).
+        let mut a: Vec<&str> = vec!["run", obj];
+        a.extend(args.iter().map(String::as_str));
+        a.extend(["--stats", "--threads", "2"]);
+        let o = gcnkit(&a, b"");
+        assert_eq!(o.status.code(), Some(0), "{obj}: {}", err(&o));
+        let plain = stats_of(&err(&o));
         for extra in [&["--threads", "1"][..], &["--threads", "3", "--check"][..]] {
             let mut a: Vec<&str> = vec!["run", obj];
             a.extend(args.iter().map(String::as_str));
@@ -718,7 +726,8 @@ fn profile_counts_equal_the_stats() {
             a.extend(["--stats", "--profile", out.to_str().unwrap()]);
             let o = gcnkit(&a, b"");
             assert_eq!(o.status.code(), Some(0), "{obj} {extra:?}: {}", err(&o));
-            let (groups, waves, instructions, _) = stats_of(&err(&o));
+            let (groups, waves, instructions, lane_ops) = stats_of(&err(&o));
+            assert_eq!((groups, waves, instructions, lane_ops), plain, "{obj} {extra:?}");
             let text = std::fs::read_to_string(&out).unwrap();
             let p: serde_json::Value = serde_json::from_str(&text).unwrap();
             assert_eq!(p["profile"], 1);
@@ -759,4 +768,41 @@ fn profile_counts_equal_the_stats() {
         .map(|x| x["count"].as_u64().unwrap())
         .collect();
     assert_eq!(counts, [1, 3, 3, 3, 1], "{p}");
+    // A divergent loop that ends with EXEC empty, then restores it: the planned path counted
+    // the lanes of the run that restores it as 0 (the planned path's lane count, 592 of 656).
+    let prog = t.file(
+        "div.s",
+        b"v_mov_b32 v1, 0\nv_and_b32 v2, 7, v0\ns_mov_b64 s[0:1], exec\nl:\nv_add_u32 v1, v1, 1\n\
+          v_cmp_lt_u32 vcc, v1, v2\ns_and_b64 exec, exec, vcc\ns_cbranch_execnz l\ns_mov_b64 exec, s[0:1]\n\
+          v_add_u32 v3, v1, v1\ns_endpgm\n",
+    );
+    let lanes: Vec<String> = (0..64).map(|k| k.to_string()).collect();
+    let state = t.file(
+        "div.json",
+        format!("{{\"vgprs\": {{\"0\": [{}]}}}}", lanes.join(",")).as_bytes(),
+    );
+    for extra in [None, Some(out.to_str().unwrap())] {
+        let mut a = vec![
+            "run",
+            "-a",
+            "gfx900",
+            &prog,
+            "--state",
+            &state,
+            "--stats",
+            "-o",
+            "/dev/null",
+        ];
+        if let Some(f) = extra {
+            a.extend(["--profile", f]);
+        }
+        let o = gcnkit(&a, b"");
+        assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+        // v_mov, v_and, v_add v3: 64 each; the loop's v_add and v_cmp: 64+48+40+32+24+16+8 each.
+        assert!(
+            err(&o).contains("34 instructions, 656 lane-ops"),
+            "{extra:?}: {}",
+            err(&o)
+        );
+    }
 }
