@@ -10,6 +10,8 @@ case-insensitive. Syntax names: "auto" (assembler only), "clrx", "llvm".
 import os
 from typing import Any, Iterable, Literal, Sequence, TypedDict, Union, final, overload
 
+from typing_extensions import NotRequired
+
 __all__ = [
     "__version__",
     "ARCHS",
@@ -165,6 +167,9 @@ _BufferLike = Any
 """An object with the buffer protocol: a NumPy array, bytearray, memoryview, array.array..."""
 
 _Sizes = Union[int, Sequence[int]]
+
+_Profile = Union[dict[str, Any], str, os.PathLike[str]]
+"""A run's profile: the record (a dict) or the path of its file."""
 """A size in 1 to 3 dimensions: an int (X) or a tuple (X,), (X, Y) or (X, Y, Z)."""
 
 class _LaunchStats(TypedDict):
@@ -182,6 +187,10 @@ class _LaunchStats(TypedDict):
     (transcendentals: correctly rounded here, within the GPU's 1 ULP)."""
     time: float
     """Seconds the launch took (wall clock)."""
+    profile: NotRequired[dict[str, Any]]
+    """With launch(..., profile=True): the run's profile, the record `gcnkit run --profile`
+    writes (docs/json.md, *profile*): per instruction ("pcs") the times a wave executed it,
+    the lanes active and the waits; for Kernel.analyze(profile=...)."""
 
 @final
 class Local:
@@ -270,6 +279,7 @@ class Kernel:
         blocks: _Sizes | None = None,
         threads: int | None = None,
         budget: int | None = None,
+        profile: bool = False,
     ) -> _LaunchStats:
         """Runs the kernel over a grid on the CPU and returns what it did.
 
@@ -293,14 +303,31 @@ class Kernel:
         """
 
     @overload
-    def analyze(self, workgroup_size: int | None = None, format: Literal["dict"] = "dict") -> dict[str, Any]: ...
+    def analyze(
+        self, workgroup_size: int | None = None, format: Literal["dict"] = "dict", profile: _Profile | None = None
+    ) -> dict[str, Any]: ...
     @overload
-    def analyze(self, workgroup_size: int | None, format: Literal["text", "dot", "svg", "html"]) -> str: ...
+    def analyze(
+        self, workgroup_size: int | None, format: Literal["text", "dot", "svg", "html"], profile: _Profile | None = None
+    ) -> str: ...
     @overload
-    def analyze(self, workgroup_size: int | None = None, *, format: Literal["text", "dot", "svg", "html"]) -> str:
+    def analyze(
+        self,
+        workgroup_size: int | None = None,
+        *,
+        format: Literal["text", "dot", "svg", "html"],
+        profile: _Profile | None = None,
+    ) -> str:
         """The kernel's static analysis, as `gcnkit analyze` makes it (docs/analyze.md):
-        control-flow graph (blocks, loops, uniform and divergent branches), live registers and
-        their peak, resources and occupancy with what limits it, the instruction mix.
+        control-flow graph (blocks, loops, uniform and divergent branches, the functions it
+        calls), live registers and their peak, resources and occupancy with what limits it,
+        the instruction mix, a static cycle estimate per block ("cycles").
+
+        profile: a profile of a run of this kernel put on its blocks (each block's "profile":
+        its executions, share, lane utilisation, waits; the record's "profile": totals and the
+        hot blocks; svg/html coloured by heat): a launch's result["profile"] (launch(...,
+        profile=True)), or the path of a file `gcnkit run --profile` / `gcnkit exec --profile`
+        wrote. A profile of other code raises ValueError.
 
         workgroup_size: for the occupancy (default: the kernel's reqd_work_group_size, else its
         max_flat_workgroup_size, else 256). format: "dict" (the record of `gcnkit analyze
@@ -320,6 +347,7 @@ class Kernel:
         blocks: _Sizes | None = None,
         threads: int | None = None,
         budget: int | None = None,
+        profile: bool = False,
     ) -> _LaunchStats:
         """kernel(*args, grid=..., block=...): the same as launch()."""
 

@@ -110,6 +110,14 @@ pub struct Cfg {
     pub idom: Vec<usize>,
     /// The entry block (the first, unless a branch goes to code before the entry).
     pub entry: usize,
+    /// Calls to functions of the code: the calling block and the callee's entry block. Kept
+    /// apart from `edges` (the callee's return goes back to every caller: as an edge of the
+    /// graph it would join paths that never meet), so walks of `edges` stay in the kernel's
+    /// own function; [`crate::liveness`] follows them with the calling convention.
+    pub calls: Vec<(usize, usize)>,
+    /// The function each block belongs to: `None` for the kernel's own blocks, else the
+    /// callee's entry address.
+    pub function: Vec<Option<u32>>,
     pub loops: Vec<Loop>,
 }
 
@@ -145,6 +153,16 @@ impl Cfg {
         let insts = &p.insts;
         let targets = branch_targets(insts);
         let mut leaders = BTreeSet::new();
+        // Called functions start blocks (the call's computation is in the instructions
+        // before it: up to the 32 before).
+        let mut targets = targets;
+        for (k, i) in insts.iter().enumerate() {
+            if matches!(flow_of(&i.instr), Some(Flow::SwapPc | Flow::Call)) {
+                if let Some(t) = call_target(&insts[k.saturating_sub(32)..=k]) {
+                    targets.insert(t);
+                }
+            }
+        }
         for (k, i) in insts.iter().enumerate() {
             let contiguous = k > 0 && insts[k - 1].pc + insts[k - 1].instr.size() as u32 == i.pc;
             if k == 0 || !contiguous || targets.contains(&i.pc) || i.pc == p.entry {
@@ -172,6 +190,7 @@ impl Cfg {
             starts.binary_search(&k).ok()
         };
         let mut edges = Vec::new();
+        let mut calls = Vec::new();
         for b in 0..blocks.len() {
             let last = &insts[blocks[b].end - 1];
             let next_pc = last.pc + last.instr.size() as u32;
@@ -202,7 +221,14 @@ impl Cfg {
                 }
                 Some(Flow::SwapPc) | Some(Flow::Call) => {
                     edge(next, EdgeKind::Return);
-                    let target = call_target(&insts[blocks[b].start..blocks[b].end]);
+                    // The address may have been computed before an earlier call (a compiler
+                    // that knows the callee keeps it in registers the callee leaves alone):
+                    // up to 32 instructions back.
+                    let target =
+                        call_target(&insts[blocks[b].start.min(blocks[b].end.saturating_sub(32))..blocks[b].end]);
+                    if let Some(c) = target.and_then(block_at) {
+                        calls.push((b, c));
+                    }
                     Terminator::Call {
                         target,
                         symbol: target.and_then(|t| p.symbols.get(&t).cloned()),
@@ -224,13 +250,17 @@ impl Cfg {
             .ok()
             .and_then(|k| starts.binary_search(&k).ok())
             .unwrap_or(0);
+        let nb = blocks.len();
         let mut cfg = Cfg {
             blocks,
             edges,
             entry,
+            calls,
+            function: vec![None; nb],
             idom: Vec::new(),
             loops: Vec::new(),
         };
+        cfg.function = functions(&cfg, insts);
         cfg.idom = dominators(&cfg);
         cfg.loops = natural_loops(&cfg);
         for l in &cfg.loops {
@@ -243,6 +273,11 @@ impl Cfg {
 
     /// Blocks in reverse post-order from the entry.
     pub fn rpo(&self) -> Vec<usize> {
+        self.rpo_from(self.entry)
+    }
+
+    /// Blocks in reverse post-order from `root` (along the edges: a function's blocks).
+    pub fn rpo_from(&self, root: usize) -> Vec<usize> {
         let n = self.blocks.len();
         let mut seen = vec![false; n];
         let mut post = Vec::new();
@@ -251,8 +286,8 @@ impl Cfg {
         }
         // Iterative depth-first search: (block, index of the next successor).
         let succ: Vec<Vec<usize>> = (0..n).map(|b| self.succs(b).map(|e| e.to).collect()).collect();
-        let mut stack = vec![(self.entry, 0usize)];
-        seen[self.entry] = true;
+        let mut stack = vec![(root, 0usize)];
+        seen[root] = true;
         while let Some(&mut (b, ref mut k)) = stack.last_mut() {
             if *k < succ[b].len() {
                 let s = succ[b][*k];
@@ -269,6 +304,32 @@ impl Cfg {
         post.reverse();
         post
     }
+}
+
+/// The function of each block: the kernel's for the blocks its entry reaches along the
+/// edges, else the first callee (by address) whose entry reaches it.
+fn functions(cfg: &Cfg, insts: &[Inst]) -> Vec<Option<u32>> {
+    let n = cfg.blocks.len();
+    let mut out: Vec<Option<Option<u32>>> = vec![None; n];
+    if n == 0 {
+        return Vec::new();
+    }
+    let mut roots: Vec<(Option<u32>, usize)> = vec![(None, cfg.entry)];
+    let mut callees: Vec<usize> = cfg.calls.iter().map(|c| c.1).collect();
+    callees.sort_by_key(|&b| insts[cfg.blocks[b].start].pc);
+    callees.dedup();
+    roots.extend(callees.iter().map(|&b| (Some(insts[cfg.blocks[b].start].pc), b)));
+    for (f, root) in roots {
+        let mut work = vec![root];
+        while let Some(b) = work.pop() {
+            if out[b].is_some() {
+                continue;
+            }
+            out[b] = Some(f);
+            work.extend(cfg.succs(b).map(|e| e.to));
+        }
+    }
+    out.into_iter().map(|f| f.unwrap_or(None)).collect()
 }
 
 /// Does the instruction end a block: a branch, `s_endpgm`, `s_setpc_b64`, a call?
@@ -298,7 +359,7 @@ fn branch_kind(c: Cond, block: &[Inst]) -> BranchKind {
 /// block (the target is the address after `s_getpc_b64` plus the 64-bit constant); or
 /// `s_call_b64`'s label. In a relocatable object the constants are 0 until linked: such a
 /// target is reported as computed and may point at the call itself.
-fn call_target(block: &[Inst]) -> Option<u32> {
+pub fn call_target(block: &[Inst]) -> Option<u32> {
     use gcnkit::layout::operands;
     let last = block.last()?;
     if let Some(t) = gcnkit::syntax::branch_target(&last.instr, last.pc as usize) {
@@ -333,7 +394,13 @@ fn call_target(block: &[Inst]) -> Option<u32> {
             ("s_getpc_b64", Some(c), _) if c == pair => base = Some(i.pc as u64 + 4),
             ("s_add_u32", Some(c), Some(k)) if c == pair && o[1].code == pair => lo = constant(i, k),
             ("s_addc_u32", Some(c), Some(k)) if c == pair + 1 && o[1].code == pair + 1 => hi = constant(i, k),
-            _ => {}
+            _ => {
+                // Another write of the pair: what came before is no longer its value.
+                let w = crate::effects::effects(&i.instr).writes;
+                if pair < 128 && (w.contains(pair) || w.contains(pair + 1)) {
+                    (base, lo, hi) = (None, None, None);
+                }
+            }
         }
     }
     let off = (hi? as u64) << 32 | lo? as u64;
@@ -344,17 +411,38 @@ fn call_target(block: &[Inst]) -> Option<u32> {
 /// Blocks the entry does not reach have `usize::MAX`.
 fn dominators(cfg: &Cfg) -> Vec<usize> {
     let n = cfg.blocks.len();
-    let rpo = cfg.rpo();
-    let mut order = vec![usize::MAX; n];
-    for (k, &b) in rpo.iter().enumerate() {
-        order[b] = k;
-    }
     let mut idom = vec![usize::MAX; n];
     if n == 0 {
         return idom;
     }
-    idom[cfg.entry] = cfg.entry;
-    let preds: Vec<Vec<usize>> = (0..n).map(|b| cfg.preds(b).map(|e| e.from).collect()).collect();
+    // Each function on its own: the kernel's from its entry, each callee's from its own.
+    let mut roots = vec![cfg.entry];
+    roots.extend(cfg.calls.iter().map(|c| c.1));
+    for root in roots {
+        if idom[root] != usize::MAX {
+            continue;
+        }
+        dominators_from(cfg, root, &mut idom);
+    }
+    idom
+}
+
+fn dominators_from(cfg: &Cfg, root: usize, idom: &mut [usize]) {
+    let n = cfg.blocks.len();
+    let rpo = cfg.rpo_from(root);
+    let mut order = vec![usize::MAX; n];
+    for (k, &b) in rpo.iter().enumerate() {
+        order[b] = k;
+    }
+    idom[root] = root;
+    let preds: Vec<Vec<usize>> = (0..n)
+        .map(|b| {
+            cfg.preds(b)
+                .map(|e| e.from)
+                .filter(|&p| order[p] != usize::MAX)
+                .collect()
+        })
+        .collect();
     let mut changed = true;
     while changed {
         changed = false;
@@ -385,7 +473,6 @@ fn dominators(cfg: &Cfg) -> Vec<usize> {
             }
         }
     }
-    idom
 }
 
 /// Natural loops: for each back edge latch → header (the header dominates the latch), the

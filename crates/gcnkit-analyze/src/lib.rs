@@ -24,10 +24,12 @@
 //! ```
 
 pub mod cfg;
+pub mod cycles;
 pub mod effects;
 pub mod fidelity;
 pub mod liveness;
 pub mod mix;
+pub mod profile;
 pub mod program;
 pub mod regs;
 pub mod report;
@@ -68,6 +70,18 @@ pub struct Analysis {
     pub occupancy: Occupancy,
     pub mix: mix::Mix,
     pub block_mix: Vec<mix::Mix>,
+    /// The static cycle estimate of each block ([`cycles`]: one wave's issue, no latency).
+    pub block_cycles: Vec<cycles::Estimate>,
+    /// A run's profile put on the blocks ([`Analysis::with_profile`]).
+    pub profile: Option<profile::Attached>,
+}
+
+impl Analysis {
+    /// The analysis with `p` (a profile of this kernel's code) put on its blocks.
+    pub fn with_profile(mut self, p: &profile::Profile) -> Result<Analysis, String> {
+        self.profile = Some(profile::attach(&self, p)?);
+        Ok(self)
+    }
 }
 
 /// The extra SGPRs as clang 14 counts them into a kernel's SGPRs (LLVM's
@@ -130,6 +144,11 @@ pub fn analyze(p: &Program, workgroup_size: Option<u32>) -> Analysis {
         .iter()
         .map(|b| mix::Mix::of(&p.insts[b.start..b.end]))
         .collect();
+    let block_cycles = cfg
+        .blocks
+        .iter()
+        .map(|b| cycles::Estimate::of(&p.insts[b.start..b.end]))
+        .collect();
     Analysis {
         program: p.clone(),
         cfg,
@@ -138,6 +157,8 @@ pub fn analyze(p: &Program, workgroup_size: Option<u32>) -> Analysis {
         allocation,
         occupancy,
         mix,
+        block_cycles,
         block_mix,
+        profile: None,
     }
 }

@@ -9,8 +9,14 @@
 //! A vector write is counted as a whole-register write, as compilers' register allocators
 //! count it, though lanes off in EXEC keep their old value; partial writes (16-bit halves,
 //! SDWA with `dst_unused: preserve`, S_CMOV, V_MAC) read their destination
-//! ([`crate::effects`]). A call (`s_swappc_b64`) counts only its named operands: the callee's
-//! uses by its ABI are not modelled yet.
+//! ([`crate::effects`]).
+//!
+//! Calls by the AMDGPU calling convention of LLVM 14 (`AMDGPUCallingConv.td`: `CSR_AMDGPU`):
+//! after a call the registers a callee may clobber — s0-s29, VCC, M0, SCC and the VGPRs
+//! outside the callee-saved stripes v40-47, v56-63, ... v248-255 — are not live through it;
+//! the others are. A callee the code holds ([`Cfg::calls`]) is analysed with its caller: what
+//! it reads is live at the call, and what is live after each call to it is live at its
+//! returns (`s_setpc_b64`; all of its callers' together, as one function serves them all).
 
 use crate::cfg::Cfg;
 use crate::effects::{effects, Effects};
@@ -40,8 +46,75 @@ pub struct Liveness {
     pub touched: RegSet,
 }
 
+/// The registers a call may clobber (LLVM 14's AMDGPU calling convention): s0-s29, VCC, M0,
+/// SCC, and the VGPRs outside the callee-saved stripes (v40-47, v56-63, ... v248-255).
+pub fn call_clobbered() -> RegSet {
+    let mut r = RegSet::EMPTY;
+    r.insert_range(0, 30);
+    r.insert_range(crate::regs::VCC, 2);
+    r.insert(crate::regs::M0);
+    r.insert(SCC);
+    for v in 0..256u16 {
+        if v < 40 || (v - 40) % 16 >= 8 {
+            r.insert(crate::regs::V0 + v);
+        }
+    }
+    r
+}
+
+/// How liveness flows out of each block: its edges (a call's return edge without what the
+/// call clobbers), into the functions it calls, and from a callee's returns to every return
+/// point of its calls.
+struct Flows {
+    /// Per block: (successor, registers that do not flow along: clobbered).
+    out: Vec<Vec<(usize, bool)>>,
+}
+
+impl Flows {
+    fn of(cfg: &Cfg) -> Flows {
+        let n = cfg.blocks.len();
+        let mut out: Vec<Vec<(usize, bool)>> = (0..n)
+            .map(|b| {
+                let call = matches!(cfg.blocks[b].term, crate::cfg::Terminator::Call { .. });
+                cfg.succs(b)
+                    .map(|e| (e.to, call && e.kind == crate::cfg::EdgeKind::Return))
+                    .collect()
+            })
+            .collect();
+        for &(c, callee) in &cfg.calls {
+            out[c].push((callee, false));
+            let Some(ret) = cfg
+                .succs(c)
+                .find(|e| e.kind == crate::cfg::EdgeKind::Return)
+                .map(|e| e.to)
+            else {
+                continue;
+            };
+            let f = cfg.function[callee];
+            for (b, o) in out.iter_mut().enumerate() {
+                if f.is_some() && cfg.function[b] == f && cfg.blocks[b].term == crate::cfg::Terminator::SetPc {
+                    o.push((ret, false));
+                }
+            }
+        }
+        Flows { out }
+    }
+
+    fn live_out(&self, b: usize, live_in: &[RegSet], clobbered: &RegSet) -> RegSet {
+        let mut out = RegSet::EMPTY;
+        for &(s, clobber) in &self.out[b] {
+            out = out.union(&if clobber {
+                live_in[s].minus(clobbered)
+            } else {
+                live_in[s]
+            });
+        }
+        out
+    }
+}
+
 /// Live-in of each block (the fixed point).
-fn block_live_in(cfg: &Cfg, fx: &[Effects]) -> Vec<RegSet> {
+fn block_live_in(cfg: &Cfg, fx: &[Effects], flows: &Flows) -> Vec<RegSet> {
     let n = cfg.blocks.len();
     // Per block: the registers read before any write (use) and written (def).
     let mut uses = vec![RegSet::EMPTY; n];
@@ -52,7 +125,7 @@ fn block_live_in(cfg: &Cfg, fx: &[Effects]) -> Vec<RegSet> {
             defs[b] = defs[b].union(&e.writes);
         }
     }
-    let succ: Vec<Vec<usize>> = (0..n).map(|b| cfg.succs(b).map(|e| e.to).collect()).collect();
+    let clobbered = call_clobbered();
     let mut live_in = vec![RegSet::EMPTY; n];
     let order: Vec<usize> = cfg.rpo().into_iter().rev().collect();
     // Blocks the entry does not reach (none, from discovery) would still be visited.
@@ -61,10 +134,7 @@ fn block_live_in(cfg: &Cfg, fx: &[Effects]) -> Vec<RegSet> {
     while changed {
         changed = false;
         for &b in order.iter().chain(&rest) {
-            let mut out = RegSet::EMPTY;
-            for &s in &succ[b] {
-                out = out.union(&live_in[s]);
-            }
+            let out = flows.live_out(b, &live_in, &clobbered);
             let new = uses[b].union(&out.minus(&defs[b]));
             if new != live_in[b] {
                 live_in[b] = new;
@@ -78,14 +148,13 @@ fn block_live_in(cfg: &Cfg, fx: &[Effects]) -> Vec<RegSet> {
 pub fn analyze(p: &Program, cfg: &Cfg) -> Liveness {
     let fx: Vec<Effects> = p.insts.iter().map(|i| effects(&i.instr)).collect();
     let n = fx.len();
-    let live_in = block_live_in(cfg, &fx);
+    let flows = Flows::of(cfg);
+    let live_in = block_live_in(cfg, &fx, &flows);
+    let clobbered = call_clobbered();
     let mut live_before = vec![RegSet::EMPTY; n];
     let mut live_after = vec![RegSet::EMPTY; n];
     for (b, blk) in cfg.blocks.iter().enumerate() {
-        let mut live = RegSet::EMPTY;
-        for s in cfg.succs(b) {
-            live = live.union(&live_in[s.to]);
-        }
+        let mut live = flows.live_out(b, &live_in, &clobbered);
         for k in (blk.start..blk.end).rev() {
             live_after[k] = live;
             live = live.minus(&fx[k].writes).union(&fx[k].reads);
@@ -116,7 +185,24 @@ pub fn analyze(p: &Program, cfg: &Cfg) -> Liveness {
         .iter()
         .map(|b| fx[b.start..b.end].iter().fold(RegSet::EMPTY, |a, e| a.union(&e.writes)))
         .collect();
-    let order = cfg.rpo();
+    // Into a callee from each call; back from its returns to each return point.
+    let mut extra_preds: Vec<Vec<usize>> = vec![Vec::new(); nb];
+    for (from, outs) in flows.out.iter().enumerate() {
+        for &(to, _) in outs {
+            if !cfg.succs(from).any(|e| e.to == to) {
+                extra_preds[to].push(from);
+            }
+        }
+    }
+    let mut order = cfg.rpo();
+    let reached: Vec<bool> = {
+        let mut r = vec![false; nb];
+        for &b in &order {
+            r[b] = true;
+        }
+        r
+    };
+    order.extend((0..nb).filter(|&b| !reached[b]));
     let mut changed = true;
     while changed {
         changed = false;
@@ -124,6 +210,9 @@ pub fn analyze(p: &Program, cfg: &Cfg) -> Liveness {
             let mut inn = if b == cfg.entry { p.initial } else { RegSet::EMPTY };
             for e in cfg.preds(b) {
                 inn = inn.union(&written_out[e.from]);
+            }
+            for &f in &extra_preds[b] {
+                inn = inn.union(&written_out[f]);
             }
             let out = inn.union(&block_writes[b]);
             if inn != written_in[b] || out != written_out[b] {

@@ -69,8 +69,10 @@ pub struct Program {
 }
 
 /// The code's instructions reachable from `entry`: fall-through, branch targets, the
-/// return point of calls. A path stops at `s_endpgm`, `s_setpc_b64` (its target is a
-/// register), a word that does not decode, or the end of the code.
+/// return point of calls and the functions they call (a call's target as compilers compute
+/// it, [`crate::cfg::call_target`], when it is in the code). A path stops at `s_endpgm`,
+/// `s_setpc_b64` (its target is a register), a word that does not decode, or the end of the
+/// code.
 pub fn discover(arch: Arch, words: &[u32], entry: u32) -> (Vec<Inst>, Vec<String>) {
     let mut seen = BTreeMap::new();
     let mut problems = Vec::new();
@@ -78,6 +80,8 @@ pub fn discover(arch: Arch, words: &[u32], entry: u32) -> (Vec<Inst>, Vec<String
     let end = words.len() as u64 * 4;
     while let Some(start) = work.pop() {
         let mut pc = start;
+        // The path's instructions so far: a call's target is computed from them.
+        let mut run: Vec<Inst> = Vec::new();
         loop {
             if seen.contains_key(&pc) {
                 break;
@@ -107,8 +111,16 @@ pub fn discover(arch: Arch, words: &[u32], entry: u32) -> (Vec<Inst>, Vec<String
                 ));
             }
             seen.insert(pc, i);
+            run.push(Inst { pc, instr: i });
             match flow {
                 Some(Flow::End) | Some(Flow::SetPc) => break,
+                Some(Flow::SwapPc) | Some(Flow::Call) => {
+                    if let Some(t) = crate::cfg::call_target(&run) {
+                        if (t as u64) < end && t % 4 == 0 && !seen.contains_key(&t) {
+                            work.push(t);
+                        }
+                    }
+                }
                 Some(Flow::Branch(c)) => {
                     if let Some(t) = target {
                         if t >= 0 && (t as u64) < end {

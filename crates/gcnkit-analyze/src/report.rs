@@ -59,7 +59,11 @@ pub fn to_json(a: &Analysis) -> Value {
                            "saveexec": matches!(kind, BranchKind::Divergent { saveexec: true })}),
                     Value::Null,
                 ),
-                Terminator::Call { target, symbol } => (Value::Null, json!({"target": target, "symbol": symbol})),
+                Terminator::Call { target, symbol } => (
+                    Value::Null,
+                    json!({"target": target, "symbol": symbol,
+                           "block": a.cfg.calls.iter().find(|c| c.0 == b).map(|c| c.1)}),
+                ),
                 _ => (Value::Null, Value::Null),
             };
             let pr = &a.liveness.pressure[blk.start..blk.end];
@@ -70,15 +74,18 @@ pub fn to_json(a: &Analysis) -> Value {
                 "end_pc": last.pc + last.instr.size() as u32,
                 "instructions": blk.end - blk.start,
                 "loop_depth": blk.loop_depth,
+                "function": function_name(a, b),
                 "terminator": term_name(&blk.term),
                 "branch": branch,
                 "call": call,
                 "succs": a.cfg.succs(b).map(|e| json!({"to": e.to, "kind": e.kind.name()})).collect::<Vec<_>>(),
-                "idom": (b != a.cfg.entry && a.cfg.idom[b] != usize::MAX).then_some(a.cfg.idom[b]),
+                "idom": (a.cfg.idom[b] != b && a.cfg.idom[b] != usize::MAX).then_some(a.cfg.idom[b]),
                 "max_vgprs": pr.iter().map(|x| x.0).max().unwrap_or(0),
                 "max_sgprs": pr.iter().map(|x| x.1).max().unwrap_or(0),
                 "live_in": names(&a.liveness.live_before[blk.start], arch),
                 "mix": mix_json(&a.block_mix[b]),
+                "cycles": cycles_json(&a.block_cycles[b]),
+                "profile": a.profile.as_ref().map(|x| heat_json(&x.blocks[b])),
             })
         })
         .collect();
@@ -86,7 +93,7 @@ pub fn to_json(a: &Analysis) -> Value {
         .iter()
         .enumerate()
         .map(|(k, i)| {
-            json!({
+            let mut v = json!({
                 "pc": i.pc,
                 "text": instr_text(&i.instr, Syntax::Llvm),
                 "block": a.cfg.block_of(k),
@@ -94,7 +101,18 @@ pub fn to_json(a: &Analysis) -> Value {
                 "sgprs": a.liveness.pressure[k].1,
                 "live_before": names(&a.liveness.live_before[k], arch),
                 "live_after": names(&a.liveness.live_after[k], arch),
-            })
+                "cycles": crate::cycles::cycles(i).1,
+            });
+            if let Some(x) = &a.profile {
+                let c = x.at(i.pc);
+                v["count"] = json!(c.count);
+                v["lanes"] = json!(c.lanes);
+                if c.waits > 0 || c.wait > 0 {
+                    v["waits"] = json!(c.waits);
+                    v["wait"] = json!(c.wait);
+                }
+            }
+            v
         })
         .collect();
     let u = &a.used;
@@ -134,6 +152,9 @@ pub fn to_json(a: &Analysis) -> Value {
             "peak_sgprs": {"count": a.liveness.peak_sgprs.0, "pc": pc(a.liveness.peak_sgprs.1)},
         },
         "blocks": blocks,
+        "calls": a.cfg.calls.iter().map(|&(from, to)| json!({
+            "from": from, "to": to, "function": function_name(a, to),
+        })).collect::<Vec<_>>(),
         "loops": a.cfg.loops.iter().map(|l| json!({
             "header": l.header, "blocks": l.blocks, "latches": l.latches, "depth": l.depth,
         })).collect::<Vec<_>>(),
@@ -147,9 +168,99 @@ pub fn to_json(a: &Analysis) -> Value {
             "from": pc(r.from), "to": pc(r.to), "sink": format!("{:?}", r.sink).to_ascii_lowercase(),
         })).collect::<Vec<_>>(),
         "mix": mix_json(&a.mix),
+        "cycles": {
+            "estimate": a.block_cycles.iter().map(|c| c.cycles).sum::<u64>(),
+            "f64_ratio": crate::cycles::f64_ratio(arch).0,
+            "assumed_gpu": crate::cycles::f64_ratio(arch).1,
+            "profiled": a.profile.as_ref().map(|x| profiled_cycles(a, x)),
+        },
+        "profile": a.profile.as_ref().map(|x| json!({
+            "kernel": x.profile.kernel,
+            "code": x.profile.code,
+            "launches": x.profile.launches,
+            "workgroups": x.profile.workgroups,
+            "waves": x.profile.waves,
+            "instructions": x.instructions,
+            "vector": x.vector,
+            "lane_ops": x.lane_ops,
+            "utilisation": (x.vector > 0).then(|| x.lane_ops as f64 / (64.0 * x.vector as f64)),
+            "hot": x.hot(),
+        })),
         "instructions": per_inst,
         "problems": p.problems,
     })
+}
+
+/// The function block `b` is in: `null` for the kernel's own code, else the callee's symbol
+/// (or its address, `0x...`, without one).
+fn function_name(a: &Analysis, b: usize) -> Option<String> {
+    a.cfg.function[b].map(|pc| {
+        a.program
+            .symbols
+            .get(&pc)
+            .cloned()
+            .unwrap_or_else(|| format!("0x{pc:x}"))
+    })
+}
+
+fn cycles_json(e: &crate::cycles::Estimate) -> Value {
+    let by: serde_json::Map<String, Value> = e
+        .by_rate
+        .iter()
+        .map(|(r, n, c)| (r.name().to_string(), json!({"instructions": n, "cycles": c})))
+        .collect();
+    json!({"estimate": e.cycles, "by_rate": by})
+}
+
+fn heat_json(h: &crate::profile::BlockHeat) -> Value {
+    json!({
+        "entries": h.entries, "executed": h.executed, "share": h.share,
+        "vector": h.vector, "lanes": h.lanes, "utilisation": h.utilisation,
+        "barrier_waits": h.barrier_waits, "barrier_wait": h.barrier_wait,
+        "waitcnt_waits": h.waitcnt_waits, "waitcnt_cover": h.waitcnt_cover,
+    })
+}
+
+/// The static estimate weighted by the run: each block's cycles times the waves that
+/// entered it, summed (one wave's issue time, over all waves).
+fn profiled_cycles(a: &Analysis, x: &crate::profile::Attached) -> u64 {
+    a.block_cycles
+        .iter()
+        .zip(&x.blocks)
+        .map(|(c, h)| c.cycles * h.entries)
+        .sum()
+}
+
+/// A block's colour: by its share of the instructions run (white, through yellow, to red),
+/// or without a profile by its peak live VGPRs against the kernel's (white to blue).
+fn block_colour(a: &Analysis, b: usize) -> String {
+    let mix = |t: f64, from: (f64, f64, f64), to: (f64, f64, f64)| {
+        let c = |x: f64, y: f64| (x + (y - x) * t).round() as u8;
+        format!("#{:02x}{:02x}{:02x}", c(from.0, to.0), c(from.1, to.1), c(from.2, to.2))
+    };
+    match &a.profile {
+        Some(x) => {
+            let top = x.blocks.iter().map(|h| h.executed).max().unwrap_or(0).max(1) as f64;
+            let t = x.blocks[b].executed as f64 / top;
+            if x.blocks[b].executed == 0 {
+                "#eeeeee".into()
+            } else if t < 0.5 {
+                mix(t * 2.0, (255.0, 255.0, 255.0), (253.0, 224.0, 120.0))
+            } else {
+                mix((t - 0.5) * 2.0, (253.0, 224.0, 120.0), (244.0, 120.0, 100.0))
+            }
+        }
+        None => {
+            let blk = &a.cfg.blocks[b];
+            let top = a.liveness.peak_vgprs.0.max(1) as f64;
+            let v = a.liveness.pressure[blk.start..blk.end]
+                .iter()
+                .map(|x| x.0)
+                .max()
+                .unwrap_or(0) as f64;
+            mix(v / top, (255.0, 255.0, 255.0), (150.0, 190.0, 240.0))
+        }
+    }
 }
 
 fn mix_line(m: &Mix) -> String {
@@ -305,6 +416,97 @@ pub fn to_text(a: &Analysis) -> String {
         );
     }
     let _ = writeln!(s, "  mix: {}", mix_line(&a.mix));
+    let (ratio, gpu) = crate::cycles::f64_ratio(arch);
+    let _ = writeln!(
+        s,
+        "  cycle estimate: {} cycles to issue each instruction once (one wave, no latency or waits; f64 at 1/{ratio} rate as on {gpu})",
+        a.block_cycles.iter().map(|c| c.cycles).sum::<u64>()
+    );
+    if let Some(x) = &a.profile {
+        let pr = &x.profile;
+        let n = |k: u64, one: &str, many: &str| format!("{k} {}", if k == 1 { one } else { many });
+        let _ = writeln!(
+            s,
+            "  profile: {}, {}, {}: {} executed, {} vector ALU{}; estimate {} wave-cycles",
+            n(pr.launches, "launch", "launches"),
+            n(pr.workgroups, "work-group", "work-groups"),
+            n(pr.waves, "wave", "waves"),
+            n(x.instructions, "instruction", "instructions"),
+            x.vector,
+            if x.vector > 0 {
+                format!(
+                    " ({} lane-ops, lane utilisation {:.1}%)",
+                    x.lane_ops,
+                    100.0 * x.lane_ops as f64 / (64.0 * x.vector as f64)
+                )
+            } else {
+                String::new()
+            },
+            profiled_cycles(a, x)
+        );
+        let hot: Vec<String> = x
+            .hot()
+            .iter()
+            .take(5)
+            .map(|&b| format!("B{b} {:.1}%", 100.0 * x.blocks[b].share))
+            .collect();
+        let _ = writeln!(s, "  hot blocks: {}", hot.join(", "));
+        for i in insts {
+            let c = x.at(i.pc);
+            if c.waits == 0 {
+                continue;
+            }
+            if matches!(
+                i.instr.def().and_then(|d| d.sem),
+                Some(gcnkit::isa::Sem::Flow(gcnkit::isa::Flow::Barrier))
+            ) {
+                let _ = writeln!(
+                    s,
+                    "  barrier 0x{:x}: {} of {} waits, {} instructions waited in all (lock-step), {:.1} each",
+                    i.pc,
+                    c.waits,
+                    c.count,
+                    c.wait,
+                    c.wait as f64 / c.waits as f64
+                );
+            } else {
+                let _ = writeln!(
+                    s,
+                    "  0x{:x} {}: {} of {} waited for an operation, {:.1} instructions covered the latency on average",
+                    i.pc,
+                    instr_text(&i.instr, Syntax::Llvm),
+                    c.waits,
+                    c.count,
+                    c.wait as f64 / c.waits as f64
+                );
+            }
+        }
+    }
+    let mut callees: Vec<usize> = a.cfg.calls.iter().map(|c| c.1).collect();
+    callees.sort();
+    callees.dedup();
+    for &f in &callees {
+        let fpc = a.cfg.function[f];
+        let blocks: Vec<String> = (0..a.cfg.blocks.len())
+            .filter(|&b| a.cfg.function[b] == fpc)
+            .map(|b| format!("B{b}"))
+            .collect();
+        let from: Vec<String> = a
+            .cfg
+            .calls
+            .iter()
+            .filter(|c| c.1 == f)
+            .map(|c| format!("B{}", c.0))
+            .collect();
+        let _ = writeln!(
+            s,
+            "  function {} at 0x{:x}: blocks {}; called from {}",
+            function_name(a, f).unwrap_or_default(),
+            insts[a.cfg.blocks[f].start].pc,
+            blocks.join(" "),
+            from.join(" ")
+        );
+    }
     s.push_str("  blocks:\n");
     for (b, blk) in a.cfg.blocks.iter().enumerate() {
         let last = &insts[blk.end - 1];
@@ -323,23 +525,39 @@ pub fn to_text(a: &Analysis) -> String {
         let term = match &blk.term {
             Terminator::Branch { cond, kind } => format!("{} branch on {}", kind.name(), cond_name(*cond)),
             Terminator::Call { symbol, target } => format!(
-                "call {}",
+                "call {}{}",
                 symbol
                     .clone()
                     .or(target.map(|t| format!("0x{t:x}")))
-                    .unwrap_or("(unknown)".into())
+                    .unwrap_or("(unknown)".into()),
+                a.cfg
+                    .calls
+                    .iter()
+                    .find(|c| c.0 == b)
+                    .map_or(String::new(), |c| format!(" (B{})", c.1))
             ),
             t => term_name(t).to_string(),
         };
+        let ran = a.profile.as_ref().map_or(String::new(), |x| {
+            let h = &x.blocks[b];
+            format!(
+                "  ran {}x {:>5.1}%{}",
+                h.entries,
+                100.0 * h.share,
+                h.utilisation
+                    .map_or(String::new(), |u| format!(" lanes {:.0}%", 100.0 * u))
+            )
+        });
         let _ = writeln!(
             s,
-            "    B{b:<3} 0x{:04x}-0x{:04x} {:>4} instrs  depth {}  max {} VGPRs {} SGPRs  {term} -> [{}]",
+            "    B{b:<3} 0x{:04x}-0x{:04x} {:>4} instrs  depth {}  max {} VGPRs {} SGPRs  ~{} cycles{ran}  {term} -> [{}]",
             insts[blk.start].pc,
             last.pc,
             blk.end - blk.start,
             blk.loop_depth,
             pr.iter().map(|x| x.0).max().unwrap_or(0),
             pr.iter().map(|x| x.1).max().unwrap_or(0),
+            a.block_cycles[b].cycles,
             succ.join(" ")
         );
     }
@@ -354,7 +572,8 @@ pub fn to_text(a: &Analysis) -> String {
 
 /// The graph for Graphviz: one node per block (first and last PC, instruction count, loop
 /// depth), edges solid when taken, dashed for fall-through, dotted for a call's return;
-/// back edges bold; loop headers doubled.
+/// back edges bold; loop headers doubled; calls to functions of the code as bold blue edges
+/// to the callee's entry block (labelled with its name).
 pub fn to_dot(a: &Analysis) -> String {
     dot(a, false)
 }
@@ -378,11 +597,26 @@ fn dot(a: &Analysis, code: bool) -> String {
             last.pc,
             blk.end - blk.start
         );
+        if a.cfg.calls.iter().any(|c| c.1 == b) {
+            let name = function_name(a, b).unwrap_or_default().replace(['"', '\\'], "_");
+            label = format!("function {name}\\n{label}");
+        }
         if blk.loop_depth > 0 {
             let _ = write!(label, "\\nloop depth {}", blk.loop_depth);
         }
         if let Terminator::Branch { kind, .. } = &blk.term {
             let _ = write!(label, "\\n{}", kind.name());
+        }
+        let _ = write!(label, "\\n~{} cycles", a.block_cycles[b].cycles);
+        if let Some(x) = &a.profile {
+            let h = &x.blocks[b];
+            let _ = write!(label, "\\nran {}x, {:.1}% of instructions", h.entries, 100.0 * h.share);
+            if let Some(u) = h.utilisation {
+                let _ = write!(label, "\\nlanes {:.0}%", 100.0 * u);
+            }
+            if h.barrier_wait > 0 {
+                let _ = write!(label, "\\nbarrier wait {}", h.barrier_wait);
+            }
         }
         if code {
             const SHOWN: usize = 40;
@@ -394,6 +628,10 @@ fn dot(a: &Analysis, code: bool) -> String {
             {
                 let text = instr_text(&inst.instr, Syntax::Llvm).replace(['"', '\\'], "'");
                 let live = a.liveness.pressure.get(k).map_or(0, |x| x.0);
+                let ran = a
+                    .profile
+                    .as_ref()
+                    .map_or(String::new(), |x| format!(" x{}", x.at(inst.pc).count));
                 // A branch names the block it goes to (its text has the raw SIMM16).
                 let to = if k + 1 == blk.end {
                     a.cfg
@@ -404,7 +642,7 @@ fn dot(a: &Analysis, code: bool) -> String {
                 } else {
                     String::new()
                 };
-                let _ = write!(label, "\\n{:x}  {text}{to}  [{live}v]", inst.pc);
+                let _ = write!(label, "\\n{:x}  {text}{to}  [{live}v{ran}]", inst.pc);
             }
             if blk.end - blk.start > SHOWN {
                 let _ = write!(label, "\\n... {} more", blk.end - blk.start - SHOWN);
@@ -412,7 +650,8 @@ fn dot(a: &Analysis, code: bool) -> String {
         }
         let _ = writeln!(
             s,
-            "  b{b} [label=\"{label}\"{}];",
+            "  b{b} [label=\"{label}\", style=filled, fillcolor=\"{}\"{}];",
+            block_colour(a, b),
             if header { ", peripheries=2" } else { "" }
         );
     }
@@ -435,6 +674,9 @@ fn dot(a: &Analysis, code: bool) -> String {
             e.kind.name(),
             if back { ", penwidth=2" } else { "" }
         );
+    }
+    for &(from, to) in &a.cfg.calls {
+        let _ = writeln!(s, "  b{from} -> b{to} [label=\"call\", style=bold, color=\"#1f5fbf\"];");
     }
     s.push_str("}\n");
     s
@@ -519,6 +761,41 @@ fn pressure_chart(a: &Analysis) -> String {
     s
 }
 
+/// The blocks of a profiled run as a table, hottest first: what each block took of the
+/// instructions executed (with a bar), how full its waves were, its cycle estimate and waits.
+fn profile_table(a: &Analysis) -> String {
+    let Some(x) = &a.profile else { return String::new() };
+    let mut s = String::from(
+        "<h2>Profile</h2>\n<p>Blocks by the instructions the run executed in them. <i>lanes</i>: active lanes of the \
+         vector ALU instructions out of 64; <i>cycles</i>: the static estimate for one pass of one wave; \
+         <i>barrier wait</i>: instructions waited at its barriers, the group's waves taken in lock-step.</p>\n\
+         <table>\n<tr><th>block</th><th>addresses</th><th>entered</th><th>instructions</th><th>share</th>\
+         <th>lanes</th><th>cycles</th><th>barrier wait</th></tr>\n",
+    );
+    let insts = &a.program.insts;
+    for b in x.hot() {
+        let h = &x.blocks[b];
+        let blk = &a.cfg.blocks[b];
+        let _ = writeln!(
+            s,
+            "<tr><td style=\"background:{}\">B{b}</td><td>0x{:x}-0x{:x}</td><td>{}</td><td>{}</td>\
+             <td><span class=\"bar\" style=\"width:{:.0}px\"></span> {:.1}%</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            block_colour(a, b),
+            insts[blk.start].pc,
+            insts[blk.end - 1].pc,
+            h.entries,
+            h.executed,
+            100.0 * h.share,
+            100.0 * h.share,
+            h.utilisation.map_or("-".to_string(), |u| format!("{:.0}%", 100.0 * u)),
+            a.block_cycles[b].cycles,
+            h.barrier_wait
+        );
+    }
+    s.push_str("</table>\n");
+    s
+}
+
 /// One page for people: per kernel, the summary of the text report, the register pressure
 /// along the code, and the control-flow graph with each block's code.
 pub fn to_html(kernels: &[Analysis]) -> Result<String, String> {
@@ -528,16 +805,23 @@ pub fn to_html(kernels: &[Analysis]) -> Result<String, String> {
         // The picture's own XML header does not belong inside HTML.
         let svg = svg.find("<svg").map_or(svg.as_str(), |k| &svg[k..]);
         let p = &a.program;
+        let colours = if a.profile.is_some() {
+            "Blocks are coloured by the instructions the run executed in them (white: few, yellow, red: the most; \
+             grey: never ran); each instruction shows how many times a wave executed it (x N)."
+        } else {
+            "Blocks are coloured by their peak live VGPRs (white: few, blue: the kernel's peak)."
+        };
         let _ = write!(
             body,
             "<section>\n<h1>{name} <small>({arch})</small></h1>\n\
-             <h2>Summary</h2>\n<pre>{text}</pre>\n\
+             <h2>Summary</h2>\n<pre>{text}</pre>\n{profile}\
              <h2>Register pressure</h2>\n<p>Live registers after each instruction, in address order.</p>\n{chart}\n\
              <h2>Control flow</h2>\n<p>Blocks with their instructions (address, text, live VGPRs after it); \
-             solid edges are taken branches, dashed ones fall through.</p>\n<div class=\"graph\">\n{svg}</div>\n</section>\n",
+             solid edges are taken branches, dashed ones fall through. {colours}</p>\n<div class=\"graph\">\n{svg}</div>\n</section>\n",
             name = esc(&p.name),
             arch = p.arch.name(),
             text = esc(&to_text(a)),
+            profile = profile_table(a),
             chart = pressure_chart(a),
         );
     }
@@ -554,6 +838,9 @@ pub fn to_html(kernels: &[Analysis]) -> Result<String, String> {
          section {{ margin-bottom: 3em; }}\n\
          .graph svg {{ max-width: 100%; height: auto; }}\n\
          .graph svg text {{ font-family: monospace; }}\n\
+         table {{ border-collapse: collapse; font-size: 13px; }}\n\
+         td, th {{ border: 1px solid #ccc; padding: 2px 8px; text-align: right; }}\n\
+         .bar {{ display: inline-block; height: 10px; background: #e8785f; }}\n\
          </style>\n</head>\n<body>\n{body}</body>\n</html>\n"
     ))
 }

@@ -361,3 +361,76 @@ proptest! {
         check_liveness(&source(&lines))?;
     }
 }
+
+/// A kernel that calls a function of its code (the address as compilers compute it:
+/// `s_getpc_b64` + `s_add_u32`/`s_addc_u32`): the callee's blocks join the graph as a
+/// function with a call edge; what it reads is live at the call, what is live after the call
+/// is live at its return, and a register the callee leaves alone stays live across the
+/// call. With a callee the code does not hold, the calling convention decides: a
+/// caller-saved register (v3) does not live across the call, a callee-saved one (v40) does.
+#[test]
+fn calls_by_the_calling_convention() {
+    let src = "
+  s_getpc_b64 s[4:5]
+.Lafter:
+  s_add_u32 s4, s4, f-.Lafter
+  s_addc_u32 s5, s5, 0
+  v_mov_b32 v1, 7
+  v_mov_b32 v3, 1
+  v_mov_b32 v40, 2
+  s_swappc_b64 s[30:31], s[4:5]
+  v_add_u32 v2, v0, v3
+  v_add_u32 v2, v2, v40
+  s_endpgm
+f:
+  v_add_u32 v0, v1, v1
+  s_setpc_b64 s[30:31]
+";
+    let a = analyze(&program(Arch::Gcn14, src), None);
+    let at = |pc: u32| a.program.insts.iter().position(|i| i.pc == pc).unwrap();
+    // EXEC aside (every vector instruction reads it).
+    let live = |set: &gcnkit_analyze::regs::RegSet| {
+        names(set, Arch::Gcn14)
+            .into_iter()
+            .filter(|r| !r.starts_with("exec"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    assert_eq!(a.cfg.blocks.len(), 3);
+    assert_eq!(a.cfg.calls, vec![(0, 2)]);
+    assert_eq!(a.cfg.function, vec![None, None, Some(0x2c)]);
+    assert!(matches!(
+        a.cfg.blocks[0].term,
+        Terminator::Call { target: Some(0x2c), .. }
+    ));
+    // After the call: the callee's argument v1, v3 and v40 (through it), the return address.
+    let call = at(0x1c);
+    assert_eq!(live(&a.liveness.live_after[call]), "s[30:31] v1 v3 v40");
+    // In the callee: v1 read, v3 and v40 live through it to the return point.
+    assert_eq!(live(&a.liveness.live_before[at(0x2c)]), "s[30:31] v1 v3 v40");
+    assert_eq!(live(&a.liveness.live_after[at(0x2c)]), "s[30:31] v0 v3 v40");
+    assert_eq!(live(&a.liveness.live_before[at(0x20)]), "v0 v3 v40");
+    assert!(
+        a.liveness.dead_writes.iter().all(|(k, _)| *k != at(0x2c)),
+        "the callee's v0 is read after it returns"
+    );
+    assert!(
+        a.liveness.undefined_reads.is_empty(),
+        "{:?}",
+        a.liveness.undefined_reads
+    );
+
+    // The same call through a register pair nothing computes: the convention alone.
+    let unknown = src.replace("s_swappc_b64 s[30:31], s[4:5]", "s_swappc_b64 s[30:31], s[6:7]");
+    let a = analyze(&program(Arch::Gcn14, &unknown), None);
+    let at = |pc: u32| a.program.insts.iter().position(|i| i.pc == pc).unwrap();
+    assert!(a.cfg.calls.is_empty());
+    assert_eq!(a.cfg.blocks.len(), 2, "f is not reached");
+    assert_eq!(live(&a.liveness.live_after[at(0x1c)]), "v40");
+    // v3's write before the call is dead: the callee may clobber it.
+    assert!(a
+        .liveness
+        .dead_writes
+        .iter()
+        .any(|(k, r)| *k == at(0x14) && live(r) == "v3"));
+}

@@ -42,6 +42,11 @@ pub struct Args {
     /// flat size, else 256).
     #[arg(long, value_name = "N")]
     workgroup_size: Option<u32>,
+    /// A profile of a run (`gcnkit run --profile FILE`, a file of `gcnkit exec --profile DIR`):
+    /// its counts on the graph — hot blocks, lane utilisation, waits — and the blocks coloured
+    /// by heat in svg/html. Kernels it has no profile for are analysed without.
+    #[arg(long, value_name = "RUN.json")]
+    profile: Option<String>,
     /// Output file (written atomically); stdout if absent.
     #[arg(short, long)]
     output: Option<String>,
@@ -100,14 +105,42 @@ pub fn run(a: Args) -> ExitCode {
         );
         return ExitCode::from(2);
     }
+    let profiles = match &a.profile {
+        Some(path) => match std::fs::read_to_string(path)
+            .map_err(|e| e.to_string())
+            .and_then(|t| gcnkit_analyze::profile::read(&t))
+        {
+            Ok(p) => gcnkit_analyze::profile::merge(p),
+            Err(e) => return fail(format!("{path}: error: {e}")),
+        },
+        None => Vec::new(),
+    };
+    let mut analyses = Vec::new();
+    for p in &programs {
+        let an = analyze(p, a.workgroup_size);
+        let an = match gcnkit_analyze::profile::find(&profiles, &an) {
+            Some(pr) => match an.with_profile(pr) {
+                Ok(x) => x,
+                Err(e) => return fail(format!("{}: error: {e}", a.profile.as_deref().unwrap_or(""))),
+            },
+            None => an,
+        };
+        analyses.push(an);
+    }
+    if let Some(path) = &a.profile {
+        if !analyses.iter().any(|x| x.profile.is_some()) {
+            let have: Vec<&str> = profiles.iter().map(|p| p.kernel.as_str()).collect();
+            return fail(format!(
+                "{path}: error: no profile of the kernels analysed (it has: {})",
+                have.join(", ")
+            ));
+        }
+    }
     // The pictures are made before the output file is opened: a failure leaves no file.
     let mut text = String::new();
     let pictures = match a.format {
-        FormatArg::Svg => programs.first().map(|p| report::to_svg(&analyze(p, a.workgroup_size))),
-        FormatArg::Html => {
-            let all: Vec<_> = programs.iter().map(|p| analyze(p, a.workgroup_size)).collect();
-            Some(report::to_html(&all))
-        }
+        FormatArg::Svg => analyses.first().map(report::to_svg),
+        FormatArg::Html => Some(report::to_html(&analyses)),
         _ => None,
     };
     match pictures {
@@ -119,23 +152,22 @@ pub fn run(a: Args) -> ExitCode {
         Ok(o) => o,
         Err(e) => return fail(e),
     };
-    for (n, p) in programs.iter().enumerate() {
+    for (n, an) in analyses.iter().enumerate() {
         if matches!(a.format, FormatArg::Svg | FormatArg::Html) {
             break;
         }
-        let an = analyze(p, a.workgroup_size);
         match a.format {
             FormatArg::Text => {
                 if n > 0 {
                     text.push('\n');
                 }
-                text.push_str(&report::to_text(&an));
+                text.push_str(&report::to_text(an));
             }
             FormatArg::Json => {
-                text.push_str(&report::to_json(&an).to_string());
+                text.push_str(&report::to_json(an).to_string());
                 text.push('\n');
             }
-            FormatArg::Dot => text.push_str(&report::to_dot(&an)),
+            FormatArg::Dot => text.push_str(&report::to_dot(an)),
             FormatArg::Svg | FormatArg::Html => {}
         }
     }

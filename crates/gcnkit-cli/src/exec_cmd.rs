@@ -35,6 +35,12 @@ pub struct Args {
     /// --format json` prints them).
     #[arg(long, value_name = "FILE", requires = "check")]
     pub(crate) check_json: Option<String>,
+    /// Profile every launch into DIR (made if missing): one JSON file per kernel,
+    /// DIR/KERNEL.json, its launches added up (docs/json.md, *profile*; `gcnkit analyze
+    /// --profile DIR/KERNEL.json` shows it). Every instruction takes the machine's general
+    /// path meanwhile (slower; the counts are exact).
+    #[arg(long, value_name = "DIR")]
+    pub(crate) profile: Option<PathBuf>,
     /// The program and its arguments (after `--`).
     #[arg(
         required = true,
@@ -130,6 +136,14 @@ pub fn run(a: Args) -> ExitCode {
         .env("GCNKIT_DEVICES", a.devices.to_string());
     if a.stats {
         cmd.env("GCNKIT_STATS", "1");
+    }
+    if let Some(p) = &a.profile {
+        if let Err(e) = std::fs::create_dir_all(p) {
+            return fail(format!("--profile {}: {e}", p.display()));
+        }
+        // Absolute: the program may change its directory.
+        let p = p.canonicalize().unwrap_or_else(|_| p.clone());
+        cmd.env("GCNKIT_PROFILE", p);
     }
     let report = dir.path().join("check-report.jsonl");
     if let Some(list) = &a.check {

@@ -5,8 +5,11 @@ use crate::io::Output;
 use crate::run_cmd::Args;
 use gcnkit::emu::dispatch::kernels;
 use gcnkit::emu::kernel::{self, parse_arg, ArgValue, Launch, RunError, TraceFilter};
+use gcnkit::emu::monitor::Checker;
+use gcnkit_analyze::profile::{Both, Profiler};
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
+use std::sync::Arc;
 
 fn usage(m: impl std::fmt::Display) -> ExitCode {
     errln!("error: {m}");
@@ -201,6 +204,7 @@ fn run_object(a: &Args, bytes: &[u8]) -> ExitCode {
         Some(Err(e)) => return usage(format!("--check: {e}")),
         None => None,
     };
+    let profiler = a.profile.as_ref().map(|_| Arc::new(Profiler::new()));
     let launch = Launch {
         grid,
         block,
@@ -214,12 +218,14 @@ fn run_object(a: &Args, bytes: &[u8]) -> ExitCode {
         }),
         // A long run says how far it is, on a terminal only (never into a redirected log).
         progress: (!a.trace && std::io::stderr().is_terminal()).then_some(progress as kernel::Progress),
-        checker: checker
-            .clone()
-            .map(|c| c as std::sync::Arc<dyn gcnkit::emu::monitor::Checker>),
+        checker: monitors(checker.clone(), profiler.clone()),
     };
     let print = |line: &str| errln!("{line}");
     let result = kernel::run(k, &launch, Some(&print));
+    // The profile, of a run that faulted too (the counts up to the fault).
+    if let Err(code) = write_profile(a, profiler.as_deref()) {
+        return code;
+    }
     // The findings up to a fault too: what went wrong before it may be why.
     let found = checker.as_ref().map(|c| report_findings(a, &c.findings()));
     let outcome = match result {
@@ -459,4 +465,43 @@ fn progress(done: usize, total: usize, elapsed: std::time::Duration) {
         "\r\x1b[Kgcnkit: {done}/{total} work-groups ({:.0}%), {rate:.0}/s, about {left:.0} s left",
         100.0 * done as f64 / total as f64
     );
+}
+
+/// The checker of a run: `--check`'s, `--profile`'s, or both told of everything.
+pub(crate) fn monitors(
+    check: Option<Arc<gcnkit_check::run::RunChecker>>,
+    profile: Option<Arc<Profiler>>,
+) -> Option<Arc<dyn Checker>> {
+    match (check, profile) {
+        (Some(c), Some(p)) => Some(Arc::new(Both(c, p))),
+        (Some(c), None) => Some(c),
+        (None, Some(p)) => Some(p),
+        (None, None) => None,
+    }
+}
+
+/// Writes `--profile`'s file (atomically): the launch's profile, one JSON record.
+pub(crate) fn write_profile(a: &Args, p: Option<&Profiler>) -> Result<(), ExitCode> {
+    let (Some(path), Some(p)) = (&a.profile, p) else {
+        return Ok(());
+    };
+    let all = gcnkit_analyze::profile::merge(p.take());
+    let mut text = String::new();
+    for x in &all {
+        text.push_str(&x.to_json().to_string());
+        text.push('\n');
+    }
+    let mut out = Output::open(Some(path)).map_err(|e| {
+        errln!("{e}");
+        ExitCode::from(1)
+    })?;
+    if let Err(e) = out.write_all(text.as_bytes()) {
+        out.abandon();
+        errln!("error: writing {path}: {e}");
+        return Err(ExitCode::from(1));
+    }
+    out.commit().map_err(|e| {
+        errln!("{e}");
+        ExitCode::from(1)
+    })
 }

@@ -66,6 +66,12 @@ pub struct Args {
     /// JSON array on stdout); exit status 1 when any was made.
     #[arg(long, value_name = "LIST", num_args = 0..=1, default_missing_value = "all")]
     pub(crate) check: Option<String>,
+    /// Write a profile of the run to FILE (JSON, docs/json.md): per instruction the times a
+    /// wave executed it, the lanes active, the waits at s_barrier and s_waitcnt. Every
+    /// instruction takes the machine's general path meanwhile (slower; the counts are exact).
+    /// `gcnkit analyze --profile FILE` puts it on the kernel's graph.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) profile: Option<String>,
     /// A code object's kernel to run (may be left out when the object has one kernel).
     #[arg(long)]
     pub(crate) kernel: Option<String>,
@@ -273,7 +279,11 @@ pub fn run(a: Args) -> ExitCode {
             }
         }
     }
-    if !buffers.is_empty() || a.check.is_some() || steps.iter().any(|s| gcnkit::emu::needs_kernel(&s.instr)) {
+    if !buffers.is_empty()
+        || a.check.is_some()
+        || a.profile.is_some()
+        || steps.iter().any(|s| gcnkit::emu::needs_kernel(&s.instr))
+    {
         return run_on_kernel_machine(&a, &steps, wave, &buffers);
     }
     let mut m = Machine::new(wave);
@@ -350,6 +360,10 @@ fn run_on_kernel_machine(a: &Args, steps: &[Step], wave: Wave, buffers: &[state:
         }
         None => None,
     };
+    let profiler = a
+        .profile
+        .as_ref()
+        .map(|_| std::sync::Arc::new(gcnkit_analyze::profile::Profiler::new()));
     let start = Instant::now();
     let r = gcnkit::emu::run_program(
         &words,
@@ -357,10 +371,11 @@ fn run_on_kernel_machine(a: &Args, steps: &[Step], wave: Wave, buffers: &[state:
         buffers,
         a.budget,
         a.trace.then_some(&print as _),
-        checker
-            .clone()
-            .map(|c| c as std::sync::Arc<dyn gcnkit::emu::monitor::Checker>),
+        crate::kernel_cmd::monitors(checker.clone(), profiler.clone()),
     );
+    if let Err(code) = crate::kernel_cmd::write_profile(a, profiler.as_deref()) {
+        return code;
+    }
     // The findings (up to a fault too), at the program's lines.
     let found = checker.is_some_and(|c| {
         let f = c.findings();

@@ -659,3 +659,150 @@ fn stats_report_fidelity() {
         "{e}"
     );
 }
+
+/// `--stats`' figures from its line: (work-groups, waves, instructions, lane-ops).
+fn stats_of(stderr: &str) -> (u64, u64, u64, u64) {
+    let line = stderr
+        .lines()
+        .find(|l| l.starts_with("kernel "))
+        .expect("a --stats line");
+    let num = |after: &str| -> u64 {
+        let words: Vec<&str> = line.split([' ', ',']).filter(|w| !w.is_empty()).collect();
+        let k = words
+            .iter()
+            .position(|w| *w == after)
+            .unwrap_or_else(|| panic!("{after} in {line}"));
+        words[k - 1].parse().unwrap()
+    };
+    (num("work-groups"), num("waves"), num("instructions"), num("lane-ops"))
+}
+
+/// `--profile FILE` writes each instruction's executions; they add up to `--stats`' counts
+/// (instructions, work-groups, waves), alone and with `--check`, on one thread and several,
+/// for a kernel with a loop and divergence (mandelbrot) and one with barriers (wg_reduce_f32).
+#[test]
+fn profile_counts_equal_the_stats() {
+    let t = Tmp::new("profile");
+    let input: Vec<u8> = (0..1000u32).flat_map(|k| (k as f32 * 0.25).to_le_bytes()).collect();
+    let input = t.file("in.bin", &input);
+    let out = t.path().join("p.json");
+    let runs: Vec<(String, Vec<String>)> = ["gfx900", "fiji", "tahiti", "bonaire"]
+        .iter()
+        .map(|g| {
+            (
+                data(&format!("bench.{g}.hsaco")),
+                "--kernel mandelbrot --grid 45,30 --block 16,8 --arg zeros:5400 --arg u32:45 --arg u32:30 \
+                 --arg f32:-2.0 --arg f32:-1.25 --arg f32:0.0555 --arg f32:0.0833 --arg u32:200"
+                    .split_whitespace()
+                    .map(String::from)
+                    .collect(),
+            )
+        })
+        .chain(["gfx900", "tahiti"].iter().map(|g| {
+            (
+                data(&format!("lds.{g}.hsaco")),
+                format!(
+                    "--kernel wg_reduce_f32 --grid 1000 --block 256 --arg file:{input} --arg zeros:16 --arg u32:1000"
+                )
+                .split_whitespace()
+                .map(String::from)
+                .collect(),
+            )
+        }))
+        .collect();
+    for (obj, args) in &runs {
+        // The plain run (planned runs of instructions, the fast paths) counts as the watched
+        // ones do: lane-operations too (EXEC counted afresh at each run's start).
+        let mut a: Vec<&str> = vec!["run", obj];
+        a.extend(args.iter().map(String::as_str));
+        a.extend(["--stats", "--threads", "2"]);
+        let o = gcnkit(&a, b"");
+        assert_eq!(o.status.code(), Some(0), "{obj}: {}", err(&o));
+        let plain = stats_of(&err(&o));
+        for extra in [&["--threads", "1"][..], &["--threads", "3", "--check"][..]] {
+            let mut a: Vec<&str> = vec!["run", obj];
+            a.extend(args.iter().map(String::as_str));
+            a.extend(extra);
+            a.extend(["--stats", "--profile", out.to_str().unwrap()]);
+            let o = gcnkit(&a, b"");
+            assert_eq!(o.status.code(), Some(0), "{obj} {extra:?}: {}", err(&o));
+            let (groups, waves, instructions, lane_ops) = stats_of(&err(&o));
+            assert_eq!((groups, waves, instructions, lane_ops), plain, "{obj} {extra:?}");
+            let text = std::fs::read_to_string(&out).unwrap();
+            let p: serde_json::Value = serde_json::from_str(&text).unwrap();
+            assert_eq!(p["profile"], 1);
+            assert_eq!(p["launches"], 1);
+            assert_eq!(p["workgroups"], groups, "{obj}");
+            assert_eq!(p["waves"], waves, "{obj}");
+            assert_eq!(p["instructions"], instructions, "{obj}");
+            let pcs = p["pcs"].as_array().unwrap();
+            let sum: u64 = pcs.iter().map(|x| x["count"].as_u64().unwrap()).sum();
+            assert_eq!(sum, instructions, "{obj} {extra:?}");
+            // Lanes: at most 64 per execution; the entry's first instruction runs once per wave.
+            assert!(pcs
+                .iter()
+                .all(|x| x["lanes"].as_u64() <= Some(64 * x["count"].as_u64().unwrap())));
+            assert_eq!(pcs[0]["count"], waves);
+            if obj.contains("lds.") {
+                // Its waves differ between barriers (the last group is partial): some wait.
+                assert!(pcs.iter().any(|x| x["wait"].as_u64() > Some(0)), "{text}");
+            }
+            std::fs::remove_file(&out).unwrap();
+        }
+    }
+    // A text program on the kernel machine (one wave) has a profile too.
+    let prog = t.file(
+        "p.s",
+        b"s_mov_b32 s0, 3\nl:\ns_sub_u32 s0, s0, 1\ns_cmp_lg_u32 s0, 0\ns_cbranch_scc1 l\ns_endpgm\n",
+    );
+    let o = gcnkit(
+        &["run", &prog, "--profile", out.to_str().unwrap(), "-o", "/dev/null"],
+        b"",
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let p: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    let counts: Vec<u64> = p["pcs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x["count"].as_u64().unwrap())
+        .collect();
+    assert_eq!(counts, [1, 3, 3, 3, 1], "{p}");
+    // A divergent loop that ends with EXEC empty, then restores it: the planned path counted
+    // the lanes of the run that restores it as 0 (the planned path's lane count, 592 of 656).
+    let prog = t.file(
+        "div.s",
+        b"v_mov_b32 v1, 0\nv_and_b32 v2, 7, v0\ns_mov_b64 s[0:1], exec\nl:\nv_add_u32 v1, v1, 1\n\
+          v_cmp_lt_u32 vcc, v1, v2\ns_and_b64 exec, exec, vcc\ns_cbranch_execnz l\ns_mov_b64 exec, s[0:1]\n\
+          v_add_u32 v3, v1, v1\ns_endpgm\n",
+    );
+    let lanes: Vec<String> = (0..64).map(|k| k.to_string()).collect();
+    let state = t.file(
+        "div.json",
+        format!("{{\"vgprs\": {{\"0\": [{}]}}}}", lanes.join(",")).as_bytes(),
+    );
+    for extra in [None, Some(out.to_str().unwrap())] {
+        let mut a = vec![
+            "run",
+            "-a",
+            "gfx900",
+            &prog,
+            "--state",
+            &state,
+            "--stats",
+            "-o",
+            "/dev/null",
+        ];
+        if let Some(f) = extra {
+            a.extend(["--profile", f]);
+        }
+        let o = gcnkit(&a, b"");
+        assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+        // v_mov, v_and, v_add v3: 64 each; the loop's v_add and v_cmp: 64+48+40+32+24+16+8 each.
+        assert!(
+            err(&o).contains("34 instructions, 656 lane-ops"),
+            "{extra:?}: {}",
+            err(&o)
+        );
+    }
+}

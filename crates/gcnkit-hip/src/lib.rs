@@ -11,6 +11,7 @@
 //! device-side memory is without the runtime's lock;
 //! [`fatbin`] reads clang's offload bundles; [`hostcall`] answers the device library's host
 //! calls (device `printf`); [`check`] runs `gcnkit exec --check`'s checks on every launch;
+//! [`profile`] takes `gcnkit exec --profile`'s profile of every launch;
 //! [`props`] picks the GPU (`gcnkit::emu::gpus` has the figures).
 //!
 //! No entry point may unwind into C: each runs inside [`runtime::guard`] (a panic becomes
@@ -26,6 +27,7 @@ pub mod errors;
 pub mod fatbin;
 pub mod hostcall;
 pub mod index;
+pub mod profile;
 pub mod props;
 pub mod queue;
 pub mod runtime;

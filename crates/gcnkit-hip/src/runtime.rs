@@ -107,6 +107,9 @@ pub struct Runtime {
     pub module_functions: Vec<(usize, String)>,
     /// `GCNKIT_CHECK=LIST` (`gcnkit exec --check`): the checks every launch runs.
     pub check: Option<Arc<gcnkit_check::run::RunChecker>>,
+    /// `GCNKIT_PROFILE=DIR` (`gcnkit exec --profile DIR`): every launch's profile and where
+    /// it goes.
+    pub profile: Option<(Arc<gcnkit_analyze::profile::Profiler>, std::path::PathBuf)>,
 }
 
 static RT: Mutex<Option<Runtime>> = Mutex::new(None);
@@ -144,6 +147,15 @@ pub fn lock() -> MutexGuard<'static, Option<Runtime>> {
             .ok()
             .and_then(|v| v.parse::<usize>().ok());
         let check = crate::check::from_env();
+        let profile = crate::profile::from_env();
+        // The checks and the profile both watch a launch when both are asked for.
+        let watcher: Option<Arc<dyn gcnkit::emu::monitor::Checker>> =
+            match (check.clone(), profile.as_ref().map(|p| p.0.clone())) {
+                (Some(c), Some(p)) => Some(Arc::new(gcnkit_analyze::profile::Both(c, p))),
+                (Some(c), None) => Some(c),
+                (None, Some(p)) => Some(p),
+                (None, None) => None,
+            };
         let devices: Vec<Device> = match &gpu {
             Ok(gpu) => (0..count as u64)
                 .map(|k| {
@@ -151,7 +163,7 @@ pub fn lock() -> MutexGuard<'static, Option<Runtime>> {
                     if let Some(n) = threads {
                         d.threads = n.max(1);
                     }
-                    d.checker = check.clone().map(|c| c as Arc<dyn gcnkit::emu::monitor::Checker>);
+                    d.checker = watcher.clone();
                     d
                 })
                 .collect(),
@@ -178,6 +190,7 @@ pub fn lock() -> MutexGuard<'static, Option<Runtime>> {
             device_flags: 0,
             hostcall: vec![None; n],
             check,
+            profile,
         });
     }
     g
@@ -495,6 +508,9 @@ impl Runtime {
         let r = dev.launch_with(k, &config, slices, host, None);
         if let Some(c) = &self.check {
             crate::check::report(&c.take());
+        }
+        if let Some((p, dir)) = &self.profile {
+            crate::profile::report(p, dir);
         }
         match r {
             Ok(s) => {

@@ -305,7 +305,11 @@ pub fn load(data: &[u8], arch: Option<Arch>) -> Result<Loaded, String> {
 /// The static analysis of kernel `k` (`gcnkit analyze`: control-flow graph, live registers,
 /// resources and occupancy, instruction mix) for work-groups of `workgroup_size` (default:
 /// the kernel's required size, else its largest flat size, else 256).
-pub fn analysis(k: &Kernel, workgroup_size: Option<u32>) -> Result<gcnkit_analyze::Analysis, String> {
+pub fn analysis(
+    k: &Kernel,
+    workgroup_size: Option<u32>,
+    profile: Option<&gcnkit_analyze::profile::Profile>,
+) -> Result<gcnkit_analyze::Analysis, String> {
     let programs = gcnkit_analyze::program::kernels(&k.object)?;
     let p = programs
         .iter()
@@ -314,7 +318,11 @@ pub fn analysis(k: &Kernel, workgroup_size: Option<u32>) -> Result<gcnkit_analyz
     if p.insts.is_empty() {
         return Err(format!("kernel {}: no code ({})", p.name, p.problems.join("; ")));
     }
-    Ok(gcnkit_analyze::analyze(p, workgroup_size))
+    let a = gcnkit_analyze::analyze(p, workgroup_size);
+    match profile {
+        Some(pr) => a.with_profile(pr),
+        None => Ok(a),
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -534,7 +542,8 @@ pub fn geometry(
 }
 
 /// Runs `k` on a fresh device: `threads` worker threads (default: the CPUs), `budget`
-/// instructions per wave (default: the kernel machine's).
+/// instructions per wave (default: the kernel machine's); with `profile`, a profile of the
+/// run is taken too (gcnkit-analyze's profiler: every instruction on the general path).
 pub fn launch(
     k: &KernelInfo,
     grid: [u32; 3],
@@ -542,7 +551,8 @@ pub fn launch(
     args: Vec<ArgValue>,
     threads: Option<usize>,
     budget: Option<u64>,
-) -> Result<Outcome, RunError> {
+    profile: bool,
+) -> Result<(Outcome, Option<gcnkit_analyze::profile::Profile>), RunError> {
     if threads == Some(0) {
         return Err(RunError::Usage(
             "threads=0: at least one worker thread is needed".into(),
@@ -559,7 +569,16 @@ pub fn launch(
         progress: None,
         checker: None,
     };
-    kernel::run(k, &l, None)
+    let profiler = profile.then(|| std::sync::Arc::new(gcnkit_analyze::profile::Profiler::new()));
+    let l = Launch {
+        checker: profiler
+            .clone()
+            .map(|p| p as std::sync::Arc<dyn gcnkit::emu::monitor::Checker>),
+        ..l
+    };
+    let o = kernel::run(k, &l, None)?;
+    let p = profiler.and_then(|p| gcnkit_analyze::profile::merge(p.take()).into_iter().next());
+    Ok((o, p))
 }
 
 #[cfg(test)]
@@ -618,7 +637,7 @@ mod tests {
     fn analyses() {
         let co = load(&data("bench.gfx900.hsaco"), None).unwrap();
         let k = co.kernels.iter().find(|k| k.info.name == "mandelbrot").unwrap();
-        let a = analysis(k, None).unwrap();
+        let a = analysis(k, None, None).unwrap();
         assert_eq!(a.cfg.loops.len(), 1);
         let j = gcnkit_analyze::report::to_json(&a);
         assert_eq!(j["kernel"], "mandelbrot", "{j}");
@@ -694,10 +713,17 @@ mod tests {
             ArgValue::Value(a),
             ArgValue::Value(n),
         ];
-        let out = launch(&k.info, [64, 1, 1], [64, 1, 1], args, Some(1), None).unwrap();
+        let (out, p) = launch(&k.info, [64, 1, 1], [64, 1, 1], args.clone(), Some(1), None, false).unwrap();
+        assert!(p.is_none());
         let y = out.buffers[0].as_ref().unwrap();
         assert_eq!(&y[4 * 5..4 * 6], &11f32.to_le_bytes());
         assert_eq!(out.stats.waves, 1);
+        // With a profile: its counts are the run's, and it goes on the kernel's analysis.
+        let (out, p) = launch(&k.info, [64, 1, 1], [64, 1, 1], args, Some(1), None, true).unwrap();
+        let p = p.unwrap();
+        assert_eq!(p.instructions(), out.stats.instructions);
+        let a = analysis(k, None, Some(&p)).unwrap();
+        assert_eq!(a.profile.unwrap().lane_ops, out.stats.lane_ops);
         assert!(check_count(k, 3).unwrap_err().contains("takes 4 arguments"));
     }
 }

@@ -879,7 +879,10 @@ impl Kernel {
     ///     (HIP's grid). block: the work-group size (default: the kernel's
     ///     reqd_work_group_size).
     /// threads: worker threads (default: the CPUs); budget: instructions a wave may execute.
-    #[pyo3(signature = (*args, grid=None, block=None, blocks=None, threads=None, budget=None))]
+    /// profile: also take a profile of the run (the result's "profile": the record of
+    ///     `gcnkit run --profile`, docs/json.md; every instruction on the machine's general
+    ///     path, slower), for analyze(profile=...).
+    #[pyo3(signature = (*args, grid=None, block=None, blocks=None, threads=None, budget=None, profile=false))]
     #[allow(clippy::too_many_arguments)] // Python's keyword arguments
     fn launch<'py>(
         &self,
@@ -890,6 +893,7 @@ impl Kernel {
         blocks: Option<&Bound<'py, PyAny>>,
         threads: Option<usize>,
         budget: Option<u64>,
+        profile: bool,
     ) -> PyResult<Bound<'py, PyDict>> {
         let k = self.k();
         kernels::check_count(k, args.len()).map_err(PyTypeError::new_err)?;
@@ -936,8 +940,8 @@ impl Kernel {
             });
         }
         let info = &k.info;
-        let outcome = py
-            .detach(|| kernels::launch(info, grid, block, values, threads, budget))
+        let (outcome, prof) = py
+            .detach(|| kernels::launch(info, grid, block, values, threads, budget, profile))
             .map_err(|e| match e {
                 RunError::Usage(m) => LaunchError::new_err(m),
                 RunError::Emulation(m) => EmulationError::new_err(m),
@@ -962,11 +966,14 @@ impl Kernel {
         d.set_item("workgroups", s.workgroups)?;
         d.set_item("approximate", s.approximate())?;
         d.set_item("time", s.time.as_secs_f64())?;
+        if let Some(p) = prof {
+            d.set_item("profile", json_loads(py, &p.to_json().to_string())?)?;
+        }
         Ok(d)
     }
 
     /// kernel(*args, grid=..., block=...): the same as launch().
-    #[pyo3(signature = (*args, grid=None, block=None, blocks=None, threads=None, budget=None))]
+    #[pyo3(signature = (*args, grid=None, block=None, blocks=None, threads=None, budget=None, profile=false))]
     #[allow(clippy::too_many_arguments)] // Python's keyword arguments
     fn __call__<'py>(
         &self,
@@ -977,13 +984,15 @@ impl Kernel {
         blocks: Option<&Bound<'py, PyAny>>,
         threads: Option<usize>,
         budget: Option<u64>,
+        profile: bool,
     ) -> PyResult<Bound<'py, PyDict>> {
-        self.launch(py, args, grid, block, blocks, threads, budget)
+        self.launch(py, args, grid, block, blocks, threads, budget, profile)
     }
 
     /// The kernel's static analysis, as `gcnkit analyze` makes it: control-flow graph (blocks,
-    /// loops, uniform and divergent branches), live registers and their peak, resources and
-    /// occupancy with what limits it, the instruction mix.
+    /// loops, uniform and divergent branches, the functions it calls), live registers and
+    /// their peak, resources and occupancy with what limits it, the instruction mix, the
+    /// static cycle estimate per block, and with a profile the run's counts on the blocks.
     ///
     /// workgroup_size: for the occupancy (default: the kernel's reqd_work_group_size, else its
     ///     max_flat_workgroup_size, else 256).
@@ -991,18 +1000,55 @@ impl Kernel {
     ///     (the CLI's summary), "dot" (the graph for Graphviz), "svg" (the graph drawn, each
     ///     block with its code) or "html" (a page: summary, register pressure, graph).
     ///
-    /// Raises ValueError for an unknown format or a kernel without code.
-    #[pyo3(signature = (workgroup_size=None, format="dict"))]
-    fn analyze<'py>(&self, py: Python<'py>, workgroup_size: Option<u32>, format: &str) -> PyResult<Bound<'py, PyAny>> {
+    /// profile: a profile of a run of this kernel, put on its blocks (hot blocks, lane
+    ///     utilisation, waits; the dict's "profile" entries): a launch's result["profile"]
+    ///     (launch(..., profile=True)), such a record as a dict, or the path of a file
+    ///     `gcnkit run --profile` / `gcnkit exec --profile` wrote.
+    ///
+    /// Raises ValueError for an unknown format, a kernel without code, or a profile that is
+    /// not one or is of other code.
+    #[pyo3(signature = (workgroup_size=None, format="dict", profile=None))]
+    fn analyze<'py>(
+        &self,
+        py: Python<'py>,
+        workgroup_size: Option<u32>,
+        format: &str,
+        profile: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         if !matches!(format, "dict" | "text" | "dot" | "svg" | "html") {
             return Err(value_err(format!(
                 "unknown format '{format}'; accepted: dict, text, dot, svg, html"
             )));
         }
         let k = self.k();
+        let prof = match profile {
+            None => None,
+            Some(p) if p.is_instance_of::<PyDict>() => {
+                let text: String = py.import("json")?.call_method1("dumps", (p,))?.extract()?;
+                let v: serde_json::Value = serde_json::from_str(&text).map_err(|e| value_err(e.to_string()))?;
+                Some(gcnkit_analyze::profile::Profile::from_json(&v).map_err(value_err)?)
+            }
+            Some(p) => {
+                let path: String = py
+                    .import("os")?
+                    .call_method1("fspath", (p,))
+                    .and_then(|x| x.extract())
+                    .map_err(|_| {
+                        PyTypeError::new_err(format!(
+                            "profile: a dict or a path (str or os.PathLike), not {}",
+                            type_name(p)
+                        ))
+                    })?;
+                let text = std::fs::read_to_string(&path)
+                    .map_err(|e| pyo3::exceptions::PyOSError::new_err(format!("{path}: {e}")))?;
+                let all = gcnkit_analyze::profile::read(&text).map_err(|e| value_err(format!("{path}: {e}")))?;
+                let all = gcnkit_analyze::profile::merge(all);
+                all.iter().find(|x| x.kernel == k.info.name).or(all.first()).cloned()
+            }
+        };
         let out = py
             .detach(|| {
-                let a = kernels::analysis(k, workgroup_size)?;
+                let a = kernels::analysis(k, workgroup_size, prof.as_ref())?;
                 match format {
                     "text" => Ok(gcnkit_analyze::report::to_text(&a)),
                     "dot" => Ok(gcnkit_analyze::report::to_dot(&a)),

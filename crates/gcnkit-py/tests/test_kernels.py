@@ -173,6 +173,40 @@ def test_analyze(bench):
         assert co.kernel(co.kernels[0]).analyze()["kernel"] == co.kernels[0]
 
 
+def test_profile(bench, tmp_path):
+    """launch(..., profile=True) takes the run's profile; analyze(profile=...) puts it on the
+    blocks: their executions add up to the launch's instructions, the lanes to its lane-ops."""
+    k = bench.kernel("mandelbrot")
+    w, h = 45, 30
+    out = np.zeros(w * h, dtype=np.uint32)
+    stats = k(out, w, h, -2.0, -1.25, 2.5 / w, 2.5 / h, 200, grid=(w, h), block=(16, 8), profile=True)
+    p = stats["profile"]
+    assert p["profile"] == 1 and p["kernel"] == "mandelbrot"
+    assert p["instructions"] == stats["instructions"] and p["waves"] == stats["waves"]
+    assert sum(x["count"] for x in p["pcs"]) == stats["instructions"]
+    assert "profile" not in k(out, w, h, -2.0, -1.25, 2.5 / w, 2.5 / h, 200, grid=(w, h), block=(16, 8))
+    a = k.analyze(profile=p)
+    assert a["profile"]["instructions"] == stats["instructions"]
+    assert a["profile"]["lane_ops"] == stats["lane_ops"]
+    assert sum(b["profile"]["executed"] for b in a["blocks"]) == stats["instructions"]
+    hot = a["blocks"][a["profile"]["hot"][0]]
+    assert hot["loop_depth"] == 1
+    assert all(b["cycles"]["estimate"] >= 4 * b["instructions"] for b in a["blocks"])
+    # A file as `gcnkit run --profile` writes it, and the pictures.
+    f = tmp_path / "m.json"
+    f.write_text(__import__("json").dumps(p))
+    assert k.analyze(profile=f)["profile"] == a["profile"]
+    assert "hot blocks:" in k.analyze(format="text", profile=str(f))
+    assert "<h2>Profile</h2>" in k.analyze(format="html", profile=p)
+    # Another kernel's profile, no profile at all: refused.
+    with pytest.raises(ValueError, match="other code"):
+        bench.kernel("saxpy").analyze(profile=p)
+    with pytest.raises(ValueError, match="not a gcnkit profile"):
+        k.analyze(profile={"kernel": "mandelbrot"})
+    with pytest.raises(TypeError, match="a dict or a path"):
+        k.analyze(profile=3)
+
+
 # --- launches -------------------------------------------------------------------------------
 
 

@@ -1185,8 +1185,11 @@ impl<'a> Worker<'a> {
                         let plans = &prog.fast[k..k + n];
                         let w = &mut ws.w;
                         // Active lanes, counted again only when EXEC changed; counts kept in
-                        // registers and added to the stats once per run.
-                        let (mut seen, mut active) = (!w.exec(), 0u64);
+                        // registers and added to the stats once per run. (Counted at the start:
+                        // a "no EXEC seen yet" of !EXEC was taken for a real EXEC when the run
+                        // set EXEC to exactly that, and the lanes were counted as 0.)
+                        let mut seen = w.exec();
+                        let mut active = seen.count_ones() as u64;
                         let (mut lops, mut vins) = (0u64, 0u64);
                         let mut done = 0usize;
                         let mut jump = None;
