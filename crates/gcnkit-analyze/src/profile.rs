@@ -183,7 +183,7 @@ impl Monitor for LaunchMonitor {
         })
     }
 
-    fn finish(&self) {
+    fn finish(&self, _mem: &Memory) {
         let (counts, groups, waves) = std::mem::take(&mut *self.counts.lock().unwrap_or_else(|e| e.into_inner()));
         let pcs = counts
             .iter()
@@ -341,9 +341,9 @@ impl Monitor for BothMonitor {
     fn worker(&self) -> Box<dyn Watch + '_> {
         Box::new(BothWatch(self.0.worker(), self.1.worker()))
     }
-    fn finish(&self) {
-        self.0.finish();
-        self.1.finish();
+    fn finish(&self, mem: &Memory) {
+        self.0.finish(mem);
+        self.1.finish(mem);
     }
 }
 

@@ -66,6 +66,32 @@ impl Shadow {
         ((d / CHUNK) as usize, (d % CHUNK) as u32)
     }
 
+    /// Chunks of the region.
+    pub fn chunks(&self) -> usize {
+        self.chunks.len()
+    }
+
+    /// The dwords of chunk `c` written and read in this launch, as masks.
+    pub fn masks(&self, c: usize) -> (u64, u64) {
+        match &*self.chunks[c].lock().unwrap_or_else(|e| e.into_inner()) {
+            Chunk::Summary { wmask, rmask, .. } => (*wmask, *rmask),
+            Chunk::Dwords(d) => d.iter().enumerate().fold((0, 0), |(w, r), (k, s)| {
+                (w | ((s[0] != 0) as u64) << k, r | ((s[1] != 0) as u64) << k)
+            }),
+        }
+    }
+
+    /// The last write and the last read of dword `bit` of chunk `c` (0: none).
+    pub fn sides_at(&self, c: usize, bit: u32) -> (u64, u64) {
+        match &*self.chunks[c].lock().unwrap_or_else(|e| e.into_inner()) {
+            Chunk::Summary { write, read, wmask, rmask } => (
+                if wmask >> bit & 1 != 0 { *write } else { 0 },
+                if rmask >> bit & 1 != 0 { *read } else { 0 },
+            ),
+            Chunk::Dwords(d) => (d[bit as usize][0], d[bit as usize][1]),
+        }
+    }
+
     /// One instruction's access by side `me` to the dwords `mask` of chunk `c`: calls
     /// `conflict(bit, other)` for each dword another work-group wrote (or, when this writes,
     /// read) before, then records this access.

@@ -30,6 +30,7 @@ pub mod flow;
 mod global;
 pub mod hazard;
 pub mod run;
+pub mod streams;
 pub mod taint;
 pub mod waitcnt;
 

@@ -17,6 +17,7 @@ use crate::classify;
 use crate::hazard::{self, Recent};
 use crate::waitcnt::{self, Outstanding};
 use crate::global::{side, side_group, Shadow};
+use crate::streams::{self, Order, Past};
 use crate::{taint, Check, Finding, Place, Severity};
 use gcnkit::emu::dispatch::KernelInfo;
 use gcnkit::emu::memory::Memory;
@@ -78,6 +79,10 @@ impl Checks {
 pub struct RunChecker {
     checks: Checks,
     found: Arc<Mutex<Vec<Finding>>>,
+    /// The next launch's place in the order of streams ([`RunChecker::set_order`]).
+    order: Mutex<Option<Order>>,
+    /// Earlier launches a later one may race with (on another stream).
+    past: Arc<Mutex<Vec<Past>>>,
 }
 
 impl RunChecker {
@@ -85,7 +90,15 @@ impl RunChecker {
         RunChecker {
             checks,
             found: Arc::default(),
+            order: Mutex::default(),
+            past: Arc::default(),
         }
+    }
+
+    /// The next launch's place in the order of a program's streams (a HIP runtime tells it
+    /// before each launch; without it, launches are not compared with each other).
+    pub fn set_order(&self, order: Option<Order>) {
+        *self.order.lock().unwrap_or_else(|e| e.into_inner()) = order;
     }
 
     /// The findings so far, each distinct one once with its count, in order of kernel and PC.
@@ -103,14 +116,20 @@ impl RunChecker {
 
 impl Checker for RunChecker {
     fn launch(&self, k: &KernelInfo, groups: [u32; 3], _mem: &Memory) -> Box<dyn Monitor> {
-        Box::new(Launch::new(k, self.checks, self.found.clone(), groups))
+        let mut l = Launch::new(k, self.checks, self.found.clone(), groups);
+        l.order = self.order.lock().unwrap_or_else(|e| e.into_inner()).take();
+        l.past = self.past.clone();
+        Box::new(l)
     }
 }
 
 /// One launch: the kernel as the checks see it, every instruction of its code by PC.
 struct Launch {
     checks: Checks,
-    prog: Program,
+    prog: Arc<Program>,
+    /// Its place in the order of streams, and the earlier launches to compare it with.
+    order: Option<Order>,
+    past: Arc<Mutex<Vec<Past>>>,
     /// Instruction index by `pc / 4` (`u32::MAX`: none starts there).
     index: Vec<u32>,
     barrier: Vec<bool>,
@@ -130,7 +149,7 @@ struct Launch {
 
 impl Launch {
     fn new(k: &KernelInfo, checks: Checks, found: Arc<Mutex<Vec<Finding>>>, groups: [u32; 3]) -> Launch {
-        let prog = program(k);
+        let prog = Arc::new(program(k));
         let mut index = vec![u32::MAX; k.code.len()];
         for (n, inst) in prog.insts.iter().enumerate() {
             index[inst.pc as usize / 4] = n as u32;
@@ -141,6 +160,8 @@ impl Launch {
         Launch {
             checks,
             prog,
+            order: None,
+            past: Arc::default(),
             index,
             barrier,
             end,
@@ -234,10 +255,20 @@ impl Monitor for Launch {
         })
     }
 
-    fn finish(&self) {
+    fn finish(&self, mem: &Memory) {
         let uninit = std::mem::take(&mut *self.uninit.lock().unwrap_or_else(|e| e.into_inner()));
         let mut found = self.found.lock().unwrap_or_else(|e| e.into_inner());
         found.extend(uninit.into_values());
+        if let (true, Some(order)) = (self.checks.race, self.order.clone()) {
+            let now = Past {
+                order,
+                prog: self.prog.clone(),
+                groups: self.groups,
+                shadows: self.global.read().unwrap_or_else(|e| e.into_inner()).clone(),
+            };
+            let mut past = self.past.lock().unwrap_or_else(|e| e.into_inner());
+            streams::check_launch(now, &mut past, mem, &mut found);
+        }
     }
 }
 

@@ -573,3 +573,82 @@ fn global_race_between_work_groups() {
         }
     }
 }
+
+/// Two launches on different streams, one writing what the other reads: a race unless
+/// something orders them (an event the second stream waits for, the host waiting for the
+/// first stream, one stream, the null stream after a blocking stream); a non-blocking
+/// stream is not ordered by the null stream.
+#[test]
+fn exec_check_finds_races_between_streams() {
+    let t = tmp("gcnkit-check-streams-");
+    let src = r#"
+#include <hip/hip_runtime.h>
+#include <cstdio>
+#include <cstdlib>
+__global__ void fill(int *a) { a[blockIdx.x * blockDim.x + threadIdx.x] = threadIdx.x; }
+__global__ void twice(const int *a, int *out) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    out[i] = 2 * a[i];
+}
+int main(int argc, char **argv) {
+    int mode = atoi(argv[1]);
+    const int n = 256;
+    int *a, *out, host[n];
+    hipMalloc(&a, n * sizeof(int));
+    hipMalloc(&out, n * sizeof(int));
+    hipStream_t s1, s2;
+    hipStreamCreateWithFlags(&s1, mode == 5 ? hipStreamNonBlocking : hipStreamDefault);
+    hipStreamCreate(&s2);
+    hipEvent_t e;
+    hipEventCreate(&e);
+    fill<<<n / 64, 64, 0, s1>>>(a);
+    if (mode == 1) { hipEventRecord(e, s1); hipStreamWaitEvent(s2, e, 0); }
+    if (mode == 2) hipStreamSynchronize(s1);
+    hipStream_t second = mode == 3 ? s1 : (mode == 4 || mode == 5) ? (hipStream_t)0 : s2;
+    twice<<<n / 64, 64, 0, second>>>(a, out);
+    hipDeviceSynchronize();
+    hipMemcpy(host, out, n * sizeof(int), hipMemcpyDeviceToHost);
+    int bad = 0;
+    for (int i = 0; i < n; i++) bad += host[i] != 2 * (i % 64);
+    printf("done %d\n", bad);
+    return bad != 0;
+}
+"#;
+    let s = t.path().join("streams.hip");
+    std::fs::write(&s, src).unwrap();
+    let exe = t.path().join("streams");
+    let c = Command::new("hipcc")
+        .args(["--offload-arch=gfx906", "-O2", s.to_str().unwrap(), "-o", exe.to_str().unwrap()])
+        .output()
+        .expect("hipcc (Debian's hipcc package) runs");
+    assert!(c.status.success(), "{}", err(&c));
+    // Mode: 0 two streams, 1 an event between, 2 the host waits for the first, 3 one
+    // stream, 4 the null stream after a blocking stream, 5 ... after a non-blocking one.
+    for (mode, race) in [(0, true), (1, false), (2, false), (3, false), (4, false), (5, true)] {
+        let json = t.path().join(format!("findings{mode}.json"));
+        let o = Command::new(env!("CARGO_BIN_EXE_gcnkit"))
+            .args(["exec", "--check", "--check-json", json.to_str().unwrap(), "--"])
+            .arg(&exe)
+            .arg(mode.to_string())
+            .env("GCNKIT_HIP_LIB", hip_runtime())
+            .stdin(Stdio::null())
+            .output()
+            .expect("gcnkit runs");
+        let e = err(&o);
+        assert!(String::from_utf8_lossy(&o.stdout).contains("done 0"), "mode {mode}: {e}");
+        let v: Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+        let found = v.as_array().unwrap();
+        if race {
+            assert_eq!(o.status.code(), Some(1), "mode {mode}: {e}");
+            assert_eq!(found.len(), 1, "mode {mode}: {v}");
+            let f = &found[0];
+            assert_eq!((f["check"].as_str(), f["rule"].as_str()), (Some("race"), Some("stream-race")), "{v}");
+            assert!(f["kernel"].as_str().unwrap().contains("twice"), "{v}");
+            assert!(f["instruction"].as_str().unwrap().starts_with("global_load"), "{v}");
+            assert!(f["other_instruction"].as_str().unwrap().starts_with("global_store"), "{v}");
+        } else {
+            assert!(o.status.success(), "mode {mode}: {v} {e}");
+            assert!(found.is_empty(), "mode {mode}: {v}");
+        }
+    }
+}

@@ -14,7 +14,8 @@
 //! holds the runtime's lock ([`wait_for`] is only called from entry points outside it).
 
 use crate::errors::*;
-use std::collections::{HashMap, VecDeque};
+use gcnkit_check::streams::Order;
+use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::sync::{Condvar, Mutex, MutexGuard};
 use std::time::Instant;
 
@@ -40,18 +41,32 @@ pub struct Stream {
 }
 
 /// A created event.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 struct Event {
     flags: u32,
     /// The operation of its last record, if it was ever recorded.
     recorded: Option<u64>,
     /// When the executor reached that record.
     time: Option<Instant>,
+    /// What a stream waiting for it is ordered after (its stream's clock at the record).
+    clock: Clock,
 }
 
 struct Op {
     seq: u64,
     work: Work,
+    /// Its place in HIP's order (`--check` compares launches no order separates).
+    order: Order,
+}
+
+/// A vector clock: for each stream (0: the null stream), its operations up to this number.
+type Clock = BTreeMap<usize, u64>;
+
+fn join(a: &mut Clock, b: &Clock) {
+    for (&k, &v) in b {
+        let e = a.entry(k).or_insert(0);
+        *e = (*e).max(v);
+    }
 }
 
 #[derive(Default)]
@@ -69,6 +84,10 @@ struct State {
     targets: Vec<u64>,
     started: bool,
     next_handle: usize,
+    /// Each stream's clock: what its next operation is ordered after.
+    clocks: HashMap<usize, Clock>,
+    /// What the host has waited for (every operation given later is ordered after it).
+    host: Clock,
 }
 
 static STATE: Mutex<Option<State>> = Mutex::new(None);
@@ -86,6 +105,13 @@ thread_local! {
     static EXECUTOR: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
     /// The handle of this thread's `hipStreamPerThread` stream (0 until first used).
     static OWN: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    /// The order of the operation the executor is running.
+    static CURRENT: std::cell::RefCell<Option<Order>> = const { std::cell::RefCell::new(None) };
+}
+
+/// The place in HIP's order of the operation running on this thread (the executor's), if any.
+pub fn current_order() -> Option<Order> {
+    CURRENT.with(|c| c.borrow().clone())
 }
 
 /// The stream a handle names: `hipStreamPerThread` is the calling thread's own stream (a
@@ -181,7 +207,30 @@ fn enqueue(s: &mut State, h: usize, work: Work) -> Result<u64, HipError> {
     if let Some(t) = s.streams.get_mut(&h) {
         t.last = seq;
     }
-    s.queue.push_back(Op { seq, work });
+    // Ordered after its stream's work, what the host waited for, and as the null stream
+    // orders blocking streams: after every blocking stream's work (the null stream), after
+    // the null stream's (a blocking stream).
+    let mut clock = s.clocks.get(&h).cloned().unwrap_or_default();
+    join(&mut clock, &s.host);
+    let blocking = |s: &State, t: usize| s.streams.get(&t).is_some_and(|x| x.flags & STREAM_NON_BLOCKING == 0);
+    if h == 0 {
+        for (&t, c) in s.clocks.iter().filter(|(&t, _)| t != 0 && blocking(s, t)) {
+            let _ = t;
+            join(&mut clock, c);
+        }
+    } else if blocking(s, h) {
+        if let Some(c) = s.clocks.get(&0) {
+            join(&mut clock, c);
+        }
+    }
+    clock.insert(h, seq);
+    s.clocks.insert(h, clock.clone());
+    let order = Order {
+        stream: h,
+        clock,
+        host: s.host.clone(),
+    };
+    s.queue.push_back(Op { seq, work, order });
     Ok(seq)
 }
 
@@ -198,7 +247,9 @@ fn executor() {
                 g = WORK.wait(g).unwrap_or_else(|e| e.into_inner());
             }
         };
+        CURRENT.with(|c| *c.borrow_mut() = Some(op.order));
         let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(op.work)).unwrap_or(Err(hipErrorUnknown));
+        CURRENT.with(|c| *c.borrow_mut() = None);
         let wake = with(|s| {
             s.done = op.seq;
             if let Err(e) = r {
@@ -239,14 +290,28 @@ pub fn wait_for(seq: u64) {
 /// Waits for everything given so far (what `hipDeviceSynchronize` and the implicit
 /// synchronisation of `hipMemcpy`, `hipFree`... wait for).
 pub fn drain() {
-    let seq = with(|s| s.given);
+    let seq = with(|s| {
+        let all: Vec<Clock> = s.clocks.values().cloned().collect();
+        all.iter().for_each(|c| join(&mut s.host, c));
+        s.given
+    });
     wait_for(seq);
 }
 
 /// Waits for stream `h` as `hipStreamSynchronize` does.
 pub fn wait_stream(h: usize) -> Result<(), HipError> {
     let h = resolve(h);
-    let seq = with(|s| horizon(s, h))?;
+    let seq = with(|s| {
+        let seq = horizon(s, h)?;
+        // The null stream's synchronisation waits for every stream (see `horizon`).
+        let waited: Vec<Clock> = if h == 0 {
+            s.clocks.values().cloned().collect()
+        } else {
+            s.clocks.get(&h).cloned().into_iter().collect()
+        };
+        waited.iter().for_each(|c| join(&mut s.host, c));
+        Ok::<u64, HipError>(seq)
+    })?;
     wait_for(seq);
     Ok(())
 }
@@ -320,9 +385,11 @@ pub fn record(e: usize, h: usize) -> Result<(), HipError> {
             Ok(())
         });
         enqueue(s, h, work)?;
+        let clock = s.clocks.get(&h).cloned().unwrap_or_default();
         if let Some(ev) = s.events.get_mut(&e) {
             ev.recorded = Some(seq);
             ev.time = None;
+            ev.clock = clock;
         }
         Ok(())
     })?;
@@ -338,6 +405,11 @@ fn event_seq(e: usize) -> Result<Option<u64>, HipError> {
 /// Waits for event `e`'s last record (at once when it was never recorded, as HIP).
 pub fn wait_event(e: usize) -> Result<(), HipError> {
     if let Some(seq) = event_seq(e)? {
+        with(|s| {
+            if let Some(c) = s.events.get(&e).map(|ev| ev.clock.clone()) {
+                join(&mut s.host, &c);
+            }
+        });
         wait_for(seq);
     }
     Ok(())
@@ -360,7 +432,14 @@ pub fn query_event(e: usize) -> Result<(), HipError> {
 /// construction; the handles are checked as HIP checks them.
 pub fn stream_wait_event(h: usize, e: usize) -> Result<(), HipError> {
     stream(h)?;
-    event_seq(e).map(|_| ())
+    event_seq(e)?;
+    let h = resolve(h);
+    with(|s| {
+        if let Some(c) = s.events.get(&e).map(|ev| ev.clock.clone()) {
+            join(s.clocks.entry(h).or_default(), &c);
+        }
+    });
+    Ok(())
 }
 
 /// Milliseconds from event `a`'s record to event `b`'s: `hipErrorNotReady` while either is
@@ -368,7 +447,7 @@ pub fn stream_wait_event(h: usize, e: usize) -> Result<(), HipError> {
 /// `hipEventDisableTiming` (as HIP).
 pub fn elapsed_ms(a: usize, b: usize) -> Result<f32, HipError> {
     with(|s| {
-        let get = |e: usize| s.events.get(&e).copied().ok_or(hipErrorInvalidHandle);
+        let get = |e: usize| s.events.get(&e).cloned().ok_or(hipErrorInvalidHandle);
         let (ea, eb) = (get(a)?, get(b)?);
         if (ea.flags | eb.flags) & EVENT_DISABLE_TIMING != 0 {
             return Err(hipErrorInvalidHandle);

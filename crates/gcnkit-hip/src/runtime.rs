@@ -498,6 +498,9 @@ impl Runtime {
                 .as_ref()
                 .map(|f| f as &(dyn Fn(&gcnkit::emu::memory::Memory) + Sync)),
         };
+        if let Some(c) = &self.check {
+            c.set_order(crate::queue::current_order());
+        }
         let dev = self.device()?;
         let config = LaunchConfig {
             grid: items,

@@ -712,7 +712,7 @@ pub fn run_one_wave(
         let end = std::mem::replace(&mut worker.waves[0].w, Wave::new(k.arch));
         let mut stats = worker.finish();
         if let Some(m) = &monitor {
-            m.finish();
+            m.finish(mem);
         }
         stats.time = start.elapsed();
         r.map(|()| (end, stats))
@@ -853,7 +853,7 @@ fn dispatch(
         stats.add(s);
     }
     if let Some(m) = &monitor {
-        m.finish();
+        m.finish(mem);
     }
     if let Some((_, e)) = first_error.into_inner().unwrap_or_else(|e| e.into_inner()) {
         return Err(RunError::Emulation(e));

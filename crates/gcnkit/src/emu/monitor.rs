@@ -53,10 +53,11 @@ pub trait Checker: Send + Sync {
 }
 
 /// One launch's monitor: each worker thread gets its own watch (work-groups one after
-/// another); [`Monitor::finish`] is called once every worker has ended.
+/// another); [`Monitor::finish`] is called once every worker has ended (with the memory as
+/// the launch left it).
 pub trait Monitor: Sync {
     fn worker(&self) -> Box<dyn Watch + '_>;
-    fn finish(&self) {}
+    fn finish(&self, _mem: &Memory) {}
 }
 
 /// A worker's watch over the work-groups it runs.
