@@ -187,6 +187,9 @@ impl FastGlobal {
                     }
                 }
                 self.move_span(w, r, o);
+                // The next waves' spans, most likely (consecutive work-groups): in the cache
+                // before they ask.
+                r.prefetch(o + PREFETCH_AHEAD * n, n);
                 return true;
             }
         }
@@ -258,6 +261,9 @@ impl FastGlobal {
         }
     }
 }
+
+/// How many spans ahead of a coalesced access [`FastGlobal`] asks the CPU's cache for.
+const PREFETCH_AHEAD: u64 = 4;
 
 /// Is `a` in the LDS or private aperture (a FLAT address that is not global memory)?
 #[inline]
