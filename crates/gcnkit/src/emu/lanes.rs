@@ -119,21 +119,16 @@ multiversion! {
 }
 
 multiversion! {
-    /// `(d[i], m[i]) = f(a[i], b[i], c[i])`: a result and a lane flag (a carry, a borrow) as
-    /// a mask of all ones or zeros.
-    fn each3_flag(
-        a: &[u32; N],
-        b: &[u32; N],
-        c: &[u32; N],
-        d: &mut [u32; N],
-        m: &mut [u32; N],
-        f: impl Fn(u32, u32, u32) -> (u32, bool)
-    ) {
+    /// `(d[i], bit i of the result) = f(a[i], b[i], bit i of c)`: sums and differences with
+    /// their carries and borrows in and out.
+    fn each2_carry(a: &[u32; N], b: &[u32; N], c: u64, d: &mut [u32; N], f: impl Fn(u32, u32, bool) -> (u32, bool)) -> u64 {
+        let mut flags = [0u32; N];
         for i in 0..N {
-            let (v, flag) = f(a[i], b[i], c[i]);
+            let (v, flag) = f(a[i], b[i], c >> i & 1 != 0);
             d[i] = v;
-            m[i] = 0u32.wrapping_sub(flag as u32);
+            flags[i] = 0u32.wrapping_sub(flag as u32);
         }
+        pack_bits(&flags)
     }
 }
 
@@ -152,6 +147,28 @@ multiversion! {
             dlo[i] = v as u32;
             dhi[i] = (v >> 32) as u32;
         }
+    }
+}
+
+/// Bit i = the top bit of `mask[i]`.
+#[inline(always)]
+pub fn pack_bits(mask: &[u32; N]) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_mm_loadu_ps, _mm_movemask_ps};
+        let mut m = 0u64;
+        for c in 0..N / 4 {
+            // SAFETY: SSE is part of x86-64; the load reads lanes 4c..4c+4 of the array.
+            let g = unsafe { _mm_movemask_ps(_mm_loadu_ps(mask.as_ptr().add(4 * c) as *const f32)) };
+            m |= (g as u64) << (4 * c);
+        }
+        m
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        mask.iter()
+            .enumerate()
+            .fold(0u64, |m, (i, x)| m | ((x >> 31) as u64) << i)
     }
 }
 

@@ -10,6 +10,7 @@ pub mod vop2;
 pub mod vop3;
 pub mod vop3p;
 
+pub use super::lanes::pack_bits;
 use super::lanes::{each1, each2, Lanes, N};
 use super::round::Rm;
 
@@ -207,28 +208,6 @@ pub fn bits(l: &mut Lanes, f: impl Fn(&Lanes, usize) -> bool) {
     l.sdst = pack_bits(&mask);
 }
 
-/// Bit i = the top bit of `mask[i]`.
-#[inline(always)]
-pub fn pack_bits(mask: &[u32; N]) -> u64 {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use std::arch::x86_64::{_mm_loadu_ps, _mm_movemask_ps};
-        let mut m = 0u64;
-        for c in 0..N / 4 {
-            // SAFETY: SSE is part of x86-64; the load reads lanes 4c..4c+4 of the array.
-            let g = unsafe { _mm_movemask_ps(_mm_loadu_ps(mask.as_ptr().add(4 * c) as *const f32)) };
-            m |= (g as u64) << (4 * c);
-        }
-        m
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        mask.iter()
-            .enumerate()
-            .fold(0u64, |m, (i, x)| m | ((x >> 31) as u64) << i)
-    }
-}
-
 /// Lane masks of each four bits: entry b holds four u32 masks, all ones where bit k of b is
 /// set (256 bytes).
 pub static MASK4: [[u32; 4]; 16] = {
@@ -244,16 +223,6 @@ pub static MASK4: [[u32; 4]; 16] = {
     }
     t
 };
-
-/// Lane i = all ones where bit i of `bits` is set, else 0 (four lanes per table entry).
-#[inline(always)]
-pub fn unpack_bits(bits: u64) -> [u32; N] {
-    let mut out = [0u32; N];
-    for (c, o) in out.chunks_exact_mut(4).enumerate() {
-        o.copy_from_slice(&MASK4[(bits >> (4 * c)) as usize & 15]);
-    }
-    out
-}
 
 /// Sign-extends the low 24 bits.
 #[inline(always)]

@@ -1,10 +1,10 @@
 //! Semantics of the VOP2 instructions (CLRX wiki page GcnInstrsVop2, *Operation* sections).
 
-use super::{by_mode, fma_even_f32, imap2, map2, map2f, map2h, pack_bits, sext24, unpack_bits};
+use super::{by_mode, fma_even_f32, imap2, map2, map2f, map2h, sext24};
 use crate::emu::float::{
     f16_to_f32, f32_to_f16, ftz16, ftz32, keeps_input_denorms, max_num32, max_num64, min_num32, min_num64,
 };
-use crate::emu::lanes::{each1, each3_flag, Lanes, N};
+use crate::emu::lanes::{each1, each2_carry, Lanes, N};
 use crate::emu::round::Rm;
 use crate::isa::Ty;
 
@@ -273,22 +273,13 @@ pub fn add_co_u32(l: &mut Lanes) {
 #[inline(always)]
 fn add_carry(l: &mut Lanes, with_carry_in: bool) {
     let sat = 0u32.wrapping_sub(int_clamp(l) as u32);
-    let cin = if with_carry_in { unpack_bits(l.mask) } else { [0; N] };
-    let mut carry = [0u32; N];
-    each3_flag(
-        &l.src[0][0],
-        &l.src[1][0],
-        &cin,
-        &mut l.dst[0],
-        &mut carry,
-        |a, b, cin| {
-            let t = a.wrapping_add(b);
-            let s = t.wrapping_add(cin & 1);
-            let c = (t < a) | (s < t);
-            (s | (0u32.wrapping_sub(c as u32) & sat), c)
-        },
-    );
-    l.sdst = pack_bits(&carry);
+    let cin = if with_carry_in { l.mask } else { 0 };
+    l.sdst = each2_carry(&l.src[0][0], &l.src[1][0], cin, &mut l.dst[0], |a, b, cin| {
+        let t = a.wrapping_add(b);
+        let s = t.wrapping_add(cin as u32);
+        let c = (t < a) | (s < t);
+        (s | (0u32.wrapping_sub(c as u32) & sat), c)
+    });
 }
 
 /// `SRC0 - SRC1` with borrow out; CLAMP saturates at 0.
@@ -305,23 +296,13 @@ pub fn subrev_co_u32(l: &mut Lanes) {
 #[inline(always)]
 fn sub_borrow(l: &mut Lanes, rev: bool, with_borrow_in: bool) {
     let sat = int_clamp(l);
-    let bin = if with_borrow_in { unpack_bits(l.mask) } else { [0; N] };
-    let mut borrow = [0u32; N];
-    each3_flag(
-        &l.src[0][0],
-        &l.src[1][0],
-        &bin,
-        &mut l.dst[0],
-        &mut borrow,
-        |a, b, bin| {
-            let (a, b) = if rev { (b, a) } else { (a, b) };
-            let c = bin & 1;
-            let m = (b > a) | ((b == a) & (c != 0));
-            let d = a.wrapping_sub(b).wrapping_sub(c);
-            (if sat { d & !0u32.wrapping_sub(m as u32) } else { d }, m)
-        },
-    );
-    l.sdst = pack_bits(&borrow);
+    let bin = if with_borrow_in { l.mask } else { 0 };
+    l.sdst = each2_carry(&l.src[0][0], &l.src[1][0], bin, &mut l.dst[0], |a, b, bin| {
+        let (a, b) = if rev { (b, a) } else { (a, b) };
+        let m = (b > a) | ((b == a) & bin);
+        let d = a.wrapping_sub(b).wrapping_sub(bin as u32);
+        (if sat { d & !0u32.wrapping_sub(m as u32) } else { d }, m)
+    });
 }
 
 /// `SRC0 + SRC1 + carry in (SRC2 or VCC)` with carry out.
