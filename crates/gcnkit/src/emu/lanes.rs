@@ -59,6 +59,16 @@ impl Lanes {
         }
     }
 
+    /// Every row (sources, old destination, results), for tests that fill them.
+    #[cfg(test)]
+    pub fn rows_mut(&mut self) -> impl Iterator<Item = &mut Row> {
+        self.src
+            .iter_mut()
+            .flatten()
+            .chain(self.old.iter_mut())
+            .chain(self.dst.iter_mut())
+    }
+
     /// Source `k` as 64-bit values of lane `l`.
     #[inline]
     pub fn src64(&self, k: usize, l: usize) -> u64 {

@@ -264,13 +264,7 @@ mod tests {
                 rows += 1;
                 for _ in 0..4 {
                     let mut l = Lanes::new(a);
-                    for row in l
-                        .src
-                        .iter_mut()
-                        .flatten()
-                        .chain(l.old.iter_mut())
-                        .chain(l.dst.iter_mut())
-                    {
+                    for row in l.rows_mut() {
                         for x in row.iter_mut() {
                             let v = r.next();
                             *x = match v & 3 {
