@@ -559,13 +559,7 @@ mod tests {
                 let ok = super::super::exec::step_with(&mut slow, &mut l, &i);
                 // Nothing the general executor left in the scratch lanes may help the fast path.
                 let mut l2 = Lanes::new(a);
-                for arr in l2
-                    .src
-                    .iter_mut()
-                    .flatten()
-                    .chain(l2.old.iter_mut())
-                    .chain(l2.dst.iter_mut())
-                {
+                for arr in l2.rows_mut() {
                     arr.iter_mut().for_each(|x| *x = r.next() as u32);
                 }
                 l2.sdst = r.next();

@@ -34,18 +34,19 @@ impl FastMem {
     }
 
     /// Runs the instruction; `false`: nothing was done, the general executor must run it.
+    /// `hint`: the instruction's own [`Memory::span_hinted`] hint, kept by the caller.
     #[inline]
-    pub fn run(&self, w: &mut Wave, mem: &Memory) -> bool {
-        self.run_logged(w, mem, None)
+    pub fn run(&self, w: &mut Wave, mem: &Memory, hint: &mut u32) -> bool {
+        self.run_logged(w, mem, None, hint)
     }
 
     /// [`FastMem::run`], telling `log` of each lane's access as the general executor does
     /// (`--check`).
     #[inline]
-    pub fn run_logged(&self, w: &mut Wave, mem: &Memory, log: Option<&Log>) -> bool {
+    pub fn run_logged(&self, w: &mut Wave, mem: &Memory, log: Option<&Log>, hint: &mut u32) -> bool {
         match self {
-            FastMem::Global(g) => g.run(w, mem, log),
-            FastMem::Scalar(s) => s.run(w, mem, log),
+            FastMem::Global(g) => g.run(w, mem, log, hint),
+            FastMem::Scalar(s) => s.run(w, mem, log, hint),
         }
     }
 }
@@ -149,7 +150,7 @@ impl FastGlobal {
     }
 
     #[inline]
-    fn run(&self, w: &mut Wave, mem: &Memory, log: Option<&Log>) -> bool {
+    fn run(&self, w: &mut Wave, mem: &Memory, log: Option<&Log>, hint: &mut u32) -> bool {
         let exec = w.exec();
         if exec == 0 {
             return true;
@@ -185,7 +186,9 @@ impl FastGlobal {
             if same {
                 let a = lane_addr(0);
                 let n = 64 * stride as u64;
-                let Some((r, o)) = mem.span(a, n) else { return false };
+                let Some((r, o)) = mem.span_hinted(a, n, hint) else {
+                    return false;
+                };
                 if self.flat && (aperture(a) || aperture(a + n - 1)) {
                     return false;
                 }
@@ -207,6 +210,9 @@ impl FastGlobal {
                     }
                 }
                 self.move_span(w, r, o);
+                // The next waves' spans, most likely (consecutive work-groups): in the cache
+                // before they ask.
+                r.prefetch(o + PREFETCH_AHEAD * n, n);
                 return true;
             }
         }
@@ -279,6 +285,9 @@ impl FastGlobal {
     }
 }
 
+/// How many spans ahead of a coalesced access [`FastGlobal`] asks the CPU's cache for.
+const PREFETCH_AHEAD: u64 = 4;
+
 /// Is `a` in the LDS or private aperture (a FLAT address that is not global memory)?
 #[inline]
 fn aperture(a: u64) -> bool {
@@ -333,11 +342,11 @@ impl FastSmem {
     }
 
     #[inline]
-    fn run(&self, w: &mut Wave, mem: &Memory, log: Option<&Log>) -> bool {
+    fn run(&self, w: &mut Wave, mem: &Memory, log: Option<&Log>, hint: &mut u32) -> bool {
         let (b, s) = (self.sbase as usize, self.sdata as usize);
         let base = w.s[b] as u64 | ((w.s[b + 1] & 0xffff) as u64) << 32;
         let n = self.dwords as usize;
-        let Some((r, o)) = mem.span(base.wrapping_add(self.off), 4 * n as u64) else {
+        let Some((r, o)) = mem.span_hinted(base.wrapping_add(self.off), 4 * n as u64, hint) else {
             return false;
         };
         for k in 0..n {
@@ -394,6 +403,12 @@ mod tests {
                 let bytes: Vec<u8> = (0..SIZE).map(|_| r.next() as u8).collect();
                 let mut mem = Memory::default();
                 let base = mem.add("buf", SIZE, &bytes);
+                // Half the time a second region after it: a region hint (random below) may then
+                // name a region that does not hold the address.
+                let next = r.next() % 2 == 0;
+                if next {
+                    mem.add("next", 256, &[]);
+                }
                 // Half the time the buffer tracks which bytes were written (`--check`), with
                 // a random quarter of its words written.
                 let tracked = r.next() % 2 == 0;
@@ -456,12 +471,15 @@ mod tests {
                 let mem2 = {
                     let mut m2 = Memory::default();
                     m2.add("buf", SIZE, &bytes);
+                    if next {
+                        m2.add("next", 256, &[]);
+                    }
                     track(&mut m2);
                     m2
                 };
                 let before = w.clone();
                 let (log, log2) = (Log::default(), Log::default());
-                let ran = p.run_logged(&mut w, &mem, Some(&log));
+                let ran = p.run_logged(&mut w, &mem, Some(&log), &mut (r.next() as u32 % 3));
                 let mut lds = vec![0u8; 64];
                 let mut ctx = MemCtx {
                     mem: &mem2,

@@ -889,6 +889,8 @@ struct Worker<'a> {
     /// instructions k..k+n adds 1 at k and takes 1 at k+n (two updates per run, not one per
     /// instruction); the count of instruction i is the sum of entries 0..=i.
     counts: Vec<i64>,
+    /// Each planned memory instruction's region hint ([`Memory::span_hinted`]), by index.
+    hints: Vec<u32>,
     /// The trace line of the instruction just run and the wave before it: printed with the
     /// registers it changed once the next instruction starts (or the wave stops).
     traced: Option<(String, Wave)>,
@@ -921,6 +923,7 @@ impl<'a> Worker<'a> {
                 ..Stats::default()
             },
             counts: vec![0; sh.prog.instrs.len() + 1],
+            hints: vec![0; sh.prog.instrs.len()],
             traced: None,
         }
     }
@@ -1152,6 +1155,7 @@ impl<'a> Worker<'a> {
         let ws = &mut self.waves[wi];
         let stats = &mut self.stats;
         let counts = &mut self.counts;
+        let hints = &mut self.hints;
         let lanes = &mut self.lanes;
         let lds = &mut self.lds;
         let traced = &mut self.traced;
@@ -1209,7 +1213,9 @@ impl<'a> Worker<'a> {
                                 }
                                 Plan::Scalar(f) => f.run(w),
                                 Plan::Mem(f) => {
-                                    if !f.run(w, sh.mem) {
+                                    let mut spare = 0;
+                                    let hint = hints.get_mut(k + done).unwrap_or(&mut spare);
+                                    if !f.run(w, sh.mem, hint) {
                                         break;
                                     }
                                 }
@@ -1331,7 +1337,9 @@ impl<'a> Worker<'a> {
                     continue;
                 }
                 Plan::Mem(f) => {
-                    if f.run_logged(&mut ws.w, sh.mem, watch.is_some().then_some(log)) {
+                    let mut spare = 0;
+                    let hint = hints.get_mut(index as usize).unwrap_or(&mut spare);
+                    if f.run_logged(&mut ws.w, sh.mem, watch.is_some().then_some(log), hint) {
                         tell_accesses(watch.as_deref_mut(), log, wi, pc, sh.mem);
                         ws.pc += 4 * i.len as u32;
                         continue;

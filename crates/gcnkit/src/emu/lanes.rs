@@ -59,6 +59,16 @@ impl Lanes {
         }
     }
 
+    /// Every row (sources, old destination, results), for tests that fill them.
+    #[cfg(test)]
+    pub fn rows_mut(&mut self) -> impl Iterator<Item = &mut Row> {
+        self.src
+            .iter_mut()
+            .flatten()
+            .chain(self.old.iter_mut())
+            .chain(self.dst.iter_mut())
+    }
+
     /// Source `k` as 64-bit values of lane `l`.
     #[inline]
     pub fn src64(&self, k: usize, l: usize) -> u64 {
@@ -71,4 +81,120 @@ impl Lanes {
         self.dst[0][l] = v as u32;
         self.dst[1][l] = (v >> 32) as u32;
     }
+}
+
+/// A lane loop compiled twice: for the baseline x86-64 (SSE2) and for AVX2, the copy taken at
+/// run time when the CPU has AVX2 (twice the lanes per instruction, and the variable shifts
+/// and 64-bit lane operations SSE2 does one lane at a time). The rows are arguments, so the
+/// compiler knows them apart. AVX2 only, no FMA (`mul_add` would differ on NaNs): both copies
+/// give the same bits (the `simd_matches_baseline` test runs every vector row both ways).
+macro_rules! multiversion {
+    ($(#[$doc:meta])* fn $name:ident($($a:ident: $t:ty),*) $(-> $r:ty)? $body:block) => {
+        $(#[$doc])*
+        #[inline(always)]
+        pub fn $name($($a: $t),*) $(-> $r)? {
+            #[inline(always)]
+            fn imp($($a: $t),*) $(-> $r)? $body
+            #[cfg(target_arch = "x86_64")]
+            #[target_feature(enable = "avx2")]
+            fn avx2($($a: $t),*) $(-> $r)? {
+                imp($($a),*)
+            }
+            #[cfg(target_arch = "x86_64")]
+            if has_avx2() {
+                // SAFETY: the CPU has AVX2 (checked just above).
+                return unsafe { avx2($($a),*) };
+            }
+            imp($($a),*)
+        }
+    };
+}
+
+multiversion! {
+    /// `d[i] = f(a[i])`
+    fn each1(a: &[u32; N], d: &mut [u32; N], f: impl Fn(u32) -> u32) {
+        for i in 0..N {
+            d[i] = f(a[i]);
+        }
+    }
+}
+
+multiversion! {
+    /// `d[i] = f(a[i], b[i])`
+    fn each2(a: &[u32; N], b: &[u32; N], d: &mut [u32; N], f: impl Fn(u32, u32) -> u32) {
+        for i in 0..N {
+            d[i] = f(a[i], b[i]);
+        }
+    }
+}
+
+multiversion! {
+    /// `(d[i], bit i of the result) = f(a[i], b[i], bit i of c)`: sums and differences with
+    /// their carries and borrows in and out.
+    fn each2_carry(a: &[u32; N], b: &[u32; N], c: u64, d: &mut [u32; N], f: impl Fn(u32, u32, bool) -> (u32, bool)) -> u64 {
+        let mut flags = [0u32; N];
+        for i in 0..N {
+            let (v, flag) = f(a[i], b[i], c >> i & 1 != 0);
+            d[i] = v;
+            flags[i] = 0u32.wrapping_sub(flag as u32);
+        }
+        pack_bits(&flags)
+    }
+}
+
+multiversion! {
+    /// 64-bit lanes from row pairs (low, high): `d[i] = f(a[i], b[i])`, `b` 32-bit.
+    fn each64_32(
+        alo: &[u32; N],
+        ahi: &[u32; N],
+        b: &[u32; N],
+        dlo: &mut [u32; N],
+        dhi: &mut [u32; N],
+        f: impl Fn(u64, u32) -> u64
+    ) {
+        for i in 0..N {
+            let v = f(alo[i] as u64 | (ahi[i] as u64) << 32, b[i]);
+            dlo[i] = v as u32;
+            dhi[i] = (v >> 32) as u32;
+        }
+    }
+}
+
+/// Bit i = the top bit of `mask[i]`.
+#[inline(always)]
+pub fn pack_bits(mask: &[u32; N]) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_mm_loadu_ps, _mm_movemask_ps};
+        let mut m = 0u64;
+        for c in 0..N / 4 {
+            // SAFETY: SSE is part of x86-64; the load reads lanes 4c..4c+4 of the array.
+            let g = unsafe { _mm_movemask_ps(_mm_loadu_ps(mask.as_ptr().add(4 * c) as *const f32)) };
+            m |= (g as u64) << (4 * c);
+        }
+        m
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        mask.iter()
+            .enumerate()
+            .fold(0u64, |m, (i, x)| m | ((x >> 31) as u64) << i)
+    }
+}
+
+/// Does the CPU have AVX2 ([`multiversion`]'s choice; tests can turn it off, on their thread)?
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn has_avx2() -> bool {
+    #[cfg(test)]
+    if BASELINE.with(|b| b.get()) {
+        return false;
+    }
+    std::arch::is_x86_feature_detected!("avx2")
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Set by tests to run [`multiversion`]'s baseline copy on a CPU with AVX2 (this thread).
+    pub static BASELINE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }

@@ -10,7 +10,8 @@ pub mod vop2;
 pub mod vop3;
 pub mod vop3p;
 
-use super::lanes::{Lanes, N};
+pub use super::lanes::pack_bits;
+use super::lanes::{each1, each2, Lanes, N};
 use super::round::Rm;
 
 /// `dst = f(src0)` on 32-bit lanes.
@@ -22,6 +23,15 @@ pub fn map1(l: &mut Lanes, f: impl Fn(u32) -> u32) {
     for i in 0..N {
         d[i] = f(a[i]);
     }
+}
+
+/// [`map1`] for integer (bit) operations: the loop's AVX2 copy where the CPU has it
+/// ([`each1`]). Not for float arithmetic: the compiler may commute a float operation, and
+/// which NaN comes out then depends on the code it generated (v_add_f16 gave the other
+/// source's NaN under AVX2).
+#[inline(always)]
+pub fn imap1(l: &mut Lanes, f: impl Fn(u32) -> u32) {
+    each1(&l.src[0][0], &mut l.dst[0], f)
 }
 
 /// `dst = f(src0)` from a 64-bit source to a 32-bit result.
@@ -58,6 +68,12 @@ pub fn map2(l: &mut Lanes, f: impl Fn(u32, u32) -> u32) {
     for i in 0..N {
         d[i] = f(a[i], b[i]);
     }
+}
+
+/// [`map2`] for integer operations, as [`imap1`].
+#[inline(always)]
+pub fn imap2(l: &mut Lanes, f: impl Fn(u32, u32) -> u32) {
+    each2(&l.src[0][0], &l.src[1][0], &mut l.dst[0], f)
 }
 
 /// `dst = f(src0, src1, src2)` on 32-bit lanes.
@@ -192,28 +208,6 @@ pub fn bits(l: &mut Lanes, f: impl Fn(&Lanes, usize) -> bool) {
     l.sdst = pack_bits(&mask);
 }
 
-/// Bit i = the top bit of `mask[i]`.
-#[inline(always)]
-pub fn pack_bits(mask: &[u32; N]) -> u64 {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use std::arch::x86_64::{_mm_loadu_ps, _mm_movemask_ps};
-        let mut m = 0u64;
-        for c in 0..N / 4 {
-            // SAFETY: SSE is part of x86-64; the load reads lanes 4c..4c+4 of the array.
-            let g = unsafe { _mm_movemask_ps(_mm_loadu_ps(mask.as_ptr().add(4 * c) as *const f32)) };
-            m |= (g as u64) << (4 * c);
-        }
-        m
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        mask.iter()
-            .enumerate()
-            .fold(0u64, |m, (i, x)| m | ((x >> 31) as u64) << i)
-    }
-}
-
 /// Lane masks of each four bits: entry b holds four u32 masks, all ones where bit k of b is
 /// set (256 bytes).
 pub static MASK4: [[u32; 4]; 16] = {
@@ -230,16 +224,6 @@ pub static MASK4: [[u32; 4]; 16] = {
     t
 };
 
-/// Lane i = all ones where bit i of `bits` is set, else 0 (four lanes per table entry).
-#[inline(always)]
-pub fn unpack_bits(bits: u64) -> [u32; N] {
-    let mut out = [0u32; N];
-    for (c, o) in out.chunks_exact_mut(4).enumerate() {
-        o.copy_from_slice(&MASK4[(bits >> (4 * c)) as usize & 15]);
-    }
-    out
-}
-
 /// Sign-extends the low 24 bits.
 #[inline(always)]
 pub fn sext24(x: u32) -> i32 {
@@ -249,6 +233,77 @@ pub fn sext24(x: u32) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every vector row's semantics give the same bits with the lane loops' AVX2 copies
+    /// (`lanes::multiversion`) as with their baseline copies: random operands (float specials,
+    /// denormals and small integers among them), EXEC, masks, CLAMP and MODE (round modes,
+    /// denormal flushing), on each arch.
+    #[test]
+    fn simd_matches_baseline() {
+        use crate::arch::Arch;
+        use crate::emu::lanes::BASELINE;
+        use crate::emu::test_rng::Rng;
+        use crate::isa::{isa, Sem};
+        let mut r = Rng(0x0a5c_11ee_d00d_f00d);
+        let special = [
+            0u32,
+            0x8000_0000,
+            0x7f80_0000,
+            0xff80_0000,
+            0x7fc0_1234,
+            1,
+            0x807f_ffff,
+            0x3f80_0000,
+            31,
+            63,
+        ];
+        let (mut rows, mut bad) = (0, Vec::new());
+        for a in [Arch::Gcn10, Arch::Gcn12, Arch::Gcn14] {
+            for d in &isa().defs {
+                let Some(Sem::Vector(f)) = d.sem else { continue };
+                rows += 1;
+                for _ in 0..4 {
+                    let mut l = Lanes::new(a);
+                    for row in l.rows_mut() {
+                        for x in row.iter_mut() {
+                            let v = r.next();
+                            *x = match v & 3 {
+                                0 => special[(v >> 8) as usize % special.len()],
+                                1 => (v >> 40) as u32 & 0xff,
+                                _ => (v >> 16) as u32,
+                            };
+                        }
+                    }
+                    l.exec = if r.next() & 1 == 0 { u64::MAX } else { r.next() };
+                    l.mask = r.next();
+                    l.sdst = r.next();
+                    l.mode = [0x0c0, 0x0f0, 0x3c0, 0x3f0, 0x0f5, 0x0fa][r.next() as usize % 6];
+                    l.clamp = r.next() & 1 != 0;
+                    l.k = r.next() as u32;
+                    l.lane = r.next() as usize & 63;
+                    let mut base = l.clone();
+                    BASELINE.with(|b| b.set(true));
+                    f(&mut base);
+                    BASELINE.with(|b| b.set(false));
+                    f(&mut l);
+                    let name = d.name[0];
+                    for k in 0..4 {
+                        if let Some(i) = (0..N).find(|&i| base.dst[k][i] != l.dst[k][i]) {
+                            bad.push(format!(
+                                "{a} {name}: dword {k} lane {i}: {:#x} (baseline) vs {:#x}; sources {:#x} {:#x} {:#x}",
+                                base.dst[k][i], l.dst[k][i], l.src[0][0][i], l.src[1][0][i], l.src[2][0][i]
+                            ));
+                        }
+                    }
+                    if base.sdst != l.sdst {
+                        bad.push(format!("{a} {name}: SDST {:#x} (baseline) vs {:#x}", base.sdst, l.sdst));
+                    }
+                }
+            }
+        }
+        assert!(bad.is_empty(), "{} differences:\n{}", bad.len(), bad.join("\n"));
+        assert!(rows > 500, "only {rows} vector rows");
+    }
 
     /// The packed fused multiply-add gives `f32::mul_add`'s bits on every lane: random values,
     /// signed zeros, infinities, denormals and NaNs with payloads among them.

@@ -41,7 +41,7 @@ pub fn nop(_l: &mut Lanes) {}
 /// writes the old VDST to SRC0), V_WRITELANE_REGWR_B32 and V_MOV_PRSV_B32 (the executor writes
 /// their lanes).
 pub fn mov_b32(l: &mut Lanes) {
-    map1(l, |x| x)
+    super::imap1(l, |x| x)
 }
 
 /// `SDST = VSRC0[first active lane]` (the executor sets the lane: the lowest set bit of EXEC, 0

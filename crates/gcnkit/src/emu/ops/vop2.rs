@@ -1,10 +1,10 @@
 //! Semantics of the VOP2 instructions (CLRX wiki page GcnInstrsVop2, *Operation* sections).
 
-use super::{by_mode, fma_even_f32, map2, map2f, map2h, pack_bits, sext24, unpack_bits};
+use super::{by_mode, fma_even_f32, imap2, map2, map2f, map2h, sext24};
 use crate::emu::float::{
     f16_to_f32, f32_to_f16, ftz16, ftz32, keeps_input_denorms, max_num32, max_num64, min_num32, min_num64,
 };
-use crate::emu::lanes::{Lanes, N};
+use crate::emu::lanes::{each1, each2_carry, Lanes, N};
 use crate::emu::round::Rm;
 use crate::isa::Ty;
 
@@ -103,7 +103,8 @@ pub fn mac_f32(l: &mut Lanes) {
 /// `VDST = FMA(SRC0, SRC1, VDST)` (GCN 1.4.1: fused, one rounding).
 pub fn fmac_f32(l: &mut Lanes) {
     if Rm::f32(l.mode) == Rm::Even {
-        let c: [u32; N] = std::array::from_fn(|i| in32(l, l.old[0][i]).to_bits());
+        let mut c = [0u32; N];
+        each1(&l.old[0], &mut c, |x| in32(l, x).to_bits());
         return fma_even_f32(&l.src[0][0], &l.src[1][0], &c, &mut l.dst[0]);
     }
     map_mac32(l, |rm, a, b, c| Some(rm.fma32(a, b, c)))
@@ -142,7 +143,7 @@ pub fn mul_i32_i24(l: &mut Lanes) {
     })
 }
 pub fn mul_hi_i32_i24(l: &mut Lanes) {
-    map2(l, |a, b| ((sext24(a) as i64 * sext24(b) as i64) >> 32) as u32)
+    imap2(l, |a, b| ((sext24(a) as i64 * sext24(b) as i64) >> 32) as u32)
 }
 /// `VDST = (SRC0 & 0xffffff) * (SRC1 & 0xffffff)`, low 32 bits; CLAMP (GCN 1.2+) saturates
 /// to 0xffffffff.
@@ -193,57 +194,57 @@ pub fn max_f32(l: &mut Lanes) {
     map2f(l, |_, a, b| max_num32(a, b))
 }
 pub fn min_i32(l: &mut Lanes) {
-    map2(l, |a, b| (a as i32).min(b as i32) as u32)
+    imap2(l, |a, b| (a as i32).min(b as i32) as u32)
 }
 pub fn max_i32(l: &mut Lanes) {
-    map2(l, |a, b| (a as i32).max(b as i32) as u32)
+    imap2(l, |a, b| (a as i32).max(b as i32) as u32)
 }
 pub fn min_u32(l: &mut Lanes) {
-    map2(l, |a, b| a.min(b))
+    imap2(l, |a, b| a.min(b))
 }
 pub fn max_u32(l: &mut Lanes) {
-    map2(l, |a, b| a.max(b))
+    imap2(l, |a, b| a.max(b))
 }
 pub fn lshr_b32(l: &mut Lanes) {
-    map2(l, |a, b| a >> (b & 31))
+    imap2(l, |a, b| a >> (b & 31))
 }
 pub fn lshrrev_b32(l: &mut Lanes) {
-    map2(l, |a, b| b >> (a & 31))
+    imap2(l, |a, b| b >> (a & 31))
 }
 pub fn ashr_i32(l: &mut Lanes) {
-    map2(l, |a, b| ((a as i32) >> (b & 31)) as u32)
+    imap2(l, |a, b| ((a as i32) >> (b & 31)) as u32)
 }
 pub fn ashrrev_i32(l: &mut Lanes) {
-    map2(l, |a, b| ((b as i32) >> (a & 31)) as u32)
+    imap2(l, |a, b| ((b as i32) >> (a & 31)) as u32)
 }
 pub fn lshl_b32(l: &mut Lanes) {
-    map2(l, |a, b| a << (b & 31))
+    imap2(l, |a, b| a << (b & 31))
 }
 pub fn lshlrev_b32(l: &mut Lanes) {
-    map2(l, |a, b| b << (a & 31))
+    imap2(l, |a, b| b << (a & 31))
 }
 pub fn and_b32(l: &mut Lanes) {
-    map2(l, |a, b| a & b)
+    imap2(l, |a, b| a & b)
 }
 pub fn or_b32(l: &mut Lanes) {
-    map2(l, |a, b| a | b)
+    imap2(l, |a, b| a | b)
 }
 pub fn xor_b32(l: &mut Lanes) {
-    map2(l, |a, b| a ^ b)
+    imap2(l, |a, b| a ^ b)
 }
 
 pub fn xnor_b32(l: &mut Lanes) {
-    map2(l, |a, b| !(a ^ b))
+    imap2(l, |a, b| !(a ^ b))
 }
 
 /// `VDST = ((1 << (SRC0 & 31)) - 1) << (SRC1 & 31)`
 pub fn bfm_b32(l: &mut Lanes) {
-    map2(l, |a, b| ((1u32 << (a & 31)).wrapping_sub(1)) << (b & 31))
+    imap2(l, |a, b| ((1u32 << (a & 31)).wrapping_sub(1)) << (b & 31))
 }
 
 /// `VDST = SRC1 + popcount(SRC0)`
 pub fn bcnt_u32_b32(l: &mut Lanes) {
-    map2(l, |a, b| b.wrapping_add(a.count_ones()))
+    imap2(l, |a, b| b.wrapping_add(a.count_ones()))
 }
 
 /// Counts the set bits of SRC0 for the lanes below this one, in lanes 0..31.
@@ -272,17 +273,13 @@ pub fn add_co_u32(l: &mut Lanes) {
 #[inline(always)]
 fn add_carry(l: &mut Lanes, with_carry_in: bool) {
     let sat = 0u32.wrapping_sub(int_clamp(l) as u32);
-    let cin = if with_carry_in { unpack_bits(l.mask) } else { [0; N] };
-    let mut carry = [0u32; N];
-    for i in 0..N {
-        let (a, b) = (l.src[0][0][i], l.src[1][0][i]);
+    let cin = if with_carry_in { l.mask } else { 0 };
+    l.sdst = each2_carry(&l.src[0][0], &l.src[1][0], cin, &mut l.dst[0], |a, b, cin| {
         let t = a.wrapping_add(b);
-        let s = t.wrapping_add(cin[i] & 1);
-        let c = 0u32.wrapping_sub(((t < a) | (s < t)) as u32);
-        carry[i] = c;
-        l.dst[0][i] = s | (c & sat);
-    }
-    l.sdst = pack_bits(&carry);
+        let s = t.wrapping_add(cin as u32);
+        let c = (t < a) | (s < t);
+        (s | (0u32.wrapping_sub(c as u32) & sat), c)
+    });
 }
 
 /// `SRC0 - SRC1` with borrow out; CLAMP saturates at 0.
@@ -299,20 +296,13 @@ pub fn subrev_co_u32(l: &mut Lanes) {
 #[inline(always)]
 fn sub_borrow(l: &mut Lanes, rev: bool, with_borrow_in: bool) {
     let sat = int_clamp(l);
-    let bin = if with_borrow_in { unpack_bits(l.mask) } else { [0; N] };
-    let mut borrow = [0u32; N];
-    for i in 0..N {
-        let (mut a, mut b) = (l.src[0][0][i], l.src[1][0][i]);
-        if rev {
-            std::mem::swap(&mut a, &mut b);
-        }
-        let c = bin[i] & 1;
-        let m = 0u32.wrapping_sub(((b > a) | ((b == a) & (c != 0))) as u32);
-        borrow[i] = m;
-        let d = a.wrapping_sub(b).wrapping_sub(c);
-        l.dst[0][i] = if sat { d & !m } else { d };
-    }
-    l.sdst = pack_bits(&borrow);
+    let bin = if with_borrow_in { l.mask } else { 0 };
+    l.sdst = each2_carry(&l.src[0][0], &l.src[1][0], bin, &mut l.dst[0], |a, b, bin| {
+        let (a, b) = if rev { (b, a) } else { (a, b) };
+        let m = (b > a) | ((b == a) & bin);
+        let d = a.wrapping_sub(b).wrapping_sub(bin as u32);
+        (if sat { d & !0u32.wrapping_sub(m as u32) } else { d }, m)
+    });
 }
 
 /// `SRC0 + SRC1 + carry in (SRC2 or VCC)` with carry out.
@@ -542,13 +532,13 @@ pub fn min_i16(l: &mut Lanes) {
 
 pub fn add_u32(l: &mut Lanes) {
     let c = int_clamp(l);
-    map2(l, |a, b| if c { a.saturating_add(b) } else { a.wrapping_add(b) })
+    imap2(l, |a, b| if c { a.saturating_add(b) } else { a.wrapping_add(b) })
 }
 pub fn sub_u32(l: &mut Lanes) {
     let c = int_clamp(l);
-    map2(l, |a, b| if c { a.saturating_sub(b) } else { a.wrapping_sub(b) })
+    imap2(l, |a, b| if c { a.saturating_sub(b) } else { a.wrapping_sub(b) })
 }
 pub fn subrev_u32(l: &mut Lanes) {
     let c = int_clamp(l);
-    map2(l, |a, b| if c { b.saturating_sub(a) } else { b.wrapping_sub(a) })
+    imap2(l, |a, b| if c { b.saturating_sub(a) } else { b.wrapping_sub(a) })
 }

@@ -10,7 +10,7 @@
 
 use super::{by_mode, fma_even_f32, map2, map3, map3f, map64f, sext24};
 use crate::emu::float::{f16_to_f32, ftz16, ftz32, QNAN16, QNAN32, QNAN64};
-use crate::emu::lanes::{Lanes, N};
+use crate::emu::lanes::{each64_32, Lanes, N};
 use crate::emu::round::Rm;
 
 // ---------------------------------------------------------------------------------------------
@@ -1147,10 +1147,10 @@ fn scale_rtz(m: u64, e: i32) -> u64 {
 #[inline(always)]
 fn shift64(l: &mut Lanes, val: usize, f: impl Fn(u64, u32) -> u64) {
     let amt = 1 - val;
-    for i in 0..N {
-        let v = f(src64(l, val, i), l.src[amt][0][i] & 63);
-        l.set64(i, v);
-    }
+    let [dlo, dhi, ..] = &mut l.dst;
+    each64_32(&l.src[val][0], &l.src[val][1], &l.src[amt][0], dlo, dhi, |v, s| {
+        f(v, s & 63)
+    })
 }
 
 /// `VDST = SRC0 << (SRC1 & 63)` (SRC0 64-bit, SRC1 32-bit).
