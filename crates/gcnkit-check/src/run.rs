@@ -629,6 +629,20 @@ impl Worker<'_> {
                 }
                 if let Some(sh) = self.shadow.as_ref().filter(|s| d.wrapping_sub(s.base) < s.size) {
                     let (c, bit) = sh.place(d);
+                    // Part of the dword (a byte or short access, or a misaligned one's ends):
+                    // its bytes are compared with what others touched of it.
+                    let (from, to) = (x.addr.max(d), (x.addr + x.bytes as u64).min(d + 4));
+                    if to - from < 4 {
+                        let bytes = ((1u8 << (to - from)) - 1) << (from - d);
+                        if let Some(o) = sh.touch_bytes(c, bit, bytes, write, me) {
+                            let h = hits.entry((o, write)).or_insert((from, Vec::new()));
+                            if !h.1.contains(&x.lane) {
+                                h.1.push(x.lane);
+                            }
+                        }
+                        d += 4;
+                        continue;
+                    }
                     let same = pending
                         .as_ref()
                         .is_some_and(|p| Arc::ptr_eq(&p.0, sh) && p.1 == c && p.2 == write);

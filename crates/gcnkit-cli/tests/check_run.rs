@@ -541,6 +541,10 @@ fn global_race_between_work_groups() {
         ("global_store_dword v1, v0, s[0:1]", true),
         ("global_store_dword v1, v0, s[0:1] glc", false),
         ("global_atomic_add v1, v0, s[0:1]", false),
+        // Bytes: the same byte of each dword by every work-group races; work-group g's own
+        // byte g of each dword does not.
+        ("global_store_byte v1, v0, s[0:1]", true),
+        ("v_add_u32 v1, s6, v1\n\tglobal_store_byte v1, v0, s[0:1]", false),
     ] {
         let obj = assemble(t.path(), &GLOBAL_KERNEL.replace("STORE", store));
         let o = gcnkit(&[
