@@ -40,7 +40,7 @@ pub const PSEUDO_OPS: [(&str, Taken); 169] = {
         ("abort", Yes),
         ("align", Yes),
         ("altmacro", Yes),
-        ("amd", Refused),
+        ("amd", Yes),
         ("amd3", Refused),
         ("amdcl2", Refused),
         ("arch", Yes),
@@ -347,9 +347,11 @@ impl Assembler {
         }
     }
 
-    /// The `.get_format` id of the output: ROCm with `.rocm`, else raw code.
+    /// The `.get_format` id of the output: ROCm with `.rocm`, AMD with `.amd`, else raw code.
     pub(super) fn clrx_format(&self) -> u8 {
-        if self.obj.rocm.is_some() {
+        if self.obj.amd.is_some() {
+            0
+        } else if self.obj.rocm.is_some() {
             4
         } else {
             2
@@ -621,7 +623,7 @@ impl Assembler {
                 }
                 self.clrx.queried = true;
                 let v = match name {
-                    ".get_64bit" => self.obj.rocm.is_some() as i64,
+                    ".get_64bit" => (self.obj.rocm.is_some() || self.obj.amd.as_ref().is_some_and(|a| a.is64())) as i64,
                     ".get_arch" => arch_id(self.arch) as i64,
                     ".get_format" => self.clrx_format() as i64,
                     ".get_gpu" => self.clrx_device() as i64,
@@ -731,6 +733,7 @@ impl Assembler {
                         self.error_at(lineno, src, span, msg.into())
                     }
                     Some("raw") => {}
+                    Some("amd" | "catalyst") => self.start_amd(lineno),
                     Some("rocm") => {
                         self.obj.rocm.get_or_insert_with(Default::default);
                     }
@@ -749,7 +752,7 @@ impl Assembler {
                     }
                 }
             }
-            ".amd" | ".amdcl2" | ".gallium" | ".amd3" => {
+            ".amdcl2" | ".gallium" | ".amd3" => {
                 let msg = format!("gcnkit writes raw code and ROCm objects, not the {name} binary format");
                 self.error_at(lineno, src, span, msg);
             }

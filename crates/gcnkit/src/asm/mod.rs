@@ -9,6 +9,7 @@
 //! row's encoding plan (`asm::plan`), made from the same row and class descriptions and checked
 //! against the general path (in debug builds on every statement).
 
+mod amd;
 mod blocks;
 mod clrx;
 mod data;
@@ -1141,7 +1142,7 @@ impl Assembler {
     /// once the file has an error.
     pub fn take_ready(&mut self, out: &mut Vec<Item>) {
         // A ROCm source's kernel headers are written over their room at the end.
-        if self.errors() > 0 || self.obj.rocm.is_some() {
+        if self.errors() > 0 || self.obj.rocm.is_some() || self.obj.amd.is_some() {
             return;
         }
         let mut n = self.pending.first().map_or(self.items.len(), |p| p.item - self.taken);

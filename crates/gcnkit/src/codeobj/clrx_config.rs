@@ -1668,6 +1668,14 @@ impl ConfigBuilder {
 
 // ---- arguments ----
 
+/// A CLRX expression of numbers alone (a config value), wrapped to 64 bits, or clrxasm's error.
+pub(crate) fn clrx_value(s: &str) -> Result<u64, String> {
+    let mut a = Args::new(s);
+    let v = a.value()?;
+    a.end()?;
+    Ok(v)
+}
+
 /// The arguments of a pseudo-op: CLRX's expressions (numbers and operators), names, commas.
 struct Args<'a> {
     s: &'a [u8],

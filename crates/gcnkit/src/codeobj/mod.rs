@@ -10,7 +10,9 @@
 pub mod akc;
 mod bits;
 pub mod bundle;
+pub mod clrx_amd;
 pub mod clrx_config;
+pub mod clrx_elf;
 pub mod kd;
 pub mod metadata;
 pub mod reloc;
