@@ -1191,7 +1191,12 @@ impl Assembler {
                 } else {
                     rest
                 };
-                match Arch::parse(name) {
+                // CLRX's devices LLVM has no name for (`Dummy`, `Goose`, `Horse`, `GFX804`).
+                let clrx_device = || {
+                    let d = crate::codeobj::clrx_config::Device::find(name).filter(|_| name == rest);
+                    d.map(|d| d.arch)
+                };
+                match Arch::parse(name).or_else(clrx_device) {
                     Some(arch) => {
                         self.processor = Some(name.to_string());
                         self.set_arch(lineno, src, arch, (s0, end))

@@ -760,17 +760,20 @@ fn resolve(dv: u32, has_global: bool, c: &KernelConfig) -> Result<Resolved, Stri
         set[id] = true;
         r.arg_res[k] = a.res_id;
     }
-    let next = |set: &mut [bool], from: &mut usize, what: &str| -> Result<u32, String> {
-        while *from < set.len() && set[*from] {
+    // CLRX's counters are 32-bit and its ids 16-bit: past the table they wrap (a `.uavid`
+    // given no value starts the UAV ids at 0xffff).
+    let next = |set: &mut [bool], from: &mut u32, what: &str| -> Result<u32, String> {
+        while (*from as usize) < set.len() && set[*from as usize] {
             *from += 1;
         }
-        if *from == set.len() {
+        if *from as usize == set.len() {
             return Err(format!("{what} out of range!"));
         }
-        *from += 1;
-        Ok(*from as u32 - 1)
+        let id = *from & 0xffff;
+        *from = from.wrapping_add(1);
+        Ok(id)
     };
-    let (mut pn, mut cn, mut rn, mut wn, mut nn) = (r.uav_id as usize + 1, 2 + has_global as usize, 0, 0, 0);
+    let (mut pn, mut cn, mut rn, mut wn, mut nn) = (r.uav_id.wrapping_add(1), 2 + has_global as u32, 0, 0, 0);
     for (k, a) in c.args.iter().enumerate() {
         if a.res_id != DEFAULT {
             continue;
@@ -793,6 +796,10 @@ fn resolve(dv: u32, has_global: bool, c: &KernelConfig) -> Result<Resolved, Stri
         } else {
             0
         };
+    }
+    // (CLRX keeps them in 16 bits.)
+    for x in r.arg_res.iter_mut() {
+        *x &= 0xffff;
     }
     Ok(r)
 }
@@ -1054,7 +1061,9 @@ fn cal_notes(inp: &Input, dv: u32, k: &Kernel, r: &Resolved) -> Vec<u8> {
     for (i, a) in c.args.iter().enumerate() {
         if a.used && (a.pointer == Some(Space::Global) || (a.pointer == Some(Space::Constant) && !older1348)) {
             let u = r.arg_res[i];
-            mask[(u >> 5) as usize] |= 1 << (u & 31);
+            if let Some(m) = mask.get_mut((u >> 5) as usize) {
+                *m |= 1 << (u & 31);
+            }
         }
     }
     if !older1348 && c.use_const_data {

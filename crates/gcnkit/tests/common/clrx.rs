@@ -162,3 +162,31 @@ fn raw(gpu: &str, src: &str, options: &[&str], files: &[(&str, &[u8])]) -> Resul
         )),
     }
 }
+
+/// clrxasm's output file for a whole source with `options` (its own format choice: `.amd`...),
+/// or its stderr.
+pub fn assemble_binary(src: &str, options: &[&str]) -> Result<Vec<u8>, String> {
+    let d = dir().expect("GCNKIT_CLRX_DIR");
+    let t = temp("bin");
+    let s = t.join("a.s");
+    let o = t.join("a.bin");
+    std::fs::write(&s, src).unwrap();
+    let out = Command::new(d.join("clrxasm"))
+        .current_dir(&t)
+        .args(options)
+        .arg("-o")
+        .arg(&o)
+        .arg(&s)
+        .output()
+        .unwrap();
+    let bin = std::fs::read(&o).ok();
+    let _ = std::fs::remove_dir_all(&t);
+    match bin {
+        Some(b) if out.status.success() => Ok(b),
+        _ => Err(format!(
+            "status {:?}: {}",
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).trim()
+        )),
+    }
+}
