@@ -265,3 +265,54 @@ fn raw_forms_are_refused_with_a_reason() {
     let e = gcnkit_binary(".amd\n.gpu gfx900\n.kernel k\n.text\ns_endpgm\n", &[]).unwrap_err();
     assert!(e.iter().any(|m| m.contains("Unsupported GPU device type")), "{e:?}");
 }
+
+/// Config lines clrxasm refuses (each in a kernel's `.config` of a Pitcairn binary): gcnkit
+/// refuses them too; the control line beside them is taken by both.
+const REFUSED: [&str; 29] = [
+    ".sgprsnum 103",
+    ".vgprsnum 257",
+    ".hwlocal 32769",
+    ".uavid 1024",
+    ".cbid 1024",
+    ".arg a, int\n.arg a, uint",
+    ".arg a, image2d, read_only, 128",
+    ".arg a, image2d, write_only, 8",
+    ".arg a, counter32, 8",
+    ".arg a, int*, global, , 5",
+    ".arg a, int*, constant, , , 160",
+    ".arg a, int*, global, , 12\n.arg b, int*, global, , 12",
+    ".arg a, counter64",
+    ".arg a, image*",
+    ".arg a, sampler*",
+    ".arg a, int*, private",
+    ".arg a, int*, global, bogus",
+    ".arg a, int, used",
+    ".arg a, float5",
+    ".arg a, queue",
+    ".cws 0, 1, 1",
+    ".userdata FOO, 0, 0, 1",
+    ".userdata PTR_UAV_TABLE, 0, 16, 1",
+    ".userdata PTR_UAV_TABLE, 0, 10, 8",
+    ".dims w",
+    ".ieeemode 1",
+    ".arg a, image2d, write_only\n.arg b, image2d, write_only\n.arg c, image2d, write_only\n.arg d, image2d, write_only\n.arg e, image2d, write_only\n.arg f, image2d, write_only\n.arg g, image2d, write_only\n.arg h, image2d, write_only\n.arg i, image2d, write_only",
+    ".int 5",
+    "s_nop 0",
+];
+
+#[test]
+fn refused_config_lines_as_clrxasm_refuses() {
+    let src = |line: &str| format!(".amd\n.gpu pitcairn\n.kernel k\n.config\n{line}\n.text\ns_endpgm\n");
+    let control = src(".sgprsnum 102");
+    assert!(gcnkit_binary(&control, &[]).is_ok());
+    for line in REFUSED {
+        let s = src(line);
+        assert!(gcnkit_binary(&s, &[]).is_err(), "gcnkit takes:\n{s}");
+        if common::clrx::dir().is_some() {
+            assert!(common::clrx::assemble_binary(&s, &[]).is_err(), "clrxasm takes:\n{s}");
+        }
+    }
+    if common::clrx::dir().is_some() {
+        assert!(common::clrx::assemble_binary(&control, &[]).is_ok());
+    }
+}

@@ -111,6 +111,11 @@ impl Assembler {
         self.obj.rocm.get_or_insert_with(Default::default);
     }
 
+    /// Is a kernel's `.config` open (where code and data cannot go)?
+    pub(super) fn amd_config_open(&self) -> bool {
+        self.obj.amd.as_ref().is_some_and(|a| a.open.is_some())
+    }
+
     /// Starts an `.amd` source (the directive or `--format amd`).
     pub(super) fn start_amd(&mut self, line: usize) {
         if self.obj.amd.is_none() {

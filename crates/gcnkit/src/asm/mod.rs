@@ -1461,6 +1461,10 @@ impl Assembler {
     }
 
     fn instruction(&mut self, lineno: usize, src: &str, mnemonic: &str, span: (usize, usize), c: &mut Cursor) {
+        if self.amd_config_open() {
+            let msg = "an instruction inside a kernel's .config (its code goes after .text)";
+            return self.error_at(lineno, src, span, msg.into());
+        }
         let (base, suffix) = if let Some(b) = mnemonic.strip_suffix("_e32") {
             (b, Suffix::E32)
         } else if let Some(b) = mnemonic.strip_suffix("_e64") {
