@@ -382,6 +382,35 @@ fn code_object(
         errln!("{name}: error: {e}");
         return ExitCode::from(1);
     }
+    // CLRX's AMD Catalyst OpenCL 1.2 binary (`.amd`): its CLRX text.
+    if let Some(d) = gcnkit::codeobj::clrx_amd_read::amd_device(&data) {
+        if syntax == Syntax::Llvm {
+            errln!("{name}: error: an AMD Catalyst binary has CLRX text only (--syntax clrx)");
+            return ExitCode::from(2);
+        }
+        if let Some(x) = arch.filter(|x| *x != d.arch) {
+            errln!("error: -a {x} conflicts with {name}, an AMD Catalyst binary for {} ({})", d.name, d.arch);
+            return ExitCode::from(2);
+        }
+        let mut out = match Output::open(output) {
+            Ok(o) => o,
+            Err(e) => {
+                errln!("{e}");
+                return ExitCode::from(1);
+            }
+        };
+        let mut io_err: Option<std::io::Error> = None;
+        let r = gcnkit::disasm::disassemble_amd(&data, format, |chunk| emit(&mut out, &mut io_err, chunk));
+        if let Some(e) = io_err {
+            return write_failed(out, e);
+        }
+        if let Err(e) = r {
+            out.abandon();
+            errln!("{name}: error: {e}");
+            return ExitCode::from(1);
+        }
+        return out.finish();
+    }
     // A HIP program (host executable or library): the code objects of its fat binary.
     let objects: Vec<(Option<String>, &[u8])> = match crate::hipbin::select(name, &data, arch) {
         None => vec![(None, &data[..])],

@@ -322,6 +322,20 @@ fn asm_clrx_binary_formats() {
         assert_eq!(o.status.code(), Some(2), "{f}");
         assert!(err(&o).contains("not write"), "{}", err(&o));
     }
+    // `disasm` prints the binary as CLRX text (its `.config`), which assembles back to it.
+    let o = gcnkit(&["asm", "--syntax", "clrx", "-o", o_arg], &amd_src);
+    assert!(o.status.success(), "{}", err(&o));
+    let first = std::fs::read(&out).unwrap();
+    let o = gcnkit(&["disasm", o_arg], b"");
+    assert!(o.status.success(), "{}", err(&o));
+    let t = text(&o);
+    assert!(t.starts_with(".amd\n.gpu Pitcairn\n.32bit\n"), "{t}");
+    assert!(t.contains(".kernel k\n    .config\n        .dims x\n"), "{t}");
+    assert!(t.contains(".arg n, \"uint\", uint\n"), "{t}");
+    let o = gcnkit(&["asm", "--syntax", "clrx", "-o", o_arg], t.as_bytes());
+    assert!(o.status.success(), "{}", err(&o));
+    assert_eq!(std::fs::read(&out).unwrap(), first);
+    assert_eq!(gcnkit(&["disasm", "--syntax", "llvm", o_arg], b"").status.code(), Some(2));
     // A bad config: an error at its line, no file.
     std::fs::remove_file(&out).unwrap();
     let bad = b".amd\n.gpu pitcairn\n.kernel k\n.config\n.vgprsnum 300\n.text\ns_endpgm\n";

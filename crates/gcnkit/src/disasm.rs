@@ -1296,3 +1296,64 @@ mod tests {
         assert!(got == want, "the fast path's labels differ before a cut");
     }
 }
+
+/// An AMD Catalyst OpenCL 1.2 binary (CLRX's `.amd` format) as CLRX text: clrxdisasm's
+/// `-dCm` form ([`crate::codeobj::clrx_amd_read`]), each kernel's config then its code (plain
+/// or with addresses), local labels named per kernel (`.L8_1` in the second) so that one
+/// source holds them all. The text assembles, with gcnkit or clrxasm, to one same binary.
+pub fn disassemble_amd(data: &[u8], format: Format, mut sink: impl FnMut(&str)) -> Result<(), String> {
+    use crate::codeobj::clrx_amd_read as amd;
+    if format == Format::Json {
+        return Err("an AMD Catalyst binary is printed as CLRX text only (no JSON records)".into());
+    }
+    let b = amd::read(data)?;
+    let mut head = String::new();
+    amd::print_head(&b, &mut head);
+    sink(&head);
+    for (n, k) in b.kernels.iter().enumerate() {
+        let mut t = format!(".kernel {}\n", k.name);
+        amd::print_config(&amd::config_of(k, &b.driver_info)?, &mut t);
+        t.push_str("    .text\n");
+        sink(&t);
+        let whole = k.code.len() / 4 * 4;
+        let words: Vec<u32> = k.code[..whole]
+            .chunks_exact(4)
+            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect();
+        let mut code = String::new();
+        disassemble(b.device.arch, &words, 0, Syntax::Clrx, format, |s| code.push_str(s))
+            .map_err(|t| format!("kernel {}: {t}", k.name))?;
+        sink(&rename_labels(&code, n));
+        if whole < k.code.len() {
+            let mut tail = String::new();
+            amd::print_bytes(&k.code[whole..], &mut tail);
+            sink(&tail);
+        }
+    }
+    Ok(())
+}
+
+/// The printer's local labels (`.L8_0`) renamed for kernel `n` (`.L8_n`).
+fn rename_labels(text: &str, n: usize) -> String {
+    if n == 0 {
+        return text.to_string();
+    }
+    let b = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i..].starts_with(b".L") {
+            let d = b[i + 2..].iter().take_while(|c| c.is_ascii_digit()).count();
+            if d > 0 && b[i + 2 + d..].starts_with(b"_0") && !b.get(i + 4 + d).is_some_and(|c| c.is_ascii_alphanumeric()) {
+                out.push_str(&text[i..i + 2 + d]);
+                out.push_str(&format!("_{n}"));
+                i += 4 + d;
+                continue;
+            }
+        }
+        let ch = text[i..].chars().next().unwrap_or(' ');
+        out.push(ch);
+        i += ch.len_utf8();
+    }
+    out
+}

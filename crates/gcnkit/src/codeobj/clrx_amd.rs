@@ -14,13 +14,13 @@ use super::clrx_elf::{self, Header, Region, Section, Segment};
 use crate::arch::Arch;
 
 /// "Not given": the generator fills it in.
-const DEFAULT: u32 = u32::MAX;
+pub(crate) const DEFAULT: u32 = u32::MAX;
 /// "Not supplied": the field is left out.
 const NOT_SUPPLIED: u32 = u32::MAX - 1;
 
 /// The ELF machine of the outer binary and the CAL machine of the inner ones, per CLRX device
 /// (CLRX's device order; GCN 1.4 devices have none: the format predates them).
-const AMD_MACHINES: [(u16, u32); 22] = [
+pub(crate) const AMD_MACHINES: [(u16, u32); 22] = [
     (0x3ff, 0x1c),
     (0x3fe, 0x1b),
     (0x3fd, 0x1a),
@@ -46,7 +46,7 @@ const AMD_MACHINES: [(u16, u32); 22] = [
 ];
 
 /// `.arg`'s scalar types: CLRX's name, the metadata's name, element size.
-const ARG_SCALARS: [(&str, &str, u32); 10] = [
+pub(crate) const ARG_SCALARS: [(&str, &str, u32); 10] = [
     ("uchar", "u8", 1),
     ("char", "i8", 1),
     ("ushort", "u16", 2),
@@ -60,10 +60,10 @@ const ARG_SCALARS: [(&str, &str, u32); 10] = [
 ];
 
 /// Vector lengths of `.arg`'s vector types (`float4`).
-const ARG_VECTORS: [u32; 5] = [2, 3, 4, 8, 16];
+pub(crate) const ARG_VECTORS: [u32; 5] = [2, 3, 4, 8, 16];
 
 /// `.arg`'s image types: name, the type name it defaults to, the metadata's dimension.
-const ARG_IMAGES: [(&str, &str, &str); 7] = [
+pub(crate) const ARG_IMAGES: [(&str, &str, &str); 7] = [
     ("image", "image2d_t", "2D"),
     ("image1d", "image1d_t", "1D"),
     ("image1d_array", "image1d_array_t", "1DA"),
@@ -74,7 +74,7 @@ const ARG_IMAGES: [(&str, &str, &str); 7] = [
 ];
 
 /// `.userdata`'s data classes.
-const DATA_CLASSES: [(&str, u32); 33] = [
+pub(crate) const DATA_CLASSES: [(&str, u32); 33] = [
     ("imm_resource", 0x00),
     ("imm_sampler", 0x01),
     ("imm_const_buffer", 0x02),
@@ -1163,7 +1163,7 @@ fn driver_info_of(v: u32) -> String {
 }
 
 /// The driver version `.driver_info`'s text names (`AMD-APP (1702.3)`), else the newest.
-fn version_in_info(info: &str) -> u32 {
+pub(crate) fn version_in_info(info: &str) -> u32 {
     let Some(p) = info.find("AMD-APP") else {
         return 99_999_909;
     };

@@ -190,3 +190,34 @@ pub fn assemble_binary(src: &str, options: &[&str]) -> Result<Vec<u8>, String> {
         )),
     }
 }
+
+/// CLRX's real binaries (`tests/amdasm/amdbins/*.clo`, `tests/amdbin/amdbins/*.clo` of its
+/// source: `GCNKIT_CLRX_SRC`, else the `src` beside the build `GCNKIT_CLRX_DIR` names, as
+/// `../shared/tools/build-clrx` lays them out), if there.
+pub fn real_binaries() -> Option<Vec<PathBuf>> {
+    let src = std::env::var_os("GCNKIT_CLRX_SRC").map(PathBuf::from).or_else(|| {
+        let d = PathBuf::from(std::env::var_os("GCNKIT_CLRX_DIR")?);
+        Some(d.parent()?.parent()?.join("src"))
+    })?;
+    let mut out = Vec::new();
+    for dir in ["tests/amdasm/amdbins", "tests/amdbin/amdbins"] {
+        for e in std::fs::read_dir(src.join(dir)).ok()?.flatten() {
+            if e.path().extension().is_some_and(|x| x == "clo") {
+                out.push(e.path());
+            }
+        }
+    }
+    out.sort();
+    Some(out)
+}
+
+/// clrxdisasm's text of a binary file with `options`, or its stderr.
+pub fn disassemble_file(file: &std::path::Path, options: &[&str]) -> Result<String, String> {
+    let d = dir().expect("GCNKIT_CLRX_DIR");
+    let out = Command::new(d.join("clrxdisasm")).args(options).arg(file).output().unwrap();
+    if out.status.success() {
+        Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+    } else {
+        Err(String::from_utf8_lossy(&out.stderr).into_owned())
+    }
+}
