@@ -51,7 +51,9 @@ pub enum FormatArg {
     Rawcode,
     /// CLRX text: AMD OpenCL 2.0's binary (clrxasm's `-b amdcl2`): not written yet.
     Amdcl2,
-    /// CLRX text: a Gallium/Mesa binary (clrxasm's `-b gallium`): not written yet.
+    /// CLRX text: a GalliumCompute (Mesa) binary for LLVM before 4.0, as clrxasm writes it
+    /// (clrxasm's `-b gallium`, the `.gallium` pseudo-op; `--llvmVersion` is needed); needs
+    /// `-o FILE`.
     Gallium,
 }
 
@@ -118,6 +120,10 @@ pub struct Args {
     /// Catalyst driver installed.
     #[arg(short = 't', long = "driverVersion", alias = "driver-version", value_name = "VERSION")]
     driver_version: Option<u32>,
+    /// CLRX text: the LLVM version a Gallium binary is for, major*10000+minor*100+micro
+    /// (clrxasm's `--llvmVersion`; `.llvm_version`); below 40000.
+    #[arg(long = "llvmVersion", alias = "llvm-version", value_name = "VERSION")]
+    llvm_version: Option<u32>,
     /// Source files, assembled one after another as one source (as clrxasm does: symbols,
     /// macros and open blocks go on from file to file); stdin if `-` or none.
     files: Vec<String>,
@@ -157,9 +163,8 @@ fn parse_defsym(s: &str) -> Result<(String, i64), String> {
 
 pub fn run(a: Args) -> ExitCode {
     let dialect = a.syntax.dialect();
-    if let Some(f @ (FormatArg::Amdcl2 | FormatArg::Gallium)) = a.format {
-        let f = if f == FormatArg::Amdcl2 { "amdcl2" } else { "gallium" };
-        errln!("error: --format {f}: gcnkit does not write CLRX's {f} binary format yet (amd, rocm and rawcode it does)");
+    if let Some(FormatArg::Amdcl2) = a.format {
+        errln!("error: --format amdcl2: gcnkit does not write CLRX's amdcl2 binary format yet (amd, gallium, rocm and rawcode it does)");
         return ExitCode::from(2);
     }
     let clrx_format = a.format;
@@ -227,9 +232,13 @@ pub fn run(a: Args) -> ExitCode {
     } else {
         Syntax::Clrx
     };
-    let elf = matches!(format, FormatArg::Elf | FormatArg::Amd);
+    let elf = matches!(format, FormatArg::Elf | FormatArg::Amd | FormatArg::Gallium);
     if elf && a.output.as_deref().is_none_or(|o| o == "-") {
-        let f = if format == FormatArg::Amd { "amd" } else { "elf" };
+        let f = match format {
+            FormatArg::Amd => "amd",
+            FormatArg::Gallium => "gallium",
+            _ => "elf",
+        };
         errln!("error: --format {f} writes a binary file: give it with -o FILE");
         return ExitCode::from(2);
     }
@@ -247,6 +256,7 @@ pub fn run(a: Args) -> ExitCode {
     }
     asm.clrx_options(a.buggy_fp_lit, a.old_mod_param, a.alternate, !a.no_macro_case, a.policy);
     asm.clrx_amd_options(format == FormatArg::Amd, a.bits64, a.driver_version);
+    asm.clrx_gallium_options(format == FormatArg::Gallium, a.llvm_version);
     if clrx_format == Some(FormatArg::Rocm) {
         asm.clrx_rocm();
     }
@@ -407,7 +417,8 @@ pub fn run(a: Args) -> ExitCode {
     }
     // A CLRX binary: `--format amd`, or the source's `.amd` when the output is a file and no
     // format was asked for.
-    if let Some(bin) = parts.clrx_binary.as_ref().filter(|_| format == FormatArg::Amd || a.format.is_none() && format == FormatArg::Bin) {
+    let binary_format = matches!(format, FormatArg::Amd | FormatArg::Gallium);
+    if let Some(bin) = parts.clrx_binary.as_ref().filter(|_| binary_format || a.format.is_none() && format == FormatArg::Bin) {
         if let Err(e) = std::io::Write::write_all(&mut out, bin) {
             out.abandon();
             errln!("error: writing output: {e}");
@@ -415,9 +426,9 @@ pub fn run(a: Args) -> ExitCode {
         }
         return out.finish();
     }
-    if format == FormatArg::Amd {
+    if binary_format {
         out.abandon();
-        errln!("{name}: error: no AMD Catalyst binary (the source is not an .amd one)");
+        errln!("{name}: error: no binary (the source is not one of its format)");
         return ExitCode::from(1);
     }
     if elf {

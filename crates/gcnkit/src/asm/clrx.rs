@@ -107,7 +107,7 @@ pub const PSEUDO_OPS: [(&str, Taken); 169] = {
         ("float", Yes),
         ("for", Yes),
         ("format", Yes),
-        ("gallium", Refused),
+        ("gallium", Yes),
         ("get_64bit", Yes),
         ("get_arch", Yes),
         ("get_format", Yes),
@@ -215,7 +215,7 @@ pub(super) const SWITCHES: [&str; 20] = [
 ];
 
 /// clrxasm's version (0.1.9) as `.get_version` and the default policy give it.
-pub const CLRX_VERSION: i64 = 109;
+pub const CLRX_VERSION: i64 = crate::codeobj::clrx_config::CLRX_VERSION;
 
 /// CLRX's GCN 1.5 devices (`.ifgpu` knows them; they are never the target here).
 const GCN15_DEVICES: [&str; 4] = ["gfx1000", "gfx1010", "gfx1011", "navi10"];
@@ -347,10 +347,13 @@ impl Assembler {
         }
     }
 
-    /// The `.get_format` id of the output: ROCm with `.rocm`, AMD with `.amd`, else raw code.
+    /// The `.get_format` id of the output: ROCm with `.rocm`, AMD with `.amd`, Gallium with
+    /// `.gallium`, else raw code.
     pub(super) fn clrx_format(&self) -> u8 {
         if self.obj.amd.is_some() {
             0
+        } else if self.obj.gallium.is_some() {
+            1
         } else if self.obj.rocm.is_some() {
             4
         } else {
@@ -734,6 +737,7 @@ impl Assembler {
                     }
                     Some("raw") => {}
                     Some("amd" | "catalyst") => self.start_amd(lineno),
+                    Some("gallium") => self.start_gallium(lineno),
                     Some("rocm") => {
                         self.obj.rocm.get_or_insert_with(Default::default);
                     }
@@ -752,7 +756,7 @@ impl Assembler {
                     }
                 }
             }
-            ".amdcl2" | ".gallium" | ".amd3" => {
+            ".amdcl2" | ".amd3" => {
                 let msg = format!("gcnkit writes raw code and ROCm objects, not the {name} binary format");
                 self.error_at(lineno, src, span, msg);
             }

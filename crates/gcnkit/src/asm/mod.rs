@@ -14,6 +14,7 @@ mod blocks;
 mod clrx;
 mod data;
 mod expr;
+mod gallium;
 mod gfx;
 mod macros;
 mod memory;
@@ -1142,7 +1143,7 @@ impl Assembler {
     /// once the file has an error.
     pub fn take_ready(&mut self, out: &mut Vec<Item>) {
         // A ROCm source's kernel headers are written over their room at the end.
-        if self.errors() > 0 || self.obj.rocm.is_some() || self.obj.amd.is_some() {
+        if self.errors() > 0 || self.obj.rocm.is_some() || self.obj.amd.is_some() || self.obj.gallium.is_some() {
             return;
         }
         let mut n = self.pending.first().map_or(self.items.len(), |p| p.item - self.taken);
@@ -1461,7 +1462,7 @@ impl Assembler {
     }
 
     fn instruction(&mut self, lineno: usize, src: &str, mnemonic: &str, span: (usize, usize), c: &mut Cursor) {
-        if self.amd_config_open() {
+        if self.amd_config_open() || self.gallium_kernel_open() {
             let msg = "an instruction inside a kernel's .config (its code goes after .text)";
             return self.error_at(lineno, src, span, msg.into());
         }

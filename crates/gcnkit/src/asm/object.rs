@@ -219,8 +219,12 @@ pub(super) struct ObjectState {
     pub rocm: Option<super::rocm::Rocm>,
     /// A CLRX AMD Catalyst source (`.amd`): its kernels ([`super::amd`]).
     pub amd: Option<super::amd::Amd>,
-    /// `-6` and `-t`, for an `.amd` source.
+    /// `-6` and `-t`, for an `.amd` or `.gallium` source.
     pub amd_options: super::amd::AmdOptions,
+    /// A CLRX GalliumCompute source (`.gallium`): its kernels ([`super::gallium`]).
+    pub gallium: Option<super::gallium::Gallium>,
+    /// `--llvmVersion`, for a `.gallium` source.
+    pub llvm_version: Option<u32>,
 }
 
 impl ObjectState {
@@ -361,6 +365,9 @@ impl Assembler {
             return true;
         }
         if self.dialect != super::Dialect::Llvm && self.amd_directive(lineno, src, name, span, c, end) {
+            return true;
+        }
+        if self.dialect != super::Dialect::Llvm && self.gallium_directive(lineno, src, name, span, c, end) {
             return true;
         }
         // CLRX text's data, with clrxasm's semantics ([`super::data`]).
@@ -910,6 +917,7 @@ impl Assembler {
         self.obj.parts.processor = self.processor.clone();
         self.finish_rocm();
         self.finish_amd();
+        self.finish_gallium();
         for name in std::mem::take(&mut self.obj.constants) {
             if let Some(super::parse::Sym::Value(Value::Int(v))) = self.syms.get(&name) {
                 self.obj.parts.constants.push((name, *v));

@@ -254,7 +254,7 @@ fn max_sgprs_no_vcc(d: &Device) -> u32 {
 }
 
 /// A comma-separated list, a quoted string kept whole.
-fn fields(args: &str) -> Vec<String> {
+pub(crate) fn fields(args: &str) -> Vec<String> {
     let mut out = vec![String::new()];
     let mut quoted = false;
     let mut esc = false;
@@ -280,7 +280,7 @@ fn fields(args: &str) -> Vec<String> {
     out.iter().map(|s| s.trim().to_string()).collect()
 }
 
-fn value32(s: &str) -> Result<u32, String> {
+pub(crate) fn value32(s: &str) -> Result<u32, String> {
     Ok(clrx_value(s)? as u32)
 }
 
