@@ -9,10 +9,10 @@
 //! kernel's own code as in clrxasm (the same only for the first kernel, or when each kernel's
 //! code starts aligned).
 
+use super::clrx_binary::{BinarySource, Common};
 use super::parse::Cursor;
 use super::Assembler;
 use crate::codeobj::clrx_amd::{self, ConfigRules, Input, Kernel, KernelConfig};
-use crate::codeobj::clrx_config::{Device, Gpu};
 
 /// What `-6` and `-t` say before the source does.
 #[derive(Clone, Copy, Default)]
@@ -24,45 +24,17 @@ pub(super) struct AmdOptions {
 /// The `.amd` lines of a source, kept until the end.
 #[derive(Default)]
 pub(super) struct Amd {
-    line: usize,
-    gpu: Option<String>,
-    is64: bool,
-    driver_version: Option<u32>,
+    src: BinarySource,
     driver_info: Option<String>,
     compile_options: String,
-    kernels: Vec<AmdKernel>,
-    /// The kernel whose `.config` is open.
-    open: Option<usize>,
 }
 
 impl Amd {
     /// `.64bit` (or `-6`) is in effect.
     pub(super) fn is64(&self) -> bool {
-        self.is64
+        self.src.is64
     }
 }
-
-struct AmdKernel {
-    name: String,
-    line: usize,
-    source: String,
-    /// Where its code starts in `.text`.
-    start: usize,
-    /// Its config lines: pseudo-op, arguments, line, source.
-    lines: Vec<(String, String, usize, String)>,
-}
-
-/// Directives that end a kernel's config.
-const ENDS_CONFIG: [&str; 8] = [
-    ".text",
-    ".kernel",
-    ".rodata",
-    ".data",
-    ".section",
-    ".globaldata",
-    ".main",
-    ".config",
-];
 
 /// The raw forms of a kernel (its metadata string, header and CAL notes as bytes), which
 /// clrxdisasm prints without `-C`: not written by gcnkit yet.
@@ -113,17 +85,14 @@ impl Assembler {
 
     /// Is a kernel's `.config` open (where code and data cannot go)?
     pub(super) fn amd_config_open(&self) -> bool {
-        self.obj.amd.as_ref().is_some_and(|a| a.open.is_some())
+        self.obj.amd.as_ref().is_some_and(|a| a.src.open.is_some())
     }
 
     /// Starts an `.amd` source (the directive or `--format amd`).
     pub(super) fn start_amd(&mut self, line: usize) {
         if self.obj.amd.is_none() {
-            let o = self.obj.amd_options;
             self.obj.amd = Some(Amd {
-                line,
-                is64: o.is64,
-                driver_version: o.driver_version,
+                src: BinarySource::new(line, self.obj.amd_options, None),
                 ..Default::default()
             });
         }
@@ -144,40 +113,26 @@ impl Assembler {
             self.start_amd(lineno);
             return true;
         }
-        let rest = src[c.pos.min(end)..end].trim().to_string();
-        let Some(a) = self.obj.amd.as_mut() else {
+        let Some(mut a) = self.obj.amd.take() else {
             return false;
         };
-        if let Some(k) = a.open {
-            if !ENDS_CONFIG.contains(&name) {
-                a.kernels[k].lines.push((name.to_string(), rest, lineno, src.to_string()));
-                return true;
-            }
-            a.open = None;
-        }
+        let taken = match self.binary_directive(&mut a.src, lineno, src, name, span, c, end, false) {
+            Common::Taken | Common::Kernel => true,
+            Common::Target => false,
+            Common::Other => self.amd_only(&mut a, lineno, src, name, span, c),
+        };
+        self.obj.amd = Some(a);
+        taken
+    }
+
+    /// The lines only `.amd` sources take.
+    fn amd_only(&mut self, a: &mut Amd, lineno: usize, src: &str, name: &str, span: (usize, usize), c: &mut Cursor) -> bool {
         match name {
-            ".gpu" | ".arch" => {
-                if name == ".gpu" {
-                    a.gpu = Some(rest);
-                }
-                return false;
-            }
-            ".32bit" | ".64bit" => a.is64 = name == ".64bit",
-            ".driver_version" => match self.abs_value(lineno, src, c, end) {
-                Some(Some(v)) => {
-                    if let Some(a) = self.obj.amd.as_mut() {
-                        a.driver_version = Some(v as u32);
-                    }
-                }
-                Some(None) => self.error_at(lineno, src, span, ".driver_version needs an expression".into()),
-                None => {}
-            },
             ".driver_info" | ".compile_options" => {
                 c.ws();
                 match super::data::one_string(c) {
                     Ok(t) => {
                         let t = String::from_utf8_lossy(&t).into_owned();
-                        let a = self.obj.amd.as_mut().expect("an .amd source");
                         if name == ".driver_info" {
                             a.driver_info = Some(t);
                         } else {
@@ -187,31 +142,8 @@ impl Assembler {
                     Err(e) => self.diag(lineno, src, e),
                 }
             }
-            ".globaldata" => self.switch_section(".rodata"),
-            ".kernel" => {
-                let k = rest.trim().to_string();
-                if k.is_empty() {
-                    self.error_at(lineno, src, span, ".kernel needs the kernel's name".into());
-                    return true;
-                }
-                if a.kernels.iter().any(|x| x.name == k) {
-                    let msg = format!("kernel {k} again: gcnkit takes each kernel's code in one piece (clrxasm would go on with it)");
-                    self.error_at(lineno, src, span, msg);
-                    return true;
-                }
-                self.switch_section(".text");
-                let start = self.offset;
-                let a = self.obj.amd.as_mut().expect("an .amd source");
-                a.kernels.push(AmdKernel {
-                    name: k,
-                    line: lineno,
-                    source: src.to_string(),
-                    start,
-                    lines: Vec::new(),
-                });
-            }
-            ".config" => match a.kernels.len().checked_sub(1) {
-                Some(k) if self.sections[self.section].0 == ".text" => a.open = Some(k),
+            ".config" => match a.src.kernels.len().checked_sub(1) {
+                Some(k) if self.sections[self.section].0 == ".text" => a.src.open = Some(k),
                 _ => self.error_at(lineno, src, span, ".config outside a kernel (after .kernel NAME)".into()),
             },
             n if RAW_FORMS.contains(&n) => {
@@ -230,16 +162,10 @@ impl Assembler {
         let Some(a) = self.obj.amd.take() else {
             return;
         };
-        let line1 = format!(".amd (line {})", a.line);
-        let device = match a.gpu.as_deref().and_then(Device::find) {
-            Some(d) => d,
-            None => match Gpu::of_processor(self.gfx_processor()) {
-                Some(g) => g.device,
-                None => {
-                    self.error_at(a.line.max(1), &line1, (0, 4), "no GPU device CLRX knows".into());
-                    return;
-                }
-            },
+        let b = &a.src;
+        let device = match self.binary_device(b) {
+            Ok(d) => d,
+            Err(msg) => return self.binary_error(b, ".amd", msg),
         };
         let rules = ConfigRules {
             device,
@@ -253,14 +179,14 @@ impl Assembler {
             .unwrap_or(0)
             .max(self.sections.iter().find(|s| s.0 == ".text").map_or(0, |s| s.1))
             .max(if self.section == 0 { self.offset } else { 0 });
-        if let Some(it) = self.items.iter().find(|i| a.kernels.first().is_none_or(|k| (i.offset as usize) < k.start)) {
+        if let Some(it) = self.items.iter().find(|i| b.kernels.first().is_none_or(|k| (i.offset as usize) < k.start)) {
             let line = it.line as usize;
             self.error_at(line, "", (0, 0), "code outside a kernel (an .amd source's code follows .kernel NAME)".into());
             return;
         }
         let mut kernels = Vec::new();
-        for (i, k) in a.kernels.iter().enumerate() {
-            let to = a.kernels.get(i + 1).map_or(text_end, |n| n.start);
+        for (i, k) in b.kernels.iter().enumerate() {
+            let to = b.kernels.get(i + 1).map_or(text_end, |n| n.start);
             let mut code = Vec::with_capacity(to - k.start);
             for it in self.items.iter().filter(|it| (k.start..to).contains(&(it.offset as usize))) {
                 code.resize(it.offset as usize - k.start, 0);
@@ -281,30 +207,18 @@ impl Assembler {
                 config,
             });
         }
-        let global_data = self
-            .obj
-            .parts
-            .sections
-            .iter()
-            .find(|s| s.name == ".rodata")
-            .map(|s| s.bytes.clone())
-            .filter(|b| !b.is_empty());
         let input = Input {
-            is64: a.is64,
+            is64: b.is64,
             device,
-            driver_version: a.driver_version.unwrap_or(0),
-            driver_info: a.driver_info,
-            compile_options: a.compile_options,
-            global_data,
+            driver_version: b.driver_version.unwrap_or(0),
+            driver_info: a.driver_info.clone(),
+            compile_options: a.compile_options.clone(),
+            global_data: self.binary_global_data(),
             kernels,
         };
         match clrx_amd::write(&input) {
-            Ok(b) => self.obj.parts.clrx_binary = Some(b),
-            Err(msg) => {
-                let (line, src) = a.kernels.first().map_or((a.line.max(1), line1), |k| (k.line, k.source.clone()));
-                let n = src.len();
-                self.error_at(line, &src, (0, n), msg);
-            }
+            Ok(bin) => self.obj.parts.clrx_binary = Some(bin),
+            Err(msg) => self.binary_error(b, ".amd", msg),
         }
     }
 }

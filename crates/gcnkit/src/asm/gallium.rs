@@ -5,34 +5,13 @@
 //! label. At the end the binary is built ([`crate::codeobj::clrx_gallium`]) into
 //! [`super::ObjectParts::clrx_binary`].
 
+use super::clrx_binary::{BinarySource, Common};
 use super::parse::Cursor;
 use super::Assembler;
-use crate::codeobj::clrx_config::{Device, Gpu};
 use crate::codeobj::clrx_gallium::{self, GalliumConfig, GalliumInput, GalliumKernel};
 
 /// The `.gallium` lines of a source, kept until the end.
-#[derive(Default)]
-pub(super) struct Gallium {
-    line: usize,
-    gpu: Option<String>,
-    is64: bool,
-    driver_version: Option<u32>,
-    llvm_version: Option<u32>,
-    kernels: Vec<GalliumKernelLines>,
-    /// The kernel whose lines (`.args`, `.config`) are being read.
-    open: Option<usize>,
-}
-
-struct GalliumKernelLines {
-    name: String,
-    line: usize,
-    source: String,
-    /// Its lines after `.kernel`: pseudo-op, arguments, line, source.
-    lines: Vec<(String, String, usize, String)>,
-}
-
-/// Directives that end a kernel's lines.
-const ENDS_KERNEL: [&str; 7] = [".text", ".kernel", ".rodata", ".data", ".section", ".globaldata", ".main"];
+pub(super) type Gallium = BinarySource;
 
 impl Assembler {
     /// The source is a `.gallium` one from the start (`--format gallium`), for LLVM
@@ -47,14 +26,7 @@ impl Assembler {
 
     pub(super) fn start_gallium(&mut self, line: usize) {
         if self.obj.gallium.is_none() {
-            let o = self.obj.amd_options;
-            self.obj.gallium = Some(Gallium {
-                line,
-                is64: o.is64,
-                driver_version: o.driver_version,
-                llvm_version: self.obj.llvm_version,
-                ..Default::default()
-            });
+            self.obj.gallium = Some(BinarySource::new(line, self.obj.amd_options, self.obj.llvm_version));
         }
     }
 
@@ -79,62 +51,25 @@ impl Assembler {
             self.start_gallium(lineno);
             return true;
         }
-        let rest = src[c.pos.min(end)..end].trim().to_string();
-        let Some(g) = self.obj.gallium.as_mut() else {
+        let Some(mut g) = self.obj.gallium.take() else {
             return false;
         };
-        if let Some(k) = g.open {
-            if !ENDS_KERNEL.contains(&name) {
-                g.kernels[k].lines.push((name.to_string(), rest, lineno, src.to_string()));
-                return true;
-            }
-            g.open = None;
-        }
-        match name {
-            ".gpu" | ".arch" => {
-                if name == ".gpu" {
-                    g.gpu = Some(rest);
-                }
-                return false;
-            }
-            ".32bit" | ".64bit" => g.is64 = name == ".64bit",
-            ".driver_version" | ".llvm_version" => match self.abs_value(lineno, src, c, end) {
-                Some(Some(v)) => {
-                    let g = self.obj.gallium.as_mut().expect("a .gallium source");
-                    if name == ".driver_version" {
-                        g.driver_version = Some(v as u32);
-                    } else {
-                        g.llvm_version = Some(v as u32);
-                    }
-                }
-                Some(None) => self.error_at(lineno, src, span, format!("{name} needs an expression")),
-                None => {}
-            },
-            ".globaldata" => self.switch_section(".rodata"),
-            ".kernel" => {
-                let k = rest.trim().to_string();
-                if k.is_empty() {
-                    self.error_at(lineno, src, span, ".kernel needs the kernel's name".into());
-                    return true;
-                }
-                if g.kernels.iter().any(|x| x.name == k) {
-                    self.error_at(lineno, src, span, format!("kernel {k} again: gcnkit takes each kernel's lines in one piece"));
-                    return true;
-                }
-                g.kernels.push(GalliumKernelLines {
-                    name: k,
-                    line: lineno,
-                    source: src.to_string(),
-                    lines: Vec::new(),
-                });
+        let taken = match self.binary_directive(&mut g, lineno, src, name, span, c, end, true) {
+            Common::Taken => true,
+            // A kernel's lines (`.args`, `.config`) follow it.
+            Common::Kernel => {
                 g.open = Some(g.kernels.len() - 1);
+                true
             }
-            ".args" | ".config" | ".arg" | ".proginfo" | ".entry" => {
+            Common::Target => false,
+            Common::Other if matches!(name, ".args" | ".config" | ".arg" | ".proginfo" | ".entry") => {
                 self.error_at(lineno, src, span, format!("{name} outside a kernel (after .kernel NAME)"));
+                true
             }
-            _ => return false,
-        }
-        true
+            Common::Other => false,
+        };
+        self.obj.gallium = Some(g);
+        taken
     }
 
     /// The end of a `.gallium` source: the binary of its kernels.
@@ -142,24 +77,13 @@ impl Assembler {
         let Some(g) = self.obj.gallium.take() else {
             return;
         };
-        let line1 = format!(".gallium (line {})", g.line);
-        let at_start = |s: &mut Self, msg: String| {
-            let (line, src) = g.kernels.first().map_or((g.line.max(1), line1.clone()), |k| (k.line, k.source.clone()));
-            let n = src.len();
-            s.error_at(line, &src, (0, n), msg);
-        };
         let Some(llvm) = g.llvm_version else {
-            return at_start(
-                self,
-                "the LLVM version of a Gallium binary must be given (--llvmVersion or .llvm_version; clrxasm takes the installed LLVM's)".into(),
-            );
+            let msg = "the LLVM version of a Gallium binary must be given (--llvmVersion or .llvm_version; clrxasm takes the installed LLVM's)";
+            return self.binary_error(&g, ".gallium", msg.into());
         };
-        let device: &'static Device = match g.gpu.as_deref().and_then(Device::find) {
-            Some(d) => d,
-            None => match Gpu::of_processor(self.gfx_processor()) {
-                Some(p) => p.device,
-                None => return at_start(self, "no GPU device CLRX knows".into()),
-            },
+        let device = match self.binary_device(&g) {
+            Ok(d) => d,
+            Err(msg) => return self.binary_error(&g, ".gallium", msg),
         };
         // Each kernel's code: from its label to the next kernel's (or the end).
         let mut starts = Vec::new();
@@ -222,14 +146,7 @@ impl Assembler {
                 config,
             });
         }
-        let global_data = self
-            .obj
-            .parts
-            .sections
-            .iter()
-            .find(|s| s.name == ".rodata")
-            .map(|s| s.bytes.clone())
-            .filter(|b| !b.is_empty());
+        let global_data = self.binary_global_data();
         let input = GalliumInput {
             device,
             is64: g.is64,
@@ -241,7 +158,7 @@ impl Assembler {
         };
         match clrx_gallium::write(&input) {
             Ok(b) => self.obj.parts.clrx_binary = Some(b),
-            Err(msg) => at_start(self, msg),
+            Err(msg) => self.binary_error(&g, ".gallium", msg),
         }
     }
 }

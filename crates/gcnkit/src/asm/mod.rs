@@ -12,6 +12,7 @@
 mod amd;
 mod blocks;
 mod clrx;
+mod clrx_binary;
 mod data;
 mod expr;
 mod gallium;
