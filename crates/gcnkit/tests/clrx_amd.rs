@@ -9,9 +9,7 @@
 mod common;
 
 use common::Rng;
-use gcnkit::asm::{Assembler, Dialect};
-use gcnkit::diag::Severity;
-use gcnkit::Arch;
+use common::clrx::gcnkit_binary;
 
 /// CLRX's devices the format has (GCN 1.0-1.2), as `.gpu` names them.
 const DEVICES: [&str; 22] = [
@@ -190,66 +188,19 @@ fn source(r: &mut Rng) -> (String, Vec<String>) {
     (s, opts)
 }
 
-/// gcnkit's binary of a source with clrxasm's options, or its errors.
-fn gcnkit_binary(src: &str, opts: &[String]) -> Result<Vec<u8>, Vec<String>> {
-    let mut a = Assembler::new(Arch::Gcn12, Dialect::Clrx, "a.s").arch_is_default();
-    let driver = opts.iter().position(|o| o == "-t").map(|k| opts[k + 1].parse().unwrap());
-    a.clrx_amd_options(false, opts.iter().any(|o| o == "-6"), driver);
-    for (n, line) in src.lines().enumerate() {
-        a.line(n + 1, line);
-    }
-    let (_, diags, parts) = a.finish_object();
-    let errors: Vec<String> = diags
-        .iter()
-        .filter(|d| d.severity == Severity::Error)
-        .map(|d| d.headline())
-        .collect();
-    if !errors.is_empty() {
-        return Err(errors);
-    }
-    parts.clrx_binary.ok_or_else(|| vec!["no binary".to_string()])
-}
-
 #[test]
 fn generated_sources_as_clrxasm_writes_them() {
-    let live = common::clrx::dir().is_some();
-    if !live {
-        eprintln!("GCNKIT_CLRX_DIR not set: .amd sources assembled, not compared with clrxasm");
-    }
     let n = common::env_n("GCNKIT_AMD_N", 150);
     let mut r = Rng(common::seed() ^ 0xa3d);
-    let (mut same, mut refused, mut crashed) = (0, 0, 0);
-    for _ in 0..n {
-        let (src, opts) = source(&mut r);
-        let ours = gcnkit_binary(&src, &opts);
-        if !live {
-            continue;
-        }
-        let o: Vec<&str> = opts.iter().map(|s| s.as_str()).collect();
-        match (ours, common::clrx::assemble_binary(&src, &o)) {
-            (Ok(a), Ok(b)) => {
-                if a != b {
-                    let at = a.iter().zip(&b).position(|(x, y)| x != y).unwrap_or(a.len().min(b.len()));
-                    panic!(
-                        "files differ at byte {at:#x} (gcnkit {} bytes, clrxasm {}); options {opts:?}\n{src}",
-                        a.len(),
-                        b.len()
-                    );
-                }
-                same += 1;
-            }
-            (Err(_), Err(_)) => refused += 1,
-            (_, Err(e)) if e.starts_with("status None") => crashed += 1,
-            (Ok(_), Err(e)) => panic!("clrxasm refuses what gcnkit takes: {e}\noptions {opts:?}\n{src}"),
-            (Err(e), Ok(_)) => panic!("gcnkit refuses what clrxasm takes: {e:?}\noptions {opts:?}\n{src}"),
-        }
+    let (same, refused, crashed) = common::clrx::compare_generated(n, || source(&mut r));
+    if common::clrx::dir().is_none() {
+        eprintln!("GCNKIT_CLRX_DIR not set: .amd sources assembled, not compared with clrxasm");
+        return;
     }
-    if live {
-        eprintln!(
-            "{same} of {n} generated .amd sources identical to clrxasm's files, {refused} refused by both, clrxasm crashed on {crashed}"
-        );
-        assert!(same * 2 >= n, "{same} of {n} taken: the generator makes too many bad sources");
-    }
+    eprintln!(
+        "{same} of {n} generated .amd sources identical to clrxasm's files, {refused} refused by both, clrxasm crashed on {crashed}"
+    );
+    assert!(same * 2 >= n, "{same} of {n} taken: the generator makes too many bad sources");
 }
 
 /// The CAL-note and raw forms are not written yet: a clear error at their line, not a

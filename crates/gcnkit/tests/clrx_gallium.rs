@@ -9,9 +9,7 @@
 mod common;
 
 use common::Rng;
-use gcnkit::asm::{Assembler, Dialect};
-use gcnkit::diag::Severity;
-use gcnkit::Arch;
+use common::clrx::gcnkit_binary;
 
 const DEVICES: [&str; 12] = [
     "CapeVerde", "Pitcairn", "Tahiti", "Bonaire", "Hawaii", "Kalindi", "Iceland", "Tonga", "Fiji", "Carrizo",
@@ -138,63 +136,17 @@ fn source(r: &mut Rng) -> (String, Vec<String>) {
     (s, opts)
 }
 
-fn gcnkit_binary(src: &str, opts: &[String]) -> Result<Vec<u8>, Vec<String>> {
-    let mut a = Assembler::new(Arch::Gcn12, Dialect::Clrx, "a.s").arch_is_default();
-    let value = |o: &str| opts.iter().position(|x| x == o).map(|k| opts[k + 1].parse().unwrap());
-    a.clrx_amd_options(false, opts.iter().any(|o| o == "-6"), value("-t"));
-    a.clrx_gallium_options(false, value("--llvmVersion"));
-    for (n, line) in src.lines().enumerate() {
-        a.line(n + 1, line);
-    }
-    let (_, diags, parts) = a.finish_object();
-    let errors: Vec<String> = diags
-        .iter()
-        .filter(|d| d.severity == Severity::Error)
-        .map(|d| d.headline())
-        .collect();
-    if !errors.is_empty() {
-        return Err(errors);
-    }
-    parts.clrx_binary.ok_or_else(|| vec!["no binary".to_string()])
-}
-
 #[test]
 fn generated_sources_as_clrxasm_writes_them() {
-    let live = common::clrx::dir().is_some();
-    if !live {
-        eprintln!("GCNKIT_CLRX_DIR not set: .gallium sources assembled, not compared with clrxasm");
-    }
     let n = common::env_n("GCNKIT_GALLIUM_N", 150);
     let mut r = Rng(common::seed() ^ 0x6a11);
-    let (mut same, mut refused) = (0, 0);
-    for _ in 0..n {
-        let (src, opts) = source(&mut r);
-        let ours = gcnkit_binary(&src, &opts);
-        if !live {
-            continue;
-        }
-        let o: Vec<&str> = opts.iter().map(|s| s.as_str()).collect();
-        match (ours, common::clrx::assemble_binary(&src, &o)) {
-            (Ok(a), Ok(b)) => {
-                if a != b {
-                    let at = a.iter().zip(&b).position(|(x, y)| x != y).unwrap_or(a.len().min(b.len()));
-                    panic!(
-                        "files differ at byte {at:#x} (gcnkit {} bytes, clrxasm {}); options {opts:?}\n{src}",
-                        a.len(),
-                        b.len()
-                    );
-                }
-                same += 1;
-            }
-            (Err(_), Err(_)) => refused += 1,
-            (Ok(_), Err(e)) => panic!("clrxasm refuses what gcnkit takes: {e}\noptions {opts:?}\n{src}"),
-            (Err(e), Ok(_)) => panic!("gcnkit refuses what clrxasm takes: {e:?}\noptions {opts:?}\n{src}"),
-        }
+    let (same, refused, _) = common::clrx::compare_generated(n, || source(&mut r));
+    if common::clrx::dir().is_none() {
+        eprintln!("GCNKIT_CLRX_DIR not set: .gallium sources assembled, not compared with clrxasm");
+        return;
     }
-    if live {
-        eprintln!("{same} of {n} generated .gallium sources identical to clrxasm's files, {refused} refused by both");
-        assert!(same * 2 >= n, "{same} of {n}");
-    }
+    eprintln!("{same} of {n} generated .gallium sources identical to clrxasm's files, {refused} refused by both");
+    assert!(same * 2 >= n, "{same} of {n}");
 }
 
 /// Lines clrxasm refuses: gcnkit refuses them too; LLVM 4.0's form and a missing LLVM

@@ -173,6 +173,21 @@ const READ_ONLY: u8 = 1;
 const WRITE_ONLY: u8 = 2;
 
 impl Arg {
+    /// An argument of `kind` used by the kernel, before any qualifier.
+    pub(crate) fn new(name: &str, type_name: String, kind: ArgKind) -> Arg {
+        Arg {
+            name: name.to_string(),
+            type_name,
+            kind,
+            pointer: None,
+            access: 0,
+            struct_size: 0,
+            const_size: 0,
+            res_id: DEFAULT,
+            used: true,
+        }
+    }
+
     fn image(&self) -> Option<u8> {
         match (self.pointer, self.kind) {
             (None, ArgKind::Image(k)) => Some(k),
@@ -284,6 +299,55 @@ pub(crate) fn value32(s: &str) -> Result<u32, String> {
     Ok(clrx_value(s)? as u32)
 }
 
+/// A value of at most `max`, else clrxasm's "`what` out of range (0-`max`)".
+pub(crate) fn bounded(s: &str, max: u32, what: &str) -> Result<u32, String> {
+    let v = clrx_value(s)?;
+    if v > max as u64 {
+        return Err(format!("{what} out of range (0-{max})"));
+    }
+    Ok(v as u32)
+}
+
+/// `.dims GID[, LID]` (letters of `xyz`): the group ids in bits 0-2, the local ids in 3-5
+/// (the same as the group ids when not given).
+pub(crate) fn parse_dims(args: &str) -> Result<u32, String> {
+    let f = fields(args);
+    let dims = |s: &str| -> Result<u32, String> {
+        s.chars().try_fold(0, |m, c| match c.to_ascii_lowercase() {
+            'x' => Ok(m | 1),
+            'y' => Ok(m | 2),
+            'z' => Ok(m | 4),
+            _ => Err("Unknown dimension type".to_string()),
+        })
+    };
+    let gid = dims(&f[0])?;
+    match f.len() {
+        1 => Ok(gid | gid << 3),
+        2 => Ok(gid | dims(&f[1])? << 3),
+        _ => Err("Garbages at end of line".into()),
+    }
+}
+
+/// The dimensions a PGM_RSRC2 enables (CLRX's `getDefaultDimMask`): its group ids, and
+/// local ids up to its count.
+pub(crate) fn default_dims(rsrc2: u32) -> u32 {
+    ((rsrc2 >> 7) & 7) | [1, 3, 7, 7][((rsrc2 >> 11) & 3) as usize] << 3
+}
+
+/// The fewest SGPRs and VGPRs a kernel takes (CLRX's `getGPUSetupMinRegistersNum`): its
+/// group ids, user SGPRs, `.tgsize` and scratch; its local ids.
+pub(crate) fn min_registers(dims: u32, user: u32, tg_size: bool, scratch: bool) -> (u32, u32) {
+    let s = (dims & 7).count_ones() + user + tg_size as u32 + scratch as u32;
+    let v = if dims & 32 != 0 {
+        3
+    } else if dims & 16 != 0 {
+        2
+    } else {
+        (dims & 8 != 0) as u32
+    };
+    (s, v)
+}
+
 impl KernelConfig {
     /// One line of the config: `pseudo_op` (`.dims`) and the rest of its line.
     pub fn set(&mut self, rules: &ConfigRules, pseudo_op: &str, args: &str) -> Result<(), String> {
@@ -307,27 +371,7 @@ impl KernelConfig {
         match name.as_str() {
             // (Again: the config goes on.)
             "config" => none(args)?,
-            "dims" => {
-                let f = fields(args);
-                let dims = |s: &str| -> Result<u32, String> {
-                    let mut m = 0;
-                    for c in s.chars() {
-                        m |= match c.to_ascii_lowercase() {
-                            'x' => 1,
-                            'y' => 2,
-                            'z' => 4,
-                            _ => return Err("Unknown dimension type".into()),
-                        };
-                    }
-                    Ok(m)
-                };
-                let gid = dims(&f[0])?;
-                self.dims = match f.len() {
-                    1 => gid | gid << 3,
-                    2 => gid | dims(&f[1])? << 3,
-                    _ => return Err("Garbages at end of line".into()),
-                };
-            }
+            "dims" => self.dims = parse_dims(args)?,
             "sgprsnum" => {
                 let v = clrx_value(args)?;
                 let max = if rules.unified_sgprs {
@@ -340,23 +384,11 @@ impl KernelConfig {
                 }
                 self.sgprs = if rules.unified_sgprs { (v as u32).max(2) - 2 } else { v as u32 };
             }
-            "vgprsnum" => {
-                let v = clrx_value(args)?;
-                if v > 256 {
-                    return Err("Used VGPRs number out of range (0-256)".into());
-                }
-                self.vgprs = v as u32;
-            }
+            "vgprsnum" => self.vgprs = bounded(args, 256, "Used VGPRs number")?,
             "pgmrsrc2" => self.pgmrsrc2 = value32(args)?,
             "floatmode" => self.float_mode = value32(args)? & 0xff,
             "exceptions" => self.exceptions = value32(args)? & 0x7f,
-            "hwlocal" | "localsize" => {
-                let v = clrx_value(args)?;
-                if v > 32768 {
-                    return Err("HWLocalSize out of range (0-32768)".into());
-                }
-                self.hw_local = v as u32;
-            }
+            "hwlocal" | "localsize" => self.hw_local = bounded(args, 32768, "HWLocalSize")?,
             "hwregion" => self.hw_region = value32(args)?,
             "scratchbuffer" => self.scratch = value32(args)?,
             "uavprivate" => self.uav_private = value32(args)?,
@@ -489,17 +521,8 @@ fn parse_arg(args: &str) -> Result<Arg, String> {
     if pointer && !matches!(kind, ArgKind::Value { .. } | ArgKind::Structure) {
         return Err("Illegal pointer type".into());
     }
-    let mut a = Arg {
-        name: name.to_string(),
-        type_name: type_name.unwrap_or_else(|| if pointer { default_name + "*" } else { default_name }),
-        kind,
-        pointer: None,
-        access: 0,
-        struct_size: 0,
-        const_size: 0,
-        res_id: DEFAULT,
-        used: true,
-    };
+    let type_name = type_name.unwrap_or_else(|| if pointer { default_name + "*" } else { default_name });
+    let mut a = Arg::new(name, type_name, kind);
     let optional_value = |s: &str| if s.is_empty() { Ok(DEFAULT) } else { value32(s) };
     let mut last = true;
     if pointer {
@@ -912,7 +935,7 @@ fn metadata(inp: &Input, dv: u32, k: &Kernel, r: &mut Resolved, arg_samplers: u3
 
 /// PGM_RSRC2 as CLRX computes it (`calculatePgmRSrc2`).
 #[allow(clippy::too_many_arguments)]
-fn pgm_rsrc2(arch: Arch, scratch: bool, user: u32, dims: u32, def_dims: u32, tg: bool, lds: u32, exc: u32) -> u32 {
+pub(crate) fn pgm_rsrc2(arch: Arch, scratch: bool, user: u32, dims: u32, def_dims: u32, tg: bool, lds: u32, exc: u32) -> u32 {
     let shift = if arch == Arch::Gcn10 { 8 } else { 9 };
     let mask = (1u32 << shift) - 1;
     let d = if dims != DEFAULT {
@@ -1316,14 +1339,7 @@ pub fn write(inp: &Input) -> Result<Vec<u8>, String> {
 pub fn default_registers(device: &Device, c: &mut KernelConfig, code_sgprs: u32, code_vgprs: u32) {
     let user = c.user_data.iter().map(|u| u[2] + u[3]).max().unwrap_or(0);
     let dims = if c.dims != DEFAULT { c.dims } else { (c.pgmrsrc2 >> 7) & 7 };
-    let min_s = (dims & 7).count_ones() + user + c.tg_size as u32 + (c.scratch != 0) as u32;
-    let min_v = if dims & 32 != 0 {
-        3
-    } else if dims & 16 != 0 {
-        2
-    } else {
-        (dims & 8 != 0) as u32
-    };
+    let (min_s, min_v) = min_registers(dims, user, c.tg_size, c.scratch != 0);
     if c.sgprs == DEFAULT {
         c.sgprs = max_sgprs_no_vcc(device).min(min_s.max(code_sgprs));
     }

@@ -5,7 +5,7 @@
 //! or clrxasm, to one same binary.
 
 use super::clrx_amd::{
-    version_in_info, Arg, ArgKind, KernelConfig, Space, AMD_MACHINES, ARG_IMAGES, ARG_SCALARS, ARG_VECTORS,
+    default_dims, version_in_info, Arg, ArgKind, KernelConfig, Space, AMD_MACHINES, ARG_IMAGES, ARG_SCALARS, ARG_VECTORS,
     DATA_CLASSES, DEFAULT,
 };
 use super::clrx_config::{Device, DEVICES};
@@ -198,17 +198,7 @@ pub fn config_of(k: &AmdKernelBin, driver_info: &[u8]) -> Result<KernelConfig, S
         d.parse().unwrap_or(0)
     };
     let bad = |what: &str| format!("kernel {}: can't parse {what} in its metadata", k.name);
-    let new_arg = |name: &str, kind: ArgKind| Arg {
-        name: name.to_string(),
-        type_name: String::new(),
-        kind,
-        pointer: None,
-        access: 0,
-        struct_size: 0,
-        const_size: 0,
-        res_id: DEFAULT,
-        used: true,
-    };
+    let new_arg = |name: &str, kind: ArgKind| Arg::new(name, String::new(), kind);
     let text = String::from_utf8_lossy(&k.metadata).into_owned();
     for line in text.split('\n') {
         let f: Vec<&str> = line.split(':').collect();
@@ -367,8 +357,7 @@ pub fn config_of(k: &AmdKernelBin, driver_info: &[u8]) -> Result<KernelConfig, S
                             c.pgmrsrc2 = v;
                             c.tg_size = v & 0x400 != 0;
                             c.exceptions = (v >> 24) & 0x7f;
-                            let tid = (v >> 11) & 3;
-                            c.dims = ((v >> 7) & 7) | [1, 3, 7, 7][tid as usize] << 3;
+                            c.dims = default_dims(v);
                         }
                         0x8000_1001..=0x8000_1040 => {
                             let el = ((addr - 0x8000_1001) >> 2) as usize;

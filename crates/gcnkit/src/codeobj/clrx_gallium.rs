@@ -6,7 +6,7 @@
 //! kernel. Mesa 17.0 and later (driver version 170000+) mark the ELF as AMDGPU/HSA.
 //! LLVM 4.0 and later put an HSA kernel header before each kernel's code: not written here.
 
-use super::clrx_amd::{fields, value32};
+use super::clrx_amd::{bounded, default_dims, fields, min_registers, parse_dims, pgm_rsrc2, value32};
 use super::clrx_config::{clrx_value, Device};
 use super::clrx_elf::{self, Header, Region, Section};
 use crate::arch::Arch;
@@ -94,37 +94,9 @@ impl GalliumConfig {
             }
         };
         match name.as_str() {
-            "dims" => {
-                let f = fields(args);
-                let dims = |s: &str| -> Result<u32, String> {
-                    s.chars().try_fold(0, |m, c| match c.to_ascii_lowercase() {
-                        'x' => Ok(m | 1),
-                        'y' => Ok(m | 2),
-                        'z' => Ok(m | 4),
-                        _ => Err("Unknown dimension type".to_string()),
-                    })
-                };
-                let gid = dims(&f[0])?;
-                self.dims = match f.len() {
-                    1 => gid | gid << 3,
-                    2 => gid | dims(&f[1])? << 3,
-                    _ => return Err("Garbages at end of line".into()),
-                };
-            }
-            "sgprsnum" => {
-                let v = clrx_value(args)?;
-                if v > device.max_sgprs() {
-                    return Err(format!("Used SGPRs number out of range (0-{})", device.max_sgprs()));
-                }
-                self.sgprs = v as u32;
-            }
-            "vgprsnum" => {
-                let v = clrx_value(args)?;
-                if v > 256 {
-                    return Err("Used VGPRs number out of range (0-256)".into());
-                }
-                self.vgprs = v as u32;
-            }
+            "dims" => self.dims = parse_dims(args)?,
+            "sgprsnum" => self.sgprs = bounded(args, device.max_sgprs() as u32, "Used SGPRs number")?,
+            "vgprsnum" => self.vgprs = bounded(args, 256, "Used VGPRs number")?,
             "spilledsgprs" if llvm < 30900 => return Err("Spilled VGPRs and SGPRs only for LLVM>=3.9.0".into()),
             "spilledsgprs" => self.spilled_sgprs = value32(args)?,
             "spilledvgprs" => self.spilled_vgprs = value32(args)?,
@@ -133,21 +105,9 @@ impl GalliumConfig {
             "floatmode" => self.float_mode = value32(args)? & 0xff,
             "priority" => self.priority = value32(args)? & 3,
             "exceptions" => self.exceptions = value32(args)? & 0x7f,
-            "localsize" => {
-                let v = clrx_value(args)?;
-                if v > 32768 {
-                    return Err("LocalSize out of range (0-32768)".into());
-                }
-                self.local_size = v as u32;
-            }
+            "localsize" => self.local_size = bounded(args, 32768, "LocalSize")?,
             "scratchbuffer" => self.scratch = value32(args)?,
-            "userdatanum" => {
-                let v = clrx_value(args)?;
-                if v > 16 {
-                    return Err("UserDataNum out of range (0-16)".into());
-                }
-                self.user_data = v as u32;
-            }
+            "userdatanum" => self.user_data = bounded(args, 16, "UserDataNum")?,
             "ieeemode" => self.ieee_mode = flag(args)?,
             "tgsize" => self.tg_size = flag(args)?,
             "debugmode" => self.debug_mode = flag(args)?,
@@ -163,14 +123,7 @@ impl GalliumConfig {
     /// FLAT_SCRATCH or XNACK_MASK when the code uses them), at most the arch's SGPRs.
     pub fn default_registers(&mut self, device: &Device, code: super::clrx_config::CodeRegs) {
         let dims = if self.dims != DEFAULT { self.dims } else { default_dims(self.pgmrsrc2) };
-        let min_s = (dims & 7).count_ones() + self.user_data + self.tg_size as u32 + (self.scratch != 0) as u32;
-        let min_v = if dims & 32 != 0 {
-            3
-        } else if dims & 16 != 0 {
-            2
-        } else {
-            (dims & 8 != 0) as u32
-        };
+        let (min_s, min_v) = min_registers(dims, self.user_data, self.tg_size, self.scratch != 0);
         let arch = device.arch;
         let extra = if code.flat_scratch && arch != Arch::Gcn10 {
             if arch == Arch::Gcn11 {
@@ -190,11 +143,6 @@ impl GalliumConfig {
             self.vgprs = min_v.max(code.vgprs as u32);
         }
     }
-}
-
-/// CLRX's dimensions of a PGM_RSRC2 (`getDefaultDimMask`).
-fn default_dims(rsrc2: u32) -> u32 {
-    ((rsrc2 >> 7) & 7) | [1, 3, 7, 7][((rsrc2 >> 11) & 3) as usize] << 3
 }
 
 /// `.arg TYPE, SIZE[, TARGETSIZE[, ALIGN[, sext|zext[, SEMANTIC]]]]` (or `griddim`,
@@ -281,19 +229,8 @@ fn prog_info(inp: &GalliumInput, k: &GalliumKernel) -> Vec<(u32, u32)> {
                 | (c.priv_mode as u32) << 20
                 | (c.dx10_clamp as u32) << 21
                 | (c.debug_mode as u32) << 22;
-            let lds_shift = if arch == Arch::Gcn10 { 8 } else { 9 };
-            let dims = if c.dims != DEFAULT {
-                (c.dims & 7) << 7 | (if c.dims & 32 != 0 { 2 } else { (c.dims & 16 != 0) as u32 }) << 11
-            } else {
-                c.pgmrsrc2 & 0x1b80
-            };
             let rsrc2 = (c.pgmrsrc2 & 0xffff_e440)
-                | (c.scratch != 0) as u32
-                | c.user_data << 1
-                | dims
-                | (c.tg_size as u32) << 10
-                | ((c.local_size + (1 << lds_shift) - 1) >> lds_shift & 0x1ff) << 15
-                | (c.exceptions & 0x7f) << 24;
+                | pgm_rsrc2(arch, c.scratch != 0, c.user_data, c.dims, c.pgmrsrc2 & 0x1b80, c.tg_size, c.local_size, c.exceptions);
             let scratch = ((c.scratch << 6) + 1023) >> 10;
             vec![
                 (0xb848, rsrc1),
