@@ -155,15 +155,20 @@ fn source(r: &mut Rng) -> (String, Vec<String>) {
         s.push_str(".policy 200\n");
     }
     let dv = DRIVERS[r.below(DRIVERS.len() as u64) as usize];
-    match r.below(4) {
-        0 => s.push_str(&format!(".driver_version {dv}\n")),
-        1 => opts.extend(["-t".to_string(), dv.to_string()]),
-        2 => s.push_str(&format!(
+    // `-t`, `.driver_version`, `.driver_info`, alone or together.
+    let how = r.below(6);
+    if matches!(how, 1 | 3 | 4) {
+        opts.extend(["-t".to_string(), DRIVERS[r.below(DRIVERS.len() as u64) as usize].to_string()]);
+    }
+    if matches!(how, 0 | 4) {
+        s.push_str(&format!(".driver_version {dv}\n"));
+    }
+    if matches!(how, 2 | 3) {
+        s.push_str(&format!(
             ".driver_info \"@(#) OpenCL 1.2 AMD-APP ({}.{}).  Driver version: x\"\n",
             dv / 100,
             dv % 100
-        )),
-        _ => {}
+        ));
     }
     if r.chance(1, 3) {
         s.push_str(&format!(".compile_options \"-O{} -DX={}\"\n", r.below(4), r.below(100)));
@@ -183,6 +188,11 @@ fn source(r: &mut Rng) -> (String, Vec<String>) {
             s.push_str(&format!("  {}\n", arg(r, a as usize)));
         }
         s.push_str(".text\n");
+        if r.chance(1, 4) {
+            // (Never a zero word: clrxdisasm prints one as `.fill 1, 4, 0`, gcnkit as the
+            // instruction it is, `v_cndmask_b32 v0, s0, v0, vcc`.)
+            s.push_str(&format!("  .get_driver_version dv{k}\n  .int dv{k} + 0x10000000\n"));
+        }
         code(r, &mut s);
     }
     (s, opts)

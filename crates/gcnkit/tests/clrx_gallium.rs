@@ -91,8 +91,10 @@ fn source(r: &mut Rng) -> (String, Vec<String>) {
         s.push_str(&format!(".llvm_version {llvm}\n"));
     }
     let mesa = MESA[r.below(MESA.len() as u64) as usize];
-    if r.chance(1, 2) {
-        opts.extend(["-t".to_string(), mesa.to_string()]);
+    match r.below(3) {
+        0 => opts.extend(["-t".to_string(), mesa.to_string()]),
+        1 => s.push_str(&format!(".driver_version {mesa}\n")),
+        _ => {}
     }
     if r.chance(1, 3) {
         s.push_str(".globaldata\n");
@@ -124,6 +126,9 @@ fn source(r: &mut Rng) -> (String, Vec<String>) {
     }
     for k in order {
         s.push_str(&format!("k{k}:\n"));
+        if r.chance(1, 4) {
+            s.push_str(&format!("  .get_driver_version dv{k}\n  .get_llvm_version lv{k}\n  .int dv{k}, lv{k}\n"));
+        }
         for _ in 0..r.below(5) {
             if r.chance(1, 2) {
                 s.push_str(&format!("  s_mov_b32 s{}, s{}\n", r.below(100), r.below(100)));

@@ -29,6 +29,18 @@ pub(super) struct Amd {
     compile_options: String,
 }
 
+/// The driver version of an `.amd` binary: `.driver_version`'s (not 0); with `.driver_info` and no
+/// `.driver_version`, 0 (the info's text names it); else `-t`'s (clrxasm: the installed
+/// driver's, 0 without one).
+fn amd_driver(a: &Amd) -> u32 {
+    // (`.driver_version 0` is none.)
+    match (a.src.driver_version.filter(|&v| v != 0), &a.driver_info) {
+        (Some(v), _) => v,
+        (None, Some(_)) => 0,
+        (None, None) => a.src.cli_driver_version.unwrap_or(0),
+    }
+}
+
 impl Amd {
     /// `.64bit` (or `-6`) is in effect.
     pub(super) fn is64(&self) -> bool {
@@ -38,7 +50,7 @@ impl Amd {
 
 /// The raw forms of a kernel (its metadata string, header and CAL notes as bytes), which
 /// clrxdisasm prints without `-C`: not written by gcnkit yet.
-const RAW_FORMS: [&str; 27] = [
+const RAW_FORMS: [&str; 26] = [
     ".header",
     ".metadata",
     ".calnote",
@@ -64,7 +76,6 @@ const RAW_FORMS: [&str; 27] = [
     ".segment",
     ".cbid",
     ".sampler",
-    ".get_driver_version",
     ".data",
 ];
 
@@ -116,13 +127,25 @@ impl Assembler {
         let Some(mut a) = self.obj.amd.take() else {
             return false;
         };
-        let taken = match self.binary_directive(&mut a.src, lineno, src, name, span, c, end, false) {
-            Common::Taken | Common::Kernel => true,
-            Common::Target => false,
-            Common::Other => self.amd_only(&mut a, lineno, src, name, span, c),
+        // `.get_driver_version`: the version the binary gets so far.
+        let taken = if name == ".get_driver_version" {
+            let v = Ok(amd_driver(&a));
+            self.binary_query(lineno, src, span, c, end, name, v);
+            true
+        } else {
+            self.amd_common(&mut a, lineno, src, name, span, c, end)
         };
         self.obj.amd = Some(a);
         taken
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn amd_common(&mut self, a: &mut Amd, lineno: usize, src: &str, name: &str, span: (usize, usize), c: &mut Cursor, end: usize) -> bool {
+        match self.binary_directive(&mut a.src, lineno, src, name, span, c, end, false) {
+            Common::Taken | Common::Kernel => true,
+            Common::Target => false,
+            Common::Other => self.amd_only(a, lineno, src, name, span, c),
+        }
     }
 
     /// The lines only `.amd` sources take.
@@ -210,7 +233,7 @@ impl Assembler {
         let input = Input {
             is64: b.is64,
             device,
-            driver_version: b.driver_version.unwrap_or(0),
+            driver_version: amd_driver(&a),
             driver_info: a.driver_info.clone(),
             compile_options: a.compile_options.clone(),
             global_data: self.binary_global_data(),

@@ -421,7 +421,7 @@ impl Assembler {
     }
 
     /// Defines `name` (as written, in the current scope) as `v`, as `name = v` would.
-    fn clrx_set(&mut self, lineno: usize, src: &str, name: &str, at: (usize, usize), v: i64) {
+    pub(super) fn clrx_set(&mut self, lineno: usize, src: &str, name: &str, at: (usize, usize), v: i64) {
         let key = self.syms.clrx.define_key(name);
         if self.labels.contains_key(&key) || self.clrx.fixed.contains(&key) {
             return self.error_at(lineno, src, at, format!("symbol '{name}' is already defined"));
@@ -431,7 +431,7 @@ impl Assembler {
     }
 
     /// A symbol name argument (a path allowed), or an error naming what needs it.
-    fn name_arg(
+    pub(super) fn name_arg(
         &mut self,
         lineno: usize,
         src: &str,
@@ -450,7 +450,7 @@ impl Assembler {
     }
 
     /// Errors for text after a complete statement; `true` if there is none.
-    fn at_end(&mut self, lineno: usize, src: &str, c: &mut Cursor, end: usize) -> bool {
+    pub(super) fn at_end(&mut self, lineno: usize, src: &str, c: &mut Cursor, end: usize) -> bool {
         if c.at_end() {
             return true;
         }

@@ -25,7 +25,10 @@ pub(super) struct BinarySource {
     pub line: usize,
     pub gpu: Option<String>,
     pub is64: bool,
+    /// `.driver_version`.
     pub driver_version: Option<u32>,
+    /// `-t` (Gallium's `.driver_version` is the same setting: [`BinarySource::driver`]).
+    pub cli_driver_version: Option<u32>,
     pub llvm_version: Option<u32>,
     pub kernels: Vec<KernelLines>,
     /// The kernel whose lines are being read.
@@ -53,10 +56,16 @@ impl BinarySource {
         BinarySource {
             line,
             is64: o.is64,
-            driver_version: o.driver_version,
+            cli_driver_version: o.driver_version,
             llvm_version,
             ..Default::default()
         }
+    }
+
+    /// The driver version `.driver_version` or else `-t` gives (0: neither; clrxasm would
+    /// take the installed driver's, 0 without one).
+    pub fn driver(&self) -> u32 {
+        self.driver_version.or(self.cli_driver_version).unwrap_or(0)
     }
 
     /// Where errors about the whole source go: the first kernel's line, else the format's.
@@ -109,6 +118,16 @@ impl Assembler {
                 }
             }
             ".globaldata" => self.switch_section(".rodata"),
+            // clrxasm's versions as they stand at this line (an `.amd` source's driver version:
+            // its own, [`super::amd`]).
+            ".get_driver_version" | ".get_llvm_version" if name == ".get_driver_version" || llvm => {
+                let v = if name == ".get_llvm_version" {
+                    b.llvm_version.ok_or("the LLVM version is not given (--llvmVersion or .llvm_version; clrxasm takes the installed LLVM's)")
+                } else {
+                    Ok(b.driver())
+                };
+                return self.binary_query(lineno, src, span, c, end, name, v);
+            }
             ".kernel" => {
                 let k = rest.trim().to_string();
                 if k.is_empty() {
@@ -131,6 +150,30 @@ impl Assembler {
                 return Common::Kernel;
             }
             _ => return Common::Other,
+        }
+        Common::Taken
+    }
+
+    /// `.get_*_version SYM`: SYM set to `v`.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn binary_query(
+        &mut self,
+        lineno: usize,
+        src: &str,
+        span: (usize, usize),
+        c: &mut Cursor,
+        end: usize,
+        name: &str,
+        v: Result<u32, &str>,
+    ) -> Common {
+        let Some((sym, at)) = self.name_arg(lineno, src, c, end, name) else {
+            return Common::Taken;
+        };
+        if self.at_end(lineno, src, c, end) {
+            match v {
+                Ok(v) => self.clrx_set(lineno, src, &sym, at, v as i64),
+                Err(msg) => self.error_at(lineno, src, span, msg.into()),
+            }
         }
         Common::Taken
     }

@@ -151,7 +151,7 @@ impl Assembler {
             device,
             is64: g.is64,
             llvm_version: llvm,
-            driver_version: g.driver_version.unwrap_or(0),
+            driver_version: g.driver(),
             code,
             global_data,
             kernels,
