@@ -118,7 +118,12 @@ pub struct Args {
     /// CLRX text: the AMD Catalyst driver version the binary is for, major*100+minor
     /// (clrxasm's `-t`/`--driverVersion`; `.driver_version`); default 0, as clrxasm's with no
     /// Catalyst driver installed.
-    #[arg(short = 't', long = "driverVersion", alias = "driver-version", value_name = "VERSION")]
+    #[arg(
+        short = 't',
+        long = "driverVersion",
+        alias = "driver-version",
+        value_name = "VERSION"
+    )]
     driver_version: Option<u32>,
     /// CLRX text: the LLVM version a Gallium binary is for, major*10000+minor*100+micro
     /// (clrxasm's `--llvmVersion`; `.llvm_version`); below 40000.
@@ -418,7 +423,11 @@ pub fn run(a: Args) -> ExitCode {
     // A CLRX binary: `--format amd`, or the source's `.amd` when the output is a file and no
     // format was asked for.
     let binary_format = matches!(format, FormatArg::Amd | FormatArg::Gallium);
-    if let Some(bin) = parts.clrx_binary.as_ref().filter(|_| binary_format || a.format.is_none() && format == FormatArg::Bin) {
+    if let Some(bin) = parts
+        .clrx_binary
+        .as_ref()
+        .filter(|_| binary_format || a.format.is_none() && format == FormatArg::Bin)
+    {
         if let Err(e) = std::io::Write::write_all(&mut out, bin) {
             out.abandon();
             errln!("error: writing output: {e}");
@@ -622,7 +631,12 @@ fn render(buf: &mut String, bin: &mut Vec<u8>, it: &Item, format: FormatArg, syn
     match format {
         // Objects and binaries are written whole at the end (`write_object`), never item by
         // item (`run` maps the CLRX formats it writes to these).
-        FormatArg::Elf | FormatArg::Amd | FormatArg::Rocm | FormatArg::Rawcode | FormatArg::Amdcl2 | FormatArg::Gallium => {}
+        FormatArg::Elf
+        | FormatArg::Amd
+        | FormatArg::Rocm
+        | FormatArg::Rawcode
+        | FormatArg::Amdcl2
+        | FormatArg::Gallium => {}
         FormatArg::Words => {
             words_text(buf, it);
             buf.push('\n');

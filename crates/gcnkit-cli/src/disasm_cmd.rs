@@ -389,7 +389,11 @@ fn code_object(
             return ExitCode::from(2);
         }
         if let Some(x) = arch.filter(|x| *x != d.arch) {
-            errln!("error: -a {x} conflicts with {name}, an AMD Catalyst binary for {} ({})", d.name, d.arch);
+            errln!(
+                "error: -a {x} conflicts with {name}, an AMD Catalyst binary for {} ({})",
+                d.name,
+                d.arch
+            );
             return ExitCode::from(2);
         }
         let mut out = match Output::open(output) {

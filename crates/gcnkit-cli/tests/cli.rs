@@ -302,7 +302,12 @@ fn asm_clrx_binary_formats() {
     assert!(has(&bin, ";value:n:u32:1:1:0\n"));
     assert!(!has(&bin, "64bitABI"));
     // The option decides, 64-bit, for driver 1348.5.
-    let o = gcnkit(&["asm", "--syntax", "clrx", "--format", "amd", "-6", "-t", "134805", "-o", o_arg], kernel);
+    let o = gcnkit(
+        &[
+            "asm", "--syntax", "clrx", "--format", "amd", "-6", "-t", "134805", "-o", o_arg,
+        ],
+        kernel,
+    );
     assert!(o.status.success(), "{}", err(&o));
     let bin = std::fs::read(&out).unwrap();
     assert_eq!(&bin[..5], b"\x7fELF\x02");
@@ -312,17 +317,38 @@ fn asm_clrx_binary_formats() {
     let o = gcnkit(&["asm", "--syntax", "clrx"], &amd_src);
     assert!(o.status.success(), "{}", err(&o));
     assert_eq!(text(&o).trim(), "bf810000");
-    let o = gcnkit(&["asm", "--syntax", "clrx", "--format", "rawcode", "-o", o_arg], &amd_src);
+    let o = gcnkit(
+        &["asm", "--syntax", "clrx", "--format", "rawcode", "-o", o_arg],
+        &amd_src,
+    );
     assert!(o.status.success(), "{}", err(&o));
     assert_eq!(std::fs::read(&out).unwrap(), vec![0, 0, 0x81, 0xbf]);
     // A binary format needs a file; the formats not written yet are refused.
-    assert_eq!(gcnkit(&["asm", "--syntax", "clrx", "--format", "amd"], kernel).status.code(), Some(2));
+    assert_eq!(
+        gcnkit(&["asm", "--syntax", "clrx", "--format", "amd"], kernel)
+            .status
+            .code(),
+        Some(2)
+    );
     let o = gcnkit(&["asm", "--syntax", "clrx", "--format", "amdcl2", "-o", o_arg], kernel);
     assert_eq!(o.status.code(), Some(2));
     assert!(err(&o).contains("not write"), "{}", err(&o));
     // A Gallium binary (LLVM 3.9): its container names the kernel, its ELF is relocatable.
     let gallium = b".gpu pitcairn\n.kernel k\n.args\n.arg scalar, 4\n.config\n.dims x\n.text\nk: s_endpgm\n";
-    let o = gcnkit(&["asm", "--syntax", "clrx", "--format", "gallium", "--llvmVersion", "30900", "-o", o_arg], gallium);
+    let o = gcnkit(
+        &[
+            "asm",
+            "--syntax",
+            "clrx",
+            "--format",
+            "gallium",
+            "--llvmVersion",
+            "30900",
+            "-o",
+            o_arg,
+        ],
+        gallium,
+    );
     assert!(o.status.success(), "{}", err(&o));
     let bin = std::fs::read(&out).unwrap();
     assert_eq!(&bin[..10], b"\x01\0\0\0\x01\0\0\0k\0");
@@ -330,7 +356,10 @@ fn asm_clrx_binary_formats() {
     assert!(has(&bin, "CLRX GalliumBinGenerator"));
     // Without the LLVM version: an error, no file.
     std::fs::remove_file(&out).unwrap();
-    let o = gcnkit(&["asm", "--syntax", "clrx", "--format", "gallium", "-o", o_arg], gallium);
+    let o = gcnkit(
+        &["asm", "--syntax", "clrx", "--format", "gallium", "-o", o_arg],
+        gallium,
+    );
     assert_eq!(o.status.code(), Some(1));
     assert!(err(&o).contains("LLVM version"), "{}", err(&o));
     assert!(!out.exists());
@@ -347,7 +376,10 @@ fn asm_clrx_binary_formats() {
     let o = gcnkit(&["asm", "--syntax", "clrx", "-o", o_arg], t.as_bytes());
     assert!(o.status.success(), "{}", err(&o));
     assert_eq!(std::fs::read(&out).unwrap(), first);
-    assert_eq!(gcnkit(&["disasm", "--syntax", "llvm", o_arg], b"").status.code(), Some(2));
+    assert_eq!(
+        gcnkit(&["disasm", "--syntax", "llvm", o_arg], b"").status.code(),
+        Some(2)
+    );
     // A bad config: an error at its line, no file.
     let _ = std::fs::remove_file(&out);
     let bad = b".amd\n.gpu pitcairn\n.kernel k\n.config\n.vgprsnum 300\n.text\ns_endpgm\n";

@@ -1344,7 +1344,10 @@ fn rename_labels(text: &str, n: usize) -> String {
     while i < b.len() {
         if b[i..].starts_with(b".L") {
             let d = b[i + 2..].iter().take_while(|c| c.is_ascii_digit()).count();
-            if d > 0 && b[i + 2 + d..].starts_with(b"_0") && !b.get(i + 4 + d).is_some_and(|c| c.is_ascii_alphanumeric()) {
+            if d > 0
+                && b[i + 2 + d..].starts_with(b"_0")
+                && !b.get(i + 4 + d).is_some_and(|c| c.is_ascii_alphanumeric())
+            {
                 out.push_str(&text[i..i + 2 + d]);
                 out.push_str(&format!("_{n}"));
                 i += 4 + d;

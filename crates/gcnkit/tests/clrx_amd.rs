@@ -8,18 +8,39 @@
 
 mod common;
 
-use common::Rng;
 use common::clrx::gcnkit_binary;
+use common::Rng;
 
 /// CLRX's devices the format has (GCN 1.0-1.2), as `.gpu` names them.
 const DEVICES: [&str; 22] = [
-    "CapeVerde", "Pitcairn", "Tahiti", "Oland", "Bonaire", "Spectre", "Spooky", "Kalindi", "Hainan", "Hawaii",
-    "Iceland", "Tonga", "Mullins", "Fiji", "Carrizo", "Dummy", "Goose", "Horse", "Stoney", "Ellesmere", "Baffin",
+    "CapeVerde",
+    "Pitcairn",
+    "Tahiti",
+    "Oland",
+    "Bonaire",
+    "Spectre",
+    "Spooky",
+    "Kalindi",
+    "Hainan",
+    "Hawaii",
+    "Iceland",
+    "Tonga",
+    "Mullins",
+    "Fiji",
+    "Carrizo",
+    "Dummy",
+    "Goose",
+    "Horse",
+    "Stoney",
+    "Ellesmere",
+    "Baffin",
     "GFX804",
 ];
 
 /// Driver versions on each side of every threshold CLRX's generator tests.
-const DRIVERS: [u32; 10] = [0, 112401, 112402, 134804, 134805, 144505, 144506, 152603, 159805, 164205];
+const DRIVERS: [u32; 10] = [
+    0, 112401, 112402, 134804, 134805, 144505, 144506, 152603, 159805, 164205,
+];
 
 const SCALARS: [&str; 11] = [
     "void", "uchar", "char", "ushort", "short", "uint", "int", "ulong", "long", "float", "double",
@@ -55,7 +76,11 @@ fn value_type(r: &mut Rng) -> String {
 /// One random `.arg` line of argument `k`.
 fn arg(r: &mut Rng, k: usize) -> String {
     let name = format!("a{k}");
-    let tn = if r.chance(1, 6) { format!("\"t{k}_t\", ") } else { String::new() };
+    let tn = if r.chance(1, 6) {
+        format!("\"t{k}_t\", ")
+    } else {
+        String::new()
+    };
     let unused = if r.chance(1, 8) { ", unused" } else { "" };
     match r.below(9) {
         0..=2 => format!(".arg {name}, {tn}{}{unused}", value_type(r)),
@@ -67,15 +92,33 @@ fn arg(r: &mut Rng, k: usize) -> String {
             } else {
                 value_type(r)
             };
-            let size = if pointee == "structure" { format!(", {}", r.below(64)) } else { String::new() };
-            let quals = ["", "const", "restrict", "volatile", "const restrict", "restrict volatile"][r.below(6) as usize];
+            let size = if pointee == "structure" {
+                format!(", {}", r.below(64))
+            } else {
+                String::new()
+            };
+            let quals = [
+                "",
+                "const",
+                "restrict",
+                "volatile",
+                "const restrict",
+                "restrict volatile",
+            ][r.below(6) as usize];
             match r.below(3) {
                 0 => format!(".arg {name}, {tn}{pointee}*{size}, local, {quals}"),
                 1 => {
-                    let cs = if r.chance(1, 2) { format!(", {}", r.below(4096)) } else { String::new() };
+                    let cs = if r.chance(1, 2) {
+                        format!(", {}", r.below(4096))
+                    } else {
+                        String::new()
+                    };
                     format!(".arg {name}, {tn}{pointee}*{size}, constant, {quals}{cs}")
                 }
-                _ => format!(".arg {name}, {tn}{pointee}*{size}, global, {quals}{}", if unused.is_empty() { "" } else { ", , unused" }),
+                _ => format!(
+                    ".arg {name}, {tn}{pointee}*{size}, global, {quals}{}",
+                    if unused.is_empty() { "" } else { ", , unused" }
+                ),
             }
         }
         5 => {
@@ -125,7 +168,13 @@ fn config_line(r: &mut Rng) -> String {
                 r.below(17 - start)
             )
         }
-        _ => format!(".sampler {}", (0..1 + r.below(3)).map(|_| r.below(20).to_string()).collect::<Vec<_>>().join(", ")),
+        _ => format!(
+            ".sampler {}",
+            (0..1 + r.below(3))
+                .map(|_| r.below(20).to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
     }
 }
 
@@ -158,7 +207,10 @@ fn source(r: &mut Rng) -> (String, Vec<String>) {
     // `-t`, `.driver_version`, `.driver_info`, alone or together.
     let how = r.below(6);
     if matches!(how, 1 | 3 | 4) {
-        opts.extend(["-t".to_string(), DRIVERS[r.below(DRIVERS.len() as u64) as usize].to_string()]);
+        opts.extend([
+            "-t".to_string(),
+            DRIVERS[r.below(DRIVERS.len() as u64) as usize].to_string(),
+        ]);
     }
     if matches!(how, 0 | 4) {
         s.push_str(&format!(".driver_version {dv}\n"));
@@ -210,7 +262,10 @@ fn generated_sources_as_clrxasm_writes_them() {
     eprintln!(
         "{same} of {n} generated .amd sources identical to clrxasm's files, {refused} refused by both, clrxasm crashed on {crashed}"
     );
-    assert!(same * 2 >= n, "{same} of {n} taken: the generator makes too many bad sources");
+    assert!(
+        same * 2 >= n,
+        "{same} of {n} taken: the generator makes too many bad sources"
+    );
 }
 
 /// The CAL-note and raw forms are not written yet: a clear error at their line, not a
@@ -312,7 +367,10 @@ fn round_trip(what: &str, text: &str) -> Option<Vec<u8>> {
         // assembler takes it.
         Err(e) if e.iter().all(|m| m.contains("UavId out of range!")) => {
             if common::clrx::dir().is_some() {
-                assert!(common::clrx::assemble_binary(text, &[]).is_err(), "{what}: clrxasm takes it:\n{text}");
+                assert!(
+                    common::clrx::assemble_binary(text, &[]).is_err(),
+                    "{what}: clrxasm takes it:\n{text}"
+                );
             }
             return None;
         }
@@ -320,10 +378,17 @@ fn round_trip(what: &str, text: &str) -> Option<Vec<u8>> {
     };
     let again = gcnkit_text(&ours).unwrap();
     let third = gcnkit_text(&gcnkit_binary(&again, &[]).unwrap()).unwrap();
-    assert_eq!(third, again, "{what}: the text of the re-assembled binary is no fixed point");
+    assert_eq!(
+        third, again,
+        "{what}: the text of the re-assembled binary is no fixed point"
+    );
     if common::clrx::dir().is_some() {
-        let theirs = common::clrx::assemble_binary(text, &[]).unwrap_or_else(|e| panic!("{what}: clrxasm: {e}\n{text}"));
-        assert!(ours == theirs, "{what}: gcnkit and clrxasm assemble the text to other files\n{text}");
+        let theirs =
+            common::clrx::assemble_binary(text, &[]).unwrap_or_else(|e| panic!("{what}: clrxasm: {e}\n{text}"));
+        assert!(
+            ours == theirs,
+            "{what}: gcnkit and clrxasm assemble the text to other files\n{text}"
+        );
     }
     Some(ours)
 }
@@ -333,7 +398,9 @@ fn round_trip(what: &str, text: &str) -> Option<Vec<u8>> {
 #[test]
 fn real_binaries_disassemble_as_clrxdisasm() {
     let Some(files) = common::clrx::real_binaries() else {
-        eprintln!("CLRX's source (GCNKIT_CLRX_SRC, or GCNKIT_CLRX_DIR/../../src) not found: its real .amd binaries not read");
+        eprintln!(
+            "CLRX's source (GCNKIT_CLRX_SRC, or GCNKIT_CLRX_DIR/../../src) not found: its real .amd binaries not read"
+        );
         return;
     };
     let mut n = 0;

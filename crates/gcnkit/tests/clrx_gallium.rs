@@ -8,12 +8,22 @@
 
 mod common;
 
-use common::Rng;
 use common::clrx::gcnkit_binary;
+use common::Rng;
 
 const DEVICES: [&str; 12] = [
-    "CapeVerde", "Pitcairn", "Tahiti", "Bonaire", "Hawaii", "Kalindi", "Iceland", "Tonga", "Fiji", "Carrizo",
-    "Ellesmere", "GFX900",
+    "CapeVerde",
+    "Pitcairn",
+    "Tahiti",
+    "Bonaire",
+    "Hawaii",
+    "Kalindi",
+    "Iceland",
+    "Tonga",
+    "Fiji",
+    "Carrizo",
+    "Ellesmere",
+    "GFX900",
 ];
 const LLVM: [u32; 5] = [30500, 30600, 30800, 30900, 39900];
 const MESA: [u32; 4] = [0, 110000, 169900, 170000];
@@ -42,7 +52,10 @@ fn arg(r: &mut Rng) -> String {
             if r.chance(1, 2) {
                 s.push_str([", sext", ", zext"][r.below(2) as usize]);
                 if r.chance(1, 2) && !t.starts_with("grid") {
-                    s.push_str(&format!(", {}", ["general", "griddim", "gridoffset", "imgsize", "imgformat"][r.below(5) as usize]));
+                    s.push_str(&format!(
+                        ", {}",
+                        ["general", "griddim", "gridoffset", "imgsize", "imgformat"][r.below(5) as usize]
+                    ));
                 }
             }
         }
@@ -127,7 +140,9 @@ fn source(r: &mut Rng) -> (String, Vec<String>) {
     for k in order {
         s.push_str(&format!("k{k}:\n"));
         if r.chance(1, 4) {
-            s.push_str(&format!("  .get_driver_version dv{k}\n  .get_llvm_version lv{k}\n  .int dv{k}, lv{k}\n"));
+            s.push_str(&format!(
+                "  .get_driver_version dv{k}\n  .get_llvm_version lv{k}\n  .int dv{k}, lv{k}\n"
+            ));
         }
         for _ in 0..r.below(5) {
             if r.chance(1, 2) {
@@ -188,5 +203,8 @@ fn refused_sources() {
     assert!(e.iter().any(|m| m.contains("not written")), "{e:?}");
     // No label for a kernel: clrxasm's error.
     let e = gcnkit_binary(".gallium\n.kernel k\n.config\n.text\ns_endpgm\n", &opts).unwrap_err();
-    assert!(e.iter().any(|m| m.contains("Symbol for kernel 'k' is undefined")), "{e:?}");
+    assert!(
+        e.iter().any(|m| m.contains("Symbol for kernel 'k' is undefined")),
+        "{e:?}"
+    );
 }

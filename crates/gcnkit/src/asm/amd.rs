@@ -140,7 +140,16 @@ impl Assembler {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn amd_common(&mut self, a: &mut Amd, lineno: usize, src: &str, name: &str, span: (usize, usize), c: &mut Cursor, end: usize) -> bool {
+    fn amd_common(
+        &mut self,
+        a: &mut Amd,
+        lineno: usize,
+        src: &str,
+        name: &str,
+        span: (usize, usize),
+        c: &mut Cursor,
+        end: usize,
+    ) -> bool {
         match self.binary_directive(&mut a.src, lineno, src, name, span, c, end, false) {
             Common::Taken | Common::Kernel => true,
             Common::Target => false,
@@ -149,7 +158,15 @@ impl Assembler {
     }
 
     /// The lines only `.amd` sources take.
-    fn amd_only(&mut self, a: &mut Amd, lineno: usize, src: &str, name: &str, span: (usize, usize), c: &mut Cursor) -> bool {
+    fn amd_only(
+        &mut self,
+        a: &mut Amd,
+        lineno: usize,
+        src: &str,
+        name: &str,
+        span: (usize, usize),
+        c: &mut Cursor,
+    ) -> bool {
         match name {
             ".driver_info" | ".compile_options" => {
                 c.ws();
@@ -167,7 +184,12 @@ impl Assembler {
             }
             ".config" => match a.src.kernels.len().checked_sub(1) {
                 Some(k) if self.sections[self.section].0 == ".text" => a.src.open = Some(k),
-                _ => self.error_at(lineno, src, span, ".config outside a kernel (after .kernel NAME)".into()),
+                _ => self.error_at(
+                    lineno,
+                    src,
+                    span,
+                    ".config outside a kernel (after .kernel NAME)".into(),
+                ),
             },
             n if RAW_FORMS.contains(&n) => {
                 let msg = format!(
@@ -202,16 +224,29 @@ impl Assembler {
             .unwrap_or(0)
             .max(self.sections.iter().find(|s| s.0 == ".text").map_or(0, |s| s.1))
             .max(if self.section == 0 { self.offset } else { 0 });
-        if let Some(it) = self.items.iter().find(|i| b.kernels.first().is_none_or(|k| (i.offset as usize) < k.start)) {
+        if let Some(it) = self
+            .items
+            .iter()
+            .find(|i| b.kernels.first().is_none_or(|k| (i.offset as usize) < k.start))
+        {
             let line = it.line as usize;
-            self.error_at(line, "", (0, 0), "code outside a kernel (an .amd source's code follows .kernel NAME)".into());
+            self.error_at(
+                line,
+                "",
+                (0, 0),
+                "code outside a kernel (an .amd source's code follows .kernel NAME)".into(),
+            );
             return;
         }
         let mut kernels = Vec::new();
         for (i, k) in b.kernels.iter().enumerate() {
             let to = b.kernels.get(i + 1).map_or(text_end, |n| n.start);
             let mut code = Vec::with_capacity(to - k.start);
-            for it in self.items.iter().filter(|it| (k.start..to).contains(&(it.offset as usize))) {
+            for it in self
+                .items
+                .iter()
+                .filter(|it| (k.start..to).contains(&(it.offset as usize)))
+            {
                 code.resize(it.offset as usize - k.start, 0);
                 it.push_bytes(&mut code);
             }

@@ -48,7 +48,15 @@ pub(super) enum Common {
 }
 
 /// Directives that end a kernel's lines (they switch to another part of the source).
-const ENDS_KERNEL: [&str; 7] = [".text", ".kernel", ".rodata", ".data", ".section", ".globaldata", ".main"];
+const ENDS_KERNEL: [&str; 7] = [
+    ".text",
+    ".kernel",
+    ".rodata",
+    ".data",
+    ".section",
+    ".globaldata",
+    ".main",
+];
 
 impl BinarySource {
     /// A source started at `line` with the command line's `-6`, `-t` and `--llvmVersion`.
@@ -96,7 +104,9 @@ impl Assembler {
         let rest = src[c.pos.min(end)..end].trim().to_string();
         if let Some(k) = b.open {
             if !ENDS_KERNEL.contains(&name) {
-                b.kernels[k].lines.push((name.to_string(), rest, lineno, src.to_string()));
+                b.kernels[k]
+                    .lines
+                    .push((name.to_string(), rest, lineno, src.to_string()));
                 return Common::Taken;
             }
             b.open = None;

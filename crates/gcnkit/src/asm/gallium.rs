@@ -63,7 +63,12 @@ impl Assembler {
             }
             Common::Target => false,
             Common::Other if matches!(name, ".args" | ".config" | ".arg" | ".proginfo" | ".entry") => {
-                self.error_at(lineno, src, span, format!("{name} outside a kernel (after .kernel NAME)"));
+                self.error_at(
+                    lineno,
+                    src,
+                    span,
+                    format!("{name} outside a kernel (after .kernel NAME)"),
+                );
                 true
             }
             Common::Other => false,
@@ -88,16 +93,32 @@ impl Assembler {
         // Each kernel's code: from its label to the next kernel's (or the end).
         let mut starts = Vec::new();
         for k in &g.kernels {
-            match self.obj.parts.labels.iter().find(|(n, s, _)| *n == k.name && s == ".text") {
+            match self
+                .obj
+                .parts
+                .labels
+                .iter()
+                .find(|(n, s, _)| *n == k.name && s == ".text")
+            {
                 Some((_, _, o)) => starts.push(*o as usize),
                 None => {
                     let n = k.source.len();
-                    self.error_at(k.line, &k.source.clone(), (0, n), format!("Symbol for kernel '{}' is undefined", k.name));
+                    self.error_at(
+                        k.line,
+                        &k.source.clone(),
+                        (0, n),
+                        format!("Symbol for kernel '{}' is undefined", k.name),
+                    );
                     starts.push(usize::MAX);
                 }
             }
         }
-        let code_end = self.items.iter().map(|i| i.offset as usize + i.byte_len()).max().unwrap_or(0);
+        let code_end = self
+            .items
+            .iter()
+            .map(|i| i.offset as usize + i.byte_len())
+            .max()
+            .unwrap_or(0);
         let mut code = Vec::with_capacity(code_end);
         for it in &self.items {
             code.resize(it.offset as usize, 0);
@@ -109,7 +130,12 @@ impl Assembler {
             if from == usize::MAX {
                 continue;
             }
-            let to = starts.iter().copied().filter(|&s| s > from && s != usize::MAX).min().unwrap_or(code_end);
+            let to = starts
+                .iter()
+                .copied()
+                .filter(|&s| s > from && s != usize::MAX)
+                .min()
+                .unwrap_or(code_end);
             let mut args = Vec::new();
             let mut config: Option<GalliumConfig> = None;
             let mut in_args = false;

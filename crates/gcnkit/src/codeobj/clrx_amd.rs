@@ -135,7 +135,10 @@ mod note {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ArgKind {
     /// `void` (index 0) or a scalar of [`ARG_SCALARS`] (index + 1), `vec` elements.
-    Value { scalar: u8, vec: u32 },
+    Value {
+        scalar: u8,
+        vec: u32,
+    },
     Image(u8),
     Sampler,
     Structure,
@@ -382,7 +385,11 @@ impl KernelConfig {
                 if v > max as u64 {
                     return Err(format!("Used SGPRs number out of range (0-{max})"));
                 }
-                self.sgprs = if rules.unified_sgprs { (v as u32).max(2) - 2 } else { v as u32 };
+                self.sgprs = if rules.unified_sgprs {
+                    (v as u32).max(2) - 2
+                } else {
+                    v as u32
+                };
             }
             "vgprsnum" => self.vgprs = bounded(args, 256, "Used VGPRs number")?,
             "pgmrsrc2" => self.pgmrsrc2 = value32(args)?,
@@ -469,11 +476,23 @@ fn arg_kind(t: &str) -> Option<(ArgKind, String)> {
     }
     for (k, (n, _, _)) in ARG_SCALARS.iter().enumerate() {
         if t == *n {
-            return Some((ArgKind::Value { scalar: k as u8 + 1, vec: 1 }, t));
+            return Some((
+                ArgKind::Value {
+                    scalar: k as u8 + 1,
+                    vec: 1,
+                },
+                t,
+            ));
         }
         for v in ARG_VECTORS {
             if t == format!("{n}{v}") {
-                return Some((ArgKind::Value { scalar: k as u8 + 1, vec: v }, t));
+                return Some((
+                    ArgKind::Value {
+                        scalar: k as u8 + 1,
+                        vec: v,
+                    },
+                    t,
+                ));
             }
         }
     }
@@ -712,7 +731,10 @@ fn resolve(dv: u32, has_global: bool, c: &KernelConfig) -> Result<Resolved, Stri
                 11
             }
         } else {
-            let ptr = c.args.iter().any(|a| matches!(a.pointer, Some(Space::Global | Space::Constant)));
+            let ptr = c
+                .args
+                .iter()
+                .any(|a| matches!(a.pointer, Some(Space::Global | Space::Constant)));
             if ptr || c.use_printf {
                 11
             } else {
@@ -829,13 +851,24 @@ fn resolve(dv: u32, has_global: bool, c: &KernelConfig) -> Result<Resolved, Stri
     Ok(r)
 }
 
-fn metadata(inp: &Input, dv: u32, k: &Kernel, r: &mut Resolved, arg_samplers: u32, unique: u32) -> Result<String, String> {
+fn metadata(
+    inp: &Input,
+    dv: u32,
+    k: &Kernel,
+    r: &mut Resolved,
+    arg_samplers: u32,
+    unique: u32,
+) -> Result<String, String> {
     use std::fmt::Write;
     let c = &k.config;
     let older1348 = dv < 134805;
     let mut m = String::new();
     let _ = write!(m, ";ARGSTART:__OpenCL_{}_kernel\n", k.name);
-    m += if dv < 112402 { ";version:3:1:104\n" } else { ";version:3:1:111\n" };
+    m += if dv < 112402 {
+        ";version:3:1:104\n"
+    } else {
+        ";version:3:1:111\n"
+    };
     let _ = write!(
         m,
         ";device:{}\n;uniqueid:{unique}\n;memory:uavprivate:{}\n;memory:hwlocal:{}\n;memory:hwregion:{}\n",
@@ -852,7 +885,11 @@ fn metadata(inp: &Input, dv: u32, k: &Kernel, r: &mut Resolved, arg_samplers: u3
     for (i, a) in c.args.iter().enumerate() {
         if let Some(space) = a.pointer {
             let (tn, e, v) = type_size(a.kind, false).ok_or("Type not supported!")?;
-            let tn = if a.struct_size == 0 && a.kind == ArgKind::Structure { "opaque" } else { tn };
+            let tn = if a.struct_size == 0 && a.kind == ArgKind::Structure {
+                "opaque"
+            } else {
+                tn
+            };
             let _ = write!(m, ";pointer:{}:{tn}:1:1:{off}:", a.name);
             match space {
                 Space::Local => {
@@ -890,7 +927,11 @@ fn metadata(inp: &Input, dv: u32, k: &Kernel, r: &mut Resolved, arg_samplers: u3
                 3 => "RW",
                 _ => return Err("Invalid image access qualifier!".into()),
             };
-            let _ = writeln!(m, ";image:{}:{}:{acc}:{}:1:{off}", a.name, ARG_IMAGES[img as usize].2, r.arg_res[i]);
+            let _ = writeln!(
+                m,
+                ";image:{}:{}:{acc}:{}:1:{off}",
+                a.name, ARG_IMAGES[img as usize].2, r.arg_res[i]
+            );
             off += 32;
         } else if a.kind == ArgKind::Counter32 {
             let _ = writeln!(m, ";counter:{}:32:{}:1:{off}", a.name, r.arg_res[i]);
@@ -915,13 +956,23 @@ fn metadata(inp: &Input, dv: u32, k: &Kernel, r: &mut Resolved, arg_samplers: u3
     for (s, samp) in c.samplers.iter().enumerate() {
         let _ = writeln!(m, ";sampler:unknown_{samp}:{}:1:{samp}", s as u32 + arg_samplers);
     }
-    for (s, a) in c.args.iter().filter(|a| a.pointer.is_none() && a.kind == ArgKind::Sampler).enumerate() {
+    for (s, a) in c
+        .args
+        .iter()
+        .filter(|a| a.pointer.is_none() && a.kind == ArgKind::Sampler)
+        .enumerate()
+    {
         let _ = writeln!(m, ";sampler:{}:{s}:0:0", a.name);
     }
     if inp.is64 {
         m += ";memory:64bitABI\n";
     }
-    for (v, what) in [(r.uav_id, "uavid"), (r.printf_id, "printfid"), (r.cb_id, "cbid"), (r.private_id, "privateid")] {
+    for (v, what) in [
+        (r.uav_id, "uavid"),
+        (r.printf_id, "printfid"),
+        (r.cb_id, "cbid"),
+        (r.private_id, "privateid"),
+    ] {
         if v != NOT_SUPPLIED {
             let _ = writeln!(m, ";{what}:{v}");
         }
@@ -935,7 +986,16 @@ fn metadata(inp: &Input, dv: u32, k: &Kernel, r: &mut Resolved, arg_samplers: u3
 
 /// PGM_RSRC2 as CLRX computes it (`calculatePgmRSrc2`).
 #[allow(clippy::too_many_arguments)]
-pub(crate) fn pgm_rsrc2(arch: Arch, scratch: bool, user: u32, dims: u32, def_dims: u32, tg: bool, lds: u32, exc: u32) -> u32 {
+pub(crate) fn pgm_rsrc2(
+    arch: Arch,
+    scratch: bool,
+    user: u32,
+    dims: u32,
+    def_dims: u32,
+    tg: bool,
+    lds: u32,
+    exc: u32,
+) -> u32 {
     let shift = if arch == Arch::Gcn10 { 8 } else { 9 };
     let mask = (1u32 << shift) - 1;
     let d = if dims != DEFAULT {
@@ -943,7 +1003,12 @@ pub(crate) fn pgm_rsrc2(arch: Arch, scratch: bool, user: u32, dims: u32, def_dim
     } else {
         def_dims
     };
-    scratch as u32 | user << 1 | d | (tg as u32) << 10 | ((lds.wrapping_add(mask) >> shift) & 0x1ff) << 15 | (exc & 0x7f) << 24
+    scratch as u32
+        | user << 1
+        | d
+        | (tg as u32) << 10
+        | ((lds.wrapping_add(mask) >> shift) & 0x1ff) << 15
+        | (exc & 0x7f) << 24
 }
 
 struct Notes(Vec<u8>);
@@ -965,7 +1030,11 @@ fn cal_notes(inp: &Input, dv: u32, k: &Kernel, r: &Resolved) -> Vec<u8> {
     let older1124 = dv < 112402;
     let older1348 = dv < 134805;
     let mut n = Notes(Vec::new());
-    let images = |acc: u8| c.args.iter().filter(move |a| a.image().is_some() && a.access & 3 == acc);
+    let images = |acc: u8| {
+        c.args
+            .iter()
+            .filter(move |a| a.image().is_some() && a.access & 3 == acc)
+    };
     let read_only = images(READ_ONLY).count() as u32;
     let mut wo_used = 0u32;
     for (w, a) in images(WRITE_ONLY).enumerate() {
@@ -973,7 +1042,11 @@ fn cal_notes(inp: &Input, dv: u32, k: &Kernel, r: &Resolved) -> Vec<u8> {
             wo_used |= 1 << w;
         }
     }
-    let arg_samplers = c.args.iter().filter(|a| a.pointer.is_none() && a.kind == ArgKind::Sampler).count() as u32;
+    let arg_samplers = c
+        .args
+        .iter()
+        .filter(|a| a.pointer.is_none() && a.kind == ArgKind::Sampler)
+        .count() as u32;
     let local_ptrs = c.args.iter().any(|a| a.pointer == Some(Space::Local));
     let inputs: Vec<u32> = (0..read_only)
         .map(|x| if older1124 { read_only - x - 1 } else { x })
@@ -1016,10 +1089,22 @@ fn cal_notes(inp: &Input, dv: u32, k: &Kernel, r: &Resolved) -> Vec<u8> {
     n.note(note::EARLYEXIT, &[c.early_exit]);
     n.note(note::GLOBAL_BUFFERS, &[]);
     let mut cb = Vec::new();
-    let consts = || c.args.iter().enumerate().filter(|(_, a)| a.pointer == Some(Space::Constant));
+    let consts = || {
+        c.args
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| a.pointer == Some(Space::Constant))
+    };
     if older1124 {
         for (i, a) in consts().collect::<Vec<_>>().into_iter().rev() {
-            cb.extend_from_slice(&[r.arg_res[i], if a.const_size != 0 { a.const_size.div_ceil(16) } else { 4096 }]);
+            cb.extend_from_slice(&[
+                r.arg_res[i],
+                if a.const_size != 0 {
+                    a.const_size.div_ceil(16)
+                } else {
+                    4096
+                },
+            ]);
         }
         if let Some(g) = &inp.global_data {
             cb.extend_from_slice(&[2, (g.len() as u32).div_ceil(16)]);
@@ -1067,7 +1152,16 @@ fn cal_notes(inp: &Input, dv: u32, k: &Kernel, r: &Resolved) -> Vec<u8> {
     let user = c.user_data.iter().map(|u| u[2] + u[3]).max().unwrap_or(0);
     let user = if user != 0 { user } else { 2 };
     let rsrc2 = (c.pgmrsrc2 & 0xffff_e440)
-        | pgm_rsrc2(arch, c.scratch != 0, user, c.dims, c.pgmrsrc2 & 0x1b80, c.tg_size, lds, c.exceptions);
+        | pgm_rsrc2(
+            arch,
+            c.scratch != 0,
+            user,
+            c.dims,
+            c.pgmrsrc2 & 0x1b80,
+            c.tg_size,
+            lds,
+            c.exceptions,
+        );
     e(0x8000_1041, c.vgprs);
     e(0x8000_1042, c.sgprs);
     e(0x8000_1863, max_sgprs_no_vcc(inp.device));
@@ -1076,7 +1170,11 @@ fn cal_notes(inp: &Input, dv: u32, k: &Kernel, r: &Resolved) -> Vec<u8> {
     e(0x8000_1044, c.ieee_mode as u32);
     e(0x8000_1045, c.scratch.wrapping_add(3) >> 2);
     e(0x0000_2e13, rsrc2);
-    let cws = if c.cws.iter().all(|&x| x != 0) { c.cws } else { [256, 0, 0] };
+    let cws = if c.cws.iter().all(|&x| x != 0) {
+        c.cws
+    } else {
+        [256, 0, 0]
+    };
     e(0x8000_001c, cws[0]);
     e(0x8000_001d, cws[1]);
     e(0x8000_001e, cws[2]);
@@ -1209,7 +1307,10 @@ pub(crate) fn version_in_info(info: &str) -> u32 {
 
 /// The binary clrxasm writes for `inp`, or its error.
 pub fn write(inp: &Input) -> Result<Vec<u8>, String> {
-    let dev_index = DEVICES.iter().position(|d| d.name == inp.device.name).unwrap_or(usize::MAX);
+    let dev_index = DEVICES
+        .iter()
+        .position(|d| d.name == inp.device.name)
+        .unwrap_or(usize::MAX);
     let Some(&(machine, inner_machine)) = AMD_MACHINES.get(dev_index) else {
         return Err("Unsupported GPU device type by OpenCL 1.2 binary format".into());
     };
@@ -1224,18 +1325,26 @@ pub fn write(inp: &Input) -> Result<Vec<u8>, String> {
     let mut sizes = Vec::new();
     for (i, k) in inp.kernels.iter().enumerate() {
         let c = &k.config;
-        let mut r = resolve(dv, inp.global_data.is_some(), c)
-            .map_err(|e| format!("kernel {}: {e}", k.name))?;
+        let mut r = resolve(dv, inp.global_data.is_some(), c).map_err(|e| format!("kernel {}: {e}", k.name))?;
         r.uavs = c
             .args
             .iter()
             .filter(|a| (a.image().is_some() && a.access & 3 == WRITE_ONLY) || a.pointer == Some(Space::Global))
             .count() as u32
             + c.use_printf as u32;
-        if c.args.iter().filter(|a| a.image().is_some() && a.access & 3 == WRITE_ONLY).count() > 8 {
+        if c.args
+            .iter()
+            .filter(|a| a.image().is_some() && a.access & 3 == WRITE_ONLY)
+            .count()
+            > 8
+        {
             return Err(format!("kernel {}: Too many write only images", k.name));
         }
-        let arg_samplers = c.args.iter().filter(|a| a.pointer.is_none() && a.kind == ArgKind::Sampler).count() as u32;
+        let arg_samplers = c
+            .args
+            .iter()
+            .filter(|a| a.pointer.is_none() && a.kind == ArgKind::Sampler)
+            .count() as u32;
         let meta = metadata(inp, dv, k, &mut r, arg_samplers, 1024 + i as u32)
             .map_err(|e| format!("kernel {}: {e}", k.name))?;
         let notes = cal_notes(inp, dv, k, &r);
@@ -1273,11 +1382,24 @@ pub fn write(inp: &Input) -> Result<Vec<u8>, String> {
     let has_kernels = !inp.kernels.is_empty();
     if !inp.compile_options.is_empty() {
         let n = name("__OpenCL_compile_options", &mut strtab);
-        syms.symbol(n, 0, inp.compile_options.len() as u64, LOCAL_OBJECT, if has_kernels { 6 } else { 4 });
+        syms.symbol(
+            n,
+            0,
+            inp.compile_options.len() as u64,
+            LOCAL_OBJECT,
+            if has_kernels { 6 } else { 4 },
+        );
     }
     let mut ro = 0u64;
     if let Some(g) = &inp.global_data {
-        let n = name(if dv >= 134805 { "__OpenCL_0_global" } else { "__OpenCL_2_global" }, &mut strtab);
+        let n = name(
+            if dv >= 134805 {
+                "__OpenCL_0_global"
+            } else {
+                "__OpenCL_2_global"
+            },
+            &mut strtab,
+        );
         syms.symbol(n, 0, g.len() as u64, LOCAL_OBJECT, 4);
         ro += g.len() as u64;
     }
@@ -1338,7 +1460,11 @@ pub fn write(inp: &Input) -> Result<Vec<u8>, String> {
 /// without VCC).
 pub fn default_registers(device: &Device, c: &mut KernelConfig, code_sgprs: u32, code_vgprs: u32) {
     let user = c.user_data.iter().map(|u| u[2] + u[3]).max().unwrap_or(0);
-    let dims = if c.dims != DEFAULT { c.dims } else { (c.pgmrsrc2 >> 7) & 7 };
+    let dims = if c.dims != DEFAULT {
+        c.dims
+    } else {
+        (c.pgmrsrc2 >> 7) & 7
+    };
     let (min_s, min_v) = min_registers(dims, user, c.tg_size, c.scratch != 0);
     if c.sgprs == DEFAULT {
         c.sgprs = max_sgprs_no_vcc(device).min(min_s.max(code_sgprs));

@@ -5,8 +5,8 @@
 //! or clrxasm, to one same binary.
 
 use super::clrx_amd::{
-    default_dims, version_in_info, Arg, ArgKind, KernelConfig, Space, AMD_MACHINES, ARG_IMAGES, ARG_SCALARS, ARG_VECTORS,
-    DATA_CLASSES, DEFAULT,
+    default_dims, version_in_info, Arg, ArgKind, KernelConfig, Space, AMD_MACHINES, ARG_IMAGES, ARG_SCALARS,
+    ARG_VECTORS, DATA_CLASSES, DEFAULT,
 };
 use super::clrx_config::{Device, DEVICES};
 use object::read::elf::{ElfFile, FileHeader, ProgramHeader};
@@ -122,14 +122,23 @@ fn read_outer<'d, H: FileHeader<Endian = Endianness>>(data: &'d [u8]) -> Result<
         out.driver_info = d.get(from..).unwrap_or(&[]).to_vec();
     }
     for k in out.kernels.iter_mut() {
-        k.metadata = meta.iter().find(|m| m.0 == k.name).map(|m| m.1.clone()).unwrap_or_default();
-        k.header = heads.iter().find(|m| m.0 == k.name).map(|m| m.1.clone()).unwrap_or_default();
+        k.metadata = meta
+            .iter()
+            .find(|m| m.0 == k.name)
+            .map(|m| m.1.clone())
+            .unwrap_or_default();
+        k.header = heads
+            .iter()
+            .find(|m| m.0 == k.name)
+            .map(|m| m.1.clone())
+            .unwrap_or_default();
     }
     Ok(out)
 }
 
 fn le32(b: &[u8], at: usize) -> u32 {
-    b.get(at..at + 4).map_or(0, |x| u32::from_le_bytes([x[0], x[1], x[2], x[3]]))
+    b.get(at..at + 4)
+        .map_or(0, |x| u32::from_le_bytes([x[0], x[1], x[2], x[3]]))
 }
 
 /// An inner binary's code (its first encoding's `.text`) and CAL notes.
@@ -392,7 +401,10 @@ fn value_kind(t: &str, vec: u32) -> Option<ArgKind> {
         return None;
     }
     let k = ARG_SCALARS.iter().position(|s| s.1 == t)?;
-    Some(ArgKind::Value { scalar: k as u8 + 1, vec })
+    Some(ArgKind::Value {
+        scalar: k as u8 + 1,
+        vec,
+    })
 }
 
 /// The kind a type name of the reflection names (`float4`, `void`, `sampler_t`...).
@@ -403,12 +415,19 @@ fn type_named(t: &str) -> Option<ArgKind> {
     for (k, (n, _, _)) in ARG_SCALARS.iter().enumerate() {
         let vec = if t == *n {
             1
-        } else if let Some(v) = t.strip_prefix(n).and_then(|v| v.parse::<u32>().ok()).filter(|v| ARG_VECTORS.contains(v)) {
+        } else if let Some(v) = t
+            .strip_prefix(n)
+            .and_then(|v| v.parse::<u32>().ok())
+            .filter(|v| ARG_VECTORS.contains(v))
+        {
             v
         } else {
             continue;
         };
-        return Some(ArgKind::Value { scalar: k as u8 + 1, vec });
+        return Some(ArgKind::Value {
+            scalar: k as u8 + 1,
+            vec,
+        });
     }
     if let Some(k) = ARG_IMAGES.iter().position(|i| i.0 == t) {
         return Some(ArgKind::Image(k as u8));
@@ -481,7 +500,14 @@ pub fn print_head(b: &AmdBinary, out: &mut String) {
 pub fn print_config(c: &KernelConfig, out: &mut String) {
     out.push_str("    .config\n");
     if c.dims != DEFAULT {
-        let letters = |m: u32| -> String { "xyz".chars().enumerate().filter(|(i, _)| m >> i & 1 != 0).map(|x| x.1).collect() };
+        let letters = |m: u32| -> String {
+            "xyz"
+                .chars()
+                .enumerate()
+                .filter(|(i, _)| m >> i & 1 != 0)
+                .map(|x| x.1)
+                .collect()
+        };
         let _ = write!(out, "        .dims {}", letters(c.dims & 7));
         if c.dims & 7 != (c.dims >> 3) & 7 {
             let _ = write!(out, ", {}", letters(c.dims >> 3 & 7));
@@ -544,7 +570,13 @@ pub fn print_config(c: &KernelConfig, out: &mut String) {
 }
 
 fn print_arg(a: &Arg, out: &mut String) {
-    let _ = write!(out, "        .arg {}, \"{}\", {}", a.name, a.type_name, kind_name(a.kind));
+    let _ = write!(
+        out,
+        "        .arg {}, \"{}\", {}",
+        a.name,
+        a.type_name,
+        kind_name(a.kind)
+    );
     match a.pointer {
         None => {
             if a.kind == ArgKind::Structure {

@@ -1672,7 +1672,12 @@ pub const CLRX_VERSION: i64 = 109;
 
 /// [`CLRX_VERSION`] as text (`0.1.9`), as CLRX writes it in its binaries.
 pub fn clrx_version_text() -> String {
-    format!("{}.{}.{}", CLRX_VERSION / 10000, CLRX_VERSION / 100 % 100, CLRX_VERSION % 100)
+    format!(
+        "{}.{}.{}",
+        CLRX_VERSION / 10000,
+        CLRX_VERSION / 100 % 100,
+        CLRX_VERSION % 100
+    )
 }
 
 // ---- arguments ----

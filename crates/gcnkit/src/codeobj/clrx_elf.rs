@@ -169,7 +169,17 @@ pub fn write(header: &Header, mut regions: Vec<Region>, segments: &[Segment]) ->
         is64,
         b: Vec::with_capacity(offset as usize),
     };
-    o.b.extend_from_slice(&[0x7f, b'E', b'L', b'F', 1 + is64 as u8, 1, 1, header.os_abi, header.abi_version]);
+    o.b.extend_from_slice(&[
+        0x7f,
+        b'E',
+        b'L',
+        b'F',
+        1 + is64 as u8,
+        1,
+        1,
+        header.os_abi,
+        header.abi_version,
+    ]);
     o.b.resize(16, 0);
     o.u16(header.e_type);
     o.u16(header.machine);
@@ -235,7 +245,11 @@ pub fn write(header: &Header, mut regions: Vec<Region>, segments: &[Segment]) ->
                     o.word(0);
                     o.word(offsets[j]);
                     o.word(size);
-                    o.u32(if s.kind == SHT_SYMTAB { index_of(".strtab") as u32 } else { 0 });
+                    o.u32(if s.kind == SHT_SYMTAB {
+                        index_of(".strtab") as u32
+                    } else {
+                        0
+                    });
                     o.u32(s.info);
                     o.word(s.align);
                     o.word(if s.kind == SHT_SYMTAB {

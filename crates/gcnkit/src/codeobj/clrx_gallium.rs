@@ -122,7 +122,11 @@ impl GalliumConfig {
     /// dimensions, user data, `.tgsize` and scratch need, or the code's, plus VCC (and
     /// FLAT_SCRATCH or XNACK_MASK when the code uses them), at most the arch's SGPRs.
     pub fn default_registers(&mut self, device: &Device, code: super::clrx_config::CodeRegs) {
-        let dims = if self.dims != DEFAULT { self.dims } else { default_dims(self.pgmrsrc2) };
+        let dims = if self.dims != DEFAULT {
+            self.dims
+        } else {
+            default_dims(self.pgmrsrc2)
+        };
         let (min_s, min_v) = min_registers(dims, self.user_data, self.tg_size, self.scratch != 0);
         let arch = device.arch;
         let extra = if code.flat_scratch && arch != Arch::Gcn10 {
@@ -160,7 +164,11 @@ pub fn parse_arg(args: &str) -> Result<ArgRecord, String> {
     };
     let size = clrx_value(f.get(1).ok_or("Expected ',' before argument")?)?;
     let mut target = (size + 3) & !3;
-    let mut align = if size != 0 { 1u64 << (63 - target.leading_zeros()) } else { 1 };
+    let mut align = if size != 0 {
+        1u64 << (63 - target.leading_zeros())
+    } else {
+        1
+    };
     if target > align {
         align <<= 1;
     }
@@ -230,7 +238,16 @@ fn prog_info(inp: &GalliumInput, k: &GalliumKernel) -> Vec<(u32, u32)> {
                 | (c.dx10_clamp as u32) << 21
                 | (c.debug_mode as u32) << 22;
             let rsrc2 = (c.pgmrsrc2 & 0xffff_e440)
-                | pgm_rsrc2(arch, c.scratch != 0, c.user_data, c.dims, c.pgmrsrc2 & 0x1b80, c.tg_size, c.local_size, c.exceptions);
+                | pgm_rsrc2(
+                    arch,
+                    c.scratch != 0,
+                    c.user_data,
+                    c.dims,
+                    c.pgmrsrc2 & 0x1b80,
+                    c.tg_size,
+                    c.local_size,
+                    c.exceptions,
+                );
             let scratch = ((c.scratch << 6) + 1023) >> 10;
             vec![
                 (0xb848, rsrc1),
@@ -279,7 +296,10 @@ pub fn write(inp: &GalliumInput) -> Result<Vec<u8>, String> {
     let comment = format!("CLRX GalliumBinGenerator {}", super::clrx_config::clrx_version_text());
     // Symbols: EndOfTextLabel, the sections', the kernels' (by name).
     let mut strtab = vec![0u8];
-    let mut syms = clrx_elf::Out { is64, b: vec![0; clrx_elf::symbol_size(is64)] };
+    let mut syms = clrx_elf::Out {
+        is64,
+        b: vec![0; clrx_elf::symbol_size(is64)],
+    };
     syms.symbol(1, inp.code.len() as u64, 0, 0, 1);
     strtab.extend_from_slice(b"EndOfTextLabel\0");
     let sections = 6 + inp.global_data.is_some() as u16;

@@ -214,7 +214,11 @@ pub fn compare_generated(n: usize, mut generate: impl FnMut() -> (String, Vec<St
         match (ours, assemble_binary(&src, &o)) {
             (Ok(a), Ok(b)) => {
                 if a != b {
-                    let at = a.iter().zip(&b).position(|(x, y)| x != y).unwrap_or(a.len().min(b.len()));
+                    let at = a
+                        .iter()
+                        .zip(&b)
+                        .position(|(x, y)| x != y)
+                        .unwrap_or(a.len().min(b.len()));
                     panic!(
                         "files differ at byte {at:#x} (gcnkit {} bytes, clrxasm {}); options {opts:?}\n{src}",
                         a.len(),
@@ -255,7 +259,11 @@ pub fn real_binaries() -> Option<Vec<PathBuf>> {
 /// clrxdisasm's text of a binary file with `options`, or its stderr.
 pub fn disassemble_file(file: &std::path::Path, options: &[&str]) -> Result<String, String> {
     let d = dir().expect("GCNKIT_CLRX_DIR");
-    let out = Command::new(d.join("clrxdisasm")).args(options).arg(file).output().unwrap();
+    let out = Command::new(d.join("clrxdisasm"))
+        .args(options)
+        .arg(file)
+        .output()
+        .unwrap();
     if out.status.success() {
         Ok(String::from_utf8_lossy(&out.stdout).into_owned())
     } else {
