@@ -178,6 +178,18 @@ pub fn run(a: Args) -> ExitCode {
         FormatArg::Text => Format::Text,
         FormatArg::Json => Format::Json,
     };
+    // CLRX's GalliumCompute binary (`.gallium`): a container, not an ELF, read whole.
+    if is_file && !matches!(a.input, Some(InputArg::Bin | InputArg::Words)) && gallium_head(&head) {
+        let mut data = Vec::new();
+        if let Err(e) = reader.read_to_end(&mut data) {
+            errln!("{name}: error: {e}");
+            return ExitCode::from(1);
+        }
+        if gcnkit::codeobj::clrx_gallium_read::is_gallium(&data) {
+            return gallium(&name, &data, a.arch, a.output.as_deref(), syntax, format);
+        }
+        reader = Box::new(std::io::Cursor::new(data));
+    }
     if gcnkit::codeobj::is_elf(&head) && !matches!(a.input, Some(InputArg::Bin)) {
         return code_object(&name, &mut reader, a.arch, a.output.as_deref(), syntax, format);
     }
@@ -477,6 +489,54 @@ fn code_object(
             errln!("{name}: error: {t}");
             return ExitCode::from(1);
         }
+    }
+    out.finish()
+}
+
+/// Could the file be a GalliumCompute binary: a small kernel count, then a kernel name's
+/// length (whole checks come once it is read: [`gcnkit::codeobj::clrx_gallium_read::is_gallium`]).
+fn gallium_head(head: &[u8]) -> bool {
+    let w = |at: usize| {
+        head.get(at..at + 4)
+            .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    };
+    matches!((w(0), w(4)), (Some(1..=4096), Some(1..=1024)))
+}
+
+/// A GalliumCompute binary's CLRX text (its device: `-a`'s first CLRX device, else
+/// CapeVerde, as clrxdisasm's default).
+fn gallium(
+    name: &str,
+    data: &[u8],
+    arch: Option<Arch>,
+    output: Option<&str>,
+    syntax: Syntax,
+    format: Format,
+) -> ExitCode {
+    if syntax == Syntax::Llvm {
+        errln!("{name}: error: a GalliumCompute binary has CLRX text only (--syntax clrx)");
+        return ExitCode::from(2);
+    }
+    let devices = &gcnkit::codeobj::clrx_config::DEVICES;
+    let device = arch
+        .and_then(|a| devices.iter().find(|d| d.arch == a))
+        .unwrap_or(&devices[0]);
+    let mut out = match Output::open(output) {
+        Ok(o) => o,
+        Err(e) => {
+            errln!("{e}");
+            return ExitCode::from(1);
+        }
+    };
+    let mut io_err: Option<std::io::Error> = None;
+    let r = gcnkit::disasm::disassemble_gallium(data, device, format, |chunk| emit(&mut out, &mut io_err, chunk));
+    if let Some(e) = io_err {
+        return write_failed(out, e);
+    }
+    if let Err(e) = r {
+        out.abandon();
+        errln!("{name}: error: {e}");
+        return ExitCode::from(1);
     }
     out.finish()
 }

@@ -361,6 +361,13 @@ fn asm_clrx_binary_formats() {
     assert_eq!(&bin[..10], b"\x01\0\0\0\x01\0\0\0k\0");
     assert!(has(&bin, "\x7fELF\x01"));
     assert!(has(&bin, "CLRX GalliumBinGenerator"));
+    // `disasm` prints it as clrxdisasm does (the device given by -a: its first CLRX device).
+    let o = gcnkit(&["disasm", "-a", "gcn1.0", o_arg], b"");
+    assert!(o.status.success(), "{}", err(&o));
+    let t = text(&o);
+    assert!(t.starts_with(".gallium\n.gpu CapeVerde\n.32bit\n.llvm_version 30900\n.kernel k\n"), "{t}");
+    assert!(t.contains("        .arg scalar, 4, 4, 4, zext, general\n"), "{t}");
+    assert!(t.ends_with(".text\nk:\ns_endpgm\n"), "{t}");
     // Without the LLVM version: an error, no file.
     std::fs::remove_file(&out).unwrap();
     let o = gcnkit(

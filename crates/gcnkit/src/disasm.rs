@@ -1315,20 +1315,9 @@ pub fn disassemble_amd(data: &[u8], format: Format, mut sink: impl FnMut(&str)) 
         amd::print_config(&amd::config_of(k, &b.driver_info)?, &mut t);
         t.push_str("    .text\n");
         sink(&t);
-        let whole = k.code.len() / 4 * 4;
-        let words: Vec<u32> = k.code[..whole]
-            .chunks_exact(4)
-            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-            .collect();
         let mut code = String::new();
-        disassemble(b.device.arch, &words, 0, Syntax::Clrx, format, |s| code.push_str(s))
-            .map_err(|t| format!("kernel {}: {t}", k.name))?;
+        code_text(b.device.arch, &k.code, 0, format, &mut code).map_err(|t| format!("kernel {}: {t}", k.name))?;
         sink(&rename_labels(&code, n));
-        if whole < k.code.len() {
-            let mut tail = String::new();
-            amd::print_bytes(&k.code[whole..], &mut tail);
-            sink(&tail);
-        }
     }
     Ok(())
 }
@@ -1359,4 +1348,83 @@ fn rename_labels(text: &str, n: usize) -> String {
         i += ch.len_utf8();
     }
     out
+}
+
+/// A GalliumCompute binary (CLRX's `.gallium` format, LLVM before 4.0) as CLRX text, as
+/// clrxdisasm `-dCmf` prints it for `device` (the binary does not say; clrxdisasm's `-g`,
+/// else CapeVerde): its head, each kernel's `.args` and `.config`, then `.text` with each
+/// kernel's name as a label at its code. A branch from one kernel's code into another's is
+/// not given a label (each kernel's code is disassembled alone).
+pub fn disassemble_gallium(
+    data: &[u8],
+    device: &crate::codeobj::clrx_config::Device,
+    format: Format,
+    mut sink: impl FnMut(&str),
+) -> Result<(), String> {
+    use crate::codeobj::clrx_gallium_read as gallium;
+    if format == Format::Json {
+        return Err("a GalliumCompute binary is printed as CLRX text only (no JSON records)".into());
+    }
+    let b = gallium::read(data)?;
+    let mut head = String::new();
+    gallium::print_head(&b, device, &mut head);
+    for k in &b.kernels {
+        gallium::print_kernel(k, device, &mut head);
+    }
+    head.push_str(".text\n");
+    sink(&head);
+    let mut cuts: Vec<usize> = b.kernels.iter().map(|k| k.offset as usize).collect();
+    cuts.extend([0, b.code.len()]);
+    cuts.sort_unstable();
+    cuts.dedup();
+    for w in cuts.windows(2) {
+        let (from, to) = (w[0], w[1].min(b.code.len()));
+        let mut t = String::new();
+        for k in b.kernels.iter().filter(|k| k.offset as usize == from) {
+            t.push_str(&format!("{}:\n", k.name));
+        }
+        code_text(device.arch, &b.code[from..to], from, format, &mut t)?;
+        sink(&t);
+    }
+    Ok(())
+}
+
+/// Code of a CLRX binary as clrxdisasm prints it: instructions, a run of zero words where an
+/// instruction would start as `.fill N, 4, 0` (a zero word alone decodes to a VOP2 that reads
+/// two scalar values), bytes past the last whole word as `.byte`. `base` is the code's offset
+/// (labels are named by it).
+fn code_text(arch: Arch, code: &[u8], base: usize, format: Format, out: &mut String) -> Result<(), String> {
+    let whole = code.len() / 4 * 4;
+    let words: Vec<u32> = code[..whole]
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect();
+    // Segments of instructions, cut at zero runs that start at an instruction.
+    let mut at = 0;
+    let mut start = 0;
+    let flush = |from: usize, to: usize, out: &mut String| -> Result<(), String> {
+        if from < to {
+            disassemble(arch, &words[from..to], base + 4 * from, Syntax::Clrx, format, |s| {
+                out.push_str(s)
+            })
+            .map_err(|t| t.to_string())?;
+        }
+        Ok(())
+    };
+    while at < words.len() {
+        if words[at] == 0 {
+            let run = words[at..].iter().take_while(|&&w| w == 0).count();
+            flush(start, at, out)?;
+            out.push_str(&format!(".fill {run}, 4, 0\n"));
+            at += run;
+            start = at;
+            continue;
+        }
+        at += decode(arch, &words[at..]).map_or(1, |i| i.len.max(1) as usize);
+    }
+    flush(start, words.len().min(at), out)?;
+    if whole < code.len() {
+        crate::codeobj::clrx_amd_read::print_bytes(&code[whole..], out);
+    }
+    Ok(())
 }

@@ -241,9 +241,7 @@ fn source(r: &mut Rng) -> (String, Vec<String>) {
         }
         s.push_str(".text\n");
         if r.chance(1, 4) {
-            // (Never a zero word: clrxdisasm prints one as `.fill 1, 4, 0`, gcnkit as the
-            // instruction it is, `v_cndmask_b32 v0, s0, v0, vcc`.)
-            s.push_str(&format!("  .get_driver_version dv{k}\n  .int dv{k} + 0x10000000\n"));
+            s.push_str(&format!("  .get_driver_version dv{k}\n  s_mov_b32 s1, dv{k}\n"));
         }
         code(r, &mut s);
     }
