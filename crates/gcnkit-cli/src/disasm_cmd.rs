@@ -408,24 +408,9 @@ fn code_object(
             );
             return ExitCode::from(2);
         }
-        let mut out = match Output::open(output) {
-            Ok(o) => o,
-            Err(e) => {
-                errln!("{e}");
-                return ExitCode::from(1);
-            }
-        };
-        let mut io_err: Option<std::io::Error> = None;
-        let r = gcnkit::disasm::disassemble_amd(&data, format, |chunk| emit(&mut out, &mut io_err, chunk));
-        if let Some(e) = io_err {
-            return write_failed(out, e);
-        }
-        if let Err(e) = r {
-            out.abandon();
-            errln!("{name}: error: {e}");
-            return ExitCode::from(1);
-        }
-        return out.finish();
+        return clrx_binary_text(name, output, |sink| {
+            gcnkit::disasm::disassemble_amd(&data, format, sink)
+        });
     }
     // A HIP program (host executable or library): the code objects of its fat binary.
     let objects: Vec<(Option<String>, &[u8])> = match crate::hipbin::select(name, &data, arch) {
@@ -521,6 +506,18 @@ fn gallium(
     let device = arch
         .and_then(|a| devices.iter().find(|d| d.arch == a))
         .unwrap_or(&devices[0]);
+    clrx_binary_text(name, output, |sink| {
+        gcnkit::disasm::disassemble_gallium(data, device, format, sink)
+    })
+}
+
+/// A CLRX binary's text (`print` gives it to a sink) to the output; its error, if it has one,
+/// leaves no output file.
+fn clrx_binary_text(
+    name: &str,
+    output: Option<&str>,
+    print: impl FnOnce(&mut dyn FnMut(&str)) -> Result<(), String>,
+) -> ExitCode {
     let mut out = match Output::open(output) {
         Ok(o) => o,
         Err(e) => {
@@ -529,7 +526,7 @@ fn gallium(
         }
     };
     let mut io_err: Option<std::io::Error> = None;
-    let r = gcnkit::disasm::disassemble_gallium(data, device, format, |chunk| emit(&mut out, &mut io_err, chunk));
+    let r = print(&mut |chunk| emit(&mut out, &mut io_err, chunk));
     if let Some(e) = io_err {
         return write_failed(out, e);
     }

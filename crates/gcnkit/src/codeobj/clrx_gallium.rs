@@ -14,7 +14,7 @@ use crate::arch::Arch;
 const DEFAULT: u32 = u32::MAX;
 
 /// `.arg`'s types, in CLRX's order (their number is the record's).
-const ARG_TYPES: [&str; 9] = [
+pub(crate) const ARG_TYPES: [&str; 9] = [
     "scalar",
     "constant",
     "global",
@@ -27,7 +27,7 @@ const ARG_TYPES: [&str; 9] = [
 ];
 
 /// `.arg`'s semantics, in CLRX's order.
-const ARG_SEMANTICS: [&str; 5] = ["general", "griddim", "gridoffset", "imgsize", "imgformat"];
+pub(crate) const ARG_SEMANTICS: [&str; 5] = ["general", "griddim", "gridoffset", "imgsize", "imgformat"];
 
 /// One argument record: type, size, target size, target alignment, sign-extended, semantic.
 pub type ArgRecord = [u32; 6];

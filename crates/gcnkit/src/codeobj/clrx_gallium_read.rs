@@ -5,22 +5,9 @@
 
 use super::clrx_amd_read::print_bytes;
 use super::clrx_config::Device;
+use super::clrx_gallium::{ARG_SEMANTICS, ARG_TYPES};
 use object::{Object, ObjectSection};
 use std::fmt::Write;
-
-/// `.arg`'s type and semantic names, in the records' order.
-const ARG_TYPES: [&str; 9] = [
-    "scalar",
-    "constant",
-    "global",
-    "local",
-    "image2d_rd",
-    "image2d_wr",
-    "image3d_rd",
-    "image3d_wr",
-    "sampler",
-];
-const ARG_SEMANTICS: [&str; 5] = ["general", "griddim", "gridoffset", "imgsize", "imgformat"];
 
 /// A kernel of a binary.
 pub struct GalliumKernelBin {
