@@ -365,7 +365,10 @@ fn asm_clrx_binary_formats() {
     let o = gcnkit(&["disasm", "-a", "gcn1.0", o_arg], b"");
     assert!(o.status.success(), "{}", err(&o));
     let t = text(&o);
-    assert!(t.starts_with(".gallium\n.gpu CapeVerde\n.32bit\n.llvm_version 30900\n.kernel k\n"), "{t}");
+    assert!(
+        t.starts_with(".gallium\n.gpu CapeVerde\n.32bit\n.llvm_version 30900\n.kernel k\n"),
+        "{t}"
+    );
     assert!(t.contains("        .arg scalar, 4, 4, 4, zext, general\n"), "{t}");
     assert!(t.ends_with(".text\nk:\ns_endpgm\n"), "{t}");
     // Without the LLVM version: an error, no file.
