@@ -863,7 +863,7 @@ fn metadata(
     let c = &k.config;
     let older1348 = dv < 134805;
     let mut m = String::new();
-    let _ = write!(m, ";ARGSTART:__OpenCL_{}_kernel\n", k.name);
+    let _ = writeln!(m, ";ARGSTART:__OpenCL_{}_kernel", k.name);
     m += if dv < 112402 {
         ";version:3:1:104\n"
     } else {

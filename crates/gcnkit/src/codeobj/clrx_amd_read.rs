@@ -23,8 +23,7 @@ pub struct AmdKernelBin {
     pub code: Vec<u8>,
     pub metadata: Vec<u8>,
     pub header: Vec<u8>,
-    /// CAL notes: type, bytes.
-    pub notes: Vec<(u32, Vec<u8>)>,
+    pub notes: Notes,
 }
 
 /// A binary as clrxdisasm reads it.
@@ -141,8 +140,11 @@ fn le32(b: &[u8], at: usize) -> u32 {
         .map_or(0, |x| u32::from_le_bytes([x[0], x[1], x[2], x[3]]))
 }
 
+/// CAL notes: type, bytes.
+type Notes = Vec<(u32, Vec<u8>)>;
+
 /// An inner binary's code (its first encoding's `.text`) and CAL notes.
-fn read_inner(data: &[u8]) -> Result<(Vec<u8>, Vec<(u32, Vec<u8>)>), String> {
+fn read_inner(data: &[u8]) -> Result<(Vec<u8>, Notes), String> {
     let f = ElfFile::<object::elf::FileHeader32<Endianness>>::parse(data).map_err(err)?;
     let e = f.endian();
     let phdrs = f.elf_program_headers();

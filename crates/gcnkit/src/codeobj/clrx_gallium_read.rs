@@ -34,9 +34,12 @@ fn le32(b: &[u8], at: usize) -> Option<u32> {
     b.get(at..at + 4).map(|x| u32::from_le_bytes([x[0], x[1], x[2], x[3]]))
 }
 
+/// A kernel's record in the container: name, code offset, argument records.
+type KernelRecord = (String, u32, Vec<[u32; 6]>);
+
 /// The container's kernels and the ELF it holds, if `data` is one (its layout must hold
 /// exactly: the ELF ends the file).
-fn container(data: &[u8]) -> Option<(Vec<(String, u32, Vec<[u32; 6]>)>, &[u8])> {
+fn container(data: &[u8]) -> Option<(Vec<KernelRecord>, &[u8])> {
     let n = le32(data, 0)? as usize;
     if n == 0 || n > 100_000 {
         return None;
