@@ -12,7 +12,8 @@
 use super::clrx_binary::{BinarySource, Common};
 use super::parse::Cursor;
 use super::Assembler;
-use crate::codeobj::clrx_amd::{self, ConfigRules, Input, Kernel, KernelConfig};
+use crate::codeobj::clrx_amd::{self, Input, Kernel};
+use crate::codeobj::clrx_amd_config::{default_registers, ConfigRules, KernelConfig};
 
 /// What `-6` and `-t` say before the source does.
 #[derive(Clone, Copy, Default)]
@@ -258,7 +259,7 @@ impl Assembler {
                 }
             }
             let regs = self.code_regs_in(k.start, to);
-            clrx_amd::default_registers(device, &mut config, regs.sgprs as u32, regs.vgprs as u32);
+            default_registers(device, &mut config, regs.sgprs as u32, regs.vgprs as u32);
             kernels.push(Kernel {
                 name: k.name.clone(),
                 code,

@@ -4,9 +4,9 @@
 //! clrxdisasm recovers it (`getAmdKernelConfig`), so that the text assembles back, with gcnkit
 //! or clrxasm, to one same binary.
 
-use super::clrx_amd::{
-    default_dims, version_in_info, Arg, ArgKind, KernelConfig, Space, AMD_MACHINES, ARG_IMAGES, ARG_SCALARS,
-    ARG_VECTORS, DATA_CLASSES, DEFAULT,
+use super::clrx_amd::{version_in_info, AMD_MACHINES};
+use super::clrx_amd_config::{
+    default_dims, Arg, ArgKind, KernelConfig, Space, ARG_IMAGES, ARG_SCALARS, ARG_VECTORS, DATA_CLASSES, DEFAULT,
 };
 use super::clrx_config::{Device, DEVICES};
 use object::read::elf::{ElfFile, FileHeader, ProgramHeader};

@@ -6,7 +6,8 @@
 //! kernel. Mesa 17.0 and later (driver version 170000+) mark the ELF as AMDGPU/HSA.
 //! LLVM 4.0 and later put an HSA kernel header before each kernel's code: not written here.
 
-use super::clrx_amd::{bounded, default_dims, fields, min_registers, parse_dims, pgm_rsrc2, value32};
+use super::clrx_amd::pgm_rsrc2;
+use super::clrx_amd_config::{bounded, default_dims, fields, min_registers, parse_dims, value32};
 use super::clrx_config::{clrx_value, Device};
 use super::clrx_elf::{self, Header, Region, Section};
 use crate::arch::Arch;

@@ -160,7 +160,7 @@ pub fn print_kernel(k: &GalliumKernelBin, device: &Device, out: &mut String) {
     let v = |e: usize| k.prog_info.get(e).map_or(0, |x| x.1);
     let (rsrc1, rsrc2, scratch) = (v(0), v(1), v(2));
     out.push_str("    .config\n");
-    let dims = super::clrx_amd::default_dims(rsrc2);
+    let dims = super::clrx_amd_config::default_dims(rsrc2);
     let letters = |m: u32| -> String {
         "xyz"
             .chars()

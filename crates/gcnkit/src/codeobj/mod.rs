@@ -11,6 +11,7 @@ pub mod akc;
 mod bits;
 pub mod bundle;
 pub mod clrx_amd;
+pub mod clrx_amd_config;
 pub mod clrx_amd_read;
 pub mod clrx_config;
 pub mod clrx_elf;
