@@ -178,18 +178,6 @@ fn config_line(r: &mut Rng) -> String {
     }
 }
 
-/// A random kernel's code: moves into random registers, then `s_endpgm`.
-fn code(r: &mut Rng, out: &mut String) {
-    for _ in 0..r.below(5) {
-        if r.chance(1, 2) {
-            out.push_str(&format!("  s_mov_b32 s{}, s{}\n", r.below(100), r.below(100)));
-        } else {
-            out.push_str(&format!("  v_mov_b32 v{}, v{}\n", r.below(256), r.below(256)));
-        }
-    }
-    out.push_str("  s_endpgm\n");
-}
-
 /// A random source, and the clrxasm options it is assembled with (the same for gcnkit).
 fn source(r: &mut Rng) -> (String, Vec<String>) {
     let mut s = String::from(".amd\n");
@@ -243,7 +231,7 @@ fn source(r: &mut Rng) -> (String, Vec<String>) {
         if r.chance(1, 4) {
             s.push_str(&format!("  .get_driver_version dv{k}\n  s_mov_b32 s1, dv{k}\n"));
         }
-        code(r, &mut s);
+        common::clrx::random_code(r, &mut s);
     }
     (s, opts)
 }

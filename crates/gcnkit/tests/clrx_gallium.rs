@@ -146,14 +146,7 @@ fn source(r: &mut Rng) -> (String, Vec<String>) {
                 "  .get_driver_version dv{k}\n  .get_llvm_version lv{k}\n  s_mov_b32 s1, dv{k}\n  s_mov_b32 s2, lv{k}\n"
             ));
         }
-        for _ in 0..r.below(5) {
-            if r.chance(1, 2) {
-                s.push_str(&format!("  s_mov_b32 s{}, s{}\n", r.below(100), r.below(100)));
-            } else {
-                s.push_str(&format!("  v_mov_b32 v{}, v{}\n", r.below(256), r.below(256)));
-            }
-        }
-        s.push_str("  s_endpgm\n");
+        common::clrx::random_code(r, &mut s);
     }
     (s, opts)
 }

@@ -270,3 +270,16 @@ pub fn disassemble_file(file: &std::path::Path, options: &[&str]) -> Result<Stri
         Err(String::from_utf8_lossy(&out.stderr).into_owned())
     }
 }
+
+/// A random kernel's code for the binary formats' generators: moves into random registers
+/// (what the register counts see), then `s_endpgm`.
+pub fn random_code(r: &mut super::Rng, out: &mut String) {
+    for _ in 0..r.below(5) {
+        if r.chance(1, 2) {
+            out.push_str(&format!("  s_mov_b32 s{}, s{}\n", r.below(100), r.below(100)));
+        } else {
+            out.push_str(&format!("  v_mov_b32 v{}, v{}\n", r.below(256), r.below(256)));
+        }
+    }
+    out.push_str("  s_endpgm\n");
+}
