@@ -41,6 +41,20 @@ pub enum FormatArg {
     /// An AMDGPU ELF relocatable object (code object v3+: `.text`, kernel descriptors,
     /// metadata note, symbols), as llvm-mc -filetype=obj writes; needs `-o FILE`.
     Elf,
+    /// CLRX text: AMD Catalyst's OpenCL 1.2 binary, as clrxasm writes it (clrxasm's `-b amd`,
+    /// the `.amd` pseudo-op); needs `-o FILE`.
+    Amd,
+    /// CLRX text: a ROCm code object (clrxasm's `-b rocm`, the `.rocm` pseudo-op); `elf` with
+    /// the source read as `.rocm`.
+    Rocm,
+    /// CLRX text: the code alone (clrxasm's `-b rawcode`); `bin`.
+    Rawcode,
+    /// CLRX text: AMD OpenCL 2.0's binary (clrxasm's `-b amdcl2`): not written yet.
+    Amdcl2,
+    /// CLRX text: a GalliumCompute (Mesa) binary for LLVM before 4.0, as clrxasm writes it
+    /// (clrxasm's `-b gallium`, the `.gallium` pseudo-op; `--llvmVersion` is needed); needs
+    /// `-o FILE`.
+    Gallium,
 }
 
 #[derive(clap::Args)]
@@ -98,6 +112,23 @@ pub struct Args {
     /// CLRX text: the policy version (`.policy`; clrxasm's `--policy`).
     #[arg(long, value_name = "VERSION")]
     policy: Option<i64>,
+    /// CLRX text: a 64-bit AMD Catalyst binary (clrxasm's `-6`/`--64bit`; `.64bit`).
+    #[arg(short = '6', long = "64bit")]
+    bits64: bool,
+    /// CLRX text: the AMD Catalyst driver version the binary is for, major*100+minor
+    /// (clrxasm's `-t`/`--driverVersion`; `.driver_version`); default 0, as clrxasm's with no
+    /// Catalyst driver installed.
+    #[arg(
+        short = 't',
+        long = "driverVersion",
+        alias = "driver-version",
+        value_name = "VERSION"
+    )]
+    driver_version: Option<u32>,
+    /// CLRX text: the LLVM version a Gallium binary is for, major*10000+minor*100+micro
+    /// (clrxasm's `--llvmVersion`; `.llvm_version`); below 40000.
+    #[arg(long = "llvmVersion", alias = "llvm-version", value_name = "VERSION")]
+    llvm_version: Option<u32>,
     /// Source files, assembled one after another as one source (as clrxasm does: symbols,
     /// macros and open blocks go on from file to file); stdin if `-` or none.
     files: Vec<String>,
@@ -137,7 +168,17 @@ fn parse_defsym(s: &str) -> Result<(String, i64), String> {
 
 pub fn run(a: Args) -> ExitCode {
     let dialect = a.syntax.dialect();
-    let format = a.format.unwrap_or(if a.output.as_deref().is_some_and(|o| o != "-") {
+    if let Some(FormatArg::Amdcl2) = a.format {
+        errln!("error: --format amdcl2: gcnkit does not write CLRX's amdcl2 binary format yet (amd, gallium, rocm and rawcode it does)");
+        return ExitCode::from(2);
+    }
+    let clrx_format = a.format;
+    let format = match a.format {
+        Some(FormatArg::Rocm) => Some(FormatArg::Elf),
+        Some(FormatArg::Rawcode) => Some(FormatArg::Bin),
+        f => f,
+    };
+    let format = format.unwrap_or(if a.output.as_deref().is_some_and(|o| o != "-") {
         FormatArg::Bin
     } else {
         FormatArg::Words
@@ -196,9 +237,14 @@ pub fn run(a: Args) -> ExitCode {
     } else {
         Syntax::Clrx
     };
-    let elf = format == FormatArg::Elf;
+    let elf = matches!(format, FormatArg::Elf | FormatArg::Amd | FormatArg::Gallium);
     if elf && a.output.as_deref().is_none_or(|o| o == "-") {
-        errln!("error: --format elf writes an object file: give it with -o FILE");
+        let f = match format {
+            FormatArg::Amd => "amd",
+            FormatArg::Gallium => "gallium",
+            _ => "elf",
+        };
+        errln!("error: --format {f} writes a binary file: give it with -o FILE");
         return ExitCode::from(2);
     }
     let mut asm = Assembler::new(a.arch.as_ref().map_or(Arch::Gcn12, |x| x.0), dialect, &name);
@@ -214,6 +260,11 @@ pub fn run(a: Args) -> ExitCode {
         asm = asm.no_warnings();
     }
     asm.clrx_options(a.buggy_fp_lit, a.old_mod_param, a.alternate, !a.no_macro_case, a.policy);
+    asm.clrx_amd_options(format == FormatArg::Amd, a.bits64, a.driver_version);
+    asm.clrx_gallium_options(format == FormatArg::Gallium, a.llvm_version);
+    if clrx_format == Some(FormatArg::Rocm) {
+        asm.clrx_rocm();
+    }
     for (name, value) in a.defsym.iter().chain(&a.define) {
         asm.defsym(name, *value);
     }
@@ -367,6 +418,26 @@ pub fn run(a: Args) -> ExitCode {
             .filter(|d| d.severity == gcnkit::diag::Severity::Error)
             .count();
         errln!("{n} error{} in {name}; nothing written", if n == 1 { "" } else { "s" });
+        return ExitCode::from(1);
+    }
+    // A CLRX binary: `--format amd`, or the source's `.amd` when the output is a file and no
+    // format was asked for.
+    let binary_format = matches!(format, FormatArg::Amd | FormatArg::Gallium);
+    if let Some(bin) = parts
+        .clrx_binary
+        .as_ref()
+        .filter(|_| binary_format || a.format.is_none() && format == FormatArg::Bin)
+    {
+        if let Err(e) = std::io::Write::write_all(&mut out, bin) {
+            out.abandon();
+            errln!("error: writing output: {e}");
+            return ExitCode::from(1);
+        }
+        return out.finish();
+    }
+    if binary_format {
+        out.abandon();
+        errln!("{name}: error: no binary (the source is not one of its format)");
         return ExitCode::from(1);
     }
     if elf {
@@ -558,8 +629,14 @@ fn words_text(buf: &mut String, it: &Item) {
 fn render(buf: &mut String, bin: &mut Vec<u8>, it: &Item, format: FormatArg, syntax: Syntax, source: &str, arch: Arch) {
     use gcnkit::syntax::text::hex8;
     match format {
-        // Objects are written whole at the end (`write_object`), never item by item.
-        FormatArg::Elf => {}
+        // Objects and binaries are written whole at the end (`write_object`), never item by
+        // item (`run` maps the CLRX formats it writes to these).
+        FormatArg::Elf
+        | FormatArg::Amd
+        | FormatArg::Rocm
+        | FormatArg::Rawcode
+        | FormatArg::Amdcl2
+        | FormatArg::Gallium => {}
         FormatArg::Words => {
             words_text(buf, it);
             buf.push('\n');

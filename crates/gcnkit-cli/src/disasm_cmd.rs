@@ -178,6 +178,18 @@ pub fn run(a: Args) -> ExitCode {
         FormatArg::Text => Format::Text,
         FormatArg::Json => Format::Json,
     };
+    // CLRX's GalliumCompute binary (`.gallium`): a container, not an ELF, read whole.
+    if is_file && !matches!(a.input, Some(InputArg::Bin | InputArg::Words)) && gallium_head(&head) {
+        let mut data = Vec::new();
+        if let Err(e) = reader.read_to_end(&mut data) {
+            errln!("{name}: error: {e}");
+            return ExitCode::from(1);
+        }
+        if gcnkit::codeobj::clrx_gallium_read::is_gallium(&data) {
+            return gallium(&name, &data, a.arch, a.output.as_deref(), syntax, format);
+        }
+        reader = Box::new(std::io::Cursor::new(data));
+    }
     if gcnkit::codeobj::is_elf(&head) && !matches!(a.input, Some(InputArg::Bin)) {
         return code_object(&name, &mut reader, a.arch, a.output.as_deref(), syntax, format);
     }
@@ -382,6 +394,24 @@ fn code_object(
         errln!("{name}: error: {e}");
         return ExitCode::from(1);
     }
+    // CLRX's AMD Catalyst OpenCL 1.2 binary (`.amd`): its CLRX text.
+    if let Some(d) = gcnkit::codeobj::clrx_amd_read::amd_device(&data) {
+        if syntax == Syntax::Llvm {
+            errln!("{name}: error: an AMD Catalyst binary has CLRX text only (--syntax clrx)");
+            return ExitCode::from(2);
+        }
+        if let Some(x) = arch.filter(|x| *x != d.arch) {
+            errln!(
+                "error: -a {x} conflicts with {name}, an AMD Catalyst binary for {} ({})",
+                d.name,
+                d.arch
+            );
+            return ExitCode::from(2);
+        }
+        return clrx_binary_text(name, output, |sink| {
+            gcnkit::disasm::disassemble_amd(&data, format, sink)
+        });
+    }
     // A HIP program (host executable or library): the code objects of its fat binary.
     let objects: Vec<(Option<String>, &[u8])> = match crate::hipbin::select(name, &data, arch) {
         None => vec![(None, &data[..])],
@@ -444,6 +474,66 @@ fn code_object(
             errln!("{name}: error: {t}");
             return ExitCode::from(1);
         }
+    }
+    out.finish()
+}
+
+/// Could the file be a GalliumCompute binary: a small kernel count, then a kernel name's
+/// length (whole checks come once it is read: [`gcnkit::codeobj::clrx_gallium_read::is_gallium`]).
+fn gallium_head(head: &[u8]) -> bool {
+    let w = |at: usize| {
+        head.get(at..at + 4)
+            .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    };
+    matches!((w(0), w(4)), (Some(1..=4096), Some(1..=1024)))
+}
+
+/// A GalliumCompute binary's CLRX text (its device: `-a`'s first CLRX device, else
+/// CapeVerde, as clrxdisasm's default).
+fn gallium(
+    name: &str,
+    data: &[u8],
+    arch: Option<Arch>,
+    output: Option<&str>,
+    syntax: Syntax,
+    format: Format,
+) -> ExitCode {
+    if syntax == Syntax::Llvm {
+        errln!("{name}: error: a GalliumCompute binary has CLRX text only (--syntax clrx)");
+        return ExitCode::from(2);
+    }
+    let devices = &gcnkit::codeobj::clrx_config::DEVICES;
+    let device = arch
+        .and_then(|a| devices.iter().find(|d| d.arch == a))
+        .unwrap_or(&devices[0]);
+    clrx_binary_text(name, output, |sink| {
+        gcnkit::disasm::disassemble_gallium(data, device, format, sink)
+    })
+}
+
+/// A CLRX binary's text (`print` gives it to a sink) to the output; its error, if it has one,
+/// leaves no output file.
+fn clrx_binary_text(
+    name: &str,
+    output: Option<&str>,
+    print: impl FnOnce(&mut dyn FnMut(&str)) -> Result<(), String>,
+) -> ExitCode {
+    let mut out = match Output::open(output) {
+        Ok(o) => o,
+        Err(e) => {
+            errln!("{e}");
+            return ExitCode::from(1);
+        }
+    };
+    let mut io_err: Option<std::io::Error> = None;
+    let r = print(&mut |chunk| emit(&mut out, &mut io_err, chunk));
+    if let Some(e) = io_err {
+        return write_failed(out, e);
+    }
+    if let Err(e) = r {
+        out.abandon();
+        errln!("{name}: error: {e}");
+        return ExitCode::from(1);
     }
     out.finish()
 }

@@ -280,6 +280,132 @@ fn asm_output_file_is_binary() {
     assert_eq!(std::fs::read(&out).unwrap(), vec![0x02, 0x07, 0x02, 0x06]);
 }
 
+/// CLRX's binary formats: `.amd` in the source or `--format amd` writes AMD Catalyst's
+/// OpenCL 1.2 binary (with `-o`), `-6` its 64-bit form, `-t` the driver version it is for;
+/// `--format rawcode` is the code alone; formats not written yet are usage errors.
+#[test]
+fn asm_clrx_binary_formats() {
+    let guard = tmpdir("clrxbin");
+    let d = guard.path();
+    let out = d.join("k.bin");
+    let o_arg = out.to_str().unwrap();
+    let kernel = b".gpu pitcairn\n.kernel k\n.config\n.dims x\n.arg n, uint\n.text\ns_endpgm\n";
+    let amd_src = [b".amd\n".as_slice(), kernel].concat();
+    // The source decides: an ELF of machine 0x3fe (Pitcairn), 32-bit, its kernel's metadata.
+    let o = gcnkit(&["asm", "--syntax", "clrx", "-o", o_arg], &amd_src);
+    assert!(o.status.success(), "{}", err(&o));
+    let bin = std::fs::read(&out).unwrap();
+    assert_eq!(&bin[..5], b"\x7fELF\x01");
+    assert_eq!(u16::from_le_bytes([bin[18], bin[19]]), 0x3fe);
+    let has = |b: &[u8], s: &str| b.windows(s.len()).any(|w| w == s.as_bytes());
+    assert!(has(&bin, ";ARGSTART:__OpenCL_k_kernel\n"));
+    assert!(has(&bin, ";value:n:u32:1:1:0\n"));
+    assert!(!has(&bin, "64bitABI"));
+    // The option decides, 64-bit, for driver 1348.5.
+    let o = gcnkit(
+        &[
+            "asm", "--syntax", "clrx", "--format", "amd", "-6", "-t", "134805", "-o", o_arg,
+        ],
+        kernel,
+    );
+    assert!(o.status.success(), "{}", err(&o));
+    let bin = std::fs::read(&out).unwrap();
+    assert_eq!(&bin[..5], b"\x7fELF\x02");
+    assert!(has(&bin, ";memory:64bitABI\n"));
+    assert!(has(&bin, "AMD-APP (1348.5)"));
+    // Without -o: the code's words; `--format rawcode`: its bytes.
+    let o = gcnkit(&["asm", "--syntax", "clrx"], &amd_src);
+    assert!(o.status.success(), "{}", err(&o));
+    assert_eq!(text(&o).trim(), "bf810000");
+    let o = gcnkit(
+        &["asm", "--syntax", "clrx", "--format", "rawcode", "-o", o_arg],
+        &amd_src,
+    );
+    assert!(o.status.success(), "{}", err(&o));
+    assert_eq!(std::fs::read(&out).unwrap(), vec![0, 0, 0x81, 0xbf]);
+    // A binary format needs a file; the formats not written yet are refused.
+    assert_eq!(
+        gcnkit(&["asm", "--syntax", "clrx", "--format", "amd"], kernel)
+            .status
+            .code(),
+        Some(2)
+    );
+    let o = gcnkit(&["asm", "--syntax", "clrx", "--format", "amdcl2", "-o", o_arg], kernel);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(err(&o).contains("not write"), "{}", err(&o));
+    // `--format rocm`: the source read as `.rocm`, its object (AMDGPU, 64-bit).
+    let rocm = b".gpu fiji\n.kernel k\n.config\n.dims x\n.text\nk:\n.skip 256\ns_endpgm\n";
+    let o = gcnkit(&["asm", "--syntax", "clrx", "--format", "rocm", "-o", o_arg], rocm);
+    assert!(o.status.success(), "{}", err(&o));
+    let bin = std::fs::read(&out).unwrap();
+    assert_eq!(&bin[..5], b"\x7fELF\x02");
+    assert_eq!(u16::from_le_bytes([bin[18], bin[19]]), 224);
+    // A Gallium binary (LLVM 3.9): its container names the kernel, its ELF is relocatable.
+    let gallium = b".gpu pitcairn\n.kernel k\n.args\n.arg scalar, 4\n.config\n.dims x\n.text\nk: s_endpgm\n";
+    let o = gcnkit(
+        &[
+            "asm",
+            "--syntax",
+            "clrx",
+            "--format",
+            "gallium",
+            "--llvmVersion",
+            "30900",
+            "-o",
+            o_arg,
+        ],
+        gallium,
+    );
+    assert!(o.status.success(), "{}", err(&o));
+    let bin = std::fs::read(&out).unwrap();
+    assert_eq!(&bin[..10], b"\x01\0\0\0\x01\0\0\0k\0");
+    assert!(has(&bin, "\x7fELF\x01"));
+    assert!(has(&bin, "CLRX GalliumBinGenerator"));
+    // `disasm` prints it as clrxdisasm does (the device given by -a: its first CLRX device).
+    let o = gcnkit(&["disasm", "-a", "gcn1.0", o_arg], b"");
+    assert!(o.status.success(), "{}", err(&o));
+    let t = text(&o);
+    assert!(
+        t.starts_with(".gallium\n.gpu CapeVerde\n.32bit\n.llvm_version 30900\n.kernel k\n"),
+        "{t}"
+    );
+    assert!(t.contains("        .arg scalar, 4, 4, 4, zext, general\n"), "{t}");
+    assert!(t.ends_with(".text\nk:\ns_endpgm\n"), "{t}");
+    // Without the LLVM version: an error, no file.
+    std::fs::remove_file(&out).unwrap();
+    let o = gcnkit(
+        &["asm", "--syntax", "clrx", "--format", "gallium", "-o", o_arg],
+        gallium,
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(err(&o).contains("LLVM version"), "{}", err(&o));
+    assert!(!out.exists());
+    // `disasm` prints the binary as CLRX text (its `.config`), which assembles back to it.
+    let o = gcnkit(&["asm", "--syntax", "clrx", "-o", o_arg], &amd_src);
+    assert!(o.status.success(), "{}", err(&o));
+    let first = std::fs::read(&out).unwrap();
+    let o = gcnkit(&["disasm", o_arg], b"");
+    assert!(o.status.success(), "{}", err(&o));
+    let t = text(&o);
+    assert!(t.starts_with(".amd\n.gpu Pitcairn\n.32bit\n"), "{t}");
+    assert!(t.contains(".kernel k\n    .config\n        .dims x\n"), "{t}");
+    assert!(t.contains(".arg n, \"uint\", uint\n"), "{t}");
+    let o = gcnkit(&["asm", "--syntax", "clrx", "-o", o_arg], t.as_bytes());
+    assert!(o.status.success(), "{}", err(&o));
+    assert_eq!(std::fs::read(&out).unwrap(), first);
+    assert_eq!(
+        gcnkit(&["disasm", "--syntax", "llvm", o_arg], b"").status.code(),
+        Some(2)
+    );
+    // A bad config: an error at its line, no file.
+    let _ = std::fs::remove_file(&out);
+    let bad = b".amd\n.gpu pitcairn\n.kernel k\n.config\n.vgprsnum 300\n.text\ns_endpgm\n";
+    let o = gcnkit(&["asm", "--syntax", "clrx", "-o", o_arg], bad);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(err(&o).contains(":5:"), "{}", err(&o));
+    assert!(!out.exists());
+}
+
 #[test]
 fn asm_unknown_arch_and_bad_syntax_flag_are_usage_errors() {
     assert_eq!(gcnkit(&["asm", "-a", "gfx1100"], b"").status.code(), Some(2));

@@ -1296,3 +1296,135 @@ mod tests {
         assert!(got == want, "the fast path's labels differ before a cut");
     }
 }
+
+/// An AMD Catalyst OpenCL 1.2 binary (CLRX's `.amd` format) as CLRX text: clrxdisasm's
+/// `-dCm` form ([`crate::codeobj::clrx_amd_read`]), each kernel's config then its code (plain
+/// or with addresses), local labels named per kernel (`.L8_1` in the second) so that one
+/// source holds them all. The text assembles, with gcnkit or clrxasm, to one same binary.
+pub fn disassemble_amd(data: &[u8], format: Format, mut sink: impl FnMut(&str)) -> Result<(), String> {
+    use crate::codeobj::clrx_amd_read as amd;
+    if format == Format::Json {
+        return Err("an AMD Catalyst binary is printed as CLRX text only (no JSON records)".into());
+    }
+    let b = amd::read(data)?;
+    let mut head = String::new();
+    amd::print_head(&b, &mut head);
+    sink(&head);
+    for (n, k) in b.kernels.iter().enumerate() {
+        let mut t = format!(".kernel {}\n", k.name);
+        amd::print_config(&amd::config_of(k, &b.driver_info)?, &mut t);
+        t.push_str("    .text\n");
+        sink(&t);
+        let mut code = String::new();
+        code_text(b.device.arch, &k.code, 0, format, &mut code).map_err(|t| format!("kernel {}: {t}", k.name))?;
+        sink(&rename_labels(&code, n));
+    }
+    Ok(())
+}
+
+/// The printer's local labels (`.L8_0`) renamed for kernel `n` (`.L8_n`).
+fn rename_labels(text: &str, n: usize) -> String {
+    if n == 0 {
+        return text.to_string();
+    }
+    let b = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i..].starts_with(b".L") {
+            let d = b[i + 2..].iter().take_while(|c| c.is_ascii_digit()).count();
+            if d > 0
+                && b[i + 2 + d..].starts_with(b"_0")
+                && !b.get(i + 4 + d).is_some_and(|c| c.is_ascii_alphanumeric())
+            {
+                out.push_str(&text[i..i + 2 + d]);
+                out.push_str(&format!("_{n}"));
+                i += 4 + d;
+                continue;
+            }
+        }
+        let ch = text[i..].chars().next().unwrap_or(' ');
+        out.push(ch);
+        i += ch.len_utf8();
+    }
+    out
+}
+
+/// A GalliumCompute binary (CLRX's `.gallium` format, LLVM before 4.0) as CLRX text, as
+/// clrxdisasm `-dCmf` prints it for `device` (the binary does not say; clrxdisasm's `-g`,
+/// else CapeVerde): its head, each kernel's `.args` and `.config`, then `.text` with each
+/// kernel's name as a label at its code. A branch from one kernel's code into another's is
+/// not given a label (each kernel's code is disassembled alone).
+pub fn disassemble_gallium(
+    data: &[u8],
+    device: &crate::codeobj::clrx_config::Device,
+    format: Format,
+    mut sink: impl FnMut(&str),
+) -> Result<(), String> {
+    use crate::codeobj::clrx_gallium_read as gallium;
+    if format == Format::Json {
+        return Err("a GalliumCompute binary is printed as CLRX text only (no JSON records)".into());
+    }
+    let b = gallium::read(data)?;
+    let mut head = String::new();
+    gallium::print_head(&b, device, &mut head);
+    for k in &b.kernels {
+        gallium::print_kernel(k, device, &mut head);
+    }
+    head.push_str(".text\n");
+    sink(&head);
+    let mut cuts: Vec<usize> = b.kernels.iter().map(|k| k.offset as usize).collect();
+    cuts.extend([0, b.code.len()]);
+    cuts.sort_unstable();
+    cuts.dedup();
+    for w in cuts.windows(2) {
+        let (from, to) = (w[0], w[1].min(b.code.len()));
+        let mut t = String::new();
+        for k in b.kernels.iter().filter(|k| k.offset as usize == from) {
+            t.push_str(&format!("{}:\n", k.name));
+        }
+        code_text(device.arch, &b.code[from..to], from, format, &mut t)?;
+        sink(&t);
+    }
+    Ok(())
+}
+
+/// Code of a CLRX binary as clrxdisasm prints it: instructions, a run of zero words where an
+/// instruction would start as `.fill N, 4, 0` (a zero word alone decodes to a VOP2 that reads
+/// two scalar values), bytes past the last whole word as `.byte`. `base` is the code's offset
+/// (labels are named by it).
+fn code_text(arch: Arch, code: &[u8], base: usize, format: Format, out: &mut String) -> Result<(), String> {
+    let whole = code.len() / 4 * 4;
+    let words: Vec<u32> = code[..whole]
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect();
+    // Segments of instructions, cut at zero runs that start at an instruction.
+    let mut at = 0;
+    let mut start = 0;
+    let flush = |from: usize, to: usize, out: &mut String| -> Result<(), String> {
+        if from < to {
+            disassemble(arch, &words[from..to], base + 4 * from, Syntax::Clrx, format, |s| {
+                out.push_str(s)
+            })
+            .map_err(|t| t.to_string())?;
+        }
+        Ok(())
+    };
+    while at < words.len() {
+        if words[at] == 0 {
+            let run = words[at..].iter().take_while(|&&w| w == 0).count();
+            flush(start, at, out)?;
+            out.push_str(&format!(".fill {run}, 4, 0\n"));
+            at += run;
+            start = at;
+            continue;
+        }
+        at += decode(arch, &words[at..]).map_or(1, |i| i.len.max(1) as usize);
+    }
+    flush(start, words.len().min(at), out)?;
+    if whole < code.len() {
+        crate::codeobj::clrx_amd_read::print_bytes(&code[whole..], out);
+    }
+    Ok(())
+}

@@ -40,7 +40,7 @@ pub const PSEUDO_OPS: [(&str, Taken); 169] = {
         ("abort", Yes),
         ("align", Yes),
         ("altmacro", Yes),
-        ("amd", Refused),
+        ("amd", Yes),
         ("amd3", Refused),
         ("amdcl2", Refused),
         ("arch", Yes),
@@ -107,7 +107,7 @@ pub const PSEUDO_OPS: [(&str, Taken); 169] = {
         ("float", Yes),
         ("for", Yes),
         ("format", Yes),
-        ("gallium", Refused),
+        ("gallium", Yes),
         ("get_64bit", Yes),
         ("get_arch", Yes),
         ("get_format", Yes),
@@ -215,7 +215,7 @@ pub(super) const SWITCHES: [&str; 20] = [
 ];
 
 /// clrxasm's version (0.1.9) as `.get_version` and the default policy give it.
-pub const CLRX_VERSION: i64 = 109;
+pub const CLRX_VERSION: i64 = crate::codeobj::clrx_config::CLRX_VERSION;
 
 /// CLRX's GCN 1.5 devices (`.ifgpu` knows them; they are never the target here).
 const GCN15_DEVICES: [&str; 4] = ["gfx1000", "gfx1010", "gfx1011", "navi10"];
@@ -347,9 +347,14 @@ impl Assembler {
         }
     }
 
-    /// The `.get_format` id of the output: ROCm with `.rocm`, else raw code.
+    /// The `.get_format` id of the output: ROCm with `.rocm`, AMD with `.amd`, Gallium with
+    /// `.gallium`, else raw code.
     pub(super) fn clrx_format(&self) -> u8 {
-        if self.obj.rocm.is_some() {
+        if self.obj.amd.is_some() {
+            0
+        } else if self.obj.gallium.is_some() {
+            1
+        } else if self.obj.rocm.is_some() {
             4
         } else {
             2
@@ -416,7 +421,7 @@ impl Assembler {
     }
 
     /// Defines `name` (as written, in the current scope) as `v`, as `name = v` would.
-    fn clrx_set(&mut self, lineno: usize, src: &str, name: &str, at: (usize, usize), v: i64) {
+    pub(super) fn clrx_set(&mut self, lineno: usize, src: &str, name: &str, at: (usize, usize), v: i64) {
         let key = self.syms.clrx.define_key(name);
         if self.labels.contains_key(&key) || self.clrx.fixed.contains(&key) {
             return self.error_at(lineno, src, at, format!("symbol '{name}' is already defined"));
@@ -426,7 +431,7 @@ impl Assembler {
     }
 
     /// A symbol name argument (a path allowed), or an error naming what needs it.
-    fn name_arg(
+    pub(super) fn name_arg(
         &mut self,
         lineno: usize,
         src: &str,
@@ -445,7 +450,7 @@ impl Assembler {
     }
 
     /// Errors for text after a complete statement; `true` if there is none.
-    fn at_end(&mut self, lineno: usize, src: &str, c: &mut Cursor, end: usize) -> bool {
+    pub(super) fn at_end(&mut self, lineno: usize, src: &str, c: &mut Cursor, end: usize) -> bool {
         if c.at_end() {
             return true;
         }
@@ -621,7 +626,7 @@ impl Assembler {
                 }
                 self.clrx.queried = true;
                 let v = match name {
-                    ".get_64bit" => self.obj.rocm.is_some() as i64,
+                    ".get_64bit" => (self.obj.rocm.is_some() || self.obj.amd.as_ref().is_some_and(|a| a.is64())) as i64,
                     ".get_arch" => arch_id(self.arch) as i64,
                     ".get_format" => self.clrx_format() as i64,
                     ".get_gpu" => self.clrx_device() as i64,
@@ -731,6 +736,8 @@ impl Assembler {
                         self.error_at(lineno, src, span, msg.into())
                     }
                     Some("raw") => {}
+                    Some("amd" | "catalyst") => self.start_amd(lineno),
+                    Some("gallium") => self.start_gallium(lineno),
                     Some("rocm") => {
                         self.obj.rocm.get_or_insert_with(Default::default);
                     }
@@ -749,7 +756,7 @@ impl Assembler {
                     }
                 }
             }
-            ".amd" | ".amdcl2" | ".gallium" | ".amd3" => {
+            ".amdcl2" | ".amd3" => {
                 let msg = format!("gcnkit writes raw code and ROCm objects, not the {name} binary format");
                 self.error_at(lineno, src, span, msg);
             }

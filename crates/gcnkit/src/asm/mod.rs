@@ -9,10 +9,13 @@
 //! row's encoding plan (`asm::plan`), made from the same row and class descriptions and checked
 //! against the general path (in debug builds on every statement).
 
+mod amd;
 mod blocks;
 mod clrx;
+mod clrx_binary;
 mod data;
 mod expr;
+mod gallium;
 mod gfx;
 mod macros;
 mod memory;
@@ -1141,7 +1144,7 @@ impl Assembler {
     /// once the file has an error.
     pub fn take_ready(&mut self, out: &mut Vec<Item>) {
         // A ROCm source's kernel headers are written over their room at the end.
-        if self.errors() > 0 || self.obj.rocm.is_some() {
+        if self.errors() > 0 || self.obj.rocm.is_some() || self.obj.amd.is_some() || self.obj.gallium.is_some() {
             return;
         }
         let mut n = self.pending.first().map_or(self.items.len(), |p| p.item - self.taken);
@@ -1190,7 +1193,12 @@ impl Assembler {
                 } else {
                     rest
                 };
-                match Arch::parse(name) {
+                // CLRX's devices LLVM has no name for (`Dummy`, `Goose`, `Horse`, `GFX804`).
+                let clrx_device = || {
+                    let d = crate::codeobj::clrx_config::Device::find(name).filter(|_| name == rest);
+                    d.map(|d| d.arch)
+                };
+                match Arch::parse(name).or_else(clrx_device) {
                     Some(arch) => {
                         self.processor = Some(name.to_string());
                         self.set_arch(lineno, src, arch, (s0, end))
@@ -1455,6 +1463,10 @@ impl Assembler {
     }
 
     fn instruction(&mut self, lineno: usize, src: &str, mnemonic: &str, span: (usize, usize), c: &mut Cursor) {
+        if self.amd_config_open() || self.gallium_kernel_open() {
+            let msg = "an instruction inside a kernel's .config (its code goes after .text)";
+            return self.error_at(lineno, src, span, msg.into());
+        }
         let (base, suffix) = if let Some(b) = mnemonic.strip_suffix("_e32") {
             (b, Suffix::E32)
         } else if let Some(b) = mnemonic.strip_suffix("_e64") {

@@ -164,6 +164,8 @@ pub struct ObjectParts {
     /// Symbols given values (`.set`, `=`, `--defsym`), in order of first definition, with
     /// their last integer value: llvm-mc writes them as local absolute symbols.
     pub constants: Vec<(String, i64)>,
+    /// The whole file of a CLRX binary format other than ROCm's (`.amd`), as clrxasm writes it.
+    pub clrx_binary: Option<Vec<u8>>,
 }
 
 /// An open `.amdhsa_kernel` block.
@@ -215,6 +217,14 @@ pub(super) struct ObjectState {
     constant_set: rustc_hash::FxHashSet<String>,
     /// A CLRX ROCm source (`.rocm`): its kernels' configs ([`super::rocm`]).
     pub rocm: Option<super::rocm::Rocm>,
+    /// A CLRX AMD Catalyst source (`.amd`): its kernels ([`super::amd`]).
+    pub amd: Option<super::amd::Amd>,
+    /// `-6` and `-t`, for an `.amd` or `.gallium` source.
+    pub amd_options: super::amd::AmdOptions,
+    /// A CLRX GalliumCompute source (`.gallium`): its kernels ([`super::gallium`]).
+    pub gallium: Option<super::gallium::Gallium>,
+    /// `--llvmVersion`, for a `.gallium` source.
+    pub llvm_version: Option<u32>,
 }
 
 impl ObjectState {
@@ -352,6 +362,12 @@ impl Assembler {
     ) -> bool {
         let rest = src[c.pos.min(end)..end].trim().to_string();
         if self.rocm_directive(lineno, src, name, span, &rest) {
+            return true;
+        }
+        if self.dialect != super::Dialect::Llvm && self.amd_directive(lineno, src, name, span, c, end) {
+            return true;
+        }
+        if self.dialect != super::Dialect::Llvm && self.gallium_directive(lineno, src, name, span, c, end) {
             return true;
         }
         // CLRX text's data, with clrxasm's semantics ([`super::data`]).
@@ -900,6 +916,8 @@ impl Assembler {
     pub(super) fn finish_object_parts(&mut self) {
         self.obj.parts.processor = self.processor.clone();
         self.finish_rocm();
+        self.finish_amd();
+        self.finish_gallium();
         for name in std::mem::take(&mut self.obj.constants) {
             if let Some(super::parse::Sym::Value(Value::Int(v))) = self.syms.get(&name) {
                 self.obj.parts.constants.push((name, *v));

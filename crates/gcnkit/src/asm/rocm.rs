@@ -302,6 +302,12 @@ impl Assembler {
             .map(|(_, _, o)| *o as usize)
             .min()
             .unwrap_or(usize::MAX);
+        self.code_regs_in(from, to)
+    }
+
+    /// The registers the code from `.text` offset `from` to `to` writes (see
+    /// [`Assembler::code_regs`]).
+    pub(super) fn code_regs_in(&self, from: usize, to: usize) -> CodeRegs {
         let mut c = CodeRegs::default();
         let t = crate::isa::isa();
         for it in self

@@ -1666,7 +1666,29 @@ impl ConfigBuilder {
     }
 }
 
+/// The CLRX release whose behaviour gcnkit follows (0.1.9), as `.get_version` gives it:
+/// major*10000 + minor*100 + micro.
+pub const CLRX_VERSION: i64 = 109;
+
+/// [`CLRX_VERSION`] as text (`0.1.9`), as CLRX writes it in its binaries.
+pub fn clrx_version_text() -> String {
+    format!(
+        "{}.{}.{}",
+        CLRX_VERSION / 10000,
+        CLRX_VERSION / 100 % 100,
+        CLRX_VERSION % 100
+    )
+}
+
 // ---- arguments ----
+
+/// A CLRX expression of numbers alone (a config value), wrapped to 64 bits, or clrxasm's error.
+pub(crate) fn clrx_value(s: &str) -> Result<u64, String> {
+    let mut a = Args::new(s);
+    let v = a.value()?;
+    a.end()?;
+    Ok(v)
+}
 
 /// The arguments of a pseudo-op: CLRX's expressions (numbers and operators), names, commas.
 struct Args<'a> {

@@ -10,7 +10,13 @@
 pub mod akc;
 mod bits;
 pub mod bundle;
+pub mod clrx_amd;
+pub mod clrx_amd_config;
+pub mod clrx_amd_read;
 pub mod clrx_config;
+pub mod clrx_elf;
+pub mod clrx_gallium;
+pub mod clrx_gallium_read;
 pub mod kd;
 pub mod metadata;
 pub mod reloc;

@@ -134,8 +134,22 @@ pub fn assemble_raw_on(gpu: &str, src: &str) -> Result<Vec<u8>, String> {
 }
 
 fn raw(gpu: &str, src: &str, options: &[&str], files: &[(&str, &[u8])]) -> Result<Vec<u8>, String> {
+    let mut all = vec!["-b", "rawcode", "-g", gpu];
+    all.extend_from_slice(options);
+    run_clrxasm(src, &all, files)
+}
+
+/// clrxasm's output file for a whole source with `options` (its own format choice: `.amd`...),
+/// or its stderr.
+pub fn assemble_binary(src: &str, options: &[&str]) -> Result<Vec<u8>, String> {
+    run_clrxasm(src, options, &[])
+}
+
+/// clrxasm on `src` (written with `files` beside it) with `options`: its output file, or its
+/// exit status and stderr (`status None`: it crashed).
+fn run_clrxasm(src: &str, options: &[&str], files: &[(&str, &[u8])]) -> Result<Vec<u8>, String> {
     let d = dir().expect("GCNKIT_CLRX_DIR");
-    let t = temp("raw");
+    let t = temp("asm");
     for (name, bytes) in files {
         std::fs::write(t.join(name), bytes).unwrap();
     }
@@ -144,7 +158,6 @@ fn raw(gpu: &str, src: &str, options: &[&str], files: &[(&str, &[u8])]) -> Resul
     std::fs::write(&s, src).unwrap();
     let out = Command::new(d.join("clrxasm"))
         .current_dir(&t)
-        .args(["-b", "rawcode", "-g", gpu])
         .args(options)
         .arg("-o")
         .arg(&o)
@@ -161,4 +174,112 @@ fn raw(gpu: &str, src: &str, options: &[&str], files: &[(&str, &[u8])]) -> Resul
             String::from_utf8_lossy(&out.stderr).trim()
         )),
     }
+}
+
+/// gcnkit's binary (`.amd`, `.gallium`) of a CLRX source with clrxasm's options (`-6`, `-t
+/// N`, `--llvmVersion N`), or its errors.
+pub fn gcnkit_binary(src: &str, opts: &[String]) -> Result<Vec<u8>, Vec<String>> {
+    let mut a = gcnkit::asm::Assembler::new(Arch::Gcn12, gcnkit::asm::Dialect::Clrx, "a.s").arch_is_default();
+    let value = |o: &str| opts.iter().position(|x| x == o).map(|k| opts[k + 1].parse().unwrap());
+    a.clrx_amd_options(false, opts.iter().any(|o| o == "-6"), value("-t"));
+    a.clrx_gallium_options(false, value("--llvmVersion"));
+    for (n, line) in src.lines().enumerate() {
+        a.line(n + 1, line);
+    }
+    let (_, diags, parts) = a.finish_object();
+    let errors: Vec<String> = diags
+        .iter()
+        .filter(|d| d.severity == gcnkit::diag::Severity::Error)
+        .map(|d| d.headline())
+        .collect();
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    parts.clrx_binary.ok_or_else(|| vec!["no binary".to_string()])
+}
+
+/// `n` generated sources (`generate` gives a source and clrxasm's options) through gcnkit and,
+/// when it is there, clrxasm: the same file, or both refuse. Returns (identical, refused by
+/// both, clrxasm crashed) — zeros without clrxasm (each source still assembled by gcnkit).
+pub fn compare_generated(n: usize, mut generate: impl FnMut() -> (String, Vec<String>)) -> (usize, usize, usize) {
+    let live = dir().is_some();
+    let (mut same, mut refused, mut crashed) = (0, 0, 0);
+    for _ in 0..n {
+        let (src, opts) = generate();
+        let ours = gcnkit_binary(&src, &opts);
+        if !live {
+            continue;
+        }
+        let o: Vec<&str> = opts.iter().map(|s| s.as_str()).collect();
+        match (ours, assemble_binary(&src, &o)) {
+            (Ok(a), Ok(b)) => {
+                if a != b {
+                    let at = a
+                        .iter()
+                        .zip(&b)
+                        .position(|(x, y)| x != y)
+                        .unwrap_or(a.len().min(b.len()));
+                    panic!(
+                        "files differ at byte {at:#x} (gcnkit {} bytes, clrxasm {}); options {opts:?}\n{src}",
+                        a.len(),
+                        b.len()
+                    );
+                }
+                same += 1;
+            }
+            (Err(_), Err(_)) => refused += 1,
+            (_, Err(e)) if e.starts_with("status None") => crashed += 1,
+            (Ok(_), Err(e)) => panic!("clrxasm refuses what gcnkit takes: {e}\noptions {opts:?}\n{src}"),
+            (Err(e), Ok(_)) => panic!("gcnkit refuses what clrxasm takes: {e:?}\noptions {opts:?}\n{src}"),
+        }
+    }
+    (same, refused, crashed)
+}
+
+/// CLRX's real binaries (`tests/amdasm/amdbins/*.clo`, `tests/amdbin/amdbins/*.clo` of its
+/// source: `GCNKIT_CLRX_SRC`, else the `src` beside the build `GCNKIT_CLRX_DIR` names, as
+/// `../shared/tools/build-clrx` lays them out), if there.
+pub fn real_binaries() -> Option<Vec<PathBuf>> {
+    let src = std::env::var_os("GCNKIT_CLRX_SRC").map(PathBuf::from).or_else(|| {
+        let d = PathBuf::from(std::env::var_os("GCNKIT_CLRX_DIR")?);
+        Some(d.parent()?.parent()?.join("src"))
+    })?;
+    let mut out = Vec::new();
+    for dir in ["tests/amdasm/amdbins", "tests/amdbin/amdbins"] {
+        for e in std::fs::read_dir(src.join(dir)).ok()?.flatten() {
+            if e.path().extension().is_some_and(|x| x == "clo") {
+                out.push(e.path());
+            }
+        }
+    }
+    out.sort();
+    Some(out)
+}
+
+/// clrxdisasm's text of a binary file with `options`, or its stderr.
+pub fn disassemble_file(file: &std::path::Path, options: &[&str]) -> Result<String, String> {
+    let d = dir().expect("GCNKIT_CLRX_DIR");
+    let out = Command::new(d.join("clrxdisasm"))
+        .args(options)
+        .arg(file)
+        .output()
+        .unwrap();
+    if out.status.success() {
+        Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+    } else {
+        Err(String::from_utf8_lossy(&out.stderr).into_owned())
+    }
+}
+
+/// A random kernel's code for the binary formats' generators: moves into random registers
+/// (what the register counts see), then `s_endpgm`.
+pub fn random_code(r: &mut super::Rng, out: &mut String) {
+    for _ in 0..r.below(5) {
+        if r.chance(1, 2) {
+            out.push_str(&format!("  s_mov_b32 s{}, s{}\n", r.below(100), r.below(100)));
+        } else {
+            out.push_str(&format!("  v_mov_b32 v{}, v{}\n", r.below(256), r.below(256)));
+        }
+    }
+    out.push_str("  s_endpgm\n");
 }

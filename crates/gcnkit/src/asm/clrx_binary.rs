@@ -1,0 +1,218 @@
+//! What the sources of CLRX's binary formats (`.amd`, `.gallium`) share: the source-wide lines
+//! (`.gpu`, `.32bit`/`.64bit`, the driver and LLVM versions, `.globaldata`), the kernels with
+//! the lines read after them (their configs, kept until the end), and at the end the device
+//! and the global data.
+
+use super::parse::Cursor;
+use super::Assembler;
+use crate::codeobj::clrx_config::{Device, Gpu};
+
+/// A kernel of the source and its lines.
+pub(super) struct KernelLines {
+    pub name: String,
+    pub line: usize,
+    pub source: String,
+    /// Where `.text` was when `.kernel` came.
+    pub start: usize,
+    /// Its config lines: pseudo-op, arguments, line, source.
+    pub lines: Vec<(String, String, usize, String)>,
+}
+
+/// The source-wide state of a binary format's source.
+#[derive(Default)]
+pub(super) struct BinarySource {
+    /// The line of the format's directive (0: the command line chose it).
+    pub line: usize,
+    pub gpu: Option<String>,
+    pub is64: bool,
+    /// `.driver_version`.
+    pub driver_version: Option<u32>,
+    /// `-t` (Gallium's `.driver_version` is the same setting: [`BinarySource::driver`]).
+    pub cli_driver_version: Option<u32>,
+    pub llvm_version: Option<u32>,
+    pub kernels: Vec<KernelLines>,
+    /// The kernel whose lines are being read.
+    pub open: Option<usize>,
+}
+
+/// What [`Assembler::binary_directive`] did with a line.
+pub(super) enum Common {
+    /// Taken (also a line of the open kernel).
+    Taken,
+    /// A new kernel (`.kernel NAME`), now the last.
+    Kernel,
+    /// `.gpu`/`.arch`: noted, for the target directive too.
+    Target,
+    /// Not one of the shared lines.
+    Other,
+}
+
+/// Directives that end a kernel's lines (they switch to another part of the source).
+const ENDS_KERNEL: [&str; 7] = [
+    ".text",
+    ".kernel",
+    ".rodata",
+    ".data",
+    ".section",
+    ".globaldata",
+    ".main",
+];
+
+impl BinarySource {
+    /// A source started at `line` with the command line's `-6`, `-t` and `--llvmVersion`.
+    pub fn new(line: usize, o: super::amd::AmdOptions, llvm_version: Option<u32>) -> BinarySource {
+        BinarySource {
+            line,
+            is64: o.is64,
+            cli_driver_version: o.driver_version,
+            llvm_version,
+            ..Default::default()
+        }
+    }
+
+    /// The driver version `.driver_version` or else `-t` gives (0: neither; clrxasm would
+    /// take the installed driver's, 0 without one).
+    pub fn driver(&self) -> u32 {
+        self.driver_version.or(self.cli_driver_version).unwrap_or(0)
+    }
+
+    /// Where errors about the whole source go: the first kernel's line, else the format's.
+    pub fn first_line(&self, format: &str) -> (usize, String) {
+        match self.kernels.first() {
+            Some(k) => (k.line, k.source.clone()),
+            None => (self.line.max(1), format!("{format} (line {})", self.line)),
+        }
+    }
+}
+
+impl Assembler {
+    /// The lines every binary format's source takes (and, while a kernel's lines are open,
+    /// every line up to a section or `.kernel`); `llvm` says whether `.llvm_version` is one
+    /// (Gallium's).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn binary_directive(
+        &mut self,
+        b: &mut BinarySource,
+        lineno: usize,
+        src: &str,
+        name: &str,
+        span: (usize, usize),
+        c: &mut Cursor,
+        end: usize,
+        llvm: bool,
+    ) -> Common {
+        let rest = src[c.pos.min(end)..end].trim().to_string();
+        if let Some(k) = b.open {
+            if !ENDS_KERNEL.contains(&name) {
+                b.kernels[k]
+                    .lines
+                    .push((name.to_string(), rest, lineno, src.to_string()));
+                return Common::Taken;
+            }
+            b.open = None;
+        }
+        match name {
+            ".gpu" | ".arch" => {
+                if name == ".gpu" {
+                    b.gpu = Some(rest);
+                }
+                return Common::Target;
+            }
+            ".32bit" | ".64bit" => b.is64 = name == ".64bit",
+            ".driver_version" | ".llvm_version" if name == ".driver_version" || llvm => {
+                match self.abs_value(lineno, src, c, end) {
+                    Some(Some(v)) if name == ".driver_version" => b.driver_version = Some(v as u32),
+                    Some(Some(v)) => b.llvm_version = Some(v as u32),
+                    Some(None) => self.error_at(lineno, src, span, format!("{name} needs an expression")),
+                    None => {}
+                }
+            }
+            ".globaldata" => self.switch_section(".rodata"),
+            // clrxasm's versions as they stand at this line (an `.amd` source's driver version:
+            // its own, [`super::amd`]).
+            ".get_driver_version" | ".get_llvm_version" if name == ".get_driver_version" || llvm => {
+                let v = if name == ".get_llvm_version" {
+                    b.llvm_version.ok_or("the LLVM version is not given (--llvmVersion or .llvm_version; clrxasm takes the installed LLVM's)")
+                } else {
+                    Ok(b.driver())
+                };
+                return self.binary_query(lineno, src, span, c, end, name, v);
+            }
+            ".kernel" => {
+                let k = rest.trim().to_string();
+                if k.is_empty() {
+                    self.error_at(lineno, src, span, ".kernel needs the kernel's name".into());
+                    return Common::Taken;
+                }
+                if b.kernels.iter().any(|x| x.name == k) {
+                    let msg = format!("kernel {k} again: gcnkit takes each kernel's lines and code in one piece (clrxasm would go on with it)");
+                    self.error_at(lineno, src, span, msg);
+                    return Common::Taken;
+                }
+                self.switch_section(".text");
+                b.kernels.push(KernelLines {
+                    name: k,
+                    line: lineno,
+                    source: src.to_string(),
+                    start: self.offset,
+                    lines: Vec::new(),
+                });
+                return Common::Kernel;
+            }
+            _ => return Common::Other,
+        }
+        Common::Taken
+    }
+
+    /// `.get_*_version SYM`: SYM set to `v`.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn binary_query(
+        &mut self,
+        lineno: usize,
+        src: &str,
+        span: (usize, usize),
+        c: &mut Cursor,
+        end: usize,
+        name: &str,
+        v: Result<u32, &str>,
+    ) -> Common {
+        let Some((sym, at)) = self.name_arg(lineno, src, c, end, name) else {
+            return Common::Taken;
+        };
+        if self.at_end(lineno, src, c, end) {
+            match v {
+                Ok(v) => self.clrx_set(lineno, src, &sym, at, v as i64),
+                Err(msg) => self.error_at(lineno, src, span, msg.into()),
+            }
+        }
+        Common::Taken
+    }
+
+    /// The device of a binary format's source: `.gpu`'s, else the target's.
+    pub(super) fn binary_device(&self, b: &BinarySource) -> Result<&'static Device, String> {
+        match b.gpu.as_deref().and_then(Device::find) {
+            Some(d) => Ok(d),
+            None => Gpu::of_processor(self.gfx_processor())
+                .map(|g| g.device)
+                .ok_or_else(|| "no GPU device CLRX knows".to_string()),
+        }
+    }
+
+    /// The global data (`.globaldata`), if there is any.
+    pub(super) fn binary_global_data(&self) -> Option<Vec<u8>> {
+        self.obj
+            .parts
+            .sections
+            .iter()
+            .find(|s| s.name == ".rodata")
+            .map(|s| s.bytes.clone())
+            .filter(|b| !b.is_empty())
+    }
+
+    /// An error about the whole source (see [`BinarySource::first_line`]).
+    pub(super) fn binary_error(&mut self, b: &BinarySource, format: &str, msg: String) {
+        let (line, src) = b.first_line(format);
+        let n = src.len();
+        self.error_at(line, &src, (0, n), msg);
+    }
+}

@@ -1,0 +1,190 @@
+//! CLRX's GalliumCompute source (`.gallium`, or `--format gallium`) for LLVM before 4.0:
+//! `.gpu`, `.32bit`/`.64bit` (`-6`), `.driver_version` (`-t`), `.llvm_version`
+//! (`--llvmVersion`), `.globaldata`, and per kernel `.kernel NAME` with `.args`/`.arg` and
+//! `.config` with its pseudo-ops; the kernels' code is the one `.text`, each kernel at its
+//! label. At the end the binary is built ([`crate::codeobj::clrx_gallium`]) into
+//! [`super::ObjectParts::clrx_binary`].
+
+use super::clrx_binary::{BinarySource, Common};
+use super::parse::Cursor;
+use super::Assembler;
+use crate::codeobj::clrx_gallium::{self, GalliumConfig, GalliumInput, GalliumKernel};
+
+/// The `.gallium` lines of a source, kept until the end.
+pub(super) type Gallium = BinarySource;
+
+impl Assembler {
+    /// The source is a `.gallium` one from the start (`--format gallium`), for LLVM
+    /// `llvm_version` (`--llvmVersion`); `-6` and `-t` as [`Assembler::clrx_amd_options`]
+    /// gave them.
+    pub fn clrx_gallium_options(&mut self, gallium: bool, llvm_version: Option<u32>) {
+        self.obj.llvm_version = llvm_version;
+        if gallium {
+            self.start_gallium(0);
+        }
+    }
+
+    pub(super) fn start_gallium(&mut self, line: usize) {
+        if self.obj.gallium.is_none() {
+            self.obj.gallium = Some(BinarySource::new(line, self.obj.amd_options, self.obj.llvm_version));
+        }
+    }
+
+    /// Is a kernel's config open (where code cannot go)?
+    pub(super) fn gallium_kernel_open(&self) -> bool {
+        self.obj.gallium.as_ref().is_some_and(|g| g.open.is_some())
+    }
+
+    /// The `.gallium` directives (and, after `.kernel`, every line up to `.text`); returns
+    /// whether `name` was taken here. `.gpu` is also the target directive: it is noted and
+    /// left to the caller.
+    pub(super) fn gallium_directive(
+        &mut self,
+        lineno: usize,
+        src: &str,
+        name: &str,
+        span: (usize, usize),
+        c: &mut Cursor,
+        end: usize,
+    ) -> bool {
+        if name == ".gallium" {
+            self.start_gallium(lineno);
+            return true;
+        }
+        let Some(mut g) = self.obj.gallium.take() else {
+            return false;
+        };
+        let taken = match self.binary_directive(&mut g, lineno, src, name, span, c, end, true) {
+            Common::Taken => true,
+            // A kernel's lines (`.args`, `.config`) follow it.
+            Common::Kernel => {
+                g.open = Some(g.kernels.len() - 1);
+                true
+            }
+            Common::Target => false,
+            Common::Other if matches!(name, ".args" | ".config" | ".arg" | ".proginfo" | ".entry") => {
+                self.error_at(
+                    lineno,
+                    src,
+                    span,
+                    format!("{name} outside a kernel (after .kernel NAME)"),
+                );
+                true
+            }
+            Common::Other => false,
+        };
+        self.obj.gallium = Some(g);
+        taken
+    }
+
+    /// The end of a `.gallium` source: the binary of its kernels.
+    pub(super) fn finish_gallium(&mut self) {
+        let Some(g) = self.obj.gallium.take() else {
+            return;
+        };
+        let Some(llvm) = g.llvm_version else {
+            let msg = "the LLVM version of a Gallium binary must be given (--llvmVersion or .llvm_version; clrxasm takes the installed LLVM's)";
+            return self.binary_error(&g, ".gallium", msg.into());
+        };
+        let device = match self.binary_device(&g) {
+            Ok(d) => d,
+            Err(msg) => return self.binary_error(&g, ".gallium", msg),
+        };
+        // Each kernel's code: from its label to the next kernel's (or the end).
+        let mut starts = Vec::new();
+        for k in &g.kernels {
+            match self
+                .obj
+                .parts
+                .labels
+                .iter()
+                .find(|(n, s, _)| *n == k.name && s == ".text")
+            {
+                Some((_, _, o)) => starts.push(*o as usize),
+                None => {
+                    let n = k.source.len();
+                    self.error_at(
+                        k.line,
+                        &k.source.clone(),
+                        (0, n),
+                        format!("Symbol for kernel '{}' is undefined", k.name),
+                    );
+                    starts.push(usize::MAX);
+                }
+            }
+        }
+        let code_end = self
+            .items
+            .iter()
+            .map(|i| i.offset as usize + i.byte_len())
+            .max()
+            .unwrap_or(0);
+        let mut code = Vec::with_capacity(code_end);
+        for it in &self.items {
+            code.resize(it.offset as usize, 0);
+            it.push_bytes(&mut code);
+        }
+        let mut kernels = Vec::new();
+        for (i, k) in g.kernels.iter().enumerate() {
+            let from = starts[i];
+            if from == usize::MAX {
+                continue;
+            }
+            let to = starts
+                .iter()
+                .copied()
+                .filter(|&s| s > from && s != usize::MAX)
+                .min()
+                .unwrap_or(code_end);
+            let mut args = Vec::new();
+            let mut config: Option<GalliumConfig> = None;
+            let mut in_args = false;
+            for (op, rest, line, src) in &k.lines {
+                let r = match op.as_str() {
+                    ".args" => {
+                        in_args = true;
+                        Ok(())
+                    }
+                    ".config" => {
+                        in_args = false;
+                        config.get_or_insert_with(Default::default);
+                        Ok(())
+                    }
+                    ".arg" if !in_args => Err("Argument definition outside arguments list".to_string()),
+                    ".arg" => clrx_gallium::parse_arg(rest).map(|a| args.push(a)),
+                    ".proginfo" | ".entry" => Err(format!("{op}: gcnkit writes a Gallium kernel from its .config only (raw program info is not written yet)")),
+                    _ => match config.as_mut().filter(|_| !in_args) {
+                        Some(c) => c.set(device, llvm, op, rest),
+                        None => Err("Illegal place of configuration pseudo-op".to_string()),
+                    },
+                };
+                if let Err(msg) = r {
+                    self.error_at(*line, src, (0, src.len()), msg);
+                }
+            }
+            if let Some(c) = config.as_mut() {
+                c.default_registers(device, self.code_regs_in(from, to));
+            }
+            kernels.push(GalliumKernel {
+                name: k.name.clone(),
+                offset: from as u32,
+                args,
+                config,
+            });
+        }
+        let global_data = self.binary_global_data();
+        let input = GalliumInput {
+            device,
+            is64: g.is64,
+            llvm_version: llvm,
+            driver_version: g.driver(),
+            code,
+            global_data,
+            kernels,
+        };
+        match clrx_gallium::write(&input) {
+            Ok(b) => self.obj.parts.clrx_binary = Some(b),
+            Err(msg) => self.binary_error(&g, ".gallium", msg),
+        }
+    }
+}
