@@ -29,6 +29,7 @@ pub mod effects;
 pub mod fidelity;
 pub mod liveness;
 pub mod mix;
+mod picture;
 pub mod profile;
 pub mod program;
 pub mod regs;

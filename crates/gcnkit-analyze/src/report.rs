@@ -233,7 +233,7 @@ fn profiled_cycles(a: &Analysis, x: &crate::profile::Attached) -> u64 {
 
 /// A block's colour: by its share of the instructions run (white, through yellow, to red),
 /// or without a profile by its peak live VGPRs against the kernel's (white to blue).
-fn block_colour(a: &Analysis, b: usize) -> String {
+pub(crate) fn block_colour(a: &Analysis, b: usize) -> String {
     let mix = |t: f64, from: (f64, f64, f64), to: (f64, f64, f64)| {
         let c = |x: f64, y: f64| (x + (y - x) * t).round() as u8;
         format!("#{:02x}{:02x}{:02x}", c(from.0, to.0), c(from.1, to.1), c(from.2, to.2))
@@ -580,74 +580,84 @@ pub fn to_dot(a: &Analysis) -> String {
 
 /// The graph as DOT; `code`: each block's label lists its instructions (address, text, live
 /// VGPRs after it), for the pictures.
+/// What a block's box says: its name, range and size, the function it begins, its loop depth,
+/// branch kind, cycle estimate, what the profile counted, and (with `code`) its first
+/// instructions with the live VGPRs after each.
+pub(crate) fn block_lines(a: &Analysis, b: usize, code: bool) -> Vec<String> {
+    let insts = &a.program.insts;
+    let blk = &a.cfg.blocks[b];
+    let last = &insts[blk.end - 1];
+    let mut lines = Vec::new();
+    if a.cfg.calls.iter().any(|c| c.1 == b) {
+        lines.push(format!("function {}", function_name(a, b).unwrap_or_default()));
+    }
+    lines.push(format!("B{b}"));
+    lines.push(format!("0x{:x}-0x{:x}", insts[blk.start].pc, last.pc));
+    lines.push(format!("{} instrs", blk.end - blk.start));
+    if blk.loop_depth > 0 {
+        lines.push(format!("loop depth {}", blk.loop_depth));
+    }
+    if let Terminator::Branch { kind, .. } = &blk.term {
+        lines.push(kind.name().to_string());
+    }
+    lines.push(format!("~{} cycles", a.block_cycles[b].cycles));
+    if let Some(x) = &a.profile {
+        let h = &x.blocks[b];
+        lines.push(format!("ran {}x, {:.1}% of instructions", h.entries, 100.0 * h.share));
+        if let Some(u) = h.utilisation {
+            lines.push(format!("lanes {:.0}%", 100.0 * u));
+        }
+        if h.barrier_wait > 0 {
+            lines.push(format!("barrier wait {}", h.barrier_wait));
+        }
+    }
+    if code {
+        const SHOWN: usize = 40;
+        for (k, inst) in insts
+            .iter()
+            .enumerate()
+            .take(blk.end.min(blk.start + SHOWN))
+            .skip(blk.start)
+        {
+            let text = instr_text(&inst.instr, Syntax::Llvm);
+            let live = a.liveness.pressure.get(k).map_or(0, |x| x.0);
+            let ran = a
+                .profile
+                .as_ref()
+                .map_or(String::new(), |x| format!(" x{}", x.at(inst.pc).count));
+            // A branch names the block it goes to (its text has the raw SIMM16).
+            let to = if k + 1 == blk.end {
+                a.cfg
+                    .edges
+                    .iter()
+                    .find(|e| e.from == b && e.kind == crate::cfg::EdgeKind::Taken)
+                    .map_or(String::new(), |e| format!(" -> B{}", e.to))
+            } else {
+                String::new()
+            };
+            lines.push(format!("{:x}  {text}{to}  [{live}v{ran}]", inst.pc));
+        }
+        if blk.end - blk.start > SHOWN {
+            lines.push(format!("... {} more", blk.end - blk.start - SHOWN));
+        }
+    }
+    lines
+}
+
 fn dot(a: &Analysis, code: bool) -> String {
     let p = &a.program;
-    let insts = &p.insts;
     let mut s = String::new();
     let id = p.name.replace(['"', '\\'], "_");
     let _ = writeln!(s, "digraph \"{id}\" {{");
     let _ = writeln!(s, "  label=\"{id} ({})\";", p.arch.name());
     s.push_str("  node [shape=box, fontname=\"monospace\"];\n");
-    for (b, blk) in a.cfg.blocks.iter().enumerate() {
-        let last = &insts[blk.end - 1];
+    for b in 0..a.cfg.blocks.len() {
         let header = a.cfg.loops.iter().any(|l| l.header == b);
-        let mut label = format!(
-            "B{b}\\n0x{:x}-0x{:x}\\n{} instrs",
-            insts[blk.start].pc,
-            last.pc,
-            blk.end - blk.start
-        );
-        if a.cfg.calls.iter().any(|c| c.1 == b) {
-            let name = function_name(a, b).unwrap_or_default().replace(['"', '\\'], "_");
-            label = format!("function {name}\\n{label}");
-        }
-        if blk.loop_depth > 0 {
-            let _ = write!(label, "\\nloop depth {}", blk.loop_depth);
-        }
-        if let Terminator::Branch { kind, .. } = &blk.term {
-            let _ = write!(label, "\\n{}", kind.name());
-        }
-        let _ = write!(label, "\\n~{} cycles", a.block_cycles[b].cycles);
-        if let Some(x) = &a.profile {
-            let h = &x.blocks[b];
-            let _ = write!(label, "\\nran {}x, {:.1}% of instructions", h.entries, 100.0 * h.share);
-            if let Some(u) = h.utilisation {
-                let _ = write!(label, "\\nlanes {:.0}%", 100.0 * u);
-            }
-            if h.barrier_wait > 0 {
-                let _ = write!(label, "\\nbarrier wait {}", h.barrier_wait);
-            }
-        }
-        if code {
-            const SHOWN: usize = 40;
-            for (k, inst) in insts
-                .iter()
-                .enumerate()
-                .take(blk.end.min(blk.start + SHOWN))
-                .skip(blk.start)
-            {
-                let text = instr_text(&inst.instr, Syntax::Llvm).replace(['"', '\\'], "'");
-                let live = a.liveness.pressure.get(k).map_or(0, |x| x.0);
-                let ran = a
-                    .profile
-                    .as_ref()
-                    .map_or(String::new(), |x| format!(" x{}", x.at(inst.pc).count));
-                // A branch names the block it goes to (its text has the raw SIMM16).
-                let to = if k + 1 == blk.end {
-                    a.cfg
-                        .edges
-                        .iter()
-                        .find(|e| e.from == b && e.kind == crate::cfg::EdgeKind::Taken)
-                        .map_or(String::new(), |e| format!(" -> B{}", e.to))
-                } else {
-                    String::new()
-                };
-                let _ = write!(label, "\\n{:x}  {text}{to}  [{live}v{ran}]", inst.pc);
-            }
-            if blk.end - blk.start > SHOWN {
-                let _ = write!(label, "\\n... {} more", blk.end - blk.start - SHOWN);
-            }
-        }
+        let label = block_lines(a, b, code)
+            .iter()
+            .map(|l| l.replace(['"', '\\'], "'"))
+            .collect::<Vec<_>>()
+            .join("\\n");
         let _ = writeln!(
             s,
             "  b{b} [label=\"{label}\", style=filled, fillcolor=\"{}\"{}];",
@@ -682,20 +692,10 @@ fn dot(a: &Analysis, code: bool) -> String {
     s
 }
 
-/// The control-flow graph as an SVG picture (laid out by the `layout-rs` crate from the DOT
-/// above, each block with its instructions).
+/// The control-flow graph as an SVG picture (blocks placed by the `rust-sugiyama` crate, each
+/// with its instructions: [`crate::picture`]).
 pub fn to_svg(a: &Analysis) -> Result<String, String> {
-    use layout::backends::svg::SVGWriter;
-    use layout::gv::{DotParser, GraphBuilder};
-    let text = dot(a, true);
-    let mut parser = DotParser::new(&text);
-    let graph = parser.process().map_err(|e| format!("laying out the graph: {e}"))?;
-    let mut builder = GraphBuilder::new();
-    builder.visit_graph(&graph);
-    let mut visual = builder.get();
-    let mut svg = SVGWriter::new();
-    visual.do_it(false, false, false, &mut svg);
-    Ok(svg.finalize())
+    Ok(crate::picture::to_svg(a))
 }
 
 /// Text for HTML.
