@@ -585,6 +585,17 @@ impl Gpu {
     /// [`Gpu::of_processor`]): the device's major (CLRX's ROCm table), minor and stepping,
     /// `.arch_minor`/`.arch_stepping` replacing the latter two. CLRX's GCN 1.0 major is 0;
     /// gcnkit says 6: `gfx6` + minor + stepping if given, else LLVM's processor of the chip.
+    /// The ISA version clrxasm writes in a `.rocm` object's note: CLRX's ROCm table (0.0.0
+    /// for GCN 1.0), with `.arch_minor`/`.arch_stepping` over it.
+    pub fn rocm_note(&self) -> (u32, u32, u32) {
+        let n = self.device.note;
+        (
+            n[0] as u32,
+            self.arch_minor.unwrap_or(n[1] as u32),
+            self.arch_stepping.unwrap_or(n[2] as u32),
+        )
+    }
+
     pub fn processor(&self) -> String {
         let d = self.device;
         if d.arch == Arch::Gcn10 && self.arch_minor.is_none() && self.arch_stepping.is_none() {

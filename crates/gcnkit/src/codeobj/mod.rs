@@ -17,6 +17,7 @@ pub mod clrx_config;
 pub mod clrx_elf;
 pub mod clrx_gallium;
 pub mod clrx_gallium_read;
+pub mod clrx_rocm;
 pub mod kd;
 pub mod metadata;
 pub mod reloc;
