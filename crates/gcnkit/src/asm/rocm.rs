@@ -207,7 +207,9 @@ impl Assembler {
             let yaml = String::from_utf8_lossy(&bytes).into_owned();
             self.obj.parts.v2_notes.push(V2Directive::HsaMetadata(yaml));
         }
-        for k in &r.kernels {
+        // Each kernel's register counts from its `.config` (the generated metadata's).
+        let mut counts = vec![None; r.kernels.len()];
+        for (i, k) in r.kernels.iter().enumerate() {
             let Some(at) = self.kernel_offset(&k.name) else {
                 let n = k.source.len();
                 self.error_at(
@@ -238,18 +240,20 @@ impl Assembler {
                 };
                 self.report(k.line, &k.source.clone(), e, crate::diag::Severity::Warning);
             }
+            counts[i] = b.register_counts().ok();
             match b.finish() {
                 Ok(header) => self.fill_header(at, &header, k),
                 Err(msg) => self.error_at(k.line, &k.source.clone(), (0, k.source.len()), msg),
             }
         }
-        self.rocm_binary(&r, gpu);
+        self.rocm_binary(&r, gpu, &counts);
     }
 
     /// clrxasm's loadable object of a v2 source ([`crate::codeobj::clrx_rocm`]), for
     /// `--format rocm` in the CLRX dialect.
-    fn rocm_binary(&mut self, r: &Rocm, gpu: Gpu) {
+    fn rocm_binary(&mut self, r: &Rocm, gpu: Gpu, counts: &[Option<(u64, u64)>]) {
         use crate::codeobj::clrx_rocm::{self, RocmInput, RocmSymbol};
+        // (the kernels' headers are in `code`: [`Assembler::finish_rocm`] filled them)
         let mut symbols = Vec::new();
         for k in &r.kernels {
             let Some(offset) = self.kernel_offset(&k.name) else {
@@ -281,6 +285,23 @@ impl Assembler {
                 V2Directive::HsaMetadata(y) => Some(y.clone().into_bytes()),
                 _ => None,
             });
+        // `.newbinfmt` without `.metadata`: clrxasm generates the metadata.
+        let metadata = metadata.or_else(|| {
+            r.new_binfmt.then(|| {
+                let kernels: Vec<clrx_rocm::MetadataKernel> = r
+                    .kernels
+                    .iter()
+                    .zip(&symbols)
+                    .zip(counts)
+                    .map(|((k, s), c)| clrx_rocm::MetadataKernel {
+                        name: &k.name,
+                        header: code.get(s.offset as usize..).unwrap_or(&[]),
+                        config: *c,
+                    })
+                    .collect();
+                clrx_rocm::generated_metadata(&kernels).into_bytes()
+            })
+        });
         let input = RocmInput {
             new_binfmt: r.new_binfmt,
             eflags: r.eflags,

@@ -1561,6 +1561,17 @@ impl ConfigBuilder {
         self.build(&self.target)
     }
 
+    /// The SGPR and VGPR counts clrxasm computes (what `wavefront_sgpr_count` and
+    /// `workitem_vgpr_count` hold unless given): the NumSGPRs/NumVGPRs of the metadata it
+    /// generates.
+    pub fn register_counts(&self) -> Result<(u64, u64), String> {
+        let mut c = self.clone();
+        c.wavefront_sgprs_set = false;
+        c.workitem_vgprs_set = false;
+        let b = c.build(&c.target)?;
+        Ok((get(&b, F("wavefront_sgpr_count")), get(&b, F("workitem_vgpr_count"))))
+    }
+
     /// Code object v3+ (`.llvm10binfmt`, which implies `.newbinfmt`): the 64-byte kernel
     /// descriptor clrxasm writes in `.rodata` from the same pseudo-ops: the group and private
     /// segment sizes, PGM_RSRC3 (`.pgmrsrc3` as given), PGM_RSRC1/2 as in the header, the SGPR
