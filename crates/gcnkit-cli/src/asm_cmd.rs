@@ -44,8 +44,8 @@ pub enum FormatArg {
     /// CLRX text: AMD Catalyst's OpenCL 1.2 binary, as clrxasm writes it (clrxasm's `-b amd`,
     /// the `.amd` pseudo-op); needs `-o FILE`.
     Amd,
-    /// CLRX text: a ROCm code object (clrxasm's `-b rocm`, the `.rocm` pseudo-op); `elf` with
-    /// the source read as `.rocm`.
+    /// CLRX text: a ROCm code object v2 as clrxasm writes it (clrxasm's `-b rocm`, the `.rocm`
+    /// pseudo-op; `.llvm10binfmt`: gcnkit's `elf` object).
     Rocm,
     /// CLRX text: the code alone (clrxasm's `-b rawcode`); `bin`.
     Rawcode,

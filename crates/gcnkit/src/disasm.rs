@@ -711,7 +711,10 @@ fn clrx_rocm(co: &crate::codeobj::CodeObject) -> Option<String> {
         }
         // clrxasm's target note (`.target`, or `.tripple` with the device's name added).
         if let Some(t) = co.note("AMD", 11) {
-            out.push_str(&format!(".target \"{}\"\n", String::from_utf8_lossy(&t.desc).escape_default()));
+            out.push_str(&format!(
+                ".target \"{}\"\n",
+                String::from_utf8_lossy(&t.desc).escape_default()
+            ));
         }
         // The kernels in the symbol table's order (the source's `.kernel` order).
         let mut headers: Vec<_> = co.v2_headers().collect();

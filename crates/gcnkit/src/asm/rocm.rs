@@ -77,7 +77,12 @@ impl Assembler {
         if name == ".fkernel" {
             match r.kernels.last_mut() {
                 Some(k) => k.function = true,
-                None => self.error_at(lineno, src, span, ".fkernel outside a kernel (after .kernel NAME)".into()),
+                None => self.error_at(
+                    lineno,
+                    src,
+                    span,
+                    ".fkernel outside a kernel (after .kernel NAME)".into(),
+                ),
             }
             return true;
         }
@@ -276,15 +281,10 @@ impl Assembler {
                 .as_ref()
                 .map(|t| format!("{t}-gfx{}{}{}", isa.0, isa.1, isa.2))
         });
-        let metadata = self
-            .obj
-            .parts
-            .v2_notes
-            .iter()
-            .find_map(|d| match d {
-                V2Directive::HsaMetadata(y) => Some(y.clone().into_bytes()),
-                _ => None,
-            });
+        let metadata = self.obj.parts.v2_notes.iter().find_map(|d| match d {
+            V2Directive::HsaMetadata(y) => Some(y.clone().into_bytes()),
+            _ => None,
+        });
         // `.newbinfmt` without `.metadata`: clrxasm generates the metadata.
         let metadata = metadata.or_else(|| {
             r.new_binfmt.then(|| {

@@ -15,7 +15,7 @@
 //!   `.AMDGPU.config`, sets the ELF flags to 2 and the entry to `.text`.
 //!   The LLVM 10 form (`.llvm10binfmt`) and the GOT (`.gotsym`) are not written here.
 
-use super::clrx_elf::Out;
+use super::clrx_elf::{Out, SHF_ALLOC as A, SHF_EXECINSTR as X, SHT_PROGBITS, SHT_STRTAB, SHT_SYMTAB};
 
 /// A symbol of the object: a kernel or a function kernel at a `.text` offset.
 pub struct RocmSymbol {
@@ -41,16 +41,11 @@ pub struct RocmInput {
     pub symbols: Vec<RocmSymbol>,
 }
 
-const SHT_PROGBITS: u32 = 1;
-const SHT_SYMTAB: u32 = 2;
-const SHT_STRTAB: u32 = 3;
 const SHT_HASH: u32 = 5;
 const SHT_DYNAMIC: u32 = 6;
 const SHT_NOTE: u32 = 7;
 const SHT_DYNSYM: u32 = 11;
-const A: u64 = 2;
 const W: u64 = 1;
-const X: u64 = 4;
 const MS: u64 = 0x30;
 const SYM: usize = 24;
 
@@ -207,7 +202,12 @@ pub fn write(input: &RocmInput) -> Vec<u8> {
     let names: Vec<&str> = kernel_names().collect();
     let hash = hash_table(&names);
     let shstrtab: Vec<u8> = std::iter::once(0u8)
-        .chain(parts.iter().filter(|p| p.section().0 != "").flat_map(|p| p.section().0.bytes().chain([0])))
+        .chain(
+            parts
+                .iter()
+                .filter(|p| !p.section().0.is_empty())
+                .flat_map(|p| p.section().0.bytes().chain([0])),
+        )
         .collect();
     let comment = b"CLRX ROCmBinGenerator 0.1.9".to_vec();
 
@@ -241,7 +241,10 @@ pub fn write(input: &RocmInput) -> Vec<u8> {
     let at = |p: Part| offsets[index(p)] as u64;
     let addr = |p: Part| if p.section().5 { at(p) } else { 0 };
 
-    let mut o = Out { is64: true, b: Vec::with_capacity(end) };
+    let mut o = Out {
+        is64: true,
+        b: Vec::with_capacity(end),
+    };
     o.b.extend_from_slice(&[0x7f, b'E', b'L', b'F', 2, 1, 1, 0x40, 0]);
     o.b.resize(16, 0);
     o.u16(3); // ET_DYN
@@ -402,7 +405,11 @@ pub fn generated_metadata(kernels: &[MetadataKernel]) -> String {
     }
     for k in kernels {
         let h = k.header;
-        let align = if k.config.is_some() { u(h, 100, 1) } else { 1u64 << (u(h, 100, 1) & 63) };
+        let align = if k.config.is_some() {
+            u(h, 100, 1)
+        } else {
+            1u64 << (u(h, 100, 1) & 63)
+        };
         s.push_str(&format!(
             "  - Name:            {n}\n    SymbolName:      '{n}@kd'\n    CodeProps:       \n\
              \x20     KernargSegmentSize: {}\n      GroupSegmentFixedSize: {}\n\

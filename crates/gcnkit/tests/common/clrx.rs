@@ -236,6 +236,20 @@ pub fn compare_generated(n: usize, mut generate: impl FnMut() -> (String, Vec<St
     (same, refused, crashed)
 }
 
+/// A format's generated-sources test: `GCNKIT_{var}_N` (default 150) sources of `generate`
+/// through [`compare_generated`]; at least half must be clrxasm's files byte for byte (the
+/// rest refused by both). Without clrxasm the sources are only assembled, said on stderr.
+pub fn check_generated(format: &str, var: &str, generate: impl FnMut() -> (String, Vec<String>)) {
+    let n = super::env_n(&format!("GCNKIT_{var}_N"), 150);
+    let (same, refused, _) = compare_generated(n, generate);
+    if dir().is_none() {
+        eprintln!("GCNKIT_CLRX_DIR not set: {format} sources assembled, not compared with clrxasm");
+        return;
+    }
+    eprintln!("{same} of {n} generated {format} sources identical to clrxasm's files, {refused} refused by both");
+    assert!(same * 2 >= n, "{same} of {n}");
+}
+
 /// CLRX's real binaries (`tests/amdasm/amdbins/*.clo`, `tests/amdbin/amdbins/*.clo` of its
 /// source: `GCNKIT_CLRX_SRC`, else the `src` beside the build `GCNKIT_CLRX_DIR` names, as
 /// `../shared/tools/build-clrx` lays them out), if there.
