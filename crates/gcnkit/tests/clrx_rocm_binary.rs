@@ -11,22 +11,8 @@ mod common;
 use common::clrx::gcnkit_binary;
 use common::Rng;
 
-const DEVICES: [&str; 14] = [
-    "CapeVerde",
-    "Pitcairn",
-    "Tahiti",
-    "Bonaire",
-    "Hawaii",
-    "Kalindi",
-    "Iceland",
-    "Tonga",
-    "Fiji",
-    "Carrizo",
-    "Ellesmere",
-    "GFX900",
-    "GFX904",
-    "GFX906",
-];
+/// [`common::clrx::DEVICES`] and two more of GCN 1.4.
+const MORE_DEVICES: [&str; 2] = ["GFX904", "GFX906"];
 
 fn config_line(r: &mut Rng) -> String {
     match r.below(12) {
@@ -47,7 +33,9 @@ fn config_line(r: &mut Rng) -> String {
 
 fn source(r: &mut Rng) -> (String, Vec<String>) {
     let mut s = String::from(".rocm\n");
-    s.push_str(&format!(".gpu {}\n", DEVICES[r.below(DEVICES.len() as u64) as usize]));
+    let k = r.below(14) as usize;
+    let device = common::clrx::DEVICES.get(k).unwrap_or_else(|| &MORE_DEVICES[k - 12]);
+    s.push_str(&format!(".gpu {device}\n"));
     if r.chance(1, 5) {
         s.push_str(&format!(".arch_minor {}\n", r.below(4)));
     }
@@ -65,12 +53,7 @@ fn source(r: &mut Rng) -> (String, Vec<String>) {
         1 => s.push_str(".tripple \"amdgcn-amd-amdhsa\"\n"),
         _ => {}
     }
-    if r.chance(1, 3) {
-        s.push_str(".globaldata\n");
-        for _ in 0..1 + r.below(6) {
-            s.push_str(&format!("  .int {}\n", r.next() as u32));
-        }
-    }
+    common::clrx::random_global_data(r, &mut s);
     let n = 1 + r.below(4) as usize;
     for k in 0..n {
         s.push_str(&format!(".kernel k{}\n", (k * 7) % n));
@@ -85,11 +68,7 @@ fn source(r: &mut Rng) -> (String, Vec<String>) {
         }
     }
     s.push_str(".text\n");
-    let mut order: Vec<usize> = (0..n).collect();
-    for i in (1..n).rev() {
-        order.swap(i, r.below(i as u64 + 1) as usize);
-    }
-    for k in order {
+    for k in common::clrx::shuffled(r, n) {
         s.push_str(&format!("k{k}:\n  .skip 256\n"));
         common::clrx::random_code(r, &mut s);
     }
