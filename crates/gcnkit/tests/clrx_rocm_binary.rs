@@ -172,3 +172,26 @@ fn objects_round_trip_through_clrx_text() {
     }
     eprintln!("{done} clrxasm objects: gcnkit's text assembles to them with gcnkit and clrxasm ({not_carried} with headers .config cannot carry)");
 }
+
+/// Sources clrxasm refuses: gcnkit refuses them too (with clrxasm there, checked on both).
+#[test]
+fn refused_sources() {
+    let bad = [
+        // A kernel without `.config` still needs its header's room.
+        ".rocm\n.gpu Fiji\n.kernel k\n.text\nk: s_endpgm\n",
+        ".rocm\n.gpu Fiji\n.kernel k\n.config\n.text\nk: s_endpgm\n",
+        ".rocm\n.gpu Fiji\n.kernel k\n.config\n.text\ns_endpgm\n",
+        ".rocm\n.gpu Fiji\n.fkernel\n.kernel k\n.text\nk: .skip 256\n",
+        ".rocm\n.gpu Fiji\n.target amdgcn\n.kernel k\n.text\nk: .skip 256\n",
+    ];
+    assert!(gcnkit_binary(".rocm\n.gpu Fiji\n.kernel k\n.text\nk: .skip 256\n", &[]).is_ok());
+    for s in bad {
+        assert!(gcnkit_binary(s, &[]).is_err(), "gcnkit takes:\n{s}");
+        if common::clrx::dir().is_some() {
+            assert!(
+                common::clrx::assemble_binary(s, &["-b", "rocm"]).is_err(),
+                "clrxasm takes:\n{s}"
+            );
+        }
+    }
+}

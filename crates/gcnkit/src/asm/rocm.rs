@@ -275,6 +275,13 @@ impl Assembler {
             code.resize(it.offset as usize, 0);
             it.push_bytes(&mut code);
         }
+        // Every kernel, `.config` or not, has its header's room (clrxasm's check).
+        for (k, s) in r.kernels.iter().zip(&symbols) {
+            if code.len() < s.offset as usize + akc::SIZE {
+                let msg = format!("Code for kernel '{}' is too small for configuration", k.name);
+                return self.error_at(k.line, &k.source.clone(), (0, k.source.len()), msg);
+            }
+        }
         let isa = gpu.rocm_note();
         let target = r.target.clone().or_else(|| {
             r.tripple
