@@ -121,7 +121,7 @@ fn clrx_text(bin: &[u8], src: &str) -> String {
 }
 
 /// Generated sources in the forms the disassembler carries (no `.newbinfmt`, `.fkernel`,
-/// global data, `.eflags` or GCN 1.0 device): clrxasm's file → gcnkit's text → gcnkit and clrxasm give that file again.
+/// global data or `.eflags`): clrxasm's file → gcnkit's text → gcnkit and clrxasm give that file again.
 #[test]
 fn objects_round_trip_through_clrx_text() {
     let Some(_) = common::clrx::dir() else {
@@ -133,10 +133,9 @@ fn objects_round_trip_through_clrx_text() {
     let (mut done, mut not_carried) = (0, 0);
     while done < n {
         let (src, _) = source(&mut r);
-        // GCN 1.0's note (0.0.0), ISA versions of no device (`.arch_minor`...) and `.eflags`
-        // (read as a processor) are not read back yet.
-        // A kernel without `.config` (its header's room printed as data) neither; GFX904
-        // and Iceland (notes 9.0.4, 8.0.0) are not processors gcnkit reads.
+        // ISA versions of no device (`.arch_minor`...) and `.eflags` (read as a processor)
+        // are not read back yet, nor a kernel without `.config` (its header's room printed
+        // as data); GFX904 and Iceland (notes 9.0.4, 8.0.0) are not processors gcnkit reads.
         let skipped = [
             ".newbinfmt",
             ".fkernel",
