@@ -44,8 +44,8 @@ pub enum FormatArg {
     /// CLRX text: AMD Catalyst's OpenCL 1.2 binary, as clrxasm writes it (clrxasm's `-b amd`,
     /// the `.amd` pseudo-op); needs `-o FILE`.
     Amd,
-    /// CLRX text: a ROCm code object (clrxasm's `-b rocm`, the `.rocm` pseudo-op); `elf` with
-    /// the source read as `.rocm`.
+    /// CLRX text: a ROCm code object v2 as clrxasm writes it (clrxasm's `-b rocm`, the `.rocm`
+    /// pseudo-op; `.llvm10binfmt`: gcnkit's `elf` object).
     Rocm,
     /// CLRX text: the code alone (clrxasm's `-b rawcode`); `bin`.
     Rawcode,
@@ -423,10 +423,13 @@ pub fn run(a: Args) -> ExitCode {
     // A CLRX binary: `--format amd`, or the source's `.amd` when the output is a file and no
     // format was asked for.
     let binary_format = matches!(format, FormatArg::Amd | FormatArg::Gallium);
+    // `--format rocm`: clrxasm's loadable object of a CLRX v2 source (other sources, LLVM's
+    // and `.llvm10binfmt`, get gcnkit's object below).
+    let rocm = clrx_format == Some(FormatArg::Rocm);
     if let Some(bin) = parts
         .clrx_binary
         .as_ref()
-        .filter(|_| binary_format || a.format.is_none() && format == FormatArg::Bin)
+        .filter(|_| binary_format || rocm || a.format.is_none() && format == FormatArg::Bin)
     {
         if let Err(e) = std::io::Write::write_all(&mut out, bin) {
             out.abandon();

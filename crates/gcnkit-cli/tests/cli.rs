@@ -333,13 +333,16 @@ fn asm_clrx_binary_formats() {
     let o = gcnkit(&["asm", "--syntax", "clrx", "--format", "amdcl2", "-o", o_arg], kernel);
     assert_eq!(o.status.code(), Some(2));
     assert!(err(&o).contains("not write"), "{}", err(&o));
-    // `--format rocm`: the source read as `.rocm`, its object (AMDGPU, 64-bit).
+    // `--format rocm`: the source read as `.rocm`, clrxasm's loadable object (AMDGPU, 64-bit,
+    // a shared object whose code starts at 0x1000).
     let rocm = b".gpu fiji\n.kernel k\n.config\n.dims x\n.text\nk:\n.skip 256\ns_endpgm\n";
     let o = gcnkit(&["asm", "--syntax", "clrx", "--format", "rocm", "-o", o_arg], rocm);
     assert!(o.status.success(), "{}", err(&o));
     let bin = std::fs::read(&out).unwrap();
     assert_eq!(&bin[..5], b"\x7fELF\x02");
+    assert_eq!(u16::from_le_bytes([bin[16], bin[17]]), 3);
     assert_eq!(u16::from_le_bytes([bin[18], bin[19]]), 224);
+    assert_eq!(&bin[0x1000 + 256..0x1000 + 260], &[0, 0, 0x81, 0xbf]);
     // A Gallium binary (LLVM 3.9): its container names the kernel, its ELF is relocatable.
     let gallium = b".gpu pitcairn\n.kernel k\n.args\n.arg scalar, 4\n.config\n.dims x\n.text\nk: s_endpgm\n";
     let o = gcnkit(

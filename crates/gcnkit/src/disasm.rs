@@ -703,10 +703,23 @@ fn clrx_rocm(co: &crate::codeobj::CodeObject) -> Option<String> {
         let t = Target::new(gpu, new_binfmt);
         let mut out = String::from(".rocm\n");
         gpu.print(&mut out);
+        if co.flags != 0 {
+            out.push_str(&format!(".eflags {}\n", co.flags));
+        }
         if new_binfmt {
             out.push_str(".newbinfmt\n");
         }
-        let all = co.v2_headers().all(|(_, s, h)| {
+        // clrxasm's target note (`.target`, or `.tripple` with the device's name added).
+        if let Some(t) = co.note("AMD", 11) {
+            out.push_str(&format!(
+                ".target \"{}\"\n",
+                String::from_utf8_lossy(&t.desc).escape_default()
+            ));
+        }
+        // The kernels in the symbol table's order (the source's `.kernel` order).
+        let mut headers: Vec<_> = co.v2_headers().collect();
+        headers.sort_by_key(|(_, s, _)| s.index);
+        let all = headers.into_iter().all(|(_, s, h)| {
             out.push_str(&format!(".kernel {}\n", s.name));
             print_config(h, &t, &mut out).is_ok()
         });

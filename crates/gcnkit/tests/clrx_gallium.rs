@@ -11,20 +11,7 @@ mod common;
 use common::clrx::gcnkit_binary;
 use common::Rng;
 
-const DEVICES: [&str; 12] = [
-    "CapeVerde",
-    "Pitcairn",
-    "Tahiti",
-    "Bonaire",
-    "Hawaii",
-    "Kalindi",
-    "Iceland",
-    "Tonga",
-    "Fiji",
-    "Carrizo",
-    "Ellesmere",
-    "GFX900",
-];
+use common::clrx::DEVICES;
 const LLVM: [u32; 5] = [30500, 30600, 30800, 30900, 39900];
 const MESA: [u32; 4] = [0, 110000, 169900, 170000];
 const ARG_TYPES: [&str; 11] = [
@@ -109,12 +96,7 @@ fn source(r: &mut Rng) -> (String, Vec<String>) {
         1 => s.push_str(&format!(".driver_version {mesa}\n")),
         _ => {}
     }
-    if r.chance(1, 3) {
-        s.push_str(".globaldata\n");
-        for _ in 0..1 + r.below(6) {
-            s.push_str(&format!("  .int {}\n", r.next() as u32));
-        }
-    }
+    common::clrx::random_global_data(r, &mut s);
     let n = 1 + r.below(4) as usize;
     for k in 0..n {
         s.push_str(&format!(".kernel k{}\n", (k * 7) % n));
@@ -133,11 +115,7 @@ fn source(r: &mut Rng) -> (String, Vec<String>) {
     }
     s.push_str(".text\n");
     // The kernels' code, in another order than their definitions.
-    let mut order: Vec<usize> = (0..n).collect();
-    for i in (1..n).rev() {
-        order.swap(i, r.below(i as u64 + 1) as usize);
-    }
-    for k in order {
+    for k in common::clrx::shuffled(r, n) {
         s.push_str(&format!("k{k}:\n"));
         if r.chance(1, 4) {
             // (As literals: a data word in code may print as an instruction that reads two
@@ -153,15 +131,8 @@ fn source(r: &mut Rng) -> (String, Vec<String>) {
 
 #[test]
 fn generated_sources_as_clrxasm_writes_them() {
-    let n = common::env_n("GCNKIT_GALLIUM_N", 150);
     let mut r = Rng(common::seed() ^ 0x6a11);
-    let (same, refused, _) = common::clrx::compare_generated(n, || source(&mut r));
-    if common::clrx::dir().is_none() {
-        eprintln!("GCNKIT_CLRX_DIR not set: .gallium sources assembled, not compared with clrxasm");
-        return;
-    }
-    eprintln!("{same} of {n} generated .gallium sources identical to clrxasm's files, {refused} refused by both");
-    assert!(same * 2 >= n, "{same} of {n}");
+    common::clrx::check_generated(".gallium", "GALLIUM", || source(&mut r));
 }
 
 /// Lines clrxasm refuses: gcnkit refuses them too; LLVM 4.0's form and a missing LLVM

@@ -1009,7 +1009,7 @@ fn metadata_msgpack(yaml: &str) -> Result<Vec<u8>, (usize, String)> {
 }
 
 /// The strings of `.ascii "a", "b\n"` with their escapes (C's: `\n \t \\ \" \ooo \xhh`).
-fn parse_strings(rest: &str) -> Option<Vec<Vec<u8>>> {
+pub(super) fn parse_strings(rest: &str) -> Option<Vec<Vec<u8>>> {
     let b = rest.as_bytes();
     let mut k = 0;
     let mut out = Vec::new();

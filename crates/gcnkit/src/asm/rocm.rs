@@ -26,6 +26,9 @@ pub(super) struct Rocm {
     kernels: Vec<RocmKernel>,
     /// The kernel whose `.config` is open.
     open: Option<usize>,
+    /// `.target "TEXT"`, `.tripple "TEXT"`: the target note.
+    target: Option<String>,
+    tripple: Option<String>,
 }
 
 struct RocmKernel {
@@ -34,6 +37,8 @@ struct RocmKernel {
     source: String,
     /// Its config lines: pseudo-op, arguments, line, source.
     lines: Vec<(String, String, usize, String)>,
+    /// `.fkernel`: a function kernel.
+    function: bool,
 }
 
 /// Directives that end a kernel's config (they switch to another part of the source).
@@ -68,6 +73,19 @@ impl Assembler {
         let Some(r) = self.obj.rocm.as_mut() else {
             return false;
         };
+        // A kernel's own line, in or out of its `.config`.
+        if name == ".fkernel" {
+            match r.kernels.last_mut() {
+                Some(k) => k.function = true,
+                None => self.error_at(
+                    lineno,
+                    src,
+                    span,
+                    ".fkernel outside a kernel (after .kernel NAME)".into(),
+                ),
+            }
+            return true;
+        }
         if let Some(k) = r.open {
             if !ENDS_CONFIG.contains(&name) {
                 r.kernels[k]
@@ -99,6 +117,17 @@ impl Assembler {
                 }
             }
             ".globaldata" => self.switch_section(".rodata"),
+            ".target" | ".tripple" => match super::object::parse_strings(rest).filter(|v| v.len() == 1) {
+                Some(v) => {
+                    let t = String::from_utf8_lossy(&v[0]).into_owned();
+                    if name == ".target" {
+                        r.target = Some(t);
+                    } else {
+                        r.tripple = Some(t);
+                    }
+                }
+                None => self.error_at(lineno, src, span, format!("{name} takes one string")),
+            },
             ".metadata" => self.switch_section(METADATA),
             ".arch_minor" | ".arch_stepping" => match int(rest) {
                 Some(v) if name == ".arch_minor" => r.arch_minor = Some(v),
@@ -116,6 +145,7 @@ impl Assembler {
                     line: lineno,
                     source: src.to_string(),
                     lines: Vec::new(),
+                    function: false,
                 });
                 let a = self.obj.parts.attrs(&k);
                 a.hsa_kernel = true;
@@ -182,7 +212,9 @@ impl Assembler {
             let yaml = String::from_utf8_lossy(&bytes).into_owned();
             self.obj.parts.v2_notes.push(V2Directive::HsaMetadata(yaml));
         }
-        for k in &r.kernels {
+        // Each kernel's register counts from its `.config` (the generated metadata's).
+        let mut counts = vec![None; r.kernels.len()];
+        for (i, k) in r.kernels.iter().enumerate() {
             let Some(at) = self.kernel_offset(&k.name) else {
                 let n = k.source.len();
                 self.error_at(
@@ -193,6 +225,10 @@ impl Assembler {
                 );
                 continue;
             };
+            // Without `.config` clrxasm leaves the header's room as the source has it.
+            if k.lines.is_empty() {
+                continue;
+            }
             let mut b = ConfigBuilder::new(target, &k.name);
             b.code_regs(self.code_regs(at + akc::SIZE));
             for (op, args, line, src) in &k.lines {
@@ -209,11 +245,81 @@ impl Assembler {
                 };
                 self.report(k.line, &k.source.clone(), e, crate::diag::Severity::Warning);
             }
+            counts[i] = b.register_counts().ok();
             match b.finish() {
                 Ok(header) => self.fill_header(at, &header, k),
                 Err(msg) => self.error_at(k.line, &k.source.clone(), (0, k.source.len()), msg),
             }
         }
+        self.rocm_binary(&r, gpu, &counts);
+    }
+
+    /// clrxasm's loadable object of a v2 source ([`crate::codeobj::clrx_rocm`]), for
+    /// `--format rocm` in the CLRX dialect.
+    fn rocm_binary(&mut self, r: &Rocm, gpu: Gpu, counts: &[Option<(u64, u64)>]) {
+        use crate::codeobj::clrx_rocm::{self, RocmInput, RocmSymbol};
+        // (the kernels' headers are in `code`: [`Assembler::finish_rocm`] filled them)
+        let mut symbols = Vec::new();
+        for k in &r.kernels {
+            let Some(offset) = self.kernel_offset(&k.name) else {
+                return;
+            };
+            symbols.push(RocmSymbol {
+                name: k.name.clone(),
+                offset: offset as u64,
+                function: k.function,
+            });
+        }
+        let mut code = Vec::new();
+        for it in &self.items {
+            code.resize(it.offset as usize, 0);
+            it.push_bytes(&mut code);
+        }
+        // Every kernel, `.config` or not, has its header's room (clrxasm's check).
+        for (k, s) in r.kernels.iter().zip(&symbols) {
+            if code.len() < s.offset as usize + akc::SIZE {
+                let msg = format!("Code for kernel '{}' is too small for configuration", k.name);
+                return self.error_at(k.line, &k.source.clone(), (0, k.source.len()), msg);
+            }
+        }
+        let isa = gpu.rocm_note();
+        let target = r.target.clone().or_else(|| {
+            r.tripple
+                .as_ref()
+                .map(|t| format!("{t}-gfx{}{}{}", isa.0, isa.1, isa.2))
+        });
+        let metadata = self.obj.parts.v2_notes.iter().find_map(|d| match d {
+            V2Directive::HsaMetadata(y) => Some(y.clone().into_bytes()),
+            _ => None,
+        });
+        // `.newbinfmt` without `.metadata`: clrxasm generates the metadata.
+        let metadata = metadata.or_else(|| {
+            r.new_binfmt.then(|| {
+                let kernels: Vec<clrx_rocm::MetadataKernel> = r
+                    .kernels
+                    .iter()
+                    .zip(&symbols)
+                    .zip(counts)
+                    .map(|((k, s), c)| clrx_rocm::MetadataKernel {
+                        name: &k.name,
+                        header: code.get(s.offset as usize..).unwrap_or(&[]),
+                        config: *c,
+                    })
+                    .collect();
+                clrx_rocm::generated_metadata(&kernels).into_bytes()
+            })
+        });
+        let input = RocmInput {
+            new_binfmt: r.new_binfmt,
+            eflags: r.eflags,
+            isa,
+            target,
+            metadata,
+            global_data: self.binary_global_data(),
+            code,
+            symbols,
+        };
+        self.obj.parts.clrx_binary = Some(clrx_rocm::write(&input));
     }
 
     /// The end of a `.llvm10binfmt` source: the k-th kernel's descriptor is the k-th 64

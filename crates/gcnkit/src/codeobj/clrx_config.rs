@@ -585,6 +585,17 @@ impl Gpu {
     /// [`Gpu::of_processor`]): the device's major (CLRX's ROCm table), minor and stepping,
     /// `.arch_minor`/`.arch_stepping` replacing the latter two. CLRX's GCN 1.0 major is 0;
     /// gcnkit says 6: `gfx6` + minor + stepping if given, else LLVM's processor of the chip.
+    /// The ISA version clrxasm writes in a `.rocm` object's note: CLRX's ROCm table (0.0.0
+    /// for GCN 1.0), with `.arch_minor`/`.arch_stepping` over it.
+    pub fn rocm_note(&self) -> (u32, u32, u32) {
+        let n = self.device.note;
+        (
+            n[0] as u32,
+            self.arch_minor.unwrap_or(n[1] as u32),
+            self.arch_stepping.unwrap_or(n[2] as u32),
+        )
+    }
+
     pub fn processor(&self) -> String {
         let d = self.device;
         if d.arch == Arch::Gcn10 && self.arch_minor.is_none() && self.arch_stepping.is_none() {
@@ -1548,6 +1559,17 @@ impl ConfigBuilder {
     /// The header clrxasm writes, or its error (a control directive not of 128 bytes).
     pub fn finish(&self) -> Result<[u8; SIZE], String> {
         self.build(&self.target)
+    }
+
+    /// The SGPR and VGPR counts clrxasm computes (what `wavefront_sgpr_count` and
+    /// `workitem_vgpr_count` hold unless given): the NumSGPRs/NumVGPRs of the metadata it
+    /// generates.
+    pub fn register_counts(&self) -> Result<(u64, u64), String> {
+        let mut c = self.clone();
+        c.wavefront_sgprs_set = false;
+        c.workitem_vgprs_set = false;
+        let b = c.build(&c.target)?;
+        Ok((get(&b, F("wavefront_sgpr_count")), get(&b, F("workitem_vgpr_count"))))
     }
 
     /// Code object v3+ (`.llvm10binfmt`, which implies `.newbinfmt`): the 64-byte kernel

@@ -17,6 +17,7 @@ pub mod clrx_config;
 pub mod clrx_elf;
 pub mod clrx_gallium;
 pub mod clrx_gallium_read;
+pub mod clrx_rocm;
 pub mod kd;
 pub mod metadata;
 pub mod reloc;
@@ -173,6 +174,8 @@ pub struct CodeSymbol {
     /// Global binding and ELF visibility (`st_other`: 1 internal, 2 hidden, 3 protected).
     pub global: bool,
     pub visibility: u8,
+    /// Its index in the symbol table (clrxasm's `.kernel` order).
+    pub index: usize,
 }
 
 /// Why a file is not a code object gcnkit reads (the message names the offset or symbol).
@@ -450,6 +453,7 @@ pub fn read(data: &[u8]) -> Result<CodeObject<'_>, Error> {
                 v2_kernel,
                 global: sym.is_global(),
                 visibility,
+                index: sym.index().0,
             });
         }
     }

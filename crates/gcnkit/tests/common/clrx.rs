@@ -236,6 +236,36 @@ pub fn compare_generated(n: usize, mut generate: impl FnMut() -> (String, Vec<St
     (same, refused, crashed)
 }
 
+/// Devices of GCN 1.0-1.4 CLRX's binary formats take, for the generators.
+pub const DEVICES: [&str; 12] = [
+    "CapeVerde",
+    "Pitcairn",
+    "Tahiti",
+    "Bonaire",
+    "Hawaii",
+    "Kalindi",
+    "Iceland",
+    "Tonga",
+    "Fiji",
+    "Carrizo",
+    "Ellesmere",
+    "GFX900",
+];
+
+/// A format's generated-sources test: `GCNKIT_{var}_N` (default 150) sources of `generate`
+/// through [`compare_generated`]; at least half must be clrxasm's files byte for byte (the
+/// rest refused by both). Without clrxasm the sources are only assembled, said on stderr.
+pub fn check_generated(format: &str, var: &str, generate: impl FnMut() -> (String, Vec<String>)) {
+    let n = super::env_n(&format!("GCNKIT_{var}_N"), 150);
+    let (same, refused, _) = compare_generated(n, generate);
+    if dir().is_none() {
+        eprintln!("GCNKIT_CLRX_DIR not set: {format} sources assembled, not compared with clrxasm");
+        return;
+    }
+    eprintln!("{same} of {n} generated {format} sources identical to clrxasm's files, {refused} refused by both");
+    assert!(same * 2 >= n, "{same} of {n}");
+}
+
 /// CLRX's real binaries (`tests/amdasm/amdbins/*.clo`, `tests/amdbin/amdbins/*.clo` of its
 /// source: `GCNKIT_CLRX_SRC`, else the `src` beside the build `GCNKIT_CLRX_DIR` names, as
 /// `../shared/tools/build-clrx` lays them out), if there.
@@ -269,6 +299,26 @@ pub fn disassemble_file(file: &std::path::Path, options: &[&str]) -> Result<Stri
     } else {
         Err(String::from_utf8_lossy(&out.stderr).into_owned())
     }
+}
+
+/// For the binary formats' generators: sometimes (one in three) `.globaldata` with 1-6
+/// random words.
+pub fn random_global_data(r: &mut super::Rng, out: &mut String) {
+    if r.chance(1, 3) {
+        out.push_str(".globaldata\n");
+        for _ in 0..1 + r.below(6) {
+            out.push_str(&format!("  .int {}\n", r.next() as u32));
+        }
+    }
+}
+
+/// 0..n in a random order (where the kernels' code goes, unlike their definitions).
+pub fn shuffled(r: &mut super::Rng, n: usize) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..n).collect();
+    for i in (1..n).rev() {
+        order.swap(i, r.below(i as u64 + 1) as usize);
+    }
+    order
 }
 
 /// A random kernel's code for the binary formats' generators: moves into random registers

@@ -1,0 +1,430 @@
+//! ROCm's code object v2 as clrxasm 0.1.9 writes it (its `.rocm` format): not a relocatable
+//! object but a loadable one, laid out as a shared library is — program headers, the
+//! read-only part (`.rodata`, `.dynsym`, `.hash`, `.dynstr`) in the first page-aligned
+//! segment, `.text` (its kernels' headers and code) in the second, `.dynamic` in the third,
+//! then the parts a loader does not map (`.note`, `.comment`, `.symtab`...).
+//!
+//! Facts from clrxasm's output (and its `ROCmBinGenerator`/`ElfBinaryGen`, read for them):
+//! - every address is the file offset (sections outside the segments have address 0);
+//! - the symbols are `_DYNAMIC` (only in `.symtab`) then the kernels in `.kernel` order,
+//!   kernels as `STT_GNU_IFUNC` (LLVM's AMDGPU_HSA_KERNEL), `.fkernel`s as functions, size 0;
+//! - `.hash`'s bucket count is the one of 1/4 to 2 times the symbols (null included) with the
+//!   least `buckets + sum of chain lengths squared`, the first such;
+//! - the notes: code object version 2.1, the ISA version, then `.target` (type 11) and the
+//!   metadata (type 10) when given; `.newbinfmt` moves `.note` first, under a `PT_NOTE`, drops
+//!   `.AMDGPU.config`, sets the ELF flags to 2 and the entry to `.text`.
+//!   The LLVM 10 form (`.llvm10binfmt`) and the GOT (`.gotsym`) are not written here.
+
+use super::clrx_elf::{Out, SHF_ALLOC as A, SHF_EXECINSTR as X, SHT_PROGBITS, SHT_STRTAB, SHT_SYMTAB};
+
+/// A symbol of the object: a kernel or a function kernel at a `.text` offset.
+pub struct RocmSymbol {
+    pub name: String,
+    pub offset: u64,
+    /// `.fkernel`: a function (`STT_FUNC`), not an HSA kernel.
+    pub function: bool,
+}
+
+/// What the object is made of.
+pub struct RocmInput {
+    pub new_binfmt: bool,
+    /// `.eflags` (else 2 with `.newbinfmt`, 0 without).
+    pub eflags: Option<u32>,
+    /// The ISA version's major, minor and stepping.
+    pub isa: (u32, u32, u32),
+    /// `.target` (or `.tripple` with the `-gfxXYZ` CLRX adds): its note.
+    pub target: Option<String>,
+    /// The metadata note's bytes.
+    pub metadata: Option<Vec<u8>>,
+    pub global_data: Option<Vec<u8>>,
+    pub code: Vec<u8>,
+    pub symbols: Vec<RocmSymbol>,
+}
+
+const SHT_HASH: u32 = 5;
+const SHT_DYNAMIC: u32 = 6;
+const SHT_NOTE: u32 = 7;
+const SHT_DYNSYM: u32 = 11;
+const W: u64 = 1;
+const MS: u64 = 0x30;
+const SYM: usize = 24;
+
+/// The parts of the file, in order.
+#[derive(Clone, Copy, PartialEq)]
+enum Part {
+    Phdrs,
+    Note,
+    Rodata,
+    Dynsym,
+    Hash,
+    Dynstr,
+    Text,
+    Dynamic,
+    Config,
+    Comment,
+    Symtab,
+    Shstrtab,
+    Strtab,
+    Shdrs,
+}
+
+impl Part {
+    /// Name, type, flags, padding of the region, alignment in the header (0: the padding's),
+    /// whether its address is its offset.
+    fn section(self) -> (&'static str, u32, u64, u64, u64, bool) {
+        match self {
+            Part::Note => (".note", SHT_NOTE, 0, 4, 0, false),
+            Part::Rodata => (".rodata", SHT_PROGBITS, A, 4, 0, true),
+            Part::Dynsym => (".dynsym", SHT_DYNSYM, A, 8, 0, true),
+            Part::Hash => (".hash", SHT_HASH, A, 4, 0, true),
+            Part::Dynstr => (".dynstr", SHT_STRTAB, A, 1, 0, true),
+            Part::Text => (".text", SHT_PROGBITS, A | X, 0x1000, 256, true),
+            Part::Dynamic => (".dynamic", SHT_DYNAMIC, A | W, 0x1000, 8, true),
+            Part::Config => (".AMDGPU.config", SHT_PROGBITS, 0, 1, 0, false),
+            Part::Comment => (".comment", SHT_PROGBITS, MS, 1, 0, false),
+            Part::Symtab => (".symtab", SHT_SYMTAB, 0, 8, 0, false),
+            Part::Shstrtab => (".shstrtab", SHT_STRTAB, 0, 1, 0, false),
+            Part::Strtab => (".strtab", SHT_STRTAB, 0, 1, 0, false),
+            Part::Phdrs | Part::Shdrs => ("", 0, 0, 8, 0, false),
+        }
+    }
+}
+
+/// The ELF hash of a symbol name.
+fn elf_hash(name: &str) -> u32 {
+    let mut h = 0u32;
+    for &c in name.as_bytes() {
+        h = (h << 4).wrapping_add(c as u32);
+        let g = h & 0xf000_0000;
+        if g != 0 {
+            h ^= g >> 24;
+        }
+        h &= !g;
+    }
+    h
+}
+
+/// `.hash` for the dynamic symbols `names` (the null symbol comes first).
+fn hash_table(names: &[&str]) -> Vec<u8> {
+    let n = names.len() as u32 + 1;
+    let codes: Vec<u32> = std::iter::once(0).chain(names.iter().map(|s| elf_hash(s))).collect();
+    let first = (n >> 2).max(1);
+    let max_steps = 2 * n as u64 - first as u64 + 1;
+    let step = (max_steps / max_steps.min(4000)) as u32;
+    let (mut best, mut best_value) = (0u32, u64::MAX);
+    let mut buckets = first;
+    while buckets <= 2 * n {
+        let mut chains = vec![0u64; buckets as usize];
+        for c in &codes[1..] {
+            chains[(c % buckets) as usize] += 1;
+        }
+        let value = buckets as u64 + chains.iter().map(|l| l * l).sum::<u64>();
+        if value < best_value {
+            (best, best_value) = (buckets, value);
+        }
+        buckets += step;
+    }
+    let mut words = vec![0u32; 2 + best as usize + n as usize];
+    words[0] = best;
+    words[1] = n;
+    let mut last = vec![u32::MAX; best as usize];
+    for i in 1..n {
+        let b = (codes[i as usize] % best) as usize;
+        if last[b] == u32::MAX {
+            words[2 + b] = i;
+        } else {
+            words[2 + best as usize + last[b] as usize] = i;
+        }
+        last[b] = i;
+    }
+    words.iter().flat_map(|w| w.to_le_bytes()).collect()
+}
+
+/// One note: name "AMD", type, description, each padded to 4 bytes.
+fn note(out: &mut Vec<u8>, kind: u32, desc: &[u8]) {
+    out.extend_from_slice(&4u32.to_le_bytes());
+    out.extend_from_slice(&(desc.len() as u32).to_le_bytes());
+    out.extend_from_slice(&kind.to_le_bytes());
+    out.extend_from_slice(b"AMD\0");
+    out.extend_from_slice(desc);
+    out.resize(out.len().next_multiple_of(4), 0);
+}
+
+/// A string table of `names` (a NUL first) and each name's offset.
+fn strtab<'a>(names: impl Iterator<Item = &'a str>) -> (Vec<u8>, Vec<u32>) {
+    let mut b = vec![0u8];
+    let mut at = Vec::new();
+    for n in names {
+        at.push(b.len() as u32);
+        b.extend_from_slice(n.as_bytes());
+        b.push(0);
+    }
+    (b, at)
+}
+
+/// The object clrxasm writes for `input`.
+pub fn write(input: &RocmInput) -> Vec<u8> {
+    let mut parts = vec![Part::Phdrs];
+    if input.new_binfmt {
+        parts.push(Part::Note);
+    }
+    if input.global_data.is_some() {
+        parts.push(Part::Rodata);
+    }
+    parts.extend([Part::Dynsym, Part::Hash, Part::Dynstr, Part::Text, Part::Dynamic]);
+    if !input.new_binfmt {
+        parts.extend([Part::Note, Part::Config]);
+    }
+    parts.extend([Part::Comment, Part::Symtab, Part::Shstrtab, Part::Strtab, Part::Shdrs]);
+    // A part's section index (the null section is 0; the program headers take its place).
+    let index = |p: Part| parts.iter().position(|&q| q == p).unwrap_or(0);
+    // Sections, the null one included (the two header tables are not sections).
+    let shnum = parts.len() - 1;
+    let phdrs = if input.new_binfmt { 8 } else { 7 };
+
+    let mut notes = Vec::new();
+    note(&mut notes, 1, &[2, 0, 0, 0, 1, 0, 0, 0]);
+    let mut isa = Vec::new();
+    for v in [4u16 as u32 | 7 << 16, input.isa.0, input.isa.1, input.isa.2] {
+        isa.extend_from_slice(&v.to_le_bytes());
+    }
+    isa.extend_from_slice(b"AMD\0AMDGPU\0");
+    note(&mut notes, 3, &isa);
+    if let Some(t) = &input.target {
+        note(&mut notes, 11, t.as_bytes());
+    }
+    if let Some(m) = input.metadata.as_ref().filter(|m| !m.is_empty()) {
+        note(&mut notes, 10, m);
+    }
+    let kernel_names = || input.symbols.iter().map(|s| s.name.as_str());
+    let (dynstr, dyn_at) = strtab(kernel_names());
+    let (strtab_bytes, sym_at) = strtab(std::iter::once("_DYNAMIC").chain(kernel_names()));
+    let names: Vec<&str> = kernel_names().collect();
+    let hash = hash_table(&names);
+    let shstrtab: Vec<u8> = std::iter::once(0u8)
+        .chain(
+            parts
+                .iter()
+                .filter(|p| !p.section().0.is_empty())
+                .flat_map(|p| p.section().0.bytes().chain([0])),
+        )
+        .collect();
+    let comment = b"CLRX ROCmBinGenerator 0.1.9".to_vec();
+
+    // Sizes first (the symbol tables and `.dynamic` have fixed sizes), then offsets.
+    let size = |p: Part| -> usize {
+        match p {
+            Part::Phdrs => phdrs * 56,
+            Part::Note => notes.len(),
+            Part::Rodata => input.global_data.as_ref().map_or(0, Vec::len),
+            Part::Dynsym => (names.len() + 1) * SYM,
+            Part::Hash => hash.len(),
+            Part::Dynstr => dynstr.len(),
+            Part::Text => input.code.len(),
+            Part::Dynamic => 6 * 16,
+            Part::Config => 0,
+            Part::Comment => comment.len(),
+            Part::Symtab => (names.len() + 2) * SYM,
+            Part::Shstrtab => shstrtab.len(),
+            Part::Strtab => strtab_bytes.len(),
+            Part::Shdrs => shnum * 64,
+        }
+    };
+    let mut offsets = Vec::with_capacity(parts.len());
+    let mut end = 64usize;
+    for &p in &parts {
+        let align = p.section().3.max(p.section().4) as usize;
+        end = end.next_multiple_of(align);
+        offsets.push(end);
+        end += size(p);
+    }
+    let at = |p: Part| offsets[index(p)] as u64;
+    let addr = |p: Part| if p.section().5 { at(p) } else { 0 };
+
+    let mut o = Out {
+        is64: true,
+        b: Vec::with_capacity(end),
+    };
+    o.b.extend_from_slice(&[0x7f, b'E', b'L', b'F', 2, 1, 1, 0x40, 0]);
+    o.b.resize(16, 0);
+    o.u16(3); // ET_DYN
+    o.u16(0xe0);
+    o.u32(1);
+    o.word(if input.new_binfmt { at(Part::Text) } else { 0 });
+    o.word(at(Part::Phdrs));
+    o.word(at(Part::Shdrs));
+    o.u32(input.eflags.unwrap_or(if input.new_binfmt { 2 } else { 0 }));
+    o.u16(64);
+    o.u16(56);
+    o.u16(phdrs as u16);
+    o.u16(64);
+    o.u16(shnum as u16);
+    o.u16(index(Part::Shstrtab) as u16);
+
+    let symbol = |o: &mut Out, name: u32, info: u8, other: u8, shndx: usize, value: u64| {
+        o.u32(name);
+        o.u8(info);
+        o.u8(other);
+        o.u16(shndx as u16);
+        o.word(value);
+        o.word(0);
+    };
+    let kernels = |o: &mut Out, at_names: &[u32]| {
+        for (s, n) in input.symbols.iter().zip(at_names) {
+            let info = if s.function { 0x12 } else { 0x1a };
+            symbol(o, *n, info, 0, index(Part::Text), at(Part::Text) + s.offset);
+        }
+    };
+    for (k, &p) in parts.iter().enumerate() {
+        o.b.resize(offsets[k], 0);
+        match p {
+            Part::Phdrs => {
+                let text = index(Part::Text);
+                // kind, flags, first part, last part (None: from the file's start), align.
+                let mut list: Vec<(u32, u32, Option<usize>, usize, u64)> = vec![
+                    (6, 4, Some(0), 0, 8),
+                    (1, 4, None, text - 1, 0x1000),
+                    (1, 5, Some(text), text, 0x1000),
+                    (1, 6, Some(text + 1), text + 1, 0x1000),
+                    (2, 6, Some(text + 1), text + 1, 8),
+                    (0x6474e552, 4, Some(text + 1), text + 1, 1),
+                ];
+                if input.new_binfmt {
+                    list.push((4, 4, Some(1), 1, 4));
+                }
+                for (i, (kind, flags, first, last, align)) in list.into_iter().enumerate() {
+                    let start = first.map_or(0, |f| offsets[f] as u64);
+                    let span = offsets[last] as u64 + size(parts[last]) as u64 - start;
+                    o.u32(kind);
+                    o.u32(flags);
+                    o.word(start);
+                    o.word(start);
+                    o.word(start);
+                    o.word(span);
+                    o.word(span);
+                    o.word(align);
+                    if i == 5 {
+                        // GNU_STACK: no parts.
+                        o.u32(0x6474e551);
+                        o.u32(6);
+                        o.b.resize(o.b.len() + 48, 0);
+                    }
+                }
+            }
+            Part::Note => o.b.extend_from_slice(&notes),
+            Part::Rodata => o.b.extend_from_slice(input.global_data.as_deref().unwrap_or(&[])),
+            Part::Dynsym => {
+                o.b.resize(o.b.len() + SYM, 0);
+                kernels(&mut o, &dyn_at);
+            }
+            Part::Hash => o.b.extend_from_slice(&hash),
+            Part::Dynstr => o.b.extend_from_slice(&dynstr),
+            Part::Text => o.b.extend_from_slice(&input.code),
+            Part::Dynamic => {
+                let tags = [
+                    (6, addr(Part::Dynsym)),
+                    (11, SYM as u64),
+                    (5, addr(Part::Dynstr)),
+                    (10, dynstr.len() as u64),
+                    (4, addr(Part::Hash)),
+                    (0, 0),
+                ];
+                for (t, v) in tags {
+                    o.word(t);
+                    o.word(v);
+                }
+            }
+            Part::Config => {}
+            Part::Comment => o.b.extend_from_slice(&comment),
+            Part::Symtab => {
+                o.b.resize(o.b.len() + SYM, 0);
+                symbol(&mut o, sym_at[0], 0, 2, index(Part::Dynamic), at(Part::Dynamic));
+                kernels(&mut o, &sym_at[1..]);
+            }
+            Part::Shstrtab => o.b.extend_from_slice(&shstrtab),
+            Part::Strtab => o.b.extend_from_slice(&strtab_bytes),
+            Part::Shdrs => {
+                o.b.resize(o.b.len() + 64, 0);
+                let mut name = 1u32;
+                for &q in &parts {
+                    let (n, kind, flags, pad, align, _) = q.section();
+                    if n.is_empty() {
+                        continue;
+                    }
+                    let (link, info, entsize) = match q {
+                        Part::Dynsym => (index(Part::Dynstr), 1, SYM),
+                        Part::Symtab => (index(Part::Strtab), 2, SYM),
+                        Part::Hash => (index(Part::Dynsym), 0, 0),
+                        Part::Dynamic => (index(Part::Dynstr), 0, 16),
+                        Part::Comment => (0, 0, 1),
+                        _ => (0, 0, 0),
+                    };
+                    o.u32(name);
+                    o.u32(kind);
+                    o.word(flags);
+                    o.word(addr(q));
+                    o.word(at(q));
+                    o.word(size(q) as u64);
+                    o.u32(link as u32);
+                    o.u32(info);
+                    o.word(if align == 0 { pad } else { align });
+                    o.word(entsize as u64);
+                    name += n.len() as u32 + 1;
+                }
+            }
+        }
+    }
+    o.b
+}
+
+/// A kernel for [`generated_metadata`]: its name, its 256-byte header and whether `.config`
+/// built that header.
+pub struct MetadataKernel<'a> {
+    pub name: &'a str,
+    pub header: &'a [u8],
+    /// The SGPR and VGPR counts `.config` computed (None: no `.config`, the header's).
+    pub config: Option<(u64, u64)>,
+}
+
+/// The metadata clrxasm generates for `.newbinfmt` without `.metadata` (and without `.md_*`
+/// or `.arg` lines): each kernel's name, `NAME@kd` and code properties read from its header.
+/// As clrxasm does, a kernel built from `.config` gives its kernarg alignment as the header's
+/// log2 value and its wavefront size as 64; a kernel without gets both as powers of the
+/// header's bytes.
+pub fn generated_metadata(kernels: &[MetadataKernel]) -> String {
+    let u = |h: &[u8], at: usize, n: usize| {
+        let mut v = 0u64;
+        for k in (0..n).rev() {
+            v = v << 8 | *h.get(at + k).unwrap_or(&0) as u64;
+        }
+        v
+    };
+    let mut s = String::from("---\nVersion:         [ 1, 0 ]\n");
+    if !kernels.is_empty() {
+        s.push_str("Kernels:         \n");
+    }
+    for k in kernels {
+        let h = k.header;
+        let align = if k.config.is_some() {
+            u(h, 100, 1)
+        } else {
+            1u64 << (u(h, 100, 1) & 63)
+        };
+        s.push_str(&format!(
+            "  - Name:            {n}\n    SymbolName:      '{n}@kd'\n    CodeProps:       \n\
+             \x20     KernargSegmentSize: {}\n      GroupSegmentFixedSize: {}\n\
+             \x20     PrivateSegmentFixedSize: {}\n      KernargSegmentAlign: {align}\n\
+             \x20     WavefrontSize:   {}\n      NumSGPRs:        {}\n      NumVGPRs:        {}\n\
+             \x20     MaxFlatWorkGroupSize: 256\n",
+            u(h, 72, 8),
+            u(h, 64, 4),
+            u(h, 60, 4),
+            1u64 << (u(h, 103, 1) & 63),
+            k.config.map_or(u(h, 84, 2), |c| c.0),
+            k.config.map_or(u(h, 86, 2), |c| c.1),
+            n = k.name,
+        ));
+    }
+    s.push_str("...\n");
+    s
+}
