@@ -1,0 +1,510 @@
+//! Arrays (`hipArray`) and texture objects. A texture object is what ROCm gives a kernel: a
+//! pointer to device memory holding the image descriptor (12 dwords: a T#, or for linear
+//! memory a V#, then the channel type, order and width the device library reads) and the
+//! sampler descriptor (8 dwords from dword 12: an S#), which hipcc's `tex1Dfetch`/`tex2D`
+//! load with scalar loads (`HIP_SAMPLER_OBJECT_OFFSET_DWORD` in HIP 5.2's
+//! `texture_types.h`). The descriptors are written by the kernel machine's own functions
+//! (`gcnkit::emu::image`), so the runtime and the MIMG instructions share one layout.
+
+use super::memory::{allocate, device_range, free, memcpy, memcpy_2d};
+use super::*;
+use gcnkit::emu::image::{sampler_words, HostImage, Num};
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+/// HIP 5.2's `hipArray` (64 bytes; the program may read its fields). `data` is the device
+/// address of its texels (rows of `width` texels, packed); ROCm keeps a memory object there.
+#[repr(C)]
+pub struct HipArray {
+    pub data: *mut c_void,
+    pub desc: ChannelDesc,
+    pub ty: u32,
+    pub width: u32,
+    pub height: u32,
+    pub depth: u32,
+    pub format: i32,
+    pub num_channels: u32,
+    pub is_drv: bool,
+    pub texture_type: u32,
+}
+
+/// HIP 5.2's `hipResourceDesc` (64 bytes): the type, then a union whose members start with a
+/// pointer (`array.array`, `linear.devPtr`, `pitch2D.devPtr`), the channel descriptor at
+/// union bytes 8-27, then `linear.sizeInBytes` or `pitch2D.width`, `height`, `pitchInBytes`
+/// from union byte 32 (`res[4]`, `res[5]`, `res[6]`; offsets measured with HIP 5.2's header).
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub struct ResourceDesc {
+    pub res_type: i32,
+    pub res: [u64; 7],
+}
+
+/// HIP 5.2's `hipTextureDesc` (64 bytes).
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub struct TextureDesc {
+    pub address_mode: [i32; 3],
+    pub filter_mode: i32,
+    pub read_mode: i32,
+    pub srgb: i32,
+    pub border_color: [f32; 4],
+    pub normalized_coords: i32,
+    pub max_anisotropy: u32,
+    pub mipmap_filter_mode: i32,
+    pub mipmap_level_bias: f32,
+    pub min_mipmap_level_clamp: f32,
+    pub max_mipmap_level_clamp: f32,
+}
+
+const RES_ARRAY: i32 = 0;
+const RES_MIPMAPPED: i32 = 1;
+const RES_LINEAR: i32 = 2;
+const RES_PITCH2D: i32 = 3;
+
+/// Bytes of a texture object in device memory: 12 + 8 dwords.
+const OBJECT_BYTES: usize = 80;
+
+/// Texture alignment (`hipDeviceAttributeTextureAlignment`, `...TexturePitchAlignment`).
+const ALIGN: u64 = 256;
+
+/// A live array: where its texels are and their layout.
+#[derive(Clone, Copy)]
+struct ArrayInfo {
+    data: u64,
+    texel: usize,
+    width: usize,
+    rows: usize,
+}
+
+fn arrays() -> std::sync::MutexGuard<'static, HashMap<usize, ArrayInfo>> {
+    static A: OnceLock<Mutex<HashMap<usize, ArrayInfo>>> = OnceLock::new();
+    A.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner())
+}
+
+fn textures() -> std::sync::MutexGuard<'static, HashMap<u64, (ResourceDesc, TextureDesc)>> {
+    static T: OnceLock<Mutex<HashMap<u64, (ResourceDesc, TextureDesc)>>> = OnceLock::new();
+    T.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner())
+}
+
+fn array_of(what: &str, a: *const HipArray) -> Result<ArrayInfo, HipError> {
+    arrays().get(&(a as usize)).copied().ok_or_else(|| {
+        eprintln!("gcnkit-hip: {what}: {a:?} is not a live hipArray");
+        hipErrorInvalidValue
+    })
+}
+
+/// Channels and bits per channel of a channel descriptor (all present channels alike).
+fn channels(d: &ChannelDesc) -> Result<(usize, u32), HipError> {
+    let bits = [d.x, d.y, d.z, d.w];
+    let n = bits.iter().take_while(|&&b| b != 0).count();
+    if n == 0 || bits[n..].iter().any(|&b| b != 0) || bits[..n].iter().any(|&b| b != d.x) || !matches!(d.x, 8 | 16 | 32) {
+        eprintln!("gcnkit-hip: channel format ({}, {}, {}, {}) is not one of 1, 2 or 4 channels of 8, 16 or 32 bits", d.x, d.y, d.z, d.w);
+        return Err(hipErrorInvalidValue);
+    }
+    Ok((n, d.x as u32))
+}
+
+/// The driver API's `hipArray_Format` of a channel descriptor.
+fn array_format(d: &ChannelDesc, bits: u32) -> i32 {
+    match (d.f, bits) {
+        (0, 8) => 0x08,
+        (0, 16) => 0x09,
+        (0, _) => 0x0a,
+        (2, 16) => 0x10,
+        (2, _) => 0x20,
+        (_, 8) => 0x01,
+        (_, 16) => 0x02,
+        _ => 0x03,
+    }
+}
+
+pub unsafe extern "C" fn hipMallocArray(
+    array: *mut *mut HipArray,
+    desc: *const ChannelDesc,
+    width: usize,
+    height: usize,
+    flags: u32,
+) -> i32 {
+    guard(|| {
+        if array.is_null() || desc.is_null() || width == 0 {
+            return Err(hipErrorInvalidValue);
+        }
+        // hipArrayLayered (1) and hipArrayCubemap (4) are not modelled; SurfaceLoadStore (2)
+        // and TextureGather (8) change nothing.
+        if flags & !(2 | 8) != 0 {
+            eprintln!("gcnkit-hip: hipMallocArray: flags 0x{flags:x} (layered or cube map arrays) are not supported yet");
+            return Err(hipErrorNotSupported);
+        }
+        // SAFETY: the program's descriptor.
+        let d = unsafe { *desc };
+        let (n, bits) = channels(&d)?;
+        if !matches!(d.f, 0..=2) {
+            return Err(hipErrorInvalidValue);
+        }
+        let texel = n * bits as usize / 8;
+        let rows = height.max(1);
+        let bytes = width.checked_mul(rows).and_then(|v| v.checked_mul(texel)).ok_or(hipErrorInvalidValue)?;
+        if width > 16384 || rows > 16384 {
+            return Err(hipErrorInvalidValue);
+        }
+        let mut data: *mut c_void = std::ptr::null_mut();
+        // SAFETY: a local out-pointer.
+        unsafe { allocate(&mut data, bytes, |rt, b| Ok(rt.device()?.alloc(b))) }?;
+        let a = Box::into_raw(Box::new(HipArray {
+            data,
+            desc: d,
+            ty: 0,
+            width: width as u32,
+            height: height as u32,
+            depth: 0,
+            format: array_format(&d, bits),
+            num_channels: n as u32,
+            is_drv: false,
+            texture_type: if height == 0 { 1 } else { 2 },
+        }));
+        arrays().insert(a as usize, ArrayInfo { data: data as u64, texel, width, rows });
+        // SAFETY: checked non-null.
+        unsafe { *array = a };
+        Ok(())
+    })
+}
+
+pub extern "C" fn hipFreeArray(array: *mut HipArray) -> i32 {
+    blocking(|| {
+        let info = array_of("hipFreeArray", array)?;
+        free(info.data as *mut c_void)?;
+        arrays().remove(&(array as usize));
+        // SAFETY: made by hipMallocArray's Box and removed from the live set just now.
+        drop(unsafe { Box::from_raw(array) });
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn hipGetChannelDesc(desc: *mut ChannelDesc, array: *const HipArray) -> i32 {
+    guard(|| {
+        array_of("hipGetChannelDesc", array)?;
+        if desc.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        // SAFETY: a live array (checked) and the program's out-pointer.
+        unsafe { *desc = (*array).desc };
+        Ok(())
+    })
+}
+
+/// The device address of byte `w_offset` of row `h_offset` of an array, with `width` bytes
+/// of `height` rows from there inside it.
+fn array_at(what: &str, a: &ArrayInfo, w_offset: usize, h_offset: usize, width: usize, height: usize) -> Result<u64, HipError> {
+    let row = a.width * a.texel;
+    let fits = w_offset.checked_add(width).is_some_and(|e| e <= row)
+        && h_offset.checked_add(height).is_some_and(|e| e <= a.rows);
+    if !fits {
+        eprintln!(
+            "gcnkit-hip: {what}: {height} rows of {width} bytes at byte {w_offset} of row {h_offset} are outside the array ({} rows of {row} bytes)",
+            a.rows
+        );
+        return Err(hipErrorInvalidValue);
+    }
+    Ok(a.data + (h_offset * row + w_offset) as u64)
+}
+
+/// The device address of `count` bytes from byte `w_offset` of row `h_offset` (rows packed).
+fn array_run(what: &str, a: &ArrayInfo, w_offset: usize, h_offset: usize, count: usize) -> Result<u64, HipError> {
+    let row = a.width * a.texel;
+    let start = h_offset.checked_mul(row).and_then(|v| v.checked_add(w_offset));
+    match start {
+        Some(s) if w_offset < row && s.checked_add(count).is_some_and(|e| e <= row * a.rows) => Ok(a.data + s as u64),
+        _ => {
+            eprintln!("gcnkit-hip: {what}: {count} bytes at byte {w_offset} of row {h_offset} are outside the array");
+            Err(hipErrorInvalidValue)
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn hipMemcpy2DToArray(
+    dst: *mut HipArray,
+    w_offset: usize,
+    h_offset: usize,
+    src: *const c_void,
+    spitch: usize,
+    width: usize,
+    height: usize,
+    kind: i32,
+) -> i32 {
+    blocking(|| {
+        let what = "hipMemcpy2DToArray";
+        let a = array_of(what, dst)?;
+        let d = array_at(what, &a, w_offset, h_offset, width, height)?;
+        // SAFETY: the program's source rows, as hipMemcpy2D takes them; the array's checked.
+        unsafe { memcpy_2d(what, d as *mut c_void, a.width * a.texel, src, spitch, width, height, kind) }
+    })
+}
+
+pub unsafe extern "C" fn hipMemcpyToArray(
+    dst: *mut HipArray,
+    w_offset: usize,
+    h_offset: usize,
+    src: *const c_void,
+    count: usize,
+    kind: i32,
+) -> i32 {
+    blocking(|| {
+        let what = "hipMemcpyToArray";
+        let a = array_of(what, dst)?;
+        let d = array_run(what, &a, w_offset, h_offset, count)?;
+        // SAFETY: the program's source range, as hipMemcpy takes it.
+        unsafe { memcpy(what, d as *mut c_void, src, count, kind) }
+    })
+}
+
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn hipMemcpy2DFromArray(
+    dst: *mut c_void,
+    dpitch: usize,
+    src: *const HipArray,
+    w_offset: usize,
+    h_offset: usize,
+    width: usize,
+    height: usize,
+    kind: i32,
+) -> i32 {
+    blocking(|| {
+        let what = "hipMemcpy2DFromArray";
+        let a = array_of(what, src)?;
+        let s = array_at(what, &a, w_offset, h_offset, width, height)?;
+        // SAFETY: the program's destination rows, as hipMemcpy2D takes them.
+        unsafe { memcpy_2d(what, dst, dpitch, s as *const c_void, a.width * a.texel, width, height, kind) }
+    })
+}
+
+pub unsafe extern "C" fn hipMemcpyFromArray(
+    dst: *mut c_void,
+    src: *const HipArray,
+    w_offset: usize,
+    h_offset: usize,
+    count: usize,
+    kind: i32,
+) -> i32 {
+    blocking(|| {
+        let what = "hipMemcpyFromArray";
+        let a = array_of(what, src)?;
+        let s = array_run(what, &a, w_offset, h_offset, count)?;
+        // SAFETY: the program's destination range, as hipMemcpy takes it.
+        unsafe { memcpy(what, dst, s as *const c_void, count, kind) }
+    })
+}
+
+/// The number format of a channel descriptor under a read mode, as ROCm 5.2 picks the image
+/// format: floats stay floats, 8- and 16-bit integers read as normalized floats under
+/// `hipReadModeNormalizedFloat`, 32-bit integers always as integers.
+fn number_format(kind: i32, bits: u32, read_mode: i32) -> Result<Num, HipError> {
+    let normalized = read_mode == 1 && bits < 32;
+    Ok(match kind {
+        0 if normalized => Num::Snorm,
+        0 => Num::Sint,
+        1 if normalized => Num::Unorm,
+        1 => Num::Uint,
+        2 => Num::Float,
+        _ => return Err(hipErrorInvalidValue),
+    })
+}
+
+fn image(size: [u32; 3], d: &ChannelDesc, read_mode: i32) -> Result<HostImage, HipError> {
+    let (n, bits) = channels(d)?;
+    let num = number_format(d.f, bits, read_mode)?;
+    HostImage::of_channels(size, n, bits, num).map_err(|e| {
+        eprintln!("gcnkit-hip: hipCreateTextureObject: {e}");
+        hipErrorInvalidValue
+    })
+}
+
+/// The channel descriptor at union bytes 8-27 of a resource descriptor.
+fn res_channel(r: &ResourceDesc) -> ChannelDesc {
+    let b: Vec<u8> = r.res[1..4].iter().flat_map(|w| w.to_le_bytes()).collect();
+    let i = |k: usize| i32::from_le_bytes(b[4 * k..4 * k + 4].try_into().unwrap_or([0; 4]));
+    ChannelDesc { x: i(0), y: i(1), z: i(2), w: i(3), f: i(4) }
+}
+
+fn aligned(what: &str, p: u64) -> Result<(), HipError> {
+    if p == 0 || !p.is_multiple_of(ALIGN) {
+        eprintln!("gcnkit-hip: hipCreateTextureObject: {what} 0x{p:x} is not a device pointer aligned to {ALIGN} bytes");
+        return Err(hipErrorInvalidValue);
+    }
+    Ok(())
+}
+
+pub unsafe extern "C" fn hipCreateTextureObject(
+    tex: *mut *mut c_void,
+    res: *const ResourceDesc,
+    desc: *const TextureDesc,
+    view: *const c_void,
+) -> i32 {
+    blocking(|| {
+        if tex.is_null() || res.is_null() || desc.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        // SAFETY: the program's descriptors (HIP 5.2's layouts).
+        let (r, t) = unsafe { (*res, *desc) };
+        if !view.is_null() {
+            if !matches!(r.res_type, RES_ARRAY | RES_MIPMAPPED) {
+                return Err(hipErrorInvalidValue);
+            }
+            eprintln!("gcnkit-hip: hipCreateTextureObject: resource views are not supported yet");
+            return Err(hipErrorNotSupported);
+        }
+        // As ROCm 5.2: no mipmaps, no anisotropy, LOD bias or clamps.
+        if r.res_type == RES_MIPMAPPED
+            || t.max_anisotropy != 0
+            || t.mipmap_level_bias != 0.0
+            || t.min_mipmap_level_clamp != 0.0
+            || t.max_mipmap_level_clamp != 0.0
+        {
+            eprintln!("gcnkit-hip: hipCreateTextureObject: mipmaps, anisotropy and LOD bias or clamps are not supported (nor by ROCm 5.2)");
+            return Err(hipErrorNotSupported);
+        }
+        if t.srgb != 0 {
+            eprintln!("gcnkit-hip: hipCreateTextureObject: sRGB textures are not supported yet");
+            return Err(hipErrorNotSupported);
+        }
+        let arch = gpu()?.arch;
+        let what = "hipCreateTextureObject";
+        let err = |e: String| {
+            eprintln!("gcnkit-hip: {what}: {e}");
+            hipErrorInvalidValue
+        };
+        let object = match r.res_type {
+            RES_ARRAY => {
+                let a = array_of(what, r.res[0] as *const HipArray)?;
+                // SAFETY: a live array.
+                let d = unsafe { (*(r.res[0] as *const HipArray)).desc };
+                let (ty, h) = if a.rows > 1 || unsafe { (*(r.res[0] as *const HipArray)).height } > 0 {
+                    ("image2d_t", a.rows as u32)
+                } else {
+                    ("image1d_t", 1)
+                };
+                image([a.width as u32, h, 1], &d, t.read_mode)?.object(arch, a.data, ty).map_err(err)?
+            }
+            RES_LINEAR => {
+                let (p, size) = (r.res[0], r.res[4]);
+                aligned("linear.devPtr", p)?;
+                let d = res_channel(&r);
+                let (n, bits) = channels(&d)?;
+                let texel = (n * bits as usize / 8) as u64;
+                let elements = size / texel;
+                if elements == 0 || elements >= 1 << 27 {
+                    return Err(err(format!("{size} bytes are not 1 to 2^27 - 1 texels")));
+                }
+                device_range(what, p, size as usize)?;
+                image([1, 1, 1], &d, t.read_mode)?.buffer_object(p, elements as u32).map_err(err)?
+            }
+            RES_PITCH2D => {
+                let (p, w, h, pitch) = (r.res[0], r.res[4], r.res[5], r.res[6]);
+                aligned("pitch2D.devPtr", p)?;
+                let d = res_channel(&r);
+                let (n, bits) = channels(&d)?;
+                let texel = (n * bits as usize / 8) as u64;
+                if w == 0 || h == 0 || w > 16384 || h > 16384 || !pitch.is_multiple_of(ALIGN) || pitch < w * texel {
+                    return Err(err(format!("pitch2D {w} x {h} texels with a pitch of {pitch} bytes (a multiple of {ALIGN}, at least a row)")));
+                }
+                device_range(what, p, ((h - 1) * pitch + w * texel) as usize)?;
+                image([w as u32, h as u32, 1], &d, t.read_mode)?
+                    .object_pitched(arch, p, "image2d_t", (pitch / texel) as u32)
+                    .map_err(err)?
+            }
+            other => return Err(err(format!("resource type {other}"))),
+        };
+        // The sampler, as ROCm 5.2 makes it: one addressing mode (the first) for every axis,
+        // wrap and mirror taken as clamp for unnormalized coordinates; border is transparent
+        // black (HIP's borderColor is not read, as in ROCm 5.2).
+        let normalized = t.normalized_coords != 0;
+        let clamp = match t.address_mode[0] {
+            0 | 2 if !normalized => 2,
+            0 => 0,
+            1 => 2,
+            2 => 1,
+            3 => 6,
+            m => return Err(err(format!("address mode {m}"))),
+        };
+        let linear = match t.filter_mode {
+            0 => false,
+            1 => true,
+            f => return Err(err(format!("filter mode {f}"))),
+        };
+        let mut bytes = [0u8; OBJECT_BYTES];
+        bytes[..48].copy_from_slice(&object);
+        bytes[48..64].copy_from_slice(&sampler_words(arch, !normalized, clamp, linear));
+        let mut p: *mut c_void = std::ptr::null_mut();
+        // SAFETY: a local out-pointer.
+        unsafe { allocate(&mut p, OBJECT_BYTES, |rt, b| Ok(rt.device()?.alloc(b))) }?;
+        // SAFETY: the allocation just made, from a local buffer.
+        unsafe { memcpy(what, p, bytes.as_ptr() as *const c_void, OBJECT_BYTES, 1) }?;
+        textures().insert(p as u64, (r, t));
+        // SAFETY: checked non-null.
+        unsafe { *tex = p };
+        Ok(())
+    })
+}
+
+pub extern "C" fn hipDestroyTextureObject(tex: *mut c_void) -> i32 {
+    blocking(|| {
+        if tex.is_null() {
+            return Ok(());
+        }
+        if textures().remove(&(tex as u64)).is_none() {
+            eprintln!("gcnkit-hip: hipDestroyTextureObject: {tex:?} is not a live texture object");
+            return Err(hipErrorInvalidValue);
+        }
+        free(tex)
+    })
+}
+
+fn texture_of(tex: *mut c_void) -> Result<(ResourceDesc, TextureDesc), HipError> {
+    textures().get(&(tex as u64)).copied().ok_or_else(|| {
+        eprintln!("gcnkit-hip: {tex:?} is not a live texture object");
+        hipErrorInvalidValue
+    })
+}
+
+pub unsafe extern "C" fn hipGetTextureObjectResourceDesc(res: *mut ResourceDesc, tex: *mut c_void) -> i32 {
+    guard(|| {
+        let (r, _) = texture_of(tex)?;
+        if res.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        // SAFETY: the program's out-pointer.
+        unsafe { *res = r };
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn hipGetTextureObjectTextureDesc(desc: *mut TextureDesc, tex: *mut c_void) -> i32 {
+    guard(|| {
+        let (_, t) = texture_of(tex)?;
+        if desc.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        // SAFETY: the program's out-pointer.
+        unsafe { *desc = t };
+        Ok(())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::mem::{offset_of, size_of};
+
+    /// Offsets measured from HIP 5.2's header (offsetof in a C++ program).
+    #[test]
+    fn layouts_are_hip_5_2s() {
+        assert_eq!(size_of::<HipArray>(), 64);
+        assert_eq!(offset_of!(HipArray, width), 32);
+        assert_eq!(offset_of!(HipArray, format), 44);
+        assert_eq!(offset_of!(HipArray, texture_type), 56);
+        assert_eq!(size_of::<ResourceDesc>(), 64);
+        assert_eq!(size_of::<TextureDesc>(), 64);
+        assert_eq!(offset_of!(TextureDesc, normalized_coords), 40);
+        assert_eq!(offset_of!(TextureDesc, max_mipmap_level_clamp), 60);
+    }
+}

@@ -1,0 +1,354 @@
+// Texture objects: tex1Dfetch on linear memory (float, uchar4), tex2D on arrays and pitched
+// memory with point and linear filtering, clamp/wrap/mirror/border addressing, normalized
+// and unnormalized coordinates, float and uchar4 (element type and normalized float)
+// formats; arrays and their copies; the object's descriptors read back; a refused texture.
+// Every sample is checked against the host's computation of the same sampling rules.
+#include "check.h"
+// hipMemcpyToArray/FromArray are deprecated in HIP 5.2 and still exported: tested here.
+#pragma clang diagnostic ignored "-Wdeprecated-declarations"
+#include <cmath>
+#include <cstring>
+#include <vector>
+
+__global__ void fetch_f(hipTextureObject_t t, float* out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) out[i] = tex1Dfetch<float>(t, i);
+}
+
+__global__ void fetch_uc4(hipTextureObject_t t, uchar4* out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) out[i] = tex1Dfetch<uchar4>(t, i);
+}
+
+__global__ void sample_f(hipTextureObject_t t, const float2* xy, float* out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) out[i] = tex2D<float>(t, xy[i].x, xy[i].y);
+}
+
+__global__ void sample_f4(hipTextureObject_t t, const float2* xy, float4* out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) out[i] = tex2D<float4>(t, xy[i].x, xy[i].y);
+}
+
+__global__ void sample_uc4(hipTextureObject_t t, const float2* xy, uchar4* out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) out[i] = tex2D<uchar4>(t, xy[i].x, xy[i].y);
+}
+
+// HIP's address modes: 0 wrap, 1 clamp, 2 mirror, 3 border (-1: the border, zero).
+static int address(int i, int n, int mode) {
+    switch (mode) {
+    case 0: return ((i % n) + n) % n;
+    case 2: {
+        int m = ((i % (2 * n)) + 2 * n) % (2 * n);
+        return m >= n ? 2 * n - 1 - m : m;
+    }
+    case 3: return i < 0 || i >= n ? -1 : i;
+    default: return i < 0 ? 0 : i >= n ? n - 1 : i;
+    }
+}
+
+// One channel of an image of w x h texels of c channels (already as floats).
+struct Img {
+    int w, h, c;
+    std::vector<double> v;
+    double at(int x, int y, int ch, int mode) const {
+        int ax = address(x, w, mode), ay = address(y, h, mode);
+        if (ax < 0 || ay < 0) return 0.0;
+        return v[(ay * w + ax) * c + ch];
+    }
+    // The sampling rules: normalized coordinates scaled by the size; nearest: the texel
+    // holding the point; linear: the four texels around it, weighted by the fractions of
+    // the point less half a texel. Unnormalized coordinates take wrap and mirror as clamp
+    // (as ROCm does).
+    double sample(float x, float y, int ch, int mode, bool linear, bool normalized) const {
+        double u = x, v = y;
+        if (normalized) {
+            u *= w;
+            v *= h;
+        } else if (mode == 0 || mode == 2) {
+            mode = 1;
+        }
+        if (!linear) return at((int)std::floor(u), (int)std::floor(v), ch, mode);
+        u -= 0.5;
+        v -= 0.5;
+        int i = (int)std::floor(u), j = (int)std::floor(v);
+        double a = u - i, b = v - j;
+        return (1 - a) * (1 - b) * at(i, j, ch, mode) + a * (1 - b) * at(i + 1, j, ch, mode) +
+               (1 - a) * b * at(i, j + 1, ch, mode) + a * b * at(i + 1, j + 1, ch, mode);
+    }
+};
+
+static bool close(double got, double want, const char* what, int k) {
+    if (std::fabs(got - want) <= 1e-5 * (1.0 + std::fabs(want))) return true;
+    printf("FAIL: %s: sample %d: got %.9g, want %.9g\n", what, k, got, want);
+    return false;
+}
+
+static hipTextureDesc tex_desc(int mode, int filter, int normalized, int read_mode) {
+    hipTextureDesc d;
+    memset(&d, 0, sizeof d);
+    for (int k = 0; k < 3; k++) d.addressMode[k] = (hipTextureAddressMode)mode;
+    d.filterMode = (hipTextureFilterMode)filter;
+    d.readMode = (hipTextureReadMode)read_mode;
+    d.normalizedCoords = normalized;
+    return d;
+}
+
+int main() {
+    const int n = 1024;
+    // Sample points: 64 x 16 on grids whose texel-space fractions are multiples of 1/256
+    // (the sampler's precision), reaching outside the image on every side.
+    std::vector<float2> pts(n), npts(n);
+    for (int j = 0; j < 16; j++)
+        for (int i = 0; i < 64; i++) {
+            float x = -3.0f + i * 0.375f, y = -2.0f + j * 0.8125f;
+            pts[j * 64 + i] = make_float2(x, y);
+            npts[j * 64 + i] = make_float2(x / 16.0f, y / 8.0f);
+        }
+    float2 *dpts, *dnpts;
+    float* dout;
+    float4* dout4;
+    uchar4* duc;
+    CHECK(hipMalloc((void**)&dpts, n * sizeof(float2)));
+    CHECK(hipMalloc((void**)&dnpts, n * sizeof(float2)));
+    CHECK(hipMalloc((void**)&dout, n * sizeof(float)));
+    CHECK(hipMalloc((void**)&dout4, n * sizeof(float4)));
+    CHECK(hipMalloc((void**)&duc, n * sizeof(uchar4)));
+    CHECK(hipMemcpy(dpts, pts.data(), n * sizeof(float2), hipMemcpyHostToDevice));
+    CHECK(hipMemcpy(dnpts, npts.data(), n * sizeof(float2), hipMemcpyHostToDevice));
+    std::vector<float> out(n);
+    std::vector<float4> out4(n);
+    std::vector<uchar4> outuc(n);
+
+    // ---- A 16 x 8 float array, filled through a wider host pitch, read back ----
+    const int W = 16, H = 8;
+    Img fimg{W, H, 1, std::vector<double>(W * H)};
+    std::vector<float> host(W * H), wide(24 * H, -1.0f), back(W * H);
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            float v = ((x * 3 + y * 37) % 101) * 0.25f - 7.0f;
+            host[y * W + x] = v;
+            wide[y * 24 + x] = v;
+            fimg.v[y * W + x] = v;
+        }
+    hipChannelFormatDesc fdesc = hipCreateChannelDesc<float>();
+    hipArray* farr;
+    CHECK(hipMallocArray(&farr, &fdesc, W, H));
+    CHECK(hipMemcpy2DToArray(farr, 0, 0, wide.data(), 24 * sizeof(float), W * sizeof(float), H,
+                             hipMemcpyHostToDevice));
+    CHECK(hipMemcpy2DFromArray(back.data(), W * sizeof(float), farr, 0, 0, W * sizeof(float), H,
+                               hipMemcpyDeviceToHost));
+    if (memcmp(back.data(), host.data(), W * H * sizeof(float)) != 0) {
+        printf("FAIL: hipMemcpy2DFromArray gave other texels\n");
+        return 1;
+    }
+    // Past the array's end: an error, not a write.
+    if (hipMemcpy2DToArray(farr, 4, 0, wide.data(), 24 * sizeof(float), W * sizeof(float), H,
+                           hipMemcpyHostToDevice) != hipErrorInvalidValue) {
+        printf("FAIL: a copy past the array's rows was not refused\n");
+        return 1;
+    }
+    hipChannelFormatDesc got_desc;
+    CHECK(hipGetChannelDesc(&got_desc, farr));
+    if (got_desc.x != 32 || got_desc.y != 0 || got_desc.f != hipChannelFormatKindFloat) {
+        printf("FAIL: hipGetChannelDesc\n");
+        return 1;
+    }
+    hipResourceDesc res;
+    memset(&res, 0, sizeof res);
+    res.resType = hipResourceTypeArray;
+    res.res.array.array = farr;
+
+    // Every address mode and filter, normalized and not.
+    const char* mode_names[4] = {"wrap", "clamp", "mirror", "border"};
+    int cases = 0;
+    for (int normalized = 0; normalized < 2; normalized++)
+        for (int filter = 0; filter < 2; filter++)
+            for (int mode = 0; mode < 4; mode++) {
+                hipTextureDesc td = tex_desc(mode, filter, normalized, hipReadModeElementType);
+                hipTextureObject_t t;
+                CHECK(hipCreateTextureObject(&t, &res, &td, nullptr));
+                hipLaunchKernelGGL(sample_f, dim3(n / 256), dim3(256), 0, 0, t, normalized ? dnpts : dpts, dout, n);
+                CHECK(hipDeviceSynchronize());
+                CHECK(hipMemcpy(out.data(), dout, n * sizeof(float), hipMemcpyDeviceToHost));
+                char what[96];
+                snprintf(what, sizeof what, "float array, %s, %s, %s", mode_names[mode],
+                         filter ? "linear" : "point", normalized ? "normalized" : "unnormalized");
+                for (int k = 0; k < n; k++) {
+                    const float2 p = normalized ? npts[k] : pts[k];
+                    if (!close(out[k], fimg.sample(p.x, p.y, 0, mode, filter, normalized), what, k)) return 1;
+                }
+                if (mode == 1 && filter == 1 && normalized == 0) {
+                    hipResourceDesc r2;
+                    hipTextureDesc t2;
+                    CHECK(hipGetTextureObjectResourceDesc(&r2, t));
+                    CHECK(hipGetTextureObjectTextureDesc(&t2, t));
+                    if (r2.resType != hipResourceTypeArray || r2.res.array.array != farr ||
+                        t2.filterMode != hipFilterModeLinear || t2.addressMode[0] != hipAddressModeClamp) {
+                        printf("FAIL: the texture object's descriptors read back differ\n");
+                        return 1;
+                    }
+                }
+                CHECK(hipDestroyTextureObject(t));
+                cases++;
+            }
+
+    // ---- A 16 x 8 uchar4 array: element type (integers) and normalized float ----
+    Img cimg{W, H, 4, std::vector<double>(W * H * 4)}, nimg = cimg;
+    std::vector<uchar4> chost(W * H);
+    for (int k = 0; k < W * H; k++) {
+        unsigned char c[4] = {(unsigned char)(k * 7), (unsigned char)(255 - k), (unsigned char)(k * k),
+                              (unsigned char)(k % 3 * 100)};
+        chost[k] = make_uchar4(c[0], c[1], c[2], c[3]);
+        for (int ch = 0; ch < 4; ch++) {
+            cimg.v[k * 4 + ch] = c[ch];
+            nimg.v[k * 4 + ch] = c[ch] / 255.0;
+        }
+    }
+    // Not hipCreateChannelDesc<uchar4>(): HIP 5.2's header gives it hipChannelFormatKindSigned
+    // (an SNORM/SINT texture, on a GPU as here).
+    hipChannelFormatDesc cdesc = hipCreateChannelDesc(8, 8, 8, 8, hipChannelFormatKindUnsigned);
+    hipArray* carr;
+    CHECK(hipMallocArray(&carr, &cdesc, W, H));
+    CHECK(hipMemcpyToArray(carr, 0, 0, chost.data(), W * H * sizeof(uchar4), hipMemcpyHostToDevice));
+    std::vector<uchar4> cback(W * H);
+    CHECK(hipMemcpyFromArray(cback.data(), carr, 0, 0, W * H * sizeof(uchar4), hipMemcpyDeviceToHost));
+    if (memcmp(cback.data(), chost.data(), W * H * sizeof(uchar4)) != 0) {
+        printf("FAIL: hipMemcpyFromArray gave other texels\n");
+        return 1;
+    }
+    res.res.array.array = carr;
+    {
+        hipTextureDesc td = tex_desc(hipAddressModeWrap, hipFilterModePoint, 1, hipReadModeElementType);
+        hipTextureObject_t t;
+        CHECK(hipCreateTextureObject(&t, &res, &td, nullptr));
+        hipLaunchKernelGGL(sample_uc4, dim3(n / 256), dim3(256), 0, 0, t, dnpts, duc, n);
+        CHECK(hipDeviceSynchronize());
+        CHECK(hipMemcpy(outuc.data(), duc, n * sizeof(uchar4), hipMemcpyDeviceToHost));
+        for (int k = 0; k < n; k++) {
+            const unsigned char* g = &outuc[k].x;
+            for (int ch = 0; ch < 4; ch++)
+                if (!close(g[ch], cimg.sample(npts[k].x, npts[k].y, ch, 0, false, true), "uchar4 array, wrap, point", k))
+                    return 1;
+        }
+        CHECK(hipDestroyTextureObject(t));
+        cases++;
+    }
+    for (int mode = 0; mode < 4; mode += 3) {
+        hipTextureDesc td = tex_desc(mode, hipFilterModeLinear, 1, hipReadModeNormalizedFloat);
+        hipTextureObject_t t;
+        CHECK(hipCreateTextureObject(&t, &res, &td, nullptr));
+        hipLaunchKernelGGL(sample_f4, dim3(n / 256), dim3(256), 0, 0, t, dnpts, dout4, n);
+        CHECK(hipDeviceSynchronize());
+        CHECK(hipMemcpy(out4.data(), dout4, n * sizeof(float4), hipMemcpyDeviceToHost));
+        for (int k = 0; k < n; k++) {
+            const float* g = &out4[k].x;
+            for (int ch = 0; ch < 4; ch++)
+                if (!close(g[ch], nimg.sample(npts[k].x, npts[k].y, ch, mode, true, true),
+                           mode ? "uchar4 normalized float, border, linear" : "uchar4 normalized float, wrap, linear", k))
+                    return 1;
+        }
+        CHECK(hipDestroyTextureObject(t));
+        cases++;
+    }
+
+    // ---- Pitched memory (hipResourceTypePitch2D) ----
+    {
+        float* pitched;
+        size_t pitch;
+        CHECK(hipMallocPitch((void**)&pitched, &pitch, W * sizeof(float), H));
+        CHECK(hipMemcpy2D(pitched, pitch, host.data(), W * sizeof(float), W * sizeof(float), H, hipMemcpyHostToDevice));
+        hipResourceDesc pr;
+        memset(&pr, 0, sizeof pr);
+        pr.resType = hipResourceTypePitch2D;
+        pr.res.pitch2D.devPtr = pitched;
+        pr.res.pitch2D.desc = fdesc;
+        pr.res.pitch2D.width = W;
+        pr.res.pitch2D.height = H;
+        pr.res.pitch2D.pitchInBytes = pitch;
+        hipTextureDesc td = tex_desc(hipAddressModeClamp, hipFilterModeLinear, 0, hipReadModeElementType);
+        hipTextureObject_t t;
+        CHECK(hipCreateTextureObject(&t, &pr, &td, nullptr));
+        hipLaunchKernelGGL(sample_f, dim3(n / 256), dim3(256), 0, 0, t, dpts, dout, n);
+        CHECK(hipDeviceSynchronize());
+        CHECK(hipMemcpy(out.data(), dout, n * sizeof(float), hipMemcpyDeviceToHost));
+        for (int k = 0; k < n; k++)
+            if (!close(out[k], fimg.sample(pts[k].x, pts[k].y, 0, 1, true, false), "pitch2D, clamp, linear", k)) return 1;
+        CHECK(hipDestroyTextureObject(t));
+        CHECK(hipFree(pitched));
+        cases++;
+    }
+
+    // ---- Linear memory: tex1Dfetch of floats and uchar4, past the end reads zero ----
+    {
+        const int m = 1000, fetched = 1024;
+        std::vector<float> lin(m);
+        std::vector<uchar4> linc(m);
+        for (int i = 0; i < m; i++) {
+            lin[i] = i * 1.5f - 100.0f;
+            linc[i] = make_uchar4(i, i >> 2, 255 - i % 256, 7);
+        }
+        float* dlin;
+        uchar4* dlinc;
+        CHECK(hipMalloc((void**)&dlin, m * sizeof(float)));
+        CHECK(hipMalloc((void**)&dlinc, m * sizeof(uchar4)));
+        CHECK(hipMemcpy(dlin, lin.data(), m * sizeof(float), hipMemcpyHostToDevice));
+        CHECK(hipMemcpy(dlinc, linc.data(), m * sizeof(uchar4), hipMemcpyHostToDevice));
+        hipResourceDesc lr;
+        memset(&lr, 0, sizeof lr);
+        lr.resType = hipResourceTypeLinear;
+        lr.res.linear.devPtr = dlin;
+        lr.res.linear.desc = fdesc;
+        lr.res.linear.sizeInBytes = m * sizeof(float);
+        hipTextureDesc td = tex_desc(hipAddressModeClamp, hipFilterModePoint, 0, hipReadModeElementType);
+        hipTextureObject_t t, tc;
+        CHECK(hipCreateTextureObject(&t, &lr, &td, nullptr));
+        lr.res.linear.devPtr = dlinc;
+        lr.res.linear.desc = cdesc;
+        lr.res.linear.sizeInBytes = m * sizeof(uchar4);
+        CHECK(hipCreateTextureObject(&tc, &lr, &td, nullptr));
+        hipLaunchKernelGGL(fetch_f, dim3(fetched / 256), dim3(256), 0, 0, t, dout, fetched);
+        hipLaunchKernelGGL(fetch_uc4, dim3(fetched / 256), dim3(256), 0, 0, tc, duc, fetched);
+        CHECK(hipDeviceSynchronize());
+        CHECK(hipMemcpy(out.data(), dout, fetched * sizeof(float), hipMemcpyDeviceToHost));
+        CHECK(hipMemcpy(outuc.data(), duc, fetched * sizeof(uchar4), hipMemcpyDeviceToHost));
+        for (int i = 0; i < fetched; i++) {
+            float want = i < m ? lin[i] : 0.0f;
+            uchar4 wc = i < m ? linc[i] : make_uchar4(0, 0, 0, 0);
+            if (out[i] != want || outuc[i].x != wc.x || outuc[i].y != wc.y || outuc[i].z != wc.z || outuc[i].w != wc.w) {
+                printf("FAIL: tex1Dfetch %d: got %g (%d %d %d %d), want %g (%d %d %d %d)\n", i, out[i], outuc[i].x,
+                       outuc[i].y, outuc[i].z, outuc[i].w, want, wc.x, wc.y, wc.z, wc.w);
+                return 1;
+            }
+        }
+        CHECK(hipDestroyTextureObject(t));
+        CHECK(hipDestroyTextureObject(tc));
+        // A texture ROCm 5.2 refuses too: anisotropic filtering.
+        td.maxAnisotropy = 4;
+        if (hipCreateTextureObject(&t, &lr, &td, nullptr) != hipErrorNotSupported) {
+            printf("FAIL: an anisotropic texture was not refused\n");
+            return 1;
+        }
+        // Unaligned linear memory is refused (textureAlignment 256).
+        td.maxAnisotropy = 0;
+        lr.res.linear.devPtr = (char*)dlinc + 4;
+        lr.res.linear.sizeInBytes = 64;
+        if (hipCreateTextureObject(&t, &lr, &td, nullptr) != hipErrorInvalidValue) {
+            printf("FAIL: unaligned linear memory was not refused\n");
+            return 1;
+        }
+        CHECK(hipFree(dlin));
+        CHECK(hipFree(dlinc));
+        cases++;
+    }
+    CHECK(hipFreeArray(farr));
+    CHECK(hipFreeArray(carr));
+    if (hipFreeArray(farr) != hipErrorInvalidValue) {
+        printf("FAIL: freeing an array twice was not refused\n");
+        return 1;
+    }
+    printf("%d textures, %d samples each\n", cases, n);
+    printf("PASS textures\n");
+    return 0;
+}
