@@ -78,12 +78,16 @@ struct ArrayInfo {
 
 fn arrays() -> std::sync::MutexGuard<'static, HashMap<usize, ArrayInfo>> {
     static A: OnceLock<Mutex<HashMap<usize, ArrayInfo>>> = OnceLock::new();
-    A.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner())
+    A.get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
 }
 
 fn textures() -> std::sync::MutexGuard<'static, HashMap<u64, (ResourceDesc, TextureDesc)>> {
     static T: OnceLock<Mutex<HashMap<u64, (ResourceDesc, TextureDesc)>>> = OnceLock::new();
-    T.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner())
+    T.get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
 }
 
 fn array_of(what: &str, a: *const HipArray) -> Result<ArrayInfo, HipError> {
@@ -97,8 +101,12 @@ fn array_of(what: &str, a: *const HipArray) -> Result<ArrayInfo, HipError> {
 fn channels(d: &ChannelDesc) -> Result<(usize, u32), HipError> {
     let bits = [d.x, d.y, d.z, d.w];
     let n = bits.iter().take_while(|&&b| b != 0).count();
-    if n == 0 || bits[n..].iter().any(|&b| b != 0) || bits[..n].iter().any(|&b| b != d.x) || !matches!(d.x, 8 | 16 | 32) {
-        eprintln!("gcnkit-hip: channel format ({}, {}, {}, {}) is not one of 1, 2 or 4 channels of 8, 16 or 32 bits", d.x, d.y, d.z, d.w);
+    if n == 0 || bits[n..].iter().any(|&b| b != 0) || bits[..n].iter().any(|&b| b != d.x) || !matches!(d.x, 8 | 16 | 32)
+    {
+        eprintln!(
+            "gcnkit-hip: channel format ({}, {}, {}, {}) is not one of 1, 2 or 4 channels of 8, 16 or 32 bits",
+            d.x, d.y, d.z, d.w
+        );
         return Err(hipErrorInvalidValue);
     }
     Ok((n, d.x as u32))
@@ -132,7 +140,9 @@ pub unsafe extern "C" fn hipMallocArray(
         // hipArrayLayered (1) and hipArrayCubemap (4) are not modelled; SurfaceLoadStore (2)
         // and TextureGather (8) change nothing.
         if flags & !(2 | 8) != 0 {
-            eprintln!("gcnkit-hip: hipMallocArray: flags 0x{flags:x} (layered or cube map arrays) are not supported yet");
+            eprintln!(
+                "gcnkit-hip: hipMallocArray: flags 0x{flags:x} (layered or cube map arrays) are not supported yet"
+            );
             return Err(hipErrorNotSupported);
         }
         // SAFETY: the program's descriptor.
@@ -143,7 +153,10 @@ pub unsafe extern "C" fn hipMallocArray(
         }
         let texel = n * bits as usize / 8;
         let rows = height.max(1);
-        let bytes = width.checked_mul(rows).and_then(|v| v.checked_mul(texel)).ok_or(hipErrorInvalidValue)?;
+        let bytes = width
+            .checked_mul(rows)
+            .and_then(|v| v.checked_mul(texel))
+            .ok_or(hipErrorInvalidValue)?;
         if width > 16384 || rows > 16384 {
             return Err(hipErrorInvalidValue);
         }
@@ -162,14 +175,22 @@ pub unsafe extern "C" fn hipMallocArray(
             is_drv: false,
             texture_type: if height == 0 { 1 } else { 2 },
         }));
-        arrays().insert(a as usize, ArrayInfo { data: data as u64, texel, width, rows });
+        arrays().insert(
+            a as usize,
+            ArrayInfo {
+                data: data as u64,
+                texel,
+                width,
+                rows,
+            },
+        );
         // SAFETY: checked non-null.
         unsafe { *array = a };
         Ok(())
     })
 }
 
-pub extern "C" fn hipFreeArray(array: *mut HipArray) -> i32 {
+pub unsafe extern "C" fn hipFreeArray(array: *mut HipArray) -> i32 {
     blocking(|| {
         let info = array_of("hipFreeArray", array)?;
         free(info.data as *mut c_void)?;
@@ -194,7 +215,14 @@ pub unsafe extern "C" fn hipGetChannelDesc(desc: *mut ChannelDesc, array: *const
 
 /// The device address of byte `w_offset` of row `h_offset` of an array, with `width` bytes
 /// of `height` rows from there inside it.
-fn array_at(what: &str, a: &ArrayInfo, w_offset: usize, h_offset: usize, width: usize, height: usize) -> Result<u64, HipError> {
+fn array_at(
+    what: &str,
+    a: &ArrayInfo,
+    w_offset: usize,
+    h_offset: usize,
+    width: usize,
+    height: usize,
+) -> Result<u64, HipError> {
     let row = a.width * a.texel;
     let fits = w_offset.checked_add(width).is_some_and(|e| e <= row)
         && h_offset.checked_add(height).is_some_and(|e| e <= a.rows);
@@ -237,7 +265,18 @@ pub unsafe extern "C" fn hipMemcpy2DToArray(
         let a = array_of(what, dst)?;
         let d = array_at(what, &a, w_offset, h_offset, width, height)?;
         // SAFETY: the program's source rows, as hipMemcpy2D takes them; the array's checked.
-        unsafe { memcpy_2d(what, d as *mut c_void, a.width * a.texel, src, spitch, width, height, kind) }
+        unsafe {
+            memcpy_2d(
+                what,
+                d as *mut c_void,
+                a.width * a.texel,
+                src,
+                spitch,
+                width,
+                height,
+                kind,
+            )
+        }
     })
 }
 
@@ -274,7 +313,18 @@ pub unsafe extern "C" fn hipMemcpy2DFromArray(
         let a = array_of(what, src)?;
         let s = array_at(what, &a, w_offset, h_offset, width, height)?;
         // SAFETY: the program's destination rows, as hipMemcpy2D takes them.
-        unsafe { memcpy_2d(what, dst, dpitch, s as *const c_void, a.width * a.texel, width, height, kind) }
+        unsafe {
+            memcpy_2d(
+                what,
+                dst,
+                dpitch,
+                s as *const c_void,
+                a.width * a.texel,
+                width,
+                height,
+                kind,
+            )
+        }
     })
 }
 
@@ -323,12 +373,20 @@ fn image(size: [u32; 3], d: &ChannelDesc, read_mode: i32) -> Result<HostImage, H
 fn res_channel(r: &ResourceDesc) -> ChannelDesc {
     let b: Vec<u8> = r.res[1..4].iter().flat_map(|w| w.to_le_bytes()).collect();
     let i = |k: usize| i32::from_le_bytes(b[4 * k..4 * k + 4].try_into().unwrap_or([0; 4]));
-    ChannelDesc { x: i(0), y: i(1), z: i(2), w: i(3), f: i(4) }
+    ChannelDesc {
+        x: i(0),
+        y: i(1),
+        z: i(2),
+        w: i(3),
+        f: i(4),
+    }
 }
 
 fn aligned(what: &str, p: u64) -> Result<(), HipError> {
     if p == 0 || !p.is_multiple_of(ALIGN) {
-        eprintln!("gcnkit-hip: hipCreateTextureObject: {what} 0x{p:x} is not a device pointer aligned to {ALIGN} bytes");
+        eprintln!(
+            "gcnkit-hip: hipCreateTextureObject: {what} 0x{p:x} is not a device pointer aligned to {ALIGN} bytes"
+        );
         return Err(hipErrorInvalidValue);
     }
     Ok(())
@@ -383,7 +441,9 @@ pub unsafe extern "C" fn hipCreateTextureObject(
                 } else {
                     ("image1d_t", 1)
                 };
-                image([a.width as u32, h, 1], &d, t.read_mode)?.object(arch, a.data, ty).map_err(err)?
+                image([a.width as u32, h, 1], &d, t.read_mode)?
+                    .object(arch, a.data, ty)
+                    .map_err(err)?
             }
             RES_LINEAR => {
                 let (p, size) = (r.res[0], r.res[4]);
@@ -396,7 +456,9 @@ pub unsafe extern "C" fn hipCreateTextureObject(
                     return Err(err(format!("{size} bytes are not 1 to 2^27 - 1 texels")));
                 }
                 device_range(what, p, size as usize)?;
-                image([1, 1, 1], &d, t.read_mode)?.buffer_object(p, elements as u32).map_err(err)?
+                image([1, 1, 1], &d, t.read_mode)?
+                    .buffer_object(p, elements as u32)
+                    .map_err(err)?
             }
             RES_PITCH2D => {
                 let (p, w, h, pitch) = (r.res[0], r.res[4], r.res[5], r.res[6]);
@@ -459,35 +521,30 @@ pub extern "C" fn hipDestroyTextureObject(tex: *mut c_void) -> i32 {
     })
 }
 
-fn texture_of(tex: *mut c_void) -> Result<(ResourceDesc, TextureDesc), HipError> {
-    textures().get(&(tex as u64)).copied().ok_or_else(|| {
+/// Writes what `pick` takes from a live texture object's descriptors to the program's `out`.
+fn give<T>(
+    out: *mut T,
+    tex: *mut c_void,
+    pick: impl FnOnce(&(ResourceDesc, TextureDesc)) -> T,
+) -> Result<(), HipError> {
+    let v = textures().get(&(tex as u64)).map(pick).ok_or_else(|| {
         eprintln!("gcnkit-hip: {tex:?} is not a live texture object");
         hipErrorInvalidValue
-    })
+    })?;
+    if out.is_null() {
+        return Err(hipErrorInvalidValue);
+    }
+    // SAFETY: the program's out-pointer (checked non-null).
+    unsafe { out.write(v) };
+    Ok(())
 }
 
 pub unsafe extern "C" fn hipGetTextureObjectResourceDesc(res: *mut ResourceDesc, tex: *mut c_void) -> i32 {
-    guard(|| {
-        let (r, _) = texture_of(tex)?;
-        if res.is_null() {
-            return Err(hipErrorInvalidValue);
-        }
-        // SAFETY: the program's out-pointer.
-        unsafe { *res = r };
-        Ok(())
-    })
+    guard(|| give(res, tex, |d| d.0))
 }
 
 pub unsafe extern "C" fn hipGetTextureObjectTextureDesc(desc: *mut TextureDesc, tex: *mut c_void) -> i32 {
-    guard(|| {
-        let (_, t) = texture_of(tex)?;
-        if desc.is_null() {
-            return Err(hipErrorInvalidValue);
-        }
-        // SAFETY: the program's out-pointer.
-        unsafe { *desc = t };
-        Ok(())
-    })
+    guard(|| give(desc, tex, |d| d.1))
 }
 
 #[cfg(test)]

@@ -984,7 +984,10 @@ impl HostImage {
         let gfx9 = arch.is_gcn14();
         let pitch_field = if gfx9 { t::PITCH_GFX9 } else { t::PITCH };
         if pitch < w || pitch - 1 > mask(pitch_field.2 as u8) {
-            return Err(format!("pitch {pitch} texels: from the width ({w}) to {}", mask(pitch_field.2 as u8) + 1));
+            return Err(format!(
+                "pitch {pitch} texels: from the width ({w}) to {}",
+                mask(pitch_field.2 as u8) + 1
+            ));
         }
         put(pitch_field, pitch - 1);
         if ty == 10 {
@@ -996,11 +999,7 @@ impl HostImage {
         o[8] = type_code;
         o[9] = order_code;
         o[10] = w;
-        let mut out = [0u8; 48];
-        for (k, v) in o.iter().enumerate() {
-            out[4 * k..4 * k + 4].copy_from_slice(&v.to_le_bytes());
-        }
-        Ok(out)
+        Ok(le_bytes(o))
     }
 }
 
@@ -1026,12 +1025,13 @@ impl HostImage {
         o[8] = type_code;
         o[9] = order_code;
         o[10] = elements;
-        let mut out = [0u8; 48];
-        for (k, v) in o.iter().enumerate() {
-            out[4 * k..4 * k + 4].copy_from_slice(&v.to_le_bytes());
-        }
-        Ok(out)
+        Ok(le_bytes(o))
     }
+}
+
+/// Descriptor dwords as the little-endian bytes memory holds.
+fn le_bytes<const N: usize, const B: usize>(d: [u32; N]) -> [u8; B] {
+    std::array::from_fn(|b| d[b / 4].to_le_bytes()[b % 4])
 }
 
 /// OpenCL addressing modes and their S# clamp modes (clang's constant samplers' encoding).
@@ -1087,11 +1087,7 @@ pub fn sampler_words(arch: Arch, unnormalized: bool, clamp: u32, linear: bool) -
     if arch.is_gcn14() {
         s[2] |= 1 << 31;
     }
-    let mut out = [0u8; 16];
-    for (k, v) in s.iter().enumerate() {
-        out[4 * k..4 * k + 4].copy_from_slice(&v.to_le_bytes());
-    }
-    out
+    le_bytes(s)
 }
 
 #[cfg(test)]
@@ -1147,6 +1143,10 @@ mod tests {
         assert!(Format::of(1, 2, false).unwrap().write(&mut raw, &[0; 4], 1).is_err());
     }
 
+    fn dwords(b: &[u8]) -> Vec<u32> {
+        b.chunks(4).map(|c| u32::from_le_bytes(c.try_into().unwrap())).collect()
+    }
+
     /// The HIP runtime's descriptors: a T# with a pitch and a V# read back by the model's
     /// own decoders' fields.
     #[test]
@@ -1154,26 +1154,39 @@ mod tests {
         let img = HostImage::of_channels([5, 3, 1], 4, 8, Num::Unorm).unwrap();
         assert_eq!(img, HostImage::parse("5,3,rgba_unorm8").unwrap().0);
         let o = img.object_pitched(Arch::Gcn14, 0x1234_5600, "image2d_t", 64).unwrap();
-        let d: Vec<u32> = o.chunks(4).map(|c| u32::from_le_bytes(c.try_into().unwrap())).collect();
+        let d = dwords(&o);
         assert_eq!(t::PITCH_GFX9.get(&d), 63);
         assert_eq!(t::WIDTH.get(&d), 4);
         assert_eq!(t::HEIGHT.get(&d), 2);
-        assert_eq!(img.object(Arch::Gcn14, 0x1234_5600, "image2d_t").unwrap()[..16], o[..16]);
+        assert_eq!(
+            img.object(Arch::Gcn14, 0x1234_5600, "image2d_t").unwrap()[..16],
+            o[..16]
+        );
         assert!(img.object_pitched(Arch::Gcn12, 0, "image2d_t", 4).is_err());
         assert!(img.object_pitched(Arch::Gcn12, 0, "image2d_t", 16385).is_err());
         let f = HostImage::of_channels([7, 1, 1], 1, 32, Num::Float).unwrap();
         let b = f.buffer_object(0x2000_0000_0100, 7).unwrap();
-        let d: Vec<u32> = b.chunks(4).map(|c| u32::from_le_bytes(c.try_into().unwrap())).collect();
+        let d = dwords(&b);
         assert_eq!((d[0], d[1] & 0xffff, d[1] >> 16 & 0x3fff, d[2]), (0x100, 0x2000, 4, 7));
         assert_eq!((d[3] & 0xfff, d[3] >> 12 & 7, d[3] >> 15 & 15), (0xfac, 7, 4));
         assert!(HostImage::of_channels([1, 1, 1], 3, 8, Num::Unorm).is_err());
         assert!(HostImage::of_channels([1, 1, 1], 1, 32, Num::Unorm).is_err());
         // The S#: clamp mode on every axis, filters, unnormalized.
         let s = sampler_words(Arch::Gcn14, true, 2, true);
-        let w: Vec<u32> = s.chunks(4).map(|c| u32::from_le_bytes(c.try_into().unwrap())).collect();
+        let w = dwords(&s);
         assert_eq!(ss::CLAMP.map(|f| f.get(&w)), [2, 2, 2]);
-        assert_eq!((ss::FORCE_UNNORMALIZED.get(&w), ss::XY_MAG_FILTER.get(&w), ss::XY_MIN_FILTER.get(&w)), (1, 1, 1));
-        assert_eq!(sampler_object("unnormalized,clamp_to_edge,linear", Arch::Gcn14).unwrap(), s);
+        assert_eq!(
+            (
+                ss::FORCE_UNNORMALIZED.get(&w),
+                ss::XY_MAG_FILTER.get(&w),
+                ss::XY_MIN_FILTER.get(&w)
+            ),
+            (1, 1, 1)
+        );
+        assert_eq!(
+            sampler_object("unnormalized,clamp_to_edge,linear", Arch::Gcn14).unwrap(),
+            s
+        );
     }
 
     #[test]
