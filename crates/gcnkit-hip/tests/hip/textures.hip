@@ -30,6 +30,11 @@ __global__ void sample_f4(hipTextureObject_t t, const float2* xy, float4* out, i
     if (i < n) out[i] = tex2D<float4>(t, xy[i].x, xy[i].y);
 }
 
+__global__ void sample_1d_f2(hipTextureObject_t t, const float2* xy, float2* out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) out[i] = tex1D<float2>(t, xy[i].x);
+}
+
 __global__ void sample_uc4(hipTextureObject_t t, const float2* xy, uchar4* out, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n) out[i] = tex2D<uchar4>(t, xy[i].x, xy[i].y);
@@ -251,6 +256,46 @@ int main() {
         }
         CHECK(hipDestroyTextureObject(t));
         cases++;
+    }
+
+    // ---- A 1D array of 16 float2 (two channels), every mode, linear, normalized ----
+    {
+        Img img1{W, 1, 2, std::vector<double>(W * 2)};
+        std::vector<float2> h1(W);
+        for (int x = 0; x < W; x++) {
+            h1[x] = make_float2(x * x * 0.5f, 10.0f - x);
+            img1.v[2 * x] = h1[x].x;
+            img1.v[2 * x + 1] = h1[x].y;
+        }
+        hipChannelFormatDesc d2 = hipCreateChannelDesc<float2>();
+        hipArray* a1;
+        CHECK(hipMallocArray(&a1, &d2, W));
+        CHECK(hipMemcpyToArray(a1, 0, 0, h1.data(), W * sizeof(float2), hipMemcpyHostToDevice));
+        hipResourceDesc r1;
+        memset(&r1, 0, sizeof r1);
+        r1.resType = hipResourceTypeArray;
+        r1.res.array.array = a1;
+        float2* d1;
+        CHECK(hipMalloc((void**)&d1, n * sizeof(float2)));
+        std::vector<float2> o1(n);
+        for (int mode = 0; mode < 4; mode++) {
+            hipTextureDesc td = tex_desc(mode, hipFilterModeLinear, 1, hipReadModeElementType);
+            hipTextureObject_t t;
+            CHECK(hipCreateTextureObject(&t, &r1, &td, nullptr));
+            hipLaunchKernelGGL(sample_1d_f2, dim3(n / 256), dim3(256), 0, 0, t, dnpts, d1, n);
+            CHECK(hipDeviceSynchronize());
+            CHECK(hipMemcpy(o1.data(), d1, n * sizeof(float2), hipMemcpyDeviceToHost));
+            for (int k = 0; k < n; k++)
+                for (int ch = 0; ch < 2; ch++)
+                    // One row: the sample's y is that of the row's middle.
+                    if (!close(ch ? o1[k].y : o1[k].x, img1.sample(npts[k].x, 0.5f, ch, mode, true, true),
+                               "1D float2 array, linear, normalized", k))
+                        return 1;
+            CHECK(hipDestroyTextureObject(t));
+            cases++;
+        }
+        CHECK(hipFree(d1));
+        CHECK(hipFreeArray(a1));
     }
 
     // ---- Pitched memory (hipResourceTypePitch2D) ----
