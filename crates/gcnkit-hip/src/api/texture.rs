@@ -112,18 +112,25 @@ fn channels(d: &ChannelDesc) -> Result<(usize, u32), HipError> {
     Ok((n, d.x as u32))
 }
 
-/// The driver API's `hipArray_Format` of a channel descriptor.
-fn array_format(d: &ChannelDesc, bits: u32) -> i32 {
-    match (d.f, bits) {
-        (0, 8) => 0x08,
-        (0, 16) => 0x09,
-        (0, _) => 0x0a,
-        (2, 16) => 0x10,
-        (2, _) => 0x20,
-        (_, 8) => 0x01,
-        (_, 16) => 0x02,
-        _ => 0x03,
-    }
+/// The driver API's `hipArray_Format` codes: (code, `hipChannelFormatKind`, bits).
+const AD_FORMATS: [(i32, i32, u32); 8] = [
+    (0x01, 1, 8),
+    (0x02, 1, 16),
+    (0x03, 1, 32),
+    (0x08, 0, 8),
+    (0x09, 0, 16),
+    (0x0a, 0, 32),
+    (0x10, 2, 16),
+    (0x20, 2, 32),
+];
+
+/// HIP 5.2's `HIP_ARRAY_DESCRIPTOR` (the driver API's arrays).
+#[repr(C)]
+pub struct ArrayDescriptor {
+    pub width: usize,
+    pub height: usize,
+    pub format: i32,
+    pub num_channels: u32,
 }
 
 pub unsafe extern "C" fn hipMallocArray(
@@ -134,7 +141,7 @@ pub unsafe extern "C" fn hipMallocArray(
     flags: u32,
 ) -> i32 {
     guard(|| {
-        if array.is_null() || desc.is_null() || width == 0 {
+        if desc.is_null() {
             return Err(hipErrorInvalidValue);
         }
         // hipArrayLayered (1) and hipArrayCubemap (4) are not modelled; SurfaceLoadStore (2)
@@ -145,49 +152,84 @@ pub unsafe extern "C" fn hipMallocArray(
             );
             return Err(hipErrorNotSupported);
         }
-        // SAFETY: the program's descriptor.
-        let d = unsafe { *desc };
-        let (n, bits) = channels(&d)?;
-        if !matches!(d.f, 0..=2) {
-            return Err(hipErrorInvalidValue);
-        }
-        let texel = n * bits as usize / 8;
-        let rows = height.max(1);
-        let bytes = width
-            .checked_mul(rows)
-            .and_then(|v| v.checked_mul(texel))
-            .ok_or(hipErrorInvalidValue)?;
-        if width > 16384 || rows > 16384 {
-            return Err(hipErrorInvalidValue);
-        }
-        let mut data: *mut c_void = std::ptr::null_mut();
-        // SAFETY: a local out-pointer.
-        unsafe { allocate(&mut data, bytes, |rt, b| Ok(rt.device()?.alloc(b))) }?;
-        let a = Box::into_raw(Box::new(HipArray {
-            data,
-            desc: d,
-            ty: 0,
-            width: width as u32,
-            height: height as u32,
-            depth: 0,
-            format: array_format(&d, bits),
-            num_channels: n as u32,
-            is_drv: false,
-            texture_type: if height == 0 { 1 } else { 2 },
-        }));
-        arrays().insert(
-            a as usize,
-            ArrayInfo {
-                data: data as u64,
-                texel,
-                width,
-                rows,
-            },
-        );
-        // SAFETY: checked non-null.
-        unsafe { *array = a };
-        Ok(())
+        // SAFETY: the program's descriptor (checked non-null).
+        make_array(array, unsafe { *desc }, width, height, false)
     })
+}
+
+/// The driver API's form: the format and channel count make the channel descriptor.
+pub unsafe extern "C" fn hipArrayCreate(array: *mut *mut HipArray, desc: *const ArrayDescriptor) -> i32 {
+    guard(|| {
+        if desc.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        // SAFETY: the program's descriptor (checked non-null).
+        let d = unsafe { &*desc };
+        let &(_, f, bits) = AD_FORMATS
+            .iter()
+            .find(|a| a.0 == d.format)
+            .ok_or(hipErrorInvalidValue)?;
+        if !matches!(d.num_channels, 1 | 2 | 4) {
+            return Err(hipErrorInvalidValue);
+        }
+        let b = |k: u32| if k < d.num_channels { bits as i32 } else { 0 };
+        let cd = ChannelDesc {
+            x: b(0),
+            y: b(1),
+            z: b(2),
+            w: b(3),
+            f,
+        };
+        make_array(array, cd, d.width, d.height, true)
+    })
+}
+
+/// An array of `width` x `height` (0: a 1D array) texels of format `d`.
+fn make_array(
+    array: *mut *mut HipArray,
+    d: ChannelDesc,
+    width: usize,
+    height: usize,
+    is_drv: bool,
+) -> Result<(), HipError> {
+    if array.is_null() || width == 0 || width > 16384 || height > 16384 {
+        return Err(hipErrorInvalidValue);
+    }
+    let (n, bits) = channels(&d)?;
+    let format = AD_FORMATS
+        .iter()
+        .find(|a| a.1 == d.f && a.2 == bits)
+        .ok_or(hipErrorInvalidValue)?
+        .0;
+    let texel = n * bits as usize / 8;
+    let rows = height.max(1);
+    let mut data: *mut c_void = std::ptr::null_mut();
+    // SAFETY: a local out-pointer.
+    unsafe { allocate(&mut data, width * rows * texel, |rt, b| Ok(rt.device()?.alloc(b))) }?;
+    let a = Box::into_raw(Box::new(HipArray {
+        data,
+        desc: d,
+        ty: 0,
+        width: width as u32,
+        height: height as u32,
+        depth: 0,
+        format,
+        num_channels: n as u32,
+        is_drv,
+        texture_type: if height == 0 { 1 } else { 2 },
+    }));
+    arrays().insert(
+        a as usize,
+        ArrayInfo {
+            data: data as u64,
+            texel,
+            width,
+            rows,
+        },
+    );
+    // SAFETY: checked non-null.
+    unsafe { *array = a };
+    Ok(())
 }
 
 pub unsafe extern "C" fn hipFreeArray(array: *mut HipArray) -> i32 {
@@ -199,6 +241,11 @@ pub unsafe extern "C" fn hipFreeArray(array: *mut HipArray) -> i32 {
         drop(unsafe { Box::from_raw(array) });
         Ok(())
     })
+}
+
+pub unsafe extern "C" fn hipArrayDestroy(array: *mut HipArray) -> i32 {
+    // SAFETY: as hipFreeArray.
+    unsafe { hipFreeArray(array) }
 }
 
 pub unsafe extern "C" fn hipGetChannelDesc(desc: *mut ChannelDesc, array: *const HipArray) -> i32 {

@@ -199,6 +199,37 @@ int main() {
                 cases++;
             }
 
+    // ---- The driver API's array of the same floats, point sampled ----
+    {
+        HIP_ARRAY_DESCRIPTOR ad;
+        ad.Width = W;
+        ad.Height = H;
+        ad.Format = HIP_AD_FORMAT_FLOAT;
+        ad.NumChannels = 1;
+        hipArray* darr;
+        CHECK(hipArrayCreate(&darr, &ad));
+        if (darr->Format != HIP_AD_FORMAT_FLOAT || darr->NumChannels != 1 || darr->width != W ||
+            darr->height != H || darr->desc.x != 32 || darr->desc.f != hipChannelFormatKindFloat) {
+            printf("FAIL: hipArrayCreate's array fields\n");
+            return 1;
+        }
+        CHECK(hipMemcpy2DToArray(darr, 0, 0, host.data(), W * sizeof(float), W * sizeof(float), H,
+                                 hipMemcpyHostToDevice));
+        res.res.array.array = darr;
+        hipTextureDesc td = tex_desc(hipAddressModeBorder, hipFilterModePoint, 0, hipReadModeElementType);
+        hipTextureObject_t t;
+        CHECK(hipCreateTextureObject(&t, &res, &td, nullptr));
+        hipLaunchKernelGGL(sample_f, dim3(n / 256), dim3(256), 0, 0, t, dpts, dout, n);
+        CHECK(hipDeviceSynchronize());
+        CHECK(hipMemcpy(out.data(), dout, n * sizeof(float), hipMemcpyDeviceToHost));
+        for (int k = 0; k < n; k++)
+            if (!close(out[k], fimg.sample(pts[k].x, pts[k].y, 0, 3, false, false), "hipArrayCreate, border, point", k))
+                return 1;
+        CHECK(hipDestroyTextureObject(t));
+        CHECK(hipArrayDestroy(darr));
+        cases++;
+    }
+
     // ---- A 16 x 8 uchar4 array: element type (integers) and normalized float ----
     Img cimg{W, H, 4, std::vector<double>(W * H * 4)}, nimg = cimg;
     std::vector<uchar4> chost(W * H);
