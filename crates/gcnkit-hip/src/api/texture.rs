@@ -458,101 +458,109 @@ pub unsafe extern "C" fn hipCreateTextureObject(
             eprintln!("gcnkit-hip: hipCreateTextureObject: resource views are not supported yet");
             return Err(hipErrorNotSupported);
         }
-        // As ROCm 5.2: no mipmaps, no anisotropy, LOD bias or clamps.
-        if r.res_type == RES_MIPMAPPED
-            || t.max_anisotropy != 0
-            || t.mipmap_level_bias != 0.0
-            || t.min_mipmap_level_clamp != 0.0
-            || t.max_mipmap_level_clamp != 0.0
-        {
-            eprintln!("gcnkit-hip: hipCreateTextureObject: mipmaps, anisotropy and LOD bias or clamps are not supported (nor by ROCm 5.2)");
-            return Err(hipErrorNotSupported);
-        }
-        if t.srgb != 0 {
-            eprintln!("gcnkit-hip: hipCreateTextureObject: sRGB textures are not supported yet");
-            return Err(hipErrorNotSupported);
-        }
-        let arch = gpu()?.arch;
-        let what = "hipCreateTextureObject";
-        let err = |e: String| {
-            eprintln!("gcnkit-hip: {what}: {e}");
-            hipErrorInvalidValue
-        };
-        let object = match r.res_type {
-            RES_ARRAY => {
-                let a = array_of(what, r.res[0] as *const HipArray)?;
-                // SAFETY: a live array.
-                let d = unsafe { (*(r.res[0] as *const HipArray)).desc };
-                let (ty, h) = if a.rows > 1 || unsafe { (*(r.res[0] as *const HipArray)).height } > 0 {
-                    ("image2d_t", a.rows as u32)
-                } else {
-                    ("image1d_t", 1)
-                };
-                image([a.width as u32, h, 1], &d, t.read_mode)?
-                    .object(arch, a.data, ty)
-                    .map_err(err)?
-            }
-            RES_LINEAR => {
-                let (p, size) = (r.res[0], r.res[4]);
-                aligned("linear.devPtr", p)?;
-                let d = res_channel(&r);
-                let (n, bits) = channels(&d)?;
-                let texel = (n * bits as usize / 8) as u64;
-                let elements = size / texel;
-                if elements == 0 || elements >= 1 << 27 {
-                    return Err(err(format!("{size} bytes are not 1 to 2^27 - 1 texels")));
-                }
-                device_range(what, p, size as usize)?;
-                image([1, 1, 1], &d, t.read_mode)?
-                    .buffer_object(p, elements as u32)
-                    .map_err(err)?
-            }
-            RES_PITCH2D => {
-                let (p, w, h, pitch) = (r.res[0], r.res[4], r.res[5], r.res[6]);
-                aligned("pitch2D.devPtr", p)?;
-                let d = res_channel(&r);
-                let (n, bits) = channels(&d)?;
-                let texel = (n * bits as usize / 8) as u64;
-                if w == 0 || h == 0 || w > 16384 || h > 16384 || !pitch.is_multiple_of(ALIGN) || pitch < w * texel {
-                    return Err(err(format!("pitch2D {w} x {h} texels with a pitch of {pitch} bytes (a multiple of {ALIGN}, at least a row)")));
-                }
-                device_range(what, p, ((h - 1) * pitch + w * texel) as usize)?;
-                image([w as u32, h as u32, 1], &d, t.read_mode)?
-                    .object_pitched(arch, p, "image2d_t", (pitch / texel) as u32)
-                    .map_err(err)?
-            }
-            other => return Err(err(format!("resource type {other}"))),
-        };
-        // The sampler, as ROCm 5.2 makes it: one addressing mode (the first) for every axis,
-        // wrap and mirror taken as clamp for unnormalized coordinates; border is transparent
-        // black (HIP's borderColor is not read, as in ROCm 5.2).
-        let normalized = t.normalized_coords != 0;
-        let clamp = match t.address_mode[0] {
-            0 | 2 if !normalized => 2,
-            0 => 0,
-            1 => 2,
-            2 => 1,
-            3 => 6,
-            m => return Err(err(format!("address mode {m}"))),
-        };
-        let linear = match t.filter_mode {
-            0 => false,
-            1 => true,
-            f => return Err(err(format!("filter mode {f}"))),
-        };
-        let mut bytes = [0u8; OBJECT_BYTES];
-        bytes[..48].copy_from_slice(&object);
-        bytes[48..64].copy_from_slice(&sampler_words(arch, !normalized, clamp, linear));
-        let mut p: *mut c_void = std::ptr::null_mut();
-        // SAFETY: a local out-pointer.
-        unsafe { allocate(&mut p, OBJECT_BYTES, |rt, b| Ok(rt.device()?.alloc(b))) }?;
-        // SAFETY: the allocation just made, from a local buffer.
-        unsafe { memcpy(what, p, bytes.as_ptr() as *const c_void, OBJECT_BYTES, 1) }?;
-        textures().insert(p as u64, (r, t));
+        let p = create(r, t)?;
         // SAFETY: checked non-null.
-        unsafe { *tex = p };
+        unsafe { *tex = p as *mut c_void };
         Ok(())
     })
+}
+
+/// A texture object of resource `r` sampled as `t`: its descriptors in device memory.
+fn create(r: ResourceDesc, t: TextureDesc) -> Result<u64, HipError> {
+    // As ROCm 5.2: no mipmaps, no anisotropy, LOD bias or clamps.
+    if r.res_type == RES_MIPMAPPED
+        || t.max_anisotropy != 0
+        || t.mipmap_level_bias != 0.0
+        || t.min_mipmap_level_clamp != 0.0
+        || t.max_mipmap_level_clamp != 0.0
+    {
+        eprintln!("gcnkit-hip: hipCreateTextureObject: mipmaps, anisotropy and LOD bias or clamps are not supported (nor by ROCm 5.2)");
+        return Err(hipErrorNotSupported);
+    }
+    if t.srgb != 0 {
+        eprintln!("gcnkit-hip: hipCreateTextureObject: sRGB textures are not supported yet");
+        return Err(hipErrorNotSupported);
+    }
+    let arch = gpu()?.arch;
+    let what = "hipCreateTextureObject";
+    let err = |e: String| {
+        eprintln!("gcnkit-hip: {what}: {e}");
+        hipErrorInvalidValue
+    };
+    let object = match r.res_type {
+        RES_ARRAY => {
+            let a = array_of(what, r.res[0] as *const HipArray)?;
+            // SAFETY: a live array.
+            let d = unsafe { (*(r.res[0] as *const HipArray)).desc };
+            let (ty, h) = if a.rows > 1 || unsafe { (*(r.res[0] as *const HipArray)).height } > 0 {
+                ("image2d_t", a.rows as u32)
+            } else {
+                ("image1d_t", 1)
+            };
+            image([a.width as u32, h, 1], &d, t.read_mode)?
+                .object(arch, a.data, ty)
+                .map_err(err)?
+        }
+        RES_LINEAR => {
+            let (p, size) = (r.res[0], r.res[4]);
+            aligned("linear.devPtr", p)?;
+            let d = res_channel(&r);
+            let (n, bits) = channels(&d)?;
+            let texel = (n * bits as usize / 8) as u64;
+            let elements = size / texel;
+            if elements == 0 || elements >= 1 << 27 {
+                return Err(err(format!("{size} bytes are not 1 to 2^27 - 1 texels")));
+            }
+            device_range(what, p, size as usize)?;
+            image([1, 1, 1], &d, t.read_mode)?
+                .buffer_object(p, elements as u32)
+                .map_err(err)?
+        }
+        RES_PITCH2D => {
+            let (p, w, h, pitch) = (r.res[0], r.res[4], r.res[5], r.res[6]);
+            aligned("pitch2D.devPtr", p)?;
+            let d = res_channel(&r);
+            let (n, bits) = channels(&d)?;
+            let texel = (n * bits as usize / 8) as u64;
+            if w == 0 || h == 0 || w > 16384 || h > 16384 || !pitch.is_multiple_of(ALIGN) || pitch < w * texel {
+                return Err(err(format!(
+                    "pitch2D {w} x {h} texels with a pitch of {pitch} bytes (a multiple of {ALIGN}, at least a row)"
+                )));
+            }
+            device_range(what, p, ((h - 1) * pitch + w * texel) as usize)?;
+            image([w as u32, h as u32, 1], &d, t.read_mode)?
+                .object_pitched(arch, p, "image2d_t", (pitch / texel) as u32)
+                .map_err(err)?
+        }
+        other => return Err(err(format!("resource type {other}"))),
+    };
+    // The sampler, as ROCm 5.2 makes it: one addressing mode (the first) for every axis,
+    // wrap and mirror taken as clamp for unnormalized coordinates; border is transparent
+    // black (HIP's borderColor is not read, as in ROCm 5.2).
+    let normalized = t.normalized_coords != 0;
+    let clamp = match t.address_mode[0] {
+        0 | 2 if !normalized => 2,
+        0 => 0,
+        1 => 2,
+        2 => 1,
+        3 => 6,
+        m => return Err(err(format!("address mode {m}"))),
+    };
+    let linear = match t.filter_mode {
+        0 => false,
+        1 => true,
+        f => return Err(err(format!("filter mode {f}"))),
+    };
+    let mut bytes = [0u8; OBJECT_BYTES];
+    bytes[..48].copy_from_slice(&object);
+    bytes[48..64].copy_from_slice(&sampler_words(arch, !normalized, clamp, linear));
+    let mut p: *mut c_void = std::ptr::null_mut();
+    // SAFETY: a local out-pointer.
+    unsafe { allocate(&mut p, OBJECT_BYTES, |rt, b| Ok(rt.device()?.alloc(b))) }?;
+    // SAFETY: the allocation just made, from a local buffer.
+    unsafe { memcpy(what, p, bytes.as_ptr() as *const c_void, OBJECT_BYTES, 1) }?;
+    textures().insert(p as u64, (r, t));
+    Ok(p as u64)
 }
 
 pub extern "C" fn hipDestroyTextureObject(tex: *mut c_void) -> i32 {
@@ -594,6 +602,196 @@ pub unsafe extern "C" fn hipGetTextureObjectTextureDesc(desc: *mut TextureDesc, 
     guard(|| give(desc, tex, |d| d.1))
 }
 
+// ---- Texture references (`texture<T, dim, mode>`): a device variable holding HIP's
+// `textureReference`, whose `textureObject` the device code reads (offset 72); binding makes a
+// texture object from the reference's settings and writes the reference to the variable ----
+
+/// HIP 5.2's `textureReference` (88 bytes).
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub struct TextureReference {
+    pub normalized: i32,
+    pub read_mode: i32,
+    pub filter_mode: i32,
+    pub address_mode: [i32; 3],
+    pub channel_desc: ChannelDesc,
+    pub srgb: i32,
+    pub max_anisotropy: u32,
+    pub mipmap_filter_mode: i32,
+    pub mipmap_level_bias: f32,
+    pub min_mipmap_level_clamp: f32,
+    pub max_mipmap_level_clamp: f32,
+    pub texture_object: *mut c_void,
+    pub num_channels: i32,
+    pub format: i32,
+}
+
+/// clang registers each `texture<>` variable as it registers a `__device__` one.
+pub unsafe extern "C" fn __hipRegisterTexture(
+    modules: *mut *mut c_void,
+    var: *mut c_void,
+    _host_var: *mut c_char,
+    device_var: *const c_char,
+    _ty: i32,
+    _norm: i32,
+    _ext: i32,
+) {
+    // SAFETY: as __hipRegisterVar's (clang's arguments).
+    unsafe {
+        __hipRegisterVar(
+            modules,
+            var,
+            std::ptr::null_mut(),
+            device_var,
+            0,
+            size_of::<TextureReference>(),
+            0,
+            0,
+        )
+    }
+}
+
+/// Binds the reference at `tex` (the program's host variable) to resource `r`: a new texture
+/// object (the old one destroyed), kept in the host variable and written to the device's.
+fn bind(tex: *const TextureReference, r: ResourceDesc) -> Result<(), HipError> {
+    if tex.is_null() {
+        return Err(hipErrorInvalidValue);
+    }
+    // SAFETY: the program's texture reference (HIP 5.2's layout).
+    let mut h = unsafe { *tex };
+    let t = TextureDesc {
+        address_mode: h.address_mode,
+        filter_mode: h.filter_mode,
+        read_mode: h.read_mode,
+        srgb: h.srgb,
+        border_color: [0.0; 4],
+        normalized_coords: h.normalized,
+        max_anisotropy: h.max_anisotropy,
+        mipmap_filter_mode: h.mipmap_filter_mode,
+        mipmap_level_bias: h.mipmap_level_bias,
+        min_mipmap_level_clamp: h.min_mipmap_level_clamp,
+        max_mipmap_level_clamp: h.max_mipmap_level_clamp,
+    };
+    let obj = create(r, t)?;
+    unbind_object(h.texture_object);
+    h.texture_object = obj as *mut c_void;
+    publish(tex, h)
+}
+
+fn unbind_object(old: *mut c_void) {
+    if textures().remove(&(old as u64)).is_some() {
+        let _ = free(old);
+    }
+}
+
+/// The reference `h` into the program's host variable and the device's.
+fn publish(tex: *const TextureReference, h: TextureReference) -> Result<(), HipError> {
+    // SAFETY: the program's variable: ROCm writes the object into it as well.
+    unsafe { (tex as *mut TextureReference).write(h) };
+    let at = super::variables::symbol_range(tex as *const c_void, size_of::<TextureReference>(), 0)?;
+    // SAFETY: the device variable's range (checked), from a local copy.
+    unsafe {
+        memcpy(
+            "hipBindTexture",
+            at as *mut c_void,
+            &h as *const _ as *const c_void,
+            size_of::<TextureReference>(),
+            1,
+        )
+    }
+}
+
+fn linear_res(
+    kind: i32,
+    p: *const c_void,
+    desc: *const ChannelDesc,
+    words: [u64; 3],
+) -> Result<ResourceDesc, HipError> {
+    if desc.is_null() {
+        return Err(hipErrorInvalidValue);
+    }
+    // SAFETY: the program's channel descriptor (checked non-null).
+    let d = unsafe { *desc };
+    let b: Vec<u8> = [d.x, d.y, d.z, d.w, d.f, 0]
+        .iter()
+        .flat_map(|v| v.to_le_bytes())
+        .collect();
+    let w = |k: usize| u64::from_le_bytes(b[8 * k..8 * k + 8].try_into().unwrap_or([0; 8]));
+    Ok(ResourceDesc {
+        res_type: kind,
+        res: [p as u64, w(0), w(1), w(2), words[0], words[1], words[2]],
+    })
+}
+
+pub unsafe extern "C" fn hipBindTextureToArray(
+    tex: *const TextureReference,
+    array: *const HipArray,
+    _desc: *const ChannelDesc,
+) -> i32 {
+    blocking(|| {
+        bind(
+            tex,
+            ResourceDesc {
+                res_type: RES_ARRAY,
+                res: [array as u64, 0, 0, 0, 0, 0, 0],
+            },
+        )
+    })
+}
+
+pub unsafe extern "C" fn hipBindTexture(
+    offset: *mut usize,
+    tex: *const TextureReference,
+    dev_ptr: *const c_void,
+    desc: *const ChannelDesc,
+    size: usize,
+) -> i32 {
+    blocking(|| {
+        bind(tex, linear_res(RES_LINEAR, dev_ptr, desc, [size as u64, 0, 0])?)?;
+        if !offset.is_null() {
+            // SAFETY: the program's out-pointer.
+            unsafe { *offset = 0 };
+        }
+        Ok(())
+    })
+}
+
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn hipBindTexture2D(
+    offset: *mut usize,
+    tex: *const TextureReference,
+    dev_ptr: *const c_void,
+    desc: *const ChannelDesc,
+    width: usize,
+    height: usize,
+    pitch: usize,
+) -> i32 {
+    blocking(|| {
+        bind(
+            tex,
+            linear_res(RES_PITCH2D, dev_ptr, desc, [width as u64, height as u64, pitch as u64])?,
+        )?;
+        if !offset.is_null() {
+            // SAFETY: the program's out-pointer.
+            unsafe { *offset = 0 };
+        }
+        Ok(())
+    })
+}
+
+pub unsafe extern "C" fn hipUnbindTexture(tex: *const TextureReference) -> i32 {
+    blocking(|| {
+        if tex.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        // SAFETY: the program's texture reference.
+        let mut h = unsafe { *tex };
+        unbind_object(h.texture_object);
+        h.texture_object = std::ptr::null_mut();
+        publish(tex, h)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -610,5 +808,7 @@ mod tests {
         assert_eq!(size_of::<TextureDesc>(), 64);
         assert_eq!(offset_of!(TextureDesc, normalized_coords), 40);
         assert_eq!(offset_of!(TextureDesc, max_mipmap_level_clamp), 60);
+        assert_eq!(size_of::<TextureReference>(), 88);
+        assert_eq!(offset_of!(TextureReference, texture_object), 72);
     }
 }

@@ -10,6 +10,20 @@
 #include <cstring>
 #include <vector>
 
+// Texture references (the API before texture objects): device variables the runtime binds.
+texture<float, 2, hipReadModeElementType> ref2d;
+texture<float, 1, hipReadModeElementType> ref1d;
+
+__global__ void sample_ref(const float2* xy, float* out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) out[i] = tex2D(ref2d, xy[i].x, xy[i].y);
+}
+
+__global__ void fetch_ref(float* out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) out[i] = tex1Dfetch(ref1d, i);
+}
+
 __global__ void fetch_f(hipTextureObject_t t, float* out, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n) out[i] = tex1Dfetch<float>(t, i);
@@ -418,6 +432,66 @@ int main() {
         CHECK(hipFree(dlinc));
         cases++;
     }
+    // ---- Texture references: a 2D one bound to the float array (linear, normalized, wrap),
+    // a 1D one to linear memory; rebinding replaces the object; unbinding ----
+    {
+        ref2d.filterMode = hipFilterModeLinear;
+        ref2d.normalized = 1;
+        for (int k = 0; k < 3; k++) ref2d.addressMode[k] = hipAddressModeWrap;
+        CHECK(hipBindTextureToArray(ref2d, farr));
+        hipLaunchKernelGGL(sample_ref, dim3(n / 256), dim3(256), 0, 0, dnpts, dout, n);
+        CHECK(hipDeviceSynchronize());
+        CHECK(hipMemcpy(out.data(), dout, n * sizeof(float), hipMemcpyDeviceToHost));
+        for (int k = 0; k < n; k++)
+            if (!close(out[k], fimg.sample(npts[k].x, npts[k].y, 0, 0, true, true), "texture reference, wrap, linear", k))
+                return 1;
+        ref2d.filterMode = hipFilterModePoint;
+        for (int k = 0; k < 3; k++) ref2d.addressMode[k] = hipAddressModeMirror;
+        CHECK(hipBindTextureToArray(ref2d, farr));
+        hipLaunchKernelGGL(sample_ref, dim3(n / 256), dim3(256), 0, 0, dnpts, dout, n);
+        CHECK(hipDeviceSynchronize());
+        CHECK(hipMemcpy(out.data(), dout, n * sizeof(float), hipMemcpyDeviceToHost));
+        for (int k = 0; k < n; k++)
+            if (!close(out[k], fimg.sample(npts[k].x, npts[k].y, 0, 2, false, true), "texture reference, mirror, point", k))
+                return 1;
+        // hipBindTexture2D: pitched memory, clamp, point, unnormalized.
+        {
+            float* pm;
+            size_t pitch;
+            CHECK(hipMallocPitch((void**)&pm, &pitch, W * sizeof(float), H));
+            CHECK(hipMemcpy2D(pm, pitch, host.data(), W * sizeof(float), W * sizeof(float), H, hipMemcpyHostToDevice));
+            ref2d.normalized = 0;
+            for (int k = 0; k < 3; k++) ref2d.addressMode[k] = hipAddressModeClamp;
+            size_t off2 = 1;
+            CHECK(hipBindTexture2D(&off2, ref2d, pm, fdesc, W, H, pitch));
+            hipLaunchKernelGGL(sample_ref, dim3(n / 256), dim3(256), 0, 0, dpts, dout, n);
+            CHECK(hipDeviceSynchronize());
+            CHECK(hipMemcpy(out.data(), dout, n * sizeof(float), hipMemcpyDeviceToHost));
+            for (int k = 0; k < n; k++)
+                if (off2 != 0 || !close(out[k], fimg.sample(pts[k].x, pts[k].y, 0, 1, false, false), "hipBindTexture2D, clamp, point", k))
+                    return 1;
+            CHECK(hipUnbindTexture(ref2d));
+            CHECK(hipFree(pm));
+            cases++;
+        }
+        float* dl;
+        CHECK(hipMalloc((void**)&dl, W * H * sizeof(float)));
+        CHECK(hipMemcpy(dl, host.data(), W * H * sizeof(float), hipMemcpyHostToDevice));
+        size_t off = 1;
+        CHECK(hipBindTexture(&off, ref1d, dl, W * H * sizeof(float)));
+        hipLaunchKernelGGL(fetch_ref, dim3(1), dim3(256), 0, 0, dout, 256);
+        CHECK(hipDeviceSynchronize());
+        CHECK(hipMemcpy(out.data(), dout, 256 * sizeof(float), hipMemcpyDeviceToHost));
+        for (int i = 0; i < 256; i++)
+            if (out[i] != (i < W * H ? host[i] : 0.0f) || off != 0) {
+                printf("FAIL: tex1Dfetch of a texture reference %d: got %g (offset %zu)\n", i, out[i], off);
+                return 1;
+            }
+        CHECK(hipUnbindTexture(ref1d));
+        CHECK(hipFree(dl));
+        cases += 3;
+    }
+
     CHECK(hipFreeArray(farr));
     CHECK(hipFreeArray(carr));
     if (hipFreeArray(farr) != hipErrorInvalidValue) {
