@@ -602,6 +602,102 @@ pub unsafe extern "C" fn hipGetTextureObjectTextureDesc(desc: *mut TextureDesc, 
     guard(|| give(desc, tex, |d| d.1))
 }
 
+// ---- The driver API's texture objects (`hipTexObjectCreate`): the same objects, the
+// resource's format given as a `hipArray_Format` and a channel count ----
+
+/// HIP 5.2's `HIP_RESOURCE_DESC` (144 bytes): the type, a 128-byte union, flags.
+#[repr(C)]
+pub struct DrvResourceDesc {
+    pub res_type: i32,
+    pub res: [u64; 16],
+    pub flags: u32,
+}
+
+/// HIP 5.2's `HIP_TEXTURE_DESC` (104 bytes).
+#[repr(C)]
+pub struct DrvTextureDesc {
+    pub address_mode: [i32; 3],
+    pub filter_mode: i32,
+    pub flags: u32,
+    pub max_anisotropy: u32,
+    pub mipmap_filter_mode: i32,
+    pub mipmap_level_bias: f32,
+    pub min_mipmap_level_clamp: f32,
+    pub max_mipmap_level_clamp: f32,
+    pub border_color: [f32; 4],
+    pub reserved: [i32; 12],
+}
+
+pub unsafe extern "C" fn hipTexObjectCreate(
+    tex: *mut *mut c_void,
+    res: *const DrvResourceDesc,
+    desc: *const DrvTextureDesc,
+    view: *const c_void,
+) -> i32 {
+    blocking(|| {
+        if tex.is_null() || res.is_null() || desc.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        if !view.is_null() {
+            eprintln!("gcnkit-hip: hipTexObjectCreate: resource views are not supported yet");
+            return Err(hipErrorNotSupported);
+        }
+        // SAFETY: the program's descriptors (HIP 5.2's layouts).
+        let (r, d) = unsafe { (&*res, &*desc) };
+        // The union's `format` and `numChannels` (after the pointer) as a channel descriptor.
+        let channel = || -> Result<ChannelDesc, HipError> {
+            let (format, n) = (r.res[1] as u32 as i32, (r.res[1] >> 32) as u32);
+            let &(_, f, bits) = AD_FORMATS.iter().find(|a| a.0 == format).ok_or(hipErrorInvalidValue)?;
+            let b = |k: u32| if k < n { bits as i32 } else { 0 };
+            Ok(ChannelDesc {
+                x: b(0),
+                y: b(1),
+                z: b(2),
+                w: b(3),
+                f,
+            })
+        };
+        let with_channel = |kind: i32, words: [u64; 3]| -> Result<ResourceDesc, HipError> {
+            Ok(linear_res(kind, r.res[0] as *const c_void, channel()?, words))
+        };
+        let rd = match r.res_type {
+            RES_ARRAY => ResourceDesc {
+                res_type: RES_ARRAY,
+                res: [r.res[0], 0, 0, 0, 0, 0, 0],
+            },
+            RES_LINEAR => with_channel(RES_LINEAR, [r.res[2], 0, 0])?,
+            RES_PITCH2D => with_channel(RES_PITCH2D, [r.res[2], r.res[3], r.res[4]])?,
+            RES_MIPMAPPED => {
+                eprintln!("gcnkit-hip: hipTexObjectCreate: mipmapped arrays are not supported (nor by ROCm 5.2)");
+                return Err(hipErrorNotSupported);
+            }
+            _ => return Err(hipErrorInvalidValue),
+        };
+        // HIP_TRSF_READ_AS_INTEGER (1), HIP_TRSF_NORMALIZED_COORDINATES (2), HIP_TRSF_SRGB (16).
+        let td = TextureDesc {
+            address_mode: d.address_mode,
+            filter_mode: d.filter_mode,
+            read_mode: if d.flags & 1 != 0 { 0 } else { 1 },
+            srgb: (d.flags & 16 != 0) as i32,
+            border_color: d.border_color,
+            normalized_coords: (d.flags & 2 != 0) as i32,
+            max_anisotropy: d.max_anisotropy,
+            mipmap_filter_mode: d.mipmap_filter_mode,
+            mipmap_level_bias: d.mipmap_level_bias,
+            min_mipmap_level_clamp: d.min_mipmap_level_clamp,
+            max_mipmap_level_clamp: d.max_mipmap_level_clamp,
+        };
+        let p = create(rd, td)?;
+        // SAFETY: checked non-null.
+        unsafe { *tex = p as *mut c_void };
+        Ok(())
+    })
+}
+
+pub extern "C" fn hipTexObjectDestroy(tex: *mut c_void) -> i32 {
+    hipDestroyTextureObject(tex)
+}
+
 // ---- Texture references (`texture<T, dim, mode>`): a device variable holding HIP's
 // `textureReference`, whose `textureObject` the device code reads (offset 72); binding makes a
 // texture object from the reference's settings and writes the reference to the variable ----
@@ -701,26 +797,26 @@ fn publish(tex: *const TextureReference, h: TextureReference) -> Result<(), HipE
     }
 }
 
-fn linear_res(
-    kind: i32,
-    p: *const c_void,
-    desc: *const ChannelDesc,
-    words: [u64; 3],
-) -> Result<ResourceDesc, HipError> {
+/// The program's channel descriptor.
+fn channel_desc(desc: *const ChannelDesc) -> Result<ChannelDesc, HipError> {
     if desc.is_null() {
         return Err(hipErrorInvalidValue);
     }
     // SAFETY: the program's channel descriptor (checked non-null).
-    let d = unsafe { *desc };
+    Ok(unsafe { *desc })
+}
+
+/// A linear or pitched resource of format `d` at `p`, with its size words.
+fn linear_res(kind: i32, p: *const c_void, d: ChannelDesc, words: [u64; 3]) -> ResourceDesc {
     let b: Vec<u8> = [d.x, d.y, d.z, d.w, d.f, 0]
         .iter()
         .flat_map(|v| v.to_le_bytes())
         .collect();
     let w = |k: usize| u64::from_le_bytes(b[8 * k..8 * k + 8].try_into().unwrap_or([0; 8]));
-    Ok(ResourceDesc {
+    ResourceDesc {
         res_type: kind,
         res: [p as u64, w(0), w(1), w(2), words[0], words[1], words[2]],
-    })
+    }
 }
 
 pub unsafe extern "C" fn hipBindTextureToArray(
@@ -747,7 +843,10 @@ pub unsafe extern "C" fn hipBindTexture(
     size: usize,
 ) -> i32 {
     blocking(|| {
-        bind(tex, linear_res(RES_LINEAR, dev_ptr, desc, [size as u64, 0, 0])?)?;
+        bind(
+            tex,
+            linear_res(RES_LINEAR, dev_ptr, channel_desc(desc)?, [size as u64, 0, 0]),
+        )?;
         if !offset.is_null() {
             // SAFETY: the program's out-pointer.
             unsafe { *offset = 0 };
@@ -769,7 +868,12 @@ pub unsafe extern "C" fn hipBindTexture2D(
     blocking(|| {
         bind(
             tex,
-            linear_res(RES_PITCH2D, dev_ptr, desc, [width as u64, height as u64, pitch as u64])?,
+            linear_res(
+                RES_PITCH2D,
+                dev_ptr,
+                channel_desc(desc)?,
+                [width as u64, height as u64, pitch as u64],
+            ),
         )?;
         if !offset.is_null() {
             // SAFETY: the program's out-pointer.
@@ -809,6 +913,9 @@ mod tests {
         assert_eq!(offset_of!(TextureDesc, normalized_coords), 40);
         assert_eq!(offset_of!(TextureDesc, max_mipmap_level_clamp), 60);
         assert_eq!(size_of::<TextureReference>(), 88);
+        assert_eq!(size_of::<DrvResourceDesc>(), 144);
+        assert_eq!(size_of::<DrvTextureDesc>(), 104);
+        assert_eq!(offset_of!(DrvTextureDesc, border_color), 40);
         assert_eq!(offset_of!(TextureReference, texture_object), 72);
     }
 }

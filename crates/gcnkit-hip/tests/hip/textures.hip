@@ -343,6 +343,33 @@ int main() {
         CHECK(hipFreeArray(a1));
     }
 
+    // ---- The driver API's texture object: the uchar4 array read as normalized floats (no
+    // HIP_TRSF_READ_AS_INTEGER), normalized coordinates, clamp, linear ----
+    {
+        HIP_RESOURCE_DESC dr;
+        memset(&dr, 0, sizeof dr);
+        dr.resType = HIP_RESOURCE_TYPE_ARRAY;
+        dr.res.array.hArray = carr;
+        HIP_TEXTURE_DESC dt;
+        memset(&dt, 0, sizeof dt);
+        for (int k = 0; k < 3; k++) dt.addressMode[k] = HIP_TR_ADDRESS_MODE_CLAMP;
+        dt.filterMode = HIP_TR_FILTER_MODE_LINEAR;
+        dt.flags = HIP_TRSF_NORMALIZED_COORDINATES;
+        hipTextureObject_t t;
+        CHECK(hipTexObjectCreate(&t, &dr, &dt, nullptr));
+        hipLaunchKernelGGL(sample_f4, dim3(n / 256), dim3(256), 0, 0, t, dnpts, dout4, n);
+        CHECK(hipDeviceSynchronize());
+        CHECK(hipMemcpy(out4.data(), dout4, n * sizeof(float4), hipMemcpyDeviceToHost));
+        for (int k = 0; k < n; k++) {
+            const float* g = &out4[k].x;
+            for (int ch = 0; ch < 4; ch++)
+                if (!close(g[ch], nimg.sample(npts[k].x, npts[k].y, ch, 1, true, true), "hipTexObjectCreate, clamp, linear", k))
+                    return 1;
+        }
+        CHECK(hipTexObjectDestroy(t));
+        cases++;
+    }
+
     // ---- Pitched memory (hipResourceTypePitch2D) ----
     {
         float* pitched;
