@@ -6,7 +6,7 @@
 //! `texture_types.h`). The descriptors are written by the kernel machine's own functions
 //! (`gcnkit::emu::image`), so the runtime and the MIMG instructions share one layout.
 
-use super::memory::{allocate, device_range, free, memcpy, memcpy_2d};
+use super::memory::{allocate, device_range, free, memcpy, memcpy_2d, Extent, PitchedPtr};
 use super::*;
 use gcnkit::emu::image::{sampler_words, HostImage, Num};
 use std::collections::HashMap;
@@ -74,6 +74,8 @@ struct ArrayInfo {
     texel: usize,
     width: usize,
     rows: usize,
+    /// Slices (1 for 1D and 2D arrays).
+    depth: usize,
 }
 
 fn arrays() -> std::sync::MutexGuard<'static, HashMap<usize, ArrayInfo>> {
@@ -153,7 +155,7 @@ pub unsafe extern "C" fn hipMallocArray(
             return Err(hipErrorNotSupported);
         }
         // SAFETY: the program's descriptor (checked non-null).
-        make_array(array, unsafe { *desc }, width, height, false)
+        make_array(array, unsafe { *desc }, [width, height, 0], false)
     })
 }
 
@@ -180,19 +182,44 @@ pub unsafe extern "C" fn hipArrayCreate(array: *mut *mut HipArray, desc: *const 
             w: b(3),
             f,
         };
-        make_array(array, cd, d.width, d.height, true)
+        make_array(array, cd, [d.width, d.height, 0], true)
     })
 }
 
-/// An array of `width` x `height` (0: a 1D array) texels of format `d`.
-fn make_array(
+/// A 3D array (depth 0: a 1D or 2D one); the extent is in texels.
+pub unsafe extern "C" fn hipMalloc3DArray(
     array: *mut *mut HipArray,
-    d: ChannelDesc,
-    width: usize,
-    height: usize,
-    is_drv: bool,
-) -> Result<(), HipError> {
-    if array.is_null() || width == 0 || width > 16384 || height > 16384 {
+    desc: *const ChannelDesc,
+    extent: Extent,
+    flags: u32,
+) -> i32 {
+    guard(|| {
+        if desc.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        if flags & !(2 | 8) != 0 {
+            eprintln!(
+                "gcnkit-hip: hipMalloc3DArray: flags 0x{flags:x} (layered or cube map arrays) are not supported yet"
+            );
+            return Err(hipErrorNotSupported);
+        }
+        if extent.depth > 0 && extent.height == 0 {
+            return Err(hipErrorInvalidValue);
+        }
+        // SAFETY: the program's descriptor (checked non-null).
+        make_array(
+            array,
+            unsafe { *desc },
+            [extent.width, extent.height, extent.depth],
+            false,
+        )
+    })
+}
+
+/// An array of `width` x `height` (0: a 1D array) x `depth` (0: not 3D) texels of format `d`.
+fn make_array(array: *mut *mut HipArray, d: ChannelDesc, size: [usize; 3], is_drv: bool) -> Result<(), HipError> {
+    let [width, height, depth] = size;
+    if array.is_null() || width == 0 || width > 16384 || height > 16384 || depth > 8192 {
         return Err(hipErrorInvalidValue);
     }
     let (n, bits) = channels(&d)?;
@@ -205,18 +232,28 @@ fn make_array(
     let rows = height.max(1);
     let mut data: *mut c_void = std::ptr::null_mut();
     // SAFETY: a local out-pointer.
-    unsafe { allocate(&mut data, width * rows * texel, |rt, b| Ok(rt.device()?.alloc(b))) }?;
+    unsafe {
+        allocate(&mut data, width * rows * depth.max(1) * texel, |rt, b| {
+            Ok(rt.device()?.alloc(b))
+        })
+    }?;
     let a = Box::into_raw(Box::new(HipArray {
         data,
         desc: d,
         ty: 0,
         width: width as u32,
         height: height as u32,
-        depth: 0,
+        depth: depth as u32,
         format,
         num_channels: n as u32,
         is_drv,
-        texture_type: if height == 0 { 1 } else { 2 },
+        texture_type: if depth > 0 {
+            3
+        } else if height == 0 {
+            1
+        } else {
+            2
+        },
     }));
     arrays().insert(
         a as usize,
@@ -225,6 +262,7 @@ fn make_array(
             texel,
             width,
             rows,
+            depth: depth.max(1),
         },
     );
     // SAFETY: checked non-null.
@@ -392,6 +430,20 @@ pub unsafe extern "C" fn hipMemcpyFromArray(
     })
 }
 
+/// An array as the pitched volume `hipMemcpy3D` copies (rows of its width, slices of its
+/// rows) and its texel's size (the copy's x and width are in texels on an array's side).
+pub(super) fn array_volume(what: &str, a: *const c_void) -> Result<(PitchedPtr, usize), HipError> {
+    let i = array_of(what, a as *const HipArray)?;
+    let row = i.width * i.texel;
+    let v = PitchedPtr {
+        ptr: i.data as *mut c_void,
+        pitch: row,
+        xsize: row,
+        ysize: i.rows,
+    };
+    Ok((v, i.texel))
+}
+
 /// The number format of a channel descriptor under a read mode, as ROCm 5.2 picks the image
 /// format: floats stay floats, 8- and 16-bit integers read as normalized floats under
 /// `hipReadModeNormalizedFloat`, 32-bit integers always as integers.
@@ -492,12 +544,16 @@ fn create(r: ResourceDesc, t: TextureDesc) -> Result<u64, HipError> {
             let a = array_of(what, r.res[0] as *const HipArray)?;
             // SAFETY: a live array.
             let d = unsafe { (*(r.res[0] as *const HipArray)).desc };
-            let (ty, h) = if a.rows > 1 || unsafe { (*(r.res[0] as *const HipArray)).height } > 0 {
+            // SAFETY: a live array.
+            let height = unsafe { (*(r.res[0] as *const HipArray)).height };
+            let (ty, h) = if a.depth > 1 {
+                ("image3d_t", a.rows as u32)
+            } else if a.rows > 1 || height > 0 {
                 ("image2d_t", a.rows as u32)
             } else {
                 ("image1d_t", 1)
             };
-            image([a.width as u32, h, 1], &d, t.read_mode)?
+            image([a.width as u32, h, a.depth as u32], &d, t.read_mode)?
                 .object(arch, a.data, ty)
                 .map_err(err)?
         }

@@ -49,6 +49,11 @@ __global__ void sample_1d_f2(hipTextureObject_t t, const float2* xy, float2* out
     if (i < n) out[i] = tex1D<float2>(t, xy[i].x);
 }
 
+__global__ void sample_3d(hipTextureObject_t t, const float4* p, float* out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) out[i] = tex3D<float>(t, p[i].x, p[i].y, p[i].z);
+}
+
 __global__ void sample_uc4(hipTextureObject_t t, const float2* xy, uchar4* out, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n) out[i] = tex2D<uchar4>(t, xy[i].x, xy[i].y);
@@ -368,6 +373,78 @@ int main() {
         }
         CHECK(hipTexObjectDestroy(t));
         cases++;
+    }
+
+    // ---- A 3D array (8 x 4 x 4 floats) through hipMemcpy3D, clamp, point and linear ----
+    {
+        const int X = 8, Y = 4, Z = 4;
+        std::vector<float> vol(X * Y * Z), vback(X * Y * Z);
+        for (int k = 0; k < X * Y * Z; k++) vol[k] = (k * 13 % 29) * 0.5f;
+        hipArray* a3;
+        CHECK(hipMalloc3DArray(&a3, &fdesc, make_hipExtent(X, Y, Z), 0));
+        hipMemcpy3DParms cp;
+        memset(&cp, 0, sizeof cp);
+        cp.srcPtr = make_hipPitchedPtr(vol.data(), X * sizeof(float), X, Y);
+        cp.dstArray = a3;
+        cp.extent = make_hipExtent(X, Y, Z);
+        cp.kind = hipMemcpyHostToDevice;
+        CHECK(hipMemcpy3D(&cp));
+        memset(&cp, 0, sizeof cp);
+        cp.srcArray = a3;
+        cp.dstPtr = make_hipPitchedPtr(vback.data(), X * sizeof(float), X, Y);
+        cp.extent = make_hipExtent(X, Y, Z);
+        cp.kind = hipMemcpyDeviceToHost;
+        CHECK(hipMemcpy3D(&cp));
+        if (memcmp(vol.data(), vback.data(), vol.size() * sizeof(float)) != 0) {
+            printf("FAIL: hipMemcpy3D to and from a 3D array\n");
+            return 1;
+        }
+        std::vector<float4> p3(n);
+        for (int k = 0; k < n; k++)
+            p3[k] = make_float4(-1.0f + (k % 16) * 0.625f, -1.0f + (k / 16 % 8) * 0.75f, -1.0f + (k / 128) * 0.75f, 0.0f);
+        float4* dp3;
+        CHECK(hipMalloc((void**)&dp3, n * sizeof(float4)));
+        CHECK(hipMemcpy(dp3, p3.data(), n * sizeof(float4), hipMemcpyHostToDevice));
+        hipResourceDesc r3;
+        memset(&r3, 0, sizeof r3);
+        r3.resType = hipResourceTypeArray;
+        r3.res.array.array = a3;
+        auto at = [&](int x, int y, int z) {
+            x = x < 0 ? 0 : x >= X ? X - 1 : x;
+            y = y < 0 ? 0 : y >= Y ? Y - 1 : y;
+            z = z < 0 ? 0 : z >= Z ? Z - 1 : z;
+            return (double)vol[(z * Y + y) * X + x];
+        };
+        for (int filter = 0; filter < 2; filter++) {
+            hipTextureDesc td = tex_desc(hipAddressModeClamp, filter, 0, hipReadModeElementType);
+            hipTextureObject_t t;
+            CHECK(hipCreateTextureObject(&t, &r3, &td, nullptr));
+            hipLaunchKernelGGL(sample_3d, dim3(n / 256), dim3(256), 0, 0, t, dp3, dout, n);
+            CHECK(hipDeviceSynchronize());
+            CHECK(hipMemcpy(out.data(), dout, n * sizeof(float), hipMemcpyDeviceToHost));
+            for (int k = 0; k < n; k++) {
+                double u = p3[k].x, v = p3[k].y, w = p3[k].z, want;
+                if (!filter) {
+                    want = at((int)std::floor(u), (int)std::floor(v), (int)std::floor(w));
+                } else {
+                    u -= 0.5;
+                    v -= 0.5;
+                    w -= 0.5;
+                    int i = (int)std::floor(u), j = (int)std::floor(v), l = (int)std::floor(w);
+                    double a = u - i, b = v - j, c = w - l;
+                    want = 0;
+                    for (int dz = 0; dz < 2; dz++)
+                        for (int dy = 0; dy < 2; dy++)
+                            for (int dx = 0; dx < 2; dx++)
+                                want += (dx ? a : 1 - a) * (dy ? b : 1 - b) * (dz ? c : 1 - c) * at(i + dx, j + dy, l + dz);
+                }
+                if (!close(out[k], want, filter ? "3D array, clamp, linear" : "3D array, clamp, point", k)) return 1;
+            }
+            CHECK(hipDestroyTextureObject(t));
+            cases++;
+        }
+        CHECK(hipFree(dp3));
+        CHECK(hipFreeArray(a3));
     }
 
     // ---- Pitched memory (hipResourceTypePitch2D) ----
