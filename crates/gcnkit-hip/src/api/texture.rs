@@ -74,8 +74,12 @@ struct ArrayInfo {
     texel: usize,
     width: usize,
     rows: usize,
-    /// Slices (1 for 1D and 2D arrays).
+    /// Slices or layers (1 for 1D and 2D arrays).
     depth: usize,
+    /// A layered array: `depth` layers of 1D (`rows` 1, no height) or 2D images.
+    layered: bool,
+    /// Its height was 0 (a 1D array or 1D layers).
+    one_d: bool,
 }
 
 fn arrays() -> std::sync::MutexGuard<'static, HashMap<usize, ArrayInfo>> {
@@ -155,7 +159,7 @@ pub unsafe extern "C" fn hipMallocArray(
             return Err(hipErrorNotSupported);
         }
         // SAFETY: the program's descriptor (checked non-null).
-        make_array(array, unsafe { *desc }, [width, height, 0], false)
+        make_array(array, unsafe { *desc }, [width, height, 0], false, false)
     })
 }
 
@@ -182,7 +186,7 @@ pub unsafe extern "C" fn hipArrayCreate(array: *mut *mut HipArray, desc: *const 
             w: b(3),
             f,
         };
-        make_array(array, cd, [d.width, d.height, 0], true)
+        make_array(array, cd, [d.width, d.height, 0], false, true)
     })
 }
 
@@ -197,13 +201,13 @@ pub unsafe extern "C" fn hipMalloc3DArray(
         if desc.is_null() {
             return Err(hipErrorInvalidValue);
         }
-        if flags & !(2 | 8) != 0 {
-            eprintln!(
-                "gcnkit-hip: hipMalloc3DArray: flags 0x{flags:x} (layered or cube map arrays) are not supported yet"
-            );
+        // hipArrayLayered (1): `depth` layers; hipArrayCubemap (4) is not modelled.
+        if flags & !(1 | 2 | 8) != 0 {
+            eprintln!("gcnkit-hip: hipMalloc3DArray: flags 0x{flags:x} (cube map arrays) are not supported yet");
             return Err(hipErrorNotSupported);
         }
-        if extent.depth > 0 && extent.height == 0 {
+        let layered = flags & 1 != 0;
+        if (extent.depth > 0 && extent.height == 0 && !layered) || (layered && extent.depth == 0) {
             return Err(hipErrorInvalidValue);
         }
         // SAFETY: the program's descriptor (checked non-null).
@@ -211,13 +215,20 @@ pub unsafe extern "C" fn hipMalloc3DArray(
             array,
             unsafe { *desc },
             [extent.width, extent.height, extent.depth],
+            layered,
             false,
         )
     })
 }
 
 /// An array of `width` x `height` (0: a 1D array) x `depth` (0: not 3D) texels of format `d`.
-fn make_array(array: *mut *mut HipArray, d: ChannelDesc, size: [usize; 3], is_drv: bool) -> Result<(), HipError> {
+fn make_array(
+    array: *mut *mut HipArray,
+    d: ChannelDesc,
+    size: [usize; 3],
+    layered: bool,
+    is_drv: bool,
+) -> Result<(), HipError> {
     let [width, height, depth] = size;
     if array.is_null() || width == 0 || width > 16384 || height > 16384 || depth > 8192 {
         return Err(hipErrorInvalidValue);
@@ -247,7 +258,11 @@ fn make_array(array: *mut *mut HipArray, d: ChannelDesc, size: [usize; 3], is_dr
         format,
         num_channels: n as u32,
         is_drv,
-        texture_type: if depth > 0 {
+        texture_type: if layered && height == 0 {
+            0xf1
+        } else if layered {
+            0xf2
+        } else if depth > 0 {
             3
         } else if height == 0 {
             1
@@ -263,6 +278,8 @@ fn make_array(array: *mut *mut HipArray, d: ChannelDesc, size: [usize; 3], is_dr
             width,
             rows,
             depth: depth.max(1),
+            layered,
+            one_d: height == 0,
         },
     );
     // SAFETY: checked non-null.
@@ -544,18 +561,17 @@ fn create(r: ResourceDesc, t: TextureDesc) -> Result<u64, HipError> {
             let a = array_of(what, r.res[0] as *const HipArray)?;
             // SAFETY: a live array.
             let d = unsafe { (*(r.res[0] as *const HipArray)).desc };
-            // SAFETY: a live array.
-            let height = unsafe { (*(r.res[0] as *const HipArray)).height };
-            let (ty, h) = if a.depth > 1 {
-                ("image3d_t", a.rows as u32)
-            } else if a.rows > 1 || height > 0 {
-                ("image2d_t", a.rows as u32)
-            } else {
-                ("image1d_t", 1)
+            let (w, h, n) = (a.width as u32, a.rows as u32, a.depth as u32);
+            // SAFETY: a live array (a 3D one of one slice is still 3D).
+            let three_d = unsafe { (*(r.res[0] as *const HipArray)).depth } > 0;
+            let (ty, size) = match (a.layered, a.one_d) {
+                (true, true) => ("image1d_array_t", [w, n, 1]),
+                (true, false) => ("image2d_array_t", [w, h, n]),
+                (false, true) => ("image1d_t", [w, 1, 1]),
+                (false, false) if three_d => ("image3d_t", [w, h, n]),
+                (false, false) => ("image2d_t", [w, h, 1]),
             };
-            image([a.width as u32, h, a.depth as u32], &d, t.read_mode)?
-                .object(arch, a.data, ty)
-                .map_err(err)?
+            image(size, &d, t.read_mode)?.object(arch, a.data, ty).map_err(err)?
         }
         RES_LINEAR => {
             let (p, size) = (r.res[0], r.res[4]);

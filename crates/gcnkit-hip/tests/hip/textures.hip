@@ -54,6 +54,11 @@ __global__ void sample_3d(hipTextureObject_t t, const float4* p, float* out, int
     if (i < n) out[i] = tex3D<float>(t, p[i].x, p[i].y, p[i].z);
 }
 
+__global__ void sample_layered(hipTextureObject_t t, const float2* xy, float* out, int n, int layer) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) out[i] = tex2DLayered<float>(t, xy[i].x, xy[i].y, layer);
+}
+
 __global__ void sample_uc4(hipTextureObject_t t, const float2* xy, uchar4* out, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n) out[i] = tex2D<uchar4>(t, xy[i].x, xy[i].y);
@@ -445,6 +450,42 @@ int main() {
         }
         CHECK(hipFree(dp3));
         CHECK(hipFreeArray(a3));
+    }
+
+    // ---- A layered array: 3 layers of 16 x 8 floats (each the float image scaled by its
+    // layer + 1), mirror, linear, normalized ----
+    {
+        const int L = 3;
+        std::vector<float> lay(W * H * L);
+        for (int l = 0; l < L; l++)
+            for (int k = 0; k < W * H; k++) lay[l * W * H + k] = host[k] * (l + 1);
+        hipArray* al;
+        CHECK(hipMalloc3DArray(&al, &fdesc, make_hipExtent(W, H, L), hipArrayLayered));
+        hipMemcpy3DParms cp;
+        memset(&cp, 0, sizeof cp);
+        cp.srcPtr = make_hipPitchedPtr(lay.data(), W * sizeof(float), W, H);
+        cp.dstArray = al;
+        cp.extent = make_hipExtent(W, H, L);
+        cp.kind = hipMemcpyHostToDevice;
+        CHECK(hipMemcpy3D(&cp));
+        hipResourceDesc rl;
+        memset(&rl, 0, sizeof rl);
+        rl.resType = hipResourceTypeArray;
+        rl.res.array.array = al;
+        hipTextureDesc td = tex_desc(hipAddressModeMirror, hipFilterModeLinear, 1, hipReadModeElementType);
+        hipTextureObject_t t;
+        CHECK(hipCreateTextureObject(&t, &rl, &td, nullptr));
+        for (int l = 0; l < L; l++) {
+            hipLaunchKernelGGL(sample_layered, dim3(n / 256), dim3(256), 0, 0, t, dnpts, dout, n, l);
+            CHECK(hipDeviceSynchronize());
+            CHECK(hipMemcpy(out.data(), dout, n * sizeof(float), hipMemcpyDeviceToHost));
+            for (int k = 0; k < n; k++)
+                if (!close(out[k], (l + 1) * fimg.sample(npts[k].x, npts[k].y, 0, 2, true, true), "layered array, mirror, linear", k))
+                    return 1;
+        }
+        CHECK(hipDestroyTextureObject(t));
+        CHECK(hipFreeArray(al));
+        cases++;
     }
 
     // ---- Pitched memory (hipResourceTypePitch2D) ----
