@@ -171,23 +171,65 @@ pub unsafe extern "C" fn hipArrayCreate(array: *mut *mut HipArray, desc: *const 
         }
         // SAFETY: the program's descriptor (checked non-null).
         let d = unsafe { &*desc };
-        let &(_, f, bits) = AD_FORMATS
-            .iter()
-            .find(|a| a.0 == d.format)
-            .ok_or(hipErrorInvalidValue)?;
-        if !matches!(d.num_channels, 1 | 2 | 4) {
-            return Err(hipErrorInvalidValue);
-        }
-        let b = |k: u32| if k < d.num_channels { bits as i32 } else { 0 };
-        let cd = ChannelDesc {
-            x: b(0),
-            y: b(1),
-            z: b(2),
-            w: b(3),
-            f,
-        };
+        let cd = format_channels(d.format, d.num_channels)?;
         make_array(array, cd, [d.width, d.height, 0], false, true)
     })
+}
+
+/// The channel descriptor of `n` channels of a `hipArray_Format`.
+fn format_channels(format: i32, n: u32) -> Result<ChannelDesc, HipError> {
+    let &(_, f, bits) = AD_FORMATS.iter().find(|a| a.0 == format).ok_or(hipErrorInvalidValue)?;
+    if !matches!(n, 1 | 2 | 4) {
+        return Err(hipErrorInvalidValue);
+    }
+    let b = |k: u32| if k < n { bits as i32 } else { 0 };
+    Ok(ChannelDesc {
+        x: b(0),
+        y: b(1),
+        z: b(2),
+        w: b(3),
+        f,
+    })
+}
+
+/// HIP 5.2's `HIP_ARRAY3D_DESCRIPTOR`.
+#[repr(C)]
+pub struct Array3dDescriptor {
+    pub width: usize,
+    pub height: usize,
+    pub depth: usize,
+    pub format: i32,
+    pub num_channels: u32,
+    pub flags: u32,
+}
+
+/// The driver API's 3D (or layered) arrays: as `hipMalloc3DArray`.
+pub unsafe extern "C" fn hipArray3DCreate(array: *mut *mut HipArray, desc: *const Array3dDescriptor) -> i32 {
+    guard(|| {
+        if desc.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        // SAFETY: the program's descriptor (checked non-null).
+        let d = unsafe { &*desc };
+        let cd = format_channels(d.format, d.num_channels)?;
+        let layered = array_flags("hipArray3DCreate", d.flags, d.height, d.depth)?;
+        make_array(array, cd, [d.width, d.height, d.depth], layered, true)
+    })
+}
+
+/// Checks a 3D array's flags and shape; is it layered?
+fn array_flags(what: &str, flags: u32, height: usize, depth: usize) -> Result<bool, HipError> {
+    // hipArrayLayered (1): `depth` layers; hipArrayCubemap (4) is not modelled;
+    // SurfaceLoadStore (2) and TextureGather (8) change nothing.
+    if flags & !(1 | 2 | 8) != 0 {
+        eprintln!("gcnkit-hip: {what}: flags 0x{flags:x} (cube map arrays) are not supported yet");
+        return Err(hipErrorNotSupported);
+    }
+    let layered = flags & 1 != 0;
+    if (depth > 0 && height == 0 && !layered) || (layered && depth == 0) {
+        return Err(hipErrorInvalidValue);
+    }
+    Ok(layered)
 }
 
 /// A 3D array (depth 0: a 1D or 2D one); the extent is in texels.
@@ -201,15 +243,7 @@ pub unsafe extern "C" fn hipMalloc3DArray(
         if desc.is_null() {
             return Err(hipErrorInvalidValue);
         }
-        // hipArrayLayered (1): `depth` layers; hipArrayCubemap (4) is not modelled.
-        if flags & !(1 | 2 | 8) != 0 {
-            eprintln!("gcnkit-hip: hipMalloc3DArray: flags 0x{flags:x} (cube map arrays) are not supported yet");
-            return Err(hipErrorNotSupported);
-        }
-        let layered = flags & 1 != 0;
-        if (extent.depth > 0 && extent.height == 0 && !layered) || (layered && extent.depth == 0) {
-            return Err(hipErrorInvalidValue);
-        }
+        let layered = array_flags("hipMalloc3DArray", flags, extent.height, extent.depth)?;
         // SAFETY: the program's descriptor (checked non-null).
         make_array(
             array,
@@ -719,15 +753,7 @@ pub unsafe extern "C" fn hipTexObjectCreate(
         // The union's `format` and `numChannels` (after the pointer) as a channel descriptor.
         let channel = || -> Result<ChannelDesc, HipError> {
             let (format, n) = (r.res[1] as u32 as i32, (r.res[1] >> 32) as u32);
-            let &(_, f, bits) = AD_FORMATS.iter().find(|a| a.0 == format).ok_or(hipErrorInvalidValue)?;
-            let b = |k: u32| if k < n { bits as i32 } else { 0 };
-            Ok(ChannelDesc {
-                x: b(0),
-                y: b(1),
-                z: b(2),
-                w: b(3),
-                f,
-            })
+            format_channels(format, n)
         };
         let with_channel = |kind: i32, words: [u64; 3]| -> Result<ResourceDesc, HipError> {
             Ok(linear_res(kind, r.res[0] as *const c_void, channel()?, words))
@@ -987,6 +1013,7 @@ mod tests {
         assert_eq!(size_of::<TextureReference>(), 88);
         assert_eq!(size_of::<DrvResourceDesc>(), 144);
         assert_eq!(size_of::<DrvTextureDesc>(), 104);
+        assert_eq!(size_of::<Array3dDescriptor>(), 40);
         assert_eq!(offset_of!(DrvTextureDesc, border_color), 40);
         assert_eq!(offset_of!(TextureReference, texture_object), 72);
     }

@@ -404,6 +404,46 @@ int main() {
             printf("FAIL: hipMemcpy3D to and from a 3D array\n");
             return 1;
         }
+        {
+            // The driver API's 3D array: a box of it written and read back.
+            HIP_ARRAY3D_DESCRIPTOR d3;
+            memset(&d3, 0, sizeof d3);
+            d3.Width = X;
+            d3.Height = Y;
+            d3.Depth = Z;
+            d3.Format = HIP_AD_FORMAT_FLOAT;
+            d3.NumChannels = 1;
+            hipArray* b3;
+            CHECK(hipArray3DCreate(&b3, &d3));
+            if (b3->depth != Z || b3->textureType != hipTextureType3D) {
+                printf("FAIL: hipArray3DCreate's fields\n");
+                return 1;
+            }
+            std::vector<float> box(3 * 2 * 2, 0.0f);
+            memset(&cp, 0, sizeof cp);
+            cp.srcPtr = make_hipPitchedPtr(vol.data(), X * sizeof(float), X, Y);
+            cp.srcPos = make_hipPos(4 * sizeof(float), 1, 1);
+            cp.dstArray = b3;
+            cp.dstPos = make_hipPos(2, 1, 2);  // in texels on an array's side
+            cp.extent = make_hipExtent(3, 2, 2);
+            cp.kind = hipMemcpyHostToDevice;
+            CHECK(hipMemcpy3D(&cp));
+            memset(&cp, 0, sizeof cp);
+            cp.srcArray = b3;
+            cp.srcPos = make_hipPos(2, 1, 2);
+            cp.dstPtr = make_hipPitchedPtr(box.data(), 3 * sizeof(float), 3, 2);
+            cp.extent = make_hipExtent(3, 2, 2);
+            cp.kind = hipMemcpyDeviceToHost;
+            CHECK(hipMemcpy3D(&cp));
+            for (int z = 0; z < 2; z++)
+                for (int y = 0; y < 2; y++)
+                    for (int x = 0; x < 3; x++)
+                        if (box[(z * 2 + y) * 3 + x] != vol[((1 + z) * Y + 1 + y) * X + 4 + x]) {
+                            printf("FAIL: a box through hipArray3DCreate's array at (%d,%d,%d)\n", x, y, z);
+                            return 1;
+                        }
+            CHECK(hipArrayDestroy(b3));
+        }
         std::vector<float4> p3(n);
         for (int k = 0; k < n; k++)
             p3[k] = make_float4(-1.0f + (k % 16) * 0.625f, -1.0f + (k / 16 % 8) * 0.75f, -1.0f + (k / 128) * 0.75f, 0.0f);
