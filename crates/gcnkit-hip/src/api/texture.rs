@@ -633,9 +633,14 @@ fn create(r: ResourceDesc, t: TextureDesc) -> Result<u64, HipError> {
                     "pitch2D {w} x {h} texels with a pitch of {pitch} bytes (a multiple of {ALIGN}, at least a row)"
                 )));
             }
-            device_range(what, p, ((h - 1) * pitch + w * texel) as usize)?;
+            let bytes = (h - 1)
+                .checked_mul(pitch)
+                .and_then(|b| b.checked_add(w * texel))
+                .ok_or(hipErrorInvalidValue)?;
+            device_range(what, p, bytes as usize)?;
+            let pitch_texels = u32::try_from(pitch / texel).map_err(|_| hipErrorInvalidValue)?;
             image([w as u32, h as u32, 1], &d, t.read_mode)?
-                .object_pitched(arch, p, "image2d_t", (pitch / texel) as u32)
+                .object_pitched(arch, p, "image2d_t", pitch_texels)
                 .map_err(err)?
         }
         other => return Err(err(format!("resource type {other}"))),
