@@ -394,6 +394,12 @@ fn pitched_volumes_3d_copies_and_sets() {
 }
 
 #[test]
+fn texture_objects_arrays_and_sampling() {
+    let Some(p) = build("textures", &GPUS) else { return };
+    passes_on_each_gpu(&p, &[], "PASS textures");
+}
+
+#[test]
 fn device_printf_from_many_waves() {
     let Some(p) = build("printf", &GPUS) else { return };
     for gpu in GPUS {

@@ -876,19 +876,34 @@ pub(super) unsafe fn memcpy_3d(what: &str, p: *const Memcpy3DParms) -> Result<()
     }
     // SAFETY: the program's parameters.
     let p = unsafe { &*p };
-    if !p.src_array.is_null() || !p.dst_array.is_null() {
-        eprintln!("gcnkit-hip: {what}: hipArray copies are not supported yet");
-        return Err(hipErrorNotSupported);
+    // An array's side: its volume, x in texels (so is the width when an array takes part).
+    let side = |a: *mut c_void, v: PitchedPtr, pos: Pos| -> Result<(PitchedPtr, Pos, usize), HipError> {
+        if a.is_null() {
+            return Ok((v, pos, 0));
+        }
+        let (v, texel) = super::texture::array_volume(what, a)?;
+        let x = pos.x.checked_mul(texel).ok_or(hipErrorInvalidValue)?;
+        Ok((v, Pos { x, ..pos }, texel))
+    };
+    let (src_v, src_pos, st) = side(p.src_array, p.src_ptr, p.src_pos)?;
+    let (dst_v, dst_pos, dt) = side(p.dst_array, p.dst_ptr, p.dst_pos)?;
+    if st != 0 && dt != 0 && st != dt {
+        eprintln!("gcnkit-hip: {what}: arrays of {st}- and {dt}-byte texels");
+        return Err(hipErrorInvalidValue);
     }
-    let e = p.extent;
+    let texel = st.max(dt).max(1);
+    let e = Extent {
+        width: p.extent.width.checked_mul(texel).ok_or(hipErrorInvalidValue)?,
+        ..p.extent
+    };
     if e.width == 0 || e.height == 0 || e.depth == 0 {
         return Ok(());
     }
-    if p.src_ptr.ptr.is_null() || p.dst_ptr.ptr.is_null() {
+    if src_v.ptr.is_null() || dst_v.ptr.is_null() {
         return Err(hipErrorInvalidValue);
     }
-    let (src, dst) = (rows_of(p.src_ptr, p.src_pos, e), rows_of(p.dst_ptr, p.dst_pos, e));
-    for (side, pp, pos) in [("source", &src, p.src_pos), ("destination", &dst, p.dst_pos)] {
+    let (src, dst) = (rows_of(src_v, src_pos, e), rows_of(dst_v, dst_pos, e));
+    for (side, pp, pos) in [("source", &src, src_pos), ("destination", &dst, dst_pos)] {
         let fits = |a: usize, n: usize, limit: usize| a.checked_add(n).is_some_and(|end| end <= limit);
         let rows = pp.ysize;
         if !fits(pos.x, e.width, pp.pitch) || !fits(pos.y, e.height, rows) {
@@ -906,7 +921,7 @@ pub(super) unsafe fn memcpy_3d(what: &str, p: *const Memcpy3DParms) -> Result<()
                 y: pos.y + y,
                 z: pos.z + z,
             };
-            let (Some(d), Some(s)) = (at_3d(&dst, place(p.dst_pos)), at_3d(&src, place(p.src_pos))) else {
+            let (Some(d), Some(s)) = (at_3d(&dst, place(dst_pos)), at_3d(&src, place(src_pos))) else {
                 return Err(hipErrorInvalidValue);
             };
             // SAFETY: rows of the caller's volumes (device ones are checked by memcpy).

@@ -29,6 +29,7 @@ mod per_thread;
 mod registration;
 mod stream_ordered;
 mod streams;
+mod texture;
 mod variables;
 pub use capture::*;
 pub use contexts::*;
@@ -41,6 +42,7 @@ pub use per_thread::*;
 pub use registration::*;
 pub use stream_ordered::*;
 pub use streams::*;
+pub use texture::*;
 pub use variables::*;
 
 /// Runs an entry point that is synchronous with the host (`hipMemcpy`, `hipFree`...): it

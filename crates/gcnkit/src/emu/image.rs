@@ -907,11 +907,35 @@ impl HostImage {
         self.size.iter().map(|&v| v as usize).product::<usize>() * self.texel_bytes()
     }
 
+    /// An image of `channels` channels (1, 2 or 4: the orders `r`, `rg`, `rgba`) of `bits`
+    /// bits each in number format `num` (UNORM, SNORM, UINT, SINT or FLOAT), as a HIP
+    /// runtime describes one from a channel format descriptor.
+    pub fn of_channels(size: [u32; 3], channels: usize, bits: u32, num: Num) -> Result<HostImage, String> {
+        if let Some(v) = size.iter().find(|&&v| v == 0 || v > 16384) {
+            return Err(format!("size {v}: 1 to 16384"));
+        }
+        let order = ORDERS
+            .iter()
+            .position(|o| o.2 == channels && o.0 != "bgra")
+            .ok_or_else(|| format!("{channels} channels: images have 1, 2 or 4"))?;
+        let ty = CHANNEL_TYPES
+            .iter()
+            .position(|t| t.2 == bits && Num::of(t.3) == Some(num))
+            .ok_or_else(|| format!("{bits}-bit channels of number format {num:?} are not an image format"))?;
+        Ok(HostImage { size, order, ty })
+    }
+
     /// ROCm's image object for the pixels at `base` (256-byte aligned) as a kernel argument
     /// of OpenCL type `type_name` (`image2d_t`...): the T# (dwords 0-7), then ROCm's channel
     /// data type and order indices and the width (dwords 8-10, which its device library reads
     /// for `get_image_channel_data_type`, `get_image_channel_order` and `get_image_width`).
     pub fn object(&self, arch: Arch, base: u64, type_name: &str) -> Result<[u8; 48], String> {
+        self.object_pitched(arch, base, type_name, self.size[0])
+    }
+
+    /// [`HostImage::object`] with rows of `pitch` texels (at least the width; 14 bits of
+    /// `pitch - 1` on GCN 1.0-1.2, 16 on GCN 1.4).
+    pub fn object_pitched(&self, arch: Arch, base: u64, type_name: &str, pitch: u32) -> Result<[u8; 48], String> {
         let (ty, arrayed) = match type_name
             .trim()
             .trim_start_matches("__read_only ")
@@ -958,7 +982,14 @@ impl HostImage {
         }
         put(t::TYPE, ty);
         let gfx9 = arch.is_gcn14();
-        put(if gfx9 { t::PITCH_GFX9 } else { t::PITCH }, w - 1);
+        let pitch_field = if gfx9 { t::PITCH_GFX9 } else { t::PITCH };
+        if pitch < w || pitch - 1 > mask(pitch_field.2 as u8) {
+            return Err(format!(
+                "pitch {pitch} texels: from the width ({w}) to {}",
+                mask(pitch_field.2 as u8) + 1
+            ));
+        }
+        put(pitch_field, pitch - 1);
         if ty == 10 {
             put(t::DEPTH, d - 1);
         }
@@ -968,12 +999,39 @@ impl HostImage {
         o[8] = type_code;
         o[9] = order_code;
         o[10] = w;
-        let mut out = [0u8; 48];
-        for (k, v) in o.iter().enumerate() {
-            out[4 * k..4 * k + 4].copy_from_slice(&v.to_le_bytes());
-        }
-        Ok(out)
+        Ok(le_bytes(o))
     }
+}
+
+impl HostImage {
+    /// ROCm's object for a 1D image over a buffer (`image1d_buffer_t`, HIP's textures of
+    /// linear memory: the device library reads it with a typed buffer load): a V# of
+    /// `elements` texels at `base` in dwords 0-3 (stride the texel's size, identity DST_SEL,
+    /// the format in word 3), then the same dwords 8-10 as [`HostImage::object`].
+    pub fn buffer_object(&self, base: u64, elements: u32) -> Result<[u8; 48], String> {
+        let (_, order_code, channels, _) = ORDERS[self.order];
+        let (_, type_code, bits, nfmt) = CHANNEL_TYPES[self.ty];
+        let dfmt = data_format(bits, channels).ok_or("no data format for this order and type")?;
+        let stride = self.texel_bytes() as u32;
+        if base >> 48 != 0 {
+            return Err(format!("buffer base 0x{base:x} is not below 2^48"));
+        }
+        let mut o = [0u32; 12];
+        o[0] = base as u32;
+        o[1] = (base >> 32) as u32 & 0xffff | stride << 16;
+        o[2] = elements;
+        // DST_SEL X, Y, Z, W (4..7), NUM_FORMAT bits 12-14, DATA_FORMAT bits 15-18.
+        o[3] = 4 | 5 << 3 | 6 << 6 | 7 << 9 | nfmt << 12 | dfmt << 15;
+        o[8] = type_code;
+        o[9] = order_code;
+        o[10] = elements;
+        Ok(le_bytes(o))
+    }
+}
+
+/// Descriptor dwords as the little-endian bytes memory holds.
+fn le_bytes<const N: usize, const B: usize>(d: [u32; N]) -> [u8; B] {
+    std::array::from_fn(|b| d[b / 4].to_le_bytes()[b % 4])
 }
 
 /// OpenCL addressing modes and their S# clamp modes (clang's constant samplers' encoding).
@@ -1008,23 +1066,28 @@ pub fn sampler_object(spec: &str, arch: Arch) -> Result<[u8; 16], String> {
         "linear" => 1,
         f => return Err(format!("'{f}': nearest or linear")),
     };
+    Ok(sampler_words(arch, unnormalized != 0, clamp, linear != 0))
+}
+
+/// An S#: every axis in SQ_TEX_CLAMP mode `clamp` (0 wrap, 1 mirror, 2 clamp to the last
+/// texel, 6 border: transparent black), coordinates in texels when `unnormalized`, bilinear
+/// filtering when `linear` (else nearest), in the words clang-15 writes for an OpenCL
+/// constant sampler on `arch` (the fields the model does not read included). ROCm's HIP
+/// runtime uses one addressing mode for all axes too.
+pub fn sampler_words(arch: Arch, unnormalized: bool, clamp: u32, linear: bool) -> [u8; 16] {
     // clang's words beside the model's fields: DEPTH_COMPARE_FUNC 3 and bit 28 in word 0,
     // MAX_LOD 0xfff in word 1, bit 31 of word 2 on gfx9.
     let mut s = [0x1000_3000u32, 0xfff000, 0, 0];
     for f in ss::CLAMP {
         f.put(&mut s, clamp);
     }
-    ss::FORCE_UNNORMALIZED.put(&mut s, unnormalized);
-    ss::XY_MAG_FILTER.put(&mut s, linear);
-    ss::XY_MIN_FILTER.put(&mut s, linear);
+    ss::FORCE_UNNORMALIZED.put(&mut s, unnormalized as u32);
+    ss::XY_MAG_FILTER.put(&mut s, linear as u32);
+    ss::XY_MIN_FILTER.put(&mut s, linear as u32);
     if arch.is_gcn14() {
         s[2] |= 1 << 31;
     }
-    let mut out = [0u8; 16];
-    for (k, v) in s.iter().enumerate() {
-        out[4 * k..4 * k + 4].copy_from_slice(&v.to_le_bytes());
-    }
-    Ok(out)
+    le_bytes(s)
 }
 
 #[cfg(test)]
@@ -1078,6 +1141,52 @@ mod tests {
         assert!(Format::of(4, 0, false).is_err());
         assert!(Format::of(1, 6, false).is_err());
         assert!(Format::of(1, 2, false).unwrap().write(&mut raw, &[0; 4], 1).is_err());
+    }
+
+    fn dwords(b: &[u8]) -> Vec<u32> {
+        b.chunks(4).map(|c| u32::from_le_bytes(c.try_into().unwrap())).collect()
+    }
+
+    /// The HIP runtime's descriptors: a T# with a pitch and a V# read back by the model's
+    /// own decoders' fields.
+    #[test]
+    fn hip_objects() {
+        let img = HostImage::of_channels([5, 3, 1], 4, 8, Num::Unorm).unwrap();
+        assert_eq!(img, HostImage::parse("5,3,rgba_unorm8").unwrap().0);
+        let o = img.object_pitched(Arch::Gcn14, 0x1234_5600, "image2d_t", 64).unwrap();
+        let d = dwords(&o);
+        assert_eq!(t::PITCH_GFX9.get(&d), 63);
+        assert_eq!(t::WIDTH.get(&d), 4);
+        assert_eq!(t::HEIGHT.get(&d), 2);
+        assert_eq!(
+            img.object(Arch::Gcn14, 0x1234_5600, "image2d_t").unwrap()[..16],
+            o[..16]
+        );
+        assert!(img.object_pitched(Arch::Gcn12, 0, "image2d_t", 4).is_err());
+        assert!(img.object_pitched(Arch::Gcn12, 0, "image2d_t", 16385).is_err());
+        let f = HostImage::of_channels([7, 1, 1], 1, 32, Num::Float).unwrap();
+        let b = f.buffer_object(0x2000_0000_0100, 7).unwrap();
+        let d = dwords(&b);
+        assert_eq!((d[0], d[1] & 0xffff, d[1] >> 16 & 0x3fff, d[2]), (0x100, 0x2000, 4, 7));
+        assert_eq!((d[3] & 0xfff, d[3] >> 12 & 7, d[3] >> 15 & 15), (0xfac, 7, 4));
+        assert!(HostImage::of_channels([1, 1, 1], 3, 8, Num::Unorm).is_err());
+        assert!(HostImage::of_channels([1, 1, 1], 1, 32, Num::Unorm).is_err());
+        // The S#: clamp mode on every axis, filters, unnormalized.
+        let s = sampler_words(Arch::Gcn14, true, 2, true);
+        let w = dwords(&s);
+        assert_eq!(ss::CLAMP.map(|f| f.get(&w)), [2, 2, 2]);
+        assert_eq!(
+            (
+                ss::FORCE_UNNORMALIZED.get(&w),
+                ss::XY_MAG_FILTER.get(&w),
+                ss::XY_MIN_FILTER.get(&w)
+            ),
+            (1, 1, 1)
+        );
+        assert_eq!(
+            sampler_object("unnormalized,clamp_to_edge,linear", Arch::Gcn14).unwrap(),
+            s
+        );
     }
 
     #[test]
