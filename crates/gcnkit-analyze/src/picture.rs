@@ -19,7 +19,10 @@ const GAP: f64 = 40.0;
 const MARGIN: f64 = 20.0;
 
 fn esc(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }
 
 /// One drawn edge.
@@ -45,32 +48,63 @@ pub fn to_svg(a: &Analysis) -> String {
         .collect();
     let mut drawn = Vec::new();
     for e in &a.cfg.edges {
-        let back = a.cfg.loops.iter().any(|l| l.header == e.to && l.latches.contains(&e.from));
+        let back = a
+            .cfg
+            .loops
+            .iter()
+            .any(|l| l.header == e.to && l.latches.contains(&e.from));
         let style = match e.kind {
             EdgeKind::Taken => "",
             EdgeKind::Fallthrough => " stroke-dasharray=\"6 4\"",
             EdgeKind::Return => " stroke-dasharray=\"2 3\"",
         };
-        drawn.push(Line { from: e.from, to: e.to, label: e.kind.name(), style, back });
+        drawn.push(Line {
+            from: e.from,
+            to: e.to,
+            label: e.kind.name(),
+            style,
+            back,
+        });
     }
     for &(from, to) in &a.cfg.calls {
-        drawn.push(Line { from, to, label: "call", style: " stroke=\"#1f5fbf\" stroke-width=\"2\"", back: false });
+        drawn.push(Line {
+            from,
+            to,
+            label: "call",
+            style: " stroke=\"#1f5fbf\" stroke-width=\"2\"",
+            back: false,
+        });
     }
     // Back edges point down for the layout, so that code runs top to bottom.
     let edges: Vec<(u32, u32)> = drawn
         .iter()
         .filter(|l| l.from != l.to)
-        .map(|l| if l.back { (l.to as u32, l.from as u32) } else { (l.from as u32, l.to as u32) })
+        .map(|l| {
+            if l.back {
+                (l.to as u32, l.from as u32)
+            } else {
+                (l.from as u32, l.to as u32)
+            }
+        })
         .collect();
     let vertices: Vec<(u32, (f64, f64))> = size.iter().enumerate().map(|(b, &s)| (b as u32, s)).collect();
-    let config = Config { vertex_spacing: GAP, ..Config::default() };
+    let config = Config {
+        vertex_spacing: GAP,
+        ..Config::default()
+    };
     let parts = rust_sugiyama::from_vertices_and_edges(&vertices, &edges, &config);
     // Each part (a connected piece) beside the one before; the positions are box centres.
     let mut centre = vec![(0.0f64, 0.0f64); n];
     let (mut left, mut height) = (MARGIN, 0.0f64);
     for (placed, _, _) in &parts {
-        let min_x = placed.iter().map(|&(b, (x, _))| x - size[b].0 / 2.0).fold(f64::MAX, f64::min);
-        let min_y = placed.iter().map(|&(b, (_, y))| y - size[b].1 / 2.0).fold(f64::MAX, f64::min);
+        let min_x = placed
+            .iter()
+            .map(|&(b, (x, _))| x - size[b].0 / 2.0)
+            .fold(f64::MAX, f64::min);
+        let min_y = placed
+            .iter()
+            .map(|&(b, (_, y))| y - size[b].1 / 2.0)
+            .fold(f64::MAX, f64::min);
         let mut right = left;
         for &(b, (x, y)) in placed {
             centre[b] = (x - min_x + left, y - min_y + MARGIN + 24.0);
@@ -102,12 +136,20 @@ pub fn to_svg(a: &Analysis) -> String {
             let (x1, y1) = (f.0 + fs.0 / 2.0, f.1);
             let (x2, y2) = (t.0 + ts.0 / 2.0, t.1);
             let out = x1.max(x2) + 40.0;
-            (format!("M{x1:.1},{y1:.1} C{out:.1},{y1:.1} {out:.1},{y2:.1} {x2:.1},{y2:.1}"), out - 10.0, (y1 + y2) / 2.0)
+            (
+                format!("M{x1:.1},{y1:.1} C{out:.1},{y1:.1} {out:.1},{y2:.1} {x2:.1},{y2:.1}"),
+                out - 10.0,
+                (y1 + y2) / 2.0,
+            )
         } else {
             let (x1, y1) = (f.0, f.1 + fs.1 / 2.0);
             let (x2, y2) = (t.0, t.1 - ts.1 / 2.0);
             let my = (y1 + y2) / 2.0;
-            (format!("M{x1:.1},{y1:.1} C{x1:.1},{my:.1} {x2:.1},{my:.1} {x2:.1},{y2:.1}"), (x1 + x2) / 2.0 + 4.0, my)
+            (
+                format!("M{x1:.1},{y1:.1} C{x1:.1},{my:.1} {x2:.1},{my:.1} {x2:.1},{y2:.1}"),
+                (x1 + x2) / 2.0 + 4.0,
+                my,
+            )
         };
         let width = if l.back { " stroke-width=\"2\"" } else { "" };
         let _ = writeln!(

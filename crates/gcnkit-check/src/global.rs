@@ -29,7 +29,12 @@ pub fn side_group(s: u64) -> Option<u32> {
 enum Chunk {
     /// Every dword in `wmask` last written by `write`, every dword in `rmask` last read by
     /// `read` and by no other work-group before it.
-    Summary { write: u64, read: u64, wmask: u64, rmask: u64 },
+    Summary {
+        write: u64,
+        read: u64,
+        wmask: u64,
+        rmask: u64,
+    },
     /// Each dword's [write, last read, last read by another work-group than that one], with
     /// the bytes of the dword each side touched (a byte or short access touches fewer than
     /// four: two work-groups writing different bytes of a dword do not race).
@@ -67,10 +72,18 @@ impl Dword {
     fn record(&mut self, mine: u8, write: bool, me: u64) {
         let same = |v: u64| v != 0 && side_group(v) == side_group(me);
         if write {
-            self.bytes[0] = if same(self.sides[0]) { self.bytes[0] | mine } else { mine };
+            self.bytes[0] = if same(self.sides[0]) {
+                self.bytes[0] | mine
+            } else {
+                mine
+            };
             self.sides[0] = me;
         } else if self.sides[1] == 0 || same(self.sides[1]) {
-            self.bytes[1] = if same(self.sides[1]) { self.bytes[1] | mine } else { mine };
+            self.bytes[1] = if same(self.sides[1]) {
+                self.bytes[1] | mine
+            } else {
+                mine
+            };
             self.sides[1] = me;
         } else {
             self.sides[2] = self.sides[1];
@@ -131,7 +144,12 @@ impl Shadow {
     /// The last write and the last read of dword `bit` of chunk `c` (0: none).
     pub fn sides_at(&self, c: usize, bit: u32) -> (u64, u64) {
         match &*self.chunks[c].lock().unwrap_or_else(|e| e.into_inner()) {
-            Chunk::Summary { write, read, wmask, rmask } => (
+            Chunk::Summary {
+                write,
+                read,
+                wmask,
+                rmask,
+            } => (
                 if wmask >> bit & 1 != 0 { *write } else { 0 },
                 if rmask >> bit & 1 != 0 { *read } else { 0 },
             ),
@@ -146,9 +164,19 @@ impl Shadow {
         let me_group = side_group(me);
         let foreign = |v: u64| v != 0 && side_group(v) != me_group;
         let mut chunk = self.chunks[c].lock().unwrap_or_else(|e| e.into_inner());
-        if let Chunk::Summary { write: w, read: r, wmask, rmask } = &mut *chunk {
+        if let Chunk::Summary {
+            write: w,
+            read: r,
+            wmask,
+            rmask,
+        } = &mut *chunk
+        {
             let hit_w = if foreign(*w) { mask & *wmask } else { 0 };
-            let hit_r = if write && foreign(*r) { mask & *rmask & !hit_w } else { 0 };
+            let hit_r = if write && foreign(*r) {
+                mask & *rmask & !hit_w
+            } else {
+                0
+            };
             for (bits, other) in [(hit_w, *w), (hit_r, *r)] {
                 let mut b = bits;
                 while b != 0 {
@@ -205,7 +233,13 @@ impl Shadow {
 
 /// A summary chunk written out dword by dword (every byte of each).
 fn spell_out(chunk: &mut Chunk) {
-    if let Chunk::Summary { write, read, wmask, rmask } = *chunk {
+    if let Chunk::Summary {
+        write,
+        read,
+        wmask,
+        rmask,
+    } = *chunk
+    {
         let mut d = Box::new([Dword::default(); CHUNK as usize]);
         for (k, x) in d.iter_mut().enumerate() {
             if wmask >> k & 1 != 0 {
@@ -245,7 +279,11 @@ mod tests {
                 let write = rand() % 2 == 0;
                 let k = (rand() % 4) as u32;
                 let whole = rand() % 3 == 0;
-                let bytes: u8 = if whole { 0xf } else { [1, 2, 4, 8, 3, 12][(rand() % 6) as usize] };
+                let bytes: u8 = if whole {
+                    0xf
+                } else {
+                    [1, 2, 4, 8, 3, 12][(rand() % 6) as usize]
+                };
                 let got = if whole {
                     let mut o = None;
                     sh.touch(0, 1 << k, write, me, |_, x| o = Some(x));

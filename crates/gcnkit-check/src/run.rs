@@ -14,10 +14,10 @@
 //!   hostcall buffer) is used through them: both are left out.
 
 use crate::classify;
-use crate::hazard::{self, Recent};
-use crate::waitcnt::{self, Outstanding};
 use crate::global::{side, side_group, Shadow};
+use crate::hazard::{self, Recent};
 use crate::streams::{self, Order, Past};
+use crate::waitcnt::{self, Outstanding};
 use crate::{taint, Check, Finding, Place, Severity};
 use gcnkit::emu::dispatch::KernelInfo;
 use gcnkit::emu::memory::Memory;
@@ -590,16 +590,28 @@ impl Worker<'_> {
                 && x0.kind != AccessKind::Atomic
                 && !x0.coherent
                 && a.iter().enumerate().all(|(i, x)| {
-                    x.addr == x0.addr + 4 * i as u64 && x.bytes == 4 && x.kind == x0.kind && x.space == x0.space && !x.coherent
+                    x.addr == x0.addr + 4 * i as u64
+                        && x.bytes == 4
+                        && x.kind == x0.kind
+                        && x.space == x0.space
+                        && !x.coherent
                 })
         });
         let mut done = false;
         if let Some(x0) = x0.filter(|_| coalesced) {
             let end = x0.addr + 4 * a.len() as u64;
-            if !self.shadow.as_ref().is_some_and(|s| x0.addr.wrapping_sub(s.base) < s.size) {
+            if !self
+                .shadow
+                .as_ref()
+                .is_some_and(|s| x0.addr.wrapping_sub(s.base) < s.size)
+            {
                 self.shadow = self.l.shadow(mem, x0.addr);
             }
-            if let Some(sh) = self.shadow.clone().filter(|s| x0.addr >= s.base && end - s.base <= s.size) {
+            if let Some(sh) = self
+                .shadow
+                .clone()
+                .filter(|s| x0.addr >= s.base && end - s.base <= s.size)
+            {
                 done = true;
                 let write = x0.kind == AccessKind::Write;
                 let mut i = 0;

@@ -47,7 +47,11 @@ pub struct Past {
 /// The linear work-group of a side as (x, y, z), its wave and PC.
 fn whose(side: u64, groups: [u32; 3]) -> ([u32; 3], u32, u32) {
     let g = side_group(side).unwrap_or(0);
-    let id = [g % groups[0].max(1), g / groups[0].max(1) % groups[1].max(1), g / (groups[0].max(1) * groups[1].max(1))];
+    let id = [
+        g % groups[0].max(1),
+        g / groups[0].max(1) % groups[1].max(1),
+        g / (groups[0].max(1) * groups[1].max(1)),
+    ];
     (id, (side >> 24 & 0xff) as u32, (side & 0xff_ffff) as u32)
 }
 
@@ -73,7 +77,9 @@ pub fn check_launch(now: Past, past: &mut Vec<Past>, mem: &Memory, out: &mut Vec
 
 fn first_conflict(now: &Past, p: &Past, mem: &Memory) -> Option<Finding> {
     for a in &now.shadows {
-        let Some(b) = p.shadows.iter().find(|b| b.base == a.base) else { continue };
+        let Some(b) = p.shadows.iter().find(|b| b.base == a.base) else {
+            continue;
+        };
         for c in 0..a.chunks().min(b.chunks()) {
             let (wa, ra) = a.masks(c);
             let (wb, rb) = b.masks(c);
@@ -86,7 +92,11 @@ fn first_conflict(now: &Past, p: &Past, mem: &Memory) -> Option<Finding> {
             let (sb_w, sb_r) = b.sides_at(c, bit);
             // This launch's side: its write when it wrote, else its read; the other's: its
             // write when this one only read or it wrote, else its read.
-            let (mine, write) = if wa >> bit & 1 != 0 { (sa_w, true) } else { (sa_r, false) };
+            let (mine, write) = if wa >> bit & 1 != 0 {
+                (sa_w, true)
+            } else {
+                (sa_r, false)
+            };
             let theirs = if wb >> bit & 1 != 0 { sb_w } else { sb_r };
             let addr = a.base + 4 * (c as u64 * 64 + bit as u64);
             let (g, w, pc) = whose(mine, now.groups);

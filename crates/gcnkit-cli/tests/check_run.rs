@@ -622,7 +622,13 @@ int main(int argc, char **argv) {
     std::fs::write(&s, src).unwrap();
     let exe = t.path().join("streams");
     let c = Command::new("hipcc")
-        .args(["--offload-arch=gfx906", "-O2", s.to_str().unwrap(), "-o", exe.to_str().unwrap()])
+        .args([
+            "--offload-arch=gfx906",
+            "-O2",
+            s.to_str().unwrap(),
+            "-o",
+            exe.to_str().unwrap(),
+        ])
         .output()
         .expect("hipcc (Debian's hipcc package) runs");
     assert!(c.status.success(), "{}", err(&c));
@@ -639,17 +645,27 @@ int main(int argc, char **argv) {
             .output()
             .expect("gcnkit runs");
         let e = err(&o);
-        assert!(String::from_utf8_lossy(&o.stdout).contains("done 0"), "mode {mode}: {e}");
+        assert!(
+            String::from_utf8_lossy(&o.stdout).contains("done 0"),
+            "mode {mode}: {e}"
+        );
         let v: Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
         let found = v.as_array().unwrap();
         if race {
             assert_eq!(o.status.code(), Some(1), "mode {mode}: {e}");
             assert_eq!(found.len(), 1, "mode {mode}: {v}");
             let f = &found[0];
-            assert_eq!((f["check"].as_str(), f["rule"].as_str()), (Some("race"), Some("stream-race")), "{v}");
+            assert_eq!(
+                (f["check"].as_str(), f["rule"].as_str()),
+                (Some("race"), Some("stream-race")),
+                "{v}"
+            );
             assert!(f["kernel"].as_str().unwrap().contains("twice"), "{v}");
             assert!(f["instruction"].as_str().unwrap().starts_with("global_load"), "{v}");
-            assert!(f["other_instruction"].as_str().unwrap().starts_with("global_store"), "{v}");
+            assert!(
+                f["other_instruction"].as_str().unwrap().starts_with("global_store"),
+                "{v}"
+            );
         } else {
             assert!(o.status.success(), "mode {mode}: {v} {e}");
             assert!(found.is_empty(), "mode {mode}: {v}");
