@@ -129,6 +129,12 @@ impl Cfg {
     pub fn preds(&self, b: usize) -> impl Iterator<Item = &Edge> + '_ {
         self.edges.iter().filter(move |e| e.to == b)
     }
+    /// A loop's back edge (a latch to its header).
+    pub fn is_back_edge(&self, e: &Edge) -> bool {
+        self.loops
+            .iter()
+            .any(|l| l.header == e.to && l.latches.contains(&e.from))
+    }
 
     /// Does `a` dominate `b`?
     pub fn dominates(&self, a: usize, mut b: usize) -> bool {

@@ -48,11 +48,7 @@ pub fn to_svg(a: &Analysis) -> String {
         .collect();
     let mut drawn = Vec::new();
     for e in &a.cfg.edges {
-        let back = a
-            .cfg
-            .loops
-            .iter()
-            .any(|l| l.header == e.to && l.latches.contains(&e.from));
+        let back = a.cfg.is_back_edge(e);
         let style = match e.kind {
             EdgeKind::Taken => "",
             EdgeKind::Fallthrough => " stroke-dasharray=\"6 4\"",

@@ -666,11 +666,7 @@ fn dot(a: &Analysis, code: bool) -> String {
         );
     }
     for e in &a.cfg.edges {
-        let back = a
-            .cfg
-            .loops
-            .iter()
-            .any(|l| l.header == e.to && l.latches.contains(&e.from));
+        let back = a.cfg.is_back_edge(e);
         let style = match e.kind {
             crate::cfg::EdgeKind::Taken => "solid",
             crate::cfg::EdgeKind::Fallthrough => "dashed",

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{err, gcnkit, text as out};
+use common::{err, gcnkit, hip_runtime, text as out};
 
 use std::path::PathBuf;
 
@@ -534,27 +534,6 @@ fn profile_on_the_graph() {
     assert_eq!(o.status.code(), Some(1));
     assert!(err(&o).contains("not a gcnkit profile"), "{}", err(&o));
     std::fs::remove_dir_all(dir).unwrap();
-}
-
-/// The HIP runtime, built as this test's profile builds (a `cdylib` cannot be a dependency:
-/// a nested `cargo build`, as check_run.rs does).
-fn hip_runtime() -> PathBuf {
-    let exe = std::env::current_exe().unwrap();
-    let dir = exe.parent().and_then(std::path::Path::parent).unwrap().to_path_buf();
-    let mut cmd = std::process::Command::new(env!("CARGO"));
-    cmd.args(["build", "-p", "gcnkit-hip"])
-        .env("CARGO_TARGET_DIR", dir.parent().unwrap())
-        .current_dir(env!("CARGO_MANIFEST_DIR"));
-    if dir.file_name().is_some_and(|n| n == "release") {
-        cmd.arg("--release");
-    } else {
-        cmd.args(["--profile", "test"]);
-    }
-    assert!(
-        cmd.status().expect("cargo build").success(),
-        "cargo build -p gcnkit-hip failed"
-    );
-    dir.join("libgcnkit_hip.so")
 }
 
 /// `gcnkit exec --profile DIR` on a HIP program that launches a kernel twice: one file for

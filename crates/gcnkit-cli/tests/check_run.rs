@@ -11,6 +11,9 @@
 //! - A HIP program (hipcc) reading device memory nobody wrote: `exec --check` finds it once,
 //!   names the allocation, and exits 1; the same program without the bug exits 0.
 
+mod common;
+
+use common::hip_runtime;
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -365,25 +368,39 @@ fn lds_race_between_waves_without_a_barrier() {
     }
 }
 
-/// The HIP runtime, built as this test's profile builds (a `cdylib` cannot be a dependency:
-/// a nested `cargo build`, as crates/gcnkit-hip/tests/programs.rs does).
-fn hip_runtime() -> PathBuf {
-    let exe = std::env::current_exe().unwrap();
-    let dir = exe.parent().and_then(Path::parent).unwrap().to_path_buf();
-    let mut cmd = Command::new(env!("CARGO"));
-    cmd.args(["build", "-p", "gcnkit-hip"])
-        .env("CARGO_TARGET_DIR", dir.parent().unwrap())
-        .current_dir(env!("CARGO_MANIFEST_DIR"));
-    if dir.file_name().is_some_and(|n| n == "release") {
-        cmd.arg("--release");
-    } else {
-        cmd.args(["--profile", "test"]);
-    }
-    assert!(
-        cmd.status().expect("cargo build").success(),
-        "cargo build -p gcnkit-hip failed"
-    );
-    dir.join("libgcnkit_hip.so")
+/// Builds the HIP source `src` for gfx906 with Debian's hipcc into `dir`; the program's path.
+fn hipcc(dir: &Path, name: &str, src: &str) -> PathBuf {
+    let s = dir.join(format!("{name}.hip"));
+    std::fs::write(&s, src).unwrap();
+    let exe = dir.join(name);
+    let c = Command::new("hipcc")
+        .args([
+            "--offload-arch=gfx906",
+            "-O2",
+            s.to_str().unwrap(),
+            "-o",
+            exe.to_str().unwrap(),
+        ])
+        .output()
+        .expect("hipcc (Debian's hipcc package) runs");
+    assert!(c.status.success(), "{}", err(&c));
+    exe
+}
+
+/// `gcnkit exec --check` on `exe ARGS`: the run, and the findings it wrote as JSON.
+fn exec_check(dir: &Path, exe: &Path, args: &[&str]) -> (Output, Value) {
+    let json = dir.join("findings.json");
+    let _ = std::fs::remove_file(&json);
+    let o = Command::new(env!("CARGO_BIN_EXE_gcnkit"))
+        .args(["exec", "--check", "--check-json", json.to_str().unwrap(), "--"])
+        .arg(exe)
+        .args(args)
+        .env("GCNKIT_HIP_LIB", hip_runtime())
+        .stdin(Stdio::null())
+        .output()
+        .expect("gcnkit runs");
+    let v = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    (o, v)
 }
 
 /// `gcnkit exec --check` on a HIP program (hipcc, gfx906): a kernel reads an element of a
@@ -412,37 +429,10 @@ int main() {
 }
 "#;
     for (offset, bug) in [("1", true), ("0", false)] {
-        let s = t.path().join("p.hip");
-        std::fs::write(&s, src.replace("OFFSET", offset)).unwrap();
-        let exe = t.path().join("p");
-        let c = Command::new("hipcc")
-            .args([
-                "--offload-arch=gfx906",
-                "-O2",
-                s.to_str().unwrap(),
-                "-o",
-                exe.to_str().unwrap(),
-            ])
-            .output()
-            .expect("hipcc (Debian's hipcc package) runs");
-        assert!(c.status.success(), "{}", err(&c));
-        let json = t.path().join("findings.json");
-        let o = Command::new(env!("CARGO_BIN_EXE_gcnkit"))
-            .args([
-                "exec",
-                "--check",
-                "--check-json",
-                json.to_str().unwrap(),
-                "--",
-                exe.to_str().unwrap(),
-            ])
-            .env("GCNKIT_HIP_LIB", hip_runtime())
-            .stdin(Stdio::null())
-            .output()
-            .expect("gcnkit runs");
+        let exe = hipcc(t.path(), "p", &src.replace("OFFSET", offset));
+        let (o, v) = exec_check(t.path(), &exe, &[]);
         let e = err(&o);
         assert!(String::from_utf8_lossy(&o.stdout).contains("done "), "{e}");
-        let v: Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
         if bug {
             assert_eq!(o.status.code(), Some(1), "{e}");
             let f = &v[0];
@@ -618,38 +608,16 @@ int main(int argc, char **argv) {
     return bad != 0;
 }
 "#;
-    let s = t.path().join("streams.hip");
-    std::fs::write(&s, src).unwrap();
-    let exe = t.path().join("streams");
-    let c = Command::new("hipcc")
-        .args([
-            "--offload-arch=gfx906",
-            "-O2",
-            s.to_str().unwrap(),
-            "-o",
-            exe.to_str().unwrap(),
-        ])
-        .output()
-        .expect("hipcc (Debian's hipcc package) runs");
-    assert!(c.status.success(), "{}", err(&c));
+    let exe = hipcc(t.path(), "streams", src);
     // Mode: 0 two streams, 1 an event between, 2 the host waits for the first, 3 one
     // stream, 4 the null stream after a blocking stream, 5 ... after a non-blocking one.
     for (mode, race) in [(0, true), (1, false), (2, false), (3, false), (4, false), (5, true)] {
-        let json = t.path().join(format!("findings{mode}.json"));
-        let o = Command::new(env!("CARGO_BIN_EXE_gcnkit"))
-            .args(["exec", "--check", "--check-json", json.to_str().unwrap(), "--"])
-            .arg(&exe)
-            .arg(mode.to_string())
-            .env("GCNKIT_HIP_LIB", hip_runtime())
-            .stdin(Stdio::null())
-            .output()
-            .expect("gcnkit runs");
+        let (o, v) = exec_check(t.path(), &exe, &[&mode.to_string()]);
         let e = err(&o);
         assert!(
             String::from_utf8_lossy(&o.stdout).contains("done 0"),
             "mode {mode}: {e}"
         );
-        let v: Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
         let found = v.as_array().unwrap();
         if race {
             assert_eq!(o.status.code(), Some(1), "mode {mode}: {e}");

@@ -35,3 +35,24 @@ pub fn text(o: &Output) -> String {
 pub fn err(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
+
+/// The HIP runtime (`libgcnkit_hip.so`), built as this test's profile builds (a `cdylib`
+/// cannot be a dependency: a nested `cargo build` into this test's own target directory).
+pub fn hip_runtime() -> std::path::PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    let dir = exe.parent().and_then(std::path::Path::parent).unwrap().to_path_buf();
+    let mut cmd = Command::new(env!("CARGO"));
+    cmd.args(["build", "-p", "gcnkit-hip"])
+        .env("CARGO_TARGET_DIR", dir.parent().unwrap())
+        .current_dir(env!("CARGO_MANIFEST_DIR"));
+    if dir.file_name().is_some_and(|n| n == "release") {
+        cmd.arg("--release");
+    } else {
+        cmd.args(["--profile", "test"]);
+    }
+    assert!(
+        cmd.status().expect("cargo build").success(),
+        "cargo build -p gcnkit-hip failed"
+    );
+    dir.join("libgcnkit_hip.so")
+}
