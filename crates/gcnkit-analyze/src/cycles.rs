@@ -23,8 +23,8 @@
 //!   manuals).
 
 use crate::program::Inst;
-use gcnkit::isa::Sem;
-use gcnkit::Arch;
+use gcnkit::isa::{Flags, Sem, Ty};
+use gcnkit::{Arch, Instr};
 
 /// Cycles of one issue slot of a wave.
 pub const SLOT: u32 = 4;
@@ -67,36 +67,31 @@ impl Rate {
     }
 }
 
-/// The class and cycles of one instruction.
+/// The wait states `s_nop N` inserts (N + 1; GCN 1.0/1.1 read three bits of N, GCN 1.2+
+/// four: at most 8 and 16); `None` for any other instruction.
+pub fn nop_wait_states(i: &Instr) -> Option<u32> {
+    let d = i.def()?;
+    d.flags.has(Flags::WAIT_STATES).then(|| {
+        let bits = if i.arch >= Arch::Gcn12 { 0xf } else { 0x7 };
+        (i.get(gcnkit::enc::F::Simm16) & bits) + 1
+    })
+}
+
+/// The class and cycles of one instruction (the rates are the table's: its quarter-rate
+/// flag and its operand types).
 pub fn cycles(i: &Inst) -> (Rate, u32) {
     let ins = &i.instr;
     let Some(d) = ins.def() else { return (Rate::None, 0) };
-    let name = d.name[ins.arch.index()];
-    if name == "s_nop" {
-        return (Rate::Nop, SLOT * ((ins.get(gcnkit::enc::F::Simm16) & 0xf) + 1));
+    if let Some(n) = nop_wait_states(ins) {
+        return (Rate::Nop, SLOT * n);
     }
     if !matches!(d.sem, Some(Sem::Vector(_))) {
         return (Rate::Full, SLOT);
     }
-    if name.contains("f64") {
+    if d.dst == Ty::F64 || d.src.contains(&Ty::F64) {
         return (Rate::Double, SLOT * f64_ratio(ins.arch).0);
     }
-    const QUARTER: [&str; 10] = [
-        "v_rcp_",
-        "v_rsq_",
-        "v_sqrt_",
-        "v_exp_",
-        "v_log_",
-        "v_sin_",
-        "v_cos_",
-        "v_mul_lo_",
-        "v_mul_hi_u32",
-        "v_mul_hi_i32",
-    ];
-    if QUARTER.iter().any(|q| name.starts_with(q))
-        || name.starts_with("v_mad_u64_u32")
-        || name.starts_with("v_mad_i64_i32")
-    {
+    if d.flags.has(Flags::QUARTER_RATE) {
         return (Rate::Quarter, SLOT * 4);
     }
     (Rate::Full, SLOT)

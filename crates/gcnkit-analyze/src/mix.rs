@@ -62,9 +62,9 @@ impl Mix {
             }
         } else if matches!(d.sem, Some(Sem::Flow(Flow::Barrier))) {
             self.barrier += 1;
-        } else if d.name[ins.arch.index()] == "s_nop" {
+        } else if let Some(n) = crate::cycles::nop_wait_states(ins) {
             self.nop += 1;
-            self.nop_states += (ins.get(F::Simm16) & 0xf) + 1;
+            self.nop_states += n;
         }
         let kind = match ins.enc {
             Enc::Smrd | Enc::Smem => "scalar",

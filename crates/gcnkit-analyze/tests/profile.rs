@@ -163,6 +163,11 @@ fn cycle_estimate_rates() {
     assert_eq!(cycles(&inst(a, "s_add_u32 s0, s1, s2")), (Rate::Full, 4));
     assert_eq!(cycles(&inst(a, "v_rcp_f32 v0, v1")), (Rate::Quarter, 16));
     assert_eq!(cycles(&inst(a, "v_mul_lo_u32 v0, v1, v2")), (Rate::Quarter, 16));
+    // The 16-bit multiply is full rate (the table's flag, not a name prefix); GCN 1.1's
+    // s_nop reads three bits of its count.
+    assert_eq!(cycles(&inst(a, "v_mul_lo_u16 v0, v1, v2")), (Rate::Full, 4));
+    assert_eq!(cycles(&inst(Arch::Gcn11, "s_nop 15")), (Rate::Nop, 32));
+    assert_eq!(cycles(&inst(a, "s_nop 15")), (Rate::Nop, 64));
     assert_eq!(
         cycles(&inst(a, "v_fma_f64 v[0:1], v[2:3], v[4:5], v[6:7]")),
         (Rate::Double, 64)

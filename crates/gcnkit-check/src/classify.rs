@@ -237,13 +237,7 @@ pub fn is_call(i: &Instr) -> bool {
 /// The wait states an instruction provides to the ones after it: `s_nop N` gives N+1, any
 /// other instruction one.
 pub fn wait_states(i: &Instr) -> u32 {
-    if i.def().is_some_and(|d| d.flags.has(gcnkit::isa::Flags::WAIT_STATES)) {
-        // GCN 1.0/1.1 read three bits of the count, GCN 1.2+ four (at most 8 and 16).
-        let bits = if i.arch >= Arch::Gcn12 { 0xf } else { 0x7 };
-        (i.get(F::Simm16) & bits) + 1
-    } else {
-        1
-    }
+    gcnkit_analyze::cycles::nop_wait_states(i).unwrap_or(1)
 }
 
 /// The vector ALU (VOP1, VOP2, VOPC, VOP3, VOP3P, their SDWA and DPP forms).

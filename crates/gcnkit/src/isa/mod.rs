@@ -454,6 +454,10 @@ impl Flags {
     pub const SETS_VSKIP: Flags = Flags(1 << 45);
     /// Gives SIMM16 + 1 wait states to the instructions after it (S_NOP).
     pub const WAIT_STATES: Flags = Flags(1 << 46);
+    /// Issues at a quarter of the full vector rate (16 cycles a wave on a SIMD16): the
+    /// transcendentals and the 32-bit integer multiplies (AMD's OpenCL programming guide,
+    /// GCN throughput table). f64 rows go at the GPU's f64 rate instead.
+    pub const QUARTER_RATE: Flags = Flags(1 << 47);
 
     #[inline]
     pub const fn has(self, f: Flags) -> bool {

@@ -101,74 +101,92 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
             .op("VDST = FLOOR(ASFLOAT(SRC0))")
             .sem(e::floor_f32),
         v1("v_exp_f32", [37, 37, 32, 32], Un, F32, F32)
+            .flag(Flags::QUARTER_RATE)
             .op("VDST = ASFLOAT(SRC0) >= -126.0 ? POW(2.0, ASFLOAT(SRC0)) : 0.0 (correctly rounded; hardware may differ in the last bit); f32 denormal inputs and results flushed whatever MODE says")
             .flag(Flags::APPROX)
             .sem(e::exp_f32),
         v1("v_log_clamp_f32", [38, 38, X, X], Un, F32, F32)
+            .flag(Flags::QUARTER_RATE)
             .op("F = ASFLOAT(SRC0); VDST = F < 0.0 ? -NAN : LOG2(F), -INF -> -MAX_FLOAT (correctly rounded; hardware may differ in the last bit); f32 denormal inputs and results flushed whatever MODE says")
             .flag(Flags::APPROX)
             .sem(e::log_clamp_f32),
         v1("v_log_f32", [39, 39, 33, 33], Un, F32, F32)
+            .flag(Flags::QUARTER_RATE)
             .op("F = ASFLOAT(SRC0); VDST = F < 0.0 ? -NAN : LOG2(F) (LOG2(+-0) = -INF) (correctly rounded; hardware may differ in the last bit); f32 denormal inputs and results flushed whatever MODE says")
             .flag(Flags::APPROX)
             .sem(e::log_f32),
         v1("v_rcp_clamp_f32", [40, 40, X, X], Un, F32, F32)
+            .flag(Flags::QUARTER_RATE)
             .op("VDST = 1.0 / ASFLOAT(SRC0), +-INF -> +-MAX_FLOAT (correctly rounded; hardware may differ in the last bit); f32 denormal inputs and results flushed whatever MODE says")
             .flag(Flags::APPROX)
             .sem(e::rcp_clamp_f32),
         v1("v_rcp_legacy_f32", [41, 41, X, X], Un, F32, F32)
+            .flag(Flags::QUARTER_RATE)
             .op("F = ASFLOAT(SRC0); VDST = F == +-0.0 ? +-0.0 : 1.0 / F (correctly rounded; hardware may differ in the last bit); f32 denormal inputs and results flushed whatever MODE says")
             .flag(Flags::APPROX)
             .sem(e::rcp_legacy_f32),
         v1("v_rcp_f32", [42, 42, 34, 34], Un, F32, F32)
+            .flag(Flags::QUARTER_RATE)
             .op("VDST = 1.0 / ASFLOAT(SRC0) (correctly rounded; hardware may differ in the last bit); f32 denormal inputs and results flushed whatever MODE says")
             .flag(Flags::APPROX)
             .sem(e::rcp_f32),
         v1("v_rcp_iflag_f32", [43, 43, 35, 35], Un, F32, F32)
+            .flag(Flags::QUARTER_RATE)
             .op("VDST = 1.0 / ASFLOAT(SRC0) (as V_RCP_F32; the integer divide-by-zero flag is not modelled) (correctly rounded; hardware may differ in the last bit); f32 denormal inputs and results flushed whatever MODE says")
             .flag(Flags::APPROX)
             .sem(e::rcp_f32),
         v1("v_rsq_clamp_f32", [44, 44, X, X], Un, F32, F32)
+            .flag(Flags::QUARTER_RATE)
             .op("VDST = 1.0 / SQRT(ASFLOAT(SRC0)), +-INF -> +-MAX_FLOAT; negative -> -NAN (correctly rounded; hardware may differ in the last bit); f32 denormal inputs and results flushed whatever MODE says")
             .flag(Flags::APPROX)
             .sem(e::rsq_clamp_f32),
         v1("v_rsq_legacy_f32", [45, 45, X, X], Un, F32, F32)
+            .flag(Flags::QUARTER_RATE)
             .op("VDST = 1.0 / SQRT(ASFLOAT(SRC0)), +INF -> 0.0; negative -> -NAN (correctly rounded; hardware may differ in the last bit); f32 denormal inputs and results flushed whatever MODE says")
             .flag(Flags::APPROX)
             .sem(e::rsq_legacy_f32),
         v1("v_rsq_f32", [46, 46, 36, 36], Un, F32, F32)
+            .flag(Flags::QUARTER_RATE)
             .op("VDST = 1.0 / SQRT(ASFLOAT(SRC0)) (+-0 -> +-INF; negative -> -NAN) (correctly rounded; hardware may differ in the last bit); f32 denormal inputs and results flushed whatever MODE says")
             .flag(Flags::APPROX)
             .sem(e::rsq_f32),
         v1("v_rcp_f64", [47, 47, 37, 37], Un, F64, F64)
+            .flag(Flags::QUARTER_RATE)
             .op("VDST = 1.0 / ASDOUBLE(SRC0) (correctly rounded; hardware may differ in the last bit)")
             .flag(Flags::APPROX)
             .sem(e::rcp_f64),
         v1("v_rcp_clamp_f64", [48, 48, X, X], Un, F64, F64)
+            .flag(Flags::QUARTER_RATE)
             .op("VDST = 1.0 / ASDOUBLE(SRC0), +-INF -> +-MAX_DOUBLE (correctly rounded; hardware may differ in the last bit)")
             .flag(Flags::APPROX)
             .sem(e::rcp_clamp_f64),
         v1("v_rsq_f64", [49, 49, 38, 38], Un, F64, F64)
+            .flag(Flags::QUARTER_RATE)
             .op("VDST = 1.0 / SQRT(ASDOUBLE(SRC0)) (+-0 -> +-INF; negative -> -NAN) (correctly rounded; hardware may differ in the last bit)")
             .flag(Flags::APPROX)
             .sem(e::rsq_f64),
         v1("v_rsq_clamp_f64", [50, 50, X, X], Un, F64, F64)
+            .flag(Flags::QUARTER_RATE)
             .op("VDST = 1.0 / SQRT(ASDOUBLE(SRC0)), +-INF -> +-MAX_DOUBLE; negative -> -NAN (correctly rounded; hardware may differ in the last bit)")
             .flag(Flags::APPROX)
             .sem(e::rsq_clamp_f64),
         v1("v_sqrt_f32", [51, 51, 39, 39], Un, F32, F32)
+            .flag(Flags::QUARTER_RATE)
             .op("VDST = ASFLOAT(SRC0) >= 0.0 ? SQRT(ASFLOAT(SRC0)) : -NAN (correctly rounded; hardware may differ in the last bit); f32 denormal inputs and results flushed whatever MODE says")
             .flag(Flags::APPROX)
             .sem(e::sqrt_f32),
         v1("v_sqrt_f64", [52, 52, 40, 40], Un, F64, F64)
+            .flag(Flags::QUARTER_RATE)
             .op("VDST = ASDOUBLE(SRC0) >= 0.0 ? SQRT(ASDOUBLE(SRC0)) : -NAN (correctly rounded; hardware may differ in the last bit)")
             .flag(Flags::APPROX)
             .sem(e::sqrt_f64),
         v1("v_sin_f32", [53, 53, 41, 41], Un, F32, F32)
+            .flag(Flags::QUARTER_RATE)
             .op("F = ASFLOAT(SRC0) (revolutions); VDST = |F| <= 256.0 ? SIN(F * 2 * PI) : +-INF ? -NAN : 0.0 (correctly rounded; hardware may differ in the last bit); f32 denormal inputs and results flushed whatever MODE says")
             .flag(Flags::APPROX)
             .sem(e::sin_f32),
         v1("v_cos_f32", [54, 54, 42, 42], Un, F32, F32)
+            .flag(Flags::QUARTER_RATE)
             .op("F = ASFLOAT(SRC0) (revolutions); VDST = |F| <= 256.0 ? COS(F * 2 * PI) : +-INF ? -NAN : 1.0 (correctly rounded; hardware may differ in the last bit); f32 denormal inputs and results flushed whatever MODE says")
             .flag(Flags::APPROX)
             .sem(e::cos_f32),
@@ -238,10 +256,12 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
             .op("VDST = FLOOR(ASDOUBLE(SRC0))")
             .sem(e::floor_f64),
         v1("v_log_legacy_f32", [X, 69, 76, 76], Un, F32, F32)
+            .flag(Flags::QUARTER_RATE)
             .op("F = ASFLOAT(SRC0); VDST = F < 0.0 ? -NAN : LOG2(F) (as V_LOG_F32) (correctly rounded; hardware may differ in the last bit); f32 denormal inputs and results flushed whatever MODE says")
             .flag(Flags::APPROX)
             .sem(e::log_f32),
         v1("v_exp_legacy_f32", [X, 70, 75, 75], Un, F32, F32)
+            .flag(Flags::QUARTER_RATE)
             .op("VDST = ASFLOAT(SRC0) >= -126.0 ? POW(2.0, ASFLOAT(SRC0)) : 0.0 (as V_EXP_F32) (correctly rounded; hardware may differ in the last bit); f32 denormal inputs and results flushed whatever MODE says")
             .flag(Flags::APPROX)
             .sem(e::exp_f32),
@@ -258,22 +278,27 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
             .op("VDST = (INT16)TRUNC(ASHALF(SRC0)), saturated to the INT16 range (zero-extended); NaN -> 0")
             .sem(e::cvt_i16_f16),
         v1("v_rcp_f16", [X, X, 61, 61], Un, F16, F16)
+            .flag(Flags::QUARTER_RATE)
             .op("VDST = 1.0 / ASHALF(SRC0) (correctly rounded; hardware may differ in the last bit)")
             .flag(Flags::APPROX)
             .sem(e::rcp_f16),
         v1("v_sqrt_f16", [X, X, 62, 62], Un, F16, F16)
+            .flag(Flags::QUARTER_RATE)
             .op("VDST = ASHALF(SRC0) >= 0.0 ? SQRT(ASHALF(SRC0)) : -NAN (correctly rounded; hardware may differ in the last bit)")
             .flag(Flags::APPROX)
             .sem(e::sqrt_f16),
         v1("v_rsq_f16", [X, X, 63, 63], Un, F16, F16)
+            .flag(Flags::QUARTER_RATE)
             .op("VDST = 1.0 / SQRT(ASHALF(SRC0)) (+-0 -> +-INF; negative -> -NAN) (correctly rounded; hardware may differ in the last bit)")
             .flag(Flags::APPROX)
             .sem(e::rsq_f16),
         v1("v_log_f16", [X, X, 64, 64], Un, F16, F16)
+            .flag(Flags::QUARTER_RATE)
             .op("H = ASHALF(SRC0); VDST = H < 0.0 ? -NAN : LOG2(H) (correctly rounded; hardware may differ in the last bit)")
             .flag(Flags::APPROX)
             .sem(e::log_f16),
         v1("v_exp_f16", [X, X, 65, 65], Un, F16, F16)
+            .flag(Flags::QUARTER_RATE)
             .op("VDST = POW(2.0, ASHALF(SRC0)) (correctly rounded; hardware may differ in the last bit)")
             .flag(Flags::APPROX)
             .sem(e::exp_f16),
@@ -299,10 +324,12 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
             .op("H = ASHALF(SRC0); VDST = MIN(H - FLOOR(H), 0x3bff); +-inf -> NaN of its sign")
             .sem(e::fract_f16),
         v1("v_sin_f16", [X, X, 73, 73], Un, F16, F16)
+            .flag(Flags::QUARTER_RATE)
             .op("H = ASHALF(SRC0) (revolutions); VDST = |H| <= 256.0 ? SIN(H * 2 * PI) : +-INF ? -NAN : 0.0 (correctly rounded; hardware may differ in the last bit)")
             .flag(Flags::APPROX)
             .sem(e::sin_f16),
         v1("v_cos_f16", [X, X, 74, 74], Un, F16, F16)
+            .flag(Flags::QUARTER_RATE)
             .op("H = ASHALF(SRC0) (revolutions); VDST = |H| <= 256.0 ? COS(H * 2 * PI) : +-INF ? -NAN : 1.0 (correctly rounded; hardware may differ in the last bit)")
             .flag(Flags::APPROX)
             .sem(e::cos_f16),

@@ -151,16 +151,20 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
             .sem(e::ldexp_f64)
             .op("VDST = ASDOUBLE(SRC0) * POW(2.0, (INT32)SRC1)"),
         v("v_mul_lo_u32", [361, 361, 645, 645], Bin, U32)
+            .flag(Flags::QUARTER_RATE)
             .alias(D::LLVM, A::VIPLUS, "v_mul_lo_i32")
             .sem(e::mul_lo_u32)
             .op("VDST = SRC0 * SRC1"),
         v("v_mul_hi_u32", [362, 362, 646, 646], Bin, U32)
+            .flag(Flags::QUARTER_RATE)
             .sem(e::mul_hi_u32)
             .op("VDST = ((UINT64)SRC0 * SRC1) >> 32"),
         v("v_mul_lo_i32", [363, 363, X, X], Bin, I32)
+            .flag(Flags::QUARTER_RATE)
             .sem(e::mul_lo_i32)
             .op("VDST = (INT32)SRC0 * (INT32)SRC1"),
         v("v_mul_hi_i32", [364, 364, 647, 647], Bin, I32)
+            .flag(Flags::QUARTER_RATE)
             .sem(e::mul_hi_i32)
             .op("VDST = ((INT64)(INT32)SRC0 * (INT32)SRC1) >> 32"),
         v("v_div_scale_f32", [365, 365, 480, 480], Vop3b, F32)
@@ -212,11 +216,13 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
             .sem(e::mqsad_u32_u8)
             .op("for i in 0..3: VDST.u32[i] = SRC2.u32[i] + MSAD_U8((UINT32)(SRC0 >> (8*i)), SRC1) (inferred: AMD ISA, CLRX GCN 1.4 page) (CLAMP saturates)"),
         v("v_mad_u64_u32", [X, 374, 488, 488], Vop3b, U64)
+            .flag(Flags::QUARTER_RATE)
             .tys(U64, U32, U32, U64)
             .flag(ic)
             .sem(e::mad_u64_u32)
             .op("{SDST[LANEID], VDST} = (UINT64)SRC0 * SRC1 + SRC2 (65-bit result; inferred: AMD ISA) (CLAMP saturates)"),
         v("v_mad_i64_i32", [X, 375, 489, 489], Vop3b, I64)
+            .flag(Flags::QUARTER_RATE)
             .tys(I64, I32, I32, I64)
             .flag(ic)
             .sem(e::mad_i64_i32)
