@@ -446,6 +446,14 @@ pub fn run(a: Args) -> ExitCode {
     if elf {
         return write_object(&name, w.arch, &items, &parts, out);
     }
+    // Raw code to a file by default: an object's other parts are left out, which a source
+    // written for an object (clang's, or `disasm --syntax llvm` of one) would not expect.
+    let left_out = !parts.descriptors.is_empty() || parts.metadata.is_some() || !parts.sections.is_empty();
+    if a.format.is_none() && format == FormatArg::Bin && left_out && !a.no_warnings {
+        errln!(
+            "{name}: warning: raw code written: the kernel descriptors, metadata and data sections are left out (`--format elf` writes them as an object)"
+        );
+    }
     pending.write_out(&mut w, &mut out);
     w.items(&mut out, &items);
     w.flush(&mut out);

@@ -267,6 +267,23 @@ fn asm_errors_every_one_and_no_output_file() {
     assert_eq!(std::fs::read_dir(d).unwrap().count(), 1);
 }
 
+/// A zero word (padding) decodes to a `v_cndmask_b32` reading two scalar values, which neither
+/// assembler takes: data in both dialects (CLRX: `.fill 1, 4, 0` as clrxdisasm prints it), and
+/// the text reads back to the same words.
+#[test]
+fn zero_words_print_as_data_that_reads_back() {
+    let words = b"bf800000 00000000 bf810000 00000000 00000000";
+    for (syntax, zero) in [("clrx", ".fill 1, 4, 0"), ("llvm", ".long 0x0 ; v_cndmask_b32_e32 v0, s0, v0, vcc")] {
+        let o = gcnkit(&["disasm", "--input", "words", "--syntax", syntax], words);
+        assert!(o.status.success(), "{}", err(&o));
+        let t = text(&o);
+        assert_eq!(t.lines().filter(|l| *l == zero).count(), 3, "{syntax}: {t}");
+        let back = gcnkit(&["asm", "--syntax", syntax], t.as_bytes());
+        assert!(back.status.success(), "{syntax}: {}", err(&back));
+        assert_eq!(text(&back).split_whitespace().collect::<Vec<_>>().join(" "), String::from_utf8_lossy(words));
+    }
+}
+
 #[test]
 fn asm_output_file_is_binary() {
     let guard = tmpdir("asmout");
@@ -278,6 +295,16 @@ fn asm_output_file_is_binary() {
     );
     assert!(o.status.success(), "{}", err(&o));
     assert_eq!(std::fs::read(&out).unwrap(), vec![0x02, 0x07, 0x02, 0x06]);
+    assert!(!err(&o).contains("warning"), "{}", err(&o));
+    // A source written for an object: the raw code is written, and a warning says what was
+    // left out and how to keep it.
+    let o = gcnkit(
+        &["asm", "-a", "gfx900", "-o", out.to_str().unwrap()],
+        b".text\nk:\ns_endpgm\n.rodata\n.amdhsa_kernel k\n.amdhsa_next_free_vgpr 1\n.amdhsa_next_free_sgpr 0\n.end_amdhsa_kernel\n",
+    );
+    assert!(o.status.success(), "{}", err(&o));
+    assert_eq!(std::fs::read(&out).unwrap(), vec![0x00, 0x00, 0x81, 0xbf]);
+    assert!(err(&o).contains("warning: raw code written") && err(&o).contains("--format elf"), "{}", err(&o));
 }
 
 /// CLRX's binary formats: `.amd` in the source or `--format amd` writes AMD Catalyst's

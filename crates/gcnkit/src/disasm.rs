@@ -520,6 +520,7 @@ pub fn disassemble_code_object(
     if let (Some(l), true, Syntax::Clrx) = (&co.linkage, text, syntax) {
         sink(&clrx_relocation_note(l));
     }
+    let mut func_ends = 0;
     for sec in &co.sections {
         if text {
             let version = co.version.map(|v| format!(", code object v{v}")).unwrap_or_default();
@@ -539,14 +540,27 @@ pub fn disassemble_code_object(
                 }
             }
         }
-        // Segments: [start, end) with the label that starts them.
+        // Segments: [start, end) with the label that starts them. In LLVM text a function's
+        // end is a label too (`.Lfunc_endN`, as clang writes it), so that its `.size` is an
+        // expression that still holds when the text is edited.
+        let ends: Vec<(u64, String)> = if text && llvm_object {
+            function_ends(sec, &mut func_ends)
+        } else {
+            Vec::new()
+        };
         let mut cuts: Vec<(u64, Option<&crate::codeobj::CodeSymbol>)> = vec![(0, None)];
         for s in &sec.symbols {
             cuts.push((s.offset, Some(s)));
         }
+        cuts.extend(ends.iter().map(|e| (e.0, None)));
         cuts.push((sec.bytes.len() as u64, None));
+        cuts.sort_by_key(|c| (c.0, c.1.is_none()));
+        cuts.dedup_by(|b, a| a.0 == b.0 && b.1.is_none());
         for w in cuts.windows(2) {
             let ((mut start, sym), (end, _)) = (w[0], w[1]);
+            for (_, line) in ends.iter().filter(|e| e.0 == start) {
+                sink(line);
+            }
             if let Some(s) = sym {
                 if text {
                     if llvm_object {
@@ -606,6 +620,9 @@ pub fn disassemble_code_object(
                 byte_lines(&mut line, "", &bytes[whole..]);
                 sink(&line);
             }
+        }
+        for (_, line) in ends.iter().filter(|e| e.0 == sec.bytes.len() as u64) {
+            sink(line);
         }
     }
     if format == Format::Json {
@@ -823,10 +840,26 @@ fn symbol_attributes(s: &crate::codeobj::CodeSymbol) -> String {
     if !s.v2_kernel {
         out.push_str(&format!("\t.type {},@function\n", s.name));
     }
-    if s.size > 0 {
-        out.push_str(&format!("\t.size {}, {}\n", s.name, s.size));
-    }
     out
+}
+
+/// The end labels of a section's sized functions, each with its `.size` line, as clang writes
+/// them (`.Lfunc_end0:` then `.size f, .Lfunc_end0-f`); `next` numbers them across sections.
+/// A size that ends outside the section keeps its number.
+fn function_ends(sec: &crate::codeobj::CodeSection, next: &mut usize) -> Vec<(u64, String)> {
+    let mut ends = Vec::new();
+    for s in sec.symbols.iter().filter(|s| s.size > 0) {
+        let end = s.offset + s.size;
+        let line = if end <= sec.bytes.len() as u64 {
+            let label = format!(".Lfunc_end{next}");
+            *next += 1;
+            format!("{label}:\n\t.size {}, {label}-{}\n", s.name, s.name)
+        } else {
+            format!("\t.size {}, {}\n", s.name, s.size)
+        };
+        ends.push((end.min(sec.bytes.len() as u64), line));
+    }
+    ends
 }
 
 /// The kernel descriptors as `.amdhsa_kernel` blocks in their section, each at its offset;

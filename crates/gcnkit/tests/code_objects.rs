@@ -197,6 +197,10 @@ fn whole_objects_round_trip_through_llvm_text() {
         // The code's alignment (256 for clang's): linked again, the kernels start where they
         // did (the hardware needs 256-byte aligned entries).
         assert_eq!(back.sections[0].align, co.sections[0].align, "{name}: .text alignment");
+        let sized = |c: &CodeObject| -> Vec<(String, u64, u64)> {
+            c.sections[0].symbols.iter().map(|s| (s.name.clone(), s.offset, s.size)).collect()
+        };
+        assert_eq!(sized(&back), sized(&co), "{name}: functions and their sizes");
         assert_eq!(back.descriptors.len(), co.descriptors.len(), "{name}");
         for (x, y) in back.descriptors.iter().zip(&co.descriptors) {
             assert_eq!(x.kernel, y.kernel, "{name}");
@@ -209,6 +213,48 @@ fn whole_objects_round_trip_through_llvm_text() {
         checked += 1;
     }
     assert_eq!(checked, 90, "every object of the corpus");
+}
+
+/// A function's size in LLVM text is `.Lfunc_endN-f` after the function, as clang writes it: the
+/// text edited (an instruction taken out) and assembled again gives a function that much smaller.
+#[test]
+fn function_sizes_follow_an_edit_of_the_text() {
+    let mut checked = 0;
+    for (name, data) in corpus() {
+        let co = read(&data).unwrap();
+        if co.version == Some(2) || co.sections[0].symbols.iter().all(|s| s.size == 0) {
+            continue;
+        }
+        let text = text_of(&co, Syntax::Llvm);
+        assert!(text.contains("\t.size ") && text.contains(".Lfunc_end0-"), "{name}: {text}");
+        // The first kernel's first instruction (4 or 8 bytes) taken out.
+        let first = &co.sections[0].symbols[0];
+        let lines: Vec<&str> = text.lines().collect();
+        let at = lines.iter().position(|l| *l == format!("{}:", first.name)).unwrap() + 1;
+        let words = gcnkit::decode::decode(co.arch, &lines_words(&co, first.offset)).unwrap().len;
+        let edited: Vec<&str> = lines.iter().enumerate().filter(|(n, _)| *n != at).map(|x| *x.1).collect();
+        let mut a = gcnkit::asm::Assembler::new(co.arch, Dialect::Llvm, &name).processor(co.processor);
+        for (n, l) in edited.iter().enumerate() {
+            a.line(n + 1, l);
+        }
+        let (items, diags, parts) = a.finish_object();
+        assert!(diags.iter().all(|d| d.severity != Severity::Error), "{name}: {diags:?}");
+        let obj = gcnkit::codeobj::write::object_of(co.arch, &items, &parts).unwrap();
+        let back = read(&obj).unwrap();
+        let s = &back.sections[0].symbols[0];
+        assert_eq!((&s.name, s.size), (&first.name, first.size - 4 * words as u64), "{name}: {}", lines[at]);
+        checked += 1;
+    }
+    assert!(checked >= 20, "{checked} objects with sized functions");
+}
+
+/// The words of a section from a byte offset on (enough for one instruction).
+fn lines_words(co: &CodeObject, offset: u64) -> Vec<u32> {
+    co.sections[0].bytes[offset as usize..]
+        .chunks_exact(4)
+        .take(2)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect()
 }
 
 /// `--format json` of a code object: every line is JSON; beside the instruction records come a

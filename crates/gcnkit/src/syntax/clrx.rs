@@ -18,6 +18,12 @@ pub fn print(out: &mut String, i: &Instr) {
 
 /// Appends the CLRX text of `i` at `at` (see [`super::At`]).
 pub fn print_at(out: &mut String, i: &Instr, at: &At) {
+    // A zero word (padding, mostly) decodes to a `v_cndmask_b32` that reads two scalar values,
+    // which no assembler takes: clrxdisasm prints it as data, and so does gcnkit.
+    if i.len == 1 && i.words[0] == 0 {
+        out.push_str(".fill 1, 4, 0");
+        return;
+    }
     let def = i.def();
     if i.enc.is_ext() {
         // SDWA/DPP of a row clrxasm knows; an unknown opcode's words as data.

@@ -678,6 +678,10 @@ impl FastClrx {
     /// ([`FastClrx::simm16`]); `None` for the rest, which the lookup then takes.
     #[inline(always)]
     pub fn quick(&self, w0: u32, w1: u32) -> Option<Hit> {
+        if w0 == 0 {
+            // Data in CLRX text (see `clrx::print_at`).
+            return None;
+        }
         let top6 = w0 >> 26;
         let len = 1 + (self.two_words >> top6 & 1) as usize;
         let w = self.word_of(w0, w1)?;
