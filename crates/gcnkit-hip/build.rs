@@ -148,6 +148,13 @@ fn main() {
         syms.len()
     )
     .unwrap();
+    writeln!(
+        rs,
+        "/// The functions src/api/ implements, by name (sorted).\npub const IMPLEMENTED: [&str; {}] = {:?};\n",
+        implemented.len(),
+        implemented.iter().collect::<Vec<_>>()
+    )
+    .unwrap();
     writeln!(rs, "std::arch::global_asm!(\n    \".text\",\n{asm}{syms_of});").unwrap();
     std::fs::write(out.join("stubs.rs"), rs).unwrap();
 }

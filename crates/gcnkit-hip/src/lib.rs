@@ -36,6 +36,11 @@ mod stubs {
     include!(concat!(env!("OUT_DIR"), "/stubs.rs"));
 }
 
+/// The functions gcnkit implements (the rest of HIP's are stubs), by name, sorted.
+pub use stubs::IMPLEMENTED;
+/// How many functions HIP 5.2's library exports (`symbols.tsv`).
+pub use stubs::SYMBOLS;
+
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// One flag per symbol: has its stub said so yet?
@@ -47,5 +52,32 @@ fn unsupported(k: usize, name: &str) {
         if !f.swap(true, Ordering::Relaxed) {
             eprintln!("gcnkit-hip: {name} is not supported yet");
         }
+    }
+}
+
+/// docs/hip.md's list of implemented functions and its counts are the runtime's own
+/// ([`IMPLEMENTED`], made by build.rs from src/api/).
+#[cfg(test)]
+mod docs {
+    #[test]
+    fn docs_list_every_implemented_function() {
+        let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/hip.md")).unwrap();
+        let start = doc.find("**Every implemented function**").expect("the list in docs/hip.md");
+        let para = &doc[start..doc[start..].find("\n\n").map_or(doc.len(), |e| start + e)];
+        let head = format!(
+            "({} of the {}",
+            crate::IMPLEMENTED.len(),
+            crate::SYMBOLS
+        );
+        assert!(para.contains(&head), "docs/hip.md should say {head}: {}", &para[..200.min(para.len())]);
+        let stubs = format!("the other {} are stubs", crate::SYMBOLS - crate::IMPLEMENTED.len());
+        assert!(para.contains(&stubs), "docs/hip.md should say {stubs}");
+        // The names after the counts' sentence, in backticks.
+        let list = &para[para.find("):").expect("the list after `):`")..];
+        let named: Vec<&str> = list.split('`').skip(1).step_by(2).collect();
+        let mut sorted = named.clone();
+        sorted.sort_unstable();
+        assert_eq!(named, sorted, "docs/hip.md's list is sorted");
+        assert_eq!(named, crate::IMPLEMENTED, "docs/hip.md's list against src/api/");
     }
 }

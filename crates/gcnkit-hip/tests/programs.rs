@@ -256,6 +256,17 @@ fn stream_ordered_memory_operations() {
     }
 }
 
+/// Memory pools: default, current and created pools, blocks kept and given out again,
+/// trimming, ROCm's figures, access between two devices, misuse.
+#[test]
+fn memory_pools() {
+    let Some(p) = build("mem_pools", &["gfx906", "gfx803"]) else {
+        return;
+    };
+    passes(&exec(&["-a", "gfx803"], &p, &[]), "PASS mem_pools devices=1");
+    passes(&exec(&["--devices", "2"], &p, &[]), "PASS mem_pools devices=2");
+}
+
 /// The driver API's contexts on two devices: the stack per thread, push/pop, primary retains.
 #[test]
 fn driver_contexts_are_the_devices() {

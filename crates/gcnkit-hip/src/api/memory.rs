@@ -27,22 +27,30 @@ pub(super) unsafe fn allocate(
     let addr = if size == 0 {
         0
     } else {
-        with(|rt| {
-            let limit = rt.gpu.as_ref().map_or(0, |g| g.memory_bytes);
-            let k = runtime::current();
-            let used = rt.allocated.get_mut(k).ok_or(hipErrorNoDevice)?;
-            if used.saturating_add(size as u64) > limit {
-                return Err(hipErrorOutOfMemory);
-            }
-            let a = alloc(rt, size as u64)?;
-            rt.allocated[k] += size as u64;
-            crate::index::note(rt, a);
-            Ok(a)
-        })?
+        with(|rt| counted(rt, runtime::current(), size as u64, alloc))?
     };
     // SAFETY: checked non-null; the program passes where to store the pointer.
     unsafe { *ptr = addr as *mut c_void };
     Ok(())
+}
+
+/// An allocation of `size` bytes on device `k` made by `alloc`, within the GPU's memory
+/// (`hipErrorOutOfMemory` past it), counted and indexed.
+pub(super) fn counted(
+    rt: &mut runtime::Runtime,
+    k: usize,
+    size: u64,
+    alloc: impl FnOnce(&mut runtime::Runtime, u64) -> Result<u64, HipError>,
+) -> Result<u64, HipError> {
+    let limit = rt.gpu.as_ref().map_or(0, |g| g.memory_bytes);
+    let used = rt.allocated.get_mut(k).ok_or(hipErrorNoDevice)?;
+    if used.saturating_add(size) > limit {
+        return Err(hipErrorOutOfMemory);
+    }
+    let a = alloc(rt, size)?;
+    rt.allocated[k] += size;
+    crate::index::note(rt, a);
+    Ok(a)
 }
 
 /// Waits for earlier work (HIP's `hipFree` synchronises), then frees.

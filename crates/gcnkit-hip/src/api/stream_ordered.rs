@@ -1,35 +1,8 @@
-//! Memory operations ordered in a stream: the stream-ordered allocator, writes of a value,
-//! and managed memory's hints (which change nothing: managed memory is one allocation at one
-//! address for the host and every device, so there is nothing to migrate).
+//! Memory operations ordered in a stream: writes of a value, and managed memory's hints
+//! (which change nothing: managed memory is one allocation at one address for the host and
+//! every device, so there is nothing to migrate). The allocator is in `mem_pools`.
 
 use super::*;
-
-/// Allocates at once (the memory is there before any later work of the stream needs it).
-pub unsafe extern "C" fn hipMallocAsync(ptr: *mut *mut c_void, size: usize, stream: *mut c_void) -> i32 {
-    guard(|| {
-        crate::queue::stream(stream as usize)?;
-        // SAFETY: the program's out-pointer.
-        unsafe { memory::allocate(ptr, size, |rt, n| Ok(rt.device()?.alloc(n))) }
-    })
-}
-
-/// Frees when the stream reaches the free (work before it may still use the memory); a
-/// pointer that is not the start of a live allocation is the call's error.
-pub extern "C" fn hipFreeAsync(ptr: *mut c_void, stream: *mut c_void) -> i32 {
-    guard(|| {
-        let h = stream as usize;
-        crate::queue::stream(h)?;
-        if ptr.is_null() {
-            return Ok(());
-        }
-        let p = ptr as u64;
-        if crate::index::find(p).is_none_or(|e| e.base != p) {
-            eprintln!("gcnkit-hip: hipFreeAsync: {ptr:?} is not the start of a live allocation");
-            return Err(hipErrorInvalidValue);
-        }
-        crate::queue::submit(h, Box::new(move || memory::free(p as *mut c_void))).map(|_| ())
-    })
-}
 
 /// Writes `bytes` at `ptr` when the stream reaches the write (device, pinned or registered
 /// memory, checked when given).

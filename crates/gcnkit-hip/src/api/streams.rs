@@ -8,7 +8,10 @@ use crate::queue;
 
 /// Reports the failure of an operation since the last synchronisation, once (a GPU reports
 /// a kernel's fault at the next synchronisation).
+/// Memory pools give back what they hold above their release thresholds at a
+/// synchronisation (as CUDA's allocator, whose semantics HIP's follows).
 pub(super) fn report() -> Result<(), HipError> {
+    super::mem_pools::release_above_thresholds()?;
     queue::take_sticky().map_or(Ok(()), Err)
 }
 
