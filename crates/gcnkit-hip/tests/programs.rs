@@ -267,6 +267,17 @@ fn memory_pools() {
     passes(&exec(&["--devices", "2"], &p, &[]), "PASS mem_pools devices=2");
 }
 
+/// hiprtc: a source compiled at run time (by clang-15) for the GPU of `-a`, name expressions,
+/// a header, options, a compilation error's log; loaded and launched with the module API.
+#[test]
+fn runtime_compilation() {
+    let Some(p) = build("rtc", &["gfx906"]) else {
+        return;
+    };
+    passes(&exec(&[], &p, &[]), "PASS rtc gfx906:sramecc+:xnack-");
+    passes(&exec(&["-a", "gfx803"], &p, &[]), "PASS rtc gfx803");
+}
+
 /// The driver API's contexts on two devices: the stack per thread, push/pop, primary retains.
 #[test]
 fn driver_contexts_are_the_devices() {
