@@ -77,6 +77,14 @@ pub struct Var {
     pub constant: bool,
 }
 
+/// A `__managed__` variable: its managed memory, whose address goes into the code object's
+/// pointer variable `name` on each device that loads the module.
+pub struct ManagedVar {
+    pub module: usize,
+    pub name: String,
+    pub addr: u64,
+}
+
 pub struct Runtime {
     pub gpu: Result<&'static Gpu, String>,
     /// The GPUs (`GCNKIT_DEVICES` of them, all alike; none when the GPU is unknown).
@@ -84,6 +92,7 @@ pub struct Runtime {
     pub modules: Vec<Module>,
     pub functions: HashMap<usize, Function>,
     pub vars: Vec<Var>,
+    pub managed_vars: Vec<ManagedVar>,
     /// Bytes allocated on each device (against the GPU's memory size).
     pub allocated: Vec<u64>,
     /// `GCNKIT_STATS`: a line on stderr per launch.
@@ -180,6 +189,7 @@ pub fn lock() -> MutexGuard<'static, Option<Runtime>> {
             modules: Vec::new(),
             functions: HashMap::new(),
             vars: Vec::new(),
+            managed_vars: Vec::new(),
             allocated: vec![0; n],
             stats: std::env::var_os("GCNKIT_STATS").is_some_and(|v| !v.is_empty() && v != "0"),
             module_functions: Vec::new(),
@@ -346,10 +356,28 @@ impl Runtime {
             .map(|l| l.base);
         if let (true, Ok(b)) = (fresh, base) {
             crate::index::note(self, b);
+            self.point_managed_vars(m, k);
         }
         match self.modules[m].loaded[k].as_ref() {
             Some(Ok(l)) => Ok(l),
             _ => Err(hipErrorInvalidImage),
+        }
+    }
+
+    /// Writes each `__managed__` variable's address into module `m`'s pointer variable of
+    /// that name, just loaded on device `k` (clang's code reaches the variable through it).
+    fn point_managed_vars(&mut self, m: usize, k: usize) {
+        let Some(Some(Ok(l))) = self.modules.get(m).and_then(|md| md.loaded.get(k)) else {
+            return;
+        };
+        for v in self.managed_vars.iter().filter(|v| v.module == m) {
+            let written = l
+                .symbol(&v.name)
+                .filter(|s| s.size == 8)
+                .map(|s| self.devices[k].write(s.addr, &v.addr.to_le_bytes()));
+            if !matches!(written, Some(Ok(()))) {
+                eprintln!("gcnkit-hip: __managed__ variable {}: the code object has no pointer variable of its name", v.name);
+            }
         }
     }
 

@@ -278,6 +278,15 @@ fn runtime_compilation() {
     passes(&exec(&["-a", "gfx803"], &p, &[]), "PASS rtc gfx803");
 }
 
+/// `__managed__` variables shared by the host and kernels, with their initial values.
+#[test]
+fn managed_variables() {
+    let Some(p) = build("managed", &["gfx906", "gfx900", "gfx803"]) else {
+        return;
+    };
+    passes_on_each_gpu(&p, &[], "PASS managed");
+}
+
 /// The driver API's contexts on two devices: the stack per thread, push/pop, primary retains.
 #[test]
 fn driver_contexts_are_the_devices() {

@@ -108,6 +108,50 @@ pub unsafe extern "C" fn __hipRegisterVar(
     });
 }
 
+/// A `__managed__` variable (clang: `name` is, in the code object, a pointer to the
+/// variable's storage; `pointer` the host's): managed memory of `size` bytes holding the
+/// initial value, its address given to the host now and to the code object's pointer on each
+/// device that loads the module.
+pub unsafe extern "C" fn __hipRegisterManagedVar(
+    modules: *mut *mut c_void,
+    pointer: *mut *mut c_void,
+    init_value: *mut c_void,
+    name: *const c_char,
+    size: usize,
+    _align: u32,
+) {
+    let _ = std::panic::catch_unwind(|| {
+        let Some(module) = runtime::module_of(modules) else {
+            return;
+        };
+        // SAFETY: clang passes the variable's name.
+        let name = unsafe { c_str(name) };
+        let mut addr: *mut c_void = std::ptr::null_mut();
+        // SAFETY: a local out-pointer.
+        if let Err(e) = unsafe { super::memory::alloc_shared("__managed__ variable", &mut addr, size, true, 1) } {
+            // SAFETY: HIP's error names are static C strings.
+            let e = unsafe { CStr::from_ptr(super::hipGetErrorName(e)) }.to_string_lossy();
+            eprintln!("gcnkit-hip: __managed__ variable {name}: {e}");
+            return;
+        }
+        // SAFETY: managed memory is host memory at its own address, `size` bytes; clang's
+        // initial value has the variable's size; `pointer` is the host's pointer variable.
+        unsafe {
+            if !init_value.is_null() && !addr.is_null() {
+                std::ptr::copy_nonoverlapping(init_value as *const u8, addr as *mut u8, size);
+            }
+            *pointer = addr;
+        }
+        with(|rt| {
+            rt.managed_vars.push(runtime::ManagedVar {
+                module,
+                name,
+                addr: addr as u64,
+            })
+        });
+    });
+}
+
 pub extern "C" fn __hipPushCallConfiguration(grid: Dim3, block: Dim3, shared: usize, stream: *mut c_void) -> i32 {
     guard(|| {
         // `try_with`: a launch from a static destructor, after the thread's locals are gone,
