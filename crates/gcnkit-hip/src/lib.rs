@@ -25,6 +25,7 @@ pub mod attr;
 pub mod check;
 pub mod errors;
 pub mod fatbin;
+pub mod graph;
 pub mod hostcall;
 pub mod index;
 pub mod profile;

@@ -5,9 +5,13 @@ use super::*;
 
 // ---- Memory ----
 
+/// Refused during a capture as HIP 5.2 refuses it (`hipErrorStreamCaptureUnsupported`).
 pub unsafe extern "C" fn hipMalloc(ptr: *mut *mut c_void, size: usize) -> i32 {
-    // SAFETY: the program's out-pointer.
-    guard(|| unsafe { allocate(ptr, size, |rt, n| Ok(rt.device()?.alloc(n))) })
+    guard(|| {
+        super::capture::allocation_allowed()?;
+        // SAFETY: the program's out-pointer.
+        unsafe { allocate(ptr, size, |rt, n| Ok(rt.device()?.alloc(n))) }
+    })
 }
 
 /// An allocation of `size` bytes made by `alloc`, within the GPU's memory
@@ -45,9 +49,13 @@ pub(super) unsafe fn allocate(
     Ok(())
 }
 
-/// Waits for earlier work (HIP's `hipFree` synchronises), then frees.
+/// Waits for earlier work (HIP's `hipFree` synchronises), then frees. Refused during a
+/// capture as HIP 5.2 refuses it (`hipErrorStreamCaptureUnsupported`).
 pub extern "C" fn hipFree(ptr: *mut c_void) -> i32 {
-    blocking(|| free(ptr))
+    match guard(super::capture::allocation_allowed) {
+        0 => blocking(|| free(ptr)),
+        e => e,
+    }
 }
 
 /// Frees the allocation starting at `ptr` (host-shared memory on every device).
@@ -134,8 +142,11 @@ pub(super) unsafe fn alloc_shared(
 }
 
 pub unsafe extern "C" fn hipHostMalloc(ptr: *mut *mut c_void, size: usize, flags: u32) -> i32 {
-    // SAFETY: the program's out-pointer.
-    guard(|| unsafe { alloc_shared("hipHostMalloc", ptr, size, false, flags) })
+    guard(|| {
+        super::capture::allocation_allowed()?;
+        // SAFETY: the program's out-pointer.
+        unsafe { alloc_shared("hipHostMalloc", ptr, size, false, flags) }
+    })
 }
 
 pub unsafe extern "C" fn hipHostAlloc(ptr: *mut *mut c_void, size: usize, flags: u32) -> i32 {
@@ -401,6 +412,15 @@ pub(super) unsafe fn memcpy_async(
         return Err(hipErrorInvalidValue);
     }
     let (d, s) = (dst as u64, src as u64);
+    if crate::graph::capture_info(h).is_some() {
+        let c = super::graphs::Copy1D {
+            dst: dst as usize,
+            src: src as usize,
+            count: n,
+            kind,
+        };
+        return super::graphs::submit_op(h, crate::graph::kind::MEMCPY_1D, super::graphs::copy_1d_op(c)?);
+    }
     let (d_dev, s_dev) = (crate::index::find(d).is_some(), crate::index::find(s).is_some());
     if !d_dev || !s_dev {
         settle();
@@ -434,14 +454,18 @@ pub(super) fn fill_async(
     if len == 0 {
         return Ok(());
     }
-    let d = dst as u64;
-    device_range(what, d, len)?;
-    let pattern = pattern.to_vec();
-    crate::queue::submit(
-        h,
-        Box::new(move || fill_pattern(what, d as *mut c_void, &pattern, count)),
-    )
-    .map(|_| ())
+    let mut value = [0u8; 4];
+    value[..pattern.len()].copy_from_slice(pattern);
+    let p = super::graphs::MemsetParams {
+        dst,
+        element_size: pattern.len() as u32,
+        height: 1,
+        pitch: len,
+        value: u32::from_le_bytes(value),
+        width: count,
+    };
+    let _ = what;
+    super::graphs::submit_op(h, crate::graph::kind::MEMSET, super::graphs::memset_op(&p)?)
 }
 
 pub(super) fn memset(what: &str, dst: *mut c_void, value: i32, n: usize) -> Result<(), HipError> {
@@ -807,6 +831,7 @@ pub struct Pos {
 
 /// `hipMemcpy3DParms`.
 #[repr(C)]
+#[derive(Clone, Copy)]
 pub struct Memcpy3DParms {
     pub src_array: *mut c_void,
     pub src_pos: Pos,

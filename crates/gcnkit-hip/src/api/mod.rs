@@ -21,6 +21,7 @@ use std::sync::OnceLock;
 mod capture;
 mod contexts;
 mod device;
+mod graphs;
 mod driver_memory;
 mod info;
 mod memory;
@@ -34,6 +35,7 @@ mod variables;
 pub use capture::*;
 pub use contexts::*;
 pub use device::*;
+pub use graphs::*;
 pub use driver_memory::*;
 pub use info::*;
 pub use memory::*;
@@ -48,8 +50,12 @@ pub use variables::*;
 /// Runs an entry point that is synchronous with the host (`hipMemcpy`, `hipFree`...): it
 /// first waits for the work given before it (HIP orders it after that work), then runs as
 /// [`guard`] does.
+///
+/// While a capture in global mode is under way it is `hipErrorStreamCaptureImplicit`, as in
+/// HIP 5.2.
 pub(super) fn blocking(f: impl FnOnce() -> Result<(), HipError>) -> i32 {
     guard(|| {
+        capture::synchronous_allowed()?;
         settle();
         f()
     })

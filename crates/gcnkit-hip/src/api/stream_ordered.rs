@@ -47,9 +47,12 @@ fn write_value(
     }
     let p = ptr as u64;
     memory::device_range(what, p, bytes.len())?;
-    crate::queue::submit(
+    // Captured as a memset node (HIP 5.2 has no node type of its own for it).
+    crate::graph::submit(
         h,
-        Box::new(move || {
+        crate::graph::kind::MEMSET,
+        std::sync::Arc::new(()),
+        std::sync::Arc::new(move || {
             with(|rt| {
                 rt.device_at(p)?.write(p, &bytes).map_err(|e| {
                     eprintln!("gcnkit-hip: {what}: {e}");
@@ -58,7 +61,6 @@ fn write_value(
             })
         }),
     )
-    .map(|_| ())
 }
 
 pub extern "C" fn hipStreamWriteValue32(stream: *mut c_void, ptr: *mut c_void, value: u32, flags: u32) -> i32 {
