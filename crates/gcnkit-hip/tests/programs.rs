@@ -264,6 +264,14 @@ fn graphs_and_stream_capture() {
     passes_on_each_gpu(&p, &[], "PASS graphs");
 }
 
+/// Value waits held by pinned memory the host sets (every compare, 32 and 64 bits, masks),
+/// value writes in stream order, a never-met wait given up with `hipErrorLaunchTimeOut`.
+#[test]
+fn stream_value_waits_and_writes() {
+    let Some(p) = build("stream_values", &GPUS) else { return };
+    passes_on_each_gpu(&p, &[], "PASS stream_values 16 waits");
+}
+
 /// The driver API's contexts on two devices: the stack per thread, push/pop, primary retains.
 #[test]
 fn driver_contexts_are_the_devices() {

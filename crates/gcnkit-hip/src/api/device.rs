@@ -409,6 +409,7 @@ pub fn attribute(g: &Gpu, attr: i32) -> Option<i32> {
         a if a == hipDeviceAttributeCooperativeLaunch => 0,
         a if a == hipDeviceAttributeCooperativeMultiDeviceLaunch => 0,
         a if a == hipDeviceAttributeManagedMemory => 1,
+        a if a == hipDeviceAttributeCanUseStreamWaitValue => 1,
         a if a == hipDeviceAttributeDirectManagedMemAccessFromHost => 1,
         a if a == hipDeviceAttributeConcurrentManagedAccess => 1,
         a if a == hipDeviceAttributeCanMapHostMemory => p.can_map_host_memory,
