@@ -41,7 +41,10 @@ pub mod kind {
 /// What a node does.
 #[derive(Clone)]
 pub enum Op {
-    Work { job: Job, params: Params },
+    Work {
+        job: Job,
+        params: Params,
+    },
     Empty,
     /// A child graph (owned by the node: a clone of the one given).
     Child(usize),
@@ -93,9 +96,9 @@ struct State {
     graphs: HashMap<usize, Graph>,
     nodes: HashMap<usize, Node>,
     execs: HashMap<usize, Exec>,
-    /// Capturing streams: the origin of their capture and their last captured nodes (boxed:
-    /// `hipStreamGetCaptureInfo_v2` gives the program a pointer to them).
-    capturing: HashMap<usize, (usize, Box<Vec<usize>>)>,
+    /// Capturing streams: the origin of their capture and their last captured nodes
+    /// (`hipStreamGetCaptureInfo_v2` gives the program a pointer to the list's elements).
+    capturing: HashMap<usize, (usize, Vec<usize>)>,
     sessions: HashMap<usize, Session>,
     /// Events recorded on a capturing stream: the origin and the nodes before the record.
     events: HashMap<usize, (usize, Vec<usize>)>,
@@ -168,7 +171,9 @@ fn add(s: &mut State, g: usize, deps: &[usize], kind: i32, op: Op) -> Result<usi
             deps: unique,
         },
     );
-    s.graphs.get_mut(&g).map(|gr| gr.nodes.push(h));
+    if let Some(gr) = s.graphs.get_mut(&g) {
+        gr.nodes.push(h);
+    }
     Ok(h)
 }
 
@@ -187,7 +192,12 @@ pub fn add_child(g: usize, deps: &[usize], child: usize) -> Result<usize, HipErr
 
 /// Node `n`'s type and operation.
 pub fn node(n: usize) -> Result<(i32, Op), HipError> {
-    with(|s| s.nodes.get(&n).map(|x| (x.kind, x.op.clone())).ok_or(hipErrorInvalidValue))
+    with(|s| {
+        s.nodes
+            .get(&n)
+            .map(|x| (x.kind, x.op.clone()))
+            .ok_or(hipErrorInvalidValue)
+    })
 }
 
 /// Replaces node `n`'s operation (its type stays: `want` must be it).
@@ -269,7 +279,11 @@ pub fn edges(g: usize) -> Result<Vec<(usize, usize)>, HipError> {
         Ok(gr
             .nodes
             .iter()
-            .flat_map(|n| s.nodes.get(n).map(|x| x.deps.iter().map(|d| (*d, *n)).collect::<Vec<_>>()))
+            .flat_map(|n| {
+                s.nodes
+                    .get(n)
+                    .map(|x| x.deps.iter().map(|d| (*d, *n)).collect::<Vec<_>>())
+            })
             .flatten()
             .collect())
     })
@@ -318,14 +332,18 @@ fn clone(s: &mut State, g: usize) -> Result<(usize, HashMap<usize, usize>), HipE
     s.graphs.insert(c, Graph::default());
     let mut map = HashMap::new();
     for n in order {
-        let Some(mut x) = s.nodes.get(&n).cloned() else { continue };
+        let Some(mut x) = s.nodes.get(&n).cloned() else {
+            continue;
+        };
         if let Op::Child(ch) = x.op {
             x.op = Op::Child(clone(s, ch)?.0);
         }
         let h = handle(s, 0x6b00_0000_0000);
         x.graph = c;
         s.nodes.insert(h, x);
-        s.graphs.get_mut(&c).map(|gr| gr.nodes.push(h));
+        if let Some(gr) = s.graphs.get_mut(&c) {
+            gr.nodes.push(h);
+        }
         map.insert(n, h);
     }
     // Dependencies may name nodes added later (hipGraphAddDependencies): map them once all
@@ -462,7 +480,7 @@ pub fn submit(h: usize, kind: i32, params: Params, job: Job) -> Result<(), HipEr
             return Ok(false);
         };
         let g = s.sessions[origin].graph;
-        let deps = (**last).clone();
+        let deps = last.clone();
         let n = add(
             s,
             g,
@@ -474,7 +492,7 @@ pub fn submit(h: usize, kind: i32, params: Params, job: Job) -> Result<(), HipEr
             },
         )?;
         if let Some((_, last)) = s.capturing.get_mut(&h) {
-            **last = vec![n];
+            *last = vec![n];
         }
         Ok::<bool, HipError>(true)
     })?;
@@ -515,7 +533,7 @@ pub fn begin_capture(h: usize, mode: i32) -> Result<(), HipError> {
                 events: Vec::new(),
             },
         );
-        s.capturing.insert(h, (h, Box::default()));
+        s.capturing.insert(h, (h, Vec::new()));
         Ok(())
     })
 }
@@ -534,7 +552,7 @@ pub fn end_capture(h: usize) -> Result<usize, HipError> {
         }
         // Everything the origin's last nodes wait for, directly or not.
         let mut reached: HashSet<usize> = HashSet::new();
-        let mut todo: Vec<usize> = s.capturing.get(&h).map(|(_, l)| (**l).clone()).unwrap_or_default();
+        let mut todo: Vec<usize> = s.capturing.get(&h).map(|(_, l)| l.clone()).unwrap_or_default();
         while let Some(n) = todo.pop() {
             if reached.insert(n) {
                 todo.extend(s.nodes.get(&n).map(|x| x.deps.clone()).unwrap_or_default());
@@ -567,7 +585,7 @@ pub fn capture_record(e: usize, h: usize) -> bool {
         let Some((origin, last)) = s.capturing.get(&h) else {
             return false;
         };
-        let (origin, last) = (*origin, (**last).clone());
+        let (origin, last) = (*origin, last.clone());
         s.events.insert(e, (origin, last));
         if let Some(ses) = s.sessions.get_mut(&origin) {
             ses.events.push(e);
@@ -596,13 +614,38 @@ pub fn capture_wait(h: usize, e: usize) -> Result<bool, HipError> {
             // A stream capturing into another graph cannot wait for this one's nodes.
             Some(_) => return Err(hipErrorStreamCaptureIsolation),
             None => {
-                s.capturing.insert(h, (origin, Box::new(nodes)));
+                s.capturing.insert(h, (origin, nodes));
                 if let Some(ses) = s.sessions.get_mut(&origin) {
                     ses.members.push(h);
                 }
             }
         }
         Ok(true)
+    })
+}
+
+/// `hipStreamUpdateCaptureDependencies`: adds `nodes` to capturing stream `h`'s last nodes,
+/// or (`replace`) makes them its last nodes. A stream not capturing is
+/// `hipErrorIllegalState`; a node not of the capture's graph `hipErrorInvalidValue`.
+pub fn update_dependencies(h: usize, nodes: &[usize], replace: bool) -> Result<(), HipError> {
+    let h = crate::queue::resolve(h);
+    with(|s| {
+        let origin = s.capturing.get(&h).ok_or(hipErrorIllegalState)?.0;
+        let g = s.sessions[&origin].graph;
+        if nodes.iter().any(|n| s.nodes.get(n).is_none_or(|x| x.graph != g)) {
+            return Err(hipErrorInvalidValue);
+        }
+        if let Some((_, last)) = s.capturing.get_mut(&h) {
+            if replace {
+                last.clear();
+            }
+            for n in nodes {
+                if !last.contains(n) {
+                    last.push(*n);
+                }
+            }
+        }
+        Ok(())
     })
 }
 
@@ -619,9 +662,10 @@ pub fn refuses_allocation(thread_mode: i32) -> bool {
     let me = std::thread::current().id();
     with(|s| match thread_mode {
         MODE_RELAXED => false,
-        m => s.sessions.values().any(|x| {
-            (x.thread == me && x.mode != MODE_RELAXED) || (m == MODE_GLOBAL && x.mode == MODE_GLOBAL)
-        }),
+        m => s
+            .sessions
+            .values()
+            .any(|x| (x.thread == me && x.mode != MODE_RELAXED) || (m == MODE_GLOBAL && x.mode == MODE_GLOBAL)),
     })
 }
 

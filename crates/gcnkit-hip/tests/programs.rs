@@ -486,8 +486,15 @@ fn an_unsupported_call_returns_801_and_says_so_once() {
     let o = exec(&[], &p, &[]);
     passes(&o, "PASS unsupported hipErrorNotSupported");
     let err = String::from_utf8_lossy(&o.stderr);
-    let said: Vec<&str> = err.lines().filter(|l| l.contains("hipDeviceGetDefaultMemPool")).collect();
-    assert_eq!(said, ["gcnkit-hip: hipDeviceGetDefaultMemPool is not supported yet"], "{err}");
+    let said: Vec<&str> = err
+        .lines()
+        .filter(|l| l.contains("hipDeviceGetDefaultMemPool"))
+        .collect();
+    assert_eq!(
+        said,
+        ["gcnkit-hip: hipDeviceGetDefaultMemPool is not supported yet"],
+        "{err}"
+    );
 }
 
 #[test]

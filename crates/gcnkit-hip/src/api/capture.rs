@@ -37,7 +37,9 @@ pub(super) fn synchronous_allowed() -> Result<(), HipError> {
 
 /// A stream handle HIP 5.2 takes as valid (an unknown one is `hipErrorInvalidValue` here).
 fn valid(stream: *mut c_void) -> Result<(), HipError> {
-    crate::queue::stream(stream as usize).map(|_| ()).map_err(|_| hipErrorInvalidValue)
+    crate::queue::stream(stream as usize)
+        .map(|_| ())
+        .map_err(|_| hipErrorInvalidValue)
 }
 
 /// Begins capturing on `stream` in `mode` (`Global`, `ThreadLocal`, `Relaxed`). The null
@@ -76,7 +78,11 @@ pub unsafe extern "C" fn hipStreamIsCapturing(stream: *mut c_void, status: *mut 
             return Err(hipErrorInvalidValue);
         }
         valid(stream)?;
-        let s = if graph::capture_info(stream as usize).is_some() { ACTIVE } else { NOT_CAPTURING };
+        let s = if graph::capture_info(stream as usize).is_some() {
+            ACTIVE
+        } else {
+            NOT_CAPTURING
+        };
         // SAFETY: checked non-null.
         unsafe { *status = s };
         Ok(())
@@ -99,7 +105,9 @@ pub unsafe extern "C" fn hipStreamGetCaptureInfo(stream: *mut c_void, status: *m
 
 /// The stream's capture status and, while it captures, the capture's id, graph and the
 /// stream's last captured nodes (what its next node will depend on; the array is valid until
-/// the stream's next captured operation). As HIP 5.2, the null stream is `hipErrorUnknown`.
+/// the stream's next captured operation); not capturing, each out-pointer given is cleared.
+/// The null stream never captures: `hipStreamCaptureStatusNone` (as later ROCm and CUDA
+/// answer; HIP 5.2 returns `hipErrorUnknown`, which breaks callers asking before giving work).
 pub unsafe extern "C" fn hipStreamGetCaptureInfo_v2(
     stream: *mut c_void,
     status: *mut i32,
@@ -112,14 +120,25 @@ pub unsafe extern "C" fn hipStreamGetCaptureInfo_v2(
         if status.is_null() {
             return Err(hipErrorInvalidValue);
         }
-        if stream.is_null() {
-            return Err(hipErrorUnknown);
-        }
         valid(stream)?;
         // SAFETY: the program's out-pointers (null ones skipped).
         unsafe {
             match graph::capture_info(stream as usize) {
-                None => *status = NOT_CAPTURING,
+                None => {
+                    *status = NOT_CAPTURING;
+                    if !id.is_null() {
+                        *id = 0;
+                    }
+                    if !graph_out.is_null() {
+                        *graph_out = std::ptr::null_mut();
+                    }
+                    if !dependencies.is_null() {
+                        *dependencies = std::ptr::null();
+                    }
+                    if !count.is_null() {
+                        *count = 0;
+                    }
+                }
                 Some((i, g, deps, n)) => {
                     *status = ACTIVE;
                     if !id.is_null() {
@@ -138,6 +157,32 @@ pub unsafe extern "C" fn hipStreamGetCaptureInfo_v2(
             }
         }
         Ok(())
+    })
+}
+
+/// Adds to (`hipStreamAddCaptureDependencies`, 0) or replaces (`...Set...`, 1) what the
+/// capturing stream's next node depends on.
+pub unsafe extern "C" fn hipStreamUpdateCaptureDependencies(
+    stream: *mut c_void,
+    nodes: *mut *mut c_void,
+    count: usize,
+    flags: u32,
+) -> i32 {
+    guard(|| {
+        valid(stream)?;
+        if flags > 1 || (count > 0 && nodes.is_null()) {
+            return Err(hipErrorInvalidValue);
+        }
+        let list: Vec<usize> = if count == 0 {
+            Vec::new()
+        } else {
+            // SAFETY: the program's array of `count` nodes.
+            unsafe { std::slice::from_raw_parts(nodes, count) }
+                .iter()
+                .map(|n| *n as usize)
+                .collect()
+        };
+        graph::update_dependencies(stream as usize, &list, flags == 1)
     })
 }
 

@@ -88,7 +88,14 @@ fn no_peer(what: &str, peer: i32) -> Result<(), HipError> {
 }
 
 /// Checks a peer copy's devices and that each pointer is its device's memory.
-fn peer_sides(what: &str, dst: *mut c_void, dst_device_id: i32, src: *const c_void, src_device_id: i32, n: usize) -> Result<(), HipError> {
+fn peer_sides(
+    what: &str,
+    dst: *mut c_void,
+    dst_device_id: i32,
+    src: *const c_void,
+    src_device_id: i32,
+    n: usize,
+) -> Result<(), HipError> {
     check_device(dst_device_id)?;
     check_device(src_device_id)?;
     let (d, s) = with(|rt| (rt.owner(dst as u64), rt.owner(src as u64)));

@@ -76,7 +76,10 @@ unsafe fn list(p: *const *mut c_void, count: usize) -> Result<Vec<usize>, HipErr
         return Err(hipErrorInvalidValue);
     }
     // SAFETY: the program's array of `count` handles.
-    Ok(unsafe { std::slice::from_raw_parts(p, count) }.iter().map(|h| *h as usize).collect())
+    Ok(unsafe { std::slice::from_raw_parts(p, count) }
+        .iter()
+        .map(|h| *h as usize)
+        .collect())
 }
 
 /// Gives `items` as HIP does: with no array, their count; else the first `*count` of them,
@@ -127,7 +130,9 @@ fn work<T: Send + Sync + 'static>(params: T, job: impl Fn() -> Result<(), HipErr
 /// The parameters a node of type `want` keeps.
 fn params<T: Clone + 'static>(n: *mut c_void, want: &[i32]) -> Result<T, HipError> {
     match graph::node(n as usize)? {
-        (k, Op::Work { params, .. }) if want.contains(&k) => params.downcast_ref::<T>().cloned().ok_or(hipErrorInvalidValue),
+        (k, Op::Work { params, .. }) if want.contains(&k) => {
+            params.downcast_ref::<T>().cloned().ok_or(hipErrorInvalidValue)
+        }
         _ => Err(hipErrorInvalidValue),
     }
 }
@@ -138,6 +143,14 @@ pub(super) fn submit_op(h: usize, kind: i32, op: Op) -> Result<(), HipError> {
         Op::Work { job, params } => graph::submit(h, kind, params, job),
         _ => Err(hipErrorInvalidValue),
     }
+}
+
+/// Writes the parameters a node of type `want` keeps to the program's `out`.
+fn give_params<T: Copy + 'static>(node: *mut c_void, out: *mut T, want: &[i32]) -> Result<(), HipError> {
+    // SAFETY: the program's out-pointer (checked non-null).
+    let out = unsafe { out.as_mut() }.ok_or(hipErrorInvalidValue)?;
+    *out = params::<Kept<T>>(node, want)?.0;
+    Ok(())
 }
 
 // ---- Kernel nodes ----
@@ -199,9 +212,18 @@ pub unsafe extern "C" fn hipGraphKernelNodeGetParams(node: *mut c_void, p: *mut 
         let func = if l.func != 0 {
             l.func
         } else {
-            with(|rt| rt.functions.iter().find(|(_, f)| f.name == l.kernel).map_or(0, |(h, _)| *h))
+            with(|rt| {
+                rt.functions
+                    .iter()
+                    .find(|(_, f)| f.name == l.kernel)
+                    .map_or(0, |(h, _)| *h)
+            })
         };
-        let dim = |v: [u32; 3]| Dim3 { x: v[0], y: v[1], z: v[2] };
+        let dim = |v: [u32; 3]| Dim3 {
+            x: v[0],
+            y: v[1],
+            z: v[2],
+        };
         // SAFETY: checked non-null; the program's struct.
         unsafe {
             *p = KernelNodeParams {
@@ -227,16 +249,19 @@ pub unsafe extern "C" fn hipGraphExecKernelNodeSetParams(
     node: *mut c_void,
     p: *const KernelNodeParams,
 ) -> i32 {
+    // SAFETY: the program's parameters.
     guard(|| {
-        let n = graph::exec_node(exec as usize, node as usize)?;
-        // SAFETY: the program's parameters.
-        graph::set_op(n, &[kind::KERNEL], unsafe { kernel_op(p) }?)
+        graph::set_op(
+            graph::exec_node(exec as usize, node as usize)?,
+            &[kind::KERNEL],
+            unsafe { kernel_op(p) }?,
+        )
     })
 }
 
 // ---- Copy nodes ----
 
-fn copy_3d_op(p: *const Memcpy3DParms) -> Result<Op, HipError> {
+pub(super) fn copy_3d_op(p: *const Memcpy3DParms) -> Result<Op, HipError> {
     // SAFETY: the program's parameters (checked non-null).
     let p = *unsafe { p.as_ref() }.ok_or(hipErrorInvalidValue)?;
     if !(0..=4).contains(&p.kind)
@@ -274,7 +299,15 @@ pub(super) fn copy_1d_op(c: Copy1D) -> Result<Op, HipError> {
     }
     Ok(work(c, move || {
         // SAFETY: the program's ranges, as hipMemcpy takes them.
-        unsafe { memory::memcpy("a graph's memcpy node", c.dst as *mut c_void, c.src as *const c_void, c.count, c.kind) }
+        unsafe {
+            memory::memcpy(
+                "a graph's memcpy node",
+                c.dst as *mut c_void,
+                c.src as *const c_void,
+                c.count,
+                c.kind,
+            )
+        }
     }))
 }
 
@@ -348,14 +381,17 @@ pub unsafe extern "C" fn hipGraphExecMemcpyNodeSetParams(
     p: *mut Memcpy3DParms,
 ) -> i32 {
     guard(|| {
-        let n = graph::exec_node(exec as usize, node as usize)?;
-        graph::set_op(n, &[kind::MEMCPY], copy_3d_op(p)?)
+        graph::set_op(
+            graph::exec_node(exec as usize, node as usize)?,
+            &[kind::MEMCPY],
+            copy_3d_op(p)?,
+        )
     })
 }
 
 /// As HIP 5.2: no null pointer, no empty copy, not a copy onto itself.
 fn set_1d(node: usize, dst: *mut c_void, src: *const c_void, count: usize, k: i32) -> Result<(), HipError> {
-    if dst.is_null() || src.is_null() || count == 0 || dst as usize == src as usize {
+    if dst.is_null() || src.is_null() || count == 0 || std::ptr::eq(dst as *const c_void, src) {
         return Err(hipErrorInvalidValue);
     }
     let c = Copy1D {
@@ -431,15 +467,7 @@ pub unsafe extern "C" fn hipGraphAddMemsetNode(
 }
 
 pub unsafe extern "C" fn hipGraphMemsetNodeGetParams(node: *mut c_void, p: *mut MemsetParams) -> i32 {
-    guard(|| {
-        if p.is_null() {
-            return Err(hipErrorInvalidValue);
-        }
-        let q = params::<Kept<MemsetParams>>(node, &[kind::MEMSET])?;
-        // SAFETY: checked non-null.
-        unsafe { *p = q.0 };
-        Ok(())
-    })
+    guard(|| give_params(node, p, &[kind::MEMSET]))
 }
 
 pub unsafe extern "C" fn hipGraphMemsetNodeSetParams(node: *mut c_void, p: *const MemsetParams) -> i32 {
@@ -452,8 +480,11 @@ pub unsafe extern "C" fn hipGraphExecMemsetNodeSetParams(
     p: *const MemsetParams,
 ) -> i32 {
     guard(|| {
-        let n = graph::exec_node(exec as usize, node as usize)?;
-        graph::set_op(n, &[kind::MEMSET], memset_op(p)?)
+        graph::set_op(
+            graph::exec_node(exec as usize, node as usize)?,
+            &[kind::MEMSET],
+            memset_op(p)?,
+        )
     })
 }
 
@@ -486,15 +517,7 @@ pub unsafe extern "C" fn hipGraphAddHostNode(
 }
 
 pub unsafe extern "C" fn hipGraphHostNodeGetParams(node: *mut c_void, p: *mut HostNodeParams) -> i32 {
-    guard(|| {
-        if p.is_null() {
-            return Err(hipErrorInvalidValue);
-        }
-        let q = params::<Kept<HostNodeParams>>(node, &[kind::HOST])?;
-        // SAFETY: checked non-null.
-        unsafe { *p = q.0 };
-        Ok(())
-    })
+    guard(|| give_params(node, p, &[kind::HOST]))
 }
 
 pub unsafe extern "C" fn hipGraphHostNodeSetParams(node: *mut c_void, p: *const HostNodeParams) -> i32 {
@@ -507,8 +530,11 @@ pub unsafe extern "C" fn hipGraphExecHostNodeSetParams(
     p: *const HostNodeParams,
 ) -> i32 {
     guard(|| {
-        let n = graph::exec_node(exec as usize, node as usize)?;
-        graph::set_op(n, &[kind::HOST], host_op(p)?)
+        graph::set_op(
+            graph::exec_node(exec as usize, node as usize)?,
+            &[kind::HOST],
+            host_op(p)?,
+        )
     })
 }
 
@@ -567,7 +593,13 @@ unsafe fn add_event_node(
         return Err(hipErrorInvalidValue);
     }
     let e = event as usize;
-    crate::queue::query_event(e).or_else(|x| if x == hipErrorNotReady { Ok(()) } else { Err(hipErrorInvalidValue) })?;
+    crate::queue::query_event(e).or_else(|x| {
+        if x == hipErrorNotReady {
+            Ok(())
+        } else {
+            Err(hipErrorInvalidValue)
+        }
+    })?;
     let (k, op) = if record {
         (kind::EVENT_RECORD, Op::Record(e))
     } else {
@@ -735,7 +767,13 @@ pub unsafe extern "C" fn hipGraphNodeGetType(node: *mut c_void, out: *mut i32) -
     })
 }
 
-unsafe fn edges(g: *mut c_void, from: *const *mut c_void, to: *const *mut c_void, n: usize, add: bool) -> Result<(), HipError> {
+unsafe fn edges(
+    g: *mut c_void,
+    from: *const *mut c_void,
+    to: *const *mut c_void,
+    n: usize,
+    add: bool,
+) -> Result<(), HipError> {
     if g.is_null() {
         return Err(hipErrorInvalidValue);
     }
@@ -776,13 +814,20 @@ pub unsafe extern "C" fn hipGraphClone(out: *mut *mut c_void, g: *mut c_void) ->
 }
 
 /// The node of `clone` that copies `original` (`hipErrorInvalidValue` if none does).
-pub unsafe extern "C" fn hipGraphNodeFindInClone(out: *mut *mut c_void, original: *mut c_void, clone: *mut c_void) -> i32 {
+pub unsafe extern "C" fn hipGraphNodeFindInClone(
+    out: *mut *mut c_void,
+    original: *mut c_void,
+    clone: *mut c_void,
+) -> i32 {
     guard(|| {
         let out = out.as_mut().ok_or(hipErrorInvalidValue)?;
         let (k, _) = graph::node(original as usize)?;
         // A clone's nodes are made in the order of the original's.
         let orig_graph = graph::nodes_of_node(original as usize)?;
-        let at = orig_graph.iter().position(|&n| n == original as usize).ok_or(hipErrorInvalidValue)?;
+        let at = orig_graph
+            .iter()
+            .position(|&n| n == original as usize)
+            .ok_or(hipErrorInvalidValue)?;
         let copy = graph::nodes(clone as usize)?;
         match copy.get(at) {
             Some(&c) if graph::node(c)?.0 == k && copy.len() == orig_graph.len() => *out = c as *mut c_void,

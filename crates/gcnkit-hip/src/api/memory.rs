@@ -655,8 +655,37 @@ pub unsafe extern "C" fn hipMemcpy2DAsync(
     width: usize,
     height: usize,
     kind: i32,
-    _stream: *mut c_void,
+    stream: *mut c_void,
 ) -> i32 {
+    if crate::graph::capture_info(stream as usize).is_some() {
+        // Captured as a copy node of one slice (as HIP 5.2 captures it).
+        let p = Memcpy3DParms {
+            src_array: std::ptr::null_mut(),
+            src_pos: Pos { x: 0, y: 0, z: 0 },
+            src_ptr: PitchedPtr {
+                ptr: src as *mut c_void,
+                pitch: spitch,
+                xsize: width,
+                ysize: height,
+            },
+            dst_array: std::ptr::null_mut(),
+            dst_pos: Pos { x: 0, y: 0, z: 0 },
+            dst_ptr: PitchedPtr {
+                ptr: dst,
+                pitch: dpitch,
+                xsize: width,
+                ysize: height,
+            },
+            extent: Extent {
+                width,
+                height,
+                depth: 1,
+            },
+            kind,
+        };
+        // SAFETY: the program's copy.
+        return unsafe { hipMemcpy3DAsync(&p, stream) };
+    }
     // SAFETY: as hipMemcpy2D (done when it returns).
     blocking(|| unsafe { memcpy_2d("hipMemcpy2DAsync", dst, dpitch, src, spitch, width, height, kind) })
 }
@@ -793,8 +822,21 @@ pub extern "C" fn hipMemset2DAsync(
     value: i32,
     width: usize,
     height: usize,
-    _stream: *mut c_void,
+    stream: *mut c_void,
 ) -> i32 {
+    if crate::graph::capture_info(stream as usize).is_some() {
+        // Captured as a memset node of bytes (as HIP 5.2 captures it).
+        let p = super::graphs::MemsetParams {
+            dst,
+            element_size: 1,
+            height,
+            pitch,
+            value: value as u8 as u32,
+            width,
+        };
+        let h = stream as usize;
+        return guard(|| super::graphs::submit_op(h, crate::graph::kind::MEMSET, super::graphs::memset_op(&p)?));
+    }
     blocking(|| memset_2d("hipMemset2DAsync", dst, pitch, value, width, height))
 }
 
@@ -961,7 +1003,12 @@ pub unsafe extern "C" fn hipMemcpy3D(p: *const Memcpy3DParms) -> i32 {
     blocking(|| unsafe { memcpy_3d("hipMemcpy3D", p) })
 }
 
-pub unsafe extern "C" fn hipMemcpy3DAsync(p: *const Memcpy3DParms, _stream: *mut c_void) -> i32 {
+/// On a capturing stream, captured as a copy node; else done when it returns.
+pub unsafe extern "C" fn hipMemcpy3DAsync(p: *const Memcpy3DParms, stream: *mut c_void) -> i32 {
+    let h = stream as usize;
+    if crate::graph::capture_info(h).is_some() {
+        return guard(|| super::graphs::submit_op(h, crate::graph::kind::MEMCPY, super::graphs::copy_3d_op(p)?));
+    }
     // SAFETY: as hipMemcpy3D (done when it returns).
     blocking(|| unsafe { memcpy_3d("hipMemcpy3DAsync", p) })
 }

@@ -166,11 +166,33 @@ fn wait_value(
     )
 }
 
-pub extern "C" fn hipStreamWaitValue32(stream: *mut c_void, ptr: *mut c_void, value: u32, flags: u32, mask: u32) -> i32 {
-    guard(|| wait_value("hipStreamWaitValue32", stream, ptr, value as u64, mask as u64, flags, 32))
+pub extern "C" fn hipStreamWaitValue32(
+    stream: *mut c_void,
+    ptr: *mut c_void,
+    value: u32,
+    flags: u32,
+    mask: u32,
+) -> i32 {
+    guard(|| {
+        wait_value(
+            "hipStreamWaitValue32",
+            stream,
+            ptr,
+            value as u64,
+            mask as u64,
+            flags,
+            32,
+        )
+    })
 }
 
-pub extern "C" fn hipStreamWaitValue64(stream: *mut c_void, ptr: *mut c_void, value: u64, flags: u32, mask: u64) -> i32 {
+pub extern "C" fn hipStreamWaitValue64(
+    stream: *mut c_void,
+    ptr: *mut c_void,
+    value: u64,
+    flags: u32,
+    mask: u64,
+) -> i32 {
     guard(|| wait_value("hipStreamWaitValue64", stream, ptr, value, mask, flags, 64))
 }
 

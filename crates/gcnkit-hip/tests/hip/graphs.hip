@@ -400,6 +400,194 @@ int main() {
     for (int i = 0; i < n; i++) want[i] = hx[i] + (1.0f + 4.0f * hx[i]) + 10.0f;  // y was 1 + 4x
     if (check_all(out, want, "forked capture")) return 1;
 
+    // ---- Event, 3D copy nodes and the executable graph's own setters ----
+    {
+        hipGraph_t eg;
+        CHECK(hipGraphCreate(&eg, 0));
+        hipEvent_t e0, e1, e2;
+        CHECK(hipEventCreate(&e0));
+        CHECK(hipEventCreate(&e1));
+        CHECK(hipEventCreate(&e2));
+        const int w = 40, h = 30;  // a w x h block of ints, pitched on the device
+        std::vector<int> src(w * h), back(w * h, -1);
+        for (int i = 0; i < w * h; i++) src[i] = 7 * i - 1000;
+        int* pitched;
+        size_t pitch;
+        CHECK(hipMallocPitch((void**)&pitched, &pitch, w * sizeof(int), h));
+        hipMemcpy3DParms up = {};
+        up.srcPtr = make_hipPitchedPtr(src.data(), w * sizeof(int), w * sizeof(int), h);
+        up.dstPtr = make_hipPitchedPtr(pitched, pitch, w * sizeof(int), h);
+        up.extent = make_hipExtent(w * sizeof(int), h, 1);
+        up.kind = hipMemcpyHostToDevice;
+        hipMemcpy3DParms down = up;
+        down.srcPtr = up.dstPtr;
+        down.dstPtr = make_hipPitchedPtr(back.data(), w * sizeof(int), w * sizeof(int), h);
+        down.kind = hipMemcpyDeviceToHost;
+        hipGraphNode_t r0, cu, ws, ms2, cd, r1, hn;
+        CHECK(hipGraphAddEventRecordNode(&r0, eg, nullptr, 0, e0));
+        CHECK(hipGraphAddMemcpyNode(&cu, eg, &r0, 1, &up));
+        CHECK(hipGraphAddEventWaitNode(&ws, eg, &cu, 1, e0));
+        hipMemsetParams row = {};
+        row.dst = pitched;  // the first row set to 0x01010101
+        row.elementSize = 1;
+        row.width = w * sizeof(int);
+        row.height = 1;
+        row.value = 1;
+        CHECK(hipGraphAddMemsetNode(&ms2, eg, &ws, 1, &row));
+        CHECK(hipGraphAddMemcpyNode(&cd, eg, &ms2, 1, &down));
+        CHECK(hipGraphAddEventRecordNode(&r1, eg, &cd, 1, e1));
+        Tag t2{102};
+        hipHostNodeParams hp2 = {note, &t2};
+        CHECK(hipGraphAddHostNode(&hn, eg, &r1, 1, &hp2));
+        hipGraphNodeType type2;
+        CHECK(hipGraphNodeGetType(r0, &type2));
+        TRUE(type2 == hipGraphNodeTypeEventRecord);
+        CHECK(hipGraphNodeGetType(ws, &type2));
+        TRUE(type2 == hipGraphNodeTypeWaitEvent);
+        CHECK(hipGraphNodeGetType(cu, &type2));
+        TRUE(type2 == hipGraphNodeTypeMemcpy);
+        hipEvent_t ge;
+        CHECK(hipGraphEventRecordNodeGetEvent(r1, &ge));
+        TRUE(ge == e1);
+        CHECK(hipGraphEventWaitNodeGetEvent(ws, &ge));
+        TRUE(ge == e0);
+        hipMemcpy3DParms gotp = {};
+        CHECK(hipGraphMemcpyNodeGetParams(cu, &gotp));
+        TRUE(gotp.dstPtr.ptr == pitched && gotp.dstPtr.pitch == pitch && gotp.extent.height == (size_t)h);
+        std::vector<hipGraphNode_t> from(8), to(8);
+        size_t ne = 8;
+        CHECK(hipGraphGetEdges(eg, from.data(), to.data(), &ne));
+        TRUE(ne == 6 && from[0] == r0 && to[0] == cu && from[5] == r1 && to[5] == hn && from[6] == nullptr);
+        hipGraphExec_t ex;
+        CHECK(hipGraphInstantiateWithFlags(&ex, eg, hipGraphInstantiateFlagAutoFreeOnLaunch));
+        ran = 0;
+        CHECK(hipGraphLaunch(ex, st));
+        CHECK(hipStreamSynchronize(st));
+        for (int i = 0; i < w * h; i++) {
+            int want_i = i < w ? 0x01010101 : src[i];
+            if (back[i] != want_i) {
+                printf("FAIL: 3D copy node: [%d] = %d, host says %d\n", i, back[i], want_i);
+                return 1;
+            }
+        }
+        float ms_ = -1;
+        CHECK(hipEventElapsedTime(&ms_, e0, e1));  // both records ran
+        TRUE(ms_ >= 0 && ran == 1 && order[0] == 102);
+        // The executable graph's own memset value, host data, 3D copy and record event.
+        row.value = 2;
+        CHECK(hipGraphExecMemsetNodeSetParams(ex, ms2, &row));
+        Tag t3{103};
+        hipHostNodeParams hp3 = {note, &t3};
+        CHECK(hipGraphExecHostNodeSetParams(ex, hn, &hp3));
+        std::vector<int> back2(w * h, -1);
+        down.dstPtr = make_hipPitchedPtr(back2.data(), w * sizeof(int), w * sizeof(int), h);
+        CHECK(hipGraphExecMemcpyNodeSetParams(ex, cd, &down));
+        CHECK(hipGraphExecEventRecordNodeSetEvent(ex, r1, e2));
+        ran = 0;
+        CHECK(hipGraphLaunch(ex, st));
+        CHECK(hipStreamSynchronize(st));
+        TRUE(ran == 1 && order[0] == 103);
+        for (int i = 0; i < w * h; i++) TRUE(back2[i] == (i < w ? 0x02020202 : src[i]));
+        CHECK(hipEventElapsedTime(&ms_, e0, e2));
+        // The graph itself is unchanged.
+        hipMemsetParams gm = {};
+        CHECK(hipGraphMemsetNodeGetParams(ms2, &gm));
+        TRUE(gm.value == 1);
+        // A child graph node replaced in the executable graph: a memset child, then another.
+        hipGraph_t outer, ca, cb;
+        CHECK(hipGraphCreate(&outer, 0));
+        CHECK(hipGraphCreate(&ca, 0));
+        CHECK(hipGraphCreate(&cb, 0));
+        hipGraphNode_t na, nb, pnode;
+        hipMemsetParams m4 = {};
+        m4.dst = dz;
+        m4.elementSize = 4;
+        m4.width = n;
+        m4.height = 1;
+        m4.value = 0x41200000u;  // 10.0f
+        CHECK(hipGraphAddMemsetNode(&na, ca, nullptr, 0, &m4));
+        m4.value = 0x41a00000u;  // 20.0f
+        CHECK(hipGraphAddMemsetNode(&nb, cb, nullptr, 0, &m4));
+        CHECK(hipGraphAddChildGraphNode(&pnode, outer, nullptr, 0, ca));
+        hipGraphExec_t ox;
+        CHECK(hipGraphInstantiate(&ox, outer, nullptr, nullptr, 0));
+        CHECK(hipGraphExecChildGraphNodeSetParams(ox, pnode, cb));
+        CHECK(hipGraphLaunch(ox, st));
+        CHECK(hipMemcpyAsync(out.data(), dz, bytes, hipMemcpyDeviceToHost, st));
+        CHECK(hipStreamSynchronize(st));
+        for (int i = 0; i < n; i++) TRUE(out[i] == 20.0f);
+        // hipGraphExecMemcpyNodeSetParams1D on the first explicit graph's copy out.
+        CHECK(hipGraphExecDestroy(ox));
+        CHECK(hipGraphDestroy(outer));
+        CHECK(hipGraphDestroy(ca));
+        CHECK(hipGraphDestroy(cb));
+        CHECK(hipGraphExecDestroy(ex));
+        CHECK(hipGraphDestroy(eg));
+        CHECK(hipFree(pitched));
+        CHECK(hipEventDestroy(e0));
+        CHECK(hipEventDestroy(e1));
+        CHECK(hipEventDestroy(e2));
+    }
+    {
+        // A 1D copy node's parameters changed in the executable graph only.
+        std::vector<float> a1(n, 1.5f), b1(n, 0.0f), c1(n, 0.0f);
+        hipGraph_t g1;
+        CHECK(hipGraphCreate(&g1, 0));
+        hipGraphNode_t up1, down1;
+        CHECK(hipGraphAddMemcpyNode1D(&up1, g1, nullptr, 0, dz, a1.data(), bytes, hipMemcpyHostToDevice));
+        CHECK(hipGraphAddMemcpyNode1D(&down1, g1, &up1, 1, b1.data(), dz, bytes, hipMemcpyDeviceToHost));
+        hipGraphExec_t x1;
+        CHECK(hipGraphInstantiate(&x1, g1, nullptr, nullptr, 0));
+        CHECK(hipGraphExecMemcpyNodeSetParams1D(x1, down1, c1.data(), dz, bytes, hipMemcpyDeviceToHost));
+        CHECK(hipGraphLaunch(x1, st));
+        CHECK(hipStreamSynchronize(st));
+        for (int i = 0; i < n; i++) TRUE(c1[i] == 1.5f && b1[i] == 0.0f);
+        EXPECT(hipGraphMemcpyNodeSetParams1D(down1, dz, dz, bytes, hipMemcpyDeviceToDevice), hipErrorInvalidValue);
+        CHECK(hipGraphExecDestroy(x1));
+        CHECK(hipGraphDestroy(g1));
+    }
+    {
+        // hipStreamUpdateCaptureDependencies: the next captured node depends on none.
+        hipGraph_t ug;
+        CHECK(hipStreamBeginCapture(st, hipStreamCaptureModeRelaxed));
+        CHECK(hipMemsetAsync(dz, 0, bytes, st));
+        CHECK(hipStreamUpdateCaptureDependencies(st, nullptr, 0, hipStreamSetCaptureDependencies));
+        CHECK(hipMemsetAsync(dy, 0, bytes, st));
+        CHECK(hipStreamEndCapture(st, &ug));
+        size_t nr = 0;
+        CHECK(hipGraphGetRootNodes(ug, nullptr, &nr));
+        TRUE(nr == 2);
+        EXPECT(hipStreamUpdateCaptureDependencies(st, nullptr, 0, 0), hipErrorIllegalState);
+        CHECK(hipGraphDestroy(ug));
+    }
+
+    {
+        // 2D copies and sets given to a capturing stream are captured too.
+        std::vector<unsigned char> hb(256 * 4, 7), hb2(256 * 4, 0xee);
+        CHECK(hipMemset(dz, 0, bytes));
+        hipGraph_t g2d;
+        CHECK(hipStreamBeginCapture(st, hipStreamCaptureModeGlobal));
+        CHECK(hipMemcpy2DAsync(dz, 256, hb.data(), 256, 200, 4, hipMemcpyHostToDevice, st));
+        CHECK(hipMemset2DAsync(dz, 256, 9, 100, 2, st));
+        CHECK(hipMemcpy2DAsync(hb2.data(), 256, dz, 256, 256, 4, hipMemcpyDeviceToHost, st));
+        CHECK(hipStreamEndCapture(st, &g2d));
+        TRUE(hb2[0] == 0xee);  // captured, not run
+        hipGraphExec_t x2d;
+        CHECK(hipGraphInstantiate(&x2d, g2d, nullptr, nullptr, 0));
+        CHECK(hipGraphLaunch(x2d, st));
+        CHECK(hipStreamSynchronize(st));
+        for (int r = 0; r < 4; r++)
+            for (int c = 0; c < 256; c++) {
+                int want_b = c >= 200 ? 0 : (r < 2 && c < 100) ? 9 : 7;
+                if (hb2[r * 256 + c] != want_b) {
+                    printf("FAIL: captured 2D copy/set: row %d col %d = %d, host says %d\n", r, c, hb2[r * 256 + c], want_b);
+                    return 1;
+                }
+            }
+        CHECK(hipGraphExecDestroy(x2d));
+        CHECK(hipGraphDestroy(g2d));
+    }
+
     // ---- Misuse ----
     hipGraphNode_t bad;
     hipKernelNodeParams none = kp;
