@@ -153,6 +153,11 @@ fn give_params<T: Copy + 'static>(node: *mut c_void, out: *mut T, want: &[i32]) 
     Ok(())
 }
 
+/// Replaces the operation of executable graph `exec`'s node standing for `node` (of type `want`).
+fn exec_set(exec: *mut c_void, node: *mut c_void, want: i32, op: Op) -> Result<(), HipError> {
+    graph::set_op(graph::exec_node(exec as usize, node as usize)?, &[want], op)
+}
+
 // ---- Kernel nodes ----
 
 /// A kernel node's operation: the kernel of host stub `func`, its arguments copied now.
@@ -250,13 +255,7 @@ pub unsafe extern "C" fn hipGraphExecKernelNodeSetParams(
     p: *const KernelNodeParams,
 ) -> i32 {
     // SAFETY: the program's parameters.
-    guard(|| {
-        graph::set_op(
-            graph::exec_node(exec as usize, node as usize)?,
-            &[kind::KERNEL],
-            unsafe { kernel_op(p) }?,
-        )
-    })
+    guard(|| exec_set(exec, node, kind::KERNEL, unsafe { kernel_op(p) }?))
 }
 
 // ---- Copy nodes ----
@@ -380,13 +379,7 @@ pub unsafe extern "C" fn hipGraphExecMemcpyNodeSetParams(
     node: *mut c_void,
     p: *mut Memcpy3DParms,
 ) -> i32 {
-    guard(|| {
-        graph::set_op(
-            graph::exec_node(exec as usize, node as usize)?,
-            &[kind::MEMCPY],
-            copy_3d_op(p)?,
-        )
-    })
+    guard(|| exec_set(exec, node, kind::MEMCPY, copy_3d_op(p)?))
 }
 
 /// As HIP 5.2: no null pointer, no empty copy, not a copy onto itself.
@@ -479,13 +472,7 @@ pub unsafe extern "C" fn hipGraphExecMemsetNodeSetParams(
     node: *mut c_void,
     p: *const MemsetParams,
 ) -> i32 {
-    guard(|| {
-        graph::set_op(
-            graph::exec_node(exec as usize, node as usize)?,
-            &[kind::MEMSET],
-            memset_op(p)?,
-        )
-    })
+    guard(|| exec_set(exec, node, kind::MEMSET, memset_op(p)?))
 }
 
 // ---- Host, empty, child graph and event nodes ----
@@ -529,13 +516,7 @@ pub unsafe extern "C" fn hipGraphExecHostNodeSetParams(
     node: *mut c_void,
     p: *const HostNodeParams,
 ) -> i32 {
-    guard(|| {
-        graph::set_op(
-            graph::exec_node(exec as usize, node as usize)?,
-            &[kind::HOST],
-            host_op(p)?,
-        )
-    })
+    guard(|| exec_set(exec, node, kind::HOST, host_op(p)?))
 }
 
 pub unsafe extern "C" fn hipGraphAddEmptyNode(
