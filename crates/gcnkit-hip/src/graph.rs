@@ -36,6 +36,8 @@ pub mod kind {
     pub const WAIT_EVENT: i32 = 7;
     pub const EVENT_RECORD: i32 = 8;
     pub const MEMCPY_1D: i32 = 9;
+    pub const MEMCPY_FROM_SYMBOL: i32 = 10;
+    pub const MEMCPY_TO_SYMBOL: i32 = 11;
 }
 
 /// What a node does.

@@ -340,7 +340,10 @@ pub unsafe extern "C" fn hipGraphMemcpyNodeGetParams(node: *mut c_void, p: *mut 
         let q = match params::<Kept<Memcpy3DParms>>(node, &[kind::MEMCPY]) {
             Ok(k) => k.0,
             Err(_) => {
-                let c = params::<Copy1D>(node, &[kind::MEMCPY, kind::MEMCPY_1D])?;
+                let c = params::<Copy1D>(
+                    node,
+                    &[kind::MEMCPY_1D, kind::MEMCPY_FROM_SYMBOL, kind::MEMCPY_TO_SYMBOL],
+                )?;
                 let row = |ptr: usize| PitchedPtr {
                     ptr: ptr as *mut c_void,
                     pitch: c.count,
@@ -415,6 +418,118 @@ pub unsafe extern "C" fn hipGraphExecMemcpyNodeSetParams1D(
     k: i32,
 ) -> i32 {
     guard(|| set_1d(graph::exec_node(exec as usize, node as usize)?, dst, src, count, k))
+}
+
+// ---- Copies from and to `__device__` variables ----
+
+/// A copy of `count` bytes at `offset` of the variable whose host shadow is `symbol` (its
+/// address on the calling thread's device, taken now), to (`to`) or from `other`; the kinds
+/// HIP allows for each direction.
+fn symbol_op(
+    to: bool,
+    symbol: *const c_void,
+    other: usize,
+    count: usize,
+    offset: usize,
+    k: i32,
+) -> Result<Op, HipError> {
+    let at = variables::symbol_range(symbol, count, offset)? as usize;
+    if !matches!((to, k), (true, 1 | 3 | 4) | (false, 2 | 3 | 4)) {
+        return Err(hipErrorInvalidMemcpyDirection);
+    }
+    let (dst, src) = if to { (at, other) } else { (other, at) };
+    copy_1d_op(Copy1D {
+        dst,
+        src,
+        count,
+        kind: k,
+    })
+}
+
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn hipGraphAddMemcpyNodeFromSymbol(
+    node: *mut *mut c_void,
+    graph: *mut c_void,
+    deps: *const *mut c_void,
+    n: usize,
+    dst: *mut c_void,
+    symbol: *const c_void,
+    count: usize,
+    offset: usize,
+    k: i32,
+) -> i32 {
+    let op = || symbol_op(false, symbol, dst as usize, count, offset, k);
+    // SAFETY: the program's arrays.
+    guard(|| unsafe { add(node, graph, deps, n, kind::MEMCPY_FROM_SYMBOL, op) })
+}
+
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn hipGraphAddMemcpyNodeToSymbol(
+    node: *mut *mut c_void,
+    graph: *mut c_void,
+    deps: *const *mut c_void,
+    n: usize,
+    symbol: *const c_void,
+    src: *const c_void,
+    count: usize,
+    offset: usize,
+    k: i32,
+) -> i32 {
+    let op = || symbol_op(true, symbol, src as usize, count, offset, k);
+    // SAFETY: the program's arrays.
+    guard(|| unsafe { add(node, graph, deps, n, kind::MEMCPY_TO_SYMBOL, op) })
+}
+
+pub unsafe extern "C" fn hipGraphMemcpyNodeSetParamsFromSymbol(
+    node: *mut c_void,
+    dst: *mut c_void,
+    symbol: *const c_void,
+    count: usize,
+    offset: usize,
+    k: i32,
+) -> i32 {
+    let op = || symbol_op(false, symbol, dst as usize, count, offset, k);
+    guard(|| graph::set_op(node as usize, &[kind::MEMCPY_FROM_SYMBOL], op()?))
+}
+
+pub unsafe extern "C" fn hipGraphMemcpyNodeSetParamsToSymbol(
+    node: *mut c_void,
+    symbol: *const c_void,
+    src: *const c_void,
+    count: usize,
+    offset: usize,
+    k: i32,
+) -> i32 {
+    let op = || symbol_op(true, symbol, src as usize, count, offset, k);
+    guard(|| graph::set_op(node as usize, &[kind::MEMCPY_TO_SYMBOL], op()?))
+}
+
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn hipGraphExecMemcpyNodeSetParamsFromSymbol(
+    exec: *mut c_void,
+    node: *mut c_void,
+    dst: *mut c_void,
+    symbol: *const c_void,
+    count: usize,
+    offset: usize,
+    k: i32,
+) -> i32 {
+    let op = || symbol_op(false, symbol, dst as usize, count, offset, k);
+    guard(|| exec_set(exec, node, kind::MEMCPY_FROM_SYMBOL, op()?))
+}
+
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn hipGraphExecMemcpyNodeSetParamsToSymbol(
+    exec: *mut c_void,
+    node: *mut c_void,
+    symbol: *const c_void,
+    src: *const c_void,
+    count: usize,
+    offset: usize,
+    k: i32,
+) -> i32 {
+    let op = || symbol_op(true, symbol, src as usize, count, offset, k);
+    guard(|| exec_set(exec, node, kind::MEMCPY_TO_SYMBOL, op()?))
 }
 
 // ---- Memset nodes ----

@@ -25,6 +25,8 @@
         }                                                              \
     } while (0)
 
+__device__ float table[64];
+
 __global__ void axpy(float a, const float* x, float* y, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n) y[i] = a * x[i] + y[i];
@@ -586,6 +588,39 @@ int main() {
             }
         CHECK(hipGraphExecDestroy(x2d));
         CHECK(hipGraphDestroy(g2d));
+    }
+
+    {
+        // Copies to and from a __device__ variable.
+        float in[48], in2[48], back[64];
+        for (int i = 0; i < 48; i++) {
+            in[i] = 0.5f * i;
+            in2[i] = -2.0f * i;
+        }
+        hipGraph_t sg;
+        CHECK(hipGraphCreate(&sg, 0));
+        hipGraphNode_t tos, froms;
+        CHECK(hipGraphAddMemcpyNodeToSymbol(&tos, sg, nullptr, 0, HIP_SYMBOL(table), in, sizeof in, 16 * sizeof(float), hipMemcpyHostToDevice));
+        CHECK(hipGraphAddMemcpyNodeFromSymbol(&froms, sg, &tos, 1, back, HIP_SYMBOL(table), sizeof back, 0, hipMemcpyDeviceToHost));
+        hipGraphNodeType st2;
+        CHECK(hipGraphNodeGetType(tos, &st2));
+        TRUE(st2 == hipGraphNodeTypeMemcpyToSymbol);
+        CHECK(hipGraphNodeGetType(froms, &st2));
+        TRUE(st2 == hipGraphNodeTypeMemcpyFromSymbol);
+        hipGraphExec_t sx;
+        CHECK(hipGraphInstantiate(&sx, sg, nullptr, nullptr, 0));
+        CHECK(hipGraphLaunch(sx, st));
+        CHECK(hipStreamSynchronize(st));
+        for (int i = 0; i < 48; i++) TRUE(back[16 + i] == in[i]);
+        CHECK(hipGraphExecMemcpyNodeSetParamsToSymbol(sx, tos, HIP_SYMBOL(table), in2, sizeof in2, 0, hipMemcpyHostToDevice));
+        CHECK(hipGraphLaunch(sx, st));
+        CHECK(hipStreamSynchronize(st));
+        for (int i = 0; i < 48; i++) TRUE(back[i] == in2[i]);
+        TRUE(back[48] == in[32]);  // left from the first launch
+        EXPECT(hipGraphAddMemcpyNodeToSymbol(&tos, sg, nullptr, 0, HIP_SYMBOL(table), in, sizeof in, 20 * sizeof(float), hipMemcpyHostToDevice), hipErrorInvalidValue);
+        EXPECT(hipGraphMemcpyNodeSetParamsFromSymbol(froms, back, HIP_SYMBOL(table), sizeof back, 0, hipMemcpyHostToDevice), hipErrorInvalidMemcpyDirection);
+        CHECK(hipGraphExecDestroy(sx));
+        CHECK(hipGraphDestroy(sg));
     }
 
     // ---- Misuse ----
