@@ -434,7 +434,7 @@ fn symbol_op(
     k: i32,
 ) -> Result<Op, HipError> {
     let at = variables::symbol_range(symbol, count, offset)? as usize;
-    if !matches!((to, k), (true, 1 | 3 | 4) | (false, 2 | 3 | 4)) {
+    if !matches!((to, k), (true, 1 | 3 | 4) | (false, 2..=4)) {
         return Err(hipErrorInvalidMemcpyDirection);
     }
     let (dst, src) = if to { (at, other) } else { (other, at) };
