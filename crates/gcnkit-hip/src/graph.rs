@@ -651,6 +651,28 @@ pub fn update_dependencies(h: usize, nodes: &[usize], replace: bool) -> Result<(
     })
 }
 
+/// Stream `h` is being destroyed: it leaves the capture it takes part in, and a capture it
+/// began ends with it (as HIP 5.2 drops it from its capturing streams), so that no call is
+/// refused for a capture nobody can end.
+pub fn forget_stream(h: usize) {
+    let h = crate::queue::resolve(h);
+    with(|s| {
+        s.capturing.remove(&h);
+        if let Some(ses) = s.sessions.remove(&h) {
+            for m in &ses.members {
+                s.capturing.remove(m);
+            }
+            for e in &ses.events {
+                s.events.remove(e);
+            }
+            let _ = drop_graph(s, ses.graph);
+        }
+        for ses in s.sessions.values_mut() {
+            ses.members.retain(|&m| m != h);
+        }
+    })
+}
+
 /// Is any capture in global mode under way (HIP 5.2 then refuses synchronous copies and sets:
 /// `hipErrorStreamCaptureImplicit`)?
 pub fn global_capture() -> bool {

@@ -103,8 +103,13 @@ pub unsafe extern "C" fn hipStreamGetPriority(stream: *mut c_void, priority: *mu
 }
 
 /// Waits for the stream's work, then destroys it.
+/// A capture the stream takes part in ends for it ([`crate::graph::forget_stream`]).
 pub extern "C" fn hipStreamDestroy(stream: *mut c_void) -> i32 {
-    guard(|| queue::destroy_stream(stream as usize))
+    guard(|| {
+        queue::destroy_stream(stream as usize)?;
+        crate::graph::forget_stream(stream as usize);
+        Ok(())
+    })
 }
 
 pub extern "C" fn hipStreamWaitEvent(stream: *mut c_void, event: *mut c_void, flags: u32) -> i32 {

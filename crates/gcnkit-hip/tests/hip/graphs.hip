@@ -623,6 +623,17 @@ int main() {
         CHECK(hipGraphDestroy(sg));
     }
 
+    {
+        // A stream destroyed while capturing ends its capture: synchronous calls work again.
+        hipStream_t lost;
+        CHECK(hipStreamCreate(&lost));
+        CHECK(hipStreamBeginCapture(lost, hipStreamCaptureModeGlobal));
+        CHECK(hipMemsetAsync(dz, 0, bytes, lost));
+        EXPECT(hipMemset(dz, 0, bytes), hipErrorStreamCaptureImplicit);
+        CHECK(hipStreamDestroy(lost));
+        CHECK(hipMemset(dz, 0, bytes));
+    }
+
     // ---- Misuse ----
     hipGraphNode_t bad;
     hipKernelNodeParams none = kp;
