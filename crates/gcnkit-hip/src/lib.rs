@@ -7,7 +7,8 @@
 //! library is a generated stub (build.rs, from `symbols.tsv`) that says once on stderr that it
 //! is not supported and returns `hipErrorNotSupported`. [`runtime`] is the state behind the
 //! entry points (the device, registered fat binaries and kernels, the error state); [`queue`]
-//! runs streams and events (the work queue and its executor thread); [`index`] says where
+//! runs streams and events (the work queue and its executor thread); [`graph`] holds graphs and
+//! stream capture (nodes put on the queue when launched); [`index`] says where
 //! device-side memory is without the runtime's lock;
 //! [`fatbin`] reads clang's offload bundles; [`hostcall`] answers the device library's host
 //! calls (device `printf`); [`check`] runs `gcnkit exec --check`'s checks on every launch;
@@ -25,6 +26,7 @@ pub mod attr;
 pub mod check;
 pub mod errors;
 pub mod fatbin;
+pub mod graph;
 pub mod hostcall;
 pub mod index;
 pub mod profile;

@@ -629,7 +629,8 @@ pub fn submit_launch(
 }
 
 /// [`submit_launch`] with the grid in work-items (`hipExtModuleLaunchKernel`'s global work
-/// size: the last work-group of a dimension may be partial).
+/// size: the last work-group of a dimension may be partial). On a capturing stream the launch
+/// becomes a kernel node of the capture ([`crate::graph::submit`]).
 pub fn submit_items(
     k: &Arc<KernelInfo>,
     items: [u32; 3],
@@ -638,6 +639,19 @@ pub fn submit_items(
     slices: &[&[u8]],
     stream: usize,
 ) -> Result<(), HipError> {
+    let (job, launch) = launch_job(k, items, block, shared, slices)?;
+    crate::graph::submit(stream, crate::graph::kind::KERNEL, Arc::new(launch), job)
+}
+
+/// A checked launch of `k` (`items` in work-items) as a job that may run many times (a graph
+/// node's), its arguments copied now; and what it launches.
+pub fn launch_job(
+    k: &Arc<KernelInfo>,
+    items: [u32; 3],
+    block: [u32; 3],
+    shared: usize,
+    slices: &[&[u8]],
+) -> Result<(crate::graph::Job, crate::graph::Launch), HipError> {
     if items.contains(&0) || block.contains(&0) {
         return Err(hipErrorInvalidConfiguration);
     }
@@ -654,17 +668,23 @@ pub fn submit_items(
     }
     let grid: [u32; 3] = std::array::from_fn(|d| items[d].div_ceil(block[d]));
     let device = current();
-    let args: Vec<Vec<u8>> = slices.iter().map(|s| s.to_vec()).collect();
+    let args: Arc<Vec<Vec<u8>>> = Arc::new(slices.iter().map(|s| s.to_vec()).collect());
+    let launch = crate::graph::Launch {
+        func: 0,
+        kernel: k.name.clone(),
+        grid,
+        block,
+        shared: dynamic_lds,
+        pointers: args.iter().map(|a| a.as_ptr() as usize).collect(),
+        args: args.clone(),
+    };
     let k = k.clone();
-    crate::queue::submit(
-        stream,
-        Box::new(move || {
-            set_current(device);
-            let slices: Vec<&[u8]> = args.iter().map(|a| a.as_slice()).collect();
-            with(|rt| rt.execute(&k, grid, block, items, dynamic_lds, &slices))
-        }),
-    )
-    .map(|_| ())
+    let job: crate::graph::Job = Arc::new(move || {
+        set_current(device);
+        let slices: Vec<&[u8]> = args.iter().map(|a| a.as_slice()).collect();
+        with(|rt| rt.execute(&k, grid, block, items, dynamic_lds, &slices))
+    });
+    Ok((job, launch))
 }
 
 /// The explicit arguments of `k` from a `void**` (one pointer per argument, HIP's

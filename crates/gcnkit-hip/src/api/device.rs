@@ -60,18 +60,50 @@ pub unsafe extern "C" fn hipDeviceCanAccessPeer(can_access: *mut i32, device_id:
     })
 }
 
-pub extern "C" fn hipDeviceEnablePeerAccess(peer_device_id: i32, _flags: u32) -> i32 {
+/// No device can map another's memory (`hipDeviceCanAccessPeer` is 0), so, as HIP 5.2 answers
+/// for a pair that cannot access each other: `hipErrorInvalidDevice` (flags other than 0 are
+/// `hipErrorInvalidValue` first), the reason said on stderr.
+pub extern "C" fn hipDeviceEnablePeerAccess(peer_device_id: i32, flags: u32) -> i32 {
     guard(|| {
-        check_device(peer_device_id)?;
-        Err(hipErrorPeerAccessUnsupported)
+        if flags != 0 {
+            return Err(hipErrorInvalidValue);
+        }
+        no_peer("hipDeviceEnablePeerAccess", peer_device_id)
     })
 }
 
+/// As [`hipDeviceEnablePeerAccess`]: `hipErrorInvalidDevice` (HIP 5.2's answer for a pair that
+/// cannot access each other).
 pub extern "C" fn hipDeviceDisablePeerAccess(peer_device_id: i32) -> i32 {
-    guard(|| {
-        check_device(peer_device_id)?;
-        Err(hipErrorPeerAccessNotEnabled)
-    })
+    guard(|| no_peer("hipDeviceDisablePeerAccess", peer_device_id))
+}
+
+fn no_peer(what: &str, peer: i32) -> Result<(), HipError> {
+    if check_device(peer).is_ok() {
+        eprintln!(
+            "gcnkit-hip: {what}({peer}): gcnkit's devices are separate memories and no device maps another's (hipDeviceCanAccessPeer is 0); copy with hipMemcpyPeer"
+        );
+    }
+    Err(hipErrorInvalidDevice)
+}
+
+/// Checks a peer copy's devices and that each pointer is its device's memory.
+fn peer_sides(
+    what: &str,
+    dst: *mut c_void,
+    dst_device_id: i32,
+    src: *const c_void,
+    src_device_id: i32,
+    n: usize,
+) -> Result<(), HipError> {
+    check_device(dst_device_id)?;
+    check_device(src_device_id)?;
+    let (d, s) = with(|rt| (rt.owner(dst as u64), rt.owner(src as u64)));
+    if n > 0 && (d != Some(dst_device_id as usize) || s != Some(src_device_id as usize)) {
+        eprintln!("gcnkit-hip: {what}: {dst:?} is not device {dst_device_id}'s memory or {src:?} not device {src_device_id}'s");
+        return Err(hipErrorInvalidValue);
+    }
+    Ok(())
 }
 
 /// A copy between two devices' memories (through the host).
@@ -83,30 +115,26 @@ pub unsafe extern "C" fn hipMemcpyPeer(
     size_bytes: usize,
 ) -> i32 {
     blocking(|| {
-        check_device(dst_device_id)?;
-        check_device(src_device_id)?;
-        let (d, s) = with(|rt| (rt.owner(dst as u64), rt.owner(src as u64)));
-        if size_bytes > 0 && (d != Some(dst_device_id as usize) || s != Some(src_device_id as usize)) {
-            eprintln!(
-                "gcnkit-hip: hipMemcpyPeer: {dst:?} is not device {dst_device_id}'s memory or {src:?} not device {src_device_id}'s"
-            );
-            return Err(hipErrorInvalidValue);
-        }
+        peer_sides("hipMemcpyPeer", dst, dst_device_id, src, src_device_id, size_bytes)?;
         // SAFETY: the caller's ranges (both must be device memory: the kind says so).
         unsafe { memcpy("hipMemcpyPeer", dst, src, size_bytes, 3) }
     })
 }
 
+/// As HIP 5.2, `hipMemcpyAsync` of the two ranges on `stream` (put on it, or captured).
 pub unsafe extern "C" fn hipMemcpyPeerAsync(
     dst: *mut c_void,
     dst_device_id: i32,
     src: *const c_void,
     src_device_id: i32,
     size_bytes: usize,
-    _stream: *mut c_void,
+    stream: *mut c_void,
 ) -> i32 {
-    // SAFETY: as hipMemcpyPeer (done when it returns).
-    unsafe { hipMemcpyPeer(dst, dst_device_id, src, src_device_id, size_bytes) }
+    guard(|| {
+        peer_sides("hipMemcpyPeerAsync", dst, dst_device_id, src, src_device_id, size_bytes)?;
+        // SAFETY: the caller's device ranges.
+        unsafe { memory::memcpy_async("hipMemcpyPeerAsync", dst, src, size_bytes, 3, stream) }
+    })
 }
 
 pub unsafe extern "C" fn hipDeviceGet(device: *mut i32, ordinal: i32) -> i32 {
@@ -409,6 +437,7 @@ pub fn attribute(g: &Gpu, attr: i32) -> Option<i32> {
         a if a == hipDeviceAttributeCooperativeLaunch => 0,
         a if a == hipDeviceAttributeCooperativeMultiDeviceLaunch => 0,
         a if a == hipDeviceAttributeManagedMemory => 1,
+        a if a == hipDeviceAttributeCanUseStreamWaitValue => 1,
         a if a == hipDeviceAttributeDirectManagedMemAccessFromHost => 1,
         a if a == hipDeviceAttributeConcurrentManagedAccess => 1,
         a if a == hipDeviceAttributeCanMapHostMemory => p.can_map_host_memory,

@@ -5,9 +5,13 @@ use super::*;
 
 // ---- Memory ----
 
+/// Refused during a capture as HIP 5.2 refuses it (`hipErrorStreamCaptureUnsupported`).
 pub unsafe extern "C" fn hipMalloc(ptr: *mut *mut c_void, size: usize) -> i32 {
-    // SAFETY: the program's out-pointer.
-    guard(|| unsafe { allocate(ptr, size, |rt, n| Ok(rt.device()?.alloc(n))) })
+    guard(|| {
+        super::capture::allocation_allowed()?;
+        // SAFETY: the program's out-pointer.
+        unsafe { allocate(ptr, size, |rt, n| Ok(rt.device()?.alloc(n))) }
+    })
 }
 
 /// An allocation of `size` bytes made by `alloc`, within the GPU's memory
@@ -53,9 +57,13 @@ pub(super) fn counted(
     Ok(a)
 }
 
-/// Waits for earlier work (HIP's `hipFree` synchronises), then frees.
+/// Waits for earlier work (HIP's `hipFree` synchronises), then frees. Refused during a
+/// capture as HIP 5.2 refuses it (`hipErrorStreamCaptureUnsupported`).
 pub extern "C" fn hipFree(ptr: *mut c_void) -> i32 {
-    blocking(|| free(ptr))
+    match guard(super::capture::allocation_allowed) {
+        0 => blocking(|| free(ptr)),
+        e => e,
+    }
 }
 
 /// Frees the allocation starting at `ptr` (host-shared memory on every device).
@@ -142,8 +150,11 @@ pub(super) unsafe fn alloc_shared(
 }
 
 pub unsafe extern "C" fn hipHostMalloc(ptr: *mut *mut c_void, size: usize, flags: u32) -> i32 {
-    // SAFETY: the program's out-pointer.
-    guard(|| unsafe { alloc_shared("hipHostMalloc", ptr, size, false, flags) })
+    guard(|| {
+        super::capture::allocation_allowed()?;
+        // SAFETY: the program's out-pointer.
+        unsafe { alloc_shared("hipHostMalloc", ptr, size, false, flags) }
+    })
 }
 
 pub unsafe extern "C" fn hipHostAlloc(ptr: *mut *mut c_void, size: usize, flags: u32) -> i32 {
@@ -409,6 +420,15 @@ pub(super) unsafe fn memcpy_async(
         return Err(hipErrorInvalidValue);
     }
     let (d, s) = (dst as u64, src as u64);
+    if crate::graph::capture_info(h).is_some() {
+        let c = super::graphs::Copy1D {
+            dst: dst as usize,
+            src: src as usize,
+            count: n,
+            kind,
+        };
+        return super::graphs::submit_op(h, crate::graph::kind::MEMCPY_1D, super::graphs::copy_1d_op(c)?);
+    }
     let (d_dev, s_dev) = (crate::index::find(d).is_some(), crate::index::find(s).is_some());
     if !d_dev || !s_dev {
         settle();
@@ -442,14 +462,18 @@ pub(super) fn fill_async(
     if len == 0 {
         return Ok(());
     }
-    let d = dst as u64;
-    device_range(what, d, len)?;
-    let pattern = pattern.to_vec();
-    crate::queue::submit(
-        h,
-        Box::new(move || fill_pattern(what, d as *mut c_void, &pattern, count)),
-    )
-    .map(|_| ())
+    let mut value = [0u8; 4];
+    value[..pattern.len()].copy_from_slice(pattern);
+    let p = super::graphs::MemsetParams {
+        dst,
+        element_size: pattern.len() as u32,
+        height: 1,
+        pitch: len,
+        value: u32::from_le_bytes(value),
+        width: count,
+    };
+    let _ = what;
+    super::graphs::submit_op(h, crate::graph::kind::MEMSET, super::graphs::memset_op(&p)?)
 }
 
 pub(super) fn memset(what: &str, dst: *mut c_void, value: i32, n: usize) -> Result<(), HipError> {
@@ -639,8 +663,37 @@ pub unsafe extern "C" fn hipMemcpy2DAsync(
     width: usize,
     height: usize,
     kind: i32,
-    _stream: *mut c_void,
+    stream: *mut c_void,
 ) -> i32 {
+    if crate::graph::capture_info(stream as usize).is_some() {
+        // Captured as a copy node of one slice (as HIP 5.2 captures it).
+        let p = Memcpy3DParms {
+            src_array: std::ptr::null_mut(),
+            src_pos: Pos { x: 0, y: 0, z: 0 },
+            src_ptr: PitchedPtr {
+                ptr: src as *mut c_void,
+                pitch: spitch,
+                xsize: width,
+                ysize: height,
+            },
+            dst_array: std::ptr::null_mut(),
+            dst_pos: Pos { x: 0, y: 0, z: 0 },
+            dst_ptr: PitchedPtr {
+                ptr: dst,
+                pitch: dpitch,
+                xsize: width,
+                ysize: height,
+            },
+            extent: Extent {
+                width,
+                height,
+                depth: 1,
+            },
+            kind,
+        };
+        // SAFETY: the program's copy.
+        return unsafe { hipMemcpy3DAsync(&p, stream) };
+    }
     // SAFETY: as hipMemcpy2D (done when it returns).
     blocking(|| unsafe { memcpy_2d("hipMemcpy2DAsync", dst, dpitch, src, spitch, width, height, kind) })
 }
@@ -777,8 +830,21 @@ pub extern "C" fn hipMemset2DAsync(
     value: i32,
     width: usize,
     height: usize,
-    _stream: *mut c_void,
+    stream: *mut c_void,
 ) -> i32 {
+    if crate::graph::capture_info(stream as usize).is_some() {
+        // Captured as a memset node of bytes (as HIP 5.2 captures it).
+        let p = super::graphs::MemsetParams {
+            dst,
+            element_size: 1,
+            height,
+            pitch,
+            value: value as u8 as u32,
+            width,
+        };
+        let h = stream as usize;
+        return guard(|| super::graphs::submit_op(h, crate::graph::kind::MEMSET, super::graphs::memset_op(&p)?));
+    }
     blocking(|| memset_2d("hipMemset2DAsync", dst, pitch, value, width, height))
 }
 
@@ -815,6 +881,7 @@ pub struct Pos {
 
 /// `hipMemcpy3DParms`.
 #[repr(C)]
+#[derive(Clone, Copy)]
 pub struct Memcpy3DParms {
     pub src_array: *mut c_void,
     pub src_pos: Pos,
@@ -944,7 +1011,12 @@ pub unsafe extern "C" fn hipMemcpy3D(p: *const Memcpy3DParms) -> i32 {
     blocking(|| unsafe { memcpy_3d("hipMemcpy3D", p) })
 }
 
-pub unsafe extern "C" fn hipMemcpy3DAsync(p: *const Memcpy3DParms, _stream: *mut c_void) -> i32 {
+/// On a capturing stream, captured as a copy node; else done when it returns.
+pub unsafe extern "C" fn hipMemcpy3DAsync(p: *const Memcpy3DParms, stream: *mut c_void) -> i32 {
+    let h = stream as usize;
+    if crate::graph::capture_info(h).is_some() {
+        return guard(|| super::graphs::submit_op(h, crate::graph::kind::MEMCPY, super::graphs::copy_3d_op(p)?));
+    }
     // SAFETY: as hipMemcpy3D (done when it returns).
     blocking(|| unsafe { memcpy_3d("hipMemcpy3DAsync", p) })
 }

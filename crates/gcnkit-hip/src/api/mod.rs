@@ -22,6 +22,7 @@ mod capture;
 mod contexts;
 mod device;
 mod driver_memory;
+mod graphs;
 mod info;
 mod mem_pools;
 mod memory;
@@ -37,6 +38,7 @@ pub use capture::*;
 pub use contexts::*;
 pub use device::*;
 pub use driver_memory::*;
+pub use graphs::*;
 pub use info::*;
 pub use mem_pools::*;
 pub use memory::*;
@@ -52,8 +54,12 @@ pub use variables::*;
 /// Runs an entry point that is synchronous with the host (`hipMemcpy`, `hipFree`...): it
 /// first waits for the work given before it (HIP orders it after that work), then runs as
 /// [`guard`] does.
+///
+/// While a capture in global mode is under way it is `hipErrorStreamCaptureImplicit`, as in
+/// HIP 5.2.
 pub(super) fn blocking(f: impl FnOnce() -> Result<(), HipError>) -> i32 {
     guard(|| {
+        capture::synchronous_allowed()?;
         settle();
         f()
     })

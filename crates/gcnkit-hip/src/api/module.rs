@@ -345,7 +345,7 @@ pub(super) const HIP_LAUNCH_PARAM_END: usize = 3;
 ///
 /// # Safety
 /// HIP's contract for `kernelParams` and `extra`.
-unsafe fn module_args<'a>(
+pub(super) unsafe fn module_args<'a>(
     kernel: &gcnkit::emu::dispatch::KernelInfo,
     kernel_params: *mut *mut c_void,
     extra: *mut *mut c_void,
@@ -407,11 +407,11 @@ unsafe fn module_launch(
     let s = stream as usize;
     crate::queue::stream(s)?;
     if !events[0].is_null() {
-        crate::queue::record(events[0] as usize, s)?;
+        super::streams::record_event(events[0] as usize, s)?;
     }
     runtime::submit_items(&kernel, items, block, shared, &slices, s)?;
     if !events[1].is_null() {
-        crate::queue::record(events[1] as usize, s)?;
+        super::streams::record_event(events[1] as usize, s)?;
     }
     Ok(())
 }

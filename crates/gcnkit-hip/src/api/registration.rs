@@ -282,7 +282,7 @@ pub unsafe extern "C" fn hipExtLaunchKernel(
         let s = stream as usize;
         crate::queue::stream(s)?;
         if !start.is_null() {
-            crate::queue::record(start as usize, s)?;
+            super::streams::record_event(start as usize, s)?;
         }
         // SAFETY: as hipLaunchKernel.
         match unsafe { hipLaunchKernel(function_address, num_blocks, dim_blocks, args, shared_mem_bytes, stream) } {
@@ -290,7 +290,7 @@ pub unsafe extern "C" fn hipExtLaunchKernel(
             e => return Err(e),
         }
         if !stop.is_null() {
-            crate::queue::record(stop as usize, s)?;
+            super::streams::record_event(stop as usize, s)?;
         }
         Ok(())
     })

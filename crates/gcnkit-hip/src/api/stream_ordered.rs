@@ -1,6 +1,6 @@
-//! Memory operations ordered in a stream: writes of a value, and managed memory's hints
-//! (which change nothing: managed memory is one allocation at one address for the host and
-//! every device, so there is nothing to migrate). The allocator is in `mem_pools`.
+//! Memory operations ordered in a stream: waits for and writes of a value, and managed
+//! memory's hints (which change nothing: managed memory is one allocation at one address for
+//! the host and every device, so there is nothing to migrate). The allocator is in `mem_pools`.
 
 use super::*;
 
@@ -20,9 +20,12 @@ fn write_value(
     }
     let p = ptr as u64;
     memory::device_range(what, p, bytes.len())?;
-    crate::queue::submit(
+    // Captured as a memset node (HIP 5.2 has no node type of its own for it).
+    crate::graph::submit(
         h,
-        Box::new(move || {
+        crate::graph::kind::MEMSET,
+        std::sync::Arc::new(()),
+        std::sync::Arc::new(move || {
             with(|rt| {
                 rt.device_at(p)?.write(p, &bytes).map_err(|e| {
                     eprintln!("gcnkit-hip: {what}: {e}");
@@ -31,7 +34,6 @@ fn write_value(
             })
         }),
     )
-    .map(|_| ())
 }
 
 pub extern "C" fn hipStreamWriteValue32(stream: *mut c_void, ptr: *mut c_void, value: u32, flags: u32) -> i32 {
@@ -56,6 +58,115 @@ pub extern "C" fn hipStreamWriteValue64(stream: *mut c_void, ptr: *mut c_void, v
             flags,
         )
     })
+}
+
+/// How long a value wait may wait before it is given up (`GCNKIT_WAIT_TIMEOUT`, seconds;
+/// default 10).
+fn wait_timeout() -> std::time::Duration {
+    let s = std::env::var("GCNKIT_WAIT_TIMEOUT")
+        .ok()
+        .and_then(|v| v.trim().parse::<f64>().ok())
+        .filter(|s| s.is_finite() && *s >= 0.0)
+        .unwrap_or(10.0);
+    std::time::Duration::from_secs_f64(s)
+}
+
+/// Is HIP's wait condition `flags` met by `word` (`bits` wide)? As HIP 5.2's header says:
+/// `Gte` (0) `word & mask >= value`, `Eq` (1) `==`, `And` (2) `(word & mask) & value != 0`,
+/// `Nor` (3) `~((word & mask) | (value & mask)) != 0` (unsigned, in the width of the wait).
+pub(super) fn wait_met(flags: u32, word: u64, value: u64, mask: u64, bits: u32) -> bool {
+    let all = if bits == 64 { u64::MAX } else { (1u64 << bits) - 1 };
+    let v = word & mask & all;
+    match flags {
+        0 => v >= value & all,
+        1 => v == value & all,
+        2 => v & value != 0,
+        _ => !(v | (value & mask)) & all != 0,
+    }
+}
+
+/// Holds stream `stream` until the word at `ptr` meets the condition (device, pinned or
+/// registered memory, checked when given). The executor runs every stream's work in one
+/// queue, so only the host (or work given before the wait) can meet it: a wait not met
+/// within `GCNKIT_WAIT_TIMEOUT` seconds is given up, said on stderr and reported by the next
+/// synchronisation as `hipErrorLaunchTimeOut` (on a GPU it would wait for ever).
+#[allow(clippy::too_many_arguments)]
+fn wait_value(
+    what: &'static str,
+    stream: *mut c_void,
+    ptr: *mut c_void,
+    value: u64,
+    mask: u64,
+    flags: u32,
+    bits: u32,
+) -> Result<(), HipError> {
+    let h = stream as usize;
+    crate::queue::stream(h)?;
+    if flags > 3 || ptr.is_null() {
+        return Err(hipErrorInvalidValue);
+    }
+    let p = ptr as u64;
+    let n = bits as usize / 8;
+    memory::device_range(what, p, n)?;
+    crate::graph::submit(
+        h,
+        crate::graph::kind::EMPTY,
+        std::sync::Arc::new(()),
+        std::sync::Arc::new(move || {
+            let limit = wait_timeout();
+            let start = std::time::Instant::now();
+            let mut pause = std::time::Duration::from_micros(20);
+            loop {
+                let mut b = [0u8; 8];
+                with(|rt| rt.device_at(p)?.read(p, &mut b[..n]).map_err(|_| hipErrorInvalidValue))?;
+                let word = u64::from_le_bytes(b);
+                if wait_met(flags, word, value, mask, bits) {
+                    return Ok(());
+                }
+                if start.elapsed() >= limit {
+                    const OPS: [&str; 4] = [">=", "==", "& value != 0 with", "nor"];
+                    eprintln!(
+                        "gcnkit-hip: {what}: the word at 0x{p:x} (0x{word:x}, mask 0x{mask:x}) did not become {} 0x{value:x} within {:.1} s: the wait is given up (every stream's work runs in one queue in the order it was given, so only the host or work given before the wait can meet it; GCNKIT_WAIT_TIMEOUT sets the time)",
+                        OPS[flags as usize],
+                        limit.as_secs_f64()
+                    );
+                    return Err(hipErrorLaunchTimeOut);
+                }
+                std::thread::sleep(pause);
+                pause = (pause * 2).min(std::time::Duration::from_millis(2));
+            }
+        }),
+    )
+}
+
+pub extern "C" fn hipStreamWaitValue32(
+    stream: *mut c_void,
+    ptr: *mut c_void,
+    value: u32,
+    flags: u32,
+    mask: u32,
+) -> i32 {
+    guard(|| {
+        wait_value(
+            "hipStreamWaitValue32",
+            stream,
+            ptr,
+            value as u64,
+            mask as u64,
+            flags,
+            32,
+        )
+    })
+}
+
+pub extern "C" fn hipStreamWaitValue64(
+    stream: *mut c_void,
+    ptr: *mut c_void,
+    value: u64,
+    flags: u32,
+    mask: u64,
+) -> i32 {
+    guard(|| wait_value("hipStreamWaitValue64", stream, ptr, value, mask, flags, 64))
 }
 
 /// `hipCpuDeviceId`: the host as a hint's location.
@@ -246,4 +357,25 @@ pub unsafe extern "C" fn hipMemRangeGetAttributes(
         }
         Ok(())
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wait_met;
+
+    #[test]
+    fn wait_conditions_are_the_headers() {
+        // Gte, Eq under a mask; And; Nor with the mask on both sides; the width of the wait.
+        assert!(wait_met(0, 0x1_0000_0005, 5, u64::MAX, 32));
+        assert!(!wait_met(0, 4, 5, u64::MAX, 32));
+        assert!(wait_met(1, 0xff05, 5, 0xff, 32));
+        assert!(!wait_met(1, 0xff05, 5, 0xffff, 32));
+        assert!(wait_met(2, 0b0110, 0b0100, u64::MAX, 32));
+        assert!(!wait_met(2, 0b0110, 0b1000, u64::MAX, 32));
+        assert!(!wait_met(3, u32::MAX as u64, 0, u64::MAX, 32));
+        assert!(wait_met(3, 0xffff_fffe, 0, u64::MAX, 32));
+        assert!(wait_met(3, u32::MAX as u64, 0, 0xfff0, 32));
+        assert!(!wait_met(3, u64::MAX, 0, u64::MAX, 64));
+        assert!(wait_met(0, u64::MAX, u64::MAX - 1, u64::MAX, 64));
+    }
 }

@@ -106,8 +106,13 @@ pub unsafe extern "C" fn hipStreamGetPriority(stream: *mut c_void, priority: *mu
 }
 
 /// Waits for the stream's work, then destroys it.
+/// A capture the stream takes part in ends for it ([`crate::graph::forget_stream`]).
 pub extern "C" fn hipStreamDestroy(stream: *mut c_void) -> i32 {
-    guard(|| queue::destroy_stream(stream as usize))
+    guard(|| {
+        queue::destroy_stream(stream as usize)?;
+        crate::graph::forget_stream(stream as usize);
+        Ok(())
+    })
 }
 
 pub extern "C" fn hipStreamWaitEvent(stream: *mut c_void, event: *mut c_void, flags: u32) -> i32 {
@@ -115,8 +120,28 @@ pub extern "C" fn hipStreamWaitEvent(stream: *mut c_void, event: *mut c_void, fl
         if flags != 0 {
             return Err(hipErrorInvalidValue);
         }
-        queue::stream_wait_event(stream as usize, event as usize)
+        wait_event(stream as usize, event as usize)
     })
+}
+
+/// Makes stream `h` wait for event `e`: in the capture `e` was recorded in, if it was (the
+/// stream joins that capture), else in the queue.
+pub(super) fn wait_event(h: usize, e: usize) -> Result<(), HipError> {
+    if crate::graph::capture_wait(h, e)? {
+        return Ok(());
+    }
+    queue::stream_wait_event(h, e)
+}
+
+/// Records event `e` on stream `h`: in its capture when `h` is capturing (the event then
+/// stands for the stream's last captured nodes), else in the queue.
+pub(super) fn record_event(e: usize, h: usize) -> Result<(), HipError> {
+    queue::query_event(e).or_else(|x| if x == hipErrorNotReady { Ok(()) } else { Err(x) })?;
+    queue::stream(h)?;
+    if crate::graph::capture_record(e, h) {
+        return Ok(());
+    }
+    queue::record(e, h)
 }
 
 /// `hipStreamCallback_t`.
@@ -139,16 +164,17 @@ pub unsafe extern "C" fn hipStreamAddCallback(
             return Err(hipErrorInvalidValue);
         }
         let (s, data) = (Carried(stream as usize), Carried(user_data as usize));
-        queue::submit(
+        crate::graph::submit(
             stream as usize,
-            Box::new(move || {
+            crate::graph::kind::HOST,
+            std::sync::Arc::new(()),
+            std::sync::Arc::new(move || {
                 let status = queue::peek_sticky().unwrap_or(hipSuccess);
                 // SAFETY: the program's callback with its own user data.
                 unsafe { cb(s.0 as *mut c_void, status, data.0 as *mut c_void) };
                 Ok(())
             }),
         )
-        .map(|_| ())
     })
 }
 
@@ -183,7 +209,7 @@ pub extern "C" fn hipEventDestroy(event: *mut c_void) -> i32 {
 }
 
 pub extern "C" fn hipEventRecord(event: *mut c_void, stream: *mut c_void) -> i32 {
-    guard(|| queue::record(event as usize, stream as usize))
+    guard(|| record_event(event as usize, stream as usize))
 }
 
 pub extern "C" fn hipEventSynchronize(event: *mut c_void) -> i32 {

@@ -135,7 +135,7 @@ int main() {
         CHECK(hipFree(pd));
     }
 
-    // No stream is ever capturing (graphs are not modelled); the capture mode is the thread's.
+    // A stream not capturing (graphs.hip captures); the capture mode is the thread's.
     hipStreamCaptureStatus cap = hipStreamCaptureStatusActive;
     CHECK(hipStreamIsCapturing(s, &cap));
     EXPECT(cap == hipStreamCaptureStatusNone, "capture status %d", (int)cap);
