@@ -313,6 +313,16 @@ fn peer_copies_and_refused_peer_access() {
     }
 }
 
+/// The driver API's pointer queries, device UUIDs, an unaligned 2D copy.
+#[test]
+fn pointer_attributes_and_uuids() {
+    let Some(p) = build("pointers", &["gfx906", "gfx803"]) else {
+        return;
+    };
+    passes(&exec(&["-a", "gfx803"], &p, &[]), "PASS pointers devices=1");
+    passes(&exec(&["--devices", "2"], &p, &[]), "PASS pointers devices=2");
+}
+
 /// The driver API's contexts on two devices: the stack per thread, push/pop, primary retains.
 #[test]
 fn driver_contexts_are_the_devices() {

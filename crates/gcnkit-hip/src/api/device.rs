@@ -610,3 +610,22 @@ pub unsafe extern "C" fn hipDeviceGetByPCIBusId(device: *mut i32, pci: *const c_
         Ok(())
     })
 }
+
+/// A device's UUID: ROCm gives the GPU's unique id from the kernel driver; gcnkit's devices
+/// are named by their GPU and number, `gcnkit gfx906 0` padded with NULs, distinct per device.
+pub unsafe extern "C" fn hipDeviceGetUuid(uuid: *mut [c_char; 16], device: i32) -> i32 {
+    guard(|| {
+        let g = check_device(device)?;
+        if uuid.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        let mut bytes = [0 as c_char; 16];
+        let name = format!("gcnkit {} {device}", g.processor);
+        for (b, c) in bytes.iter_mut().zip(name.bytes()) {
+            *b = c as c_char;
+        }
+        // SAFETY: checked non-null; the program's hipUUID.
+        unsafe { *uuid = bytes };
+        Ok(())
+    })
+}

@@ -154,6 +154,12 @@ pub unsafe extern "C" fn hipMemcpyParam2D(p: *const Memcpy2DParams) -> i32 {
     blocking(|| unsafe { memcpy_param_2d("hipMemcpyParam2D", p) })
 }
 
+/// `hipMemcpyParam2D` (ROCm's is the same copy: no alignment is asked of any copy here).
+pub unsafe extern "C" fn hipDrvMemcpy2DUnaligned(p: *const Memcpy2DParams) -> i32 {
+    // SAFETY: the program's parameters.
+    blocking(|| unsafe { memcpy_param_2d("hipDrvMemcpy2DUnaligned", p) })
+}
+
 /// Ordered after earlier work and done when it returns (as the 2D `...Async` copies).
 pub unsafe extern "C" fn hipMemcpyParam2DAsync(p: *const Memcpy2DParams, stream: *mut c_void) -> i32 {
     blocking(|| {

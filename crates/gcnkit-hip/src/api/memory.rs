@@ -532,38 +532,140 @@ pub struct PointerAttributes {
     pub allocation_flags: u32,
 }
 
+/// What the runtime knows of a pointer into an allocation: the device that owns it, the
+/// allocation's start and size, and whether it is host-shared (managed: `Some(true)`,
+/// pinned or registered: `Some(false)`).
+struct PointerInfo {
+    device: usize,
+    base: u64,
+    size: u64,
+    shared: Option<bool>,
+}
+
+fn pointer_info(p: u64) -> Result<PointerInfo, HipError> {
+    with(|rt| {
+        let owner = rt.owner(p).ok_or(hipErrorInvalidValue)?;
+        let (base, size) = rt.device_at(p)?.allocation(p).ok_or(hipErrorInvalidValue)?;
+        let shared = rt
+            .shared
+            .get(&base)
+            .copied()
+            .or(rt.registered.contains_key(&base).then_some(false));
+        Ok(PointerInfo {
+            device: rt.shared_device.get(&base).copied().unwrap_or(owner),
+            base,
+            size,
+            shared,
+        })
+    })
+}
+
 pub unsafe extern "C" fn hipPointerGetAttributes(attributes: *mut PointerAttributes, ptr: *const c_void) -> i32 {
     guard(|| {
         if attributes.is_null() || ptr.is_null() {
             return Err(hipErrorInvalidValue);
         }
-        let a = with(|rt| {
-            let owner = rt.owner(ptr as u64).ok_or(hipErrorInvalidValue)?;
-            let (base, _) = rt
-                .device_at(ptr as u64)?
-                .allocation(ptr as u64)
-                .ok_or(hipErrorInvalidValue)?;
-            let shared = rt
-                .shared
-                .get(&base)
-                .copied()
-                .or(rt.registered.contains_key(&base).then_some(false));
-            Ok::<_, HipError>(PointerAttributes {
-                // hipMemoryTypeHost for pinned memory, hipMemoryTypeDevice otherwise.
-                memory_type: if shared == Some(false) { 0 } else { 1 },
-                device: rt.shared_device.get(&base).copied().unwrap_or(owner) as i32,
-                device_pointer: ptr as *mut c_void,
-                host_pointer: if shared.is_some() {
-                    ptr as *mut c_void
-                } else {
-                    std::ptr::null_mut()
-                },
-                is_managed: (shared == Some(true)) as i32,
-                allocation_flags: 0,
-            })
-        })?;
+        let i = pointer_info(ptr as u64)?;
+        let a = PointerAttributes {
+            // hipMemoryTypeHost for pinned memory, hipMemoryTypeDevice otherwise.
+            memory_type: if i.shared == Some(false) { 0 } else { 1 },
+            device: i.device as i32,
+            device_pointer: ptr as *mut c_void,
+            host_pointer: if i.shared.is_some() {
+                ptr as *mut c_void
+            } else {
+                std::ptr::null_mut()
+            },
+            is_managed: (i.shared == Some(true)) as i32,
+            allocation_flags: 0,
+        };
         // SAFETY: checked non-null.
         unsafe { attributes.write(a) };
+        Ok(())
+    })
+}
+
+/// One `hipPointer_attribute` of `ptr` into `data` (its type per attribute, as ROCm writes
+/// it: `RANGE_SIZE` a 32-bit size, the flags `bool`s). The context, P2P tokens, IPC, handle
+/// types, RDMA and pool handle are `hipErrorNotSupported`, as in ROCm.
+///
+/// # Safety
+/// `data` holds the attribute's type (checked non-null by the callers).
+unsafe fn pointer_attribute(data: *mut c_void, attribute: i32, ptr: u64) -> Result<(), HipError> {
+    let info = pointer_info(ptr);
+    // SAFETY: the caller's contract: `data` has the attribute's type.
+    unsafe {
+        let put_u32 = |v: u32| *(data as *mut u32) = v;
+        let put_u64 = |v: u64| *(data as *mut u64) = v;
+        let put_bool = |v: bool| *(data as *mut bool) = v;
+        match (attribute, &info) {
+            // CONTEXT, P2P_TOKENS, IS_LEGACY_HIP_IPC_CAPABLE, ALLOWED_HANDLE_TYPES,
+            // IS_GPU_DIRECT_RDMA_CAPABLE, MEMPOOL_HANDLE.
+            (1 | 5 | 10 | 14 | 15 | 17, _) => return Err(hipErrorNotSupported),
+            (2, Ok(i)) => put_u32(if i.shared == Some(false) { 0 } else { 1 }),
+            (3, Ok(_)) => put_u64(ptr),
+            (4, Ok(i)) if i.shared.is_some() => put_u64(ptr),
+            (6, Ok(_)) => put_bool(false),
+            // A buffer id: the allocation's, unique while it lives.
+            (7, Ok(i)) => put_u32((i.base >> 8) as u32),
+            (8, Ok(i)) => put_bool(i.shared == Some(true)),
+            (9, Ok(i)) => *(data as *mut i32) = i.device as i32,
+            (11, Ok(i)) => put_u64(i.base),
+            (12, Ok(i)) => put_u32(i.size as u32),
+            (13, Ok(_)) => put_bool(true),
+            (16, Ok(_)) | (16, Err(_)) => put_u32(0),
+            (2 | 7 | 12, Err(_)) => {
+                put_u32(0);
+                return Err(hipErrorInvalidValue);
+            }
+            (3 | 4 | 11, _) => {
+                put_u64(0);
+                return Err(hipErrorInvalidValue);
+            }
+            (6 | 8 | 13, Err(_)) => {
+                put_bool(false);
+                return Err(hipErrorInvalidValue);
+            }
+            (9, Err(_)) => {
+                *(data as *mut i32) = -2;
+                return Err(hipErrorInvalidValue);
+            }
+            _ => return Err(hipErrorInvalidValue),
+        }
+    }
+    Ok(())
+}
+
+pub unsafe extern "C" fn hipPointerGetAttribute(data: *mut c_void, attribute: i32, ptr: *mut c_void) -> i32 {
+    guard(|| {
+        if data.is_null() || ptr.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        // SAFETY: the program's `data` of the attribute's type.
+        unsafe { pointer_attribute(data, attribute, ptr as u64) }
+    })
+}
+
+/// Each attribute in turn; as ROCm's, an attribute's own failure is not the call's.
+pub unsafe extern "C" fn hipDrvPointerGetAttributes(
+    count: u32,
+    attributes: *const i32,
+    data: *const *mut c_void,
+    ptr: *mut c_void,
+) -> i32 {
+    guard(|| {
+        if count == 0 || attributes.is_null() || data.is_null() || ptr.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        for k in 0..count as usize {
+            // SAFETY: the program's `count` attributes and destinations.
+            unsafe {
+                let d = *data.add(k);
+                if !d.is_null() {
+                    let _ = pointer_attribute(d, *attributes.add(k), ptr as u64);
+                }
+            }
+        }
         Ok(())
     })
 }
