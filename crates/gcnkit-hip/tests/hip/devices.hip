@@ -1,7 +1,8 @@
 // Several devices (gcnkit exec --devices N): the count, each host thread's own current device,
 // allocations and __device__ variables per device (each device its own copy), a saxpy on
 // every device from its own host thread, hipMemcpyPeer between devices, no peer access, pinned
-// memory that kernels on every device use, a pointer of one device faulting on another, and
+// memory that kernels on every device use, one launch per device at once
+// (hipExtLaunchMultiKernelMultiDevice), a pointer of one device faulting on another, and
 // the errors for a device that does not exist.
 #include "check.h"
 #include <cstdlib>
@@ -143,6 +144,61 @@ int main(int argc, char** argv) {
                 printf("FAIL: peer copy [%d] = %d\n", i, back[i]);
                 return 1;
             }
+        // One launch per device at once (hipExtLaunchMultiKernelMultiDevice), each on a
+        // stream of its device with memory of its device; the calling thread's device stays.
+        {
+            std::vector<int*> mem(count);
+            std::vector<hipStream_t> streams(count);
+            std::vector<int> values(count);
+            std::vector<void*> argv(count * 3);
+            std::vector<hipLaunchParams> launches(count);
+            int m = 1000;
+            for (int d = 0; d < count; d++) {
+                CHECK(hipSetDevice(d));
+                CHECK(hipMalloc(&mem[d], m * 4));
+                CHECK(hipMemset(mem[d], 0, m * 4));
+                CHECK(hipStreamCreate(&streams[d]));
+                values[d] = 10 + d;
+            }
+            CHECK(hipSetDevice(0));
+            for (int d = 0; d < count; d++) {
+                argv[3 * d] = &mem[d];
+                argv[3 * d + 1] = &values[d];
+                argv[3 * d + 2] = &m;
+                launches[d].func = (void*)add_to;
+                launches[d].gridDim = dim3((m + 255) / 256);
+                launches[d].blockDim = dim3(256);
+                launches[d].args = &argv[3 * d];
+                launches[d].sharedMem = 0;
+                launches[d].stream = streams[d];
+            }
+            CHECK(hipExtLaunchMultiKernelMultiDevice(launches.data(), count, 0));
+            int cur = -1;
+            CHECK(hipGetDevice(&cur));
+            if (cur != 0) {
+                printf("FAIL: the thread's device after the multi-device launch: %d\n", cur);
+                return 1;
+            }
+            for (int d = 0; d < count; d++) {
+                CHECK(hipSetDevice(d));
+                CHECK(hipStreamSynchronize(streams[d]));
+                CHECK(hipMemcpy(back.data(), mem[d], m * 4, hipMemcpyDeviceToHost));
+                for (int i = 0; i < m; i++)
+                    if (back[i] != 10 + d) {
+                        printf("FAIL: multi-device launch on device %d: [%d] = %d\n", d, i, back[i]);
+                        return 1;
+                    }
+            }
+            // Two launches for one device, or more launches than devices: refused.
+            launches[1].stream = streams[0];
+            if (hipExtLaunchMultiKernelMultiDevice(launches.data(), 2, 0) != hipErrorInvalidDevice ||
+                hipExtLaunchMultiKernelMultiDevice(launches.data(), count + 1, 0) != hipErrorInvalidValue) {
+                printf("FAIL: multi-device launch misuse\n");
+                return 1;
+            }
+            (void)hipGetLastError();
+            CHECK(hipSetDevice(count - 1));
+        }
         // Device 0's memory is not the last device's: a kernel there that uses it faults.
         add_to<<<1, 64>>>(a, 1, 64);
         hipError_t e = hipDeviceSynchronize();
