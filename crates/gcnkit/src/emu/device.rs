@@ -83,11 +83,7 @@ impl Loaded {
 }
 
 // AMDGPU's dynamic relocation types (LLVM's AMDGPUUsage, *Relocation Records*).
-const R_AMDGPU_ABS32_LO: u32 = 1;
-const R_AMDGPU_ABS32_HI: u32 = 2;
-const R_AMDGPU_ABS64: u32 = 3;
-const R_AMDGPU_ABS32: u32 = 6;
-const R_AMDGPU_RELATIVE64: u32 = 13;
+use crate::codeobj::reloc::{R_AMDGPU_ABS32, R_AMDGPU_ABS32_HI, R_AMDGPU_ABS32_LO, R_AMDGPU_ABS64, R_AMDGPU_RELATIVE64};
 
 /// One GCN GPU of the kernel machine.
 pub struct Device {
