@@ -526,6 +526,32 @@ mod tests {
         assert!(p.is_some_and(|p| p.wide), "{p:?}");
     }
 
+    /// A VGPR read as a 32-bit source and again inside a 64-bit pair (v_lshlrev_b64 v[0:1],
+    /// v0, v[0:1]): the pair is read before the 32-bit row leaves the register file, so the
+    /// fast path and the general executor agree.
+    #[test]
+    fn a_vgpr_in_a_pair_and_alone_is_read_once() {
+        let a = Arch::Gcn141;
+        let i = crate::decode::decode(a, &[0xd28f_0000, 0x0002_0100]).unwrap();
+        let p = FastVop::plan(&i, i.def().unwrap()).expect("planned");
+        let mut r = Rng(0x0f0f_1234_5555_aaaa);
+        for exec in [u64::MAX, 0x0f0f_f0f0_1234_8765] {
+            let mut w = Wave::new(a);
+            for reg in 0..4 {
+                w.v[reg].iter_mut().for_each(|x| *x = r.next() as u32);
+            }
+            w.set_pair(EXEC, exec);
+            let mut slow = w.clone();
+            super::super::exec::step_with(&mut slow, &mut Lanes::new(a), &i).unwrap();
+            let mut l = Lanes::new(a);
+            for arr in l.rows_mut() {
+                arr.iter_mut().for_each(|x| *x = r.next() as u32);
+            }
+            assert!(p.run(&mut w, &mut l));
+            assert!(slow.v == w.v, "VGPRs differ (EXEC {exec:x})");
+        }
+    }
+
     /// Every blend path (AVX2 where the CPU has it, groups of 16 lanes) writes exactly the lanes
     /// EXEC selects.
     #[test]
