@@ -252,12 +252,7 @@ impl FastVop {
                 l.src[k][0].iter_mut().for_each(|x| *x = ftz32(*x));
             }
         }
-        let mut m = swap;
-        while m != 0 {
-            let k = m.trailing_zeros() as usize;
-            m &= m - 1;
-            std::mem::swap(&mut l.src[k][0], &mut w.v[self.swap_reg[k] as usize]);
-        }
+        self.swap_rows(w, l, swap);
         if same {
             for k in 1..self.nsrc as usize {
                 if let From::Same(j) = self.src[k] {
@@ -270,12 +265,7 @@ impl FastVop {
         l.sdst = 0;
         l.mask = self.mask.map_or(0, |c| w.pair(c as usize));
         (self.sem)(l);
-        let mut m = swap;
-        while m != 0 {
-            let k = m.trailing_zeros() as usize;
-            m &= m - 1;
-            std::mem::swap(&mut l.src[k][0], &mut w.v[self.swap_reg[k] as usize]);
-        }
+        self.swap_rows(w, l, swap);
         match self.out {
             Out::Cmp { exec: x } => {
                 let bits = l.sdst & exec;
@@ -308,6 +298,21 @@ impl FastVop {
             }
         }
         true
+    }
+
+    /// Swaps the rows of the sources in `swap` (bit k: source k) with their registers'.
+    #[inline(always)]
+    fn swap_rows(&self, w: &mut Wave, l: &mut Lanes, swap: u8) {
+        let r = self.swap_reg;
+        if swap & 1 != 0 {
+            std::mem::swap(&mut l.src[0][0], &mut w.v[r[0] as usize]);
+        }
+        if swap & 2 != 0 {
+            std::mem::swap(&mut l.src[1][0], &mut w.v[r[1] as usize]);
+        }
+        if swap & 4 != 0 {
+            std::mem::swap(&mut l.src[2][0], &mut w.v[r[2] as usize]);
+        }
     }
 }
 
