@@ -251,7 +251,11 @@ mod tests {
         let mut yes = 0;
         for n in 0..20_000 {
             let stride = [4u32, 8, 12, 16][r.next() as usize % 4];
-            let l0 = if r.next() % 4 == 0 { u32::MAX - r.next() as u32 % 2048 } else { r.next() as u32 };
+            let l0 = if r.next() % 4 == 0 {
+                u32::MAX - r.next() as u32 % 2048
+            } else {
+                r.next() as u32
+            };
             let mut lo: [u32; N] = std::array::from_fn(|k| l0.wrapping_add(k as u32 * stride));
             let h0 = r.next() as u32;
             let mut hi = [h0; N];
@@ -271,7 +275,11 @@ mod tests {
             let bits = (0..N).fold(0u64, |m, k| m | ((mask[k] >> 31) as u64) << k);
             for baseline in [false, true] {
                 BASELINE.with(|b| b.set(baseline));
-                assert_eq!(consecutive(&lo, wide.then_some(&hi), stride), want, "{lo:x?} {hi:x?} {stride}");
+                assert_eq!(
+                    consecutive(&lo, wide.then_some(&hi), stride),
+                    want,
+                    "{lo:x?} {hi:x?} {stride}"
+                );
                 assert_eq!(pack_bits(&mask), bits);
             }
             BASELINE.with(|b| b.set(false));
