@@ -167,8 +167,8 @@ multiversion! {
     fn consecutive(lo: &[u32; N], hi: Option<&[u32; N]>, stride: u32) -> bool {
         let l0 = lo[0];
         let mut diff = 0u32;
-        for k in 0..N {
-            diff |= lo[k] ^ l0.wrapping_add(k as u32 * stride);
+        for (k, &x) in lo.iter().enumerate() {
+            diff |= x ^ l0.wrapping_add(k as u32 * stride);
         }
         if let Some(h) = hi {
             let h0 = h[0];
@@ -251,7 +251,7 @@ mod tests {
         let mut yes = 0;
         for n in 0..20_000 {
             let stride = [4u32, 8, 12, 16][r.next() as usize % 4];
-            let l0 = if r.next() % 4 == 0 {
+            let l0 = if r.next().is_multiple_of(4) {
                 u32::MAX - r.next() as u32 % 2048
             } else {
                 r.next() as u32
@@ -265,7 +265,7 @@ mod tests {
                 2 if n % 8 == 0 => lo.iter_mut().for_each(|x| *x = r.next() as u32),
                 _ => {}
             }
-            let wide = r.next() % 2 == 0;
+            let wide = r.next().is_multiple_of(2);
             let want = (0..N).all(|k| {
                 let a = |k: usize| lo[k] as u64 | if wide { (hi[k] as u64) << 32 } else { 0 };
                 a(k) == a(0) + k as u64 * stride as u64 && lo[0] as u64 + 63 * stride as u64 <= u32::MAX as u64
