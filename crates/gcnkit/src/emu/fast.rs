@@ -28,6 +28,8 @@ enum From {
     Sreg64(u8),
     /// A 64-bit integer inline constant.
     Value64(u64),
+    /// The same VGPR as an earlier source (by index), flushed alike: a copy of that source.
+    Same(u8),
 }
 
 /// What happens to the results.
@@ -57,6 +59,9 @@ pub struct FastVop {
     flush_out: bool,
     float: bool,
     reads_dst: bool,
+    /// The VGPR sources swapped into the lanes (bit k: source k, register `swap_reg[k]`).
+    swap: u8,
+    swap_reg: [u8; 3],
     /// Some source is an f32 MODE may flush.
     any_flush_in: bool,
     /// VDST is a 64-bit integer (a VGPR pair).
@@ -115,12 +120,17 @@ impl FastVop {
             flush_out: d.dst.is_float() && d.form != Form::Cmp,
             float: d.dst.is_float() || d.src.iter().take(nsrc).any(|t| t.is_float()),
             reads_dst: d.flags.has(Flags::READS_DST),
+            swap: 0,
+            swap_reg: [0; 3],
             any_flush_in: false,
             wide,
         };
         if wide && p.reads_dst {
             return None;
         }
+        // A VGPR read twice: the later read copies the earlier source (which may have left
+        // the register file), so both must be flushed alike.
+        let mut vgprs = [None; 3];
         for s in operands(i, d).as_slice() {
             match s.role {
                 Role::Vdst => {
@@ -154,14 +164,23 @@ impl FastVop {
                     if !one(s.ty) || s.regs != 1 {
                         return None;
                     }
+                    p.flush_in[k] = s.ty == Ty::F32 && !d.flags.has(Flags::CLASS) && d.exec != Exec::RawSources;
                     p.src[k] = match classify(a, s.code) {
-                        Src::Vgpr(r) => From::Vgpr(r as u8),
+                        Src::Vgpr(r) => match (0..k).find(|&j| vgprs[j] == Some(r)) {
+                            Some(j) if p.flush_in[j] == p.flush_in[k] => From::Same(j as u8),
+                            Some(_) => return None,
+                            None => {
+                                vgprs[k] = Some(r);
+                                p.swap |= 1 << k;
+                                p.swap_reg[k] = r as u8;
+                                From::Vgpr(r as u8)
+                            }
+                        },
                         Src::Sgpr(_) | Src::Special(..) | Src::Ttmp(_) if s.code < 128 => From::Sreg(s.code as u8),
                         Src::Int(_) | Src::Float(_) => From::Value(inline_value(a, s.code, s.ty)? as u32),
                         Src::Literal => From::Value(i.literal?),
                         _ => return None,
                     };
-                    p.flush_in[k] = s.ty == Ty::F32 && !d.flags.has(Flags::CLASS) && d.exec != Exec::RawSources;
                     p.any_flush_in |= p.flush_in[k];
                     p.nsrc = p.nsrc.max(k as u8 + 1);
                 }
@@ -176,42 +195,39 @@ impl FastVop {
     #[inline]
     pub fn run(&self, w: &mut Wave, l: &mut Lanes) -> bool {
         let exec = w.exec();
-        self.run_exec(w, l, exec)
+        let gate = Gate::of(w.mode);
+        gate.prepare(w, l);
+        self.run_exec(w, l, exec, &gate)
     }
 
-    /// [`FastVop::run`] with EXEC already read (`exec` must be the wave's EXEC).
+    /// [`FastVop::run`] with EXEC already read (`exec` must be the wave's EXEC) and MODE's
+    /// gate made and the lanes prepared ([`Gate::prepare`]) for the wave's MODE.
     #[inline(always)]
-    pub fn run_exec(&self, w: &mut Wave, l: &mut Lanes, exec: u64) -> bool {
-        let mode = w.mode;
+    pub fn run_exec(&self, w: &mut Wave, l: &mut Lanes, exec: u64, gate: &Gate) -> bool {
         // Directed rounding of float rows, and GPR indexing: the general executor's.
-        if mode & (super::scalar::GPR_IDX_EN | if self.float { 0xf } else { 0 }) != 0 {
+        if !(if self.float { gate.float_ok } else { gate.int_ok }) {
             return false;
         }
-        let flush_in = self.any_flush_in && !keeps_input_denorms(mode, Ty::F32);
         // VDST's old value, for the rows that read it (V_MAC_* accumulate into it), before
         // any source row leaves the register file.
         if self.reads_dst {
             *l.old[0] = *w.v[self.vdst as usize];
         }
-        // VGPR sources: their rows are swapped into the lanes (no copy) and back afterwards;
-        // copied where flushing would change them or the register was already taken.
-        let mut swapped = [u16::MAX; 3];
+        // Copied sources first (64-bit pairs read the register file before any row leaves
+        // it), then the VGPR rows swapped into the lanes (no copy; back afterwards), then the
+        // second reads of a VGPR.
+        let flush_in = self.any_flush_in && gate.flush_in;
+        let mut swap = self.swap;
+        let mut same = false;
         for k in 0..self.nsrc as usize {
             let flush = flush_in && self.flush_in[k];
             match self.src[k] {
                 From::Vgpr(r) => {
-                    let taken = (0..k).find(|&j| swapped[j] == r as u16);
-                    match taken {
-                        Some(j) => {
-                            let (a, b) = l.src.split_at_mut(k);
-                            *b[0][0] = *a[j][0];
-                        }
-                        None if !flush => {
-                            std::mem::swap(&mut l.src[k][0], &mut w.v[r as usize]);
-                            swapped[k] = r as u16;
-                        }
-                        None => *l.src[k][0] = *w.v[r as usize],
+                    if !flush {
+                        continue;
                     }
+                    swap &= !(1 << k);
+                    *l.src[k][0] = *w.v[r as usize];
                 }
                 From::Sreg(c) => *l.src[k][0] = [w.s[c as usize]; N],
                 From::Value(v) => *l.src[k][0] = [v; N],
@@ -227,24 +243,29 @@ impl FastVop {
                     *l.src[k][0] = [v as u32; N];
                     *l.src[k][1] = [(v >> 32) as u32; N];
                 }
+                From::Same(_) => {
+                    same = true;
+                    continue;
+                }
             }
             if flush {
                 l.src[k][0].iter_mut().for_each(|x| *x = ftz32(*x));
             }
         }
-        l.arch = w.arch;
-        l.exec = exec;
-        l.mode = mode;
-        l.clamp = false;
-        l.sdst = 0;
-        l.k = 0;
-        l.mask = self.mask.map_or(0, |c| w.pair(c as usize));
-        (self.sem)(l);
-        for k in (0..self.nsrc as usize).rev() {
-            if swapped[k] != u16::MAX {
-                std::mem::swap(&mut l.src[k][0], &mut w.v[swapped[k] as usize]);
+        self.swap_rows(w, l, swap);
+        if same {
+            for k in 1..self.nsrc as usize {
+                if let From::Same(j) = self.src[k] {
+                    let (a, b) = l.src.split_at_mut(k);
+                    *b[0][0] = *a[j as usize][0];
+                }
             }
         }
+        l.exec = exec;
+        l.sdst = 0;
+        l.mask = self.mask.map_or(0, |c| w.pair(c as usize));
+        (self.sem)(l);
+        self.swap_rows(w, l, swap);
         match self.out {
             Out::Cmp { exec: x } => {
                 let bits = l.sdst & exec;
@@ -254,17 +275,21 @@ impl FastVop {
                 }
             }
             out => {
-                if self.flush_out && !keeps_output_denorms(mode, Ty::F32) {
+                if self.flush_out && gate.flush_out {
                     l.dst[0].iter_mut().for_each(|x| *x = ftz32(*x));
                 }
-                for d in 0..1 + self.wide as usize {
-                    let row = &mut w.v[self.vdst as usize + d];
-                    if exec == u64::MAX {
-                        // The result row becomes the register's (the old row is the lanes' next
-                        // scratch row).
-                        std::mem::swap(row, &mut l.dst[d]);
-                    } else {
-                        blend(row, &l.dst[d], exec);
+                let vdst = self.vdst as usize;
+                if exec == u64::MAX {
+                    // The result row becomes the register's (the old row is the lanes' next
+                    // scratch row).
+                    std::mem::swap(&mut w.v[vdst], &mut l.dst[0]);
+                    if self.wide {
+                        std::mem::swap(&mut w.v[vdst + 1], &mut l.dst[1]);
+                    }
+                } else {
+                    blend(&mut w.v[vdst], &l.dst[0], exec);
+                    if self.wide {
+                        blend(&mut w.v[vdst + 1], &l.dst[1], exec);
                     }
                 }
                 if out == Out::Carry {
@@ -273,6 +298,61 @@ impl FastVop {
             }
         }
         true
+    }
+
+    /// Swaps the rows of the sources in `swap` (bit k: source k) with their registers'.
+    #[inline(always)]
+    fn swap_rows(&self, w: &mut Wave, l: &mut Lanes, swap: u8) {
+        let r = self.swap_reg;
+        if swap & 1 != 0 {
+            std::mem::swap(&mut l.src[0][0], &mut w.v[r[0] as usize]);
+        }
+        if swap & 2 != 0 {
+            std::mem::swap(&mut l.src[1][0], &mut w.v[r[1] as usize]);
+        }
+        if swap & 4 != 0 {
+            std::mem::swap(&mut l.src[2][0], &mut w.v[r[2] as usize]);
+        }
+    }
+}
+
+/// What a wave's MODE allows the planned vector instructions, worked out once for a run of
+/// them (MODE changes only in instructions the general executor runs: `s_setreg`,
+/// `s_set_gpr_idx_on`...).
+#[derive(Clone, Copy, Debug)]
+pub struct Gate {
+    /// Integer rows: no GPR indexing.
+    int_ok: bool,
+    /// Float rows: no GPR indexing, round to nearest even.
+    float_ok: bool,
+    /// f32 input denormals flushed.
+    flush_in: bool,
+    /// f32 output denormals flushed.
+    flush_out: bool,
+    mode: u32,
+}
+
+impl Gate {
+    #[inline]
+    pub fn of(mode: u32) -> Gate {
+        let idx = mode & super::scalar::GPR_IDX_EN != 0;
+        Gate {
+            int_ok: !idx,
+            float_ok: !idx && mode & 0xf == 0,
+            flush_in: !keeps_input_denorms(mode, Ty::F32),
+            flush_out: !keeps_output_denorms(mode, Ty::F32),
+            mode,
+        }
+    }
+
+    /// Sets the fields of the lanes that no planned instruction changes (the general
+    /// executor may have).
+    #[inline]
+    pub fn prepare(&self, w: &Wave, l: &mut Lanes) {
+        l.arch = w.arch;
+        l.mode = self.mode;
+        l.clamp = false;
+        l.k = 0;
     }
 }
 
@@ -449,6 +529,32 @@ mod tests {
         let i = crate::decode::decode(Arch::Gcn141, &[0xd28f_0000, 0x0002_0082]).unwrap();
         let p = FastVop::plan(&i, i.def().unwrap());
         assert!(p.is_some_and(|p| p.wide), "{p:?}");
+    }
+
+    /// A VGPR read as a 32-bit source and again inside a 64-bit pair (v_lshlrev_b64 v[0:1],
+    /// v0, v[0:1]): the pair is read before the 32-bit row leaves the register file, so the
+    /// fast path and the general executor agree.
+    #[test]
+    fn a_vgpr_in_a_pair_and_alone_is_read_once() {
+        let a = Arch::Gcn141;
+        let i = crate::decode::decode(a, &[0xd28f_0000, 0x0002_0100]).unwrap();
+        let p = FastVop::plan(&i, i.def().unwrap()).expect("planned");
+        let mut r = Rng(0x0f0f_1234_5555_aaaa);
+        for exec in [u64::MAX, 0x0f0f_f0f0_1234_8765] {
+            let mut w = Wave::new(a);
+            for reg in 0..4 {
+                w.v[reg].iter_mut().for_each(|x| *x = r.next() as u32);
+            }
+            w.set_pair(EXEC, exec);
+            let mut slow = w.clone();
+            super::super::exec::step_with(&mut slow, &mut Lanes::new(a), &i).unwrap();
+            let mut l = Lanes::new(a);
+            for arr in l.rows_mut() {
+                arr.iter_mut().for_each(|x| *x = r.next() as u32);
+            }
+            assert!(p.run(&mut w, &mut l));
+            assert!(slow.v == w.v, "VGPRs differ (EXEC {exec:x})");
+        }
     }
 
     /// Every blend path (AVX2 where the CPU has it, groups of 16 lanes) writes exactly the lanes

@@ -172,49 +172,37 @@ impl FastGlobal {
         let hi: Option<&[u32; 64]> = self.wide.then(|| &*w.v[vaddr + 1]);
         let lane_addr = |l: usize| base.wrapping_add(lo[l] as u64 | hi.map_or(0, |h| (h[l] as u64) << 32));
         // The coalesced case: every lane on, lane k at the first lane's address + k * stride.
-        if exec == u64::MAX {
-            let l0 = lo[0];
-            let mut same = l0.checked_add(63 * stride).is_some();
-            for (k, &x) in lo.iter().enumerate() {
-                same &= x == l0.wrapping_add(k as u32 * stride);
+        if exec == u64::MAX && super::lanes::consecutive(lo, hi, stride) {
+            let a = lane_addr(0);
+            let n = 64 * stride as u64;
+            let Some((r, o)) = mem.span_hinted(a, n, hint) else {
+                return false;
+            };
+            if self.flat && (aperture(a) || aperture(a + n - 1)) {
+                return false;
             }
-            if let Some(h) = hi {
-                for &x in h.iter() {
-                    same &= x == h[0];
+            if let Some(log) = log {
+                let mut log = log.borrow_mut();
+                if dwords == 1 {
+                    note_dwords(&mut log, r, o, self.load, self.glc);
+                }
+                for l in (0..64).filter(|_| dwords > 1) {
+                    note(
+                        &mut log,
+                        r,
+                        o + l * stride as u64,
+                        stride as u64,
+                        l as usize,
+                        self.load,
+                        self.glc,
+                    );
                 }
             }
-            if same {
-                let a = lane_addr(0);
-                let n = 64 * stride as u64;
-                let Some((r, o)) = mem.span_hinted(a, n, hint) else {
-                    return false;
-                };
-                if self.flat && (aperture(a) || aperture(a + n - 1)) {
-                    return false;
-                }
-                if let Some(log) = log {
-                    let mut log = log.borrow_mut();
-                    if dwords == 1 {
-                        note_dwords(&mut log, r, o, self.load, self.glc);
-                    }
-                    for l in (0..64).filter(|_| dwords > 1) {
-                        note(
-                            &mut log,
-                            r,
-                            o + l * stride as u64,
-                            stride as u64,
-                            l as usize,
-                            self.load,
-                            self.glc,
-                        );
-                    }
-                }
-                self.move_span(w, r, o);
-                // The next waves' spans, most likely (consecutive work-groups): in the cache
-                // before they ask.
-                r.prefetch(o + PREFETCH_AHEAD * n, n);
-                return true;
-            }
+            self.move_span(w, r, o);
+            // The next waves' spans, most likely (consecutive work-groups): in the cache
+            // before they ask.
+            r.prefetch(o + PREFETCH_AHEAD * n, n);
+            return true;
         }
         // Lane by lane: every active lane's offset in the first active lane's region first,
         // so that nothing changes unless all are inside.

@@ -261,6 +261,8 @@ enum Plan {
     Nop,
     /// A branch to byte offset `target` when `cond` holds (it ends a run).
     Branch(Cond, u32),
+    /// `s_endpgm`: the wave ends (it ends a run).
+    End,
     General,
 }
 
@@ -271,6 +273,7 @@ impl Plan {
             // `s_sleep` goes the general way: a sleeping wave may be waiting for the host.
             Some(Sem::Flow(Flow::Nop)) if d.name.contains(&"s_sleep") => return Plan::General,
             Some(Sem::Flow(Flow::Nop)) => return Plan::Nop,
+            Some(Sem::Flow(Flow::End)) => return Plan::End,
             Some(Sem::Flow(Flow::Branch(c))) => {
                 return match crate::syntax::branch_target(i, pc as usize).map(u32::try_from) {
                     Some(Ok(t)) => Plan::Branch(c, t),
@@ -339,7 +342,7 @@ impl Program {
             }
             let next = (p.pcs[k] / 4) as usize + p.instrs[k].len as usize;
             let follows = p.at.get(next).is_some_and(|&n| n as usize == k + 1);
-            let ends = matches!(p.fast[k], Plan::Branch(..));
+            let ends = matches!(p.fast[k], Plan::Branch(..) | Plan::End);
             p.run_len[k] = 1 + if follows && !ends { p.run_len[k + 1] } else { 0 };
         }
         p
@@ -877,6 +880,68 @@ fn tell_accesses(
     }
 }
 
+/// The user SGPRs of a wave (in ABI order) run by worker `slot`, zeros above them: the
+/// same for every wave that worker runs.
+fn user_sgprs(sh: &Shared, slot: usize) -> [u32; 128] {
+    let (k, lay) = (sh.k, sh.lay);
+    let su = &k.setup;
+    let scratch = lay.scratch + slot as u64 * lay.scratch_per_group;
+    let mut s = [0u32; 128];
+    let w = &mut s;
+    let mut sg = 0usize;
+    let mut push = |w: &mut [u32; 128], v: u32| {
+        if sg < 104 {
+            w[sg] = v;
+        }
+        sg += 1;
+    };
+    for (u, on) in su.user.iter().enumerate() {
+        if !on {
+            continue;
+        }
+        match u {
+            0 => {
+                // Private segment buffer: a swizzled resource over this slot's
+                // scratch (ADD_TID, 4-byte elements, index stride 64).
+                push(w, scratch as u32);
+                push(w, (scratch >> 32) as u32 & 0xffff | 1 << 31);
+                push(w, u32::MAX);
+                push(w, 1 << 19 | 3 << 21 | 1 << 23);
+            }
+            1 => {
+                push(w, lay.packet as u32);
+                push(w, (lay.packet >> 32) as u32);
+            }
+            2 => {
+                push(w, lay.queue as u32);
+                push(w, (lay.queue >> 32) as u32);
+            }
+            3 => {
+                push(w, lay.kernarg as u32);
+                push(w, (lay.kernarg >> 32) as u32);
+            }
+            4 => {
+                push(w, 0);
+                push(w, 0);
+            }
+            5 => {
+                // Flat scratch init: GCN 1.4 the scratch address; earlier, the offset
+                // and the per-lane size.
+                if k.arch.is_gcn14() {
+                    push(w, scratch as u32);
+                    push(w, (scratch >> 32) as u32);
+                } else {
+                    push(w, scratch as u32);
+                    push(w, su.private_segment_size);
+                }
+            }
+            6 => push(w, su.private_segment_size),
+            n => push(w, sh.groups[n - 7]),
+        }
+    }
+    s
+}
+
 /// A worker thread: its waves, LDS and vector scratch space are reused from group to group.
 struct Worker<'a> {
     sh: &'a Shared<'a>,
@@ -899,6 +964,8 @@ struct Worker<'a> {
     watch: Option<Box<dyn super::monitor::Watch + 'a>>,
     log: std::cell::RefCell<Vec<super::monitor::Access>>,
     lds_defined: Vec<u64>,
+    /// The initial SGPRs of this worker's waves before their work-group's system SGPRs.
+    sgprs: [u32; 128],
 }
 
 impl<'a> Worker<'a> {
@@ -925,6 +992,7 @@ impl<'a> Worker<'a> {
             counts: vec![0; sh.prog.instrs.len() + 1],
             hints: vec![0; sh.prog.instrs.len()],
             traced: None,
+            sgprs: user_sgprs(sh, slot),
         }
     }
 
@@ -962,6 +1030,7 @@ impl<'a> Worker<'a> {
         self.lds.iter_mut().for_each(|b| *b = 0);
         let scratch = lay.scratch + self.slot as u64 * lay.scratch_per_group;
         let per_wave = 64 * su.private_segment_size as u64;
+        let sgprs = &self.sgprs;
         for (wi, ws) in self.waves.iter_mut().enumerate() {
             if wi >= nwaves {
                 ws.state = State::Done;
@@ -972,67 +1041,16 @@ impl<'a> Worker<'a> {
             for r in w.v.iter_mut().take(su.vgprs as usize) {
                 **r = [0; 64];
             }
-            w.s = [0; 128];
+            // The user SGPRs (the same for every wave of this worker), zeros above.
+            w.s = *sgprs;
             w.scc = false;
             w.mode = su.mode;
             ws.pc = k.entry;
             ws.state = State::Run;
             ws.instructions = 0;
             ws.index = wi as u32;
-            // User SGPRs in ABI order.
-            let mut sg = 0usize;
-            let mut push = |w: &mut Wave, v: u32| {
-                if sg < 104 {
-                    w.s[sg] = v;
-                }
-                sg += 1;
-            };
-            let wave_scratch = scratch + wi as u64 * per_wave;
-            for (u, on) in su.user.iter().enumerate() {
-                if !on {
-                    continue;
-                }
-                match u {
-                    0 => {
-                        // Private segment buffer: a swizzled resource over this slot's
-                        // scratch (ADD_TID, 4-byte elements, index stride 64).
-                        push(w, scratch as u32);
-                        push(w, (scratch >> 32) as u32 & 0xffff | 1 << 31);
-                        push(w, u32::MAX);
-                        push(w, 1 << 19 | 3 << 21 | 1 << 23);
-                    }
-                    1 => {
-                        push(w, lay.packet as u32);
-                        push(w, (lay.packet >> 32) as u32);
-                    }
-                    2 => {
-                        push(w, lay.queue as u32);
-                        push(w, (lay.queue >> 32) as u32);
-                    }
-                    3 => {
-                        push(w, lay.kernarg as u32);
-                        push(w, (lay.kernarg >> 32) as u32);
-                    }
-                    4 => {
-                        push(w, 0);
-                        push(w, 0);
-                    }
-                    5 => {
-                        // Flat scratch init: GCN 1.4 the scratch address; earlier, the offset
-                        // and the per-lane size.
-                        if k.arch.is_gcn14() {
-                            push(w, scratch as u32);
-                            push(w, (scratch >> 32) as u32);
-                        } else {
-                            push(w, scratch as u32);
-                            push(w, su.private_segment_size);
-                        }
-                    }
-                    6 => push(w, su.private_segment_size),
-                    n => push(w, self.sh.groups[n - 7]),
-                }
-            }
             // System SGPRs after the user SGPRs.
+            let wave_scratch = scratch + wi as u64 * per_wave;
             let mut sg = su.user_sgprs as usize;
             let mut push = |w: &mut Wave, v: u32| {
                 if sg < 104 {
@@ -1060,7 +1078,7 @@ impl<'a> Worker<'a> {
             let dims = su.workitem_ids as usize + 1;
             if ids[0] + lanes <= size[0] {
                 // The wave within one row of x (the common case): x counts on, y and z stay.
-                for (lane, x) in w.v[0].iter_mut().enumerate().take(lanes as usize) {
+                for (lane, x) in w.v[0][..lanes as usize].iter_mut().enumerate() {
                     *x = ids[0] + lane as u32;
                 }
                 for (d, v) in ids.iter().enumerate().take(dims).skip(1) {
@@ -1197,6 +1215,10 @@ impl<'a> Worker<'a> {
                         let (mut lops, mut vins) = (0u64, 0u64);
                         let mut done = 0usize;
                         let mut jump = None;
+                        let mut ended = false;
+                        // MODE stays as it is for the run (only general instructions change it).
+                        let gate = super::fast::Gate::of(w.mode);
+                        gate.prepare(w, lanes);
                         for p in plans {
                             match p {
                                 Plan::Vector(f) => {
@@ -1205,7 +1227,7 @@ impl<'a> Worker<'a> {
                                         seen = exec;
                                         active = exec.count_ones() as u64;
                                     }
-                                    if !f.run_exec(w, lanes, exec) {
+                                    if !f.run_exec(w, lanes, exec, &gate) {
                                         break;
                                     }
                                     lops += active;
@@ -1226,6 +1248,12 @@ impl<'a> Worker<'a> {
                                     jump = Some(if taken(w, *cond) { Some(*t) } else { None });
                                     break;
                                 }
+                                Plan::End => {
+                                    done += 1;
+                                    jump = Some(None);
+                                    ended = true;
+                                    break;
+                                }
                                 Plan::General => break,
                             }
                             done += 1;
@@ -1235,6 +1263,10 @@ impl<'a> Worker<'a> {
                         stats.lane_ops += lops;
                         stats.vector_instructions += vins;
                         ws.instructions += done as u64;
+                        if ended {
+                            ws.state = State::Done;
+                            return Ok(());
+                        }
                         // The address after the run's last executed instruction (done >= 1).
                         let after = |done: usize| prog.pcs[k + done - 1] + 4 * prog.instrs[k + done - 1].len as u32;
                         match jump {
@@ -1345,7 +1377,7 @@ impl<'a> Worker<'a> {
                         continue;
                     }
                 }
-                Plan::Nop | Plan::Branch(..) | Plan::General => {}
+                Plan::Nop | Plan::Branch(..) | Plan::End | Plan::General => {}
             }
             let next = ws.pc + 4 * i.len as u32;
             let Some(d) = i.def() else {

@@ -160,12 +160,36 @@ multiversion! {
     }
 }
 
+multiversion! {
+    /// Is lane k's address `lo[k] + hi[k] << 32` the first lane's plus `k * stride` for every
+    /// lane, without the low dword wrapping (`hi` the same in all lanes)? A wave's coalesced
+    /// access.
+    fn consecutive(lo: &[u32; N], hi: Option<&[u32; N]>, stride: u32) -> bool {
+        let l0 = lo[0];
+        let mut diff = 0u32;
+        for (k, &x) in lo.iter().enumerate() {
+            diff |= x ^ l0.wrapping_add(k as u32 * stride);
+        }
+        if let Some(h) = hi {
+            let h0 = h[0];
+            for x in h {
+                diff |= x ^ h0;
+            }
+        }
+        diff == 0 && l0.checked_add(63 * stride).is_some()
+    }
+}
+
 /// Bit i = the top bit of `mask[i]`.
 #[inline(always)]
 pub fn pack_bits(mask: &[u32; N]) -> u64 {
     #[cfg(target_arch = "x86_64")]
     {
         use std::arch::x86_64::{_mm_loadu_ps, _mm_movemask_ps};
+        if has_avx2() {
+            // SAFETY: the CPU has AVX2 (checked just above).
+            return unsafe { pack_bits_avx2(mask) };
+        }
         let mut m = 0u64;
         for c in 0..N / 4 {
             // SAFETY: SSE is part of x86-64; the load reads lanes 4c..4c+4 of the array.
@@ -180,6 +204,20 @@ pub fn pack_bits(mask: &[u32; N]) -> u64 {
             .enumerate()
             .fold(0u64, |m, (i, x)| m | ((x >> 31) as u64) << i)
     }
+}
+
+/// [`pack_bits`] eight lanes at a time.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn pack_bits_avx2(mask: &[u32; N]) -> u64 {
+    use std::arch::x86_64::{_mm256_loadu_ps, _mm256_movemask_ps};
+    let mut m = 0u64;
+    for c in 0..N / 8 {
+        // SAFETY: the load reads lanes 8c..8c+8 of the array.
+        let g = unsafe { _mm256_movemask_ps(_mm256_loadu_ps(mask.as_ptr().add(8 * c) as *const f32)) };
+        m |= (g as u8 as u64) << (8 * c);
+    }
+    m
 }
 
 /// Does the CPU have AVX2 ([`multiversion`]'s choice; tests can turn it off, on their thread)?
@@ -197,4 +235,55 @@ fn has_avx2() -> bool {
 thread_local! {
     /// Set by tests to run [`multiversion`]'s baseline copy on a CPU with AVX2 (this thread).
     pub static BASELINE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::emu::test_rng::Rng;
+
+    /// [`consecutive`] (both copies) against the definition, lane by lane, on addresses that
+    /// are consecutive, nearly so (one lane off, a wrapping low dword, another high dword) or
+    /// random; and [`pack_bits`] (both copies) against the top bits.
+    #[test]
+    fn consecutive_and_pack_bits_match_their_definitions() {
+        let mut r = Rng(0x7777_1111_2222_3333);
+        let mut yes = 0;
+        for n in 0..20_000 {
+            let stride = [4u32, 8, 12, 16][r.next() as usize % 4];
+            let l0 = if r.next().is_multiple_of(4) {
+                u32::MAX - r.next() as u32 % 2048
+            } else {
+                r.next() as u32
+            };
+            let mut lo: [u32; N] = std::array::from_fn(|k| l0.wrapping_add(k as u32 * stride));
+            let h0 = r.next() as u32;
+            let mut hi = [h0; N];
+            match r.next() % 4 {
+                0 => lo[r.next() as usize % N] ^= 1 << (r.next() % 32),
+                1 => hi[r.next() as usize % N] ^= 1 << (r.next() % 32),
+                2 if n % 8 == 0 => lo.iter_mut().for_each(|x| *x = r.next() as u32),
+                _ => {}
+            }
+            let wide = r.next().is_multiple_of(2);
+            let want = (0..N).all(|k| {
+                let a = |k: usize| lo[k] as u64 | if wide { (hi[k] as u64) << 32 } else { 0 };
+                a(k) == a(0) + k as u64 * stride as u64 && lo[0] as u64 + 63 * stride as u64 <= u32::MAX as u64
+            });
+            yes += want as usize;
+            let mask: [u32; N] = std::array::from_fn(|_| r.next() as u32);
+            let bits = (0..N).fold(0u64, |m, k| m | ((mask[k] >> 31) as u64) << k);
+            for baseline in [false, true] {
+                BASELINE.with(|b| b.set(baseline));
+                assert_eq!(
+                    consecutive(&lo, wide.then_some(&hi), stride),
+                    want,
+                    "{lo:x?} {hi:x?} {stride}"
+                );
+                assert_eq!(pack_bits(&mask), bits);
+            }
+            BASELINE.with(|b| b.set(false));
+        }
+        assert!(yes > 5_000, "only {yes} consecutive");
+    }
 }

@@ -14,8 +14,9 @@ pub const M0: usize = 124;
 #[derive(Clone)]
 pub struct Wave {
     pub arch: Arch,
-    /// `v[reg][lane]` (rows boxed: [`super::lanes::Row`]).
-    pub v: Vec<super::lanes::Row>,
+    /// `v[reg][lane]` (rows boxed: [`super::lanes::Row`]); an array, so that a register
+    /// number below 256 needs no bounds check.
+    pub v: Box<[super::lanes::Row; 256]>,
     /// The scalar registers by operand code (0..128): `s[106..108]` is VCC, `s[126..128]`
     /// EXEC, `s[124]` M0...
     pub s: [u32; 128],
@@ -30,7 +31,7 @@ impl Wave {
     pub fn new(arch: Arch) -> Wave {
         let mut w = Wave {
             arch,
-            v: (0..256).map(|_| super::lanes::row()).collect(),
+            v: Box::new(std::array::from_fn(|_| super::lanes::row())),
             s: [0; 128],
             scc: false,
             mode: MODE_RESET,

@@ -134,7 +134,8 @@ pub fn fma_even_f32(a: &[u32; N], b: &[u32; N], c: &[u32; N], out: &mut [u32; N]
         unsafe { fma_lanes_fma(a, b, c, out) };
         // (Signed compares of the magnitudes: packed compares without AVX-512.)
         let nan = |x: u32| ((x & 0x7fff_ffff) as i32 > 0x7f80_0000) as u32;
-        let any = (0..N).fold(0, |m, i| m | nan(a[i]) | nan(b[i]) | nan(c[i]));
+        // A NaN input gives a NaN result: lanes without one need no second look.
+        let any = out.iter().fold(0, |m, &x| m | nan(x));
         if any == 0 {
             return;
         }
