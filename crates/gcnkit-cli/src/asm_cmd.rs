@@ -234,7 +234,10 @@ pub fn run(a: Args) -> ExitCode {
     } else {
         Syntax::Clrx
     };
-    let elf = matches!(format, FormatArg::Elf | FormatArg::Amd | FormatArg::Gallium | FormatArg::Amdcl2);
+    let elf = matches!(
+        format,
+        FormatArg::Elf | FormatArg::Amd | FormatArg::Gallium | FormatArg::Amdcl2
+    );
     if elf && a.output.as_deref().is_none_or(|o| o == "-") {
         let f = match format {
             FormatArg::Amd => "amd",

@@ -99,7 +99,15 @@ impl Assembler {
         let Some(mut a) = self.obj.amdcl2.take() else {
             return false;
         };
-        let taken = if name == ".get_driver_version" && a.src.open.is_none() {
+        let data = [
+            (".globaldata", "Global Data"),
+            (".rwdata", "Global RWData"),
+            (".bssdata", "Global BSS"),
+        ];
+        let taken = if let Some((_, what)) = data.iter().find(|d| d.0 == name && a.driver() < NEW_BINARIES) {
+            self.error_at(lineno, src, span, format!("{what} allowed only for new binary format"));
+            true
+        } else if name == ".get_driver_version" && a.src.open.is_none() {
             let v = Ok(a.driver());
             self.binary_query(lineno, src, span, c, end, name, v);
             true
@@ -154,11 +162,11 @@ impl Assembler {
                 _ => err(self, ".config outside a kernel (after .kernel NAME)".into()),
             },
             ".rwdata" => self.switch_section(".data"),
-            ".bss" | ".bssdata" => {
+            ".bssdata" => {
                 if let Some(v) = rest.strip_prefix("align") {
                     match crate::codeobj::clrx_config::clrx_value(v.trim_start().trim_start_matches('=').trim()) {
-                        Ok(v) if v.is_power_of_two() => a.bss_align = v,
-                        Ok(_) => err(self, "Alignment must be power of two".into()),
+                        Ok(v) if v == 0 || v.is_power_of_two() => a.bss_align = v,
+                        Ok(_) => err(self, "Alignment must be power of two or zero".into()),
                         Err(e) => err(self, e),
                     }
                 } else if !rest.is_empty() {

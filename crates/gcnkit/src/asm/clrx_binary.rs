@@ -48,10 +48,9 @@ pub(super) enum Common {
 }
 
 /// Directives that end a kernel's lines (they switch to another part of the source).
-const ENDS_KERNEL: [&str; 10] = [
+const ENDS_KERNEL: [&str; 9] = [
     ".text",
     ".rwdata",
-    ".bss",
     ".bssdata",
     ".kernel",
     ".rodata",

@@ -1145,7 +1145,12 @@ impl Assembler {
     /// once the file has an error.
     pub fn take_ready(&mut self, out: &mut Vec<Item>) {
         // A ROCm source's kernel headers are written over their room at the end.
-        if self.errors() > 0 || self.obj.rocm.is_some() || self.obj.amd.is_some() || self.obj.gallium.is_some() || self.obj.amdcl2.is_some() {
+        if self.errors() > 0
+            || self.obj.rocm.is_some()
+            || self.obj.amd.is_some()
+            || self.obj.gallium.is_some()
+            || self.obj.amdcl2.is_some()
+        {
             return;
         }
         let mut n = self.pending.first().map_or(self.items.len(), |p| p.item - self.taken);

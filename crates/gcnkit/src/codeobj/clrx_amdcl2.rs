@@ -18,8 +18,8 @@
 use super::clrx_amd::{pgm_rsrc1, pgm_rsrc2};
 use super::clrx_amd_config::DEFAULT;
 use super::clrx_amdcl2_config::{
-    is_image, is_signed_scalar, type_sizes, Cl2Config, CONST, READ_ONLY, RESTRICT, T_CLKEVENT, T_PIPE,
-    T_POINTER, T_QUEUE, T_SAMPLER, T_STRUCTURE, VOLATILE, WRITE_ONLY,
+    is_image, is_signed_scalar, type_sizes, Cl2Config, CONST, READ_ONLY, RESTRICT, T_CLKEVENT, T_PIPE, T_POINTER,
+    T_QUEUE, T_SAMPLER, T_STRUCTURE, VOLATILE, WRITE_ONLY,
 };
 use super::clrx_config::{Device, DEVICES};
 use super::clrx_elf::{self, Header, Out, Region, Section, Segment};
@@ -27,7 +27,9 @@ use crate::arch::Arch;
 
 /// The driver versions below which each column of [`DEVICE_CODES`] holds (the last: all
 /// later ones).
-const CODE_TABLES_TO: [u32; 10] = [191205, 200406, 203603, 223600, 226400, 234800, 244200, 248200, 252700, 258000];
+const CODE_TABLES_TO: [u32; 10] = [
+    191205, 200406, 203603, 223600, 226400, 234800, 244200, 248200, 252700, 258000,
+];
 
 /// Per CLRX device (its order): the architecture version the inner binary's note gives, and
 /// the device's code in the ELF flags for each driver range of [`CODE_TABLES_TO`] (0: the
@@ -212,7 +214,11 @@ fn prepare(inp: &Cl2Input, samplers: usize) -> Result<Vec<Temp>, String> {
             }) + 24
         };
         size += (c.args.len() + 1) * arg_entry_size(inp.is64);
-        size += c.args.iter().map(|a| a.name.len() + a.type_name.len() + 2).sum::<usize>();
+        size += c
+            .args
+            .iter()
+            .map(|a| a.name.len() + a.type_name.len() + 2)
+            .sum::<usize>();
         if dv >= ARCH_WORD {
             size = size + arch_word(inp.device.arch).len() - 7;
         }
@@ -320,7 +326,11 @@ fn metadata(inp: &Cl2Input, id: usize, t: &Temp, c: &Cl2Config, w: &mut W) {
         if v16_3 && is64 {
             w.u32(0);
         }
-        w.u32(if t.pipes_used == 0 && !c.use_enqueue { 0xffff_ffff } else { 0 });
+        w.u32(if t.pipes_used == 0 && !c.use_enqueue {
+            0xffff_ffff
+        } else {
+            0
+        });
     }
     if v16_3 {
         // The header's end: padding, the work group size hint, the vector type hint's length.
@@ -525,8 +535,10 @@ fn rsrc2(c: &Cl2Config, arch: Arch, with_local: bool) -> u32 {
 fn kernel_arg_size(c: &Cl2Config, is64: bool, new: bool) -> u32 {
     let mut size = 0u32;
     for a in &c.args {
-        let pointer_like =
-            matches!(a.ty, T_POINTER | T_PIPE | T_CLKEVENT | T_STRUCTURE | T_QUEUE | T_SAMPLER) || is_image(a.ty);
+        let pointer_like = matches!(
+            a.ty,
+            T_POINTER | T_PIPE | T_CLKEVENT | T_STRUCTURE | T_QUEUE | T_SAMPLER
+        ) || is_image(a.ty);
         let (elem, n) = if pointer_like {
             let w = word_size(is64) as u32;
             (w, w)
@@ -565,7 +577,7 @@ fn setup(inp: &Cl2Input, c: &Cl2Config, new: bool, pipes: bool, w: &mut W) {
     } else {
         0
     };
-    let sgprs = (c.sgprs + extra + 2).max(1);
+    let sgprs = c.sgprs.wrapping_add(extra + 2).max(1);
     let vgprs = c.vgprs.max(1);
     w.u32(
         c.pgmrsrc1
@@ -726,9 +738,26 @@ fn stub(arch: Arch, c: &Cl2Config, code: &[u8], w: &mut W) {
     } else {
         0
     };
-    let sgprs_all = c.sgprs + 2 + extra;
+    let sgprs_all = c.sgprs.wrapping_add(2 + extra);
     let (instrs, global, local) = analyze_code(arch, code);
-    for v in [0xa60, instrs, c.vgprs, 0, 0, 0, 0, 0, 0, instrs, global, local, 0, c.sgprs + c.vgprs, 0, sgprs_all] {
+    for v in [
+        0xa60,
+        instrs,
+        c.vgprs,
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        instrs,
+        global,
+        local,
+        0,
+        c.sgprs.wrapping_add(c.vgprs),
+        0,
+        sgprs_all,
+    ] {
         w.u32(v);
     }
     w.zeros(0xb8 - 64);
@@ -756,7 +785,7 @@ fn stub(arch: Arch, c: &Cl2Config, code: &[u8], w: &mut W) {
     w.u32(0);
     w.u32(1);
     w.zeros(12);
-    w.u32((c.scratch + 3) >> 2);
+    w.u32(c.scratch.wrapping_add(3) >> 2);
     w.u32(c.local_size);
     w.u32(0xffff_ffff);
     w.u32(0);
@@ -910,25 +939,61 @@ fn inner_binary(inp: &Cl2Input, temps: &[Temp], arch_version: [u32; 3]) -> Vec<u
                 if done[s] {
                     continue;
                 }
-                syms.push((format!("&input_bc::&_.Samp{s}"), index(".hsadata_readonly_agent"), 1, sampler_value(s), 8));
+                syms.push((
+                    format!("&input_bc::&_.Samp{s}"),
+                    index(".hsadata_readonly_agent"),
+                    1,
+                    sampler_value(s),
+                    8,
+                ));
                 done[s] = true;
             }
             let size = k.code.len() as u64 + 256;
-            syms.push((format!("&__OpenCL_{}_kernel", k.name), index(".hsatext"), 0x1a, *pos, size));
+            syms.push((
+                format!("&__OpenCL_{}_kernel", k.name),
+                index(".hsatext"),
+                0x1a,
+                *pos,
+                size,
+            ));
         }
         for (s, d) in done.iter().enumerate() {
             if !d {
-                syms.push((format!("&input_bc::&_.Samp{s}"), index(".hsadata_readonly_agent"), 1, sampler_value(s), 8));
+                syms.push((
+                    format!("&input_bc::&_.Samp{s}"),
+                    index(".hsadata_readonly_agent"),
+                    1,
+                    sampler_value(s),
+                    8,
+                ));
             }
         }
         if has_rw {
-            syms.push(("__hsa_section.hsadata_global_agent".into(), index(".hsadata_global_agent"), 3, 0, 0));
+            syms.push((
+                "__hsa_section.hsadata_global_agent".into(),
+                index(".hsadata_global_agent"),
+                3,
+                0,
+                0,
+            ));
         }
         if has_bss {
-            syms.push(("__hsa_section.hsabss_global_agent".into(), index(".hsabss_global_agent"), 3, 0, 0));
+            syms.push((
+                "__hsa_section.hsabss_global_agent".into(),
+                index(".hsabss_global_agent"),
+                3,
+                0,
+                0,
+            ));
         }
         if has_global {
-            syms.push(("__hsa_section.hsadata_readonly_agent".into(), index(".hsadata_readonly_agent"), 3, 0, 0));
+            syms.push((
+                "__hsa_section.hsadata_readonly_agent".into(),
+                index(".hsadata_readonly_agent"),
+                3,
+                0,
+                0,
+            ));
         }
         syms.push(("__hsa_section.hsatext".into(), index(".hsatext"), 3, 0, 0));
         for s in 0..sampler_count {
@@ -938,11 +1003,18 @@ fn inner_binary(inp: &Cl2Input, temps: &[Temp], arch_version: [u32; 3]) -> Vec<u
     // `.strtab` and `.symtab` (a null symbol first from driver 16.3); a nameless symbol points
     // at the first name's end without it.
     let mut strtab = if v16_3 { vec![0u8] } else { Vec::new() };
-    let mut symtab = Out { is64: true, b: Vec::new() };
+    let mut symtab = Out {
+        is64: true,
+        b: Vec::new(),
+    };
     if v16_3 {
         symtab.b.resize(24, 0);
     }
-    let first_end = if v16_3 { 0 } else { syms.first().map_or(0, |s| s.0.len() as u32) };
+    let first_end = if v16_3 {
+        0
+    } else {
+        syms.first().map_or(0, |s| s.0.len() as u32)
+    };
     for (name, shndx, info, value, size) in &syms {
         let n = if name.is_empty() {
             first_end
@@ -956,8 +1028,7 @@ fn inner_binary(inp: &Cl2Input, temps: &[Temp], arch_version: [u32; 3]) -> Vec<u
     }
     // Relocations of the samplers in the global data.
     let mut rela_global = W(Vec::new());
-    let first_sampler_sym =
-        inp.kernels.len() + sampler_count + 2 + has_rw as usize + has_bss as usize + v16_3 as usize;
+    let first_sampler_sym = inp.kernels.len() + sampler_count + 2 + has_rw as usize + has_bss as usize + v16_3 as usize;
     if !inp.sampler_offsets.is_empty() {
         for (i, off) in inp.sampler_offsets.iter().enumerate() {
             rela_global.u64(*off);
@@ -980,7 +1051,10 @@ fn inner_binary(inp: &Cl2Input, temps: &[Temp], arch_version: [u32; 3]) -> Vec<u
     let symtab_id = if v16_3 {
         5 + has_rw as u32 + has_global as u32 + has_bss as u32
     } else {
-        4 + if has_samplers { 2 } else { 0 } + has_rw as u32 + has_global as u32 + has_bss as u32
+        4 + if has_samplers { 2 } else { 0 }
+            + has_rw as u32
+            + has_global as u32
+            + has_bss as u32
             + (has_rw || has_global || has_bss) as u32
     };
     let global_id = if v16_3 { 4 } else { 1 } + has_rw as u32 + has_bss as u32;
@@ -995,7 +1069,12 @@ fn inner_binary(inp: &Cl2Input, temps: &[Temp], arch_version: [u32; 3]) -> Vec<u
         let sect = |kind, flags, align, bytes| Section::new(name, kind, flags, align, bytes);
         let s = match name {
             ".shstrtab" => sect(clrx_elf::SHT_STRTAB, clrx_elf::SHF_STRINGS, align_str, Vec::new()),
-            ".strtab" => sect(clrx_elf::SHT_STRTAB, clrx_elf::SHF_STRINGS, align_str, strtab.take().unwrap_or_default()),
+            ".strtab" => sect(
+                clrx_elf::SHT_STRTAB,
+                clrx_elf::SHF_STRINGS,
+                align_str,
+                strtab.take().unwrap_or_default(),
+            ),
             ".note" => sect(SHT_NOTE, 0, 8, notes.clone()),
             ".symtab" => sect(clrx_elf::SHT_SYMTAB, 0, 8, symtab.take().unwrap_or_default()),
             ".hsadata_global_agent" => Section {
@@ -1005,7 +1084,12 @@ fn inner_binary(inp: &Cl2Input, temps: &[Temp], arch_version: [u32; 3]) -> Vec<u
             ".hsabss_global_agent" => Section {
                 addr: true,
                 nobits: true,
-                ..sect(8, 0x90_0003, if inp.bss_align != 0 { inp.bss_align } else { 8 }, vec![0; inp.bss_size as usize])
+                ..sect(
+                    8,
+                    0x90_0003,
+                    if inp.bss_align != 0 { inp.bss_align } else { 8 },
+                    vec![0; inp.bss_size as usize],
+                )
             },
             ".hsadata_readonly_agent" => Section {
                 addr: true,
@@ -1017,7 +1101,12 @@ fn inner_binary(inp: &Cl2Input, temps: &[Temp], arch_version: [u32; 3]) -> Vec<u
             },
             ".hsaimage_samplerinit" => Section {
                 entsize: 8,
-                ..sect(clrx_elf::SHT_PROGBITS, SHF_MERGE, if v16_3 { 8 } else { 1 }, sampler_init.0.clone())
+                ..sect(
+                    clrx_elf::SHT_PROGBITS,
+                    SHF_MERGE,
+                    if v16_3 { 8 } else { 1 },
+                    sampler_init.0.clone(),
+                )
             },
             _ => Section {
                 link: symtab_id,
@@ -1092,7 +1181,11 @@ pub fn write(inp: &Cl2Input) -> Result<Vec<u8>, String> {
         if !has_global && has_samplers {
             return Err("Global data must be defined if samplers present".into());
         }
-        if inp.sampler_offsets.iter().any(|&o| o + 8 > inp.global_data.len() as u64) {
+        if inp
+            .sampler_offsets
+            .iter()
+            .any(|&o| o + 8 > inp.global_data.len() as u64)
+        {
             return Err("Sampler offset outside global data".into());
         }
     }
@@ -1100,7 +1193,10 @@ pub fn write(inp: &Cl2Input) -> Result<Vec<u8>, String> {
     if !inp.sampler_offsets.is_empty() && inp.sampler_offsets.len() != samplers {
         return Err("SamplerOffset number doesn't match to samplers number".into());
     }
-    let table = CODE_TABLES_TO.iter().position(|&to| dv < to).unwrap_or(CODE_TABLES_TO.len());
+    let table = CODE_TABLES_TO
+        .iter()
+        .position(|&to| dv < to)
+        .unwrap_or(CODE_TABLES_TO.len());
     let code = codes[table];
     if code == 0 {
         return Err("Unsupported GPU device type by driver version".into());
@@ -1183,7 +1279,13 @@ pub fn write(inp: &Cl2Input) -> Result<Vec<u8>, String> {
         ),
     ];
     if !inp.kernels.is_empty() {
-        regions.push(sect(".rodata", clrx_elf::SHT_PROGBITS, clrx_elf::SHF_ALLOC, 1, rodata.0));
+        regions.push(sect(
+            ".rodata",
+            clrx_elf::SHT_PROGBITS,
+            clrx_elf::SHF_ALLOC,
+            1,
+            rodata.0,
+        ));
     }
     if !inp.kernels.is_empty() || new {
         regions.push(sect(

@@ -41,9 +41,15 @@ pub fn is_image(t: u8) -> bool {
 pub fn type_names(t: u8) -> (String, String) {
     match t {
         0 => ("void".into(), "void".into()),
-        1..=10 => (ARG_SCALARS[t as usize - 1].0.into(), ARG_SCALARS[t as usize - 1].0.into()),
+        1..=10 => (
+            ARG_SCALARS[t as usize - 1].0.into(),
+            ARG_SCALARS[t as usize - 1].0.into(),
+        ),
         T_POINTER => (String::new(), "pointer".into()),
-        12..=18 => (ARG_IMAGES[t as usize - 12].0.into(), ARG_IMAGES[t as usize - 12].1.into()),
+        12..=18 => (
+            ARG_IMAGES[t as usize - 12].0.into(),
+            ARG_IMAGES[t as usize - 12].1.into(),
+        ),
         19..=68 => {
             let (s, v) = ((t - 19) / 5, ARG_VECTORS[((t - 19) % 5) as usize]);
             let n = format!("{}{v}", ARG_SCALARS[s as usize].0);
@@ -374,6 +380,9 @@ impl Cl2Config {
             2
         };
         let total = device.max_sgprs() as u32;
+        if self.vgprs == DEFAULT {
+            self.vgprs = min_v.max(code.1);
+        }
         if self.sgprs != DEFAULT {
             if unified {
                 self.sgprs = self.sgprs.max(extra) - extra;
@@ -383,9 +392,6 @@ impl Cl2Config {
             }
         } else {
             self.sgprs = (total - extra).min(min_s.max(code.0));
-        }
-        if self.vgprs == DEFAULT {
-            self.vgprs = min_v.max(code.1);
         }
         Ok(())
     }
@@ -444,7 +450,12 @@ pub fn parse_arg(args: &str) -> Result<Cl2Arg, String> {
         if t == T_STRUCTURE {
             a.struct_size = value32(it.next().ok_or("Expected ',' before argument")?)?;
         }
-        a.space = match it.next().ok_or("Expected ',' before argument")?.to_ascii_lowercase().as_str() {
+        a.space = match it
+            .next()
+            .ok_or("Expected ',' before argument")?
+            .to_ascii_lowercase()
+            .as_str()
+        {
             "local" => SPACE_LOCAL,
             "global" => SPACE_GLOBAL,
             "constant" => SPACE_CONSTANT,
@@ -530,7 +541,10 @@ mod tests {
     #[test]
     fn pointer_forms() {
         let a = parse_arg("v, \"float*\", float*, global, const restrict, rdonly").unwrap();
-        assert_eq!((a.ty, a.ptr_ty, a.space, a.access, a.used), (T_POINTER, 9, SPACE_GLOBAL, CONST | RESTRICT, 1));
+        assert_eq!(
+            (a.ty, a.ptr_ty, a.space, a.access, a.used),
+            (T_POINTER, 9, SPACE_GLOBAL, CONST | RESTRICT, 1)
+        );
         assert!(parse_arg("v, float*, global").unwrap().used == 3);
         assert!(parse_arg("v, float*, global, , wronly, x").is_err());
         assert!(parse_arg("s, sampler*, global").is_err());

@@ -36,7 +36,8 @@ pub struct Section {
     pub link: u32,
     /// `sh_addr` is the section's address (else 0).
     pub addr: bool,
-    /// `SHT_NOBITS`: `bytes` give the size only, the file holds none of them.
+    /// `SHT_NOBITS`: `bytes` give the size only, the file holds none of them (and its
+    /// offset, in its header and a segment it starts, is 0: CLRX's `zeroOffset`).
     pub nobits: bool,
 }
 
@@ -241,8 +242,11 @@ pub fn write(header: &Header, mut regions: Vec<Region>, segments: &[Segment]) ->
             Region::ProgramHeaders => {
                 for p in segments {
                     let last = p.first + p.count - 1;
-                    let start = offsets[p.first];
-                    let file = offsets[last] + file_size(&regions[last]) - start;
+                    let start = match &regions[p.first] {
+                        Region::Section(s) if s.nobits => 0,
+                        _ => offsets[p.first],
+                    };
+                    let file = offsets[last] + file_size(&regions[last]) - offsets[p.first];
                     let mem = if p.mem_size {
                         addresses[last] + size_of(&regions[last]) - addresses[p.first]
                     } else {
@@ -279,7 +283,7 @@ pub fn write(header: &Header, mut regions: Vec<Region>, segments: &[Segment]) ->
                     o.u32(s.kind);
                     o.word(s.flags);
                     o.word(if s.addr { addresses[j] } else { 0 });
-                    o.word(offsets[j]);
+                    o.word(if s.nobits { 0 } else { offsets[j] });
                     o.word(size);
                     o.u32(if s.link != 0 {
                         s.link
