@@ -1152,6 +1152,16 @@ fn inner_binary(inp: &Cl2Input, temps: &[Temp], arch_version: [u32; 3]) -> Vec<u
     clrx_elf::write(&header, regions, &segments)
 }
 
+/// Is `data` an AMD OpenCL 2.0 binary (an ELF of machine 0xaf5a, 32-bit, or 0xaf5b, 64-bit)?
+pub fn is_amdcl2(data: &[u8]) -> bool {
+    data.len() >= 20
+        && data.starts_with(b"\x7fELF")
+        && matches!(
+            (data[4], u16::from_le_bytes([data[18], data[19]])),
+            (1, 0xaf5a) | (2, 0xaf5b)
+        )
+}
+
 /// The binary of `inp`, or clrxasm's error.
 pub fn write(inp: &Cl2Input) -> Result<Vec<u8>, String> {
     let dv = inp.driver_version;
