@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::clrx::gcnkit_binary;
+use common::clrx::{gcnkit_binary, normalized};
 use common::Rng;
 
 /// CLRX's devices the format has (GCN 1.0-1.2), as `.gpu` names them.
@@ -324,22 +324,6 @@ fn gcnkit_text(bin: &[u8]) -> Result<String, String> {
     let mut t = String::new();
     gcnkit::disasm::disassemble_amd(bin, gcnkit::disasm::Format::Text, |s| t.push_str(s))?;
     Ok(t)
-}
-
-/// Text without clrxdisasm's banner and address comments, blanks folded, no empty lines.
-fn normalized(t: &str) -> Vec<String> {
-    t.lines()
-        .filter(|l| !l.starts_with("/* Disassembling"))
-        .map(|l| {
-            let l = l.trim_start();
-            let l = match l.strip_prefix("/*") {
-                Some(r) => r.split_once("*/").map_or(l, |x| x.1),
-                None => l,
-            };
-            l.split_whitespace().collect::<Vec<_>>().join(" ")
-        })
-        .filter(|l| !l.is_empty())
-        .collect()
 }
 
 /// A binary's text through both assemblers: the same file. The text of that file is a fixed

@@ -31,7 +31,7 @@ pub(super) struct AmdCl2 {
 }
 
 /// The forms of a kernel and of the inner binary gcnkit does not write yet.
-const NOT_YET: [&str; 13] = [
+const NOT_YET: [&str; 12] = [
     ".hsaconfig",
     ".hsalayout",
     ".metadata",
@@ -44,7 +44,6 @@ const NOT_YET: [&str; 13] = [
     ".kcode",
     ".kcodeend",
     ".main",
-    ".section",
 ];
 
 impl AmdCl2 {
@@ -162,7 +161,12 @@ impl Assembler {
                 _ => err(self, ".config outside a kernel (after .kernel NAME)".into()),
             },
             ".rwdata" => self.switch_section(".data"),
-            ".bssdata" => {
+            // (`.section .bss`, as clrxdisasm prints it, is `.bssdata`.)
+            ".bssdata" | ".section" if name == ".bssdata" || rest.split([' ', ',']).next() == Some(".bss") => {
+                let rest = rest
+                    .strip_prefix(".bss")
+                    .unwrap_or(&rest)
+                    .trim_start_matches([' ', ',']);
                 if let Some(v) = rest.strip_prefix("align") {
                     match crate::codeobj::clrx_config::clrx_value(v.trim_start().trim_start_matches('=').trim()) {
                         Ok(v) if v == 0 || v.is_power_of_two() => a.bss_align = v,

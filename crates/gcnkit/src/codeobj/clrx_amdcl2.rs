@@ -1152,6 +1152,14 @@ fn inner_binary(inp: &Cl2Input, temps: &[Temp], arch_version: [u32; 3]) -> Vec<u
     clrx_elf::write(&header, regions, &segments)
 }
 
+/// The column of [`DEVICE_CODES`] (and of the reading tables) for a driver version.
+pub(crate) fn code_table(dv: u32) -> usize {
+    CODE_TABLES_TO
+        .iter()
+        .position(|&to| dv < to)
+        .unwrap_or(CODE_TABLES_TO.len())
+}
+
 /// Is `data` an AMD OpenCL 2.0 binary (an ELF of machine 0xaf5a, 32-bit, or 0xaf5b, 64-bit)?
 pub fn is_amdcl2(data: &[u8]) -> bool {
     data.len() >= 20
@@ -1203,11 +1211,7 @@ pub fn write(inp: &Cl2Input) -> Result<Vec<u8>, String> {
     if !inp.sampler_offsets.is_empty() && inp.sampler_offsets.len() != samplers {
         return Err("SamplerOffset number doesn't match to samplers number".into());
     }
-    let table = CODE_TABLES_TO
-        .iter()
-        .position(|&to| dv < to)
-        .unwrap_or(CODE_TABLES_TO.len());
-    let code = codes[table];
+    let code = codes[code_table(dv)];
     if code == 0 {
         return Err("Unsupported GPU device type by driver version".into());
     }

@@ -15,6 +15,7 @@ pub mod clrx_amd_config;
 pub mod clrx_amd_read;
 pub mod clrx_amdcl2;
 pub mod clrx_amdcl2_config;
+pub mod clrx_amdcl2_read;
 pub mod clrx_config;
 pub mod clrx_elf;
 pub mod clrx_gallium;

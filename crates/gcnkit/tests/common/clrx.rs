@@ -333,3 +333,16 @@ pub fn random_code(r: &mut super::Rng, out: &mut String) {
     }
     out.push_str("  s_endpgm\n");
 }
+
+/// Text without clrxdisasm's banner and address comments, blanks folded, no empty lines.
+pub fn normalized(t: &str) -> Vec<String> {
+    t.lines()
+        .filter(|l| !l.starts_with("/* Disassembling"))
+        .map(|l| {
+            let l = l.trim_start();
+            let l = l.strip_prefix("/*").and_then(|r| r.split_once("*/")).map_or(l, |x| x.1);
+            l.split_whitespace().collect::<Vec<_>>().join(" ")
+        })
+        .filter(|l| !l.is_empty())
+        .collect()
+}
