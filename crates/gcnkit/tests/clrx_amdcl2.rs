@@ -316,10 +316,19 @@ fn gcnkit_text(bin: &[u8]) -> Result<String, String> {
 
 /// A binary's text through both assemblers: one file. The text of that file is a fixed point
 /// (clrxdisasm's form loses, once, what PGM_RSRC2 says twice: a local id count of 3 is 2).
-/// Returns the file.
-fn round_trip(what: &str, text: &str) -> Vec<u8> {
-    let ours =
-        gcnkit_binary(text, &[]).unwrap_or_else(|e| panic!("{what}: gcnkit refuses its own text: {e:?}\n{text}"));
+/// Returns the file; `None` when both refuse the text (samplers with no room in the global
+/// data: their default offsets wrap around, and clrxasm's check refuses the offsets it wrote).
+fn round_trip(what: &str, text: &str) -> Option<Vec<u8>> {
+    let ours = match gcnkit_binary(text, &[]) {
+        Ok(b) => b,
+        Err(e) if e.iter().all(|m| m.contains("Sampler offset outside global data")) => {
+            if common::clrx::dir().is_some() {
+                assert!(common::clrx::assemble_binary(text, &[]).is_err(), "{what}: clrxasm takes it:\n{text}");
+            }
+            return None;
+        }
+        Err(e) => panic!("{what}: gcnkit refuses its own text: {e:?}\n{text}"),
+    };
     let again = gcnkit_text(&ours).unwrap();
     let third = gcnkit_text(&gcnkit_binary(&again, &[]).unwrap()).unwrap();
     assert_eq!(
@@ -334,7 +343,7 @@ fn round_trip(what: &str, text: &str) -> Vec<u8> {
             "{what}: gcnkit and clrxasm assemble the text to other files\n{text}"
         );
     }
-    ours
+    Some(ours)
 }
 
 /// [`normalized`] text without comments: gcnkit's instruction printer puts a float literal's
@@ -377,7 +386,7 @@ fn real_binaries_disassemble_as_clrxdisasm() {
             let theirs = common::clrx::disassemble_file(f, &["-dCmf"]).unwrap();
             assert_eq!(uncommented(&text), uncommented(&theirs), "{what}");
         }
-        round_trip(&what, &text);
+        round_trip(&what, &text).unwrap_or_else(|| panic!("{what}: its text does not assemble"));
         n += 1;
     }
     eprintln!("{n} of CLRX's real AMD OpenCL 2.0 binaries read: clrxdisasm's text, both assemblers' file");
@@ -392,7 +401,7 @@ fn generated_binaries_disassemble_and_assemble_back() {
     let mut r = Rng(common::seed() ^ 0xd15c);
     let dir = std::env::temp_dir().join(format!("gcnkit-amdcl2-dis-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let mut done = 0;
+    let (mut done, mut lossy) = (0, 0);
     for k in 0..n {
         let (src, opts) = source(&mut r);
         let Ok(bin) = gcnkit_binary(&src, &opts) else { continue };
@@ -403,10 +412,40 @@ fn generated_binaries_disassemble_and_assemble_back() {
             let theirs = common::clrx::disassemble_file(&f, &["-dCmf"]).unwrap();
             assert_eq!(normalized(&text), normalized(&theirs), "generated source:\n{src}");
         }
-        round_trip("generated", &text);
-        done += 1;
+        match round_trip("generated", &text) {
+            Some(_) => done += 1,
+            None => lossy += 1,
+        }
     }
     let _ = std::fs::remove_dir_all(&dir);
-    eprintln!("{done} generated binaries: text as clrxdisasm's, assembled back by both to one file");
+    eprintln!(
+        "{done} generated binaries: text as clrxdisasm's, assembled back by both to one file; {lossy} texts refused by both (sampler offsets wrapped)"
+    );
     assert!(done * 3 >= n);
+}
+
+/// Damaged binaries (generated ones cut short or with bytes changed) give text or an error,
+/// never a panic or a hang.
+#[test]
+fn damaged_binaries_never_panic() {
+    let mut r = Rng(common::seed() ^ 0xbad);
+    let mut n = 0;
+    while n < 40 {
+        let (src, opts) = source(&mut r);
+        let Ok(bin) = gcnkit_binary(&src, &opts) else { continue };
+        n += 1;
+        for _ in 0..25 {
+            let mut b = bin.clone();
+            if r.chance(1, 3) {
+                b.truncate(r.below(b.len() as u64) as usize);
+            }
+            for _ in 0..1 + r.below(8) {
+                if b.len() > 20 {
+                    let at = 20 + r.below(b.len() as u64 - 20) as usize;
+                    b[at] = r.next() as u8;
+                }
+            }
+            let _ = gcnkit_text(&b);
+        }
+    }
 }

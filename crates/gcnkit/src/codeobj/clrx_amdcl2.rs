@@ -1202,7 +1202,7 @@ pub fn write(inp: &Cl2Input) -> Result<Vec<u8>, String> {
         if inp
             .sampler_offsets
             .iter()
-            .any(|&o| o + 8 > inp.global_data.len() as u64)
+            .any(|&o| o.wrapping_add(8) > inp.global_data.len() as u64)
         {
             return Err("Sampler offset outside global data".into());
         }

@@ -710,11 +710,8 @@ pub fn config_of(b: &Cl2Binary, k: &Cl2KernelBin) -> Result<Cl2Config, String> {
             u32_at(6)? as u32,
             u32_at(7)? as u32,
         );
-        let (volatile, restrict, pipe) = (
-            m[(f + 32) as usize] != 0,
-            m[(f + 33) as usize] != 0,
-            m[(f + 34) as usize] != 0,
-        );
+        let flag = |k: u64| le(m, f + k, 1).map(|v| v != 0);
+        let (volatile, restrict, pipe) = (flag(32)?, flag(33)?, flag(34)?);
         let kind = u32_at(9)?;
         let is_const = le(m, f + 40, w)? != 0;
         let mut a = Cl2Arg {
