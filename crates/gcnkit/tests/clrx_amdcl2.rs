@@ -204,7 +204,22 @@ fn source(r: &mut Rng) -> (String, Vec<String>) {
     if r.chance(1, 4) {
         s.push_str(".policy 200\n");
     }
-    let dv = DRIVERS[r.below(DRIVERS.len() as u64) as usize];
+    // (Mostly a driver that knows the device: the newer devices need newer drivers.)
+    let least = match dev {
+        15 => 191205,
+        16..=20 => 200406,
+        21 | 22 => 226400,
+        23 => 234800,
+        24..=27 => 257999,
+        28 | 29 => 258000,
+        _ => 0,
+    };
+    let dv = loop {
+        let dv = DRIVERS[r.below(DRIVERS.len() as u64) as usize];
+        if dv >= least || r.chance(1, 6) {
+            break dv;
+        }
+    };
     if r.chance(1, 2) {
         opts.extend(["-t".to_string(), dv.to_string()]);
     } else {
