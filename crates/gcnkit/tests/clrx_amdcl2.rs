@@ -338,7 +338,10 @@ fn round_trip(what: &str, text: &str) -> Option<Vec<u8>> {
         Ok(b) => b,
         Err(e) if e.iter().all(|m| m.contains("Sampler offset outside global data")) => {
             if common::clrx::dir().is_some() {
-                assert!(common::clrx::assemble_binary(text, &[]).is_err(), "{what}: clrxasm takes it:\n{text}");
+                assert!(
+                    common::clrx::assemble_binary(text, &[]).is_err(),
+                    "{what}: clrxasm takes it:\n{text}"
+                );
             }
             return None;
         }

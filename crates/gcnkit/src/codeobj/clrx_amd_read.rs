@@ -457,7 +457,7 @@ fn kind_name(k: ArgKind) -> String {
 }
 
 /// A string as a C literal's inside, as clrxdisasm escapes it.
-fn escape(b: &[u8]) -> String {
+pub(crate) fn escape(b: &[u8]) -> String {
     let mut s = String::new();
     for &c in b {
         match c {

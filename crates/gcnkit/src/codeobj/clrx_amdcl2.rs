@@ -485,9 +485,7 @@ fn rsrc2(c: &Cl2Config, arch: Arch, with_local: bool) -> u32 {
         if c.dims & 0x100 == 0 {
             dims = DEFAULT;
             values = (c.dims & 7) << 7;
-            values |= if c.use_enqueue {
-                2
-            } else if c.dims & 4 != 0 {
+            values |= if c.use_enqueue || c.dims & 4 != 0 {
                 2
             } else {
                 (c.dims & 2 != 0) as u32

@@ -14,42 +14,12 @@ use crate::arch::Arch;
 use std::fmt::Write;
 
 /// The device codes of the ELF flags as clrxdisasm reads them, per driver range (the
-/// generator's [`super::clrx_amdcl2`] ranges; where two devices share a code, the one named).
+/// generator's [`super::clrx_amdcl2`] ranges; where two devices share a code, the one named):
+/// [`READ_CODES_COMMON`], then each range's own.
 const READ_CODES: [&[(u32, &str)]; 11] = [
+    &[(15, "CARRIZO"), (16, "FIJI")],
+    &[(15, "DUMMY"), (16, "CARRIZO"), (17, "FIJI")],
     &[
-        (1, "SPECTRE"),
-        (2, "SPOOKY"),
-        (3, "KALINDI"),
-        (4, "MULLINS"),
-        (6, "BONAIRE"),
-        (7, "HAWAII"),
-        (8, "ICELAND"),
-        (9, "TONGA"),
-        (15, "CARRIZO"),
-        (16, "FIJI"),
-    ],
-    &[
-        (1, "SPECTRE"),
-        (2, "SPOOKY"),
-        (3, "KALINDI"),
-        (4, "MULLINS"),
-        (6, "BONAIRE"),
-        (7, "HAWAII"),
-        (8, "ICELAND"),
-        (9, "TONGA"),
-        (15, "DUMMY"),
-        (16, "CARRIZO"),
-        (17, "FIJI"),
-    ],
-    &[
-        (1, "SPECTRE"),
-        (2, "SPOOKY"),
-        (3, "KALINDI"),
-        (4, "MULLINS"),
-        (6, "BONAIRE"),
-        (7, "HAWAII"),
-        (8, "ICELAND"),
-        (9, "TONGA"),
         (12, "HORSE"),
         (13, "GOOSE"),
         (15, "CARRIZO"),
@@ -57,14 +27,6 @@ const READ_CODES: [&[(u32, &str)]; 11] = [
         (17, "STONEY"),
     ],
     &[
-        (1, "SPECTRE"),
-        (2, "SPOOKY"),
-        (3, "KALINDI"),
-        (4, "MULLINS"),
-        (6, "BONAIRE"),
-        (7, "HAWAII"),
-        (8, "ICELAND"),
-        (9, "TONGA"),
         (13, "CARRIZO"),
         (14, "FIJI"),
         (15, "STONEY"),
@@ -72,14 +34,6 @@ const READ_CODES: [&[(u32, &str)]; 11] = [
         (17, "ELLESMERE"),
     ],
     &[
-        (1, "SPECTRE"),
-        (2, "SPOOKY"),
-        (3, "KALINDI"),
-        (4, "MULLINS"),
-        (6, "BONAIRE"),
-        (7, "HAWAII"),
-        (8, "ICELAND"),
-        (9, "TONGA"),
         (12, "CARRIZO"),
         (13, "FIJI"),
         (14, "STONEY"),
@@ -89,14 +43,6 @@ const READ_CODES: [&[(u32, &str)]; 11] = [
         (18, "GFX804"),
     ],
     &[
-        (1, "SPECTRE"),
-        (2, "SPOOKY"),
-        (3, "KALINDI"),
-        (4, "MULLINS"),
-        (6, "BONAIRE"),
-        (7, "HAWAII"),
-        (8, "ICELAND"),
-        (9, "TONGA"),
         (13, "CARRIZO"),
         (14, "FIJI"),
         (15, "STONEY"),
@@ -106,14 +52,6 @@ const READ_CODES: [&[(u32, &str)]; 11] = [
         (19, "GFX900"),
     ],
     &[
-        (1, "SPECTRE"),
-        (2, "SPOOKY"),
-        (3, "KALINDI"),
-        (4, "MULLINS"),
-        (6, "BONAIRE"),
-        (7, "HAWAII"),
-        (8, "ICELAND"),
-        (9, "TONGA"),
         (14, "CARRIZO"),
         (15, "FIJI"),
         (16, "STONEY"),
@@ -124,14 +62,6 @@ const READ_CODES: [&[(u32, &str)]; 11] = [
         (21, "GFX901"),
     ],
     &[
-        (1, "SPECTRE"),
-        (2, "SPOOKY"),
-        (3, "KALINDI"),
-        (4, "MULLINS"),
-        (6, "BONAIRE"),
-        (7, "HAWAII"),
-        (8, "ICELAND"),
-        (9, "TONGA"),
         (12, "CARRIZO"),
         (13, "FIJI"),
         (14, "STONEY"),
@@ -142,14 +72,6 @@ const READ_CODES: [&[(u32, &str)]; 11] = [
         (19, "GFX901"),
     ],
     &[
-        (1, "SPECTRE"),
-        (2, "SPOOKY"),
-        (3, "KALINDI"),
-        (4, "MULLINS"),
-        (6, "BONAIRE"),
-        (7, "HAWAII"),
-        (8, "ICELAND"),
-        (9, "TONGA"),
         (12, "CARRIZO"),
         (13, "FIJI"),
         (14, "STONEY"),
@@ -160,14 +82,6 @@ const READ_CODES: [&[(u32, &str)]; 11] = [
         (21, "GFX901"),
     ],
     &[
-        (1, "SPECTRE"),
-        (2, "SPOOKY"),
-        (3, "KALINDI"),
-        (4, "MULLINS"),
-        (6, "BONAIRE"),
-        (7, "HAWAII"),
-        (8, "ICELAND"),
-        (9, "TONGA"),
         (12, "CARRIZO"),
         (13, "FIJI"),
         (14, "STONEY"),
@@ -182,14 +96,6 @@ const READ_CODES: [&[(u32, &str)]; 11] = [
         (27, "GFX905"),
     ],
     &[
-        (1, "SPECTRE"),
-        (2, "SPOOKY"),
-        (3, "KALINDI"),
-        (4, "MULLINS"),
-        (6, "BONAIRE"),
-        (7, "HAWAII"),
-        (8, "ICELAND"),
-        (9, "TONGA"),
         (12, "CARRIZO"),
         (13, "FIJI"),
         (14, "STONEY"),
@@ -205,6 +111,18 @@ const READ_CODES: [&[(u32, &str)]; 11] = [
         (28, "GFX906"),
         (29, "GFX907"),
     ],
+];
+
+/// The codes every driver range reads alike (GCN 1.1 and the first GCN 1.2 devices).
+const READ_CODES_COMMON: [(u32, &str); 8] = [
+    (1, "SPECTRE"),
+    (2, "SPOOKY"),
+    (3, "KALINDI"),
+    (4, "MULLINS"),
+    (6, "BONAIRE"),
+    (7, "HAWAII"),
+    (8, "ICELAND"),
+    (9, "TONGA"),
 ];
 
 /// The first driver that knows each device (clrxdisasm prints at least it).
@@ -520,8 +438,9 @@ pub fn read(data: &[u8]) -> Result<Cl2Binary, String> {
     }
     // The device: the flags' code in the driver's reading table, the inner note's version.
     let table = super::clrx_amdcl2::code_table(dv);
-    let mut device = READ_CODES[table]
+    let mut device = READ_CODES_COMMON
         .iter()
+        .chain(READ_CODES[table].iter())
         .find(|e| e.0 == flags)
         .and_then(|e| Device::find(e.1));
     let (mut minor, mut stepping) = (0, 0);
@@ -826,33 +745,18 @@ pub fn config_of(b: &Cl2Binary, k: &Cl2KernelBin) -> Result<Cl2Config, String> {
     Ok(c)
 }
 
-/// A string as a C literal's inside, as clrxdisasm escapes it.
-fn escape(b: &[u8]) -> String {
-    let mut s = String::new();
-    for &c in b {
-        match c {
-            b'"' => s.push_str("\\\""),
-            b'\\' => s.push_str("\\\\"),
-            b'\n' => s.push_str("\\n"),
-            b'\t' => s.push_str("\\t"),
-            b'\r' => s.push_str("\\r"),
-            0x20..=0x7e => s.push(c as char),
-            _ => {
-                let _ = write!(s, "\\{c:03o}");
-            }
-        }
-    }
-    s
-}
-
 /// The lines before the kernels.
 pub fn print_head(b: &Cl2Binary, out: &mut String) {
     let _ = writeln!(out, ".amdcl2\n.gpu {}", b.device.name);
     out.push_str(if b.is64 { ".64bit\n" } else { ".32bit\n" });
     let _ = writeln!(out, ".arch_minor {}\n.arch_stepping {}", b.arch_minor, b.arch_stepping);
     let _ = writeln!(out, ".driver_version {}", b.driver_version);
-    let _ = writeln!(out, ".compile_options \"{}\"", escape(&b.compile_options));
-    let _ = writeln!(out, ".acl_version \"{}\"", escape(&b.acl_version));
+    let _ = writeln!(
+        out,
+        ".compile_options \"{}\"",
+        super::clrx_amd_read::escape(&b.compile_options)
+    );
+    let _ = writeln!(out, ".acl_version \"{}\"", super::clrx_amd_read::escape(&b.acl_version));
     for s in b.sampler_init.chunks_exact(8) {
         let _ = writeln!(out, ".sampler 0x{:08x}", u32::from_le_bytes([s[4], s[5], s[6], s[7]]));
     }
