@@ -106,7 +106,7 @@ impl Assembler {
         let taken = if let Some((_, what)) = data.iter().find(|d| d.0 == name && a.driver() < NEW_BINARIES) {
             self.error_at(lineno, src, span, format!("{what} allowed only for new binary format"));
             true
-        } else if name == ".get_driver_version" && a.src.open.is_none() {
+        } else if name == ".get_driver_version" {
             let v = Ok(a.driver());
             self.binary_query(lineno, src, span, c, end, name, v);
             true

@@ -372,7 +372,7 @@ pub fn read(data: &[u8]) -> Result<Cl2Binary, String> {
         } else {
             0
         };
-        let arg_at = hsize + first + second + 2;
+        let arg_at = hsize.saturating_add(first).saturating_add(second).saturating_add(2);
         let entry = if is64 { 88 } else { 64 };
         if vth != 0 || le(&metadata, arg_at, 4)? == entry << 8 {
             dv = dv.max(200406);
@@ -600,21 +600,24 @@ pub fn config_of(b: &Cl2Binary, k: &Cl2KernelBin) -> Result<Cl2Config, String> {
     } else {
         (le(m, 72, 4)?, le(m, 76, 4)?)
     };
-    let mut at = hsize + first + second + 2;
+    let mut at = hsize.saturating_add(first).saturating_add(second).saturating_add(2);
     let entry = if is64 { 88 } else { 64 };
     if vth != 0 || le(m, at, 4)? == entry << 8 {
         c.vec_type_hint = String::from_utf8_lossy(bytes_at(m, at, vth)?).into_owned();
-        at += vth + 1;
+        at = at.saturating_add(vth).saturating_add(1);
     }
     let args = le(m, if is64 { 160 } else { 104 }, 8)?;
-    let mut names = at + entry * (args + 1);
+    if at > m.len() as u64 {
+        return Err("kernel arguments out of the metadata".into());
+    }
+    let mut names = at.saturating_add(entry.saturating_mul(args.saturating_add(1)));
     let mut string = |n: u64| -> Result<String, String> {
         let s = String::from_utf8_lossy(bytes_at(m, names, n)?).into_owned();
-        names += n + 1;
+        names = names.saturating_add(n).saturating_add(1);
         Ok(s)
     };
     for i in 0..args {
-        let e = at + i * entry;
+        let e = at.saturating_add(i * entry);
         let name_len = word(e + w as u64)?;
         let type_len = word(e + 2 * w as u64)?;
         let name = string(name_len)?;
