@@ -370,7 +370,7 @@ fn asm_clrx_binary_formats() {
         err(&o)
     );
     assert!(!out.exists());
-    // `disasm` knows the format and says it does not read it yet.
+    // `disasm` prints it as clrxdisasm -dCmf does (CLRX text only).
     let o = gcnkit(
         &[
             "asm", "--syntax", "clrx", "--format", "amdcl2", "-t", "200406", "-o", o_arg,
@@ -379,7 +379,19 @@ fn asm_clrx_binary_formats() {
     );
     assert!(o.status.success(), "{}", err(&o));
     let o = gcnkit(&["disasm", o_arg], b"");
-    assert_eq!(o.status.code(), Some(1));
+    assert!(o.status.success(), "{}", err(&o));
+    for line in [
+        ".amdcl2",
+        ".gpu Bonaire",
+        ".driver_version 200406",
+        ".kernel k",
+        ".arg n, \"uint\", uint",
+        "s_endpgm",
+    ] {
+        assert!(text(&o).contains(line), "{line}: {}", text(&o));
+    }
+    let o = gcnkit(&["disasm", "--syntax", "llvm", o_arg], b"");
+    assert_eq!(o.status.code(), Some(2));
     assert!(err(&o).contains("AMD OpenCL 2.0 binary"), "{}", err(&o));
     // `--format rocm`: the source read as `.rocm`, clrxasm's loadable object (AMDGPU, 64-bit,
     // a shared object whose code starts at 0x1000).

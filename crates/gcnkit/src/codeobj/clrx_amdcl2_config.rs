@@ -531,7 +531,8 @@ mod tests {
     fn types_read_back_by_name() {
         for t in (0..TYPES).filter(|&t| t != T_POINTER && t != T_COUNTER64) {
             let n = type_names(t).0;
-            let a = parse_arg(&format!("x, {n}")).unwrap_or_else(|e| panic!("{n}: {e}"));
+            let size = if t == T_STRUCTURE { ", 8" } else { "" };
+            let a = parse_arg(&format!("x, {n}{size}")).unwrap_or_else(|e| panic!("{n}: {e}"));
             assert_eq!(a.ty, t, "{n}");
         }
         assert_eq!(type_sizes(T_QUEUE), (18, 16, 1));
