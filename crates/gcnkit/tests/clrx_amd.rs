@@ -367,27 +367,13 @@ fn round_trip(what: &str, text: &str) -> Option<Vec<u8>> {
 /// aside), and it assembles with gcnkit and clrxasm to one binary whose text is the same.
 #[test]
 fn real_binaries_disassemble_as_clrxdisasm() {
-    let Some(files) = common::clrx::real_binaries() else {
+    let is_amd = |b: &[u8]| gcnkit::codeobj::clrx_amd_read::amd_device(b).is_some();
+    let Some(n) = common::clrx::real_binaries_read(is_amd, gcnkit_text, normalized, round_trip) else {
         eprintln!(
             "CLRX's source (GCNKIT_CLRX_SRC, or GCNKIT_CLRX_DIR/../../src) not found: its real .amd binaries not read"
         );
         return;
     };
-    let mut n = 0;
-    for f in &files {
-        let bin = std::fs::read(f).unwrap();
-        if gcnkit::codeobj::clrx_amd_read::amd_device(&bin).is_none() {
-            continue;
-        }
-        let what = f.file_name().unwrap().to_string_lossy().into_owned();
-        let text = gcnkit_text(&bin).unwrap_or_else(|e| panic!("{what}: {e}"));
-        if common::clrx::dir().is_some() {
-            let theirs = common::clrx::disassemble_file(f, &["-dCmf"]).unwrap();
-            assert_eq!(normalized(&text), normalized(&theirs), "{what}");
-        }
-        round_trip(&what, &text).unwrap_or_else(|| panic!("{what}: its text does not assemble"));
-        n += 1;
-    }
     eprintln!("{n} of CLRX's real AMD Catalyst binaries read: clrxdisasm's text, both assemblers' file");
     assert!(n >= 8, "{n} binaries");
 }
@@ -398,25 +384,7 @@ fn real_binaries_disassemble_as_clrxdisasm() {
 fn generated_binaries_disassemble_and_assemble_back() {
     let n = common::env_n("GCNKIT_AMD_N", 150) / 3;
     let mut r = Rng(common::seed() ^ 0xd15a);
-    let dir = std::env::temp_dir().join(format!("gcnkit-amd-dis-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let (mut done, mut lossy) = (0, 0);
-    for k in 0..n {
-        let (src, opts) = source(&mut r);
-        let Ok(bin) = gcnkit_binary(&src, &opts) else { continue };
-        let text = gcnkit_text(&bin).unwrap_or_else(|e| panic!("{e}\n{src}"));
-        if common::clrx::dir().is_some() {
-            let f = dir.join(format!("g{k}.bin"));
-            std::fs::write(&f, &bin).unwrap();
-            let theirs = common::clrx::disassemble_file(&f, &["-dCmf"]).unwrap();
-            assert_eq!(normalized(&text), normalized(&theirs), "generated source:\n{src}");
-        }
-        match round_trip("generated", &text) {
-            Some(_) => done += 1,
-            None => lossy += 1,
-        }
-    }
-    let _ = std::fs::remove_dir_all(&dir);
+    let (done, lossy) = common::clrx::generated_binaries_read(n, || source(&mut r), gcnkit_text, round_trip);
     eprintln!(
         "{done} generated binaries: text as clrxdisasm's, assembled back by both to one file; {lossy} texts refused by both (an unused pointer's UAV id lost)"
     );
