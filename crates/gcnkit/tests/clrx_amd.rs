@@ -330,37 +330,9 @@ fn gcnkit_text(bin: &[u8]) -> Result<String, String> {
 /// point (clrxdisasm's form loses what the config leaves to defaults, once: `.printfid` given
 /// no value, an unused `.uavid`). Returns the file.
 fn round_trip(what: &str, text: &str) -> Option<Vec<u8>> {
-    let ours = match gcnkit_binary(text, &[]) {
-        Ok(b) => b,
-        // clrxdisasm's form of an unused global pointer whose UAV id is not the kernel's
-        // `.uavid` as printed (a source's own `.uavid`, drivers before 1348.05): neither
-        // assembler takes it.
-        Err(e) if e.iter().all(|m| m.contains("UavId out of range!")) => {
-            if common::clrx::dir().is_some() {
-                assert!(
-                    common::clrx::assemble_binary(text, &[]).is_err(),
-                    "{what}: clrxasm takes it:\n{text}"
-                );
-            }
-            return None;
-        }
-        Err(e) => panic!("{what}: gcnkit refuses its own text: {e:?}\n{text}"),
-    };
-    let again = gcnkit_text(&ours).unwrap();
-    let third = gcnkit_text(&gcnkit_binary(&again, &[]).unwrap()).unwrap();
-    assert_eq!(
-        third, again,
-        "{what}: the text of the re-assembled binary is no fixed point"
-    );
-    if common::clrx::dir().is_some() {
-        let theirs =
-            common::clrx::assemble_binary(text, &[]).unwrap_or_else(|e| panic!("{what}: clrxasm: {e}\n{text}"));
-        assert!(
-            ours == theirs,
-            "{what}: gcnkit and clrxasm assemble the text to other files\n{text}"
-        );
-    }
-    Some(ours)
+    // clrxdisasm's form of an unused global pointer whose UAV id is not the kernel's `.uavid`
+    // as printed (a source's own `.uavid`, drivers before 1348.05): neither assembler takes it.
+    common::clrx::round_trip_text(what, text, gcnkit_text, "UavId out of range!")
 }
 
 /// CLRX's real Catalyst binaries: gcnkit's text is clrxdisasm's `-dCmf` text (addresses

@@ -334,34 +334,7 @@ fn gcnkit_text(bin: &[u8]) -> Result<String, String> {
 /// Returns the file; `None` when both refuse the text (samplers with no room in the global
 /// data: their default offsets wrap around, and clrxasm's check refuses the offsets it wrote).
 fn round_trip(what: &str, text: &str) -> Option<Vec<u8>> {
-    let ours = match gcnkit_binary(text, &[]) {
-        Ok(b) => b,
-        Err(e) if e.iter().all(|m| m.contains("Sampler offset outside global data")) => {
-            if common::clrx::dir().is_some() {
-                assert!(
-                    common::clrx::assemble_binary(text, &[]).is_err(),
-                    "{what}: clrxasm takes it:\n{text}"
-                );
-            }
-            return None;
-        }
-        Err(e) => panic!("{what}: gcnkit refuses its own text: {e:?}\n{text}"),
-    };
-    let again = gcnkit_text(&ours).unwrap();
-    let third = gcnkit_text(&gcnkit_binary(&again, &[]).unwrap()).unwrap();
-    assert_eq!(
-        third, again,
-        "{what}: the text of the re-assembled binary is no fixed point"
-    );
-    if common::clrx::dir().is_some() {
-        let theirs =
-            common::clrx::assemble_binary(text, &[]).unwrap_or_else(|e| panic!("{what}: clrxasm: {e}\n{text}"));
-        assert!(
-            ours == theirs,
-            "{what}: gcnkit and clrxasm assemble the text to other files\n{text}"
-        );
-    }
-    Some(ours)
+    common::clrx::round_trip_text(what, text, gcnkit_text, "Sampler offset outside global data")
 }
 
 /// [`normalized`] text without comments: gcnkit's instruction printer puts a float literal's

@@ -403,3 +403,39 @@ pub fn generated_binaries_read(
     let _ = std::fs::remove_dir_all(&d);
     (done, lossy)
 }
+
+/// A binary's CLRX text (`text` prints a binary) through both assemblers: the same file,
+/// whose text is a fixed point (clrxdisasm's forms may lose something once). Returns the
+/// file; `None` when gcnkit refuses the text with errors that all contain `both_refuse` (a
+/// form clrxdisasm prints that neither assembler takes: clrxasm must refuse it too).
+pub fn round_trip_text(
+    what: &str,
+    text: &str,
+    print: impl Fn(&[u8]) -> Result<String, String>,
+    both_refuse: &str,
+) -> Option<Vec<u8>> {
+    let ours = match gcnkit_binary(text, &[]) {
+        Ok(b) => b,
+        Err(e) if e.iter().all(|m| m.contains(both_refuse)) => {
+            if dir().is_some() {
+                assert!(assemble_binary(text, &[]).is_err(), "{what}: clrxasm takes it:\n{text}");
+            }
+            return None;
+        }
+        Err(e) => panic!("{what}: gcnkit refuses its own text: {e:?}\n{text}"),
+    };
+    let again = print(&ours).unwrap();
+    let third = print(&gcnkit_binary(&again, &[]).unwrap()).unwrap();
+    assert_eq!(
+        third, again,
+        "{what}: the text of the re-assembled binary is no fixed point"
+    );
+    if dir().is_some() {
+        let theirs = assemble_binary(text, &[]).unwrap_or_else(|e| panic!("{what}: clrxasm: {e}\n{text}"));
+        assert!(
+            ours == theirs,
+            "{what}: gcnkit and clrxasm assemble the text to other files\n{text}"
+        );
+    }
+    Some(ours)
+}
