@@ -14,39 +14,11 @@ mod common;
 use common::clrx::{gcnkit_binary, normalized};
 use common::Rng;
 
-/// CLRX's devices (GCN 1.0 ones are refused by both: OpenCL 2.0 needs GCN 1.1).
-const DEVICES: [&str; 30] = [
-    "CapeVerde",
-    "Pitcairn",
-    "Tahiti",
-    "Oland",
-    "Bonaire",
-    "Spectre",
-    "Spooky",
-    "Kalindi",
-    "Hainan",
-    "Hawaii",
-    "Iceland",
-    "Tonga",
-    "Mullins",
-    "Fiji",
-    "Carrizo",
-    "Dummy",
-    "Goose",
-    "Horse",
-    "Stoney",
-    "Ellesmere",
-    "Baffin",
-    "GFX804",
-    "GFX900",
-    "GFX901",
-    "GFX902",
-    "GFX903",
-    "GFX904",
-    "GFX905",
-    "GFX906",
-    "GFX907",
-];
+/// CLRX's 30 devices, in its order (GCN 1.0 ones are refused by both: OpenCL 2.0 needs GCN
+/// 1.1), as `.gpu` names them.
+fn device(k: u64) -> &'static str {
+    gcnkit::codeobj::clrx_config::DEVICES[k as usize].name
+}
 
 /// Driver versions on each side of every threshold CLRX's generator tests.
 const DRIVERS: [u32; 18] = [
@@ -195,7 +167,7 @@ fn source(r: &mut Rng) -> (String, Vec<String>) {
     } else {
         [4, 9, 10, 11, 13, 14, 18, 19, 21, 22, 28][r.below(11) as usize]
     };
-    s.push_str(&format!(".gpu {}\n", DEVICES[dev as usize]));
+    s.push_str(&format!(".gpu {}\n", device(dev)));
     match r.below(3) {
         0 => s.push_str(".64bit\n"),
         1 => opts.push("-6".to_string()),
