@@ -49,7 +49,8 @@ pub enum FormatArg {
     Rocm,
     /// CLRX text: the code alone (clrxasm's `-b rawcode`); `bin`.
     Rawcode,
-    /// CLRX text: AMD OpenCL 2.0's binary (clrxasm's `-b amdcl2`): not written yet.
+    /// CLRX text: AMD OpenCL 2.0's binary, as clrxasm writes it (clrxasm's `-b amdcl2`, the
+    /// `.amdcl2` pseudo-op; `-t` chooses its form); needs `-o FILE`.
     Amdcl2,
     /// CLRX text: a GalliumCompute (Mesa) binary for LLVM before 4.0, as clrxasm writes it
     /// (clrxasm's `-b gallium`, the `.gallium` pseudo-op; `--llvmVersion` is needed); needs
@@ -168,10 +169,6 @@ fn parse_defsym(s: &str) -> Result<(String, i64), String> {
 
 pub fn run(a: Args) -> ExitCode {
     let dialect = a.syntax.dialect();
-    if let Some(FormatArg::Amdcl2) = a.format {
-        errln!("error: --format amdcl2: gcnkit does not write CLRX's amdcl2 binary format yet (amd, gallium, rocm and rawcode it does)");
-        return ExitCode::from(2);
-    }
     let clrx_format = a.format;
     let format = match a.format {
         Some(FormatArg::Rocm) => Some(FormatArg::Elf),
@@ -237,11 +234,15 @@ pub fn run(a: Args) -> ExitCode {
     } else {
         Syntax::Clrx
     };
-    let elf = matches!(format, FormatArg::Elf | FormatArg::Amd | FormatArg::Gallium);
+    let elf = matches!(
+        format,
+        FormatArg::Elf | FormatArg::Amd | FormatArg::Gallium | FormatArg::Amdcl2
+    );
     if elf && a.output.as_deref().is_none_or(|o| o == "-") {
         let f = match format {
             FormatArg::Amd => "amd",
             FormatArg::Gallium => "gallium",
+            FormatArg::Amdcl2 => "amdcl2",
             _ => "elf",
         };
         errln!("error: --format {f} writes a binary file: give it with -o FILE");
@@ -264,6 +265,9 @@ pub fn run(a: Args) -> ExitCode {
     asm.clrx_gallium_options(format == FormatArg::Gallium, a.llvm_version);
     if clrx_format == Some(FormatArg::Rocm) {
         asm.clrx_rocm();
+    }
+    if format == FormatArg::Amdcl2 {
+        asm.clrx_amdcl2();
     }
     for (name, value) in a.defsym.iter().chain(&a.define) {
         asm.defsym(name, *value);
@@ -422,7 +426,7 @@ pub fn run(a: Args) -> ExitCode {
     }
     // A CLRX binary: `--format amd`, or the source's `.amd` when the output is a file and no
     // format was asked for.
-    let binary_format = matches!(format, FormatArg::Amd | FormatArg::Gallium);
+    let binary_format = matches!(format, FormatArg::Amd | FormatArg::Gallium | FormatArg::Amdcl2);
     // `--format rocm`: clrxasm's loadable object of a CLRX v2 source (other sources, LLVM's
     // and `.llvm10binfmt`, get gcnkit's object below).
     let rocm = clrx_format == Some(FormatArg::Rocm);

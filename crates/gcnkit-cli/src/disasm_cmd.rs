@@ -412,6 +412,16 @@ fn code_object(
             gcnkit::disasm::disassemble_amd(&data, format, sink)
         });
     }
+    // AMD's OpenCL 2.0 binary (`.amdcl2`): its CLRX text.
+    if gcnkit::codeobj::clrx_amdcl2::is_amdcl2(&data) {
+        if syntax == Syntax::Llvm {
+            errln!("{name}: error: an AMD OpenCL 2.0 binary has CLRX text only (--syntax clrx)");
+            return ExitCode::from(2);
+        }
+        return clrx_binary_text(name, output, |sink| {
+            gcnkit::disasm::disassemble_amdcl2(&data, format, sink)
+        });
+    }
     // A HIP program (host executable or library): the code objects of its fat binary.
     let objects: Vec<(Option<String>, &[u8])> = match crate::hipbin::select(name, &data, arch) {
         None => vec![(None, &data[..])],

@@ -357,9 +357,69 @@ fn asm_clrx_binary_formats() {
             .code(),
         Some(2)
     );
-    let o = gcnkit(&["asm", "--syntax", "clrx", "--format", "amdcl2", "-o", o_arg], kernel);
+    // `--format amdcl2`: AMD OpenCL 2.0's binary; `-t` chooses its form (from driver 1912.05
+    // an inner ELF in `.text`), `-6` its bitness; the device's code is in the ELF flags.
+    let cl2 = b".gpu bonaire\n.kernel k\n.config\n.dims x\n.useargs\n.arg n, uint\n.text\ns_endpgm\n";
+    let o = gcnkit(&["asm", "--syntax", "clrx", "--format", "amdcl2"], cl2);
     assert_eq!(o.status.code(), Some(2));
-    assert!(err(&o).contains("not write"), "{}", err(&o));
+    assert!(err(&o).contains("-o FILE"), "{}", err(&o));
+    for (opts, is64, inner) in [
+        (&["-t", "200406"][..], false, true),
+        (&["-6", "-t", "200406"][..], true, true),
+        (&["-t", "180000"][..], false, false),
+    ] {
+        let mut args = vec!["asm", "--syntax", "clrx", "--format", "amdcl2", "-o", o_arg];
+        args.extend_from_slice(opts);
+        let o = gcnkit(&args, cl2);
+        assert!(o.status.success(), "{}", err(&o));
+        let bin = std::fs::read(&out).unwrap();
+        assert_eq!(bin[4], 1 + is64 as u8, "{opts:?}");
+        let machine = u16::from_le_bytes([bin[18], bin[19]]);
+        assert_eq!(machine, if is64 { 0xaf5b } else { 0xaf5a });
+        let flags_at = if is64 { 48 } else { 36 };
+        assert_eq!(u32::from_le_bytes(bin[flags_at..flags_at + 4].try_into().unwrap()), 6);
+        assert_eq!(has(&bin, "__hsa_section.hsatext"), inner, "{opts:?}");
+        assert_eq!(has(&bin, "__ISA_&__OpenCL_k_kernel_binary"), !inner, "{opts:?}");
+    }
+    // Bad input: a clear error at its line, nothing written.
+    let _ = std::fs::remove_file(&out);
+    let bad = b".gpu bonaire\n.kernel k\n.config\n.arg n, nosuchtype\n.text\ns_endpgm\n";
+    let o = gcnkit(
+        &[
+            "asm", "--syntax", "clrx", "--format", "amdcl2", "-t", "200406", "-o", o_arg,
+        ],
+        bad,
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        err(&o).contains(":4:1: error: Unknown argument type 'nosuchtype'"),
+        "{}",
+        err(&o)
+    );
+    assert!(!out.exists());
+    // `disasm` prints it as clrxdisasm -dCmf does (CLRX text only).
+    let o = gcnkit(
+        &[
+            "asm", "--syntax", "clrx", "--format", "amdcl2", "-t", "200406", "-o", o_arg,
+        ],
+        cl2,
+    );
+    assert!(o.status.success(), "{}", err(&o));
+    let o = gcnkit(&["disasm", o_arg], b"");
+    assert!(o.status.success(), "{}", err(&o));
+    for line in [
+        ".amdcl2",
+        ".gpu Bonaire",
+        ".driver_version 200406",
+        ".kernel k",
+        ".arg n, \"uint\", uint",
+        "s_endpgm",
+    ] {
+        assert!(text(&o).contains(line), "{line}: {}", text(&o));
+    }
+    let o = gcnkit(&["disasm", "--syntax", "llvm", o_arg], b"");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(err(&o).contains("AMD OpenCL 2.0 binary"), "{}", err(&o));
     // `--format rocm`: the source read as `.rocm`, clrxasm's loadable object (AMDGPU, 64-bit,
     // a shared object whose code starts at 0x1000).
     let rocm = b".gpu fiji\n.kernel k\n.config\n.dims x\n.text\nk:\n.skip 256\ns_endpgm\n";

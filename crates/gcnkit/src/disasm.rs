@@ -1368,6 +1368,35 @@ pub fn disassemble_amd(data: &[u8], format: Format, mut sink: impl FnMut(&str)) 
     Ok(())
 }
 
+/// An AMD OpenCL 2.0 binary (CLRX's `.amdcl2` format) as CLRX text, as clrxdisasm `-dCmf`
+/// prints it: its head (device, driver version, data, samplers), then each kernel's
+/// `.config` and code.
+pub fn disassemble_amdcl2(data: &[u8], format: Format, mut sink: impl FnMut(&str)) -> Result<(), String> {
+    use crate::codeobj::clrx_amdcl2_read as cl2;
+    if format == Format::Json {
+        return Err("an AMD OpenCL 2.0 binary is printed as CLRX text only (no JSON records)".into());
+    }
+    let b = cl2::read(data)?;
+    let mut head = String::new();
+    cl2::print_head(&b, &mut head);
+    sink(&head);
+    for (n, k) in b.kernels.iter().enumerate() {
+        let mut t = format!(".kernel {}\n", k.name);
+        cl2::print_config(
+            &cl2::config_of(&b, k).map_err(|e| format!("kernel {}: {e}", k.name))?,
+            &mut t,
+        );
+        sink(&t);
+        if !k.code.is_empty() {
+            sink("    .text\n");
+            let mut code = String::new();
+            code_text(b.device.arch, &k.code, 0, format, &mut code).map_err(|t| format!("kernel {}: {t}", k.name))?;
+            sink(&rename_labels(&code, n));
+        }
+    }
+    Ok(())
+}
+
 /// The printer's local labels (`.L8_0`) renamed for kernel `n` (`.L8_n`).
 fn rename_labels(text: &str, n: usize) -> String {
     if n == 0 {

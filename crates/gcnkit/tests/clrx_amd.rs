@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::clrx::gcnkit_binary;
+use common::clrx::{gcnkit_binary, normalized};
 use common::Rng;
 
 /// CLRX's devices the format has (GCN 1.0-1.2), as `.gpu` names them.
@@ -326,84 +326,26 @@ fn gcnkit_text(bin: &[u8]) -> Result<String, String> {
     Ok(t)
 }
 
-/// Text without clrxdisasm's banner and address comments, blanks folded, no empty lines.
-fn normalized(t: &str) -> Vec<String> {
-    t.lines()
-        .filter(|l| !l.starts_with("/* Disassembling"))
-        .map(|l| {
-            let l = l.trim_start();
-            let l = match l.strip_prefix("/*") {
-                Some(r) => r.split_once("*/").map_or(l, |x| x.1),
-                None => l,
-            };
-            l.split_whitespace().collect::<Vec<_>>().join(" ")
-        })
-        .filter(|l| !l.is_empty())
-        .collect()
-}
-
 /// A binary's text through both assemblers: the same file. The text of that file is a fixed
 /// point (clrxdisasm's form loses what the config leaves to defaults, once: `.printfid` given
 /// no value, an unused `.uavid`). Returns the file.
 fn round_trip(what: &str, text: &str) -> Option<Vec<u8>> {
-    let ours = match gcnkit_binary(text, &[]) {
-        Ok(b) => b,
-        // clrxdisasm's form of an unused global pointer whose UAV id is not the kernel's
-        // `.uavid` as printed (a source's own `.uavid`, drivers before 1348.05): neither
-        // assembler takes it.
-        Err(e) if e.iter().all(|m| m.contains("UavId out of range!")) => {
-            if common::clrx::dir().is_some() {
-                assert!(
-                    common::clrx::assemble_binary(text, &[]).is_err(),
-                    "{what}: clrxasm takes it:\n{text}"
-                );
-            }
-            return None;
-        }
-        Err(e) => panic!("{what}: gcnkit refuses its own text: {e:?}\n{text}"),
-    };
-    let again = gcnkit_text(&ours).unwrap();
-    let third = gcnkit_text(&gcnkit_binary(&again, &[]).unwrap()).unwrap();
-    assert_eq!(
-        third, again,
-        "{what}: the text of the re-assembled binary is no fixed point"
-    );
-    if common::clrx::dir().is_some() {
-        let theirs =
-            common::clrx::assemble_binary(text, &[]).unwrap_or_else(|e| panic!("{what}: clrxasm: {e}\n{text}"));
-        assert!(
-            ours == theirs,
-            "{what}: gcnkit and clrxasm assemble the text to other files\n{text}"
-        );
-    }
-    Some(ours)
+    // clrxdisasm's form of an unused global pointer whose UAV id is not the kernel's `.uavid`
+    // as printed (a source's own `.uavid`, drivers before 1348.05): neither assembler takes it.
+    common::clrx::round_trip_text(what, text, gcnkit_text, "UavId out of range!")
 }
 
 /// CLRX's real Catalyst binaries: gcnkit's text is clrxdisasm's `-dCmf` text (addresses
 /// aside), and it assembles with gcnkit and clrxasm to one binary whose text is the same.
 #[test]
 fn real_binaries_disassemble_as_clrxdisasm() {
-    let Some(files) = common::clrx::real_binaries() else {
+    let is_amd = |b: &[u8]| gcnkit::codeobj::clrx_amd_read::amd_device(b).is_some();
+    let Some(n) = common::clrx::real_binaries_read(is_amd, gcnkit_text, normalized, round_trip) else {
         eprintln!(
             "CLRX's source (GCNKIT_CLRX_SRC, or GCNKIT_CLRX_DIR/../../src) not found: its real .amd binaries not read"
         );
         return;
     };
-    let mut n = 0;
-    for f in &files {
-        let bin = std::fs::read(f).unwrap();
-        if gcnkit::codeobj::clrx_amd_read::amd_device(&bin).is_none() {
-            continue;
-        }
-        let what = f.file_name().unwrap().to_string_lossy().into_owned();
-        let text = gcnkit_text(&bin).unwrap_or_else(|e| panic!("{what}: {e}"));
-        if common::clrx::dir().is_some() {
-            let theirs = common::clrx::disassemble_file(f, &["-dCmf"]).unwrap();
-            assert_eq!(normalized(&text), normalized(&theirs), "{what}");
-        }
-        round_trip(&what, &text).unwrap_or_else(|| panic!("{what}: its text does not assemble"));
-        n += 1;
-    }
     eprintln!("{n} of CLRX's real AMD Catalyst binaries read: clrxdisasm's text, both assemblers' file");
     assert!(n >= 8, "{n} binaries");
 }
@@ -414,25 +356,7 @@ fn real_binaries_disassemble_as_clrxdisasm() {
 fn generated_binaries_disassemble_and_assemble_back() {
     let n = common::env_n("GCNKIT_AMD_N", 150) / 3;
     let mut r = Rng(common::seed() ^ 0xd15a);
-    let dir = std::env::temp_dir().join(format!("gcnkit-amd-dis-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let (mut done, mut lossy) = (0, 0);
-    for k in 0..n {
-        let (src, opts) = source(&mut r);
-        let Ok(bin) = gcnkit_binary(&src, &opts) else { continue };
-        let text = gcnkit_text(&bin).unwrap_or_else(|e| panic!("{e}\n{src}"));
-        if common::clrx::dir().is_some() {
-            let f = dir.join(format!("g{k}.bin"));
-            std::fs::write(&f, &bin).unwrap();
-            let theirs = common::clrx::disassemble_file(&f, &["-dCmf"]).unwrap();
-            assert_eq!(normalized(&text), normalized(&theirs), "generated source:\n{src}");
-        }
-        match round_trip("generated", &text) {
-            Some(_) => done += 1,
-            None => lossy += 1,
-        }
-    }
-    let _ = std::fs::remove_dir_all(&dir);
+    let (done, lossy) = common::clrx::generated_binaries_read(n, || source(&mut r), gcnkit_text, round_trip);
     eprintln!(
         "{done} generated binaries: text as clrxdisasm's, assembled back by both to one file; {lossy} texts refused by both (an unused pointer's UAV id lost)"
     );

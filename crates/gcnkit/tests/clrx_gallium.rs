@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::clrx::gcnkit_binary;
+use common::clrx::{gcnkit_binary, normalized};
 use common::Rng;
 
 use common::clrx::DEVICES;
@@ -184,19 +184,6 @@ fn gcnkit_text(bin: &[u8], device: &str) -> Result<String, String> {
     let device = gcnkit::codeobj::clrx_config::Device::find(device).expect("a CLRX device");
     gcnkit::disasm::disassemble_gallium(bin, device, gcnkit::disasm::Format::Text, |s| t.push_str(s))?;
     Ok(t)
-}
-
-/// Text without clrxdisasm's banner and address comments, blanks folded, no empty lines.
-fn normalized(t: &str) -> Vec<String> {
-    t.lines()
-        .filter(|l| !l.starts_with("/* Disassembling"))
-        .map(|l| {
-            let l = l.trim_start();
-            let l = l.strip_prefix("/*").and_then(|r| r.split_once("*/")).map_or(l, |x| x.1);
-            l.split_whitespace().collect::<Vec<_>>().join(" ")
-        })
-        .filter(|l| !l.is_empty())
-        .collect()
 }
 
 /// A binary's text (clrxdisasm's, when it is there) through both assemblers (LLVM 3.5 when

@@ -217,41 +217,11 @@ impl Assembler {
             device,
             unified_sgprs: self.clrx.policy >= 200,
         };
-        let text_end = self
-            .items
-            .iter()
-            .map(|i| i.offset as usize + i.byte_len())
-            .max()
-            .unwrap_or(0)
-            .max(self.sections.iter().find(|s| s.0 == ".text").map_or(0, |s| s.1))
-            .max(if self.section == 0 { self.offset } else { 0 });
-        if let Some(it) = self
-            .items
-            .iter()
-            .find(|i| b.kernels.first().is_none_or(|k| (i.offset as usize) < k.start))
-        {
-            let line = it.line as usize;
-            self.error_at(
-                line,
-                "",
-                (0, 0),
-                "code outside a kernel (an .amd source's code follows .kernel NAME)".into(),
-            );
+        let Some(codes) = self.binary_kernel_codes(b, ".amd") else {
             return;
-        }
+        };
         let mut kernels = Vec::new();
-        for (i, k) in b.kernels.iter().enumerate() {
-            let to = b.kernels.get(i + 1).map_or(text_end, |n| n.start);
-            let mut code = Vec::with_capacity(to - k.start);
-            for it in self
-                .items
-                .iter()
-                .filter(|it| (k.start..to).contains(&(it.offset as usize)))
-            {
-                code.resize(it.offset as usize - k.start, 0);
-                it.push_bytes(&mut code);
-            }
-            code.resize(to - k.start, 0);
+        for (k, (code, to)) in b.kernels.iter().zip(codes) {
             let mut config = KernelConfig::default();
             for (op, args, line, src) in &k.lines {
                 if let Err(msg) = config.set(&rules, op, args) {

@@ -42,7 +42,7 @@ pub const PSEUDO_OPS: [(&str, Taken); 169] = {
         ("altmacro", Yes),
         ("amd", Yes),
         ("amd3", Refused),
-        ("amdcl2", Refused),
+        ("amdcl2", Partly),
         ("arch", Yes),
         ("ascii", Yes),
         ("asciz", Yes),
@@ -738,6 +738,7 @@ impl Assembler {
                     Some("raw") => {}
                     Some("amd" | "catalyst") => self.start_amd(lineno),
                     Some("gallium") => self.start_gallium(lineno),
+                    Some("amdcl2") => self.start_amdcl2(lineno),
                     Some("rocm") => {
                         self.obj.rocm.get_or_insert_with(Default::default);
                     }
@@ -756,7 +757,7 @@ impl Assembler {
                     }
                 }
             }
-            ".amdcl2" | ".amd3" => {
+            ".amd3" => {
                 let msg = format!("gcnkit writes raw code and ROCm objects, not the {name} binary format");
                 self.error_at(lineno, src, span, msg);
             }

@@ -48,8 +48,10 @@ pub(super) enum Common {
 }
 
 /// Directives that end a kernel's lines (they switch to another part of the source).
-const ENDS_KERNEL: [&str; 7] = [
+const ENDS_KERNEL: [&str; 9] = [
     ".text",
+    ".rwdata",
+    ".bssdata",
     ".kernel",
     ".rodata",
     ".data",
@@ -207,6 +209,45 @@ impl Assembler {
             .find(|s| s.name == ".rodata")
             .map(|s| s.bytes.clone())
             .filter(|b| !b.is_empty())
+    }
+
+    /// Each kernel's code (from its `.kernel` to the next one's, or the end of `.text`) and
+    /// where it ends; `None` (an error given) when code comes before the first kernel.
+    pub(super) fn binary_kernel_codes(&mut self, b: &BinarySource, format: &str) -> Option<Vec<(Vec<u8>, usize)>> {
+        let text_end = self
+            .items
+            .iter()
+            .map(|i| i.offset as usize + i.byte_len())
+            .max()
+            .unwrap_or(0)
+            .max(self.sections.iter().find(|s| s.0 == ".text").map_or(0, |s| s.1))
+            .max(if self.section == 0 { self.offset } else { 0 });
+        if let Some(it) = self
+            .items
+            .iter()
+            .find(|i| b.kernels.first().is_none_or(|k| (i.offset as usize) < k.start))
+        {
+            let line = it.line as usize;
+            let msg = format!("code outside a kernel (an {format} source's code follows .kernel NAME)");
+            self.error_at(line, "", (0, 0), msg);
+            return None;
+        }
+        let mut codes = Vec::new();
+        for (i, k) in b.kernels.iter().enumerate() {
+            let to = b.kernels.get(i + 1).map_or(text_end, |n| n.start);
+            let mut code = Vec::with_capacity(to - k.start);
+            for it in self
+                .items
+                .iter()
+                .filter(|it| (k.start..to).contains(&(it.offset as usize)))
+            {
+                code.resize(it.offset as usize - k.start, 0);
+                it.push_bytes(&mut code);
+            }
+            code.resize(to - k.start, 0);
+            codes.push((code, to));
+        }
+        Some(codes)
     }
 
     /// An error about the whole source (see [`BinarySource::first_line`]).

@@ -10,6 +10,7 @@
 //! against the general path (in debug builds on every statement).
 
 mod amd;
+mod amdcl2;
 mod blocks;
 mod clrx;
 mod clrx_binary;
@@ -1144,7 +1145,12 @@ impl Assembler {
     /// once the file has an error.
     pub fn take_ready(&mut self, out: &mut Vec<Item>) {
         // A ROCm source's kernel headers are written over their room at the end.
-        if self.errors() > 0 || self.obj.rocm.is_some() || self.obj.amd.is_some() || self.obj.gallium.is_some() {
+        if self.errors() > 0
+            || self.obj.rocm.is_some()
+            || self.obj.amd.is_some()
+            || self.obj.gallium.is_some()
+            || self.obj.amdcl2.is_some()
+        {
             return;
         }
         let mut n = self.pending.first().map_or(self.items.len(), |p| p.item - self.taken);
@@ -1463,7 +1469,7 @@ impl Assembler {
     }
 
     fn instruction(&mut self, lineno: usize, src: &str, mnemonic: &str, span: (usize, usize), c: &mut Cursor) {
-        if self.amd_config_open() || self.gallium_kernel_open() {
+        if self.amd_config_open() || self.gallium_kernel_open() || self.amdcl2_config_open() {
             let msg = "an instruction inside a kernel's .config (its code goes after .text)";
             return self.error_at(lineno, src, span, msg.into());
         }

@@ -223,6 +223,8 @@ pub(super) struct ObjectState {
     pub amd_options: super::amd::AmdOptions,
     /// A CLRX GalliumCompute source (`.gallium`): its kernels ([`super::gallium`]).
     pub gallium: Option<super::gallium::Gallium>,
+    /// A CLRX AMD OpenCL 2.0 source (`.amdcl2`): its kernels ([`super::amdcl2`]).
+    pub amdcl2: Option<super::amdcl2::AmdCl2>,
     /// `--llvmVersion`, for a `.gallium` source.
     pub llvm_version: Option<u32>,
 }
@@ -365,6 +367,9 @@ impl Assembler {
             return true;
         }
         if self.dialect != super::Dialect::Llvm && self.amd_directive(lineno, src, name, span, c, end) {
+            return true;
+        }
+        if self.dialect != super::Dialect::Llvm && self.amdcl2_directive(lineno, src, name, span, c, end) {
             return true;
         }
         if self.dialect != super::Dialect::Llvm && self.gallium_directive(lineno, src, name, span, c, end) {
@@ -918,6 +923,7 @@ impl Assembler {
         self.finish_rocm();
         self.finish_amd();
         self.finish_gallium();
+        self.finish_amdcl2();
         for name in std::mem::take(&mut self.obj.constants) {
             if let Some(super::parse::Sym::Value(Value::Int(v))) = self.syms.get(&name) {
                 self.obj.parts.constants.push((name, *v));

@@ -415,6 +415,29 @@ fn metadata(
     Ok(m)
 }
 
+/// PGM_RSRC1 as CLRX computes it (`calculatePgmRSrc1`, GCN before 1.5) from the register
+/// counts and the config's modes.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn pgm_rsrc1(
+    vgprs: u32,
+    sgprs: u32,
+    priority: u32,
+    float_mode: u32,
+    priv_mode: bool,
+    dx10_clamp: bool,
+    debug_mode: bool,
+    ieee_mode: bool,
+) -> u32 {
+    ((vgprs - 1) >> 2)
+        | ((sgprs - 1) >> 3) << 6
+        | (float_mode & 0xff) << 12
+        | (ieee_mode as u32) << 23
+        | (priority & 3) << 10
+        | (priv_mode as u32) << 20
+        | (dx10_clamp as u32) << 21
+        | (debug_mode as u32) << 22
+}
+
 /// PGM_RSRC2 as CLRX computes it (`calculatePgmRSrc2`).
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn pgm_rsrc2(
@@ -652,6 +675,9 @@ fn inner_binary(machine: u32, notes: Vec<u8>, code: &[u8]) -> Vec<u8> {
             entsize: 0,
             align: 0,
             bytes,
+            link: 0,
+            addr: false,
+            nobits: false,
         })
     };
     // The CAL encoding entry's size is the file's past its notes' offset (0x1c0).
@@ -677,18 +703,24 @@ fn inner_binary(machine: u32, notes: Vec<u8>, code: &[u8]) -> Vec<u8> {
                 first: 1,
                 count: 1,
                 mem_size: false,
+                flags: 0,
+                vaddr: false,
             },
             Segment {
                 kind: clrx_elf::PT_NOTE,
                 first: 4,
                 count: 1,
                 mem_size: false,
+                flags: 0,
+                vaddr: false,
             },
             Segment {
                 kind: clrx_elf::PT_LOAD,
                 first: 5,
                 count: 4,
                 mem_size: true,
+                flags: 0,
+                vaddr: false,
             },
         ];
         let header = Header {
@@ -698,6 +730,7 @@ fn inner_binary(machine: u32, notes: Vec<u8>, code: &[u8]) -> Vec<u8> {
             e_type: 2,
             machine: 0x7d,
             flags: 1,
+            addr_start: 0,
         };
         clrx_elf::write(&header, regions, &segments)
     };
@@ -855,6 +888,9 @@ pub fn write(inp: &Input) -> Result<Vec<u8>, String> {
             entsize: 0,
             align,
             bytes,
+            link: 0,
+            addr: false,
+            nobits: false,
         })
     };
     let mut regions = vec![
@@ -882,6 +918,7 @@ pub fn write(inp: &Input) -> Result<Vec<u8>, String> {
         e_type: 2,
         machine,
         flags: 0,
+        addr_start: 0,
     };
     Ok(clrx_elf::write(&header, regions, &[]))
 }

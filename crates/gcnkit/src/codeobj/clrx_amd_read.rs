@@ -457,7 +457,7 @@ fn kind_name(k: ArgKind) -> String {
 }
 
 /// A string as a C literal's inside, as clrxdisasm escapes it.
-fn escape(b: &[u8]) -> String {
+pub(crate) fn escape(b: &[u8]) -> String {
     let mut s = String::new();
     for &c in b {
         match c {
@@ -475,13 +475,25 @@ fn escape(b: &[u8]) -> String {
     s
 }
 
-/// Bytes as `.byte` lines of eight, as clrxdisasm prints data.
+/// Bytes as `.byte` lines of eight, as clrxdisasm prints data (`printDisasmData`): a run of
+/// eight or more of one byte is a `.fill`, which ends at a multiple of eight unless it ends
+/// the data.
 pub fn print_bytes(b: &[u8], out: &mut String) {
-    for line in b.chunks(8) {
+    let mut p = 0;
+    while p < b.len() {
+        let run = b[p..].iter().take_while(|&&x| x == b[p]).count();
+        if run >= 8 {
+            let end = if p + run != b.len() { (p + run) & !7 } else { p + run };
+            let _ = writeln!(out, "    .fill {}, 1, 0x{:02x}", end - p, b[p]);
+            p = end;
+            continue;
+        }
+        let line = &b[p..(p + 8).min(b.len())];
         out.push_str("    .byte ");
         let v: Vec<String> = line.iter().map(|x| format!("0x{x:02x}")).collect();
         out.push_str(&v.join(", "));
         out.push('\n');
+        p += line.len();
     }
 }
 

@@ -32,6 +32,31 @@ pub struct Section {
     /// The region's alignment (0: none; also the header's `sh_addralign`).
     pub align: u64,
     pub bytes: Vec<u8>,
+    /// `sh_link` (0: a `.symtab`'s is the `.strtab`).
+    pub link: u32,
+    /// `sh_addr` is the section's address (else 0).
+    pub addr: bool,
+    /// `SHT_NOBITS`: `bytes` give the size only, the file holds none of them (and its
+    /// offset, in its header and a segment it starts, is 0: CLRX's `zeroOffset`).
+    pub nobits: bool,
+}
+
+impl Section {
+    /// A section of the plain kind: no link, address 0, bytes in the file.
+    pub fn new(name: &'static str, kind: u32, flags: u64, align: u64, bytes: Vec<u8>) -> Section {
+        Section {
+            name,
+            kind,
+            flags,
+            info: 0,
+            entsize: 0,
+            align,
+            bytes,
+            link: 0,
+            addr: false,
+            nobits: false,
+        }
+    }
 }
 
 /// A program header over `count` regions from region `first`.
@@ -41,6 +66,10 @@ pub struct Segment {
     pub count: usize,
     /// Memory size is written (else 0).
     pub mem_size: bool,
+    /// `p_flags`.
+    pub flags: u32,
+    /// `p_vaddr` is the first region's address (else 0).
+    pub vaddr: bool,
 }
 
 /// The ELF header's fields CLRX's formats vary.
@@ -51,6 +80,8 @@ pub struct Header {
     pub e_type: u16,
     pub machine: u16,
     pub flags: u32,
+    /// Addresses count the sections from this region on (CLRX's `addrStartRegion`).
+    pub addr_start: usize,
 }
 
 pub const SHT_PROGBITS: u32 = 1;
@@ -153,13 +184,17 @@ pub fn write(header: &Header, mut regions: Vec<Region>, segments: &[Segment]) ->
     let (mut offset, mut address) = (ehsize, 0u64);
     let mut offsets = Vec::with_capacity(regions.len());
     let mut addresses = Vec::with_capacity(regions.len());
-    for r in &regions {
+    let file_size = |r: &Region| match r {
+        Region::Section(s) if s.nobits => 0,
+        _ => size_of(r),
+    };
+    for (k, r) in regions.iter().enumerate() {
         offset = pad(offset, align_of(r));
         address = pad(address, align_of(r));
         offsets.push(offset);
         addresses.push(address);
-        offset += size_of(r);
-        if matches!(r, Region::Section(_)) {
+        offset += file_size(r);
+        if matches!(r, Region::Section(_)) && k >= header.addr_start {
             address += size_of(r);
         }
     }
@@ -202,28 +237,33 @@ pub fn write(header: &Header, mut regions: Vec<Region>, segments: &[Segment]) ->
         o.b.resize(offsets[k] as usize, 0);
         match r {
             Region::Bytes(b) => o.b.extend_from_slice(b),
+            Region::Section(s) if s.nobits => {}
             Region::Section(s) => o.b.extend_from_slice(&s.bytes),
             Region::ProgramHeaders => {
                 for p in segments {
                     let last = p.first + p.count - 1;
-                    let start = offsets[p.first];
-                    let file = offsets[last] + size_of(&regions[last]) - start;
+                    let start = match &regions[p.first] {
+                        Region::Section(s) if s.nobits => 0,
+                        _ => offsets[p.first],
+                    };
+                    let file = offsets[last] + file_size(&regions[last]) - offsets[p.first];
                     let mem = if p.mem_size {
                         addresses[last] + size_of(&regions[last]) - addresses[p.first]
                     } else {
                         0
                     };
+                    let addr = if p.vaddr { addresses[p.first] } else { 0 };
                     o.u32(p.kind);
                     if is64 {
-                        o.u32(0);
+                        o.u32(p.flags);
                     }
                     o.word(start);
-                    o.word(0);
+                    o.word(addr);
                     o.word(0);
                     o.word(file);
                     o.word(mem);
                     if !is64 {
-                        o.u32(0);
+                        o.u32(p.flags);
                     }
                     o.word(align_of(&regions[p.first]));
                 }
@@ -242,10 +282,12 @@ pub fn write(header: &Header, mut regions: Vec<Region>, segments: &[Segment]) ->
                     o.u32(name);
                     o.u32(s.kind);
                     o.word(s.flags);
-                    o.word(0);
-                    o.word(offsets[j]);
+                    o.word(if s.addr { addresses[j] } else { 0 });
+                    o.word(if s.nobits { 0 } else { offsets[j] });
                     o.word(size);
-                    o.u32(if s.kind == SHT_SYMTAB {
+                    o.u32(if s.link != 0 {
+                        s.link
+                    } else if s.kind == SHT_SYMTAB {
                         index_of(".strtab") as u32
                     } else {
                         0

@@ -6,7 +6,7 @@
 //! kernel. Mesa 17.0 and later (driver version 170000+) mark the ELF as AMDGPU/HSA.
 //! LLVM 4.0 and later put an HSA kernel header before each kernel's code: not written here.
 
-use super::clrx_amd::pgm_rsrc2;
+use super::clrx_amd::{pgm_rsrc1, pgm_rsrc2};
 use super::clrx_amd_config::{bounded, default_dims, fields, min_registers, parse_dims, value32};
 use super::clrx_config::{clrx_value, Device};
 use super::clrx_elf::{self, Header, Region, Section};
@@ -230,14 +230,16 @@ fn prog_info(inp: &GalliumInput, k: &GalliumKernel) -> Vec<(u32, u32)> {
             let arch = inp.device.arch;
             let (s, v) = (c.sgprs.max(1), c.vgprs.max(1));
             let rsrc1 = c.pgmrsrc1
-                | ((v - 1) >> 2)
-                | ((s - 1) >> 3) << 6
-                | (c.float_mode & 0xff) << 12
-                | (c.ieee_mode as u32) << 23
-                | (c.priority & 3) << 10
-                | (c.priv_mode as u32) << 20
-                | (c.dx10_clamp as u32) << 21
-                | (c.debug_mode as u32) << 22;
+                | pgm_rsrc1(
+                    v,
+                    s,
+                    c.priority,
+                    c.float_mode,
+                    c.priv_mode,
+                    c.dx10_clamp,
+                    c.debug_mode,
+                    c.ieee_mode,
+                );
             let rsrc2 = (c.pgmrsrc2 & 0xffff_e440)
                 | pgm_rsrc2(
                     arch,
@@ -291,6 +293,9 @@ pub fn write(inp: &GalliumInput) -> Result<Vec<u8>, String> {
             entsize,
             align,
             bytes,
+            link: 0,
+            addr: false,
+            nobits: false,
         })
     };
     let word = if is64 { 8 } else { 4 };
@@ -337,6 +342,7 @@ pub fn write(inp: &GalliumInput) -> Result<Vec<u8>, String> {
         e_type: 1,
         machine: if mesa170 { 0xe0 } else { 0 },
         flags: 0,
+        addr_start: 0,
     };
     let elf = clrx_elf::write(&header, regions, &[]);
     let mut out = Vec::new();

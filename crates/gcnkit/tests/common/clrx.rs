@@ -333,3 +333,109 @@ pub fn random_code(r: &mut super::Rng, out: &mut String) {
     }
     out.push_str("  s_endpgm\n");
 }
+
+/// Text without clrxdisasm's banner and address comments, blanks folded, no empty lines.
+pub fn normalized(t: &str) -> Vec<String> {
+    t.lines()
+        .filter(|l| !l.starts_with("/* Disassembling"))
+        .map(|l| {
+            let l = l.trim_start();
+            let l = l.strip_prefix("/*").and_then(|r| r.split_once("*/")).map_or(l, |x| x.1);
+            l.split_whitespace().collect::<Vec<_>>().join(" ")
+        })
+        .filter(|l| !l.is_empty())
+        .collect()
+}
+
+/// A binary format's disassembler against clrxdisasm `-dCmf` on CLRX's real binaries of the
+/// format (`is_format`): each one's text (`text`) is clrxdisasm's, as `norm` compares them,
+/// and `round_trip` assembles it back (through both assemblers). `None` without CLRX's source.
+pub fn real_binaries_read(
+    is_format: impl Fn(&[u8]) -> bool,
+    text: impl Fn(&[u8]) -> Result<String, String>,
+    norm: fn(&str) -> Vec<String>,
+    round_trip: impl Fn(&str, &str) -> Option<Vec<u8>>,
+) -> Option<usize> {
+    let files = real_binaries()?;
+    let mut n = 0;
+    for f in &files {
+        let bin = std::fs::read(f).unwrap();
+        if !is_format(&bin) {
+            continue;
+        }
+        let what = f.file_name().unwrap().to_string_lossy().into_owned();
+        let t = text(&bin).unwrap_or_else(|e| panic!("{what}: {e}"));
+        if dir().is_some() {
+            let theirs = disassemble_file(f, &["-dCmf"]).unwrap();
+            assert_eq!(norm(&t), norm(&theirs), "{what}");
+        }
+        round_trip(&what, &t).unwrap_or_else(|| panic!("{what}: its text does not assemble"));
+        n += 1;
+    }
+    Some(n)
+}
+
+/// The same for `n` generated binaries (`generate` gives a source and its options, gcnkit
+/// assembles it): (texts assembled back, texts both assemblers refuse).
+pub fn generated_binaries_read(
+    n: usize,
+    mut generate: impl FnMut() -> (String, Vec<String>),
+    text: impl Fn(&[u8]) -> Result<String, String>,
+    round_trip: impl Fn(&str, &str) -> Option<Vec<u8>>,
+) -> (usize, usize) {
+    let d = temp("dis");
+    let (mut done, mut lossy) = (0, 0);
+    for k in 0..n {
+        let (src, opts) = generate();
+        let Ok(bin) = gcnkit_binary(&src, &opts) else { continue };
+        let t = text(&bin).unwrap_or_else(|e| panic!("{e}\n{src}"));
+        if dir().is_some() {
+            let f = d.join(format!("g{k}.bin"));
+            std::fs::write(&f, &bin).unwrap();
+            let theirs = disassemble_file(&f, &["-dCmf"]).unwrap();
+            assert_eq!(normalized(&t), normalized(&theirs), "generated source:\n{src}");
+        }
+        match round_trip("generated", &t) {
+            Some(_) => done += 1,
+            None => lossy += 1,
+        }
+    }
+    let _ = std::fs::remove_dir_all(&d);
+    (done, lossy)
+}
+
+/// A binary's CLRX text (`text` prints a binary) through both assemblers: the same file,
+/// whose text is a fixed point (clrxdisasm's forms may lose something once). Returns the
+/// file; `None` when gcnkit refuses the text with errors that all contain `both_refuse` (a
+/// form clrxdisasm prints that neither assembler takes: clrxasm must refuse it too).
+pub fn round_trip_text(
+    what: &str,
+    text: &str,
+    print: impl Fn(&[u8]) -> Result<String, String>,
+    both_refuse: &str,
+) -> Option<Vec<u8>> {
+    let ours = match gcnkit_binary(text, &[]) {
+        Ok(b) => b,
+        Err(e) if e.iter().all(|m| m.contains(both_refuse)) => {
+            if dir().is_some() {
+                assert!(assemble_binary(text, &[]).is_err(), "{what}: clrxasm takes it:\n{text}");
+            }
+            return None;
+        }
+        Err(e) => panic!("{what}: gcnkit refuses its own text: {e:?}\n{text}"),
+    };
+    let again = print(&ours).unwrap();
+    let third = print(&gcnkit_binary(&again, &[]).unwrap()).unwrap();
+    assert_eq!(
+        third, again,
+        "{what}: the text of the re-assembled binary is no fixed point"
+    );
+    if dir().is_some() {
+        let theirs = assemble_binary(text, &[]).unwrap_or_else(|e| panic!("{what}: clrxasm: {e}\n{text}"));
+        assert!(
+            ours == theirs,
+            "{what}: gcnkit and clrxasm assemble the text to other files\n{text}"
+        );
+    }
+    Some(ours)
+}

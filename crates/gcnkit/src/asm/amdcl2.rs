@@ -1,0 +1,287 @@
+//! CLRX's AMD OpenCL 2.0 source (`.amdcl2`, or `--format amdcl2`): `.gpu`, `.32bit`/`.64bit`
+//! (`-6`), `.driver_version` (`-t`: the binary's form follows it), `.compile_options`,
+//! `.acl_version`, `.arch_minor`, `.arch_stepping`, the global data (`.globaldata`/`.rodata`,
+//! `.rwdata`, `.bss`/`.bssdata`), the samplers (`.sampler`, `.samplerreloc`), and per kernel
+//! `.kernel NAME`, `.config` with its pseudo-ops, then its code after `.text`. At the end the
+//! binary is built ([`crate::codeobj::clrx_amdcl2`]) into [`super::ObjectParts::clrx_binary`].
+//!
+//! As for `.amd` ([`super::amd`]), each kernel's code must come in one piece and labels count
+//! from the start of `.text`. Not written yet (refused with an error): the raw kernel forms
+//! (`.metadata`, `.isametadata`, `.setup`, `.stub`), `.hsaconfig`, `.hsalayout`, `.inner`,
+//! `.samplerinit`, `.control_directive`, and relocations of code to the global data.
+
+use super::clrx_binary::{BinarySource, Common};
+use super::parse::Cursor;
+use super::Assembler;
+use crate::codeobj::clrx_amdcl2::{self, Cl2Input, Cl2Kernel, NEW_BINARIES};
+use crate::codeobj::clrx_amdcl2_config::Cl2Config;
+
+/// The `.amdcl2` lines of a source, kept until the end.
+#[derive(Default)]
+pub(super) struct AmdCl2 {
+    src: BinarySource,
+    compile_options: String,
+    acl_version: Option<String>,
+    arch_minor: Option<u32>,
+    arch_stepping: Option<u32>,
+    samplers: Option<Vec<u32>>,
+    sampler_offsets: Vec<u64>,
+    /// `.bss align=N`.
+    bss_align: u64,
+}
+
+/// The forms of a kernel and of the inner binary gcnkit does not write yet.
+const NOT_YET: [&str; 12] = [
+    ".hsaconfig",
+    ".hsalayout",
+    ".metadata",
+    ".isametadata",
+    ".setup",
+    ".stub",
+    ".inner",
+    ".samplerinit",
+    ".control_directive",
+    ".kcode",
+    ".kcodeend",
+    ".main",
+];
+
+impl AmdCl2 {
+    /// The driver version the binary gets: `.driver_version`'s (not 0), else `-t`'s, else 0
+    /// (clrxasm: the installed driver's).
+    fn driver(&self) -> u32 {
+        self.src
+            .driver_version
+            .filter(|&v| v != 0)
+            .or(self.src.cli_driver_version)
+            .unwrap_or(0)
+    }
+}
+
+impl Assembler {
+    /// The source is an `.amdcl2` one from the start (`--format amdcl2`); `-6` and `-t` as
+    /// [`Assembler::clrx_amd_options`] gave them.
+    pub fn clrx_amdcl2(&mut self) {
+        self.start_amdcl2(0);
+    }
+
+    pub(super) fn start_amdcl2(&mut self, line: usize) {
+        if self.obj.amdcl2.is_none() {
+            self.obj.amdcl2 = Some(AmdCl2 {
+                src: BinarySource::new(line, self.obj.amd_options, None),
+                ..Default::default()
+            });
+        }
+    }
+
+    /// Is a kernel's `.config` open (where code cannot go)?
+    pub(super) fn amdcl2_config_open(&self) -> bool {
+        self.obj.amdcl2.as_ref().is_some_and(|a| a.src.open.is_some())
+    }
+
+    /// The `.amdcl2` directives (and, inside `.config`, every line); returns whether `name`
+    /// was taken here. `.gpu` is also the target directive: it is noted and left to the
+    /// caller.
+    pub(super) fn amdcl2_directive(
+        &mut self,
+        lineno: usize,
+        src: &str,
+        name: &str,
+        span: (usize, usize),
+        c: &mut Cursor,
+        end: usize,
+    ) -> bool {
+        if name == ".amdcl2" {
+            self.start_amdcl2(lineno);
+            return true;
+        }
+        let Some(mut a) = self.obj.amdcl2.take() else {
+            return false;
+        };
+        let data = [
+            (".globaldata", "Global Data"),
+            (".rwdata", "Global RWData"),
+            (".bssdata", "Global BSS"),
+        ];
+        let taken = if let Some((_, what)) = data.iter().find(|d| d.0 == name && a.driver() < NEW_BINARIES) {
+            self.error_at(lineno, src, span, format!("{what} allowed only for new binary format"));
+            true
+        } else if name == ".get_driver_version" {
+            let v = Ok(a.driver());
+            self.binary_query(lineno, src, span, c, end, name, v);
+            true
+        } else {
+            match self.binary_directive(&mut a.src, lineno, src, name, span, c, end, false) {
+                Common::Taken | Common::Kernel => true,
+                Common::Target => false,
+                Common::Other => self.amdcl2_only(&mut a, lineno, src, name, span, c, end),
+            }
+        };
+        self.obj.amdcl2 = Some(a);
+        taken
+    }
+
+    /// The lines only `.amdcl2` sources take.
+    #[allow(clippy::too_many_arguments)]
+    fn amdcl2_only(
+        &mut self,
+        a: &mut AmdCl2,
+        lineno: usize,
+        src: &str,
+        name: &str,
+        span: (usize, usize),
+        c: &mut Cursor,
+        end: usize,
+    ) -> bool {
+        let rest = src[c.pos.min(end)..end].trim().to_string();
+        let err = |s: &mut Self, msg: String| s.error_at(lineno, src, span, msg);
+        match name {
+            ".compile_options" | ".acl_version" => {
+                c.ws();
+                match super::data::one_string(c) {
+                    Ok(t) => {
+                        let t = String::from_utf8_lossy(&t).into_owned();
+                        if name == ".acl_version" {
+                            a.acl_version = Some(t);
+                        } else {
+                            a.compile_options = t;
+                        }
+                    }
+                    Err(e) => self.diag(lineno, src, e),
+                }
+            }
+            ".arch_minor" | ".arch_stepping" => match self.abs_value(lineno, src, c, end) {
+                Some(Some(v)) if name == ".arch_minor" => a.arch_minor = Some(v as u32),
+                Some(Some(v)) => a.arch_stepping = Some(v as u32),
+                Some(None) => err(self, format!("{name} needs an expression")),
+                None => {}
+            },
+            ".config" => match a.src.kernels.len().checked_sub(1) {
+                Some(k) if self.sections[self.section].0 == ".text" => a.src.open = Some(k),
+                _ => err(self, ".config outside a kernel (after .kernel NAME)".into()),
+            },
+            ".rwdata" => self.switch_section(".data"),
+            // (`.section .bss`, as clrxdisasm prints it, is `.bssdata`.)
+            ".bssdata" | ".section" if name == ".bssdata" || rest.split([' ', ',']).next() == Some(".bss") => {
+                let rest = rest
+                    .strip_prefix(".bss")
+                    .unwrap_or(&rest)
+                    .trim_start_matches([' ', ',']);
+                if let Some(v) = rest.strip_prefix("align") {
+                    match crate::codeobj::clrx_config::clrx_value(v.trim_start().trim_start_matches('=').trim()) {
+                        Ok(v) if v == 0 || v.is_power_of_two() => a.bss_align = v,
+                        Ok(_) => err(self, "Alignment must be power of two or zero".into()),
+                        Err(e) => err(self, e),
+                    }
+                } else if !rest.is_empty() {
+                    err(self, "Garbages at end of line".into());
+                }
+                self.switch_section(".bss");
+            }
+            ".sampler" => {
+                if a.driver() < NEW_BINARIES {
+                    err(self, "Sampler allowed only for new binary format".into());
+                } else {
+                    let list = a.samplers.get_or_insert_with(Vec::new);
+                    if !rest.is_empty() {
+                        for s in crate::codeobj::clrx_amd_config::fields(&rest) {
+                            match crate::codeobj::clrx_config::clrx_value(&s) {
+                                Ok(v) => list.push(v as u32),
+                                Err(e) => err(self, e),
+                            }
+                        }
+                    }
+                }
+            }
+            ".samplerreloc" => {
+                let f = crate::codeobj::clrx_amd_config::fields(&rest);
+                if a.driver() < NEW_BINARIES {
+                    err(self, "SamplerReloc allowed only for new binary format".into());
+                } else if f.len() != 2 {
+                    err(self, ".samplerreloc takes OFFSET, SAMPLERID".into());
+                } else {
+                    let v = |s: &str| crate::codeobj::clrx_config::clrx_value(s);
+                    match (v(&f[0]), v(&f[1])) {
+                        (Ok(off), Ok(id)) if id < 1 << 16 => {
+                            let id = id as usize;
+                            if a.sampler_offsets.len() <= id {
+                                a.sampler_offsets.resize(id + 1, 0);
+                            }
+                            a.sampler_offsets[id] = off;
+                        }
+                        (Err(e), _) | (_, Err(e)) => err(self, e),
+                        _ => err(self, "sampler id out of range".into()),
+                    }
+                }
+            }
+            n if NOT_YET.contains(&n) => {
+                let msg = format!(
+                    "{n}: gcnkit writes an .amdcl2 kernel from its .config only (the raw metadata, setup and stub, the HSA config and layout are not written yet)"
+                );
+                err(self, msg);
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    /// The end of an `.amdcl2` source: the binary of its kernels.
+    pub(super) fn finish_amdcl2(&mut self) {
+        let Some(a) = self.obj.amdcl2.take() else {
+            return;
+        };
+        let b = &a.src;
+        let device = match self.binary_device(b) {
+            Ok(d) => d,
+            Err(msg) => return self.binary_error(b, ".amdcl2", msg),
+        };
+        if !self.obj.parts.relocs.is_empty() {
+            let msg = "code relocations to the global data are not written to .amdcl2 binaries by gcnkit yet";
+            return self.binary_error(b, ".amdcl2", msg.into());
+        }
+        let Some(codes) = self.binary_kernel_codes(b, ".amdcl2") else {
+            return;
+        };
+        let unified = self.clrx.policy >= 200;
+        let mut kernels = Vec::new();
+        for (k, (code, to)) in b.kernels.iter().zip(codes) {
+            let mut config = Cl2Config::default();
+            for (op, args, line, src) in &k.lines {
+                if let Err(msg) = config.set(device, b.is64, op, args) {
+                    self.error_at(*line, src, (0, src.len()), msg);
+                }
+            }
+            let regs = self.code_regs_in(k.start, to);
+            if let Err(msg) = config.default_registers(device, unified, (regs.sgprs as u32, regs.vgprs as u32)) {
+                let msg = format!("Number of total SGPRs for kernel '{}' {msg}", k.name);
+                self.error_at(k.line, &k.source, (0, k.source.len()), msg);
+            }
+            kernels.push(Cl2Kernel {
+                name: k.name.clone(),
+                config,
+                code,
+            });
+        }
+        let section = |name: &str| self.obj.parts.sections.iter().find(|s| s.name == name);
+        let input = Cl2Input {
+            is64: b.is64,
+            device,
+            arch_minor: a.arch_minor,
+            arch_stepping: a.arch_stepping,
+            driver_version: a.driver(),
+            compile_options: a.compile_options.clone(),
+            acl_version: a.acl_version.clone(),
+            global_data: self.binary_global_data().unwrap_or_default(),
+            rw_data: section(".data").map(|s| s.bytes.clone()).unwrap_or_default(),
+            bss_size: section(".bss").map_or(0, |s| s.bytes.len() as u64),
+            bss_align: a.bss_align,
+            samplers: a.samplers.clone(),
+            sampler_offsets: a.sampler_offsets.clone(),
+            kernels,
+        };
+        match clrx_amdcl2::write(&input) {
+            Ok(bin) => self.obj.parts.clrx_binary = Some(bin),
+            Err(msg) => self.binary_error(b, ".amdcl2", msg),
+        }
+    }
+}

@@ -1,0 +1,904 @@
+//! Reading AMD OpenCL 2.0 binaries ([`super::clrx_amdcl2`]'s format) and printing them as
+//! clrxdisasm 0.1.9 prints them with `-dCmf`: the driver version and device it recovers
+//! (`AmdCL2MainGPUBinaryBase`: the form of the binary, the device code tables of reading,
+//! the inner binary's AMDGPU note), and each kernel's `.config` recovered from its metadata
+//! and setup (`genKernelConfig`), so that the text assembles back, with gcnkit or clrxasm, to
+//! one same binary. Code relocations (`.rela.hsatext`) are not read yet: refused.
+
+use super::clrx_amdcl2_config::{
+    is_image, type_names, Cl2Arg, Cl2Config, CONST, READ_ONLY, READ_WRITE, RESTRICT, SPACE_CONSTANT, SPACE_GLOBAL,
+    SPACE_LOCAL, T_CLKEVENT, T_PIPE, T_POINTER, T_QUEUE, T_SAMPLER, T_STRUCTURE, VOLATILE, WRITE_ONLY,
+};
+use super::clrx_config::Device;
+use crate::arch::Arch;
+use std::fmt::Write;
+
+/// The device codes of the ELF flags as clrxdisasm reads them, per driver range (the
+/// generator's [`super::clrx_amdcl2`] ranges; where two devices share a code, the one named):
+/// [`READ_CODES_COMMON`], then each range's own.
+const READ_CODES: [&[(u32, &str)]; 11] = [
+    &[(15, "CARRIZO"), (16, "FIJI")],
+    &[(15, "DUMMY"), (16, "CARRIZO"), (17, "FIJI")],
+    &[
+        (12, "HORSE"),
+        (13, "GOOSE"),
+        (15, "CARRIZO"),
+        (16, "FIJI"),
+        (17, "STONEY"),
+    ],
+    &[
+        (13, "CARRIZO"),
+        (14, "FIJI"),
+        (15, "STONEY"),
+        (16, "BAFFIN"),
+        (17, "ELLESMERE"),
+    ],
+    &[
+        (12, "CARRIZO"),
+        (13, "FIJI"),
+        (14, "STONEY"),
+        (15, "BAFFIN"),
+        (16, "ELLESMERE"),
+        (17, "GFX900"),
+        (18, "GFX804"),
+    ],
+    &[
+        (13, "CARRIZO"),
+        (14, "FIJI"),
+        (15, "STONEY"),
+        (16, "BAFFIN"),
+        (17, "ELLESMERE"),
+        (18, "GFX804"),
+        (19, "GFX900"),
+    ],
+    &[
+        (14, "CARRIZO"),
+        (15, "FIJI"),
+        (16, "STONEY"),
+        (17, "BAFFIN"),
+        (18, "ELLESMERE"),
+        (19, "GFX804"),
+        (20, "GFX900"),
+        (21, "GFX901"),
+    ],
+    &[
+        (12, "CARRIZO"),
+        (13, "FIJI"),
+        (14, "STONEY"),
+        (15, "BAFFIN"),
+        (16, "ELLESMERE"),
+        (17, "GFX900"),
+        (18, "GFX804"),
+        (19, "GFX901"),
+    ],
+    &[
+        (12, "CARRIZO"),
+        (13, "FIJI"),
+        (14, "STONEY"),
+        (16, "BAFFIN"),
+        (18, "ELLESMERE"),
+        (19, "GFX900"),
+        (20, "GFX804"),
+        (21, "GFX901"),
+    ],
+    &[
+        (12, "CARRIZO"),
+        (13, "FIJI"),
+        (14, "STONEY"),
+        (16, "BAFFIN"),
+        (18, "ELLESMERE"),
+        (20, "GFX900"),
+        (21, "GFX804"),
+        (23, "GFX901"),
+        (24, "GFX902"),
+        (25, "GFX903"),
+        (26, "GFX904"),
+        (27, "GFX905"),
+    ],
+    &[
+        (12, "CARRIZO"),
+        (13, "FIJI"),
+        (14, "STONEY"),
+        (16, "BAFFIN"),
+        (18, "ELLESMERE"),
+        (20, "GFX900"),
+        (21, "GFX804"),
+        (23, "GFX901"),
+        (24, "GFX902"),
+        (25, "GFX903"),
+        (26, "GFX904"),
+        (27, "GFX905"),
+        (28, "GFX906"),
+        (29, "GFX907"),
+    ],
+];
+
+/// The codes every driver range reads alike (GCN 1.1 and the first GCN 1.2 devices).
+const READ_CODES_COMMON: [(u32, &str); 8] = [
+    (1, "SPECTRE"),
+    (2, "SPOOKY"),
+    (3, "KALINDI"),
+    (4, "MULLINS"),
+    (6, "BONAIRE"),
+    (7, "HAWAII"),
+    (8, "ICELAND"),
+    (9, "TONGA"),
+];
+
+/// The first driver that knows each device (clrxdisasm prints at least it).
+const MIN_DRIVER: [(&str, u32); 25] = [
+    ("Bonaire", 180005),
+    ("Spectre", 180005),
+    ("Spooky", 180005),
+    ("Kalindi", 180005),
+    ("Hawaii", 180005),
+    ("Iceland", 180005),
+    ("Tonga", 180005),
+    ("Mullins", 180005),
+    ("Fiji", 180005),
+    ("Carrizo", 180005),
+    ("Dummy", 191205),
+    ("Goose", 200406),
+    ("Horse", 200406),
+    ("Stoney", 200406),
+    ("Ellesmere", 200406),
+    ("Baffin", 200406),
+    ("GFX804", 223600),
+    ("GFX900", 223600),
+    ("GFX901", 226400),
+    ("GFX902", 252700),
+    ("GFX903", 252700),
+    ("GFX904", 252700),
+    ("GFX905", 252700),
+    ("GFX906", 258000),
+    ("GFX907", 258000),
+];
+
+/// One section of an ELF: name, type, offset, size, alignment.
+struct Sh {
+    name: String,
+    offset: u64,
+    size: u64,
+    align: u64,
+}
+
+/// A symbol: name, value, size, section.
+struct Sym {
+    name: String,
+    value: u64,
+    size: u64,
+    shndx: u16,
+}
+
+/// The little an ELF reader needs here (the outer ELF is 32- or 64-bit, the inner 64-bit).
+struct Elf<'a> {
+    d: &'a [u8],
+    sections: Vec<Sh>,
+    symbols: Vec<Sym>,
+}
+
+fn bytes_at(d: &[u8], at: u64, n: u64) -> Result<&[u8], String> {
+    let end = at
+        .checked_add(n)
+        .filter(|&e| e <= d.len() as u64)
+        .ok_or("ELF data out of range")?;
+    Ok(&d[at as usize..end as usize])
+}
+
+fn le(d: &[u8], at: u64, n: usize) -> Result<u64, String> {
+    let b = bytes_at(d, at, n as u64)?;
+    Ok(b.iter().rev().fold(0u64, |v, &x| v << 8 | x as u64))
+}
+
+fn cstr(d: &[u8], at: u64) -> String {
+    let s = d.get(at as usize..).unwrap_or(&[]);
+    let n = s.iter().position(|&c| c == 0).unwrap_or(s.len());
+    String::from_utf8_lossy(&s[..n]).into_owned()
+}
+
+impl<'a> Elf<'a> {
+    fn parse(d: &'a [u8]) -> Result<Elf<'a>, String> {
+        if d.len() < 52 || !d.starts_with(b"\x7fELF") {
+            return Err("not an ELF file".into());
+        }
+        let is64 = d[4] == 2;
+        let w = if is64 { 8 } else { 4 };
+        let (shoff, shentsize, shnum, shstrndx) = if is64 {
+            (le(d, 40, 8)?, le(d, 58, 2)?, le(d, 60, 2)?, le(d, 62, 2)?)
+        } else {
+            (le(d, 32, 4)?, le(d, 46, 2)?, le(d, 48, 2)?, le(d, 50, 2)?)
+        };
+        let mut raw = Vec::new();
+        for k in 0..shnum {
+            let h = shoff + k * shentsize;
+            let name = le(d, h, 4)?;
+            let kind = le(d, h + 4, 4)?;
+            let off = le(d, h + 8 + 2 * w, w as usize)?;
+            let size = le(d, h + 8 + 3 * w, w as usize)?;
+            let link = le(d, h + 8 + 4 * w, 4)?;
+            let align = le(d, h + 16 + 4 * w, w as usize)?;
+            raw.push((name, kind, off, size, link, align));
+        }
+        let strtab_of = |k: u64| raw.get(k as usize).map(|r| (r.2, r.3));
+        let (sh_names, _) = strtab_of(shstrndx).ok_or("no section names")?;
+        let sections: Vec<Sh> = raw
+            .iter()
+            .map(|r| Sh {
+                name: cstr(d, sh_names + r.0),
+                offset: r.2,
+                size: r.3,
+                align: r.5,
+            })
+            .collect();
+        let mut symbols = Vec::new();
+        if let Some(st) = raw.iter().find(|r| r.1 == 2) {
+            let (names, _) = strtab_of(st.4).ok_or("no symbol names")?;
+            let entsize = if is64 { 24 } else { 16 };
+            for k in 0..st.3 / entsize {
+                let e = st.2 + k * entsize;
+                let (value, size, shndx) = if is64 {
+                    (le(d, e + 8, 8)?, le(d, e + 16, 8)?, le(d, e + 6, 2)?)
+                } else {
+                    (le(d, e + 4, 4)?, le(d, e + 8, 4)?, le(d, e + 14, 2)?)
+                };
+                symbols.push(Sym {
+                    name: cstr(d, names + le(d, e, 4)?),
+                    value,
+                    size,
+                    shndx: shndx as u16,
+                });
+            }
+        }
+        Ok(Elf { d, sections, symbols })
+    }
+
+    fn section(&self, name: &str) -> Option<&Sh> {
+        self.sections.iter().find(|s| s.name == name)
+    }
+
+    fn content(&self, s: &Sh) -> Result<&'a [u8], String> {
+        bytes_at(self.d, s.offset, s.size)
+    }
+
+    /// The bytes a symbol names in its section.
+    fn symbol_bytes(&self, s: &Sym) -> Result<&'a [u8], String> {
+        let sh = self
+            .sections
+            .get(s.shndx as usize)
+            .ok_or("symbol's section out of range")?;
+        if s.value.saturating_add(s.size) > sh.size {
+            return Err(format!("symbol {} out of its section", s.name));
+        }
+        bytes_at(self.d, sh.offset + s.value, s.size)
+    }
+}
+
+/// One kernel of a binary: its metadata, setup and code.
+pub struct Cl2KernelBin {
+    pub name: String,
+    pub metadata: Vec<u8>,
+    pub setup: Vec<u8>,
+    pub code: Vec<u8>,
+}
+
+/// A binary as clrxdisasm reads it.
+pub struct Cl2Binary {
+    pub is64: bool,
+    pub device: &'static Device,
+    pub arch_minor: u32,
+    pub arch_stepping: u32,
+    /// The driver version clrxdisasm prints (at least the device's first).
+    pub driver_version: u32,
+    pub compile_options: Vec<u8>,
+    pub acl_version: Vec<u8>,
+    pub global_data: Vec<u8>,
+    pub rw_data: Vec<u8>,
+    pub bss: Option<(u64, u64)>,
+    pub sampler_init: Vec<u8>,
+    /// (offset in the global data, sampler).
+    pub sampler_relocs: Vec<(u64, u64)>,
+    pub kernels: Vec<Cl2KernelBin>,
+}
+
+/// Reads an AMD OpenCL 2.0 binary.
+pub fn read(data: &[u8]) -> Result<Cl2Binary, String> {
+    if !super::clrx_amdcl2::is_amdcl2(data) {
+        return Err("not an AMD OpenCL 2.0 binary".into());
+    }
+    let is64 = data[4] == 2;
+    let flags = le(data, if is64 { 48 } else { 36 }, 4)? as u32;
+    let outer = Elf::parse(data)?;
+    let sym_bytes = |name: &str| -> Result<Vec<u8>, String> {
+        match outer.symbols.iter().find(|s| s.name == name) {
+            Some(s) => Ok(outer.symbol_bytes(s)?.to_vec()),
+            None => Ok(Vec::new()),
+        }
+    };
+    let compile_options = sym_bytes("__OpenCL_compiler_options")?;
+    let acl_version = sym_bytes("acl_version_string")?;
+    let metas: Vec<&Sym> = outer
+        .symbols
+        .iter()
+        .filter(|s| {
+            s.name.len() >= 35 && s.name.starts_with("__OpenCL_&__OpenCL_") && s.name.ends_with("_kernel_metadata")
+        })
+        .collect();
+    let bins: Vec<&Sym> = outer
+        .symbols
+        .iter()
+        .filter(|s| s.name.len() >= 30 && s.name.starts_with("__ISA_&__OpenCL_") && s.name.ends_with("_kernel_binary"))
+        .collect();
+    let new = bins.is_empty();
+    let text = outer.section(".text");
+    let mut dv = if new && text.is_some() { 191205 } else { 180005 };
+    let inner = match (new, text) {
+        (true, Some(t)) => Some(Elf::parse(outer.content(t)?)?),
+        _ => None,
+    };
+    if let Some(i) = &inner {
+        // Driver 16.3's inner binary has a null symbol; AMDGPU-PRO 16.3's a longer note.
+        if i.symbols.first().is_some_and(|s| s.name.is_empty()) {
+            dv = 200406;
+        }
+        if let Some(n) = i.section(".note") {
+            let c = i.content(n)?;
+            if c.len() == 200 && c[197] != 0 {
+                dv = 203603;
+            }
+        }
+    }
+    let mut kernels = Vec::new();
+    let header_end = if is64 { 0x110 } else { 0xa4 };
+    for m in &metas {
+        let name = m.name[19..m.name.len() - 16].to_string();
+        let metadata = outer.symbol_bytes(m)?.to_vec();
+        if metadata.len() < 72 {
+            return Err(format!("kernel {name}: metadata too short"));
+        }
+        // A vector type hint's length, or an argument entry where the names end: Crimson
+        // 16's metadata.
+        let hsize = le(&metadata, 0, if is64 { 8 } else { 4 })?;
+        let (first, second) = if is64 {
+            (le(&metadata, 96, 8)?, le(&metadata, 104, 8)?)
+        } else {
+            (le(&metadata, 72, 4)?, le(&metadata, 76, 4)?)
+        };
+        let vth = if hsize >= header_end {
+            le(
+                &metadata,
+                header_end - if is64 { 16 } else { 8 },
+                if is64 { 8 } else { 4 },
+            )?
+        } else {
+            0
+        };
+        let arg_at = hsize.saturating_add(first).saturating_add(second).saturating_add(2);
+        let entry = if is64 { 88 } else { 64 };
+        if vth != 0 || le(&metadata, arg_at, 4)? == entry << 8 {
+            dv = dv.max(200406);
+        }
+        kernels.push(Cl2KernelBin {
+            name,
+            metadata,
+            setup: Vec::new(),
+            code: Vec::new(),
+        });
+    }
+    let (mut global_data, mut rw_data, mut bss, mut sampler_init, mut sampler_relocs) =
+        (Vec::new(), Vec::new(), None, Vec::new(), Vec::new());
+    if let Some(i) = &inner {
+        let sect = |n: &str| -> Result<Vec<u8>, String> {
+            i.section(n).map_or(Ok(Vec::new()), |s| Ok(i.content(s)?.to_vec()))
+        };
+        if i.section(".rela.hsatext").is_some_and(|s| s.size != 0) {
+            return Err("code relocations (.rela.hsatext) are not read by gcnkit yet".into());
+        }
+        global_data = sect(".hsadata_readonly_agent")?;
+        rw_data = sect(".hsadata_global_agent")?;
+        bss = i.section(".hsabss_global_agent").map(|s| (s.size, s.align));
+        sampler_init = sect(".hsaimage_samplerinit")?;
+        let rela = sect(".rela.hsadata_readonly_agent")?;
+        for r in rela.chunks_exact(24) {
+            let off = le(r, 0, 8)?;
+            let sym = (le(r, 8, 8)? >> 32) as usize;
+            let s = i.symbols.get(sym).ok_or("sampler symbol out of range")?;
+            sampler_relocs.push((off, s.value >> 3));
+        }
+        for k in &mut kernels {
+            let sym = format!("&__OpenCL_{}_kernel", k.name);
+            let s = i
+                .symbols
+                .iter()
+                .find(|s| s.name == sym)
+                .ok_or(format!("kernel {}: no code", k.name))?;
+            let b = i.symbol_bytes(s)?;
+            let at = le(b, 16, 4)? as usize;
+            if at > b.len() {
+                return Err(format!("kernel {}: setup out of range", k.name));
+            }
+            k.setup = b[..at].to_vec();
+            k.code = b[at..].to_vec();
+        }
+    } else if !new {
+        for k in &mut kernels {
+            let sym = format!("__ISA_&__OpenCL_{}_kernel_binary", k.name);
+            let s = outer
+                .symbols
+                .iter()
+                .find(|s| s.name == sym)
+                .ok_or(format!("kernel {}: no code", k.name))?;
+            let b = outer.symbol_bytes(s)?;
+            let setup_at = le(b, 0, 4)? as usize;
+            let setup = b.get(setup_at..).ok_or("kernel setup out of range")?;
+            let code_at = le(setup, 16, 4)? as usize;
+            let code = setup.get(code_at..).ok_or("kernel code out of range")?;
+            k.setup = setup[..code_at].to_vec();
+            k.code = code.to_vec();
+        }
+    }
+    // The device: the flags' code in the driver's reading table, the inner note's version.
+    let table = super::clrx_amdcl2::code_table(dv);
+    let mut device = READ_CODES_COMMON
+        .iter()
+        .chain(READ_CODES[table].iter())
+        .find(|e| e.0 == flags)
+        .and_then(|e| Device::find(e.1));
+    let (mut minor, mut stepping) = (0, 0);
+    if let Some(i) = &inner {
+        let notes = i.section(".note").map_or(Ok(&[][..]), |n| i.content(n))?;
+        let mut at = 0usize;
+        while at + 12 <= notes.len() {
+            let namesz = le(notes, at as u64, 4)? as usize;
+            let descsz = le(notes, at as u64 + 4, 4)? as usize;
+            let kind = le(notes, at as u64 + 8, 4)?;
+            if kind == 3 && namesz == 4 && descsz >= 0x1a && notes.get(at + 12..at + 16) == Some(b"AMD\0") {
+                let d = at as u64 + 16;
+                let major = le(notes, d + 4, 4)?;
+                minor = le(notes, d + 8, 4)? as u32;
+                stepping = le(notes, d + 12, 4)? as u32;
+                if let Some(dev) = device {
+                    if (dev.arch == Arch::Gcn12 && major < 8) || (dev.arch == Arch::Gcn11 && major != 7) {
+                        return Err("Wrong arch major for GPU architecture".into());
+                    }
+                    if dev.arch == Arch::Gcn12 && major != 8 {
+                        device = None;
+                    }
+                }
+                if device.is_none() {
+                    let name = match (major, minor) {
+                        (7, _) => "Bonaire",
+                        (8, _) => "Iceland",
+                        (9, 0) => [
+                            "GFX900", "GFX901", "GFX902", "GFX903", "GFX904", "GFX905", "GFX906", "GFX907",
+                        ]
+                        .get(stepping as usize)
+                        .copied()
+                        .unwrap_or("GFX900"),
+                        (9, _) => "GFX900",
+                        _ => return Err("Unknown arch major".into()),
+                    };
+                    device = Device::find(name);
+                }
+            }
+            at += 12 + namesz + descsz + (4 - (namesz + descsz) % 4) % 4;
+        }
+    }
+    let device = device.ok_or("Can't determine GPU device type")?;
+    let min = MIN_DRIVER.iter().find(|m| m.0 == device.name).map_or(0, |m| m.1);
+    let driver_version = if dv < 191205 { dv } else { dv.max(min) };
+    Ok(Cl2Binary {
+        is64,
+        device,
+        arch_minor: minor,
+        arch_stepping: stepping,
+        driver_version,
+        compile_options,
+        acl_version,
+        global_data,
+        rw_data,
+        bss,
+        sampler_init,
+        sampler_relocs,
+        kernels,
+    })
+}
+
+/// The type a type name names for clrxdisasm (`uint`, `queue_t`...), if one.
+fn type_named(n: &str) -> Option<u8> {
+    match n {
+        "clk_event_t" => Some(T_CLKEVENT),
+        "queue_t" => Some(T_QUEUE),
+        "sampler_t" => Some(T_SAMPLER),
+        "counter64" | "sampler" | "queue" | "clkevent" | "" => None,
+        _ => (0..T_CLKEVENT).find(|&t| t != T_POINTER && type_names(t).0 == n),
+    }
+}
+
+/// Value types by metadata code (6 char .. 12 double) and vector size.
+fn vector_type(code: u32, vec: u32) -> Option<u8> {
+    // (The signed scalars: char, short, int, long; float and double.)
+    let scalar: u8 = match code {
+        6 => 2,
+        7 => 4,
+        8 => 6,
+        9 => 8,
+        11 => 9,
+        12 => 10,
+        _ => return None,
+    };
+    match vec {
+        1 => Some(scalar),
+        2 | 3 | 4 | 8 | 16 => {
+            let v = [2, 3, 4, 8, 16].iter().position(|&x| x == vec).unwrap_or(0) as u8;
+            Some(19 + (scalar - 1) * 5 + v)
+        }
+        _ => None,
+    }
+}
+
+/// A kernel's config as clrxdisasm recovers it (`genKernelConfig`).
+pub fn config_of(b: &Cl2Binary, k: &Cl2KernelBin) -> Result<Cl2Config, String> {
+    let is64 = b.is64;
+    let m = &k.metadata;
+    let w = if is64 { 8 } else { 4 };
+    let word = |at: u64| le(m, at, w);
+    let mut c = Cl2Config {
+        float_mode: 0,
+        ..Default::default()
+    };
+    let hsize = word(0)?;
+    let reqd_at = if is64 { 56 } else { 48 };
+    for i in 0..3 {
+        c.reqd_work_group_size[i] = word(reqd_at + i as u64 * w as u64)? as u32;
+    }
+    let gcn14 = b.device.arch >= Arch::Gcn14;
+    if k.setup.len() >= 48 + 56 {
+        let s = &k.setup[48..];
+        let rsrc1 = le(s, 0, 4)? as u32;
+        let rsrc2 = le(s, 4, 4)? as u32;
+        c.dims = super::clrx_amd_config::default_dims(rsrc2);
+        c.ieee_mode = rsrc1 >> 23 & 1 != 0;
+        c.exceptions = rsrc2 >> 24 & 0xff;
+        c.float_mode = rsrc1 >> 12 & 0xff;
+        c.priority = rsrc1 >> 10 & 3;
+        c.tg_size = rsrc2 >> 10 & 1 != 0;
+        c.priv_mode = rsrc1 >> 20 & 1 != 0;
+        c.dx10_clamp = rsrc1 >> 21 & 1 != 0;
+        c.debug_mode = rsrc1 >> 22 & 1 != 0;
+        c.pgmrsrc1 = rsrc1;
+        c.pgmrsrc2 = rsrc2;
+        c.scratch = le(s, 12, 4)? as u32;
+        c.local_size = le(s, 16, 4)? as u32;
+        c.gds_size = le(s, 20, 4)? as u32;
+        // (The reserved registers' fields, as the driver fills them: all SGPRs, then the
+        // VGPRs and SGPRs the kernel uses.)
+        let sgprs_all = le(s, 36, 2)? as u32;
+        c.vgprs = le(s, 40, 4)? as u32;
+        c.sgprs = le(s, 44, 4)? as u32;
+        let setup1 = le(s, 8, 2)? as u32;
+        c.use_setup = setup1 & 2 != 0;
+        c.use_args = setup1 & 8 != 0;
+        if setup1 == 0x2f {
+            c.use_generic = true;
+        } else if !gcn14 {
+            c.use_enqueue = setup1 & 0x20 != 0;
+        } else {
+            c.use_enqueue = c.sgprs.wrapping_add(6) == sgprs_all;
+        }
+    }
+    let header_end = if is64 { 0x110 } else { 0xa4 };
+    let mut vth = 0;
+    if hsize >= header_end {
+        let end = header_end - if is64 { 40 } else { 20 };
+        for i in 0..3 {
+            c.work_group_size_hint[i] = word(end + i as u64 * w as u64)? as u32;
+        }
+        vth = word(end + 3 * w as u64)?;
+    }
+    let (first, second) = if is64 {
+        (le(m, 96, 8)?, le(m, 104, 8)?)
+    } else {
+        (le(m, 72, 4)?, le(m, 76, 4)?)
+    };
+    let mut at = hsize.saturating_add(first).saturating_add(second).saturating_add(2);
+    let entry = if is64 { 88 } else { 64 };
+    if vth != 0 || le(m, at, 4)? == entry << 8 {
+        c.vec_type_hint = String::from_utf8_lossy(bytes_at(m, at, vth)?).into_owned();
+        at = at.saturating_add(vth).saturating_add(1);
+    }
+    let args = le(m, if is64 { 160 } else { 104 }, 8)?;
+    if at > m.len() as u64 {
+        return Err("kernel arguments out of the metadata".into());
+    }
+    let mut names = at.saturating_add(entry.saturating_mul(args.saturating_add(1)));
+    let mut string = |n: u64| -> Result<String, String> {
+        let s = String::from_utf8_lossy(bytes_at(m, names, n)?).into_owned();
+        names = names.saturating_add(n).saturating_add(1);
+        Ok(s)
+    };
+    for i in 0..args {
+        let e = at.saturating_add(i * entry);
+        let name_len = word(e + w as u64)?;
+        let type_len = word(e + 2 * w as u64)?;
+        let name = string(name_len)?;
+        let type_name = string(type_len)?;
+        let f = e + 5 * w as u64;
+        let u32_at = |k: u64| le(m, f + 4 * k, 4);
+        let (vec, ty, ptr_align, ptr_ty, ptr_space, ptr_or_pipe) = (
+            u32_at(0)? as u32,
+            u32_at(3)? as u32,
+            u32_at(4)? as u32,
+            u32_at(5)? as u32,
+            u32_at(6)? as u32,
+            u32_at(7)? as u32,
+        );
+        let flag = |k: u64| le(m, f + k, 1).map(|v| v != 0);
+        let (volatile, restrict, pipe) = (flag(32)?, flag(33)?, flag(34)?);
+        let kind = u32_at(9)?;
+        let is_const = le(m, f + 40, w)? != 0;
+        let mut a = Cl2Arg {
+            name,
+            type_name,
+            ty: 0,
+            ptr_ty: 0,
+            space: 0,
+            access: if is_const { CONST } else { 0 },
+            struct_size: 0,
+            res_id: 0,
+            used: 3,
+        };
+        let wrong = || Err::<Cl2Config, String>("Wrong kernel argument type".into());
+        if ptr_or_pipe == 0 {
+            a.ty = match ty {
+                0 if kind == 1 => T_SAMPLER,
+                1..=3 if kind == 2 => {
+                    a.access = [READ_ONLY, WRITE_ONLY, READ_WRITE][ty as usize - 1];
+                    a.space = SPACE_GLOBAL;
+                    12
+                }
+                2 | 3 if kind == 4 => {
+                    if ty == 3 {
+                        4
+                    } else {
+                        2
+                    }
+                }
+                4 | 5 if kind == 4 => {
+                    if ty == 5 {
+                        8
+                    } else {
+                        6
+                    }
+                }
+                6..=9 | 11 | 12 if kind == 4 => match vector_type(ty, vec) {
+                    Some(t) => t,
+                    None => return Err("Wrong vector size".into()),
+                },
+                15 if kind == 4 => T_STRUCTURE,
+                18 if kind == 7 => T_QUEUE,
+                _ => return wrong(),
+            };
+            if let Some(t) = type_named(&a.type_name) {
+                a.ty = t;
+            }
+            if a.ty == T_STRUCTURE {
+                a.struct_size = vec;
+            } else if is_image(a.ty) || a.ty == T_SAMPLER {
+                a.res_id = vec;
+            }
+        } else {
+            a.used = if pipe {
+                (ptr_or_pipe == 3) as u8
+            } else {
+                ptr_or_pipe as u8
+            };
+            if ty == 7 {
+                a.ty = if pipe { T_PIPE } else { T_POINTER };
+            } else if ty == 15 {
+                a.ty = T_POINTER;
+            }
+            if a.ty == T_POINTER {
+                a.space = match ptr_space {
+                    3 => SPACE_LOCAL,
+                    4 => SPACE_GLOBAL,
+                    5 => SPACE_CONSTANT,
+                    _ => return Err("Illegal pointer space".into()),
+                };
+                if restrict {
+                    a.access |= RESTRICT;
+                }
+                if volatile {
+                    a.access |= VOLATILE;
+                }
+                let by_code = vector_type(ptr_ty, 1);
+                if a.type_name.is_empty() {
+                    a.ptr_ty = by_code.unwrap_or(9);
+                } else {
+                    a.ptr_ty = by_code.unwrap_or(0);
+                    let base: String = a
+                        .type_name
+                        .chars()
+                        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                        .collect();
+                    if a.type_name.contains('*') {
+                        if let Some(t) = type_named(&base) {
+                            a.ptr_ty = t;
+                        } else if a.ptr_ty == 0 {
+                            a.ptr_ty = T_STRUCTURE;
+                        }
+                    } else if ptr_ty == 18 {
+                        a.ty = T_CLKEVENT;
+                        a.ptr_ty = 0;
+                    } else {
+                        a.ptr_ty = 0;
+                    }
+                    if a.ptr_ty == T_STRUCTURE {
+                        a.struct_size = ptr_align;
+                    }
+                }
+            } else if a.ty == T_PIPE || ty != 7 {
+                if ptr_space != 4 {
+                    return Err("Illegal pipe space".into());
+                }
+                a.space = SPACE_GLOBAL;
+            }
+        }
+        c.args.push(a);
+    }
+    Ok(c)
+}
+
+/// The lines before the kernels.
+pub fn print_head(b: &Cl2Binary, out: &mut String) {
+    let _ = writeln!(out, ".amdcl2\n.gpu {}", b.device.name);
+    out.push_str(if b.is64 { ".64bit\n" } else { ".32bit\n" });
+    let _ = writeln!(out, ".arch_minor {}\n.arch_stepping {}", b.arch_minor, b.arch_stepping);
+    let _ = writeln!(out, ".driver_version {}", b.driver_version);
+    let _ = writeln!(
+        out,
+        ".compile_options \"{}\"",
+        super::clrx_amd_read::escape(&b.compile_options)
+    );
+    let _ = writeln!(out, ".acl_version \"{}\"", super::clrx_amd_read::escape(&b.acl_version));
+    for s in b.sampler_init.chunks_exact(8) {
+        let _ = writeln!(out, ".sampler 0x{:08x}", u32::from_le_bytes([s[4], s[5], s[6], s[7]]));
+    }
+    if !b.global_data.is_empty() {
+        out.push_str(".globaldata\n.gdata:\n");
+        super::clrx_amd_read::print_bytes(&b.global_data, out);
+        for (off, s) in &b.sampler_relocs {
+            let _ = writeln!(out, "    .samplerreloc {off}, {s}");
+        }
+    }
+    if !b.rw_data.is_empty() {
+        out.push_str(".data\n.ddata:\n");
+        super::clrx_amd_read::print_bytes(&b.rw_data, out);
+    }
+    if let Some((size, align)) = b.bss.filter(|x| x.0 != 0) {
+        let _ = writeln!(out, ".section .bss align={align}\n.bdata:\n    .skip {size}");
+    }
+}
+
+/// A kernel's `.config` lines and arguments, as clrxdisasm `-C` prints them.
+pub fn print_config(c: &Cl2Config, out: &mut String) {
+    out.push_str("    .config\n");
+    let letters = |m: u32| -> String {
+        "xyz"
+            .chars()
+            .enumerate()
+            .filter(|(i, _)| m >> i & 1 != 0)
+            .map(|x| x.1)
+            .collect()
+    };
+    let _ = write!(out, "        .dims {}", letters(c.dims & 7));
+    if c.dims & 7 != (c.dims >> 3) & 7 || (c.use_enqueue && c.dims & 32 == 0) {
+        let _ = write!(out, ", {}", letters(c.dims >> 3 & 7));
+    }
+    out.push('\n');
+    let r = c.reqd_work_group_size;
+    if r != [0; 3] {
+        let _ = writeln!(out, "        .cws {}, {}, {}", r[0], r[1], r[2]);
+    }
+    let h = c.work_group_size_hint;
+    if h != [0; 3] {
+        let _ = writeln!(out, "        .work_group_size_hint {}, {}, {}", h[0], h[1], h[2]);
+    }
+    if !c.vec_type_hint.is_empty() {
+        let _ = writeln!(out, "        .vectypehint {}", c.vec_type_hint);
+    }
+    let _ = writeln!(out, "        .sgprsnum {}\n        .vgprsnum {}", c.sgprs, c.vgprs);
+    if c.local_size != 0 {
+        let _ = writeln!(out, "        .localsize {}", c.local_size);
+    }
+    if c.gds_size != 0 {
+        let _ = writeln!(out, "        .gdssize {}", c.gds_size);
+    }
+    let _ = writeln!(out, "        .floatmode 0x{:02x}", c.float_mode);
+    if c.scratch != 0 {
+        let _ = writeln!(out, "        .scratchbuffer {}", c.scratch);
+    }
+    let _ = writeln!(
+        out,
+        "        .pgmrsrc1 0x{:08x}\n        .pgmrsrc2 0x{:08x}",
+        c.pgmrsrc1, c.pgmrsrc2
+    );
+    for (on, name) in [
+        (c.priv_mode, "privmode"),
+        (c.debug_mode, "debugmode"),
+        (c.dx10_clamp, "dx10clamp"),
+        (c.ieee_mode, "ieeemode"),
+        (c.tg_size, "tgsize"),
+    ] {
+        if on {
+            let _ = writeln!(out, "        .{name}");
+        }
+    }
+    if c.exceptions & 0x7f != 0 {
+        let _ = writeln!(out, "        .exceptions 0x{:02x}", c.exceptions);
+    }
+    for (on, name) in [
+        (c.use_args, "useargs"),
+        (c.use_setup, "usesetup"),
+        (c.use_enqueue, "useenqueue"),
+        (c.use_generic, "usegeneric"),
+    ] {
+        if on {
+            let _ = writeln!(out, "        .{name}");
+        }
+    }
+    let _ = writeln!(out, "        .priority {}", c.priority);
+    for a in &c.args {
+        print_arg(a, out);
+    }
+    for s in &c.samplers {
+        let _ = writeln!(out, "        .sampler {s}");
+    }
+}
+
+fn print_arg(a: &Cl2Arg, out: &mut String) {
+    let _ = write!(out, "        .arg {}, \"{}\"", a.name, a.type_name);
+    if a.ty != T_POINTER {
+        let _ = write!(out, ", {}", type_names(a.ty).0);
+        if a.ty == T_STRUCTURE {
+            let _ = write!(out, ", {}", a.struct_size);
+        }
+        if is_image(a.ty) {
+            out.push_str(match a.access & 3 {
+                READ_ONLY => ", read_only",
+                WRITE_ONLY => ", write_only",
+                READ_WRITE => ", read_write",
+                _ => ", ",
+            });
+        }
+        if is_image(a.ty) || a.ty == T_SAMPLER {
+            let _ = write!(out, ", {}", a.res_id);
+        }
+    } else {
+        let _ = write!(out, ", {}*", type_names(a.ptr_ty).0);
+        if a.ptr_ty == T_STRUCTURE {
+            let _ = write!(out, ", {}", a.struct_size);
+        }
+        out.push_str(match a.space {
+            SPACE_CONSTANT => ", constant",
+            SPACE_LOCAL => ", local",
+            SPACE_GLOBAL => ", global",
+            _ => "",
+        });
+        if a.access & (CONST | VOLATILE | RESTRICT) != 0 {
+            out.push(',');
+            for (bit, q) in [(CONST, " const"), (RESTRICT, " restrict"), (VOLATILE, " volatile")] {
+                if a.access & bit != 0 {
+                    out.push_str(q);
+                }
+            }
+        } else {
+            out.push_str(", ");
+        }
+    }
+    out.push_str(match a.used {
+        0 => ", unused\n",
+        1 => ", rdonly\n",
+        2 => ", wronly\n",
+        _ => "\n",
+    });
+}
