@@ -18,6 +18,7 @@ use crate::runtime::{self, guard, with, CallConfig, Function, Var};
 use std::ffi::{c_char, c_void, CStr, CString};
 use std::sync::OnceLock;
 
+mod array_copies;
 mod capture;
 mod contexts;
 mod device;
@@ -32,8 +33,12 @@ mod registration;
 mod rtc;
 mod stream_ordered;
 mod streams;
+mod surface;
+mod texrefs;
 mod texture;
+mod texture_queries;
 mod variables;
+pub use array_copies::*;
 pub use capture::*;
 pub use contexts::*;
 pub use device::*;
@@ -48,7 +53,10 @@ pub use registration::*;
 pub use rtc::*;
 pub use stream_ordered::*;
 pub use streams::*;
+pub use surface::*;
+pub use texrefs::*;
 pub use texture::*;
+pub use texture_queries::*;
 pub use variables::*;
 
 /// Runs an entry point that is synchronous with the host (`hipMemcpy`, `hipFree`...): it

@@ -8,6 +8,7 @@
 
 use super::memory::{allocate, device_range, free, memcpy, memcpy_2d, Extent, PitchedPtr};
 use super::*;
+use gcnkit::arch::Arch;
 use gcnkit::emu::image::{sampler_words, HostImage, Num};
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -56,10 +57,10 @@ pub struct TextureDesc {
     pub max_mipmap_level_clamp: f32,
 }
 
-const RES_ARRAY: i32 = 0;
-const RES_MIPMAPPED: i32 = 1;
-const RES_LINEAR: i32 = 2;
-const RES_PITCH2D: i32 = 3;
+pub(super) const RES_ARRAY: i32 = 0;
+pub(super) const RES_MIPMAPPED: i32 = 1;
+pub(super) const RES_LINEAR: i32 = 2;
+pub(super) const RES_PITCH2D: i32 = 3;
 
 /// Bytes of a texture object in device memory: 12 + 8 dwords.
 const OBJECT_BYTES: usize = 80;
@@ -69,9 +70,9 @@ const ALIGN: u64 = 256;
 
 /// A live array: where its texels are and their layout.
 #[derive(Clone, Copy)]
-struct ArrayInfo {
+pub(super) struct ArrayInfo {
     data: u64,
-    texel: usize,
+    pub(super) texel: usize,
     width: usize,
     rows: usize,
     /// Slices or layers (1 for 1D and 2D arrays).
@@ -89,14 +90,14 @@ fn arrays() -> std::sync::MutexGuard<'static, HashMap<usize, ArrayInfo>> {
         .unwrap_or_else(|e| e.into_inner())
 }
 
-fn textures() -> std::sync::MutexGuard<'static, HashMap<u64, (ResourceDesc, TextureDesc)>> {
+pub(super) fn textures() -> std::sync::MutexGuard<'static, HashMap<u64, (ResourceDesc, TextureDesc)>> {
     static T: OnceLock<Mutex<HashMap<u64, (ResourceDesc, TextureDesc)>>> = OnceLock::new();
     T.get_or_init(Default::default)
         .lock()
         .unwrap_or_else(|e| e.into_inner())
 }
 
-fn array_of(what: &str, a: *const HipArray) -> Result<ArrayInfo, HipError> {
+pub(super) fn array_of(what: &str, a: *const HipArray) -> Result<ArrayInfo, HipError> {
     arrays().get(&(a as usize)).copied().ok_or_else(|| {
         eprintln!("gcnkit-hip: {what}: {a:?} is not a live hipArray");
         hipErrorInvalidValue
@@ -104,7 +105,7 @@ fn array_of(what: &str, a: *const HipArray) -> Result<ArrayInfo, HipError> {
 }
 
 /// Channels and bits per channel of a channel descriptor (all present channels alike).
-fn channels(d: &ChannelDesc) -> Result<(usize, u32), HipError> {
+pub(super) fn channels(d: &ChannelDesc) -> Result<(usize, u32), HipError> {
     let bits = [d.x, d.y, d.z, d.w];
     let n = bits.iter().take_while(|&&b| b != 0).count();
     if n == 0 || bits[n..].iter().any(|&b| b != 0) || bits[..n].iter().any(|&b| b != d.x) || !matches!(d.x, 8 | 16 | 32)
@@ -119,7 +120,7 @@ fn channels(d: &ChannelDesc) -> Result<(usize, u32), HipError> {
 }
 
 /// The driver API's `hipArray_Format` codes: (code, `hipChannelFormatKind`, bits).
-const AD_FORMATS: [(i32, i32, u32); 8] = [
+pub(super) const AD_FORMATS: [(i32, i32, u32); 8] = [
     (0x01, 1, 8),
     (0x02, 1, 16),
     (0x03, 1, 32),
@@ -177,7 +178,7 @@ pub unsafe extern "C" fn hipArrayCreate(array: *mut *mut HipArray, desc: *const 
 }
 
 /// The channel descriptor of `n` channels of a `hipArray_Format`.
-fn format_channels(format: i32, n: u32) -> Result<ChannelDesc, HipError> {
+pub(super) fn format_channels(format: i32, n: u32) -> Result<ChannelDesc, HipError> {
     let &(_, f, bits) = AD_FORMATS.iter().find(|a| a.0 == format).ok_or(hipErrorInvalidValue)?;
     if !matches!(n, 1 | 2 | 4) {
         return Err(hipErrorInvalidValue);
@@ -351,7 +352,7 @@ pub unsafe extern "C" fn hipGetChannelDesc(desc: *mut ChannelDesc, array: *const
 
 /// The device address of byte `w_offset` of row `h_offset` of an array, with `width` bytes
 /// of `height` rows from there inside it.
-fn array_at(
+pub(super) fn array_at(
     what: &str,
     a: &ArrayInfo,
     w_offset: usize,
@@ -373,7 +374,13 @@ fn array_at(
 }
 
 /// The device address of `count` bytes from byte `w_offset` of row `h_offset` (rows packed).
-fn array_run(what: &str, a: &ArrayInfo, w_offset: usize, h_offset: usize, count: usize) -> Result<u64, HipError> {
+pub(super) fn array_run(
+    what: &str,
+    a: &ArrayInfo,
+    w_offset: usize,
+    h_offset: usize,
+    count: usize,
+) -> Result<u64, HipError> {
     let row = a.width * a.texel;
     let start = h_offset.checked_mul(row).and_then(|v| v.checked_add(w_offset));
     match start {
@@ -520,7 +527,7 @@ fn image(size: [u32; 3], d: &ChannelDesc, read_mode: i32) -> Result<HostImage, H
 }
 
 /// The channel descriptor at union bytes 8-27 of a resource descriptor.
-fn res_channel(r: &ResourceDesc) -> ChannelDesc {
+pub(super) fn res_channel(r: &ResourceDesc) -> ChannelDesc {
     let b: Vec<u8> = r.res[1..4].iter().flat_map(|w| w.to_le_bytes()).collect();
     let i = |k: usize| i32::from_le_bytes(b[4 * k..4 * k + 4].try_into().unwrap_or([0; 4]));
     ChannelDesc {
@@ -568,6 +575,32 @@ pub unsafe extern "C" fn hipCreateTextureObject(
     })
 }
 
+/// The image object (T# and the device library's dwords 8-10) of a live array, its texels
+/// read as `read_mode` gives (`hipReadModeElementType`: as stored, a surface's format).
+pub(super) fn array_object(
+    what: &str,
+    arch: Arch,
+    array: *const HipArray,
+    read_mode: i32,
+) -> Result<[u8; 48], HipError> {
+    let a = array_of(what, array)?;
+    // SAFETY: a live array (checked).
+    let (d, depth) = unsafe { ((*array).desc, (*array).depth) };
+    let (w, h, n) = (a.width as u32, a.rows as u32, a.depth as u32);
+    // A 3D array of one slice is still 3D.
+    let (ty, size) = match (a.layered, a.one_d) {
+        (true, true) => ("image1d_array_t", [w, n, 1]),
+        (true, false) => ("image2d_array_t", [w, h, n]),
+        (false, true) => ("image1d_t", [w, 1, 1]),
+        (false, false) if depth > 0 => ("image3d_t", [w, h, n]),
+        (false, false) => ("image2d_t", [w, h, 1]),
+    };
+    image(size, &d, read_mode)?.object(arch, a.data, ty).map_err(|e| {
+        eprintln!("gcnkit-hip: {what}: {e}");
+        hipErrorInvalidValue
+    })
+}
+
 /// A texture object of resource `r` sampled as `t`: its descriptors in device memory.
 fn create(r: ResourceDesc, t: TextureDesc) -> Result<u64, HipError> {
     // As ROCm 5.2: no mipmaps, no anisotropy, LOD bias or clamps.
@@ -591,22 +624,7 @@ fn create(r: ResourceDesc, t: TextureDesc) -> Result<u64, HipError> {
         hipErrorInvalidValue
     };
     let object = match r.res_type {
-        RES_ARRAY => {
-            let a = array_of(what, r.res[0] as *const HipArray)?;
-            // SAFETY: a live array.
-            let d = unsafe { (*(r.res[0] as *const HipArray)).desc };
-            let (w, h, n) = (a.width as u32, a.rows as u32, a.depth as u32);
-            // SAFETY: a live array (a 3D one of one slice is still 3D).
-            let three_d = unsafe { (*(r.res[0] as *const HipArray)).depth } > 0;
-            let (ty, size) = match (a.layered, a.one_d) {
-                (true, true) => ("image1d_array_t", [w, n, 1]),
-                (true, false) => ("image2d_array_t", [w, h, n]),
-                (false, true) => ("image1d_t", [w, 1, 1]),
-                (false, false) if three_d => ("image3d_t", [w, h, n]),
-                (false, false) => ("image2d_t", [w, h, 1]),
-            };
-            image(size, &d, t.read_mode)?.object(arch, a.data, ty).map_err(err)?
-        }
+        RES_ARRAY => array_object(what, arch, r.res[0] as *const HipArray, t.read_mode)?,
         RES_LINEAR => {
             let (p, size) = (r.res[0], r.res[4]);
             aligned("linear.devPtr", p)?;
@@ -852,7 +870,7 @@ pub unsafe extern "C" fn __hipRegisterTexture(
 
 /// Binds the reference at `tex` (the program's host variable) to resource `r`: a new texture
 /// object (the old one destroyed), kept in the host variable and written to the device's.
-fn bind(tex: *const TextureReference, r: ResourceDesc) -> Result<(), HipError> {
+pub(super) fn bind(tex: *const TextureReference, r: ResourceDesc) -> Result<(), HipError> {
     if tex.is_null() {
         return Err(hipErrorInvalidValue);
     }
@@ -877,27 +895,18 @@ fn bind(tex: *const TextureReference, r: ResourceDesc) -> Result<(), HipError> {
     publish(tex, h)
 }
 
-fn unbind_object(old: *mut c_void) {
+pub(super) fn unbind_object(old: *mut c_void) {
     if textures().remove(&(old as u64)).is_some() {
         let _ = free(old);
     }
 }
 
-/// The reference `h` into the program's host variable and the device's.
-fn publish(tex: *const TextureReference, h: TextureReference) -> Result<(), HipError> {
+/// The reference `h` into the program's host variable and the device's (the program's own
+/// `texture<>` variable or a module's, `texrefs::device_var`).
+pub(super) fn publish(tex: *const TextureReference, h: TextureReference) -> Result<(), HipError> {
     // SAFETY: the program's variable: ROCm writes the object into it as well.
     unsafe { (tex as *mut TextureReference).write(h) };
-    let at = super::variables::symbol_range(tex as *const c_void, size_of::<TextureReference>(), 0)?;
-    // SAFETY: the device variable's range (checked), from a local copy.
-    unsafe {
-        memcpy(
-            "hipBindTexture",
-            at as *mut c_void,
-            &h as *const _ as *const c_void,
-            size_of::<TextureReference>(),
-            1,
-        )
-    }
+    super::texrefs::write_device_var("hipBindTexture", tex, &h)
 }
 
 /// The program's channel descriptor.
@@ -910,7 +919,7 @@ fn channel_desc(desc: *const ChannelDesc) -> Result<ChannelDesc, HipError> {
 }
 
 /// A linear or pitched resource of format `d` at `p`, with its size words.
-fn linear_res(kind: i32, p: *const c_void, d: ChannelDesc, words: [u64; 3]) -> ResourceDesc {
+pub(super) fn linear_res(kind: i32, p: *const c_void, d: ChannelDesc, words: [u64; 3]) -> ResourceDesc {
     let b: Vec<u8> = [d.x, d.y, d.z, d.w, d.f, 0]
         .iter()
         .flat_map(|v| v.to_le_bytes())
