@@ -94,6 +94,22 @@ fn as_3d(
     })
 }
 
+/// On a capturing stream: the copy `params` gives, recorded as a 3D copy node (its error if
+/// it cannot be made); else `None`: the caller copies now.
+fn captured(stream: *mut c_void, params: impl FnOnce() -> Result<Memcpy3DParms, HipError>) -> Option<i32> {
+    crate::graph::capture_info(stream as usize)?;
+    let mut p = None;
+    let r = guard(|| {
+        p = Some(params()?);
+        Ok(())
+    });
+    Some(match p {
+        // SAFETY: the program's copy, as a 3D one.
+        Some(p) => unsafe { hipMemcpy3DAsync(&p, stream) },
+        None => r,
+    })
+}
+
 #[allow(clippy::too_many_arguments)]
 pub unsafe extern "C" fn hipMemcpy2DToArrayAsync(
     dst: *mut HipArray,
@@ -106,20 +122,11 @@ pub unsafe extern "C" fn hipMemcpy2DToArrayAsync(
     kind: i32,
     stream: *mut c_void,
 ) -> i32 {
-    if crate::graph::capture_info(stream as usize).is_some() {
-        let what = "hipMemcpy2DToArrayAsync";
-        let mut p = None;
-        let r = guard(|| {
-            p = Some(as_3d(
-                what, dst, true, w_offset, h_offset, src, spitch, width, height, kind,
-            )?);
-            Ok(())
-        });
-        return match p {
-            // SAFETY: the program's copy, as a 3D one.
-            Some(p) => unsafe { hipMemcpy3DAsync(&p, stream) },
-            None => r,
-        };
+    let what = "hipMemcpy2DToArrayAsync";
+    if let Some(r) = captured(stream, || {
+        as_3d(what, dst, true, w_offset, h_offset, src, spitch, width, height, kind)
+    }) {
+        return r;
     }
     // SAFETY: as hipMemcpy2DToArray (done when it returns).
     unsafe { hipMemcpy2DToArray(dst, w_offset, h_offset, src, spitch, width, height, kind) }
@@ -137,20 +144,11 @@ pub unsafe extern "C" fn hipMemcpy2DFromArrayAsync(
     kind: i32,
     stream: *mut c_void,
 ) -> i32 {
-    if crate::graph::capture_info(stream as usize).is_some() {
-        let what = "hipMemcpy2DFromArrayAsync";
-        let mut p = None;
-        let r = guard(|| {
-            p = Some(as_3d(
-                what, src, false, w_offset, h_offset, dst, dpitch, width, height, kind,
-            )?);
-            Ok(())
-        });
-        return match p {
-            // SAFETY: the program's copy, as a 3D one.
-            Some(p) => unsafe { hipMemcpy3DAsync(&p, stream) },
-            None => r,
-        };
+    let what = "hipMemcpy2DFromArrayAsync";
+    if let Some(r) = captured(stream, || {
+        as_3d(what, src, false, w_offset, h_offset, dst, dpitch, width, height, kind)
+    }) {
+        return r;
     }
     // SAFETY: as hipMemcpy2DFromArray (done when it returns).
     unsafe { hipMemcpy2DFromArray(dst, dpitch, src, w_offset, h_offset, width, height, kind) }

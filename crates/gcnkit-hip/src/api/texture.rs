@@ -131,6 +131,16 @@ pub(super) const AD_FORMATS: [(i32, i32, u32); 8] = [
     (0x20, 2, 32),
 ];
 
+/// The channel count and `hipArray_Format` of a channel descriptor.
+pub(super) fn array_format(d: &ChannelDesc) -> Result<(usize, i32), HipError> {
+    let (n, bits) = channels(d)?;
+    let &(code, ..) = AD_FORMATS
+        .iter()
+        .find(|a| a.1 == d.f && a.2 == bits)
+        .ok_or(hipErrorInvalidValue)?;
+    Ok((n, code))
+}
+
 /// HIP 5.2's `HIP_ARRAY_DESCRIPTOR` (the driver API's arrays).
 #[repr(C)]
 pub struct ArrayDescriptor {
@@ -268,12 +278,8 @@ fn make_array(
     if array.is_null() || width == 0 || width > 16384 || height > 16384 || depth > 8192 {
         return Err(hipErrorInvalidValue);
     }
-    let (n, bits) = channels(&d)?;
-    let format = AD_FORMATS
-        .iter()
-        .find(|a| a.1 == d.f && a.2 == bits)
-        .ok_or(hipErrorInvalidValue)?
-        .0;
+    let (n, format) = array_format(&d)?;
+    let bits = d.x as u32;
     let texel = n * bits as usize / 8;
     let rows = height.max(1);
     let mut data: *mut c_void = std::ptr::null_mut();

@@ -5,7 +5,7 @@
 //! without a view.
 
 use super::texture::{
-    channels, res_channel, textures, DrvResourceDesc, DrvTextureDesc, ResourceDesc, TextureDesc, AD_FORMATS, RES_ARRAY,
+    array_format, res_channel, textures, DrvResourceDesc, DrvTextureDesc, ResourceDesc, TextureDesc, RES_ARRAY,
     RES_LINEAR, RES_MIPMAPPED, RES_PITCH2D,
 };
 use super::*;
@@ -47,13 +47,7 @@ fn descs<T>(out: *mut T, tex: *mut c_void) -> Result<(ResourceDesc, TextureDesc)
 
 /// `format | channels << 32`: the driver API's format words of a channel descriptor.
 fn format_word(r: &ResourceDesc) -> Result<u64, HipError> {
-    let d = res_channel(r);
-    let (n, bits) = channels(&d)?;
-    let code = AD_FORMATS
-        .iter()
-        .find(|a| a.1 == d.f && a.2 == bits)
-        .ok_or(hipErrorInvalidValue)?
-        .0;
+    let (n, code) = array_format(&res_channel(r))?;
     Ok(code as u32 as u64 | (n as u64) << 32)
 }
 
