@@ -462,6 +462,12 @@ fn surface_objects_written_and_read_by_kernels() {
     passes_on_each_gpu(&p, &[], "PASS surfaces");
 }
 
+#[test]
+fn mipmapped_arrays_built_level_by_level() {
+    let Some(p) = build("mipmaps", &GPUS) else { return };
+    passes_on_each_gpu(&p, &[], "PASS mipmaps");
+}
+
 /// driver_textures.hip loads texref_kernels.hip's bundle (built apart for the three GPUs: the
 /// runtime picks each GPU's code object) and binds its texture references.
 #[test]

@@ -81,6 +81,8 @@ pub(super) struct ArrayInfo {
     layered: bool,
     /// Its height was 0 (a 1D array or 1D layers).
     one_d: bool,
+    /// A level of a mipmapped array: its texels are the mipmapped array's, freed with it.
+    level: bool,
 }
 
 fn arrays() -> std::sync::MutexGuard<'static, HashMap<usize, ArrayInfo>> {
@@ -229,7 +231,7 @@ pub unsafe extern "C" fn hipArray3DCreate(array: *mut *mut HipArray, desc: *cons
 }
 
 /// Checks a 3D array's flags and shape; is it layered?
-fn array_flags(what: &str, flags: u32, height: usize, depth: usize) -> Result<bool, HipError> {
+pub(super) fn array_flags(what: &str, flags: u32, height: usize, depth: usize) -> Result<bool, HipError> {
     // hipArrayLayered (1): `depth` layers; hipArrayCubemap (4) is not modelled;
     // SurfaceLoadStore (2) and TextureGather (8) change nothing.
     if flags & !(1 | 2 | 8) != 0 {
@@ -274,21 +276,42 @@ fn make_array(
     layered: bool,
     is_drv: bool,
 ) -> Result<(), HipError> {
+    array_in(array, d, size, layered, is_drv, None)
+}
+
+/// The bytes of an array of `size` (as [`make_array`]'s) of format `d`.
+pub(super) fn array_bytes(d: &ChannelDesc, size: [usize; 3]) -> Result<usize, HipError> {
     let [width, height, depth] = size;
-    if array.is_null() || width == 0 || width > 16384 || height > 16384 || depth > 8192 {
+    if width == 0 || width > 16384 || height > 16384 || depth > 8192 {
+        return Err(hipErrorInvalidValue);
+    }
+    let (n, _) = array_format(d)?;
+    Ok(width * height.max(1) * depth.max(1) * n * d.x as usize / 8)
+}
+
+/// [`make_array`] with its texels at `level` (a level of a mipmapped array, which owns
+/// them) or, for `None`, in a new allocation.
+pub(super) fn array_in(
+    array: *mut *mut HipArray,
+    d: ChannelDesc,
+    size: [usize; 3],
+    layered: bool,
+    is_drv: bool,
+    level: Option<u64>,
+) -> Result<(), HipError> {
+    let [width, height, depth] = size;
+    let bytes = array_bytes(&d, size)?;
+    if array.is_null() {
         return Err(hipErrorInvalidValue);
     }
     let (n, format) = array_format(&d)?;
-    let bits = d.x as u32;
-    let texel = n * bits as usize / 8;
+    let texel = bytes / (width * height.max(1) * depth.max(1));
     let rows = height.max(1);
-    let mut data: *mut c_void = std::ptr::null_mut();
-    // SAFETY: a local out-pointer.
-    unsafe {
-        allocate(&mut data, width * rows * depth.max(1) * texel, |rt, b| {
-            Ok(rt.device()?.alloc(b))
-        })
-    }?;
+    let mut data: *mut c_void = level.unwrap_or(0) as *mut c_void;
+    if level.is_none() {
+        // SAFETY: a local out-pointer.
+        unsafe { allocate(&mut data, bytes, |rt, b| Ok(rt.device()?.alloc(b))) }?;
+    }
     let a = Box::into_raw(Box::new(HipArray {
         data,
         desc: d,
@@ -321,6 +344,7 @@ fn make_array(
             depth: depth.max(1),
             layered,
             one_d: height == 0,
+            level: level.is_some(),
         },
     );
     // SAFETY: checked non-null.
@@ -331,12 +355,22 @@ fn make_array(
 pub unsafe extern "C" fn hipFreeArray(array: *mut HipArray) -> i32 {
     blocking(|| {
         let info = array_of("hipFreeArray", array)?;
+        if info.level {
+            eprintln!("gcnkit-hip: hipFreeArray: {array:?} is a level of a mipmapped array (freed with it)");
+            return Err(hipErrorInvalidValue);
+        }
         free(info.data as *mut c_void)?;
-        arrays().remove(&(array as usize));
-        // SAFETY: made by hipMallocArray's Box and removed from the live set just now.
-        drop(unsafe { Box::from_raw(array) });
+        drop_array(array);
         Ok(())
     })
+}
+
+/// Forgets a live array and frees its `HipArray` (not its texels).
+pub(super) fn drop_array(array: *mut HipArray) {
+    if arrays().remove(&(array as usize)).is_some() {
+        // SAFETY: made by array_in's Box and removed from the live set just now.
+        drop(unsafe { Box::from_raw(array) });
+    }
 }
 
 pub unsafe extern "C" fn hipArrayDestroy(array: *mut HipArray) -> i32 {
