@@ -4,12 +4,13 @@
 //! packed). `hipGetMipmappedArrayLevel` gives a level as a `hipArray` of its own size whose
 //! texels are the chain's, so copies, surfaces and textures of one level work; the level
 //! arrays are freed with the mipmapped array (`hipFreeArray` of one is
-//! `hipErrorInvalidValue`). Texture objects of a whole chain (sampling between levels) are not
-//! supported, as in ROCm 5.2.
+//! `hipErrorInvalidValue`). A texture object of the whole chain (`tex2DLod`) is the level-0
+//! image with its LAST_LEVEL set (the kernel machine's chain layout, `image::mip_offset`).
 
 use super::memory::{allocate, free, Extent};
 use super::texture::{array_bytes, array_flags, array_in, drop_array, format_channels, Array3dDescriptor, HipArray};
 use super::*;
+use gcnkit::emu::image::mip_offset;
 use std::collections::HashMap;
 use std::sync::Mutex;
 
@@ -58,12 +59,14 @@ fn make(out: *mut *mut MipmappedArray, d: ChannelDesc, size: [usize; 3], levels:
         eprintln!("gcnkit-hip: {levels} levels of a mipmapped array of {size:?} texels");
         return Err(hipErrorInvalidValue);
     }
-    let mut starts = Vec::new();
-    let mut total = 0usize;
-    for l in 0..levels {
-        starts.push(total);
-        total = (total + array_bytes(&d, level_size(size, l))?).next_multiple_of(256);
-    }
+    // The kernel machine's chain (`mip_offset`), so that a texture of the whole chain reads
+    // the levels where the level arrays hold them.
+    let texel = array_bytes(&d, [1, 0, 0])? as u64;
+    let axes = 1 + (size[1] > 0) as usize + (size[2] > 0) as usize;
+    let size32 = size.map(|v| v.max(1) as u32);
+    let at = |l: u32| mip_offset(size32, size32[0] as u64, 1, texel, axes, l) as usize;
+    let starts: Vec<usize> = (0..levels).map(at).collect();
+    let total = at(levels);
     let mut base: *mut c_void = std::ptr::null_mut();
     // SAFETY: a local out-pointer.
     unsafe { allocate(&mut base, total, |rt, b| Ok(rt.device()?.alloc(b))) }?;
@@ -95,6 +98,16 @@ fn make(out: *mut *mut MipmappedArray, d: ChannelDesc, size: [usize; 3], levels:
     // SAFETY: checked non-null.
     unsafe { *out = m };
     Ok(())
+}
+
+/// The level-0 array and the number of levels of a live mipmapped array.
+pub(super) fn chain_of(m: *const MipmappedArray) -> Result<(*const HipArray, u32), HipError> {
+    let c = chains();
+    let levels = c.get(&(m as usize)).ok_or_else(|| {
+        eprintln!("gcnkit-hip: {m:?} is not a live mipmapped array");
+        hipErrorInvalidValue
+    })?;
+    Ok((levels[0] as *const HipArray, levels.len() as u32))
 }
 
 pub unsafe extern "C" fn hipMallocMipmappedArray(

@@ -247,6 +247,23 @@ pub unsafe extern "C" fn hipTexRefSetArray(tex: *mut TextureReference, array: *c
     })
 }
 
+/// Binds to a whole mipmapped array (its own format); `flags` as `hipTexRefSetArray`'s.
+pub unsafe extern "C" fn hipTexRefSetMipmappedArray(tex: *mut TextureReference, m: *mut c_void, flags: u32) -> i32 {
+    blocking(|| {
+        if tex.is_null() || m.is_null() || flags != 1 {
+            return Err(hipErrorInvalidValue);
+        }
+        device_var(tex)?;
+        bind(
+            tex,
+            ResourceDesc {
+                res_type: super::texture::RES_MIPMAPPED,
+                res: [m as u64, 0, 0, 0, 0, 0, 0],
+            },
+        )
+    })
+}
+
 /// Binds to linear memory of the reference's format (`hipTexRefSetFormat`). The texture
 /// starts at the aligned address at or below `dptr`; `offset` gets the bytes between them
 /// (null is allowed only when they are 0), as CUDA's `cuTexRefSetAddress` gives it.

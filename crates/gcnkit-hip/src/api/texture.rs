@@ -9,7 +9,7 @@
 use super::memory::{allocate, device_range, free, memcpy, memcpy_2d, Extent, PitchedPtr};
 use super::*;
 use gcnkit::arch::Arch;
-use gcnkit::emu::image::{sampler_words, HostImage, Num};
+use gcnkit::emu::image::{sampler_words, with_mip_filter, with_mip_levels, HostImage, Num};
 use std::collections::HashMap;
 use std::sync::Mutex;
 
@@ -643,14 +643,13 @@ pub(super) fn array_object(
 
 /// A texture object of resource `r` sampled as `t`: its descriptors in device memory.
 fn create(r: ResourceDesc, t: TextureDesc) -> Result<u64, HipError> {
-    // As ROCm 5.2: no mipmaps, no anisotropy, LOD bias or clamps.
-    if r.res_type == RES_MIPMAPPED
-        || t.max_anisotropy != 0
+    // As ROCm 5.2: no anisotropy, LOD bias or clamps.
+    if t.max_anisotropy != 0
         || t.mipmap_level_bias != 0.0
         || t.min_mipmap_level_clamp != 0.0
         || t.max_mipmap_level_clamp != 0.0
     {
-        eprintln!("gcnkit-hip: hipCreateTextureObject: mipmaps, anisotropy and LOD bias or clamps are not supported (nor by ROCm 5.2)");
+        eprintln!("gcnkit-hip: hipCreateTextureObject: anisotropy and LOD bias or clamps are not supported (nor by ROCm 5.2)");
         return Err(hipErrorNotSupported);
     }
     if t.srgb != 0 {
@@ -665,6 +664,16 @@ fn create(r: ResourceDesc, t: TextureDesc) -> Result<u64, HipError> {
     };
     let object = match r.res_type {
         RES_ARRAY => array_object(what, arch, r.res[0] as *const HipArray, t.read_mode)?,
+        RES_MIPMAPPED => {
+            // Mipmapped arrays take normalized coordinates (as ROCm checks).
+            if t.normalized_coords == 0 {
+                return Err(err("a mipmapped array with unnormalized coordinates".into()));
+            }
+            let (level0, levels) = super::mipmaps::chain_of(r.res[0] as *const _)?;
+            let mut o = array_object(what, arch, level0, t.read_mode)?;
+            with_mip_levels(&mut o, levels).map_err(err)?;
+            o
+        }
         RES_LINEAR => {
             let (p, size) = (r.res[0], r.res[4]);
             aligned("linear.devPtr", p)?;
@@ -722,7 +731,11 @@ fn create(r: ResourceDesc, t: TextureDesc) -> Result<u64, HipError> {
     };
     let mut bytes = [0u8; OBJECT_BYTES];
     bytes[..48].copy_from_slice(&object);
-    bytes[48..64].copy_from_slice(&sampler_words(arch, !normalized, clamp, linear));
+    let mut sampler = sampler_words(arch, !normalized, clamp, linear);
+    if r.res_type == RES_MIPMAPPED {
+        with_mip_filter(&mut sampler, t.mipmap_filter_mode == 1);
+    }
+    bytes[48..64].copy_from_slice(&sampler);
     let mut p: *mut c_void = std::ptr::null_mut();
     // SAFETY: a local out-pointer.
     unsafe { allocate(&mut p, OBJECT_BYTES, |rt, b| Ok(rt.device()?.alloc(b))) }?;
@@ -822,16 +835,12 @@ pub unsafe extern "C" fn hipTexObjectCreate(
             Ok(linear_res(kind, r.res[0] as *const c_void, channel()?, words))
         };
         let rd = match r.res_type {
-            RES_ARRAY => ResourceDesc {
-                res_type: RES_ARRAY,
+            RES_ARRAY | RES_MIPMAPPED => ResourceDesc {
+                res_type: r.res_type,
                 res: [r.res[0], 0, 0, 0, 0, 0, 0],
             },
             RES_LINEAR => with_channel(RES_LINEAR, [r.res[2], 0, 0])?,
             RES_PITCH2D => with_channel(RES_PITCH2D, [r.res[2], r.res[3], r.res[4]])?,
-            RES_MIPMAPPED => {
-                eprintln!("gcnkit-hip: hipTexObjectCreate: mipmapped arrays are not supported (nor by ROCm 5.2)");
-                return Err(hipErrorNotSupported);
-            }
             _ => return Err(hipErrorInvalidValue),
         };
         // HIP_TRSF_READ_AS_INTEGER (1), HIP_TRSF_NORMALIZED_COORDINATES (2), HIP_TRSF_SRGB (16).
@@ -982,6 +991,24 @@ pub unsafe extern "C" fn hipBindTextureToArray(
             ResourceDesc {
                 res_type: RES_ARRAY,
                 res: [array as u64, 0, 0, 0, 0, 0, 0],
+            },
+        )
+    })
+}
+
+/// Binds a reference to a whole mipmapped array (`tex2DLod`); the reference's
+/// `normalized` must be set (as for any texture of a mipmapped array).
+pub unsafe extern "C" fn hipBindTextureToMipmappedArray(
+    tex: *const TextureReference,
+    m: *const c_void,
+    _desc: *const ChannelDesc,
+) -> i32 {
+    blocking(|| {
+        bind(
+            tex,
+            ResourceDesc {
+                res_type: RES_MIPMAPPED,
+                res: [m as u64, 0, 0, 0, 0, 0, 0],
             },
         )
     })

@@ -1,10 +1,18 @@
 // Mipmapped arrays: a 2D float chain whose levels a kernel builds from level 0 (each texel the
 // mean of the 2 x 2 texels under it, read and written through surfaces of two level arrays),
 // read back level by level and checked against the host's chain; a level sampled as a
-// texture; a driver-API 3D chain's level sizes; the misuse errors.
+// texture; a whole chain sampled by tex2DLod (point and linear filters within and between
+// levels, LODs below, between and past the levels) against the host's; a driver-API 3D
+// chain's level sizes; the misuse errors.
 #include "check.h"
+#include "sampling.h"
 #include <cstring>
 #include <vector>
+
+__global__ void sample_lod(hipTextureObject_t t, const float2* xy, const float* lod, float* out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) out[i] = tex2DLod<float>(t, xy[i].x, xy[i].y, lod[i]);
+}
 
 // Level l + 1 from level l: the mean of the (up to) 2 x 2 texels under each texel.
 __global__ void reduce(hipSurfaceObject_t from, hipSurfaceObject_t to, int w, int h, int w2, int h2) {
@@ -118,13 +126,82 @@ int main() {
         return 1;
     }
     CHECK(hipDestroyTextureObject(t));
-    // A whole chain as a texture: not supported (as ROCm 5.2).
+    // A whole chain takes normalized coordinates.
     r.resType = hipResourceTypeMipmappedArray;
     r.res.mipmap.mipmap = mm;
-    td.normalizedCoords = 1;
-    if (hipCreateTextureObject(&t, &r, &td, nullptr) != hipErrorNotSupported) {
-        printf("FAIL: a texture of a mipmapped array was not refused\n");
+    if (hipCreateTextureObject(&t, &r, &td, nullptr) != hipErrorInvalidValue) {
+        printf("FAIL: a texture of a mipmapped array with unnormalized coordinates was taken\n");
         return 1;
+    }
+    (void)hipGetLastError();
+
+    // ---- tex2DLod on a 32 x 16 chain of 6 levels (sizes on the sampler's 1/256 grid) ----
+    {
+        const int SW = 32, SH = 16, SL = 6, n = 1024;
+        hipMipmappedArray_t sm;
+        CHECK(hipMallocMipmappedArray(&sm, &f, make_hipExtent(SW, SH, 0), SL, 0));
+        std::vector<Img> lv;
+        for (int l = 0; l < SL; l++) {
+            int w = SW >> l > 0 ? SW >> l : 1, h = SH >> l > 0 ? SH >> l : 1;
+            Img im{w, h, 1, std::vector<double>(w * h)};
+            std::vector<float> v(w * h);
+            for (int k = 0; k < w * h; k++) im.v[k] = v[k] = (float)((k * 7 + l * 31) % 53) * 0.5f - 6.0f + l * 100.0f;
+            hipArray_t a;
+            CHECK(hipGetMipmappedArrayLevel(&a, sm, l));
+            CHECK(hipMemcpy2DToArray(a, 0, 0, v.data(), w * sizeof(float), w * sizeof(float), h, hipMemcpyHostToDevice));
+            lv.push_back(im);
+        }
+        const float lods[10] = {-1.0f, 0.0f, 0.25f, 0.75f, 1.0f, 1.5f, 2.25f, 3.75f, 5.0f, 9.0f};
+        std::vector<float2> pts(n);
+        std::vector<float> lod(n), got(n);
+        for (int k = 0; k < n; k++) {
+            pts[k] = make_float2((-3.0f + (k % 64) * 0.375f) / 16.0f, (-2.0f + (k / 64) * 0.8125f) / 8.0f);
+            lod[k] = lods[k % 10];
+        }
+        float2* dp;
+        float *dl, *dres;
+        CHECK(hipMalloc((void**)&dp, n * sizeof(float2)));
+        CHECK(hipMalloc((void**)&dl, n * sizeof(float)));
+        CHECK(hipMalloc((void**)&dres, n * sizeof(float)));
+        CHECK(hipMemcpy(dp, pts.data(), n * sizeof(float2), hipMemcpyHostToDevice));
+        CHECK(hipMemcpy(dl, lod.data(), n * sizeof(float), hipMemcpyHostToDevice));
+        hipResourceDesc rm;
+        memset(&rm, 0, sizeof rm);
+        rm.resType = hipResourceTypeMipmappedArray;
+        rm.res.mipmap.mipmap = sm;
+        for (int mode = 0; mode < 2; mode++)
+            for (int filter = 0; filter < 2; filter++)
+                for (int mipf = 0; mipf < 2; mipf++) {
+                    hipTextureDesc tm;
+                    memset(&tm, 0, sizeof tm);
+                    for (int a = 0; a < 3; a++) tm.addressMode[a] = mode ? hipAddressModeWrap : hipAddressModeClamp;
+                    tm.filterMode = (hipTextureFilterMode)filter;
+                    tm.mipmapFilterMode = (hipTextureFilterMode)mipf;
+                    tm.readMode = hipReadModeElementType;
+                    tm.normalizedCoords = 1;
+                    hipTextureObject_t tt;
+                    CHECK(hipCreateTextureObject(&tt, &rm, &tm, nullptr));
+                    sample_lod<<<n / 64, 64>>>(tt, dp, dl, dres, n);
+                    CHECK(hipMemcpy(got.data(), dres, n * sizeof(float), hipMemcpyDeviceToHost));
+                    char what[96];
+                    snprintf(what, sizeof what, "tex2DLod, mode %d, filter %d, mip filter %d", mode, filter, mipf);
+                    for (int k = 0; k < n; k++) {
+                        // The LOD within the levels; point: the nearest level, linear: the two
+                        // around it, weighted by its fraction.
+                        double c = lod[k] < 0 ? 0.0 : lod[k] > SL - 1 ? SL - 1 : lod[k];
+                        int l0 = mipf ? (int)std::floor(c) : (int)std::floor(c + 0.5);
+                        int l1 = l0 + 1 < SL ? l0 + 1 : SL - 1;
+                        double fr = mipf ? c - l0 : 0.0;
+                        bool lin = filter == 1;
+                        int m = mode ? 0 : 1;
+                        double want = (1 - fr) * lv[l0].sample(pts[k].x, pts[k].y, 0, m, lin, true);
+                        if (fr > 0) want += fr * lv[l1].sample(pts[k].x, pts[k].y, 0, m, lin, true);
+                        if (!close(got[k], want, what, k)) return 1;
+                    }
+                    CHECK(hipDestroyTextureObject(tt));
+                }
+        CHECK(hipFreeMipmappedArray(sm));
+        for (void* p : {(void*)dp, (void*)dl, (void*)dres}) CHECK(hipFree(p));
     }
     if (hipFreeArray(level[1]) != hipErrorInvalidValue) {
         printf("FAIL: a level array was freed on its own\n");
