@@ -6,8 +6,17 @@
 // chain's level sizes; the misuse errors.
 #include "check.h"
 #include "sampling.h"
+// The texture reference calls are deprecated in HIP 5.2 and still exported.
+#pragma clang diagnostic ignored "-Wdeprecated-declarations"
 #include <cstring>
 #include <vector>
+
+texture<float, 2, hipReadModeElementType> chain_ref;
+
+__global__ void sample_lod_ref(const float2* xy, const float* lod, float* out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) out[i] = tex2DLod(chain_ref, xy[i].x, xy[i].y, lod[i]);
+}
 
 __global__ void sample_lod(hipTextureObject_t t, const float2* xy, const float* lod, float* out, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -165,6 +174,31 @@ int main() {
         CHECK(hipMalloc((void**)&dres, n * sizeof(float)));
         CHECK(hipMemcpy(dp, pts.data(), n * sizeof(float2), hipMemcpyHostToDevice));
         CHECK(hipMemcpy(dl, lod.data(), n * sizeof(float), hipMemcpyHostToDevice));
+        // The host's tex2DLod of the chain, clamp, point filters within and between levels.
+        auto nearest_level = [&](int k) {
+            double c = lod[k] < 0 ? 0.0 : lod[k] > SL - 1 ? SL - 1 : lod[k];
+            return lv[(int)std::floor(c + 0.5)].sample(pts[k].x, pts[k].y, 0, 1, false, true);
+        };
+        // A texture reference bound to the chain, by hipBindTextureToMipmappedArray and by
+        // the driver API's hipTexRefSetMipmappedArray.
+        chain_ref.normalized = 1;
+        chain_ref.filterMode = hipFilterModePoint;
+        chain_ref.mipmapFilterMode = hipFilterModePoint;
+        for (int a = 0; a < 3; a++) chain_ref.addressMode[a] = hipAddressModeClamp;
+        for (int how = 0; how < 2; how++) {
+            if (how == 0) {
+                CHECK(hipBindTextureToMipmappedArray(chain_ref, sm, f));
+            } else {
+                textureReference* r = &chain_ref;
+                CHECK(hipTexRefSetMipmappedArray(r, sm, HIP_TRSA_OVERRIDE_FORMAT));
+            }
+            sample_lod_ref<<<n / 64, 64>>>(dp, dl, dres, n);
+            CHECK(hipMemcpy(got.data(), dres, n * sizeof(float), hipMemcpyDeviceToHost));
+            for (int k = 0; k < n; k++)
+                if (!close(got[k], nearest_level(k), how ? "hipTexRefSetMipmappedArray" : "hipBindTextureToMipmappedArray", k))
+                    return 1;
+            CHECK(hipUnbindTexture(chain_ref));
+        }
         hipResourceDesc rm;
         memset(&rm, 0, sizeof rm);
         rm.resType = hipResourceTypeMipmappedArray;

@@ -583,6 +583,9 @@ fn read_texel(ctx: &mut MemCtx, t: &Tsharp, at: u64, lane: usize) -> Result<[u32
     Ok(t.format.read(&raw[..n]))
 }
 
+/// Per axis, the two texels a sample reads (`None`: the border) and their weights.
+type Taps = [[(Option<u32>, f64); 2]; 3];
+
 /// MIMG: image_load(_mip), image_store(_mip), image_sample (and its _l, _lz, _b, _cl, _d,
 /// _cd and _o forms, no depth compare) and image_gather4 (same forms), per lane under EXEC.
 pub fn mimg(w: &mut Wave, ctx: &mut MemCtx, i: &Instr, d: &'static InstrDef, m: MemSem) -> Result<(), MemError> {
@@ -742,8 +745,8 @@ pub fn mimg(w: &mut Wave, ctx: &mut MemCtx, i: &Instr, d: &'static InstrDef, m: 
                 };
                 let coords: [f64; 3] = std::array::from_fn(|a| if a < axes { f(k0 + a) } else { 0.0 });
                 // Each axis of level image `tl`: the texels it reads and their weights.
-                let taps_of = |tl: &Tsharp| -> Result<[[(Option<u32>, f64); 2]; 3], MemError> {
-                    let mut taps: [[(Option<u32>, f64); 2]; 3] = [[(Some(0), 1.0), (Some(0), 0.0)]; 3];
+                let taps_of = |tl: &Tsharp| -> Result<Taps, MemError> {
+                    let mut taps: Taps = [[(Some(0), 1.0), (Some(0), 0.0)]; 3];
                     for a in 0..axes {
                         let n = tl.size[a];
                         let u = coords[a] * if unnormalized { 1.0 } else { n as f64 };
@@ -1245,6 +1248,18 @@ pub fn sampler_words(arch: Arch, unnormalized: bool, clamp: u32, linear: bool) -
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The chain's levels: each after the one before, at a 256-byte boundary; level 0 by its
+    /// pitch, the others by their own width; a 1D image halves only its width.
+    #[test]
+    fn mip_chain() {
+        let at = |l| mip_offset([32, 16, 1], 32, 1, 4, 2, l);
+        assert_eq!((0..5).map(at).collect::<Vec<_>>(), [0, 2048, 2560, 2816, 3072]);
+        assert_eq!(mip_offset([32, 16, 1], 64, 1, 4, 2, 1), 4096);
+        assert_eq!(mip_size([10, 6, 3], 2, 3), [2, 1, 1]);
+        assert_eq!(mip_size([10, 6, 3], 1, 1), [5, 6, 3]);
+        assert_eq!(mip_offset([100, 1, 1], 100, 3, 1, 1, 1), 512);
+    }
 
     /// Conversions against the rules written out independently.
     #[test]
