@@ -467,6 +467,38 @@ fn texture_objects_arrays_and_sampling() {
 }
 
 #[test]
+fn surface_objects_written_and_read_by_kernels() {
+    let Some(p) = build("surfaces", &GPUS) else { return };
+    passes_on_each_gpu(&p, &[], "PASS surfaces");
+}
+
+#[test]
+fn mipmapped_arrays_built_level_by_level() {
+    let Some(p) = build("mipmaps", &GPUS) else { return };
+    passes_on_each_gpu(&p, &[], "PASS mipmaps");
+}
+
+/// driver_textures.hip loads texref_kernels.hip's bundle (built apart for the three GPUs: the
+/// runtime picks each GPU's code object) and binds its texture references.
+#[test]
+fn driver_api_texture_references_queries_and_array_copies() {
+    let Some(p) = build("driver_textures", &GPUS) else {
+        return;
+    };
+    let Some(hipcc) = hipcc() else { return };
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/hip/texref_kernels.hip");
+    let co = Path::new(env!("CARGO_TARGET_TMPDIR")).join("texref_kernels.co");
+    let mut cmd = Command::new(hipcc);
+    cmd.arg("--genco");
+    for gpu in GPUS {
+        cmd.arg(format!("--offload-arch={gpu}"));
+    }
+    let o = cmd.arg("-O2").arg(&src).arg("-o").arg(&co).output().unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    passes_on_each_gpu(&p, &[co.to_str().unwrap()], "PASS driver_textures (19 textures)");
+}
+
+#[test]
 fn device_printf_from_many_waves() {
     let Some(p) = build("printf", &GPUS) else { return };
     for gpu in GPUS {
@@ -527,15 +559,8 @@ fn an_unsupported_call_returns_801_and_says_so_once() {
     let o = exec(&[], &p, &[]);
     passes(&o, "PASS unsupported hipErrorNotSupported");
     let err = String::from_utf8_lossy(&o.stderr);
-    let said: Vec<&str> = err
-        .lines()
-        .filter(|l| l.contains("hipIpcGetMemHandle"))
-        .collect();
-    assert_eq!(
-        said,
-        ["gcnkit-hip: hipIpcGetMemHandle is not supported yet"],
-        "{err}"
-    );
+    let said: Vec<&str> = err.lines().filter(|l| l.contains("hipIpcGetMemHandle")).collect();
+    assert_eq!(said, ["gcnkit-hip: hipIpcGetMemHandle is not supported yet"], "{err}");
 }
 
 #[test]

@@ -8,7 +8,8 @@
 
 use super::memory::{allocate, device_range, free, memcpy, memcpy_2d, Extent, PitchedPtr};
 use super::*;
-use gcnkit::emu::image::{sampler_words, HostImage, Num};
+use gcnkit::arch::Arch;
+use gcnkit::emu::image::{sampler_words, with_mip_filter, with_mip_levels, HostImage, Num};
 use std::collections::HashMap;
 use std::sync::Mutex;
 
@@ -56,10 +57,10 @@ pub struct TextureDesc {
     pub max_mipmap_level_clamp: f32,
 }
 
-const RES_ARRAY: i32 = 0;
-const RES_MIPMAPPED: i32 = 1;
-const RES_LINEAR: i32 = 2;
-const RES_PITCH2D: i32 = 3;
+pub(super) const RES_ARRAY: i32 = 0;
+pub(super) const RES_MIPMAPPED: i32 = 1;
+pub(super) const RES_LINEAR: i32 = 2;
+pub(super) const RES_PITCH2D: i32 = 3;
 
 /// Bytes of a texture object in device memory: 12 + 8 dwords.
 const OBJECT_BYTES: usize = 80;
@@ -69,9 +70,9 @@ const ALIGN: u64 = 256;
 
 /// A live array: where its texels are and their layout.
 #[derive(Clone, Copy)]
-struct ArrayInfo {
+pub(super) struct ArrayInfo {
     data: u64,
-    texel: usize,
+    pub(super) texel: usize,
     width: usize,
     rows: usize,
     /// Slices or layers (1 for 1D and 2D arrays).
@@ -80,6 +81,8 @@ struct ArrayInfo {
     layered: bool,
     /// Its height was 0 (a 1D array or 1D layers).
     one_d: bool,
+    /// A level of a mipmapped array: its texels are the mipmapped array's, freed with it.
+    level: bool,
 }
 
 fn arrays() -> std::sync::MutexGuard<'static, HashMap<usize, ArrayInfo>> {
@@ -89,14 +92,14 @@ fn arrays() -> std::sync::MutexGuard<'static, HashMap<usize, ArrayInfo>> {
         .unwrap_or_else(|e| e.into_inner())
 }
 
-fn textures() -> std::sync::MutexGuard<'static, HashMap<u64, (ResourceDesc, TextureDesc)>> {
+pub(super) fn textures() -> std::sync::MutexGuard<'static, HashMap<u64, (ResourceDesc, TextureDesc)>> {
     static T: OnceLock<Mutex<HashMap<u64, (ResourceDesc, TextureDesc)>>> = OnceLock::new();
     T.get_or_init(Default::default)
         .lock()
         .unwrap_or_else(|e| e.into_inner())
 }
 
-fn array_of(what: &str, a: *const HipArray) -> Result<ArrayInfo, HipError> {
+pub(super) fn array_of(what: &str, a: *const HipArray) -> Result<ArrayInfo, HipError> {
     arrays().get(&(a as usize)).copied().ok_or_else(|| {
         eprintln!("gcnkit-hip: {what}: {a:?} is not a live hipArray");
         hipErrorInvalidValue
@@ -104,7 +107,7 @@ fn array_of(what: &str, a: *const HipArray) -> Result<ArrayInfo, HipError> {
 }
 
 /// Channels and bits per channel of a channel descriptor (all present channels alike).
-fn channels(d: &ChannelDesc) -> Result<(usize, u32), HipError> {
+pub(super) fn channels(d: &ChannelDesc) -> Result<(usize, u32), HipError> {
     let bits = [d.x, d.y, d.z, d.w];
     let n = bits.iter().take_while(|&&b| b != 0).count();
     if n == 0 || bits[n..].iter().any(|&b| b != 0) || bits[..n].iter().any(|&b| b != d.x) || !matches!(d.x, 8 | 16 | 32)
@@ -119,7 +122,7 @@ fn channels(d: &ChannelDesc) -> Result<(usize, u32), HipError> {
 }
 
 /// The driver API's `hipArray_Format` codes: (code, `hipChannelFormatKind`, bits).
-const AD_FORMATS: [(i32, i32, u32); 8] = [
+pub(super) const AD_FORMATS: [(i32, i32, u32); 8] = [
     (0x01, 1, 8),
     (0x02, 1, 16),
     (0x03, 1, 32),
@@ -129,6 +132,16 @@ const AD_FORMATS: [(i32, i32, u32); 8] = [
     (0x10, 2, 16),
     (0x20, 2, 32),
 ];
+
+/// The channel count and `hipArray_Format` of a channel descriptor.
+pub(super) fn array_format(d: &ChannelDesc) -> Result<(usize, i32), HipError> {
+    let (n, bits) = channels(d)?;
+    let &(code, ..) = AD_FORMATS
+        .iter()
+        .find(|a| a.1 == d.f && a.2 == bits)
+        .ok_or(hipErrorInvalidValue)?;
+    Ok((n, code))
+}
 
 /// HIP 5.2's `HIP_ARRAY_DESCRIPTOR` (the driver API's arrays).
 #[repr(C)]
@@ -177,7 +190,7 @@ pub unsafe extern "C" fn hipArrayCreate(array: *mut *mut HipArray, desc: *const 
 }
 
 /// The channel descriptor of `n` channels of a `hipArray_Format`.
-fn format_channels(format: i32, n: u32) -> Result<ChannelDesc, HipError> {
+pub(super) fn format_channels(format: i32, n: u32) -> Result<ChannelDesc, HipError> {
     let &(_, f, bits) = AD_FORMATS.iter().find(|a| a.0 == format).ok_or(hipErrorInvalidValue)?;
     if !matches!(n, 1 | 2 | 4) {
         return Err(hipErrorInvalidValue);
@@ -218,7 +231,7 @@ pub unsafe extern "C" fn hipArray3DCreate(array: *mut *mut HipArray, desc: *cons
 }
 
 /// Checks a 3D array's flags and shape; is it layered?
-fn array_flags(what: &str, flags: u32, height: usize, depth: usize) -> Result<bool, HipError> {
+pub(super) fn array_flags(what: &str, flags: u32, height: usize, depth: usize) -> Result<bool, HipError> {
     // hipArrayLayered (1): `depth` layers; hipArrayCubemap (4) is not modelled;
     // SurfaceLoadStore (2) and TextureGather (8) change nothing.
     if flags & !(1 | 2 | 8) != 0 {
@@ -263,25 +276,42 @@ fn make_array(
     layered: bool,
     is_drv: bool,
 ) -> Result<(), HipError> {
+    array_in(array, d, size, layered, is_drv, None)
+}
+
+/// The bytes of an array of `size` (as [`make_array`]'s) of format `d`.
+pub(super) fn array_bytes(d: &ChannelDesc, size: [usize; 3]) -> Result<usize, HipError> {
     let [width, height, depth] = size;
-    if array.is_null() || width == 0 || width > 16384 || height > 16384 || depth > 8192 {
+    if width == 0 || width > 16384 || height > 16384 || depth > 8192 {
         return Err(hipErrorInvalidValue);
     }
-    let (n, bits) = channels(&d)?;
-    let format = AD_FORMATS
-        .iter()
-        .find(|a| a.1 == d.f && a.2 == bits)
-        .ok_or(hipErrorInvalidValue)?
-        .0;
-    let texel = n * bits as usize / 8;
+    let (n, _) = array_format(d)?;
+    Ok(width * height.max(1) * depth.max(1) * n * d.x as usize / 8)
+}
+
+/// [`make_array`] with its texels at `level` (a level of a mipmapped array, which owns
+/// them) or, for `None`, in a new allocation.
+pub(super) fn array_in(
+    array: *mut *mut HipArray,
+    d: ChannelDesc,
+    size: [usize; 3],
+    layered: bool,
+    is_drv: bool,
+    level: Option<u64>,
+) -> Result<(), HipError> {
+    let [width, height, depth] = size;
+    let bytes = array_bytes(&d, size)?;
+    if array.is_null() {
+        return Err(hipErrorInvalidValue);
+    }
+    let (n, format) = array_format(&d)?;
+    let texel = bytes / (width * height.max(1) * depth.max(1));
     let rows = height.max(1);
-    let mut data: *mut c_void = std::ptr::null_mut();
-    // SAFETY: a local out-pointer.
-    unsafe {
-        allocate(&mut data, width * rows * depth.max(1) * texel, |rt, b| {
-            Ok(rt.device()?.alloc(b))
-        })
-    }?;
+    let mut data: *mut c_void = level.unwrap_or(0) as *mut c_void;
+    if level.is_none() {
+        // SAFETY: a local out-pointer.
+        unsafe { allocate(&mut data, bytes, |rt, b| Ok(rt.device()?.alloc(b))) }?;
+    }
     let a = Box::into_raw(Box::new(HipArray {
         data,
         desc: d,
@@ -314,6 +344,7 @@ fn make_array(
             depth: depth.max(1),
             layered,
             one_d: height == 0,
+            level: level.is_some(),
         },
     );
     // SAFETY: checked non-null.
@@ -324,12 +355,22 @@ fn make_array(
 pub unsafe extern "C" fn hipFreeArray(array: *mut HipArray) -> i32 {
     blocking(|| {
         let info = array_of("hipFreeArray", array)?;
+        if info.level {
+            eprintln!("gcnkit-hip: hipFreeArray: {array:?} is a level of a mipmapped array (freed with it)");
+            return Err(hipErrorInvalidValue);
+        }
         free(info.data as *mut c_void)?;
-        arrays().remove(&(array as usize));
-        // SAFETY: made by hipMallocArray's Box and removed from the live set just now.
-        drop(unsafe { Box::from_raw(array) });
+        drop_array(array);
         Ok(())
     })
+}
+
+/// Forgets a live array and frees its `HipArray` (not its texels).
+pub(super) fn drop_array(array: *mut HipArray) {
+    if arrays().remove(&(array as usize)).is_some() {
+        // SAFETY: made by array_in's Box and removed from the live set just now.
+        drop(unsafe { Box::from_raw(array) });
+    }
 }
 
 pub unsafe extern "C" fn hipArrayDestroy(array: *mut HipArray) -> i32 {
@@ -351,7 +392,7 @@ pub unsafe extern "C" fn hipGetChannelDesc(desc: *mut ChannelDesc, array: *const
 
 /// The device address of byte `w_offset` of row `h_offset` of an array, with `width` bytes
 /// of `height` rows from there inside it.
-fn array_at(
+pub(super) fn array_at(
     what: &str,
     a: &ArrayInfo,
     w_offset: usize,
@@ -373,7 +414,13 @@ fn array_at(
 }
 
 /// The device address of `count` bytes from byte `w_offset` of row `h_offset` (rows packed).
-fn array_run(what: &str, a: &ArrayInfo, w_offset: usize, h_offset: usize, count: usize) -> Result<u64, HipError> {
+pub(super) fn array_run(
+    what: &str,
+    a: &ArrayInfo,
+    w_offset: usize,
+    h_offset: usize,
+    count: usize,
+) -> Result<u64, HipError> {
     let row = a.width * a.texel;
     let start = h_offset.checked_mul(row).and_then(|v| v.checked_add(w_offset));
     match start {
@@ -520,7 +567,7 @@ fn image(size: [u32; 3], d: &ChannelDesc, read_mode: i32) -> Result<HostImage, H
 }
 
 /// The channel descriptor at union bytes 8-27 of a resource descriptor.
-fn res_channel(r: &ResourceDesc) -> ChannelDesc {
+pub(super) fn res_channel(r: &ResourceDesc) -> ChannelDesc {
     let b: Vec<u8> = r.res[1..4].iter().flat_map(|w| w.to_le_bytes()).collect();
     let i = |k: usize| i32::from_le_bytes(b[4 * k..4 * k + 4].try_into().unwrap_or([0; 4]));
     ChannelDesc {
@@ -568,16 +615,41 @@ pub unsafe extern "C" fn hipCreateTextureObject(
     })
 }
 
+/// The image object (T# and the device library's dwords 8-10) of a live array, its texels
+/// read as `read_mode` gives (`hipReadModeElementType`: as stored, a surface's format).
+pub(super) fn array_object(
+    what: &str,
+    arch: Arch,
+    array: *const HipArray,
+    read_mode: i32,
+) -> Result<[u8; 48], HipError> {
+    let a = array_of(what, array)?;
+    // SAFETY: a live array (checked).
+    let (d, depth) = unsafe { ((*array).desc, (*array).depth) };
+    let (w, h, n) = (a.width as u32, a.rows as u32, a.depth as u32);
+    // A 3D array of one slice is still 3D.
+    let (ty, size) = match (a.layered, a.one_d) {
+        (true, true) => ("image1d_array_t", [w, n, 1]),
+        (true, false) => ("image2d_array_t", [w, h, n]),
+        (false, true) => ("image1d_t", [w, 1, 1]),
+        (false, false) if depth > 0 => ("image3d_t", [w, h, n]),
+        (false, false) => ("image2d_t", [w, h, 1]),
+    };
+    image(size, &d, read_mode)?.object(arch, a.data, ty).map_err(|e| {
+        eprintln!("gcnkit-hip: {what}: {e}");
+        hipErrorInvalidValue
+    })
+}
+
 /// A texture object of resource `r` sampled as `t`: its descriptors in device memory.
 fn create(r: ResourceDesc, t: TextureDesc) -> Result<u64, HipError> {
-    // As ROCm 5.2: no mipmaps, no anisotropy, LOD bias or clamps.
-    if r.res_type == RES_MIPMAPPED
-        || t.max_anisotropy != 0
+    // As ROCm 5.2: no anisotropy, LOD bias or clamps.
+    if t.max_anisotropy != 0
         || t.mipmap_level_bias != 0.0
         || t.min_mipmap_level_clamp != 0.0
         || t.max_mipmap_level_clamp != 0.0
     {
-        eprintln!("gcnkit-hip: hipCreateTextureObject: mipmaps, anisotropy and LOD bias or clamps are not supported (nor by ROCm 5.2)");
+        eprintln!("gcnkit-hip: hipCreateTextureObject: anisotropy and LOD bias or clamps are not supported (nor by ROCm 5.2)");
         return Err(hipErrorNotSupported);
     }
     if t.srgb != 0 {
@@ -591,21 +663,16 @@ fn create(r: ResourceDesc, t: TextureDesc) -> Result<u64, HipError> {
         hipErrorInvalidValue
     };
     let object = match r.res_type {
-        RES_ARRAY => {
-            let a = array_of(what, r.res[0] as *const HipArray)?;
-            // SAFETY: a live array.
-            let d = unsafe { (*(r.res[0] as *const HipArray)).desc };
-            let (w, h, n) = (a.width as u32, a.rows as u32, a.depth as u32);
-            // SAFETY: a live array (a 3D one of one slice is still 3D).
-            let three_d = unsafe { (*(r.res[0] as *const HipArray)).depth } > 0;
-            let (ty, size) = match (a.layered, a.one_d) {
-                (true, true) => ("image1d_array_t", [w, n, 1]),
-                (true, false) => ("image2d_array_t", [w, h, n]),
-                (false, true) => ("image1d_t", [w, 1, 1]),
-                (false, false) if three_d => ("image3d_t", [w, h, n]),
-                (false, false) => ("image2d_t", [w, h, 1]),
-            };
-            image(size, &d, t.read_mode)?.object(arch, a.data, ty).map_err(err)?
+        RES_ARRAY => array_object(what, arch, r.res[0] as *const HipArray, t.read_mode)?,
+        RES_MIPMAPPED => {
+            // Mipmapped arrays take normalized coordinates (as ROCm checks).
+            if t.normalized_coords == 0 {
+                return Err(err("a mipmapped array with unnormalized coordinates".into()));
+            }
+            let (level0, levels) = super::mipmaps::chain_of(r.res[0] as *const _)?;
+            let mut o = array_object(what, arch, level0, t.read_mode)?;
+            with_mip_levels(&mut o, levels).map_err(err)?;
+            o
         }
         RES_LINEAR => {
             let (p, size) = (r.res[0], r.res[4]);
@@ -664,7 +731,11 @@ fn create(r: ResourceDesc, t: TextureDesc) -> Result<u64, HipError> {
     };
     let mut bytes = [0u8; OBJECT_BYTES];
     bytes[..48].copy_from_slice(&object);
-    bytes[48..64].copy_from_slice(&sampler_words(arch, !normalized, clamp, linear));
+    let mut sampler = sampler_words(arch, !normalized, clamp, linear);
+    if r.res_type == RES_MIPMAPPED {
+        with_mip_filter(&mut sampler, t.mipmap_filter_mode == 1);
+    }
+    bytes[48..64].copy_from_slice(&sampler);
     let mut p: *mut c_void = std::ptr::null_mut();
     // SAFETY: a local out-pointer.
     unsafe { allocate(&mut p, OBJECT_BYTES, |rt, b| Ok(rt.device()?.alloc(b))) }?;
@@ -764,16 +835,12 @@ pub unsafe extern "C" fn hipTexObjectCreate(
             Ok(linear_res(kind, r.res[0] as *const c_void, channel()?, words))
         };
         let rd = match r.res_type {
-            RES_ARRAY => ResourceDesc {
-                res_type: RES_ARRAY,
+            RES_ARRAY | RES_MIPMAPPED => ResourceDesc {
+                res_type: r.res_type,
                 res: [r.res[0], 0, 0, 0, 0, 0, 0],
             },
             RES_LINEAR => with_channel(RES_LINEAR, [r.res[2], 0, 0])?,
             RES_PITCH2D => with_channel(RES_PITCH2D, [r.res[2], r.res[3], r.res[4]])?,
-            RES_MIPMAPPED => {
-                eprintln!("gcnkit-hip: hipTexObjectCreate: mipmapped arrays are not supported (nor by ROCm 5.2)");
-                return Err(hipErrorNotSupported);
-            }
             _ => return Err(hipErrorInvalidValue),
         };
         // HIP_TRSF_READ_AS_INTEGER (1), HIP_TRSF_NORMALIZED_COORDINATES (2), HIP_TRSF_SRGB (16).
@@ -852,7 +919,7 @@ pub unsafe extern "C" fn __hipRegisterTexture(
 
 /// Binds the reference at `tex` (the program's host variable) to resource `r`: a new texture
 /// object (the old one destroyed), kept in the host variable and written to the device's.
-fn bind(tex: *const TextureReference, r: ResourceDesc) -> Result<(), HipError> {
+pub(super) fn bind(tex: *const TextureReference, r: ResourceDesc) -> Result<(), HipError> {
     if tex.is_null() {
         return Err(hipErrorInvalidValue);
     }
@@ -877,27 +944,18 @@ fn bind(tex: *const TextureReference, r: ResourceDesc) -> Result<(), HipError> {
     publish(tex, h)
 }
 
-fn unbind_object(old: *mut c_void) {
+pub(super) fn unbind_object(old: *mut c_void) {
     if textures().remove(&(old as u64)).is_some() {
         let _ = free(old);
     }
 }
 
-/// The reference `h` into the program's host variable and the device's.
-fn publish(tex: *const TextureReference, h: TextureReference) -> Result<(), HipError> {
+/// The reference `h` into the program's host variable and the device's (the program's own
+/// `texture<>` variable or a module's, `texrefs::device_var`).
+pub(super) fn publish(tex: *const TextureReference, h: TextureReference) -> Result<(), HipError> {
     // SAFETY: the program's variable: ROCm writes the object into it as well.
     unsafe { (tex as *mut TextureReference).write(h) };
-    let at = super::variables::symbol_range(tex as *const c_void, size_of::<TextureReference>(), 0)?;
-    // SAFETY: the device variable's range (checked), from a local copy.
-    unsafe {
-        memcpy(
-            "hipBindTexture",
-            at as *mut c_void,
-            &h as *const _ as *const c_void,
-            size_of::<TextureReference>(),
-            1,
-        )
-    }
+    super::texrefs::write_device_var("hipBindTexture", tex, &h)
 }
 
 /// The program's channel descriptor.
@@ -910,7 +968,7 @@ fn channel_desc(desc: *const ChannelDesc) -> Result<ChannelDesc, HipError> {
 }
 
 /// A linear or pitched resource of format `d` at `p`, with its size words.
-fn linear_res(kind: i32, p: *const c_void, d: ChannelDesc, words: [u64; 3]) -> ResourceDesc {
+pub(super) fn linear_res(kind: i32, p: *const c_void, d: ChannelDesc, words: [u64; 3]) -> ResourceDesc {
     let b: Vec<u8> = [d.x, d.y, d.z, d.w, d.f, 0]
         .iter()
         .flat_map(|v| v.to_le_bytes())
@@ -933,6 +991,24 @@ pub unsafe extern "C" fn hipBindTextureToArray(
             ResourceDesc {
                 res_type: RES_ARRAY,
                 res: [array as u64, 0, 0, 0, 0, 0, 0],
+            },
+        )
+    })
+}
+
+/// Binds a reference to a whole mipmapped array (`tex2DLod`); the reference's
+/// `normalized` must be set (as for any texture of a mipmapped array).
+pub unsafe extern "C" fn hipBindTextureToMipmappedArray(
+    tex: *const TextureReference,
+    m: *const c_void,
+    _desc: *const ChannelDesc,
+) -> i32 {
+    blocking(|| {
+        bind(
+            tex,
+            ResourceDesc {
+                res_type: RES_MIPMAPPED,
+                res: [m as u64, 0, 0, 0, 0, 0, 0],
             },
         )
     })

@@ -7,7 +7,9 @@
 //! for). What the manuals leave open is said where it is decided (docs/emulator.md, *Images*).
 //!
 //! Model: every image is linear (rows of PITCH texels, slices of PITCH × HEIGHT texels; the
-//! tiling fields are not read), at mip level 0 (the T#'s BASE_LEVEL must equal LAST_LEVEL).
+//! tiling fields are not read). Mip levels follow level 0 in gcnkit's own chain layout (AMD
+//! does not document a linear one): level L starts at the next 256-byte boundary after level
+//! L - 1 and has rows of its own width (level 0 keeps PITCH); [`mip_offset`].
 
 use super::exec::EmuError;
 use super::float::{f16_to_f32, f32_to_f16, f64_to_f16};
@@ -314,12 +316,17 @@ mod t {
     pub const LAST_ARRAY: Fld = Fld(5, 13, 13);
 }
 
-/// The S# fields: CLAMP_X/Y/Z, FORCE_UNNORMALIZED, the XY magnification and minification
-/// filters, Z_FILTER, BORDER_COLOR_TYPE.
+/// The S# fields: CLAMP_X/Y/Z, FORCE_UNNORMALIZED, MIN_LOD and MAX_LOD (u4.8), LOD_BIAS
+/// (s5.8), the XY magnification and minification filters, Z_FILTER, MIP_FILTER,
+/// BORDER_COLOR_TYPE.
 mod ss {
     use super::Fld;
     pub const CLAMP: [Fld; 3] = [Fld(0, 0, 3), Fld(0, 3, 3), Fld(0, 6, 3)];
     pub const FORCE_UNNORMALIZED: Fld = Fld(0, 15, 1);
+    pub const MIN_LOD: Fld = Fld(1, 0, 12);
+    pub const MAX_LOD: Fld = Fld(1, 12, 12);
+    pub const LOD_BIAS: Fld = Fld(2, 0, 14);
+    pub const MIP_FILTER: Fld = Fld(2, 26, 2);
     pub const XY_MAG_FILTER: Fld = Fld(2, 20, 2);
     pub const XY_MIN_FILTER: Fld = Fld(2, 22, 2);
     pub const Z_FILTER: Fld = Fld(2, 24, 2);
@@ -338,6 +345,7 @@ impl Fld {
 }
 
 /// An image resource (T#), the fields the model reads.
+#[derive(Clone)]
 struct Tsharp {
     base: u64,
     format: Format,
@@ -349,6 +357,9 @@ struct Tsharp {
     /// Array slices BASE_ARRAY..=LAST_ARRAY.
     base_array: u32,
     last_array: u32,
+    /// Mip levels BASE_LEVEL..=LAST_LEVEL (sizes and base are level 0's).
+    base_level: u32,
+    last_level: u32,
 }
 
 impl Tsharp {
@@ -369,8 +380,8 @@ impl Tsharp {
                 ))
             }
         };
-        if g(t::BASE_LEVEL) != g(t::LAST_LEVEL) {
-            return Err("a mip-mapped image (BASE_LEVEL != LAST_LEVEL) is not modelled".into());
+        if g(t::BASE_LEVEL) > g(t::LAST_LEVEL) {
+            return Err("a T# whose BASE_LEVEL is above its LAST_LEVEL".into());
         }
         let gfx9 = w.arch.is_gcn14();
         let width = g(t::WIDTH) + 1;
@@ -390,7 +401,26 @@ impl Tsharp {
             dim,
             base_array: g(t::BASE_ARRAY),
             last_array: g(if gfx9 { t::DEPTH } else { t::LAST_ARRAY }),
+            base_level: g(t::BASE_LEVEL),
+            last_level: g(t::LAST_LEVEL),
         })
+    }
+
+    /// Mip level `l` as an image of its own: its size, rows of its own width (level 0 keeps
+    /// PITCH), its place in the chain ([`mip_offset`]).
+    fn level(&self, l: u32) -> Tsharp {
+        if l == 0 {
+            return self.clone();
+        }
+        let layers = if self.arrayed() { self.last_array as u64 + 1 } else { 1 };
+        let axes = self.dim.coords().0;
+        let size = mip_size(self.size, l, axes);
+        Tsharp {
+            base: self.base + mip_offset(self.size, self.pitch, layers, self.format.bytes() as u64, axes, l),
+            size,
+            pitch: size[0] as u64,
+            ..self.clone()
+        }
     }
 
     fn arrayed(&self) -> bool {
@@ -437,6 +467,24 @@ impl Tsharp {
     }
 }
 
+/// The size of mip level `l` of an image of level-0 size `size` with `axes` texel axes: each
+/// of them halved `l` times, at least 1.
+fn mip_size(size: [u32; 3], l: u32, axes: usize) -> [u32; 3] {
+    std::array::from_fn(|a| if a < axes { (size[a] >> l).max(1) } else { size[a] })
+}
+
+/// Where mip level `l` starts, in bytes from level 0 (the model's chain, which the HIP
+/// runtime's mipmapped arrays are laid out by): the levels before it, each `layers` slices
+/// (or its depth) of rows of its width (level 0: `pitch` texels) of `texel` bytes, each
+/// started at the next 256-byte boundary.
+pub fn mip_offset(size: [u32; 3], pitch: u64, layers: u64, texel: u64, axes: usize, l: u32) -> u64 {
+    (0..l).fold(0u64, |at, k| {
+        let [w, h, d] = mip_size(size, k, axes);
+        let row = if k == 0 { pitch } else { w as u64 };
+        (at + row * h as u64 * d as u64 * layers * texel).next_multiple_of(256)
+    })
+}
+
 /// A sampler (S#). clang's constant samplers show the encoding: CLK_ADDRESS_REPEAT 0 (wrap),
 /// MIRRORED_REPEAT 1, CLAMP_TO_EDGE 2 (clamp to the last texel), CLAMP and NONE 6 (border);
 /// CLK_FILTER_LINEAR sets both XY filters to 1 (bilinear).
@@ -447,6 +495,12 @@ struct Ssharp {
     min_linear: bool,
     /// Z_FILTER: 0 none (the XY filter), 1 point, 2 linear.
     z_filter: u32,
+    /// MIP_FILTER: 0 none (the base level), 1 point, 2 linear.
+    mip_filter: u32,
+    /// MIN_LOD, MAX_LOD and LOD_BIAS as numbers.
+    min_lod: f64,
+    max_lod: f64,
+    lod_bias: f64,
     border: u32,
 }
 
@@ -461,6 +515,10 @@ impl Ssharp {
             mag_linear: g(ss::XY_MAG_FILTER) & 1 != 0,
             min_linear: g(ss::XY_MIN_FILTER) & 1 != 0,
             z_filter: g(ss::Z_FILTER),
+            mip_filter: g(ss::MIP_FILTER),
+            min_lod: g(ss::MIN_LOD) as f64 / 256.0,
+            max_lod: g(ss::MAX_LOD) as f64 / 256.0,
+            lod_bias: ((g(ss::LOD_BIAS) as i32) << 18 >> 18) as f64 / 256.0,
             border: g(ss::BORDER_COLOR_TYPE),
         }
     }
@@ -525,6 +583,9 @@ fn read_texel(ctx: &mut MemCtx, t: &Tsharp, at: u64, lane: usize) -> Result<[u32
     Ok(t.format.read(&raw[..n]))
 }
 
+/// Per axis, the two texels a sample reads (`None`: the border) and their weights.
+type Taps = [[(Option<u32>, f64); 2]; 3];
+
 /// MIMG: image_load(_mip), image_store(_mip), image_sample (and its _l, _lz, _b, _cl, _d,
 /// _cd and _o forms, no depth compare) and image_gather4 (same forms), per lane under EXEC.
 pub fn mimg(w: &mut Wave, ctx: &mut MemCtx, i: &Instr, d: &'static InstrDef, m: MemSem) -> Result<(), MemError> {
@@ -578,19 +639,27 @@ pub fn mimg(w: &mut Wave, ctx: &mut MemCtx, i: &Instr, d: &'static InstrDef, m: 
                         0
                     }
                 });
+                // The mip level: BASE_LEVEL plus the _mip forms' level VGPR.
                 let level = if mip {
-                    vgpr(w, vaddr + axes + arrayed as usize, lane)
+                    t.base_level.saturating_add(vgpr(w, vaddr + axes + arrayed as usize, lane))
                 } else {
-                    0
+                    t.base_level
                 };
-                let limit = [t.size[0], t.size[1], if arrayed { t.slices() } else { t.size[2] }];
+                let other;
+                let tl = if level == 0 || level > t.last_level {
+                    &t
+                } else {
+                    other = t.level(level);
+                    &other
+                };
+                let limit = [tl.size[0], tl.size[1], if arrayed { tl.slices() } else { tl.size[2] }];
                 let mut xyz = [0u32; 3];
                 xyz[..axes].copy_from_slice(&c[..axes]);
                 if arrayed {
                     xyz[2] = c[axes];
                 }
-                let inside = level == 0 && (0..3).all(|k| xyz[k] < limit[k]);
-                let at = t.texel(xyz[0], xyz[1], xyz[2]);
+                let inside = level <= t.last_level && (0..3).all(|k| xyz[k] < limit[k]);
+                let at = tl.texel(xyz[0], xyz[1], xyz[2]);
                 if op == ImageOp::Load {
                     // Out of range: the texel reads as 0 in every channel (then DST_SEL).
                     let texel = if inside { read_texel(ctx, &t, at, lane)? } else { [0; 4] };
@@ -628,10 +697,39 @@ pub fn mimg(w: &mut Wave, ctx: &mut MemCtx, i: &Instr, d: &'static InstrDef, m: 
                 k0 += 2 * axes;
             }
             let lod_at = k0 + axes + arrayed as usize;
+            // Mip levels (LAST_LEVEL above BASE_LEVEL): the LOD of the _l forms (0 for the
+            // others), plus the sampler's LOD_BIAS, on the 1/256 grid, within MIN_LOD..MAX_LOD.
+            let mipmapped = t.last_level > t.base_level;
+            if mipmapped
+                && (flags.has(Flags::MIMG_B) || flags.has(Flags::MIMG_D) || flags.has(Flags::MIMG_CL))
+            {
+                return Err(unsupported(
+                    d,
+                    w,
+                    "a bias, derivatives or a LOD clamp with mip levels are not modelled",
+                ));
+            }
+            let top = (t.last_level - t.base_level) as f64;
             for lane in (0..64).filter(|l| exec >> l & 1 != 0) {
                 let f = |k: usize| f32::from_bits(vgpr(w, vaddr + k, lane)) as f64;
-                let lod = if flags.has(Flags::MIMG_L) { f(lod_at) } else { 0.0 };
+                let mut lod = if flags.has(Flags::MIMG_L) { f(lod_at) } else { 0.0 };
+                if mipmapped {
+                    lod = fixed(lod + s.lod_bias).clamp(s.min_lod, s.max_lod);
+                }
                 let linear = if lod > 0.0 { s.min_linear } else { s.mag_linear };
+                // The levels read (from BASE_LEVEL) and the second one's weight: MIP_FILTER
+                // point takes the nearest level, linear the two around the LOD.
+                let (l0, l1, frac) = match s.mip_filter {
+                    1 if mipmapped => {
+                        let l = (lod + 0.5).floor().clamp(0.0, top);
+                        (l, l, 0.0)
+                    }
+                    2 if mipmapped => {
+                        let c = lod.clamp(0.0, top);
+                        (c.floor(), (c.floor() + 1.0).min(top), c - c.floor())
+                    }
+                    _ => (0.0, 0.0, 0.0),
+                };
                 let offsets: [i64; 3] = if has_offset {
                     let o = vgpr(w, vaddr, lane);
                     std::array::from_fn(|a| ((o >> (8 * a)) as i64 & 63) << 58 >> 58)
@@ -645,69 +743,106 @@ pub fn mimg(w: &mut Wave, ctx: &mut MemCtx, i: &Instr, d: &'static InstrDef, m: 
                 } else {
                     0
                 };
-                // Each axis: the texels it reads and their weights.
-                let mut taps: [[(Option<u32>, f64); 2]; 3] = [[(Some(0), 1.0), (Some(0), 0.0)]; 3];
-                for a in 0..axes {
-                    let n = t.size[a];
-                    let u = f(k0 + a) * if unnormalized { 1.0 } else { n as f64 };
-                    let axis_linear = if a == 2 && s.z_filter != 0 {
-                        s.z_filter == 2
-                    } else {
-                        linear
-                    };
-                    let q = fixed(u) + offsets[a] as f64;
-                    let (i0, wt) = if axis_linear || op == ImageOp::Gather {
-                        let b = q - 0.5;
-                        (b.floor(), b - b.floor())
-                    } else {
-                        (q.floor(), 0.0)
-                    };
-                    let i0 = i0 as i64;
-                    let addr = |i| address(i, n, s.clamp[a]).map_err(|e| unsupported(d, w, &e));
-                    taps[a] = [(addr(i0)?, 1.0 - wt), (addr(i0 + 1)?, wt)];
-                }
-                let mut fetch = |x: Option<u32>, y: Option<u32>, z: Option<u32>| -> Result<[u32; 4], MemError> {
+                let coords: [f64; 3] = std::array::from_fn(|a| if a < axes { f(k0 + a) } else { 0.0 });
+                // Each axis of level image `tl`: the texels it reads and their weights.
+                let taps_of = |tl: &Tsharp| -> Result<Taps, MemError> {
+                    let mut taps: Taps = [[(Some(0), 1.0), (Some(0), 0.0)]; 3];
+                    for a in 0..axes {
+                        let n = tl.size[a];
+                        let u = coords[a] * if unnormalized { 1.0 } else { n as f64 };
+                        let axis_linear = if a == 2 && s.z_filter != 0 {
+                            s.z_filter == 2
+                        } else {
+                            linear
+                        };
+                        let q = fixed(u) + offsets[a] as f64;
+                        let (i0, wt) = if axis_linear || op == ImageOp::Gather {
+                            let b = q - 0.5;
+                            (b.floor(), b - b.floor())
+                        } else {
+                            (q.floor(), 0.0)
+                        };
+                        let i0 = i0 as i64;
+                        let addr = |i| address(i, n, s.clamp[a]).map_err(|e| unsupported(d, w, &e));
+                        taps[a] = [(addr(i0)?, 1.0 - wt), (addr(i0 + 1)?, wt)];
+                    }
+                    Ok(taps)
+                };
+                let fetch = |ctx: &mut MemCtx,
+                             tl: &Tsharp,
+                             x: Option<u32>,
+                             y: Option<u32>,
+                             z: Option<u32>|
+                 -> Result<[u32; 4], MemError> {
                     match (x, y, z) {
                         (Some(x), Some(y), Some(z)) => {
                             let z = if arrayed { slice } else { z };
-                            read_texel(ctx, &t, t.texel(x, y, z), lane)
+                            read_texel(ctx, tl, tl.texel(x, y, z), lane)
                         }
                         _ => Ok(border(s.border, t.format.num)),
                     }
                 };
+                let level_image = |l: f64| {
+                    let l = t.base_level + l as u32;
+                    (l != 0).then(|| t.level(l))
+                };
+                let first = level_image(l0);
+                let tl0 = first.as_ref().unwrap_or(&t);
                 if op == ImageOp::Gather {
                     // (i0, j1), (i1, j1), (i1, j0), (i0, j0): the manuals' gather order.
+                    let taps = taps_of(tl0)?;
                     let c = dmask.trailing_zeros() as usize;
                     let z = taps[2][0].0;
                     let mut four = [0u32; 4];
                     for (k, (xi, yi)) in [(0, 1), (1, 1), (1, 0), (0, 0)].into_iter().enumerate() {
-                        let texel = fetch(taps[0][xi].0, taps[1][yi].0, z)?;
+                        let texel = fetch(ctx, tl0, taps[0][xi].0, taps[1][yi].0, z)?;
                         four[k] = data(&t, t.swizzle(texel))[c];
                     }
                     write_data(w, vdata, lane, 0xf, four, packed);
                 } else {
-                    let mut sum = [0f64; 4];
-                    let mut nearest = [0u32; 4];
-                    let filtered = (0..axes).any(|a| taps[a][1].1 != 0.0);
-                    if filtered && !t.format.num.is_float() {
-                        return Err(unsupported(
-                            d,
-                            w,
-                            "linear filtering of an integer format is not modelled",
-                        ));
-                    }
-                    for (xk, yk, zk) in (0..8).map(|b| (b & 1, b >> 1 & 1, b >> 2 & 1)) {
-                        let wgt = taps[0][xk].1 * taps[1][yk].1 * taps[2][zk].1;
-                        if wgt == 0.0 {
-                            continue;
+                    // One level's filtered sum, nearest texel and whether it was filtered.
+                    let sample = |ctx: &mut MemCtx, tl: &Tsharp| -> Result<([f64; 4], [u32; 4], bool), MemError> {
+                        let taps = taps_of(tl)?;
+                        let mut sum = [0f64; 4];
+                        let mut nearest = [0u32; 4];
+                        let filtered = (0..axes).any(|a| taps[a][1].1 != 0.0);
+                        if filtered && !t.format.num.is_float() {
+                            return Err(unsupported(
+                                d,
+                                w,
+                                "linear filtering of an integer format is not modelled",
+                            ));
                         }
-                        let texel = fetch(taps[0][xk].0, taps[1][yk].0, taps[2][zk].0)?;
-                        if !filtered {
-                            nearest = texel;
+                        for (xk, yk, zk) in (0..8).map(|b| (b & 1, b >> 1 & 1, b >> 2 & 1)) {
+                            let wgt = taps[0][xk].1 * taps[1][yk].1 * taps[2][zk].1;
+                            if wgt == 0.0 {
+                                continue;
+                            }
+                            let texel = fetch(ctx, tl, taps[0][xk].0, taps[1][yk].0, taps[2][zk].0)?;
+                            if !filtered {
+                                nearest = texel;
+                            }
+                            for c in 0..4 {
+                                sum[c] += wgt * f32::from_bits(texel[c]) as f64;
+                            }
                         }
-                        for c in 0..4 {
-                            sum[c] += wgt * f32::from_bits(texel[c]) as f64;
+                        Ok((sum, nearest, filtered))
+                    };
+                    let (mut sum, nearest, mut filtered) = sample(ctx, tl0)?;
+                    if frac > 0.0 {
+                        // MIP_FILTER linear: the two levels' samples weighted by the LOD's
+                        // fraction, rounded once.
+                        if !t.format.num.is_float() {
+                            return Err(unsupported(
+                                d,
+                                w,
+                                "linear mip filtering of an integer format is not modelled",
+                            ));
                         }
+                        let second = level_image(l1);
+                        let (upper, ..) = sample(ctx, second.as_ref().unwrap_or(&t))?;
+                        sum = std::array::from_fn(|c| (1.0 - frac) * sum[c] + frac * upper[c]);
+                        filtered = true;
                     }
                     // A filtered sum is rounded once, to f32 or (D16) to f16.
                     let out = if filtered {
@@ -1029,6 +1164,26 @@ impl HostImage {
     }
 }
 
+/// An image object ([`HostImage::object`]) of levels 0 to `levels - 1` (LAST_LEVEL) of the
+/// model's mip chain ([`mip_offset`]).
+pub fn with_mip_levels(object: &mut [u8; 48], levels: u32) -> Result<(), String> {
+    if !(1..=16).contains(&levels) {
+        return Err(format!("{levels} mip levels (1 to 16)"));
+    }
+    let mut o: [u32; 12] = std::array::from_fn(|k| u32::from_le_bytes(object[4 * k..4 * k + 4].try_into().unwrap_or([0; 4])));
+    t::LAST_LEVEL.put(&mut o, levels - 1);
+    *object = le_bytes(o);
+    Ok(())
+}
+
+/// A sampler ([`sampler_words`]) filtering between mip levels: point (nearest level) or
+/// linear (the two around the LOD).
+pub fn with_mip_filter(sampler: &mut [u8; 16], linear: bool) {
+    let mut s: [u32; 4] = std::array::from_fn(|k| u32::from_le_bytes(sampler[4 * k..4 * k + 4].try_into().unwrap_or([0; 4])));
+    ss::MIP_FILTER.put(&mut s, 1 + linear as u32);
+    *sampler = le_bytes(s);
+}
+
 /// Descriptor dwords as the little-endian bytes memory holds.
 fn le_bytes<const N: usize, const B: usize>(d: [u32; N]) -> [u8; B] {
     std::array::from_fn(|b| d[b / 4].to_le_bytes()[b % 4])
@@ -1093,6 +1248,18 @@ pub fn sampler_words(arch: Arch, unnormalized: bool, clamp: u32, linear: bool) -
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The chain's levels: each after the one before, at a 256-byte boundary; level 0 by its
+    /// pitch, the others by their own width; a 1D image halves only its width.
+    #[test]
+    fn mip_chain() {
+        let at = |l| mip_offset([32, 16, 1], 32, 1, 4, 2, l);
+        assert_eq!((0..5).map(at).collect::<Vec<_>>(), [0, 2048, 2560, 2816, 3072]);
+        assert_eq!(mip_offset([32, 16, 1], 64, 1, 4, 2, 1), 4096);
+        assert_eq!(mip_size([10, 6, 3], 2, 3), [2, 1, 1]);
+        assert_eq!(mip_size([10, 6, 3], 1, 1), [5, 6, 3]);
+        assert_eq!(mip_offset([100, 1, 1], 100, 3, 1, 1, 1), 512);
+    }
 
     /// Conversions against the rules written out independently.
     #[test]
