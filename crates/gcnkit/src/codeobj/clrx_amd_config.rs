@@ -216,6 +216,29 @@ pub(crate) fn max_sgprs_no_vcc(d: &Device) -> u32 {
 }
 
 /// A comma-separated list, a quoted string kept whole.
+/// The head of an `.arg` line: the argument's name, the type name given in quotes (if any),
+/// the type and whether it is a pointer (`TYPE*`); `it` is left after the type.
+pub(crate) fn arg_head<'a>(
+    it: &mut impl Iterator<Item = &'a str>,
+) -> Result<(&'a str, Option<String>, &'a str, bool), String> {
+    let name = it.next().filter(|n| !n.is_empty()).ok_or("Expected argument name")?;
+    if !name.chars().all(|c| c.is_ascii_alphanumeric() || "_.$".contains(c)) {
+        return Err(format!("Illegal argument name '{name}'"));
+    }
+    let mut type_name = None;
+    let mut ty = it.next().ok_or("Expected ',' before argument")?;
+    if ty.starts_with('"') {
+        let s = ty.trim_matches('"');
+        type_name = Some(s.replace("\\\"", "\"").replace("\\\\", "\\"));
+        ty = it.next().ok_or("Expected ',' before argument")?;
+    }
+    let (ty, pointer) = match ty.strip_suffix('*') {
+        Some(t) => (t.trim(), true),
+        None => (ty, false),
+    };
+    Ok((name, type_name, ty, pointer))
+}
+
 pub(crate) fn fields(args: &str) -> Vec<String> {
     let mut out = vec![String::new()];
     let mut quoted = false;
@@ -456,21 +479,7 @@ fn arg_kind(t: &str) -> Option<(ArgKind, String)> {
 fn parse_arg(args: &str) -> Result<Arg, String> {
     let f = fields(args);
     let mut it = f.iter().map(|s| s.as_str()).peekable();
-    let name = it.next().filter(|n| !n.is_empty()).ok_or("Expected argument name")?;
-    if !name.chars().all(|c| c.is_ascii_alphanumeric() || "_.$".contains(c)) {
-        return Err(format!("Illegal argument name '{name}'"));
-    }
-    let mut type_name = None;
-    let mut ty = it.next().ok_or("Expected ',' before argument")?;
-    if ty.starts_with('"') {
-        let s = ty.trim_matches('"');
-        type_name = Some(s.replace("\\\"", "\"").replace("\\\\", "\\"));
-        ty = it.next().ok_or("Expected ',' before argument")?;
-    }
-    let (ty, pointer) = match ty.strip_suffix('*') {
-        Some(t) => (t.trim(), true),
-        None => (ty, false),
-    };
+    let (name, type_name, ty, pointer) = arg_head(&mut it)?;
     let (kind, default_name) = match arg_kind(ty) {
         Some(k) => k,
         None if ["pipe", "queue", "clkevent"].contains(&ty.to_ascii_lowercase().as_str()) => {

@@ -3,7 +3,7 @@
 //! errors included), CLRX's table of argument types, and the register counts clrxasm gives a
 //! kernel that leaves them out.
 
-use super::clrx_amd_config::{fields, parse_dims, value32, ARG_IMAGES, ARG_SCALARS, ARG_VECTORS, DEFAULT};
+use super::clrx_amd_config::{arg_head, fields, parse_dims, value32, ARG_IMAGES, ARG_SCALARS, ARG_VECTORS, DEFAULT};
 use super::clrx_config::{clrx_value, Device};
 use crate::arch::Arch;
 
@@ -401,21 +401,7 @@ impl Cl2Config {
 pub fn parse_arg(args: &str) -> Result<Cl2Arg, String> {
     let f = fields(args);
     let mut it = f.iter().map(|s| s.as_str()).peekable();
-    let name = it.next().filter(|n| !n.is_empty()).ok_or("Expected argument name")?;
-    if !name.chars().all(|c| c.is_ascii_alphanumeric() || "_.$".contains(c)) {
-        return Err(format!("Illegal argument name '{name}'"));
-    }
-    let mut type_name = None;
-    let mut ty = it.next().ok_or("Expected ',' before argument")?;
-    if ty.starts_with('"') {
-        let s = ty.trim_matches('"');
-        type_name = Some(s.replace("\\\"", "\"").replace("\\\\", "\\"));
-        ty = it.next().ok_or("Expected ',' before argument")?;
-    }
-    let (ty, pointer) = match ty.strip_suffix('*') {
-        Some(t) => (t.trim(), true),
-        None => (ty, false),
-    };
+    let (name, type_name, ty, pointer) = arg_head(&mut it)?;
     let lower = ty.to_ascii_lowercase();
     let Some(t) = (0..TYPES).find(|&t| t != T_POINTER && type_names(t).0 == lower) else {
         return Err(format!("Unknown argument type '{ty}'"));
