@@ -75,6 +75,11 @@ impl Checks {
     }
 }
 
+/// A memory finding's allocation (space, base) and rule.
+type UninitKey = ((u8, u64), String);
+/// A race's other side, its first byte and the lanes here that conflict with it.
+type Hit = (Side, u64, Vec<u8>);
+
 /// The checks of every launch of a run; the findings pile up in [`RunChecker::findings`].
 pub struct RunChecker {
     checks: Checks,
@@ -138,7 +143,7 @@ struct Launch {
     found: Arc<Mutex<Vec<Finding>>>,
     /// Memory findings by allocation (space, base) and rule, the first one found with a
     /// count.
-    uninit: Mutex<BTreeMap<((u8, u64), String), Finding>>,
+    uninit: Mutex<BTreeMap<UninitKey, Finding>>,
     /// What each instruction does with vector values (`taint`).
     facts: Vec<taint::Fact>,
     /// Who last touched each dword of device memory in this launch, by region.
@@ -488,7 +493,7 @@ impl Worker<'_> {
         let me_wave = wave as u16;
         // Conflicts by the other side (its instruction, wave) and whether this one writes:
         // the other side, the first byte, the lanes here.
-        let mut hits: BTreeMap<(u32, u16, bool), (Side, u64, Vec<u8>)> = BTreeMap::new();
+        let mut hits: BTreeMap<(u32, u16, bool), Hit> = BTreeMap::new();
         for x in a
             .iter()
             .filter(|x| x.space == Space::Lds && x.kind != AccessKind::Atomic)
@@ -600,11 +605,7 @@ impl Worker<'_> {
         let mut done = false;
         if let Some(x0) = x0.filter(|_| coalesced) {
             let end = x0.addr + 4 * a.len() as u64;
-            if !self
-                .shadow
-                .as_ref()
-                .is_some_and(|s| x0.addr.wrapping_sub(s.base) < s.size)
-            {
+            if self.shadow.as_ref().is_none_or(|s| x0.addr.wrapping_sub(s.base) >= s.size) {
                 self.shadow = self.l.shadow(mem, x0.addr);
             }
             if let Some(sh) = self
@@ -636,7 +637,7 @@ impl Worker<'_> {
             let mut d = x.addr & !3;
             while d < x.addr + x.bytes as u64 {
                 // The region's shadow: the one of the access before, most of the time.
-                if !self.shadow.as_ref().is_some_and(|s| d.wrapping_sub(s.base) < s.size) {
+                if self.shadow.as_ref().is_none_or(|s| d.wrapping_sub(s.base) >= s.size) {
                     self.shadow = self.l.shadow(mem, d);
                 }
                 if let Some(sh) = self.shadow.as_ref().filter(|s| d.wrapping_sub(s.base) < s.size) {

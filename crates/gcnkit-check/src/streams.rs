@@ -66,7 +66,7 @@ fn text_at(p: &Program, pc: u32) -> String {
 /// pair of launches: the first dword they conflict on), then keeps it among the launches a
 /// later one may race with, and forgets those the host has waited for.
 pub fn check_launch(now: Past, past: &mut Vec<Past>, mem: &Memory, out: &mut Vec<Finding>) {
-    past.retain(|p| !now.order.host.get(&p.order.stream).is_some_and(|&n| n >= p.order.seq()));
+    past.retain(|p| now.order.host.get(&p.order.stream).is_none_or(|&n| n < p.order.seq()));
     for p in past.iter().filter(|p| !now.order.after(&p.order)) {
         if let Some(f) = first_conflict(&now, p, mem) {
             out.push(f);
