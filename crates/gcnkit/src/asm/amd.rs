@@ -183,15 +183,6 @@ impl Assembler {
                     Err(e) => self.diag(lineno, src, e),
                 }
             }
-            ".config" => match a.src.kernels.len().checked_sub(1) {
-                Some(k) if self.sections[self.section].0 == ".text" => a.src.open = Some(k),
-                _ => self.error_at(
-                    lineno,
-                    src,
-                    span,
-                    ".config outside a kernel (after .kernel NAME)".into(),
-                ),
-            },
             n if RAW_FORMS.contains(&n) => {
                 let msg = format!(
                     "{n}: gcnkit writes an .amd kernel from its .config only (the raw metadata, header and CAL notes are not written yet)"

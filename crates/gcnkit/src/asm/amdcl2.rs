@@ -156,10 +156,6 @@ impl Assembler {
                 Some(None) => err(self, format!("{name} needs an expression")),
                 None => {}
             },
-            ".config" => match a.src.kernels.len().checked_sub(1) {
-                Some(k) if self.sections[self.section].0 == ".text" => a.src.open = Some(k),
-                _ => err(self, ".config outside a kernel (after .kernel NAME)".into()),
-            },
             ".rwdata" => self.switch_section(".data"),
             // (`.section .bss`, as clrxdisasm prints it, is `.bssdata`.)
             ".bssdata" | ".section" if name == ".bssdata" || rest.split([' ', ',']).next() == Some(".bss") => {

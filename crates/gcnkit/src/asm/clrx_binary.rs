@@ -140,6 +140,11 @@ impl Assembler {
                 };
                 return self.binary_query(lineno, src, span, c, end, name, v);
             }
+            // The last kernel's configuration lines follow (Gallium's `.config` is its own).
+            ".config" if !llvm => match b.kernels.len().checked_sub(1) {
+                Some(k) if self.sections[self.section].0 == ".text" => b.open = Some(k),
+                _ => self.error_at(lineno, src, span, ".config outside a kernel (after .kernel NAME)".into()),
+            },
             ".kernel" => {
                 let k = rest.trim().to_string();
                 if k.is_empty() {
