@@ -142,6 +142,65 @@ multiversion! {
     }
 }
 
+/// The integer adds and subtracts with carry (borrow) in and out, eight lanes at a time
+/// with AVX2, or `None` without it (the caller's lane loop then runs: `ops::vop2`'s
+/// `add_carry`/`sub_borrow` say what each lane is; the `simd_matches_baseline` test holds the
+/// two to the same bits). `sub`: `a - b - cin`, else `a + b + cin`; `sat`: CLAMP (a sum
+/// saturates to all ones, a difference to 0). Returns the carry (borrow) bits.
+#[inline(always)]
+pub fn carry_lanes(a: &[u32; N], b: &[u32; N], cin: u64, sub: bool, sat: bool, d: &mut [u32; N]) -> Option<u64> {
+    #[cfg(target_arch = "x86_64")]
+    if has_avx2() {
+        // SAFETY: the CPU has AVX2 (checked just above).
+        return Some(unsafe { carry_avx2(a, b, cin, sub, sat, d) });
+    }
+    let _ = (a, b, cin, sub, sat, d);
+    None
+}
+
+/// [`carry_lanes`] with AVX2: a lane's carry-in is its bit of `cin` tested against a lane
+/// constant, unsigned compares are signed ones with the sign bits flipped.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn carry_avx2(a: &[u32; N], b: &[u32; N], cin: u64, sub: bool, sat: bool, d: &mut [u32; N]) -> u64 {
+    use std::arch::x86_64::*;
+    let bit = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+    let sign = _mm256_set1_epi32(i32::MIN);
+    let mut out = 0u64;
+    for c in 0..N / 8 {
+        // SAFETY: lanes 8c..8c+8 of the three arrays (unaligned loads and stores).
+        let (va, vb) = unsafe {
+            (
+                _mm256_loadu_si256(a.as_ptr().add(8 * c) as *const __m256i),
+                _mm256_loadu_si256(b.as_ptr().add(8 * c) as *const __m256i),
+            )
+        };
+        let byte = _mm256_set1_epi32((cin >> (8 * c)) as i32 & 0xff);
+        // -1 in the lanes with a carry (borrow) in.
+        let m = _mm256_cmpeq_epi32(_mm256_and_si256(byte, bit), bit);
+        let (res, flag) = if sub {
+            let gt = _mm256_cmpgt_epi32(_mm256_xor_si256(vb, sign), _mm256_xor_si256(va, sign));
+            let eq = _mm256_and_si256(_mm256_cmpeq_epi32(va, vb), m);
+            let borrow = _mm256_or_si256(gt, eq);
+            let diff = _mm256_add_epi32(_mm256_sub_epi32(va, vb), m);
+            (if sat { _mm256_andnot_si256(borrow, diff) } else { diff }, borrow)
+        } else {
+            let t = _mm256_add_epi32(va, vb);
+            let s = _mm256_sub_epi32(t, m);
+            let (ts, ss) = (_mm256_xor_si256(t, sign), _mm256_xor_si256(s, sign));
+            let carry = _mm256_or_si256(
+                _mm256_cmpgt_epi32(_mm256_xor_si256(va, sign), ts),
+                _mm256_cmpgt_epi32(ts, ss),
+            );
+            (if sat { _mm256_or_si256(s, carry) } else { s }, carry)
+        };
+        // SAFETY: as above.
+        unsafe { _mm256_storeu_si256(d.as_mut_ptr().add(8 * c) as *mut __m256i, res) };
+        out |= (_mm256_movemask_ps(_mm256_castsi256_ps(flag)) as u8 as u64) << (8 * c);
+    }
+    out
+}
+
 multiversion! {
     /// 64-bit lanes from row pairs (low, high): `d[i] = f(a[i], b[i])`, `b` 32-bit.
     fn each64_32(

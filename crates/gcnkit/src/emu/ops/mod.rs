@@ -129,16 +129,12 @@ pub fn map3f(l: &mut Lanes, f: impl Fn(Rm, f32, f32, f32) -> f32) {
 #[inline(always)]
 pub fn fma_even_f32(a: &[u32; N], b: &[u32; N], c: &[u32; N], out: &mut [u32; N]) {
     #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("fma") {
-        // SAFETY: the CPU has FMA (checked just above).
-        unsafe { fma_lanes_fma(a, b, c, out) };
-        // (Signed compares of the magnitudes: packed compares without AVX-512.)
-        let nan = |x: u32| ((x & 0x7fff_ffff) as i32 > 0x7f80_0000) as u32;
-        // A NaN input gives a NaN result: lanes without one need no second look.
-        let any = out.iter().fold(0, |m, &x| m | nan(x));
-        if any == 0 {
+    if std::arch::is_x86_feature_detected!("fma") && std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU has FMA and AVX2 (checked just above).
+        if !unsafe { fma_lanes_fma(a, b, c, out) } {
             return;
         }
+        let nan = |x: u32| ((x & 0x7fff_ffff) as i32 > 0x7f80_0000) as u32;
         for i in 0..N {
             if nan(a[i]) | nan(b[i]) | nan(c[i]) != 0 {
                 out[i] = f32::from_bits(a[i])
@@ -155,14 +151,19 @@ pub fn fma_even_f32(a: &[u32; N], b: &[u32; N], c: &[u32; N], out: &mut [u32; N]
     }
 }
 
+/// The hardware's fused multiply-adds; `true`: some result is a NaN (a NaN input gives a NaN
+/// result, so lanes without one need no second look). (Signed compares of the magnitudes:
+/// packed compares without AVX-512.)
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "fma")]
-fn fma_lanes_fma(a: &[u32; N], b: &[u32; N], c: &[u32; N], out: &mut [u32; N]) {
+#[target_feature(enable = "fma,avx2")]
+fn fma_lanes_fma(a: &[u32; N], b: &[u32; N], c: &[u32; N], out: &mut [u32; N]) -> bool {
     for i in 0..N {
         out[i] = f32::from_bits(a[i])
             .mul_add(f32::from_bits(b[i]), f32::from_bits(c[i]))
             .to_bits();
     }
+    let nan = |x: u32| ((x & 0x7fff_ffff) as i32 > 0x7f80_0000) as u32;
+    out.iter().fold(0, |m, &x| m | nan(x)) != 0
 }
 
 /// f16 binary operation (low halves; the result is zero-extended): `f` computes in f64,

@@ -4,7 +4,7 @@ use super::{by_mode, fma_even_f32, imap2, map2, map2f, map2h, sext24};
 use crate::emu::float::{
     f16_to_f32, f32_to_f16, ftz16, ftz32, keeps_input_denorms, max_num32, max_num64, min_num32, min_num64,
 };
-use crate::emu::lanes::{each1, each2_carry, Lanes, N};
+use crate::emu::lanes::{carry_lanes, each1, each2_carry, Lanes, N};
 use crate::emu::round::Rm;
 use crate::isa::Ty;
 
@@ -103,6 +103,10 @@ pub fn mac_f32(l: &mut Lanes) {
 /// `VDST = FMA(SRC0, SRC1, VDST)` (GCN 1.4.1: fused, one rounding).
 pub fn fmac_f32(l: &mut Lanes) {
     if Rm::f32(l.mode) == Rm::Even {
+        if keeps_input_denorms(l.mode, Ty::F32) {
+            // VDST read as it is (no flushed copy).
+            return fma_even_f32(&l.src[0][0], &l.src[1][0], &l.old[0], &mut l.dst[0]);
+        }
         let mut c = [0u32; N];
         each1(&l.old[0], &mut c, |x| in32(l, x).to_bits());
         return fma_even_f32(&l.src[0][0], &l.src[1][0], &c, &mut l.dst[0]);
@@ -274,6 +278,10 @@ pub fn add_co_u32(l: &mut Lanes) {
 fn add_carry(l: &mut Lanes, with_carry_in: bool) {
     let sat = 0u32.wrapping_sub(int_clamp(l) as u32);
     let cin = if with_carry_in { l.mask } else { 0 };
+    if let Some(c) = carry_lanes(&l.src[0][0], &l.src[1][0], cin, false, sat != 0, &mut l.dst[0]) {
+        l.sdst = c;
+        return;
+    }
     l.sdst = each2_carry(&l.src[0][0], &l.src[1][0], cin, &mut l.dst[0], |a, b, cin| {
         let t = a.wrapping_add(b);
         let s = t.wrapping_add(cin as u32);
@@ -297,6 +305,11 @@ pub fn subrev_co_u32(l: &mut Lanes) {
 fn sub_borrow(l: &mut Lanes, rev: bool, with_borrow_in: bool) {
     let sat = int_clamp(l);
     let bin = if with_borrow_in { l.mask } else { 0 };
+    let (a, b) = if rev { (&l.src[1][0], &l.src[0][0]) } else { (&l.src[0][0], &l.src[1][0]) };
+    if let Some(c) = carry_lanes(a, b, bin, true, sat, &mut l.dst[0]) {
+        l.sdst = c;
+        return;
+    }
     l.sdst = each2_carry(&l.src[0][0], &l.src[1][0], bin, &mut l.dst[0], |a, b, bin| {
         let (a, b) = if rev { (b, a) } else { (a, b) };
         let m = (b > a) | ((b == a) & bin);
