@@ -20,6 +20,7 @@ use crate::layout::SADDR_OFF;
 pub enum FastMem {
     Global(FastGlobal),
     Scalar(FastSmem),
+    Lds(FastLds),
 }
 
 impl FastMem {
@@ -29,24 +30,28 @@ impl FastMem {
         match i.enc {
             Enc::Flat => FastGlobal::plan(i, d, m).map(FastMem::Global),
             Enc::Smem | Enc::Smrd => FastSmem::plan(i, d, m).map(FastMem::Scalar),
+            Enc::Ds => FastLds::plan(i, d, m).map(FastMem::Lds),
             _ => None,
         }
     }
 
     /// Runs the instruction; `false`: nothing was done, the general executor must run it.
     /// `hint`: the instruction's own [`Memory::span_hinted`] hint, kept by the caller.
+    /// `lds`: the work-group's LDS.
     #[inline]
-    pub fn run(&self, w: &mut Wave, mem: &Memory, hint: &mut u32) -> bool {
-        self.run_logged(w, mem, None, hint)
+    pub fn run(&self, w: &mut Wave, mem: &Memory, lds: &mut [u8], hint: &mut u32) -> bool {
+        self.run_logged(w, mem, lds, None, hint)
     }
 
     /// [`FastMem::run`], telling `log` of each lane's access as the general executor does
-    /// (`--check`).
+    /// (`--check`; LDS accesses then go the general way, which also keeps which LDS bytes
+    /// were written).
     #[inline]
-    pub fn run_logged(&self, w: &mut Wave, mem: &Memory, log: Option<&Log>, hint: &mut u32) -> bool {
+    pub fn run_logged(&self, w: &mut Wave, mem: &Memory, lds: &mut [u8], log: Option<&Log>, hint: &mut u32) -> bool {
         match self {
             FastMem::Global(g) => g.run(w, mem, log, hint),
             FastMem::Scalar(s) => s.run(w, mem, log, hint),
+            FastMem::Lds(d) => log.is_none() && d.run(w, lds),
         }
     }
 }
@@ -348,6 +353,116 @@ impl FastSmem {
     }
 }
 
+/// An LDS load or store of whole dwords per lane: DS_READ/DS_WRITE_B32..B128 and the
+/// two-address READ2/WRITE2 forms (ST64 too). Every active lane's bytes must be inside the
+/// LDS (and dword-aligned before GCN 1.4), else nothing is done and the general executor
+/// reports the lane.
+#[derive(Clone, Copy, Debug)]
+pub struct FastLds {
+    vaddr: u8,
+    /// VDST of a load; DATA0 and DATA1 of a store.
+    data: [u8; 2],
+    load: bool,
+    /// Dwords per element; two elements for the two-address forms.
+    dwords: u8,
+    two: bool,
+    /// Each element's byte offset from the lane's address.
+    offs: [u32; 2],
+    unaligned: bool,
+}
+
+impl FastLds {
+    fn plan(i: &Instr, d: &InstrDef, m: MemSem) -> Option<FastLds> {
+        if i.get(F::Gds) != 0 {
+            return None;
+        }
+        let load = match m {
+            MemSem::Load { bytes: 4, .. } => true,
+            MemSem::Store { bytes: 4 } => false,
+            _ => return None,
+        };
+        let two = d.flags.has(Flags::OFFSET2);
+        let total = if load { d.dst.regs() } else { d.src[0].regs() } as usize;
+        // (As `vmem::ds`: a two-address load reads two elements of half its destination; a
+        // store writes its data's width at each.)
+        let dwords = if two && load { total / 2 } else { total };
+        let (o0, o1) = (i.get(F::Offset0), i.get(F::Offset1));
+        let offs = if two {
+            let unit = 4 * dwords as u32 * if d.flags.has(Flags::ST64) { 64 } else { 1 };
+            [o0 * unit, o1 * unit]
+        } else {
+            [o1 << 8 | o0, 0]
+        };
+        let data = if load {
+            let v = i.get(F::Vdst) as usize;
+            [v, v + dwords]
+        } else {
+            [i.get(F::Vdata) as usize, i.get(F::Data1) as usize]
+        };
+        let elems = 1 + two as usize;
+        let last = if load { data[0] + elems * dwords } else { data[elems - 1] + dwords };
+        if dwords == 0 || last > 256 || (!load && data[0] + dwords > 256) {
+            return None;
+        }
+        Some(FastLds {
+            vaddr: i.get(F::Vaddr) as u8,
+            data: [data[0] as u8, data[1] as u8],
+            load,
+            dwords: dwords as u8,
+            two,
+            offs,
+            unaligned: i.arch.is_gcn14(),
+        })
+    }
+
+    #[inline]
+    fn run(&self, w: &mut Wave, lds: &mut [u8]) -> bool {
+        let exec = w.exec();
+        if exec == 0 {
+            return true;
+        }
+        let elems = 1 + self.two as usize;
+        let (n, size) = (4 * self.dwords as u64, lds.len() as u64);
+        let addrs = &w.v[self.vaddr as usize];
+        let mut ok = true;
+        for (lane, &a) in addrs.iter().enumerate() {
+            let on = exec >> lane & 1 != 0;
+            for &off in &self.offs[..elems] {
+                let o = a.wrapping_add(off);
+                ok &= !on || ((self.unaligned || o.is_multiple_of(4)) && o as u64 + n <= size);
+            }
+        }
+        if !ok {
+            return false;
+        }
+        let dwords = self.dwords as usize;
+        for lane in 0..64 {
+            if exec >> lane & 1 == 0 {
+                continue;
+            }
+            let a = w.v[self.vaddr as usize][lane];
+            for (k, &off) in self.offs[..elems].iter().enumerate() {
+                let o = a.wrapping_add(off) as usize;
+                let r = self.data[k] as usize;
+                for j in 0..dwords {
+                    let at = o + 4 * j;
+                    let cell: &mut [u8; 4] = (&mut lds[at..at + 4]).try_into().expect("4 bytes");
+                    if self.load {
+                        w.v[r + j][lane] = u32::from_le_bytes(*cell);
+                    } else {
+                        *cell = w.v[r + j][lane].to_le_bytes();
+                    }
+                }
+            }
+        }
+        if self.load {
+            let r = self.data[0] as usize;
+            w.v_written[r..r + elems * dwords].iter_mut().for_each(|x| *x = true);
+        }
+        true
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -467,7 +582,7 @@ mod tests {
                 };
                 let before = w.clone();
                 let (log, log2) = (Log::default(), Log::default());
-                let ran = p.run_logged(&mut w, &mem, Some(&log), &mut (r.next() as u32 % 3));
+                let ran = p.run_logged(&mut w, &mem, &mut [], Some(&log), &mut (r.next() as u32 % 3));
                 let mut lds = vec![0u8; 64];
                 let mut ctx = MemCtx {
                     mem: &mem2,
@@ -510,5 +625,81 @@ mod tests {
             }
         }
         assert!(fast > 10_000 && declined > 2_000, "fast {fast}, declined {declined}");
+    }
+
+    /// Random DS words on each arch, with addresses inside the LDS, near its end, misaligned
+    /// or random, under random EXEC: where the LDS fast path ran an instruction, the wave and
+    /// the LDS are exactly as the general executor leaves them; where it declined, nothing
+    /// changed. (With a log, `--check`'s, it always declines.)
+    #[test]
+    fn fast_lds_equals_general_executor() {
+        let mut r = Rng(0x1d5_0f_fa57_0001);
+        let (mut fast, mut declined, mut two) = (0, 0, 0);
+        const SIZE: usize = 1 << 10;
+        let mem = Memory::default();
+        for a in [Arch::Gcn10, Arch::Gcn11, Arch::Gcn12, Arch::Gcn14, Arch::Gcn141] {
+            for _ in 0..100_000 {
+                let words = [r.next() as u32 & 0x03ff_ffff | 0xd800_0000, r.next() as u32];
+                let Ok(i) = crate::decode::decode(a, &words) else { continue };
+                let Some(d) = i.def() else { continue };
+                let Some(p @ FastMem::Lds(lp)) = FastMem::plan(&i, d) else { continue };
+                let Some(Sem::Mem(m)) = d.sem else { unreachable!() };
+                let bytes: Vec<u8> = (0..SIZE).map(|_| r.next() as u8).collect();
+                let mut w = Wave::new(a);
+                for row in w.v.iter_mut() {
+                    row.iter_mut().for_each(|x| *x = r.next() as u32);
+                }
+                let vaddr = i.get(F::Vaddr) as usize;
+                let kind = r.next() % 4;
+                let start = r.next() as u32 % SIZE as u32 & if kind == 1 { !0 } else { !3 };
+                for lane in 0..64 {
+                    w.v[vaddr][lane] = match kind {
+                        0 | 1 => start.wrapping_add(4 * lane as u32) % (SIZE as u32 + 64),
+                        2 => r.next() as u32 % SIZE as u32 & !3,
+                        _ => r.next() as u32,
+                    };
+                }
+                let exec = match r.next() % 4 {
+                    0 | 1 => u64::MAX,
+                    2 => r.next(),
+                    _ => 0,
+                };
+                w.set_pair(super::super::wave::EXEC, exec);
+                let (mut g, before) = (w.clone(), w.clone());
+                let text = crate::syntax::to_text(&i, crate::syntax::Syntax::Llvm);
+                let mut lds = bytes.clone();
+                let log = Log::default();
+                assert!(
+                    exec == 0 || !p.run_logged(&mut w, &mem, &mut lds, Some(&log), &mut 0),
+                    "{a}: `{text}` ran under a log"
+                );
+                if !p.run(&mut w, &mem, &mut lds, &mut 0) {
+                    declined += 1;
+                    assert!(w.v == before.v && lds == bytes, "{a}: `{text}` declined but changed something");
+                    continue;
+                }
+                fast += 1;
+                two += lp.two as usize;
+                let mut lds2 = bytes.clone();
+                let mut ctx = MemCtx {
+                    mem: &mem,
+                    lds: &mut lds2,
+                    scratch: 0,
+                    private_size: 0,
+                    clock: 0,
+                    log: None,
+                    lds_defined: &mut [],
+                    coherent: false,
+                    private: (0, 0),
+                    unaligned_lds: a.is_gcn14(),
+                };
+                let general = vmem::ds(&mut g, &mut ctx, &i, d, m);
+                assert!(general.is_ok(), "{a}: `{text}` (kind {kind}): the fast path ran what fails");
+                assert!(w.v == g.v, "{a}: `{text}` (kind {kind}): VGPRs differ");
+                assert!(w.v_written == g.v_written, "{a}: `{text}` (kind {kind}): written VGPRs differ");
+                assert!(lds == lds2, "{a}: `{text}` (kind {kind}): LDS differs");
+            }
+        }
+        assert!(fast > 3_000 && declined > 1_000 && two > 500, "fast {fast}, declined {declined}, two {two}");
     }
 }

@@ -1237,7 +1237,7 @@ impl<'a> Worker<'a> {
                                 Plan::Mem(f) => {
                                     let mut spare = 0;
                                     let hint = hints.get_mut(k + done).unwrap_or(&mut spare);
-                                    if !f.run(w, sh.mem, hint) {
+                                    if !f.run(w, sh.mem, lds, hint) {
                                         break;
                                     }
                                 }
@@ -1371,7 +1371,7 @@ impl<'a> Worker<'a> {
                 Plan::Mem(f) => {
                     let mut spare = 0;
                     let hint = hints.get_mut(index as usize).unwrap_or(&mut spare);
-                    if f.run_logged(&mut ws.w, sh.mem, watch.is_some().then_some(log), hint) {
+                    if f.run_logged(&mut ws.w, sh.mem, lds, watch.is_some().then_some(log), hint) {
                         tell_accesses(watch.as_deref_mut(), log, wi, pc, sh.mem);
                         ws.pc += 4 * i.len as u32;
                         continue;

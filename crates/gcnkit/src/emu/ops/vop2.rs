@@ -39,14 +39,10 @@ fn in16(l: &Lanes, x: u32) -> f32 {
 
 /// `VDST = SSRC2 & (1 << LANEID) ? SRC1 : SRC0`
 pub fn cndmask_b32(l: &mut Lanes) {
-    let m = l.mask;
-    for i in 0..N {
-        l.dst[0][i] = if m >> i & 1 != 0 {
-            l.src[1][0][i]
-        } else {
-            l.src[0][0][i]
-        };
-    }
+    // SRC0, then SRC1 in the lanes whose mask bit is set (a vector blend, not a bit test
+    // per lane).
+    *l.dst[0] = *l.src[0][0];
+    crate::emu::fast::blend(&mut l.dst[0], &l.src[1][0], l.mask);
 }
 
 /// `SDST = VSRC0[SSRC1 & 63]` (the executor writes lane 0's result to the SGPR).
