@@ -31,6 +31,115 @@ fn config_line(r: &mut Rng) -> String {
     }
 }
 
+fn pick<'a>(r: &mut Rng, v: &[&'a str]) -> &'a str {
+    v[r.below(v.len() as u64) as usize]
+}
+
+/// Up to three work-group sizes, a 0 among others now and then (refused).
+fn sizes3(r: &mut Rng) -> String {
+    let n = r.below(4);
+    let v: Vec<String> = (0..n)
+        .map(|_| if r.chance(1, 25) { "0".into() } else { (1 + r.below(256)).to_string() })
+        .collect();
+    v.join(", ")
+}
+
+/// A random `.arg` line, every form clrxasm takes (and a few it refuses: size 0, an alignment
+/// not a power of two, an unknown flag).
+fn arg_line(r: &mut Rng) -> String {
+    let kinds = [
+        "value", "globalbuf", "dynshptr", "sampler", "image", "pipe", "queue", "gox", "goy", "goz",
+        "globaloffsetx", "globaloffsety", "globaloffsetz", "none", "printfbuf", "defqueue", "complact",
+        "multigridsyncarg", "GlobalBuf", "Value",
+    ];
+    let types = [
+        "struct", "i8", "u8", "i16", "u16", "f16", "i32", "u32", "f32", "i64", "u64", "f64", "char", "uchar",
+        "short", "ushort", "int", "uint", "long", "ulong", "half", "float", "double", "F32",
+    ];
+    let spaces = ["private", "global", "constant", "local", "generic", "region"];
+    let quals = ["default", "read_only", "write_only", "read_write", "rdonly", "wronly", "rdwr"];
+    let mut s = String::from(".arg ");
+    if r.chance(2, 3) {
+        s.push_str(pick(r, &["n", "a", "buf", "_x1", "in.out", "Out"]));
+    }
+    s.push_str(", ");
+    match r.below(3) {
+        0 => s.push_str(&format!("\"{}\", ", pick(r, &["uint", "float*", "", "int2", "a b", "image2d_t", "'q'", "x@y"]))),
+        1 => s.push_str("\"\", "),
+        _ => {}
+    }
+    let size = if r.chance(1, 40) { 0 } else { [1, 2, 3, 4, 6, 8, 12, 16, 24, 32][r.below(10) as usize] };
+    s.push_str(&format!("{size}, "));
+    if r.chance(1, 2) {
+        let a = if r.chance(1, 40) { 3 } else { 1 << r.below(6) };
+        s.push_str(&a.to_string());
+    }
+    let kind = pick(r, &kinds);
+    s.push_str(&format!(", {kind}, {}", pick(r, &types)));
+    let k = kind.to_ascii_lowercase();
+    if k == "dynshptr" {
+        s.push_str(&format!(", {}", 1 << r.below(5)));
+    }
+    if k == "dynshptr" || k == "globalbuf" {
+        s.push_str(&format!(", {}", pick(r, &spaces)));
+    }
+    if (k == "image" || k == "pipe") && r.chance(2, 3) {
+        s.push_str(&format!(", {}", pick(r, &quals)));
+        if r.chance(1, 2) {
+            s.push_str(&format!(", {}", pick(r, &quals)));
+        }
+    } else if k == "globalbuf" && r.chance(2, 3) {
+        s.push_str(&format!(", {}", pick(r, &quals)));
+    }
+    for _ in 0..r.below(3) {
+        s.push(' ');
+        s.push_str(pick(r, &["const", "restrict", "volatile", "pipe", "const", "restrict"]));
+    }
+    if r.chance(1, 60) {
+        s.push_str(" bogus");
+    }
+    s
+}
+
+/// A random metadata line of a kernel's `.config`.
+fn md_line(r: &mut Rng) -> String {
+    match r.below(20) {
+        0 => format!(".md_symname \"{}\"", pick(r, &["k@kd", "sym", "x y", "1st", "a'b", " lead", "t\\tab"])),
+        1 if r.chance(1, 2) => format!(".md_language \"{}\"", pick(r, &["OpenCL", "OpenCL C", "", "HIP"])),
+        1 => format!(".md_language \"{}\", {}, {}", pick(r, &["OpenCL", "HIP"]), r.below(3), r.below(3)),
+        2 => format!(".{} {}", pick(r, &["cws", "reqd_work_group_size"]), sizes3(r)),
+        3 => format!(".work_group_size_hint {}", sizes3(r)),
+        4 => format!(".fixed_work_group_size {}", sizes3(r)),
+        5 => format!(".vectypehint {}", pick(r, &["float4", "uint2", "int", "half8"])),
+        6 => format!(".runtime_handle \"{}\"", pick(r, &["rh", "k.runtime_handle", "@x"])),
+        7 => format!(".md_kernarg_segment_size {}", r.below(300)),
+        8 => format!(".md_kernarg_segment_align {}", if r.chance(1, 20) { 12 } else { 1 << r.below(8) }),
+        9 => format!(".md_group_segment_fixed_size {}", r.below(70000)),
+        10 => format!(".md_private_segment_fixed_size {}", r.below(5000)),
+        11 => format!(".md_wavefront_size {}", pick(r, &["64", "32", "16", "256", "48", "512"])),
+        12 => format!(".md_sgprsnum {}", r.below(108)),
+        13 => format!(".md_vgprsnum {}", r.below(258)),
+        14 => format!(".spilledsgprs {}", r.below(50)),
+        15 => format!(".spilledvgprs {}", r.below(50)),
+        16 => format!(".max_flat_work_group_size {}", 1 + r.below(1024)),
+        _ => arg_line(r),
+    }
+}
+
+/// A random `.printf` (ids sometimes left to clrxasm, sometimes twice: refused).
+fn printf_line(r: &mut Rng) -> String {
+    let mut s = String::from(".printf ");
+    if r.chance(2, 3) {
+        s.push_str(&(1 + r.below(4)).to_string());
+    }
+    for _ in 0..r.below(4) {
+        s.push_str(&format!(", {}", [1, 2, 4, 8, 16][r.below(5) as usize]));
+    }
+    let fmt = pick(r, &["%d", "x=%f: %d\\n", "", "a:b:c", "tab\\t\\001\\065", "quote\\\"'"]);
+    s.push_str(&format!(", \"{fmt}\""));
+    s
+}
+
 fn source(r: &mut Rng) -> (String, Vec<String>) {
     let mut s = String::from(".rocm\n");
     let k = r.below(14) as usize;
@@ -54,6 +163,16 @@ fn source(r: &mut Rng) -> (String, Vec<String>) {
         _ => {}
     }
     common::clrx::random_global_data(r, &mut s);
+    let metadata = r.chance(1, 2);
+    if metadata && r.chance(1, 3) {
+        s.push_str(&format!(".md_version {}, {}\n", r.below(3), r.below(3)));
+    }
+    if metadata {
+        for _ in 0..r.below(3) {
+            s.push_str(&printf_line(r));
+            s.push('\n');
+        }
+    }
     let n = 1 + r.below(4) as usize;
     for k in 0..n {
         s.push_str(&format!(".kernel k{}\n", (k * 7) % n));
@@ -65,6 +184,14 @@ fn source(r: &mut Rng) -> (String, Vec<String>) {
             for _ in 0..r.below(5) {
                 s.push_str(&format!("  {}\n", config_line(r)));
             }
+            if metadata {
+                for _ in 0..r.below(7) {
+                    s.push_str(&format!("  {}\n", md_line(r)));
+                }
+            }
+        } else if metadata && r.chance(1, 30) {
+            // Outside a `.config`: refused.
+            s.push_str(&format!("  {}\n", md_line(r)));
         }
     }
     s.push_str(".text\n");
@@ -72,7 +199,8 @@ fn source(r: &mut Rng) -> (String, Vec<String>) {
         s.push_str(&format!("k{k}:\n  .skip 256\n"));
         common::clrx::random_code(r, &mut s);
     }
-    if r.chance(1, 3) {
+    // Raw `.metadata` with metadata pseudo-ops: refused (rarely generated).
+    if r.chance(1, 3) && (!metadata || r.chance(1, 10)) {
         s.push_str(".metadata\n  .ascii \"---\\nVersion: [ 1, 0 ]\\n...\\n\"\n");
     }
     (s, Vec::new())
@@ -151,7 +279,10 @@ fn objects_round_trip_through_clrx_text() {
         if skipped.iter().any(|d| src.contains(d)) || src.matches(".config").count() != src.matches(".kernel").count() {
             continue;
         }
-        let bin = common::clrx::assemble_binary(&src, &[]).unwrap_or_else(|e| panic!("clrxasm: {e}\n{src}"));
+        // Sources clrxasm refuses (bad metadata lines): the test above checks gcnkit refuses them.
+        let Ok(bin) = common::clrx::assemble_binary(&src, &[]) else {
+            continue;
+        };
         let text = clrx_text(&bin, &src);
         // A header CLRX's `.config` cannot carry (`.wavefront_sgpr_count 0`...): printed as
         // data, gcnkit's LLVM-like text, not a `.rocm` source.

@@ -7,9 +7,11 @@
 //! the ISA version).
 
 use super::parse::PErr;
+use super::rocm_md::{self, MdPlace};
 use super::Assembler;
 use crate::codeobj::clrx_config::{CodeRegs, ConfigBuilder, Device, Gpu, Target};
 use crate::codeobj::{akc, metadata::V2Directive};
+use crate::codeobj::clrx_rocm_md::{KernelMd, RocmMd};
 use crate::operand::{classify, Special, Src};
 
 /// The ROCm lines of a source, kept until the end.
@@ -29,6 +31,17 @@ pub(super) struct Rocm {
     /// `.target "TEXT"`, `.tripple "TEXT"`: the target note.
     target: Option<String>,
     tripple: Option<String>,
+    /// `.md_version` and `.printf` (each kernel's metadata lines are its own).
+    md: RocmMd,
+    /// A metadata pseudo-op was taken: clrxasm generates the metadata note from them.
+    md_used: bool,
+    /// `.metadata` opened its section (then the metadata pseudo-ops are refused).
+    metadata_section: bool,
+    /// After `.control_directive` in an open `.config` (until `.config`).
+    in_control: bool,
+    /// The kernel whose config section is clrxasm's current section (after `.kernel NAME`
+    /// or `.config`, until another section): where its metadata lines go.
+    section_kernel: Option<usize>,
 }
 
 struct RocmKernel {
@@ -39,6 +52,7 @@ struct RocmKernel {
     lines: Vec<(String, String, usize, String)>,
     /// `.fkernel`: a function kernel.
     function: bool,
+    md: KernelMd,
 }
 
 /// Directives that end a kernel's config (they switch to another part of the source).
@@ -54,6 +68,44 @@ const ENDS_CONFIG: [&str; 7] = [
 
 /// The data section that holds `.metadata`'s bytes until the end (they become the note).
 const METADATA: &str = ".clrx.metadata";
+
+impl Rocm {
+    /// A metadata line (`op` without its dot): clrxasm's checks of its place, then its value.
+    fn md_line(&mut self, place: MdPlace, op: &str, rest: &str, max_sgprs: u64) -> Result<(), String> {
+        const SECTION: &str = "Metadata config can't be defined if metadata section exists";
+        if let MdPlace::Source = place {
+            if self.metadata_section {
+                return Err(SECTION.into());
+            }
+            if op == "md_version" {
+                self.md.version = Some(rocm_md::version(rest)?);
+                return Ok(());
+            }
+            let p = rocm_md::printf(rest)?;
+            if p.id.is_some() && self.md.printfs.iter().any(|q| q.id == p.id) {
+                return Err("Duplicate of printf id".into());
+            }
+            self.md.printfs.push(p);
+            return Ok(());
+        }
+        let k = match self.section_kernel {
+            Some(k) if !self.in_control => k,
+            _ => return Err("Illegal place of configuration pseudo-op".into()),
+        };
+        if let MdPlace::Kernel = place {
+            if self.metadata_section {
+                return Err(SECTION.into());
+            }
+        }
+        rocm_md::kernel_line(&mut self.kernels[k].md, op, rest, max_sgprs)
+    }
+
+    /// Whether clrxasm generates the metadata note: a metadata pseudo-op was given, or
+    /// `.newbinfmt` without a `.metadata` section.
+    fn generates_metadata(&self) -> bool {
+        self.md_used || (self.new_binfmt && !self.metadata_section)
+    }
+}
 
 impl Assembler {
     /// The ROCm directives (and, inside `.config`, every line); returns whether `name` was
@@ -86,7 +138,31 @@ impl Assembler {
             }
             return true;
         }
+        if ENDS_CONFIG.contains(&name) {
+            r.section_kernel = None;
+        }
+        let op = name.trim_start_matches('.').to_ascii_lowercase();
+        if let Some(place) = super::rocm_md::md_place(&op) {
+            let max_sgprs = r
+                .gpu
+                .as_deref()
+                .and_then(Device::find)
+                .or_else(|| Gpu::of_processor(self.gfx_processor()).map(|g| g.device))
+                .map_or(102, |d| d.max_sgprs());
+            let r = self.obj.rocm.as_mut().unwrap();
+            let result = r.md_line(place, &op, rest, max_sgprs);
+            match result {
+                Ok(()) => r.md_used = true,
+                Err(msg) => self.error_at(lineno, src, span, msg),
+            }
+            return true;
+        }
         if let Some(k) = r.open {
+            match name {
+                ".control_directive" => r.in_control = true,
+                ".config" => r.in_control = false,
+                _ => {}
+            }
             if !ENDS_CONFIG.contains(&name) {
                 r.kernels[k]
                     .lines
@@ -94,6 +170,7 @@ impl Assembler {
                 return true;
             }
             r.open = None;
+            r.in_control = false;
         }
         let int = |s: &str| s.trim().parse::<u32>().ok();
         match name {
@@ -128,7 +205,16 @@ impl Assembler {
                 }
                 None => self.error_at(lineno, src, span, format!("{name} takes one string")),
             },
-            ".metadata" => self.switch_section(METADATA),
+            ".metadata" if r.md_used => self.error_at(
+                lineno,
+                src,
+                span,
+                "Metadata can't be defined if metadata config is already defined".into(),
+            ),
+            ".metadata" => {
+                r.metadata_section = true;
+                self.switch_section(METADATA)
+            }
             ".arch_minor" | ".arch_stepping" => match int(rest) {
                 Some(v) if name == ".arch_minor" => r.arch_minor = Some(v),
                 Some(v) => r.arch_stepping = Some(v),
@@ -146,7 +232,10 @@ impl Assembler {
                     source: src.to_string(),
                     lines: Vec::new(),
                     function: false,
+                    md: KernelMd::default(),
                 });
+                r.section_kernel = Some(r.kernels.len() - 1);
+                r.in_control = false;
                 let a = self.obj.parts.attrs(&k);
                 a.hsa_kernel = true;
                 a.global = true;
@@ -154,6 +243,8 @@ impl Assembler {
             ".config" => match r.kernels.len().checked_sub(1) {
                 Some(k) => {
                     r.open = Some(k);
+                    r.section_kernel = Some(k);
+                    r.in_control = false;
                     r.kernels[k]
                         .lines
                         .push((name.to_string(), String::new(), lineno, src.to_string()));
@@ -231,6 +322,10 @@ impl Assembler {
             }
             let mut b = ConfigBuilder::new(target, &k.name);
             b.code_regs(self.code_regs(at + akc::SIZE));
+            // With generated metadata the kernarg segment's default size is the arguments'.
+            if r.generates_metadata() {
+                let _ = b.set(".kernarg_segment_size", &k.md.kernarg_size().to_string());
+            }
             for (op, args, line, src) in &k.lines {
                 if let Err(msg) = b.set(op, args) {
                     self.error_at(*line, src, (0, src.len()), msg);
@@ -258,6 +353,7 @@ impl Assembler {
     /// `--format rocm` in the CLRX dialect.
     fn rocm_binary(&mut self, r: &Rocm, gpu: Gpu, counts: &[Option<(u64, u64)>]) {
         use crate::codeobj::clrx_rocm::{self, RocmInput, RocmSymbol};
+        use crate::codeobj::clrx_rocm_md::{self, MdKernel};
         // (the kernels' headers are in `code`: [`Assembler::finish_rocm`] filled them)
         let mut symbols = Vec::new();
         for k in &r.kernels {
@@ -292,23 +388,30 @@ impl Assembler {
             V2Directive::HsaMetadata(y) => Some(y.clone().into_bytes()),
             _ => None,
         });
-        // `.newbinfmt` without `.metadata`: clrxasm generates the metadata.
-        let metadata = metadata.or_else(|| {
-            r.new_binfmt.then(|| {
-                let kernels: Vec<clrx_rocm::MetadataKernel> = r
-                    .kernels
-                    .iter()
-                    .zip(&symbols)
-                    .zip(counts)
-                    .map(|((k, s), c)| clrx_rocm::MetadataKernel {
-                        name: &k.name,
-                        header: code.get(s.offset as usize..).unwrap_or(&[]),
-                        config: *c,
-                    })
-                    .collect();
-                clrx_rocm::generated_metadata(&kernels).into_bytes()
-            })
-        });
+        // The metadata pseudo-ops (or `.newbinfmt` without `.metadata`): clrxasm generates
+        // the metadata, which wins over `.metadata`'s bytes.
+        let metadata = if r.generates_metadata() {
+            let props: Vec<_> = r
+                .kernels
+                .iter()
+                .zip(&symbols)
+                .zip(counts)
+                .map(|((_, s), c)| clrx_rocm::header_code_props(code.get(s.offset as usize..).unwrap_or(&[]), *c))
+                .collect();
+            let kernels: Vec<MdKernel> = r
+                .kernels
+                .iter()
+                .zip(&props)
+                .map(|(k, p)| MdKernel {
+                    name: &k.name,
+                    md: &k.md,
+                    from_header: *p,
+                })
+                .collect();
+            Some(clrx_rocm_md::generate(&r.md, &kernels).into_bytes())
+        } else {
+            metadata
+        };
         let input = RocmInput {
             new_binfmt: r.new_binfmt,
             eflags: r.eflags,

@@ -250,7 +250,7 @@ const HSA_ONLY: [&str; 38] = [
 ];
 
 /// `.cws`-like sizes: up to three values, 1 where left out; none of them 0 unless all are.
-fn sizes3(args: &str) -> Result<[u32; 3], String> {
+pub(crate) fn sizes3(args: &str) -> Result<[u32; 3], String> {
     let f = fields(args);
     if f.len() > 3 {
         return Err("Garbages at end of line".into());

@@ -377,54 +377,28 @@ pub fn write(input: &RocmInput) -> Vec<u8> {
     o.b
 }
 
-/// A kernel for [`generated_metadata`]: its name, its 256-byte header and whether `.config`
-/// built that header.
-pub struct MetadataKernel<'a> {
-    pub name: &'a str,
-    pub header: &'a [u8],
-    /// The SGPR and VGPR counts `.config` computed (None: no `.config`, the header's).
-    pub config: Option<(u64, u64)>,
-}
-
-/// The metadata clrxasm generates for `.newbinfmt` without `.metadata` (and without `.md_*`
-/// or `.arg` lines): each kernel's name, `NAME@kd` and code properties read from its header.
-/// As clrxasm does, a kernel built from `.config` gives its kernarg alignment as the header's
-/// log2 value and its wavefront size as 64; a kernel without gets both as powers of the
-/// header's bytes.
-pub fn generated_metadata(kernels: &[MetadataKernel]) -> String {
-    let u = |h: &[u8], at: usize, n: usize| {
+/// What a kernel's header gives for the code properties the metadata source leaves out
+/// ([`super::clrx_rocm_md::MD_VALUES`]' first seven), as clrxasm reads them: the kernarg,
+/// group and private segment sizes, the kernarg alignment, the wavefront size, the SGPR and
+/// VGPR counts. `config`: the counts `.config` computed (None: a kernel without `.config`,
+/// whose header's counts and alignment are read as they are). As clrxasm does, a `.config`
+/// kernel's kernarg alignment is the header's log2 value; without `.config` its power.
+pub fn header_code_props(h: &[u8], config: Option<(u64, u64)>) -> [u64; super::clrx_rocm_md::FROM_HEADER] {
+    let u = |at: usize, n: usize| {
         let mut v = 0u64;
         for k in (0..n).rev() {
             v = v << 8 | *h.get(at + k).unwrap_or(&0) as u64;
         }
         v
     };
-    let mut s = String::from("---\nVersion:         [ 1, 0 ]\n");
-    if !kernels.is_empty() {
-        s.push_str("Kernels:         \n");
-    }
-    for k in kernels {
-        let h = k.header;
-        let align = if k.config.is_some() {
-            u(h, 100, 1)
-        } else {
-            1u64 << (u(h, 100, 1) & 63)
-        };
-        s.push_str(&format!(
-            "  - Name:            {n}\n    SymbolName:      '{n}@kd'\n    CodeProps:       \n\
-             \x20     KernargSegmentSize: {}\n      GroupSegmentFixedSize: {}\n\
-             \x20     PrivateSegmentFixedSize: {}\n      KernargSegmentAlign: {align}\n\
-             \x20     WavefrontSize:   {}\n      NumSGPRs:        {}\n      NumVGPRs:        {}\n\
-             \x20     MaxFlatWorkGroupSize: 256\n",
-            u(h, 72, 8),
-            u(h, 64, 4),
-            u(h, 60, 4),
-            1u64 << (u(h, 103, 1) & 63),
-            k.config.map_or(u(h, 84, 2), |c| c.0),
-            k.config.map_or(u(h, 86, 2), |c| c.1),
-            n = k.name,
-        ));
-    }
-    s.push_str("...\n");
-    s
+    let align = if config.is_some() { u(100, 1) } else { 1u64 << (u(100, 1) & 63) };
+    [
+        u(72, 8),
+        u(64, 4),
+        u(60, 4),
+        align,
+        1u64 << (u(103, 1) & 63),
+        config.map_or(u(84, 2), |c| c.0),
+        config.map_or(u(86, 2), |c| c.1),
+    ]
 }

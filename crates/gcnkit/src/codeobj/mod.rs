@@ -21,6 +21,7 @@ pub mod clrx_elf;
 pub mod clrx_gallium;
 pub mod clrx_gallium_read;
 pub mod clrx_rocm;
+pub mod clrx_rocm_md;
 pub mod kd;
 pub mod metadata;
 pub mod reloc;
