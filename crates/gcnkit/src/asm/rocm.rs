@@ -150,7 +150,12 @@ impl Assembler {
                 .or_else(|| Gpu::of_processor(self.gfx_processor()).map(|g| g.device))
                 .map_or(102, |d| d.max_sgprs());
             let r = self.obj.rocm.as_mut().unwrap();
-            let result = r.md_line(place, &op, rest, max_sgprs);
+            // The v3 form's metadata is MessagePack, which clrxasm generates otherwise.
+            let result = if r.llvm10 {
+                Err("metadata pseudo-ops with .llvm10binfmt (MessagePack metadata) are not taken yet".into())
+            } else {
+                r.md_line(place, &op, rest, max_sgprs)
+            };
             match result {
                 Ok(()) => r.md_used = true,
                 Err(msg) => self.error_at(lineno, src, span, msg),

@@ -9,21 +9,8 @@ use crate::codeobj::clrx_amdcl2_config::sizes3;
 use crate::codeobj::clrx_config::clrx_value;
 use crate::codeobj::clrx_rocm_md::{
     default_align, lookup, KernelMd, MdArg, MdPrintf, ACCESS_QUALS, ADDRESS_SPACES, ARG_FLAGS, KIND_DYN_SHARED_PTR,
-    KIND_GLOBAL_BUFFER, KIND_IMAGE, KIND_PIPE, MD_VALUES, SGPRS, VALUE_KINDS, VALUE_TYPES, VGPRS, WAVEFRONT_SIZE,
+    KIND_GLOBAL_BUFFER, KIND_IMAGE, KIND_PIPE, KERNEL_OPS, MD_VALUES, SOURCE_OPS, SGPRS, VALUE_KINDS, VALUE_TYPES, VGPRS, WAVEFRONT_SIZE,
 };
-
-/// A kernel's metadata pseudo-ops other than the code properties of [`MD_VALUES`] (these
-/// need an open `.config` and no `.metadata` section).
-const KERNEL_OPS: [&str; 8] = [
-    "arg",
-    "cws",
-    "reqd_work_group_size",
-    "work_group_size_hint",
-    "fixed_work_group_size",
-    "vectypehint",
-    "md_symname",
-    "md_language",
-];
 
 /// How the metadata pseudo-op `name` (no dot, lower case) is placed: None if it is not one.
 pub(super) enum MdPlace {
@@ -37,8 +24,7 @@ pub(super) enum MdPlace {
 
 pub(super) fn md_place(name: &str) -> Option<MdPlace> {
     match name {
-        "md_version" | "printf" => Some(MdPlace::Source),
-        "runtime_handle" => Some(MdPlace::Kernel),
+        _ if SOURCE_OPS.contains(&name) => Some(MdPlace::Source),
         _ if KERNEL_OPS.contains(&name) => Some(MdPlace::Kernel),
         _ if MD_VALUES.iter().any(|v| v.op == name) => Some(MdPlace::Value),
         _ => None,

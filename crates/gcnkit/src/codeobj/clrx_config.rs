@@ -346,31 +346,6 @@ const OPS: [Entry; 59] = [
     e("shared_vgprs", Op::Ignored(Check::SharedVgprs), Print::No),
 ];
 
-/// CLRX's metadata pseudo-ops: valid in `.config` but not part of the header.
-const METADATA_OPS: [&str; 21] = [
-    "arg",
-    "cws",
-    "reqd_work_group_size",
-    "work_group_size_hint",
-    "fixed_work_group_size",
-    "max_flat_work_group_size",
-    "vectypehint",
-    "runtime_handle",
-    "md_language",
-    "md_kernarg_segment_align",
-    "md_kernarg_segment_size",
-    "md_group_segment_fixed_size",
-    "md_private_segment_fixed_size",
-    "md_symname",
-    "md_sgprsnum",
-    "md_vgprsnum",
-    "md_wavefront_size",
-    "spilledsgprs",
-    "spilledvgprs",
-    "printf",
-    "md_version",
-];
-
 // ---- positions ----
 
 /// First bit and width of a place.
@@ -1312,7 +1287,7 @@ impl ConfigBuilder {
             _ => {}
         }
         let Some(x) = OPS.iter().find(|x| x.name == name) else {
-            if METADATA_OPS.contains(&name.as_str()) {
+            if super::clrx_rocm_md::is_metadata_op(&name) {
                 return Err(format!(".{name} is kernel metadata, not part of the header"));
             }
             // clrxasm's word for a name it has no pseudo-op of (its other pseudo-ops, valid

@@ -115,6 +115,27 @@ pub const ARG_FLAGS: [(&str, &str); 4] = [
     ("IsPipe", "pipe"),
 ];
 
+/// A kernel's metadata pseudo-ops other than the code properties of [`MD_VALUES`].
+pub const KERNEL_OPS: [&str; 9] = [
+    "arg",
+    "cws",
+    "reqd_work_group_size",
+    "work_group_size_hint",
+    "fixed_work_group_size",
+    "vectypehint",
+    "md_symname",
+    "md_language",
+    "runtime_handle",
+];
+
+/// The source's metadata pseudo-ops (anywhere in a `.rocm` source).
+pub const SOURCE_OPS: [&str; 2] = ["md_version", "printf"];
+
+/// Whether `name` (no dot, lower case) is a metadata pseudo-op.
+pub fn is_metadata_op(name: &str) -> bool {
+    KERNEL_OPS.contains(&name) || SOURCE_OPS.contains(&name) || MD_VALUES.iter().any(|v| v.op == name)
+}
+
 /// The row of `table` whose `.arg` names hold `name` (any case).
 pub fn lookup(table: &[(&str, &[&str])], name: &str) -> Option<u8> {
     let n = name.to_ascii_lowercase();
