@@ -140,6 +140,30 @@ fn printf_line(r: &mut Rng) -> String {
     s
 }
 
+/// Code for a `.kcode` selection (every kernel, some, some removed from the selection
+/// around it), sometimes with a `.kcode` inside; its registers count for the selection.
+fn kcode_block(r: &mut Rng, n: usize, s: &mut String, depth: usize) {
+    let sel = if r.chance(1, 4) {
+        "+".to_string()
+    } else {
+        let mut v: Vec<String> = (0..n).filter(|_| r.chance(1, 2)).map(|k| format!("k{k}")).collect();
+        if depth > 0 && r.chance(1, 2) {
+            v.push(format!("-k{}", r.below(n as u64)));
+        }
+        if v.is_empty() {
+            v.push(format!("k{}", r.below(n as u64)));
+        }
+        v.join(", ")
+    };
+    s.push_str(&format!("  .kcode {sel}\n"));
+    common::clrx::random_code(r, s);
+    if depth == 0 && r.chance(1, 3) {
+        kcode_block(r, n, s, 1);
+        common::clrx::random_code(r, s);
+    }
+    s.push_str("  .kcodeend\n");
+}
+
 fn source(r: &mut Rng) -> (String, Vec<String>) {
     let mut s = String::from(".rocm\n");
     let k = r.below(14) as usize;
@@ -198,6 +222,9 @@ fn source(r: &mut Rng) -> (String, Vec<String>) {
     for k in common::clrx::shuffled(r, n) {
         s.push_str(&format!("k{k}:\n  .skip 256\n"));
         common::clrx::random_code(r, &mut s);
+        if r.chance(1, 4) {
+            kcode_block(r, n, &mut s, 0);
+        }
     }
     // Raw `.metadata` with metadata pseudo-ops: refused (rarely generated).
     if r.chance(1, 3) && (!metadata || r.chance(1, 10)) {
@@ -313,6 +340,17 @@ fn refused_sources() {
         ".rocm\n.gpu Fiji\n.kernel k\n.config\n.text\ns_endpgm\n",
         ".rocm\n.gpu Fiji\n.fkernel\n.kernel k\n.text\nk: .skip 256\n",
         ".rocm\n.gpu Fiji\n.target amdgcn\n.kernel k\n.text\nk: .skip 256\n",
+        // `.kcode` outside the code, of an unknown kernel, `.kcodeend` without `.kcode`.
+        ".rocm\n.gpu Fiji\n.kernel k\n.kcode k\n.kcodeend\n.text\nk: .skip 256\n",
+        ".rocm\n.gpu Fiji\n.kernel k\n.text\nk: .skip 256\n.kcode j\n.kcodeend\n",
+        ".rocm\n.gpu Fiji\n.kernel k\n.text\nk: .skip 256\n.kcodeend\n",
+        // Metadata lines: outside a kernel's config section, after `.metadata`, wrong values.
+        ".rocm\n.gpu Fiji\n.kernel k\n.text\n.md_sgprsnum 4\nk: .skip 256\n",
+        ".rocm\n.gpu Fiji\n.kernel k\n.config\n.md_symname \"x\"\n.metadata\n.ascii \"x\"\n.text\nk: .skip 256\n",
+        ".rocm\n.gpu Fiji\n.metadata\n.ascii \"x\"\n.md_version 1, 0\n.kernel k\n.text\nk: .skip 256\n",
+        ".rocm\n.gpu Fiji\n.printf 1, \"a\"\n.printf 1, \"b\"\n.kernel k\n.text\nk: .skip 256\n",
+        ".rocm\n.gpu Fiji\n.kernel k\n.config\n.md_wavefront_size 48\n.text\nk: .skip 256\n",
+        ".rocm\n.gpu Fiji\n.kernel k\n.config\n.arg x, 4, , value, i32, global\n.text\nk: .skip 256\n",
     ];
     assert!(gcnkit_binary(".rocm\n.gpu Fiji\n.kernel k\n.text\nk: .skip 256\n", &[]).is_ok());
     for s in bad {

@@ -42,6 +42,11 @@ pub(super) struct Rocm {
     /// The kernel whose config section is clrxasm's current section (after `.kernel NAME`
     /// or `.config`, until another section): where its metadata lines go.
     section_kernel: Option<usize>,
+    /// The `.kcode` selections open (innermost last).
+    kcode_stack: Vec<Vec<usize>>,
+    /// Where the code's kernels change by `.kcode`/`.kcodeend`: from item index on, the
+    /// selection (None: the kernel whose label precedes the code).
+    kcode_events: Vec<(usize, Option<Vec<usize>>)>,
 }
 
 struct RocmKernel {
@@ -100,6 +105,59 @@ impl Rocm {
         rocm_md::kernel_line(&mut self.kernels[k].md, op, rest, max_sgprs)
     }
 
+    /// `.kcode KERNEL, -KERNEL, +...` and `.kcodeend`: the kernels the code that follows
+    /// counts for (clrxasm's errors; `at`: the next item's index).
+    fn kcode(&mut self, name: &str, rest: &str, in_code: bool, at: usize) -> Result<(), String> {
+        if name == ".kcodeend" {
+            if !in_code {
+                return Err("KCodeEnd outside code".into());
+            }
+            if self.kcode_stack.pop().is_none() {
+                return Err("'.kcodeend' without '.kcode'".into());
+            }
+            if !rest.trim().is_empty() {
+                return Err("Garbages at end of line".into());
+            }
+            self.kcode_events.push((at, self.kcode_stack.last().cloned()));
+            return Ok(());
+        }
+        if rest.trim().is_empty() {
+            return Ok(());
+        }
+        let mut sel: Vec<usize> = self.kcode_stack.last().cloned().unwrap_or_default();
+        let items: Vec<&str> = rest.split(',').map(str::trim).collect();
+        for (n, &item) in items.iter().enumerate() {
+            // `+` alone (the last item): every kernel.
+            if item == "+" && n + 1 == items.len() {
+                sel = (0..self.kernels.len()).collect();
+                continue;
+            }
+            let (remove, n) = match item.strip_prefix('-') {
+                Some(n) => (true, n.trim()),
+                None => (false, item.strip_prefix('+').unwrap_or(item).trim()),
+            };
+            let ok = n.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_' || c == '.')
+                && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.');
+            if !ok {
+                return Err(if n.is_empty() { "Expected kernel".into() } else { "Some garbages at kernel place".into() });
+            }
+            let Some(k) = self.kernels.iter().position(|k| k.name == n) else {
+                return Err("Kernel not found".into());
+            };
+            sel.retain(|&x| x != k);
+            if !remove {
+                sel.push(k);
+            }
+        }
+        if !in_code {
+            return Err("KCode outside code".into());
+        }
+        sel.sort_unstable();
+        self.kcode_stack.push(sel.clone());
+        self.kcode_events.push((at, Some(sel)));
+        Ok(())
+    }
+
     /// Whether clrxasm generates the metadata note: a metadata pseudo-op was given, or
     /// `.newbinfmt` without a `.metadata` section.
     fn generates_metadata(&self) -> bool {
@@ -135,6 +193,16 @@ impl Assembler {
                     span,
                     ".fkernel outside a kernel (after .kernel NAME)".into(),
                 ),
+            }
+            return true;
+        }
+        if name == ".kcode" || name == ".kcodeend" {
+            // (after `.kernel` or `.config` clrxasm's section is the kernel's config)
+            let in_code = self.sections[self.section].0 == ".text" && r.section_kernel.is_none();
+            let at = self.items.len();
+            let r = self.obj.rocm.as_mut().unwrap();
+            if let Err(msg) = r.kcode(name, rest, in_code, at) {
+                self.error_at(lineno, src, span, msg);
             }
             return true;
         }
@@ -326,7 +394,7 @@ impl Assembler {
                 continue;
             }
             let mut b = ConfigBuilder::new(target, &k.name);
-            b.code_regs(self.code_regs(at + akc::SIZE));
+            b.code_regs(self.rocm_code_regs(&r, i, at + akc::SIZE));
             // With generated metadata the kernarg segment's default size is the arguments'.
             if r.generates_metadata() {
                 let _ = b.set(".kernarg_segment_size", &k.md.kernarg_size().to_string());
@@ -507,27 +575,60 @@ impl Assembler {
     /// `.L` temporary writes (clrxasm's defaults for `.sgprsnum`/`.vgprsnum` count the
     /// destinations only: checked with clrxasm, a register only read does not count).
     fn code_regs(&self, from: usize) -> CodeRegs {
-        let to = self
-            .obj
+        self.code_regs_in(from, self.next_label(from))
+    }
+
+    /// The registers kernel `k`'s code writes, its own code starting at `from`: without
+    /// `.kcode` the code from there to the next label ([`Assembler::code_regs`]); with it, as
+    /// clrxasm counts: code inside `.kcode` counts for the kernels it selects, the rest for
+    /// the kernel whose code it follows. (clrxasm does not switch kernels at a kernel's label
+    /// inside `.kcode`; here the label's range decides.)
+    fn rocm_code_regs(&self, r: &Rocm, k: usize, from: usize) -> CodeRegs {
+        if r.kcode_events.is_empty() {
+            return self.code_regs(from);
+        }
+        let to = self.next_label(from);
+        let mut event = 0;
+        let mut sel: Option<&Vec<usize>> = None;
+        self.code_regs_where(|i, offset| {
+            while event < r.kcode_events.len() && r.kcode_events[event].0 <= i {
+                sel = r.kcode_events[event].1.as_ref();
+                event += 1;
+            }
+            match sel {
+                Some(s) => s.contains(&k),
+                None => (from..to).contains(&offset),
+            }
+        })
+    }
+
+    /// The offset of the first label at or after `from` that is not a `.L` temporary.
+    fn next_label(&self, from: usize) -> usize {
+        self.obj
             .parts
             .labels
             .iter()
             .filter(|(n, s, o)| s == ".text" && !n.starts_with(".L") && *o as usize >= from)
             .map(|(_, _, o)| *o as usize)
             .min()
-            .unwrap_or(usize::MAX);
-        self.code_regs_in(from, to)
+            .unwrap_or(usize::MAX)
     }
 
     /// The registers the code from `.text` offset `from` to `to` writes (see
     /// [`Assembler::code_regs`]).
     pub(super) fn code_regs_in(&self, from: usize, to: usize) -> CodeRegs {
+        self.code_regs_where(|_, offset| (from..to).contains(&offset))
+    }
+
+    /// The registers the instructions `take(item index, offset)` chooses write.
+    fn code_regs_where(&self, mut take: impl FnMut(usize, usize) -> bool) -> CodeRegs {
         let mut c = CodeRegs::default();
         let t = crate::isa::isa();
-        for it in self
+        for (_, it) in self
             .items
             .iter()
-            .filter(|i| !i.data && (from..to).contains(&(i.offset as usize)))
+            .enumerate()
+            .filter(|(k, i)| !i.data && take(*k, i.offset as usize))
         {
             let i = it.instr(self.arch);
             let Some(d) = i.def.map(|d| t.def(d)) else {
@@ -564,6 +665,10 @@ impl Assembler {
             .filter(|i| i.data && (at..at + akc::SIZE).contains(&(i.offset as usize)))
         {
             let o = it.offset as usize - at;
+            // (a word across the header's end: not the room `.skip 256` makes)
+            if o + 4 > akc::SIZE {
+                continue;
+            }
             it.words[0] = u32::from_le_bytes([header[o], header[o + 1], header[o + 2], header[o + 3]]);
             filled += 4;
         }
