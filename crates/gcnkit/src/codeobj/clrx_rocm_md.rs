@@ -42,6 +42,9 @@ pub const MD_VALUES: [MdValue; 10] = [
     v("max_flat_work_group_size", "MaxFlatWorkGroupSize", false),
 ];
 
+/// The order clrxdisasm prints [`MD_VALUES`] in (the kernarg alignment second).
+pub const PRINT_ORDER: [usize; 10] = [0, 3, 1, 2, 4, 5, 6, 7, 8, 9];
+
 /// How many of [`MD_VALUES`] come from the header when not given.
 pub const FROM_HEADER: usize = 7;
 pub const WAVEFRONT_SIZE: usize = 4;
@@ -420,6 +423,236 @@ fn given_value(f: &MdValue, v: u64) -> bool {
         (v as u32) < 0xffff_fffe
     } else {
         v < u64::MAX - 1
+    }
+}
+
+/// The bytes of a string CLRX escaped ([`escape_c`]'s escapes, `\xHH` too).
+fn unescape_c(s: &str) -> Option<Vec<u8>> {
+    let b = s.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] != b'\\' {
+            out.push(b[i]);
+            i += 1;
+            continue;
+        }
+        let e = *b.get(i + 1)?;
+        i += 2;
+        match e {
+            b'0'..=b'7' => {
+                let mut v = (e - b'0') as u32;
+                for _ in 0..2 {
+                    match b.get(i) {
+                        Some(c @ b'0'..=b'7') => {
+                            v = v * 8 + (c - b'0') as u32;
+                            i += 1;
+                        }
+                        _ => break,
+                    }
+                }
+                out.push(v as u8);
+            }
+            b'x' => {
+                let n = b[i..].iter().take(2).take_while(|c| c.is_ascii_hexdigit()).count();
+                out.push(u8::from_str_radix(std::str::from_utf8(&b[i..i + n]).ok()?, 16).ok()?);
+                i += n;
+            }
+            _ => out.push(match e {
+                b'a' => 7,
+                b'b' => 8,
+                b't' => 9,
+                b'n' => 10,
+                b'v' => 11,
+                b'f' => 12,
+                b'r' => 13,
+                c => c,
+            }),
+        }
+    }
+    Some(out)
+}
+
+/// A YAML scalar as [`yaml_string`] writes it, back to its bytes.
+fn yaml_bytes(v: &str) -> Option<Vec<u8>> {
+    match v.strip_prefix('\'').and_then(|x| x.strip_suffix('\'')) {
+        Some(inner) => unescape_c(inner),
+        None => Some(v.as_bytes().to_vec()),
+    }
+}
+
+fn array_of<const N: usize>(v: &str) -> Option<[u32; N]> {
+    let inner = v.strip_prefix("[ ")?.strip_suffix(" ]")?;
+    let items: Vec<u32> = inner.split(", ").map(|x| x.parse().ok()).collect::<Option<_>>()?;
+    items.try_into().ok()
+}
+
+/// The metadata pseudo-ops of metadata clrxasm generated: the source's lines and each
+/// kernel's (by name), or None when `yaml` is not exactly what [`generate`] writes from them
+/// (another tool's metadata, a key CLRX does not write): then it stays raw bytes.
+pub fn parse(yaml: &[u8]) -> Option<(RocmMd, Vec<(String, KernelMd)>)> {
+    let text = std::str::from_utf8(yaml).ok()?;
+    let mut md = RocmMd::default();
+    let mut kernels: Vec<(String, KernelMd)> = Vec::new();
+    for line in text.lines() {
+        if line == "---" || line == "..." || line == "Kernels:         " || line == "Printf:          " {
+            continue;
+        }
+        if let Some(p) = line.strip_prefix("  - '").and_then(|x| x.strip_suffix('\'')) {
+            let mut parts = p.splitn(3, ':');
+            let id = parts.next()?.parse().ok()?;
+            let n: usize = parts.next()?.parse().ok()?;
+            let mut rest = parts.next()?;
+            let mut arg_sizes = Vec::new();
+            for _ in 0..n {
+                let (a, r) = rest.split_once(':')?;
+                arg_sizes.push(a.parse().ok()?);
+                rest = r;
+            }
+            md.printfs.push(MdPrintf { id: Some(id), arg_sizes, format: unescape_c(rest)? });
+            continue;
+        }
+        let body = line.trim_start();
+        let new_item = body.starts_with("- ");
+        let body = body.trim_start_matches("- ");
+        let (key, value) = body.split_once(':')?;
+        let value = value.trim_start_matches(' ');
+        if key == "Version" {
+            md.version = Some(array_of(value)?);
+            continue;
+        }
+        if key == "Name" && line.starts_with("  - ") {
+            kernels.push((value.to_string(), KernelMd::default()));
+            continue;
+        }
+        let k = &mut kernels.last_mut()?.1;
+        if new_item {
+            k.args.push(MdArg::default());
+        }
+        let arg = k.args.last_mut();
+        let num = || value.parse::<u64>().ok();
+        match key {
+            "SymbolName" => k.symbol_name = Some(yaml_bytes(value)?),
+            "Language" => k.language = yaml_bytes(value)?,
+            "LanguageVersion" => k.language_version = Some(array_of(value)?),
+            "WorkGroupSizeHint" => k.work_group_size_hint = array_of(value)?,
+            "ReqdWorkGroupSize" => k.reqd_work_group_size = array_of(value)?,
+            "FixedWorkGroupSize" => k.fixed_work_group_size = array_of(value)?,
+            "VecTypeHint" => k.vec_type_hint = String::from_utf8(yaml_bytes(value)?).ok()?,
+            "RuntimeHandle" => k.runtime_handle = yaml_bytes(value)?,
+            "Attrs" | "Args" | "CodeProps" => {}
+            _ => {
+                if let Some(i) = MD_VALUES.iter().position(|f| f.key == key) {
+                    k.values[i] = Some(num()?);
+                    continue;
+                }
+                let a = arg?;
+                let named = |t: &[(&str, &[&str])]| t.iter().position(|(n, _)| *n == value).map(|i| i as u8);
+                match key {
+                    "Name" => a.name = value.to_string(),
+                    "TypeName" => a.type_name = yaml_bytes(value)?,
+                    "Size" => a.size = num()?,
+                    "Align" => a.align = num()?,
+                    "PointeeAlign" => a.pointee_align = num()?,
+                    "ValueKind" => a.kind = named(&VALUE_KINDS)?,
+                    "ValueType" => a.value_type = named(&VALUE_TYPES)?,
+                    "AddrSpaceQual" => a.address_space = named(&ADDRESS_SPACES)?,
+                    "AccQual" => a.access = named(&ACCESS_QUALS)?,
+                    "ActualAccQual" => a.actual_access = named(&ACCESS_QUALS)?,
+                    _ => a.flags[ARG_FLAGS.iter().position(|(n, _)| *n == key)?] = value == "true",
+                }
+            }
+        }
+    }
+    // Exactly clrxasm's text of what was read, or not CLRX's.
+    let list: Vec<MdKernel> = kernels
+        .iter()
+        .map(|(n, k)| MdKernel {
+            name: n,
+            md: k,
+            from_header: [0; FROM_HEADER],
+        })
+        .collect();
+    (generate(&md, &list).as_bytes() == yaml).then_some(())?;
+    Some((md, kernels))
+}
+
+/// The source's metadata lines as clrxdisasm prints them (`-dCmf`): `.md_version`, each
+/// `.printf` with its id.
+pub fn print_source(md: &RocmMd, out: &mut String) {
+    if let Some([a, b]) = md.version {
+        let _ = writeln!(out, ".md_version {a}, {b}");
+    }
+    for p in &md.printfs {
+        let _ = write!(out, ".printf {}", p.id.unwrap_or(u32::MAX));
+        for a in &p.arg_sizes {
+            let _ = write!(out, ", {a}");
+        }
+        let _ = writeln!(out, ", \"{}\"", escape_c(&p.format));
+    }
+}
+
+/// A kernel's metadata lines as clrxdisasm prints them, in a second `.config` (the symbol
+/// name and language always, the rest when there).
+pub fn print_kernel(k: &KernelMd, out: &mut String) {
+    out.push_str("    .config\n");
+    let sym = k.symbol_name.as_deref().unwrap_or(b"");
+    let _ = writeln!(out, "        .md_symname \"{}\"", escape_c(sym));
+    let _ = write!(out, "        .md_language \"{}\"", escape_c(&k.language));
+    match k.language_version {
+        Some([a, b]) => {
+            let _ = writeln!(out, ", {a}, {b}");
+        }
+        None => out.push('\n'),
+    }
+    let sizes = |out: &mut String, op: &str, v: &[u32; 3]| {
+        if *v != [0; 3] {
+            let _ = writeln!(out, "        .{op} {}, {}, {}", v[0], v[1], v[2]);
+        }
+    };
+    sizes(out, "reqd_work_group_size", &k.reqd_work_group_size);
+    sizes(out, "work_group_size_hint", &k.work_group_size_hint);
+    if !k.vec_type_hint.is_empty() {
+        let _ = writeln!(out, "        .vectypehint {}", k.vec_type_hint);
+    }
+    if !k.runtime_handle.is_empty() {
+        let _ = writeln!(out, "        .runtime_handle {}", String::from_utf8_lossy(&k.runtime_handle));
+    }
+    for i in PRINT_ORDER {
+        if let Some(v) = k.values[i].filter(|&v| given_value(&MD_VALUES[i], v)) {
+            let _ = writeln!(out, "        .{} {v}", MD_VALUES[i].op);
+        }
+    }
+    sizes(out, "fixed_work_group_size", &k.fixed_work_group_size);
+    for a in &k.args {
+        let _ = write!(
+            out,
+            "        .arg {}, \"{}\", {}, {}, {}, {}",
+            a.name,
+            escape_c(&a.type_name),
+            a.size,
+            a.align,
+            VALUE_KINDS[a.kind as usize].1[0],
+            VALUE_TYPES[a.value_type as usize].1[0]
+        );
+        if a.kind == KIND_DYN_SHARED_PTR {
+            let _ = write!(out, ", {}", a.pointee_align);
+        }
+        if a.kind == KIND_DYN_SHARED_PTR || a.kind == KIND_GLOBAL_BUFFER {
+            let _ = write!(out, ", {}", ADDRESS_SPACES[a.address_space as usize].1[0]);
+        }
+        if a.kind == KIND_IMAGE || a.kind == KIND_PIPE {
+            let _ = write!(out, ", {}", ACCESS_QUALS[a.access as usize].1[0]);
+        }
+        if matches!(a.kind, KIND_GLOBAL_BUFFER | KIND_IMAGE | KIND_PIPE) {
+            let _ = write!(out, ", {}", ACCESS_QUALS[a.actual_access as usize].1[0]);
+        }
+        for (on, (_, word)) in a.flags.iter().zip(ARG_FLAGS) {
+            if *on {
+                let _ = write!(out, " {word}");
+            }
+        }
+        out.push('\n');
     }
 }
 
