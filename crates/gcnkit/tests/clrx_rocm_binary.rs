@@ -226,6 +226,27 @@ fn source(r: &mut Rng) -> (String, Vec<String>) {
             kcode_block(r, n, &mut s, 0);
         }
     }
+    // A GOT: kernels (`.global` or not: refused), an object in `.text`, one in `.globaldata`.
+    if r.chance(1, 4) {
+        let mut names: Vec<String> = (0..n).map(|k| format!("k{k}")).collect();
+        for k in 0..n {
+            if r.chance(3, 4) {
+                s.push_str(&format!(".global k{k}\n"));
+            }
+        }
+        if r.chance(1, 2) {
+            s.push_str(".global dd\ndd: .int 5, 6\n");
+            names.push("dd".into());
+        }
+        if r.chance(1, 2) {
+            s.push_str(".globaldata\n.global gd\ngd: .int 7\n");
+            names.push("gd".into());
+        }
+        for _ in 0..1 + r.below(3) {
+            let k = r.below(names.len() as u64) as usize;
+            s.push_str(&format!(".gotsym {}\n", names[k]));
+        }
+    }
     // Raw `.metadata` with metadata pseudo-ops: refused (rarely generated).
     if r.chance(1, 3) && (!metadata || r.chance(1, 10)) {
         s.push_str(".metadata\n  .ascii \"---\\nVersion: [ 1, 0 ]\\n...\\n\"\n");
@@ -311,11 +332,13 @@ fn objects_round_trip_through_clrx_text() {
     let (mut done, mut not_carried, mut with_metadata, mut refused) = (0, 0, 0, 0);
     while done < n {
         let (src, _) = source(&mut r);
-        // ISA versions of no device (`.arch_minor`...) and `.eflags` (read as a processor)
+        // The GOT (`.gotsym`) is not read back yet; ISA versions of no device
+        // (`.arch_minor`...) and `.eflags` (read as a processor)
         // are not read back yet, nor a kernel without `.config` (its header's room printed
         // as data); GFX904 and Iceland (notes 9.0.4, 8.0.0) are not processors gcnkit reads.
         let skipped = [
             ".newbinfmt",
+            ".gotsym",
             ".fkernel",
             ".globaldata",
             ".eflags",
@@ -396,6 +419,9 @@ fn refused_sources() {
         ".rocm\n.gpu Fiji\n.kernel k\n.kcode k\n.kcodeend\n.text\nk: .skip 256\n",
         ".rocm\n.gpu Fiji\n.kernel k\n.text\nk: .skip 256\n.kcode j\n.kcodeend\n",
         ".rocm\n.gpu Fiji\n.kernel k\n.text\nk: .skip 256\n.kcodeend\n",
+        // `.gotsym` of a kernel not `.global`, of a symbol nowhere defined.
+        ".rocm\n.gpu Fiji\n.kernel k\n.text\nk: .skip 256\n.gotsym k\n",
+        ".rocm\n.gpu Fiji\n.kernel k\n.text\nk: .skip 256\n.gotsym nothing\n",
         // Metadata lines: outside a kernel's config section, after `.metadata`, wrong values.
         ".rocm\n.gpu Fiji\n.kernel k\n.text\n.md_sgprsnum 4\nk: .skip 256\n",
         ".rocm\n.gpu Fiji\n.kernel k\n.config\n.md_symname \"x\"\n.metadata\n.ascii \"x\"\n.text\nk: .skip 256\n",

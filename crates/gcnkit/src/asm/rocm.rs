@@ -11,6 +11,7 @@ use super::rocm_md::{self, MdPlace};
 use super::Assembler;
 use crate::codeobj::clrx_config::{CodeRegs, ConfigBuilder, Device, Gpu, Target};
 use crate::codeobj::{akc, metadata::V2Directive};
+use crate::codeobj::clrx_rocm::RocmSymbol;
 use crate::codeobj::clrx_rocm_md::{KernelMd, RocmMd};
 use crate::operand::{classify, Special, Src};
 
@@ -47,6 +48,11 @@ pub(super) struct Rocm {
     /// Where the code's kernels change by `.kcode`/`.kcodeend`: from item index on, the
     /// selection (None: the kernel whose label precedes the code).
     kcode_events: Vec<(usize, Option<Vec<usize>>)>,
+    /// `.gotsym SYMBOL`: the GOT's entries (line, source).
+    got: Vec<(String, usize, String)>,
+    /// The kernels the source made `.global` (the end of the source makes every kernel
+    /// global; clrxasm's `.gotsym` wants a kernel's own `.global`).
+    declared_global: Vec<String>,
 }
 
 struct RocmKernel {
@@ -196,6 +202,20 @@ impl Assembler {
             }
             return true;
         }
+        if name == ".gotsym" {
+            let sym = rest.trim();
+            let ok = sym.starts_with(|c: char| c.is_ascii_alphabetic() || "_.$".contains(c))
+                && sym.chars().all(|c| c.is_ascii_alphanumeric() || "_.$".contains(c));
+            if sym.contains(',') {
+                let msg = ".gotsym SYMBOL, OUTSYMBOL (the entry's place as a symbol) is not taken yet".into();
+                self.error_at(lineno, src, span, msg);
+            } else if !ok || sym == "." {
+                self.error_at(lineno, src, span, "Expected symbol".into());
+            } else {
+                r.got.push((sym.to_string(), lineno, src.to_string()));
+            }
+            return true;
+        }
         if name == ".kcode" || name == ".kcodeend" {
             // (after `.kernel` or `.config` clrxasm's section is the kernel's config)
             let in_code = self.sections[self.section].0 == ".text" && r.section_kernel.is_none();
@@ -310,8 +330,8 @@ impl Assembler {
                 r.section_kernel = Some(r.kernels.len() - 1);
                 r.in_control = false;
                 let a = self.obj.parts.attrs(&k);
+                // (global from the end of the source on: `.gotsym` needs a `.global` of its own)
                 a.hsa_kernel = true;
-                a.global = true;
             }
             ".config" => match r.kernels.len().checked_sub(1) {
                 Some(k) => {
@@ -337,9 +357,16 @@ impl Assembler {
     /// The end of a ROCm source: each kernel's header into the room after its label, the
     /// notes and the processor of the object.
     pub(super) fn finish_rocm(&mut self) {
-        let Some(r) = self.obj.rocm.take() else {
+        let Some(mut r) = self.obj.rocm.take() else {
             return;
         };
+        for k in &r.kernels {
+            let a = self.obj.parts.attrs(&k.name);
+            if a.global {
+                r.declared_global.push(k.name.clone());
+            }
+            a.global = true;
+        }
         let device = r.gpu.as_deref().and_then(Device::find);
         let gpu = match device {
             Some(device) => Gpu {
@@ -437,8 +464,12 @@ impl Assembler {
                 name: k.name.clone(),
                 offset: offset as u64,
                 function: k.function,
+                object: None,
             });
         }
+        let Some((symbols_all, got)) = self.rocm_got(r, &symbols) else {
+            return;
+        };
         let mut code = Vec::new();
         for it in &self.items {
             code.resize(it.offset as usize, 0);
@@ -493,7 +524,8 @@ impl Assembler {
             metadata,
             global_data: self.binary_global_data(),
             code,
-            symbols,
+            symbols: symbols_all,
+            got,
         };
         self.obj.parts.clrx_binary = Some(clrx_rocm::write(&input));
     }
@@ -559,6 +591,64 @@ impl Assembler {
                 offset: at,
             });
         }
+    }
+
+    /// The symbols of the object (the GOT's objects in `.text`, the kernels `kernels`, the
+    /// GOT's other objects) and the GOT's entries as indices of them, or None after an error
+    /// (clrxasm's: a symbol not defined or not `.global`).
+    fn rocm_got(&mut self, r: &Rocm, kernels: &[RocmSymbol]) -> Option<(Vec<RocmSymbol>, Vec<usize>)> {
+        let (mut text, mut other) = (Vec::<RocmSymbol>::new(), Vec::<RocmSymbol>::new());
+        for (name, line, src) in &r.got {
+            let error = |s: &mut Self, msg: String| s.error_at(*line, src, (0, src.len()), msg);
+            let attrs = self.obj.parts.symbols.iter().find(|(n, _)| n == name).map(|(_, a)| a.clone());
+            let label = self.obj.parts.labels.iter().find(|(n, _, _)| n == name).cloned();
+            let Some((_, section, offset)) = label else {
+                error(self, format!("GOT symbol '{name}' is unresolved"));
+                return None;
+            };
+            let kernel = r.kernels.iter().any(|k| &k.name == name);
+            let global = if kernel { r.declared_global.contains(name) } else { attrs.as_ref().is_some_and(|a| a.global) };
+            if !global {
+                error(self, format!("GOT symbol '{name}' is not global symbol"));
+                return None;
+            }
+            if kernel || text.iter().chain(&other).any(|s| &s.name == name) {
+                continue;
+            }
+            let size = attrs.and_then(|a| a.size).unwrap_or(0);
+            let list = match section.as_str() {
+                ".text" => &mut text,
+                ".rodata" => &mut other,
+                _ => {
+                    error(self, format!("GOT symbol '{name}': only labels in .text and .globaldata are taken yet"));
+                    return None;
+                }
+            };
+            list.push(RocmSymbol {
+                name: name.clone(),
+                offset,
+                function: false,
+                object: Some((section == ".rodata", size)),
+            });
+        }
+        if text.len() > 1 || other.len() > 1 {
+            let (_, line, src) = &r.got[0];
+            let msg = "more than one GOT symbol in .text (or in .globaldata) that is not a kernel is not \
+                       taken yet (clrxasm orders them by its hash table)"
+                .to_string();
+            self.error_at(*line, src, (0, src.len()), msg);
+            return None;
+        }
+        let mut all = text;
+        all.extend(kernels.iter().map(|k| RocmSymbol {
+            name: k.name.clone(),
+            offset: k.offset,
+            function: k.function,
+            object: None,
+        }));
+        all.extend(other);
+        let got = r.got.iter().filter_map(|(n, _, _)| all.iter().position(|s| &s.name == n)).collect();
+        Some((all, got))
     }
 
     /// The `.text` offset of label `name`.
