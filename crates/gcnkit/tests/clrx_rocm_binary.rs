@@ -300,7 +300,7 @@ fn clrx_text(bin: &[u8], src: &str) -> String {
 /// not clrxdisasm's form in gcnkit's text).
 fn metadata_lines(text: &str) -> Vec<String> {
     let ops = [
-        ".md_", ".arg ", ".printf ", ".reqd_work_group_size", ".work_group_size_hint", ".fixed_work_group_size",
+        ".md_", ".arg ", ".printf ", ".cws", ".reqd_work_group_size", ".work_group_size_hint", ".fixed_work_group_size",
         ".vectypehint", ".runtime_handle", ".spilled", ".max_flat_work_group_size",
     ];
     text.lines()
