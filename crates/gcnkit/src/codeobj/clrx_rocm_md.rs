@@ -228,6 +228,9 @@ pub struct MdKernel<'a> {
     pub from_header: [u64; FROM_HEADER],
 }
 
+/// The control characters C names (`\a` to `\r`).
+const NAMED_ESCAPES: [(u8, u8); 7] = [(7, b'a'), (8, b'b'), (9, b't'), (10, b'n'), (11, b'v'), (12, b'f'), (13, b'r')];
+
 /// C's escapes of a string as CLRX writes them (`\n`..., octal for the rest; a digit after a
 /// short octal escape is escaped too, so that it does not join it).
 pub fn escape_c(b: &[u8]) -> String {
@@ -235,16 +238,7 @@ pub fn escape_c(b: &[u8]) -> String {
     let mut short_octal = false;
     for &c in b {
         if c < 0x20 || c > 0x7e || (short_octal && (b'0'..=b'7').contains(&c)) {
-            let named = match c {
-                7 => Some('a'),
-                8 => Some('b'),
-                9 => Some('t'),
-                10 => Some('n'),
-                11 => Some('v'),
-                12 => Some('f'),
-                13 => Some('r'),
-                _ => None,
-            };
+            let named = NAMED_ESCAPES.iter().find(|(b, _)| *b == c).map(|(_, n)| *n as char);
             s.push('\\');
             short_octal = false;
             match named {
@@ -426,49 +420,32 @@ fn given_value(f: &MdValue, v: u64) -> bool {
     }
 }
 
-/// The bytes of a string CLRX escaped ([`escape_c`]'s escapes, `\xHH` too).
+/// The bytes of a string [`escape_c`] wrote (its escapes only).
 fn unescape_c(s: &str) -> Option<Vec<u8>> {
     let b = s.as_bytes();
     let mut out = Vec::new();
     let mut i = 0;
     while i < b.len() {
-        if b[i] != b'\\' {
-            out.push(b[i]);
-            i += 1;
+        let c = b[i];
+        i += 1;
+        if c != b'\\' {
+            out.push(c);
             continue;
         }
-        let e = *b.get(i + 1)?;
-        i += 2;
-        match e {
-            b'0'..=b'7' => {
-                let mut v = (e - b'0') as u32;
-                for _ in 0..2 {
-                    match b.get(i) {
-                        Some(c @ b'0'..=b'7') => {
-                            v = v * 8 + (c - b'0') as u32;
-                            i += 1;
-                        }
-                        _ => break,
-                    }
-                }
-                out.push(v as u8);
-            }
-            b'x' => {
-                let n = b[i..].iter().take(2).take_while(|c| c.is_ascii_hexdigit()).count();
-                out.push(u8::from_str_radix(std::str::from_utf8(&b[i..i + n]).ok()?, 16).ok()?);
-                i += n;
-            }
-            _ => out.push(match e {
-                b'a' => 7,
-                b'b' => 8,
-                b't' => 9,
-                b'n' => 10,
-                b'v' => 11,
-                b'f' => 12,
-                b'r' => 13,
-                c => c,
-            }),
+        let e = *b.get(i)?;
+        i += 1;
+        if !(b'0'..=b'7').contains(&e) {
+            let named = NAMED_ESCAPES.iter().find(|(_, n)| *n == e).map(|(c, _)| *c);
+            out.push(named.unwrap_or(e));
+            continue;
         }
+        let mut v = (e - b'0') as u32;
+        let end = (i + 2).min(b.len());
+        while let Some(d @ b'0'..=b'7') = b[i..end].first() {
+            v = v * 8 + (d - b'0') as u32;
+            i += 1;
+        }
+        out.push(v as u8);
     }
     Some(out)
 }
@@ -663,6 +640,9 @@ mod tests {
     #[test]
     fn escapes_as_clrx() {
         assert_eq!(escape_c(b"a\x01\x35b\"\xff"), "a\\1\\65b\\\"\\377");
+        for s in [&b"a\x01\x35b\"\xff"[..], b"\x0012\t:x\x7f7"] {
+            assert_eq!(unescape_c(&escape_c(s)).as_deref(), Some(s));
+        }
         assert_eq!(yaml_string(b"k@kd"), "'k@kd'");
         assert_eq!(yaml_string(b"plain"), "plain");
         assert_eq!(yaml_string(b"4x"), "'4x'");
