@@ -39,7 +39,13 @@ fn pick<'a>(r: &mut Rng, v: &[&'a str]) -> &'a str {
 fn sizes3(r: &mut Rng) -> String {
     let n = r.below(4);
     let v: Vec<String> = (0..n)
-        .map(|_| if r.chance(1, 25) { "0".into() } else { (1 + r.below(256)).to_string() })
+        .map(|_| {
+            if r.chance(1, 25) {
+                "0".into()
+            } else {
+                (1 + r.below(256)).to_string()
+            }
+        })
         .collect();
     v.join(", ")
 }
@@ -48,27 +54,59 @@ fn sizes3(r: &mut Rng) -> String {
 /// not a power of two, an unknown flag).
 fn arg_line(r: &mut Rng) -> String {
     let kinds = [
-        "value", "globalbuf", "dynshptr", "sampler", "image", "pipe", "queue", "gox", "goy", "goz",
-        "globaloffsetx", "globaloffsety", "globaloffsetz", "none", "printfbuf", "defqueue", "complact",
-        "multigridsyncarg", "GlobalBuf", "Value",
+        "value",
+        "globalbuf",
+        "dynshptr",
+        "sampler",
+        "image",
+        "pipe",
+        "queue",
+        "gox",
+        "goy",
+        "goz",
+        "globaloffsetx",
+        "globaloffsety",
+        "globaloffsetz",
+        "none",
+        "printfbuf",
+        "defqueue",
+        "complact",
+        "multigridsyncarg",
+        "GlobalBuf",
+        "Value",
     ];
     let types = [
-        "struct", "i8", "u8", "i16", "u16", "f16", "i32", "u32", "f32", "i64", "u64", "f64", "char", "uchar",
-        "short", "ushort", "int", "uint", "long", "ulong", "half", "float", "double", "F32",
+        "struct", "i8", "u8", "i16", "u16", "f16", "i32", "u32", "f32", "i64", "u64", "f64", "char", "uchar", "short",
+        "ushort", "int", "uint", "long", "ulong", "half", "float", "double", "F32",
     ];
     let spaces = ["private", "global", "constant", "local", "generic", "region"];
-    let quals = ["default", "read_only", "write_only", "read_write", "rdonly", "wronly", "rdwr"];
+    let quals = [
+        "default",
+        "read_only",
+        "write_only",
+        "read_write",
+        "rdonly",
+        "wronly",
+        "rdwr",
+    ];
     let mut s = String::from(".arg ");
     if r.chance(2, 3) {
         s.push_str(pick(r, &["n", "a", "buf", "_x1", "in.out", "Out"]));
     }
     s.push_str(", ");
     match r.below(3) {
-        0 => s.push_str(&format!("\"{}\", ", pick(r, &["uint", "float*", "", "int2", "a b", "image2d_t", "'q'", "x@y"]))),
+        0 => s.push_str(&format!(
+            "\"{}\", ",
+            pick(r, &["uint", "float*", "", "int2", "a b", "image2d_t", "'q'", "x@y"])
+        )),
         1 => s.push_str("\"\", "),
         _ => {}
     }
-    let size = if r.chance(1, 40) { 0 } else { [1, 2, 3, 4, 6, 8, 12, 16, 24, 32][r.below(10) as usize] };
+    let size = if r.chance(1, 40) {
+        0
+    } else {
+        [1, 2, 3, 4, 6, 8, 12, 16, 24, 32][r.below(10) as usize]
+    };
     s.push_str(&format!("{size}, "));
     if r.chance(1, 2) {
         let a = if r.chance(1, 40) { 3 } else { 1 << r.below(6) };
@@ -104,19 +142,33 @@ fn arg_line(r: &mut Rng) -> String {
 /// A random metadata line of a kernel's `.config`.
 fn md_line(r: &mut Rng) -> String {
     match r.below(20) {
-        0 => format!(".md_symname \"{}\"", pick(r, &["k@kd", "sym", "x y", "1st", "a'b", " lead", "t\\tab"])),
+        0 => format!(
+            ".md_symname \"{}\"",
+            pick(r, &["k@kd", "sym", "x y", "1st", "a'b", " lead", "t\\tab"])
+        ),
         1 if r.chance(1, 2) => format!(".md_language \"{}\"", pick(r, &["OpenCL", "OpenCL C", "", "HIP"])),
-        1 => format!(".md_language \"{}\", {}, {}", pick(r, &["OpenCL", "HIP"]), r.below(3), r.below(3)),
+        1 => format!(
+            ".md_language \"{}\", {}, {}",
+            pick(r, &["OpenCL", "HIP"]),
+            r.below(3),
+            r.below(3)
+        ),
         2 => format!(".{} {}", pick(r, &["cws", "reqd_work_group_size"]), sizes3(r)),
         3 => format!(".work_group_size_hint {}", sizes3(r)),
         4 => format!(".fixed_work_group_size {}", sizes3(r)),
         5 => format!(".vectypehint {}", pick(r, &["float4", "uint2", "int", "half8"])),
         6 => format!(".runtime_handle \"{}\"", pick(r, &["rh", "k.runtime_handle", "@x"])),
         7 => format!(".md_kernarg_segment_size {}", r.below(300)),
-        8 => format!(".md_kernarg_segment_align {}", if r.chance(1, 20) { 12 } else { 1 << r.below(8) }),
+        8 => format!(
+            ".md_kernarg_segment_align {}",
+            if r.chance(1, 20) { 12 } else { 1 << r.below(8) }
+        ),
         9 => format!(".md_group_segment_fixed_size {}", r.below(70000)),
         10 => format!(".md_private_segment_fixed_size {}", r.below(5000)),
-        11 => format!(".md_wavefront_size {}", pick(r, &["64", "32", "16", "256", "48", "512"])),
+        11 => format!(
+            ".md_wavefront_size {}",
+            pick(r, &["64", "32", "16", "256", "48", "512"])
+        ),
         12 => format!(".md_sgprsnum {}", r.below(108)),
         13 => format!(".md_vgprsnum {}", r.below(258)),
         14 => format!(".spilledsgprs {}", r.below(50)),
@@ -300,8 +352,17 @@ fn clrx_text(bin: &[u8], src: &str) -> String {
 /// not clrxdisasm's form in gcnkit's text).
 fn metadata_lines(text: &str) -> Vec<String> {
     let ops = [
-        ".md_", ".arg ", ".printf ", ".cws", ".reqd_work_group_size", ".work_group_size_hint", ".fixed_work_group_size",
-        ".vectypehint", ".runtime_handle", ".spilled", ".max_flat_work_group_size",
+        ".md_",
+        ".arg ",
+        ".printf ",
+        ".cws",
+        ".reqd_work_group_size",
+        ".work_group_size_hint",
+        ".fixed_work_group_size",
+        ".vectypehint",
+        ".runtime_handle",
+        ".spilled",
+        ".max_flat_work_group_size",
     ];
     text.lines()
         .map(str::trim)
@@ -376,7 +437,11 @@ fn objects_round_trip_through_clrx_text() {
         );
         if !md.is_empty() {
             let theirs = clrxdisasm_text(&bin);
-            assert_eq!(md, metadata_lines(&theirs), "metadata lines differ\n{src}\n{text}\n{theirs}");
+            assert_eq!(
+                md,
+                metadata_lines(&theirs),
+                "metadata lines differ\n{src}\n{text}\n{theirs}"
+            );
             with_metadata += 1;
         }
         let theirs = common::clrx::assemble_binary(&text, &[]);
@@ -391,14 +456,20 @@ fn objects_round_trip_through_clrx_text() {
         }
         let ours = ours.unwrap_or_else(|e| panic!("gcnkit refuses its text: {e:?}\n{text}"));
         let theirs = theirs.unwrap_or_else(|e| panic!("clrxasm: {e}\n{text}"));
-        assert!(theirs == ours, "gcnkit and clrxasm assemble gcnkit's text to two files\n{src}\n{text}");
+        assert!(
+            theirs == ours,
+            "gcnkit and clrxasm assemble gcnkit's text to two files\n{src}\n{text}"
+        );
         if md.is_empty() {
             assert!(ours == bin, "gcnkit's text gives another file\n{src}\n{text}");
         } else {
             // clrxdisasm's text is not always the source's metadata (`.md_language ""` for
             // none gives the version 0, 0): the file it gives is a fixed point.
             let again = clrx_text(&ours, &text);
-            assert!(gcnkit_binary(&again, &[]).ok() == Some(ours), "not a fixed point\n{src}\n{again}");
+            assert!(
+                gcnkit_binary(&again, &[]).ok() == Some(ours),
+                "not a fixed point\n{src}\n{again}"
+            );
         }
         done += 1;
     }

@@ -10,9 +10,9 @@ use super::parse::PErr;
 use super::rocm_md::{self, MdPlace};
 use super::Assembler;
 use crate::codeobj::clrx_config::{CodeRegs, ConfigBuilder, Device, Gpu, Target};
-use crate::codeobj::{akc, metadata::V2Directive};
 use crate::codeobj::clrx_rocm::RocmSymbol;
 use crate::codeobj::clrx_rocm_md::{KernelMd, RocmMd};
+use crate::codeobj::{akc, metadata::V2Directive};
 use crate::operand::{classify, Special, Src};
 
 /// The ROCm lines of a source, kept until the end.
@@ -145,7 +145,11 @@ impl Rocm {
             let ok = n.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_' || c == '.')
                 && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.');
             if !ok {
-                return Err(if n.is_empty() { "Expected kernel".into() } else { "Some garbages at kernel place".into() });
+                return Err(if n.is_empty() {
+                    "Expected kernel".into()
+                } else {
+                    "Some garbages at kernel place".into()
+                });
             }
             let Some(k) = self.kernels.iter().position(|k| k.name == n) else {
                 return Err("Kernel not found".into());
@@ -600,14 +604,24 @@ impl Assembler {
         let (mut text, mut other) = (Vec::<RocmSymbol>::new(), Vec::<RocmSymbol>::new());
         for (name, line, src) in &r.got {
             let error = |s: &mut Self, msg: String| s.error_at(*line, src, (0, src.len()), msg);
-            let attrs = self.obj.parts.symbols.iter().find(|(n, _)| n == name).map(|(_, a)| a.clone());
+            let attrs = self
+                .obj
+                .parts
+                .symbols
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, a)| a.clone());
             let label = self.obj.parts.labels.iter().find(|(n, _, _)| n == name).cloned();
             let Some((_, section, offset)) = label else {
                 error(self, format!("GOT symbol '{name}' is unresolved"));
                 return None;
             };
             let kernel = r.kernels.iter().any(|k| &k.name == name);
-            let global = if kernel { r.declared_global.contains(name) } else { attrs.as_ref().is_some_and(|a| a.global) };
+            let global = if kernel {
+                r.declared_global.contains(name)
+            } else {
+                attrs.as_ref().is_some_and(|a| a.global)
+            };
             if !global {
                 error(self, format!("GOT symbol '{name}' is not global symbol"));
                 return None;
@@ -620,7 +634,10 @@ impl Assembler {
                 ".text" => &mut text,
                 ".rodata" => &mut other,
                 _ => {
-                    error(self, format!("GOT symbol '{name}': only labels in .text and .globaldata are taken yet"));
+                    error(
+                        self,
+                        format!("GOT symbol '{name}': only labels in .text and .globaldata are taken yet"),
+                    );
                     return None;
                 }
             };
@@ -647,7 +664,11 @@ impl Assembler {
             object: None,
         }));
         all.extend(other);
-        let got = r.got.iter().filter_map(|(n, _, _)| all.iter().position(|s| &s.name == n)).collect();
+        let got = r
+            .got
+            .iter()
+            .filter_map(|(n, _, _)| all.iter().position(|s| &s.name == n))
+            .collect();
         Some((all, got))
     }
 

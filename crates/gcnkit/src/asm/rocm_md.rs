@@ -8,8 +8,9 @@ use crate::codeobj::clrx_amd_config::fields;
 use crate::codeobj::clrx_amdcl2_config::sizes3;
 use crate::codeobj::clrx_config::clrx_value;
 use crate::codeobj::clrx_rocm_md::{
-    default_align, lookup, KernelMd, MdArg, MdPrintf, ACCESS_QUALS, ADDRESS_SPACES, ARG_FLAGS, KIND_DYN_SHARED_PTR,
-    KIND_GLOBAL_BUFFER, KIND_IMAGE, KIND_PIPE, KERNEL_OPS, MD_VALUES, SOURCE_OPS, SGPRS, VALUE_KINDS, VALUE_TYPES, VGPRS, WAVEFRONT_SIZE,
+    default_align, lookup, KernelMd, MdArg, MdPrintf, ACCESS_QUALS, ADDRESS_SPACES, ARG_FLAGS, KERNEL_OPS,
+    KIND_DYN_SHARED_PTR, KIND_GLOBAL_BUFFER, KIND_IMAGE, KIND_PIPE, MD_VALUES, SGPRS, SOURCE_OPS, VALUE_KINDS,
+    VALUE_TYPES, VGPRS, WAVEFRONT_SIZE,
 };
 
 /// How the metadata pseudo-op `name` (no dot, lower case) is placed: None if it is not one.
@@ -86,7 +87,11 @@ pub(super) fn printf(args: &str) -> Result<MdPrintf, String> {
         clrx_value(last)?;
         return Err("Expected ',' before argument".into());
     }
-    Ok(MdPrintf { id, arg_sizes, format: string(last)? })
+    Ok(MdPrintf {
+        id,
+        arg_sizes,
+        format: string(last)?,
+    })
 }
 
 /// A kernel's metadata line `name` (no dot, lower case) into `md`; `max_sgprs`: the device's
@@ -115,7 +120,10 @@ pub(super) fn kernel_line(md: &mut KernelMd, name: &str, args: &str, max_sgprs: 
             if args.is_empty() {
                 return Err("Expected vectypehint".into());
             }
-            let n = args.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '.')).next().unwrap_or("");
+            let n = args
+                .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '.'))
+                .next()
+                .unwrap_or("");
             if !is_name(n) {
                 return Err("Some garbages at vectypehint place".into());
             }
@@ -252,7 +260,10 @@ mod tests {
     #[test]
     fn args_as_clrxasm_reads_them() {
         let a = arg("a, \"float*\", 8, , globalbuf, f32, global, default const volatile").unwrap();
-        assert_eq!((a.align, a.kind, a.address_space, a.flags), (8, 1, 2, [true, false, true, false]));
+        assert_eq!(
+            (a.align, a.kind, a.address_space, a.flags),
+            (8, 1, 2, [true, false, true, false])
+        );
         let a = arg(", 12, , dynshptr, i8, 4, local").unwrap();
         assert_eq!((a.align, a.pointee_align, a.address_space), (16, 4, 4));
         assert_eq!(arg(", 4, , goz, i64").unwrap().kind, 9);

@@ -434,7 +434,11 @@ pub fn header_code_props(h: &[u8], config: Option<(u64, u64)>) -> [u64; super::c
         }
         v
     };
-    let align = if config.is_some() { u(100, 1) } else { 1u64 << (u(100, 1) & 63) };
+    let align = if config.is_some() {
+        u(100, 1)
+    } else {
+        1u64 << (u(100, 1) & 63)
+    };
     [
         u(72, 8),
         u(64, 4),

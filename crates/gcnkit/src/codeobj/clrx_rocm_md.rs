@@ -61,7 +61,10 @@ pub const VALUE_KINDS: [(&str, &[&str]); 15] = [
     ("Image", &["image"]),
     ("Pipe", &["pipe"]),
     ("Queue", &["queue"]),
-    ("HiddenGlobalOffsetX", &["gox", "globaloffsetx", "globaloffsety", "globaloffsetz"]),
+    (
+        "HiddenGlobalOffsetX",
+        &["gox", "globaloffsetx", "globaloffsety", "globaloffsetz"],
+    ),
     ("HiddenGlobalOffsetY", &["goy"]),
     ("HiddenGlobalOffsetZ", &["goz"]),
     ("HiddenNone", &["none"]),
@@ -142,7 +145,10 @@ pub fn is_metadata_op(name: &str) -> bool {
 /// The row of `table` whose `.arg` names hold `name` (any case).
 pub fn lookup(table: &[(&str, &[&str])], name: &str) -> Option<u8> {
     let n = name.to_ascii_lowercase();
-    table.iter().position(|(_, names)| names.contains(&n.as_str())).map(|i| i as u8)
+    table
+        .iter()
+        .position(|(_, names)| names.contains(&n.as_str()))
+        .map(|i| i as u8)
 }
 
 /// One `.arg` of a kernel.
@@ -229,7 +235,15 @@ pub struct MdKernel<'a> {
 }
 
 /// The control characters C names (`\a` to `\r`).
-const NAMED_ESCAPES: [(u8, u8); 7] = [(7, b'a'), (8, b'b'), (9, b't'), (10, b'n'), (11, b'v'), (12, b'f'), (13, b'r')];
+const NAMED_ESCAPES: [(u8, u8); 7] = [
+    (7, b'a'),
+    (8, b'b'),
+    (9, b't'),
+    (10, b'n'),
+    (11, b'v'),
+    (12, b'f'),
+    (13, b'r'),
+];
 
 /// C's escapes of a string as CLRX writes them (`\n`..., octal for the rest; a digit after a
 /// short octal escape is escaped too, so that it does not join it).
@@ -237,7 +251,7 @@ pub fn escape_c(b: &[u8]) -> String {
     let mut s = String::new();
     let mut short_octal = false;
     for &c in b {
-        if c < 0x20 || c > 0x7e || (short_octal && (b'0'..=b'7').contains(&c)) {
+        if !(0x20..=0x7e).contains(&c) || (short_octal && (b'0'..=b'7').contains(&c)) {
             let named = NAMED_ESCAPES.iter().find(|(b, _)| *b == c).map(|(_, n)| *n as char);
             s.push('\\');
             short_octal = false;
@@ -269,9 +283,8 @@ pub fn escape_c(b: &[u8]) -> String {
 fn yaml_string(b: &[u8]) -> String {
     // CLRX's strings end at a NUL.
     let b = &b[..b.iter().position(|&c| c == 0).unwrap_or(b.len())];
-    let special = b.iter().any(|&c| c < 0x20 || c >= 0x80 || b"*&!@'\"".contains(&c));
-    let edges = b.first().is_some_and(|c| c.is_ascii_digit() || is_space(*c))
-        || b.last().is_some_and(|c| is_space(*c));
+    let special = b.iter().any(|&c| !(0x20..0x80).contains(&c) || b"*&!@'\"".contains(&c));
+    let edges = b.first().is_some_and(|c| c.is_ascii_digit() || is_space(*c)) || b.last().is_some_and(|c| is_space(*c));
     if special || edges {
         format!("'{}'", escape_c(b))
     } else {
@@ -329,7 +342,10 @@ pub fn generate(md: &RocmMd, kernels: &[MdKernel]) -> String {
 fn write_kernel(s: &mut String, k: &MdKernel) {
     let md = k.md;
     let _ = writeln!(s, "  - Name:            {}", k.name);
-    let sym = md.symbol_name.clone().unwrap_or_else(|| format!("{}@kd", k.name).into_bytes());
+    let sym = md
+        .symbol_name
+        .clone()
+        .unwrap_or_else(|| format!("{}@kd", k.name).into_bytes());
     let _ = writeln!(s, "    SymbolName:      {}", yaml_string(&sym));
     if !md.language.is_empty() {
         let _ = writeln!(s, "    Language:        {}", yaml_string(&md.language));
@@ -376,13 +392,21 @@ fn write_kernel(s: &mut String, k: &MdKernel) {
             let _ = writeln!(s, "        PointeeAlign:    {}", a.pointee_align);
         }
         if a.kind == KIND_DYN_SHARED_PTR || a.kind == KIND_GLOBAL_BUFFER {
-            let _ = writeln!(s, "        AddrSpaceQual:   {}", ADDRESS_SPACES[a.address_space as usize].0);
+            let _ = writeln!(
+                s,
+                "        AddrSpaceQual:   {}",
+                ADDRESS_SPACES[a.address_space as usize].0
+            );
         }
         if a.kind == KIND_IMAGE || a.kind == KIND_PIPE {
             let _ = writeln!(s, "        AccQual:         {}", ACCESS_QUALS[a.access as usize].0);
         }
         if matches!(a.kind, KIND_GLOBAL_BUFFER | KIND_IMAGE | KIND_PIPE) {
-            let _ = writeln!(s, "        ActualAccQual:   {}", ACCESS_QUALS[a.actual_access as usize].0);
+            let _ = writeln!(
+                s,
+                "        ActualAccQual:   {}",
+                ACCESS_QUALS[a.actual_access as usize].0
+            );
         }
         for (on, (key, _)) in a.flags.iter().zip(ARG_FLAGS) {
             if *on {
@@ -486,7 +510,11 @@ pub fn parse(yaml: &[u8]) -> Option<(RocmMd, Vec<(String, KernelMd)>)> {
                 arg_sizes.push(a.parse().ok()?);
                 rest = r;
             }
-            md.printfs.push(MdPrintf { id: Some(id), arg_sizes, format: unescape_c(rest)? });
+            md.printfs.push(MdPrintf {
+                id: Some(id),
+                arg_sizes,
+                format: unescape_c(rest)?,
+            });
             continue;
         }
         let body = line.trim_start();
@@ -593,7 +621,11 @@ pub fn print_kernel(k: &KernelMd, out: &mut String) {
         let _ = writeln!(out, "        .vectypehint {}", k.vec_type_hint);
     }
     if !k.runtime_handle.is_empty() {
-        let _ = writeln!(out, "        .runtime_handle {}", String::from_utf8_lossy(&k.runtime_handle));
+        let _ = writeln!(
+            out,
+            "        .runtime_handle {}",
+            String::from_utf8_lossy(&k.runtime_handle)
+        );
     }
     for i in PRINT_ORDER {
         if let Some(v) = k.values[i].filter(|&v| given_value(&MD_VALUES[i], v)) {
@@ -650,10 +682,17 @@ mod tests {
 
     #[test]
     fn aligns_and_sizes() {
-        assert_eq!((default_align(1), default_align(3), default_align(8), default_align(9)), (1, 4, 8, 16));
+        assert_eq!(
+            (default_align(1), default_align(3), default_align(8), default_align(9)),
+            (1, 4, 8, 16)
+        );
         let mut k = KernelMd::default();
         for (size, align) in [(4, 4), (8, 8), (1, 1)] {
-            k.args.push(MdArg { size, align, ..Default::default() });
+            k.args.push(MdArg {
+                size,
+                align,
+                ..Default::default()
+            });
         }
         assert_eq!(k.kernarg_size(), 32);
     }
