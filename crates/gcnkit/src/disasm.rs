@@ -737,6 +737,21 @@ fn clrx_rocm(co: &crate::codeobj::CodeObject) -> Option<String> {
                 String::from_utf8_lossy(&t.desc).escape_default()
             ));
         }
+        // The GOT of kernels (`.global`, which clrxasm's `.gotsym` needs and clrxdisasm does
+        // not print); a GOT naming objects is not carried yet.
+        let kernel = |n: &str| co.v2_headers().any(|(_, s, _)| s.name == n);
+        if !co.got.iter().all(|n| kernel(n)) {
+            return None;
+        }
+        let mut globals: Vec<&String> = co.got.iter().collect();
+        globals.sort();
+        globals.dedup();
+        for n in globals {
+            out.push_str(&format!(".global {n}\n"));
+        }
+        for n in &co.got {
+            out.push_str(&format!(".gotsym {n}\n"));
+        }
         if let Some((source, _)) = &md {
             clrx_rocm_md::print_source(source, &mut out);
         }
