@@ -195,7 +195,7 @@ impl Assembler {
         };
         // A kernel's own line, in or out of its `.config`.
         if name == ".fkernel" {
-            match r.kernels.last_mut() {
+            match r.section_kernel.map(|k| &mut r.kernels[k]) {
                 Some(k) => k.function = true,
                 None => self.error_at(
                     lineno,
@@ -323,25 +323,42 @@ impl Assembler {
                     self.error_at(lineno, src, span, ".kernel needs the kernel's name".into());
                     return true;
                 }
-                r.kernels.push(RocmKernel {
-                    name: k.clone(),
-                    line: lineno,
-                    source: src.to_string(),
-                    lines: Vec::new(),
-                    function: false,
-                    md: KernelMd::default(),
-                });
-                r.section_kernel = Some(r.kernels.len() - 1);
+                // A kernel named again is opened again (its config section clrxasm's current
+                // one: its `.config` lines go on there).
+                let at = match r.kernels.iter().position(|x| x.name == k) {
+                    Some(at) => {
+                        r.open = Some(at).filter(|&at| !r.kernels[at].lines.is_empty());
+                        at
+                    }
+                    None => {
+                        r.kernels.push(RocmKernel {
+                            name: k.clone(),
+                            line: lineno,
+                            source: src.to_string(),
+                            lines: Vec::new(),
+                            function: false,
+                            md: KernelMd::default(),
+                        });
+                        r.kernels.len() - 1
+                    }
+                };
+                r.section_kernel = Some(at);
                 r.in_control = false;
                 let a = self.obj.parts.attrs(&k);
                 // (global from the end of the source on: `.gotsym` needs a `.global` of its own)
                 a.hsa_kernel = true;
             }
-            ".config" => match r.kernels.len().checked_sub(1) {
+            // `.control_directive` right after `.kernel` gives the kernel a config too.
+            ".config" | ".control_directive" => match r.section_kernel {
                 Some(k) => {
+                    if name == ".control_directive" {
+                        r.kernels[k]
+                            .lines
+                            .push((".config".into(), String::new(), lineno, src.to_string()));
+                    }
                     r.open = Some(k);
                     r.section_kernel = Some(k);
-                    r.in_control = false;
+                    r.in_control = name == ".control_directive";
                     r.kernels[k]
                         .lines
                         .push((name.to_string(), String::new(), lineno, src.to_string()));
@@ -474,6 +491,22 @@ impl Assembler {
         let Some((symbols_all, got)) = self.rocm_got(r, &symbols) else {
             return;
         };
+        // `.section .comment` replaces clrxasm's comment; other sections are not written yet.
+        let mut comment = None;
+        for sec in &self.obj.parts.sections {
+            match sec.name.as_str() {
+                ".comment" => comment = Some(sec.bytes.clone()),
+                ".rodata" | METADATA => {}
+                other => {
+                    let (line, src) = r
+                        .kernels
+                        .first()
+                        .map_or((1, String::new()), |k| (k.line, k.source.clone()));
+                    let msg = format!("section {other}: extra sections are not written in .rocm binaries yet");
+                    return self.error_at(line, &src, (0, src.len()), msg);
+                }
+            }
+        }
         let mut code = Vec::new();
         for it in &self.items {
             code.resize(it.offset as usize, 0);
@@ -530,6 +563,7 @@ impl Assembler {
             code,
             symbols: symbols_all,
             got,
+            comment,
         };
         self.obj.parts.clrx_binary = Some(clrx_rocm::write(&input));
     }

@@ -1280,7 +1280,9 @@ impl ConfigBuilder {
                 self.control.get_or_insert_with(Vec::new);
                 return Ok(());
             }
-            "byte" | "fill" | "skip" | "space" if self.in_control => return self.data(&name, &mut a),
+            "byte" | "short" | "hword" | "int" | "long" | "quad" | "fill" | "skip" | "space" if self.in_control => {
+                return self.data(&name, &mut a)
+            }
             "byte" | "fill" | "skip" | "space" | "int" | "short" | "long" | "quad" | "word" => {
                 return Err("Writing data into non-writeable section is illegal".into())
             }
@@ -1488,14 +1490,22 @@ impl ConfigBuilder {
     fn data(&mut self, name: &str, a: &mut Args) -> Result<(), String> {
         let mut out = Vec::new();
         match name {
-            "byte" => {
+            "byte" | "short" | "hword" | "int" | "long" | "quad" => {
+                let width = match name {
+                    "byte" => 1,
+                    "short" | "hword" => 2,
+                    "quad" => 8,
+                    _ => 4,
+                };
                 if !a.at_end() {
                     loop {
                         let v = a.value()?;
-                        if (v as i64) >= 256 || (v as i64) < -128 {
-                            self.warnings.push(format!("Value {v:#x} truncated to {:#x}", v & 0xff));
+                        let bits = 8 * width as u32;
+                        if bits < 64 && ((v as i64) >= 1 << bits || (v as i64) < -(1 << (bits - 1))) {
+                            let m = (1u64 << bits) - 1;
+                            self.warnings.push(format!("Value {v:#x} truncated to {:#x}", v & m));
                         }
-                        out.push(v as u8);
+                        out.extend_from_slice(&v.to_le_bytes()[..width]);
                         if !a.optional_comma()? {
                             break;
                         }

@@ -48,6 +48,8 @@ pub struct RocmInput {
     pub symbols: Vec<RocmSymbol>,
     /// The GOT's entries: indices in `symbols`.
     pub got: Vec<usize>,
+    /// `.section .comment`'s bytes, instead of clrxasm's name.
+    pub comment: Option<Vec<u8>>,
 }
 
 const SHT_RELA: u32 = 4;
@@ -231,7 +233,10 @@ pub fn write(input: &RocmInput) -> Vec<u8> {
                 .flat_map(|p| p.section().0.bytes().chain([0])),
         )
         .collect();
-    let comment = b"CLRX ROCmBinGenerator 0.1.9".to_vec();
+    let comment = input
+        .comment
+        .clone()
+        .unwrap_or_else(|| b"CLRX ROCmBinGenerator 0.1.9".to_vec());
 
     // Sizes first (the symbol tables and `.dynamic` have fixed sizes), then offsets.
     let size = |p: Part| -> usize {
