@@ -4,7 +4,9 @@
 //! `.skip 256`, the room of its header. At the end each kernel's lines are built into its
 //! 256-byte `amd_kernel_code_t` as clrxasm builds it ([`crate::codeobj::clrx_config`]), which
 //! fills that room; the object gets the v2 notes clrxasm writes (code object version 2.1 and
-//! the ISA version).
+//! the ISA version) and the metadata it generates from the metadata pseudo-ops
+//! ([`super::rocm_md`]). `.kcode`/`.kcodeend` choose the kernels the code's registers count
+//! for; `.gotsym` adds GOT entries.
 
 use super::parse::PErr;
 use super::rocm_md::{self, MdPlace};
