@@ -714,7 +714,11 @@ fn object_records(co: &crate::codeobj::CodeObject) -> Vec<String> {
 /// values CLRX cannot carry (the code's text then keeps every header as data lines).
 fn clrx_rocm(co: &crate::codeobj::CodeObject) -> Option<String> {
     use crate::codeobj::clrx_config::{print_config, Gpu, Target};
+    use crate::codeobj::clrx_rocm_md;
     let gpu = Gpu::of_processor(co.processor)?;
+    // Metadata clrxasm generated: its pseudo-ops, as clrxdisasm prints them with `-C`.
+    let note = co.note("AMD", crate::codeobj::metadata::NT_AMD_HSA_METADATA);
+    let md = note.as_ref().and_then(|m| clrx_rocm_md::parse(&m.desc));
     // Plain, or clrxasm's newer form where one header needs it (its LDS size is then free).
     for new_binfmt in [false, true] {
         let t = Target::new(gpu, new_binfmt);
@@ -733,16 +737,38 @@ fn clrx_rocm(co: &crate::codeobj::CodeObject) -> Option<String> {
                 String::from_utf8_lossy(&t.desc).escape_default()
             ));
         }
+        // The GOT of kernels (`.global`, which clrxasm's `.gotsym` needs and clrxdisasm does
+        // not print); a GOT naming objects is not carried yet.
+        let kernel = |n: &str| co.v2_headers().any(|(_, s, _)| s.name == n);
+        if !co.got.iter().all(|n| kernel(n)) {
+            return None;
+        }
+        let mut globals: Vec<&String> = co.got.iter().collect();
+        globals.sort();
+        globals.dedup();
+        for n in globals {
+            out.push_str(&format!(".global {n}\n"));
+        }
+        for n in &co.got {
+            out.push_str(&format!(".gotsym {n}\n"));
+        }
+        if let Some((source, _)) = &md {
+            clrx_rocm_md::print_source(source, &mut out);
+        }
         // The kernels in the symbol table's order (the source's `.kernel` order).
         let mut headers: Vec<_> = co.v2_headers().collect();
         headers.sort_by_key(|(_, s, _)| s.index);
         let all = headers.into_iter().all(|(_, s, h)| {
             out.push_str(&format!(".kernel {}\n", s.name));
-            print_config(h, &t, &mut out).is_ok()
+            let ok = print_config(h, &t, &mut out).is_ok();
+            if let Some(k) = md.as_ref().and_then(|(_, ks)| ks.iter().find(|(n, _)| *n == s.name)) {
+                clrx_rocm_md::print_kernel(&k.1, &mut out);
+            }
+            ok
         });
         if all {
-            // The metadata YAML note (clrxasm's `.metadata` takes it raw).
-            if let Some(m) = co.note("AMD", crate::codeobj::metadata::NT_AMD_HSA_METADATA) {
+            // Other metadata: the YAML note's bytes (clrxasm's `.metadata` takes it raw).
+            if let Some(m) = note.as_ref().filter(|_| md.is_none()) {
                 out.push_str(".metadata\n");
                 byte_lines(&mut out, "    ", &m.desc);
             }

@@ -24,6 +24,7 @@ mod object;
 pub mod parse;
 mod plan;
 mod rocm;
+mod rocm_md;
 mod scalar;
 mod scopes;
 pub mod select;

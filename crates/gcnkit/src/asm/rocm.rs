@@ -4,11 +4,16 @@
 //! `.skip 256`, the room of its header. At the end each kernel's lines are built into its
 //! 256-byte `amd_kernel_code_t` as clrxasm builds it ([`crate::codeobj::clrx_config`]), which
 //! fills that room; the object gets the v2 notes clrxasm writes (code object version 2.1 and
-//! the ISA version).
+//! the ISA version) and the metadata it generates from the metadata pseudo-ops
+//! ([`super::rocm_md`]). `.kcode`/`.kcodeend` choose the kernels the code's registers count
+//! for; `.gotsym` adds GOT entries.
 
 use super::parse::PErr;
+use super::rocm_md::{self, MdPlace};
 use super::Assembler;
 use crate::codeobj::clrx_config::{CodeRegs, ConfigBuilder, Device, Gpu, Target};
+use crate::codeobj::clrx_rocm::RocmSymbol;
+use crate::codeobj::clrx_rocm_md::{KernelMd, RocmMd};
 use crate::codeobj::{akc, metadata::V2Directive};
 use crate::operand::{classify, Special, Src};
 
@@ -29,6 +34,27 @@ pub(super) struct Rocm {
     /// `.target "TEXT"`, `.tripple "TEXT"`: the target note.
     target: Option<String>,
     tripple: Option<String>,
+    /// `.md_version` and `.printf` (each kernel's metadata lines are its own).
+    md: RocmMd,
+    /// A metadata pseudo-op was taken: clrxasm generates the metadata note from them.
+    md_used: bool,
+    /// `.metadata` opened its section (then the metadata pseudo-ops are refused).
+    metadata_section: bool,
+    /// After `.control_directive` in an open `.config` (until `.config`).
+    in_control: bool,
+    /// The kernel whose config section is clrxasm's current section (after `.kernel NAME`
+    /// or `.config`, until another section): where its metadata lines go.
+    section_kernel: Option<usize>,
+    /// The `.kcode` selections open (innermost last).
+    kcode_stack: Vec<Vec<usize>>,
+    /// Where the code's kernels change by `.kcode`/`.kcodeend`: from item index on, the
+    /// selection (None: the kernel whose label precedes the code).
+    kcode_events: Vec<(usize, Option<Vec<usize>>)>,
+    /// `.gotsym SYMBOL`: the GOT's entries (line, source).
+    got: Vec<(String, usize, String)>,
+    /// The kernels the source made `.global` (the end of the source makes every kernel
+    /// global; clrxasm's `.gotsym` wants a kernel's own `.global`).
+    declared_global: Vec<String>,
 }
 
 struct RocmKernel {
@@ -39,6 +65,7 @@ struct RocmKernel {
     lines: Vec<(String, String, usize, String)>,
     /// `.fkernel`: a function kernel.
     function: bool,
+    md: KernelMd,
 }
 
 /// Directives that end a kernel's config (they switch to another part of the source).
@@ -54,6 +81,101 @@ const ENDS_CONFIG: [&str; 7] = [
 
 /// The data section that holds `.metadata`'s bytes until the end (they become the note).
 const METADATA: &str = ".clrx.metadata";
+
+impl Rocm {
+    /// A metadata line (`op` without its dot): clrxasm's checks of its place, then its value.
+    fn md_line(&mut self, place: MdPlace, op: &str, rest: &str, max_sgprs: u64) -> Result<(), String> {
+        const SECTION: &str = "Metadata config can't be defined if metadata section exists";
+        if let MdPlace::Source = place {
+            if self.metadata_section {
+                return Err(SECTION.into());
+            }
+            if op == "md_version" {
+                self.md.version = Some(rocm_md::version(rest)?);
+                return Ok(());
+            }
+            let p = rocm_md::printf(rest)?;
+            if p.id.is_some() && self.md.printfs.iter().any(|q| q.id == p.id) {
+                return Err("Duplicate of printf id".into());
+            }
+            self.md.printfs.push(p);
+            return Ok(());
+        }
+        let k = match self.section_kernel {
+            Some(k) if !self.in_control => k,
+            _ => return Err("Illegal place of configuration pseudo-op".into()),
+        };
+        if let MdPlace::Kernel = place {
+            if self.metadata_section {
+                return Err(SECTION.into());
+            }
+        }
+        rocm_md::kernel_line(&mut self.kernels[k].md, op, rest, max_sgprs)
+    }
+
+    /// `.kcode KERNEL, -KERNEL, +...` and `.kcodeend`: the kernels the code that follows
+    /// counts for (clrxasm's errors; `at`: the next item's index).
+    fn kcode(&mut self, name: &str, rest: &str, in_code: bool, at: usize) -> Result<(), String> {
+        if name == ".kcodeend" {
+            if !in_code {
+                return Err("KCodeEnd outside code".into());
+            }
+            if self.kcode_stack.pop().is_none() {
+                return Err("'.kcodeend' without '.kcode'".into());
+            }
+            if !rest.trim().is_empty() {
+                return Err("Garbages at end of line".into());
+            }
+            self.kcode_events.push((at, self.kcode_stack.last().cloned()));
+            return Ok(());
+        }
+        if rest.trim().is_empty() {
+            return Ok(());
+        }
+        let mut sel: Vec<usize> = self.kcode_stack.last().cloned().unwrap_or_default();
+        let items: Vec<&str> = rest.split(',').map(str::trim).collect();
+        for (n, &item) in items.iter().enumerate() {
+            // `+` alone (the last item): every kernel.
+            if item == "+" && n + 1 == items.len() {
+                sel = (0..self.kernels.len()).collect();
+                continue;
+            }
+            let (remove, n) = match item.strip_prefix('-') {
+                Some(n) => (true, n.trim()),
+                None => (false, item.strip_prefix('+').unwrap_or(item).trim()),
+            };
+            let ok = n.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_' || c == '.')
+                && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.');
+            if !ok {
+                return Err(if n.is_empty() {
+                    "Expected kernel".into()
+                } else {
+                    "Some garbages at kernel place".into()
+                });
+            }
+            let Some(k) = self.kernels.iter().position(|k| k.name == n) else {
+                return Err("Kernel not found".into());
+            };
+            sel.retain(|&x| x != k);
+            if !remove {
+                sel.push(k);
+            }
+        }
+        if !in_code {
+            return Err("KCode outside code".into());
+        }
+        sel.sort_unstable();
+        self.kcode_stack.push(sel.clone());
+        self.kcode_events.push((at, Some(sel)));
+        Ok(())
+    }
+
+    /// Whether clrxasm generates the metadata note: a metadata pseudo-op was given, or
+    /// `.newbinfmt` without a `.metadata` section.
+    fn generates_metadata(&self) -> bool {
+        self.md_used || (self.new_binfmt && !self.metadata_section)
+    }
+}
 
 impl Assembler {
     /// The ROCm directives (and, inside `.config`, every line); returns whether `name` was
@@ -75,7 +197,7 @@ impl Assembler {
         };
         // A kernel's own line, in or out of its `.config`.
         if name == ".fkernel" {
-            match r.kernels.last_mut() {
+            match r.section_kernel.map(|k| &mut r.kernels[k]) {
                 Some(k) => k.function = true,
                 None => self.error_at(
                     lineno,
@@ -86,7 +208,60 @@ impl Assembler {
             }
             return true;
         }
+        if name == ".gotsym" {
+            let sym = rest.trim();
+            let ok = sym.starts_with(|c: char| c.is_ascii_alphabetic() || "_.$".contains(c))
+                && sym.chars().all(|c| c.is_ascii_alphanumeric() || "_.$".contains(c));
+            if sym.contains(',') {
+                let msg = ".gotsym SYMBOL, OUTSYMBOL (the entry's place as a symbol) is not taken yet".into();
+                self.error_at(lineno, src, span, msg);
+            } else if !ok || sym == "." {
+                self.error_at(lineno, src, span, "Expected symbol".into());
+            } else {
+                r.got.push((sym.to_string(), lineno, src.to_string()));
+            }
+            return true;
+        }
+        if name == ".kcode" || name == ".kcodeend" {
+            // (after `.kernel` or `.config` clrxasm's section is the kernel's config)
+            let in_code = self.sections[self.section].0 == ".text" && r.section_kernel.is_none();
+            let at = self.items.len();
+            let r = self.obj.rocm.as_mut().unwrap();
+            if let Err(msg) = r.kcode(name, rest, in_code, at) {
+                self.error_at(lineno, src, span, msg);
+            }
+            return true;
+        }
+        if ENDS_CONFIG.contains(&name) {
+            r.section_kernel = None;
+        }
+        let op = name.trim_start_matches('.').to_ascii_lowercase();
+        if let Some(place) = super::rocm_md::md_place(&op) {
+            let max_sgprs = r
+                .gpu
+                .as_deref()
+                .and_then(Device::find)
+                .or_else(|| Gpu::of_processor(self.gfx_processor()).map(|g| g.device))
+                .map_or(102, |d| d.max_sgprs());
+            let r = self.obj.rocm.as_mut().unwrap();
+            // The v3 form's metadata is MessagePack, which clrxasm generates otherwise.
+            let result = if r.llvm10 {
+                Err("metadata pseudo-ops with .llvm10binfmt (MessagePack metadata) are not taken yet".into())
+            } else {
+                r.md_line(place, &op, rest, max_sgprs)
+            };
+            match result {
+                Ok(()) => r.md_used = true,
+                Err(msg) => self.error_at(lineno, src, span, msg),
+            }
+            return true;
+        }
         if let Some(k) = r.open {
+            match name {
+                ".control_directive" => r.in_control = true,
+                ".config" => r.in_control = false,
+                _ => {}
+            }
             if !ENDS_CONFIG.contains(&name) {
                 r.kernels[k]
                     .lines
@@ -94,6 +269,7 @@ impl Assembler {
                 return true;
             }
             r.open = None;
+            r.in_control = false;
         }
         let int = |s: &str| s.trim().parse::<u32>().ok();
         match name {
@@ -128,7 +304,16 @@ impl Assembler {
                 }
                 None => self.error_at(lineno, src, span, format!("{name} takes one string")),
             },
-            ".metadata" => self.switch_section(METADATA),
+            ".metadata" if r.md_used => self.error_at(
+                lineno,
+                src,
+                span,
+                "Metadata can't be defined if metadata config is already defined".into(),
+            ),
+            ".metadata" => {
+                r.metadata_section = true;
+                self.switch_section(METADATA)
+            }
             ".arch_minor" | ".arch_stepping" => match int(rest) {
                 Some(v) if name == ".arch_minor" => r.arch_minor = Some(v),
                 Some(v) => r.arch_stepping = Some(v),
@@ -140,20 +325,42 @@ impl Assembler {
                     self.error_at(lineno, src, span, ".kernel needs the kernel's name".into());
                     return true;
                 }
-                r.kernels.push(RocmKernel {
-                    name: k.clone(),
-                    line: lineno,
-                    source: src.to_string(),
-                    lines: Vec::new(),
-                    function: false,
-                });
+                // A kernel named again is opened again (its config section clrxasm's current
+                // one: its `.config` lines go on there).
+                let at = match r.kernels.iter().position(|x| x.name == k) {
+                    Some(at) => {
+                        r.open = Some(at).filter(|&at| !r.kernels[at].lines.is_empty());
+                        at
+                    }
+                    None => {
+                        r.kernels.push(RocmKernel {
+                            name: k.clone(),
+                            line: lineno,
+                            source: src.to_string(),
+                            lines: Vec::new(),
+                            function: false,
+                            md: KernelMd::default(),
+                        });
+                        r.kernels.len() - 1
+                    }
+                };
+                r.section_kernel = Some(at);
+                r.in_control = false;
                 let a = self.obj.parts.attrs(&k);
+                // (global from the end of the source on: `.gotsym` needs a `.global` of its own)
                 a.hsa_kernel = true;
-                a.global = true;
             }
-            ".config" => match r.kernels.len().checked_sub(1) {
+            // `.control_directive` right after `.kernel` gives the kernel a config too.
+            ".config" | ".control_directive" => match r.section_kernel {
                 Some(k) => {
+                    if name == ".control_directive" {
+                        r.kernels[k]
+                            .lines
+                            .push((".config".into(), String::new(), lineno, src.to_string()));
+                    }
                     r.open = Some(k);
+                    r.section_kernel = Some(k);
+                    r.in_control = name == ".control_directive";
                     r.kernels[k]
                         .lines
                         .push((name.to_string(), String::new(), lineno, src.to_string()));
@@ -173,9 +380,16 @@ impl Assembler {
     /// The end of a ROCm source: each kernel's header into the room after its label, the
     /// notes and the processor of the object.
     pub(super) fn finish_rocm(&mut self) {
-        let Some(r) = self.obj.rocm.take() else {
+        let Some(mut r) = self.obj.rocm.take() else {
             return;
         };
+        for k in &r.kernels {
+            let a = self.obj.parts.attrs(&k.name);
+            if a.global {
+                r.declared_global.push(k.name.clone());
+            }
+            a.global = true;
+        }
         let device = r.gpu.as_deref().and_then(Device::find);
         let gpu = match device {
             Some(device) => Gpu {
@@ -230,7 +444,11 @@ impl Assembler {
                 continue;
             }
             let mut b = ConfigBuilder::new(target, &k.name);
-            b.code_regs(self.code_regs(at + akc::SIZE));
+            b.code_regs(self.rocm_code_regs(&r, i, at + akc::SIZE));
+            // With generated metadata the kernarg segment's default size is the arguments'.
+            if r.generates_metadata() {
+                let _ = b.set(".kernarg_segment_size", &k.md.kernarg_size().to_string());
+            }
             for (op, args, line, src) in &k.lines {
                 if let Err(msg) = b.set(op, args) {
                     self.error_at(*line, src, (0, src.len()), msg);
@@ -258,6 +476,7 @@ impl Assembler {
     /// `--format rocm` in the CLRX dialect.
     fn rocm_binary(&mut self, r: &Rocm, gpu: Gpu, counts: &[Option<(u64, u64)>]) {
         use crate::codeobj::clrx_rocm::{self, RocmInput, RocmSymbol};
+        use crate::codeobj::clrx_rocm_md::{self, MdKernel};
         // (the kernels' headers are in `code`: [`Assembler::finish_rocm`] filled them)
         let mut symbols = Vec::new();
         for k in &r.kernels {
@@ -268,7 +487,27 @@ impl Assembler {
                 name: k.name.clone(),
                 offset: offset as u64,
                 function: k.function,
+                object: None,
             });
+        }
+        let Some((symbols_all, got)) = self.rocm_got(r, &symbols) else {
+            return;
+        };
+        // `.section .comment` replaces clrxasm's comment; other sections are not written yet.
+        let mut comment = None;
+        for sec in &self.obj.parts.sections {
+            match sec.name.as_str() {
+                ".comment" => comment = Some(sec.bytes.clone()),
+                ".rodata" | METADATA => {}
+                other => {
+                    let (line, src) = r
+                        .kernels
+                        .first()
+                        .map_or((1, String::new()), |k| (k.line, k.source.clone()));
+                    let msg = format!("section {other}: extra sections are not written in .rocm binaries yet");
+                    return self.error_at(line, &src, (0, src.len()), msg);
+                }
+            }
         }
         let mut code = Vec::new();
         for it in &self.items {
@@ -292,23 +531,30 @@ impl Assembler {
             V2Directive::HsaMetadata(y) => Some(y.clone().into_bytes()),
             _ => None,
         });
-        // `.newbinfmt` without `.metadata`: clrxasm generates the metadata.
-        let metadata = metadata.or_else(|| {
-            r.new_binfmt.then(|| {
-                let kernels: Vec<clrx_rocm::MetadataKernel> = r
-                    .kernels
-                    .iter()
-                    .zip(&symbols)
-                    .zip(counts)
-                    .map(|((k, s), c)| clrx_rocm::MetadataKernel {
-                        name: &k.name,
-                        header: code.get(s.offset as usize..).unwrap_or(&[]),
-                        config: *c,
-                    })
-                    .collect();
-                clrx_rocm::generated_metadata(&kernels).into_bytes()
-            })
-        });
+        // The metadata pseudo-ops (or `.newbinfmt` without `.metadata`): clrxasm generates
+        // the metadata, which wins over `.metadata`'s bytes.
+        let metadata = if r.generates_metadata() {
+            let props: Vec<_> = r
+                .kernels
+                .iter()
+                .zip(&symbols)
+                .zip(counts)
+                .map(|((_, s), c)| clrx_rocm::header_code_props(code.get(s.offset as usize..).unwrap_or(&[]), *c))
+                .collect();
+            let kernels: Vec<MdKernel> = r
+                .kernels
+                .iter()
+                .zip(&props)
+                .map(|(k, p)| MdKernel {
+                    name: &k.name,
+                    md: &k.md,
+                    from_header: *p,
+                })
+                .collect();
+            Some(clrx_rocm_md::generate(&r.md, &kernels).into_bytes())
+        } else {
+            metadata
+        };
         let input = RocmInput {
             new_binfmt: r.new_binfmt,
             eflags: r.eflags,
@@ -317,7 +563,9 @@ impl Assembler {
             metadata,
             global_data: self.binary_global_data(),
             code,
-            symbols,
+            symbols: symbols_all,
+            got,
+            comment,
         };
         self.obj.parts.clrx_binary = Some(clrx_rocm::write(&input));
     }
@@ -385,6 +633,81 @@ impl Assembler {
         }
     }
 
+    /// The symbols of the object (the GOT's objects in `.text`, the kernels `kernels`, the
+    /// GOT's other objects) and the GOT's entries as indices of them, or None after an error
+    /// (clrxasm's: a symbol not defined or not `.global`).
+    fn rocm_got(&mut self, r: &Rocm, kernels: &[RocmSymbol]) -> Option<(Vec<RocmSymbol>, Vec<usize>)> {
+        let (mut text, mut other) = (Vec::<RocmSymbol>::new(), Vec::<RocmSymbol>::new());
+        for (name, line, src) in &r.got {
+            let error = |s: &mut Self, msg: String| s.error_at(*line, src, (0, src.len()), msg);
+            let attrs = self
+                .obj
+                .parts
+                .symbols
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, a)| a.clone());
+            let label = self.obj.parts.labels.iter().find(|(n, _, _)| n == name).cloned();
+            let Some((_, section, offset)) = label else {
+                error(self, format!("GOT symbol '{name}' is unresolved"));
+                return None;
+            };
+            let kernel = r.kernels.iter().any(|k| &k.name == name);
+            let global = if kernel {
+                r.declared_global.contains(name)
+            } else {
+                attrs.as_ref().is_some_and(|a| a.global)
+            };
+            if !global {
+                error(self, format!("GOT symbol '{name}' is not global symbol"));
+                return None;
+            }
+            if kernel || text.iter().chain(&other).any(|s| &s.name == name) {
+                continue;
+            }
+            let size = attrs.and_then(|a| a.size).unwrap_or(0);
+            let list = match section.as_str() {
+                ".text" => &mut text,
+                ".rodata" => &mut other,
+                _ => {
+                    error(
+                        self,
+                        format!("GOT symbol '{name}': only labels in .text and .globaldata are taken yet"),
+                    );
+                    return None;
+                }
+            };
+            list.push(RocmSymbol {
+                name: name.clone(),
+                offset,
+                function: false,
+                object: Some((section == ".rodata", size)),
+            });
+        }
+        if text.len() > 1 || other.len() > 1 {
+            let (_, line, src) = &r.got[0];
+            let msg = "more than one GOT symbol in .text (or in .globaldata) that is not a kernel is not \
+                       taken yet (clrxasm orders them by its hash table)"
+                .to_string();
+            self.error_at(*line, src, (0, src.len()), msg);
+            return None;
+        }
+        let mut all = text;
+        all.extend(kernels.iter().map(|k| RocmSymbol {
+            name: k.name.clone(),
+            offset: k.offset,
+            function: k.function,
+            object: None,
+        }));
+        all.extend(other);
+        let got = r
+            .got
+            .iter()
+            .filter_map(|(n, _, _)| all.iter().position(|s| &s.name == n))
+            .collect();
+        Some((all, got))
+    }
+
     /// The `.text` offset of label `name`.
     fn kernel_offset(&self, name: &str) -> Option<usize> {
         self.obj
@@ -399,27 +722,60 @@ impl Assembler {
     /// `.L` temporary writes (clrxasm's defaults for `.sgprsnum`/`.vgprsnum` count the
     /// destinations only: checked with clrxasm, a register only read does not count).
     fn code_regs(&self, from: usize) -> CodeRegs {
-        let to = self
-            .obj
+        self.code_regs_in(from, self.next_label(from))
+    }
+
+    /// The registers kernel `k`'s code writes, its own code starting at `from`: without
+    /// `.kcode` the code from there to the next label ([`Assembler::code_regs`]); with it, as
+    /// clrxasm counts: code inside `.kcode` counts for the kernels it selects, the rest for
+    /// the kernel whose code it follows. (clrxasm does not switch kernels at a kernel's label
+    /// inside `.kcode`; here the label's range decides.)
+    fn rocm_code_regs(&self, r: &Rocm, k: usize, from: usize) -> CodeRegs {
+        if r.kcode_events.is_empty() {
+            return self.code_regs(from);
+        }
+        let to = self.next_label(from);
+        let mut event = 0;
+        let mut sel: Option<&Vec<usize>> = None;
+        self.code_regs_where(|i, offset| {
+            while event < r.kcode_events.len() && r.kcode_events[event].0 <= i {
+                sel = r.kcode_events[event].1.as_ref();
+                event += 1;
+            }
+            match sel {
+                Some(s) => s.contains(&k),
+                None => (from..to).contains(&offset),
+            }
+        })
+    }
+
+    /// The offset of the first label at or after `from` that is not a `.L` temporary.
+    fn next_label(&self, from: usize) -> usize {
+        self.obj
             .parts
             .labels
             .iter()
             .filter(|(n, s, o)| s == ".text" && !n.starts_with(".L") && *o as usize >= from)
             .map(|(_, _, o)| *o as usize)
             .min()
-            .unwrap_or(usize::MAX);
-        self.code_regs_in(from, to)
+            .unwrap_or(usize::MAX)
     }
 
     /// The registers the code from `.text` offset `from` to `to` writes (see
     /// [`Assembler::code_regs`]).
     pub(super) fn code_regs_in(&self, from: usize, to: usize) -> CodeRegs {
+        self.code_regs_where(|_, offset| (from..to).contains(&offset))
+    }
+
+    /// The registers the instructions `take(item index, offset)` chooses write.
+    fn code_regs_where(&self, mut take: impl FnMut(usize, usize) -> bool) -> CodeRegs {
         let mut c = CodeRegs::default();
         let t = crate::isa::isa();
-        for it in self
+        for (_, it) in self
             .items
             .iter()
-            .filter(|i| !i.data && (from..to).contains(&(i.offset as usize)))
+            .enumerate()
+            .filter(|(k, i)| !i.data && take(*k, i.offset as usize))
         {
             let i = it.instr(self.arch);
             let Some(d) = i.def.map(|d| t.def(d)) else {
@@ -456,6 +812,10 @@ impl Assembler {
             .filter(|i| i.data && (at..at + akc::SIZE).contains(&(i.offset as usize)))
         {
             let o = it.offset as usize - at;
+            // (a word across the header's end: not the room `.skip 256` makes)
+            if o + 4 > akc::SIZE {
+                continue;
+            }
             it.words[0] = u32::from_le_bytes([header[o], header[o + 1], header[o + 2], header[o + 3]]);
             filled += 4;
         }

@@ -376,22 +376,7 @@ impl KernelConfig {
             "tgsize" => none(args).map(|_| self.tg_size = true)?,
             "useconstdata" => none(args).map(|_| self.use_const_data = true)?,
             "useprintf" => none(args).map(|_| self.use_printf = true)?,
-            "cws" | "reqd_work_group_size" => {
-                let f = fields(args);
-                if f.len() > 3 {
-                    return Err("Garbages at end of line".into());
-                }
-                let mut cws = [1u32; 3];
-                for (k, s) in f.iter().enumerate() {
-                    if k > 0 || !s.is_empty() {
-                        cws[k] = value32(s)?;
-                    }
-                }
-                if cws != [0; 3] && cws.contains(&0) {
-                    return Err("Group size comment must be not zero".into());
-                }
-                self.cws = cws;
-            }
+            "cws" | "reqd_work_group_size" => self.cws = super::clrx_amdcl2_config::sizes3(args)?,
             "userdata" => {
                 let f = fields(args);
                 if f.len() != 4 {

@@ -249,15 +249,16 @@ const HSA_ONLY: [&str; 38] = [
     "workitem_private_segment_size",
 ];
 
-/// `.cws`-like sizes: up to three values, 1 where left out; none of them 0 unless all are.
-fn sizes3(args: &str) -> Result<[u32; 3], String> {
+/// `.cws`-like sizes: up to three values, 1 where left out (`.cws 6,` and `.cws 3,,71` too,
+/// as clrxasm takes them); none of them 0 unless all are.
+pub(crate) fn sizes3(args: &str) -> Result<[u32; 3], String> {
     let f = fields(args);
     if f.len() > 3 {
         return Err("Garbages at end of line".into());
     }
     let mut v = [1u32; 3];
     for (k, s) in f.iter().enumerate() {
-        if k > 0 || !s.is_empty() {
+        if !s.is_empty() {
             v[k] = value32(s)?;
         }
     }

@@ -346,31 +346,6 @@ const OPS: [Entry; 59] = [
     e("shared_vgprs", Op::Ignored(Check::SharedVgprs), Print::No),
 ];
 
-/// CLRX's metadata pseudo-ops: valid in `.config` but not part of the header.
-const METADATA_OPS: [&str; 21] = [
-    "arg",
-    "cws",
-    "reqd_work_group_size",
-    "work_group_size_hint",
-    "fixed_work_group_size",
-    "max_flat_work_group_size",
-    "vectypehint",
-    "runtime_handle",
-    "md_language",
-    "md_kernarg_segment_align",
-    "md_kernarg_segment_size",
-    "md_group_segment_fixed_size",
-    "md_private_segment_fixed_size",
-    "md_symname",
-    "md_sgprsnum",
-    "md_vgprsnum",
-    "md_wavefront_size",
-    "spilledsgprs",
-    "spilledvgprs",
-    "printf",
-    "md_version",
-];
-
 // ---- positions ----
 
 /// First bit and width of a place.
@@ -1305,14 +1280,16 @@ impl ConfigBuilder {
                 self.control.get_or_insert_with(Vec::new);
                 return Ok(());
             }
-            "byte" | "fill" | "skip" | "space" if self.in_control => return self.data(&name, &mut a),
+            "byte" | "short" | "hword" | "int" | "long" | "quad" | "fill" | "skip" | "space" if self.in_control => {
+                return self.data(&name, &mut a)
+            }
             "byte" | "fill" | "skip" | "space" | "int" | "short" | "long" | "quad" | "word" => {
                 return Err("Writing data into non-writeable section is illegal".into())
             }
             _ => {}
         }
         let Some(x) = OPS.iter().find(|x| x.name == name) else {
-            if METADATA_OPS.contains(&name.as_str()) {
+            if super::clrx_rocm_md::is_metadata_op(&name) {
                 return Err(format!(".{name} is kernel metadata, not part of the header"));
             }
             // clrxasm's word for a name it has no pseudo-op of (its other pseudo-ops, valid
@@ -1513,14 +1490,22 @@ impl ConfigBuilder {
     fn data(&mut self, name: &str, a: &mut Args) -> Result<(), String> {
         let mut out = Vec::new();
         match name {
-            "byte" => {
+            "byte" | "short" | "hword" | "int" | "long" | "quad" => {
+                let width = match name {
+                    "byte" => 1,
+                    "short" | "hword" => 2,
+                    "quad" => 8,
+                    _ => 4,
+                };
                 if !a.at_end() {
                     loop {
                         let v = a.value()?;
-                        if (v as i64) >= 256 || (v as i64) < -128 {
-                            self.warnings.push(format!("Value {v:#x} truncated to {:#x}", v & 0xff));
+                        let bits = 8 * width as u32;
+                        if bits < 64 && ((v as i64) >= 1 << bits || (v as i64) < -(1 << (bits - 1))) {
+                            let m = (1u64 << bits) - 1;
+                            self.warnings.push(format!("Value {v:#x} truncated to {:#x}", v & m));
                         }
-                        out.push(v as u8);
+                        out.extend_from_slice(&v.to_le_bytes()[..width]);
                         if !a.optional_comma()? {
                             break;
                         }

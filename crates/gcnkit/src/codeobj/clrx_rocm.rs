@@ -13,16 +13,23 @@
 //! - the notes: code object version 2.1, the ISA version, then `.target` (type 11) and the
 //!   metadata (type 10) when given; `.newbinfmt` moves `.note` first, under a `PT_NOTE`, drops
 //!   `.AMDGPU.config`, sets the ELF flags to 2 and the entry to `.text`.
-//!   The LLVM 10 form (`.llvm10binfmt`) and the GOT (`.gotsym`) are not written here.
+//! - `.gotsym`: a `.got` of 8 zero bytes per entry after `.dynamic` (in its segments), and
+//!   `.rela.dyn` before `.text`, one `R_AMDGPU_ABS64` (3) per entry naming the dynamic symbol;
+//!   the symbols of the GOT that are not kernels come as objects, those in `.text` before the
+//!   kernels, the others after them.
+//!   The LLVM 10 form (`.llvm10binfmt`) is not written here.
 
 use super::clrx_elf::{Out, SHF_ALLOC as A, SHF_EXECINSTR as X, SHT_PROGBITS, SHT_STRTAB, SHT_SYMTAB};
 
-/// A symbol of the object: a kernel or a function kernel at a `.text` offset.
+/// A symbol of the object: a kernel or a function kernel at a `.text` offset, or an object
+/// the GOT names.
 pub struct RocmSymbol {
     pub name: String,
     pub offset: u64,
     /// `.fkernel`: a function (`STT_FUNC`), not an HSA kernel.
     pub function: bool,
+    /// An object (`STT_OBJECT`) in `.text` (false) or `.rodata` (true), of this size.
+    pub object: Option<(bool, u64)>,
 }
 
 /// What the object is made of.
@@ -39,8 +46,13 @@ pub struct RocmInput {
     pub global_data: Option<Vec<u8>>,
     pub code: Vec<u8>,
     pub symbols: Vec<RocmSymbol>,
+    /// The GOT's entries: indices in `symbols`.
+    pub got: Vec<usize>,
+    /// `.section .comment`'s bytes, instead of clrxasm's name.
+    pub comment: Option<Vec<u8>>,
 }
 
+const SHT_RELA: u32 = 4;
 const SHT_HASH: u32 = 5;
 const SHT_DYNAMIC: u32 = 6;
 const SHT_NOTE: u32 = 7;
@@ -58,8 +70,10 @@ enum Part {
     Dynsym,
     Hash,
     Dynstr,
+    RelaDyn,
     Text,
     Dynamic,
+    Got,
     Config,
     Comment,
     Symtab,
@@ -78,6 +92,8 @@ impl Part {
             Part::Dynsym => (".dynsym", SHT_DYNSYM, A, 8, 0, true),
             Part::Hash => (".hash", SHT_HASH, A, 4, 0, true),
             Part::Dynstr => (".dynstr", SHT_STRTAB, A, 1, 0, true),
+            Part::RelaDyn => (".rela.dyn", SHT_RELA, A, 8, 0, true),
+            Part::Got => (".got", SHT_PROGBITS, A | W, 8, 0, true),
             Part::Text => (".text", SHT_PROGBITS, A | X, 0x1000, 256, true),
             Part::Dynamic => (".dynamic", SHT_DYNAMIC, A | W, 0x1000, 8, true),
             Part::Config => (".AMDGPU.config", SHT_PROGBITS, 0, 1, 0, false),
@@ -171,7 +187,15 @@ pub fn write(input: &RocmInput) -> Vec<u8> {
     if input.global_data.is_some() {
         parts.push(Part::Rodata);
     }
-    parts.extend([Part::Dynsym, Part::Hash, Part::Dynstr, Part::Text, Part::Dynamic]);
+    let got = !input.got.is_empty();
+    parts.extend([Part::Dynsym, Part::Hash, Part::Dynstr]);
+    if got {
+        parts.push(Part::RelaDyn);
+    }
+    parts.extend([Part::Text, Part::Dynamic]);
+    if got {
+        parts.push(Part::Got);
+    }
     if !input.new_binfmt {
         parts.extend([Part::Note, Part::Config]);
     }
@@ -209,7 +233,10 @@ pub fn write(input: &RocmInput) -> Vec<u8> {
                 .flat_map(|p| p.section().0.bytes().chain([0])),
         )
         .collect();
-    let comment = b"CLRX ROCmBinGenerator 0.1.9".to_vec();
+    let comment = input
+        .comment
+        .clone()
+        .unwrap_or_else(|| b"CLRX ROCmBinGenerator 0.1.9".to_vec());
 
     // Sizes first (the symbol tables and `.dynamic` have fixed sizes), then offsets.
     let size = |p: Part| -> usize {
@@ -220,6 +247,8 @@ pub fn write(input: &RocmInput) -> Vec<u8> {
             Part::Dynsym => (names.len() + 1) * SYM,
             Part::Hash => hash.len(),
             Part::Dynstr => dynstr.len(),
+            Part::RelaDyn => input.got.len() * 24,
+            Part::Got => input.got.len() * 8,
             Part::Text => input.code.len(),
             Part::Dynamic => 6 * 16,
             Part::Config => 0,
@@ -271,8 +300,18 @@ pub fn write(input: &RocmInput) -> Vec<u8> {
     };
     let kernels = |o: &mut Out, at_names: &[u32]| {
         for (s, n) in input.symbols.iter().zip(at_names) {
-            let info = if s.function { 0x12 } else { 0x1a };
-            symbol(o, *n, info, 0, index(Part::Text), at(Part::Text) + s.offset);
+            let (info, part) = match s.object {
+                Some((true, _)) => (0x11, Part::Rodata),
+                Some((false, _)) => (0x11, Part::Text),
+                None if s.function => (0x12, Part::Text),
+                None => (0x1a, Part::Text),
+            };
+            o.u32(*n);
+            o.u8(info);
+            o.u8(0);
+            o.u16(index(part) as u16);
+            o.word(at(part) + s.offset);
+            o.word(s.object.map_or(0, |(_, size)| size));
         }
     };
     for (k, &p) in parts.iter().enumerate() {
@@ -285,9 +324,9 @@ pub fn write(input: &RocmInput) -> Vec<u8> {
                     (6, 4, Some(0), 0, 8),
                     (1, 4, None, text - 1, 0x1000),
                     (1, 5, Some(text), text, 0x1000),
-                    (1, 6, Some(text + 1), text + 1, 0x1000),
+                    (1, 6, Some(text + 1), text + 1 + got as usize, 0x1000),
                     (2, 6, Some(text + 1), text + 1, 8),
-                    (0x6474e552, 4, Some(text + 1), text + 1, 1),
+                    (0x6474e552, 4, Some(text + 1), text + 1 + got as usize, 1),
                 ];
                 if input.new_binfmt {
                     list.push((4, 4, Some(1), 1, 4));
@@ -319,6 +358,14 @@ pub fn write(input: &RocmInput) -> Vec<u8> {
             }
             Part::Hash => o.b.extend_from_slice(&hash),
             Part::Dynstr => o.b.extend_from_slice(&dynstr),
+            Part::RelaDyn => {
+                for (i, &sym) in input.got.iter().enumerate() {
+                    o.word(at(Part::Got) + 8 * i as u64);
+                    o.word((sym as u64 + 1) << 32 | 3);
+                    o.word(0);
+                }
+            }
+            Part::Got => o.b.resize(o.b.len() + input.got.len() * 8, 0),
             Part::Text => o.b.extend_from_slice(&input.code),
             Part::Dynamic => {
                 let tags = [
@@ -355,6 +402,7 @@ pub fn write(input: &RocmInput) -> Vec<u8> {
                         Part::Dynsym => (index(Part::Dynstr), 1, SYM),
                         Part::Symtab => (index(Part::Strtab), 2, SYM),
                         Part::Hash => (index(Part::Dynsym), 0, 0),
+                        Part::RelaDyn => (index(Part::Dynsym), 0, 24),
                         Part::Dynamic => (index(Part::Dynstr), 0, 16),
                         Part::Comment => (0, 0, 1),
                         _ => (0, 0, 0),
@@ -377,54 +425,32 @@ pub fn write(input: &RocmInput) -> Vec<u8> {
     o.b
 }
 
-/// A kernel for [`generated_metadata`]: its name, its 256-byte header and whether `.config`
-/// built that header.
-pub struct MetadataKernel<'a> {
-    pub name: &'a str,
-    pub header: &'a [u8],
-    /// The SGPR and VGPR counts `.config` computed (None: no `.config`, the header's).
-    pub config: Option<(u64, u64)>,
-}
-
-/// The metadata clrxasm generates for `.newbinfmt` without `.metadata` (and without `.md_*`
-/// or `.arg` lines): each kernel's name, `NAME@kd` and code properties read from its header.
-/// As clrxasm does, a kernel built from `.config` gives its kernarg alignment as the header's
-/// log2 value and its wavefront size as 64; a kernel without gets both as powers of the
-/// header's bytes.
-pub fn generated_metadata(kernels: &[MetadataKernel]) -> String {
-    let u = |h: &[u8], at: usize, n: usize| {
+/// What a kernel's header gives for the code properties the metadata source leaves out
+/// ([`super::clrx_rocm_md::MD_VALUES`]' first seven), as clrxasm reads them: the kernarg,
+/// group and private segment sizes, the kernarg alignment, the wavefront size, the SGPR and
+/// VGPR counts. `config`: the counts `.config` computed (None: a kernel without `.config`,
+/// whose header's counts and alignment are read as they are). As clrxasm does, a `.config`
+/// kernel's kernarg alignment is the header's log2 value; without `.config` its power.
+pub fn header_code_props(h: &[u8], config: Option<(u64, u64)>) -> [u64; super::clrx_rocm_md::FROM_HEADER] {
+    let u = |at: usize, n: usize| {
         let mut v = 0u64;
         for k in (0..n).rev() {
             v = v << 8 | *h.get(at + k).unwrap_or(&0) as u64;
         }
         v
     };
-    let mut s = String::from("---\nVersion:         [ 1, 0 ]\n");
-    if !kernels.is_empty() {
-        s.push_str("Kernels:         \n");
-    }
-    for k in kernels {
-        let h = k.header;
-        let align = if k.config.is_some() {
-            u(h, 100, 1)
-        } else {
-            1u64 << (u(h, 100, 1) & 63)
-        };
-        s.push_str(&format!(
-            "  - Name:            {n}\n    SymbolName:      '{n}@kd'\n    CodeProps:       \n\
-             \x20     KernargSegmentSize: {}\n      GroupSegmentFixedSize: {}\n\
-             \x20     PrivateSegmentFixedSize: {}\n      KernargSegmentAlign: {align}\n\
-             \x20     WavefrontSize:   {}\n      NumSGPRs:        {}\n      NumVGPRs:        {}\n\
-             \x20     MaxFlatWorkGroupSize: 256\n",
-            u(h, 72, 8),
-            u(h, 64, 4),
-            u(h, 60, 4),
-            1u64 << (u(h, 103, 1) & 63),
-            k.config.map_or(u(h, 84, 2), |c| c.0),
-            k.config.map_or(u(h, 86, 2), |c| c.1),
-            n = k.name,
-        ));
-    }
-    s.push_str("...\n");
-    s
+    let align = if config.is_some() {
+        u(100, 1)
+    } else {
+        1u64 << (u(100, 1) & 63)
+    };
+    [
+        u(72, 8),
+        u(64, 4),
+        u(60, 4),
+        align,
+        1u64 << (u(103, 1) & 63),
+        config.map_or(u(84, 2), |c| c.0),
+        config.map_or(u(86, 2), |c| c.1),
+    ]
 }

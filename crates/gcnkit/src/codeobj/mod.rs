@@ -21,6 +21,7 @@ pub mod clrx_elf;
 pub mod clrx_gallium;
 pub mod clrx_gallium_read;
 pub mod clrx_rocm;
+pub mod clrx_rocm_md;
 pub mod kd;
 pub mod metadata;
 pub mod reloc;
@@ -57,7 +58,32 @@ pub struct CodeObject<'a> {
     pub notes: Vec<&'a [u8]>,
     /// A relocatable object's relocations, data and undefined symbols, when it has more
     /// than its descriptors' code offsets.
-    pub linkage: Option<reloc::Linkage>,
+    pub linkage: Option<reloc::Linkage>,    /// A loadable object's GOT: the symbols its `.rela.dyn` entries into `.got` name, in the
+    /// GOT's order (clrxasm's `.gotsym`).
+    pub got: Vec<String>,
+}
+
+/// The symbols a loadable object's GOT entries name (its dynamic relocations into `.got`),
+/// by entry.
+fn got_symbols(file: &object::File) -> Vec<String> {
+    use object::{ObjectSymbol, ObjectSymbolTable, RelocationTarget};
+    let (Some(got), Some(relocs), Some(table)) = (
+        file.section_by_name(".got"),
+        file.dynamic_relocations(),
+        file.dynamic_symbol_table(),
+    ) else {
+        return Vec::new();
+    };
+    let range = got.address()..got.address() + got.size();
+    let mut v: Vec<(u64, String)> = relocs
+        .filter(|(at, _)| range.contains(at))
+        .filter_map(|(at, r)| match r.target() {
+            RelocationTarget::Symbol(i) => Some((at, table.symbol_by_index(i).ok()?.name().ok()?.to_string())),
+            _ => None,
+        })
+        .collect();
+    v.sort_by_key(|(at, _)| *at);
+    v.into_iter().map(|(_, n)| n).collect()
 }
 
 /// A kernel descriptor found in a code object.
@@ -467,6 +493,7 @@ pub fn read(data: &[u8]) -> Result<CodeObject<'_>, Error> {
     descriptors.sort_by_key(|d| d.addr);
     let linkage = reloc::read_linkage(&file);
     Ok(CodeObject {
+        got: got_symbols(&file),
         linkage,
         arch,
         processor,

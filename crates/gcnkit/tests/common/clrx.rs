@@ -266,14 +266,19 @@ pub fn check_generated(format: &str, var: &str, generate: impl FnMut() -> (Strin
     assert!(same * 2 >= n, "{same} of {n}");
 }
 
+/// CLRX's source: `GCNKIT_CLRX_SRC`, else the `src` beside the build `GCNKIT_CLRX_DIR` names.
+pub fn source_dir() -> Option<PathBuf> {
+    std::env::var_os("GCNKIT_CLRX_SRC").map(PathBuf::from).or_else(|| {
+        let d = PathBuf::from(std::env::var_os("GCNKIT_CLRX_DIR")?);
+        Some(d.parent()?.parent()?.join("src"))
+    })
+}
+
 /// CLRX's real binaries (`tests/amdasm/amdbins/*.clo`, `tests/amdbin/amdbins/*.clo` of its
 /// source: `GCNKIT_CLRX_SRC`, else the `src` beside the build `GCNKIT_CLRX_DIR` names, as
 /// `../shared/tools/build-clrx` lays them out), if there.
 pub fn real_binaries() -> Option<Vec<PathBuf>> {
-    let src = std::env::var_os("GCNKIT_CLRX_SRC").map(PathBuf::from).or_else(|| {
-        let d = PathBuf::from(std::env::var_os("GCNKIT_CLRX_DIR")?);
-        Some(d.parent()?.parent()?.join("src"))
-    })?;
+    let src = source_dir()?;
     let mut out = Vec::new();
     for dir in ["tests/amdasm/amdbins", "tests/amdbin/amdbins"] {
         for e in std::fs::read_dir(src.join(dir)).ok()?.flatten() {
