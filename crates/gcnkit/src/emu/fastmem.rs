@@ -422,15 +422,31 @@ impl FastLds {
             return true;
         }
         let elems = 1 + self.two as usize;
-        let (n, size) = (4 * self.dwords as u64, lds.len() as u64);
+        let n = 4 * self.dwords as u32;
+        // The last byte an element may start at (the LDS is at most 64 KiB).
+        let Some(last) = (lds.len() as u32).checked_sub(n) else {
+            return false;
+        };
         let addrs = &w.v[self.vaddr as usize];
+        // Every active lane's elements inside and aligned: the largest start and the OR of
+        // the low bits, over all lanes when all are on (a loop the compiler vectorises).
         let mut ok = true;
-        for (lane, &a) in addrs.iter().enumerate() {
-            let on = exec >> lane & 1 != 0;
-            for &off in &self.offs[..elems] {
-                let o = a.wrapping_add(off);
-                ok &= !on || ((self.unaligned || o.is_multiple_of(4)) && o as u64 + n <= size);
+        for &off in &self.offs[..elems] {
+            let (mut max, mut low) = (0u32, 0u32);
+            if exec == u64::MAX {
+                for &a in addrs.iter() {
+                    let o = a.wrapping_add(off);
+                    max = max.max(o);
+                    low |= o;
+                }
+            } else {
+                for (lane, &a) in addrs.iter().enumerate() {
+                    let o = if exec >> lane & 1 != 0 { a.wrapping_add(off) } else { 0 };
+                    max = max.max(o);
+                    low |= o;
+                }
             }
+            ok &= max <= last && (self.unaligned || low & 3 == 0);
         }
         if !ok {
             return false;
@@ -446,11 +462,16 @@ impl FastLds {
                 let r = self.data[k] as usize;
                 for j in 0..dwords {
                     let at = o + 4 * j;
-                    let cell: &mut [u8; 4] = (&mut lds[at..at + 4]).try_into().expect("4 bytes");
-                    if self.load {
-                        w.v[r + j][lane] = u32::from_le_bytes(*cell);
-                    } else {
-                        *cell = w.v[r + j][lane].to_le_bytes();
+                    debug_assert!(at + 4 <= lds.len());
+                    // SAFETY: `o + n <= lds.len()` for every active lane (checked above), and
+                    // `4 * j + 4 <= n`; unaligned reads and writes of a dword.
+                    unsafe {
+                        let p = lds.as_mut_ptr().add(at) as *mut [u8; 4];
+                        if self.load {
+                            w.v[r + j][lane] = u32::from_le_bytes(p.read_unaligned());
+                        } else {
+                            p.write_unaligned(w.v[r + j][lane].to_le_bytes());
+                        }
                     }
                 }
             }
