@@ -1,8 +1,10 @@
-//! CLRX's GalliumCompute binaries (`.gallium`, LLVM before 4.0): generated sources — random
-//! devices, bitness (`.64bit` or `-6`), LLVM versions (`--llvmVersion` or `.llvm_version`),
-//! Mesa versions around 17.0 (`-t` or `.driver_version`), global data, one to four kernels
-//! with random argument lists and `.config` values (or none), their code at labels in any
-//! order — through gcnkit and live clrxasm (`GCNKIT_CLRX_DIR`), which must write the same file
+//! CLRX's GalliumCompute binaries (`.gallium`): generated sources — random devices, bitness
+//! (`.64bit` or `-6`), LLVM versions across 3.9 and 4.0 (`--llvmVersion` or `.llvm_version`),
+//! Mesa versions around 17.0 (`-t` or `.driver_version`), `.arch_minor`/`.arch_stepping`,
+//! global data, one to four kernels with random argument lists and `.config` values (from
+//! LLVM 4.0 the HSA header's pseudo-ops and `.control_directive` too), `.proginfo` entries or
+//! nothing, their code at labels in any order (with LLVM 4.0 mostly after `.skip 256`) —
+//! through gcnkit and live clrxasm (`GCNKIT_CLRX_DIR`), which must write the same file
 //! byte for byte, or both refuse the source. Without clrxasm the sources are still assembled
 //! and the comparison is skipped, said on stderr.
 
@@ -12,7 +14,7 @@ use common::clrx::{gcnkit_binary, normalized};
 use common::Rng;
 
 use common::clrx::DEVICES;
-const LLVM: [u32; 5] = [30500, 30600, 30800, 30900, 39900];
+const LLVM: [u32; 9] = [30500, 30600, 30800, 30900, 39900, 40000, 40001, 50000, 60000];
 const MESA: [u32; 4] = [0, 110000, 169900, 170000];
 const ARG_TYPES: [&str; 11] = [
     "scalar",
@@ -71,7 +73,84 @@ fn config_line(r: &mut Rng, llvm: u32) -> String {
         15 => ".tgsize".into(),
         16 => ".debugmode".into(),
         17 => ".privmode".into(),
+        18 => ".dx10clamp".into(),
+        // The HSA header's (clrxasm refuses them before LLVM 4.0).
+        _ if r.chance(1, 8) || llvm >= 40000 => hsa_line(r),
         _ => ".dx10clamp".into(),
+    }
+}
+
+/// A line of an LLVM 4.0 kernel's HSA header: the `.hsa_*` forms of the config's, and the
+/// ROCm header's pseudo-ops Gallium takes.
+fn hsa_line(r: &mut Rng) -> String {
+    let dims = |r: &mut Rng| ["x", "y", "z", "xy", "xz", "yz", "xyz"][r.below(7) as usize];
+    let v32 = |r: &mut Rng| r.next() as u32;
+    match r.below(44) {
+        0 => format!(".hsa_dims {}", dims(r)),
+        1 => format!(".hsa_sgprsnum {}", r.below(103)),
+        2 => format!(".hsa_vgprsnum {}", r.below(257)),
+        3 => ".hsa_privmode".into(),
+        4 => ".hsa_debugmode".into(),
+        5 => ".hsa_dx10clamp".into(),
+        6 => ".hsa_ieeemode".into(),
+        7 => ".hsa_tgsize".into(),
+        8 => format!(".hsa_floatmode {:#x}", r.below(256)),
+        9 => format!(".hsa_priority {}", r.below(6)),
+        10 => format!(".hsa_exceptions {}", r.below(128)),
+        11 => format!(".hsa_userdatanum {}", r.below(17)),
+        12 => format!(".hsa_pgmrsrc1 {:#x}", v32(r)),
+        13 => format!(".hsa_pgmrsrc2 {:#x}", v32(r)),
+        14 => format!(".hsa_localsize {}", r.below(32769)),
+        15 => format!(".hsa_scratchbuffer {}", r.below(5000)),
+        16 => format!(".codeversion {}, {}", r.below(3), r.below(3)),
+        17 => format!(".machine {}, {}, {}, {}", r.below(2), r.below(10), r.below(3), [0, 1, 0xffff][r.below(3) as usize]),
+        18 => format!(".kernel_code_entry_offset {:#x}", [256, 0, 512, u64::MAX][r.below(4) as usize]),
+        19 => format!(".kernel_code_prefetch_offset {}", r.below(1000)),
+        20 => format!(".kernel_code_prefetch_size {}", r.below(1000)),
+        21 => format!(".max_scratch_backing_memory {}", r.below(1000)),
+        22 => [
+            ".use_private_segment_buffer",
+            ".use_dispatch_ptr",
+            ".use_queue_ptr",
+            ".use_kernarg_segment_ptr",
+            ".use_dispatch_id",
+            ".use_flat_scratch_init",
+            ".use_private_segment_size",
+            ".use_ordered_append_gds",
+            ".use_ptr64",
+            ".use_dynamic_call_stack",
+            ".use_debug_enabled",
+            ".use_xnack_enabled",
+            ".default_hsa_features",
+        ][r.below(13) as usize]
+            .into(),
+        23 => format!(".use_grid_workgroup_count {}", dims(r)),
+        24 => format!(".private_elem_size {}", [2, 4, 8, 16, 3][r.below(5) as usize]),
+        25 => format!(".workitem_private_segment_size {}", [0u32, 16, 100, 0xffff_ffff][r.below(4) as usize]),
+        26 => format!(".workgroup_group_segment_size {}", r.below(32769)),
+        27 => format!(".gds_segment_size {}", r.below(1000)),
+        28 => format!(".kernarg_segment_size {}", [0, 16, 64, u64::MAX][r.below(4) as usize]),
+        29 => format!(".workgroup_fbarrier_count {}", r.below(10)),
+        30 => format!(".wavefront_sgpr_count {}", [0, 20, 0xffff][r.below(3) as usize]),
+        31 => format!(".workitem_vgpr_count {}", [0, 20, 0xffff][r.below(3) as usize]),
+        32 => {
+            let f = r.below(20);
+            format!(".reserved_vgprs {f}, {}", f + r.below(5))
+        }
+        33 => {
+            let f = r.below(20);
+            format!(".reserved_sgprs {f}, {}", f + r.below(5))
+        }
+        34 => format!(".debug_wavefront_private_segment_offset_sgpr {}", r.below(104)),
+        35 => format!(".debug_private_segment_buffer_sgpr {}", r.below(104)),
+        36 => format!(".kernarg_segment_align {}", [16, 32, 64, 8][r.below(4) as usize]),
+        37 => format!(".group_segment_align {}", [16, 32, 256][r.below(3) as usize]),
+        38 => format!(".private_segment_align {}", [16, 64, 1024][r.below(3) as usize]),
+        39 => format!(".wavefront_size {}", [64, 32, 256, 512][r.below(4) as usize]),
+        40 => format!(".call_convention {:#x}", [0u32, 1, 0xffff_ffff][r.below(3) as usize]),
+        41 => format!(".runtime_loader_kernel_symbol {:#x}", r.next()),
+        42 => format!(".hsa_priority {}", r.below(4)),
+        _ => format!(".hsa_userdatanum {}", r.below(17)),
     }
 }
 
@@ -96,6 +175,12 @@ fn source(r: &mut Rng) -> (String, Vec<String>) {
         1 => s.push_str(&format!(".driver_version {mesa}\n")),
         _ => {}
     }
+    if llvm >= 40000 && r.chance(1, 3) {
+        s.push_str(&format!(".arch_minor {}\n", r.below(4)));
+        if r.chance(1, 2) {
+            s.push_str(&format!(".arch_stepping {}\n", r.below(4)));
+        }
+    }
     common::clrx::random_global_data(r, &mut s);
     let n = 1 + r.below(4) as usize;
     for k in 0..n {
@@ -108,8 +193,19 @@ fn source(r: &mut Rng) -> (String, Vec<String>) {
         }
         if r.chance(4, 5) {
             s.push_str("  .config\n");
-            for _ in 0..r.below(7) {
+            for _ in 0..r.below(if llvm >= 40000 { 12 } else { 7 }) {
                 s.push_str(&format!("  {}\n", config_line(r, llvm)));
+            }
+            if llvm >= 40000 && r.chance(1, 4) {
+                // 128 bytes (or, one in eight, a size clrxasm refuses).
+                let n = if r.chance(1, 8) { 100 } else { 128 };
+                s.push_str(&format!("  .control_directive\n  .fill {}, 1, {:#x}\n", n - 8, r.below(256)));
+                s.push_str(&format!("  .byte {}\n", (0..8).map(|_| r.below(256).to_string()).collect::<Vec<_>>().join(", ")));
+            }
+        } else if r.chance(1, 2) {
+            s.push_str("  .proginfo\n");
+            for _ in 0..r.below(if llvm >= 30900 { 6 } else { 4 }) {
+                s.push_str(&format!("  .entry {:#x}, {:#x}\n", r.next() as u32, r.next() as u32));
             }
         }
     }
@@ -117,6 +213,10 @@ fn source(r: &mut Rng) -> (String, Vec<String>) {
     // The kernels' code, in another order than their definitions.
     for k in common::clrx::shuffled(r, n) {
         s.push_str(&format!("k{k}:\n"));
+        // The HSA header's room (LLVM 4.0; without it the header overwrites what follows).
+        if llvm >= 40000 && !r.chance(1, 10) {
+            s.push_str("  .skip 256\n");
+        }
         if r.chance(1, 4) {
             // (As literals: a data word in code may print as an instruction that reads two
             // scalar values, which neither assembler takes back.)
@@ -135,8 +235,8 @@ fn generated_sources_as_clrxasm_writes_them() {
     common::clrx::check_generated(".gallium", "GALLIUM", || source(&mut r));
 }
 
-/// Lines clrxasm refuses: gcnkit refuses them too; LLVM 4.0's form and a missing LLVM
-/// version are gcnkit's errors (not written yet; clrxasm would take the installed LLVM's).
+/// Lines clrxasm refuses: gcnkit refuses them too; a missing LLVM version is gcnkit's error
+/// (clrxasm would take the installed LLVM's).
 #[test]
 fn refused_sources() {
     let src = |line: &str| format!(".gallium\n.gpu pitcairn\n.kernel k\n{line}\n.text\nk: s_endpgm\n");
@@ -153,6 +253,16 @@ fn refused_sources() {
         ".dims x",
         ".config\n.dims w",
         ".config\ns_nop 0",
+        // HSA header pseudo-ops before LLVM 4.0.
+        ".config\n.hsa_dims x",
+        ".config\n.use_ptr64",
+        ".config\n.control_directive\n.fill 128, 1, 0",
+        // Program info.
+        ".config\n.proginfo",
+        ".proginfo\n.config",
+        ".proginfo\n.entry 1, 2\n.entry 1, 2\n.entry 1, 2\n.entry 1, 2\n.entry 1, 2\n.entry 1, 2",
+        ".entry 1, 2",
+        ".proginfo\n.entry 1",
     ];
     assert!(gcnkit_binary(&src(".config\n.dims x"), &opts).is_ok());
     for line in bad {
@@ -165,8 +275,29 @@ fn refused_sources() {
     }
     let e = gcnkit_binary(&src(".config"), &[]).unwrap_err();
     assert!(e.iter().any(|m| m.contains("LLVM version")), "{e:?}");
-    let e = gcnkit_binary(&src(".config"), &["--llvmVersion".into(), "40000".into()]).unwrap_err();
-    assert!(e.iter().any(|m| m.contains("not written")), "{e:?}");
+    // LLVM 4.0: a kernel's code without the header's room; a control directive of 100 bytes;
+    // HSA values out of range.
+    let llvm4 = ["--llvmVersion".to_string(), "40000".to_string()];
+    let src4 = |line: &str| format!(".gallium\n.gpu pitcairn\n.kernel k\n.config\n{line}\n.text\nk: .skip 256\ns_endpgm\n");
+    let bad4 = [
+        src(".config"),
+        src4(".control_directive\n.fill 100, 1, 0"),
+        src4(".hsa_sgprsnum 105"),
+        src4(".private_elem_size 3"),
+        src4(".wavefront_size 512"),
+        src4(".kernarg_segment_align 8"),
+        src4(".control_directive\n.fill 128, 1, 0\n.config"),
+        src4(".control_directive\n.fill 128, 1, 0\n.hsa_dims x"),
+    ];
+    assert!(gcnkit_binary(&src4(".hsa_dims x"), &llvm4).is_ok());
+    for s in bad4 {
+        assert!(gcnkit_binary(&s, &llvm4).is_err(), "gcnkit takes:\n{s}");
+        if common::clrx::dir().is_some() {
+            assert!(common::clrx::assemble_binary(&s, &["--llvmVersion", "40000"]).is_err(), "clrxasm takes:\n{s}");
+        }
+    }
+    let e = gcnkit_binary(&src(".config"), &llvm4).unwrap_err();
+    assert!(e.iter().any(|m| m.contains("HSA configuration for kernel 'k' out of content")), "{e:?}");
     // No label for a kernel: clrxasm's error.
     let e = gcnkit_binary(".gallium\n.kernel k\n.config\n.text\ns_endpgm\n", &opts).unwrap_err();
     assert!(
