@@ -1425,14 +1425,15 @@ fn rename_labels(text: &str, n: usize) -> String {
     out
 }
 
-/// A GalliumCompute binary (CLRX's `.gallium` format, LLVM before 4.0) as CLRX text, as
-/// clrxdisasm `-dCmf` prints it for `device` (the binary does not say; clrxdisasm's `-g`,
-/// else CapeVerde): its head, each kernel's `.args` and `.config`, then `.text` with each
-/// kernel's name as a label at its code. A branch from one kernel's code into another's is
-/// not given a label (each kernel's code is disassembled alone).
+/// A GalliumCompute binary (CLRX's `.gallium` format) as CLRX text, as clrxdisasm `-dCmf`
+/// prints it for `device` (the binary does not say; clrxdisasm's `-g`, else CapeVerde): its
+/// head, each kernel's `.args` and `.config` (with LLVM 4.0's HSA header, as clrxdisasm
+/// `--llvmVersion 40000` prints it), then `.text` with each kernel's name as a label at its
+/// code (with LLVM 4.0, `.skip 256` for the header). A branch from one kernel's code into
+/// another's is not given a label (each kernel's code is disassembled alone).
 pub fn disassemble_gallium(
     data: &[u8],
-    device: &crate::codeobj::clrx_config::Device,
+    device: &'static crate::codeobj::clrx_config::Device,
     format: Format,
     mut sink: impl FnMut(&str),
 ) -> Result<(), String> {
@@ -1444,7 +1445,7 @@ pub fn disassemble_gallium(
     let mut head = String::new();
     gallium::print_head(&b, device, &mut head);
     for k in &b.kernels {
-        gallium::print_kernel(k, device, &mut head);
+        gallium::print_kernel(&b, k, device, &mut head);
     }
     head.push_str(".text\n");
     sink(&head);
@@ -1453,10 +1454,16 @@ pub fn disassemble_gallium(
     cuts.sort_unstable();
     cuts.dedup();
     for w in cuts.windows(2) {
-        let (from, to) = (w[0], w[1].min(b.code.len()));
+        let (mut from, to) = (w[0], w[1].min(b.code.len()));
         let mut t = String::new();
+        let mut kernel = false;
         for k in b.kernels.iter().filter(|k| k.offset as usize == from) {
             t.push_str(&format!("{}:\n", k.name));
+            kernel = true;
+        }
+        if b.hsa && kernel {
+            t.push_str(".skip 256\n");
+            from += 256;
         }
         code_text(device.arch, &b.code[from..to], from, format, &mut t)?;
         sink(&t);

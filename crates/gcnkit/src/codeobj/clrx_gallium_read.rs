@@ -1,10 +1,14 @@
-//! Reading GalliumCompute binaries ([`super::clrx_gallium`]'s format, LLVM before 4.0) and
-//! printing their head and kernels as clrxdisasm 0.1.9 prints them with `-dCmf`: `.gallium`,
-//! the device, the bitness, `.rodata`, the Mesa and LLVM versions it can tell, each kernel's
-//! `.args` and `.config` (from its program info).
+//! Reading GalliumCompute binaries ([`super::clrx_gallium`]'s format) and printing their head
+//! and kernels as clrxdisasm 0.1.9 prints them with `-dCmf`: `.gallium`, the device, the
+//! bitness, `.rodata`, the Mesa and LLVM versions it can tell, each kernel's `.args` and
+//! `.config` (from its program info) and, for LLVM 4.0's form, the HSA header at the start of
+//! its code (its `.hsa_*` lines and `.control_directive`). clrxdisasm prints that form only
+//! when told the LLVM version (`--llvmVersion 40000`: the binary does not say it); gcnkit
+//! takes it when a kernel's code starts with an HSA header (code version 1, machine kind 0
+//! or 1) and every kernel's code has 256 bytes for one.
 
 use super::clrx_amd_read::print_bytes;
-use super::clrx_config::Device;
+use super::clrx_config::{print_config_lines, Device, Gpu, Target};
 use super::clrx_gallium::{ARG_SEMANTICS, ARG_TYPES};
 use object::{Object, ObjectSection};
 use std::fmt::Write;
@@ -25,6 +29,8 @@ pub struct GalliumBinary {
     pub mesa170: bool,
     /// LLVM 3.9 or later (five program info entries a kernel).
     pub llvm390: bool,
+    /// LLVM 4.0 or later: an HSA header before each kernel's code.
+    pub hsa: bool,
     pub code: Vec<u8>,
     pub global_data: Vec<u8>,
     pub kernels: Vec<GalliumKernelBin>,
@@ -37,9 +43,9 @@ fn le32(b: &[u8], at: usize) -> Option<u32> {
 /// A kernel's record in the container: name, code offset, argument records.
 type KernelRecord = (String, u32, Vec<[u32; 6]>);
 
-/// The container's kernels and the ELF it holds, if `data` is one (its layout must hold
-/// exactly: the ELF ends the file).
-fn container(data: &[u8]) -> Option<(Vec<KernelRecord>, &[u8])> {
+/// The container's kernels, the ELF it holds and its section's type (2: Mesa 17.0's
+/// executable text), if `data` is one (its layout must hold exactly: the ELF ends the file).
+fn container(data: &[u8]) -> Option<(Vec<KernelRecord>, &[u8], u32)> {
     let n = le32(data, 0)? as usize;
     if n == 0 || n > 100_000 {
         return None;
@@ -65,7 +71,8 @@ fn container(data: &[u8]) -> Option<(Vec<KernelRecord>, &[u8])> {
     }
     let (sections, size) = (le32(data, at)?, le32(data, at + 12)? as usize);
     let elf = data.get(at + 24..)?;
-    (sections == 1 && elf.len() == size && elf.starts_with(b"\x7fELF")).then_some((kernels, elf))
+    let kind = le32(data, at + 8)?;
+    (sections == 1 && elf.len() == size && elf.starts_with(b"\x7fELF")).then_some((kernels, elf, kind))
 }
 
 /// Is `data` a GalliumCompute binary?
@@ -75,7 +82,7 @@ pub fn is_gallium(data: &[u8]) -> bool {
 
 /// Reads a GalliumCompute binary.
 pub fn read(data: &[u8]) -> Result<GalliumBinary, String> {
-    let (kernels, elf) = container(data).ok_or("not a GalliumCompute binary")?;
+    let (kernels, elf, kind) = container(data).ok_or("not a GalliumCompute binary")?;
     let f = object::File::parse(elf).map_err(|e| format!("malformed GalliumCompute binary: {e}"))?;
     let section = |name: &str| {
         f.section_by_name(name)
@@ -91,23 +98,25 @@ pub fn read(data: &[u8]) -> Result<GalliumBinary, String> {
     }
     let mut out = GalliumBinary {
         is64: elf.get(4) == Some(&2),
-        mesa170: u16::from_le_bytes([elf[18], elf[19]]) == 0xe0,
+        mesa170: kind == 2,
         llvm390,
+        hsa: false,
         code: section(".text"),
         global_data: section(".rodata"),
         kernels: Vec::new(),
     };
-    // LLVM 4.0 and later put an HSA kernel header (code version 1.x, machine kind 1) at each
-    // kernel: that form is not read here.
+    // LLVM 4.0 and later put an HSA kernel header (code version 1.x, machine kind 0 or 1) at
+    // each kernel with a config; every kernel has room for one before the next kernel (else
+    // clrxdisasm refuses the form: "Gallium kernel region is too small").
     let header = |o: u32| {
         let o = o as usize;
-        le32(&out.code, o) == Some(1)
-            && le32(&out.code, o + 4).is_some_and(|m| m <= 1)
-            && out.code.get(o + 8..o + 10) == Some(&[1, 0])
+        le32(&out.code, o) == Some(1) && out.code.get(o + 8..o + 10).is_some_and(|m| m[0] <= 1 && m[1] == 0)
     };
-    if kernels.iter().any(|k| header(k.1)) {
-        return Err("a GalliumCompute binary of LLVM 4.0 or later (HSA kernel headers): not read yet".into());
-    }
+    let room = |o: u32| {
+        let next = kernels.iter().map(|k| k.1).filter(|&x| x > o).min();
+        next.map_or(out.code.len(), |n| n as usize) >= o as usize + 256
+    };
+    out.hsa = llvm390 && kernels.iter().any(|k| header(k.1)) && kernels.iter().all(|k| room(k.1));
     for (k, (name, offset, args)) in kernels.into_iter().enumerate() {
         let pi = (0..per)
             .map(|e| {
@@ -136,13 +145,16 @@ pub fn print_head(b: &GalliumBinary, device: &Device, out: &mut String) {
     if b.mesa170 {
         out.push_str(".driver_version 170000\n");
     }
-    if b.llvm390 {
+    if b.hsa {
+        out.push_str(".llvm_version 40000\n");
+    } else if b.llvm390 {
         out.push_str(".llvm_version 30900\n");
     }
 }
 
-/// A kernel's `.kernel`, `.args` and `.config` lines, as clrxdisasm prints them.
-pub fn print_kernel(k: &GalliumKernelBin, device: &Device, out: &mut String) {
+/// A kernel's `.kernel`, `.args` and `.config` lines, as clrxdisasm prints them (with LLVM
+/// 4.0's HSA header after the config: its `.hsa_*` lines and `.control_directive`).
+pub fn print_kernel(b: &GalliumBinary, k: &GalliumKernelBin, device: &'static Device, out: &mut String) {
     let _ = writeln!(out, ".kernel {}\n    .args", k.name);
     for a in &k.args {
         let name = |t: &[&str], v: u32| t.get(v as usize).map_or(v.to_string(), |s| s.to_string());
@@ -219,5 +231,17 @@ pub fn print_kernel(k: &GalliumKernelBin, device: &Device, out: &mut String) {
             v(3) as i32,
             v(4) as i32
         );
+    }
+    if b.hsa {
+        let at = k.offset as usize;
+        if let Some(h) = b.code.get(at..at + 256) {
+            let h: &[u8; 256] = h.try_into().expect("256 bytes");
+            let gpu = Gpu {
+                device,
+                arch_minor: None,
+                arch_stepping: None,
+            };
+            print_config_lines(h, &Target::new(gpu, false), "hsa_", out);
+        }
     }
 }
