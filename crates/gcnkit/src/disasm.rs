@@ -1425,16 +1425,63 @@ fn rename_labels(text: &str, n: usize) -> String {
     out
 }
 
+/// The parts of a CLRX binary clrxdisasm prints: its `-d` (global data), `-m` (metadata:
+/// arguments, raw program info), `-C` (configuration in readable pseudo-ops) and `-f`
+/// (float literals' values in comments). gcnkit's default is all of them ([`ClrxDump::ALL`]:
+/// the text both assemblers take back).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClrxDump {
+    pub data: bool,
+    pub metadata: bool,
+    pub config: bool,
+    pub floats: bool,
+}
+
+impl ClrxDump {
+    /// clrxdisasm's `-dCmf`.
+    pub const ALL: ClrxDump = ClrxDump {
+        data: true,
+        metadata: true,
+        config: true,
+        floats: true,
+    };
+
+    /// `text` with or without its float literals' comments (` /* 1.5f */` at a line's end).
+    pub fn floats_of<'a>(&self, text: &'a str) -> std::borrow::Cow<'a, str> {
+        if self.floats || !text.contains(" */\n") {
+            return text.into();
+        }
+        let mut out = String::with_capacity(text.len());
+        for line in text.split_inclusive('\n') {
+            let body = line.trim_end_matches('\n');
+            let cut = body
+                .strip_suffix(" */")
+                .filter(|b| b.ends_with('f') || b.ends_with('h'))
+                .and_then(|b| b.rfind(" /* "));
+            match cut {
+                Some(at) => {
+                    out.push_str(&body[..at]);
+                    out.push_str(&line[body.len()..]);
+                }
+                None => out.push_str(line),
+            }
+        }
+        out.into()
+    }
+}
+
 /// A GalliumCompute binary (CLRX's `.gallium` format) as CLRX text, as clrxdisasm `-dCmf`
 /// prints it for `device` (the binary does not say; clrxdisasm's `-g`, else CapeVerde): its
 /// head, each kernel's `.args` and `.config` (with LLVM 4.0's HSA header, as clrxdisasm
 /// `--llvmVersion 40000` prints it), then `.text` with each kernel's name as a label at its
 /// code (with LLVM 4.0, `.skip 256` for the header). A branch from one kernel's code into
-/// another's is not given a label (each kernel's code is disassembled alone).
+/// another's is not given a label (each kernel's code is disassembled alone). `dump` chooses
+/// the parts as clrxdisasm's options do.
 pub fn disassemble_gallium(
     data: &[u8],
     device: &'static crate::codeobj::clrx_config::Device,
     format: Format,
+    dump: ClrxDump,
     mut sink: impl FnMut(&str),
 ) -> Result<(), String> {
     use crate::codeobj::clrx_gallium_read as gallium;
@@ -1443,12 +1490,13 @@ pub fn disassemble_gallium(
     }
     let b = gallium::read(data)?;
     let mut head = String::new();
-    gallium::print_head(&b, device, &mut head);
+    gallium::print_head(&b, device, dump.data, &mut head);
     for k in &b.kernels {
-        gallium::print_kernel(&b, k, device, &mut head);
+        gallium::print_kernel(&b, k, device, (dump.metadata, dump.config), &mut head);
     }
     head.push_str(".text\n");
     sink(&head);
+    let mut sink = |t: &str| sink(&dump.floats_of(t));
     let mut cuts: Vec<usize> = b.kernels.iter().map(|k| k.offset as usize).collect();
     cuts.extend([0, b.code.len()]);
     cuts.sort_unstable();
@@ -1462,7 +1510,13 @@ pub fn disassemble_gallium(
             kernel = true;
         }
         if b.hsa && kernel {
-            t.push_str(".skip 256\n");
+            // The header: printed in the config (or, without `-C`, as bytes; without `-m`,
+            // not at all).
+            if dump.config {
+                t.push_str(".skip 256\n");
+            } else if dump.metadata {
+                crate::codeobj::clrx_amd_read::print_bytes(&b.code[from..from + 256], &mut t);
+            }
             from += 256;
         }
         code_text(device.arch, &b.code[from..to], from, format, &mut t)?;

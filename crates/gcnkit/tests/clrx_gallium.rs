@@ -224,6 +224,10 @@ fn source(r: &mut Rng) -> (String, Vec<String>) {
                 "  .get_driver_version dv{k}\n  .get_llvm_version lv{k}\n  s_mov_b32 s1, dv{k}\n  s_mov_b32 s2, lv{k}\n"
             ));
         }
+        if r.chance(1, 4) {
+            // A float literal (clrxdisasm's -f comments it).
+            s.push_str(&format!("  v_mul_f32 v1, {:#x}, v2\n", 0x3fc0_0000 + r.below(1 << 20)));
+        }
         common::clrx::random_code(r, &mut s);
     }
     (s, opts)
@@ -306,6 +310,16 @@ fn refused_sources() {
     );
 }
 
+/// An LLVM 4.0 source with a kernel whose label lacks `.skip 256`: its header lands over the
+/// code, which then prints as instructions holding words neither assembler takes back (and
+/// clrxdisasm prints some lossily where gcnkit prints data).
+fn header_over_code(src: &str, opts: &[String]) -> bool {
+    let llvm4 = ["4", "5", "6"]
+        .iter()
+        .any(|v| src.contains(&format!(".llvm_version {v}")) || opts.iter().any(|o| o.starts_with(v)));
+    llvm4 && src.matches(".skip 256").count() < src.matches("\nk").count()
+}
+
 /// Texts neither assembler takes back (clrxdisasm's form loses the LDS size; the HSA header
 /// of a kernel without a config, its code's first 256 bytes, read as one).
 static LOSSY: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
@@ -314,7 +328,9 @@ static LOSSY: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::n
 fn gcnkit_text(bin: &[u8], device: &str) -> Result<String, String> {
     let mut t = String::new();
     let device = gcnkit::codeobj::clrx_config::Device::find(device).expect("a CLRX device");
-    gcnkit::disasm::disassemble_gallium(bin, device, gcnkit::disasm::Format::Text, |s| t.push_str(s))?;
+    gcnkit::disasm::disassemble_gallium(bin, device, gcnkit::disasm::Format::Text, gcnkit::disasm::ClrxDump::ALL, |s| {
+        t.push_str(s)
+    })?;
     Ok(t)
 }
 
@@ -356,7 +372,7 @@ fn text_round_trip(what: &str, bin: &[u8], file: Option<&std::path::Path>, devic
             o.push("--llvmVersion=40000");
         }
         let theirs = common::clrx::disassemble_file(f, &o).unwrap();
-        assert_eq!(normalized(&text), normalized(&theirs), "{what}");
+        assert_eq!(without_float_values(&text), without_float_values(&theirs), "{what}");
     }
     let theirs = common::clrx::assemble_binary(&text, &o).unwrap_or_else(|e| panic!("{what}: clrxasm: {e}\n{text}"));
     assert!(
@@ -397,10 +413,7 @@ fn binaries_disassemble_as_clrxdisasm() {
     for k in 0..n {
         let (src, opts) = source(&mut r);
         let Ok(bin) = gcnkit_binary(&src, &opts) else { continue };
-        // (A header over the next kernel's code, without `.skip 256`: that code, printed as
-        // instructions, holds words no assembler takes back.)
-        let llvm4 = ["4", "5", "6"].iter().any(|v| src.contains(&format!(".llvm_version {v}")) || opts.iter().any(|o| o.starts_with(v)));
-        if llvm4 && src.matches(".skip 256").count() < src.matches("\nk").count() {
+        if header_over_code(&src, &opts) {
             continue;
         }
         let f = dir.join(format!("g{k}.bin"));
@@ -416,4 +429,91 @@ fn binaries_disassemble_as_clrxdisasm() {
         LOSSY.load(std::sync::atomic::Ordering::Relaxed)
     );
     assert!(done * 2 >= n);
+}
+
+/// Text as [`normalized`], the float literals' comments replaced by a mark that a line has one
+/// (gcnkit puts them at the line's end, clrxdisasm after the literal, one digit apart).
+fn without_float_values(t: &str) -> Vec<String> {
+    normalized(t)
+        .into_iter()
+        .map(|l| {
+            let mark = l.contains("f */") || l.contains("h */");
+            let mut out = String::new();
+            let mut rest = l.as_str();
+            while let Some(at) = rest.find(" /* ") {
+                out.push_str(&rest[..at]);
+                rest = rest[at..].split_once("*/").map_or("", |x| x.1);
+            }
+            out.push_str(rest);
+            let out: String = out.split_whitespace().collect::<Vec<_>>().join(" ").replace(" ,", ",");
+            if mark {
+                out + " [float]"
+            } else {
+                out
+            }
+        })
+        .collect()
+}
+
+/// Every combination of clrxdisasm's -m, -d, -C and -f on CLRX's real Gallium binaries and
+/// generated ones (both LLVM forms): gcnkit's parts are clrxdisasm's.
+#[test]
+fn parts_as_clrxdisasm_options() {
+    if common::clrx::dir().is_none() {
+        eprintln!("GCNKIT_CLRX_DIR not set: clrxdisasm's options not compared");
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("gcnkit-gallium-parts-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut files: Vec<(std::path::PathBuf, String)> = common::clrx::real_binaries()
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|f| gcnkit::codeobj::clrx_gallium_read::is_gallium(&std::fs::read(f).unwrap()))
+        .map(|f| (f, "CapeVerde".to_string()))
+        .collect();
+    let mut r = Rng(common::seed() ^ 0x9a27);
+    let n = common::env_n("GCNKIT_GALLIUM_N", 150) / 10;
+    for k in 0..n {
+        let (src, opts) = source(&mut r);
+        let Ok(bin) = gcnkit_binary(&src, &opts) else { continue };
+        if header_over_code(&src, &opts) {
+            continue;
+        }
+        let f = dir.join(format!("p{k}.bin"));
+        std::fs::write(&f, &bin).unwrap();
+        let device = src.lines().find_map(|l| l.strip_prefix(".gpu ")).unwrap_or("CapeVerde");
+        files.push((f, device.to_string()));
+    }
+    let (mut compared, mut hsa) = (0, 0);
+    for (f, device) in &files {
+        let bin = std::fs::read(f).unwrap();
+        let dev = gcnkit::codeobj::clrx_config::Device::find(device).unwrap();
+        for bits in 0..16 {
+            let dump = gcnkit::disasm::ClrxDump {
+                metadata: bits & 1 != 0,
+                data: bits & 2 != 0,
+                config: bits & 4 != 0,
+                floats: bits & 8 != 0,
+            };
+            let mut ours = String::new();
+            gcnkit::disasm::disassemble_gallium(&bin, dev, gcnkit::disasm::Format::Text, dump, |s| ours.push_str(s)).unwrap();
+            let mut o = vec!["-g", device.as_str()];
+            for (on, flag) in [(dump.metadata, "-m"), (dump.data, "-d"), (dump.config, "-C"), (dump.floats, "-f")] {
+                if on {
+                    o.push(flag);
+                }
+            }
+            let is_hsa = ours.contains(".llvm_version 40000");
+            if is_hsa {
+                o.push("--llvmVersion=40000");
+            }
+            let theirs = common::clrx::disassemble_file(f, &o).unwrap();
+            assert_eq!(without_float_values(&ours), without_float_values(&theirs), "{} {o:?}", f.display());
+            compared += 1;
+            hsa += is_hsa as usize;
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    eprintln!("{compared} texts ({} binaries × 16 combinations of -m -d -C -f; {hsa} of LLVM 4.0's form) as clrxdisasm prints them", files.len());
+    assert!(compared >= 16 * 4);
 }

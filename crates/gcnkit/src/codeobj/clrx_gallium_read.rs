@@ -134,11 +134,11 @@ pub fn read(data: &[u8]) -> Result<GalliumBinary, String> {
     Ok(out)
 }
 
-/// The lines before the kernels.
-pub fn print_head(b: &GalliumBinary, device: &Device, out: &mut String) {
+/// The lines before the kernels (`.rodata` when `data`: clrxdisasm's `-d`).
+pub fn print_head(b: &GalliumBinary, device: &Device, data: bool, out: &mut String) {
     let _ = writeln!(out, ".gallium\n.gpu {}", device.name);
     out.push_str(if b.is64 { ".64bit\n" } else { ".32bit\n" });
-    if !b.global_data.is_empty() {
+    if data && !b.global_data.is_empty() {
         out.push_str(".rodata\n");
         print_bytes(&b.global_data, out);
     }
@@ -152,10 +152,21 @@ pub fn print_head(b: &GalliumBinary, device: &Device, out: &mut String) {
     }
 }
 
-/// A kernel's `.kernel`, `.args` and `.config` lines, as clrxdisasm prints them (with LLVM
-/// 4.0's HSA header after the config: its `.hsa_*` lines and `.control_directive`).
-pub fn print_kernel(b: &GalliumBinary, k: &GalliumKernelBin, device: &'static Device, out: &mut String) {
-    let _ = writeln!(out, ".kernel {}\n    .args", k.name);
+/// A kernel's lines as clrxdisasm prints them: `.kernel`; with `metadata` (`-m`) its `.args`
+/// and `.proginfo` entries or, with `config` (`-C`), its `.config` (with LLVM 4.0's HSA
+/// header after it: its `.hsa_*` lines and `.control_directive`).
+pub fn print_kernel(
+    b: &GalliumBinary,
+    k: &GalliumKernelBin,
+    device: &'static Device,
+    (metadata, config): (bool, bool),
+    out: &mut String,
+) {
+    let _ = writeln!(out, ".kernel {}", k.name);
+    if !metadata && !config {
+        return;
+    }
+    out.push_str("    .args\n");
     for a in &k.args {
         let name = |t: &[&str], v: u32| t.get(v as usize).map_or(v.to_string(), |s| s.to_string());
         let ext = if a[4] != 0 { "sext" } else { "zext" };
@@ -168,6 +179,13 @@ pub fn print_kernel(b: &GalliumBinary, k: &GalliumKernelBin, device: &'static De
             a[3],
             name(&ARG_SEMANTICS, a[5])
         );
+    }
+    if !config {
+        out.push_str("    .proginfo\n");
+        for (a, v) in &k.prog_info {
+            let _ = writeln!(out, "        .entry {a:#010x}, {v:#010x}");
+        }
+        return;
     }
     let v = |e: usize| k.prog_info.get(e).map_or(0, |x| x.1);
     let (rsrc1, rsrc2, scratch) = (v(0), v(1), v(2));
