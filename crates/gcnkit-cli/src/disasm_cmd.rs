@@ -493,6 +493,10 @@ fn code_object(
         }
         cos.push((what, co));
     }
+    if (ClrxDump { floats: true, ..dump }) != ClrxDump::ALL {
+        errln!("{name}: error: gcnkit prints a code object's metadata, configuration and data always (clrxdisasm's -dCmf; -f may go): give none of -m, -d, -C, --all");
+        return ExitCode::from(2);
+    }
     let mut out = match Output::open(output) {
         Ok(o) => o,
         Err(e) => {
@@ -507,7 +511,9 @@ fn code_object(
         if let (Some(w), Format::Text) = (what, format) {
             emit(&mut out, &mut io_err, &format!("/* {name}: {w} */\n"));
         }
-        let r = gcnkit::disasm::disassemble_code_object(co, syntax, format, |chunk| emit(&mut out, &mut io_err, chunk));
+        let r = gcnkit::disasm::disassemble_code_object(co, syntax, format, |chunk| {
+            emit(&mut out, &mut io_err, &dump.floats_of(chunk))
+        });
         if let Some(e) = io_err {
             return write_failed(out, e);
         }

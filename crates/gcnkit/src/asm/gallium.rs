@@ -9,6 +9,7 @@
 
 use super::clrx_binary::{BinarySource, Common};
 use super::parse::Cursor;
+use super::select::FixupKind;
 use super::Assembler;
 use crate::codeobj::clrx_config::{ConfigBuilder, Gpu, Target};
 use crate::codeobj::clrx_gallium::{self, GalliumConfig, GalliumInput, GalliumKernel};
@@ -57,6 +58,21 @@ impl Assembler {
         let Some(mut g) = self.obj.gallium.take() else {
             return false;
         };
+        if name == ".scratchsym" {
+            let rest = src[c.pos.min(end)..end].trim();
+            let ok = !rest.is_empty()
+                && rest
+                    .bytes()
+                    .enumerate()
+                    .all(|(k, b)| b == b'_' || b == b'.' || b.is_ascii_alphabetic() || (k > 0 && b.is_ascii_digit()));
+            if ok {
+                g.scratch_syms.push(rest.to_string());
+            } else {
+                self.error_at(lineno, src, span, ".scratchsym needs a symbol name".into());
+            }
+            self.obj.gallium = Some(g);
+            return true;
+        }
         if matches!(name, ".arch_minor" | ".arch_stepping") {
             match self.abs_value(lineno, src, c, end) {
                 Some(Some(v)) if name == ".arch_minor" => g.arch_minor = Some(v as u32),
@@ -103,6 +119,7 @@ impl Assembler {
             Ok(d) => d,
             Err(msg) => return self.binary_error(&g, ".gallium", msg),
         };
+        let scratch_relocs = self.scratch_relocs(&g.scratch_syms);
         // Each kernel's code: from its label to the next kernel's (or the end).
         let mut starts = Vec::new();
         for k in &g.kernels {
@@ -260,10 +277,69 @@ impl Assembler {
             code,
             global_data,
             kernels,
+            scratch_relocs,
         };
         match clrx_gallium::write(&input) {
             Ok(b) => self.obj.parts.clrx_binary = Some(b),
             Err(msg) => self.binary_error(&g, ".gallium", msg),
         }
     }
+
+    /// The literals and data words of the code that refer to a `.scratchsym` symbol (waiting
+    /// for it, as for a symbol never defined): clrxasm's relocations to the scratch buffer,
+    /// its low 32 bits (`SYM`, `SYM&0xffffffff`, `SYM%0x100000000`, `SYM%%0x100000000`) or
+    /// high (`SYM>>32`, `SYM/0x100000000`, `SYM//0x100000000`); the place holds 4. Returns
+    /// (offset in `.text`, high) for each, in the order of the code.
+    fn scratch_relocs(&mut self, syms: &[String]) -> Vec<(u32, bool)> {
+        if syms.is_empty() {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        let pending = std::mem::take(&mut self.pending);
+        for p in pending {
+            let text = p.source.get(p.fixup.start..p.fixup.end).unwrap_or("");
+            let place = match p.fixup.kind {
+                FixupKind::Literal(_) => Some((4 * p.fixup.word, 0)),
+                FixupKind::Bytes { width: 4, section: 0 } => Some((p.fixup.word, 0)),
+                _ => None,
+            };
+            match (scratch_part(text, syms), place) {
+                (Some(high), Some((byte, section))) => {
+                    self.patch_bytes(p.item, section, byte, &4u32.to_le_bytes());
+                    let at = self.items[p.item - self.taken].offset as usize + byte;
+                    out.push((at as u32, high));
+                }
+                _ => self.pending.push(p),
+            }
+        }
+        out.sort_unstable();
+        out
+    }
+}
+
+/// Whether expression `text` is the low (false) or high (true) half of a scratch symbol.
+fn scratch_part(text: &str, syms: &[String]) -> Option<bool> {
+    let t: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    for s in syms {
+        let Some(rest) = t.strip_prefix(s.as_str()) else { continue };
+        if rest.is_empty() {
+            return Some(false);
+        }
+        let value = |v: &str| crate::codeobj::clrx_config::clrx_value(v).ok();
+        for (op, want, high) in [
+            ("//", 1u64 << 32, true),
+            ("/", 1 << 32, true),
+            (">>", 32, true),
+            ("&", 0xffff_ffff, false),
+            ("%%", 1 << 32, false),
+            ("%", 1 << 32, false),
+        ] {
+            if let Some(v) = rest.strip_prefix(op) {
+                if value(v) == Some(want) {
+                    return Some(high);
+                }
+            }
+        }
+    }
+    None
 }

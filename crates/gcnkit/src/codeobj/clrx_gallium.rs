@@ -425,6 +425,9 @@ pub struct GalliumInput {
     pub code: Vec<u8>,
     pub global_data: Option<Vec<u8>>,
     pub kernels: Vec<GalliumKernel>,
+    /// Relocations to the scratch buffer (`.scratchsym`): offset in `.text`, and whether the
+    /// place takes the high 32 bits (`SCRATCH_RSRC_DWORD1`) or the low (`..._DWORD0`).
+    pub scratch_relocs: Vec<(u32, bool)>,
 }
 
 /// The program info entries of a kernel: (address, value).
@@ -504,9 +507,19 @@ pub fn write(inp: &GalliumInput) -> Result<Vec<u8>, String> {
     };
     syms.symbol(1, inp.code.len() as u64, 0, 0, 1);
     strtab.extend_from_slice(b"EndOfTextLabel\0");
-    let sections = 6 + inp.global_data.is_some() as u16;
+    let rel = !inp.scratch_relocs.is_empty();
+    let data = inp.global_data.is_some();
+    let sections = 6 + data as u16 + rel as u16;
     for s in 1..=sections {
         syms.symbol(0, 0, 0, 3, s);
+    }
+    // The scratch buffer's two words: global symbols the loader gives.
+    if rel {
+        for name in ["SCRATCH_RSRC_DWORD0", "SCRATCH_RSRC_DWORD1"] {
+            syms.symbol(strtab.len() as u32, 0, 0, 0x10, 0);
+            strtab.extend_from_slice(name.as_bytes());
+            strtab.push(0);
+        }
     }
     for k in &order {
         syms.symbol(strtab.len() as u32, k.offset as u64, 0, 0x10, 1);
@@ -514,12 +527,28 @@ pub fn write(inp: &GalliumInput) -> Result<Vec<u8>, String> {
         strtab.push(0);
     }
     let (write, alloc, exec) = (1, clrx_elf::SHF_ALLOC, clrx_elf::SHF_EXECINSTR);
-    let mut regions = vec![
-        sect(".text", clrx_elf::SHT_PROGBITS, alloc | exec, 256, 0, code),
+    let mut regions = vec![sect(".text", clrx_elf::SHT_PROGBITS, alloc | exec, 256, 0, code)];
+    if rel {
+        // `.rel.text`: each place against DWORD0 or DWORD1 (after the null, EndOfTextLabel and
+        // section symbols), type 0x81; linked to `.symtab` (after `.shstrtab`).
+        let mut r = clrx_elf::Out { is64, b: Vec::new() };
+        let first = 2 + sections as u64;
+        for &(offset, high) in &inp.scratch_relocs {
+            let sym = first + high as u64;
+            r.word(offset as u64);
+            r.word(if is64 { sym << 32 | 0x81 } else { sym << 8 | 0x81 });
+        }
+        let mut s = Section::new(".rel.text", 9, 0, word, r.b);
+        s.link = 9 + data as u32;
+        s.info = 1;
+        s.entsize = 2 * word;
+        regions.push(Region::Section(s));
+    }
+    regions.extend([
         sect(".data", clrx_elf::SHT_PROGBITS, alloc | write, 4, 0, Vec::new()),
         sect(".bss", 8, alloc | write, 4, 0, Vec::new()),
         sect(".AMDGPU.config", clrx_elf::SHT_PROGBITS, 0, 1, 0, config),
-    ];
+    ]);
     if let Some(g) = &inp.global_data {
         regions.push(sect(".rodata", clrx_elf::SHT_PROGBITS, alloc, 4, 0, g.clone()));
     }

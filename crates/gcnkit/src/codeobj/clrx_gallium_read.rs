@@ -4,8 +4,9 @@
 //! `.config` (from its program info) and, for LLVM 4.0's form, the HSA header at the start of
 //! its code (its `.hsa_*` lines and `.control_directive`). clrxdisasm prints that form only
 //! when told the LLVM version (`--llvmVersion 40000`: the binary does not say it); gcnkit
-//! takes it when a kernel's code starts with an HSA header (code version 1, machine kind 0
-//! or 1) and every kernel's code has 256 bytes for one.
+//! takes it when a kernel's code starts with an HSA header (machine kind 0 or 1, and a code
+//! version major of 1 to 0xffff or the code entry offset 256) and every kernel's code has 256
+//! bytes for one.
 
 use super::clrx_amd_read::print_bytes;
 use super::clrx_config::{print_config_lines, Device, Gpu, Target};
@@ -105,12 +106,14 @@ pub fn read(data: &[u8]) -> Result<GalliumBinary, String> {
         global_data: section(".rodata"),
         kernels: Vec::new(),
     };
-    // LLVM 4.0 and later put an HSA kernel header (code version 1.x, machine kind 0 or 1) at
-    // each kernel with a config; every kernel has room for one before the next kernel (else
+    // LLVM 4.0 and later put an HSA kernel header (machine kind 0 or 1; a code version of 16
+    // bits, not 0, or the code entry offset 256) at each kernel with a config; every kernel has room for one before the next kernel (else
     // clrxdisasm refuses the form: "Gallium kernel region is too small").
     let header = |o: u32| {
         let o = o as usize;
-        le32(&out.code, o) == Some(1) && out.code.get(o + 8..o + 10).is_some_and(|m| m[0] <= 1 && m[1] == 0)
+        let major = le32(&out.code, o).unwrap_or(0);
+        let entry = le32(&out.code, o + 16) == Some(256) && le32(&out.code, o + 20) == Some(0);
+        out.code.get(o + 8..o + 10).is_some_and(|m| m[0] <= 1 && m[1] == 0) && ((1..0x10000).contains(&major) || entry)
     };
     let room = |o: u32| {
         let next = kernels.iter().map(|k| k.1).filter(|&x| x > o).min();
