@@ -1519,8 +1519,44 @@ pub fn disassemble_gallium(
             }
             from += 256;
         }
-        code_text(device.arch, &b.code[from..to], from, format, &mut t)?;
+        if b.scratch_relocs.is_empty() {
+            code_text(device.arch, &b.code[from..to], from, format, &mut t)?;
+        } else {
+            scratch_code_text(device.arch, &b.code[from..to], from, format, &b.scratch_relocs, &mut t)?;
+        }
         sink(&t);
+    }
+    Ok(())
+}
+
+/// [`code_text`] of code with relocations to the scratch buffer, as clrxdisasm prints them: a
+/// literal so relocated reads `.scratchaddr&0xffffffff` or `.scratchaddr>>32` (a relocated
+/// data word prints as what it decodes to, as in clrxdisasm).
+fn scratch_code_text(
+    arch: Arch,
+    code: &[u8],
+    base: usize,
+    format: Format,
+    relocs: &[(u32, bool)],
+    out: &mut String,
+) -> Result<(), String> {
+    let mut listing = String::new();
+    code_text(arch, code, base, Format::Listing, &mut listing)?;
+    for line in listing.split_inclusive('\n') {
+        // The listing's `/*OFFSET: WORDS*/` tells where an instruction starts.
+        let at = line
+            .strip_prefix("/*")
+            .and_then(|r| r.split_once(':'))
+            .and_then(|(o, _)| usize::from_str_radix(o, 16).ok());
+        let mut line = line.to_string();
+        if let Some(&(_, high)) = at.and_then(|a| relocs.iter().find(|r| r.0 as usize == a + 4)) {
+            let expr = if high { ".scratchaddr>>32" } else { ".scratchaddr&0xffffffff" };
+            line = line.replacen("lit(4)", expr, 1);
+        }
+        match (format, line.find("*/ ")) {
+            (Format::Text, Some(k)) if line.starts_with("/*") => out.push_str(&line[k + 3..]),
+            _ => out.push_str(&line),
+        }
     }
     Ok(())
 }

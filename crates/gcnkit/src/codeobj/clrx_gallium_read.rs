@@ -11,7 +11,7 @@
 use super::clrx_amd_read::print_bytes;
 use super::clrx_config::{print_config_lines, Device, Gpu, Target};
 use super::clrx_gallium::{ARG_SEMANTICS, ARG_TYPES};
-use object::{Object, ObjectSection};
+use object::{Object, ObjectSection, ObjectSymbol};
 use std::fmt::Write;
 
 /// A kernel of a binary.
@@ -35,6 +35,9 @@ pub struct GalliumBinary {
     pub code: Vec<u8>,
     pub global_data: Vec<u8>,
     pub kernels: Vec<GalliumKernelBin>,
+    /// Relocations to the scratch buffer (`.rel.text`): offset in the code, and whether the
+    /// place takes the buffer's high word (`SCRATCH_RSRC_DWORD1`).
+    pub scratch_relocs: Vec<(u32, bool)>,
 }
 
 fn le32(b: &[u8], at: usize) -> Option<u32> {
@@ -105,7 +108,23 @@ pub fn read(data: &[u8]) -> Result<GalliumBinary, String> {
         code: section(".text"),
         global_data: section(".rodata"),
         kernels: Vec::new(),
+        scratch_relocs: Vec::new(),
     };
+    // `.rel.text`: (offset, info) words; the symbol names the word.
+    let rel = section(".rel.text");
+    let w = if out.is64 { 8 } else { 4 };
+    for e in rel.chunks_exact(2 * w) {
+        let word = |b: &[u8]| b.iter().rev().fold(0u64, |a, &x| a << 8 | x as u64);
+        let (offset, info) = (word(&e[..w]), word(&e[w..]));
+        let sym = if out.is64 { info >> 32 } else { info >> 8 };
+        let name = f
+            .symbol_by_index(object::SymbolIndex(sym as usize))
+            .ok()
+            .and_then(|s| s.name().ok().map(str::to_string))
+            .unwrap_or_default();
+        out.scratch_relocs.push((offset as u32, name == "SCRATCH_RSRC_DWORD1"));
+    }
+    out.scratch_relocs.sort_unstable();
     // LLVM 4.0 and later put an HSA kernel header (machine kind 0 or 1; a code version of 16
     // bits, not 0, or the code entry offset 256) at each kernel with a config; every kernel has room for one before the next kernel (else
     // clrxdisasm refuses the form: "Gallium kernel region is too small").
@@ -152,6 +171,9 @@ pub fn print_head(b: &GalliumBinary, device: &Device, data: bool, out: &mut Stri
         out.push_str(".llvm_version 40000\n");
     } else if b.llvm390 {
         out.push_str(".llvm_version 30900\n");
+    }
+    if !b.scratch_relocs.is_empty() {
+        out.push_str(".scratchsym .scratchaddr\n");
     }
 }
 
