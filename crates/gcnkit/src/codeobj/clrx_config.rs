@@ -1212,6 +1212,33 @@ pub struct CodeRegs {
     pub xnack_mask: bool,
 }
 
+/// The ROCm header pseudo-ops GalliumCompute's `.config` does not take.
+const NOT_GALLIUM: [&str; 6] = [
+    "group_segment_fixed_size",
+    "private_segment_fixed_size",
+    "scratchbuffer",
+    "use_wave32",
+    "pgmrsrc3",
+    "shared_vgprs",
+];
+
+/// The ROCm header pseudo-op a Gallium kernel's config line `name` (no dot, lower case) is,
+/// from LLVM 4.0: those of PGM_RSRC1/2 (`.dims` to `.pgmrsrc2`) spelt `hsa_dims`...
+/// (`hsa_localsize` and `hsa_scratchbuffer` are the group and private segment sizes), the
+/// others under their own names.
+pub(crate) fn gallium_hsa_op(name: &str) -> Option<&'static str> {
+    let (rsrc, rest) = OPS.split_at(15);
+    match name.strip_prefix("hsa_") {
+        Some("localsize") => Some("workgroup_group_segment_size"),
+        Some("scratchbuffer") => Some("workitem_private_segment_size"),
+        Some(n) => rsrc.iter().find(|x| x.name == n && n != "localsize").map(|x| x.name),
+        None => rest
+            .iter()
+            .find(|x| x.name == name && !NOT_GALLIUM.contains(&name))
+            .map(|x| x.name),
+    }
+}
+
 /// A Gallium kernel's HSA config pseudo-ops ([`ConfigBuilder::gallium_parts`]): the header
 /// as they set it (clrxasm's defaults where they did not), and what clrxasm merges into the
 /// kernel's own `.config` (the `.hsa_*` pseudo-ops) or computes when not given.
@@ -1653,6 +1680,21 @@ impl ConfigBuilder {
         Ok(d)
     }
 
+    /// The control directive's 128 bytes into header `b` (none: zeros), or clrxasm's error for
+    /// another size.
+    fn put_control(&self, b: &mut [u8; SIZE]) -> Result<(), String> {
+        if let Some(c) = &self.control {
+            if c.len() != CONTROL {
+                return Err(format!(
+                    "Section '.control_directive' for kernel '{}' have wrong size",
+                    self.kernel
+                ));
+            }
+            b[CONTROL..].copy_from_slice(c);
+        }
+        Ok(())
+    }
+
     /// What a GalliumCompute kernel's HSA header (LLVM 4.0+) takes from these pseudo-ops
     /// (clrxasm's Gallium format keeps them apart from the kernel's own `.config` and merges
     /// the two at the end: [`super::clrx_gallium`]).
@@ -1674,15 +1716,7 @@ impl ConfigBuilder {
                 put(&mut b, at, get(&fresh, at));
             }
         }
-        if let Some(c) = &self.control {
-            if c.len() != CONTROL {
-                return Err(format!(
-                    "Section '.control_directive' for kernel '{}' have wrong size",
-                    self.kernel
-                ));
-            }
-            b[CONTROL..].copy_from_slice(c);
-        }
+        self.put_control(&mut b)?;
         let calc = |f: &'static str| get(&self.calc, F(f)) as u32;
         Ok(HsaParts {
             header: b,
@@ -1728,15 +1762,7 @@ impl ConfigBuilder {
             }
         }
         let workitem_vgprs_set = self.workitem_vgprs_set && !unset(F("workitem_vgpr_count"));
-        if let Some(c) = &self.control {
-            if c.len() != CONTROL {
-                return Err(format!(
-                    "Section '.control_directive' for kernel '{}' have wrong size",
-                    self.kernel
-                ));
-            }
-            b[CONTROL..].copy_from_slice(c);
-        }
+        self.put_control(&mut b)?;
         let user = self
             .user
             .unwrap_or_else(|| USER_SGPRS.iter().map(|(f, n)| get(&b, F(f)) * n).sum::<u64>().min(16));

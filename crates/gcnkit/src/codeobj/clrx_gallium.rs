@@ -15,7 +15,7 @@
 
 use super::clrx_amd::{pgm_rsrc1, pgm_rsrc2};
 use super::clrx_amd_config::{bounded, default_dims, fields, min_registers, parse_dims, value32};
-use super::clrx_config::{clrx_value, ConfigBuilder, Device, Gpu, HsaParts, Target};
+use super::clrx_config::{clrx_value, gallium_hsa_op, ConfigBuilder, Device, Gpu, HsaParts, Target};
 use super::clrx_elf::{self, Header, Region, Section};
 use crate::arch::Arch;
 
@@ -69,69 +69,6 @@ pub struct GalliumConfig {
     pub hsa_priority: u32,
 }
 
-/// Gallium's names of the ROCm header pseudo-ops of PGM_RSRC1/2 (and of two sizes), and the
-/// ROCm names they stand for.
-const HSA_RENAMED: [(&str, &str); 16] = [
-    ("hsa_dims", "dims"),
-    ("hsa_sgprsnum", "sgprsnum"),
-    ("hsa_vgprsnum", "vgprsnum"),
-    ("hsa_privmode", "privmode"),
-    ("hsa_debugmode", "debugmode"),
-    ("hsa_dx10clamp", "dx10clamp"),
-    ("hsa_ieeemode", "ieeemode"),
-    ("hsa_tgsize", "tgsize"),
-    ("hsa_floatmode", "floatmode"),
-    ("hsa_priority", "priority"),
-    ("hsa_exceptions", "exceptions"),
-    ("hsa_userdatanum", "userdatanum"),
-    ("hsa_pgmrsrc1", "pgmrsrc1"),
-    ("hsa_pgmrsrc2", "pgmrsrc2"),
-    ("hsa_localsize", "workgroup_group_segment_size"),
-    ("hsa_scratchbuffer", "workitem_private_segment_size"),
-];
-
-/// The ROCm header pseudo-ops Gallium's `.config` takes under their own names (LLVM 4.0+).
-pub(crate) const HSA_SAME: [&str; 38] = [
-    "codeversion",
-    "machine",
-    "kernel_code_entry_offset",
-    "kernel_code_prefetch_offset",
-    "kernel_code_prefetch_size",
-    "max_scratch_backing_memory",
-    "use_private_segment_buffer",
-    "use_dispatch_ptr",
-    "use_queue_ptr",
-    "use_kernarg_segment_ptr",
-    "use_dispatch_id",
-    "use_flat_scratch_init",
-    "use_private_segment_size",
-    "use_grid_workgroup_count",
-    "use_ordered_append_gds",
-    "private_elem_size",
-    "use_ptr64",
-    "use_dynamic_call_stack",
-    "use_debug_enabled",
-    "use_xnack_enabled",
-    "workitem_private_segment_size",
-    "workgroup_group_segment_size",
-    "gds_segment_size",
-    "kernarg_segment_size",
-    "workgroup_fbarrier_count",
-    "wavefront_sgpr_count",
-    "workitem_vgpr_count",
-    "reserved_vgprs",
-    "reserved_sgprs",
-    "debug_wavefront_private_segment_offset_sgpr",
-    "debug_private_segment_buffer_sgpr",
-    "kernarg_segment_align",
-    "group_segment_align",
-    "private_segment_align",
-    "wavefront_size",
-    "call_convention",
-    "runtime_loader_kernel_symbol",
-    "default_hsa_features",
-];
-
 impl Default for GalliumConfig {
     fn default() -> Self {
         GalliumConfig {
@@ -175,8 +112,7 @@ impl GalliumConfig {
     pub fn set(&mut self, device: &Device, llvm: u32, pseudo_op: &str, args: &str) -> Result<(), String> {
         let name = pseudo_op.trim().trim_start_matches('.').to_ascii_lowercase();
         let args = args.trim();
-        let renamed = HSA_RENAMED.iter().find(|x| x.0 == name).map(|x| x.1);
-        if renamed.is_some() || HSA_SAME.contains(&name.as_str()) {
+        if let Some(rocm) = gallium_hsa_op(&name) {
             let Some(hsa) = self.hsa.as_mut().filter(|_| llvm >= 40000) else {
                 return Err("HSA configuration pseudo-op only for LLVM>=4.0.0".into());
             };
@@ -184,7 +120,7 @@ impl GalliumConfig {
                 // (A byte: clrxasm masks it only after the merge.)
                 self.hsa_priority = clrx_value(args)? as u8 as u32;
             }
-            return hsa.set(renamed.unwrap_or(&name), args);
+            return hsa.set(rocm, args);
         }
         let flag = |s: &str| {
             if s.is_empty() {
