@@ -69,6 +69,10 @@ pub struct Args {
     /// CLRX binaries: clrxdisasm's -a: -d, -m, -f and --addresses (not -C).
     #[arg(long)]
     all: bool,
+    /// CLRX text with each instruction's offset in a comment (`/*000000000010*/`), as
+    /// clrxdisasm prints it by default (--addresses adds the words, as its -h).
+    #[arg(long, conflicts_with = "addresses")]
+    offsets: bool,
     /// Output file (written atomically); stdout if absent.
     #[arg(short, long)]
     output: Option<String>,
@@ -200,8 +204,13 @@ pub fn run(a: Args) -> ExitCode {
     } else {
         ClrxDump::ALL
     };
+    if a.offsets && syntax == Syntax::Llvm {
+        errln!("error: --offsets is for CLRX text (--addresses puts LLVM text's offsets at the line's end)");
+        return ExitCode::from(2);
+    }
+    OFFSETS_ONLY.store(a.offsets && !a.all, std::sync::atomic::Ordering::Relaxed);
     let format = match a.format {
-        FormatArg::Text if a.addresses || a.all => Format::Listing,
+        FormatArg::Text if a.addresses || a.all || a.offsets => Format::Listing,
         FormatArg::Text => Format::Text,
         FormatArg::Json => Format::Json,
     };
@@ -612,12 +621,42 @@ fn read_full(r: &mut dyn BufRead, buf: &mut [u8]) -> std::io::Result<usize> {
     Ok(n)
 }
 
+/// `--offsets`: the listing's comments keep the offset alone (set once, before any output).
+static OFFSETS_ONLY: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// A CLRX listing's `/*OFFSET: WORDS*/` comments as `/*OFFSET*/`.
+fn offsets_only(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        let cut = line
+            .strip_prefix("/*")
+            .and_then(|r| Some((r.find(':')?, r.find("*/")?)))
+            .filter(|(colon, close)| colon < close);
+        match cut {
+            Some((colon, close)) => {
+                out.push_str("/*");
+                out.push_str(&line[2..2 + colon]);
+                out.push_str(&line[2 + close..]);
+            }
+            None => out.push_str(line),
+        }
+    }
+    out
+}
+
 /// Writes a chunk of text unless an earlier write has failed (`err` keeps that failure). A
 /// closed pipe ends the job at once: nobody reads the rest.
 fn emit(out: &mut Output, err: &mut Option<std::io::Error>, text: &str) {
     if err.is_some() {
         return;
     }
+    let shaped;
+    let text = if OFFSETS_ONLY.load(std::sync::atomic::Ordering::Relaxed) {
+        shaped = offsets_only(text);
+        &shaped
+    } else {
+        text
+    };
     if let Err(e) = out.write_all(text.as_bytes()) {
         if e.kind() == std::io::ErrorKind::BrokenPipe {
             crate::io::closed_pipe();

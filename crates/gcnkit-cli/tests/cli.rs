@@ -498,7 +498,8 @@ fn asm_clrx_binary_formats() {
 
 /// clrxdisasm's options for a CLRX binary's parts: `-m` (arguments, raw program info, the
 /// HSA header as bytes), `-C` (readable config), `-d` (global data), `-f` (float comments),
-/// `--all` (clrxdisasm's `-a`: `-dmf` and address comments); none: all of `-dCmf`. On machine
+/// `--all` (clrxdisasm's `-a`: `-dmf` and address comments with words), `--offsets` (its
+/// default address comments); none: all of `-dCmf`. On machine
 /// code `-m`/`-d`/`-C` are usage errors, and so are parts gcnkit cannot leave out of an `.amd`
 /// binary.
 #[test]
@@ -543,6 +544,14 @@ fn disasm_clrx_binary_parts() {
     let t = run(&["--all"]);
     assert!(has(&t, ".rodata") && has(&t, ".proginfo") && t.contains("1.5f"), "{t}");
     assert!(t.contains("/*000000000100: "), "{t}");
+    // --offsets: clrxdisasm's default address comments (no words); for machine code too.
+    let t = run(&["--offsets", "-f"]);
+    assert!(t.contains("/*000000000100*/ v_mul_f32 v1, "), "{t}");
+    assert!(!t.contains("/*000000000100: "), "{t}");
+    let o = gcnkit(&["disasm", "--offsets", "-a", "gcn1.2"], b"7e020302\n");
+    assert_eq!(text(&o), "/*000000000000*/ v_mov_b32 v1, v2\n");
+    let o = gcnkit(&["disasm", "--offsets", "--syntax", "llvm"], b"7e020302\n");
+    assert_eq!(o.status.code(), Some(2));
     // Machine code: the parts are usage errors.
     let code = dir.path().join("code.bin");
     std::fs::write(&code, [0u8, 0, 0x81, 0xbf]).unwrap();
