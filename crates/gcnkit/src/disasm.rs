@@ -1502,10 +1502,12 @@ pub fn disassemble_gallium(
     cuts.sort_unstable();
     cuts.dedup();
     for w in cuts.windows(2) {
-        let (mut from, to) = (w[0], w[1].min(b.code.len()));
+        // (A damaged binary's kernel may start past the code: its label goes at the end.)
+        let (at, to) = (w[0], w[1].min(b.code.len()));
+        let mut from = at.min(to);
         let mut t = String::new();
         let mut kernel = false;
-        for k in b.kernels.iter().filter(|k| k.offset as usize == from) {
+        for k in b.kernels.iter().filter(|k| k.offset as usize == at) {
             t.push_str(&format!("{}:\n", k.name));
             kernel = true;
         }
@@ -1515,9 +1517,9 @@ pub fn disassemble_gallium(
             if dump.config {
                 t.push_str(".skip 256\n");
             } else if dump.metadata {
-                crate::codeobj::clrx_amd_read::print_bytes(&b.code[from..from + 256], &mut t);
+                crate::codeobj::clrx_amd_read::print_bytes(&b.code[from..(from + 256).min(to)], &mut t);
             }
-            from += 256;
+            from = (from + 256).min(to);
         }
         if b.scratch_relocs.is_empty() {
             code_text(device.arch, &b.code[from..to], from, format, &mut t)?;

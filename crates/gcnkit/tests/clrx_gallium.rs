@@ -543,3 +543,47 @@ fn parts_as_clrxdisasm_options() {
     eprintln!("{compared} texts ({} binaries × 16 combinations of -m -d -C -f; {hsa} of LLVM 4.0's form) as clrxdisasm prints them", files.len());
     assert!(compared >= 16 * 4);
 }
+
+/// Damaged binaries (bytes changed, kernel offsets past the code, cut short) through the
+/// reader and every combination of the printer's parts: text or an error, never a panic.
+#[test]
+fn damaged_binaries_read_without_panic() {
+    let mut r = Rng(common::seed() ^ 0xbad);
+    let dev = gcnkit::codeobj::clrx_config::Device::find("CapeVerde").unwrap();
+    let (mut read, mut refused) = (0, 0);
+    for _ in 0..common::env_n("GCNKIT_GALLIUM_N", 150) {
+        let (src, opts) = source(&mut r);
+        let Ok(mut bin) = gcnkit_binary(&src, &opts) else { continue };
+        match r.below(3) {
+            0 => {
+                for _ in 0..1 + r.below(8) {
+                    let at = r.below(bin.len() as u64) as usize;
+                    bin[at] = r.next() as u8;
+                }
+            }
+            1 => {
+                // The first kernel's code offset (after its name) far away.
+                let len = u32::from_le_bytes(bin[4..8].try_into().unwrap()) as usize;
+                let at = 8 + len + 4;
+                if at + 4 <= bin.len() {
+                    bin[at..at + 4].copy_from_slice(&(0x10000 + r.below(1 << 20) as u32).to_le_bytes());
+                }
+            }
+            _ => bin.truncate(r.below(bin.len() as u64) as usize),
+        }
+        for bits in 0..16 {
+            let dump = gcnkit::disasm::ClrxDump {
+                metadata: bits & 1 != 0,
+                data: bits & 2 != 0,
+                config: bits & 4 != 0,
+                floats: bits & 8 != 0,
+            };
+            let r = gcnkit::disasm::disassemble_gallium(&bin, dev, gcnkit::disasm::Format::Text, dump, |_| {});
+            match r {
+                Ok(()) => read += 1,
+                Err(_) => refused += 1,
+            }
+        }
+    }
+    eprintln!("damaged Gallium binaries: {read} texts, {refused} errors, no panic");
+}

@@ -303,11 +303,11 @@ impl Assembler {
                 FixupKind::Bytes { width: 4, section: 0 } => Some((p.fixup.word, 0)),
                 _ => None,
             };
-            match (scratch_part(text, syms), place) {
-                (Some(high), Some((byte, section))) => {
+            let item = p.item.checked_sub(self.taken).and_then(|k| self.items.get(k));
+            match (scratch_part(text, syms), place, item.map(|i| i.offset as usize)) {
+                (Some(high), Some((byte, section)), Some(at)) => {
                     self.patch_bytes(p.item, section, byte, &4u32.to_le_bytes());
-                    let at = self.items[p.item - self.taken].offset as usize + byte;
-                    out.push((at as u32, high));
+                    out.push(((at + byte) as u32, high));
                 }
                 _ => self.pending.push(p),
             }
