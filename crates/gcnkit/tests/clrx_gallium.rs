@@ -587,3 +587,44 @@ fn damaged_binaries_read_without_panic() {
     }
     eprintln!("damaged Gallium binaries: {read} texts, {refused} errors, no panic");
 }
+
+/// Generated sources with a line damaged (cut short, a value replaced by garbage, a line moved
+/// elsewhere) through gcnkit's assembler: a file or errors, never a panic.
+#[test]
+fn damaged_sources_assemble_without_panic() {
+    let mut r = Rng(common::seed() ^ 0x5bad);
+    let (mut ok, mut refused) = (0, 0);
+    let junk = ["", ",", "0x", "-1", "0xffffffffffffffff", "x, y", "\"s\"", "sc>>", "1,,2", "(", "1/0"];
+    for _ in 0..common::env_n("GCNKIT_GALLIUM_N", 150) {
+        let (src, opts) = source(&mut r);
+        let mut lines: Vec<String> = src.lines().map(str::to_string).collect();
+        for _ in 0..1 + r.below(3) {
+            let k = r.below(lines.len() as u64) as usize;
+            match r.below(3) {
+                0 => {
+                    let l = &lines[k];
+                    let cut = r.below(l.len() as u64 + 1) as usize;
+                    lines[k] = l.chars().take(cut).collect();
+                }
+                1 => {
+                    let head = lines[k].split_whitespace().next().unwrap_or("").to_string();
+                    lines[k] = format!("{head} {}", junk[r.below(junk.len() as u64) as usize]);
+                }
+                _ => {
+                    let l = lines.remove(k);
+                    let to = r.below(lines.len() as u64 + 1) as usize;
+                    lines.insert(to, l);
+                }
+            }
+        }
+        let text = lines.join("\n") + "\n";
+        match gcnkit_binary(&text, &opts) {
+            Ok(_) => ok += 1,
+            Err(e) => {
+                assert!(!e.is_empty());
+                refused += 1
+            }
+        }
+    }
+    eprintln!("damaged Gallium sources: {ok} assembled, {refused} refused with errors, no panic");
+}

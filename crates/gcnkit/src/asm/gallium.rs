@@ -75,11 +75,22 @@ impl Assembler {
         }
         if matches!(name, ".arch_minor" | ".arch_stepping") {
             match self.abs_value(lineno, src, c, end) {
-                Some(Some(v)) if name == ".arch_minor" => g.arch_minor = Some(v as u32),
-                Some(Some(v)) => g.arch_stepping = Some(v as u32),
+                Some(Some(v)) if self.at_end(lineno, src, c, end) => match name {
+                    ".arch_minor" => g.arch_minor = Some(v as u32),
+                    _ => g.arch_stepping = Some(v as u32),
+                },
                 Some(None) => self.error_at(lineno, src, span, format!("{name} needs an expression")),
-                None => {}
+                _ => {}
             }
+            self.obj.gallium = Some(g);
+            return true;
+        }
+        // The source-wide lines are taken among a kernel's lines too, as clrxasm takes them
+        // (not `.gpu`: clrxasm's code after it there stays its first device's).
+        if g.open.is_some() && matches!(name, ".32bit" | ".64bit" | ".driver_version" | ".llvm_version") {
+            let open = g.open.take();
+            self.binary_directive(&mut g, lineno, src, name, span, c, end, true);
+            g.open = open;
             self.obj.gallium = Some(g);
             return true;
         }
@@ -189,7 +200,9 @@ impl Assembler {
             let max_entries = if llvm >= 30900 { 5 } else { 3 };
             for (op, rest, line, src) in &k.lines {
                 let control = inside == In::Control;
+                let bare = matches!(op.as_str(), ".args" | ".config" | ".proginfo" | ".control_directive");
                 let r = match op.as_str() {
+                    _ if bare && !rest.is_empty() => Err("Garbages at end of line".to_string()),
                     ".args" if control => Err("Arguments outside kernel definition".to_string()),
                     ".config" if control => Err("Configuration outside kernel definition".to_string()),
                     ".proginfo" if control => Err("ProgInfo outside kernel definition".to_string()),
@@ -268,7 +281,11 @@ impl Assembler {
                 prog_info: prog_info.unwrap_or_default(),
             });
         }
-        let global_data = self.binary_global_data();
+        // (`.globaldata` with nothing after it still makes clrxasm's `.rodata`.)
+        let global_data = self.binary_global_data().or_else(|| {
+            let named = self.sections.iter().any(|s| s.0 == ".rodata");
+            named.then(Vec::new)
+        });
         let input = GalliumInput {
             device,
             is64: g.is64,
