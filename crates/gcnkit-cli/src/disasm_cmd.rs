@@ -227,7 +227,15 @@ pub fn run(a: Args) -> ExitCode {
         reader = Box::new(std::io::Cursor::new(data));
     }
     if gcnkit::codeobj::is_elf(&head) && !matches!(a.input, Some(InputArg::Bin)) {
-        return code_object(&name, &mut reader, a.arch.map(|x| x.0), a.output.as_deref(), syntax, format, dump);
+        return code_object(
+            &name,
+            &mut reader,
+            a.arch.map(|x| x.0),
+            a.output.as_deref(),
+            syntax,
+            format,
+            dump,
+        );
     }
     if dump != ClrxDump::ALL && (a.metadata || a.data || a.config) {
         errln!("error: -m, -d and -C choose the parts of a CLRX binary; {name} is machine code");
@@ -563,7 +571,9 @@ fn gallium(
     let devices = &gcnkit::codeobj::clrx_config::DEVICES;
     // `-a`'s device when it names one (`-a pitcairn`), else its arch's first.
     let device = arch
-        .and_then(|(a, n)| gcnkit::codeobj::clrx_config::Device::find(&n).or_else(|| devices.iter().find(|d| d.arch == a)))
+        .and_then(|(a, n)| {
+            gcnkit::codeobj::clrx_config::Device::find(&n).or_else(|| devices.iter().find(|d| d.arch == a))
+        })
         .unwrap_or(&devices[0]);
     clrx_binary_text(name, output, ClrxDump::ALL, |sink| {
         gcnkit::disasm::disassemble_gallium(data, device, format, dump, sink)

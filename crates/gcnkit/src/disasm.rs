@@ -1552,7 +1552,11 @@ fn scratch_code_text(
             .and_then(|(o, _)| usize::from_str_radix(o, 16).ok());
         let mut line = line.to_string();
         if let Some(&(_, high)) = at.and_then(|a| relocs.iter().find(|r| r.0 as usize == a + 4)) {
-            let expr = if high { ".scratchaddr>>32" } else { ".scratchaddr&0xffffffff" };
+            let expr = if high {
+                ".scratchaddr>>32"
+            } else {
+                ".scratchaddr&0xffffffff"
+            };
             line = line.replacen("lit(4)", expr, 1);
         }
         match (format, line.find("*/ ")) {

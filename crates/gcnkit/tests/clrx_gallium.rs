@@ -103,8 +103,17 @@ fn hsa_line(r: &mut Rng) -> String {
         14 => format!(".hsa_localsize {}", r.below(32769)),
         15 => format!(".hsa_scratchbuffer {}", r.below(5000)),
         16 => format!(".codeversion {}, {}", r.below(3), r.below(3)),
-        17 => format!(".machine {}, {}, {}, {}", r.below(2), r.below(10), r.below(3), [0, 1, 0xffff][r.below(3) as usize]),
-        18 => format!(".kernel_code_entry_offset {:#x}", [256, 0, 512, u64::MAX][r.below(4) as usize]),
+        17 => format!(
+            ".machine {}, {}, {}, {}",
+            r.below(2),
+            r.below(10),
+            r.below(3),
+            [0, 1, 0xffff][r.below(3) as usize]
+        ),
+        18 => format!(
+            ".kernel_code_entry_offset {:#x}",
+            [256, 0, 512, u64::MAX][r.below(4) as usize]
+        ),
         19 => format!(".kernel_code_prefetch_offset {}", r.below(1000)),
         20 => format!(".kernel_code_prefetch_size {}", r.below(1000)),
         21 => format!(".max_scratch_backing_memory {}", r.below(1000)),
@@ -126,7 +135,10 @@ fn hsa_line(r: &mut Rng) -> String {
             .into(),
         23 => format!(".use_grid_workgroup_count {}", dims(r)),
         24 => format!(".private_elem_size {}", [2, 4, 8, 16, 3][r.below(5) as usize]),
-        25 => format!(".workitem_private_segment_size {}", [0u32, 16, 100, 0xffff_ffff][r.below(4) as usize]),
+        25 => format!(
+            ".workitem_private_segment_size {}",
+            [0u32, 16, 100, 0xffff_ffff][r.below(4) as usize]
+        ),
         26 => format!(".workgroup_group_segment_size {}", r.below(32769)),
         27 => format!(".gds_segment_size {}", r.below(1000)),
         28 => format!(".kernarg_segment_size {}", [0, 16, 64, u64::MAX][r.below(4) as usize]),
@@ -203,8 +215,15 @@ fn source(r: &mut Rng) -> (String, Vec<String>) {
             if llvm >= 40000 && r.chance(1, 4) {
                 // 128 bytes (or, one in eight, a size clrxasm refuses).
                 let n = if r.chance(1, 8) { 100 } else { 128 };
-                s.push_str(&format!("  .control_directive\n  .fill {}, 1, {:#x}\n", n - 8, r.below(256)));
-                s.push_str(&format!("  .byte {}\n", (0..8).map(|_| r.below(256).to_string()).collect::<Vec<_>>().join(", ")));
+                s.push_str(&format!(
+                    "  .control_directive\n  .fill {}, 1, {:#x}\n",
+                    n - 8,
+                    r.below(256)
+                ));
+                s.push_str(&format!(
+                    "  .byte {}\n",
+                    (0..8).map(|_| r.below(256).to_string()).collect::<Vec<_>>().join(", ")
+                ));
             }
         } else if r.chance(1, 2) {
             s.push_str("  .proginfo\n");
@@ -231,7 +250,15 @@ fn source(r: &mut Rng) -> (String, Vec<String>) {
         if scratch && r.chance(2, 3) {
             // Places relocated to the scratch buffer: its low and high words.
             for _ in 0..1 + r.below(3) {
-                let part = ["sc", "sc&0xffffffff", "sc % 0x100000000", "sc%%0x100000000", "sc>>32", "sc/0x100000000", "sc // 4294967296"][r.below(7) as usize];
+                let part = [
+                    "sc",
+                    "sc&0xffffffff",
+                    "sc % 0x100000000",
+                    "sc%%0x100000000",
+                    "sc>>32",
+                    "sc/0x100000000",
+                    "sc // 4294967296",
+                ][r.below(7) as usize];
                 match r.below(3) {
                     0 => s.push_str(&format!("  s_mov_b32 s{}, {part}\n", r.below(100))),
                     1 => s.push_str(&format!("  v_mov_b32 v{}, {part}\n", r.below(256))),
@@ -301,7 +328,8 @@ fn refused_sources() {
     // LLVM 4.0: a kernel's code without the header's room; a control directive of 100 bytes;
     // HSA values out of range.
     let llvm4 = ["--llvmVersion".to_string(), "40000".to_string()];
-    let src4 = |line: &str| format!(".gallium\n.gpu pitcairn\n.kernel k\n.config\n{line}\n.text\nk: .skip 256\ns_endpgm\n");
+    let src4 =
+        |line: &str| format!(".gallium\n.gpu pitcairn\n.kernel k\n.config\n{line}\n.text\nk: .skip 256\ns_endpgm\n");
     let bad4 = [
         src(".config"),
         src4(".control_directive\n.fill 100, 1, 0"),
@@ -316,11 +344,18 @@ fn refused_sources() {
     for s in bad4 {
         assert!(gcnkit_binary(&s, &llvm4).is_err(), "gcnkit takes:\n{s}");
         if common::clrx::dir().is_some() {
-            assert!(common::clrx::assemble_binary(&s, &["--llvmVersion", "40000"]).is_err(), "clrxasm takes:\n{s}");
+            assert!(
+                common::clrx::assemble_binary(&s, &["--llvmVersion", "40000"]).is_err(),
+                "clrxasm takes:\n{s}"
+            );
         }
     }
     let e = gcnkit_binary(&src(".config"), &llvm4).unwrap_err();
-    assert!(e.iter().any(|m| m.contains("HSA configuration for kernel 'k' out of content")), "{e:?}");
+    assert!(
+        e.iter()
+            .any(|m| m.contains("HSA configuration for kernel 'k' out of content")),
+        "{e:?}"
+    );
     // No label for a kernel: clrxasm's error.
     let e = gcnkit_binary(".gallium\n.kernel k\n.config\n.text\ns_endpgm\n", &opts).unwrap_err();
     assert!(
@@ -348,9 +383,13 @@ static LOSSY: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::n
 fn gcnkit_text(bin: &[u8], device: &str) -> Result<String, String> {
     let mut t = String::new();
     let device = gcnkit::codeobj::clrx_config::Device::find(device).expect("a CLRX device");
-    gcnkit::disasm::disassemble_gallium(bin, device, gcnkit::disasm::Format::Text, gcnkit::disasm::ClrxDump::ALL, |s| {
-        t.push_str(s)
-    })?;
+    gcnkit::disasm::disassemble_gallium(
+        bin,
+        device,
+        gcnkit::disasm::Format::Text,
+        gcnkit::disasm::ClrxDump::ALL,
+        |s| t.push_str(s),
+    )?;
     Ok(t)
 }
 
@@ -522,9 +561,15 @@ fn parts_as_clrxdisasm_options() {
                 floats: bits & 8 != 0,
             };
             let mut ours = String::new();
-            gcnkit::disasm::disassemble_gallium(&bin, dev, gcnkit::disasm::Format::Text, dump, |s| ours.push_str(s)).unwrap();
+            gcnkit::disasm::disassemble_gallium(&bin, dev, gcnkit::disasm::Format::Text, dump, |s| ours.push_str(s))
+                .unwrap();
             let mut o = vec!["-g", device.as_str()];
-            for (on, flag) in [(dump.metadata, "-m"), (dump.data, "-d"), (dump.config, "-C"), (dump.floats, "-f")] {
+            for (on, flag) in [
+                (dump.metadata, "-m"),
+                (dump.data, "-d"),
+                (dump.config, "-C"),
+                (dump.floats, "-f"),
+            ] {
                 if on {
                     o.push(flag);
                 }
@@ -534,7 +579,12 @@ fn parts_as_clrxdisasm_options() {
                 o.push("--llvmVersion=40000");
             }
             let theirs = common::clrx::disassemble_file(f, &o).unwrap();
-            assert_eq!(without_float_values(&ours), without_float_values(&theirs), "{} {o:?}", f.display());
+            assert_eq!(
+                without_float_values(&ours),
+                without_float_values(&theirs),
+                "{} {o:?}",
+                f.display()
+            );
             compared += 1;
             hsa += is_hsa as usize;
         }
@@ -553,7 +603,9 @@ fn damaged_binaries_read_without_panic() {
     let (mut read, mut refused) = (0, 0);
     for _ in 0..common::env_n("GCNKIT_GALLIUM_N", 150) {
         let (src, opts) = source(&mut r);
-        let Ok(mut bin) = gcnkit_binary(&src, &opts) else { continue };
+        let Ok(mut bin) = gcnkit_binary(&src, &opts) else {
+            continue;
+        };
         match r.below(3) {
             0 => {
                 for _ in 0..1 + r.below(8) {
@@ -594,7 +646,19 @@ fn damaged_binaries_read_without_panic() {
 fn damaged_sources_assemble_without_panic() {
     let mut r = Rng(common::seed() ^ 0x5bad);
     let (mut ok, mut refused) = (0, 0);
-    let junk = ["", ",", "0x", "-1", "0xffffffffffffffff", "x, y", "\"s\"", "sc>>", "1,,2", "(", "1/0"];
+    let junk = [
+        "",
+        ",",
+        "0x",
+        "-1",
+        "0xffffffffffffffff",
+        "x, y",
+        "\"s\"",
+        "sc>>",
+        "1,,2",
+        "(",
+        "1/0",
+    ];
     for _ in 0..common::env_n("GCNKIT_GALLIUM_N", 150) {
         let (src, opts) = source(&mut r);
         let mut lines: Vec<String> = src.lines().map(str::to_string).collect();

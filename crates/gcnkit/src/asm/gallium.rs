@@ -338,7 +338,9 @@ impl Assembler {
 fn scratch_part(text: &str, syms: &[String]) -> Option<bool> {
     let t: String = text.chars().filter(|c| !c.is_whitespace()).collect();
     for s in syms {
-        let Some(rest) = t.strip_prefix(s.as_str()) else { continue };
+        let Some(rest) = t.strip_prefix(s.as_str()) else {
+            continue;
+        };
         if rest.is_empty() {
             return Some(false);
         }

@@ -1277,9 +1277,21 @@ impl HsaParts {
         let mut b = self.header;
         put(&mut b, RSRC1_WORD, rsrc1 as u64);
         put(&mut b, RSRC2_WORD, rsrc2 as u64);
-        put(&mut b, F("kernarg_segment_byte_size"), self.kernarg_size.unwrap_or(sizes[0]));
-        put(&mut b, F("workitem_private_segment_byte_size"), self.private_size.map_or(sizes[1], |v| v as u64));
-        put(&mut b, F("workgroup_group_segment_byte_size"), self.group_size.map_or(sizes[2], |v| v as u64));
+        put(
+            &mut b,
+            F("kernarg_segment_byte_size"),
+            self.kernarg_size.unwrap_or(sizes[0]),
+        );
+        put(
+            &mut b,
+            F("workitem_private_segment_byte_size"),
+            self.private_size.map_or(sizes[1], |v| v as u64),
+        );
+        put(
+            &mut b,
+            F("workgroup_group_segment_byte_size"),
+            self.group_size.map_or(sizes[2], |v| v as u64),
+        );
         put(&mut b, F("wavefront_sgpr_count"), self.wavefront_sgprs.unwrap_or(sgprs));
         put(&mut b, F("workitem_vgpr_count"), self.workitem_vgprs.unwrap_or(vgprs));
         b
