@@ -520,6 +520,16 @@ fn without_float_values(t: &str) -> Vec<String> {
         .collect()
 }
 
+/// Combination `bits` (0-15) of clrxdisasm's -m, -d, -C, -f.
+fn dump_of(bits: u32) -> gcnkit::disasm::ClrxDump {
+    gcnkit::disasm::ClrxDump {
+        metadata: bits & 1 != 0,
+        data: bits & 2 != 0,
+        config: bits & 4 != 0,
+        floats: bits & 8 != 0,
+    }
+}
+
 /// Every combination of clrxdisasm's -m, -d, -C and -f on CLRX's real Gallium binaries and
 /// generated ones (both LLVM forms): gcnkit's parts are clrxdisasm's.
 #[test]
@@ -554,12 +564,7 @@ fn parts_as_clrxdisasm_options() {
         let bin = std::fs::read(f).unwrap();
         let dev = gcnkit::codeobj::clrx_config::Device::find(device).unwrap();
         for bits in 0..16 {
-            let dump = gcnkit::disasm::ClrxDump {
-                metadata: bits & 1 != 0,
-                data: bits & 2 != 0,
-                config: bits & 4 != 0,
-                floats: bits & 8 != 0,
-            };
+            let dump = dump_of(bits);
             let mut ours = String::new();
             gcnkit::disasm::disassemble_gallium(&bin, dev, gcnkit::disasm::Format::Text, dump, |s| ours.push_str(s))
                 .unwrap();
@@ -624,12 +629,7 @@ fn damaged_binaries_read_without_panic() {
             _ => bin.truncate(r.below(bin.len() as u64) as usize),
         }
         for bits in 0..16 {
-            let dump = gcnkit::disasm::ClrxDump {
-                metadata: bits & 1 != 0,
-                data: bits & 2 != 0,
-                config: bits & 4 != 0,
-                floats: bits & 8 != 0,
-            };
+            let dump = dump_of(bits);
             let r = gcnkit::disasm::disassemble_gallium(&bin, dev, gcnkit::disasm::Format::Text, dump, |_| {});
             match r {
                 Ok(()) => read += 1,
