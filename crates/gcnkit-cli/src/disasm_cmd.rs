@@ -3,7 +3,7 @@
 use crate::io::{open_input, Output};
 use crate::mapped::MappedWords;
 use clap::ValueEnum;
-use gcnkit::disasm::{Disassembler, Format};
+use gcnkit::disasm::{ClrxDump, Disassembler, Format};
 use gcnkit::syntax::Syntax;
 use gcnkit::Arch;
 use std::io::BufRead;
@@ -36,8 +36,8 @@ pub struct Args {
     /// GPU: gcn1.0|gcn1.1|gcn1.2|gcn1.4|gcn1.4.1, si|ci|vi|gfx9, LLVM (tahiti, gfx900, gfx906...) or CLRX
     /// (pitcairn, hawaii, polaris10, vega10...) names.
     /// Default gcn1.2; a code object's comes from its ELF header.
-    #[arg(short, long, value_parser = crate::parse_arch)]
-    arch: Option<Arch>,
+    #[arg(short, long, value_parser = crate::parse_arch_named)]
+    arch: Option<(Arch, String)>,
     /// Output dialect.
     #[arg(long, value_enum, default_value = "clrx")]
     syntax: SyntaxArg,
@@ -52,6 +52,27 @@ pub struct Args {
     /// D1010001 00020702`) print them; the assemblers skip the comments.
     #[arg(long, visible_alias = "hexcode")]
     addresses: bool,
+    /// CLRX binaries (.amd, .amdcl2, .gallium, .rocm): print their metadata (clrxdisasm -m).
+    /// Given any of -m, -d, -C, -f, --all, the text holds what they name, as clrxdisasm's;
+    /// none: all of -dCmf (the text gcnkit and clrxasm assemble back).
+    #[arg(short = 'm', long)]
+    metadata: bool,
+    /// CLRX binaries: print the global data (clrxdisasm -d).
+    #[arg(short = 'd', long)]
+    data: bool,
+    /// CLRX binaries: print each kernel's configuration as readable pseudo-ops (clrxdisasm -C).
+    #[arg(short = 'C', long)]
+    config: bool,
+    /// CLRX binaries: float literals' values in comments (clrxdisasm -f).
+    #[arg(short = 'f', long)]
+    floats: bool,
+    /// CLRX binaries: clrxdisasm's -a: -d, -m, -f and --addresses (not -C).
+    #[arg(long)]
+    all: bool,
+    /// CLRX text with each instruction's offset in a comment (`/*000000000010*/`), as
+    /// clrxdisasm prints it by default (--addresses adds the words, as its -h).
+    #[arg(long, conflicts_with = "addresses")]
+    offsets: bool,
     /// Output file (written atomically); stdout if absent.
     #[arg(short, long)]
     output: Option<String>,
@@ -173,8 +194,23 @@ pub fn run(a: Args) -> ExitCode {
         SyntaxArg::Clrx => Syntax::Clrx,
         SyntaxArg::Llvm => Syntax::Llvm,
     };
+    let dump = if a.all || a.metadata || a.data || a.config || a.floats {
+        ClrxDump {
+            data: a.data || a.all,
+            metadata: a.metadata || a.all,
+            config: a.config,
+            floats: a.floats || a.all,
+        }
+    } else {
+        ClrxDump::ALL
+    };
+    if a.offsets && syntax == Syntax::Llvm {
+        errln!("error: --offsets is for CLRX text (--addresses puts LLVM text's offsets at the line's end)");
+        return ExitCode::from(2);
+    }
+    OFFSETS_ONLY.store(a.offsets && !a.all, std::sync::atomic::Ordering::Relaxed);
     let format = match a.format {
-        FormatArg::Text if a.addresses => Format::Listing,
+        FormatArg::Text if a.addresses || a.all || a.offsets => Format::Listing,
         FormatArg::Text => Format::Text,
         FormatArg::Json => Format::Json,
     };
@@ -186,14 +222,26 @@ pub fn run(a: Args) -> ExitCode {
             return ExitCode::from(1);
         }
         if gcnkit::codeobj::clrx_gallium_read::is_gallium(&data) {
-            return gallium(&name, &data, a.arch, a.output.as_deref(), syntax, format);
+            return gallium(&name, &data, a.arch.clone(), a.output.as_deref(), syntax, format, dump);
         }
         reader = Box::new(std::io::Cursor::new(data));
     }
     if gcnkit::codeobj::is_elf(&head) && !matches!(a.input, Some(InputArg::Bin)) {
-        return code_object(&name, &mut reader, a.arch, a.output.as_deref(), syntax, format);
+        return code_object(
+            &name,
+            &mut reader,
+            a.arch.map(|x| x.0),
+            a.output.as_deref(),
+            syntax,
+            format,
+            dump,
+        );
     }
-    let arch = a.arch.unwrap_or(Arch::Gcn12);
+    if dump != ClrxDump::ALL && (a.metadata || a.data || a.config) {
+        errln!("error: -m, -d and -C choose the parts of a CLRX binary; {name} is machine code");
+        return ExitCode::from(2);
+    }
+    let arch = a.arch.map_or(Arch::Gcn12, |x| x.0);
     let plain_text = !head.is_empty() && head.iter().all(|&b| b.is_ascii_graphic() || b.is_ascii_whitespace());
     let input = a.input.unwrap_or(if is_file && !plain_text {
         InputArg::Bin
@@ -388,6 +436,7 @@ fn code_object(
     output: Option<&str>,
     syntax: Syntax,
     format: Format,
+    dump: ClrxDump,
 ) -> ExitCode {
     let mut data = Vec::new();
     if let Err(e) = reader.read_to_end(&mut data) {
@@ -408,7 +457,7 @@ fn code_object(
             );
             return ExitCode::from(2);
         }
-        return clrx_binary_text(name, output, |sink| {
+        return clrx_binary_text(name, output, dump, |sink| {
             gcnkit::disasm::disassemble_amd(&data, format, sink)
         });
     }
@@ -418,7 +467,7 @@ fn code_object(
             errln!("{name}: error: an AMD OpenCL 2.0 binary has CLRX text only (--syntax clrx)");
             return ExitCode::from(2);
         }
-        return clrx_binary_text(name, output, |sink| {
+        return clrx_binary_text(name, output, dump, |sink| {
             gcnkit::disasm::disassemble_amdcl2(&data, format, sink)
         });
     }
@@ -461,6 +510,10 @@ fn code_object(
         }
         cos.push((what, co));
     }
+    if (ClrxDump { floats: true, ..dump }) != ClrxDump::ALL {
+        errln!("{name}: error: gcnkit prints a code object's metadata, configuration and data always (clrxdisasm's -dCmf; -f may go): give none of -m, -d, -C, --all");
+        return ExitCode::from(2);
+    }
     let mut out = match Output::open(output) {
         Ok(o) => o,
         Err(e) => {
@@ -475,7 +528,9 @@ fn code_object(
         if let (Some(w), Format::Text) = (what, format) {
             emit(&mut out, &mut io_err, &format!("/* {name}: {w} */\n"));
         }
-        let r = gcnkit::disasm::disassemble_code_object(co, syntax, format, |chunk| emit(&mut out, &mut io_err, chunk));
+        let r = gcnkit::disasm::disassemble_code_object(co, syntax, format, |chunk| {
+            emit(&mut out, &mut io_err, &dump.floats_of(chunk))
+        });
         if let Some(e) = io_err {
             return write_failed(out, e);
         }
@@ -503,31 +558,43 @@ fn gallium_head(head: &[u8]) -> bool {
 fn gallium(
     name: &str,
     data: &[u8],
-    arch: Option<Arch>,
+    arch: Option<(Arch, String)>,
     output: Option<&str>,
     syntax: Syntax,
     format: Format,
+    dump: ClrxDump,
 ) -> ExitCode {
     if syntax == Syntax::Llvm {
         errln!("{name}: error: a GalliumCompute binary has CLRX text only (--syntax clrx)");
         return ExitCode::from(2);
     }
     let devices = &gcnkit::codeobj::clrx_config::DEVICES;
+    // `-a`'s device when it names one (`-a pitcairn`), else its arch's first.
     let device = arch
-        .and_then(|a| devices.iter().find(|d| d.arch == a))
+        .and_then(|(a, n)| {
+            gcnkit::codeobj::clrx_config::Device::find(&n).or_else(|| devices.iter().find(|d| d.arch == a))
+        })
         .unwrap_or(&devices[0]);
-    clrx_binary_text(name, output, |sink| {
-        gcnkit::disasm::disassemble_gallium(data, device, format, sink)
+    clrx_binary_text(name, output, ClrxDump::ALL, |sink| {
+        gcnkit::disasm::disassemble_gallium(data, device, format, dump, sink)
     })
 }
 
 /// A CLRX binary's text (`print` gives it to a sink) to the output; its error, if it has one,
-/// leaves no output file.
+/// leaves no output file. `dump`: the parts the printer leaves to this (gcnkit's printers of
+/// `.amd`, `.amdcl2` and `.rocm` print all of `-dCmf`; only the float comments can go).
 fn clrx_binary_text(
     name: &str,
     output: Option<&str>,
+    dump: ClrxDump,
     print: impl FnOnce(&mut dyn FnMut(&str)) -> Result<(), String>,
 ) -> ExitCode {
+    if (ClrxDump { floats: true, ..dump }) != ClrxDump::ALL {
+        errln!(
+            "{name}: error: gcnkit prints this binary's metadata, configuration and data always              (clrxdisasm's -dCmf; -f may go): give none of -m, -d, -C, --all"
+        );
+        return ExitCode::from(2);
+    }
     let mut out = match Output::open(output) {
         Ok(o) => o,
         Err(e) => {
@@ -536,7 +603,7 @@ fn clrx_binary_text(
         }
     };
     let mut io_err: Option<std::io::Error> = None;
-    let r = print(&mut |chunk| emit(&mut out, &mut io_err, chunk));
+    let r = print(&mut |chunk| emit(&mut out, &mut io_err, &dump.floats_of(chunk)));
     if let Some(e) = io_err {
         return write_failed(out, e);
     }
@@ -564,12 +631,42 @@ fn read_full(r: &mut dyn BufRead, buf: &mut [u8]) -> std::io::Result<usize> {
     Ok(n)
 }
 
+/// `--offsets`: the listing's comments keep the offset alone (set once, before any output).
+static OFFSETS_ONLY: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// A CLRX listing's `/*OFFSET: WORDS*/` comments as `/*OFFSET*/`.
+fn offsets_only(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        let cut = line
+            .strip_prefix("/*")
+            .and_then(|r| Some((r.find(':')?, r.find("*/")?)))
+            .filter(|(colon, close)| colon < close);
+        match cut {
+            Some((colon, close)) => {
+                out.push_str("/*");
+                out.push_str(&line[2..2 + colon]);
+                out.push_str(&line[2 + close..]);
+            }
+            None => out.push_str(line),
+        }
+    }
+    out
+}
+
 /// Writes a chunk of text unless an earlier write has failed (`err` keeps that failure). A
 /// closed pipe ends the job at once: nobody reads the rest.
 fn emit(out: &mut Output, err: &mut Option<std::io::Error>, text: &str) {
     if err.is_some() {
         return;
     }
+    let shaped;
+    let text = if OFFSETS_ONLY.load(std::sync::atomic::Ordering::Relaxed) {
+        shaped = offsets_only(text);
+        &shaped
+    } else {
+        text
+    };
     if let Err(e) = out.write_all(text.as_bytes()) {
         if e.kind() == std::io::ErrorKind::BrokenPipe {
             crate::io::closed_pipe();

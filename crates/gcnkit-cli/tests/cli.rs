@@ -496,6 +496,81 @@ fn asm_clrx_binary_formats() {
     assert!(!out.exists());
 }
 
+/// clrxdisasm's options for a CLRX binary's parts: `-m` (arguments, raw program info, the
+/// HSA header as bytes), `-C` (readable config), `-d` (global data), `-f` (float comments),
+/// `--all` (clrxdisasm's `-a`: `-dmf` and address comments with words), `--offsets` (its
+/// default address comments); none: all of `-dCmf`. On machine
+/// code `-m`/`-d`/`-C` are usage errors, and so are parts gcnkit cannot leave out of an `.amd`
+/// binary.
+#[test]
+fn disasm_clrx_binary_parts() {
+    let dir = tmpdir("parts");
+    let out = dir.path().join("g.bin");
+    let o_arg = out.to_str().unwrap();
+    let src = b".gallium\n.gpu pitcairn\n.llvm_version 40000\n.globaldata\n.int 0x11223344\n.kernel k\n.args\n.arg scalar, 4\n.config\n.dims x\n.use_kernarg_segment_ptr\n.text\nk: .skip 256\nv_mul_f32 v1, 0x3fc00000, v2\ns_endpgm\n";
+    let o = gcnkit(&["asm", "--syntax", "clrx", "--format", "gallium", "-o", o_arg], src);
+    assert!(o.status.success(), "{}", err(&o));
+    let run = |opts: &[&str]| {
+        let mut a = vec!["disasm", "-a", "pitcairn"];
+        a.extend_from_slice(opts);
+        a.push(o_arg);
+        let o = gcnkit(&a, b"");
+        assert!(o.status.success(), "{opts:?}: {}", err(&o));
+        text(&o)
+    };
+    let has = |t: &str, line: &str| t.lines().any(|l| l.trim() == line);
+    // Default: -dCmf.
+    let t = run(&[]);
+    for line in [".gpu Pitcairn", ".llvm_version 40000", ".hsa_dims x", ".use_kernarg_segment_ptr", ".skip 256"] {
+        assert!(has(&t, line), "{line}:\n{t}");
+    }
+    assert!(t.contains("0x11223344") || t.contains("0x44, 0x33, 0x22, 0x11"), "{t}");
+    assert!(t.contains("/* 1.5f */"), "{t}");
+    // -m: the raw program info and header; no config, data or float comments.
+    let t = run(&["-m"]);
+    assert!(has(&t, ".proginfo") && has(&t, ".arg scalar, 4, 4, 4, zext, general"), "{t}");
+    assert!(t.lines().any(|l| l.trim().starts_with(".entry 0x0000b848, 0x")), "{t}");
+    assert!(!has(&t, ".config") && !has(&t, ".skip 256") && !t.contains(".byte 0x44"), "{t}");
+    assert!(t.contains(".byte 0x01, 0x00, 0x00, 0x00"), "the header's code version as bytes:\n{t}");
+    assert!(!t.contains("1.5f"), "{t}");
+    // -C: the config; -d: the data alone; -f: the comments alone.
+    let t = run(&["-C"]);
+    assert!(has(&t, ".config") && has(&t, ".hsa_dims x") && !has(&t, ".rodata"), "{t}");
+    let t = run(&["-d"]);
+    assert!(has(&t, ".rodata") && !has(&t, ".args") && !t.contains("1.5f"), "{t}");
+    let t = run(&["-f"]);
+    assert!(t.contains("/* 1.5f */") && !has(&t, ".args"), "{t}");
+    // --all: -dmf with address comments (clrxdisasm's -a).
+    let t = run(&["--all"]);
+    assert!(has(&t, ".rodata") && has(&t, ".proginfo") && t.contains("1.5f"), "{t}");
+    assert!(t.contains("/*000000000100: "), "{t}");
+    // --offsets: clrxdisasm's default address comments (no words); for machine code too.
+    let t = run(&["--offsets", "-f"]);
+    assert!(t.contains("/*000000000100*/ v_mul_f32 v1, "), "{t}");
+    assert!(!t.contains("/*000000000100: "), "{t}");
+    let o = gcnkit(&["disasm", "--offsets", "-a", "gcn1.2"], b"7e020302\n");
+    assert_eq!(text(&o), "/*000000000000*/ v_mov_b32 v1, v2\n");
+    let o = gcnkit(&["disasm", "--offsets", "--syntax", "llvm"], b"7e020302\n");
+    assert_eq!(o.status.code(), Some(2));
+    // Machine code: the parts are usage errors.
+    let code = dir.path().join("code.bin");
+    std::fs::write(&code, [0u8, 0, 0x81, 0xbf]).unwrap();
+    let o = gcnkit(&["disasm", "-m", code.to_str().unwrap()], b"");
+    assert_eq!(o.status.code(), Some(2), "{}", err(&o));
+    // An `.amd` binary: printed whole; -m alone cannot be honoured.
+    let amd = dir.path().join("a.bin");
+    let o = gcnkit(
+        &["asm", "--syntax", "clrx", "-o", amd.to_str().unwrap()],
+        b".amd\n.gpu pitcairn\n.kernel k\n.config\n.dims x\n.text\ns_endpgm\n",
+    );
+    assert!(o.status.success(), "{}", err(&o));
+    let o = gcnkit(&["disasm", "-m", amd.to_str().unwrap()], b"");
+    assert_eq!(o.status.code(), Some(2), "{}", err(&o));
+    assert!(err(&o).contains("-dCmf"), "{}", err(&o));
+    let o = gcnkit(&["disasm", "-dCm", amd.to_str().unwrap()], b"");
+    assert!(o.status.success(), "{}", err(&o));
+}
+
 #[test]
 fn asm_unknown_arch_and_bad_syntax_flag_are_usage_errors() {
     assert_eq!(gcnkit(&["asm", "-a", "gfx1100"], b"").status.code(), Some(2));

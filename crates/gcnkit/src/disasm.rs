@@ -1451,15 +1451,63 @@ fn rename_labels(text: &str, n: usize) -> String {
     out
 }
 
-/// A GalliumCompute binary (CLRX's `.gallium` format, LLVM before 4.0) as CLRX text, as
-/// clrxdisasm `-dCmf` prints it for `device` (the binary does not say; clrxdisasm's `-g`,
-/// else CapeVerde): its head, each kernel's `.args` and `.config`, then `.text` with each
-/// kernel's name as a label at its code. A branch from one kernel's code into another's is
-/// not given a label (each kernel's code is disassembled alone).
+/// The parts of a CLRX binary clrxdisasm prints: its `-d` (global data), `-m` (metadata:
+/// arguments, raw program info), `-C` (configuration in readable pseudo-ops) and `-f`
+/// (float literals' values in comments). gcnkit's default is all of them ([`ClrxDump::ALL`]:
+/// the text both assemblers take back).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClrxDump {
+    pub data: bool,
+    pub metadata: bool,
+    pub config: bool,
+    pub floats: bool,
+}
+
+impl ClrxDump {
+    /// clrxdisasm's `-dCmf`.
+    pub const ALL: ClrxDump = ClrxDump {
+        data: true,
+        metadata: true,
+        config: true,
+        floats: true,
+    };
+
+    /// `text` with or without its float literals' comments (` /* 1.5f */` at a line's end).
+    pub fn floats_of<'a>(&self, text: &'a str) -> std::borrow::Cow<'a, str> {
+        if self.floats || !text.contains(" */\n") {
+            return text.into();
+        }
+        let mut out = String::with_capacity(text.len());
+        for line in text.split_inclusive('\n') {
+            let body = line.trim_end_matches('\n');
+            let cut = body
+                .strip_suffix(" */")
+                .filter(|b| b.ends_with('f') || b.ends_with('h'))
+                .and_then(|b| b.rfind(" /* "));
+            match cut {
+                Some(at) => {
+                    out.push_str(&body[..at]);
+                    out.push_str(&line[body.len()..]);
+                }
+                None => out.push_str(line),
+            }
+        }
+        out.into()
+    }
+}
+
+/// A GalliumCompute binary (CLRX's `.gallium` format) as CLRX text, as clrxdisasm `-dCmf`
+/// prints it for `device` (the binary does not say; clrxdisasm's `-g`, else CapeVerde): its
+/// head, each kernel's `.args` and `.config` (with LLVM 4.0's HSA header, as clrxdisasm
+/// `--llvmVersion 40000` prints it), then `.text` with each kernel's name as a label at its
+/// code (with LLVM 4.0, `.skip 256` for the header). A branch from one kernel's code into
+/// another's is not given a label (each kernel's code is disassembled alone). `dump` chooses
+/// the parts as clrxdisasm's options do.
 pub fn disassemble_gallium(
     data: &[u8],
-    device: &crate::codeobj::clrx_config::Device,
+    device: &'static crate::codeobj::clrx_config::Device,
     format: Format,
+    dump: ClrxDump,
     mut sink: impl FnMut(&str),
 ) -> Result<(), String> {
     use crate::codeobj::clrx_gallium_read as gallium;
@@ -1468,24 +1516,79 @@ pub fn disassemble_gallium(
     }
     let b = gallium::read(data)?;
     let mut head = String::new();
-    gallium::print_head(&b, device, &mut head);
+    gallium::print_head(&b, device, dump.data, &mut head);
     for k in &b.kernels {
-        gallium::print_kernel(k, device, &mut head);
+        gallium::print_kernel(&b, k, device, (dump.metadata, dump.config), &mut head);
     }
     head.push_str(".text\n");
     sink(&head);
+    let mut sink = |t: &str| sink(&dump.floats_of(t));
     let mut cuts: Vec<usize> = b.kernels.iter().map(|k| k.offset as usize).collect();
     cuts.extend([0, b.code.len()]);
     cuts.sort_unstable();
     cuts.dedup();
     for w in cuts.windows(2) {
-        let (from, to) = (w[0], w[1].min(b.code.len()));
+        // (A damaged binary's kernel may start past the code: its label goes at the end.)
+        let (at, to) = (w[0], w[1].min(b.code.len()));
+        let mut from = at.min(to);
         let mut t = String::new();
-        for k in b.kernels.iter().filter(|k| k.offset as usize == from) {
+        let mut kernel = false;
+        for k in b.kernels.iter().filter(|k| k.offset as usize == at) {
             t.push_str(&format!("{}:\n", k.name));
+            kernel = true;
         }
-        code_text(device.arch, &b.code[from..to], from, format, &mut t)?;
+        if b.hsa && kernel {
+            // The header: printed in the config (or, without `-C`, as bytes; without `-m`,
+            // not at all).
+            if dump.config {
+                t.push_str(".skip 256\n");
+            } else if dump.metadata {
+                crate::codeobj::clrx_amd_read::print_bytes(&b.code[from..(from + 256).min(to)], &mut t);
+            }
+            from = (from + 256).min(to);
+        }
+        if b.scratch_relocs.is_empty() {
+            code_text(device.arch, &b.code[from..to], from, format, &mut t)?;
+        } else {
+            scratch_code_text(device.arch, &b.code[from..to], from, format, &b.scratch_relocs, &mut t)?;
+        }
         sink(&t);
+    }
+    Ok(())
+}
+
+/// [`code_text`] of code with relocations to the scratch buffer, as clrxdisasm prints them: a
+/// literal so relocated reads `.scratchaddr&0xffffffff` or `.scratchaddr>>32` (a relocated
+/// data word prints as what it decodes to, as in clrxdisasm).
+fn scratch_code_text(
+    arch: Arch,
+    code: &[u8],
+    base: usize,
+    format: Format,
+    relocs: &[(u32, bool)],
+    out: &mut String,
+) -> Result<(), String> {
+    let mut listing = String::new();
+    code_text(arch, code, base, Format::Listing, &mut listing)?;
+    for line in listing.split_inclusive('\n') {
+        // The listing's `/*OFFSET: WORDS*/` tells where an instruction starts.
+        let at = line
+            .strip_prefix("/*")
+            .and_then(|r| r.split_once(':'))
+            .and_then(|(o, _)| usize::from_str_radix(o, 16).ok());
+        let mut line = line.to_string();
+        if let Some(&(_, high)) = at.and_then(|a| relocs.iter().find(|r| r.0 as usize == a + 4)) {
+            let expr = if high {
+                ".scratchaddr>>32"
+            } else {
+                ".scratchaddr&0xffffffff"
+            };
+            line = line.replacen("lit(4)", expr, 1);
+        }
+        match (format, line.find("*/ ")) {
+            (Format::Text, Some(k)) if line.starts_with("/*") => out.push_str(&line[k + 3..]),
+            _ => out.push_str(&line),
+        }
     }
     Ok(())
 }

@@ -30,6 +30,11 @@ pub(super) struct BinarySource {
     /// `-t` (Gallium's `.driver_version` is the same setting: [`BinarySource::driver`]).
     pub cli_driver_version: Option<u32>,
     pub llvm_version: Option<u32>,
+    /// `.arch_minor`, `.arch_stepping` (Gallium's, for LLVM 4.0's HSA headers).
+    pub arch_minor: Option<u32>,
+    pub arch_stepping: Option<u32>,
+    /// Gallium's `.scratchsym` symbols (relocations to the scratch buffer).
+    pub scratch_syms: Vec<String>,
     pub kernels: Vec<KernelLines>,
     /// The kernel whose lines are being read.
     pub open: Option<usize>,

@@ -917,6 +917,22 @@ fn name_of(at: At) -> String {
     }
 }
 
+/// The pseudo-op lines of header `b` and its `.control_directive` block, as clrxdisasm
+/// prints them; the first 15 (the ones of PGM_RSRC1/2: `.dims` to `.pgmrsrc2`) with `prefix`
+/// (`hsa_` in a Gallium kernel's `.config`, after the kernel's own).
+pub(crate) fn print_config_lines(b: &[u8; SIZE], target: &Target, prefix: &str, out: &mut String) {
+    for (k, x) in OPS.iter().enumerate() {
+        let mut line = String::new();
+        print_entry(x, b, target, &mut line);
+        if k < 15 && !prefix.is_empty() {
+            line = line.replace("        .", &format!("        .{prefix}"));
+        }
+        out.push_str(&line);
+    }
+    out.push_str("    .control_directive\n");
+    print_data(&b[CONTROL..], out);
+}
+
 /// The kernel header `b` (256 bytes) as CLRX's `.config` block, exactly as `clrxdisasm -C`
 /// prints it after `.kernel NAME` (the `    .config` line, the pseudo-ops indented by 8, then
 /// `    .control_directive` and its data); or, when clrxasm would not rebuild `b` from those
@@ -928,11 +944,7 @@ pub fn print_config(b: &[u8; SIZE], target: &Target, out: &mut String) -> Result
         return Err(why);
     }
     let mut text = String::from("    .config\n");
-    for x in &OPS {
-        print_entry(x, b, target, &mut text);
-    }
-    text.push_str("    .control_directive\n");
-    print_data(&b[CONTROL..], &mut text);
+    print_config_lines(b, target, "", &mut text);
     // Whatever the checks above missed: clrxasm's reading of the text must give `b` back.
     let mut bl = ConfigBuilder::new(*target, "k");
     for line in text.lines() {
@@ -1175,6 +1187,92 @@ pub struct CodeRegs {
     pub xnack_mask: bool,
 }
 
+/// The ROCm header pseudo-ops GalliumCompute's `.config` does not take.
+const NOT_GALLIUM: [&str; 6] = [
+    "group_segment_fixed_size",
+    "private_segment_fixed_size",
+    "scratchbuffer",
+    "use_wave32",
+    "pgmrsrc3",
+    "shared_vgprs",
+];
+
+/// The ROCm header pseudo-op a Gallium kernel's config line `name` (no dot, lower case) is,
+/// from LLVM 4.0: those of PGM_RSRC1/2 (`.dims` to `.pgmrsrc2`) spelt `hsa_dims`...
+/// (`hsa_localsize` and `hsa_scratchbuffer` are the group and private segment sizes), the
+/// others under their own names.
+pub(crate) fn gallium_hsa_op(name: &str) -> Option<&'static str> {
+    let (rsrc, rest) = OPS.split_at(15);
+    match name.strip_prefix("hsa_") {
+        Some("localsize") => Some("workgroup_group_segment_size"),
+        Some("scratchbuffer") => Some("workitem_private_segment_size"),
+        Some(n) => rsrc.iter().find(|x| x.name == n && n != "localsize").map(|x| x.name),
+        None => rest
+            .iter()
+            .find(|x| x.name == name && !NOT_GALLIUM.contains(&name))
+            .map(|x| x.name),
+    }
+}
+
+/// A Gallium kernel's HSA config pseudo-ops ([`ConfigBuilder::gallium_parts`]): the header
+/// as they set it (clrxasm's defaults where they did not), and what clrxasm merges into the
+/// kernel's own `.config` (the `.hsa_*` pseudo-ops) or computes when not given.
+#[derive(Clone, Debug)]
+pub(crate) struct HsaParts {
+    pub header: [u8; SIZE],
+    pub dims: u32,
+    pub sgprs: Option<u32>,
+    pub vgprs: Option<u32>,
+    pub user: Option<u32>,
+    /// `.hsa_pgmrsrc1`/`.hsa_pgmrsrc2` as given.
+    pub rsrc1: u32,
+    pub rsrc2: u32,
+    pub float_mode: u32,
+    pub exceptions: u32,
+    pub ieee_mode: bool,
+    pub tg_size: bool,
+    pub debug_mode: bool,
+    pub priv_mode: bool,
+    pub dx10_clamp: bool,
+    pub kernarg_size: Option<u64>,
+    pub private_size: Option<u32>,
+    pub group_size: Option<u32>,
+    pub wavefront_sgprs: Option<u64>,
+    pub workitem_vgprs: Option<u64>,
+    /// The user SGPRs the `.use_*` enables take (at most 16).
+    pub flag_user_sgprs: u32,
+    pub flat_scratch_init: bool,
+    pub xnack: bool,
+}
+
+impl HsaParts {
+    /// The header with what clrxasm computes put in: PGM_RSRC1/2, the kernarg, private and
+    /// group segment sizes, the SGPR and VGPR counts.
+    pub fn finish(&self, rsrc1: u32, rsrc2: u32, sizes: [u64; 3], sgprs: u64, vgprs: u64) -> [u8; SIZE] {
+        let mut b = self.header;
+        put(&mut b, RSRC1_WORD, rsrc1 as u64);
+        put(&mut b, RSRC2_WORD, rsrc2 as u64);
+        put(
+            &mut b,
+            F("kernarg_segment_byte_size"),
+            self.kernarg_size.unwrap_or(sizes[0]),
+        );
+        put(
+            &mut b,
+            F("workitem_private_segment_byte_size"),
+            self.private_size.map_or(sizes[1], |v| v as u64),
+        );
+        put(
+            &mut b,
+            F("workgroup_group_segment_byte_size"),
+            self.group_size.map_or(sizes[2], |v| v as u64),
+        );
+        put(&mut b, F("wavefront_sgpr_count"), self.wavefront_sgprs.unwrap_or(sgprs));
+        put(&mut b, F("workitem_vgpr_count"), self.workitem_vgprs.unwrap_or(vgprs));
+        b
+    }
+}
+
 /// clrxasm's side: a kernel's config pseudo-ops → its 256-byte header.
 #[derive(Clone, Debug)]
 pub struct ConfigBuilder {
@@ -1192,6 +1290,8 @@ pub struct ConfigBuilder {
     rsrc3: u32,
     wavefront_sgprs_set: bool,
     workitem_vgprs_set: bool,
+    /// The places `.op VALUE` lines wrote (a Gallium header computes the others).
+    written: Vec<At>,
     /// After `.control_directive` (until `.config`): its bytes so far.
     control: Option<Vec<u8>>,
     in_control: bool,
@@ -1237,6 +1337,7 @@ impl ConfigBuilder {
             rsrc3: 0,
             wavefront_sgprs_set: false,
             workitem_vgprs_set: false,
+            written: Vec::new(),
             control: None,
             in_control: false,
             warnings: Vec::new(),
@@ -1308,6 +1409,7 @@ impl ConfigBuilder {
                 self.check(check, v)?;
                 a.end()?;
                 put(&mut self.bytes, at, v);
+                self.written.push(at);
                 if at == F("wavefront_sgpr_count") {
                     self.wavefront_sgprs_set = true;
                 }
@@ -1575,6 +1677,70 @@ impl ConfigBuilder {
         Ok(d)
     }
 
+    /// The control directive's 128 bytes into header `b` (none: zeros), or clrxasm's error for
+    /// another size.
+    fn put_control(&self, b: &mut [u8; SIZE]) -> Result<(), String> {
+        if let Some(c) = &self.control {
+            if c.len() != CONTROL {
+                return Err(format!(
+                    "Section '.control_directive' for kernel '{}' have wrong size",
+                    self.kernel
+                ));
+            }
+            b[CONTROL..].copy_from_slice(c);
+        }
+        Ok(())
+    }
+
+    /// What a GalliumCompute kernel's HSA header (LLVM 4.0+) takes from these pseudo-ops
+    /// (clrxasm's Gallium format keeps them apart from the kernel's own `.config` and merges
+    /// the two at the end: [`super::clrx_gallium`]).
+    pub(crate) fn gallium_parts(&self) -> Result<HsaParts, String> {
+        let mut b = self.bytes;
+        let fresh = ConfigBuilder::new(self.target, "").bytes;
+        let ones = |b: &[u8; SIZE], at: At| get(b, at) == u64::MAX >> (64 - span(at).1);
+        // A value given (not all ones, clrxasm's "not given"), for what Gallium computes.
+        let given = |at: At| (self.written.contains(&at) && !ones(&b, at)).then(|| get(&b, at));
+        let parts_given = (
+            given(F("kernarg_segment_byte_size")),
+            given(F("workitem_private_segment_byte_size")),
+            given(F("workgroup_group_segment_byte_size")),
+            given(F("wavefront_sgpr_count")),
+            given(F("workitem_vgpr_count")),
+        );
+        for at in UNSET_IF_ALL_ONES {
+            if ones(&b, at) {
+                put(&mut b, at, get(&fresh, at));
+            }
+        }
+        self.put_control(&mut b)?;
+        let calc = |f: &'static str| get(&self.calc, F(f)) as u32;
+        Ok(HsaParts {
+            header: b,
+            dims: self.dims as u32,
+            sgprs: self.sgprs.map(|v| v as u32),
+            vgprs: self.vgprs.map(|v| v as u32),
+            user: self.user.map(|v| v as u32),
+            rsrc1: rsrc(&b, RSRC1_WORD),
+            rsrc2: rsrc(&b, RSRC2_WORD),
+            float_mode: calc("float_mode"),
+            exceptions: calc("enable_exception"),
+            ieee_mode: calc("enable_ieee_mode") != 0,
+            tg_size: calc("enable_sgpr_workgroup_info") != 0,
+            debug_mode: calc("debug_mode") != 0,
+            priv_mode: calc("priv") != 0,
+            dx10_clamp: calc("enable_dx10_clamp") != 0,
+            kernarg_size: parts_given.0,
+            private_size: parts_given.1.map(|v| v as u32),
+            group_size: parts_given.2.map(|v| v as u32),
+            wavefront_sgprs: parts_given.3,
+            workitem_vgprs: parts_given.4,
+            flag_user_sgprs: USER_SGPRS.iter().map(|(f, n)| get(&b, F(f)) * n).sum::<u64>().min(16) as u32,
+            flat_scratch_init: get(&b, F("enable_sgpr_flat_scratch_init")) != 0,
+            xnack: get(&b, F("is_xnack_enabled")) != 0,
+        })
+    }
+
     fn build(&self, t: &Target) -> Result<[u8; SIZE], String> {
         let d = t.gpu.device;
         let mut b = self.bytes;
@@ -1593,15 +1759,7 @@ impl ConfigBuilder {
             }
         }
         let workitem_vgprs_set = self.workitem_vgprs_set && !unset(F("workitem_vgpr_count"));
-        if let Some(c) = &self.control {
-            if c.len() != CONTROL {
-                return Err(format!(
-                    "Section '.control_directive' for kernel '{}' have wrong size",
-                    self.kernel
-                ));
-            }
-            b[CONTROL..].copy_from_slice(c);
-        }
+        self.put_control(&mut b)?;
         let user = self
             .user
             .unwrap_or_else(|| USER_SGPRS.iter().map(|(f, n)| get(&b, F(f)) * n).sum::<u64>().min(16));

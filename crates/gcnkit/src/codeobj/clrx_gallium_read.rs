@@ -1,12 +1,17 @@
-//! Reading GalliumCompute binaries ([`super::clrx_gallium`]'s format, LLVM before 4.0) and
-//! printing their head and kernels as clrxdisasm 0.1.9 prints them with `-dCmf`: `.gallium`,
-//! the device, the bitness, `.rodata`, the Mesa and LLVM versions it can tell, each kernel's
-//! `.args` and `.config` (from its program info).
+//! Reading GalliumCompute binaries ([`super::clrx_gallium`]'s format) and printing their head
+//! and kernels as clrxdisasm 0.1.9 prints them with `-dCmf`: `.gallium`, the device, the
+//! bitness, `.rodata`, the Mesa and LLVM versions it can tell, each kernel's `.args` and
+//! `.config` (from its program info) and, for LLVM 4.0's form, the HSA header at the start of
+//! its code (its `.hsa_*` lines and `.control_directive`). clrxdisasm prints that form only
+//! when told the LLVM version (`--llvmVersion 40000`: the binary does not say it); gcnkit
+//! takes it when a kernel's code starts with an HSA header (machine kind 0 or 1, and a code
+//! version major of 1 to 0xffff or the code entry offset 256) and every kernel's code has 256
+//! bytes for one.
 
 use super::clrx_amd_read::print_bytes;
-use super::clrx_config::Device;
+use super::clrx_config::{print_config_lines, Device, Gpu, Target};
 use super::clrx_gallium::{ARG_SEMANTICS, ARG_TYPES};
-use object::{Object, ObjectSection};
+use object::{Object, ObjectSection, ObjectSymbol};
 use std::fmt::Write;
 
 /// A kernel of a binary.
@@ -25,9 +30,14 @@ pub struct GalliumBinary {
     pub mesa170: bool,
     /// LLVM 3.9 or later (five program info entries a kernel).
     pub llvm390: bool,
+    /// LLVM 4.0 or later: an HSA header before each kernel's code.
+    pub hsa: bool,
     pub code: Vec<u8>,
     pub global_data: Vec<u8>,
     pub kernels: Vec<GalliumKernelBin>,
+    /// Relocations to the scratch buffer (`.rel.text`): offset in the code, and whether the
+    /// place takes the buffer's high word (`SCRATCH_RSRC_DWORD1`).
+    pub scratch_relocs: Vec<(u32, bool)>,
 }
 
 fn le32(b: &[u8], at: usize) -> Option<u32> {
@@ -37,9 +47,9 @@ fn le32(b: &[u8], at: usize) -> Option<u32> {
 /// A kernel's record in the container: name, code offset, argument records.
 type KernelRecord = (String, u32, Vec<[u32; 6]>);
 
-/// The container's kernels and the ELF it holds, if `data` is one (its layout must hold
-/// exactly: the ELF ends the file).
-fn container(data: &[u8]) -> Option<(Vec<KernelRecord>, &[u8])> {
+/// The container's kernels, the ELF it holds and its section's type (2: Mesa 17.0's
+/// executable text), if `data` is one (its layout must hold exactly: the ELF ends the file).
+fn container(data: &[u8]) -> Option<(Vec<KernelRecord>, &[u8], u32)> {
     let n = le32(data, 0)? as usize;
     if n == 0 || n > 100_000 {
         return None;
@@ -65,7 +75,8 @@ fn container(data: &[u8]) -> Option<(Vec<KernelRecord>, &[u8])> {
     }
     let (sections, size) = (le32(data, at)?, le32(data, at + 12)? as usize);
     let elf = data.get(at + 24..)?;
-    (sections == 1 && elf.len() == size && elf.starts_with(b"\x7fELF")).then_some((kernels, elf))
+    let kind = le32(data, at + 8)?;
+    (sections == 1 && elf.len() == size && elf.starts_with(b"\x7fELF")).then_some((kernels, elf, kind))
 }
 
 /// Is `data` a GalliumCompute binary?
@@ -75,7 +86,7 @@ pub fn is_gallium(data: &[u8]) -> bool {
 
 /// Reads a GalliumCompute binary.
 pub fn read(data: &[u8]) -> Result<GalliumBinary, String> {
-    let (kernels, elf) = container(data).ok_or("not a GalliumCompute binary")?;
+    let (kernels, elf, kind) = container(data).ok_or("not a GalliumCompute binary")?;
     let f = object::File::parse(elf).map_err(|e| format!("malformed GalliumCompute binary: {e}"))?;
     let section = |name: &str| {
         f.section_by_name(name)
@@ -91,23 +102,43 @@ pub fn read(data: &[u8]) -> Result<GalliumBinary, String> {
     }
     let mut out = GalliumBinary {
         is64: elf.get(4) == Some(&2),
-        mesa170: u16::from_le_bytes([elf[18], elf[19]]) == 0xe0,
+        mesa170: kind == 2,
         llvm390,
+        hsa: false,
         code: section(".text"),
         global_data: section(".rodata"),
         kernels: Vec::new(),
+        scratch_relocs: Vec::new(),
     };
-    // LLVM 4.0 and later put an HSA kernel header (code version 1.x, machine kind 1) at each
-    // kernel: that form is not read here.
+    // `.rel.text`: (offset, info) words; the symbol names the word.
+    let rel = section(".rel.text");
+    let w = if out.is64 { 8 } else { 4 };
+    for e in rel.chunks_exact(2 * w) {
+        let word = |b: &[u8]| b.iter().rev().fold(0u64, |a, &x| a << 8 | x as u64);
+        let (offset, info) = (word(&e[..w]), word(&e[w..]));
+        let sym = if out.is64 { info >> 32 } else { info >> 8 };
+        let name = f
+            .symbol_by_index(object::SymbolIndex(sym as usize))
+            .ok()
+            .and_then(|s| s.name().ok().map(str::to_string))
+            .unwrap_or_default();
+        out.scratch_relocs.push((offset as u32, name == "SCRATCH_RSRC_DWORD1"));
+    }
+    out.scratch_relocs.sort_unstable();
+    // LLVM 4.0 and later put an HSA kernel header (machine kind 0 or 1; a code version of 16
+    // bits, not 0, or the code entry offset 256) at each kernel with a config; every kernel has room for one before the next kernel (else
+    // clrxdisasm refuses the form: "Gallium kernel region is too small").
     let header = |o: u32| {
         let o = o as usize;
-        le32(&out.code, o) == Some(1)
-            && le32(&out.code, o + 4).is_some_and(|m| m <= 1)
-            && out.code.get(o + 8..o + 10) == Some(&[1, 0])
+        let major = le32(&out.code, o).unwrap_or(0);
+        let entry = le32(&out.code, o + 16) == Some(256) && le32(&out.code, o + 20) == Some(0);
+        out.code.get(o + 8..o + 10).is_some_and(|m| m[0] <= 1 && m[1] == 0) && ((1..0x10000).contains(&major) || entry)
     };
-    if kernels.iter().any(|k| header(k.1)) {
-        return Err("a GalliumCompute binary of LLVM 4.0 or later (HSA kernel headers): not read yet".into());
-    }
+    let room = |o: u32| {
+        let next = kernels.iter().map(|k| k.1).filter(|&x| x > o).min();
+        next.map_or(out.code.len(), |n| n as usize) >= o as usize + 256
+    };
+    out.hsa = llvm390 && kernels.iter().any(|k| header(k.1)) && kernels.iter().all(|k| room(k.1));
     for (k, (name, offset, args)) in kernels.into_iter().enumerate() {
         let pi = (0..per)
             .map(|e| {
@@ -125,25 +156,42 @@ pub fn read(data: &[u8]) -> Result<GalliumBinary, String> {
     Ok(out)
 }
 
-/// The lines before the kernels.
-pub fn print_head(b: &GalliumBinary, device: &Device, out: &mut String) {
+/// The lines before the kernels (`.rodata` when `data`: clrxdisasm's `-d`).
+pub fn print_head(b: &GalliumBinary, device: &Device, data: bool, out: &mut String) {
     let _ = writeln!(out, ".gallium\n.gpu {}", device.name);
     out.push_str(if b.is64 { ".64bit\n" } else { ".32bit\n" });
-    if !b.global_data.is_empty() {
+    if data && !b.global_data.is_empty() {
         out.push_str(".rodata\n");
         print_bytes(&b.global_data, out);
     }
     if b.mesa170 {
         out.push_str(".driver_version 170000\n");
     }
-    if b.llvm390 {
+    if b.hsa {
+        out.push_str(".llvm_version 40000\n");
+    } else if b.llvm390 {
         out.push_str(".llvm_version 30900\n");
+    }
+    if !b.scratch_relocs.is_empty() {
+        out.push_str(".scratchsym .scratchaddr\n");
     }
 }
 
-/// A kernel's `.kernel`, `.args` and `.config` lines, as clrxdisasm prints them.
-pub fn print_kernel(k: &GalliumKernelBin, device: &Device, out: &mut String) {
-    let _ = writeln!(out, ".kernel {}\n    .args", k.name);
+/// A kernel's lines as clrxdisasm prints them: `.kernel`; with `metadata` (`-m`) its `.args`
+/// and `.proginfo` entries or, with `config` (`-C`), its `.config` (with LLVM 4.0's HSA
+/// header after it: its `.hsa_*` lines and `.control_directive`).
+pub fn print_kernel(
+    b: &GalliumBinary,
+    k: &GalliumKernelBin,
+    device: &'static Device,
+    (metadata, config): (bool, bool),
+    out: &mut String,
+) {
+    let _ = writeln!(out, ".kernel {}", k.name);
+    if !metadata && !config {
+        return;
+    }
+    out.push_str("    .args\n");
     for a in &k.args {
         let name = |t: &[&str], v: u32| t.get(v as usize).map_or(v.to_string(), |s| s.to_string());
         let ext = if a[4] != 0 { "sext" } else { "zext" };
@@ -156,6 +204,13 @@ pub fn print_kernel(k: &GalliumKernelBin, device: &Device, out: &mut String) {
             a[3],
             name(&ARG_SEMANTICS, a[5])
         );
+    }
+    if !config {
+        out.push_str("    .proginfo\n");
+        for (a, v) in &k.prog_info {
+            let _ = writeln!(out, "        .entry {a:#010x}, {v:#010x}");
+        }
+        return;
     }
     let v = |e: usize| k.prog_info.get(e).map_or(0, |x| x.1);
     let (rsrc1, rsrc2, scratch) = (v(0), v(1), v(2));
@@ -219,5 +274,17 @@ pub fn print_kernel(k: &GalliumKernelBin, device: &Device, out: &mut String) {
             v(3) as i32,
             v(4) as i32
         );
+    }
+    if b.hsa {
+        let at = k.offset as usize;
+        if let Some(h) = b.code.get(at..at + 256) {
+            let h: &[u8; 256] = h.try_into().expect("256 bytes");
+            let gpu = Gpu {
+                device,
+                arch_minor: None,
+                arch_stepping: None,
+            };
+            print_config_lines(h, &Target::new(gpu, false), "hsa_", out);
+        }
     }
 }
