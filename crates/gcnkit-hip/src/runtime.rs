@@ -493,7 +493,9 @@ impl Runtime {
     }
 
     /// Runs a checked launch to its end on the calling thread's device (the executor's
-    /// work): `grid` in blocks, `items` in work-items.
+    /// work): `grid` in blocks, `items` in work-items; a cooperative one with the whole grid
+    /// resident.
+    #[allow(clippy::too_many_arguments)]
     fn execute(
         &mut self,
         k: &KernelInfo,
@@ -502,6 +504,7 @@ impl Runtime {
         items: [u32; 3],
         dynamic_lds: u32,
         slices: &[&[u8]],
+        cooperative: bool,
     ) -> Result<(), HipError> {
         let stats = self.stats;
         // A kernel that calls the host gets the hostcall buffer, and its sleeping waves the
@@ -535,6 +538,7 @@ impl Runtime {
             block,
             dynamic_lds,
             trace: None,
+            cooperative,
         };
         let r = dev.launch_with(k, &config, slices, host, None);
         if let Some(c) = &self.check {
@@ -643,6 +647,22 @@ pub fn submit_items(
     crate::graph::submit(stream, crate::graph::kind::KERNEL, Arc::new(launch), job)
 }
 
+/// [`submit_launch`] of a cooperative launch (checked by the caller against what fits on the
+/// GPU at once): the whole grid resident on the kernel machine, its work-groups able to wait
+/// for each other (`grid.sync()`).
+pub fn submit_cooperative(
+    k: &Arc<KernelInfo>,
+    grid: [u32; 3],
+    block: [u32; 3],
+    shared: usize,
+    slices: &[&[u8]],
+    stream: usize,
+) -> Result<(), HipError> {
+    let items: [u32; 3] = std::array::from_fn(|d| grid[d].saturating_mul(block[d]));
+    let (job, launch) = launch_job_with(k, items, block, shared, slices, true)?;
+    crate::graph::submit(stream, crate::graph::kind::KERNEL, Arc::new(launch), job)
+}
+
 /// A checked launch of `k` (`items` in work-items) as a job that may run many times (a graph
 /// node's), its arguments copied now; and what it launches.
 pub fn launch_job(
@@ -651,6 +671,18 @@ pub fn launch_job(
     block: [u32; 3],
     shared: usize,
     slices: &[&[u8]],
+) -> Result<(crate::graph::Job, crate::graph::Launch), HipError> {
+    launch_job_with(k, items, block, shared, slices, false)
+}
+
+/// [`launch_job`], cooperative (the grid resident at once) or not.
+fn launch_job_with(
+    k: &Arc<KernelInfo>,
+    items: [u32; 3],
+    block: [u32; 3],
+    shared: usize,
+    slices: &[&[u8]],
+    cooperative: bool,
 ) -> Result<(crate::graph::Job, crate::graph::Launch), HipError> {
     if items.contains(&0) || block.contains(&0) {
         return Err(hipErrorInvalidConfiguration);
@@ -682,7 +714,7 @@ pub fn launch_job(
     let job: crate::graph::Job = Arc::new(move || {
         set_current(device);
         let slices: Vec<&[u8]> = args.iter().map(|a| a.as_slice()).collect();
-        with(|rt| rt.execute(&k, grid, block, items, dynamic_lds, &slices))
+        with(|rt| rt.execute(&k, grid, block, items, dynamic_lds, &slices, cooperative))
     });
     Ok((job, launch))
 }

@@ -19,6 +19,8 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+mod resident;
+
 /// One explicit kernel argument's value.
 #[derive(Clone, Debug)]
 pub enum ArgValue {
@@ -141,6 +143,10 @@ pub struct Launch {
     pub progress: Option<Progress>,
     /// A checker told of every instruction and access (`--check`).
     pub checker: Option<std::sync::Arc<dyn super::monitor::Checker>>,
+    /// Keep the whole grid resident (a cooperative launch, [`resident`]): every work-group
+    /// starts at once and waves take turns at `s_sleep`, barriers, global wave sync and
+    /// time slices, so work-groups can wait for each other (`grid.sync()`).
+    pub resident: bool,
 }
 
 /// A progress report: work-groups done, work-groups in all, time since the launch began.
@@ -390,8 +396,11 @@ pub(crate) struct Layout {
     /// Where the code section's byte 0 is (PC = code + offset).
     code: u64,
     scratch: u64,
-    /// Scratch bytes of one work-group slot (one per thread).
+    /// Scratch bytes of one work-group slot (one per thread; one per work-group when the
+    /// grid is resident).
     scratch_per_group: u64,
+    /// Scratch slots.
+    slots: u64,
     /// LDS bytes per work-group (static + dynamic).
     lds_size: u32,
     /// Bases of the regions this dispatch added.
@@ -536,6 +545,7 @@ fn place(
         )));
     }
     let mut regions = Vec::new();
+    let groups: u64 = (0..3).map(|d| l.grid[d].div_ceil(l.block[d]) as u64).product();
     // The image (PC-relative references to constants and variables reach them): where the
     // device loaded it, else a copy for this dispatch alone.
     let image_at = match image_at {
@@ -604,6 +614,11 @@ fn place(
             "hidden_private_base" => PRIVATE_APERTURE_HI as u64,
             "hidden_dynamic_lds_size" => (lds_size - k.setup.group_segment_size) as u64,
             "hidden_hostcall_buffer" => hostcall_buffer,
+            "hidden_multigrid_sync_arg" if l.resident => {
+                let at = resident::sync_info(mem, groups);
+                regions.push(at);
+                at
+            }
             // Global offsets are 0; no printf buffer, default queue, completion action,
             // multigrid or heap: null (and no hostcall buffer unless the runtime gives one).
             _ => 0,
@@ -618,10 +633,11 @@ fn place(
     put(&mut packet, 40, &kernarg_at.to_le_bytes());
     let packet_at = mem.add("dispatch packet", 64, &packet);
     regions.push(packet_at);
-    // Scratch: one slot per thread, 64 lanes × private size per wave.
+    // Scratch: one slot per thread (per work-group when the grid is resident), 64 lanes ×
+    // private size per wave.
     let waves = items.div_ceil(64);
     let scratch_per_group = waves * 64 * k.setup.private_segment_size as u64;
-    let slots = l.threads.max(1) as u64;
+    let slots = if l.resident { groups } else { l.threads.max(1) as u64 };
     let scratch = mem.add("scratch", (scratch_per_group * slots).max(4), &[]);
     if l.checker.is_some() {
         // Each work-group's scratch starts unwritten (`Worker::start_group` again).
@@ -635,6 +651,7 @@ fn place(
         code,
         scratch,
         scratch_per_group,
+        slots,
         lds_size,
         regions,
     })
@@ -654,6 +671,10 @@ enum State {
     Run,
     Barrier,
     Done,
+    /// Executed a global wave sync instruction (a resident grid's scheduler does it).
+    Gws(resident::GwsOp),
+    /// Waits at a global wave sync barrier (resource, its releases when the wave arrived).
+    GwsWait(u32, u64),
 }
 
 /// Everything a worker thread reads.
@@ -743,6 +764,7 @@ pub fn run(k: &KernelInfo, l: &Launch, trace: Option<&(dyn Fn(&str) + Sync)>) ->
         block: l.block,
         dynamic_lds,
         trace: l.trace,
+        cooperative: l.resident,
     };
     let mut stats = dev.launch(k, &config, &slices, trace)?;
     stats.time = start.elapsed();
@@ -800,6 +822,13 @@ fn dispatch(
         trace,
         monitor: monitor.as_deref(),
     };
+    if l.resident {
+        let r = resident::run(&sh, total);
+        if let Some(m) = &monitor {
+            m.finish(mem);
+        }
+        return r.map_err(RunError::Emulation);
+    }
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let first_error: Mutex<Option<(usize, String)>> = Mutex::new(None);
@@ -942,6 +971,15 @@ fn user_sgprs(sh: &Shared, slot: usize) -> [u32; 128] {
     s
 }
 
+/// The id of work-group `g` (linear index, x fastest) of a grid of `gr` work-groups.
+fn group_id(g: usize, gr: [u32; 3]) -> [u32; 3] {
+    [
+        (g % gr[0] as usize) as u32,
+        (g / gr[0] as usize % gr[1] as usize) as u32,
+        (g / (gr[0] as usize * gr[1] as usize)) as u32,
+    ]
+}
+
 /// A worker thread: its waves, LDS and vector scratch space are reused from group to group.
 struct Worker<'a> {
     sh: &'a Shared<'a>,
@@ -966,6 +1004,9 @@ struct Worker<'a> {
     lds_defined: Vec<u64>,
     /// The initial SGPRs of this worker's waves before their work-group's system SGPRs.
     sgprs: [u32; 128],
+    /// A wave's instruction count at which `run_wave` returns it still running (a resident
+    /// grid's time slice; `u64::MAX` otherwise).
+    yield_at: u64,
 }
 
 impl<'a> Worker<'a> {
@@ -993,6 +1034,7 @@ impl<'a> Worker<'a> {
             hints: vec![0; sh.prog.instrs.len()],
             traced: None,
             sgprs: user_sgprs(sh, slot),
+            yield_at: u64::MAX,
         }
     }
 
@@ -1119,12 +1161,7 @@ impl<'a> Worker<'a> {
 
     /// Runs work-group `g` (linear index) to the end.
     fn group(&mut self, g: usize) -> Result<(), String> {
-        let gr = self.sh.groups;
-        let id = [
-            (g % gr[0] as usize) as u32,
-            (g / gr[0] as usize % gr[1] as usize) as u32,
-            (g / (gr[0] as usize * gr[1] as usize)) as u32,
-        ];
+        let id = group_id(g, self.sh.groups);
         self.start_group(id);
         self.run_group(id)
     }
@@ -1180,6 +1217,8 @@ impl<'a> Worker<'a> {
         let mut watch = self.watch.as_deref_mut();
         let log = &self.log;
         let lds_defined = &mut self.lds_defined;
+        // Planned runs stop short of the budget and of a resident grid's time slice.
+        let (yield_at, limit) = (self.yield_at, self.yield_at.min(l.budget));
         let err = |pc: u32, i: Option<&Instr>, cause: String| {
             let text = i.map_or("?".to_string(), |i| {
                 crate::syntax::to_text(i, crate::syntax::Syntax::Llvm)
@@ -1201,7 +1240,7 @@ impl<'a> Worker<'a> {
             if trace.is_none() && watch.is_none() {
                 if let Some(&k) = prog.at.get(ws.pc as usize / 4) {
                     let (k, n) = (k as usize, prog.run_len.get(k as usize).copied().unwrap_or(0) as usize);
-                    if n > 0 && ws.pc.is_multiple_of(4) && ws.instructions + (n as u64) < l.budget {
+                    if n > 0 && ws.pc.is_multiple_of(4) && ws.instructions + (n as u64) < limit {
                         // The run's plans and counters as slices: no bounds checks, nothing
                         // reloaded per instruction.
                         let plans = &prog.fast[k..k + n];
@@ -1308,6 +1347,9 @@ impl<'a> Worker<'a> {
                     ),
                 ));
             }
+            if ws.instructions >= yield_at {
+                return Ok(());
+            }
             if let Some((line, before)) = traced.take() {
                 if let Some(t) = sh.trace {
                     t(&format!("{line}{}", super::state::changes(&before, &ws.w)));
@@ -1384,6 +1426,21 @@ impl<'a> Worker<'a> {
                 return Err(err(pc, Some(i), "not an instruction (an unknown opcode)".into()));
             };
             let name = d.name[k.arch.index()];
+            if d.flags.has(crate::isa::Flags::GWS) {
+                // The grid's scheduler does it; only a resident grid has one.
+                if !l.resident {
+                    return Err(err(
+                        pc,
+                        Some(i),
+                        "global wave sync (GWS: grid.sync()) needs the whole grid resident: a cooperative launch \
+                         (hipLaunchCooperativeKernel)"
+                            .into(),
+                    ));
+                }
+                ws.state = State::Gws(resident::GwsOp::of(i, &ws.w).map_err(|e| err(pc, Some(i), e))?);
+                ws.pc = next;
+                return Ok(());
+            }
             match d.sem {
                 Some(Sem::Vector(_)) => {
                     let active = ws.w.exec().count_ones() as u64;
@@ -1406,10 +1463,7 @@ impl<'a> Worker<'a> {
                         log: watch.is_some().then_some(log),
                         lds_defined,
                         coherent: i.get(crate::enc::F::Glc) != 0,
-                        private: (
-                            lay.scratch,
-                            lay.scratch + lay.scratch_per_group * l.threads.max(1) as u64,
-                        ),
+                        private: (lay.scratch, lay.scratch + lay.scratch_per_group * lay.slots),
                         unaligned_lds: k.arch.is_gcn14(),
                     };
                     let w = &mut ws.w;
@@ -1435,10 +1489,15 @@ impl<'a> Worker<'a> {
                     let code_addr = |pc: u32| lay.code + pc as u64;
                     match f {
                         Flow::Nop => {
-                            if let Some(h) = sh.service.filter(|_| d.name.contains(&"s_sleep")) {
+                            let sleep = d.name.contains(&"s_sleep");
+                            if let Some(h) = sh.service.filter(|_| sleep) {
                                 h(sh.mem);
                             }
                             ws.pc = next;
+                            // In a resident grid a sleeping wave lets the others run.
+                            if sleep && l.resident {
+                                return Ok(());
+                            }
                         }
                         Flow::End => {
                             ws.state = State::Done;
