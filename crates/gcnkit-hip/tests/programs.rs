@@ -387,6 +387,28 @@ fn cooperative_launches_sync_the_grid() {
     );
 }
 
+/// A cooperative launch on several devices (`hipLaunchCooperativeKernelMultiDevice`): one
+/// grid per device, three rounds of exchanging values through pinned memory between
+/// `this_multi_grid().sync()`s against the host, the multi-grid group's rank, size and thread
+/// rank; on two and three gfx906 devices and two gfx803 ones, and under `--check`; ROCm's
+/// errors for bad launch lists.
+#[test]
+fn cooperative_launches_on_several_devices() {
+    let Some(p) = build("multi_grid", &["gfx906", "gfx803"]) else {
+        return;
+    };
+    for args in [
+        &["--devices", "2"][..],
+        &["--devices", "3"],
+        &["-a", "gfx803", "--devices", "2"],
+    ] {
+        passes(&exec(args, &p, &[]), "PASS multi_grid");
+    }
+    let o = exec(&["--devices", "2", "--check"], &p, &[]);
+    passes(&o, "PASS multi_grid");
+    assert!(String::from_utf8_lossy(&o.stderr).contains("check: 0 findings"));
+}
+
 #[test]
 fn device_variables_live_across_launches_and_symbol_copies() {
     let Some(p) = build("globals", &GPUS) else { return };

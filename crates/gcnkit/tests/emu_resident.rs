@@ -54,14 +54,19 @@ fn grid_barriers_order_the_phases_of_every_work_group() {
     for gpu in GPUS {
         let k = kernel(gpu, "phases");
         for threads in [1, 3] {
-            let args = vec![ArgValue::Buffer(bytes(&data)), ArgValue::Buffer(vec![0; 4 * groups as usize])];
+            let args = vec![
+                ArgValue::Buffer(bytes(&data)),
+                ArgValue::Buffer(vec![0; 4 * groups as usize]),
+            ];
             let o: Outcome = run(&k, &launch(groups, block, args, threads, true), None)
                 .unwrap_or_else(|e| panic!("{gpu}, {threads} threads: {e}"));
             let got = words(&o.buffers[0]);
             for (i, (g, d)) in got.iter().zip(&data).enumerate() {
                 assert_eq!(*g, d + total, "{gpu}, {threads} threads: item {i}");
             }
-            let next: Vec<i32> = (0..groups as usize).map(|g| partial[(g + 1) % groups as usize]).collect();
+            let next: Vec<i32> = (0..groups as usize)
+                .map(|g| partial[(g + 1) % groups as usize])
+                .collect();
             assert_eq!(words(&o.buffers[1]), next, "{gpu}, {threads} threads");
             assert_eq!(o.stats.workgroups, groups as u64);
         }
@@ -74,7 +79,10 @@ fn a_grid_barrier_outside_a_resident_grid_is_an_error() {
     let args = vec![ArgValue::Buffer(vec![0; 4 * 128]), ArgValue::Buffer(vec![0; 8])];
     match run(&k, &launch(2, 64, args, 1, false), None) {
         Err(RunError::Emulation(e)) => {
-            assert!(e.contains("ds_gws_barrier") && e.contains("needs the whole grid resident"), "{e}")
+            assert!(
+                e.contains("ds_gws_barrier") && e.contains("needs the whole grid resident"),
+                "{e}"
+            )
         }
         Err(e) => panic!("{e}"),
         Ok(_) => panic!("ran"),
@@ -87,7 +95,10 @@ fn waves_spinning_without_sleep_take_turns() {
     for gpu in GPUS {
         let k = kernel(gpu, "spin");
         for threads in [1, 2] {
-            let args = vec![ArgValue::Buffer(vec![0; 4]), ArgValue::Buffer(vec![0; 4 * 64 * groups as usize])];
+            let args = vec![
+                ArgValue::Buffer(vec![0; 4]),
+                ArgValue::Buffer(vec![0; 4 * 64 * groups as usize]),
+            ];
             let o = run(&k, &launch(groups, 64, args, threads, true), None)
                 .unwrap_or_else(|e| panic!("{gpu}, {threads} threads: {e}"));
             assert_eq!(words(&o.buffers[0]), vec![groups as i32]);

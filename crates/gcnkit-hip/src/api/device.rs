@@ -366,6 +366,8 @@ pub fn properties(g: &Gpu) -> HipDeviceProp {
     p.concurrent_kernels = 1;
     // A cooperative launch keeps its whole grid resident (`hipLaunchCooperativeKernel`).
     p.cooperative_launch = 1;
+    // And on several devices at once (`hipLaunchCooperativeKernelMultiDevice`).
+    p.cooperative_multi_device_launch = 1;
     p.pci_device_id = 0;
     p.max_shared_memory_per_multi_processor = props::LDS_BYTES as usize;
     p.can_map_host_memory = 1;

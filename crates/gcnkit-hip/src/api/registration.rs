@@ -232,6 +232,7 @@ pub unsafe extern "C" fn hipLaunchKernel(
             shared_mem_bytes,
             &slices,
             stream as usize,
+            false,
         )
     })
 }
@@ -262,7 +263,15 @@ pub unsafe extern "C" fn hipLaunchCooperativeKernel(
         cooperative_fits(&k, grid, block, shared_mem_bytes as usize)?;
         // SAFETY: HIP's contract: one pointer per explicit argument.
         let slices = unsafe { runtime::arg_pointers(&k, args) }?;
-        runtime::submit_cooperative(&k, grid, block, shared_mem_bytes as usize, &slices, stream as usize)
+        runtime::submit_launch(
+            &k,
+            grid,
+            block,
+            shared_mem_bytes as usize,
+            &slices,
+            stream as usize,
+            true,
+        )
     })
 }
 
@@ -387,6 +396,6 @@ pub unsafe extern "C" fn hipLaunchByPtr(func: *const c_void) -> i32 {
             .try_with(|a| std::mem::take(&mut *a.borrow_mut()))
             .map_err(|_| hipErrorNotInitialized)?;
         let slices = runtime::arg_buffer(&k, &buf)?;
-        runtime::submit_launch(&k, c.grid, c.block, c.shared, &slices, c.stream)
+        runtime::submit_launch(&k, c.grid, c.block, c.shared, &slices, c.stream, false)
     })
 }

@@ -156,12 +156,16 @@ pub type Progress = fn(done: usize, total: usize, elapsed: Duration);
 /// `hidden_hostcall_buffer` argument points to, and the host side that services it. The device
 /// library's hostcall (device `printf`, `malloc`) writes a request there and waits for the
 /// answer with `s_sleep`; so a sleeping wave calls `service` first, which answers what is
-/// ready (in the same thread: the wave then finds its answer).
+/// ready (in the same thread: the wave then finds its answer). A grid of a cooperative launch
+/// on several devices also gets its place among the grids (`multigrid`).
 #[derive(Clone, Copy, Default)]
 pub struct HostSide<'a> {
     pub hostcall_buffer: u64,
     pub service: Option<&'a (dyn Fn(&Memory) + Sync)>,
+    pub multigrid: Option<MultiGrid>,
 }
+
+pub use resident::MultiGrid;
 
 /// Counts of a run.
 #[derive(Clone, Debug, Default)]
@@ -536,7 +540,7 @@ fn place(
     values: &[(u32, &[u8])],
     lds_size: u32,
     image_at: Option<u64>,
-    hostcall_buffer: u64,
+    host: &HostSide,
 ) -> Result<Layout, RunError> {
     let items = check_geometry(k, l.grid, l.block)?;
     if lds_size > 65536 {
@@ -613,9 +617,9 @@ fn place(
             "hidden_shared_base" => SHARED_APERTURE_HI as u64,
             "hidden_private_base" => PRIVATE_APERTURE_HI as u64,
             "hidden_dynamic_lds_size" => (lds_size - k.setup.group_segment_size) as u64,
-            "hidden_hostcall_buffer" => hostcall_buffer,
+            "hidden_hostcall_buffer" => host.hostcall_buffer,
             "hidden_multigrid_sync_arg" if l.resident => {
-                let at = resident::sync_info(mem, groups);
+                let at = resident::sync_info(mem, groups, host.multigrid);
                 regions.push(at);
                 at
             }
@@ -704,7 +708,7 @@ pub fn run_one_wave(
     trace: Option<&(dyn Fn(&str) + Sync)>,
 ) -> Result<(Wave, Stats), RunError> {
     let start = Instant::now();
-    let lay = place(mem, k, l, &[], lds, None, 0)?;
+    let lay = place(mem, k, l, &[], lds, None, &HostSide::default())?;
     let prog = Program::new(k.arch, k.code.clone(), k.entry);
     let monitor = l.checker.as_ref().map(|c| c.launch(k, [1, 1, 1], mem));
     let r = {
@@ -788,7 +792,7 @@ pub(crate) fn execute(
     trace: Option<&(dyn Fn(&str) + Sync)>,
 ) -> Result<Stats, RunError> {
     let start = Instant::now();
-    let lay = place(mem, k, l, values, lds_size, image_at, host.hostcall_buffer)?;
+    let lay = place(mem, k, l, values, lds_size, image_at, &host)?;
     let r = dispatch(mem, &lay, k, l, host.service, trace);
     for b in &lay.regions {
         mem.remove(*b);

@@ -64,11 +64,32 @@ impl GwsOp {
     }
 }
 
-/// The hidden `multigrid_sync_arg` of a single resident grid: ROCm's sync info (the device
-/// library's `struct mg_info`: no multi-grid sync data, grid 0 of 0 grids, sums 0, the
-/// single-grid sync words 0, then the work-group count), placed in `mem`; returns its address.
-pub(super) fn sync_info(mem: &mut Memory, groups: u64) -> u64 {
+/// A grid's place in a cooperative launch on several devices (ROCm's multi-grid sync info).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MultiGrid {
+    /// The multi-grid sync words every grid's work-group 0 updates (memory every device
+    /// reaches).
+    pub sync: u64,
+    /// This grid's rank and the number of grids.
+    pub grid: u32,
+    pub grids: u32,
+    /// Work-items of the grids before this one, and of all.
+    pub prev_sum: u64,
+    pub all_sum: u64,
+}
+
+/// The hidden `multigrid_sync_arg` of a resident grid: ROCm's sync info (the device library's
+/// `struct mg_info`: the multi-grid sync words' address, the grid's rank, the number of grids,
+/// the work-items before it and in all (a single grid: null, 0 of 0 grids, 0, 0), the
+/// single-grid sync words 0, the work-group count), placed in `mem`; returns its address.
+pub(super) fn sync_info(mem: &mut Memory, groups: u64, multi: Option<MultiGrid>) -> u64 {
+    let m = multi.unwrap_or_default();
     let mut info = [0u8; 48];
+    info[0..8].copy_from_slice(&m.sync.to_le_bytes());
+    info[8..12].copy_from_slice(&m.grid.to_le_bytes());
+    info[12..16].copy_from_slice(&m.grids.to_le_bytes());
+    info[16..24].copy_from_slice(&m.prev_sum.to_le_bytes());
+    info[24..32].copy_from_slice(&m.all_sum.to_le_bytes());
     info[40..44].copy_from_slice(&(groups as u32).to_le_bytes());
     mem.add("multigrid sync info", 48, &info)
 }
