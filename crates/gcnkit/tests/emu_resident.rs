@@ -1,5 +1,5 @@
 //! A resident grid (a cooperative launch): every work-group runs at once, so work-groups can
-//! wait for each other. Kernels compiled by clang-14 from tools/run-kernels/src/coop.cl for
+//! wait for each other. Kernels compiled by clang-14 from tools/run-kernels/resident/coop.cl for
 //! every GCN generation: grid barriers of global wave sync (as `grid.sync()` compiles), a
 //! barrier of global atomics spinning without `s_sleep` (it needs the time slices), and a grid
 //! that can never go on (an error, not a hang); each checked against the host, with one worker
@@ -11,7 +11,7 @@ use gcnkit::emu::kernel::{run, ArgValue, Launch, Outcome, RunError};
 const GPUS: [&str; 4] = ["tahiti", "bonaire", "fiji", "gfx900"];
 
 fn kernel(gpu: &str, name: &str) -> KernelInfo {
-    let path = format!("{}/tests/data/run/coop.{gpu}.hsaco", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("{}/tests/data/resident/coop.{gpu}.hsaco", env!("CARGO_MANIFEST_DIR"));
     let elf = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     kernels(&elf).unwrap().into_iter().find(|k| k.name == name).unwrap()
 }

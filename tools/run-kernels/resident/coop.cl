@@ -1,6 +1,6 @@
 // Kernels for a resident grid (a cooperative launch, `Launch::resident`): work-groups that
 // wait for each other, which only works when every work-group of the grid runs at once.
-#include "common.h"
+#include "../src/common.h"
 
 static inline uint groups_x(void) { return grid_size_x() / local_size_x(); }
 
