@@ -1221,8 +1221,7 @@ impl<'a> Worker<'a> {
         let mut watch = self.watch.as_deref_mut();
         let log = &self.log;
         let lds_defined = &mut self.lds_defined;
-        // Planned runs stop short of the budget and of a resident grid's time slice.
-        let (yield_at, limit) = (self.yield_at, self.yield_at.min(l.budget));
+        let yield_at = self.yield_at;
         let err = |pc: u32, i: Option<&Instr>, cause: String| {
             let text = i.map_or("?".to_string(), |i| {
                 crate::syntax::to_text(i, crate::syntax::Syntax::Llvm)
@@ -1239,12 +1238,17 @@ impl<'a> Worker<'a> {
             )
         };
         loop {
+            // A resident grid's time slice is over (checked once per planned run or general
+            // instruction): the wave stays ready to run.
+            if ws.instructions >= yield_at {
+                return Ok(());
+            }
             // A run of planned instructions, without fetching each (not while tracing or
             // checking).
             if trace.is_none() && watch.is_none() {
                 if let Some(&k) = prog.at.get(ws.pc as usize / 4) {
                     let (k, n) = (k as usize, prog.run_len.get(k as usize).copied().unwrap_or(0) as usize);
-                    if n > 0 && ws.pc.is_multiple_of(4) && ws.instructions + (n as u64) < limit {
+                    if n > 0 && ws.pc.is_multiple_of(4) && ws.instructions + (n as u64) < l.budget {
                         // The run's plans and counters as slices: no bounds checks, nothing
                         // reloaded per instruction.
                         let plans = &prog.fast[k..k + n];
@@ -1351,9 +1355,6 @@ impl<'a> Worker<'a> {
                     ),
                 ));
             }
-            if ws.instructions >= yield_at {
-                return Ok(());
-            }
             if let Some((line, before)) = traced.take() {
                 if let Some(t) = sh.trace {
                     t(&format!("{line}{}", super::state::changes(&before, &ws.w)));
@@ -1430,21 +1431,6 @@ impl<'a> Worker<'a> {
                 return Err(err(pc, Some(i), "not an instruction (an unknown opcode)".into()));
             };
             let name = d.name[k.arch.index()];
-            if d.flags.has(crate::isa::Flags::GWS) {
-                // The grid's scheduler does it; only a resident grid has one.
-                if !l.resident {
-                    return Err(err(
-                        pc,
-                        Some(i),
-                        "global wave sync (GWS: grid.sync()) needs the whole grid resident: a cooperative launch \
-                         (hipLaunchCooperativeKernel)"
-                            .into(),
-                    ));
-                }
-                ws.state = State::Gws(resident::GwsOp::of(i, &ws.w).map_err(|e| err(pc, Some(i), e))?);
-                ws.pc = next;
-                return Ok(());
-            }
             match d.sem {
                 Some(Sem::Vector(_)) => {
                     let active = ws.w.exec().count_ones() as u64;
@@ -1493,13 +1479,12 @@ impl<'a> Worker<'a> {
                     let code_addr = |pc: u32| lay.code + pc as u64;
                     match f {
                         Flow::Nop => {
-                            let sleep = d.name.contains(&"s_sleep");
-                            if let Some(h) = sh.service.filter(|_| sleep) {
+                            if let Some(h) = sh.service.filter(|_| d.name.contains(&"s_sleep")) {
                                 h(sh.mem);
                             }
                             ws.pc = next;
                             // In a resident grid a sleeping wave lets the others run.
-                            if sleep && l.resident {
+                            if l.resident && d.name.contains(&"s_sleep") {
                                 return Ok(());
                             }
                         }
@@ -1556,6 +1541,21 @@ impl<'a> Worker<'a> {
                             return Err(err(pc, Some(i), "s_trap: the kernel trapped (no trap handler)".into()))
                         }
                     }
+                }
+                // Global wave sync: the grid's scheduler does it; only a resident grid has one.
+                None if d.flags.has(crate::isa::Flags::GWS) => {
+                    if !l.resident {
+                        return Err(err(
+                            pc,
+                            Some(i),
+                            "global wave sync (GWS: grid.sync()) needs the whole grid resident: a cooperative \
+                             launch (hipLaunchCooperativeKernel)"
+                                .into(),
+                        ));
+                    }
+                    ws.state = State::Gws(resident::GwsOp::of(i, &ws.w).map_err(|e| err(pc, Some(i), e))?);
+                    ws.pc = next;
+                    return Ok(());
                 }
                 None => {
                     return Err(err(pc, Some(i), format!("no semantics for {name} yet")));

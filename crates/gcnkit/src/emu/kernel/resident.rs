@@ -25,7 +25,8 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-/// Instructions a wave runs before the next one of its worker gets a turn.
+/// Instructions a wave runs before the next one of its worker gets a turn (checked between
+/// runs of planned instructions: a run that starts before the slice ends finishes).
 pub(super) const SLICE: u64 = 4096;
 
 /// A global wave sync instruction a wave executed: the scheduler carries it out.
