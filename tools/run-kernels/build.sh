@@ -1,6 +1,7 @@
 #!/bin/sh
 # Regenerates crates/gcnkit/tests/data/run/ from the OpenCL C sources in src/: the code objects
-# that crates/gcnkit-cli/tests/run_kernels.rs runs with `gcnkit run`.
+# that crates/gcnkit-cli/tests/run_kernels.rs runs with `gcnkit run` (and tests/data/resident/
+# from resident/: the resident-grid kernels of crates/gcnkit/tests/emu_resident.rs).
 # Needs clang-14 and ld.lld-14 (override with CLANG=, LLD=), and llvm-mc-14 (LLVM_MC=) for the
 # one code object v5 file. Usage: tools/run-kernels/build.sh   (from anywhere; deterministic:
 # sources are compiled by relative name, so a rerun writes the same bytes)
@@ -73,3 +74,15 @@ compile manyargs fiji "$out/manyargs.fiji.v2.o" -mcode-object-version=2
     "$work/bench.gfx900.s" -o "$out/bench.gfx900.v5.o"
 
 echo "wrote $(ls "$out" | wc -l) files, $(du -sh --apparent-size "$out" | cut -f1) in $out"
+
+# Kernels for a resident grid (a cooperative launch), apart from the corpus above that other
+# suites sweep (their grid barriers only run in a resident grid): tests/data/resident.
+res="$root/crates/gcnkit/tests/data/resident"
+mkdir -p "$res"
+rm -f "$res"/*.hsaco
+cd "$here/resident"
+for mcpu in $gcn; do
+    compile coop "$mcpu" "$work/coop.$mcpu.o"
+    "$LLD" -shared "$work/coop.$mcpu.o" -o "$res/coop.$mcpu.hsaco"
+done
+echo "wrote $(ls "$res" | wc -l) files in $res"

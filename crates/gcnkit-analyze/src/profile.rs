@@ -345,6 +345,10 @@ impl Monitor for BothMonitor {
         self.0.finish(mem);
         self.1.finish(mem);
     }
+    fn grid_synced(&self) {
+        self.0.grid_synced();
+        self.1.grid_synced();
+    }
 }
 
 impl Watch for BothWatch<'_> {

@@ -73,6 +73,7 @@ fn profile_of(obj: &[u8], grid: u32, threads: usize) -> (Profile, u64) {
         trace: None,
         progress: None,
         checker: Some(p.clone()),
+        resident: false,
     };
     let o = run(&ks[0], &l, None).unwrap();
     let mut all = p.take();

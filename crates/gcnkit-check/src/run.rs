@@ -150,6 +150,9 @@ struct Launch {
     global: RwLock<Vec<Arc<Shadow>>>,
     /// Work-groups per dimension (for linear ids).
     groups: [u32; 3],
+    /// Grid barriers released so far (a cooperative launch's `grid.sync()`): each one
+    /// forgets who touched device memory before it, since that happened before what follows.
+    grid_syncs: std::sync::atomic::AtomicU64,
 }
 
 impl Launch {
@@ -175,6 +178,7 @@ impl Launch {
             facts,
             global: RwLock::default(),
             groups,
+            grid_syncs: Default::default(),
         }
     }
 
@@ -255,9 +259,15 @@ impl Monitor for Launch {
             uninit: BTreeMap::new(),
             mem_taint: taint::MemTaint::default(),
             shadow: None,
+            shadow_syncs: 0,
             paths: HashMap::new(),
             key: Vec::new(),
         })
+    }
+
+    fn grid_synced(&self) {
+        self.global.write().unwrap_or_else(|e| e.into_inner()).clear();
+        self.grid_syncs.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     }
 
     fn finish(&self, mem: &Memory) {
@@ -333,8 +343,10 @@ struct Worker<'l> {
     uninit: BTreeMap<((u8, u64), String), Finding>,
     /// LDS and scratch bytes the work-group's stores tainted.
     mem_taint: taint::MemTaint,
-    /// The device-memory shadow the last access used.
+    /// The device-memory shadow the last access used, and the launch's grid barriers when
+    /// it was taken (a barrier since makes it stale).
     shadow: Option<Arc<Shadow>>,
+    shadow_syncs: u64,
     /// Paths waves have taken, with what the rules found along them (at which step).
     paths: HashMap<Vec<u32>, Vec<(usize, Finding)>>,
     /// The path being looked up (kept to save its allocation).
@@ -564,6 +576,11 @@ impl Worker<'_> {
     /// Accesses of device memory by another work-group of the launch (nothing orders them).
     fn global_races(&mut self, wave: usize, pc: u32, a: &[Access], mem: &Memory) {
         let Some(k) = self.at(pc) else { return };
+        let syncs = self.l.grid_syncs.load(std::sync::atomic::Ordering::Relaxed);
+        if syncs != self.shadow_syncs {
+            self.shadow = None;
+            self.shadow_syncs = syncs;
+        }
         let gr = self.l.groups;
         let g = self.group;
         let me_group = g[0] + gr[0] * (g[1] + gr[1] * g[2]);

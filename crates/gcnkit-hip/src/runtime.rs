@@ -489,11 +489,13 @@ impl Runtime {
         let k = self.kernel(host)?;
         // SAFETY: the caller's contract.
         let slices = unsafe { arg_pointers(&k, args) }?;
-        submit_launch(&k, grid, block, shared, &slices, stream)
+        submit_launch(&k, grid, block, shared, &slices, stream, false)
     }
 
     /// Runs a checked launch to its end on the calling thread's device (the executor's
-    /// work): `grid` in blocks, `items` in work-items.
+    /// work): `grid` in blocks, `items` in work-items; a cooperative one with the whole grid
+    /// resident.
+    #[allow(clippy::too_many_arguments)]
     fn execute(
         &mut self,
         k: &KernelInfo,
@@ -502,77 +504,143 @@ impl Runtime {
         items: [u32; 3],
         dynamic_lds: u32,
         slices: &[&[u8]],
+        cooperative: bool,
     ) -> Result<(), HipError> {
-        let stats = self.stats;
-        // A kernel that calls the host gets the hostcall buffer, and its sleeping waves the
-        // host side that answers them.
-        let hostcall = if k.args.iter().any(|a| a.kind == "hidden_hostcall_buffer") {
-            let k = current();
-            let dev = self.devices.get_mut(k).ok_or(hipErrorNoDevice)?;
-            Some(
-                self.hostcall[k]
-                    .get_or_insert_with(|| Arc::new(crate::hostcall::Hostcall::new(dev)))
-                    .clone(),
-            )
-        } else {
-            None
-        };
-        let service = hostcall
-            .clone()
-            .map(|h| move |m: &gcnkit::emu::memory::Memory| h.service(m));
-        let host = gcnkit::emu::kernel::HostSide {
-            hostcall_buffer: hostcall.as_ref().map_or(0, |h| h.base),
-            service: service
-                .as_ref()
-                .map(|f| f as &(dyn Fn(&gcnkit::emu::memory::Memory) + Sync)),
-        };
-        if let Some(c) = &self.check {
-            c.set_order(crate::queue::current_order());
-        }
-        let dev = self.device()?;
-        let config = LaunchConfig {
-            grid: items,
+        let g = Grid {
+            device: current(),
+            k,
+            grid,
             block,
+            items,
             dynamic_lds,
-            trace: None,
+            slices: slices.to_vec(),
+            cooperative,
+            multigrid: None,
         };
-        let r = dev.launch_with(k, &config, slices, host, None);
+        self.execute_grids(&[g])
+    }
+
+    /// Runs checked launches to their end, each on its own device, all at once (one on the
+    /// calling thread; several, a cooperative launch on several devices, on a thread each:
+    /// their grids wait for each other).
+    pub fn execute_grids(&mut self, grids: &[Grid]) -> Result<(), HipError> {
+        // A kernel that calls the host gets its device's hostcall buffer, and its sleeping
+        // waves the host side that answers them.
+        let mut hostcalls = Vec::with_capacity(grids.len());
+        for g in grids {
+            hostcalls.push(if g.k.args.iter().any(|a| a.kind == "hidden_hostcall_buffer") {
+                let dev = self.devices.get_mut(g.device).ok_or(hipErrorNoDevice)?;
+                Some(
+                    self.hostcall[g.device]
+                        .get_or_insert_with(|| Arc::new(crate::hostcall::Hostcall::new(dev)))
+                        .clone(),
+                )
+            } else {
+                None
+            });
+        }
+        if let Some(c) = &self.check {
+            c.set_order(crate::queue::current_order().filter(|_| grids.len() == 1));
+        }
+        let run = |dev: &mut Device, g: &Grid, hostcall: Option<Arc<crate::hostcall::Hostcall>>| {
+            let service = hostcall
+                .clone()
+                .map(|h| move |m: &gcnkit::emu::memory::Memory| h.service(m));
+            let host = gcnkit::emu::kernel::HostSide {
+                hostcall_buffer: hostcall.as_ref().map_or(0, |h| h.base),
+                service: service
+                    .as_ref()
+                    .map(|f| f as &(dyn Fn(&gcnkit::emu::memory::Memory) + Sync)),
+                multigrid: g.multigrid,
+            };
+            let config = LaunchConfig {
+                grid: g.items,
+                block: g.block,
+                dynamic_lds: g.dynamic_lds,
+                trace: None,
+                cooperative: g.cooperative,
+            };
+            dev.launch_with(g.k, &config, &g.slices, host, None)
+        };
+        let results: Vec<Result<gcnkit::emu::kernel::Stats, RunError>> = if let [g] = grids {
+            let dev = self.devices.get_mut(g.device).ok_or(hipErrorNoDevice)?;
+            vec![run(dev, g, hostcalls.pop().flatten())]
+        } else {
+            let mut devs: Vec<Option<&mut Device>> = self.devices.iter_mut().map(Some).collect();
+            let mut jobs = Vec::with_capacity(grids.len());
+            for (g, h) in grids.iter().zip(hostcalls) {
+                let dev = devs
+                    .get_mut(g.device)
+                    .and_then(Option::take)
+                    .ok_or(hipErrorInvalidDevice)?;
+                jobs.push((dev, g, h));
+            }
+            std::thread::scope(|s| {
+                let handles: Vec<_> = jobs
+                    .into_iter()
+                    .map(|(dev, g, h)| s.spawn(move || run(dev, g, h)))
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+                    .collect()
+            })
+        };
         if let Some(c) = &self.check {
             crate::check::report(&c.take());
         }
         if let Some((p, dir)) = &self.profile {
             crate::profile::report(p, dir);
         }
-        match r {
-            Ok(s) => {
-                if stats {
-                    eprintln!(
-                        "gcnkit-hip: {} grid {}x{}x{} block {}x{}x{}: {} instructions, {} waves, {:.1} us",
-                        k.name,
-                        grid[0],
-                        grid[1],
-                        grid[2],
-                        block[0],
-                        block[1],
-                        block[2],
-                        s.instructions,
-                        s.waves,
-                        s.time.as_secs_f64() * 1e6
-                    );
+        let mut first = Ok(());
+        for (g, r) in grids.iter().zip(results) {
+            let r = match r {
+                Ok(s) => {
+                    if self.stats {
+                        eprintln!(
+                            "gcnkit-hip: {} grid {}x{}x{} block {}x{}x{}: {} instructions, {} waves, {:.1} us",
+                            g.k.name,
+                            g.grid[0],
+                            g.grid[1],
+                            g.grid[2],
+                            g.block[0],
+                            g.block[1],
+                            g.block[2],
+                            s.instructions,
+                            s.waves,
+                            s.time.as_secs_f64() * 1e6
+                        );
+                    }
+                    Ok(())
                 }
-                Ok(())
-            }
-            Err(RunError::Usage(m)) => {
-                eprintln!("gcnkit-hip: cannot launch kernel {}: {m}", k.name);
-                Err(hipErrorInvalidValue)
-            }
-            Err(RunError::Emulation(m)) => {
-                // As on a GPU, the fault shows at the next synchronisation.
-                eprintln!("gcnkit-hip: launch failed: {m}");
-                Err(hipErrorLaunchFailure)
-            }
+                Err(RunError::Usage(m)) => {
+                    eprintln!("gcnkit-hip: cannot launch kernel {}: {m}", g.k.name);
+                    Err(hipErrorInvalidValue)
+                }
+                Err(RunError::Emulation(m)) => {
+                    // As on a GPU, the fault shows at the next synchronisation.
+                    eprintln!("gcnkit-hip: launch failed: {m}");
+                    Err(hipErrorLaunchFailure)
+                }
+            };
+            first = first.and(r);
         }
+        first
     }
+}
+
+/// One grid of [`Runtime::execute_grids`]: a checked launch of `k` on `device` (`grid` in
+/// blocks, `items` in work-items).
+pub struct Grid<'a> {
+    pub device: usize,
+    pub k: &'a KernelInfo,
+    pub grid: [u32; 3],
+    pub block: [u32; 3],
+    pub items: [u32; 3],
+    pub dynamic_lds: u32,
+    pub slices: Vec<&'a [u8]>,
+    pub cooperative: bool,
+    pub multigrid: Option<gcnkit::emu::kernel::MultiGrid>,
 }
 
 /// What a launch names its kernel by: a host stub (`<<<>>>`, `hipLaunchKernel`) or a module
@@ -609,7 +677,8 @@ pub fn forget_kernels() {
 
 /// Checks a launch of `k` (`grid` in blocks) and puts it on `stream`, the arguments copied
 /// (the program may change them once the call returns); it runs on the calling thread's
-/// device when the stream reaches it. Needs no lock of the runtime.
+/// device when the stream reaches it, `cooperative`: with the whole grid resident (checked by
+/// the caller against what fits on the GPU at once). Needs no lock of the runtime.
 pub fn submit_launch(
     k: &Arc<KernelInfo>,
     grid: [u32; 3],
@@ -617,6 +686,7 @@ pub fn submit_launch(
     shared: usize,
     slices: &[&[u8]],
     stream: usize,
+    cooperative: bool,
 ) -> Result<(), HipError> {
     let mut items = [0u32; 3];
     for d in 0..3 {
@@ -625,7 +695,7 @@ pub fn submit_launch(
         }
         items[d] = grid[d].checked_mul(block[d]).ok_or(hipErrorInvalidConfiguration)?;
     }
-    submit_items(k, items, block, shared, slices, stream)
+    submit_items(k, items, block, shared, slices, stream, cooperative)
 }
 
 /// [`submit_launch`] with the grid in work-items (`hipExtModuleLaunchKernel`'s global work
@@ -638,19 +708,22 @@ pub fn submit_items(
     shared: usize,
     slices: &[&[u8]],
     stream: usize,
+    cooperative: bool,
 ) -> Result<(), HipError> {
-    let (job, launch) = launch_job(k, items, block, shared, slices)?;
+    let (job, launch) = launch_job(k, items, block, shared, slices, cooperative)?;
     crate::graph::submit(stream, crate::graph::kind::KERNEL, Arc::new(launch), job)
 }
 
 /// A checked launch of `k` (`items` in work-items) as a job that may run many times (a graph
-/// node's), its arguments copied now; and what it launches.
+/// node's), its arguments copied now; and what it launches. `cooperative`: the grid resident
+/// at once.
 pub fn launch_job(
     k: &Arc<KernelInfo>,
     items: [u32; 3],
     block: [u32; 3],
     shared: usize,
     slices: &[&[u8]],
+    cooperative: bool,
 ) -> Result<(crate::graph::Job, crate::graph::Launch), HipError> {
     if items.contains(&0) || block.contains(&0) {
         return Err(hipErrorInvalidConfiguration);
@@ -682,7 +755,7 @@ pub fn launch_job(
     let job: crate::graph::Job = Arc::new(move || {
         set_current(device);
         let slices: Vec<&[u8]> = args.iter().map(|a| a.as_slice()).collect();
-        with(|rt| rt.execute(&k, grid, block, items, dynamic_lds, &slices))
+        with(|rt| rt.execute(&k, grid, block, items, dynamic_lds, &slices, cooperative))
     });
     Ok((job, launch))
 }

@@ -342,16 +342,71 @@ fn per_thread_default_streams() {
 }
 
 /// Limits, shared-memory and function configurations, the driver and extension forms of memory
-/// calls, and the cooperative launch refused with `hipErrorNotSupported`.
+/// calls, and a cooperative launch of an ordinary kernel (one too large refused with ROCm's
+/// `hipErrorCooperativeLaunchTooLarge`, saying why).
 #[test]
-fn configuration_calls_driver_memory_and_cooperative_refusal() {
+fn configuration_calls_driver_memory_and_cooperative_launch() {
     let Some(p) = build("config_calls", &["gfx906"]) else {
         return;
     };
     let o = exec(&[], &p, &[]);
     passes(&o, "PASS config_calls");
     let err = String::from_utf8_lossy(&o.stderr);
-    assert!(err.contains("cooperative launches are not supported"), "{err}");
+    assert!(err.contains("fit on the GPU at once"), "{err}");
+}
+
+/// Cooperative launches: `this_grid().sync()` (global wave sync on the kernel machine, the
+/// whole grid resident) in a three-phase reduction over 24 work-groups and a prefix sum over
+/// 40 with 12 grid barriers, each against the host, on each GPU; a grid too large refused
+/// (`hipErrorCooperativeLaunchTooLarge`). A grid barrier outside a cooperative launch and one
+/// a work-group never reaches are launch failures naming why, never a hang. Under `--check`
+/// the program has no findings, and a race across the barrier's one side is found.
+#[test]
+fn cooperative_launches_sync_the_grid() {
+    let Some(p) = build("cooperative", &GPUS) else { return };
+    passes_on_each_gpu(&p, &[], "PASS cooperative");
+    let o = exec(&["--check"], &p, &[]);
+    passes(&o, "PASS cooperative");
+    assert!(String::from_utf8_lossy(&o.stderr).contains("check: 0 findings"));
+    for (mode, says) in [
+        ("ordinary", "needs the whole grid resident: a cooperative launch"),
+        ("partial", "the grid cannot go on: 7 wave(s) wait at ds_gws_barrier"),
+    ] {
+        let o = exec(&[], &p, &[mode]);
+        assert_eq!(o.status.code(), Some(3), "{mode}");
+        let out = String::from_utf8_lossy(&o.stdout);
+        assert!(out.contains(&format!("{mode}: hipErrorLaunchFailure")), "{out}");
+        assert!(String::from_utf8_lossy(&o.stderr).contains(says), "{mode}");
+    }
+    let o = exec(&["--check", "race"], &p, &["racy"]);
+    assert!(String::from_utf8_lossy(&o.stdout).contains("racy: hipSuccess"));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("[race] kernel _Z4racyPi") && err.contains("writes memory that work-group"),
+        "{err}"
+    );
+}
+
+/// A cooperative launch on several devices (`hipLaunchCooperativeKernelMultiDevice`): one
+/// grid per device, three rounds of exchanging values through pinned memory between
+/// `this_multi_grid().sync()`s against the host, the multi-grid group's rank, size and thread
+/// rank; on two and three gfx906 devices and two gfx803 ones, and under `--check`; ROCm's
+/// errors for bad launch lists.
+#[test]
+fn cooperative_launches_on_several_devices() {
+    let Some(p) = build("multi_grid", &["gfx906", "gfx803"]) else {
+        return;
+    };
+    for args in [
+        &["--devices", "2"][..],
+        &["--devices", "3"],
+        &["-a", "gfx803", "--devices", "2"],
+    ] {
+        passes(&exec(args, &p, &[]), "PASS multi_grid");
+    }
+    let o = exec(&["--devices", "2", "--check"], &p, &[]);
+    passes(&o, "PASS multi_grid");
+    assert!(String::from_utf8_lossy(&o.stderr).contains("check: 0 findings"));
 }
 
 #[test]

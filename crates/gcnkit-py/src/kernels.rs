@@ -568,6 +568,7 @@ pub fn launch(
         trace: None,
         progress: None,
         checker: None,
+        resident: false,
     };
     let profiler = profile.then(|| std::sync::Arc::new(gcnkit_analyze::profile::Profiler::new()));
     let l = Launch {

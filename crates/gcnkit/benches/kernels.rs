@@ -99,6 +99,7 @@ fn main() {
         trace: None,
         progress: None,
         checker: None,
+        resident: false,
     };
     let go = |k, l: &Launch| -> Outcome { run(k, l, None).unwrap_or_else(|e| panic!("{e}")) };
 

@@ -84,6 +84,7 @@ fn run_body(t: [u32; 8], s: [u32; 4], image: Vec<u8>, body: &str) -> (Vec<u8>, V
         trace: None,
         progress: None,
         checker: None,
+        resident: false,
     };
     let o = run(&kernel, &l, None).expect("runs");
     (o.buffers[0].clone().unwrap(), o.buffers[1].clone().unwrap())

@@ -86,6 +86,7 @@ fn launch(threads: usize) -> Launch {
         trace: None,
         progress: None,
         checker: None,
+        resident: false,
     }
 }
 
@@ -193,6 +194,7 @@ fn typed_buffer_accesses() {
             trace: None,
             progress: None,
             checker: None,
+            resident: false,
         };
         run(&k, &l, None)
     };

@@ -364,6 +364,10 @@ pub fn properties(g: &Gpu) -> HipDeviceProp {
     p.clock_instruction_rate = 100_000;
     p.arch = ARCH_FLAGS;
     p.concurrent_kernels = 1;
+    // A cooperative launch keeps its whole grid resident (`hipLaunchCooperativeKernel`).
+    p.cooperative_launch = 1;
+    // And on several devices at once (`hipLaunchCooperativeKernelMultiDevice`).
+    p.cooperative_multi_device_launch = 1;
     p.pci_device_id = 0;
     p.max_shared_memory_per_multi_processor = props::LDS_BYTES as usize;
     p.can_map_host_memory = 1;
@@ -434,8 +438,8 @@ pub fn attribute(g: &Gpu, attr: i32) -> Option<i32> {
         a if a == hipDeviceAttributePciDomainID => 0,
         a if a == hipDeviceAttributeIntegrated => 0,
         a if a == hipDeviceAttributeIsMultiGpuBoard => 0,
-        a if a == hipDeviceAttributeCooperativeLaunch => 0,
-        a if a == hipDeviceAttributeCooperativeMultiDeviceLaunch => 0,
+        a if a == hipDeviceAttributeCooperativeLaunch => p.cooperative_launch,
+        a if a == hipDeviceAttributeCooperativeMultiDeviceLaunch => p.cooperative_multi_device_launch,
         a if a == hipDeviceAttributeManagedMemory => 1,
         a if a == hipDeviceAttributeCanUseStreamWaitValue => 1,
         a if a == hipDeviceAttributeDirectManagedMemAccessFromHost => 1,

@@ -182,7 +182,8 @@ unsafe fn kernel_op(p: *const KernelNodeParams) -> Result<Op, HipError> {
     for (d, (g, b)) in [(g.x, b.x), (g.y, b.y), (g.z, b.z)].into_iter().enumerate() {
         items[d] = g.checked_mul(b).ok_or(hipErrorInvalidConfiguration)?;
     }
-    let (job, mut launch) = runtime::launch_job(&k, items, [b.x, b.y, b.z], p.shared_mem_bytes as usize, &slices)?;
+    let (job, mut launch) =
+        runtime::launch_job(&k, items, [b.x, b.y, b.z], p.shared_mem_bytes as usize, &slices, false)?;
     launch.func = host;
     Ok(Op::Work {
         job,

@@ -409,7 +409,7 @@ unsafe fn module_launch(
     if !events[0].is_null() {
         super::streams::record_event(events[0] as usize, s)?;
     }
-    runtime::submit_items(&kernel, items, block, shared, &slices, s)?;
+    runtime::submit_items(&kernel, items, block, shared, &slices, s, false)?;
     if !events[1].is_null() {
         super::streams::record_event(events[1] as usize, s)?;
     }

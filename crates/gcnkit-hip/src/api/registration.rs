@@ -232,36 +232,82 @@ pub unsafe extern "C" fn hipLaunchKernel(
             shared_mem_bytes,
             &slices,
             stream as usize,
+            false,
         )
     })
 }
 
-/// A cooperative launch needs every work-group of the grid resident at once (a grid-wide
-/// barrier waits for all of them). The kernel machine runs each work-group to its end, as many
-/// at a time as it has worker threads, and gives no grid-sync state (the hidden multigrid
-/// argument is null), so it cannot keep that promise: after the checks a launch makes, the
-/// call is `hipErrorNotSupported` with the reason, never a hang (and
-/// `hipDeviceAttributeCooperativeLaunch` is 0).
+/// A cooperative launch: the whole grid resident on the kernel machine at once, so that its
+/// work-groups can wait for each other (`cooperative_groups::this_grid().sync()`, which the
+/// device library compiles to a global wave sync barrier). Checked as ROCm checks it: a grid
+/// of more work-groups than fit on the GPU at once (the occupancy of one CU times the CUs)
+/// is `hipErrorCooperativeLaunchTooLarge`, as is more shared memory than a CU has.
 pub unsafe extern "C" fn hipLaunchCooperativeKernel(
     f: *const c_void,
     grid: Dim3,
     block: Dim3,
-    _args: *mut *mut c_void,
-    _shared_mem_bytes: u32,
+    args: *mut *mut c_void,
+    shared_mem_bytes: u32,
     stream: *mut c_void,
 ) -> i32 {
     guard(|| {
         crate::queue::stream(stream as usize)?;
-        let k = with(|rt| rt.kernel(f as usize))?;
-        if [grid.x, grid.y, grid.z, block.x, block.y, block.z].contains(&0) {
-            return Err(hipErrorInvalidConfiguration);
+        if f.is_null() {
+            return Err(hipErrorInvalidDeviceFunction);
         }
+        let k = match runtime::cached_kernel(runtime::KernelKey::Stub(f as usize)) {
+            Some(k) => k,
+            None => with(|rt| rt.kernel(f as usize))?,
+        };
+        let (grid, block) = ([grid.x, grid.y, grid.z], [block.x, block.y, block.z]);
+        cooperative_fits(&k, grid, block, shared_mem_bytes as usize)?;
+        // SAFETY: HIP's contract: one pointer per explicit argument.
+        let slices = unsafe { runtime::arg_pointers(&k, args) }?;
+        runtime::submit_launch(
+            &k,
+            grid,
+            block,
+            shared_mem_bytes as usize,
+            &slices,
+            stream as usize,
+            true,
+        )
+    })
+}
+
+/// ROCm's checks of a cooperative launch of `k` (`grid` in blocks): the sizes, then whether
+/// every work-group fits on the GPU at once.
+pub(super) fn cooperative_fits(
+    k: &gcnkit::emu::dispatch::KernelInfo,
+    grid: [u32; 3],
+    block: [u32; 3],
+    shared: usize,
+) -> Result<(), HipError> {
+    let items: u64 = block.iter().map(|&b| b as u64).product();
+    if (0..3).any(|d| grid[d] as u64 * block[d] as u64 > u32::MAX as u64) || items > props::MAX_THREADS_PER_BLOCK as u64
+    {
+        return Err(hipErrorInvalidConfiguration);
+    }
+    if shared > props::LDS_BYTES as usize {
+        return Err(hipErrorCooperativeLaunchTooLarge);
+    }
+    if grid.contains(&0) {
+        return Err(hipErrorInvalidValue);
+    }
+    if block.contains(&0) {
+        return Err(hipErrorInvalidConfiguration);
+    }
+    let groups: u64 = grid.iter().map(|&g| g as u64).product();
+    let per_cu = super::module::blocks_per_cu(k, items as u32, shared).max(0) as u64;
+    let most = per_cu * gpu()?.compute_units as u64;
+    if groups > most {
         eprintln!(
-            "gcnkit-hip: hipLaunchCooperativeKernel of {}: the kernel machine does not keep a whole grid resident (work-groups run to their end, a few at a time), so cooperative launches are not supported",
+            "gcnkit-hip: cooperative launch of {}: {groups} work-groups of {items} work-items, but at most {most} fit on the GPU at once ({per_cu} per CU)",
             k.name
         );
-        Err(hipErrorNotSupported)
-    })
+        return Err(hipErrorCooperativeLaunchTooLarge);
+    }
+    Ok(())
 }
 
 /// `hipLaunchKernel` between two optional events recorded on its stream; `flags`
@@ -350,6 +396,6 @@ pub unsafe extern "C" fn hipLaunchByPtr(func: *const c_void) -> i32 {
             .try_with(|a| std::mem::take(&mut *a.borrow_mut()))
             .map_err(|_| hipErrorNotInitialized)?;
         let slices = runtime::arg_buffer(&k, &buf)?;
-        runtime::submit_launch(&k, c.grid, c.block, c.shared, &slices, c.stream)
+        runtime::submit_launch(&k, c.grid, c.block, c.shared, &slices, c.stream, false)
     })
 }

@@ -1,5 +1,5 @@
-// Configuration calls, the driver and extension forms of memory calls, and the cooperative
-// launch the kernel machine refuses (with hipErrorNotSupported, never a hang). Values checked
+// Configuration calls, the driver and extension forms of memory calls, and a cooperative
+// launch of an ordinary kernel (and one too large, refused as ROCm refuses it). Values checked
 // against host computations.
 #include "check.h"
 #include <cstring>
@@ -232,12 +232,31 @@ int main() {
         CHECK(hipFree(vol.ptr));
     }
 
-    // A cooperative launch: refused with the reason, the stream still usable.
+    // A cooperative launch of an ordinary kernel runs as any launch does (on its stream);
+    // too many work-groups to be resident at once is ROCm's hipErrorCooperativeLaunchTooLarge,
+    // the stream still usable.
     int k = 2, count = n;
     void* args[] = {&fine, &count, &k};
-    EXPECT(hipLaunchCooperativeKernel((const void*)scale, dim3(4), dim3(256), args, 0, s) == hipErrorNotSupported,
-           "cooperative launch");
-    EXPECT(hipGetLastError() == hipErrorNotSupported, "last error after the cooperative launch");
+    std::vector<int> before(n);
+    CHECK(hipMemcpy(before.data(), fine, n * sizeof(int), hipMemcpyDeviceToHost));
+    CHECK(hipLaunchCooperativeKernel((const void*)scale, dim3((n + 255) / 256), dim3(256), args, 0, s));
+    CHECK(hipStreamSynchronize(s));
+    CHECK(hipMemcpy(back.data(), fine, n * sizeof(int), hipMemcpyDeviceToHost));
+    for (int i = 0; i < n; i++)
+        EXPECT(back[i] == 2 * before[i], "cooperative launch: %d at %d, not %d", back[i], i, 2 * before[i]);
+    int dev = 0, cus = 0, per_cu = 0;
+    CHECK(hipGetDevice(&dev));
+    CHECK(hipDeviceGetAttribute(&cus, hipDeviceAttributeMultiprocessorCount, dev));
+    CHECK(hipOccupancyMaxActiveBlocksPerMultiprocessor(&per_cu, (const void*)scale, 256, 0));
+    EXPECT(per_cu > 0, "occupancy %d", per_cu);
+    EXPECT(hipLaunchCooperativeKernel((const void*)scale, dim3(per_cu * cus + 1), dim3(256), args, 0, s) ==
+               hipErrorCooperativeLaunchTooLarge,
+           "a cooperative grid of %d work-groups (%d fit)", per_cu * cus + 1, per_cu * cus);
+    EXPECT(hipGetLastError() == hipErrorCooperativeLaunchTooLarge, "last error after the cooperative launch");
+    EXPECT(hipLaunchCooperativeKernel((const void*)scale, dim3(1), dim3(256), args, 65537, s) ==
+               hipErrorCooperativeLaunchTooLarge,
+           "a cooperative launch with more shared memory than a CU has");
+    (void)hipGetLastError();
     CHECK(hipStreamSynchronize(s));
     CHECK(hipStreamDestroy(s));
     CHECK(hipFree(fine));

@@ -50,6 +50,9 @@ pub struct LaunchConfig {
     /// LDS bytes beyond the kernel's static LDS (HIP's `sharedMemBytes`).
     pub dynamic_lds: u32,
     pub trace: Option<TraceFilter>,
+    /// A cooperative launch: the whole grid resident at once ([`Launch::resident`]), its
+    /// work-groups able to wait for each other (`grid.sync()`).
+    pub cooperative: bool,
 }
 
 /// A symbol of a loaded code object and where it is on the device.
@@ -411,6 +414,7 @@ impl Device {
             trace: c.trace,
             progress: self.progress,
             checker: self.checker.clone(),
+            resident: c.cooperative,
         };
         let image_at = self
             .images

@@ -19,6 +19,8 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+mod resident;
+
 /// One explicit kernel argument's value.
 #[derive(Clone, Debug)]
 pub enum ArgValue {
@@ -141,6 +143,10 @@ pub struct Launch {
     pub progress: Option<Progress>,
     /// A checker told of every instruction and access (`--check`).
     pub checker: Option<std::sync::Arc<dyn super::monitor::Checker>>,
+    /// Keep the whole grid resident (a cooperative launch, [`resident`]): every work-group
+    /// starts at once and waves take turns at `s_sleep`, barriers, global wave sync and
+    /// time slices, so work-groups can wait for each other (`grid.sync()`).
+    pub resident: bool,
 }
 
 /// A progress report: work-groups done, work-groups in all, time since the launch began.
@@ -150,12 +156,16 @@ pub type Progress = fn(done: usize, total: usize, elapsed: Duration);
 /// `hidden_hostcall_buffer` argument points to, and the host side that services it. The device
 /// library's hostcall (device `printf`, `malloc`) writes a request there and waits for the
 /// answer with `s_sleep`; so a sleeping wave calls `service` first, which answers what is
-/// ready (in the same thread: the wave then finds its answer).
+/// ready (in the same thread: the wave then finds its answer). A grid of a cooperative launch
+/// on several devices also gets its place among the grids (`multigrid`).
 #[derive(Clone, Copy, Default)]
 pub struct HostSide<'a> {
     pub hostcall_buffer: u64,
     pub service: Option<&'a (dyn Fn(&Memory) + Sync)>,
+    pub multigrid: Option<MultiGrid>,
 }
+
+pub use resident::MultiGrid;
 
 /// Counts of a run.
 #[derive(Clone, Debug, Default)]
@@ -390,8 +400,11 @@ pub(crate) struct Layout {
     /// Where the code section's byte 0 is (PC = code + offset).
     code: u64,
     scratch: u64,
-    /// Scratch bytes of one work-group slot (one per thread).
+    /// Scratch bytes of one work-group slot (one per thread; one per work-group when the
+    /// grid is resident).
     scratch_per_group: u64,
+    /// Scratch slots.
+    slots: u64,
     /// LDS bytes per work-group (static + dynamic).
     lds_size: u32,
     /// Bases of the regions this dispatch added.
@@ -527,7 +540,7 @@ fn place(
     values: &[(u32, &[u8])],
     lds_size: u32,
     image_at: Option<u64>,
-    hostcall_buffer: u64,
+    host: &HostSide,
 ) -> Result<Layout, RunError> {
     let items = check_geometry(k, l.grid, l.block)?;
     if lds_size > 65536 {
@@ -536,6 +549,7 @@ fn place(
         )));
     }
     let mut regions = Vec::new();
+    let groups: u64 = (0..3).map(|d| l.grid[d].div_ceil(l.block[d]) as u64).product();
     // The image (PC-relative references to constants and variables reach them): where the
     // device loaded it, else a copy for this dispatch alone.
     let image_at = match image_at {
@@ -603,7 +617,12 @@ fn place(
             "hidden_shared_base" => SHARED_APERTURE_HI as u64,
             "hidden_private_base" => PRIVATE_APERTURE_HI as u64,
             "hidden_dynamic_lds_size" => (lds_size - k.setup.group_segment_size) as u64,
-            "hidden_hostcall_buffer" => hostcall_buffer,
+            "hidden_hostcall_buffer" => host.hostcall_buffer,
+            "hidden_multigrid_sync_arg" if l.resident => {
+                let at = resident::sync_info(mem, groups, host.multigrid);
+                regions.push(at);
+                at
+            }
             // Global offsets are 0; no printf buffer, default queue, completion action,
             // multigrid or heap: null (and no hostcall buffer unless the runtime gives one).
             _ => 0,
@@ -618,10 +637,11 @@ fn place(
     put(&mut packet, 40, &kernarg_at.to_le_bytes());
     let packet_at = mem.add("dispatch packet", 64, &packet);
     regions.push(packet_at);
-    // Scratch: one slot per thread, 64 lanes × private size per wave.
+    // Scratch: one slot per thread (per work-group when the grid is resident), 64 lanes ×
+    // private size per wave.
     let waves = items.div_ceil(64);
     let scratch_per_group = waves * 64 * k.setup.private_segment_size as u64;
-    let slots = l.threads.max(1) as u64;
+    let slots = if l.resident { groups } else { l.threads.max(1) as u64 };
     let scratch = mem.add("scratch", (scratch_per_group * slots).max(4), &[]);
     if l.checker.is_some() {
         // Each work-group's scratch starts unwritten (`Worker::start_group` again).
@@ -635,6 +655,7 @@ fn place(
         code,
         scratch,
         scratch_per_group,
+        slots,
         lds_size,
         regions,
     })
@@ -654,6 +675,10 @@ enum State {
     Run,
     Barrier,
     Done,
+    /// Executed a global wave sync instruction (a resident grid's scheduler does it).
+    Gws(resident::GwsOp),
+    /// Waits at a global wave sync barrier (resource, its releases when the wave arrived).
+    GwsWait(u32, u64),
 }
 
 /// Everything a worker thread reads.
@@ -683,7 +708,7 @@ pub fn run_one_wave(
     trace: Option<&(dyn Fn(&str) + Sync)>,
 ) -> Result<(Wave, Stats), RunError> {
     let start = Instant::now();
-    let lay = place(mem, k, l, &[], lds, None, 0)?;
+    let lay = place(mem, k, l, &[], lds, None, &HostSide::default())?;
     let prog = Program::new(k.arch, k.code.clone(), k.entry);
     let monitor = l.checker.as_ref().map(|c| c.launch(k, [1, 1, 1], mem));
     let r = {
@@ -743,6 +768,7 @@ pub fn run(k: &KernelInfo, l: &Launch, trace: Option<&(dyn Fn(&str) + Sync)>) ->
         block: l.block,
         dynamic_lds,
         trace: l.trace,
+        cooperative: l.resident,
     };
     let mut stats = dev.launch(k, &config, &slices, trace)?;
     stats.time = start.elapsed();
@@ -766,7 +792,7 @@ pub(crate) fn execute(
     trace: Option<&(dyn Fn(&str) + Sync)>,
 ) -> Result<Stats, RunError> {
     let start = Instant::now();
-    let lay = place(mem, k, l, values, lds_size, image_at, host.hostcall_buffer)?;
+    let lay = place(mem, k, l, values, lds_size, image_at, &host)?;
     let r = dispatch(mem, &lay, k, l, host.service, trace);
     for b in &lay.regions {
         mem.remove(*b);
@@ -800,6 +826,13 @@ fn dispatch(
         trace,
         monitor: monitor.as_deref(),
     };
+    if l.resident {
+        let r = resident::run(&sh, total);
+        if let Some(m) = &monitor {
+            m.finish(mem);
+        }
+        return r.map_err(RunError::Emulation);
+    }
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let first_error: Mutex<Option<(usize, String)>> = Mutex::new(None);
@@ -942,6 +975,15 @@ fn user_sgprs(sh: &Shared, slot: usize) -> [u32; 128] {
     s
 }
 
+/// The id of work-group `g` (linear index, x fastest) of a grid of `gr` work-groups.
+fn group_id(g: usize, gr: [u32; 3]) -> [u32; 3] {
+    [
+        (g % gr[0] as usize) as u32,
+        (g / gr[0] as usize % gr[1] as usize) as u32,
+        (g / (gr[0] as usize * gr[1] as usize)) as u32,
+    ]
+}
+
 /// A worker thread: its waves, LDS and vector scratch space are reused from group to group.
 struct Worker<'a> {
     sh: &'a Shared<'a>,
@@ -966,6 +1008,9 @@ struct Worker<'a> {
     lds_defined: Vec<u64>,
     /// The initial SGPRs of this worker's waves before their work-group's system SGPRs.
     sgprs: [u32; 128],
+    /// A wave's instruction count at which `run_wave` returns it still running (a resident
+    /// grid's time slice; `u64::MAX` otherwise).
+    yield_at: u64,
 }
 
 impl<'a> Worker<'a> {
@@ -993,6 +1038,7 @@ impl<'a> Worker<'a> {
             hints: vec![0; sh.prog.instrs.len()],
             traced: None,
             sgprs: user_sgprs(sh, slot),
+            yield_at: u64::MAX,
         }
     }
 
@@ -1119,12 +1165,7 @@ impl<'a> Worker<'a> {
 
     /// Runs work-group `g` (linear index) to the end.
     fn group(&mut self, g: usize) -> Result<(), String> {
-        let gr = self.sh.groups;
-        let id = [
-            (g % gr[0] as usize) as u32,
-            (g / gr[0] as usize % gr[1] as usize) as u32,
-            (g / (gr[0] as usize * gr[1] as usize)) as u32,
-        ];
+        let id = group_id(g, self.sh.groups);
         self.start_group(id);
         self.run_group(id)
     }
@@ -1180,6 +1221,7 @@ impl<'a> Worker<'a> {
         let mut watch = self.watch.as_deref_mut();
         let log = &self.log;
         let lds_defined = &mut self.lds_defined;
+        let yield_at = self.yield_at;
         let err = |pc: u32, i: Option<&Instr>, cause: String| {
             let text = i.map_or("?".to_string(), |i| {
                 crate::syntax::to_text(i, crate::syntax::Syntax::Llvm)
@@ -1196,6 +1238,11 @@ impl<'a> Worker<'a> {
             )
         };
         loop {
+            // A resident grid's time slice is over (checked once per planned run or general
+            // instruction): the wave stays ready to run.
+            if ws.instructions >= yield_at {
+                return Ok(());
+            }
             // A run of planned instructions, without fetching each (not while tracing or
             // checking).
             if trace.is_none() && watch.is_none() {
@@ -1406,10 +1453,7 @@ impl<'a> Worker<'a> {
                         log: watch.is_some().then_some(log),
                         lds_defined,
                         coherent: i.get(crate::enc::F::Glc) != 0,
-                        private: (
-                            lay.scratch,
-                            lay.scratch + lay.scratch_per_group * l.threads.max(1) as u64,
-                        ),
+                        private: (lay.scratch, lay.scratch + lay.scratch_per_group * lay.slots),
                         unaligned_lds: k.arch.is_gcn14(),
                     };
                     let w = &mut ws.w;
@@ -1439,6 +1483,10 @@ impl<'a> Worker<'a> {
                                 h(sh.mem);
                             }
                             ws.pc = next;
+                            // In a resident grid a sleeping wave lets the others run.
+                            if l.resident && d.name.contains(&"s_sleep") {
+                                return Ok(());
+                            }
                         }
                         Flow::End => {
                             ws.state = State::Done;
@@ -1493,6 +1541,21 @@ impl<'a> Worker<'a> {
                             return Err(err(pc, Some(i), "s_trap: the kernel trapped (no trap handler)".into()))
                         }
                     }
+                }
+                // Global wave sync: the grid's scheduler does it; only a resident grid has one.
+                None if d.flags.has(crate::isa::Flags::GWS) => {
+                    if !l.resident {
+                        return Err(err(
+                            pc,
+                            Some(i),
+                            "global wave sync (GWS: grid.sync()) needs the whole grid resident: a cooperative \
+                             launch (hipLaunchCooperativeKernel)"
+                                .into(),
+                        ));
+                    }
+                    ws.state = State::Gws(resident::GwsOp::of(i, &ws.w).map_err(|e| err(pc, Some(i), e))?);
+                    ws.pc = next;
+                    return Ok(());
                 }
                 None => {
                     return Err(err(pc, Some(i), format!("no semantics for {name} yet")));

@@ -58,6 +58,9 @@ pub trait Checker: Send + Sync {
 pub trait Monitor: Sync {
     fn worker(&self) -> Box<dyn Watch + '_>;
     fn finish(&self, _mem: &Memory) {}
+    /// A grid barrier released (global wave sync in a resident grid, every work-group's wave
+    /// waited at it): what any work-group did before it happened before what any does after.
+    fn grid_synced(&self) {}
 }
 
 /// A worker's watch over the work-groups it runs.

@@ -137,6 +137,7 @@ pub fn run_program(
         }),
         progress: None,
         checker,
+        resident: false,
     };
     let (wave, stats) = kernel::run_one_wave(&mut mem, &k, wave, 65536, &l, trace).map_err(|e| e.to_string())?;
     let buffers = bases

@@ -139,6 +139,10 @@ fn hwreg(simm16: u32) -> (u32, u32, u32) {
 
 /// HW_REG_MODE.
 const HW_REG_MODE: u32 = 1;
+/// HW_REG_TRAPSTS: the exception status. The machine raises no exceptions (a fault is an
+/// error that stops the run), so every field reads 0 and writes keep nothing; LLVM's GWS
+/// retry loop (GCN 1.0-1.2) clears MEM_VIOL, reads it back as 0 and goes on.
+const HW_REG_TRAPSTS: u32 = 3;
 /// HW_REG_SH_MEM_BASES (GCN 1.4).
 const HW_REG_SH_MEM_BASES: u32 = 15;
 
@@ -164,9 +168,16 @@ pub fn flow_regs(w: &mut Wave, i: &Instr, d: &'static InstrDef, f: Flow) -> Resu
                 let s = slot(Role::Sdst).ok_or_else(|| EmuError::Unsupported(name.into()))?;
                 return write_scalar(w, s.code, 1, ((v >> off) & mask) as u64);
             }
+            if id == HW_REG_TRAPSTS {
+                if f == Flow::GetReg {
+                    let s = slot(Role::Sdst).ok_or_else(|| EmuError::Unsupported(name.into()))?;
+                    write_scalar(w, s.code, 1, 0)?;
+                }
+                return Ok(());
+            }
             if id != HW_REG_MODE {
                 return Err(EmuError::Unsupported(format!(
-                    "{name} of hardware register {id} (only HW_REG_MODE is modelled)"
+                    "{name} of hardware register {id} (only HW_REG_MODE and TRAPSTS are modelled)"
                 )));
             }
             if f == Flow::GetReg {
