@@ -452,6 +452,23 @@ impl FastLds {
             return false;
         }
         let dwords = self.dwords as usize;
+        if self.load {
+            // Loads gathered, a dword of every lane at a time (from a copy of the addresses:
+            // VDST may be VADDR).
+            let (v, base) = (self.vaddr as usize, self.data[0] as usize);
+            let addrs = *w.v[v];
+            let mut gathered = true;
+            for (k, &off) in self.offs[..elems].iter().enumerate() {
+                for j in 0..dwords {
+                    let r = base + k * dwords + j;
+                    gathered &= super::lanes::gather_dwords(lds, &addrs, off + 4 * j as u32, exec, &mut w.v[r]);
+                }
+            }
+            if gathered {
+                w.v_written[base..base + elems * dwords].iter_mut().for_each(|x| *x = true);
+                return true;
+            }
+        }
         for lane in 0..64 {
             if exec >> lane & 1 == 0 {
                 continue;

@@ -201,6 +201,42 @@ fn carry_avx2(a: &[u32; N], b: &[u32; N], cin: u64, sub: bool, sat: bool, d: &mu
     out
 }
 
+/// `dst[k] = the little-endian dword at byte `offs[k] + add` of `bytes`` for the lanes whose
+/// `exec` bit is set (the others keep theirs), with AVX2's gathers, or `false` without AVX2.
+/// The caller has checked every active lane's dword inside `bytes` (at most 2 GiB).
+#[inline(always)]
+pub fn gather_dwords(bytes: &[u8], offs: &[u32; N], add: u32, exec: u64, dst: &mut [u32; N]) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    if has_avx2() {
+        // SAFETY: the CPU has AVX2 (checked just above); the caller's check keeps every
+        // active lane's read inside `bytes`.
+        unsafe { gather_avx2(bytes, offs, add, exec, dst) };
+        return true;
+    }
+    let _ = (bytes, offs, add, exec, dst);
+    false
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn gather_avx2(bytes: &[u8], offs: &[u32; N], add: u32, exec: u64, dst: &mut [u32; N]) {
+    use std::arch::x86_64::*;
+    let bit = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+    let add = _mm256_set1_epi32(add as i32);
+    let base = bytes.as_ptr() as *const i32;
+    for c in 0..N / 8 {
+        let b = _mm256_set1_epi32((exec >> (8 * c)) as i32 & 0xff);
+        let m = _mm256_cmpeq_epi32(_mm256_and_si256(b, bit), bit);
+        // SAFETY: lanes 8c..8c+8 of the arrays; the masked-off lanes read nothing.
+        unsafe {
+            let o = _mm256_add_epi32(_mm256_loadu_si256(offs.as_ptr().add(8 * c) as *const __m256i), add);
+            let p = dst.as_mut_ptr().add(8 * c) as *mut __m256i;
+            let v = _mm256_mask_i32gather_epi32::<1>(_mm256_loadu_si256(p), base, o, m);
+            _mm256_storeu_si256(p, v);
+        }
+    }
+}
+
 multiversion! {
     /// 64-bit lanes from row pairs (low, high): `d[i] = f(a[i], b[i])`, `b` 32-bit.
     fn each64_32(
