@@ -4,7 +4,7 @@ use super::{by_mode, fma_even_f32, imap2, map2, map2f, map2h, sext24};
 use crate::emu::float::{
     f16_to_f32, f32_to_f16, ftz16, ftz32, keeps_input_denorms, max_num32, max_num64, min_num32, min_num64,
 };
-use crate::emu::lanes::{carry_lanes, each1, each2_carry, Lanes, N};
+use crate::emu::lanes::{carry_lanes, each1, each2, each2_carry, Lanes, N};
 use crate::emu::round::Rm;
 use crate::isa::Ty;
 
@@ -249,19 +249,34 @@ pub fn bcnt_u32_b32(l: &mut Lanes) {
 
 /// Counts the set bits of SRC0 for the lanes below this one, in lanes 0..31.
 pub fn mbcnt_lo_u32_b32(l: &mut Lanes) {
-    for i in 0..N {
-        let mask = if i >= 32 { u32::MAX } else { (1u32 << i) - 1 };
-        l.dst[0][i] = l.src[1][0][i].wrapping_add((l.src[0][0][i] & mask).count_ones());
-    }
+    mbcnt(l, &MBCNT_MASKS[0])
 }
 
 /// The same for lanes 32..63 (the mask is 0 for lanes below 32).
 pub fn mbcnt_hi_u32_b32(l: &mut Lanes) {
-    for i in 0..N {
-        let mask = if i <= 32 { 0 } else { (1u32 << (i - 32)) - 1 };
-        l.dst[0][i] = l.src[1][0][i].wrapping_add((l.src[0][0][i] & mask).count_ones());
-    }
+    mbcnt(l, &MBCNT_MASKS[1])
 }
+
+/// `SRC1 + popcount(SRC0 & mask[lane])`, lane-parallel (the masks from a table, not a shift
+/// per lane).
+fn mbcnt(l: &mut Lanes, mask: &[u32; N]) {
+    let mut m = [0u32; N];
+    each2(&l.src[0][0], mask, &mut m, |a, k| (a & k).count_ones());
+    each2(&l.src[1][0], &m, &mut l.dst[0], u32::wrapping_add);
+}
+
+/// Lane i's mask of the lanes below it: `[0]` over lanes 0..31 (all of them for lanes 32 and
+/// up), `[1]` over lanes 32..63 (none for lanes up to 32).
+static MBCNT_MASKS: [[u32; N]; 2] = {
+    let mut t = [[0u32; N]; 2];
+    let mut i = 0;
+    while i < N {
+        t[0][i] = if i >= 32 { u32::MAX } else { (1u32 << i) - 1 };
+        t[1][i] = if i <= 32 { 0 } else { (1u32 << (i - 32)) - 1 };
+        i += 1;
+    }
+    t
+};
 
 /// Unsigned add with carry out to SDST (VCC); CLAMP (GCN 1.2+) saturates.
 pub fn add_co_u32(l: &mut Lanes) {
