@@ -372,10 +372,8 @@ pub fn blend(row: &mut [u32; N], src: &[u32; N], exec: u64) {
 #[target_feature(enable = "avx2")]
 fn blend_avx2(row: &mut [u32; N], src: &[u32; N], exec: u64) {
     use std::arch::x86_64::*;
-    let bit = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
     for c in 0..N / 8 {
-        let b = _mm256_set1_epi32((exec >> (8 * c)) as i32 & 0xff);
-        let m = _mm256_cmpeq_epi32(_mm256_and_si256(b, bit), bit);
+        let m = super::lanes::lane_mask8(exec, c);
         // SAFETY: lanes 8c..8c+8 of both arrays (unaligned loads and stores).
         unsafe {
             let p = row.as_mut_ptr().add(8 * c) as *mut __m256i;

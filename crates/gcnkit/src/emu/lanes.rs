@@ -142,6 +142,18 @@ multiversion! {
     }
 }
 
+/// Lanes `8c..8c+8` of a lane mask as AVX2 lane masks: all ones where the lane's bit of
+/// `bits` is set (the byte broadcast and tested against one bit per lane).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+pub(crate) fn lane_mask8(bits: u64, c: usize) -> std::arch::x86_64::__m256i {
+    use std::arch::x86_64::*;
+    let bit = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+    let b = _mm256_set1_epi32((bits >> (8 * c)) as i32 & 0xff);
+    _mm256_cmpeq_epi32(_mm256_and_si256(b, bit), bit)
+}
+
 /// The integer adds and subtracts with carry (borrow) in and out, eight lanes at a time
 /// with AVX2, or `None` without it (the caller's lane loop then runs: `ops::vop2`'s
 /// `add_carry`/`sub_borrow` say what each lane is; the `simd_matches_baseline` test holds the
@@ -164,7 +176,6 @@ pub fn carry_lanes(a: &[u32; N], b: &[u32; N], cin: u64, sub: bool, sat: bool, d
 #[target_feature(enable = "avx2")]
 fn carry_avx2(a: &[u32; N], b: &[u32; N], cin: u64, sub: bool, sat: bool, d: &mut [u32; N]) -> u64 {
     use std::arch::x86_64::*;
-    let bit = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
     let sign = _mm256_set1_epi32(i32::MIN);
     let mut out = 0u64;
     for c in 0..N / 8 {
@@ -175,9 +186,8 @@ fn carry_avx2(a: &[u32; N], b: &[u32; N], cin: u64, sub: bool, sat: bool, d: &mu
                 _mm256_loadu_si256(b.as_ptr().add(8 * c) as *const __m256i),
             )
         };
-        let byte = _mm256_set1_epi32((cin >> (8 * c)) as i32 & 0xff);
         // -1 in the lanes with a carry (borrow) in.
-        let m = _mm256_cmpeq_epi32(_mm256_and_si256(byte, bit), bit);
+        let m = lane_mask8(cin, c);
         let (res, flag) = if sub {
             let gt = _mm256_cmpgt_epi32(_mm256_xor_si256(vb, sign), _mm256_xor_si256(va, sign));
             let eq = _mm256_and_si256(_mm256_cmpeq_epi32(va, vb), m);
@@ -221,12 +231,10 @@ pub fn gather_dwords(bytes: &[u8], offs: &[u32; N], add: u32, exec: u64, dst: &m
 #[target_feature(enable = "avx2")]
 unsafe fn gather_avx2(bytes: &[u8], offs: &[u32; N], add: u32, exec: u64, dst: &mut [u32; N]) {
     use std::arch::x86_64::*;
-    let bit = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
     let add = _mm256_set1_epi32(add as i32);
     let base = bytes.as_ptr() as *const i32;
     for c in 0..N / 8 {
-        let b = _mm256_set1_epi32((exec >> (8 * c)) as i32 & 0xff);
-        let m = _mm256_cmpeq_epi32(_mm256_and_si256(b, bit), bit);
+        let m = lane_mask8(exec, c);
         // SAFETY: lanes 8c..8c+8 of the arrays; the masked-off lanes read nothing.
         unsafe {
             let o = _mm256_add_epi32(_mm256_loadu_si256(offs.as_ptr().add(8 * c) as *const __m256i), add);
