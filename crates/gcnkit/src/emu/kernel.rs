@@ -1540,22 +1540,23 @@ impl<'a> Worker<'a> {
                         Flow::Trap => {
                             return Err(err(pc, Some(i), "s_trap: the kernel trapped (no trap handler)".into()))
                         }
+                        // Global wave sync: the grid's scheduler does it; only a resident grid has one.
+                        Flow::Gws(g) => {
+                            if !l.resident {
+                                return Err(err(
+                                    pc,
+                                    Some(i),
+                                    "global wave sync (GWS: grid.sync()) needs the whole grid resident: a \
+                                     cooperative launch (hipLaunchCooperativeKernel)"
+                                        .into(),
+                                ));
+                            }
+                            ws.state =
+                                State::Gws(resident::GwsOp::of(i, g, &ws.w).map_err(|e| err(pc, Some(i), e))?);
+                            ws.pc = next;
+                            return Ok(());
+                        }
                     }
-                }
-                // Global wave sync: the grid's scheduler does it; only a resident grid has one.
-                None if d.flags.has(crate::isa::Flags::GWS) => {
-                    if !l.resident {
-                        return Err(err(
-                            pc,
-                            Some(i),
-                            "global wave sync (GWS: grid.sync()) needs the whole grid resident: a cooperative \
-                             launch (hipLaunchCooperativeKernel)"
-                                .into(),
-                        ));
-                    }
-                    ws.state = State::Gws(resident::GwsOp::of(i, &ws.w).map_err(|e| err(pc, Some(i), e))?);
-                    ws.pc = next;
-                    return Ok(());
                 }
                 None => {
                     return Err(err(pc, Some(i), format!("no semantics for {name} yet")));

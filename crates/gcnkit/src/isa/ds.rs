@@ -7,7 +7,7 @@
 use super::Form::*;
 use super::Short::*;
 use super::Ty::*;
-use super::{atomic, atomic_rtn, AtomicOp, Flags, InstrDef, MemSem, Row, X};
+use super::{atomic, atomic_rtn, AtomicOp, Flags, Flow, Gws, InstrDef, MemSem, Row, X};
 
 pub(super) fn rows(t: &mut Vec<InstrDef>) {
     let m = Row::mem;
@@ -39,7 +39,8 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
         m("ds_max_f32", Ds, [19, 19, 19, 19], DsWrite, B32, B32).mem_sem(atomic(AtomicOp::FMax)),
         m("ds_gws_init", Ds, [25, 25, 153, 153], DsAddr, B32, B32)
             .flag(Flags::GDS)
-            .flag(Flags::GWS),
+            .flag(Flags::GWS)
+            .flow(Flow::Gws(Gws::Init)),
         m("ds_gws_sema_v", Ds, [26, 26, 154, 154], DsAddr, B32, B32)
             .flag(Flags::GDS)
             .flag(Flags::GWS)
@@ -53,7 +54,8 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
             .flag(Flags::LLVM_NO_ADDR),
         m("ds_gws_barrier", Ds, [29, 29, 157, 157], DsAddr, B32, B32)
             .flag(Flags::GDS)
-            .flag(Flags::GWS),
+            .flag(Flags::GWS)
+            .flow(Flow::Gws(Gws::Barrier)),
         m("ds_write_b8", Ds, [30, 30, 30, 30], DsWrite, B32, B32).mem_sem(MemSem::Store { bytes: 1 }),
         m("ds_write_b16", Ds, [31, 31, 31, 31], DsWrite, B32, B32).mem_sem(MemSem::Store { bytes: 2 }),
         m("ds_add_rtn_u32", Ds, [32, 32, 32, 32], DsRtn, B32, B32).mem_sem(atomic_rtn(AtomicOp::Add)),

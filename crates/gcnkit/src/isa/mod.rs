@@ -551,6 +551,21 @@ pub enum Flow {
     GprIdx,
     /// S_TRAP: an error (there is no trap handler).
     Trap,
+    /// A global wave sync (GWS) instruction (DS with GDS): the grid's scheduler carries it
+    /// out, only for a grid that is resident as a whole (a cooperative launch).
+    Gws(Gws),
+}
+
+/// The global wave sync operations the kernel machine models (the GWS semaphores,
+/// DS_GWS_SEMA_*, have no semantics yet), each on one of 64 GWS resources (M0\[21:16\] plus
+/// OFFSET0).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Gws {
+    /// DS_GWS_INIT: the resource starts afresh as a barrier.
+    Init,
+    /// DS_GWS_BARRIER: the wave waits until the first active lane's value plus one waves have
+    /// arrived at the resource.
+    Barrier,
 }
 
 /// The condition of a branch.

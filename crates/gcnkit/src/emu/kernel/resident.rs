@@ -20,6 +20,7 @@ use crate::emu::monitor::Watch;
 use crate::emu::wave::{Wave, M0};
 use crate::enc::F;
 use crate::instr::Instr;
+use crate::isa::Gws;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex, MutexGuard};
@@ -39,19 +40,10 @@ pub(super) struct GwsOp {
 }
 
 impl GwsOp {
-    /// `ds_gws_init` or `ds_gws_barrier` as wave `w` executes it (the semaphores are not
-    /// modelled: an error).
-    pub(super) fn of(i: &Instr, w: &Wave) -> Result<GwsOp, String> {
+    /// The GWS operation `g` (instruction `i`) as wave `w` executes it.
+    pub(super) fn of(i: &Instr, g: Gws, w: &Wave) -> Result<GwsOp, String> {
         let name = i.def().map_or("?", |d| d.name[i.arch.index()]);
-        let barrier = match name {
-            "ds_gws_barrier" => true,
-            "ds_gws_init" => false,
-            _ => {
-                return Err(format!(
-                    "{name}: GWS semaphores are not modelled (ds_gws_init and ds_gws_barrier are)"
-                ))
-            }
-        };
+        let barrier = g == Gws::Barrier;
         let exec = w.exec();
         if exec == 0 {
             return Err(format!("{name} with no active lane (EXEC is 0): it has no value"));
