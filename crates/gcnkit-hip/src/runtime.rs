@@ -542,6 +542,10 @@ impl Runtime {
         if let Some(c) = &self.check {
             c.set_order(crate::queue::current_order().filter(|_| grids.len() == 1));
         }
+        // A cooperative launch on several devices: a grid that fails stops the others (they
+        // would wait for it at the multi-grid barrier).
+        let abort = std::sync::atomic::AtomicBool::new(false);
+        let abort = grids.iter().any(|g| g.multigrid.is_some()).then_some(&abort);
         let run = |dev: &mut Device, g: &Grid, hostcall: Option<Arc<crate::hostcall::Hostcall>>| {
             let service = hostcall
                 .clone()
@@ -552,6 +556,7 @@ impl Runtime {
                     .as_ref()
                     .map(|f| f as &(dyn Fn(&gcnkit::emu::memory::Memory) + Sync)),
                 multigrid: g.multigrid,
+                abort,
             };
             let config = LaunchConfig {
                 grid: g.items,

@@ -391,7 +391,7 @@ fn cooperative_launches_sync_the_grid() {
 /// grid per device, three rounds of exchanging values through pinned memory between
 /// `this_multi_grid().sync()`s against the host, the multi-grid group's rank, size and thread
 /// rank; on two and three gfx906 devices and two gfx803 ones, and under `--check`; ROCm's
-/// errors for bad launch lists.
+/// errors for bad launch lists; a grid that faults stops the others.
 #[test]
 fn cooperative_launches_on_several_devices() {
     let Some(p) = build("multi_grid", &["gfx906", "gfx803"]) else {
@@ -402,7 +402,13 @@ fn cooperative_launches_on_several_devices() {
         &["--devices", "3"],
         &["-a", "gfx803", "--devices", "2"],
     ] {
-        passes(&exec(args, &p, &[]), "PASS multi_grid");
+        let o = exec(args, &p, &[]);
+        passes(&o, "PASS multi_grid");
+        // The last launch: grid 1 faults, and every other grid stops rather than waiting
+        // at the multi-grid barrier until its budget runs out.
+        let err = String::from_utf8_lossy(&o.stderr);
+        let stopped = err.matches("stopped: another grid of the same cooperative launch failed").count();
+        assert_eq!(stopped + 1, args[args.len() - 1].parse::<usize>().unwrap(), "{err}");
     }
     let o = exec(&["--devices", "2", "--check"], &p, &[]);
     passes(&o, "PASS multi_grid");

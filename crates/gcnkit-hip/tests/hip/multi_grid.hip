@@ -42,6 +42,14 @@ __global__ void exchange(int* mine, int* all, unsigned* info, int n) {
     }
 }
 
+// Grid 1 faults before the multi-grid barrier: the launch fails, and the other grids stop
+// instead of waiting there for it (on a GPU they would wait for ever).
+__global__ void faults(int* bad) {
+    cg::multi_grid_group mg = cg::this_multi_grid();
+    if (mg.grid_rank() == 1 && cg::this_grid().thread_rank() == 0) *bad = 1;
+    mg.sync();
+}
+
 int main() {
     int ndev = 0;
     CHECK(hipGetDeviceCount(&ndev));
@@ -100,6 +108,16 @@ int main() {
     null.stream = 0;
     EXPECT(hipLaunchCooperativeKernelMultiDevice(&null, 1, 0) == hipErrorInvalidResourceHandle, "the null stream");
     (void)hipGetLastError();
+    // Last: a fault is sticky.
+    int* bad = (int*)16;
+    std::vector<std::vector<void*>> fargs(G, std::vector<void*>{&bad});
+    for (int d = 0; d < G; d++) {
+        p[d].func = (void*)faults;
+        p[d].args = fargs[d].data();
+    }
+    hipError_t launched = hipLaunchCooperativeKernelMultiDevice(p.data(), G, 0);
+    hipError_t synced = hipDeviceSynchronize();
+    EXPECT(launched != hipSuccess || synced != hipSuccess, "a grid that faults: %d, %d", launched, synced);
     printf("PASS multi_grid\n");
     return 0;
 }

@@ -157,12 +157,15 @@ pub type Progress = fn(done: usize, total: usize, elapsed: Duration);
 /// library's hostcall (device `printf`, `malloc`) writes a request there and waits for the
 /// answer with `s_sleep`; so a sleeping wave calls `service` first, which answers what is
 /// ready (in the same thread: the wave then finds its answer). A grid of a cooperative launch
-/// on several devices also gets its place among the grids (`multigrid`).
+/// on several devices also gets its place among the grids (`multigrid`), and a flag the
+/// grids share (`abort`): the first to fail raises it, and the others stop (they would wait
+/// for it at a multi-grid barrier until their budget ran out).
 #[derive(Clone, Copy, Default)]
 pub struct HostSide<'a> {
     pub hostcall_buffer: u64,
     pub service: Option<&'a (dyn Fn(&Memory) + Sync)>,
     pub multigrid: Option<MultiGrid>,
+    pub abort: Option<&'a AtomicBool>,
 }
 
 pub use resident::MultiGrid;
@@ -691,6 +694,8 @@ struct Shared<'a> {
     groups: [u32; 3],
     /// The host side of hostcalls, called when a wave sleeps.
     service: Option<&'a (dyn Fn(&Memory) + Sync)>,
+    /// Raised when another grid of the same launch failed ([`HostSide::abort`]).
+    abort: Option<&'a AtomicBool>,
     trace: Option<&'a (dyn Fn(&str) + Sync)>,
     monitor: Option<&'a dyn super::monitor::Monitor>,
 }
@@ -720,6 +725,7 @@ pub fn run_one_wave(
             prog: &prog,
             groups: [1, 1, 1],
             service: None,
+            abort: None,
             trace,
             monitor: monitor.as_deref(),
         };
@@ -793,7 +799,12 @@ pub(crate) fn execute(
 ) -> Result<Stats, RunError> {
     let start = Instant::now();
     let lay = place(mem, k, l, values, lds_size, image_at, &host)?;
-    let r = dispatch(mem, &lay, k, l, host.service, trace);
+    let r = dispatch(mem, &lay, k, l, &host, trace);
+    if r.is_err() {
+        if let Some(a) = host.abort {
+            a.store(true, Ordering::Relaxed);
+        }
+    }
     for b in &lay.regions {
         mem.remove(*b);
     }
@@ -808,7 +819,7 @@ fn dispatch(
     lay: &Layout,
     k: &KernelInfo,
     l: &Launch,
-    service: Option<&(dyn Fn(&Memory) + Sync)>,
+    host: &HostSide,
     trace: Option<&(dyn Fn(&str) + Sync)>,
 ) -> Result<Stats, RunError> {
     let prog = Program::new(k.arch, k.code.clone(), k.entry);
@@ -822,7 +833,8 @@ fn dispatch(
         mem,
         prog: &prog,
         groups,
-        service,
+        service: host.service,
+        abort: host.abort,
         trace,
         monitor: monitor.as_deref(),
     };

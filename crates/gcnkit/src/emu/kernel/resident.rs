@@ -288,6 +288,13 @@ fn work(sh: &Shared, coop: &Coop, t: usize, threads: usize, total: usize, start:
     let mut due = Duration::from_secs(1);
     let mut reported = false;
     while live > 0 && !coop.stop.load(Ordering::Relaxed) {
+        if sh.abort.is_some_and(|a| a.load(Ordering::Relaxed)) {
+            coop.fail(
+                usize::MAX,
+                format!("kernel {}: stopped: another grid of the same cooperative launch failed", sh.k.name),
+            );
+            break;
+        }
         let mut ran = false;
         for grp in groups.iter_mut().filter(|g| !g.done) {
             grp.swap(&mut w);
