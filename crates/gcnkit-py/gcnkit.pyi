@@ -280,6 +280,7 @@ class Kernel:
         threads: int | None = None,
         budget: int | None = None,
         profile: bool = False,
+        cooperative: bool = False,
     ) -> _LaunchStats:
         """Runs the kernel over a grid on the CPU and returns what it did.
 
@@ -295,7 +296,9 @@ class Kernel:
         the last work-group of a dimension may be partial); or blocks: the work-groups (HIP's
         grid, `gcnkit run --blocks`). block: the work-group size (default: the kernel's
         reqd_work_group_size). threads: worker threads (default: the CPUs); budget:
-        instructions one wave may execute before it is stopped as never ending.
+        instructions one wave may execute before it is stopped as never ending. cooperative:
+        a cooperative launch (HIP's hipLaunchCooperativeKernel, `gcnkit run --cooperative`):
+        every work-group resident at once, so that grid-wide barriers (grid.sync()) work.
 
         The GIL is released while the kernel runs. Raises TypeError for a wrong number or type
         of arguments, LaunchError for a launch refused before it ran, EmulationError with the
@@ -348,6 +351,7 @@ class Kernel:
         threads: int | None = None,
         budget: int | None = None,
         profile: bool = False,
+        cooperative: bool = False,
     ) -> _LaunchStats:
         """kernel(*args, grid=..., block=...): the same as launch()."""
 

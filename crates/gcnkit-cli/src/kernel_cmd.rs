@@ -219,7 +219,7 @@ fn run_object(a: &Args, bytes: &[u8]) -> ExitCode {
         // A long run says how far it is, on a terminal only (never into a redirected log).
         progress: (!a.trace && std::io::stderr().is_terminal()).then_some(progress as kernel::Progress),
         checker: monitors(checker.clone(), profiler.clone()),
-        resident: false,
+        resident: a.cooperative,
     };
     let print = |line: &str| errln!("{line}");
     let result = kernel::run(k, &launch, Some(&print));

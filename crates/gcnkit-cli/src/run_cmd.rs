@@ -97,6 +97,11 @@ pub struct Args {
     /// run: N=FILE.
     #[arg(long = "out", value_name = "N=FILE")]
     pub(crate) outs: Vec<String>,
+    /// Run the grid as a cooperative launch (HIP's hipLaunchCooperativeKernel): every
+    /// work-group resident at once and taking turns on the worker threads, so that grid-wide
+    /// barriers (cooperative groups' grid.sync(): ds_gws_barrier) work (code objects).
+    #[arg(long)]
+    pub(crate) cooperative: bool,
     /// Worker threads for work-groups (default: all cores).
     #[arg(long)]
     pub(crate) threads: Option<usize>,
@@ -250,9 +255,15 @@ pub fn run(a: Args) -> ExitCode {
             return crate::kernel_cmd::run(&a, &bytes);
         }
     }
-    if a.kernel.is_some() || a.grid.is_some() || a.block.is_some() || !a.args.is_empty() || !a.outs.is_empty() {
+    if a.kernel.is_some()
+        || a.grid.is_some()
+        || a.block.is_some()
+        || !a.args.is_empty()
+        || !a.outs.is_empty()
+        || a.cooperative
+    {
         errln!(
-            "error: --kernel, --grid, --block, --arg and --out are for code objects; {} is not one",
+            "error: --kernel, --grid, --block, --arg, --out and --cooperative are for code objects; {} is not one",
             a.program
         );
         return ExitCode::from(2);

@@ -806,3 +806,45 @@ fn profile_counts_equal_the_stats() {
         );
     }
 }
+
+/// `--cooperative`: the whole grid resident, so that clang-14's grid barriers (global wave
+/// sync, tools/run-kernels/resident/coop.cl's `phases`) order the work-groups' phases: each
+/// item gets the sum over the grid added, against the host. Without it the barrier is an
+/// error naming why; on a text program the option is a usage error.
+#[test]
+fn cooperative_runs_keep_the_grid_resident() {
+    let t = Tmp::new("coop");
+    let obj = format!("{}/../gcnkit/tests/data/resident/coop.gfx900.hsaco", env!("CARGO_MANIFEST_DIR"));
+    let (groups, block) = (7usize, 128usize);
+    let data: Vec<i32> = (0..groups * block).map(|i| (i as i32 * 29) % 83 - 41).collect();
+    let bytes: Vec<u8> = data.iter().flat_map(|x| x.to_le_bytes()).collect();
+    let input = t.file("data.bin", &bytes);
+    let out = t.path().join("out.bin");
+    let out = out.to_str().unwrap();
+    let run = |more: &[&str]| {
+        let grid = format!("{}", groups * block);
+        let mut a = vec!["run", &obj, "--kernel", "phases", "--grid", &grid, "--block", "128"];
+        let arg0 = format!("file:{input}");
+        let arg1 = format!("zeros:{}", 4 * groups);
+        let out0 = format!("0={out}");
+        a.extend(["--arg", &arg0, "--arg", &arg1, "--out", &out0, "--threads", "2"]);
+        a.extend(more);
+        gcnkit(&a, b"")
+    };
+    let o = run(&["--cooperative"]);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let total: i32 = data.iter().sum();
+    let got = std::fs::read(out).unwrap();
+    for (i, (c, d)) in got.chunks(4).zip(&data).enumerate() {
+        assert_eq!(i32::from_le_bytes(c.try_into().unwrap()), d + total, "item {i}");
+    }
+    std::fs::remove_file(out).unwrap();
+    let o = run(&[]);
+    assert_eq!(o.status.code(), Some(1), "{}", err(&o));
+    assert!(err(&o).contains("needs the whole grid resident"), "{}", err(&o));
+    assert!(!Path::new(out).exists(), "a failed run wrote its output");
+    let prog = t.file("p.s", b"s_nop 0\n");
+    let o = gcnkit(&["run", "--cooperative", &prog], b"");
+    assert_eq!(o.status.code(), Some(2), "{}", err(&o));
+    assert!(err(&o).contains("--cooperative are for code objects"), "{}", err(&o));
+}

@@ -543,7 +543,9 @@ pub fn geometry(
 
 /// Runs `k` on a fresh device: `threads` worker threads (default: the CPUs), `budget`
 /// instructions per wave (default: the kernel machine's); with `profile`, a profile of the
-/// run is taken too (gcnkit-analyze's profiler: every instruction on the general path).
+/// run is taken too (gcnkit-analyze's profiler: every instruction on the general path);
+/// `cooperative`: the whole grid resident at once (grid-wide barriers work).
+#[allow(clippy::too_many_arguments)] // the launch's options, as Python passes them
 pub fn launch(
     k: &KernelInfo,
     grid: [u32; 3],
@@ -552,6 +554,7 @@ pub fn launch(
     threads: Option<usize>,
     budget: Option<u64>,
     profile: bool,
+    cooperative: bool,
 ) -> Result<(Outcome, Option<gcnkit_analyze::profile::Profile>), RunError> {
     if threads == Some(0) {
         return Err(RunError::Usage(
@@ -568,7 +571,7 @@ pub fn launch(
         trace: None,
         progress: None,
         checker: None,
-        resident: false,
+        resident: cooperative,
     };
     let profiler = profile.then(|| std::sync::Arc::new(gcnkit_analyze::profile::Profiler::new()));
     let l = Launch {
@@ -714,13 +717,13 @@ mod tests {
             ArgValue::Value(a),
             ArgValue::Value(n),
         ];
-        let (out, p) = launch(&k.info, [64, 1, 1], [64, 1, 1], args.clone(), Some(1), None, false).unwrap();
+        let (out, p) = launch(&k.info, [64, 1, 1], [64, 1, 1], args.clone(), Some(1), None, false, false).unwrap();
         assert!(p.is_none());
         let y = out.buffers[0].as_ref().unwrap();
         assert_eq!(&y[4 * 5..4 * 6], &11f32.to_le_bytes());
         assert_eq!(out.stats.waves, 1);
         // With a profile: its counts are the run's, and it goes on the kernel's analysis.
-        let (out, p) = launch(&k.info, [64, 1, 1], [64, 1, 1], args, Some(1), None, true).unwrap();
+        let (out, p) = launch(&k.info, [64, 1, 1], [64, 1, 1], args, Some(1), None, true, false).unwrap();
         let p = p.unwrap();
         assert_eq!(p.instructions(), out.stats.instructions);
         let a = analysis(k, None, Some(&p)).unwrap();

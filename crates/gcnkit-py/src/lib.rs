@@ -882,7 +882,9 @@ impl Kernel {
     /// profile: also take a profile of the run (the result's "profile": the record of
     ///     `gcnkit run --profile`, docs/json.md; every instruction on the machine's general
     ///     path, slower), for analyze(profile=...).
-    #[pyo3(signature = (*args, grid=None, block=None, blocks=None, threads=None, budget=None, profile=false))]
+    /// cooperative: a cooperative launch (HIP's hipLaunchCooperativeKernel): every work-group
+    ///     resident at once, so that grid-wide barriers (grid.sync()) work.
+    #[pyo3(signature = (*args, grid=None, block=None, blocks=None, threads=None, budget=None, profile=false, cooperative=false))]
     #[allow(clippy::too_many_arguments)] // Python's keyword arguments
     fn launch<'py>(
         &self,
@@ -894,6 +896,7 @@ impl Kernel {
         threads: Option<usize>,
         budget: Option<u64>,
         profile: bool,
+        cooperative: bool,
     ) -> PyResult<Bound<'py, PyDict>> {
         let k = self.k();
         kernels::check_count(k, args.len()).map_err(PyTypeError::new_err)?;
@@ -941,7 +944,7 @@ impl Kernel {
         }
         let info = &k.info;
         let (outcome, prof) = py
-            .detach(|| kernels::launch(info, grid, block, values, threads, budget, profile))
+            .detach(|| kernels::launch(info, grid, block, values, threads, budget, profile, cooperative))
             .map_err(|e| match e {
                 RunError::Usage(m) => LaunchError::new_err(m),
                 RunError::Emulation(m) => EmulationError::new_err(m),
@@ -973,7 +976,7 @@ impl Kernel {
     }
 
     /// kernel(*args, grid=..., block=...): the same as launch().
-    #[pyo3(signature = (*args, grid=None, block=None, blocks=None, threads=None, budget=None, profile=false))]
+    #[pyo3(signature = (*args, grid=None, block=None, blocks=None, threads=None, budget=None, profile=false, cooperative=false))]
     #[allow(clippy::too_many_arguments)] // Python's keyword arguments
     fn __call__<'py>(
         &self,
@@ -985,8 +988,9 @@ impl Kernel {
         threads: Option<usize>,
         budget: Option<u64>,
         profile: bool,
+        cooperative: bool,
     ) -> PyResult<Bound<'py, PyDict>> {
-        self.launch(py, args, grid, block, blocks, threads, budget, profile)
+        self.launch(py, args, grid, block, blocks, threads, budget, profile, cooperative)
     }
 
     /// The kernel's static analysis, as `gcnkit analyze` makes it: control-flow graph (blocks,

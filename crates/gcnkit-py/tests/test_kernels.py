@@ -525,3 +525,18 @@ def test_readme_kernel_examples_run(monkeypatch, capsys):
     for b in blocks:
         exec(compile(b, "README", "exec"), {})
     assert "gfx900 ['mandelbrot', 'saxpy']" in capsys.readouterr().out
+
+
+def test_cooperative_launch_keeps_the_grid_resident():
+    # clang-14's grid barriers (global wave sync) order the phases of every work-group: each
+    # item gets the grid's sum added; without cooperative=True the barrier is an error.
+    co = gcnkit.CodeObject(RUN_DATA.parent / "resident" / "coop.gfx900.hsaco")
+    k = co.kernel("phases")
+    groups, block = 5, 128
+    data = (np.arange(groups * block, dtype=np.int32) * 31) % 89 - 44
+    want = data + data.sum(dtype=np.int32)
+    partial = np.zeros(groups, dtype=np.int32)
+    k(data, partial, blocks=groups, block=block, cooperative=True)
+    assert np.array_equal(data, want)
+    with pytest.raises(gcnkit.EmulationError, match="needs the whole grid resident"):
+        k(data, partial, blocks=groups, block=block)

@@ -1559,7 +1559,7 @@ impl<'a> Worker<'a> {
                                     pc,
                                     Some(i),
                                     "global wave sync (GWS: grid.sync()) needs the whole grid resident: a \
-                                     cooperative launch (hipLaunchCooperativeKernel)"
+                                     cooperative launch (hipLaunchCooperativeKernel, gcnkit run --cooperative)"
                                         .into(),
                                 ));
                             }
