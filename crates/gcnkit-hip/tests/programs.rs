@@ -730,3 +730,33 @@ fn every_symbol_is_exported_on_its_version_node() {
         assert_eq!(theirs, want, "symbols.tsv differs from {}", real.display());
     }
 }
+
+/// The profiler interface's names (`hipApiName`, `hipGetCmdName`: every id up to 0x1400) and
+/// the debugger's build strings are those of Debian's real library, where it is installed
+/// (tests/hip/profiler_names.c loads both, each in a namespace of its own).
+#[test]
+fn profiler_names_are_the_real_librarys() {
+    let real = Path::new("/usr/lib/x86_64-linux-gnu/libamdhip64.so.5");
+    if !real.exists() {
+        eprintln!("SKIPPED: Debian's libamdhip64.so.5 is not installed");
+        return;
+    }
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/hip/profiler_names.c");
+    let exe = Path::new(env!("CARGO_TARGET_TMPDIR")).join("profiler_names");
+    let st = Command::new("cc").arg(&src).arg("-o").arg(&exe).arg("-ldl").status();
+    match st {
+        Ok(s) => assert!(s.success(), "cc {} failed", src.display()),
+        Err(e) => {
+            eprintln!("SKIPPED: no C compiler (cc): {e}");
+            return;
+        }
+    }
+    let o = Command::new(&exe)
+        .arg(tools().join("libgcnkit_hip.so"))
+        .arg(real)
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{out}{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(out.trim(), format!("SAME {}", 2 * 0x1400 + 3));
+}

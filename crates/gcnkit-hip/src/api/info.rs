@@ -108,3 +108,54 @@ pub extern "C" fn __gnu_f2h_ieee(f: f32) -> u16 {
 pub extern "C" fn __gnu_h2f_ieee(h: u16) -> f32 {
     half::f16::from_bits(h).to_f32()
 }
+
+// ---- The profiler interface's names and the debugger's build strings ----
+
+/// `profiler_names.tsv`'s names of one kind (`api`, `command`) by id, NUL-terminated, made once.
+fn profiler_names(kind: &str) -> &'static [(u32, CString)] {
+    static S: OnceLock<[Vec<(u32, CString)>; 2]> = OnceLock::new();
+    let all = S.get_or_init(|| {
+        let mut t = [Vec::new(), Vec::new()];
+        for line in include_str!("../../profiler_names.tsv").lines().filter(|l| !l.starts_with('#')) {
+            let mut f = line.split('\t');
+            let (Some(k), Some(Some(id)), Some(name)) = (f.next(), f.next().map(|x| x.parse().ok()), f.next()) else {
+                continue;
+            };
+            t[(k == "command") as usize].push((id, CString::new(name).unwrap_or_default()));
+        }
+        t
+    });
+    &all[(kind == "command") as usize]
+}
+
+/// The name of an API id of HIP's profiler interface (`hip_api_id_t`), as roctracer prints it;
+/// "unknown" for any other id.
+pub extern "C" fn hipApiName(id: u32) -> *const c_char {
+    match profiler_names("api").iter().find(|n| n.0 == id) {
+        Some(n) => n.1.as_ptr(),
+        None => c"unknown".as_ptr(),
+    }
+}
+
+/// The name of an activity record's command kind ("KernelExecution", "CopyHostToDevice"...);
+/// "Unknown command type" for any other.
+pub extern "C" fn hipGetCmdName(op: u32) -> *const c_char {
+    match profiler_names("command").iter().find(|n| n.0 == op) {
+        Some(n) => n.1.as_ptr(),
+        None => c"Unknown command type".as_ptr(),
+    }
+}
+
+/// The build strings ROCm's debugger reads: empty in Debian's build, as here.
+pub extern "C" fn amd_dbgapi_get_build_name() -> *const c_char {
+    c"".as_ptr()
+}
+
+pub extern "C" fn amd_dbgapi_get_git_hash() -> *const c_char {
+    c"".as_ptr()
+}
+
+/// The build id (0 in Debian's build).
+pub extern "C" fn amd_dbgapi_get_build_id() -> usize {
+    0
+}
