@@ -742,10 +742,6 @@ impl Assembler {
                     Some("rocm") => {
                         self.obj.rocm.get_or_insert_with(Default::default);
                     }
-                    Some(other) if FORMATS.iter().any(|f| f.0 == other) => {
-                        let msg = format!("gcnkit writes raw code and ROCm objects, not the '{other}' binary format");
-                        self.error_at(lineno, src, span, msg);
-                    }
                     _ => {
                         let p = c.pos;
                         self.error_at(
@@ -758,7 +754,7 @@ impl Assembler {
                 }
             }
             ".amd3" => {
-                let msg = format!("gcnkit writes raw code and ROCm objects, not the {name} binary format");
+                let msg = format!("{name}: gcnkit does not write this binary format (clrxasm writes no file for it either)");
                 self.error_at(lineno, src, span, msg);
             }
             ".regvar" => self.regvar(lineno, src, c, end),
