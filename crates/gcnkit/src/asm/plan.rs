@@ -313,8 +313,8 @@ impl Plan {
                 }
                 OpKind::Const(v) if matches!(s.want, Want::Src | Want::Scalar8) => {
                     let ty = if fold { s.llvm_ty } else { s.ty };
-                    // CLRX's suffixed floats of another type: the general path's.
-                    if super::select::clrx_suffix_literal(*v, s.ty, fold) {
+                    // CLRX's floats: the general path's (clrxasm's literal types and rounding).
+                    if !fold && matches!(v, Value::Float(..)) {
                         return Outcome::Unknown;
                     }
                     if fold && s.raw16 && !matches!(v, Value::Int(x) if (-16..=64).contains(x)) {

@@ -529,6 +529,77 @@ pub(super) fn clrx_suffix_literal(v: Value, ty: Ty, fold: bool) -> bool {
     !fold && matches!(v, Value::Float(_, k) if k != FKind::Plain && k != own)
 }
 
+/// How clrxasm reads a float written for a vector-ALU operand.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum ClrxFloat {
+    Inline(u16),
+    Literal(u32),
+}
+
+/// The format clrxasm converts a float for this operand to (its per-row literal type): half
+/// for the rows with a VOP1/VOP2 form whose SRC0 is f16 (its `GCN_F16LIT` rows: every operand
+/// of them, `v_ldexp_f16`'s exponent too, in whatever form the statement is encoded, as
+/// clrxasm's VOP2 parser promotes to VOP3 itself); single for VOPC (its parser reads no
+/// literal type), the VOP3-only rows and the others (16-bit integer operands included);
+/// double for a 64-bit operand.
+pub(super) fn clrx_float_type(d: &InstrDef, a: Arch, ty: Ty) -> FKind {
+    let vop12 = matches!(d.short, crate::isa::Short::Vop1 | crate::isa::Short::Vop2) && d.e32[a.index()] != X;
+    if ty.regs() == 2 {
+        FKind::Double
+    } else if vop12 && d.src[0] == Ty::F16 {
+        FKind::Half
+    } else {
+        FKind::Single
+    }
+}
+
+/// A float `f` (written with suffix `kind`) for an operand whose format is `own`, as clrxasm
+/// reads it: converted to the suffix's format (else `own`), an inline constant only when the
+/// format is the operand's own, the value is not forced to a literal (`lit(...)`) and the
+/// converted bits are one of that format's constants (so a value that rounds to one is one:
+/// `1e-8` for a half is 0); otherwise a literal of the bits (a double: its high dword,
+/// rounded to nearest).
+pub(super) fn clrx_float(a: Arch, f: f64, kind: FKind, own: FKind, forced: bool) -> Result<ClrxFloat, String> {
+    let fp = if kind == FKind::Plain { own } else { kind };
+    // A finite value past the format's range is clrxasm's error, not an infinity.
+    let too_big = match fp {
+        FKind::Half => f16_of(f).is_infinite(),
+        FKind::Double => false,
+        _ => (f as f32).is_infinite(),
+    };
+    if too_big && f.is_finite() {
+        let format = if fp == FKind::Half { "half" } else { "single" };
+        return Err(format!("{} is too big for {format} precision", show_value(Value::Float(f, kind))));
+    }
+    let bits = match fp {
+        FKind::Half => f16_of(f).to_bits() as u32,
+        FKind::Double => {
+            let b = f.to_bits();
+            let (hi, lo) = ((b >> 32) as u32, b as u32);
+            hi.wrapping_add((lo > 0x8000_0000 || (lo == 0x8000_0000 && hi & 1 != 0)) as u32)
+        }
+        _ => (f as f32).to_bits(),
+    };
+    if !forced && fp == own {
+        if bits == 0 {
+            return Ok(ClrxFloat::Inline(128));
+        }
+        let floats = if a.is_vi_plus() { 9 } else { 8 };
+        let same = |&k: &usize| {
+            let (_, h, s, d) = FLOAT_CONSTS[k];
+            bits == match fp {
+                FKind::Half => h as u32,
+                FKind::Double => (d >> 32) as u32,
+                _ => s,
+            }
+        };
+        if let Some(k) = (0..floats).find(same) {
+            return Ok(ClrxFloat::Inline(240 + k as u16));
+        }
+    }
+    Ok(ClrxFloat::Literal(bits))
+}
+
 /// The inline-constant code of a value for an operand of type `ty`, if it has one. `llvm`:
 /// LLVM's reading ([`llvm_bits`]: the value as the operand's bits, folded into an inline
 /// constant whenever the bits are one); CLRX's otherwise.
@@ -1382,9 +1453,30 @@ fn build_in(
             },
             OpKind::Const(v) | OpKind::Lit(v) => {
                 let forced = matches!(o.kind, OpKind::Lit(_)) || clrx_suffix_literal(*v, s.ty, fold);
+                // A float for a vector-ALU operand in CLRX text: clrxasm's reading of it (its
+                // literal type, rounding).
+                let clrx = match *v {
+                    Value::Float(f, kind) if !fold && d.short.is_vop() => {
+                        let own = clrx_float_type(d, arch, s.ty);
+                        let lit = matches!(o.kind, OpKind::Lit(_)) || s.want == Want::K;
+                        match clrx_float(arch, f, kind, own, lit) {
+                            Ok(c) => Some(c),
+                            Err(e) => {
+                                *value_err = true;
+                                errs.push(perr(o, e));
+                                continue;
+                            }
+                        }
+                    }
+                    _ => None,
+                };
+                let literal_bits = |cty: Ty| match clrx {
+                    Some(ClrxFloat::Literal(b)) => Ok(b),
+                    _ => literal_bits_for(*v, cty, fold),
+                };
                 match s.want {
                     Want::K => {
-                        match literal_bits_for(*v, s.ty, fold) {
+                        match literal_bits(s.ty) {
                             Ok(l) => set_literal(&mut i, l, o, &mut errs),
                             Err(e) => {
                                 *value_err = true;
@@ -1416,7 +1508,12 @@ fn build_in(
                     && !s.ty.is_float()
                     && matches!(v, Value::Int(x) if !(-16..=64).contains(x));
                 // `neg(2.0)` on a constant: keep the constant, set the NEG bit (done above).
-                match (!forced && !raw16).then(|| inline_code(arch, *v, cty, fold)).flatten() {
+                let inline = match clrx {
+                    Some(ClrxFloat::Inline(c)) => Some(c),
+                    Some(ClrxFloat::Literal(_)) => None,
+                    None => (!forced && !raw16).then(|| inline_code(arch, *v, cty, fold)).flatten(),
+                };
+                match inline {
                     Some(c) => c,
                     None => {
                         if ext.is_some() {
@@ -1447,7 +1544,7 @@ fn build_in(
                             });
                             continue;
                         }
-                        match literal_bits_for(*v, cty, fold) {
+                        match literal_bits(cty) {
                             Ok(l) => set_literal(&mut i, l, o, &mut errs),
                             Err(e) => {
                                 *value_err = true;
