@@ -312,16 +312,7 @@ pub fn generate(md: &RocmMd, kernels: &[MdKernel]) -> String {
     if !md.printfs.is_empty() {
         s.push_str("Printf:          \n");
     }
-    let used: std::collections::HashSet<u32> = md.printfs.iter().filter_map(|p| p.id).collect();
-    let mut free = 1u32;
-    for p in &md.printfs {
-        let id = p.id.unwrap_or_else(|| {
-            while used.contains(&free) {
-                free += 1;
-            }
-            free += 1;
-            free - 1
-        });
+    for (id, p) in printf_ids(md).into_iter().zip(&md.printfs) {
         let _ = write!(s, "  - '{id}:{}:", p.arg_sizes.len());
         for a in &p.arg_sizes {
             let _ = write!(s, "{a}:");
@@ -432,6 +423,195 @@ fn write_kernel(s: &mut String, k: &MdKernel) {
         s.push_str("      FixedWorkGroupSize:   ");
         array(s, &md.fixed_work_group_size);
     }
+}
+
+/// MessagePack names of [`VALUE_KINDS`] and [`VALUE_TYPES`] (`.metadatav3`), row for row.
+const MP_VALUE_KINDS: [&str; 15] = [
+    "by_value",
+    "global_buffer",
+    "dynamic_shared_pointer",
+    "sampler",
+    "image",
+    "pipe",
+    "queue",
+    "hidden_global_offset_x",
+    "hidden_global_offset_y",
+    "hidden_global_offset_z",
+    "hidden_none",
+    "hidden_printf_buffer",
+    "hidden_default_queue",
+    "hidden_completion_action",
+    "hidden_multigrid_sync_arg",
+];
+const MP_VALUE_TYPES: [&str; 12] = [
+    "struct", "i8", "u8", "i16", "u16", "f16", "i32", "u32", "f32", "i64", "u64", "f64",
+];
+/// MessagePack names of [`ADDRESS_SPACES`] and [`ACCESS_QUALS`] (the first, none or
+/// default, is never written).
+const MP_ADDRESS_SPACES: [&str; 7] = ["", "private", "global", "constant", "local", "generic", "region"];
+const MP_ACCESS_QUALS: [&str; 4] = ["", "read_only", "write_only", "read_write"];
+
+/// A kernel for [`generate_msgpack`]: its name and lines, the code properties its `.config`
+/// gives (the first [`FROM_HEADER`] of [`MD_VALUES`], as [`MdKernel::from_header`]; None
+/// without `.config`: clrxasm then writes its "not supplied" markers), and the group and
+/// private segment sizes of its descriptor (the k-th 64 bytes of the global data).
+pub struct MdKernelV3<'a> {
+    pub name: &'a str,
+    pub md: &'a KernelMd,
+    pub from_config: Option<[u64; FROM_HEADER]>,
+    pub descriptor_segments: (u32, u32),
+}
+
+/// A MessagePack string as CLRX writes it: its bytes up to a NUL; None when they are not
+/// UTF-8 (not written yet: the MessagePack writer takes text).
+fn mp_string(b: &[u8]) -> Option<rmpv::Value> {
+    let b = &b[..b.iter().position(|&c| c == 0).unwrap_or(b.len())];
+    std::str::from_utf8(b).ok().map(rmpv::Value::from)
+}
+
+/// The MessagePack metadata clrxasm generates with `.metadatav3` (its key order, which is
+/// not sorted: `.pointee_align` after `.size`; values it was not given are its 32- or
+/// 64-bit "not supplied" markers), or an error naming a string that is not UTF-8.
+pub fn generate_msgpack(md: &RocmMd, kernels: &[MdKernelV3]) -> Result<Vec<u8>, String> {
+    use rmpv::Value;
+    let s = |b: &[u8]| {
+        mp_string(b).ok_or_else(|| format!("a metadata string that is not UTF-8 ({})", String::from_utf8_lossy(b)))
+    };
+    let key = |k: &str| Value::from(k);
+    let uint = |v: u64| Value::from(v);
+    let sizes = |v: &[u32; 3]| Value::Array(v.iter().map(|&x| uint(x as u64)).collect());
+    let mut list = Vec::new();
+    for k in kernels {
+        let m = k.md;
+        let mut args = Vec::new();
+        for a in &m.args {
+            let mut e = Vec::new();
+            let pointer = matches!(a.kind, KIND_GLOBAL_BUFFER | KIND_DYN_SHARED_PTR);
+            if a.access != 0 && matches!(a.kind, KIND_IMAGE | KIND_PIPE) {
+                e.push((key(".access"), key(MP_ACCESS_QUALS[a.access as usize])));
+            }
+            if a.actual_access != 0 && matches!(a.kind, KIND_GLOBAL_BUFFER | KIND_IMAGE | KIND_PIPE) {
+                e.push((key(".actual_access"), key(MP_ACCESS_QUALS[a.actual_access as usize])));
+            }
+            if a.address_space != 0 && pointer {
+                e.push((key(".address_space"), key(MP_ADDRESS_SPACES[a.address_space as usize])));
+            }
+            // (the flags in the order const, pipe, restrict, volatile)
+            for (i, name) in [
+                (0, ".is_const"),
+                (3, ".is_pipe"),
+                (1, ".is_restrict"),
+                (2, ".is_volatile"),
+            ] {
+                if a.flags[i] {
+                    e.push((key(name), Value::Boolean(true)));
+                }
+            }
+            if !a.name.is_empty() {
+                e.push((key(".name"), s(a.name.as_bytes())?));
+            }
+            e.push((key(".offset"), uint(a.align)));
+            e.push((key(".size"), uint(a.size)));
+            if a.pointee_align != 0 {
+                e.push((key(".pointee_align"), uint(a.pointee_align)));
+            }
+            if !a.type_name.is_empty() {
+                e.push((key(".type_name"), s(&a.type_name)?));
+            }
+            e.push((key(".value_kind"), key(MP_VALUE_KINDS[a.kind as usize])));
+            e.push((key(".value_type"), key(MP_VALUE_TYPES[a.value_type as usize])));
+            args.push(Value::Map(e));
+        }
+        // A code property: given, else the config's, else clrxasm's "not supplied".
+        let value = |i: usize| {
+            let given = m.values[i].filter(|&v| given_value(&MD_VALUES[i], v));
+            let config = k.from_config.filter(|_| i < FROM_HEADER).map(|c| c[i]);
+            let none = if MD_VALUES[i].bits32 { 0xffff_fffe } else { u64::MAX - 1 };
+            uint(given.or(config).unwrap_or(none))
+        };
+        let segment = |i: usize, desc: u32| {
+            let given = m.values[i].filter(|&v| given_value(&MD_VALUES[i], v));
+            let config = k.from_config.map(|c| c[i]);
+            uint(given.or(config).unwrap_or(desc as u64))
+        };
+        let mut e = vec![(key(".args"), Value::Array(args))];
+        e.push((key(".group_segment_fixed_size"), segment(1, k.descriptor_segments.0)));
+        e.push((key(".kernarg_segment_align"), value(3)));
+        e.push((key(".kernarg_segment_size"), value(0)));
+        if !m.language.is_empty() && m.language[0] != 0 {
+            e.push((key(".language"), s(&m.language)?));
+        }
+        if let Some(v) = m.language_version {
+            e.push((
+                key(".language_version"),
+                Value::Array(v.iter().map(|&x| uint(x as u64)).collect()),
+            ));
+        }
+        e.push((key(".max_flat_workgroup_size"), value(9)));
+        e.push((key(".name"), s(k.name.as_bytes())?));
+        e.push((key(".private_segment_fixed_size"), segment(2, k.descriptor_segments.1)));
+        if m.reqd_work_group_size != [0; 3] {
+            e.push((key(".reqd_workgroup_size"), sizes(&m.reqd_work_group_size)));
+        }
+        e.push((key(".sgpr_count"), value(SGPRS)));
+        e.push((key(".sgpr_spill_count"), value(7)));
+        e.push((key(".symbol"), s(m.symbol_name.as_deref().unwrap_or(b""))?));
+        if !m.vec_type_hint.is_empty() {
+            e.push((key(".vec_type_hint"), s(m.vec_type_hint.as_bytes())?));
+        }
+        e.push((key(".vgpr_count"), value(VGPRS)));
+        e.push((key(".vgpr_spill_count"), value(8)));
+        e.push((key(".wavefront_size"), value(WAVEFRONT_SIZE)));
+        if m.work_group_size_hint != [0; 3] {
+            e.push((key(".workgroup_size_hint"), sizes(&m.work_group_size_hint)));
+        }
+        list.push(Value::Map(e));
+    }
+    let mut top = vec![(key("amdhsa.kernels"), Value::Array(list))];
+    if !md.printfs.is_empty() {
+        let mut out = Vec::new();
+        for (id, p) in printf_ids(md).into_iter().zip(&md.printfs) {
+            let mut t = format!("{id}:{}:", p.arg_sizes.len()).into_bytes();
+            for a in &p.arg_sizes {
+                t.extend_from_slice(format!("{a}:").as_bytes());
+            }
+            let f = &p.format[..p.format.iter().position(|&c| c == 0).unwrap_or(p.format.len())];
+            for &c in f {
+                match c {
+                    b':' => t.extend_from_slice(b"\\72"),
+                    c => t.push(c),
+                }
+            }
+            out.push(s(&t)?);
+        }
+        top.push((key("amdhsa.printf"), Value::Array(out)));
+    }
+    let v = md.version.unwrap_or([1, 0]);
+    top.push((
+        key("amdhsa.version"),
+        Value::Array(vec![uint(v[0] as u64), uint(v[1] as u64)]),
+    ));
+    let mut bytes = Vec::new();
+    rmpv::encode::write_value(&mut bytes, &Value::Map(top)).map_err(|e| e.to_string())?;
+    Ok(bytes)
+}
+
+/// Each `.printf`'s id: its own, or the first free one from 1 (clrxasm's choice).
+fn printf_ids(md: &RocmMd) -> Vec<u32> {
+    let used: std::collections::HashSet<u32> = md.printfs.iter().filter_map(|p| p.id).collect();
+    let mut free = 1u32;
+    md.printfs
+        .iter()
+        .map(|p| {
+            p.id.unwrap_or_else(|| {
+                while used.contains(&free) {
+                    free += 1;
+                }
+                free += 1;
+                free - 1
+            })
+        })
+        .collect()
 }
 
 /// Whether a given value counts as given: CLRX's "not supplied"/"default" markers (the two
