@@ -779,30 +779,75 @@ fn clrx_rocm(co: &crate::codeobj::CodeObject) -> Option<String> {
     None
 }
 
-/// The CLRX ROCm header of a code object v3+ (`.llvm10binfmt`). CLRX's `.config` cannot carry
-/// a descriptor's kernarg size (clrxasm writes 0 there), so the descriptors go as they are:
-/// their bytes in `.globaldata` (clrxasm takes the k-th 64 bytes as the k-th `.kernel`'s
-/// descriptor when the kernel has no `.config`), the metadata document's bytes after
-/// `.metadata`, the ELF flags in `.eflags`.
+/// The CLRX ROCm header of a code object v3+ (`.llvm10binfmt`). The descriptors go as they
+/// are, in the global data (`.rodata`, all of it: clrxasm takes the k-th 64 bytes as the k-th
+/// `.kernel`'s descriptor when the kernel has no `.config`, and recomputes each code entry
+/// offset; CLRX's `.config` cannot carry a descriptor's kernarg size); the kernels in the
+/// symbol table's order, a function without a descriptor as `.fkernel`; metadata clrxasm
+/// generated as its pseudo-ops (as clrxdisasm `-dCmf` prints them, but without a `.config`,
+/// which would rebuild the descriptor), other metadata as `.metadata` bytes; the ELF flags
+/// in `.eflags`.
 fn clrx_rocm_v3(co: &crate::codeobj::CodeObject) -> Option<String> {
     use crate::codeobj::clrx_config::Gpu;
-    use crate::codeobj::metadata::NT_AMDGPU_METADATA;
+    use crate::codeobj::clrx_rocm_md;
+    use crate::codeobj::metadata::{NT_AMDGPU_METADATA, NT_AMD_HSA_METADATA};
     let gpu = Gpu::of_processor(co.processor)?;
     let mut out = String::from(".rocm\n");
     gpu.print(&mut out);
-    out.push_str(&format!(
-        ".eflags {}\n.llvm10binfmt\n.metadatav3\n.globaldata\n",
-        co.flags
-    ));
-    for d in &co.descriptors {
-        byte_lines(&mut out, "    ", &d.bytes);
+    out.push_str(&format!(".eflags {}\n.llvm10binfmt\n", co.flags));
+    // MessagePack metadata (`.metadatav3`), else clrxasm's YAML.
+    let mp = co.note("AMDGPU", NT_AMDGPU_METADATA);
+    let yaml = co.note("AMD", NT_AMD_HSA_METADATA);
+    let raw = mp.as_ref().or(yaml.as_ref()).map(|n| n.desc.clone());
+    let md = match (&mp, &yaml) {
+        (Some(m), _) => clrx_rocm_md::parse_msgpack(&m.desc),
+        (None, Some(y)) => clrx_rocm_md::parse(&y.desc),
+        _ => None,
+    };
+    if mp.is_some() {
+        out.push_str(".metadatav3\n");
     }
-    for d in &co.descriptors {
-        out.push_str(&format!(".kernel {}\n", d.kernel));
+    // The whole `.rodata` when the k-th descriptor is its k-th 64 bytes (clrxasm's layout),
+    // else the descriptors alone.
+    let desc = |k: usize| co.descriptors.get(k).map(|d| &d.bytes[..]);
+    let rodata = co.rodata.filter(|r| {
+        !co.descriptors.is_empty() && (0..co.descriptors.len()).all(|k| r.get(k * 64..k * 64 + 64) == desc(k))
+    });
+    out.push_str(".globaldata\n");
+    match rodata {
+        Some(data) => byte_lines(&mut out, "    ", data),
+        None => co.descriptors.iter().for_each(|d| byte_lines(&mut out, "    ", &d.bytes)),
     }
-    if let Some(m) = co.note("AMDGPU", NT_AMDGPU_METADATA) {
+    if let Some((source, _)) = &md {
+        clrx_rocm_md::print_source(source, &mut out);
+    }
+    // The kernels in the symbol table's order (clrxasm's `.kernel` order), functions without a
+    // descriptor as `.fkernel`; when that order is not the descriptors' (another tool's
+    // object), the kernels in the descriptors' order and the functions after them.
+    let mut funcs: Vec<&crate::codeobj::CodeSymbol> = co.sections.iter().flat_map(|s| &s.symbols).collect();
+    funcs.sort_by_key(|s| s.index);
+    let is_kernel = |n: &str| co.descriptors.iter().any(|d| d.kernel == n);
+    let kernels: Vec<&str> = funcs.iter().map(|s| s.name.as_str()).filter(|n| is_kernel(n)).collect();
+    let by_descriptor: Vec<&str> = co.descriptors.iter().map(|d| d.kernel.as_str()).collect();
+    let mut names: Vec<&str> = funcs.iter().map(|s| s.name.as_str()).collect();
+    if kernels != by_descriptor {
+        names = by_descriptor.clone();
+        names.extend(funcs.iter().map(|s| s.name.as_str()).filter(|n| !is_kernel(n)));
+    }
+    for name in names {
+        out.push_str(&format!(".kernel {name}\n"));
+        if !is_kernel(name) {
+            out.push_str("    .fkernel\n");
+        }
+        if let Some(k) = md.as_ref().and_then(|(_, ks)| ks.iter().find(|(n, _)| n == name)) {
+            clrx_rocm_md::print_kernel_lines(&k.1, &mut out);
+        }
+    }
+    // Metadata not clrxasm's generated (none at all: an empty `.metadata`, else clrxasm
+    // would generate it).
+    if md.is_none() {
         out.push_str(".metadata\n");
-        byte_lines(&mut out, "    ", &m.desc);
+        byte_lines(&mut out, "    ", raw.as_deref().unwrap_or(&[]));
     }
     out.push_str(".text\n");
     Some(out)

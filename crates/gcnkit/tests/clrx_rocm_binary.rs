@@ -317,16 +317,24 @@ fn generated_sources_as_clrxasm_writes_them() {
 /// metadata clrxasm reads from each kernel's first 256 bytes of code (then `.text` ends with
 /// 256 zero bytes, that it reads no further than its code), `.eflags`, `.fkernel`s, kernels
 /// with `.config` lines or none, metadata lines, `.printf`s, code at labels in any order.
-fn llvm10_source(r: &mut Rng) -> (String, Vec<String>) {
+/// With `readable`, `.eflags` names the device's processor (clrxasm's default, 51, is
+/// gfx1010's), which a reader needs.
+fn llvm10_source(r: &mut Rng, readable: bool) -> (String, Vec<String>) {
     let mut s = String::from(".rocm\n");
     let k = r.below(14) as usize;
     let device = common::clrx::DEVICES.get(k).unwrap_or_else(|| &MORE_DEVICES[k - 12]);
+    let (device, mach) = match readable {
+        true => READABLE[r.below(READABLE.len() as u64) as usize],
+        false => (*device, 0),
+    };
     s.push_str(&format!(".gpu {device}\n.llvm10binfmt\n"));
     let v3 = r.chance(3, 4);
     if v3 {
         s.push_str(".metadatav3\n");
     }
-    if r.chance(1, 5) {
+    if readable {
+        s.push_str(&format!(".eflags {mach}\n"));
+    } else if r.chance(1, 5) {
         s.push_str(&format!(".eflags {}\n", r.below(64)));
     }
     let n = 1 + r.below(4) as usize;
@@ -370,16 +378,89 @@ fn llvm10_source(r: &mut Rng) -> (String, Vec<String>) {
             kcode_block(r, n, &mut s, 0);
         }
     }
-    if !v3 {
+    if !v3 || readable {
         s.push_str("  .skip 256\n");
     }
     (s, Vec::new())
 }
 
+/// Devices and their EF_AMDGPU_MACH (LLVM's values) for `.eflags`.
+const READABLE: [(&str, u32); 10] = [
+    ("Tahiti", 0x20),
+    ("Pitcairn", 0x21),
+    ("Bonaire", 0x26),
+    ("Hawaii", 0x23),
+    ("Carrizo", 0x28),
+    ("Tonga", 0x29),
+    ("Fiji", 0x2a),
+    ("Ellesmere", 0x2a),
+    ("GFX900", 0x2c),
+    ("GFX906", 0x2f),
+];
+
 #[test]
 fn llvm10_sources_as_clrxasm_writes_them() {
     let mut r = Rng(common::seed() ^ 0x7010);
-    common::clrx::check_generated(".rocm .llvm10binfmt", "ROCM10", || llvm10_source(&mut r));
+    common::clrx::check_generated(".rocm .llvm10binfmt", "ROCM10", || llvm10_source(&mut r, false));
+}
+
+/// `.llvm10binfmt` files clrxasm wrote (`.eflags` naming a GCN processor) → gcnkit's text
+/// (its metadata lines those of clrxdisasm `-dCmf`, which reads such a file as gfx1010's) →
+/// gcnkit and clrxasm assemble it to one file: the original without metadata lines, else a
+/// fixed point (clrxdisasm's `.md_language ""` stands for none).
+#[test]
+fn llvm10_objects_round_trip_through_clrx_text() {
+    let Some(_) = common::clrx::dir() else {
+        eprintln!("GCNKIT_CLRX_DIR not set: no clrxasm objects to read back");
+        return;
+    };
+    let n = common::env_n("GCNKIT_ROCM10_N", 150) / 3;
+    let mut r = Rng(common::seed() ^ 0x7011);
+    let (mut done, mut same, mut with_metadata, mut refused) = (0, 0, 0, 0);
+    while done < n {
+        let (src, _) = llvm10_source(&mut r, true);
+        let Ok(bin) = common::clrx::assemble_binary(&src, &[]) else {
+            continue;
+        };
+        let text = clrx_text(&bin, &src);
+        assert!(text.contains("\n.llvm10binfmt\n"), "{src}\n{text}");
+        let md = metadata_lines(&text);
+        // (clrxdisasm reads the file when every kernel has 256 bytes of code after its label)
+        if let Ok(theirs) = clrxdisasm_result(&bin) {
+            assert_eq!(
+                md,
+                metadata_lines(&theirs),
+                "metadata lines differ\n{src}\n{text}\n{theirs}"
+            );
+            with_metadata += !md.is_empty() as usize;
+        }
+        let theirs = common::clrx::assemble_binary(&text, &[]);
+        let ours = gcnkit_binary(&text, &[]);
+        // (clrxdisasm's `.md_kernarg_segment_align` of a `.config` kernel is its log2 value,
+        // refused when not a power of two; so by both)
+        if theirs.is_err() {
+            assert!(ours.is_err(), "gcnkit takes what clrxasm refuses\n{text}");
+            refused += 1;
+            continue;
+        }
+        let ours = ours.unwrap_or_else(|e| panic!("gcnkit refuses its text: {e:?}\n{src}\n{text}"));
+        assert!(
+            theirs.unwrap() == ours,
+            "gcnkit and clrxasm assemble gcnkit's text to two files\n{src}\n{text}"
+        );
+        if ours == bin {
+            same += 1;
+        } else {
+            assert!(!md.is_empty(), "gcnkit's text gives another file\n{src}\n{text}");
+            let again = clrx_text(&ours, &text);
+            assert!(
+                gcnkit_binary(&again, &[]).ok() == Some(ours),
+                "not a fixed point\n{src}\n{again}"
+            );
+        }
+        done += 1;
+    }
+    eprintln!("{done} clrxasm .llvm10binfmt objects: gcnkit's text assembles to one file with gcnkit and clrxasm ({same} the original, the rest fixed points); {with_metadata} with metadata lines equal to clrxdisasm's; {refused} texts refused by both");
 }
 
 /// What holds without clrxasm: a 64-bit shared object of AMDGPU whose kernel symbols point at
@@ -443,9 +524,14 @@ fn metadata_lines(text: &str) -> Vec<String> {
 
 /// `clrxdisasm -dCmf` of a binary.
 fn clrxdisasm_text(bin: &[u8]) -> String {
+    clrxdisasm_result(bin).unwrap_or_else(|e| panic!("clrxdisasm: {e}"))
+}
+
+/// `clrxdisasm -dCmf` of a binary, or its error.
+fn clrxdisasm_result(bin: &[u8]) -> Result<String, String> {
     let f = std::env::temp_dir().join(format!("gcnkit-rocm-md-{}.hsaco", std::process::id()));
     std::fs::write(&f, bin).unwrap();
-    let t = common::clrx::disassemble_file(&f, &["-dCmf"]).unwrap_or_else(|e| panic!("clrxdisasm: {e}"));
+    let t = common::clrx::disassemble_file(&f, &["-dCmf"]);
     let _ = std::fs::remove_file(&f);
     t
 }

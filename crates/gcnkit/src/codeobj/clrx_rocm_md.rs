@@ -762,6 +762,118 @@ pub fn parse(yaml: &[u8]) -> Option<(RocmMd, Vec<(String, KernelMd)>)> {
     Some((md, kernels))
 }
 
+/// The metadata pseudo-ops of MessagePack metadata clrxasm generated (`.metadatav3`), as
+/// [`parse`] for YAML: None unless [`generate_msgpack`] gives these bytes back from them (every
+/// code property read as given, an argument's offset in its alignment's place).
+pub fn parse_msgpack(bytes: &[u8]) -> Option<(RocmMd, Vec<(String, KernelMd)>)> {
+    use serde_json::Value;
+    let doc = super::metadata::metadata_json(bytes).ok()?;
+    let str_of = |v: &Value| v.as_str().map(|s| s.as_bytes().to_vec());
+    let num = |v: &Value| v.as_u64();
+    let named = |names: &[&str], v: &Value| names.iter().position(|n| Some(*n) == v.as_str()).map(|i| i as u8);
+    let three = |v: &Value| -> Option<[u32; 3]> {
+        let a = v.as_array()?;
+        (a.len() == 3).then_some(())?;
+        Some([num(&a[0])? as u32, num(&a[1])? as u32, num(&a[2])? as u32])
+    };
+    let mut md = RocmMd::default();
+    let version = doc.get("amdhsa.version")?.as_array()?;
+    md.version = Some([num(version.first()?)? as u32, num(version.get(1)?)? as u32]);
+    for p in doc.get("amdhsa.printf").and_then(Value::as_array).into_iter().flatten() {
+        let text = p.as_str()?;
+        let mut parts = text.splitn(3, ':');
+        let id = parts.next()?.parse().ok()?;
+        let n: usize = parts.next()?.parse().ok()?;
+        let mut rest = parts.next()?;
+        let mut arg_sizes = Vec::new();
+        for _ in 0..n {
+            let (a, r) = rest.split_once(':')?;
+            arg_sizes.push(a.parse().ok()?);
+            rest = r;
+        }
+        md.printfs.push(MdPrintf {
+            id: Some(id),
+            arg_sizes,
+            // (as clrxdisasm reads it: a `:` stays `\72`, which gives the same bytes again)
+            format: rest.as_bytes().to_vec(),
+        });
+    }
+    let mut kernels = Vec::new();
+    for k in doc.get("amdhsa.kernels")?.as_array()? {
+        let mut m = KernelMd::default();
+        let name = k.get(".name")?.as_str()?.to_string();
+        for a in k.get(".args")?.as_array()? {
+            let mut arg = MdArg {
+                name: a.get(".name").and_then(Value::as_str).unwrap_or("").to_string(),
+                type_name: a.get(".type_name").and_then(str_of).unwrap_or_default(),
+                size: num(a.get(".size")?)?,
+                align: num(a.get(".offset")?)?,
+                pointee_align: a.get(".pointee_align").and_then(num).unwrap_or(0),
+                kind: named(&MP_VALUE_KINDS, a.get(".value_kind")?)?,
+                value_type: named(&MP_VALUE_TYPES, a.get(".value_type")?)?,
+                ..Default::default()
+            };
+            if let Some(v) = a.get(".address_space") {
+                arg.address_space = named(&MP_ADDRESS_SPACES, v)?;
+            }
+            if let Some(v) = a.get(".access") {
+                arg.access = named(&MP_ACCESS_QUALS, v)?;
+            }
+            if let Some(v) = a.get(".actual_access") {
+                arg.actual_access = named(&MP_ACCESS_QUALS, v)?;
+            }
+            for (i, key) in [".is_const", ".is_restrict", ".is_volatile", ".is_pipe"]
+                .iter()
+                .enumerate()
+            {
+                arg.flags[i] = a.get(*key).is_some();
+            }
+            m.args.push(arg);
+        }
+        let keys = [
+            ".kernarg_segment_size",
+            ".group_segment_fixed_size",
+            ".private_segment_fixed_size",
+            ".kernarg_segment_align",
+            ".wavefront_size",
+            ".sgpr_count",
+            ".vgpr_count",
+            ".sgpr_spill_count",
+            ".vgpr_spill_count",
+            ".max_flat_workgroup_size",
+        ];
+        for (i, key) in keys.iter().enumerate() {
+            m.values[i] = Some(num(k.get(*key)?)?);
+        }
+        m.symbol_name = Some(str_of(k.get(".symbol")?)?);
+        m.language = k.get(".language").and_then(str_of).unwrap_or_default();
+        if let Some(v) = k.get(".language_version").and_then(Value::as_array) {
+            m.language_version = Some([num(v.first()?)? as u32, num(v.get(1)?)? as u32]);
+        }
+        if let Some(v) = k.get(".reqd_workgroup_size") {
+            m.reqd_work_group_size = three(v)?;
+        }
+        if let Some(v) = k.get(".workgroup_size_hint") {
+            m.work_group_size_hint = three(v)?;
+        }
+        if let Some(v) = k.get(".vec_type_hint") {
+            m.vec_type_hint = v.as_str()?.to_string();
+        }
+        kernels.push((name, m));
+    }
+    let list: Vec<MdKernelV3> = kernels
+        .iter()
+        .map(|(n, k)| MdKernelV3 {
+            name: n,
+            md: k,
+            from_config: None,
+            descriptor_segments: (0, 0),
+        })
+        .collect();
+    (generate_msgpack(&md, &list).ok()? == bytes).then_some(())?;
+    Some((md, kernels))
+}
+
 /// The source's metadata lines as clrxdisasm prints them (`-dCmf`): `.md_version`, each
 /// `.printf` with its id.
 pub fn print_source(md: &RocmMd, out: &mut String) {
@@ -781,6 +893,12 @@ pub fn print_source(md: &RocmMd, out: &mut String) {
 /// name and language always, the rest when there).
 pub fn print_kernel(k: &KernelMd, out: &mut String) {
     out.push_str("    .config\n");
+    print_kernel_lines(k, out);
+}
+
+/// [`print_kernel`]'s lines without their `.config` (after `.kernel`, which opens the
+/// kernel's config section too, without giving it a header to build).
+pub fn print_kernel_lines(k: &KernelMd, out: &mut String) {
     let sym = k.symbol_name.as_deref().unwrap_or(b"");
     let _ = writeln!(out, "        .md_symname \"{}\"", escape_c(sym));
     let _ = write!(out, "        .md_language \"{}\"", escape_c(&k.language));

@@ -61,6 +61,9 @@ pub struct CodeObject<'a> {
     pub linkage: Option<reloc::Linkage>,    /// A loadable object's GOT: the symbols its `.rela.dyn` entries into `.got` name, in the
     /// GOT's order (clrxasm's `.gotsym`).
     pub got: Vec<String>,
+    /// A loadable object's `.rodata` (clrxasm's `.globaldata`, with `.llvm10binfmt` its
+    /// kernel descriptors first).
+    pub rodata: Option<&'a [u8]>,
 }
 
 /// The symbols a loadable object's GOT entries name (its dynamic relocations into `.got`),
@@ -492,8 +495,13 @@ pub fn read(data: &[u8]) -> Result<CodeObject<'_>, Error> {
     }
     descriptors.sort_by_key(|d| d.addr);
     let linkage = reloc::read_linkage(&file);
+    let rodata = file
+        .section_by_name(".rodata")
+        .filter(|_| linked)
+        .and_then(|s| s.data().ok());
     Ok(CodeObject {
         got: got_symbols(&file),
+        rodata,
         linkage,
         arch,
         processor,
