@@ -54,6 +54,8 @@ pub(super) struct Rocm {
     kcode_events: Vec<(usize, Option<Vec<usize>>)>,
     /// `.gotsym SYMBOL`: the GOT's entries (line, source).
     got: Vec<(String, usize, String)>,
+    /// `.gotsym SYMBOL, OUTSYMBOL`: the OUTSYMBOLs (line, source).
+    got_targets: Vec<(String, usize, String)>,
     /// The kernels the source made `.global` (the end of the source makes every kernel
     /// global; clrxasm's `.gotsym` wants a kernel's own `.global`).
     declared_global: Vec<String>,
@@ -211,16 +213,25 @@ impl Assembler {
             return true;
         }
         if name == ".gotsym" {
-            let sym = rest.trim();
-            let ok = sym.starts_with(|c: char| c.is_ascii_alphabetic() || "_.$".contains(c))
-                && sym.chars().all(|c| c.is_ascii_alphanumeric() || "_.$".contains(c));
-            if sym.contains(',') {
-                let msg = ".gotsym SYMBOL, OUTSYMBOL (the entry's place as a symbol) is not taken yet".into();
-                self.error_at(lineno, src, span, msg);
-            } else if !ok || sym == "." {
+            let is_name = |s: &str| {
+                s.starts_with(|c: char| c.is_ascii_alphabetic() || "_.$".contains(c))
+                    && s.chars().all(|c| c.is_ascii_alphanumeric() || "_.$".contains(c))
+            };
+            let (sym, target) = match rest.split_once(',') {
+                Some((s, t)) => (s.trim(), Some(t.trim())),
+                None => (rest.trim(), None),
+            };
+            if sym == "." {
+                self.error_at(lineno, src, span, "Illegal symbol '.'".into());
+            } else if !is_name(sym) {
                 self.error_at(lineno, src, span, "Expected symbol".into());
+            } else if target.is_some_and(|t| !is_name(t) || t == ".") {
+                self.error_at(lineno, src, span, "Illegal symbol name".into());
             } else {
                 r.got.push((sym.to_string(), lineno, src.to_string()));
+                if let Some(t) = target {
+                    r.got_targets.push((t.to_string(), lineno, src.to_string()));
+                }
             }
             return true;
         }
@@ -709,6 +720,16 @@ impl Assembler {
     /// GOT's other objects) and the GOT's entries as indices of them, or None after an error
     /// (clrxasm's: a symbol not defined or not `.global`).
     fn rocm_got(&mut self, r: &Rocm, kernels: &[RocmSymbol]) -> Option<(Vec<RocmSymbol>, Vec<usize>)> {
+        use super::parse::{Sym, Value};
+        use crate::codeobj::clrx_rocm::ObjectIn;
+        // `.gotsym SYMBOL, OUTSYMBOL`: OUTSYMBOL names the entry (in the GOT, which clrxasm
+        // places in the file), and must not be a label.
+        for (t, line, src) in &r.got_targets {
+            if self.obj.parts.labels.iter().any(|(n, _, _)| n == t) || self.syms.contains_key(t.as_str()) {
+                self.error_at(*line, src, (0, src.len()), format!("Symbol '{t}' is already defined"));
+                return None;
+            }
+        }
         let (mut text, mut other) = (Vec::<RocmSymbol>::new(), Vec::<RocmSymbol>::new());
         for (name, line, src) in &r.got {
             let error = |s: &mut Self, msg: String| s.error_at(*line, src, (0, src.len()), msg);
@@ -720,7 +741,13 @@ impl Assembler {
                 .find(|(n, _)| n == name)
                 .map(|(_, a)| a.clone());
             let label = self.obj.parts.labels.iter().find(|(n, _, _)| n == name).cloned();
-            let Some((_, section, offset)) = label else {
+            // (an absolute symbol: `NAME = VALUE`)
+            let value = match self.syms.get(name.as_str()) {
+                Some(Sym::Value(Value::Int(v))) => Some(("", *v as u64)),
+                _ => None,
+            };
+            let Some((section, offset)) = label.map(|(_, s, o)| (s, o)).or(value.map(|(s, v)| (s.to_string(), v)))
+            else {
                 error(self, format!("GOT symbol '{name}' is unresolved"));
                 return None;
             };
@@ -738,9 +765,13 @@ impl Assembler {
                 continue;
             }
             let size = attrs.and_then(|a| a.size).unwrap_or(0);
-            let list = match section.as_str() {
-                ".text" => &mut text,
-                ".rodata" => &mut other,
+            let (list, place) = match section.as_str() {
+                ".text" => (&mut text, ObjectIn::Text),
+                ".rodata" => (&mut other, ObjectIn::Rodata),
+                "" => {
+                    let no_data = !self.obj.parts.sections.iter().any(|s| s.name == ".rodata");
+                    (&mut other, ObjectIn::Absolute(no_data))
+                }
                 _ => {
                     error(
                         self,
@@ -753,13 +784,13 @@ impl Assembler {
                 name: name.clone(),
                 offset,
                 function: false,
-                object: Some((section == ".rodata", size)),
+                object: Some((place, size)),
             });
         }
         if text.len() > 1 || other.len() > 1 {
             let (_, line, src) = &r.got[0];
-            let msg = "more than one GOT symbol in .text (or in .globaldata) that is not a kernel is not \
-                       taken yet (clrxasm orders them by its hash table)"
+            let msg = "more than one GOT symbol in .text (or in .globaldata or absolute) that is not a \
+                       kernel is not taken yet (clrxasm orders them by its hash table)"
                 .to_string();
             self.error_at(*line, src, (0, src.len()), msg);
             return None;

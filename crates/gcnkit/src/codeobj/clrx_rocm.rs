@@ -33,8 +33,18 @@ pub struct RocmSymbol {
     pub offset: u64,
     /// `.fkernel`: a function (`STT_FUNC`), not an HSA kernel.
     pub function: bool,
-    /// An object (`STT_OBJECT`) in `.text` (false) or `.rodata` (true), of this size.
-    pub object: Option<(bool, u64)>,
+    /// An object (`STT_OBJECT`) the GOT names, and its size.
+    pub object: Option<(ObjectIn, u64)>,
+}
+
+/// Where a GOT's object is: `offset` counts from the start of `.text` or `.rodata`, or is the
+/// value of an absolute symbol (`SHN_ABS`), typed `STT_OBJECT` (true) or not: clrxasm's
+/// check "in the global data's section" holds for absolute symbols when there is none.
+#[derive(Clone, Copy, PartialEq)]
+pub enum ObjectIn {
+    Text,
+    Rodata,
+    Absolute(bool),
 }
 
 /// What the object is made of.
@@ -177,8 +187,9 @@ fn note(out: &mut Vec<u8>, name: &str, kind: u32, desc: &[u8]) {
     out.resize(out.len().next_multiple_of(4), 0);
 }
 
-/// A symbol of the tables: name, info, visibility, the part it is in, offset in it, size.
-struct Sym<'a>(&'a str, u8, u8, Part, u64, u64);
+/// A symbol of the tables: name, info, visibility, the part it is in (None: absolute), offset
+/// in it, size.
+struct Sym<'a>(&'a str, u8, u8, Option<Part>, u64, u64);
 
 /// A string table of `names` (a NUL first) and each name's offset.
 fn strtab<'a>(names: impl Iterator<Item = &'a str>) -> (Vec<u8>, Vec<u32>) {
@@ -248,11 +259,12 @@ pub fn write(input: &RocmInput) -> Vec<u8> {
     let mut descriptors = 0u64;
     for (s, kd) in input.symbols.iter().zip(&kd_names) {
         let (info, other, part) = match s.object {
-            Some((true, _)) => (0x11, 0, Part::Rodata),
-            Some((false, _)) => (0x11, 0, Part::Text),
-            None if s.function => (0x12, 0, Part::Text),
-            None if input.llvm10 => (0x12, 3, Part::Text),
-            None => (0x1a, 0, Part::Text),
+            Some((ObjectIn::Rodata, _)) => (0x11, 0, Some(Part::Rodata)),
+            Some((ObjectIn::Text, _)) => (0x11, 0, Some(Part::Text)),
+            Some((ObjectIn::Absolute(object), _)) => (0x10 | object as u8, 0, None),
+            None if s.function => (0x12, 0, Some(Part::Text)),
+            None if input.llvm10 => (0x12, 3, Some(Part::Text)),
+            None => (0x1a, 0, Some(Part::Text)),
         };
         syms.push(Sym(
             &s.name,
@@ -263,7 +275,7 @@ pub fn write(input: &RocmInput) -> Vec<u8> {
             s.object.map_or(0, |(_, size)| size),
         ));
         if input.llvm10 && s.object.is_none() && !s.function {
-            syms.push(Sym(kd, 0x11, 3, Part::Rodata, descriptors * 64, 0));
+            syms.push(Sym(kd, 0x11, 3, Some(Part::Rodata), descriptors * 64, 0));
             descriptors += 1;
         }
     }
@@ -366,8 +378,8 @@ pub fn write(input: &RocmInput) -> Vec<u8> {
             o.u32(*n);
             o.u8(s.1);
             o.u8(s.2);
-            o.u16(index(s.3) as u16);
-            o.word(at(s.3) + s.4);
+            o.u16(s.3.map_or(0xfff1, |p| index(p) as u16));
+            o.word(s.3.map_or(0, at) + s.4);
             o.word(s.5);
         }
     };
