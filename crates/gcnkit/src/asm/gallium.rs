@@ -321,6 +321,18 @@ impl Assembler {
                 _ => None,
             };
             let item = p.item.checked_sub(self.taken).and_then(|k| self.items.get(k));
+            // A scratch symbol in another section's data (the global data): clrxasm's error,
+            // whatever the expression.
+            let other_section = matches!(p.fixup.kind, FixupKind::Bytes { section, .. } if section != 0);
+            let names_scratch = syms.iter().any(|s| {
+                text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '.'))
+                    .any(|w| w == s)
+            });
+            if other_section && names_scratch {
+                let span = (p.fixup.start, p.fixup.end);
+                self.error_at(p.line, &p.source, span, "Can't resolve expression outside code section".into());
+                continue;
+            }
             match (scratch_part(text, syms), place, item.map(|i| i.offset as usize)) {
                 (Some(high), Some((byte, section)), Some(at)) => {
                     self.patch_bytes(p.item, section, byte, &4u32.to_le_bytes());
