@@ -271,6 +271,18 @@ fn source(r: &mut Rng) -> (String, Vec<String>) {
             s.push_str(&format!("  v_mul_f32 v1, {:#x}, v2\n", 0x3fc0_0000 + r.below(1 << 20)));
         }
         common::clrx::random_code(r, &mut s);
+        if r.chance(1, 5) {
+            // Code whose registers count for the kernels `.kcode` selects (`+`: all, `-KERNEL`
+            // drops one), not for the kernel it follows.
+            let sel = match r.below(3) {
+                0 => "+".to_string(),
+                1 => format!("k{}, -k{k}", r.below(n as u64)),
+                _ => format!("k{}", r.below(n as u64)),
+            };
+            s.push_str(&format!("  .kcode {sel}\n"));
+            common::clrx::random_code(r, &mut s);
+            s.push_str("  .kcodeend\n");
+        }
     }
     (s, opts)
 }
@@ -325,7 +337,11 @@ fn refused_sources() {
         let s = src(line);
         let e = gcnkit_binary(&s, &opts).expect_err(&format!("gcnkit takes:\n{s}"));
         if line.contains(".globaldata") {
-            assert!(e.iter().any(|m| m.contains("Can't resolve expression outside code section")), "{e:?}");
+            assert!(
+                e.iter()
+                    .any(|m| m.contains("Can't resolve expression outside code section")),
+                "{e:?}"
+            );
         }
         if common::clrx::dir().is_some() {
             let o: Vec<&str> = opts.iter().map(|s| s.as_str()).collect();

@@ -47,11 +47,8 @@ pub(super) struct Rocm {
     /// The kernel whose config section is clrxasm's current section (after `.kernel NAME`
     /// or `.config`, until another section): where its metadata lines go.
     section_kernel: Option<usize>,
-    /// The `.kcode` selections open (innermost last).
-    kcode_stack: Vec<Vec<usize>>,
-    /// Where the code's kernels change by `.kcode`/`.kcodeend`: from item index on, the
-    /// selection (None: the kernel whose label precedes the code).
-    kcode_events: Vec<(usize, Option<Vec<usize>>)>,
+    /// `.kcode`/`.kcodeend`.
+    kcode: Kcode,
     /// `.gotsym SYMBOL`: the GOT's entries (line, source).
     got: Vec<(String, usize, String)>,
     /// `.gotsym SYMBOL, OUTSYMBOL`: the OUTSYMBOLs (line, source).
@@ -86,6 +83,83 @@ const ENDS_CONFIG: [&str; 7] = [
 /// The data section that holds `.metadata`'s bytes until the end (they become the note).
 const METADATA: &str = ".clrx.metadata";
 
+/// CLRX's `.kcode KERNEL, ...`/`.kcodeend` (ROCm and Gallium sources): the kernels the code
+/// between counts for, in clrxasm's register counts.
+#[derive(Default)]
+pub(super) struct Kcode {
+    /// The selections open (innermost last).
+    stack: Vec<Vec<usize>>,
+    /// Where the code's kernels change: from item index on, the selection (None: the kernel
+    /// whose label precedes the code).
+    events: Vec<(usize, Option<Vec<usize>>)>,
+}
+
+impl Kcode {
+    /// `.kcode KERNEL, -KERNEL, +...` and `.kcodeend`: the kernels the code that follows
+    /// counts for (clrxasm's errors; `kernels`: their names in `.kernel` order; `at`: the next item's index).
+    pub(super) fn line(
+        &mut self,
+        name: &str,
+        rest: &str,
+        kernels: &[&str],
+        in_code: bool,
+        at: usize,
+    ) -> Result<(), String> {
+        if name == ".kcodeend" {
+            if !in_code {
+                return Err("KCodeEnd outside code".into());
+            }
+            if self.stack.pop().is_none() {
+                return Err("'.kcodeend' without '.kcode'".into());
+            }
+            if !rest.trim().is_empty() {
+                return Err("Garbages at end of line".into());
+            }
+            self.events.push((at, self.stack.last().cloned()));
+            return Ok(());
+        }
+        if rest.trim().is_empty() {
+            return Ok(());
+        }
+        let mut sel: Vec<usize> = self.stack.last().cloned().unwrap_or_default();
+        let items: Vec<&str> = rest.split(',').map(str::trim).collect();
+        for (n, &item) in items.iter().enumerate() {
+            // `+` alone (the last item): every kernel.
+            if item == "+" && n + 1 == items.len() {
+                sel = (0..kernels.len()).collect();
+                continue;
+            }
+            let (remove, n) = match item.strip_prefix('-') {
+                Some(n) => (true, n.trim()),
+                None => (false, item.strip_prefix('+').unwrap_or(item).trim()),
+            };
+            let ok = n.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_' || c == '.')
+                && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.');
+            if !ok {
+                return Err(if n.is_empty() {
+                    "Expected kernel".into()
+                } else {
+                    "Some garbages at kernel place".into()
+                });
+            }
+            let Some(k) = kernels.iter().position(|k| *k == n) else {
+                return Err("Kernel not found".into());
+            };
+            sel.retain(|&x| x != k);
+            if !remove {
+                sel.push(k);
+            }
+        }
+        if !in_code {
+            return Err("KCode outside code".into());
+        }
+        sel.sort_unstable();
+        self.stack.push(sel.clone());
+        self.events.push((at, Some(sel)));
+        Ok(())
+    }
+}
+
 impl Rocm {
     /// A metadata line (`op` without its dot): clrxasm's checks of its place, then its value.
     fn md_line(&mut self, place: MdPlace, op: &str, rest: &str, max_sgprs: u64) -> Result<(), String> {
@@ -115,63 +189,6 @@ impl Rocm {
             }
         }
         rocm_md::kernel_line(&mut self.kernels[k].md, op, rest, max_sgprs, self.metadata_v3)
-    }
-
-    /// `.kcode KERNEL, -KERNEL, +...` and `.kcodeend`: the kernels the code that follows
-    /// counts for (clrxasm's errors; `at`: the next item's index).
-    fn kcode(&mut self, name: &str, rest: &str, in_code: bool, at: usize) -> Result<(), String> {
-        if name == ".kcodeend" {
-            if !in_code {
-                return Err("KCodeEnd outside code".into());
-            }
-            if self.kcode_stack.pop().is_none() {
-                return Err("'.kcodeend' without '.kcode'".into());
-            }
-            if !rest.trim().is_empty() {
-                return Err("Garbages at end of line".into());
-            }
-            self.kcode_events.push((at, self.kcode_stack.last().cloned()));
-            return Ok(());
-        }
-        if rest.trim().is_empty() {
-            return Ok(());
-        }
-        let mut sel: Vec<usize> = self.kcode_stack.last().cloned().unwrap_or_default();
-        let items: Vec<&str> = rest.split(',').map(str::trim).collect();
-        for (n, &item) in items.iter().enumerate() {
-            // `+` alone (the last item): every kernel.
-            if item == "+" && n + 1 == items.len() {
-                sel = (0..self.kernels.len()).collect();
-                continue;
-            }
-            let (remove, n) = match item.strip_prefix('-') {
-                Some(n) => (true, n.trim()),
-                None => (false, item.strip_prefix('+').unwrap_or(item).trim()),
-            };
-            let ok = n.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_' || c == '.')
-                && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.');
-            if !ok {
-                return Err(if n.is_empty() {
-                    "Expected kernel".into()
-                } else {
-                    "Some garbages at kernel place".into()
-                });
-            }
-            let Some(k) = self.kernels.iter().position(|k| k.name == n) else {
-                return Err("Kernel not found".into());
-            };
-            sel.retain(|&x| x != k);
-            if !remove {
-                sel.push(k);
-            }
-        }
-        if !in_code {
-            return Err("KCode outside code".into());
-        }
-        sel.sort_unstable();
-        self.kcode_stack.push(sel.clone());
-        self.kcode_events.push((at, Some(sel)));
-        Ok(())
     }
 
     /// Whether clrxasm generates the metadata note: a metadata pseudo-op was given, or
@@ -240,7 +257,8 @@ impl Assembler {
             let in_code = self.sections[self.section].0 == ".text" && r.section_kernel.is_none();
             let at = self.items.len();
             let r = self.obj.rocm.as_mut().unwrap();
-            if let Err(msg) = r.kcode(name, rest, in_code, at) {
+            let names: Vec<&str> = r.kernels.iter().map(|k| k.name.as_str()).collect();
+            if let Err(msg) = r.kcode.line(name, rest, &names, in_code, at) {
                 self.error_at(lineno, src, span, msg);
             }
             return true;
@@ -831,14 +849,20 @@ impl Assembler {
     fn rocm_code_regs(&self, r: &Rocm, k: usize, from: usize) -> CodeRegs {
         // (with `.llvm10binfmt` the code starts at the kernel's own label, which does not end it)
         let to = self.next_label(from + r.llvm10 as usize);
-        if r.kcode_events.is_empty() {
+        self.kcode_regs(&r.kcode, k, from, to)
+    }
+
+    /// The registers kernel `k`'s code (`from..to` in `.text`) writes, `.kcode` considered
+    /// (see [`Assembler::rocm_code_regs`]).
+    pub(super) fn kcode_regs(&self, kc: &Kcode, k: usize, from: usize, to: usize) -> CodeRegs {
+        if kc.events.is_empty() {
             return self.code_regs_in(from, to);
         }
         let mut event = 0;
         let mut sel: Option<&Vec<usize>> = None;
         self.code_regs_where(|i, offset| {
-            while event < r.kcode_events.len() && r.kcode_events[event].0 <= i {
-                sel = r.kcode_events[event].1.as_ref();
+            while event < kc.events.len() && kc.events[event].0 <= i {
+                sel = kc.events[event].1.as_ref();
                 event += 1;
             }
             match sel {
