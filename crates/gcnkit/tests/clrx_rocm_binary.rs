@@ -240,6 +240,11 @@ fn source(r: &mut Rng) -> (String, Vec<String>) {
     }
     common::clrx::random_global_data(r, &mut s);
     let metadata = r.chance(1, 2);
+    // MessagePack metadata in a v2 file (clrxasm reads each kernel's segment sizes from the
+    // k-th 64 bytes of the global data).
+    if metadata && r.chance(1, 6) {
+        s.push_str(&format!(".metadatav3\n.globaldata\n.fill 256, 1, {}\n", r.below(256)));
+    }
     if metadata && r.chance(1, 3) {
         s.push_str(&format!(".md_version {}, {}\n", r.below(3), r.below(3)));
     }
@@ -565,8 +570,9 @@ fn objects_round_trip_through_clrx_text() {
     while done < n {
         let (src, _) = source(&mut r);
         // A GOT naming objects (`dd`, `gd`, `ab`) is not read back yet, nor a `.fkernel` with
-        // `.newbinfmt` (clrxdisasm passes functions over in that form).
-        let skipped = ["dd:", "gd:", "ab =", "CapeVerde", "Pitcairn", "Tahiti"];
+        // `.newbinfmt` (clrxdisasm passes functions over in that form), nor MessagePack
+        // metadata in a v2 file.
+        let skipped = ["dd:", "gd:", "ab =", "CapeVerde", "Pitcairn", "Tahiti", ".metadatav3"];
         if skipped.iter().any(|d| src.contains(d)) || src.contains(".newbinfmt") && src.contains(".fkernel") {
             continue;
         }
