@@ -425,31 +425,28 @@ fn write_kernel(s: &mut String, k: &MdKernel) {
     }
 }
 
-/// MessagePack names of [`VALUE_KINDS`] and [`VALUE_TYPES`] (`.metadatav3`), row for row.
-const MP_VALUE_KINDS: [&str; 15] = [
-    "by_value",
-    "global_buffer",
-    "dynamic_shared_pointer",
-    "sampler",
-    "image",
-    "pipe",
-    "queue",
-    "hidden_global_offset_x",
-    "hidden_global_offset_y",
-    "hidden_global_offset_z",
-    "hidden_none",
-    "hidden_printf_buffer",
-    "hidden_default_queue",
-    "hidden_completion_action",
-    "hidden_multigrid_sync_arg",
-];
-const MP_VALUE_TYPES: [&str; 12] = [
-    "struct", "i8", "u8", "i16", "u16", "f16", "i32", "u32", "f32", "i64", "u64", "f64",
-];
-/// MessagePack names of [`ADDRESS_SPACES`] and [`ACCESS_QUALS`] (the first, none or
-/// default, is never written).
-const MP_ADDRESS_SPACES: [&str; 7] = ["", "private", "global", "constant", "local", "generic", "region"];
-const MP_ACCESS_QUALS: [&str; 4] = ["", "read_only", "write_only", "read_write"];
+/// The MessagePack name (`.metadatav3`) of a YAML name of [`VALUE_KINDS`], [`VALUE_TYPES`],
+/// [`ADDRESS_SPACES`] or [`ACCESS_QUALS`]: in snake case (`GlobalBuffer`: `global_buffer`,
+/// `I32`: `i32`), but for CLRX's `hidden_multigrid_sync_arg`.
+fn mp_name(yaml: &str) -> String {
+    if yaml == "HiddenMultiGridSyncArg" {
+        return "hidden_multigrid_sync_arg".into();
+    }
+    let mut out = String::new();
+    for (k, c) in yaml.chars().enumerate() {
+        if c.is_ascii_uppercase() && k > 0 {
+            out.push('_');
+        }
+        out.push(c.to_ascii_lowercase());
+    }
+    out
+}
+
+/// The row of `table` whose YAML name [`mp_name`] writes as `v` (a MessagePack string).
+fn mp_row(table: &[(&str, &[&str])], v: &serde_json::Value) -> Option<u8> {
+    let v = v.as_str()?;
+    table.iter().position(|(n, _)| mp_name(n) == v).map(|i| i as u8)
+}
 
 /// A kernel for [`generate_msgpack`]: its name and lines, the code properties its `.config`
 /// gives (the first [`FROM_HEADER`] of [`MD_VALUES`], as [`MdKernel::from_header`]; None
@@ -488,13 +485,19 @@ pub fn generate_msgpack(md: &RocmMd, kernels: &[MdKernelV3]) -> Result<Vec<u8>, 
             let mut e = Vec::new();
             let pointer = matches!(a.kind, KIND_GLOBAL_BUFFER | KIND_DYN_SHARED_PTR);
             if a.access != 0 && matches!(a.kind, KIND_IMAGE | KIND_PIPE) {
-                e.push((key(".access"), key(MP_ACCESS_QUALS[a.access as usize])));
+                e.push((key(".access"), Value::from(mp_name(ACCESS_QUALS[a.access as usize].0))));
             }
             if a.actual_access != 0 && matches!(a.kind, KIND_GLOBAL_BUFFER | KIND_IMAGE | KIND_PIPE) {
-                e.push((key(".actual_access"), key(MP_ACCESS_QUALS[a.actual_access as usize])));
+                e.push((
+                    key(".actual_access"),
+                    Value::from(mp_name(ACCESS_QUALS[a.actual_access as usize].0)),
+                ));
             }
             if a.address_space != 0 && pointer {
-                e.push((key(".address_space"), key(MP_ADDRESS_SPACES[a.address_space as usize])));
+                e.push((
+                    key(".address_space"),
+                    Value::from(mp_name(ADDRESS_SPACES[a.address_space as usize].0)),
+                ));
             }
             // (the flags in the order const, pipe, restrict, volatile)
             for (i, name) in [
@@ -518,8 +521,11 @@ pub fn generate_msgpack(md: &RocmMd, kernels: &[MdKernelV3]) -> Result<Vec<u8>, 
             if !a.type_name.is_empty() {
                 e.push((key(".type_name"), s(&a.type_name)?));
             }
-            e.push((key(".value_kind"), key(MP_VALUE_KINDS[a.kind as usize])));
-            e.push((key(".value_type"), key(MP_VALUE_TYPES[a.value_type as usize])));
+            e.push((key(".value_kind"), Value::from(mp_name(VALUE_KINDS[a.kind as usize].0))));
+            e.push((
+                key(".value_type"),
+                Value::from(mp_name(VALUE_TYPES[a.value_type as usize].0)),
+            ));
             args.push(Value::Map(e));
         }
         // A code property: given, else the config's, else clrxasm's "not supplied".
@@ -668,6 +674,27 @@ fn array_of<const N: usize>(v: &str) -> Option<[u32; N]> {
     items.try_into().ok()
 }
 
+/// A printf entry `ID:N:SIZE1:...:FORMAT` of clrxasm's metadata: the printf without its
+/// format, and the format's text as written.
+fn printf_of(text: &str) -> Option<(MdPrintf, &str)> {
+    let mut parts = text.splitn(3, ':');
+    let id = parts.next()?.parse().ok()?;
+    let n: usize = parts.next()?.parse().ok()?;
+    let mut rest = parts.next()?;
+    let mut arg_sizes = Vec::new();
+    for _ in 0..n {
+        let (a, r) = rest.split_once(':')?;
+        arg_sizes.push(a.parse().ok()?);
+        rest = r;
+    }
+    let p = MdPrintf {
+        id: Some(id),
+        arg_sizes,
+        format: Vec::new(),
+    };
+    Some((p, rest))
+}
+
 /// The metadata pseudo-ops of metadata clrxasm generated: the source's lines and each
 /// kernel's (by name), or None when `yaml` is not exactly what [`generate`] writes from them
 /// (another tool's metadata, a key CLRX does not write): then it stays raw bytes.
@@ -680,21 +707,9 @@ pub fn parse(yaml: &[u8]) -> Option<(RocmMd, Vec<(String, KernelMd)>)> {
             continue;
         }
         if let Some(p) = line.strip_prefix("  - '").and_then(|x| x.strip_suffix('\'')) {
-            let mut parts = p.splitn(3, ':');
-            let id = parts.next()?.parse().ok()?;
-            let n: usize = parts.next()?.parse().ok()?;
-            let mut rest = parts.next()?;
-            let mut arg_sizes = Vec::new();
-            for _ in 0..n {
-                let (a, r) = rest.split_once(':')?;
-                arg_sizes.push(a.parse().ok()?);
-                rest = r;
-            }
-            md.printfs.push(MdPrintf {
-                id: Some(id),
-                arg_sizes,
-                format: unescape_c(rest)?,
-            });
+            let (mut p, rest) = printf_of(p)?;
+            p.format = unescape_c(rest)?;
+            md.printfs.push(p);
             continue;
         }
         let body = line.trim_start();
@@ -770,7 +785,6 @@ pub fn parse_msgpack(bytes: &[u8]) -> Option<(RocmMd, Vec<(String, KernelMd)>)> 
     let doc = super::metadata::metadata_json(bytes).ok()?;
     let str_of = |v: &Value| v.as_str().map(|s| s.as_bytes().to_vec());
     let num = |v: &Value| v.as_u64();
-    let named = |names: &[&str], v: &Value| names.iter().position(|n| Some(*n) == v.as_str()).map(|i| i as u8);
     let three = |v: &Value| -> Option<[u32; 3]> {
         let a = v.as_array()?;
         (a.len() == 3).then_some(())?;
@@ -780,23 +794,10 @@ pub fn parse_msgpack(bytes: &[u8]) -> Option<(RocmMd, Vec<(String, KernelMd)>)> 
     let version = doc.get("amdhsa.version")?.as_array()?;
     md.version = Some([num(version.first()?)? as u32, num(version.get(1)?)? as u32]);
     for p in doc.get("amdhsa.printf").and_then(Value::as_array).into_iter().flatten() {
-        let text = p.as_str()?;
-        let mut parts = text.splitn(3, ':');
-        let id = parts.next()?.parse().ok()?;
-        let n: usize = parts.next()?.parse().ok()?;
-        let mut rest = parts.next()?;
-        let mut arg_sizes = Vec::new();
-        for _ in 0..n {
-            let (a, r) = rest.split_once(':')?;
-            arg_sizes.push(a.parse().ok()?);
-            rest = r;
-        }
-        md.printfs.push(MdPrintf {
-            id: Some(id),
-            arg_sizes,
-            // (as clrxdisasm reads it: a `:` stays `\72`, which gives the same bytes again)
-            format: rest.as_bytes().to_vec(),
-        });
+        let (mut p, rest) = printf_of(p.as_str()?)?;
+        // (as clrxdisasm reads it: a `:` stays `\72`, which gives the same bytes again)
+        p.format = rest.as_bytes().to_vec();
+        md.printfs.push(p);
     }
     let mut kernels = Vec::new();
     for k in doc.get("amdhsa.kernels")?.as_array()? {
@@ -809,18 +810,18 @@ pub fn parse_msgpack(bytes: &[u8]) -> Option<(RocmMd, Vec<(String, KernelMd)>)> 
                 size: num(a.get(".size")?)?,
                 align: num(a.get(".offset")?)?,
                 pointee_align: a.get(".pointee_align").and_then(num).unwrap_or(0),
-                kind: named(&MP_VALUE_KINDS, a.get(".value_kind")?)?,
-                value_type: named(&MP_VALUE_TYPES, a.get(".value_type")?)?,
+                kind: mp_row(&VALUE_KINDS, a.get(".value_kind")?)?,
+                value_type: mp_row(&VALUE_TYPES, a.get(".value_type")?)?,
                 ..Default::default()
             };
             if let Some(v) = a.get(".address_space") {
-                arg.address_space = named(&MP_ADDRESS_SPACES, v)?;
+                arg.address_space = mp_row(&ADDRESS_SPACES, v)?;
             }
             if let Some(v) = a.get(".access") {
-                arg.access = named(&MP_ACCESS_QUALS, v)?;
+                arg.access = mp_row(&ACCESS_QUALS, v)?;
             }
             if let Some(v) = a.get(".actual_access") {
-                arg.actual_access = named(&MP_ACCESS_QUALS, v)?;
+                arg.actual_access = mp_row(&ACCESS_QUALS, v)?;
             }
             for (i, key) in [".is_const", ".is_restrict", ".is_volatile", ".is_pipe"]
                 .iter()
