@@ -192,6 +192,17 @@ fn printf_line(r: &mut Rng) -> String {
     s
 }
 
+/// The source's metadata lines: now and then `.md_version`, 0-2 `.printf`s.
+fn source_md_lines(r: &mut Rng, s: &mut String) {
+    if r.chance(1, 3) {
+        s.push_str(&format!(".md_version {}, {}\n", r.below(3), r.below(3)));
+    }
+    for _ in 0..r.below(3) {
+        s.push_str(&printf_line(r));
+        s.push('\n');
+    }
+}
+
 /// Code for a `.kcode` selection (every kernel, some, some removed from the selection
 /// around it), sometimes with a `.kcode` inside; its registers count for the selection.
 fn kcode_block(r: &mut Rng, n: usize, s: &mut String, depth: usize) {
@@ -245,14 +256,8 @@ fn source(r: &mut Rng) -> (String, Vec<String>) {
     if metadata && r.chance(1, 6) {
         s.push_str(&format!(".metadatav3\n.globaldata\n.fill 256, 1, {}\n", r.below(256)));
     }
-    if metadata && r.chance(1, 3) {
-        s.push_str(&format!(".md_version {}, {}\n", r.below(3), r.below(3)));
-    }
     if metadata {
-        for _ in 0..r.below(3) {
-            s.push_str(&printf_line(r));
-            s.push('\n');
-        }
+        source_md_lines(r, &mut s);
     }
     let n = 1 + r.below(4) as usize;
     for k in 0..n {
@@ -358,14 +363,8 @@ fn llvm10_source(r: &mut Rng, readable: bool) -> (String, Vec<String>) {
         s.push_str(&format!("  .int {}\n", r.next() as u32));
     }
     let metadata = r.chance(3, 4);
-    if metadata && r.chance(1, 3) {
-        s.push_str(&format!(".md_version {}, {}\n", r.below(3), r.below(3)));
-    }
     if metadata {
-        for _ in 0..r.below(3) {
-            s.push_str(&printf_line(r));
-            s.push('\n');
-        }
+        source_md_lines(r, &mut s);
     }
     for k in 0..n {
         s.push_str(&format!(".kernel k{}\n", (k * 7) % n));
