@@ -45,7 +45,7 @@ pub enum FormatArg {
     /// the `.amd` pseudo-op); needs `-o FILE`.
     Amd,
     /// CLRX text: a ROCm code object v2 as clrxasm writes it (clrxasm's `-b rocm`, the `.rocm`
-    /// pseudo-op; `.llvm10binfmt`: gcnkit's `elf` object).
+    /// pseudo-op; `.llvm10binfmt`: its code object v3 form).
     Rocm,
     /// CLRX text: the code alone (clrxasm's `-b rawcode`); `bin`.
     Rawcode,
@@ -427,8 +427,8 @@ pub fn run(a: Args) -> ExitCode {
     // A CLRX binary: `--format amd`, or the source's `.amd` when the output is a file and no
     // format was asked for.
     let binary_format = matches!(format, FormatArg::Amd | FormatArg::Gallium | FormatArg::Amdcl2);
-    // `--format rocm`: clrxasm's loadable object of a CLRX v2 source (other sources, LLVM's
-    // and `.llvm10binfmt`, get gcnkit's object below).
+    // `--format rocm`: clrxasm's loadable object of a CLRX `.rocm` source (v2, or v3 with
+    // `.llvm10binfmt`; LLVM's sources get gcnkit's object below).
     let rocm = clrx_format == Some(FormatArg::Rocm);
     if let Some(bin) = parts
         .clrx_binary

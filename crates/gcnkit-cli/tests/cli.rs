@@ -430,6 +430,26 @@ fn asm_clrx_binary_formats() {
     assert_eq!(u16::from_le_bytes([bin[16], bin[17]]), 3);
     assert_eq!(u16::from_le_bytes([bin[18], bin[19]]), 224);
     assert_eq!(&bin[0x1000 + 256..0x1000 + 260], &[0, 0, 0x81, 0xbf]);
+    // `.llvm10binfmt`: clrxasm's code object v3 (ABI version 1, its flags 51, the code at
+    // 0x1000 with no header before it, the descriptor in `.globaldata`).
+    let v3 = b".gpu fiji\n.llvm10binfmt\n.metadatav3\n.globaldata\n.fill 64, 1, 0\n.kernel k\n.config\n.dims x\n.text\nk:\ns_endpgm\n";
+    let o = gcnkit(&["asm", "--syntax", "clrx", "--format", "rocm", "-o", o_arg], v3);
+    assert!(o.status.success(), "{}", err(&o));
+    let bin = std::fs::read(&out).unwrap();
+    assert_eq!((bin[7], bin[8]), (0x40, 1));
+    assert_eq!(u32::from_le_bytes(bin[48..52].try_into().unwrap()), 51);
+    assert_eq!(&bin[0x1000..0x1004], &[0, 0, 0x81, 0xbf]);
+    // (flags 51 name gfx1010, not a GCN 1.0-1.4 processor: an error that says so; with
+    // `.eflags` naming gfx803 it reads back as `.llvm10binfmt`)
+    let o = gcnkit(&["disasm", o_arg], b"");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(err(&o).contains("not a GCN 1.0-1.4 GPU"), "{}", err(&o));
+    let v3 = String::from_utf8_lossy(v3).replace(".llvm10binfmt", ".llvm10binfmt\n.eflags 42");
+    let o = gcnkit(&["asm", "--syntax", "clrx", "--format", "rocm", "-o", o_arg], v3.as_bytes());
+    assert!(o.status.success(), "{}", err(&o));
+    let o = gcnkit(&["disasm", o_arg], b"");
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(text(&o).contains(".llvm10binfmt\n.metadatav3\n.globaldata\n"), "{}", text(&o));
     // A Gallium binary (LLVM 3.9): its container names the kernel, its ELF is relocatable.
     let gallium = b".gpu pitcairn\n.kernel k\n.args\n.arg scalar, 4\n.config\n.dims x\n.text\nk: s_endpgm\n";
     let o = gcnkit(

@@ -506,6 +506,7 @@ pub fn disassemble_code_object(
     if let Some(c) = &clrx_configs {
         sink(c);
     }
+    let fkernels = clrx_fkernels(co);
     if llvm_object {
         if !v2 {
             sink(&format!("\t.amdgcn_target \"{}\"\n", co.target_id()));
@@ -568,7 +569,8 @@ pub fn disassemble_code_object(
                     }
                     sink(&format!("{}:\n", s.name));
                 }
-                if s.v2_kernel && end - start >= AMD_KERNEL_CODE_T_SIZE {
+                let fkernel = clrx_configs.is_some() && v2 && fkernels.iter().any(|f| f.name == s.name);
+                if (s.v2_kernel || fkernel) && end - start >= AMD_KERNEL_CODE_T_SIZE {
                     if text {
                         let header = &sec.bytes[start as usize..(start + AMD_KERNEL_CODE_T_SIZE) as usize];
                         let header: &[u8; crate::codeobj::akc::SIZE] = header.try_into().expect("256 bytes");
@@ -709,18 +711,56 @@ fn object_records(co: &crate::codeobj::CodeObject) -> Vec<String> {
     out
 }
 
+/// The functions of a code object v2 clrxasm wrote without `.newbinfmt` (it has
+/// `.AMDGPU.config`) that are its `.fkernel`s: each has a 256-byte header as a kernel has
+/// (clrxdisasm reads them so; with `.newbinfmt` it passes functions over).
+fn clrx_fkernels<'c>(co: &'c crate::codeobj::CodeObject) -> Vec<&'c crate::codeobj::CodeSymbol> {
+    if co.version != Some(2) || !co.amdgpu_config {
+        return Vec::new();
+    }
+    co.sections
+        .iter()
+        .filter(|s| s.name == ".text")
+        .flat_map(|s| {
+            s.symbols
+                .iter()
+                .filter(|x| !x.v2_kernel && s.bytes.len() as u64 >= x.offset + 256)
+        })
+        .collect()
+}
+
 /// The CLRX ROCm header of a code object v2 (`.rocm`, `.gpu`..., a `.kernel` with its
 /// `.config` per kernel, then `.text`), as clrxdisasm prints it; `None` when a header has
-/// values CLRX cannot carry (the code's text then keeps every header as data lines).
+/// values CLRX cannot carry (the code's text then keeps every header as data lines). The
+/// device comes from the ISA note (CLRX's table: Iceland's 8.0.0, a version of no device as
+/// `.arch_minor`/`.arch_stepping`), `.newbinfmt` from the missing `.AMDGPU.config`, the
+/// global data as `.byte` lines, a kernel whose header is zeros without `.config` (clrxasm
+/// keeps the bytes the source put there).
 fn clrx_rocm(co: &crate::codeobj::CodeObject) -> Option<String> {
     use crate::codeobj::clrx_config::{print_config, Gpu, Target};
     use crate::codeobj::clrx_rocm_md;
-    let gpu = Gpu::of_processor(co.processor)?;
+    let note_gpu = co.note("AMD", 3).and_then(|n| {
+        let w = |k: usize| Some(u32::from_le_bytes(n.desc.get(k..k + 4)?.try_into().ok()?));
+        let (major, minor, stepping) = (w(4)?, w(8)?, w(12)?);
+        (major != 0 && minor < 16 && stepping < 16).then_some(())?;
+        let g = Gpu::of_processor(&format!("gfx{major}{minor:x}{stepping:x}"))?;
+        // (of_processor gives the device of that version, or its major's lowest with the
+        // version's minor and stepping: either gives this note again)
+        (g.rocm_note() == (major, minor, stepping)).then_some(g)
+    });
+    let gpu = note_gpu.or_else(|| Gpu::of_processor(co.processor))?;
     // Metadata clrxasm generated: its pseudo-ops, as clrxdisasm prints them with `-C`.
     let note = co.note("AMD", crate::codeobj::metadata::NT_AMD_HSA_METADATA);
     let md = note.as_ref().and_then(|m| clrx_rocm_md::parse(&m.desc));
-    // Plain, or clrxasm's newer form where one header needs it (its LDS size is then free).
-    for new_binfmt in [false, true] {
+    let fkernels = clrx_fkernels(co);
+    // Plain, or clrxasm's newer form where one header needs it (its LDS size is then free)
+    // or the file has it (no `.AMDGPU.config`).
+    let forms: &[bool] = if co.amdgpu_config || !co.linked {
+        &[false, true]
+    } else {
+        &[true]
+    };
+    for &new_binfmt in forms {
         let t = Target::new(gpu, new_binfmt);
         let mut out = String::from(".rocm\n");
         gpu.print(&mut out);
@@ -737,9 +777,13 @@ fn clrx_rocm(co: &crate::codeobj::CodeObject) -> Option<String> {
                 String::from_utf8_lossy(&t.desc).escape_default()
             ));
         }
+        if let Some(data) = co.rodata {
+            out.push_str(".globaldata\n");
+            byte_lines(&mut out, "    ", data);
+        }
         // The GOT of kernels (`.global`, which clrxasm's `.gotsym` needs and clrxdisasm does
         // not print); a GOT naming objects is not carried yet.
-        let kernel = |n: &str| co.v2_headers().any(|(_, s, _)| s.name == n);
+        let kernel = |n: &str| co.v2_headers().any(|(_, s, _)| s.name == n) || fkernels.iter().any(|s| s.name == n);
         if !co.got.iter().all(|n| kernel(n)) {
             return None;
         }
@@ -756,11 +800,20 @@ fn clrx_rocm(co: &crate::codeobj::CodeObject) -> Option<String> {
             clrx_rocm_md::print_source(source, &mut out);
         }
         // The kernels in the symbol table's order (the source's `.kernel` order).
-        let mut headers: Vec<_> = co.v2_headers().collect();
-        headers.sort_by_key(|(_, s, _)| s.index);
-        let all = headers.into_iter().all(|(_, s, h)| {
+        let mut headers: Vec<(&crate::codeobj::CodeSymbol, &[u8; 256], bool)> =
+            co.v2_headers().map(|(_, s, h)| (s, h, false)).collect();
+        for s in &fkernels {
+            let sec = co.sections.iter().find(|x| x.name == ".text")?;
+            let h: &[u8; 256] = sec.bytes[s.offset as usize..s.offset as usize + 256].try_into().ok()?;
+            headers.push((s, h, true));
+        }
+        headers.sort_by_key(|(s, _, _)| s.index);
+        let all = headers.into_iter().all(|(s, h, function)| {
             out.push_str(&format!(".kernel {}\n", s.name));
-            let ok = print_config(h, &t, &mut out).is_ok();
+            if function {
+                out.push_str("    .fkernel\n");
+            }
+            let ok = h.iter().all(|&b| b == 0) || print_config(h, &t, &mut out).is_ok();
             if let Some(k) = md.as_ref().and_then(|(_, ks)| ks.iter().find(|(n, _)| *n == s.name)) {
                 clrx_rocm_md::print_kernel(&k.1, &mut out);
             }
@@ -779,30 +832,78 @@ fn clrx_rocm(co: &crate::codeobj::CodeObject) -> Option<String> {
     None
 }
 
-/// The CLRX ROCm header of a code object v3+ (`.llvm10binfmt`). CLRX's `.config` cannot carry
-/// a descriptor's kernarg size (clrxasm writes 0 there), so the descriptors go as they are:
-/// their bytes in `.globaldata` (clrxasm takes the k-th 64 bytes as the k-th `.kernel`'s
-/// descriptor when the kernel has no `.config`), the metadata document's bytes after
-/// `.metadata`, the ELF flags in `.eflags`.
+/// The CLRX ROCm header of a code object v3+ (`.llvm10binfmt`). The descriptors go as they
+/// are, in the global data (`.rodata`, all of it: clrxasm takes the k-th 64 bytes as the k-th
+/// `.kernel`'s descriptor when the kernel has no `.config`, and recomputes each code entry
+/// offset; CLRX's `.config` cannot carry a descriptor's kernarg size); the kernels in the
+/// symbol table's order, a function without a descriptor as `.fkernel`; metadata clrxasm
+/// generated as its pseudo-ops (as clrxdisasm `-dCmf` prints them, but without a `.config`,
+/// which would rebuild the descriptor), other metadata as `.metadata` bytes; the ELF flags
+/// in `.eflags`.
 fn clrx_rocm_v3(co: &crate::codeobj::CodeObject) -> Option<String> {
     use crate::codeobj::clrx_config::Gpu;
-    use crate::codeobj::metadata::NT_AMDGPU_METADATA;
+    use crate::codeobj::clrx_rocm_md;
+    use crate::codeobj::metadata::{NT_AMDGPU_METADATA, NT_AMD_HSA_METADATA};
     let gpu = Gpu::of_processor(co.processor)?;
     let mut out = String::from(".rocm\n");
     gpu.print(&mut out);
-    out.push_str(&format!(
-        ".eflags {}\n.llvm10binfmt\n.metadatav3\n.globaldata\n",
-        co.flags
-    ));
-    for d in &co.descriptors {
-        byte_lines(&mut out, "    ", &d.bytes);
+    out.push_str(&format!(".eflags {}\n.llvm10binfmt\n", co.flags));
+    // MessagePack metadata (`.metadatav3`), else clrxasm's YAML.
+    let mp = co.note("AMDGPU", NT_AMDGPU_METADATA);
+    let yaml = co.note("AMD", NT_AMD_HSA_METADATA);
+    let raw = mp.as_ref().or(yaml.as_ref()).map(|n| n.desc.clone());
+    let md = match (&mp, &yaml) {
+        (Some(m), _) => clrx_rocm_md::parse_msgpack(&m.desc),
+        (None, Some(y)) => clrx_rocm_md::parse(&y.desc),
+        _ => None,
+    };
+    if mp.is_some() {
+        out.push_str(".metadatav3\n");
     }
-    for d in &co.descriptors {
-        out.push_str(&format!(".kernel {}\n", d.kernel));
+    // The whole `.rodata` when the k-th descriptor is its k-th 64 bytes (clrxasm's layout),
+    // else the descriptors alone.
+    let desc = |k: usize| co.descriptors.get(k).map(|d| &d.bytes[..]);
+    let rodata = co.rodata.filter(|r| {
+        !co.descriptors.is_empty() && (0..co.descriptors.len()).all(|k| r.get(k * 64..k * 64 + 64) == desc(k))
+    });
+    out.push_str(".globaldata\n");
+    match rodata {
+        Some(data) => byte_lines(&mut out, "    ", data),
+        None => co
+            .descriptors
+            .iter()
+            .for_each(|d| byte_lines(&mut out, "    ", &d.bytes)),
     }
-    if let Some(m) = co.note("AMDGPU", NT_AMDGPU_METADATA) {
+    if let Some((source, _)) = &md {
+        clrx_rocm_md::print_source(source, &mut out);
+    }
+    // The kernels in the symbol table's order (clrxasm's `.kernel` order), functions without a
+    // descriptor as `.fkernel`; when that order is not the descriptors' (another tool's
+    // object), the kernels in the descriptors' order and the functions after them.
+    let mut funcs: Vec<&crate::codeobj::CodeSymbol> = co.sections.iter().flat_map(|s| &s.symbols).collect();
+    funcs.sort_by_key(|s| s.index);
+    let is_kernel = |n: &str| co.descriptors.iter().any(|d| d.kernel == n);
+    let kernels: Vec<&str> = funcs.iter().map(|s| s.name.as_str()).filter(|n| is_kernel(n)).collect();
+    let by_descriptor: Vec<&str> = co.descriptors.iter().map(|d| d.kernel.as_str()).collect();
+    let mut names: Vec<&str> = funcs.iter().map(|s| s.name.as_str()).collect();
+    if kernels != by_descriptor {
+        names = by_descriptor.clone();
+        names.extend(funcs.iter().map(|s| s.name.as_str()).filter(|n| !is_kernel(n)));
+    }
+    for name in names {
+        out.push_str(&format!(".kernel {name}\n"));
+        if !is_kernel(name) {
+            out.push_str("    .fkernel\n");
+        }
+        if let Some(k) = md.as_ref().and_then(|(_, ks)| ks.iter().find(|(n, _)| n == name)) {
+            clrx_rocm_md::print_kernel_lines(&k.1, &mut out);
+        }
+    }
+    // Metadata not clrxasm's generated (none at all: an empty `.metadata`, else clrxasm
+    // would generate it).
+    if md.is_none() {
         out.push_str(".metadata\n");
-        byte_lines(&mut out, "    ", &m.desc);
+        byte_lines(&mut out, "    ", raw.as_deref().unwrap_or(&[]));
     }
     out.push_str(".text\n");
     Some(out)

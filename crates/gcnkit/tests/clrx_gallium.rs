@@ -271,6 +271,18 @@ fn source(r: &mut Rng) -> (String, Vec<String>) {
             s.push_str(&format!("  v_mul_f32 v1, {:#x}, v2\n", 0x3fc0_0000 + r.below(1 << 20)));
         }
         common::clrx::random_code(r, &mut s);
+        if r.chance(1, 5) {
+            // Code whose registers count for the kernels `.kcode` selects (`+`: all, `-KERNEL`
+            // drops one), not for the kernel it follows.
+            let sel = match r.below(3) {
+                0 => "+".to_string(),
+                1 => format!("k{}, -k{k}", r.below(n as u64)),
+                _ => format!("k{}", r.below(n as u64)),
+            };
+            s.push_str(&format!("  .kcode {sel}\n"));
+            common::clrx::random_code(r, &mut s);
+            s.push_str("  .kcodeend\n");
+        }
     }
     (s, opts)
 }
@@ -307,6 +319,12 @@ fn refused_sources() {
         ".config\n.text\n.scratchsym sc\ns_mov_b32 s1, sc+4\nk2:",
         ".config\n.text\n.scratchsym sc\ns_mov_b32 s1, sc>>16\nk2:",
         ".config\n.text\n.scratchsym sc\ns_movk_i32 s1, sc\nk2:",
+        // A scratch symbol in the global data, in any form: clrxasm's "Can't resolve
+        // expression outside code section".
+        ".config\n.scratchsym sc\n.globaldata\n.int 1, sc, 2",
+        ".config\n.scratchsym sc\n.globaldata\n.int sc+0",
+        ".config\n.scratchsym sc\n.globaldata\n.int sc>>32",
+        ".config\n.globaldata\n.int sc&0xffffffff\n.scratchsym sc",
         // Program info.
         ".config\n.proginfo",
         ".proginfo\n.config",
@@ -317,7 +335,14 @@ fn refused_sources() {
     assert!(gcnkit_binary(&src(".config\n.dims x"), &opts).is_ok());
     for line in bad {
         let s = src(line);
-        assert!(gcnkit_binary(&s, &opts).is_err(), "gcnkit takes:\n{s}");
+        let e = gcnkit_binary(&s, &opts).expect_err(&format!("gcnkit takes:\n{s}"));
+        if line.contains(".globaldata") {
+            assert!(
+                e.iter()
+                    .any(|m| m.contains("Can't resolve expression outside code section")),
+                "{e:?}"
+            );
+        }
         if common::clrx::dir().is_some() {
             let o: Vec<&str> = opts.iter().map(|s| s.as_str()).collect();
             assert!(common::clrx::assemble_binary(&s, &o).is_err(), "clrxasm takes:\n{s}");

@@ -42,6 +42,11 @@ fn v2_objects() -> Vec<(String, Vec<u8>)> {
 
 /// gcnkit's object of a CLRX source.
 fn gcnkit_object(name: &str, text: &str) -> Vec<u8> {
+    gcnkit_objects(name, text).0
+}
+
+/// gcnkit's object of a CLRX source and clrxasm's file as gcnkit writes it (`--format rocm`).
+fn gcnkit_objects(name: &str, text: &str) -> (Vec<u8>, Option<Vec<u8>>) {
     let mut a = Assembler::new(Arch::Gcn12, Dialect::Clrx, name).arch_is_default();
     for (n, l) in text.lines().enumerate() {
         a.line(n + 1, l);
@@ -54,7 +59,10 @@ fn gcnkit_object(name: &str, text: &str) -> Vec<u8> {
         .map(|d| d.to_string())
         .collect();
     assert!(errors.is_empty(), "{name}: {errors:?}");
-    gcnkit::codeobj::write::object_of(arch, &items, &parts).unwrap()
+    (
+        gcnkit::codeobj::write::object_of(arch, &items, &parts).unwrap(),
+        parts.clrx_binary.clone(),
+    )
 }
 
 fn text_section(data: &[u8]) -> Vec<u8> {
@@ -227,7 +235,7 @@ fn hand_written_clrx_source_is_clrxasms() {
 /// CLRX's `.config` having no kernarg size; the metadata document after `.metadata`; the flags
 /// in `.eflags`): gcnkit's CLRX text of every v3+ object assembles with gcnkit — and, with CLRX
 /// built, with clrxasm — to the same code, descriptors (but the code offset, which each
-/// assembler computes) and metadata document.
+/// assembler computes) and metadata document; gcnkit's `--format rocm` file is clrxasm's.
 #[test]
 fn v3_objects_round_trip_through_clrx_text() {
     let oracle = oracle();
@@ -243,12 +251,16 @@ fn v3_objects_round_trip_through_clrx_text() {
         let co = gcnkit::codeobj::read(&data).unwrap();
         let text = clrx_text(&data);
         assert!(text.contains("\n.llvm10binfmt\n"), "{name}");
-        let mut objects = vec![("gcnkit", gcnkit_object(&name, &text))];
+        let (ours, ours_clrx) = gcnkit_objects(&name, &text);
+        let mut objects = vec![("gcnkit", ours)];
         if let Some(c) = &oracle {
-            objects.push((
-                "clrxasm",
-                clrxasm(c, &text, "v3").unwrap_or_else(|e| panic!("{name}: clrxasm: {e}")),
-            ));
+            let theirs = clrxasm(c, &text, "v3").unwrap_or_else(|e| panic!("{name}: clrxasm: {e}"));
+            // gcnkit's `--format rocm` file is clrxasm's, byte for byte.
+            assert!(
+                ours_clrx.as_ref() == Some(&theirs),
+                "{name}: gcnkit's .llvm10binfmt file is not clrxasm's"
+            );
+            objects.push(("clrxasm", theirs));
         }
         let meta = |c: &gcnkit::codeobj::CodeObject| -> Vec<Vec<u8>> {
             c.notes

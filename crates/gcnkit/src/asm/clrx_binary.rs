@@ -35,6 +35,8 @@ pub(super) struct BinarySource {
     pub arch_stepping: Option<u32>,
     /// Gallium's `.scratchsym` symbols (relocations to the scratch buffer).
     pub scratch_syms: Vec<String>,
+    /// Gallium's `.kcode`/`.kcodeend`.
+    pub kcode: super::rocm::Kcode,
     pub kernels: Vec<KernelLines>,
     /// The kernel whose lines are being read.
     pub open: Option<usize>,

@@ -73,6 +73,16 @@ impl Assembler {
             self.obj.gallium = Some(g);
             return true;
         }
+        if name == ".kcode" || name == ".kcodeend" {
+            let in_code = self.sections[self.section].0 == ".text" && g.open.is_none();
+            let names: Vec<&str> = g.kernels.iter().map(|k| k.name.as_str()).collect();
+            let rest = &src[c.pos.min(end)..end];
+            if let Err(msg) = g.kcode.line(name, rest, &names, in_code, self.items.len()) {
+                self.error_at(lineno, src, span, msg);
+            }
+            self.obj.gallium = Some(g);
+            return true;
+        }
         if matches!(name, ".arch_minor" | ".arch_stepping") {
             match self.abs_value(lineno, src, c, end) {
                 Some(Some(v)) if self.at_end(lineno, src, c, end) => match name {
@@ -269,7 +279,7 @@ impl Assembler {
                 self.binary_error(&g, ".gallium", msg);
             }
             if let Some(c) = config.as_mut() {
-                if let Err(msg) = c.default_registers(device, self.code_regs_in(from, to)) {
+                if let Err(msg) = c.default_registers(device, self.kcode_regs(&g.kcode, i, from, to)) {
                     self.binary_error(&g, ".gallium", msg);
                 }
             }
@@ -321,6 +331,23 @@ impl Assembler {
                 _ => None,
             };
             let item = p.item.checked_sub(self.taken).and_then(|k| self.items.get(k));
+            // A scratch symbol in another section's data (the global data): clrxasm's error,
+            // whatever the expression.
+            let other_section = matches!(p.fixup.kind, FixupKind::Bytes { section, .. } if section != 0);
+            let names_scratch = syms.iter().any(|s| {
+                text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '.'))
+                    .any(|w| w == s)
+            });
+            if other_section && names_scratch {
+                let span = (p.fixup.start, p.fixup.end);
+                self.error_at(
+                    p.line,
+                    &p.source,
+                    span,
+                    "Can't resolve expression outside code section".into(),
+                );
+                continue;
+            }
             match (scratch_part(text, syms), place, item.map(|i| i.offset as usize)) {
                 (Some(high), Some((byte, section)), Some(at)) => {
                     self.patch_bytes(p.item, section, byte, &4u32.to_le_bytes());

@@ -26,6 +26,8 @@ pub(super) struct Rocm {
     new_binfmt: bool,
     /// `.llvm10binfmt`: code object v3 (descriptors in `.globaldata`, no headers in `.text`).
     llvm10: bool,
+    /// `.metadatav3`: MessagePack metadata (an `.arg`'s alignment field is its offset).
+    metadata_v3: bool,
     /// `.eflags`: the ELF flags as given.
     eflags: Option<u32>,
     kernels: Vec<RocmKernel>,
@@ -45,13 +47,12 @@ pub(super) struct Rocm {
     /// The kernel whose config section is clrxasm's current section (after `.kernel NAME`
     /// or `.config`, until another section): where its metadata lines go.
     section_kernel: Option<usize>,
-    /// The `.kcode` selections open (innermost last).
-    kcode_stack: Vec<Vec<usize>>,
-    /// Where the code's kernels change by `.kcode`/`.kcodeend`: from item index on, the
-    /// selection (None: the kernel whose label precedes the code).
-    kcode_events: Vec<(usize, Option<Vec<usize>>)>,
+    /// `.kcode`/`.kcodeend`.
+    kcode: Kcode,
     /// `.gotsym SYMBOL`: the GOT's entries (line, source).
     got: Vec<(String, usize, String)>,
+    /// `.gotsym SYMBOL, OUTSYMBOL`: the OUTSYMBOLs (line, source).
+    got_targets: Vec<(String, usize, String)>,
     /// The kernels the source made `.global` (the end of the source makes every kernel
     /// global; clrxasm's `.gotsym` wants a kernel's own `.global`).
     declared_global: Vec<String>,
@@ -82,6 +83,83 @@ const ENDS_CONFIG: [&str; 7] = [
 /// The data section that holds `.metadata`'s bytes until the end (they become the note).
 const METADATA: &str = ".clrx.metadata";
 
+/// CLRX's `.kcode KERNEL, ...`/`.kcodeend` (ROCm and Gallium sources): the kernels the code
+/// between counts for, in clrxasm's register counts.
+#[derive(Default)]
+pub(super) struct Kcode {
+    /// The selections open (innermost last).
+    stack: Vec<Vec<usize>>,
+    /// Where the code's kernels change: from item index on, the selection (None: the kernel
+    /// whose label precedes the code).
+    events: Vec<(usize, Option<Vec<usize>>)>,
+}
+
+impl Kcode {
+    /// `.kcode KERNEL, -KERNEL, +...` and `.kcodeend`: the kernels the code that follows
+    /// counts for (clrxasm's errors; `kernels`: their names in `.kernel` order; `at`: the next item's index).
+    pub(super) fn line(
+        &mut self,
+        name: &str,
+        rest: &str,
+        kernels: &[&str],
+        in_code: bool,
+        at: usize,
+    ) -> Result<(), String> {
+        if name == ".kcodeend" {
+            if !in_code {
+                return Err("KCodeEnd outside code".into());
+            }
+            if self.stack.pop().is_none() {
+                return Err("'.kcodeend' without '.kcode'".into());
+            }
+            if !rest.trim().is_empty() {
+                return Err("Garbages at end of line".into());
+            }
+            self.events.push((at, self.stack.last().cloned()));
+            return Ok(());
+        }
+        if rest.trim().is_empty() {
+            return Ok(());
+        }
+        let mut sel: Vec<usize> = self.stack.last().cloned().unwrap_or_default();
+        let items: Vec<&str> = rest.split(',').map(str::trim).collect();
+        for (n, &item) in items.iter().enumerate() {
+            // `+` alone (the last item): every kernel.
+            if item == "+" && n + 1 == items.len() {
+                sel = (0..kernels.len()).collect();
+                continue;
+            }
+            let (remove, n) = match item.strip_prefix('-') {
+                Some(n) => (true, n.trim()),
+                None => (false, item.strip_prefix('+').unwrap_or(item).trim()),
+            };
+            let ok = n.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_' || c == '.')
+                && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.');
+            if !ok {
+                return Err(if n.is_empty() {
+                    "Expected kernel".into()
+                } else {
+                    "Some garbages at kernel place".into()
+                });
+            }
+            let Some(k) = kernels.iter().position(|k| *k == n) else {
+                return Err("Kernel not found".into());
+            };
+            sel.retain(|&x| x != k);
+            if !remove {
+                sel.push(k);
+            }
+        }
+        if !in_code {
+            return Err("KCode outside code".into());
+        }
+        sel.sort_unstable();
+        self.stack.push(sel.clone());
+        self.events.push((at, Some(sel)));
+        Ok(())
+    }
+}
+
 impl Rocm {
     /// A metadata line (`op` without its dot): clrxasm's checks of its place, then its value.
     fn md_line(&mut self, place: MdPlace, op: &str, rest: &str, max_sgprs: u64) -> Result<(), String> {
@@ -110,64 +188,7 @@ impl Rocm {
                 return Err(SECTION.into());
             }
         }
-        rocm_md::kernel_line(&mut self.kernels[k].md, op, rest, max_sgprs)
-    }
-
-    /// `.kcode KERNEL, -KERNEL, +...` and `.kcodeend`: the kernels the code that follows
-    /// counts for (clrxasm's errors; `at`: the next item's index).
-    fn kcode(&mut self, name: &str, rest: &str, in_code: bool, at: usize) -> Result<(), String> {
-        if name == ".kcodeend" {
-            if !in_code {
-                return Err("KCodeEnd outside code".into());
-            }
-            if self.kcode_stack.pop().is_none() {
-                return Err("'.kcodeend' without '.kcode'".into());
-            }
-            if !rest.trim().is_empty() {
-                return Err("Garbages at end of line".into());
-            }
-            self.kcode_events.push((at, self.kcode_stack.last().cloned()));
-            return Ok(());
-        }
-        if rest.trim().is_empty() {
-            return Ok(());
-        }
-        let mut sel: Vec<usize> = self.kcode_stack.last().cloned().unwrap_or_default();
-        let items: Vec<&str> = rest.split(',').map(str::trim).collect();
-        for (n, &item) in items.iter().enumerate() {
-            // `+` alone (the last item): every kernel.
-            if item == "+" && n + 1 == items.len() {
-                sel = (0..self.kernels.len()).collect();
-                continue;
-            }
-            let (remove, n) = match item.strip_prefix('-') {
-                Some(n) => (true, n.trim()),
-                None => (false, item.strip_prefix('+').unwrap_or(item).trim()),
-            };
-            let ok = n.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_' || c == '.')
-                && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.');
-            if !ok {
-                return Err(if n.is_empty() {
-                    "Expected kernel".into()
-                } else {
-                    "Some garbages at kernel place".into()
-                });
-            }
-            let Some(k) = self.kernels.iter().position(|k| k.name == n) else {
-                return Err("Kernel not found".into());
-            };
-            sel.retain(|&x| x != k);
-            if !remove {
-                sel.push(k);
-            }
-        }
-        if !in_code {
-            return Err("KCode outside code".into());
-        }
-        sel.sort_unstable();
-        self.kcode_stack.push(sel.clone());
-        self.kcode_events.push((at, Some(sel)));
-        Ok(())
+        rocm_md::kernel_line(&mut self.kernels[k].md, op, rest, max_sgprs, self.metadata_v3)
     }
 
     /// Whether clrxasm generates the metadata note: a metadata pseudo-op was given, or
@@ -209,16 +230,25 @@ impl Assembler {
             return true;
         }
         if name == ".gotsym" {
-            let sym = rest.trim();
-            let ok = sym.starts_with(|c: char| c.is_ascii_alphabetic() || "_.$".contains(c))
-                && sym.chars().all(|c| c.is_ascii_alphanumeric() || "_.$".contains(c));
-            if sym.contains(',') {
-                let msg = ".gotsym SYMBOL, OUTSYMBOL (the entry's place as a symbol) is not taken yet".into();
-                self.error_at(lineno, src, span, msg);
-            } else if !ok || sym == "." {
+            let is_name = |s: &str| {
+                s.starts_with(|c: char| c.is_ascii_alphabetic() || "_.$".contains(c))
+                    && s.chars().all(|c| c.is_ascii_alphanumeric() || "_.$".contains(c))
+            };
+            let (sym, target) = match rest.split_once(',') {
+                Some((s, t)) => (s.trim(), Some(t.trim())),
+                None => (rest.trim(), None),
+            };
+            if sym == "." {
+                self.error_at(lineno, src, span, "Illegal symbol '.'".into());
+            } else if !is_name(sym) {
                 self.error_at(lineno, src, span, "Expected symbol".into());
+            } else if target.is_some_and(|t| !is_name(t) || t == ".") {
+                self.error_at(lineno, src, span, "Illegal symbol name".into());
             } else {
                 r.got.push((sym.to_string(), lineno, src.to_string()));
+                if let Some(t) = target {
+                    r.got_targets.push((t.to_string(), lineno, src.to_string()));
+                }
             }
             return true;
         }
@@ -227,7 +257,8 @@ impl Assembler {
             let in_code = self.sections[self.section].0 == ".text" && r.section_kernel.is_none();
             let at = self.items.len();
             let r = self.obj.rocm.as_mut().unwrap();
-            if let Err(msg) = r.kcode(name, rest, in_code, at) {
+            let names: Vec<&str> = r.kernels.iter().map(|k| k.name.as_str()).collect();
+            if let Err(msg) = r.kcode.line(name, rest, &names, in_code, at) {
                 self.error_at(lineno, src, span, msg);
             }
             return true;
@@ -244,13 +275,7 @@ impl Assembler {
                 .or_else(|| Gpu::of_processor(self.gfx_processor()).map(|g| g.device))
                 .map_or(102, |d| d.max_sgprs());
             let r = self.obj.rocm.as_mut().unwrap();
-            // The v3 form's metadata is MessagePack, which clrxasm generates otherwise.
-            let result = if r.llvm10 {
-                Err("metadata pseudo-ops with .llvm10binfmt (MessagePack metadata) are not taken yet".into())
-            } else {
-                r.md_line(place, &op, rest, max_sgprs)
-            };
-            match result {
+            match r.md_line(place, &op, rest, max_sgprs) {
                 Ok(()) => r.md_used = true,
                 Err(msg) => self.error_at(lineno, src, span, msg),
             }
@@ -282,8 +307,7 @@ impl Assembler {
                 r.llvm10 = true;
                 r.new_binfmt = true;
             }
-            // The v3 metadata note (the only kind gcnkit writes for v3+).
-            ".metadatav3" => {}
+            ".metadatav3" => r.metadata_v3 = true,
             ".eflags" => {
                 match rest.trim().parse::<u32>().ok().or_else(|| {
                     u32::from_str_radix(rest.trim().trim_start_matches("0x").trim_start_matches("0X"), 16).ok()
@@ -403,10 +427,84 @@ impl Assembler {
             },
         };
         let target = Target::new(gpu, r.new_binfmt);
-        let processor = gpu.processor();
         if r.llvm10 {
-            return self.finish_llvm10(r, gpu, target);
+            self.llvm10_object(gpu, &r);
+        } else {
+            self.v2_notes(gpu);
         }
+        // Each kernel's register counts and header from its `.config` (the generated
+        // metadata's), and with `.llvm10binfmt` its descriptor.
+        let n = r.kernels.len();
+        let (mut counts, mut headers, mut descriptors) = (vec![None; n], vec![None; n], vec![None; n]);
+        for (i, k) in r.kernels.iter().enumerate() {
+            let Some(at) = self.kernel_offset(&k.name) else {
+                let n = k.source.len();
+                self.error_at(
+                    k.line,
+                    &k.source.clone(),
+                    (0, n),
+                    format!("kernel {} has no label in .text", k.name),
+                );
+                continue;
+            };
+            // Without `.config` clrxasm leaves the header's room as the source has it.
+            if k.lines.is_empty() {
+                continue;
+            }
+            let mut b = ConfigBuilder::new(target, &k.name);
+            b.code_regs(self.rocm_code_regs(&r, i, at + if r.llvm10 { 0 } else { akc::SIZE }));
+            // With generated metadata the kernarg segment's default size is the arguments'
+            // (with `.metadatav3` the end of the last one).
+            if r.generates_metadata() {
+                let size = match (r.metadata_v3, k.md.args.last()) {
+                    (true, Some(a)) => a.align.wrapping_add(a.size),
+                    (true, None) => 0,
+                    (false, _) => k.md.kernarg_size(),
+                };
+                let _ = b.set(".kernarg_segment_size", &size.to_string());
+            }
+            for (op, args, line, src) in &k.lines {
+                if let Err(msg) = b.set(op, args) {
+                    self.error_at(*line, src, (0, src.len()), msg);
+                }
+            }
+            for w in b.warnings() {
+                let e = PErr {
+                    start: 0,
+                    end: k.source.len(),
+                    msg: format!("kernel {}: {w}", k.name),
+                    help: None,
+                };
+                self.report(k.line, &k.source.clone(), e, crate::diag::Severity::Warning);
+            }
+            counts[i] = b.register_counts().ok();
+            let built = if r.llvm10 {
+                b.finish_descriptor()
+                    .map(|d| descriptors[i] = Some(d))
+                    .and_then(|_| b.finish())
+            } else {
+                b.finish()
+            };
+            match built {
+                Ok(header) => {
+                    if !r.llvm10 {
+                        self.fill_header(at, &header, k);
+                    }
+                    headers[i] = Some(header);
+                }
+                Err(msg) => self.error_at(k.line, &k.source.clone(), (0, k.source.len()), msg),
+            }
+        }
+        if r.llvm10 && !self.llvm10_descriptors(&r, &descriptors) {
+            return;
+        }
+        self.rocm_binary(&r, gpu, &counts, &headers);
+    }
+
+    /// The v2 notes of gcnkit's own object (code object version 2.1, the ISA version, the
+    /// `.metadata` bytes), and its processor.
+    fn v2_notes(&mut self, gpu: Gpu) {
+        let processor = gpu.processor();
         let (major, minor, stepping) = akc::machine_version(&processor);
         let parts = &mut self.obj.parts;
         parts.processor = Some(processor);
@@ -426,57 +524,13 @@ impl Assembler {
             let yaml = String::from_utf8_lossy(&bytes).into_owned();
             self.obj.parts.v2_notes.push(V2Directive::HsaMetadata(yaml));
         }
-        // Each kernel's register counts from its `.config` (the generated metadata's).
-        let mut counts = vec![None; r.kernels.len()];
-        for (i, k) in r.kernels.iter().enumerate() {
-            let Some(at) = self.kernel_offset(&k.name) else {
-                let n = k.source.len();
-                self.error_at(
-                    k.line,
-                    &k.source.clone(),
-                    (0, n),
-                    format!("kernel {} has no label in .text", k.name),
-                );
-                continue;
-            };
-            // Without `.config` clrxasm leaves the header's room as the source has it.
-            if k.lines.is_empty() {
-                continue;
-            }
-            let mut b = ConfigBuilder::new(target, &k.name);
-            b.code_regs(self.rocm_code_regs(&r, i, at + akc::SIZE));
-            // With generated metadata the kernarg segment's default size is the arguments'.
-            if r.generates_metadata() {
-                let _ = b.set(".kernarg_segment_size", &k.md.kernarg_size().to_string());
-            }
-            for (op, args, line, src) in &k.lines {
-                if let Err(msg) = b.set(op, args) {
-                    self.error_at(*line, src, (0, src.len()), msg);
-                }
-            }
-            for w in b.warnings() {
-                let e = PErr {
-                    start: 0,
-                    end: k.source.len(),
-                    msg: format!("kernel {}: {w}", k.name),
-                    help: None,
-                };
-                self.report(k.line, &k.source.clone(), e, crate::diag::Severity::Warning);
-            }
-            counts[i] = b.register_counts().ok();
-            match b.finish() {
-                Ok(header) => self.fill_header(at, &header, k),
-                Err(msg) => self.error_at(k.line, &k.source.clone(), (0, k.source.len()), msg),
-            }
-        }
-        self.rocm_binary(&r, gpu, &counts);
     }
 
     /// clrxasm's loadable object of a v2 source ([`crate::codeobj::clrx_rocm`]), for
     /// `--format rocm` in the CLRX dialect.
-    fn rocm_binary(&mut self, r: &Rocm, gpu: Gpu, counts: &[Option<(u64, u64)>]) {
+    fn rocm_binary(&mut self, r: &Rocm, gpu: Gpu, counts: &[Option<(u64, u64)>], headers: &[Option<[u8; akc::SIZE]>]) {
         use crate::codeobj::clrx_rocm::{self, RocmInput, RocmSymbol};
-        use crate::codeobj::clrx_rocm_md::{self, MdKernel};
+        use crate::codeobj::clrx_rocm_md::{self, MdKernel, MdKernelV3};
         // (the kernels' headers are in `code`: [`Assembler::finish_rocm`] filled them)
         let mut symbols = Vec::new();
         for k in &r.kernels {
@@ -515,7 +569,7 @@ impl Assembler {
             it.push_bytes(&mut code);
         }
         // Every kernel, `.config` or not, has its header's room (clrxasm's check).
-        for (k, s) in r.kernels.iter().zip(&symbols) {
+        for (k, s) in r.kernels.iter().zip(&symbols).filter(|_| !r.llvm10) {
             if code.len() < s.offset as usize + akc::SIZE {
                 let msg = format!("Code for kernel '{}' is too small for configuration", k.name);
                 return self.error_at(k.line, &k.source.clone(), (0, k.source.len()), msg);
@@ -527,20 +581,62 @@ impl Assembler {
                 .as_ref()
                 .map(|t| format!("{t}-gfx{}{}{}", isa.0, isa.1, isa.2))
         });
-        let metadata = self.obj.parts.v2_notes.iter().find_map(|d| match d {
-            V2Directive::HsaMetadata(y) => Some(y.clone().into_bytes()),
-            _ => None,
-        });
+        let metadata = match r.llvm10 {
+            true => self.obj.parts.metadata.clone(),
+            false => self.obj.parts.v2_notes.iter().find_map(|d| match d {
+                V2Directive::HsaMetadata(y) => Some(y.clone().into_bytes()),
+                _ => None,
+            }),
+        };
+        let global_data = self.binary_global_data();
+        // The code properties of each kernel's header, a `.config` kernel's built (clrxasm
+        // reads a kernel's first 256 bytes as its header, with `.llvm10binfmt` too).
+        let props: Vec<_> = symbols
+            .iter()
+            .zip(counts)
+            .zip(headers)
+            .map(|((s, c), h)| match h {
+                Some(h) => clrx_rocm::header_code_props(h, Some(c.unwrap_or_default())),
+                None => clrx_rocm::header_code_props(code.get(s.offset as usize..).unwrap_or(&[]), None),
+            })
+            .collect();
         // The metadata pseudo-ops (or `.newbinfmt` without `.metadata`): clrxasm generates
         // the metadata, which wins over `.metadata`'s bytes.
-        let metadata = if r.generates_metadata() {
-            let props: Vec<_> = r
+        let metadata = if r.generates_metadata() && r.metadata_v3 {
+            // (the k-th kernel's group and private segment sizes from the k-th 64 bytes of the
+            // global data: its descriptor with `.llvm10binfmt`)
+            let data = global_data.clone().unwrap_or_default();
+            if data.len() < r.kernels.len() * 64 {
+                let (line, src) = r
+                    .kernels
+                    .last()
+                    .map_or((1, String::new()), |k| (k.line, k.source.clone()));
+                let msg = "with .metadatav3 each kernel needs 64 bytes of global data (clrxasm reads its segment sizes there)";
+                return self.error_at(line, &src, (0, src.len()), msg.into());
+            }
+            let u32_at = |at: usize| u32::from_le_bytes(data[at..at + 4].try_into().unwrap());
+            let kernels: Vec<MdKernelV3> = r
                 .kernels
                 .iter()
-                .zip(&symbols)
-                .zip(counts)
-                .map(|((_, s), c)| clrx_rocm::header_code_props(code.get(s.offset as usize..).unwrap_or(&[]), *c))
+                .enumerate()
+                .map(|(i, k)| MdKernelV3 {
+                    name: &k.name,
+                    md: &k.md,
+                    from_config: headers[i].map(|_| props[i]),
+                    descriptor_segments: (u32_at(i * 64), u32_at(i * 64 + 4)),
+                })
                 .collect();
+            match clrx_rocm_md::generate_msgpack(&r.md, &kernels) {
+                Ok(m) => Some(m),
+                Err(msg) => {
+                    let (line, src) = r
+                        .kernels
+                        .first()
+                        .map_or((1, String::new()), |k| (k.line, k.source.clone()));
+                    return self.error_at(line, &src, (0, src.len()), msg);
+                }
+            }
+        } else if r.generates_metadata() {
             let kernels: Vec<MdKernel> = r
                 .kernels
                 .iter()
@@ -555,13 +651,27 @@ impl Assembler {
         } else {
             metadata
         };
+        if r.metadata_v3 && global_data.is_none() {
+            let (line, src) = r
+                .kernels
+                .first()
+                .map_or((1, String::new()), |k| (k.line, k.source.clone()));
+            return self.error_at(
+                line,
+                &src,
+                (0, src.len()),
+                "LLVM10 binary format requires global data".into(),
+            );
+        }
         let input = RocmInput {
             new_binfmt: r.new_binfmt,
+            llvm10: r.llvm10,
+            metadata_v3: r.metadata_v3,
             eflags: r.eflags,
             isa,
             target,
             metadata,
-            global_data: self.binary_global_data(),
+            global_data,
             code,
             symbols: symbols_all,
             got,
@@ -570,11 +680,9 @@ impl Assembler {
         self.obj.parts.clrx_binary = Some(clrx_rocm::write(&input));
     }
 
-    /// The end of a `.llvm10binfmt` source: the k-th kernel's descriptor is the k-th 64
-    /// bytes of `.globaldata` (rebuilt from its `.config` when it has one), the `.metadata`
-    /// bytes are the metadata note, `.eflags` the ELF flags.
-    fn finish_llvm10(&mut self, r: Rocm, gpu: Gpu, target: Target) {
-        use crate::codeobj::clrx_config::DESCRIPTOR_SIZE;
+    /// gcnkit's own object of a `.llvm10binfmt` source (`--format elf`): code object v3, the
+    /// `.metadata` bytes as its metadata note, `.eflags` its flags.
+    fn llvm10_object(&mut self, gpu: Gpu, r: &Rocm) {
         let parts = &mut self.obj.parts;
         parts.processor = Some(gpu.processor());
         parts.version.get_or_insert(3);
@@ -582,42 +690,34 @@ impl Assembler {
         if let Some(k) = parts.sections.iter().position(|s| s.name == METADATA) {
             parts.metadata = Some(parts.sections.remove(k).bytes);
         }
-        let Some(rodata) = parts.sections.iter().position(|s| s.name == ".rodata") else {
-            if let Some(k) = r.kernels.first() {
-                let n = k.source.len();
-                self.error_at(
-                    k.line,
-                    &k.source.clone(),
-                    (0, n),
-                    "no .globaldata for the kernel descriptors".into(),
-                );
-            }
-            return;
+    }
+
+    /// The descriptors of a `.llvm10binfmt` source: the k-th kernel's is the k-th 64 bytes of
+    /// `.globaldata` (rebuilt from its `.config` when it has one: `built`); false after
+    /// clrxasm's errors (no global data, too little of it).
+    fn llvm10_descriptors(&mut self, r: &Rocm, built: &[Option<[u8; 64]>]) -> bool {
+        use crate::codeobj::clrx_config::DESCRIPTOR_SIZE;
+        let Some(rodata) = self.obj.parts.sections.iter().position(|s| s.name == ".rodata") else {
+            let (line, src) = r
+                .kernels
+                .first()
+                .map_or((1, String::new()), |k| (k.line, k.source.clone()));
+            self.error_at(line, &src, (0, src.len()), "No data section for LLVM10BinFormat".into());
+            return false;
         };
-        parts.sections[rodata].align = parts.sections[rodata].align.max(DESCRIPTOR_SIZE as u64);
+        let sec = &mut self.obj.parts.sections[rodata];
+        sec.align = sec.align.max(DESCRIPTOR_SIZE as u64);
+        let mut ok = true;
         for (k, kern) in r.kernels.iter().enumerate() {
             let at = k * DESCRIPTOR_SIZE;
-            let have = self.obj.parts.sections[rodata].bytes.len();
-            if have < at + DESCRIPTOR_SIZE {
-                let n = kern.source.len();
-                let msg = format!(
-                    "kernel {}: .globaldata holds {have} bytes, not room for descriptor {k} (64 bytes each)",
-                    kern.name
-                );
-                self.error_at(kern.line, &kern.source.clone(), (0, n), msg);
+            if self.obj.parts.sections[rodata].bytes.len() < at + DESCRIPTOR_SIZE {
+                let msg = format!("Global data for kernel '{}' is too small for descriptor", kern.name);
+                self.error_at(kern.line, &kern.source.clone(), (0, kern.source.len()), msg);
+                ok = false;
                 continue;
             }
-            if kern.lines.len() > 1 {
-                let mut b = ConfigBuilder::new(target, &kern.name);
-                for (op, args, line, src) in &kern.lines {
-                    if let Err(msg) = b.set(op, args) {
-                        self.error_at(*line, src, (0, src.len()), msg);
-                    }
-                }
-                match b.finish_descriptor() {
-                    Ok(d) => self.obj.parts.sections[rodata].bytes[at..at + DESCRIPTOR_SIZE].copy_from_slice(&d),
-                    Err(msg) => self.error_at(kern.line, &kern.source.clone(), (0, kern.source.len()), msg),
-                }
+            if let Some(d) = &built[k] {
+                self.obj.parts.sections[rodata].bytes[at..at + DESCRIPTOR_SIZE].copy_from_slice(d);
             }
             let a = self.obj.parts.attrs(&kern.name);
             a.hsa_kernel = false;
@@ -631,12 +731,23 @@ impl Assembler {
                 offset: at,
             });
         }
+        ok
     }
 
     /// The symbols of the object (the GOT's objects in `.text`, the kernels `kernels`, the
     /// GOT's other objects) and the GOT's entries as indices of them, or None after an error
     /// (clrxasm's: a symbol not defined or not `.global`).
     fn rocm_got(&mut self, r: &Rocm, kernels: &[RocmSymbol]) -> Option<(Vec<RocmSymbol>, Vec<usize>)> {
+        use super::parse::{Sym, Value};
+        use crate::codeobj::clrx_rocm::ObjectIn;
+        // `.gotsym SYMBOL, OUTSYMBOL`: OUTSYMBOL names the entry (in the GOT, which clrxasm
+        // places in the file), and must not be a label.
+        for (t, line, src) in &r.got_targets {
+            if self.obj.parts.labels.iter().any(|(n, _, _)| n == t) || self.syms.contains_key(t.as_str()) {
+                self.error_at(*line, src, (0, src.len()), format!("Symbol '{t}' is already defined"));
+                return None;
+            }
+        }
         let (mut text, mut other) = (Vec::<RocmSymbol>::new(), Vec::<RocmSymbol>::new());
         for (name, line, src) in &r.got {
             let error = |s: &mut Self, msg: String| s.error_at(*line, src, (0, src.len()), msg);
@@ -648,7 +759,13 @@ impl Assembler {
                 .find(|(n, _)| n == name)
                 .map(|(_, a)| a.clone());
             let label = self.obj.parts.labels.iter().find(|(n, _, _)| n == name).cloned();
-            let Some((_, section, offset)) = label else {
+            // (an absolute symbol: `NAME = VALUE`)
+            let value = match self.syms.get(name.as_str()) {
+                Some(Sym::Value(Value::Int(v))) => Some(("", *v as u64)),
+                _ => None,
+            };
+            let Some((section, offset)) = label.map(|(_, s, o)| (s, o)).or(value.map(|(s, v)| (s.to_string(), v)))
+            else {
                 error(self, format!("GOT symbol '{name}' is unresolved"));
                 return None;
             };
@@ -666,9 +783,13 @@ impl Assembler {
                 continue;
             }
             let size = attrs.and_then(|a| a.size).unwrap_or(0);
-            let list = match section.as_str() {
-                ".text" => &mut text,
-                ".rodata" => &mut other,
+            let (list, place) = match section.as_str() {
+                ".text" => (&mut text, ObjectIn::Text),
+                ".rodata" => (&mut other, ObjectIn::Rodata),
+                "" => {
+                    let no_data = !self.obj.parts.sections.iter().any(|s| s.name == ".rodata");
+                    (&mut other, ObjectIn::Absolute(no_data))
+                }
                 _ => {
                     error(
                         self,
@@ -681,13 +802,13 @@ impl Assembler {
                 name: name.clone(),
                 offset,
                 function: false,
-                object: Some((section == ".rodata", size)),
+                object: Some((place, size)),
             });
         }
         if text.len() > 1 || other.len() > 1 {
             let (_, line, src) = &r.got[0];
-            let msg = "more than one GOT symbol in .text (or in .globaldata) that is not a kernel is not \
-                       taken yet (clrxasm orders them by its hash table)"
+            let msg = "more than one GOT symbol in .text (or in .globaldata or absolute) that is not a \
+                       kernel is not taken yet (clrxasm orders them by its hash table)"
                 .to_string();
             self.error_at(*line, src, (0, src.len()), msg);
             return None;
@@ -718,28 +839,30 @@ impl Assembler {
             .map(|(_, _, o)| *o as usize)
     }
 
-    /// The registers the code from `.text` offset `from` to the next label that is not a
-    /// `.L` temporary writes (clrxasm's defaults for `.sgprsnum`/`.vgprsnum` count the
-    /// destinations only: checked with clrxasm, a register only read does not count).
-    fn code_regs(&self, from: usize) -> CodeRegs {
-        self.code_regs_in(from, self.next_label(from))
-    }
-
     /// The registers kernel `k`'s code writes, its own code starting at `from`: without
-    /// `.kcode` the code from there to the next label ([`Assembler::code_regs`]); with it, as
+    /// `.kcode` the code from there to the next label that is not a `.L` temporary
+    /// (clrxasm's defaults for `.sgprsnum`/`.vgprsnum` count the destinations only: checked
+    /// with clrxasm, a register only read does not count); with it, as
     /// clrxasm counts: code inside `.kcode` counts for the kernels it selects, the rest for
     /// the kernel whose code it follows. (clrxasm does not switch kernels at a kernel's label
     /// inside `.kcode`; here the label's range decides.)
     fn rocm_code_regs(&self, r: &Rocm, k: usize, from: usize) -> CodeRegs {
-        if r.kcode_events.is_empty() {
-            return self.code_regs(from);
+        // (with `.llvm10binfmt` the code starts at the kernel's own label, which does not end it)
+        let to = self.next_label(from + r.llvm10 as usize);
+        self.kcode_regs(&r.kcode, k, from, to)
+    }
+
+    /// The registers kernel `k`'s code (`from..to` in `.text`) writes, `.kcode` considered
+    /// (see [`Assembler::rocm_code_regs`]).
+    pub(super) fn kcode_regs(&self, kc: &Kcode, k: usize, from: usize, to: usize) -> CodeRegs {
+        if kc.events.is_empty() {
+            return self.code_regs_in(from, to);
         }
-        let to = self.next_label(from);
         let mut event = 0;
         let mut sel: Option<&Vec<usize>> = None;
         self.code_regs_where(|i, offset| {
-            while event < r.kcode_events.len() && r.kcode_events[event].0 <= i {
-                sel = r.kcode_events[event].1.as_ref();
+            while event < kc.events.len() && kc.events[event].0 <= i {
+                sel = kc.events[event].1.as_ref();
                 event += 1;
             }
             match sel {
@@ -762,7 +885,7 @@ impl Assembler {
     }
 
     /// The registers the code from `.text` offset `from` to `to` writes (see
-    /// [`Assembler::code_regs`]).
+    /// [`Assembler::rocm_code_regs`]).
     pub(super) fn code_regs_in(&self, from: usize, to: usize) -> CodeRegs {
         self.code_regs_where(|_, offset| (from..to).contains(&offset))
     }

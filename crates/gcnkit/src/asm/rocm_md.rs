@@ -95,8 +95,9 @@ pub(super) fn printf(args: &str) -> Result<MdPrintf, String> {
 }
 
 /// A kernel's metadata line `name` (no dot, lower case) into `md`; `max_sgprs`: the device's
-/// (`.md_sgprsnum`'s limit).
-pub(super) fn kernel_line(md: &mut KernelMd, name: &str, args: &str, max_sgprs: u64) -> Result<(), String> {
+/// (`.md_sgprsnum`'s limit); `v3`: after `.metadatav3` (an argument's alignment field is its
+/// offset).
+pub(super) fn kernel_line(md: &mut KernelMd, name: &str, args: &str, max_sgprs: u64, v3: bool) -> Result<(), String> {
     let args = args.trim();
     if let Some(i) = MD_VALUES.iter().position(|v| v.op == name) {
         let v = clrx_value(args)?;
@@ -149,7 +150,10 @@ pub(super) fn kernel_line(md: &mut KernelMd, name: &str, args: &str, max_sgprs: 
             md.language = language;
             md.language_version = Some(version);
         }
-        "arg" => md.args.push(arg(args)?),
+        "arg" => {
+            let a = arg(args, v3.then(|| md.args.last()))?;
+            md.args.push(a)
+        }
         _ => return Err(format!("unknown metadata pseudo-op .{name}")),
     }
     Ok(())
@@ -168,8 +172,10 @@ fn enumerated(table: &[(&str, &[&str])], field: &str, what: &str) -> Result<u8, 
 }
 
 /// `.arg [NAME], ["TYPENAME",] SIZE, [ALIGN], KIND, TYPE[, POINTEEALIGN][, ADDRSPACE]
-/// [, ACCQUAL][, ACTUALACCQUAL] [FLAGS...]`.
-fn arg(args: &str) -> Result<MdArg, String> {
+/// [, ACCQUAL][, ACTUALACCQUAL] [FLAGS...]`. `v3`: after `.metadatav3`, with the kernel's
+/// argument before (if any): ALIGN is then the offset (clrxasm keeps both in one field), left
+/// out or 0 the end of the argument before aligned to this one's size.
+fn arg(args: &str, v3: Option<Option<&MdArg>>) -> Result<MdArg, String> {
     let f = fields(args);
     let mut it = f.iter().map(String::as_str);
     let mut a = MdArg::default();
@@ -189,14 +195,20 @@ fn arg(args: &str) -> Result<MdArg, String> {
         return Err("Argument size is zero".into());
     }
     let align = it.next().ok_or_else(comma)?;
-    a.align = if align.is_empty() {
-        default_align(a.size)
-    } else {
-        let v = clrx_value(align)?;
-        if v == 0 || v & (v - 1) != 0 {
-            return Err("Argument alignment is not power of 2".into());
+    let given = match align {
+        "" => 0,
+        _ => clrx_value(align)?,
+    };
+    a.align = match v3 {
+        _ if given != 0 && v3.is_some() => given,
+        Some(None) => 0,
+        Some(Some(prev)) => {
+            let m = default_align(a.size) - 1;
+            prev.align.wrapping_add(prev.size).wrapping_add(m) & !m
         }
-        v
+        None if align.is_empty() => default_align(a.size),
+        None if given == 0 || given & (given - 1) != 0 => return Err("Argument alignment is not power of 2".into()),
+        None => given,
     };
     // The rest: each field one word, but the last, whose further words are flags.
     let rest: Vec<&str> = it.collect();
@@ -259,15 +271,19 @@ mod tests {
 
     #[test]
     fn args_as_clrxasm_reads_them() {
-        let a = arg("a, \"float*\", 8, , globalbuf, f32, global, default const volatile").unwrap();
+        let a = arg(
+            "a, \"float*\", 8, , globalbuf, f32, global, default const volatile",
+            None,
+        )
+        .unwrap();
         assert_eq!(
             (a.align, a.kind, a.address_space, a.flags),
             (8, 1, 2, [true, false, true, false])
         );
-        let a = arg(", 12, , dynshptr, i8, 4, local").unwrap();
+        let a = arg(", 12, , dynshptr, i8, 4, local", None).unwrap();
         assert_eq!((a.align, a.pointee_align, a.address_space), (16, 4, 4));
-        assert_eq!(arg(", 4, , goz, i64").unwrap().kind, 9);
-        assert_eq!(arg(", 4, , globaloffsetz, ushort").unwrap().value_type, 3);
+        assert_eq!(arg(", 4, , goz, i64", None).unwrap().kind, 9);
+        assert_eq!(arg(", 4, , globaloffsetz, ushort", None).unwrap().value_type, 3);
         for bad in [
             "a, 0, , value, i32",
             "a, 4, 3, value, i32",
@@ -279,7 +295,7 @@ mod tests {
             "a, 4, , image, i32, , read_only",
             "9a, 4, , value, i32",
         ] {
-            assert!(arg(bad).is_err(), "{bad}");
+            assert!(arg(bad, None).is_err(), "{bad}");
         }
     }
 

@@ -1662,8 +1662,9 @@ impl ConfigBuilder {
     /// Code object v3+ (`.llvm10binfmt`, which implies `.newbinfmt`): the 64-byte kernel
     /// descriptor clrxasm writes in `.rodata` from the same pseudo-ops: the group and private
     /// segment sizes, PGM_RSRC3 (`.pgmrsrc3` as given), PGM_RSRC1/2 as in the header, the SGPR
-    /// enables (`.use_wave32` among them); the code entry offset (bytes 16-23), which clrxasm
-    /// computes from where the code lands, is left 0. The other header fields are dropped.
+    /// enables (`.use_wave32` among them); the code entry offset (bytes 16-23) as given, else
+    /// clrxasm's "not given" (all ones), which its writer replaces for a kernel (not a
+    /// `.fkernel`) by where the code lands. The other header fields are dropped.
     pub fn finish_descriptor(&self) -> Result<[u8; 64], String> {
         if self.control.is_some() {
             return Err("Some kernels have Control directive section if LLVM10 binary format used".into());
@@ -1674,6 +1675,12 @@ impl ConfigBuilder {
         d[4..8].copy_from_slice(&h[60..64]); // private segment
         d[44..48].copy_from_slice(&self.rsrc3.to_le_bytes());
         d[48..58].copy_from_slice(&h[48..58]); // PGM_RSRC1, PGM_RSRC2, SGPR enables
+        let entry = F("kernel_code_entry_byte_offset");
+        let entry = match self.written.contains(&entry) {
+            true => get(&self.bytes, entry),
+            false => u64::MAX,
+        };
+        d[KD_ENTRY].copy_from_slice(&entry.to_le_bytes());
         Ok(d)
     }
 
@@ -2302,6 +2309,8 @@ mod tests {
         let mut want = [0u8; 64];
         want[..8].copy_from_slice(&[0xe8, 3, 0, 0, 40, 0, 0, 0]);
         want[44..58].copy_from_slice(&[0x45, 0x23, 1, 0, 0, 0, 0x0c, 0, 0xc5, 0xf5, 0xff, 0xff, 0x08, 0x04]);
+        // (the code entry offset not given: all ones, which the writer replaces)
+        want[16..24].fill(0xff);
         assert_eq!(d, want);
         b.set(".control_directive", "").unwrap();
         assert!(b.finish_descriptor().is_err());

@@ -17,7 +17,12 @@
 //!   `.rela.dyn` before `.text`, one `R_AMDGPU_ABS64` (3) per entry naming the dynamic symbol;
 //!   the symbols of the GOT that are not kernels come as objects, those in `.text` before the
 //!   kernels, the others after them.
-//!   The LLVM 10 form (`.llvm10binfmt`) is not written here.
+//! - `.llvm10binfmt` (code object v3): ABI version 1, flags 51 (gfx1010's, whatever the
+//!   device) unless `.eflags`, no v2 notes (only the metadata), `.rodata` (64-aligned) after
+//!   `.dynstr` with the k-th kernel's 64-byte descriptor at k*64, whose code entry offset
+//!   clrxasm computes from the section after `.rodata` (`.text`, or `.rela.dyn` with a GOT);
+//!   kernels are protected functions each followed by `NAME.kd`, a protected object there.
+//! - `.metadatav3`: the metadata note is MessagePack, owner "AMDGPU", type 32.
 
 use super::clrx_elf::{Out, SHF_ALLOC as A, SHF_EXECINSTR as X, SHT_PROGBITS, SHT_STRTAB, SHT_SYMTAB};
 
@@ -28,13 +33,27 @@ pub struct RocmSymbol {
     pub offset: u64,
     /// `.fkernel`: a function (`STT_FUNC`), not an HSA kernel.
     pub function: bool,
-    /// An object (`STT_OBJECT`) in `.text` (false) or `.rodata` (true), of this size.
-    pub object: Option<(bool, u64)>,
+    /// An object (`STT_OBJECT`) the GOT names, and its size.
+    pub object: Option<(ObjectIn, u64)>,
+}
+
+/// Where a GOT's object is: `offset` counts from the start of `.text` or `.rodata`, or is the
+/// value of an absolute symbol (`SHN_ABS`), typed `STT_OBJECT` (true) or not: clrxasm's
+/// check "in the global data's section" holds for absolute symbols when there is none.
+#[derive(Clone, Copy, PartialEq)]
+pub enum ObjectIn {
+    Text,
+    Rodata,
+    Absolute(bool),
 }
 
 /// What the object is made of.
 pub struct RocmInput {
     pub new_binfmt: bool,
+    /// `.llvm10binfmt`: code object v3 (descriptors in `.rodata`).
+    pub llvm10: bool,
+    /// `.metadatav3`: the metadata is MessagePack (its note "AMDGPU", type 32).
+    pub metadata_v3: bool,
     /// `.eflags` (else 2 with `.newbinfmt`, 0 without).
     pub eflags: Option<u32>,
     /// The ISA version's major, minor and stepping.
@@ -156,15 +175,21 @@ fn hash_table(names: &[&str]) -> Vec<u8> {
     words.iter().flat_map(|w| w.to_le_bytes()).collect()
 }
 
-/// One note: name "AMD", type, description, each padded to 4 bytes.
-fn note(out: &mut Vec<u8>, kind: u32, desc: &[u8]) {
-    out.extend_from_slice(&4u32.to_le_bytes());
+/// One note: owner `name`, type, description, each padded to 4 bytes.
+fn note(out: &mut Vec<u8>, name: &str, kind: u32, desc: &[u8]) {
+    out.extend_from_slice(&(name.len() as u32 + 1).to_le_bytes());
     out.extend_from_slice(&(desc.len() as u32).to_le_bytes());
     out.extend_from_slice(&kind.to_le_bytes());
-    out.extend_from_slice(b"AMD\0");
+    out.extend_from_slice(name.as_bytes());
+    out.push(0);
+    out.resize(out.len().next_multiple_of(4), 0);
     out.extend_from_slice(desc);
     out.resize(out.len().next_multiple_of(4), 0);
 }
+
+/// A symbol of the tables: name, info, visibility, the part it is in (None: absolute), offset
+/// in it, size.
+struct Sym<'a>(&'a str, u8, u8, Option<Part>, u64, u64);
 
 /// A string table of `names` (a NUL first) and each name's offset.
 fn strtab<'a>(names: impl Iterator<Item = &'a str>) -> (Vec<u8>, Vec<u32>) {
@@ -184,11 +209,14 @@ pub fn write(input: &RocmInput) -> Vec<u8> {
     if input.new_binfmt {
         parts.push(Part::Note);
     }
-    if input.global_data.is_some() {
+    if input.global_data.is_some() && !input.llvm10 {
         parts.push(Part::Rodata);
     }
     let got = !input.got.is_empty();
     parts.extend([Part::Dynsym, Part::Hash, Part::Dynstr]);
+    if input.global_data.is_some() && input.llvm10 {
+        parts.push(Part::Rodata);
+    }
     if got {
         parts.push(Part::RelaDyn);
     }
@@ -207,23 +235,53 @@ pub fn write(input: &RocmInput) -> Vec<u8> {
     let phdrs = if input.new_binfmt { 8 } else { 7 };
 
     let mut notes = Vec::new();
-    note(&mut notes, 1, &[2, 0, 0, 0, 1, 0, 0, 0]);
-    let mut isa = Vec::new();
-    for v in [4u16 as u32 | 7 << 16, input.isa.0, input.isa.1, input.isa.2] {
-        isa.extend_from_slice(&v.to_le_bytes());
-    }
-    isa.extend_from_slice(b"AMD\0AMDGPU\0");
-    note(&mut notes, 3, &isa);
-    if let Some(t) = &input.target {
-        note(&mut notes, 11, t.as_bytes());
+    if !input.llvm10 {
+        note(&mut notes, "AMD", 1, &[2, 0, 0, 0, 1, 0, 0, 0]);
+        let mut isa = Vec::new();
+        for v in [4u16 as u32 | 7 << 16, input.isa.0, input.isa.1, input.isa.2] {
+            isa.extend_from_slice(&v.to_le_bytes());
+        }
+        isa.extend_from_slice(b"AMD\0AMDGPU\0");
+        note(&mut notes, "AMD", 3, &isa);
+        if let Some(t) = &input.target {
+            note(&mut notes, "AMD", 11, t.as_bytes());
+        }
     }
     if let Some(m) = input.metadata.as_ref().filter(|m| !m.is_empty()) {
-        note(&mut notes, 10, m);
+        match input.metadata_v3 {
+            true => note(&mut notes, "AMDGPU", 32, m),
+            false => note(&mut notes, "AMD", 10, m),
+        }
     }
-    let kernel_names = || input.symbols.iter().map(|s| s.name.as_str());
-    let (dynstr, dyn_at) = strtab(kernel_names());
-    let (strtab_bytes, sym_at) = strtab(std::iter::once("_DYNAMIC").chain(kernel_names()));
-    let names: Vec<&str> = kernel_names().collect();
+    // The symbols: the GOT's objects and the kernels, a v3 kernel's descriptor after it.
+    let kd_names: Vec<String> = input.symbols.iter().map(|s| format!("{}.kd", s.name)).collect();
+    let mut syms = Vec::new();
+    let mut descriptors = 0u64;
+    for (s, kd) in input.symbols.iter().zip(&kd_names) {
+        let (info, other, part) = match s.object {
+            Some((ObjectIn::Rodata, _)) => (0x11, 0, Some(Part::Rodata)),
+            Some((ObjectIn::Text, _)) => (0x11, 0, Some(Part::Text)),
+            Some((ObjectIn::Absolute(object), _)) => (0x10 | object as u8, 0, None),
+            None if s.function => (0x12, 0, Some(Part::Text)),
+            None if input.llvm10 => (0x12, 3, Some(Part::Text)),
+            None => (0x1a, 0, Some(Part::Text)),
+        };
+        syms.push(Sym(
+            &s.name,
+            info,
+            other,
+            part,
+            s.offset,
+            s.object.map_or(0, |(_, size)| size),
+        ));
+        if input.llvm10 && s.object.is_none() && !s.function {
+            syms.push(Sym(kd, 0x11, 3, Some(Part::Rodata), descriptors * 64, 0));
+            descriptors += 1;
+        }
+    }
+    let names: Vec<&str> = syms.iter().map(|s| s.0).collect();
+    let (dynstr, dyn_at) = strtab(names.iter().copied());
+    let (strtab_bytes, sym_at) = strtab(std::iter::once("_DYNAMIC").chain(names.iter().copied()));
     let hash = hash_table(&names);
     let shstrtab: Vec<u8> = std::iter::once(0u8)
         .chain(
@@ -262,7 +320,10 @@ pub fn write(input: &RocmInput) -> Vec<u8> {
     let mut offsets = Vec::with_capacity(parts.len());
     let mut end = 64usize;
     for &p in &parts {
-        let align = p.section().3.max(p.section().4) as usize;
+        let mut align = p.section().3.max(p.section().4) as usize;
+        if p == Part::Rodata && input.llvm10 {
+            align = 64;
+        }
         end = end.next_multiple_of(align);
         offsets.push(end);
         end += size(p);
@@ -270,11 +331,28 @@ pub fn write(input: &RocmInput) -> Vec<u8> {
     let at = |p: Part| offsets[index(p)] as u64;
     let addr = |p: Part| if p.section().5 { at(p) } else { 0 };
 
+    // v3: each kernel's code entry offset in its descriptor, counted (as clrxasm counts it)
+    // from the start of the part after `.rodata`.
+    let mut global_data = input.global_data.clone().unwrap_or_default();
+    if input.llvm10 && input.global_data.is_some() {
+        let after = offsets.get(index(Part::Rodata) + 1).copied().unwrap_or(0) as u64;
+        let kernels = input.symbols.iter().filter(|s| s.object.is_none() && !s.function);
+        for (k, s) in kernels.enumerate() {
+            let place = k * 64 + 16;
+            let v = (after + s.offset).wrapping_sub(at(Part::Rodata) + k as u64 * 64);
+            if global_data.len() < place + 8 {
+                global_data.resize(place + 8, 0);
+            }
+            global_data[place..place + 8].copy_from_slice(&v.to_le_bytes());
+        }
+        global_data.truncate(size(Part::Rodata));
+    }
+
     let mut o = Out {
         is64: true,
         b: Vec::with_capacity(end),
     };
-    o.b.extend_from_slice(&[0x7f, b'E', b'L', b'F', 2, 1, 1, 0x40, 0]);
+    o.b.extend_from_slice(&[0x7f, b'E', b'L', b'F', 2, 1, 1, 0x40, input.llvm10 as u8]);
     o.b.resize(16, 0);
     o.u16(3); // ET_DYN
     o.u16(0xe0);
@@ -282,7 +360,12 @@ pub fn write(input: &RocmInput) -> Vec<u8> {
     o.word(if input.new_binfmt { at(Part::Text) } else { 0 });
     o.word(at(Part::Phdrs));
     o.word(at(Part::Shdrs));
-    o.u32(input.eflags.unwrap_or(if input.new_binfmt { 2 } else { 0 }));
+    let flags = match (input.new_binfmt, input.llvm10) {
+        (_, true) => 51,
+        (true, false) => 2,
+        _ => 0,
+    };
+    o.u32(input.eflags.unwrap_or(flags));
     o.u16(64);
     o.u16(56);
     o.u16(phdrs as u16);
@@ -290,28 +373,14 @@ pub fn write(input: &RocmInput) -> Vec<u8> {
     o.u16(shnum as u16);
     o.u16(index(Part::Shstrtab) as u16);
 
-    let symbol = |o: &mut Out, name: u32, info: u8, other: u8, shndx: usize, value: u64| {
-        o.u32(name);
-        o.u8(info);
-        o.u8(other);
-        o.u16(shndx as u16);
-        o.word(value);
-        o.word(0);
-    };
-    let kernels = |o: &mut Out, at_names: &[u32]| {
-        for (s, n) in input.symbols.iter().zip(at_names) {
-            let (info, part) = match s.object {
-                Some((true, _)) => (0x11, Part::Rodata),
-                Some((false, _)) => (0x11, Part::Text),
-                None if s.function => (0x12, Part::Text),
-                None => (0x1a, Part::Text),
-            };
+    let symbols = |o: &mut Out, at_names: &[u32]| {
+        for (s, n) in syms.iter().zip(at_names) {
             o.u32(*n);
-            o.u8(info);
-            o.u8(0);
-            o.u16(index(part) as u16);
-            o.word(at(part) + s.offset);
-            o.word(s.object.map_or(0, |(_, size)| size));
+            o.u8(s.1);
+            o.u8(s.2);
+            o.u16(s.3.map_or(0xfff1, |p| index(p) as u16));
+            o.word(s.3.map_or(0, at) + s.4);
+            o.word(s.5);
         }
     };
     for (k, &p) in parts.iter().enumerate() {
@@ -351,10 +420,10 @@ pub fn write(input: &RocmInput) -> Vec<u8> {
                 }
             }
             Part::Note => o.b.extend_from_slice(&notes),
-            Part::Rodata => o.b.extend_from_slice(input.global_data.as_deref().unwrap_or(&[])),
+            Part::Rodata => o.b.extend_from_slice(&global_data),
             Part::Dynsym => {
                 o.b.resize(o.b.len() + SYM, 0);
-                kernels(&mut o, &dyn_at);
+                symbols(&mut o, &dyn_at);
             }
             Part::Hash => o.b.extend_from_slice(&hash),
             Part::Dynstr => o.b.extend_from_slice(&dynstr),
@@ -385,8 +454,14 @@ pub fn write(input: &RocmInput) -> Vec<u8> {
             Part::Comment => o.b.extend_from_slice(&comment),
             Part::Symtab => {
                 o.b.resize(o.b.len() + SYM, 0);
-                symbol(&mut o, sym_at[0], 0, 2, index(Part::Dynamic), at(Part::Dynamic));
-                kernels(&mut o, &sym_at[1..]);
+                // `_DYNAMIC`: local, hidden.
+                o.u32(sym_at[0]);
+                o.u8(0);
+                o.u8(2);
+                o.u16(index(Part::Dynamic) as u16);
+                o.word(at(Part::Dynamic));
+                o.word(0);
+                symbols(&mut o, &sym_at[1..]);
             }
             Part::Shstrtab => o.b.extend_from_slice(&shstrtab),
             Part::Strtab => o.b.extend_from_slice(&strtab_bytes),
@@ -394,9 +469,12 @@ pub fn write(input: &RocmInput) -> Vec<u8> {
                 o.b.resize(o.b.len() + 64, 0);
                 let mut name = 1u32;
                 for &q in &parts {
-                    let (n, kind, flags, pad, align, _) = q.section();
+                    let (n, kind, flags, mut pad, align, _) = q.section();
                     if n.is_empty() {
                         continue;
+                    }
+                    if q == Part::Rodata && input.llvm10 {
+                        pad = 64;
                     }
                     let (link, info, entsize) = match q {
                         Part::Dynsym => (index(Part::Dynstr), 1, SYM),
@@ -449,7 +527,8 @@ pub fn header_code_props(h: &[u8], config: Option<(u64, u64)>) -> [u64; super::c
         u(64, 4),
         u(60, 4),
         align,
-        1u64 << (u(103, 1) & 63),
+        // (a 32-bit shift in CLRX, whose count x86 takes modulo 32)
+        (1u32 << (u(103, 1) & 31)) as u64,
         config.map_or(u(84, 2), |c| c.0),
         config.map_or(u(86, 2), |c| c.1),
     ]

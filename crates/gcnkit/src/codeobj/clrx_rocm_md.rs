@@ -312,16 +312,7 @@ pub fn generate(md: &RocmMd, kernels: &[MdKernel]) -> String {
     if !md.printfs.is_empty() {
         s.push_str("Printf:          \n");
     }
-    let used: std::collections::HashSet<u32> = md.printfs.iter().filter_map(|p| p.id).collect();
-    let mut free = 1u32;
-    for p in &md.printfs {
-        let id = p.id.unwrap_or_else(|| {
-            while used.contains(&free) {
-                free += 1;
-            }
-            free += 1;
-            free - 1
-        });
+    for (id, p) in printf_ids(md).into_iter().zip(&md.printfs) {
         let _ = write!(s, "  - '{id}:{}:", p.arg_sizes.len());
         for a in &p.arg_sizes {
             let _ = write!(s, "{a}:");
@@ -434,6 +425,201 @@ fn write_kernel(s: &mut String, k: &MdKernel) {
     }
 }
 
+/// The MessagePack name (`.metadatav3`) of a YAML name of [`VALUE_KINDS`], [`VALUE_TYPES`],
+/// [`ADDRESS_SPACES`] or [`ACCESS_QUALS`]: in snake case (`GlobalBuffer`: `global_buffer`,
+/// `I32`: `i32`), but for CLRX's `hidden_multigrid_sync_arg`.
+fn mp_name(yaml: &str) -> String {
+    if yaml == "HiddenMultiGridSyncArg" {
+        return "hidden_multigrid_sync_arg".into();
+    }
+    let mut out = String::new();
+    for (k, c) in yaml.chars().enumerate() {
+        if c.is_ascii_uppercase() && k > 0 {
+            out.push('_');
+        }
+        out.push(c.to_ascii_lowercase());
+    }
+    out
+}
+
+/// The row of `table` whose YAML name [`mp_name`] writes as `v` (a MessagePack string).
+fn mp_row(table: &[(&str, &[&str])], v: &serde_json::Value) -> Option<u8> {
+    let v = v.as_str()?;
+    table.iter().position(|(n, _)| mp_name(n) == v).map(|i| i as u8)
+}
+
+/// A kernel for [`generate_msgpack`]: its name and lines, the code properties its `.config`
+/// gives (the first [`FROM_HEADER`] of [`MD_VALUES`], as [`MdKernel::from_header`]; None
+/// without `.config`: clrxasm then writes its "not supplied" markers), and the group and
+/// private segment sizes of its descriptor (the k-th 64 bytes of the global data).
+pub struct MdKernelV3<'a> {
+    pub name: &'a str,
+    pub md: &'a KernelMd,
+    pub from_config: Option<[u64; FROM_HEADER]>,
+    pub descriptor_segments: (u32, u32),
+}
+
+/// A MessagePack string as CLRX writes it: its bytes up to a NUL; None when they are not
+/// UTF-8 (not written yet: the MessagePack writer takes text).
+fn mp_string(b: &[u8]) -> Option<rmpv::Value> {
+    let b = &b[..b.iter().position(|&c| c == 0).unwrap_or(b.len())];
+    std::str::from_utf8(b).ok().map(rmpv::Value::from)
+}
+
+/// The MessagePack metadata clrxasm generates with `.metadatav3` (its key order, which is
+/// not sorted: `.pointee_align` after `.size`; values it was not given are its 32- or
+/// 64-bit "not supplied" markers), or an error naming a string that is not UTF-8.
+pub fn generate_msgpack(md: &RocmMd, kernels: &[MdKernelV3]) -> Result<Vec<u8>, String> {
+    use rmpv::Value;
+    let s = |b: &[u8]| {
+        mp_string(b).ok_or_else(|| format!("a metadata string that is not UTF-8 ({})", String::from_utf8_lossy(b)))
+    };
+    let key = |k: &str| Value::from(k);
+    let uint = |v: u64| Value::from(v);
+    let sizes = |v: &[u32; 3]| Value::Array(v.iter().map(|&x| uint(x as u64)).collect());
+    let mut list = Vec::new();
+    for k in kernels {
+        let m = k.md;
+        let mut args = Vec::new();
+        for a in &m.args {
+            let mut e = Vec::new();
+            let pointer = matches!(a.kind, KIND_GLOBAL_BUFFER | KIND_DYN_SHARED_PTR);
+            if a.access != 0 && matches!(a.kind, KIND_IMAGE | KIND_PIPE) {
+                e.push((key(".access"), Value::from(mp_name(ACCESS_QUALS[a.access as usize].0))));
+            }
+            if a.actual_access != 0 && matches!(a.kind, KIND_GLOBAL_BUFFER | KIND_IMAGE | KIND_PIPE) {
+                e.push((
+                    key(".actual_access"),
+                    Value::from(mp_name(ACCESS_QUALS[a.actual_access as usize].0)),
+                ));
+            }
+            if a.address_space != 0 && pointer {
+                e.push((
+                    key(".address_space"),
+                    Value::from(mp_name(ADDRESS_SPACES[a.address_space as usize].0)),
+                ));
+            }
+            // (the flags in the order const, pipe, restrict, volatile)
+            for (i, name) in [
+                (0, ".is_const"),
+                (3, ".is_pipe"),
+                (1, ".is_restrict"),
+                (2, ".is_volatile"),
+            ] {
+                if a.flags[i] {
+                    e.push((key(name), Value::Boolean(true)));
+                }
+            }
+            if !a.name.is_empty() {
+                e.push((key(".name"), s(a.name.as_bytes())?));
+            }
+            e.push((key(".offset"), uint(a.align)));
+            e.push((key(".size"), uint(a.size)));
+            if a.pointee_align != 0 {
+                e.push((key(".pointee_align"), uint(a.pointee_align)));
+            }
+            if !a.type_name.is_empty() {
+                e.push((key(".type_name"), s(&a.type_name)?));
+            }
+            e.push((key(".value_kind"), Value::from(mp_name(VALUE_KINDS[a.kind as usize].0))));
+            e.push((
+                key(".value_type"),
+                Value::from(mp_name(VALUE_TYPES[a.value_type as usize].0)),
+            ));
+            args.push(Value::Map(e));
+        }
+        // A code property: given, else the config's, else clrxasm's "not supplied".
+        let value = |i: usize| {
+            let given = m.values[i].filter(|&v| given_value(&MD_VALUES[i], v));
+            let config = k.from_config.filter(|_| i < FROM_HEADER).map(|c| c[i]);
+            let none = if MD_VALUES[i].bits32 { 0xffff_fffe } else { u64::MAX - 1 };
+            uint(given.or(config).unwrap_or(none))
+        };
+        let segment = |i: usize, desc: u32| {
+            let given = m.values[i].filter(|&v| given_value(&MD_VALUES[i], v));
+            let config = k.from_config.map(|c| c[i]);
+            uint(given.or(config).unwrap_or(desc as u64))
+        };
+        let mut e = vec![(key(".args"), Value::Array(args))];
+        e.push((key(".group_segment_fixed_size"), segment(1, k.descriptor_segments.0)));
+        e.push((key(".kernarg_segment_align"), value(3)));
+        e.push((key(".kernarg_segment_size"), value(0)));
+        if !m.language.is_empty() && m.language[0] != 0 {
+            e.push((key(".language"), s(&m.language)?));
+        }
+        if let Some(v) = m.language_version {
+            e.push((
+                key(".language_version"),
+                Value::Array(v.iter().map(|&x| uint(x as u64)).collect()),
+            ));
+        }
+        e.push((key(".max_flat_workgroup_size"), value(9)));
+        e.push((key(".name"), s(k.name.as_bytes())?));
+        e.push((key(".private_segment_fixed_size"), segment(2, k.descriptor_segments.1)));
+        if m.reqd_work_group_size != [0; 3] {
+            e.push((key(".reqd_workgroup_size"), sizes(&m.reqd_work_group_size)));
+        }
+        e.push((key(".sgpr_count"), value(SGPRS)));
+        e.push((key(".sgpr_spill_count"), value(7)));
+        e.push((key(".symbol"), s(m.symbol_name.as_deref().unwrap_or(b""))?));
+        if !m.vec_type_hint.is_empty() {
+            e.push((key(".vec_type_hint"), s(m.vec_type_hint.as_bytes())?));
+        }
+        e.push((key(".vgpr_count"), value(VGPRS)));
+        e.push((key(".vgpr_spill_count"), value(8)));
+        e.push((key(".wavefront_size"), value(WAVEFRONT_SIZE)));
+        if m.work_group_size_hint != [0; 3] {
+            e.push((key(".workgroup_size_hint"), sizes(&m.work_group_size_hint)));
+        }
+        list.push(Value::Map(e));
+    }
+    let mut top = vec![(key("amdhsa.kernels"), Value::Array(list))];
+    if !md.printfs.is_empty() {
+        let mut out = Vec::new();
+        for (id, p) in printf_ids(md).into_iter().zip(&md.printfs) {
+            let mut t = format!("{id}:{}:", p.arg_sizes.len()).into_bytes();
+            for a in &p.arg_sizes {
+                t.extend_from_slice(format!("{a}:").as_bytes());
+            }
+            let f = &p.format[..p.format.iter().position(|&c| c == 0).unwrap_or(p.format.len())];
+            for &c in f {
+                match c {
+                    b':' => t.extend_from_slice(b"\\72"),
+                    c => t.push(c),
+                }
+            }
+            out.push(s(&t)?);
+        }
+        top.push((key("amdhsa.printf"), Value::Array(out)));
+    }
+    let v = md.version.unwrap_or([1, 0]);
+    top.push((
+        key("amdhsa.version"),
+        Value::Array(vec![uint(v[0] as u64), uint(v[1] as u64)]),
+    ));
+    let mut bytes = Vec::new();
+    rmpv::encode::write_value(&mut bytes, &Value::Map(top)).map_err(|e| e.to_string())?;
+    Ok(bytes)
+}
+
+/// Each `.printf`'s id: its own, or the first free one from 1 (clrxasm's choice).
+fn printf_ids(md: &RocmMd) -> Vec<u32> {
+    let used: std::collections::HashSet<u32> = md.printfs.iter().filter_map(|p| p.id).collect();
+    let mut free = 1u32;
+    md.printfs
+        .iter()
+        .map(|p| {
+            p.id.unwrap_or_else(|| {
+                while used.contains(&free) {
+                    free += 1;
+                }
+                free += 1;
+                free - 1
+            })
+        })
+        .collect()
+}
+
 /// Whether a given value counts as given: CLRX's "not supplied"/"default" markers (the two
 /// largest values of the field's width) do not.
 fn given_value(f: &MdValue, v: u64) -> bool {
@@ -488,6 +674,27 @@ fn array_of<const N: usize>(v: &str) -> Option<[u32; N]> {
     items.try_into().ok()
 }
 
+/// A printf entry `ID:N:SIZE1:...:FORMAT` of clrxasm's metadata: the printf without its
+/// format, and the format's text as written.
+fn printf_of(text: &str) -> Option<(MdPrintf, &str)> {
+    let mut parts = text.splitn(3, ':');
+    let id = parts.next()?.parse().ok()?;
+    let n: usize = parts.next()?.parse().ok()?;
+    let mut rest = parts.next()?;
+    let mut arg_sizes = Vec::new();
+    for _ in 0..n {
+        let (a, r) = rest.split_once(':')?;
+        arg_sizes.push(a.parse().ok()?);
+        rest = r;
+    }
+    let p = MdPrintf {
+        id: Some(id),
+        arg_sizes,
+        format: Vec::new(),
+    };
+    Some((p, rest))
+}
+
 /// The metadata pseudo-ops of metadata clrxasm generated: the source's lines and each
 /// kernel's (by name), or None when `yaml` is not exactly what [`generate`] writes from them
 /// (another tool's metadata, a key CLRX does not write): then it stays raw bytes.
@@ -500,21 +707,9 @@ pub fn parse(yaml: &[u8]) -> Option<(RocmMd, Vec<(String, KernelMd)>)> {
             continue;
         }
         if let Some(p) = line.strip_prefix("  - '").and_then(|x| x.strip_suffix('\'')) {
-            let mut parts = p.splitn(3, ':');
-            let id = parts.next()?.parse().ok()?;
-            let n: usize = parts.next()?.parse().ok()?;
-            let mut rest = parts.next()?;
-            let mut arg_sizes = Vec::new();
-            for _ in 0..n {
-                let (a, r) = rest.split_once(':')?;
-                arg_sizes.push(a.parse().ok()?);
-                rest = r;
-            }
-            md.printfs.push(MdPrintf {
-                id: Some(id),
-                arg_sizes,
-                format: unescape_c(rest)?,
-            });
+            let (mut p, rest) = printf_of(p)?;
+            p.format = unescape_c(rest)?;
+            md.printfs.push(p);
             continue;
         }
         let body = line.trim_start();
@@ -582,6 +777,104 @@ pub fn parse(yaml: &[u8]) -> Option<(RocmMd, Vec<(String, KernelMd)>)> {
     Some((md, kernels))
 }
 
+/// The metadata pseudo-ops of MessagePack metadata clrxasm generated (`.metadatav3`), as
+/// [`parse`] for YAML: None unless [`generate_msgpack`] gives these bytes back from them (every
+/// code property read as given, an argument's offset in its alignment's place).
+pub fn parse_msgpack(bytes: &[u8]) -> Option<(RocmMd, Vec<(String, KernelMd)>)> {
+    use serde_json::Value;
+    let doc = super::metadata::metadata_json(bytes).ok()?;
+    let str_of = |v: &Value| v.as_str().map(|s| s.as_bytes().to_vec());
+    let num = |v: &Value| v.as_u64();
+    let three = |v: &Value| -> Option<[u32; 3]> {
+        let a = v.as_array()?;
+        (a.len() == 3).then_some(())?;
+        Some([num(&a[0])? as u32, num(&a[1])? as u32, num(&a[2])? as u32])
+    };
+    let mut md = RocmMd::default();
+    let version = doc.get("amdhsa.version")?.as_array()?;
+    md.version = Some([num(version.first()?)? as u32, num(version.get(1)?)? as u32]);
+    for p in doc.get("amdhsa.printf").and_then(Value::as_array).into_iter().flatten() {
+        let (mut p, rest) = printf_of(p.as_str()?)?;
+        // (as clrxdisasm reads it: a `:` stays `\72`, which gives the same bytes again)
+        p.format = rest.as_bytes().to_vec();
+        md.printfs.push(p);
+    }
+    let mut kernels = Vec::new();
+    for k in doc.get("amdhsa.kernels")?.as_array()? {
+        let mut m = KernelMd::default();
+        let name = k.get(".name")?.as_str()?.to_string();
+        for a in k.get(".args")?.as_array()? {
+            let mut arg = MdArg {
+                name: a.get(".name").and_then(Value::as_str).unwrap_or("").to_string(),
+                type_name: a.get(".type_name").and_then(str_of).unwrap_or_default(),
+                size: num(a.get(".size")?)?,
+                align: num(a.get(".offset")?)?,
+                pointee_align: a.get(".pointee_align").and_then(num).unwrap_or(0),
+                kind: mp_row(&VALUE_KINDS, a.get(".value_kind")?)?,
+                value_type: mp_row(&VALUE_TYPES, a.get(".value_type")?)?,
+                ..Default::default()
+            };
+            if let Some(v) = a.get(".address_space") {
+                arg.address_space = mp_row(&ADDRESS_SPACES, v)?;
+            }
+            if let Some(v) = a.get(".access") {
+                arg.access = mp_row(&ACCESS_QUALS, v)?;
+            }
+            if let Some(v) = a.get(".actual_access") {
+                arg.actual_access = mp_row(&ACCESS_QUALS, v)?;
+            }
+            for (i, key) in [".is_const", ".is_restrict", ".is_volatile", ".is_pipe"]
+                .iter()
+                .enumerate()
+            {
+                arg.flags[i] = a.get(*key).is_some();
+            }
+            m.args.push(arg);
+        }
+        let keys = [
+            ".kernarg_segment_size",
+            ".group_segment_fixed_size",
+            ".private_segment_fixed_size",
+            ".kernarg_segment_align",
+            ".wavefront_size",
+            ".sgpr_count",
+            ".vgpr_count",
+            ".sgpr_spill_count",
+            ".vgpr_spill_count",
+            ".max_flat_workgroup_size",
+        ];
+        for (i, key) in keys.iter().enumerate() {
+            m.values[i] = Some(num(k.get(*key)?)?);
+        }
+        m.symbol_name = Some(str_of(k.get(".symbol")?)?);
+        m.language = k.get(".language").and_then(str_of).unwrap_or_default();
+        if let Some(v) = k.get(".language_version").and_then(Value::as_array) {
+            m.language_version = Some([num(v.first()?)? as u32, num(v.get(1)?)? as u32]);
+        }
+        if let Some(v) = k.get(".reqd_workgroup_size") {
+            m.reqd_work_group_size = three(v)?;
+        }
+        if let Some(v) = k.get(".workgroup_size_hint") {
+            m.work_group_size_hint = three(v)?;
+        }
+        if let Some(v) = k.get(".vec_type_hint") {
+            m.vec_type_hint = v.as_str()?.to_string();
+        }
+        kernels.push((name, m));
+    }
+    let list: Vec<MdKernelV3> = kernels
+        .iter()
+        .map(|(n, k)| MdKernelV3 {
+            name: n,
+            md: k,
+            from_config: None,
+            descriptor_segments: (0, 0),
+        })
+        .collect();
+    (generate_msgpack(&md, &list).ok()? == bytes).then_some(())?;
+    Some((md, kernels))
+}
+
 /// The source's metadata lines as clrxdisasm prints them (`-dCmf`): `.md_version`, each
 /// `.printf` with its id.
 pub fn print_source(md: &RocmMd, out: &mut String) {
@@ -601,6 +894,12 @@ pub fn print_source(md: &RocmMd, out: &mut String) {
 /// name and language always, the rest when there).
 pub fn print_kernel(k: &KernelMd, out: &mut String) {
     out.push_str("    .config\n");
+    print_kernel_lines(k, out);
+}
+
+/// [`print_kernel`]'s lines without their `.config` (after `.kernel`, which opens the
+/// kernel's config section too, without giving it a header to build).
+pub fn print_kernel_lines(k: &KernelMd, out: &mut String) {
     let sym = k.symbol_name.as_deref().unwrap_or(b"");
     let _ = writeln!(out, "        .md_symname \"{}\"", escape_c(sym));
     let _ = write!(out, "        .md_language \"{}\"", escape_c(&k.language));

@@ -61,6 +61,11 @@ pub struct CodeObject<'a> {
     pub linkage: Option<reloc::Linkage>,    /// A loadable object's GOT: the symbols its `.rela.dyn` entries into `.got` name, in the
     /// GOT's order (clrxasm's `.gotsym`).
     pub got: Vec<String>,
+    /// A loadable object's `.rodata` (clrxasm's `.globaldata`, with `.llvm10binfmt` its
+    /// kernel descriptors first).
+    pub rodata: Option<&'a [u8]>,
+    /// It has a `.AMDGPU.config` section (clrxasm's code object v2 without `.newbinfmt`).
+    pub amdgpu_config: bool,
 }
 
 /// The symbols a loadable object's GOT entries name (its dynamic relocations into `.got`),
@@ -376,18 +381,31 @@ pub fn read(data: &[u8]) -> Result<CodeObject<'_>, Error> {
             .find(|m| m.1 == name)
             .and_then(|m| Some((m.1, Arch::parse(m.1)?)))
     };
-    let found = MACHS
-        .iter()
-        .find(|m| m.0 == mach)
-        .and_then(|m| by_name(m.1))
-        // Code object v2 from other assemblers (clrxasm writes no EF_AMDGPU_MACH, or CLRX's
-        // own flags): the ISA version of its AMD note names the processor.
-        .or_else(|| {
-            let v2 = os_abi == ELFOSABI_AMDGPU_HSA && abi_version == 0;
-            v2.then(|| isa_note_processor(&file))
-                .flatten()
-                .and_then(|p| by_name(&p))
-        });
+    // Code object v2 from other assemblers (clrxasm writes no EF_AMDGPU_MACH, or what
+    // `.eflags` says): the ISA version of its AMD note names the processor when the flags name
+    // none or one of another architecture; a version no processor has (Iceland's 8.0.0, CLRX's
+    // `.arch_stepping`) is read with its major's first processor.
+    let v2 = os_abi == ELFOSABI_AMDGPU_HSA && abi_version == 0;
+    let note = v2.then(|| isa_note_processor(&file)).flatten();
+    let by_mach = MACHS.iter().find(|m| m.0 == mach).and_then(|m| by_name(m.1));
+    // (`gfx9` of `gfx906`)
+    let major = |p: &str| p.get(..p.len().checked_sub(2)?).map(str::to_string);
+    let by_note = note.as_deref().and_then(|p| {
+        by_name(p).or_else(|| {
+            let m = major(p)?;
+            MACHS
+                .iter()
+                .find(|x| x.1.len() == p.len() && x.1.starts_with(&m))
+                .and_then(|x| by_name(x.1))
+        })
+    });
+    let exact = note.as_deref().is_some_and(|p| by_name(p).is_some());
+    let found = match (by_mach, by_note) {
+        // (LLVM's gfx906 with XNACK says 9.0.7: its flags name the processor)
+        (Some(m), Some(n)) if (exact && m.1 != n.1) || major(m.0) != major(n.0) => Some(n),
+        (Some(m), _) => Some(m),
+        (None, n) => n,
+    };
     let Some((processor, arch)) = found else {
         return Err(e(if mach == 0 || (os_abi == ELFOSABI_AMDGPU_HSA && abi_version == 0) {
             format!("e_flags (offset 0x30) names no GCN 1.0-1.4 processor (EF_AMDGPU_MACH 0x{mach:02x}), nor does an ISA note")
@@ -492,8 +510,14 @@ pub fn read(data: &[u8]) -> Result<CodeObject<'_>, Error> {
     }
     descriptors.sort_by_key(|d| d.addr);
     let linkage = reloc::read_linkage(&file);
+    let rodata = file
+        .section_by_name(".rodata")
+        .filter(|_| linked)
+        .and_then(|s| s.data().ok());
     Ok(CodeObject {
         got: got_symbols(&file),
+        rodata,
+        amdgpu_config: file.section_by_name(".AMDGPU.config").is_some(),
         linkage,
         arch,
         processor,
