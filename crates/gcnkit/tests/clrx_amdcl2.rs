@@ -157,8 +157,121 @@ fn config_line(r: &mut Rng) -> String {
     }
 }
 
+/// A random line of an `.hsaconfig`: the HSA header's pseudo-ops (values mostly in range),
+/// the ones both forms share, now and then one clrxasm refuses there.
+fn hsa_config_line(r: &mut Rng) -> String {
+    const VALUES: [(&str, u64); 26] = [
+        ("sgprsnum", 103),
+        ("vgprsnum", 257),
+        ("floatmode", 256),
+        ("priority", 4),
+        ("exceptions", 128),
+        ("localsize", 32769),
+        ("gdssize", 65537),
+        ("scratchbuffer", 5000),
+        ("userdatanum", 17),
+        ("kernel_code_entry_offset", 0x1000),
+        ("kernel_code_prefetch_offset", 0x1000),
+        ("kernel_code_prefetch_size", 0x1000),
+        ("max_scratch_backing_memory", 0x1000),
+        ("workitem_private_segment_size", 5000),
+        ("workgroup_group_segment_size", 32769),
+        ("gds_segment_size", 5000),
+        ("kernarg_segment_size", 300),
+        ("workgroup_fbarrier_count", 10),
+        ("wavefront_sgpr_count", 105),
+        ("workitem_vgpr_count", 257),
+        ("debug_wavefront_private_segment_offset_sgpr", 102),
+        ("debug_private_segment_buffer_sgpr", 102),
+        ("call_convention", 0x1_0000_0000),
+        ("runtime_loader_kernel_symbol", 0x1000),
+        ("pgmrsrc1", 0x1_0000_0000),
+        ("pgmrsrc2", 0x1_0000_0000),
+    ];
+    // (Name, least value, how many powers of two from there.)
+    const POW2: [(&str, u64, u64); 5] = [
+        ("private_elem_size", 2, 4),
+        ("kernarg_segment_align", 16, 5),
+        ("group_segment_align", 16, 5),
+        ("private_segment_align", 16, 5),
+        ("wavefront_size", 1, 9),
+    ];
+    const FLAGS: [&str; 18] = [
+        "privmode",
+        "debugmode",
+        "dx10clamp",
+        "ieeemode",
+        "tgsize",
+        "use_private_segment_buffer",
+        "use_dispatch_ptr",
+        "use_queue_ptr",
+        "use_kernarg_segment_ptr",
+        "use_dispatch_id",
+        "use_flat_scratch_init",
+        "use_private_segment_size",
+        "use_ordered_append_gds",
+        "use_ptr64",
+        "use_dynamic_call_stack",
+        "use_debug_enabled",
+        "use_xnack_enabled",
+        "default_hsa_features",
+    ];
+    let dims = |r: &mut Rng| ["x", "y", "z", "xy", "xz", "yz", "xyz"][r.below(7) as usize];
+    match r.below(16) {
+        0..=4 => {
+            let (name, top) = VALUES[r.below(VALUES.len() as u64) as usize];
+            // (Mostly within the field; an all-ones value is clrxasm's "not given".)
+            let v = match r.below(40) {
+                0 => top,
+                1..=3 => u32::MAX as u64,
+                _ => r.below(top),
+            };
+            format!(".{name} {v}")
+        }
+        5 => {
+            let (name, least, n) = POW2[r.below(POW2.len() as u64) as usize];
+            let v = if r.chance(1, 30) { 3 } else { least << r.below(n) };
+            format!(".{name} {v}")
+        }
+        6..=8 => format!(".{}", FLAGS[r.below(FLAGS.len() as u64) as usize]),
+        9 => match r.below(3) {
+            0 => format!(".dims {}", dims(r)),
+            1 => format!(".dims {}, {}", dims(r), dims(r)),
+            _ => format!(".use_grid_workgroup_count {}", dims(r)),
+        },
+        10 => {
+            let name = ["reserved_vgprs", "reserved_sgprs"][r.below(2) as usize];
+            let f = r.below(100);
+            format!(".{name} {f}, {}", f + r.below(8))
+        }
+        11 => format!(".codeversion {}, {}", r.below(3), r.below(3)),
+        12 => format!(
+            ".machine {}, {}, {}, {}",
+            r.below(3),
+            r.below(10),
+            r.below(3),
+            r.below(5)
+        ),
+        // (Refused there: the old form's flags, ROCm's own pseudo-ops.)
+        13 if r.chance(1, 12) => [".useargs", ".usesetup", ".use_wave32", ".pgmrsrc3 0", ".config"][r.below(5) as usize].into(),
+        _ => {
+            let l = config_line(r);
+            if l.starts_with(".use") || l.starts_with(".sampler") {
+                ".ieeemode".into()
+            } else {
+                l
+            }
+        }
+    }
+}
+
 /// A random source, and the clrxasm options it is assembled with (the same for gcnkit).
 fn source(r: &mut Rng) -> (String, Vec<String>) {
+    source_with(r, 3)
+}
+
+/// [`source`] with one kernel in `hsa` (about) configured by `.hsaconfig` (1: all, 0: none).
+fn source_with(r: &mut Rng, hsa: u64) -> (String, Vec<String>) {
     let mut s = String::from(".amdcl2\n");
     let mut opts = Vec::new();
     // (Mostly devices of GCN 1.1 on.)
@@ -241,12 +354,14 @@ fn source(r: &mut Rng) -> (String, Vec<String>) {
         }
     }
     for k in 0..1 + r.below(4) {
-        s.push_str(&format!(".kernel k{k}\n  .config\n"));
+        let hsa = hsa != 0 && r.chance(1, hsa);
+        let open = if hsa { ".hsaconfig" } else { ".config" };
+        s.push_str(&format!(".kernel k{k}\n  {open}\n"));
         if r.chance(1, 2) {
             s.push_str("  .setupargs\n");
         }
-        for _ in 0..r.below(8) {
-            let l = config_line(r);
+        for _ in 0..r.below(if hsa { 12 } else { 8 }) {
+            let l = if hsa { hsa_config_line(r) } else { config_line(r) };
             // (Kernel samplers only where there are samplers.)
             if !l.starts_with(".sampler") || samplers {
                 s.push_str(&format!("  {l}\n"));
@@ -254,6 +369,14 @@ fn source(r: &mut Rng) -> (String, Vec<String>) {
         }
         for a in 0..r.below(9) {
             s.push_str(&format!("  {}\n", arg(r, a as usize)));
+        }
+        // A control directive (128 bytes, now and then another size, which both refuse).
+        if hsa && r.chance(1, 4) {
+            let n = if r.chance(11, 12) { 128 } else { r.below(200) };
+            s.push_str(&format!("  .control_directive\n  .fill {n}, 1, {:#x}\n", r.below(256)));
+            if r.chance(1, 3) {
+                s.push_str(&format!("  .hsaconfig\n  {}\n", hsa_config_line(r)));
+            }
         }
         s.push_str(".text\n");
         common::clrx::random_code(r, &mut s);
@@ -267,11 +390,17 @@ fn generated_sources_as_clrxasm_writes_them() {
     common::clrx::check_generated(".amdcl2", "AMDCL2", || source(&mut r));
 }
 
+/// Sources whose kernels all take `.hsaconfig` (with `.control_directive` now and then).
+#[test]
+fn hsa_config_sources_as_clrxasm_writes_them() {
+    let mut r = Rng(common::seed() ^ 0x45a);
+    common::clrx::check_generated(".amdcl2 .hsaconfig", "AMDCL2", || source_with(&mut r, 1));
+}
+
 /// What gcnkit does not write yet is an error at its line, not a wrong file.
 #[test]
 fn unwritten_forms_are_refused_with_a_reason() {
     for line in [
-        ".hsaconfig",
         ".metadata",
         ".setup",
         ".stub",
@@ -348,7 +477,9 @@ fn real_binaries_disassemble_as_clrxdisasm() {
 fn generated_binaries_disassemble_and_assemble_back() {
     let n = common::env_n("GCNKIT_AMDCL2_N", 150) / 3;
     let mut r = Rng(common::seed() ^ 0xd15c);
-    let (done, lossy) = common::clrx::generated_binaries_read(n, || source(&mut r), gcnkit_text, round_trip);
+    // (Without `.hsaconfig` kernels: clrxdisasm's `-dCmf` prints their HSA header as a
+    // `.config`, which does not give it back.)
+    let (done, lossy) = common::clrx::generated_binaries_read(n, || source_with(&mut r, 0), gcnkit_text, round_trip);
     eprintln!(
         "{done} generated binaries: text as clrxdisasm's, assembled back by both to one file; {lossy} texts refused by both (sampler offsets wrapped)"
     );

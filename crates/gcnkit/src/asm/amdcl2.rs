@@ -14,7 +14,8 @@ use super::clrx_binary::{BinarySource, Common};
 use super::parse::Cursor;
 use super::Assembler;
 use crate::codeobj::clrx_amdcl2::{self, Cl2Input, Cl2Kernel, NEW_BINARIES};
-use crate::codeobj::clrx_amdcl2_config::Cl2Config;
+use crate::codeobj::clrx_amdcl2_config::{hsa_line, Cl2Config};
+use crate::codeobj::clrx_config::{ConfigBuilder, Gpu};
 
 /// The `.amdcl2` lines of a source, kept until the end.
 #[derive(Default)]
@@ -31,8 +32,7 @@ pub(super) struct AmdCl2 {
 }
 
 /// The forms of a kernel and of the inner binary gcnkit does not write yet.
-const NOT_YET: [&str; 12] = [
-    ".hsaconfig",
+const NOT_YET: [&str; 10] = [
     ".hsalayout",
     ".metadata",
     ".isametadata",
@@ -40,11 +40,14 @@ const NOT_YET: [&str; 12] = [
     ".stub",
     ".inner",
     ".samplerinit",
-    ".control_directive",
     ".kcode",
     ".kcodeend",
     ".main",
 ];
+
+/// The lines that open a kernel's configuration: kept among its lines, the first of them
+/// says which form the kernel's setup takes.
+const OPENS_CONFIG: [&str; 3] = [".config", ".hsaconfig", ".control_directive"];
 
 impl AmdCl2 {
     /// The driver version the binary gets: `.driver_version`'s (not 0), else `-t`'s, else 0
@@ -98,6 +101,11 @@ impl Assembler {
         let Some(mut a) = self.obj.amdcl2.take() else {
             return false;
         };
+        if name == ".config" && a.src.open.is_none() && self.sections[self.section].0 == ".text" {
+            if let Some(k) = a.src.kernels.last_mut() {
+                k.lines.push((name.into(), String::new(), lineno, src.into()));
+            }
+        }
         let data = [
             (".globaldata", "Global Data"),
             (".rwdata", "Global RWData"),
@@ -210,6 +218,20 @@ impl Assembler {
                     }
                 }
             }
+            ".hsaconfig" | ".control_directive" => {
+                let what = if name == ".hsaconfig" { "Kernel config" } else { "Kernel control directive" };
+                match a.src.kernels.len().checked_sub(1) {
+                    Some(k) if self.sections[self.section].0 == ".text" => {
+                        if !rest.is_empty() {
+                            err(self, "Garbages at end of line".into());
+                        } else {
+                            a.src.kernels[k].lines.push((name.into(), rest, lineno, src.into()));
+                            a.src.open = Some(k);
+                        }
+                    }
+                    _ => err(self, format!("{what} can be defined only inside kernel")),
+                }
+            }
             n if NOT_YET.contains(&n) => {
                 let msg = format!(
                     "{n}: gcnkit writes an .amdcl2 kernel from its .config only (the raw metadata, setup and stub, the HSA config and layout are not written yet)"
@@ -242,19 +264,44 @@ impl Assembler {
         let mut kernels = Vec::new();
         for (k, (code, to)) in b.kernels.iter().zip(codes) {
             let mut config = Cl2Config::default();
-            for (op, args, line, src) in &k.lines {
-                if let Err(msg) = config.set(device, b.is64, op, args) {
-                    self.error_at(*line, src, (0, src.len()), msg);
-                }
-            }
             let regs = self.code_regs_in(k.start, to);
-            if let Err(msg) = config.default_registers(device, unified, (regs.sgprs as u32, regs.vgprs as u32)) {
-                let msg = format!("Number of total SGPRs for kernel '{}' {msg}", k.name);
-                self.error_at(k.line, &k.source, (0, k.source.len()), msg);
-            }
+            let kind = k.lines.iter().map(|l| l.0.as_str()).find(|n| OPENS_CONFIG.contains(n));
+            let hsa = if kind.is_some_and(|n| n != ".config") {
+                let gpu = Gpu {
+                    device,
+                    arch_minor: None,
+                    arch_stepping: None,
+                };
+                let mut h = ConfigBuilder::new_amdcl2(gpu, &k.name);
+                h.code_regs(regs);
+                for (op, args, line, src) in &k.lines {
+                    if let Err(msg) = hsa_line(&mut h, &mut config, device, b.is64, op, args) {
+                        self.error_at(*line, src, (0, src.len()), msg);
+                    }
+                }
+                Some(Box::new(h))
+            } else {
+                for (op, args, line, src) in &k.lines {
+                    let r = match op.as_str() {
+                        ".hsaconfig" => Err("Config and HSAConfig can't be mixed".to_string()),
+                        ".control_directive" => Err("Config and Control directive can't be mixed".to_string()),
+                        _ => config.set(device, b.is64, op, args),
+                    };
+                    if let Err(msg) = r {
+                        self.error_at(*line, src, (0, src.len()), msg);
+                    }
+                }
+                let code_regs = (regs.sgprs as u32, regs.vgprs as u32);
+                if let Err(msg) = config.default_registers(device, unified, code_regs) {
+                    let msg = format!("Number of total SGPRs for kernel '{}' {msg}", k.name);
+                    self.error_at(k.line, &k.source, (0, k.source.len()), msg);
+                }
+                None
+            };
             kernels.push(Cl2Kernel {
                 name: k.name.clone(),
                 config,
+                hsa,
                 code,
             });
         }

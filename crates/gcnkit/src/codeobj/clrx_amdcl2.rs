@@ -21,7 +21,7 @@ use super::clrx_amdcl2_config::{
     is_image, is_signed_scalar, type_sizes, Cl2Config, CONST, READ_ONLY, RESTRICT, T_CLKEVENT, T_PIPE, T_POINTER,
     T_QUEUE, T_SAMPLER, T_STRUCTURE, VOLATILE, WRITE_ONLY,
 };
-use super::clrx_config::{Device, DEVICES};
+use super::clrx_config::{ConfigBuilder, Device, DEVICES};
 use super::clrx_elf::{self, Header, Out, Region, Section, Segment};
 use crate::arch::Arch;
 
@@ -76,7 +76,10 @@ const ARCH_WORD: u32 = 223600;
 /// A kernel of the binary: its name, config (registers filled in) and code.
 pub struct Cl2Kernel {
     pub name: String,
+    /// Its `.config` (registers filled in), or with `.hsaconfig` what the metadata takes.
     pub config: Cl2Config,
+    /// `.hsaconfig`: the kernel's setup is this header (its kernarg size filled in here).
+    pub hsa: Option<Box<ConfigBuilder>>,
     pub code: Vec<u8>,
 }
 
@@ -105,6 +108,16 @@ struct Temp {
     metadata_size: usize,
     pipes_used: u32,
     res_ids: Vec<u32>,
+    /// The `.hsaconfig` header that is the kernel's setup.
+    hsa: Option<[u8; 256]>,
+}
+
+/// A kernel's setup: its `.hsaconfig` header, or the one its `.config` gives.
+fn kernel_setup(inp: &Cl2Input, k: &Cl2Kernel, t: &Temp, new: bool, w: &mut W) {
+    match &t.hsa {
+        Some(h) => w.0.extend_from_slice(h),
+        None => setup(inp, &k.config, new, t.pipes_used != 0, w),
+    }
 }
 
 fn arch_word(arch: Arch) -> &'static str {
@@ -230,10 +243,19 @@ fn prepare(inp: &Cl2Input, samplers: usize) -> Result<Vec<Temp>, String> {
         if c.samplers.iter().any(|&s| s as usize >= samplers) {
             return Err("SamplerId out of range".into());
         }
+        let hsa = match &k.hsa {
+            Some(b) => {
+                let mut b = b.clone();
+                b.amdcl2_kernarg(kernel_arg_size(c, inp.is64, new) as u64);
+                Some(b.finish()?)
+            }
+            None => None,
+        };
         out.push(Temp {
             metadata_size: size,
             pipes_used,
             res_ids,
+            hsa,
         });
     }
     Ok(out)
@@ -881,7 +903,7 @@ fn inner_binary(inp: &Cl2Input, temps: &[Temp], arch_version: [u32; 3]) -> Vec<u
     for (k, t) in inp.kernels.iter().zip(temps) {
         text.0.resize(text.0.len().div_ceil(256) * 256, 0);
         code_pos.push(text.0.len() as u64);
-        setup(inp, &k.config, true, t.pipes_used != 0, &mut text);
+        kernel_setup(inp, k, t, true, &mut text);
         text.0.extend_from_slice(&k.code);
     }
     // Global data: up to a 256-byte boundary of all data before driver 16.3.
@@ -1238,7 +1260,7 @@ pub fn write(inp: &Cl2Input) -> Result<Vec<u8>, String> {
         let mut w = W(Vec::new());
         for (k, t) in inp.kernels.iter().zip(&temps) {
             stub(arch, &k.config, &k.code, &mut w);
-            setup(inp, &k.config, false, t.pipes_used != 0, &mut w);
+            kernel_setup(inp, k, t, false, &mut w);
             w.0.extend_from_slice(&k.code);
         }
         w.0
