@@ -253,7 +253,9 @@ fn hsa_config_line(r: &mut Rng) -> String {
             r.below(5)
         ),
         // (Refused there: the old form's flags, ROCm's own pseudo-ops.)
-        13 if r.chance(1, 12) => [".useargs", ".usesetup", ".use_wave32", ".pgmrsrc3 0", ".config"][r.below(5) as usize].into(),
+        13 if r.chance(1, 12) => {
+            [".useargs", ".usesetup", ".use_wave32", ".pgmrsrc3 0", ".config"][r.below(5) as usize].into()
+        }
         _ => {
             let l = config_line(r);
             if l.starts_with(".use") || l.starts_with(".sampler") {
@@ -262,6 +264,43 @@ fn hsa_config_line(r: &mut Rng) -> String {
                 l
             }
         }
+    }
+}
+
+/// An instruction or word of code that refers to a place in the global data: its address,
+/// its low or high half in clrxasm's spellings, now and then a form clrxasm refuses.
+fn data_reference(r: &mut Rng, labels: &[String]) -> String {
+    let l = &labels[r.below(labels.len() as u64) as usize];
+    // (`N+LABEL>>32` is `N+(LABEL>>32)`, which both refuse: mostly in parentheses.)
+    let place = match r.below(16) {
+        0..=3 => l.clone(),
+        4..=7 => format!("({l}+{})", r.below(64)),
+        8..=11 => format!("({}+{l})", r.below(8)),
+        12..=14 => format!("({l}-{})", r.below(8)),
+        _ => format!("{}+{l}", r.below(8)),
+    };
+    let value = match r.below(24) {
+        0 => place,
+        1 => format!("{place}&0xffffffff"),
+        2 => format!("({place})%0x100000000"),
+        3 => format!("{place}%%0x100000000"),
+        4 => format!("{place}>>32"),
+        5 => format!("({place}) / 0x100000000"),
+        6 => format!("{place}//0x100000000"),
+        7 => format!("({place}&0xffffffff)"),
+        8 => format!("({place}>>32)"),
+        9..=22 => [format!("{place}>>32"), format!("{place}&0xffffffff"), place][r.below(3) as usize].clone(),
+        _ => [format!("{place}*2"), format!("{place}>>31"), format!("-{l}")][r.below(3) as usize].clone(),
+    };
+    match r.below(6) {
+        0 => format!("v_mov_b32 v{}, {value}", r.below(8)),
+        1 => {
+            let d = 2 * r.below(4);
+            format!("s_mov_b64 s[{d}:{}], {value}", d + 1)
+        }
+        2 => format!("v_add_f32 v{}, {value}, v{}", r.below(8), r.below(8)),
+        3 => format!(".int {value}"),
+        _ => format!("s_mov_b32 s{}, {value}", r.below(16)),
     }
 }
 
@@ -325,21 +364,35 @@ fn source_with(r: &mut Rng, hsa: u64) -> (String, Vec<String>) {
     // Data only where the driver takes it, mostly (old binaries refuse it).
     let data = dv >= 191205 || r.chance(1, 8);
     let samplers = data && r.chance(1, 3);
+    // The data's labels, which the code refers to (clrxasm's relocations).
+    let mut labels = Vec::new();
+    let mut label = |r: &mut Rng, s: &mut String, name: String| {
+        if r.chance(1, 2) {
+            s.push_str(&format!("{name}:\n"));
+            labels.push(name);
+        }
+    };
     if data && (samplers || r.chance(1, 2)) {
         s.push_str(".globaldata\n");
-        for _ in 0..1 + r.below(12) {
+        for i in 0..1 + r.below(12) {
+            label(r, &mut s, format!("g{i}"));
             s.push_str(&format!("  .int {}\n", r.next() as u32));
         }
     }
     if data && r.chance(1, 3) {
         s.push_str(".rwdata\n");
-        for _ in 0..1 + r.below(6) {
+        for i in 0..1 + r.below(6) {
+            label(r, &mut s, format!("d{i}"));
             s.push_str(&format!("  .int {}\n", r.next() as u32));
         }
     }
     if data && r.chance(1, 3) {
         let align = ["", " align=16", " align=64", " align=4"][r.below(4) as usize];
-        s.push_str(&format!(".bssdata{align}\n  .skip {}\n", 1 + r.below(300)));
+        s.push_str(&format!(".bssdata{align}\n"));
+        label(r, &mut s, "b0".into());
+        s.push_str(&format!("  .skip {}\n", 1 + r.below(300)));
+        label(r, &mut s, "b1".into());
+        s.push_str(&format!("  .skip {}\n", 1 + r.below(30)));
     }
     if samplers {
         let n = 1 + r.below(3);
@@ -379,6 +432,11 @@ fn source_with(r: &mut Rng, hsa: u64) -> (String, Vec<String>) {
             }
         }
         s.push_str(".text\n");
+        if !labels.is_empty() {
+            for _ in 0..r.below(if hsa { 2 } else { 4 }) {
+                s.push_str(&format!("  {}\n", data_reference(r, &labels)));
+            }
+        }
         common::clrx::random_code(r, &mut s);
     }
     (s, opts)
@@ -421,6 +479,45 @@ fn unwritten_forms_are_refused_with_a_reason() {
     )
     .unwrap_err();
     assert!(e[0].contains("Global Data allowed only for new binary format"), "{e:?}");
+}
+
+/// Code referring to the global data in forms clrxasm refuses, and `.hsaconfig` lines out of
+/// place: errors in gcnkit (and in clrxasm, when it is there), never a file.
+#[test]
+fn refused_relocations_and_hsa_lines() {
+    let head =
+        ".amdcl2\n.gpu Bonaire\n.64bit\n.driver_version 200406\n.globaldata\n.int 1\ng: .int 2\n.rwdata\nd: .int 3\n";
+    for (kernel, expect) in [
+        ("s_mov_b32 s0, g*2", "global data place"),
+        ("s_mov_b32 s0, -g", "global data place"),
+        ("s_mov_b32 s0, (g&0xffffffff)+4", "global data place"),
+        ("s_mov_b32 s0, g>>31", "global data place"),
+        ("s_mov_b32 s0, 4+g>>32", "global data place"),
+        ("s_mov_b32 s0, d-g", "Only one relative"),
+        ("s_load_dword s0, s[0:1], g", "non 32-bit integer"),
+        (".hsaconfig\n.useargs", "Illegal config pseudo-op in HSAConfig"),
+        (".hsaconfig\n.config", "Config and HSAConfig can't be mixed"),
+        (".config\n.hsaconfig", "Config and HSAConfig can't be mixed"),
+        (".config\n.use_ptr64", "HSAConfig pseudo-op only in HSAConfig"),
+        (".hsaconfig\n.use_wave32", "misplaced pseudo-op"),
+        (".hsaconfig\n.control_directive\n.fill 100, 1, 0", "have wrong size"),
+    ] {
+        let src = if kernel.starts_with('.') {
+            format!("{head}.kernel k\n{kernel}\n.text\ns_endpgm\n")
+        } else {
+            format!("{head}.kernel k\n.config\n.text\n{kernel}\ns_endpgm\n")
+        };
+        let e = gcnkit_binary(&src, &[]).expect_err(kernel);
+        assert!(e.iter().any(|m| m.contains(expect)), "{kernel}: {e:?}");
+        if common::clrx::dir().is_some() {
+            assert!(
+                common::clrx::assemble_binary(&src, &[]).is_err(),
+                "clrxasm takes {kernel}"
+            );
+        }
+    }
+    let e = gcnkit_binary(".amdcl2\n.gpu Bonaire\n.hsaconfig\n", &[]).unwrap_err();
+    assert!(e[0].contains("can be defined only inside kernel"), "{e:?}");
 }
 
 /// gcnkit's CLRX text of an AMD OpenCL 2.0 binary.

@@ -12,8 +12,9 @@
 
 use super::clrx_binary::{BinarySource, Common};
 use super::parse::Cursor;
+use super::select::FixupKind;
 use super::Assembler;
-use crate::codeobj::clrx_amdcl2::{self, Cl2Input, Cl2Kernel, NEW_BINARIES};
+use crate::codeobj::clrx_amdcl2::{self, Cl2Input, Cl2Kernel, Cl2Reloc, NEW_BINARIES};
 use crate::codeobj::clrx_amdcl2_config::{hsa_line, Cl2Config};
 use crate::codeobj::clrx_config::{ConfigBuilder, Gpu};
 
@@ -29,7 +30,95 @@ pub(super) struct AmdCl2 {
     sampler_offsets: Vec<u64>,
     /// `.bss align=N`.
     bss_align: u64,
+    /// The labels of the global data: name, part (0 `.rodata`, 1 `.data`, 2 `.bss`), offset.
+    /// Code refers to them through relocations; they are defined only at the end.
+    data_labels: Vec<(String, usize, u64)>,
 }
+
+/// The global data's parts in clrxasm's order of its relocation symbols.
+const DATA_PARTS: [&str; 3] = [".rodata", ".data", ".bss"];
+
+/// The value that a relocated place holds (clrxasm's filler).
+const RELOC_FILLER: u32 = 0x5555_5555;
+
+/// The binary operators of CLRX's expressions (longest spelling first) and their precedence
+/// (clrxasm's: higher binds tighter).
+const BINARY_OPS: [(&str, u8); 27] = [
+    (">>>", 5),
+    ("<=@", 2),
+    (">=@", 2),
+    ("<<", 5),
+    (">>", 5),
+    ("//", 5),
+    ("%%", 5),
+    ("&&", 1),
+    ("||", 1),
+    ("==", 2),
+    ("!=", 2),
+    ("<>", 2),
+    ("<=", 2),
+    (">=", 2),
+    ("<@", 2),
+    (">@", 2),
+    ("*", 5),
+    ("/", 5),
+    ("%", 5),
+    ("&", 4),
+    ("|", 4),
+    ("^", 4),
+    ("!", 4),
+    ("+", 3),
+    ("-", 3),
+    ("<", 2),
+    (">", 2),
+];
+
+/// The operator at the root of CLRX expression `text` (outside parentheses: the loosest,
+/// the last of equals), as (byte position, spelling); `None` for a single operand or a
+/// `?:` choice.
+fn root_operator(text: &str) -> Option<(usize, &'static str)> {
+    let b = text.as_bytes();
+    let (mut i, mut depth, mut operand) = (0, 0i32, false);
+    let mut root: Option<(usize, &'static str, u8)> = None;
+    while i < b.len() {
+        let ch = b[i];
+        if ch == b'(' {
+            depth += 1;
+            operand = false;
+        } else if ch == b')' {
+            depth -= 1;
+            operand = true;
+        } else if ch.is_ascii_alphanumeric() || matches!(ch, b'_' | b'.' | b'$') || text[i..].starts_with("::") {
+            operand = true;
+            i += if ch == b':' { 2 } else { 1 };
+            continue;
+        } else if matches!(ch, b'?' | b':') && depth == 0 {
+            return None;
+        } else if operand && !ch.is_ascii_whitespace() {
+            if let Some(&(op, prec)) = BINARY_OPS.iter().find(|o| text[i..].starts_with(o.0)) {
+                if depth == 0 && root.is_none_or(|r| prec <= r.2) {
+                    root = Some((i, op, prec));
+                }
+                operand = false;
+                i += op.len();
+                continue;
+            }
+        }
+        i += 1;
+    }
+    root.map(|(i, op, _)| (i, op))
+}
+
+/// The forms of a global data place's low (false) or high (true) half: operator, the
+/// constant after it.
+const HALVES: [(&str, i64, bool); 6] = [
+    (">>", 32, true),
+    ("//", 1 << 32, true),
+    ("/", 1 << 32, true),
+    ("&", 0xffff_ffff, false),
+    ("%%", 1 << 32, false),
+    ("%", 1 << 32, false),
+];
 
 /// The forms of a kernel and of the inner binary gcnkit does not write yet.
 const NOT_YET: [&str; 10] = [
@@ -219,7 +308,11 @@ impl Assembler {
                 }
             }
             ".hsaconfig" | ".control_directive" => {
-                let what = if name == ".hsaconfig" { "Kernel config" } else { "Kernel control directive" };
+                let what = if name == ".hsaconfig" {
+                    "Kernel config"
+                } else {
+                    "Kernel control directive"
+                };
                 match a.src.kernels.len().checked_sub(1) {
                     Some(k) if self.sections[self.section].0 == ".text" => {
                         if !rest.is_empty() {
@@ -243,11 +336,204 @@ impl Assembler {
         true
     }
 
+    /// A label `key` defined here: kept apart if it is in an `.amdcl2` source's global data.
+    pub(super) fn amdcl2_data_label(&mut self, key: &str) -> bool {
+        let part = DATA_PARTS.iter().position(|&p| p == self.sections[self.section].0);
+        match (self.obj.amdcl2.as_mut(), part) {
+            (Some(a), Some(part)) => {
+                a.data_labels.push((key.to_string(), part, self.offset as u64));
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// The value of expression `from..to` of pending `p` with the global data's parts at
+    /// `bases` (`None`: it waits for another symbol).
+    fn value_with_bases(
+        &mut self,
+        labels: &[(String, usize, u64)],
+        p: &super::Pending,
+        range: (usize, usize),
+        bases: [i64; 3],
+    ) -> Result<Option<i64>, super::parse::PErr> {
+        for (key, part, off) in labels {
+            let v = (*off as i64).wrapping_add(bases[*part]);
+            self.syms
+                .insert(key.clone(), super::parse::Sym::Value(super::parse::Value::Int(v)));
+        }
+        let mut c = Cursor::new(&p.source, range.0, range.1);
+        let r = self.syms.with_context(p.ctx.as_deref(), |syms| {
+            (super::expr::Expr { syms, no_bar: false }).parse(&mut c)
+        });
+        let _ = std::mem::take(self.syms.warnings.get_mut());
+        if !c.at_end() {
+            return Ok(None);
+        }
+        Ok(match r? {
+            super::expr::EVal::Value(v) => Some(super::expr::as_int(v)),
+            super::expr::EVal::Forward(_) => None,
+        })
+    }
+
+    /// How pending expression `p` refers to the global data: `None` when it does not (or
+    /// waits for another symbol), else (part, high half, addend), or a refusal. The
+    /// expression is probed with each part moved: a place is linear in its part's base; its
+    /// low half (`PLACE&0xffffffff`...) or high half (`PLACE>>32`...) has that operator at
+    /// its root, as clrxasm requires, with a linear place on its left.
+    fn global_data_place(
+        &mut self,
+        labels: &[(String, usize, u64)],
+        p: &super::Pending,
+    ) -> Result<Option<(usize, bool, u64)>, String> {
+        let whole = (p.fixup.start, p.fixup.end);
+        const PROBES: [i64; 3] = [1, 1 << 32, 1 << 40];
+        let at = |s: &mut Self, range, part: Option<usize>, x: i64| {
+            let mut bases = [0i64; 3];
+            if let Some(k) = part {
+                bases[k] = x;
+            }
+            s.value_with_bases(labels, p, range, bases).map_err(|e| e.msg)
+        };
+        let Some(f0) = at(self, whole, None, 0)? else {
+            return Ok(None);
+        };
+        let mut parts = Vec::new();
+        for k in 0..3 {
+            for x in PROBES {
+                if at(self, whole, Some(k), x)? != Some(f0) {
+                    parts.push(k);
+                    break;
+                }
+            }
+        }
+        let part = match parts[..] {
+            [] => return Ok(None),
+            [k] => k,
+            _ => return Err("Only one relative=1 (section) can be result of expression".into()),
+        };
+        // The place itself.
+        let mut linear = true;
+        for x in PROBES {
+            linear &= at(self, whole, Some(part), x)? == Some(f0.wrapping_add(x));
+        }
+        if linear {
+            return Ok(Some((part, false, f0 as u64)));
+        }
+        // PLACE OP CONSTANT, OP the last operator outside parentheses (those around all of it
+        // taken off).
+        let src = p.source.as_bytes();
+        let (mut a, mut b) = whole;
+        loop {
+            while a < b && src[a].is_ascii_whitespace() {
+                a += 1;
+            }
+            while b > a && src[b - 1].is_ascii_whitespace() {
+                b -= 1;
+            }
+            let mut depth = 0;
+            let wrapped = b > a + 1
+                && src[a] == b'('
+                && src[b - 1] == b')'
+                && src[a..b - 1].iter().all(|&ch| {
+                    depth += (ch == b'(') as i32 - (ch == b')') as i32;
+                    depth > 0
+                });
+            if !wrapped {
+                break;
+            }
+            a += 1;
+            b -= 1;
+        }
+        let whole = (a, b);
+        let text = p.source.get(whole.0..whole.1).unwrap_or("").to_string();
+        let last = root_operator(&text).filter(|(_, op)| HALVES.iter().any(|h| h.0 == *op));
+        let refusal =
+            "a global data place in code must be PLACE, PLACE&0xffffffff or PLACE>>32 (or their %, %%, /, // forms)";
+        let Some((i, op)) = last else {
+            return Err(refusal.into());
+        };
+        let (_, want, high) = *HALVES.iter().find(|h| h.0 == op).unwrap_or(&HALVES[0]);
+        let left = (whole.0, whole.0 + i);
+        let right = (whole.0 + i + op.len(), whole.1);
+        if at(self, right, None, 0)? != Some(want) {
+            return Err(refusal.into());
+        }
+        let Some(l0) = at(self, left, None, 0)? else {
+            return Err(refusal.into());
+        };
+        for x in PROBES {
+            if at(self, left, Some(part), x)? != Some(l0.wrapping_add(x)) {
+                return Err(refusal.into());
+            }
+        }
+        Ok(Some((part, high, l0 as u64)))
+    }
+
+    /// clrxasm's relocations of code to the global data (`.rela.hsatext`): each literal or
+    /// data word of `.text` whose expression is a place in the global data (see
+    /// [`Assembler::global_data_place`]) holds clrxasm's filler; returns (offset in `.text`,
+    /// high half, part, addend) in the order of the code. Then the global data's labels are
+    /// defined (what else waits for them gets their offsets).
+    fn amdcl2_relocs(&mut self, labels: &[(String, usize, u64)]) -> Vec<(usize, bool, usize, u64)> {
+        let mut out = Vec::new();
+        if labels.is_empty() {
+            return out;
+        }
+        let pending = std::mem::take(&mut self.pending);
+        let mut kept = Vec::new();
+        for p in pending {
+            let place = match p.fixup.kind {
+                FixupKind::Literal(_) => Some(4 * p.fixup.word),
+                FixupKind::Bytes { width: 4, section: 0 } => Some(p.fixup.word),
+                FixupKind::Data => Some(0),
+                _ => None,
+            };
+            let item = p
+                .item
+                .checked_sub(self.taken)
+                .and_then(|k| self.items.get(k))
+                .map(|i| i.offset as usize);
+            match self.global_data_place(labels, &p) {
+                Ok(None) => kept.push(p),
+                Ok(Some((part, high, addend))) => match (place, item) {
+                    (Some(byte), Some(at)) => {
+                        self.patch_bytes(p.item, 0, byte, &RELOC_FILLER.to_le_bytes());
+                        out.push((at + byte, high, part, addend));
+                    }
+                    _ => {
+                        let e = super::parse::perr(
+                            p.fixup.start,
+                            p.fixup.end,
+                            "Can't resolve expression for non 32-bit integer",
+                        );
+                        self.diag(p.line, &p.source, e);
+                    }
+                },
+                Err(msg) => {
+                    let e = super::parse::perr(p.fixup.start, p.fixup.end, msg);
+                    self.diag(p.line, &p.source, e);
+                }
+            }
+        }
+        self.pending = kept;
+        for (key, _, _) in labels {
+            self.syms.remove(key);
+        }
+        for (key, _, off) in labels {
+            let v = super::parse::Sym::Value(super::parse::Value::Int(*off as i64));
+            self.define(0, "", key, v, 0, 0);
+        }
+        out.sort_unstable();
+        out
+    }
+
     /// The end of an `.amdcl2` source: the binary of its kernels.
     pub(super) fn finish_amdcl2(&mut self) {
         let Some(a) = self.obj.amdcl2.take() else {
             return;
         };
+        let relocs = self.amdcl2_relocs(&a.data_labels);
         let b = &a.src;
         let device = match self.binary_device(b) {
             Ok(d) => d,
@@ -298,11 +584,22 @@ impl Assembler {
                 }
                 None
             };
+            let relocs = relocs
+                .iter()
+                .filter(|r| (k.start..to).contains(&r.0))
+                .map(|&(at, high, part, addend)| Cl2Reloc {
+                    offset: (at - k.start) as u64,
+                    high,
+                    part: part as u8,
+                    addend,
+                })
+                .collect();
             kernels.push(Cl2Kernel {
                 name: k.name.clone(),
                 config,
                 hsa,
                 code,
+                relocs,
             });
         }
         let section = |name: &str| self.obj.parts.sections.iter().find(|s| s.name == name);

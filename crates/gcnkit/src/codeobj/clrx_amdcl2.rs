@@ -81,6 +81,20 @@ pub struct Cl2Kernel {
     /// `.hsaconfig`: the kernel's setup is this header (its kernarg size filled in here).
     pub hsa: Option<Box<ConfigBuilder>>,
     pub code: Vec<u8>,
+    /// Its code's relocations to the global data, in the order of the code.
+    pub relocs: Vec<Cl2Reloc>,
+}
+
+/// A relocation of a kernel's code to the global data (`.rela.hsatext`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cl2Reloc {
+    /// The place's offset in the kernel's code.
+    pub offset: u64,
+    /// The high 32 bits of the address (else the low).
+    pub high: bool,
+    /// 0: the global (read-only) data, 1: the read-write data, 2: the bss.
+    pub part: u8,
+    pub addend: u64,
 }
 
 /// The whole binary's input (CLRX's `AmdCL2Input`, config kernels).
@@ -937,6 +951,10 @@ fn inner_binary(inp: &Cl2Input, temps: &[Temp], arch_version: [u32; 3]) -> Vec<u
     if has_samplers {
         order.extend([".hsaimage_samplerinit", ".rela.hsadata_readonly_agent"]);
     }
+    let has_text_relocs = inp.kernels.iter().any(|k| !k.relocs.is_empty());
+    if has_text_relocs {
+        order.push(".rela.hsatext");
+    }
     if !v16_3 {
         order.extend([".note", ".strtab", ".symtab", ".shstrtab"]);
     }
@@ -1063,6 +1081,26 @@ fn inner_binary(inp: &Cl2Input, temps: &[Temp], arch_version: [u32; 3]) -> Vec<u
             rela_global.u64(0);
         }
     }
+    // Relocations of the code to the global data: the symbols of the read-write data, bss and
+    // global data sections follow the kernels' and samplers' (CLRX counts from there even
+    // for a part that is not there).
+    let base = (inp.kernels.len() + sampler_count + v16_3 as usize) as u64;
+    let rw_sym = if has_rw { base } else { 0 };
+    let bss_sym = if has_bss { base + has_rw as u64 } else { base };
+    let global_sym = base + has_rw as u64 + has_bss as u64;
+    let mut rela_text = W(Vec::new());
+    for (k, pos) in inp.kernels.iter().zip(&code_pos) {
+        for r in &k.relocs {
+            let sym = match r.part {
+                1 => rw_sym,
+                2 => bss_sym,
+                _ => global_sym,
+            };
+            rela_text.u64(pos + 256 + r.offset);
+            rela_text.u64(sym << 32 | if r.high { 2 } else { 1 });
+            rela_text.u64(r.addend);
+        }
+    }
     let mut sampler_init = W(Vec::new());
     for &s in samplers {
         sampler_init.u32(0x10008);
@@ -1127,6 +1165,12 @@ fn inner_binary(inp: &Cl2Input, temps: &[Temp], arch_version: [u32; 3]) -> Vec<u
                     if v16_3 { 8 } else { 1 },
                     sampler_init.0.clone(),
                 )
+            },
+            ".rela.hsatext" => Section {
+                link: symtab_id,
+                info: index(".hsatext") as u32,
+                entsize: 24,
+                ..sect(SHT_RELA, 0, 8, rela_text.0.clone())
             },
             _ => Section {
                 link: symtab_id,

@@ -316,7 +316,9 @@ pub fn hsa_line(
         }
         n if METADATA_LINES.contains(&n) => c.set(device, is64, pseudo_op, args),
         n if HSA_TOO.contains(&n) || HSA_ONLY.contains(&n) || CONTROL_DATA.contains(&n) => h.set(n, args),
-        _ => Err(format!("unknown or misplaced pseudo-op in a kernel's .hsaconfig: .{name}")),
+        _ => Err(format!(
+            "unknown or misplaced pseudo-op in a kernel's .hsaconfig: .{name}"
+        )),
     }
 }
 

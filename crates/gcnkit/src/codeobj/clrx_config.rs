@@ -1831,7 +1831,9 @@ impl ConfigBuilder {
             2
         };
         // The kernel's own SGPRs (without VCC and the other extra ones).
-        let own_sgprs = self.sgprs.map_or(min_sgprs.max(self.code.sgprs), |s| s.saturating_sub(extra));
+        let own_sgprs = self
+            .sgprs
+            .map_or(min_sgprs.max(self.code.sgprs), |s| s.saturating_sub(extra));
         let sgprs = self
             .sgprs
             .unwrap_or_else(|| (min_sgprs.max(self.code.sgprs) + extra).min(d.max_sgprs()));
