@@ -458,14 +458,7 @@ fn hsa_config_sources_as_clrxasm_writes_them() {
 /// What gcnkit does not write yet is an error at its line, not a wrong file.
 #[test]
 fn unwritten_forms_are_refused_with_a_reason() {
-    for line in [
-        ".metadata",
-        ".setup",
-        ".stub",
-        ".isametadata",
-        ".hsalayout",
-        ".samplerinit",
-    ] {
+    for line in [".hsalayout", ".inner", ".kcode k", ".kcodeend"] {
         let src = format!(".amdcl2\n.gpu Bonaire\n.driver_version 200406\n.kernel k\n{line}\n.text\ns_endpgm\n");
         let e = gcnkit_binary(&src, &[]).expect_err(line);
         assert!(e.iter().any(|m| m.contains("not written yet")), "{line}: {e:?}");
@@ -581,6 +574,67 @@ fn generated_binaries_disassemble_and_assemble_back() {
         "{done} generated binaries: text as clrxdisasm's, assembled back by both to one file; {lossy} texts refused by both (sampler offsets wrapped)"
     );
     assert!(done * 3 >= n);
+}
+
+/// clrxdisasm's raw forms of CLRX's real and of generated binaries (no option: the code alone; `-m` the metadata
+/// bytes, `-s` the stub and setup bytes, `-d` the data; all of them): gcnkit and clrxasm
+/// assemble each text to one file, or both refuse it (code that refers to data not printed).
+#[test]
+fn raw_forms_assemble_as_clrxasm() {
+    if common::clrx::dir().is_none() {
+        eprintln!("GCNKIT_CLRX_DIR not set: clrxdisasm's raw forms not assembled");
+        return;
+    }
+    let n = common::env_n("GCNKIT_AMDCL2_N", 150) / 3;
+    let mut r = Rng(common::seed() ^ 0x7a3);
+    let d = std::env::temp_dir().join(format!("gcnkit-cl2raw-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    let (mut same, mut refused, mut original) = (0, 0, 0);
+    let forms: [&[&str]; 6] = [&[], &["-m"], &["-s"], &["-d"], &["-mds"], &["-mdsf"]];
+    // CLRX's real binaries, then generated ones.
+    let real = common::clrx::real_binaries().unwrap_or_default();
+    let real: Vec<_> = real
+        .into_iter()
+        .filter_map(|f| {
+            std::fs::read(&f)
+                .ok()
+                .filter(|b| gcnkit::codeobj::clrx_amdcl2::is_amdcl2(b))
+        })
+        .collect();
+    let reals = real.len();
+    let mut real = real.into_iter();
+    for k in 0..n + reals {
+        let (src, bin) = match real.next() {
+            Some(b) => ("(one of CLRX's real binaries)".to_string(), b),
+            None => {
+                let (src, opts) = source(&mut r);
+                let Ok(bin) = gcnkit_binary(&src, &opts) else { continue };
+                (src, bin)
+            }
+        };
+        let f = d.join(format!("r{k}.bin"));
+        std::fs::write(&f, &bin).unwrap();
+        for o in forms {
+            let Ok(text) = common::clrx::disassemble_file(&f, o) else {
+                continue;
+            };
+            match (gcnkit_binary(&text, &[]), common::clrx::assemble_binary(&text, &[])) {
+                (Ok(a), Ok(b)) => {
+                    assert!(a == b, "{o:?}: files differ\n{text}\nfrom\n{src}");
+                    same += 1;
+                    original += (a == bin) as usize;
+                }
+                (Err(_), Err(_)) => refused += 1,
+                (Ok(_), Err(e)) => panic!("clrxasm refuses what gcnkit takes ({o:?}): {e}\n{text}"),
+                (Err(e), Ok(_)) => panic!("gcnkit refuses what clrxasm takes ({o:?}): {e:?}\n{text}"),
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&d);
+    eprintln!(
+        "clrxdisasm's raw forms of {reals} real and some generated binaries: {same} texts one same file from both assemblers ({original} the binary itself), {refused} refused by both"
+    );
+    assert!(same > refused);
 }
 
 /// Damaged binaries (generated ones cut short or with bytes changed) give text or an error,

@@ -14,7 +14,7 @@ use super::clrx_binary::{BinarySource, Common};
 use super::parse::Cursor;
 use super::select::FixupKind;
 use super::Assembler;
-use crate::codeobj::clrx_amdcl2::{self, Cl2Input, Cl2Kernel, Cl2Reloc, NEW_BINARIES};
+use crate::codeobj::clrx_amdcl2::{self, Cl2Input, Cl2Kernel, Cl2Reloc, RawKernel, NEW_BINARIES};
 use crate::codeobj::clrx_amdcl2_config::{hsa_line, Cl2Config};
 use crate::codeobj::clrx_config::{ConfigBuilder, Gpu};
 
@@ -30,6 +30,8 @@ pub(super) struct AmdCl2 {
     sampler_offsets: Vec<u64>,
     /// `.bss align=N`.
     bss_align: u64,
+    /// `.samplerinit` came (its bytes are in [`SAMPLER_INIT`]).
+    sampler_init: bool,
     /// The labels of the global data: name, part (0 `.rodata`, 1 `.data`, 2 `.bss`), offset.
     /// Code refers to them through relocations; they are defined only at the end.
     data_labels: Vec<(String, usize, u64)>,
@@ -37,6 +39,9 @@ pub(super) struct AmdCl2 {
 
 /// The global data's parts in clrxasm's order of its relocation symbols.
 const DATA_PARTS: [&str; 3] = [".rodata", ".data", ".bss"];
+
+/// The section of `.samplerinit`'s bytes.
+const SAMPLER_INIT: &str = ".amdcl2.samplerinit";
 
 /// The value that a relocated place holds (clrxasm's filler).
 const RELOC_FILLER: u32 = 0x5555_5555;
@@ -121,18 +126,21 @@ const HALVES: [(&str, i64, bool); 6] = [
 ];
 
 /// The forms of a kernel and of the inner binary gcnkit does not write yet.
-const NOT_YET: [&str; 10] = [
-    ".hsalayout",
-    ".metadata",
-    ".isametadata",
-    ".setup",
-    ".stub",
-    ".inner",
-    ".samplerinit",
-    ".kcode",
-    ".kcodeend",
-    ".main",
+const NOT_YET: [&str; 5] = [".hsalayout", ".inner", ".kcode", ".kcodeend", ".main"];
+
+/// A kernel's parts given as bytes: pseudo-op, clrxasm's name of it in messages, only in old
+/// binaries.
+const RAW_PARTS: [(&str, &str, bool); 4] = [
+    (".metadata", "Metadata", false),
+    (".isametadata", "ISAMetadata", true),
+    (".setup", "Setup", false),
+    (".stub", "Stub", true),
 ];
+
+/// The section that holds raw part `part` (`.metadata`...) of kernel `k`.
+fn raw_section(part: &str, k: usize) -> String {
+    format!(".amdcl2{part}.{k}")
+}
 
 /// The lines that open a kernel's configuration: kept among its lines, the first of them
 /// says which form the kernel's setup takes.
@@ -271,9 +279,23 @@ impl Assembler {
                 }
                 self.switch_section(".bss");
             }
+            ".samplerinit" => {
+                if a.driver() < NEW_BINARIES {
+                    err(self, "SamplerInit allowed only for new binary format".into());
+                } else if a.samplers.is_some() {
+                    err(self, "SamplerInit is illegal if sampler definitions are present".into());
+                } else if !rest.is_empty() {
+                    err(self, "Garbages at end of line".into());
+                } else {
+                    a.sampler_init = true;
+                    self.switch_section(SAMPLER_INIT);
+                }
+            }
             ".sampler" => {
                 if a.driver() < NEW_BINARIES {
                     err(self, "Sampler allowed only for new binary format".into());
+                } else if a.sampler_init {
+                    err(self, "Illegal sampler definition if samplerinit was defined".into());
                 } else {
                     let list = a.samplers.get_or_insert_with(Vec::new);
                     if !rest.is_empty() {
@@ -325,9 +347,32 @@ impl Assembler {
                     _ => err(self, format!("{what} can be defined only inside kernel")),
                 }
             }
+            n if RAW_PARTS.iter().any(|p| p.0 == n) => {
+                let &(_, what, old_only) = RAW_PARTS.iter().find(|p| p.0 == n).unwrap_or(&RAW_PARTS[0]);
+                let here = &self.sections[self.section].0;
+                let in_kernel = !DATA_PARTS.contains(&here.as_str()) && here != SAMPLER_INIT;
+                let k = a.src.kernels.len().checked_sub(1).filter(|_| in_kernel);
+                match k {
+                    None => err(self, format!("{what} can be defined only inside kernel")),
+                    Some(k)
+                        if a.src.kernels[k]
+                            .lines
+                            .iter()
+                            .any(|l| OPENS_CONFIG.contains(&l.0.as_str())) =>
+                    {
+                        err(self, format!("{what} can't be defined if configuration was defined"))
+                    }
+                    Some(_) if old_only && a.driver() >= NEW_BINARIES => {
+                        let what = if what == "Stub" { "Stub" } else { "ISA Metadata" };
+                        err(self, format!("{what} allowed only for old binary format"))
+                    }
+                    Some(_) if !rest.is_empty() => err(self, "Garbages at end of line".into()),
+                    Some(k) => self.switch_section(&raw_section(n, k)),
+                }
+            }
             n if NOT_YET.contains(&n) => {
                 let msg = format!(
-                    "{n}: gcnkit writes an .amdcl2 kernel from its .config only (the raw metadata, setup and stub, the HSA config and layout are not written yet)"
+                    "{n}: not written yet by gcnkit (.hsalayout's one code section, .inner's sections and symbols, .kcode)"
                 );
                 err(self, msg);
             }
@@ -548,11 +593,37 @@ impl Assembler {
         };
         let unified = self.clrx.policy >= 200;
         let mut kernels = Vec::new();
-        for (k, (code, to)) in b.kernels.iter().zip(codes) {
+        for (i, (k, (code, to))) in b.kernels.iter().zip(codes).enumerate() {
             let mut config = Cl2Config::default();
             let regs = self.code_regs_in(k.start, to);
             let kind = k.lines.iter().map(|l| l.0.as_str()).find(|n| OPENS_CONFIG.contains(n));
-            let hsa = if kind.is_some_and(|n| n != ".config") {
+            // The raw parts given (a kernel without a config has them, empty where not given).
+            let given = |s: &Self, part: &str| s.sections.iter().any(|x| x.0 == raw_section(part, i));
+            let bytes = |s: &Self, part: &str| {
+                let name = raw_section(part, i);
+                s.obj
+                    .parts
+                    .sections
+                    .iter()
+                    .find(|x| x.name == name)
+                    .map_or(Vec::new(), |x| x.bytes.clone())
+            };
+            let has_raw = RAW_PARTS.iter().any(|p| given(self, p.0));
+            if has_raw && kind.is_some() {
+                if let Some((_, _, line, src)) = k.lines.iter().find(|l| OPENS_CONFIG.contains(&l.0.as_str())) {
+                    let msg = "Config can't be defined if metadata,header,setup,stub section exists";
+                    self.error_at(*line, src, (0, src.len()), msg.into());
+                }
+            }
+            let raw = (kind.is_none() || has_raw).then(|| RawKernel {
+                metadata: bytes(self, ".metadata"),
+                isa_metadata: given(self, ".isametadata").then(|| bytes(self, ".isametadata")),
+                setup: bytes(self, ".setup"),
+                stub: bytes(self, ".stub"),
+            });
+            let hsa = if raw.is_some() {
+                None
+            } else if kind.is_some_and(|n| n != ".config") {
                 let gpu = Gpu {
                     device,
                     arch_minor: None,
@@ -600,6 +671,7 @@ impl Assembler {
                 hsa,
                 code,
                 relocs,
+                raw,
             });
         }
         let section = |name: &str| self.obj.parts.sections.iter().find(|s| s.name == name);
@@ -617,6 +689,9 @@ impl Assembler {
             bss_align: a.bss_align,
             samplers: a.samplers.clone(),
             sampler_offsets: a.sampler_offsets.clone(),
+            sampler_init: a
+                .sampler_init
+                .then(|| section(SAMPLER_INIT).map_or(Vec::new(), |s| s.bytes.clone())),
             kernels,
         };
         match clrx_amdcl2::write(&input) {

@@ -83,6 +83,38 @@ pub struct Cl2Kernel {
     pub code: Vec<u8>,
     /// Its code's relocations to the global data, in the order of the code.
     pub relocs: Vec<Cl2Reloc>,
+    /// A kernel without `.config`/`.hsaconfig`: its parts as given (empty where not).
+    pub raw: Option<RawKernel>,
+}
+
+/// A kernel's parts given as bytes (`.metadata`, `.isametadata`, `.setup`, `.stub`).
+#[derive(Clone, Debug, Default)]
+pub struct RawKernel {
+    pub metadata: Vec<u8>,
+    /// `None`: CLRX's default ISA metadata (old binaries).
+    pub isa_metadata: Option<Vec<u8>>,
+    pub setup: Vec<u8>,
+    pub stub: Vec<u8>,
+}
+
+impl Cl2Kernel {
+    /// The setup's size: 256, or the raw setup's.
+    fn setup_size(&self) -> usize {
+        self.raw.as_ref().map_or(256, |r| r.setup.len())
+    }
+
+    /// The old binaries' stub's size: 0xa60, or the raw stub's.
+    fn stub_size(&self) -> usize {
+        self.raw.as_ref().map_or(0xa60, |r| r.stub.len())
+    }
+
+    /// The old binaries' ISA metadata.
+    fn isa_metadata(&self) -> &[u8] {
+        self.raw
+            .as_ref()
+            .and_then(|r| r.isa_metadata.as_deref())
+            .unwrap_or(&ISA_METADATA)
+    }
 }
 
 /// A relocation of a kernel's code to the global data (`.rela.hsatext`).
@@ -114,7 +146,32 @@ pub struct Cl2Input {
     pub samplers: Option<Vec<u32>>,
     /// `.samplerreloc`: each sampler's offset in the global data.
     pub sampler_offsets: Vec<u64>,
+    /// `.samplerinit`: the samplers' definitions as bytes (8 a sampler), instead of `.sampler`.
+    pub sampler_init: Option<Vec<u8>>,
     pub kernels: Vec<Cl2Kernel>,
+}
+
+impl Cl2Input {
+    /// The samplers' definitions (`.sampler`'s values, or `.samplerinit`'s bytes).
+    fn sampler_init_bytes(&self) -> Vec<u8> {
+        match &self.sampler_init {
+            Some(b) => b.clone(),
+            None => self
+                .samplers
+                .iter()
+                .flatten()
+                .flat_map(|&s| [0x10008u32.to_le_bytes(), s.to_le_bytes()].concat())
+                .collect(),
+        }
+    }
+
+    /// How many samplers there are.
+    fn sampler_count(&self) -> usize {
+        match &self.sampler_init {
+            Some(b) => b.len() / 8,
+            None => self.samplers.as_ref().map_or(0, |s| s.len()),
+        }
+    }
 }
 
 /// What CLRX works out per kernel before writing (`TempAmdCL2KernelData`).
@@ -126,11 +183,12 @@ struct Temp {
     hsa: Option<[u8; 256]>,
 }
 
-/// A kernel's setup: its `.hsaconfig` header, or the one its `.config` gives.
+/// A kernel's setup: its `.hsaconfig` header, the one its `.config` gives, or the raw one.
 fn kernel_setup(inp: &Cl2Input, k: &Cl2Kernel, t: &Temp, new: bool, w: &mut W) {
-    match &t.hsa {
-        Some(h) => w.0.extend_from_slice(h),
-        None => setup(inp, &k.config, new, t.pipes_used != 0, w),
+    match (&t.hsa, &k.raw) {
+        (Some(h), _) => w.0.extend_from_slice(h),
+        (None, Some(r)) => w.0.extend_from_slice(&r.setup),
+        (None, None) => setup(inp, &k.config, new, t.pipes_used != 0, w),
     }
 }
 
@@ -219,6 +277,15 @@ fn prepare(inp: &Cl2Input, samplers: usize) -> Result<Vec<Temp>, String> {
     let mut out = Vec::new();
     for k in &inp.kernels {
         let c = &k.config;
+        if let Some(r) = &k.raw {
+            out.push(Temp {
+                metadata_size: r.metadata.len(),
+                pipes_used: 0,
+                res_ids: Vec::new(),
+                hsa: None,
+            });
+            continue;
+        }
         let mut size = if inp.is64 {
             (if new {
                 if v16_3 {
@@ -908,8 +975,8 @@ fn inner_binary(inp: &Cl2Input, temps: &[Temp], arch_version: [u32; 3]) -> Vec<u
     let has_rw = !inp.rw_data.is_empty();
     let has_bss = inp.bss_size != 0;
     let has_global = !inp.global_data.is_empty();
-    let samplers = inp.samplers.as_deref().unwrap_or(&[]);
-    let has_samplers = !inp.sampler_offsets.is_empty() || !samplers.is_empty();
+    let init = inp.sampler_init_bytes();
+    let has_samplers = !inp.sampler_offsets.is_empty() || !init.is_empty();
     let kernels = !inp.kernels.is_empty();
     // `.hsatext`: each kernel's setup and code, at 256-byte boundaries.
     let mut text = W(Vec::new());
@@ -960,7 +1027,7 @@ fn inner_binary(inp: &Cl2Input, temps: &[Temp], arch_version: [u32; 3]) -> Vec<u
     }
     let sect_ids = order.clone();
     let index = |name: &str| sect_ids.iter().position(|n| *n == name).map_or(0, |k| k as u16 + 1);
-    let sampler_count = samplers.len();
+    let sampler_count = inp.sampler_count();
     let sampler_base = (inp.global_data.len() as u64).wrapping_sub(sampler_count as u64);
     let sampler_value = |s: usize| {
         inp.sampler_offsets
@@ -986,7 +1053,7 @@ fn inner_binary(inp: &Cl2Input, temps: &[Temp], arch_version: [u32; 3]) -> Vec<u
                 ));
                 done[s] = true;
             }
-            let size = k.code.len() as u64 + 256;
+            let size = (k.code.len() + k.setup_size()) as u64;
             syms.push((
                 format!("&__OpenCL_{}_kernel", k.name),
                 index(".hsatext"),
@@ -1096,16 +1163,12 @@ fn inner_binary(inp: &Cl2Input, temps: &[Temp], arch_version: [u32; 3]) -> Vec<u
                 2 => bss_sym,
                 _ => global_sym,
             };
-            rela_text.u64(pos + 256 + r.offset);
+            rela_text.u64(pos + k.setup_size() as u64 + r.offset);
             rela_text.u64(sym << 32 | if r.high { 2 } else { 1 });
             rela_text.u64(r.addend);
         }
     }
-    let mut sampler_init = W(Vec::new());
-    for &s in samplers {
-        sampler_init.u32(0x10008);
-        sampler_init.u32(s);
-    }
+    let sampler_init = W(init);
     let symtab_id = if v16_3 {
         5 + has_rw as u32 + has_global as u32 + has_bss as u32
     } else {
@@ -1253,8 +1316,7 @@ pub fn write(inp: &Cl2Input) -> Result<Vec<u8>, String> {
     if let Some(s) = inp.arch_stepping {
         arch_version[2] = s;
     }
-    let samplers_given = inp.samplers.as_ref().is_some_and(|s| !s.is_empty());
-    let has_samplers = !inp.sampler_offsets.is_empty() || samplers_given;
+    let has_samplers = !inp.sampler_offsets.is_empty() || !inp.sampler_init_bytes().is_empty();
     let has_global = !inp.global_data.is_empty();
     if (has_global || !inp.rw_data.is_empty() || has_samplers) && !new {
         return Err("Old driver binaries doesn't support global/atomic data or samplers".into());
@@ -1271,7 +1333,7 @@ pub fn write(inp: &Cl2Input) -> Result<Vec<u8>, String> {
             return Err("Sampler offset outside global data".into());
         }
     }
-    let samplers = inp.samplers.as_ref().map_or(0, |s| s.len());
+    let samplers = inp.sampler_count();
     if !inp.sampler_offsets.is_empty() && inp.sampler_offsets.len() != samplers {
         return Err("SamplerOffset number doesn't match to samplers number".into());
     }
@@ -1290,11 +1352,14 @@ pub fn write(inp: &Cl2Input) -> Result<Vec<u8>, String> {
     // `.rodata`: the metadata, then (old binaries) the ISA metadata.
     let mut rodata = W(Vec::new());
     for (i, (k, t)) in inp.kernels.iter().zip(&temps).enumerate() {
-        metadata(inp, i, t, &k.config, &mut rodata);
+        match &k.raw {
+            Some(r) => rodata.0.extend_from_slice(&r.metadata),
+            None => metadata(inp, i, t, &k.config, &mut rodata),
+        }
     }
     if !new {
-        for _ in &inp.kernels {
-            rodata.0.extend_from_slice(&ISA_METADATA);
+        for k in &inp.kernels {
+            rodata.0.extend_from_slice(k.isa_metadata());
         }
     }
     // `.text`: the inner binary, or each kernel's stub, setup and code.
@@ -1303,7 +1368,10 @@ pub fn write(inp: &Cl2Input) -> Result<Vec<u8>, String> {
     } else {
         let mut w = W(Vec::new());
         for (k, t) in inp.kernels.iter().zip(&temps) {
-            stub(arch, &k.config, &k.code, &mut w);
+            match &k.raw {
+                Some(r) => w.0.extend_from_slice(&r.stub),
+                None => stub(arch, &k.config, &k.code, &mut w),
+            }
             kernel_setup(inp, k, t, false, &mut w);
             w.0.extend_from_slice(&k.code);
         }
@@ -1332,13 +1400,14 @@ pub fn write(inp: &Cl2Input) -> Result<Vec<u8>, String> {
     if !new {
         let mut tx = 0u64;
         for k in &inp.kernels {
-            let size = 0xa60 + 256 + k.code.len() as u64;
+            let size = (k.stub_size() + k.setup_size() + k.code.len()) as u64;
             let n = name(&format!("__ISA_&__OpenCL_{}_kernel_binary", k.name), &mut strtab);
             syms.symbol(n, tx, size, 2, 6);
             tx += size;
             let n = name(&format!("__ISA_&__OpenCL_{}_kernel_metadata", k.name), &mut strtab);
-            syms.symbol(n, ro, ISA_METADATA.len() as u64, 1, 5);
-            ro += ISA_METADATA.len() as u64;
+            let isa = k.isa_metadata().len() as u64;
+            syms.symbol(n, ro, isa, 1, 5);
+            ro += isa;
         }
     }
     let n = name("acl_version_string", &mut strtab);
