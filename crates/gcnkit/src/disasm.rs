@@ -1397,21 +1397,40 @@ pub fn disassemble_amd(data: &[u8], format: Format, mut sink: impl FnMut(&str)) 
 /// An AMD OpenCL 2.0 binary (CLRX's `.amdcl2` format) as CLRX text, as clrxdisasm `-dCmf`
 /// prints it: its head (device, driver version, data, samplers), then each kernel's
 /// `.config` and code.
-pub fn disassemble_amdcl2(data: &[u8], format: Format, mut sink: impl FnMut(&str)) -> Result<(), String> {
+pub fn disassemble_amdcl2(data: &[u8], format: Format, sink: impl FnMut(&str)) -> Result<(), String> {
+    disassemble_amdcl2_parts(data, format, ClrxDump::ALL, sink)
+}
+
+/// [`disassemble_amdcl2`] with what clrxdisasm prints for `dump`'s options (`-m`, `-d`, `-C`;
+/// none of them: the code alone, clrxdisasm's default); float comments are left to the
+/// caller ([`ClrxDump::floats_of`]).
+pub fn disassemble_amdcl2_parts(
+    data: &[u8],
+    format: Format,
+    dump: ClrxDump,
+    mut sink: impl FnMut(&str),
+) -> Result<(), String> {
     use crate::codeobj::clrx_amdcl2_read as cl2;
     if format == Format::Json {
         return Err("an AMD OpenCL 2.0 binary is printed as CLRX text only (no JSON records)".into());
     }
     let b = cl2::read(data)?;
+    let parts = cl2::Parts {
+        metadata: dump.metadata,
+        data: dump.data,
+        config: dump.config,
+    };
     let mut head = String::new();
-    cl2::print_head(&b, &mut head);
+    cl2::print_head(&b, parts, &mut head);
     sink(&head);
     for (n, k) in b.kernels.iter().enumerate() {
         let mut t = format!(".kernel {}\n", k.name);
-        cl2::print_config(
-            &cl2::config_of(&b, k).map_err(|e| format!("kernel {}: {e}", k.name))?,
-            &mut t,
-        );
+        if parts.config {
+            let c = cl2::config_of(&b, k).map_err(|e| format!("kernel {}: {e}", k.name))?;
+            cl2::print_config(&c, &mut t);
+        } else if parts.metadata {
+            cl2::print_raw_metadata(k, &mut t);
+        }
         sink(&t);
         if !k.code.is_empty() {
             sink("    .text\n");

@@ -637,6 +637,75 @@ fn raw_forms_assemble_as_clrxasm() {
     assert!(same > refused);
 }
 
+/// gcnkit's text of CLRX's real and of generated binaries with each of clrxdisasm's `-m`,
+/// `-d`, `-C` (and `-f` alone: the code) is clrxdisasm's, float comments aside; where both
+/// assemblers take it, they write one file.
+#[test]
+fn parts_print_as_clrxdisasm() {
+    use gcnkit::disasm::ClrxDump;
+    if common::clrx::dir().is_none() {
+        eprintln!("GCNKIT_CLRX_DIR not set: clrxdisasm's forms not compared");
+        return;
+    }
+    let n = common::env_n("GCNKIT_AMDCL2_N", 150) / 5;
+    let mut r = Rng(common::seed() ^ 0x9a7);
+    let d = std::env::temp_dir().join(format!("gcnkit-cl2parts-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    let real: Vec<Vec<u8>> = common::clrx::real_binaries()
+        .unwrap_or_default()
+        .into_iter()
+        .filter_map(|f| {
+            std::fs::read(&f)
+                .ok()
+                .filter(|b| gcnkit::codeobj::clrx_amdcl2::is_amdcl2(b))
+        })
+        .collect();
+    let reals = real.len();
+    let mut real = real.into_iter();
+    let (mut same, mut files) = (0, 0);
+    for k in 0..n + reals {
+        let bin = match real.next() {
+            Some(b) => b,
+            None => {
+                let (src, opts) = source(&mut r);
+                let Ok(bin) = gcnkit_binary(&src, &opts) else { continue };
+                bin
+            }
+        };
+        let f = d.join(format!("p{k}.bin"));
+        std::fs::write(&f, &bin).unwrap();
+        for o in ["-f", "-m", "-d", "-C", "-md", "-mC", "-dC"] {
+            let Ok(theirs) = common::clrx::disassemble_file(&f, &[o]) else {
+                continue;
+            };
+            let dump = ClrxDump {
+                metadata: o.contains('m'),
+                data: o.contains('d'),
+                config: o.contains('C'),
+                floats: o.contains('f'),
+            };
+            let mut ours = String::new();
+            gcnkit::disasm::disassemble_amdcl2_parts(&bin, gcnkit::disasm::Format::Text, dump, |t| {
+                ours.push_str(&dump.floats_of(t))
+            })
+            .unwrap_or_else(|e| panic!("{o}: {e}\n{theirs}"));
+            assert_eq!(uncommented(&ours), uncommented(&theirs), "{o}");
+            same += 1;
+            match (gcnkit_binary(&ours, &[]), common::clrx::assemble_binary(&ours, &[])) {
+                (Ok(a), Ok(b)) => {
+                    assert!(a == b, "{o}: files differ\n{ours}");
+                    files += 1;
+                }
+                (Err(_), Err(_)) => {}
+                (a, b) => panic!("{o}: gcnkit {:?}, clrxasm {:?}\n{ours}", a.err(), b.err()),
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&d);
+    eprintln!("{same} texts of {reals} real and some generated binaries as clrxdisasm's -m/-d/-C/-f; {files} assembled by both to one file");
+    assert!(same > 0 && files > 0);
+}
+
 /// Damaged binaries (generated ones cut short or with bytes changed) give text or an error,
 /// never a panic or a hang.
 #[test]

@@ -279,6 +279,8 @@ pub struct Cl2KernelBin {
     pub metadata: Vec<u8>,
     pub setup: Vec<u8>,
     pub code: Vec<u8>,
+    /// An old binary's ISA metadata.
+    pub isa_metadata: Vec<u8>,
     /// Its code's relocations to the global data, in the order of the code.
     pub relocs: Vec<CodeReloc>,
 }
@@ -409,6 +411,7 @@ pub fn read(data: &[u8]) -> Result<Cl2Binary, String> {
             metadata,
             setup: Vec::new(),
             code: Vec::new(),
+            isa_metadata: Vec::new(),
             relocs: Vec::new(),
         });
     }
@@ -499,6 +502,10 @@ pub fn read(data: &[u8]) -> Result<Cl2Binary, String> {
             let code = setup.get(code_at..).ok_or("kernel code out of range")?;
             k.setup = setup[..code_at].to_vec();
             k.code = code.to_vec();
+            let isa = format!("__ISA_&__OpenCL_{}_kernel_metadata", k.name);
+            if let Some(s) = outer.symbols.iter().find(|s| s.name == isa) {
+                k.isa_metadata = outer.symbol_bytes(s)?.to_vec();
+            }
         }
     }
     // The device: the flags' code in the driver's reading table, the inner note's version.
@@ -835,19 +842,26 @@ pub fn config_of(b: &Cl2Binary, k: &Cl2KernelBin) -> Result<Cl2Config, String> {
 }
 
 /// The lines before the kernels.
-pub fn print_head(b: &Cl2Binary, out: &mut String) {
+pub fn print_head(b: &Cl2Binary, parts: Parts, out: &mut String) {
     let _ = writeln!(out, ".amdcl2\n.gpu {}", b.device.name);
     out.push_str(if b.is64 { ".64bit\n" } else { ".32bit\n" });
     let _ = writeln!(out, ".arch_minor {}\n.arch_stepping {}", b.arch_minor, b.arch_stepping);
     let _ = writeln!(out, ".driver_version {}", b.driver_version);
-    let _ = writeln!(
-        out,
-        ".compile_options \"{}\"",
-        super::clrx_amd_read::escape(&b.compile_options)
-    );
-    let _ = writeln!(out, ".acl_version \"{}\"", super::clrx_amd_read::escape(&b.acl_version));
-    for s in b.sampler_init.chunks_exact(8) {
-        let _ = writeln!(out, ".sampler 0x{:08x}", u32::from_le_bytes([s[4], s[5], s[6], s[7]]));
+    if parts.metadata {
+        let _ = writeln!(
+            out,
+            ".compile_options \"{}\"",
+            super::clrx_amd_read::escape(&b.compile_options)
+        );
+        let _ = writeln!(out, ".acl_version \"{}\"", super::clrx_amd_read::escape(&b.acl_version));
+    }
+    if parts.config {
+        for s in b.sampler_init.chunks_exact(8) {
+            let _ = writeln!(out, ".sampler 0x{:08x}", u32::from_le_bytes([s[4], s[5], s[6], s[7]]));
+        }
+    }
+    if !parts.data {
+        return;
     }
     if !b.global_data.is_empty() {
         out.push_str(".globaldata\n.gdata:\n");
@@ -862,6 +876,30 @@ pub fn print_head(b: &Cl2Binary, out: &mut String) {
     }
     if let Some((size, align)) = b.bss.filter(|x| x.0 != 0) {
         let _ = writeln!(out, ".section .bss align={align}\n.bdata:\n    .skip {size}");
+    }
+}
+
+/// What of a binary clrxdisasm prints besides the code: its `-m` (compile options, each
+/// kernel's raw metadata unless `config`), `-d` (the global data), `-C` (each kernel's
+/// `.config`, the samplers' values).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Parts {
+    pub metadata: bool,
+    pub data: bool,
+    pub config: bool,
+}
+
+/// A kernel's raw metadata (and an old binary's ISA metadata) as clrxdisasm `-m` prints it.
+pub fn print_raw_metadata(k: &Cl2KernelBin, out: &mut String) {
+    for (name, bytes) in [("metadata", &k.metadata), ("isametadata", &k.isa_metadata)] {
+        if !bytes.is_empty() {
+            let _ = writeln!(out, "    .{name}");
+            let mut t = String::new();
+            super::clrx_amd_read::print_bytes(bytes, &mut t);
+            for l in t.lines() {
+                let _ = writeln!(out, "    {l}");
+            }
+        }
     }
 }
 
