@@ -458,7 +458,7 @@ fn hsa_config_sources_as_clrxasm_writes_them() {
 /// What gcnkit does not write yet is an error at its line, not a wrong file.
 #[test]
 fn unwritten_forms_are_refused_with_a_reason() {
-    for line in [".hsalayout", ".inner", ".kcode k", ".kcodeend"] {
+    for line in [".inner", ".kcode k", ".kcodeend"] {
         let src = format!(".amdcl2\n.gpu Bonaire\n.driver_version 200406\n.kernel k\n{line}\n.text\ns_endpgm\n");
         let e = gcnkit_binary(&src, &[]).expect_err(line);
         assert!(e.iter().any(|m| m.contains("not written yet")), "{line}: {e:?}");
@@ -576,8 +576,9 @@ fn generated_binaries_disassemble_and_assemble_back() {
     assert!(done * 3 >= n);
 }
 
-/// clrxdisasm's raw forms of CLRX's real and of generated binaries (no option: the code alone; `-m` the metadata
-/// bytes, `-s` the stub and setup bytes, `-d` the data; all of them): gcnkit and clrxasm
+/// clrxdisasm's raw forms of CLRX's real and of generated binaries (no option: the code alone;
+/// `-m` the metadata bytes, `-s` the stub and setup bytes, `-d` the data; all of them; `-L`
+/// the HSA layout, `.hsalayout`): gcnkit and clrxasm
 /// assemble each text to one file, or both refuse it (code that refers to data not printed).
 #[test]
 fn raw_forms_assemble_as_clrxasm() {
@@ -590,7 +591,18 @@ fn raw_forms_assemble_as_clrxasm() {
     let d = std::env::temp_dir().join(format!("gcnkit-cl2raw-{}", std::process::id()));
     std::fs::create_dir_all(&d).unwrap();
     let (mut same, mut refused, mut original) = (0, 0, 0);
-    let forms: [&[&str]; 6] = [&[], &["-m"], &["-s"], &["-d"], &["-mds"], &["-mdsf"]];
+    let forms: [&[&str]; 9] = [
+        &[],
+        &["-m"],
+        &["-s"],
+        &["-d"],
+        &["-mds"],
+        &["-mdsf"],
+        &["-Ldm"],
+        &["-Ldms"],
+        &["-LdCm"],
+    ];
+    let mut gaps = 0;
     // CLRX's real binaries, then generated ones.
     let real = common::clrx::real_binaries().unwrap_or_default();
     let real: Vec<_> = real
@@ -625,6 +637,8 @@ fn raw_forms_assemble_as_clrxasm() {
                     original += (a == bin) as usize;
                 }
                 (Err(_), Err(_)) => refused += 1,
+                // (A known gap: relocations with `.hsalayout`.)
+                (Err(e), Ok(_)) if e.iter().any(|m| m.contains("with .hsalayout: not written yet")) => gaps += 1,
                 (Ok(_), Err(e)) => panic!("clrxasm refuses what gcnkit takes ({o:?}): {e}\n{text}"),
                 (Err(e), Ok(_)) => panic!("gcnkit refuses what clrxasm takes ({o:?}): {e:?}\n{text}"),
             }
@@ -632,7 +646,7 @@ fn raw_forms_assemble_as_clrxasm() {
     }
     let _ = std::fs::remove_dir_all(&d);
     eprintln!(
-        "clrxdisasm's raw forms of {reals} real and some generated binaries: {same} texts one same file from both assemblers ({original} the binary itself), {refused} refused by both"
+        "clrxdisasm's raw forms of {reals} real and some generated binaries: {same} texts one same file from both assemblers ({original} the binary itself), {refused} refused by both, {gaps} with .hsalayout and relocations not written by gcnkit"
     );
     assert!(same > refused);
 }

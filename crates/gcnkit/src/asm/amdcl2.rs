@@ -32,6 +32,8 @@ pub(super) struct AmdCl2 {
     bss_align: u64,
     /// `.samplerinit` came (its bytes are in [`SAMPLER_INIT`]).
     sampler_init: bool,
+    /// `.hsalayout`: the kernels' code is all of `.text`, each from its label on.
+    hsa_layout: bool,
     /// The labels of the global data: name, part (0 `.rodata`, 1 `.data`, 2 `.bss`), offset.
     /// Code refers to them through relocations; they are defined only at the end.
     data_labels: Vec<(String, usize, u64)>,
@@ -39,6 +41,17 @@ pub(super) struct AmdCl2 {
 
 /// The global data's parts in clrxasm's order of its relocation symbols.
 const DATA_PARTS: [&str; 3] = [".rodata", ".data", ".bss"];
+
+/// Where a kernel's code is: its registers are counted over `from..to` of `.text`, its code
+/// (and its relocations' places) start at `code_start`; with `.hsalayout` the bytes at its
+/// setup's place (`from`, 256 bytes).
+struct Span {
+    from: usize,
+    code_start: usize,
+    to: usize,
+    code: Vec<u8>,
+    setup: Option<Vec<u8>>,
+}
 
 /// The section of `.samplerinit`'s bytes.
 const SAMPLER_INIT: &str = ".amdcl2.samplerinit";
@@ -126,7 +139,7 @@ const HALVES: [(&str, i64, bool); 6] = [
 ];
 
 /// The forms of a kernel and of the inner binary gcnkit does not write yet.
-const NOT_YET: [&str; 5] = [".hsalayout", ".inner", ".kcode", ".kcodeend", ".main"];
+const NOT_YET: [&str; 4] = [".inner", ".kcode", ".kcodeend", ".main"];
 
 /// A kernel's parts given as bytes: pseudo-op, clrxasm's name of it in messages, only in old
 /// binaries.
@@ -279,6 +292,17 @@ impl Assembler {
                 }
                 self.switch_section(".bss");
             }
+            ".hsalayout" => {
+                if !a.src.kernels.is_empty() {
+                    err(self, "HSALayout must be enabled before any kernel".into());
+                } else if a.driver() < NEW_BINARIES {
+                    err(self, "HSALayout mode is illegal in old binary format".into());
+                } else if !rest.is_empty() {
+                    err(self, "Garbages at end of line".into());
+                } else {
+                    a.hsa_layout = true;
+                }
+            }
             ".samplerinit" => {
                 if a.driver() < NEW_BINARIES {
                     err(self, "SamplerInit allowed only for new binary format".into());
@@ -371,9 +395,7 @@ impl Assembler {
                 }
             }
             n if NOT_YET.contains(&n) => {
-                let msg = format!(
-                    "{n}: not written yet by gcnkit (.hsalayout's one code section, .inner's sections and symbols, .kcode)"
-                );
+                let msg = format!("{n}: not written yet by gcnkit (.inner's sections and symbols, .kcode)");
                 err(self, msg);
             }
             _ => return false,
@@ -573,6 +595,74 @@ impl Assembler {
         out
     }
 
+    /// `.hsalayout`'s kernels: each from its label in `.text` (its setup, 256 bytes unless a
+    /// `.setup` says otherwise) to the next kernel's; and all the code. `None`: errors given.
+    fn amdcl2_layout_spans(&mut self, b: &BinarySource) -> Option<(Vec<Span>, Vec<u8>)> {
+        let whole = BinarySource {
+            kernels: vec![super::clrx_binary::KernelLines {
+                name: String::new(),
+                line: 0,
+                source: String::new(),
+                start: 0,
+                lines: Vec::new(),
+            }],
+            ..Default::default()
+        };
+        let (text, _) = self.binary_kernel_codes(&whole, ".amdcl2")?.pop()?;
+        let mut at = Vec::new();
+        let mut good = true;
+        for (i, k) in b.kernels.iter().enumerate() {
+            let label = self.obj.parts.labels.iter().find(|l| l.0 == k.name);
+            let msg = match label {
+                None => format!("Symbol for kernel '{}' is undefined", k.name),
+                Some((_, sec, _)) if sec != ".text" => {
+                    format!(
+                        "Symbol for kernel '{}' is defined for section other than '.text'",
+                        k.name
+                    )
+                }
+                Some((_, _, off)) => {
+                    at.push((*off as usize, i));
+                    continue;
+                }
+            };
+            self.error_at(k.line, &k.source, (0, k.source.len()), msg);
+            good = false;
+        }
+        if !good {
+            return None;
+        }
+        at.sort_unstable();
+        let mut spans: Vec<Option<Span>> = (0..b.kernels.len()).map(|_| None).collect();
+        for (j, &(off, i)) in at.iter().enumerate() {
+            let k = &b.kernels[i];
+            let end = at.get(j + 1).map_or(text.len(), |n| n.0).max(off);
+            let raw_setup = raw_section(".setup", i);
+            let setup_size = self
+                .obj
+                .parts
+                .sections
+                .iter()
+                .find(|s| s.name == raw_setup)
+                .map_or(256, |s| s.bytes.len());
+            if end - off < setup_size {
+                let msg = format!("Kernel '{}' size is too small", k.name);
+                self.error_at(k.line, &k.source, (0, k.source.len()), msg);
+                good = false;
+                continue;
+            }
+            spans[i] = Some(Span {
+                from: off,
+                code_start: off + setup_size,
+                to: end,
+                code: text.get(off + setup_size..end).unwrap_or(&[]).to_vec(),
+                setup: text.get(off..off + setup_size).map(|s| s.to_vec()),
+            });
+        }
+        let spans: Option<Vec<Span>> = spans.into_iter().collect();
+        spans.filter(|_| good).map(|s| (s, text))
+    }
+
     /// The end of an `.amdcl2` source: the binary of its kernels.
     pub(super) fn finish_amdcl2(&mut self) {
         let Some(a) = self.obj.amdcl2.take() else {
@@ -580,6 +670,10 @@ impl Assembler {
         };
         let relocs = self.amdcl2_relocs(&a.data_labels);
         let b = &a.src;
+        if a.hsa_layout && !relocs.is_empty() {
+            let msg = "code relocations to the global data with .hsalayout: not written yet by gcnkit (clrxasm orders them its own way)";
+            return self.binary_error(b, ".amdcl2", msg.into());
+        }
         let device = match self.binary_device(b) {
             Ok(d) => d,
             Err(msg) => return self.binary_error(b, ".amdcl2", msg),
@@ -588,14 +682,36 @@ impl Assembler {
             let msg = "code relocations to the global data are not written to .amdcl2 binaries by gcnkit yet";
             return self.binary_error(b, ".amdcl2", msg.into());
         }
-        let Some(codes) = self.binary_kernel_codes(b, ".amdcl2") else {
-            return;
+        let (spans, layout_code) = if a.hsa_layout {
+            match self.amdcl2_layout_spans(b) {
+                Some((spans, code)) => (spans, Some(code)),
+                None => return,
+            }
+        } else {
+            let Some(codes) = self.binary_kernel_codes(b, ".amdcl2") else {
+                return;
+            };
+            let spans = b.kernels.iter().zip(codes).map(|(k, (code, to))| Span {
+                from: k.start,
+                code_start: k.start,
+                to,
+                code,
+                setup: None,
+            });
+            (spans.collect(), None)
         };
         let unified = self.clrx.policy >= 200;
         let mut kernels = Vec::new();
-        for (i, (k, (code, to))) in b.kernels.iter().zip(codes).enumerate() {
+        for (i, (k, span)) in b.kernels.iter().zip(spans).enumerate() {
+            let Span {
+                from,
+                code_start,
+                to,
+                code,
+                setup: layout_setup,
+            } = span;
             let mut config = Cl2Config::default();
-            let regs = self.code_regs_in(k.start, to);
+            let regs = self.code_regs_in(from, to);
             let kind = k.lines.iter().map(|l| l.0.as_str()).find(|n| OPENS_CONFIG.contains(n));
             // The raw parts given (a kernel without a config has them, empty where not given).
             let given = |s: &Self, part: &str| s.sections.iter().any(|x| x.0 == raw_section(part, i));
@@ -618,7 +734,10 @@ impl Assembler {
             let raw = (kind.is_none() || has_raw).then(|| RawKernel {
                 metadata: bytes(self, ".metadata"),
                 isa_metadata: given(self, ".isametadata").then(|| bytes(self, ".isametadata")),
-                setup: bytes(self, ".setup"),
+                setup: match layout_setup.clone() {
+                    Some(place) if !given(self, ".setup") => place,
+                    _ => bytes(self, ".setup"),
+                },
                 stub: bytes(self, ".stub"),
             });
             let hsa = if raw.is_some() {
@@ -657,9 +776,9 @@ impl Assembler {
             };
             let relocs = relocs
                 .iter()
-                .filter(|r| (k.start..to).contains(&r.0))
+                .filter(|r| (code_start..to).contains(&r.0))
                 .map(|&(at, high, part, addend)| Cl2Reloc {
-                    offset: (at - k.start) as u64,
+                    offset: (at - code_start) as u64,
                     high,
                     part: part as u8,
                     addend,
@@ -672,6 +791,7 @@ impl Assembler {
                 code,
                 relocs,
                 raw,
+                offset: from as u64,
             });
         }
         let section = |name: &str| self.obj.parts.sections.iter().find(|s| s.name == name);
@@ -689,6 +809,7 @@ impl Assembler {
             bss_align: a.bss_align,
             samplers: a.samplers.clone(),
             sampler_offsets: a.sampler_offsets.clone(),
+            hsa_layout: layout_code,
             sampler_init: a
                 .sampler_init
                 .then(|| section(SAMPLER_INIT).map_or(Vec::new(), |s| s.bytes.clone())),

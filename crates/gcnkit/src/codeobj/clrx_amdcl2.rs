@@ -85,6 +85,8 @@ pub struct Cl2Kernel {
     pub relocs: Vec<Cl2Reloc>,
     /// A kernel without `.config`/`.hsaconfig`: its parts as given (empty where not).
     pub raw: Option<RawKernel>,
+    /// `.hsalayout`: where its setup starts in the code.
+    pub offset: u64,
 }
 
 /// A kernel's parts given as bytes (`.metadata`, `.isametadata`, `.setup`, `.stub`).
@@ -148,6 +150,8 @@ pub struct Cl2Input {
     pub sampler_offsets: Vec<u64>,
     /// `.samplerinit`: the samplers' definitions as bytes (8 a sampler), instead of `.sampler`.
     pub sampler_init: Option<Vec<u8>>,
+    /// `.hsalayout`: all the code, each kernel's setup at its [`Cl2Kernel::offset`].
+    pub hsa_layout: Option<Vec<u8>>,
     pub kernels: Vec<Cl2Kernel>,
 }
 
@@ -981,11 +985,25 @@ fn inner_binary(inp: &Cl2Input, temps: &[Temp], arch_version: [u32; 3]) -> Vec<u
     // `.hsatext`: each kernel's setup and code, at 256-byte boundaries.
     let mut text = W(Vec::new());
     let mut code_pos = Vec::new();
-    for (k, t) in inp.kernels.iter().zip(temps) {
-        text.0.resize(text.0.len().div_ceil(256) * 256, 0);
-        code_pos.push(text.0.len() as u64);
-        kernel_setup(inp, k, t, true, &mut text);
-        text.0.extend_from_slice(&k.code);
+    if let Some(code) = &inp.hsa_layout {
+        // `.hsalayout`: the code as it is, each kernel's setup put at its label.
+        text.0 = code.clone();
+        for (k, t) in inp.kernels.iter().zip(temps) {
+            let mut setup = W(Vec::new());
+            kernel_setup(inp, k, t, true, &mut setup);
+            let at = k.offset as usize;
+            if let Some(place) = text.0.get_mut(at..at + setup.0.len()) {
+                place.copy_from_slice(&setup.0);
+            }
+            code_pos.push(k.offset);
+        }
+    } else {
+        for (k, t) in inp.kernels.iter().zip(temps) {
+            text.0.resize(text.0.len().div_ceil(256) * 256, 0);
+            code_pos.push(text.0.len() as u64);
+            kernel_setup(inp, k, t, true, &mut text);
+            text.0.extend_from_slice(&k.code);
+        }
     }
     // Global data: up to a 256-byte boundary of all data before driver 16.3.
     let mut global = inp.global_data.clone();
@@ -1155,7 +1173,7 @@ fn inner_binary(inp: &Cl2Input, temps: &[Temp], arch_version: [u32; 3]) -> Vec<u
     let rw_sym = if has_rw { base } else { 0 };
     let bss_sym = if has_bss { base + has_rw as u64 } else { base };
     let global_sym = base + has_rw as u64 + has_bss as u64;
-    let mut rela_text = W(Vec::new());
+    let mut relocs = Vec::new();
     for (k, pos) in inp.kernels.iter().zip(&code_pos) {
         for r in &k.relocs {
             let sym = match r.part {
@@ -1163,10 +1181,22 @@ fn inner_binary(inp: &Cl2Input, temps: &[Temp], arch_version: [u32; 3]) -> Vec<u
                 2 => bss_sym,
                 _ => global_sym,
             };
-            rela_text.u64(pos + k.setup_size() as u64 + r.offset);
-            rela_text.u64(sym << 32 | if r.high { 2 } else { 1 });
-            rela_text.u64(r.addend);
+            relocs.push((
+                pos + k.setup_size() as u64 + r.offset,
+                sym << 32 | if r.high { 2 } else { 1 },
+                r.addend,
+            ));
         }
+    }
+    // (`.hsalayout`'s are the whole code's, in its order.)
+    if inp.hsa_layout.is_some() {
+        relocs.sort_unstable();
+    }
+    let mut rela_text = W(Vec::new());
+    for (at, info, addend) in relocs {
+        rela_text.u64(at);
+        rela_text.u64(info);
+        rela_text.u64(addend);
     }
     let sampler_init = W(init);
     let symtab_id = if v16_3 {
