@@ -2,10 +2,13 @@
 //! (`.64bit` or `-6`), driver versions on each side of every threshold of CLRX's generator
 //! (`.driver_version` or `-t`: old binaries, 1912.05's and 16.3's inner binaries, the device
 //! tables), compile options, ACL versions, architecture minor/stepping, global, read-write and
-//! bss data, samplers with and without relocations, one to four kernels with random `.config`
-//! values and OpenCL 2.0 argument lists (pipes, queues, events, read-write images...), and code
-//! that uses random registers — through gcnkit and live clrxasm (`GCNKIT_CLRX_DIR`), which
-//! must write the same file byte for byte, or both refuse the source. Without clrxasm the
+//! bss data with labels, samplers with and without relocations, one to four kernels with random
+//! `.config` or `.hsaconfig` values and OpenCL 2.0 argument lists (pipes, queues, events,
+//! read-write images...), and code that uses random registers and refers to the data's labels
+//! (clrxasm's relocations) — through gcnkit and live clrxasm (`GCNKIT_CLRX_DIR`), which must
+//! write the same file byte for byte, or both refuse the source. The disassembler's texts
+//! (every combination of clrxdisasm's `-m`, `-d`, `-C`, `-f`) are compared with clrxdisasm's,
+//! and clrxdisasm's raw and HSA layout texts assembled by both. Without clrxasm the
 //! sources are still assembled (every one must give a binary or an error, never a panic) and
 //! the comparison is skipped, said on stderr.
 
@@ -576,6 +579,30 @@ fn generated_binaries_disassemble_and_assemble_back() {
     assert!(done * 3 >= n);
 }
 
+/// CLRX's real OpenCL 2.0 binaries (how many), then `n` sources of [`source`] (seeded with
+/// `salt`) that gcnkit assembles: (source, binary) each.
+fn real_and_generated(n: usize, salt: u64) -> (usize, impl Iterator<Item = (String, Vec<u8>)>) {
+    let real: Vec<Vec<u8>> = common::clrx::real_binaries()
+        .unwrap_or_default()
+        .into_iter()
+        .filter_map(|f| {
+            std::fs::read(&f)
+                .ok()
+                .filter(|b| gcnkit::codeobj::clrx_amdcl2::is_amdcl2(b))
+        })
+        .collect();
+    let mut r = Rng(common::seed() ^ salt);
+    let generated = (0..n).filter_map(move |_| {
+        let (src, opts) = source(&mut r);
+        gcnkit_binary(&src, &opts).ok().map(|b| (src, b))
+    });
+    let reals = real.len();
+    let real = real
+        .into_iter()
+        .map(|b| ("(one of CLRX's real binaries)".to_string(), b));
+    (reals, real.chain(generated))
+}
+
 /// clrxdisasm's raw forms of CLRX's real and of generated binaries (no option: the code alone;
 /// `-m` the metadata bytes, `-s` the stub and setup bytes, `-d` the data; all of them; `-L`
 /// the HSA layout, `.hsalayout`): gcnkit and clrxasm
@@ -586,8 +613,7 @@ fn raw_forms_assemble_as_clrxasm() {
         eprintln!("GCNKIT_CLRX_DIR not set: clrxdisasm's raw forms not assembled");
         return;
     }
-    let n = common::env_n("GCNKIT_AMDCL2_N", 150) / 3;
-    let mut r = Rng(common::seed() ^ 0x7a3);
+    let (reals, binaries) = real_and_generated(common::env_n("GCNKIT_AMDCL2_N", 150) / 3, 0x7a3);
     let d = std::env::temp_dir().join(format!("gcnkit-cl2raw-{}", std::process::id()));
     std::fs::create_dir_all(&d).unwrap();
     let (mut same, mut refused, mut original) = (0, 0, 0);
@@ -604,26 +630,7 @@ fn raw_forms_assemble_as_clrxasm() {
     ];
     let mut gaps = 0;
     // CLRX's real binaries, then generated ones.
-    let real = common::clrx::real_binaries().unwrap_or_default();
-    let real: Vec<_> = real
-        .into_iter()
-        .filter_map(|f| {
-            std::fs::read(&f)
-                .ok()
-                .filter(|b| gcnkit::codeobj::clrx_amdcl2::is_amdcl2(b))
-        })
-        .collect();
-    let reals = real.len();
-    let mut real = real.into_iter();
-    for k in 0..n + reals {
-        let (src, bin) = match real.next() {
-            Some(b) => ("(one of CLRX's real binaries)".to_string(), b),
-            None => {
-                let (src, opts) = source(&mut r);
-                let Ok(bin) = gcnkit_binary(&src, &opts) else { continue };
-                (src, bin)
-            }
-        };
+    for (k, (src, bin)) in binaries.enumerate() {
         let f = d.join(format!("r{k}.bin"));
         std::fs::write(&f, &bin).unwrap();
         for o in forms {
@@ -661,31 +668,11 @@ fn parts_print_as_clrxdisasm() {
         eprintln!("GCNKIT_CLRX_DIR not set: clrxdisasm's forms not compared");
         return;
     }
-    let n = common::env_n("GCNKIT_AMDCL2_N", 150) / 5;
-    let mut r = Rng(common::seed() ^ 0x9a7);
+    let (reals, binaries) = real_and_generated(common::env_n("GCNKIT_AMDCL2_N", 150) / 5, 0x9a7);
     let d = std::env::temp_dir().join(format!("gcnkit-cl2parts-{}", std::process::id()));
     std::fs::create_dir_all(&d).unwrap();
-    let real: Vec<Vec<u8>> = common::clrx::real_binaries()
-        .unwrap_or_default()
-        .into_iter()
-        .filter_map(|f| {
-            std::fs::read(&f)
-                .ok()
-                .filter(|b| gcnkit::codeobj::clrx_amdcl2::is_amdcl2(b))
-        })
-        .collect();
-    let reals = real.len();
-    let mut real = real.into_iter();
     let (mut same, mut files) = (0, 0);
-    for k in 0..n + reals {
-        let bin = match real.next() {
-            Some(b) => b,
-            None => {
-                let (src, opts) = source(&mut r);
-                let Ok(bin) = gcnkit_binary(&src, &opts) else { continue };
-                bin
-            }
-        };
+    for (k, (_, bin)) in binaries.enumerate() {
         let f = d.join(format!("p{k}.bin"));
         std::fs::write(&f, &bin).unwrap();
         for o in ["-f", "-m", "-d", "-C", "-md", "-mC", "-dC"] {
