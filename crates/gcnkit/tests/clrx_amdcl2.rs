@@ -497,6 +497,13 @@ fn refused_relocations_and_hsa_lines() {
         (".config\n.use_ptr64", "HSAConfig pseudo-op only in HSAConfig"),
         (".hsaconfig\n.use_wave32", "misplaced pseudo-op"),
         (".hsaconfig\n.control_directive\n.fill 100, 1, 0", "have wrong size"),
+        (".control_directive\n.fill 12, 1, 0", "have wrong size"),
+        (".metadata\n.byte 1\n.config", "Config can't be defined if metadata"),
+        (
+            ".config\n.text\n.setup",
+            "Setup can't be defined if configuration was defined",
+        ),
+        (".stub", "Stub allowed only for old binary format"),
     ] {
         let src = if kernel.starts_with('.') {
             format!("{head}.kernel k\n{kernel}\n.text\ns_endpgm\n")
@@ -514,6 +521,26 @@ fn refused_relocations_and_hsa_lines() {
     }
     let e = gcnkit_binary(".amdcl2\n.gpu Bonaire\n.hsaconfig\n", &[]).unwrap_err();
     assert!(e[0].contains("can be defined only inside kernel"), "{e:?}");
+}
+
+/// Kernels without a config — nothing, raw parts, a control directive alone — and
+/// `.samplerinit`: clrxasm's file (when clrxasm is there), else at least a file.
+#[test]
+fn kernels_without_config_as_clrxasm() {
+    let head = ".amdcl2\n.gpu Bonaire\n.64bit\n.driver_version 200406\n";
+    for body in [
+        ".kernel k\n.text\ns_endpgm",
+        ".kernel k\n.metadata\n.byte 1, 2, 3\n.setup\n.fill 256, 1, 7\n.text\ns_endpgm",
+        ".kernel k\n.control_directive\n.fill 128, 1, 1\n.text\ns_endpgm",
+        ".samplerinit\n.int 0x10008, 5\n.globaldata\n.int 0, 0\n.kernel k\n.config\n.text\ns_endpgm",
+        ".hsalayout\n.kernel k\n.config\n.kernel j\n.text\nk: .skip 256\ns_endpgm\n.p2align 8\nj: .skip 256\ns_endpgm",
+    ] {
+        let src = format!("{head}{body}\n");
+        let ours = gcnkit_binary(&src, &[]).unwrap_or_else(|e| panic!("{body}: {e:?}"));
+        if common::clrx::dir().is_some() {
+            assert!(ours == common::clrx::assemble_binary(&src, &[]).unwrap(), "{body}");
+        }
+    }
 }
 
 /// gcnkit's CLRX text of an AMD OpenCL 2.0 binary.

@@ -211,6 +211,14 @@ impl Assembler {
         let Some(mut a) = self.obj.amdcl2.take() else {
             return false;
         };
+        let here = &self.sections[self.section].0;
+        let in_raw = RAW_PARTS.iter().any(|p| here.starts_with(&format!(".amdcl2{}.", p.0)));
+        if matches!(name, ".config" | ".hsaconfig" | ".control_directive") && a.src.open.is_none() && in_raw {
+            let msg = "Config can't be defined if metadata,header,setup,stub section exists";
+            self.error_at(lineno, src, span, msg.into());
+            self.obj.amdcl2 = Some(a);
+            return true;
+        }
         if name == ".config" && a.src.open.is_none() && self.sections[self.section].0 == ".text" {
             if let Some(k) = a.src.kernels.last_mut() {
                 k.lines.push((name.into(), String::new(), lineno, src.into()));
@@ -712,7 +720,14 @@ impl Assembler {
             } = span;
             let mut config = Cl2Config::default();
             let regs = self.code_regs_in(from, to);
-            let kind = k.lines.iter().map(|l| l.0.as_str()).find(|n| OPENS_CONFIG.contains(n));
+            // (A `.control_directive` alone makes no config: clrxasm's kernel is then raw.)
+            let opened = |n: &str| k.lines.iter().any(|l| l.0 == n);
+            let kind = k
+                .lines
+                .iter()
+                .map(|l| l.0.as_str())
+                .find(|n| OPENS_CONFIG.contains(n))
+                .filter(|_| opened(".config") || opened(".hsaconfig"));
             // The raw parts given (a kernel without a config has them, empty where not given).
             let given = |s: &Self, part: &str| s.sections.iter().any(|x| x.0 == raw_section(part, i));
             let bytes = |s: &Self, part: &str| {
@@ -740,9 +755,7 @@ impl Assembler {
                 },
                 stub: bytes(self, ".stub"),
             });
-            let hsa = if raw.is_some() {
-                None
-            } else if kind.is_some_and(|n| n != ".config") {
+            let header = |s: &mut Self, config: &mut Cl2Config| {
                 let gpu = Gpu {
                     device,
                     arch_minor: None,
@@ -751,11 +764,22 @@ impl Assembler {
                 let mut h = ConfigBuilder::new_amdcl2(gpu, &k.name);
                 h.code_regs(regs);
                 for (op, args, line, src) in &k.lines {
-                    if let Err(msg) = hsa_line(&mut h, &mut config, device, b.is64, op, args) {
-                        self.error_at(*line, src, (0, src.len()), msg);
+                    if let Err(msg) = hsa_line(&mut h, config, device, b.is64, op, args) {
+                        s.error_at(*line, src, (0, src.len()), msg);
                     }
                 }
-                Some(Box::new(h))
+                h
+            };
+            let hsa = if raw.is_some() {
+                // (Its control directive, written nowhere, must still be 128 bytes.)
+                if opened(".control_directive") {
+                    if let Err(msg) = header(self, &mut config).finish() {
+                        self.error_at(k.line, &k.source, (0, k.source.len()), msg);
+                    }
+                }
+                None
+            } else if kind.is_some_and(|n| n != ".config") {
+                Some(Box::new(header(self, &mut config)))
             } else {
                 for (op, args, line, src) in &k.lines {
                     let r = match op.as_str() {
