@@ -467,8 +467,13 @@ fn code_object(
             errln!("{name}: error: an AMD OpenCL 2.0 binary has CLRX text only (--syntax clrx)");
             return ExitCode::from(2);
         }
-        return clrx_binary_text(name, output, dump, |sink| {
-            gcnkit::disasm::disassemble_amdcl2(&data, format, sink)
+        // (Any of clrxdisasm's -m, -d, -C: the printer prints what they name.)
+        let floats_only = ClrxDump {
+            floats: dump.floats,
+            ..ClrxDump::ALL
+        };
+        return clrx_binary_text(name, output, floats_only, |sink| {
+            gcnkit::disasm::disassemble_amdcl2_parts(&data, format, dump, sink)
         });
     }
     // A HIP program (host executable or library): the code objects of its fat binary.

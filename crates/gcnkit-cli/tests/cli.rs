@@ -420,6 +420,13 @@ fn asm_clrx_binary_formats() {
     let o = gcnkit(&["disasm", "--syntax", "llvm", o_arg], b"");
     assert_eq!(o.status.code(), Some(2));
     assert!(err(&o).contains("AMD OpenCL 2.0 binary"), "{}", err(&o));
+    // clrxdisasm's parts: -m the raw metadata (no .config), -f alone the code alone.
+    let o = gcnkit(&["disasm", "-m", o_arg], b"");
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(text(&o).contains("    .metadata\n") && !text(&o).contains(".config"), "{}", text(&o));
+    let o = gcnkit(&["disasm", "-f", o_arg], b"");
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(text(&o).contains("s_endpgm") && !text(&o).contains(".compile_options"), "{}", text(&o));
     // `--format rocm`: the source read as `.rocm`, clrxasm's loadable object (AMDGPU, 64-bit,
     // a shared object whose code starts at 0x1000).
     let rocm = b".gpu fiji\n.kernel k\n.config\n.dims x\n.text\nk:\n.skip 256\ns_endpgm\n";

@@ -1498,27 +1498,89 @@ pub fn disassemble_amd(data: &[u8], format: Format, mut sink: impl FnMut(&str)) 
 /// An AMD OpenCL 2.0 binary (CLRX's `.amdcl2` format) as CLRX text, as clrxdisasm `-dCmf`
 /// prints it: its head (device, driver version, data, samplers), then each kernel's
 /// `.config` and code.
-pub fn disassemble_amdcl2(data: &[u8], format: Format, mut sink: impl FnMut(&str)) -> Result<(), String> {
+pub fn disassemble_amdcl2(data: &[u8], format: Format, sink: impl FnMut(&str)) -> Result<(), String> {
+    disassemble_amdcl2_parts(data, format, ClrxDump::ALL, sink)
+}
+
+/// [`disassemble_amdcl2`] with what clrxdisasm prints for `dump`'s options (`-m`, `-d`, `-C`;
+/// none of them: the code alone, clrxdisasm's default); float comments are left to the
+/// caller ([`ClrxDump::floats_of`]).
+pub fn disassemble_amdcl2_parts(
+    data: &[u8],
+    format: Format,
+    dump: ClrxDump,
+    mut sink: impl FnMut(&str),
+) -> Result<(), String> {
     use crate::codeobj::clrx_amdcl2_read as cl2;
     if format == Format::Json {
         return Err("an AMD OpenCL 2.0 binary is printed as CLRX text only (no JSON records)".into());
     }
     let b = cl2::read(data)?;
+    let parts = cl2::Parts {
+        metadata: dump.metadata,
+        data: dump.data,
+        config: dump.config,
+    };
     let mut head = String::new();
-    cl2::print_head(&b, &mut head);
+    cl2::print_head(&b, parts, &mut head);
     sink(&head);
     for (n, k) in b.kernels.iter().enumerate() {
         let mut t = format!(".kernel {}\n", k.name);
-        cl2::print_config(
-            &cl2::config_of(&b, k).map_err(|e| format!("kernel {}: {e}", k.name))?,
-            &mut t,
-        );
+        if parts.config {
+            let c = cl2::config_of(&b, k).map_err(|e| format!("kernel {}: {e}", k.name))?;
+            cl2::print_config(&c, &mut t);
+        } else if parts.metadata {
+            cl2::print_raw_metadata(k, &mut t);
+        }
         sink(&t);
         if !k.code.is_empty() {
             sink("    .text\n");
             let mut code = String::new();
-            code_text(b.device.arch, &k.code, 0, format, &mut code).map_err(|t| format!("kernel {}: {t}", k.name))?;
+            let r = if k.relocs.is_empty() {
+                code_text(b.device.arch, &k.code, 0, format, &mut code)
+            } else {
+                amdcl2_code_text(b.device.arch, &k.code, format, &k.relocs, &mut code)
+            };
+            r.map_err(|t| format!("kernel {}: {t}", k.name))?;
             sink(&rename_labels(&code, n));
+        }
+    }
+    Ok(())
+}
+
+/// [`code_text`] of an OpenCL 2.0 kernel's code with relocations to the global data, as
+/// clrxdisasm prints them: a relocated literal (clrxasm's filler 0x55555555) reads as its
+/// place (`(.gdata+8)&0xffffffff`), without a float comment; a relocated data word prints as
+/// what it decodes to.
+fn amdcl2_code_text(
+    arch: Arch,
+    code: &[u8],
+    format: Format,
+    relocs: &[crate::codeobj::clrx_amdcl2_read::CodeReloc],
+    out: &mut String,
+) -> Result<(), String> {
+    let mut listing = String::new();
+    code_text(arch, code, 0, Format::Listing, &mut listing)?;
+    for line in listing.split_inclusive('\n') {
+        let at = line
+            .strip_prefix("/*")
+            .and_then(|r| r.split_once(':'))
+            .and_then(|(o, _)| u64::from_str_radix(o, 16).ok());
+        let mut line = line.to_string();
+        if let Some(r) = at.and_then(|a| relocs.iter().find(|r| r.offset == a + 4)) {
+            if let Some(k) = line.find("*/ ") {
+                let (head, tail) = line.split_at(k + 3);
+                let mut tail = tail.replacen("0x55555555", &r.text(), 1);
+                if let Some(c) = tail.find(" /*") {
+                    tail.truncate(c);
+                    tail.push('\n');
+                }
+                line = format!("{head}{tail}");
+            }
+        }
+        match (format, line.find("*/ ")) {
+            (Format::Text, Some(k)) if line.starts_with("/*") => out.push_str(&line[k + 3..]),
+            _ => out.push_str(&line),
         }
     }
     Ok(())

@@ -12,9 +12,11 @@
 
 use super::clrx_binary::{BinarySource, Common};
 use super::parse::Cursor;
+use super::select::FixupKind;
 use super::Assembler;
-use crate::codeobj::clrx_amdcl2::{self, Cl2Input, Cl2Kernel, NEW_BINARIES};
-use crate::codeobj::clrx_amdcl2_config::Cl2Config;
+use crate::codeobj::clrx_amdcl2::{self, Cl2Input, Cl2Kernel, Cl2Reloc, RawKernel, NEW_BINARIES};
+use crate::codeobj::clrx_amdcl2_config::{hsa_line, Cl2Config};
+use crate::codeobj::clrx_config::{ConfigBuilder, Gpu};
 
 /// The `.amdcl2` lines of a source, kept until the end.
 #[derive(Default)]
@@ -28,23 +30,134 @@ pub(super) struct AmdCl2 {
     sampler_offsets: Vec<u64>,
     /// `.bss align=N`.
     bss_align: u64,
+    /// `.samplerinit` came (its bytes are in [`SAMPLER_INIT`]).
+    sampler_init: bool,
+    /// `.hsalayout`: the kernels' code is all of `.text`, each from its label on.
+    hsa_layout: bool,
+    /// The labels of the global data: name, part (0 `.rodata`, 1 `.data`, 2 `.bss`), offset.
+    /// Code refers to them through relocations; they are defined only at the end.
+    data_labels: Vec<(String, usize, u64)>,
 }
 
-/// The forms of a kernel and of the inner binary gcnkit does not write yet.
-const NOT_YET: [&str; 12] = [
-    ".hsaconfig",
-    ".hsalayout",
-    ".metadata",
-    ".isametadata",
-    ".setup",
-    ".stub",
-    ".inner",
-    ".samplerinit",
-    ".control_directive",
-    ".kcode",
-    ".kcodeend",
-    ".main",
+/// The global data's parts in clrxasm's order of its relocation symbols.
+const DATA_PARTS: [&str; 3] = [".rodata", ".data", ".bss"];
+
+/// Where a kernel's code is: its registers are counted over `from..to` of `.text`, its code
+/// (and its relocations' places) start at `code_start`; with `.hsalayout` the bytes at its
+/// setup's place (`from`, 256 bytes).
+struct Span {
+    from: usize,
+    code_start: usize,
+    to: usize,
+    code: Vec<u8>,
+    setup: Option<Vec<u8>>,
+}
+
+/// The section of `.samplerinit`'s bytes.
+const SAMPLER_INIT: &str = ".amdcl2.samplerinit";
+
+/// The value that a relocated place holds (clrxasm's filler).
+const RELOC_FILLER: u32 = 0x5555_5555;
+
+/// The binary operators of CLRX's expressions (longest spelling first) and their precedence
+/// (clrxasm's: higher binds tighter).
+const BINARY_OPS: [(&str, u8); 27] = [
+    (">>>", 5),
+    ("<=@", 2),
+    (">=@", 2),
+    ("<<", 5),
+    (">>", 5),
+    ("//", 5),
+    ("%%", 5),
+    ("&&", 1),
+    ("||", 1),
+    ("==", 2),
+    ("!=", 2),
+    ("<>", 2),
+    ("<=", 2),
+    (">=", 2),
+    ("<@", 2),
+    (">@", 2),
+    ("*", 5),
+    ("/", 5),
+    ("%", 5),
+    ("&", 4),
+    ("|", 4),
+    ("^", 4),
+    ("!", 4),
+    ("+", 3),
+    ("-", 3),
+    ("<", 2),
+    (">", 2),
 ];
+
+/// The operator at the root of CLRX expression `text` (outside parentheses: the loosest,
+/// the last of equals), as (byte position, spelling); `None` for a single operand or a
+/// `?:` choice.
+fn root_operator(text: &str) -> Option<(usize, &'static str)> {
+    let b = text.as_bytes();
+    let (mut i, mut depth, mut operand) = (0, 0i32, false);
+    let mut root: Option<(usize, &'static str, u8)> = None;
+    while i < b.len() {
+        let ch = b[i];
+        if ch == b'(' {
+            depth += 1;
+            operand = false;
+        } else if ch == b')' {
+            depth -= 1;
+            operand = true;
+        } else if ch.is_ascii_alphanumeric() || matches!(ch, b'_' | b'.' | b'$') || text[i..].starts_with("::") {
+            operand = true;
+            i += if ch == b':' { 2 } else { 1 };
+            continue;
+        } else if matches!(ch, b'?' | b':') && depth == 0 {
+            return None;
+        } else if operand && !ch.is_ascii_whitespace() {
+            if let Some(&(op, prec)) = BINARY_OPS.iter().find(|o| text[i..].starts_with(o.0)) {
+                if depth == 0 && root.is_none_or(|r| prec <= r.2) {
+                    root = Some((i, op, prec));
+                }
+                operand = false;
+                i += op.len();
+                continue;
+            }
+        }
+        i += 1;
+    }
+    root.map(|(i, op, _)| (i, op))
+}
+
+/// The forms of a global data place's low (false) or high (true) half: operator, the
+/// constant after it.
+const HALVES: [(&str, i64, bool); 6] = [
+    (">>", 32, true),
+    ("//", 1 << 32, true),
+    ("/", 1 << 32, true),
+    ("&", 0xffff_ffff, false),
+    ("%%", 1 << 32, false),
+    ("%", 1 << 32, false),
+];
+
+/// The forms of a kernel and of the inner binary gcnkit does not write yet.
+const NOT_YET: [&str; 4] = [".inner", ".kcode", ".kcodeend", ".main"];
+
+/// A kernel's parts given as bytes: pseudo-op, clrxasm's name of it in messages, only in old
+/// binaries.
+const RAW_PARTS: [(&str, &str, bool); 4] = [
+    (".metadata", "Metadata", false),
+    (".isametadata", "ISAMetadata", true),
+    (".setup", "Setup", false),
+    (".stub", "Stub", true),
+];
+
+/// The section that holds raw part `part` (`.metadata`...) of kernel `k`.
+fn raw_section(part: &str, k: usize) -> String {
+    format!(".amdcl2{part}.{k}")
+}
+
+/// The lines that open a kernel's configuration: kept among its lines, the first of them
+/// says which form the kernel's setup takes.
+const OPENS_CONFIG: [&str; 3] = [".config", ".hsaconfig", ".control_directive"];
 
 impl AmdCl2 {
     /// The driver version the binary gets: `.driver_version`'s (not 0), else `-t`'s, else 0
@@ -98,6 +211,19 @@ impl Assembler {
         let Some(mut a) = self.obj.amdcl2.take() else {
             return false;
         };
+        let here = &self.sections[self.section].0;
+        let in_raw = RAW_PARTS.iter().any(|p| here.starts_with(&format!(".amdcl2{}.", p.0)));
+        if matches!(name, ".config" | ".hsaconfig" | ".control_directive") && a.src.open.is_none() && in_raw {
+            let msg = "Config can't be defined if metadata,header,setup,stub section exists";
+            self.error_at(lineno, src, span, msg.into());
+            self.obj.amdcl2 = Some(a);
+            return true;
+        }
+        if name == ".config" && a.src.open.is_none() && self.sections[self.section].0 == ".text" {
+            if let Some(k) = a.src.kernels.last_mut() {
+                k.lines.push((name.into(), String::new(), lineno, src.into()));
+            }
+        }
         let data = [
             (".globaldata", "Global Data"),
             (".rwdata", "Global RWData"),
@@ -174,9 +300,34 @@ impl Assembler {
                 }
                 self.switch_section(".bss");
             }
+            ".hsalayout" => {
+                if !a.src.kernels.is_empty() {
+                    err(self, "HSALayout must be enabled before any kernel".into());
+                } else if a.driver() < NEW_BINARIES {
+                    err(self, "HSALayout mode is illegal in old binary format".into());
+                } else if !rest.is_empty() {
+                    err(self, "Garbages at end of line".into());
+                } else {
+                    a.hsa_layout = true;
+                }
+            }
+            ".samplerinit" => {
+                if a.driver() < NEW_BINARIES {
+                    err(self, "SamplerInit allowed only for new binary format".into());
+                } else if a.samplers.is_some() {
+                    err(self, "SamplerInit is illegal if sampler definitions are present".into());
+                } else if !rest.is_empty() {
+                    err(self, "Garbages at end of line".into());
+                } else {
+                    a.sampler_init = true;
+                    self.switch_section(SAMPLER_INIT);
+                }
+            }
             ".sampler" => {
                 if a.driver() < NEW_BINARIES {
                     err(self, "Sampler allowed only for new binary format".into());
+                } else if a.sampler_init {
+                    err(self, "Illegal sampler definition if samplerinit was defined".into());
                 } else {
                     let list = a.samplers.get_or_insert_with(Vec::new);
                     if !rest.is_empty() {
@@ -210,10 +361,49 @@ impl Assembler {
                     }
                 }
             }
+            ".hsaconfig" | ".control_directive" => {
+                let what = if name == ".hsaconfig" {
+                    "Kernel config"
+                } else {
+                    "Kernel control directive"
+                };
+                match a.src.kernels.len().checked_sub(1) {
+                    Some(k) if self.sections[self.section].0 == ".text" => {
+                        if !rest.is_empty() {
+                            err(self, "Garbages at end of line".into());
+                        } else {
+                            a.src.kernels[k].lines.push((name.into(), rest, lineno, src.into()));
+                            a.src.open = Some(k);
+                        }
+                    }
+                    _ => err(self, format!("{what} can be defined only inside kernel")),
+                }
+            }
+            n if RAW_PARTS.iter().any(|p| p.0 == n) => {
+                let &(_, what, old_only) = RAW_PARTS.iter().find(|p| p.0 == n).unwrap_or(&RAW_PARTS[0]);
+                let here = &self.sections[self.section].0;
+                let in_kernel = !DATA_PARTS.contains(&here.as_str()) && here != SAMPLER_INIT;
+                let k = a.src.kernels.len().checked_sub(1).filter(|_| in_kernel);
+                match k {
+                    None => err(self, format!("{what} can be defined only inside kernel")),
+                    Some(k)
+                        if a.src.kernels[k]
+                            .lines
+                            .iter()
+                            .any(|l| OPENS_CONFIG.contains(&l.0.as_str())) =>
+                    {
+                        err(self, format!("{what} can't be defined if configuration was defined"))
+                    }
+                    Some(_) if old_only && a.driver() >= NEW_BINARIES => {
+                        let what = if what == "Stub" { "Stub" } else { "ISA Metadata" };
+                        err(self, format!("{what} allowed only for old binary format"))
+                    }
+                    Some(_) if !rest.is_empty() => err(self, "Garbages at end of line".into()),
+                    Some(k) => self.switch_section(&raw_section(n, k)),
+                }
+            }
             n if NOT_YET.contains(&n) => {
-                let msg = format!(
-                    "{n}: gcnkit writes an .amdcl2 kernel from its .config only (the raw metadata, setup and stub, the HSA config and layout are not written yet)"
-                );
+                let msg = format!("{n}: not written yet by gcnkit (.inner's sections and symbols, .kcode)");
                 err(self, msg);
             }
             _ => return false,
@@ -221,12 +411,277 @@ impl Assembler {
         true
     }
 
+    /// A label `key` defined here: kept apart if it is in an `.amdcl2` source's global data.
+    pub(super) fn amdcl2_data_label(&mut self, key: &str) -> bool {
+        let part = DATA_PARTS.iter().position(|&p| p == self.sections[self.section].0);
+        match (self.obj.amdcl2.as_mut(), part) {
+            (Some(a), Some(part)) => {
+                a.data_labels.push((key.to_string(), part, self.offset as u64));
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// The value of expression `from..to` of pending `p` with the global data's parts at
+    /// `bases` (`None`: it waits for another symbol).
+    fn value_with_bases(
+        &mut self,
+        labels: &[(String, usize, u64)],
+        p: &super::Pending,
+        range: (usize, usize),
+        bases: [i64; 3],
+    ) -> Result<Option<i64>, super::parse::PErr> {
+        for (key, part, off) in labels {
+            let v = (*off as i64).wrapping_add(bases[*part]);
+            self.syms
+                .insert(key.clone(), super::parse::Sym::Value(super::parse::Value::Int(v)));
+        }
+        let mut c = Cursor::new(&p.source, range.0, range.1);
+        let r = self.syms.with_context(p.ctx.as_deref(), |syms| {
+            (super::expr::Expr { syms, no_bar: false }).parse(&mut c)
+        });
+        let _ = std::mem::take(self.syms.warnings.get_mut());
+        if !c.at_end() {
+            return Ok(None);
+        }
+        Ok(match r? {
+            super::expr::EVal::Value(v) => Some(super::expr::as_int(v)),
+            super::expr::EVal::Forward(_) => None,
+        })
+    }
+
+    /// How pending expression `p` refers to the global data: `None` when it does not (or
+    /// waits for another symbol), else (part, high half, addend), or a refusal. The
+    /// expression is probed with each part moved: a place is linear in its part's base; its
+    /// low half (`PLACE&0xffffffff`...) or high half (`PLACE>>32`...) has that operator at
+    /// its root, as clrxasm requires, with a linear place on its left.
+    fn global_data_place(
+        &mut self,
+        labels: &[(String, usize, u64)],
+        p: &super::Pending,
+    ) -> Result<Option<(usize, bool, u64)>, String> {
+        let whole = (p.fixup.start, p.fixup.end);
+        const PROBES: [i64; 3] = [1, 1 << 32, 1 << 40];
+        let at = |s: &mut Self, range, part: Option<usize>, x: i64| {
+            let mut bases = [0i64; 3];
+            if let Some(k) = part {
+                bases[k] = x;
+            }
+            s.value_with_bases(labels, p, range, bases).map_err(|e| e.msg)
+        };
+        let Some(f0) = at(self, whole, None, 0)? else {
+            return Ok(None);
+        };
+        let mut parts = Vec::new();
+        for k in 0..3 {
+            for x in PROBES {
+                if at(self, whole, Some(k), x)? != Some(f0) {
+                    parts.push(k);
+                    break;
+                }
+            }
+        }
+        let part = match parts[..] {
+            [] => return Ok(None),
+            [k] => k,
+            _ => return Err("Only one relative=1 (section) can be result of expression".into()),
+        };
+        // The place itself.
+        let mut linear = true;
+        for x in PROBES {
+            linear &= at(self, whole, Some(part), x)? == Some(f0.wrapping_add(x));
+        }
+        if linear {
+            return Ok(Some((part, false, f0 as u64)));
+        }
+        // PLACE OP CONSTANT, OP the last operator outside parentheses (those around all of it
+        // taken off).
+        let src = p.source.as_bytes();
+        let (mut a, mut b) = whole;
+        loop {
+            while a < b && src[a].is_ascii_whitespace() {
+                a += 1;
+            }
+            while b > a && src[b - 1].is_ascii_whitespace() {
+                b -= 1;
+            }
+            let mut depth = 0;
+            let wrapped = b > a + 1
+                && src[a] == b'('
+                && src[b - 1] == b')'
+                && src[a..b - 1].iter().all(|&ch| {
+                    depth += (ch == b'(') as i32 - (ch == b')') as i32;
+                    depth > 0
+                });
+            if !wrapped {
+                break;
+            }
+            a += 1;
+            b -= 1;
+        }
+        let whole = (a, b);
+        let text = p.source.get(whole.0..whole.1).unwrap_or("").to_string();
+        let last = root_operator(&text).filter(|(_, op)| HALVES.iter().any(|h| h.0 == *op));
+        let refusal =
+            "a global data place in code must be PLACE, PLACE&0xffffffff or PLACE>>32 (or their %, %%, /, // forms)";
+        let Some((i, op)) = last else {
+            return Err(refusal.into());
+        };
+        let (_, want, high) = *HALVES.iter().find(|h| h.0 == op).unwrap_or(&HALVES[0]);
+        let left = (whole.0, whole.0 + i);
+        let right = (whole.0 + i + op.len(), whole.1);
+        if at(self, right, None, 0)? != Some(want) {
+            return Err(refusal.into());
+        }
+        let Some(l0) = at(self, left, None, 0)? else {
+            return Err(refusal.into());
+        };
+        for x in PROBES {
+            if at(self, left, Some(part), x)? != Some(l0.wrapping_add(x)) {
+                return Err(refusal.into());
+            }
+        }
+        Ok(Some((part, high, l0 as u64)))
+    }
+
+    /// clrxasm's relocations of code to the global data (`.rela.hsatext`): each literal or
+    /// data word of `.text` whose expression is a place in the global data (see
+    /// [`Assembler::global_data_place`]) holds clrxasm's filler; returns (offset in `.text`,
+    /// high half, part, addend) in the order of the code. Then the global data's labels are
+    /// defined (what else waits for them gets their offsets).
+    fn amdcl2_relocs(&mut self, labels: &[(String, usize, u64)]) -> Vec<(usize, bool, usize, u64)> {
+        let mut out = Vec::new();
+        if labels.is_empty() {
+            return out;
+        }
+        let pending = std::mem::take(&mut self.pending);
+        let mut kept = Vec::new();
+        for p in pending {
+            let place = match p.fixup.kind {
+                FixupKind::Literal(_) => Some(4 * p.fixup.word),
+                FixupKind::Bytes { width: 4, section: 0 } => Some(p.fixup.word),
+                FixupKind::Data => Some(0),
+                _ => None,
+            };
+            let item = p
+                .item
+                .checked_sub(self.taken)
+                .and_then(|k| self.items.get(k))
+                .map(|i| i.offset as usize);
+            match self.global_data_place(labels, &p) {
+                Ok(None) => kept.push(p),
+                Ok(Some((part, high, addend))) => match (place, item) {
+                    (Some(byte), Some(at)) => {
+                        self.patch_bytes(p.item, 0, byte, &RELOC_FILLER.to_le_bytes());
+                        out.push((at + byte, high, part, addend));
+                    }
+                    _ => {
+                        let e = super::parse::perr(
+                            p.fixup.start,
+                            p.fixup.end,
+                            "Can't resolve expression for non 32-bit integer",
+                        );
+                        self.diag(p.line, &p.source, e);
+                    }
+                },
+                Err(msg) => {
+                    let e = super::parse::perr(p.fixup.start, p.fixup.end, msg);
+                    self.diag(p.line, &p.source, e);
+                }
+            }
+        }
+        self.pending = kept;
+        for (key, _, _) in labels {
+            self.syms.remove(key);
+        }
+        for (key, _, off) in labels {
+            let v = super::parse::Sym::Value(super::parse::Value::Int(*off as i64));
+            self.define(0, "", key, v, 0, 0);
+        }
+        out.sort_unstable();
+        out
+    }
+
+    /// `.hsalayout`'s kernels: each from its label in `.text` (its setup, 256 bytes unless a
+    /// `.setup` says otherwise) to the next kernel's; and all the code. `None`: errors given.
+    fn amdcl2_layout_spans(&mut self, b: &BinarySource) -> Option<(Vec<Span>, Vec<u8>)> {
+        let whole = BinarySource {
+            kernels: vec![super::clrx_binary::KernelLines {
+                name: String::new(),
+                line: 0,
+                source: String::new(),
+                start: 0,
+                lines: Vec::new(),
+            }],
+            ..Default::default()
+        };
+        let (text, _) = self.binary_kernel_codes(&whole, ".amdcl2")?.pop()?;
+        let mut at = Vec::new();
+        let mut good = true;
+        for (i, k) in b.kernels.iter().enumerate() {
+            let label = self.obj.parts.labels.iter().find(|l| l.0 == k.name);
+            let msg = match label {
+                None => format!("Symbol for kernel '{}' is undefined", k.name),
+                Some((_, sec, _)) if sec != ".text" => {
+                    format!(
+                        "Symbol for kernel '{}' is defined for section other than '.text'",
+                        k.name
+                    )
+                }
+                Some((_, _, off)) => {
+                    at.push((*off as usize, i));
+                    continue;
+                }
+            };
+            self.error_at(k.line, &k.source, (0, k.source.len()), msg);
+            good = false;
+        }
+        if !good {
+            return None;
+        }
+        at.sort_unstable();
+        let mut spans: Vec<Option<Span>> = (0..b.kernels.len()).map(|_| None).collect();
+        for (j, &(off, i)) in at.iter().enumerate() {
+            let k = &b.kernels[i];
+            let end = at.get(j + 1).map_or(text.len(), |n| n.0).max(off);
+            let raw_setup = raw_section(".setup", i);
+            let setup_size = self
+                .obj
+                .parts
+                .sections
+                .iter()
+                .find(|s| s.name == raw_setup)
+                .map_or(256, |s| s.bytes.len());
+            if end - off < setup_size {
+                let msg = format!("Kernel '{}' size is too small", k.name);
+                self.error_at(k.line, &k.source, (0, k.source.len()), msg);
+                good = false;
+                continue;
+            }
+            spans[i] = Some(Span {
+                from: off,
+                code_start: off + setup_size,
+                to: end,
+                code: text.get(off + setup_size..end).unwrap_or(&[]).to_vec(),
+                setup: text.get(off..off + setup_size).map(|s| s.to_vec()),
+            });
+        }
+        let spans: Option<Vec<Span>> = spans.into_iter().collect();
+        spans.filter(|_| good).map(|s| (s, text))
+    }
+
     /// The end of an `.amdcl2` source: the binary of its kernels.
     pub(super) fn finish_amdcl2(&mut self) {
         let Some(a) = self.obj.amdcl2.take() else {
             return;
         };
+        let relocs = self.amdcl2_relocs(&a.data_labels);
         let b = &a.src;
+        if a.hsa_layout && !relocs.is_empty() {
+            let msg = "code relocations to the global data with .hsalayout: not written yet by gcnkit (clrxasm orders them its own way)";
+            return self.binary_error(b, ".amdcl2", msg.into());
+        }
         let device = match self.binary_device(b) {
             Ok(d) => d,
             Err(msg) => return self.binary_error(b, ".amdcl2", msg),
@@ -235,27 +690,132 @@ impl Assembler {
             let msg = "code relocations to the global data are not written to .amdcl2 binaries by gcnkit yet";
             return self.binary_error(b, ".amdcl2", msg.into());
         }
-        let Some(codes) = self.binary_kernel_codes(b, ".amdcl2") else {
-            return;
+        let (spans, layout_code) = if a.hsa_layout {
+            match self.amdcl2_layout_spans(b) {
+                Some((spans, code)) => (spans, Some(code)),
+                None => return,
+            }
+        } else {
+            let Some(codes) = self.binary_kernel_codes(b, ".amdcl2") else {
+                return;
+            };
+            let spans = b.kernels.iter().zip(codes).map(|(k, (code, to))| Span {
+                from: k.start,
+                code_start: k.start,
+                to,
+                code,
+                setup: None,
+            });
+            (spans.collect(), None)
         };
         let unified = self.clrx.policy >= 200;
         let mut kernels = Vec::new();
-        for (k, (code, to)) in b.kernels.iter().zip(codes) {
+        for (i, (k, span)) in b.kernels.iter().zip(spans).enumerate() {
+            let Span {
+                from,
+                code_start,
+                to,
+                code,
+                setup: layout_setup,
+            } = span;
             let mut config = Cl2Config::default();
-            for (op, args, line, src) in &k.lines {
-                if let Err(msg) = config.set(device, b.is64, op, args) {
-                    self.error_at(*line, src, (0, src.len()), msg);
+            let regs = self.code_regs_in(from, to);
+            // (A `.control_directive` alone makes no config: clrxasm's kernel is then raw.)
+            let opened = |n: &str| k.lines.iter().any(|l| l.0 == n);
+            let kind = k
+                .lines
+                .iter()
+                .map(|l| l.0.as_str())
+                .find(|n| OPENS_CONFIG.contains(n))
+                .filter(|_| opened(".config") || opened(".hsaconfig"));
+            // The raw parts given (a kernel without a config has them, empty where not given).
+            let given = |s: &Self, part: &str| s.sections.iter().any(|x| x.0 == raw_section(part, i));
+            let bytes = |s: &Self, part: &str| {
+                let name = raw_section(part, i);
+                s.obj
+                    .parts
+                    .sections
+                    .iter()
+                    .find(|x| x.name == name)
+                    .map_or(Vec::new(), |x| x.bytes.clone())
+            };
+            let has_raw = RAW_PARTS.iter().any(|p| given(self, p.0));
+            if has_raw && kind.is_some() {
+                if let Some((_, _, line, src)) = k.lines.iter().find(|l| OPENS_CONFIG.contains(&l.0.as_str())) {
+                    let msg = "Config can't be defined if metadata,header,setup,stub section exists";
+                    self.error_at(*line, src, (0, src.len()), msg.into());
                 }
             }
-            let regs = self.code_regs_in(k.start, to);
-            if let Err(msg) = config.default_registers(device, unified, (regs.sgprs as u32, regs.vgprs as u32)) {
-                let msg = format!("Number of total SGPRs for kernel '{}' {msg}", k.name);
-                self.error_at(k.line, &k.source, (0, k.source.len()), msg);
-            }
+            let raw = (kind.is_none() || has_raw).then(|| RawKernel {
+                metadata: bytes(self, ".metadata"),
+                isa_metadata: given(self, ".isametadata").then(|| bytes(self, ".isametadata")),
+                setup: match layout_setup.clone() {
+                    Some(place) if !given(self, ".setup") => place,
+                    _ => bytes(self, ".setup"),
+                },
+                stub: bytes(self, ".stub"),
+            });
+            let header = |s: &mut Self, config: &mut Cl2Config| {
+                let gpu = Gpu {
+                    device,
+                    arch_minor: None,
+                    arch_stepping: None,
+                };
+                let mut h = ConfigBuilder::new_amdcl2(gpu, &k.name);
+                h.code_regs(regs);
+                for (op, args, line, src) in &k.lines {
+                    if let Err(msg) = hsa_line(&mut h, config, device, b.is64, op, args) {
+                        s.error_at(*line, src, (0, src.len()), msg);
+                    }
+                }
+                h
+            };
+            let hsa = if raw.is_some() {
+                // (Its control directive, written nowhere, must still be 128 bytes.)
+                if opened(".control_directive") {
+                    if let Err(msg) = header(self, &mut config).finish() {
+                        self.error_at(k.line, &k.source, (0, k.source.len()), msg);
+                    }
+                }
+                None
+            } else if kind.is_some_and(|n| n != ".config") {
+                Some(Box::new(header(self, &mut config)))
+            } else {
+                for (op, args, line, src) in &k.lines {
+                    let r = match op.as_str() {
+                        ".hsaconfig" => Err("Config and HSAConfig can't be mixed".to_string()),
+                        ".control_directive" => Err("Config and Control directive can't be mixed".to_string()),
+                        _ => config.set(device, b.is64, op, args),
+                    };
+                    if let Err(msg) = r {
+                        self.error_at(*line, src, (0, src.len()), msg);
+                    }
+                }
+                let code_regs = (regs.sgprs as u32, regs.vgprs as u32);
+                if let Err(msg) = config.default_registers(device, unified, code_regs) {
+                    let msg = format!("Number of total SGPRs for kernel '{}' {msg}", k.name);
+                    self.error_at(k.line, &k.source, (0, k.source.len()), msg);
+                }
+                None
+            };
+            let relocs = relocs
+                .iter()
+                .filter(|r| (code_start..to).contains(&r.0))
+                .map(|&(at, high, part, addend)| Cl2Reloc {
+                    offset: (at - code_start) as u64,
+                    high,
+                    part: part as u8,
+                    addend,
+                })
+                .collect();
             kernels.push(Cl2Kernel {
                 name: k.name.clone(),
                 config,
+                hsa,
                 code,
+                relocs,
+                raw,
+                offset: from as u64,
             });
         }
         let section = |name: &str| self.obj.parts.sections.iter().find(|s| s.name == name);
@@ -273,6 +833,10 @@ impl Assembler {
             bss_align: a.bss_align,
             samplers: a.samplers.clone(),
             sampler_offsets: a.sampler_offsets.clone(),
+            hsa_layout: layout_code,
+            sampler_init: a
+                .sampler_init
+                .then(|| section(SAMPLER_INIT).map_or(Vec::new(), |s| s.bytes.clone())),
             kernels,
         };
         match clrx_amdcl2::write(&input) {

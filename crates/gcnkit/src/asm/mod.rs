@@ -836,14 +836,17 @@ impl Assembler {
                 self.obj.parts.labels.push((id.to_string(), sec, self.offset as u64));
                 self.obj.parts.mention(id);
             }
-            self.define(
-                lineno,
-                src,
-                &key,
-                Sym::Value(Value::Int(self.offset as i64)),
-                id_start,
-                id_end,
-            );
+            // (An `.amdcl2` source's global data labels are places code relocates to.)
+            if !self.amdcl2_data_label(&key) {
+                self.define(
+                    lineno,
+                    src,
+                    &key,
+                    Sym::Value(Value::Int(self.offset as i64)),
+                    id_start,
+                    id_end,
+                );
+            }
             return self.statement(lineno, src, c.pos, end);
         }
         // Assignment `sym = expr` (or `%register`).

@@ -21,7 +21,7 @@ use super::clrx_amdcl2_config::{
     is_image, is_signed_scalar, type_sizes, Cl2Config, CONST, READ_ONLY, RESTRICT, T_CLKEVENT, T_PIPE, T_POINTER,
     T_QUEUE, T_SAMPLER, T_STRUCTURE, VOLATILE, WRITE_ONLY,
 };
-use super::clrx_config::{Device, DEVICES};
+use super::clrx_config::{ConfigBuilder, Device, DEVICES};
 use super::clrx_elf::{self, Header, Out, Region, Section, Segment};
 use crate::arch::Arch;
 
@@ -76,8 +76,59 @@ const ARCH_WORD: u32 = 223600;
 /// A kernel of the binary: its name, config (registers filled in) and code.
 pub struct Cl2Kernel {
     pub name: String,
+    /// Its `.config` (registers filled in), or with `.hsaconfig` what the metadata takes.
     pub config: Cl2Config,
+    /// `.hsaconfig`: the kernel's setup is this header (its kernarg size filled in here).
+    pub hsa: Option<Box<ConfigBuilder>>,
     pub code: Vec<u8>,
+    /// Its code's relocations to the global data, in the order of the code.
+    pub relocs: Vec<Cl2Reloc>,
+    /// A kernel without `.config`/`.hsaconfig`: its parts as given (empty where not).
+    pub raw: Option<RawKernel>,
+    /// `.hsalayout`: where its setup starts in the code.
+    pub offset: u64,
+}
+
+/// A kernel's parts given as bytes (`.metadata`, `.isametadata`, `.setup`, `.stub`).
+#[derive(Clone, Debug, Default)]
+pub struct RawKernel {
+    pub metadata: Vec<u8>,
+    /// `None`: CLRX's default ISA metadata (old binaries).
+    pub isa_metadata: Option<Vec<u8>>,
+    pub setup: Vec<u8>,
+    pub stub: Vec<u8>,
+}
+
+impl Cl2Kernel {
+    /// The setup's size: 256, or the raw setup's.
+    fn setup_size(&self) -> usize {
+        self.raw.as_ref().map_or(256, |r| r.setup.len())
+    }
+
+    /// The old binaries' stub's size: 0xa60, or the raw stub's.
+    fn stub_size(&self) -> usize {
+        self.raw.as_ref().map_or(0xa60, |r| r.stub.len())
+    }
+
+    /// The old binaries' ISA metadata.
+    fn isa_metadata(&self) -> &[u8] {
+        self.raw
+            .as_ref()
+            .and_then(|r| r.isa_metadata.as_deref())
+            .unwrap_or(&ISA_METADATA)
+    }
+}
+
+/// A relocation of a kernel's code to the global data (`.rela.hsatext`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cl2Reloc {
+    /// The place's offset in the kernel's code.
+    pub offset: u64,
+    /// The high 32 bits of the address (else the low).
+    pub high: bool,
+    /// 0: the global (read-only) data, 1: the read-write data, 2: the bss.
+    pub part: u8,
+    pub addend: u64,
 }
 
 /// The whole binary's input (CLRX's `AmdCL2Input`, config kernels).
@@ -97,7 +148,34 @@ pub struct Cl2Input {
     pub samplers: Option<Vec<u32>>,
     /// `.samplerreloc`: each sampler's offset in the global data.
     pub sampler_offsets: Vec<u64>,
+    /// `.samplerinit`: the samplers' definitions as bytes (8 a sampler), instead of `.sampler`.
+    pub sampler_init: Option<Vec<u8>>,
+    /// `.hsalayout`: all the code, each kernel's setup at its [`Cl2Kernel::offset`].
+    pub hsa_layout: Option<Vec<u8>>,
     pub kernels: Vec<Cl2Kernel>,
+}
+
+impl Cl2Input {
+    /// The samplers' definitions (`.sampler`'s values, or `.samplerinit`'s bytes).
+    fn sampler_init_bytes(&self) -> Vec<u8> {
+        match &self.sampler_init {
+            Some(b) => b.clone(),
+            None => self
+                .samplers
+                .iter()
+                .flatten()
+                .flat_map(|&s| [0x10008u32.to_le_bytes(), s.to_le_bytes()].concat())
+                .collect(),
+        }
+    }
+
+    /// How many samplers there are.
+    fn sampler_count(&self) -> usize {
+        match &self.sampler_init {
+            Some(b) => b.len() / 8,
+            None => self.samplers.as_ref().map_or(0, |s| s.len()),
+        }
+    }
 }
 
 /// What CLRX works out per kernel before writing (`TempAmdCL2KernelData`).
@@ -105,6 +183,17 @@ struct Temp {
     metadata_size: usize,
     pipes_used: u32,
     res_ids: Vec<u32>,
+    /// The `.hsaconfig` header that is the kernel's setup.
+    hsa: Option<[u8; 256]>,
+}
+
+/// A kernel's setup: its `.hsaconfig` header, the one its `.config` gives, or the raw one.
+fn kernel_setup(inp: &Cl2Input, k: &Cl2Kernel, t: &Temp, new: bool, w: &mut W) {
+    match (&t.hsa, &k.raw) {
+        (Some(h), _) => w.0.extend_from_slice(h),
+        (None, Some(r)) => w.0.extend_from_slice(&r.setup),
+        (None, None) => setup(inp, &k.config, new, t.pipes_used != 0, w),
+    }
 }
 
 fn arch_word(arch: Arch) -> &'static str {
@@ -192,6 +281,15 @@ fn prepare(inp: &Cl2Input, samplers: usize) -> Result<Vec<Temp>, String> {
     let mut out = Vec::new();
     for k in &inp.kernels {
         let c = &k.config;
+        if let Some(r) = &k.raw {
+            out.push(Temp {
+                metadata_size: r.metadata.len(),
+                pipes_used: 0,
+                res_ids: Vec::new(),
+                hsa: None,
+            });
+            continue;
+        }
         let mut size = if inp.is64 {
             (if new {
                 if v16_3 {
@@ -230,10 +328,19 @@ fn prepare(inp: &Cl2Input, samplers: usize) -> Result<Vec<Temp>, String> {
         if c.samplers.iter().any(|&s| s as usize >= samplers) {
             return Err("SamplerId out of range".into());
         }
+        let hsa = match &k.hsa {
+            Some(b) => {
+                let mut b = b.clone();
+                b.amdcl2_kernarg(kernel_arg_size(c, inp.is64, new) as u64);
+                Some(b.finish()?)
+            }
+            None => None,
+        };
         out.push(Temp {
             metadata_size: size,
             pipes_used,
             res_ids,
+            hsa,
         });
     }
     Ok(out)
@@ -872,17 +979,31 @@ fn inner_binary(inp: &Cl2Input, temps: &[Temp], arch_version: [u32; 3]) -> Vec<u
     let has_rw = !inp.rw_data.is_empty();
     let has_bss = inp.bss_size != 0;
     let has_global = !inp.global_data.is_empty();
-    let samplers = inp.samplers.as_deref().unwrap_or(&[]);
-    let has_samplers = !inp.sampler_offsets.is_empty() || !samplers.is_empty();
+    let init = inp.sampler_init_bytes();
+    let has_samplers = !inp.sampler_offsets.is_empty() || !init.is_empty();
     let kernels = !inp.kernels.is_empty();
     // `.hsatext`: each kernel's setup and code, at 256-byte boundaries.
     let mut text = W(Vec::new());
     let mut code_pos = Vec::new();
-    for (k, t) in inp.kernels.iter().zip(temps) {
-        text.0.resize(text.0.len().div_ceil(256) * 256, 0);
-        code_pos.push(text.0.len() as u64);
-        setup(inp, &k.config, true, t.pipes_used != 0, &mut text);
-        text.0.extend_from_slice(&k.code);
+    if let Some(code) = &inp.hsa_layout {
+        // `.hsalayout`: the code as it is, each kernel's setup put at its label.
+        text.0 = code.clone();
+        for (k, t) in inp.kernels.iter().zip(temps) {
+            let mut setup = W(Vec::new());
+            kernel_setup(inp, k, t, true, &mut setup);
+            let at = k.offset as usize;
+            if let Some(place) = text.0.get_mut(at..at + setup.0.len()) {
+                place.copy_from_slice(&setup.0);
+            }
+            code_pos.push(k.offset);
+        }
+    } else {
+        for (k, t) in inp.kernels.iter().zip(temps) {
+            text.0.resize(text.0.len().div_ceil(256) * 256, 0);
+            code_pos.push(text.0.len() as u64);
+            kernel_setup(inp, k, t, true, &mut text);
+            text.0.extend_from_slice(&k.code);
+        }
     }
     // Global data: up to a 256-byte boundary of all data before driver 16.3.
     let mut global = inp.global_data.clone();
@@ -915,12 +1036,16 @@ fn inner_binary(inp: &Cl2Input, temps: &[Temp], arch_version: [u32; 3]) -> Vec<u
     if has_samplers {
         order.extend([".hsaimage_samplerinit", ".rela.hsadata_readonly_agent"]);
     }
+    let has_text_relocs = inp.kernels.iter().any(|k| !k.relocs.is_empty());
+    if has_text_relocs {
+        order.push(".rela.hsatext");
+    }
     if !v16_3 {
         order.extend([".note", ".strtab", ".symtab", ".shstrtab"]);
     }
     let sect_ids = order.clone();
     let index = |name: &str| sect_ids.iter().position(|n| *n == name).map_or(0, |k| k as u16 + 1);
-    let sampler_count = samplers.len();
+    let sampler_count = inp.sampler_count();
     let sampler_base = (inp.global_data.len() as u64).wrapping_sub(sampler_count as u64);
     let sampler_value = |s: usize| {
         inp.sampler_offsets
@@ -946,7 +1071,7 @@ fn inner_binary(inp: &Cl2Input, temps: &[Temp], arch_version: [u32; 3]) -> Vec<u
                 ));
                 done[s] = true;
             }
-            let size = k.code.len() as u64 + 256;
+            let size = (k.code.len() + k.setup_size()) as u64;
             syms.push((
                 format!("&__OpenCL_{}_kernel", k.name),
                 index(".hsatext"),
@@ -1041,11 +1166,39 @@ fn inner_binary(inp: &Cl2Input, temps: &[Temp], arch_version: [u32; 3]) -> Vec<u
             rela_global.u64(0);
         }
     }
-    let mut sampler_init = W(Vec::new());
-    for &s in samplers {
-        sampler_init.u32(0x10008);
-        sampler_init.u32(s);
+    // Relocations of the code to the global data: the symbols of the read-write data, bss and
+    // global data sections follow the kernels' and samplers' (CLRX counts from there even
+    // for a part that is not there).
+    let base = (inp.kernels.len() + sampler_count + v16_3 as usize) as u64;
+    let rw_sym = if has_rw { base } else { 0 };
+    let bss_sym = if has_bss { base + has_rw as u64 } else { base };
+    let global_sym = base + has_rw as u64 + has_bss as u64;
+    let mut relocs = Vec::new();
+    for (k, pos) in inp.kernels.iter().zip(&code_pos) {
+        for r in &k.relocs {
+            let sym = match r.part {
+                1 => rw_sym,
+                2 => bss_sym,
+                _ => global_sym,
+            };
+            relocs.push((
+                pos + k.setup_size() as u64 + r.offset,
+                sym << 32 | if r.high { 2 } else { 1 },
+                r.addend,
+            ));
+        }
     }
+    // (`.hsalayout`'s are the whole code's, in its order.)
+    if inp.hsa_layout.is_some() {
+        relocs.sort_unstable();
+    }
+    let mut rela_text = W(Vec::new());
+    for (at, info, addend) in relocs {
+        rela_text.u64(at);
+        rela_text.u64(info);
+        rela_text.u64(addend);
+    }
+    let sampler_init = W(init);
     let symtab_id = if v16_3 {
         5 + has_rw as u32 + has_global as u32 + has_bss as u32
     } else {
@@ -1105,6 +1258,12 @@ fn inner_binary(inp: &Cl2Input, temps: &[Temp], arch_version: [u32; 3]) -> Vec<u
                     if v16_3 { 8 } else { 1 },
                     sampler_init.0.clone(),
                 )
+            },
+            ".rela.hsatext" => Section {
+                link: symtab_id,
+                info: index(".hsatext") as u32,
+                entsize: 24,
+                ..sect(SHT_RELA, 0, 8, rela_text.0.clone())
             },
             _ => Section {
                 link: symtab_id,
@@ -1187,8 +1346,7 @@ pub fn write(inp: &Cl2Input) -> Result<Vec<u8>, String> {
     if let Some(s) = inp.arch_stepping {
         arch_version[2] = s;
     }
-    let samplers_given = inp.samplers.as_ref().is_some_and(|s| !s.is_empty());
-    let has_samplers = !inp.sampler_offsets.is_empty() || samplers_given;
+    let has_samplers = !inp.sampler_offsets.is_empty() || !inp.sampler_init_bytes().is_empty();
     let has_global = !inp.global_data.is_empty();
     if (has_global || !inp.rw_data.is_empty() || has_samplers) && !new {
         return Err("Old driver binaries doesn't support global/atomic data or samplers".into());
@@ -1205,7 +1363,7 @@ pub fn write(inp: &Cl2Input) -> Result<Vec<u8>, String> {
             return Err("Sampler offset outside global data".into());
         }
     }
-    let samplers = inp.samplers.as_ref().map_or(0, |s| s.len());
+    let samplers = inp.sampler_count();
     if !inp.sampler_offsets.is_empty() && inp.sampler_offsets.len() != samplers {
         return Err("SamplerOffset number doesn't match to samplers number".into());
     }
@@ -1224,11 +1382,14 @@ pub fn write(inp: &Cl2Input) -> Result<Vec<u8>, String> {
     // `.rodata`: the metadata, then (old binaries) the ISA metadata.
     let mut rodata = W(Vec::new());
     for (i, (k, t)) in inp.kernels.iter().zip(&temps).enumerate() {
-        metadata(inp, i, t, &k.config, &mut rodata);
+        match &k.raw {
+            Some(r) => rodata.0.extend_from_slice(&r.metadata),
+            None => metadata(inp, i, t, &k.config, &mut rodata),
+        }
     }
     if !new {
-        for _ in &inp.kernels {
-            rodata.0.extend_from_slice(&ISA_METADATA);
+        for k in &inp.kernels {
+            rodata.0.extend_from_slice(k.isa_metadata());
         }
     }
     // `.text`: the inner binary, or each kernel's stub, setup and code.
@@ -1237,8 +1398,11 @@ pub fn write(inp: &Cl2Input) -> Result<Vec<u8>, String> {
     } else {
         let mut w = W(Vec::new());
         for (k, t) in inp.kernels.iter().zip(&temps) {
-            stub(arch, &k.config, &k.code, &mut w);
-            setup(inp, &k.config, false, t.pipes_used != 0, &mut w);
+            match &k.raw {
+                Some(r) => w.0.extend_from_slice(&r.stub),
+                None => stub(arch, &k.config, &k.code, &mut w),
+            }
+            kernel_setup(inp, k, t, false, &mut w);
             w.0.extend_from_slice(&k.code);
         }
         w.0
@@ -1266,13 +1430,14 @@ pub fn write(inp: &Cl2Input) -> Result<Vec<u8>, String> {
     if !new {
         let mut tx = 0u64;
         for k in &inp.kernels {
-            let size = 0xa60 + 256 + k.code.len() as u64;
+            let size = (k.stub_size() + k.setup_size() + k.code.len()) as u64;
             let n = name(&format!("__ISA_&__OpenCL_{}_kernel_binary", k.name), &mut strtab);
             syms.symbol(n, tx, size, 2, 6);
             tx += size;
             let n = name(&format!("__ISA_&__OpenCL_{}_kernel_metadata", k.name), &mut strtab);
-            syms.symbol(n, ro, ISA_METADATA.len() as u64, 1, 5);
-            ro += ISA_METADATA.len() as u64;
+            let isa = k.isa_metadata().len() as u64;
+            syms.symbol(n, ro, isa, 1, 5);
+            ro += isa;
         }
     }
     let n = name("acl_version_string", &mut strtab);

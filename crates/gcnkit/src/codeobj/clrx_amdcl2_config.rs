@@ -4,7 +4,7 @@
 //! kernel that leaves them out.
 
 use super::clrx_amd_config::{arg_head, fields, parse_dims, value32, ARG_IMAGES, ARG_SCALARS, ARG_VECTORS, DEFAULT};
-use super::clrx_config::{clrx_value, Device};
+use super::clrx_config::{clrx_value, ConfigBuilder, Device};
 use crate::arch::Arch;
 
 /// The OpenCL type codes of [`ARG_SCALARS`]' scalars in the metadata (CLRX's
@@ -207,8 +207,8 @@ impl Default for Cl2Config {
     }
 }
 
-/// The pseudo-ops only an HSA config (`.hsaconfig`) takes: not written by gcnkit yet.
-const HSA_ONLY: [&str; 38] = [
+/// The pseudo-ops only an HSA config (`.hsaconfig`) takes.
+const HSA_ONLY: [&str; 39] = [
     "call_convention",
     "codeversion",
     "debug_private_segment_buffer_sgpr",
@@ -247,7 +247,80 @@ const HSA_ONLY: [&str; 38] = [
     "workgroup_fbarrier_count",
     "workgroup_group_segment_size",
     "workitem_private_segment_size",
+    "workitem_vgpr_count",
 ];
+
+/// The pseudo-ops of both forms that an `.hsaconfig` puts in the kernel's HSA header.
+const HSA_TOO: [&str; 15] = [
+    "dims",
+    "sgprsnum",
+    "vgprsnum",
+    "pgmrsrc1",
+    "pgmrsrc2",
+    "floatmode",
+    "priority",
+    "exceptions",
+    "localsize",
+    "scratchbuffer",
+    "ieeemode",
+    "tgsize",
+    "debugmode",
+    "privmode",
+    "dx10clamp",
+];
+
+/// The pseudo-ops of both forms that go into the kernel's metadata.
+const METADATA_LINES: [&str; 7] = [
+    "arg",
+    "cws",
+    "reqd_work_group_size",
+    "work_group_size_hint",
+    "vectypehint",
+    "sampler",
+    "setupargs",
+];
+
+/// The data of a `.control_directive`.
+const CONTROL_DATA: [&str; 10] = [
+    "byte", "short", "hword", "int", "long", "quad", "word", "fill", "skip", "space",
+];
+
+/// One line of a kernel configured by `.hsaconfig` or `.control_directive` (clrxasm's rules):
+/// the header's pseudo-ops (ROCm's, with `.localsize`, `.gdssize` and `.scratchbuffer` the
+/// group, GDS and private segment sizes) go to `h`, the metadata's (`.arg`, `.cws`...) to `c`.
+pub fn hsa_line(
+    h: &mut ConfigBuilder,
+    c: &mut Cl2Config,
+    device: &Device,
+    is64: bool,
+    pseudo_op: &str,
+    args: &str,
+) -> Result<(), String> {
+    let name = pseudo_op.trim().trim_start_matches('.').to_ascii_lowercase();
+    let args = args.trim();
+    match name.as_str() {
+        "config" => Err("Config and HSAConfig can't be mixed".into()),
+        "hsaconfig" => h.set("config", args),
+        "control_directive" => h.set("control_directive", args),
+        "usesetup" | "useargs" | "useenqueue" | "usegeneric" => Err("Illegal config pseudo-op in HSAConfig".into()),
+        "default_hsa_features" if args.is_empty() => {
+            h.amdcl2_default_features(is64);
+            Ok(())
+        }
+        "default_hsa_features" => Err("Garbages at end of line".into()),
+        "gdssize" => {
+            if clrx_value(args)? > 65536 {
+                return Err("GDSSize out of range (0-65536)".into());
+            }
+            h.set("gds_segment_size", args)
+        }
+        n if METADATA_LINES.contains(&n) => c.set(device, is64, pseudo_op, args),
+        n if HSA_TOO.contains(&n) || HSA_ONLY.contains(&n) || CONTROL_DATA.contains(&n) => h.set(n, args),
+        _ => Err(format!(
+            "unknown or misplaced pseudo-op in a kernel's .hsaconfig: .{name}"
+        )),
+    }
+}
 
 /// `.cws`-like sizes: up to three values, 1 where left out (`.cws 6,` and `.cws 3,,71` too,
 /// as clrxasm takes them); none of them 0 unless all are.

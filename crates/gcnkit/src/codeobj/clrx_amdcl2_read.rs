@@ -3,7 +3,7 @@
 //! (`AmdCL2MainGPUBinaryBase`: the form of the binary, the device code tables of reading,
 //! the inner binary's AMDGPU note), and each kernel's `.config` recovered from its metadata
 //! and setup (`genKernelConfig`), so that the text assembles back, with gcnkit or clrxasm, to
-//! one same binary. Code relocations (`.rela.hsatext`) are not read yet: refused.
+//! one same binary. Code relocations (`.rela.hsatext`) print as clrxdisasm prints them.
 
 use super::clrx_amdcl2_config::{
     is_image, type_names, Cl2Arg, Cl2Config, CONST, READ_ONLY, READ_WRITE, RESTRICT, SPACE_CONSTANT, SPACE_GLOBAL,
@@ -279,6 +279,35 @@ pub struct Cl2KernelBin {
     pub metadata: Vec<u8>,
     pub setup: Vec<u8>,
     pub code: Vec<u8>,
+    /// An old binary's ISA metadata.
+    pub isa_metadata: Vec<u8>,
+    /// Its code's relocations to the global data, in the order of the code.
+    pub relocs: Vec<CodeReloc>,
+}
+
+/// A relocation of a kernel's code to the global data.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct CodeReloc {
+    /// The place's offset in the kernel's code.
+    pub offset: u64,
+    /// The address in the part (the symbol's value and the addend).
+    pub addend: i64,
+    /// 0: the global data (`.gdata`), 1: the read-write data (`.ddata`), 2: the bss (`.bdata`).
+    pub part: usize,
+    pub high: bool,
+}
+
+impl CodeReloc {
+    /// The place as clrxdisasm writes it: `.gdata&0xffffffff`, `(.ddata+8)>>32`...
+    pub fn text(&self) -> String {
+        let label = [".gdata", ".ddata", ".bdata"][self.part];
+        let place = match self.addend {
+            0 => label.to_string(),
+            a if a > 0 => format!("({label}+{a})"),
+            a => format!("({label}{a})"),
+        };
+        format!("{place}{}", if self.high { ">>32" } else { "&0xffffffff" })
+    }
 }
 
 /// A binary as clrxdisasm reads it.
@@ -382,6 +411,8 @@ pub fn read(data: &[u8]) -> Result<Cl2Binary, String> {
             metadata,
             setup: Vec::new(),
             code: Vec::new(),
+            isa_metadata: Vec::new(),
+            relocs: Vec::new(),
         });
     }
     let (mut global_data, mut rw_data, mut bss, mut sampler_init, mut sampler_relocs) =
@@ -390,9 +421,6 @@ pub fn read(data: &[u8]) -> Result<Cl2Binary, String> {
         let sect = |n: &str| -> Result<Vec<u8>, String> {
             i.section(n).map_or(Ok(Vec::new()), |s| Ok(i.content(s)?.to_vec()))
         };
-        if i.section(".rela.hsatext").is_some_and(|s| s.size != 0) {
-            return Err("code relocations (.rela.hsatext) are not read by gcnkit yet".into());
-        }
         global_data = sect(".hsadata_readonly_agent")?;
         rw_data = sect(".hsadata_global_agent")?;
         bss = i.section(".hsabss_global_agent").map(|s| (s.size, s.align));
@@ -404,6 +432,7 @@ pub fn read(data: &[u8]) -> Result<Cl2Binary, String> {
             let s = i.symbols.get(sym).ok_or("sampler symbol out of range")?;
             sampler_relocs.push((off, s.value >> 3));
         }
+        let mut code_at = Vec::new();
         for k in &mut kernels {
             let sym = format!("&__OpenCL_{}_kernel", k.name);
             let s = i
@@ -418,6 +447,45 @@ pub fn read(data: &[u8]) -> Result<Cl2Binary, String> {
             }
             k.setup = b[..at].to_vec();
             k.code = b[at..].to_vec();
+            code_at.push(s.value.saturating_add(at as u64));
+        }
+        // Code relocations: each in the code of a kernel, to a symbol of the global data,
+        // read-write data or bss.
+        let index = |n: &str| i.sections.iter().position(|s| s.name == n).map(|k| k as u16);
+        let parts = [
+            index(".hsadata_readonly_agent"),
+            index(".hsadata_global_agent"),
+            index(".hsabss_global_agent"),
+        ];
+        for r in sect(".rela.hsatext")?.chunks_exact(24) {
+            let (off, info, addend) = (le(r, 0, 8)?, le(r, 8, 8)?, le(r, 16, 8)? as i64);
+            let sym = i
+                .symbols
+                .get((info >> 32) as usize)
+                .ok_or("relocation symbol out of range")?;
+            let part = parts
+                .iter()
+                .position(|&p| p == Some(sym.shndx))
+                .ok_or("Symbol is not placed in global or rwdata data or bss is illegal")?;
+            let high = match info as u32 {
+                1 => false,
+                2 => true,
+                _ => return Err("Unknown relocation type".into()),
+            };
+            let (k, at) = kernels
+                .iter_mut()
+                .zip(&code_at)
+                .find(|(k, &at)| off >= at && off + 4 <= at + k.code.len() as u64)
+                .ok_or("Code relocation offset outside kernel code")?;
+            k.relocs.push(CodeReloc {
+                offset: off - at,
+                addend: addend.wrapping_add(sym.value as i64),
+                part,
+                high,
+            });
+        }
+        for k in &mut kernels {
+            k.relocs.sort();
         }
     } else if !new {
         for k in &mut kernels {
@@ -434,6 +502,10 @@ pub fn read(data: &[u8]) -> Result<Cl2Binary, String> {
             let code = setup.get(code_at..).ok_or("kernel code out of range")?;
             k.setup = setup[..code_at].to_vec();
             k.code = code.to_vec();
+            let isa = format!("__ISA_&__OpenCL_{}_kernel_metadata", k.name);
+            if let Some(s) = outer.symbols.iter().find(|s| s.name == isa) {
+                k.isa_metadata = outer.symbol_bytes(s)?.to_vec();
+            }
         }
     }
     // The device: the flags' code in the driver's reading table, the inner note's version.
@@ -745,23 +817,51 @@ pub fn config_of(b: &Cl2Binary, k: &Cl2KernelBin) -> Result<Cl2Config, String> {
         }
         c.args.push(a);
     }
+    // The samplers the kernel uses: those whose place in the global data its code's
+    // relocations point at (clrxdisasm's table of sampler offsets, built as it builds it).
+    let mut offsets: Vec<u64> = Vec::new();
+    for &(off, s) in &b.sampler_relocs {
+        let s = s as usize;
+        if s < 1 << 16 {
+            if offsets.len() >= s {
+                offsets.resize(s + 1, 0);
+            }
+            if let Some(o) = offsets.get_mut(s) {
+                *o = off;
+            }
+        }
+    }
+    for r in &k.relocs {
+        if let Some(s) = offsets.iter().position(|&o| o == r.addend as u64) {
+            c.samplers.push(s as u32);
+        }
+    }
+    c.samplers.sort_unstable();
+    c.samplers.dedup();
     Ok(c)
 }
 
 /// The lines before the kernels.
-pub fn print_head(b: &Cl2Binary, out: &mut String) {
+pub fn print_head(b: &Cl2Binary, parts: Parts, out: &mut String) {
     let _ = writeln!(out, ".amdcl2\n.gpu {}", b.device.name);
     out.push_str(if b.is64 { ".64bit\n" } else { ".32bit\n" });
     let _ = writeln!(out, ".arch_minor {}\n.arch_stepping {}", b.arch_minor, b.arch_stepping);
     let _ = writeln!(out, ".driver_version {}", b.driver_version);
-    let _ = writeln!(
-        out,
-        ".compile_options \"{}\"",
-        super::clrx_amd_read::escape(&b.compile_options)
-    );
-    let _ = writeln!(out, ".acl_version \"{}\"", super::clrx_amd_read::escape(&b.acl_version));
-    for s in b.sampler_init.chunks_exact(8) {
-        let _ = writeln!(out, ".sampler 0x{:08x}", u32::from_le_bytes([s[4], s[5], s[6], s[7]]));
+    if parts.metadata {
+        let _ = writeln!(
+            out,
+            ".compile_options \"{}\"",
+            super::clrx_amd_read::escape(&b.compile_options)
+        );
+        let _ = writeln!(out, ".acl_version \"{}\"", super::clrx_amd_read::escape(&b.acl_version));
+    }
+    if parts.config {
+        for s in b.sampler_init.chunks_exact(8) {
+            let _ = writeln!(out, ".sampler 0x{:08x}", u32::from_le_bytes([s[4], s[5], s[6], s[7]]));
+        }
+    }
+    if !parts.data {
+        return;
     }
     if !b.global_data.is_empty() {
         out.push_str(".globaldata\n.gdata:\n");
@@ -776,6 +876,30 @@ pub fn print_head(b: &Cl2Binary, out: &mut String) {
     }
     if let Some((size, align)) = b.bss.filter(|x| x.0 != 0) {
         let _ = writeln!(out, ".section .bss align={align}\n.bdata:\n    .skip {size}");
+    }
+}
+
+/// What of a binary clrxdisasm prints besides the code: its `-m` (compile options, each
+/// kernel's raw metadata unless `config`), `-d` (the global data), `-C` (each kernel's
+/// `.config`, the samplers' values).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Parts {
+    pub metadata: bool,
+    pub data: bool,
+    pub config: bool,
+}
+
+/// A kernel's raw metadata (and an old binary's ISA metadata) as clrxdisasm `-m` prints it.
+pub fn print_raw_metadata(k: &Cl2KernelBin, out: &mut String) {
+    for (name, bytes) in [("metadata", &k.metadata), ("isametadata", &k.isa_metadata)] {
+        if !bytes.is_empty() {
+            let _ = writeln!(out, "    .{name}");
+            let mut t = String::new();
+            super::clrx_amd_read::print_bytes(bytes, &mut t);
+            for l in t.lines() {
+                let _ = writeln!(out, "    {l}");
+            }
+        }
     }
 }
 

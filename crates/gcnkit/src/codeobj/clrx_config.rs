@@ -1296,6 +1296,9 @@ pub struct ConfigBuilder {
     control: Option<Vec<u8>>,
     in_control: bool,
     warnings: Vec<String>,
+    /// An AMD OpenCL 2.0 kernel's `.hsaconfig` ([`ConfigBuilder::new_amdcl2`]): the argument
+    /// space's size, the kernarg size unless given.
+    amdcl2: Option<u64>,
 }
 
 impl ConfigBuilder {
@@ -1303,25 +1306,7 @@ impl ConfigBuilder {
     /// kernel's name is only for messages (clrxasm's name the kernel); the code is taken to use
     /// no registers ([`ConfigBuilder::code_regs`] says otherwise).
     pub fn new(target: Target, kernel: &str) -> ConfigBuilder {
-        let mut b = [0u8; SIZE];
-        let d = target.gpu.device;
-        put(&mut b, F("amd_code_version_major"), 1);
-        put(&mut b, F("amd_code_version_minor"), target.new_binfmt as u64);
-        put(&mut b, F("amd_machine_kind"), 1);
-        put(&mut b, F("amd_machine_version_major"), d.machine[0] as u64);
-        let minor = target.gpu.arch_minor.map_or(d.machine[1] as u64, |m| m as u64);
-        let stepping = target.gpu.arch_stepping.map_or(d.machine[2] as u64, |s| s as u64);
-        put(&mut b, F("amd_machine_version_minor"), minor);
-        put(&mut b, F("amd_machine_version_stepping"), stepping);
-        put(&mut b, F("kernel_code_entry_byte_offset"), 256);
-        for f in [
-            "kernarg_segment_alignment",
-            "group_segment_alignment",
-            "private_segment_alignment",
-        ] {
-            put(&mut b, F(f), 4);
-        }
-        put(&mut b, F("wavefront_size"), 6);
+        let b = Self::defaults(target, false);
         let mut calc = [0u8; SIZE];
         put(&mut calc, F("float_mode"), 0xc0);
         ConfigBuilder {
@@ -1341,7 +1326,62 @@ impl ConfigBuilder {
             control: None,
             in_control: false,
             warnings: Vec::new(),
+            amdcl2: None,
         }
+    }
+
+    /// The header's defaults (`amdcl2`: machine version 0.0.0, as clrxasm's AMD OpenCL 2.0
+    /// format leaves it).
+    fn defaults(target: Target, amdcl2: bool) -> [u8; SIZE] {
+        let mut b = [0u8; SIZE];
+        let d = target.gpu.device;
+        put(&mut b, F("amd_code_version_major"), 1);
+        put(&mut b, F("amd_code_version_minor"), target.new_binfmt as u64);
+        put(&mut b, F("amd_machine_kind"), 1);
+        if !amdcl2 {
+            put(&mut b, F("amd_machine_version_major"), d.machine[0] as u64);
+            let minor = target.gpu.arch_minor.map_or(d.machine[1] as u64, |m| m as u64);
+            let stepping = target.gpu.arch_stepping.map_or(d.machine[2] as u64, |s| s as u64);
+            put(&mut b, F("amd_machine_version_minor"), minor);
+            put(&mut b, F("amd_machine_version_stepping"), stepping);
+        }
+        put(&mut b, F("kernel_code_entry_byte_offset"), 256);
+        for f in [
+            "kernarg_segment_alignment",
+            "group_segment_alignment",
+            "private_segment_alignment",
+        ] {
+            put(&mut b, F(f), 4);
+        }
+        put(&mut b, F("wavefront_size"), 6);
+        b
+    }
+
+    /// An AMD OpenCL 2.0 kernel's `.hsaconfig` (clrxasm's `.amdcl2` format): these pseudo-ops
+    /// with that format's defaults — code version 1.0, machine version 0.0.0, no LDS size in
+    /// PGM_RSRC2, the reserved VGPRs and SGPRs first after the kernel's own, and the kernarg
+    /// size its arguments take ([`ConfigBuilder::amdcl2_kernarg`]) unless given.
+    pub fn new_amdcl2(gpu: Gpu, kernel: &str) -> ConfigBuilder {
+        let mut b = ConfigBuilder::new(Target::new(gpu, false), kernel);
+        b.bytes = Self::defaults(b.target, true);
+        b.amdcl2 = Some(0);
+        b
+    }
+
+    /// The kernarg size of an AMD OpenCL 2.0 kernel's arguments.
+    pub fn amdcl2_kernarg(&mut self, size: u64) {
+        self.amdcl2 = Some(size);
+    }
+
+    /// `.default_hsa_features` of an AMD OpenCL 2.0 `.hsaconfig`: the private segment buffer
+    /// and kernarg pointer, 64-bit pointers in a 64-bit binary, 4-byte private elements.
+    pub fn amdcl2_default_features(&mut self, is64: bool) {
+        put(&mut self.bytes, SGPR_FLAGS, 0);
+        put(&mut self.bytes, F("enable_sgpr_private_segment_buffer"), 1);
+        put(&mut self.bytes, F("enable_sgpr_kernarg_segment_ptr"), 1);
+        put(&mut self.bytes, FEATURE_FLAGS, 0);
+        put(&mut self.bytes, F("is_ptr64"), is64 as u64);
+        put(&mut self.bytes, F("private_element_size"), 1);
     }
 
     /// The registers the kernel's code uses (for the counts `.sgprsnum`/`.vgprsnum` leave out).
@@ -1526,6 +1566,7 @@ impl ConfigBuilder {
                 let (f, l) = (f.unwrap_or(0), l.unwrap_or(0));
                 put(&mut self.bytes, first, f);
                 put(&mut self.bytes, count, l - f + 1);
+                self.written.push(first);
             }
             Op::DefaultFeatures => {
                 a.end()?;
@@ -1751,7 +1792,9 @@ impl ConfigBuilder {
     fn build(&self, t: &Target) -> Result<[u8; SIZE], String> {
         let d = t.gpu.device;
         let mut b = self.bytes;
-        let fresh = ConfigBuilder::new(*t, "").bytes;
+        let fresh = Self::defaults(*t, self.amdcl2.is_some());
+        let kernarg = F("kernarg_segment_byte_size");
+        let kernarg_given = self.written.contains(&kernarg) && get(&b, kernarg) != u64::MAX;
         let mut unset = |at: At| {
             let ones = get(&b, at) == u64::MAX >> (64 - span(at).1);
             if ones {
@@ -1781,22 +1824,26 @@ impl ConfigBuilder {
         } else {
             (dims & 8 != 0) as u64
         };
-        let sgprs = self.sgprs.unwrap_or_else(|| {
-            let flat = get(&b, F("enable_sgpr_flat_scratch_init")) != 0 || self.code.flat_scratch;
-            let xnack = get(&b, F("is_xnack_enabled")) != 0 || self.code.xnack_mask;
-            let extra = if flat && d.arch != Arch::Gcn10 {
-                if d.arch == Arch::Gcn11 {
-                    4
-                } else {
-                    6
-                }
-            } else if xnack && !matches!(d.arch, Arch::Gcn10 | Arch::Gcn11) {
+        let flat = get(&b, F("enable_sgpr_flat_scratch_init")) != 0 || self.code.flat_scratch;
+        let xnack = get(&b, F("is_xnack_enabled")) != 0 || self.code.xnack_mask;
+        let extra = if flat && d.arch != Arch::Gcn10 {
+            if d.arch == Arch::Gcn11 {
                 4
             } else {
-                2
-            };
-            (min_sgprs.max(self.code.sgprs) + extra).min(d.max_sgprs())
-        });
+                6
+            }
+        } else if xnack && !matches!(d.arch, Arch::Gcn10 | Arch::Gcn11) {
+            4
+        } else {
+            2
+        };
+        // The kernel's own SGPRs (without VCC and the other extra ones).
+        let own_sgprs = self
+            .sgprs
+            .map_or(min_sgprs.max(self.code.sgprs), |s| s.saturating_sub(extra));
+        let sgprs = self
+            .sgprs
+            .unwrap_or_else(|| (min_sgprs.max(self.code.sgprs) + extra).min(d.max_sgprs()));
         let vgprs = self.vgprs.unwrap_or(min_vgprs.max(self.code.vgprs));
         let (sgprs, vgprs) = (sgprs.max(1), vgprs.max(1));
 
@@ -1814,7 +1861,7 @@ impl ConfigBuilder {
         }
         let lid = if dims & 32 != 0 { 2 } else { (dims & 16 != 0) as u64 };
         put(&mut calc, F("enable_vgpr_workitem_id"), lid);
-        if !t.new_binfmt {
+        if !t.new_binfmt && self.amdcl2.is_none() {
             let group = get(&b, F("workgroup_group_segment_byte_size"));
             let mask = (1u64 << t.lds_shift()) - 1;
             put(
@@ -1833,6 +1880,17 @@ impl ConfigBuilder {
         }
         if !workitem_vgprs_set {
             put(&mut b, F("workitem_vgpr_count"), vgprs);
+        }
+        if let Some(size) = self.amdcl2 {
+            if !kernarg_given {
+                put(&mut b, kernarg, size);
+            }
+            if !self.written.contains(&F("reserved_vgpr_first")) {
+                put(&mut b, F("reserved_vgpr_first"), vgprs);
+            }
+            if !self.written.contains(&F("reserved_sgpr_first")) {
+                put(&mut b, F("reserved_sgpr_first"), own_sgprs);
+            }
         }
         Ok(b)
     }
