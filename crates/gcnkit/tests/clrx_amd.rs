@@ -178,6 +178,109 @@ fn config_line(r: &mut Rng) -> String {
     }
 }
 
+/// The named CAL notes' pseudo-ops (CLRX's `CALNOTE_ATI_*` types 1-17 in its order).
+const NOTES: [&str; 17] = [
+    ".proginfo",
+    ".inputs",
+    ".outputs",
+    ".condout",
+    ".floatconsts",
+    ".intconsts",
+    ".boolconsts",
+    ".earlyexit",
+    ".globalbuffers",
+    ".constantbuffers",
+    ".inputsamplers",
+    ".persistentbuffers",
+    ".scratchbuffers",
+    ".subconstantbuffers",
+    ".uavmailboxsize",
+    ".uav",
+    ".uavopmask",
+];
+
+/// Random bytes as `.byte`/`.int`/`.fill`/`.ascii` lines.
+fn data_lines(r: &mut Rng, s: &mut String, max: u64) {
+    for _ in 0..r.below(max) {
+        match r.below(4) {
+            0 => s.push_str(&format!("    .byte {}, {}\n", r.below(256), r.below(256))),
+            1 => s.push_str(&format!("    .int {:#x}\n", r.next() as u32)),
+            2 => s.push_str(&format!("    .fill {}, 1, {}\n", r.below(9), r.below(256))),
+            _ => s.push_str(&format!("    .ascii \"x{}\"\n", r.below(1000))),
+        }
+    }
+}
+
+/// A kernel's raw parts in random order and amounts (as clrxdisasm prints them without
+/// `-C`, and then some): `.header`, `.metadata` (sometimes naming unique and function ids the
+/// config kernels must skip), CAL notes named and by number, with their entries, values and
+/// data lines, and a `.data`.
+fn raw_kernel(r: &mut Rng, k: usize, s: &mut String) {
+    let mut parts: Vec<u64> = (0..3 + r.below(6)).map(|_| r.below(4)).collect();
+    // Both parts are needed (clrxasm: "No metadata/header for kernel"): mostly given.
+    if r.below(20) != 0 {
+        parts.extend([0, 1]);
+    }
+    for i in common::clrx::shuffled(r, parts.len()) {
+        match parts[i] {
+            0 => {
+                s.push_str("  .header\n");
+                data_lines(r, s, 4);
+                if r.below(10) != 0 {
+                    s.push_str(&format!("    .fill 16, 1, 0\n    .int 0, 1, {}\n", r.below(3)));
+                }
+            }
+            1 => {
+                s.push_str(&format!("  .metadata\n    .ascii \";ARGSTART:__OpenCL_k{k}_kernel\\n\"\n"));
+                if r.chance(2, 3) {
+                    s.push_str(&format!("    .ascii \";uniqueid:{}\\n\"\n", 1023 + r.below(6)));
+                    if r.chance(2, 3) {
+                        s.push_str(&format!("    .ascii \";function:1:{}\\n\"\n", 1023 + r.below(6)));
+                    }
+                }
+                data_lines(r, s, 3);
+                s.push_str(&format!("    .ascii \";ARGEND:__OpenCL_k{k}_kernel\\n\"\n"));
+            }
+            2 => {
+                s.push_str("  .data\n");
+                data_lines(r, s, 5);
+            }
+            _ => {
+                let t = r.below(19);
+                let value = if r.chance(1, 2) {
+                    format!(" {}", r.next() as u32)
+                } else {
+                    String::new()
+                };
+                match t {
+                    0..=16 if [3, 7, 14, 16].contains(&t) => s.push_str(&format!("  {}{value}\n", NOTES[t as usize])),
+                    0..=16 => s.push_str(&format!("  {}\n", NOTES[t as usize])),
+                    17 => s.push_str(&format!("  .calnote {}\n", r.below(40))),
+                    _ => s.push_str(&format!("  .calnote {}{value}\n", [4, 8, 15, 17][r.below(4) as usize])),
+                }
+                let entry = match t {
+                    0 => Some(".entry 0x{:x}, {}"),
+                    15 => Some(".entry {}, {}, 0, 5"),
+                    9 => Some([".cbmask {}, {}", ".cbid {}, {}"][r.below(2) as usize]),
+                    10 => Some(".sampler {}, {}"),
+                    4..=6 => Some(".segment {}, {}"),
+                    _ => None,
+                };
+                if let Some(e) = entry {
+                    for _ in 0..r.below(4) {
+                        let line = e
+                            .replacen("0x{:x}", &format!("{:#x}", 0x8000_1000 + r.below(0x900)), 1)
+                            .replacen("{}", &r.below(100).to_string(), 1)
+                            .replacen("{}", &(r.next() as u32).to_string(), 1);
+                        s.push_str(&format!("    {line}\n"));
+                    }
+                }
+                data_lines(r, s, 2);
+            }
+        }
+    }
+}
+
 /// A random source, and the clrxasm options it is assembled with (the same for gcnkit).
 fn source(r: &mut Rng) -> (String, Vec<String>) {
     let mut s = String::from(".amd\n");
@@ -219,13 +322,24 @@ fn source(r: &mut Rng) -> (String, Vec<String>) {
             s.push_str(&format!("  .int {}\n", r.next() as u32));
         }
     }
+    // Raw kernels in a third of the sources, mixed with config kernels.
+    let raw = r.chance(1, 3);
     for k in 0..1 + r.below(4) {
-        s.push_str(&format!(".kernel k{k}\n  .config\n"));
-        for _ in 0..r.below(8) {
-            s.push_str(&format!("  {}\n", config_line(r)));
-        }
-        for a in 0..r.below(9) {
-            s.push_str(&format!("  {}\n", arg(r, a as usize)));
+        if raw && r.chance(2, 3) {
+            s.push_str(&format!(".kernel k{k}\n"));
+            raw_kernel(r, k as usize, &mut s);
+        } else {
+            s.push_str(&format!(".kernel k{k}\n  .config\n"));
+            for _ in 0..r.below(8) {
+                s.push_str(&format!("  {}\n", config_line(r)));
+            }
+            for a in 0..r.below(9) {
+                s.push_str(&format!("  {}\n", arg(r, a as usize)));
+            }
+            if raw && r.chance(1, 3) {
+                s.push_str("  .data\n");
+                data_lines(r, &mut s, 4);
+            }
         }
         s.push_str(".text\n");
         if r.chance(1, 4) {
@@ -254,17 +368,48 @@ fn generated_sources_as_clrxasm_writes_them() {
     );
 }
 
-/// The CAL-note and raw forms are not written yet: a clear error at their line, not a
-/// wrong file.
+/// Raw-form sources clrxasm refuses (after `.amd`, `.gpu pitcairn`, `.kernel k`): gcnkit
+/// refuses them too; the control source beside them is taken by both.
+const REFUSED_RAW: [&str; 16] = [
+    // No metadata, no header: clrxasm's "No metadata/header for kernel".
+    ".text\ns_endpgm",
+    ".header\n.int 1\n.text\ns_endpgm",
+    ".metadata\n.ascii \"x\"\n.text\ns_endpgm",
+    ".metadata\n.header\n.int 1\n.text\ns_endpgm",
+    // `.config` and the raw parts exclude each other.
+    ".header\n.int 1\n.config\n.text\ns_endpgm",
+    ".proginfo\n.config\n.text\ns_endpgm",
+    ".config\n.text\n.metadata\n.text\ns_endpgm",
+    ".config\n.text\n.uav\n.text\ns_endpgm",
+    // Outside a kernel.
+    ".globaldata\n.header\n.text\ns_endpgm",
+    ".globaldata\n.data\n.text\ns_endpgm",
+    // Entries out of their notes.
+    ".header\n.int 1\n.metadata\n.int 1\n.inputs\n.entry 1, 2",
+    ".header\n.int 1\n.metadata\n.int 1\n.uav\n.entry 1, 2",
+    ".header\n.int 1\n.metadata\n.int 1\n.proginfo\n.cbmask 1, 2",
+    ".header\n.int 1\n.metadata\n.int 1\n.header\n.segment 1, 2",
+    ".header\n.int 1\n.metadata\n.int 1\n.calnote\n",
+    ".header\n.int 1\n.metadata\n.int 1\n.condout 1, 2",
+];
+
 #[test]
-fn raw_forms_are_refused_with_a_reason() {
-    for op in [".header", ".metadata", ".proginfo", ".uav", ".calnote 5"] {
-        let src = format!(".amd\n.gpu pitcairn\n.kernel k\n{op}\n.text\ns_endpgm\n");
-        let e = gcnkit_binary(&src, &[]).expect_err(op);
-        assert!(e.iter().any(|m| m.contains("not written yet")), "{op}: {e:?}");
+fn refused_raw_forms_as_clrxasm_refuses() {
+    let src = |body: &str| format!(".amd\n.gpu pitcairn\n.kernel k\n{body}\n");
+    let control = src(".header\n.int 1\n.metadata\n.int 1\n.uav\n.entry 1, 2, 3, 4\n.data\n.text\ns_endpgm");
+    assert!(gcnkit_binary(&control, &[]).is_ok());
+    for body in REFUSED_RAW {
+        let s = src(body);
+        assert!(gcnkit_binary(&s, &[]).is_err(), "gcnkit takes:\n{s}");
+        if common::clrx::dir().is_some() {
+            assert!(common::clrx::assemble_binary(&s, &[]).is_err(), "clrxasm takes:\n{s}");
+        }
+    }
+    if common::clrx::dir().is_some() {
+        assert_eq!(gcnkit_binary(&control, &[]).ok(), common::clrx::assemble_binary(&control, &[]).ok());
     }
     // GCN 1.4 is past the format: clrxasm's error.
-    let e = gcnkit_binary(".amd\n.gpu gfx900\n.kernel k\n.text\ns_endpgm\n", &[]).unwrap_err();
+    let e = gcnkit_binary(".amd\n.gpu gfx900\n.kernel k\n.config\n.text\ns_endpgm\n", &[]).unwrap_err();
     assert!(e.iter().any(|m| m.contains("Unsupported GPU device type")), "{e:?}");
 }
 

@@ -1,7 +1,9 @@
 //! CLRX's AMD Catalyst OpenCL 1.2 source (`.amd`, or `--format amd`): `.gpu`, `.32bit`/`.64bit`
 //! (`-6`), `.driver_version` (`-t`), `.driver_info`, `.compile_options`, `.globaldata`, and per
-//! kernel `.kernel NAME`, `.config` with its pseudo-ops, then its code after `.text`. At the end
-//! the binary is built ([`crate::codeobj::clrx_amd`]) into [`super::ObjectParts::clrx_binary`].
+//! kernel `.kernel NAME`, either `.config` with its pseudo-ops or the raw parts (`.header`,
+//! `.metadata`, the CAL notes: each a data section of its own), a `.data`, then its code after
+//! `.text`. At the end the binary is built ([`crate::codeobj::clrx_amd`]) into
+//! [`super::ObjectParts::clrx_binary`].
 //!
 //! gcnkit assembles every kernel's code into its one `.text`, each kernel's from where its
 //! `.kernel` line put it: a kernel's code must come in one piece (a second `.kernel` of the same
@@ -12,7 +14,7 @@
 use super::clrx_binary::{BinarySource, Common};
 use super::parse::Cursor;
 use super::Assembler;
-use crate::codeobj::clrx_amd::{self, Input, Kernel};
+use crate::codeobj::clrx_amd::{self, Form, Input, Kernel, RawParts};
 use crate::codeobj::clrx_amd_config::{default_registers, ConfigRules, KernelConfig};
 
 /// What `-6` and `-t` say before the source does.
@@ -28,6 +30,34 @@ pub(super) struct Amd {
     src: BinarySource,
     driver_info: Option<String>,
     compile_options: String,
+    /// Per kernel (as in `src.kernels`): its raw parts' sections, or that it has a `.config`.
+    parts: Vec<KernelParts>,
+    /// The kernel the source is in (`None` after `.globaldata`: clrxasm's global part).
+    current: Option<usize>,
+    /// Every CAL note's section: its name, kernel and note type.
+    notes: Vec<(String, usize, u32)>,
+}
+
+/// The sections a kernel's raw parts went to (named by [`section_name`]).
+#[derive(Default)]
+struct KernelParts {
+    config: bool,
+    header: bool,
+    metadata: bool,
+    /// Its CAL notes' sections, in order.
+    notes: Vec<usize>,
+    data: bool,
+}
+
+impl KernelParts {
+    fn raw(&self) -> bool {
+        self.header || self.metadata || !self.notes.is_empty()
+    }
+}
+
+/// The gcnkit section that holds part `part` of kernel `k` (spaces: no source can name it).
+fn section_name(k: usize, part: &str) -> String {
+    format!(".amd kernel {k} {part}")
 }
 
 /// The driver version of an `.amd` binary: `.driver_version`'s (not 0); with `.driver_info` and no
@@ -49,35 +79,38 @@ impl Amd {
     }
 }
 
-/// The raw forms of a kernel (its metadata string, header and CAL notes as bytes), which
-/// clrxdisasm prints without `-C`: not written by gcnkit yet.
-const RAW_FORMS: [&str; 26] = [
-    ".header",
-    ".metadata",
-    ".calnote",
-    ".proginfo",
-    ".uav",
-    ".inputs",
-    ".outputs",
-    ".condout",
-    ".earlyexit",
-    ".floatconsts",
-    ".intconsts",
-    ".boolconsts",
-    ".globalbuffers",
-    ".constantbuffers",
-    ".inputsamplers",
-    ".scratchbuffers",
-    ".persistentbuffers",
-    ".subconstantbuffers",
-    ".uavmailboxsize",
-    ".uavopmask",
-    ".entry",
-    ".cbmask",
-    ".segment",
-    ".cbid",
-    ".sampler",
-    ".data",
+/// The CAL notes with pseudo-ops of their own (CLRX's `CALNOTE_ATI_*` types).
+const CAL_NOTES: [(&str, u32); 17] = [
+    (".proginfo", 1),
+    (".inputs", 2),
+    (".outputs", 3),
+    (".condout", 4),
+    (".floatconsts", 5),
+    (".intconsts", 6),
+    (".boolconsts", 7),
+    (".earlyexit", 8),
+    (".globalbuffers", 9),
+    (".constantbuffers", 10),
+    (".inputsamplers", 11),
+    (".persistentbuffers", 12),
+    (".scratchbuffers", 13),
+    (".subconstantbuffers", 14),
+    (".uavmailboxsize", 15),
+    (".uav", 16),
+    (".uavopmask", 17),
+];
+
+/// The notes whose pseudo-op takes one optional value, their first word.
+const SINGLE_VALUE: [u32; 4] = [4, 8, 15, 17];
+
+/// The entries a CAL note's pseudo-ops add: pseudo-op, the note types it goes in, and the
+/// words of one entry (an `.entry` in a UAV note has 4).
+const ENTRIES: [(&str, &[u32]); 5] = [
+    (".entry", &[1, 16]),
+    (".cbmask", &[10]),
+    (".cbid", &[10]),
+    (".sampler", &[11]),
+    (".segment", &[5, 6, 7]),
 ];
 
 impl Assembler {
@@ -151,15 +184,34 @@ impl Assembler {
         c: &mut Cursor,
         end: usize,
     ) -> bool {
+        // (`.data` ends a kernel's config lines too.)
+        if name == ".data" {
+            a.src.open = None;
+        }
+        if a.src.open.is_none() && self.amd_raw(a, lineno, src, name, span, c, end) {
+            return true;
+        }
         match self.binary_directive(&mut a.src, lineno, src, name, span, c, end, false) {
-            Common::Taken | Common::Kernel => true,
+            Common::Taken => {
+                if name == ".globaldata" {
+                    a.current = None;
+                }
+                true
+            }
+            Common::Kernel => {
+                a.current = Some(a.src.kernels.len() - 1);
+                a.parts.push(KernelParts::default());
+                true
+            }
             Common::Target => false,
-            Common::Other => self.amd_only(a, lineno, src, name, span, c),
+            Common::Other => self.amd_only(a, lineno, src, name, c),
         }
     }
 
-    /// The lines only `.amd` sources take.
-    fn amd_only(
+    /// A kernel's raw parts and `.config` (which excludes them), and `.data`: returns whether
+    /// `name` was one.
+    #[allow(clippy::too_many_arguments)]
+    fn amd_raw(
         &mut self,
         a: &mut Amd,
         lineno: usize,
@@ -167,7 +219,153 @@ impl Assembler {
         name: &str,
         span: (usize, usize),
         c: &mut Cursor,
+        end: usize,
     ) -> bool {
+        let note = CAL_NOTES.iter().find(|n| n.0 == name).map(|n| n.1);
+        let entry = ENTRIES.iter().find(|e| e.0 == name).map(|e| e.1);
+        let what = match name {
+            ".config" => "Kernel config",
+            ".header" => "Header",
+            ".metadata" => "Metadata",
+            ".calnote" => "CALNote",
+            ".data" => "Section '.data'",
+            _ if note.is_some() => "CALNote",
+            _ if entry.is_some() => return self.amd_entry(a, lineno, src, name, span, c, end),
+            _ => return false,
+        };
+        let Some(k) = a.current else {
+            let msg = if name == ".data" {
+                "Section '.data' permitted only inside kernels".to_string()
+            } else {
+                format!("{what} can be defined only inside kernel")
+            };
+            self.error_at(lineno, src, span, msg);
+            return true;
+        };
+        let p = &mut a.parts[k];
+        if name == ".config" {
+            if p.raw() {
+                let msg = "Config can't be defined if metadata,header and/or CALnotes section exists";
+                self.error_at(lineno, src, span, msg.into());
+            } else if self.at_end(lineno, src, c, end) {
+                p.config = true;
+                // Its lines follow (the kernel's code, clrxasm's current section, after `.text`).
+                self.switch_section(".text");
+                a.src.open = Some(k);
+            }
+            return true;
+        }
+        if p.config && name != ".data" {
+            self.error_at(lineno, src, span, format!("{what} can't be defined if configuration was defined"));
+            return true;
+        }
+        // `.calnote TYPE`, a named note's optional value.
+        let kind = match note {
+            Some(t) => t,
+            None if name == ".calnote" => match self.abs_value(lineno, src, c, end) {
+                Some(Some(v)) => v as u32,
+                Some(None) => {
+                    self.error_at(lineno, src, span, ".calnote needs the note's type".into());
+                    return true;
+                }
+                None => return true,
+            },
+            None => 0,
+        };
+        let mut first = None;
+        if note.is_some() || name == ".calnote" {
+            c.ws();
+            if SINGLE_VALUE.contains(&kind) && !c.at_end() {
+                match self.abs_value(lineno, src, c, end) {
+                    Some(Some(v)) => first = Some(v as u32),
+                    Some(None) => {
+                        self.error_at(lineno, src, span, format!("{name}: expected an expression"));
+                        return true;
+                    }
+                    None => return true,
+                }
+            }
+        }
+        if !self.at_end(lineno, src, c, end) {
+            return true;
+        }
+        let part = match name {
+            ".header" => {
+                p.header = true;
+                "header".to_string()
+            }
+            ".metadata" => {
+                p.metadata = true;
+                "metadata".to_string()
+            }
+            ".data" => {
+                p.data = true;
+                "data".to_string()
+            }
+            _ => {
+                p.notes.push(a.notes.len());
+                let part = format!("note {}", a.notes.len());
+                a.notes.push((section_name(k, &part), k, kind));
+                part
+            }
+        };
+        self.switch_section(&section_name(k, &part));
+        if let Some(v) = first {
+            self.clrx_emit(lineno, src, span, &v.to_le_bytes());
+        }
+        true
+    }
+
+    /// An entry of the CAL note being written (`.entry`, `.cbmask`, `.cbid`, `.sampler`,
+    /// `.segment`): its words.
+    #[allow(clippy::too_many_arguments)]
+    fn amd_entry(
+        &mut self,
+        a: &Amd,
+        lineno: usize,
+        src: &str,
+        name: &str,
+        span: (usize, usize),
+        c: &mut Cursor,
+        end: usize,
+    ) -> bool {
+        let here = &self.sections[self.section].0;
+        let note = a.notes.iter().find(|n| &n.0 == here).map(|n| n.2);
+        let types = ENTRIES.iter().find(|e| e.0 == name).map_or(&[][..], |e| e.1);
+        let Some(kind) = note.filter(|t| types.contains(t)) else {
+            let msg = format!("Illegal place of {}", &name[1..]);
+            self.error_at(lineno, src, span, msg);
+            return true;
+        };
+        let words = if kind == 16 { 4 } else { 2 };
+        let mut bytes = Vec::with_capacity(words * 4);
+        for w in 0..words {
+            if w > 0 {
+                c.ws();
+                if !c.eat(b',') {
+                    let p = c.pos;
+                    self.error_at(lineno, src, (p, end.max(p + 1)), "Expected ',' before argument".into());
+                    return true;
+                }
+            }
+            match self.abs_value(lineno, src, c, end) {
+                Some(Some(v)) => bytes.extend_from_slice(&(v as u32).to_le_bytes()),
+                Some(None) => {
+                    let p = c.pos;
+                    self.error_at(lineno, src, (p, end.max(p + 1)), "Expected expression".into());
+                    return true;
+                }
+                None => return true,
+            }
+        }
+        if self.at_end(lineno, src, c, end) {
+            self.clrx_emit(lineno, src, span, &bytes);
+        }
+        true
+    }
+
+    /// The lines only `.amd` sources take.
+    fn amd_only(&mut self, a: &mut Amd, lineno: usize, src: &str, name: &str, c: &mut Cursor) -> bool {
         match name {
             ".driver_info" | ".compile_options" => {
                 c.ws();
@@ -182,12 +380,6 @@ impl Assembler {
                     }
                     Err(e) => self.diag(lineno, src, e),
                 }
-            }
-            n if RAW_FORMS.contains(&n) => {
-                let msg = format!(
-                    "{n}: gcnkit writes an .amd kernel from its .config only (the raw metadata, header and CAL notes are not written yet)"
-                );
-                self.error_at(lineno, src, span, msg);
             }
             _ => return false,
         }
@@ -212,19 +404,44 @@ impl Assembler {
             return;
         };
         let mut kernels = Vec::new();
-        for (k, (code, to)) in b.kernels.iter().zip(codes) {
-            let mut config = KernelConfig::default();
-            for (op, args, line, src) in &k.lines {
-                if let Err(msg) = config.set(&rules, op, args) {
-                    self.error_at(*line, src, (0, src.len()), msg);
+        for (i, (k, (code, to))) in b.kernels.iter().zip(codes).enumerate() {
+            let p = &a.parts[i];
+            let bytes = |part: &str| {
+                let name = section_name(i, part);
+                self.obj
+                    .parts
+                    .sections
+                    .iter()
+                    .find(|s| s.name == name)
+                    .map_or_else(Vec::new, |s| s.bytes.clone())
+            };
+            let data = p.data.then(|| bytes("data"));
+            let form = if p.config {
+                let mut config = KernelConfig::default();
+                for (op, args, line, src) in &k.lines {
+                    if let Err(msg) = config.set(&rules, op, args) {
+                        self.error_at(*line, src, (0, src.len()), msg);
+                    }
                 }
-            }
-            let regs = self.code_regs_in(k.start, to);
-            default_registers(device, &mut config, regs.sgprs as u32, regs.vgprs as u32);
+                let regs = self.code_regs_in(k.start, to);
+                default_registers(device, &mut config, regs.sgprs as u32, regs.vgprs as u32);
+                Form::Config(config)
+            } else {
+                Form::Raw(RawParts {
+                    header: bytes("header"),
+                    metadata: bytes("metadata"),
+                    notes: p
+                        .notes
+                        .iter()
+                        .map(|&n| (a.notes[n].2, bytes(&format!("note {n}"))))
+                        .collect(),
+                })
+            };
             kernels.push(Kernel {
                 name: k.name.clone(),
                 code,
-                config,
+                form,
+                data,
             });
         }
         let input = Input {

@@ -701,10 +701,7 @@ impl Assembler {
             let semi = if plain {
                 None
             } else {
-                src.as_bytes()[start..end]
-                    .iter()
-                    .position(|&b| b == b';')
-                    .map(|p| start + p)
+                statement_end(&src.as_bytes()[start..end]).map(|p| start + p)
             };
             let stop = semi.unwrap_or(end);
             self.statement(lineno, src, start, stop);
@@ -1817,6 +1814,25 @@ impl Assembler {
         }
         (self.items, self.diags, std::mem::take(&mut self.obj.parts))
     }
+}
+
+/// The first `;` of `b` outside a string (`.ascii ";ARGSTART:..."` is one statement).
+fn statement_end(b: &[u8]) -> Option<usize> {
+    let mut k = 0;
+    while k < b.len() {
+        match b[k] {
+            b';' => return Some(k),
+            b'"' => {
+                k += 1;
+                while k < b.len() && b[k] != b'"' {
+                    k += if b[k] == b'\\' { 2 } else { 1 };
+                }
+            }
+            _ => {}
+        }
+        k += 1;
+    }
+    None
 }
 
 /// For each byte: 1 if it may start a string or a comment (`"`, `/`, `#`, `;`), 2 if it is a
