@@ -234,7 +234,7 @@ pub fn run(a: Args) -> ExitCode {
             a.output.as_deref(),
             syntax,
             format,
-            dump,
+            (dump, a.all),
         );
     }
     if dump != ClrxDump::ALL && (a.metadata || a.data || a.config) {
@@ -436,7 +436,7 @@ fn code_object(
     output: Option<&str>,
     syntax: Syntax,
     format: Format,
-    dump: ClrxDump,
+    (dump, all): (ClrxDump, bool),
 ) -> ExitCode {
     let mut data = Vec::new();
     if let Err(e) = reader.read_to_end(&mut data) {
@@ -457,8 +457,9 @@ fn code_object(
             );
             return ExitCode::from(2);
         }
-        return clrx_binary_text(name, output, dump, |sink| {
-            gcnkit::disasm::disassemble_amd(&data, format, sink)
+        // Every combination of clrxdisasm's options (`--all`: its `-a`, CAL notes too).
+        return clrx_binary_text(name, output, None, |sink| {
+            gcnkit::disasm::disassemble_amd(&data, format, dump, all, sink)
         });
     }
     // AMD's OpenCL 2.0 binary (`.amdcl2`): its CLRX text.
@@ -467,7 +468,7 @@ fn code_object(
             errln!("{name}: error: an AMD OpenCL 2.0 binary has CLRX text only (--syntax clrx)");
             return ExitCode::from(2);
         }
-        return clrx_binary_text(name, output, dump, |sink| {
+        return clrx_binary_text(name, output, Some(dump), |sink| {
             gcnkit::disasm::disassemble_amdcl2(&data, format, sink)
         });
     }
@@ -575,20 +576,22 @@ fn gallium(
             gcnkit::codeobj::clrx_config::Device::find(&n).or_else(|| devices.iter().find(|d| d.arch == a))
         })
         .unwrap_or(&devices[0]);
-    clrx_binary_text(name, output, ClrxDump::ALL, |sink| {
+    clrx_binary_text(name, output, None, |sink| {
         gcnkit::disasm::disassemble_gallium(data, device, format, dump, sink)
     })
 }
 
 /// A CLRX binary's text (`print` gives it to a sink) to the output; its error, if it has one,
-/// leaves no output file. `dump`: the parts the printer leaves to this (gcnkit's printers of
-/// `.amd`, `.amdcl2` and `.rocm` print all of `-dCmf`; only the float comments can go).
+/// leaves no output file. `dump`: for a format whose printer takes every combination of
+/// clrxdisasm's options (`.amd`, `.gallium`), `None`; else the options given, which must be
+/// `-dCmf` (`-f` may go: `.amdcl2` prints all of the rest).
 fn clrx_binary_text(
     name: &str,
     output: Option<&str>,
-    dump: ClrxDump,
+    dump: Option<ClrxDump>,
     print: impl FnOnce(&mut dyn FnMut(&str)) -> Result<(), String>,
 ) -> ExitCode {
+    let dump = dump.unwrap_or(ClrxDump::ALL);
     if (ClrxDump { floats: true, ..dump }) != ClrxDump::ALL {
         errln!(
             "{name}: error: gcnkit prints this binary's metadata, configuration and data always              (clrxdisasm's -dCmf; -f may go): give none of -m, -d, -C, --all"

@@ -467,7 +467,13 @@ fn refused_config_lines_as_clrxasm_refuses() {
 /// gcnkit's CLRX text of an AMD Catalyst binary.
 fn gcnkit_text(bin: &[u8]) -> Result<String, String> {
     let mut t = String::new();
-    gcnkit::disasm::disassemble_amd(bin, gcnkit::disasm::Format::Text, |s| t.push_str(s))?;
+    gcnkit::disasm::disassemble_amd(
+        bin,
+        gcnkit::disasm::Format::Text,
+        gcnkit::disasm::ClrxDump::ALL,
+        false,
+        |s| t.push_str(s),
+    )?;
     Ok(t)
 }
 

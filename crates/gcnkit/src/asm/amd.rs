@@ -14,7 +14,7 @@
 use super::clrx_binary::{BinarySource, Common};
 use super::parse::Cursor;
 use super::Assembler;
-use crate::codeobj::clrx_amd::{self, Form, Input, Kernel, RawParts};
+use crate::codeobj::clrx_amd::{self, note, Form, Input, Kernel, RawParts, CAL_NOTE_NAMES};
 use crate::codeobj::clrx_amd_config::{default_registers, ConfigRules, KernelConfig};
 
 /// What `-6` and `-t` say before the source does.
@@ -79,38 +79,17 @@ impl Amd {
     }
 }
 
-/// The CAL notes with pseudo-ops of their own (CLRX's `CALNOTE_ATI_*` types).
-const CAL_NOTES: [(&str, u32); 17] = [
-    (".proginfo", 1),
-    (".inputs", 2),
-    (".outputs", 3),
-    (".condout", 4),
-    (".floatconsts", 5),
-    (".intconsts", 6),
-    (".boolconsts", 7),
-    (".earlyexit", 8),
-    (".globalbuffers", 9),
-    (".constantbuffers", 10),
-    (".inputsamplers", 11),
-    (".persistentbuffers", 12),
-    (".scratchbuffers", 13),
-    (".subconstantbuffers", 14),
-    (".uavmailboxsize", 15),
-    (".uav", 16),
-    (".uavopmask", 17),
-];
-
 /// The notes whose pseudo-op takes one optional value, their first word.
-const SINGLE_VALUE: [u32; 4] = [4, 8, 15, 17];
+const SINGLE_VALUE: [u32; 4] = [note::CONDOUT, note::EARLYEXIT, note::UAV_MAILBOX_SIZE, note::UAV_OP_MASK];
 
 /// The entries a CAL note's pseudo-ops add: pseudo-op, the note types it goes in, and the
 /// words of one entry (an `.entry` in a UAV note has 4).
 const ENTRIES: [(&str, &[u32]); 5] = [
-    (".entry", &[1, 16]),
-    (".cbmask", &[10]),
-    (".cbid", &[10]),
-    (".sampler", &[11]),
-    (".segment", &[5, 6, 7]),
+    (".entry", &[note::PROGINFO, note::UAV]),
+    (".cbmask", &[note::CONSTANT_BUFFERS]),
+    (".cbid", &[note::CONSTANT_BUFFERS]),
+    (".sampler", &[note::INPUT_SAMPLERS]),
+    (".segment", &[note::FLOAT32CONSTS, note::INT32CONSTS, note::BOOL32CONSTS]),
 ];
 
 impl Assembler {
@@ -221,7 +200,7 @@ impl Assembler {
         c: &mut Cursor,
         end: usize,
     ) -> bool {
-        let note = CAL_NOTES.iter().find(|n| n.0 == name).map(|n| n.1);
+        let note = CAL_NOTE_NAMES.iter().position(|n| *n == name).map(|i| i as u32 + 1);
         let entry = ENTRIES.iter().find(|e| e.0 == name).map(|e| e.1);
         let what = match name {
             ".config" => "Kernel config",
@@ -337,7 +316,7 @@ impl Assembler {
             self.error_at(lineno, src, span, msg);
             return true;
         };
-        let words = if kind == 16 { 4 } else { 2 };
+        let words = if kind == note::UAV { 4 } else { 2 };
         let mut bytes = Vec::with_capacity(words * 4);
         for w in 0..words {
             if w > 0 {

@@ -44,8 +44,8 @@ pub(crate) const AMD_MACHINES: [(u16, u32); 22] = [
     (0x412, 0x32),
 ];
 
-/// The CAL notes of a kernel, by type (CLRX's `CALNOTE_ATI_*`).
-mod note {
+/// The CAL notes of a kernel, by type (CLRX's `CALNOTE_ATI_*`; [`CAL_NOTE_NAMES`] in order).
+pub(crate) mod note {
     pub const PROGINFO: u32 = 1;
     pub const INPUTS: u32 = 2;
     pub const OUTPUTS: u32 = 3;
@@ -64,6 +64,28 @@ mod note {
     pub const UAV: u32 = 16;
     pub const UAV_OP_MASK: u32 = 17;
 }
+
+/// The pseudo-ops of the CAL note types 1-17, in type order (clrxasm writes them, clrxdisasm
+/// prints them; other types are `.calnote TYPE`).
+pub const CAL_NOTE_NAMES: [&str; 17] = [
+    ".proginfo",
+    ".inputs",
+    ".outputs",
+    ".condout",
+    ".floatconsts",
+    ".intconsts",
+    ".boolconsts",
+    ".earlyexit",
+    ".globalbuffers",
+    ".constantbuffers",
+    ".inputsamplers",
+    ".persistentbuffers",
+    ".scratchbuffers",
+    ".subconstantbuffers",
+    ".uavmailboxsize",
+    ".uav",
+    ".uavopmask",
+];
 
 /// One kernel of the binary: its name, code, how its metadata, header and CAL notes come,
 /// and its `.data`.

@@ -1,10 +1,11 @@
 //! Reading AMD Catalyst's OpenCL 1.2 binaries ([`super::clrx_amd`]'s format) and printing
-//! them as clrxdisasm 0.1.9 prints them with `-C` (kernel configuration), `-m` and `-d`: the
-//! `.config` of each kernel recovered from its metadata string, header and CAL notes as
-//! clrxdisasm recovers it (`getAmdKernelConfig`), so that the text assembles back, with gcnkit
-//! or clrxasm, to one same binary.
+//! them as clrxdisasm 0.1.9 prints them: with `-C` (kernel configuration) the `.config` of
+//! each kernel recovered from its metadata string, header and CAL notes as clrxdisasm
+//! recovers it (`getAmdKernelConfig`); without it the raw parts (`-m`: `.header` and
+//! `.metadata` bytes; `-a`: the CAL notes too; `-d`: global data and a kernel's `.data`), so
+//! that the text assembles back, with gcnkit or clrxasm, to one same binary.
 
-use super::clrx_amd::{version_in_info, AMD_MACHINES};
+use super::clrx_amd::{note, version_in_info, AMD_MACHINES, CAL_NOTE_NAMES};
 use super::clrx_amd_config::{
     default_dims, Arg, ArgKind, KernelConfig, Space, ARG_IMAGES, ARG_SCALARS, ARG_VECTORS, DATA_CLASSES, DEFAULT,
 };
@@ -24,6 +25,8 @@ pub struct AmdKernelBin {
     pub metadata: Vec<u8>,
     pub header: Vec<u8>,
     pub notes: Notes,
+    /// Its inner binary's `.data`.
+    pub data: Vec<u8>,
 }
 
 /// A binary as clrxdisasm reads it.
@@ -96,13 +99,14 @@ fn read_outer<'d, H: FileHeader<Endian = Endianness>>(data: &'d [u8]) -> Result<
         let data = || bytes_of(idx, s.address(), s.size());
         if let Some(k) = name.strip_suffix("_kernel") {
             let inner = data()?;
-            let (code, notes) = read_inner(&inner).map_err(|e| format!("kernel {}: {e}", &k[9..]))?;
+            let (code, data, notes) = read_inner(&inner).map_err(|e| format!("kernel {}: {e}", &k[9..]))?;
             out.kernels.push(AmdKernelBin {
                 name: k[9..].to_string(),
                 code,
                 metadata: Vec::new(),
                 header: Vec::new(),
                 notes,
+                data,
             });
         } else if name == "__OpenCL_compile_options" {
             out.compile_options = data()?;
@@ -143,8 +147,8 @@ fn le32(b: &[u8], at: usize) -> u32 {
 /// CAL notes: type, bytes.
 type Notes = Vec<(u32, Vec<u8>)>;
 
-/// An inner binary's code (its first encoding's `.text`) and CAL notes.
-fn read_inner(data: &[u8]) -> Result<(Vec<u8>, Notes), String> {
+/// An inner binary's code and data (its first encoding's `.text` and `.data`) and CAL notes.
+fn read_inner(data: &[u8]) -> Result<(Vec<u8>, Vec<u8>, Notes), String> {
     let f = ElfFile::<object::elf::FileHeader32<Endianness>>::parse(data).map_err(err)?;
     let e = f.endian();
     let phdrs = f.elf_program_headers();
@@ -158,12 +162,16 @@ fn read_inner(data: &[u8]) -> Result<(Vec<u8>, Notes), String> {
         .ok_or("CAL encoding dictionary past the end")?;
     let (from, size) = (le32(dict, 8) as u64, le32(dict, 12) as u64);
     let within = |o: u64, s: u64| o >= from && o + s <= from + size;
-    let mut code = Vec::new();
+    let (mut code, mut kdata) = (None, None);
     for s in f.sections() {
         let (o, n) = s.file_range().unwrap_or((0, 0));
-        if s.name() == Ok(".text") && within(o, n) {
-            code = s.data().map_err(err)?.to_vec();
-            break;
+        let slot = match s.name() {
+            Ok(".text") => &mut code,
+            Ok(".data") => &mut kdata,
+            _ => continue,
+        };
+        if slot.is_none() && within(o, n) {
+            *slot = Some(s.data().map_err(err)?.to_vec());
         }
     }
     let mut notes = Vec::new();
@@ -182,7 +190,7 @@ fn read_inner(data: &[u8]) -> Result<(Vec<u8>, Notes), String> {
             at = d + desc;
         }
     }
-    Ok((code, notes))
+    Ok((code.unwrap_or_default(), kdata.unwrap_or_default(), notes))
 }
 
 /// A kernel's config as clrxdisasm recovers it from the binary (its `getAmdKernelConfig`;
@@ -479,17 +487,23 @@ pub(crate) fn escape(b: &[u8]) -> String {
 /// eight or more of one byte is a `.fill`, which ends at a multiple of eight unless it ends
 /// the data.
 pub fn print_bytes(b: &[u8], out: &mut String) {
+    print_bytes_at("    ", b, out);
+}
+
+/// [`print_bytes`] indented by `indent` (a kernel's parts: 8 spaces).
+fn print_bytes_at(indent: &str, b: &[u8], out: &mut String) {
     let mut p = 0;
     while p < b.len() {
         let run = b[p..].iter().take_while(|&&x| x == b[p]).count();
         if run >= 8 {
             let end = if p + run != b.len() { (p + run) & !7 } else { p + run };
-            let _ = writeln!(out, "    .fill {}, 1, 0x{:02x}", end - p, b[p]);
+            let _ = writeln!(out, "{indent}.fill {}, 1, 0x{:02x}", end - p, b[p]);
             p = end;
             continue;
         }
         let line = &b[p..(p + 8).min(b.len())];
-        out.push_str("    .byte ");
+        out.push_str(indent);
+        out.push_str(".byte ");
         let v: Vec<String> = line.iter().map(|x| format!("0x{x:02x}")).collect();
         out.push_str(&v.join(", "));
         out.push('\n');
@@ -497,14 +511,167 @@ pub fn print_bytes(b: &[u8], out: &mut String) {
     }
 }
 
-/// The lines before the kernels: format, device, bitness, compile options, driver info,
-/// global data.
-pub fn print_head(b: &AmdBinary, out: &mut String) {
+/// Words as `.int` lines of four, a run of four or more as a `.fill` (clrxdisasm's
+/// `printDisasmDataU32`, a kernel's indent), then the bytes past the last whole word.
+fn print_words(b: &[u8], out: &mut String) {
+    let w: Vec<u32> = b.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+    let mut p = 0;
+    while p < w.len() {
+        let run = w[p..].iter().take_while(|&&x| x == w[p]).count();
+        if run >= 4 {
+            let end = if p + run != w.len() { (p + run) & !3 } else { p + run };
+            let _ = writeln!(out, "        .fill {}, 4, 0x{:08x}", end - p, w[p]);
+            p = end;
+            continue;
+        }
+        let line = &w[p..(p + 4).min(w.len())];
+        let v: Vec<String> = line.iter().map(|x| format!("0x{x:08x}")).collect();
+        let _ = writeln!(out, "        .int {}", v.join(", "));
+        p += line.len();
+    }
+    print_bytes_at("        ", &b[w.len() * 4..], out);
+}
+
+/// A long string as `.ascii` lines, one per line of it and at most 72 bytes (76 escaped) each,
+/// escaped as clrxdisasm escapes them (`printDisasmLongString`).
+fn print_long_string(b: &[u8], out: &mut String) {
+    let mut pos = 0;
+    while pos < b.len() {
+        let end = (pos + 72).min(b.len());
+        let mut stop = pos;
+        while stop < end && b[stop] != b'\n' {
+            stop += 1;
+        }
+        if stop < end {
+            stop += 1;
+        }
+        // Escaped up to 76 characters (an escape that does not fit waits for the next line).
+        let mut line = String::new();
+        let mut short_octal = false;
+        let mut k = pos;
+        while k < stop {
+            let c = b[k];
+            let named = match c {
+                7 => Some('a'),
+                8 => Some('b'),
+                9 => Some('t'),
+                10 => Some('n'),
+                11 => Some('v'),
+                12 => Some('f'),
+                13 => Some('r'),
+                _ => None,
+            };
+            // (An octal escape shorter than three digits takes a following digit as
+            // another escape.)
+            let octal = c < 0x20 && named.is_none() || c > 0x7e || (short_octal && (b'0'..=b'7').contains(&c));
+            let piece = match named {
+                Some(n) => format!("\\{n}"),
+                None if octal => format!("\\{c:o}"),
+                None if matches!(c, b'"' | b'\'' | b'\\') => format!("\\{}", c as char),
+                None => (c as char).to_string(),
+            };
+            if line.len() + piece.len() >= 76 {
+                break;
+            }
+            short_octal = octal && c < 64;
+            line.push_str(&piece);
+            k += 1;
+        }
+        let _ = writeln!(out, "        .ascii \"{line}\"");
+        pos = k;
+    }
+}
+
+/// A kernel's CAL notes as clrxdisasm prints them: each note's pseudo-op, then its entries
+/// (`.entry`, `.segment`, `.sampler`, `.cbmask`), words or bytes; a single-word note's value on
+/// its line.
+fn print_notes(notes: &Notes, out: &mut String) {
+    for (kind, d) in notes {
+        match CAL_NOTE_NAMES.get((*kind as usize).wrapping_sub(1)) {
+            Some(n) => {
+                let _ = write!(out, "    {n}");
+            }
+            None => {
+                let _ = write!(out, "    .calnote 0x{kind:x}");
+            }
+        }
+        if d.is_empty() {
+            out.push('\n');
+            continue;
+        }
+        let w = |at: usize| le32(d, at);
+        // (entry size, pseudo-op, how each word prints)
+        let entries: Option<(usize, &str)> = match *kind {
+            note::PROGINFO => Some((8, ".entry")),
+            note::INT32CONSTS | note::FLOAT32CONSTS | note::BOOL32CONSTS => Some((8, ".segment")),
+            note::INPUT_SAMPLERS => Some((8, ".sampler")),
+            note::CONSTANT_BUFFERS => Some((8, ".cbmask")),
+            note::UAV => Some((16, ".entry")),
+            _ => None,
+        };
+        match (*kind, entries) {
+            (_, Some((size, op))) => {
+                out.push('\n');
+                let n = d.len() / size;
+                for e in 0..n {
+                    let at = e * size;
+                    let v = match *kind {
+                        note::PROGINFO => format!("0x{:08x}, 0x{:08x}", w(at), w(at + 4)),
+                        note::INPUT_SAMPLERS => format!("{}, 0x{:x}", w(at), w(at + 4)),
+                        note::UAV => format!("{}, {}, {}, {}", w(at), w(at + 4), w(at + 8), w(at + 12)),
+                        _ => format!("{}, {}", w(at), w(at + 4)),
+                    };
+                    let _ = writeln!(out, "        {op} {v}");
+                }
+                print_bytes_at("        ", &d[n * size..], out);
+            }
+            (note::INPUTS | note::OUTPUTS | note::GLOBAL_BUFFERS | note::SCRATCH_BUFFERS | note::PERSISTENT_BUFFERS, _) => {
+                out.push('\n');
+                print_words(d, out);
+            }
+            (note::EARLYEXIT | note::CONDOUT | note::UAV_OP_MASK | note::UAV_MAILBOX_SIZE, _) if d.len() == 4 => {
+                let _ = writeln!(out, " {}", w(0));
+            }
+            _ => {
+                out.push('\n');
+                print_bytes_at("        ", d, out);
+            }
+        }
+    }
+}
+
+/// A kernel's raw parts as clrxdisasm prints them without `-C`: with `-m` its `.header` and
+/// `.metadata`, with `-d` its `.data`, with `-a` its CAL notes.
+pub fn print_raw(k: &AmdKernelBin, metadata: bool, data: bool, notes: bool, out: &mut String) {
+    if metadata {
+        if !k.header.is_empty() {
+            out.push_str("    .header\n");
+            print_bytes_at("        ", &k.header, out);
+        }
+        if !k.metadata.is_empty() {
+            out.push_str("    .metadata\n");
+            print_long_string(&k.metadata, out);
+        }
+    }
+    if data && !k.data.is_empty() {
+        out.push_str("    .data\n");
+        print_bytes_at("        ", &k.data, out);
+    }
+    if notes {
+        print_notes(&k.notes, out);
+    }
+}
+
+/// The lines before the kernels: format, device, bitness, with `-m` the compile options and
+/// driver info, with `-d` the global data.
+pub fn print_head(b: &AmdBinary, metadata: bool, data: bool, out: &mut String) {
     let _ = writeln!(out, ".amd\n.gpu {}", b.device.name);
     out.push_str(if b.is64 { ".64bit\n" } else { ".32bit\n" });
-    let _ = writeln!(out, ".compile_options \"{}\"", escape(&b.compile_options));
-    let _ = writeln!(out, ".driver_info \"{}\"", escape(&b.driver_info));
-    if !b.global_data.is_empty() {
+    if metadata {
+        let _ = writeln!(out, ".compile_options \"{}\"", escape(&b.compile_options));
+        let _ = writeln!(out, ".driver_info \"{}\"", escape(&b.driver_info));
+    }
+    if data && !b.global_data.is_empty() {
         out.push_str(".globaldata\n");
         print_bytes(&b.global_data, out);
     }
