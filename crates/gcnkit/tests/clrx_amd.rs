@@ -238,7 +238,16 @@ fn raw_kernel(r: &mut Rng, k: usize, s: &mut String) {
                         s.push_str(&format!("    .ascii \";function:1:{}\\n\"\n", 1023 + r.below(6)));
                     }
                 }
-                data_lines(r, s, 3);
+                // Lines clrxdisasm's reader passes over (it refuses a binary whose metadata has
+                // lines it cannot read).
+                for _ in 0..r.below(4) {
+                    let line = match r.below(3) {
+                        0 => format!(";memory:hwlocal:{}", r.below(1000)),
+                        1 => format!(";x{}:{}", r.below(10), r.below(1000)),
+                        _ => format!(";reflection:{}:int", r.below(3)),
+                    };
+                    s.push_str(&format!("    .ascii \"{line}\\n\"\n"));
+                }
                 s.push_str(&format!("    .ascii \";ARGEND:__OpenCL_k{k}_kernel\\n\"\n"));
             }
             2 => {
@@ -283,6 +292,11 @@ fn raw_kernel(r: &mut Rng, k: usize, s: &mut String) {
 
 /// A random source, and the clrxasm options it is assembled with (the same for gcnkit).
 fn source(r: &mut Rng) -> (String, Vec<String>) {
+    source_of(r, true)
+}
+
+/// A random source; `raw`: some of its kernels may be written in the raw form.
+fn source_of(r: &mut Rng, raw: bool) -> (String, Vec<String>) {
     let mut s = String::from(".amd\n");
     let mut opts = Vec::new();
     s.push_str(&format!(".gpu {}\n", DEVICES[r.below(22) as usize]));
@@ -323,7 +337,7 @@ fn source(r: &mut Rng) -> (String, Vec<String>) {
         }
     }
     // Raw kernels in a third of the sources, mixed with config kernels.
-    let raw = r.chance(1, 3);
+    let raw = raw && r.chance(1, 3);
     for k in 0..1 + r.below(4) {
         if raw && r.chance(2, 3) {
             s.push_str(&format!(".kernel k{k}\n"));
@@ -507,9 +521,125 @@ fn real_binaries_disassemble_as_clrxdisasm() {
 fn generated_binaries_disassemble_and_assemble_back() {
     let n = common::env_n("GCNKIT_AMD_N", 150) / 3;
     let mut r = Rng(common::seed() ^ 0xd15a);
-    let (done, lossy) = common::clrx::generated_binaries_read(n, || source(&mut r), gcnkit_text, round_trip);
+    // (clrxdisasm's `-C` reads the metadata string: config kernels only.)
+    let (done, lossy) = common::clrx::generated_binaries_read(n, || source_of(&mut r, false), gcnkit_text, round_trip);
     eprintln!(
         "{done} generated binaries: text as clrxdisasm's, assembled back by both to one file; {lossy} texts refused by both (an unused pointer's UAV id lost)"
     );
     assert!(done * 2 >= n);
+}
+
+/// gcnkit's text of a binary with clrxdisasm's options: `-m`, `-d`, `-C`, `-f` as bits 0-3 of
+/// `bits`, its `-c` (CAL notes; part of `-a`) as bit 4; and those options for clrxdisasm.
+fn text_with(bin: &[u8], bits: u32) -> (Result<String, String>, Vec<&'static str>) {
+    let dump = gcnkit::disasm::ClrxDump {
+        metadata: bits & 1 != 0,
+        data: bits & 2 != 0,
+        config: bits & 4 != 0,
+        floats: bits & 8 != 0,
+    };
+    let mut t = String::new();
+    let r = gcnkit::disasm::disassemble_amd(bin, gcnkit::disasm::Format::Text, dump, bits & 16 != 0, |s| {
+        t.push_str(s)
+    });
+    let flags = ["-m", "-d", "-C", "-f", "-c"];
+    let opts = (0..5).filter(|b| bits >> b & 1 != 0).map(|b| flags[b]).collect();
+    (r.map(|_| t), opts)
+}
+
+/// Every combination of clrxdisasm's `-m`, `-d`, `-C`, `-f` and `-c` on CLRX's real Catalyst
+/// binaries and on generated ones (raw kernels among them): gcnkit prints what clrxdisasm
+/// prints, or both refuse (`-C` of a metadata string clrxdisasm cannot read).
+#[test]
+fn parts_as_clrxdisasm_options() {
+    if common::clrx::dir().is_none() {
+        eprintln!("GCNKIT_CLRX_DIR not set: clrxdisasm's options not compared");
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("gcnkit-amd-parts-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let is_amd = |f: &std::path::Path| gcnkit::codeobj::clrx_amd_read::amd_device(&std::fs::read(f).unwrap()).is_some();
+    let mut files: Vec<std::path::PathBuf> = common::clrx::real_binaries()
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|f| is_amd(f))
+        .collect();
+    let real = files.len();
+    let mut r = Rng(common::seed() ^ 0x9a28);
+    for k in 0..common::env_n("GCNKIT_AMD_N", 150) / 10 {
+        let (src, opts) = source(&mut r);
+        let Ok(bin) = gcnkit_binary(&src, &opts) else { continue };
+        let f = dir.join(format!("g{k}.clo"));
+        std::fs::write(&f, bin).unwrap();
+        files.push(f);
+    }
+    let (mut same, mut refused) = (0, 0);
+    for f in &files {
+        let bin = std::fs::read(f).unwrap();
+        for bits in 0..32 {
+            let (ours, opts) = text_with(&bin, bits);
+            match (ours, common::clrx::disassemble_file(f, &opts)) {
+                (Ok(o), Ok(t)) => {
+                    assert_eq!(normalized(&o), normalized(&t), "{} {opts:?}", f.display());
+                    same += 1;
+                }
+                (Err(_), Err(_)) => refused += 1,
+                (o, t) => panic!("{} {opts:?}: gcnkit {o:?}\nclrxdisasm {t:?}", f.display()),
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    eprintln!(
+        "{} binaries ({real} of CLRX's) × 32 option combinations: {same} texts as clrxdisasm's, {refused} refused by both",
+        files.len()
+    );
+    assert!(real == 0 || real >= 8, "{real} real binaries");
+    assert!(same > refused);
+}
+
+/// clrxdisasm's raw form (`-dmcf`, `-a` without the words): gcnkit's text of a binary
+/// assembles, with gcnkit and with clrxasm, to one same file, whose text is a fixed point.
+/// It is the binary itself but where a kernel's `.data` was not given or empty: CLRX writes a
+/// given `.data`'s size as the section's entry size, 4736 zero bytes for none, and
+/// clrxdisasm prints an empty `.data` as none.
+#[test]
+fn raw_form_assembles_back_to_the_binary() {
+    let raw = |bin: &[u8]| text_with(bin, 0b11011).0;
+    let both = |what: &str, text: &str| -> Option<Vec<u8>> {
+        let ours = gcnkit_binary(text, &[]).unwrap_or_else(|e| panic!("{what}: gcnkit refuses its text: {e:?}\n{text}"));
+        if common::clrx::dir().is_some() {
+            let theirs = common::clrx::assemble_binary(text, &[]).unwrap_or_else(|e| panic!("{what}: clrxasm: {e}"));
+            assert!(ours == theirs, "{what}: gcnkit's and clrxasm's files differ\n{text}");
+        }
+        Some(ours)
+    };
+    let mut real = 0;
+    for f in common::clrx::real_binaries().unwrap_or_default() {
+        let bin = std::fs::read(&f).unwrap();
+        if gcnkit::codeobj::clrx_amd_read::amd_device(&bin).is_none() {
+            continue;
+        }
+        let what = f.display().to_string();
+        both(&what, &raw(&bin).unwrap()).unwrap();
+        real += 1;
+    }
+    let mut r = Rng(common::seed() ^ 0x7a3);
+    let (mut generated, mut identical) = (0, 0);
+    for _ in 0..common::env_n("GCNKIT_AMD_N", 150) / 3 {
+        let (src, opts) = source(&mut r);
+        let Ok(bin) = gcnkit_binary(&src, &opts) else { continue };
+        let text = raw(&bin).unwrap();
+        let back = both("generated", &text).unwrap();
+        identical += (back == bin) as usize;
+        // (The entry size aside, nothing is lost: the text of what the text gives is a
+        // fixed point.)
+        let text2 = raw(&back).unwrap();
+        let again = both("generated", &text2).unwrap();
+        assert_eq!(raw(&again).unwrap(), text2, "not a fixed point:\n{src}\n----\n{text}");
+        generated += 1;
+    }
+    eprintln!(
+        "raw form: {real} real binaries to one file through both assemblers; {generated} generated to one file whose text is theirs ({identical} the binary itself)"
+    );
+    assert!(generated > 0);
 }
