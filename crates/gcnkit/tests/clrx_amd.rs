@@ -338,30 +338,88 @@ fn source_of(r: &mut Rng, raw: bool) -> (String, Vec<String>) {
     }
     // Raw kernels in a third of the sources, mixed with config kernels.
     let raw = raw && r.chance(1, 3);
-    for k in 0..1 + r.below(4) {
+    // Each kernel's lines in chunks (its parts or config, then pieces of its code), the
+    // chunks of all kernels interleaved in a random order: every chunk after a kernel's first
+    // names the kernel again and goes on where it was left.
+    let n = 1 + r.below(4) as usize;
+    let mut chunks: Vec<Vec<String>> = Vec::new();
+    for k in 0..n {
+        let mut head = String::new();
         if raw && r.chance(2, 3) {
-            s.push_str(&format!(".kernel k{k}\n"));
-            raw_kernel(r, k as usize, &mut s);
+            raw_kernel(r, k, &mut head);
         } else {
-            s.push_str(&format!(".kernel k{k}\n  .config\n"));
+            head.push_str("  .config\n");
             for _ in 0..r.below(8) {
-                s.push_str(&format!("  {}\n", config_line(r)));
+                head.push_str(&format!("  {}\n", config_line(r)));
             }
             for a in 0..r.below(9) {
-                s.push_str(&format!("  {}\n", arg(r, a as usize)));
+                head.push_str(&format!("  {}\n", arg(r, a as usize)));
             }
             if raw && r.chance(1, 3) {
-                s.push_str("  .data\n");
-                data_lines(r, &mut s, 4);
+                head.push_str("  .data\n");
+                data_lines(r, &mut head, 4);
             }
         }
-        s.push_str(".text\n");
-        if r.chance(1, 4) {
-            s.push_str(&format!("  .get_driver_version dv{k}\n  s_mov_b32 s1, dv{k}\n"));
+        let mut list = vec![head];
+        // Config lines that go on after the kernel is named again (it was left in them).
+        if list[0].starts_with("  .config") && r.chance(1, 4) {
+            let more: String = (0..1 + r.below(3)).map(|_| format!("  {}\n", config_line(r))).collect();
+            list.push(more);
         }
-        common::clrx::random_code(r, &mut s);
+        let pieces = if r.chance(1, 3) { 2 + r.below(3) as usize } else { 1 };
+        for p in 0..pieces {
+            let mut t = String::from(".text\n");
+            if p == 0 && r.chance(1, 4) {
+                t.push_str(&format!("  .get_driver_version dv{k}\n  s_mov_b32 s1, dv{k}\n"));
+            }
+            code_piece(r, k, p, &mut t);
+            if p + 1 == pieces {
+                t.push_str("  s_endpgm\n");
+            }
+            // (A piece may follow its kernel's head in the same chunk.)
+            if p == 0 && list.len() == 1 && r.chance(1, 2) {
+                list[0].push_str(&t);
+            } else {
+                list.push(t);
+            }
+        }
+        chunks.push(list);
+    }
+    // The order: each kernel's first chunk in kernel order (clrxasm numbers them so), the rest
+    // anywhere after it.
+    let mut order: Vec<usize> = (0..n).collect();
+    for (k, list) in chunks.iter().enumerate() {
+        for _ in 1..list.len() {
+            let first = order.iter().position(|&x| x == k).unwrap();
+            let at = first + 1 + r.below((order.len() - first) as u64) as usize;
+            order.insert(at, k);
+        }
+    }
+    let mut next = vec![0; n];
+    for k in order {
+        s.push_str(&format!(".kernel k{k}\n"));
+        s.push_str(&chunks[k][next[k]]);
+        next[k] += 1;
     }
     (s, opts)
+}
+
+/// A piece of kernel `k`'s code: labels counted from the kernel's own start, random
+/// registers, alignment, branches back to its labels (in this piece or the kernel's first)
+/// and forward, a difference of its labels as a value.
+fn code_piece(r: &mut Rng, k: usize, p: usize, s: &mut String) {
+    s.push_str(&format!("l{k}_{p}:\n"));
+    for _ in 0..r.below(6) {
+        match r.below(6) {
+            0 => s.push_str(&format!("  .p2align {}\n", 2 + r.below(5))),
+            1 => s.push_str(&format!("  s_branch l{k}_{}\n", r.below(p as u64 + 1))),
+            2 => s.push_str(&format!("  s_cbranch_scc0 m{k}_{p}\n")),
+            3 => s.push_str(&format!("  s_mov_b32 s{}, m{k}_{p}-l{k}_0\n", r.below(100))),
+            4 => s.push_str(&format!("  s_mov_b32 s{}, s{}\n", r.below(100), r.below(100))),
+            _ => s.push_str(&format!("  v_mov_b32 v{}, v{}\n", r.below(256), r.below(256))),
+        }
+    }
+    s.push_str(&format!("m{k}_{p}:\n  s_nop {}\n", r.below(8)));
 }
 
 #[test]

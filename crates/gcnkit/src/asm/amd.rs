@@ -5,11 +5,11 @@
 //! `.text`. At the end the binary is built ([`crate::codeobj::clrx_amd`]) into
 //! [`super::ObjectParts::clrx_binary`].
 //!
-//! gcnkit assembles every kernel's code into its one `.text`, each kernel's from where its
-//! `.kernel` line put it: a kernel's code must come in one piece (a second `.kernel` of the same
-//! name is refused), and labels and alignment count from the start of `.text`, not from the
-//! kernel's own code as in clrxasm (the same only for the first kernel, or when each kernel's
-//! code starts aligned).
+//! As in clrxasm each kernel's code is a section of its own: its offsets (labels, `.`,
+//! alignment) count from its start, a `.kernel` naming it again goes on where it was left (its
+//! code, config or raw part), and a branch to another kernel's label is an error. gcnkit keeps
+//! every kernel's instructions in its one list of items, each kernel's at its own offsets; the
+//! pieces say whose they are.
 
 use super::clrx_binary::{BinarySource, Common};
 use super::parse::Cursor;
@@ -36,11 +36,21 @@ pub(super) struct Amd {
     current: Option<usize>,
     /// Every CAL note's section: its name, kernel and note type.
     notes: Vec<(String, usize, u32)>,
+    /// The kernel whose code `.text` holds (the last one `.kernel` named).
+    code_kernel: Option<usize>,
+    /// Where each piece of code starts: its kernel and first item (of the whole file).
+    pieces: Vec<(usize, usize)>,
+    /// The first item since `.text` (or `.kernel`) last led into a kernel's code.
+    code_entry: usize,
 }
 
 /// The sections a kernel's raw parts went to (named by [`section_name`]).
 #[derive(Default)]
 struct KernelParts {
+    /// Its code's offset (the end so far) when another kernel was named.
+    text_end: usize,
+    /// The section it was left in, and whether its config lines were open then.
+    left_in: Option<(String, bool)>,
     config: bool,
     header: bool,
     metadata: bool,
@@ -163,6 +173,12 @@ impl Assembler {
         c: &mut Cursor,
         end: usize,
     ) -> bool {
+        if name == ".kernel" {
+            return self.amd_kernel(a, lineno, src, span, c, end);
+        }
+        if name == ".text" {
+            a.code_entry = self.taken + self.items.len();
+        }
         // (`.data` ends a kernel's config lines too.)
         if name == ".data" {
             a.src.open = None;
@@ -177,14 +193,122 @@ impl Assembler {
                 }
                 true
             }
-            Common::Kernel => {
-                a.current = Some(a.src.kernels.len() - 1);
-                a.parts.push(KernelParts::default());
-                true
-            }
+            Common::Kernel => true,
             Common::Target => false,
             Common::Other => self.amd_only(a, lineno, src, name, c),
         }
+    }
+
+    /// `.kernel NAME`: the kernel the lines that follow are in. The kernel left keeps where it
+    /// was (its code's offset, its section, its config lines open); a new kernel's code starts
+    /// at offset 0, a kernel named again goes on where it was left, as in clrxasm.
+    #[allow(clippy::too_many_arguments)]
+    fn amd_kernel(
+        &mut self,
+        a: &mut Amd,
+        lineno: usize,
+        src: &str,
+        span: (usize, usize),
+        c: &mut Cursor,
+        end: usize,
+    ) -> bool {
+        let name = src[c.pos.min(end)..end].trim();
+        if name.is_empty() {
+            self.error_at(lineno, src, span, ".kernel needs the kernel's name".into());
+            return true;
+        }
+        let text_at = if self.section == 0 {
+            self.offset
+        } else {
+            self.sections[0].1
+        };
+        if let Some(k) = a.code_kernel {
+            a.parts[k].text_end = text_at;
+        }
+        if let Some(k) = a.current {
+            let here = self.sections[self.section].0.clone();
+            a.parts[k].left_in = Some((here, a.src.open == Some(k)));
+        }
+        a.src.open = None;
+        self.switch_section(".text");
+        let k = match a.src.kernels.iter().position(|x| x.name == name) {
+            Some(k) => {
+                self.offset = a.parts[k].text_end;
+                match a.parts[k].left_in.clone() {
+                    Some((sec, open)) => {
+                        self.switch_section(&sec);
+                        if open {
+                            a.src.open = Some(k);
+                        }
+                    }
+                    None => {}
+                }
+                k
+            }
+            None => {
+                self.offset = 0;
+                match self.binary_directive(&mut a.src, lineno, src, ".kernel", span, c, end, false) {
+                    Common::Kernel => {}
+                    _ => return true,
+                }
+                a.parts.push(KernelParts::default());
+                a.src.kernels.len() - 1
+            }
+        };
+        a.current = Some(k);
+        a.code_kernel = Some(k);
+        a.pieces.push((k, self.taken + self.items.len()));
+        a.code_entry = self.taken + self.items.len();
+        true
+    }
+
+    /// The section a label defined here is in, for the branches to it: a kernel's code of an
+    /// `.amd` source is a section of its own (the branch from another kernel is an error).
+    pub(super) fn label_section(&self) -> usize {
+        match &self.obj.amd {
+            Some(a) if self.section == 0 => a.code_kernel.map_or(0, |k| usize::MAX - k),
+            _ => self.section,
+        }
+    }
+
+    /// Each kernel's code, from its pieces, and the item ranges (of [`Assembler::items`])
+    /// that hold it; `None` (an error given) when code comes before the first kernel.
+    fn amd_kernel_codes(&mut self, a: &Amd) -> Option<Vec<(Vec<u8>, Vec<(usize, usize)>)>> {
+        let first = a.pieces.first().map_or(usize::MAX, |p| p.1);
+        let before = first.saturating_sub(self.taken).min(self.items.len());
+        if let Some(it) = self.items[..before].first() {
+            let line = it.line as usize;
+            let msg = "code outside a kernel (an .amd source's code follows .kernel NAME)".to_string();
+            self.error_at(line, "", (0, 0), msg);
+            return None;
+        }
+        let text_at = if self.section == 0 {
+            self.offset
+        } else {
+            self.sections[0].1
+        };
+        let mut out: Vec<(Vec<u8>, Vec<(usize, usize)>)> = vec![Default::default(); a.parts.len()];
+        let n_items = self.taken + self.items.len();
+        for (i, &(k, from)) in a.pieces.iter().enumerate() {
+            let to = a.pieces.get(i + 1).map_or(n_items, |p| p.1);
+            out[k].1.push((from - self.taken, to - self.taken));
+        }
+        for (k, (code, ranges)) in out.iter_mut().enumerate() {
+            let size = if a.code_kernel == Some(k) { text_at } else { a.parts[k].text_end };
+            for &(from, to) in ranges.iter() {
+                for it in &self.items[from..to] {
+                    let at = it.offset as usize;
+                    let mut b = Vec::new();
+                    it.push_bytes(&mut b);
+                    if code.len() < at + b.len() {
+                        code.resize(at + b.len(), 0);
+                    }
+                    code[at..at + b.len()].copy_from_slice(&b);
+                }
+            }
+            code.resize(size.max(code.len()), 0);
+        }
+        Some(out)
     }
 
     /// A kernel's raw parts and `.config` (which excludes them), and `.data`: returns whether
@@ -379,11 +503,19 @@ impl Assembler {
             device,
             unified_sgprs: self.clrx.policy >= 200,
         };
-        let Some(codes) = self.binary_kernel_codes(b, ".amd") else {
+        let Some(codes) = self.amd_kernel_codes(&a) else {
             return;
         };
         let mut kernels = Vec::new();
-        for (i, (k, (code, to))) in b.kernels.iter().zip(codes).enumerate() {
+        // clrxasm keeps a kernel's register counts when its code is left, and at the end for the
+        // last kernel defined: a kernel named again whose code the source ends in loses the
+        // registers written since its code was last entered.
+        let in_code = self.section == 0 && b.open.is_none();
+        let cut = match a.code_kernel {
+            Some(k) if in_code && k + 1 != b.kernels.len() => Some((k, a.code_entry - self.taken)),
+            _ => None,
+        };
+        for (i, (k, (code, ranges))) in b.kernels.iter().zip(codes).enumerate() {
             let p = &a.parts[i];
             let bytes = |part: &str| {
                 let name = section_name(i, part);
@@ -402,7 +534,8 @@ impl Assembler {
                         self.error_at(*line, src, (0, src.len()), msg);
                     }
                 }
-                let regs = self.code_regs_in(k.start, to);
+                let upto = cut.filter(|c| c.0 == i).map_or(usize::MAX, |c| c.1);
+                let regs = self.code_regs_where(|item, _| item < upto && ranges.iter().any(|r| (r.0..r.1).contains(&item)));
                 default_registers(device, &mut config, regs.sgprs as u32, regs.vgprs as u32);
                 Form::Config(config)
             } else {

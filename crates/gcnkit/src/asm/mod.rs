@@ -769,7 +769,7 @@ impl Assembler {
             if let Some((n, after)) = clrx::local_label_def(&c) {
                 self.sync_dot();
                 let key = self.syms.clrx.define_local(n);
-                self.labels.insert(key.clone(), self.section);
+                self.labels.insert(key.clone(), self.label_section());
                 let here = Sym::Value(Value::Int(self.offset as i64));
                 self.syms.insert(key.clone(), here);
                 self.resolve(&key);
@@ -821,7 +821,7 @@ impl Assembler {
                 id.to_string()
             };
             // One lookup: a label already there is a second definition.
-            if self.labels.insert(key.clone(), self.section).is_some() || clrx && self.clrx.fixed.contains(&key) {
+            if self.labels.insert(key.clone(), self.label_section()).is_some() || clrx && self.clrx.fixed.contains(&key) {
                 let e = perr(id_start, id_end, format!("symbol '{id}' is already defined"));
                 self.diag(lineno, src, e);
                 return self.statement(lineno, src, c.pos, end);
@@ -1698,7 +1698,7 @@ impl Assembler {
             let fold = self.dialect == Dialect::Llvm || (self.dialect == Dialect::Auto && suffix != Suffix::None);
             let labels = &self.labels;
             let is_label = |n: &str| labels.contains_key(n);
-            let section = self.section;
+            let section = self.label_section();
             let other_section = |n: &str| labels.get(n).is_some_and(|&k| k != section);
             let syms = &self.syms;
             let symbol = |n: &str| match syms.get(n) {

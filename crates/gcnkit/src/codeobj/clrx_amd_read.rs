@@ -144,8 +144,9 @@ fn le32(b: &[u8], at: usize) -> u32 {
         .map_or(0, |x| u32::from_le_bytes([x[0], x[1], x[2], x[3]]))
 }
 
-/// CAL notes: type, bytes.
-type Notes = Vec<(u32, Vec<u8>)>;
+/// CAL notes: type, bytes, and the first word as clrxdisasm reads it (past a note shorter
+/// than a word: the inner binary's next bytes).
+type Notes = Vec<(u32, Vec<u8>, u32)>;
 
 /// An inner binary's code and data (its first encoding's `.text` and `.data`) and CAL notes.
 fn read_inner(data: &[u8]) -> Result<(Vec<u8>, Vec<u8>, Notes), String> {
@@ -186,7 +187,7 @@ fn read_inner(data: &[u8]) -> Result<(Vec<u8>, Vec<u8>, Notes), String> {
             let (name, desc, kind) = (le32(b, at) as usize, le32(b, at + 4) as usize, le32(b, at + 8));
             let d = at + 12 + name;
             let body = b.get(d..d + desc).ok_or("CAL note past its segment")?;
-            notes.push((kind, body.to_vec()));
+            notes.push((kind, body.to_vec(), le32(data, o as usize + d)));
             at = d + desc;
         }
     }
@@ -340,9 +341,9 @@ pub fn config_of(k: &AmdKernelBin, driver_info: &[u8]) -> Result<KernelConfig, S
         c.args.get_mut(i).ok_or_else(|| bad("a constarg's argument"))?.access |= 4;
     }
     let mut uav_mask = [0u8; 128];
-    for (kind, d) in &k.notes {
+    for (kind, d, first) in &k.notes {
         match *kind {
-            13 => c.scratch = le32(d, 0) << 2,
+            13 => c.scratch = first << 2,
             10 if dv < 112402 => {
                 for e in d.chunks_exact(8) {
                     if let Some(&(_, i)) = cb_args.iter().rev().find(|x| x.0 == le32(e, 0)) {
@@ -350,8 +351,8 @@ pub fn config_of(k: &AmdKernelBin, driver_info: &[u8]) -> Result<KernelConfig, S
                     }
                 }
             }
-            4 => c.cond_out = le32(d, 0),
-            8 => c.early_exit = le32(d, 0),
+            4 => c.cond_out = *first,
+            8 => c.early_exit = *first,
             1 => {
                 for e in d.chunks_exact(8) {
                     let (addr, v) = (le32(e, 0), le32(e, 4));
@@ -586,7 +587,7 @@ fn print_long_string(b: &[u8], out: &mut String) {
 /// (`.entry`, `.segment`, `.sampler`, `.cbmask`), words or bytes; a single-word note's value on
 /// its line.
 fn print_notes(notes: &Notes, out: &mut String) {
-    for (kind, d) in notes {
+    for (kind, d, _) in notes {
         match CAL_NOTE_NAMES.get((*kind as usize).wrapping_sub(1)) {
             Some(n) => {
                 let _ = write!(out, "    {n}");
