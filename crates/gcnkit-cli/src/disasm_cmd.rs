@@ -66,7 +66,11 @@ pub struct Args {
     /// CLRX binaries: float literals' values in comments (clrxdisasm -f).
     #[arg(short = 'f', long)]
     floats: bool,
-    /// CLRX binaries: clrxdisasm's -a: -d, -m, -f and --addresses (not -C).
+    /// AMD Catalyst binaries (.amd): print each kernel's CAL notes (clrxdisasm -c; with -d -m,
+    /// the raw form both assemblers take back).
+    #[arg(short = 'c', long = "calnotes")]
+    cal_notes: bool,
+    /// CLRX binaries: clrxdisasm's -a: -d, -m, -f, -c and --addresses (not -C).
     #[arg(long)]
     all: bool,
     /// CLRX text with each instruction's offset in a comment (`/*000000000010*/`), as
@@ -194,7 +198,7 @@ pub fn run(a: Args) -> ExitCode {
         SyntaxArg::Clrx => Syntax::Clrx,
         SyntaxArg::Llvm => Syntax::Llvm,
     };
-    let dump = if a.all || a.metadata || a.data || a.config || a.floats {
+    let dump = if a.all || a.metadata || a.data || a.config || a.floats || a.cal_notes {
         ClrxDump {
             data: a.data || a.all,
             metadata: a.metadata || a.all,
@@ -234,11 +238,11 @@ pub fn run(a: Args) -> ExitCode {
             a.output.as_deref(),
             syntax,
             format,
-            (dump, a.all),
+            (dump, a.all || a.cal_notes),
         );
     }
-    if dump != ClrxDump::ALL && (a.metadata || a.data || a.config) {
-        errln!("error: -m, -d and -C choose the parts of a CLRX binary; {name} is machine code");
+    if dump != ClrxDump::ALL && (a.metadata || a.data || a.config || a.cal_notes) {
+        errln!("error: -m, -d, -c and -C choose the parts of a CLRX binary; {name} is machine code");
         return ExitCode::from(2);
     }
     let arch = a.arch.map_or(Arch::Gcn12, |x| x.0);

@@ -500,8 +500,8 @@ fn asm_clrx_binary_formats() {
 /// HSA header as bytes), `-C` (readable config), `-d` (global data), `-f` (float comments),
 /// `--all` (clrxdisasm's `-a`: `-dmf` and address comments with words), `--offsets` (its
 /// default address comments); none: all of `-dCmf`. On machine
-/// code `-m`/`-d`/`-C` are usage errors, and so are parts gcnkit cannot leave out of an `.amd`
-/// binary.
+/// code `-m`/`-d`/`-C` are usage errors. A Gallium and an `.amd` binary take every
+/// combination.
 #[test]
 fn disasm_clrx_binary_parts() {
     let dir = tmpdir("parts");
@@ -557,7 +557,8 @@ fn disasm_clrx_binary_parts() {
     std::fs::write(&code, [0u8, 0, 0x81, 0xbf]).unwrap();
     let o = gcnkit(&["disasm", "-m", code.to_str().unwrap()], b"");
     assert_eq!(o.status.code(), Some(2), "{}", err(&o));
-    // An `.amd` binary: printed whole; -m alone cannot be honoured.
+    // An `.amd` binary: every combination too; -m its raw header and metadata, --all its CAL
+    // notes as well (clrxdisasm's -a), a text that assembles back to the same file.
     let amd = dir.path().join("a.bin");
     let o = gcnkit(
         &["asm", "--syntax", "clrx", "-o", amd.to_str().unwrap()],
@@ -565,10 +566,33 @@ fn disasm_clrx_binary_parts() {
     );
     assert!(o.status.success(), "{}", err(&o));
     let o = gcnkit(&["disasm", "-m", amd.to_str().unwrap()], b"");
+    assert!(o.status.success(), "{}", err(&o));
+    let t = text(&o);
+    assert!(has(&t, ".header") && has(&t, ".metadata") && !has(&t, ".config") && !has(&t, ".proginfo"), "{t}");
+    assert!(has(&t, r#".ascii ";ARGSTART:__OpenCL_k_kernel\n""#), "{t}");
+    let o = gcnkit(&["disasm", "--all", amd.to_str().unwrap()], b"");
+    assert!(o.status.success(), "{}", err(&o));
+    let raw = text(&o);
+    assert!(has(&raw, ".proginfo") && has(&raw, ".uavopmask") && has(&raw, ".data"), "{raw}");
+    let back = dir.path().join("b.bin");
+    let o = gcnkit(&["asm", "--syntax", "clrx", "-o", back.to_str().unwrap()], raw.as_bytes());
+    assert!(o.status.success(), "{}", err(&o));
+    let (a, b) = (std::fs::read(&amd).unwrap(), std::fs::read(&back).unwrap());
+    // (The same but for the inner `.data`'s entry size: clrxasm writes a given `.data`'s size.)
+    assert_eq!(a.len(), b.len());
+    assert!(a.iter().zip(&b).filter(|(x, y)| x != y).count() <= 2, "the raw text gives another file");
+    // -c: the CAL notes alone (clrxdisasm's -c); with -d -m the raw form without the words.
+    let o = gcnkit(&["disasm", "-c", amd.to_str().unwrap()], b"");
+    let t = text(&o);
+    assert!(has(&t, ".proginfo") && !has(&t, ".metadata") && !has(&t, ".data"), "{t}");
+    let o = gcnkit(&["disasm", "-dmc", amd.to_str().unwrap()], b"");
+    let t = text(&o);
+    assert!(has(&t, ".proginfo") && has(&t, ".metadata") && has(&t, "s_endpgm"), "{t}");
+    let o = gcnkit(&["disasm", "-c", code.to_str().unwrap()], b"");
     assert_eq!(o.status.code(), Some(2), "{}", err(&o));
-    assert!(err(&o).contains("-dCmf"), "{}", err(&o));
     let o = gcnkit(&["disasm", "-dCm", amd.to_str().unwrap()], b"");
     assert!(o.status.success(), "{}", err(&o));
+    assert!(has(&text(&o), ".config"));
 }
 
 #[test]

@@ -179,25 +179,7 @@ fn config_line(r: &mut Rng) -> String {
 }
 
 /// The named CAL notes' pseudo-ops (CLRX's `CALNOTE_ATI_*` types 1-17 in its order).
-const NOTES: [&str; 17] = [
-    ".proginfo",
-    ".inputs",
-    ".outputs",
-    ".condout",
-    ".floatconsts",
-    ".intconsts",
-    ".boolconsts",
-    ".earlyexit",
-    ".globalbuffers",
-    ".constantbuffers",
-    ".inputsamplers",
-    ".persistentbuffers",
-    ".scratchbuffers",
-    ".subconstantbuffers",
-    ".uavmailboxsize",
-    ".uav",
-    ".uavopmask",
-];
+use gcnkit::codeobj::clrx_amd::CAL_NOTE_NAMES as NOTES;
 
 /// Random bytes as `.byte`/`.int`/`.fill`/`.ascii` lines.
 fn data_lines(r: &mut Rng, s: &mut String, max: u64) {
