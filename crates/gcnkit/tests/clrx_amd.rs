@@ -213,7 +213,9 @@ fn raw_kernel(r: &mut Rng, k: usize, s: &mut String) {
                 }
             }
             1 => {
-                s.push_str(&format!("  .metadata\n    .ascii \";ARGSTART:__OpenCL_k{k}_kernel\\n\"\n"));
+                s.push_str(&format!(
+                    "  .metadata\n    .ascii \";ARGSTART:__OpenCL_k{k}_kernel\\n\"\n"
+                ));
                 if r.chance(2, 3) {
                     s.push_str(&format!("    .ascii \";uniqueid:{}\\n\"\n", 1023 + r.below(6)));
                     if r.chance(2, 3) {
@@ -460,7 +462,10 @@ fn refused_raw_forms_as_clrxasm_refuses() {
         }
     }
     if common::clrx::dir().is_some() {
-        assert_eq!(gcnkit_binary(&control, &[]).ok(), common::clrx::assemble_binary(&control, &[]).ok());
+        assert_eq!(
+            gcnkit_binary(&control, &[]).ok(),
+            common::clrx::assemble_binary(&control, &[]).ok()
+        );
     }
     // GCN 1.4 is past the format: clrxasm's error.
     let e = gcnkit_binary(".amd\n.gpu gfx900\n.kernel k\n.config\n.text\ns_endpgm\n", &[]).unwrap_err();
@@ -646,7 +651,8 @@ fn parts_as_clrxdisasm_options() {
 fn raw_form_assembles_back_to_the_binary() {
     let raw = |bin: &[u8]| text_with(bin, 0b11011).0;
     let both = |what: &str, text: &str| -> Option<Vec<u8>> {
-        let ours = gcnkit_binary(text, &[]).unwrap_or_else(|e| panic!("{what}: gcnkit refuses its text: {e:?}\n{text}"));
+        let ours =
+            gcnkit_binary(text, &[]).unwrap_or_else(|e| panic!("{what}: gcnkit refuses its text: {e:?}\n{text}"));
         if common::clrx::dir().is_some() {
             let theirs = common::clrx::assemble_binary(text, &[]).unwrap_or_else(|e| panic!("{what}: clrxasm: {e}"));
             assert!(ours == theirs, "{what}: gcnkit's and clrxasm's files differ\n{text}");

@@ -65,6 +65,9 @@ impl KernelParts {
     }
 }
 
+/// A kernel's code and the ranges of items (of [`Assembler::items`]) that hold it.
+type KernelCode = (Vec<u8>, Vec<(usize, usize)>);
+
 /// The gcnkit section that holds part `part` of kernel `k` (spaces: no source can name it).
 fn section_name(k: usize, part: &str) -> String {
     format!(".amd kernel {k} {part}")
@@ -90,7 +93,12 @@ impl Amd {
 }
 
 /// The notes whose pseudo-op takes one optional value, their first word.
-const SINGLE_VALUE: [u32; 4] = [note::CONDOUT, note::EARLYEXIT, note::UAV_MAILBOX_SIZE, note::UAV_OP_MASK];
+const SINGLE_VALUE: [u32; 4] = [
+    note::CONDOUT,
+    note::EARLYEXIT,
+    note::UAV_MAILBOX_SIZE,
+    note::UAV_OP_MASK,
+];
 
 /// The entries a CAL note's pseudo-ops add: pseudo-op, the note types it goes in, and the
 /// words of one entry (an `.entry` in a UAV note has 4).
@@ -99,7 +107,10 @@ const ENTRIES: [(&str, &[u32]); 5] = [
     (".cbmask", &[note::CONSTANT_BUFFERS]),
     (".cbid", &[note::CONSTANT_BUFFERS]),
     (".sampler", &[note::INPUT_SAMPLERS]),
-    (".segment", &[note::FLOAT32CONSTS, note::INT32CONSTS, note::BOOL32CONSTS]),
+    (
+        ".segment",
+        &[note::FLOAT32CONSTS, note::INT32CONSTS, note::BOOL32CONSTS],
+    ),
 ];
 
 impl Assembler {
@@ -234,14 +245,11 @@ impl Assembler {
         let k = match a.src.kernels.iter().position(|x| x.name == name) {
             Some(k) => {
                 self.offset = a.parts[k].text_end;
-                match a.parts[k].left_in.clone() {
-                    Some((sec, open)) => {
-                        self.switch_section(&sec);
-                        if open {
-                            a.src.open = Some(k);
-                        }
+                if let Some((sec, open)) = a.parts[k].left_in.clone() {
+                    self.switch_section(&sec);
+                    if open {
+                        a.src.open = Some(k);
                     }
-                    None => {}
                 }
                 k
             }
@@ -273,7 +281,7 @@ impl Assembler {
 
     /// Each kernel's code, from its pieces, and the item ranges (of [`Assembler::items`])
     /// that hold it; `None` (an error given) when code comes before the first kernel.
-    fn amd_kernel_codes(&mut self, a: &Amd) -> Option<Vec<(Vec<u8>, Vec<(usize, usize)>)>> {
+    fn amd_kernel_codes(&mut self, a: &Amd) -> Option<Vec<KernelCode>> {
         let first = a.pieces.first().map_or(usize::MAX, |p| p.1);
         let before = first.saturating_sub(self.taken).min(self.items.len());
         if let Some(it) = self.items[..before].first() {
@@ -287,14 +295,18 @@ impl Assembler {
         } else {
             self.sections[0].1
         };
-        let mut out: Vec<(Vec<u8>, Vec<(usize, usize)>)> = vec![Default::default(); a.parts.len()];
+        let mut out: Vec<KernelCode> = vec![Default::default(); a.parts.len()];
         let n_items = self.taken + self.items.len();
         for (i, &(k, from)) in a.pieces.iter().enumerate() {
             let to = a.pieces.get(i + 1).map_or(n_items, |p| p.1);
             out[k].1.push((from - self.taken, to - self.taken));
         }
         for (k, (code, ranges)) in out.iter_mut().enumerate() {
-            let size = if a.code_kernel == Some(k) { text_at } else { a.parts[k].text_end };
+            let size = if a.code_kernel == Some(k) {
+                text_at
+            } else {
+                a.parts[k].text_end
+            };
             for &(from, to) in ranges.iter() {
                 for it in &self.items[from..to] {
                     let at = it.offset as usize;
@@ -359,7 +371,12 @@ impl Assembler {
             return true;
         }
         if p.config && name != ".data" {
-            self.error_at(lineno, src, span, format!("{what} can't be defined if configuration was defined"));
+            self.error_at(
+                lineno,
+                src,
+                span,
+                format!("{what} can't be defined if configuration was defined"),
+            );
             return true;
         }
         // `.calnote TYPE`, a named note's optional value.
@@ -535,7 +552,8 @@ impl Assembler {
                     }
                 }
                 let upto = cut.filter(|c| c.0 == i).map_or(usize::MAX, |c| c.1);
-                let regs = self.code_regs_where(|item, _| item < upto && ranges.iter().any(|r| (r.0..r.1).contains(&item)));
+                let regs =
+                    self.code_regs_where(|item, _| item < upto && ranges.iter().any(|r| (r.0..r.1).contains(&item)));
                 default_registers(device, &mut config, regs.sgprs as u32, regs.vgprs as u32);
                 Form::Config(config)
             } else {

@@ -746,7 +746,12 @@ fn inner_binary(machine: u32, notes: Vec<u8>, code: &[u8], data: Option<&[u8]>) 
             Region::SectionHeaders,
             Region::Bytes(notes.clone()),
             sect(".text", clrx_elf::SHT_PROGBITS, 0, code.to_vec()),
-            sect(".data", clrx_elf::SHT_PROGBITS, 0, data.map_or_else(|| vec![0; 4736], <[u8]>::to_vec)),
+            sect(
+                ".data",
+                clrx_elf::SHT_PROGBITS,
+                0,
+                data.map_or_else(|| vec![0; 4736], <[u8]>::to_vec),
+            ),
             sect(".symtab", clrx_elf::SHT_SYMTAB, 1, vec![0; 16]),
             sect(".strtab", clrx_elf::SHT_STRTAB, 0, vec![0; 2]),
         ];
@@ -822,8 +827,11 @@ pub(crate) fn version_in_info(info: &str) -> u32 {
     major.wrapping_mul(100).wrapping_add(rest[..m].parse().unwrap_or(0))
 }
 
+/// A kernel's metadata string, header and CAL notes, as the binary holds them.
+type Parts = (Vec<u8>, Vec<u8>, Vec<u8>);
+
 /// A config kernel's metadata string, 32-byte header and CAL notes.
-fn config_parts(inp: &Input, dv: u32, name: &str, c: &KernelConfig, unique: u32) -> Result<(Vec<u8>, Vec<u8>, Vec<u8>), String> {
+fn config_parts(inp: &Input, dv: u32, name: &str, c: &KernelConfig, unique: u32) -> Result<Parts, String> {
     let mut r = resolve(dv, inp.global_data.is_some(), c)?;
     let write_only = |a: &&Arg| a.image().is_some() && a.access & 3 == WRITE_ONLY;
     r.uavs = c
@@ -865,15 +873,15 @@ fn unique_ids(inp: &Input) -> Vec<u32> {
         let Form::Raw(raw) = &k.form else { continue };
         let m = &raw.metadata[..];
         // (CLRX looks for each key at positions before the last 11 bytes only.)
-        let find = |from: usize, key: &[u8]| {
-            (from..m.len().saturating_sub(11)).find(|&p| m[p..].starts_with(key))
-        };
+        let find = |from: usize, key: &[u8]| (from..m.len().saturating_sub(11)).find(|&p| m[p..].starts_with(key));
         let Some(p) = find(0, b"\n;uniqueid:") else { continue };
         let p = p + 11;
         ids.extend(c_number(&m[p..]));
         let Some(f) = find(p, b"\n;function:") else { continue };
         let f = f + 11;
-        let Some(colon) = m[f..].iter().position(|&b| b == b':').map(|c| f + c) else { continue };
+        let Some(colon) = m[f..].iter().position(|&b| b == b':').map(|c| f + c) else {
+            continue;
+        };
         if colon + 1 < m.len() {
             ids.extend(c_number(&m[colon + 1..]));
         }
@@ -939,8 +947,8 @@ pub fn write(inp: &Input) -> Result<Vec<u8>, String> {
                 while taken.binary_search(&unique).is_ok() {
                     unique += 1;
                 }
-                let (meta, header, notes) = config_parts(inp, dv, &k.name, c, unique)
-                    .map_err(|e| format!("kernel {}: {e}", k.name))?;
+                let (meta, header, notes) =
+                    config_parts(inp, dv, &k.name, c, unique).map_err(|e| format!("kernel {}: {e}", k.name))?;
                 unique += 1;
                 (meta, header, notes)
             }

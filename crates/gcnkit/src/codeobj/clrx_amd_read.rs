@@ -515,7 +515,10 @@ fn print_bytes_at(indent: &str, b: &[u8], out: &mut String) {
 /// Words as `.int` lines of four, a run of four or more as a `.fill` (clrxdisasm's
 /// `printDisasmDataU32`, a kernel's indent), then the bytes past the last whole word.
 fn print_words(b: &[u8], out: &mut String) {
-    let w: Vec<u32> = b.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+    let w: Vec<u32> = b
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect();
     let mut p = 0;
     while p < w.len() {
         let run = w[p..].iter().take_while(|&&x| x == w[p]).count();
@@ -626,7 +629,10 @@ fn print_notes(notes: &Notes, out: &mut String) {
                 }
                 print_bytes_at("        ", &d[n * size..], out);
             }
-            (note::INPUTS | note::OUTPUTS | note::GLOBAL_BUFFERS | note::SCRATCH_BUFFERS | note::PERSISTENT_BUFFERS, _) => {
+            (
+                note::INPUTS | note::OUTPUTS | note::GLOBAL_BUFFERS | note::SCRATCH_BUFFERS | note::PERSISTENT_BUFFERS,
+                _,
+            ) => {
                 out.push('\n');
                 print_words(d, out);
             }
