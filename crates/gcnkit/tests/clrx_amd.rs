@@ -594,7 +594,8 @@ fn text_with(bin: &[u8], bits: u32) -> (Result<String, String>, Vec<&'static str
 
 /// Every combination of clrxdisasm's `-m`, `-d`, `-C`, `-f` and `-c` on CLRX's real Catalyst
 /// binaries and on generated ones (raw kernels among them): gcnkit prints what clrxdisasm
-/// prints, or both refuse (`-C` of a metadata string clrxdisasm cannot read).
+/// prints, or both refuse (`-C` of a metadata string clrxdisasm cannot read); the text
+/// assembles with gcnkit and clrxasm to one file, or both refuse it.
 #[test]
 fn parts_as_clrxdisasm_options() {
     if common::clrx::dir().is_none() {
@@ -618,7 +619,7 @@ fn parts_as_clrxdisasm_options() {
         std::fs::write(&f, bin).unwrap();
         files.push(f);
     }
-    let (mut same, mut refused) = (0, 0);
+    let (mut same, mut refused, mut back) = (0, 0, 0);
     for f in &files {
         let bin = std::fs::read(f).unwrap();
         for bits in 0..32 {
@@ -627,6 +628,16 @@ fn parts_as_clrxdisasm_options() {
                 (Ok(o), Ok(t)) => {
                     assert_eq!(normalized(&o), normalized(&t), "{} {opts:?}", f.display());
                     same += 1;
+                    // The text back through both assemblers: one file, or both refuse (a
+                    // kernel without its metadata...).
+                    match (gcnkit_binary(&o, &[]), common::clrx::assemble_binary(&o, &[])) {
+                        (Ok(a), Ok(b)) => {
+                            assert!(a == b, "{} {opts:?}: the files differ\n{o}", f.display());
+                            back += 1;
+                        }
+                        (Err(_), Err(_)) => {}
+                        (a, b) => panic!("{} {opts:?}: gcnkit {:?}, clrxasm {:?}\n{o}", f.display(), a.err(), b.err()),
+                    }
                 }
                 (Err(_), Err(_)) => refused += 1,
                 (o, t) => panic!("{} {opts:?}: gcnkit {o:?}\nclrxdisasm {t:?}", f.display()),
@@ -635,7 +646,7 @@ fn parts_as_clrxdisasm_options() {
     }
     let _ = std::fs::remove_dir_all(&dir);
     eprintln!(
-        "{} binaries ({real} of CLRX's) × 32 option combinations: {same} texts as clrxdisasm's, {refused} refused by both",
+        "{} binaries ({real} of CLRX's) × 32 option combinations: {same} texts as clrxdisasm's ({back} assembled by both to one file, the others refused by both), {refused} refused by both",
         files.len()
     );
     assert!(real == 0 || real >= 8, "{real} real binaries");
