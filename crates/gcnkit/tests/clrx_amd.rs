@@ -636,7 +636,12 @@ fn parts_as_clrxdisasm_options() {
                             back += 1;
                         }
                         (Err(_), Err(_)) => {}
-                        (a, b) => panic!("{} {opts:?}: gcnkit {:?}, clrxasm {:?}\n{o}", f.display(), a.err(), b.err()),
+                        (a, b) => panic!(
+                            "{} {opts:?}: gcnkit {:?}, clrxasm {:?}\n{o}",
+                            f.display(),
+                            a.err(),
+                            b.err()
+                        ),
                     }
                 }
                 (Err(_), Err(_)) => refused += 1,
@@ -699,4 +704,34 @@ fn raw_form_assembles_back_to_the_binary() {
         "raw form: {real} real binaries to one file through both assemblers; {generated} generated to one file whose text is theirs ({identical} the binary itself)"
     );
     assert!(generated > 0);
+}
+
+/// Damaged binaries (generated ones with bytes changed or cut short) through the reader and
+/// every combination of the printer's parts: text or an error, never a panic.
+#[test]
+fn damaged_binaries_read_without_panic() {
+    let mut r = Rng(common::seed() ^ 0xbad0);
+    let (mut read, mut refused) = (0, 0);
+    for _ in 0..common::env_n("GCNKIT_AMD_N", 150) {
+        let (src, opts) = source(&mut r);
+        let Ok(mut bin) = gcnkit_binary(&src, &opts) else {
+            continue;
+        };
+        if r.chance(1, 3) {
+            bin.truncate(r.below(bin.len() as u64) as usize);
+        } else {
+            for _ in 0..1 + r.below(16) {
+                let at = r.below(bin.len() as u64) as usize;
+                bin[at] = r.next() as u8;
+            }
+        }
+        for bits in 0..32 {
+            match text_with(&bin, bits).0 {
+                Ok(_) => read += 1,
+                Err(_) => refused += 1,
+            }
+        }
+    }
+    eprintln!("damaged binaries × 32 combinations: {read} texts, {refused} errors");
+    assert!(read + refused > 0);
 }
