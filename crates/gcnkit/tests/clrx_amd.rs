@@ -345,14 +345,26 @@ fn source_of(r: &mut Rng, raw: bool) -> (String, Vec<String>) {
             }
         }
         let mut list = vec![head];
-        // Config lines that go on after the kernel is named again (it was left in them).
-        if list[0].starts_with("  .config") && r.chance(1, 4) {
-            let more: String = (0..1 + r.below(3)).map(|_| format!("  {}\n", config_line(r))).collect();
+        // Config lines, or a raw part's data, that go on after the kernel is named again (it
+        // was left in them).
+        if r.chance(1, 4) {
+            let more: String = if list[0].starts_with("  .config") {
+                (0..1 + r.below(3)).map(|_| format!("  {}\n", config_line(r))).collect()
+            } else {
+                let mut d = String::new();
+                data_lines(r, &mut d, 3);
+                d
+            };
             list.push(more);
         }
         let pieces = if r.chance(1, 3) { 2 + r.below(3) as usize } else { 1 };
         for p in 0..pieces {
-            let mut t = String::from(".text\n");
+            // (A kernel left in its code goes on there: `.text` may be left out.)
+            let mut t = if p > 0 && r.chance(1, 2) {
+                String::new()
+            } else {
+                String::from(".text\n")
+            };
             if p == 0 && r.chance(1, 4) {
                 t.push_str(&format!("  .get_driver_version dv{k}\n  s_mov_b32 s1, dv{k}\n"));
             }
