@@ -351,9 +351,10 @@ fn source_of(r: &mut Rng, raw: bool) -> (String, Vec<String>) {
             let more: String = if list[0].starts_with("  .config") {
                 (0..1 + r.below(3)).map(|_| format!("  {}\n", config_line(r))).collect()
             } else {
-                let mut d = String::new();
-                data_lines(r, &mut d, 3);
-                d
+                // (Lines clrxdisasm reads in a metadata string, data elsewhere.)
+                (0..1 + r.below(3))
+                    .map(|_| format!("    .ascii \";y{}:{}\\n\"\n", r.below(10), r.below(1000)))
+                    .collect()
             };
             list.push(more);
         }

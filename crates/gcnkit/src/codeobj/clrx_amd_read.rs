@@ -27,6 +27,9 @@ pub struct AmdKernelBin {
     pub notes: Notes,
     /// Its inner binary's `.data`.
     pub data: Vec<u8>,
+    /// Its header's fifth word as clrxdisasm reads it (past a header shorter than that: the
+    /// file's next bytes).
+    pub header_flags: u32,
 }
 
 /// A binary as clrxdisasm reads it.
@@ -71,6 +74,7 @@ fn err(e: object::Error) -> String {
 }
 
 fn read_outer<'d, H: FileHeader<Endian = Endianness>>(data: &'d [u8]) -> Result<AmdBinary, String> {
+    let file = data;
     let f = ElfFile::<'d, H>::parse(data).map_err(err)?;
     let bytes_of = |idx: object::SectionIndex, at: u64, size: u64| -> Result<Vec<u8>, String> {
         let s = f.section_by_index(idx).map_err(err)?;
@@ -107,6 +111,7 @@ fn read_outer<'d, H: FileHeader<Endian = Endianness>>(data: &'d [u8]) -> Result<
                 header: Vec::new(),
                 notes,
                 data,
+                header_flags: 0,
             });
         } else if name == "__OpenCL_compile_options" {
             out.compile_options = data()?;
@@ -116,7 +121,13 @@ fn read_outer<'d, H: FileHeader<Endian = Endianness>>(data: &'d [u8]) -> Result<
         } else if let Some(k) = name.strip_suffix("_metadata").filter(|_| name.len() >= 18) {
             meta.push((k[9..].to_string(), data()?));
         } else if let Some(k) = name.strip_suffix("_header") {
-            heads.push((k[9..].to_string(), data()?));
+            let file_at = f
+                .section_by_index(idx)
+                .ok()
+                .and_then(|x| x.file_range())
+                .and_then(|r| r.0.checked_add(s.address())?.checked_add(16))
+                .map_or(usize::MAX, |at| at as usize);
+            heads.push((k[9..].to_string(), data()?, le32(file, file_at)));
         }
     }
     if let Some(c) = f.section_by_name(".comment") {
@@ -130,17 +141,17 @@ fn read_outer<'d, H: FileHeader<Endian = Endianness>>(data: &'d [u8]) -> Result<
             .find(|m| m.0 == k.name)
             .map(|m| m.1.clone())
             .unwrap_or_default();
-        k.header = heads
-            .iter()
-            .find(|m| m.0 == k.name)
-            .map(|m| m.1.clone())
-            .unwrap_or_default();
+        if let Some(h) = heads.iter().find(|m| m.0 == k.name) {
+            k.header = h.1.clone();
+            k.header_flags = h.2;
+        }
     }
     Ok(out)
 }
 
 fn le32(b: &[u8], at: usize) -> u32 {
-    b.get(at..at + 4)
+    at.checked_add(4)
+        .and_then(|e| b.get(at..e))
         .map_or(0, |x| u32::from_le_bytes([x[0], x[1], x[2], x[3]]))
 }
 
@@ -194,6 +205,10 @@ fn read_inner(data: &[u8]) -> Result<(Vec<u8>, Vec<u8>, Notes), String> {
     Ok((code.unwrap_or_default(), kdata.unwrap_or_default(), notes))
 }
 
+/// The most samplers or user data elements a damaged binary may ask for (clrxdisasm runs out
+/// of memory past some such number).
+const MAX_ELEMENTS: usize = 1 << 16;
+
 /// A kernel's config as clrxdisasm recovers it from the binary (its `getAmdKernelConfig`;
 /// what it loses, the text loses: it assembles to one binary, not always the original).
 pub fn config_of(k: &AmdKernelBin, driver_info: &[u8]) -> Result<KernelConfig, String> {
@@ -204,7 +219,7 @@ pub fn config_of(k: &AmdKernelBin, driver_info: &[u8]) -> Result<KernelConfig, S
         vgprs: 0,
         ..Default::default()
     };
-    c.use_printf = le32(&k.header, 16) & 2 != 0;
+    c.use_printf = k.header_flags & 2 != 0;
     let mut uav_ids = Vec::new();
     let mut cb_args: Vec<(u32, usize)> = Vec::new();
     let mut sampler_args = Vec::new();
@@ -296,6 +311,9 @@ pub fn config_of(k: &AmdKernelBin, driver_info: &[u8]) -> Result<KernelConfig, S
         } else if line.starts_with(";sampler:") {
             if field(1).starts_with("unknown_") {
                 let id = num(field(2)) as usize;
+                if id >= MAX_ELEMENTS {
+                    return Err(bad("a sampler's id"));
+                }
                 if c.samplers.len() < id + 1 {
                     c.samplers.resize(id + 1, 0);
                 }
@@ -311,7 +329,10 @@ pub fn config_of(k: &AmdKernelBin, driver_info: &[u8]) -> Result<KernelConfig, S
             let a = c.args.get_mut(i).ok_or_else(|| bad("a reflection's argument"))?;
             a.type_name = v.split_once(':').map_or("", |x| x.1).to_string();
             if a.pointer.is_some() && a.kind == (ArgKind::Value { scalar: 0, vec: 1 }) {
-                let pointee = &a.type_name[..a.type_name.len().saturating_sub(1)];
+                // (The type without its last character, the `*`; a damaged binary's may not be
+                // ASCII.)
+                let cut = a.type_name.char_indices().last().map_or(0, |(i, _)| i);
+                let pointee = &a.type_name[..cut];
                 if let Some(kind) = type_named(pointee) {
                     a.kind = kind;
                 } else if a.type_name.starts_with("enum ") {
@@ -357,6 +378,7 @@ pub fn config_of(k: &AmdKernelBin, driver_info: &[u8]) -> Result<KernelConfig, S
                 for e in d.chunks_exact(8) {
                     let (addr, v) = (le32(e, 0), le32(e, 4));
                     match addr {
+                        0x8000_1000 if v as usize >= MAX_ELEMENTS => return Err(bad("the user data count")),
                         0x8000_1000 => c.user_data.resize(v as usize, [0; 4]),
                         0x8000_001f => {
                             if dv >= 134805 {
