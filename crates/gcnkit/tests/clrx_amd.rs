@@ -439,7 +439,9 @@ fn generated_sources_as_clrxasm_writes_them() {
 
 /// Raw-form sources clrxasm refuses (after `.amd`, `.gpu pitcairn`, `.kernel k`): gcnkit
 /// refuses them too; the control source beside them is taken by both.
-const REFUSED_RAW: [&str; 16] = [
+const REFUSED_RAW: [&str; 17] = [
+    // Not a pseudo-op here.
+    ".header\n.int 1\n.metadata\n.int 1\n.text\ns_endpgm\n.bss",
     // No metadata, no header: clrxasm's "No metadata/header for kernel".
     ".text\ns_endpgm",
     ".header\n.int 1\n.text\ns_endpgm",
@@ -483,6 +485,29 @@ fn refused_raw_forms_as_clrxasm_refuses() {
     // GCN 1.4 is past the format: clrxasm's error.
     let e = gcnkit_binary(".amd\n.gpu gfx900\n.kernel k\n.config\n.text\ns_endpgm\n", &[]).unwrap_err();
     assert!(e.iter().any(|m| m.contains("Unsupported GPU device type")), "{e:?}");
+}
+
+/// clrxasm's extra sections (`.section`, `.rodata`, `.text` outside a kernel: sections
+/// of the main binary or a kernel's inner one) are not written yet: an error saying so, never a
+/// file without them.
+#[test]
+fn extra_sections_are_refused_with_a_reason() {
+    for body in [
+        ".text\n.kernel k\n.config\n.text\ns_endpgm",
+        ".kernel k\n.config\n.text\ns_endpgm\n.globaldata\n.int 1\n.text\ns_nop 0",
+        ".kernel k\n.config\n.text\ns_endpgm\n.section .foo\n.int 1",
+        ".kernel k\n.config\n.text\ns_endpgm\n.rodata\n.int 1",
+    ] {
+        let src = format!(".amd\n.gpu pitcairn\n{body}\n");
+        let e = gcnkit_binary(&src, &[]).expect_err(body);
+        assert!(e.iter().any(|m| m.contains("extra section")), "{body}: {e:?}");
+        if common::clrx::dir().is_some() {
+            assert!(
+                common::clrx::assemble_binary(&src, &[]).is_ok(),
+                "clrxasm refuses:\n{src}"
+            );
+        }
+    }
 }
 
 /// Config lines clrxasm refuses (each in a kernel's `.config` of a Pitcairn binary): gcnkit

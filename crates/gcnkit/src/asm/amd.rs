@@ -187,6 +187,25 @@ impl Assembler {
         if name == ".kernel" {
             return self.amd_kernel(a, lineno, src, span, c, end);
         }
+        // Sections of the main binary or of a kernel's other than its parts (clrxasm's extra
+        // sections; `.text` outside a kernel is one).
+        if name == ".bss" {
+            self.error_at(
+                lineno,
+                src,
+                span,
+                ".bss: not a pseudo-op of an .amd source (as in clrxasm)".into(),
+            );
+            return true;
+        }
+        if matches!(name, ".section" | ".rodata") || name == ".text" && a.current.is_none() {
+            let msg = format!(
+                "{name}{}: clrxasm writes an extra section of the binary here, which gcnkit does not write yet",
+                if name == ".text" { " outside a kernel" } else { "" }
+            );
+            self.error_at(lineno, src, span, msg);
+            return true;
+        }
         if name == ".text" {
             a.code_entry = self.taken + self.items.len();
         }
