@@ -515,21 +515,35 @@ pub fn print_bytes(b: &[u8], out: &mut String) {
 
 /// [`print_bytes`] indented by `indent` (a kernel's parts: 8 spaces).
 fn print_bytes_at(indent: &str, b: &[u8], out: &mut String) {
+    print_runs(indent, b, (8, ".byte", 1), |x| format!("0x{x:02x}"), out);
+}
+
+/// Elements as lines of `per_line` (`op`, `.byte` or `.int`), a run of `per_line` or more
+/// equal ones as a `.fill` of elements of `size` bytes that ends at a multiple of `per_line`
+/// unless it ends the data (clrxdisasm's `printDisasmData`, `printDisasmDataU32`).
+fn print_runs<T: Copy + PartialEq>(
+    indent: &str,
+    items: &[T],
+    (per_line, op, size): (usize, &str, usize),
+    hex: impl Fn(T) -> String,
+    out: &mut String,
+) {
     let mut p = 0;
-    while p < b.len() {
-        let run = b[p..].iter().take_while(|&&x| x == b[p]).count();
-        if run >= 8 {
-            let end = if p + run != b.len() { (p + run) & !7 } else { p + run };
-            let _ = writeln!(out, "{indent}.fill {}, 1, 0x{:02x}", end - p, b[p]);
+    while p < items.len() {
+        let run = items[p..].iter().take_while(|&&x| x == items[p]).count();
+        if run >= per_line {
+            let end = if p + run != items.len() {
+                (p + run) / per_line * per_line
+            } else {
+                p + run
+            };
+            let _ = writeln!(out, "{indent}.fill {}, {size}, {}", end - p, hex(items[p]));
             p = end;
             continue;
         }
-        let line = &b[p..(p + 8).min(b.len())];
-        out.push_str(indent);
-        out.push_str(".byte ");
-        let v: Vec<String> = line.iter().map(|x| format!("0x{x:02x}")).collect();
-        out.push_str(&v.join(", "));
-        out.push('\n');
+        let line = &items[p..(p + per_line).min(items.len())];
+        let v: Vec<String> = line.iter().map(|&x| hex(x)).collect();
+        let _ = writeln!(out, "{indent}{op} {}", v.join(", "));
         p += line.len();
     }
 }
@@ -541,20 +555,7 @@ fn print_words(b: &[u8], out: &mut String) {
         .chunks_exact(4)
         .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
         .collect();
-    let mut p = 0;
-    while p < w.len() {
-        let run = w[p..].iter().take_while(|&&x| x == w[p]).count();
-        if run >= 4 {
-            let end = if p + run != w.len() { (p + run) & !3 } else { p + run };
-            let _ = writeln!(out, "        .fill {}, 4, 0x{:08x}", end - p, w[p]);
-            p = end;
-            continue;
-        }
-        let line = &w[p..(p + 4).min(w.len())];
-        let v: Vec<String> = line.iter().map(|x| format!("0x{x:08x}")).collect();
-        let _ = writeln!(out, "        .int {}", v.join(", "));
-        p += line.len();
-    }
+    print_runs("        ", &w, (4, ".int", 4), |x| format!("0x{x:08x}"), out);
     print_bytes_at("        ", &b[w.len() * 4..], out);
 }
 
