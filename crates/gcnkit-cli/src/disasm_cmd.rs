@@ -66,7 +66,11 @@ pub struct Args {
     /// CLRX binaries: float literals' values in comments (clrxdisasm -f).
     #[arg(short = 'f', long)]
     floats: bool,
-    /// CLRX binaries: clrxdisasm's -a: -d, -m, -f and --addresses (not -C).
+    /// AMD Catalyst binaries (.amd): print each kernel's CAL notes (clrxdisasm -c; with -d -m,
+    /// the raw form both assemblers take back).
+    #[arg(short = 'c', long = "calnotes")]
+    cal_notes: bool,
+    /// CLRX binaries: clrxdisasm's -a: -d, -m, -f, -c and --addresses (not -C).
     #[arg(long)]
     all: bool,
     /// CLRX text with each instruction's offset in a comment (`/*000000000010*/`), as
@@ -194,7 +198,7 @@ pub fn run(a: Args) -> ExitCode {
         SyntaxArg::Clrx => Syntax::Clrx,
         SyntaxArg::Llvm => Syntax::Llvm,
     };
-    let dump = if a.all || a.metadata || a.data || a.config || a.floats {
+    let dump = if a.all || a.metadata || a.data || a.config || a.floats || a.cal_notes {
         ClrxDump {
             data: a.data || a.all,
             metadata: a.metadata || a.all,
@@ -234,11 +238,11 @@ pub fn run(a: Args) -> ExitCode {
             a.output.as_deref(),
             syntax,
             format,
-            dump,
+            (dump, a.all || a.cal_notes),
         );
     }
-    if dump != ClrxDump::ALL && (a.metadata || a.data || a.config) {
-        errln!("error: -m, -d and -C choose the parts of a CLRX binary; {name} is machine code");
+    if dump != ClrxDump::ALL && (a.metadata || a.data || a.config || a.cal_notes) {
+        errln!("error: -m, -d, -c and -C choose the parts of a CLRX binary; {name} is machine code");
         return ExitCode::from(2);
     }
     let arch = a.arch.map_or(Arch::Gcn12, |x| x.0);
@@ -436,7 +440,7 @@ fn code_object(
     output: Option<&str>,
     syntax: Syntax,
     format: Format,
-    dump: ClrxDump,
+    (dump, all): (ClrxDump, bool),
 ) -> ExitCode {
     let mut data = Vec::new();
     if let Err(e) = reader.read_to_end(&mut data) {
@@ -457,8 +461,9 @@ fn code_object(
             );
             return ExitCode::from(2);
         }
-        return clrx_binary_text(name, output, dump, |sink| {
-            gcnkit::disasm::disassemble_amd(&data, format, sink)
+        // Every combination of clrxdisasm's options (`--all`: its `-a`, CAL notes too).
+        return clrx_binary_text(name, output, None, |sink| {
+            gcnkit::disasm::disassemble_amd(&data, format, dump, all, sink)
         });
     }
     // AMD's OpenCL 2.0 binary (`.amdcl2`): its CLRX text.
@@ -472,7 +477,7 @@ fn code_object(
             floats: dump.floats,
             ..ClrxDump::ALL
         };
-        return clrx_binary_text(name, output, floats_only, |sink| {
+        return clrx_binary_text(name, output, Some(floats_only), |sink| {
             gcnkit::disasm::disassemble_amdcl2_parts(&data, format, dump, sink)
         });
     }
@@ -580,20 +585,22 @@ fn gallium(
             gcnkit::codeobj::clrx_config::Device::find(&n).or_else(|| devices.iter().find(|d| d.arch == a))
         })
         .unwrap_or(&devices[0]);
-    clrx_binary_text(name, output, ClrxDump::ALL, |sink| {
+    clrx_binary_text(name, output, None, |sink| {
         gcnkit::disasm::disassemble_gallium(data, device, format, dump, sink)
     })
 }
 
 /// A CLRX binary's text (`print` gives it to a sink) to the output; its error, if it has one,
-/// leaves no output file. `dump`: the parts the printer leaves to this (gcnkit's printers of
-/// `.amd`, `.amdcl2` and `.rocm` print all of `-dCmf`; only the float comments can go).
+/// leaves no output file. `dump`: for a format whose printer takes every combination of
+/// clrxdisasm's options (`.amd`, `.gallium`), `None`; else the options given, which must be
+/// `-dCmf` (`-f` may go: `.amdcl2` prints all of the rest).
 fn clrx_binary_text(
     name: &str,
     output: Option<&str>,
-    dump: ClrxDump,
+    dump: Option<ClrxDump>,
     print: impl FnOnce(&mut dyn FnMut(&str)) -> Result<(), String>,
 ) -> ExitCode {
+    let dump = dump.unwrap_or(ClrxDump::ALL);
     if (ClrxDump { floats: true, ..dump }) != ClrxDump::ALL {
         errln!(
             "{name}: error: gcnkit prints this binary's metadata, configuration and data always              (clrxdisasm's -dCmf; -f may go): give none of -m, -d, -C, --all"

@@ -273,14 +273,20 @@ fn asm_errors_every_one_and_no_output_file() {
 #[test]
 fn zero_words_print_as_data_that_reads_back() {
     let words = b"bf800000 00000000 bf810000 00000000 00000000";
-    for (syntax, zero) in [("clrx", ".fill 1, 4, 0"), ("llvm", ".long 0x0 ; v_cndmask_b32_e32 v0, s0, v0, vcc")] {
+    for (syntax, zero) in [
+        ("clrx", ".fill 1, 4, 0"),
+        ("llvm", ".long 0x0 ; v_cndmask_b32_e32 v0, s0, v0, vcc"),
+    ] {
         let o = gcnkit(&["disasm", "--input", "words", "--syntax", syntax], words);
         assert!(o.status.success(), "{}", err(&o));
         let t = text(&o);
         assert_eq!(t.lines().filter(|l| *l == zero).count(), 3, "{syntax}: {t}");
         let back = gcnkit(&["asm", "--syntax", syntax], t.as_bytes());
         assert!(back.status.success(), "{syntax}: {}", err(&back));
-        assert_eq!(text(&back).split_whitespace().collect::<Vec<_>>().join(" "), String::from_utf8_lossy(words));
+        assert_eq!(
+            text(&back).split_whitespace().collect::<Vec<_>>().join(" "),
+            String::from_utf8_lossy(words)
+        );
     }
 }
 
@@ -304,7 +310,11 @@ fn asm_output_file_is_binary() {
     );
     assert!(o.status.success(), "{}", err(&o));
     assert_eq!(std::fs::read(&out).unwrap(), vec![0x00, 0x00, 0x81, 0xbf]);
-    assert!(err(&o).contains("warning: raw code written") && err(&o).contains("--format elf"), "{}", err(&o));
+    assert!(
+        err(&o).contains("warning: raw code written") && err(&o).contains("--format elf"),
+        "{}",
+        err(&o)
+    );
 }
 
 /// CLRX's binary formats: `.amd` in the source or `--format amd` writes AMD Catalyst's
@@ -527,8 +537,8 @@ fn asm_clrx_binary_formats() {
 /// HSA header as bytes), `-C` (readable config), `-d` (global data), `-f` (float comments),
 /// `--all` (clrxdisasm's `-a`: `-dmf` and address comments with words), `--offsets` (its
 /// default address comments); none: all of `-dCmf`. On machine
-/// code `-m`/`-d`/`-C` are usage errors, and so are parts gcnkit cannot leave out of an `.amd`
-/// binary.
+/// code `-m`/`-d`/`-C` are usage errors. A Gallium and an `.amd` binary take every
+/// combination.
 #[test]
 fn disasm_clrx_binary_parts() {
     let dir = tmpdir("parts");
@@ -548,21 +558,39 @@ fn disasm_clrx_binary_parts() {
     let has = |t: &str, line: &str| t.lines().any(|l| l.trim() == line);
     // Default: -dCmf.
     let t = run(&[]);
-    for line in [".gpu Pitcairn", ".llvm_version 40000", ".hsa_dims x", ".use_kernarg_segment_ptr", ".skip 256"] {
+    for line in [
+        ".gpu Pitcairn",
+        ".llvm_version 40000",
+        ".hsa_dims x",
+        ".use_kernarg_segment_ptr",
+        ".skip 256",
+    ] {
         assert!(has(&t, line), "{line}:\n{t}");
     }
     assert!(t.contains("0x11223344") || t.contains("0x44, 0x33, 0x22, 0x11"), "{t}");
     assert!(t.contains("/* 1.5f */"), "{t}");
     // -m: the raw program info and header; no config, data or float comments.
     let t = run(&["-m"]);
-    assert!(has(&t, ".proginfo") && has(&t, ".arg scalar, 4, 4, 4, zext, general"), "{t}");
+    assert!(
+        has(&t, ".proginfo") && has(&t, ".arg scalar, 4, 4, 4, zext, general"),
+        "{t}"
+    );
     assert!(t.lines().any(|l| l.trim().starts_with(".entry 0x0000b848, 0x")), "{t}");
-    assert!(!has(&t, ".config") && !has(&t, ".skip 256") && !t.contains(".byte 0x44"), "{t}");
-    assert!(t.contains(".byte 0x01, 0x00, 0x00, 0x00"), "the header's code version as bytes:\n{t}");
+    assert!(
+        !has(&t, ".config") && !has(&t, ".skip 256") && !t.contains(".byte 0x44"),
+        "{t}"
+    );
+    assert!(
+        t.contains(".byte 0x01, 0x00, 0x00, 0x00"),
+        "the header's code version as bytes:\n{t}"
+    );
     assert!(!t.contains("1.5f"), "{t}");
     // -C: the config; -d: the data alone; -f: the comments alone.
     let t = run(&["-C"]);
-    assert!(has(&t, ".config") && has(&t, ".hsa_dims x") && !has(&t, ".rodata"), "{t}");
+    assert!(
+        has(&t, ".config") && has(&t, ".hsa_dims x") && !has(&t, ".rodata"),
+        "{t}"
+    );
     let t = run(&["-d"]);
     assert!(has(&t, ".rodata") && !has(&t, ".args") && !t.contains("1.5f"), "{t}");
     let t = run(&["-f"]);
@@ -584,7 +612,8 @@ fn disasm_clrx_binary_parts() {
     std::fs::write(&code, [0u8, 0, 0x81, 0xbf]).unwrap();
     let o = gcnkit(&["disasm", "-m", code.to_str().unwrap()], b"");
     assert_eq!(o.status.code(), Some(2), "{}", err(&o));
-    // An `.amd` binary: printed whole; -m alone cannot be honoured.
+    // An `.amd` binary: every combination too; -m its raw header and metadata, --all its CAL
+    // notes as well (clrxdisasm's -a), a text that assembles back to the same file.
     let amd = dir.path().join("a.bin");
     let o = gcnkit(
         &["asm", "--syntax", "clrx", "-o", amd.to_str().unwrap()],
@@ -592,10 +621,51 @@ fn disasm_clrx_binary_parts() {
     );
     assert!(o.status.success(), "{}", err(&o));
     let o = gcnkit(&["disasm", "-m", amd.to_str().unwrap()], b"");
+    assert!(o.status.success(), "{}", err(&o));
+    let t = text(&o);
+    assert!(
+        has(&t, ".header") && has(&t, ".metadata") && !has(&t, ".config") && !has(&t, ".proginfo"),
+        "{t}"
+    );
+    assert!(has(&t, r#".ascii ";ARGSTART:__OpenCL_k_kernel\n""#), "{t}");
+    let o = gcnkit(&["disasm", "--all", amd.to_str().unwrap()], b"");
+    assert!(o.status.success(), "{}", err(&o));
+    let raw = text(&o);
+    assert!(
+        has(&raw, ".proginfo") && has(&raw, ".uavopmask") && has(&raw, ".data"),
+        "{raw}"
+    );
+    let back = dir.path().join("b.bin");
+    let o = gcnkit(
+        &["asm", "--syntax", "clrx", "-o", back.to_str().unwrap()],
+        raw.as_bytes(),
+    );
+    assert!(o.status.success(), "{}", err(&o));
+    let (a, b) = (std::fs::read(&amd).unwrap(), std::fs::read(&back).unwrap());
+    // (The same but for the inner `.data`'s entry size: clrxasm writes a given `.data`'s size.)
+    assert_eq!(a.len(), b.len());
+    assert!(
+        a.iter().zip(&b).filter(|(x, y)| x != y).count() <= 2,
+        "the raw text gives another file"
+    );
+    // -c: the CAL notes alone (clrxdisasm's -c); with -d -m the raw form without the words.
+    let o = gcnkit(&["disasm", "-c", amd.to_str().unwrap()], b"");
+    let t = text(&o);
+    assert!(
+        has(&t, ".proginfo") && !has(&t, ".metadata") && !has(&t, ".data"),
+        "{t}"
+    );
+    let o = gcnkit(&["disasm", "-dmc", amd.to_str().unwrap()], b"");
+    let t = text(&o);
+    assert!(
+        has(&t, ".proginfo") && has(&t, ".metadata") && has(&t, "s_endpgm"),
+        "{t}"
+    );
+    let o = gcnkit(&["disasm", "-c", code.to_str().unwrap()], b"");
     assert_eq!(o.status.code(), Some(2), "{}", err(&o));
-    assert!(err(&o).contains("-dCmf"), "{}", err(&o));
     let o = gcnkit(&["disasm", "-dCm", amd.to_str().unwrap()], b"");
     assert!(o.status.success(), "{}", err(&o));
+    assert!(has(&text(&o), ".config"));
 }
 
 #[test]

@@ -1470,27 +1470,40 @@ mod tests {
     }
 }
 
-/// An AMD Catalyst OpenCL 1.2 binary (CLRX's `.amd` format) as CLRX text: clrxdisasm's
-/// `-dCm` form ([`crate::codeobj::clrx_amd_read`]), each kernel's config then its code (plain
-/// or with addresses), local labels named per kernel (`.L8_1` in the second) so that one
-/// source holds them all. The text assembles, with gcnkit or clrxasm, to one same binary.
-pub fn disassemble_amd(data: &[u8], format: Format, mut sink: impl FnMut(&str)) -> Result<(), String> {
+/// An AMD Catalyst OpenCL 1.2 binary (CLRX's `.amd` format) as CLRX text, as clrxdisasm
+/// prints it with the same options: its head, then each kernel's `.config` (`-C`) or raw
+/// parts (`-m`: header and metadata; `-d`: its `.data`; `cal_notes`, clrxdisasm's `-a`/`-c`:
+/// its CAL notes), then its code. [`ClrxDump::ALL`] (`-dCmf`) and the raw form with
+/// `cal_notes` and `-dm` give text both assemblers take back.
+pub fn disassemble_amd(
+    data: &[u8],
+    format: Format,
+    dump: ClrxDump,
+    cal_notes: bool,
+    mut sink: impl FnMut(&str),
+) -> Result<(), String> {
     use crate::codeobj::clrx_amd_read as amd;
     if format == Format::Json {
         return Err("an AMD Catalyst binary is printed as CLRX text only (no JSON records)".into());
     }
     let b = amd::read(data)?;
     let mut head = String::new();
-    amd::print_head(&b, &mut head);
+    amd::print_head(&b, dump.metadata, dump.data, &mut head);
     sink(&head);
     for (n, k) in b.kernels.iter().enumerate() {
         let mut t = format!(".kernel {}\n", k.name);
-        amd::print_config(&amd::config_of(k, &b.driver_info)?, &mut t);
-        t.push_str("    .text\n");
+        if dump.config {
+            amd::print_config(&amd::config_of(k, &b.driver_info)?, &mut t);
+        } else {
+            amd::print_raw(k, dump.metadata, dump.data, cal_notes, &mut t);
+        }
+        if !k.code.is_empty() {
+            t.push_str("    .text\n");
+        }
         sink(&t);
         let mut code = String::new();
         code_text(b.device.arch, &k.code, 0, format, &mut code).map_err(|t| format!("kernel {}: {t}", k.name))?;
-        sink(&rename_labels(&code, n));
+        sink(&dump.floats_of(&rename_labels(&code, n)));
     }
     Ok(())
 }

@@ -178,8 +178,109 @@ fn config_line(r: &mut Rng) -> String {
     }
 }
 
+/// The named CAL notes' pseudo-ops (CLRX's `CALNOTE_ATI_*` types 1-17 in its order).
+use gcnkit::codeobj::clrx_amd::CAL_NOTE_NAMES as NOTES;
+
+/// Random bytes as `.byte`/`.int`/`.fill`/`.ascii` lines.
+fn data_lines(r: &mut Rng, s: &mut String, max: u64) {
+    for _ in 0..r.below(max) {
+        match r.below(4) {
+            0 => s.push_str(&format!("    .byte {}, {}\n", r.below(256), r.below(256))),
+            1 => s.push_str(&format!("    .int {:#x}\n", r.next() as u32)),
+            2 => s.push_str(&format!("    .fill {}, 1, {}\n", r.below(9), r.below(256))),
+            _ => s.push_str(&format!("    .ascii \"x{}\"\n", r.below(1000))),
+        }
+    }
+}
+
+/// A kernel's raw parts in random order and amounts (as clrxdisasm prints them without
+/// `-C`, and then some): `.header`, `.metadata` (sometimes naming unique and function ids the
+/// config kernels must skip), CAL notes named and by number, with their entries, values and
+/// data lines, and a `.data`.
+fn raw_kernel(r: &mut Rng, k: usize, s: &mut String) {
+    let mut parts: Vec<u64> = (0..3 + r.below(6)).map(|_| r.below(4)).collect();
+    // Both parts are needed (clrxasm: "No metadata/header for kernel"): mostly given.
+    if r.below(20) != 0 {
+        parts.extend([0, 1]);
+    }
+    for i in common::clrx::shuffled(r, parts.len()) {
+        match parts[i] {
+            0 => {
+                s.push_str("  .header\n");
+                data_lines(r, s, 4);
+                if r.below(10) != 0 {
+                    s.push_str(&format!("    .fill 16, 1, 0\n    .int 0, 1, {}\n", r.below(3)));
+                }
+            }
+            1 => {
+                s.push_str(&format!(
+                    "  .metadata\n    .ascii \";ARGSTART:__OpenCL_k{k}_kernel\\n\"\n"
+                ));
+                if r.chance(2, 3) {
+                    s.push_str(&format!("    .ascii \";uniqueid:{}\\n\"\n", 1023 + r.below(6)));
+                    if r.chance(2, 3) {
+                        s.push_str(&format!("    .ascii \";function:1:{}\\n\"\n", 1023 + r.below(6)));
+                    }
+                }
+                // Lines clrxdisasm's reader passes over (it refuses a binary whose metadata has
+                // lines it cannot read).
+                for _ in 0..r.below(4) {
+                    let line = match r.below(3) {
+                        0 => format!(";memory:hwlocal:{}", r.below(1000)),
+                        1 => format!(";x{}:{}", r.below(10), r.below(1000)),
+                        _ => format!(";reflection:{}:int", r.below(3)),
+                    };
+                    s.push_str(&format!("    .ascii \"{line}\\n\"\n"));
+                }
+                s.push_str(&format!("    .ascii \";ARGEND:__OpenCL_k{k}_kernel\\n\"\n"));
+            }
+            2 => {
+                s.push_str("  .data\n");
+                data_lines(r, s, 5);
+            }
+            _ => {
+                let t = r.below(19);
+                let value = if r.chance(1, 2) {
+                    format!(" {}", r.next() as u32)
+                } else {
+                    String::new()
+                };
+                match t {
+                    0..=16 if [3, 7, 14, 16].contains(&t) => s.push_str(&format!("  {}{value}\n", NOTES[t as usize])),
+                    0..=16 => s.push_str(&format!("  {}\n", NOTES[t as usize])),
+                    17 => s.push_str(&format!("  .calnote {}\n", r.below(40))),
+                    _ => s.push_str(&format!("  .calnote {}{value}\n", [4, 8, 15, 17][r.below(4) as usize])),
+                }
+                let entry = match t {
+                    0 => Some(".entry 0x{:x}, {}"),
+                    15 => Some(".entry {}, {}, 0, 5"),
+                    9 => Some([".cbmask {}, {}", ".cbid {}, {}"][r.below(2) as usize]),
+                    10 => Some(".sampler {}, {}"),
+                    4..=6 => Some(".segment {}, {}"),
+                    _ => None,
+                };
+                if let Some(e) = entry {
+                    for _ in 0..r.below(4) {
+                        let line = e
+                            .replacen("0x{:x}", &format!("{:#x}", 0x8000_1000 + r.below(0x900)), 1)
+                            .replacen("{}", &r.below(100).to_string(), 1)
+                            .replacen("{}", &(r.next() as u32).to_string(), 1);
+                        s.push_str(&format!("    {line}\n"));
+                    }
+                }
+                data_lines(r, s, 2);
+            }
+        }
+    }
+}
+
 /// A random source, and the clrxasm options it is assembled with (the same for gcnkit).
 fn source(r: &mut Rng) -> (String, Vec<String>) {
+    source_of(r, true)
+}
+
+/// A random source; `raw`: some of its kernels may be written in the raw form.
+fn source_of(r: &mut Rng, raw: bool) -> (String, Vec<String>) {
     let mut s = String::from(".amd\n");
     let mut opts = Vec::new();
     s.push_str(&format!(".gpu {}\n", DEVICES[r.below(22) as usize]));
@@ -219,21 +320,103 @@ fn source(r: &mut Rng) -> (String, Vec<String>) {
             s.push_str(&format!("  .int {}\n", r.next() as u32));
         }
     }
-    for k in 0..1 + r.below(4) {
-        s.push_str(&format!(".kernel k{k}\n  .config\n"));
-        for _ in 0..r.below(8) {
-            s.push_str(&format!("  {}\n", config_line(r)));
+    // Raw kernels in a third of the sources, mixed with config kernels.
+    let raw = raw && r.chance(1, 3);
+    // Each kernel's lines in chunks (its parts or config, then pieces of its code), the
+    // chunks of all kernels interleaved in a random order: every chunk after a kernel's first
+    // names the kernel again and goes on where it was left.
+    let n = 1 + r.below(4) as usize;
+    let mut chunks: Vec<Vec<String>> = Vec::new();
+    for k in 0..n {
+        let mut head = String::new();
+        if raw && r.chance(2, 3) {
+            raw_kernel(r, k, &mut head);
+        } else {
+            head.push_str("  .config\n");
+            for _ in 0..r.below(8) {
+                head.push_str(&format!("  {}\n", config_line(r)));
+            }
+            for a in 0..r.below(9) {
+                head.push_str(&format!("  {}\n", arg(r, a as usize)));
+            }
+            if raw && r.chance(1, 3) {
+                head.push_str("  .data\n");
+                data_lines(r, &mut head, 4);
+            }
         }
-        for a in 0..r.below(9) {
-            s.push_str(&format!("  {}\n", arg(r, a as usize)));
-        }
-        s.push_str(".text\n");
+        let mut list = vec![head];
+        // Config lines, or a raw part's data, that go on after the kernel is named again (it
+        // was left in them).
         if r.chance(1, 4) {
-            s.push_str(&format!("  .get_driver_version dv{k}\n  s_mov_b32 s1, dv{k}\n"));
+            let more: String = if list[0].starts_with("  .config") {
+                (0..1 + r.below(3)).map(|_| format!("  {}\n", config_line(r))).collect()
+            } else {
+                // (Lines clrxdisasm reads in a metadata string, data elsewhere.)
+                (0..1 + r.below(3))
+                    .map(|_| format!("    .ascii \";y{}:{}\\n\"\n", r.below(10), r.below(1000)))
+                    .collect()
+            };
+            list.push(more);
         }
-        common::clrx::random_code(r, &mut s);
+        let pieces = if r.chance(1, 3) { 2 + r.below(3) as usize } else { 1 };
+        for p in 0..pieces {
+            // (A kernel left in its code goes on there: `.text` may be left out.)
+            let mut t = if p > 0 && r.chance(1, 2) {
+                String::new()
+            } else {
+                String::from(".text\n")
+            };
+            if p == 0 && r.chance(1, 4) {
+                t.push_str(&format!("  .get_driver_version dv{k}\n  s_mov_b32 s1, dv{k}\n"));
+            }
+            code_piece(r, k, p, &mut t);
+            if p + 1 == pieces {
+                t.push_str("  s_endpgm\n");
+            }
+            // (A piece may follow its kernel's head in the same chunk.)
+            if p == 0 && list.len() == 1 && r.chance(1, 2) {
+                list[0].push_str(&t);
+            } else {
+                list.push(t);
+            }
+        }
+        chunks.push(list);
+    }
+    // The order: each kernel's first chunk in kernel order (clrxasm numbers them so), the rest
+    // anywhere after it.
+    let mut order: Vec<usize> = (0..n).collect();
+    for (k, list) in chunks.iter().enumerate() {
+        for _ in 1..list.len() {
+            let first = order.iter().position(|&x| x == k).unwrap();
+            let at = first + 1 + r.below((order.len() - first) as u64) as usize;
+            order.insert(at, k);
+        }
+    }
+    let mut next = vec![0; n];
+    for k in order {
+        s.push_str(&format!(".kernel k{k}\n"));
+        s.push_str(&chunks[k][next[k]]);
+        next[k] += 1;
     }
     (s, opts)
+}
+
+/// A piece of kernel `k`'s code: labels counted from the kernel's own start, random
+/// registers, alignment, branches back to its labels (in this piece or the kernel's first)
+/// and forward, a difference of its labels as a value.
+fn code_piece(r: &mut Rng, k: usize, p: usize, s: &mut String) {
+    s.push_str(&format!("l{k}_{p}:\n"));
+    for _ in 0..r.below(6) {
+        match r.below(6) {
+            0 => s.push_str(&format!("  .p2align {}\n", 2 + r.below(5))),
+            1 => s.push_str(&format!("  s_branch l{k}_{}\n", r.below(p as u64 + 1))),
+            2 => s.push_str(&format!("  s_cbranch_scc0 m{k}_{p}\n")),
+            3 => s.push_str(&format!("  s_mov_b32 s{}, m{k}_{p}-l{k}_0\n", r.below(100))),
+            4 => s.push_str(&format!("  s_mov_b32 s{}, s{}\n", r.below(100), r.below(100))),
+            _ => s.push_str(&format!("  v_mov_b32 v{}, v{}\n", r.below(256), r.below(256))),
+        }
+    }
+    s.push_str(&format!("m{k}_{p}:\n  s_nop {}\n", r.below(8)));
 }
 
 #[test]
@@ -254,18 +437,77 @@ fn generated_sources_as_clrxasm_writes_them() {
     );
 }
 
-/// The CAL-note and raw forms are not written yet: a clear error at their line, not a
-/// wrong file.
+/// Raw-form sources clrxasm refuses (after `.amd`, `.gpu pitcairn`, `.kernel k`): gcnkit
+/// refuses them too; the control source beside them is taken by both.
+const REFUSED_RAW: [&str; 17] = [
+    // Not a pseudo-op here.
+    ".header\n.int 1\n.metadata\n.int 1\n.text\ns_endpgm\n.bss",
+    // No metadata, no header: clrxasm's "No metadata/header for kernel".
+    ".text\ns_endpgm",
+    ".header\n.int 1\n.text\ns_endpgm",
+    ".metadata\n.ascii \"x\"\n.text\ns_endpgm",
+    ".metadata\n.header\n.int 1\n.text\ns_endpgm",
+    // `.config` and the raw parts exclude each other.
+    ".header\n.int 1\n.config\n.text\ns_endpgm",
+    ".proginfo\n.config\n.text\ns_endpgm",
+    ".config\n.text\n.metadata\n.text\ns_endpgm",
+    ".config\n.text\n.uav\n.text\ns_endpgm",
+    // Outside a kernel.
+    ".globaldata\n.header\n.text\ns_endpgm",
+    ".globaldata\n.data\n.text\ns_endpgm",
+    // Entries out of their notes.
+    ".header\n.int 1\n.metadata\n.int 1\n.inputs\n.entry 1, 2",
+    ".header\n.int 1\n.metadata\n.int 1\n.uav\n.entry 1, 2",
+    ".header\n.int 1\n.metadata\n.int 1\n.proginfo\n.cbmask 1, 2",
+    ".header\n.int 1\n.metadata\n.int 1\n.header\n.segment 1, 2",
+    ".header\n.int 1\n.metadata\n.int 1\n.calnote\n",
+    ".header\n.int 1\n.metadata\n.int 1\n.condout 1, 2",
+];
+
 #[test]
-fn raw_forms_are_refused_with_a_reason() {
-    for op in [".header", ".metadata", ".proginfo", ".uav", ".calnote 5"] {
-        let src = format!(".amd\n.gpu pitcairn\n.kernel k\n{op}\n.text\ns_endpgm\n");
-        let e = gcnkit_binary(&src, &[]).expect_err(op);
-        assert!(e.iter().any(|m| m.contains("not written yet")), "{op}: {e:?}");
+fn refused_raw_forms_as_clrxasm_refuses() {
+    let src = |body: &str| format!(".amd\n.gpu pitcairn\n.kernel k\n{body}\n");
+    let control = src(".header\n.int 1\n.metadata\n.int 1\n.uav\n.entry 1, 2, 3, 4\n.data\n.text\ns_endpgm");
+    assert!(gcnkit_binary(&control, &[]).is_ok());
+    for body in REFUSED_RAW {
+        let s = src(body);
+        assert!(gcnkit_binary(&s, &[]).is_err(), "gcnkit takes:\n{s}");
+        if common::clrx::dir().is_some() {
+            assert!(common::clrx::assemble_binary(&s, &[]).is_err(), "clrxasm takes:\n{s}");
+        }
+    }
+    if common::clrx::dir().is_some() {
+        assert_eq!(
+            gcnkit_binary(&control, &[]).ok(),
+            common::clrx::assemble_binary(&control, &[]).ok()
+        );
     }
     // GCN 1.4 is past the format: clrxasm's error.
-    let e = gcnkit_binary(".amd\n.gpu gfx900\n.kernel k\n.text\ns_endpgm\n", &[]).unwrap_err();
+    let e = gcnkit_binary(".amd\n.gpu gfx900\n.kernel k\n.config\n.text\ns_endpgm\n", &[]).unwrap_err();
     assert!(e.iter().any(|m| m.contains("Unsupported GPU device type")), "{e:?}");
+}
+
+/// clrxasm's extra sections (`.section`, `.rodata`, `.text` outside a kernel: sections
+/// of the main binary or a kernel's inner one) are not written yet: an error saying so, never a
+/// file without them.
+#[test]
+fn extra_sections_are_refused_with_a_reason() {
+    for body in [
+        ".text\n.kernel k\n.config\n.text\ns_endpgm",
+        ".kernel k\n.config\n.text\ns_endpgm\n.globaldata\n.int 1\n.text\ns_nop 0",
+        ".kernel k\n.config\n.text\ns_endpgm\n.section .foo\n.int 1",
+        ".kernel k\n.config\n.text\ns_endpgm\n.rodata\n.int 1",
+    ] {
+        let src = format!(".amd\n.gpu pitcairn\n{body}\n");
+        let e = gcnkit_binary(&src, &[]).expect_err(body);
+        assert!(e.iter().any(|m| m.contains("extra section")), "{body}: {e:?}");
+        if common::clrx::dir().is_some() {
+            assert!(
+                common::clrx::assemble_binary(&src, &[]).is_ok(),
+                "clrxasm refuses:\n{src}"
+            );
+        }
+    }
 }
 
 /// Config lines clrxasm refuses (each in a kernel's `.config` of a Pitcairn binary): gcnkit
@@ -322,7 +564,13 @@ fn refused_config_lines_as_clrxasm_refuses() {
 /// gcnkit's CLRX text of an AMD Catalyst binary.
 fn gcnkit_text(bin: &[u8]) -> Result<String, String> {
     let mut t = String::new();
-    gcnkit::disasm::disassemble_amd(bin, gcnkit::disasm::Format::Text, |s| t.push_str(s))?;
+    gcnkit::disasm::disassemble_amd(
+        bin,
+        gcnkit::disasm::Format::Text,
+        gcnkit::disasm::ClrxDump::ALL,
+        false,
+        |s| t.push_str(s),
+    )?;
     Ok(t)
 }
 
@@ -356,9 +604,172 @@ fn real_binaries_disassemble_as_clrxdisasm() {
 fn generated_binaries_disassemble_and_assemble_back() {
     let n = common::env_n("GCNKIT_AMD_N", 150) / 3;
     let mut r = Rng(common::seed() ^ 0xd15a);
-    let (done, lossy) = common::clrx::generated_binaries_read(n, || source(&mut r), gcnkit_text, round_trip);
+    // (clrxdisasm's `-C` reads the metadata string: config kernels only.)
+    let (done, lossy) = common::clrx::generated_binaries_read(n, || source_of(&mut r, false), gcnkit_text, round_trip);
     eprintln!(
         "{done} generated binaries: text as clrxdisasm's, assembled back by both to one file; {lossy} texts refused by both (an unused pointer's UAV id lost)"
     );
     assert!(done * 2 >= n);
+}
+
+/// gcnkit's text of a binary with clrxdisasm's options: `-m`, `-d`, `-C`, `-f` as bits 0-3 of
+/// `bits`, its `-c` (CAL notes; part of `-a`) as bit 4; and those options for clrxdisasm.
+fn text_with(bin: &[u8], bits: u32) -> (Result<String, String>, Vec<&'static str>) {
+    let dump = gcnkit::disasm::ClrxDump {
+        metadata: bits & 1 != 0,
+        data: bits & 2 != 0,
+        config: bits & 4 != 0,
+        floats: bits & 8 != 0,
+    };
+    let mut t = String::new();
+    let r = gcnkit::disasm::disassemble_amd(bin, gcnkit::disasm::Format::Text, dump, bits & 16 != 0, |s| {
+        t.push_str(s)
+    });
+    let flags = ["-m", "-d", "-C", "-f", "-c"];
+    let opts = (0..5).filter(|b| bits >> b & 1 != 0).map(|b| flags[b]).collect();
+    (r.map(|_| t), opts)
+}
+
+/// Every combination of clrxdisasm's `-m`, `-d`, `-C`, `-f` and `-c` on CLRX's real Catalyst
+/// binaries and on generated ones (raw kernels among them): gcnkit prints what clrxdisasm
+/// prints, or both refuse (`-C` of a metadata string clrxdisasm cannot read); the text
+/// assembles with gcnkit and clrxasm to one file, or both refuse it.
+#[test]
+fn parts_as_clrxdisasm_options() {
+    if common::clrx::dir().is_none() {
+        eprintln!("GCNKIT_CLRX_DIR not set: clrxdisasm's options not compared");
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("gcnkit-amd-parts-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let is_amd = |f: &std::path::Path| gcnkit::codeobj::clrx_amd_read::amd_device(&std::fs::read(f).unwrap()).is_some();
+    let mut files: Vec<std::path::PathBuf> = common::clrx::real_binaries()
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|f| is_amd(f))
+        .collect();
+    let real = files.len();
+    let mut r = Rng(common::seed() ^ 0x9a28);
+    for k in 0..common::env_n("GCNKIT_AMD_N", 150) / 10 {
+        let (src, opts) = source(&mut r);
+        let Ok(bin) = gcnkit_binary(&src, &opts) else { continue };
+        let f = dir.join(format!("g{k}.clo"));
+        std::fs::write(&f, bin).unwrap();
+        files.push(f);
+    }
+    let (mut same, mut refused, mut back) = (0, 0, 0);
+    for f in &files {
+        let bin = std::fs::read(f).unwrap();
+        for bits in 0..32 {
+            let (ours, opts) = text_with(&bin, bits);
+            match (ours, common::clrx::disassemble_file(f, &opts)) {
+                (Ok(o), Ok(t)) => {
+                    assert_eq!(normalized(&o), normalized(&t), "{} {opts:?}", f.display());
+                    same += 1;
+                    // The text back through both assemblers: one file, or both refuse (a
+                    // kernel without its metadata...).
+                    match (gcnkit_binary(&o, &[]), common::clrx::assemble_binary(&o, &[])) {
+                        (Ok(a), Ok(b)) => {
+                            assert!(a == b, "{} {opts:?}: the files differ\n{o}", f.display());
+                            back += 1;
+                        }
+                        (Err(_), Err(_)) => {}
+                        (a, b) => panic!(
+                            "{} {opts:?}: gcnkit {:?}, clrxasm {:?}\n{o}",
+                            f.display(),
+                            a.err(),
+                            b.err()
+                        ),
+                    }
+                }
+                (Err(_), Err(_)) => refused += 1,
+                (o, t) => panic!("{} {opts:?}: gcnkit {o:?}\nclrxdisasm {t:?}", f.display()),
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    eprintln!(
+        "{} binaries ({real} of CLRX's) × 32 option combinations: {same} texts as clrxdisasm's ({back} assembled by both to one file, the others refused by both), {refused} refused by both",
+        files.len()
+    );
+    assert!(real == 0 || real >= 8, "{real} real binaries");
+    assert!(same > refused);
+}
+
+/// clrxdisasm's raw form (`-dmcf`, `-a` without the words): gcnkit's text of a binary
+/// assembles, with gcnkit and with clrxasm, to one same file, whose text is a fixed point.
+/// It is the binary itself but where a kernel's `.data` was not given or empty: CLRX writes a
+/// given `.data`'s size as the section's entry size, 4736 zero bytes for none, and
+/// clrxdisasm prints an empty `.data` as none.
+#[test]
+fn raw_form_assembles_back_to_the_binary() {
+    let raw = |bin: &[u8]| text_with(bin, 0b11011).0;
+    let both = |what: &str, text: &str| -> Option<Vec<u8>> {
+        let ours =
+            gcnkit_binary(text, &[]).unwrap_or_else(|e| panic!("{what}: gcnkit refuses its text: {e:?}\n{text}"));
+        if common::clrx::dir().is_some() {
+            let theirs = common::clrx::assemble_binary(text, &[]).unwrap_or_else(|e| panic!("{what}: clrxasm: {e}"));
+            assert!(ours == theirs, "{what}: gcnkit's and clrxasm's files differ\n{text}");
+        }
+        Some(ours)
+    };
+    let mut real = 0;
+    for f in common::clrx::real_binaries().unwrap_or_default() {
+        let bin = std::fs::read(&f).unwrap();
+        if gcnkit::codeobj::clrx_amd_read::amd_device(&bin).is_none() {
+            continue;
+        }
+        let what = f.display().to_string();
+        both(&what, &raw(&bin).unwrap()).unwrap();
+        real += 1;
+    }
+    let mut r = Rng(common::seed() ^ 0x7a3);
+    let (mut generated, mut identical) = (0, 0);
+    for _ in 0..common::env_n("GCNKIT_AMD_N", 150) / 3 {
+        let (src, opts) = source(&mut r);
+        let Ok(bin) = gcnkit_binary(&src, &opts) else { continue };
+        let text = raw(&bin).unwrap();
+        let back = both("generated", &text).unwrap();
+        identical += (back == bin) as usize;
+        // (The entry size aside, nothing is lost: the text of what the text gives is a
+        // fixed point.)
+        let text2 = raw(&back).unwrap();
+        let again = both("generated", &text2).unwrap();
+        assert_eq!(raw(&again).unwrap(), text2, "not a fixed point:\n{src}\n----\n{text}");
+        generated += 1;
+    }
+    eprintln!(
+        "raw form: {real} real binaries to one file through both assemblers; {generated} generated to one file whose text is theirs ({identical} the binary itself)"
+    );
+    assert!(generated > 0);
+}
+
+/// Damaged binaries (generated ones with bytes changed or cut short) through the reader and
+/// every combination of the printer's parts: text or an error, never a panic.
+#[test]
+fn damaged_binaries_read_without_panic() {
+    let mut r = Rng(common::seed() ^ 0xbad0);
+    let (mut read, mut refused) = (0, 0);
+    for _ in 0..common::env_n("GCNKIT_AMD_N", 150) {
+        let (src, opts) = source(&mut r);
+        let Ok(mut bin) = gcnkit_binary(&src, &opts) else {
+            continue;
+        };
+        if r.chance(1, 3) {
+            bin.truncate(r.below(bin.len() as u64) as usize);
+        } else {
+            for _ in 0..1 + r.below(16) {
+                let at = r.below(bin.len() as u64) as usize;
+                bin[at] = r.next() as u8;
+            }
+        }
+        for bits in 0..32 {
+            match text_with(&bin, bits).0 {
+                Ok(_) => read += 1,
+                Err(_) => refused += 1,
+            }
+        }
+    }
+    eprintln!("damaged binaries × 32 combinations: {read} texts, {refused} errors");
+    assert!(read + refused > 0);
 }

@@ -1,18 +1,20 @@
 //! CLRX's AMD Catalyst OpenCL 1.2 source (`.amd`, or `--format amd`): `.gpu`, `.32bit`/`.64bit`
 //! (`-6`), `.driver_version` (`-t`), `.driver_info`, `.compile_options`, `.globaldata`, and per
-//! kernel `.kernel NAME`, `.config` with its pseudo-ops, then its code after `.text`. At the end
-//! the binary is built ([`crate::codeobj::clrx_amd`]) into [`super::ObjectParts::clrx_binary`].
+//! kernel `.kernel NAME`, either `.config` with its pseudo-ops or the raw parts (`.header`,
+//! `.metadata`, the CAL notes: each a data section of its own), a `.data`, then its code after
+//! `.text`. At the end the binary is built ([`crate::codeobj::clrx_amd`]) into
+//! [`super::ObjectParts::clrx_binary`].
 //!
-//! gcnkit assembles every kernel's code into its one `.text`, each kernel's from where its
-//! `.kernel` line put it: a kernel's code must come in one piece (a second `.kernel` of the same
-//! name is refused), and labels and alignment count from the start of `.text`, not from the
-//! kernel's own code as in clrxasm (the same only for the first kernel, or when each kernel's
-//! code starts aligned).
+//! As in clrxasm each kernel's code is a section of its own: its offsets (labels, `.`,
+//! alignment) count from its start, a `.kernel` naming it again goes on where it was left (its
+//! code, config or raw part), and a branch to another kernel's label is an error. gcnkit keeps
+//! every kernel's instructions in its one list of items, each kernel's at its own offsets; the
+//! pieces say whose they are.
 
 use super::clrx_binary::{BinarySource, Common};
 use super::parse::Cursor;
 use super::Assembler;
-use crate::codeobj::clrx_amd::{self, Input, Kernel};
+use crate::codeobj::clrx_amd::{self, note, Form, Input, Kernel, RawParts, CAL_NOTE_NAMES};
 use crate::codeobj::clrx_amd_config::{default_registers, ConfigRules, KernelConfig};
 
 /// What `-6` and `-t` say before the source does.
@@ -28,6 +30,47 @@ pub(super) struct Amd {
     src: BinarySource,
     driver_info: Option<String>,
     compile_options: String,
+    /// Per kernel (as in `src.kernels`): its raw parts' sections, or that it has a `.config`.
+    parts: Vec<KernelParts>,
+    /// The kernel the source is in (`None` after `.globaldata`: clrxasm's global part).
+    current: Option<usize>,
+    /// Every CAL note's section: its name, kernel and note type.
+    notes: Vec<(String, usize, u32)>,
+    /// The kernel whose code `.text` holds (the last one `.kernel` named).
+    code_kernel: Option<usize>,
+    /// Where each piece of code starts: its kernel and first item (of the whole file).
+    pieces: Vec<(usize, usize)>,
+    /// The first item since `.text` (or `.kernel`) last led into a kernel's code.
+    code_entry: usize,
+}
+
+/// The sections a kernel's raw parts went to (named by [`section_name`]).
+#[derive(Default)]
+struct KernelParts {
+    /// Its code's offset (the end so far) when another kernel was named.
+    text_end: usize,
+    /// The section it was left in, and whether its config lines were open then.
+    left_in: Option<(String, bool)>,
+    config: bool,
+    header: bool,
+    metadata: bool,
+    /// Its CAL notes' sections, in order.
+    notes: Vec<usize>,
+    data: bool,
+}
+
+impl KernelParts {
+    fn raw(&self) -> bool {
+        self.header || self.metadata || !self.notes.is_empty()
+    }
+}
+
+/// A kernel's code and the ranges of items (of [`Assembler::items`]) that hold it.
+type KernelCode = (Vec<u8>, Vec<(usize, usize)>);
+
+/// The gcnkit section that holds part `part` of kernel `k` (spaces: no source can name it).
+fn section_name(k: usize, part: &str) -> String {
+    format!(".amd kernel {k} {part}")
 }
 
 /// The driver version of an `.amd` binary: `.driver_version`'s (not 0); with `.driver_info` and no
@@ -49,35 +92,25 @@ impl Amd {
     }
 }
 
-/// The raw forms of a kernel (its metadata string, header and CAL notes as bytes), which
-/// clrxdisasm prints without `-C`: not written by gcnkit yet.
-const RAW_FORMS: [&str; 26] = [
-    ".header",
-    ".metadata",
-    ".calnote",
-    ".proginfo",
-    ".uav",
-    ".inputs",
-    ".outputs",
-    ".condout",
-    ".earlyexit",
-    ".floatconsts",
-    ".intconsts",
-    ".boolconsts",
-    ".globalbuffers",
-    ".constantbuffers",
-    ".inputsamplers",
-    ".scratchbuffers",
-    ".persistentbuffers",
-    ".subconstantbuffers",
-    ".uavmailboxsize",
-    ".uavopmask",
-    ".entry",
-    ".cbmask",
-    ".segment",
-    ".cbid",
-    ".sampler",
-    ".data",
+/// The notes whose pseudo-op takes one optional value, their first word.
+const SINGLE_VALUE: [u32; 4] = [
+    note::CONDOUT,
+    note::EARLYEXIT,
+    note::UAV_MAILBOX_SIZE,
+    note::UAV_OP_MASK,
+];
+
+/// The entries a CAL note's pseudo-ops add: pseudo-op, the note types it goes in, and the
+/// words of one entry (an `.entry` in a UAV note has 4).
+const ENTRIES: [(&str, &[u32]); 5] = [
+    (".entry", &[note::PROGINFO, note::UAV]),
+    (".cbmask", &[note::CONSTANT_BUFFERS]),
+    (".cbid", &[note::CONSTANT_BUFFERS]),
+    (".sampler", &[note::INPUT_SAMPLERS]),
+    (
+        ".segment",
+        &[note::FLOAT32CONSTS, note::INT32CONSTS, note::BOOL32CONSTS],
+    ),
 ];
 
 impl Assembler {
@@ -151,15 +184,168 @@ impl Assembler {
         c: &mut Cursor,
         end: usize,
     ) -> bool {
+        if name == ".kernel" {
+            return self.amd_kernel(a, lineno, src, span, c, end);
+        }
+        // Sections of the main binary or of a kernel's other than its parts (clrxasm's extra
+        // sections; `.text` outside a kernel is one).
+        if name == ".bss" {
+            self.error_at(
+                lineno,
+                src,
+                span,
+                ".bss: not a pseudo-op of an .amd source (as in clrxasm)".into(),
+            );
+            return true;
+        }
+        if matches!(name, ".section" | ".rodata") || name == ".text" && a.current.is_none() {
+            let msg = format!(
+                "{name}{}: clrxasm writes an extra section of the binary here, which gcnkit does not write yet",
+                if name == ".text" { " outside a kernel" } else { "" }
+            );
+            self.error_at(lineno, src, span, msg);
+            return true;
+        }
+        if name == ".text" {
+            a.code_entry = self.taken + self.items.len();
+        }
+        // (`.data` ends a kernel's config lines too.)
+        if name == ".data" {
+            a.src.open = None;
+        }
+        if a.src.open.is_none() && self.amd_raw(a, lineno, src, name, span, c, end) {
+            return true;
+        }
         match self.binary_directive(&mut a.src, lineno, src, name, span, c, end, false) {
-            Common::Taken | Common::Kernel => true,
+            Common::Taken => {
+                if name == ".globaldata" {
+                    a.current = None;
+                }
+                true
+            }
+            Common::Kernel => true,
             Common::Target => false,
-            Common::Other => self.amd_only(a, lineno, src, name, span, c),
+            Common::Other => self.amd_only(a, lineno, src, name, c),
         }
     }
 
-    /// The lines only `.amd` sources take.
-    fn amd_only(
+    /// `.kernel NAME`: the kernel the lines that follow are in. The kernel left keeps where it
+    /// was (its code's offset, its section, its config lines open); a new kernel's code starts
+    /// at offset 0, a kernel named again goes on where it was left, as in clrxasm.
+    #[allow(clippy::too_many_arguments)]
+    fn amd_kernel(
+        &mut self,
+        a: &mut Amd,
+        lineno: usize,
+        src: &str,
+        span: (usize, usize),
+        c: &mut Cursor,
+        end: usize,
+    ) -> bool {
+        let name = src[c.pos.min(end)..end].trim();
+        if name.is_empty() {
+            self.error_at(lineno, src, span, ".kernel needs the kernel's name".into());
+            return true;
+        }
+        let text_at = if self.section == 0 {
+            self.offset
+        } else {
+            self.sections[0].1
+        };
+        if let Some(k) = a.code_kernel {
+            a.parts[k].text_end = text_at;
+        }
+        if let Some(k) = a.current {
+            let here = self.sections[self.section].0.clone();
+            a.parts[k].left_in = Some((here, a.src.open == Some(k)));
+        }
+        a.src.open = None;
+        self.switch_section(".text");
+        let k = match a.src.kernels.iter().position(|x| x.name == name) {
+            Some(k) => {
+                self.offset = a.parts[k].text_end;
+                if let Some((sec, open)) = a.parts[k].left_in.clone() {
+                    self.switch_section(&sec);
+                    if open {
+                        a.src.open = Some(k);
+                    }
+                }
+                k
+            }
+            None => {
+                self.offset = 0;
+                match self.binary_directive(&mut a.src, lineno, src, ".kernel", span, c, end, false) {
+                    Common::Kernel => {}
+                    _ => return true,
+                }
+                a.parts.push(KernelParts::default());
+                a.src.kernels.len() - 1
+            }
+        };
+        a.current = Some(k);
+        a.code_kernel = Some(k);
+        a.pieces.push((k, self.taken + self.items.len()));
+        a.code_entry = self.taken + self.items.len();
+        true
+    }
+
+    /// The section a label defined here is in, for the branches to it: a kernel's code of an
+    /// `.amd` source is a section of its own (the branch from another kernel is an error).
+    pub(super) fn label_section(&self) -> usize {
+        match &self.obj.amd {
+            Some(a) if self.section == 0 => a.code_kernel.map_or(0, |k| usize::MAX - k),
+            _ => self.section,
+        }
+    }
+
+    /// Each kernel's code, from its pieces, and the item ranges (of [`Assembler::items`])
+    /// that hold it; `None` (an error given) when code comes before the first kernel.
+    fn amd_kernel_codes(&mut self, a: &Amd) -> Option<Vec<KernelCode>> {
+        let first = a.pieces.first().map_or(usize::MAX, |p| p.1);
+        let before = first.saturating_sub(self.taken).min(self.items.len());
+        if let Some(it) = self.items[..before].first() {
+            let line = it.line as usize;
+            let msg = "code outside a kernel (an .amd source's code follows .kernel NAME)".to_string();
+            self.error_at(line, "", (0, 0), msg);
+            return None;
+        }
+        let text_at = if self.section == 0 {
+            self.offset
+        } else {
+            self.sections[0].1
+        };
+        let mut out: Vec<KernelCode> = vec![Default::default(); a.parts.len()];
+        let n_items = self.taken + self.items.len();
+        for (i, &(k, from)) in a.pieces.iter().enumerate() {
+            let to = a.pieces.get(i + 1).map_or(n_items, |p| p.1);
+            out[k].1.push((from - self.taken, to - self.taken));
+        }
+        for (k, (code, ranges)) in out.iter_mut().enumerate() {
+            let size = if a.code_kernel == Some(k) {
+                text_at
+            } else {
+                a.parts[k].text_end
+            };
+            for &(from, to) in ranges.iter() {
+                for it in &self.items[from..to] {
+                    let at = it.offset as usize;
+                    let mut b = Vec::new();
+                    it.push_bytes(&mut b);
+                    if code.len() < at + b.len() {
+                        code.resize(at + b.len(), 0);
+                    }
+                    code[at..at + b.len()].copy_from_slice(&b);
+                }
+            }
+            code.resize(size.max(code.len()), 0);
+        }
+        Some(out)
+    }
+
+    /// A kernel's raw parts and `.config` (which excludes them), and `.data`: returns whether
+    /// `name` was one.
+    #[allow(clippy::too_many_arguments)]
+    fn amd_raw(
         &mut self,
         a: &mut Amd,
         lineno: usize,
@@ -167,7 +353,158 @@ impl Assembler {
         name: &str,
         span: (usize, usize),
         c: &mut Cursor,
+        end: usize,
     ) -> bool {
+        let note = CAL_NOTE_NAMES.iter().position(|n| *n == name).map(|i| i as u32 + 1);
+        let entry = ENTRIES.iter().find(|e| e.0 == name).map(|e| e.1);
+        let what = match name {
+            ".config" => "Kernel config",
+            ".header" => "Header",
+            ".metadata" => "Metadata",
+            ".calnote" => "CALNote",
+            ".data" => "Section '.data'",
+            _ if note.is_some() => "CALNote",
+            _ if entry.is_some() => return self.amd_entry(a, lineno, src, name, span, c, end),
+            _ => return false,
+        };
+        let Some(k) = a.current else {
+            let msg = if name == ".data" {
+                "Section '.data' permitted only inside kernels".to_string()
+            } else {
+                format!("{what} can be defined only inside kernel")
+            };
+            self.error_at(lineno, src, span, msg);
+            return true;
+        };
+        let p = &mut a.parts[k];
+        if name == ".config" {
+            if p.raw() {
+                let msg = "Config can't be defined if metadata,header and/or CALnotes section exists";
+                self.error_at(lineno, src, span, msg.into());
+            } else if self.at_end(lineno, src, c, end) {
+                p.config = true;
+                // Its lines follow (the kernel's code, clrxasm's current section, after `.text`).
+                self.switch_section(".text");
+                a.src.open = Some(k);
+            }
+            return true;
+        }
+        if p.config && name != ".data" {
+            self.error_at(
+                lineno,
+                src,
+                span,
+                format!("{what} can't be defined if configuration was defined"),
+            );
+            return true;
+        }
+        // `.calnote TYPE`, a named note's optional value.
+        let kind = match note {
+            Some(t) => t,
+            None if name == ".calnote" => match self.abs_value(lineno, src, c, end) {
+                Some(Some(v)) => v as u32,
+                Some(None) => {
+                    self.error_at(lineno, src, span, ".calnote needs the note's type".into());
+                    return true;
+                }
+                None => return true,
+            },
+            None => 0,
+        };
+        let mut first = None;
+        if note.is_some() || name == ".calnote" {
+            c.ws();
+            if SINGLE_VALUE.contains(&kind) && !c.at_end() {
+                match self.abs_value(lineno, src, c, end) {
+                    Some(Some(v)) => first = Some(v as u32),
+                    Some(None) => {
+                        self.error_at(lineno, src, span, format!("{name}: expected an expression"));
+                        return true;
+                    }
+                    None => return true,
+                }
+            }
+        }
+        if !self.at_end(lineno, src, c, end) {
+            return true;
+        }
+        let part = match name {
+            ".header" => {
+                p.header = true;
+                "header".to_string()
+            }
+            ".metadata" => {
+                p.metadata = true;
+                "metadata".to_string()
+            }
+            ".data" => {
+                p.data = true;
+                "data".to_string()
+            }
+            _ => {
+                p.notes.push(a.notes.len());
+                let part = format!("note {}", a.notes.len());
+                a.notes.push((section_name(k, &part), k, kind));
+                part
+            }
+        };
+        self.switch_section(&section_name(k, &part));
+        if let Some(v) = first {
+            self.clrx_emit(lineno, src, span, &v.to_le_bytes());
+        }
+        true
+    }
+
+    /// An entry of the CAL note being written (`.entry`, `.cbmask`, `.cbid`, `.sampler`,
+    /// `.segment`): its words.
+    #[allow(clippy::too_many_arguments)]
+    fn amd_entry(
+        &mut self,
+        a: &Amd,
+        lineno: usize,
+        src: &str,
+        name: &str,
+        span: (usize, usize),
+        c: &mut Cursor,
+        end: usize,
+    ) -> bool {
+        let here = &self.sections[self.section].0;
+        let note = a.notes.iter().find(|n| &n.0 == here).map(|n| n.2);
+        let types = ENTRIES.iter().find(|e| e.0 == name).map_or(&[][..], |e| e.1);
+        let Some(kind) = note.filter(|t| types.contains(t)) else {
+            let msg = format!("Illegal place of {}", &name[1..]);
+            self.error_at(lineno, src, span, msg);
+            return true;
+        };
+        let words = if kind == note::UAV { 4 } else { 2 };
+        let mut bytes = Vec::with_capacity(words * 4);
+        for w in 0..words {
+            if w > 0 {
+                c.ws();
+                if !c.eat(b',') {
+                    let p = c.pos;
+                    self.error_at(lineno, src, (p, end.max(p + 1)), "Expected ',' before argument".into());
+                    return true;
+                }
+            }
+            match self.abs_value(lineno, src, c, end) {
+                Some(Some(v)) => bytes.extend_from_slice(&(v as u32).to_le_bytes()),
+                Some(None) => {
+                    let p = c.pos;
+                    self.error_at(lineno, src, (p, end.max(p + 1)), "Expected expression".into());
+                    return true;
+                }
+                None => return true,
+            }
+        }
+        if self.at_end(lineno, src, c, end) {
+            self.clrx_emit(lineno, src, span, &bytes);
+        }
+        true
+    }
+
+    /// The lines only `.amd` sources take.
+    fn amd_only(&mut self, a: &mut Amd, lineno: usize, src: &str, name: &str, c: &mut Cursor) -> bool {
         match name {
             ".driver_info" | ".compile_options" => {
                 c.ws();
@@ -182,12 +519,6 @@ impl Assembler {
                     }
                     Err(e) => self.diag(lineno, src, e),
                 }
-            }
-            n if RAW_FORMS.contains(&n) => {
-                let msg = format!(
-                    "{n}: gcnkit writes an .amd kernel from its .config only (the raw metadata, header and CAL notes are not written yet)"
-                );
-                self.error_at(lineno, src, span, msg);
             }
             _ => return false,
         }
@@ -208,23 +539,58 @@ impl Assembler {
             device,
             unified_sgprs: self.clrx.policy >= 200,
         };
-        let Some(codes) = self.binary_kernel_codes(b, ".amd") else {
+        let Some(codes) = self.amd_kernel_codes(&a) else {
             return;
         };
         let mut kernels = Vec::new();
-        for (k, (code, to)) in b.kernels.iter().zip(codes) {
-            let mut config = KernelConfig::default();
-            for (op, args, line, src) in &k.lines {
-                if let Err(msg) = config.set(&rules, op, args) {
-                    self.error_at(*line, src, (0, src.len()), msg);
+        // clrxasm keeps a kernel's register counts when its code is left, and at the end for the
+        // last kernel defined: a kernel named again whose code the source ends in loses the
+        // registers written since its code was last entered.
+        let in_code = self.section == 0 && b.open.is_none();
+        let cut = match a.code_kernel {
+            Some(k) if in_code && k + 1 != b.kernels.len() => Some((k, a.code_entry - self.taken)),
+            _ => None,
+        };
+        for (i, (k, (code, ranges))) in b.kernels.iter().zip(codes).enumerate() {
+            let p = &a.parts[i];
+            let bytes = |part: &str| {
+                let name = section_name(i, part);
+                self.obj
+                    .parts
+                    .sections
+                    .iter()
+                    .find(|s| s.name == name)
+                    .map_or_else(Vec::new, |s| s.bytes.clone())
+            };
+            let data = p.data.then(|| bytes("data"));
+            let form = if p.config {
+                let mut config = KernelConfig::default();
+                for (op, args, line, src) in &k.lines {
+                    if let Err(msg) = config.set(&rules, op, args) {
+                        self.error_at(*line, src, (0, src.len()), msg);
+                    }
                 }
-            }
-            let regs = self.code_regs_in(k.start, to);
-            default_registers(device, &mut config, regs.sgprs as u32, regs.vgprs as u32);
+                let upto = cut.filter(|c| c.0 == i).map_or(usize::MAX, |c| c.1);
+                let regs =
+                    self.code_regs_where(|item, _| item < upto && ranges.iter().any(|r| (r.0..r.1).contains(&item)));
+                default_registers(device, &mut config, regs.sgprs as u32, regs.vgprs as u32);
+                Form::Config(config)
+            } else {
+                Form::Raw(RawParts {
+                    header: bytes("header"),
+                    metadata: bytes("metadata"),
+                    notes: p
+                        .notes
+                        .iter()
+                        .map(|&n| (a.notes[n].2, bytes(&format!("note {n}"))))
+                        .collect(),
+                })
+            };
             kernels.push(Kernel {
                 name: k.name.clone(),
                 code,
-                config,
+                form,
+                data,
             });
         }
         let input = Input {

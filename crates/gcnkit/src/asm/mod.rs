@@ -701,10 +701,7 @@ impl Assembler {
             let semi = if plain {
                 None
             } else {
-                src.as_bytes()[start..end]
-                    .iter()
-                    .position(|&b| b == b';')
-                    .map(|p| start + p)
+                statement_end(&src.as_bytes()[start..end]).map(|p| start + p)
             };
             let stop = semi.unwrap_or(end);
             self.statement(lineno, src, start, stop);
@@ -772,7 +769,7 @@ impl Assembler {
             if let Some((n, after)) = clrx::local_label_def(&c) {
                 self.sync_dot();
                 let key = self.syms.clrx.define_local(n);
-                self.labels.insert(key.clone(), self.section);
+                self.labels.insert(key.clone(), self.label_section());
                 let here = Sym::Value(Value::Int(self.offset as i64));
                 self.syms.insert(key.clone(), here);
                 self.resolve(&key);
@@ -824,7 +821,7 @@ impl Assembler {
                 id.to_string()
             };
             // One lookup: a label already there is a second definition.
-            if self.labels.insert(key.clone(), self.section).is_some() || clrx && self.clrx.fixed.contains(&key) {
+            if self.labels.insert(key.clone(), self.label_section()).is_some() || clrx && self.clrx.fixed.contains(&key) {
                 let e = perr(id_start, id_end, format!("symbol '{id}' is already defined"));
                 self.diag(lineno, src, e);
                 return self.statement(lineno, src, c.pos, end);
@@ -1704,7 +1701,7 @@ impl Assembler {
             let fold = self.dialect == Dialect::Llvm || (self.dialect == Dialect::Auto && suffix != Suffix::None);
             let labels = &self.labels;
             let is_label = |n: &str| labels.contains_key(n);
-            let section = self.section;
+            let section = self.label_section();
             let other_section = |n: &str| labels.get(n).is_some_and(|&k| k != section);
             let syms = &self.syms;
             let symbol = |n: &str| match syms.get(n) {
@@ -1820,6 +1817,25 @@ impl Assembler {
         }
         (self.items, self.diags, std::mem::take(&mut self.obj.parts))
     }
+}
+
+/// The first `;` of `b` outside a string (`.ascii ";ARGSTART:..."` is one statement).
+fn statement_end(b: &[u8]) -> Option<usize> {
+    let mut k = 0;
+    while k < b.len() {
+        match b[k] {
+            b';' => return Some(k),
+            b'"' => {
+                k += 1;
+                while k < b.len() && b[k] != b'"' {
+                    k += if b[k] == b'\\' { 2 } else { 1 };
+                }
+            }
+            _ => {}
+        }
+        k += 1;
+    }
+    None
 }
 
 /// For each byte: 1 if it may start a string or a comment (`"`, `/`, `#`, `;`), 2 if it is a

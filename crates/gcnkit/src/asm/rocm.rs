@@ -891,7 +891,7 @@ impl Assembler {
     }
 
     /// The registers the instructions `take(item index, offset)` chooses write.
-    fn code_regs_where(&self, mut take: impl FnMut(usize, usize) -> bool) -> CodeRegs {
+    pub(super) fn code_regs_where(&self, mut take: impl FnMut(usize, usize) -> bool) -> CodeRegs {
         let mut c = CodeRegs::default();
         let t = crate::isa::isa();
         for (_, it) in self

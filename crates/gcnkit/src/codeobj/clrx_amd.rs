@@ -44,8 +44,8 @@ pub(crate) const AMD_MACHINES: [(u16, u32); 22] = [
     (0x412, 0x32),
 ];
 
-/// The CAL notes of a kernel, by type (CLRX's `CALNOTE_ATI_*`).
-mod note {
+/// The CAL notes of a kernel, by type (CLRX's `CALNOTE_ATI_*`; [`CAL_NOTE_NAMES`] in order).
+pub(crate) mod note {
     pub const PROGINFO: u32 = 1;
     pub const INPUTS: u32 = 2;
     pub const OUTPUTS: u32 = 3;
@@ -65,12 +65,55 @@ mod note {
     pub const UAV_OP_MASK: u32 = 17;
 }
 
-/// One kernel of the binary: its name, code and config.
+/// The pseudo-ops of the CAL note types 1-17, in type order (clrxasm writes them, clrxdisasm
+/// prints them; other types are `.calnote TYPE`).
+pub const CAL_NOTE_NAMES: [&str; 17] = [
+    ".proginfo",
+    ".inputs",
+    ".outputs",
+    ".condout",
+    ".floatconsts",
+    ".intconsts",
+    ".boolconsts",
+    ".earlyexit",
+    ".globalbuffers",
+    ".constantbuffers",
+    ".inputsamplers",
+    ".persistentbuffers",
+    ".scratchbuffers",
+    ".subconstantbuffers",
+    ".uavmailboxsize",
+    ".uav",
+    ".uavopmask",
+];
+
+/// One kernel of the binary: its name, code, how its metadata, header and CAL notes come,
+/// and its `.data`.
 pub struct Kernel {
     pub name: String,
     pub code: Vec<u8>,
-    /// Its config, register counts filled in ([`default_registers`]).
-    pub config: KernelConfig,
+    pub form: Form,
+    /// The inner binary's `.data` as the source gave it (`.data` in the kernel); `None`: 4736
+    /// zero bytes.
+    pub data: Option<Vec<u8>>,
+}
+
+/// Where a kernel's metadata string, header and CAL notes come from.
+pub enum Form {
+    /// Derived from its config, register counts filled in
+    /// ([`super::clrx_amd_config::default_registers`]).
+    Config(KernelConfig),
+    /// Given as bytes (clrxdisasm's default form: `.metadata`, `.header`, the CAL notes).
+    Raw(RawParts),
+}
+
+/// A kernel's raw parts, as the source wrote them.
+#[derive(Default)]
+pub struct RawParts {
+    pub header: Vec<u8>,
+    pub metadata: Vec<u8>,
+    /// Each CAL note's type and contents, in order.
+    pub notes: Vec<(u32, Vec<u8>)>,
 }
 
 /// The whole binary's input.
@@ -285,16 +328,16 @@ fn resolve(dv: u32, has_global: bool, c: &KernelConfig) -> Result<Resolved, Stri
 fn metadata(
     inp: &Input,
     dv: u32,
-    k: &Kernel,
+    name: &str,
+    c: &KernelConfig,
     r: &mut Resolved,
     arg_samplers: u32,
     unique: u32,
 ) -> Result<String, String> {
     use std::fmt::Write;
-    let c = &k.config;
     let older1348 = dv < 134805;
     let mut m = String::new();
-    let _ = writeln!(m, ";ARGSTART:__OpenCL_{}_kernel", k.name);
+    let _ = writeln!(m, ";ARGSTART:__OpenCL_{name}_kernel");
     m += if dv < 112402 {
         ";version:3:1:104\n"
     } else {
@@ -411,7 +454,7 @@ fn metadata(
     for (i, a) in c.args.iter().enumerate() {
         let _ = writeln!(m, ";reflection:{i}:{}", a.type_name);
     }
-    let _ = writeln!(m, ";ARGEND:__OpenCL_{}_kernel", k.name);
+    let _ = writeln!(m, ";ARGEND:__OpenCL_{name}_kernel");
     Ok(m)
 }
 
@@ -477,10 +520,18 @@ impl Notes {
             self.0.extend_from_slice(&w.to_le_bytes());
         }
     }
+
+    /// A note of any contents (a raw kernel's).
+    fn raw(&mut self, kind: u32, bytes: &[u8]) {
+        for v in [8, bytes.len() as u32, kind] {
+            self.0.extend_from_slice(&v.to_le_bytes());
+        }
+        self.0.extend_from_slice(b"ATI CAL\0");
+        self.0.extend_from_slice(bytes);
+    }
 }
 
-fn cal_notes(inp: &Input, dv: u32, k: &Kernel, r: &Resolved) -> Vec<u8> {
-    let c = &k.config;
+fn cal_notes(inp: &Input, dv: u32, c: &KernelConfig, r: &Resolved) -> Vec<u8> {
     let older1124 = dv < 112402;
     let older1348 = dv < 134805;
     let mut n = Notes(Vec::new());
@@ -664,15 +715,17 @@ fn cal_notes(inp: &Input, dv: u32, k: &Kernel, r: &Resolved) -> Vec<u8> {
     n.0
 }
 
-/// A kernel's inner ELF: its CAL notes, code and zeroed `.data`.
-fn inner_binary(machine: u32, notes: Vec<u8>, code: &[u8]) -> Vec<u8> {
+/// A kernel's inner ELF: its CAL notes, code and `.data` (4736 zero bytes unless the source
+/// gave its own, whose size CLRX also writes as the section's entry size).
+fn inner_binary(machine: u32, notes: Vec<u8>, code: &[u8], data: Option<&[u8]>) -> Vec<u8> {
+    let data_size = data.map_or(0, |d| d.len() as u64);
     let sect = |name, kind, info, bytes| {
         Region::Section(Section {
             name,
             kind,
             flags: 0,
             info,
-            entsize: 0,
+            entsize: if name == ".data" { data_size } else { 0 },
             align: 0,
             bytes,
             link: 0,
@@ -693,7 +746,12 @@ fn inner_binary(machine: u32, notes: Vec<u8>, code: &[u8]) -> Vec<u8> {
             Region::SectionHeaders,
             Region::Bytes(notes.clone()),
             sect(".text", clrx_elf::SHT_PROGBITS, 0, code.to_vec()),
-            sect(".data", clrx_elf::SHT_PROGBITS, 0, vec![0; 4736]),
+            sect(
+                ".data",
+                clrx_elf::SHT_PROGBITS,
+                0,
+                data.map_or_else(|| vec![0; 4736], <[u8]>::to_vec),
+            ),
             sect(".symtab", clrx_elf::SHT_SYMTAB, 1, vec![0; 16]),
             sect(".strtab", clrx_elf::SHT_STRTAB, 0, vec![0; 2]),
         ];
@@ -769,6 +827,87 @@ pub(crate) fn version_in_info(info: &str) -> u32 {
     major.wrapping_mul(100).wrapping_add(rest[..m].parse().unwrap_or(0))
 }
 
+/// A kernel's metadata string, header and CAL notes, as the binary holds them.
+type Parts = (Vec<u8>, Vec<u8>, Vec<u8>);
+
+/// A config kernel's metadata string, 32-byte header and CAL notes.
+fn config_parts(inp: &Input, dv: u32, name: &str, c: &KernelConfig, unique: u32) -> Result<Parts, String> {
+    let mut r = resolve(dv, inp.global_data.is_some(), c)?;
+    let write_only = |a: &&Arg| a.image().is_some() && a.access & 3 == WRITE_ONLY;
+    r.uavs = c
+        .args
+        .iter()
+        .filter(|a| write_only(a) || a.pointer == Some(Space::Global))
+        .count() as u32
+        + c.use_printf as u32;
+    if c.args.iter().filter(write_only).count() > 8 {
+        return Err("Too many write only images".into());
+    }
+    let arg_samplers = c
+        .args
+        .iter()
+        .filter(|a| a.pointer.is_none() && a.kind == ArgKind::Sampler)
+        .count() as u32;
+    let meta = metadata(inp, dv, name, c, &mut r, arg_samplers, unique)?;
+    let notes = cal_notes(inp, dv, c, &r);
+    let header = [
+        if dv >= 164205 { r.uav_private } else { 0 },
+        0,
+        if dv < 134805 { 0 } else { r.uav_private },
+        c.hw_local,
+        (if inp.is64 { 8 } else { 0 }) | (if c.use_printf { 2 } else { 0 }),
+        1,
+        0,
+        0,
+    ];
+    let header = header.iter().flat_map(|h| h.to_le_bytes()).collect();
+    Ok((meta.into_bytes(), header, notes))
+}
+
+/// The unique and function ids the raw kernels' metadata strings name (`;uniqueid:N` and
+/// the second field of `;function:1:N`, read as CLRX reads them), sorted: the config
+/// kernels take the free ones from 1024 up.
+fn unique_ids(inp: &Input) -> Vec<u32> {
+    let mut ids = Vec::new();
+    for k in &inp.kernels {
+        let Form::Raw(raw) = &k.form else { continue };
+        let m = &raw.metadata[..];
+        // (CLRX looks for each key at positions before the last 11 bytes only.)
+        let find = |from: usize, key: &[u8]| (from..m.len().saturating_sub(11)).find(|&p| m[p..].starts_with(key));
+        let Some(p) = find(0, b"\n;uniqueid:") else { continue };
+        let p = p + 11;
+        ids.extend(c_number(&m[p..]));
+        let Some(f) = find(p, b"\n;function:") else { continue };
+        let f = f + 11;
+        let Some(colon) = m[f..].iter().position(|&b| b == b':').map(|c| f + c) else {
+            continue;
+        };
+        if colon + 1 < m.len() {
+            ids.extend(c_number(&m[colon + 1..]));
+        }
+    }
+    ids.sort_unstable();
+    ids
+}
+
+/// A 32-bit unsigned number in C's forms (decimal, `0x` hex, `0b` binary, `0` octal) at the
+/// start of `s`, as CLRX's `cstrtovCStyle` reads it: `None` when none is there or it does not
+/// fit.
+fn c_number(s: &[u8]) -> Option<u32> {
+    let (radix, digits) = match s {
+        [b'0', b'x' | b'X', rest @ ..] => (16, rest),
+        [b'0', b'b' | b'B', rest @ ..] => (2, rest),
+        [b'0', rest @ ..] => (8, rest),
+        _ => (10, s),
+    };
+    let n = digits.iter().take_while(|b| (**b as char).is_digit(radix)).count();
+    if n == 0 {
+        // (`0` alone is octal zero.)
+        return (radix == 8).then_some(0);
+    }
+    u32::from_str_radix(std::str::from_utf8(&digits[..n]).ok()?, radix).ok()
+}
+
 /// The binary clrxasm writes for `inp`, or its error.
 pub fn write(inp: &Input) -> Result<Vec<u8>, String> {
     let dev_index = DEVICES
@@ -785,49 +924,39 @@ pub fn write(inp: &Input) -> Result<Vec<u8>, String> {
     };
     let mut rodata = inp.global_data.clone().unwrap_or_default();
     let mut text = Vec::new();
-    // Per kernel: metadata size, inner binary size.
+    // Per kernel: metadata size, inner binary size, header size.
     let mut sizes = Vec::new();
-    for (i, k) in inp.kernels.iter().enumerate() {
-        let c = &k.config;
-        let mut r = resolve(dv, inp.global_data.is_some(), c).map_err(|e| format!("kernel {}: {e}", k.name))?;
-        r.uavs = c
-            .args
-            .iter()
-            .filter(|a| (a.image().is_some() && a.access & 3 == WRITE_ONLY) || a.pointer == Some(Space::Global))
-            .count() as u32
-            + c.use_printf as u32;
-        if c.args
-            .iter()
-            .filter(|a| a.image().is_some() && a.access & 3 == WRITE_ONLY)
-            .count()
-            > 8
-        {
-            return Err(format!("kernel {}: Too many write only images", k.name));
-        }
-        let arg_samplers = c
-            .args
-            .iter()
-            .filter(|a| a.pointer.is_none() && a.kind == ArgKind::Sampler)
-            .count() as u32;
-        let meta = metadata(inp, dv, k, &mut r, arg_samplers, 1024 + i as u32)
-            .map_err(|e| format!("kernel {}: {e}", k.name))?;
-        let notes = cal_notes(inp, dv, k, &r);
-        let inner = inner_binary(inner_machine, notes, &k.code);
-        let header = [
-            if dv >= 164205 { r.uav_private } else { 0 },
-            0,
-            if dv < 134805 { 0 } else { r.uav_private },
-            c.hw_local,
-            (if inp.is64 { 8 } else { 0 }) | (if c.use_printf { 2 } else { 0 }),
-            1,
-            0,
-            0,
-        ];
-        rodata.extend_from_slice(meta.as_bytes());
-        for h in header {
-            rodata.extend_from_slice(&h.to_le_bytes());
-        }
-        sizes.push((meta.len() as u64, inner.len() as u64));
+    let taken = unique_ids(inp);
+    let mut unique = 1024u32;
+    for k in &inp.kernels {
+        let (meta, header, notes) = match &k.form {
+            Form::Raw(raw) => {
+                if raw.metadata.is_empty() {
+                    return Err(format!("kernel {}: No metadata for kernel", k.name));
+                }
+                if raw.header.is_empty() {
+                    return Err(format!("kernel {}: No header for kernel", k.name));
+                }
+                let mut n = Notes(Vec::new());
+                for (kind, bytes) in &raw.notes {
+                    n.raw(*kind, bytes);
+                }
+                (raw.metadata.clone(), raw.header.clone(), n.0)
+            }
+            Form::Config(c) => {
+                while taken.binary_search(&unique).is_ok() {
+                    unique += 1;
+                }
+                let (meta, header, notes) =
+                    config_parts(inp, dv, &k.name, c, unique).map_err(|e| format!("kernel {}: {e}", k.name))?;
+                unique += 1;
+                (meta, header, notes)
+            }
+        };
+        let inner = inner_binary(inner_machine, notes, &k.code, k.data.as_deref());
+        rodata.extend_from_slice(&meta);
+        rodata.extend_from_slice(&header);
+        sizes.push((meta.len() as u64, inner.len() as u64, header.len() as u64));
         text.extend_from_slice(&inner);
     }
     // Symbols: compile options, global data, then each kernel's metadata, code and header.
@@ -868,7 +997,7 @@ pub fn write(inp: &Input) -> Result<Vec<u8>, String> {
         ro += g.len() as u64;
     }
     let mut tx = 0u64;
-    for (k, (meta, inner)) in inp.kernels.iter().zip(&sizes) {
+    for (k, (meta, inner, header)) in inp.kernels.iter().zip(&sizes) {
         let n = name(&format!("__OpenCL_{}_metadata", k.name), &mut strtab);
         syms.symbol(n, ro, *meta, LOCAL_OBJECT, 4);
         ro += meta;
@@ -876,8 +1005,8 @@ pub fn write(inp: &Input) -> Result<Vec<u8>, String> {
         syms.symbol(n, tx, *inner, LOCAL_FUNC, 5);
         tx += inner;
         let n = name(&format!("__OpenCL_{}_header", k.name), &mut strtab);
-        syms.symbol(n, ro, 32, LOCAL_OBJECT, 4);
-        ro += 32;
+        syms.symbol(n, ro, *header, LOCAL_OBJECT, 4);
+        ro += header;
     }
     let sect = |name, kind, flags, align, bytes| {
         Region::Section(Section {

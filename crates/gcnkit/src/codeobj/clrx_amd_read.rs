@@ -1,10 +1,11 @@
 //! Reading AMD Catalyst's OpenCL 1.2 binaries ([`super::clrx_amd`]'s format) and printing
-//! them as clrxdisasm 0.1.9 prints them with `-C` (kernel configuration), `-m` and `-d`: the
-//! `.config` of each kernel recovered from its metadata string, header and CAL notes as
-//! clrxdisasm recovers it (`getAmdKernelConfig`), so that the text assembles back, with gcnkit
-//! or clrxasm, to one same binary.
+//! them as clrxdisasm 0.1.9 prints them: with `-C` (kernel configuration) the `.config` of
+//! each kernel recovered from its metadata string, header and CAL notes as clrxdisasm
+//! recovers it (`getAmdKernelConfig`); without it the raw parts (`-m`: `.header` and
+//! `.metadata` bytes; `-a`: the CAL notes too; `-d`: global data and a kernel's `.data`), so
+//! that the text assembles back, with gcnkit or clrxasm, to one same binary.
 
-use super::clrx_amd::{version_in_info, AMD_MACHINES};
+use super::clrx_amd::{note, version_in_info, AMD_MACHINES, CAL_NOTE_NAMES};
 use super::clrx_amd_config::{
     default_dims, Arg, ArgKind, KernelConfig, Space, ARG_IMAGES, ARG_SCALARS, ARG_VECTORS, DATA_CLASSES, DEFAULT,
 };
@@ -24,6 +25,11 @@ pub struct AmdKernelBin {
     pub metadata: Vec<u8>,
     pub header: Vec<u8>,
     pub notes: Notes,
+    /// Its inner binary's `.data`.
+    pub data: Vec<u8>,
+    /// Its header's fifth word as clrxdisasm reads it (past a header shorter than that: the
+    /// file's next bytes).
+    pub header_flags: u32,
 }
 
 /// A binary as clrxdisasm reads it.
@@ -68,6 +74,7 @@ fn err(e: object::Error) -> String {
 }
 
 fn read_outer<'d, H: FileHeader<Endian = Endianness>>(data: &'d [u8]) -> Result<AmdBinary, String> {
+    let file = data;
     let f = ElfFile::<'d, H>::parse(data).map_err(err)?;
     let bytes_of = |idx: object::SectionIndex, at: u64, size: u64| -> Result<Vec<u8>, String> {
         let s = f.section_by_index(idx).map_err(err)?;
@@ -96,13 +103,15 @@ fn read_outer<'d, H: FileHeader<Endian = Endianness>>(data: &'d [u8]) -> Result<
         let data = || bytes_of(idx, s.address(), s.size());
         if let Some(k) = name.strip_suffix("_kernel") {
             let inner = data()?;
-            let (code, notes) = read_inner(&inner).map_err(|e| format!("kernel {}: {e}", &k[9..]))?;
+            let (code, data, notes) = read_inner(&inner).map_err(|e| format!("kernel {}: {e}", &k[9..]))?;
             out.kernels.push(AmdKernelBin {
                 name: k[9..].to_string(),
                 code,
                 metadata: Vec::new(),
                 header: Vec::new(),
                 notes,
+                data,
+                header_flags: 0,
             });
         } else if name == "__OpenCL_compile_options" {
             out.compile_options = data()?;
@@ -112,7 +121,13 @@ fn read_outer<'d, H: FileHeader<Endian = Endianness>>(data: &'d [u8]) -> Result<
         } else if let Some(k) = name.strip_suffix("_metadata").filter(|_| name.len() >= 18) {
             meta.push((k[9..].to_string(), data()?));
         } else if let Some(k) = name.strip_suffix("_header") {
-            heads.push((k[9..].to_string(), data()?));
+            let file_at = f
+                .section_by_index(idx)
+                .ok()
+                .and_then(|x| x.file_range())
+                .and_then(|r| r.0.checked_add(s.address())?.checked_add(16))
+                .map_or(usize::MAX, |at| at as usize);
+            heads.push((k[9..].to_string(), data()?, le32(file, file_at)));
         }
     }
     if let Some(c) = f.section_by_name(".comment") {
@@ -126,25 +141,26 @@ fn read_outer<'d, H: FileHeader<Endian = Endianness>>(data: &'d [u8]) -> Result<
             .find(|m| m.0 == k.name)
             .map(|m| m.1.clone())
             .unwrap_or_default();
-        k.header = heads
-            .iter()
-            .find(|m| m.0 == k.name)
-            .map(|m| m.1.clone())
-            .unwrap_or_default();
+        if let Some(h) = heads.iter().find(|m| m.0 == k.name) {
+            k.header = h.1.clone();
+            k.header_flags = h.2;
+        }
     }
     Ok(out)
 }
 
 fn le32(b: &[u8], at: usize) -> u32 {
-    b.get(at..at + 4)
+    at.checked_add(4)
+        .and_then(|e| b.get(at..e))
         .map_or(0, |x| u32::from_le_bytes([x[0], x[1], x[2], x[3]]))
 }
 
-/// CAL notes: type, bytes.
-type Notes = Vec<(u32, Vec<u8>)>;
+/// CAL notes: type, bytes, and the first word as clrxdisasm reads it (past a note shorter
+/// than a word: the inner binary's next bytes).
+type Notes = Vec<(u32, Vec<u8>, u32)>;
 
-/// An inner binary's code (its first encoding's `.text`) and CAL notes.
-fn read_inner(data: &[u8]) -> Result<(Vec<u8>, Notes), String> {
+/// An inner binary's code and data (its first encoding's `.text` and `.data`) and CAL notes.
+fn read_inner(data: &[u8]) -> Result<(Vec<u8>, Vec<u8>, Notes), String> {
     let f = ElfFile::<object::elf::FileHeader32<Endianness>>::parse(data).map_err(err)?;
     let e = f.endian();
     let phdrs = f.elf_program_headers();
@@ -158,12 +174,16 @@ fn read_inner(data: &[u8]) -> Result<(Vec<u8>, Notes), String> {
         .ok_or("CAL encoding dictionary past the end")?;
     let (from, size) = (le32(dict, 8) as u64, le32(dict, 12) as u64);
     let within = |o: u64, s: u64| o >= from && o + s <= from + size;
-    let mut code = Vec::new();
+    let (mut code, mut kdata) = (None, None);
     for s in f.sections() {
         let (o, n) = s.file_range().unwrap_or((0, 0));
-        if s.name() == Ok(".text") && within(o, n) {
-            code = s.data().map_err(err)?.to_vec();
-            break;
+        let slot = match s.name() {
+            Ok(".text") => &mut code,
+            Ok(".data") => &mut kdata,
+            _ => continue,
+        };
+        if slot.is_none() && within(o, n) {
+            *slot = Some(s.data().map_err(err)?.to_vec());
         }
     }
     let mut notes = Vec::new();
@@ -178,12 +198,16 @@ fn read_inner(data: &[u8]) -> Result<(Vec<u8>, Notes), String> {
             let (name, desc, kind) = (le32(b, at) as usize, le32(b, at + 4) as usize, le32(b, at + 8));
             let d = at + 12 + name;
             let body = b.get(d..d + desc).ok_or("CAL note past its segment")?;
-            notes.push((kind, body.to_vec()));
+            notes.push((kind, body.to_vec(), le32(data, o as usize + d)));
             at = d + desc;
         }
     }
-    Ok((code, notes))
+    Ok((code.unwrap_or_default(), kdata.unwrap_or_default(), notes))
 }
+
+/// The most samplers or user data elements a damaged binary may ask for (clrxdisasm runs out
+/// of memory past some such number).
+const MAX_ELEMENTS: usize = 1 << 16;
 
 /// A kernel's config as clrxdisasm recovers it from the binary (its `getAmdKernelConfig`;
 /// what it loses, the text loses: it assembles to one binary, not always the original).
@@ -195,7 +219,7 @@ pub fn config_of(k: &AmdKernelBin, driver_info: &[u8]) -> Result<KernelConfig, S
         vgprs: 0,
         ..Default::default()
     };
-    c.use_printf = le32(&k.header, 16) & 2 != 0;
+    c.use_printf = k.header_flags & 2 != 0;
     let mut uav_ids = Vec::new();
     let mut cb_args: Vec<(u32, usize)> = Vec::new();
     let mut sampler_args = Vec::new();
@@ -287,6 +311,9 @@ pub fn config_of(k: &AmdKernelBin, driver_info: &[u8]) -> Result<KernelConfig, S
         } else if line.starts_with(";sampler:") {
             if field(1).starts_with("unknown_") {
                 let id = num(field(2)) as usize;
+                if id >= MAX_ELEMENTS {
+                    return Err(bad("a sampler's id"));
+                }
                 if c.samplers.len() < id + 1 {
                     c.samplers.resize(id + 1, 0);
                 }
@@ -302,7 +329,10 @@ pub fn config_of(k: &AmdKernelBin, driver_info: &[u8]) -> Result<KernelConfig, S
             let a = c.args.get_mut(i).ok_or_else(|| bad("a reflection's argument"))?;
             a.type_name = v.split_once(':').map_or("", |x| x.1).to_string();
             if a.pointer.is_some() && a.kind == (ArgKind::Value { scalar: 0, vec: 1 }) {
-                let pointee = &a.type_name[..a.type_name.len().saturating_sub(1)];
+                // (The type without its last character, the `*`; a damaged binary's may not be
+                // ASCII.)
+                let cut = a.type_name.char_indices().last().map_or(0, |(i, _)| i);
+                let pointee = &a.type_name[..cut];
                 if let Some(kind) = type_named(pointee) {
                     a.kind = kind;
                 } else if a.type_name.starts_with("enum ") {
@@ -332,9 +362,9 @@ pub fn config_of(k: &AmdKernelBin, driver_info: &[u8]) -> Result<KernelConfig, S
         c.args.get_mut(i).ok_or_else(|| bad("a constarg's argument"))?.access |= 4;
     }
     let mut uav_mask = [0u8; 128];
-    for (kind, d) in &k.notes {
+    for (kind, d, first) in &k.notes {
         match *kind {
-            13 => c.scratch = le32(d, 0) << 2,
+            13 => c.scratch = first << 2,
             10 if dv < 112402 => {
                 for e in d.chunks_exact(8) {
                     if let Some(&(_, i)) = cb_args.iter().rev().find(|x| x.0 == le32(e, 0)) {
@@ -342,12 +372,13 @@ pub fn config_of(k: &AmdKernelBin, driver_info: &[u8]) -> Result<KernelConfig, S
                     }
                 }
             }
-            4 => c.cond_out = le32(d, 0),
-            8 => c.early_exit = le32(d, 0),
+            4 => c.cond_out = *first,
+            8 => c.early_exit = *first,
             1 => {
                 for e in d.chunks_exact(8) {
                     let (addr, v) = (le32(e, 0), le32(e, 4));
                     match addr {
+                        0x8000_1000 if v as usize >= MAX_ELEMENTS => return Err(bad("the user data count")),
                         0x8000_1000 => c.user_data.resize(v as usize, [0; 4]),
                         0x8000_001f => {
                             if dv >= 134805 {
@@ -479,32 +510,198 @@ pub(crate) fn escape(b: &[u8]) -> String {
 /// eight or more of one byte is a `.fill`, which ends at a multiple of eight unless it ends
 /// the data.
 pub fn print_bytes(b: &[u8], out: &mut String) {
+    print_bytes_at("    ", b, out);
+}
+
+/// [`print_bytes`] indented by `indent` (a kernel's parts: 8 spaces).
+fn print_bytes_at(indent: &str, b: &[u8], out: &mut String) {
+    print_runs(indent, b, (8, ".byte", 1), |x| format!("0x{x:02x}"), out);
+}
+
+/// Elements as lines of `per_line` (`op`, `.byte` or `.int`), a run of `per_line` or more
+/// equal ones as a `.fill` of elements of `size` bytes that ends at a multiple of `per_line`
+/// unless it ends the data (clrxdisasm's `printDisasmData`, `printDisasmDataU32`).
+fn print_runs<T: Copy + PartialEq>(
+    indent: &str,
+    items: &[T],
+    (per_line, op, size): (usize, &str, usize),
+    hex: impl Fn(T) -> String,
+    out: &mut String,
+) {
     let mut p = 0;
-    while p < b.len() {
-        let run = b[p..].iter().take_while(|&&x| x == b[p]).count();
-        if run >= 8 {
-            let end = if p + run != b.len() { (p + run) & !7 } else { p + run };
-            let _ = writeln!(out, "    .fill {}, 1, 0x{:02x}", end - p, b[p]);
+    while p < items.len() {
+        let run = items[p..].iter().take_while(|&&x| x == items[p]).count();
+        if run >= per_line {
+            let end = if p + run != items.len() {
+                (p + run) / per_line * per_line
+            } else {
+                p + run
+            };
+            let _ = writeln!(out, "{indent}.fill {}, {size}, {}", end - p, hex(items[p]));
             p = end;
             continue;
         }
-        let line = &b[p..(p + 8).min(b.len())];
-        out.push_str("    .byte ");
-        let v: Vec<String> = line.iter().map(|x| format!("0x{x:02x}")).collect();
-        out.push_str(&v.join(", "));
-        out.push('\n');
+        let line = &items[p..(p + per_line).min(items.len())];
+        let v: Vec<String> = line.iter().map(|&x| hex(x)).collect();
+        let _ = writeln!(out, "{indent}{op} {}", v.join(", "));
         p += line.len();
     }
 }
 
-/// The lines before the kernels: format, device, bitness, compile options, driver info,
-/// global data.
-pub fn print_head(b: &AmdBinary, out: &mut String) {
+/// Words as `.int` lines of four, a run of four or more as a `.fill` (clrxdisasm's
+/// `printDisasmDataU32`, a kernel's indent), then the bytes past the last whole word.
+fn print_words(b: &[u8], out: &mut String) {
+    let w: Vec<u32> = b
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect();
+    print_runs("        ", &w, (4, ".int", 4), |x| format!("0x{x:08x}"), out);
+    print_bytes_at("        ", &b[w.len() * 4..], out);
+}
+
+/// A long string as `.ascii` lines, one per line of it and at most 72 bytes (76 escaped) each,
+/// escaped as clrxdisasm escapes them (`printDisasmLongString`).
+fn print_long_string(b: &[u8], out: &mut String) {
+    let mut pos = 0;
+    while pos < b.len() {
+        let end = (pos + 72).min(b.len());
+        let mut stop = pos;
+        while stop < end && b[stop] != b'\n' {
+            stop += 1;
+        }
+        if stop < end {
+            stop += 1;
+        }
+        // Escaped up to 76 characters (an escape that does not fit waits for the next line).
+        let mut line = String::new();
+        let mut short_octal = false;
+        let mut k = pos;
+        while k < stop {
+            let c = b[k];
+            let named = match c {
+                7 => Some('a'),
+                8 => Some('b'),
+                9 => Some('t'),
+                10 => Some('n'),
+                11 => Some('v'),
+                12 => Some('f'),
+                13 => Some('r'),
+                _ => None,
+            };
+            // (An octal escape shorter than three digits takes a following digit as
+            // another escape.)
+            let octal = c < 0x20 && named.is_none() || c > 0x7e || (short_octal && (b'0'..=b'7').contains(&c));
+            let piece = match named {
+                Some(n) => format!("\\{n}"),
+                None if octal => format!("\\{c:o}"),
+                None if matches!(c, b'"' | b'\'' | b'\\') => format!("\\{}", c as char),
+                None => (c as char).to_string(),
+            };
+            if line.len() + piece.len() >= 76 {
+                break;
+            }
+            short_octal = octal && c < 64;
+            line.push_str(&piece);
+            k += 1;
+        }
+        let _ = writeln!(out, "        .ascii \"{line}\"");
+        pos = k;
+    }
+}
+
+/// A kernel's CAL notes as clrxdisasm prints them: each note's pseudo-op, then its entries
+/// (`.entry`, `.segment`, `.sampler`, `.cbmask`), words or bytes; a single-word note's value on
+/// its line.
+fn print_notes(notes: &Notes, out: &mut String) {
+    for (kind, d, _) in notes {
+        match CAL_NOTE_NAMES.get((*kind as usize).wrapping_sub(1)) {
+            Some(n) => {
+                let _ = write!(out, "    {n}");
+            }
+            None => {
+                let _ = write!(out, "    .calnote 0x{kind:x}");
+            }
+        }
+        if d.is_empty() {
+            out.push('\n');
+            continue;
+        }
+        let w = |at: usize| le32(d, at);
+        // (entry size, pseudo-op, how each word prints)
+        let entries: Option<(usize, &str)> = match *kind {
+            note::PROGINFO => Some((8, ".entry")),
+            note::INT32CONSTS | note::FLOAT32CONSTS | note::BOOL32CONSTS => Some((8, ".segment")),
+            note::INPUT_SAMPLERS => Some((8, ".sampler")),
+            note::CONSTANT_BUFFERS => Some((8, ".cbmask")),
+            note::UAV => Some((16, ".entry")),
+            _ => None,
+        };
+        match (*kind, entries) {
+            (_, Some((size, op))) => {
+                out.push('\n');
+                let n = d.len() / size;
+                for e in 0..n {
+                    let at = e * size;
+                    let v = match *kind {
+                        note::PROGINFO => format!("0x{:08x}, 0x{:08x}", w(at), w(at + 4)),
+                        note::INPUT_SAMPLERS => format!("{}, 0x{:x}", w(at), w(at + 4)),
+                        note::UAV => format!("{}, {}, {}, {}", w(at), w(at + 4), w(at + 8), w(at + 12)),
+                        _ => format!("{}, {}", w(at), w(at + 4)),
+                    };
+                    let _ = writeln!(out, "        {op} {v}");
+                }
+                print_bytes_at("        ", &d[n * size..], out);
+            }
+            (
+                note::INPUTS | note::OUTPUTS | note::GLOBAL_BUFFERS | note::SCRATCH_BUFFERS | note::PERSISTENT_BUFFERS,
+                _,
+            ) => {
+                out.push('\n');
+                print_words(d, out);
+            }
+            (note::EARLYEXIT | note::CONDOUT | note::UAV_OP_MASK | note::UAV_MAILBOX_SIZE, _) if d.len() == 4 => {
+                let _ = writeln!(out, " {}", w(0));
+            }
+            _ => {
+                out.push('\n');
+                print_bytes_at("        ", d, out);
+            }
+        }
+    }
+}
+
+/// A kernel's raw parts as clrxdisasm prints them without `-C`: with `-m` its `.header` and
+/// `.metadata`, with `-d` its `.data`, with `-a` its CAL notes.
+pub fn print_raw(k: &AmdKernelBin, metadata: bool, data: bool, notes: bool, out: &mut String) {
+    if metadata {
+        if !k.header.is_empty() {
+            out.push_str("    .header\n");
+            print_bytes_at("        ", &k.header, out);
+        }
+        if !k.metadata.is_empty() {
+            out.push_str("    .metadata\n");
+            print_long_string(&k.metadata, out);
+        }
+    }
+    if data && !k.data.is_empty() {
+        out.push_str("    .data\n");
+        print_bytes_at("        ", &k.data, out);
+    }
+    if notes {
+        print_notes(&k.notes, out);
+    }
+}
+
+/// The lines before the kernels: format, device, bitness, with `-m` the compile options and
+/// driver info, with `-d` the global data.
+pub fn print_head(b: &AmdBinary, metadata: bool, data: bool, out: &mut String) {
     let _ = writeln!(out, ".amd\n.gpu {}", b.device.name);
     out.push_str(if b.is64 { ".64bit\n" } else { ".32bit\n" });
-    let _ = writeln!(out, ".compile_options \"{}\"", escape(&b.compile_options));
-    let _ = writeln!(out, ".driver_info \"{}\"", escape(&b.driver_info));
-    if !b.global_data.is_empty() {
+    if metadata {
+        let _ = writeln!(out, ".compile_options \"{}\"", escape(&b.compile_options));
+        let _ = writeln!(out, ".driver_info \"{}\"", escape(&b.driver_info));
+    }
+    if data && !b.global_data.is_empty() {
         out.push_str(".globaldata\n");
         print_bytes(&b.global_data, out);
     }
