@@ -622,7 +622,11 @@ impl Worker<'_> {
         let mut done = false;
         if let Some(x0) = x0.filter(|_| coalesced) {
             let end = x0.addr + 4 * a.len() as u64;
-            if self.shadow.as_ref().is_none_or(|s| x0.addr.wrapping_sub(s.base) >= s.size) {
+            if self
+                .shadow
+                .as_ref()
+                .is_none_or(|s| x0.addr.wrapping_sub(s.base) >= s.size)
+            {
                 self.shadow = self.l.shadow(mem, x0.addr);
             }
             if let Some(sh) = self

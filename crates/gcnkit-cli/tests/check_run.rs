@@ -133,7 +133,11 @@ fn mutants_of_compiled_kernels_are_found_as_lint_finds_them() {
         let o = gcnkit(&["disasm", "--syntax", "llvm", obj.to_str().unwrap()]);
         assert!(o.status.success(), "{}", err(&o));
         // The functions' sizes are expressions (`.Lfunc_end0-f`): they follow the edits.
-        let src: Vec<String> = String::from_utf8(o.stdout).unwrap().lines().map(str::to_string).collect();
+        let src: Vec<String> = String::from_utf8(o.stdout)
+            .unwrap()
+            .lines()
+            .map(str::to_string)
+            .collect();
         // Which kernel each line belongs to.
         let mut owner = Vec::new();
         let mut cur: Option<&str> = None;

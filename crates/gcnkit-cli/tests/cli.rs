@@ -433,10 +433,18 @@ fn asm_clrx_binary_formats() {
     // clrxdisasm's parts: -m the raw metadata (no .config), -f alone the code alone.
     let o = gcnkit(&["disasm", "-m", o_arg], b"");
     assert!(o.status.success(), "{}", err(&o));
-    assert!(text(&o).contains("    .metadata\n") && !text(&o).contains(".config"), "{}", text(&o));
+    assert!(
+        text(&o).contains("    .metadata\n") && !text(&o).contains(".config"),
+        "{}",
+        text(&o)
+    );
     let o = gcnkit(&["disasm", "-f", o_arg], b"");
     assert!(o.status.success(), "{}", err(&o));
-    assert!(text(&o).contains("s_endpgm") && !text(&o).contains(".compile_options"), "{}", text(&o));
+    assert!(
+        text(&o).contains("s_endpgm") && !text(&o).contains(".compile_options"),
+        "{}",
+        text(&o)
+    );
     // `--format rocm`: the source read as `.rocm`, clrxasm's loadable object (AMDGPU, 64-bit,
     // a shared object whose code starts at 0x1000).
     let rocm = b".gpu fiji\n.kernel k\n.config\n.dims x\n.text\nk:\n.skip 256\ns_endpgm\n";
@@ -462,11 +470,18 @@ fn asm_clrx_binary_formats() {
     assert_eq!(o.status.code(), Some(1));
     assert!(err(&o).contains("not a GCN 1.0-1.4 GPU"), "{}", err(&o));
     let v3 = String::from_utf8_lossy(v3).replace(".llvm10binfmt", ".llvm10binfmt\n.eflags 42");
-    let o = gcnkit(&["asm", "--syntax", "clrx", "--format", "rocm", "-o", o_arg], v3.as_bytes());
+    let o = gcnkit(
+        &["asm", "--syntax", "clrx", "--format", "rocm", "-o", o_arg],
+        v3.as_bytes(),
+    );
     assert!(o.status.success(), "{}", err(&o));
     let o = gcnkit(&["disasm", o_arg], b"");
     assert!(o.status.success(), "{}", err(&o));
-    assert!(text(&o).contains(".llvm10binfmt\n.metadatav3\n.globaldata\n"), "{}", text(&o));
+    assert!(
+        text(&o).contains(".llvm10binfmt\n.metadatav3\n.globaldata\n"),
+        "{}",
+        text(&o)
+    );
     // A Gallium binary (LLVM 3.9): its container names the kernel, its ELF is relocatable.
     let gallium = b".gpu pitcairn\n.kernel k\n.args\n.arg scalar, 4\n.config\n.dims x\n.text\nk: s_endpgm\n";
     let o = gcnkit(

@@ -814,7 +814,10 @@ fn profile_counts_equal_the_stats() {
 #[test]
 fn cooperative_runs_keep_the_grid_resident() {
     let t = Tmp::new("coop");
-    let obj = format!("{}/../gcnkit/tests/data/resident/coop.gfx900.hsaco", env!("CARGO_MANIFEST_DIR"));
+    let obj = format!(
+        "{}/../gcnkit/tests/data/resident/coop.gfx900.hsaco",
+        env!("CARGO_MANIFEST_DIR")
+    );
     let (groups, block) = (7usize, 128usize);
     let data: Vec<i32> = (0..groups * block).map(|i| (i as i32 * 29) % 83 - 41).collect();
     let bytes: Vec<u8> = data.iter().flat_map(|x| x.to_le_bytes()).collect();

@@ -376,7 +376,10 @@ impl Runtime {
                 .filter(|s| s.size == 8)
                 .map(|s| self.devices[k].write(s.addr, &v.addr.to_le_bytes()));
             if !matches!(written, Some(Ok(()))) {
-                eprintln!("gcnkit-hip: __managed__ variable {}: the code object has no pointer variable of its name", v.name);
+                eprintln!(
+                    "gcnkit-hip: __managed__ variable {}: the code object has no pointer variable of its name",
+                    v.name
+                );
             }
         }
     }

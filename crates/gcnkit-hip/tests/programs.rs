@@ -407,7 +407,9 @@ fn cooperative_launches_on_several_devices() {
         // The last launch: grid 1 faults, and every other grid stops rather than waiting
         // at the multi-grid barrier until its budget runs out.
         let err = String::from_utf8_lossy(&o.stderr);
-        let stopped = err.matches("stopped: another grid of the same cooperative launch failed").count();
+        let stopped = err
+            .matches("stopped: another grid of the same cooperative launch failed")
+            .count();
         assert_eq!(stopped + 1, args[args.len() - 1].parse::<usize>().unwrap(), "{err}");
     }
     let o = exec(&["--devices", "2", "--check"], &p, &[]);

@@ -717,7 +717,17 @@ mod tests {
             ArgValue::Value(a),
             ArgValue::Value(n),
         ];
-        let (out, p) = launch(&k.info, [64, 1, 1], [64, 1, 1], args.clone(), Some(1), None, false, false).unwrap();
+        let (out, p) = launch(
+            &k.info,
+            [64, 1, 1],
+            [64, 1, 1],
+            args.clone(),
+            Some(1),
+            None,
+            false,
+            false,
+        )
+        .unwrap();
         assert!(p.is_none());
         let y = out.buffers[0].as_ref().unwrap();
         assert_eq!(&y[4 * 5..4 * 6], &11f32.to_le_bytes());

@@ -198,7 +198,11 @@ fn whole_objects_round_trip_through_llvm_text() {
         // did (the hardware needs 256-byte aligned entries).
         assert_eq!(back.sections[0].align, co.sections[0].align, "{name}: .text alignment");
         let sized = |c: &CodeObject| -> Vec<(String, u64, u64)> {
-            c.sections[0].symbols.iter().map(|s| (s.name.clone(), s.offset, s.size)).collect()
+            c.sections[0]
+                .symbols
+                .iter()
+                .map(|s| (s.name.clone(), s.offset, s.size))
+                .collect()
         };
         assert_eq!(sized(&back), sized(&co), "{name}: functions and their sizes");
         assert_eq!(back.descriptors.len(), co.descriptors.len(), "{name}");
@@ -226,13 +230,23 @@ fn function_sizes_follow_an_edit_of_the_text() {
             continue;
         }
         let text = text_of(&co, Syntax::Llvm);
-        assert!(text.contains("\t.size ") && text.contains(".Lfunc_end0-"), "{name}: {text}");
+        assert!(
+            text.contains("\t.size ") && text.contains(".Lfunc_end0-"),
+            "{name}: {text}"
+        );
         // The first kernel's first instruction (4 or 8 bytes) taken out.
         let first = &co.sections[0].symbols[0];
         let lines: Vec<&str> = text.lines().collect();
         let at = lines.iter().position(|l| *l == format!("{}:", first.name)).unwrap() + 1;
-        let words = gcnkit::decode::decode(co.arch, &lines_words(&co, first.offset)).unwrap().len;
-        let edited: Vec<&str> = lines.iter().enumerate().filter(|(n, _)| *n != at).map(|x| *x.1).collect();
+        let words = gcnkit::decode::decode(co.arch, &lines_words(&co, first.offset))
+            .unwrap()
+            .len;
+        let edited: Vec<&str> = lines
+            .iter()
+            .enumerate()
+            .filter(|(n, _)| *n != at)
+            .map(|x| *x.1)
+            .collect();
         let mut a = gcnkit::asm::Assembler::new(co.arch, Dialect::Llvm, &name).processor(co.processor);
         for (n, l) in edited.iter().enumerate() {
             a.line(n + 1, l);
@@ -242,7 +256,12 @@ fn function_sizes_follow_an_edit_of_the_text() {
         let obj = gcnkit::codeobj::write::object_of(co.arch, &items, &parts).unwrap();
         let back = read(&obj).unwrap();
         let s = &back.sections[0].symbols[0];
-        assert_eq!((&s.name, s.size), (&first.name, first.size - 4 * words as u64), "{name}: {}", lines[at]);
+        assert_eq!(
+            (&s.name, s.size),
+            (&first.name, first.size - 4 * words as u64),
+            "{name}: {}",
+            lines[at]
+        );
         checked += 1;
     }
     assert!(checked >= 20, "{checked} objects with sized functions");

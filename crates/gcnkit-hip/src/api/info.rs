@@ -116,7 +116,10 @@ fn profiler_names(kind: &str) -> &'static [(u32, CString)] {
     static S: OnceLock<[Vec<(u32, CString)>; 2]> = OnceLock::new();
     let all = S.get_or_init(|| {
         let mut t = [Vec::new(), Vec::new()];
-        for line in include_str!("../../profiler_names.tsv").lines().filter(|l| !l.starts_with('#')) {
+        for line in include_str!("../../profiler_names.tsv")
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+        {
             let mut f = line.split('\t');
             let (Some(k), Some(Some(id)), Some(name)) = (f.next(), f.next().map(|x| x.parse().ok()), f.next()) else {
                 continue;

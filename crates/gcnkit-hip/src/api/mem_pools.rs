@@ -155,7 +155,9 @@ fn stream_device(stream: *mut c_void) -> Result<usize, HipError> {
 fn take(h: usize, size: u64) -> Result<u64, HipError> {
     let reused = pools(|p| {
         let pool = p.pools.get_mut(&h).ok_or(hipErrorInvalidValue)?;
-        let fit = (0..pool.free.len()).filter(|&k| pool.free[k].1 >= size).min_by_key(|&k| pool.free[k].1);
+        let fit = (0..pool.free.len())
+            .filter(|&k| pool.free[k].1 >= size)
+            .min_by_key(|&k| pool.free[k].1);
         Ok(fit.map(|k| {
             let b = pool.free.swap_remove(k);
             pool.busy.insert(b.0, b.1);

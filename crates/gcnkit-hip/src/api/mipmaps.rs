@@ -44,7 +44,13 @@ fn level_size(size: [usize; 3], l: u32) -> [usize; 3] {
 
 /// A chain of `levels` levels (0: one) of `size` texels of format `d`; more levels than
 /// `1 + log2` of the largest side is `hipErrorInvalidValue` (as ROCm's image creation).
-fn make(out: *mut *mut MipmappedArray, d: ChannelDesc, size: [usize; 3], levels: u32, flags: u32) -> Result<(), HipError> {
+fn make(
+    out: *mut *mut MipmappedArray,
+    d: ChannelDesc,
+    size: [usize; 3],
+    levels: u32,
+    flags: u32,
+) -> Result<(), HipError> {
     if out.is_null() {
         return Err(hipErrorInvalidValue);
     }

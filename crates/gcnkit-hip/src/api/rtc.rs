@@ -175,12 +175,18 @@ pub unsafe extern "C" fn hiprtcGetLoweredName(
     })
 }
 
-pub unsafe extern "C" fn hiprtcCompileProgram(prog: *mut c_void, num_options: i32, options: *const *const c_char) -> i32 {
+pub unsafe extern "C" fn hiprtcCompileProgram(
+    prog: *mut c_void,
+    num_options: i32,
+    options: *const *const c_char,
+) -> i32 {
     if num_options < 0 || num_options > 0 && options.is_null() {
         return INVALID_INPUT;
     }
     // SAFETY: `num_options` strings of the program's.
-    let options: Option<Vec<String>> = (0..num_options as usize).map(|k| unsafe { text(*options.add(k)) }).collect();
+    let options: Option<Vec<String>> = (0..num_options as usize)
+        .map(|k| unsafe { text(*options.add(k)) })
+        .collect();
     let Some(options) = options else {
         return INVALID_INPUT;
     };
@@ -240,12 +246,24 @@ fn compile(p: &mut Program, options: &[String], arch: Option<&str>) -> i32 {
         std::fs::write(&input, source).map_err(|e| e.to_string())?;
         let out = dir.join("code.o");
         let mut cmd = std::process::Command::new(&clang);
-        cmd.args(["-x", "hip", "--cuda-device-only", "--no-gpu-bundle-output", "-c", "-O3", "-std=c++14"])
-            .args(["--rocm-path=/usr", "--hip-version=5.2.21153"])
-            .args(["-DHIP_VERSION_MAJOR=5", "-DHIP_VERSION_MINOR=2", "-DHIP_VERSION_PATCH=21153"])
-            .args(["-D__HIPCC_RTC__", "-Wno-gnu-line-marker", "-Wno-missing-prototypes"])
-            .args(["-include", "hip/hip_runtime.h", "-I"])
-            .arg(&dir);
+        cmd.args([
+            "-x",
+            "hip",
+            "--cuda-device-only",
+            "--no-gpu-bundle-output",
+            "-c",
+            "-O3",
+            "-std=c++14",
+        ])
+        .args(["--rocm-path=/usr", "--hip-version=5.2.21153"])
+        .args([
+            "-DHIP_VERSION_MAJOR=5",
+            "-DHIP_VERSION_MINOR=2",
+            "-DHIP_VERSION_PATCH=21153",
+        ])
+        .args(["-D__HIPCC_RTC__", "-Wno-gnu-line-marker", "-Wno-missing-prototypes"])
+        .args(["-include", "hip/hip_runtime.h", "-I"])
+        .arg(&dir);
         let libs = std::path::Path::new("/usr/lib/x86_64-linux-gnu/amdgcn/bitcode");
         if libs.is_dir() {
             cmd.arg(format!("--hip-device-lib-path={}", libs.display()));
@@ -260,7 +278,10 @@ fn compile(p: &mut Program, options: &[String], arch: Option<&str>) -> i32 {
             cmd.arg(o);
         }
         if !named_arch {
-            cmd.arg(format!("--offload-arch={}", arch.ok_or("no GPU: GCNKIT_GPU names none")?));
+            cmd.arg(format!(
+                "--offload-arch={}",
+                arch.ok_or("no GPU: GCNKIT_GPU names none")?
+            ));
         }
         cmd.arg(&input).arg("-o").arg(&out);
         let o = cmd.output().map_err(|e| format!("{}: {e}", clang.display()))?;
@@ -308,7 +329,11 @@ fn lowered_names(code: &[u8], n: usize) -> Result<Vec<Option<String>>, String> {
         .collect();
     let mut names = vec![None; n];
     for s in elf.symbols() {
-        let Some(k) = s.name().ok().and_then(|x| x.strip_prefix("__gcnkit_name_expr_")?.parse::<usize>().ok()) else {
+        let Some(k) = s
+            .name()
+            .ok()
+            .and_then(|x| x.strip_prefix("__gcnkit_name_expr_")?.parse::<usize>().ok())
+        else {
             continue;
         };
         let Some(&to) = targets.get(&s.address()) else { continue };

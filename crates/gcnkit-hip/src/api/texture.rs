@@ -649,7 +649,9 @@ fn create(r: ResourceDesc, t: TextureDesc) -> Result<u64, HipError> {
         || t.min_mipmap_level_clamp != 0.0
         || t.max_mipmap_level_clamp != 0.0
     {
-        eprintln!("gcnkit-hip: hipCreateTextureObject: anisotropy and LOD bias or clamps are not supported (nor by ROCm 5.2)");
+        eprintln!(
+            "gcnkit-hip: hipCreateTextureObject: anisotropy and LOD bias or clamps are not supported (nor by ROCm 5.2)"
+        );
         return Err(hipErrorNotSupported);
     }
     if t.srgb != 0 {

@@ -754,7 +754,8 @@ impl Assembler {
                 }
             }
             ".amd3" => {
-                let msg = format!("{name}: gcnkit does not write this binary format (clrxasm writes no file for it either)");
+                let msg =
+                    format!("{name}: gcnkit does not write this binary format (clrxasm writes no file for it either)");
                 self.error_at(lineno, src, span, msg);
             }
             ".regvar" => self.regvar(lineno, src, c, end),

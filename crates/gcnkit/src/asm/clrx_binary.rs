@@ -150,7 +150,12 @@ impl Assembler {
             // The last kernel's configuration lines follow (Gallium's `.config` is its own).
             ".config" if !llvm => match b.kernels.len().checked_sub(1) {
                 Some(k) if self.sections[self.section].0 == ".text" => b.open = Some(k),
-                _ => self.error_at(lineno, src, span, ".config outside a kernel (after .kernel NAME)".into()),
+                _ => self.error_at(
+                    lineno,
+                    src,
+                    span,
+                    ".config outside a kernel (after .kernel NAME)".into(),
+                ),
             },
             ".kernel" => {
                 let k = rest.trim().to_string();

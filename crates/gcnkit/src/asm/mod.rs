@@ -821,7 +821,8 @@ impl Assembler {
                 id.to_string()
             };
             // One lookup: a label already there is a second definition.
-            if self.labels.insert(key.clone(), self.label_section()).is_some() || clrx && self.clrx.fixed.contains(&key) {
+            if self.labels.insert(key.clone(), self.label_section()).is_some() || clrx && self.clrx.fixed.contains(&key)
+            {
                 let e = perr(id_start, id_end, format!("symbol '{id}' is already defined"));
                 self.diag(lineno, src, e);
                 return self.statement(lineno, src, c.pos, end);

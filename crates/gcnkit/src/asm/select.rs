@@ -569,7 +569,10 @@ pub(super) fn clrx_float(a: Arch, f: f64, kind: FKind, own: FKind, forced: bool)
     };
     if too_big && f.is_finite() {
         let format = if fp == FKind::Half { "half" } else { "single" };
-        return Err(format!("{} is too big for {format} precision", show_value(Value::Float(f, kind))));
+        return Err(format!(
+            "{} is too big for {format} precision",
+            show_value(Value::Float(f, kind))
+        ));
     }
     let bits = match fp {
         FKind::Half => f16_of(f).to_bits() as u32,

@@ -58,7 +58,8 @@ pub struct CodeObject<'a> {
     pub notes: Vec<&'a [u8]>,
     /// A relocatable object's relocations, data and undefined symbols, when it has more
     /// than its descriptors' code offsets.
-    pub linkage: Option<reloc::Linkage>,    /// A loadable object's GOT: the symbols its `.rela.dyn` entries into `.got` name, in the
+    pub linkage: Option<reloc::Linkage>,
+    /// A loadable object's GOT: the symbols its `.rela.dyn` entries into `.got` name, in the
     /// GOT's order (clrxasm's `.gotsym`).
     pub got: Vec<String>,
     /// A loadable object's `.rodata` (clrxasm's `.globaldata`, with `.llvm10binfmt` its

@@ -86,7 +86,9 @@ impl Loaded {
 }
 
 // AMDGPU's dynamic relocation types (LLVM's AMDGPUUsage, *Relocation Records*).
-use crate::codeobj::reloc::{R_AMDGPU_ABS32, R_AMDGPU_ABS32_HI, R_AMDGPU_ABS32_LO, R_AMDGPU_ABS64, R_AMDGPU_RELATIVE64};
+use crate::codeobj::reloc::{
+    R_AMDGPU_ABS32, R_AMDGPU_ABS32_HI, R_AMDGPU_ABS32_LO, R_AMDGPU_ABS64, R_AMDGPU_RELATIVE64,
+};
 
 /// One GCN GPU of the kernel machine.
 pub struct Device {

@@ -400,7 +400,11 @@ impl FastLds {
             [i.get(F::Vdata) as usize, i.get(F::Data1) as usize]
         };
         let elems = 1 + two as usize;
-        let last = if load { data[0] + elems * dwords } else { data[elems - 1] + dwords };
+        let last = if load {
+            data[0] + elems * dwords
+        } else {
+            data[elems - 1] + dwords
+        };
         if dwords == 0 || last > 256 || (!load && data[0] + dwords > 256) {
             return None;
         }
@@ -465,7 +469,9 @@ impl FastLds {
                 }
             }
             if gathered {
-                w.v_written[base..base + elems * dwords].iter_mut().for_each(|x| *x = true);
+                w.v_written[base..base + elems * dwords]
+                    .iter_mut()
+                    .for_each(|x| *x = true);
                 return true;
             }
         }
@@ -678,9 +684,13 @@ mod tests {
         for a in [Arch::Gcn10, Arch::Gcn11, Arch::Gcn12, Arch::Gcn14, Arch::Gcn141] {
             for _ in 0..100_000 {
                 let words = [r.next() as u32 & 0x03ff_ffff | 0xd800_0000, r.next() as u32];
-                let Ok(i) = crate::decode::decode(a, &words) else { continue };
+                let Ok(i) = crate::decode::decode(a, &words) else {
+                    continue;
+                };
                 let Some(d) = i.def() else { continue };
-                let Some(p @ FastMem::Lds(lp)) = FastMem::plan(&i, d) else { continue };
+                let Some(p @ FastMem::Lds(lp)) = FastMem::plan(&i, d) else {
+                    continue;
+                };
                 let Some(Sem::Mem(m)) = d.sem else { unreachable!() };
                 let bytes: Vec<u8> = (0..SIZE).map(|_| r.next() as u8).collect();
                 let mut w = Wave::new(a);
@@ -713,7 +723,10 @@ mod tests {
                 );
                 if !p.run(&mut w, &mem, &mut lds, &mut 0) {
                     declined += 1;
-                    assert!(w.v == before.v && lds == bytes, "{a}: `{text}` declined but changed something");
+                    assert!(
+                        w.v == before.v && lds == bytes,
+                        "{a}: `{text}` declined but changed something"
+                    );
                     continue;
                 }
                 fast += 1;
@@ -732,12 +745,21 @@ mod tests {
                     unaligned_lds: a.is_gcn14(),
                 };
                 let general = vmem::ds(&mut g, &mut ctx, &i, d, m);
-                assert!(general.is_ok(), "{a}: `{text}` (kind {kind}): the fast path ran what fails");
+                assert!(
+                    general.is_ok(),
+                    "{a}: `{text}` (kind {kind}): the fast path ran what fails"
+                );
                 assert!(w.v == g.v, "{a}: `{text}` (kind {kind}): VGPRs differ");
-                assert!(w.v_written == g.v_written, "{a}: `{text}` (kind {kind}): written VGPRs differ");
+                assert!(
+                    w.v_written == g.v_written,
+                    "{a}: `{text}` (kind {kind}): written VGPRs differ"
+                );
                 assert!(lds == lds2, "{a}: `{text}` (kind {kind}): LDS differs");
             }
         }
-        assert!(fast > 3_000 && declined > 1_000 && two > 500, "fast {fast}, declined {declined}, two {two}");
+        assert!(
+            fast > 3_000 && declined > 1_000 && two > 500,
+            "fast {fast}, declined {declined}, two {two}"
+        );
     }
 }

@@ -641,7 +641,8 @@ pub fn mimg(w: &mut Wave, ctx: &mut MemCtx, i: &Instr, d: &'static InstrDef, m: 
                 });
                 // The mip level: BASE_LEVEL plus the _mip forms' level VGPR.
                 let level = if mip {
-                    t.base_level.saturating_add(vgpr(w, vaddr + axes + arrayed as usize, lane))
+                    t.base_level
+                        .saturating_add(vgpr(w, vaddr + axes + arrayed as usize, lane))
                 } else {
                     t.base_level
                 };
@@ -700,9 +701,7 @@ pub fn mimg(w: &mut Wave, ctx: &mut MemCtx, i: &Instr, d: &'static InstrDef, m: 
             // Mip levels (LAST_LEVEL above BASE_LEVEL): the LOD of the _l forms (0 for the
             // others), plus the sampler's LOD_BIAS, on the 1/256 grid, within MIN_LOD..MAX_LOD.
             let mipmapped = t.last_level > t.base_level;
-            if mipmapped
-                && (flags.has(Flags::MIMG_B) || flags.has(Flags::MIMG_D) || flags.has(Flags::MIMG_CL))
-            {
+            if mipmapped && (flags.has(Flags::MIMG_B) || flags.has(Flags::MIMG_D) || flags.has(Flags::MIMG_CL)) {
                 return Err(unsupported(
                     d,
                     w,
@@ -1170,7 +1169,8 @@ pub fn with_mip_levels(object: &mut [u8; 48], levels: u32) -> Result<(), String>
     if !(1..=16).contains(&levels) {
         return Err(format!("{levels} mip levels (1 to 16)"));
     }
-    let mut o: [u32; 12] = std::array::from_fn(|k| u32::from_le_bytes(object[4 * k..4 * k + 4].try_into().unwrap_or([0; 4])));
+    let mut o: [u32; 12] =
+        std::array::from_fn(|k| u32::from_le_bytes(object[4 * k..4 * k + 4].try_into().unwrap_or([0; 4])));
     t::LAST_LEVEL.put(&mut o, levels - 1);
     *object = le_bytes(o);
     Ok(())
@@ -1179,7 +1179,8 @@ pub fn with_mip_levels(object: &mut [u8; 48], levels: u32) -> Result<(), String>
 /// A sampler ([`sampler_words`]) filtering between mip levels: point (nearest level) or
 /// linear (the two around the LOD).
 pub fn with_mip_filter(sampler: &mut [u8; 16], linear: bool) {
-    let mut s: [u32; 4] = std::array::from_fn(|k| u32::from_le_bytes(sampler[4 * k..4 * k + 4].try_into().unwrap_or([0; 4])));
+    let mut s: [u32; 4] =
+        std::array::from_fn(|k| u32::from_le_bytes(sampler[4 * k..4 * k + 4].try_into().unwrap_or([0; 4])));
     ss::MIP_FILTER.put(&mut s, 1 + linear as u32);
     *sampler = le_bytes(s);
 }

@@ -1563,8 +1563,7 @@ impl<'a> Worker<'a> {
                                         .into(),
                                 ));
                             }
-                            ws.state =
-                                State::Gws(resident::GwsOp::of(i, g, &ws.w).map_err(|e| err(pc, Some(i), e))?);
+                            ws.state = State::Gws(resident::GwsOp::of(i, g, &ws.w).map_err(|e| err(pc, Some(i), e))?);
                             ws.pc = next;
                             return Ok(());
                         }

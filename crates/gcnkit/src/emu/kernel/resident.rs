@@ -291,7 +291,10 @@ fn work(sh: &Shared, coop: &Coop, t: usize, threads: usize, total: usize, start:
         if sh.abort.is_some_and(|a| a.load(Ordering::Relaxed)) {
             coop.fail(
                 usize::MAX,
-                format!("kernel {}: stopped: another grid of the same cooperative launch failed", sh.k.name),
+                format!(
+                    "kernel {}: stopped: another grid of the same cooperative launch failed",
+                    sh.k.name
+                ),
             );
             break;
         }

@@ -316,7 +316,11 @@ pub fn subrev_co_u32(l: &mut Lanes) {
 fn sub_borrow(l: &mut Lanes, rev: bool, with_borrow_in: bool) {
     let sat = int_clamp(l);
     let bin = if with_borrow_in { l.mask } else { 0 };
-    let (a, b) = if rev { (&l.src[1][0], &l.src[0][0]) } else { (&l.src[0][0], &l.src[1][0]) };
+    let (a, b) = if rev {
+        (&l.src[1][0], &l.src[0][0])
+    } else {
+        (&l.src[0][0], &l.src[1][0])
+    };
     if let Some(c) = carry_lanes(a, b, bin, true, sat, &mut l.dst[0]) {
         l.sdst = c;
         return;
