@@ -620,8 +620,8 @@ mod tests {
                 let Ok(mut i) = crate::decode::decode(a, &words) else {
                     continue;
                 };
-                let mut plain = r.next() % 2 == 0;
-                if i.enc == crate::enc::Enc::Vop3a && r.next() % 2 == 0 {
+                let mut plain = r.next().is_multiple_of(2);
+                if i.enc == crate::enc::Enc::Vop3a && r.next().is_multiple_of(2) {
                     i.set_opcode(wide_ops[r.next() as usize % wide_ops.len()]);
                     let Ok(j) = crate::decode::decode(a, i.words()) else {
                         continue;

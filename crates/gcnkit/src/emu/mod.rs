@@ -29,6 +29,12 @@ pub mod state;
 pub mod vmem;
 pub mod wave;
 
+pub use exec::{ends_program, needs_kernel, step, EmuError, Machine};
+pub use lanes::{Lanes, N};
+pub use program::{run_program, run_text, ProgramRun};
+pub use salu::Salu;
+pub use wave::{Wave, MODE_RESET};
+
 /// A small random generator for the fast paths' tests (xorshift64*).
 #[cfg(test)]
 mod test_rng {
@@ -43,8 +49,3 @@ mod test_rng {
     }
 }
 
-pub use exec::{ends_program, needs_kernel, step, EmuError, Machine};
-pub use lanes::{Lanes, N};
-pub use program::{run_program, run_text, ProgramRun};
-pub use salu::Salu;
-pub use wave::{Wave, MODE_RESET};
