@@ -576,11 +576,7 @@ pub(super) fn clrx_float(a: Arch, f: f64, kind: FKind, own: FKind, forced: bool)
     }
     let bits = match fp {
         FKind::Half => f16_of(f).to_bits() as u32,
-        FKind::Double => {
-            let b = f.to_bits();
-            let (hi, lo) = ((b >> 32) as u32, b as u32);
-            hi.wrapping_add((lo > 0x8000_0000 || (lo == 0x8000_0000 && hi & 1 != 0)) as u32)
-        }
+        FKind::Double => double_high(f),
         _ => (f as f32).to_bits(),
     };
     if !forced && fp == own {
@@ -601,6 +597,14 @@ pub(super) fn clrx_float(a: Arch, f: f64, kind: FKind, own: FKind, forced: bool)
         }
     }
     Ok(ClrxFloat::Literal(bits))
+}
+
+/// The high dword of a double as clrxasm writes a 64-bit float literal: rounded to nearest
+/// (even) at the low dword.
+fn double_high(f: f64) -> u32 {
+    let b = f.to_bits();
+    let (hi, lo) = ((b >> 32) as u32, b as u32);
+    hi.wrapping_add((lo > 0x8000_0000 || (lo == 0x8000_0000 && hi & 1 != 0)) as u32)
 }
 
 /// The inline-constant code of a value for an operand of type `ty`, if it has one. `llvm`:
@@ -807,12 +811,7 @@ pub fn literal_bits_for(v: Value, ty: Ty, strict16: bool) -> Result<u32, String>
                 // A 64-bit float literal holds the high half of the double: LLVM truncates
                 // the low half, clrxasm rounds to nearest (even).
                 FKind::Double if strict16 => (f.to_bits() >> 32) as u32,
-                FKind::Double => {
-                    let b = f.to_bits();
-                    let (hi, lo) = ((b >> 32) as u32, b as u32);
-                    let up = lo > 0x8000_0000 || (lo == 0x8000_0000 && hi & 1 != 0);
-                    hi.wrapping_add(up as u32)
-                }
+                FKind::Double => double_high(f),
                 _ => (f as f32).to_bits(),
             })
         }

@@ -48,4 +48,3 @@ mod test_rng {
         }
     }
 }
-
