@@ -374,13 +374,14 @@ fn every_pseudo_op_is_known() {
         ),
         (146, 2, 20, 1)
     );
-    // `.buggyfplit`'s float literals are not implemented: an error, not other code.
+    // `.buggyfplit`'s floats of VOP3P instructions are not modelled: an error, not other
+    // code (the vector ALU's: tests/clrx_float_literals.rs).
     let (_, diags) = gcnkit::asm::assemble(
-        Arch::Gcn12,
+        Arch::Gcn14,
         Dialect::Clrx,
         "t.s",
         ".buggyfplit
-v_add_f32 v1, 1.0, v2
+v_pk_add_f16 v1, 1.0, v2
 ",
     );
     assert!(diags.iter().any(|d| d.severity == Severity::Error));

@@ -24,8 +24,8 @@ pub enum Taken {
     Yes,
     /// Taken and ignored, as clrxasm ignores it (with its warning if it gives one).
     Ignored,
-    /// Taken, but not all of its effect is implemented (`.buggyfplit`: an instruction with
-    /// a float literal under it is an error).
+    /// Taken, but not all of its effect is implemented (`.buggyfplit`: a float of a VOP3P
+    /// instruction under it is an error).
     Partly,
     /// Refused: an output format gcnkit does not write (`.amd`, `.gallium`...).
     Refused,

@@ -1678,20 +1678,11 @@ impl Assembler {
                 }
             }
         }
-        // CLRX's `.buggyfplit` (clrxasm 0.1.2's float literals): not implemented.
+        // CLRX's `.buggyfplit` (clrxasm 0.1.2's float literals): each float of a vector-ALU
+        // row becomes the constant or literal clrxasm 0.1.2 made of it; VOP3P rows' floats
+        // are refused (not modelled).
         let r = match r {
-            Ok(()) if self.clrx.buggy_fp_lit => match ops
-                .iter()
-                .find(|o| matches!(o.kind, parse::OpKind::Const(Value::Float(..)) | parse::OpKind::Lit(Value::Float(..))))
-            {
-                Some(o) => Err(PErr {
-                    start: o.start,
-                    end: o.end,
-                    msg: "a float literal under .buggyfplit (clrxasm 0.1.2's float literals): gcnkit does not implement them".into(),
-                    help: Some(".nobuggyfplit (the default) takes it".into()),
-                }),
-                None => Ok(()),
-            },
+            Ok(()) if self.clrx.buggy_fp_lit => self.buggy_floats(found, &mut ops),
             r => r,
         };
         if let Err(e) = r {
@@ -1771,6 +1762,47 @@ impl Assembler {
         }
         self.ops = ops;
         self.mods = mods;
+    }
+
+    /// `.buggyfplit`: rewrites each float operand of a vector-ALU statement (row `found`) into
+    /// what clrxasm 0.1.2 read it as ([`select::buggy_float`]).
+    fn buggy_floats(&self, found: Option<(crate::isa::DefId, bool)>, ops: &mut [Operand]) -> Result<(), PErr> {
+        let d = found.map(|(id, _)| crate::isa::isa().def(id));
+        // V_MADMK/V_MADAK's constant (the third or fourth operand) is always a literal.
+        let k = match d.map(|d| d.form) {
+            Some(crate::isa::Form::Madmk) => 2,
+            Some(crate::isa::Form::Madak) => 3,
+            _ => usize::MAX,
+        };
+        for (n, o) in ops.iter_mut().enumerate() {
+            let (parse::OpKind::Const(Value::Float(f, kind)) | parse::OpKind::Lit(Value::Float(f, kind))) = o.kind
+            else {
+                continue;
+            };
+            let err = |msg: String, help: Option<String>| PErr {
+                start: o.start,
+                end: o.end,
+                msg,
+                help,
+            };
+            match d {
+                Some(d) if d.short.is_vop() => {
+                    let own = select::clrx_float_type(d, self.arch, crate::isa::Ty::B32);
+                    let forced = matches!(o.kind, parse::OpKind::Lit(_)) || n == k;
+                    let c = select::buggy_float(self.arch, f, kind, own, forced).map_err(|e| err(e, None))?;
+                    o.kind = select::operand_of(c);
+                }
+                Some(d) if d.short == crate::isa::Short::Vop3p => {
+                    return Err(err(
+                        "a float literal of a VOP3P instruction under .buggyfplit (clrxasm 0.1.2's float literals): gcnkit does not implement it".into(),
+                        Some(".nobuggyfplit (the default) takes it".into()),
+                    ))
+                }
+                // Scalar rows read floats as single, with or without the flag.
+                _ => {}
+            }
+        }
+        Ok(())
     }
 
     /// Ends the file: unresolved symbols are errors. Returns the items not taken yet (none if

@@ -599,6 +599,35 @@ pub(super) fn clrx_float(a: Arch, f: f64, kind: FKind, own: FKind, forced: bool)
     Ok(ClrxFloat::Literal(bits))
 }
 
+/// A float as clrxasm 0.1.2 read it (`.buggyfplit`, CLRX's GCNAsmHelpers: its "old buggy
+/// behaviour"): a 64-bit operand reads it as single, like every operand but the half ones
+/// (`own`: [`clrx_float_type`] of a 32-bit operand); a half is an inline constant only when
+/// it is +0, a single whenever its bits are one of the single constants (a half operand's
+/// `1.0s` too), a double (`l`) never.
+pub(super) fn buggy_float(a: Arch, f: f64, kind: FKind, own: FKind, forced: bool) -> Result<ClrxFloat, String> {
+    let fp = if kind == FKind::Plain { own } else { kind };
+    // The range errors and the literal bits are those of the reading without the flag.
+    let lit = match clrx_float(a, f, fp, fp, true)? {
+        ClrxFloat::Literal(b) => b,
+        ClrxFloat::Inline(_) => unreachable!("a forced float is a literal"),
+    };
+    Ok(match fp {
+        FKind::Half if !forced && lit == 0 => ClrxFloat::Inline(128),
+        FKind::Single if !forced => clrx_float(a, f, fp, fp, false)?,
+        _ => ClrxFloat::Literal(lit),
+    })
+}
+
+/// An operand that gives inline constant `code` (128, 240..=248) or literal `bits` in the
+/// general reading, whatever the operand's format: the constant's value or `lit(bits)`.
+pub(super) fn operand_of(c: ClrxFloat) -> OpKind {
+    match c {
+        ClrxFloat::Inline(128) => OpKind::Const(Value::Int(0)),
+        ClrxFloat::Inline(code) => OpKind::Const(Value::Float(FLOAT_CONSTS[(code - 240) as usize].0, FKind::Plain)),
+        ClrxFloat::Literal(bits) => OpKind::Lit(Value::Int(bits as i64)),
+    }
+}
+
 /// The high dword of a double as clrxasm writes a 64-bit float literal: rounded to nearest
 /// (even) at the low dword.
 fn double_high(f: f64) -> u32 {
