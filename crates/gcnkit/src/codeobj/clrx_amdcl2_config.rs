@@ -207,49 +207,6 @@ impl Default for Cl2Config {
     }
 }
 
-/// The pseudo-ops only an HSA config (`.hsaconfig`) takes.
-const HSA_ONLY: [&str; 39] = [
-    "call_convention",
-    "codeversion",
-    "debug_private_segment_buffer_sgpr",
-    "debug_wavefront_private_segment_offset_sgpr",
-    "default_hsa_features",
-    "gds_segment_size",
-    "group_segment_align",
-    "kernarg_segment_align",
-    "kernarg_segment_size",
-    "kernel_code_entry_offset",
-    "kernel_code_prefetch_offset",
-    "kernel_code_prefetch_size",
-    "machine",
-    "max_scratch_backing_memory",
-    "private_elem_size",
-    "private_segment_align",
-    "reserved_sgprs",
-    "reserved_vgprs",
-    "runtime_loader_kernel_symbol",
-    "use_debug_enabled",
-    "use_dispatch_id",
-    "use_dispatch_ptr",
-    "use_dynamic_call_stack",
-    "use_flat_scratch_init",
-    "use_grid_workgroup_count",
-    "use_kernarg_segment_ptr",
-    "use_ordered_append_gds",
-    "use_private_segment_buffer",
-    "use_private_segment_size",
-    "use_ptr64",
-    "use_queue_ptr",
-    "use_xnack_enabled",
-    "userdatanum",
-    "wavefront_sgpr_count",
-    "wavefront_size",
-    "workgroup_fbarrier_count",
-    "workgroup_group_segment_size",
-    "workitem_private_segment_size",
-    "workitem_vgpr_count",
-];
-
 /// The pseudo-ops of both forms that an `.hsaconfig` puts in the kernel's HSA header.
 const HSA_TOO: [&str; 15] = [
     "dims",
@@ -268,6 +225,22 @@ const HSA_TOO: [&str; 15] = [
     "privmode",
     "dx10clamp",
 ];
+
+/// The ROCm header pseudo-ops clrxasm refuses in this format ("ROCm pseudo-op can be defined
+/// only in ROCm format code": GCN 1.5's and the segment sizes' other names).
+const ROCM_ONLY: [&str; 5] = [
+    "pgmrsrc3",
+    "shared_vgprs",
+    "use_wave32",
+    "group_segment_fixed_size",
+    "private_segment_fixed_size",
+];
+
+/// Is `.name` a pseudo-op only an `.hsaconfig` takes: a ROCm header pseudo-op that is not one
+/// of the `.config` form's too nor GCN 1.5's?
+fn hsa_only(name: &str) -> bool {
+    super::clrx_config::is_header_op(name) && !HSA_TOO.contains(&name) && !ROCM_ONLY.contains(&name)
+}
 
 /// The pseudo-ops of both forms that go into the kernel's metadata.
 const METADATA_LINES: [&str; 7] = [
@@ -315,7 +288,7 @@ pub fn hsa_line(
             h.set("gds_segment_size", args)
         }
         n if METADATA_LINES.contains(&n) => c.set(device, is64, pseudo_op, args),
-        n if HSA_TOO.contains(&n) || HSA_ONLY.contains(&n) || CONTROL_DATA.contains(&n) => h.set(n, args),
+        n if HSA_TOO.contains(&n) || hsa_only(n) || CONTROL_DATA.contains(&n) => h.set(n, args),
         _ => Err(format!(
             "unknown or misplaced pseudo-op in a kernel's .hsaconfig: .{name}"
         )),
@@ -417,7 +390,7 @@ impl Cl2Config {
                 }
                 self.args.push(a);
             }
-            n if HSA_ONLY.contains(&n) => return Err("HSAConfig pseudo-op only in HSAConfig".into()),
+            n if hsa_only(n) => return Err("HSAConfig pseudo-op only in HSAConfig".into()),
             _ => return Err(format!("unknown or misplaced pseudo-op in a kernel's .config: .{name}")),
         }
         Ok(())

@@ -1102,6 +1102,11 @@ const KD_ENABLES: [&str; 8] = [
     "use_grid_workgroup_count",
 ];
 
+/// Is `name` one of the ROCm header's config pseudo-ops (`OPS`)?
+pub(crate) fn is_header_op(name: &str) -> bool {
+    OPS.iter().any(|x| x.name == name)
+}
+
 fn op_entry(name: &str) -> &'static Entry {
     OPS.iter().find(|x| x.name == name).expect("CLRX pseudo-op")
 }
