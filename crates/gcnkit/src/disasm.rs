@@ -1572,31 +1572,19 @@ fn amdcl2_code_text(
     relocs: &[crate::codeobj::clrx_amdcl2_read::CodeReloc],
     out: &mut String,
 ) -> Result<(), String> {
-    let mut listing = String::new();
-    code_text(arch, code, 0, Format::Listing, &mut listing)?;
-    for line in listing.split_inclusive('\n') {
-        let at = line
-            .strip_prefix("/*")
-            .and_then(|r| r.split_once(':'))
-            .and_then(|(o, _)| u64::from_str_radix(o, 16).ok());
-        let mut line = line.to_string();
-        if let Some(r) = at.and_then(|a| relocs.iter().find(|r| r.offset == a + 4)) {
-            if let Some(k) = line.find("*/ ") {
-                let (head, tail) = line.split_at(k + 3);
-                let mut tail = tail.replacen("0x55555555", &r.text(), 1);
-                if let Some(c) = tail.find(" /*") {
-                    tail.truncate(c);
-                    tail.push('\n');
-                }
-                line = format!("{head}{tail}");
-            }
+    code_text_relocated(arch, code, 0, format, out, |at, line| {
+        let Some(r) = relocs.iter().find(|r| r.offset == at as u64 + 4) else {
+            return line;
+        };
+        let Some(k) = line.find("*/ ") else { return line };
+        let (head, tail) = line.split_at(k + 3);
+        let mut tail = tail.replacen("0x55555555", &r.text(), 1);
+        if let Some(c) = tail.find(" /*") {
+            tail.truncate(c);
+            tail.push('\n');
         }
-        match (format, line.find("*/ ")) {
-            (Format::Text, Some(k)) if line.starts_with("/*") => out.push_str(&line[k + 3..]),
-            _ => out.push_str(&line),
-        }
-    }
-    Ok(())
+        format!("{head}{tail}")
+    })
 }
 
 /// The printer's local labels (`.L8_0`) renamed for kernel `n` (`.L8_n`).
@@ -1744,6 +1732,26 @@ fn scratch_code_text(
     relocs: &[(u32, bool)],
     out: &mut String,
 ) -> Result<(), String> {
+    code_text_relocated(arch, code, base, format, out, |at, line| {
+        match relocs.iter().find(|r| r.0 as usize == at + 4) {
+            Some(&(_, true)) => line.replacen("lit(4)", ".scratchaddr>>32", 1),
+            Some(&(_, false)) => line.replacen("lit(4)", ".scratchaddr&0xffffffff", 1),
+            None => line,
+        }
+    })
+}
+
+/// [`code_text`] with each instruction's listing line (`/*OFFSET: WORDS*/ TEXT`) passed
+/// through `rewrite` with its offset first: how the formats with code relocations print the
+/// relocated literals.
+fn code_text_relocated(
+    arch: Arch,
+    code: &[u8],
+    base: usize,
+    format: Format,
+    out: &mut String,
+    rewrite: impl Fn(usize, String) -> String,
+) -> Result<(), String> {
     let mut listing = String::new();
     code_text(arch, code, base, Format::Listing, &mut listing)?;
     for line in listing.split_inclusive('\n') {
@@ -1752,15 +1760,10 @@ fn scratch_code_text(
             .strip_prefix("/*")
             .and_then(|r| r.split_once(':'))
             .and_then(|(o, _)| usize::from_str_radix(o, 16).ok());
-        let mut line = line.to_string();
-        if let Some(&(_, high)) = at.and_then(|a| relocs.iter().find(|r| r.0 as usize == a + 4)) {
-            let expr = if high {
-                ".scratchaddr>>32"
-            } else {
-                ".scratchaddr&0xffffffff"
-            };
-            line = line.replacen("lit(4)", expr, 1);
-        }
+        let line = match at {
+            Some(a) => rewrite(a, line.to_string()),
+            None => line.to_string(),
+        };
         match (format, line.find("*/ ")) {
             (Format::Text, Some(k)) if line.starts_with("/*") => out.push_str(&line[k + 3..]),
             _ => out.push_str(&line),
