@@ -1,7 +1,8 @@
 //! Floats written for vector-ALU operands in the CLRX dialect, against live clrxasm (with
 //! `GCNKIT_CLRX_DIR`): every VOP1, VOP2 and VOPC row of every generation with a float in SRC0
 //! of its 32-bit form, with a scalar SRC1 (the statement then takes VOP3, which clrxasm reads
-//! with its VOP2 row), and in SRC0 of the VOP3-only rows; each value in many spellings (half,
+//! with its VOP2 row), in SRC0 of the VOP3-only rows, and in each source of every VOP3P row
+//! (GCN 1.4 and 1.4.1); each value in many spellings (half,
 //! single and double suffixes, values that round to an inline constant or to zero in the
 //! operand's format, denormals, negative zero, `lit()`), each also under `.buggyfplit`
 //! (clrxasm 0.1.2's reading). Each line gives clrxasm's words or is refused by both
@@ -12,7 +13,7 @@ mod common;
 use gcnkit::asm::{assemble, Dialect};
 use gcnkit::diag::Severity;
 use gcnkit::enc::F;
-use gcnkit::isa::{isa, DefId, Form, Short, X};
+use gcnkit::isa::{isa, DefId, Short, X};
 use gcnkit::sample::{instr, Knobs};
 use gcnkit::syntax::{to_text, Syntax};
 use gcnkit::Arch;
@@ -78,14 +79,10 @@ fn line(arch: Arch, id: DefId, value: &str, scalar1: bool) -> Option<String> {
         i.literal = Some(0x1234_5678);
         "0x12345678"
     };
-    // V_MADMK/V_MADAK with a scalar source or `lit()`: gcnkit takes the VOP3 V_MAD form
-    // when the constant is an inline one, and `lit()` for the constant; clrxasm refuses both.
-    let k = matches!(d.form, Form::Madmk | Form::Madak);
-    if k && value.starts_with("lit(") {
-        return None;
-    }
+    // (V_MADMK/V_MADAK with a scalar SRC1 would need their VOP3 form, and `lit()` on their
+    // constant is not parsed: clrxasm refuses both, and so must gcnkit.)
     if scalar1 {
-        if vop3 || d.short == Short::Vop1 || k {
+        if vop3 || d.short == Short::Vop1 {
             return None;
         }
         i.set(F::Vsrc1, 217);
@@ -101,6 +98,28 @@ fn line(arch: Arch, id: DefId, value: &str, scalar1: bool) -> Option<String> {
     Some(t)
 }
 
+/// Every VOP3P row of `arch` (GCN 1.4 and 1.4.1) with each value in each source in turn
+/// (the others VGPRs).
+fn vop3p_lines(arch: Arch) -> Vec<String> {
+    let mut lines = Vec::new();
+    for d in isa()
+        .defs
+        .iter()
+        .filter(|d| d.short == Short::Vop3p && d.exists_on(arch))
+    {
+        let n = d.form.nsrc();
+        for k in 0..n {
+            for v in VALUES {
+                let srcs: Vec<String> = (0..n)
+                    .map(|j| if j == k { v.to_string() } else { format!("v{}", 2 + j) })
+                    .collect();
+                lines.push(format!("{} v1, {}", d.name[arch.index()], srcs.join(", ")));
+            }
+        }
+    }
+    lines
+}
+
 #[test]
 fn floats_in_vector_operands_are_read_as_clrxasm_reads_them() {
     if common::clrx::dir().is_none() {
@@ -109,9 +128,12 @@ fn floats_in_vector_operands_are_read_as_clrxasm_reads_them() {
     }
     let mut report = Vec::new();
     let (mut same, mut refused) = (0, 0);
-    for arch in [Arch::Gcn10, Arch::Gcn11, Arch::Gcn12, Arch::Gcn14] {
-        let mut lines = Vec::new();
+    for arch in [Arch::Gcn10, Arch::Gcn11, Arch::Gcn12, Arch::Gcn14, Arch::Gcn141] {
+        let mut lines = vop3p_lines(arch);
         for (n, d) in isa().defs.iter().enumerate() {
+            if arch == Arch::Gcn141 {
+                break;
+            }
             if !matches!(d.short, Short::Vop1 | Short::Vop2 | Short::Vopc) || !d.exists_on(arch) {
                 continue;
             }

@@ -1797,9 +1797,21 @@ fn f16_operations() {
 fn madmk_vop3_is_refused() {
     for a in Arch::ALL {
         for m in ["v_madmk_f32", "v_madak_f32"] {
+            // Neither assembler writes the VOP3 form (clrxasm: "Literal in VOP3 encoding is
+            // illegal"): the word is V_MAD_F32's with the row's VOP3 opcode.
             let text = format!("{} v10, v11, v12, v13 vop3", nm(a, m));
-            let words = gcnkit::asm::assemble_one(a, gcnkit::asm::Dialect::Clrx, &text).unwrap();
+            assert!(assemble_one(a, Dialect::Clrx, &text).is_err(), "{a}: `{text}` taken");
+            let mut words = assemble_one(a, Dialect::Clrx, "v_mad_f32 v10, v11, v12, v13").unwrap();
+            let id = isa().lookup(a, nm(a, m)).unwrap();
+            let op = isa().def(id).e64[a.index()] as u32;
+            let shift = if a.is_vi_plus() { 16 } else { 17 };
+            let mask = if a.is_vi_plus() { 0x3ff } else { 0x1ff };
+            words[0] = words[0] & !(mask << shift) | op << shift;
             let i = gcnkit::decode::decode(a, &words).unwrap();
+            assert!(
+                i.def().is_some_and(|d| std::ptr::eq(d, isa().def(id))),
+                "{a}: {m}'s VOP3 word"
+            );
             let mut w = Wave::new(a);
             let e = gcnkit::emu::step(&mut w, &i).unwrap_err();
             assert!(matches!(e, gcnkit::emu::EmuError::Unsupported(_)), "{a} {m}: {e:?}");

@@ -49,7 +49,7 @@ pub const PSEUDO_OPS: [(&str, Taken); 169] = {
         ("balign", Yes),
         ("balignl", Yes),
         ("balignw", Yes),
-        ("buggyfplit", Partly),
+        ("buggyfplit", Yes),
         ("byte", Yes),
         ("cf_call", Ignored),
         ("cf_cjump", Ignored),

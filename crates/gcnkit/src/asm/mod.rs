@@ -1785,18 +1785,25 @@ impl Assembler {
                 msg,
                 help,
             };
+            let written_lit = matches!(o.kind, parse::OpKind::Lit(_));
             match d {
                 Some(d) if d.short.is_vop() => {
                     let own = select::clrx_float_type(d, self.arch, crate::isa::Ty::B32);
-                    let forced = matches!(o.kind, parse::OpKind::Lit(_)) || n == k;
+                    let forced = written_lit || n == k;
                     let c = select::buggy_float(self.arch, f, kind, own, forced).map_err(|e| err(e, None))?;
-                    o.kind = select::operand_of(c);
+                    o.kind = match c {
+                        // K takes no `lit()` (a written one is refused): its bits as a number.
+                        select::ClrxFloat::Literal(bits) if n == k && !written_lit => {
+                            parse::OpKind::Const(Value::Int(bits as i64))
+                        }
+                        c => select::operand_of(c),
+                    };
                 }
+                // VOP3P reads every float as single, with the flag's rules for the suffixes.
                 Some(d) if d.short == crate::isa::Short::Vop3p => {
-                    return Err(err(
-                        "a float literal of a VOP3P instruction under .buggyfplit (clrxasm 0.1.2's float literals): gcnkit does not implement it".into(),
-                        Some(".nobuggyfplit (the default) takes it".into()),
-                    ))
+                    let c = select::buggy_float(self.arch, f, kind, parse::FKind::Single, written_lit)
+                        .map_err(|e| err(e, None))?;
+                    o.kind = select::operand_of(c);
                 }
                 // Scalar rows read floats as single, with or without the flag.
                 _ => {}

@@ -62,6 +62,9 @@ pub struct Reg {
     /// CLRX's `&ill!` marker: a range CLRX knows is invalid for the operand (`m0&ill!` as a
     /// pair); taken at the operand's width.
     pub any_width: bool,
+    /// A CLRX `.regvar` register: never allocated, so clrxasm writes field value 0 for it (in a
+    /// 9-bit source field that is `s0`, whatever the variable's file).
+    pub regvar: bool,
 }
 
 /// What a symbol stands for.
@@ -527,6 +530,7 @@ pub fn register_in(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols, shadow:
             count: 1,
             ranged: false,
             any_width: false,
+            regvar: false,
         }));
     }
     // Lowercase on the stack: no allocation per identifier.
@@ -565,6 +569,7 @@ pub fn register_in(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols, shadow:
                 count: b - a + 1,
                 ranged: true,
                 any_width: false,
+                regvar: false,
             }));
         }
         // Written through a symbol: an explicit register of its width (`k=%execz` is one).
@@ -590,6 +595,7 @@ pub fn register_in(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols, shadow:
             count: 2,
             ranged: false,
             any_width: any,
+            regvar: false,
         }));
     } else if let Some((code, count)) = names.named(lower) {
         if ill_marker(c) {
@@ -598,6 +604,7 @@ pub fn register_in(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols, shadow:
                 count,
                 ranged: false,
                 any_width: true,
+                regvar: false,
             }));
         }
         // vcc[0:1]-style subranges of a named register (CLRX).
@@ -611,6 +618,7 @@ pub fn register_in(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols, shadow:
                 count: b - a + 1,
                 ranged: true,
                 any_width: false,
+                regvar: false,
             }));
         }
         return Ok(Some(Reg {
@@ -618,6 +626,7 @@ pub fn register_in(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols, shadow:
             count,
             ranged: false,
             any_width: false,
+            regvar: false,
         }));
     } else {
         c.pos = save;
@@ -637,6 +646,7 @@ pub fn register_in(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols, shadow:
                 count: 1,
                 ranged: false,
                 any_width: false,
+                regvar: false,
             }))
         }
         _ => {
@@ -652,6 +662,7 @@ pub fn register_in(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols, shadow:
                     count: 256 - a + b + 1,
                     ranged: true,
                     any_width: false,
+                    regvar: false,
                 }));
             }
             if a > b {
@@ -669,6 +680,7 @@ pub fn register_in(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols, shadow:
                 count: b - a + 1,
                 ranged: true,
                 any_width: false,
+                regvar: false,
             }))
         }
     }
@@ -705,6 +717,7 @@ fn register_list(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols) -> PRes<R
         count: 0,
         ranged: false,
         any_width: false,
+        regvar: false,
     });
     if r.count == 0 {
         return err(start, c.pos, "an empty register list");
@@ -1170,6 +1183,7 @@ fn plain_reg(s: &[u8], p: usize, e: usize, end: usize, names: &dyn RegNames) -> 
                     count: 1,
                     ranged: false,
                     any_width: false,
+                    regvar: false,
                 };
                 (reg, e)
             })
@@ -1196,6 +1210,7 @@ fn plain_reg(s: &[u8], p: usize, e: usize, end: usize, names: &dyn RegNames) -> 
                     count: b - a + 1,
                     ranged: true,
                     any_width: false,
+                    regvar: false,
                 };
                 (reg, q + 1)
             })
@@ -1221,6 +1236,7 @@ fn plain_reg(s: &[u8], p: usize, e: usize, end: usize, names: &dyn RegNames) -> 
                     count,
                     ranged: false,
                     any_width: false,
+                    regvar: false,
                 },
                 e,
             ))

@@ -263,7 +263,7 @@ impl Plan {
             }
             let code = match &o.kind {
                 OpKind::Reg(r) => {
-                    if r.any_width || r.count != s.regs as u16 {
+                    if r.any_width || r.regvar || r.count != s.regs as u16 {
                         return Outcome::Unknown;
                     }
                     let c = r.code;
@@ -508,6 +508,7 @@ mod tests {
             count,
             ranged: count > 1,
             any_width: false,
+            regvar: false,
         }))
     }
 

@@ -9,8 +9,8 @@
 //!   for a symbol of the current scope). The symbol `.` and local labels are global;
 //! - **`.eqv`** symbols, whose expression is evaluated at each use;
 //! - **`.regvar`** register variables: clrxasm marks their allocation unimplemented and
-//!   encodes each of their registers as register 0 of its file (`x[2]` of `.regvar x:v:4` is
-//!   `v0`); gcnkit does the same.
+//!   writes field value 0 for each of their registers (`x[2]` of `.regvar x:v:4` is `v0` in a
+//!   VGPR field, `s0` in a 9-bit source field: [`Reg::regvar`]); gcnkit does the same.
 //!
 //! Symbols of a scope are kept in the one symbol table under the scope's path (`a::b::x`;
 //! temporary scopes under a name no source can write), so every other part of the assembler
@@ -442,6 +442,7 @@ impl Symbols {
                 count: b - a + 1,
                 ranged: true,
                 any_width: false,
+                regvar: true,
             }));
         }
         Ok(Some(Reg {
@@ -449,6 +450,7 @@ impl Symbols {
             count: size,
             ranged: true,
             any_width: false,
+            regvar: true,
         }))
     }
 

@@ -967,8 +967,9 @@ pub fn select(
     }
     let has32 = d.e32[ai] != X;
     // llvm-mc 14 has no VOP3 form of V_MADMK/V_MADAK, nor of V_READLANE/V_WRITELANE where
-    // their 32-bit form exists.
-    let has64 = d.e64[ai] != X && (!fold || llvm_has_e64(d, arch));
+    // their 32-bit form exists; clrxasm refuses V_MADMK/V_MADAK's too ("Literal in VOP3
+    // encoding is illegal": it takes K for a literal there).
+    let has64 = d.e64[ai] != X && (!fold || llvm_has_e64(d, arch)) && !matches!(d.form, Form::Madmk | Form::Madak);
     // The plain statement (no modifiers): the row's encoding plans.
     if plans && mods.is_empty() && !vop3_only {
         if let Some(instr) = super::plan::encode(arch, dialect, fold, id, has32, has64, suffix, ops) {
@@ -1470,6 +1471,9 @@ fn build_in(
         }
         let code = match &o.kind {
             OpKind::Reg(r) => match reg_code(arch, dialect, d, s, r) {
+                // A `.regvar` register in a 9-bit source: clrxasm's field value 0 (not in
+                // SDWA, whose sources are a VGPR field and a flag).
+                Ok(_) if r.regvar && s.want == Want::Src && ext.is_none() => 0,
                 Ok(c) => c,
                 Err(msg) => {
                     let (msg, help) = msg;
@@ -1506,6 +1510,14 @@ fn build_in(
                     _ => literal_bits_for(*v, cty, fold),
                 };
                 match s.want {
+                    // clrxasm reads K as a plain expression: `lit()` is not parsed there.
+                    Want::K if !fold && matches!(o.kind, OpKind::Lit(_)) => {
+                        errs.push(perr(
+                            o,
+                            "K is always a literal: clrxasm takes no lit() here".to_string(),
+                        ));
+                        continue;
+                    }
                     Want::K => {
                         match literal_bits(s.ty) {
                             Ok(l) => set_literal(&mut i, l, o, &mut errs),

@@ -3,8 +3,8 @@
 //! `neg_lo`, `neg_hi` and `clamp` as each assembler reads them (see
 //! [`crate::syntax::vop3p`] for the facts).
 
-use super::parse::{perr, ModVal, Modifier, OpKind, Operand, PErr};
-use super::select::{inline_code, Selected};
+use super::parse::{perr, FKind, ModVal, Modifier, OpKind, Operand, PErr, Value};
+use super::select::{clrx_float, inline_code, ClrxFloat, Selected};
 use crate::arch::Arch;
 use crate::instr::{Enc, Instr};
 use crate::isa::{DefId, Flags, InstrDef};
@@ -102,13 +102,31 @@ pub(super) fn select(
                     Src::Special(..) => scalars.push(c),
                     _ => {}
                 }
-                c
+                // A `.regvar` register: clrxasm's field value 0 (see `Reg::regvar`).
+                if r.regvar {
+                    0
+                } else {
+                    c
+                }
             }
             OpKind::Const(v) => {
                 // llvm-mc 14 takes no float constant for a 16-bit integer source.
                 let int16_src = d.src[k].is_16() && !d.src[k].is_float();
                 let float_on_int = llvm && int16_src && matches!(v, super::parse::Value::Float(..));
-                match inline_code(arch, *v, d.src[k], llvm).filter(|_| !float_on_int) {
+                let code = match *v {
+                    // clrxasm reads a float for any VOP3P source as single (`0.5h` is no
+                    // constant: "Literal in VOP3 is illegal"); a constant by its bits.
+                    Value::Float(f, kind) if !llvm => match clrx_float(arch, f, kind, FKind::Single, false) {
+                        Ok(ClrxFloat::Inline(c)) => Some(c),
+                        Ok(ClrxFloat::Literal(_)) => None,
+                        Err(e) => {
+                            errs.push(perr(o.start, o.end, e));
+                            continue;
+                        }
+                    },
+                    _ => inline_code(arch, *v, d.src[k], llvm).filter(|_| !float_on_int),
+                };
+                match code {
                     Some(c) => c,
                     None => {
                         errs.push(perr(

@@ -661,8 +661,8 @@ pub(crate) fn step_with(w: &mut Wave, l: &mut Lanes, i: &Instr) -> Result<(), Em
     l.clamp = i.clamp();
     l.sdst = 0;
     l.mask = 0;
-    // AMD documents no VOP3 form of V_MADMK/V_MADAK (CLRX writes one; what it computes is
-    // unknown): refused rather than guessed.
+    // AMD documents no VOP3 form of V_MADMK/V_MADAK (clrxdisasm prints one, no assembler
+    // writes it; what it computes is unknown): refused rather than guessed.
     if i.enc.is_vop3() && matches!(d.form, Form::Madmk | Form::Madak) {
         return Err(EmuError::Unsupported(format!(
             "{name} in the VOP3 encoding (AMD documents no VOP3 form)"

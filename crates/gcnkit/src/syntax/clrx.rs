@@ -186,13 +186,13 @@ fn vector_loses_bits(i: &Instr, d: &InstrDef) -> bool {
     crate::decode::unused_bits(i) != 0 || vop3_loses_bits(i, d)
 }
 
-/// [`loses_bits`] of a VOP3 word of row `d` (its unused bits aside).
+/// [`loses_bits`] of a VOP3 word of row `d` (its unused bits aside). clrxasm refuses the VOP3
+/// form of V_MADMK/V_MADAK ("Literal in VOP3 encoding is illegal") that clrxdisasm prints.
 fn vop3_loses_bits(i: &Instr, d: &InstrDef) -> bool {
-    let nsrc = if matches!(d.form, Form::Madmk | Form::Madak) {
-        3
-    } else {
-        d.form.nsrc()
-    };
+    if matches!(d.form, Form::Madmk | Form::Madak) {
+        return true;
+    }
+    let nsrc = d.form.nsrc();
     (i.enc == Enc::Vop3b && !i.arch.is_vi_plus() && i.clamp())
         || ((i.abs() | i.neg()) & !used_mod_mask(d) & 7 != 0)
         || (0..nsrc).any(|k| i.src_in(k, || Some(d.form)) == 255)
