@@ -217,6 +217,98 @@ fn random_expressions_as_clrxasm_evaluates_them() {
     compare(Dialect::Clrx, clrxasm_words, "clrxasm");
 }
 
+/// Random expressions over labels (clrxasm's relative values) on one line each: labels before
+/// and after the statement, `.`, a symbol set to a label, numbers, every operator; the
+/// statement a data word, a literal, a branch target or `.org`. Each line gives clrxasm's
+/// words or is refused by both: a label's address is only a branch target, an `.org` target
+/// or a symbol's value, and only `+`, `-`, `*`/`<<` by a number, comparisons of equal
+/// relative parts and clrxasm's identities take one.
+#[test]
+fn label_expressions_as_clrxasm_evaluates_them() {
+    if common::clrx::dir().is_none() {
+        eprintln!("skipped: GCNKIT_CLRX_DIR is not set (clrxasm is the oracle)");
+        return;
+    }
+    let mut rng = Rng(common::seed() ^ 0x1abe1);
+    let n = common::env_n("GCNKIT_EXPR_N", 12) * 100;
+    let mut lines = Vec::new();
+    for k in 0..n {
+        let mut leaf = |r: &mut Rng| -> String {
+            match r.below(9) {
+                0 | 1 => r.below(9).to_string(),
+                2 => ["0", "-1", "4"][r.below(3) as usize].to_string(),
+                3 => format!("a{k}"),
+                4 => format!("b{k}"),
+                5 => format!("c{k}"),
+                6 => ".".to_string(),
+                7 => format!("x{k}"),
+                _ => format!("(b{k}-a{k})"),
+            }
+        };
+        fn tree(r: &mut Rng, depth: u32, leaf: &mut dyn FnMut(&mut Rng) -> String) -> String {
+            if depth == 0 || r.chance(1, 3) {
+                return leaf(r);
+            }
+            match r.below(8) {
+                0 => format!(
+                    "{}({})",
+                    ["-", "~", "!", "+"][r.below(4) as usize],
+                    tree(r, depth - 1, leaf)
+                ),
+                1 => {
+                    let (c, a, b) = (
+                        tree(r, depth - 1, leaf),
+                        tree(r, depth - 1, leaf),
+                        tree(r, depth - 1, leaf),
+                    );
+                    format!("({c}) ? ({a}) : ({b})")
+                }
+                _ => {
+                    let all: Vec<&str> = BINARY.iter().chain(CLRX_BINARY[..7].iter()).copied().collect();
+                    let op = all[r.below(all.len() as u64) as usize];
+                    let (a, b) = (tree(r, depth - 1, leaf), tree(r, depth - 1, leaf));
+                    format!("({a}) {op} ({b})")
+                }
+            }
+        }
+        let e = tree(&mut rng, 3, &mut leaf);
+        let stmt = match rng.below(4) {
+            0 => format!(".int {e}"),
+            1 => format!("s_add_u32 s0, s1, {e}"),
+            2 => format!("s_branch {e}"),
+            _ => format!("y{k} = {e}; s_branch y{k}"),
+        };
+        lines.push(format!(
+            "a{k}: s_nop 0; x{k} = a{k} + 4; b{k}: s_nop 1; {stmt}; s_nop 2; c{k}: s_nop 3"
+        ));
+    }
+    let theirs = common::clrx::assemble(Arch::Gcn12, &lines);
+    let (mut same, mut refused, mut bad) = (0, 0, Vec::new());
+    for (l, t) in lines.iter().zip(theirs) {
+        match (gcnkit_words(Dialect::Clrx, l), t) {
+            (Ok(a), Ok(b)) if a == b => same += 1,
+            (Err(_), Err(_)) => refused += 1,
+            (a, b) => bad.push(format!(
+                "{l}
+  gcnkit {a:x?}
+  clrxasm {b:x?}"
+            )),
+        }
+    }
+    eprintln!("{same} label expressions as clrxasm's words, {refused} refused by both");
+    assert!(
+        bad.is_empty(),
+        "{} differ:
+{}",
+        bad.len(),
+        bad[..bad.len().min(20)].join(
+            "
+"
+        )
+    );
+    assert!(same > n / 10 && refused > n / 10, "{same} same, {refused} refused");
+}
+
 /// The cases the audit found (issue: words that differed with exit status 0), each against
 /// the words the oracles give, so that they hold without the oracles too.
 #[test]

@@ -429,16 +429,30 @@ impl Assembler {
     /// An absolute integer expression defined before it: `Some(Some(v))`; `Some(None)` when
     /// there is none (the cursor at a ',' or the end); `None` after an error (reported).
     pub(super) fn abs_value(&mut self, lineno: usize, src: &str, c: &mut Cursor, end: usize) -> Option<Option<i64>> {
+        self.value_here(lineno, src, c, end, false)
+    }
+
+    /// [`Assembler::abs_value`], or with `here` an address in the current section too (a
+    /// label of it plus or minus a number: `.org`'s target under clrxasm's rules).
+    fn value_here(&mut self, lineno: usize, src: &str, c: &mut Cursor, end: usize, here: bool) -> Option<Option<i64>> {
         c.ws();
         if c.at_end() || c.peek() == Some(b',') {
             return Some(None);
         }
         let p0 = c.pos;
-        let r = (Expr {
+        let e = Expr {
             syms: &self.syms,
             no_bar: false,
-        })
-        .parse(c);
+        };
+        let r = match here {
+            false => e.parse(c),
+            true => e.parse_rel(c).and_then(|(v, sec)| match sec {
+                Some(sec) if sec != self.label_section() => {
+                    super::parse::err(p0, c.pos, "the address is in another section")
+                }
+                _ => Ok(v),
+            }),
+        };
         self.expression_warnings(lineno, src);
         match r {
             Ok(EVal::Value(Value::Int(v))) => Some(Some(v)),
@@ -542,6 +556,7 @@ impl Assembler {
             line: lineno,
             source: src.to_string(),
             ctx,
+            dot: self.dot_here(),
         });
     }
 
@@ -739,11 +754,24 @@ impl Assembler {
         c: &mut Cursor,
         end: usize,
     ) -> Option<Vec<(Option<i64>, usize)>> {
+        self.clrx_args_at(lineno, src, n, c, end, false)
+    }
+
+    /// [`Assembler::clrx_args`]; `here`: the first may be an address in the current section.
+    fn clrx_args_at(
+        &mut self,
+        lineno: usize,
+        src: &str,
+        n: usize,
+        c: &mut Cursor,
+        end: usize,
+        here: bool,
+    ) -> Option<Vec<(Option<i64>, usize)>> {
         let mut args = Vec::new();
         loop {
             c.ws();
             let at = c.pos;
-            let v = self.abs_value(lineno, src, c, end)?;
+            let v = self.value_here(lineno, src, c, end, here && args.is_empty())?;
             args.push((v, at));
             if args.len() == n || !c.eat(b',') {
                 break;
@@ -922,7 +950,7 @@ impl Assembler {
     /// the absolute section).
     fn org(&mut self, lineno: usize, src: &str, span: (usize, usize), c: &mut Cursor, end: usize) {
         let p0 = c.pos;
-        let Some(args) = self.clrx_args(lineno, src, 2, c, end) else {
+        let Some(args) = self.clrx_args_at(lineno, src, 2, c, end, true) else {
             return;
         };
         let Some(to) = args.first().and_then(|a| a.0) else {

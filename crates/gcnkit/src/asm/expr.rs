@@ -139,6 +139,131 @@ pub enum EVal {
     Forward(String),
 }
 
+/// CLRX's relative part of a value (clrxasm's "relatives"): each section's multiple in an
+/// expression of labels. A value is absolute when it has none, an address in a section when
+/// it has one of multiple 1. Only `+`, `-`, `*` and `<<` by a number, unary `-` and `~`,
+/// comparisons of values with the same relative part, `?:` and the identities (`x & 0`,
+/// `x & -1`, `x | 0`, `x ^ 0`, `0 && x`...) take relative values; everything else is
+/// clrxasm's error. llvm-mc's rules keep none (its labels are relocations or offsets).
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+pub struct Rel {
+    terms: [(usize, i64); 4],
+    n: u8,
+}
+
+impl Rel {
+    fn of(section: usize) -> Rel {
+        let mut r = Rel::default();
+        r.terms[0] = (section, 1);
+        r.n = 1;
+        r
+    }
+
+    pub fn is_abs(&self) -> bool {
+        self.n == 0
+    }
+
+    fn terms(&self) -> &[(usize, i64)] {
+        &self.terms[..self.n as usize]
+    }
+
+    /// Each multiple through `f`; zeros dropped.
+    fn map(mut self, f: impl Fn(i64) -> i64) -> Rel {
+        let n = self.n as usize;
+        for t in &mut self.terms[..n] {
+            t.1 = f(t.1);
+        }
+        let mut k = 0;
+        for j in 0..n {
+            if self.terms[j].1 != 0 {
+                self.terms[k] = self.terms[j];
+                k += 1;
+            }
+        }
+        self.n = k as u8;
+        self
+    }
+
+    /// The sum of two relative parts (`None`: more sections than one expression holds).
+    fn add(mut self, o: Rel) -> Option<Rel> {
+        for &(sec, m) in o.terms() {
+            match self.terms().iter().position(|t| t.0 == sec) {
+                Some(k) => self.terms[k].1 = self.terms[k].1.wrapping_add(m),
+                None if (self.n as usize) < self.terms.len() => {
+                    self.terms[self.n as usize] = (sec, m);
+                    self.n += 1;
+                }
+                None => return None,
+            }
+        }
+        Some(self.map(|m| m))
+    }
+
+    fn same(&self, o: &Rel) -> bool {
+        self.n == o.n && self.terms().iter().all(|t| o.terms().contains(t))
+    }
+
+    /// The section of an address (`Ok(None)`: absolute); `Err` for any other relative part.
+    pub fn section(&self) -> Result<Option<usize>, ()> {
+        match self.terms() {
+            [] => Ok(None),
+            [(sec, 1)] => Ok(Some(*sec)),
+            _ => Err(()),
+        }
+    }
+}
+
+/// The relative part of `a op b` under clrxasm's rules (values `x`, `y`), or its error.
+fn rel_arith(op: Op, x: i64, a: Rel, y: i64, b: Rel) -> Result<Rel, String> {
+    use Op::*;
+    let (aa, ba) = (a.is_abs(), b.is_abs());
+    if aa && ba {
+        return Ok(a);
+    }
+    let none = Rel::default();
+    let sum = |r: Option<Rel>| r.ok_or_else(|| "too many sections in one expression".to_string());
+    let what = match op {
+        Add => return sum(a.add(b)),
+        Sub => return sum(a.add(b.map(|m| m.wrapping_neg()))),
+        Mul if aa => return Ok(if x == 0 { none } else { b.map(|m| m.wrapping_mul(x)) }),
+        Mul if ba => return Ok(if y == 0 { none } else { a.map(|m| m.wrapping_mul(y)) }),
+        Mul => "multiplication of two relative values",
+        Shl if ba => {
+            return Ok(if (0..64).contains(&y) {
+                a.map(|m| m.wrapping_shl(y as u32))
+            } else {
+                none
+            })
+        }
+        Shl => "a shift count that is a relative value",
+        And if (ba && y == 0) || (aa && x == 0) => return Ok(none),
+        And if ba && y == -1 => return Ok(a),
+        And if aa && x == -1 => return Ok(b),
+        Or if (ba && y == -1) || (aa && x == -1) => return Ok(none),
+        Or | Xor if ba && y == 0 => return Ok(a),
+        Or | Xor if aa && x == 0 => return Ok(b),
+        OrNot if (ba && y == 0) || (aa && x == -1) => return Ok(none),
+        OrNot if ba && y == -1 => return Ok(a),
+        OrNot if aa && x == 0 => return Ok(b.map(|m| m.wrapping_neg())),
+        LAnd if (ba && y == 0) || (aa && x == 0) => return Ok(none),
+        LOr if (ba && y != 0) || (aa && x != 0) => return Ok(none),
+        Eq | Ne | Lt | Le | Gt | Ge | Below | BelowEq | Above | AboveEq if a.same(&b) => return Ok(none),
+        Eq | Ne | Lt | Le | Gt | Ge | Below | BelowEq | Above | AboveEq => {
+            "a comparison of values relative to different sections"
+        }
+        And => "binary AND (but x & 0 and x & -1) of a relative value",
+        Or => "binary OR (but x | 0 and x | -1) of a relative value",
+        Xor => "binary XOR (but x ^ 0) of a relative value",
+        OrNot => "binary OR-NOT of a relative value",
+        LAnd => "logical AND (but 0 && x) of a relative value",
+        LOr => "logical OR (but a true value || x) of a relative value",
+        Div | UDiv => "division of a relative value",
+        Rem | URem => "modulo of a relative value",
+        Shr | Sar => "a right shift of a relative value",
+    };
+    Err(format!("{what} (a label's address) is not allowed"))
+}
+
 pub fn as_int(v: Value) -> i64 {
     match v {
         Value::Int(i) => i,
@@ -224,9 +349,37 @@ fn arith(syms: &Symbols, op: Op, a: Value, b: Value, start: usize, end: usize) -
     ))
 }
 
+/// An expression's value with its relative part ([`Rel`]).
+type RVal = (EVal, Rel);
+
 impl<'s> Expr<'s> {
+    /// An absolute expression: under clrxasm's rules a label's address (a relative value) is
+    /// an error here, a difference of labels in one section is a number.
     pub fn parse(&self, c: &mut Cursor) -> PRes<EVal> {
-        self.choice(c)
+        let start = c.pos;
+        match self.parse_rel(c)? {
+            (v, None) => Ok(v),
+            (_, Some(_)) => err(
+                start,
+                c.pos,
+                "expression must be absolute: it holds a label's address (a difference of labels is a number)",
+            ),
+        }
+    }
+
+    /// An expression that may be an address in a section (clrxasm's relative value: a label,
+    /// `.`, plus or minus a number), with the section; any other relative result is an error.
+    pub fn parse_rel(&self, c: &mut Cursor) -> PRes<(EVal, Option<usize>)> {
+        let start = c.pos;
+        let (v, rel) = self.choice(c)?;
+        match rel.section() {
+            Ok(sec) => Ok((v, sec)),
+            Err(()) => err(
+                start,
+                c.pos,
+                "a relative result must be one label's address plus a number (not a multiple, negation or sum of addresses)",
+            ),
+        }
     }
 
     fn rules(&self) -> Rules {
@@ -234,24 +387,36 @@ impl<'s> Expr<'s> {
     }
 
     /// clrxasm's `c ? a : b`, the loosest level, from the right.
-    fn choice(&self, c: &mut Cursor) -> PRes<EVal> {
+    fn choice(&self, c: &mut Cursor) -> PRes<RVal> {
         let start = c.pos;
-        let cond = self.binary(c, 0)?;
+        let (cond, crel) = self.binary(c, 0)?;
         c.ws();
         if !(self.rules().choice() && c.peek() == Some(b'?')) {
-            return Ok(cond);
+            return Ok((cond, crel));
         }
         c.pos += 1;
-        let yes = self.choice(c)?;
+        let (yes, yrel) = self.choice(c)?;
         c.ws();
         if !(c.peek() == Some(b':') && c.peek_at(1) != Some(b':')) {
             return err(start, c.pos, "missing ':' for '?'");
         }
         c.pos += 1;
-        let no = self.choice(c)?;
+        let (no, nrel) = self.choice(c)?;
+        if !crel.is_abs() {
+            return err(
+                start,
+                c.pos,
+                "the condition of '?:' is a label's address (a relative value)",
+            );
+        }
         Ok(match (cond, yes, no) {
-            (EVal::Forward(f), _, _) | (_, EVal::Forward(f), _) | (_, _, EVal::Forward(f)) => EVal::Forward(f),
-            (EVal::Value(k), EVal::Value(a), EVal::Value(b)) => EVal::Value(if as_int(k) != 0 { a } else { b }),
+            (EVal::Forward(f), _, _) | (_, EVal::Forward(f), _) | (_, _, EVal::Forward(f)) => {
+                (EVal::Forward(f), Rel::default())
+            }
+            (EVal::Value(k), EVal::Value(a), EVal::Value(b)) => match as_int(k) != 0 {
+                true => (EVal::Value(a), yrel),
+                false => (EVal::Value(b), nrel),
+            },
         })
     }
 
@@ -280,9 +445,9 @@ impl<'s> Expr<'s> {
         None
     }
 
-    fn binary(&self, c: &mut Cursor, min: u8) -> PRes<EVal> {
+    fn binary(&self, c: &mut Cursor, min: u8) -> PRes<RVal> {
         let start = c.pos;
-        let mut lhs = self.unary(c)?;
+        let (mut lhs, mut lrel) = self.unary(c)?;
         let rules = self.rules();
         while let Some((text, op)) = self.peek_op(c) {
             let level = rules.level(op);
@@ -290,26 +455,34 @@ impl<'s> Expr<'s> {
                 break;
             }
             c.pos += text.len();
-            let rhs = self.binary(c, level)?;
-            lhs = match (lhs, rhs) {
-                (EVal::Value(a), EVal::Value(b)) => EVal::Value(arith(self.syms, op, a, b, start, c.pos)?),
-                (EVal::Forward(f), _) | (_, EVal::Forward(f)) => EVal::Forward(f),
+            let (rhs, rrel) = self.binary(c, level)?;
+            (lhs, lrel) = match (lhs, rhs) {
+                (EVal::Value(a), EVal::Value(b)) => {
+                    let rel = rel_arith(op, as_int(a), lrel, as_int(b), rrel).or_else(|m| err(start, c.pos, m))?;
+                    (EVal::Value(arith(self.syms, op, a, b, start, c.pos)?), rel)
+                }
+                (EVal::Forward(f), _) | (_, EVal::Forward(f)) => (EVal::Forward(f), Rel::default()),
             };
         }
-        Ok(lhs)
+        Ok((lhs, lrel))
     }
 
-    fn unary(&self, c: &mut Cursor) -> PRes<EVal> {
+    fn unary(&self, c: &mut Cursor) -> PRes<RVal> {
         c.ws();
         let start = c.pos;
+        let abs = |v: EVal| (v, Rel::default());
         match c.peek() {
             Some(b'-') => {
                 c.pos += 1;
-                Ok(match self.unary(c)? {
-                    EVal::Value(Value::Int(i)) => EVal::Value(Value::Int(i.wrapping_neg())),
-                    EVal::Value(Value::Float(f, k)) => EVal::Value(Value::Float(-f, k)),
-                    f => f,
-                })
+                let (v, rel) = self.unary(c)?;
+                Ok((
+                    match v {
+                        EVal::Value(Value::Int(i)) => EVal::Value(Value::Int(i.wrapping_neg())),
+                        EVal::Value(Value::Float(f, k)) => EVal::Value(Value::Float(-f, k)),
+                        f => f,
+                    },
+                    rel.map(|m| m.wrapping_neg()),
+                ))
             }
             Some(b'+') => {
                 c.pos += 1;
@@ -317,17 +490,30 @@ impl<'s> Expr<'s> {
             }
             Some(b'~') => {
                 c.pos += 1;
-                Ok(match self.unary(c)? {
-                    EVal::Value(v) => EVal::Value(Value::Int(!as_int(v))),
-                    f => f,
-                })
+                // clrxasm: ~x is -x-1, so the relative part is negated.
+                let (v, rel) = self.unary(c)?;
+                Ok((
+                    match v {
+                        EVal::Value(v) => EVal::Value(Value::Int(!as_int(v))),
+                        f => f,
+                    },
+                    rel.map(|m| m.wrapping_neg()),
+                ))
             }
             Some(b'!') => {
                 c.pos += 1;
-                Ok(match self.unary(c)? {
+                let (v, rel) = self.unary(c)?;
+                if !rel.is_abs() {
+                    return err(
+                        start,
+                        c.pos,
+                        "logical negation of a label's address (a relative value) is not allowed",
+                    );
+                }
+                Ok(abs(match v {
                     EVal::Value(v) => EVal::Value(Value::Int(truth(as_int(v) == 0))),
                     f => f,
-                })
+                }))
             }
             Some(b'(') => {
                 c.pos += 1;
@@ -339,7 +525,7 @@ impl<'s> Expr<'s> {
                 c.expect(b')', "to close '('")?;
                 Ok(v)
             }
-            Some(b'\'') => Ok(EVal::Value(Value::Int(self.character(c)?))),
+            Some(b'\'') => Ok(abs(EVal::Value(Value::Int(self.character(c)?)))),
             // CLRX's local labels: `1b`, `1f`.
             Some(d) if d.is_ascii_digit() && self.rules() != Rules::Llvm => match super::scopes::local_ref_at(c) {
                 Some((n, forward)) => match self.syms.clrx.local_ref(n, forward) {
@@ -350,9 +536,9 @@ impl<'s> Expr<'s> {
                         format!("local label '{n}' has no definition before '{n}b'"),
                     ),
                 },
-                None => Ok(EVal::Value(number(c)?)),
+                None => Ok(abs(EVal::Value(number(c)?))),
             },
-            Some(d) if d.is_ascii_digit() => Ok(EVal::Value(number(c)?)),
+            Some(d) if d.is_ascii_digit() => Ok(abs(EVal::Value(number(c)?))),
             // CLRX's scope paths: `::x`, `a::b::x`.
             Some(b':') if self.rules() != Rules::Llvm && c.peek_at(1) == Some(b':') => {
                 match super::scopes::scoped_ident(c) {
@@ -362,7 +548,7 @@ impl<'s> Expr<'s> {
             }
 
             // `.5` (a leading dot and a digit: a number, not a symbol).
-            Some(b'.') if c.peek_at(1).is_some_and(|d| d.is_ascii_digit()) => Ok(EVal::Value(number(c)?)),
+            Some(b'.') if c.peek_at(1).is_some_and(|d| d.is_ascii_digit()) => Ok(abs(EVal::Value(number(c)?))),
             Some(b'@') => {
                 c.pos += 1;
                 match c.ident() {
@@ -388,7 +574,7 @@ impl<'s> Expr<'s> {
                 let v = self.symbol(name);
                 // CLRX: a constant operand symbol (`dreg=%-12`) may be subscripted as a
                 // register would be (`dreg[0]`, `dreg[0:1]`): the same constant.
-                if matches!(v, EVal::Value(_)) && c.peek() == Some(b'[') {
+                if matches!(v.0, EVal::Value(_)) && c.peek() == Some(b'[') {
                     let (a, b) = range(c, self.syms)?;
                     if a != 0 || b > 1 {
                         return err(start, c.pos, "a constant's subscript is [0] or [0:1]");
@@ -464,11 +650,13 @@ impl<'s> Expr<'s> {
         Ok(v)
     }
 
-    fn symbol(&self, name: &str) -> EVal {
-        match self.syms.lookup(name) {
-            Ok(Sym::Value(v)) => EVal::Value(v),
-            Ok(Sym::Reg(_)) => EVal::Forward(name.to_string()),
-            Err(full) => EVal::Forward(full),
+    /// A symbol's value; under clrxasm's rules with its section if it is an address.
+    fn symbol(&self, name: &str) -> RVal {
+        match self.syms.lookup_rel(name) {
+            Ok((Sym::Value(v), Some(sec))) if self.rules() == Rules::Clrx => (EVal::Value(v), Rel::of(sec)),
+            Ok((Sym::Value(v), _)) => (EVal::Value(v), Rel::default()),
+            Ok((Sym::Reg(_), _)) => (EVal::Forward(name.to_string()), Rel::default()),
+            Err(full) => (EVal::Forward(full), Rel::default()),
         }
     }
 }

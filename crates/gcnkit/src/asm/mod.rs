@@ -267,6 +267,24 @@ struct Pending {
     /// Where its statement looked names up (CLRX's local labels and scopes), when that
     /// matters: the expression is read again there.
     ctx: Option<Box<scopes::Ctx>>,
+    /// `.` of its statement (with its section, CLRX), which the expression means when it is
+    /// read again later.
+    dot: (i64, Option<usize>),
+}
+
+/// A symbol set to an expression that names a symbol not defined yet (`y = c + 4`): set
+/// when that one is, as llvm-mc and clrxasm set it.
+struct PendingAssign {
+    name: String,
+    /// The symbol it waits for.
+    waits: String,
+    line: usize,
+    source: String,
+    /// The name's span and the expression's.
+    span: (usize, usize),
+    expr: (usize, usize),
+    ctx: Option<Box<scopes::Ctx>>,
+    dot: (i64, Option<usize>),
 }
 
 /// Assembles a file statement by statement.
@@ -281,6 +299,7 @@ pub struct Assembler {
     diags: Vec<Diagnostic>,
     /// In item order, so the first one bounds what is final.
     pending: Vec<Pending>,
+    pending_assigns: Vec<PendingAssign>,
     offset: usize,
     names: Names,
     ops: Vec<Operand>,
@@ -354,6 +373,7 @@ impl Assembler {
             taken: 0,
             diags: Vec::new(),
             pending: Vec::new(),
+            pending_assigns: Vec::new(),
             offset: 0,
             names: Names::new(arch),
             ops: Vec::with_capacity(8),
@@ -398,6 +418,29 @@ impl Assembler {
             Some(s) => *s = here,
             None => {
                 self.syms.insert(".".into(), here);
+            }
+        }
+        if self.syms.rules == expr::Rules::Clrx {
+            self.set_relative(".", true);
+        }
+    }
+
+    /// `.` of the current statement, with its section under clrxasm's rules.
+    pub(super) fn dot_here(&self) -> (i64, Option<usize>) {
+        let rel = self.syms.rules == expr::Rules::Clrx && !self.in_absolute();
+        (self.dot_at as i64, rel.then(|| self.label_section()))
+    }
+
+    /// CLRX: `name`'s value is an address in the current section (`rel`; not in the absolute
+    /// section of `.struct`/`.offset`), or a number.
+    fn set_relative(&mut self, name: &str, rel: bool) {
+        let sec = self.label_section();
+        match rel && !self.in_absolute() {
+            true => {
+                self.syms.rel.insert(name.to_string(), sec);
+            }
+            false => {
+                self.syms.rel.remove(name);
             }
         }
     }
@@ -770,6 +813,7 @@ impl Assembler {
                 self.sync_dot();
                 let key = self.syms.clrx.define_local(n);
                 self.labels.insert(key.clone(), self.label_section());
+                self.set_relative(&key, true);
                 let here = Sym::Value(Value::Int(self.offset as i64));
                 self.syms.insert(key.clone(), here);
                 self.resolve(&key);
@@ -836,6 +880,9 @@ impl Assembler {
             }
             // (An `.amdcl2` source's global data labels are places code relocates to.)
             if !self.amdcl2_data_label(&key) {
+                if clrx {
+                    self.set_relative(&key, true);
+                }
                 self.define(
                     lineno,
                     src,
@@ -934,6 +981,72 @@ impl Assembler {
         self.names.reg_symbols |= matches!(sym, Sym::Reg(_));
         if let Sym::Value(_) = sym {
             self.resolve(name);
+            if !self.pending_assigns.is_empty() {
+                self.resolve_assigns(name);
+            }
+        }
+    }
+
+    /// Sets the symbols whose assignment waited for `name`.
+    fn resolve_assigns(&mut self, name: &str) {
+        let (ready, waiting): (Vec<_>, Vec<_>) = std::mem::take(&mut self.pending_assigns)
+            .into_iter()
+            .partition(|p| p.waits == name);
+        self.pending_assigns = waiting;
+        for mut p in ready {
+            let mut c = Cursor::new(&p.source, p.expr.0, p.expr.1);
+            let r = self.with_dot(p.dot, |this| {
+                this.syms.with_context(p.ctx.as_deref(), |syms| {
+                    (Expr { syms, no_bar: false }).parse_rel(&mut c)
+                })
+            });
+            self.expression_warnings(p.line, &p.source);
+            match r {
+                Ok((EVal::Value(v), sec)) => {
+                    self.set_assigned(&p.name, sec);
+                    let (line, source, (s0, s1)) = (p.line, p.source.clone(), p.span);
+                    self.define(line, &source, &p.name, Sym::Value(v), s0, s1);
+                    self.obj.constant(&p.name);
+                }
+                Ok((EVal::Forward(other), _)) => {
+                    p.waits = other;
+                    self.pending_assigns.push(p);
+                }
+                Err(e) => self.diag(p.line, &p.source, e),
+            }
+        }
+    }
+
+    /// Runs `f` with `.` set to `dot` (a statement's, read again later), then restores it.
+    fn with_dot<T>(&mut self, dot: (i64, Option<usize>), f: impl FnOnce(&mut Self) -> T) -> T {
+        let saved = (self.syms.get(".").copied(), self.syms.rel.get(".").copied());
+        self.syms.insert(".".into(), Sym::Value(Value::Int(dot.0)));
+        match dot.1 {
+            Some(sec) => self.syms.rel.insert(".".into(), sec),
+            None => self.syms.rel.remove("."),
+        };
+        let r = f(self);
+        match saved.0 {
+            Some(v) => self.syms.insert(".".into(), v),
+            None => self.syms.remove("."),
+        };
+        match saved.1 {
+            Some(sec) => self.syms.rel.insert(".".into(), sec),
+            None => self.syms.rel.remove("."),
+        };
+        r
+    }
+
+    /// A symbol set to a label's address is one too (in the label's section).
+    fn set_assigned(&mut self, name: &str, sec: Option<usize>) {
+        match sec {
+            Some(sec) => {
+                self.syms.rel.insert(name.to_string(), sec);
+            }
+            None if !self.syms.rel.is_empty() => {
+                self.syms.rel.remove(name);
+            }
+            None => {}
         }
     }
 
@@ -960,13 +1073,32 @@ impl Assembler {
             syms: &self.syms,
             no_bar: false,
         };
-        let r = e.parse(c);
+        let e0 = c.pos;
+        let r = e.parse_rel(c);
+        // A later assignment replaces one still waiting.
+        if !self.pending_assigns.is_empty() {
+            self.pending_assigns.retain(|p| p.name != name);
+        }
         match r {
-            Ok(EVal::Value(v)) if c.at_end() => {
+            Ok((EVal::Value(v), sec)) if c.at_end() => {
+                self.set_assigned(name, sec);
                 self.define(lineno, src, name, Sym::Value(v), s0, s1);
                 self.obj.constant(name);
             }
-            Ok(EVal::Value(_)) => {
+            Ok((EVal::Forward(f), _)) if c.at_end() => {
+                let pa = PendingAssign {
+                    name: name.to_string(),
+                    waits: f,
+                    line: lineno,
+                    source: src.to_string(),
+                    span: (s0, s1),
+                    expr: (e0, c.pos),
+                    ctx: self.syms.clrx.context_for_pending(),
+                    dot: self.dot_here(),
+                };
+                self.pending_assigns.push(pa);
+            }
+            Ok((EVal::Value(_), _)) => {
                 let p = c.pos;
                 self.diag(
                     lineno,
@@ -979,7 +1111,7 @@ impl Assembler {
                     },
                 )
             }
-            Ok(EVal::Forward(f)) => {
+            Ok((EVal::Forward(f), _)) => {
                 let p = c.pos;
                 self.diag(
                     lineno,
@@ -1024,15 +1156,39 @@ impl Assembler {
             let (start, end) = (p.fixup.start, p.fixup.end);
             let mut c = Cursor::new(&p.source, start, end);
             // The usual expression is the name alone (a branch's label): its value is the
-            // symbol's, as the expression reader would find.
+            // symbol's, as the expression reader would find. Only a branch target may be a
+            // label's address under clrxasm's rules (and must be one).
+            let branch = matches!(p.fixup.kind, select::FixupKind::Branch { .. });
+            let clrx_rel = self.syms.rules == expr::Rules::Clrx;
             let bare = match self.syms.get(name) {
-                Some(Sym::Value(v)) if p.source.get(start..end) == Some(name) => Some(Ok(EVal::Value(*v))),
+                Some(Sym::Value(v)) if p.source.get(start..end) == Some(name) && !clrx_rel => {
+                    Some(Ok(EVal::Value(*v)))
+                }
                 _ => None,
             };
-            let r = bare.unwrap_or_else(|| {
-                self.syms
-                    .with_context(p.ctx.as_deref(), |syms| (Expr { syms, no_bar: false }).parse(&mut c))
-            });
+            let ctx = p.ctx.as_deref();
+            let mut eval = |this: &mut Self| {
+                this.syms.with_context(ctx, |syms| {
+                    let e = Expr { syms, no_bar: false };
+                    match branch {
+                        false => e.parse(&mut c),
+                        true => e.parse_rel(&mut c).and_then(|(v, sec)| match (v, sec) {
+                            (EVal::Value(_), None) if clrx_rel => parse::err(
+                                start,
+                                end,
+                                "a branch target is an address in this section (a label, `.`, plus or minus a number), not a number (clrxasm: \"Jump over current section!\")",
+                            ),
+                            (v, _) => Ok(v),
+                        }),
+                    }
+                })
+            };
+            // `.` is the statement's, not the place where the symbol was defined.
+            let r = match bare {
+                Some(r) => r,
+                None if p.source.get(start..end).is_some_and(|t| t.contains('.')) => self.with_dot(p.dot, eval),
+                None => eval(self),
+            };
             self.expression_warnings(p.line, &p.source);
             match r {
                 Ok(EVal::Value(v)) if matches!(p.fixup.kind, select::FixupKind::Bytes { .. }) => {
@@ -1261,6 +1417,7 @@ impl Assembler {
                             line: lineno,
                             source: src.to_string(),
                             ctx,
+                            dot: self.dot_here(),
                         });
                     }
                     Err(e) => return self.diag(lineno, src, e),
@@ -1620,6 +1777,7 @@ impl Assembler {
                                 sext: false,
                                 start: c.pos,
                                 end: c.pos + text.len(),
+                                rel: false,
                             });
                             c.pos += text.len();
                             None
@@ -1638,6 +1796,7 @@ impl Assembler {
                                 sext: false,
                                 start: c.pos,
                                 end: c.pos + p.used,
+                                rel: false,
                             });
                             c.pos += p.used;
                         }
@@ -1685,6 +1844,7 @@ impl Assembler {
             Ok(()) if self.clrx.buggy_fp_lit => self.buggy_floats(found, &mut ops),
             r => r,
         };
+        let r = r.and_then(|()| clrx_relative_operands(found, &ops));
         if let Err(e) = r {
             self.diag(lineno, src, e);
         } else {
@@ -1750,6 +1910,7 @@ impl Assembler {
                             line: lineno,
                             source: src.to_string(),
                             ctx,
+                            dot: self.dot_here(),
                         });
                     }
                 }
@@ -1825,6 +1986,14 @@ impl Assembler {
         self.sync_dot();
         self.finish_blocks();
         self.finish_object_parts();
+        for p in std::mem::take(&mut self.pending_assigns) {
+            let msg = format!(
+                "{} is never defined ({} waits for it)",
+                scopes::shown_name(&p.waits),
+                scopes::shown_name(&p.name)
+            );
+            self.diag(p.line, &p.source, perr(p.expr.0, p.expr.1, msg));
+        }
         let pending = std::mem::take(&mut self.pending);
         for p in pending {
             let e = PErr {
@@ -1913,6 +2082,31 @@ fn data_word(v: Value, dialect: Dialect) -> Result<(u32, Option<String>), String
 
 /// What decides a file's dialect under `--syntax auto`: LLVM's `_e32`/`_e64`/`_sdwa`/`_dpp`
 /// suffixes, its target and code-object directives and llvm-mc's `; encoding:` comments; CLRX's
+/// clrxasm's rule for labels' addresses (relative values) in operands: only a branch target
+/// takes one, and a branch target must be one (an absolute number is "a jump over the current
+/// section"). Under other rules no operand is relative.
+fn clrx_relative_operands(found: Option<(crate::isa::DefId, bool)>, ops: &[Operand]) -> Result<(), PErr> {
+    use crate::isa::Form;
+    let Some(d) = found.map(|(id, _)| crate::isa::isa().def(id)) else {
+        return Ok(());
+    };
+    let target = match d.form {
+        Form::PLabel => Some(0),
+        Form::KFork | Form::KCall => Some(1),
+        _ => None,
+    };
+    for (k, o) in ops.iter().enumerate() {
+        if o.rel && Some(k) != target {
+            return Err(perr(
+                o.start,
+                o.end,
+                "expression must be absolute: it holds a label's address (a difference of labels is a number)",
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// `.gpu`, `.arch`, `.kernel`, `.config` and output-format directives. Returns the dialect and
 /// what decided it.
 pub fn detect_dialect(line: &str) -> Option<(Dialect, &'static str)> {

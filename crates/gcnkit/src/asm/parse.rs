@@ -85,6 +85,9 @@ pub struct Symbols {
     /// CLRX's names beyond plain symbols: local labels, scopes, `.eqv`, `.regvar`
     /// ([`super::scopes`]).
     pub(super) clrx: super::scopes::Names,
+    /// CLRX: the symbols whose value is an address in a section (labels, `.`, symbols set to
+    /// them), with the section ([`super::expr::Rel`]).
+    pub(super) rel: HashMap<String, usize>,
 }
 
 impl Symbols {
@@ -94,6 +97,7 @@ impl Symbols {
             rules,
             warnings: Default::default(),
             clrx: Default::default(),
+            rel: HashMap::default(),
         }
     }
 }
@@ -135,6 +139,9 @@ pub struct Operand {
     /// `neg(x)` syntax (LLVM): the NEG bit even on a constant.
     pub start: usize,
     pub end: usize,
+    /// CLRX: the value is a label's address (clrxasm's relative value): only a branch
+    /// target takes one.
+    pub rel: bool,
 }
 
 impl Operand {
@@ -146,6 +153,7 @@ impl Operand {
         sext: false,
         start: 0,
         end: 0,
+        rel: false,
     };
 }
 
@@ -879,6 +887,7 @@ pub fn operand(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols, no_bar: boo
                 sext: false,
                 start,
                 end: c.pos,
+                rel: false,
             });
         }
         c.pos = save;
@@ -916,6 +925,7 @@ pub fn operand(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols, no_bar: boo
                         sext: false,
                         start,
                         end: c.pos,
+                        rel: false,
                     },
                     // `lit(later)`: a literal waiting for a symbol; its span is the expression's.
                     EVal::Forward(n) => {
@@ -928,6 +938,7 @@ pub fn operand(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols, no_bar: boo
                             sext: false,
                             start: s0,
                             end: e0,
+                            rel: false,
                         });
                     }
                 }
@@ -956,6 +967,7 @@ pub fn operand(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols, no_bar: boo
             sext: false,
             start,
             end: c.pos,
+            rel: false,
         });
     }
     if let Some(r) = register(c, names, syms)? {
@@ -966,10 +978,12 @@ pub fn operand(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols, no_bar: boo
             sext: false,
             start,
             end: c.pos,
+            rel: false,
         });
     }
     let e = Expr { syms, no_bar };
-    let kind = match e.parse(c)? {
+    let (v, sec) = e.parse_rel(c)?;
+    let kind = match v {
         EVal::Value(v) => OpKind::Const(v),
         EVal::Forward(n) => OpKind::Forward(n),
     };
@@ -980,6 +994,7 @@ pub fn operand(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols, no_bar: boo
         sext: false,
         start,
         end: c.pos,
+        rel: sec.is_some(),
     })
 }
 
@@ -1094,9 +1109,12 @@ fn plain_operands_in(c: &mut Cursor, names: &dyn RegNames, syms: &Symbols, ops: 
                 }
                 let name = c.text(p, e);
                 p = e;
-                o.kind = match syms.lookup(name) {
-                    Ok(Sym::Value(v)) => OpKind::Const(v),
-                    Ok(Sym::Reg(_)) => OpKind::Forward(name.to_string()),
+                o.kind = match syms.lookup_rel(name) {
+                    Ok((Sym::Value(v), sec)) => {
+                        o.rel = sec.is_some() && syms.rules == super::expr::Rules::Clrx;
+                        OpKind::Const(v)
+                    }
+                    Ok((Sym::Reg(_), _)) => OpKind::Forward(name.to_string()),
                     Err(f) => OpKind::Forward(f),
                 };
             }

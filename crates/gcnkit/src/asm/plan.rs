@@ -477,7 +477,6 @@ mod tests {
     use super::*;
     use crate::asm::parse::{FKind, Reg};
     use crate::asm::select::{select, Selected};
-    use crate::syntax::llvm::llvm_has_e64;
 
     /// xorshift64: the same operands on every run.
     struct Rng(u64);
@@ -499,6 +498,7 @@ mod tests {
             sext: false,
             start: 0,
             end: 0,
+            rel: false,
         }
     }
 
@@ -641,7 +641,7 @@ mod tests {
                         continue;
                     }
                     let has32 = d.e32[ai] != X;
-                    let has64 = d.e64[ai] != X && (!fold || llvm_has_e64(d, arch));
+                    let has64 = super::super::select::has_e64(d, arch, fold);
                     for vop3 in [false, true] {
                         if !(if vop3 { has64 } else { has32 }) {
                             continue;

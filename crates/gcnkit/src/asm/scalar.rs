@@ -730,6 +730,10 @@ fn label(o: &Operand, dialect: Dialect, ctx: &Ctx, size: usize) -> Result<Option
     let v = match &o.kind {
         OpKind::Forward(_) if dialect == Dialect::Llvm && !lone => return llvm_address(o),
         OpKind::Forward(_) => return Ok(None),
+        OpKind::Const(Value::Int(_)) if dialect == Dialect::Clrx && !o.rel => {
+            let msg = "a branch target is an address in this section (a label, `.`, plus or minus a number), not a number (clrxasm: \"Jump over current section!\")";
+            return Err(perr(o, msg));
+        }
         OpKind::Const(Value::Int(v)) => *v,
         _ => return Err(perr(o, "expected a label")),
     };

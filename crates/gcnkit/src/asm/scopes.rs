@@ -286,15 +286,25 @@ impl Symbols {
     /// value, or `Err` with the full name it waits for (a symbol of the current scope when
     /// the name is found nowhere).
     pub fn lookup(&self, name: &str) -> Result<Sym, String> {
+        self.lookup_rel(name).map(|(s, _)| s)
+    }
+
+    /// [`Symbols::lookup`], with the section the value is an address in (CLRX's relative
+    /// symbols: labels, `.`, symbols set to them; `None` for an absolute value).
+    pub(super) fn lookup_rel(&self, name: &str) -> Result<(Sym, Option<usize>), String> {
         let n = &self.clrx;
+        let rel = |k: &str| match self.rel.is_empty() {
+            true => None,
+            false => self.rel.get(k).copied(),
+        };
         if n.eqvs.is_empty() && !n.scoped && !name.contains("::") {
-            return self.get(name).copied().ok_or_else(|| name.to_string());
+            return self.get(name).map(|s| (*s, rel(name))).ok_or_else(|| name.to_string());
         }
         let full = self.find(name)?;
         if let Some(text) = n.eqvs.get(&full) {
             return self.eqv(&full, text);
         }
-        self.get(&full).copied().ok_or(full)
+        self.get(&full).map(|s| (*s, rel(&full))).ok_or(full)
     }
 
     /// The full name `name` resolves to: `Ok` if defined, else `Err` with the name it waits
@@ -398,7 +408,7 @@ impl Symbols {
     }
 
     /// An `.eqv` symbol's value: its expression now.
-    fn eqv(&self, name: &str, text: &str) -> Result<Sym, String> {
+    fn eqv(&self, name: &str, text: &str) -> Result<(Sym, Option<usize>), String> {
         let n = &self.clrx;
         if n.eqv_depth.get() > 32 {
             return Err(name.to_string());
@@ -409,11 +419,11 @@ impl Symbols {
             syms: self,
             no_bar: false,
         })
-        .parse(&mut c);
+        .parse_rel(&mut c);
         n.eqv_depth.set(n.eqv_depth.get() - 1);
         match r {
-            Ok(EVal::Value(v)) if c.at_end() => Ok(Sym::Value(v)),
-            Ok(EVal::Forward(f)) => Err(f),
+            Ok((EVal::Value(v), rel)) if c.at_end() => Ok((Sym::Value(v), rel)),
+            Ok((EVal::Forward(f), _)) => Err(f),
             _ => Err(name.to_string()),
         }
     }

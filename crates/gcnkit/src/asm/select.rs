@@ -966,10 +966,7 @@ pub fn select(
         );
     }
     let has32 = d.e32[ai] != X;
-    // llvm-mc 14 has no VOP3 form of V_MADMK/V_MADAK, nor of V_READLANE/V_WRITELANE where
-    // their 32-bit form exists; clrxasm refuses V_MADMK/V_MADAK's too ("Literal in VOP3
-    // encoding is illegal": it takes K for a literal there).
-    let has64 = d.e64[ai] != X && (!fold || llvm_has_e64(d, arch)) && !matches!(d.form, Form::Madmk | Form::Madak);
+    let has64 = has_e64(d, arch, fold);
     // The plain statement (no modifiers): the row's encoding plans.
     if plans && mods.is_empty() && !vop3_only {
         if let Some(instr) = super::plan::encode(arch, dialect, fold, id, has32, has64, suffix, ops) {
@@ -1840,6 +1837,14 @@ pub(super) fn write_slot(i: &mut Instr, s: &SlotSpec, code: u16) {
         F_K => {}
         f => i.set_src((f - F_SRC) as usize, code),
     }
+}
+
+/// Does row `d` take its VOP3 form on `arch` in this dialect (`fold`: LLVM's)? llvm-mc 14 has
+/// no VOP3 form of V_MADMK/V_MADAK, nor of V_READLANE/V_WRITELANE where their 32-bit form
+/// exists; clrxasm refuses V_MADMK/V_MADAK's too ("Literal in VOP3 encoding is illegal": it
+/// takes K for a literal there).
+pub(super) fn has_e64(d: &InstrDef, arch: Arch, fold: bool) -> bool {
+    d.e64[arch.index()] != X && (!fold || llvm_has_e64(d, arch)) && !matches!(d.form, Form::Madmk | Form::Madak)
 }
 
 /// The slots of an SDWA/DPP form: the 32-bit form's, with GCN 1.4 SDWA's scalar and constant
