@@ -12,6 +12,7 @@
 //! pieces say whose they are.
 
 use super::clrx_binary::{BinarySource, Common};
+use super::clrx_sections::Opens;
 use super::parse::Cursor;
 use super::Assembler;
 use crate::codeobj::clrx_amd::{self, note, Form, Input, Kernel, RawParts, CAL_NOTE_NAMES};
@@ -42,6 +43,8 @@ pub(super) struct Amd {
     pieces: Vec<(usize, usize)>,
     /// The first item since `.text` (or `.kernel`) last led into a kernel's code.
     code_entry: usize,
+    /// The sections the source opened beside the format's own (clrxasm's extra sections).
+    extras: Opens,
 }
 
 /// The sections a kernel's raw parts went to (named by [`section_name`]).
@@ -187,23 +190,37 @@ impl Assembler {
         if name == ".kernel" {
             return self.amd_kernel(a, lineno, src, span, c, end);
         }
-        // Sections of the main binary or of a kernel's other than its parts (clrxasm's extra
-        // sections; `.text` outside a kernel is one).
-        if name == ".bss" {
-            self.error_at(
-                lineno,
-                src,
-                span,
-                ".bss: not a pseudo-op of an .amd source (as in clrxasm)".into(),
-            );
-            return true;
-        }
-        if matches!(name, ".section" | ".rodata") || name == ".text" && a.current.is_none() {
-            let msg = format!(
-                "{name}{}: clrxasm writes an extra section of the binary here, which gcnkit does not write yet",
-                if name == ".text" { " outside a kernel" } else { "" }
-            );
-            self.error_at(lineno, src, span, msg);
+        // A section by name: a kernel's code or `.data`, else one of the source's own (clrxasm's
+        // extra sections: of the main binary outside the kernels, else of the kernel's inner
+        // binary); `.text` in a kernel and `.data` as their pseudo-ops below.
+        if name == ".section" || name == ".rodata" || name == ".text" && a.current.is_none() {
+            let Some(l) = self.section_line(lineno, src, name, c, end) else {
+                return true;
+            };
+            let builtin = a.current.is_some() && matches!(l.name.as_str(), ".text" | ".data");
+            if l.name == ".data" && a.current.is_none() {
+                let msg = "Section '.data' permitted only inside kernels";
+                self.error_at(lineno, src, span, msg.into());
+                return true;
+            }
+            a.src.open = None;
+            if let (true, Some(k)) = (builtin, a.current) {
+                let new = l.name == ".data" && !a.parts[k].data;
+                self.section_line_warnings(lineno, src, span, &l, new);
+                if l.name == ".text" {
+                    a.code_entry = self.taken + self.items.len();
+                    self.switch_section(".text");
+                } else {
+                    a.parts[k].data = true;
+                    self.switch_section(&section_name(k, "data"));
+                }
+                return true;
+            }
+            let gcnkit_name = match a.current {
+                Some(k) => section_name(k, &format!("extra {}", l.name)),
+                None => format!(".amd main {}", l.name),
+            };
+            self.open_extra(&mut a.extras, a.current, gcnkit_name, &l, (lineno, src, span));
             return true;
         }
         if name == ".text" {
@@ -553,15 +570,7 @@ impl Assembler {
         };
         for (i, (k, (code, ranges))) in b.kernels.iter().zip(codes).enumerate() {
             let p = &a.parts[i];
-            let bytes = |part: &str| {
-                let name = section_name(i, part);
-                self.obj
-                    .parts
-                    .sections
-                    .iter()
-                    .find(|s| s.name == name)
-                    .map_or_else(Vec::new, |s| s.bytes.clone())
-            };
+            let bytes = |part: &str| self.section_bytes(&section_name(i, part));
             let data = p.data.then(|| bytes("data"));
             let form = if p.config {
                 let mut config = KernelConfig::default();
@@ -591,6 +600,7 @@ impl Assembler {
                 code,
                 form,
                 data,
+                extra: a.extras.of(Some(i), |name| self.section_bytes(name)),
             });
         }
         let input = Input {
@@ -601,6 +611,7 @@ impl Assembler {
             compile_options: a.compile_options.clone(),
             global_data: self.binary_global_data(),
             kernels,
+            extra: a.extras.of(None, |name| self.section_bytes(name)),
         };
         match clrx_amd::write(&input) {
             Ok(bin) => self.obj.parts.clrx_binary = Some(bin),

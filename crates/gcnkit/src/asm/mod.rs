@@ -14,6 +14,7 @@ mod amdcl2;
 mod blocks;
 mod clrx;
 mod clrx_binary;
+mod clrx_sections;
 mod data;
 mod expr;
 mod gallium;
@@ -1728,6 +1729,10 @@ impl Assembler {
                 }) => {
                     for w in warnings {
                         self.report(lineno, src, w, Severity::Warning);
+                    }
+                    // (An `.amd`/`.gallium` source's data sections take instructions as bytes.)
+                    if self.section != 0 && self.clrx_instruction_as_data(lineno, src, span, instr.words(), &fixups) {
+                        return;
                     }
                     let item = self.taken + self.items.len();
                     self.offset += instr.len as usize * 4;
