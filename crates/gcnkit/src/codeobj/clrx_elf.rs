@@ -311,7 +311,12 @@ pub fn write(header: &Header, mut regions: Vec<Region>, segments: &[Segment]) ->
                             o.word(0);
                             o.word(offsets[j]);
                             o.word(e.bytes.len() as u64);
-                            o.u32(0);
+                            // (CLRX links a section by its name: a `.symtab` to the `.strtab`.)
+                            o.u32(match e.name.as_str() {
+                                ".symtab" => index_of(".strtab") as u32,
+                                ".dynsym" => index_of(".dynstr") as u32,
+                                _ => 0,
+                            });
                             o.u32(0);
                             o.word(e.align);
                             o.word(0);
