@@ -194,7 +194,8 @@ fn data_lines(r: &mut Rng, s: &mut String, max: u64) {
 }
 
 /// Names a source gives its own sections (clrxasm's extra sections), among them the format's
-/// own names and the names CLRX's ELF writer links by (`.strtab`, `.shstrtab`, `.symtab`).
+/// own names, and last the names CLRX's ELF writer links by (`.strtab`, `.shstrtab`,
+/// `.symtab`: a binary clrxdisasm then mostly cannot read).
 const EXTRA_NAMES: [&str; 10] = [
     ".foo", ".bar", "mysec", ".note.x", ".rodata", ".text", ".data", ".strtab", ".shstrtab", ".symtab",
 ];
@@ -203,8 +204,9 @@ const EXTRA_NAMES: [&str; 10] = [
 /// binary's, outside the kernels the main binary's): `.section NAME` with random flags, type
 /// and alignment, or `.rodata`/`.text` (outside a kernel), then data, alignment, labels and
 /// their values, instructions. `.data` is a kernel's own in a kernel.
-fn extra_block(r: &mut Rng, in_kernel: bool, s: &mut String) {
-    let name = EXTRA_NAMES[r.below(EXTRA_NAMES.len() as u64) as usize];
+fn extra_block(r: &mut Rng, in_kernel: bool, linked: bool, s: &mut String) {
+    let names = if linked { EXTRA_NAMES.len() } else { EXTRA_NAMES.len() - 3 };
+    let name = EXTRA_NAMES[r.below(names as u64) as usize];
     let align = |r: &mut Rng| match r.below(3) {
         0 => format!(" align={}", 1u64 << r.below(7)),
         1 if r.chance(1, 4) => " align=0".to_string(),
@@ -327,11 +329,17 @@ fn raw_kernel(r: &mut Rng, k: usize, s: &mut String) {
 
 /// A random source, and the clrxasm options it is assembled with (the same for gcnkit).
 fn source(r: &mut Rng) -> (String, Vec<String>) {
-    source_of(r, true)
+    source_of(r, true, true)
 }
 
-/// A random source; `raw`: some of its kernels may be written in the raw form.
-fn source_of(r: &mut Rng, raw: bool) -> (String, Vec<String>) {
+/// A random source whose binary clrxdisasm reads (no section the ELF writer links by name).
+fn readable_source(r: &mut Rng) -> (String, Vec<String>) {
+    source_of(r, true, false)
+}
+
+/// A random source; `raw`: some of its kernels may be written in the raw form; `linked`: its
+/// own sections may have the names CLRX's ELF writer links by.
+fn source_of(r: &mut Rng, raw: bool, linked: bool) -> (String, Vec<String>) {
     let mut s = String::from(".amd\n");
     let mut opts = Vec::new();
     s.push_str(&format!(".gpu {}\n", DEVICES[r.below(22) as usize]));
@@ -368,7 +376,7 @@ fn source_of(r: &mut Rng, raw: bool) -> (String, Vec<String>) {
     // Sections of the main binary before the kernels.
     let extras = r.chance(1, 3);
     if extras && r.chance(1, 2) {
-        extra_block(r, false, &mut s);
+        extra_block(r, false, linked, &mut s);
     }
     if r.chance(1, 3) {
         s.push_str(".globaldata\n");
@@ -439,7 +447,7 @@ fn source_of(r: &mut Rng, raw: bool) -> (String, Vec<String>) {
         // A section of the kernel's inner binary, after its code.
         if extras && r.chance(1, 3) {
             let mut t = String::new();
-            extra_block(r, true, &mut t);
+            extra_block(r, true, linked, &mut t);
             list.push(t);
         }
         chunks.push(list);
@@ -463,7 +471,7 @@ fn source_of(r: &mut Rng, raw: bool) -> (String, Vec<String>) {
     // Sections of the main binary after the kernels (`.globaldata` leaves them).
     if extras && r.chance(1, 2) {
         s.push_str(".globaldata\n");
-        extra_block(r, false, &mut s);
+        extra_block(r, false, linked, &mut s);
     }
     (s, opts)
 }
@@ -709,7 +717,7 @@ fn generated_binaries_disassemble_and_assemble_back() {
     let n = common::env_n("GCNKIT_AMD_N", 150) / 3;
     let mut r = Rng(common::seed() ^ 0xd15a);
     // (clrxdisasm's `-C` reads the metadata string: config kernels only.)
-    let (done, lossy) = common::clrx::generated_binaries_read(n, || source_of(&mut r, false), gcnkit_text, round_trip);
+    let (done, lossy) = common::clrx::generated_binaries_read(n, || source_of(&mut r, false, false), gcnkit_text, round_trip);
     eprintln!(
         "{done} generated binaries: text as clrxdisasm's, assembled back by both to one file; {lossy} texts refused by both (an unused pointer's UAV id lost)"
     );
@@ -755,7 +763,7 @@ fn parts_as_clrxdisasm_options() {
     let real = files.len();
     let mut r = Rng(common::seed() ^ 0x9a28);
     for k in 0..common::env_n("GCNKIT_AMD_N", 150) / 10 {
-        let (src, opts) = source(&mut r);
+        let (src, opts) = readable_source(&mut r);
         let Ok(bin) = gcnkit_binary(&src, &opts) else { continue };
         let f = dir.join(format!("g{k}.clo"));
         std::fs::write(&f, bin).unwrap();
@@ -830,7 +838,7 @@ fn raw_form_assembles_back_to_the_binary() {
     let mut r = Rng(common::seed() ^ 0x7a3);
     let (mut generated, mut identical) = (0, 0);
     for _ in 0..common::env_n("GCNKIT_AMD_N", 150) / 3 {
-        let (src, opts) = source(&mut r);
+        let (src, opts) = readable_source(&mut r);
         let Ok(bin) = gcnkit_binary(&src, &opts) else { continue };
         let text = raw(&bin).unwrap();
         let back = both("generated", &text).unwrap();
