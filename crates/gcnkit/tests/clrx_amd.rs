@@ -229,14 +229,17 @@ fn extra_block(r: &mut Rng, in_kernel: bool, linked: bool, s: &mut String) {
         _ => s.push_str(&format!(".section {name}{}\n", align(r))),
     }
     let id = r.below(1 << 20);
+    // (A kernel's code holds instructions only: data words there may print as instructions
+    // neither assembler takes back.)
+    let code = in_kernel && name == ".text";
     for n in 0..r.below(6) {
         match r.below(7) {
             0 => s.push_str(&format!("  .p2align {}\n", r.below(5))),
             1 => s.push_str(&format!("x{id}_{n}:\n")),
             2 => s.push_str(&format!("  s_mov_b32 s{}, {}\n", r.below(100), r.below(1000))),
-            3 => s.push_str("  s_nop 1\n"),
-            4 => s.push_str(&format!("  .skip {}\n", r.below(9))),
-            _ => data_lines(r, s, 3),
+            4 if !code => s.push_str(&format!("  .skip {}\n", r.below(9))),
+            5 | 6 if !code => data_lines(r, s, 3),
+            _ => s.push_str("  s_nop 1\n"),
         }
     }
     // (A label's value in a kernel's code is clrxasm's "Expression must be absolute!".)

@@ -166,6 +166,40 @@ fn hsa_line(r: &mut Rng) -> String {
     }
 }
 
+/// A block in a section the source names: one of its own (clrxasm's extra sections, of the
+/// main binary), `.comment` (which replaces CLRX's own text) or `.rodata` (the global data),
+/// by `.section` with random flags, type and alignment, or `.data`; then data, alignment,
+/// labels and their values, and (`code`: before any kernel's label) instructions.
+fn extra_block(r: &mut Rng, code: bool, s: &mut String) {
+    let name = [".foo", "mysec", ".note.x", ".data", ".comment", ".rodata", ".bar"][r.below(7) as usize];
+    let align = match r.below(3) {
+        0 => format!(" align={}", 1u64 << r.below(7)),
+        _ => String::new(),
+    };
+    if name == ".data" && r.chance(1, 2) {
+        s.push_str(&format!(".data{align}\n"));
+    } else if r.chance(1, 2) {
+        let flags: String = ["a", "w", "x"].iter().filter(|_| r.chance(1, 2)).copied().collect();
+        let kind = [", @progbits", ", @note", ", @nobits", ""][r.below(4) as usize];
+        s.push_str(&format!(".section {name}, \"{flags}\"{kind}{align}\n"));
+    } else {
+        s.push_str(&format!(".section {name}{align}\n"));
+    }
+    let id = r.below(1 << 20);
+    for n in 0..r.below(6) {
+        match r.below(6) {
+            0 => s.push_str(&format!("  .p2align {}\n", r.below(5))),
+            1 => s.push_str(&format!("x{id}_{n}:\n")),
+            2 if code => s.push_str(&format!("  s_mov_b32 s{}, {}\n", r.below(100), r.below(1000))),
+            3 => s.push_str(&format!("  .ascii \"c{}\"\n", r.below(1000))),
+            _ => s.push_str(&format!("  .int {:#x}\n  .byte {}\n", r.next() as u32, r.below(256))),
+        }
+    }
+    if r.chance(1, 2) {
+        s.push_str(&format!("y{id}: .int y{id}\n  .int .-y{id}\n"));
+    }
+}
+
 fn source(r: &mut Rng) -> (String, Vec<String>) {
     let mut s = String::from(".gallium\n");
     let mut opts = Vec::new();
@@ -196,6 +230,11 @@ fn source(r: &mut Rng) -> (String, Vec<String>) {
     let scratch = r.chance(1, 5);
     if scratch {
         s.push_str(".scratchsym sc\n");
+    }
+    // Sections of the source's own, before the kernels and after their code.
+    let extras = r.chance(1, 3);
+    if extras && r.chance(1, 2) {
+        extra_block(r, true, &mut s);
     }
     common::clrx::random_global_data(r, &mut s);
     let n = 1 + r.below(4) as usize;
@@ -283,6 +322,9 @@ fn source(r: &mut Rng) -> (String, Vec<String>) {
             common::clrx::random_code(r, &mut s);
             s.push_str("  .kcodeend\n");
         }
+    }
+    if extras && r.chance(2, 3) {
+        extra_block(r, false, &mut s);
     }
     (s, opts)
 }

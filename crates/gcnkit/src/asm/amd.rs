@@ -12,7 +12,6 @@
 //! pieces say whose they are.
 
 use super::clrx_binary::{BinarySource, Common};
-use super::clrx_sections::Opens;
 use super::parse::Cursor;
 use super::Assembler;
 use crate::codeobj::clrx_amd::{self, note, Form, Input, Kernel, RawParts, CAL_NOTE_NAMES};
@@ -43,8 +42,6 @@ pub(super) struct Amd {
     pieces: Vec<(usize, usize)>,
     /// The first item since `.text` (or `.kernel`) last led into a kernel's code.
     code_entry: usize,
-    /// The sections the source opened beside the format's own (clrxasm's extra sections).
-    extras: Opens,
 }
 
 /// The sections a kernel's raw parts went to (named by [`section_name`]).
@@ -220,7 +217,7 @@ impl Assembler {
                 Some(k) => section_name(k, &format!("extra {}", l.name)),
                 None => format!(".amd main {}", l.name),
             };
-            self.open_extra(&mut a.extras, a.current, gcnkit_name, &l, (lineno, src, span));
+            self.open_extra(&mut a.src.extras, a.current, gcnkit_name, &l, (lineno, src, span));
             return true;
         }
         if name == ".text" {
@@ -600,7 +597,7 @@ impl Assembler {
                 code,
                 form,
                 data,
-                extra: a.extras.of(Some(i), |name| self.section_bytes(name)),
+                extra: a.src.extras.of(Some(i), |name| self.section_bytes(name)),
             });
         }
         let input = Input {
@@ -611,7 +608,7 @@ impl Assembler {
             compile_options: a.compile_options.clone(),
             global_data: self.binary_global_data(),
             kernels,
-            extra: a.extras.of(None, |name| self.section_bytes(name)),
+            extra: a.src.extras.of(None, |name| self.section_bytes(name)),
         };
         match clrx_amd::write(&input) {
             Ok(bin) => self.obj.parts.clrx_binary = Some(bin),

@@ -40,6 +40,8 @@ pub(super) struct BinarySource {
     pub kernels: Vec<KernelLines>,
     /// The kernel whose lines are being read.
     pub open: Option<usize>,
+    /// The sections the source opened beside the format's own (clrxasm's extra sections).
+    pub extras: super::clrx_sections::Opens,
 }
 
 /// What [`Assembler::binary_directive`] did with a line.

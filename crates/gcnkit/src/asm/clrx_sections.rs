@@ -244,6 +244,16 @@ impl Assembler {
         if self.obj.amd.is_none() && self.obj.gallium.is_none() {
             return false;
         }
+        // (clrxasm counts a Gallium instruction's registers for the kernel whose label the code
+        // last met, wherever the instruction is: not modelled here.)
+        if let Some(g) = &self.obj.gallium {
+            let kernel = |n: &str| g.kernels.iter().any(|k| k.name == n);
+            if self.obj.parts.labels.iter().any(|(n, s, _)| s == ".text" && kernel(n)) {
+                let msg = "an instruction outside the code after a kernel's label: clrxasm counts its registers for that kernel, which gcnkit does not yet";
+                self.error_at(lineno, src, span, msg.into());
+                return true;
+            }
+        }
         if !fixups.is_empty() {
             let msg = "an instruction outside the code that refers to a symbol defined later (clrxasm's extra sections): not supported";
             self.error_at(lineno, src, span, msg.into());

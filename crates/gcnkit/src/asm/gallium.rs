@@ -17,6 +17,9 @@ use crate::codeobj::clrx_gallium::{self, GalliumConfig, GalliumInput, GalliumKer
 /// The `.gallium` lines of a source, kept until the end.
 pub(super) type Gallium = BinarySource;
 
+/// The gcnkit section of a source's `.comment` (clrxasm writes it instead of its own text).
+const COMMENT: &str = ".gallium comment";
+
 impl Assembler {
     /// The source is a `.gallium` one from the start (`--format gallium`), for LLVM
     /// `llvm_version` (`--llvmVersion`); `-6` and `-t` as [`Assembler::clrx_amd_options`]
@@ -79,6 +82,32 @@ impl Assembler {
             let rest = &src[c.pos.min(end)..end];
             if let Err(msg) = g.kcode.line(name, rest, &names, in_code, self.items.len()) {
                 self.error_at(lineno, src, span, msg);
+            }
+            self.obj.gallium = Some(g);
+            return true;
+        }
+        // A section by name (ends a kernel's lines): the code, the global data, `.comment`, or
+        // one of the source's own (clrxasm's extra sections, all of the main binary).
+        if matches!(name, ".section" | ".data") {
+            if let Some(l) = self.section_line(lineno, src, name, c, end) {
+                g.open = None;
+                let own = match l.name.as_str() {
+                    ".text" => Some(".text"),
+                    ".rodata" => Some(".rodata"),
+                    ".comment" => Some(COMMENT),
+                    _ => None,
+                };
+                match own {
+                    Some(sec) => {
+                        let new = !self.sections.iter().any(|s| s.0 == sec);
+                        self.section_line_warnings(lineno, src, span, &l, new);
+                        self.switch_section(sec);
+                    }
+                    None => {
+                        let gcnkit_name = format!(".gallium extra {}", l.name);
+                        self.open_extra(&mut g.extras, None, gcnkit_name, &l, (lineno, src, span));
+                    }
+                }
             }
             self.obj.gallium = Some(g);
             return true;
@@ -305,6 +334,8 @@ impl Assembler {
             global_data,
             kernels,
             scratch_relocs,
+            comment: self.sections.iter().any(|s| s.0 == COMMENT).then(|| self.section_bytes(COMMENT)),
+            extra: g.extras.of(None, |name| self.section_bytes(name)),
         };
         match clrx_gallium::write(&input) {
             Ok(b) => self.obj.parts.clrx_binary = Some(b),
