@@ -155,7 +155,9 @@ impl Assembler {
         end: usize,
     ) -> bool {
         if name == ".amd" {
-            self.start_amd(lineno);
+            if self.at_end(lineno, src, c, end) {
+                self.start_amd(lineno);
+            }
             return true;
         }
         let Some(mut a) = self.obj.amd.take() else {

@@ -816,6 +816,12 @@ impl Assembler {
         // Label.
         if c.peek() == Some(b':') && c.peek_at(1) != Some(b':') {
             c.pos += 1;
+            // (An `.amd`/`.gallium` kernel's config lines are no place for labels: clrxasm's error.)
+            if clrx && (self.amd_config_open() || self.gallium_kernel_open()) {
+                let e = perr(id_start, id_end, "Label can't be defined in non-addressable section");
+                self.diag(lineno, src, e);
+                return self.statement(lineno, src, c.pos, end);
+            }
             let key = if clrx {
                 self.syms.clrx.define_key(id)
             } else {

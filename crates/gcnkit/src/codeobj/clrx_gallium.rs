@@ -252,7 +252,7 @@ impl GalliumConfig {
                 self.local_size,
                 self.exceptions,
             );
-        (rsrc1, rsrc2, (((self.scratch << 6) + 1023) >> 10) << 12)
+        (rsrc1, rsrc2, (self.scratch.wrapping_shl(6).wrapping_add(1023) >> 10).wrapping_shl(12))
     }
 
     /// The HSA header clrxasm writes over the kernel's first 256 bytes (LLVM 4.0+), for a
