@@ -694,8 +694,9 @@ fn gcnkit_text(bin: &[u8]) -> Result<String, String> {
 /// no value, an unused `.uavid`). Returns the file.
 fn round_trip(what: &str, text: &str) -> Option<Vec<u8>> {
     // clrxdisasm's form of an unused global pointer whose UAV id is not the kernel's `.uavid`
-    // as printed (a source's own `.uavid`, drivers before 1348.05): neither assembler takes it.
-    common::clrx::round_trip_text(what, text, gcnkit_text, "UavId out of range!")
+    // as printed (a source's own `.uavid`, drivers before 1348.05): neither assembler takes it
+    // ("UavId out of range!", or "UavId already used!" where it meets another pointer's).
+    common::clrx::round_trip_text(what, text, gcnkit_text, "UavId ")
 }
 
 /// CLRX's real Catalyst binaries: gcnkit's text is clrxdisasm's `-dCmf` text (addresses
