@@ -1507,7 +1507,8 @@ pub fn disassemble_amd(
         if whole < k.code.len() {
             code.push_str("        /* WARNING: Code size is not aligned to 4-byte word! */\n");
         }
-        code_text(b.device.arch, &k.code[..whole], 0, format, &mut code).map_err(|t| format!("kernel {}: {t}", k.name))?;
+        code_text(b.device.arch, &k.code[..whole], 0, format, &mut code)
+            .map_err(|t| format!("kernel {}: {t}", k.name))?;
         sink(&dump.floats_of(&rename_labels(&code, n)));
     }
     Ok(())

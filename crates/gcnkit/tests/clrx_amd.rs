@@ -197,7 +197,16 @@ fn data_lines(r: &mut Rng, s: &mut String, max: u64) {
 /// own names, and last the names CLRX's ELF writer links by (`.strtab`, `.shstrtab`,
 /// `.symtab`: a binary clrxdisasm then mostly cannot read).
 const EXTRA_NAMES: [&str; 10] = [
-    ".foo", ".bar", "mysec", ".note.x", ".rodata", ".text", ".data", ".strtab", ".shstrtab", ".symtab",
+    ".foo",
+    ".bar",
+    "mysec",
+    ".note.x",
+    ".rodata",
+    ".text",
+    ".data",
+    ".strtab",
+    ".shstrtab",
+    ".symtab",
 ];
 
 /// A block in a section the source names (clrxasm's extra sections: in a kernel its inner
@@ -205,7 +214,11 @@ const EXTRA_NAMES: [&str; 10] = [
 /// and alignment, or `.rodata`/`.text` (outside a kernel), then data, alignment, labels and
 /// their values, instructions. `.data` is a kernel's own in a kernel.
 fn extra_block(r: &mut Rng, in_kernel: bool, linked: bool, s: &mut String) {
-    let names = if linked { EXTRA_NAMES.len() } else { EXTRA_NAMES.len() - 3 };
+    let names = if linked {
+        EXTRA_NAMES.len()
+    } else {
+        EXTRA_NAMES.len() - 3
+    };
     let name = EXTRA_NAMES[r.below(names as u64) as usize];
     let align = |r: &mut Rng| match r.below(3) {
         0 => format!(" align={}", 1u64 << r.below(7)),
@@ -620,7 +633,10 @@ fn extra_sections_as_clrxasm_writes_them() {
         let src = format!(".amd\n.gpu pitcairn\n{k}{line}\n");
         assert!(gcnkit_binary(&src, &[]).is_err(), "gcnkit takes:\n{src}");
         if common::clrx::dir().is_some() {
-            assert!(common::clrx::assemble_binary(&src, &[]).is_err(), "clrxasm takes:\n{src}");
+            assert!(
+                common::clrx::assemble_binary(&src, &[]).is_err(),
+                "clrxasm takes:\n{src}"
+            );
         }
     }
 }
@@ -721,7 +737,8 @@ fn generated_binaries_disassemble_and_assemble_back() {
     let n = common::env_n("GCNKIT_AMD_N", 150) / 3;
     let mut r = Rng(common::seed() ^ 0xd15a);
     // (clrxdisasm's `-C` reads the metadata string: config kernels only.)
-    let (done, lossy) = common::clrx::generated_binaries_read(n, || source_of(&mut r, false, false), gcnkit_text, round_trip);
+    let (done, lossy) =
+        common::clrx::generated_binaries_read(n, || source_of(&mut r, false, false), gcnkit_text, round_trip);
     eprintln!(
         "{done} generated binaries: text as clrxdisasm's, assembled back by both to one file; {lossy} texts refused by both (an unused pointer's UAV id lost)"
     );

@@ -815,9 +815,18 @@ fn damaged_sources_assemble_without_panic() {
         for d in differ.iter().take(3) {
             eprintln!("---- {}", d.lines().take(3).collect::<Vec<_>>().join("\n"));
         }
-        assert!(broken.is_empty(), "clrxasm's rules broken:\n{}", broken.join("\n----\n"));
+        assert!(
+            broken.is_empty(),
+            "clrxasm's rules broken:\n{}",
+            broken.join("\n----\n")
+        );
         // (The rest: labels and instructions in sections of the source's own, a label's value
         // in code, a `.scratchsym` place moved: README's known gaps.)
-        assert!(differ.len() * 50 <= same + both, "{} differ:\n{}", differ.len(), differ.join("\n----\n"));
+        assert!(
+            differ.len() * 50 <= same + both,
+            "{} differ:\n{}",
+            differ.len(),
+            differ.join("\n----\n")
+        );
     }
 }

@@ -61,7 +61,14 @@ fn name_byte(b: u8) -> bool {
 impl Assembler {
     /// Reads a section line after its pseudo-op `op` (`.section`, or a pseudo-op form such as
     /// `.rodata`) with clrxasm's errors; `None` when it has one (given here).
-    pub(super) fn section_line(&mut self, lineno: usize, src: &str, op: &str, c: &mut Cursor, end: usize) -> Option<SectionLine> {
+    pub(super) fn section_line(
+        &mut self,
+        lineno: usize,
+        src: &str,
+        op: &str,
+        c: &mut Cursor,
+        end: usize,
+    ) -> Option<SectionLine> {
         let s = src.as_bytes();
         let mut good = true;
         let mut attrs = None;
@@ -69,7 +76,11 @@ impl Assembler {
             c.ws();
             let p0 = c.pos;
             if p0 >= end || !(s[p0].is_ascii_alphabetic() || s[p0] == b'_' || s[p0] == b'.') {
-                let msg = if p0 >= end { "Expected section name" } else { "Some garbages at section name place" };
+                let msg = if p0 >= end {
+                    "Expected section name"
+                } else {
+                    "Some garbages at section name place"
+                };
                 self.error_at(lineno, src, (p0, (p0 + 1).min(end.max(p0 + 1))), msg.into());
                 return None;
             }
@@ -183,9 +194,17 @@ impl Assembler {
 
     /// clrxasm's warnings for a line that names a section already opened (`builtin`: one of
     /// the format's own, opened now).
-    pub(super) fn section_line_warnings(&mut self, lineno: usize, src: &str, span: (usize, usize), l: &SectionLine, builtin_new: bool) {
+    pub(super) fn section_line_warnings(
+        &mut self,
+        lineno: usize,
+        src: &str,
+        span: (usize, usize),
+        l: &SectionLine,
+        builtin_new: bool,
+    ) {
         let msg = if builtin_new {
-            l.attrs.map(|_| "Section type and flags was ignored for builtin section")
+            l.attrs
+                .map(|_| "Section type and flags was ignored for builtin section")
         } else if l.attrs.is_some() {
             Some("Section type, flags and alignment was ignored")
         } else {
@@ -228,7 +247,10 @@ impl Assembler {
                 section: gcnkit_name,
             });
         }
-        let section = opens.find(owner, &l.name).map(|o| o.section.clone()).unwrap_or_default();
+        let section = opens
+            .find(owner, &l.name)
+            .map(|o| o.section.clone())
+            .unwrap_or_default();
         self.switch_section(&section);
     }
 
@@ -240,7 +262,14 @@ impl Assembler {
 
     /// An instruction in a data section of an `.amd` or `.gallium` source: its bytes there, as
     /// clrxasm writes them; returns whether it was one (else the caller places it as code).
-    pub(super) fn clrx_instruction_as_data(&mut self, lineno: usize, src: &str, span: (usize, usize), words: &[u32], fixups: &[Fixup]) -> bool {
+    pub(super) fn clrx_instruction_as_data(
+        &mut self,
+        lineno: usize,
+        src: &str,
+        span: (usize, usize),
+        words: &[u32],
+        fixups: &[Fixup],
+    ) -> bool {
         if self.obj.amd.is_none() && self.obj.gallium.is_none() {
             return false;
         }

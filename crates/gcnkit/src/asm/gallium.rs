@@ -365,7 +365,11 @@ impl Assembler {
             global_data,
             kernels,
             scratch_relocs,
-            comment: self.sections.iter().any(|s| s.0 == COMMENT).then(|| self.section_bytes(COMMENT)),
+            comment: self
+                .sections
+                .iter()
+                .any(|s| s.0 == COMMENT)
+                .then(|| self.section_bytes(COMMENT)),
             extra: g.extras.of(None, |name| self.section_bytes(name)),
         };
         match clrx_gallium::write(&input) {

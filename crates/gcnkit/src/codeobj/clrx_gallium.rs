@@ -252,7 +252,11 @@ impl GalliumConfig {
                 self.local_size,
                 self.exceptions,
             );
-        (rsrc1, rsrc2, (self.scratch.wrapping_shl(6).wrapping_add(1023) >> 10).wrapping_shl(12))
+        (
+            rsrc1,
+            rsrc2,
+            (self.scratch.wrapping_shl(6).wrapping_add(1023) >> 10).wrapping_shl(12),
+        )
     }
 
     /// The HSA header clrxasm writes over the kernel's first 256 bytes (LLVM 4.0+), for a
@@ -493,7 +497,14 @@ pub fn write(inp: &GalliumInput) -> Result<Vec<u8>, String> {
         regions.push(sect(".rodata", clrx_elf::SHT_PROGBITS, alloc, 4, 0, g.clone()));
     }
     regions.extend([
-        sect(".comment", clrx_elf::SHT_PROGBITS, 0x30, 1, 1, inp.comment.clone().unwrap_or(comment.into_bytes())),
+        sect(
+            ".comment",
+            clrx_elf::SHT_PROGBITS,
+            0x30,
+            1,
+            1,
+            inp.comment.clone().unwrap_or(comment.into_bytes()),
+        ),
         sect(".note.GNU-stack", clrx_elf::SHT_PROGBITS, 0, 1, 0, Vec::new()),
         sect(".shstrtab", clrx_elf::SHT_STRTAB, 0, 1, 0, Vec::new()),
         Region::SectionHeaders,
