@@ -191,8 +191,8 @@ impl Assembler {
         }
         // A section by name: a kernel's code or `.data`, else one of the source's own (clrxasm's
         // extra sections: of the main binary outside the kernels, else of the kernel's inner
-        // binary); `.text` in a kernel and `.data` as their pseudo-ops below.
-        if name == ".section" || name == ".rodata" || name == ".text" && a.current.is_none() {
+        // binary); `.text` in a kernel as its pseudo-op below.
+        if matches!(name, ".section" | ".rodata" | ".data") || name == ".text" && a.current.is_none() {
             let Some(l) = self.section_line(lineno, src, name, c, end) else {
                 return true;
             };
@@ -224,10 +224,6 @@ impl Assembler {
         }
         if name == ".text" {
             a.code_entry = self.taken + self.items.len();
-        }
-        // (`.data` ends a kernel's config lines too.)
-        if name == ".data" {
-            a.src.open = None;
         }
         if a.src.open.is_none() && self.amd_raw(a, lineno, src, name, span, c, end) {
             return true;
@@ -358,8 +354,8 @@ impl Assembler {
         Some(out)
     }
 
-    /// A kernel's raw parts and `.config` (which excludes them), and `.data`: returns whether
-    /// `name` was one.
+    /// A kernel's raw parts and `.config` (which excludes them): returns whether `name` was
+    /// one.
     #[allow(clippy::too_many_arguments)]
     fn amd_raw(
         &mut self,
@@ -378,18 +374,12 @@ impl Assembler {
             ".header" => "Header",
             ".metadata" => "Metadata",
             ".calnote" => "CALNote",
-            ".data" => "Section '.data'",
             _ if note.is_some() => "CALNote",
             _ if entry.is_some() => return self.amd_entry(a, lineno, src, name, span, c, end),
             _ => return false,
         };
         let Some(k) = a.current else {
-            let msg = if name == ".data" {
-                "Section '.data' permitted only inside kernels".to_string()
-            } else {
-                format!("{what} can be defined only inside kernel")
-            };
-            self.error_at(lineno, src, span, msg);
+            self.error_at(lineno, src, span, format!("{what} can be defined only inside kernel"));
             return true;
         };
         let p = &mut a.parts[k];
@@ -405,7 +395,7 @@ impl Assembler {
             }
             return true;
         }
-        if p.config && name != ".data" {
+        if p.config {
             self.error_at(
                 lineno,
                 src,
@@ -452,10 +442,6 @@ impl Assembler {
             ".metadata" => {
                 p.metadata = true;
                 "metadata".to_string()
-            }
-            ".data" => {
-                p.data = true;
-                "data".to_string()
             }
             _ => {
                 p.notes.push(a.notes.len());
