@@ -641,6 +641,41 @@ fn extra_sections_as_clrxasm_writes_them() {
     }
 }
 
+/// Lines clrxasm refuses once its output is set up or with text after them (the bitness
+/// after a line of the format, a label or a kernel; `.amd` late; junk after `.amd`, the
+/// bitness, `.globaldata`, `.driver_version`, `.data`; a label among a kernel's config lines):
+/// gcnkit refuses them too; the same lines in their places are taken by both, one file.
+#[test]
+fn format_lines_as_clrxasm_refuses() {
+    let k = ".kernel k\n.config\n.text\ns_endpgm\n";
+    let taken = format!(".amd\n.gpu pitcairn\n.64bit\n.driver_version 134805\n.globaldata\n.int 1\n{k}");
+    let ours = gcnkit_binary(&taken, &[]);
+    assert!(ours.is_ok(), "{ours:?}");
+    if common::clrx::dir().is_some() {
+        assert_eq!(ours.ok(), common::clrx::assemble_binary(&taken, &[]).ok());
+    }
+    for src in [
+        format!(".amd x\n.gpu pitcairn\n{k}"),
+        format!(".amd\n.gpu pitcairn\n.64bit x\n{k}"),
+        format!(".amd\n.gpu pitcairn\n.driver_version 134805\n.64bit\n{k}"),
+        format!(".amd\n.gpu pitcairn\n.compile_options \"-O2\"\n.32bit\n{k}"),
+        format!(".amd\n.gpu pitcairn\n{k}.64bit\n"),
+        format!("x:\n.amd\n.gpu pitcairn\n{k}"),
+        format!(".amd\n.gpu pitcairn\n.globaldata 4\n{k}"),
+        format!(".amd\n.gpu pitcairn\n.driver_version 1,,2\n{k}"),
+        format!(".amd\n.gpu pitcairn\n.kernel k\n.config\nl:\n.text\ns_endpgm\n"),
+        format!(".amd\n.gpu pitcairn\n{k}.data 1\n"),
+    ] {
+        assert!(gcnkit_binary(&src, &[]).is_err(), "gcnkit takes:\n{src}");
+        if common::clrx::dir().is_some() {
+            assert!(
+                common::clrx::assemble_binary(&src, &[]).is_err(),
+                "clrxasm takes:\n{src}"
+            );
+        }
+    }
+}
+
 /// Config lines clrxasm refuses (each in a kernel's `.config` of a Pitcairn binary): gcnkit
 /// refuses them too; the control line beside them is taken by both.
 const REFUSED: [&str; 29] = [

@@ -156,6 +156,9 @@ impl Assembler {
     ) -> bool {
         if name == ".amd" {
             if self.at_end(lineno, src, c, end) {
+                if self.binary_output_started(self.obj.amd.as_ref().map(|a| &a.src)) {
+                    self.error_at(lineno, src, span, "Output format type is already defined".into());
+                }
                 self.start_amd(lineno);
             }
             return true;
@@ -171,6 +174,8 @@ impl Assembler {
         } else {
             self.amd_common(&mut a, lineno, src, name, span, c, end)
         };
+        // (Every line of the format but the bitness and the device sets clrxasm's output up.)
+        a.src.started |= taken && !matches!(name, ".32bit" | ".64bit");
         self.obj.amd = Some(a);
         taken
     }
