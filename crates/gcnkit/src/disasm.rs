@@ -1502,7 +1502,13 @@ pub fn disassemble_amd(
         }
         sink(&t);
         let mut code = String::new();
-        code_text(b.device.arch, &k.code, 0, format, &mut code).map_err(|t| format!("kernel {}: {t}", k.name))?;
+        // (clrxdisasm leaves out a kernel's last bytes that fill no word, saying so.)
+        let whole = k.code.len() & !3;
+        if whole < k.code.len() {
+            code.push_str("        /* WARNING: Code size is not aligned to 4-byte word! */\n");
+        }
+        code_text(b.device.arch, &k.code[..whole], 0, format, &mut code)
+            .map_err(|t| format!("kernel {}: {t}", k.name))?;
         sink(&dump.floats_of(&rename_labels(&code, n)));
     }
     Ok(())

@@ -193,6 +193,75 @@ fn data_lines(r: &mut Rng, s: &mut String, max: u64) {
     }
 }
 
+/// Names a source gives its own sections (clrxasm's extra sections), among them the format's
+/// own names, and last the names CLRX's ELF writer links by (`.strtab`, `.shstrtab`,
+/// `.symtab`: a binary clrxdisasm then mostly cannot read).
+const EXTRA_NAMES: [&str; 10] = [
+    ".foo",
+    ".bar",
+    "mysec",
+    ".note.x",
+    ".rodata",
+    ".text",
+    ".data",
+    ".strtab",
+    ".shstrtab",
+    ".symtab",
+];
+
+/// A block in a section the source names (clrxasm's extra sections: in a kernel its inner
+/// binary's, outside the kernels the main binary's): `.section NAME` with random flags, type
+/// and alignment, or `.rodata`/`.text` (outside a kernel), then data, alignment, labels and
+/// their values, instructions. `.data` is a kernel's own in a kernel.
+fn extra_block(r: &mut Rng, in_kernel: bool, linked: bool, s: &mut String) {
+    let names = if linked {
+        EXTRA_NAMES.len()
+    } else {
+        EXTRA_NAMES.len() - 3
+    };
+    let name = EXTRA_NAMES[r.below(names as u64) as usize];
+    let align = |r: &mut Rng| match r.below(3) {
+        0 => format!(" align={}", 1u64 << r.below(7)),
+        1 if r.chance(1, 4) => " align=0".to_string(),
+        _ => String::new(),
+    };
+    match r.below(4) {
+        0 if matches!(name, ".rodata" | ".text") && !(in_kernel && name == ".text") => {
+            s.push_str(&format!("{name}{}\n", align(r)));
+        }
+        1 => {
+            let flags: String = ["a", "w", "x"].iter().filter(|_| r.chance(1, 2)).copied().collect();
+            let kind = match r.below(5) {
+                0 => ", @progbits",
+                1 => ", @note",
+                2 => ", @nobits",
+                _ => "",
+            };
+            s.push_str(&format!(".section {name}, \"{flags}\"{kind}{}\n", align(r)));
+        }
+        _ => s.push_str(&format!(".section {name}{}\n", align(r))),
+    }
+    let id = r.below(1 << 20);
+    // (A kernel's code holds instructions only: data words there may print as instructions
+    // neither assembler takes back.)
+    let code = in_kernel && name == ".text";
+    for n in 0..r.below(6) {
+        match r.below(7) {
+            0 => s.push_str(&format!("  .p2align {}\n", r.below(5))),
+            1 => s.push_str(&format!("x{id}_{n}:\n")),
+            2 => s.push_str(&format!("  s_mov_b32 s{}, {}\n", r.below(100), r.below(1000))),
+            4 if !code => s.push_str(&format!("  .skip {}\n", r.below(9))),
+            5 | 6 if !code => data_lines(r, s, 3),
+            _ => s.push_str("  s_nop 1\n"),
+        }
+    }
+    // (A label's value in a kernel's code is clrxasm's "Expression must be absolute!".)
+    if r.chance(1, 2) && !(in_kernel && name == ".text") {
+        // (`.` is each value's own place to clrxasm, the statement's to gcnkit: one a line.)
+        s.push_str(&format!("y{id}: .int y{id}\n  .int .-y{id}\n"));
+    }
+}
+
 /// A kernel's raw parts in random order and amounts (as clrxdisasm prints them without
 /// `-C`, and then some): `.header`, `.metadata` (sometimes naming unique and function ids the
 /// config kernels must skip), CAL notes named and by number, with their entries, values and
@@ -276,11 +345,17 @@ fn raw_kernel(r: &mut Rng, k: usize, s: &mut String) {
 
 /// A random source, and the clrxasm options it is assembled with (the same for gcnkit).
 fn source(r: &mut Rng) -> (String, Vec<String>) {
-    source_of(r, true)
+    source_of(r, true, true)
 }
 
-/// A random source; `raw`: some of its kernels may be written in the raw form.
-fn source_of(r: &mut Rng, raw: bool) -> (String, Vec<String>) {
+/// A random source whose binary clrxdisasm reads (no section the ELF writer links by name).
+fn readable_source(r: &mut Rng) -> (String, Vec<String>) {
+    source_of(r, true, false)
+}
+
+/// A random source; `raw`: some of its kernels may be written in the raw form; `linked`: its
+/// own sections may have the names CLRX's ELF writer links by.
+fn source_of(r: &mut Rng, raw: bool, linked: bool) -> (String, Vec<String>) {
     let mut s = String::from(".amd\n");
     let mut opts = Vec::new();
     s.push_str(&format!(".gpu {}\n", DEVICES[r.below(22) as usize]));
@@ -313,6 +388,11 @@ fn source_of(r: &mut Rng, raw: bool) -> (String, Vec<String>) {
     }
     if r.chance(1, 3) {
         s.push_str(&format!(".compile_options \"-O{} -DX={}\"\n", r.below(4), r.below(100)));
+    }
+    // Sections of the main binary before the kernels.
+    let extras = r.chance(1, 3);
+    if extras && r.chance(1, 2) {
+        extra_block(r, false, linked, &mut s);
     }
     if r.chance(1, 3) {
         s.push_str(".globaldata\n");
@@ -380,6 +460,12 @@ fn source_of(r: &mut Rng, raw: bool) -> (String, Vec<String>) {
                 list.push(t);
             }
         }
+        // A section of the kernel's inner binary, after its code.
+        if extras && r.chance(1, 3) {
+            let mut t = String::new();
+            extra_block(r, true, linked, &mut t);
+            list.push(t);
+        }
         chunks.push(list);
     }
     // The order: each kernel's first chunk in kernel order (clrxasm numbers them so), the rest
@@ -397,6 +483,11 @@ fn source_of(r: &mut Rng, raw: bool) -> (String, Vec<String>) {
         s.push_str(&format!(".kernel k{k}\n"));
         s.push_str(&chunks[k][next[k]]);
         next[k] += 1;
+    }
+    // Sections of the main binary after the kernels (`.globaldata` leaves them).
+    if extras && r.chance(1, 2) {
+        s.push_str(".globaldata\n");
+        extra_block(r, false, linked, &mut s);
     }
     (s, opts)
 }
@@ -423,13 +514,19 @@ fn code_piece(r: &mut Rng, k: usize, p: usize, s: &mut String) {
 fn generated_sources_as_clrxasm_writes_them() {
     let n = common::env_n("GCNKIT_AMD_N", 150);
     let mut r = Rng(common::seed() ^ 0xa3d);
-    let (same, refused, crashed) = common::clrx::compare_generated(n, || source(&mut r));
+    // (Sources with `.section` or `.rodata` lines: sections of their own.)
+    let mut extra = 0;
+    let (same, refused, crashed) = common::clrx::compare_generated(n, || {
+        let (s, o) = source(&mut r);
+        extra += (s.contains(".section ") || s.contains(".rodata")) as usize;
+        (s, o)
+    });
     if common::clrx::dir().is_none() {
         eprintln!("GCNKIT_CLRX_DIR not set: .amd sources assembled, not compared with clrxasm");
         return;
     }
     eprintln!(
-        "{same} of {n} generated .amd sources identical to clrxasm's files, {refused} refused by both, clrxasm crashed on {crashed}"
+        "{same} of {n} generated .amd sources identical to clrxasm's files, {refused} refused by both, clrxasm crashed on {crashed} ({extra} with .section or .rodata lines)"
     );
     assert!(
         same * 2 >= n,
@@ -487,24 +584,93 @@ fn refused_raw_forms_as_clrxasm_refuses() {
     assert!(e.iter().any(|m| m.contains("Unsupported GPU device type")), "{e:?}");
 }
 
-/// clrxasm's extra sections (`.section`, `.rodata`, `.text` outside a kernel: sections
-/// of the main binary or a kernel's inner one) are not written yet: an error saying so, never a
-/// file without them.
+/// clrxasm's extra sections (`.section` with flags, types and alignment, `.rodata`, `.text`
+/// outside a kernel; sections of the main binary or a kernel's inner one, names the ELF writer
+/// links by, instructions and labels in them): the file clrxasm writes, byte for byte; the
+/// section lines clrxasm refuses, refused.
 #[test]
-fn extra_sections_are_refused_with_a_reason() {
-    for body in [
-        ".text\n.kernel k\n.config\n.text\ns_endpgm",
-        ".kernel k\n.config\n.text\ns_endpgm\n.globaldata\n.int 1\n.text\ns_nop 0",
-        ".kernel k\n.config\n.text\ns_endpgm\n.section .foo\n.int 1",
-        ".kernel k\n.config\n.text\ns_endpgm\n.rodata\n.int 1",
+fn extra_sections_as_clrxasm_writes_them() {
+    let k = ".kernel k\n.config\n.text\ns_endpgm\n";
+    let taken = [
+        format!(".text\n{k}"),
+        format!("{k}.globaldata\n.int 1\n.text\ns_nop 0\n.int 2"),
+        format!("{k}.section .foo\n.int 1\n.rodata\n.byte 7\n.section .bar, \"aw\", @nobits\n.skip 16\n.globaldata\n.section .m\n.int 3"),
+        format!("{k}.section .foo, \"aw\", @nobits\n.skip 4\n.p2align 4\n.section .bar align=32\n.int 7\n.text\ns_endpgm\n.section .baz,\"x\",@note\n.int 1\n.section .q,\"\"\n.byte 3"),
+        format!(".rodata align=8\n.int 3\n.text align=16\n.int 4\n{k}.globaldata\n.rodata\n.int 9\n.section .m, \"wx\", @progbits align=4"),
+        format!("{k}.data\ns_endpgm\n.section .data\n.int 5\n.section .text\ns_nop 0"),
+        format!("{k}.section .x\nl: .int l\n.int .-l\ns_mov_b32 s9, 0x12345\n.kernel k2\n.config\n.section .x\n.byte 9\n.kernel k\n.int 4\n.text\ns_endpgm"),
+        format!("{k}.section .strtab\n.int 1\n.section .shstrtab\n.section .symtab,\"a\",@note\n.globaldata\n.section .strtab\n.section .shstrtab\n.int 4"),
+    ];
+    for body in &taken {
+        for opts in [&[][..], &["-6"][..]] {
+            let src = format!(".amd\n.gpu pitcairn\n{body}\n");
+            let owned: Vec<String> = opts.iter().map(|o| o.to_string()).collect();
+            let ours = gcnkit_binary(&src, &owned);
+            assert!(ours.is_ok(), "{src}: {ours:?}");
+            if common::clrx::dir().is_some() {
+                assert_eq!(ours.ok(), common::clrx::assemble_binary(&src, opts).ok(), "{src}");
+            }
+        }
+    }
+    for line in [
+        ".section",
+        ".section 1foo",
+        ".section .foo bar",
+        ".section .foo,",
+        ".section .foo, aw",
+        ".section .foo, \"aq\"",
+        ".section .foo, \"aw\" @nobits",
+        ".section .foo, \"aw\", nobits",
+        ".section .foo, \"aw\", @bits",
+        ".section .foo align 4",
+        ".section .foo align=3",
+        ".section .foo,\"a\" align=4",
+        ".rodata x",
+        ".globaldata\n.section .data",
+        // (An instruction out of the code that jumps: clrxasm's "Jump over current section!".)
+        ".section .x\ns_branch l\nl: s_endpgm",
     ] {
-        let src = format!(".amd\n.gpu pitcairn\n{body}\n");
-        let e = gcnkit_binary(&src, &[]).expect_err(body);
-        assert!(e.iter().any(|m| m.contains("extra section")), "{body}: {e:?}");
+        let src = format!(".amd\n.gpu pitcairn\n{k}{line}\n");
+        assert!(gcnkit_binary(&src, &[]).is_err(), "gcnkit takes:\n{src}");
         if common::clrx::dir().is_some() {
             assert!(
-                common::clrx::assemble_binary(&src, &[]).is_ok(),
-                "clrxasm refuses:\n{src}"
+                common::clrx::assemble_binary(&src, &[]).is_err(),
+                "clrxasm takes:\n{src}"
+            );
+        }
+    }
+}
+
+/// Lines clrxasm refuses once its output is set up or with text after them (the bitness
+/// after a line of the format, a label or a kernel; `.amd` late; junk after `.amd`, the
+/// bitness, `.globaldata`, `.driver_version`, `.data`; a label among a kernel's config lines):
+/// gcnkit refuses them too; the same lines in their places are taken by both, one file.
+#[test]
+fn format_lines_as_clrxasm_refuses() {
+    let k = ".kernel k\n.config\n.text\ns_endpgm\n";
+    let taken = format!(".amd\n.gpu pitcairn\n.64bit\n.driver_version 134805\n.globaldata\n.int 1\n{k}");
+    let ours = gcnkit_binary(&taken, &[]);
+    assert!(ours.is_ok(), "{ours:?}");
+    if common::clrx::dir().is_some() {
+        assert_eq!(ours.ok(), common::clrx::assemble_binary(&taken, &[]).ok());
+    }
+    for src in [
+        format!(".amd x\n.gpu pitcairn\n{k}"),
+        format!(".amd\n.gpu pitcairn\n.64bit x\n{k}"),
+        format!(".amd\n.gpu pitcairn\n.driver_version 134805\n.64bit\n{k}"),
+        format!(".amd\n.gpu pitcairn\n.compile_options \"-O2\"\n.32bit\n{k}"),
+        format!(".amd\n.gpu pitcairn\n{k}.64bit\n"),
+        format!("x:\n.amd\n.gpu pitcairn\n{k}"),
+        format!(".amd\n.gpu pitcairn\n.globaldata 4\n{k}"),
+        format!(".amd\n.gpu pitcairn\n.driver_version 1,,2\n{k}"),
+        format!(".amd\n.gpu pitcairn\n.kernel k\n.config\nl:\n.text\ns_endpgm\n"),
+        format!(".amd\n.gpu pitcairn\n{k}.data 1\n"),
+    ] {
+        assert!(gcnkit_binary(&src, &[]).is_err(), "gcnkit takes:\n{src}");
+        if common::clrx::dir().is_some() {
+            assert!(
+                common::clrx::assemble_binary(&src, &[]).is_err(),
+                "clrxasm takes:\n{src}"
             );
         }
     }
@@ -579,8 +745,9 @@ fn gcnkit_text(bin: &[u8]) -> Result<String, String> {
 /// no value, an unused `.uavid`). Returns the file.
 fn round_trip(what: &str, text: &str) -> Option<Vec<u8>> {
     // clrxdisasm's form of an unused global pointer whose UAV id is not the kernel's `.uavid`
-    // as printed (a source's own `.uavid`, drivers before 1348.05): neither assembler takes it.
-    common::clrx::round_trip_text(what, text, gcnkit_text, "UavId out of range!")
+    // as printed (a source's own `.uavid`, drivers before 1348.05): neither assembler takes it
+    // ("UavId out of range!", or "UavId already used!" where it meets another pointer's).
+    common::clrx::round_trip_text(what, text, gcnkit_text, "UavId ")
 }
 
 /// CLRX's real Catalyst binaries: gcnkit's text is clrxdisasm's `-dCmf` text (addresses
@@ -605,7 +772,8 @@ fn generated_binaries_disassemble_and_assemble_back() {
     let n = common::env_n("GCNKIT_AMD_N", 150) / 3;
     let mut r = Rng(common::seed() ^ 0xd15a);
     // (clrxdisasm's `-C` reads the metadata string: config kernels only.)
-    let (done, lossy) = common::clrx::generated_binaries_read(n, || source_of(&mut r, false), gcnkit_text, round_trip);
+    let (done, lossy) =
+        common::clrx::generated_binaries_read(n, || source_of(&mut r, false, false), gcnkit_text, round_trip);
     eprintln!(
         "{done} generated binaries: text as clrxdisasm's, assembled back by both to one file; {lossy} texts refused by both (an unused pointer's UAV id lost)"
     );
@@ -651,7 +819,7 @@ fn parts_as_clrxdisasm_options() {
     let real = files.len();
     let mut r = Rng(common::seed() ^ 0x9a28);
     for k in 0..common::env_n("GCNKIT_AMD_N", 150) / 10 {
-        let (src, opts) = source(&mut r);
+        let (src, opts) = readable_source(&mut r);
         let Ok(bin) = gcnkit_binary(&src, &opts) else { continue };
         let f = dir.join(format!("g{k}.clo"));
         std::fs::write(&f, bin).unwrap();
@@ -726,7 +894,7 @@ fn raw_form_assembles_back_to_the_binary() {
     let mut r = Rng(common::seed() ^ 0x7a3);
     let (mut generated, mut identical) = (0, 0);
     for _ in 0..common::env_n("GCNKIT_AMD_N", 150) / 3 {
-        let (src, opts) = source(&mut r);
+        let (src, opts) = readable_source(&mut r);
         let Ok(bin) = gcnkit_binary(&src, &opts) else { continue };
         let text = raw(&bin).unwrap();
         let back = both("generated", &text).unwrap();

@@ -155,7 +155,12 @@ impl Assembler {
         end: usize,
     ) -> bool {
         if name == ".amd" {
-            self.start_amd(lineno);
+            if self.at_end(lineno, src, c, end) {
+                if self.binary_output_started(self.obj.amd.as_ref().map(|a| &a.src)) {
+                    self.error_at(lineno, src, span, "Output format type is already defined".into());
+                }
+                self.start_amd(lineno);
+            }
             return true;
         }
         let Some(mut a) = self.obj.amd.take() else {
@@ -169,6 +174,8 @@ impl Assembler {
         } else {
             self.amd_common(&mut a, lineno, src, name, span, c, end)
         };
+        // (Every line of the format but the bitness and the device sets clrxasm's output up.)
+        a.src.started |= taken && !matches!(name, ".32bit" | ".64bit");
         self.obj.amd = Some(a);
         taken
     }
@@ -187,31 +194,41 @@ impl Assembler {
         if name == ".kernel" {
             return self.amd_kernel(a, lineno, src, span, c, end);
         }
-        // Sections of the main binary or of a kernel's other than its parts (clrxasm's extra
-        // sections; `.text` outside a kernel is one).
-        if name == ".bss" {
-            self.error_at(
-                lineno,
-                src,
-                span,
-                ".bss: not a pseudo-op of an .amd source (as in clrxasm)".into(),
-            );
-            return true;
-        }
-        if matches!(name, ".section" | ".rodata") || name == ".text" && a.current.is_none() {
-            let msg = format!(
-                "{name}{}: clrxasm writes an extra section of the binary here, which gcnkit does not write yet",
-                if name == ".text" { " outside a kernel" } else { "" }
-            );
-            self.error_at(lineno, src, span, msg);
+        // A section by name: a kernel's code or `.data`, else one of the source's own (clrxasm's
+        // extra sections: of the main binary outside the kernels, else of the kernel's inner
+        // binary); `.text` in a kernel as its pseudo-op below.
+        if matches!(name, ".section" | ".rodata" | ".data") || name == ".text" && a.current.is_none() {
+            let Some(l) = self.section_line(lineno, src, name, c, end) else {
+                return true;
+            };
+            let builtin = a.current.is_some() && matches!(l.name.as_str(), ".text" | ".data");
+            if l.name == ".data" && a.current.is_none() {
+                let msg = "Section '.data' permitted only inside kernels";
+                self.error_at(lineno, src, span, msg.into());
+                return true;
+            }
+            a.src.open = None;
+            if let (true, Some(k)) = (builtin, a.current) {
+                let new = l.name == ".data" && !a.parts[k].data;
+                self.section_line_warnings(lineno, src, span, &l, new);
+                if l.name == ".text" {
+                    a.code_entry = self.taken + self.items.len();
+                    self.switch_section(".text");
+                } else {
+                    a.parts[k].data = true;
+                    self.switch_section(&section_name(k, "data"));
+                }
+                return true;
+            }
+            let gcnkit_name = match a.current {
+                Some(k) => section_name(k, &format!("extra {}", l.name)),
+                None => format!(".amd main {}", l.name),
+            };
+            self.open_extra(&mut a.src.extras, a.current, gcnkit_name, &l, (lineno, src, span));
             return true;
         }
         if name == ".text" {
             a.code_entry = self.taken + self.items.len();
-        }
-        // (`.data` ends a kernel's config lines too.)
-        if name == ".data" {
-            a.src.open = None;
         }
         if a.src.open.is_none() && self.amd_raw(a, lineno, src, name, span, c, end) {
             return true;
@@ -342,8 +359,8 @@ impl Assembler {
         Some(out)
     }
 
-    /// A kernel's raw parts and `.config` (which excludes them), and `.data`: returns whether
-    /// `name` was one.
+    /// A kernel's raw parts and `.config` (which excludes them): returns whether `name` was
+    /// one.
     #[allow(clippy::too_many_arguments)]
     fn amd_raw(
         &mut self,
@@ -362,18 +379,12 @@ impl Assembler {
             ".header" => "Header",
             ".metadata" => "Metadata",
             ".calnote" => "CALNote",
-            ".data" => "Section '.data'",
             _ if note.is_some() => "CALNote",
             _ if entry.is_some() => return self.amd_entry(a, lineno, src, name, span, c, end),
             _ => return false,
         };
         let Some(k) = a.current else {
-            let msg = if name == ".data" {
-                "Section '.data' permitted only inside kernels".to_string()
-            } else {
-                format!("{what} can be defined only inside kernel")
-            };
-            self.error_at(lineno, src, span, msg);
+            self.error_at(lineno, src, span, format!("{what} can be defined only inside kernel"));
             return true;
         };
         let p = &mut a.parts[k];
@@ -389,7 +400,7 @@ impl Assembler {
             }
             return true;
         }
-        if p.config && name != ".data" {
+        if p.config {
             self.error_at(
                 lineno,
                 src,
@@ -436,10 +447,6 @@ impl Assembler {
             ".metadata" => {
                 p.metadata = true;
                 "metadata".to_string()
-            }
-            ".data" => {
-                p.data = true;
-                "data".to_string()
             }
             _ => {
                 p.notes.push(a.notes.len());
@@ -553,15 +560,7 @@ impl Assembler {
         };
         for (i, (k, (code, ranges))) in b.kernels.iter().zip(codes).enumerate() {
             let p = &a.parts[i];
-            let bytes = |part: &str| {
-                let name = section_name(i, part);
-                self.obj
-                    .parts
-                    .sections
-                    .iter()
-                    .find(|s| s.name == name)
-                    .map_or_else(Vec::new, |s| s.bytes.clone())
-            };
+            let bytes = |part: &str| self.section_bytes(&section_name(i, part));
             let data = p.data.then(|| bytes("data"));
             let form = if p.config {
                 let mut config = KernelConfig::default();
@@ -591,6 +590,7 @@ impl Assembler {
                 code,
                 form,
                 data,
+                extra: a.src.extras.of(Some(i), |name| self.section_bytes(name)),
             });
         }
         let input = Input {
@@ -601,6 +601,7 @@ impl Assembler {
             compile_options: a.compile_options.clone(),
             global_data: self.binary_global_data(),
             kernels,
+            extra: a.src.extras.of(None, |name| self.section_bytes(name)),
         };
         match clrx_amd::write(&input) {
             Ok(bin) => self.obj.parts.clrx_binary = Some(bin),

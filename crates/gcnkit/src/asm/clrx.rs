@@ -363,7 +363,7 @@ impl Assembler {
 
     /// Has the output started (clrxasm: its format is set up), after which the bitness and
     /// the format are fixed? Code or data, another section, `.main`, a `.get_*` query.
-    fn clrx_output_started(&self) -> bool {
+    pub(super) fn clrx_output_started(&self) -> bool {
         self.taken + self.items.len() > 0 || self.sections.len() > 1 || self.clrx.queried
     }
 

@@ -40,6 +40,11 @@ pub(super) struct BinarySource {
     pub kernels: Vec<KernelLines>,
     /// The kernel whose lines are being read.
     pub open: Option<usize>,
+    /// The sections the source opened beside the format's own (clrxasm's extra sections).
+    pub extras: super::clrx_sections::Opens,
+    /// A line of the format (but the bitness and the device) was read: clrxasm's output is set
+    /// up, the bitness and the format fixed.
+    pub started: bool,
 }
 
 /// What [`Assembler::binary_directive`] did with a line.
@@ -127,16 +132,29 @@ impl Assembler {
                 }
                 return Common::Target;
             }
-            ".32bit" | ".64bit" => b.is64 = name == ".64bit",
+            // (Before the output starts: clrxasm's errors.)
+            ".32bit" | ".64bit" => {
+                if self.at_end(lineno, src, c, end) {
+                    if self.binary_output_started(Some(b)) {
+                        self.error_at(lineno, src, span, "Bitness is already defined".into());
+                    }
+                    b.is64 = name == ".64bit";
+                }
+            }
             ".driver_version" | ".llvm_version" if name == ".driver_version" || llvm => {
                 match self.abs_value(lineno, src, c, end) {
+                    Some(Some(_)) if !self.at_end(lineno, src, c, end) => {}
                     Some(Some(v)) if name == ".driver_version" => b.driver_version = Some(v as u32),
                     Some(Some(v)) => b.llvm_version = Some(v as u32),
                     Some(None) => self.error_at(lineno, src, span, format!("{name} needs an expression")),
                     None => {}
                 }
             }
-            ".globaldata" => self.switch_section(".rodata"),
+            ".globaldata" => {
+                if self.at_end(lineno, src, c, end) {
+                    self.switch_section(".rodata");
+                }
+            }
             // clrxasm's versions as they stand at this line (an `.amd` source's driver version:
             // its own, [`super::amd`]).
             ".get_driver_version" | ".get_llvm_version" if name == ".get_driver_version" || llvm => {
@@ -181,6 +199,12 @@ impl Assembler {
             _ => return Common::Other,
         }
         Common::Taken
+    }
+
+    /// Has clrxasm set its output up (its bitness and format fixed)? Code, data, a section,
+    /// a label, a line of the format `b` (see [`BinarySource::started`]).
+    pub(super) fn binary_output_started(&self, b: Option<&BinarySource>) -> bool {
+        self.clrx_output_started() || !self.labels.is_empty() || b.is_some_and(|b| b.started || !b.kernels.is_empty())
     }
 
     /// `.get_*_version SYM`: SYM set to `v`.

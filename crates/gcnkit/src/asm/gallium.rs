@@ -17,6 +17,9 @@ use crate::codeobj::clrx_gallium::{self, GalliumConfig, GalliumInput, GalliumKer
 /// The `.gallium` lines of a source, kept until the end.
 pub(super) type Gallium = BinarySource;
 
+/// The gcnkit section of a source's `.comment` (clrxasm writes it instead of its own text).
+const COMMENT: &str = ".gallium comment";
+
 impl Assembler {
     /// The source is a `.gallium` one from the start (`--format gallium`), for LLVM
     /// `llvm_version` (`--llvmVersion`); `-6` and `-t` as [`Assembler::clrx_amd_options`]
@@ -52,9 +55,34 @@ impl Assembler {
         end: usize,
     ) -> bool {
         if name == ".gallium" {
-            self.start_gallium(lineno);
+            if self.at_end(lineno, src, c, end) {
+                if self.binary_output_started(self.obj.gallium.as_ref()) {
+                    self.error_at(lineno, src, span, "Output format type is already defined".into());
+                }
+                self.start_gallium(lineno);
+            }
             return true;
         }
+        let taken = self.gallium_line(lineno, src, name, span, c, end);
+        // (Every line of the format but the bitness and the device sets clrxasm's output up.)
+        if taken && !matches!(name, ".32bit" | ".64bit") {
+            if let Some(g) = self.obj.gallium.as_mut() {
+                g.started = true;
+            }
+        }
+        taken
+    }
+
+    /// The `.gallium` lines but `.gallium` itself (see [`Assembler::gallium_directive`]).
+    fn gallium_line(
+        &mut self,
+        lineno: usize,
+        src: &str,
+        name: &str,
+        span: (usize, usize),
+        c: &mut Cursor,
+        end: usize,
+    ) -> bool {
         let Some(mut g) = self.obj.gallium.take() else {
             return false;
         };
@@ -83,11 +111,38 @@ impl Assembler {
             self.obj.gallium = Some(g);
             return true;
         }
+        // A section by name (ends a kernel's lines): the code, the global data, `.comment`, or
+        // one of the source's own (clrxasm's extra sections, all of the main binary).
+        if matches!(name, ".section" | ".data" | ".text" | ".rodata") {
+            if let Some(l) = self.section_line(lineno, src, name, c, end) {
+                g.open = None;
+                let own = match l.name.as_str() {
+                    ".text" => Some(".text"),
+                    ".rodata" => Some(".rodata"),
+                    ".comment" => Some(COMMENT),
+                    _ => None,
+                };
+                match own {
+                    Some(sec) => {
+                        let new = !self.sections.iter().any(|s| s.0 == sec);
+                        self.section_line_warnings(lineno, src, span, &l, new);
+                        self.switch_section(sec);
+                    }
+                    None => {
+                        let gcnkit_name = format!(".gallium extra {}", l.name);
+                        self.open_extra(&mut g.extras, None, gcnkit_name, &l, (lineno, src, span));
+                    }
+                }
+            }
+            self.obj.gallium = Some(g);
+            return true;
+        }
         if matches!(name, ".arch_minor" | ".arch_stepping") {
             match self.abs_value(lineno, src, c, end) {
+                // (CLRX's 32-bit "default" value, all ones, leaves the device's.)
                 Some(Some(v)) if self.at_end(lineno, src, c, end) => match name {
-                    ".arch_minor" => g.arch_minor = Some(v as u32),
-                    _ => g.arch_stepping = Some(v as u32),
+                    ".arch_minor" => g.arch_minor = Some(v as u32).filter(|&v| v != u32::MAX),
+                    _ => g.arch_stepping = Some(v as u32).filter(|&v| v != u32::MAX),
                 },
                 Some(None) => self.error_at(lineno, src, span, format!("{name} needs an expression")),
                 _ => {}
@@ -97,7 +152,12 @@ impl Assembler {
         }
         // The source-wide lines are taken among a kernel's lines too, as clrxasm takes them
         // (not `.gpu`: clrxasm's code after it there stays its first device's).
-        if g.open.is_some() && matches!(name, ".32bit" | ".64bit" | ".driver_version" | ".llvm_version") {
+        if g.open.is_some()
+            && matches!(
+                name,
+                ".32bit" | ".64bit" | ".driver_version" | ".llvm_version" | ".get_driver_version" | ".get_llvm_version"
+            )
+        {
             let open = g.open.take();
             self.binary_directive(&mut g, lineno, src, name, span, c, end, true);
             g.open = open;
@@ -305,6 +365,12 @@ impl Assembler {
             global_data,
             kernels,
             scratch_relocs,
+            comment: self
+                .sections
+                .iter()
+                .any(|s| s.0 == COMMENT)
+                .then(|| self.section_bytes(COMMENT)),
+            extra: g.extras.of(None, |name| self.section_bytes(name)),
         };
         match clrx_gallium::write(&input) {
             Ok(b) => self.obj.parts.clrx_binary = Some(b),

@@ -14,6 +14,7 @@ mod amdcl2;
 mod blocks;
 mod clrx;
 mod clrx_binary;
+mod clrx_sections;
 mod data;
 mod expr;
 mod gallium;
@@ -859,6 +860,12 @@ impl Assembler {
         // Label.
         if c.peek() == Some(b':') && c.peek_at(1) != Some(b':') {
             c.pos += 1;
+            // (An `.amd`/`.gallium` kernel's config lines are no place for labels: clrxasm's error.)
+            if clrx && (self.amd_config_open() || self.gallium_kernel_open()) {
+                let e = perr(id_start, id_end, "Label can't be defined in non-addressable section");
+                self.diag(lineno, src, e);
+                return self.statement(lineno, src, c.pos, end);
+            }
             let key = if clrx {
                 self.syms.clrx.define_key(id)
             } else {
@@ -1888,6 +1895,10 @@ impl Assembler {
                 }) => {
                     for w in warnings {
                         self.report(lineno, src, w, Severity::Warning);
+                    }
+                    // (An `.amd`/`.gallium` source's data sections take instructions as bytes.)
+                    if self.section != 0 && self.clrx_instruction_as_data(lineno, src, span, instr.words(), &fixups) {
+                        return;
                     }
                     let item = self.taken + self.items.len();
                     self.offset += instr.len as usize * 4;

@@ -14,7 +14,7 @@ use super::clrx_amd_config::{
     READ_ONLY, RESTRICT, VOLATILE, WRITE_ONLY,
 };
 use super::clrx_config::{Device, DEVICES};
-use super::clrx_elf::{self, Header, Region, Section, Segment};
+use super::clrx_elf::{self, Extra, Header, Region, Section, Segment};
 use crate::arch::Arch;
 
 /// The ELF machine of the outer binary and the CAL machine of the inner ones, per CLRX device
@@ -96,6 +96,9 @@ pub struct Kernel {
     /// The inner binary's `.data` as the source gave it (`.data` in the kernel); `None`: 4736
     /// zero bytes.
     pub data: Option<Vec<u8>>,
+    /// The source's sections of this kernel (clrxasm's extra sections), after its inner
+    /// binary's own.
+    pub extra: Vec<Extra>,
 }
 
 /// Where a kernel's metadata string, header and CAL notes come from.
@@ -127,6 +130,9 @@ pub struct Input {
     pub compile_options: String,
     pub global_data: Option<Vec<u8>>,
     pub kernels: Vec<Kernel>,
+    /// The source's sections outside the kernels (clrxasm's extra sections of the main
+    /// binary: `.section NAME`, `.rodata`, `.text`), after its own.
+    pub extra: Vec<Extra>,
 }
 
 /// The resolved config of one kernel (CLRX's `TempAmdKernelConfig`).
@@ -717,7 +723,8 @@ fn cal_notes(inp: &Input, dv: u32, c: &KernelConfig, r: &Resolved) -> Vec<u8> {
 
 /// A kernel's inner ELF: its CAL notes, code and `.data` (4736 zero bytes unless the source
 /// gave its own, whose size CLRX also writes as the section's entry size).
-fn inner_binary(machine: u32, notes: Vec<u8>, code: &[u8], data: Option<&[u8]>) -> Vec<u8> {
+fn inner_binary(machine: u32, notes: Vec<u8>, k: &Kernel) -> Vec<u8> {
+    let (code, data) = (&k.code, k.data.as_deref());
     let data_size = data.map_or(0, |d| d.len() as u64);
     let sect = |name, kind, info, bytes| {
         Region::Section(Section {
@@ -739,7 +746,7 @@ fn inner_binary(machine: u32, notes: Vec<u8>, code: &[u8], data: Option<&[u8]>) 
         for v in [machine, 4, 0x1c0, entry_size, 0] {
             entry.extend_from_slice(&v.to_le_bytes());
         }
-        let regions = vec![
+        let mut regions = vec![
             Region::ProgramHeaders,
             Region::Bytes(entry),
             sect(".shstrtab", clrx_elf::SHT_STRTAB, 0, Vec::new()),
@@ -755,6 +762,7 @@ fn inner_binary(machine: u32, notes: Vec<u8>, code: &[u8], data: Option<&[u8]>) 
             sect(".symtab", clrx_elf::SHT_SYMTAB, 1, vec![0; 16]),
             sect(".strtab", clrx_elf::SHT_STRTAB, 0, vec![0; 2]),
         ];
+        regions.extend(k.extra.iter().cloned().map(Region::Extra));
         let segments = [
             Segment {
                 kind: 0x7000_0002,
@@ -953,7 +961,7 @@ pub fn write(inp: &Input) -> Result<Vec<u8>, String> {
                 (meta, header, notes)
             }
         };
-        let inner = inner_binary(inner_machine, notes, &k.code, k.data.as_deref());
+        let inner = inner_binary(inner_machine, notes, k);
         rodata.extend_from_slice(&meta);
         rodata.extend_from_slice(&header);
         sizes.push((meta.len() as u64, inner.len() as u64, header.len() as u64));
@@ -1039,6 +1047,7 @@ pub fn write(inp: &Input) -> Result<Vec<u8>, String> {
     }
     let comment = [inp.compile_options.as_bytes(), info.as_bytes()].concat();
     regions.push(sect(".comment", clrx_elf::SHT_PROGBITS, 0, 1, comment));
+    regions.extend(inp.extra.iter().cloned().map(Region::Extra));
     regions.push(Region::SectionHeaders);
     let header = Header {
         is64,

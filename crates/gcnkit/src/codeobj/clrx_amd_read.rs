@@ -10,7 +10,7 @@ use super::clrx_amd_config::{
     default_dims, Arg, ArgKind, KernelConfig, Space, ARG_IMAGES, ARG_SCALARS, ARG_VECTORS, DATA_CLASSES, DEFAULT,
 };
 use super::clrx_config::{Device, DEVICES};
-use object::read::elf::{ElfFile, FileHeader, ProgramHeader};
+use object::read::elf::{ElfFile, FileHeader, ProgramHeader, SectionHeader};
 use object::{Endianness, Object, ObjectSection, ObjectSymbol};
 use std::fmt::Write;
 
@@ -161,9 +161,12 @@ type Notes = Vec<(u32, Vec<u8>, u32)>;
 
 /// An inner binary's code and data (its first encoding's `.text` and `.data`) and CAL notes.
 fn read_inner(data: &[u8]) -> Result<(Vec<u8>, Vec<u8>, Notes), String> {
-    let f = ElfFile::<object::elf::FileHeader32<Endianness>>::parse(data).map_err(err)?;
-    let e = f.endian();
-    let phdrs = f.elf_program_headers();
+    // (Its sections and program headers only: a source's own `.strtab` section, which CLRX
+    // links its symbols to, is not a string table.)
+    let h = object::elf::FileHeader32::<Endianness>::parse(data).map_err(err)?;
+    let e = h.endian().map_err(err)?;
+    let phdrs = h.program_headers(e, data).map_err(err)?;
+    let sections = h.sections(e, data).map_err(err)?;
     // The first CAL encoding entry: machine, type, offset, size, flags.
     let enc = phdrs
         .iter()
@@ -175,15 +178,15 @@ fn read_inner(data: &[u8]) -> Result<(Vec<u8>, Vec<u8>, Notes), String> {
     let (from, size) = (le32(dict, 8) as u64, le32(dict, 12) as u64);
     let within = |o: u64, s: u64| o >= from && o + s <= from + size;
     let (mut code, mut kdata) = (None, None);
-    for s in f.sections() {
-        let (o, n) = s.file_range().unwrap_or((0, 0));
-        let slot = match s.name() {
-            Ok(".text") => &mut code,
-            Ok(".data") => &mut kdata,
+    for s in sections.iter() {
+        let (o, n) = s.file_range(e).unwrap_or((0, 0));
+        let slot = match sections.section_name(e, s) {
+            Ok(b".text") => &mut code,
+            Ok(b".data") => &mut kdata,
             _ => continue,
         };
         if slot.is_none() && within(o, n) {
-            *slot = Some(s.data().map_err(err)?.to_vec());
+            *slot = Some(s.data(e, data).map_err(err)?.to_vec());
         }
     }
     let mut notes = Vec::new();

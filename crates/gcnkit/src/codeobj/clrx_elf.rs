@@ -18,6 +18,8 @@ pub enum Region {
     /// Bytes outside any section.
     Bytes(Vec<u8>),
     Section(Section),
+    /// A section the source named (clrxasm's extra sections: `.section NAME`...).
+    Extra(Extra),
     SectionHeaders,
     ProgramHeaders,
 }
@@ -59,6 +61,31 @@ impl Section {
     }
 }
 
+/// A section a source named (clrxasm's `.section NAME[, "FLAGS"[, @TYPE]] [align=N]`, or
+/// `.rodata`/`.text` where the format has none): written as given, after the format's own
+/// sections. Unlike [`Section::nobits`], a NOBITS one keeps its offset in its header (CLRX
+/// writes such a section as a plain region with no bytes).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Extra {
+    pub name: String,
+    pub kind: u32,
+    pub flags: u64,
+    /// At least 1 (CLRX's region alignment of a section without `align=`).
+    pub align: u64,
+    pub bytes: Vec<u8>,
+}
+
+impl Region {
+    /// A section's name, if the region is one.
+    fn name(&self) -> Option<&str> {
+        match self {
+            Region::Section(s) => Some(s.name),
+            Region::Extra(e) => Some(&e.name),
+            _ => None,
+        }
+    }
+}
+
 /// A program header over `count` regions from region `first`.
 pub struct Segment {
     pub kind: u32,
@@ -87,6 +114,9 @@ pub struct Header {
 pub const SHT_PROGBITS: u32 = 1;
 pub const SHT_SYMTAB: u32 = 2;
 pub const SHT_STRTAB: u32 = 3;
+pub const SHT_NOTE: u32 = 7;
+pub const SHT_NOBITS: u32 = 8;
+pub const SHF_WRITE: u64 = 1;
 pub const SHF_ALLOC: u64 = 2;
 pub const SHF_EXECINSTR: u64 = 4;
 pub const SHF_STRINGS: u64 = 0x20;
@@ -151,13 +181,7 @@ pub fn write(header: &Header, mut regions: Vec<Region>, segments: &[Segment]) ->
     let (ehsize, phsize, shsize) = if is64 { (64u64, 56u64, 64u64) } else { (52, 32, 40) };
     let word = if is64 { 8 } else { 4 };
     // `.shstrtab`'s bytes: NUL, then the section names.
-    let names: Vec<&'static str> = regions
-        .iter()
-        .filter_map(|r| match r {
-            Region::Section(s) => Some(s.name),
-            _ => None,
-        })
-        .collect();
+    let names: Vec<String> = regions.iter().filter_map(|r| r.name().map(str::to_string)).collect();
     for r in regions.iter_mut() {
         if let Region::Section(s) = r {
             if s.name == ".shstrtab" {
@@ -170,11 +194,13 @@ pub fn write(header: &Header, mut regions: Vec<Region>, segments: &[Segment]) ->
     let sections = names.len() as u64 + 1;
     let align_of = |r: &Region| match r {
         Region::Section(s) => s.align,
+        Region::Extra(e) => e.align,
         Region::SectionHeaders | Region::ProgramHeaders => word,
         Region::Bytes(_) => 0,
     };
     let size_of = |r: &Region| match r {
         Region::Section(s) => s.bytes.len() as u64,
+        Region::Extra(e) => e.bytes.len() as u64,
         Region::Bytes(b) => b.len() as u64,
         Region::SectionHeaders => sections * shsize,
         Region::ProgramHeaders => segments.len() as u64 * phsize,
@@ -186,6 +212,7 @@ pub fn write(header: &Header, mut regions: Vec<Region>, segments: &[Segment]) ->
     let mut addresses = Vec::with_capacity(regions.len());
     let file_size = |r: &Region| match r {
         Region::Section(s) if s.nobits => 0,
+        Region::Extra(e) if e.kind == SHT_NOBITS => 0,
         _ => size_of(r),
     };
     for (k, r) in regions.iter().enumerate() {
@@ -194,11 +221,12 @@ pub fn write(header: &Header, mut regions: Vec<Region>, segments: &[Segment]) ->
         offsets.push(offset);
         addresses.push(address);
         offset += file_size(r);
-        if matches!(r, Region::Section(_)) && k >= header.addr_start {
+        if r.name().is_some() && k >= header.addr_start {
             address += size_of(r);
         }
     }
-    let index_of = |name: &str| names.iter().position(|n| *n == name).map_or(0, |k| k as u64 + 1);
+    // (CLRX takes the last section of a name: a source's extra `.strtab` is the symbols'.)
+    let index_of = |name: &str| names.iter().rposition(|n| n == name).map_or(0, |k| k as u64 + 1);
     let at = |f: fn(&Region) -> bool| regions.iter().position(f).map_or(0, |k| offsets[k]);
     let mut o = Out {
         is64,
@@ -239,6 +267,8 @@ pub fn write(header: &Header, mut regions: Vec<Region>, segments: &[Segment]) ->
             Region::Bytes(b) => o.b.extend_from_slice(b),
             Region::Section(s) if s.nobits => {}
             Region::Section(s) => o.b.extend_from_slice(&s.bytes),
+            Region::Extra(e) if e.kind == SHT_NOBITS => {}
+            Region::Extra(e) => o.b.extend_from_slice(&e.bytes),
             Region::ProgramHeaders => {
                 for p in segments {
                     let last = p.first + p.count - 1;
@@ -272,7 +302,29 @@ pub fn write(header: &Header, mut regions: Vec<Region>, segments: &[Segment]) ->
                 o.b.resize(o.b.len() + shsize as usize, 0);
                 let mut name = 1u32;
                 for (j, r2) in regions.iter().enumerate() {
-                    let Region::Section(s) = r2 else { continue };
+                    let s = match r2 {
+                        Region::Section(s) => s,
+                        Region::Extra(e) => {
+                            o.u32(name);
+                            o.u32(e.kind);
+                            o.word(e.flags);
+                            o.word(0);
+                            o.word(offsets[j]);
+                            o.word(e.bytes.len() as u64);
+                            // (CLRX links a section by its name: a `.symtab` to the `.strtab`.)
+                            o.u32(match e.name.as_str() {
+                                ".symtab" => index_of(".strtab") as u32,
+                                ".dynsym" => index_of(".dynstr") as u32,
+                                _ => 0,
+                            });
+                            o.u32(0);
+                            o.word(e.align);
+                            o.word(0);
+                            name += e.name.len() as u32 + 1;
+                            continue;
+                        }
+                        _ => continue,
+                    };
                     let size = s.bytes.len() as u64;
                     let size = if s.align != 0 || j + 1 >= regions.len() {
                         size

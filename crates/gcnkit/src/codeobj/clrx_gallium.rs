@@ -252,7 +252,11 @@ impl GalliumConfig {
                 self.local_size,
                 self.exceptions,
             );
-        (rsrc1, rsrc2, (((self.scratch << 6) + 1023) >> 10) << 12)
+        (
+            rsrc1,
+            rsrc2,
+            (self.scratch.wrapping_shl(6).wrapping_add(1023) >> 10).wrapping_shl(12),
+        )
     }
 
     /// The HSA header clrxasm writes over the kernel's first 256 bytes (LLVM 4.0+), for a
@@ -364,6 +368,10 @@ pub struct GalliumInput {
     /// Relocations to the scratch buffer (`.scratchsym`): offset in `.text`, and whether the
     /// place takes the high 32 bits (`SCRATCH_RSRC_DWORD1`) or the low (`..._DWORD0`).
     pub scratch_relocs: Vec<(u32, bool)>,
+    /// `.comment`'s bytes when the source wrote that section (else CLRX's own text).
+    pub comment: Option<Vec<u8>>,
+    /// The source's own sections (clrxasm's extra sections), after the binary's.
+    pub extra: Vec<clrx_elf::Extra>,
 }
 
 /// The program info entries of a kernel: (address, value).
@@ -489,13 +497,21 @@ pub fn write(inp: &GalliumInput) -> Result<Vec<u8>, String> {
         regions.push(sect(".rodata", clrx_elf::SHT_PROGBITS, alloc, 4, 0, g.clone()));
     }
     regions.extend([
-        sect(".comment", clrx_elf::SHT_PROGBITS, 0x30, 1, 1, comment.into_bytes()),
+        sect(
+            ".comment",
+            clrx_elf::SHT_PROGBITS,
+            0x30,
+            1,
+            1,
+            inp.comment.clone().unwrap_or(comment.into_bytes()),
+        ),
         sect(".note.GNU-stack", clrx_elf::SHT_PROGBITS, 0, 1, 0, Vec::new()),
         sect(".shstrtab", clrx_elf::SHT_STRTAB, 0, 1, 0, Vec::new()),
         Region::SectionHeaders,
         sect(".symtab", clrx_elf::SHT_SYMTAB, 0, word, 0, syms.b),
         sect(".strtab", clrx_elf::SHT_STRTAB, 0, 1, 0, strtab),
     ]);
+    regions.extend(inp.extra.iter().cloned().map(Region::Extra));
     let header = Header {
         is64,
         os_abi: if mesa170 { 0x40 } else { 0 },
