@@ -364,6 +364,42 @@ fn known_cases() {
         gcnkit_words(Dialect::Clrx, "l:\ns_nop 0\ns_branch l+4"),
         Ok(vec![0xbf80_0000, 0xbf82_ffff])
     );
+    // `.` in an expression that waits for a later symbol is its own statement's (it was the
+    // later symbol's place: 0 here), in both; an assignment may wait for a later symbol.
+    for d in [Dialect::Llvm, Dialect::Clrx] {
+        assert_eq!(
+            gcnkit_words(d, ".long 1\n.long . - c\n.long 1\nc: .long 2"),
+            Ok(vec![1, 0xffff_fff8, 1, 2]),
+            "{d:?}"
+        );
+        assert_eq!(
+            gcnkit_words(d, "y = c + 4\n.long y - .\nc: .long 2"),
+            Ok(vec![8, 2]),
+            "{d:?}"
+        );
+        // In a list of values `.` is each value's place (it was the statement's: 0 0 0).
+        assert_eq!(
+            gcnkit_words(d, "g: .long . - g, 2, . - g, . - g + 1"),
+            Ok(vec![0, 2, 8, 13]),
+            "{d:?}"
+        );
+    }
+    // CLRX: a label is an address (a data word, a literal or `.if` refuses it), a number is no
+    // branch target; differences of labels are numbers.
+    for bad in [
+        "l: s_nop 0\n.int l",
+        "l: s_nop 0\ns_mov_b32 s0, l",
+        "l: s_nop 0\n.if l\n.endif",
+        "s_branch 8",
+        "l: s_nop 0\n.int l & 3",
+        "l: s_nop 0\n.int -l",
+    ] {
+        assert!(gcnkit_words(Dialect::Clrx, bad).is_err(), "{bad}");
+    }
+    assert_eq!(
+        gcnkit_words(Dialect::Clrx, "l: s_nop 0\nx = l + 4\ns_mov_b32 s0, x - l\ns_branch x"),
+        Ok(vec![0xbf80_0000, 0xbe80_0084, 0xbf82_fffe])
+    );
     // Labels defined twice; LLVM's register lists.
     assert!(gcnkit_words(Dialect::Llvm, "x:\ns_nop 0\nx:").is_err());
     assert!(gcnkit_words(Dialect::Clrx, "x:\ns_nop 0\nx:").is_err());

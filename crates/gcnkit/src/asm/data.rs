@@ -595,6 +595,7 @@ impl Assembler {
         let bits = 8 * width as u32;
         loop {
             c.ws();
+            self.dot_at_value(c, end);
             let p0 = c.pos;
             if c.at_end() || c.peek() == Some(b',') {
                 self.report(

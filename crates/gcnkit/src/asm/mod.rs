@@ -426,17 +426,36 @@ impl Assembler {
         }
     }
 
+    /// `.` in a list of data values is the place of the value about to be read (llvm-mc's and
+    /// clrxasm's reading), not the statement's start.
+    pub(super) fn dot_at_value(&mut self, c: &Cursor, end: usize) {
+        if self.dot_at != self.offset && c.s.get(c.pos..end).is_some_and(|t| t.contains(&b'.')) {
+            self.dot_at = self.offset;
+            self.dot_dirty = true;
+            self.sync_dot();
+        }
+    }
+
     /// `.` of the current statement, with its section under clrxasm's rules.
     pub(super) fn dot_here(&self) -> (i64, Option<usize>) {
-        let rel = self.syms.rules == expr::Rules::Clrx && !self.in_absolute();
+        let rel = self.syms.rules == expr::Rules::Clrx && self.relative_section();
         (self.dot_at as i64, rel.then(|| self.label_section()))
+    }
+
+    /// Are the current section's addresses relative (clrxasm's code sections, and a ROCm
+    /// object's global data, whose differences with the code it resolves at the end)? In the
+    /// others (`.amd`/`.gallium` global data and sections of the source's own, the absolute
+    /// section of `.struct`) a label is a number.
+    fn relative_section(&self) -> bool {
+        !self.in_absolute()
+            && (self.section == 0 || self.obj.rocm.is_some() && self.sections[self.section].0 == ".globaldata")
     }
 
     /// CLRX: `name`'s value is an address in the current section (`rel`; not in the absolute
     /// section of `.struct`/`.offset`), or a number.
     fn set_relative(&mut self, name: &str, rel: bool) {
         let sec = self.label_section();
-        match rel && !self.in_absolute() {
+        match rel && self.relative_section() {
             true => {
                 self.syms.rel.insert(name.to_string(), sec);
             }
@@ -1387,6 +1406,7 @@ impl Assembler {
                 }
             }
             ".long" | ".int" | ".4byte" => loop {
+                self.dot_at_value(c, end);
                 let e = Expr {
                     syms: &self.syms,
                     no_bar: false,
