@@ -24,6 +24,7 @@ mod object;
 pub mod parse;
 mod plan;
 mod rocm;
+mod rocm_got;
 mod rocm_md;
 mod scalar;
 mod scopes;
@@ -930,6 +931,7 @@ impl Assembler {
                 },
             );
         }
+        self.syms.mentions.note(name);
         self.syms.insert(name.to_string(), sym);
         self.names.reg_symbols |= matches!(sym, Sym::Reg(_));
         if let Sym::Value(_) = sym {

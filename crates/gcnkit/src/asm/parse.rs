@@ -82,6 +82,8 @@ pub struct Symbols {
     /// CLRX's names beyond plain symbols: local labels, scopes, `.eqv`, `.regvar`
     /// ([`super::scopes`]).
     pub(super) clrx: super::scopes::Names,
+    /// CLRX: the names in the order first mentioned ([`super::rocm_got`]).
+    pub(super) mentions: super::rocm_got::Mentions,
 }
 
 impl Symbols {
@@ -91,6 +93,7 @@ impl Symbols {
             rules,
             warnings: Default::default(),
             clrx: Default::default(),
+            mentions: super::rocm_got::Mentions::new(rules != super::expr::Rules::Llvm),
         }
     }
 }

@@ -245,6 +245,11 @@ impl Assembler {
             } else if target.is_some_and(|t| !is_name(t) || t == ".") {
                 self.error_at(lineno, src, span, "Illegal symbol name".into());
             } else {
+                self.syms.mentions.note(sym);
+                if let Some(t) = target {
+                    self.syms.mentions.note(t);
+                }
+                let r = self.obj.rocm.as_mut().unwrap();
                 r.got.push((sym.to_string(), lineno, src.to_string()));
                 if let Some(t) = target {
                     r.got_targets.push((t.to_string(), lineno, src.to_string()));
@@ -588,7 +593,10 @@ impl Assembler {
                 _ => None,
             }),
         };
-        let global_data = self.binary_global_data();
+        // (an empty `.globaldata` is an empty `.rodata` to clrxasm)
+        let global_data = self
+            .binary_global_data()
+            .or_else(|| self.sections.iter().any(|s| s.0 == ".rodata").then(Vec::new));
         // The code properties of each kernel's header, a `.config` kernel's built (clrxasm
         // reads a kernel's first 256 bytes as its header, with `.llvm10binfmt` too).
         let props: Vec<_> = symbols
@@ -787,7 +795,7 @@ impl Assembler {
                 ".text" => (&mut text, ObjectIn::Text),
                 ".rodata" => (&mut other, ObjectIn::Rodata),
                 "" => {
-                    let no_data = !self.obj.parts.sections.iter().any(|s| s.name == ".rodata");
+                    let no_data = !self.sections.iter().any(|s| s.0 == ".rodata");
                     (&mut other, ObjectIn::Absolute(no_data))
                 }
                 _ => {
@@ -805,13 +813,20 @@ impl Assembler {
                 object: Some((place, size)),
             });
         }
+        // Several of a kind: in the order clrxasm's symbol map gives them.
         if text.len() > 1 || other.len() > 1 {
-            let (_, line, src) = &r.got[0];
-            let msg = "more than one GOT symbol in .text (or in .globaldata or absolute) that is not a \
-                       kernel is not taken yet (clrxasm orders them by its hash table)"
-                .to_string();
-            self.error_at(*line, src, (0, src.len()), msg);
-            return None;
+            let mut names = vec![".".to_string()];
+            names.extend(self.syms.mentions.order().into_iter().filter(|n| n != "."));
+            let Some(order) = super::rocm_got::symbol_map_order(&names) else {
+                let (_, line, src) = &r.got[0];
+                let msg = "too many symbols for the order of clrxasm's symbol map".to_string();
+                self.error_at(*line, src, (0, src.len()), msg);
+                return None;
+            };
+            let rank: rustc_hash::FxHashMap<&str, usize> = order.iter().enumerate().map(|(k, n)| (*n, k)).collect();
+            for list in [&mut text, &mut other] {
+                list.sort_by_key(|s| rank.get(s.name.as_str()).copied().unwrap_or(usize::MAX));
+            }
         }
         let mut all = text;
         all.extend(kernels.iter().map(|k| RocmSymbol {
