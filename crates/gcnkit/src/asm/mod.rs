@@ -707,6 +707,7 @@ impl Assembler {
             let stop = semi.unwrap_or(end);
             self.statement(lineno, src, start, stop);
             self.expression_warnings(lineno, src);
+            self.rocm_statement_read(lineno, src);
             match semi {
                 Some(p) => {
                     // LLVM: the rest is a comment. Auto: a statement if it starts like one.
@@ -1018,6 +1019,8 @@ impl Assembler {
     /// Patches literals that were waiting for `name`: their expressions are evaluated again
     /// now that it is defined (they may wait for another symbol next).
     fn resolve(&mut self, name: &str) {
+        // (the names these expressions read are their own statements', not this one's)
+        let reads = self.syms.mentions.take_statement();
         let mut pending = std::mem::take(&mut self.pending);
         pending.retain_mut(|p| {
             if p.fixup.symbol != name {
@@ -1141,6 +1144,7 @@ impl Assembler {
             }
         });
         self.pending = pending;
+        self.syms.mentions.restore_statement(reads);
     }
 
     /// Moves the items that can no longer change — those before the first literal still

@@ -56,6 +56,9 @@ pub(super) struct Rocm {
     /// The kernels the source made `.global` (the end of the source makes every kernel
     /// global; clrxasm's `.gotsym` wants a kernel's own `.global`).
     declared_global: Vec<String>,
+    /// The statements whose expressions read two names or more: the names, the section
+    /// (`.`'s), line and source (a difference between sections is checked at the end).
+    reads: Vec<(Vec<String>, usize, usize, String)>,
 }
 
 struct RocmKernel {
@@ -211,6 +214,7 @@ impl Assembler {
     ) -> bool {
         if name == ".rocm" {
             self.obj.rocm.get_or_insert_with(Default::default);
+            self.syms.mentions.rocm.set(true);
             return true;
         }
         let Some(r) = self.obj.rocm.as_mut() else {
@@ -406,12 +410,57 @@ impl Assembler {
         true
     }
 
+    /// After each statement of a `.rocm` source: keeps the names its expressions read when
+    /// there are two or more.
+    pub(super) fn rocm_statement_read(&mut self, lineno: usize, src: &str) {
+        let Some(r) = self.obj.rocm.as_mut() else {
+            return;
+        };
+        let names = self.syms.mentions.take_statement();
+        if names.len() > 1 {
+            r.reads.push((names, self.section, lineno, src.to_string()));
+        }
+    }
+
+    /// clrxasm resolves a difference between labels (or `.`) of `.text` and `.globaldata`
+    /// against their addresses in the file, which gcnkit does not know while it assembles:
+    /// such a statement is refused (not given the difference of their offsets).
+    fn rocm_cross_sections(&mut self, r: &Rocm) -> bool {
+        let mut ok = true;
+        for (names, at, line, src) in &r.reads {
+            let mut sections: Vec<&str> = names
+                .iter()
+                .filter_map(|n| match n.as_str() {
+                    "." => Some(*at),
+                    n => self.labels.get(n).copied(),
+                })
+                .filter_map(|k| self.sections.get(k).map(|s| s.0.as_str()))
+                .collect();
+            sections.sort_unstable();
+            sections.dedup();
+            if sections.len() > 1 {
+                let msg = format!(
+                    "an expression over labels of {}: clrxasm resolves it against the file's addresses, \
+                     which gcnkit does not do yet",
+                    sections.join(" and ").replace(".rodata", ".globaldata")
+                );
+                let (line, src) = (*line, src.clone());
+                self.error_at(line, &src, (0, src.len()), msg);
+                ok = false;
+            }
+        }
+        ok
+    }
+
     /// The end of a ROCm source: each kernel's header into the room after its label, the
     /// notes and the processor of the object.
     pub(super) fn finish_rocm(&mut self) {
         let Some(mut r) = self.obj.rocm.take() else {
             return;
         };
+        if !self.rocm_cross_sections(&r) {
+            return;
+        }
         for k in &r.kernels {
             let a = self.obj.parts.attrs(&k.name);
             if a.global {

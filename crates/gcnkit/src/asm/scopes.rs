@@ -286,7 +286,7 @@ impl Symbols {
     /// value, or `Err` with the full name it waits for (a symbol of the current scope when
     /// the name is found nowhere).
     pub fn lookup(&self, name: &str) -> Result<Sym, String> {
-        self.mentions.note(name);
+        self.mentions.read(name);
         let n = &self.clrx;
         if n.eqvs.is_empty() && !n.scoped && !name.contains("::") {
             return self.get(name).copied().ok_or_else(|| name.to_string());
