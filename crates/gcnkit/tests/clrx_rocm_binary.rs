@@ -288,8 +288,13 @@ fn source(r: &mut Rng) -> (String, Vec<String>) {
             kcode_block(r, n, &mut s, 0);
         }
     }
+    let extra = if r.chance(1, 4) {
+        extra_sections(r, &mut s)
+    } else {
+        Vec::new()
+    };
     if r.chance(1, 3) {
-        got_lines(r, n, &mut s);
+        got_lines(r, n, &extra, &mut s);
     }
     // Raw `.metadata` with metadata pseudo-ops: refused (rarely generated).
     if r.chance(1, 3) && (!metadata || r.chance(1, 10)) {
@@ -313,14 +318,64 @@ fn symbol_name(r: &mut Rng, used: &mut Vec<String>) -> String {
     }
 }
 
+/// Sections other than `.text`, `.globaldata` and `.comment`: 1-3 of `.section NAME` (with
+/// flags, a type and an alignment or not; now and then a wrong one: refused by both) or
+/// `.data`, some opened twice, with data and labels (`_xN`, returned: GOT objects there);
+/// `.text` current after.
+fn extra_sections(r: &mut Rng, s: &mut String) -> Vec<String> {
+    let mut labels = Vec::new();
+    let names: Vec<String> = (0..1 + r.below(3)).map(|k| format!(".sec{k}")).collect();
+    for round in 0..2 {
+        for name in &names {
+            if round == 1 && r.chance(1, 2) {
+                continue;
+            }
+            match (name.as_str(), r.below(6)) {
+                (".sec0", 0) => s.push_str(".data\n"),
+                (_, 1) => s.push_str(&format!(
+                    ".section {name}, \"{}\"\n",
+                    pick(r, &["", "a", "aw", "ax", "wx", "q"])
+                )),
+                (_, 2) => s.push_str(&format!(
+                    ".section {name}, \"{}\", @{}{}\n",
+                    pick(r, &["", "a", "w"]),
+                    pick(r, &["progbits", "note", "nobits", "PROGBITS", "bits"]),
+                    pick(r, &["", " align=8", " align=64", " align=3"]),
+                )),
+                (_, 3) => s.push_str(&format!(
+                    ".section {name} align={}\n",
+                    pick(r, &["0", "1", "4", "32", "6"])
+                )),
+                _ => s.push_str(&format!(".section {name}\n")),
+            }
+            // (at least a byte in a section opened: clrxasm fills an empty `@note` section
+            // with bytes of its own memory, which gcnkit refuses)
+            for k in 0..r.below(4) + (round == 0) as u64 {
+                match if k == 0 && round == 0 { 0 } else { r.below(3) } {
+                    0 => s.push_str(&format!(".byte {}\n", r.below(256))),
+                    1 => s.push_str(&format!(".skip {}\n", r.below(9))),
+                    _ => {
+                        let l = format!("_x{}", labels.len());
+                        s.push_str(&format!("{l}: .int {}\n", r.below(1000)));
+                        labels.push(l);
+                    }
+                }
+            }
+        }
+    }
+    s.push_str(".text\n");
+    labels
+}
+
 /// A GOT (after the code, `.text` current): kernels (`.global` or not: refused), 0-6 objects in
 /// `.text`, 0-6 in `.globaldata`, 0-4 absolute symbols, random names, which clrxasm orders by
 /// its symbol map's hash table when there are several of a kind; so the order of first
 /// mentions varies: `.global`s, labels, `.gotsym`s before and after the labels, references in
 /// `.int`s and assignments, labels outside the GOT (more names than the map's first 13
 /// buckets). The objects' names start with `_o`.
-fn got_lines(r: &mut Rng, n: usize, s: &mut String) {
+fn got_lines(r: &mut Rng, n: usize, extra: &[String], s: &mut String) {
     let mut used: Vec<String> = (0..n).map(|k| format!("k{k}")).collect();
+    used.extend(extra.iter().cloned());
     let mut name = |r: &mut Rng, object: bool| {
         let n = symbol_name(r, &mut used);
         if object {
@@ -334,7 +389,7 @@ fn got_lines(r: &mut Rng, n: usize, s: &mut String) {
     let abs: Vec<String> = (0..r.below(5)).map(|_| name(r, true)).collect();
     let others: Vec<String> = (0..r.below(20)).map(|_| name(r, false)).collect();
     let mut entries: Vec<String> = (0..n).filter(|_| r.chance(1, 2)).map(|k| format!("k{k}")).collect();
-    entries.extend(text.iter().chain(&data).chain(&abs).cloned());
+    entries.extend(text.iter().chain(&data).chain(&abs).chain(extra).cloned());
     // (a name left without `.global` now and then: refused by both)
     let mut globals: Vec<String> = entries.iter().filter(|_| !r.chance(1, 25)).cloned().collect();
     let mut got: Vec<String> = Vec::new();
@@ -628,8 +683,16 @@ fn objects_round_trip_through_clrx_text() {
         let (src, _) = source(&mut r);
         // A GOT naming objects (`_o...`) is not read back yet, nor a `.fkernel` with
         // `.newbinfmt` (clrxdisasm passes functions over in that form), nor MessagePack
-        // metadata in a v2 file.
-        let skipped = ["gotsym _o", "CapeVerde", "Pitcairn", "Tahiti", ".metadatav3"];
+        // metadata in a v2 file, nor sections other than `.text`, `.globaldata`, `.comment`.
+        let skipped = [
+            "gotsym _o",
+            "CapeVerde",
+            "Pitcairn",
+            "Tahiti",
+            ".metadatav3",
+            ".section .sec",
+            "\n.data\n",
+        ];
         if skipped.iter().any(|d| src.contains(d)) || src.contains(".newbinfmt") && src.contains(".fkernel") {
             continue;
         }
@@ -737,6 +800,20 @@ fn refused_sources() {
                 "clrxasm takes:\n{s}"
             );
         }
+    }
+}
+
+/// An empty `@note` section: clrxasm gives it the size of its notes and fills it with bytes
+/// of its own memory (strings of its pseudo-op table): refused by gcnkit.
+#[test]
+fn empty_note_section_refused() {
+    let src = ".rocm\n.gpu Fiji\n.kernel k\n.text\nk: .skip 256\n.section .n, \"\", @note\n";
+    let e = gcnkit_binary(src, &[]).expect_err(src);
+    assert!(e.iter().any(|m| m.contains("an empty @note section")), "{e:?}");
+    let with_byte = format!("{src}.byte 1\n");
+    let ours = gcnkit_binary(&with_byte, &[]).expect(&with_byte);
+    if common::clrx::dir().is_some() {
+        assert!(common::clrx::assemble_binary(&with_byte, &[]).ok() == Some(ours));
     }
 }
 

@@ -59,6 +59,9 @@ pub(super) struct Rocm {
     /// The statements whose expressions read two names or more: the names, the section
     /// (`.`'s), line and source (a difference between sections is checked at the end).
     reads: Vec<(Vec<String>, usize, usize, String)>,
+    /// The sections `.section NAME, "FLAGS", @TYPE align=N` opened: name, ELF type, flags,
+    /// alignment (the first opening's; clrxasm ignores them after).
+    extra: Vec<(String, u32, u64, u64)>,
 }
 
 struct RocmKernel {
@@ -326,6 +329,18 @@ impl Assembler {
                 }
             }
             ".globaldata" => self.switch_section(".rodata"),
+            ".section" => match clrx_section(rest) {
+                Ok((sec, attrs)) => {
+                    let builtin = [".text", ".rodata", ".comment"].contains(&sec.as_str());
+                    let known = self.sections.iter().any(|s| s.0 == sec);
+                    if !builtin && !known {
+                        let (kind, flags, align) = attrs;
+                        r.extra.push((sec.clone(), kind, flags, align));
+                    }
+                    self.switch_section(&sec);
+                }
+                Err(msg) => self.error_at(lineno, src, span, msg),
+            },
             ".target" | ".tripple" => match super::object::parse_strings(rest).filter(|v| v.len() == 1) {
                 Some(v) => {
                     let t = String::from_utf8_lossy(&v[0]).into_owned();
@@ -439,11 +454,16 @@ impl Assembler {
             sections.sort_unstable();
             sections.dedup();
             if sections.len() > 1 {
-                let msg = format!(
-                    "an expression over labels of {}: clrxasm resolves it against the file's addresses, \
-                     which gcnkit does not do yet",
-                    sections.join(" and ").replace(".rodata", ".globaldata")
-                );
+                let msg = match sections.iter().all(|s| [".text", ".rodata"].contains(s)) {
+                    true => "an expression over labels of .globaldata and .text: clrxasm resolves it \
+                             against the file's addresses, which gcnkit does not do yet"
+                        .to_string(),
+                    // (clrxasm's error)
+                    false => format!(
+                        "Only one relative=1 (section) can be result of expression ({})",
+                        sections.join(", ")
+                    ),
+                };
                 let (line, src) = (*line, src.clone());
                 self.error_at(line, &src, (0, src.len()), msg);
                 ok = false;
@@ -598,25 +618,51 @@ impl Assembler {
                 object: None,
             });
         }
-        let Some((symbols_all, got)) = self.rocm_got(r, &symbols) else {
+        // `.section .comment` replaces clrxasm's comment; the other sections clrxasm writes
+        // as they are, in the order opened.
+        let bytes_of = |name: &str| {
+            let sections = &self.obj.parts.sections;
+            sections.iter().find(|s| s.name == name).map(|s| s.bytes.clone())
+        };
+        let comment = bytes_of(".comment");
+        let mut extra = Vec::new();
+        for (name, _) in &self.sections {
+            if [".text", ".rodata", ".comment", METADATA].contains(&name.as_str()) {
+                continue;
+            }
+            let (kind, flags, align) = r
+                .extra
+                .iter()
+                .find(|e| &e.0 == name)
+                .map_or((clrx_rocm::SHT_PROGBITS, 0, 1), |e| (e.1, e.2, e.3));
+            extra.push(clrx_rocm::ExtraSection {
+                name: name.clone(),
+                kind,
+                flags,
+                align,
+                bytes: bytes_of(name).unwrap_or_default(),
+            });
+        }
+        // (clrxasm's ELF writer gives an empty note section the size of its notes, and bytes
+        // of its own memory)
+        if let Some(e) = extra
+            .iter()
+            .find(|e| e.kind == clrx_rocm::SHT_NOTE && e.bytes.is_empty())
+        {
+            let (line, src) = r
+                .kernels
+                .first()
+                .map_or((1, String::new()), |k| (k.line, k.source.clone()));
+            let msg = format!(
+                "section {}: an empty @note section, which clrxasm fills with bytes of its own memory",
+                e.name
+            );
+            return self.error_at(line, &src, (0, src.len()), msg);
+        }
+        let extra_names: Vec<&str> = extra.iter().map(|e| e.name.as_str()).collect();
+        let Some((symbols_all, got)) = self.rocm_got(r, &symbols, &extra_names) else {
             return;
         };
-        // `.section .comment` replaces clrxasm's comment; other sections are not written yet.
-        let mut comment = None;
-        for sec in &self.obj.parts.sections {
-            match sec.name.as_str() {
-                ".comment" => comment = Some(sec.bytes.clone()),
-                ".rodata" | METADATA => {}
-                other => {
-                    let (line, src) = r
-                        .kernels
-                        .first()
-                        .map_or((1, String::new()), |k| (k.line, k.source.clone()));
-                    let msg = format!("section {other}: extra sections are not written in .rocm binaries yet");
-                    return self.error_at(line, &src, (0, src.len()), msg);
-                }
-            }
-        }
         let mut code = Vec::new();
         for it in &self.items {
             code.resize(it.offset as usize, 0);
@@ -733,6 +779,7 @@ impl Assembler {
             symbols: symbols_all,
             got,
             comment,
+            extra,
         };
         self.obj.parts.clrx_binary = Some(clrx_rocm::write(&input));
     }
@@ -794,7 +841,7 @@ impl Assembler {
     /// The symbols of the object (the GOT's objects in `.text`, the kernels `kernels`, the
     /// GOT's other objects) and the GOT's entries as indices of them, or None after an error
     /// (clrxasm's: a symbol not defined or not `.global`).
-    fn rocm_got(&mut self, r: &Rocm, kernels: &[RocmSymbol]) -> Option<(Vec<RocmSymbol>, Vec<usize>)> {
+    fn rocm_got(&mut self, r: &Rocm, kernels: &[RocmSymbol], extra: &[&str]) -> Option<(Vec<RocmSymbol>, Vec<usize>)> {
         use super::parse::{Sym, Value};
         use crate::codeobj::clrx_rocm::ObjectIn;
         // `.gotsym SYMBOL, OUTSYMBOL`: OUTSYMBOL names the entry (in the GOT, which clrxasm
@@ -847,13 +894,13 @@ impl Assembler {
                     let no_data = !self.sections.iter().any(|s| s.0 == ".rodata");
                     (&mut other, ObjectIn::Absolute(no_data))
                 }
-                _ => {
-                    error(
-                        self,
-                        format!("GOT symbol '{name}': only labels in .text and .globaldata are taken yet"),
-                    );
-                    return None;
-                }
+                s => match extra.iter().position(|e| *e == s) {
+                    Some(k) => (&mut other, ObjectIn::Extra(k)),
+                    None => {
+                        error(self, format!("GOT symbol '{name}' is in no section of the binary"));
+                        return None;
+                    }
+                },
             };
             list.push(RocmSymbol {
                 name: name.clone(),
@@ -1015,4 +1062,75 @@ impl Assembler {
             self.error_at(k.line, &k.source.clone(), (0, n), msg);
         }
     }
+}
+
+/// CLRX's `.section NAME[, "FLAGS"[, @TYPE]] [align=N]`: the name and the section's ELF type,
+/// flags (`a`, `w`, `x`) and alignment (a power of two; 0 and none: 1), or clrxasm's error.
+fn clrx_section(rest: &str) -> Result<(String, (u32, u64, u64)), String> {
+    use crate::codeobj::clrx_rocm::{SHT_NOBITS, SHT_PROGBITS};
+    let rest = rest.trim();
+    let name_end = rest.find([',', ' ', '\t']).unwrap_or(rest.len());
+    let (name, mut rest) = (rest[..name_end].trim_matches('"').to_string(), rest[name_end..].trim());
+    if name.is_empty() {
+        return Err("Expected section name".into());
+    }
+    let (mut kind, mut flags, mut align) = (SHT_PROGBITS, 0u64, 1u64);
+    if let Some(r) = rest.strip_prefix(',') {
+        let r = r.trim_start();
+        let Some(q) = r
+            .strip_prefix('"')
+            .and_then(|q| q.find('"').map(|e| (&q[..e], &q[e + 1..])))
+        else {
+            return Err("Expected string".into());
+        };
+        for ch in q.0.chars() {
+            flags |= match ch {
+                'a' => 2,
+                'w' => 1,
+                'x' => 4,
+                _ => return Err("Only 'a', 'w', 'x' is accepted in flags string".into()),
+            };
+        }
+        rest = q.1.trim_start();
+        if let Some(r) = rest.strip_prefix(',') {
+            let r = r.trim_start();
+            let Some(t) = r
+                .strip_prefix('@')
+                .filter(|t| t.starts_with(|c: char| c.is_ascii_alphabetic()))
+            else {
+                return Err("Section type was not preceded by '@'".into());
+            };
+            let end = t
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .unwrap_or(t.len());
+            kind = match t[..end].to_ascii_lowercase().as_str() {
+                "progbits" => SHT_PROGBITS,
+                "note" => crate::codeobj::clrx_rocm::SHT_NOTE,
+                "nobits" => SHT_NOBITS,
+                _ => return Err("Unknown section type".into()),
+            };
+            rest = t[end..].trim_start();
+        } else if !rest.is_empty() {
+            return Err("Expected ',' before argument".into());
+        }
+    }
+    if rest.get(..5).is_some_and(|a| a.eq_ignore_ascii_case("align")) {
+        let Some(v) = rest[5..].trim_start().strip_prefix('=') else {
+            return Err("Expected '=' after 'align'".into());
+        };
+        let v = v.trim();
+        let n = v
+            .strip_prefix("0x")
+            .map_or_else(|| v.parse::<u64>().ok(), |h| u64::from_str_radix(h, 16).ok())
+            .ok_or("Expected an alignment value")?;
+        if n != 0 && !n.is_power_of_two() {
+            return Err("Alignment must be power of two or zero".into());
+        }
+        align = n.max(1);
+        rest = "";
+    }
+    if !rest.is_empty() {
+        return Err("Garbages at end of line".into());
+    }
+    Ok((name, (kind, flags, align)))
 }
