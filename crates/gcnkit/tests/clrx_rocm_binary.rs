@@ -384,12 +384,22 @@ fn got_lines(r: &mut Rng, n: usize, extra: &[String], s: &mut String) {
             n
         }
     };
-    let text: Vec<String> = (0..r.below(7)).map(|_| name(r, true)).collect();
-    let data: Vec<String> = (0..r.below(7)).map(|_| name(r, true)).collect();
-    let abs: Vec<String> = (0..r.below(5)).map(|_| name(r, true)).collect();
-    let others: Vec<String> = (0..r.below(20)).map(|_| name(r, false)).collect();
+    // (now and then kernels only, a GOT the disassembler reads back)
+    let objects = !r.chance(1, 3);
+    let mut count = |r: &mut Rng, n: u64| if objects { r.below(n) } else { 0 };
+    let (text, data, abs, others) = (count(r, 7), count(r, 7), count(r, 5), count(r, 20));
+    let text: Vec<String> = (0..text).map(|_| name(r, true)).collect();
+    let data: Vec<String> = (0..data).map(|_| name(r, true)).collect();
+    let abs: Vec<String> = (0..abs).map(|_| name(r, true)).collect();
+    let others: Vec<String> = (0..others).map(|_| name(r, false)).collect();
     let mut entries: Vec<String> = (0..n).filter(|_| r.chance(1, 2)).map(|k| format!("k{k}")).collect();
-    entries.extend(text.iter().chain(&data).chain(&abs).chain(extra).cloned());
+    entries.extend(
+        text.iter()
+            .chain(&data)
+            .chain(&abs)
+            .chain(extra.iter().filter(|_| objects))
+            .cloned(),
+    );
     // (a name left without `.global` now and then: refused by both)
     let mut globals: Vec<String> = entries.iter().filter(|_| !r.chance(1, 25)).cloned().collect();
     let mut got: Vec<String> = Vec::new();
@@ -412,7 +422,8 @@ fn got_lines(r: &mut Rng, n: usize, extra: &[String], s: &mut String) {
             0 => format!("{} - {}", labels[r.below(labels.len() as u64) as usize], labels[0]),
             _ => r.below(100).to_string(),
         };
-        lines.push(format!("{l}: .int {value}\n"));
+        // (code: clrxasm's files are read back as code)
+        lines.push(format!("{l}: s_mov_b32 s{}, {value}\n", r.below(8)));
     }
     for k in common::clrx::shuffled(r, lines.len()) {
         s.push_str(&lines[k]);
@@ -441,7 +452,14 @@ fn got_lines(r: &mut Rng, n: usize, extra: &[String], s: &mut String) {
 #[test]
 fn generated_sources_as_clrxasm_writes_them() {
     let mut r = Rng(common::seed() ^ 0x70c3);
-    common::clrx::check_generated(".rocm", "ROCM", || source(&mut r));
+    let (mut several, mut sections) = (0, 0);
+    common::clrx::check_generated(".rocm", "ROCM", || {
+        let (src, opts) = source(&mut r);
+        several += (src.matches(".gotsym _o").count() > 1) as usize;
+        sections += (src.contains(".section .sec") || src.contains("\n.data\n")) as usize;
+        (src, opts)
+    });
+    eprintln!("(of them {several} with two GOT objects or more, {sections} with sections other than .text, .globaldata and .comment)");
 }
 
 /// A `.llvm10binfmt` source (code object v3): the descriptors' room in `.globaldata` (now and

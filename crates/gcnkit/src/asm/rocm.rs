@@ -951,7 +951,7 @@ impl Assembler {
     }
 
     /// The registers kernel `k`'s code writes, its own code starting at `from`: without
-    /// `.kcode` the code from there to the next label that is not a `.L` temporary
+    /// `.kcode` the code from there to the next kernel's label
     /// (clrxasm's defaults for `.sgprsnum`/`.vgprsnum` count the destinations only: checked
     /// with clrxasm, a register only read does not count); with it, as
     /// clrxasm counts: code inside `.kcode` counts for the kernels it selects, the rest for
@@ -959,7 +959,7 @@ impl Assembler {
     /// inside `.kcode`; here the label's range decides.)
     fn rocm_code_regs(&self, r: &Rocm, k: usize, from: usize) -> CodeRegs {
         // (with `.llvm10binfmt` the code starts at the kernel's own label, which does not end it)
-        let to = self.next_label(from + r.llvm10 as usize);
+        let to = self.next_kernel_label(r, from + r.llvm10 as usize);
         self.kcode_regs(&r.kcode, k, from, to)
     }
 
@@ -983,14 +983,13 @@ impl Assembler {
         })
     }
 
-    /// The offset of the first label at or after `from` that is not a `.L` temporary.
-    fn next_label(&self, from: usize) -> usize {
-        self.obj
-            .parts
-            .labels
+    /// The offset of the first kernel's label at or after `from` (other labels do not end a
+    /// kernel's code for clrxasm).
+    fn next_kernel_label(&self, r: &Rocm, from: usize) -> usize {
+        r.kernels
             .iter()
-            .filter(|(n, s, o)| s == ".text" && !n.starts_with(".L") && *o as usize >= from)
-            .map(|(_, _, o)| *o as usize)
+            .filter_map(|k| self.kernel_offset(&k.name))
+            .filter(|&o| o >= from)
             .min()
             .unwrap_or(usize::MAX)
     }
