@@ -281,12 +281,27 @@ fn source(r: &mut Rng) -> (String, Vec<String>) {
         }
     }
     s.push_str(".text\n");
+    // (now and then a kernel's label and code inside `.kcode`: clrxasm does not switch
+    // kernels there, the code after `.kcodeend` is the kernel's before)
+    let mut open = false;
     for k in common::clrx::shuffled(r, n) {
+        if !open && r.chance(1, 6) {
+            s.push_str(&format!("  .kcode k{}\n", r.below(n as u64)));
+            open = true;
+        }
         s.push_str(&format!("k{k}:\n  .skip 256\n"));
         common::clrx::random_code(r, &mut s);
+        if open && r.chance(1, 2) {
+            s.push_str("  .kcodeend\n");
+            common::clrx::random_code(r, &mut s);
+            open = false;
+        }
         if r.chance(1, 4) {
             kcode_block(r, n, &mut s, 0);
         }
+    }
+    if open {
+        s.push_str("  .kcodeend\n");
     }
     let extra = if r.chance(1, 4) {
         extra_sections(r, &mut s)

@@ -49,6 +49,9 @@ pub(super) struct Rocm {
     section_kernel: Option<usize>,
     /// `.kcode`/`.kcodeend`.
     kcode: Kcode,
+    /// For each of `kcode`'s events, the labels defined before it (a kernel's label inside
+    /// `.kcode` does not make the code after `.kcodeend` its own).
+    kcode_labels: Vec<usize>,
     /// `.gotsym SYMBOL`: the GOT's entries (line, source).
     got: Vec<(String, usize, String)>,
     /// `.gotsym SYMBOL, OUTSYMBOL`: the OUTSYMBOLs (line, source).
@@ -270,7 +273,12 @@ impl Assembler {
             let at = self.items.len();
             let r = self.obj.rocm.as_mut().unwrap();
             let names: Vec<&str> = r.kernels.iter().map(|k| k.name.as_str()).collect();
-            if let Err(msg) = r.kcode.line(name, rest, &names, in_code, at) {
+            let events = r.kcode.events.len();
+            let result = r.kcode.line(name, rest, &names, in_code, at);
+            if r.kcode.events.len() > events {
+                r.kcode_labels.push(self.obj.parts.labels.len());
+            }
+            if let Err(msg) = result {
                 self.error_at(lineno, src, span, msg);
             }
             return true;
@@ -955,12 +963,56 @@ impl Assembler {
     /// (clrxasm's defaults for `.sgprsnum`/`.vgprsnum` count the destinations only: checked
     /// with clrxasm, a register only read does not count); with it, as
     /// clrxasm counts: code inside `.kcode` counts for the kernels it selects, the rest for
-    /// the kernel whose code it follows. (clrxasm does not switch kernels at a kernel's label
-    /// inside `.kcode`; here the label's range decides.)
+    /// the kernel whose label came last outside `.kcode` (clrxasm does not switch kernels at
+    /// a kernel's label inside `.kcode`).
     fn rocm_code_regs(&self, r: &Rocm, k: usize, from: usize) -> CodeRegs {
-        // (with `.llvm10binfmt` the code starts at the kernel's own label, which does not end it)
-        let to = self.next_kernel_label(r, from + r.llvm10 as usize);
-        self.kcode_regs(&r.kcode, k, from, to)
+        if r.kcode.events.is_empty() {
+            // (with `.llvm10binfmt` the code starts at the kernel's own label, which does not
+            // end it)
+            let to = self.next_kernel_label(r, from + r.llvm10 as usize);
+            return self.code_regs_in(from, to);
+        }
+        // Where the current kernel changes: (item index, kernel), at each kernel's label in
+        // `.text` defined outside `.kcode`.
+        let mut switches = Vec::new();
+        for (j, (name, section, offset)) in self.obj.parts.labels.iter().enumerate() {
+            let Some(kernel) = r.kernels.iter().position(|x| &x.name == name) else {
+                continue;
+            };
+            let inside = r
+                .kcode_labels
+                .iter()
+                .zip(&r.kcode.events)
+                .filter(|(defined, _)| **defined <= j)
+                .last()
+                .is_some_and(|(_, e)| e.1.is_some());
+            if section == ".text" && !inside {
+                let at = self
+                    .items
+                    .iter()
+                    .position(|i| i.offset as u64 >= *offset)
+                    .unwrap_or(self.items.len());
+                switches.push((at, kernel));
+            }
+        }
+        switches.sort_by_key(|s| s.0);
+        let events = &r.kcode.events;
+        let (mut event, mut switch) = (0, 0);
+        let (mut sel, mut current): (Option<&Vec<usize>>, Option<usize>) = (None, None);
+        self.code_regs_where(|i, _| {
+            while event < events.len() && events[event].0 <= i {
+                sel = events[event].1.as_ref();
+                event += 1;
+            }
+            while switch < switches.len() && switches[switch].0 <= i {
+                current = Some(switches[switch].1);
+                switch += 1;
+            }
+            match sel {
+                Some(s) => s.contains(&k),
+                None => current == Some(k),
+            }
+        })
     }
 
     /// The registers kernel `k`'s code (`from..to` in `.text`) writes, `.kcode` considered
