@@ -711,11 +711,12 @@ fn object_records(co: &crate::codeobj::CodeObject) -> Vec<String> {
     out
 }
 
-/// The functions of a code object v2 clrxasm wrote without `.newbinfmt` (it has
-/// `.AMDGPU.config`) that are its `.fkernel`s: each has a 256-byte header as a kernel has
-/// (clrxdisasm reads them so; with `.newbinfmt` it passes functions over).
+/// The functions of a code object v2 clrxasm wrote that are its `.fkernel`s: each has a
+/// 256-byte header as a kernel has (clrxdisasm reads them so without `.newbinfmt`, and passes
+/// them over with it; in a linked file with `.newbinfmt` gcnkit takes those whose header is
+/// zeros or a `.config`'s, see [`clrx_rocm`]).
 fn clrx_fkernels<'c>(co: &'c crate::codeobj::CodeObject) -> Vec<&'c crate::codeobj::CodeSymbol> {
-    if co.version != Some(2) || !co.amdgpu_config {
+    if co.version != Some(2) || !(co.amdgpu_config || co.linked) {
         return Vec::new();
     }
     co.sections
@@ -805,6 +806,10 @@ fn clrx_rocm(co: &crate::codeobj::CodeObject) -> Option<String> {
         for s in &fkernels {
             let sec = co.sections.iter().find(|x| x.name == ".text")?;
             let h: &[u8; 256] = sec.bytes[s.offset as usize..s.offset as usize + 256].try_into().ok()?;
+            // (with `.newbinfmt` a function whose bytes are no header stays a function)
+            if !co.amdgpu_config && !(h.iter().all(|&b| b == 0) || print_config(h, &t, &mut String::new()).is_ok()) {
+                continue;
+            }
             headers.push((s, h, true));
         }
         headers.sort_by_key(|(s, _, _)| s.index);
