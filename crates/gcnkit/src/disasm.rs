@@ -750,9 +750,16 @@ fn clrx_rocm(co: &crate::codeobj::CodeObject) -> Option<String> {
         (g.rocm_note() == (major, minor, stepping)).then_some(g)
     });
     let gpu = note_gpu.or_else(|| Gpu::of_processor(co.processor))?;
-    // Metadata clrxasm generated: its pseudo-ops, as clrxdisasm prints them with `-C`.
-    let note = co.note("AMD", crate::codeobj::metadata::NT_AMD_HSA_METADATA);
-    let md = note.as_ref().and_then(|m| clrx_rocm_md::parse(&m.desc));
+    // Metadata clrxasm generated: its pseudo-ops, as clrxdisasm prints them with `-C`; with
+    // `.metadatav3` MessagePack.
+    let mp = co.note("AMDGPU", crate::codeobj::metadata::NT_AMDGPU_METADATA);
+    let note = mp
+        .clone()
+        .or_else(|| co.note("AMD", crate::codeobj::metadata::NT_AMD_HSA_METADATA));
+    let md = match &mp {
+        Some(m) => clrx_rocm_md::parse_msgpack(&m.desc),
+        None => note.as_ref().and_then(|m| clrx_rocm_md::parse(&m.desc)),
+    };
     let fkernels = clrx_fkernels(co);
     // Plain, or clrxasm's newer form where one header needs it (its LDS size is then free)
     // or the file has it (no `.AMDGPU.config`).
@@ -770,6 +777,9 @@ fn clrx_rocm(co: &crate::codeobj::CodeObject) -> Option<String> {
         }
         if new_binfmt {
             out.push_str(".newbinfmt\n");
+        }
+        if mp.is_some() {
+            out.push_str(".metadatav3\n");
         }
         // clrxasm's target note (`.target`, or `.tripple` with the device's name added).
         if let Some(t) = co.note("AMD", 11) {

@@ -710,20 +710,18 @@ fn objects_round_trip_through_clrx_text() {
     let n = common::env_n("GCNKIT_ROCM_N", 150) / 3;
     let mut r = Rng(common::seed() ^ 0x70c4);
     let (mut done, mut not_carried, mut with_metadata, mut refused, mut with_got) = (0, 0, 0, 0, 0);
-    let mut new_fkernels = 0;
+    let (mut new_fkernels, mut v2_msgpack) = (0, 0);
     // Texts with `.newbinfmt`, `.fkernel`, global data, `.eflags`, a kernel without `.config`.
     let mut forms = [0usize; 5];
     while done < n {
         let (src, _) = source(&mut r);
-        // A GOT naming objects (`_o...`) is not read back yet, nor a `.fkernel` with
-        // `.newbinfmt` (clrxdisasm passes functions over in that form), nor MessagePack
-        // metadata in a v2 file, nor sections other than `.text`, `.globaldata`, `.comment`.
+        // A GOT naming objects (`_o...`) is not read back yet, nor sections other than
+        // `.text`, `.globaldata`, `.comment`; GCN 1.0 neither.
         let skipped = [
             "gotsym _o",
             "CapeVerde",
             "Pitcairn",
             "Tahiti",
-            ".metadatav3",
             ".section .sec",
             "\n.data\n",
         ];
@@ -756,12 +754,15 @@ fn objects_round_trip_through_clrx_text() {
         // `.newbinfmt` clrxasm generates metadata without any metadata line)
         let generated = !metadata_lines(&src).is_empty() || src.contains(".newbinfmt");
         assert!(
-            md.is_empty() == (!generated || src.contains(".metadata")),
+            md.is_empty() == (!generated || src.contains(".metadata\n")),
             "metadata pseudo-ops not recovered\n{src}\n{text}"
         );
-        // (with `.newbinfmt` clrxdisasm passes `.fkernel`s over, their metadata lines too)
+        // (with `.newbinfmt` clrxdisasm passes `.fkernel`s over, their metadata lines too; it
+        // does not read a v2 file with MessagePack metadata: "Note offset+size out of range")
         let fkernels = src.contains(".newbinfmt") && src.contains(".fkernel");
-        if !md.is_empty() && !fkernels {
+        let msgpack = src.contains(".metadatav3");
+        v2_msgpack += (msgpack && !md.is_empty()) as usize;
+        if !md.is_empty() && !fkernels && !msgpack {
             let theirs = clrxdisasm_text(&bin);
             assert_eq!(
                 md,
@@ -800,7 +801,7 @@ fn objects_round_trip_through_clrx_text() {
         }
         done += 1;
     }
-    eprintln!("{done} clrxasm objects: gcnkit's text assembles to them with gcnkit and clrxasm; {with_metadata} with metadata pseudo-ops, printed as clrxdisasm prints them ({refused} of these texts assemble in neither); {with_got} with a GOT of kernels; {new_fkernels} with .fkernel and .newbinfmt; {not_carried} with headers .config cannot carry; .newbinfmt, .fkernel, global data, .eflags, a kernel without .config: {forms:?}");
+    eprintln!("{done} clrxasm objects: gcnkit's text assembles to them with gcnkit and clrxasm; {with_metadata} with metadata pseudo-ops, printed as clrxdisasm prints them ({refused} of these texts assemble in neither); {with_got} with a GOT of kernels; {new_fkernels} with .fkernel and .newbinfmt; {v2_msgpack} with MessagePack metadata; {not_carried} with headers .config cannot carry; .newbinfmt, .fkernel, global data, .eflags, a kernel without .config: {forms:?}");
 }
 
 /// Sources clrxasm refuses: gcnkit refuses them too (with clrxasm there, checked on both).
