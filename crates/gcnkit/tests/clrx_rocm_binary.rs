@@ -841,6 +841,23 @@ fn refused_sources() {
     }
 }
 
+/// A `.llvm10binfmt` file without `.eflags` carries clrxasm's default flags, 51: gfx1010's
+/// processor, whatever `.gpu` said (code object v3 has no other device note). GCN 1.5 is not
+/// gcnkit's: the reader refuses such a file, naming the processor (clrxdisasm reads every such
+/// file as GFX1010's); with `.eflags` naming the device's processor it reads it (the
+/// generated round trips).
+#[test]
+fn llvm10_default_flags_refused() {
+    let src = ".rocm\n.gpu Fiji\n.llvm10binfmt\n.globaldata\n.fill 64, 1, 0\n.kernel k\n.config\n.text\nk: s_endpgm\n";
+    let bin = gcnkit_binary(src, &[]).expect(src);
+    assert_eq!(u32::from_le_bytes(bin[0x30..0x34].try_into().unwrap()), 51);
+    let e = gcnkit::codeobj::read(&bin).err().expect("gfx1010's flags read as GCN");
+    assert!(e.to_string().contains("processor 0x33"), "{e}");
+    if common::clrx::dir().is_some() {
+        assert!(common::clrx::assemble_binary(src, &[]).ok() == Some(bin));
+    }
+}
+
 /// An empty `@note` section: clrxasm gives it the size of its notes and fills it with bytes
 /// of its own memory (strings of its pseudo-op table): refused by gcnkit.
 #[test]
