@@ -858,6 +858,36 @@ fn llvm10_default_flags_refused() {
     }
 }
 
+/// `.gotsym SYMBOL, OUTSYMBOL`: OUTSYMBOL may be assigned before or after, or be a label after
+/// (clrxasm's file: the same), not a label before (both refuse); an expression that reads it
+/// after the `.gotsym` is refused by gcnkit (clrxasm resolves it against the GOT's address:
+/// the known gap).
+#[test]
+fn gotsym_outsymbol_forms() {
+    let head = ".rocm\n.gpu Fiji\n.kernel k\n.text\nk: .skip 256\n s_endpgm\n.global k\n";
+    let cases = [
+        ("g0 = 5\n", "", true),
+        ("g0 = 5\n", "g0 = 7\n", true),
+        ("", "g0: s_nop 0\n", true),
+        ("g0 = 5\n", "g0: s_nop 0\n", true),
+        ("g0: s_nop 0\n", "", false),
+    ];
+    for (before, after, taken) in cases {
+        let src = format!("{head}{before}.gotsym k, g0\n{after}");
+        let ours = gcnkit_binary(&src, &[]);
+        assert_eq!(ours.is_ok(), taken, "{ours:?}\n{src}");
+        if common::clrx::dir().is_some() {
+            assert!(common::clrx::assemble_binary(&src, &[]).ok() == ours.ok(), "{src}");
+        }
+    }
+    let src = format!("{head}.gotsym k, g0\ns_mov_b32 s0, g0 - .\n");
+    let e = gcnkit_binary(&src, &[]).expect_err(&src);
+    assert!(e.iter().any(|m| m.contains("names an entry of the GOT")), "{e:?}");
+    if common::clrx::dir().is_some() {
+        common::clrx::assemble_binary(&src, &[]).expect(&src);
+    }
+}
+
 /// An empty `@note` section: clrxasm gives it the size of its notes and fills it with bytes
 /// of its own memory (strings of its pseudo-op table): refused by gcnkit.
 #[test]

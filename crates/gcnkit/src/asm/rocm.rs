@@ -254,6 +254,9 @@ impl Assembler {
                 self.error_at(lineno, src, span, "Expected symbol".into());
             } else if target.is_some_and(|t| !is_name(t) || t == ".") {
                 self.error_at(lineno, src, span, "Illegal symbol name".into());
+            } else if let Some(t) = target.filter(|t| self.labels.contains_key(*t)) {
+                // (clrxasm's check: a label before; an assignment or a label after is taken)
+                self.error_at(lineno, src, span, format!("Symbol '{t}' is already defined"));
             } else {
                 self.syms.mentions.note(sym);
                 if let Some(t) = target {
@@ -440,6 +443,15 @@ impl Assembler {
             return;
         };
         let names = self.syms.mentions.take_statement();
+        // `.gotsym SYMBOL, OUTSYMBOL` makes OUTSYMBOL the address of its entry in the GOT,
+        // which clrxasm resolves and gcnkit does not.
+        if let Some(t) = names.iter().find(|n| r.got_targets.iter().any(|(t, _, _)| t == *n)) {
+            let msg = format!(
+                "'{t}' names an entry of the GOT (.gotsym): clrxasm resolves it against the file's \
+                 addresses, which gcnkit does not do yet"
+            );
+            return self.error_at(lineno, src, (0, src.len()), msg);
+        }
         if names.len() > 1 {
             r.reads.push((names, self.section, lineno, src.to_string()));
         }
@@ -852,14 +864,6 @@ impl Assembler {
     fn rocm_got(&mut self, r: &Rocm, kernels: &[RocmSymbol], extra: &[&str]) -> Option<(Vec<RocmSymbol>, Vec<usize>)> {
         use super::parse::{Sym, Value};
         use crate::codeobj::clrx_rocm::ObjectIn;
-        // `.gotsym SYMBOL, OUTSYMBOL`: OUTSYMBOL names the entry (in the GOT, which clrxasm
-        // places in the file), and must not be a label.
-        for (t, line, src) in &r.got_targets {
-            if self.obj.parts.labels.iter().any(|(n, _, _)| n == t) || self.syms.contains_key(t.as_str()) {
-                self.error_at(*line, src, (0, src.len()), format!("Symbol '{t}' is already defined"));
-                return None;
-            }
-        }
         let (mut text, mut other) = (Vec::<RocmSymbol>::new(), Vec::<RocmSymbol>::new());
         for (name, line, src) in &r.got {
             let error = |s: &mut Self, msg: String| s.error_at(*line, src, (0, src.len()), msg);
