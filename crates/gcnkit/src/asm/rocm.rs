@@ -977,25 +977,22 @@ impl Assembler {
             return self.code_regs_in(from, to);
         }
         // Where the current kernel changes: (item index, kernel), at each kernel's label in
-        // `.text` defined outside `.kcode`.
+        // `.text` defined outside `.kcode` (the labels before the e-th event: `kcode_labels[e]`).
+        let kernels: rustc_hash::FxHashMap<&str, usize> = r
+            .kernels
+            .iter()
+            .enumerate()
+            .map(|(k, x)| (x.name.as_str(), k))
+            .collect();
         let mut switches = Vec::new();
+        let (mut e, mut inside) = (0, false);
         for (j, (name, section, offset)) in self.obj.parts.labels.iter().enumerate() {
-            let Some(kernel) = r.kernels.iter().position(|x| &x.name == name) else {
-                continue;
-            };
-            let inside = r
-                .kcode_labels
-                .iter()
-                .zip(&r.kcode.events)
-                .filter(|(defined, _)| **defined <= j)
-                .last()
-                .is_some_and(|(_, e)| e.1.is_some());
-            if section == ".text" && !inside {
-                let at = self
-                    .items
-                    .iter()
-                    .position(|i| i.offset as u64 >= *offset)
-                    .unwrap_or(self.items.len());
+            while e < r.kcode_labels.len() && r.kcode_labels[e] <= j {
+                inside = r.kcode.events[e].1.is_some();
+                e += 1;
+            }
+            if let Some(&kernel) = kernels.get(name.as_str()).filter(|_| section == ".text" && !inside) {
+                let at = self.items.partition_point(|i| (i.offset as u64) < *offset);
                 switches.push((at, kernel));
             }
         }
