@@ -339,14 +339,17 @@ fn symbol_name(r: &mut Rng, used: &mut Vec<String>) -> String {
 /// `.text` current after.
 fn extra_sections(r: &mut Rng, s: &mut String) -> Vec<String> {
     let mut labels = Vec::new();
-    let names: Vec<String> = (0..1 + r.below(3)).map(|k| format!(".sec{k}")).collect();
+    let mut names: Vec<String> = (0..1 + r.below(3)).map(|k| format!(".sec{k}")).collect();
+    if r.chance(1, 6) {
+        names[0] = ".data".into();
+    }
     for round in 0..2 {
         for name in &names {
             if round == 1 && r.chance(1, 2) {
                 continue;
             }
             match (name.as_str(), r.below(6)) {
-                (".sec0", 0) => s.push_str(".data\n"),
+                (".data", _) => s.push_str(".data\n"),
                 (_, 1) => s.push_str(&format!(
                     ".section {name}, \"{}\"\n",
                     pick(r, &["", "a", "aw", "ax", "wx", "q"])
@@ -439,6 +442,16 @@ fn got_lines(r: &mut Rng, n: usize, extra: &[String], s: &mut String) {
         };
         // (code: clrxasm's files are read back as code)
         lines.push(format!("{l}: s_mov_b32 s{}, {value}\n", r.below(8)));
+    }
+    // Local labels and scopes: clrxasm's map holds `Nb`, `Nf` (a forward reference first
+    // makes `Nf` first), not a scope's names.
+    for _ in 0..if objects { r.below(4) } else { 0 } {
+        let d = 1 + r.below(4);
+        lines.push(match r.below(3) {
+            0 => format!("{d}: s_nop 0\n  s_branch {d}b\n"),
+            1 => format!("  s_branch {d}f\n{d}: s_nop 0\n"),
+            _ => format!(".scope sc{d}\nq{d}: s_nop 1\n  s_branch q{d}\n.ends\n"),
+        });
     }
     for k in common::clrx::shuffled(r, lines.len()) {
         s.push_str(&lines[k]);

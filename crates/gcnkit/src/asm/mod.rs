@@ -771,6 +771,7 @@ impl Assembler {
             if let Some((n, after)) = clrx::local_label_def(&c) {
                 self.sync_dot();
                 let key = self.syms.clrx.define_local(n);
+                self.syms.mentions.note_local_label(n);
                 self.labels.insert(key.clone(), self.label_section());
                 let here = Sym::Value(Value::Int(self.offset as i64));
                 self.syms.insert(key.clone(), here);

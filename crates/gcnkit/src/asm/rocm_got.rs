@@ -52,16 +52,30 @@ impl Mentions {
         *self.statement.borrow_mut() = names;
     }
 
-    /// Notes `name` if it is its first mention.
+    /// Notes `name` if it is its first mention; a name in a scope (`a::x`) not (clrxasm keeps
+    /// it in that scope's map). A local label read (`N$K`, gcnkit's name of the K-th `N:`) is
+    /// clrxasm's `Nf` when the label was not met before (a reference `Nb` follows a `N:`).
     pub fn note(&self, name: &str) {
-        if !self.on {
+        if !self.on || name.contains("::") {
             return;
+        }
+        if let Some((n, _)) = name
+            .split_once('$')
+            .filter(|(n, _)| n.bytes().all(|b| b.is_ascii_digit()))
+        {
+            return self.note(&format!("{n}f"));
         }
         let mut m = self.seen.borrow_mut();
         if !m.0.contains(name) {
             m.0.insert(name.to_string());
             m.1.push(name.to_string());
         }
+    }
+
+    /// A local label `N:` is defined: clrxasm's `Nb`, then `Nf`.
+    pub fn note_local_label(&self, n: u64) {
+        self.note(&format!("{n}b"));
+        self.note(&format!("{n}f"));
     }
 
     /// The names in the order first mentioned.

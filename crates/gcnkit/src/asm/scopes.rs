@@ -286,12 +286,14 @@ impl Symbols {
     /// value, or `Err` with the full name it waits for (a symbol of the current scope when
     /// the name is found nowhere).
     pub fn lookup(&self, name: &str) -> Result<Sym, String> {
-        self.mentions.read(name);
         let n = &self.clrx;
         if n.eqvs.is_empty() && !n.scoped && !name.contains("::") {
+            self.mentions.read(name);
             return self.get(name).copied().ok_or_else(|| name.to_string());
         }
-        let full = self.find(name)?;
+        let found = self.find(name);
+        self.mentions.read(found.as_ref().unwrap_or_else(|e| e));
+        let full = found?;
         if let Some(text) = n.eqvs.get(&full) {
             return self.eqv(&full, text);
         }
