@@ -711,11 +711,12 @@ fn object_records(co: &crate::codeobj::CodeObject) -> Vec<String> {
     out
 }
 
-/// The functions of a code object v2 clrxasm wrote without `.newbinfmt` (it has
-/// `.AMDGPU.config`) that are its `.fkernel`s: each has a 256-byte header as a kernel has
-/// (clrxdisasm reads them so; with `.newbinfmt` it passes functions over).
+/// The functions of a code object v2 clrxasm wrote that are its `.fkernel`s: each has a
+/// 256-byte header as a kernel has (clrxdisasm reads them so without `.newbinfmt`, and passes
+/// them over with it; in a linked file with `.newbinfmt` gcnkit takes those whose header is
+/// zeros or a `.config`'s, see [`clrx_rocm`]).
 fn clrx_fkernels<'c>(co: &'c crate::codeobj::CodeObject) -> Vec<&'c crate::codeobj::CodeSymbol> {
-    if co.version != Some(2) || !co.amdgpu_config {
+    if co.version != Some(2) || !(co.amdgpu_config || co.linked) {
         return Vec::new();
     }
     co.sections
@@ -749,9 +750,16 @@ fn clrx_rocm(co: &crate::codeobj::CodeObject) -> Option<String> {
         (g.rocm_note() == (major, minor, stepping)).then_some(g)
     });
     let gpu = note_gpu.or_else(|| Gpu::of_processor(co.processor))?;
-    // Metadata clrxasm generated: its pseudo-ops, as clrxdisasm prints them with `-C`.
-    let note = co.note("AMD", crate::codeobj::metadata::NT_AMD_HSA_METADATA);
-    let md = note.as_ref().and_then(|m| clrx_rocm_md::parse(&m.desc));
+    // Metadata clrxasm generated: its pseudo-ops, as clrxdisasm prints them with `-C`; with
+    // `.metadatav3` MessagePack.
+    let mp = co.note("AMDGPU", crate::codeobj::metadata::NT_AMDGPU_METADATA);
+    let note = mp
+        .clone()
+        .or_else(|| co.note("AMD", crate::codeobj::metadata::NT_AMD_HSA_METADATA));
+    let md = match &mp {
+        Some(m) => clrx_rocm_md::parse_msgpack(&m.desc),
+        None => note.as_ref().and_then(|m| clrx_rocm_md::parse(&m.desc)),
+    };
     let fkernels = clrx_fkernels(co);
     // Plain, or clrxasm's newer form where one header needs it (its LDS size is then free)
     // or the file has it (no `.AMDGPU.config`).
@@ -769,6 +777,9 @@ fn clrx_rocm(co: &crate::codeobj::CodeObject) -> Option<String> {
         }
         if new_binfmt {
             out.push_str(".newbinfmt\n");
+        }
+        if mp.is_some() {
+            out.push_str(".metadatav3\n");
         }
         // clrxasm's target note (`.target`, or `.tripple` with the device's name added).
         if let Some(t) = co.note("AMD", 11) {
@@ -805,6 +816,14 @@ fn clrx_rocm(co: &crate::codeobj::CodeObject) -> Option<String> {
         for s in &fkernels {
             let sec = co.sections.iter().find(|x| x.name == ".text")?;
             let h: &[u8; 256] = sec.bytes[s.offset as usize..s.offset as usize + 256].try_into().ok()?;
+            // (with `.newbinfmt` a function whose bytes are no header stays a function; one
+            // whose header `.config` cannot carry makes the text not CLRX's, as a kernel's does)
+            if !co.amdgpu_config && !(h.iter().all(|&b| b == 0) || print_config(h, &t, &mut String::new()).is_ok()) {
+                if crate::codeobj::akc::fields(h).is_ok() {
+                    return None;
+                }
+                continue;
+            }
             headers.push((s, h, true));
         }
         headers.sort_by_key(|(s, _, _)| s.index);

@@ -25,6 +25,7 @@ mod object;
 pub mod parse;
 mod plan;
 mod rocm;
+mod rocm_got;
 mod rocm_md;
 mod scalar;
 mod scopes;
@@ -769,6 +770,7 @@ impl Assembler {
             let stop = semi.unwrap_or(end);
             self.statement(lineno, src, start, stop);
             self.expression_warnings(lineno, src);
+            self.rocm_statement_read(lineno, src);
             match semi {
                 Some(p) => {
                     // LLVM: the rest is a comment. Auto: a statement if it starts like one.
@@ -832,6 +834,7 @@ impl Assembler {
             if let Some((n, after)) = clrx::local_label_def(&c) {
                 self.sync_dot();
                 let key = self.syms.clrx.define_local(n);
+                self.syms.mentions.note_local_label(n);
                 self.labels.insert(key.clone(), self.label_section());
                 self.set_relative(&key, true);
                 let here = Sym::Value(Value::Int(self.offset as i64));
@@ -1003,6 +1006,7 @@ impl Assembler {
                 },
             );
         }
+        self.syms.mentions.note(name);
         self.syms.insert(name.to_string(), sym);
         self.names.reg_symbols |= matches!(sym, Sym::Reg(_));
         if let Sym::Value(_) = sym {
@@ -1174,6 +1178,8 @@ impl Assembler {
     /// Patches literals that were waiting for `name`: their expressions are evaluated again
     /// now that it is defined (they may wait for another symbol next).
     fn resolve(&mut self, name: &str) {
+        // (the names these expressions read are their own statements', not this one's)
+        let reads = self.syms.mentions.take_statement();
         let mut pending = std::mem::take(&mut self.pending);
         pending.retain_mut(|p| {
             if p.fixup.symbol != name {
@@ -1321,6 +1327,7 @@ impl Assembler {
             }
         });
         self.pending = pending;
+        self.syms.mentions.restore_statement(reads);
     }
 
     /// Moves the items that can no longer change — those before the first literal still

@@ -535,6 +535,7 @@ impl Assembler {
             }
             ".globl" | ".global" | ".weak" | ".hidden" | ".protected" | ".internal" | ".local" => {
                 for sym in rest.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+                    self.syms.mentions.note(sym);
                     let a = self.obj.parts.attrs(sym);
                     match name {
                         ".globl" | ".global" => a.global = true,

@@ -88,6 +88,8 @@ pub struct Symbols {
     /// CLRX: the symbols whose value is an address in a section (labels, `.`, symbols set to
     /// them), with the section ([`super::expr::Rel`]).
     pub(super) rel: HashMap<String, usize>,
+    /// CLRX: the names in the order first mentioned ([`super::rocm_got`]).
+    pub(super) mentions: super::rocm_got::Mentions,
 }
 
 impl Symbols {
@@ -98,6 +100,7 @@ impl Symbols {
             warnings: Default::default(),
             clrx: Default::default(),
             rel: HashMap::default(),
+            mentions: super::rocm_got::Mentions::new(rules != super::expr::Rules::Llvm),
         }
     }
 }

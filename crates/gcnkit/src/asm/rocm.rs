@@ -49,6 +49,9 @@ pub(super) struct Rocm {
     section_kernel: Option<usize>,
     /// `.kcode`/`.kcodeend`.
     kcode: Kcode,
+    /// For each of `kcode`'s events, the labels defined before it (a kernel's label inside
+    /// `.kcode` does not make the code after `.kcodeend` its own).
+    kcode_labels: Vec<usize>,
     /// `.gotsym SYMBOL`: the GOT's entries (line, source).
     got: Vec<(String, usize, String)>,
     /// `.gotsym SYMBOL, OUTSYMBOL`: the OUTSYMBOLs (line, source).
@@ -56,6 +59,12 @@ pub(super) struct Rocm {
     /// The kernels the source made `.global` (the end of the source makes every kernel
     /// global; clrxasm's `.gotsym` wants a kernel's own `.global`).
     declared_global: Vec<String>,
+    /// The statements whose expressions read two names or more: the names, the section
+    /// (`.`'s), line and source (a difference between sections is checked at the end).
+    reads: Vec<(Vec<String>, usize, usize, String)>,
+    /// The sections `.section NAME, "FLAGS", @TYPE align=N` opened: name, ELF type, flags,
+    /// alignment (the first opening's; clrxasm ignores them after).
+    extra: Vec<(String, u32, u64, u64)>,
 }
 
 struct RocmKernel {
@@ -211,6 +220,7 @@ impl Assembler {
     ) -> bool {
         if name == ".rocm" {
             self.obj.rocm.get_or_insert_with(Default::default);
+            self.syms.mentions.rocm.set(true);
             return true;
         }
         let Some(r) = self.obj.rocm.as_mut() else {
@@ -244,7 +254,15 @@ impl Assembler {
                 self.error_at(lineno, src, span, "Expected symbol".into());
             } else if target.is_some_and(|t| !is_name(t) || t == ".") {
                 self.error_at(lineno, src, span, "Illegal symbol name".into());
+            } else if let Some(t) = target.filter(|t| self.labels.contains_key(*t)) {
+                // (clrxasm's check: a label before; an assignment or a label after is taken)
+                self.error_at(lineno, src, span, format!("Symbol '{t}' is already defined"));
             } else {
+                self.syms.mentions.note(sym);
+                if let Some(t) = target {
+                    self.syms.mentions.note(t);
+                }
+                let r = self.obj.rocm.as_mut().unwrap();
                 r.got.push((sym.to_string(), lineno, src.to_string()));
                 if let Some(t) = target {
                     r.got_targets.push((t.to_string(), lineno, src.to_string()));
@@ -258,7 +276,12 @@ impl Assembler {
             let at = self.items.len();
             let r = self.obj.rocm.as_mut().unwrap();
             let names: Vec<&str> = r.kernels.iter().map(|k| k.name.as_str()).collect();
-            if let Err(msg) = r.kcode.line(name, rest, &names, in_code, at) {
+            let events = r.kcode.events.len();
+            let result = r.kcode.line(name, rest, &names, in_code, at);
+            if r.kcode.events.len() > events {
+                r.kcode_labels.push(self.obj.parts.labels.len());
+            }
+            if let Err(msg) = result {
                 self.error_at(lineno, src, span, msg);
             }
             return true;
@@ -317,6 +340,18 @@ impl Assembler {
                 }
             }
             ".globaldata" => self.switch_section(".rodata"),
+            ".section" => match clrx_section(rest) {
+                Ok((sec, attrs)) => {
+                    let builtin = [".text", ".rodata", ".comment"].contains(&sec.as_str());
+                    let known = self.sections.iter().any(|s| s.0 == sec);
+                    if !builtin && !known {
+                        let (kind, flags, align) = attrs;
+                        r.extra.push((sec.clone(), kind, flags, align));
+                    }
+                    self.switch_section(&sec);
+                }
+                Err(msg) => self.error_at(lineno, src, span, msg),
+            },
             ".target" | ".tripple" => match super::object::parse_strings(rest).filter(|v| v.len() == 1) {
                 Some(v) => {
                     let t = String::from_utf8_lossy(&v[0]).into_owned();
@@ -401,12 +436,71 @@ impl Assembler {
         true
     }
 
+    /// After each statement of a `.rocm` source: keeps the names its expressions read when
+    /// there are two or more.
+    pub(super) fn rocm_statement_read(&mut self, lineno: usize, src: &str) {
+        let Some(r) = self.obj.rocm.as_mut() else {
+            return;
+        };
+        let names = self.syms.mentions.take_statement();
+        // `.gotsym SYMBOL, OUTSYMBOL` makes OUTSYMBOL the address of its entry in the GOT,
+        // which clrxasm resolves and gcnkit does not.
+        if let Some(t) = names.iter().find(|n| r.got_targets.iter().any(|(t, _, _)| t == *n)) {
+            let msg = format!(
+                "'{t}' names an entry of the GOT (.gotsym): clrxasm resolves it against the file's \
+                 addresses, which gcnkit does not do yet"
+            );
+            return self.error_at(lineno, src, (0, src.len()), msg);
+        }
+        if names.len() > 1 {
+            r.reads.push((names, self.section, lineno, src.to_string()));
+        }
+    }
+
+    /// clrxasm resolves a difference between labels (or `.`) of `.text` and `.globaldata`
+    /// against their addresses in the file, which gcnkit does not know while it assembles:
+    /// such a statement is refused (not given the difference of their offsets).
+    fn rocm_cross_sections(&mut self, r: &Rocm) -> bool {
+        let mut ok = true;
+        for (names, at, line, src) in &r.reads {
+            let mut sections: Vec<&str> = names
+                .iter()
+                .filter_map(|n| match n.as_str() {
+                    "." => Some(*at),
+                    n => self.labels.get(n).copied(),
+                })
+                .filter_map(|k| self.sections.get(k).map(|s| s.0.as_str()))
+                .collect();
+            sections.sort_unstable();
+            sections.dedup();
+            if sections.len() > 1 {
+                let msg = match sections.iter().all(|s| [".text", ".rodata"].contains(s)) {
+                    true => "an expression over labels of .globaldata and .text: clrxasm resolves it \
+                             against the file's addresses, which gcnkit does not do yet"
+                        .to_string(),
+                    // (clrxasm's error)
+                    false => format!(
+                        "Only one relative=1 (section) can be result of expression ({})",
+                        sections.join(", ")
+                    ),
+                };
+                let (line, src) = (*line, src.clone());
+                self.error_at(line, &src, (0, src.len()), msg);
+                ok = false;
+            }
+        }
+        ok
+    }
+
     /// The end of a ROCm source: each kernel's header into the room after its label, the
     /// notes and the processor of the object.
     pub(super) fn finish_rocm(&mut self) {
         let Some(mut r) = self.obj.rocm.take() else {
             return;
         };
+        if !self.rocm_cross_sections(&r) {
+            return;
+        }
         for k in &r.kernels {
             let a = self.obj.parts.attrs(&k.name);
             if a.global {
@@ -544,25 +638,51 @@ impl Assembler {
                 object: None,
             });
         }
-        let Some((symbols_all, got)) = self.rocm_got(r, &symbols) else {
+        // `.section .comment` replaces clrxasm's comment; the other sections clrxasm writes
+        // as they are, in the order opened.
+        let bytes_of = |name: &str| {
+            let sections = &self.obj.parts.sections;
+            sections.iter().find(|s| s.name == name).map(|s| s.bytes.clone())
+        };
+        let comment = bytes_of(".comment");
+        let mut extra = Vec::new();
+        for (name, _) in &self.sections {
+            if [".text", ".rodata", ".comment", METADATA].contains(&name.as_str()) {
+                continue;
+            }
+            let (kind, flags, align) = r
+                .extra
+                .iter()
+                .find(|e| &e.0 == name)
+                .map_or((clrx_rocm::SHT_PROGBITS, 0, 1), |e| (e.1, e.2, e.3));
+            extra.push(clrx_rocm::ExtraSection {
+                name: name.clone(),
+                kind,
+                flags,
+                align,
+                bytes: bytes_of(name).unwrap_or_default(),
+            });
+        }
+        // (clrxasm's ELF writer gives an empty note section the size of its notes, and bytes
+        // of its own memory)
+        if let Some(e) = extra
+            .iter()
+            .find(|e| e.kind == clrx_rocm::SHT_NOTE && e.bytes.is_empty())
+        {
+            let (line, src) = r
+                .kernels
+                .first()
+                .map_or((1, String::new()), |k| (k.line, k.source.clone()));
+            let msg = format!(
+                "section {}: an empty @note section, which clrxasm fills with bytes of its own memory",
+                e.name
+            );
+            return self.error_at(line, &src, (0, src.len()), msg);
+        }
+        let extra_names: Vec<&str> = extra.iter().map(|e| e.name.as_str()).collect();
+        let Some((symbols_all, got)) = self.rocm_got(r, &symbols, &extra_names) else {
             return;
         };
-        // `.section .comment` replaces clrxasm's comment; other sections are not written yet.
-        let mut comment = None;
-        for sec in &self.obj.parts.sections {
-            match sec.name.as_str() {
-                ".comment" => comment = Some(sec.bytes.clone()),
-                ".rodata" | METADATA => {}
-                other => {
-                    let (line, src) = r
-                        .kernels
-                        .first()
-                        .map_or((1, String::new()), |k| (k.line, k.source.clone()));
-                    let msg = format!("section {other}: extra sections are not written in .rocm binaries yet");
-                    return self.error_at(line, &src, (0, src.len()), msg);
-                }
-            }
-        }
         let mut code = Vec::new();
         for it in &self.items {
             code.resize(it.offset as usize, 0);
@@ -588,7 +708,10 @@ impl Assembler {
                 _ => None,
             }),
         };
-        let global_data = self.binary_global_data();
+        // (an empty `.globaldata` is an empty `.rodata` to clrxasm)
+        let global_data = self
+            .binary_global_data()
+            .or_else(|| self.sections.iter().any(|s| s.0 == ".rodata").then(Vec::new));
         // The code properties of each kernel's header, a `.config` kernel's built (clrxasm
         // reads a kernel's first 256 bytes as its header, with `.llvm10binfmt` too).
         let props: Vec<_> = symbols
@@ -676,6 +799,7 @@ impl Assembler {
             symbols: symbols_all,
             got,
             comment,
+            extra,
         };
         self.obj.parts.clrx_binary = Some(clrx_rocm::write(&input));
     }
@@ -737,17 +861,9 @@ impl Assembler {
     /// The symbols of the object (the GOT's objects in `.text`, the kernels `kernels`, the
     /// GOT's other objects) and the GOT's entries as indices of them, or None after an error
     /// (clrxasm's: a symbol not defined or not `.global`).
-    fn rocm_got(&mut self, r: &Rocm, kernels: &[RocmSymbol]) -> Option<(Vec<RocmSymbol>, Vec<usize>)> {
+    fn rocm_got(&mut self, r: &Rocm, kernels: &[RocmSymbol], extra: &[&str]) -> Option<(Vec<RocmSymbol>, Vec<usize>)> {
         use super::parse::{Sym, Value};
         use crate::codeobj::clrx_rocm::ObjectIn;
-        // `.gotsym SYMBOL, OUTSYMBOL`: OUTSYMBOL names the entry (in the GOT, which clrxasm
-        // places in the file), and must not be a label.
-        for (t, line, src) in &r.got_targets {
-            if self.obj.parts.labels.iter().any(|(n, _, _)| n == t) || self.syms.contains_key(t.as_str()) {
-                self.error_at(*line, src, (0, src.len()), format!("Symbol '{t}' is already defined"));
-                return None;
-            }
-        }
         let (mut text, mut other) = (Vec::<RocmSymbol>::new(), Vec::<RocmSymbol>::new());
         for (name, line, src) in &r.got {
             let error = |s: &mut Self, msg: String| s.error_at(*line, src, (0, src.len()), msg);
@@ -787,16 +903,16 @@ impl Assembler {
                 ".text" => (&mut text, ObjectIn::Text),
                 ".rodata" => (&mut other, ObjectIn::Rodata),
                 "" => {
-                    let no_data = !self.obj.parts.sections.iter().any(|s| s.name == ".rodata");
+                    let no_data = !self.sections.iter().any(|s| s.0 == ".rodata");
                     (&mut other, ObjectIn::Absolute(no_data))
                 }
-                _ => {
-                    error(
-                        self,
-                        format!("GOT symbol '{name}': only labels in .text and .globaldata are taken yet"),
-                    );
-                    return None;
-                }
+                s => match extra.iter().position(|e| *e == s) {
+                    Some(k) => (&mut other, ObjectIn::Extra(k)),
+                    None => {
+                        error(self, format!("GOT symbol '{name}' is in no section of the binary"));
+                        return None;
+                    }
+                },
             };
             list.push(RocmSymbol {
                 name: name.clone(),
@@ -805,13 +921,20 @@ impl Assembler {
                 object: Some((place, size)),
             });
         }
+        // Several of a kind: in the order clrxasm's symbol map gives them.
         if text.len() > 1 || other.len() > 1 {
-            let (_, line, src) = &r.got[0];
-            let msg = "more than one GOT symbol in .text (or in .globaldata or absolute) that is not a \
-                       kernel is not taken yet (clrxasm orders them by its hash table)"
-                .to_string();
-            self.error_at(*line, src, (0, src.len()), msg);
-            return None;
+            let mut names = vec![".".to_string()];
+            names.extend(self.syms.mentions.order().into_iter().filter(|n| n != "."));
+            let Some(order) = super::rocm_got::symbol_map_order(&names) else {
+                let (_, line, src) = &r.got[0];
+                let msg = "too many symbols for the order of clrxasm's symbol map".to_string();
+                self.error_at(*line, src, (0, src.len()), msg);
+                return None;
+            };
+            let rank: rustc_hash::FxHashMap<&str, usize> = order.iter().enumerate().map(|(k, n)| (*n, k)).collect();
+            for list in [&mut text, &mut other] {
+                list.sort_by_key(|s| rank.get(s.name.as_str()).copied().unwrap_or(usize::MAX));
+            }
         }
         let mut all = text;
         all.extend(kernels.iter().map(|k| RocmSymbol {
@@ -840,16 +963,57 @@ impl Assembler {
     }
 
     /// The registers kernel `k`'s code writes, its own code starting at `from`: without
-    /// `.kcode` the code from there to the next label that is not a `.L` temporary
+    /// `.kcode` the code from there to the next kernel's label
     /// (clrxasm's defaults for `.sgprsnum`/`.vgprsnum` count the destinations only: checked
     /// with clrxasm, a register only read does not count); with it, as
     /// clrxasm counts: code inside `.kcode` counts for the kernels it selects, the rest for
-    /// the kernel whose code it follows. (clrxasm does not switch kernels at a kernel's label
-    /// inside `.kcode`; here the label's range decides.)
+    /// the kernel whose label came last outside `.kcode` (clrxasm does not switch kernels at
+    /// a kernel's label inside `.kcode`).
     fn rocm_code_regs(&self, r: &Rocm, k: usize, from: usize) -> CodeRegs {
-        // (with `.llvm10binfmt` the code starts at the kernel's own label, which does not end it)
-        let to = self.next_label(from + r.llvm10 as usize);
-        self.kcode_regs(&r.kcode, k, from, to)
+        if r.kcode.events.is_empty() {
+            // (with `.llvm10binfmt` the code starts at the kernel's own label, which does not
+            // end it)
+            let to = self.next_kernel_label(r, from + r.llvm10 as usize);
+            return self.code_regs_in(from, to);
+        }
+        // Where the current kernel changes: (item index, kernel), at each kernel's label in
+        // `.text` defined outside `.kcode` (the labels before the e-th event: `kcode_labels[e]`).
+        let kernels: rustc_hash::FxHashMap<&str, usize> = r
+            .kernels
+            .iter()
+            .enumerate()
+            .map(|(k, x)| (x.name.as_str(), k))
+            .collect();
+        let mut switches = Vec::new();
+        let (mut e, mut inside) = (0, false);
+        for (j, (name, section, offset)) in self.obj.parts.labels.iter().enumerate() {
+            while e < r.kcode_labels.len() && r.kcode_labels[e] <= j {
+                inside = r.kcode.events[e].1.is_some();
+                e += 1;
+            }
+            if let Some(&kernel) = kernels.get(name.as_str()).filter(|_| section == ".text" && !inside) {
+                let at = self.items.partition_point(|i| (i.offset as u64) < *offset);
+                switches.push((at, kernel));
+            }
+        }
+        switches.sort_by_key(|s| s.0);
+        let events = &r.kcode.events;
+        let (mut event, mut switch) = (0, 0);
+        let (mut sel, mut current): (Option<&Vec<usize>>, Option<usize>) = (None, None);
+        self.code_regs_where(|i, _| {
+            while event < events.len() && events[event].0 <= i {
+                sel = events[event].1.as_ref();
+                event += 1;
+            }
+            while switch < switches.len() && switches[switch].0 <= i {
+                current = Some(switches[switch].1);
+                switch += 1;
+            }
+            match sel {
+                Some(s) => s.contains(&k),
+                None => current == Some(k),
+            }
+        })
     }
 
     /// The registers kernel `k`'s code (`from..to` in `.text`) writes, `.kcode` considered
@@ -872,14 +1036,13 @@ impl Assembler {
         })
     }
 
-    /// The offset of the first label at or after `from` that is not a `.L` temporary.
-    fn next_label(&self, from: usize) -> usize {
-        self.obj
-            .parts
-            .labels
+    /// The offset of the first kernel's label at or after `from` (other labels do not end a
+    /// kernel's code for clrxasm).
+    fn next_kernel_label(&self, r: &Rocm, from: usize) -> usize {
+        r.kernels
             .iter()
-            .filter(|(n, s, o)| s == ".text" && !n.starts_with(".L") && *o as usize >= from)
-            .map(|(_, _, o)| *o as usize)
+            .filter_map(|k| self.kernel_offset(&k.name))
+            .filter(|&o| o >= from)
             .min()
             .unwrap_or(usize::MAX)
     }
@@ -951,4 +1114,75 @@ impl Assembler {
             self.error_at(k.line, &k.source.clone(), (0, n), msg);
         }
     }
+}
+
+/// CLRX's `.section NAME[, "FLAGS"[, @TYPE]] [align=N]`: the name and the section's ELF type,
+/// flags (`a`, `w`, `x`) and alignment (a power of two; 0 and none: 1), or clrxasm's error.
+fn clrx_section(rest: &str) -> Result<(String, (u32, u64, u64)), String> {
+    use crate::codeobj::clrx_rocm::{SHT_NOBITS, SHT_PROGBITS};
+    let rest = rest.trim();
+    let name_end = rest.find([',', ' ', '\t']).unwrap_or(rest.len());
+    let (name, mut rest) = (rest[..name_end].trim_matches('"').to_string(), rest[name_end..].trim());
+    if name.is_empty() {
+        return Err("Expected section name".into());
+    }
+    let (mut kind, mut flags, mut align) = (SHT_PROGBITS, 0u64, 1u64);
+    if let Some(r) = rest.strip_prefix(',') {
+        let r = r.trim_start();
+        let Some(q) = r
+            .strip_prefix('"')
+            .and_then(|q| q.find('"').map(|e| (&q[..e], &q[e + 1..])))
+        else {
+            return Err("Expected string".into());
+        };
+        for ch in q.0.chars() {
+            flags |= match ch {
+                'a' => 2,
+                'w' => 1,
+                'x' => 4,
+                _ => return Err("Only 'a', 'w', 'x' is accepted in flags string".into()),
+            };
+        }
+        rest = q.1.trim_start();
+        if let Some(r) = rest.strip_prefix(',') {
+            let r = r.trim_start();
+            let Some(t) = r
+                .strip_prefix('@')
+                .filter(|t| t.starts_with(|c: char| c.is_ascii_alphabetic()))
+            else {
+                return Err("Section type was not preceded by '@'".into());
+            };
+            let end = t
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .unwrap_or(t.len());
+            kind = match t[..end].to_ascii_lowercase().as_str() {
+                "progbits" => SHT_PROGBITS,
+                "note" => crate::codeobj::clrx_rocm::SHT_NOTE,
+                "nobits" => SHT_NOBITS,
+                _ => return Err("Unknown section type".into()),
+            };
+            rest = t[end..].trim_start();
+        } else if !rest.is_empty() {
+            return Err("Expected ',' before argument".into());
+        }
+    }
+    if rest.get(..5).is_some_and(|a| a.eq_ignore_ascii_case("align")) {
+        let Some(v) = rest[5..].trim_start().strip_prefix('=') else {
+            return Err("Expected '=' after 'align'".into());
+        };
+        let v = v.trim();
+        let n = v
+            .strip_prefix("0x")
+            .map_or_else(|| v.parse::<u64>().ok(), |h| u64::from_str_radix(h, 16).ok())
+            .ok_or("Expected an alignment value")?;
+        if n != 0 && !n.is_power_of_two() {
+            return Err("Alignment must be power of two or zero".into());
+        }
+        align = n.max(1);
+        rest = "";
+    }
+    if !rest.is_empty() {
+        return Err("Garbages at end of line".into());
+    }
+    Ok((name, (kind, flags, align)))
 }

@@ -298,9 +298,12 @@ impl Symbols {
             false => self.rel.get(k).copied(),
         };
         if n.eqvs.is_empty() && !n.scoped && !name.contains("::") {
+            self.mentions.read(name);
             return self.get(name).map(|s| (*s, rel(name))).ok_or_else(|| name.to_string());
         }
-        let full = self.find(name)?;
+        let found = self.find(name);
+        self.mentions.read(found.as_ref().unwrap_or_else(|e| e));
+        let full = found?;
         if let Some(text) = n.eqvs.get(&full) {
             return self.eqv(&full, text);
         }

@@ -23,8 +23,12 @@
 //!   clrxasm computes from the section after `.rodata` (`.text`, or `.rela.dyn` with a GOT);
 //!   kernels are protected functions each followed by `NAME.kd`, a protected object there.
 //! - `.metadatav3`: the metadata note is MessagePack, owner "AMDGPU", type 32.
+//! - sections of the source other than `.text`, `.rodata` and `.comment` (`.section NAME`,
+//!   `.data`) come after the section header table, in the order the source opened them, each
+//!   at its alignment (1 unless `align=`), address 0, their headers after `.strtab`'s.
 
-use super::clrx_elf::{Out, SHF_ALLOC as A, SHF_EXECINSTR as X, SHT_PROGBITS, SHT_STRTAB, SHT_SYMTAB};
+pub use super::clrx_elf::SHT_PROGBITS;
+use super::clrx_elf::{Out, SHF_ALLOC as A, SHF_EXECINSTR as X, SHT_STRTAB, SHT_SYMTAB};
 
 /// A symbol of the object: a kernel or a function kernel at a `.text` offset, or an object
 /// the GOT names.
@@ -45,6 +49,8 @@ pub enum ObjectIn {
     Text,
     Rodata,
     Absolute(bool),
+    /// The k-th of [`RocmInput::extra`] (an untyped symbol there).
+    Extra(usize),
 }
 
 /// What the object is made of.
@@ -69,12 +75,28 @@ pub struct RocmInput {
     pub got: Vec<usize>,
     /// `.section .comment`'s bytes, instead of clrxasm's name.
     pub comment: Option<Vec<u8>>,
+    /// The source's other sections.
+    pub extra: Vec<ExtraSection>,
 }
+
+/// A section of the source clrxasm writes as it is (after the section header table).
+pub struct ExtraSection {
+    pub name: String,
+    /// `SHT_PROGBITS`, `SHT_NOTE` or `SHT_NOBITS` (whose bytes give only the size).
+    pub kind: u32,
+    pub flags: u64,
+    /// The alignment of its offset (and its header's), at least 1.
+    pub align: u64,
+    pub bytes: Vec<u8>,
+}
+
+/// `SHT_NOBITS`.
+pub const SHT_NOBITS: u32 = 8;
 
 const SHT_RELA: u32 = 4;
 const SHT_HASH: u32 = 5;
 const SHT_DYNAMIC: u32 = 6;
-const SHT_NOTE: u32 = 7;
+pub const SHT_NOTE: u32 = 7;
 const SHT_DYNSYM: u32 = 11;
 const W: u64 = 1;
 const MS: u64 = 0x30;
@@ -187,9 +209,16 @@ fn note(out: &mut Vec<u8>, name: &str, kind: u32, desc: &[u8]) {
     out.resize(out.len().next_multiple_of(4), 0);
 }
 
-/// A symbol of the tables: name, info, visibility, the part it is in (None: absolute), offset
-/// in it, size.
-struct Sym<'a>(&'a str, u8, u8, Option<Part>, u64, u64);
+/// A symbol of the tables: name, info, visibility, where it is, offset in it, size.
+struct Sym<'a>(&'a str, u8, u8, Place, u64, u64);
+
+/// Where a symbol is: a part, no section (absolute), an extra section.
+#[derive(Clone, Copy)]
+enum Place {
+    In(Part),
+    Abs,
+    Extra(usize),
+}
 
 /// A string table of `names` (a NUL first) and each name's offset.
 fn strtab<'a>(names: impl Iterator<Item = &'a str>) -> (Vec<u8>, Vec<u32>) {
@@ -231,7 +260,7 @@ pub fn write(input: &RocmInput) -> Vec<u8> {
     // A part's section index (the null section is 0; the program headers take its place).
     let index = |p: Part| parts.iter().position(|&q| q == p).unwrap_or(0);
     // Sections, the null one included (the two header tables are not sections).
-    let shnum = parts.len() - 1;
+    let shnum = parts.len() - 1 + input.extra.len();
     let phdrs = if input.new_binfmt { 8 } else { 7 };
 
     let mut notes = Vec::new();
@@ -259,12 +288,13 @@ pub fn write(input: &RocmInput) -> Vec<u8> {
     let mut descriptors = 0u64;
     for (s, kd) in input.symbols.iter().zip(&kd_names) {
         let (info, other, part) = match s.object {
-            Some((ObjectIn::Rodata, _)) => (0x11, 0, Some(Part::Rodata)),
-            Some((ObjectIn::Text, _)) => (0x11, 0, Some(Part::Text)),
-            Some((ObjectIn::Absolute(object), _)) => (0x10 | object as u8, 0, None),
-            None if s.function => (0x12, 0, Some(Part::Text)),
-            None if input.llvm10 => (0x12, 3, Some(Part::Text)),
-            None => (0x1a, 0, Some(Part::Text)),
+            Some((ObjectIn::Rodata, _)) => (0x11, 0, Place::In(Part::Rodata)),
+            Some((ObjectIn::Text, _)) => (0x11, 0, Place::In(Part::Text)),
+            Some((ObjectIn::Absolute(object), _)) => (0x10 | object as u8, 0, Place::Abs),
+            Some((ObjectIn::Extra(k), _)) => (0x10, 0, Place::Extra(k)),
+            None if s.function => (0x12, 0, Place::In(Part::Text)),
+            None if input.llvm10 => (0x12, 3, Place::In(Part::Text)),
+            None => (0x1a, 0, Place::In(Part::Text)),
         };
         syms.push(Sym(
             &s.name,
@@ -275,7 +305,7 @@ pub fn write(input: &RocmInput) -> Vec<u8> {
             s.object.map_or(0, |(_, size)| size),
         ));
         if input.llvm10 && s.object.is_none() && !s.function {
-            syms.push(Sym(kd, 0x11, 3, Some(Part::Rodata), descriptors * 64, 0));
+            syms.push(Sym(kd, 0x11, 3, Place::In(Part::Rodata), descriptors * 64, 0));
             descriptors += 1;
         }
     }
@@ -290,6 +320,7 @@ pub fn write(input: &RocmInput) -> Vec<u8> {
                 .filter(|p| !p.section().0.is_empty())
                 .flat_map(|p| p.section().0.bytes().chain([0])),
         )
+        .chain(input.extra.iter().flat_map(|e| e.name.bytes().chain([0])))
         .collect();
     let comment = input
         .comment
@@ -329,6 +360,16 @@ pub fn write(input: &RocmInput) -> Vec<u8> {
         end += size(p);
     }
     let at = |p: Part| offsets[index(p)] as u64;
+    // The extra sections after the section header table.
+    let extra_bytes: Vec<&[u8]> = input.extra.iter().map(|e| &e.bytes[..]).collect();
+    let mut extra_at = Vec::with_capacity(input.extra.len());
+    for (e, b) in input.extra.iter().zip(&extra_bytes) {
+        end = end.next_multiple_of(e.align.max(1) as usize);
+        extra_at.push(end as u64);
+        if e.kind != SHT_NOBITS {
+            end += b.len();
+        }
+    }
     let addr = |p: Part| if p.section().5 { at(p) } else { 0 };
 
     // v3: each kernel's code entry offset in its descriptor, counted (as clrxasm counts it)
@@ -378,8 +419,13 @@ pub fn write(input: &RocmInput) -> Vec<u8> {
             o.u32(*n);
             o.u8(s.1);
             o.u8(s.2);
-            o.u16(s.3.map_or(0xfff1, |p| index(p) as u16));
-            o.word(s.3.map_or(0, at) + s.4);
+            let (shndx, base) = match s.3 {
+                Place::In(p) => (index(p) as u16, at(p)),
+                Place::Abs => (0xfff1, 0),
+                Place::Extra(k) => ((parts.len() - 1 + k) as u16, extra_at[k]),
+            };
+            o.u16(shndx);
+            o.word(base + s.4);
             o.word(s.5);
         }
     };
@@ -497,7 +543,26 @@ pub fn write(input: &RocmInput) -> Vec<u8> {
                     o.word(entsize as u64);
                     name += n.len() as u32 + 1;
                 }
+                for ((e, &off), b) in input.extra.iter().zip(&extra_at).zip(&extra_bytes) {
+                    o.u32(name);
+                    o.u32(e.kind);
+                    o.word(e.flags);
+                    o.word(0);
+                    o.word(off);
+                    o.word(b.len() as u64);
+                    o.u32(0);
+                    o.u32(0);
+                    o.word(e.align.max(1));
+                    o.word(0);
+                    name += e.name.len() as u32 + 1;
+                }
             }
+        }
+    }
+    for ((e, &off), b) in input.extra.iter().zip(&extra_at).zip(&extra_bytes) {
+        o.b.resize(off as usize, 0);
+        if e.kind != SHT_NOBITS {
+            o.b.extend_from_slice(b);
         }
     }
     o.b
