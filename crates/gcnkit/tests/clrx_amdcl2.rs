@@ -309,11 +309,14 @@ fn data_reference(r: &mut Rng, labels: &[String]) -> String {
 
 /// A random source, and the clrxasm options it is assembled with (the same for gcnkit).
 fn source(r: &mut Rng) -> (String, Vec<String>) {
-    source_with(r, 3)
+    source_with(r, 3, false)
 }
 
-/// [`source`] with one kernel in `hsa` (about) configured by `.hsaconfig` (1: all, 0: none).
-fn source_with(r: &mut Rng, hsa: u64) -> (String, Vec<String>) {
+/// [`source`] with one kernel in `hsa` (about) configured by `.hsaconfig` (1: all, 0: none);
+/// with `pieces` the kernels' code comes in pieces (a kernel named again goes on where it was
+/// left: its code, or its config lines), between them the global data by `.globaldata`,
+/// `.inner` or `.main`.
+fn source_with(r: &mut Rng, hsa: u64, pieces: bool) -> (String, Vec<String>) {
     let mut s = String::from(".amdcl2\n");
     let mut opts = Vec::new();
     // (Mostly devices of GCN 1.1 on.)
@@ -369,6 +372,7 @@ fn source_with(r: &mut Rng, hsa: u64) -> (String, Vec<String>) {
     let samplers = data && r.chance(1, 3);
     // The data's labels, which the code refers to (clrxasm's relocations).
     let mut labels = Vec::new();
+    let mut inner_bss = false;
     let mut label = |r: &mut Rng, s: &mut String, name: String| {
         if r.chance(1, 2) {
             s.push_str(&format!("{name}:\n"));
@@ -392,6 +396,8 @@ fn source_with(r: &mut Rng, hsa: u64) -> (String, Vec<String>) {
     if data && r.chance(1, 3) {
         let align = ["", " align=16", " align=64", " align=4"][r.below(4) as usize];
         s.push_str(&format!(".bssdata{align}\n"));
+        // (`.inner` goes back to the bss data, where data cannot be written.)
+        inner_bss = true;
         label(r, &mut s, "b0".into());
         s.push_str(&format!("  .skip {}\n", 1 + r.below(300)));
         label(r, &mut s, "b1".into());
@@ -409,7 +415,10 @@ fn source_with(r: &mut Rng, hsa: u64) -> (String, Vec<String>) {
             }
         }
     }
-    for k in 0..1 + r.below(4) {
+    let kernels = 1 + r.below(4);
+    // Kernels whose config lines are still open (left before their `.text`).
+    let mut in_config = vec![false; kernels as usize];
+    for k in 0..kernels {
         let hsa = hsa != 0 && r.chance(1, hsa);
         let open = if hsa { ".hsaconfig" } else { ".config" };
         s.push_str(&format!(".kernel k{k}\n  {open}\n"));
@@ -434,11 +443,49 @@ fn source_with(r: &mut Rng, hsa: u64) -> (String, Vec<String>) {
                 s.push_str(&format!("  .hsaconfig\n  {}\n", hsa_config_line(r)));
             }
         }
-        s.push_str(".text\n");
+        if pieces && r.chance(1, 4) {
+            in_config[k as usize] = true;
+            continue;
+        }
+        s.push_str(&format!(".text\nl{k}:\n"));
         if !labels.is_empty() {
             for _ in 0..r.below(if hsa { 2 } else { 4 }) {
                 s.push_str(&format!("  {}\n", data_reference(r, &labels)));
             }
+        }
+        common::clrx::random_code(r, &mut s);
+    }
+    for p in 0..if pieces { 1 + r.below(5) } else { 0 } {
+        // The global data between (an old binary refuses it, as clrxasm does).
+        let data = (dv >= 191205 || r.chance(1, 8)).then(|| format!("  .int {}\n", r.below(1000)));
+        match r.below(6) {
+            0 => {
+                s.push_str(&format!(".globaldata\n{}", data.unwrap_or_default()));
+                inner_bss = false;
+            }
+            1 if !inner_bss || r.chance(1, 8) => s.push_str(&format!(".inner\n{}", data.unwrap_or_default())),
+            2 => s.push_str(&format!(".main\n{}", data.unwrap_or_default())),
+            _ => {}
+        }
+        let k = r.below(kernels) as usize;
+        s.push_str(&format!(".kernel k{k}\n"));
+        if std::mem::take(&mut in_config[k]) {
+            // Its config lines go on (a random one, as `.config` takes them).
+            if r.chance(1, 2) {
+                s.push_str(&format!("  .localsize {}\n", 4 * r.below(100)));
+            }
+            s.push_str(&format!(".text\nl{k}:\n"));
+        } else if r.chance(1, 3) {
+            s.push_str(".text\n");
+        }
+        s.push_str(&format!("p{p}:\n  s_nop {}\n", r.below(8)));
+        if !labels.is_empty() && r.chance(1, 2) {
+            s.push_str(&format!("  {}\n", data_reference(r, &labels)));
+        }
+        // A branch within the kernel's code (another kernel's is refused by both).
+        let to = if r.chance(1, 40) { r.below(kernels) as usize } else { k };
+        if !in_config[to] {
+            s.push_str(&format!("  s_branch l{to}\n  s_cbranch_scc0 p{p}\n"));
         }
         common::clrx::random_code(r, &mut s);
     }
@@ -455,16 +502,35 @@ fn generated_sources_as_clrxasm_writes_them() {
 #[test]
 fn hsa_config_sources_as_clrxasm_writes_them() {
     let mut r = Rng(common::seed() ^ 0x45a);
-    common::clrx::check_generated(".amdcl2 .hsaconfig", "AMDCL2", || source_with(&mut r, 1));
+    common::clrx::check_generated(".amdcl2 .hsaconfig", "AMDCL2", || source_with(&mut r, 1, false));
+}
+
+/// Sources whose kernels' code comes in pieces, the global data between (`.globaldata`,
+/// `.inner`, `.main`), kernels named again while their config lines are open.
+#[test]
+fn kernels_in_pieces_as_clrxasm_writes_them() {
+    let mut r = Rng(common::seed() ^ 0x91ec);
+    common::clrx::check_generated(".amdcl2 in pieces", "AMDCL2", || source_with(&mut r, 3, true));
 }
 
 /// What gcnkit does not write yet is an error at its line, not a wrong file.
 #[test]
 fn unwritten_forms_are_refused_with_a_reason() {
-    for line in [".inner", ".kcode k", ".kcodeend"] {
-        let src = format!(".amdcl2\n.gpu Bonaire\n.driver_version 200406\n.kernel k\n{line}\n.text\ns_endpgm\n");
-        let e = gcnkit_binary(&src, &[]).expect_err(line);
-        assert!(e.iter().any(|m| m.contains("not written yet")), "{line}: {e:?}");
+    let head = ".amdcl2\n.gpu Bonaire\n.driver_version 200406\n.kernel k\n.config\n";
+    for body in [
+        ".text\n.kcode k\ns_endpgm\n.kcodeend",
+        ".inner\n.section .foo\n.int 1",
+        ".main\n.section .foo",
+        ".globaldata\n.text\ns_endpgm",
+        ".main\n.text",
+    ] {
+        let src = format!("{head}{body}\n");
+        let e = gcnkit_binary(&src, &[]).expect_err(body);
+        assert!(e.iter().any(|m| m.contains("does not write yet")), "{body}: {e:?}");
+        // (clrxasm writes them: extra sections of the inner or main binary.)
+        if common::clrx::dir().is_some() {
+            assert!(common::clrx::assemble_binary(&src, &[]).is_ok(), "{body}");
+        }
     }
     // A GCN 1.0 device, data in an old binary: refused as clrxasm refuses them.
     let e = gcnkit_binary(".amdcl2\n.gpu Tahiti\n.kernel k\n.text\ns_endpgm\n", &[]).unwrap_err();
@@ -599,7 +665,8 @@ fn generated_binaries_disassemble_and_assemble_back() {
     let mut r = Rng(common::seed() ^ 0xd15c);
     // (Without `.hsaconfig` kernels: clrxdisasm's `-dCmf` prints their HSA header as a
     // `.config`, which does not give it back.)
-    let (done, lossy) = common::clrx::generated_binaries_read(n, || source_with(&mut r, 0), gcnkit_text, round_trip);
+    let (done, lossy) =
+        common::clrx::generated_binaries_read(n, || source_with(&mut r, 0, false), gcnkit_text, round_trip);
     eprintln!(
         "{done} generated binaries: text as clrxdisasm's, assembled back by both to one file; {lossy} texts refused by both (sampler offsets wrapped)"
     );

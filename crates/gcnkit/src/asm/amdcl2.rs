@@ -37,6 +37,31 @@ pub(super) struct AmdCl2 {
     /// The labels of the global data: name, part (0 `.rodata`, 1 `.data`, 2 `.bss`), offset.
     /// Code refers to them through relocations; they are defined only at the end.
     data_labels: Vec<(String, usize, u64)>,
+    /// clrxasm's current kernel (`None`: the inner binary, whose sections are the global
+    /// data's, or the main one after `.main`).
+    current: Option<usize>,
+    /// Outside the kernels the source is in the inner binary (not `.main`'s, where it starts).
+    inner: bool,
+    /// The section the inner binary was left in (`.inner` goes back to it; `.rodata` first).
+    inner_section: Option<String>,
+    /// Per kernel: where it was left.
+    left: Vec<Left>,
+    /// The kernel whose code `.text` holds (the last one `.kernel` named).
+    code_kernel: Option<usize>,
+    /// Where each piece of code starts: its kernel and first item (of the whole file).
+    pieces: Vec<(usize, usize)>,
+    /// The first item since `.text` (or `.kernel`) last led into a kernel's code.
+    code_entry: usize,
+    /// `.kcode`/`.kcodeend` (with `.hsalayout`).
+    kcode: super::rocm::Kcode,
+}
+
+/// Where a kernel was left when another place was named: its code's end so far, the section
+/// it was in and whether its config lines were open.
+#[derive(Default)]
+struct Left {
+    text_end: usize,
+    section: Option<(String, bool)>,
 }
 
 /// The global data's parts in clrxasm's order of its relocation symbols.
@@ -51,6 +76,8 @@ struct Span {
     to: usize,
     code: Vec<u8>,
     setup: Option<Vec<u8>>,
+    /// Without `.hsalayout`: the item ranges of its pieces (its offsets are its own).
+    ranges: Option<Vec<(usize, usize)>>,
 }
 
 /// The section of `.samplerinit`'s bytes.
@@ -138,8 +165,42 @@ const HALVES: [(&str, i64, bool); 6] = [
     ("%", 1 << 32, false),
 ];
 
-/// The forms of a kernel and of the inner binary gcnkit does not write yet.
-const NOT_YET: [&str; 4] = [".inner", ".kcode", ".kcodeend", ".main"];
+/// The data pseudo-ops that write bytes (the bss data only takes `.skip`, `.space`, `.org` and
+/// alignment, which reserve room).
+const DATA_WRITERS: [&str; 20] = [
+    ".byte",
+    ".short",
+    ".hword",
+    ".word",
+    ".int",
+    ".long",
+    ".quad",
+    ".octa",
+    ".half",
+    ".float",
+    ".single",
+    ".double",
+    ".fill",
+    ".fillq",
+    ".ascii",
+    ".asciz",
+    ".string",
+    ".string16",
+    ".string32",
+    ".string64",
+];
+
+/// The directives that may leave a kernel for the inner binary (the global data's sections).
+const LEAVES_KERNEL: [&str; 8] = [
+    ".globaldata",
+    ".rwdata",
+    ".bssdata",
+    ".samplerinit",
+    ".section",
+    ".inner",
+    ".main",
+    ".text",
+];
 
 /// A kernel's parts given as bytes: pseudo-op, clrxasm's name of it in messages, only in old
 /// binaries.
@@ -211,25 +272,235 @@ impl Assembler {
         let Some(mut a) = self.obj.amdcl2.take() else {
             return false;
         };
-        let here = &self.sections[self.section].0;
-        let in_raw = RAW_PARTS.iter().any(|p| here.starts_with(&format!(".amdcl2{}.", p.0)));
-        if matches!(name, ".config" | ".hsaconfig" | ".control_directive") && a.src.open.is_none() && in_raw {
-            let msg = "Config can't be defined if metadata,header,setup,stub section exists";
+        let taken = self.amdcl2_line(&mut a, lineno, src, name, span, c, end);
+        self.obj.amdcl2 = Some(a);
+        taken
+    }
+
+    /// [`Assembler::amdcl2_directive`] with the source's state taken out.
+    #[allow(clippy::too_many_arguments)]
+    fn amdcl2_line(
+        &mut self,
+        a: &mut AmdCl2,
+        lineno: usize,
+        src: &str,
+        name: &str,
+        span: (usize, usize),
+        c: &mut Cursor,
+        end: usize,
+    ) -> bool {
+        let rest = src[c.pos.min(end)..end].trim();
+        // clrxasm's other spellings of the global data's sections and of `.text`.
+        let name = match (name, rest) {
+            (".rodata", _) | (".section", ".rodata") => ".globaldata",
+            (".data", _) | (".section", ".data") => ".rwdata",
+            (".bss", _) => ".bssdata",
+            (".section", ".text") => ".text",
+            _ => name,
+        };
+        if DATA_WRITERS.contains(&name) && self.sections[self.section].0 == ".bss" {
+            let msg = "Writing data into non-writeable section is illegal";
             self.error_at(lineno, src, span, msg.into());
-            self.obj.amdcl2 = Some(a);
             return true;
         }
-        if name == ".config" && a.src.open.is_none() && self.sections[self.section].0 == ".text" {
-            if let Some(k) = a.src.kernels.last_mut() {
-                k.lines.push((name.into(), String::new(), lineno, src.into()));
+        let before = self.section;
+        if LEAVES_KERNEL.contains(&name) || name == ".kernel" {
+            if let Some(k) = a.current {
+                let here = self.sections[self.section].0.clone();
+                a.left[k].section = Some((here, a.src.open == Some(k)));
             }
         }
+        let taken = match self.amdcl2_place(a, lineno, src, name, span, c, end) {
+            Some(taken) => taken,
+            None => self.amdcl2_other(a, lineno, src, name, span, c, end),
+        };
+        // A section of the global data (or `.hsalayout`'s `.text`) is the inner binary's.
+        let here = &self.sections[self.section].0;
+        let inner = DATA_PARTS.contains(&here.as_str()) || here == SAMPLER_INIT || a.hsa_layout && here == ".text";
+        if self.section != before && inner && !matches!(name, ".kernel" | ".main") {
+            a.current = None;
+            a.inner = true;
+            a.inner_section = Some(here.clone());
+        }
+        taken
+    }
+
+    /// The lines that choose where the source is: `.kernel` (a kernel named again goes on
+    /// where it was left, as in clrxasm), `.config` (the current kernel's), `.text`,
+    /// `.inner`, `.main`, and the extra sections clrxasm would write (refused); `None` for
+    /// other lines.
+    #[allow(clippy::too_many_arguments)]
+    fn amdcl2_place(
+        &mut self,
+        a: &mut AmdCl2,
+        lineno: usize,
+        src: &str,
+        name: &str,
+        span: (usize, usize),
+        c: &mut Cursor,
+        end: usize,
+    ) -> Option<bool> {
+        let rest = src[c.pos.min(end)..end].trim().to_string();
+        let err = |s: &mut Self, msg: String| s.error_at(lineno, src, span, msg);
+        let here = self.sections[self.section].0.clone();
+        let in_raw = RAW_PARTS.iter().any(|p| here.starts_with(&format!(".amdcl2{}.", p.0)));
+        let extra = |a: &AmdCl2, what: &str| {
+            let binary = if a.current.is_some() || a.inner {
+                "inner"
+            } else {
+                "main"
+            };
+            format!(
+                "{what}: clrxasm writes an extra section of the {binary} binary here, which gcnkit does not write yet"
+            )
+        };
+        match name {
+            ".kernel" => return Some(self.amdcl2_kernel(a, lineno, src, span, c, end)),
+            ".config" | ".hsaconfig" | ".control_directive" if a.src.open.is_none() && in_raw => {
+                err(
+                    self,
+                    "Config can't be defined if metadata,header,setup,stub section exists".into(),
+                );
+            }
+            ".config" if a.src.open.is_none() => match a.current {
+                Some(k) => {
+                    a.src.kernels[k]
+                        .lines
+                        .push((name.into(), String::new(), lineno, src.into()));
+                    a.src.open = Some(k);
+                }
+                None => err(self, "Kernel config can be defined only inside kernel".into()),
+            },
+            ".text" => {
+                a.src.open = None;
+                if a.hsa_layout || a.current.is_some() {
+                    self.switch_section(".text");
+                    a.code_entry = self.taken + self.items.len();
+                } else {
+                    err(self, extra(a, ".text outside a kernel"));
+                }
+            }
+            ".section" if !rest.starts_with(".bss") => {
+                a.src.open = None;
+                err(self, extra(a, &format!(".section {rest}")));
+            }
+            ".inner" | ".main" => {
+                if !rest.is_empty() {
+                    err(self, "Garbages at end of line".into());
+                } else {
+                    a.src.open = None;
+                    a.current = None;
+                    a.inner = name == ".inner";
+                    let to = a.inner_section.clone().filter(|_| a.inner);
+                    self.switch_section(to.as_deref().unwrap_or(".rodata"));
+                }
+            }
+            ".kcode" | ".kcodeend" if a.src.open.is_none() => {
+                if !a.hsa_layout {
+                    let msg = format!(
+                        "{name} without .hsalayout: clrxasm's register counts there, which gcnkit does not write yet"
+                    );
+                    err(self, msg);
+                } else {
+                    let in_code = here == ".text";
+                    let names: Vec<&str> = a.src.kernels.iter().map(|k| k.name.as_str()).collect();
+                    if let Err(msg) = a.kcode.line(name, &rest, &names, in_code, self.items.len()) {
+                        err(self, msg);
+                    }
+                }
+            }
+            _ => return None,
+        }
+        Some(true)
+    }
+
+    /// `.kernel NAME`: the kernel the lines that follow are in. The kernel left keeps where it
+    /// was (its code's end, its section, its config lines open); a new kernel's code starts at
+    /// offset 0, a kernel named again goes on where it was left, as in clrxasm. (With
+    /// `.hsalayout` all the code is one `.text`.)
+    #[allow(clippy::too_many_arguments)]
+    fn amdcl2_kernel(
+        &mut self,
+        a: &mut AmdCl2,
+        lineno: usize,
+        src: &str,
+        span: (usize, usize),
+        c: &mut Cursor,
+        end: usize,
+    ) -> bool {
+        let name = src[c.pos.min(end)..end].trim();
+        if name.is_empty() {
+            self.error_at(lineno, src, span, ".kernel needs the kernel's name".into());
+            return true;
+        }
+        let layout = a.hsa_layout;
+        let text_at = if self.section == 0 {
+            self.offset
+        } else {
+            self.sections[0].1
+        };
+        if let Some(k) = a.code_kernel.filter(|_| !layout) {
+            a.left[k].text_end = text_at;
+        }
+        a.src.open = None;
+        self.switch_section(".text");
+        let k = match a.src.kernels.iter().position(|x| x.name == name) {
+            Some(k) => {
+                if !layout {
+                    self.offset = a.left[k].text_end;
+                }
+                if let Some((sec, open)) = a.left[k].section.clone() {
+                    self.switch_section(&sec);
+                    if open {
+                        a.src.open = Some(k);
+                    }
+                }
+                k
+            }
+            None => {
+                if !layout {
+                    self.offset = 0;
+                }
+                match self.binary_directive(&mut a.src, lineno, src, ".kernel", span, c, end, false) {
+                    Common::Kernel => {}
+                    _ => return true,
+                }
+                a.left.push(Left::default());
+                a.src.kernels.len() - 1
+            }
+        };
+        a.current = Some(k);
+        a.code_kernel = Some(k);
+        a.pieces.push((k, self.taken + self.items.len()));
+        a.code_entry = self.taken + self.items.len();
+        true
+    }
+
+    /// The section a label defined in `.text` is in, for the branches to it: without
+    /// `.hsalayout` a kernel's code is a section of its own (see [`Assembler::label_section`]).
+    pub(super) fn amdcl2_code_section(&self) -> Option<usize> {
+        let a = self.obj.amdcl2.as_ref().filter(|a| !a.hsa_layout)?;
+        Some(a.code_kernel.map_or(0, |k| usize::MAX - k))
+    }
+
+    /// The other lines of an `.amdcl2` source.
+    #[allow(clippy::too_many_arguments)]
+    fn amdcl2_other(
+        &mut self,
+        a: &mut AmdCl2,
+        lineno: usize,
+        src: &str,
+        name: &str,
+        span: (usize, usize),
+        c: &mut Cursor,
+        end: usize,
+    ) -> bool {
         let data = [
             (".globaldata", "Global Data"),
             (".rwdata", "Global RWData"),
             (".bssdata", "Global BSS"),
         ];
-        let taken = if let Some((_, what)) = data.iter().find(|d| d.0 == name && a.driver() < NEW_BINARIES) {
+        if let Some((_, what)) = data.iter().find(|d| d.0 == name && a.driver() < NEW_BINARIES) {
             self.error_at(lineno, src, span, format!("{what} allowed only for new binary format"));
             true
         } else if name == ".get_driver_version" {
@@ -240,11 +511,9 @@ impl Assembler {
             match self.binary_directive(&mut a.src, lineno, src, name, span, c, end, false) {
                 Common::Taken | Common::Kernel => true,
                 Common::Target => false,
-                Common::Other => self.amdcl2_only(&mut a, lineno, src, name, span, c, end),
+                Common::Other => self.amdcl2_only(a, lineno, src, name, span, c, end),
             }
-        };
-        self.obj.amdcl2 = Some(a);
-        taken
+        }
     }
 
     /// The lines only `.amdcl2` sources take.
@@ -367,8 +636,8 @@ impl Assembler {
                 } else {
                     "Kernel control directive"
                 };
-                match a.src.kernels.len().checked_sub(1) {
-                    Some(k) if self.sections[self.section].0 == ".text" => {
+                match a.current {
+                    Some(k) => {
                         if !rest.is_empty() {
                             err(self, "Garbages at end of line".into());
                         } else {
@@ -381,10 +650,7 @@ impl Assembler {
             }
             n if RAW_PARTS.iter().any(|p| p.0 == n) => {
                 let &(_, what, old_only) = RAW_PARTS.iter().find(|p| p.0 == n).unwrap_or(&RAW_PARTS[0]);
-                let here = &self.sections[self.section].0;
-                let in_kernel = !DATA_PARTS.contains(&here.as_str()) && here != SAMPLER_INIT;
-                let k = a.src.kernels.len().checked_sub(1).filter(|_| in_kernel);
-                match k {
+                match a.current {
                     None => err(self, format!("{what} can be defined only inside kernel")),
                     Some(k)
                         if a.src.kernels[k]
@@ -401,10 +667,6 @@ impl Assembler {
                     Some(_) if !rest.is_empty() => err(self, "Garbages at end of line".into()),
                     Some(k) => self.switch_section(&raw_section(n, k)),
                 }
-            }
-            n if NOT_YET.contains(&n) => {
-                let msg = format!("{n}: not written yet by gcnkit (.inner's sections and symbols, .kcode)");
-                err(self, msg);
             }
             _ => return false,
         }
@@ -547,10 +809,10 @@ impl Assembler {
 
     /// clrxasm's relocations of code to the global data (`.rela.hsatext`): each literal or
     /// data word of `.text` whose expression is a place in the global data (see
-    /// [`Assembler::global_data_place`]) holds clrxasm's filler; returns (offset in `.text`,
-    /// high half, part, addend) in the order of the code. Then the global data's labels are
+    /// [`Assembler::global_data_place`]) holds clrxasm's filler; returns (item, offset in
+    /// `.text`, high half, part, addend) in the order of the code. Then the global data's labels are
     /// defined (what else waits for them gets their offsets).
-    fn amdcl2_relocs(&mut self, labels: &[(String, usize, u64)]) -> Vec<(usize, bool, usize, u64)> {
+    fn amdcl2_relocs(&mut self, labels: &[(String, usize, u64)]) -> Vec<(usize, usize, bool, usize, u64)> {
         let mut out = Vec::new();
         if labels.is_empty() {
             return out;
@@ -564,17 +826,14 @@ impl Assembler {
                 FixupKind::Data => Some(0),
                 _ => None,
             };
-            let item = p
-                .item
-                .checked_sub(self.taken)
-                .and_then(|k| self.items.get(k))
-                .map(|i| i.offset as usize);
+            let index = p.item.checked_sub(self.taken);
+            let item = index.and_then(|k| self.items.get(k)).map(|i| i.offset as usize);
             match self.global_data_place(labels, &p) {
                 Ok(None) => kept.push(p),
                 Ok(Some((part, high, addend))) => match (place, item) {
                     (Some(byte), Some(at)) => {
                         self.patch_bytes(p.item, 0, byte, &RELOC_FILLER.to_le_bytes());
-                        out.push((at + byte, high, part, addend));
+                        out.push((index.unwrap_or(0), at + byte, high, part, addend));
                     }
                     _ => {
                         let e = super::parse::perr(
@@ -665,6 +924,7 @@ impl Assembler {
                 to: end,
                 code: text.get(off + setup_size..end).unwrap_or(&[]).to_vec(),
                 setup: text.get(off..off + setup_size).map(|s| s.to_vec()),
+                ranges: None,
             });
         }
         let spans: Option<Vec<Span>> = spans.into_iter().collect();
@@ -696,17 +956,40 @@ impl Assembler {
                 None => return,
             }
         } else {
-            let Some(codes) = self.binary_kernel_codes(b, ".amdcl2") else {
+            let text_at = if self.section == 0 {
+                self.offset
+            } else {
+                self.sections[0].1
+            };
+            let sizes: Vec<usize> = (0..b.kernels.len())
+                .map(|k| {
+                    if a.code_kernel == Some(k) {
+                        text_at
+                    } else {
+                        a.left[k].text_end
+                    }
+                })
+                .collect();
+            let Some(codes) = self.piece_codes(&a.pieces, &sizes, ".amdcl2") else {
                 return;
             };
-            let spans = b.kernels.iter().zip(codes).map(|(k, (code, to))| Span {
-                from: k.start,
-                code_start: k.start,
-                to,
+            let spans = codes.into_iter().map(|(code, ranges)| Span {
+                from: 0,
+                code_start: 0,
+                to: code.len(),
                 code,
                 setup: None,
+                ranges: Some(ranges),
             });
             (spans.collect(), None)
+        };
+        // clrxasm keeps a kernel's register counts when its code is left, and at the end for
+        // the last kernel defined: a kernel named again whose code the source ends in loses
+        // the registers written since its code was last entered.
+        let in_code = self.section == 0 && b.open.is_none() && a.current.is_some();
+        let cut = match a.code_kernel {
+            Some(k) if in_code && k + 1 != b.kernels.len() => Some((k, a.code_entry - self.taken)),
+            _ => None,
         };
         let unified = self.clrx.policy >= 200;
         let mut kernels = Vec::new();
@@ -717,9 +1000,16 @@ impl Assembler {
                 to,
                 code,
                 setup: layout_setup,
+                ranges,
             } = span;
             let mut config = Cl2Config::default();
-            let regs = self.code_regs_in(from, to);
+            let regs = match &ranges {
+                Some(ranges) => {
+                    let upto = cut.filter(|c| c.0 == i).map_or(usize::MAX, |c| c.1);
+                    self.code_regs_where(|item, _| item < upto && ranges.iter().any(|r| (r.0..r.1).contains(&item)))
+                }
+                None => self.kcode_regs(&a.kcode, i, from, to),
+            };
             // (A `.control_directive` alone makes no config: clrxasm's kernel is then raw.)
             let opened = |n: &str| k.lines.iter().any(|l| l.0 == n);
             let kind = k
@@ -798,10 +1088,14 @@ impl Assembler {
                 }
                 None
             };
+            let mine = |&&(item, at, ..): &&(usize, usize, bool, usize, u64)| match &ranges {
+                Some(ranges) => ranges.iter().any(|r| (r.0..r.1).contains(&item)),
+                None => (code_start..to).contains(&at),
+            };
             let relocs = relocs
                 .iter()
-                .filter(|r| (code_start..to).contains(&r.0))
-                .map(|&(at, high, part, addend)| Cl2Reloc {
+                .filter(mine)
+                .map(|&(_, at, high, part, addend)| Cl2Reloc {
                     offset: (at - code_start) as u64,
                     high,
                     part: part as u8,
