@@ -505,6 +505,93 @@ fn hsa_config_sources_as_clrxasm_writes_them() {
     common::clrx::check_generated(".amdcl2 .hsaconfig", "AMDCL2", || source_with(&mut r, 1, false));
 }
 
+/// A random `.hsalayout` source: the global data, kernels configured by `.config` or
+/// `.hsaconfig`, and one `.text` where each kernel's setup (256 bytes) is at its label, the
+/// kernels in any order, code in `.kcode` blocks now and then, referring to one label of the
+/// global data (clrxasm's relocations in the order of the code).
+fn layout_source(r: &mut Rng) -> (String, Vec<String>) {
+    let dev = [4, 9, 10, 11, 13, 14, 18, 19][r.below(8) as usize];
+    let mut s = format!(".amdcl2\n.gpu {}\n", device(dev));
+    let mut opts = Vec::new();
+    if r.chance(1, 2) {
+        s.push_str(".64bit\n");
+    }
+    // (Now and then an old binary, which has no `.hsalayout`.)
+    let drivers = if r.chance(1, 10) { 6 } else { 5 };
+    let dv = [191205, 200406, 203603, 223600, 234800, 180000][r.below(drivers) as usize];
+    if r.chance(1, 2) {
+        opts.extend(["-t".to_string(), dv.to_string()]);
+    } else {
+        s.push_str(&format!(".driver_version {dv}\n"));
+    }
+    s.push_str(".globaldata\n");
+    let labels: Vec<String> = (0..1 + r.below(4)).map(|i| format!("g{i}")).collect();
+    for l in &labels {
+        s.push_str(&format!("{l}:\n  .int {}, {}\n", r.below(1000), r.below(1000)));
+    }
+    if r.chance(1, 3) {
+        s.push_str(".rwdata\nd0:\n  .int 7\n");
+    }
+    s.push_str(".hsalayout\n");
+    let n = 1 + r.below(4) as usize;
+    for k in 0..n {
+        let hsa = r.chance(1, 2);
+        s.push_str(&format!(
+            ".kernel k{k}\n  {}\n",
+            if hsa { ".hsaconfig" } else { ".config" }
+        ));
+        for _ in 0..r.below(6) {
+            let l = if hsa { hsa_config_line(r) } else { config_line(r) };
+            if !l.starts_with(".sampler") {
+                s.push_str(&format!("  {l}\n"));
+            }
+        }
+        for a in 0..r.below(4) {
+            s.push_str(&format!("  {}\n", arg(r, a as usize)));
+        }
+    }
+    // The one label the code refers to (now and then the read-write data's).
+    let target = if s.contains("d0:") && r.chance(1, 4) {
+        vec!["d0".to_string()]
+    } else {
+        vec![labels[r.below(labels.len() as u64) as usize].clone()]
+    };
+    s.push_str(".text\n");
+    let mut order: Vec<usize> = (0..n).collect();
+    for i in (1..n).rev() {
+        order.swap(i, r.below(i as u64 + 1) as usize);
+    }
+    for k in order {
+        s.push_str(&format!(".p2align 8\nk{k}:\n  .skip 256\n"));
+        for _ in 0..r.below(3) {
+            s.push_str(&format!("  {}\n", data_reference(r, &target)));
+        }
+        if r.chance(1, 2) {
+            let sel: Vec<String> = (0..n).filter(|_| r.chance(1, 2)).map(|j| format!("k{j}")).collect();
+            let sel = if sel.is_empty() || r.chance(1, 5) {
+                "+".to_string()
+            } else {
+                sel.join(", ")
+            };
+            s.push_str(&format!(".kcode {sel}\n"));
+            common::clrx::random_code(r, &mut s);
+            s.push_str(".kcodeend\n");
+        }
+        if r.chance(1, 2) {
+            s.push_str(&format!("  {}\n", data_reference(r, &target)));
+        }
+        common::clrx::random_code(r, &mut s);
+    }
+    (s, opts)
+}
+
+/// `.hsalayout` sources with relocations to one label and `.kcode` blocks.
+#[test]
+fn hsa_layout_sources_as_clrxasm_writes_them() {
+    let mut r = Rng(common::seed() ^ 0x1a70);
+    common::clrx::check_generated(".amdcl2 .hsalayout", "AMDCL2", || layout_source(&mut r));
+}
+
 /// Sources whose kernels' code comes in pieces, the global data between (`.globaldata`,
 /// `.inner`, `.main`), kernels named again while their config lines are open.
 #[test]

@@ -810,12 +810,14 @@ impl Assembler {
     /// clrxasm's relocations of code to the global data (`.rela.hsatext`): each literal or
     /// data word of `.text` whose expression is a place in the global data (see
     /// [`Assembler::global_data_place`]) holds clrxasm's filler; returns (item, offset in
-    /// `.text`, high half, part, addend) in the order of the code. Then the global data's labels are
-    /// defined (what else waits for them gets their offsets).
-    fn amdcl2_relocs(&mut self, labels: &[(String, usize, u64)]) -> Vec<(usize, usize, bool, usize, u64)> {
+    /// `.text`, high half, part, addend) in the order of the code, and how many of the labels
+    /// they name. Then the global data's labels are defined (what else waits for them gets
+    /// their offsets).
+    fn amdcl2_relocs(&mut self, labels: &[(String, usize, u64)]) -> (Vec<(usize, usize, bool, usize, u64)>, usize) {
         let mut out = Vec::new();
+        let mut named = vec![false; labels.len()];
         if labels.is_empty() {
-            return out;
+            return (out, 0);
         }
         let pending = std::mem::take(&mut self.pending);
         let mut kept = Vec::new();
@@ -832,6 +834,13 @@ impl Assembler {
                 Ok(None) => kept.push(p),
                 Ok(Some((part, high, addend))) => match (place, item) {
                     (Some(byte), Some(at)) => {
+                        let text = p.source.get(p.fixup.start..p.fixup.end).unwrap_or("");
+                        let words: Vec<&str> = text
+                            .split(|ch: char| !(ch.is_ascii_alphanumeric() || "_.$:".contains(ch)))
+                            .collect();
+                        for (n, (key, ..)) in named.iter_mut().zip(labels) {
+                            *n |= words.contains(&key.as_str());
+                        }
                         self.patch_bytes(p.item, 0, byte, &RELOC_FILLER.to_le_bytes());
                         out.push((index.unwrap_or(0), at + byte, high, part, addend));
                     }
@@ -859,7 +868,7 @@ impl Assembler {
             self.define(0, "", key, v, 0, 0);
         }
         out.sort_unstable();
-        out
+        (out, named.iter().filter(|&&n| n).count())
     }
 
     /// `.hsalayout`'s kernels: each from its label in `.text` (its setup, 256 bytes unless a
@@ -936,10 +945,13 @@ impl Assembler {
         let Some(a) = self.obj.amdcl2.take() else {
             return;
         };
-        let relocs = self.amdcl2_relocs(&a.data_labels);
+        let (relocs, labels_named) = self.amdcl2_relocs(&a.data_labels);
         let b = &a.src;
-        if a.hsa_layout && !relocs.is_empty() {
-            let msg = "code relocations to the global data with .hsalayout: not written yet by gcnkit (clrxasm orders them its own way)";
+        // With `.hsalayout` clrxasm writes the relocations in the order it resolves them:
+        // a label's in the order of the code, the labels in the order of its symbol table
+        // (a hash table's), which gcnkit does not follow yet.
+        if a.hsa_layout && labels_named > 1 {
+            let msg = "code relocations to more than one label of the global data with .hsalayout: clrxasm orders them by its symbol table, which gcnkit does not follow yet";
             return self.binary_error(b, ".amdcl2", msg.into());
         }
         let device = match self.binary_device(b) {
@@ -1111,6 +1123,13 @@ impl Assembler {
                 raw,
                 offset: from as u64,
             });
+        }
+        // (`.hsalayout`'s code outside the kernels' own, a setup's place, relocated: clrxasm's
+        // relocations are the whole code's.)
+        if kernels.iter().map(|k| k.relocs.len()).sum::<usize>() != relocs.len() {
+            let msg =
+                "a relocation to the global data outside the kernels' code (.hsalayout): gcnkit does not write it yet";
+            return self.binary_error(b, ".amdcl2", msg.into());
         }
         let section = |name: &str| self.obj.parts.sections.iter().find(|s| s.name == name);
         let input = Cl2Input {
