@@ -403,6 +403,30 @@ fn source_with(r: &mut Rng, hsa: u64, pieces: bool) -> (String, Vec<String>) {
         label(r, &mut s, "b1".into());
         s.push_str(&format!("  .skip {}\n", 1 + r.below(30)));
     }
+    // Symbols assigned a place in the global data (`x = g0+4`, relocated where they are
+    // used), before the code or after it.
+    let mut late = String::new();
+    if !labels.is_empty() && r.chance(1, 3) {
+        // (One assigned the other's before that is assigned: gcnkit does not take yet.)
+        let mut last_early = false;
+        let data_labels = labels.clone();
+        for i in 0..1 + r.below(3) {
+            let early = r.chance(1, 2);
+            let of = if i > 0 && (last_early || !early) && r.chance(1, 3) {
+                format!("x{}", i - 1)
+            } else {
+                data_labels[r.below(data_labels.len() as u64) as usize].clone()
+            };
+            let line = format!("x{i} = {of}+{}\n", r.below(16));
+            if early {
+                s.push_str(&line);
+            } else {
+                late.push_str(&line);
+            }
+            last_early = early;
+            labels.push(format!("x{i}"));
+        }
+    }
     if samplers {
         let n = 1 + r.below(3);
         s.push_str(&format!(
@@ -489,6 +513,7 @@ fn source_with(r: &mut Rng, hsa: u64, pieces: bool) -> (String, Vec<String>) {
         }
         common::clrx::random_code(r, &mut s);
     }
+    s.push_str(&late);
     (s, opts)
 }
 
@@ -551,11 +576,16 @@ fn layout_source(r: &mut Rng) -> (String, Vec<String>) {
         }
     }
     // The one label the code refers to (now and then the read-write data's).
-    let target = if s.contains("d0:") && r.chance(1, 4) {
+    let mut target = if s.contains("d0:") && r.chance(1, 4) {
         vec!["d0".to_string()]
     } else {
         vec![labels[r.below(labels.len() as u64) as usize].clone()]
     };
+    // Or a symbol assigned a place of it (the code's only name of the data).
+    if r.chance(1, 4) {
+        s.push_str(&format!("x0 = {}+{}\n", target[0], r.below(16)));
+        target = vec!["x0".to_string()];
+    }
     s.push_str(".text\n");
     let mut order: Vec<usize> = (0..n).collect();
     for i in (1..n).rev() {

@@ -34,9 +34,9 @@ pub(super) struct AmdCl2 {
     sampler_init: bool,
     /// `.hsalayout`: the kernels' code is all of `.text`, each from its label on.
     hsa_layout: bool,
-    /// The labels of the global data: name, part (0 `.rodata`, 1 `.data`, 2 `.bss`), offset.
-    /// Code refers to them through relocations; they are defined only at the end.
-    data_labels: Vec<(String, usize, u64)>,
+    /// The names of places in the global data, which code refers to through relocations;
+    /// they are defined only at the end.
+    data: DataNames,
     /// clrxasm's current kernel (`None`: the inner binary, whose sections are the global
     /// data's, or the main one after `.main`).
     current: Option<usize>,
@@ -54,6 +54,16 @@ pub(super) struct AmdCl2 {
     code_entry: usize,
     /// `.kcode`/`.kcodeend` (with `.hsalayout`).
     kcode: super::rocm::Kcode,
+}
+
+/// The names that stand for places in the global data.
+#[derive(Default)]
+struct DataNames {
+    /// The labels: name, part (0 `.rodata`, 1 `.data`, 2 `.bss`), offset.
+    labels: Vec<(String, usize, u64)>,
+    /// The symbols assigned an expression of them (`x = gdata+4`, which clrxasm keeps as an
+    /// expression and relocates where `x` is used): name, expression, in their order.
+    aliases: Vec<(String, String)>,
 }
 
 /// Where a kernel was left when another place was named: its code's end so far, the section
@@ -678,7 +688,7 @@ impl Assembler {
         let part = DATA_PARTS.iter().position(|&p| p == self.sections[self.section].0);
         match (self.obj.amdcl2.as_mut(), part) {
             (Some(a), Some(part)) => {
-                a.data_labels.push((key.to_string(), part, self.offset as u64));
+                a.data.labels.push((key.to_string(), part, self.offset as u64));
                 true
             }
             _ => false,
@@ -689,16 +699,12 @@ impl Assembler {
     /// `bases` (`None`: it waits for another symbol).
     fn value_with_bases(
         &mut self,
-        labels: &[(String, usize, u64)],
+        d: &DataNames,
         p: &super::Pending,
         range: (usize, usize),
         bases: [i64; 3],
     ) -> Result<Option<i64>, super::parse::PErr> {
-        for (key, part, off) in labels {
-            let v = (*off as i64).wrapping_add(bases[*part]);
-            self.syms
-                .insert(key.clone(), super::parse::Sym::Value(super::parse::Value::Int(v)));
-        }
+        self.define_data_names(d, bases, false);
         let mut c = Cursor::new(&p.source, range.0, range.1);
         let r = self.syms.with_context(p.ctx.as_deref(), |syms| {
             (super::expr::Expr { syms, no_bar: false }).parse(&mut c)
@@ -713,6 +719,58 @@ impl Assembler {
         })
     }
 
+    /// The global data's names with its parts at `bases`: in the symbol table only (`define`
+    /// false: for probing), or defined (what waits for them gets their values).
+    fn define_data_names(&mut self, d: &DataNames, bases: [i64; 3], define: bool) {
+        use super::parse::{Sym, Value};
+        let mut values: Vec<(&str, Option<i64>)> = Vec::new();
+        for (key, part, off) in &d.labels {
+            let v = (*off as i64).wrapping_add(bases[*part]);
+            self.syms.insert(key.clone(), Sym::Value(Value::Int(v)));
+            values.push((key, Some(v)));
+        }
+        for (key, expr) in &d.aliases {
+            let mut c = Cursor::new(expr, 0, expr.len());
+            let v = match (super::expr::Expr {
+                syms: &self.syms,
+                no_bar: false,
+            })
+            .parse(&mut c)
+            {
+                Ok(super::expr::EVal::Value(v)) if c.at_end() => Some(super::expr::as_int(v)),
+                _ => None,
+            };
+            let _ = std::mem::take(self.syms.warnings.get_mut());
+            match v {
+                Some(v) => self.syms.insert(key.clone(), Sym::Value(Value::Int(v))),
+                None => self.syms.remove(key),
+            };
+            values.push((key, v));
+        }
+        if define {
+            for (key, v) in values {
+                self.syms.remove(key);
+                if let Some(v) = v {
+                    self.define(0, "", key, Sym::Value(Value::Int(v)), 0, 0);
+                }
+            }
+        }
+    }
+
+    /// `NAME = EXPR` whose expression waits for `waits`, a name of a place in the global data:
+    /// kept as clrxasm keeps it (an expression, relocated where `NAME` is used); whether it
+    /// was one.
+    pub(super) fn amdcl2_data_alias(&mut self, key: &str, waits: &str, expr: &str) -> bool {
+        let Some(d) = self.obj.amdcl2.as_mut().map(|a| &mut a.data) else {
+            return false;
+        };
+        let known = d.labels.iter().any(|l| l.0 == waits) || d.aliases.iter().any(|l| l.0 == waits);
+        if known {
+            d.aliases.push((key.to_string(), expr.to_string()));
+        }
+        known
+    }
+
     /// How pending expression `p` refers to the global data: `None` when it does not (or
     /// waits for another symbol), else (part, high half, addend), or a refusal. The
     /// expression is probed with each part moved: a place is linear in its part's base; its
@@ -720,7 +778,7 @@ impl Assembler {
     /// its root, as clrxasm requires, with a linear place on its left.
     fn global_data_place(
         &mut self,
-        labels: &[(String, usize, u64)],
+        labels: &DataNames,
         p: &super::Pending,
     ) -> Result<Option<(usize, bool, u64)>, String> {
         let whole = (p.fixup.start, p.fixup.end);
@@ -813,10 +871,16 @@ impl Assembler {
     /// `.text`, high half, part, addend) in the order of the code, and how many of the labels
     /// they name. Then the global data's labels are defined (what else waits for them gets
     /// their offsets).
-    fn amdcl2_relocs(&mut self, labels: &[(String, usize, u64)]) -> (Vec<(usize, usize, bool, usize, u64)>, usize) {
+    fn amdcl2_relocs(&mut self, d: &DataNames) -> (Vec<(usize, usize, bool, usize, u64)>, usize) {
         let mut out = Vec::new();
-        let mut named = vec![false; labels.len()];
-        if labels.is_empty() {
+        let names: Vec<&str> = d
+            .labels
+            .iter()
+            .map(|l| l.0.as_str())
+            .chain(d.aliases.iter().map(|l| l.0.as_str()))
+            .collect();
+        let mut named = vec![false; names.len()];
+        if d.labels.is_empty() {
             return (out, 0);
         }
         let pending = std::mem::take(&mut self.pending);
@@ -830,7 +894,7 @@ impl Assembler {
             };
             let index = p.item.checked_sub(self.taken);
             let item = index.and_then(|k| self.items.get(k)).map(|i| i.offset as usize);
-            match self.global_data_place(labels, &p) {
+            match self.global_data_place(d, &p) {
                 Ok(None) => kept.push(p),
                 Ok(Some((part, high, addend))) => match (place, item) {
                     (Some(byte), Some(at)) => {
@@ -838,8 +902,8 @@ impl Assembler {
                         let words: Vec<&str> = text
                             .split(|ch: char| !(ch.is_ascii_alphanumeric() || "_.$:".contains(ch)))
                             .collect();
-                        for (n, (key, ..)) in named.iter_mut().zip(labels) {
-                            *n |= words.contains(&key.as_str());
+                        for (n, key) in named.iter_mut().zip(&names) {
+                            *n |= words.contains(key);
                         }
                         self.patch_bytes(p.item, 0, byte, &RELOC_FILLER.to_le_bytes());
                         out.push((index.unwrap_or(0), at + byte, high, part, addend));
@@ -860,13 +924,7 @@ impl Assembler {
             }
         }
         self.pending = kept;
-        for (key, _, _) in labels {
-            self.syms.remove(key);
-        }
-        for (key, _, off) in labels {
-            let v = super::parse::Sym::Value(super::parse::Value::Int(*off as i64));
-            self.define(0, "", key, v, 0, 0);
-        }
+        self.define_data_names(d, [0; 3], true);
         out.sort_unstable();
         (out, named.iter().filter(|&&n| n).count())
     }
@@ -945,7 +1003,7 @@ impl Assembler {
         let Some(a) = self.obj.amdcl2.take() else {
             return;
         };
-        let (relocs, labels_named) = self.amdcl2_relocs(&a.data_labels);
+        let (relocs, labels_named) = self.amdcl2_relocs(&a.data);
         let b = &a.src;
         // With `.hsalayout` clrxasm writes the relocations in the order it resolves them:
         // a label's in the order of the code, the labels in the order of its symbol table

@@ -960,12 +960,15 @@ impl Assembler {
             syms: &self.syms,
             no_bar: false,
         };
+        let rhs = c.pos;
         let r = e.parse(c);
         match r {
             Ok(EVal::Value(v)) if c.at_end() => {
                 self.define(lineno, src, name, Sym::Value(v), s0, s1);
                 self.obj.constant(name);
             }
+            // (`x = gdata+4` in an `.amdcl2` source: relocated where `x` is used.)
+            Ok(EVal::Forward(f)) if c.at_end() && self.amdcl2_data_alias(name, &f, &src[rhs..c.pos]) => {}
             Ok(EVal::Value(_)) => {
                 let p = c.pos;
                 self.diag(
