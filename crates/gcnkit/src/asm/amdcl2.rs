@@ -5,10 +5,12 @@
 //! `.kernel NAME`, `.config` with its pseudo-ops, then its code after `.text`. At the end the
 //! binary is built ([`crate::codeobj::clrx_amdcl2`]) into [`super::ObjectParts::clrx_binary`].
 //!
-//! As for `.amd` ([`super::amd`]), each kernel's code must come in one piece and labels count
-//! from the start of `.text`. Not written yet (refused with an error): the raw kernel forms
-//! (`.metadata`, `.isametadata`, `.setup`, `.stub`), `.hsaconfig`, `.hsalayout`, `.inner`,
-//! `.samplerinit`, `.control_directive`, and relocations of code to the global data.
+//! As for `.amd` ([`super::amd`]), each kernel's code is a section of its own that may come
+//! in pieces (`.kernel` naming a kernel again goes on where it was left); with `.hsalayout` all
+//! the code is one `.text`, each kernel's from its label. The global data's sections are the
+//! inner binary's (`.inner` goes back there, `.main` to the main binary). Not written yet
+//! (refused with an error): extra sections of either binary, `.kcode` without `.hsalayout`,
+//! and `.hsalayout` relocations naming several labels of the global data.
 
 use super::clrx_binary::{BinarySource, Common};
 use super::parse::Cursor;
