@@ -1522,6 +1522,18 @@ pub fn disassemble_amdcl2_parts(
     data: &[u8],
     format: Format,
     dump: ClrxDump,
+    sink: impl FnMut(&str),
+) -> Result<(), String> {
+    disassemble_amdcl2_setup(data, format, dump, false, sink)
+}
+
+/// [`disassemble_amdcl2_parts`] with clrxdisasm's `-s` too (`setup`: each kernel's raw stub
+/// and setup, the samplers' raw `.samplerinit`, where `-C` does not print them as config).
+pub fn disassemble_amdcl2_setup(
+    data: &[u8],
+    format: Format,
+    dump: ClrxDump,
+    setup: bool,
     mut sink: impl FnMut(&str),
 ) -> Result<(), String> {
     use crate::codeobj::clrx_amdcl2_read as cl2;
@@ -1533,6 +1545,7 @@ pub fn disassemble_amdcl2_parts(
         metadata: dump.metadata,
         data: dump.data,
         config: dump.config,
+        setup,
     };
     let mut head = String::new();
     cl2::print_head(&b, parts, &mut head);
@@ -1542,17 +1555,25 @@ pub fn disassemble_amdcl2_parts(
         if parts.config {
             let c = cl2::config_of(&b, k).map_err(|e| format!("kernel {}: {e}", k.name))?;
             cl2::print_config(&c, &mut t);
-        } else if parts.metadata {
-            cl2::print_raw_metadata(k, &mut t);
+        } else {
+            if parts.metadata {
+                cl2::print_raw_metadata(k, &mut t);
+            }
+            if parts.setup {
+                cl2::print_raw_setup(k, &mut t);
+            }
         }
         sink(&t);
         if !k.code.is_empty() {
             sink("    .text\n");
             let mut code = String::new();
+            // (clrxdisasm prints the code's whole words: a setup's odd code entry offset
+            // leaves bytes over, which it does not print.)
+            let words = &k.code[..k.code.len() / 4 * 4];
             let r = if k.relocs.is_empty() {
-                code_text(b.device.arch, &k.code, 0, format, &mut code)
+                code_text(b.device.arch, words, 0, format, &mut code)
             } else {
-                amdcl2_code_text(b.device.arch, &k.code, format, &k.relocs, &mut code)
+                amdcl2_code_text(b.device.arch, words, format, &k.relocs, &mut code)
             };
             r.map_err(|t| format!("kernel {}: {t}", k.name))?;
             sink(&rename_labels(&code, n));

@@ -279,6 +279,8 @@ pub struct Cl2KernelBin {
     pub metadata: Vec<u8>,
     pub setup: Vec<u8>,
     pub code: Vec<u8>,
+    /// An old binary's stub (the bytes before its setup).
+    pub stub: Vec<u8>,
     /// An old binary's ISA metadata.
     pub isa_metadata: Vec<u8>,
     /// Its code's relocations to the global data, in the order of the code.
@@ -410,6 +412,7 @@ pub fn read(data: &[u8]) -> Result<Cl2Binary, String> {
             name,
             metadata,
             setup: Vec::new(),
+            stub: Vec::new(),
             code: Vec::new(),
             isa_metadata: Vec::new(),
             relocs: Vec::new(),
@@ -502,6 +505,7 @@ pub fn read(data: &[u8]) -> Result<Cl2Binary, String> {
             let code = setup.get(code_at..).ok_or("kernel code out of range")?;
             k.setup = setup[..code_at].to_vec();
             k.code = code.to_vec();
+            k.stub = b[..setup_at].to_vec();
             let isa = format!("__ISA_&__OpenCL_{}_kernel_metadata", k.name);
             if let Some(s) = outer.symbols.iter().find(|s| s.name == isa) {
                 k.isa_metadata = outer.symbol_bytes(s)?.to_vec();
@@ -855,6 +859,10 @@ pub fn print_head(b: &Cl2Binary, parts: Parts, out: &mut String) {
         );
         let _ = writeln!(out, ".acl_version \"{}\"", super::clrx_amd_read::escape(&b.acl_version));
     }
+    if parts.setup && !parts.config && !b.sampler_init.is_empty() {
+        out.push_str(".samplerinit\n");
+        super::clrx_amd_read::print_bytes(&b.sampler_init, out);
+    }
     if parts.config {
         for s in b.sampler_init.chunks_exact(8) {
             let _ = writeln!(out, ".sampler 0x{:08x}", u32::from_le_bytes([s[4], s[5], s[6], s[7]]));
@@ -881,17 +889,24 @@ pub fn print_head(b: &Cl2Binary, parts: Parts, out: &mut String) {
 
 /// What of a binary clrxdisasm prints besides the code: its `-m` (compile options, each
 /// kernel's raw metadata unless `config`), `-d` (the global data), `-C` (each kernel's
-/// `.config`, the samplers' values).
+/// `.config`, the samplers' values), `-s` (unless `config`: each kernel's raw stub and setup,
+/// the samplers' raw `.samplerinit`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Parts {
     pub metadata: bool,
     pub data: bool,
     pub config: bool,
+    pub setup: bool,
 }
 
 /// A kernel's raw metadata (and an old binary's ISA metadata) as clrxdisasm `-m` prints it.
 pub fn print_raw_metadata(k: &Cl2KernelBin, out: &mut String) {
-    for (name, bytes) in [("metadata", &k.metadata), ("isametadata", &k.isa_metadata)] {
+    print_kernel_parts(&[("metadata", &k.metadata), ("isametadata", &k.isa_metadata)], out);
+}
+
+/// A kernel's parts given as bytes (`.metadata`...): each not empty under its pseudo-op.
+fn print_kernel_parts(parts: &[(&str, &Vec<u8>)], out: &mut String) {
+    for (name, bytes) in parts {
         if !bytes.is_empty() {
             let _ = writeln!(out, "    .{name}");
             let mut t = String::new();
@@ -901,6 +916,11 @@ pub fn print_raw_metadata(k: &Cl2KernelBin, out: &mut String) {
             }
         }
     }
+}
+
+/// A kernel's raw stub (old binaries) and setup as clrxdisasm `-s` prints them.
+pub fn print_raw_setup(k: &Cl2KernelBin, out: &mut String) {
+    print_kernel_parts(&[("stub", &k.stub), ("setup", &k.setup)], out);
 }
 
 /// A kernel's `.config` lines and arguments, as clrxdisasm `-C` prints them.
