@@ -70,6 +70,10 @@ pub struct Args {
     /// the raw form both assemblers take back).
     #[arg(short = 'c', long = "calnotes")]
     cal_notes: bool,
+    /// AMD OpenCL 2.0 binaries (.amdcl2): print each kernel's raw stub and setup and the
+    /// samplers' raw definitions (clrxdisasm -s), where -C does not print them as config.
+    #[arg(short = 's', long)]
+    setup: bool,
     /// CLRX binaries: clrxdisasm's -a: -d, -m, -f, -c and --addresses (not -C).
     #[arg(long)]
     all: bool,
@@ -198,7 +202,13 @@ pub fn run(a: Args) -> ExitCode {
         SyntaxArg::Clrx => Syntax::Clrx,
         SyntaxArg::Llvm => Syntax::Llvm,
     };
-    let dump = if a.all || a.metadata || a.data || a.config || a.floats || a.cal_notes {
+    // (`-s` is clrxdisasm's for AMD OpenCL 2.0 binaries only, here.)
+    if a.setup && !gcnkit::codeobj::clrx_amdcl2::is_amdcl2(&head) {
+        errln!("error: -s prints an AMD OpenCL 2.0 binary's raw setups; {name} is not one");
+        return ExitCode::from(2);
+    }
+    SETUP.store(a.setup, std::sync::atomic::Ordering::Relaxed);
+    let dump = if a.all || a.metadata || a.data || a.config || a.floats || a.cal_notes || a.setup {
         ClrxDump {
             data: a.data || a.all,
             metadata: a.metadata || a.all,
@@ -478,7 +488,8 @@ fn code_object(
             ..ClrxDump::ALL
         };
         return clrx_binary_text(name, output, Some(floats_only), |sink| {
-            gcnkit::disasm::disassemble_amdcl2_parts(&data, format, dump, sink)
+            let setup = SETUP.load(std::sync::atomic::Ordering::Relaxed);
+            gcnkit::disasm::disassemble_amdcl2_setup(&data, format, dump, setup, sink)
         });
     }
     // A HIP program (host executable or library): the code objects of its fat binary.
@@ -645,6 +656,8 @@ fn read_full(r: &mut dyn BufRead, buf: &mut [u8]) -> std::io::Result<usize> {
 
 /// `--offsets`: the listing's comments keep the offset alone (set once, before any output).
 static OFFSETS_ONLY: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+/// `-s`: an OpenCL 2.0 binary's raw setups (see [`Args::setup`]).
+static SETUP: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
 /// A CLRX listing's `/*OFFSET: WORDS*/` comments as `/*OFFSET*/`.
 fn offsets_only(text: &str) -> String {
