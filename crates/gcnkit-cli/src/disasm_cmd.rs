@@ -74,6 +74,10 @@ pub struct Args {
     /// samplers' raw definitions (clrxdisasm -s), where -C does not print them as config.
     #[arg(short = 's', long)]
     setup: bool,
+    /// AMD OpenCL 2.0 binaries (.amdcl2): with -C, each kernel's setup as an `.hsaconfig`
+    /// (clrxdisasm -H).
+    #[arg(short = 'H', long)]
+    hsa_config: bool,
     /// CLRX binaries: clrxdisasm's -a: -d, -m, -f, -c and --addresses (not -C).
     #[arg(long)]
     all: bool,
@@ -203,12 +207,13 @@ pub fn run(a: Args) -> ExitCode {
         SyntaxArg::Llvm => Syntax::Llvm,
     };
     // (`-s` is clrxdisasm's for AMD OpenCL 2.0 binaries only, here.)
-    if a.setup && !gcnkit::codeobj::clrx_amdcl2::is_amdcl2(&head) {
-        errln!("error: -s prints an AMD OpenCL 2.0 binary's raw setups; {name} is not one");
+    if (a.setup || a.hsa_config) && !gcnkit::codeobj::clrx_amdcl2::is_amdcl2(&head) {
+        errln!("error: -s and -H print an AMD OpenCL 2.0 binary's setups; {name} is not one");
         return ExitCode::from(2);
     }
     SETUP.store(a.setup, std::sync::atomic::Ordering::Relaxed);
-    let dump = if a.all || a.metadata || a.data || a.config || a.floats || a.cal_notes || a.setup {
+    HSA_CONFIG.store(a.hsa_config, std::sync::atomic::Ordering::Relaxed);
+    let dump = if a.all || a.metadata || a.data || a.config || a.floats || a.cal_notes || a.setup || a.hsa_config {
         ClrxDump {
             data: a.data || a.all,
             metadata: a.metadata || a.all,
@@ -488,8 +493,11 @@ fn code_object(
             ..ClrxDump::ALL
         };
         return clrx_binary_text(name, output, Some(floats_only), |sink| {
-            let setup = SETUP.load(std::sync::atomic::Ordering::Relaxed);
-            gcnkit::disasm::disassemble_amdcl2_setup(&data, format, dump, setup, sink)
+            let forms = gcnkit::disasm::Cl2Forms {
+                setup: SETUP.load(std::sync::atomic::Ordering::Relaxed),
+                hsa_config: HSA_CONFIG.load(std::sync::atomic::Ordering::Relaxed),
+            };
+            gcnkit::disasm::disassemble_amdcl2_setup(&data, format, dump, forms, sink)
         });
     }
     // A HIP program (host executable or library): the code objects of its fat binary.
@@ -658,6 +666,8 @@ fn read_full(r: &mut dyn BufRead, buf: &mut [u8]) -> std::io::Result<usize> {
 static OFFSETS_ONLY: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 /// `-s`: an OpenCL 2.0 binary's raw setups (see [`Args::setup`]).
 static SETUP: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+/// `-H`: an OpenCL 2.0 binary's setups as `.hsaconfig` (see [`Args::hsa_config`]).
+static HSA_CONFIG: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
 /// A CLRX listing's `/*OFFSET: WORDS*/` comments as `/*OFFSET*/`.
 fn offsets_only(text: &str) -> String {

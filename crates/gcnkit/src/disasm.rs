@@ -1524,16 +1524,25 @@ pub fn disassemble_amdcl2_parts(
     dump: ClrxDump,
     sink: impl FnMut(&str),
 ) -> Result<(), String> {
-    disassemble_amdcl2_setup(data, format, dump, false, sink)
+    disassemble_amdcl2_setup(data, format, dump, Cl2Forms::default(), sink)
 }
 
-/// [`disassemble_amdcl2_parts`] with clrxdisasm's `-s` too (`setup`: each kernel's raw stub
-/// and setup, the samplers' raw `.samplerinit`, where `-C` does not print them as config).
+/// clrxdisasm's options of OpenCL 2.0 binaries beyond [`ClrxDump`]'s.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Cl2Forms {
+    /// `-s`: each kernel's raw stub and setup, the samplers' raw `.samplerinit`, where `-C`
+    /// does not print them as config.
+    pub setup: bool,
+    /// `-H`: with `-C`, each kernel's setup as an `.hsaconfig` (new binaries).
+    pub hsa_config: bool,
+}
+
+/// [`disassemble_amdcl2_parts`] with clrxdisasm's `-s` and `-H` too ([`Cl2Forms`]).
 pub fn disassemble_amdcl2_setup(
     data: &[u8],
     format: Format,
     dump: ClrxDump,
-    setup: bool,
+    forms: Cl2Forms,
     mut sink: impl FnMut(&str),
 ) -> Result<(), String> {
     use crate::codeobj::clrx_amdcl2_read as cl2;
@@ -1545,7 +1554,7 @@ pub fn disassemble_amdcl2_setup(
         metadata: dump.metadata,
         data: dump.data,
         config: dump.config,
-        setup,
+        setup: forms.setup,
     };
     let mut head = String::new();
     cl2::print_head(&b, parts, &mut head);
@@ -1554,7 +1563,11 @@ pub fn disassemble_amdcl2_setup(
         let mut t = format!(".kernel {}\n", k.name);
         if parts.config {
             let c = cl2::config_of(&b, k).map_err(|e| format!("kernel {}: {e}", k.name))?;
-            cl2::print_config(&c, &mut t);
+            if forms.hsa_config {
+                cl2::print_hsa_config(&b, &c, &k.setup, &mut t).map_err(|e| format!("kernel {}: {e}", k.name))?;
+            } else {
+                cl2::print_config(&c, &mut t);
+            }
         } else {
             if parts.metadata {
                 cl2::print_raw_metadata(k, &mut t);

@@ -939,17 +939,7 @@ pub fn print_config(c: &Cl2Config, out: &mut String) {
         let _ = write!(out, ", {}", letters(c.dims >> 3 & 7));
     }
     out.push('\n');
-    let r = c.reqd_work_group_size;
-    if r != [0; 3] {
-        let _ = writeln!(out, "        .cws {}, {}, {}", r[0], r[1], r[2]);
-    }
-    let h = c.work_group_size_hint;
-    if h != [0; 3] {
-        let _ = writeln!(out, "        .work_group_size_hint {}, {}, {}", h[0], h[1], h[2]);
-    }
-    if !c.vec_type_hint.is_empty() {
-        let _ = writeln!(out, "        .vectypehint {}", c.vec_type_hint);
-    }
+    print_hints(c, out);
     let _ = writeln!(out, "        .sgprsnum {}\n        .vgprsnum {}", c.sgprs, c.vgprs);
     if c.local_size != 0 {
         let _ = writeln!(out, "        .localsize {}", c.local_size);
@@ -991,12 +981,54 @@ pub fn print_config(c: &Cl2Config, out: &mut String) {
         }
     }
     let _ = writeln!(out, "        .priority {}", c.priority);
+    print_args(c, out);
+}
+
+/// The metadata's required and hinted work group sizes and vector type hint (in both config
+/// forms).
+fn print_hints(c: &Cl2Config, out: &mut String) {
+    let r = c.reqd_work_group_size;
+    if r != [0; 3] {
+        let _ = writeln!(out, "        .cws {}, {}, {}", r[0], r[1], r[2]);
+    }
+    let h = c.work_group_size_hint;
+    if h != [0; 3] {
+        let _ = writeln!(out, "        .work_group_size_hint {}, {}, {}", h[0], h[1], h[2]);
+    }
+    if !c.vec_type_hint.is_empty() {
+        let _ = writeln!(out, "        .vectypehint {}", c.vec_type_hint);
+    }
+}
+
+/// The arguments and samplers (in both config forms).
+fn print_args(c: &Cl2Config, out: &mut String) {
     for a in &c.args {
         print_arg(a, out);
     }
     for s in &c.samplers {
         let _ = writeln!(out, "        .sampler {s}");
     }
+}
+
+/// A kernel's config as clrxdisasm `-HC` prints it: `.hsaconfig`, the metadata's hints, its
+/// setup's pseudo-ops and control directive (ROCm's header printer), `.hsaconfig` again, the
+/// arguments and samplers.
+pub fn print_hsa_config(b: &Cl2Binary, c: &Cl2Config, setup: &[u8], out: &mut String) -> Result<(), String> {
+    let header: &[u8; 256] = setup
+        .get(..256)
+        .and_then(|h| h.try_into().ok())
+        .ok_or("a setup of fewer than 256 bytes (an old binary's) has no HSA config")?;
+    out.push_str("    .hsaconfig\n");
+    print_hints(c, out);
+    let gpu = super::clrx_config::Gpu {
+        device: b.device,
+        arch_minor: None,
+        arch_stepping: None,
+    };
+    super::clrx_config::print_config_lines(header, &super::clrx_config::Target::new(gpu, false), "", out);
+    out.push_str("    .hsaconfig\n");
+    print_args(c, out);
+    Ok(())
 }
 
 fn print_arg(a: &Cl2Arg, out: &mut String) {
