@@ -467,8 +467,18 @@ fn asm_clrx_binary_formats() {
     );
     let back = gcnkit(&["asm", "--syntax", "clrx", "-o", o_arg], text(&o).as_bytes());
     assert!(back.status.success(), "{}", err(&back));
-    // (-s and -H are for OpenCL 2.0 binaries: a usage error elsewhere.)
-    for opt in ["-s", "-H"] {
+    // -LdCm: the HSA layout form (`.hsalayout`, one `.text`, the setup's room at the label).
+    let o = gcnkit(&["disasm", "-L", "-d", "-C", "-m", o_arg], b"");
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(
+        text(&o).contains(".hsalayout\n") && text(&o).contains("\nk:\n.skip 256\n"),
+        "{}",
+        text(&o)
+    );
+    let back = gcnkit(&["asm", "--syntax", "clrx", "-o", o_arg], text(&o).as_bytes());
+    assert!(back.status.success(), "{}", err(&back));
+    // (-s, -H and -L are for OpenCL 2.0 binaries: a usage error elsewhere.)
+    for opt in ["-s", "-H", "-L"] {
         let o = gcnkit(&["disasm", opt], b"bf810000\n");
         assert_eq!(o.status.code(), Some(2));
         assert!(err(&o).contains("AMD OpenCL 2.0 binary's setups"), "{}", err(&o));

@@ -886,13 +886,13 @@ fn parts_print_as_clrxdisasm() {
     let (reals, binaries) = real_and_generated(common::env_n("GCNKIT_AMDCL2_N", 150) / 5, 0x9a7);
     let d = std::env::temp_dir().join(format!("gcnkit-cl2parts-{}", std::process::id()));
     std::fs::create_dir_all(&d).unwrap();
-    let (mut same, mut files) = (0, 0);
+    let (mut same, mut files, mut gaps) = (0, 0, 0);
     for (k, (src, bin)) in binaries.enumerate() {
         let f = d.join(format!("p{k}.bin"));
         std::fs::write(&f, &bin).unwrap();
         for o in [
             "-f", "-m", "-d", "-C", "-md", "-mC", "-dC", "-s", "-ms", "-ds", "-mds", "-sC", "-mdsf", "-H", "-HC",
-            "-HCm", "-dHC", "-HCs",
+            "-HCm", "-dHC", "-HCs", "-L", "-Ldm", "-Ldms", "-LdCm", "-LC", "-Ls", "-LHC",
         ] {
             // (`-H` of an old binary: clrxdisasm reads its short setup as a 256-byte header.)
             if o.contains('H') && bin.windows(14).any(|w| w == b"__ISA_&__OpenC") {
@@ -911,6 +911,7 @@ fn parts_print_as_clrxdisasm() {
             let forms = gcnkit::disasm::Cl2Forms {
                 setup: o.contains('s'),
                 hsa_config: o.contains('H'),
+                layout: o.contains('L'),
             };
             gcnkit::disasm::disassemble_amdcl2_setup(&bin, gcnkit::disasm::Format::Text, dump, forms, |t| {
                 ours.push_str(&dump.floats_of(t))
@@ -924,12 +925,14 @@ fn parts_print_as_clrxdisasm() {
                     files += 1;
                 }
                 (Err(_), Err(_)) => {}
+                // (A known gap: `.hsalayout` relocations to several labels.)
+                (Err(e), Ok(_)) if e.iter().any(|m| m.contains("which gcnkit does not follow yet")) => gaps += 1,
                 (a, b) => panic!("{o}: gcnkit {:?}, clrxasm {:?}\n{ours}", a.err(), b.err()),
             }
         }
     }
     let _ = std::fs::remove_dir_all(&d);
-    eprintln!("{same} texts of {reals} real and some generated binaries as clrxdisasm's -m/-d/-C/-f/-s/-H; {files} assembled by both to one file");
+    eprintln!("{same} texts of {reals} real and some generated binaries as clrxdisasm's -m/-d/-C/-f/-s/-H/-L; {files} assembled by both to one file, {gaps} (-L, relocations to several labels) not by gcnkit");
     assert!(same > 0 && files > 0);
 }
 

@@ -281,6 +281,8 @@ pub struct Cl2KernelBin {
     pub code: Vec<u8>,
     /// An old binary's stub (the bytes before its setup).
     pub stub: Vec<u8>,
+    /// A new binary's: where its setup is in the inner binary's `.hsatext`.
+    pub text_at: u64,
     /// An old binary's ISA metadata.
     pub isa_metadata: Vec<u8>,
     /// Its code's relocations to the global data, in the order of the code.
@@ -329,6 +331,8 @@ pub struct Cl2Binary {
     /// (offset in the global data, sampler).
     pub sampler_relocs: Vec<(u64, u64)>,
     pub kernels: Vec<Cl2KernelBin>,
+    /// A new binary's inner `.hsatext` (every kernel's setup and code): clrxdisasm's `-L`.
+    pub hsa_text: Option<Vec<u8>>,
 }
 
 /// Reads an AMD OpenCL 2.0 binary.
@@ -413,11 +417,13 @@ pub fn read(data: &[u8]) -> Result<Cl2Binary, String> {
             metadata,
             setup: Vec::new(),
             stub: Vec::new(),
+            text_at: 0,
             code: Vec::new(),
             isa_metadata: Vec::new(),
             relocs: Vec::new(),
         });
     }
+    let mut hsa_text = None;
     let (mut global_data, mut rw_data, mut bss, mut sampler_init, mut sampler_relocs) =
         (Vec::new(), Vec::new(), None, Vec::new(), Vec::new());
     if let Some(i) = &inner {
@@ -428,6 +434,7 @@ pub fn read(data: &[u8]) -> Result<Cl2Binary, String> {
         rw_data = sect(".hsadata_global_agent")?;
         bss = i.section(".hsabss_global_agent").map(|s| (s.size, s.align));
         sampler_init = sect(".hsaimage_samplerinit")?;
+        hsa_text = Some(sect(".hsatext")?);
         let rela = sect(".rela.hsadata_readonly_agent")?;
         for r in rela.chunks_exact(24) {
             let off = le(r, 0, 8)?;
@@ -450,6 +457,7 @@ pub fn read(data: &[u8]) -> Result<Cl2Binary, String> {
             }
             k.setup = b[..at].to_vec();
             k.code = b[at..].to_vec();
+            k.text_at = s.value;
             code_at.push(s.value.saturating_add(at as u64));
         }
         // Code relocations: each in the code of a kernel, to a symbol of the global data,
@@ -576,6 +584,7 @@ pub fn read(data: &[u8]) -> Result<Cl2Binary, String> {
         sampler_init,
         sampler_relocs,
         kernels,
+        hsa_text,
     })
 }
 
@@ -851,6 +860,9 @@ pub fn print_head(b: &Cl2Binary, parts: Parts, out: &mut String) {
     out.push_str(if b.is64 { ".64bit\n" } else { ".32bit\n" });
     let _ = writeln!(out, ".arch_minor {}\n.arch_stepping {}", b.arch_minor, b.arch_stepping);
     let _ = writeln!(out, ".driver_version {}", b.driver_version);
+    if parts.layout {
+        out.push_str(".hsalayout\n");
+    }
     if parts.metadata {
         let _ = writeln!(
             out,
@@ -897,6 +909,8 @@ pub struct Parts {
     pub data: bool,
     pub config: bool,
     pub setup: bool,
+    /// `-L` (a new binary's): `.hsalayout`, its code as one `.text`.
+    pub layout: bool,
 }
 
 /// A kernel's raw metadata (and an old binary's ISA metadata) as clrxdisasm `-m` prints it.
@@ -919,8 +933,11 @@ fn print_kernel_parts(parts: &[(&str, &Vec<u8>)], out: &mut String) {
 }
 
 /// A kernel's raw stub (old binaries) and setup as clrxdisasm `-s` prints them.
-pub fn print_raw_setup(k: &Cl2KernelBin, out: &mut String) {
-    print_kernel_parts(&[("stub", &k.stub), ("setup", &k.setup)], out);
+pub fn print_raw_setup(k: &Cl2KernelBin, layout: bool, out: &mut String) {
+    // (With `-L` the setup is in the code.)
+    let none = Vec::new();
+    let setup = if layout { &none } else { &k.setup };
+    print_kernel_parts(&[("stub", &k.stub), ("setup", setup)], out);
 }
 
 /// A kernel's `.config` lines and arguments, as clrxdisasm `-C` prints them.
