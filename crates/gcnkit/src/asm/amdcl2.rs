@@ -68,6 +68,9 @@ struct DataNames {
     aliases: Vec<(String, String)>,
 }
 
+/// A relocation of code to the global data: item, offset in `.text`, high half, part, addend.
+type CodeReloc = (usize, usize, bool, usize, u64);
+
 /// Where a kernel was left when another place was named: its code's end so far, the section
 /// it was in and whether its config lines were open.
 #[derive(Default)]
@@ -873,7 +876,7 @@ impl Assembler {
     /// `.text`, high half, part, addend) in the order of the code, and how many of the labels
     /// they name. Then the global data's labels are defined (what else waits for them gets
     /// their offsets).
-    fn amdcl2_relocs(&mut self, d: &DataNames) -> (Vec<(usize, usize, bool, usize, u64)>, usize) {
+    fn amdcl2_relocs(&mut self, d: &DataNames) -> (Vec<CodeReloc>, usize) {
         let mut out = Vec::new();
         let names: Vec<&str> = d
             .labels
@@ -1160,7 +1163,7 @@ impl Assembler {
                 }
                 None
             };
-            let mine = |&&(item, at, ..): &&(usize, usize, bool, usize, u64)| match &ranges {
+            let mine = |&&(item, at, ..): &&CodeReloc| match &ranges {
                 Some(ranges) => ranges.iter().any(|r| (r.0..r.1).contains(&item)),
                 None => (code_start..to).contains(&at),
             };
