@@ -506,6 +506,21 @@ fn source_with(r: &mut Rng, hsa: u64, pieces: bool) -> (String, Vec<String>) {
         if !labels.is_empty() && r.chance(1, 2) {
             s.push_str(&format!("  {}\n", data_reference(r, &labels)));
         }
+        // Code counted for other kernels (`.kcode`; `+` all of them).
+        if r.chance(1, 3) {
+            let sel: Vec<String> = (0..kernels)
+                .filter(|_| r.chance(1, 2))
+                .map(|j| format!("k{j}"))
+                .collect();
+            let sel = if sel.is_empty() {
+                "+".to_string()
+            } else {
+                sel.join(", ")
+            };
+            s.push_str(&format!(".kcode {sel}\n"));
+            common::clrx::random_code(r, &mut s);
+            s.push_str(".kcodeend\n");
+        }
         // A branch within the kernel's code (another kernel's is refused by both).
         let to = if r.chance(1, 40) { r.below(kernels) as usize } else { k };
         if !in_config[to] {
@@ -623,7 +638,8 @@ fn hsa_layout_sources_as_clrxasm_writes_them() {
 }
 
 /// Sources whose kernels' code comes in pieces, the global data between (`.globaldata`,
-/// `.inner`, `.main`), kernels named again while their config lines are open.
+/// `.inner`, `.main`), kernels named again while their config lines are open, `.kcode`
+/// blocks in them.
 #[test]
 fn kernels_in_pieces_as_clrxasm_writes_them() {
     let mut r = Rng(common::seed() ^ 0x91ec);
@@ -635,7 +651,6 @@ fn kernels_in_pieces_as_clrxasm_writes_them() {
 fn unwritten_forms_are_refused_with_a_reason() {
     let head = ".amdcl2\n.gpu Bonaire\n.driver_version 200406\n.kernel k\n.config\n";
     for body in [
-        ".text\n.kcode k\ns_endpgm\n.kcodeend",
         ".inner\n.section .foo\n.int 1",
         ".main\n.section .foo",
         ".globaldata\n.text\ns_endpgm",

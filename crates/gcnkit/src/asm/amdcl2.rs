@@ -8,9 +8,10 @@
 //! As for `.amd` ([`super::amd`]), each kernel's code is a section of its own that may come
 //! in pieces (`.kernel` naming a kernel again goes on where it was left); with `.hsalayout` all
 //! the code is one `.text`, each kernel's from its label. The global data's sections are the
-//! inner binary's (`.inner` goes back there, `.main` to the main binary). Not written yet
-//! (refused with an error): extra sections of either binary, `.kcode` without `.hsalayout`,
-//! and `.hsalayout` relocations naming several labels of the global data.
+//! inner binary's (`.inner` goes back there, `.main` to the main binary); `.kcode` chooses
+//! the kernels code counts for in either layout. Not written yet (refused with an error):
+//! extra sections of either binary, and `.hsalayout` relocations naming several labels of
+//! the global data.
 
 use super::clrx_binary::{BinarySource, Common};
 use super::parse::Cursor;
@@ -18,7 +19,7 @@ use super::select::FixupKind;
 use super::Assembler;
 use crate::codeobj::clrx_amdcl2::{self, Cl2Input, Cl2Kernel, Cl2Reloc, RawKernel, NEW_BINARIES};
 use crate::codeobj::clrx_amdcl2_config::{hsa_line, Cl2Config};
-use crate::codeobj::clrx_config::{ConfigBuilder, Gpu};
+use crate::codeobj::clrx_config::{CodeRegs, ConfigBuilder, Gpu};
 
 /// The `.amdcl2` lines of a source, kept until the end.
 #[derive(Default)]
@@ -411,17 +412,13 @@ impl Assembler {
                 }
             }
             ".kcode" | ".kcodeend" if a.src.open.is_none() => {
-                if !a.hsa_layout {
-                    let msg = format!(
-                        "{name} without .hsalayout: clrxasm's register counts there, which gcnkit does not write yet"
-                    );
+                let in_code = here == ".text" && (a.hsa_layout || a.current.is_some());
+                let names: Vec<&str> = a.src.kernels.iter().map(|k| k.name.as_str()).collect();
+                if let Err(msg) = a
+                    .kcode
+                    .line(name, &rest, &names, in_code, self.taken + self.items.len())
+                {
                     err(self, msg);
-                } else {
-                    let in_code = here == ".text";
-                    let names: Vec<&str> = a.src.kernels.iter().map(|k| k.name.as_str()).collect();
-                    if let Err(msg) = a.kcode.line(name, &rest, &names, in_code, self.items.len()) {
-                        err(self, msg);
-                    }
                 }
             }
             _ => return None,
@@ -489,6 +486,62 @@ impl Assembler {
         a.pieces.push((k, self.taken + self.items.len()));
         a.code_entry = self.taken + self.items.len();
         true
+    }
+
+    /// Without `.hsalayout`, with `.kcode`: each kernel's registers as clrxasm counts them.
+    /// Its current count starts as the kernel's at each piece of its code and is kept when
+    /// the code is left; `.kcode` and `.kcodeend` add it to the kernels selected before them
+    /// and start it over (the current kernel's count, kept when its code is left, then has
+    /// only what follows); at the end it is kept for the last kernel defined, or where the
+    /// source is not in code (see the cut in [`Assembler::finish_amdcl2`]).
+    fn amdcl2_kcode_regs(&self, a: &AmdCl2, in_code: bool) -> Vec<CodeRegs> {
+        let max = |x: CodeRegs, y: CodeRegs| CodeRegs {
+            sgprs: x.sgprs.max(y.sgprs),
+            vgprs: x.vgprs.max(y.vgprs),
+            flat_scratch: x.flat_scratch || y.flat_scratch,
+            xnack_mask: x.xnack_mask || y.xnack_mask,
+        };
+        // (item, a piece of kernel k's code, or a `.kcode` line with the selection before it)
+        type Event<'a> = (usize, Result<usize, Option<&'a Vec<usize>>>);
+        let mut events: Vec<Event> = a.pieces.iter().map(|&(k, at)| (at, Ok(k))).collect();
+        let mut before = None;
+        for (at, sel) in a.kcode.events() {
+            events.push((*at, Err(before)));
+            before = sel.as_ref();
+        }
+        // (A piece's start before the `.kcode` lines at its first item.)
+        events.sort_by_key(|e| (e.0, e.1.is_err()));
+        let n = a.src.kernels.len();
+        let mut kept = vec![CodeRegs::default(); n];
+        let (mut now, mut current, mut from) = (CodeRegs::default(), None, self.taken);
+        let upto = |now: CodeRegs, from: usize, to: usize| {
+            let (a, b) = (from - self.taken, to - self.taken);
+            max(now, self.code_regs_where(|i, _| (a..b).contains(&i)))
+        };
+        for (at, e) in events {
+            now = upto(now, from, at);
+            from = at;
+            match e {
+                Ok(k) => {
+                    if let Some(p) = current {
+                        kept[p] = now;
+                    }
+                    now = kept[k];
+                    current = Some(k);
+                }
+                Err(sel) => {
+                    for &j in sel.into_iter().flatten() {
+                        kept[j] = max(kept[j], now);
+                    }
+                    now = CodeRegs::default();
+                }
+            }
+        }
+        now = upto(now, from, self.taken + self.items.len());
+        if let Some(c) = current.filter(|&c| !in_code || c + 1 == n) {
+            kept[c] = now;
+        }
+        kept
     }
 
     /// The section a label defined in `.text` is in, for the branches to it: without
@@ -1066,6 +1119,7 @@ impl Assembler {
             Some(k) if in_code && k + 1 != b.kernels.len() => Some((k, a.code_entry - self.taken)),
             _ => None,
         };
+        let kcode_regs = (!a.hsa_layout && !a.kcode.events().is_empty()).then(|| self.amdcl2_kcode_regs(&a, in_code));
         let unified = self.clrx.policy >= 200;
         let mut kernels = Vec::new();
         for (i, (k, span)) in b.kernels.iter().zip(spans).enumerate() {
@@ -1079,6 +1133,7 @@ impl Assembler {
             } = span;
             let mut config = Cl2Config::default();
             let regs = match &ranges {
+                Some(_) if kcode_regs.is_some() => kcode_regs.as_ref().map_or(Default::default(), |r| r[i]),
                 Some(ranges) => {
                     let upto = cut.filter(|c| c.0 == i).map_or(usize::MAX, |c| c.1);
                     self.code_regs_where(|item, _| item < upto && ranges.iter().any(|r| (r.0..r.1).contains(&item)))
