@@ -70,6 +70,18 @@ pub struct Args {
     /// the raw form both assemblers take back).
     #[arg(short = 'c', long = "calnotes")]
     cal_notes: bool,
+    /// AMD OpenCL 2.0 binaries (.amdcl2): print each kernel's raw stub and setup and the
+    /// samplers' raw definitions (clrxdisasm -s), where -C does not print them as config.
+    #[arg(short = 's', long)]
+    setup: bool,
+    /// AMD OpenCL 2.0 binaries (.amdcl2): with -C, each kernel's setup as an `.hsaconfig`
+    /// (clrxdisasm -H).
+    #[arg(short = 'H', long)]
+    hsa_config: bool,
+    /// AMD OpenCL 2.0 binaries (.amdcl2, new ones): the HSA layout form, all the kernels'
+    /// code as one `.text` with their labels (clrxdisasm -L).
+    #[arg(short = 'L', long)]
+    hsa_layout: bool,
     /// CLRX binaries: clrxdisasm's -a: -d, -m, -f, -c and --addresses (not -C).
     #[arg(long)]
     all: bool,
@@ -198,7 +210,24 @@ pub fn run(a: Args) -> ExitCode {
         SyntaxArg::Clrx => Syntax::Clrx,
         SyntaxArg::Llvm => Syntax::Llvm,
     };
-    let dump = if a.all || a.metadata || a.data || a.config || a.floats || a.cal_notes {
+    // (`-s` is clrxdisasm's for AMD OpenCL 2.0 binaries only, here.)
+    if (a.setup || a.hsa_config || a.hsa_layout) && !gcnkit::codeobj::clrx_amdcl2::is_amdcl2(&head) {
+        errln!("error: -s, -H and -L print an AMD OpenCL 2.0 binary's setups; {name} is not one");
+        return ExitCode::from(2);
+    }
+    SETUP.store(a.setup, std::sync::atomic::Ordering::Relaxed);
+    HSA_CONFIG.store(a.hsa_config, std::sync::atomic::Ordering::Relaxed);
+    HSA_LAYOUT.store(a.hsa_layout, std::sync::atomic::Ordering::Relaxed);
+    let dump = if a.all
+        || a.metadata
+        || a.data
+        || a.config
+        || a.floats
+        || a.cal_notes
+        || a.setup
+        || a.hsa_config
+        || a.hsa_layout
+    {
         ClrxDump {
             data: a.data || a.all,
             metadata: a.metadata || a.all,
@@ -478,7 +507,12 @@ fn code_object(
             ..ClrxDump::ALL
         };
         return clrx_binary_text(name, output, Some(floats_only), |sink| {
-            gcnkit::disasm::disassemble_amdcl2_parts(&data, format, dump, sink)
+            let forms = gcnkit::disasm::Cl2Forms {
+                setup: SETUP.load(std::sync::atomic::Ordering::Relaxed),
+                hsa_config: HSA_CONFIG.load(std::sync::atomic::Ordering::Relaxed),
+                layout: HSA_LAYOUT.load(std::sync::atomic::Ordering::Relaxed),
+            };
+            gcnkit::disasm::disassemble_amdcl2_setup(&data, format, dump, forms, sink)
         });
     }
     // A HIP program (host executable or library): the code objects of its fat binary.
@@ -645,6 +679,12 @@ fn read_full(r: &mut dyn BufRead, buf: &mut [u8]) -> std::io::Result<usize> {
 
 /// `--offsets`: the listing's comments keep the offset alone (set once, before any output).
 static OFFSETS_ONLY: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+/// `-s`: an OpenCL 2.0 binary's raw setups (see [`Args::setup`]).
+static SETUP: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+/// `-H`: an OpenCL 2.0 binary's setups as `.hsaconfig` (see [`Args::hsa_config`]).
+static HSA_CONFIG: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+/// `-L`: an OpenCL 2.0 binary in the HSA layout form (see [`Args::hsa_layout`]).
+static HSA_LAYOUT: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
 /// A CLRX listing's `/*OFFSET: WORDS*/` comments as `/*OFFSET*/`.
 fn offsets_only(text: &str) -> String {

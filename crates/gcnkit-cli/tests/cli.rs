@@ -445,6 +445,44 @@ fn asm_clrx_binary_formats() {
         "{}",
         text(&o)
     );
+    // -s: each kernel's raw setup as bytes, which assemble back to the same binary.
+    let bin = std::fs::read(&out).unwrap();
+    let o = gcnkit(&["disasm", "-s", "-m", o_arg], b"");
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(
+        text(&o).contains("    .setup\n        .byte 0x") && !text(&o).contains(".config"),
+        "{}",
+        text(&o)
+    );
+    let back = gcnkit(&["asm", "--syntax", "clrx", "-o", o_arg], text(&o).as_bytes());
+    assert!(back.status.success(), "{}", err(&back));
+    assert_eq!(std::fs::read(&out).unwrap(), bin);
+    // -HC: the setup as an `.hsaconfig`, which assembles back too.
+    let o = gcnkit(&["disasm", "-H", "-C", "-m", o_arg], b"");
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(
+        text(&o).contains("    .hsaconfig\n") && text(&o).contains(".kernel_code_entry_offset 0x100"),
+        "{}",
+        text(&o)
+    );
+    let back = gcnkit(&["asm", "--syntax", "clrx", "-o", o_arg], text(&o).as_bytes());
+    assert!(back.status.success(), "{}", err(&back));
+    // -LdCm: the HSA layout form (`.hsalayout`, one `.text`, the setup's room at the label).
+    let o = gcnkit(&["disasm", "-L", "-d", "-C", "-m", o_arg], b"");
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(
+        text(&o).contains(".hsalayout\n") && text(&o).contains("\nk:\n.skip 256\n"),
+        "{}",
+        text(&o)
+    );
+    let back = gcnkit(&["asm", "--syntax", "clrx", "-o", o_arg], text(&o).as_bytes());
+    assert!(back.status.success(), "{}", err(&back));
+    // (-s, -H and -L are for OpenCL 2.0 binaries: a usage error elsewhere.)
+    for opt in ["-s", "-H", "-L"] {
+        let o = gcnkit(&["disasm", opt], b"bf810000\n");
+        assert_eq!(o.status.code(), Some(2));
+        assert!(err(&o).contains("AMD OpenCL 2.0 binary's setups"), "{}", err(&o));
+    }
     // `--format rocm`: the source read as `.rocm`, clrxasm's loadable object (AMDGPU, 64-bit,
     // a shared object whose code starts at 0x1000).
     let rocm = b".gpu fiji\n.kernel k\n.config\n.dims x\n.text\nk:\n.skip 256\ns_endpgm\n";

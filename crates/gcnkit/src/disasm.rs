@@ -1547,6 +1547,31 @@ pub fn disassemble_amdcl2_parts(
     data: &[u8],
     format: Format,
     dump: ClrxDump,
+    sink: impl FnMut(&str),
+) -> Result<(), String> {
+    disassemble_amdcl2_setup(data, format, dump, Cl2Forms::default(), sink)
+}
+
+/// clrxdisasm's options of OpenCL 2.0 binaries beyond [`ClrxDump`]'s.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Cl2Forms {
+    /// `-s`: each kernel's raw stub and setup, the samplers' raw `.samplerinit`, where `-C`
+    /// does not print them as config.
+    pub setup: bool,
+    /// `-H`: with `-C`, each kernel's setup as an `.hsaconfig` (new binaries).
+    pub hsa_config: bool,
+    /// `-L`: the HSA layout form (new binaries): `.hsalayout`, the kernels' configs, then one
+    /// `.text` with each kernel's label at its setup (`.skip 256` with `-C`, its bytes with
+    /// `-m`, else nothing).
+    pub layout: bool,
+}
+
+/// [`disassemble_amdcl2_parts`] with clrxdisasm's `-s` and `-H` too ([`Cl2Forms`]).
+pub fn disassemble_amdcl2_setup(
+    data: &[u8],
+    format: Format,
+    dump: ClrxDump,
+    forms: Cl2Forms,
     mut sink: impl FnMut(&str),
 ) -> Result<(), String> {
     use crate::codeobj::clrx_amdcl2_read as cl2;
@@ -1558,6 +1583,8 @@ pub fn disassemble_amdcl2_parts(
         metadata: dump.metadata,
         data: dump.data,
         config: dump.config,
+        setup: forms.setup,
+        layout: forms.layout && b.hsa_text.is_some(),
     };
     let mut head = String::new();
     cl2::print_head(&b, parts, &mut head);
@@ -1565,24 +1592,107 @@ pub fn disassemble_amdcl2_parts(
     for (n, k) in b.kernels.iter().enumerate() {
         let mut t = format!(".kernel {}\n", k.name);
         if parts.config {
-            let c = cl2::config_of(&b, k).map_err(|e| format!("kernel {}: {e}", k.name))?;
-            cl2::print_config(&c, &mut t);
-        } else if parts.metadata {
-            cl2::print_raw_metadata(k, &mut t);
+            let mut c = cl2::config_of(&b, k).map_err(|e| format!("kernel {}: {e}", k.name))?;
+            // (With `-L` clrxdisasm gives the relocations to the whole code, none to a kernel:
+            // no samplers found through them.)
+            if parts.layout {
+                c.samplers.clear();
+            }
+            if forms.hsa_config {
+                cl2::print_hsa_config(&b, &c, &k.setup, &mut t).map_err(|e| format!("kernel {}: {e}", k.name))?;
+            } else {
+                cl2::print_config(&c, &mut t);
+            }
+        } else {
+            if parts.metadata {
+                cl2::print_raw_metadata(k, &mut t);
+            }
+            if parts.setup {
+                cl2::print_raw_setup(k, parts.layout, &mut t);
+            }
         }
         sink(&t);
-        if !k.code.is_empty() {
+        if !k.code.is_empty() && !parts.layout {
             sink("    .text\n");
             let mut code = String::new();
+            // (clrxdisasm prints the code's whole words: a setup's odd code entry offset
+            // leaves bytes over, which it does not print.)
+            let words = &k.code[..k.code.len() / 4 * 4];
             let r = if k.relocs.is_empty() {
-                code_text(b.device.arch, &k.code, 0, format, &mut code)
+                code_text(b.device.arch, words, 0, format, &mut code)
             } else {
-                amdcl2_code_text(b.device.arch, &k.code, format, &k.relocs, &mut code)
+                amdcl2_code_text(b.device.arch, words, format, &k.relocs, &mut code)
             };
             r.map_err(|t| format!("kernel {}: {t}", k.name))?;
             sink(&rename_labels(&code, n));
         }
     }
+    if let Some(text) = b.hsa_text.as_deref().filter(|_| parts.layout) {
+        amdcl2_layout_text(&b, text, parts, format, &mut sink)?;
+    }
+    Ok(())
+}
+
+/// `-L`'s `.text`: the inner binary's code with each kernel's label at its setup (see
+/// [`Cl2Forms::layout`]) and its relocations where they are.
+fn amdcl2_layout_text(
+    b: &crate::codeobj::clrx_amdcl2_read::Cl2Binary,
+    text: &[u8],
+    parts: crate::codeobj::clrx_amdcl2_read::Parts,
+    format: Format,
+    sink: &mut impl FnMut(&str),
+) -> Result<(), String> {
+    use crate::codeobj::clrx_amdcl2_read::CodeReloc;
+    use std::fmt::Write as _;
+    let relocs: Vec<CodeReloc> = b
+        .kernels
+        .iter()
+        .flat_map(|k| {
+            let base = k.text_at + k.setup.len() as u64;
+            k.relocs.iter().map(move |r| CodeReloc {
+                offset: r.offset + base,
+                ..*r
+            })
+        })
+        .collect();
+    let mut cuts: Vec<usize> = b.kernels.iter().map(|k| (k.text_at as usize).min(text.len())).collect();
+    cuts.extend([0, text.len()]);
+    cuts.sort_unstable();
+    cuts.dedup();
+    let mut out = String::from(".text\n");
+    for (n, w) in cuts.windows(2).enumerate() {
+        let (at, to) = (w[0], w[1]);
+        let mut from = at;
+        for k in b.kernels.iter().filter(|k| k.text_at as usize == at) {
+            let _ = writeln!(out, "{}:", k.name);
+            let end = (at + k.setup.len()).min(to);
+            if parts.config {
+                let _ = writeln!(out, ".skip {}", end - at);
+            } else if parts.metadata {
+                let mut t = String::new();
+                crate::codeobj::clrx_amd_read::print_bytes(&text[at..end], &mut t);
+                for l in t.lines() {
+                    let _ = writeln!(out, "    {l}");
+                }
+            }
+            from = from.max(end);
+        }
+        let code = &text[from..to];
+        let code = &code[..code.len() / 4 * 4];
+        let mut t = String::new();
+        let here: Vec<CodeReloc> = relocs
+            .iter()
+            .filter(|r| (from as u64..to as u64).contains(&r.offset))
+            .copied()
+            .collect();
+        if here.is_empty() {
+            code_text(b.device.arch, code, from, format, &mut t)?;
+        } else {
+            amdcl2_code_text_at(b.device.arch, code, from, format, &here, &mut t)?;
+        }
+        out.push_str(&rename_labels(&t, n));
+    }
+    sink(&out);
     Ok(())
 }
 
@@ -1597,7 +1707,19 @@ fn amdcl2_code_text(
     relocs: &[crate::codeobj::clrx_amdcl2_read::CodeReloc],
     out: &mut String,
 ) -> Result<(), String> {
-    code_text_relocated(arch, code, 0, format, out, |at, line| {
+    amdcl2_code_text_at(arch, code, 0, format, relocs, out)
+}
+
+/// [`amdcl2_code_text`] of code at offset `base` (the relocations' offsets count from 0).
+fn amdcl2_code_text_at(
+    arch: Arch,
+    code: &[u8],
+    base: usize,
+    format: Format,
+    relocs: &[crate::codeobj::clrx_amdcl2_read::CodeReloc],
+    out: &mut String,
+) -> Result<(), String> {
+    code_text_relocated(arch, code, base, format, out, |at, line| {
         let Some(r) = relocs.iter().find(|r| r.offset == at as u64 + 4) else {
             return line;
         };

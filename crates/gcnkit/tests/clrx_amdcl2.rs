@@ -309,11 +309,14 @@ fn data_reference(r: &mut Rng, labels: &[String]) -> String {
 
 /// A random source, and the clrxasm options it is assembled with (the same for gcnkit).
 fn source(r: &mut Rng) -> (String, Vec<String>) {
-    source_with(r, 3)
+    source_with(r, 3, false)
 }
 
-/// [`source`] with one kernel in `hsa` (about) configured by `.hsaconfig` (1: all, 0: none).
-fn source_with(r: &mut Rng, hsa: u64) -> (String, Vec<String>) {
+/// [`source`] with one kernel in `hsa` (about) configured by `.hsaconfig` (1: all, 0: none);
+/// with `pieces` the kernels' code comes in pieces (a kernel named again goes on where it was
+/// left: its code, or its config lines), between them the global data by `.globaldata`,
+/// `.inner` or `.main`.
+fn source_with(r: &mut Rng, hsa: u64, pieces: bool) -> (String, Vec<String>) {
     let mut s = String::from(".amdcl2\n");
     let mut opts = Vec::new();
     // (Mostly devices of GCN 1.1 on.)
@@ -369,6 +372,7 @@ fn source_with(r: &mut Rng, hsa: u64) -> (String, Vec<String>) {
     let samplers = data && r.chance(1, 3);
     // The data's labels, which the code refers to (clrxasm's relocations).
     let mut labels = Vec::new();
+    let mut inner_bss = false;
     let mut label = |r: &mut Rng, s: &mut String, name: String| {
         if r.chance(1, 2) {
             s.push_str(&format!("{name}:\n"));
@@ -392,10 +396,36 @@ fn source_with(r: &mut Rng, hsa: u64) -> (String, Vec<String>) {
     if data && r.chance(1, 3) {
         let align = ["", " align=16", " align=64", " align=4"][r.below(4) as usize];
         s.push_str(&format!(".bssdata{align}\n"));
+        // (`.inner` goes back to the bss data, where data cannot be written.)
+        inner_bss = true;
         label(r, &mut s, "b0".into());
         s.push_str(&format!("  .skip {}\n", 1 + r.below(300)));
         label(r, &mut s, "b1".into());
         s.push_str(&format!("  .skip {}\n", 1 + r.below(30)));
+    }
+    // Symbols assigned a place in the global data (`x = g0+4`, relocated where they are
+    // used), before the code or after it.
+    let mut late = String::new();
+    if !labels.is_empty() && r.chance(1, 3) {
+        // (One assigned the other's before that is assigned: gcnkit does not take yet.)
+        let mut last_early = false;
+        let data_labels = labels.clone();
+        for i in 0..1 + r.below(3) {
+            let early = r.chance(1, 2);
+            let of = if i > 0 && (last_early || !early) && r.chance(1, 3) {
+                format!("x{}", i - 1)
+            } else {
+                data_labels[r.below(data_labels.len() as u64) as usize].clone()
+            };
+            let line = format!("x{i} = {of}+{}\n", r.below(16));
+            if early {
+                s.push_str(&line);
+            } else {
+                late.push_str(&line);
+            }
+            last_early = early;
+            labels.push(format!("x{i}"));
+        }
     }
     if samplers {
         let n = 1 + r.below(3);
@@ -409,7 +439,10 @@ fn source_with(r: &mut Rng, hsa: u64) -> (String, Vec<String>) {
             }
         }
     }
-    for k in 0..1 + r.below(4) {
+    let kernels = 1 + r.below(4);
+    // Kernels whose config lines are still open (left before their `.text`).
+    let mut in_config = vec![false; kernels as usize];
+    for k in 0..kernels {
         let hsa = hsa != 0 && r.chance(1, hsa);
         let open = if hsa { ".hsaconfig" } else { ".config" };
         s.push_str(&format!(".kernel k{k}\n  {open}\n"));
@@ -434,7 +467,11 @@ fn source_with(r: &mut Rng, hsa: u64) -> (String, Vec<String>) {
                 s.push_str(&format!("  .hsaconfig\n  {}\n", hsa_config_line(r)));
             }
         }
-        s.push_str(".text\n");
+        if pieces && r.chance(1, 4) {
+            in_config[k as usize] = true;
+            continue;
+        }
+        s.push_str(&format!(".text\nl{k}:\n"));
         if !labels.is_empty() {
             for _ in 0..r.below(if hsa { 2 } else { 4 }) {
                 s.push_str(&format!("  {}\n", data_reference(r, &labels)));
@@ -442,6 +479,56 @@ fn source_with(r: &mut Rng, hsa: u64) -> (String, Vec<String>) {
         }
         common::clrx::random_code(r, &mut s);
     }
+    for p in 0..if pieces { 1 + r.below(5) } else { 0 } {
+        // The global data between (an old binary refuses it, as clrxasm does).
+        let data = (dv >= 191205 || r.chance(1, 8)).then(|| format!("  .int {}\n", r.below(1000)));
+        match r.below(6) {
+            0 => {
+                s.push_str(&format!(".globaldata\n{}", data.unwrap_or_default()));
+                inner_bss = false;
+            }
+            1 if !inner_bss || r.chance(1, 8) => s.push_str(&format!(".inner\n{}", data.unwrap_or_default())),
+            2 => s.push_str(&format!(".main\n{}", data.unwrap_or_default())),
+            _ => {}
+        }
+        let k = r.below(kernels) as usize;
+        s.push_str(&format!(".kernel k{k}\n"));
+        if std::mem::take(&mut in_config[k]) {
+            // Its config lines go on (a random one, as `.config` takes them).
+            if r.chance(1, 2) {
+                s.push_str(&format!("  .localsize {}\n", 4 * r.below(100)));
+            }
+            s.push_str(&format!(".text\nl{k}:\n"));
+        } else if r.chance(1, 3) {
+            s.push_str(".text\n");
+        }
+        s.push_str(&format!("p{p}:\n  s_nop {}\n", r.below(8)));
+        if !labels.is_empty() && r.chance(1, 2) {
+            s.push_str(&format!("  {}\n", data_reference(r, &labels)));
+        }
+        // Code counted for other kernels (`.kcode`; `+` all of them).
+        if r.chance(1, 3) {
+            let sel: Vec<String> = (0..kernels)
+                .filter(|_| r.chance(1, 2))
+                .map(|j| format!("k{j}"))
+                .collect();
+            let sel = if sel.is_empty() {
+                "+".to_string()
+            } else {
+                sel.join(", ")
+            };
+            s.push_str(&format!(".kcode {sel}\n"));
+            common::clrx::random_code(r, &mut s);
+            s.push_str(".kcodeend\n");
+        }
+        // A branch within the kernel's code (another kernel's is refused by both).
+        let to = if r.chance(1, 40) { r.below(kernels) as usize } else { k };
+        if !in_config[to] {
+            s.push_str(&format!("  s_branch l{to}\n  s_cbranch_scc0 p{p}\n"));
+        }
+        common::clrx::random_code(r, &mut s);
+    }
+    s.push_str(&late);
     (s, opts)
 }
 
@@ -455,16 +542,127 @@ fn generated_sources_as_clrxasm_writes_them() {
 #[test]
 fn hsa_config_sources_as_clrxasm_writes_them() {
     let mut r = Rng(common::seed() ^ 0x45a);
-    common::clrx::check_generated(".amdcl2 .hsaconfig", "AMDCL2", || source_with(&mut r, 1));
+    common::clrx::check_generated(".amdcl2 .hsaconfig", "AMDCL2", || source_with(&mut r, 1, false));
+}
+
+/// A random `.hsalayout` source: the global data, kernels configured by `.config` or
+/// `.hsaconfig`, and one `.text` where each kernel's setup (256 bytes) is at its label, the
+/// kernels in any order, code in `.kcode` blocks now and then, referring to one label of the
+/// global data (clrxasm's relocations in the order of the code).
+fn layout_source(r: &mut Rng) -> (String, Vec<String>) {
+    let dev = [4, 9, 10, 11, 13, 14, 18, 19][r.below(8) as usize];
+    let mut s = format!(".amdcl2\n.gpu {}\n", device(dev));
+    let mut opts = Vec::new();
+    if r.chance(1, 2) {
+        s.push_str(".64bit\n");
+    }
+    // (Now and then an old binary, which has no `.hsalayout`.)
+    let drivers = if r.chance(1, 10) { 6 } else { 5 };
+    let dv = [191205, 200406, 203603, 223600, 234800, 180000][r.below(drivers) as usize];
+    if r.chance(1, 2) {
+        opts.extend(["-t".to_string(), dv.to_string()]);
+    } else {
+        s.push_str(&format!(".driver_version {dv}\n"));
+    }
+    s.push_str(".globaldata\n");
+    let labels: Vec<String> = (0..1 + r.below(4)).map(|i| format!("g{i}")).collect();
+    for l in &labels {
+        s.push_str(&format!("{l}:\n  .int {}, {}\n", r.below(1000), r.below(1000)));
+    }
+    if r.chance(1, 3) {
+        s.push_str(".rwdata\nd0:\n  .int 7\n");
+    }
+    s.push_str(".hsalayout\n");
+    let n = 1 + r.below(4) as usize;
+    for k in 0..n {
+        let hsa = r.chance(1, 2);
+        s.push_str(&format!(
+            ".kernel k{k}\n  {}\n",
+            if hsa { ".hsaconfig" } else { ".config" }
+        ));
+        for _ in 0..r.below(6) {
+            let l = if hsa { hsa_config_line(r) } else { config_line(r) };
+            if !l.starts_with(".sampler") {
+                s.push_str(&format!("  {l}\n"));
+            }
+        }
+        for a in 0..r.below(4) {
+            s.push_str(&format!("  {}\n", arg(r, a as usize)));
+        }
+    }
+    // The one label the code refers to (now and then the read-write data's).
+    let mut target = if s.contains("d0:") && r.chance(1, 4) {
+        vec!["d0".to_string()]
+    } else {
+        vec![labels[r.below(labels.len() as u64) as usize].clone()]
+    };
+    // Or a symbol assigned a place of it (the code's only name of the data).
+    if r.chance(1, 4) {
+        s.push_str(&format!("x0 = {}+{}\n", target[0], r.below(16)));
+        target = vec!["x0".to_string()];
+    }
+    s.push_str(".text\n");
+    let mut order: Vec<usize> = (0..n).collect();
+    for i in (1..n).rev() {
+        order.swap(i, r.below(i as u64 + 1) as usize);
+    }
+    for k in order {
+        s.push_str(&format!(".p2align 8\nk{k}:\n  .skip 256\n"));
+        for _ in 0..r.below(3) {
+            s.push_str(&format!("  {}\n", data_reference(r, &target)));
+        }
+        if r.chance(1, 2) {
+            let sel: Vec<String> = (0..n).filter(|_| r.chance(1, 2)).map(|j| format!("k{j}")).collect();
+            let sel = if sel.is_empty() || r.chance(1, 5) {
+                "+".to_string()
+            } else {
+                sel.join(", ")
+            };
+            s.push_str(&format!(".kcode {sel}\n"));
+            common::clrx::random_code(r, &mut s);
+            s.push_str(".kcodeend\n");
+        }
+        if r.chance(1, 2) {
+            s.push_str(&format!("  {}\n", data_reference(r, &target)));
+        }
+        common::clrx::random_code(r, &mut s);
+    }
+    (s, opts)
+}
+
+/// `.hsalayout` sources with relocations to one label and `.kcode` blocks.
+#[test]
+fn hsa_layout_sources_as_clrxasm_writes_them() {
+    let mut r = Rng(common::seed() ^ 0x1a70);
+    common::clrx::check_generated(".amdcl2 .hsalayout", "AMDCL2", || layout_source(&mut r));
+}
+
+/// Sources whose kernels' code comes in pieces, the global data between (`.globaldata`,
+/// `.inner`, `.main`), kernels named again while their config lines are open, `.kcode`
+/// blocks in them.
+#[test]
+fn kernels_in_pieces_as_clrxasm_writes_them() {
+    let mut r = Rng(common::seed() ^ 0x91ec);
+    common::clrx::check_generated(".amdcl2 in pieces", "AMDCL2", || source_with(&mut r, 3, true));
 }
 
 /// What gcnkit does not write yet is an error at its line, not a wrong file.
 #[test]
 fn unwritten_forms_are_refused_with_a_reason() {
-    for line in [".inner", ".kcode k", ".kcodeend"] {
-        let src = format!(".amdcl2\n.gpu Bonaire\n.driver_version 200406\n.kernel k\n{line}\n.text\ns_endpgm\n");
-        let e = gcnkit_binary(&src, &[]).expect_err(line);
-        assert!(e.iter().any(|m| m.contains("not written yet")), "{line}: {e:?}");
+    let head = ".amdcl2\n.gpu Bonaire\n.driver_version 200406\n.kernel k\n.config\n";
+    for body in [
+        ".inner\n.section .foo\n.int 1",
+        ".main\n.section .foo",
+        ".globaldata\n.text\ns_endpgm",
+        ".main\n.text",
+    ] {
+        let src = format!("{head}{body}\n");
+        let e = gcnkit_binary(&src, &[]).expect_err(body);
+        assert!(e.iter().any(|m| m.contains("does not write yet")), "{body}: {e:?}");
+        // (clrxasm writes them: extra sections of the inner or main binary.)
+        if common::clrx::dir().is_some() {
+            assert!(common::clrx::assemble_binary(&src, &[]).is_ok(), "{body}");
+        }
     }
     // A GCN 1.0 device, data in an old binary: refused as clrxasm refuses them.
     let e = gcnkit_binary(".amdcl2\n.gpu Tahiti\n.kernel k\n.text\ns_endpgm\n", &[]).unwrap_err();
@@ -599,7 +797,8 @@ fn generated_binaries_disassemble_and_assemble_back() {
     let mut r = Rng(common::seed() ^ 0xd15c);
     // (Without `.hsaconfig` kernels: clrxdisasm's `-dCmf` prints their HSA header as a
     // `.config`, which does not give it back.)
-    let (done, lossy) = common::clrx::generated_binaries_read(n, || source_with(&mut r, 0), gcnkit_text, round_trip);
+    let (done, lossy) =
+        common::clrx::generated_binaries_read(n, || source_with(&mut r, 0, false), gcnkit_text, round_trip);
     eprintln!(
         "{done} generated binaries: text as clrxdisasm's, assembled back by both to one file; {lossy} texts refused by both (sampler offsets wrapped)"
     );
@@ -619,9 +818,13 @@ fn real_and_generated(n: usize, salt: u64) -> (usize, impl Iterator<Item = (Stri
         })
         .collect();
     let mut r = Rng(common::seed() ^ salt);
+    // (Not those whose code starts inside its setup, `.kernel_code_entry_offset` other than
+    // 256: the setup's bytes read as code hold illegal opcodes, which clrxdisasm names
+    // `MUBUF_ill_118`... and gcnkit prints as `.int`, a disassembler difference of its own.)
     let generated = (0..n).filter_map(move |_| {
         let (src, opts) = source(&mut r);
-        gcnkit_binary(&src, &opts).ok().map(|b| (src, b))
+        let odd_entry = src.contains(".kernel_code_entry_offset");
+        gcnkit_binary(&src, &opts).ok().filter(|_| !odd_entry).map(|b| (src, b))
     });
     let reals = real.len();
     let real = real
@@ -671,8 +874,8 @@ fn raw_forms_assemble_as_clrxasm() {
                     original += (a == bin) as usize;
                 }
                 (Err(_), Err(_)) => refused += 1,
-                // (A known gap: relocations with `.hsalayout`.)
-                (Err(e), Ok(_)) if e.iter().any(|m| m.contains("with .hsalayout: not written yet")) => gaps += 1,
+                // (A known gap: relocations to several labels with `.hsalayout`.)
+                (Err(e), Ok(_)) if e.iter().any(|m| m.contains("which gcnkit does not follow yet")) => gaps += 1,
                 (Ok(_), Err(e)) => panic!("clrxasm refuses what gcnkit takes ({o:?}): {e}\n{text}"),
                 (Err(e), Ok(_)) => panic!("gcnkit refuses what clrxasm takes ({o:?}): {e:?}\n{text}"),
             }
@@ -680,7 +883,7 @@ fn raw_forms_assemble_as_clrxasm() {
     }
     let _ = std::fs::remove_dir_all(&d);
     eprintln!(
-        "clrxdisasm's raw forms of {reals} real and some generated binaries: {same} texts one same file from both assemblers ({original} the binary itself), {refused} refused by both, {gaps} with .hsalayout and relocations not written by gcnkit"
+        "clrxdisasm's raw forms of {reals} real and some generated binaries: {same} texts one same file from both assemblers ({original} the binary itself), {refused} refused by both, {gaps} with .hsalayout and relocations to several labels not written by gcnkit"
     );
     assert!(same > refused);
 }
@@ -698,11 +901,18 @@ fn parts_print_as_clrxdisasm() {
     let (reals, binaries) = real_and_generated(common::env_n("GCNKIT_AMDCL2_N", 150) / 5, 0x9a7);
     let d = std::env::temp_dir().join(format!("gcnkit-cl2parts-{}", std::process::id()));
     std::fs::create_dir_all(&d).unwrap();
-    let (mut same, mut files) = (0, 0);
-    for (k, (_, bin)) in binaries.enumerate() {
+    let (mut same, mut files, mut gaps) = (0, 0, 0);
+    for (k, (src, bin)) in binaries.enumerate() {
         let f = d.join(format!("p{k}.bin"));
         std::fs::write(&f, &bin).unwrap();
-        for o in ["-f", "-m", "-d", "-C", "-md", "-mC", "-dC"] {
+        for o in [
+            "-f", "-m", "-d", "-C", "-md", "-mC", "-dC", "-s", "-ms", "-ds", "-mds", "-sC", "-mdsf", "-H", "-HC",
+            "-HCm", "-dHC", "-HCs", "-L", "-Ldm", "-Ldms", "-LdCm", "-LC", "-Ls", "-LHC",
+        ] {
+            // (`-H` of an old binary: clrxdisasm reads its short setup as a 256-byte header.)
+            if o.contains('H') && bin.windows(14).any(|w| w == b"__ISA_&__OpenC") {
+                continue;
+            }
             let Ok(theirs) = common::clrx::disassemble_file(&f, &[o]) else {
                 continue;
             };
@@ -713,11 +923,16 @@ fn parts_print_as_clrxdisasm() {
                 floats: o.contains('f'),
             };
             let mut ours = String::new();
-            gcnkit::disasm::disassemble_amdcl2_parts(&bin, gcnkit::disasm::Format::Text, dump, |t| {
+            let forms = gcnkit::disasm::Cl2Forms {
+                setup: o.contains('s'),
+                hsa_config: o.contains('H'),
+                layout: o.contains('L'),
+            };
+            gcnkit::disasm::disassemble_amdcl2_setup(&bin, gcnkit::disasm::Format::Text, dump, forms, |t| {
                 ours.push_str(&dump.floats_of(t))
             })
             .unwrap_or_else(|e| panic!("{o}: {e}\n{theirs}"));
-            assert_eq!(uncommented(&ours), uncommented(&theirs), "{o}");
+            assert_eq!(uncommented(&ours), uncommented(&theirs), "{o}\n{src}");
             same += 1;
             match (gcnkit_binary(&ours, &[]), common::clrx::assemble_binary(&ours, &[])) {
                 (Ok(a), Ok(b)) => {
@@ -725,12 +940,14 @@ fn parts_print_as_clrxdisasm() {
                     files += 1;
                 }
                 (Err(_), Err(_)) => {}
+                // (A known gap: `.hsalayout` relocations to several labels.)
+                (Err(e), Ok(_)) if e.iter().any(|m| m.contains("which gcnkit does not follow yet")) => gaps += 1,
                 (a, b) => panic!("{o}: gcnkit {:?}, clrxasm {:?}\n{ours}", a.err(), b.err()),
             }
         }
     }
     let _ = std::fs::remove_dir_all(&d);
-    eprintln!("{same} texts of {reals} real and some generated binaries as clrxdisasm's -m/-d/-C/-f; {files} assembled by both to one file");
+    eprintln!("{same} texts of {reals} real and some generated binaries as clrxdisasm's -m/-d/-C/-f/-s/-H/-L; {files} assembled by both to one file, {gaps} (-L, relocations to several labels) not by gcnkit");
     assert!(same > 0 && files > 0);
 }
 

@@ -311,6 +311,7 @@ impl Assembler {
     pub(super) fn label_section(&self) -> usize {
         match &self.obj.amd {
             Some(a) if self.section == 0 => a.code_kernel.map_or(0, |k| usize::MAX - k),
+            _ if self.section == 0 => self.amdcl2_code_section().unwrap_or(0),
             _ => self.section,
         }
     }

@@ -5,10 +5,13 @@
 //! `.kernel NAME`, `.config` with its pseudo-ops, then its code after `.text`. At the end the
 //! binary is built ([`crate::codeobj::clrx_amdcl2`]) into [`super::ObjectParts::clrx_binary`].
 //!
-//! As for `.amd` ([`super::amd`]), each kernel's code must come in one piece and labels count
-//! from the start of `.text`. Not written yet (refused with an error): the raw kernel forms
-//! (`.metadata`, `.isametadata`, `.setup`, `.stub`), `.hsaconfig`, `.hsalayout`, `.inner`,
-//! `.samplerinit`, `.control_directive`, and relocations of code to the global data.
+//! As for `.amd` ([`super::amd`]), each kernel's code is a section of its own that may come
+//! in pieces (`.kernel` naming a kernel again goes on where it was left); with `.hsalayout` all
+//! the code is one `.text`, each kernel's from its label. The global data's sections are the
+//! inner binary's (`.inner` goes back there, `.main` to the main binary); `.kcode` chooses
+//! the kernels code counts for in either layout. Not written yet (refused with an error):
+//! extra sections of either binary, and `.hsalayout` relocations naming several labels of
+//! the global data.
 
 use super::clrx_binary::{BinarySource, Common};
 use super::parse::Cursor;
@@ -16,7 +19,7 @@ use super::select::FixupKind;
 use super::Assembler;
 use crate::codeobj::clrx_amdcl2::{self, Cl2Input, Cl2Kernel, Cl2Reloc, RawKernel, NEW_BINARIES};
 use crate::codeobj::clrx_amdcl2_config::{hsa_line, Cl2Config};
-use crate::codeobj::clrx_config::{ConfigBuilder, Gpu};
+use crate::codeobj::clrx_config::{CodeRegs, ConfigBuilder, Gpu};
 
 /// The `.amdcl2` lines of a source, kept until the end.
 #[derive(Default)]
@@ -34,9 +37,47 @@ pub(super) struct AmdCl2 {
     sampler_init: bool,
     /// `.hsalayout`: the kernels' code is all of `.text`, each from its label on.
     hsa_layout: bool,
-    /// The labels of the global data: name, part (0 `.rodata`, 1 `.data`, 2 `.bss`), offset.
-    /// Code refers to them through relocations; they are defined only at the end.
-    data_labels: Vec<(String, usize, u64)>,
+    /// The names of places in the global data, which code refers to through relocations;
+    /// they are defined only at the end.
+    data: DataNames,
+    /// clrxasm's current kernel (`None`: the inner binary, whose sections are the global
+    /// data's, or the main one after `.main`).
+    current: Option<usize>,
+    /// Outside the kernels the source is in the inner binary (not `.main`'s, where it starts).
+    inner: bool,
+    /// The section the inner binary was left in (`.inner` goes back to it; `.rodata` first).
+    inner_section: Option<String>,
+    /// Per kernel: where it was left.
+    left: Vec<Left>,
+    /// The kernel whose code `.text` holds (the last one `.kernel` named).
+    code_kernel: Option<usize>,
+    /// Where each piece of code starts: its kernel and first item (of the whole file).
+    pieces: Vec<(usize, usize)>,
+    /// The first item since `.text` (or `.kernel`) last led into a kernel's code.
+    code_entry: usize,
+    /// `.kcode`/`.kcodeend` (with `.hsalayout`).
+    kcode: super::rocm::Kcode,
+}
+
+/// The names that stand for places in the global data.
+#[derive(Default)]
+struct DataNames {
+    /// The labels: name, part (0 `.rodata`, 1 `.data`, 2 `.bss`), offset.
+    labels: Vec<(String, usize, u64)>,
+    /// The symbols assigned an expression of them (`x = gdata+4`, which clrxasm keeps as an
+    /// expression and relocates where `x` is used): name, expression, in their order.
+    aliases: Vec<(String, String)>,
+}
+
+/// A relocation of code to the global data: item, offset in `.text`, high half, part, addend.
+type CodeReloc = (usize, usize, bool, usize, u64);
+
+/// Where a kernel was left when another place was named: its code's end so far, the section
+/// it was in and whether its config lines were open.
+#[derive(Default)]
+struct Left {
+    text_end: usize,
+    section: Option<(String, bool)>,
 }
 
 /// The global data's parts in clrxasm's order of its relocation symbols.
@@ -51,6 +92,8 @@ struct Span {
     to: usize,
     code: Vec<u8>,
     setup: Option<Vec<u8>>,
+    /// Without `.hsalayout`: the item ranges of its pieces (its offsets are its own).
+    ranges: Option<Vec<(usize, usize)>>,
 }
 
 /// The section of `.samplerinit`'s bytes.
@@ -138,8 +181,42 @@ const HALVES: [(&str, i64, bool); 6] = [
     ("%", 1 << 32, false),
 ];
 
-/// The forms of a kernel and of the inner binary gcnkit does not write yet.
-const NOT_YET: [&str; 4] = [".inner", ".kcode", ".kcodeend", ".main"];
+/// The data pseudo-ops that write bytes (the bss data only takes `.skip`, `.space`, `.org` and
+/// alignment, which reserve room).
+const DATA_WRITERS: [&str; 20] = [
+    ".byte",
+    ".short",
+    ".hword",
+    ".word",
+    ".int",
+    ".long",
+    ".quad",
+    ".octa",
+    ".half",
+    ".float",
+    ".single",
+    ".double",
+    ".fill",
+    ".fillq",
+    ".ascii",
+    ".asciz",
+    ".string",
+    ".string16",
+    ".string32",
+    ".string64",
+];
+
+/// The directives that may leave a kernel for the inner binary (the global data's sections).
+const LEAVES_KERNEL: [&str; 8] = [
+    ".globaldata",
+    ".rwdata",
+    ".bssdata",
+    ".samplerinit",
+    ".section",
+    ".inner",
+    ".main",
+    ".text",
+];
 
 /// A kernel's parts given as bytes: pseudo-op, clrxasm's name of it in messages, only in old
 /// binaries.
@@ -211,25 +288,287 @@ impl Assembler {
         let Some(mut a) = self.obj.amdcl2.take() else {
             return false;
         };
-        let here = &self.sections[self.section].0;
-        let in_raw = RAW_PARTS.iter().any(|p| here.starts_with(&format!(".amdcl2{}.", p.0)));
-        if matches!(name, ".config" | ".hsaconfig" | ".control_directive") && a.src.open.is_none() && in_raw {
-            let msg = "Config can't be defined if metadata,header,setup,stub section exists";
+        let taken = self.amdcl2_line(&mut a, lineno, src, name, span, c, end);
+        self.obj.amdcl2 = Some(a);
+        taken
+    }
+
+    /// [`Assembler::amdcl2_directive`] with the source's state taken out.
+    #[allow(clippy::too_many_arguments)]
+    fn amdcl2_line(
+        &mut self,
+        a: &mut AmdCl2,
+        lineno: usize,
+        src: &str,
+        name: &str,
+        span: (usize, usize),
+        c: &mut Cursor,
+        end: usize,
+    ) -> bool {
+        let rest = src[c.pos.min(end)..end].trim();
+        // clrxasm's other spellings of the global data's sections and of `.text`.
+        let name = match (name, rest) {
+            (".rodata", _) | (".section", ".rodata") => ".globaldata",
+            (".data", _) | (".section", ".data") => ".rwdata",
+            (".bss", _) => ".bssdata",
+            (".section", ".text") => ".text",
+            _ => name,
+        };
+        if DATA_WRITERS.contains(&name) && self.sections[self.section].0 == ".bss" {
+            let msg = "Writing data into non-writeable section is illegal";
             self.error_at(lineno, src, span, msg.into());
-            self.obj.amdcl2 = Some(a);
             return true;
         }
-        if name == ".config" && a.src.open.is_none() && self.sections[self.section].0 == ".text" {
-            if let Some(k) = a.src.kernels.last_mut() {
-                k.lines.push((name.into(), String::new(), lineno, src.into()));
+        let before = self.section;
+        if LEAVES_KERNEL.contains(&name) || name == ".kernel" {
+            if let Some(k) = a.current {
+                let here = self.sections[self.section].0.clone();
+                a.left[k].section = Some((here, a.src.open == Some(k)));
             }
         }
+        let taken = match self.amdcl2_place(a, lineno, src, name, span, c, end) {
+            Some(taken) => taken,
+            None => self.amdcl2_other(a, lineno, src, name, span, c, end),
+        };
+        // A section of the global data (or `.hsalayout`'s `.text`) is the inner binary's.
+        let here = &self.sections[self.section].0;
+        let inner = DATA_PARTS.contains(&here.as_str()) || here == SAMPLER_INIT || a.hsa_layout && here == ".text";
+        if self.section != before && inner && !matches!(name, ".kernel" | ".main") {
+            a.current = None;
+            a.inner = true;
+            a.inner_section = Some(here.clone());
+        }
+        taken
+    }
+
+    /// The lines that choose where the source is: `.kernel` (a kernel named again goes on
+    /// where it was left, as in clrxasm), `.config` (the current kernel's), `.text`,
+    /// `.inner`, `.main`, and the extra sections clrxasm would write (refused); `None` for
+    /// other lines.
+    #[allow(clippy::too_many_arguments)]
+    fn amdcl2_place(
+        &mut self,
+        a: &mut AmdCl2,
+        lineno: usize,
+        src: &str,
+        name: &str,
+        span: (usize, usize),
+        c: &mut Cursor,
+        end: usize,
+    ) -> Option<bool> {
+        let rest = src[c.pos.min(end)..end].trim().to_string();
+        let err = |s: &mut Self, msg: String| s.error_at(lineno, src, span, msg);
+        let here = self.sections[self.section].0.clone();
+        let in_raw = RAW_PARTS.iter().any(|p| here.starts_with(&format!(".amdcl2{}.", p.0)));
+        let extra = |a: &AmdCl2, what: &str| {
+            let binary = if a.current.is_some() || a.inner {
+                "inner"
+            } else {
+                "main"
+            };
+            format!(
+                "{what}: clrxasm writes an extra section of the {binary} binary here, which gcnkit does not write yet"
+            )
+        };
+        match name {
+            ".kernel" => return Some(self.amdcl2_kernel(a, lineno, src, span, c, end)),
+            ".config" | ".hsaconfig" | ".control_directive" if a.src.open.is_none() && in_raw => {
+                err(
+                    self,
+                    "Config can't be defined if metadata,header,setup,stub section exists".into(),
+                );
+            }
+            ".config" if a.src.open.is_none() => match a.current {
+                Some(k) => {
+                    a.src.kernels[k]
+                        .lines
+                        .push((name.into(), String::new(), lineno, src.into()));
+                    a.src.open = Some(k);
+                }
+                None => err(self, "Kernel config can be defined only inside kernel".into()),
+            },
+            ".text" => {
+                a.src.open = None;
+                if a.hsa_layout || a.current.is_some() {
+                    self.switch_section(".text");
+                    a.code_entry = self.taken + self.items.len();
+                } else {
+                    err(self, extra(a, ".text outside a kernel"));
+                }
+            }
+            ".section" if !rest.starts_with(".bss") => {
+                a.src.open = None;
+                err(self, extra(a, &format!(".section {rest}")));
+            }
+            ".inner" | ".main" => {
+                if !rest.is_empty() {
+                    err(self, "Garbages at end of line".into());
+                } else {
+                    a.src.open = None;
+                    a.current = None;
+                    a.inner = name == ".inner";
+                    let to = a.inner_section.clone().filter(|_| a.inner);
+                    self.switch_section(to.as_deref().unwrap_or(".rodata"));
+                }
+            }
+            ".kcode" | ".kcodeend" if a.src.open.is_none() => {
+                let in_code = here == ".text" && (a.hsa_layout || a.current.is_some());
+                let names: Vec<&str> = a.src.kernels.iter().map(|k| k.name.as_str()).collect();
+                if let Err(msg) = a
+                    .kcode
+                    .line(name, &rest, &names, in_code, self.taken + self.items.len())
+                {
+                    err(self, msg);
+                }
+            }
+            _ => return None,
+        }
+        Some(true)
+    }
+
+    /// `.kernel NAME`: the kernel the lines that follow are in. The kernel left keeps where it
+    /// was (its code's end, its section, its config lines open); a new kernel's code starts at
+    /// offset 0, a kernel named again goes on where it was left, as in clrxasm. (With
+    /// `.hsalayout` all the code is one `.text`.)
+    #[allow(clippy::too_many_arguments)]
+    fn amdcl2_kernel(
+        &mut self,
+        a: &mut AmdCl2,
+        lineno: usize,
+        src: &str,
+        span: (usize, usize),
+        c: &mut Cursor,
+        end: usize,
+    ) -> bool {
+        let name = src[c.pos.min(end)..end].trim();
+        if name.is_empty() {
+            self.error_at(lineno, src, span, ".kernel needs the kernel's name".into());
+            return true;
+        }
+        let layout = a.hsa_layout;
+        let text_at = if self.section == 0 {
+            self.offset
+        } else {
+            self.sections[0].1
+        };
+        if let Some(k) = a.code_kernel.filter(|_| !layout) {
+            a.left[k].text_end = text_at;
+        }
+        a.src.open = None;
+        self.switch_section(".text");
+        let k = match a.src.kernels.iter().position(|x| x.name == name) {
+            Some(k) => {
+                if !layout {
+                    self.offset = a.left[k].text_end;
+                }
+                if let Some((sec, open)) = a.left[k].section.clone() {
+                    self.switch_section(&sec);
+                    if open {
+                        a.src.open = Some(k);
+                    }
+                }
+                k
+            }
+            None => {
+                if !layout {
+                    self.offset = 0;
+                }
+                match self.binary_directive(&mut a.src, lineno, src, ".kernel", span, c, end, false) {
+                    Common::Kernel => {}
+                    _ => return true,
+                }
+                a.left.push(Left::default());
+                a.src.kernels.len() - 1
+            }
+        };
+        a.current = Some(k);
+        a.code_kernel = Some(k);
+        a.pieces.push((k, self.taken + self.items.len()));
+        a.code_entry = self.taken + self.items.len();
+        true
+    }
+
+    /// Without `.hsalayout`, with `.kcode`: each kernel's registers as clrxasm counts them.
+    /// Its current count starts as the kernel's at each piece of its code and is kept when
+    /// the code is left; `.kcode` and `.kcodeend` add it to the kernels selected before them
+    /// and start it over (the current kernel's count, kept when its code is left, then has
+    /// only what follows); at the end it is kept for the last kernel defined, or where the
+    /// source is not in code (see the cut in [`Assembler::finish_amdcl2`]).
+    fn amdcl2_kcode_regs(&self, a: &AmdCl2, in_code: bool) -> Vec<CodeRegs> {
+        let max = |x: CodeRegs, y: CodeRegs| CodeRegs {
+            sgprs: x.sgprs.max(y.sgprs),
+            vgprs: x.vgprs.max(y.vgprs),
+            flat_scratch: x.flat_scratch || y.flat_scratch,
+            xnack_mask: x.xnack_mask || y.xnack_mask,
+        };
+        // (item, a piece of kernel k's code, or a `.kcode` line with the selection before it)
+        type Event<'a> = (usize, Result<usize, Option<&'a Vec<usize>>>);
+        let mut events: Vec<Event> = a.pieces.iter().map(|&(k, at)| (at, Ok(k))).collect();
+        let mut before = None;
+        for (at, sel) in a.kcode.events() {
+            events.push((*at, Err(before)));
+            before = sel.as_ref();
+        }
+        // (A piece's start before the `.kcode` lines at its first item.)
+        events.sort_by_key(|e| (e.0, e.1.is_err()));
+        let n = a.src.kernels.len();
+        let mut kept = vec![CodeRegs::default(); n];
+        let (mut now, mut current, mut from) = (CodeRegs::default(), None, self.taken);
+        let upto = |now: CodeRegs, from: usize, to: usize| {
+            let (a, b) = (from - self.taken, to - self.taken);
+            max(now, self.code_regs_where(|i, _| (a..b).contains(&i)))
+        };
+        for (at, e) in events {
+            now = upto(now, from, at);
+            from = at;
+            match e {
+                Ok(k) => {
+                    if let Some(p) = current {
+                        kept[p] = now;
+                    }
+                    now = kept[k];
+                    current = Some(k);
+                }
+                Err(sel) => {
+                    for &j in sel.into_iter().flatten() {
+                        kept[j] = max(kept[j], now);
+                    }
+                    now = CodeRegs::default();
+                }
+            }
+        }
+        now = upto(now, from, self.taken + self.items.len());
+        if let Some(c) = current.filter(|&c| !in_code || c + 1 == n) {
+            kept[c] = now;
+        }
+        kept
+    }
+
+    /// The section a label defined in `.text` is in, for the branches to it: without
+    /// `.hsalayout` a kernel's code is a section of its own (see [`Assembler::label_section`]).
+    pub(super) fn amdcl2_code_section(&self) -> Option<usize> {
+        let a = self.obj.amdcl2.as_ref().filter(|a| !a.hsa_layout)?;
+        Some(a.code_kernel.map_or(0, |k| usize::MAX - k))
+    }
+
+    /// The other lines of an `.amdcl2` source.
+    #[allow(clippy::too_many_arguments)]
+    fn amdcl2_other(
+        &mut self,
+        a: &mut AmdCl2,
+        lineno: usize,
+        src: &str,
+        name: &str,
+        span: (usize, usize),
+        c: &mut Cursor,
+        end: usize,
+    ) -> bool {
         let data = [
             (".globaldata", "Global Data"),
             (".rwdata", "Global RWData"),
             (".bssdata", "Global BSS"),
         ];
-        let taken = if let Some((_, what)) = data.iter().find(|d| d.0 == name && a.driver() < NEW_BINARIES) {
+        if let Some((_, what)) = data.iter().find(|d| d.0 == name && a.driver() < NEW_BINARIES) {
             self.error_at(lineno, src, span, format!("{what} allowed only for new binary format"));
             true
         } else if name == ".get_driver_version" {
@@ -240,11 +579,9 @@ impl Assembler {
             match self.binary_directive(&mut a.src, lineno, src, name, span, c, end, false) {
                 Common::Taken | Common::Kernel => true,
                 Common::Target => false,
-                Common::Other => self.amdcl2_only(&mut a, lineno, src, name, span, c, end),
+                Common::Other => self.amdcl2_only(a, lineno, src, name, span, c, end),
             }
-        };
-        self.obj.amdcl2 = Some(a);
-        taken
+        }
     }
 
     /// The lines only `.amdcl2` sources take.
@@ -367,8 +704,8 @@ impl Assembler {
                 } else {
                     "Kernel control directive"
                 };
-                match a.src.kernels.len().checked_sub(1) {
-                    Some(k) if self.sections[self.section].0 == ".text" => {
+                match a.current {
+                    Some(k) => {
                         if !rest.is_empty() {
                             err(self, "Garbages at end of line".into());
                         } else {
@@ -381,10 +718,7 @@ impl Assembler {
             }
             n if RAW_PARTS.iter().any(|p| p.0 == n) => {
                 let &(_, what, old_only) = RAW_PARTS.iter().find(|p| p.0 == n).unwrap_or(&RAW_PARTS[0]);
-                let here = &self.sections[self.section].0;
-                let in_kernel = !DATA_PARTS.contains(&here.as_str()) && here != SAMPLER_INIT;
-                let k = a.src.kernels.len().checked_sub(1).filter(|_| in_kernel);
-                match k {
+                match a.current {
                     None => err(self, format!("{what} can be defined only inside kernel")),
                     Some(k)
                         if a.src.kernels[k]
@@ -402,10 +736,6 @@ impl Assembler {
                     Some(k) => self.switch_section(&raw_section(n, k)),
                 }
             }
-            n if NOT_YET.contains(&n) => {
-                let msg = format!("{n}: not written yet by gcnkit (.inner's sections and symbols, .kcode)");
-                err(self, msg);
-            }
             _ => return false,
         }
         true
@@ -416,7 +746,7 @@ impl Assembler {
         let part = DATA_PARTS.iter().position(|&p| p == self.sections[self.section].0);
         match (self.obj.amdcl2.as_mut(), part) {
             (Some(a), Some(part)) => {
-                a.data_labels.push((key.to_string(), part, self.offset as u64));
+                a.data.labels.push((key.to_string(), part, self.offset as u64));
                 true
             }
             _ => false,
@@ -427,16 +757,12 @@ impl Assembler {
     /// `bases` (`None`: it waits for another symbol).
     fn value_with_bases(
         &mut self,
-        labels: &[(String, usize, u64)],
+        d: &DataNames,
         p: &super::Pending,
         range: (usize, usize),
         bases: [i64; 3],
     ) -> Result<Option<i64>, super::parse::PErr> {
-        for (key, part, off) in labels {
-            let v = (*off as i64).wrapping_add(bases[*part]);
-            self.syms
-                .insert(key.clone(), super::parse::Sym::Value(super::parse::Value::Int(v)));
-        }
+        self.define_data_names(d, bases, false);
         let mut c = Cursor::new(&p.source, range.0, range.1);
         let r = self.syms.with_context(p.ctx.as_deref(), |syms| {
             (super::expr::Expr { syms, no_bar: false }).parse(&mut c)
@@ -451,6 +777,58 @@ impl Assembler {
         })
     }
 
+    /// The global data's names with its parts at `bases`: in the symbol table only (`define`
+    /// false: for probing), or defined (what waits for them gets their values).
+    fn define_data_names(&mut self, d: &DataNames, bases: [i64; 3], define: bool) {
+        use super::parse::{Sym, Value};
+        let mut values: Vec<(&str, Option<i64>)> = Vec::new();
+        for (key, part, off) in &d.labels {
+            let v = (*off as i64).wrapping_add(bases[*part]);
+            self.syms.insert(key.clone(), Sym::Value(Value::Int(v)));
+            values.push((key, Some(v)));
+        }
+        for (key, expr) in &d.aliases {
+            let mut c = Cursor::new(expr, 0, expr.len());
+            let v = match (super::expr::Expr {
+                syms: &self.syms,
+                no_bar: false,
+            })
+            .parse(&mut c)
+            {
+                Ok(super::expr::EVal::Value(v)) if c.at_end() => Some(super::expr::as_int(v)),
+                _ => None,
+            };
+            let _ = std::mem::take(self.syms.warnings.get_mut());
+            match v {
+                Some(v) => self.syms.insert(key.clone(), Sym::Value(Value::Int(v))),
+                None => self.syms.remove(key),
+            };
+            values.push((key, v));
+        }
+        if define {
+            for (key, v) in values {
+                self.syms.remove(key);
+                if let Some(v) = v {
+                    self.define(0, "", key, Sym::Value(Value::Int(v)), 0, 0);
+                }
+            }
+        }
+    }
+
+    /// `NAME = EXPR` whose expression waits for `waits`, a name of a place in the global data:
+    /// kept as clrxasm keeps it (an expression, relocated where `NAME` is used); whether it
+    /// was one.
+    pub(super) fn amdcl2_data_alias(&mut self, key: &str, waits: &str, expr: &str) -> bool {
+        let Some(d) = self.obj.amdcl2.as_mut().map(|a| &mut a.data) else {
+            return false;
+        };
+        let known = d.labels.iter().any(|l| l.0 == waits) || d.aliases.iter().any(|l| l.0 == waits);
+        if known {
+            d.aliases.push((key.to_string(), expr.to_string()));
+        }
+        known
+    }
+
     /// How pending expression `p` refers to the global data: `None` when it does not (or
     /// waits for another symbol), else (part, high half, addend), or a refusal. The
     /// expression is probed with each part moved: a place is linear in its part's base; its
@@ -458,7 +836,7 @@ impl Assembler {
     /// its root, as clrxasm requires, with a linear place on its left.
     fn global_data_place(
         &mut self,
-        labels: &[(String, usize, u64)],
+        labels: &DataNames,
         p: &super::Pending,
     ) -> Result<Option<(usize, bool, u64)>, String> {
         let whole = (p.fixup.start, p.fixup.end);
@@ -547,13 +925,21 @@ impl Assembler {
 
     /// clrxasm's relocations of code to the global data (`.rela.hsatext`): each literal or
     /// data word of `.text` whose expression is a place in the global data (see
-    /// [`Assembler::global_data_place`]) holds clrxasm's filler; returns (offset in `.text`,
-    /// high half, part, addend) in the order of the code. Then the global data's labels are
-    /// defined (what else waits for them gets their offsets).
-    fn amdcl2_relocs(&mut self, labels: &[(String, usize, u64)]) -> Vec<(usize, bool, usize, u64)> {
+    /// [`Assembler::global_data_place`]) holds clrxasm's filler; returns (item, offset in
+    /// `.text`, high half, part, addend) in the order of the code, and how many of the labels
+    /// they name. Then the global data's labels are defined (what else waits for them gets
+    /// their offsets).
+    fn amdcl2_relocs(&mut self, d: &DataNames) -> (Vec<CodeReloc>, usize) {
         let mut out = Vec::new();
-        if labels.is_empty() {
-            return out;
+        let names: Vec<&str> = d
+            .labels
+            .iter()
+            .map(|l| l.0.as_str())
+            .chain(d.aliases.iter().map(|l| l.0.as_str()))
+            .collect();
+        let mut named = vec![false; names.len()];
+        if d.labels.is_empty() {
+            return (out, 0);
         }
         let pending = std::mem::take(&mut self.pending);
         let mut kept = Vec::new();
@@ -564,17 +950,21 @@ impl Assembler {
                 FixupKind::Data => Some(0),
                 _ => None,
             };
-            let item = p
-                .item
-                .checked_sub(self.taken)
-                .and_then(|k| self.items.get(k))
-                .map(|i| i.offset as usize);
-            match self.global_data_place(labels, &p) {
+            let index = p.item.checked_sub(self.taken);
+            let item = index.and_then(|k| self.items.get(k)).map(|i| i.offset as usize);
+            match self.global_data_place(d, &p) {
                 Ok(None) => kept.push(p),
                 Ok(Some((part, high, addend))) => match (place, item) {
                     (Some(byte), Some(at)) => {
+                        let text = p.source.get(p.fixup.start..p.fixup.end).unwrap_or("");
+                        let words: Vec<&str> = text
+                            .split(|ch: char| !(ch.is_ascii_alphanumeric() || "_.$:".contains(ch)))
+                            .collect();
+                        for (n, key) in named.iter_mut().zip(&names) {
+                            *n |= words.contains(key);
+                        }
                         self.patch_bytes(p.item, 0, byte, &RELOC_FILLER.to_le_bytes());
-                        out.push((at + byte, high, part, addend));
+                        out.push((index.unwrap_or(0), at + byte, high, part, addend));
                     }
                     _ => {
                         let e = super::parse::perr(
@@ -592,15 +982,9 @@ impl Assembler {
             }
         }
         self.pending = kept;
-        for (key, _, _) in labels {
-            self.syms.remove(key);
-        }
-        for (key, _, off) in labels {
-            let v = super::parse::Sym::Value(super::parse::Value::Int(*off as i64));
-            self.define(0, "", key, v, 0, 0);
-        }
+        self.define_data_names(d, [0; 3], true);
         out.sort_unstable();
-        out
+        (out, named.iter().filter(|&&n| n).count())
     }
 
     /// `.hsalayout`'s kernels: each from its label in `.text` (its setup, 256 bytes unless a
@@ -665,6 +1049,7 @@ impl Assembler {
                 to: end,
                 code: text.get(off + setup_size..end).unwrap_or(&[]).to_vec(),
                 setup: text.get(off..off + setup_size).map(|s| s.to_vec()),
+                ranges: None,
             });
         }
         let spans: Option<Vec<Span>> = spans.into_iter().collect();
@@ -676,10 +1061,13 @@ impl Assembler {
         let Some(a) = self.obj.amdcl2.take() else {
             return;
         };
-        let relocs = self.amdcl2_relocs(&a.data_labels);
+        let (relocs, labels_named) = self.amdcl2_relocs(&a.data);
         let b = &a.src;
-        if a.hsa_layout && !relocs.is_empty() {
-            let msg = "code relocations to the global data with .hsalayout: not written yet by gcnkit (clrxasm orders them its own way)";
+        // With `.hsalayout` clrxasm writes the relocations in the order it resolves them:
+        // a label's in the order of the code, the labels in the order of its symbol table
+        // (a hash table's), which gcnkit does not follow yet.
+        if a.hsa_layout && labels_named > 1 {
+            let msg = "code relocations to more than one label of the global data with .hsalayout: clrxasm orders them by its symbol table, which gcnkit does not follow yet";
             return self.binary_error(b, ".amdcl2", msg.into());
         }
         let device = match self.binary_device(b) {
@@ -696,18 +1084,42 @@ impl Assembler {
                 None => return,
             }
         } else {
-            let Some(codes) = self.binary_kernel_codes(b, ".amdcl2") else {
+            let text_at = if self.section == 0 {
+                self.offset
+            } else {
+                self.sections[0].1
+            };
+            let sizes: Vec<usize> = (0..b.kernels.len())
+                .map(|k| {
+                    if a.code_kernel == Some(k) {
+                        text_at
+                    } else {
+                        a.left[k].text_end
+                    }
+                })
+                .collect();
+            let Some(codes) = self.piece_codes(&a.pieces, &sizes, ".amdcl2") else {
                 return;
             };
-            let spans = b.kernels.iter().zip(codes).map(|(k, (code, to))| Span {
-                from: k.start,
-                code_start: k.start,
-                to,
+            let spans = codes.into_iter().map(|(code, ranges)| Span {
+                from: 0,
+                code_start: 0,
+                to: code.len(),
                 code,
                 setup: None,
+                ranges: Some(ranges),
             });
             (spans.collect(), None)
         };
+        // clrxasm keeps a kernel's register counts when its code is left, and at the end for
+        // the last kernel defined: a kernel named again whose code the source ends in loses
+        // the registers written since its code was last entered.
+        let in_code = self.section == 0 && b.open.is_none() && a.current.is_some();
+        let cut = match a.code_kernel {
+            Some(k) if in_code && k + 1 != b.kernels.len() => Some((k, a.code_entry - self.taken)),
+            _ => None,
+        };
+        let kcode_regs = (!a.hsa_layout && !a.kcode.events().is_empty()).then(|| self.amdcl2_kcode_regs(&a, in_code));
         let unified = self.clrx.policy >= 200;
         let mut kernels = Vec::new();
         for (i, (k, span)) in b.kernels.iter().zip(spans).enumerate() {
@@ -717,9 +1129,17 @@ impl Assembler {
                 to,
                 code,
                 setup: layout_setup,
+                ranges,
             } = span;
             let mut config = Cl2Config::default();
-            let regs = self.code_regs_in(from, to);
+            let regs = match &ranges {
+                Some(_) if kcode_regs.is_some() => kcode_regs.as_ref().map_or(Default::default(), |r| r[i]),
+                Some(ranges) => {
+                    let upto = cut.filter(|c| c.0 == i).map_or(usize::MAX, |c| c.1);
+                    self.code_regs_where(|item, _| item < upto && ranges.iter().any(|r| (r.0..r.1).contains(&item)))
+                }
+                None => self.kcode_regs(&a.kcode, i, from, to),
+            };
             // (A `.control_directive` alone makes no config: clrxasm's kernel is then raw.)
             let opened = |n: &str| k.lines.iter().any(|l| l.0 == n);
             let kind = k
@@ -798,10 +1218,14 @@ impl Assembler {
                 }
                 None
             };
+            let mine = |&&(item, at, ..): &&CodeReloc| match &ranges {
+                Some(ranges) => ranges.iter().any(|r| (r.0..r.1).contains(&item)),
+                None => (code_start..to).contains(&at),
+            };
             let relocs = relocs
                 .iter()
-                .filter(|r| (code_start..to).contains(&r.0))
-                .map(|&(at, high, part, addend)| Cl2Reloc {
+                .filter(mine)
+                .map(|&(_, at, high, part, addend)| Cl2Reloc {
                     offset: (at - code_start) as u64,
                     high,
                     part: part as u8,
@@ -817,6 +1241,13 @@ impl Assembler {
                 raw,
                 offset: from as u64,
             });
+        }
+        // (`.hsalayout`'s code outside the kernels' own, a setup's place, relocated: clrxasm's
+        // relocations are the whole code's.)
+        if kernels.iter().map(|k| k.relocs.len()).sum::<usize>() != relocs.len() {
+            let msg =
+                "a relocation to the global data outside the kernels' code (.hsalayout): gcnkit does not write it yet";
+            return self.binary_error(b, ".amdcl2", msg.into());
         }
         let section = |name: &str| self.obj.parts.sections.iter().find(|s| s.name == name);
         let input = Cl2Input {

@@ -298,3 +298,49 @@ impl Assembler {
         self.error_at(line, &src, (0, n), msg);
     }
 }
+
+/// A kernel's code and the ranges of items (of [`Assembler::items`]) that hold it.
+pub(super) type KernelCode = (Vec<u8>, Vec<(usize, usize)>);
+
+impl Assembler {
+    /// Each kernel's code when each kernel's code is a section of its own (its offsets from
+    /// 0) that may come in pieces: `pieces` says where each starts (its kernel, first item of
+    /// the whole file), `sizes` each kernel's code size; `None` (an error given) when code
+    /// comes before the first kernel.
+    pub(super) fn piece_codes(
+        &mut self,
+        pieces: &[(usize, usize)],
+        sizes: &[usize],
+        format: &str,
+    ) -> Option<Vec<KernelCode>> {
+        let first = pieces.first().map_or(usize::MAX, |p| p.1);
+        let before = first.saturating_sub(self.taken).min(self.items.len());
+        if let Some(it) = self.items[..before].first() {
+            let line = it.line as usize;
+            let msg = format!("code outside a kernel (an {format} source's code follows .kernel NAME)");
+            self.error_at(line, "", (0, 0), msg);
+            return None;
+        }
+        let mut out: Vec<KernelCode> = vec![Default::default(); sizes.len()];
+        let n_items = self.taken + self.items.len();
+        for (i, &(k, from)) in pieces.iter().enumerate() {
+            let to = pieces.get(i + 1).map_or(n_items, |p| p.1);
+            out[k].1.push((from - self.taken, to - self.taken));
+        }
+        for ((code, ranges), &size) in out.iter_mut().zip(sizes) {
+            for &(from, to) in ranges.iter() {
+                for it in &self.items[from..to] {
+                    let at = it.offset as usize;
+                    let mut b = Vec::new();
+                    it.push_bytes(&mut b);
+                    if code.len() < at + b.len() {
+                        code.resize(at + b.len(), 0);
+                    }
+                    code[at..at + b.len()].copy_from_slice(&b);
+                }
+            }
+            code.resize(size.max(code.len()), 0);
+        }
+        Some(out)
+    }
+}

@@ -1115,6 +1115,8 @@ impl Assembler {
                 self.define(lineno, src, name, Sym::Value(v), s0, s1);
                 self.obj.constant(name);
             }
+            // (`x = gdata+4` in an `.amdcl2` source: relocated where `x` is used.)
+            Ok((EVal::Forward(f), _)) if c.at_end() && self.amdcl2_data_alias(name, &f, &src[e0..c.pos]) => {}
             Ok((EVal::Forward(f), _)) if c.at_end() => {
                 let pa = PendingAssign {
                     name: name.to_string(),

@@ -104,6 +104,11 @@ pub(super) struct Kcode {
 }
 
 impl Kcode {
+    /// Where the code's kernels change: item index, the selection from there on.
+    pub(super) fn events(&self) -> &[(usize, Option<Vec<usize>>)] {
+        &self.events
+    }
+
     /// `.kcode KERNEL, -KERNEL, +...` and `.kcodeend`: the kernels the code that follows
     /// counts for (clrxasm's errors; `kernels`: their names in `.kernel` order; `at`: the next item's index).
     pub(super) fn line(

@@ -279,6 +279,10 @@ pub struct Cl2KernelBin {
     pub metadata: Vec<u8>,
     pub setup: Vec<u8>,
     pub code: Vec<u8>,
+    /// An old binary's stub (the bytes before its setup).
+    pub stub: Vec<u8>,
+    /// A new binary's: where its setup is in the inner binary's `.hsatext`.
+    pub text_at: u64,
     /// An old binary's ISA metadata.
     pub isa_metadata: Vec<u8>,
     /// Its code's relocations to the global data, in the order of the code.
@@ -327,6 +331,8 @@ pub struct Cl2Binary {
     /// (offset in the global data, sampler).
     pub sampler_relocs: Vec<(u64, u64)>,
     pub kernels: Vec<Cl2KernelBin>,
+    /// A new binary's inner `.hsatext` (every kernel's setup and code): clrxdisasm's `-L`.
+    pub hsa_text: Option<Vec<u8>>,
 }
 
 /// Reads an AMD OpenCL 2.0 binary.
@@ -410,11 +416,14 @@ pub fn read(data: &[u8]) -> Result<Cl2Binary, String> {
             name,
             metadata,
             setup: Vec::new(),
+            stub: Vec::new(),
+            text_at: 0,
             code: Vec::new(),
             isa_metadata: Vec::new(),
             relocs: Vec::new(),
         });
     }
+    let mut hsa_text = None;
     let (mut global_data, mut rw_data, mut bss, mut sampler_init, mut sampler_relocs) =
         (Vec::new(), Vec::new(), None, Vec::new(), Vec::new());
     if let Some(i) = &inner {
@@ -425,6 +434,7 @@ pub fn read(data: &[u8]) -> Result<Cl2Binary, String> {
         rw_data = sect(".hsadata_global_agent")?;
         bss = i.section(".hsabss_global_agent").map(|s| (s.size, s.align));
         sampler_init = sect(".hsaimage_samplerinit")?;
+        hsa_text = Some(sect(".hsatext")?);
         let rela = sect(".rela.hsadata_readonly_agent")?;
         for r in rela.chunks_exact(24) {
             let off = le(r, 0, 8)?;
@@ -447,6 +457,7 @@ pub fn read(data: &[u8]) -> Result<Cl2Binary, String> {
             }
             k.setup = b[..at].to_vec();
             k.code = b[at..].to_vec();
+            k.text_at = s.value;
             code_at.push(s.value.saturating_add(at as u64));
         }
         // Code relocations: each in the code of a kernel, to a symbol of the global data,
@@ -502,6 +513,7 @@ pub fn read(data: &[u8]) -> Result<Cl2Binary, String> {
             let code = setup.get(code_at..).ok_or("kernel code out of range")?;
             k.setup = setup[..code_at].to_vec();
             k.code = code.to_vec();
+            k.stub = b[..setup_at].to_vec();
             let isa = format!("__ISA_&__OpenCL_{}_kernel_metadata", k.name);
             if let Some(s) = outer.symbols.iter().find(|s| s.name == isa) {
                 k.isa_metadata = outer.symbol_bytes(s)?.to_vec();
@@ -572,6 +584,7 @@ pub fn read(data: &[u8]) -> Result<Cl2Binary, String> {
         sampler_init,
         sampler_relocs,
         kernels,
+        hsa_text,
     })
 }
 
@@ -847,6 +860,9 @@ pub fn print_head(b: &Cl2Binary, parts: Parts, out: &mut String) {
     out.push_str(if b.is64 { ".64bit\n" } else { ".32bit\n" });
     let _ = writeln!(out, ".arch_minor {}\n.arch_stepping {}", b.arch_minor, b.arch_stepping);
     let _ = writeln!(out, ".driver_version {}", b.driver_version);
+    if parts.layout {
+        out.push_str(".hsalayout\n");
+    }
     if parts.metadata {
         let _ = writeln!(
             out,
@@ -854,6 +870,10 @@ pub fn print_head(b: &Cl2Binary, parts: Parts, out: &mut String) {
             super::clrx_amd_read::escape(&b.compile_options)
         );
         let _ = writeln!(out, ".acl_version \"{}\"", super::clrx_amd_read::escape(&b.acl_version));
+    }
+    if parts.setup && !parts.config && !b.sampler_init.is_empty() {
+        out.push_str(".samplerinit\n");
+        super::clrx_amd_read::print_bytes(&b.sampler_init, out);
     }
     if parts.config {
         for s in b.sampler_init.chunks_exact(8) {
@@ -881,17 +901,26 @@ pub fn print_head(b: &Cl2Binary, parts: Parts, out: &mut String) {
 
 /// What of a binary clrxdisasm prints besides the code: its `-m` (compile options, each
 /// kernel's raw metadata unless `config`), `-d` (the global data), `-C` (each kernel's
-/// `.config`, the samplers' values).
+/// `.config`, the samplers' values), `-s` (unless `config`: each kernel's raw stub and setup,
+/// the samplers' raw `.samplerinit`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Parts {
     pub metadata: bool,
     pub data: bool,
     pub config: bool,
+    pub setup: bool,
+    /// `-L` (a new binary's): `.hsalayout`, its code as one `.text`.
+    pub layout: bool,
 }
 
 /// A kernel's raw metadata (and an old binary's ISA metadata) as clrxdisasm `-m` prints it.
 pub fn print_raw_metadata(k: &Cl2KernelBin, out: &mut String) {
-    for (name, bytes) in [("metadata", &k.metadata), ("isametadata", &k.isa_metadata)] {
+    print_kernel_parts(&[("metadata", &k.metadata), ("isametadata", &k.isa_metadata)], out);
+}
+
+/// A kernel's parts given as bytes (`.metadata`...): each not empty under its pseudo-op.
+fn print_kernel_parts(parts: &[(&str, &Vec<u8>)], out: &mut String) {
+    for (name, bytes) in parts {
         if !bytes.is_empty() {
             let _ = writeln!(out, "    .{name}");
             let mut t = String::new();
@@ -901,6 +930,14 @@ pub fn print_raw_metadata(k: &Cl2KernelBin, out: &mut String) {
             }
         }
     }
+}
+
+/// A kernel's raw stub (old binaries) and setup as clrxdisasm `-s` prints them.
+pub fn print_raw_setup(k: &Cl2KernelBin, layout: bool, out: &mut String) {
+    // (With `-L` the setup is in the code.)
+    let none = Vec::new();
+    let setup = if layout { &none } else { &k.setup };
+    print_kernel_parts(&[("stub", &k.stub), ("setup", setup)], out);
 }
 
 /// A kernel's `.config` lines and arguments, as clrxdisasm `-C` prints them.
@@ -919,17 +956,7 @@ pub fn print_config(c: &Cl2Config, out: &mut String) {
         let _ = write!(out, ", {}", letters(c.dims >> 3 & 7));
     }
     out.push('\n');
-    let r = c.reqd_work_group_size;
-    if r != [0; 3] {
-        let _ = writeln!(out, "        .cws {}, {}, {}", r[0], r[1], r[2]);
-    }
-    let h = c.work_group_size_hint;
-    if h != [0; 3] {
-        let _ = writeln!(out, "        .work_group_size_hint {}, {}, {}", h[0], h[1], h[2]);
-    }
-    if !c.vec_type_hint.is_empty() {
-        let _ = writeln!(out, "        .vectypehint {}", c.vec_type_hint);
-    }
+    print_hints(c, out);
     let _ = writeln!(out, "        .sgprsnum {}\n        .vgprsnum {}", c.sgprs, c.vgprs);
     if c.local_size != 0 {
         let _ = writeln!(out, "        .localsize {}", c.local_size);
@@ -971,12 +998,54 @@ pub fn print_config(c: &Cl2Config, out: &mut String) {
         }
     }
     let _ = writeln!(out, "        .priority {}", c.priority);
+    print_args(c, out);
+}
+
+/// The metadata's required and hinted work group sizes and vector type hint (in both config
+/// forms).
+fn print_hints(c: &Cl2Config, out: &mut String) {
+    let r = c.reqd_work_group_size;
+    if r != [0; 3] {
+        let _ = writeln!(out, "        .cws {}, {}, {}", r[0], r[1], r[2]);
+    }
+    let h = c.work_group_size_hint;
+    if h != [0; 3] {
+        let _ = writeln!(out, "        .work_group_size_hint {}, {}, {}", h[0], h[1], h[2]);
+    }
+    if !c.vec_type_hint.is_empty() {
+        let _ = writeln!(out, "        .vectypehint {}", c.vec_type_hint);
+    }
+}
+
+/// The arguments and samplers (in both config forms).
+fn print_args(c: &Cl2Config, out: &mut String) {
     for a in &c.args {
         print_arg(a, out);
     }
     for s in &c.samplers {
         let _ = writeln!(out, "        .sampler {s}");
     }
+}
+
+/// A kernel's config as clrxdisasm `-HC` prints it: `.hsaconfig`, the metadata's hints, its
+/// setup's pseudo-ops and control directive (ROCm's header printer), `.hsaconfig` again, the
+/// arguments and samplers.
+pub fn print_hsa_config(b: &Cl2Binary, c: &Cl2Config, setup: &[u8], out: &mut String) -> Result<(), String> {
+    let header: &[u8; 256] = setup
+        .get(..256)
+        .and_then(|h| h.try_into().ok())
+        .ok_or("a setup of fewer than 256 bytes (an old binary's) has no HSA config")?;
+    out.push_str("    .hsaconfig\n");
+    print_hints(c, out);
+    let gpu = super::clrx_config::Gpu {
+        device: b.device,
+        arch_minor: None,
+        arch_stepping: None,
+    };
+    super::clrx_config::print_config_lines(header, &super::clrx_config::Target::new(gpu, false), "", out);
+    out.push_str("    .hsaconfig\n");
+    print_args(c, out);
+    Ok(())
 }
 
 fn print_arg(a: &Cl2Arg, out: &mut String) {
