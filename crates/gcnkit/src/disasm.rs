@@ -818,7 +818,7 @@ fn clrx_rocm(co: &crate::codeobj::CodeObject) -> Option<String> {
             let h: &[u8; 256] = sec.bytes[s.offset as usize..s.offset as usize + 256].try_into().ok()?;
             // (with `.newbinfmt` a function whose bytes are no header stays a function; one
             // whose header `.config` cannot carry makes the text not CLRX's, as a kernel's does)
-            if !co.amdgpu_config && !(h.iter().all(|&b| b == 0) || print_config(h, &t, &mut String::new()).is_ok()) {
+            if !(co.amdgpu_config || h.iter().all(|&b| b == 0) || print_config(h, &t, &mut String::new()).is_ok()) {
                 if crate::codeobj::akc::fields(h).is_ok() {
                     return None;
                 }

@@ -663,7 +663,7 @@ fn format_lines_as_clrxasm_refuses() {
         format!("x:\n.amd\n.gpu pitcairn\n{k}"),
         format!(".amd\n.gpu pitcairn\n.globaldata 4\n{k}"),
         format!(".amd\n.gpu pitcairn\n.driver_version 1,,2\n{k}"),
-        format!(".amd\n.gpu pitcairn\n.kernel k\n.config\nl:\n.text\ns_endpgm\n"),
+        ".amd\n.gpu pitcairn\n.kernel k\n.config\nl:\n.text\ns_endpgm\n".to_string(),
         format!(".amd\n.gpu pitcairn\n{k}.data 1\n"),
     ] {
         assert!(gcnkit_binary(&src, &[]).is_err(), "gcnkit takes:\n{src}");

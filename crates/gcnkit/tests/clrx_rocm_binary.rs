@@ -404,7 +404,7 @@ fn got_lines(r: &mut Rng, n: usize, extra: &[String], s: &mut String) {
     };
     // (now and then kernels only, a GOT the disassembler reads back)
     let objects = !r.chance(1, 3);
-    let mut count = |r: &mut Rng, n: u64| if objects { r.below(n) } else { 0 };
+    let count = |r: &mut Rng, n: u64| if objects { r.below(n) } else { 0 };
     let (text, data, abs, others) = (count(r, 7), count(r, 7), count(r, 5), count(r, 20));
     let text: Vec<String> = (0..text).map(|_| name(r, true)).collect();
     let data: Vec<String> = (0..data).map(|_| name(r, true)).collect();
@@ -864,7 +864,7 @@ fn llvm10_default_flags_refused() {
     let src = ".rocm\n.gpu Fiji\n.llvm10binfmt\n.globaldata\n.fill 64, 1, 0\n.kernel k\n.config\n.text\nk: s_endpgm\n";
     let bin = gcnkit_binary(src, &[]).expect(src);
     assert_eq!(u32::from_le_bytes(bin[0x30..0x34].try_into().unwrap()), 51);
-    let e = gcnkit::codeobj::read(&bin).err().expect("gfx1010's flags read as GCN");
+    let e = gcnkit::codeobj::read(&bin).expect_err("gfx1010's flags read as GCN");
     assert!(e.to_string().contains("processor 0x33"), "{e}");
     if common::clrx::dir().is_some() {
         assert!(common::clrx::assemble_binary(src, &[]).ok() == Some(bin));

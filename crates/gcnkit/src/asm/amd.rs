@@ -11,7 +11,7 @@
 //! every kernel's instructions in its one list of items, each kernel's at its own offsets; the
 //! pieces say whose they are.
 
-use super::clrx_binary::{BinarySource, Common};
+use super::clrx_binary::{BinarySource, Common, KernelCode};
 use super::parse::Cursor;
 use super::Assembler;
 use crate::codeobj::clrx_amd::{self, note, Form, Input, Kernel, RawParts, CAL_NOTE_NAMES};
@@ -64,9 +64,6 @@ impl KernelParts {
         self.header || self.metadata || !self.notes.is_empty()
     }
 }
-
-/// A kernel's code and the ranges of items (of [`Assembler::items`]) that hold it.
-type KernelCode = (Vec<u8>, Vec<(usize, usize)>);
 
 /// The gcnkit section that holds part `part` of kernel `k` (spaces: no source can name it).
 fn section_name(k: usize, part: &str) -> String {
@@ -319,45 +316,21 @@ impl Assembler {
     /// Each kernel's code, from its pieces, and the item ranges (of [`Assembler::items`])
     /// that hold it; `None` (an error given) when code comes before the first kernel.
     fn amd_kernel_codes(&mut self, a: &Amd) -> Option<Vec<KernelCode>> {
-        let first = a.pieces.first().map_or(usize::MAX, |p| p.1);
-        let before = first.saturating_sub(self.taken).min(self.items.len());
-        if let Some(it) = self.items[..before].first() {
-            let line = it.line as usize;
-            let msg = "code outside a kernel (an .amd source's code follows .kernel NAME)".to_string();
-            self.error_at(line, "", (0, 0), msg);
-            return None;
-        }
         let text_at = if self.section == 0 {
             self.offset
         } else {
             self.sections[0].1
         };
-        let mut out: Vec<KernelCode> = vec![Default::default(); a.parts.len()];
-        let n_items = self.taken + self.items.len();
-        for (i, &(k, from)) in a.pieces.iter().enumerate() {
-            let to = a.pieces.get(i + 1).map_or(n_items, |p| p.1);
-            out[k].1.push((from - self.taken, to - self.taken));
-        }
-        for (k, (code, ranges)) in out.iter_mut().enumerate() {
-            let size = if a.code_kernel == Some(k) {
-                text_at
-            } else {
-                a.parts[k].text_end
-            };
-            for &(from, to) in ranges.iter() {
-                for it in &self.items[from..to] {
-                    let at = it.offset as usize;
-                    let mut b = Vec::new();
-                    it.push_bytes(&mut b);
-                    if code.len() < at + b.len() {
-                        code.resize(at + b.len(), 0);
-                    }
-                    code[at..at + b.len()].copy_from_slice(&b);
+        let sizes: Vec<usize> = (0..a.parts.len())
+            .map(|k| {
+                if a.code_kernel == Some(k) {
+                    text_at
+                } else {
+                    a.parts[k].text_end
                 }
-            }
-            code.resize(size.max(code.len()), 0);
-        }
-        Some(out)
+            })
+            .collect();
+        self.piece_codes(&a.pieces, &sizes, ".amd")
     }
 
     /// A kernel's raw parts and `.config` (which excludes them): returns whether `name` was

@@ -125,7 +125,7 @@ impl Policy {
 
     /// `_M_need_rehash` before one insertion: the new bucket count, if any.
     fn need_rehash(&mut self, buckets: u64, count: u64) -> Option<Option<u64>> {
-        if count + 1 <= self.next_resize {
+        if count < self.next_resize {
             return None;
         }
         // (nothing allocated yet: at least 11 buckets)
