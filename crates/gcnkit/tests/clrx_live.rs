@@ -274,3 +274,36 @@ fn assembly_matches_clrxasm() {
     }
     assert!(fails.is_empty(), "{} differences from clrxasm", fails.len());
 }
+
+/// clrxasm's `_sdwa` suffix: without an SDWA modifier, clamp, an output modifier or a VOPC
+/// destination other than VCC make it read the statement as VOP3 ("Mixing VOP3 with SDWA");
+/// an SDWA modifier or the `sdwa` word makes them SDWA's. gcnkit refuses and takes the same
+/// (each refusal below was taken before), with clrxasm's words where it takes them.
+#[test]
+fn sdwa_suffix_as_clrxasm_reads_it() {
+    let cases: [(&str, bool); 12] = [
+        ("v_cmp_eq_f32_sdwa s[2:3], v1, v2", false),
+        ("v_cmpx_eq_f32_sdwa exec, v1, v2", false),
+        ("v_cmp_class_f32_sdwa s[4:5], v1, v2", false),
+        ("v_add_f32_sdwa v1, v1, v2 clamp", false),
+        ("v_add_f32_sdwa v1, v1, v2 mul:2", false),
+        ("v_add_f32_sdwa v1, v1, v2 div:2", false),
+        ("v_cmp_eq_f32_sdwa vcc, v1, v2", true),
+        ("v_cmp_eq_f32_sdwa s[2:3], v1, v2 src0_sel:word1", true),
+        ("v_cmp_eq_f32 s[2:3], v1, v2 sdwa", true),
+        ("v_add_f32_sdwa v1, v1, v2 clamp sdwa", true),
+        ("v_add_f32_sdwa v1, v1, v2 mul:2 dst_sel:word0", true),
+        ("v_add_f32_sdwa v1, -v1, v2", true),
+    ];
+    let lines: Vec<String> = cases.iter().map(|c| c.0.to_string()).collect();
+    let theirs = oracle_here().then(|| clrx::assemble(Arch::Gcn14, &lines));
+    for (k, (line, taken)) in cases.iter().enumerate() {
+        let (items, diags) = assemble(Arch::Gcn14, Dialect::Clrx, "t.s", line);
+        let ours = (!diags.iter().any(|d| d.severity == Severity::Error))
+            .then(|| items.iter().flat_map(|i| i.words().to_vec()).collect::<Vec<u32>>());
+        assert_eq!(ours.is_some(), *taken, "{line}: {diags:?}");
+        if let Some(t) = &theirs {
+            assert_eq!(ours, t[k].clone().ok(), "{line}: clrxasm {:?}", t[k]);
+        }
+    }
+}

@@ -1012,6 +1012,21 @@ pub fn select(
             return Err(vec![perr((start, end), "SDWA and DPP cannot be mixed".into(), None)]);
         }
     }
+    // clrxasm: the `_sdwa` suffix alone (no SDWA modifier) with what its VOP3 reading
+    // needs — clamp, an output modifier, a VOPC destination other than VCC — is "Mixing VOP3
+    // with SDWA or WORD is illegal"; with an SDWA modifier written it is SDWA's.
+    if !fold && suffix == Suffix::Sdwa && m.ext.is_none() {
+        let vopc_sdst = d.short == crate::isa::Short::Vopc
+            && matches!(ops.first().map(|o| &o.kind), Some(OpKind::Reg(r)) if r.code != 106);
+        if m.clamp || m.omod != 0 || vopc_sdst {
+            let msg = "clrxasm reads this _sdwa statement as VOP3 (clamp, an output modifier or a VOPC destination other than VCC without an SDWA modifier): \"Mixing VOP3 with SDWA\"";
+            return Err(vec![perr(
+                mn_span,
+                msg.into(),
+                Some("write an SDWA modifier (src0_sel:DWORD) or `sdwa`".into()),
+            )]);
+        }
+    }
     if let Some(dpp) = by_suffix.or(m.ext).or(clrx_sext) {
         let what = if dpp { "DPP" } else { "SDWA" };
         let fail = |msg: String| Err(vec![perr(m.ext_at.unwrap_or(mn_span), msg, None)]);
