@@ -547,8 +547,9 @@ fn hsa_config_sources_as_clrxasm_writes_them() {
 
 /// A random `.hsalayout` source: the global data, kernels configured by `.config` or
 /// `.hsaconfig`, and one `.text` where each kernel's setup (256 bytes) is at its label, the
-/// kernels in any order, code in `.kcode` blocks now and then, referring to one label of the
-/// global data (clrxasm's relocations in the order of the code).
+/// kernels in any order, code in `.kcode` blocks now and then, referring to one or several
+/// labels of the global data (clrxasm's relocations in the order of its symbol table, then of
+/// the code).
 fn layout_source(r: &mut Rng) -> (String, Vec<String>) {
     let dev = [4, 9, 10, 11, 13, 14, 18, 19][r.below(8) as usize];
     let mut s = format!(".amdcl2\n.gpu {}\n", device(dev));
@@ -590,14 +591,23 @@ fn layout_source(r: &mut Rng) -> (String, Vec<String>) {
             s.push_str(&format!("  {}\n", arg(r, a as usize)));
         }
     }
-    // The one label the code refers to (now and then the read-write data's).
+    // The label the code refers to (now and then the read-write data's), or in half of the
+    // sources several (clrxasm resolves them in the order of its symbol table).
     let mut target = if s.contains("d0:") && r.chance(1, 4) {
         vec!["d0".to_string()]
     } else {
         vec![labels[r.below(labels.len() as u64) as usize].clone()]
     };
-    // Or a symbol assigned a place of it (the code's only name of the data).
-    if r.chance(1, 4) {
+    if r.chance(1, 2) {
+        for _ in 0..1 + r.below(3) {
+            let l = labels[r.below(labels.len() as u64) as usize].clone();
+            if !target.contains(&l) {
+                target.push(l);
+            }
+        }
+    }
+    // Or a symbol assigned a place of one (the code's only name of the data).
+    if target.len() == 1 && r.chance(1, 4) {
         s.push_str(&format!("x0 = {}+{}\n", target[0], r.below(16)));
         target = vec!["x0".to_string()];
     }
@@ -630,7 +640,7 @@ fn layout_source(r: &mut Rng) -> (String, Vec<String>) {
     (s, opts)
 }
 
-/// `.hsalayout` sources with relocations to one label and `.kcode` blocks.
+/// `.hsalayout` sources with relocations to one or several labels and `.kcode` blocks.
 #[test]
 fn hsa_layout_sources_as_clrxasm_writes_them() {
     let mut r = Rng(common::seed() ^ 0x1a70);

@@ -10,8 +10,8 @@
 //! the code is one `.text`, each kernel's from its label. The global data's sections are the
 //! inner binary's (`.inner` goes back there, `.main` to the main binary); `.kcode` chooses
 //! the kernels code counts for in either layout. Not written yet (refused with an error):
-//! extra sections of either binary, and `.hsalayout` relocations naming several labels of
-//! the global data.
+//! extra sections of either binary, and `.hsalayout` relocations through an alias or naming
+//! several data labels in one expression when the code names several.
 
 use super::clrx_binary::{BinarySource, Common};
 use super::parse::Cursor;
@@ -926,10 +926,10 @@ impl Assembler {
     /// clrxasm's relocations of code to the global data (`.rela.hsatext`): each literal or
     /// data word of `.text` whose expression is a place in the global data (see
     /// [`Assembler::global_data_place`]) holds clrxasm's filler; returns (item, offset in
-    /// `.text`, high half, part, addend) in the order of the code, and how many of the labels
-    /// they name. Then the global data's labels are defined (what else waits for them gets
-    /// their offsets).
-    fn amdcl2_relocs(&mut self, d: &DataNames) -> (Vec<CodeReloc>, usize) {
+    /// `.text`, high half, part, addend) in the order of the code, each with the one global
+    /// data label its expression names (`None`: an alias, or several labels). Then the
+    /// global data's labels are defined (what else waits for them gets their offsets).
+    fn amdcl2_relocs(&mut self, d: &DataNames) -> (Vec<CodeReloc>, Vec<Option<String>>) {
         let mut out = Vec::new();
         let names: Vec<&str> = d
             .labels
@@ -937,9 +937,8 @@ impl Assembler {
             .map(|l| l.0.as_str())
             .chain(d.aliases.iter().map(|l| l.0.as_str()))
             .collect();
-        let mut named = vec![false; names.len()];
         if d.labels.is_empty() {
-            return (out, 0);
+            return (Vec::new(), Vec::new());
         }
         let pending = std::mem::take(&mut self.pending);
         let mut kept = Vec::new();
@@ -960,11 +959,13 @@ impl Assembler {
                         let words: Vec<&str> = text
                             .split(|ch: char| !(ch.is_ascii_alphanumeric() || "_.$:".contains(ch)))
                             .collect();
-                        for (n, key) in named.iter_mut().zip(&names) {
-                            *n |= words.contains(key);
-                        }
+                        let hits: Vec<&&str> = names.iter().filter(|key| words.contains(key)).collect();
+                        let label = match hits[..] {
+                            [one] if d.labels.iter().any(|l| l.0 == *one) => Some(one.to_string()),
+                            _ => None,
+                        };
                         self.patch_bytes(p.item, 0, byte, &RELOC_FILLER.to_le_bytes());
-                        out.push((index.unwrap_or(0), at + byte, high, part, addend));
+                        out.push(((index.unwrap_or(0), at + byte, high, part, addend), label));
                     }
                     _ => {
                         let e = super::parse::perr(
@@ -984,7 +985,7 @@ impl Assembler {
         self.pending = kept;
         self.define_data_names(d, [0; 3], true);
         out.sort_unstable();
-        (out, named.iter().filter(|&&n| n).count())
+        out.into_iter().unzip()
     }
 
     /// `.hsalayout`'s kernels: each from its label in `.text` (its setup, 256 bytes unless a
@@ -1061,14 +1062,25 @@ impl Assembler {
         let Some(a) = self.obj.amdcl2.take() else {
             return;
         };
-        let (relocs, labels_named) = self.amdcl2_relocs(&a.data);
+        let (relocs, named) = self.amdcl2_relocs(&a.data);
         let b = &a.src;
         // With `.hsalayout` clrxasm writes the relocations in the order it resolves them:
         // a label's in the order of the code, the labels in the order of its symbol table
-        // (a hash table's), which gcnkit does not follow yet.
-        if a.hsa_layout && labels_named > 1 {
-            let msg = "code relocations to more than one label of the global data with .hsalayout: clrxasm orders them by its symbol table, which gcnkit does not follow yet";
-            return self.binary_error(b, ".amdcl2", msg.into());
+        // (a hash table's: [`super::rocm_got::symbol_map_order`]); an expression of an alias
+        // or of several labels is resolved in an order gcnkit does not follow yet.
+        let mut ranks = vec![0u32; relocs.len()];
+        let several = named.iter().flatten().collect::<rustc_hash::FxHashSet<_>>().len() > 1;
+        if a.hsa_layout && several {
+            let mentions = self.syms.mentions.order();
+            let order = super::rocm_got::symbol_map_order(&mentions);
+            let rank = |n: &Option<String>| n.as_ref().and_then(|n| order.as_ref()?.iter().position(|m| m == n));
+            if named.iter().any(|n| rank(n).is_none()) {
+                let msg = "code relocations to more than one label of the global data with .hsalayout, through an alias or naming several labels: clrxasm orders them by its symbol table, which gcnkit does not follow yet";
+                return self.binary_error(b, ".amdcl2", msg.into());
+            }
+            for (r, n) in ranks.iter_mut().zip(&named) {
+                *r = rank(n).unwrap_or(0) as u32;
+            }
         }
         let device = match self.binary_device(b) {
             Ok(d) => d,
@@ -1224,12 +1236,14 @@ impl Assembler {
             };
             let relocs = relocs
                 .iter()
-                .filter(mine)
-                .map(|&(_, at, high, part, addend)| Cl2Reloc {
+                .zip(&ranks)
+                .filter(|(r, _)| mine(r))
+                .map(|(&(_, at, high, part, addend), &rank)| Cl2Reloc {
                     offset: (at - code_start) as u64,
                     high,
                     part: part as u8,
                     addend,
+                    rank,
                 })
                 .collect();
             kernels.push(Cl2Kernel {

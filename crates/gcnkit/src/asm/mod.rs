@@ -907,7 +907,9 @@ impl Assembler {
                 self.obj.parts.labels.push((id.to_string(), sec, self.offset as u64));
                 self.obj.parts.mention(id);
             }
-            // (An `.amdcl2` source's global data labels are places code relocates to.)
+            // (An `.amdcl2` source's global data labels are places code relocates to; clrxasm's
+            // symbol table has them from here.)
+            self.syms.mentions.note(&key);
             if !self.amdcl2_data_label(&key) {
                 if clrx {
                     self.set_relative(&key, true);

@@ -129,6 +129,9 @@ pub struct Cl2Reloc {
     /// 0: the global (read-only) data, 1: the read-write data, 2: the bss.
     pub part: u8,
     pub addend: u64,
+    /// `.hsalayout`: where clrxasm resolves it, its label's place in clrxasm's symbol table
+    /// (the relocations go by it, then by their place in the code).
+    pub rank: u32,
 }
 
 /// The whole binary's input (CLRX's `AmdCL2Input`, config kernels).
@@ -1182,18 +1185,19 @@ fn inner_binary(inp: &Cl2Input, temps: &[Temp], arch_version: [u32; 3]) -> Vec<u
                 _ => global_sym,
             };
             relocs.push((
+                r.rank,
                 pos + k.setup_size() as u64 + r.offset,
                 sym << 32 | if r.high { 2 } else { 1 },
                 r.addend,
             ));
         }
     }
-    // (`.hsalayout`'s are the whole code's, in its order.)
+    // (`.hsalayout`'s are the whole code's, in clrxasm's order of resolving them.)
     if inp.hsa_layout.is_some() {
         relocs.sort_unstable();
     }
     let mut rela_text = W(Vec::new());
-    for (at, info, addend) in relocs {
+    for (_, at, info, addend) in relocs {
         rela_text.u64(at);
         rela_text.u64(info);
         rela_text.u64(addend);
