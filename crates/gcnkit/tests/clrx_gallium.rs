@@ -274,7 +274,17 @@ fn source(r: &mut Rng) -> (String, Vec<String>) {
     s.push_str(".text\n");
     // The kernels' code, in another order than their definitions.
     for k in common::clrx::shuffled(r, n) {
+        // Now and then the kernel's label inside `.kcode` (clrxasm then does not count the
+        // code after `.kcodeend` for it, but for the kernel whose label came last outside).
+        let inside = s.contains("\nk") && r.chance(1, 6);
+        if inside {
+            s.push_str(&format!("  .kcode k{}\n", r.below(n as u64)));
+        }
         s.push_str(&format!("k{k}:\n"));
+        if inside {
+            common::clrx::random_code(r, &mut s);
+            s.push_str("  .kcodeend\n");
+        }
         // The HSA header's room (LLVM 4.0; without it the header overwrites what follows).
         if llvm >= 40000 && !r.chance(1, 10) {
             s.push_str("  .skip 256\n");

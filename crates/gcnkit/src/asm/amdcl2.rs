@@ -414,10 +414,14 @@ impl Assembler {
             ".kcode" | ".kcodeend" if a.src.open.is_none() => {
                 let in_code = here == ".text" && (a.hsa_layout || a.current.is_some());
                 let names: Vec<&str> = a.src.kernels.iter().map(|k| k.name.as_str()).collect();
-                if let Err(msg) = a
-                    .kcode
-                    .line(name, &rest, &names, in_code, self.taken + self.items.len())
-                {
+                if let Err(msg) = a.kcode.line(
+                    name,
+                    &rest,
+                    &names,
+                    in_code,
+                    self.taken + self.items.len(),
+                    self.obj.parts.labels.len(),
+                ) {
                     err(self, msg);
                 }
             }
@@ -1150,7 +1154,10 @@ impl Assembler {
                     let upto = cut.filter(|c| c.0 == i).map_or(usize::MAX, |c| c.1);
                     self.code_regs_where(|item, _| item < upto && ranges.iter().any(|r| (r.0..r.1).contains(&item)))
                 }
-                None => self.kcode_regs(&a.kcode, i, from, to),
+                None => {
+                    let names: Vec<&str> = b.kernels.iter().map(|k| k.name.as_str()).collect();
+                    self.kcode_regs(&a.kcode, &names, i, from, to)
+                }
             };
             // (A `.control_directive` alone makes no config: clrxasm's kernel is then raw.)
             let opened = |n: &str| k.lines.iter().any(|l| l.0 == n);

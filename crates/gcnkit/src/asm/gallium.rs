@@ -105,7 +105,14 @@ impl Assembler {
             let in_code = self.sections[self.section].0 == ".text" && g.open.is_none();
             let names: Vec<&str> = g.kernels.iter().map(|k| k.name.as_str()).collect();
             let rest = &src[c.pos.min(end)..end];
-            if let Err(msg) = g.kcode.line(name, rest, &names, in_code, self.items.len()) {
+            if let Err(msg) = g.kcode.line(
+                name,
+                rest,
+                &names,
+                in_code,
+                self.items.len(),
+                self.obj.parts.labels.len(),
+            ) {
                 self.error_at(lineno, src, span, msg);
             }
             self.obj.gallium = Some(g);
@@ -339,7 +346,8 @@ impl Assembler {
                 self.binary_error(&g, ".gallium", msg);
             }
             if let Some(c) = config.as_mut() {
-                if let Err(msg) = c.default_registers(device, self.kcode_regs(&g.kcode, i, from, to)) {
+                let names: Vec<&str> = g.kernels.iter().map(|k| k.name.as_str()).collect();
+                if let Err(msg) = c.default_registers(device, self.kcode_regs(&g.kcode, &names, i, from, to)) {
                     self.binary_error(&g, ".gallium", msg);
                 }
             }

@@ -49,9 +49,6 @@ pub(super) struct Rocm {
     section_kernel: Option<usize>,
     /// `.kcode`/`.kcodeend`.
     kcode: Kcode,
-    /// For each of `kcode`'s events, the labels defined before it (a kernel's label inside
-    /// `.kcode` does not make the code after `.kcodeend` its own).
-    kcode_labels: Vec<usize>,
     /// `.gotsym SYMBOL`: the GOT's entries (line, source).
     got: Vec<(String, usize, String)>,
     /// `.gotsym SYMBOL, OUTSYMBOL`: the OUTSYMBOLs (line, source).
@@ -101,6 +98,9 @@ pub(super) struct Kcode {
     /// Where the code's kernels change: from item index on, the selection (None: the kernel
     /// whose label precedes the code).
     events: Vec<(usize, Option<Vec<usize>>)>,
+    /// For each event, how many labels were defined before it (a kernel's label inside
+    /// `.kcode` does not make the code after `.kcodeend` its own).
+    labels: Vec<usize>,
 }
 
 impl Kcode {
@@ -118,7 +118,14 @@ impl Kcode {
         kernels: &[&str],
         in_code: bool,
         at: usize,
+        labels_defined: usize,
     ) -> Result<(), String> {
+        let r = self.line_in(name, rest, kernels, in_code, at);
+        self.labels.resize(self.events.len(), labels_defined);
+        r
+    }
+
+    fn line_in(&mut self, name: &str, rest: &str, kernels: &[&str], in_code: bool, at: usize) -> Result<(), String> {
         if name == ".kcodeend" {
             if !in_code {
                 return Err("KCodeEnd outside code".into());
@@ -281,11 +288,9 @@ impl Assembler {
             let at = self.items.len();
             let r = self.obj.rocm.as_mut().unwrap();
             let names: Vec<&str> = r.kernels.iter().map(|k| k.name.as_str()).collect();
-            let events = r.kcode.events.len();
-            let result = r.kcode.line(name, rest, &names, in_code, at);
-            if r.kcode.events.len() > events {
-                r.kcode_labels.push(self.obj.parts.labels.len());
-            }
+            let result = r
+                .kcode
+                .line(name, rest, &names, in_code, at, self.obj.parts.labels.len());
             if let Err(msg) = result {
                 self.error_at(lineno, src, span, msg);
             }
@@ -975,34 +980,37 @@ impl Assembler {
     /// the kernel whose label came last outside `.kcode` (clrxasm does not switch kernels at
     /// a kernel's label inside `.kcode`).
     fn rocm_code_regs(&self, r: &Rocm, k: usize, from: usize) -> CodeRegs {
-        if r.kcode.events.is_empty() {
-            // (with `.llvm10binfmt` the code starts at the kernel's own label, which does not
-            // end it)
-            let to = self.next_kernel_label(r, from + r.llvm10 as usize);
+        // (with `.llvm10binfmt` the code starts at the kernel's own label, which does not end
+        // it)
+        let to = self.next_kernel_label(r, from + r.llvm10 as usize);
+        let names: Vec<&str> = r.kernels.iter().map(|x| x.name.as_str()).collect();
+        self.kcode_regs(&r.kcode, &names, k, from, to)
+    }
+
+    /// The registers kernel `k`'s code (`from..to` in `.text`) writes, `.kcode` considered as
+    /// clrxasm counts: code inside `.kcode` counts for the kernels it selects, the rest for the
+    /// kernel whose label (of `kernels`) came last outside `.kcode`.
+    pub(super) fn kcode_regs(&self, kc: &Kcode, kernels: &[&str], k: usize, from: usize, to: usize) -> CodeRegs {
+        if kc.events.is_empty() {
             return self.code_regs_in(from, to);
         }
         // Where the current kernel changes: (item index, kernel), at each kernel's label in
-        // `.text` defined outside `.kcode` (the labels before the e-th event: `kcode_labels[e]`).
-        let kernels: rustc_hash::FxHashMap<&str, usize> = r
-            .kernels
-            .iter()
-            .enumerate()
-            .map(|(k, x)| (x.name.as_str(), k))
-            .collect();
+        // `.text` defined outside `.kcode` (the labels before the e-th event: `kc.labels[e]`).
+        let index: rustc_hash::FxHashMap<&str, usize> = kernels.iter().enumerate().map(|(k, x)| (*x, k)).collect();
         let mut switches = Vec::new();
         let (mut e, mut inside) = (0, false);
         for (j, (name, section, offset)) in self.obj.parts.labels.iter().enumerate() {
-            while e < r.kcode_labels.len() && r.kcode_labels[e] <= j {
-                inside = r.kcode.events[e].1.is_some();
+            while e < kc.labels.len() && kc.labels[e] <= j {
+                inside = kc.events[e].1.is_some();
                 e += 1;
             }
-            if let Some(&kernel) = kernels.get(name.as_str()).filter(|_| section == ".text" && !inside) {
+            if let Some(&kernel) = index.get(name.as_str()).filter(|_| section == ".text" && !inside) {
                 let at = self.items.partition_point(|i| (i.offset as u64) < *offset);
                 switches.push((at, kernel));
             }
         }
         switches.sort_by_key(|s| s.0);
-        let events = &r.kcode.events;
+        let events = &kc.events;
         let (mut event, mut switch) = (0, 0);
         let (mut sel, mut current): (Option<&Vec<usize>>, Option<usize>) = (None, None);
         self.code_regs_where(|i, _| {
@@ -1017,26 +1025,6 @@ impl Assembler {
             match sel {
                 Some(s) => s.contains(&k),
                 None => current == Some(k),
-            }
-        })
-    }
-
-    /// The registers kernel `k`'s code (`from..to` in `.text`) writes, `.kcode` considered
-    /// (see [`Assembler::rocm_code_regs`]).
-    pub(super) fn kcode_regs(&self, kc: &Kcode, k: usize, from: usize, to: usize) -> CodeRegs {
-        if kc.events.is_empty() {
-            return self.code_regs_in(from, to);
-        }
-        let mut event = 0;
-        let mut sel: Option<&Vec<usize>> = None;
-        self.code_regs_where(|i, offset| {
-            while event < kc.events.len() && kc.events[event].0 <= i {
-                sel = kc.events[event].1.as_ref();
-                event += 1;
-            }
-            match sel {
-                Some(s) => s.contains(&k),
-                None => (from..to).contains(&offset),
             }
         })
     }
