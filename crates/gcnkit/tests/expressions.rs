@@ -278,8 +278,11 @@ fn label_expressions_as_clrxasm_evaluates_them() {
             2 => format!("s_branch {e}"),
             _ => format!("y{k} = {e}; s_branch y{k}"),
         };
+        // (`.skip 256` first: a comparison of two addresses of one section then does not
+        // wrap around zero, so its result does not hang on where clrxasm's batch puts the
+        // line and where gcnkit's own assembly of it does.)
         lines.push(format!(
-            "a{k}: s_nop 0; x{k} = a{k} + 4; b{k}: s_nop 1; {stmt}; s_nop 2; c{k}: s_nop 3"
+            ".skip 256; a{k}: s_nop 0; x{k} = a{k} + 4; b{k}: s_nop 1; {stmt}; s_nop 2; c{k}: s_nop 3"
         ));
     }
     let theirs = common::clrx::assemble(Arch::Gcn12, &lines);
