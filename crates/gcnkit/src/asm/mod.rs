@@ -457,6 +457,7 @@ impl Assembler {
     fn set_relative(&mut self, name: &str, rel: bool) {
         let sec = self.label_section();
         match rel && self.relative_section() {
+            true if self.syms.rel.get(name) == Some(&sec) => {}
             true => {
                 self.syms.rel.insert(name.to_string(), sec);
             }
@@ -1196,8 +1197,13 @@ impl Assembler {
             // label's address under clrxasm's rules (and must be one).
             let branch = matches!(p.fixup.kind, select::FixupKind::Branch { .. });
             let clrx_rel = self.syms.rules == expr::Rules::Clrx;
+            // (Under clrxasm's rules a branch wants an address, anything else a number: a name
+            // of the other kind goes the long way, to its error.)
             let bare = match self.syms.get(name) {
-                Some(Sym::Value(v)) if p.source.get(start..end) == Some(name) && !clrx_rel => {
+                Some(Sym::Value(v))
+                    if p.source.get(start..end) == Some(name)
+                        && (!clrx_rel || branch == self.syms.rel.contains_key(name)) =>
+                {
                     Some(Ok(EVal::Value(*v)))
                 }
                 _ => None,

@@ -450,6 +450,11 @@ impl Assembler {
     /// there are two or more.
     pub(super) fn rocm_statement_read(&mut self, lineno: usize, src: &str) {
         let Some(r) = self.obj.rocm.as_mut() else {
+            // (The order of first mentions matters to `.rocm`'s GOT and `.amdcl2`'s relocations
+            // only: once another format's output has started, it is not kept.)
+            if self.syms.mentions.is_on() && self.obj.amdcl2.is_none() && self.clrx_output_started() {
+                self.syms.mentions.stop();
+            }
             return;
         };
         let names = self.syms.mentions.take_statement();

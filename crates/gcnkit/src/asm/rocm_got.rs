@@ -34,8 +34,20 @@ impl Mentions {
         }
     }
 
+    pub fn is_on(&self) -> bool {
+        self.on
+    }
+
+    /// Keeps no more names (the source's output is of a format that does not need them).
+    pub fn stop(&mut self) {
+        self.on = false;
+    }
+
     /// An expression reads `name`.
     pub fn read(&self, name: &str) {
+        if !self.on {
+            return;
+        }
         self.note(name);
         if self.rocm.get() {
             self.statement.borrow_mut().push(name.to_string());
@@ -56,7 +68,7 @@ impl Mentions {
     /// it in that scope's map). A local label read (`N$K`, gcnkit's name of the K-th `N:`) is
     /// clrxasm's `Nf` when the label was not met before (a reference `Nb` follows a `N:`).
     pub fn note(&self, name: &str) {
-        if !self.on || name.contains("::") {
+        if !self.on || self.seen.borrow().0.contains(name) || name.contains("::") {
             return;
         }
         if let Some((n, _)) = name
