@@ -371,15 +371,25 @@ impl<'s> Expr<'s> {
     /// `.`, plus or minus a number), with the section; any other relative result is an error.
     pub fn parse_rel(&self, c: &mut Cursor) -> PRes<(EVal, Option<usize>)> {
         let start = c.pos;
-        let (v, rel) = self.choice(c)?;
+        let (v, rel) = self.choice(c).map_err(|e| self.rocm_reason(e))?;
         match rel.section() {
             Ok(sec) => Ok((v, sec)),
-            Err(()) => err(
+            Err(()) => Err(self.rocm_reason(super::parse::perr(
                 start,
                 c.pos,
                 "a relative result must be one label's address plus a number (not a multiple, negation or sum of addresses)",
-            ),
+            ))),
         }
+    }
+
+    /// A ROCm object's code and global data are one address space to clrxasm, which resolves
+    /// an expression over both against the file's addresses: the error says so.
+    fn rocm_reason(&self, mut e: super::parse::PErr) -> super::parse::PErr {
+        if self.syms.mentions.rocm.get() && (e.msg.contains("relative result") || e.msg.contains("different sections"))
+        {
+            e.msg = format!("{} (an expression over labels of .globaldata and .text: clrxasm resolves it against the file's addresses, which gcnkit does not do yet)", e.msg);
+        }
+        e
     }
 
     fn rules(&self) -> Rules {

@@ -449,7 +449,7 @@ impl Assembler {
     /// section of `.struct`) a label is a number.
     fn relative_section(&self) -> bool {
         !self.in_absolute()
-            && (self.section == 0 || self.obj.rocm.is_some() && self.sections[self.section].0 == ".globaldata")
+            && (self.section == 0 || self.obj.rocm.is_some() && self.sections[self.section].0 == ".rodata")
     }
 
     /// CLRX: `name`'s value is an address in the current section (`rel`; not in the absolute

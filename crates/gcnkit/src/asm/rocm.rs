@@ -56,9 +56,6 @@ pub(super) struct Rocm {
     /// The kernels the source made `.global` (the end of the source makes every kernel
     /// global; clrxasm's `.gotsym` wants a kernel's own `.global`).
     declared_global: Vec<String>,
-    /// The statements whose expressions read two names or more: the names, the section
-    /// (`.`'s), line and source (a difference between sections is checked at the end).
-    reads: Vec<(Vec<String>, usize, usize, String)>,
     /// The sections `.section NAME, "FLAGS", @TYPE align=N` opened: name, ELF type, flags,
     /// alignment (the first opening's; clrxasm ignores them after).
     extra: Vec<(String, u32, u64, u64)>,
@@ -449,7 +446,7 @@ impl Assembler {
     /// After each statement of a `.rocm` source: keeps the names its expressions read when
     /// there are two or more.
     pub(super) fn rocm_statement_read(&mut self, lineno: usize, src: &str) {
-        let Some(r) = self.obj.rocm.as_mut() else {
+        let Some(r) = self.obj.rocm.as_ref() else {
             // (The order of first mentions matters to `.rocm`'s GOT and `.amdcl2`'s relocations
             // only: once another format's output has started, it is not kept.)
             if self.syms.mentions.is_on() && self.obj.amdcl2.is_none() && self.clrx_output_started() {
@@ -465,46 +462,8 @@ impl Assembler {
                 "'{t}' names an entry of the GOT (.gotsym): clrxasm resolves it against the file's \
                  addresses, which gcnkit does not do yet"
             );
-            return self.error_at(lineno, src, (0, src.len()), msg);
+            self.error_at(lineno, src, (0, src.len()), msg);
         }
-        if names.len() > 1 {
-            r.reads.push((names, self.section, lineno, src.to_string()));
-        }
-    }
-
-    /// clrxasm resolves a difference between labels (or `.`) of `.text` and `.globaldata`
-    /// against their addresses in the file, which gcnkit does not know while it assembles:
-    /// such a statement is refused (not given the difference of their offsets).
-    fn rocm_cross_sections(&mut self, r: &Rocm) -> bool {
-        let mut ok = true;
-        for (names, at, line, src) in &r.reads {
-            let mut sections: Vec<&str> = names
-                .iter()
-                .filter_map(|n| match n.as_str() {
-                    "." => Some(*at),
-                    n => self.labels.get(n).copied(),
-                })
-                .filter_map(|k| self.sections.get(k).map(|s| s.0.as_str()))
-                .collect();
-            sections.sort_unstable();
-            sections.dedup();
-            if sections.len() > 1 {
-                let msg = match sections.iter().all(|s| [".text", ".rodata"].contains(s)) {
-                    true => "an expression over labels of .globaldata and .text: clrxasm resolves it \
-                             against the file's addresses, which gcnkit does not do yet"
-                        .to_string(),
-                    // (clrxasm's error)
-                    false => format!(
-                        "Only one relative=1 (section) can be result of expression ({})",
-                        sections.join(", ")
-                    ),
-                };
-                let (line, src) = (*line, src.clone());
-                self.error_at(line, &src, (0, src.len()), msg);
-                ok = false;
-            }
-        }
-        ok
     }
 
     /// The end of a ROCm source: each kernel's header into the room after its label, the
@@ -513,9 +472,6 @@ impl Assembler {
         let Some(mut r) = self.obj.rocm.take() else {
             return;
         };
-        if !self.rocm_cross_sections(&r) {
-            return;
-        }
         for k in &r.kernels {
             let a = self.obj.parts.attrs(&k.name);
             if a.global {
