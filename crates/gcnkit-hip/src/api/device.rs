@@ -455,7 +455,8 @@ pub fn attribute(g: &Gpu, attr: i32) -> Option<i32> {
         a if a == hipDeviceAttributeTextureAlignment => 256,
         a if a == hipDeviceAttributeTexturePitchAlignment => 256,
         a if a == hipDeviceAttributeMaxPitch => i32::MAX,
-        a if a == hipDeviceAttributeImageSupport => 0,
+        // Textures and surfaces are sampled by the kernel machine (ROCm: 1 on GCN GPUs).
+        a if a == hipDeviceAttributeImageSupport => 1,
         _ => return None,
     })
 }

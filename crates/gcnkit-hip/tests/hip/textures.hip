@@ -76,6 +76,14 @@ static hipTextureDesc tex_desc(int mode, int filter, int normalized, int read_mo
 }
 
 int main() {
+    // Programs ask before they use textures (ROCm's examples: "Texture functions are not
+    // supported" when this is not 1); ROCm answers 1 on these GPUs.
+    int images = 0;
+    CHECK(hipDeviceGetAttribute(&images, hipDeviceAttributeImageSupport, 0));
+    if (images != 1) {
+        printf("FAIL: hipDeviceAttributeImageSupport is %d\n", images);
+        return 1;
+    }
     const int n = 1024;
     // Sample points: 64 x 16 on grids whose texel-space fractions are multiples of 1/256
     // (the sampler's precision), reaching outside the image on every side.

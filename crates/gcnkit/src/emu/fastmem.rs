@@ -312,7 +312,7 @@ impl FastSmem {
             if !imm || i.get(F::Soe) != 0 {
                 return None;
             }
-            i.get(F::Offset) as u64
+            super::vmem::smem_imm(i, d)
         } else if imm {
             i.get(F::Offset) as u64 * 4
         } else if i.get(F::Offset) == 255 {

@@ -164,4 +164,51 @@ mod tests {
         let e = super::run_text(Some(crate::Arch::Gcn14), crate::asm::Dialect::Llvm, prog, Some(bad)).unwrap_err();
         assert!(e.contains("buffers[0].data[0]: there is no buffer 3"), "{e}");
     }
+
+    /// GCN 1.4's plain scalar loads read their 21-bit offset as signed (hipcc's n-body loop:
+    /// `s_load_dwordx2 s[8:9], s[4:5], -0x4` after advancing the pointer), on the fast path
+    /// and the general one (a traced run); GCN 1.2's 20 bits are unsigned.
+    #[test]
+    fn gcn14_scalar_load_offsets_are_signed() {
+        use crate::emu::{device, state};
+        let prog = "s_add_u32 s6, s4, 8\ns_addc_u32 s7, s5, 0\ns_load_dword s2, s[6:7], -0x4\n\
+                    s_load_dwordx2 s[10:11], s[6:7], -0x8\ns_waitcnt lgkmcnt(0)\n";
+        let state = r#"{"buffers": [{"sgpr": 4, "data": [10, 11, 12, 13]}]}"#;
+        let doc = super::run_text(Some(crate::Arch::Gcn14), crate::asm::Dialect::Llvm, prog, Some(state)).unwrap();
+        assert_eq!(doc["sgprs"]["2"], "0xb", "{doc}");
+        assert_eq!(
+            (&doc["sgprs"]["10"], &doc["sgprs"]["11"]),
+            (&"0xa".into(), &"0xb".into()),
+            "{doc}"
+        );
+        // The general executor (every instruction fetched when traced) reads the same.
+        let mut asm = crate::asm::Assembler::new(crate::Arch::Gcn14, crate::asm::Dialect::Llvm, "<t>");
+        for (n, line) in prog.lines().enumerate() {
+            asm.line(n + 1, line);
+        }
+        let (items, _) = asm.finish();
+        let words: Vec<u32> = items
+            .iter()
+            .flat_map(|it| {
+                let i = it.instr(crate::Arch::Gcn14);
+                i.words[..i.len as usize].to_vec()
+            })
+            .collect();
+        let mut wave = crate::emu::Wave::new(crate::Arch::Gcn14);
+        let buffers = state::load_with_buffers(&mut wave, state).unwrap();
+        let r = super::run_program(
+            &words,
+            wave,
+            &buffers,
+            device::DEFAULT_BUDGET,
+            Some(&|_: &str| {}),
+            None,
+        )
+        .unwrap();
+        assert_eq!((r.wave.s[2], r.wave.s[10], r.wave.s[11]), (11, 10, 11));
+        // GCN 1.2: the same field bits are a large unsigned offset (outside the buffer).
+        let far = "s_load_dword s2, s[4:5], 0xffffc\ns_waitcnt lgkmcnt(0)\n";
+        let e = super::run_text(Some(crate::Arch::Gcn12), crate::asm::Dialect::Llvm, far, Some(state)).unwrap_err();
+        assert!(e.contains("memory fault"), "{e}");
+    }
 }

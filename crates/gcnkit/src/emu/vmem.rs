@@ -372,6 +372,20 @@ fn unsupported(d: &InstrDef, w: &Wave, what: &str) -> MemError {
 // Scalar memory
 
 /// SMRD (GCN 1.0/1.1) and SMEM (GCN 1.2+).
+/// SMEM's immediate byte offset. GCN 1.4 reads its 21 bits as a signed offset in the plain
+/// (not buffer) instructions and as unsigned in the buffer ones (the GFX9 manual's SMEM
+/// OFFSET; llvm-mc: "expected a 21-bit signed offset" / "20-bit unsigned"); clang emits
+/// `s_load_dwordx2 s[8:9], s[4:5], -0x4` for a pointer it advanced a step early. GCN 1.2's 20
+/// bits are unsigned.
+pub(crate) fn smem_imm(i: &Instr, d: &InstrDef) -> u64 {
+    let v = i.get(F::Offset) as u64;
+    if i.arch.is_gcn14() && !d.flags.has(Flags::BUFFER) && v & 0x10_0000 != 0 {
+        v | !0x1f_ffff
+    } else {
+        v
+    }
+}
+
 pub fn smem(w: &mut Wave, ctx: &mut MemCtx, i: &Instr, d: &'static InstrDef, m: MemSem) -> Result<(), MemError> {
     if m == MemSem::Nop {
         return Ok(());
@@ -391,14 +405,14 @@ pub fn smem(w: &mut Wave, ctx: &mut MemCtx, i: &Instr, d: &'static InstrDef, m: 
     let vi = i.enc == Enc::Smem;
     let imm = i.get(F::Imm) != 0;
     let mut off: u64 = if vi {
-        let mut o = if imm { i.get(F::Offset) as u64 } else { 0 };
+        let mut o = if imm { smem_imm(i, d) } else { 0 };
         if !imm || i.get(F::Soe) != 0 {
             let code = if i.get(F::Soe) != 0 {
                 i.get(F::Soffset)
             } else {
                 i.get(F::Offset)
             } as u16;
-            o += read_scalar(w, i, code, 1, Ty::B32)? & 0xffff_ffff;
+            o = o.wrapping_add(read_scalar(w, i, code, 1, Ty::B32)? & 0xffff_ffff);
         }
         o
     } else if imm {
@@ -424,7 +438,7 @@ pub fn smem(w: &mut Wave, ctx: &mut MemCtx, i: &Instr, d: &'static InstrDef, m: 
                 let o = off + 4 * k as u64;
                 let v = match limit {
                     Some(n) if o + 4 > n => 0,
-                    _ => load(ctx, At::Global(base + o), 4, 0)? as u32,
+                    _ => load(ctx, At::Global(base.wrapping_add(o)), 4, 0)? as u32,
                 };
                 write_scalar(w, sdata + k as u16, 1, v as u64)?;
             }
@@ -436,7 +450,7 @@ pub fn smem(w: &mut Wave, ctx: &mut MemCtx, i: &Instr, d: &'static InstrDef, m: 
                     continue;
                 }
                 let v = w.s[(sdata as usize + k) & 127];
-                store(ctx, At::Global(base + o), 4, v as u64, 0)?;
+                store(ctx, At::Global(base.wrapping_add(o)), 4, v as u64, 0)?;
             }
         }
         MemSem::Atomic { op, .. } => {
@@ -451,7 +465,15 @@ pub fn smem(w: &mut Wave, ctx: &mut MemCtx, i: &Instr, d: &'static InstrDef, m: 
                 }
             };
             let (data, cmp) = (get(0), if cmpswap { get(wide) } else { 0 });
-            let old = atomic(ctx, At::Global(base + off), op, 4 * wide as u32, data, cmp, 0)?;
+            let old = atomic(
+                ctx,
+                At::Global(base.wrapping_add(off)),
+                op,
+                4 * wide as u32,
+                data,
+                cmp,
+                0,
+            )?;
             if i.get(F::Glc) != 0 {
                 write_scalar(w, sdata, wide as u8, old)?;
             }
