@@ -430,6 +430,44 @@ impl Worker<'_> {
         self.uninit.insert((key, rule.to_string()), f);
     }
 
+    /// Global accesses past their allocation's end, inside its pages: a GPU does not fault
+    /// there (it reads or overwrites whatever lies in the page), so the run goes on; reported
+    /// once per allocation with a count, as compute-sanitizer reports an invalid access.
+    fn out_of_bounds(&mut self, wave: usize, k: usize, a: &[Access], mem: &Memory) {
+        let mut hit: Option<(&Access, u64)> = None;
+        let mut lanes = 0u64;
+        for x in a.iter().filter(|x| x.space == Space::Global) {
+            let Some(r) = mem.region_at(x.addr).filter(|r| !r.internal) else {
+                continue;
+            };
+            if r.within(x.addr - r.base, x.bytes as u64) {
+                continue;
+            }
+            lanes |= 1 << x.lane;
+            hit.get_or_insert((x, r.base));
+        }
+        let Some((x, base)) = hit else { return };
+        let what = format!("0x{:x}: {}", x.addr, mem.whereabouts(x.addr).unwrap_or_default());
+        let (verb, gets) = match x.kind {
+            AccessKind::Read => ("reads", "the load gets whatever lies there"),
+            _ => ("writes", "the store overwrites whatever lies there"),
+        };
+        let message = format!(
+            "{verb} {} bytes outside its allocation ({what}): a GPU does not fault inside the allocation's last page; {gets}",
+            x.bytes
+        );
+        self.memory_finding(
+            wave,
+            k,
+            (0, base),
+            "out-of-bounds",
+            message,
+            what,
+            lanes_of(lanes),
+            None,
+        );
+    }
+
     /// A scalar load of bytes nobody wrote (scalar values are addresses and loop bounds:
     /// reported where they are read).
     fn uninitialised(&mut self, wave: usize, pc: u32, a: &[Access], mem: &Memory) {
@@ -842,6 +880,7 @@ impl Watch for Worker<'_> {
 
     fn accesses(&mut self, wave: usize, pc: u32, a: &[Access], mem: &Memory) {
         if let (true, Some(k)) = (self.l.checks.memory, self.at(pc)) {
+            self.out_of_bounds(wave, k, a, mem);
             let fact = &self.l.facts[k];
             if !fact.memory {
                 self.uninitialised(wave, pc, a, mem);

@@ -472,6 +472,103 @@ int main() {
     }
 }
 
+/// A kernel reading one element past its `hipMalloc` allocation (rocSPARSE's `bsrilu0` does):
+/// a GPU does not fault inside the allocation's page, so neither does `gcnkit exec` (the
+/// program runs to its end, the element reads 0); `--check` reports the out-of-bounds read
+/// once with the lane, and a read that stays inside gives nothing. A read a page past the
+/// end faults as on a GPU (the runtime names the fault).
+#[test]
+fn exec_check_finds_a_read_past_an_allocation_a_gpu_would_not_fault_on() {
+    let t = tmp("gcnkit-check-oob-");
+    let src = r#"
+#include <hip/hip_runtime.h>
+#include <cstdio>
+__global__ void shift(const int *in, int *out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) out[i] = in[i + OFFSET];
+}
+int main() {
+    const int n = 256;
+    int *in, *out, host[n];
+    for (int i = 0; i < n; i++) host[i] = i + 1;
+    hipMalloc(&in, n * sizeof(int));
+    hipMalloc(&out, n * sizeof(int));
+    hipMemcpy(in, host, n * sizeof(int), hipMemcpyHostToDevice);
+    shift<<<n / 64, 64>>>(in, out, n);
+    hipError_t e = hipMemcpy(host, out, n * sizeof(int), hipMemcpyDeviceToHost);
+    printf("done %s %d %d\n", hipGetErrorName(e), host[0], host[n - 1]);
+    return 0;
+}
+"#;
+    let plain = |exe: &Path| {
+        Command::new(env!("CARGO_BIN_EXE_gcnkit"))
+            .args(["exec", "--"])
+            .arg(exe)
+            .env("GCNKIT_HIP_LIB", hip_runtime())
+            .stdin(Stdio::null())
+            .output()
+            .expect("gcnkit runs")
+    };
+    for (offset, oob) in [("1", true), ("0", false)] {
+        let exe = hipcc(t.path(), &format!("p{offset}"), &src.replace("OFFSET", offset));
+        let o = plain(&exe);
+        let out = String::from_utf8_lossy(&o.stdout).into_owned();
+        let last = if oob { 0 } else { 256 };
+        assert!(
+            out.contains(&format!(
+                "done hipSuccess {} {last}",
+                1 + offset.parse::<i32>().unwrap()
+            )),
+            "{out}{}",
+            err(&o)
+        );
+        let (o, v) = exec_check(t.path(), &exe, &[]);
+        let e = err(&o);
+        let oob_findings: Vec<&Value> = v
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|f| f["rule"] == "out-of-bounds")
+            .collect();
+        if oob {
+            assert_eq!(o.status.code(), Some(1), "{e}");
+            assert_eq!(oob_findings.len(), 1, "{v}");
+            let f = oob_findings[0];
+            assert_eq!(f["check"], "memory", "{f}");
+            assert!(
+                f["instruction"].as_str().unwrap().starts_with("global_load_dword"),
+                "{f}"
+            );
+            // Only the last lane of the last work-group reads past the 1024 bytes.
+            assert_eq!(
+                (
+                    f["work_group"][0].as_u64(),
+                    f["lanes"].as_array().map(|l| l.len()),
+                    f["count"].as_u64()
+                ),
+                (Some(3), Some(1), Some(1)),
+                "{f}"
+            );
+            assert!(
+                f["address"].as_str().unwrap().contains("offset 1024 of allocation"),
+                "{f}"
+            );
+            assert!(e.contains("reads 4 bytes outside its allocation"), "{e}");
+        } else {
+            assert_eq!(o.status.code(), Some(0), "{e}");
+            assert!(v.as_array().unwrap().is_empty(), "{v}");
+        }
+    }
+    // A page (4 KiB) past the end: outside what the GPU maps, a fault.
+    let exe = hipcc(t.path(), "far", &src.replace("OFFSET", "1024"));
+    let o = plain(&exe);
+    let e = err(&o);
+    assert!(
+        e.contains("memory fault") && e.contains("offset 4096 of allocation (1024 bytes"),
+        "{e}"
+    );
+}
+
 /// Every work-group stores to the same 64 dwords: a race between work-groups (nothing
 /// orders them) unless the stores are atomics or coherent (GLC), as work-groups that talk to
 /// each other write.

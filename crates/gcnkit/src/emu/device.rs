@@ -225,20 +225,27 @@ impl Device {
             .is_some_and(|(b, s)| addr.checked_add(len).is_some_and(|e| e <= b + s))
     }
 
-    /// Copies `out.len()` bytes from device address `addr`.
+    /// Copies `out.len()` bytes from device address `addr` (inside one allocation: a kernel
+    /// reaches the rest of its pages, the host does not).
     pub fn read(&self, addr: u64, out: &mut [u8]) -> Result<(), DeviceError> {
         if out.is_empty() {
             return Ok(());
+        }
+        if !self.holds(addr, out.len() as u64) {
+            return Err(self.not_device(addr, out.len() as u64));
         }
         self.mem
             .read_bytes(addr, out)
             .map_err(|_| self.not_device(addr, out.len() as u64))
     }
 
-    /// Copies `data` to device address `addr`.
+    /// Copies `data` to device address `addr` (inside one allocation).
     pub fn write(&self, addr: u64, data: &[u8]) -> Result<(), DeviceError> {
         if data.is_empty() {
             return Ok(());
+        }
+        if !self.holds(addr, data.len() as u64) {
+            return Err(self.not_device(addr, data.len() as u64));
         }
         self.mem
             .write_bytes(addr, data)
@@ -331,7 +338,7 @@ impl Device {
                     )
                 }
             };
-            if self.mem.write(base.wrapping_add(off), n, v).is_err() {
+            if !self.holds(base.wrapping_add(off), n as u64) || self.mem.write(base.wrapping_add(off), n, v).is_err() {
                 return undo(self, format!("relocation at 0x{off:x} lies outside the image"));
             }
         }

@@ -2,6 +2,12 @@
 //! kernarg segment, the dispatch packet, the queue, scratch). An access outside every region
 //! is a fault the caller reports (a GPU would fault), never a panic or a silent read.
 //!
+//! A kernel reaches a region's whole pages: a GPU maps memory in 4 KiB pages and faults only
+//! outside them, so a load a little past an allocation's end (rocSPARSE's `bsrilu0` kernel
+//! reads 8 bytes past its values) reads what is there, as on the GPU (zeros, or what such
+//! stores left), and `--check` reports it. The host's copies and sets stay inside the
+//! allocation's own size.
+//!
 //! Regions hold 32-bit atomic words so that work-groups running on parallel threads share
 //! them soundly: plain accesses are relaxed loads and stores (ordinary moves on x86 and ARM),
 //! atomics are atomic across threads. Sub-word and unaligned accesses go byte by byte.
@@ -13,6 +19,9 @@ pub struct Region {
     pub base: u64,
     /// Size in bytes (the words may run a little past it: the last word is padded).
     pub size: u64,
+    /// The bytes a kernel reaches: `size` rounded up to whole pages ([`PAGE`]) for memory
+    /// the machine holds itself, `size` for the host program's own memory.
+    pub reach: u64,
     pub name: String,
     words: Box<[AtomicU32]>,
     /// The words are the host program's own memory ([`Memory::add_host`]): not freed with
@@ -36,9 +45,10 @@ impl Drop for Region {
 }
 
 impl Region {
-    /// A region of `bytes` (read from it as they are; the rest of `size` is zero).
+    /// A region of `bytes` (read from it as they are; the rest of its pages is zero).
     pub fn new(name: &str, base: u64, size: u64, bytes: &[u8]) -> Region {
-        let n = size.div_ceil(4) as usize;
+        let reach = size.max(1).next_multiple_of(PAGE);
+        let n = reach.div_ceil(4) as usize;
         // Zeroed by the allocator (`calloc`: the pages of a large region are not touched until
         // used, so a big allocation costs what is written to it), then the given bytes.
         let mut words: Vec<u32> = vec![0; n];
@@ -53,6 +63,7 @@ impl Region {
         Region {
             base,
             size,
+            reach,
             name: name.to_string(),
             words,
             host_owned: false,
@@ -73,9 +84,16 @@ impl Region {
         &self.words[(off >> 2) as usize]
     }
 
-    /// Does `[off, off + n)` lie inside the region?
+    /// Does `[off, off + n)` lie where a kernel reaches ([`Region::reach`])?
     #[inline]
     pub fn holds(&self, off: u64, n: u64) -> bool {
+        off.checked_add(n).is_some_and(|e| e <= self.reach)
+    }
+
+    /// Does `[off, off + n)` lie inside the allocation itself (`size`)? A kernel's access
+    /// past it, in its pages, is what `--check` reports as out of bounds.
+    #[inline]
+    pub fn within(&self, off: u64, n: u64) -> bool {
         off.checked_add(n).is_some_and(|e| e <= self.size)
     }
 
@@ -136,7 +154,7 @@ impl Region {
         #[cfg(target_arch = "x86_64")]
         {
             use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            let end = off.saturating_add(n).min(self.size);
+            let end = off.saturating_add(n).min(self.reach);
             let base = self.words.as_ptr() as *const i8;
             let mut at = off;
             while at < end {
@@ -167,8 +185,13 @@ impl Region {
     /// Tracks which bytes are written from now on: all of them count as written
     /// (`defined`) or none.
     pub fn track(&mut self, defined: bool) {
-        let fill = if defined { u64::MAX } else { 0 };
-        self.defined = Some((0..self.size.div_ceil(64)).map(|_| AtomicU64::new(fill)).collect());
+        // The bytes past `size` in its pages count as never written either way: only a
+        // kernel's stores reach them.
+        let bits: Vec<AtomicU64> = (0..self.reach.div_ceil(64)).map(|_| AtomicU64::new(0)).collect();
+        self.defined = Some(bits.into_boxed_slice());
+        if defined {
+            self.bits(0, self.size, true);
+        }
     }
 
     /// Is definedness tracked?
@@ -201,7 +224,7 @@ impl Region {
 
     fn bits(&self, off: u64, n: u64, set: bool) {
         let Some(d) = &self.defined else { return };
-        let end = (off + n).min(self.size);
+        let end = (off + n).min(self.reach);
         let mut b = off;
         while b < end {
             let k = (b >> 6) as usize;
@@ -262,8 +285,10 @@ impl Default for Memory {
 
 /// Where the first region goes (low addresses stay unmapped: a null pointer faults).
 const FIRST: u64 = 0x1_0000_0000;
-/// Space left between regions (an access just past a buffer faults).
+/// Space left between regions (an access past a buffer's pages faults).
 const GAP: u64 = 0x1_0000;
+/// A GPU's page: a kernel reaches a region's memory in whole pages ([`Region::reach`]).
+pub const PAGE: u64 = 0x1000;
 
 impl Memory {
     /// An empty address space whose first region goes at `base` (64 KiB aligned): a host
@@ -285,17 +310,17 @@ impl Memory {
         let mut base = self.next;
         let k = loop {
             let k = self.regions.partition_point(|r| r.base < base);
-            let end = base + size.max(1) + GAP;
+            let end = base + size.max(1).next_multiple_of(PAGE) + GAP;
             let prev = k
                 .checked_sub(1)
                 .map(|p| &self.regions[p])
-                .filter(|r| r.base + r.size.max(1) + GAP > base);
+                .filter(|r| r.base + r.reach + GAP > base);
             match prev.or(self.regions.get(k).filter(|r| end > r.base)) {
-                Some(r) => base = (r.base + r.size.max(1) + GAP).next_multiple_of(GAP),
+                Some(r) => base = (r.base + r.reach + GAP).next_multiple_of(GAP),
                 None => break k,
             }
         };
-        self.next = (base + size.max(1) + GAP).next_multiple_of(GAP);
+        self.next = (base + size.max(1).next_multiple_of(PAGE) + GAP).next_multiple_of(GAP);
         self.regions.insert(k, Region::new(name, base, size, bytes));
         base
     }
@@ -314,9 +339,9 @@ impl Memory {
         let k = self.regions.partition_point(|x| x.base < base);
         let clear_before = k == 0 || {
             let p = &self.regions[k - 1];
-            p.base + p.size.max(1) <= base
+            p.base + p.reach <= base
         };
-        let clear_after = self.regions.get(k).is_none_or(|n| base + size <= n.base);
+        let clear_after = self.regions.get(k).is_none_or(|n| base + r.reach <= n.base);
         if !clear_before || !clear_after {
             return None;
         }
@@ -342,7 +367,7 @@ impl Memory {
         let k = self.regions.partition_point(|x| x.base < base);
         let clear_before = k == 0 || {
             let p = &self.regions[k - 1];
-            p.base + p.size.max(1) <= base
+            p.base + p.reach <= base
         };
         if !clear_before || self.regions.get(k).is_some_and(|n| end > n.base) {
             return None;
@@ -356,6 +381,7 @@ impl Memory {
             Region {
                 base,
                 size: end - base,
+                reach: end - base,
                 name: name.to_string(),
                 words,
                 host_owned: true,
@@ -489,7 +515,7 @@ impl Memory {
     pub fn region_at(&self, addr: u64) -> Option<&Region> {
         let k = self.regions.partition_point(|r| r.base <= addr);
         let r = self.regions.get(k.checked_sub(1)?)?;
-        (addr - r.base < r.size).then_some(r)
+        (addr - r.base < r.reach).then_some(r)
     }
 
     /// Where `addr` is, for a fault's message: the offset past the end of (or before) the
@@ -542,7 +568,7 @@ impl Memory {
         let k = self.regions.partition_point(|r| r.base <= addr);
         let r = self.regions.get(k.checked_sub(1)?)?;
         let off = addr - r.base;
-        (off.checked_add(n)? <= r.size).then_some((r, off))
+        (off.checked_add(n)? <= r.reach).then_some((r, off))
     }
 
     /// [`Memory::span`], trying region number `*hint` first and leaving there the number of
@@ -552,14 +578,14 @@ impl Memory {
     pub fn span_hinted(&self, addr: u64, n: u64, hint: &mut u32) -> Option<(&Region, u64)> {
         if let Some(r) = self.regions.get(*hint as usize) {
             let off = addr.wrapping_sub(r.base);
-            if addr >= r.base && off.checked_add(n).is_some_and(|e| e <= r.size) {
+            if addr >= r.base && off.checked_add(n).is_some_and(|e| e <= r.reach) {
                 return Some((r, off));
             }
         }
         let k = self.regions.partition_point(|r| r.base <= addr).checked_sub(1)?;
         let r = &self.regions[k];
         let off = addr - r.base;
-        (off.checked_add(n)? <= r.size).then(|| {
+        (off.checked_add(n)? <= r.reach).then(|| {
             *hint = k as u32;
             (r, off)
         })
@@ -759,7 +785,14 @@ mod tests {
         assert_eq!(m.read(a, 4), Ok(0x04030201));
         assert_eq!(m.read(a + 1, 4), Ok(0x05040302));
         assert_eq!(m.read(a + 8, 2), Ok(0x0a09));
-        assert!(m.read(a + 8, 4).is_err());
+        // Past the end inside the region's page: zeros, as a GPU reads its page (no fault);
+        // past the page: a fault.
+        assert_eq!(m.read(a + 8, 4), Ok(0x0a09));
+        assert_eq!(m.read(a + PAGE - 4, 4), Ok(0));
+        assert!(m.read(a + PAGE - 2, 4).is_err());
+        assert!(m.read(a + PAGE, 1).is_err());
+        let r = m.region_at(a + 12).unwrap();
+        assert!(r.holds(12, 4) && !r.within(12, 4) && r.within(6, 4) && !r.holds(PAGE, 1));
         // A fault's whereabouts: inside, past the end of the nearer region, before one.
         assert_eq!(
             m.whereabouts(a + 3).unwrap(),
@@ -780,13 +813,13 @@ mod tests {
         assert_eq!(m.read(a, 8), Ok(0x0807_06bb_aa03_0201));
         assert_eq!(m.atomic32(b, |x| x + 5), Ok(0));
         assert_eq!(m.read(b, 4), Ok(5));
-        assert!(m.write(b + 2, 4, 0).is_err());
+        assert!(m.write(b + PAGE - 2, 4, 0).is_err());
         // Bulk copies, unaligned ends included; removed regions fault and are not reused.
         m.write_bytes(a + 1, &[9, 8, 7, 6, 5, 4]).unwrap();
         let mut out = [0u8; 9];
         m.read_bytes(a + 1, &mut out).unwrap();
         assert_eq!(out, [9, 8, 7, 6, 5, 4, 8, 9, 10]);
-        assert!(m.read_bytes(a + 2, &mut out).is_err());
+        assert!(m.read_bytes(a + PAGE - 8, &mut out).is_err());
         assert!(m.remove(a));
         assert!(!m.remove(a));
         assert!(m.read(a, 1).is_err());
