@@ -114,6 +114,9 @@ pub struct Runtime {
     pub device_flags: u32,
     /// `hipFunction_t`s of the module API: (module, kernel name); the handle is the index.
     pub module_functions: Vec<(usize, String)>,
+    /// Peer access (`hipDeviceEnablePeerAccess`): bit j of entry k, device k's kernels reach
+    /// device j's memory.
+    pub peers: Vec<u64>,
     /// `GCNKIT_CHECK=LIST` (`gcnkit exec --check`): the checks every launch runs.
     pub check: Option<Arc<gcnkit_check::run::RunChecker>>,
     /// `GCNKIT_PROFILE=DIR` (`gcnkit exec --profile DIR`): every launch's profile and where
@@ -191,6 +194,7 @@ pub fn lock() -> MutexGuard<'static, Option<Runtime>> {
             vars: Vec::new(),
             managed_vars: Vec::new(),
             allocated: vec![0; n],
+            peers: vec![0; n],
             stats: std::env::var_os("GCNKIT_STATS").is_some_and(|v| !v.is_empty() && v != "0"),
             module_functions: Vec::new(),
             shared: HashMap::new(),
@@ -290,6 +294,36 @@ impl Runtime {
             return Some(k);
         }
         self.devices.iter().position(|d| d.allocation(addr).is_some())
+    }
+
+    /// Device `k`'s addresses (its own allocations and loaded code objects).
+    pub fn range_of(k: usize) -> std::ops::Range<u64> {
+        let base = DEVICE_BASE + k as u64 * DEVICE_STRIDE;
+        base..base + DEVICE_STRIDE
+    }
+
+    /// Brings device `k`'s views of its peers' memory up to date (`off`: drops the views of
+    /// peer `off` too): every launch on `k` calls it first, so its kernels reach exactly the
+    /// peers' live allocations, and no view outlives its allocation where a kernel could
+    /// read it.
+    pub fn map_peers(&mut self, k: usize, off: Option<usize>) {
+        let mask = self.peers.get(k).copied().unwrap_or(0);
+        for j in 0..self.devices.len() {
+            let on = mask >> j & 1 != 0;
+            if j == k || !(on || off == Some(j)) {
+                continue;
+            }
+            let (me, peer) = if k < j {
+                let (a, b) = self.devices.split_at_mut(j);
+                (&mut a[k], &b[0])
+            } else {
+                let (a, b) = self.devices.split_at_mut(k);
+                (&mut b[0], &a[j])
+            };
+            // SAFETY: called before every launch on device k (and here after each change of
+            // its peers), which is what `map_peer` asks.
+            unsafe { me.map_peer(peer, j, Self::range_of(j), on) };
+        }
     }
 
     /// The device holding `addr`, else the calling thread's.
@@ -527,6 +561,9 @@ impl Runtime {
     /// calling thread; several, a cooperative launch on several devices, on a thread each:
     /// their grids wait for each other).
     pub fn execute_grids(&mut self, grids: &[Grid]) -> Result<(), HipError> {
+        for g in grids {
+            self.map_peers(g.device, None);
+        }
         // A kernel that calls the host gets its device's hostcall buffer, and its sleeping
         // waves the host side that answers them.
         let mut hostcalls = Vec::with_capacity(grids.len());

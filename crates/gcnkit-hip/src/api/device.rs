@@ -45,46 +45,64 @@ pub extern "C" fn hipSetDevice(device_id: i32) -> i32 {
     })
 }
 
-// ---- Peers: the devices are separate memories; none maps another's ----
+// ---- Peers: every device may reach every other's memory once the program enables it (as
+// GPUs on one PCIe root or XGMI hive); a kernel then reads and writes the peer's allocations
+// at their own addresses ----
 
-pub unsafe extern "C" fn hipDeviceCanAccessPeer(can_access: *mut i32, device_id: i32, peer_device_id: i32) -> i32 {
+/// ROCm 5.2's `canAccessPeer`: 0 for a device and itself, 1 for two devices.
+fn can_access(device_id: i32, peer_device_id: i32) -> Result<bool, HipError> {
+    check_device(device_id)?;
+    check_device(peer_device_id)?;
+    Ok(device_id != peer_device_id)
+}
+
+pub unsafe extern "C" fn hipDeviceCanAccessPeer(can_access_out: *mut i32, device_id: i32, peer_device_id: i32) -> i32 {
     guard(|| {
-        if can_access.is_null() {
+        if can_access_out.is_null() {
             return Err(hipErrorInvalidValue);
         }
-        check_device(device_id)?;
-        check_device(peer_device_id)?;
+        let can = can_access(device_id, peer_device_id)?;
         // SAFETY: checked non-null.
-        unsafe { *can_access = 0 };
+        unsafe { *can_access_out = can as i32 };
         Ok(())
     })
 }
 
-/// No device can map another's memory (`hipDeviceCanAccessPeer` is 0), so, as HIP 5.2 answers
-/// for a pair that cannot access each other: `hipErrorInvalidDevice` (flags other than 0 are
-/// `hipErrorInvalidValue` first), the reason said on stderr.
+/// The calling thread's device reaches `peer_device_id`'s memory from now on (its present and
+/// future allocations), as ROCm 5.2: flags other than 0 `hipErrorInvalidValue`, a device that
+/// cannot be a peer (itself, none) `hipErrorInvalidDevice`, twice
+/// `hipErrorPeerAccessAlreadyEnabled`.
 pub extern "C" fn hipDeviceEnablePeerAccess(peer_device_id: i32, flags: u32) -> i32 {
     guard(|| {
         if flags != 0 {
             return Err(hipErrorInvalidValue);
         }
-        no_peer("hipDeviceEnablePeerAccess", peer_device_id)
+        set_peer(peer_device_id, true)
     })
 }
 
-/// As [`hipDeviceEnablePeerAccess`]: `hipErrorInvalidDevice` (HIP 5.2's answer for a pair that
-/// cannot access each other).
+/// Ends [`hipDeviceEnablePeerAccess`]: `hipErrorPeerAccessNotEnabled` when it was not on.
 pub extern "C" fn hipDeviceDisablePeerAccess(peer_device_id: i32) -> i32 {
-    guard(|| no_peer("hipDeviceDisablePeerAccess", peer_device_id))
+    guard(|| set_peer(peer_device_id, false))
 }
 
-fn no_peer(what: &str, peer: i32) -> Result<(), HipError> {
-    if check_device(peer).is_ok() {
-        eprintln!(
-            "gcnkit-hip: {what}({peer}): gcnkit's devices are separate memories and no device maps another's (hipDeviceCanAccessPeer is 0); copy with hipMemcpyPeer"
-        );
+fn set_peer(peer: i32, on: bool) -> Result<(), HipError> {
+    let k = runtime::current();
+    if !can_access(k as i32, peer).unwrap_or(false) {
+        return Err(hipErrorInvalidDevice);
     }
-    Err(hipErrorInvalidDevice)
+    with(|rt| {
+        let bit = 1u64 << peer;
+        let was = rt.peers[k] & bit != 0;
+        match (on, was) {
+            (true, true) => return Err(hipErrorPeerAccessAlreadyEnabled),
+            (false, false) => return Err(hipErrorPeerAccessNotEnabled),
+            _ => {}
+        }
+        rt.peers[k] ^= bit;
+        rt.map_peers(k, Some(peer as usize));
+        Ok(())
+    })
 }
 
 /// Checks a peer copy's devices and that each pointer is its device's memory.
@@ -547,18 +565,31 @@ pub unsafe extern "C" fn hipDeviceGetLimit(value: *mut usize, limit: i32) -> i32
 
 /// No device maps another's memory: every peer attribute is 0 (`hipDeviceCanAccessPeer`'s
 /// answer); a device with itself is `hipErrorInvalidDevice`.
+/// `hipDeviceP2PAttr` values of HIP 5.2's header (0: the rank, 2: native atomics).
+#[allow(non_upper_case_globals)]
+const hipDevP2PAttrAccessSupported: i32 = 1;
+#[allow(non_upper_case_globals)]
+const hipDevP2PAttrHipArrayAccessSupported: i32 = 3;
+
 pub unsafe extern "C" fn hipDeviceGetP2PAttribute(value: *mut i32, attr: i32, src: i32, dst: i32) -> i32 {
     guard(|| {
         if value.is_null() || !(0..=3).contains(&attr) {
             return Err(hipErrorInvalidValue);
         }
-        check_device(src)?;
-        check_device(dst)?;
         if src == dst {
             return Err(hipErrorInvalidDevice);
         }
+        let can = can_access(src, dst)? as i32;
+        // ROCm 5.2 answers the link's type for the rank and the native atomics (HSA's
+        // HSA_AMD_LINK_INFO_TYPE_PCIE, 2: device k is on PCI bus k), whether peers can access
+        // each other for the others.
+        const PCIE: i32 = 2;
+        let v = match attr {
+            hipDevP2PAttrAccessSupported | hipDevP2PAttrHipArrayAccessSupported => can,
+            _ => PCIE,
+        };
         // SAFETY: checked non-null.
-        unsafe { *value = 0 };
+        unsafe { *value = v };
         Ok(())
     })
 }

@@ -1,6 +1,6 @@
 // Several devices (gcnkit exec --devices N): the count, each host thread's own current device,
 // allocations and __device__ variables per device (each device its own copy), a saxpy on
-// every device from its own host thread, hipMemcpyPeer between devices, no peer access, pinned
+// every device from its own host thread, hipMemcpyPeer between devices, peers (not enabled), pinned
 // memory that kernels on every device use, one launch per device at once
 // (hipExtLaunchMultiKernelMultiDevice), a pointer of one device faulting on another, and
 // the errors for a device that does not exist.
@@ -123,7 +123,7 @@ int main(int argc, char** argv) {
     if (count > 1) {
         int can = 7;
         CHECK(hipDeviceCanAccessPeer(&can, 0, 1));
-        if (can != 0) {
+        if (can != 1) {
             printf("FAIL: peer access %d\n", can);
             return 1;
         }

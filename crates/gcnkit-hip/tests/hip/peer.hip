@@ -1,8 +1,11 @@
-// Peers on two devices (`gcnkit exec --devices 2`): no device maps another's memory, so
-// hipDeviceCanAccessPeer is 0 (and the P2P attribute), enabling or disabling peer access is
-// HIP 5.2's answer for such a pair (hipErrorInvalidDevice; flags hipErrorInvalidValue), and
-// data moves between the devices by hipMemcpyPeer and hipMemcpyPeerAsync (in stream order,
-// after a kernel on the source device), each checked against the host.
+// Peers on two devices (`gcnkit exec --devices 2`): each device may reach the other's memory
+// (hipDeviceCanAccessPeer 1, a device and itself 0, the P2P attributes as ROCm 5.2 gives
+// them); with peer access enabled a kernel on device 0 reads and writes device 1's
+// allocations at their own addresses (made before and after enabling), ROCm 5.2's errors for
+// enabling twice, disabling what is not enabled, flags and devices that cannot be peers;
+// after disabling, such a kernel faults. Data also moves by hipMemcpyPeer and
+// hipMemcpyPeerAsync (in stream order, after a kernel on the source device). Each result is
+// checked against the host.
 #include "check.h"
 #include <vector>
 
@@ -21,6 +24,15 @@ __global__ void iota(int* p, int base, int n) {
     if (i < n) p[i] = base + 3 * i;
 }
 
+// out[i] = a[i] + b[i], and a[i] += 1 (a and out on the peer device, b here).
+__global__ void add_into(int* out, int* a, const int* b, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) {
+        out[i] = a[i] + b[i];
+        a[i] += 1;
+    }
+}
+
 __global__ void twice(int* p, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n) p[i] *= 2;
@@ -37,7 +49,7 @@ int main() {
         for (int b = 0; b < 2; b++) {
             int can = -1;
             CHECK(hipDeviceCanAccessPeer(&can, a, b));
-            if (can != 0) {
+            if (can != (a != b)) {
                 printf("FAIL: hipDeviceCanAccessPeer(%d, %d) = %d\n", a, b, can);
                 return 1;
             }
@@ -47,14 +59,16 @@ int main() {
     EXPECT(hipDeviceCanAccessPeer(nullptr, 0, 1), hipErrorInvalidValue);
     int attr = -1;
     CHECK(hipDeviceGetP2PAttribute(&attr, hipDevP2PAttrAccessSupported, 0, 1));
-    if (attr != 0) {
+    if (attr != 1) {
         printf("FAIL: hipDevP2PAttrAccessSupported = %d\n", attr);
         return 1;
     }
-    EXPECT(hipDeviceEnablePeerAccess(1, 0), hipErrorInvalidDevice);
+    EXPECT(hipDeviceGetP2PAttribute(&attr, hipDevP2PAttrAccessSupported, 1, 1), hipErrorInvalidDevice);
+    CHECK(hipSetDevice(0));
     EXPECT(hipDeviceEnablePeerAccess(1, 1), hipErrorInvalidValue);
     EXPECT(hipDeviceEnablePeerAccess(7, 0), hipErrorInvalidDevice);
-    EXPECT(hipDeviceDisablePeerAccess(1), hipErrorInvalidDevice);
+    EXPECT(hipDeviceEnablePeerAccess(0, 0), hipErrorInvalidDevice);
+    EXPECT(hipDeviceDisablePeerAccess(1), hipErrorPeerAccessNotEnabled);
 
     const int n = 5000;
     const size_t bytes = n * sizeof(int);
@@ -84,6 +98,35 @@ int main() {
             printf("FAIL: [%d] = %d, host says %d\n", i, got[i], 2 * (-40 + 3 * i));
             return 1;
         }
+    // Peer access: device 0's kernels reach device 1's memory, an allocation made before
+    // enabling and one made after, reading and writing at their own addresses.
+    CHECK(hipSetDevice(0));
+    CHECK(hipDeviceEnablePeerAccess(1, 0));
+    EXPECT(hipDeviceEnablePeerAccess(1, 0), hipErrorPeerAccessAlreadyEnabled);
+    int* d1;
+    CHECK(hipSetDevice(1));
+    CHECK(hipMalloc(&d1, bytes));
+    CHECK(hipSetDevice(0));
+    hipLaunchKernelGGL(add_into, dim3((n + 255) / 256), dim3(256), 0, 0, d1, b1, c0, n);
+    CHECK(hipDeviceSynchronize());
+    std::vector<int> in1(n), out1(n);
+    CHECK(hipMemcpy(in1.data(), b1, bytes, hipMemcpyDeviceToHost));
+    CHECK(hipMemcpy(out1.data(), d1, bytes, hipMemcpyDeviceToHost));
+    for (int i = 0; i < n; i++) {
+        int was = 2 * (-40 + 3 * i);
+        if (out1[i] != was + got[i] || in1[i] != was + 1) {
+            printf("FAIL: peer kernel [%d]: %d %d, host says %d %d\n", i, out1[i], in1[i], was + got[i], was + 1);
+            return 1;
+        }
+    }
+    CHECK(hipDeviceDisablePeerAccess(1));
+    EXPECT(hipDeviceDisablePeerAccess(1), hipErrorPeerAccessNotEnabled);
+    // Without peer access a kernel on device 0 that touches device 1's memory faults.
+    hipLaunchKernelGGL(twice, dim3((n + 255) / 256), dim3(256), 0, 0, b1, n);
+    EXPECT(hipDeviceSynchronize(), hipErrorLaunchFailure);
+    CHECK(hipSetDevice(1));
+    CHECK(hipFree(d1));
+
     // Pointers of the wrong device, devices that do not exist.
     EXPECT(hipMemcpyPeer(b1, 0, a0, 0, bytes), hipErrorInvalidValue);
     EXPECT(hipMemcpyPeerAsync(c0, 0, b1, 0, bytes, s1), hipErrorInvalidValue);

@@ -214,9 +214,39 @@ impl Device {
         }
     }
 
-    /// The live allocation holding `addr` (`addr` may be its end): (base, size).
+    /// The live allocation holding `addr` (`addr` may be its end): (base, size). Another
+    /// device's memory seen through peer access is not one.
     pub fn allocation(&self, addr: u64) -> Option<(u64, u64)> {
-        self.mem.region_holding(addr).map(|r| (r.base, r.size))
+        self.mem
+            .region_holding(addr)
+            .filter(|r| !r.view)
+            .map(|r| (r.base, r.size))
+    }
+
+    /// Makes this device's kernels reach `peer`'s memory whose addresses lie in `range` (HIP's
+    /// peer access, `on`), or no longer (`!on`): a view of each of the peer's regions there,
+    /// added for new ones and removed for those gone. A runtime calls it before each launch on
+    /// this device.
+    ///
+    /// # Safety
+    /// A view must never outlive its region where something reads it: call this again after
+    /// the peer frees memory and before the next launch on this device (between the two,
+    /// nothing reads this device's views: copies and frees go to a pointer's own device).
+    pub unsafe fn map_peer(&mut self, peer: &Device, peer_index: usize, range: std::ops::Range<u64>, on: bool) {
+        self.mem.remove_views(range.clone(), |v| {
+            on && peer.mem.region_starting_at(v.base).is_some_and(|r| r.shares(v))
+        });
+        if !on {
+            return;
+        }
+        for r in peer.mem.regions().iter().filter(|r| range.contains(&r.base) && !r.view) {
+            if !self.mem.has_view(r) {
+                // SAFETY: the view is removed by the next `map_peer` after `r` goes, before
+                // any launch on this device (this function's contract).
+                let added = unsafe { self.mem.add_view(&format!("{} of device {peer_index}", r.name), r) };
+                debug_assert!(added, "a peer's region overlaps this device's memory");
+            }
+        }
     }
 
     /// Is `[addr, addr + len)` inside one live allocation?

@@ -33,6 +33,9 @@ pub struct Region {
     /// A runtime's own memory (the hostcall buffer, the device heap): kernels reach it
     /// through protocols ordered by atomics, so `--check`'s race check leaves it alone.
     pub internal: bool,
+    /// Another device's region seen here ([`Memory::add_view`], peer access): not an
+    /// allocation of this memory's device.
+    pub view: bool,
 }
 
 impl Drop for Region {
@@ -69,6 +72,7 @@ impl Region {
             host_owned: false,
             defined: None,
             internal: false,
+            view: false,
         }
     }
 
@@ -88,6 +92,11 @@ impl Region {
     #[inline]
     pub fn holds(&self, off: u64, n: u64) -> bool {
         off.checked_add(n).is_some_and(|e| e <= self.reach)
+    }
+
+    /// Are `self` and `o` the same storage and extent (a region and its view)?
+    pub fn shares(&self, o: &Region) -> bool {
+        self.words.as_ptr() == o.words.as_ptr() && self.reach == o.reach && self.base == o.base
     }
 
     /// Does `[off, off + n)` lie inside the allocation itself (`size`)? A kernel's access
@@ -364,32 +373,74 @@ impl Memory {
         if size == 0 || base == 0 {
             return None;
         }
+        // SAFETY: the caller's contract: the words at `base` are the storage.
+        unsafe { self.add_borrowed(name, base, end - base, end - base, base as *mut AtomicU32, None) }
+    }
+
+    /// Adds a view of `r`, a region of another device's memory: the same storage at the same
+    /// address, so that this device's kernels reach it (peer access). False when it would
+    /// overlap a region here.
+    ///
+    /// # Safety
+    /// `r`'s storage must outlive the view: remove it ([`Memory::remove_views`]) before `r`
+    /// goes.
+    pub unsafe fn add_view(&mut self, name: &str, r: &Region) -> bool {
+        let words = r.words.as_ptr() as *mut AtomicU32;
+        // SAFETY: passed on from the caller's contract.
+        unsafe { self.add_borrowed(name, r.base, r.size, r.reach, words, Some(r.internal)) }.is_some()
+    }
+
+    /// Inserts a region over storage it does not own (`reach` bytes of words at `words`);
+    /// `view`: another memory's region (whether a runtime's own), else the host's memory.
+    ///
+    /// # Safety
+    /// The words must stay allocated, readable and writable, until the region is removed.
+    unsafe fn add_borrowed(
+        &mut self,
+        name: &str,
+        base: u64,
+        size: u64,
+        reach: u64,
+        words: *mut AtomicU32,
+        view: Option<bool>,
+    ) -> Option<u64> {
         let k = self.regions.partition_point(|x| x.base < base);
         let clear_before = k == 0 || {
             let p = &self.regions[k - 1];
             p.base + p.reach <= base
         };
-        if !clear_before || self.regions.get(k).is_some_and(|n| end > n.base) {
+        if !clear_before || self.regions.get(k).is_some_and(|n| base + reach > n.base) {
             return None;
         }
-        let n = ((end - base) / 4) as usize;
-        // SAFETY: the caller's contract (4-byte aligned words of host memory that outlive the
-        // region); the `Box` is never dropped as a box (`Drop for Region`).
-        let words = unsafe { Box::from_raw(std::ptr::slice_from_raw_parts_mut(base as *mut AtomicU32, n)) };
+        // SAFETY: the caller's contract; the `Box` is never dropped as a box (`Drop for
+        // Region`).
+        let words = unsafe { Box::from_raw(std::ptr::slice_from_raw_parts_mut(words, (reach / 4) as usize)) };
         self.regions.insert(
             k,
             Region {
                 base,
-                size: end - base,
-                reach: end - base,
+                size,
+                reach,
                 name: name.to_string(),
                 words,
                 host_owned: true,
                 defined: None,
-                internal: false,
+                internal: view == Some(true),
+                view: view.is_some(),
             },
         );
         Some(base)
+    }
+
+    /// Is `r` (another memory's region) here as a view ([`Memory::add_view`])?
+    pub fn has_view(&self, r: &Region) -> bool {
+        self.region_starting_at(r.base).is_some_and(|v| v.view && v.shares(r))
+    }
+
+    /// Removes the regions whose base lies in `range` (another device's addresses) that `keep`
+    /// refuses: the views of that device's memory that are gone or no longer wanted.
+    pub fn remove_views(&mut self, range: std::ops::Range<u64>, keep: impl Fn(&Region) -> bool) {
+        self.regions.retain(|r| !(r.view && range.contains(&r.base)) || keep(r));
     }
 
     /// Tracks which bytes of the region at `base` are written from now on (`defined`: all
@@ -427,6 +478,10 @@ impl Memory {
     /// there.
     pub fn free(&mut self, base: u64) -> Option<u64> {
         let k = self.regions.binary_search_by_key(&base, |r| r.base).ok()?;
+        if self.regions[k].view {
+            // Another device's allocation: only its own device frees it.
+            return None;
+        }
         let r = self.regions.remove(k);
         self.freed.insert(r.base, (r.size, r.name.clone()));
         Some(r.size)
@@ -774,6 +829,30 @@ mod tests {
         // Untracked regions count as written.
         let b = m.add("b", 8, &[]);
         assert!(m.is_defined(b, 8));
+    }
+
+    /// A view of another memory's region (peer access): the same bytes at the same address,
+    /// not an allocation of this memory (no free), gone once `remove_views` refuses it.
+    #[test]
+    fn views_share_their_regions_storage() {
+        let mut peer = Memory::starting_at(0x30_0000_0000);
+        let p = peer.add("p", 16, &[1, 2, 3, 4]);
+        let mut me = Memory::default();
+        let mine = me.add("mine", 8, &[]);
+        let r = peer.region_starting_at(p).unwrap();
+        // SAFETY: the view is removed below before `peer` goes.
+        assert!(unsafe { me.add_view("p of the peer", r) });
+        assert!(me.has_view(r) && !peer.region_starting_at(p).unwrap().view);
+        assert_eq!(me.read(p, 4), Ok(0x04030201));
+        me.write(p + 8, 4, 77).unwrap();
+        assert_eq!(peer.read(p + 8, 4), Ok(77));
+        assert_eq!(me.free(p), None, "a view is not this memory's to free");
+        let range = 0x30_0000_0000..0x40_0000_0000;
+        me.remove_views(range.clone(), |_| true);
+        assert!(me.read(p, 4).is_ok());
+        me.remove_views(range, |_| false);
+        assert!(me.read(p, 4).is_err());
+        assert!(me.region_starting_at(mine).is_some(), "its own regions stay");
     }
 
     #[test]
