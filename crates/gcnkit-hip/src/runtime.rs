@@ -326,6 +326,28 @@ impl Runtime {
         }
     }
 
+    /// For a fault of a kernel on device `k` at another device's allocation: what it was and
+    /// how a program lets device `k` reach it (the machine's message names no buffer there).
+    fn peer_hint(&self, k: usize, fault: &str) -> String {
+        let addr = fault
+            .split_once(" at 0x")
+            .filter(|_| fault.contains("memory fault"))
+            .and_then(|(_, rest)| {
+                let hex: String = rest.chars().take_while(|c| c.is_ascii_hexdigit()).collect();
+                u64::from_str_radix(&hex, 16).ok()
+            });
+        let owner = addr.and_then(|a| {
+            (0..self.devices.len())
+                .find(|&j| j != k && Self::range_of(j).contains(&a) && self.devices[j].allocation(a).is_some())
+        });
+        match owner {
+            Some(j) => format!(
+                " (device {j}'s memory: device {k} reaches it after hipDeviceEnablePeerAccess({j}, 0) on device {k})"
+            ),
+            None => String::new(),
+        }
+    }
+
     /// The device holding `addr`, else the calling thread's.
     pub fn device_at(&mut self, addr: u64) -> Result<&mut Device, HipError> {
         let k = self.owner(addr).unwrap_or_else(current);
@@ -664,7 +686,7 @@ impl Runtime {
                 }
                 Err(RunError::Emulation(m)) => {
                     // As on a GPU, the fault shows at the next synchronisation.
-                    eprintln!("gcnkit-hip: launch failed: {m}");
+                    eprintln!("gcnkit-hip: launch failed: {m}{}", self.peer_hint(g.device, &m));
                     Err(hipErrorLaunchFailure)
                 }
             };
