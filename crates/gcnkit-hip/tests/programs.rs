@@ -7,45 +7,11 @@
 //! The `gcnkit` binary and the runtime library are built by a nested `cargo build` into this
 //! test's own target directory and profile (a `cdylib` cannot be a dependency).
 
+mod common;
+
+use common::{exec, hipcc, run_bounded, tools, GPUS};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-use std::sync::OnceLock;
-
-/// target/<profile>: where this test binary's `deps/` is.
-fn profile_dir() -> PathBuf {
-    let exe = std::env::current_exe().unwrap();
-    exe.parent().and_then(Path::parent).unwrap().to_path_buf()
-}
-
-/// Builds `gcnkit` and `libgcnkit_hip.so` once; returns target/<profile>.
-fn tools() -> &'static Path {
-    static DONE: OnceLock<PathBuf> = OnceLock::new();
-    DONE.get_or_init(|| {
-        let dir = profile_dir();
-        let target = dir.parent().unwrap();
-        let mut cmd = Command::new(env!("CARGO"));
-        cmd.args(["build", "-p", "gcnkit-cli", "-p", "gcnkit-hip"])
-            .env("CARGO_TARGET_DIR", target)
-            .current_dir(env!("CARGO_MANIFEST_DIR"));
-        // The profile this test was built with (`cargo test`: `test`, opt-level 1), so that the
-        // build reuses what cargo test built and the kernels do not run unoptimised.
-        if dir.file_name().is_some_and(|n| n == "release") {
-            cmd.arg("--release");
-        } else {
-            cmd.args(["--profile", "test"]);
-        }
-        let st = cmd.status().expect("cargo build");
-        assert!(st.success(), "cargo build -p gcnkit-cli -p gcnkit-hip failed");
-        dir
-    })
-}
-
-fn hipcc() -> Option<PathBuf> {
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path)
-        .map(|d| d.join("hipcc"))
-        .find(|p| p.is_file())
-}
 
 /// Builds tests/hip/NAME.hip for `archs` (hipcc -O2); `None` (with a message) without hipcc.
 fn build(name: &str, archs: &[&str]) -> Option<PathBuf> {
@@ -82,72 +48,6 @@ fn build_with(name: &str, archs: &[&str], extra: &[&str]) -> Option<PathBuf> {
     );
     Some(out)
 }
-
-/// How long one program may run before the harness kills it: a program that would hang
-/// (a wait that is never met, a lost wake-up) fails instead. Far above any program's time.
-const HANG: std::time::Duration = std::time::Duration::from_secs(600);
-
-fn exec(args: &[&str], program: &Path, program_args: &[&str]) -> Output {
-    let gcnkit = tools().join("gcnkit");
-    let mut cmd = Command::new(gcnkit);
-    cmd.arg("exec").args(args).arg("--").arg(program).args(program_args);
-    let o = run_bounded(&mut cmd);
-    eprintln!(
-        "{}: {:?}\nstdout:\n{}stderr:\n{}",
-        program.display(),
-        o.status,
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    );
-    o
-}
-
-/// Runs `cmd` to its end, its output captured; kills it (and fails the test) after [`HANG`].
-fn run_bounded(cmd: &mut Command) -> Output {
-    use std::io::Read;
-    use std::process::Stdio;
-    let mut child = cmd
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("gcnkit exec");
-    let read = |mut r: Box<dyn Read + Send>| {
-        std::thread::spawn(move || {
-            let mut v = Vec::new();
-            let _ = r.read_to_end(&mut v);
-            v
-        })
-    };
-    let out = read(Box::new(child.stdout.take().unwrap()));
-    let err = read(Box::new(child.stderr.take().unwrap()));
-    let start = std::time::Instant::now();
-    let status = loop {
-        if let Some(st) = child.try_wait().expect("wait") {
-            break st;
-        }
-        if start.elapsed() > HANG {
-            let _ = child.kill();
-            let _ = child.wait();
-            let (o, e) = (out.join().unwrap_or_default(), err.join().unwrap_or_default());
-            panic!(
-                "{cmd:?} did not end within {HANG:?} (a hang): killed\nstdout:\n{}stderr:\n{}",
-                String::from_utf8_lossy(&o),
-                String::from_utf8_lossy(&e)
-            );
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    };
-    Output {
-        status,
-        stdout: out.join().unwrap_or_default(),
-        stderr: err.join().unwrap_or_default(),
-    }
-}
-
-/// The GPUs the suite's programs are built for in one binary (`--offload-arch` each) and run
-/// on (`exec -a`): each launch runs that GPU's own code object.
-const GPUS: [&str; 3] = ["gfx906", "gfx900", "gfx803"];
 
 /// Runs `program` on each of [`GPUS`]; each run must print `line`.
 fn passes_on_each_gpu(program: &Path, args: &[&str], line: &str) {
@@ -228,7 +128,7 @@ fn streams_events_and_reset() {
 
 /// Asynchronous streams: order between streams, the null stream, events, callbacks, stream
 /// states, pageable copies, a fault reported at the next synchronisation (the program's own
-/// comment). A wait that is never met ends in a failure, not a hang ([`HANG`]).
+/// comment). A wait that is never met ends in a failure, not a hang (`common::HANG`).
 #[test]
 fn streams_are_asynchronous_and_ordered_as_hips() {
     let Some(p) = build("stream_order", &GPUS) else { return };
