@@ -402,12 +402,9 @@ fn exec_check(dir: &Path, exe: &Path, args: &[&str]) -> (Output, Value) {
     (o, v)
 }
 
-/// `gcnkit exec --check` on a HIP program (hipcc, gfx906): a kernel reads an element of a
-/// `hipMalloc` allocation the program never wrote.
-#[test]
-fn exec_check_finds_an_uninitialised_read_of_device_memory() {
-    let t = tmp("gcnkit-check-exec-");
-    let src = r#"
+/// A HIP program whose kernel copies `in[i + OFFSET]` to `out[i]` for 256 items, `in` being
+/// an allocation of 256 + EXTRA ints of which the host wrote the first 256 (`i + 1`).
+const SHIFT: &str = r#"
 #include <hip/hip_runtime.h>
 #include <cstdio>
 __global__ void shift(const int *in, int *out, int n) {
@@ -417,18 +414,29 @@ __global__ void shift(const int *in, int *out, int n) {
 int main() {
     const int n = 256;
     int *in, *out, host[n];
-    for (int i = 0; i < n; i++) host[i] = i;
-    hipMalloc(&in, (n + 1) * sizeof(int));
+    for (int i = 0; i < n; i++) host[i] = i + 1;
+    hipMalloc(&in, (n + EXTRA) * sizeof(int));
     hipMalloc(&out, n * sizeof(int));
     hipMemcpy(in, host, n * sizeof(int), hipMemcpyHostToDevice);
     shift<<<n / 64, 64>>>(in, out, n);
-    hipMemcpy(host, out, n * sizeof(int), hipMemcpyDeviceToHost);
-    printf("done %d\n", host[0]);
+    hipError_t e = hipMemcpy(host, out, n * sizeof(int), hipMemcpyDeviceToHost);
+    printf("done %s %d %d\n", hipGetErrorName(e), host[0], host[n - 1]);
     return 0;
 }
 "#;
+
+/// The [`SHIFT`] program reading `offset` past each item, `extra` ints allocated past the 256.
+fn shift_program(offset: &str, extra: &str) -> String {
+    SHIFT.replace("OFFSET", offset).replace("EXTRA", extra)
+}
+
+/// `gcnkit exec --check` on a HIP program (hipcc, gfx906): a kernel reads an element of a
+/// `hipMalloc` allocation the program never wrote.
+#[test]
+fn exec_check_finds_an_uninitialised_read_of_device_memory() {
+    let t = tmp("gcnkit-check-exec-");
     for (offset, bug) in [("1", true), ("0", false)] {
-        let exe = hipcc(t.path(), "p", &src.replace("OFFSET", offset));
+        let exe = hipcc(t.path(), "p", &shift_program(offset, "1"));
         let (o, v) = exec_check(t.path(), &exe, &[]);
         let e = err(&o);
         assert!(String::from_utf8_lossy(&o.stdout).contains("done "), "{e}");
@@ -480,26 +488,6 @@ int main() {
 #[test]
 fn exec_check_finds_a_read_past_an_allocation_a_gpu_would_not_fault_on() {
     let t = tmp("gcnkit-check-oob-");
-    let src = r#"
-#include <hip/hip_runtime.h>
-#include <cstdio>
-__global__ void shift(const int *in, int *out, int n) {
-    int i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i < n) out[i] = in[i + OFFSET];
-}
-int main() {
-    const int n = 256;
-    int *in, *out, host[n];
-    for (int i = 0; i < n; i++) host[i] = i + 1;
-    hipMalloc(&in, n * sizeof(int));
-    hipMalloc(&out, n * sizeof(int));
-    hipMemcpy(in, host, n * sizeof(int), hipMemcpyHostToDevice);
-    shift<<<n / 64, 64>>>(in, out, n);
-    hipError_t e = hipMemcpy(host, out, n * sizeof(int), hipMemcpyDeviceToHost);
-    printf("done %s %d %d\n", hipGetErrorName(e), host[0], host[n - 1]);
-    return 0;
-}
-"#;
     let plain = |exe: &Path| {
         Command::new(env!("CARGO_BIN_EXE_gcnkit"))
             .args(["exec", "--"])
@@ -510,7 +498,7 @@ int main() {
             .expect("gcnkit runs")
     };
     for (offset, oob) in [("1", true), ("0", false)] {
-        let exe = hipcc(t.path(), &format!("p{offset}"), &src.replace("OFFSET", offset));
+        let exe = hipcc(t.path(), &format!("p{offset}"), &shift_program(offset, "0"));
         let o = plain(&exe);
         let out = String::from_utf8_lossy(&o.stdout).into_owned();
         let last = if oob { 0 } else { 256 };
@@ -560,7 +548,7 @@ int main() {
         }
     }
     // A page (4 KiB) past the end: outside what the GPU maps, a fault.
-    let exe = hipcc(t.path(), "far", &src.replace("OFFSET", "1024"));
+    let exe = hipcc(t.path(), "far", &shift_program("1024", "0"));
     let o = plain(&exe);
     let e = err(&o);
     assert!(

@@ -182,18 +182,7 @@ mod tests {
             "{doc}"
         );
         // The general executor (every instruction fetched when traced) reads the same.
-        let mut asm = crate::asm::Assembler::new(crate::Arch::Gcn14, crate::asm::Dialect::Llvm, "<t>");
-        for (n, line) in prog.lines().enumerate() {
-            asm.line(n + 1, line);
-        }
-        let (items, _) = asm.finish();
-        let words: Vec<u32> = items
-            .iter()
-            .flat_map(|it| {
-                let i = it.instr(crate::Arch::Gcn14);
-                i.words[..i.len as usize].to_vec()
-            })
-            .collect();
+        let words = crate::asm::assemble_one(crate::Arch::Gcn14, crate::asm::Dialect::Llvm, prog).unwrap();
         let mut wave = crate::emu::Wave::new(crate::Arch::Gcn14);
         let buffers = state::load_with_buffers(&mut wave, state).unwrap();
         let r = super::run_program(
