@@ -1,7 +1,8 @@
 //! CLRX's ROCm binaries (`.rocm`, code object v2) as clrxasm writes them: generated sources —
 //! random devices, `.arch_minor`/`.arch_stepping`, `.newbinfmt`, `.eflags`, `.target` or
 //! `.tripple`, global data, raw `.metadata`, one to four kernels (`.fkernel` or not, with a
-//! `.config` of a few lines or none), their code at labels in any order — through gcnkit and
+//! `.config` of a few lines or none), their code at labels in any order, now and then
+//! expressions over labels of `.text`, `.globaldata` and the GOT — through gcnkit and
 //! live clrxasm (`GCNKIT_CLRX_DIR`), which must write the same file byte for byte, or both
 //! refuse the source. Without clrxasm the sources are still assembled (and the objects checked
 //! for what any loadable object has), and the comparison is skipped, said on stderr.
@@ -311,6 +312,9 @@ fn source(r: &mut Rng) -> (String, Vec<String>) {
     if r.chance(1, 3) {
         got_lines(r, n, &extra, &mut s);
     }
+    if r.chance(1, 3) {
+        cross_section_lines(r, n, &mut s);
+    }
     // Raw `.metadata` with metadata pseudo-ops: refused (rarely generated).
     if r.chance(1, 3) && (!metadata || r.chance(1, 10)) {
         s.push_str(".metadata\n  .ascii \"---\\nVersion: [ 1, 0 ]\\n...\\n\"\n");
@@ -477,17 +481,148 @@ fn got_lines(r: &mut Rng, n: usize, extra: &[String], s: &mut String) {
     }
 }
 
+/// A label of the code (a kernel's, `ctN` or `.` there) or of the global data (`cdN`, `.` there)
+/// for [`cross_section_lines`].
+fn cross_term(r: &mut Rng, kernels: usize, text: usize, data: usize) -> String {
+    match r.below(8) {
+        0 | 1 => format!("k{}", r.below(kernels as u64)),
+        2 | 3 => format!("ct{}", r.below(text as u64)),
+        4..=6 => format!("cd{}", r.below(data as u64)),
+        _ => ".".into(),
+    }
+}
+
+/// Expressions over labels of `.text` and `.globaldata` (with `.`, a GOT entry's OUTSYMBOL),
+/// which clrxasm resolves against the file's addresses (`.text` current before and after):
+/// code labels `ctN`, data labels `cdN` (defined before or after the lines that name them),
+/// differences in `.int`/`.quad` data of both sections, in instructions' literals, in shifts,
+/// comparisons and assignments; and now and then what clrxasm refuses (a label's address
+/// alone as data, `&` of an address, a 16-bit immediate over two sections' labels both
+/// defined). Symbols are never set twice.
+fn cross_section_lines(r: &mut Rng, kernels: usize, s: &mut String) {
+    let (text, data) = (1 + r.below(3) as usize, 1 + r.below(3) as usize);
+    let data_first = r.chance(1, 2);
+    let mut assigned = 0;
+    let mut line = |r: &mut Rng, in_text: bool, out: &mut String| {
+        let a = cross_term(r, kernels, text, data);
+        let b = cross_term(r, kernels, text, data);
+        let n = r.below(0x300) as i64 - 0x100;
+        // (what clrxasm refuses, or takes when the labels are of one section, now and then)
+        let refused = r.chance(1, 10);
+        let l = match r.below(if in_text { 14 } else { 7 }) {
+            _ if refused => match r.below(if in_text { 3 } else { 2 }) {
+                0 => format!(".int {a}"),
+                1 => format!(".short {a} - {b} & 0xff"),
+                _ => format!("s_movk_i32 s{}, {a} - {b}", r.below(100)),
+            },
+            0 | 1 => format!(".int {a} - {b}"),
+            2 => format!(".int {a} - {b} + {n}"),
+            3 => format!(".quad {a} - {b}"),
+            4 => format!(".int ({a} < {b}), ({a} - {b}) >> 3"),
+            5 => {
+                assigned += 1;
+                format!("cx{assigned} = {a} - {b} + {n}\n.int cx{assigned}")
+            }
+            6 => {
+                assigned += 1;
+                format!(".int cx{assigned} * 2\ncx{assigned} = {a} - {b}")
+            }
+            7 | 8 => format!("s_mov_b32 s{}, {a} - {b}", r.below(100)),
+            9 => format!("v_mov_b32 v{}, ({a} < {b})", r.below(256)),
+            10 => format!("s_add_u32 s{}, s{}, ({a} - {b}) >> 2", r.below(100), r.below(100)),
+            11 => format!("v_add_f32 v{}, {a} - {b} + {n}, v{}", r.below(256), r.below(256)),
+            12 => format!("s_movk_i32 s{}, ({a} - {b}) & 0", r.below(100)),
+            _ => format!("s_movk_i32 s{}, {a} - {b} - ({a} - {b})", r.below(100)),
+        };
+        out.push_str(&l);
+        out.push('\n');
+    };
+    let mut data_part = String::from(".globaldata\n");
+    for k in 0..data {
+        data_part.push_str(&format!("cd{k}: .int {}\n", r.below(1000)));
+        for _ in 0..r.below(3) {
+            line(r, false, &mut data_part);
+        }
+    }
+    let mut text_part = String::from(".text\n");
+    for k in 0..text {
+        text_part.push_str(&format!("ct{k}: s_nop {}\n", r.below(8)));
+        for _ in 0..1 + r.below(3) {
+            line(r, true, &mut text_part);
+        }
+    }
+    // A GOT entry's address, named by OUTSYMBOL (its kernel `.global`).
+    if r.chance(1, 3) {
+        let k = r.below(kernels as u64);
+        text_part.push_str(&format!(
+            ".global k{k}\n.gotsym k{k}, cg\ns_mov_b32 s3, cg - .\n.int cg - ct0, cd0 - cg\n"
+        ));
+    }
+    match data_first {
+        true => s.push_str(&(data_part + &text_part)),
+        false => s.push_str(&(text_part + &data_part + ".text\n")),
+    }
+}
+
 #[test]
 fn generated_sources_as_clrxasm_writes_them() {
     let mut r = Rng(common::seed() ^ 0x70c3);
-    let (mut several, mut sections) = (0, 0);
+    let (mut several, mut sections, mut cross) = (0, 0, 0);
     common::clrx::check_generated(".rocm", "ROCM", || {
         let (src, opts) = source(&mut r);
         several += (src.matches(".gotsym _o").count() > 1) as usize;
         sections += (src.contains(".section .sec") || src.contains("\n.data\n")) as usize;
+        cross += src.contains("\ncd0: ") as usize;
         (src, opts)
     });
-    eprintln!("(of them {several} with two GOT objects or more, {sections} with sections other than .text, .globaldata and .comment)");
+    eprintln!(
+        "(of them {several} with two GOT objects or more, {sections} with sections other than .text, .globaldata \
+         and .comment, {cross} with expressions over two sections)"
+    );
+}
+
+/// Sources made mostly of expressions over two sections ([`cross_section_lines`]): gcnkit's
+/// file is clrxasm's or both refuse (never a file of other bytes), and both outcomes come.
+#[test]
+fn cross_section_expressions_as_clrxasm_writes_them() {
+    let mut r = Rng(common::seed() ^ 0x70c5);
+    let n = common::env_n("GCNKIT_ROCM_N", 150);
+    let mut literals = 0;
+    let (same, refused, _) = common::clrx::compare_generated(n, || {
+        let mut s = format!(
+            ".rocm\n.gpu {}\n",
+            pick(&mut r, &["Fiji", "Tonga", "GFX900", "Bonaire"])
+        );
+        if r.chance(1, 3) {
+            s.push_str(".newbinfmt\n");
+        }
+        let kernels = 1 + r.below(3) as usize;
+        for k in 0..kernels {
+            s.push_str(&format!(".kernel k{k}\n"));
+            if r.chance(1, 2) {
+                s.push_str("  .config\n  .dims x\n");
+            }
+        }
+        s.push_str(".text\n");
+        for k in 0..kernels {
+            s.push_str(&format!("k{k}:\n  .skip 256\n"));
+            common::clrx::random_code(&mut r, &mut s);
+        }
+        cross_section_lines(&mut r, kernels, &mut s);
+        literals += (s.contains("s_mov_b32 s") || s.contains("v_add_f32")) as usize;
+        (s, Vec::new())
+    });
+    if common::clrx::dir().is_none() {
+        eprintln!("GCNKIT_CLRX_DIR not set: {n} sources with expressions over two sections assembled, not compared");
+        return;
+    }
+    eprintln!(
+        "{n} generated .rocm sources with expressions over .text and .globaldata ({literals} with literals): \
+         {same} files identical to clrxasm's, {refused} refused by both, 0 differ"
+    );
+    // (a tenth of the lines are of the forms clrxasm refuses: both outcomes often)
+    assert!(same * 2 >= n, "{same} of {n} identical");
+    assert!(refused * 10 >= n, "{refused} of {n} refused by both");
 }
 
 /// A `.llvm10binfmt` source (code object v3): the descriptors' room in `.globaldata` (now and
@@ -737,6 +872,8 @@ fn objects_round_trip_through_clrx_text() {
             "Tahiti",
             ".section .sec",
             "\n.data\n",
+            // (expressions over two sections: data in the code)
+            "\ncd0: ",
         ];
         if skipped.iter().any(|d| src.contains(d)) {
             continue;
@@ -873,8 +1010,7 @@ fn llvm10_default_flags_refused() {
 
 /// `.gotsym SYMBOL, OUTSYMBOL`: OUTSYMBOL may be assigned before or after, or be a label after
 /// (clrxasm's file: the same), not a label before (both refuse); an expression that reads it
-/// after the `.gotsym` is refused by gcnkit (clrxasm resolves it against the GOT's address:
-/// the known gap).
+/// after the `.gotsym` is the entry's address in the file (`.got`'s offset plus 8 a entry).
 #[test]
 fn gotsym_outsymbol_forms() {
     let head = ".rocm\n.gpu Fiji\n.kernel k\n.text\nk: .skip 256\n s_endpgm\n.global k\n";
@@ -893,12 +1029,32 @@ fn gotsym_outsymbol_forms() {
             assert!(common::clrx::assemble_binary(&src, &[]).ok() == ours.ok(), "{src}");
         }
     }
-    let src = format!("{head}.gotsym k, g0\ns_mov_b32 s0, g0 - .\n");
-    let e = gcnkit_binary(&src, &[]).expect_err(&src);
-    assert!(e.iter().any(|m| m.contains("names an entry of the GOT")), "{e:?}");
+    // (the second entry's address less the literal's own)
+    let src = format!("{head}.gotsym k\n.gotsym k, g1\ns_mov_b32 s0, g1 - .\n");
+    let ours = gcnkit_binary(&src, &[]).expect(&src);
+    let (text, got) = (section_offset(&ours, ".text"), section_offset(&ours, ".got"));
+    let literal = text + 256 + 4 + 4;
+    assert_eq!(
+        word_at(&ours, literal),
+        (got + 8).wrapping_sub(text + 256 + 4) as u32,
+        "{src}"
+    );
     if common::clrx::dir().is_some() {
-        common::clrx::assemble_binary(&src, &[]).expect(&src);
+        assert!(common::clrx::assemble_binary(&src, &[]).ok() == Some(ours), "{src}");
     }
+}
+
+/// The file offset of section `name` of an ELF file.
+fn section_offset(bin: &[u8], name: &str) -> u64 {
+    use object::{Object, ObjectSection};
+    let f = object::File::parse(bin).expect("an ELF file");
+    let s = f.section_by_name(name).unwrap_or_else(|| panic!("no {name}"));
+    s.file_range().map_or(0, |r| r.0)
+}
+
+/// The little-endian word at file offset `at`.
+fn word_at(bin: &[u8], at: u64) -> u32 {
+    u32::from_le_bytes(bin[at as usize..at as usize + 4].try_into().unwrap())
 }
 
 /// An empty `@note` section: clrxasm gives it the size of its notes and fills it with bytes
@@ -916,36 +1072,81 @@ fn empty_note_section_refused() {
 }
 
 /// Expressions over labels (or `.`) of `.text` and `.globaldata`, which clrxasm resolves
-/// against their addresses in the file: refused by gcnkit (a known gap), never written with
-/// the difference of their offsets; clrxasm takes them. Differences within one section are
-/// the generators' (identical files).
+/// against the sections' offsets in the file: the words are the differences of those
+/// addresses (checked here from the file's own section headers), and clrxasm's file is the
+/// same. `l` is at `.text`+256, `g` at `.rodata`+4 (+12 after global data of
+/// the case's own).
 #[test]
-fn section_differences_refused() {
+fn section_differences_resolved() {
     let head = ".rocm\n.gpu Fiji\n.kernel k\n.text\nk: .skip 256\nl: s_endpgm\n";
-    let cases = [
-        "s_mov_b32 s0, g - k\n.globaldata\ng: .int 1\n",
-        ".int g - l\n.globaldata\ng: .int 1\n",
-        ".globaldata\n.int 1\ng: .int .-l\n",
-        ".globaldata\ng: .int 1\n.text\n.int .-g\n",
-        "x = g - k + 3\n.globaldata\ng: .int x\n",
+    let tail = ".globaldata\n.int 1\ng: .int 1\n";
+    // (source, section and offset of a word, its value from (.text, .rodata))
+    type Want = fn(i64, i64) -> i64;
+    let cases: [(&str, &str, u64, Want); 8] = [
+        ("s_mov_b32 s0, g - k\n", ".text", 264, |t, d| d + 4 - t),
+        (".int g - l\n", ".text", 260, |t, d| d + 4 - (t + 256)),
+        (".quad l - g\n", ".text", 260, |t, d| t + 256 - (d + 4)),
+        (".int (l - g) >> 4\n", ".text", 260, |t, d| (t + 256 - (d + 4)) >> 4),
+        ("x = g - k + 3\n.int x\n", ".text", 260, |t, d| d + 4 - t + 3),
+        (".int y\ny = g - . \n", ".text", 260, |t, d| d + 4 - (t + 264)),
+        (".globaldata\n.int 0, k - .\n.text\n", ".rodata", 4, |t, d| t - (d + 4)),
+        // (a comparison waits for the file too: a literal, not an inline constant)
+        ("v_mov_b32 v0, (k < l)\n", ".text", 264, |_, _| -1),
     ];
-    let mut taken = 0;
-    for c in cases {
-        let src = format!("{head}{c}");
-        let e = gcnkit_binary(&src, &[]).expect_err(&src);
-        assert!(
-            e.iter().any(|m| m.contains("against the file's addresses")),
-            "{e:?}\n{src}"
+    for (c, section, at, want) in cases {
+        let src = format!("{head}{c}{tail}");
+        let ours = gcnkit_binary(&src, &[]).expect(&src);
+        let (t, d) = (
+            section_offset(&ours, ".text") as i64,
+            section_offset(&ours, ".rodata") as i64,
         );
+        let got = word_at(&ours, section_offset(&ours, section) + at);
+        assert_eq!(got, want(t, d) as u32, "{src}");
         if common::clrx::dir().is_some() {
-            common::clrx::assemble_binary(&src, &[]).expect(&src);
-            taken += 1;
+            assert!(common::clrx::assemble_binary(&src, &[]).ok() == Some(ours), "{src}");
         }
     }
-    eprintln!(
-        "{} expressions over .text and .globaldata refused by gcnkit, {taken} taken by clrxasm (a known gap)",
-        cases.len()
-    );
+    // What clrxasm refuses: a label's address as data, `&` of it or a logical negation, two
+    // sections' labels in a 16-bit immediate, a `.if` or a `.fill` count (read at once).
+    let refused = [
+        ".int g\n",
+        "s_mov_b32 s0, (g - k) & 3 + g\n",
+        "s_mov_b32 s0, !g\n",
+        ".globaldata\ng0: .int 2\n.text\ns_movk_i32 s0, g0 - k\n",
+        ".globaldata\ng0: .int 2\n.text\n.if g0 - k\n.endif\n",
+        ".globaldata\ng0: .int 2\n.text\n.fill g0 - k, 1, 0\n",
+    ];
+    for c in refused {
+        let src = format!("{head}{c}{tail}");
+        gcnkit_binary(&src, &[]).expect_err(&src);
+        if common::clrx::dir().is_some() {
+            common::clrx::assemble_binary(&src, &[]).expect_err(&src);
+        }
+    }
+}
+
+/// CLRX's own test of a ROCm binary with global data and GOT entries (its case reads `.`
+/// less a global data label in the code), written again here: the code's literal is the
+/// distance in the file, and clrxasm's file is the same.
+#[test]
+fn code_minus_global_data_with_got_objects() {
+    let src = ".rocm\n.gpu Tonga\n.newbinfmt\n.globaldata\n.gotsym table\n\
+               first: .global first\n.int 5, 6, 7\ntable: .global table\n.int 8, 9\n\
+               .gotsym first\n.gotsym obj, obj.GOT\n.gotsym obj2\n.gotsym val, val.GOT\n\
+               .global obj.GOT\n.global val.GOT\n\
+               .kernel main\n  .config\n  .dims xy\n  .use_kernarg_segment_ptr\n\
+               .text\nmain:\n  .skip 256\n  s_mov_b32 s2, . - table\n  s_endpgm\n\
+               .global obj\nobj:\n.global obj2\nobj2: s_nop 0\n.global val\nval = 77\n";
+    let ours = gcnkit_binary(src, &[]).expect(src);
+    let (t, d) = (section_offset(&ours, ".text"), section_offset(&ours, ".rodata"));
+    // (`.` is the instruction's start; `table` the global data's 12th byte)
+    assert_eq!(word_at(&ours, t + 260), (t + 256).wrapping_sub(d + 12) as u32);
+    if common::clrx::dir().is_some() {
+        assert!(
+            common::clrx::assemble_binary(src, &[]).ok() == Some(ours),
+            "files differ\n{src}"
+        );
+    }
 }
 
 /// CLRX's own `.rocm` test sources (`tests/amdasm/AsmROCmFormat.cpp` of its source, read at
@@ -977,7 +1178,7 @@ fn clrx_own_rocm_sources() {
         }
     }
     assert!(sources.len() >= 10, "{} sources", sources.len());
-    let (mut same, mut refused, mut gaps) = (0, 0, 0);
+    let (mut same, mut refused) = (0, 0);
     for src in &sources {
         let ours = gcnkit_binary(src, &[]);
         match (ours, common::clrx::assemble_binary(src, &[])) {
@@ -986,39 +1187,13 @@ fn clrx_own_rocm_sources() {
                 same += 1;
             }
             (Err(_), Err(_)) => refused += 1,
-            // A known gap: an expression over labels of `.text` and `.globaldata`, refused by
-            // gcnkit alone; without those lines the file is clrxasm's.
-            // (the expression rules' own error on the same line may come too)
-            (Err(e), Ok(_))
-                if e.iter().any(|m| m.contains("against the file's addresses"))
-                    && e.iter().all(|m| {
-                        m.contains("against the file's addresses")
-                            || m.contains("must be absolute")
-                            || m.contains("relative result")
-                    }) =>
-            {
-                let lines: Vec<usize> = e.iter().filter_map(|m| m.split(':').nth(1)?.parse().ok()).collect();
-                let cut: String = src
-                    .lines()
-                    .enumerate()
-                    .map(|(k, l)| {
-                        if lines.contains(&(k + 1)) {
-                            "\n".to_string()
-                        } else {
-                            format!("{l}\n")
-                        }
-                    })
-                    .collect();
-                let theirs = common::clrx::assemble_binary(&cut, &[]).expect("clrxasm takes it");
-                assert!(gcnkit_binary(&cut, &[]).ok() == Some(theirs), "files differ\n{cut}");
-                gaps += 1;
-            }
             (ours, theirs) => panic!("gcnkit {:?}, clrxasm {:?}\n{src}", ours.err(), theirs.err()),
         }
     }
     eprintln!(
-        "{} CLRX .rocm test sources: {same} files identical, {refused} refused by both, {gaps} refused by gcnkit \
-         only (an expression over labels of .text and .globaldata; without it clrxasm's file)",
+        "{} CLRX .rocm test sources: {same} files identical, {refused} refused by both",
         sources.len()
     );
+    // (one of them reads `.` less a global data label in the code: resolved as clrxasm does)
+    assert!(same >= 6, "{same} identical");
 }

@@ -11,7 +11,7 @@
 //! every kernel's instructions in its one list of items, each kernel's at its own offsets; the
 //! pieces say whose they are.
 
-use super::clrx_binary::{BinarySource, Common, KernelCode};
+use super::clrx_binary::{BinarySource, Common, KernelCode, KernelPlaces};
 use super::parse::Cursor;
 use super::Assembler;
 use crate::codeobj::clrx_amd::{self, note, Form, Input, Kernel, RawParts, CAL_NOTE_NAMES};
@@ -32,25 +32,15 @@ pub(super) struct Amd {
     compile_options: String,
     /// Per kernel (as in `src.kernels`): its raw parts' sections, or that it has a `.config`.
     parts: Vec<KernelParts>,
-    /// The kernel the source is in (`None` after `.globaldata`: clrxasm's global part).
-    current: Option<usize>,
     /// Every CAL note's section: its name, kernel and note type.
     notes: Vec<(String, usize, u32)>,
-    /// The kernel whose code `.text` holds (the last one `.kernel` named).
-    code_kernel: Option<usize>,
-    /// Where each piece of code starts: its kernel and first item (of the whole file).
-    pieces: Vec<(usize, usize)>,
-    /// The first item since `.text` (or `.kernel`) last led into a kernel's code.
-    code_entry: usize,
+    /// Where the kernels are (`current`: `None` after `.globaldata`, clrxasm's global part).
+    places: KernelPlaces,
 }
 
 /// The sections a kernel's raw parts went to (named by [`section_name`]).
 #[derive(Default)]
 struct KernelParts {
-    /// Its code's offset (the end so far) when another kernel was named.
-    text_end: usize,
-    /// The section it was left in, and whether its config lines were open then.
-    left_in: Option<(String, bool)>,
     config: bool,
     header: bool,
     metadata: bool,
@@ -194,22 +184,22 @@ impl Assembler {
         // A section by name: a kernel's code or `.data`, else one of the source's own (clrxasm's
         // extra sections: of the main binary outside the kernels, else of the kernel's inner
         // binary); `.text` in a kernel as its pseudo-op below.
-        if matches!(name, ".section" | ".rodata" | ".data") || name == ".text" && a.current.is_none() {
+        if matches!(name, ".section" | ".rodata" | ".data") || name == ".text" && a.places.current.is_none() {
             let Some(l) = self.section_line(lineno, src, name, c, end) else {
                 return true;
             };
-            let builtin = a.current.is_some() && matches!(l.name.as_str(), ".text" | ".data");
-            if l.name == ".data" && a.current.is_none() {
+            let builtin = a.places.current.is_some() && matches!(l.name.as_str(), ".text" | ".data");
+            if l.name == ".data" && a.places.current.is_none() {
                 let msg = "Section '.data' permitted only inside kernels";
                 self.error_at(lineno, src, span, msg.into());
                 return true;
             }
             a.src.open = None;
-            if let (true, Some(k)) = (builtin, a.current) {
+            if let (true, Some(k)) = (builtin, a.places.current) {
                 let new = l.name == ".data" && !a.parts[k].data;
                 self.section_line_warnings(lineno, src, span, &l, new);
                 if l.name == ".text" {
-                    a.code_entry = self.taken + self.items.len();
+                    a.places.code_entry = self.taken + self.items.len();
                     self.switch_section(".text");
                 } else {
                     a.parts[k].data = true;
@@ -217,15 +207,21 @@ impl Assembler {
                 }
                 return true;
             }
-            let gcnkit_name = match a.current {
+            let gcnkit_name = match a.places.current {
                 Some(k) => section_name(k, &format!("extra {}", l.name)),
                 None => format!(".amd main {}", l.name),
             };
-            self.open_extra(&mut a.src.extras, a.current, gcnkit_name, &l, (lineno, src, span));
+            self.open_extra(
+                &mut a.src.extras,
+                a.places.current,
+                gcnkit_name,
+                &l,
+                (lineno, src, span),
+            );
             return true;
         }
         if name == ".text" {
-            a.code_entry = self.taken + self.items.len();
+            a.places.code_entry = self.taken + self.items.len();
         }
         if a.src.open.is_none() && self.amd_raw(a, lineno, src, name, span, c, end) {
             return true;
@@ -233,7 +229,7 @@ impl Assembler {
         match self.binary_directive(&mut a.src, lineno, src, name, span, c, end, false) {
             Common::Taken => {
                 if name == ".globaldata" {
-                    a.current = None;
+                    a.places.current = None;
                 }
                 true
             }
@@ -243,10 +239,7 @@ impl Assembler {
         }
     }
 
-    /// `.kernel NAME`: the kernel the lines that follow are in. The kernel left keeps where it
-    /// was (its code's offset, its section, its config lines open); a new kernel's code starts
-    /// at offset 0, a kernel named again goes on where it was left, as in clrxasm.
-    #[allow(clippy::too_many_arguments)]
+    /// `.kernel NAME` ([`Assembler::binary_kernel`]).
     fn amd_kernel(
         &mut self,
         a: &mut Amd,
@@ -256,50 +249,9 @@ impl Assembler {
         c: &mut Cursor,
         end: usize,
     ) -> bool {
-        let name = src[c.pos.min(end)..end].trim();
-        if name.is_empty() {
-            self.error_at(lineno, src, span, ".kernel needs the kernel's name".into());
-            return true;
+        if let Some((_, true)) = self.binary_kernel(&mut a.src, &mut a.places, false, lineno, src, span, c, end) {
+            a.parts.push(KernelParts::default());
         }
-        let text_at = if self.section == 0 {
-            self.offset
-        } else {
-            self.sections[0].1
-        };
-        if let Some(k) = a.code_kernel {
-            a.parts[k].text_end = text_at;
-        }
-        if let Some(k) = a.current {
-            let here = self.sections[self.section].0.clone();
-            a.parts[k].left_in = Some((here, a.src.open == Some(k)));
-        }
-        a.src.open = None;
-        self.switch_section(".text");
-        let k = match a.src.kernels.iter().position(|x| x.name == name) {
-            Some(k) => {
-                self.offset = a.parts[k].text_end;
-                if let Some((sec, open)) = a.parts[k].left_in.clone() {
-                    self.switch_section(&sec);
-                    if open {
-                        a.src.open = Some(k);
-                    }
-                }
-                k
-            }
-            None => {
-                self.offset = 0;
-                match self.binary_directive(&mut a.src, lineno, src, ".kernel", span, c, end, false) {
-                    Common::Kernel => {}
-                    _ => return true,
-                }
-                a.parts.push(KernelParts::default());
-                a.src.kernels.len() - 1
-            }
-        };
-        a.current = Some(k);
-        a.code_kernel = Some(k);
-        a.pieces.push((k, self.taken + self.items.len()));
-        a.code_entry = self.taken + self.items.len();
         true
     }
 
@@ -307,7 +259,7 @@ impl Assembler {
     /// `.amd` source is a section of its own (the branch from another kernel is an error).
     pub(super) fn label_section(&self) -> usize {
         match &self.obj.amd {
-            Some(a) if self.section == 0 => a.code_kernel.map_or(0, |k| usize::MAX - k),
+            Some(a) if self.section == 0 => a.places.code_kernel.map_or(0, |k| usize::MAX - k),
             _ if self.section == 0 => self.amdcl2_code_section().unwrap_or(0),
             _ => self.section,
         }
@@ -323,14 +275,14 @@ impl Assembler {
         };
         let sizes: Vec<usize> = (0..a.parts.len())
             .map(|k| {
-                if a.code_kernel == Some(k) {
+                if a.places.code_kernel == Some(k) {
                     text_at
                 } else {
-                    a.parts[k].text_end
+                    a.places.left[k].text_end
                 }
             })
             .collect();
-        self.piece_codes(&a.pieces, &sizes, ".amd")
+        self.piece_codes(&a.places.pieces, &sizes, ".amd")
     }
 
     /// A kernel's raw parts and `.config` (which excludes them): returns whether `name` was
@@ -357,7 +309,7 @@ impl Assembler {
             _ if entry.is_some() => return self.amd_entry(a, lineno, src, name, span, c, end),
             _ => return false,
         };
-        let Some(k) = a.current else {
+        let Some(k) = a.places.current else {
             self.error_at(lineno, src, span, format!("{what} can be defined only inside kernel"));
             return true;
         };
@@ -528,8 +480,8 @@ impl Assembler {
         // last kernel defined: a kernel named again whose code the source ends in loses the
         // registers written since its code was last entered.
         let in_code = self.section == 0 && b.open.is_none();
-        let cut = match a.code_kernel {
-            Some(k) if in_code && k + 1 != b.kernels.len() => Some((k, a.code_entry - self.taken)),
+        let cut = match a.places.code_kernel {
+            Some(k) if in_code && k + 1 != b.kernels.len() => Some((k, a.places.code_entry - self.taken)),
             _ => None,
         };
         for (i, (k, (code, ranges))) in b.kernels.iter().zip(codes).enumerate() {

@@ -13,7 +13,7 @@
 //! extra sections of either binary, and `.hsalayout` relocations through an alias or naming
 //! several data labels in one expression when the code names several.
 
-use super::clrx_binary::{BinarySource, Common};
+use super::clrx_binary::{BinarySource, Common, KernelPlaces};
 use super::parse::Cursor;
 use super::select::FixupKind;
 use super::Assembler;
@@ -40,21 +40,13 @@ pub(super) struct AmdCl2 {
     /// The names of places in the global data, which code refers to through relocations;
     /// they are defined only at the end.
     data: DataNames,
-    /// clrxasm's current kernel (`None`: the inner binary, whose sections are the global
-    /// data's, or the main one after `.main`).
-    current: Option<usize>,
     /// Outside the kernels the source is in the inner binary (not `.main`'s, where it starts).
     inner: bool,
     /// The section the inner binary was left in (`.inner` goes back to it; `.rodata` first).
     inner_section: Option<String>,
-    /// Per kernel: where it was left.
-    left: Vec<Left>,
-    /// The kernel whose code `.text` holds (the last one `.kernel` named).
-    code_kernel: Option<usize>,
-    /// Where each piece of code starts: its kernel and first item (of the whole file).
-    pieces: Vec<(usize, usize)>,
-    /// The first item since `.text` (or `.kernel`) last led into a kernel's code.
-    code_entry: usize,
+    /// Where the kernels are (`current`, clrxasm's current kernel: `None` in the inner binary,
+    /// whose sections are the global data's, or the main one after `.main`).
+    places: KernelPlaces,
     /// `.kcode`/`.kcodeend` (with `.hsalayout`).
     kcode: super::rocm::Kcode,
 }
@@ -71,14 +63,6 @@ struct DataNames {
 
 /// A relocation of code to the global data: item, offset in `.text`, high half, part, addend.
 type CodeReloc = (usize, usize, bool, usize, u64);
-
-/// Where a kernel was left when another place was named: its code's end so far, the section
-/// it was in and whether its config lines were open.
-#[derive(Default)]
-struct Left {
-    text_end: usize,
-    section: Option<(String, bool)>,
-}
 
 /// The global data's parts in clrxasm's order of its relocation symbols.
 const DATA_PARTS: [&str; 3] = [".rodata", ".data", ".bss"];
@@ -321,9 +305,9 @@ impl Assembler {
         }
         let before = self.section;
         if LEAVES_KERNEL.contains(&name) || name == ".kernel" {
-            if let Some(k) = a.current {
+            if let Some(k) = a.places.current {
                 let here = self.sections[self.section].0.clone();
-                a.left[k].section = Some((here, a.src.open == Some(k)));
+                a.places.left[k].section = Some((here, a.src.open == Some(k)));
             }
         }
         let taken = match self.amdcl2_place(a, lineno, src, name, span, c, end) {
@@ -334,7 +318,7 @@ impl Assembler {
         let here = &self.sections[self.section].0;
         let inner = DATA_PARTS.contains(&here.as_str()) || here == SAMPLER_INIT || a.hsa_layout && here == ".text";
         if self.section != before && inner && !matches!(name, ".kernel" | ".main") {
-            a.current = None;
+            a.places.current = None;
             a.inner = true;
             a.inner_section = Some(here.clone());
         }
@@ -361,7 +345,7 @@ impl Assembler {
         let here = self.sections[self.section].0.clone();
         let in_raw = RAW_PARTS.iter().any(|p| here.starts_with(&format!(".amdcl2{}.", p.0)));
         let extra = |a: &AmdCl2, what: &str| {
-            let binary = if a.current.is_some() || a.inner {
+            let binary = if a.places.current.is_some() || a.inner {
                 "inner"
             } else {
                 "main"
@@ -378,7 +362,7 @@ impl Assembler {
                     "Config can't be defined if metadata,header,setup,stub section exists".into(),
                 );
             }
-            ".config" if a.src.open.is_none() => match a.current {
+            ".config" if a.src.open.is_none() => match a.places.current {
                 Some(k) => {
                     a.src.kernels[k]
                         .lines
@@ -389,9 +373,9 @@ impl Assembler {
             },
             ".text" => {
                 a.src.open = None;
-                if a.hsa_layout || a.current.is_some() {
+                if a.hsa_layout || a.places.current.is_some() {
                     self.switch_section(".text");
-                    a.code_entry = self.taken + self.items.len();
+                    a.places.code_entry = self.taken + self.items.len();
                 } else {
                     err(self, extra(a, ".text outside a kernel"));
                 }
@@ -405,14 +389,14 @@ impl Assembler {
                     err(self, "Garbages at end of line".into());
                 } else {
                     a.src.open = None;
-                    a.current = None;
+                    a.places.current = None;
                     a.inner = name == ".inner";
                     let to = a.inner_section.clone().filter(|_| a.inner);
                     self.switch_section(to.as_deref().unwrap_or(".rodata"));
                 }
             }
             ".kcode" | ".kcodeend" if a.src.open.is_none() => {
-                let in_code = here == ".text" && (a.hsa_layout || a.current.is_some());
+                let in_code = here == ".text" && (a.hsa_layout || a.places.current.is_some());
                 let names: Vec<&str> = a.src.kernels.iter().map(|k| k.name.as_str()).collect();
                 if let Err(msg) = a.kcode.line(
                     name,
@@ -430,11 +414,8 @@ impl Assembler {
         Some(true)
     }
 
-    /// `.kernel NAME`: the kernel the lines that follow are in. The kernel left keeps where it
-    /// was (its code's end, its section, its config lines open); a new kernel's code starts at
-    /// offset 0, a kernel named again goes on where it was left, as in clrxasm. (With
-    /// `.hsalayout` all the code is one `.text`.)
-    #[allow(clippy::too_many_arguments)]
+    /// `.kernel NAME` ([`Assembler::binary_kernel`]; with `.hsalayout` all the code is one
+    /// `.text`).
     fn amdcl2_kernel(
         &mut self,
         a: &mut AmdCl2,
@@ -444,51 +425,8 @@ impl Assembler {
         c: &mut Cursor,
         end: usize,
     ) -> bool {
-        let name = src[c.pos.min(end)..end].trim();
-        if name.is_empty() {
-            self.error_at(lineno, src, span, ".kernel needs the kernel's name".into());
-            return true;
-        }
-        let layout = a.hsa_layout;
-        let text_at = if self.section == 0 {
-            self.offset
-        } else {
-            self.sections[0].1
-        };
-        if let Some(k) = a.code_kernel.filter(|_| !layout) {
-            a.left[k].text_end = text_at;
-        }
-        a.src.open = None;
-        self.switch_section(".text");
-        let k = match a.src.kernels.iter().position(|x| x.name == name) {
-            Some(k) => {
-                if !layout {
-                    self.offset = a.left[k].text_end;
-                }
-                if let Some((sec, open)) = a.left[k].section.clone() {
-                    self.switch_section(&sec);
-                    if open {
-                        a.src.open = Some(k);
-                    }
-                }
-                k
-            }
-            None => {
-                if !layout {
-                    self.offset = 0;
-                }
-                match self.binary_directive(&mut a.src, lineno, src, ".kernel", span, c, end, false) {
-                    Common::Kernel => {}
-                    _ => return true,
-                }
-                a.left.push(Left::default());
-                a.src.kernels.len() - 1
-            }
-        };
-        a.current = Some(k);
-        a.code_kernel = Some(k);
-        a.pieces.push((k, self.taken + self.items.len()));
-        a.code_entry = self.taken + self.items.len();
+        let one_text = a.hsa_layout;
+        self.binary_kernel(&mut a.src, &mut a.places, one_text, lineno, src, span, c, end);
         true
     }
 
@@ -507,7 +445,7 @@ impl Assembler {
         };
         // (item, a piece of kernel k's code, or a `.kcode` line with the selection before it)
         type Event<'a> = (usize, Result<usize, Option<&'a Vec<usize>>>);
-        let mut events: Vec<Event> = a.pieces.iter().map(|&(k, at)| (at, Ok(k))).collect();
+        let mut events: Vec<Event> = a.places.pieces.iter().map(|&(k, at)| (at, Ok(k))).collect();
         let mut before = None;
         for (at, sel) in a.kcode.events() {
             events.push((*at, Err(before)));
@@ -552,7 +490,7 @@ impl Assembler {
     /// `.hsalayout` a kernel's code is a section of its own (see [`Assembler::label_section`]).
     pub(super) fn amdcl2_code_section(&self) -> Option<usize> {
         let a = self.obj.amdcl2.as_ref().filter(|a| !a.hsa_layout)?;
-        Some(a.code_kernel.map_or(0, |k| usize::MAX - k))
+        Some(a.places.code_kernel.map_or(0, |k| usize::MAX - k))
     }
 
     /// The other lines of an `.amdcl2` source.
@@ -708,7 +646,7 @@ impl Assembler {
                 } else {
                     "Kernel control directive"
                 };
-                match a.current {
+                match a.places.current {
                     Some(k) => {
                         if !rest.is_empty() {
                             err(self, "Garbages at end of line".into());
@@ -722,7 +660,7 @@ impl Assembler {
             }
             n if RAW_PARTS.iter().any(|p| p.0 == n) => {
                 let &(_, what, old_only) = RAW_PARTS.iter().find(|p| p.0 == n).unwrap_or(&RAW_PARTS[0]);
-                match a.current {
+                match a.places.current {
                     None => err(self, format!("{what} can be defined only inside kernel")),
                     Some(k)
                         if a.src.kernels[k]
@@ -1107,14 +1045,14 @@ impl Assembler {
             };
             let sizes: Vec<usize> = (0..b.kernels.len())
                 .map(|k| {
-                    if a.code_kernel == Some(k) {
+                    if a.places.code_kernel == Some(k) {
                         text_at
                     } else {
-                        a.left[k].text_end
+                        a.places.left[k].text_end
                     }
                 })
                 .collect();
-            let Some(codes) = self.piece_codes(&a.pieces, &sizes, ".amdcl2") else {
+            let Some(codes) = self.piece_codes(&a.places.pieces, &sizes, ".amdcl2") else {
                 return;
             };
             let spans = codes.into_iter().map(|(code, ranges)| Span {
@@ -1130,9 +1068,9 @@ impl Assembler {
         // clrxasm keeps a kernel's register counts when its code is left, and at the end for
         // the last kernel defined: a kernel named again whose code the source ends in loses
         // the registers written since its code was last entered.
-        let in_code = self.section == 0 && b.open.is_none() && a.current.is_some();
-        let cut = match a.code_kernel {
-            Some(k) if in_code && k + 1 != b.kernels.len() => Some((k, a.code_entry - self.taken)),
+        let in_code = self.section == 0 && b.open.is_none() && a.places.current.is_some();
+        let cut = match a.places.code_kernel {
+            Some(k) if in_code && k + 1 != b.kernels.len() => Some((k, a.places.code_entry - self.taken)),
             _ => None,
         };
         let kcode_regs = (!a.hsa_layout && !a.kcode.events().is_empty()).then(|| self.amdcl2_kcode_regs(&a, in_code));

@@ -47,6 +47,29 @@ pub(super) struct BinarySource {
     pub started: bool,
 }
 
+/// Where the kernels of an `.amd` or `.amdcl2` source are ([`Assembler::binary_kernel`]).
+#[derive(Default)]
+pub(super) struct KernelPlaces {
+    /// The kernel the source is in (`None` in the global part, or `.amdcl2`'s inner binary).
+    pub current: Option<usize>,
+    /// The kernel whose code `.text` holds (the last one `.kernel` named).
+    pub code_kernel: Option<usize>,
+    /// Where each piece of code starts: its kernel and first item (of the whole file).
+    pub pieces: Vec<(usize, usize)>,
+    /// The first item since `.text` (or `.kernel`) last led into a kernel's code.
+    pub code_entry: usize,
+    /// Per kernel (as in [`BinarySource::kernels`]): where it was left.
+    pub left: Vec<Left>,
+}
+
+/// Where a kernel was left when another place was named: its code's end so far, the section
+/// it was in and whether its config lines were open.
+#[derive(Default)]
+pub(super) struct Left {
+    pub text_end: usize,
+    pub section: Option<(String, bool)>,
+}
+
 /// What [`Assembler::binary_directive`] did with a line.
 pub(super) enum Common {
     /// Taken (also a line of the open kernel).
@@ -303,6 +326,75 @@ impl Assembler {
 pub(super) type KernelCode = (Vec<u8>, Vec<(usize, usize)>);
 
 impl Assembler {
+    /// `.kernel NAME` of an `.amd` or `.amdcl2` source: the kernel the lines that follow are
+    /// in. The kernel left keeps where it was (its code's end, its section, its config lines
+    /// open); a new kernel's code starts at offset 0, a kernel named again goes on where it was
+    /// left, as in clrxasm. With `one_text` (`.amdcl2`'s `.hsalayout`) all the code is one
+    /// `.text`: the offset goes on. Returns the kernel and whether it is new (`None`: an error
+    /// was given).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn binary_kernel(
+        &mut self,
+        b: &mut BinarySource,
+        p: &mut KernelPlaces,
+        one_text: bool,
+        lineno: usize,
+        src: &str,
+        span: (usize, usize),
+        c: &mut Cursor,
+        end: usize,
+    ) -> Option<(usize, bool)> {
+        let name = src[c.pos.min(end)..end].trim();
+        if name.is_empty() {
+            self.error_at(lineno, src, span, ".kernel needs the kernel's name".into());
+            return None;
+        }
+        let text_at = if self.section == 0 {
+            self.offset
+        } else {
+            self.sections[0].1
+        };
+        if let Some(k) = p.code_kernel.filter(|_| !one_text) {
+            p.left[k].text_end = text_at;
+        }
+        if let Some(k) = p.current {
+            let here = self.sections[self.section].0.clone();
+            p.left[k].section = Some((here, b.open == Some(k)));
+        }
+        b.open = None;
+        self.switch_section(".text");
+        let (k, new) = match b.kernels.iter().position(|x| x.name == name) {
+            Some(k) => {
+                if !one_text {
+                    self.offset = p.left[k].text_end;
+                }
+                if let Some((sec, open)) = p.left[k].section.clone() {
+                    self.switch_section(&sec);
+                    if open {
+                        b.open = Some(k);
+                    }
+                }
+                (k, false)
+            }
+            None => {
+                if !one_text {
+                    self.offset = 0;
+                }
+                match self.binary_directive(b, lineno, src, ".kernel", span, c, end, false) {
+                    Common::Kernel => {}
+                    _ => return None,
+                }
+                p.left.push(Left::default());
+                (b.kernels.len() - 1, true)
+            }
+        };
+        p.current = Some(k);
+        p.code_kernel = Some(k);
+        p.pieces.push((k, self.taken + self.items.len()));
+        p.code_entry = self.taken + self.items.len();
+        Some((k, new))
+    }
+
     /// Each kernel's code when each kernel's code is a section of its own (its offsets from
     /// 0) that may come in pieces: `pieces` says where each starts (its kernel, first item of
     /// the whole file), `sizes` each kernel's code size; `None` (an error given) when code

@@ -540,6 +540,7 @@ impl Assembler {
             (item, self.offset)
         };
         self.clrx_emit(lineno, src, at, &vec![0; width]);
+        let symbol_waits_for_file = symbol == super::expr::FILE_ADDRESSES;
         let ctx = self.syms.clrx.context_for_pending();
         self.pending.push(Pending {
             item: first,
@@ -557,7 +558,11 @@ impl Assembler {
             source: src.to_string(),
             ctx,
             dot: self.dot_here(),
+            frozen: Vec::new(),
         });
+        if symbol_waits_for_file {
+            self.freeze_last();
+        }
     }
 
     /// Writes `bytes` from byte `byte` of item `item` (of the whole file) on, or, for a data

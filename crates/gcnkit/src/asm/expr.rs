@@ -144,7 +144,9 @@ pub enum EVal {
 /// it has one of multiple 1. Only `+`, `-`, `*` and `<<` by a number, unary `-` and `~`,
 /// comparisons of values with the same relative part, `?:` and the identities (`x & 0`,
 /// `x & -1`, `x | 0`, `x ^ 0`, `0 && x`...) take relative values; everything else is
-/// clrxasm's error. llvm-mc's rules keep none (its labels are relocations or offsets).
+/// clrxasm's error (in a `.rocm` source, where the code, the global data and the GOT share one
+/// address space, some of them wait for the file's addresses instead: [`SectDiffs`]).
+/// llvm-mc's rules keep none (its labels are relocations or offsets).
 #[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
 pub struct Rel {
     terms: [(usize, i64); 4],
@@ -352,6 +354,41 @@ fn arith(syms: &Symbols, op: Op, a: Value, b: Value, start: usize, end: usize) -
 /// An expression's value with its relative part ([`Rel`]).
 type RVal = (EVal, Rel);
 
+/// The name a ROCm expression waits for when clrxasm resolves it against the file's
+/// addresses (see [`SectDiffs`]): never a symbol of the source.
+pub const FILE_ADDRESSES: &str = "\u{1}the file's section addresses";
+
+/// The section of a `.rocm` object's GOT (`.gotsym`'s OUTSYMBOL is an address there): one
+/// of the file's address space, never a section of the source.
+pub const GOT_SECTION: usize = usize::MAX / 2;
+
+/// clrxasm's section differences ("relSpace"): how expressions over addresses of sections that
+/// share one address space are evaluated. Only a `.rocm` object has such sections.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum SectDiffs {
+    /// No shared address space: every relative result follows [`rel_arith`] at once.
+    #[default]
+    Off,
+    /// While assembling a `.rocm` source: an operation clrxasm cannot decide before the
+    /// file's layout is known makes the whole expression wait for [`FILE_ADDRESSES`].
+    Deferring,
+    /// At the end: each section's addresses are the file's ([`Symbols::prepare_sect_diffs`]).
+    Prepared,
+}
+
+/// Does clrxasm put off `a op b` (relative parts `a`, `b`) until the file's addresses are
+/// known? Its checks of relative operands, each of which defers on an operand in the shared
+/// address space: for `*` only the right operand is checked (the left is not when the right is
+/// a number) and for `<<` only the count; `+` and `-` never; the other operators check both
+/// (a comparison too, even of values of one section).
+fn defers(op: Op, a: Rel, b: Rel) -> bool {
+    match op {
+        Op::Add | Op::Sub => false,
+        Op::Mul | Op::Shl => !b.is_abs(),
+        _ => !a.is_abs() || !b.is_abs(),
+    }
+}
+
 impl<'s> Expr<'s> {
     /// An absolute expression: under clrxasm's rules a label's address (a relative value) is
     /// an error here, a difference of labels in one section is a number.
@@ -368,28 +405,22 @@ impl<'s> Expr<'s> {
     }
 
     /// An expression that may be an address in a section (clrxasm's relative value: a label,
-    /// `.`, plus or minus a number), with the section; any other relative result is an error.
+    /// `.`, plus or minus a number), with the section; any other relative result is an error,
+    /// or in a `.rocm` source waits for the file's addresses ([`SectDiffs`]).
     pub fn parse_rel(&self, c: &mut Cursor) -> PRes<(EVal, Option<usize>)> {
         let start = c.pos;
-        let (v, rel) = self.choice(c).map_err(|e| self.rocm_reason(e))?;
+        let (v, rel) = self.choice(c)?;
         match rel.section() {
             Ok(sec) => Ok((v, sec)),
-            Err(()) => Err(self.rocm_reason(super::parse::perr(
+            Err(()) if self.syms.sect_diffs.get() == SectDiffs::Deferring => {
+                Ok((EVal::Forward(FILE_ADDRESSES.to_string()), None))
+            }
+            Err(()) => err(
                 start,
                 c.pos,
                 "a relative result must be one label's address plus a number (not a multiple, negation or sum of addresses)",
-            ))),
+            ),
         }
-    }
-
-    /// A ROCm object's code and global data are one address space to clrxasm, which resolves
-    /// an expression over both against the file's addresses: the error says so.
-    fn rocm_reason(&self, mut e: super::parse::PErr) -> super::parse::PErr {
-        if self.syms.mentions.rocm.get() && (e.msg.contains("relative result") || e.msg.contains("different sections"))
-        {
-            e.msg = format!("{} (an expression over labels of .globaldata and .text: clrxasm resolves it against the file's addresses, which gcnkit does not do yet)", e.msg);
-        }
-        e
     }
 
     fn rules(&self) -> Rules {
@@ -412,6 +443,9 @@ impl<'s> Expr<'s> {
         }
         c.pos += 1;
         let (no, nrel) = self.choice(c)?;
+        if !crel.is_abs() && self.syms.sect_diffs.get() == SectDiffs::Deferring {
+            return Ok((EVal::Forward(FILE_ADDRESSES.to_string()), Rel::default()));
+        }
         if !crel.is_abs() {
             return err(
                 start,
@@ -420,6 +454,17 @@ impl<'s> Expr<'s> {
             );
         }
         Ok(match (cond, yes, no) {
+            (c, y, n)
+                if [&c, &y, &n]
+                    .iter()
+                    .any(|v| matches!(v, EVal::Forward(f) if f != FILE_ADDRESSES)) =>
+            {
+                let f = [c, y, n].into_iter().find_map(|v| match v {
+                    EVal::Forward(f) if f != FILE_ADDRESSES => Some(f),
+                    _ => None,
+                });
+                (EVal::Forward(f.unwrap_or_default()), Rel::default())
+            }
             (EVal::Forward(f), _, _) | (_, EVal::Forward(f), _) | (_, _, EVal::Forward(f)) => {
                 (EVal::Forward(f), Rel::default())
             }
@@ -467,10 +512,18 @@ impl<'s> Expr<'s> {
             c.pos += text.len();
             let (rhs, rrel) = self.binary(c, level)?;
             (lhs, lrel) = match (lhs, rhs) {
+                (EVal::Value(_), EVal::Value(_))
+                    if self.syms.sect_diffs.get() == SectDiffs::Deferring && defers(op, lrel, rrel) =>
+                {
+                    (EVal::Forward(FILE_ADDRESSES.to_string()), Rel::default())
+                }
                 (EVal::Value(a), EVal::Value(b)) => {
                     let rel = rel_arith(op, as_int(a), lrel, as_int(b), rrel).or_else(|m| err(start, c.pos, m))?;
                     (EVal::Value(arith(self.syms, op, a, b, start, c.pos)?), rel)
                 }
+                // (a symbol not defined yet before the file's addresses: clrxasm evaluates
+                // the expression only once every symbol is defined)
+                (EVal::Forward(f), EVal::Forward(g)) if f == FILE_ADDRESSES => (EVal::Forward(g), Rel::default()),
                 (EVal::Forward(f), _) | (_, EVal::Forward(f)) => (EVal::Forward(f), Rel::default()),
             };
         }
@@ -663,7 +716,14 @@ impl<'s> Expr<'s> {
     /// A symbol's value; under clrxasm's rules with its section if it is an address.
     fn symbol(&self, name: &str) -> RVal {
         match self.syms.lookup_rel(name) {
-            Ok((Sym::Value(v), Some(sec))) if self.rules() == Rules::Clrx => (EVal::Value(v), Rel::of(sec)),
+            Ok((Sym::Value(v), Some(sec))) if self.rules() == Rules::Clrx => match self.syms.sect_diffs.get() {
+                // (every section of the address space as its first, clrxasm's reading)
+                SectDiffs::Prepared => match self.syms.space_address(sec) {
+                    Some((first, delta)) => (EVal::Value(Value::Int(as_int(v).wrapping_add(delta))), Rel::of(first)),
+                    None => (EVal::Value(v), Rel::of(sec)),
+                },
+                _ => (EVal::Value(v), Rel::of(sec)),
+            },
             Ok((Sym::Value(v), _)) => (EVal::Value(v), Rel::default()),
             Ok((Sym::Reg(_), _)) => (EVal::Forward(name.to_string()), Rel::default()),
             Err(full) => (EVal::Forward(full), Rel::default()),

@@ -272,6 +272,9 @@ struct Pending {
     /// `.` of its statement (with its section, CLRX), which the expression means when it is
     /// read again later.
     dot: (i64, Option<usize>),
+    /// The values of the symbols it read when it was put off until a `.rocm` file's section
+    /// addresses are known ([`Assembler::freeze`]).
+    frozen: Vec<parse::Frozen>,
 }
 
 /// A symbol set to an expression that names a symbol not defined yet (`y = c + 4`): set
@@ -287,7 +290,12 @@ struct PendingAssign {
     expr: (usize, usize),
     ctx: Option<Box<scopes::Ctx>>,
     dot: (i64, Option<usize>),
+    /// As [`Pending::frozen`].
+    frozen: Vec<parse::Frozen>,
 }
+
+/// The name an instruction's field waits for while [`Assembler::immediate_now`] reads it.
+const NOW: &str = "\u{1}now";
 
 /// Assembles a file statement by statement.
 pub struct Assembler {
@@ -771,7 +779,7 @@ impl Assembler {
             let stop = semi.unwrap_or(end);
             self.statement(lineno, src, start, stop);
             self.expression_warnings(lineno, src);
-            self.rocm_statement_read(lineno, src);
+            self.clrx_mentions_kept();
             match semi {
                 Some(p) => {
                     // LLVM: the rest is a comment. Auto: a statement if it starts like one.
@@ -1020,28 +1028,159 @@ impl Assembler {
         }
     }
 
+    /// Do expressions wait for a `.rocm` file's section addresses ([`expr::SectDiffs`])?
+    pub(super) fn waits_for_file_addresses(&self) -> bool {
+        self.pending.iter().any(|p| p.fixup.symbol == expr::FILE_ADDRESSES)
+            || self.pending_assigns.iter().any(|p| p.waits == expr::FILE_ADDRESSES)
+    }
+
+    /// The section addresses are known ([`parse::Symbols::prepare_sect_diffs`]): the
+    /// assignments and values that waited for them are evaluated, the assignments first.
+    pub(super) fn resolve_file_addresses(&mut self) {
+        self.resolve_assigns(expr::FILE_ADDRESSES);
+        self.resolve(expr::FILE_ADDRESSES);
+    }
+
+    /// In a `.rocm` source clrxasm puts off only literals (and data and assignments) until the
+    /// file's addresses are known: an instruction's other fields (from pending fixup `from` on)
+    /// that wait for them are evaluated now by the plain rules (an expression over two sections
+    /// is an error there; a comparison of two labels of one section a number).
+    fn immediate_now(&mut self, from: usize) {
+        let mut any = false;
+        for p in &mut self.pending[from..] {
+            if p.fixup.symbol == expr::FILE_ADDRESSES && !matches!(p.fixup.kind, select::FixupKind::Literal(_)) {
+                p.fixup.symbol = NOW.into();
+                any = true;
+            }
+        }
+        if any {
+            self.syms.sect_diffs.set(expr::SectDiffs::Off);
+            self.resolve(NOW);
+            self.syms.sect_diffs.set(expr::SectDiffs::Deferring);
+        }
+    }
+
+    /// The values of the defined symbols the expression `source[span]` reads (in `ctx`, `.`
+    /// at `dot`), read again now: an expression clrxasm puts off until the file's addresses
+    /// are known keeps the values its statement saw (a symbol set again later does not change
+    /// it).
+    fn freeze(
+        &mut self,
+        source: &str,
+        span: (usize, usize),
+        ctx: Option<&scopes::Ctx>,
+        dot: (i64, Option<usize>),
+    ) -> Vec<parse::Frozen> {
+        *self.syms.reads.borrow_mut() = Some(Vec::new());
+        let mut c = Cursor::new(source, span.0, span.1);
+        let _ = self.with_dot(dot, |this| {
+            this.syms
+                .with_context(ctx, |syms| (Expr { syms, no_bar: false }).parse_rel(&mut c))
+        });
+        // (its warnings were given the first time)
+        self.syms.warnings.get_mut().clear();
+        self.syms.reads.borrow_mut().take().unwrap_or_default()
+    }
+
+    /// [`Assembler::freeze`] for the pending value `k`.
+    fn freeze_pending_at(&mut self, k: usize) {
+        let source = std::mem::take(&mut self.pending[k].source);
+        let ctx = self.pending[k].ctx.take();
+        let (span, dot) = (
+            (self.pending[k].fixup.start, self.pending[k].fixup.end),
+            self.pending[k].dot,
+        );
+        let frozen = self.freeze(&source, span, ctx.as_deref(), dot);
+        let p = &mut self.pending[k];
+        (p.source, p.ctx, p.frozen) = (source, ctx, frozen);
+    }
+
+    /// [`Assembler::freeze`] for the last pending value.
+    pub(super) fn freeze_last(&mut self) {
+        if let Some(k) = self.pending.len().checked_sub(1) {
+            self.freeze_pending_at(k);
+        }
+    }
+
+    /// [`Assembler::freeze`] for the last pending assignment.
+    fn freeze_last_assign(&mut self) {
+        let Some(mut p) = self.pending_assigns.pop() else {
+            return;
+        };
+        p.frozen = self.freeze(&p.source, p.expr, p.ctx.as_deref(), p.dot);
+        self.pending_assigns.push(p);
+    }
+
+    /// Runs `f` with the symbols `frozen` holds set to the values kept there, then restores
+    /// them.
+    fn with_frozen<T>(&mut self, frozen: &[parse::Frozen], f: impl FnOnce(&mut Self) -> T) -> T {
+        if frozen.is_empty() {
+            return f(self);
+        }
+        let saved: Vec<(String, Option<Sym>, Option<usize>)> = frozen
+            .iter()
+            .map(|(n, _, _)| (n.clone(), self.syms.get(n).copied(), self.syms.rel.get(n).copied()))
+            .collect();
+        for (n, sym, sec) in frozen {
+            self.syms.insert(n.clone(), *sym);
+            match sec {
+                Some(sec) => self.syms.rel.insert(n.clone(), *sec),
+                None => self.syms.rel.remove(n),
+            };
+        }
+        let r = f(self);
+        for (n, sym, sec) in saved.into_iter().rev() {
+            match sym {
+                Some(sym) => self.syms.insert(n.clone(), sym),
+                None => self.syms.remove(&n),
+            };
+            match sec {
+                Some(sec) => self.syms.rel.insert(n, sec),
+                None => self.syms.rel.remove(&n),
+            };
+        }
+        r
+    }
+
     /// Sets the symbols whose assignment waited for `name`.
     fn resolve_assigns(&mut self, name: &str) {
+        if self.obj.rocm.is_some() && self.syms.sect_diffs.get() == expr::SectDiffs::Off {
+            self.syms.sect_diffs.set(expr::SectDiffs::Deferring);
+            self.resolve_assigns_in(name);
+            self.syms.sect_diffs.set(expr::SectDiffs::Off);
+            return;
+        }
+        self.resolve_assigns_in(name)
+    }
+
+    fn resolve_assigns_in(&mut self, name: &str) {
         let (ready, waiting): (Vec<_>, Vec<_>) = std::mem::take(&mut self.pending_assigns)
             .into_iter()
             .partition(|p| p.waits == name);
         self.pending_assigns = waiting;
         for mut p in ready {
             let mut c = Cursor::new(&p.source, p.expr.0, p.expr.1);
-            let r = self.with_dot(p.dot, |this| {
-                this.syms.with_context(p.ctx.as_deref(), |syms| {
-                    (Expr { syms, no_bar: false }).parse_rel(&mut c)
+            let frozen = std::mem::take(&mut p.frozen);
+            let r = self.with_frozen(&frozen, |this| {
+                this.with_dot(p.dot, |this| {
+                    this.syms.with_context(p.ctx.as_deref(), |syms| {
+                        (Expr { syms, no_bar: false }).parse_rel(&mut c)
+                    })
                 })
             });
             self.expression_warnings(p.line, &p.source);
             match r {
                 Ok((EVal::Value(v), sec)) => {
+                    let (v, sec) = self.space_address(v, sec);
                     self.set_assigned(&p.name, sec);
                     let (line, source, (s0, s1)) = (p.line, p.source.clone(), p.span);
                     self.define(line, &source, &p.name, Sym::Value(v), s0, s1);
                     self.obj.constant(&p.name);
                 }
                 Ok((EVal::Forward(other), _)) => {
+                    if other == expr::FILE_ADDRESSES {
+                        p.frozen = self.freeze(&p.source, p.expr, p.ctx.as_deref(), p.dot);
+                    }
                     p.waits = other;
                     self.pending_assigns.push(p);
                 }
@@ -1068,6 +1207,20 @@ impl Assembler {
             None => self.syms.rel.remove("."),
         };
         r
+    }
+
+    /// An address the shared address space of a `.rocm` file gave (relative to its first
+    /// section) in the section it falls in, as clrxasm keeps it; any other value as it is.
+    fn space_address(&self, v: Value, sec: Option<usize>) -> (Value, Option<usize>) {
+        match (v, sec) {
+            (Value::Int(x), Some(_)) if self.syms.sect_diffs.get() == expr::SectDiffs::Prepared => {
+                match self.syms.space_section(x) {
+                    Some((s, x)) => (Value::Int(x), Some(s)),
+                    None => (v, sec),
+                }
+            }
+            _ => (v, sec),
+        }
     }
 
     /// A symbol set to a label's address is one too (in the label's section).
@@ -1130,8 +1283,16 @@ impl Assembler {
                     expr: (e0, c.pos),
                     ctx: self.syms.clrx.context_for_pending(),
                     dot: self.dot_here(),
+                    frozen: Vec::new(),
                 };
                 self.pending_assigns.push(pa);
+                if self
+                    .pending_assigns
+                    .last()
+                    .is_some_and(|p| p.waits == expr::FILE_ADDRESSES)
+                {
+                    self.freeze_last_assign();
+                }
             }
             Ok((EVal::Value(_), _)) => {
                 let p = c.pos;
@@ -1183,8 +1344,18 @@ impl Assembler {
     /// Patches literals that were waiting for `name`: their expressions are evaluated again
     /// now that it is defined (they may wait for another symbol next).
     fn resolve(&mut self, name: &str) {
-        // (the names these expressions read are their own statements', not this one's)
-        let reads = self.syms.mentions.take_statement();
+        // (in a `.rocm` source clrxasm reads again what waited by the rules that put off
+        // expressions over two sections, whatever the statement that defines the symbol)
+        if self.obj.rocm.is_some() && name != NOW && self.syms.sect_diffs.get() == expr::SectDiffs::Off {
+            self.syms.sect_diffs.set(expr::SectDiffs::Deferring);
+            self.resolve_in(name);
+            self.syms.sect_diffs.set(expr::SectDiffs::Off);
+            return;
+        }
+        self.resolve_in(name)
+    }
+
+    fn resolve_in(&mut self, name: &str) {
         let mut pending = std::mem::take(&mut self.pending);
         pending.retain_mut(|p| {
             if p.fixup.symbol != name {
@@ -1226,10 +1397,13 @@ impl Assembler {
                 })
             };
             // `.` is the statement's, not the place where the symbol was defined.
+            let frozen = std::mem::take(&mut p.frozen);
             let r = match bare {
                 Some(r) => r,
-                None if p.source.get(start..end).is_some_and(|t| t.contains('.')) => self.with_dot(p.dot, eval),
-                None => eval(self),
+                None => self.with_frozen(&frozen, |this| match p.source.get(start..end).is_some_and(|t| t.contains('.')) {
+                    true => this.with_dot(p.dot, eval),
+                    false => eval(this),
+                }),
             };
             self.expression_warnings(p.line, &p.source);
             match r {
@@ -1327,6 +1501,9 @@ impl Assembler {
                     false
                 }
                 Ok(EVal::Forward(other)) => {
+                    if other == expr::FILE_ADDRESSES {
+                        p.frozen = self.freeze(&p.source, (start, end), p.ctx.as_deref(), p.dot);
+                    }
                     p.fixup.symbol = other;
                     true
                 }
@@ -1337,7 +1514,6 @@ impl Assembler {
             }
         });
         self.pending = pending;
-        self.syms.mentions.restore_statement(reads);
     }
 
     /// Moves the items that can no longer change — those before the first literal still
@@ -1375,6 +1551,23 @@ impl Assembler {
 
     /// A directive; `span` is its name's.
     fn directive(&mut self, lineno: usize, src: &str, name: &str, span: (usize, usize), c: &mut Cursor, end: usize) {
+        // In a `.rocm` source clrxasm puts off expressions over two sections only in data
+        // values and assignments: any other pseudo-op reads its expressions by the plain rules.
+        if self.syms.sect_diffs.get() == expr::SectDiffs::Deferring
+            && !matches!(
+                name,
+                ".byte" | ".short" | ".hword" | ".int" | ".long" | ".word" | ".quad" | ".set" | ".equ" | ".equiv"
+            )
+        {
+            self.syms.sect_diffs.set(expr::SectDiffs::Off);
+            self.directive_in(lineno, src, name, span, c, end);
+            self.syms.sect_diffs.set(expr::SectDiffs::Deferring);
+            return;
+        }
+        self.directive_in(lineno, src, name, span, c, end)
+    }
+
+    fn directive_in(&mut self, lineno: usize, src: &str, name: &str, span: (usize, usize), c: &mut Cursor, end: usize) {
         let (s0, s1) = span;
         if self.object_directive(lineno, src, name, span, c, end) {
             return;
@@ -1462,6 +1655,7 @@ impl Assembler {
                             source: src.to_string(),
                             ctx,
                             dot: self.dot_here(),
+                            frozen: Vec::new(),
                         });
                     }
                     Err(e) => return self.diag(lineno, src, e),
@@ -1946,6 +2140,7 @@ impl Assembler {
                         false,
                     ));
                     let at = self.offset - instr.len as usize * 4;
+                    let waiting = self.pending.len();
                     for f in fixups {
                         if crate::codeobj::reloc::decode(&f.symbol).is_some() {
                             self.literal_reloc(lineno, src, at, &f);
@@ -1959,7 +2154,16 @@ impl Assembler {
                             source: src.to_string(),
                             ctx,
                             dot: self.dot_here(),
+                            frozen: Vec::new(),
                         });
+                    }
+                    if self.syms.sect_diffs.get() == expr::SectDiffs::Deferring {
+                        self.immediate_now(waiting);
+                        for k in waiting..self.pending.len() {
+                            if self.pending[k].fixup.symbol == expr::FILE_ADDRESSES {
+                                self.freeze_pending_at(k);
+                            }
+                        }
                     }
                 }
                 Err(errs) => {
@@ -2047,7 +2251,10 @@ impl Assembler {
             let e = PErr {
                 start: p.fixup.start,
                 end: p.fixup.end,
-                msg: format!("{} is never defined", scopes::shown_name(&p.fixup.symbol)),
+                msg: match p.fixup.symbol == expr::FILE_ADDRESSES {
+                    true => "an expression over two sections' addresses, resolved against the file's addresses: no file was laid out (another error)".into(),
+                    false => format!("{} is never defined", scopes::shown_name(&p.fixup.symbol)),
+                },
                 help: None,
             };
             self.diag(p.line, &p.source, e);

@@ -90,7 +90,18 @@ pub struct Symbols {
     pub(super) rel: HashMap<String, usize>,
     /// CLRX: the names in the order first mentioned ([`super::rocm_got`]).
     pub(super) mentions: super::rocm_got::Mentions,
+    /// CLRX: section differences of a `.rocm` source ([`super::expr::SectDiffs`]).
+    pub(super) sect_diffs: std::cell::Cell<super::expr::SectDiffs>,
+    /// Once prepared: the sections of the shared address space with their file addresses,
+    /// clrxasm's first (the global data's, else the code's) first.
+    pub(super) space: Vec<(usize, i64)>,
+    /// While `Some`: the defined symbols expressions read, with their values and sections
+    /// (an expression put off until the end keeps the values its statement saw).
+    pub(super) reads: std::cell::RefCell<Option<Vec<Frozen>>>,
 }
+
+/// A symbol's value (and section) as a statement saw it: name, value, section.
+pub(super) type Frozen = (String, Sym, Option<usize>);
 
 impl Symbols {
     pub fn new(rules: super::expr::Rules) -> Symbols {
@@ -101,7 +112,41 @@ impl Symbols {
             clrx: Default::default(),
             rel: HashMap::default(),
             mentions: super::rocm_got::Mentions::new(rules != super::expr::Rules::Llvm),
+            sect_diffs: Default::default(),
+            space: Vec::new(),
+            reads: Default::default(),
         }
+    }
+
+    /// The file's addresses of the sections of the shared address space (the first is the one
+    /// every address is read relative to): from now on expressions over them are resolved.
+    pub(super) fn prepare_sect_diffs(&mut self, space: Vec<(usize, i64)>) {
+        self.space = space;
+        self.sect_diffs.set(super::expr::SectDiffs::Prepared);
+    }
+
+    /// A section of the shared address space: the first one and the distance of `sec`'s start
+    /// from its start.
+    pub(super) fn space_address(&self, sec: usize) -> Option<(usize, i64)> {
+        let first = self.space.first()?;
+        let at = self.space.iter().find(|s| s.0 == sec)?;
+        Some((first.0, at.1.wrapping_sub(first.1)))
+    }
+
+    /// An address relative to the first section of the shared address space as clrxasm keeps
+    /// it: in the last section that starts at or before it (the first if none does), with its
+    /// offset there.
+    pub(super) fn space_section(&self, value: i64) -> Option<(usize, i64)> {
+        let first = self.space.first()?;
+        let at = first.1.wrapping_add(value);
+        let mut by_address = self.space.clone();
+        by_address.sort_by_key(|s| s.1 as u64);
+        let sec = by_address
+            .iter()
+            .rev()
+            .find(|s| (s.1 as u64) <= at as u64)
+            .unwrap_or(&by_address[0]);
+        Some((sec.0, at.wrapping_sub(sec.1)))
     }
 }
 
@@ -1438,6 +1483,14 @@ pub fn exp_modifier_follows(c: &mut Cursor) -> bool {
 /// Parses the trailing modifiers (`clamp`, `mul:2`, `op_sel:[0,1]`, `neg:3`, `vop3`...);
 /// `commas`: a comma may separate them (llvm-mc).
 pub fn modifiers(c: &mut Cursor, syms: &Symbols, out: &mut Vec<Modifier>, commas: bool) -> PRes<()> {
+    // (clrxasm reads a modifier's value at once, by the plain rules, in a `.rocm` source too)
+    let mode = syms.sect_diffs.replace(super::expr::SectDiffs::Off);
+    let r = modifiers_in(c, syms, out, commas);
+    syms.sect_diffs.set(mode);
+    r
+}
+
+fn modifiers_in(c: &mut Cursor, syms: &Symbols, out: &mut Vec<Modifier>, commas: bool) -> PRes<()> {
     loop {
         if commas {
             c.eat(b',');

@@ -7,6 +7,43 @@
 //! the ISA version) and the metadata it generates from the metadata pseudo-ops
 //! ([`super::rocm_md`]). `.kcode`/`.kcodeend` choose the kernels the code's registers count
 //! for; `.gotsym` adds GOT entries.
+//!
+//! # Expressions over two sections
+//!
+//! clrxasm resolves expressions that combine addresses of different sections of a ROCm object
+//! against the file's layout (its "section differences"; found with clrxasm 0.1.9, small
+//! hand-made sources, and CLRX's `AsmROCmFormat.cpp`/`AsmExpression.cpp` read for the facts):
+//! - the code (`.text`), the global data (`.globaldata`, the file's `.rodata`) and the GOT
+//!   (`.gotsym`'s entries, `.got`; `.gotsym SYMBOL, OUTSYMBOL` sets OUTSYMBOL to its entry's
+//!   address, 8 bytes an entry) are one address space: an address there is the section's
+//!   offset in the file (every address of the file is its offset) plus the place in it. The
+//!   source's other sections (`.data`, `.section NAME`) are not: their labels are numbers;
+//!   `.nosectdiffs` (refused by gcnkit) would leave the code alone in it;
+//! - `.` is an address like a label's (in a list of data values each value's own place);
+//! - data values (`.byte` ... `.quad`), assignments (`=`, `.set`, `.equ`, `.equiv`) and an
+//!   instruction's literal put off, until the layout is known, an expression whose result is
+//!   neither a number nor one address plus a number (`g - k`), and one that applies to an
+//!   address `*` as the right operand, `<<` as the count, any of `/ // % %% >> >>> & | ^ !
+//!   && ||` or a comparison (even of two labels of one section, even `l & 0`), or `?:` as
+//!   the condition; `+`, `-`, unary `-`, `~` never; logical `!` of an address is an error at
+//!   once. Such a literal is always a 32-bit literal, never an inline constant. An
+//!   expression that waits for a symbol defined later is read by the same rules then;
+//! - any other place reads its expression at once by the plain rules: two sections'
+//!   addresses in a 16-bit immediate, an SMEM offset, a modifier, `.if`, `.fill` are errors
+//!   ("Only one relative=1 (section) can be result of expression"), a comparison of labels
+//!   of one section a number;
+//! - at the end every address of the space is read relative to its first section (the
+//!   global data if there is any, else the code), with the plain rules: data and literals
+//!   must come out numbers ("Relative value is illegal in data expressions"), an assignment
+//!   that comes out an address keeps it in the section it falls in (the last one starting at
+//!   or before it). The other symbols keep the values the statement saw.
+//!
+//! gcnkit keeps such an expression as a value waiting for [`super::expr::FILE_ADDRESSES`]
+//! ([`super::expr::SectDiffs`]); [`Assembler::finish_rocm`] lays the file out
+//! ([`crate::codeobj::clrx_rocm::addresses`], which depends on the parts' sizes only),
+//! evaluates them and writes the file with their words. clrxasm's other formats (`.amd`,
+//! `.amdcl2`, `.gallium`, raw code) have no such space: there these expressions are errors
+//! in both.
 
 use super::parse::PErr;
 use super::rocm_md::{self, MdPlace};
@@ -51,8 +88,6 @@ pub(super) struct Rocm {
     kcode: Kcode,
     /// `.gotsym SYMBOL`: the GOT's entries (line, source).
     got: Vec<(String, usize, String)>,
-    /// `.gotsym SYMBOL, OUTSYMBOL`: the OUTSYMBOLs (line, source).
-    got_targets: Vec<(String, usize, String)>,
     /// The kernels the source made `.global` (the end of the source makes every kernel
     /// global; clrxasm's `.gotsym` wants a kernel's own `.global`).
     declared_global: Vec<String>,
@@ -229,7 +264,7 @@ impl Assembler {
     ) -> bool {
         if name == ".rocm" {
             self.obj.rocm.get_or_insert_with(Default::default);
-            self.syms.mentions.rocm.set(true);
+            self.syms.sect_diffs.set(super::expr::SectDiffs::Deferring);
             return true;
         }
         let Some(r) = self.obj.rocm.as_mut() else {
@@ -273,8 +308,20 @@ impl Assembler {
                 }
                 let r = self.obj.rocm.as_mut().unwrap();
                 r.got.push((sym.to_string(), lineno, src.to_string()));
+                // OUTSYMBOL: the address of the entry in the GOT (8 bytes each), a section of
+                // the file's address space (an assignment: a later one or a label replaces it).
                 if let Some(t) = target {
-                    r.got_targets.push((t.to_string(), lineno, src.to_string()));
+                    let at = 8 * (r.got.len() as i64 - 1);
+                    self.set_assigned(t, Some(super::expr::GOT_SECTION));
+                    self.define(
+                        lineno,
+                        src,
+                        t,
+                        super::parse::Sym::Value(super::parse::Value::Int(at)),
+                        span.0,
+                        span.1,
+                    );
+                    self.obj.constant(t);
                 }
             }
             return true;
@@ -443,26 +490,16 @@ impl Assembler {
         true
     }
 
-    /// After each statement of a `.rocm` source: keeps the names its expressions read when
-    /// there are two or more.
-    pub(super) fn rocm_statement_read(&mut self, lineno: usize, src: &str) {
-        let Some(r) = self.obj.rocm.as_ref() else {
-            // (The order of first mentions matters to `.rocm`'s GOT and `.amdcl2`'s relocations
-            // only: once another format's output has started, it is not kept.)
-            if self.syms.mentions.is_on() && self.obj.amdcl2.is_none() && self.clrx_output_started() {
-                self.syms.mentions.stop();
-            }
-            return;
-        };
-        let names = self.syms.mentions.take_statement();
-        // `.gotsym SYMBOL, OUTSYMBOL` makes OUTSYMBOL the address of its entry in the GOT,
-        // which clrxasm resolves and gcnkit does not.
-        if let Some(t) = names.iter().find(|n| r.got_targets.iter().any(|(t, _, _)| t == *n)) {
-            let msg = format!(
-                "'{t}' names an entry of the GOT (.gotsym): clrxasm resolves it against the file's \
-                 addresses, which gcnkit does not do yet"
-            );
-            self.error_at(lineno, src, (0, src.len()), msg);
+    /// After each statement of a CLRX source: the order of first mentions matters to `.rocm`'s
+    /// GOT and `.amdcl2`'s relocations only: once another format's output has started, it is
+    /// not kept.
+    pub(super) fn clrx_mentions_kept(&mut self) {
+        if self.obj.rocm.is_none()
+            && self.syms.mentions.is_on()
+            && self.obj.amdcl2.is_none()
+            && self.clrx_output_started()
+        {
+            self.syms.mentions.stop();
         }
     }
 
@@ -757,7 +794,7 @@ impl Assembler {
                 "LLVM10 binary format requires global data".into(),
             );
         }
-        let input = RocmInput {
+        let mut input = RocmInput {
             new_binfmt: r.new_binfmt,
             llvm10: r.llvm10,
             metadata_v3: r.metadata_v3,
@@ -772,6 +809,33 @@ impl Assembler {
             comment,
             extra,
         };
+        // Expressions over two sections' addresses, which clrxasm resolves against the file's
+        // addresses: the layout does not depend on their values.
+        if self.waits_for_file_addresses() {
+            let a = clrx_rocm::addresses(&input);
+            // (clrxasm's address space: the global data, the code, the GOT)
+            let mut space = Vec::new();
+            if let (Some(at), Some(k)) = (a.rodata, self.sections.iter().position(|s| s.0 == ".rodata")) {
+                space.push((k, at as i64));
+            }
+            space.push((0, a.text as i64));
+            if let Some(at) = a.got {
+                space.push((super::expr::GOT_SECTION, at as i64));
+            }
+            self.syms.prepare_sect_diffs(space);
+            self.resolve_file_addresses();
+            input.code.clear();
+            for it in &self.items {
+                input.code.resize(it.offset as usize, 0);
+                it.push_bytes(&mut input.code);
+            }
+            if input.global_data.as_ref().is_some_and(|d| !d.is_empty()) {
+                input.global_data = self.binary_global_data();
+            }
+            if self.errors() > 0 {
+                return;
+            }
+        }
         self.obj.parts.clrx_binary = Some(clrx_rocm::write(&input));
     }
 

@@ -12,10 +12,6 @@ use std::cell::RefCell;
 pub struct Mentions {
     on: bool,
     seen: RefCell<(rustc_hash::FxHashSet<String>, Vec<String>)>,
-    /// In a `.rocm` source: the names the current statement's expressions read (see
-    /// [`Mentions::take_statement`]).
-    pub rocm: std::cell::Cell<bool>,
-    statement: RefCell<Vec<String>>,
 }
 
 impl Default for Mentions {
@@ -29,8 +25,6 @@ impl Mentions {
         Mentions {
             on,
             seen: Default::default(),
-            rocm: Default::default(),
-            statement: Default::default(),
         }
     }
 
@@ -49,19 +43,6 @@ impl Mentions {
             return;
         }
         self.note(name);
-        if self.rocm.get() {
-            self.statement.borrow_mut().push(name.to_string());
-        }
-    }
-
-    /// The names read since the last call.
-    pub fn take_statement(&self) -> Vec<String> {
-        std::mem::take(&mut self.statement.borrow_mut())
-    }
-
-    /// The names [`Mentions::take_statement`] took are the statement's after all.
-    pub fn restore_statement(&self, names: Vec<String>) {
-        *self.statement.borrow_mut() = names;
     }
 
     /// Notes `name` if it is its first mention; a name in a scope (`a::x`) not (clrxasm keeps

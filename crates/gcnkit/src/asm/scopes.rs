@@ -70,6 +70,10 @@ fn local_name(n: u64, k: u32) -> String {
 /// How a name is shown in messages: a local label as `N` (`local label 1`), a temporary
 /// scope's path left out.
 pub(super) fn shown_name(name: &str) -> String {
+    if name == super::expr::FILE_ADDRESSES {
+        // (`X is not defined yet`: a `.rocm` expression clrxasm resolves at the end only)
+        return "an expression over two sections' addresses (resolved against the file's addresses at the end)".into();
+    }
     if let Some((n, _)) = name.split_once('$').filter(|(n, k)| {
         !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) && k.bytes().all(|b| b.is_ascii_digit())
     }) {
@@ -299,7 +303,9 @@ impl Symbols {
         };
         if n.eqvs.is_empty() && !n.scoped && !name.contains("::") {
             self.mentions.read(name);
-            return self.get(name).map(|s| (*s, rel(name))).ok_or_else(|| name.to_string());
+            let r = self.get(name).map(|s| (*s, rel(name))).ok_or_else(|| name.to_string());
+            self.record(name, &r);
+            return r;
         }
         let found = self.find(name);
         self.mentions.read(found.as_ref().unwrap_or_else(|e| e));
@@ -307,7 +313,18 @@ impl Symbols {
         if let Some(text) = n.eqvs.get(&full) {
             return self.eqv(&full, text);
         }
-        self.get(&full).map(|s| (*s, rel(&full))).ok_or(full)
+        let r = self.get(&full).map(|s| (*s, rel(&full))).ok_or(full.clone());
+        self.record(&full, &r);
+        r
+    }
+
+    /// Keeps a defined symbol's value read while [`Symbols::reads`] records.
+    fn record(&self, full: &str, r: &Result<(Sym, Option<usize>), String>) {
+        if let Ok((sym, sec)) = r {
+            if let Some(v) = self.reads.borrow_mut().as_mut() {
+                v.push((full.to_string(), *sym, *sec));
+            }
+        }
     }
 
     /// The full name `name` resolves to: `Ok` if defined, else `Err` with the name it waits

@@ -410,7 +410,10 @@ pub(super) fn gather(mods: &[Modifier], nsrc: usize, errs: &mut Vec<PErr>) -> Mo
             ModVal::Int(v) => Some(*v),
             ModVal::None | ModVal::List(_) | ModVal::Words(_) => None,
             ModVal::Forward { symbol, .. } => {
-                errs.push(bad(m, format!("symbol '{symbol}' is not defined yet")));
+                errs.push(bad(
+                    m,
+                    format!("{} is not defined yet", super::scopes::shown_name(symbol)),
+                ));
                 continue;
             }
         };
@@ -1616,7 +1619,7 @@ fn build_in(
                     errs.push(PErr {
                         start: o.start,
                         end: o.end,
-                        msg: format!("symbol '{name}' is not defined"),
+                        msg: format!("{} is not defined", super::scopes::shown_name(name)),
                         help: Some("define it before this line (a symbol defined later can only be a 32-bit literal in SRC0 or MADMK/MADAK's constant)".into()),
                     });
                     continue;
@@ -2293,7 +2296,11 @@ fn select_illegal(
                 }
             },
             OpKind::Forward(name) | OpKind::LitForward(name) => {
-                errs.push(perr(o.start, o.end, format!("symbol '{name}' is not defined")));
+                errs.push(perr(
+                    o.start,
+                    o.end,
+                    format!("{} is not defined", super::scopes::shown_name(name)),
+                ));
                 continue;
             }
         };

@@ -234,6 +234,24 @@ fn strtab<'a>(names: impl Iterator<Item = &'a str>) -> (Vec<u8>, Vec<u32>) {
 
 /// The object clrxasm writes for `input`.
 pub fn write(input: &RocmInput) -> Vec<u8> {
+    build(input).0
+}
+
+/// The file addresses (offsets) of the sections that share clrxasm's address space: `.text`,
+/// `.rodata` (the global data) and `.got`, when there; they depend on the parts' sizes only.
+#[derive(Clone, Copy, Debug)]
+pub struct Addresses {
+    pub text: u64,
+    pub rodata: Option<u64>,
+    pub got: Option<u64>,
+}
+
+/// [`Addresses`] of the file [`write`] makes of `input`.
+pub fn addresses(input: &RocmInput) -> Addresses {
+    build(input).1
+}
+
+fn build(input: &RocmInput) -> (Vec<u8>, Addresses) {
     let mut parts = vec![Part::Phdrs];
     if input.new_binfmt {
         parts.push(Part::Note);
@@ -360,6 +378,12 @@ pub fn write(input: &RocmInput) -> Vec<u8> {
         end += size(p);
     }
     let at = |p: Part| offsets[index(p)] as u64;
+    let has = |p: Part| parts.contains(&p);
+    let addresses = Addresses {
+        text: at(Part::Text),
+        rodata: has(Part::Rodata).then(|| at(Part::Rodata)),
+        got: has(Part::Got).then(|| at(Part::Got)),
+    };
     // The extra sections after the section header table.
     let extra_bytes: Vec<&[u8]> = input.extra.iter().map(|e| &e.bytes[..]).collect();
     let mut extra_at = Vec::with_capacity(input.extra.len());
@@ -565,7 +589,7 @@ pub fn write(input: &RocmInput) -> Vec<u8> {
             o.b.extend_from_slice(b);
         }
     }
-    o.b
+    (o.b, addresses)
 }
 
 /// What a kernel's header gives for the code properties the metadata source leaves out
