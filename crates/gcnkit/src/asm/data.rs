@@ -562,6 +562,8 @@ impl Assembler {
         });
         if symbol_waits_for_file {
             self.freeze_last();
+        } else {
+            self.freeze_if_assigned();
         }
     }
 

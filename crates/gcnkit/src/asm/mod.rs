@@ -310,6 +310,10 @@ pub struct Assembler {
     /// In item order, so the first one bounds what is final.
     pending: Vec<Pending>,
     pending_assigns: Vec<PendingAssign>,
+    /// A symbol was set by an assignment, which may set it again: from then on an expression
+    /// put off for a later symbol keeps the values it read (llvm-mc and clrxasm read
+    /// `x = 1` / `.long fwd + x` / `x = 2` / `fwd = 0` with x = 1).
+    assigned: bool,
     offset: usize,
     names: Names,
     ops: Vec<Operand>,
@@ -384,6 +388,7 @@ impl Assembler {
             diags: Vec::new(),
             pending: Vec::new(),
             pending_assigns: Vec::new(),
+            assigned: false,
             offset: 0,
             names: Names::new(arch),
             ops: Vec::with_capacity(8),
@@ -1095,6 +1100,16 @@ impl Assembler {
         (p.source, p.ctx, p.frozen) = (source, ctx, frozen);
     }
 
+    /// [`Assembler::freeze`] for the last pending value when an assignment may set one of
+    /// the symbols it reads again ([`Assembler::assigned`]) and it reads more than the
+    /// symbol it waits for.
+    pub(super) fn freeze_if_assigned(&mut self) {
+        let Some(p) = self.pending.last() else { return };
+        if self.assigned && !is_bare_name(p.source.get(p.fixup.start..p.fixup.end).unwrap_or("")) {
+            self.freeze_last();
+        }
+    }
+
     /// [`Assembler::freeze`] for the last pending value.
     pub(super) fn freeze_last(&mut self) {
         if let Some(k) = self.pending.len().checked_sub(1) {
@@ -1252,6 +1267,7 @@ impl Assembler {
                 perr(s0, s1, format!("symbol '{name}' is already defined (a label)")),
             );
         }
+        self.assigned = true;
         if self.clrx.fixed.contains(name) {
             return self.diag(lineno, src, perr(s0, s1, format!("symbol '{name}' is already defined")));
         }
@@ -1285,11 +1301,12 @@ impl Assembler {
                     dot: self.dot_here(),
                     frozen: Vec::new(),
                 };
+                let bare = is_bare_name(&src[e0..c.pos]);
                 self.pending_assigns.push(pa);
                 if self
                     .pending_assigns
                     .last()
-                    .is_some_and(|p| p.waits == expr::FILE_ADDRESSES)
+                    .is_some_and(|p| p.waits == expr::FILE_ADDRESSES || !bare)
                 {
                     self.freeze_last_assign();
                 }
@@ -1657,6 +1674,7 @@ impl Assembler {
                             dot: self.dot_here(),
                             frozen: Vec::new(),
                         });
+                        self.freeze_if_assigned();
                     }
                     Err(e) => return self.diag(lineno, src, e),
                 }
@@ -2156,6 +2174,7 @@ impl Assembler {
                             dot: self.dot_here(),
                             frozen: Vec::new(),
                         });
+                        self.freeze_if_assigned();
                     }
                     if self.syms.sect_diffs.get() == expr::SectDiffs::Deferring {
                         self.immediate_now(waiting);
@@ -2396,6 +2415,14 @@ pub fn detect_dialect(line: &str) -> Option<(Dialect, &'static str)> {
         return Some((Dialect::Llvm, "LLVM's _e32/_e64 suffixes"));
     }
     None
+}
+
+/// Is `t` one name alone (an expression that reads no other symbol)?
+fn is_bare_name(t: &str) -> bool {
+    let t = t.trim();
+    !t.is_empty()
+        && t.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'$' | b'@' | b':'))
 }
 
 /// Assembles a whole source text.
