@@ -347,7 +347,8 @@ fn trace_with_filters() {
 }
 
 /// A fault names the buffer the address misses and where it is from it: the offset past the
-/// end of the argument's buffer.
+/// end of the argument's buffer. (A kernel reaches a buffer's whole 4 KiB pages, as on a GPU:
+/// 2048 floats of a 512-byte buffer fault at byte 4096.)
 #[test]
 fn a_fault_names_the_buffer() {
     let obj = data("bench.gfx900.hsaco");
@@ -358,24 +359,24 @@ fn a_fault_names_the_buffer() {
             "--kernel",
             "saxpy",
             "--grid",
-            "256",
+            "2048",
             "--block",
             "64",
             "--arg",
             "zeros:512",
             "--arg",
-            "zeros:1024",
+            "zeros:8192",
             "--arg",
             "f32:2",
             "--arg",
-            "u32:256",
+            "u32:2048",
         ],
         b"",
     );
     assert!(!o.status.success());
     let e = err(&o);
     assert!(
-        e.contains("memory fault") && e.contains("offset 512 of argument 0 (512 bytes at 0x"),
+        e.contains("memory fault") && e.contains("offset 4096 of argument 0 (512 bytes at 0x"),
         "{e}"
     );
     assert!(e.contains("past its end"), "{e}");
