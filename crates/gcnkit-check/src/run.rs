@@ -436,11 +436,17 @@ impl Worker<'_> {
     fn out_of_bounds(&mut self, wave: usize, k: usize, a: &[Access], mem: &Memory) {
         let mut hit: Option<(&Access, u64)> = None;
         let mut lanes = 0u64;
+        // The region of the access before (a wave's lanes mostly reach one): no search.
+        let mut last: Option<&gcnkit::emu::memory::Region> = None;
         for x in a.iter().filter(|x| x.space == Space::Global) {
-            let Some(r) = mem.region_at(x.addr).filter(|r| !r.internal) else {
-                continue;
+            let r = match last.filter(|r| x.addr.wrapping_sub(r.base) < r.reach) {
+                Some(r) => r,
+                None => match mem.region_at(x.addr) {
+                    Some(r) => *last.insert(r),
+                    None => continue,
+                },
             };
-            if r.within(x.addr - r.base, x.bytes as u64) {
+            if r.internal || r.within(x.addr - r.base, x.bytes as u64) {
                 continue;
             }
             lanes |= 1 << x.lane;

@@ -169,9 +169,9 @@ pub fn lock() -> MutexGuard<'static, Option<Runtime>> {
                 (None, None) => None,
             };
         let devices: Vec<Device> = match &gpu {
-            Ok(gpu) => (0..count as u64)
+            Ok(gpu) => (0..count)
                 .map(|k| {
-                    let mut d = Device::at(gpu.arch, DEVICE_BASE + k * DEVICE_STRIDE);
+                    let mut d = Device::at(gpu.arch, Runtime::range_of(k).start);
                     if let Some(n) = threads {
                         d.threads = n.max(1);
                     }

@@ -1059,10 +1059,16 @@ impl Assembler {
             }
         }
         if any {
-            self.syms.sect_diffs.set(expr::SectDiffs::Off);
-            self.resolve(NOW);
-            self.syms.sect_diffs.set(expr::SectDiffs::Deferring);
+            self.with_sect_diffs(expr::SectDiffs::Off, |this| this.resolve(NOW));
         }
+    }
+
+    /// Runs `f` with `.rocm` section differences in `mode`, then back to what they were.
+    fn with_sect_diffs<T>(&mut self, mode: expr::SectDiffs, f: impl FnOnce(&mut Self) -> T) -> T {
+        let was = self.syms.sect_diffs.replace(mode);
+        let r = f(self);
+        self.syms.sect_diffs.set(was);
+        r
     }
 
     /// The values of the defined symbols the expression `source[span]` reads (in `ctx`, `.`
@@ -1102,10 +1108,14 @@ impl Assembler {
 
     /// [`Assembler::freeze`] for the last pending value when an assignment may set one of
     /// the symbols it reads again ([`Assembler::assigned`]) and it reads more than the
-    /// symbol it waits for.
+    /// symbol it waits for (one waiting for a `.rocm` file's addresses is frozen where that
+    /// is decided).
     pub(super) fn freeze_if_assigned(&mut self) {
         let Some(p) = self.pending.last() else { return };
-        if self.assigned && !is_bare_name(p.source.get(p.fixup.start..p.fixup.end).unwrap_or("")) {
+        if self.assigned
+            && p.fixup.symbol != expr::FILE_ADDRESSES
+            && !is_bare_name(p.source.get(p.fixup.start..p.fixup.end).unwrap_or(""))
+        {
             self.freeze_last();
         }
     }
@@ -1160,10 +1170,7 @@ impl Assembler {
     /// Sets the symbols whose assignment waited for `name`.
     fn resolve_assigns(&mut self, name: &str) {
         if self.obj.rocm.is_some() && self.syms.sect_diffs.get() == expr::SectDiffs::Off {
-            self.syms.sect_diffs.set(expr::SectDiffs::Deferring);
-            self.resolve_assigns_in(name);
-            self.syms.sect_diffs.set(expr::SectDiffs::Off);
-            return;
+            return self.with_sect_diffs(expr::SectDiffs::Deferring, |this| this.resolve_assigns_in(name));
         }
         self.resolve_assigns_in(name)
     }
@@ -1364,10 +1371,7 @@ impl Assembler {
         // (in a `.rocm` source clrxasm reads again what waited by the rules that put off
         // expressions over two sections, whatever the statement that defines the symbol)
         if self.obj.rocm.is_some() && name != NOW && self.syms.sect_diffs.get() == expr::SectDiffs::Off {
-            self.syms.sect_diffs.set(expr::SectDiffs::Deferring);
-            self.resolve_in(name);
-            self.syms.sect_diffs.set(expr::SectDiffs::Off);
-            return;
+            return self.with_sect_diffs(expr::SectDiffs::Deferring, |this| this.resolve_in(name));
         }
         self.resolve_in(name)
     }
@@ -1576,10 +1580,9 @@ impl Assembler {
                 ".byte" | ".short" | ".hword" | ".int" | ".long" | ".word" | ".quad" | ".set" | ".equ" | ".equiv"
             )
         {
-            self.syms.sect_diffs.set(expr::SectDiffs::Off);
-            self.directive_in(lineno, src, name, span, c, end);
-            self.syms.sect_diffs.set(expr::SectDiffs::Deferring);
-            return;
+            return self.with_sect_diffs(expr::SectDiffs::Off, |this| {
+                this.directive_in(lineno, src, name, span, c, end)
+            });
         }
         self.directive_in(lineno, src, name, span, c, end)
     }
@@ -2419,10 +2422,8 @@ pub fn detect_dialect(line: &str) -> Option<(Dialect, &'static str)> {
 
 /// Is `t` one name alone (an expression that reads no other symbol)?
 fn is_bare_name(t: &str) -> bool {
-    let t = t.trim();
-    !t.is_empty()
-        && t.bytes()
-            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'$' | b'@' | b':'))
+    let b = t.trim().as_bytes();
+    b.first().is_some_and(|&c| parse::is_ident_start(c)) && b[1..].iter().all(|&c| parse::is_ident(c))
 }
 
 /// Assembles a whole source text.

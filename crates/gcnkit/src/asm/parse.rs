@@ -286,7 +286,7 @@ pub(super) fn is_ident_start(c: u8) -> bool {
 }
 
 #[inline]
-fn is_ident(c: u8) -> bool {
+pub(super) fn is_ident(c: u8) -> bool {
     IDENT_CLASS[c as usize] & 2 != 0
 }
 

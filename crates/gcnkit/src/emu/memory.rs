@@ -50,7 +50,7 @@ impl Drop for Region {
 impl Region {
     /// A region of `bytes` (read from it as they are; the rest of its pages is zero).
     pub fn new(name: &str, base: u64, size: u64, bytes: &[u8]) -> Region {
-        let reach = size.max(1).next_multiple_of(PAGE);
+        let reach = reach_of(size);
         let n = reach.div_ceil(4) as usize;
         // Zeroed by the allocator (`calloc`: the pages of a large region are not touched until
         // used, so a big allocation costs what is written to it), then the given bytes.
@@ -299,6 +299,11 @@ const GAP: u64 = 0x1_0000;
 /// A GPU's page: a kernel reaches a region's memory in whole pages ([`Region::reach`]).
 pub const PAGE: u64 = 0x1000;
 
+/// The bytes a kernel reaches of a region of `size` the machine holds: its whole pages.
+fn reach_of(size: u64) -> u64 {
+    size.max(1).next_multiple_of(PAGE)
+}
+
 impl Memory {
     /// An empty address space whose first region goes at `base` (64 KiB aligned): a host
     /// runtime picks a range its own process does not use, so that host and device pointers
@@ -319,7 +324,7 @@ impl Memory {
         let mut base = self.next;
         let k = loop {
             let k = self.regions.partition_point(|r| r.base < base);
-            let end = base + size.max(1).next_multiple_of(PAGE) + GAP;
+            let end = base + reach_of(size) + GAP;
             let prev = k
                 .checked_sub(1)
                 .map(|p| &self.regions[p])
@@ -329,7 +334,7 @@ impl Memory {
                 None => break k,
             }
         };
-        self.next = (base + size.max(1).next_multiple_of(PAGE) + GAP).next_multiple_of(GAP);
+        self.next = (base + reach_of(size) + GAP).next_multiple_of(GAP);
         self.regions.insert(k, Region::new(name, base, size, bytes));
         base
     }
