@@ -140,6 +140,16 @@ fn writes_memory(d: &InstrDef) -> bool {
     )
 }
 
+/// May the instruction release memory to other work-groups: an atomic of memory (not LDS),
+/// or a coherent (GLC) store ([`crate::order`]).
+pub fn may_release(i: &Instr) -> bool {
+    i.def().is_some_and(|d| match d.form {
+        Form::FlatAtomic | Form::BufAtomic | Form::MimgAtomic | Form::MAtomic => true,
+        Form::FlatStore | Form::BufStore | Form::MStore | Form::MimgStore => i.get(F::Glc) != 0,
+        _ => false,
+    })
+}
+
 /// The counters instruction `i` increments, or `None` for an instruction that increments
 /// none.
 pub fn mem_op(i: &Instr) -> Option<MemOp> {

@@ -2,27 +2,46 @@
 //! work-groups.
 //!
 //! Each dword has three *sides*: its last write, its last read, and the last read by another
-//! work-group than that one. A side is `(group + 1) << 32 | wave << 24 | pc` (0: none; pc
-//! below 16 MiB).
+//! work-group than that one. A side is a *site* — `(group + 1) << 32 | wave << 24 | pc` (0:
+//! none; pc below 16 MiB) — and the work-group's *stamp* then: how many releases (atomics,
+//! coherent stores) it had made before the access, which tells whether a release of its came
+//! after the access ([`crate::order`]).
 //!
-//! Memory is cut into chunks of 64 dwords, and a chunk is kept as a *summary* while one site
-//! (work-group, wave, instruction) did all its writes and one did all its reads: the usual
-//! case (a wave's coalesced load or store covers a chunk), checked and updated with a mask
-//! under one lock per instruction instead of a record per dword. The first access from
-//! another site spells the chunk out dword by dword; both forms give the same answers
-//! (tested against a plain per-dword model below).
+//! Memory is cut into chunks of 64 dwords, and a chunk is kept as a *summary* while one side
+//! did all its writes and one did all its reads: the usual case (a wave's coalesced load or
+//! store covers a chunk), checked and updated with a mask under one lock per instruction
+//! instead of a record per dword. The first access from another side spells the chunk out
+//! dword by dword; both forms give the same answers (tested against a plain per-dword model
+//! below).
 
 use std::sync::Mutex;
 
 /// Dwords per chunk: one bit each in a `u64` mask.
 const CHUNK: u64 = 64;
 
-pub fn side(group: u32, wave: usize, pc: u32) -> u64 {
+pub fn site(group: u32, wave: usize, pc: u32) -> u64 {
     ((group as u64 + 1) << 32) | ((wave as u64 & 0xff) << 24) | (pc as u64 & 0xff_ffff)
 }
 
-pub fn side_group(s: u64) -> Option<u32> {
+pub fn site_group(s: u64) -> Option<u32> {
     (s >> 32).checked_sub(1).map(|g| g as u32)
+}
+
+/// An access's site and its work-group's stamp.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Side {
+    pub site: u64,
+    pub stamp: u32,
+}
+
+impl Side {
+    pub fn group(self) -> Option<u32> {
+        site_group(self.site)
+    }
+
+    pub fn is_some(self) -> bool {
+        self.site != 0
+    }
 }
 
 /// One chunk's sides.
@@ -30,8 +49,8 @@ enum Chunk {
     /// Every dword in `wmask` last written by `write`, every dword in `rmask` last read by
     /// `read` and by no other work-group before it.
     Summary {
-        write: u64,
-        read: u64,
+        write: Side,
+        read: Side,
         wmask: u64,
         rmask: u64,
     },
@@ -43,34 +62,29 @@ enum Chunk {
 
 #[derive(Clone, Copy, Default)]
 struct Dword {
-    sides: [u64; 3],
+    sides: [Side; 3],
     bytes: [u8; 3],
 }
 
 impl Dword {
-    /// The side another work-group than `me`'s touched bytes `mine` of this dword with
-    /// (its write; when this writes, its reads too).
-    fn other(&self, mine: u8, write: bool, me: u64) -> Option<u64> {
-        let foreign = |k: usize| {
+    /// The sides by which other work-groups than `me`'s touched bytes `mine` of this dword
+    /// (its write; when this writes, its reads too); none: the default side.
+    fn others(&self, mine: u8, write: bool, me: Side) -> [Side; 3] {
+        let mut o = [Side::default(); 3];
+        for (k, x) in o.iter_mut().enumerate().take(if write { 3 } else { 1 }) {
             let v = self.sides[k];
-            v != 0 && side_group(v) != side_group(me) && self.bytes[k] & mine != 0
-        };
-        if foreign(0) {
-            Some(self.sides[0])
-        } else if write && foreign(1) {
-            Some(self.sides[1])
-        } else if write && foreign(2) {
-            Some(self.sides[2])
-        } else {
-            None
+            if v.is_some() && v.group() != me.group() && self.bytes[k] & mine != 0 {
+                *x = v;
+            }
         }
+        o
     }
 
     /// Records `me`'s access of bytes `mine`. A work-group's sides gather the bytes it
     /// touched; another work-group's side replaces them (what the replaced one touched is
     /// forgotten: a race may be missed, none is made up).
-    fn record(&mut self, mine: u8, write: bool, me: u64) {
-        let same = |v: u64| v != 0 && side_group(v) == side_group(me);
+    fn record(&mut self, mine: u8, write: bool, me: Side) {
+        let same = |v: Side| v.is_some() && v.group() == me.group();
         if write {
             self.bytes[0] = if same(self.sides[0]) {
                 self.bytes[0] | mine
@@ -78,7 +92,7 @@ impl Dword {
                 mine
             };
             self.sides[0] = me;
-        } else if self.sides[1] == 0 || same(self.sides[1]) {
+        } else if !self.sides[1].is_some() || same(self.sides[1]) {
             self.bytes[1] = if same(self.sides[1]) {
                 self.bytes[1] | mine
             } else {
@@ -110,8 +124,8 @@ impl Shadow {
             chunks: (0..n)
                 .map(|_| {
                     Mutex::new(Chunk::Summary {
-                        write: 0,
-                        read: 0,
+                        write: Side::default(),
+                        read: Side::default(),
                         wmask: 0,
                         rmask: 0,
                     })
@@ -136,12 +150,15 @@ impl Shadow {
         match &*self.chunks[c].lock().unwrap_or_else(|e| e.into_inner()) {
             Chunk::Summary { wmask, rmask, .. } => (*wmask, *rmask),
             Chunk::Dwords(d) => d.iter().enumerate().fold((0, 0), |(w, r), (k, x)| {
-                (w | ((x.sides[0] != 0) as u64) << k, r | ((x.sides[1] != 0) as u64) << k)
+                (
+                    w | (x.sides[0].is_some() as u64) << k,
+                    r | (x.sides[1].is_some() as u64) << k,
+                )
             }),
         }
     }
 
-    /// The last write and the last read of dword `bit` of chunk `c` (0: none).
+    /// The sites of the last write and the last read of dword `bit` of chunk `c` (0: none).
     pub fn sides_at(&self, c: usize, bit: u32) -> (u64, u64) {
         match &*self.chunks[c].lock().unwrap_or_else(|e| e.into_inner()) {
             Chunk::Summary {
@@ -150,19 +167,19 @@ impl Shadow {
                 wmask,
                 rmask,
             } => (
-                if wmask >> bit & 1 != 0 { *write } else { 0 },
-                if rmask >> bit & 1 != 0 { *read } else { 0 },
+                if wmask >> bit & 1 != 0 { write.site } else { 0 },
+                if rmask >> bit & 1 != 0 { read.site } else { 0 },
             ),
-            Chunk::Dwords(d) => (d[bit as usize].sides[0], d[bit as usize].sides[1]),
+            Chunk::Dwords(d) => (d[bit as usize].sides[0].site, d[bit as usize].sides[1].site),
         }
     }
 
     /// One instruction's access by side `me` to the dwords `mask` of chunk `c`: calls
-    /// `conflict(bit, other)` for each dword another work-group wrote (or, when this writes,
-    /// read) before, then records this access.
-    pub fn touch(&self, c: usize, mask: u64, write: bool, me: u64, mut conflict: impl FnMut(u32, u64)) {
-        let me_group = side_group(me);
-        let foreign = |v: u64| v != 0 && side_group(v) != me_group;
+    /// `conflict(bit, other)` for each side by which another work-group wrote a dword before
+    /// (or, when this writes, read it: a dword may name several), then records this access.
+    /// Whether something ordered the two is the caller's question.
+    pub fn touch(&self, c: usize, mask: u64, write: bool, me: Side, mut conflict: impl FnMut(u32, Side)) {
+        let foreign = |v: Side| v.is_some() && v.group() != me.group();
         let mut chunk = self.chunks[c].lock().unwrap_or_else(|e| e.into_inner());
         if let Chunk::Summary {
             write: w,
@@ -172,11 +189,7 @@ impl Shadow {
         } = &mut *chunk
         {
             let hit_w = if foreign(*w) { mask & *wmask } else { 0 };
-            let hit_r = if write && foreign(*r) {
-                mask & *rmask & !hit_w
-            } else {
-                0
-            };
+            let hit_r = if write && foreign(*r) { mask & *rmask } else { 0 };
             for (bits, other) in [(hit_w, *w), (hit_r, *r)] {
                 let mut b = bits;
                 while b != 0 {
@@ -184,7 +197,7 @@ impl Shadow {
                     b &= b - 1;
                 }
             }
-            // Still one site for each kind: stay a summary.
+            // Still one side for each kind: stay a summary.
             if write && (*w == me || *wmask == 0) {
                 *w = me;
                 *wmask |= mask;
@@ -210,7 +223,7 @@ impl Shadow {
         while b != 0 {
             let k = b.trailing_zeros();
             let x = &mut d[k as usize];
-            if let Some(o) = x.other(0xf, write, me) {
+            for o in x.others(0xf, write, me).into_iter().filter(|o| o.is_some()) {
                 conflict(k, o);
             }
             x.record(0xf, write, me);
@@ -219,13 +232,14 @@ impl Shadow {
     }
 
     /// An access by `me` of the bytes `bytes` (a mask of four) of dword `bit` of chunk `c`:
-    /// the conflict with another work-group, if any, then the access recorded.
-    pub fn touch_bytes(&self, c: usize, bit: u32, bytes: u8, write: bool, me: u64) -> Option<u64> {
+    /// the sides by which other work-groups touched them ([`Dword::others`]), then the access
+    /// recorded.
+    pub fn touch_bytes(&self, c: usize, bit: u32, bytes: u8, write: bool, me: Side) -> [Side; 3] {
         let mut chunk = self.chunks[c].lock().unwrap_or_else(|e| e.into_inner());
         spell_out(&mut chunk);
         let Chunk::Dwords(d) = &mut *chunk else { unreachable!() };
         let x = &mut d[bit as usize];
-        let o = x.other(bytes, write, me);
+        let o = x.others(bytes, write, me);
         x.record(bytes, write, me);
         o
     }
@@ -273,9 +287,12 @@ mod tests {
         };
         for _ in 0..500 {
             let sh = Shadow::new(0, 4 * 64);
-            let mut plain = vec![[0u64; 3]; 4 * 64];
+            let mut plain = vec![[Side::default(); 3]; 4 * 64];
             for _ in 0..30 {
-                let me = side((rand() % 3) as u32, 0, (rand() % 4) as u32 * 4);
+                let me = Side {
+                    site: site((rand() % 3) as u32, 0, (rand() % 4) as u32 * 4),
+                    stamp: (rand() % 2) as u32,
+                };
                 let write = rand() % 2 == 0;
                 let k = (rand() % 4) as u32;
                 let whole = rand() % 3 == 0;
@@ -284,51 +301,51 @@ mod tests {
                 } else {
                     [1, 2, 4, 8, 3, 12][(rand() % 6) as usize]
                 };
-                let got = if whole {
-                    let mut o = None;
-                    sh.touch(0, 1 << k, write, me, |_, x| o = Some(x));
+                let got: Vec<Side> = if whole {
+                    let mut o = Vec::new();
+                    sh.touch(0, 1 << k, write, me, |_, x| o.push(x));
                     o
                 } else {
                     sh.touch_bytes(0, k, bytes, write, me)
+                        .into_iter()
+                        .filter(|o| o.is_some())
+                        .collect()
                 };
                 let mut want = Vec::new();
                 for b in 0..4 {
                     if bytes >> b & 1 != 0 {
-                        if let Some(o) = model(&mut plain[4 * k as usize + b], write, me) {
-                            want.push(side_group(o));
-                        }
+                        want.extend(model(&mut plain[4 * k as usize + b], write, me));
                     }
                 }
                 // (The side named may be another true one than the model's: both keep only
                 // the last sides.)
-                if let Some(o) = got {
-                    assert!(!want.is_empty() && side_group(o) != side_group(me), "{o:x} {want:?}");
+                for o in got {
+                    assert!(!want.is_empty() && o.group() != me.group(), "{o:?} {want:?}");
                 }
             }
         }
         // Different bytes of one dword by two work-groups: no race; the same byte: a race.
         let sh = Shadow::new(0, 4);
-        assert_eq!(sh.touch_bytes(0, 0, 1, true, side(0, 0, 0)), None);
-        assert_eq!(sh.touch_bytes(0, 0, 2, true, side(1, 0, 4)), None);
-        assert_eq!(sh.touch_bytes(0, 0, 2, true, side(2, 0, 8)), Some(side(1, 0, 4)));
+        let side = |g, pc| Side {
+            site: site(g, 0, pc),
+            stamp: 0,
+        };
+        let none = [Side::default(); 3];
+        assert_eq!(sh.touch_bytes(0, 0, 1, true, side(0, 0)), none);
+        assert_eq!(sh.touch_bytes(0, 0, 2, true, side(1, 4)), none);
+        assert_eq!(sh.touch_bytes(0, 0, 2, true, side(2, 8))[0], side(1, 4));
     }
 
-    /// The plain model: three sides a dword, updated one dword at a time.
-    fn model(d: &mut [u64; 3], write: bool, me: u64) -> Option<u64> {
-        let foreign = |v: u64| v != 0 && side_group(v) != side_group(me);
-        let [w, r1, r2] = *d;
-        let other = if foreign(w) {
-            Some(w)
-        } else if write && foreign(r1) {
-            Some(r1)
-        } else if write && foreign(r2) {
-            Some(r2)
-        } else {
-            None
-        };
+    /// The plain model: three sides a dword, updated one dword at a time; the sides of other
+    /// work-groups the access meets.
+    fn model(d: &mut [Side; 3], write: bool, me: Side) -> Vec<Side> {
+        let foreign = |v: Side| v.is_some() && v.group() != me.group();
+        let r1 = d[1];
+        let met = if write { &d[..] } else { &d[..1] };
+        let other = met.iter().copied().filter(|&v| foreign(v)).collect();
         if write {
             d[0] = me;
-        } else if r1 == 0 || side_group(r1) == side_group(me) {
+        } else if !r1.is_some() || r1.group() == me.group() {
             d[1] = me;
         } else {
             d[2] = r1;
@@ -351,9 +368,12 @@ mod tests {
         };
         for _ in 0..300 {
             let sh = Shadow::new(0x1000, 4 * 128);
-            let mut plain = vec![[0u64; 3]; 128];
+            let mut plain = vec![[Side::default(); 3]; 128];
             for _ in 0..40 {
-                let me = side((rand() % 3) as u32, (rand() % 2) as usize, (rand() % 3) as u32 * 8);
+                let me = Side {
+                    site: site((rand() % 3) as u32, (rand() % 2) as usize, (rand() % 3) as u32 * 8),
+                    stamp: (rand() % 2) as u32,
+                };
                 let write = rand() % 2 == 0;
                 let c = (rand() % 2) as usize;
                 let mask = match rand() % 3 {
@@ -366,14 +386,15 @@ mod tests {
                 let mut want = Vec::new();
                 for k in 0..64 {
                     if mask >> k & 1 != 0 {
-                        if let Some(o) = model(&mut plain[c * 64 + k as usize], write, me) {
+                        for o in model(&mut plain[c * 64 + k as usize], write, me) {
                             want.push((k, o));
                         }
                     }
                 }
                 got.sort();
+                want.sort();
                 assert_eq!(got, want);
-                assert!(got.iter().all(|&(_, o)| side_group(o) != side_group(me)));
+                assert!(got.iter().all(|&(_, o)| o.group() != me.group()));
             }
         }
     }

@@ -29,6 +29,7 @@ pub mod classify;
 pub mod flow;
 mod global;
 pub mod hazard;
+mod order;
 pub mod run;
 pub mod streams;
 pub mod taint;

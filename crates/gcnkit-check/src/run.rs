@@ -14,8 +14,9 @@
 //!   hostcall buffer) is used through them: both are left out.
 
 use crate::classify;
-use crate::global::{side, side_group, Shadow};
+use crate::global::{site, Shadow, Side};
 use crate::hazard::{self, Recent};
+use crate::order::Releases;
 use crate::streams::{self, Order, Past};
 use crate::waitcnt::{self, Outstanding};
 use crate::{taint, Check, Finding, Place, Severity};
@@ -78,7 +79,7 @@ impl Checks {
 /// A memory finding's allocation (space, base) and rule.
 type UninitKey = ((u8, u64), String);
 /// A race's other side, its first byte and the lanes here that conflict with it.
-type Hit = (Side, u64, Vec<u8>);
+type Hit = (LdsSide, u64, Vec<u8>);
 
 /// The checks of every launch of a run; the findings pile up in [`RunChecker::findings`].
 pub struct RunChecker {
@@ -153,6 +154,10 @@ struct Launch {
     /// Grid barriers released so far (a cooperative launch's `grid.sync()`): each one
     /// forgets who touched device memory before it, since that happened before what follows.
     grid_syncs: std::sync::atomic::AtomicU64,
+    /// Instructions that may release memory to other work-groups ([`classify::may_release`]),
+    /// and the releases made.
+    may_release: Vec<bool>,
+    releases: Releases,
 }
 
 impl Launch {
@@ -165,6 +170,7 @@ impl Launch {
         let barrier = prog.insts.iter().map(|i| classify::is_barrier(&i.instr)).collect();
         let end = prog.insts.iter().map(|i| classify::is_end(&i.instr)).collect();
         let facts = prog.insts.iter().map(|i| taint::Fact::of(&i.instr)).collect();
+        let may_release = prog.insts.iter().map(|i| classify::may_release(&i.instr)).collect();
         Launch {
             checks,
             prog,
@@ -179,6 +185,8 @@ impl Launch {
             global: RwLock::default(),
             groups,
             grid_syncs: Default::default(),
+            may_release,
+            releases: Releases::default(),
         }
     }
 
@@ -262,6 +270,9 @@ impl Monitor for Launch {
             shadow_syncs: 0,
             paths: HashMap::new(),
             key: Vec::new(),
+            stamp: 0,
+            acquired: HashMap::new(),
+            releasing: None,
         })
     }
 
@@ -318,13 +329,13 @@ const PATH_MEMO: usize = 4096;
 #[derive(Clone, Copy, Default)]
 struct LdsByte {
     serial: u64,
-    write: Option<Side>,
+    write: Option<LdsSide>,
     /// The last read, and the last by another wave than that one.
-    reads: [Option<Side>; 2],
+    reads: [Option<LdsSide>; 2],
 }
 
 #[derive(Clone, Copy)]
-struct Side {
+struct LdsSide {
     epoch: u32,
     wave: u16,
     lane: u8,
@@ -351,6 +362,12 @@ struct Worker<'l> {
     paths: HashMap<Vec<u32>, Vec<(usize, Finding)>>,
     /// The path being looked up (kept to save its allocation).
     key: Vec<u32>,
+    /// The work-group's releases so far, the dwords it acquired (the place in the order of
+    /// its last acquire of each) and the release its current instruction began
+    /// ([`crate::order`]).
+    stamp: u32,
+    acquired: HashMap<u64, u64>,
+    releasing: Option<u64>,
 }
 
 fn lanes_of(exec: u64) -> Vec<u8> {
@@ -559,7 +576,7 @@ impl Worker<'_> {
                 self.lds.resize(end, LdsByte::default());
             }
             let write = x.kind == AccessKind::Write;
-            let me = Side {
+            let me = LdsSide {
                 epoch,
                 wave: me_wave,
                 lane: x.lane,
@@ -573,7 +590,7 @@ impl Worker<'_> {
                         ..LdsByte::default()
                     };
                 }
-                let unordered = |s: &Option<Side>| s.filter(|s| s.epoch == epoch && s.wave != me_wave);
+                let unordered = |s: &Option<LdsSide>| s.filter(|s| s.epoch == epoch && s.wave != me_wave);
                 let mut other = unordered(&e.write);
                 if write && other.is_none() {
                     other = unordered(&e.reads[0]).or(unordered(&e.reads[1]));
@@ -617,6 +634,46 @@ impl Worker<'_> {
 }
 
 impl Worker<'_> {
+    /// The work-group's linear id.
+    fn linear_group(&self) -> u32 {
+        let (gr, g) = (self.l.groups, self.group);
+        g[0] + gr[0] * (g[1] + gr[1] * g[2])
+    }
+
+    /// The instruction's atomics and coherent accesses of device memory: the release it
+    /// began ([`Watch::instruction`]) logged with the dwords it wrote, and the dwords it read
+    /// acquired ([`crate::order`]). A runtime's own memory (the hostcall buffer every
+    /// `printf` goes through) orders nothing.
+    fn release_acquire(&mut self, a: &[Access], mem: &Memory) {
+        let talks = |x: &&Access| {
+            x.space == Space::Global
+                && (x.kind == AccessKind::Atomic || x.coherent)
+                && mem.region_holding(x.addr).is_some_and(|r| !r.internal)
+        };
+        let dwords = |x: &Access| (x.addr & !3..x.addr + x.bytes as u64).step_by(4);
+        if let Some(at) = self.releasing.take() {
+            let mut words: Vec<u64> = a
+                .iter()
+                .filter(talks)
+                .filter(|x| x.kind != AccessKind::Read)
+                .flat_map(dwords)
+                .collect();
+            words.sort_unstable();
+            words.dedup();
+            self.l.releases.end(self.linear_group(), self.stamp, at, &words);
+            if !words.is_empty() {
+                self.stamp += 1;
+            }
+        }
+        let mut now = None;
+        for x in a.iter().filter(talks).filter(|x| x.kind != AccessKind::Write) {
+            let now = *now.get_or_insert_with(|| self.l.releases.now());
+            for w in dwords(x) {
+                self.acquired.insert(w, now);
+            }
+        }
+    }
+
     /// Accesses of device memory by another work-group of the launch (nothing orders them).
     fn global_races(&mut self, wave: usize, pc: u32, a: &[Access], mem: &Memory) {
         let Some(k) = self.at(pc) else { return };
@@ -626,17 +683,18 @@ impl Worker<'_> {
             self.shadow_syncs = syncs;
         }
         let gr = self.l.groups;
-        let g = self.group;
-        let me_group = g[0] + gr[0] * (g[1] + gr[1] * g[2]);
-        let me = side(me_group, wave, pc);
+        let me = Side {
+            site: site(self.linear_group(), wave, pc),
+            stamp: self.stamp,
+        };
         // Conflicts by the other side and whether this one writes: the first address, lanes.
-        let mut hits: BTreeMap<(u64, bool), (u64, Vec<u8>)> = BTreeMap::new();
+        let mut hits: BTreeMap<(Side, bool), (u64, Vec<u8>)> = BTreeMap::new();
         // The accesses a chunk at a time: its dwords' mask and the lane at each.
         let mut pending: Option<(Arc<Shadow>, usize, bool, u64)> = None;
         let mut lane_at = [0u8; 64];
         let flush = |p: Option<(Arc<Shadow>, usize, bool, u64)>,
                      lane_at: &[u8; 64],
-                     hits: &mut BTreeMap<(u64, bool), (u64, Vec<u8>)>| {
+                     hits: &mut BTreeMap<(Side, bool), (u64, Vec<u8>)>| {
             if let Some((sh, c, write, mask)) = p {
                 sh.touch(c, mask, write, me, |bit, o| {
                     let addr = sh.base + 4 * (c as u64 * 64 + bit as u64);
@@ -712,7 +770,11 @@ impl Worker<'_> {
                     let (from, to) = (x.addr.max(d), (x.addr + x.bytes as u64).min(d + 4));
                     if to - from < 4 {
                         let bytes = ((1u8 << (to - from)) - 1) << (from - d);
-                        if let Some(o) = sh.touch_bytes(c, bit, bytes, write, me) {
+                        for o in sh
+                            .touch_bytes(c, bit, bytes, write, me)
+                            .into_iter()
+                            .filter(|o| o.is_some())
+                        {
                             let h = hits.entry((o, write)).or_insert((from, Vec::new()));
                             if !h.1.contains(&x.lane) {
                                 h.1.push(x.lane);
@@ -737,14 +799,18 @@ impl Worker<'_> {
             }
         }
         flush(pending.take(), &lane_at, &mut hits);
+        // What this work-group acquired after the other released it is ordered.
+        if !self.acquired.is_empty() {
+            hits.retain(|(o, _), _| !self.l.releases.ordered(*o, &self.acquired));
+        }
         for v in hits.values_mut() {
             v.1.sort_unstable();
         }
         for ((o, write), (addr, lanes)) in hits {
             let (og, ow, opc) = (
-                side_group(o).unwrap_or(0),
-                (o >> 24 & 0xff) as u32,
-                (o & 0xff_ffff) as u32,
+                o.group().unwrap_or(0),
+                (o.site >> 24 & 0xff) as u32,
+                (o.site & 0xff_ffff) as u32,
             );
             let other_id = [og % gr[0], og / gr[0] % gr[1], og / (gr[0] * gr[1])];
             let this = if write { "writes" } else { "reads" };
@@ -845,11 +911,16 @@ impl Worker<'_> {
 impl Watch for Worker<'_> {
     fn group(&mut self, id: [u32; 3], waves: usize) {
         self.flush_paths();
+        if let Some(at) = self.releasing.take() {
+            self.l.releases.end(self.linear_group(), self.stamp, at, &[]);
+        }
         self.group = id;
         self.serial += 1;
         self.waves.clear();
         self.waves.resize_with(waves, WaveState::default);
         self.mem_taint.clear();
+        self.stamp = 0;
+        self.acquired.clear();
     }
 
     fn instruction(&mut self, wave: usize, pc: u32, w: &Wave) {
@@ -869,6 +940,9 @@ impl Watch for Worker<'_> {
             } else if ws.direct {
                 self.step_path(wave);
             }
+        }
+        if l.checks.race && l.may_release[k] {
+            self.releasing = Some(l.releases.begin(self.linear_group()));
         }
         let ws = &mut self.waves[wave];
         if l.barrier[k] {
@@ -904,6 +978,7 @@ impl Watch for Worker<'_> {
             }
         }
         if self.l.checks.race {
+            self.release_acquire(a, mem);
             self.lds_races(wave, pc, a);
             self.global_races(wave, pc, a, mem);
         }
@@ -913,6 +988,9 @@ impl Watch for Worker<'_> {
 impl Drop for Worker<'_> {
     fn drop(&mut self) {
         self.flush_paths();
+        if let Some(at) = self.releasing.take() {
+            self.l.releases.end(self.linear_group(), self.stamp, at, &[]);
+        }
         let found = std::mem::take(&mut self.found);
         self.l.found.lock().unwrap_or_else(|e| e.into_inner()).extend(found);
         let mut all = self.l.uninit.lock().unwrap_or_else(|e| e.into_inner());

@@ -5,7 +5,7 @@
 //! shadow ([`crate::global`]) is kept while a later launch may be unordered with it, and each
 //! launch's accesses are compared with those of every earlier launch it is not ordered after.
 
-use crate::global::{side_group, Shadow};
+use crate::global::{site_group, Shadow};
 use crate::{Check, Finding, Place, Severity};
 use gcnkit::emu::memory::Memory;
 use gcnkit_analyze::program::Program;
@@ -46,7 +46,7 @@ pub struct Past {
 
 /// The linear work-group of a side as (x, y, z), its wave and PC.
 fn whose(side: u64, groups: [u32; 3]) -> ([u32; 3], u32, u32) {
-    let g = side_group(side).unwrap_or(0);
+    let g = site_group(side).unwrap_or(0);
     let id = [
         g % groups[0].max(1),
         g / groups[0].max(1) % groups[1].max(1),

@@ -724,3 +724,126 @@ int main(int argc, char **argv) {
         }
     }
 }
+
+/// Work-groups that talk through atomics, as rocSPARSE's level-scheduled kernels and CUDA's
+/// threadFenceReduction do: what one wrote before setting a flag with an atomic (after a
+/// fence) is ordered before what another does after its atomic saw the flag, and the last
+/// work-group to take a ticket from an atomic counter reads what every earlier one wrote
+/// before taking its own. A flag set before the write, a read before the wait, or the sum
+/// read without a ticket are races.
+#[test]
+fn exec_check_orders_work_groups_that_talk_through_atomics() {
+    let t = tmp("gcnkit-check-atomics-");
+    let exe = hipcc(t.path(), "chain", CHAIN);
+    // (mode, the races: the instructions here and there)
+    let want: [(u32, &[(&str, &str)]); 5] = [
+        (0, &[]),
+        (1, &[("global_load", "global_store")]),
+        (2, &[("s_load", "global_store")]),
+        (3, &[]),
+        (
+            4,
+            &[
+                ("global_store", "global_load"),
+                ("global_load", "global_store"),
+                ("global_store", "global_store"),
+            ],
+        ),
+    ];
+    for (mode, races) in want {
+        let (o, v) = exec_check(t.path(), &exe, &[&mode.to_string()]);
+        let e = err(&o);
+        let out = String::from_utf8_lossy(&o.stdout);
+        // Block 15 of the chain counts 16; the ticket's sum of 1..=16 is 136 (modes 0, 3).
+        match mode {
+            0 => assert!(out.contains("done 16 0"), "{out} {e}"),
+            3 => assert!(out.contains("done 16 136"), "{out} {e}"),
+            _ => assert!(out.starts_with("done"), "{out} {e}"),
+        }
+        let mut got: Vec<(String, String)> = v
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| {
+                assert_eq!(f["rule"].as_str(), Some("global-race"), "mode {mode}: {f}");
+                let op = |k: &str| f[k].as_str().unwrap().split('_').take(2).collect::<Vec<_>>().join("_");
+                (op("instruction"), op("other_instruction"))
+            })
+            .collect();
+        got.sort();
+        let mut want: Vec<(String, String)> = races.iter().map(|&(a, b)| (a.to_string(), b.to_string())).collect();
+        want.sort();
+        assert_eq!(got, want, "mode {mode}: {v}");
+        assert_eq!(
+            o.status.code(),
+            Some(if races.is_empty() { 0 } else { 1 }),
+            "mode {mode}: {e}"
+        );
+    }
+}
+
+/// The program of [`exec_check_orders_work_groups_that_talk_through_atomics`].
+const CHAIN: &str = r#"
+#include <hip/hip_runtime.h>
+#include <cstdio>
+#include <cstdlib>
+// Mode 0: each block waits for the one before it (its flag set with an atomic after a fence),
+// reads what it wrote and writes its own; 1: a block sets its flag before writing; 2: a block
+// reads before waiting; 3: the last block of a ticket counter sums every block's part
+// (CUDA's threadFenceReduction); 4: ... without taking a ticket (reads as soon as it runs).
+__global__ void chain(int *data, int *flag, int *count, int *sum, int mode) {
+    int b = blockIdx.x;
+    __shared__ int v;
+    if (mode <= 2) {
+        if (threadIdx.x == 0) {
+            int prev = 0;
+            if (b > 0) {
+                if (mode == 2) prev = data[b - 1];
+                while (!atomicOr(&flag[b - 1], 0))
+                    ;
+                __threadfence();
+                if (mode != 2) prev = data[b - 1];
+            }
+            if (mode == 1) {
+                atomicOr(&flag[b], 1);
+                data[b] = prev + 1;
+            } else {
+                data[b] = prev + 1;
+                __threadfence();
+                atomicOr(&flag[b], 1);
+            }
+        }
+        return;
+    }
+    if (threadIdx.x == 0) {
+        data[b] = b + 1;
+        __threadfence();
+        v = mode == 3 ? atomicAdd(count, 1) : gridDim.x - 1;
+    }
+    __syncthreads();
+    if (v == gridDim.x - 1 && threadIdx.x == 0) {
+        __threadfence();
+        int s = 0;
+        for (int i = 0; i < gridDim.x; i++) s += data[i];
+        *sum = s;
+    }
+}
+int main(int argc, char **argv) {
+    int mode = atoi(argv[1]);
+    const int n = 16;
+    int *data, *flag, *count, *sum, host[n], total;
+    hipMalloc(&data, n * sizeof(int));
+    hipMalloc(&flag, n * sizeof(int));
+    hipMalloc(&count, sizeof(int));
+    hipMalloc(&sum, sizeof(int));
+    hipMemset(data, 0, n * sizeof(int));
+    hipMemset(flag, 0, n * sizeof(int));
+    hipMemset(count, 0, sizeof(int));
+    hipMemset(sum, 0, sizeof(int));
+    chain<<<n, 64>>>(data, flag, count, sum, mode);
+    hipMemcpy(host, data, n * sizeof(int), hipMemcpyDeviceToHost);
+    hipMemcpy(&total, sum, sizeof(int), hipMemcpyDeviceToHost);
+    printf("done %d %d\n", host[n - 1], total);
+    return 0;
+}
+"#;
