@@ -27,7 +27,8 @@ fn build_with(name: &str, archs: &[&str], extra: &[&str]) -> Option<PathBuf> {
     let src = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/hip")
         .join(format!("{name}.hip"));
-    let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}-{}", archs.join("-")));
+    // (The extra arguments in the name: a -O0 build is another program than the -O2 one.)
+    let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}-{}{}", archs.join("-"), extra.concat()));
     let mut cmd = Command::new(hipcc);
     for a in archs {
         cmd.arg(format!("--offload-arch={a}"));
@@ -69,6 +70,27 @@ fn saxpy_with_triple_chevrons() {
     // A partial last work-group and a single one.
     passes(&exec(&[], &p, &["1"]), "PASS saxpy n=1");
     passes(&exec(&[], &p, &["257"]), "PASS saxpy n=257");
+}
+
+/// Debug builds (`hipcc -O0`) keep every local in scratch and reach it both through the
+/// private segment buffer (MUBUF, a dword at a time) and through flat addresses in the
+/// private aperture (64-bit values as one dwordx2): private.hip (a private array passed by
+/// pointer to a function that is not inlined, pointers and doubles in private memory) and
+/// four programs of the suite, built at -O0, pass on each GPU.
+#[test]
+fn programs_built_at_o0_run() {
+    for (name, line) in [
+        ("private", "PASS private"),
+        ("saxpy", "PASS saxpy n=100003"),
+        ("globals", "PASS globals"),
+        ("malloc", "PASS malloc"),
+        ("textures", "PASS textures"),
+    ] {
+        let Some(p) = build_with(name, &GPUS, &["-O0"]) else {
+            return;
+        };
+        passes_on_each_gpu(&p, &[], line);
+    }
 }
 
 #[test]

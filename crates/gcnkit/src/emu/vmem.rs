@@ -348,6 +348,32 @@ fn lane_access(
     Ok(())
 }
 
+/// A lane's access of `dwords` dwords whose dword k is at `at(4 k)`: swizzled memory (a
+/// private segment, whose lanes' dwords interleave) puts a wide load's or store's dwords
+/// apart, one access each; everything else is one access at `at(0)`.
+#[allow(clippy::too_many_arguments)]
+fn lane_access_split(
+    w: &mut Wave,
+    ctx: &mut MemCtx,
+    lane: usize,
+    at: impl Fn(u64) -> At,
+    m: MemSem,
+    dwords: usize,
+    vdst: usize,
+    vdata: usize,
+    rtn: bool,
+) -> Result<(), MemError> {
+    match m {
+        MemSem::Load { bytes: 4, .. } | MemSem::Store { bytes: 4 } if dwords > 1 => {
+            for k in 0..dwords {
+                lane_access(w, ctx, lane, at(4 * k as u64), m, 1, vdst + k, vdata + k, rtn)?;
+            }
+            Ok(())
+        }
+        _ => lane_access(w, ctx, lane, at(0), m, dwords, vdst, vdata, rtn),
+    }
+}
+
 fn at_plus(at: At, d: u64) -> At {
     match at {
         At::Global(a) => At::Global(a.wrapping_add(d)),
@@ -717,15 +743,16 @@ pub fn mubuf(w: &mut Wave, ctx: &mut MemCtx, i: &Instr, d: &'static InstrDef, m:
             if out {
                 At::None
             } else if v.swizzle {
-                let (ix_msb, ix_lsb) = (index / v.index_stride, index % v.index_stride);
-                let (off_msb, off_lsb) = (offset / v.element_size, offset % v.element_size);
-                At::Global(
-                    v.base
-                        + soffset
-                        + (ix_msb * v.stride + off_msb * v.element_size) * v.index_stride
-                        + ix_lsb * v.element_size
-                        + off_lsb,
-                )
+                // Elements smaller than the access: each dword at its own element.
+                if bytes > v.element_size && matches!(m, MemSem::Load { .. } | MemSem::Store { .. }) {
+                    let at = |d: u64| At::Global(swizzled(&v, index, offset + d, soffset));
+                    lane_access_split(w, ctx, lane, at, m, dwords, vdata, vdata, rtn)?;
+                    if tfe {
+                        set_vgpr(w, vdata + dwords, lane, 0);
+                    }
+                    continue;
+                }
+                At::Global(swizzled(&v, index, offset, soffset))
             } else {
                 At::Global(v.base + soffset + index * v.stride + offset)
             }
@@ -915,11 +942,25 @@ fn global_dwords(
 
 /// A lane's private-segment byte `p` as a global address (the swizzled scratch layout of the
 /// private segment buffer: dwords of the 64 lanes interleaved).
-fn private_at(ctx: &MemCtx, p: u64, lane: usize) -> At {
-    if p >= ctx.private_size as u64 {
+/// The address of byte `offset` of record `index` in a swizzled buffer: `index_stride`
+/// records' elements interleaved.
+fn swizzled(v: &Vsharp, index: u64, offset: u64, soffset: u64) -> u64 {
+    let (ix_msb, ix_lsb) = (index / v.index_stride, index % v.index_stride);
+    let (off_msb, off_lsb) = (offset / v.element_size, offset % v.element_size);
+    v.base
+        + soffset
+        + (ix_msb * v.stride + off_msb * v.element_size) * v.index_stride
+        + ix_lsb * v.element_size
+        + off_lsb
+}
+
+/// Byte `p` of a lane's private segment (`size` bytes) in its wave's swizzled scratch at
+/// `scratch`: each dword of the 64 lanes side by side.
+fn private_addr(scratch: u64, size: u64, p: u64, lane: usize) -> At {
+    if p >= size {
         return At::Global(u64::MAX - 0xffff); // faults
     }
-    At::Global(ctx.scratch + (p / 4) * 4 * 64 + lane as u64 * 4 + p % 4)
+    At::Global(scratch + (p / 4) * 4 * 64 + lane as u64 * 4 + p % 4)
 }
 
 /// The byte offset a FLAT/GLOBAL/SCRATCH word adds to its address: GCN 1.4's 12-bit unsigned
@@ -971,14 +1012,17 @@ pub fn flat(w: &mut Wave, ctx: &mut MemCtx, i: &Instr, d: &'static InstrDef, m: 
             _ => vgpr(w, vaddr, lane) as u64 | (vgpr(w, vaddr + 1, lane) as u64) << 32,
         };
         let a = base.wrapping_add(va).wrapping_add(off as u64);
-        let at = match seg {
-            1 => private_at(ctx, a & 0xffff_ffff, lane),
-            2 => At::Global(a),
-            _ => match (a >> 32) as u32 {
-                SHARED_APERTURE_HI => At::Lds(a as u32),
-                PRIVATE_APERTURE_HI => private_at(ctx, a & 0xffff_ffff, lane),
-                _ => At::Global(a),
-            },
+        let private = seg == 1 || (seg == 0 && (a >> 32) as u32 == PRIVATE_APERTURE_HI);
+        if private {
+            // The lane's dwords of a private segment are 256 bytes apart.
+            let (scratch, size) = (ctx.scratch, ctx.private_size as u64);
+            let at = |d: u64| private_addr(scratch, size, (a & 0xffff_ffff) + d, lane);
+            lane_access_split(w, ctx, lane, at, m, dwords, vdst, vdata, rtn)?;
+            continue;
+        }
+        let at = match (seg, (a >> 32) as u32) {
+            (0, SHARED_APERTURE_HI) => At::Lds(a as u32),
+            _ => At::Global(a),
         };
         lane_access(w, ctx, lane, at, m, dwords, vdst, vdata, rtn)?;
     }
