@@ -12,8 +12,9 @@ __device__ __attribute__((noinline)) long weigh(const int* p, const double* d, i
     return s;
 }
 
-__global__ void k(const int* in, long* out) {
+__global__ void k(const int* in, long* out, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
     int local[8];
     double wide[8];
     const int* ptrs[2] = {local, in};
@@ -32,7 +33,7 @@ int main() {
     CHECK(hipMalloc(&in, n * sizeof(int)));
     CHECK(hipMalloc(&out, n * sizeof(long)));
     CHECK(hipMemcpy(in, h, n * sizeof(int), hipMemcpyHostToDevice));
-    k<<<(n + 63) / 64, 64>>>(in, out);
+    k<<<(n + 63) / 64, 64>>>(in, out, n);
     CHECK(hipGetLastError());
     CHECK(hipMemcpy(r, out, n * sizeof(long), hipMemcpyDeviceToHost));
     int bad = 0;
