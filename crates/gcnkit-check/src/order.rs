@@ -18,7 +18,8 @@
 //!
 //! Not modelled (races it may miss, none it makes up): the fences themselves (every atomic
 //! is taken as acquire-release), the waves of a work-group (one stamp for the group), and
-//! orders through a third work-group (an acquire orders only the releasing group's accesses).
+//! orders through a third work-group (an acquire orders only the releasing group's accesses),
+//! and a launch's releases past [`LOGGED`] dwords.
 
 use crate::global::Side;
 use std::collections::HashMap;
@@ -29,8 +30,21 @@ use std::sync::Mutex;
 pub struct Releases {
     /// Releases begun so far: the next one's place in the order.
     next: AtomicU64,
-    groups: Mutex<HashMap<u32, Log>>,
+    groups: Mutex<Groups>,
 }
+
+#[derive(Default)]
+struct Groups {
+    logs: HashMap<u32, Log>,
+    /// Dwords logged, and whether some were not (past [`LOGGED`]).
+    logged: usize,
+    full: bool,
+}
+
+/// The most released dwords a launch logs (24 bytes each): a kernel doing more atomics than
+/// that (a histogram of 100 M items) stops logging, and an access the log cannot order is
+/// then taken as ordered (a race may be missed, none is made up).
+const LOGGED: usize = 1 << 22;
 
 /// One work-group's releases, in its order.
 #[derive(Default)]
@@ -50,7 +64,7 @@ impl Releases {
     pub fn begin(&self, group: u32) -> u64 {
         let mut g = self.groups.lock().unwrap_or_else(|e| e.into_inner());
         let at = self.next.fetch_add(1, Ordering::SeqCst);
-        g.entry(group).or_default().pending = Some(at);
+        g.logs.entry(group).or_default().pending = Some(at);
         at
     }
 
@@ -58,8 +72,13 @@ impl Releases {
     /// group's stamp `stamp`.
     pub fn end(&self, group: u32, stamp: u32, at: u64, words: &[u64]) {
         let mut g = self.groups.lock().unwrap_or_else(|e| e.into_inner());
-        let log = g.entry(group).or_default();
-        log.made.extend(words.iter().map(|&w| (stamp, w, at)));
+        let keep = g.logged + words.len() <= LOGGED;
+        g.logged += if keep { words.len() } else { 0 };
+        g.full |= !keep;
+        let log = g.logs.entry(group).or_default();
+        if keep {
+            log.made.extend(words.iter().map(|&w| (stamp, w, at)));
+        }
         log.pending = None;
     }
 
@@ -78,16 +97,17 @@ impl Releases {
         let start = std::time::Instant::now();
         loop {
             let g = self.groups.lock().unwrap_or_else(|e| e.into_inner());
-            let Some(log) = g.get(&group) else { return false };
+            let Some(log) = g.logs.get(&group) else { return g.full };
             if log.pending.is_some_and(|p| p < latest) && start.elapsed() < PATIENCE {
                 drop(g);
                 std::thread::yield_now();
                 continue;
             }
             let from = log.made.partition_point(|&(s, _, _)| s < other.stamp);
-            return log.made[from..]
-                .iter()
-                .any(|&(_, w, at)| acquired.get(&w).is_some_and(|&a| a > at));
+            return g.full
+                || log.made[from..]
+                    .iter()
+                    .any(|&(_, w, at)| acquired.get(&w).is_some_and(|&a| a > at));
         }
     }
 }
@@ -122,6 +142,21 @@ mod tests {
         assert!(!r.ordered(side(0, 0), &HashMap::new()));
         acquired.insert(0x100, early);
         assert!(!r.ordered(side(0, 0), &acquired));
+    }
+
+    /// Past the log's bound nothing more is logged, and what cannot be ordered is taken as
+    /// ordered.
+    #[test]
+    fn a_full_log_orders_what_it_cannot_tell() {
+        let r = Releases::default();
+        let at = r.begin(1);
+        r.end(1, 0, at, &vec![0x10; LOGGED]);
+        let acquired = HashMap::from([(0x20, r.now())]);
+        assert!(!r.ordered(side(1, 0), &acquired));
+        let at = r.begin(1);
+        r.end(1, 1, at, &[0x20]);
+        assert!(r.ordered(side(1, 1), &acquired));
+        assert!(r.ordered(side(5, 0), &acquired));
     }
 
     /// A release begun on another thread but not logged yet is waited for when the acquire
