@@ -21,6 +21,7 @@ pub enum FastMem {
     Global(FastGlobal),
     Scalar(FastSmem),
     Lds(FastLds),
+    Scratch(FastScratch),
 }
 
 impl FastMem {
@@ -31,6 +32,7 @@ impl FastMem {
             Enc::Flat => FastGlobal::plan(i, d, m).map(FastMem::Global),
             Enc::Smem | Enc::Smrd => FastSmem::plan(i, d, m).map(FastMem::Scalar),
             Enc::Ds => FastLds::plan(i, d, m).map(FastMem::Lds),
+            Enc::Mubuf => FastScratch::plan(i, d, m).map(FastMem::Scratch),
             _ => None,
         }
     }
@@ -52,6 +54,7 @@ impl FastMem {
             FastMem::Global(g) => g.run(w, mem, log, hint),
             FastMem::Scalar(s) => s.run(w, mem, log, hint),
             FastMem::Lds(d) => log.is_none() && d.run(w, lds),
+            FastMem::Scratch(s) => log.is_none() && s.run(w, mem, hint),
         }
     }
 }
@@ -275,6 +278,149 @@ impl FastGlobal {
         if self.load {
             w.v_written[data..data + dwords].iter_mut().for_each(|x| *x = true);
         }
+    }
+}
+
+/// A MUBUF load or store of 1-4 whole dwords through a private segment buffer, where
+/// compiled code keeps its spills and (at -O0) every local: a swizzled resource (element size
+/// 4, index stride 64, ADD_TID) and no index, so that lane `l`'s dword at offset `o` is at
+/// `base + soffset + o / 4 * 256 + 4 l`: each dword of the 64 lanes one 256-byte row. Any
+/// other resource, a misaligned offset or an address outside one region goes the general way.
+#[derive(Clone, Copy, Debug)]
+pub struct FastScratch {
+    /// SRSRC's first SGPR.
+    srsrc: u8,
+    soffset: Soffset,
+    off: u32,
+    /// VADDR holds each lane's offset (OFFEN).
+    offen: Option<u8>,
+    dwords: u8,
+    load: bool,
+    /// VDATA.
+    data: u8,
+}
+
+/// A buffer instruction's SOFFSET: an SGPR or an inline constant.
+#[derive(Clone, Copy, Debug)]
+enum Soffset {
+    Sgpr(u8),
+    Const(u32),
+}
+
+impl FastScratch {
+    fn plan(i: &Instr, d: &InstrDef, m: MemSem) -> Option<FastScratch> {
+        use crate::operand::{classify, inline_value, Src};
+        let load = match m {
+            MemSem::Load { bytes: 4, .. } => true,
+            MemSem::Store { bytes: 4 } => false,
+            _ => return None,
+        };
+        let flags = [F::Tfe, F::Lds, F::Idxen, F::Addr64];
+        if flags.iter().any(|&f| i.get(f) != 0) {
+            return None;
+        }
+        let code = i.get(F::Soffset) as u16;
+        let soffset = match classify(i.arch, code) {
+            Src::Sgpr(_) => Soffset::Sgpr(code as u8),
+            Src::Int(_) => Soffset::Const(inline_value(i.arch, code, crate::isa::Ty::B32)? as u32),
+            _ => return None,
+        };
+        let dwords = if load { d.dst.regs() } else { d.src[0].regs() } as usize;
+        let (data, vaddr) = (i.get(F::Vdata) as usize, i.get(F::Vaddr) as usize);
+        let srsrc = i.get(F::Srsrc) as usize * 4;
+        if !(1..=4).contains(&dwords) || data + dwords > 256 || srsrc + 4 > 104 {
+            return None;
+        }
+        Some(FastScratch {
+            srsrc: srsrc as u8,
+            soffset,
+            off: i.get(F::Offset),
+            offen: (i.get(F::Offen) != 0).then_some(vaddr as u8),
+            dwords: dwords as u8,
+            load,
+            data: data as u8,
+        })
+    }
+
+    #[inline]
+    fn run(&self, w: &mut Wave, mem: &Memory, hint: &mut u32) -> bool {
+        let exec = w.exec();
+        if exec == 0 {
+            return true;
+        }
+        let s = |k: usize| w.s[self.srsrc as usize + k];
+        let d3 = s(3);
+        // Swizzled, ADD_TID, element size 4 (field 1), index stride 64 (field 3).
+        if s(1) >> 31 == 0 || d3 >> 19 & 0x1f != 0x1d {
+            return false;
+        }
+        let soffset = match self.soffset {
+            Soffset::Sgpr(c) => w.s[c as usize],
+            Soffset::Const(v) => v,
+        } as u64;
+        let base = (s(0) as u64 | ((s(1) & 0xffff) as u64) << 32).wrapping_add(soffset);
+        let (data, dwords) = (self.data as usize, self.dwords as usize);
+        let rows = 256 * dwords as u64;
+        // Lane l's first dword: at the row of its offset, 4 l into it.
+        let row_of = |o: u32| base.wrapping_add((o as u64 >> 2) * 256);
+        let Some(vaddr) = self.offen else {
+            if self.off & 3 != 0 {
+                return false;
+            }
+            let Some((r, o)) = mem.span_hinted(row_of(self.off), rows, hint) else {
+                return false;
+            };
+            for k in 0..dwords {
+                let at = o + 256 * k as u64;
+                if exec == u64::MAX {
+                    if self.load {
+                        r.read_words(at, &mut w.v[data + k][..]);
+                    } else {
+                        r.write_words(at, &w.v[data + k][..]);
+                    }
+                    continue;
+                }
+                for l in (0..64).filter(|l| exec >> l & 1 != 0) {
+                    if self.load {
+                        w.v[data + k][l] = r.read_u32(at + 4 * l as u64);
+                    } else {
+                        r.write_u32(at + 4 * l as u64, w.v[data + k][l]);
+                    }
+                }
+            }
+            if self.load {
+                w.v_written[data..data + dwords].iter_mut().for_each(|x| *x = true);
+            }
+            return true;
+        };
+        // Each lane's own offset: all inside the first active lane's region first.
+        let first = exec.trailing_zeros() as usize;
+        let lane_off = |l: usize| w.v[vaddr as usize][l].wrapping_add(self.off);
+        let Some(r) = mem.region_at(row_of(lane_off(first))) else {
+            return false;
+        };
+        let mut offs = [0u64; 64];
+        for (l, o) in offs.iter_mut().enumerate().filter(|(l, _)| exec >> l & 1 != 0) {
+            let lo = lane_off(l);
+            *o = row_of(lo).wrapping_sub(r.base) + 4 * l as u64;
+            if lo & 3 != 0 || !r.holds(*o, rows - 256 + 4) {
+                return false;
+            }
+        }
+        for (l, &o) in offs.iter().enumerate().filter(|(l, _)| exec >> l & 1 != 0) {
+            for k in 0..dwords {
+                let at = o + 256 * k as u64;
+                if self.load {
+                    w.v[data + k][l] = r.read_u32(at);
+                } else {
+                    r.write_u32(at, w.v[data + k][l]);
+                }
+            }
+        }
+        if self.load {
+            w.v_written[data..data + dwords].iter_mut().for_each(|x| *x = true);
+        }
+        true
     }
 }
 
@@ -669,6 +815,135 @@ mod tests {
             }
         }
         assert!(fast > 10_000 && declined > 2_000, "fast {fast}, declined {declined}");
+    }
+
+    /// Random MUBUF words on each arch through a private segment buffer (or a resource that
+    /// is not one), with offsets in the instruction, SOFFSET and VADDR that are aligned,
+    /// misaligned or past the region, under random EXEC: where the scratch fast path ran an
+    /// instruction, the wave and memory are exactly as the general executor leaves them; where
+    /// it declined, nothing changed.
+    #[test]
+    fn fast_scratch_equals_general_executor() {
+        let mut r = Rng(0x5c4a_7c40_0000_0001);
+        let (mut fast, mut declined, mut offen) = (0, 0, 0);
+        const SIZE: u64 = 1 << 16;
+        // Offsets: mostly aligned and inside the region's 256 rows of 256 bytes; for a
+        // sixteenth of the instructions one lane's is past them, for an eighth misaligned.
+        let offset = |r: &mut Rng, max: u32, odd: u64| {
+            let o = r.next() as u32 % if odd == 1 { 8 * max } else { max };
+            o & if odd == 2 { !0 } else { !3 }
+        };
+        for a in [Arch::Gcn10, Arch::Gcn11, Arch::Gcn12, Arch::Gcn14, Arch::Gcn141] {
+            let mut planned = 0;
+            for _ in 0..2_000_000 {
+                if planned == 5_000 {
+                    break;
+                }
+                // TFE, LDS, IDXEN and ADDR64 mostly clear: the fast path declines them; the
+                // instruction's offset mostly small.
+                let w0 = r.next() as u32
+                    & 0x03ff_ffff
+                    & if r.next().is_multiple_of(4) {
+                        !0
+                    } else {
+                        !(1 << 13 | 1 << 15 | 1 << 16)
+                    };
+                let w0 = w0 & if r.next().is_multiple_of(4) { !0 } else { !0xf03 };
+                let w1 = r.next() as u32 & if r.next().is_multiple_of(4) { !0 } else { !(1 << 23) };
+                let words = [w0 | 0xe000_0000, w1, r.next() as u32];
+                let Ok(i) = crate::decode::decode(a, &words) else {
+                    continue;
+                };
+                let Some(d) = i.def() else { continue };
+                let Some(p @ FastMem::Scratch(_)) = FastMem::plan(&i, d) else {
+                    continue;
+                };
+                planned += 1;
+                let Some(Sem::Mem(m)) = d.sem else { unreachable!() };
+                let bytes: Vec<u8> = (0..SIZE).map(|_| r.next() as u8).collect();
+                let mut mem = Memory::default();
+                let base = mem.add("scratch", SIZE, &bytes);
+                let mut w = Wave::new(a);
+                // Each lane's own offset, or the same for all (a local's address at -O0); one
+                // odd lane (past the rows or misaligned) in some.
+                let same = r.next().is_multiple_of(2);
+                let odd = if r.next().is_multiple_of(16) {
+                    1
+                } else {
+                    r.next().is_multiple_of(8) as u64 * 2
+                };
+                let one = offset(&mut r, 500, 0);
+                for row in w.v.iter_mut() {
+                    row.iter_mut()
+                        .for_each(|x| *x = if same { one } else { offset(&mut r, 500, 0) });
+                    let lane = r.next() as usize % 64;
+                    row[lane] = offset(&mut r, 500, odd);
+                }
+                for x in w.s.iter_mut().take(104) {
+                    *x = offset(&mut r, 256, odd);
+                }
+                // The resource: the private segment buffer's (element 4, stride 64, ADD_TID),
+                // or another element size, index stride or no swizzle.
+                let srsrc = (i.get(F::Srsrc) * 4) as usize;
+                let d3 = if r.next().is_multiple_of(4) {
+                    r.next() as u32
+                } else {
+                    1 << 19 | 3 << 21 | 1 << 23
+                };
+                let swz = if r.next().is_multiple_of(8) { 0 } else { 1 << 31 };
+                let vs = [base as u32, (base >> 32) as u32 | swz, u32::MAX, d3];
+                for (k, v) in vs.iter().enumerate() {
+                    w.s[(srsrc + k) & 127] = *v;
+                }
+                let exec = match r.next() % 4 {
+                    0 | 1 => u64::MAX,
+                    2 => r.next(),
+                    _ => 0,
+                };
+                w.set_pair(super::super::wave::EXEC, exec);
+                let (mut g, before) = (w.clone(), w.clone());
+                let ran = p.run(&mut w, &mem, &mut [], &mut (r.next() as u32 % 2));
+                let text = crate::syntax::to_text(&i, crate::syntax::Syntax::Llvm);
+                if !ran {
+                    declined += 1;
+                    assert!(
+                        w.v == before.v && w.s == before.s,
+                        "{a}: `{text}` declined but changed the wave"
+                    );
+                    assert_eq!(mem.regions()[0].bytes(), bytes, "{a}: `{text}` declined but wrote");
+                    continue;
+                }
+                let mut mem2 = Memory::default();
+                mem2.add("scratch", SIZE, &bytes);
+                let mut lds = vec![0u8; 64];
+                let mut ctx = MemCtx {
+                    mem: &mem2,
+                    lds: &mut lds,
+                    scratch: 0,
+                    private_size: 0,
+                    clock: 0,
+                    log: None,
+                    lds_defined: &mut [],
+                    coherent: false,
+                    private: (0, 0),
+                    unaligned_lds: false,
+                };
+                fast += 1;
+                offen += (i.get(F::Offen) != 0) as u32;
+                let general = vmem::mubuf(&mut g, &mut ctx, &i, d, m);
+                assert!(general.is_ok(), "{a}: `{text}`: the fast path ran what faults");
+                assert!(w.v == g.v, "{a}: `{text}`: VGPRs differ");
+                assert_eq!(
+                    mem.regions()[0].bytes(),
+                    mem2.regions()[0].bytes(),
+                    "{a}: `{text}`: memory differs"
+                );
+            }
+        }
+        assert!(
+            fast > 10_000 && offen > 4_000 && declined > 2_000,
+            "fast {fast} ({offen} with VADDR), declined {declined}"
+        );
     }
 
     /// Random DS words on each arch, with addresses inside the LDS, near its end, misaligned

@@ -12,7 +12,7 @@ use super::vmem::{self, MemCtx};
 use super::wave::{Wave, EXEC, VCC};
 use crate::arch::Arch;
 use crate::decode::decode;
-use crate::enc::Enc;
+use crate::enc::{Enc, F};
 use crate::instr::Instr;
 use crate::isa::{Cond, Flow, Sem};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -308,7 +308,10 @@ impl Plan {
 }
 
 impl Program {
-    /// Decodes every instruction reachable from `entry` (fall-through and branch targets).
+    /// Decodes every instruction reachable from `entry`: fall-through, branch targets, and the
+    /// functions it calls (an address built as compilers build it, `s_getpc_b64` then
+    /// `s_add_u32`/`s_addc_u32` of literals, inside the code: a callee, planned like the
+    /// kernel; one that is data is decoded but never run).
     fn new(arch: Arch, words: Arc<Vec<u32>>, entry: u32) -> Program {
         let mut p = Program {
             arch,
@@ -321,12 +324,16 @@ impl Program {
         };
         let mut todo = vec![entry as usize / 4];
         while let Some(mut pos) = todo.pop() {
+            let mut pcs = PcSums::default();
             while pos < p.words.len() && p.at[pos] == NONE {
                 let Ok(i) = decode(arch, &p.words[pos..]) else { break };
                 p.at[pos] = p.instrs.len() as u32;
                 p.instrs.push(i);
                 p.fast.push(Plan::of(&i, pos as u32 * 4));
                 p.pcs.push(pos as u32 * 4);
+                if let Some(t) = pcs.step(&i, pos as u32 * 4).filter(|&t| t < p.words.len() as u64 * 4) {
+                    todo.push(t as usize / 4);
+                }
                 let next = pos + i.len as usize;
                 let flow = match i.def().and_then(|d| d.sem) {
                     Some(Sem::Flow(f)) => Some(f),
@@ -377,6 +384,50 @@ impl Program {
                 .map(|i| (std::borrow::Cow::Owned(i), &Plan::General, NONE)),
             _ => None,
         }
+    }
+}
+
+/// Code addresses being built in SGPR pairs along a straight run: `s_getpc_b64 s[n:n+1]`
+/// (the next instruction's offset), then `s_add_u32 sn, sn, LO` and `s_addc_u32 sn+1, sn+1,
+/// HI` with literals or inline constants.
+#[derive(Default)]
+struct PcSums {
+    /// SGPR n of the pair: (getpc's value, LO once added).
+    at: Vec<(u16, u64, Option<u32>)>,
+}
+
+impl PcSums {
+    /// Follows `i` at byte offset `pc`; the address a pair now holds when `i` completed one.
+    fn step(&mut self, i: &Instr, pc: u32) -> Option<u64> {
+        let d = i.def()?;
+        let name = d.name[i.arch.index()];
+        let (dst, s0, s1) = (i.get(F::Sdst) as u16, i.get(F::Ssrc0) as u16, i.get(F::Ssrc1) as u16);
+        let value = |code: u16| match crate::operand::classify(i.arch, code) {
+            crate::operand::Src::Literal => i.literal,
+            crate::operand::Src::Int(_) => {
+                crate::operand::inline_value(i.arch, code, crate::isa::Ty::B32).map(|v| v as u32)
+            }
+            _ => None,
+        };
+        match name {
+            "s_getpc_b64" => {
+                self.at.retain(|e| e.0 != dst);
+                self.at.push((dst, pc as u64 + 4 * i.len as u64, None));
+            }
+            "s_add_u32" if dst == s0 => {
+                if let (Some(e), Some(lo)) = (self.at.iter_mut().find(|e| e.0 == dst), value(s1)) {
+                    e.2 = Some(lo);
+                }
+            }
+            "s_addc_u32" if dst == s0 && dst > 0 => {
+                let k = self.at.iter().position(|e| e.0 == dst - 1)?;
+                let (_, base, lo) = self.at.swap_remove(k);
+                let off = lo? as u64 | (value(s1)? as u64) << 32;
+                return Some(base.wrapping_add(off)).filter(|t| t % 4 == 0);
+            }
+            _ => {}
+        }
+        None
     }
 }
 
@@ -1579,6 +1630,24 @@ impl<'a> Worker<'a> {
 
 #[cfg(test)]
 mod tests {
+
+    /// A function called as compilers call one (its address from `s_getpc_b64` and two adds
+    /// of constants, then `s_swappc_b64`) is decoded and planned with the kernel; one whose
+    /// address is a register's value is not, and is decoded where it runs.
+    #[test]
+    fn called_functions_are_planned() {
+        let src = "s_getpc_b64 s[4:5]\ns_add_u32 s4, s4, 16\ns_addc_u32 s5, s5, 0\n\
+                   s_swappc_b64 s[30:31], s[4:5]\ns_endpgm\n\
+                   v_mov_b32 v0, 1\ns_setpc_b64 s[30:31]\n\
+                   v_mov_b32 v0, 2\ns_setpc_b64 s[30:31]\n";
+        let words = crate::asm::assemble_one(Arch::Gcn14, crate::asm::Dialect::Llvm, src).unwrap();
+        let p = Program::new(Arch::Gcn14, Arc::new(words), 0);
+        // The callee at 20 (the address after s_getpc_b64, 4, plus 16), planned; the code
+        // after it (at 28) not reached.
+        assert!(p.at[20 / 4] != NONE && p.at[24 / 4] != NONE);
+        assert!(matches!(p.fast[p.at[20 / 4] as usize], Plan::Vector(_)));
+        assert_eq!(p.at[28 / 4], NONE);
+    }
     use super::*;
 
     fn bytes(spec: &str) -> Result<Vec<u8>, String> {
