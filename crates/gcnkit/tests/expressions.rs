@@ -647,3 +647,90 @@ fn clrx_expression_cases() {
     }
     assert!(checked > 500, "{checked}");
 }
+
+/// llvm-mc's symbols set again (its variables): a symbol with a number is read as that number
+/// where it is written; one set to an expression waiting for a later symbol keeps the
+/// expression, read anew at each use (a parenthesized part that has a value there keeps
+/// it), and is not set again once read; a value put off is read at the end, with the last
+/// values. Each source gives llvm-mc's words (gcnkit wrote the first value a later symbol
+/// was set to, or the value a waiting symbol had before, with exit status 0), or is refused
+/// by both.
+#[test]
+fn llvm_symbols_set_again_as_llvm_mc() {
+    let cases: [(&str, Option<Vec<u32>>); 14] = [
+        (".long fwd\nfwd = 1\nfwd = 2", Some(vec![2])),
+        (".long fwd\n.set fwd, 1\n.equ fwd, 2", Some(vec![2])),
+        (".long fwd+1\nfwd = 1\n.long fwd\nfwd = 2", Some(vec![3, 1])),
+        (".long fwd + fwd2\nfwd = 1\nfwd2 = 1\nfwd = 3", Some(vec![4])),
+        ("y = fwd + 1\nfwd = 1\n.long y\nfwd = 2\n.long y", Some(vec![2, 3])),
+        ("y = fwd + 1\nfwd = 1\nz = y * 2\nfwd = 2\n.long z, y", Some(vec![4, 3])),
+        (
+            "y = fwd\n.long y\nfwd = 1\n.long y\nfwd = 2\n.long y",
+            Some(vec![2, 1, 2]),
+        ),
+        ("x = 5\nx = fwd + 1\n.long x\nfwd = 2\nfwd = 3", Some(vec![4])),
+        (
+            "x = 1\ny = fwd + x\n.long y\nx = 5\nfwd = 10\n.long y",
+            Some(vec![11, 11]),
+        ),
+        (
+            "w = 1 - l2\nl2 = 1\n.long l0 + (l2) * !(w)\nl2 = 5\nl0 = 0",
+            Some(vec![1]),
+        ),
+        ("w = 1 - l2\nl2 = 1\n.long l0 + l2 * !w\nl2 = 5\nl0 = 0", Some(vec![0])),
+        ("y = fwd + 1\n.long y\nfwd = 3\ny = 3", None),
+        ("y = fwd + 1\ny = y + 1\nfwd = 1\n.long y", None),
+        ("y = fwd+1\nz = y + 1\ny = 3\nfwd = 1\n.long z", None),
+    ];
+    for (src, want) in cases {
+        let ours = gcnkit_words(Dialect::Llvm, src);
+        match &want {
+            Some(w) => assert_eq!(ours.as_ref(), Ok(w), "{src}"),
+            None => assert!(ours.is_err(), "{src}: {ours:?}"),
+        }
+        let theirs = llvm_mc_words(src);
+        assert_eq!(theirs.ok(), want, "llvm-mc: {src}");
+    }
+    // A symbol set again before it is read, or to a number, is no error.
+    assert_eq!(
+        gcnkit_words(Dialect::Llvm, "y = fwd + 1\ny = 3\nfwd = 1\n.long y"),
+        Ok(vec![3])
+    );
+    assert_eq!(
+        gcnkit_words(Dialect::Llvm, "x = 1\n.long x\nx = x + 1\n.long x"),
+        Ok(vec![1, 2])
+    );
+}
+
+/// `.equiv` sets a symbol that has no value yet (llvm-mc: "redefinition", clrxasm: "already
+/// defined" otherwise); one only read before may be set by it.
+#[test]
+fn equiv_of_a_defined_symbol_is_an_error() {
+    for (d, src) in [
+        (Dialect::Llvm, "x = 1\n.equiv x, 2"),
+        (Dialect::Llvm, "x:\n.equiv x, 2"),
+        (Dialect::Llvm, ".long fwd\nfwd = 1\n.equiv fwd, 2"),
+        (Dialect::Clrx, "x = 1\n.equiv x, 2"),
+        (Dialect::Clrx, ".equiv x, 2\nx = 3"),
+        (Dialect::Clrx, ".eqv x, 2\n.equiv x, 3"),
+    ] {
+        let ours = gcnkit_words(d, src);
+        assert!(
+            ours.as_ref().is_err_and(|e| e[0].contains("defin")),
+            "{d:?} {src}: {ours:?}"
+        );
+        if d == Dialect::Llvm {
+            assert!(llvm_mc_words(src).is_err(), "llvm-mc: {src}");
+        } else if common::clrx::dir().is_some() {
+            assert!(clrxasm_words(src).is_err(), "clrxasm: {src}");
+        }
+    }
+    let llvm = ".long fwd\n.equiv fwd, 2\n.equiv y, fwd + 1\n.long y";
+    assert_eq!(gcnkit_words(Dialect::Llvm, llvm), Ok(vec![2, 3]));
+    assert_eq!(llvm_mc_words(llvm), Ok(vec![2, 3]));
+    let clrx = ".int fwd\n.equiv fwd, 2\n.equiv y, fwd + 1\n.int y";
+    assert_eq!(gcnkit_words(Dialect::Clrx, clrx), Ok(vec![2, 3]));
+    if common::clrx::dir().is_some() {
+        assert_eq!(clrxasm_words(clrx), Ok(vec![2, 3]));
+    }
+}

@@ -31,6 +31,7 @@ mod scalar;
 mod scopes;
 pub mod select;
 mod splice;
+mod variables;
 mod vop3p;
 
 pub use clrx::{Taken, PSEUDO_OPS as CLRX_PSEUDO_OPS};
@@ -1026,7 +1027,10 @@ impl Assembler {
         self.syms.insert(name.to_string(), sym);
         self.names.reg_symbols |= matches!(sym, Sym::Reg(_));
         if let Sym::Value(_) = sym {
-            self.resolve(name);
+            self.stop_waiting(name);
+            if !self.read_at_end(name) {
+                self.resolve(name);
+            }
             if !self.pending_assigns.is_empty() {
                 self.resolve_assigns(name);
             }
@@ -1137,10 +1141,16 @@ impl Assembler {
     }
 
     /// Runs `f` with the symbols `frozen` holds set to the values kept there, then restores
-    /// them.
+    /// them (LLVM: seen by the expression itself only, [`parse::Symbols::seen`]).
     fn with_frozen<T>(&mut self, frozen: &[parse::Frozen], f: impl FnOnce(&mut Self) -> T) -> T {
         if frozen.is_empty() {
             return f(self);
+        }
+        if self.dialect == Dialect::Llvm {
+            *self.syms.seen.get_mut() = frozen.to_vec();
+            let r = f(self);
+            self.syms.seen.get_mut().clear();
+            return r;
         }
         let saved: Vec<(String, Option<Sym>, Option<usize>)> = frozen
             .iter()
@@ -1288,6 +1298,9 @@ impl Assembler {
         if !self.pending_assigns.is_empty() {
             self.pending_assigns.retain(|p| p.name != name);
         }
+        if let Some(e) = self.reassign_error(name, (e0, c.pos)) {
+            return self.diag(lineno, src, e);
+        }
         match r {
             Ok((EVal::Value(v), sec)) if c.at_end() => {
                 self.set_assigned(name, sec);
@@ -1296,6 +1309,9 @@ impl Assembler {
             }
             // (`x = gdata+4` in an `.amdcl2` source: relocated where `x` is used.)
             Ok((EVal::Forward(f), _)) if c.at_end() && self.amdcl2_data_alias(name, &f, &src[e0..c.pos]) => {}
+            Ok((EVal::Forward(f), _)) if c.at_end() && self.dialect == Dialect::Llvm && f != expr::FILE_ADDRESSES => {
+                self.assign_waiting(name, src, (e0, c.pos));
+            }
             Ok((EVal::Forward(f), _)) if c.at_end() => {
                 let pa = PendingAssign {
                     name: name.to_string(),
@@ -1702,7 +1718,7 @@ impl Assembler {
             ".globl" | ".global" | ".local" | ".weak" | ".hidden" | ".protected" | ".internal" | ".type"
             | ".size" => {}
             ".p2align" | ".balign" | ".align" => self.align(lineno, src, name, c, end),
-            ".set" | ".equ" => {
+            ".set" | ".equ" | ".equiv" => {
                 let Some((sym, a0)) = c.ident() else {
                     let p = c.pos;
                     return self.diag(
@@ -1731,7 +1747,10 @@ impl Assembler {
                     );
                 }
                 let sym = sym.to_string();
-                self.assign(lineno, src, &sym, (a0, a1), c, end)
+                match name {
+                    ".equiv" => self.equiv(lineno, src, &sym, (a0, a1), c, end),
+                    _ => self.assign(lineno, src, &sym, (a0, a1), c, end),
+                }
             }
             _ => self.diag(
                 lineno,
@@ -2259,6 +2278,7 @@ impl Assembler {
         self.end_input();
         self.sync_dot();
         self.finish_blocks();
+        self.resolve_at_end();
         self.finish_object_parts();
         for p in std::mem::take(&mut self.pending_assigns) {
             let msg = format!(

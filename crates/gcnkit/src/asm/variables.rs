@@ -1,0 +1,199 @@
+//! llvm-mc's symbols set by assignments (its "variables"), which differ from clrxasm's:
+//!
+//! - a symbol with a number is read as that number where it is written (`x = 1` /
+//!   `y = late + x` / `x = 2`: y is late + 1);
+//! - a symbol set to an expression that waits for a later symbol keeps the expression and is
+//!   read anew at each use (`y = late + 1` / `late = 1` / `.long y` / `late = 2` / `.long y`
+//!   writes 2 then 3); set again after a use it is an error ("invalid reassignment of
+//!   non-absolute variable");
+//! - a value put off for a later symbol is read at the end of the file, with the last value
+//!   of the symbols it waited for (`.long late` / `late = 1` / `late = 2` writes 2).
+//!
+//! A waiting symbol is kept as an expression read at each use (as CLRX's `.eqv`), the
+//! numbers of the symbols it read put in its text.
+
+use super::parse::{self, perr, Cursor, Sym, Value};
+use super::{Assembler, Dialect};
+
+impl Assembler {
+    /// LLVM: `name = expr` where `expr` waits for a later symbol: `name` becomes that
+    /// expression, read at each use.
+    pub(super) fn assign_waiting(&mut self, name: &str, src: &str, expr: (usize, usize)) {
+        let mut frozen = self.freeze(src, expr, None, self.dot_here());
+        // (a label stays a name: an object relocates it)
+        frozen.retain(|(n, _, _)| !self.labels.contains_key(n));
+        let text = with_values(&src[expr.0..expr.1], expr.0, &frozen);
+        self.syms.remove(name);
+        self.syms.rel.remove(name);
+        self.syms.clrx.eqvs.insert(name.to_string(), text);
+        self.syms.set_anew(name);
+    }
+
+    /// LLVM: setting `name` again is an error if it waits for a later symbol and was read.
+    pub(super) fn reassign_error(&self, name: &str, span: (usize, usize)) -> Option<parse::PErr> {
+        let waiting = self.dialect == Dialect::Llvm && self.syms.clrx.eqvs.contains_key(name);
+        (waiting && self.syms.read_while_waiting(name)).then(|| {
+            perr(
+                span.0,
+                span.1,
+                format!(
+                    "invalid reassignment of non-absolute variable '{name}' (it waits for a later symbol and was read)"
+                ),
+            )
+        })
+    }
+
+    /// LLVM: `name` has a value now; it no longer waits.
+    pub(super) fn stop_waiting(&mut self, name: &str) {
+        if self.dialect == Dialect::Llvm && !self.syms.clrx.eqvs.is_empty() {
+            self.syms.clrx.eqvs.remove(name);
+            self.syms.set_anew(name);
+        }
+    }
+
+    /// LLVM: are the values waiting for `name` read at the end (it is set by an assignment,
+    /// which may set it again) rather than now (a label)?
+    pub(super) fn read_at_end(&self, name: &str) -> bool {
+        self.dialect == Dialect::Llvm && !self.labels.contains_key(name)
+    }
+
+    /// LLVM, at the end: the values that wait for symbols set by assignments, with their
+    /// last values.
+    pub(super) fn resolve_at_end(&mut self) {
+        if self.dialect != Dialect::Llvm {
+            return;
+        }
+        let mut names: Vec<String> = Vec::new();
+        for p in &self.pending {
+            let n = &p.fixup.symbol;
+            let defined = self.syms.contains_key(n) || self.syms.clrx.eqvs.contains_key(n);
+            if defined && !names.contains(n) {
+                names.push(n.clone());
+            }
+        }
+        for n in names {
+            self.resolve(&n);
+        }
+    }
+
+    /// `.equiv name, expr`: `.set`, an error if `name` has a value (llvm-mc; clrxasm's own
+    /// is in [`super::clrx`]).
+    pub(super) fn equiv(
+        &mut self,
+        lineno: usize,
+        src: &str,
+        name: &str,
+        span: (usize, usize),
+        c: &mut Cursor,
+        end: usize,
+    ) {
+        let defined =
+            self.syms.contains_key(name) || self.syms.clrx.eqvs.contains_key(name) || self.labels.contains_key(name);
+        if defined {
+            let e = perr(
+                span.0,
+                span.1,
+                format!("redefinition of '{name}' (.equiv sets a symbol once)"),
+            );
+            return self.diag(lineno, src, e);
+        }
+        self.assign(lineno, src, name, span, c, end)
+    }
+}
+
+/// `text` (at `base` in its line) with each name `frozen` holds and each parenthesized
+/// expression folded ([`super::expr::Expr::folded`]) replaced by its number (in
+/// parentheses): llvm-mc reads those where the expression is written.
+fn with_values(text: &str, base: usize, frozen: &[parse::Frozen]) -> String {
+    let b = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut k = 0;
+    let ident = |c: u8| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.' | b'$' | b'@');
+    let number = |v: &Sym| match v {
+        Sym::Value(Value::Int(v)) => Some(format!("({:#x})", *v as u64)),
+        _ => None,
+    };
+    // The folded spans (start, end, number), in the text.
+    let folded: Vec<(usize, usize, String)> = frozen
+        .iter()
+        .filter_map(|(n, v, _)| {
+            let (s, e) = n.strip_prefix(super::expr::FOLDED)?.split_once(':')?;
+            let (s, e) = (
+                s.parse::<usize>().ok()?.checked_sub(base)?,
+                e.parse::<usize>().ok()? - base,
+            );
+            Some((s, e.min(text.len()), number(v)?))
+        })
+        .collect();
+    while k < b.len() {
+        let c = b[k];
+        let start = k;
+        // (the outermost first: it starts before those inside it)
+        if let Some((_, e, v)) = folded.iter().find(|f| f.0 == k) {
+            out.push_str(v);
+            k = *e;
+            continue;
+        }
+        if c == b'\'' {
+            // A character: its escape, then up to the closing quote.
+            k += 1;
+            k += if b.get(k) == Some(&b'\\') { 2 } else { 1 };
+            while k < b.len() && b[k] != b'\'' {
+                k += 1;
+            }
+            k = (k + 1).min(b.len());
+            out.push_str(&text[start..k]);
+            continue;
+        }
+        if c.is_ascii_digit() {
+            while k < b.len() && ident(b[k]) {
+                k += 1;
+            }
+            out.push_str(&text[start..k]);
+            continue;
+        }
+        if ident(c) {
+            while k < b.len() && ident(b[k]) {
+                k += 1;
+            }
+            let name = &text[start..k];
+            match frozen
+                .iter()
+                .find(|(n, _, sec)| n == name && sec.is_none())
+                .and_then(|f| number(&f.1))
+            {
+                Some(v) => out.push_str(&v),
+                None => out.push_str(name),
+            }
+            continue;
+        }
+        let ch = text[k..].chars().next().unwrap_or(' ');
+        out.push(ch);
+        k += ch.len_utf8();
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_of_the_symbols_read_replace_their_names() {
+        let frozen = vec![
+            ("x".to_string(), Sym::Value(Value::Int(-1)), None),
+            ("lab".to_string(), Sym::Value(Value::Int(8)), Some(0)),
+        ];
+        assert_eq!(
+            with_values("late + x*'x' - lab + 0x1f + xx", 0, &frozen),
+            "late + (0xffffffffffffffff)*'x' - lab + 0x1f + xx"
+        );
+        assert_eq!(with_values("'\\'' + x", 0, &frozen), "'\\'' + (0xffffffffffffffff)");
+        // A folded parenthesized expression (at 10..17 of its line), the outermost.
+        let folded = vec![
+            ("\u{1}(10:17".to_string(), Sym::Value(Value::Int(3)), None),
+            ("\u{1}(11:14".to_string(), Sym::Value(Value::Int(2)), None),
+        ];
+        assert_eq!(with_values("late+((w)+1)*x", 5, &folded), "late+(0x3)*x");
+    }
+}
