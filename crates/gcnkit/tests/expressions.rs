@@ -734,3 +734,38 @@ fn equiv_of_a_defined_symbol_is_an_error() {
         assert_eq!(clrxasm_words(clrx), Ok(vec![2, 3]));
     }
 }
+
+/// clrxasm's symbols set again: a symbol set to an expression that waits has no value until
+/// then; an expression put off reads each symbol with the value it had at the statement or
+/// the first one it got after; one that reads a symbol still waiting reads that setting
+/// even if the symbol is set again (`y = y + 1` too); `//` in `.if` is a division. Each
+/// source gives clrxasm's words (gcnkit wrote other words with exit status 0, or refused
+/// `y = y + 1`).
+#[test]
+fn clrx_symbols_set_again_as_clrxasm() {
+    let cases: [(&str, Vec<u32>); 11] = [
+        ("x = 1\n.set x, fwd + x\n.int x\nx = 9\nfwd = 3\n.int x", vec![4, 9]),
+        ("x = 5\nx = fwd + 1\n.int x\nfwd = 2\nfwd = 3", vec![3]),
+        (".int late0 + x\nx = 1\nx = 2\nlate0 = 0", vec![1]),
+        (".int late0 + late1 + x\nx = 1\nlate0 = 0\nx = 2\nlate1 = 0", vec![1]),
+        ("y = fwd + 1\n.int y\ny = 3\nfwd = 1\n.int y", vec![2, 3]),
+        ("y = fwd\nz = y + 1\n.int z\ny = 5\nfwd = 1\n.int z, y", vec![2, 2, 5]),
+        ("y = fwd + 1\ny = y + 1\nfwd = 1\n.int y", vec![3]),
+        (
+            "y = fwd + 1\n.int y\ny = y * 3\n.int y\ny = 5\nfwd = 1\n.int y",
+            vec![2, 6, 5],
+        ),
+        ("w = 1 - l1\n.int 1?w:5\n.equ w, 64\nl1 = 3", vec![0xffff_fffe]),
+        (".if 1 // 4\n.int 1\n.else\n.int 2\n.endif", vec![2]),
+        (
+            ".ifeq 1 // 4\n.int 1\n.endif\n.if (16 // 2)\n.int 3\n.endif",
+            vec![1, 3],
+        ),
+    ];
+    for (src, want) in cases {
+        assert_eq!(gcnkit_words(Dialect::Clrx, src), Ok(want.clone()), "{src}");
+        if common::clrx::dir().is_some() {
+            assert_eq!(clrxasm_words(src), Ok(want), "clrxasm: {src}");
+        }
+    }
+}

@@ -276,6 +276,9 @@ struct Pending {
     /// The values of the symbols it read when it was put off until a `.rocm` file's section
     /// addresses are known ([`Assembler::freeze`]).
     frozen: Vec<parse::Frozen>,
+    /// CLRX: symbols it reads that were set again while waiting, with the name of the
+    /// setting it reads ([`Assembler::keep_waiting_version`]).
+    aliases: Vec<(String, String)>,
 }
 
 /// A symbol set to an expression that names a symbol not defined yet (`y = c + 4`): set
@@ -291,8 +294,9 @@ struct PendingAssign {
     expr: (usize, usize),
     ctx: Option<Box<scopes::Ctx>>,
     dot: (i64, Option<usize>),
-    /// As [`Pending::frozen`].
+    /// As [`Pending::frozen`], [`Pending::aliases`].
     frozen: Vec<parse::Frozen>,
+    aliases: Vec<(String, String)>,
 }
 
 /// The name an instruction's field waits for while [`Assembler::immediate_now`] reads it.
@@ -367,6 +371,8 @@ pub struct Assembler {
     /// written into `syms` only when something may read it ([`Assembler::sync_dot`]): an
     /// instruction without a `.` in its line cannot, and most lines are such instructions.
     dot_at: usize,
+    /// CLRX: settings kept under hidden names so far ([`Assembler::keep_waiting_version`]).
+    versions: usize,
     /// `syms["."]` may differ from `dot_at`.
     dot_dirty: bool,
     /// The current line (comments included) has a `.` byte: its statements may name `.`.
@@ -417,6 +423,7 @@ impl Assembler {
             kd_lines: Vec::new(),
             processor: None,
             dot_at: 0,
+            versions: 0,
             dot_dirty: false,
             line_has_dot: true,
         }
@@ -1023,8 +1030,14 @@ impl Assembler {
                 },
             );
         }
-        self.syms.mentions.note(name);
+        let hidden = variables::is_hidden(name);
+        if !hidden {
+            self.syms.mentions.note(name);
+        }
         self.syms.insert(name.to_string(), sym);
+        if let Sym::Value(_) = sym {
+            self.keep_first_value(name, sym);
+        }
         self.names.reg_symbols |= matches!(sym, Sym::Reg(_));
         if let Sym::Value(_) = sym {
             self.stop_waiting(name);
@@ -1033,6 +1046,11 @@ impl Assembler {
             }
             if !self.pending_assigns.is_empty() {
                 self.resolve_assigns(name);
+            }
+            // (a setting kept under a hidden name is read through the expressions that
+            // waited for it only)
+            if hidden {
+                self.syms.remove(name);
             }
         }
     }
@@ -1142,7 +1160,15 @@ impl Assembler {
 
     /// Runs `f` with the symbols `frozen` holds set to the values kept there, then restores
     /// them (LLVM: seen by the expression itself only, [`parse::Symbols::seen`]).
-    fn with_frozen<T>(&mut self, frozen: &[parse::Frozen], f: impl FnOnce(&mut Self) -> T) -> T {
+    fn with_frozen<T>(
+        &mut self,
+        frozen: &[parse::Frozen],
+        aliases: &[(String, String)],
+        f: impl FnOnce(&mut Self) -> T,
+    ) -> T {
+        if !aliases.is_empty() {
+            return self.without_aliased(aliases, |this| this.with_frozen(frozen, &[], f));
+        }
         if frozen.is_empty() {
             return f(self);
         }
@@ -1193,7 +1219,8 @@ impl Assembler {
         for mut p in ready {
             let mut c = Cursor::new(&p.source, p.expr.0, p.expr.1);
             let frozen = std::mem::take(&mut p.frozen);
-            let r = self.with_frozen(&frozen, |this| {
+            let aliases = std::mem::take(&mut p.aliases);
+            let r = self.with_frozen(&frozen, &aliases, |this| {
                 this.with_dot(p.dot, |this| {
                     this.syms.with_context(p.ctx.as_deref(), |syms| {
                         (Expr { syms, no_bar: false }).parse_rel(&mut c)
@@ -1207,13 +1234,18 @@ impl Assembler {
                     self.set_assigned(&p.name, sec);
                     let (line, source, (s0, s1)) = (p.line, p.source.clone(), p.span);
                     self.define(line, &source, &p.name, Sym::Value(v), s0, s1);
-                    self.obj.constant(&p.name);
+                    if !variables::is_hidden(&p.name) {
+                        self.obj.constant(&p.name);
+                    }
                 }
                 Ok((EVal::Forward(other), _)) => {
                     if other == expr::FILE_ADDRESSES {
                         p.frozen = self.freeze(&p.source, p.expr, p.ctx.as_deref(), p.dot);
+                    } else {
+                        p.frozen = frozen;
                     }
-                    p.waits = other;
+                    p.waits = variables::aliased(&aliases, other);
+                    p.aliases = aliases;
                     self.pending_assigns.push(p);
                 }
                 Err(e) => self.diag(p.line, &p.source, e),
@@ -1294,8 +1326,11 @@ impl Assembler {
         };
         let e0 = c.pos;
         let r = e.parse_rel(c);
-        // A later assignment replaces one still waiting.
+        // A later assignment replaces one still waiting (CLRX: which what reads it still
+        // reads).
+        let (mut version, reads_itself) = (None, variables::reads_name(&src[e0..c.pos], name));
         if !self.pending_assigns.is_empty() {
+            version = self.keep_waiting_version(name, reads_itself);
             self.pending_assigns.retain(|p| p.name != name);
         }
         if let Some(e) = self.reassign_error(name, (e0, c.pos)) {
@@ -1313,9 +1348,14 @@ impl Assembler {
                 self.assign_waiting(name, src, (e0, c.pos));
             }
             Ok((EVal::Forward(f), _)) if c.at_end() => {
+                let aliases: Vec<(String, String)> = version
+                    .filter(|_| reads_itself)
+                    .map(|v| (name.to_string(), v))
+                    .into_iter()
+                    .collect();
                 let pa = PendingAssign {
                     name: name.to_string(),
-                    waits: f,
+                    waits: variables::aliased(&aliases, f),
                     line: lineno,
                     source: src.to_string(),
                     span: (s0, s1),
@@ -1323,6 +1363,7 @@ impl Assembler {
                     ctx: self.syms.clrx.context_for_pending(),
                     dot: self.dot_here(),
                     frozen: Vec::new(),
+                    aliases,
                 };
                 let bare = is_bare_name(&src[e0..c.pos]);
                 self.pending_assigns.push(pa);
@@ -1333,6 +1374,7 @@ impl Assembler {
                 {
                     self.freeze_last_assign();
                 }
+                self.forget_value(name);
             }
             Ok((EVal::Value(_), _)) => {
                 let p = c.pos;
@@ -1437,7 +1479,7 @@ impl Assembler {
             let frozen = std::mem::take(&mut p.frozen);
             let r = match bare {
                 Some(r) => r,
-                None => self.with_frozen(&frozen, |this| match p.source.get(start..end).is_some_and(|t| t.contains('.')) {
+                None => self.with_frozen(&frozen, &p.aliases, |this| match p.source.get(start..end).is_some_and(|t| t.contains('.')) {
                     true => this.with_dot(p.dot, eval),
                     false => eval(this),
                 }),
@@ -1540,8 +1582,10 @@ impl Assembler {
                 Ok(EVal::Forward(other)) => {
                     if other == expr::FILE_ADDRESSES {
                         p.frozen = self.freeze(&p.source, (start, end), p.ctx.as_deref(), p.dot);
+                    } else {
+                        p.frozen = frozen;
                     }
-                    p.fixup.symbol = other;
+                    p.fixup.symbol = variables::aliased(&p.aliases, other);
                     true
                 }
                 Err(e) => {
@@ -1692,6 +1736,7 @@ impl Assembler {
                             ctx,
                             dot: self.dot_here(),
                             frozen: Vec::new(),
+aliases: Vec::new(),
                         });
                         self.freeze_if_assigned();
                     }
@@ -2195,6 +2240,7 @@ impl Assembler {
                             ctx,
                             dot: self.dot_here(),
                             frozen: Vec::new(),
+                            aliases: Vec::new(),
                         });
                         self.freeze_if_assigned();
                     }

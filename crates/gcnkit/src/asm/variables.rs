@@ -11,6 +11,13 @@
 //!
 //! A waiting symbol is kept as an expression read at each use (as CLRX's `.eqv`), the
 //! numbers of the symbols it read put in its text.
+//!
+//! clrxasm instead puts a value in each expression put off as each symbol it reads gets one:
+//!
+//! - a symbol set to an expression that waits has no value until then (`x = 1` /
+//!   `x = late + 1` / `.int x` waits for the new x);
+//! - an expression put off reads each symbol with the value it had at the statement, or
+//!   the first one it got after (`.int late0 + x` / `x = 1` / `x = 2` / `late0 = 0` is 1).
 
 use super::parse::{self, perr, Cursor, Sym, Value};
 use super::{Assembler, Dialect};
@@ -76,6 +83,115 @@ impl Assembler {
         }
     }
 
+    /// CLRX: `name` is set to an expression that waits: its value is gone until then.
+    pub(super) fn forget_value(&mut self, name: &str) {
+        if self.dialect != Dialect::Llvm {
+            self.syms.remove(name);
+            self.syms.rel.remove(name);
+        }
+    }
+
+    /// CLRX: `name` (set by an assignment) has its first value since the expressions put
+    /// off that read it were written, which they keep; an expression that reads a setting
+    /// of a symbol set again since ([`Assembler::keep_waiting_version`]) keeps its value as
+    /// that symbol's.
+    pub(super) fn keep_first_value(&mut self, name: &str, sym: Sym) {
+        if self.dialect == Dialect::Llvm || self.labels.contains_key(name) {
+            return;
+        }
+        let sec = self.syms.rel.get(name).copied();
+        let keep = |source: &str,
+                    span: (usize, usize),
+                    frozen: &mut Vec<parse::Frozen>,
+                    aliases: &mut Vec<(String, String)>| {
+            if let Some(k) = aliases.iter().position(|a| a.1 == name) {
+                let (read, _) = aliases.remove(k);
+                frozen.push((read, sym, sec));
+                return;
+            }
+            let text = source.get(span.0..span.1).unwrap_or("");
+            let aliased = aliases.iter().any(|a| a.0 == name);
+            // (one that waits for it keeps it too: it may wait for another one next)
+            if !aliased && reads_name(text, name) && !frozen.iter().any(|f| f.0 == name) {
+                frozen.push((name.to_string(), sym, sec));
+            }
+        };
+        for p in &mut self.pending {
+            let span = (p.fixup.start, p.fixup.end);
+            keep(&p.source, span, &mut p.frozen, &mut p.aliases);
+        }
+        for p in &mut self.pending_assigns {
+            keep(&p.source, p.expr, &mut p.frozen, &mut p.aliases);
+        }
+    }
+
+    /// CLRX: `name` is set again while its last setting still waits. The expressions put off
+    /// that read `name` (and the new one, if `reads_new`) read that setting: clrxasm gives
+    /// them its value when it has one (`y = late + 1` / `.int y` / `y = 3` / `late = 1` writes
+    /// 2; `y = y + 1` reads the y before). That setting waits on under a name no source can
+    /// write, returned; `None` if nothing reads it (it is dropped).
+    pub(super) fn keep_waiting_version(&mut self, name: &str, reads_new: bool) -> Option<String> {
+        if self.dialect == Dialect::Llvm {
+            return None;
+        }
+        let k = self.pending_assigns.iter().position(|p| p.name == name)?;
+        let reads = |source: &str, span: (usize, usize), frozen: &[parse::Frozen], aliases: &[(String, String)]| {
+            let text = source.get(span.0..span.1).unwrap_or("");
+            reads_name(text, name) && !frozen.iter().any(|f| f.0 == name) && !aliases.iter().any(|a| a.0 == name)
+        };
+        let read = reads_new
+            || self
+                .pending
+                .iter()
+                .any(|p| reads(&p.source, (p.fixup.start, p.fixup.end), &p.frozen, &p.aliases))
+            || self
+                .pending_assigns
+                .iter()
+                .any(|p| p.name != name && reads(&p.source, p.expr, &p.frozen, &p.aliases));
+        if !read {
+            return None;
+        }
+        self.versions += 1;
+        let hidden = format!("{name}{HIDDEN}{}", self.versions);
+        for p in &mut self.pending {
+            if reads(&p.source, (p.fixup.start, p.fixup.end), &p.frozen, &p.aliases) {
+                p.aliases.push((name.to_string(), hidden.clone()));
+                if p.fixup.symbol == name {
+                    p.fixup.symbol = hidden.clone();
+                }
+            }
+        }
+        for p in &mut self.pending_assigns {
+            if p.name != name && reads(&p.source, p.expr, &p.frozen, &p.aliases) {
+                p.aliases.push((name.to_string(), hidden.clone()));
+                if p.waits == name {
+                    p.waits = hidden.clone();
+                }
+            }
+        }
+        self.pending_assigns[k].name = hidden.clone();
+        Some(hidden)
+    }
+
+    /// Runs `f` with the symbols `aliases` names without their values (they read a setting
+    /// that still waits), then gives them back.
+    pub(super) fn without_aliased<T>(&mut self, aliases: &[(String, String)], f: impl FnOnce(&mut Self) -> T) -> T {
+        let saved: Vec<_> = aliases
+            .iter()
+            .map(|(n, _)| (n.clone(), self.syms.remove(n), self.syms.rel.remove(n)))
+            .collect();
+        let r = f(self);
+        for (n, sym, sec) in saved {
+            if let Some(sym) = sym {
+                self.syms.insert(n.clone(), sym);
+            }
+            if let Some(sec) = sec {
+                self.syms.rel.insert(n, sec);
+            }
+        }
+        r
+    }
+
     /// `.equiv name, expr`: `.set`, an error if `name` has a value (llvm-mc; clrxasm's own
     /// is in [`super::clrx`]).
     pub(super) fn equiv(
@@ -99,6 +215,37 @@ impl Assembler {
         }
         self.assign(lineno, src, name, span, c, end)
     }
+}
+
+/// Between a symbol's name and its setting's number in the name a setting read while it
+/// waits goes on under ([`Assembler::keep_waiting_version`]).
+pub(super) const HIDDEN: &str = "\u{1}#";
+
+/// Is `name` the name of a setting that waits under a hidden name?
+pub(super) fn is_hidden(name: &str) -> bool {
+    name.contains(HIDDEN)
+}
+
+/// The name an expression waits for: the hidden one of a setting it reads, if `name` was set
+/// again since.
+pub(super) fn aliased(aliases: &[(String, String)], name: String) -> String {
+    match aliases.iter().find(|a| a.0 == name) {
+        Some(a) => a.1.clone(),
+        None => name,
+    }
+}
+
+/// Does the expression `text` name `name` (a whole name)?
+pub(super) fn reads_name(text: &str, name: &str) -> bool {
+    let ident = |c: u8| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.' | b'$' | b'@');
+    let b = text.as_bytes();
+    // (`a::x` is another name than `x`; `c?x:y` reads x)
+    text.match_indices(name).any(|(k, _)| {
+        let end = k + name.len();
+        let before = k == 0 || !(ident(b[k - 1]) || b[..k].ends_with(b"::"));
+        let after = end == b.len() || !(ident(b[end]) || b[end..].starts_with(b"::"));
+        before && after
+    })
 }
 
 /// `text` (at `base` in its line) with each name `frozen` holds and each parenthesized
@@ -195,5 +342,15 @@ mod tests {
             ("\u{1}(11:14".to_string(), Sym::Value(Value::Int(2)), None),
         ];
         assert_eq!(with_values("late+((w)+1)*x", 5, &folded), "late+(0x3)*x");
+    }
+
+    #[test]
+    fn whole_names_only() {
+        assert!(reads_name("late0 + x", "x"));
+        assert!(reads_name("(x)", "x"));
+        assert!(!reads_name("late0 + xx", "x"));
+        assert!(!reads_name("x1 + 'x'z", "x1z"));
+        assert!(reads_name("c?x:y", "x"));
+        assert!(!reads_name("a::x + x::b", "x"));
     }
 }
