@@ -743,7 +743,7 @@ fn equiv_of_a_defined_symbol_is_an_error() {
 /// `y = y + 1`).
 #[test]
 fn clrx_symbols_set_again_as_clrxasm() {
-    let cases: [(&str, Vec<u32>); 11] = [
+    let cases: [(&str, Vec<u32>); 16] = [
         ("x = 1\n.set x, fwd + x\n.int x\nx = 9\nfwd = 3\n.int x", vec![4, 9]),
         ("x = 5\nx = fwd + 1\n.int x\nfwd = 2\nfwd = 3", vec![3]),
         (".int late0 + x\nx = 1\nx = 2\nlate0 = 0", vec![1]),
@@ -761,11 +761,51 @@ fn clrx_symbols_set_again_as_clrxasm() {
             ".ifeq 1 // 4\n.int 1\n.endif\n.if (16 // 2)\n.int 3\n.endif",
             vec![1, 3],
         ),
+        // `>@x` reads x; so does an `.eqv` that names it.
+        (
+            ".equ s, 0 - l0\n.int 13>@s\n.equ s, 3 - l1\n.set l0, 5\nl1 = 0",
+            vec![0],
+        ),
+        (".eqv e, s * 2\ns = f + 1\n.int e + 0\ns = 7\nf = 1", vec![4]),
+        (".eqv e, s\ns = f + 1\nw = e + 0\n.int w\ns = 7\nf = 1", vec![2]),
+        (".eqv e, s\ns = f + 1\ns = e + 1\nf = 1\n.int s", vec![3]),
+        // `.equiv` may wait for a later symbol.
+        (".equiv x, fwd + 1\n.int x\nfwd = 2", vec![3]),
     ];
     for (src, want) in cases {
         assert_eq!(gcnkit_words(Dialect::Clrx, src), Ok(want.clone()), "{src}");
         if common::clrx::dir().is_some() {
             assert_eq!(clrxasm_words(src), Ok(want), "clrxasm: {src}");
+        }
+    }
+}
+
+/// `.if` reads the symbols' values at its line (set again later or not); a symbol without
+/// one yet (a later one, or one set to an expression that waits) is an error in both
+/// dialects, as in llvm-mc ("expected absolute expression") and clrxasm ("Expression have
+/// unresolved symbol").
+#[test]
+fn if_reads_values_at_its_line_and_refuses_later_symbols() {
+    for (d, word) in [(Dialect::Llvm, ".long"), (Dialect::Clrx, ".int")] {
+        let src = format!("x = 1\n.if x\n{word} 5\n.endif\nx = 0\n.if x\n{word} 6\n.else\n{word} 7\n.endif");
+        assert_eq!(gcnkit_words(d, &src), Ok(vec![5, 7]), "{src}");
+        let oracle = if d == Dialect::Llvm {
+            llvm_mc_words
+        } else {
+            clrxasm_words
+        };
+        let live = d == Dialect::Llvm || common::clrx::dir().is_some();
+        if live {
+            assert_eq!(oracle(&src), Ok(vec![5, 7]), "oracle: {src}");
+        }
+        for bad in [
+            ".if late0\n.endif\nlate0 = 1",
+            "y = late0 + 1\n.if y\n.endif\nlate0 = 1",
+        ] {
+            assert!(gcnkit_words(d, bad).is_err(), "{d:?} {bad}");
+            if live {
+                assert!(oracle(bad).is_err(), "oracle: {bad}");
+            }
         }
     }
 }

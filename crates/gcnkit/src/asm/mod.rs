@@ -1328,7 +1328,10 @@ impl Assembler {
         let r = e.parse_rel(c);
         // A later assignment replaces one still waiting (CLRX: which what reads it still
         // reads).
-        let (mut version, reads_itself) = (None, variables::reads_name(&src[e0..c.pos], name));
+        let (mut version, reads_itself) = (
+            None,
+            variables::reads_via(&src[e0..c.pos], name, &self.syms.clrx.eqvs, 0),
+        );
         if !self.pending_assigns.is_empty() {
             version = self.keep_waiting_version(name, reads_itself);
             self.pending_assigns.retain(|p| p.name != name);

@@ -73,6 +73,8 @@ fn local_name(n: u64, k: u32) -> String {
 /// How a name is shown in messages: a local label as `N` (`local label 1`), a temporary
 /// scope's path left out.
 pub(super) fn shown_name(name: &str) -> String {
+    // (a setting read while it waited, set again since: its symbol's name)
+    let name = name.split(super::variables::HIDDEN).next().unwrap_or(name);
     if name == super::expr::FILE_ADDRESSES {
         // (`X is not defined yet`: a `.rocm` expression clrxasm resolves at the end only)
         return "an expression over two sections' addresses (resolved against the file's addresses at the end)".into();

@@ -100,6 +100,7 @@ impl Assembler {
             return;
         }
         let sec = self.syms.rel.get(name).copied();
+        let eqvs = &self.syms.clrx.eqvs;
         let keep = |source: &str,
                     span: (usize, usize),
                     frozen: &mut Vec<parse::Frozen>,
@@ -112,7 +113,7 @@ impl Assembler {
             let text = source.get(span.0..span.1).unwrap_or("");
             let aliased = aliases.iter().any(|a| a.0 == name);
             // (one that waits for it keeps it too: it may wait for another one next)
-            if !aliased && reads_name(text, name) && !frozen.iter().any(|f| f.0 == name) {
+            if !aliased && reads_via(text, name, eqvs, 0) && !frozen.iter().any(|f| f.0 == name) {
                 frozen.push((name.to_string(), sym, sec));
             }
         };
@@ -135,9 +136,12 @@ impl Assembler {
             return None;
         }
         let k = self.pending_assigns.iter().position(|p| p.name == name)?;
+        let eqvs = &self.syms.clrx.eqvs;
         let reads = |source: &str, span: (usize, usize), frozen: &[parse::Frozen], aliases: &[(String, String)]| {
             let text = source.get(span.0..span.1).unwrap_or("");
-            reads_name(text, name) && !frozen.iter().any(|f| f.0 == name) && !aliases.iter().any(|a| a.0 == name)
+            reads_via(text, name, eqvs, 0)
+                && !frozen.iter().any(|f| f.0 == name)
+                && !aliases.iter().any(|a| a.0 == name)
         };
         let read = reads_new
             || self
@@ -235,11 +239,21 @@ pub(super) fn aliased(aliases: &[(String, String)], name: String) -> String {
     }
 }
 
+/// Does the expression `text` read `name`, itself or through `.eqv` symbols (their
+/// expressions are read where the expression is)?
+pub(super) fn reads_via(text: &str, name: &str, eqvs: &rustc_hash::FxHashMap<String, String>, depth: u32) -> bool {
+    reads_name(text, name)
+        || depth < 8
+            && eqvs
+                .iter()
+                .any(|(e, t)| reads_name(text, e) && reads_via(t, name, eqvs, depth + 1))
+}
+
 /// Does the expression `text` name `name` (a whole name)?
 pub(super) fn reads_name(text: &str, name: &str) -> bool {
-    let ident = |c: u8| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.' | b'$' | b'@');
+    let ident = |c: u8| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.' | b'$');
     let b = text.as_bytes();
-    // (`a::x` is another name than `x`; `c?x:y` reads x)
+    // (`a::x` is another name than `x`; `c?x:y` and `1>@x` read x)
     text.match_indices(name).any(|(k, _)| {
         let end = k + name.len();
         let before = k == 0 || !(ident(b[k - 1]) || b[..k].ends_with(b"::"));
@@ -351,6 +365,7 @@ mod tests {
         assert!(!reads_name("late0 + xx", "x"));
         assert!(!reads_name("x1 + 'x'z", "x1z"));
         assert!(reads_name("c?x:y", "x"));
+        assert!(reads_name("1>@x", "x"));
         assert!(!reads_name("a::x + x::b", "x"));
     }
 }
