@@ -496,9 +496,11 @@ impl Assembler {
                     return true;
                 }
                 let key = self.syms.clrx.define_key(&sym);
+                // (a setting still waiting for a later symbol counts)
                 if self.syms.contains_key(&key)
                     || self.labels.contains_key(&key)
                     || self.syms.clrx.eqvs.contains_key(&key)
+                    || self.pending_assigns.iter().any(|p| p.name == key)
                 {
                     self.error_at(lineno, src, at, format!("symbol '{sym}' is already defined"));
                     return true;

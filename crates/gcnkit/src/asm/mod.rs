@@ -371,8 +371,10 @@ pub struct Assembler {
     /// written into `syms` only when something may read it ([`Assembler::sync_dot`]): an
     /// instruction without a `.` in its line cannot, and most lines are such instructions.
     dot_at: usize,
-    /// CLRX: settings kept under hidden names so far ([`Assembler::keep_waiting_version`]).
+    /// CLRX: settings kept under hidden names so far ([`Assembler::keep_waiting_version`]),
+    /// and the values of those that got one.
     versions: usize,
+    settled: rustc_hash::FxHashMap<String, (Sym, Option<usize>)>,
     /// `syms["."]` may differ from `dot_at`.
     dot_dirty: bool,
     /// The current line (comments included) has a `.` byte: its statements may name `.`.
@@ -424,6 +426,7 @@ impl Assembler {
             processor: None,
             dot_at: 0,
             versions: 0,
+            settled: Default::default(),
             dot_dirty: false,
             line_has_dot: true,
         }
@@ -1136,7 +1139,7 @@ impl Assembler {
         let Some(p) = self.pending.last() else { return };
         if self.assigned
             && p.fixup.symbol != expr::FILE_ADDRESSES
-            && !is_bare_name(p.source.get(p.fixup.start..p.fixup.end).unwrap_or(""))
+            && !self.bare_reads_one(p.source.get(p.fixup.start..p.fixup.end).unwrap_or(""))
         {
             self.freeze_last();
         }
@@ -1218,8 +1221,9 @@ impl Assembler {
         self.pending_assigns = waiting;
         for mut p in ready {
             let mut c = Cursor::new(&p.source, p.expr.0, p.expr.1);
-            let frozen = std::mem::take(&mut p.frozen);
-            let aliases = std::mem::take(&mut p.aliases);
+            let mut frozen = std::mem::take(&mut p.frozen);
+            let mut aliases = std::mem::take(&mut p.aliases);
+            self.settle(&mut frozen, &mut aliases);
             let r = self.with_frozen(&frozen, &aliases, |this| {
                 this.with_dot(p.dot, |this| {
                     this.syms.with_context(p.ctx.as_deref(), |syms| {
@@ -1242,7 +1246,7 @@ impl Assembler {
                     if other == expr::FILE_ADDRESSES {
                         p.frozen = self.freeze(&p.source, p.expr, p.ctx.as_deref(), p.dot);
                     } else {
-                        p.frozen = frozen;
+                        p.frozen = self.refreeze(&p.source, p.expr, p.ctx.as_deref(), p.dot, frozen, &aliases);
                     }
                     p.waits = variables::aliased(&aliases, other);
                     p.aliases = aliases;
@@ -1326,6 +1330,9 @@ impl Assembler {
         };
         let e0 = c.pos;
         let r = e.parse_rel(c);
+        if let Some(e) = self.reassign_error(name, (e0, c.pos), &src[e0..c.pos]) {
+            return self.diag(lineno, src, e);
+        }
         // A later assignment replaces one still waiting (CLRX: which what reads it still
         // reads).
         let (mut version, reads_itself) = (
@@ -1335,9 +1342,6 @@ impl Assembler {
         if !self.pending_assigns.is_empty() {
             version = self.keep_waiting_version(name, reads_itself);
             self.pending_assigns.retain(|p| p.name != name);
-        }
-        if let Some(e) = self.reassign_error(name, (e0, c.pos)) {
-            return self.diag(lineno, src, e);
         }
         match r {
             Ok((EVal::Value(v), sec)) if c.at_end() => {
@@ -1479,7 +1483,8 @@ impl Assembler {
                 })
             };
             // `.` is the statement's, not the place where the symbol was defined.
-            let frozen = std::mem::take(&mut p.frozen);
+            let mut frozen = std::mem::take(&mut p.frozen);
+            self.settle(&mut frozen, &mut p.aliases);
             let r = match bare {
                 Some(r) => r,
                 None => self.with_frozen(&frozen, &p.aliases, |this| match p.source.get(start..end).is_some_and(|t| t.contains('.')) {
@@ -1586,7 +1591,7 @@ impl Assembler {
                     if other == expr::FILE_ADDRESSES {
                         p.frozen = self.freeze(&p.source, (start, end), p.ctx.as_deref(), p.dot);
                     } else {
-                        p.frozen = frozen;
+                        p.frozen = self.refreeze(&p.source, (start, end), p.ctx.as_deref(), p.dot, frozen, &p.aliases);
                     }
                     p.fixup.symbol = variables::aliased(&p.aliases, other);
                     true

@@ -36,9 +36,33 @@ impl Assembler {
         self.syms.set_anew(name);
     }
 
-    /// LLVM: setting `name` again is an error if it waits for a later symbol and was read.
-    pub(super) fn reassign_error(&self, name: &str, span: (usize, usize)) -> Option<parse::PErr> {
-        let waiting = self.dialect == Dialect::Llvm && self.syms.clrx.eqvs.contains_key(name);
+    /// LLVM: setting `name` again is an error if it waits for a later symbol and was read;
+    /// setting it from itself (maybe through waiting symbols) while it has no value is one
+    /// too ("Recursive use").
+    pub(super) fn reassign_error(&self, name: &str, span: (usize, usize), text: &str) -> Option<parse::PErr> {
+        let eqvs = &self.syms.clrx.eqvs;
+        if self.dialect != Dialect::Llvm {
+            // clrxasm takes `x = x + 1` before x has any setting, but writes words gcnkit
+            // does not follow (0 for `x = x + 1` / `.int x` / `x = 5`): refused.
+            let unset = !self.syms.contains_key(name)
+                && !eqvs.contains_key(name)
+                && !self.pending_assigns.iter().any(|p| p.name == name);
+            return (unset && reads_via(text, name, eqvs, 0)).then(|| {
+                perr(
+                    span.0,
+                    span.1,
+                    format!("symbol '{name}' is set from itself before it has a value (not followed: clrxasm's words for it are not understood)"),
+                )
+            });
+        }
+        if !self.syms.contains_key(name) && !eqvs.contains_key(name) && reads_via(text, name, eqvs, 0) {
+            return Some(perr(
+                span.0,
+                span.1,
+                format!("recursive use of '{name}': it has no value yet"),
+            ));
+        }
+        let waiting = eqvs.contains_key(name);
         (waiting && self.syms.read_while_waiting(name)).then(|| {
             perr(
                 span.0,
@@ -100,6 +124,9 @@ impl Assembler {
             return;
         }
         let sec = self.syms.rel.get(name).copied();
+        if is_hidden(name) {
+            self.settled.insert(name.to_string(), (sym, sec));
+        }
         let eqvs = &self.syms.clrx.eqvs;
         let keep = |source: &str,
                     span: (usize, usize),
@@ -124,6 +151,44 @@ impl Assembler {
         for p in &mut self.pending_assigns {
             keep(&p.source, p.expr, &mut p.frozen, &mut p.aliases);
         }
+    }
+
+    /// CLRX: the settings `aliases` names that got a value since are read as those values.
+    pub(super) fn settle(&self, frozen: &mut Vec<parse::Frozen>, aliases: &mut Vec<(String, String)>) {
+        if self.settled.is_empty() {
+            return;
+        }
+        aliases.retain(|(n, hidden)| match self.settled.get(hidden) {
+            Some(&(sym, sec)) => {
+                frozen.push((n.clone(), sym, sec));
+                false
+            }
+            None => true,
+        });
+    }
+
+    /// An expression put off that waits for another symbol next: CLRX keeps the values of
+    /// the symbols it reads that have one now (clrxasm puts each in as it is set; those kept
+    /// before stay); LLVM keeps only those of its statement (the others are read at the end).
+    pub(super) fn refreeze(
+        &mut self,
+        source: &str,
+        span: (usize, usize),
+        ctx: Option<&super::scopes::Ctx>,
+        dot: (i64, Option<usize>),
+        frozen: Vec<parse::Frozen>,
+        aliases: &[(String, String)],
+    ) -> Vec<parse::Frozen> {
+        if self.dialect == Dialect::Llvm {
+            return frozen;
+        }
+        self.with_frozen(&frozen, aliases, |this| this.freeze(source, span, ctx, dot))
+    }
+
+    /// Does the bare name `text` read one symbol only (not an `.eqv`, whose expression reads
+    /// others)?
+    pub(super) fn bare_reads_one(&self, text: &str) -> bool {
+        super::is_bare_name(text) && !self.syms.clrx.eqvs.contains_key(text.trim())
     }
 
     /// CLRX: `name` is set again while its last setting still waits. The expressions put off
