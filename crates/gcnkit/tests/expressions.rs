@@ -1,8 +1,11 @@
 //! Expressions as each assembler evaluates them: random expression trees over every operator
 //! (random values, nesting, parentheses, character literals, symbols defined before and after
-//! use) assembled by gcnkit and by llvm-mc 14 (LLVM dialect) and clrxasm (CLRX dialect, with
-//! `GCNKIT_CLRX_DIR`): the same words. Every `.elseif*` form in every state of a chain against
-//! clrxasm. `GCNKIT_EXPR_N` sets the number of programs (of 120 expressions each).
+//! use, symbols set again between uses in every form of each dialect, `.if` blocks over them)
+//! assembled by gcnkit and by llvm-mc 14 (LLVM dialect) and clrxasm (CLRX dialect, with
+//! `GCNKIT_CLRX_DIR`): the same words. Short programs of settings: the oracle's words or
+//! refused by both. Every `.elseif*` form in every state of a chain against clrxasm.
+//! `GCNKIT_EXPR_N` sets the number of programs (of 120 expressions each; 25 times as many
+//! short ones), `GCNKIT_SEED` the seed.
 
 mod common;
 
