@@ -155,18 +155,16 @@ pub(super) struct Blocks {
     locals: u64,
 }
 
-/// The directive a line starts with (lower case) and the rest of the line, comments cut.
+/// The directive a line starts with (lower case) and the rest of the line, comments cut
+/// (CLRX's `//` is an operator, integer division: `.if 1 // 4` is false in clrxasm).
 fn head(src: &str, llvm: bool) -> (String, &str) {
     let t = src.trim_start();
-    let mut end = t.len();
-    for pat in ["//", "#"] {
-        if let Some(p) = t.find(pat) {
-            end = end.min(p);
-        }
-    }
+    let mut end = t.find('#').unwrap_or(t.len());
     if llvm {
-        if let Some(p) = t.find(';') {
-            end = end.min(p);
+        for pat in ["//", ";"] {
+            if let Some(p) = t.find(pat) {
+                end = end.min(p);
+            }
         }
     }
     let t = &t[..end];

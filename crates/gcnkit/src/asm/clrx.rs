@@ -10,7 +10,7 @@
 //!
 //! [`PSEUDO_OPS`] lists clrxasm's 169 pseudo-ops and what gcnkit does with each.
 
-use super::parse::{perr, Cursor, EVal, Expr, Sym, Value};
+use super::parse::{perr, Cursor, Expr, Sym, Value};
 use super::Assembler;
 use crate::arch::Arch;
 use crate::codeobj::clrx_config::{Device, DEVICES};
@@ -496,9 +496,11 @@ impl Assembler {
                     return true;
                 }
                 let key = self.syms.clrx.define_key(&sym);
+                // (a setting still waiting for a later symbol counts)
                 if self.syms.contains_key(&key)
                     || self.labels.contains_key(&key)
                     || self.syms.clrx.eqvs.contains_key(&key)
+                    || self.pending_assigns.iter().any(|p| p.name == key)
                 {
                     self.error_at(lineno, src, at, format!("symbol '{sym}' is already defined"));
                     return true;
@@ -531,30 +533,9 @@ impl Assembler {
                     self.resolve(&key);
                     return true;
                 }
-                let p0 = c.pos;
-                let r = (Expr {
-                    syms: &self.syms,
-                    no_bar: false,
-                })
-                .parse(c);
-                self.expression_warnings(lineno, src);
-                match r {
-                    Ok(EVal::Value(v)) if c.at_end() => {
-                        self.define(lineno, src, &key, Sym::Value(v), at.0, at.1);
-                        self.obj.constant(&key);
-                        self.clrx.fixed.insert(key);
-                    }
-                    Ok(EVal::Value(_)) => {
-                        let p = c.pos;
-                        self.error_at(lineno, src, (p, end), "unexpected text after the expression".into());
-                    }
-                    Ok(EVal::Forward(f)) => {
-                        let p = c.pos;
-                        let shown = super::scopes::shown_name(&f);
-                        self.error_at(lineno, src, (p0, p.max(p0 + 1)), format!("{shown} is not defined yet"));
-                    }
-                    Err(e) => self.diag(lineno, src, e),
-                }
+                // As `=` (a later symbol may be waited for, as in clrxasm), then fixed.
+                self.assign(lineno, src, &sym, at, c, end);
+                self.clrx.fixed.insert(key);
             }
             ".undef" => {
                 let Some((sym, at)) = self.name_arg(lineno, src, c, end, name) else {

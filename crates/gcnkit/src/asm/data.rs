@@ -559,6 +559,7 @@ impl Assembler {
             ctx,
             dot: self.dot_here(),
             frozen: Vec::new(),
+            aliases: Vec::new(),
         });
         if symbol_waits_for_file {
             self.freeze_last();

@@ -358,6 +358,10 @@ type RVal = (EVal, Rel);
 /// addresses (see [`SectDiffs`]): never a symbol of the source.
 pub const FILE_ADDRESSES: &str = "\u{1}the file's section addresses";
 
+/// The start of the names under which LLVM's folded parenthesized expressions are kept
+/// ([`Expr::folded`]): `FOLDED` start `:` end (no source can write it).
+pub(super) const FOLDED: &str = "\u{1}(";
+
 /// The section of a `.rocm` object's GOT (`.gotsym`'s OUTSYMBOL is an address there): one
 /// of the file's address space, never a section of the source.
 pub const GOT_SECTION: usize = usize::MAX / 2;
@@ -530,6 +534,31 @@ impl<'s> Expr<'s> {
         Ok((lhs, lrel))
     }
 
+    /// LLVM: a parenthesized expression with a value where its statement is read keeps that
+    /// value (llvm-mc folds it then: `(w)` of a symbol `w` that waits for a later one is
+    /// `w`'s value there, `w` alone its value at the end). Noted while a statement put off
+    /// is frozen ([`super::parse::Symbols::reads`]), by its place in the line; read back
+    /// when it is evaluated again ([`super::parse::Symbols::seen`]).
+    fn folded(&self, start: usize, end: usize, v: RVal) -> RVal {
+        let syms = self.syms;
+        if !syms.clrx.at_top() {
+            return v;
+        }
+        let key = || format!("{FOLDED}{start}:{end}");
+        if !syms.seen.borrow().is_empty() {
+            let k = key();
+            if let Some((_, super::parse::Sym::Value(x), _)) = syms.seen.borrow().iter().find(|f| f.0 == k) {
+                return (EVal::Value(*x), Rel::default());
+            }
+        }
+        if let (EVal::Value(x), rel) = &v {
+            if let (true, Some(reads)) = (rel.is_abs(), syms.reads.borrow_mut().as_mut()) {
+                reads.push((key(), super::parse::Sym::Value(*x), None));
+            }
+        }
+        v
+    }
+
     fn unary(&self, c: &mut Cursor) -> PRes<RVal> {
         c.ws();
         let start = c.pos;
@@ -586,7 +615,10 @@ impl<'s> Expr<'s> {
                 };
                 let v = inner.choice(c)?;
                 c.expect(b')', "to close '('")?;
-                Ok(v)
+                match self.rules() {
+                    Rules::Llvm => Ok(self.folded(start, c.pos, v)),
+                    _ => Ok(v),
+                }
             }
             Some(b'\'') => Ok(abs(EVal::Value(Value::Int(self.character(c)?)))),
             // CLRX's local labels: `1b`, `1f`.

@@ -31,6 +31,7 @@ mod scalar;
 mod scopes;
 pub mod select;
 mod splice;
+mod variables;
 mod vop3p;
 
 pub use clrx::{Taken, PSEUDO_OPS as CLRX_PSEUDO_OPS};
@@ -275,6 +276,9 @@ struct Pending {
     /// The values of the symbols it read when it was put off until a `.rocm` file's section
     /// addresses are known ([`Assembler::freeze`]).
     frozen: Vec<parse::Frozen>,
+    /// CLRX: symbols it reads that were set again while waiting, with the name of the
+    /// setting it reads ([`Assembler::keep_waiting_version`]).
+    aliases: Vec<(String, String)>,
 }
 
 /// A symbol set to an expression that names a symbol not defined yet (`y = c + 4`): set
@@ -290,8 +294,9 @@ struct PendingAssign {
     expr: (usize, usize),
     ctx: Option<Box<scopes::Ctx>>,
     dot: (i64, Option<usize>),
-    /// As [`Pending::frozen`].
+    /// As [`Pending::frozen`], [`Pending::aliases`].
     frozen: Vec<parse::Frozen>,
+    aliases: Vec<(String, String)>,
 }
 
 /// The name an instruction's field waits for while [`Assembler::immediate_now`] reads it.
@@ -366,6 +371,10 @@ pub struct Assembler {
     /// written into `syms` only when something may read it ([`Assembler::sync_dot`]): an
     /// instruction without a `.` in its line cannot, and most lines are such instructions.
     dot_at: usize,
+    /// CLRX: settings kept under hidden names so far ([`Assembler::keep_waiting_version`]),
+    /// and the values of those that got one.
+    versions: usize,
+    settled: rustc_hash::FxHashMap<String, (Sym, Option<usize>)>,
     /// `syms["."]` may differ from `dot_at`.
     dot_dirty: bool,
     /// The current line (comments included) has a `.` byte: its statements may name `.`.
@@ -416,6 +425,8 @@ impl Assembler {
             kd_lines: Vec::new(),
             processor: None,
             dot_at: 0,
+            versions: 0,
+            settled: Default::default(),
             dot_dirty: false,
             line_has_dot: true,
         }
@@ -1022,13 +1033,27 @@ impl Assembler {
                 },
             );
         }
-        self.syms.mentions.note(name);
+        let hidden = variables::is_hidden(name);
+        if !hidden {
+            self.syms.mentions.note(name);
+        }
         self.syms.insert(name.to_string(), sym);
+        if let Sym::Value(_) = sym {
+            self.keep_first_value(name, sym);
+        }
         self.names.reg_symbols |= matches!(sym, Sym::Reg(_));
         if let Sym::Value(_) = sym {
-            self.resolve(name);
+            self.stop_waiting(name);
+            if !self.read_at_end(name) {
+                self.resolve(name);
+            }
             if !self.pending_assigns.is_empty() {
                 self.resolve_assigns(name);
+            }
+            // (a setting kept under a hidden name is read through the expressions that
+            // waited for it only)
+            if hidden {
+                self.syms.remove(name);
             }
         }
     }
@@ -1114,7 +1139,7 @@ impl Assembler {
         let Some(p) = self.pending.last() else { return };
         if self.assigned
             && p.fixup.symbol != expr::FILE_ADDRESSES
-            && !is_bare_name(p.source.get(p.fixup.start..p.fixup.end).unwrap_or(""))
+            && !self.bare_reads_one(p.source.get(p.fixup.start..p.fixup.end).unwrap_or(""))
         {
             self.freeze_last();
         }
@@ -1137,10 +1162,24 @@ impl Assembler {
     }
 
     /// Runs `f` with the symbols `frozen` holds set to the values kept there, then restores
-    /// them.
-    fn with_frozen<T>(&mut self, frozen: &[parse::Frozen], f: impl FnOnce(&mut Self) -> T) -> T {
+    /// them (LLVM: seen by the expression itself only, [`parse::Symbols::seen`]).
+    fn with_frozen<T>(
+        &mut self,
+        frozen: &[parse::Frozen],
+        aliases: &[(String, String)],
+        f: impl FnOnce(&mut Self) -> T,
+    ) -> T {
+        if !aliases.is_empty() {
+            return self.without_aliased(aliases, |this| this.with_frozen(frozen, &[], f));
+        }
         if frozen.is_empty() {
             return f(self);
+        }
+        if self.dialect == Dialect::Llvm {
+            *self.syms.seen.get_mut() = frozen.to_vec();
+            let r = f(self);
+            self.syms.seen.get_mut().clear();
+            return r;
         }
         let saved: Vec<(String, Option<Sym>, Option<usize>)> = frozen
             .iter()
@@ -1182,8 +1221,10 @@ impl Assembler {
         self.pending_assigns = waiting;
         for mut p in ready {
             let mut c = Cursor::new(&p.source, p.expr.0, p.expr.1);
-            let frozen = std::mem::take(&mut p.frozen);
-            let r = self.with_frozen(&frozen, |this| {
+            let mut frozen = std::mem::take(&mut p.frozen);
+            let mut aliases = std::mem::take(&mut p.aliases);
+            self.settle(&mut frozen, &mut aliases);
+            let r = self.with_frozen(&frozen, &aliases, |this| {
                 this.with_dot(p.dot, |this| {
                     this.syms.with_context(p.ctx.as_deref(), |syms| {
                         (Expr { syms, no_bar: false }).parse_rel(&mut c)
@@ -1197,13 +1238,18 @@ impl Assembler {
                     self.set_assigned(&p.name, sec);
                     let (line, source, (s0, s1)) = (p.line, p.source.clone(), p.span);
                     self.define(line, &source, &p.name, Sym::Value(v), s0, s1);
-                    self.obj.constant(&p.name);
+                    if !variables::is_hidden(&p.name) {
+                        self.obj.constant(&p.name);
+                    }
                 }
                 Ok((EVal::Forward(other), _)) => {
                     if other == expr::FILE_ADDRESSES {
                         p.frozen = self.freeze(&p.source, p.expr, p.ctx.as_deref(), p.dot);
+                    } else {
+                        p.frozen = self.refreeze(&p.source, p.expr, p.ctx.as_deref(), p.dot, frozen, &aliases);
                     }
-                    p.waits = other;
+                    p.waits = variables::aliased(&aliases, other);
+                    p.aliases = aliases;
                     self.pending_assigns.push(p);
                 }
                 Err(e) => self.diag(p.line, &p.source, e),
@@ -1284,8 +1330,17 @@ impl Assembler {
         };
         let e0 = c.pos;
         let r = e.parse_rel(c);
-        // A later assignment replaces one still waiting.
+        if let Some(e) = self.reassign_error(name, (e0, c.pos), &src[e0..c.pos]) {
+            return self.diag(lineno, src, e);
+        }
+        // A later assignment replaces one still waiting (CLRX: which what reads it still
+        // reads).
+        let (mut version, reads_itself) = (
+            None,
+            variables::reads_via(&src[e0..c.pos], name, &self.syms.clrx.eqvs, 0),
+        );
         if !self.pending_assigns.is_empty() {
+            version = self.keep_waiting_version(name, reads_itself);
             self.pending_assigns.retain(|p| p.name != name);
         }
         match r {
@@ -1296,10 +1351,18 @@ impl Assembler {
             }
             // (`x = gdata+4` in an `.amdcl2` source: relocated where `x` is used.)
             Ok((EVal::Forward(f), _)) if c.at_end() && self.amdcl2_data_alias(name, &f, &src[e0..c.pos]) => {}
+            Ok((EVal::Forward(f), _)) if c.at_end() && self.dialect == Dialect::Llvm && f != expr::FILE_ADDRESSES => {
+                self.assign_waiting(name, src, (e0, c.pos));
+            }
             Ok((EVal::Forward(f), _)) if c.at_end() => {
+                let aliases: Vec<(String, String)> = version
+                    .filter(|_| reads_itself)
+                    .map(|v| (name.to_string(), v))
+                    .into_iter()
+                    .collect();
                 let pa = PendingAssign {
                     name: name.to_string(),
-                    waits: f,
+                    waits: variables::aliased(&aliases, f),
                     line: lineno,
                     source: src.to_string(),
                     span: (s0, s1),
@@ -1307,6 +1370,7 @@ impl Assembler {
                     ctx: self.syms.clrx.context_for_pending(),
                     dot: self.dot_here(),
                     frozen: Vec::new(),
+                    aliases,
                 };
                 let bare = is_bare_name(&src[e0..c.pos]);
                 self.pending_assigns.push(pa);
@@ -1317,6 +1381,7 @@ impl Assembler {
                 {
                     self.freeze_last_assign();
                 }
+                self.forget_value(name);
             }
             Ok((EVal::Value(_), _)) => {
                 let p = c.pos;
@@ -1418,10 +1483,11 @@ impl Assembler {
                 })
             };
             // `.` is the statement's, not the place where the symbol was defined.
-            let frozen = std::mem::take(&mut p.frozen);
+            let mut frozen = std::mem::take(&mut p.frozen);
+            self.settle(&mut frozen, &mut p.aliases);
             let r = match bare {
                 Some(r) => r,
-                None => self.with_frozen(&frozen, |this| match p.source.get(start..end).is_some_and(|t| t.contains('.')) {
+                None => self.with_frozen(&frozen, &p.aliases, |this| match p.source.get(start..end).is_some_and(|t| t.contains('.')) {
                     true => this.with_dot(p.dot, eval),
                     false => eval(this),
                 }),
@@ -1524,8 +1590,10 @@ impl Assembler {
                 Ok(EVal::Forward(other)) => {
                     if other == expr::FILE_ADDRESSES {
                         p.frozen = self.freeze(&p.source, (start, end), p.ctx.as_deref(), p.dot);
+                    } else {
+                        p.frozen = self.refreeze(&p.source, (start, end), p.ctx.as_deref(), p.dot, frozen, &p.aliases);
                     }
-                    p.fixup.symbol = other;
+                    p.fixup.symbol = variables::aliased(&p.aliases, other);
                     true
                 }
                 Err(e) => {
@@ -1676,6 +1744,7 @@ impl Assembler {
                             ctx,
                             dot: self.dot_here(),
                             frozen: Vec::new(),
+aliases: Vec::new(),
                         });
                         self.freeze_if_assigned();
                     }
@@ -1702,7 +1771,7 @@ impl Assembler {
             ".globl" | ".global" | ".local" | ".weak" | ".hidden" | ".protected" | ".internal" | ".type"
             | ".size" => {}
             ".p2align" | ".balign" | ".align" => self.align(lineno, src, name, c, end),
-            ".set" | ".equ" => {
+            ".set" | ".equ" | ".equiv" => {
                 let Some((sym, a0)) = c.ident() else {
                     let p = c.pos;
                     return self.diag(
@@ -1731,7 +1800,10 @@ impl Assembler {
                     );
                 }
                 let sym = sym.to_string();
-                self.assign(lineno, src, &sym, (a0, a1), c, end)
+                match name {
+                    ".equiv" => self.equiv(lineno, src, &sym, (a0, a1), c, end),
+                    _ => self.assign(lineno, src, &sym, (a0, a1), c, end),
+                }
             }
             _ => self.diag(
                 lineno,
@@ -2176,6 +2248,7 @@ impl Assembler {
                             ctx,
                             dot: self.dot_here(),
                             frozen: Vec::new(),
+                            aliases: Vec::new(),
                         });
                         self.freeze_if_assigned();
                     }
@@ -2259,6 +2332,7 @@ impl Assembler {
         self.end_input();
         self.sync_dot();
         self.finish_blocks();
+        self.resolve_at_end();
         self.finish_object_parts();
         for p in std::mem::take(&mut self.pending_assigns) {
             let msg = format!(

@@ -98,6 +98,9 @@ pub struct Symbols {
     /// While `Some`: the defined symbols expressions read, with their values and sections
     /// (an expression put off until the end keeps the values its statement saw).
     pub(super) reads: std::cell::RefCell<Option<Vec<Frozen>>>,
+    /// LLVM: the values a statement put off read ([`Frozen`]), seen by its own expression
+    /// only (a waiting symbol it reads is read with the values of the end).
+    pub(super) seen: std::cell::RefCell<Vec<Frozen>>,
 }
 
 /// A symbol's value (and section) as a statement saw it: name, value, section.
@@ -115,6 +118,7 @@ impl Symbols {
             sect_diffs: Default::default(),
             space: Vec::new(),
             reads: Default::default(),
+            seen: Default::default(),
         }
     }
 

@@ -57,6 +57,9 @@ pub(super) struct Names {
     /// `.eqv` symbols: their expressions, by full name.
     pub(super) eqvs: FxHashMap<String, String>,
     eqv_depth: Cell<u32>,
+    /// LLVM: the symbols waiting for a later one (kept in `eqvs`) read since they were set
+    /// ([`super::variables`]): set again, an error.
+    read_waiting: std::cell::RefCell<rustc_hash::FxHashSet<String>>,
     /// `.regvar` names: vector registers or not, and the count.
     pub(super) regvars: FxHashMap<String, (bool, u16)>,
 }
@@ -70,6 +73,8 @@ fn local_name(n: u64, k: u32) -> String {
 /// How a name is shown in messages: a local label as `N` (`local label 1`), a temporary
 /// scope's path left out.
 pub(super) fn shown_name(name: &str) -> String {
+    // (a setting read while it waited, set again since: its symbol's name)
+    let name = name.split(super::variables::HIDDEN).next().unwrap_or(name);
     if name == super::expr::FILE_ADDRESSES {
         // (`X is not defined yet`: a `.rocm` expression clrxasm resolves at the end only)
         return "an expression over two sections' addresses (resolved against the file's addresses at the end)".into();
@@ -121,6 +126,11 @@ impl Names {
 
     /// The snapshot a literal waiting for a symbol keeps, if its statement read names that
     /// depend on where they were read.
+    /// Not inside an `.eqv` (or LLVM's waiting symbol) read by an expression?
+    pub(super) fn at_top(&self) -> bool {
+        self.eqv_depth.get() == 0
+    }
+
     pub(super) fn context_for_pending(&self) -> Option<Box<Ctx>> {
         self.used.get().then(|| Box::new(self.ctx.clone()))
     }
@@ -297,6 +307,11 @@ impl Symbols {
     /// symbols: labels, `.`, symbols set to them; `None` for an absolute value).
     pub(super) fn lookup_rel(&self, name: &str) -> Result<(Sym, Option<usize>), String> {
         let n = &self.clrx;
+        if n.eqv_depth.get() == 0 {
+            if let Some((_, sym, sec)) = self.seen.borrow().iter().find(|f| f.0 == name) {
+                return Ok((*sym, *sec));
+            }
+        }
         let rel = |k: &str| match self.rel.is_empty() {
             true => None,
             false => self.rel.get(k).copied(),
@@ -417,6 +432,16 @@ impl Symbols {
         }
     }
 
+    /// LLVM: was the waiting symbol `name` read since it was set?
+    pub(super) fn read_while_waiting(&self, name: &str) -> bool {
+        self.clrx.read_waiting.borrow().contains(name)
+    }
+
+    /// LLVM: `name` is set anew (it was not read since).
+    pub(super) fn set_anew(&self, name: &str) {
+        self.clrx.read_waiting.borrow_mut().remove(name);
+    }
+
     /// Is `name` defined (`.ifdef`)?
     pub(super) fn defined(&self, name: &str) -> bool {
         self.find(name).is_ok()
@@ -433,6 +458,16 @@ impl Symbols {
         if n.eqv_depth.get() > 32 {
             return Err(name.to_string());
         }
+        // LLVM's waiting symbols: noted as read; what they read is read anew at each use
+        // (not kept with the values a statement saw).
+        let llvm = self.rules == super::expr::Rules::Llvm;
+        let reads = match llvm {
+            true => {
+                n.read_waiting.borrow_mut().insert(name.to_string());
+                self.reads.borrow_mut().take()
+            }
+            false => None,
+        };
         n.eqv_depth.set(n.eqv_depth.get() + 1);
         let mut c = Cursor::new(text, 0, text.len());
         let r = (Expr {
@@ -441,6 +476,9 @@ impl Symbols {
         })
         .parse_rel(&mut c);
         n.eqv_depth.set(n.eqv_depth.get() - 1);
+        if reads.is_some() {
+            *self.reads.borrow_mut() = reads;
+        }
         match r {
             Ok((EVal::Value(v), rel)) if c.at_end() => Ok((Sym::Value(v), rel)),
             Ok((EVal::Forward(f), _)) => Err(f),
