@@ -371,7 +371,8 @@ pub fn properties(g: &Gpu) -> HipDeviceProp {
     p.clock_rate = g.clock_khz;
     p.memory_clock_rate = g.memory_clock_khz;
     p.memory_bus_width = g.memory_bus_bits;
-    p.total_const_mem = g.memory_bytes as usize;
+    // ROCm 5.2: the constant buffer's size capped to what an int holds (the attribute's).
+    p.total_const_mem = g.memory_bytes.min(i32::MAX as u64) as usize;
     p.major = g.gcn_arch / 100;
     p.minor = g.gcn_arch / 10 % 10;
     p.multi_processor_count = g.compute_units;

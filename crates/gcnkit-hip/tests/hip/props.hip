@@ -47,6 +47,21 @@ int main(int argc, char** argv) {
         printf("FAIL: attributes %d %d\n", v, cus);
         return 1;
     }
+    // ROCm 5.2's figures: the constant memory an int can hold, in the properties as in the
+    // attribute; the arch flags it clears (funnel shift, __syncthreads_count/and/or as
+    // CUDA's extension, surface functions, dynamic parallelism) and the ones it sets.
+    int constant = 0;
+    CHECK(hipDeviceGetAttribute(&constant, hipDeviceAttributeTotalConstantMemory, 0));
+    if (p.totalConstMem != (size_t)constant || constant != 2147483647) {
+        printf("FAIL: totalConstMem %zu, attribute %d\n", p.totalConstMem, constant);
+        return 1;
+    }
+    if (p.arch.hasFunnelShift || p.arch.hasSyncThreadsExt || p.arch.hasSurfaceFuncs ||
+        p.arch.hasDynamicParallelism || !p.arch.hasWarpShuffle || !p.arch.hasThreadFenceSystem ||
+        !p.arch.has3dGrid || !p.arch.hasFloatAtomicAdd) {
+        printf("FAIL: arch flags\n");
+        return 1;
+    }
     int rt = 0;
     CHECK(hipRuntimeGetVersion(&rt));
     if (rt / 10000000 != 5) {
