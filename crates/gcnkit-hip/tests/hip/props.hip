@@ -62,6 +62,28 @@ int main(int argc, char** argv) {
         printf("FAIL: arch flags\n");
         return 1;
     }
+    // The texture sizes and pageable access, as ROCm 5.2 answers them: the properties'.
+    const struct {
+        hipDeviceAttribute_t a;
+        int want;
+    } from_props[] = {
+        {hipDeviceAttributeMaxTexture1DWidth, p.maxTexture1D},
+        {hipDeviceAttributeMaxTexture2DWidth, p.maxTexture2D[0]},
+        {hipDeviceAttributeMaxTexture2DHeight, p.maxTexture2D[1]},
+        {hipDeviceAttributeMaxTexture3DWidth, p.maxTexture3D[0]},
+        {hipDeviceAttributeMaxTexture3DHeight, p.maxTexture3D[1]},
+        {hipDeviceAttributeMaxTexture3DDepth, p.maxTexture3D[2]},
+        {hipDeviceAttributePageableMemoryAccess, p.pageableMemoryAccess},
+        {hipDeviceAttributeCooperativeMultiDeviceUnmatchedFunc, p.cooperativeMultiDeviceUnmatchedFunc},
+    };
+    for (auto& f : from_props) {
+        int got = -1;
+        CHECK(hipDeviceGetAttribute(&got, f.a, 0));
+        if (got != f.want || (f.a == hipDeviceAttributeMaxTexture1DWidth && got <= 0)) {
+            printf("FAIL: attribute %d is %d, the property %d\n", (int)f.a, got, f.want);
+            return 1;
+        }
+    }
     int rt = 0;
     CHECK(hipRuntimeGetVersion(&rt));
     if (rt / 10000000 != 5) {
