@@ -16,8 +16,16 @@
 //! When a message ends, it is printed through the C library's own streams, so that it keeps
 //! its place among the program's own output.
 //!
+//! When the message ends, the lane's answer is the number of bytes printed (C's printf's
+//! return, which device `printf` returns, as ROCm's host does), or -1 for a control word with
+//! other bits than the lowest (nothing printed).
+//!
 //! Device memory (service 3) is what the device library's `malloc` asks for: slabs of 2 MiB
 //! and large pieces, handed out from a heap reserved beside the buffer.
+//!
+//! A function call (service 1, `__ockl_call_host_function(fptr, arg0..arg6)`) calls the host
+//! function `fptr(output, input)` with the 7 arguments as `input` and answers its 2 output
+//! words, as ROCm's host does.
 
 use gcnkit::emu::device::Device;
 use gcnkit::emu::memory::Memory;
@@ -31,6 +39,7 @@ const PACKETS: u64 = 256;
 const HEADER: u64 = 24;
 const PAYLOAD: u64 = 64 * 8 * 8;
 
+const SERVICE_FUNCTION_CALL: u32 = 1;
 const SERVICE_PRINTF: u32 = 2;
 const SERVICE_DEVMEM: u32 = 3;
 
@@ -119,6 +128,7 @@ impl Hostcall {
                     *a = mem.read(slot + 8 * j as u64, 8).unwrap_or(0);
                 }
                 let (r0, r1) = match service {
+                    SERVICE_FUNCTION_CALL => call_host_function(&args),
                     SERVICE_PRINTF => msgs.printf(&args),
                     SERVICE_DEVMEM => (self.devmem(args[0], args[1]), 0),
                     s => {
@@ -181,7 +191,7 @@ impl Messages {
         }
         if end {
             if let Some(m) = self.open.remove(&id) {
-                print(&m);
+                return (print(&m) as u64, 0);
             }
         }
         (id << 8, 0)
@@ -206,7 +216,7 @@ fn string_at(words: &[u64], at: usize) -> (Vec<u8>, usize) {
 
 extern "C" {
     fn snprintf(s: *mut c_char, n: usize, format: *const c_char, ...) -> c_int;
-    fn fputs(s: *const c_char, stream: *mut c_void) -> c_int;
+    fn fwrite(p: *const c_void, size: usize, n: usize, stream: *mut c_void) -> usize;
     static mut stdout: *mut c_void;
     static mut stderr: *mut c_void;
 }
@@ -358,16 +368,35 @@ pub fn format(m: &[u64]) -> (bool, Vec<u8>) {
     (to_stderr, out)
 }
 
-/// Prints a finished printf message on the C library's stdout (or stderr).
-fn print(m: &[u64]) {
-    let (to_stderr, text) = format(m);
-    let text: Vec<u8> = text.into_iter().filter(|&b| b != 0).collect();
-    let Ok(s) = CString::new(text) else { return };
-    // SAFETY: glibc's streams, as the program's own printf uses them; a NUL-terminated string.
-    unsafe {
-        let stream = if to_stderr { stderr } else { stdout };
-        fputs(s.as_ptr(), stream);
+/// Prints a finished printf message on the C library's stdout (or stderr); returns what C's
+/// printf would: the bytes written, or -1 for an unknown control word (ROCm's answer).
+fn print(m: &[u64]) -> i64 {
+    if m.first().is_some_and(|c| c & !1 != 0) {
+        return -1;
     }
+    let (to_stderr, text) = format(m);
+    // SAFETY: glibc's streams, as the program's own printf uses them; `text` is live.
+    let written = unsafe {
+        let stream = if to_stderr { stderr } else { stdout };
+        fwrite(text.as_ptr().cast(), 1, text.len(), stream)
+    };
+    written as i64
+}
+
+/// Service 1: calls the host function the kernel names with its 7 arguments as input; the 2
+/// words it writes are the answer.
+fn call_host_function(args: &[u64; 8]) -> (u64, u64) {
+    if args[0] == 0 {
+        return (0, 0);
+    }
+    let mut output = [0u64; 2];
+    // SAFETY: the kernel passes a host function of this type (HIP's `__ockl_call_host_function`
+    // contract, which ROCm's host calls the same way); a wrong pointer is the program's bug.
+    unsafe {
+        let f: extern "C" fn(*mut u64, *const u64) = std::mem::transmute(args[0] as usize);
+        f(output.as_mut_ptr(), args[1..].as_ptr());
+    }
+    (output[0], output[1])
 }
 
 #[cfg(test)]

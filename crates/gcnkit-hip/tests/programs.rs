@@ -498,7 +498,7 @@ fn device_printf_from_many_waves() {
 }
 
 /// The kernels' 150 lines, in any order, between the host's own, equal to the host's printf
-/// of the same values.
+/// of the same values; each device printf returned what the host's returned.
 fn printf_prints_what_the_host_prints(o: &Output) {
     assert_eq!(o.status.code(), Some(0));
     let out = String::from_utf8_lossy(&o.stdout);
@@ -515,6 +515,13 @@ fn printf_prints_what_the_host_prints(o: &Output) {
     want.sort();
     assert_eq!(got.len(), 150);
     assert_eq!(got, want);
+    assert_eq!(lines.last(), Some(&"printf returned the bytes printed: 150 of 150"));
+}
+
+#[test]
+fn a_kernel_calls_a_host_function() {
+    let Some(p) = build("host_function", &GPUS) else { return };
+    passes_on_each_gpu(&p, &[], "PASS host_function 300 lanes");
 }
 
 #[test]

@@ -371,7 +371,8 @@ pub fn properties(g: &Gpu) -> HipDeviceProp {
     p.clock_rate = g.clock_khz;
     p.memory_clock_rate = g.memory_clock_khz;
     p.memory_bus_width = g.memory_bus_bits;
-    p.total_const_mem = g.memory_bytes as usize;
+    // ROCm 5.2: the constant buffer's size capped to what an int holds (the attribute's).
+    p.total_const_mem = g.memory_bytes.min(i32::MAX as u64) as usize;
     p.major = g.gcn_arch / 100;
     p.minor = g.gcn_arch / 10 % 10;
     p.multi_processor_count = g.compute_units;
@@ -475,6 +476,21 @@ pub fn attribute(g: &Gpu, attr: i32) -> Option<i32> {
         a if a == hipDeviceAttributeMaxPitch => i32::MAX,
         // Textures and surfaces are sampled by the kernel machine (ROCm: 1 on GCN GPUs).
         a if a == hipDeviceAttributeImageSupport => 1,
+        // The rest as ROCm 5.2 answers them: from the properties.
+        a if a == hipDeviceAttributeMaxTexture1DWidth => p.max_texture_1d,
+        a if a == hipDeviceAttributeMaxTexture2DWidth => p.max_texture_2d[0],
+        a if a == hipDeviceAttributeMaxTexture2DHeight => p.max_texture_2d[1],
+        a if a == hipDeviceAttributeMaxTexture3DWidth => p.max_texture_3d[0],
+        a if a == hipDeviceAttributeMaxTexture3DHeight => p.max_texture_3d[1],
+        a if a == hipDeviceAttributeMaxTexture3DDepth => p.max_texture_3d[2],
+        a if a == hipDeviceAttributeCooperativeMultiDeviceUnmatchedFunc => p.cooperative_multi_device_unmatched[0],
+        a if a == hipDeviceAttributeCooperativeMultiDeviceUnmatchedGridDim => p.cooperative_multi_device_unmatched[1],
+        a if a == hipDeviceAttributeCooperativeMultiDeviceUnmatchedBlockDim => p.cooperative_multi_device_unmatched[2],
+        a if a == hipDeviceAttributeCooperativeMultiDeviceUnmatchedSharedMem => p.cooperative_multi_device_unmatched[3],
+        a if a == hipDeviceAttributePageableMemoryAccess => p.pageable_memory_access,
+        a if a == hipDeviceAttributePageableMemoryAccessUsesHostPageTables => {
+            p.pageable_memory_access_uses_host_page_tables
+        }
         _ => return None,
     })
 }
@@ -485,6 +501,19 @@ pub unsafe extern "C" fn hipDeviceGetAttribute(pi: *mut i32, attr: i32, device_i
             return Err(hipErrorInvalidValue);
         }
         let g = check_device(device_id)?;
+        use crate::attr::{hipDeviceAttributeHdpMemFlushCntl, hipDeviceAttributeHdpRegFlushCntl};
+        if [hipDeviceAttributeHdpMemFlushCntl, hipDeviceAttributeHdpRegFlushCntl].contains(&attr) {
+            // ROCm 5.2 writes the properties' pointer (none here) over `pi`, 8 bytes.
+            let p = properties(g);
+            let hdp = if attr == hipDeviceAttributeHdpMemFlushCntl {
+                p.hdp_mem_flush_cntl
+            } else {
+                p.hdp_reg_flush_cntl
+            };
+            // SAFETY: checked non-null; the caller passes room for a pointer, as ROCm's needs.
+            unsafe { pi.cast::<*mut u32>().write_unaligned(hdp) };
+            return Ok(());
+        }
         let v = if attr == crate::attr::hipDeviceAttributePciBusId {
             device_id
         } else {

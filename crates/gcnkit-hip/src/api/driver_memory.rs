@@ -25,14 +25,19 @@ pub unsafe extern "C" fn hipMemAllocHost(ptr: *mut *mut c_void, size: usize) -> 
     unsafe { hipHostMalloc(ptr, size, 0) }
 }
 
-/// `hipDeviceMallocDefault` (0), `Finegrained` (1), `Signal` (2), `Uncached` (3): device memory
-/// is coherent in the kernel machine, so every kind is a `hipMalloc`.
+/// `hipDeviceMallocDefault` (0) and `Finegrained` (1): device memory is coherent in the kernel
+/// machine, so both are a `hipMalloc`. `hipMallocSignalMemory` (2) is, as in ROCm 5.2, 8 bytes
+/// (another size `hipErrorInvalidValue`) of memory the host reads and writes itself (an HSA
+/// signal's): pinned host memory here, which `hipFree` frees. Other flags (HIP 5.2 has no
+/// `Uncached`): `hipErrorInvalidValue`.
 pub unsafe extern "C" fn hipExtMallocWithFlags(ptr: *mut *mut c_void, size: usize, flags: u32) -> i32 {
-    if flags > 3 {
-        return runtime::fail(hipErrorInvalidValue);
+    match flags {
+        // SAFETY: the program's out-pointer.
+        0 | 1 => unsafe { hipMalloc(ptr, size) },
+        // SAFETY: the program's out-pointer.
+        2 if size == 8 => unsafe { hipHostMalloc(ptr, size, 0) },
+        _ => runtime::fail(hipErrorInvalidValue),
     }
-    // SAFETY: the program's out-pointer.
-    unsafe { hipMalloc(ptr, size) }
 }
 
 /// The base and size of the allocation holding `dptr`.

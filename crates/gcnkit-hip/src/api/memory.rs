@@ -149,8 +149,15 @@ pub(super) unsafe fn alloc_shared(
     }
 }
 
+/// `hipHostMallocCoherent | hipHostMallocNonCoherent` together: ROCm 5.2's hipErrorInvalidValue.
+const BOTH_COHERENCES: u32 = 0x4000_0000 | 0x8000_0000;
+
 pub unsafe extern "C" fn hipHostMalloc(ptr: *mut *mut c_void, size: usize, flags: u32) -> i32 {
     guard(|| {
+        if flags & BOTH_COHERENCES == BOTH_COHERENCES {
+            eprintln!("gcnkit-hip: hipHostMalloc: memory cannot be coherent and non-coherent");
+            return Err(hipErrorInvalidValue);
+        }
         super::capture::allocation_allowed()?;
         // SAFETY: the program's out-pointer.
         unsafe { alloc_shared("hipHostMalloc", ptr, size, false, flags) }
@@ -167,9 +174,16 @@ pub unsafe extern "C" fn hipMallocHost(ptr: *mut *mut c_void, size: usize) -> i3
     guard(|| unsafe { alloc_shared("hipMallocHost", ptr, size, false, 0) })
 }
 
-pub unsafe extern "C" fn hipMallocManaged(dev_ptr: *mut *mut c_void, size: usize, _flags: u32) -> i32 {
-    // SAFETY: the program's out-pointer.
-    guard(|| unsafe { alloc_shared("hipMallocManaged", dev_ptr, size, true, 0) })
+/// As ROCm 5.2's: no size, or flags other than `hipMemAttachGlobal` (1) or `hipMemAttachHost`
+/// (2), are hipErrorInvalidValue.
+pub unsafe extern "C" fn hipMallocManaged(dev_ptr: *mut *mut c_void, size: usize, flags: u32) -> i32 {
+    guard(|| {
+        if size == 0 || !(flags == 1 || flags == 2) {
+            return Err(hipErrorInvalidValue);
+        }
+        // SAFETY: the program's out-pointer.
+        unsafe { alloc_shared("hipMallocManaged", dev_ptr, size, true, 0) }
+    })
 }
 
 pub extern "C" fn hipHostFree(ptr: *mut c_void) -> i32 {

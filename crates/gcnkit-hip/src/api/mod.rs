@@ -167,8 +167,10 @@ pub struct ChannelDesc {
 /// HIP_VERSION of the headers this runtime follows (5.2.21153).
 pub const HIP_VERSION: i32 = 50_221_153;
 
-/// `hipDeviceArch_t` of a GCN GPU: every flag but surface functions and dynamic parallelism.
-pub(super) const ARCH_FLAGS: u32 = 0x3fff | 1 << 15;
+/// `hipDeviceArch_t` of a GCN GPU as ROCm 5.2 fills it: every flag but funnel shift (bit 11),
+/// the `__syncthreads_count/and/or` extension (13), surface functions (14) and dynamic
+/// parallelism (16).
+pub(super) const ARCH_FLAGS: u32 = 0x3fff & !(1 << 11) & !(1 << 13) | 1 << 15;
 
 pub(super) fn copy_name(dst: &mut [c_char; 256], s: &str) {
     for (d, b) in dst.iter_mut().zip(s.bytes().take(255)) {

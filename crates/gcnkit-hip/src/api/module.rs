@@ -251,6 +251,8 @@ pub(super) fn potential_block_size(
     Ok(())
 }
 
+/// As ROCm 5.2's: a function that is no registered kernel is `hipErrorInvalidValue` (a launch
+/// of one is `hipErrorInvalidDeviceFunction`).
 pub unsafe extern "C" fn hipOccupancyMaxActiveBlocksPerMultiprocessor(
     num_blocks: *mut i32,
     f: *const c_void,
@@ -258,7 +260,7 @@ pub unsafe extern "C" fn hipOccupancyMaxActiveBlocksPerMultiprocessor(
     dyn_shared: usize,
 ) -> i32 {
     guard(|| {
-        let k = with(|rt| rt.kernel(f as usize))?;
+        let k = with(|rt| rt.kernel(f as usize)).map_err(|_| hipErrorInvalidValue)?;
         occupancy_blocks(num_blocks, &k, block_size, dyn_shared)
     })
 }
@@ -282,7 +284,10 @@ pub unsafe extern "C" fn hipOccupancyMaxPotentialBlockSize(
     block_size_limit: i32,
 ) -> i32 {
     guard(|| {
-        let k = with(|rt| rt.kernel(f as usize))?;
+        if grid_size.is_null() || block_size.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        let k = with(|rt| rt.kernel(f as usize)).map_err(|_| hipErrorInvalidValue)?;
         potential_block_size(grid_size, block_size, &k, dyn_shared, block_size_limit)
     })
 }

@@ -235,9 +235,11 @@ fn compile(p: &mut Program, options: &[String], arch: Option<&str>) -> i32 {
             }
             std::fs::write(f, body).map_err(|e| e.to_string())?;
         }
-        // Each name expression's address in a device variable (see the module's comment).
+        // Each name expression's address in a device variable (see the module's comment); an
+        // expression that is an address already (`&V`, as ROCm's hiprtc takes it) as it is.
         let mut source = p.source.clone();
         for (k, (e, _)) in p.names.iter().enumerate() {
+            let e = e.strip_prefix('&').unwrap_or(e);
             source.push_str(&format!(
                 "\n__device__ __attribute__((used)) const void* __gcnkit_name_expr_{k} = (const void*)&{e};\n"
             ));
@@ -318,15 +320,30 @@ fn compile(p: &mut Program, options: &[String], arch: Option<&str>) -> i32 {
 }
 
 /// The symbol each `__gcnkit_name_expr_K` variable points to: the dynamic relocation at the
-/// variable's address gives the target's address, and the function there is named.
+/// variable's address names it (a variable's address), or gives the target's address (a
+/// function's), and the global function or variable there is named.
 fn lowered_names(code: &[u8], n: usize) -> Result<Vec<Option<String>>, String> {
+    use object::{RelocationTarget, SymbolKind};
     let elf = object::File::parse(code).map_err(|e| e.to_string())?;
-    let targets: HashMap<u64, u64> = elf
-        .dynamic_relocations()
-        .into_iter()
-        .flatten()
-        .map(|(at, r)| (at, r.addend() as u64))
-        .collect();
+    let named = |f: &object::Symbol| f.name().ok().map(str::to_string);
+    let mut targets = HashMap::new();
+    for (at, r) in elf.dynamic_relocations().into_iter().flatten() {
+        let name = match r.target() {
+            RelocationTarget::Symbol(i) => elf
+                .dynamic_symbols()
+                .find(|d| d.index() == i)
+                .and_then(|d| named(&d))
+                .filter(|d| !d.is_empty()),
+            _ => None,
+        };
+        let name = name.or_else(|| {
+            let to = r.addend() as u64;
+            elf.symbols()
+                .find(|f| f.address() == to && f.is_global() && matches!(f.kind(), SymbolKind::Text | SymbolKind::Data))
+                .and_then(|f| named(&f))
+        });
+        targets.insert(at, name);
+    }
     let mut names = vec![None; n];
     for s in elf.symbols() {
         let Some(k) = s
@@ -336,14 +353,8 @@ fn lowered_names(code: &[u8], n: usize) -> Result<Vec<Option<String>>, String> {
         else {
             continue;
         };
-        let Some(&to) = targets.get(&s.address()) else { continue };
-        if let Some(f) = elf
-            .symbols()
-            .find(|f| f.address() == to && f.kind() == object::SymbolKind::Text && f.is_global())
-        {
-            if let Some(slot) = names.get_mut(k) {
-                *slot = f.name().ok().map(str::to_string);
-            }
+        if let (Some(slot), Some(Some(name))) = (names.get_mut(k), targets.get(&s.address())) {
+            *slot = Some(name.clone());
         }
     }
     Ok(names)

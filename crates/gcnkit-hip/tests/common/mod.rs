@@ -82,6 +82,11 @@ pub fn run_bounded(cmd: &mut Command) -> Output {
 /// Runs `cmd` to its end, its output captured; after [`HANG`] kills it and returns why, with
 /// what it had printed.
 pub fn try_run_bounded(cmd: &mut Command) -> Result<Output, String> {
+    try_run_within(cmd, HANG)
+}
+
+/// [`try_run_bounded`] with a bound of the caller's.
+pub fn try_run_within(cmd: &mut Command, limit: std::time::Duration) -> Result<Output, String> {
     use std::io::Read;
     use std::process::Stdio;
     let mut child = cmd
@@ -104,12 +109,12 @@ pub fn try_run_bounded(cmd: &mut Command) -> Result<Output, String> {
         if let Some(st) = child.try_wait().expect("wait") {
             break st;
         }
-        if start.elapsed() > HANG {
+        if start.elapsed() > limit {
             let _ = child.kill();
             let _ = child.wait();
             let (o, e) = (out.join().unwrap_or_default(), err.join().unwrap_or_default());
             return Err(format!(
-                "{cmd:?} did not end within {HANG:?} (a hang): killed\nstdout:\n{}stderr:\n{}",
+                "{cmd:?} did not end within {limit:?} (a hang, or too slow here): killed\nstdout:\n{}stderr:\n{}",
                 String::from_utf8_lossy(&o),
                 String::from_utf8_lossy(&e)
             ));

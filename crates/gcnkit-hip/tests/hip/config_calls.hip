@@ -249,6 +249,15 @@ int main() {
     CHECK(hipDeviceGetAttribute(&cus, hipDeviceAttributeMultiprocessorCount, dev));
     CHECK(hipOccupancyMaxActiveBlocksPerMultiprocessor(&per_cu, (const void*)scale, 256, 0));
     EXPECT(per_cu > 0, "occupancy %d", per_cu);
+    // ROCm 5.2's errors: a function that is no kernel, or no place for the answer.
+    int grid = 0, block = 0;
+    EXPECT(hipOccupancyMaxActiveBlocksPerMultiprocessor(&per_cu, (const void*)0, 256, 0) == hipErrorInvalidValue,
+           "occupancy of no kernel");
+    EXPECT(hipOccupancyMaxPotentialBlockSize(&grid, &block, (const void*)0, 0, 0) == hipErrorInvalidValue,
+           "potential block size of no kernel");
+    EXPECT(hipOccupancyMaxPotentialBlockSize(nullptr, &block, (const void*)scale, 0, 0) == hipErrorInvalidValue,
+           "potential block size without a grid");
+    (void)hipGetLastError();
     EXPECT(hipLaunchCooperativeKernel((const void*)scale, dim3(per_cu * cus + 1), dim3(256), args, 0, s) ==
                hipErrorCooperativeLaunchTooLarge,
            "a cooperative grid of %d work-groups (%d fit)", per_cu * cus + 1, per_cu * cus);

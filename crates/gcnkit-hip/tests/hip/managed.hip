@@ -52,6 +52,12 @@ int main() {
     hipPointerAttribute_t a;
     CHECK(hipPointerGetAttributes(&a, &counter));
     EXPECT(a.isManaged == 1, "counter is managed");
+    // ROCm 5.2's errors: no size, or flags other than hipMemAttachGlobal or hipMemAttachHost.
+    void* m = nullptr;
+    EXPECT(hipMallocManaged(&m, 0, hipMemAttachGlobal) == hipErrorInvalidValue, "managed memory of no size");
+    EXPECT(hipMallocManaged(&m, 64, 145) == hipErrorInvalidValue, "managed memory with flags 145");
+    CHECK(hipMallocManaged(&m, 64, hipMemAttachHost));
+    CHECK(hipFree(m));
     printf("PASS managed\n");
     return 0;
 }

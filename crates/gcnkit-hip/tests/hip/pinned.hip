@@ -48,6 +48,13 @@ int main() {
         printf("FAIL: copies through pinned memory\n");
         return 1;
     }
+    // Coherent and non-coherent at once: ROCm 5.2's hipErrorInvalidValue.
+    void* both = nullptr;
+    if (hipHostMalloc(&both, 64, hipHostMallocCoherent | hipHostMallocNonCoherent) != hipErrorInvalidValue) {
+        printf("FAIL: coherent and non-coherent pinned memory\n");
+        return 1;
+    }
+    (void)hipGetLastError();
     CHECK(hipHostFree(in));
     CHECK(hipHostFree(out));
     CHECK(hipFree(m));

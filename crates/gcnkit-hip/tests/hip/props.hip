@@ -47,6 +47,43 @@ int main(int argc, char** argv) {
         printf("FAIL: attributes %d %d\n", v, cus);
         return 1;
     }
+    // ROCm 5.2's figures: the constant memory an int can hold, in the properties as in the
+    // attribute; the arch flags it clears (funnel shift, __syncthreads_count/and/or as
+    // CUDA's extension, surface functions, dynamic parallelism) and the ones it sets.
+    int constant = 0;
+    CHECK(hipDeviceGetAttribute(&constant, hipDeviceAttributeTotalConstantMemory, 0));
+    if (p.totalConstMem != (size_t)constant || constant != 2147483647) {
+        printf("FAIL: totalConstMem %zu, attribute %d\n", p.totalConstMem, constant);
+        return 1;
+    }
+    if (p.arch.hasFunnelShift || p.arch.hasSyncThreadsExt || p.arch.hasSurfaceFuncs ||
+        p.arch.hasDynamicParallelism || !p.arch.hasWarpShuffle || !p.arch.hasThreadFenceSystem ||
+        !p.arch.has3dGrid || !p.arch.hasFloatAtomicAdd) {
+        printf("FAIL: arch flags\n");
+        return 1;
+    }
+    // The texture sizes and pageable access, as ROCm 5.2 answers them: the properties'.
+    const struct {
+        hipDeviceAttribute_t a;
+        int want;
+    } from_props[] = {
+        {hipDeviceAttributeMaxTexture1DWidth, p.maxTexture1D},
+        {hipDeviceAttributeMaxTexture2DWidth, p.maxTexture2D[0]},
+        {hipDeviceAttributeMaxTexture2DHeight, p.maxTexture2D[1]},
+        {hipDeviceAttributeMaxTexture3DWidth, p.maxTexture3D[0]},
+        {hipDeviceAttributeMaxTexture3DHeight, p.maxTexture3D[1]},
+        {hipDeviceAttributeMaxTexture3DDepth, p.maxTexture3D[2]},
+        {hipDeviceAttributePageableMemoryAccess, p.pageableMemoryAccess},
+        {hipDeviceAttributeCooperativeMultiDeviceUnmatchedFunc, p.cooperativeMultiDeviceUnmatchedFunc},
+    };
+    for (auto& f : from_props) {
+        int got = -1;
+        CHECK(hipDeviceGetAttribute(&got, f.a, 0));
+        if (got != f.want || (f.a == hipDeviceAttributeMaxTexture1DWidth && got <= 0)) {
+            printf("FAIL: attribute %d is %d, the property %d\n", (int)f.a, got, f.want);
+            return 1;
+        }
+    }
     int rt = 0;
     CHECK(hipRuntimeGetVersion(&rt));
     if (rt / 10000000 != 5) {

@@ -34,6 +34,7 @@ __global__ void scale(T* p, T k, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n) p[i] = twice(p[i]) * k * FACTOR;
 }
+namespace N { __device__ int level = 5; }
 extern "C" __global__ void wave(float* out, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n) out[i] = sinf(0.001f * i);
@@ -55,6 +56,8 @@ int main() {
     RTC(hiprtcCreateProgram(&prog, source, "kernels.hip", 1, &header, &header_name));
     RTC(hiprtcAddNameExpression(prog, "scale<int>"));
     RTC(hiprtcAddNameExpression(prog, "scale<float>"));
+    // A variable's name expression is its address, as ROCm's hiprtc takes it.
+    RTC(hiprtcAddNameExpression(prog, "&N::level"));
     const char* name;
     EXPECT(hiprtcGetLoweredName(prog, "scale<int>", &name) == HIPRTC_ERROR_NO_LOWERED_NAMES_BEFORE_COMPILATION,
            "a lowered name before compilation");
@@ -74,6 +77,9 @@ int main() {
     RTC(hiprtcGetLoweredName(prog, "scale<float>", &float_name));
     EXPECT(strcmp(int_name, "_Z5scaleIiEvPT_S0_i") == 0, "lowered name %s", int_name);
     EXPECT(strcmp(float_name, "_Z5scaleIfEvPT_S0_i") == 0, "lowered name %s", float_name);
+    const char* level_name;
+    RTC(hiprtcGetLoweredName(prog, "&N::level", &level_name));
+    EXPECT(strcmp(level_name, "_ZN1N5levelE") == 0, "lowered name %s", level_name);
     EXPECT(hiprtcGetLoweredName(prog, "scale<char>", &name) == HIPRTC_ERROR_NAME_EXPRESSION_NOT_VALID,
            "an unknown name expression");
     // (The lowered names belong to the program: kept before it is destroyed.)
@@ -91,6 +97,12 @@ int main() {
     CHECK(hipModuleGetFunction(&scale_int, module, int_kernel.c_str()));
     CHECK(hipModuleGetFunction(&scale_float, module, float_kernel.c_str()));
     CHECK(hipModuleGetFunction(&wave, module, "wave"));
+    hipDeviceptr_t level;
+    size_t level_size = 0;
+    int level_value = 0;
+    CHECK(hipModuleGetGlobal(&level, &level_size, module, "_ZN1N5levelE"));
+    CHECK(hipMemcpy(&level_value, level, sizeof(int), hipMemcpyDeviceToHost));
+    EXPECT(level_size == sizeof(int) && level_value == 5, "N::level: %zu bytes, %d", level_size, level_value);
 
     const int n = 3000;
     std::vector<int> hi(n);

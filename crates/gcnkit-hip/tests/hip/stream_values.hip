@@ -2,7 +2,7 @@
 // memory until the host makes the condition true (each of the four compare operations under
 // a mask, decided by the host's own evaluation of the header's rule), value writes in stream
 // order around kernels, a wait that is never met (given up with hipErrorLaunchTimeOut after
-// GCNKIT_WAIT_TIMEOUT seconds, not a hang), and the errors of misuse.
+// GCNKIT_WAIT_TIMEOUT seconds, not a hang), signal memory, and the errors of misuse.
 #include "check.h"
 #include <chrono>
 #include <cstdlib>
@@ -147,6 +147,24 @@ int main() {
         return 1;
     }
     CHECK(hipStreamSynchronize(s));
+
+    // Signal memory (hipExtMallocWithFlags, hipMallocSignalMemory): 8 bytes the host reads
+    // and writes itself, as ROCm's HSA signal memory, and a kernel and the stream too.
+    int64_t* sig;
+    CHECK(hipExtMallocWithFlags((void**)&sig, 8, hipMallocSignalMemory));
+    *sig = 0;
+    CHECK(hipStreamWaitValue64(s, sig, 5, hipStreamWaitValueEq, ~0ull));
+    hipLaunchKernelGGL(store, dim3(1), dim3(1), 0, s, (int*)sig, 6);
+    *sig = 5;
+    CHECK(hipStreamSynchronize(s));
+    if (*sig != 6) {
+        printf("FAIL: signal memory after the kernel: %lld\n", (long long)*sig);
+        return 1;
+    }
+    CHECK(hipFree(sig));
+    // ROCm 5.2's errors: signal memory is 8 bytes; flags past hipMallocSignalMemory.
+    EXPECT(hipExtMallocWithFlags((void**)&sig, 16, hipMallocSignalMemory), hipErrorInvalidValue);
+    EXPECT(hipExtMallocWithFlags((void**)&sig, 8, 3), hipErrorInvalidValue);
 
     // Misuse.
     EXPECT(hipStreamWaitValue32(s, word, 1, 4, 0xffffffffu), hipErrorInvalidValue);
