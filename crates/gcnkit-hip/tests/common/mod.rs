@@ -88,11 +88,15 @@ pub fn try_run_bounded(cmd: &mut Command) -> Result<Output, String> {
 /// [`try_run_bounded`] with a bound of the caller's.
 pub fn try_run_within(cmd: &mut Command, limit: std::time::Duration) -> Result<Output, String> {
     use std::io::Read;
+    use std::os::unix::process::CommandExt;
     use std::process::Stdio;
+    // A process group of its own: a run killed for its time takes the program `gcnkit exec`
+    // started with it (which would spin on, and hold the output pipes open).
     let mut child = cmd
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
+        .process_group(0)
         .spawn()
         .expect("gcnkit exec");
     let read = |mut r: Box<dyn Read + Send>| {
@@ -110,6 +114,9 @@ pub fn try_run_within(cmd: &mut Command, limit: std::time::Duration) -> Result<O
             break st;
         }
         if start.elapsed() > limit {
+            let _ = Command::new("kill")
+                .args(["-KILL", &format!("-{}", child.id())])
+                .status();
             let _ = child.kill();
             let _ = child.wait();
             let (o, e) = (out.join().unwrap_or_default(), err.join().unwrap_or_default());
