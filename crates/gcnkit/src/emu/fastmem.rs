@@ -41,17 +41,25 @@ impl FastMem {
     /// `hint`: the instruction's own [`Memory::span_hinted`] hint, kept by the caller.
     /// `lds`: the work-group's LDS.
     #[inline]
-    pub fn run(&self, w: &mut Wave, mem: &Memory, lds: &mut [u8], hint: &mut u32) -> bool {
-        self.run_logged(w, mem, lds, None, hint)
+    pub fn run(&self, w: &mut Wave, mem: &Memory, lds: &mut [u8], private: Private, hint: &mut u32) -> bool {
+        self.run_logged(w, mem, lds, private, None, hint)
     }
 
     /// [`FastMem::run`], telling `log` of each lane's access as the general executor does
     /// (`--check`; LDS accesses then go the general way, which also keeps which LDS bytes
     /// were written).
     #[inline]
-    pub fn run_logged(&self, w: &mut Wave, mem: &Memory, lds: &mut [u8], log: Option<&Log>, hint: &mut u32) -> bool {
+    pub fn run_logged(
+        &self,
+        w: &mut Wave,
+        mem: &Memory,
+        lds: &mut [u8],
+        private: Private,
+        log: Option<&Log>,
+        hint: &mut u32,
+    ) -> bool {
         match self {
-            FastMem::Global(g) => g.run(w, mem, log, hint),
+            FastMem::Global(g) => g.run(w, mem, private, log, hint),
             FastMem::Scalar(s) => s.run(w, mem, log, hint),
             FastMem::Lds(d) => log.is_none() && d.run(w, lds),
             FastMem::Scratch(s) => log.is_none() && s.run(w, mem, hint),
@@ -61,6 +69,14 @@ impl FastMem {
 
 /// Where a watched run's accesses go.
 pub type Log = std::cell::RefCell<Vec<Access>>;
+
+/// The wave's private segment: its scratch (the 64 lanes' dwords side by side) and the bytes
+/// each lane has, where FLAT addresses in the private aperture go.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Private {
+    pub scratch: u64,
+    pub size: u64,
+}
 
 /// Logs lane `lane`'s access of `n` bytes at offset `o` of `r` (before it is made), a
 /// dword at a time as the general executor logs it.
@@ -158,10 +174,13 @@ impl FastGlobal {
     }
 
     #[inline]
-    fn run(&self, w: &mut Wave, mem: &Memory, log: Option<&Log>, hint: &mut u32) -> bool {
+    fn run(&self, w: &mut Wave, mem: &Memory, private: Private, log: Option<&Log>, hint: &mut u32) -> bool {
         let exec = w.exec();
         if exec == 0 {
             return true;
+        }
+        if self.flat && !self.wide_base_is_global(w, exec) {
+            return log.is_none() && self.run_private(w, mem, exec, private, hint);
         }
         let base = match self.saddr {
             Some(c) => {
@@ -243,6 +262,60 @@ impl FastGlobal {
                     w.v[data + k][l] = r.read_u32(o + 4 * k as u64);
                 } else {
                     r.write_u32(o + 4 * k as u64, w.v[data + k][l]);
+                }
+            }
+        }
+        if self.load {
+            w.v_written[data..data + dwords].iter_mut().for_each(|x| *x = true);
+        }
+        true
+    }
+
+    /// Is the first active lane's FLAT address outside the private aperture (the usual case)?
+    #[inline]
+    fn wide_base_is_global(&self, w: &Wave, exec: u64) -> bool {
+        let first = exec.trailing_zeros() as usize;
+        !self.wide || w.v[self.vaddr as usize + 1][first] != PRIVATE_APERTURE_HI
+    }
+
+    /// FLAT in the private aperture (clang's `-O0` code reaching its locals through their
+    /// addresses): lane `l`'s dword at private offset `p` is at the wave's scratch + `p / 4 *
+    /// 256 + 4 l`, as [`super::vmem`] places it; every active lane inside the segment,
+    /// dword-aligned, else nothing is done.
+    fn run_private(&self, w: &mut Wave, mem: &Memory, exec: u64, private: Private, hint: &mut u32) -> bool {
+        let (vaddr, data, dwords) = (self.vaddr as usize, self.data as usize, self.dwords as usize);
+        let n = 4 * dwords as u64;
+        let mut offs = [0u64; 64];
+        let mut seen = None;
+        let mut same = true;
+        for (l, o) in offs.iter_mut().enumerate().filter(|(l, _)| exec >> l & 1 != 0) {
+            let a = (w.v[vaddr][l] as u64 | (w.v[vaddr + 1][l] as u64) << 32).wrapping_add(self.off);
+            let p = a & 0xffff_ffff;
+            if (a >> 32) as u32 != PRIVATE_APERTURE_HI || p & 3 != 0 || p + n > private.size {
+                return false;
+            }
+            *o = p;
+            same &= *seen.get_or_insert(p) == p;
+        }
+        let Some((r, base)) = mem.span_hinted(private.scratch, 64 * private.size, hint) else {
+            return false;
+        };
+        for k in 0..dwords {
+            if same && exec == u64::MAX {
+                let at = base + (offs[0] / 4 + k as u64) * 256;
+                if self.load {
+                    r.read_words(at, &mut w.v[data + k][..]);
+                } else {
+                    r.write_words(at, &w.v[data + k][..]);
+                }
+                continue;
+            }
+            for l in (0..64).filter(|l| exec >> l & 1 != 0) {
+                let at = base + (offs[l] / 4 + k as u64) * 256 + 4 * l as u64;
+                if self.load {
+                    w.v[data + k][l] = r.read_u32(at);
+                } else {
+                    r.write_u32(at, w.v[data + k][l]);
                 }
             }
         }
@@ -772,7 +845,14 @@ mod tests {
                 };
                 let before = w.clone();
                 let (log, log2) = (Log::default(), Log::default());
-                let ran = p.run_logged(&mut w, &mem, &mut [], Some(&log), &mut (r.next() as u32 % 3));
+                let ran = p.run_logged(
+                    &mut w,
+                    &mem,
+                    &mut [],
+                    Private::default(),
+                    Some(&log),
+                    &mut (r.next() as u32 % 3),
+                );
                 let mut lds = vec![0u8; 64];
                 let mut ctx = MemCtx {
                     mem: &mem2,
@@ -815,6 +895,113 @@ mod tests {
             }
         }
         assert!(fast > 10_000 && declined > 2_000, "fast {fast}, declined {declined}");
+    }
+
+    /// Random FLAT words on each arch whose addresses are in the private aperture (a lane's
+    /// local at -O0): the same offset for every lane or each lane's own, aligned or not,
+    /// inside the segment or past it, one lane's outside the aperture in some, under random
+    /// EXEC: where the fast path ran an instruction, the wave and the scratch are exactly as
+    /// the general executor leaves them; where it declined, nothing changed.
+    #[test]
+    fn fast_flat_private_equals_general_executor() {
+        let mut r = Rng(0x0f1a_7000_0000_0001);
+        let (mut fast, mut declined) = (0, 0);
+        const SIZE: u64 = 512;
+        for a in [Arch::Gcn11, Arch::Gcn12, Arch::Gcn14, Arch::Gcn141] {
+            let mut planned = 0;
+            for _ in 0..2_000_000 {
+                if planned == 5_000 {
+                    break;
+                }
+                // SEG 0 (FLAT) and TFE clear.
+                let w0 = r.next() as u32 & 0x03ff_3fff | 0xdc00_0000;
+                let w1 = r.next() as u32 & !(1 << 23);
+                let words = [w0, w1];
+                let Ok(i) = crate::decode::decode(a, &words) else {
+                    continue;
+                };
+                let Some(d) = i.def() else { continue };
+                let Some(p @ FastMem::Global(g)) = FastMem::plan(&i, d) else {
+                    continue;
+                };
+                if !g.wide || !g.flat {
+                    continue;
+                }
+                planned += 1;
+                let Some(Sem::Mem(m)) = d.sem else { unreachable!() };
+                let bytes: Vec<u8> = (0..64 * SIZE).map(|_| r.next() as u8).collect();
+                let mut mem = Memory::default();
+                let scratch = mem.add("scratch", 64 * SIZE, &bytes);
+                let mut w = Wave::new(a);
+                for row in w.v.iter_mut() {
+                    row.iter_mut().for_each(|x| *x = r.next() as u32);
+                }
+                let same = r.next().is_multiple_of(2);
+                let odd = r.next() % 8;
+                let one = (r.next() % (SIZE - 16)) & !3;
+                let vaddr = i.get(F::Vaddr) as usize;
+                for lane in 0..64 {
+                    let mut o = if same { one } else { (r.next() % (SIZE - 16)) & !3 };
+                    let mut hi = PRIVATE_APERTURE_HI;
+                    if lane == 9 {
+                        match odd {
+                            0 => o = SIZE + r.next() % 64,
+                            1 => o |= 2,
+                            2 => hi = 0,
+                            _ => {}
+                        }
+                    }
+                    w.v[vaddr][lane] = o as u32;
+                    if vaddr < 255 {
+                        w.v[vaddr + 1][lane] = hi;
+                    }
+                }
+                let exec = match r.next() % 4 {
+                    0 | 1 => u64::MAX,
+                    2 => r.next(),
+                    _ => 0,
+                };
+                w.set_pair(super::super::wave::EXEC, exec);
+                let (mut g, before) = (w.clone(), w.clone());
+                let private = Private { scratch, size: SIZE };
+                let ran = p.run(&mut w, &mem, &mut [], private, &mut (r.next() as u32 % 2));
+                let text = crate::syntax::to_text(&i, crate::syntax::Syntax::Llvm);
+                if !ran {
+                    declined += 1;
+                    assert!(
+                        w.v == before.v && w.s == before.s,
+                        "{a}: `{text}` declined but changed the wave"
+                    );
+                    assert_eq!(mem.regions()[0].bytes(), bytes, "{a}: `{text}` declined but wrote");
+                    continue;
+                }
+                let mut mem2 = Memory::default();
+                mem2.add("scratch", 64 * SIZE, &bytes);
+                let mut lds = vec![0u8; 64];
+                let mut ctx = MemCtx {
+                    mem: &mem2,
+                    lds: &mut lds,
+                    scratch,
+                    private_size: SIZE as u32,
+                    clock: 0,
+                    log: None,
+                    lds_defined: &mut [],
+                    coherent: false,
+                    private: (0, 0),
+                    unaligned_lds: false,
+                };
+                fast += 1;
+                let general = vmem::flat(&mut g, &mut ctx, &i, d, m);
+                assert!(general.is_ok(), "{a}: `{text}`: the fast path ran what faults");
+                assert!(w.v == g.v, "{a}: `{text}`: VGPRs differ");
+                assert_eq!(
+                    mem.regions()[0].bytes(),
+                    mem2.regions()[0].bytes(),
+                    "{a}: `{text}`: memory differs"
+                );
+            }
+        }
+        assert!(fast > 8_000 && declined > 2_000, "fast {fast}, declined {declined}");
     }
 
     /// Random MUBUF words on each arch through a private segment buffer (or a resource that
@@ -902,7 +1089,7 @@ mod tests {
                 };
                 w.set_pair(super::super::wave::EXEC, exec);
                 let (mut g, before) = (w.clone(), w.clone());
-                let ran = p.run(&mut w, &mem, &mut [], &mut (r.next() as u32 % 2));
+                let ran = p.run(&mut w, &mem, &mut [], Private::default(), &mut (r.next() as u32 % 2));
                 let text = crate::syntax::to_text(&i, crate::syntax::Syntax::Llvm);
                 if !ran {
                     declined += 1;
@@ -993,10 +1180,10 @@ mod tests {
                 let mut lds = bytes.clone();
                 let log = Log::default();
                 assert!(
-                    exec == 0 || !p.run_logged(&mut w, &mem, &mut lds, Some(&log), &mut 0),
+                    exec == 0 || !p.run_logged(&mut w, &mem, &mut lds, Private::default(), Some(&log), &mut 0),
                     "{a}: `{text}` ran under a log"
                 );
-                if !p.run(&mut w, &mem, &mut lds, &mut 0) {
+                if !p.run(&mut w, &mem, &mut lds, Private::default(), &mut 0) {
                     declined += 1;
                     assert!(
                         w.v == before.v && lds == bytes,

@@ -1274,6 +1274,10 @@ impl<'a> Worker<'a> {
         let scratch = lay.scratch
             + self.slot as u64 * lay.scratch_per_group
             + wi as u64 * 64 * k.setup.private_segment_size as u64;
+        let private = super::fastmem::Private {
+            scratch,
+            size: k.setup.private_segment_size as u64,
+        };
         let ws = &mut self.waves[wi];
         let stats = &mut self.stats;
         let counts = &mut self.counts;
@@ -1347,7 +1351,7 @@ impl<'a> Worker<'a> {
                                 Plan::Mem(f) => {
                                     let mut spare = 0;
                                     let hint = hints.get_mut(k + done).unwrap_or(&mut spare);
-                                    if !f.run(w, sh.mem, lds, hint) {
+                                    if !f.run(w, sh.mem, lds, private, hint) {
                                         break;
                                     }
                                 }
@@ -1481,7 +1485,7 @@ impl<'a> Worker<'a> {
                 Plan::Mem(f) => {
                     let mut spare = 0;
                     let hint = hints.get_mut(index as usize).unwrap_or(&mut spare);
-                    if f.run_logged(&mut ws.w, sh.mem, lds, watch.is_some().then_some(log), hint) {
+                    if f.run_logged(&mut ws.w, sh.mem, lds, private, watch.is_some().then_some(log), hint) {
                         tell_accesses(watch.as_deref_mut(), log, wi, pc, sh.mem);
                         ws.pc += 4 * i.len as u32;
                         continue;
