@@ -302,26 +302,15 @@ impl FastGlobal {
         };
         for k in 0..dwords {
             if same && exec == u64::MAX {
-                let at = base + (offs[0] / 4 + k as u64) * 256;
-                if self.load {
-                    r.read_words(at, &mut w.v[data + k][..]);
-                } else {
-                    r.write_words(at, &w.v[data + k][..]);
-                }
+                move_row(w, r, base + (offs[0] / 4 + k as u64) * 256, self.load, data + k);
                 continue;
             }
             for l in (0..64).filter(|l| exec >> l & 1 != 0) {
                 let at = base + (offs[l] / 4 + k as u64) * 256 + 4 * l as u64;
-                if self.load {
-                    w.v[data + k][l] = r.read_u32(at);
-                } else {
-                    r.write_u32(at, w.v[data + k][l]);
-                }
+                move_dword(w, r, at, self.load, data + k, l);
             }
         }
-        if self.load {
-            w.v_written[data..data + dwords].iter_mut().for_each(|x| *x = true);
-        }
+        loaded(w, self.load, data, dwords);
         true
     }
 
@@ -446,24 +435,14 @@ impl FastScratch {
             for k in 0..dwords {
                 let at = o + 256 * k as u64;
                 if exec == u64::MAX {
-                    if self.load {
-                        r.read_words(at, &mut w.v[data + k][..]);
-                    } else {
-                        r.write_words(at, &w.v[data + k][..]);
-                    }
+                    move_row(w, r, at, self.load, data + k);
                     continue;
                 }
                 for l in (0..64).filter(|l| exec >> l & 1 != 0) {
-                    if self.load {
-                        w.v[data + k][l] = r.read_u32(at + 4 * l as u64);
-                    } else {
-                        r.write_u32(at + 4 * l as u64, w.v[data + k][l]);
-                    }
+                    move_dword(w, r, at + 4 * l as u64, self.load, data + k, l);
                 }
             }
-            if self.load {
-                w.v_written[data..data + dwords].iter_mut().for_each(|x| *x = true);
-            }
+            loaded(w, self.load, data, dwords);
             return true;
         };
         // Each lane's own offset: all inside the first active lane's region first.
@@ -482,18 +461,39 @@ impl FastScratch {
         }
         for (l, &o) in offs.iter().enumerate().filter(|(l, _)| exec >> l & 1 != 0) {
             for k in 0..dwords {
-                let at = o + 256 * k as u64;
-                if self.load {
-                    w.v[data + k][l] = r.read_u32(at);
-                } else {
-                    r.write_u32(at, w.v[data + k][l]);
-                }
+                move_dword(w, r, o + 256 * k as u64, self.load, data + k, l);
             }
         }
-        if self.load {
-            w.v_written[data..data + dwords].iter_mut().for_each(|x| *x = true);
-        }
+        loaded(w, self.load, data, dwords);
         true
+    }
+}
+
+/// Moves lane `l`'s dword between VGPR `reg` and byte `at` of `r` (`load`: into the VGPR).
+#[inline]
+fn move_dword(w: &mut Wave, r: &Region, at: u64, load: bool, reg: usize, l: usize) {
+    if load {
+        w.v[reg][l] = r.read_u32(at);
+    } else {
+        r.write_u32(at, w.v[reg][l]);
+    }
+}
+
+/// Moves the 64 lanes' dwords between VGPR `reg` and the 256 bytes at `at` of `r`.
+#[inline]
+fn move_row(w: &mut Wave, r: &Region, at: u64, load: bool, reg: usize) {
+    if load {
+        r.read_words(at, &mut w.v[reg][..]);
+    } else {
+        r.write_words(at, &w.v[reg][..]);
+    }
+}
+
+/// A load's VGPRs `data..data + dwords` are written.
+#[inline]
+fn loaded(w: &mut Wave, load: bool, data: usize, dwords: usize) {
+    if load {
+        w.v_written[data..data + dwords].iter_mut().for_each(|x| *x = true);
     }
 }
 
