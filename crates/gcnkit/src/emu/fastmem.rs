@@ -179,7 +179,9 @@ impl FastGlobal {
         if exec == 0 {
             return true;
         }
-        if self.flat && !self.wide_base_is_global(w, exec) {
+        // A FLAT address whose first active lane is in the private aperture: the scratch.
+        let first = exec.trailing_zeros() as usize;
+        if self.flat && self.wide && w.v[self.vaddr as usize + 1][first] == PRIVATE_APERTURE_HI {
             return log.is_none() && self.run_private(w, mem, exec, private, hint);
         }
         let base = match self.saddr {
@@ -269,13 +271,6 @@ impl FastGlobal {
             w.v_written[data..data + dwords].iter_mut().for_each(|x| *x = true);
         }
         true
-    }
-
-    /// Is the first active lane's FLAT address outside the private aperture (the usual case)?
-    #[inline]
-    fn wide_base_is_global(&self, w: &Wave, exec: u64) -> bool {
-        let first = exec.trailing_zeros() as usize;
-        !self.wide || w.v[self.vaddr as usize + 1][first] != PRIVATE_APERTURE_HI
     }
 
     /// FLAT in the private aperture (clang's `-O0` code reaching its locals through their
@@ -410,17 +405,15 @@ impl FastScratch {
         if exec == 0 {
             return true;
         }
-        let s = |k: usize| w.s[self.srsrc as usize + k];
-        let d3 = s(3);
-        // Swizzled, ADD_TID, element size 4 (field 1), index stride 64 (field 3).
-        if s(1) >> 31 == 0 || d3 >> 19 & 0x1f != 0x1d {
+        let v = super::vmem::Vsharp::of(w, self.srsrc as usize);
+        if !(v.swizzle && v.add_tid && v.element_size == 4 && v.index_stride == 64) {
             return false;
         }
         let soffset = match self.soffset {
             Soffset::Sgpr(c) => w.s[c as usize],
             Soffset::Const(v) => v,
         } as u64;
-        let base = (s(0) as u64 | ((s(1) & 0xffff) as u64) << 32).wrapping_add(soffset);
+        let base = v.base.wrapping_add(soffset);
         let (data, dwords) = (self.data as usize, self.dwords as usize);
         let rows = 256 * dwords as u64;
         // Lane l's first dword: at the row of its offset, 4 l into it.
@@ -734,6 +727,23 @@ mod tests {
 
     use crate::emu::test_rng::Rng;
 
+    /// The general executor's context over `mem` and `lds`: nothing logged, no private
+    /// segment, plain accesses (the tests change what they need).
+    fn general<'a>(mem: &'a Memory, lds: &'a mut [u8]) -> MemCtx<'a> {
+        MemCtx {
+            mem,
+            lds,
+            scratch: 0,
+            private_size: 0,
+            clock: 0,
+            log: None,
+            lds_defined: &mut [],
+            coherent: false,
+            private: (0, 0),
+            unaligned_lds: false,
+        }
+    }
+
     /// Random FLAT/GLOBAL and scalar-load words on each arch, on addresses that are coalesced,
     /// scattered, partly outside the buffer or in an aperture, under random EXEC: where the
     /// fast path says it ran an instruction, it left the wave and memory exactly as the general
@@ -855,16 +865,9 @@ mod tests {
                 );
                 let mut lds = vec![0u8; 64];
                 let mut ctx = MemCtx {
-                    mem: &mem2,
-                    lds: &mut lds,
-                    scratch: 0,
-                    private_size: 0,
-                    clock: 0,
                     log: Some(&log2),
-                    lds_defined: &mut [],
                     coherent: i.get(F::Glc) != 0,
-                    private: (0, 0),
-                    unaligned_lds: false,
+                    ..general(&mem2, &mut lds)
                 };
                 let text = crate::syntax::to_text(&i, crate::syntax::Syntax::Llvm);
                 if !ran {
@@ -979,16 +982,9 @@ mod tests {
                 mem2.add("scratch", 64 * SIZE, &bytes);
                 let mut lds = vec![0u8; 64];
                 let mut ctx = MemCtx {
-                    mem: &mem2,
-                    lds: &mut lds,
                     scratch,
                     private_size: SIZE as u32,
-                    clock: 0,
-                    log: None,
-                    lds_defined: &mut [],
-                    coherent: false,
-                    private: (0, 0),
-                    unaligned_lds: false,
+                    ..general(&mem2, &mut lds)
                 };
                 fast += 1;
                 let general = vmem::flat(&mut g, &mut ctx, &i, d, m);
@@ -1103,18 +1099,7 @@ mod tests {
                 let mut mem2 = Memory::default();
                 mem2.add("scratch", SIZE, &bytes);
                 let mut lds = vec![0u8; 64];
-                let mut ctx = MemCtx {
-                    mem: &mem2,
-                    lds: &mut lds,
-                    scratch: 0,
-                    private_size: 0,
-                    clock: 0,
-                    log: None,
-                    lds_defined: &mut [],
-                    coherent: false,
-                    private: (0, 0),
-                    unaligned_lds: false,
-                };
+                let mut ctx = general(&mem2, &mut lds);
                 fast += 1;
                 offen += (i.get(F::Offen) != 0) as u32;
                 let general = vmem::mubuf(&mut g, &mut ctx, &i, d, m);
@@ -1195,16 +1180,8 @@ mod tests {
                 two += lp.two as usize;
                 let mut lds2 = bytes.clone();
                 let mut ctx = MemCtx {
-                    mem: &mem,
-                    lds: &mut lds2,
-                    scratch: 0,
-                    private_size: 0,
-                    clock: 0,
-                    log: None,
-                    lds_defined: &mut [],
-                    coherent: false,
-                    private: (0, 0),
                     unaligned_lds: a.is_gcn14(),
+                    ..general(&mem, &mut lds2)
                 };
                 let general = vmem::ds(&mut g, &mut ctx, &i, d, m);
                 assert!(

@@ -400,6 +400,12 @@ impl PcSums {
     /// Follows `i` at byte offset `pc`; the address a pair now holds when `i` completed one.
     fn step(&mut self, i: &Instr, pc: u32) -> Option<u64> {
         let d = i.def()?;
+        if matches!(d.sem, Some(Sem::Flow(Flow::GetPc))) {
+            let dst = i.get(F::Sdst) as u16;
+            self.at.retain(|e| e.0 != dst);
+            self.at.push((dst, pc as u64 + 4 * i.len as u64, None));
+            return None;
+        }
         let name = d.name[i.arch.index()];
         let (dst, s0, s1) = (i.get(F::Sdst) as u16, i.get(F::Ssrc0) as u16, i.get(F::Ssrc1) as u16);
         let value = |code: u16| match crate::operand::classify(i.arch, code) {
@@ -410,10 +416,6 @@ impl PcSums {
             _ => None,
         };
         match name {
-            "s_getpc_b64" => {
-                self.at.retain(|e| e.0 != dst);
-                self.at.push((dst, pc as u64 + 4 * i.len as u64, None));
-            }
             "s_add_u32" if dst == s0 => {
                 if let (Some(e), Some(lo)) = (self.at.iter_mut().find(|e| e.0 == dst), value(s1)) {
                     e.2 = Some(lo);

@@ -642,18 +642,19 @@ fn permute(w: &mut Wave, back: bool, offset: u32, vaddr: usize, data0: usize, vd
 // Buffers
 
 /// A buffer resource (V#).
-struct Vsharp {
-    base: u64,
+pub(crate) struct Vsharp {
+    pub(crate) base: u64,
     stride: u64,
-    swizzle: bool,
+    pub(crate) swizzle: bool,
     num_records: u64,
-    element_size: u64,
-    index_stride: u64,
-    add_tid: bool,
+    pub(crate) element_size: u64,
+    pub(crate) index_stride: u64,
+    pub(crate) add_tid: bool,
 }
 
 impl Vsharp {
-    fn of(w: &Wave, code: usize) -> Vsharp {
+    /// The resource in the four SGPRs from `code`.
+    pub(crate) fn of(w: &Wave, code: usize) -> Vsharp {
         let s = |k: usize| w.s[(code + k) & 127];
         let d3 = s(3);
         Vsharp {
