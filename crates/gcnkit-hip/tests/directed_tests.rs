@@ -402,8 +402,7 @@ fn work_dir() -> PathBuf {
 
 /// `tests/src` of [`TAG`] from the mirror, extracted once into the target directory.
 fn checkout() -> Result<PathBuf, String> {
-    let mirrors = std::env::var_os("GCNKIT_MIRRORS").map_or_else(|| PathBuf::from("/work/.mirror"), PathBuf::from);
-    let git_dir = mirrors.join("ROCm+HIP/repo");
+    let git_dir = common::mirrors().join("ROCm+HIP/repo");
     if !git_dir.exists() {
         return Err(format!(
             "no mirror of ROCm/HIP at {} (set GCNKIT_MIRRORS)",

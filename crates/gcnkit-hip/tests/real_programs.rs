@@ -19,11 +19,6 @@ use std::process::{Command, Output};
 use std::sync::Mutex;
 use std::time::Instant;
 
-/// Where this machine keeps its repository mirrors (`OWNER+NAME/repo`, a git directory).
-fn mirrors() -> PathBuf {
-    std::env::var_os("GCNKIT_MIRRORS").map_or_else(|| PathBuf::from("/work/.mirror"), PathBuf::from)
-}
-
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Repo {
     RocmExamples,
@@ -473,7 +468,7 @@ fn checkout(repo: Repo) -> Result<PathBuf, String> {
     if let Some((_, dir)) = done.iter().find(|(n, _)| *n == name) {
         return Ok(dir.clone());
     }
-    let mirror = mirrors().join(name).join("repo");
+    let mirror = common::mirrors().join(name).join("repo");
     if !mirror.exists() {
         return Err(format!(
             "no mirror of {name} at {} (set GCNKIT_MIRRORS)",

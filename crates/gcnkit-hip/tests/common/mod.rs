@@ -38,6 +38,12 @@ pub fn tools() -> &'static Path {
     })
 }
 
+/// Where this machine keeps its repository mirrors (`OWNER+NAME/repo`, a git directory):
+/// `GCNKIT_MIRRORS`, or /work/.mirror.
+pub fn mirrors() -> PathBuf {
+    std::env::var_os("GCNKIT_MIRRORS").map_or_else(|| PathBuf::from("/work/.mirror"), PathBuf::from)
+}
+
 pub fn hipcc() -> Option<PathBuf> {
     let path = std::env::var_os("PATH")?;
     std::env::split_paths(&path)
