@@ -83,6 +83,8 @@ pub struct ManagedVar {
     pub module: usize,
     pub name: String,
     pub addr: u64,
+    /// The variable's bytes (`hipModuleGetGlobal` gives them with its address).
+    pub size: u64,
 }
 
 pub struct Runtime {
@@ -130,6 +132,45 @@ static RT: Mutex<Option<Runtime>> = Mutex::new(None);
 /// the runtime's lock (which the executor holds while a kernel runs).
 static MACHINE: OnceLock<(Option<&'static Gpu>, usize)> = OnceLock::new();
 
+/// The physical device (its PCI bus) behind each device the program sees.
+static BUSES: OnceLock<Vec<usize>> = OnceLock::new();
+
+/// The PCI bus of the program's device `k` (its index among all `GCNKIT_DEVICES` before
+/// `HIP_VISIBLE_DEVICES` chose some).
+pub fn bus_of(k: usize) -> usize {
+    machine();
+    BUSES.get().and_then(|b| b.get(k).copied()).unwrap_or(k)
+}
+
+/// Which of `count` devices a program sees, in its order, as ROCm 5.2 reads the lists:
+/// `ROCR_VISIBLE_DEVICES` first, then `HIP_VISIBLE_DEVICES` (`CUDA_VISIBLE_DEVICES` when
+/// that is unset or empty) over what is left. A list is decimal indices separated by commas;
+/// the first entry that is not one of the devices (negative, too big, not plainly written)
+/// ends it, the rest discarded; an index given twice counts once. An empty list is no
+/// filter; a list whose first entry is invalid leaves no device.
+pub fn visible(count: usize, var: impl Fn(&str) -> Option<String>) -> Vec<usize> {
+    let pick = |devices: Vec<usize>, list: Option<String>| -> Vec<usize> {
+        let Some(list) = list.filter(|l| !l.is_empty()) else {
+            return devices;
+        };
+        let mut out = Vec::new();
+        for entry in list.split(',') {
+            match entry.parse::<usize>() {
+                Ok(i) if i < devices.len() && entry == i.to_string() => {
+                    if !out.contains(&devices[i]) {
+                        out.push(devices[i]);
+                    }
+                }
+                _ => break,
+            }
+        }
+        out
+    };
+    let all = pick((0..count).collect(), var("ROCR_VISIBLE_DEVICES"));
+    let hip = var("HIP_VISIBLE_DEVICES").filter(|l| !l.is_empty());
+    pick(all, hip.or_else(|| var("CUDA_VISIBLE_DEVICES")))
+}
+
 /// The GPU and how many devices there are (0 without a GPU).
 pub fn machine() -> (Option<&'static Gpu>, usize) {
     if let Some(m) = MACHINE.get() {
@@ -168,8 +209,12 @@ pub fn lock() -> MutexGuard<'static, Option<Runtime>> {
                 (None, Some(p)) => Some(p),
                 (None, None) => None,
             };
+        let buses = visible(count, |v| std::env::var(v).ok());
+        // No visible device is no GPU (quietly, as ROCm: every call says hipErrorNoDevice).
+        let hidden = gpu.is_ok() && buses.is_empty();
+        let gpu = if hidden { Err("no visible device".to_string()) } else { gpu };
         let devices: Vec<Device> = match &gpu {
-            Ok(gpu) => (0..count)
+            Ok(gpu) => (0..buses.len())
                 .map(|k| {
                     let mut d = Device::at(gpu.arch, Runtime::range_of(k).start);
                     if let Some(n) = threads {
@@ -182,8 +227,9 @@ pub fn lock() -> MutexGuard<'static, Option<Runtime>> {
             Err(_) => Vec::new(),
         };
         let n = devices.len();
+        let _ = BUSES.set(buses);
         let _ = MACHINE.set((gpu.as_ref().ok().copied(), n));
-        if let Err(e) = &gpu {
+        if let (Err(e), false) = (&gpu, hidden) {
             eprintln!("gcnkit-hip: {e}: no device");
         }
         *g = Some(Runtime {
@@ -422,7 +468,7 @@ impl Runtime {
 
     /// Writes each `__managed__` variable's address into module `m`'s pointer variable of
     /// that name, just loaded on device `k` (clang's code reaches the variable through it).
-    fn point_managed_vars(&mut self, m: usize, k: usize) {
+    pub fn point_managed_vars(&mut self, m: usize, k: usize) {
         let Some(Some(Ok(l))) = self.modules.get(m).and_then(|md| md.loaded.get(k)) else {
             return;
         };
@@ -871,4 +917,37 @@ pub fn arg_buffer<'a>(k: &KernelInfo, buf: &'a [u8]) -> Result<Vec<&'a [u8]>, Hi
             })
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::visible;
+
+    /// `visible` over four devices with the given (ROCR, HIP, CUDA) lists.
+    fn see(rocr: &str, hip: &str, cuda: &str) -> Vec<usize> {
+        let var = |name: &str| {
+            let v = match name {
+                "ROCR_VISIBLE_DEVICES" => rocr,
+                "HIP_VISIBLE_DEVICES" => hip,
+                _ => cuda,
+            };
+            (!v.is_empty() || name == "HIP_VISIBLE_DEVICES").then(|| v.to_string())
+        };
+        visible(4, var)
+    }
+
+    #[test]
+    fn visible_devices_are_read_as_rocm_reads_them() {
+        assert_eq!(see("", "", ""), [0, 1, 2, 3]);
+        assert_eq!(see("", "2,0", ""), [2, 0]);
+        assert_eq!(see("", "0,1,1000,2", ""), [0, 1], "an invalid entry ends the list");
+        assert_eq!(see("", "1000,0,1", ""), Vec::<usize>::new());
+        assert_eq!(see("", "-100,0,1", ""), Vec::<usize>::new());
+        assert_eq!(see("", "01", ""), Vec::<usize>::new(), "not plainly written");
+        assert_eq!(see("", "1,1,3", ""), [1, 3], "twice counts once");
+        assert_eq!(see("", "", "3,2"), [3, 2], "CUDA's list when HIP's is empty");
+        assert_eq!(see("", "0", "3"), [0], "HIP's list first");
+        assert_eq!(see("3,1", "1", ""), [1], "HIP's indices are among ROCr's devices");
+        assert_eq!(see("-1", "", ""), Vec::<usize>::new());
+    }
 }

@@ -414,7 +414,7 @@ pub unsafe extern "C" fn hipGetDeviceProperties(prop: *mut HipDeviceProp, device
         }
         let g = check_device(device_id)?;
         let mut p = properties(g);
-        p.pci_bus_id = device_id;
+        p.pci_bus_id = runtime::bus_of(device_id as usize) as i32;
         // SAFETY: the program's hipDeviceProp_t.
         unsafe { prop.write(p) };
         Ok(())
@@ -515,7 +515,7 @@ pub unsafe extern "C" fn hipDeviceGetAttribute(pi: *mut i32, attr: i32, device_i
             return Ok(());
         }
         let v = if attr == crate::attr::hipDeviceAttributePciBusId {
-            device_id
+            runtime::bus_of(device_id as usize) as i32
         } else {
             attribute(g, attr).ok_or_else(|| {
                 eprintln!("gcnkit-hip: hipDeviceGetAttribute: attribute {attr} is not supported yet");
@@ -623,8 +623,8 @@ pub unsafe extern "C" fn hipDeviceGetP2PAttribute(value: *mut i32, attr: i32, sr
     })
 }
 
-// ---- PCI addresses: device k is on bus k (domain 0, device 0, function 0), so each has its
-// own (hipDeviceProp_t's pciBusID and hipDeviceAttributePciBusId say the same) ----
+// ---- PCI addresses: physical device k is on bus k (domain 0, device 0, function 0), so
+// each has its own, also when `HIP_VISIBLE_DEVICES` renumbers them (hipDeviceProp_t's pciBusID and hipDeviceAttributePciBusId say the same) ----
 
 /// `domain:bus:device.function` in hex, as `lspci -D` and HIP write it.
 fn pci_address(k: usize) -> String {
@@ -635,7 +635,7 @@ fn pci_address(k: usize) -> String {
 pub unsafe extern "C" fn hipDeviceGetPCIBusId(out: *mut c_char, len: i32, device: i32) -> i32 {
     guard(|| {
         check_device(device)?;
-        let text = pci_address(device as usize);
+        let text = pci_address(runtime::bus_of(device as usize));
         if out.is_null() || usize::try_from(len).map_or(true, |n| n <= text.len()) {
             return Err(hipErrorInvalidValue);
         }
@@ -666,10 +666,10 @@ pub unsafe extern "C" fn hipDeviceGetByPCIBusId(device: *mut i32, pci: *const c_
         let hex = |t: &str| u32::from_str_radix(t, 16).map_err(|_| hipErrorInvalidValue);
         let (dev, func) = rest.split_once('.').ok_or(hipErrorInvalidValue)?;
         let (domain, bus, dev, func) = (hex(domain)?, hex(bus)?, hex(dev)?, hex(func)?);
-        let k = bus as usize;
-        if domain != 0 || dev != 0 || func != 0 || k >= device_count() {
+        let k = (0..device_count()).find(|&k| runtime::bus_of(k) == bus as usize);
+        let Some(k) = k.filter(|_| domain == 0 && dev == 0 && func == 0) else {
             return Err(hipErrorInvalidDevice);
-        }
+        };
         // SAFETY: checked non-null.
         unsafe { *device = k as i32 };
         Ok(())

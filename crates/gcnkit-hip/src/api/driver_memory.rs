@@ -104,27 +104,33 @@ const MEMORY_DEVICE: i32 = 1;
 const MEMORY_ARRAY: i32 = 2;
 const MEMORY_UNIFIED: i32 = 3;
 
-/// One side's first byte: its host or device pointer (by its memory type) moved by x bytes
-/// and y rows. Arrays are not modelled (`hipErrorNotSupported`).
+/// One side's first byte and its pitch: its host or device pointer (by its memory type)
+/// moved by x bytes and y rows, or the place in its array (whose rows are its pitch) where
+/// the copy's `width` bytes of `height` rows fit.
 fn side(
+    what: &str,
     kind: i32,
     host: *const c_void,
     device: *mut c_void,
-    x: usize,
-    y: usize,
-    pitch: usize,
-) -> Result<*mut c_void, HipError> {
+    array: *mut c_void,
+    (x, y, pitch): (usize, usize, usize),
+    (width, height): (usize, usize),
+) -> Result<(*mut c_void, usize), HipError> {
     let base = match kind {
         MEMORY_HOST => host as *mut c_void,
         MEMORY_DEVICE | MEMORY_UNIFIED => device,
-        MEMORY_ARRAY => return Err(hipErrorNotSupported),
+        MEMORY_ARRAY => {
+            let a = array as *const super::texture::HipArray;
+            let (at, row) = super::texture::array_rows(what, a, (x, y), (width, height))?;
+            return Ok((at as *mut c_void, row));
+        }
         _ => return Err(hipErrorInvalidValue),
     };
     let off = y
         .checked_mul(pitch)
         .and_then(|o| o.checked_add(x))
         .ok_or(hipErrorInvalidValue)?;
-    Ok((base as *mut u8).wrapping_add(off) as *mut c_void)
+    Ok(((base as *mut u8).wrapping_add(off) as *mut c_void, pitch))
 }
 
 /// A 2D copy described by the driver API's parameters.
@@ -134,24 +140,27 @@ fn side(
 unsafe fn memcpy_param_2d(what: &str, p: *const Memcpy2DParams) -> Result<(), HipError> {
     // SAFETY: the program's parameters (checked non-null).
     let p = unsafe { p.as_ref() }.ok_or(hipErrorInvalidValue)?;
-    let src = side(
+    let size = (p.width_in_bytes, p.height);
+    let (src, src_pitch) = side(
+        what,
         p.src_memory_type,
         p.src_host,
         p.src_device,
-        p.src_x_in_bytes,
-        p.src_y,
-        p.src_pitch,
+        p.src_array,
+        (p.src_x_in_bytes, p.src_y, p.src_pitch),
+        size,
     )?;
-    let dst = side(
+    let (dst, dst_pitch) = side(
+        what,
         p.dst_memory_type,
         p.dst_host,
         p.dst_device,
-        p.dst_x_in_bytes,
-        p.dst_y,
-        p.dst_pitch,
+        p.dst_array,
+        (p.dst_x_in_bytes, p.dst_y, p.dst_pitch),
+        size,
     )?;
     // SAFETY: the ranges the parameters give; hipMemcpyDefault finds each side's memory.
-    unsafe { memcpy_2d(what, dst, p.dst_pitch, src, p.src_pitch, p.width_in_bytes, p.height, 4) }
+    unsafe { memcpy_2d(what, dst, dst_pitch, src, src_pitch, p.width_in_bytes, p.height, 4) }
 }
 
 pub unsafe extern "C" fn hipMemcpyParam2D(p: *const Memcpy2DParams) -> i32 {

@@ -51,6 +51,46 @@ pub(super) unsafe fn put_module(module: *mut *mut c_void, m: usize) {
     unsafe { *module = runtime::handle_of(m) as *mut c_void };
 }
 
+/// ROCm's module loader gives each `__managed__` variable of a code object (clang's storage
+/// `NAME.managed` and pointer `NAME`) managed memory holding the storage's initial value, and
+/// points the pointer at it (registered fat binaries get theirs from
+/// `__hipRegisterManagedVar`). Loads the module on the current device, as ROCm does at once;
+/// a module that cannot load there says so when a function of it is asked for.
+fn managed_vars_of(m: usize) -> Result<(), HipError> {
+    let found = with(|rt| -> Result<Vec<(String, Vec<u8>)>, HipError> {
+        let Ok(l) = rt.loaded(m) else {
+            return Ok(Vec::new());
+        };
+        let storage: Vec<_> = l.symbols.iter().filter(|s| s.name.ends_with(".managed")).cloned().collect();
+        let dev = rt.device()?;
+        let mut found = Vec::new();
+        for s in storage {
+            let mut init = vec![0; s.size as usize];
+            dev.read(s.addr, &mut init).map_err(|_| hipErrorInvalidImage)?;
+            found.push((s.name.trim_end_matches(".managed").to_string(), init));
+        }
+        Ok(found)
+    })?;
+    for (name, init) in found {
+        let mut addr = std::ptr::null_mut();
+        // SAFETY: a local out-pointer.
+        unsafe { super::memory::alloc_shared("__managed__ variable", &mut addr, init.len().max(1), true, 1)? };
+        // SAFETY: managed memory is host memory at its own address, at least `init.len()` bytes.
+        unsafe { std::ptr::copy_nonoverlapping(init.as_ptr(), addr as *mut u8, init.len()) };
+        with(|rt| {
+            rt.managed_vars.push(runtime::ManagedVar {
+                module: m,
+                name,
+                addr: addr as u64,
+                size: init.len() as u64,
+            });
+            rt.point_managed_vars(m, runtime::current());
+            Ok::<(), HipError>(())
+        })?;
+    }
+    Ok(())
+}
+
 pub unsafe extern "C" fn hipModuleLoad(module: *mut *mut c_void, fname: *const c_char) -> i32 {
     guard(|| {
         if module.is_null() || fname.is_null() {
@@ -63,6 +103,7 @@ pub unsafe extern "C" fn hipModuleLoad(module: *mut *mut c_void, fname: *const c
             hipErrorFileNotFound
         })?;
         let m = with(|rt| rt.add_module(&data))?;
+        managed_vars_of(m)?;
         // SAFETY: checked non-null.
         unsafe { put_module(module, m) };
         Ok(())
@@ -79,6 +120,7 @@ pub unsafe extern "C" fn hipModuleLoadData(module: *mut *mut c_void, image: *con
         // SAFETY: `len` bytes, as its headers say.
         let data = unsafe { std::slice::from_raw_parts(image as *const u8, len) };
         let m = with(|rt| rt.add_module(data))?;
+        managed_vars_of(m)?;
         // SAFETY: checked non-null.
         unsafe { put_module(module, m) };
         Ok(())
@@ -148,7 +190,15 @@ pub unsafe extern "C" fn hipModuleGetGlobal(
         let m = runtime::module_of(module as *mut *mut c_void).ok_or(hipErrorInvalidHandle)?;
         // SAFETY: a NUL-terminated name.
         let name = unsafe { c_str(name) };
-        let s = with(|rt| rt.loaded(m)?.symbol(&name).cloned().ok_or(hipErrorNotFound))?;
+        // A `__managed__` variable is its managed memory (as ROCm's getDynGlobalVar says).
+        let s = with(|rt| {
+            let managed = rt.managed_vars.iter().find(|v| v.module == m && v.name == name);
+            if let Some(v) = managed {
+                let (addr, size) = (v.addr, v.size);
+                return Ok(gcnkit::emu::device::Symbol { name: name.clone(), addr, size });
+            }
+            rt.loaded(m)?.symbol(&name).cloned().ok_or(hipErrorNotFound)
+        })?;
         // SAFETY: the program's out-pointers (null ones skipped).
         unsafe {
             if !dptr.is_null() {

@@ -147,6 +147,7 @@ pub unsafe extern "C" fn __hipRegisterManagedVar(
                 module,
                 name,
                 addr: addr as u64,
+                size: size as u64,
             })
         });
     });

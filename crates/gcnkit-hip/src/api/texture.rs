@@ -413,6 +413,17 @@ pub(super) fn array_at(
     Ok(a.data + (h_offset * row + w_offset) as u64)
 }
 
+/// [`array_at`] of a program's array, with the array's row pitch (for 2D copies).
+pub(super) fn array_rows(
+    what: &str,
+    a: *const HipArray,
+    (w_offset, h_offset): (usize, usize),
+    (width, height): (usize, usize),
+) -> Result<(u64, usize), HipError> {
+    let a = array_of(what, a)?;
+    Ok((array_at(what, &a, w_offset, h_offset, width, height)?, a.width * a.texel))
+}
+
 /// The device address of `count` bytes from byte `w_offset` of row `h_offset` (rows packed).
 pub(super) fn array_run(
     what: &str,
