@@ -234,4 +234,5 @@ pub const NAMES: &[(HipError, &str)] = &[
     (999, "hipErrorUnknown"),
     (1052, "hipErrorRuntimeMemory"),
     (1053, "hipErrorRuntimeOther"),
+    (1054, "hipErrorTbd"),
 ];

@@ -44,6 +44,8 @@ const SELECTION: &[&str] = &[
     "runtimeApi/occupancy/hipOccupancyMaxPotentialBlockSize.cpp",
     "runtimeApi/device/hipGetDeviceAttribute.cpp",
     "runtimeApi/device/hipGetDeviceProperties.cpp",
+    "runtimeApi/memory/hipMemset3DNegative.cpp",
+    "runtimeApi/stream/hipStreamGetCUMask.cpp",
     "runtimeApi/event/hipEvent.cpp",
     "runtimeApi/event/hipEventElapsedTime.cpp",
     "runtimeApi/module/hipModule.cpp",
@@ -73,6 +75,10 @@ const KNOWN_GAPS: &[Gap] = &[
 
 /// Runs not run at all, and why: each takes minutes here or waits for ever.
 const LEFT_OUT: &[Gap] = &[
+    Gap {
+        run: "runtimeApi/memory/hipMallocManaged.cpp hipMallocManaged-N256M",
+        reason: "a debug build (-O0) adding 256 M floats on the kernel machine: over 120 s here",
+    },
     Gap {
         run: "runtimeApi/module/hipExtModuleLaunchKernel.cpp hipExtModuleLaunchKernel_DisabledEventTimeFlag",
         reason: "a kernel that spins on the clock for 2 s of GPU time runs out of its instruction budget (10^8) after a minute",
@@ -444,7 +450,12 @@ fn run(root: &Path, t: &TestRun) -> Result<(), String> {
     let args: Vec<&str> = t.args.iter().map(String::as_str).collect();
     let mut cmd = exec_command(&["-a", GPU], &root.join(&t.exe), &args);
     cmd.current_dir(root);
-    let o = try_run_within(&mut cmd, LIMIT)?;
+    // `GCNKIT_DIRECTED_LIMIT=SECONDS` for a quicker survey of the whole corpus.
+    let limit = std::env::var("GCNKIT_DIRECTED_LIMIT")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .map_or(LIMIT, std::time::Duration::from_secs);
+    let o = try_run_within(&mut cmd, limit)?;
     let out = String::from_utf8_lossy(&o.stdout);
     // ctest's rule is "PASSED" anywhere in the output; the hostcall tests print "passed".
     if o.status.code() == Some(0) && out.to_uppercase().contains("PASSED") {

@@ -668,8 +668,10 @@ fn every_symbol_is_exported_on_its_version_node() {
     }
 }
 
-/// The profiler interface's names (`hipApiName`, `hipGetCmdName`: every id up to 0x1400) and
-/// the debugger's build strings are those of Debian's real library, where it is installed
+/// The profiler interface's names (`hipApiName`, `hipGetCmdName`: every id up to 0x1400), the
+/// error names and strings (`hipGetErrorName`, `hipGetErrorString`: every code up to 0x480;
+/// HIP 5.2's string is the name) and the debugger's build strings are those of Debian's real
+/// library, where it is installed
 /// (tests/hip/profiler_names.c loads both, each in a namespace of its own).
 #[test]
 fn profiler_names_are_the_real_librarys() {
@@ -695,5 +697,5 @@ fn profiler_names_are_the_real_librarys() {
         .unwrap();
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(o.status.success(), "{out}{}", String::from_utf8_lossy(&o.stderr));
-    assert_eq!(out.trim(), format!("SAME {}", 2 * 0x1400 + 3));
+    assert_eq!(out.trim(), format!("SAME {}", 2 * 0x1400 + 2 * 0x480 + 3));
 }

@@ -13,48 +13,13 @@ pub extern "C" fn hipPeekAtLastError() -> i32 {
 }
 
 /// HIP's description of an error (hipGetErrorString), the name where HIP has none of its own.
-pub(super) fn description(e: HipError) -> Option<&'static str> {
-    Some(match e {
-        hipSuccess => "no error",
-        hipErrorInvalidValue => "invalid argument",
-        hipErrorOutOfMemory => "out of memory",
-        hipErrorNotInitialized => "initialization error",
-        hipErrorInvalidConfiguration => "invalid configuration argument",
-        hipErrorInvalidSymbol => "invalid device symbol",
-        hipErrorInvalidDevicePointer => "invalid device pointer",
-        hipErrorInvalidMemcpyDirection => "invalid copy direction for memcpy",
-        hipErrorMissingConfiguration => "__global__ function call is not configured",
-        hipErrorInvalidDeviceFunction => "invalid device function",
-        hipErrorNoDevice => "no ROCm-capable device is detected",
-        hipErrorInvalidDevice => "invalid device ordinal",
-        hipErrorInvalidImage => "device kernel image is invalid",
-        hipErrorNoBinaryForGpu => "no kernel image is available for execution on the device",
-        hipErrorInvalidHandle => "invalid resource handle",
-        hipErrorNotReady => "device not ready",
-        hipErrorIllegalAddress => "an illegal memory access was encountered",
-        hipErrorLaunchOutOfResources => "too many resources requested for launch",
-        hipErrorLaunchFailure => "unspecified launch failure",
-        hipErrorNotSupported => "operation not supported",
-        hipErrorAssert => "device-side assert triggered",
-        hipErrorUnknown => "unknown error",
-        _ => return None,
-    })
-}
-
-/// NUL-terminated names and descriptions, made once.
-pub(super) fn strings() -> &'static [(HipError, CString, CString)] {
-    static S: OnceLock<Vec<(HipError, CString, CString)>> = OnceLock::new();
+/// Each error's name as a C string (HIP 5.2's `hipGetErrorString` gives the name too).
+pub(super) fn strings() -> &'static [(HipError, CString)] {
+    static S: OnceLock<Vec<(HipError, CString)>> = OnceLock::new();
     S.get_or_init(|| {
         NAMES
             .iter()
-            .map(|&(v, n)| {
-                let d = description(v).unwrap_or(n);
-                (
-                    v,
-                    CString::new(n).unwrap_or_default(),
-                    CString::new(d).unwrap_or_default(),
-                )
-            })
+            .map(|&(v, n)| (v, CString::new(n).unwrap_or_default()))
             .collect()
     })
 }
@@ -66,11 +31,9 @@ pub extern "C" fn hipGetErrorName(hip_error: i32) -> *const c_char {
     }
 }
 
+/// The error's name, as Debian's HIP 5.2 library gives it (CUDA's descriptions came later).
 pub extern "C" fn hipGetErrorString(hip_error: i32) -> *const c_char {
-    match strings().iter().find(|s| s.0 == hip_error) {
-        Some(s) => s.2.as_ptr(),
-        None => c"unknown error".as_ptr(),
-    }
+    hipGetErrorName(hip_error)
 }
 
 pub unsafe extern "C" fn hipRuntimeGetVersion(runtime_version: *mut i32) -> i32 {

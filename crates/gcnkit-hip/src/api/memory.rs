@@ -1137,7 +1137,26 @@ pub unsafe extern "C" fn hipMemcpy3DAsync(p: *const Memcpy3DParms, stream: *mut 
     blocking(|| unsafe { memcpy_3d("hipMemcpy3DAsync", p) })
 }
 
+/// In ROCm 5.2's order: an empty extent is nothing to do; a pointer in no allocation, or one
+/// smaller than width x height x depth (wrapping, as C's size_t), is `hipErrorInvalidValue`;
+/// a pitch equal to the width is one run; else rows, of a pitch that is not 0.
 pub(super) fn memset_3d(what: &str, p: PitchedPtr, value: i32, e: Extent) -> Result<(), HipError> {
+    let size = e.width.wrapping_mul(e.height).wrapping_mul(e.depth);
+    if size == 0 {
+        return Ok(());
+    }
+    let addr = p.ptr as u64;
+    let room = with(|rt| rt.device_at(addr).ok().and_then(|d| d.allocation(addr)));
+    if !room.is_some_and(|(_, n)| size as u64 <= n) {
+        eprintln!("gcnkit-hip: {what}: {size} bytes at {:?}: not inside one allocation", p.ptr);
+        return Err(hipErrorInvalidValue);
+    }
+    if p.pitch == e.width {
+        return memset(what, p.ptr, value, size);
+    }
+    if p.pitch == 0 {
+        return Err(hipErrorInvalidValue);
+    }
     if e.width > p.pitch || (p.ysize != 0 && e.height > p.ysize) {
         return Err(hipErrorInvalidPitchValue);
     }

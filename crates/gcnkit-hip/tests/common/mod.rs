@@ -120,8 +120,9 @@ pub fn try_run_within(cmd: &mut Command, limit: std::time::Duration) -> Result<O
             break st;
         }
         if start.elapsed() > limit {
+            // `--`: without it procps' kill takes `-PGID` for no process at all.
             let _ = Command::new("kill")
-                .args(["-KILL", &format!("-{}", child.id())])
+                .args(["-KILL", "--", &format!("-{}", child.id())])
                 .status();
             let _ = child.kill();
             let _ = child.wait();

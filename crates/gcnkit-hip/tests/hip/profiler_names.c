@@ -1,4 +1,5 @@
-// Compares the profiler interface's names and the debugger's build strings of two HIP
+// Compares the profiler interface's names, the error names and strings (every code up to
+// 0x480) and the debugger's build strings of two HIP
 // libraries (argv[1]: gcnkit's, argv[2]: Debian's real libamdhip64.so.5), each loaded into a
 // namespace of its own (both have the soname libamdhip64.so.5). Prints each difference and
 // "SAME N" with the count of names compared when there is none.
@@ -8,6 +9,7 @@
 #include <string.h>
 
 typedef const char* (*name_fn)(unsigned);
+typedef const char* (*error_fn)(int);
 typedef const char* (*str_fn)(void);
 typedef size_t (*size_fn)(void);
 
@@ -31,6 +33,18 @@ int main(int argc, char** argv) {
             const char *p = x(id), *q = y(id);
             if (!p || !q || strcmp(p, q)) {
                 printf("%s(%u): %s, not %s\n", fns[f], id, p ? p : "(null)", q ? q : "(null)");
+                diffs++;
+            }
+        }
+    }
+    const char* errs[] = {"hipGetErrorName", "hipGetErrorString"};
+    for (int f = 0; f < 2; f++) {
+        error_fn x = (error_fn)dlsym(a, errs[f]), y = (error_fn)dlsym(b, errs[f]);
+        if (!x || !y) return 2;
+        for (int e = 0; e < 0x480; e++, n++) {
+            const char *p = x(e), *q = y(e);
+            if (!p || !q || strcmp(p, q)) {
+                printf("%s(%d): %s, not %s\n", errs[f], e, p ? p : "(null)", q ? q : "(null)");
                 diffs++;
             }
         }
