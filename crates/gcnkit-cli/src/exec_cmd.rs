@@ -1,4 +1,4 @@
-//! `gcnkit exec [-a GPU] -- PROGRAM [ARGS...]`: runs a HIP program with gcnkit's HIP runtime
+//! `gcnkit exec [-a GPU] [--devices N] [--stats] [--trace FILTER] -- PROGRAM [ARGS...]`: runs a HIP program with gcnkit's HIP runtime
 //! (crate `gcnkit-hip`) in place of ROCm's `libamdhip64.so.5`, so that its kernels run on the
 //! kernel machine (docs/hip.md).
 //!
@@ -41,6 +41,21 @@ pub struct Args {
     /// path meanwhile (slower; the counts are exact).
     #[arg(long, value_name = "DIR")]
     pub(crate) profile: Option<PathBuf>,
+    /// Print the instruction trace of every launch of the kernels whose names match FILTER
+    /// (found anywhere in the mangled name: `saxpy` finds `_Z5saxpyfPKfPf`; `*` `?` `[...]`
+    /// as in the shell, `*` alone every kernel) on stderr, as `run --trace` prints it.
+    #[arg(long, value_name = "FILTER")]
+    pub(crate) trace: Option<String>,
+    /// With --trace: only this work-group of each traced launch (its id X[,Y[,Z]], from 0).
+    #[arg(long, value_parser = crate::run_cmd::parse_group_id, requires = "trace")]
+    pub(crate) trace_group: Option<[u32; 3]>,
+    /// With --trace: only this wave of each work-group.
+    #[arg(long, requires = "trace")]
+    pub(crate) trace_wave: Option<u32>,
+    /// With --trace: only instructions at addresses START-END (hex or decimal, END not
+    /// included), as the trace prints them.
+    #[arg(long, value_parser = crate::run_cmd::parse_pc_range, value_name = "START-END", requires = "trace")]
+    pub(crate) trace_pc: Option<(u64, u64)>,
     /// The program and its arguments (after `--`).
     #[arg(
         required = true,
@@ -136,6 +151,21 @@ pub fn run(a: Args) -> ExitCode {
         .env("GCNKIT_DEVICES", a.devices.to_string());
     if a.stats {
         cmd.env("GCNKIT_STATS", "1");
+    }
+    if let Some(t) = &a.trace {
+        if let Err(e) = glob::Pattern::new(t) {
+            return fail(format!("--trace {t}: {e}"));
+        }
+        cmd.env("GCNKIT_TRACE", t);
+        if let Some([x, y, z]) = a.trace_group {
+            cmd.env("GCNKIT_TRACE_GROUP", format!("{x},{y},{z}"));
+        }
+        if let Some(w) = a.trace_wave {
+            cmd.env("GCNKIT_TRACE_WAVE", w.to_string());
+        }
+        if let Some((s, e)) = a.trace_pc {
+            cmd.env("GCNKIT_TRACE_PC", format!("{s}-{e}"));
+        }
     }
     if let Some(p) = &a.profile {
         if let Err(e) = std::fs::create_dir_all(p) {

@@ -123,7 +123,7 @@ pub struct Args {
 }
 
 /// An address range `START-END` (each hex with 0x, or decimal).
-fn parse_pc_range(s: &str) -> Result<(u64, u64), String> {
+pub(crate) fn parse_pc_range(s: &str) -> Result<(u64, u64), String> {
     let num = |t: &str| {
         let t = t.trim();
         match t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
@@ -141,7 +141,7 @@ fn parse_pc_range(s: &str) -> Result<(u64, u64), String> {
 }
 
 /// A work-group id `X[,Y[,Z]]` (missing dimensions are 0).
-fn parse_group_id(s: &str) -> Result<[u32; 3], String> {
+pub(crate) fn parse_group_id(s: &str) -> Result<[u32; 3], String> {
     let parts: Vec<&str> = s.split(',').collect();
     if parts.len() > 3 {
         return Err(format!("'{s}': expected X[,Y[,Z]]"));

@@ -33,6 +33,7 @@ pub mod profile;
 pub mod props;
 pub mod queue;
 pub mod runtime;
+pub mod trace;
 
 mod stubs {
     include!(concat!(env!("OUT_DIR"), "/stubs.rs"));

@@ -121,6 +121,9 @@ pub struct Runtime {
     pub peers: Vec<u64>,
     /// `GCNKIT_CHECK=LIST` (`gcnkit exec --check`): the checks every launch runs.
     pub check: Option<Arc<gcnkit_check::run::RunChecker>>,
+    /// `GCNKIT_TRACE=FILTER` (`gcnkit exec --trace FILTER`): which launches print their
+    /// instruction trace.
+    pub trace: Option<crate::trace::Trace>,
     /// `GCNKIT_PROFILE=DIR` (`gcnkit exec --profile DIR`): every launch's profile and where
     /// it goes.
     pub profile: Option<(Arc<gcnkit_analyze::profile::Profiler>, std::path::PathBuf)>,
@@ -241,6 +244,7 @@ pub fn lock() -> MutexGuard<'static, Option<Runtime>> {
             managed_vars: Vec::new(),
             allocated: vec![0; n],
             peers: vec![0; n],
+            trace: crate::trace::from_env(),
             stats: std::env::var_os("GCNKIT_STATS").is_some_and(|v| !v.is_empty() && v != "0"),
             module_functions: Vec::new(),
             shared: HashMap::new(),
@@ -666,14 +670,22 @@ impl Runtime {
                 multigrid: g.multigrid,
                 abort,
             };
+            let trace = self.trace.as_ref().and_then(|t| t.of(&g.k.name));
+            if trace.is_some() {
+                let [x, y, z] = g.grid;
+                let [bx, by, bz] = g.block;
+                eprintln!("gcnkit-hip: trace: {} on device {}: grid {x}x{y}x{z} block {bx}x{by}x{bz}", g.k.name, g.device);
+            }
             let config = LaunchConfig {
                 grid: g.items,
                 block: g.block,
                 dynamic_lds: g.dynamic_lds,
-                trace: None,
+                trace,
                 cooperative: g.cooperative,
             };
-            dev.launch_with(g.k, &config, &g.slices, host, None)
+            let print = |line: &str| eprintln!("{line}");
+            let sink = trace.is_some().then_some(&print as &(dyn Fn(&str) + Sync));
+            dev.launch_with(g.k, &config, &g.slices, host, sink)
         };
         let results: Vec<Result<gcnkit::emu::kernel::Stats, RunError>> = if let [g] = grids {
             let dev = self.devices.get_mut(g.device).ok_or(hipErrorNoDevice)?;

@@ -70,6 +70,24 @@ fn saxpy_with_triple_chevrons() {
     // A partial last work-group and a single one.
     passes(&exec(&[], &p, &["1"]), "PASS saxpy n=1");
     passes(&exec(&[], &p, &["257"]), "PASS saxpy n=257");
+    // `--trace FILTER`: the instruction trace of the kernels it names (inside the mangled
+    // name), here of one wave of one work-group, on stderr; the program's output unchanged.
+    let o = exec(&["--trace", "saxpy", "--trace-group", "1", "--trace-wave", "0"], &p, &["1000"]);
+    passes(&o, "PASS saxpy n=1000");
+    let err = String::from_utf8_lossy(&o.stderr);
+    let lines: Vec<&str> = err.lines().filter(|l| l.contains(" wave ")).collect();
+    assert!(err.contains("gcnkit-hip: trace: _Z5saxpy"), "{err}");
+    assert!(lines.iter().all(|l| l.starts_with("[1,0,0] wave 0 0x")), "{err}");
+    assert!(lines.iter().any(|l| l.contains("global_load_dword")), "{err}");
+    assert!(lines.last().is_some_and(|l| l.contains("s_endpgm")), "{err}");
+    let o = exec(&["--trace", "sax?y*[a-z]", "--trace-pc", "0-0x10000"], &p, &["100"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.lines().any(|l| l.starts_with("[0,0,0] wave 1 0x")), "{err}");
+    let o = exec(&["--trace", "no_such_kernel"], &p, &["100"]);
+    passes(&o, "PASS saxpy n=100");
+    assert!(!String::from_utf8_lossy(&o.stderr).contains(" wave "));
+    let o = exec(&["--trace-wave", "0"], &p, &["100"]);
+    assert_eq!(o.status.code(), Some(2), "--trace-wave without --trace is a usage error");
 }
 
 /// Debug builds (`hipcc -O0`) keep every local in scratch and reach it both through the

@@ -1,0 +1,93 @@
+//! `GCNKIT_TRACE=FILTER` (`gcnkit exec --trace FILTER`): the instruction trace of every launch
+//! of the kernels whose names match FILTER, on stderr, as `gcnkit run --trace` prints it.
+//! FILTER is found anywhere in a kernel's (mangled) name: `saxpy` finds `_Z5saxpyfPKfPf`;
+//! `*`, `?` and `[...]` match as in the shell (`*` alone: every kernel).
+//! `GCNKIT_TRACE_GROUP=X,Y,Z`, `GCNKIT_TRACE_WAVE=N` and `GCNKIT_TRACE_PC=START-END` narrow
+//! it as `run`'s `--trace-group`, `--trace-wave` and `--trace-pc` do.
+
+use gcnkit::emu::kernel::TraceFilter;
+
+/// Which launches are traced, and which of their waves and instructions.
+pub struct Trace {
+    pattern: glob::Pattern,
+    filter: TraceFilter,
+}
+
+impl Trace {
+    /// What to trace of a launch of kernel `name`: nothing unless FILTER matches it.
+    pub fn of(&self, name: &str) -> Option<TraceFilter> {
+        self.pattern.matches(name).then_some(self.filter)
+    }
+}
+
+/// The trace the environment asks for; a value it cannot read is said once and nothing is
+/// traced.
+pub fn from_env() -> Option<Trace> {
+    let var = |name: &str| std::env::var(name).ok().filter(|v| !v.is_empty());
+    let t = parse(
+        &var("GCNKIT_TRACE")?,
+        var("GCNKIT_TRACE_GROUP").as_deref(),
+        var("GCNKIT_TRACE_WAVE").as_deref(),
+        var("GCNKIT_TRACE_PC").as_deref(),
+    );
+    t.map_err(|e| eprintln!("gcnkit-hip: GCNKIT_TRACE: {e}; no trace")).ok()
+}
+
+fn parse(filter: &str, group: Option<&str>, wave: Option<&str>, pc: Option<&str>) -> Result<Trace, String> {
+    let pattern = glob::Pattern::new(&format!("*{filter}*")).map_err(|e| format!("{filter}: {e}"))?;
+    let group = group
+        .map(|g| {
+            let mut id = [0u32; 3];
+            let parts: Vec<&str> = g.split(',').collect();
+            if parts.len() > 3 {
+                return Err(format!("group {g}: expected X[,Y[,Z]]"));
+            }
+            for (d, p) in id.iter_mut().zip(parts) {
+                *d = p.trim().parse().map_err(|_| format!("group {g}: {p} is not a work-group id"))?;
+            }
+            Ok(id)
+        })
+        .transpose()?;
+    let wave = wave
+        .map(|w| w.trim().parse().map_err(|_| format!("wave {w}: not a wave number")))
+        .transpose()?;
+    let pc = pc
+        .map(|r| {
+            let num = |t: &str| {
+                let t = t.trim();
+                match t.strip_prefix("0x") {
+                    Some(h) => u64::from_str_radix(h, 16),
+                    None => t.parse(),
+                }
+                .map_err(|_| format!("pc {r}: {t} is not an address"))
+            };
+            let (a, b) = r.split_once('-').ok_or(format!("pc {r}: expected START-END"))?;
+            Ok::<_, String>((num(a)?, num(b)?))
+        })
+        .transpose()?;
+    Ok(Trace {
+        pattern,
+        filter: TraceFilter { group, wave, pc },
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse;
+
+    #[test]
+    fn filters_match_inside_names_and_as_globs() {
+        let t = parse("saxpy", None, None, None).unwrap();
+        assert!(t.of("_Z5saxpyfPKfPf").is_some());
+        assert!(t.of("_Z4axpyfPKfPf").is_none());
+        let t = parse("*", None, None, None).unwrap();
+        assert!(t.of("anything").is_some());
+        let t = parse("_Z?saxpy", Some("1,2"), Some("3"), Some("0x100-0x180")).unwrap();
+        let f = t.of("_Z5saxpyfPKfPf").unwrap();
+        assert_eq!((f.group, f.wave, f.pc), (Some([1, 2, 0]), Some(3), Some((0x100, 0x180))));
+        assert!(t.of("x_Z12saxpy").is_none(), "? is one character");
+        assert!(parse("k", Some("1,x"), None, None).is_err());
+        assert!(parse("k", None, None, Some("12")).is_err());
+        assert!(parse("[", None, None, None).is_err());
+    }
+}
