@@ -215,7 +215,11 @@ pub fn lock() -> MutexGuard<'static, Option<Runtime>> {
         let buses = visible(count, |v| std::env::var(v).ok());
         // No visible device is no GPU (quietly, as ROCm: every call says hipErrorNoDevice).
         let hidden = gpu.is_ok() && buses.is_empty();
-        let gpu = if hidden { Err("no visible device".to_string()) } else { gpu };
+        let gpu = if hidden {
+            Err("no visible device".to_string())
+        } else {
+            gpu
+        };
         let devices: Vec<Device> = match &gpu {
             Ok(gpu) => (0..buses.len())
                 .map(|k| {
@@ -674,7 +678,10 @@ impl Runtime {
             if trace.is_some() {
                 let [x, y, z] = g.grid;
                 let [bx, by, bz] = g.block;
-                eprintln!("gcnkit-hip: trace: {} on device {}: grid {x}x{y}x{z} block {bx}x{by}x{bz}", g.k.name, g.device);
+                eprintln!(
+                    "gcnkit-hip: trace: {} on device {}: grid {x}x{y}x{z} block {bx}x{by}x{bz}",
+                    g.k.name, g.device
+                );
             }
             let config = LaunchConfig {
                 grid: g.items,

@@ -34,7 +34,12 @@ pub fn from_env() -> Option<Trace> {
 }
 
 fn parse(filter: &str, group: Option<&str>, wave: Option<&str>, pc: Option<&str>) -> Result<Trace, String> {
-    let pattern = glob::Pattern::new(&format!("*{filter}*")).map_err(|e| format!("{filter}: {e}"))?;
+    // Found anywhere in the name: a `*` before and after it (unless it has one there).
+    let (head, tail) = (
+        if filter.starts_with('*') { "" } else { "*" },
+        if filter.ends_with('*') { "" } else { "*" },
+    );
+    let pattern = glob::Pattern::new(&format!("{head}{filter}{tail}")).map_err(|e| format!("{filter}: {e}"))?;
     let group = group
         .map(|g| {
             let mut id = [0u32; 3];
@@ -43,7 +48,10 @@ fn parse(filter: &str, group: Option<&str>, wave: Option<&str>, pc: Option<&str>
                 return Err(format!("group {g}: expected X[,Y[,Z]]"));
             }
             for (d, p) in id.iter_mut().zip(parts) {
-                *d = p.trim().parse().map_err(|_| format!("group {g}: {p} is not a work-group id"))?;
+                *d = p
+                    .trim()
+                    .parse()
+                    .map_err(|_| format!("group {g}: {p} is not a work-group id"))?;
             }
             Ok(id)
         })
@@ -84,7 +92,10 @@ mod tests {
         assert!(t.of("anything").is_some());
         let t = parse("_Z?saxpy", Some("1,2"), Some("3"), Some("0x100-0x180")).unwrap();
         let f = t.of("_Z5saxpyfPKfPf").unwrap();
-        assert_eq!((f.group, f.wave, f.pc), (Some([1, 2, 0]), Some(3), Some((0x100, 0x180))));
+        assert_eq!(
+            (f.group, f.wave, f.pc),
+            (Some([1, 2, 0]), Some(3), Some((0x100, 0x180)))
+        );
         assert!(t.of("x_Z12saxpy").is_none(), "? is one character");
         assert!(parse("k", Some("1,x"), None, None).is_err());
         assert!(parse("k", None, None, Some("12")).is_err());

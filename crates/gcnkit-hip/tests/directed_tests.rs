@@ -66,12 +66,10 @@ struct Gap {
     reason: &'static str,
 }
 
-const KNOWN_GAPS: &[Gap] = &[
-    Gap {
-        run: "runtimeApi/device/hipDeviceGetPCIBusId.cpp hipDeviceGetPCIBusId-vs-lspci",
-        reason: "compares with the AMD GPUs lspci lists: this machine's PCI bus has none",
-    },
-];
+const KNOWN_GAPS: &[Gap] = &[Gap {
+    run: "runtimeApi/device/hipDeviceGetPCIBusId.cpp hipDeviceGetPCIBusId-vs-lspci",
+    reason: "compares with the AMD GPUs lspci lists: this machine's PCI bus has none",
+}];
 
 /// Runs not run at all, and why: each takes minutes here or waits for ever.
 const LEFT_OUT: &[Gap] = &[

@@ -72,7 +72,11 @@ fn saxpy_with_triple_chevrons() {
     passes(&exec(&[], &p, &["257"]), "PASS saxpy n=257");
     // `--trace FILTER`: the instruction trace of the kernels it names (inside the mangled
     // name), here of one wave of one work-group, on stderr; the program's output unchanged.
-    let o = exec(&["--trace", "saxpy", "--trace-group", "1", "--trace-wave", "0"], &p, &["1000"]);
+    let o = exec(
+        &["--trace", "saxpy", "--trace-group", "1", "--trace-wave", "0"],
+        &p,
+        &["1000"],
+    );
     passes(&o, "PASS saxpy n=1000");
     let err = String::from_utf8_lossy(&o.stderr);
     let lines: Vec<&str> = err.lines().filter(|l| l.contains(" wave ")).collect();
@@ -87,7 +91,11 @@ fn saxpy_with_triple_chevrons() {
     passes(&o, "PASS saxpy n=100");
     assert!(!String::from_utf8_lossy(&o.stderr).contains(" wave "));
     let o = exec(&["--trace-wave", "0"], &p, &["100"]);
-    assert_eq!(o.status.code(), Some(2), "--trace-wave without --trace is a usage error");
+    assert_eq!(
+        o.status.code(),
+        Some(2),
+        "--trace-wave without --trace is a usage error"
+    );
 }
 
 /// Debug builds (`hipcc -O0`) keep every local in scratch and reach it both through the

@@ -1147,8 +1147,11 @@ pub(super) fn memset_3d(what: &str, p: PitchedPtr, value: i32, e: Extent) -> Res
     }
     let addr = p.ptr as u64;
     let room = with(|rt| rt.device_at(addr).ok().and_then(|d| d.allocation(addr)));
-    if !room.is_some_and(|(_, n)| size as u64 <= n) {
-        eprintln!("gcnkit-hip: {what}: {size} bytes at {:?}: not inside one allocation", p.ptr);
+    if room.is_none_or(|(_, n)| size as u64 > n) {
+        eprintln!(
+            "gcnkit-hip: {what}: {size} bytes at {:?}: not inside one allocation",
+            p.ptr
+        );
         return Err(hipErrorInvalidValue);
     }
     if p.pitch == e.width {

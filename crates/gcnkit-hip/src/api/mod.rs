@@ -237,7 +237,8 @@ mod tests {
     fn error_names() {
         let s = |p: *const c_char| unsafe { CStr::from_ptr(p) }.to_str().unwrap().to_string();
         assert_eq!(s(hipGetErrorName(801)), "hipErrorNotSupported");
-        assert_eq!(s(hipGetErrorString(801)), "operation not supported");
+        // HIP 5.2's string is the name (the programs test compares every code with Debian's).
+        assert_eq!(s(hipGetErrorString(801)), "hipErrorNotSupported");
         assert_eq!(s(hipGetErrorName(2)), "hipErrorOutOfMemory");
         assert_eq!(s(hipGetErrorName(12345)), "hipErrorUnknown");
     }

@@ -61,7 +61,12 @@ fn managed_vars_of(m: usize) -> Result<(), HipError> {
         let Ok(l) = rt.loaded(m) else {
             return Ok(Vec::new());
         };
-        let storage: Vec<_> = l.symbols.iter().filter(|s| s.name.ends_with(".managed")).cloned().collect();
+        let storage: Vec<_> = l
+            .symbols
+            .iter()
+            .filter(|s| s.name.ends_with(".managed"))
+            .cloned()
+            .collect();
         let dev = rt.device()?;
         let mut found = Vec::new();
         for s in storage {
@@ -195,7 +200,11 @@ pub unsafe extern "C" fn hipModuleGetGlobal(
             let managed = rt.managed_vars.iter().find(|v| v.module == m && v.name == name);
             if let Some(v) = managed {
                 let (addr, size) = (v.addr, v.size);
-                return Ok(gcnkit::emu::device::Symbol { name: name.clone(), addr, size });
+                return Ok(gcnkit::emu::device::Symbol {
+                    name: name.clone(),
+                    addr,
+                    size,
+                });
             }
             rt.loaded(m)?.symbol(&name).cloned().ok_or(hipErrorNotFound)
         })?;

@@ -421,7 +421,10 @@ pub(super) fn array_rows(
     (width, height): (usize, usize),
 ) -> Result<(u64, usize), HipError> {
     let a = array_of(what, a)?;
-    Ok((array_at(what, &a, w_offset, h_offset, width, height)?, a.width * a.texel))
+    Ok((
+        array_at(what, &a, w_offset, h_offset, width, height)?,
+        a.width * a.texel,
+    ))
 }
 
 /// The device address of `count` bytes from byte `w_offset` of row `h_offset` (rows packed).
