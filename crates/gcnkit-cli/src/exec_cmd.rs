@@ -2,7 +2,8 @@
 //! (crate `gcnkit-hip`) in place of ROCm's `libamdhip64.so.5`, so that its kernels run on the
 //! kernel machine (docs/hip.md).
 //!
-//! How: a private temporary directory holds a link named `libamdhip64.so.5` to the runtime
+//! How: a private temporary directory holds links named `libamdhip64.so.5` and
+//! `libamdhip64.so` to the runtime
 //! (`libgcnkit_hip.so`, built next to this binary; `GCNKIT_HIP_LIB` names another) and goes
 //! first on `LD_LIBRARY_PATH`; `GCNKIT_GPU` tells the runtime which GPU to be and
 //! `GCNKIT_DEVICES` how many of them (`--devices`). PROGRAM's exit
@@ -136,8 +137,12 @@ pub fn run(a: Args) -> ExitCode {
         Err(e) => return fail(format!("cannot make a temporary directory: {e}")),
     };
     let lib = lib.canonicalize().unwrap_or(lib);
-    if let Err(e) = std::os::unix::fs::symlink(&lib, dir.path().join("libamdhip64.so.5")) {
-        return fail(format!("cannot link the runtime into {}: {e}", dir.path().display()));
+    // Both names: programs that `dlopen("libamdhip64.so")` (HIP's own tests do) must get the
+    // runtime they are linked with, not a real library found further down the path.
+    for name in ["libamdhip64.so.5", "libamdhip64.so"] {
+        if let Err(e) = std::os::unix::fs::symlink(&lib, dir.path().join(name)) {
+            return fail(format!("cannot link the runtime into {}: {e}", dir.path().display()));
+        }
     }
     let mut path = OsString::from(dir.path());
     if let Some(old) = std::env::var_os("LD_LIBRARY_PATH").filter(|p| !p.is_empty()) {

@@ -51,6 +51,8 @@ const SELECTION: &[&str] = &[
     "runtimeApi/module/hipModule.cpp",
     "runtimeApi/module/hipModuleGetGlobal.cpp",
     "runtimeApi/module/hipModuleNegative.cpp",
+    // dlopen("libamdhip64.so"), then dlclose before its calls.
+    "dynamicLoading/hipApiDynamicLoad.cpp",
     "runtimeApi/module/hipManagedKeyword.cpp",
     "runtimeApi/module/hipModuleTexture2dDrv.cpp",
     // hipEnvVarDriver runs the helper hipEnvVar with HIP_VISIBLE_DEVICES lists.
