@@ -45,6 +45,7 @@ const SELECTION: &[&str] = &[
     "runtimeApi/device/hipGetDeviceAttribute.cpp",
     "runtimeApi/device/hipGetDeviceProperties.cpp",
     "runtimeApi/memory/hipMemset3DNegative.cpp",
+    "runtimeApi/memory/hipHostMalloc.cpp",
     "runtimeApi/stream/hipStreamGetCUMask.cpp",
     "runtimeApi/event/hipEvent.cpp",
     "runtimeApi/event/hipEventElapsedTime.cpp",

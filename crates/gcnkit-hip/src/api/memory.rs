@@ -154,11 +154,17 @@ const BOTH_COHERENCES: u32 = 0x4000_0000 | 0x8000_0000;
 
 pub unsafe extern "C" fn hipHostMalloc(ptr: *mut *mut c_void, size: usize, flags: u32) -> i32 {
     guard(|| {
+        // ROCm 5.2's order: capture, the out-pointer (then null), the flags.
+        super::capture::allocation_allowed()?;
+        if ptr.is_null() {
+            return Err(hipErrorInvalidValue);
+        }
+        // SAFETY: the program's out-pointer, checked non-null.
+        unsafe { *ptr = std::ptr::null_mut() };
         if flags & BOTH_COHERENCES == BOTH_COHERENCES {
             eprintln!("gcnkit-hip: hipHostMalloc: memory cannot be coherent and non-coherent");
             return Err(hipErrorInvalidValue);
         }
-        super::capture::allocation_allowed()?;
         // SAFETY: the program's out-pointer.
         unsafe { alloc_shared("hipHostMalloc", ptr, size, false, flags) }
     })
