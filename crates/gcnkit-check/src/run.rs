@@ -107,6 +107,21 @@ impl RunChecker {
         *self.order.lock().unwrap_or_else(|e| e.into_inner()) = order;
     }
 
+    /// A copy or fill the host gave a stream (`what`: its API) at its place `order` among the
+    /// streams' work: device memory `range` (address, bytes) read, or written, compared as a
+    /// launch's accesses are with the launches on streams nothing orders it with (`race`).
+    pub fn host_op(&self, order: Order, what: &str, range: (u64, u64), write: bool, mem: &Memory) {
+        if !self.checks.race {
+            return;
+        }
+        let Some(now) = streams::host_op(order, what, range, write, mem) else {
+            return;
+        };
+        let mut found = self.found.lock().unwrap_or_else(|e| e.into_inner());
+        let mut past = self.past.lock().unwrap_or_else(|e| e.into_inner());
+        streams::check_launch(now, &mut past, mem, &mut found);
+    }
+
     /// The findings so far, each distinct one once with its count, in order of kernel and PC.
     pub fn findings(&self) -> Vec<Finding> {
         crate::merge(self.found.lock().unwrap_or_else(|e| e.into_inner()).clone())
@@ -288,8 +303,10 @@ impl Monitor for Launch {
         if let (true, Some(order)) = (self.checks.race, self.order.clone()) {
             let now = Past {
                 order,
-                prog: self.prog.clone(),
-                groups: self.groups,
+                who: streams::Who::Kernel {
+                    prog: self.prog.clone(),
+                    groups: self.groups,
+                },
                 shadows: self.global.read().unwrap_or_else(|e| e.into_inner()).clone(),
             };
             let mut past = self.past.lock().unwrap_or_else(|e| e.into_inner());

@@ -4,8 +4,11 @@
 //! each launch its place in that order as a vector clock ([`Order`]); a launch's device-memory
 //! shadow ([`crate::global`]) is kept while a later launch may be unordered with it, and each
 //! launch's accesses are compared with those of every earlier launch it is not ordered after.
+//! Copies and fills the host gives a stream (`hipMemcpyAsync`, `hipMemsetAsync`, a graph's
+//! nodes) take part as launches do: the device memory they read and write, at their place in
+//! the order ([`host_op`]); two of them are not compared with each other.
 
-use crate::global::{site_group, Shadow};
+use crate::global::{site_group, Shadow, Side};
 use crate::{Check, Finding, Place, Severity};
 use gcnkit::emu::memory::Memory;
 use gcnkit_analyze::program::Program;
@@ -36,12 +39,57 @@ impl Order {
     }
 }
 
-/// An earlier launch as the comparison needs it.
+/// Who made an access: a kernel's launch, or a copy or fill the host gave a stream.
+pub enum Who {
+    Kernel {
+        prog: Arc<Program>,
+        groups: [u32; 3],
+    },
+    /// The API that gave it (`hipMemcpyAsync`...).
+    Host(String),
+}
+
+/// An earlier launch (or host operation) as the comparison needs it.
 pub struct Past {
     pub order: Order,
-    pub prog: Arc<Program>,
-    pub groups: [u32; 3],
+    pub who: Who,
     pub shadows: Vec<Arc<Shadow>>,
+}
+
+/// The site every host operation's accesses carry (no work-group, wave or PC).
+const HOST_SITE: u64 = 1;
+
+/// A host operation's access to `[addr, addr + n)` (whole dwords) in the region of `mem`
+/// holding it, as a [`Past`] to compare; `None` outside every region or in a runtime's own
+/// memory. Its shadow starts at the region's base (launches' shadows are compared region by
+/// region) and ends with the range.
+pub fn host_op(order: Order, what: &str, (addr, n): (u64, u64), write: bool, mem: &Memory) -> Option<Past> {
+    let r = mem
+        .region_holding(addr)
+        .filter(|r| !r.internal && n > 0 && addr < r.base + r.size)?;
+    let end = addr.saturating_add(n).min(r.base + r.size);
+    let shadow = Shadow::new(r.base, end - r.base);
+    let me = Side {
+        site: HOST_SITE,
+        stamp: 0,
+    };
+    let mut d = addr & !3;
+    while d < end {
+        let (c, bit) = shadow.place(d);
+        let count = (end - d).div_ceil(4).min(64 - bit as u64);
+        let mask = if count == 64 {
+            u64::MAX
+        } else {
+            ((1u64 << count) - 1) << bit
+        };
+        shadow.touch(c, mask, write, me, |_, _| {});
+        d += count * 4;
+    }
+    Some(Past {
+        order,
+        who: Who::Host(what.to_string()),
+        shadows: vec![Arc::new(shadow)],
+    })
 }
 
 /// The linear work-group of a side as (x, y, z), its wave and PC.
@@ -88,43 +136,81 @@ fn first_conflict(now: &Past, p: &Past, mem: &Memory) -> Option<Finding> {
                 continue;
             }
             let bit = hit.trailing_zeros();
-            let (sa_w, sa_r) = a.sides_at(c, bit);
-            let (sb_w, sb_r) = b.sides_at(c, bit);
-            // This launch's side: its write when it wrote, else its read; the other's: its
-            // write when this one only read or it wrote, else its read.
-            let (mine, write) = if wa >> bit & 1 != 0 {
-                (sa_w, true)
-            } else {
-                (sa_r, false)
-            };
-            let theirs = if wb >> bit & 1 != 0 { sb_w } else { sb_r };
             let addr = a.base + 4 * (c as u64 * 64 + bit as u64);
-            let (g, w, pc) = whose(mine, now.groups);
-            let (og, ow, opc) = whose(theirs, p.groups);
-            let this = if write { "writes" } else { "reads" };
-            return Some(Finding {
-                check: Check::Race,
-                severity: Severity::Error,
-                rule: "stream-race".into(),
-                kernel: now.prog.name.clone(),
-                pc,
-                instruction: text_at(&now.prog, pc),
-                other_pc: Some(opc),
-                other_instruction: Some(text_at(&p.prog, opc)),
-                message: format!(
-                    "{this} memory that kernel {} (stream 0x{:x}) also accessed, one of them writing, and nothing orders the two streams' launches (stream 0x{:x} here): which comes first is the hardware's choice",
-                    p.prog.name, p.order.stream, now.order.stream
-                ),
-                needs: "one stream, an event (hipEventRecord, then hipStreamWaitEvent), or hipStreamSynchronize between the two launches".into(),
-                count: 1,
-                place: Some(Place { group: g, wave: w, lanes: Vec::new() }),
-                other_place: Some(Place { group: og, wave: ow, lanes: Vec::new() }),
-                address: Some(format!("0x{addr:x}: {}", mem.whereabouts(addr).unwrap_or_default())),
-                ..Finding::default()
-            });
+            // Each side's access: its write when it wrote, else its read.
+            let side = |s: &Shadow, w: u64| {
+                let (sw, sr) = s.sides_at(c, bit);
+                if w >> bit & 1 != 0 {
+                    (sw, true)
+                } else {
+                    (sr, false)
+                }
+            };
+            // Told from a kernel's side: this launch's, or the earlier one's when this is a
+            // host operation.
+            return match (&now.who, &p.who) {
+                (Who::Kernel { .. }, _) => conflict(now, side(a, wa), p, side(b, wb).0, addr, mem),
+                (Who::Host(_), Who::Kernel { .. }) => conflict(p, side(b, wb), now, side(a, wa).0, addr, mem),
+                (Who::Host(_), Who::Host(_)) => None,
+            };
         }
     }
     None
+}
+
+/// The finding of kernel launch `k`'s access (`site`, a write?) to `addr` and `other`'s
+/// (`other_site`), which nothing orders.
+fn conflict(
+    k: &Past,
+    (site, write): (u64, bool),
+    other: &Past,
+    other_site: u64,
+    addr: u64,
+    mem: &Memory,
+) -> Option<Finding> {
+    let Who::Kernel { prog, groups } = &k.who else {
+        return None;
+    };
+    let (g, w, pc) = whose(site, *groups);
+    let this = if write { "writes" } else { "reads" };
+    let (name, other_pc, other_text, other_place, what) = match &other.who {
+        Who::Kernel { prog: op, groups: og } => {
+            let (og, ow, opc) = whose(other_site, *og);
+            let place = Place {
+                group: og,
+                wave: ow,
+                lanes: Vec::new(),
+            };
+            (
+                format!("kernel {}", op.name),
+                Some(opc),
+                Some(text_at(op, opc)),
+                Some(place),
+                "launches",
+            )
+        }
+        Who::Host(api) => (api.clone(), None, None, None, "work"),
+    };
+    Some(Finding {
+        check: Check::Race,
+        severity: Severity::Error,
+        rule: "stream-race".into(),
+        kernel: prog.name.clone(),
+        pc,
+        instruction: text_at(prog, pc),
+        other_pc,
+        other_instruction: other_text,
+        message: format!(
+            "{this} memory that {name} (stream 0x{:x}) also accessed, one of them writing, and nothing orders the two streams' {what} (stream 0x{:x} here): which comes first is the hardware's choice",
+            other.order.stream, k.order.stream
+        ),
+        needs: format!("one stream, an event (hipEventRecord, then hipStreamWaitEvent), or hipStreamSynchronize between the two {what}"),
+        count: 1,
+        place: Some(Place { group: g, wave: w, lanes: Vec::new() }),
+        other_place,
+        address: Some(format!("0x{addr:x}: {}", mem.whereabouts(addr).unwrap_or_default())),
+        ..Finding::default()
+    })
 }
 
 #[cfg(test)]

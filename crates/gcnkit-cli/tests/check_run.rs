@@ -725,6 +725,98 @@ int main(int argc, char **argv) {
     }
 }
 
+/// Copies and fills the host gives a stream take part in the race between streams: a copy on
+/// one stream writing what a kernel on another reads, a kernel writing what a copy on
+/// another stream reads, a fill and a kernel writing the same memory; none with an event
+/// between or on one stream.
+#[test]
+fn exec_check_finds_races_between_host_copies_and_kernels() {
+    let t = tmp("gcnkit-check-copies-");
+    let src = r#"
+#include <hip/hip_runtime.h>
+#include <cstdio>
+#include <cstdlib>
+__global__ void fill(int *a) { a[blockIdx.x * blockDim.x + threadIdx.x] = threadIdx.x; }
+__global__ void twice(const int *a, int *out) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    out[i] = 2 * a[i];
+}
+int main(int argc, char **argv) {
+    int mode = atoi(argv[1]);
+    const int n = 256;
+    const size_t bytes = n * sizeof(int);
+    int *a, *b, *out, *pinned, host[n];
+    hipMalloc(&a, bytes);
+    hipMalloc(&b, bytes);
+    hipMalloc(&out, bytes);
+    hipHostMalloc(&pinned, bytes);
+    hipStream_t s1, s2;
+    hipStreamCreate(&s1);
+    hipStreamCreate(&s2);
+    hipEvent_t e;
+    hipEventCreate(&e);
+    fill<<<n / 64, 64>>>(b);
+    hipDeviceSynchronize();
+    if (mode == 0 || mode == 1) {
+        hipMemcpyAsync(a, b, bytes, hipMemcpyDeviceToDevice, s1);
+        if (mode == 1) { hipEventRecord(e, s1); hipStreamWaitEvent(s2, e, 0); }
+        twice<<<n / 64, 64, 0, s2>>>(a, out);
+    } else if (mode == 2) {
+        fill<<<n / 64, 64, 0, s1>>>(a);
+        hipMemcpyAsync(pinned, a, bytes, hipMemcpyDeviceToHost, s2);
+        twice<<<n / 64, 64, 0, s1>>>(a, out);
+    } else {
+        hipMemsetAsync(out, 0, bytes, s1);
+        twice<<<n / 64, 64, 0, mode == 3 ? s2 : s1>>>(b, out);
+    }
+    hipDeviceSynchronize();
+    hipMemcpy(host, out, bytes, hipMemcpyDeviceToHost);
+    int bad = 0;
+    for (int i = 0; i < n; i++) bad += host[i] != 2 * (i % 64);
+    printf("done %d\n", bad);
+    return bad != 0;
+}
+"#;
+    let exe = hipcc(t.path(), "copies", src);
+    // (mode, the race: the kernel, its instruction, the API named)
+    type Race = Option<(&'static str, &'static str, &'static str)>;
+    let want: [(u32, Race); 5] = [
+        (0, Some(("twice", "global_load", "hipMemcpyAsync"))),
+        (1, None),
+        (2, Some(("fill", "global_store", "hipMemcpyAsync"))),
+        (3, Some(("twice", "global_store", "hipMemset"))),
+        (4, None),
+    ];
+    for (mode, race) in want {
+        let (o, v) = exec_check(t.path(), &exe, &[&mode.to_string()]);
+        let e = err(&o);
+        assert!(
+            String::from_utf8_lossy(&o.stdout).contains("done 0"),
+            "mode {mode}: {e}"
+        );
+        let found = v.as_array().unwrap();
+        match race {
+            Some((kernel, instruction, api)) => {
+                assert_eq!(o.status.code(), Some(1), "mode {mode}: {e}");
+                assert_eq!(found.len(), 1, "mode {mode}: {v}");
+                let f = &found[0];
+                assert_eq!(f["rule"].as_str(), Some("stream-race"), "{v}");
+                assert!(f["kernel"].as_str().unwrap().contains(kernel), "mode {mode}: {v}");
+                assert!(
+                    f["instruction"].as_str().unwrap().starts_with(instruction),
+                    "mode {mode}: {v}"
+                );
+                assert!(f["message"].as_str().unwrap().contains(api), "mode {mode}: {v}");
+                assert!(f["other_instruction"].as_str().is_none(), "mode {mode}: {v}");
+            }
+            None => {
+                assert!(o.status.success(), "mode {mode}: {v} {e}");
+                assert!(found.is_empty(), "mode {mode}: {v}");
+            }
+        }
+    }
+}
+
 /// Work-groups that talk through atomics, as rocSPARSE's level-scheduled kernels and CUDA's
 /// threadFenceReduction do: what one wrote before setting a flag with an atomic (after a
 /// fence) is ordered before what another does after its atomic saw the flag, and the last

@@ -46,3 +46,23 @@ pub fn report(findings: &[Finding]) {
         }
     }
 }
+
+/// A copy or fill the executor is running for a stream (`what`: its API): under
+/// `--check race`, its device ranges (address, bytes, written?) take part in the race between
+/// streams as launches do. Host memory and runs outside the executor (no place in the order)
+/// are not looked at.
+pub fn host_op(what: &str, ranges: &[(u64, u64, bool)]) {
+    let Some(order) = crate::queue::current_order() else {
+        return;
+    };
+    crate::runtime::with(|rt| {
+        let Some(c) = rt.check.clone() else {
+            return;
+        };
+        for &(addr, n, write) in ranges {
+            if let Ok(dev) = rt.device_at(addr) {
+                c.host_op(order.clone(), what, (addr, n), write, dev.memory());
+            }
+        }
+    });
+}

@@ -298,6 +298,8 @@ pub(super) fn copy_1d_op(c: Copy1D) -> Result<Op, HipError> {
         return Err(hipErrorInvalidValue);
     }
     Ok(work(c, move || {
+        let (d, s, n) = (c.dst as u64, c.src as u64, c.count as u64);
+        crate::check::host_op("a memcpy node", &[(s, n, false), (d, n, true)]);
         // SAFETY: the program's ranges, as hipMemcpy takes them.
         unsafe {
             memory::memcpy(
@@ -558,6 +560,8 @@ pub(super) fn memset_op(p: *const MemsetParams) -> Result<Op, HipError> {
         let pattern = &p.value.to_le_bytes()[..p.element_size as usize];
         for r in 0..p.height {
             let at = (p.dst as *mut u8).wrapping_add(r * p.pitch) as *mut c_void;
+            let n = (p.width * p.element_size as usize) as u64;
+            crate::check::host_op("hipMemset*Async (or a memset node)", &[(at as u64, n, true)]);
             memory::fill_pattern("a graph's memset node", at, pattern, p.width)?;
         }
         Ok(())

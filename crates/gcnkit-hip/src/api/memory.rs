@@ -460,6 +460,7 @@ pub(super) unsafe fn memcpy_async(
     crate::queue::submit(
         h,
         Box::new(move || {
+            crate::check::host_op(what, &[(s, n as u64, false), (d, n as u64, true)]);
             // SAFETY: device (or pinned) ranges, checked when the copy was given.
             unsafe { memcpy(what, d as *mut c_void, s as *const c_void, n, kind) }
         }),

@@ -214,6 +214,11 @@ impl Device {
         }
     }
 
+    /// The device's memory, to read as it is (a checker looking at a copy's ranges).
+    pub fn memory(&self) -> &Memory {
+        &self.mem
+    }
+
     /// The live allocation holding `addr` (`addr` may be its end): (base, size). Another
     /// device's memory seen through peer access is not one.
     pub fn allocation(&self, addr: u64) -> Option<(u64, u64)> {
