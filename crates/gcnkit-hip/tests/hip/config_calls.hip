@@ -128,10 +128,43 @@ int main() {
                 int want = in ? src[(y - 2 + 1) * 16 + (x - 1 + 2)] : 0;
                 EXPECT(out[y * 8 + x] == want, "hipMemcpyParam2D (%d, %d): %d, not %d", x, y, out[y * 8 + x], want);
             }
-        hip_Memcpy2D a = q;
-        a.srcMemoryType = hipMemoryTypeArray;
-        EXPECT(hipMemcpyParam2D(&a) == hipErrorNotSupported, "a copy from an array");
+        // An array on either side: its rows are its pitch; x and y place the copy in it.
+        hipChannelFormatDesc cd = hipCreateChannelDesc<int>();
+        hipArray_t arr;
+        CHECK(hipMallocArray(&arr, &cd, 8, 8));
+        hip_Memcpy2D to = {};
+        to.srcMemoryType = hipMemoryTypeHost;
+        to.srcHost = src;
+        to.srcPitch = 16 * sizeof(int);
+        to.dstMemoryType = hipMemoryTypeArray;
+        to.dstArray = arr;
+        to.dstXInBytes = 2 * sizeof(int);
+        to.dstY = 1;
+        to.WidthInBytes = 4 * sizeof(int);
+        to.Height = 5;
+        CHECK(hipMemcpyParam2D(&to));
+        int back[4 * 5] = {};
+        hip_Memcpy2D from = {};
+        from.srcMemoryType = hipMemoryTypeArray;
+        from.srcArray = arr;
+        from.srcXInBytes = 2 * sizeof(int);
+        from.srcY = 1;
+        from.dstMemoryType = hipMemoryTypeHost;
+        from.dstHost = back;
+        from.dstPitch = 4 * sizeof(int);
+        from.WidthInBytes = 4 * sizeof(int);
+        from.Height = 5;
+        CHECK(hipMemcpyParam2D(&from));
+        for (int y = 0; y < 5; y++)
+            for (int x = 0; x < 4; x++)
+                EXPECT(back[y * 4 + x] == src[y * 16 + x], "array (%d, %d): %d, not %d", x, y, back[y * 4 + x], src[y * 16 + x]);
+        from.Height = 8;
+        EXPECT(hipMemcpyParam2D(&from) == hipErrorInvalidValue, "a copy past the array's rows");
+        from.Height = 5;
+        from.srcArray = nullptr;
+        EXPECT(hipMemcpyParam2D(&from) == hipErrorInvalidValue, "a copy from no array");
         (void)hipGetLastError();
+        CHECK(hipFreeArray(arr));
         CHECK(hipFree(pd));
     }
 
