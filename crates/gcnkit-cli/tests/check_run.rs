@@ -652,14 +652,8 @@ fn global_race_between_work_groups() {
     }
 }
 
-/// Two launches on different streams, one writing what the other reads: a race unless
-/// something orders them (an event the second stream waits for, the host waiting for the
-/// first stream, one stream, the null stream after a blocking stream); a non-blocking
-/// stream is not ordered by the null stream.
-#[test]
-fn exec_check_finds_races_between_streams() {
-    let t = tmp("gcnkit-check-streams-");
-    let src = r#"
+/// The two kernels of the programs that race between streams: one writes `a`, one reads it.
+const STREAM_KERNELS: &str = r#"
 #include <hip/hip_runtime.h>
 #include <cstdio>
 #include <cstdlib>
@@ -668,6 +662,16 @@ __global__ void twice(const int *a, int *out) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     out[i] = 2 * a[i];
 }
+"#;
+
+/// Two launches on different streams, one writing what the other reads: a race unless
+/// something orders them (an event the second stream waits for, the host waiting for the
+/// first stream, one stream, the null stream after a blocking stream); a non-blocking
+/// stream is not ordered by the null stream.
+#[test]
+fn exec_check_finds_races_between_streams() {
+    let t = tmp("gcnkit-check-streams-");
+    let src = r#"
 int main(int argc, char **argv) {
     int mode = atoi(argv[1]);
     const int n = 256;
@@ -692,7 +696,7 @@ int main(int argc, char **argv) {
     return bad != 0;
 }
 "#;
-    let exe = hipcc(t.path(), "streams", src);
+    let exe = hipcc(t.path(), "streams", &format!("{STREAM_KERNELS}{src}"));
     // Mode: 0 two streams, 1 an event between, 2 the host waits for the first, 3 one
     // stream, 4 the null stream after a blocking stream, 5 ... after a non-blocking one.
     for (mode, race) in [(0, true), (1, false), (2, false), (3, false), (4, false), (5, true)] {
@@ -733,14 +737,6 @@ int main(int argc, char **argv) {
 fn exec_check_finds_races_between_host_copies_and_kernels() {
     let t = tmp("gcnkit-check-copies-");
     let src = r#"
-#include <hip/hip_runtime.h>
-#include <cstdio>
-#include <cstdlib>
-__global__ void fill(int *a) { a[blockIdx.x * blockDim.x + threadIdx.x] = threadIdx.x; }
-__global__ void twice(const int *a, int *out) {
-    int i = blockIdx.x * blockDim.x + threadIdx.x;
-    out[i] = 2 * a[i];
-}
 int main(int argc, char **argv) {
     int mode = atoi(argv[1]);
     const int n = 256;
@@ -777,7 +773,7 @@ int main(int argc, char **argv) {
     return bad != 0;
 }
 "#;
-    let exe = hipcc(t.path(), "copies", src);
+    let exe = hipcc(t.path(), "copies", &format!("{STREAM_KERNELS}{src}"));
     // (mode, the race: the kernel, its instruction, the API named)
     type Race = Option<(&'static str, &'static str, &'static str)>;
     let want: [(u32, Race); 5] = [
