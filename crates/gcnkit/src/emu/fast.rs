@@ -231,18 +231,7 @@ impl FastVop {
             return false;
         }
         if self.fill {
-            let v = match self.src[0] {
-                From::Sreg(c) => w.s[c as usize],
-                From::Value(v) => v,
-                _ => return false,
-            };
-            let row = &mut w.v[self.vdst as usize];
-            if exec == u64::MAX {
-                **row = [v; N];
-            } else {
-                blend(row, &[v; N], exec);
-            }
-            return true;
+            return self.run_fill(w, exec);
         }
         // VDST's old value, for the rows that read it (V_MAC_* accumulate into it), before
         // any source row leaves the register file.
@@ -337,6 +326,34 @@ impl FastVop {
         true
     }
 
+    /// A `v_mov_b32` of a value: VDST's row filled (out of line: the other rows' path stays
+    /// as short as it was).
+    #[inline(never)]
+    fn run_fill(&self, w: &mut Wave, exec: u64) -> bool {
+        let v = match self.src[0] {
+            From::Sreg(c) => w.s[c as usize],
+            From::Value(v) => v,
+            _ => return false,
+        };
+        let row = &mut w.v[self.vdst as usize];
+        if exec == u64::MAX {
+            **row = [v; N];
+        } else {
+            blend(row, &[v; N], exec);
+        }
+        true
+    }
+
+    /// Swaps the 64-bit pairs of the sources in `swap` (bit 4 + k: source k) with their
+    /// registers' (out of line, as [`FastVop::run_fill`]).
+    #[inline(never)]
+    fn swap_pairs(&self, w: &mut Wave, l: &mut Lanes, swap: u8) {
+        for (k, &r) in self.swap_reg.iter().enumerate().filter(|(k, _)| swap & 16 << k != 0) {
+            std::mem::swap(&mut l.src[k][0], &mut w.v[r as usize]);
+            std::mem::swap(&mut l.src[k][1], &mut w.v[r as usize + 1]);
+        }
+    }
+
     /// Swaps the rows of the sources in `swap` (bit k: source k) with their registers'.
     #[inline(always)]
     fn swap_rows(&self, w: &mut Wave, l: &mut Lanes, swap: u8) {
@@ -351,10 +368,7 @@ impl FastVop {
             std::mem::swap(&mut l.src[2][0], &mut w.v[r[2] as usize]);
         }
         if swap & 0x70 != 0 {
-            for (k, &r) in r.iter().enumerate().filter(|(k, _)| swap & 16 << k != 0) {
-                std::mem::swap(&mut l.src[k][0], &mut w.v[r as usize]);
-                std::mem::swap(&mut l.src[k][1], &mut w.v[r as usize + 1]);
-            }
+            self.swap_pairs(w, l, swap);
         }
     }
 }
