@@ -59,13 +59,17 @@ pub struct FastVop {
     flush_out: bool,
     float: bool,
     reads_dst: bool,
-    /// The VGPR sources swapped into the lanes (bit k: source k, register `swap_reg[k]`).
+    /// The VGPR sources swapped into the lanes (bit k: source k, register `swap_reg[k]`; bit
+    /// 4 + k: source k a 64-bit pair from `swap_reg[k]` that no other source overlaps).
     swap: u8,
     swap_reg: [u8; 3],
     /// Some source is an f32 MODE may flush.
     any_flush_in: bool,
     /// VDST is a 64-bit integer (a VGPR pair).
     wide: bool,
+    /// `v_mov_b32` of a scalar register or a constant: the value written into VDST's row,
+    /// without the lanes.
+    fill: bool,
 }
 
 impl FastVop {
@@ -124,6 +128,7 @@ impl FastVop {
             swap_reg: [0; 3],
             any_flush_in: false,
             wide,
+            fill: false,
         };
         if wide && p.reads_dst {
             return None;
@@ -187,6 +192,23 @@ impl FastVop {
                 _ => return None,
             }
         }
+        // A 64-bit pair no other source reads is swapped into the lanes too, not copied.
+        for k in 0..p.nsrc as usize {
+            let From::Vgpr64(r) = p.src[k] else { continue };
+            let overlaps = |j: usize| match p.src[j] {
+                From::Vgpr(x) => x == r || x == r + 1,
+                From::Vgpr64(x) => x.abs_diff(r) <= 1,
+                _ => false,
+            };
+            if !(0..p.nsrc as usize).any(|j| j != k && overlaps(j)) {
+                p.swap |= 16 << k;
+                p.swap_reg[k] = r;
+            }
+        }
+        p.fill = d.name.contains(&"v_mov_b32")
+            && p.out == Out::Vgpr
+            && !p.wide
+            && matches!(p.src[0], From::Sreg(_) | From::Value(_));
         Some(p)
     }
 
@@ -208,14 +230,17 @@ impl FastVop {
         if !(if self.float { gate.float_ok } else { gate.int_ok }) {
             return false;
         }
+        if self.fill {
+            return self.run_fill(w, exec);
+        }
         // VDST's old value, for the rows that read it (V_MAC_* accumulate into it), before
         // any source row leaves the register file.
         if self.reads_dst {
             *l.old[0] = *w.v[self.vdst as usize];
         }
-        // Copied sources first (64-bit pairs read the register file before any row leaves
-        // it), then the VGPR rows swapped into the lanes (no copy; back afterwards), then the
-        // second reads of a VGPR.
+        // Copied sources first (64-bit pairs that overlap another source read the register
+        // file before any row leaves it), then the VGPR rows and pairs swapped into the lanes
+        // (no copy; back afterwards), then the second reads of a VGPR.
         let flush_in = self.any_flush_in && gate.flush_in;
         let mut swap = self.swap;
         let mut same = false;
@@ -231,6 +256,7 @@ impl FastVop {
                 }
                 From::Sreg(c) => *l.src[k][0] = [w.s[c as usize]; N],
                 From::Value(v) => *l.src[k][0] = [v; N],
+                From::Vgpr64(_) if swap & (16 << k) != 0 => continue,
                 From::Vgpr64(r) => {
                     *l.src[k][0] = *w.v[r as usize];
                     *l.src[k][1] = *w.v[r as usize + 1];
@@ -300,6 +326,34 @@ impl FastVop {
         true
     }
 
+    /// A `v_mov_b32` of a value: VDST's row filled (out of line: the other rows' path stays
+    /// as short as it was).
+    #[inline(never)]
+    fn run_fill(&self, w: &mut Wave, exec: u64) -> bool {
+        let v = match self.src[0] {
+            From::Sreg(c) => w.s[c as usize],
+            From::Value(v) => v,
+            _ => return false,
+        };
+        let row = &mut w.v[self.vdst as usize];
+        if exec == u64::MAX {
+            **row = [v; N];
+        } else {
+            blend(row, &[v; N], exec);
+        }
+        true
+    }
+
+    /// Swaps the 64-bit pairs of the sources in `swap` (bit 4 + k: source k) with their
+    /// registers' (out of line, as [`FastVop::run_fill`]).
+    #[inline(never)]
+    fn swap_pairs(&self, w: &mut Wave, l: &mut Lanes, swap: u8) {
+        for (k, &r) in self.swap_reg.iter().enumerate().filter(|(k, _)| swap & 16 << k != 0) {
+            std::mem::swap(&mut l.src[k][0], &mut w.v[r as usize]);
+            std::mem::swap(&mut l.src[k][1], &mut w.v[r as usize + 1]);
+        }
+    }
+
     /// Swaps the rows of the sources in `swap` (bit k: source k) with their registers'.
     #[inline(always)]
     fn swap_rows(&self, w: &mut Wave, l: &mut Lanes, swap: u8) {
@@ -312,6 +366,9 @@ impl FastVop {
         }
         if swap & 4 != 0 {
             std::mem::swap(&mut l.src[2][0], &mut w.v[r[2] as usize]);
+        }
+        if swap & 0x70 != 0 {
+            self.swap_pairs(w, l, swap);
         }
     }
 }
@@ -553,6 +610,56 @@ mod tests {
             assert!(p.run(&mut w, &mut l));
             assert!(slow.v == w.v, "VGPRs differ (EXEC {exec:x})");
         }
+    }
+
+    /// `v_mov_b32` of an SGPR, a constant or the literal fills VDST's row without the lanes;
+    /// of a VGPR it goes through them. Both leave what the general executor leaves, under
+    /// any EXEC and MODE.
+    #[test]
+    fn moves_of_a_value_equal_general_executor() {
+        let mut r = Rng(0x7e06_0205_0bad_cafe);
+        let mut filled = 0;
+        for a in [Arch::Gcn10, Arch::Gcn12, Arch::Gcn14] {
+            for _ in 0..3000 {
+                let src = match r.next() % 6 {
+                    0 => r.next() % 104,
+                    1 => [106, 107, 124, 126, 127][r.next() as usize % 5],
+                    2 => 128 + r.next() % 81,
+                    3 => 240 + r.next() % 8,
+                    4 => 255,
+                    _ => 256 + r.next() % 256,
+                } as u32;
+                let vdst = (r.next() % 256) as u32;
+                let words = [0x7e00_0000 | vdst << 17 | 1 << 9 | src, r.next() as u32];
+                let i = crate::decode::decode(a, &words).unwrap();
+                let p = FastVop::plan(&i, i.def().unwrap()).expect("planned");
+                assert_eq!(
+                    p.fill,
+                    src < 256,
+                    "{}",
+                    crate::syntax::to_text(&i, crate::syntax::Syntax::Llvm)
+                );
+                filled += p.fill as usize;
+                let mut w = Wave::new(a);
+                for reg in 0..256 {
+                    w.v[reg].iter_mut().for_each(|x| *x = r.next() as u32);
+                }
+                for c in 0..106 {
+                    w.s[c] = r.next() as u32;
+                }
+                w.s[124] = r.next() as u32;
+                w.set_pair(EXEC, if r.next() & 1 == 0 { u64::MAX } else { r.next() });
+                w.mode = [0x0c0, 0x0f0, 0x3c0, 0x3f0][(r.next() & 3) as usize];
+                let mut slow = w.clone();
+                super::super::exec::step_with(&mut slow, &mut Lanes::new(a), &i).unwrap();
+                let mut l = Lanes::new(a);
+                assert!(p.run(&mut w, &mut l));
+                let text = crate::syntax::to_text(&i, crate::syntax::Syntax::Llvm);
+                assert!(slow.v == w.v, "{a} {text}: VGPRs differ");
+                assert!(slow.s == w.s, "{a} {text}: SGPRs differ");
+            }
+        }
+        assert!(filled > 5000, "only {filled} fills");
     }
 
     /// Every blend path (AVX2 where the CPU has it, groups of 16 lanes) writes exactly the lanes

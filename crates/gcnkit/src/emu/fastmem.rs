@@ -233,8 +233,19 @@ impl FastGlobal {
             r.prefetch(o + PREFETCH_AHEAD * n, n);
             return true;
         }
-        // Lane by lane: every active lane's offset in the first active lane's region first,
-        // so that nothing changes unless all are inside.
+        self.run_lanes(w, mem, exec, base, log)
+    }
+
+    /// [`FastGlobal::run`] lane by lane (out of line: the coalesced case above keeps a small
+    /// stack frame): every active lane's offset in the first active lane's region first, so
+    /// that nothing changes unless all are inside.
+    #[inline(never)]
+    fn run_lanes(&self, w: &mut Wave, mem: &Memory, exec: u64, base: u64, log: Option<&Log>) -> bool {
+        let (vaddr, dwords) = (self.vaddr as usize, self.dwords as usize);
+        let stride = 4 * dwords as u32;
+        let lo: &[u32; 64] = &w.v[vaddr];
+        let hi: Option<&[u32; 64]> = self.wide.then(|| &*w.v[vaddr + 1]);
+        let lane_addr = |l: usize| base.wrapping_add(lo[l] as u64 | hi.map_or(0, |h| (h[l] as u64) << 32));
         let first = exec.trailing_zeros() as usize;
         let Some(r) = mem.region_at(lane_addr(first)) else {
             return false;
@@ -277,6 +288,7 @@ impl FastGlobal {
     /// addresses): lane `l`'s dword at private offset `p` is at the wave's scratch + `p / 4 *
     /// 256 + 4 l`, as [`super::vmem`] places it; every active lane inside the segment,
     /// dword-aligned, else nothing is done.
+    #[inline(never)]
     fn run_private(&self, w: &mut Wave, mem: &Memory, exec: u64, private: Private, hint: &mut u32) -> bool {
         let (vaddr, data, dwords) = (self.vaddr as usize, self.data as usize, self.dwords as usize);
         let n = 4 * dwords as u64;

@@ -1189,8 +1189,13 @@ impl<'a> Worker<'a> {
             let dims = su.workitem_ids as usize + 1;
             if ids[0] + lanes <= size[0] {
                 // The wave within one row of x (the common case): x counts on, y and z stay.
-                for (lane, x) in w.v[0][..lanes as usize].iter_mut().enumerate() {
-                    *x = ids[0] + lane as u32;
+                if lanes == 64 {
+                    // A whole row at once (vectorised).
+                    *w.v[0] = std::array::from_fn(|lane| ids[0] + lane as u32);
+                } else {
+                    for (lane, x) in w.v[0][..lanes as usize].iter_mut().enumerate() {
+                        *x = ids[0] + lane as u32;
+                    }
                 }
                 for (d, v) in ids.iter().enumerate().take(dims).skip(1) {
                     w.v[d][..lanes as usize].fill(*v);

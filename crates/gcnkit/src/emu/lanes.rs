@@ -163,18 +163,37 @@ pub(crate) fn lane_mask8(bits: u64, c: usize) -> std::arch::x86_64::__m256i {
 pub fn carry_lanes(a: &[u32; N], b: &[u32; N], cin: u64, sub: bool, sat: bool, d: &mut [u32; N]) -> Option<u64> {
     #[cfg(target_arch = "x86_64")]
     if has_avx2() {
-        // SAFETY: the CPU has AVX2 (checked just above).
-        return Some(unsafe { carry_avx2(a, b, cin, sub, sat, d) });
+        // One copy per kind, each without the others' steps (a sum without carry-in is one
+        // add and one compare); SAFETY: the CPU has AVX2 (checked just above).
+        return Some(unsafe {
+            match (sub, sat, cin != 0) {
+                (false, false, false) => carry_avx2::<false, false, false>(a, b, cin, d),
+                (false, false, true) => carry_avx2::<false, false, true>(a, b, cin, d),
+                (false, true, false) => carry_avx2::<false, true, false>(a, b, cin, d),
+                (false, true, true) => carry_avx2::<false, true, true>(a, b, cin, d),
+                (true, false, false) => carry_avx2::<true, false, false>(a, b, cin, d),
+                (true, false, true) => carry_avx2::<true, false, true>(a, b, cin, d),
+                (true, true, false) => carry_avx2::<true, true, false>(a, b, cin, d),
+                (true, true, true) => carry_avx2::<true, true, true>(a, b, cin, d),
+            }
+        });
     }
     let _ = (a, b, cin, sub, sat, d);
     None
 }
 
 /// [`carry_lanes`] with AVX2: a lane's carry-in is its bit of `cin` tested against a lane
-/// constant, unsigned compares are signed ones with the sign bits flipped.
+/// constant, unsigned compares are signed ones with the sign bits flipped. `SUB`, `SAT` as
+/// `sub` and `sat`; `CIN`: `cin` may have bits set (else it is 0).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn carry_avx2(a: &[u32; N], b: &[u32; N], cin: u64, sub: bool, sat: bool, d: &mut [u32; N]) -> u64 {
+fn carry_avx2<const SUB: bool, const SAT: bool, const CIN: bool>(
+    a: &[u32; N],
+    b: &[u32; N],
+    cin: u64,
+    d: &mut [u32; N],
+) -> u64 {
+    let (sub, sat) = (SUB, SAT);
     use std::arch::x86_64::*;
     let sign = _mm256_set1_epi32(i32::MIN);
     let mut out = 0u64;
@@ -187,7 +206,11 @@ fn carry_avx2(a: &[u32; N], b: &[u32; N], cin: u64, sub: bool, sat: bool, d: &mu
             )
         };
         // -1 in the lanes with a carry (borrow) in.
-        let m = lane_mask8(cin, c);
+        let m = if CIN {
+            lane_mask8(cin, c)
+        } else {
+            _mm256_setzero_si256()
+        };
         let (res, flag) = if sub {
             let gt = _mm256_cmpgt_epi32(_mm256_xor_si256(vb, sign), _mm256_xor_si256(va, sign));
             let eq = _mm256_and_si256(_mm256_cmpeq_epi32(va, vb), m);
