@@ -44,6 +44,9 @@ pub(super) struct AmdCl2 {
     inner: bool,
     /// The section the inner binary was left in (`.inner` goes back to it; `.rodata` first).
     inner_section: Option<String>,
+    /// The section of the source's own the main binary was left in (`.main` goes back to it;
+    /// `.rodata` before any).
+    main_section: Option<String>,
     /// Where the kernels are (`current`, clrxasm's current kernel: `None` in the inner binary,
     /// whose sections are the global data's, or the main one after `.main`).
     places: KernelPlaces,
@@ -221,6 +224,12 @@ fn raw_section(part: &str, k: usize) -> String {
 const OPENS_CONFIG: [&str; 3] = [".config", ".hsaconfig", ".control_directive"];
 
 impl AmdCl2 {
+    /// With `.hsalayout`, the kernels' names (their labels in `.text` start their code).
+    pub(super) fn layout_kernels(&self) -> Option<Vec<&str>> {
+        self.hsa_layout
+            .then(|| self.src.kernels.iter().map(|k| k.name.as_str()).collect())
+    }
+
     /// The driver version the binary gets: `.driver_version`'s (not 0), else `-t`'s, else 0
     /// (clrxasm: the installed driver's).
     fn driver(&self) -> u32 {
@@ -295,7 +304,6 @@ impl Assembler {
             (".rodata", _) | (".section", ".rodata") => ".globaldata",
             (".data", _) | (".section", ".data") => ".rwdata",
             (".bss", _) => ".bssdata",
-            (".section", ".text") => ".text",
             _ => name,
         };
         if DATA_WRITERS.contains(&name) && self.sections[self.section].0 == ".bss" {
@@ -344,16 +352,6 @@ impl Assembler {
         let err = |s: &mut Self, msg: String| s.error_at(lineno, src, span, msg);
         let here = self.sections[self.section].0.clone();
         let in_raw = RAW_PARTS.iter().any(|p| here.starts_with(&format!(".amdcl2{}.", p.0)));
-        let extra = |a: &AmdCl2, what: &str| {
-            let binary = if a.places.current.is_some() || a.inner {
-                "inner"
-            } else {
-                "main"
-            };
-            format!(
-                "{what}: clrxasm writes an extra section of the {binary} binary here, which gcnkit does not write yet"
-            )
-        };
         match name {
             ".kernel" => return Some(self.amdcl2_kernel(a, lineno, src, span, c, end)),
             ".config" | ".hsaconfig" | ".control_directive" if a.src.open.is_none() && in_raw => {
@@ -371,18 +369,16 @@ impl Assembler {
                 }
                 None => err(self, "Kernel config can be defined only inside kernel".into()),
             },
-            ".text" => {
+            ".text" if a.hsa_layout || a.places.current.is_some() => {
                 a.src.open = None;
-                if a.hsa_layout || a.places.current.is_some() {
-                    self.switch_section(".text");
-                    a.places.code_entry = self.taken + self.items.len();
-                } else {
-                    err(self, extra(a, ".text outside a kernel"));
-                }
+                self.switch_section(".text");
+                a.places.code_entry = self.taken + self.items.len();
             }
-            ".section" if !rest.starts_with(".bss") => {
+            ".text" | ".section" if name == ".text" || !rest.starts_with(".bss") => {
                 a.src.open = None;
-                err(self, extra(a, &format!(".section {rest}")));
+                if let Some(l) = self.section_line(lineno, src, name, c, end) {
+                    self.amdcl2_section(a, &l, (lineno, src, span));
+                }
             }
             ".inner" | ".main" => {
                 if !rest.is_empty() {
@@ -391,7 +387,11 @@ impl Assembler {
                     a.src.open = None;
                     a.places.current = None;
                     a.inner = name == ".inner";
-                    let to = a.inner_section.clone().filter(|_| a.inner);
+                    let to = if a.inner {
+                        a.inner_section.clone()
+                    } else {
+                        a.main_section.clone()
+                    };
                     self.switch_section(to.as_deref().unwrap_or(".rodata"));
                 }
             }
@@ -412,6 +412,51 @@ impl Assembler {
             _ => return None,
         }
         Some(true)
+    }
+
+    /// A section by name that is not the format's own (`.section NAME`, `.text` outside a
+    /// kernel): one of the source's own (clrxasm's extra sections), of the main binary in the
+    /// main binary's part, else of the inner binary. As in clrxasm (its
+    /// `AsmAmdCL2Handler::addSection`), opening an inner one from a kernel leaves the kernel
+    /// the current one (`.text` goes back to its code, `.kernel` elsewhere then comes back to
+    /// the section), going back to one by name makes the inner binary current, and `.main`
+    /// and `.inner` go back to the section their binary was left in.
+    fn amdcl2_section(
+        &mut self,
+        a: &mut AmdCl2,
+        l: &super::clrx_sections::SectionLine,
+        (lineno, src, span): (usize, &str, (usize, usize)),
+    ) {
+        let in_main = a.places.current.is_none() && !a.inner;
+        if l.name == ".text" && (a.places.current.is_some() || a.hsa_layout) {
+            // (The kernel's code: `.section .text` with flags or alignment.)
+            self.section_line_warnings(lineno, src, span, l, false);
+            self.switch_section(".text");
+            a.places.code_entry = self.taken + self.items.len();
+            return;
+        }
+        if matches!(l.name.as_str(), ".rodata" | ".data" | ".bss") {
+            let msg = format!(
+                ".section {} with flags or alignment: clrxasm's handling of it (a new global data section within a kernel or the inner binary) is not written by gcnkit yet",
+                l.name
+            );
+            return self.error_at(lineno, src, span, msg);
+        }
+        let owner = (!in_main).then_some(0);
+        if owner.is_some() && a.driver() < NEW_BINARIES {
+            let msg = "Inner section are allowed only for new binary format";
+            return self.error_at(lineno, src, span, msg.into());
+        }
+        let again = a.src.extras.find(owner, &l.name).is_some();
+        let gcnkit_name = format!(".amdcl2 {} {}", if in_main { "main" } else { "inner" }, l.name);
+        self.open_extra(&mut a.src.extras, owner, gcnkit_name.clone(), l, (lineno, src, span));
+        if in_main {
+            a.main_section = Some(gcnkit_name);
+        } else if again || a.places.current.is_none() {
+            a.places.current = None;
+            a.inner = true;
+            a.inner_section = Some(gcnkit_name);
+        }
     }
 
     /// `.kernel NAME` ([`Assembler::binary_kernel`]; with `.hsalayout` all the code is one
@@ -1208,6 +1253,19 @@ impl Assembler {
                 "a relocation to the global data outside the kernels' code (.hsalayout): gcnkit does not write it yet";
             return self.binary_error(b, ".amdcl2", msg.into());
         }
+        let inner_extra = b.extras.of(Some(0), |name| self.section_bytes(name));
+        // (CLRX's ELF writer gives an empty note section the size of the inner binary's notes,
+        // and bytes of its own memory.)
+        if let Some(e) = inner_extra
+            .iter()
+            .find(|e| e.kind == crate::codeobj::clrx_elf::SHT_NOTE && e.bytes.is_empty())
+        {
+            let msg = format!(
+                "section {} of the inner binary: an empty @note section, which clrxasm fills with bytes of its own memory",
+                e.name
+            );
+            return self.binary_error(b, ".amdcl2", msg);
+        }
         let section = |name: &str| self.obj.parts.sections.iter().find(|s| s.name == name);
         let input = Cl2Input {
             is64: b.is64,
@@ -1228,6 +1286,8 @@ impl Assembler {
                 .sampler_init
                 .then(|| section(SAMPLER_INIT).map_or(Vec::new(), |s| s.bytes.clone())),
             kernels,
+            extra: b.extras.of(None, |name| self.section_bytes(name)),
+            inner_extra,
         };
         match clrx_amdcl2::write(&input) {
             Ok(bin) => self.obj.parts.clrx_binary = Some(bin),
