@@ -420,12 +420,11 @@ fn source_full(r: &mut Rng, hsa: u64, pieces: bool, extras: bool) -> (String, Ve
     // used), before the code or after it.
     let mut late = String::new();
     if !labels.is_empty() && r.chance(1, 3) {
-        // (One assigned the other's before that is assigned: gcnkit does not take yet.)
-        let mut last_early = false;
+        // (One assigned the other's, before that one is assigned too.)
         let data_labels = labels.clone();
         for i in 0..1 + r.below(3) {
             let early = r.chance(1, 2);
-            let of = if i > 0 && (last_early || !early) && r.chance(1, 3) {
+            let of = if i > 0 && r.chance(1, 3) {
                 format!("x{}", i - 1)
             } else {
                 data_labels[r.below(data_labels.len() as u64) as usize].clone()
@@ -436,7 +435,6 @@ fn source_full(r: &mut Rng, hsa: u64, pieces: bool, extras: bool) -> (String, Ve
             } else {
                 late.push_str(&line);
             }
-            last_early = early;
             labels.push(format!("x{i}"));
         }
     }
@@ -643,8 +641,10 @@ fn hsa_config_sources_as_clrxasm_writes_them() {
 /// A random `.hsalayout` source: the global data, kernels configured by `.config` or
 /// `.hsaconfig`, and one `.text` where each kernel's setup (256 bytes) is at its label, the
 /// kernels in any order, code in `.kcode` blocks now and then, referring to one or several
-/// labels of the global data (clrxasm's relocations in the order of its symbol table, then of
-/// the code).
+/// labels of the global data, symbols assigned places of them (or of one another, before or
+/// after), places naming several labels (clrxasm's relocations in the order it resolves
+/// them: its symbol table's, each label's readers in the order of the source, an alias's
+/// readers when it is resolved).
 fn layout_source(r: &mut Rng) -> (String, Vec<String>) {
     layout_source_with(r, false)
 }
@@ -706,7 +706,8 @@ fn layout_source_with(r: &mut Rng, extras: bool) -> (String, Vec<String>) {
     } else {
         vec![labels[r.below(labels.len() as u64) as usize].clone()]
     };
-    if r.chance(1, 2) {
+    let several = r.chance(1, 2);
+    if several {
         for _ in 0..1 + r.below(3) {
             let l = labels[r.below(labels.len() as u64) as usize].clone();
             if !target.contains(&l) {
@@ -718,6 +719,37 @@ fn layout_source_with(r: &mut Rng, extras: bool) -> (String, Vec<String>) {
     if target.len() == 1 && r.chance(1, 4) {
         s.push_str(&format!("x0 = {}+{}\n", target[0], r.below(16)));
         target = vec!["x0".to_string()];
+    }
+    // Or with several names: symbols assigned a place of one, or of another such symbol
+    // (clrxasm resolves them when the label is), and places naming several labels (a
+    // difference of two, which is a number, plus a third), the names in a random order.
+    let mut late = String::new();
+    if several && r.chance(1, 2) {
+        for i in 1..1 + r.below(3) {
+            let of = if i > 1 && r.chance(1, 3) {
+                format!("x{}", i - 1)
+            } else {
+                target[r.below(target.len() as u64) as usize].clone()
+            };
+            let line = format!("x{i} = {of}+{}\n", r.below(16));
+            if r.chance(1, 4) {
+                late.push_str(&line);
+            } else {
+                s.push_str(&line);
+            }
+            target.push(format!("x{i}"));
+        }
+    }
+    if several && r.chance(1, 2) {
+        let g = |r: &mut Rng| labels[r.below(labels.len() as u64) as usize].clone();
+        for _ in 0..1 + r.below(2) {
+            let (a, b, c) = (g(r), g(r), target[r.below(target.len() as u64) as usize].clone());
+            target.push(match r.below(3) {
+                0 => format!("({a}-{b}+{c})"),
+                1 => format!("({c}+{a}-{b})"),
+                _ => format!("({a}+{c}-{b})"),
+            });
+        }
     }
     s.push_str(".text\n");
     let mut order: Vec<usize> = (0..n).collect();
@@ -749,6 +781,7 @@ fn layout_source_with(r: &mut Rng, extras: bool) -> (String, Vec<String>) {
             s.push_str(".text\n");
         }
     }
+    s.push_str(&late);
     (s, opts)
 }
 
@@ -784,7 +817,17 @@ fn hsa_layout_extra_sections_as_clrxasm_writes_them() {
 #[test]
 fn hsa_layout_sources_as_clrxasm_writes_them() {
     let mut r = Rng(common::seed() ^ 0x1a70);
-    common::clrx::check_generated(".amdcl2 .hsalayout", "AMDCL2", || layout_source(&mut r));
+    let (mut aliases, mut several) = (0, 0);
+    common::clrx::check_generated(".amdcl2 .hsalayout", "AMDCL2", || {
+        let (s, opts) = layout_source(&mut r);
+        aliases += s.contains("x1 = ") as usize;
+        several += s
+            .as_bytes()
+            .windows(3)
+            .any(|w| w[0] != b' ' && w[0] != b',' && w[1..] == *b"-g") as usize;
+        (s, opts)
+    });
+    eprintln!("{aliases} with aliases among several names, {several} with places naming several labels");
 }
 
 /// Sources whose kernels' code comes in pieces, the global data between (`.globaldata`,
@@ -1042,7 +1085,6 @@ fn raw_forms_assemble_as_clrxasm() {
         &["-Ldms"],
         &["-LdCm"],
     ];
-    let mut gaps = 0;
     // CLRX's real binaries, then generated ones.
     for (k, (src, bin)) in binaries.enumerate() {
         let f = d.join(format!("r{k}.bin"));
@@ -1058,8 +1100,6 @@ fn raw_forms_assemble_as_clrxasm() {
                     original += (a == bin) as usize;
                 }
                 (Err(_), Err(_)) => refused += 1,
-                // (A known gap: relocations to several labels with `.hsalayout`.)
-                (Err(e), Ok(_)) if e.iter().any(|m| m.contains("which gcnkit does not follow yet")) => gaps += 1,
                 (Ok(_), Err(e)) => panic!("clrxasm refuses what gcnkit takes ({o:?}): {e}\n{text}"),
                 (Err(e), Ok(_)) => panic!("gcnkit refuses what clrxasm takes ({o:?}): {e:?}\n{text}"),
             }
@@ -1067,7 +1107,7 @@ fn raw_forms_assemble_as_clrxasm() {
     }
     let _ = std::fs::remove_dir_all(&d);
     eprintln!(
-        "clrxdisasm's raw forms of {reals} real and some generated binaries: {same} texts one same file from both assemblers ({original} the binary itself), {refused} refused by both, {gaps} with .hsalayout and relocations to several labels not written by gcnkit"
+        "clrxdisasm's raw forms of {reals} real and some generated binaries: {same} texts one same file from both assemblers ({original} the binary itself), {refused} refused by both"
     );
     assert!(same > refused);
 }
@@ -1085,7 +1125,7 @@ fn parts_print_as_clrxdisasm() {
     let (reals, binaries) = real_and_generated(common::env_n("GCNKIT_AMDCL2_N", 150) / 5, 0x9a7);
     let d = std::env::temp_dir().join(format!("gcnkit-cl2parts-{}", std::process::id()));
     std::fs::create_dir_all(&d).unwrap();
-    let (mut same, mut files, mut gaps) = (0, 0, 0);
+    let (mut same, mut files) = (0, 0);
     for (k, (src, bin)) in binaries.enumerate() {
         let f = d.join(format!("p{k}.bin"));
         std::fs::write(&f, &bin).unwrap();
@@ -1124,14 +1164,12 @@ fn parts_print_as_clrxdisasm() {
                     files += 1;
                 }
                 (Err(_), Err(_)) => {}
-                // (A known gap: `.hsalayout` relocations to several labels.)
-                (Err(e), Ok(_)) if e.iter().any(|m| m.contains("which gcnkit does not follow yet")) => gaps += 1,
                 (a, b) => panic!("{o}: gcnkit {:?}, clrxasm {:?}\n{ours}", a.err(), b.err()),
             }
         }
     }
     let _ = std::fs::remove_dir_all(&d);
-    eprintln!("{same} texts of {reals} real and some generated binaries as clrxdisasm's -m/-d/-C/-f/-s/-H/-L; {files} assembled by both to one file, {gaps} (-L, relocations to several labels) not by gcnkit");
+    eprintln!("{same} texts of {reals} real and some generated binaries as clrxdisasm's -m/-d/-C/-f/-s/-H/-L; {files} assembled by both to one file");
     assert!(same > 0 && files > 0);
 }
 

@@ -60,8 +60,9 @@ struct DataNames {
     /// The labels: name, part (0 `.rodata`, 1 `.data`, 2 `.bss`), offset.
     labels: Vec<(String, usize, u64)>,
     /// The symbols assigned an expression of them (`x = gdata+4`, which clrxasm keeps as an
-    /// expression and relocates where `x` is used): name, expression, in their order.
-    aliases: Vec<(String, String)>,
+    /// expression and relocates where `x` is used): name, expression, the item of the code
+    /// before which it came, in their order.
+    aliases: Vec<(String, String, usize)>,
 }
 
 /// A relocation of code to the global data: item, offset in `.text`, high half, part, addend.
@@ -239,6 +240,78 @@ impl AmdCl2 {
             .or(self.src.cli_driver_version)
             .unwrap_or(0)
     }
+}
+
+/// The order in which clrxasm resolves the code's relocations to the global data (its rank
+/// for each of `relocs`, the items of the code they are in, each reading `reads`): at the end
+/// it walks its symbol table in `order` (see [`super::rocm_got::symbol_map_order`]), and
+/// gives each data label its value (`Assembler::tryToResolveSymbols`), which goes to the
+/// expressions that read it in the order they were made (an expression reading it twice
+/// twice); an expression that has all its values is resolved then — a relocation of the
+/// code, or an alias (`x = gdata+4`), whose value goes to what reads it before the label's
+/// next reader (`Assembler::setSymbol`'s stack). `None`: a label not in `order`.
+fn resolution_order(d: &DataNames, order: &[&str], items: &[usize], reads: &[Vec<String>]) -> Option<Vec<u32>> {
+    use rustc_hash::FxHashMap;
+    enum Target<'a> {
+        Reloc(usize),
+        Alias(&'a str),
+    }
+    // Every expression that reads a name of the data: (made before item, alias first), target,
+    // names read.
+    let mut exprs: Vec<((usize, bool), Target, Vec<&str>)> = Vec::new();
+    for (name, expr, item) in &d.aliases {
+        let words = expr.split(|ch: char| !(ch.is_ascii_alphanumeric() || "_.$:".contains(ch)));
+        let known = |w: &&str| d.labels.iter().any(|l| l.0 == *w) || d.aliases.iter().any(|l| l.0 == *w);
+        exprs.push(((*item, false), Target::Alias(name), words.filter(known).collect()));
+    }
+    for (i, (item, names)) in items.iter().zip(reads).enumerate() {
+        exprs.push((
+            (*item, true),
+            Target::Reloc(i),
+            names.iter().map(|n| n.as_str()).collect(),
+        ));
+    }
+    exprs.sort_by_key(|e| e.0);
+    let mut readers: FxHashMap<&str, Vec<usize>> = FxHashMap::default();
+    for (e, (_, _, names)) in exprs.iter().enumerate() {
+        for n in names {
+            readers.entry(n).or_default().push(e);
+        }
+    }
+    let mut left: Vec<usize> = exprs.iter().map(|e| e.2.len()).collect();
+    let mut ranks = vec![0u32; items.len()];
+    let mut next = 0u32;
+    let mut walk = |first: &str, readers: &mut FxHashMap<&str, Vec<usize>>| {
+        let mut stack = vec![(readers.remove(first).unwrap_or_default(), 0usize)];
+        while let Some((list, at)) = stack.last_mut() {
+            let Some(&e) = list.get(*at) else {
+                stack.pop();
+                continue;
+            };
+            *at += 1;
+            left[e] -= 1;
+            if left[e] == 0 {
+                match exprs[e].1 {
+                    Target::Reloc(i) => {
+                        ranks[i] = next;
+                        next += 1;
+                    }
+                    Target::Alias(x) => stack.push((readers.remove(x).unwrap_or_default(), 0)),
+                }
+            }
+        }
+    };
+    for l in &d.labels {
+        if !order.contains(&l.0.as_str()) && readers.contains_key(l.0.as_str()) {
+            return None;
+        }
+    }
+    for name in order {
+        if d.labels.iter().any(|l| l.0 == *name) {
+            walk(name, &mut readers);
+        }
+    }
+    Some(ranks)
 }
 
 impl Assembler {
@@ -774,7 +847,7 @@ impl Assembler {
             self.syms.insert(key.clone(), Sym::Value(Value::Int(v)));
             values.push((key, Some(v)));
         }
-        for (key, expr) in &d.aliases {
+        for (key, expr, _) in &d.aliases {
             let mut c = Cursor::new(expr, 0, expr.len());
             let v = match (super::expr::Expr {
                 syms: &self.syms,
@@ -806,12 +879,30 @@ impl Assembler {
     /// kept as clrxasm keeps it (an expression, relocated where `NAME` is used); whether it
     /// was one.
     pub(super) fn amdcl2_data_alias(&mut self, key: &str, waits: &str, expr: &str) -> bool {
+        let item = self.taken + self.items.len();
         let Some(d) = self.obj.amdcl2.as_mut().map(|a| &mut a.data) else {
             return false;
         };
         let known = d.labels.iter().any(|l| l.0 == waits) || d.aliases.iter().any(|l| l.0 == waits);
         if known {
-            d.aliases.push((key.to_string(), expr.to_string()));
+            d.aliases.push((key.to_string(), expr.to_string(), item));
+            // (Symbols assigned an expression of this one before it was assigned are aliases
+            // too.)
+            let mut new = vec![key.to_string()];
+            while let Some(name) = new.pop() {
+                let (now, still) = std::mem::take(&mut self.pending_assigns)
+                    .into_iter()
+                    .partition(|p| p.waits == name);
+                self.pending_assigns = still;
+                let now: Vec<super::PendingAssign> = now;
+                for p in now {
+                    let text = p.source.get(p.expr.0..p.expr.1).unwrap_or("").to_string();
+                    if let Some(a) = self.obj.amdcl2.as_mut() {
+                        a.data.aliases.push((p.name.clone(), text, p.item));
+                    }
+                    new.push(p.name);
+                }
+            }
         }
         known
     }
@@ -913,10 +1004,10 @@ impl Assembler {
     /// clrxasm's relocations of code to the global data (`.rela.hsatext`): each literal or
     /// data word of `.text` whose expression is a place in the global data (see
     /// [`Assembler::global_data_place`]) holds clrxasm's filler; returns (item, offset in
-    /// `.text`, high half, part, addend) in the order of the code, each with the one global
-    /// data label its expression names (`None`: an alias, or several labels). Then the
-    /// global data's labels are defined (what else waits for them gets their offsets).
-    fn amdcl2_relocs(&mut self, d: &DataNames) -> (Vec<CodeReloc>, Vec<Option<String>>) {
+    /// `.text`, high half, part, addend) in the order of the code, each with the names of the
+    /// global data (labels, aliases) its expression reads, in its order. Then the global
+    /// data's labels are defined (what else waits for them gets their offsets).
+    fn amdcl2_relocs(&mut self, d: &DataNames) -> (Vec<CodeReloc>, Vec<Vec<String>>) {
         let mut out = Vec::new();
         let names: Vec<&str> = d
             .labels
@@ -946,13 +1037,13 @@ impl Assembler {
                         let words: Vec<&str> = text
                             .split(|ch: char| !(ch.is_ascii_alphanumeric() || "_.$:".contains(ch)))
                             .collect();
-                        let hits: Vec<&&str> = names.iter().filter(|key| words.contains(key)).collect();
-                        let label = match hits[..] {
-                            [one] if d.labels.iter().any(|l| l.0 == *one) => Some(one.to_string()),
-                            _ => None,
-                        };
+                        let names_read: Vec<String> = words
+                            .iter()
+                            .filter(|w| names.contains(w))
+                            .map(|w| w.to_string())
+                            .collect();
                         self.patch_bytes(p.item, 0, byte, &RELOC_FILLER.to_le_bytes());
-                        out.push(((index.unwrap_or(0), at + byte, high, part, addend), label));
+                        out.push(((index.unwrap_or(0), at + byte, high, part, addend), names_read));
                     }
                     _ => {
                         let e = super::parse::perr(
@@ -1051,22 +1142,19 @@ impl Assembler {
         };
         let (relocs, named) = self.amdcl2_relocs(&a.data);
         let b = &a.src;
-        // With `.hsalayout` clrxasm writes the relocations in the order it resolves them:
-        // a label's in the order of the code, the labels in the order of its symbol table
-        // (a hash table's: [`super::rocm_got::symbol_map_order`]); an expression of an alias
-        // or of several labels is resolved in an order gcnkit does not follow yet.
+        // With `.hsalayout` clrxasm writes the relocations in the order it resolves them
+        // ([`resolution_order`]).
         let mut ranks = vec![0u32; relocs.len()];
-        let several = named.iter().flatten().collect::<rustc_hash::FxHashSet<_>>().len() > 1;
-        if a.hsa_layout && several {
+        if a.hsa_layout && !relocs.is_empty() {
             let mentions = self.syms.mentions.order();
             let order = super::rocm_got::symbol_map_order(&mentions);
-            let rank = |n: &Option<String>| n.as_ref().and_then(|n| order.as_ref()?.iter().position(|m| m == n));
-            if named.iter().any(|n| rank(n).is_none()) {
-                let msg = "code relocations to more than one label of the global data with .hsalayout, through an alias or naming several labels: clrxasm orders them by its symbol table, which gcnkit does not follow yet";
-                return self.binary_error(b, ".amdcl2", msg.into());
-            }
-            for (r, n) in ranks.iter_mut().zip(&named) {
-                *r = rank(n).unwrap_or(0) as u32;
+            let items: Vec<usize> = relocs.iter().map(|r| r.0).collect();
+            match order.and_then(|o| resolution_order(&a.data, &o, &items, &named)) {
+                Some(r) => ranks = r,
+                None => {
+                    let msg = "code relocations to the global data with .hsalayout whose order of resolving gcnkit cannot replay (a name of the data it does not know the place of in clrxasm's symbol table)";
+                    return self.binary_error(b, ".amdcl2", msg.into());
+                }
             }
         }
         let device = match self.binary_device(b) {

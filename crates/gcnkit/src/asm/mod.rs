@@ -297,6 +297,9 @@ struct PendingAssign {
     /// As [`Pending::frozen`], [`Pending::aliases`].
     frozen: Vec<parse::Frozen>,
     aliases: Vec<(String, String)>,
+    /// The item of the code it came before (an `.amdcl2` alias's place among the readers of
+    /// the data: [`amdcl2`]).
+    item: usize,
 }
 
 /// The name an instruction's field waits for while [`Assembler::immediate_now`] reads it.
@@ -1371,6 +1374,7 @@ impl Assembler {
                     dot: self.dot_here(),
                     frozen: Vec::new(),
                     aliases,
+                    item: self.taken + self.items.len(),
                 };
                 let bare = is_bare_name(&src[e0..c.pos]);
                 self.pending_assigns.push(pa);
