@@ -9,9 +9,8 @@
 //! in pieces (`.kernel` naming a kernel again goes on where it was left); with `.hsalayout` all
 //! the code is one `.text`, each kernel's from its label. The global data's sections are the
 //! inner binary's (`.inner` goes back there, `.main` to the main binary); `.kcode` chooses
-//! the kernels code counts for in either layout. Not written yet (refused with an error):
-//! extra sections of either binary, and `.hsalayout` relocations through an alias or naming
-//! several data labels in one expression when the code names several.
+//! the kernels code counts for in either layout. Sections of the source's own (clrxasm's
+//! extra sections) go to the main or the inner binary as clrxasm places them.
 
 use super::clrx_binary::{BinarySource, Common, KernelPlaces};
 use super::parse::Cursor;

@@ -1,8 +1,8 @@
-//! The sections a CLRX `.amd` or `.gallium` source names beside the format's own — clrxasm's
-//! "extra sections": `.section NAME[, "FLAGS"[, @TYPE]] [align=N]`, and `.rodata`/`.text`
-//! (`[align=N]` too) where the format has no section of that name. clrxasm writes each, in
-//! the order the source opened them, after the binary's own sections (an `.amd` kernel's:
-//! after its inner binary's), with its type (PROGBITS, NOTE or NOBITS), its flags (`a`, `w`,
+//! The sections a CLRX `.amd`, `.amdcl2` or `.gallium` source names beside the format's own —
+//! clrxasm's "extra sections": `.section NAME[, "FLAGS"[, @TYPE]] [align=N]`, and
+//! `.rodata`/`.text` (`[align=N]` too) where the format has no section of that name. clrxasm
+//! writes each, in the order the source opened them, after the binary's own sections (an
+//! `.amd` kernel's, or `.amdcl2`'s inner binary's: after the inner binary's), with its type (PROGBITS, NOTE or NOBITS), its flags (`a`, `w`,
 //! `x`) and the alignment `align=` gave (1 without); `.align` inside pads without aligning the
 //! section. Instructions there are bytes like any data.
 
