@@ -512,7 +512,7 @@ fn cross_section_lines_of(r: &mut Rng, kernels: usize, one_section: bool, s: &mu
     let mut line = |r: &mut Rng, in_text: bool, out: &mut String| {
         let (a, b) = if one_section {
             let code = r.chance(1, 2);
-            let mut term = |r: &mut Rng| match (code, r.below(2)) {
+            let term = |r: &mut Rng| match (code, r.below(2)) {
                 (true, 0) => format!("k{}", r.below(kernels as u64)),
                 (true, _) => format!("ct{}", r.below(text as u64)),
                 _ => format!("cd{}", r.below(data as u64)),
@@ -579,6 +579,24 @@ fn cross_section_lines_of(r: &mut Rng, kernels: usize, one_section: bool, s: &mu
     }
 }
 
+/// 1-3 kernels (`.config` with `.dims x` or none), then `.text` with each one's label, the
+/// room of its header and random code; returns how many.
+fn kernels_and_code(r: &mut Rng, s: &mut String) -> usize {
+    let kernels = 1 + r.below(3) as usize;
+    for k in 0..kernels {
+        s.push_str(&format!(".kernel k{k}\n"));
+        if r.chance(1, 2) {
+            s.push_str("  .config\n  .dims x\n");
+        }
+    }
+    s.push_str(".text\n");
+    for k in 0..kernels {
+        s.push_str(&format!("k{k}:\n  .skip 256\n"));
+        common::clrx::random_code(r, s);
+    }
+    kernels
+}
+
 #[test]
 fn generated_sources_as_clrxasm_writes_them() {
     let mut r = Rng(common::seed() ^ 0x70c3);
@@ -611,18 +629,7 @@ fn cross_section_expressions_as_clrxasm_writes_them() {
         if r.chance(1, 3) {
             s.push_str(".newbinfmt\n");
         }
-        let kernels = 1 + r.below(3) as usize;
-        for k in 0..kernels {
-            s.push_str(&format!(".kernel k{k}\n"));
-            if r.chance(1, 2) {
-                s.push_str("  .config\n  .dims x\n");
-            }
-        }
-        s.push_str(".text\n");
-        for k in 0..kernels {
-            s.push_str(&format!("k{k}:\n  .skip 256\n"));
-            common::clrx::random_code(&mut r, &mut s);
-        }
+        let kernels = kernels_and_code(&mut r, &mut s);
         cross_section_lines(&mut r, kernels, &mut s);
         literals += (s.contains("s_mov_b32 s") || s.contains("v_add_f32")) as usize;
         (s, Vec::new())
@@ -657,18 +664,7 @@ fn no_sect_diffs_sources_as_clrxasm_writes_them() {
         );
         let late = r.chance(1, 3);
         let head = s.len();
-        let kernels = 1 + r.below(3) as usize;
-        for k in 0..kernels {
-            s.push_str(&format!(".kernel k{k}\n"));
-            if r.chance(1, 2) {
-                s.push_str("  .config\n  .dims x\n");
-            }
-        }
-        s.push_str(".text\n");
-        for k in 0..kernels {
-            s.push_str(&format!("k{k}:\n  .skip 256\n"));
-            common::clrx::random_code(&mut r, &mut s);
-        }
+        let kernels = kernels_and_code(&mut r, &mut s);
         let one_section = r.chance(3, 4);
         cross_section_lines_of(&mut r, kernels, one_section, &mut s);
         // (Late only where no expression over two sections came before: clrxasm never
