@@ -500,12 +500,27 @@ fn cross_term(r: &mut Rng, kernels: usize, text: usize, data: usize) -> String {
 /// alone as data, `&` of an address, a 16-bit immediate over two sections' labels both
 /// defined). Symbols are never set twice.
 fn cross_section_lines(r: &mut Rng, kernels: usize, s: &mut String) {
+    cross_section_lines_of(r, kernels, false, s)
+}
+
+/// [`cross_section_lines`]; with `one_section` each line's two labels are of one section (the
+/// code's, `.`-less, or the global data's).
+fn cross_section_lines_of(r: &mut Rng, kernels: usize, one_section: bool, s: &mut String) {
     let (text, data) = (1 + r.below(3) as usize, 1 + r.below(3) as usize);
     let data_first = r.chance(1, 2);
     let mut assigned = 0;
     let mut line = |r: &mut Rng, in_text: bool, out: &mut String| {
-        let a = cross_term(r, kernels, text, data);
-        let b = cross_term(r, kernels, text, data);
+        let (a, b) = if one_section {
+            let code = r.chance(1, 2);
+            let term = |r: &mut Rng| match (code, r.below(2)) {
+                (true, 0) => format!("k{}", r.below(kernels as u64)),
+                (true, _) => format!("ct{}", r.below(text as u64)),
+                _ => format!("cd{}", r.below(data as u64)),
+            };
+            (term(r), term(r))
+        } else {
+            (cross_term(r, kernels, text, data), cross_term(r, kernels, text, data))
+        };
         let n = r.below(0x300) as i64 - 0x100;
         // (what clrxasm refuses, or takes when the labels are of one section, now and then)
         let refused = r.chance(1, 10);
@@ -564,6 +579,24 @@ fn cross_section_lines(r: &mut Rng, kernels: usize, s: &mut String) {
     }
 }
 
+/// 1-3 kernels (`.config` with `.dims x` or none), then `.text` with each one's label, the
+/// room of its header and random code; returns how many.
+fn kernels_and_code(r: &mut Rng, s: &mut String) -> usize {
+    let kernels = 1 + r.below(3) as usize;
+    for k in 0..kernels {
+        s.push_str(&format!(".kernel k{k}\n"));
+        if r.chance(1, 2) {
+            s.push_str("  .config\n  .dims x\n");
+        }
+    }
+    s.push_str(".text\n");
+    for k in 0..kernels {
+        s.push_str(&format!("k{k}:\n  .skip 256\n"));
+        common::clrx::random_code(r, s);
+    }
+    kernels
+}
+
 #[test]
 fn generated_sources_as_clrxasm_writes_them() {
     let mut r = Rng(common::seed() ^ 0x70c3);
@@ -596,18 +629,7 @@ fn cross_section_expressions_as_clrxasm_writes_them() {
         if r.chance(1, 3) {
             s.push_str(".newbinfmt\n");
         }
-        let kernels = 1 + r.below(3) as usize;
-        for k in 0..kernels {
-            s.push_str(&format!(".kernel k{k}\n"));
-            if r.chance(1, 2) {
-                s.push_str("  .config\n  .dims x\n");
-            }
-        }
-        s.push_str(".text\n");
-        for k in 0..kernels {
-            s.push_str(&format!("k{k}:\n  .skip 256\n"));
-            common::clrx::random_code(&mut r, &mut s);
-        }
+        let kernels = kernels_and_code(&mut r, &mut s);
         cross_section_lines(&mut r, kernels, &mut s);
         literals += (s.contains("s_mov_b32 s") || s.contains("v_add_f32")) as usize;
         (s, Vec::new())
@@ -623,6 +645,78 @@ fn cross_section_expressions_as_clrxasm_writes_them() {
     // (a tenth of the lines are of the forms clrxasm refuses: both outcomes often)
     assert!(same * 2 >= n, "{same} of {n} identical");
     assert!(refused * 10 >= n, "{refused} of {n} refused by both");
+}
+
+/// Sources with `.nosectdiffs` (no section differences: an expression over two sections is
+/// clrxasm's error at once; the global data's and the GOT's labels are numbers, offsets in
+/// them, when `.nosectdiffs` comes before them): before the global data or after it was
+/// opened, expressions over labels of one section (now and then over two), GOT entries
+/// named by OUTSYMBOL: gcnkit's file is clrxasm's or both refuse, and both outcomes come.
+#[test]
+fn no_sect_diffs_sources_as_clrxasm_writes_them() {
+    let mut r = Rng(common::seed() ^ 0x70c7);
+    let n = common::env_n("GCNKIT_ROCM_N", 150);
+    let mut after = 0;
+    let (same, refused, _) = common::clrx::compare_generated(n, || {
+        let mut s = format!(
+            ".rocm\n.gpu {}\n",
+            pick(&mut r, &["Fiji", "Tonga", "GFX900", "Bonaire"])
+        );
+        let late = r.chance(1, 3);
+        let head = s.len();
+        let kernels = kernels_and_code(&mut r, &mut s);
+        let one_section = r.chance(3, 4);
+        cross_section_lines_of(&mut r, kernels, one_section, &mut s);
+        // (Late only where no expression over two sections came before: clrxasm never
+        // writes those, which gcnkit refuses.)
+        let data_first = s.find("\ncd0: ") < s.find("\nct0: ");
+        if late && data_first {
+            s = s.replacen("\ncd0: ", "\n.nosectdiffs\ncd0: ", 1);
+            after += 1;
+        } else {
+            s.insert_str(head, ".nosectdiffs\n");
+        }
+        (s, Vec::new())
+    });
+    if common::clrx::dir().is_none() {
+        eprintln!("GCNKIT_CLRX_DIR not set: {n} .nosectdiffs sources assembled, not compared");
+        return;
+    }
+    eprintln!(
+        "{n} generated .rocm sources with .nosectdiffs ({after} after the global data was opened): {same} files \
+         identical to clrxasm's, {refused} refused by both, 0 differ"
+    );
+    assert!(same * 4 >= n, "{same} of {n} identical");
+    assert!(refused * 10 >= n, "{refused} of {n} refused by both");
+}
+
+/// `.nosectdiffs` while expressions wait: gcnkit refuses the line (clrxasm never writes one
+/// put off until the file's addresses are known, its place keeps zeros; one that waits for a
+/// symbol it reads by the rules of where the symbol is defined).
+#[test]
+fn no_sect_diffs_after_waiting_expressions_is_refused() {
+    for (body, taken) in [(".int k - 4 < k\n", true), (".int g - k\n", false)] {
+        let src = format!(
+            ".rocm\n.gpu Fiji\n.kernel k\n.text\nk: .skip 256\ns_endpgm\n{body}.globaldata\n.nosectdiffs\ng: .int 1\n"
+        );
+        let e = common::clrx::gcnkit_binary(&src, &[]).unwrap_err();
+        assert!(
+            e.iter().any(|m| m.contains(".nosectdiffs while expressions wait")),
+            "{e:?}"
+        );
+        if common::clrx::dir().is_some() {
+            assert_eq!(common::clrx::assemble_binary(&src, &[]).is_ok(), taken, "{body}");
+        }
+    }
+    // Before it, and after: the global data's labels are numbers, or addresses of their own.
+    let early = ".rocm\n.gpu Fiji\n.nosectdiffs\n.globaldata\n.int 1\ng: .int 2\n.kernel k\n.text\nk: .skip 256\ns_mov_b32 s0, g\ns_endpgm\n";
+    let bin = common::clrx::gcnkit_binary(early, &[]).unwrap();
+    let late = early.replace(".nosectdiffs\n.globaldata\n", ".globaldata\n.nosectdiffs\n");
+    assert!(common::clrx::gcnkit_binary(&late, &[]).is_err());
+    if common::clrx::dir().is_some() {
+        assert!(bin == common::clrx::assemble_binary(early, &[]).unwrap());
+        assert!(common::clrx::assemble_binary(&late, &[]).is_err());
+    }
 }
 
 /// A `.llvm10binfmt` source (code object v3): the descriptors' room in `.globaldata` (now and

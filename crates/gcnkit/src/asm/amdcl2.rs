@@ -9,9 +9,8 @@
 //! in pieces (`.kernel` naming a kernel again goes on where it was left); with `.hsalayout` all
 //! the code is one `.text`, each kernel's from its label. The global data's sections are the
 //! inner binary's (`.inner` goes back there, `.main` to the main binary); `.kcode` chooses
-//! the kernels code counts for in either layout. Not written yet (refused with an error):
-//! extra sections of either binary, and `.hsalayout` relocations through an alias or naming
-//! several data labels in one expression when the code names several.
+//! the kernels code counts for in either layout. Sections of the source's own (clrxasm's
+//! extra sections) go to the main or the inner binary as clrxasm places them.
 
 use super::clrx_binary::{BinarySource, Common, KernelPlaces};
 use super::parse::Cursor;
@@ -44,6 +43,9 @@ pub(super) struct AmdCl2 {
     inner: bool,
     /// The section the inner binary was left in (`.inner` goes back to it; `.rodata` first).
     inner_section: Option<String>,
+    /// The section of the source's own the main binary was left in (`.main` goes back to it;
+    /// `.rodata` before any).
+    main_section: Option<String>,
     /// Where the kernels are (`current`, clrxasm's current kernel: `None` in the inner binary,
     /// whose sections are the global data's, or the main one after `.main`).
     places: KernelPlaces,
@@ -57,8 +59,9 @@ struct DataNames {
     /// The labels: name, part (0 `.rodata`, 1 `.data`, 2 `.bss`), offset.
     labels: Vec<(String, usize, u64)>,
     /// The symbols assigned an expression of them (`x = gdata+4`, which clrxasm keeps as an
-    /// expression and relocates where `x` is used): name, expression, in their order.
-    aliases: Vec<(String, String)>,
+    /// expression and relocates where `x` is used): name, expression, the item of the code
+    /// before which it came, in their order.
+    aliases: Vec<(String, String, usize)>,
 }
 
 /// A relocation of code to the global data: item, offset in `.text`, high half, part, addend.
@@ -221,6 +224,12 @@ fn raw_section(part: &str, k: usize) -> String {
 const OPENS_CONFIG: [&str; 3] = [".config", ".hsaconfig", ".control_directive"];
 
 impl AmdCl2 {
+    /// With `.hsalayout`, the kernels' names (their labels in `.text` start their code).
+    pub(super) fn layout_kernels(&self) -> Option<Vec<&str>> {
+        self.hsa_layout
+            .then(|| self.src.kernels.iter().map(|k| k.name.as_str()).collect())
+    }
+
     /// The driver version the binary gets: `.driver_version`'s (not 0), else `-t`'s, else 0
     /// (clrxasm: the installed driver's).
     fn driver(&self) -> u32 {
@@ -230,6 +239,78 @@ impl AmdCl2 {
             .or(self.src.cli_driver_version)
             .unwrap_or(0)
     }
+}
+
+/// The order in which clrxasm resolves the code's relocations to the global data (its rank
+/// for each of `relocs`, the items of the code they are in, each reading `reads`): at the end
+/// it walks its symbol table in `order` (see [`super::rocm_got::symbol_map_order`]), and
+/// gives each data label its value (`Assembler::tryToResolveSymbols`), which goes to the
+/// expressions that read it in the order they were made (an expression reading it twice
+/// twice); an expression that has all its values is resolved then — a relocation of the
+/// code, or an alias (`x = gdata+4`), whose value goes to what reads it before the label's
+/// next reader (`Assembler::setSymbol`'s stack). `None`: a label not in `order`.
+fn resolution_order(d: &DataNames, order: &[&str], items: &[usize], reads: &[Vec<String>]) -> Option<Vec<u32>> {
+    use rustc_hash::FxHashMap;
+    enum Target<'a> {
+        Reloc(usize),
+        Alias(&'a str),
+    }
+    // Every expression that reads a name of the data: (made before item, alias first), target,
+    // names read.
+    let mut exprs: Vec<((usize, bool), Target, Vec<&str>)> = Vec::new();
+    for (name, expr, item) in &d.aliases {
+        let words = expr.split(|ch: char| !(ch.is_ascii_alphanumeric() || "_.$:".contains(ch)));
+        let known = |w: &&str| d.labels.iter().any(|l| l.0 == *w) || d.aliases.iter().any(|l| l.0 == *w);
+        exprs.push(((*item, false), Target::Alias(name), words.filter(known).collect()));
+    }
+    for (i, (item, names)) in items.iter().zip(reads).enumerate() {
+        exprs.push((
+            (*item, true),
+            Target::Reloc(i),
+            names.iter().map(|n| n.as_str()).collect(),
+        ));
+    }
+    exprs.sort_by_key(|e| e.0);
+    let mut readers: FxHashMap<&str, Vec<usize>> = FxHashMap::default();
+    for (e, (_, _, names)) in exprs.iter().enumerate() {
+        for n in names {
+            readers.entry(n).or_default().push(e);
+        }
+    }
+    let mut left: Vec<usize> = exprs.iter().map(|e| e.2.len()).collect();
+    let mut ranks = vec![0u32; items.len()];
+    let mut next = 0u32;
+    let mut walk = |first: &str, readers: &mut FxHashMap<&str, Vec<usize>>| {
+        let mut stack = vec![(readers.remove(first).unwrap_or_default(), 0usize)];
+        while let Some((list, at)) = stack.last_mut() {
+            let Some(&e) = list.get(*at) else {
+                stack.pop();
+                continue;
+            };
+            *at += 1;
+            left[e] -= 1;
+            if left[e] == 0 {
+                match exprs[e].1 {
+                    Target::Reloc(i) => {
+                        ranks[i] = next;
+                        next += 1;
+                    }
+                    Target::Alias(x) => stack.push((readers.remove(x).unwrap_or_default(), 0)),
+                }
+            }
+        }
+    };
+    for l in &d.labels {
+        if !order.contains(&l.0.as_str()) && readers.contains_key(l.0.as_str()) {
+            return None;
+        }
+    }
+    for name in order {
+        if d.labels.iter().any(|l| l.0 == *name) {
+            walk(name, &mut readers);
+        }
+    }
+    Some(ranks)
 }
 
 impl Assembler {
@@ -295,7 +376,6 @@ impl Assembler {
             (".rodata", _) | (".section", ".rodata") => ".globaldata",
             (".data", _) | (".section", ".data") => ".rwdata",
             (".bss", _) => ".bssdata",
-            (".section", ".text") => ".text",
             _ => name,
         };
         if DATA_WRITERS.contains(&name) && self.sections[self.section].0 == ".bss" {
@@ -344,16 +424,6 @@ impl Assembler {
         let err = |s: &mut Self, msg: String| s.error_at(lineno, src, span, msg);
         let here = self.sections[self.section].0.clone();
         let in_raw = RAW_PARTS.iter().any(|p| here.starts_with(&format!(".amdcl2{}.", p.0)));
-        let extra = |a: &AmdCl2, what: &str| {
-            let binary = if a.places.current.is_some() || a.inner {
-                "inner"
-            } else {
-                "main"
-            };
-            format!(
-                "{what}: clrxasm writes an extra section of the {binary} binary here, which gcnkit does not write yet"
-            )
-        };
         match name {
             ".kernel" => return Some(self.amdcl2_kernel(a, lineno, src, span, c, end)),
             ".config" | ".hsaconfig" | ".control_directive" if a.src.open.is_none() && in_raw => {
@@ -371,18 +441,16 @@ impl Assembler {
                 }
                 None => err(self, "Kernel config can be defined only inside kernel".into()),
             },
-            ".text" => {
+            ".text" if a.hsa_layout || a.places.current.is_some() => {
                 a.src.open = None;
-                if a.hsa_layout || a.places.current.is_some() {
-                    self.switch_section(".text");
-                    a.places.code_entry = self.taken + self.items.len();
-                } else {
-                    err(self, extra(a, ".text outside a kernel"));
-                }
+                self.switch_section(".text");
+                a.places.code_entry = self.taken + self.items.len();
             }
-            ".section" if !rest.starts_with(".bss") => {
+            ".text" | ".section" if name == ".text" || !rest.starts_with(".bss") => {
                 a.src.open = None;
-                err(self, extra(a, &format!(".section {rest}")));
+                if let Some(l) = self.section_line(lineno, src, name, c, end) {
+                    self.amdcl2_section(a, &l, (lineno, src, span));
+                }
             }
             ".inner" | ".main" => {
                 if !rest.is_empty() {
@@ -391,7 +459,11 @@ impl Assembler {
                     a.src.open = None;
                     a.places.current = None;
                     a.inner = name == ".inner";
-                    let to = a.inner_section.clone().filter(|_| a.inner);
+                    let to = if a.inner {
+                        a.inner_section.clone()
+                    } else {
+                        a.main_section.clone()
+                    };
                     self.switch_section(to.as_deref().unwrap_or(".rodata"));
                 }
             }
@@ -412,6 +484,51 @@ impl Assembler {
             _ => return None,
         }
         Some(true)
+    }
+
+    /// A section by name that is not the format's own (`.section NAME`, `.text` outside a
+    /// kernel): one of the source's own (clrxasm's extra sections), of the main binary in the
+    /// main binary's part, else of the inner binary. As in clrxasm (its
+    /// `AsmAmdCL2Handler::addSection`), opening an inner one from a kernel leaves the kernel
+    /// the current one (`.text` goes back to its code, `.kernel` elsewhere then comes back to
+    /// the section), going back to one by name makes the inner binary current, and `.main`
+    /// and `.inner` go back to the section their binary was left in.
+    fn amdcl2_section(
+        &mut self,
+        a: &mut AmdCl2,
+        l: &super::clrx_sections::SectionLine,
+        (lineno, src, span): (usize, &str, (usize, usize)),
+    ) {
+        let in_main = a.places.current.is_none() && !a.inner;
+        if l.name == ".text" && (a.places.current.is_some() || a.hsa_layout) {
+            // (The kernel's code: `.section .text` with flags or alignment.)
+            self.section_line_warnings(lineno, src, span, l, false);
+            self.switch_section(".text");
+            a.places.code_entry = self.taken + self.items.len();
+            return;
+        }
+        if matches!(l.name.as_str(), ".rodata" | ".data" | ".bss") {
+            let msg = format!(
+                ".section {} with flags or alignment: clrxasm's handling of it (a new global data section within a kernel or the inner binary) is not written by gcnkit yet",
+                l.name
+            );
+            return self.error_at(lineno, src, span, msg);
+        }
+        let owner = (!in_main).then_some(0);
+        if owner.is_some() && a.driver() < NEW_BINARIES {
+            let msg = "Inner section are allowed only for new binary format";
+            return self.error_at(lineno, src, span, msg.into());
+        }
+        let again = a.src.extras.find(owner, &l.name).is_some();
+        let gcnkit_name = format!(".amdcl2 {} {}", if in_main { "main" } else { "inner" }, l.name);
+        self.open_extra(&mut a.src.extras, owner, gcnkit_name.clone(), l, (lineno, src, span));
+        if in_main {
+            a.main_section = Some(gcnkit_name);
+        } else if again || a.places.current.is_none() {
+            a.places.current = None;
+            a.inner = true;
+            a.inner_section = Some(gcnkit_name);
+        }
     }
 
     /// `.kernel NAME` ([`Assembler::binary_kernel`]; with `.hsalayout` all the code is one
@@ -729,7 +846,7 @@ impl Assembler {
             self.syms.insert(key.clone(), Sym::Value(Value::Int(v)));
             values.push((key, Some(v)));
         }
-        for (key, expr) in &d.aliases {
+        for (key, expr, _) in &d.aliases {
             let mut c = Cursor::new(expr, 0, expr.len());
             let v = match (super::expr::Expr {
                 syms: &self.syms,
@@ -761,12 +878,30 @@ impl Assembler {
     /// kept as clrxasm keeps it (an expression, relocated where `NAME` is used); whether it
     /// was one.
     pub(super) fn amdcl2_data_alias(&mut self, key: &str, waits: &str, expr: &str) -> bool {
+        let item = self.taken + self.items.len();
         let Some(d) = self.obj.amdcl2.as_mut().map(|a| &mut a.data) else {
             return false;
         };
         let known = d.labels.iter().any(|l| l.0 == waits) || d.aliases.iter().any(|l| l.0 == waits);
         if known {
-            d.aliases.push((key.to_string(), expr.to_string()));
+            d.aliases.push((key.to_string(), expr.to_string(), item));
+            // (Symbols assigned an expression of this one before it was assigned are aliases
+            // too.)
+            let mut new = vec![key.to_string()];
+            while let Some(name) = new.pop() {
+                let (now, still) = std::mem::take(&mut self.pending_assigns)
+                    .into_iter()
+                    .partition(|p| p.waits == name);
+                self.pending_assigns = still;
+                let now: Vec<super::PendingAssign> = now;
+                for p in now {
+                    let text = p.source.get(p.expr.0..p.expr.1).unwrap_or("").to_string();
+                    if let Some(a) = self.obj.amdcl2.as_mut() {
+                        a.data.aliases.push((p.name.clone(), text, p.item));
+                    }
+                    new.push(p.name);
+                }
+            }
         }
         known
     }
@@ -868,10 +1003,10 @@ impl Assembler {
     /// clrxasm's relocations of code to the global data (`.rela.hsatext`): each literal or
     /// data word of `.text` whose expression is a place in the global data (see
     /// [`Assembler::global_data_place`]) holds clrxasm's filler; returns (item, offset in
-    /// `.text`, high half, part, addend) in the order of the code, each with the one global
-    /// data label its expression names (`None`: an alias, or several labels). Then the
-    /// global data's labels are defined (what else waits for them gets their offsets).
-    fn amdcl2_relocs(&mut self, d: &DataNames) -> (Vec<CodeReloc>, Vec<Option<String>>) {
+    /// `.text`, high half, part, addend) in the order of the code, each with the names of the
+    /// global data (labels, aliases) its expression reads, in its order. Then the global
+    /// data's labels are defined (what else waits for them gets their offsets).
+    fn amdcl2_relocs(&mut self, d: &DataNames) -> (Vec<CodeReloc>, Vec<Vec<String>>) {
         let mut out = Vec::new();
         let names: Vec<&str> = d
             .labels
@@ -901,13 +1036,13 @@ impl Assembler {
                         let words: Vec<&str> = text
                             .split(|ch: char| !(ch.is_ascii_alphanumeric() || "_.$:".contains(ch)))
                             .collect();
-                        let hits: Vec<&&str> = names.iter().filter(|key| words.contains(key)).collect();
-                        let label = match hits[..] {
-                            [one] if d.labels.iter().any(|l| l.0 == *one) => Some(one.to_string()),
-                            _ => None,
-                        };
+                        let names_read: Vec<String> = words
+                            .iter()
+                            .filter(|w| names.contains(w))
+                            .map(|w| w.to_string())
+                            .collect();
                         self.patch_bytes(p.item, 0, byte, &RELOC_FILLER.to_le_bytes());
-                        out.push(((index.unwrap_or(0), at + byte, high, part, addend), label));
+                        out.push(((index.unwrap_or(0), at + byte, high, part, addend), names_read));
                     }
                     _ => {
                         let e = super::parse::perr(
@@ -1006,22 +1141,19 @@ impl Assembler {
         };
         let (relocs, named) = self.amdcl2_relocs(&a.data);
         let b = &a.src;
-        // With `.hsalayout` clrxasm writes the relocations in the order it resolves them:
-        // a label's in the order of the code, the labels in the order of its symbol table
-        // (a hash table's: [`super::rocm_got::symbol_map_order`]); an expression of an alias
-        // or of several labels is resolved in an order gcnkit does not follow yet.
+        // With `.hsalayout` clrxasm writes the relocations in the order it resolves them
+        // ([`resolution_order`]).
         let mut ranks = vec![0u32; relocs.len()];
-        let several = named.iter().flatten().collect::<rustc_hash::FxHashSet<_>>().len() > 1;
-        if a.hsa_layout && several {
+        if a.hsa_layout && !relocs.is_empty() {
             let mentions = self.syms.mentions.order();
             let order = super::rocm_got::symbol_map_order(&mentions);
-            let rank = |n: &Option<String>| n.as_ref().and_then(|n| order.as_ref()?.iter().position(|m| m == n));
-            if named.iter().any(|n| rank(n).is_none()) {
-                let msg = "code relocations to more than one label of the global data with .hsalayout, through an alias or naming several labels: clrxasm orders them by its symbol table, which gcnkit does not follow yet";
-                return self.binary_error(b, ".amdcl2", msg.into());
-            }
-            for (r, n) in ranks.iter_mut().zip(&named) {
-                *r = rank(n).unwrap_or(0) as u32;
+            let items: Vec<usize> = relocs.iter().map(|r| r.0).collect();
+            match order.and_then(|o| resolution_order(&a.data, &o, &items, &named)) {
+                Some(r) => ranks = r,
+                None => {
+                    let msg = "code relocations to the global data with .hsalayout whose order of resolving gcnkit cannot replay (a name of the data it does not know the place of in clrxasm's symbol table)";
+                    return self.binary_error(b, ".amdcl2", msg.into());
+                }
             }
         }
         let device = match self.binary_device(b) {
@@ -1208,6 +1340,19 @@ impl Assembler {
                 "a relocation to the global data outside the kernels' code (.hsalayout): gcnkit does not write it yet";
             return self.binary_error(b, ".amdcl2", msg.into());
         }
+        let inner_extra = b.extras.of(Some(0), |name| self.section_bytes(name));
+        // (CLRX's ELF writer gives an empty note section the size of the inner binary's notes,
+        // and bytes of its own memory.)
+        if let Some(e) = inner_extra
+            .iter()
+            .find(|e| e.kind == crate::codeobj::clrx_elf::SHT_NOTE && e.bytes.is_empty())
+        {
+            let msg = format!(
+                "section {} of the inner binary: an empty @note section, which clrxasm fills with bytes of its own memory",
+                e.name
+            );
+            return self.binary_error(b, ".amdcl2", msg);
+        }
         let section = |name: &str| self.obj.parts.sections.iter().find(|s| s.name == name);
         let input = Cl2Input {
             is64: b.is64,
@@ -1228,6 +1373,8 @@ impl Assembler {
                 .sampler_init
                 .then(|| section(SAMPLER_INIT).map_or(Vec::new(), |s| s.bytes.clone())),
             kernels,
+            extra: b.extras.of(None, |name| self.section_bytes(name)),
+            inner_extra,
         };
         match clrx_amdcl2::write(&input) {
             Ok(bin) => self.obj.parts.clrx_binary = Some(bin),

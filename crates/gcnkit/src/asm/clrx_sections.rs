@@ -1,8 +1,8 @@
-//! The sections a CLRX `.amd` or `.gallium` source names beside the format's own — clrxasm's
-//! "extra sections": `.section NAME[, "FLAGS"[, @TYPE]] [align=N]`, and `.rodata`/`.text`
-//! (`[align=N]` too) where the format has no section of that name. clrxasm writes each, in
-//! the order the source opened them, after the binary's own sections (an `.amd` kernel's:
-//! after its inner binary's), with its type (PROGBITS, NOTE or NOBITS), its flags (`a`, `w`,
+//! The sections a CLRX `.amd`, `.amdcl2` or `.gallium` source names beside the format's own —
+//! clrxasm's "extra sections": `.section NAME[, "FLAGS"[, @TYPE]] [align=N]`, and
+//! `.rodata`/`.text` (`[align=N]` too) where the format has no section of that name. clrxasm
+//! writes each, in the order the source opened them, after the binary's own sections (an
+//! `.amd` kernel's, or `.amdcl2`'s inner binary's: after the inner binary's), with its type (PROGBITS, NOTE or NOBITS), its flags (`a`, `w`,
 //! `x`) and the alignment `align=` gave (1 without); `.align` inside pads without aligning the
 //! section. Instructions there are bytes like any data.
 
@@ -260,8 +260,8 @@ impl Assembler {
         s.map_or_else(Vec::new, |s| s.bytes.clone())
     }
 
-    /// An instruction in a data section of an `.amd` or `.gallium` source: its bytes there, as
-    /// clrxasm writes them; returns whether it was one (else the caller places it as code).
+    /// An instruction in a data section of an `.amd` or `.gallium` source, or in a section of an
+    /// `.amdcl2` source's own: its bytes there, as clrxasm writes them; returns whether it was one (else the caller places it as code).
     pub(super) fn clrx_instruction_as_data(
         &mut self,
         lineno: usize,
@@ -270,13 +270,20 @@ impl Assembler {
         words: &[u32],
         fixups: &[Fixup],
     ) -> bool {
-        if self.obj.amd.is_none() && self.obj.gallium.is_none() {
+        let amdcl2_extra = self.obj.amdcl2.is_some() && self.sections[self.section].0.starts_with(".amdcl2 ");
+        if self.obj.amd.is_none() && self.obj.gallium.is_none() && !amdcl2_extra {
             return false;
         }
         // (clrxasm counts a Gallium instruction's registers for the kernel whose label the code
         // last met, wherever the instruction is: not modelled here.)
-        if let Some(g) = &self.obj.gallium {
-            let kernel = |n: &str| g.kernels.iter().any(|k| k.name == n);
+        // (And so does it with an `.amdcl2` source's `.hsalayout`.)
+        let kernels = match (&self.obj.gallium, &self.obj.amdcl2) {
+            (Some(g), _) => Some(g.kernels.iter().map(|k| k.name.as_str()).collect::<Vec<_>>()),
+            (_, Some(a)) => a.layout_kernels(),
+            _ => None,
+        };
+        if let Some(kernels) = kernels {
+            let kernel = |n: &str| kernels.contains(&n);
             if self.obj.parts.labels.iter().any(|(n, s, _)| s == ".text" && kernel(n)) {
                 let msg = "an instruction outside the code after a kernel's label: clrxasm counts its registers for that kernel, which gcnkit does not yet";
                 self.error_at(lineno, src, span, msg.into());

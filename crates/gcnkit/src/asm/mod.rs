@@ -297,6 +297,9 @@ struct PendingAssign {
     /// As [`Pending::frozen`], [`Pending::aliases`].
     frozen: Vec<parse::Frozen>,
     aliases: Vec<(String, String)>,
+    /// The item of the code it came before (an `.amdcl2` alias's place among the readers of
+    /// the data: [`amdcl2`]).
+    item: usize,
 }
 
 /// The name an instruction's field waits for while [`Assembler::immediate_now`] reads it.
@@ -472,8 +475,17 @@ impl Assembler {
     /// others (`.amd`/`.gallium` global data and sections of the source's own, the absolute
     /// section of `.struct`) a label is a number.
     fn relative_section(&self) -> bool {
-        !self.in_absolute()
-            && (self.section == 0 || self.obj.rocm.is_some() && self.sections[self.section].0 == ".rodata")
+        let rocm_data = self
+            .obj
+            .rocm
+            .as_ref()
+            .is_some_and(|r| r.no_sect_diffs.is_none_or(|k| !k.0));
+        !self.in_absolute() && (self.section == 0 || rocm_data && self.sections[self.section].0 == ".rodata")
+    }
+
+    /// Does a `.rocm` source resolve expressions over two sections (no `.nosectdiffs`)?
+    fn rocm_sect_diffs(&self) -> bool {
+        self.obj.rocm.as_ref().is_some_and(|r| r.no_sect_diffs.is_none())
     }
 
     /// CLRX: `name`'s value is an address in the current section (`rel`; not in the absolute
@@ -1208,7 +1220,7 @@ impl Assembler {
 
     /// Sets the symbols whose assignment waited for `name`.
     fn resolve_assigns(&mut self, name: &str) {
-        if self.obj.rocm.is_some() && self.syms.sect_diffs.get() == expr::SectDiffs::Off {
+        if self.rocm_sect_diffs() && self.syms.sect_diffs.get() == expr::SectDiffs::Off {
             return self.with_sect_diffs(expr::SectDiffs::Deferring, |this| this.resolve_assigns_in(name));
         }
         self.resolve_assigns_in(name)
@@ -1371,6 +1383,7 @@ impl Assembler {
                     dot: self.dot_here(),
                     frozen: Vec::new(),
                     aliases,
+                    item: self.taken + self.items.len(),
                 };
                 let bare = is_bare_name(&src[e0..c.pos]);
                 self.pending_assigns.push(pa);
@@ -1435,7 +1448,7 @@ impl Assembler {
     fn resolve(&mut self, name: &str) {
         // (in a `.rocm` source clrxasm reads again what waited by the rules that put off
         // expressions over two sections, whatever the statement that defines the symbol)
-        if self.obj.rocm.is_some() && name != NOW && self.syms.sect_diffs.get() == expr::SectDiffs::Off {
+        if self.rocm_sect_diffs() && name != NOW && self.syms.sect_diffs.get() == expr::SectDiffs::Off {
             return self.with_sect_diffs(expr::SectDiffs::Deferring, |this| this.resolve_in(name));
         }
         self.resolve_in(name)
@@ -1648,9 +1661,14 @@ impl Assembler {
                 ".byte" | ".short" | ".hword" | ".int" | ".long" | ".word" | ".quad" | ".set" | ".equ" | ".equiv"
             )
         {
-            return self.with_sect_diffs(expr::SectDiffs::Off, |this| {
+            self.with_sect_diffs(expr::SectDiffs::Off, |this| {
                 this.directive_in(lineno, src, name, span, c, end)
             });
+            // (`.nosectdiffs` ends the putting off for good.)
+            if self.obj.rocm.is_some() && !self.rocm_sect_diffs() {
+                self.syms.sect_diffs.set(expr::SectDiffs::Off);
+            }
+            return;
         }
         self.directive_in(lineno, src, name, span, c, end)
     }

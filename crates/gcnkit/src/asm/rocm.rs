@@ -18,7 +18,9 @@
 //!   address, 8 bytes an entry) are one address space: an address there is the section's
 //!   offset in the file (every address of the file is its offset) plus the place in it. The
 //!   source's other sections (`.data`, `.section NAME`) are not: their labels are numbers;
-//!   `.nosectdiffs` (refused by gcnkit) would leave the code alone in it;
+//!   `.nosectdiffs` leaves the code alone in it (no expression waits for the layout then; the
+//!   global data and the GOT opened after it have numbers for addresses, those opened before
+//!   keep addresses of their own);
 //! - `.` is an address like a label's (in a list of data values each value's own place);
 //! - data values (`.byte` ... `.quad`), assignments (`=`, `.set`, `.equ`, `.equiv`) and an
 //!   instruction's literal put off, until the layout is known, an expression whose result is
@@ -57,6 +59,11 @@ use crate::operand::{classify, Special, Src};
 /// The ROCm lines of a source, kept until the end.
 #[derive(Default)]
 pub(super) struct Rocm {
+    /// `.nosectdiffs`: no section differences (expressions over two sections are errors at
+    /// once); with it the global data's and the GOT's addresses are numbers (offsets in
+    /// them) when those sections came after it (clrxasm fixes a section's kind when it opens
+    /// it): (global data, GOT).
+    pub no_sect_diffs: Option<(bool, bool)>,
     gpu: Option<String>,
     arch_minor: Option<u32>,
     arch_stepping: Option<u32>,
@@ -267,9 +274,27 @@ impl Assembler {
             self.syms.sect_diffs.set(super::expr::SectDiffs::Deferring);
             return true;
         }
+        let data_opened = self.sections.iter().any(|s| s.0 == ".rodata");
+        let waiting = name == ".nosectdiffs" && (!self.pending.is_empty() || !self.pending_assigns.is_empty());
         let Some(r) = self.obj.rocm.as_mut() else {
             return false;
         };
+        if name == ".nosectdiffs" {
+            if !rest.trim().is_empty() {
+                self.error_at(lineno, src, span, "Garbages at end of line".into());
+            } else if waiting {
+                // (clrxasm evaluates those put off for the file's addresses at the end only
+                // with section differences: it leaves their places as they are; those that
+                // wait for a symbol it reads by the rules of where the symbol is defined.)
+                let msg = ".nosectdiffs while expressions wait (for a symbol defined later, or the file's addresses, which clrxasm then never writes): gcnkit does not follow clrxasm there yet";
+                self.error_at(lineno, src, span, msg.into());
+            } else {
+                let kinds = r.no_sect_diffs.unwrap_or((!data_opened, r.got.is_empty()));
+                r.no_sect_diffs = Some(kinds);
+                self.syms.sect_diffs.set(super::expr::SectDiffs::Off);
+            }
+            return true;
+        }
         // A kernel's own line, in or out of its `.config`.
         if name == ".fkernel" {
             match r.section_kernel.map(|k| &mut r.kernels[k]) {
@@ -312,7 +337,9 @@ impl Assembler {
                 // the file's address space (an assignment: a later one or a label replaces it).
                 if let Some(t) = target {
                     let at = 8 * (r.got.len() as i64 - 1);
-                    self.set_assigned(t, Some(super::expr::GOT_SECTION));
+                    // (After `.nosectdiffs` a number, its offset in the GOT.)
+                    let got = r.no_sect_diffs.is_none_or(|k| !k.1);
+                    self.set_assigned(t, got.then_some(super::expr::GOT_SECTION));
                     self.define(
                         lineno,
                         src,

@@ -22,7 +22,7 @@ use super::clrx_amdcl2_config::{
     T_QUEUE, T_SAMPLER, T_STRUCTURE, VOLATILE, WRITE_ONLY,
 };
 use super::clrx_config::{ConfigBuilder, Device, DEVICES};
-use super::clrx_elf::{self, Header, Out, Region, Section, Segment};
+use super::clrx_elf::{self, Extra, Header, Out, Region, Section, Segment};
 use crate::arch::Arch;
 
 /// The driver versions below which each column of [`DEVICE_CODES`] holds (the last: all
@@ -156,6 +156,11 @@ pub struct Cl2Input {
     /// `.hsalayout`: all the code, each kernel's setup at its [`Cl2Kernel::offset`].
     pub hsa_layout: Option<Vec<u8>>,
     pub kernels: Vec<Cl2Kernel>,
+    /// The sections the source named of the main binary (clrxasm's extra sections), written
+    /// after its `.text`; the first `.brig` gets a `__BRIG__` symbol, as CLRX gives it.
+    pub extra: Vec<Extra>,
+    /// Those of the inner binary (new binaries), written after its own sections.
+    pub inner_extra: Vec<Extra>,
 }
 
 impl Cl2Input {
@@ -1278,6 +1283,7 @@ fn inner_binary(inp: &Cl2Input, temps: &[Temp], arch_version: [u32; 3]) -> Vec<u
         };
         regions.push(Region::Section(s));
     }
+    regions.extend(inp.inner_extra.iter().cloned().map(Region::Extra));
     regions.push(Region::SectionHeaders);
     let mut segments = Vec::new();
     if kernels {
@@ -1431,6 +1437,11 @@ pub fn write(inp: &Cl2Input) -> Result<Vec<u8>, String> {
         syms.symbol(n, ro, t.metadata_size as u64, 1, 5);
         ro += t.metadata_size as u64;
     }
+    // (CLRX's `__BRIG__` names the section after the first six, whatever its place.)
+    if let Some(i) = inp.extra.iter().position(|e| e.name == ".brig") {
+        let n = name("__BRIG__", &mut strtab);
+        syms.symbol(n, 0, inp.extra[i].bytes.len() as u64, 1, 7 + i as u16);
+    }
     if !new {
         let mut tx = 0u64;
         for k in &inp.kernels {
@@ -1477,6 +1488,7 @@ pub fn write(inp: &Cl2Input) -> Result<Vec<u8>, String> {
             text,
         ));
     }
+    regions.extend(inp.extra.iter().cloned().map(Region::Extra));
     regions.push(Region::SectionHeaders);
     let header = Header {
         is64,
