@@ -635,7 +635,10 @@ fn exec_errors_exit_2_and_the_status_is_the_programs() {
     // The program sees the runtime first on LD_LIBRARY_PATH (both names: a program may
     // dlopen "libamdhip64.so").
     let o = run(&["--", "sh", "-c", "ls \"${LD_LIBRARY_PATH%%:*}\""]);
-    assert_eq!(String::from_utf8_lossy(&o.stdout).trim(), "libamdhip64.so\nlibamdhip64.so.5");
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout).trim(),
+        "libamdhip64.so\nlibamdhip64.so.5"
+    );
 }
 
 /// symbols.tsv: (name, version node) of every row.
