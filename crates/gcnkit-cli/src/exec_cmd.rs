@@ -48,14 +48,14 @@ pub struct Args {
     #[arg(long, value_name = "FILTER")]
     pub(crate) trace: Option<String>,
     /// With --trace: only this work-group of each traced launch (its id X[,Y[,Z]], from 0).
-    #[arg(long, value_parser = crate::run_cmd::parse_group_id, value_name = "X[,Y[,Z]]", requires = "trace")]
+    #[arg(long, value_parser = gcnkit::emu::kernel::parse_group_id, value_name = "X[,Y[,Z]]", requires = "trace")]
     pub(crate) trace_group: Option<[u32; 3]>,
     /// With --trace: only this wave of each work-group.
     #[arg(long, value_name = "N", requires = "trace")]
     pub(crate) trace_wave: Option<u32>,
     /// With --trace: only instructions at addresses START-END (hex or decimal, END not
     /// included), as the trace prints them.
-    #[arg(long, value_parser = crate::run_cmd::parse_pc_range, value_name = "START-END", requires = "trace")]
+    #[arg(long, value_parser = gcnkit::emu::kernel::parse_pc_range, value_name = "START-END", requires = "trace")]
     pub(crate) trace_pc: Option<(u64, u64)>,
     /// The program and its arguments (after `--`).
     #[arg(

@@ -109,51 +109,17 @@ pub struct Args {
     #[arg(long, default_value_t = 100_000_000)]
     pub(crate) budget: u64,
     /// With --trace on a kernel: only this work-group (its id X[,Y[,Z]], from 0).
-    #[arg(long, value_parser = parse_group_id)]
+    #[arg(long, value_parser = gcnkit::emu::kernel::parse_group_id)]
     pub(crate) trace_group: Option<[u32; 3]>,
     /// With --trace on a kernel: only this wave of each work-group.
     #[arg(long)]
     pub(crate) trace_wave: Option<u32>,
     /// With --trace on a kernel: only instructions at addresses START-END (hex or decimal, END
     /// not included), as the trace prints them.
-    #[arg(long, value_parser = parse_pc_range, value_name = "START-END")]
+    #[arg(long, value_parser = gcnkit::emu::kernel::parse_pc_range, value_name = "START-END")]
     pub(crate) trace_pc: Option<(u64, u64)>,
     /// The program.
     pub(crate) program: String,
-}
-
-/// An address range `START-END` (each hex with 0x, or decimal).
-pub(crate) fn parse_pc_range(s: &str) -> Result<(u64, u64), String> {
-    let num = |t: &str| {
-        let t = t.trim();
-        match t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
-            Some(h) => u64::from_str_radix(h, 16),
-            None => t.parse(),
-        }
-        .map_err(|_| format!("`{t}` is not an address"))
-    };
-    let (a, b) = s.split_once('-').ok_or("expected START-END, e.g. 0x1000-0x1100")?;
-    let (a, b) = (num(a)?, num(b)?);
-    if a >= b {
-        return Err(format!("the range {s} is empty"));
-    }
-    Ok((a, b))
-}
-
-/// A work-group id `X[,Y[,Z]]` (missing dimensions are 0).
-pub(crate) fn parse_group_id(s: &str) -> Result<[u32; 3], String> {
-    let parts: Vec<&str> = s.split(',').collect();
-    if parts.len() > 3 {
-        return Err(format!("'{s}': expected X[,Y[,Z]]"));
-    }
-    let mut d = [0u32; 3];
-    for (k, p) in parts.iter().enumerate() {
-        d[k] = p
-            .trim()
-            .parse()
-            .map_err(|_| format!("'{s}': '{p}' is not a work-group id"))?;
-    }
-    Ok(d)
 }
 
 /// `X[,Y[,Z]]` (missing dimensions are 1).

@@ -6,13 +6,21 @@
 use gcnkit_check::run::{Checks, RunChecker};
 use gcnkit_check::Finding;
 use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+
+/// A checker was made ([`from_env`]): host operations need not take the runtime's lock to
+/// find out that none was.
+static CHECKING: AtomicBool = AtomicBool::new(false);
 
 /// The checker `GCNKIT_CHECK` asks for (a wrong list is said on stderr: no checks).
 pub fn from_env() -> Option<Arc<RunChecker>> {
     let list = std::env::var("GCNKIT_CHECK").ok().filter(|v| !v.is_empty())?;
     match Checks::parse(&list) {
-        Ok(c) => Some(Arc::new(RunChecker::new(c))),
+        Ok(c) => {
+            CHECKING.store(true, Ordering::Relaxed);
+            Some(Arc::new(RunChecker::new(c)))
+        }
         Err(e) => {
             eprintln!("gcnkit-hip: GCNKIT_CHECK={list}: {e}; no checks");
             None
@@ -52,6 +60,9 @@ pub fn report(findings: &[Finding]) {
 /// streams as launches do. Host memory and runs outside the executor (no place in the order)
 /// are not looked at.
 pub fn host_op(what: &str, ranges: &[(u64, u64, bool)]) {
+    if !CHECKING.load(Ordering::Relaxed) {
+        return;
+    }
     let Some(order) = crate::queue::current_order() else {
         return;
     };

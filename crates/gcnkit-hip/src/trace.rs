@@ -5,7 +5,7 @@
 //! `GCNKIT_TRACE_GROUP=X,Y,Z`, `GCNKIT_TRACE_WAVE=N` and `GCNKIT_TRACE_PC=START-END` narrow
 //! it as `run`'s `--trace-group`, `--trace-wave` and `--trace-pc` do.
 
-use gcnkit::emu::kernel::TraceFilter;
+use gcnkit::emu::kernel::{parse_group_id, parse_pc_range, TraceFilter};
 
 /// Which launches are traced, and which of their waves and instructions.
 pub struct Trace {
@@ -40,39 +40,15 @@ fn parse(filter: &str, group: Option<&str>, wave: Option<&str>, pc: Option<&str>
         if filter.ends_with('*') { "" } else { "*" },
     );
     let pattern = glob::Pattern::new(&format!("{head}{filter}{tail}")).map_err(|e| format!("{filter}: {e}"))?;
+    // The same readers as `run`'s and `exec`'s options.
     let group = group
-        .map(|g| {
-            let mut id = [0u32; 3];
-            let parts: Vec<&str> = g.split(',').collect();
-            if parts.len() > 3 {
-                return Err(format!("group {g}: expected X[,Y[,Z]]"));
-            }
-            for (d, p) in id.iter_mut().zip(parts) {
-                *d = p
-                    .trim()
-                    .parse()
-                    .map_err(|_| format!("group {g}: {p} is not a work-group id"))?;
-            }
-            Ok(id)
-        })
-        .transpose()?;
+        .map(parse_group_id)
+        .transpose()
+        .map_err(|e| format!("group {e}"))?;
     let wave = wave
         .map(|w| w.trim().parse().map_err(|_| format!("wave {w}: not a wave number")))
         .transpose()?;
-    let pc = pc
-        .map(|r| {
-            let num = |t: &str| {
-                let t = t.trim();
-                match t.strip_prefix("0x") {
-                    Some(h) => u64::from_str_radix(h, 16),
-                    None => t.parse(),
-                }
-                .map_err(|_| format!("pc {r}: {t} is not an address"))
-            };
-            let (a, b) = r.split_once('-').ok_or(format!("pc {r}: expected START-END"))?;
-            Ok::<_, String>((num(a)?, num(b)?))
-        })
-        .transpose()?;
+    let pc = pc.map(parse_pc_range).transpose().map_err(|e| format!("pc {e}"))?;
     Ok(Trace {
         pattern,
         filter: TraceFilter { group, wave, pc },

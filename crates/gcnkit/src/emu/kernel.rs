@@ -126,6 +126,40 @@ pub struct TraceFilter {
     pub pc: Option<(u64, u64)>,
 }
 
+/// `--trace-pc`'s address range `START-END` (each hex with 0x, or decimal).
+pub fn parse_pc_range(s: &str) -> Result<(u64, u64), String> {
+    let num = |t: &str| {
+        let t = t.trim();
+        match t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
+            Some(h) => u64::from_str_radix(h, 16),
+            None => t.parse(),
+        }
+        .map_err(|_| format!("`{t}` is not an address"))
+    };
+    let (a, b) = s.split_once('-').ok_or("expected START-END, e.g. 0x1000-0x1100")?;
+    let (a, b) = (num(a)?, num(b)?);
+    if a >= b {
+        return Err(format!("the range {s} is empty"));
+    }
+    Ok((a, b))
+}
+
+/// `--trace-group`'s work-group id `X[,Y[,Z]]` (missing dimensions are 0).
+pub fn parse_group_id(s: &str) -> Result<[u32; 3], String> {
+    let parts: Vec<&str> = s.split(',').collect();
+    if parts.len() > 3 {
+        return Err(format!("'{s}': expected X[,Y[,Z]]"));
+    }
+    let mut d = [0u32; 3];
+    for (k, p) in parts.iter().enumerate() {
+        d[k] = p
+            .trim()
+            .parse()
+            .map_err(|_| format!("'{s}': '{p}' is not a work-group id"))?;
+    }
+    Ok(d)
+}
+
 /// A dispatch.
 pub struct Launch {
     /// Work-items per dimension.
