@@ -171,6 +171,17 @@ impl Finding {
         } else {
             format!("; needs {}", self.needs)
         };
+        // A race between two host operations (`hipMemcpyAsync`...): no kernel, no place.
+        if self.kernel.is_empty() {
+            let at = self.address.as_ref().map_or(String::new(), |a| format!(" at {a}"));
+            return format!(
+                "{}: [{}] {}{at}: {}{needs}{count}",
+                self.severity.name(),
+                self.check.name(),
+                self.instruction,
+                self.message
+            );
+        }
         format!(
             "{}: [{}] kernel {}{place}, pc 0x{:x}: {}: {}{needs}{count}",
             self.severity.name(),
@@ -208,6 +219,9 @@ impl Finding {
                 o.insert("other_wave".into(), json!(q.wave));
             }
             o.insert("address".into(), json!(self.address));
+        } else if let (Some(a), Some(o)) = (&self.address, v.as_object_mut()) {
+            // Two host operations' race: the memory, without a place.
+            o.insert("address".into(), json!(a));
         }
         v
     }
@@ -296,14 +310,25 @@ pub fn lint(p: &Program) -> Vec<Finding> {
 /// The same finding (check, rule, kernel, PCs, registers) once, with a count.
 pub fn merge(mut v: Vec<Finding>) -> Vec<Finding> {
     v.sort_by(|a, b| {
-        (&a.kernel, a.pc, a.check, &a.rule, a.other_pc, &a.registers).cmp(&(
-            &b.kernel,
-            b.pc,
-            b.check,
-            &b.rule,
-            b.other_pc,
-            &b.registers,
-        ))
+        // (The instruction tells two host operations' races apart: they have no kernel.)
+        (
+            &a.kernel,
+            a.pc,
+            a.check,
+            &a.rule,
+            a.other_pc,
+            &a.registers,
+            &a.instruction,
+        )
+            .cmp(&(
+                &b.kernel,
+                b.pc,
+                b.check,
+                &b.rule,
+                b.other_pc,
+                &b.registers,
+                &b.instruction,
+            ))
     });
     let mut out: Vec<Finding> = Vec::new();
     for f in v {
@@ -314,6 +339,7 @@ pub fn merge(mut v: Vec<Finding>) -> Vec<Finding> {
                 && last.rule == f.rule
                 && last.other_pc == f.other_pc
                 && last.registers == f.registers
+                && last.instruction == f.instruction
             {
                 last.count += f.count;
                 continue;

@@ -6,7 +6,7 @@
 //! launch's accesses are compared with those of every earlier launch it is not ordered after.
 //! Copies and fills the host gives a stream (`hipMemcpyAsync`, `hipMemsetAsync`, a graph's
 //! nodes) take part as launches do: the device memory they read and write, at their place in
-//! the order ([`host_op`]); two of them are not compared with each other.
+//! the order ([`host_op`]), also with each other.
 
 use crate::global::{site_group, Shadow, Side};
 use crate::{Check, Finding, Place, Severity};
@@ -151,11 +151,37 @@ fn first_conflict(now: &Past, p: &Past, mem: &Memory) -> Option<Finding> {
             return match (&now.who, &p.who) {
                 (Who::Kernel { .. }, _) => conflict(now, side(a, wa), p, side(b, wb).0, addr, mem),
                 (Who::Host(_), Who::Kernel { .. }) => conflict(p, side(b, wb), now, side(a, wa).0, addr, mem),
-                (Who::Host(_), Who::Host(_)) => None,
+                (Who::Host(_), Who::Host(_)) => Some(hosts(now, side(a, wa).1, p, addr, mem)),
             };
         }
     }
     None
+}
+
+/// The finding of host operation `now`'s access to `addr` (a write?) and the earlier host
+/// operation `p`'s, which nothing orders (told from `now`'s side: no kernel, no place).
+fn hosts(now: &Past, write: bool, p: &Past, addr: u64, mem: &Memory) -> Finding {
+    let api = |x: &Past| match &x.who {
+        Who::Host(a) => a.clone(),
+        Who::Kernel { prog, .. } => prog.name.clone(),
+    };
+    let this = if write { "writes" } else { "reads" };
+    Finding {
+        check: Check::Race,
+        severity: Severity::Error,
+        rule: "stream-race".into(),
+        instruction: api(now),
+        message: format!(
+            "{this} memory that {} (stream 0x{:x}) also accessed, one of them writing, and nothing orders the two streams' operations (stream 0x{:x} here): which comes first is the hardware's choice",
+            api(p),
+            p.order.stream,
+            now.order.stream
+        ),
+        needs: "one stream, an event (hipEventRecord, then hipStreamWaitEvent), or hipStreamSynchronize between the two operations".into(),
+        count: 1,
+        address: Some(format!("0x{addr:x}: {}", mem.whereabouts(addr).unwrap_or_default())),
+        ..Finding::default()
+    }
 }
 
 /// The finding of kernel launch `k`'s access (`site`, a write?) to `addr` and `other`'s
@@ -189,7 +215,7 @@ fn conflict(
                 "launches",
             )
         }
-        Who::Host(api) => (api.clone(), None, None, None, "work"),
+        Who::Host(api) => (api.clone(), None, None, None, "operations"),
     };
     Some(Finding {
         check: Check::Race,

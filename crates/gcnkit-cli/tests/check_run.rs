@@ -731,8 +731,8 @@ int main(int argc, char **argv) {
 
 /// Copies and fills the host gives a stream take part in the race between streams: a copy on
 /// one stream writing what a kernel on another reads, a kernel writing what a copy on
-/// another stream reads, a fill and a kernel writing the same memory; none with an event
-/// between or on one stream.
+/// another stream reads, a fill and a kernel writing the same memory, a fill and a copy
+/// writing the same memory; none with an event between or on one stream.
 #[test]
 fn exec_check_finds_races_between_host_copies_and_kernels() {
     let t = tmp("gcnkit-check-copies-");
@@ -761,9 +761,15 @@ int main(int argc, char **argv) {
         fill<<<n / 64, 64, 0, s1>>>(a);
         hipMemcpyAsync(pinned, a, bytes, hipMemcpyDeviceToHost, s2);
         twice<<<n / 64, 64, 0, s1>>>(a, out);
-    } else {
+    } else if (mode == 3 || mode == 4) {
         hipMemsetAsync(out, 0, bytes, s1);
         twice<<<n / 64, 64, 0, mode == 3 ? s2 : s1>>>(b, out);
+    } else {
+        hipMemsetAsync(a, 0, bytes, s1);
+        if (mode == 6) { hipEventRecord(e, s1); hipStreamWaitEvent(s2, e, 0); }
+        hipMemcpyAsync(a, b, bytes, hipMemcpyDeviceToDevice, s2);
+        hipDeviceSynchronize();
+        twice<<<n / 64, 64>>>(a, out);
     }
     hipDeviceSynchronize();
     hipMemcpy(host, out, bytes, hipMemcpyDeviceToHost);
@@ -776,12 +782,15 @@ int main(int argc, char **argv) {
     let exe = hipcc(t.path(), "copies", &format!("{STREAM_KERNELS}{src}"));
     // (mode, the race: the kernel, its instruction, the API named)
     type Race = Option<(&'static str, &'static str, &'static str)>;
-    let want: [(u32, Race); 5] = [
+    // (Two host operations: no kernel, the later one's API as the instruction.)
+    let want: [(u32, Race); 7] = [
         (0, Some(("twice", "global_load", "hipMemcpyAsync"))),
         (1, None),
         (2, Some(("fill", "global_store", "hipMemcpyAsync"))),
         (3, Some(("twice", "global_store", "hipMemset"))),
         (4, None),
+        (5, Some(("", "hipMemcpyAsync", "hipMemset"))),
+        (6, None),
     ];
     for (mode, race) in want {
         let (o, v) = exec_check(t.path(), &exe, &[&mode.to_string()]);
@@ -804,6 +813,87 @@ int main(int argc, char **argv) {
                 );
                 assert!(f["message"].as_str().unwrap().contains(api), "mode {mode}: {v}");
                 assert!(f["other_instruction"].as_str().is_none(), "mode {mode}: {v}");
+                if kernel.is_empty() {
+                    assert_eq!(f["kernel"].as_str(), Some(""), "mode {mode}: {v}");
+                    assert!(f["address"].as_str().unwrap().starts_with("0x"), "mode {mode}: {v}");
+                    assert!(e.contains("error: [race] hipMemcpyAsync at 0x"), "mode {mode}: {e}");
+                }
+            }
+            None => {
+                assert!(o.status.success(), "mode {mode}: {v} {e}");
+                assert!(found.is_empty(), "mode {mode}: {v}");
+            }
+        }
+    }
+}
+
+/// Synchronous copies and fills (`hipMemcpy`, `hipMemset`, `hipMemcpyDtoH`, `hipMemsetD32`)
+/// run on the null stream, which waits for blocking streams only (ROCm 5.2's
+/// `iHipWaitActiveStreams`): after a kernel on a non-blocking stream that nothing
+/// synchronised with, they race with it; after one on a blocking stream, or once the host
+/// waited for the stream, they do not.
+#[test]
+fn exec_check_finds_races_between_sync_copies_and_non_blocking_streams() {
+    let t = tmp("gcnkit-check-sync-copies-");
+    let src = r#"
+int main(int argc, char **argv) {
+    int mode = atoi(argv[1]);
+    const int n = 256;
+    const size_t bytes = n * sizeof(int);
+    int *a, host[n];
+    hipMalloc(&a, bytes);
+    hipStream_t s;
+    hipStreamCreateWithFlags(&s, mode == 1 ? hipStreamDefault : hipStreamNonBlocking);
+    fill<<<n / 64, 64, 0, s>>>(a);
+    if (mode == 2) hipStreamSynchronize(s);
+    int bad = 0;
+    if (mode == 3) {
+        hipMemset(a, 0, bytes);
+    } else if (mode == 4) {
+        hipMemsetD32((hipDeviceptr_t)a, 0, n);
+    } else {
+        if (mode == 5) hipMemcpyDtoH(host, (hipDeviceptr_t)a, bytes);
+        else hipMemcpy(host, a, bytes, hipMemcpyDeviceToHost);
+        for (int i = 0; i < n; i++) bad += host[i] != i % 64;
+    }
+    hipDeviceSynchronize();
+    printf("done %d\n", bad);
+    return bad != 0;
+}
+"#;
+    let exe = hipcc(t.path(), "sync", &format!("{STREAM_KERNELS}{src}"));
+    // (mode, the race: the API named). Modes: 0 hipMemcpy after a non-blocking stream's
+    // kernel, 1 ... a blocking stream's, 2 ... once the host synchronised the stream, 3
+    // hipMemset, 4 hipMemsetD32, 5 hipMemcpyDtoH (each after a non-blocking stream's).
+    let want: [(u32, Option<&str>); 6] = [
+        (0, Some("hipMemcpy ")),
+        (1, None),
+        (2, None),
+        (3, Some("hipMemset ")),
+        (4, Some("hipMemsetD32")),
+        (5, Some("hipMemcpyDtoH")),
+    ];
+    for (mode, race) in want {
+        let (o, v) = exec_check(t.path(), &exe, &[&mode.to_string()]);
+        let e = err(&o);
+        assert!(
+            String::from_utf8_lossy(&o.stdout).contains("done 0"),
+            "mode {mode}: {e}"
+        );
+        let found = v.as_array().unwrap();
+        match race {
+            Some(api) => {
+                assert_eq!(o.status.code(), Some(1), "mode {mode}: {e}");
+                assert_eq!(found.len(), 1, "mode {mode}: {v}");
+                let f = &found[0];
+                assert_eq!(f["rule"].as_str(), Some("stream-race"), "{v}");
+                assert!(f["kernel"].as_str().unwrap().contains("fill"), "mode {mode}: {v}");
+                assert!(
+                    f["instruction"].as_str().unwrap().starts_with("global_store"),
+                    "mode {mode}: {v}"
+                );
+                let m = f["message"].as_str().unwrap();
+                assert!(m.contains(api) && m.contains("(stream 0x0)"), "mode {mode}: {v}");
             }
             None => {
                 assert!(o.status.success(), "mode {mode}: {v} {e}");

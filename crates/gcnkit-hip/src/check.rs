@@ -75,5 +75,25 @@ pub fn host_op(what: &str, ranges: &[(u64, u64, bool)]) {
                 c.host_op(order.clone(), what, (addr, n), write, dev.memory());
             }
         }
+        // Reported now: no launch may come after it (a launch reports its own).
+        report(&c.take());
     });
+}
+
+/// A synchronous copy or fill (`hipMemcpy`, `hipMemset`...; `what`: its API) about to run:
+/// under `--check race` an operation on the null stream compares its device ranges
+/// ([`host_op`]) where HIP puts it, after the blocking streams' work but not a non-blocking
+/// stream's. (The call then waits for everything, so the data are what they were before.)
+pub fn sync_op(what: &'static str, ranges: &[(u64, u64, bool)]) {
+    if !CHECKING.load(Ordering::Relaxed) || ranges.is_empty() {
+        return;
+    }
+    let ranges = ranges.to_vec();
+    let _ = crate::queue::submit(
+        0,
+        Box::new(move || {
+            host_op(what, &ranges);
+            Ok(())
+        }),
+    );
 }

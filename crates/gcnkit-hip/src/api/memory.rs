@@ -388,8 +388,16 @@ pub(super) unsafe fn memcpy(
 }
 
 pub unsafe extern "C" fn hipMemcpy(dst: *mut c_void, src: *const c_void, size_bytes: usize, kind: i32) -> i32 {
+    let ranges = copy_ranges(dst, src, size_bytes);
     // SAFETY: the caller's pointers, as HIP takes them.
-    blocking(|| unsafe { memcpy("hipMemcpy", dst, src, size_bytes, kind) })
+    blocking_copy("hipMemcpy", &ranges, || unsafe {
+        memcpy("hipMemcpy", dst, src, size_bytes, kind)
+    })
+}
+
+/// A copy's ranges for the race check: the source read, the destination written.
+fn copy_ranges(dst: *const c_void, src: *const c_void, n: usize) -> [(u64, u64, bool); 2] {
+    [(src as u64, n as u64, false), (dst as u64, n as u64, true)]
 }
 
 pub unsafe extern "C" fn hipMemcpyAsync(
@@ -512,7 +520,9 @@ pub(super) fn memset(what: &str, dst: *mut c_void, value: i32, n: usize) -> Resu
 }
 
 pub extern "C" fn hipMemset(dst: *mut c_void, value: i32, size_bytes: usize) -> i32 {
-    blocking(|| memset("hipMemset", dst, value, size_bytes))
+    blocking_copy("hipMemset", &[(dst as u64, size_bytes as u64, true)], || {
+        memset("hipMemset", dst, value, size_bytes)
+    })
 }
 
 pub extern "C" fn hipMemsetAsync(dst: *mut c_void, value: i32, size_bytes: usize, stream: *mut c_void) -> i32 {
@@ -822,18 +832,27 @@ pub unsafe extern "C" fn hipMemcpy2DAsync(
 }
 
 pub unsafe extern "C" fn hipMemcpyHtoD(dst: *mut c_void, src: *mut c_void, size_bytes: usize) -> i32 {
+    let ranges = copy_ranges(dst, src, size_bytes);
     // SAFETY: the caller's ranges.
-    blocking(|| unsafe { memcpy("hipMemcpyHtoD", dst, src, size_bytes, 1) })
+    blocking_copy("hipMemcpyHtoD", &ranges, || unsafe {
+        memcpy("hipMemcpyHtoD", dst, src, size_bytes, 1)
+    })
 }
 
 pub unsafe extern "C" fn hipMemcpyDtoH(dst: *mut c_void, src: *mut c_void, size_bytes: usize) -> i32 {
+    let ranges = copy_ranges(dst, src, size_bytes);
     // SAFETY: the caller's ranges.
-    blocking(|| unsafe { memcpy("hipMemcpyDtoH", dst, src, size_bytes, 2) })
+    blocking_copy("hipMemcpyDtoH", &ranges, || unsafe {
+        memcpy("hipMemcpyDtoH", dst, src, size_bytes, 2)
+    })
 }
 
 pub unsafe extern "C" fn hipMemcpyDtoD(dst: *mut c_void, src: *mut c_void, size_bytes: usize) -> i32 {
+    let ranges = copy_ranges(dst, src, size_bytes);
     // SAFETY: the caller's ranges.
-    blocking(|| unsafe { memcpy("hipMemcpyDtoD", dst, src, size_bytes, 3) })
+    blocking_copy("hipMemcpyDtoD", &ranges, || unsafe {
+        memcpy("hipMemcpyDtoD", dst, src, size_bytes, 3)
+    })
 }
 
 pub unsafe extern "C" fn hipMemcpyHtoDAsync(
@@ -902,7 +921,10 @@ pub(super) fn fill_pattern(what: &str, dst: *mut c_void, pattern: &[u8], count: 
 }
 
 pub extern "C" fn hipMemsetD8(dst: *mut c_void, value: u8, count: usize) -> i32 {
-    blocking(|| fill_pattern("hipMemsetD8", dst, &[value], count))
+    let range = (dst as u64, (count as u64).saturating_mul(1), true);
+    blocking_copy("hipMemsetD8", &[range], || {
+        fill_pattern("hipMemsetD8", dst, &[value], count)
+    })
 }
 
 pub extern "C" fn hipMemsetD8Async(dst: *mut c_void, value: u8, count: usize, stream: *mut c_void) -> i32 {
@@ -910,11 +932,17 @@ pub extern "C" fn hipMemsetD8Async(dst: *mut c_void, value: u8, count: usize, st
 }
 
 pub extern "C" fn hipMemsetD16(dst: *mut c_void, value: u16, count: usize) -> i32 {
-    blocking(|| fill_pattern("hipMemsetD16", dst, &value.to_le_bytes(), count))
+    let range = (dst as u64, (count as u64).saturating_mul(2), true);
+    blocking_copy("hipMemsetD16", &[range], || {
+        fill_pattern("hipMemsetD16", dst, &value.to_le_bytes(), count)
+    })
 }
 
 pub extern "C" fn hipMemsetD32(dst: *mut c_void, value: i32, count: usize) -> i32 {
-    blocking(|| fill_pattern("hipMemsetD32", dst, &value.to_le_bytes(), count))
+    let range = (dst as u64, (count as u64).saturating_mul(4), true);
+    blocking_copy("hipMemsetD32", &[range], || {
+        fill_pattern("hipMemsetD32", dst, &value.to_le_bytes(), count)
+    })
 }
 
 pub extern "C" fn hipMemsetD16Async(dst: *mut c_void, value: u16, count: usize, stream: *mut c_void) -> i32 {
