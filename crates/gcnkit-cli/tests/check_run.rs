@@ -836,12 +836,14 @@ int main(int argc, char **argv) {
 fn exec_check_finds_races_between_sync_copies_and_non_blocking_streams() {
     let t = tmp("gcnkit-check-sync-copies-");
     let src = r#"
+__device__ int var[256];
 int main(int argc, char **argv) {
     int mode = atoi(argv[1]);
     const int n = 256;
     const size_t bytes = n * sizeof(int);
     int *a, host[n];
     hipMalloc(&a, bytes);
+    if (mode == 6) hipGetSymbolAddress((void **)&a, HIP_SYMBOL(var));
     hipStream_t s;
     hipStreamCreateWithFlags(&s, mode == 1 ? hipStreamDefault : hipStreamNonBlocking);
     fill<<<n / 64, 64, 0, s>>>(a);
@@ -853,6 +855,7 @@ int main(int argc, char **argv) {
         hipMemsetD32((hipDeviceptr_t)a, 0, n);
     } else {
         if (mode == 5) hipMemcpyDtoH(host, (hipDeviceptr_t)a, bytes);
+        else if (mode == 6) hipMemcpyFromSymbol(host, HIP_SYMBOL(var), bytes);
         else hipMemcpy(host, a, bytes, hipMemcpyDeviceToHost);
         for (int i = 0; i < n; i++) bad += host[i] != i % 64;
     }
@@ -864,14 +867,16 @@ int main(int argc, char **argv) {
     let exe = hipcc(t.path(), "sync", &format!("{STREAM_KERNELS}{src}"));
     // (mode, the race: the API named). Modes: 0 hipMemcpy after a non-blocking stream's
     // kernel, 1 ... a blocking stream's, 2 ... once the host synchronised the stream, 3
-    // hipMemset, 4 hipMemsetD32, 5 hipMemcpyDtoH (each after a non-blocking stream's).
-    let want: [(u32, Option<&str>); 6] = [
+    // hipMemset, 4 hipMemsetD32, 5 hipMemcpyDtoH, 6 hipMemcpyFromSymbol of the `__device__`
+    // array the kernel wrote (each after a non-blocking stream's).
+    let want: [(u32, Option<&str>); 7] = [
         (0, Some("hipMemcpy ")),
         (1, None),
         (2, None),
         (3, Some("hipMemset ")),
         (4, Some("hipMemsetD32")),
         (5, Some("hipMemcpyDtoH")),
+        (6, Some("hipMemcpyFromSymbol")),
     ];
     for (mode, race) in want {
         let (o, v) = exec_check(t.path(), &exe, &[&mode.to_string()]);

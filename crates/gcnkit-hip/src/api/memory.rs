@@ -396,7 +396,7 @@ pub unsafe extern "C" fn hipMemcpy(dst: *mut c_void, src: *const c_void, size_by
 }
 
 /// A copy's ranges for the race check: the source read, the destination written.
-fn copy_ranges(dst: *const c_void, src: *const c_void, n: usize) -> [(u64, u64, bool); 2] {
+pub(super) fn copy_ranges(dst: *const c_void, src: *const c_void, n: usize) -> [(u64, u64, bool); 2] {
     [(src as u64, n as u64, false), (dst as u64, n as u64, true)]
 }
 
