@@ -652,6 +652,32 @@ fn global_race_between_work_groups() {
     }
 }
 
+/// Runs `exe MODE` under `exec --check`: it must print "done 0"; with `race`, exit 1 with
+/// exactly one `stream-race` finding (returned, with stderr), else exit 0 with none.
+fn stream_race_mode(dir: &Path, exe: &Path, mode: u32, race: bool) -> (Option<Value>, String) {
+    let (o, v) = exec_check(dir, exe, &[&mode.to_string()]);
+    let e = err(&o);
+    assert!(
+        String::from_utf8_lossy(&o.stdout).contains("done 0"),
+        "mode {mode}: {e}"
+    );
+    let found = v.as_array().unwrap();
+    if !race {
+        assert!(o.status.success(), "mode {mode}: {v} {e}");
+        assert!(found.is_empty(), "mode {mode}: {v}");
+        return (None, e);
+    }
+    assert_eq!(o.status.code(), Some(1), "mode {mode}: {e}");
+    assert_eq!(found.len(), 1, "mode {mode}: {v}");
+    let f = found[0].clone();
+    assert_eq!(
+        (f["check"].as_str(), f["rule"].as_str()),
+        (Some("race"), Some("stream-race")),
+        "mode {mode}: {v}"
+    );
+    (Some(f), e)
+}
+
 /// The two kernels of the programs that race between streams: one writes `a`, one reads it.
 const STREAM_KERNELS: &str = r#"
 #include <hip/hip_runtime.h>
@@ -700,31 +726,13 @@ int main(int argc, char **argv) {
     // Mode: 0 two streams, 1 an event between, 2 the host waits for the first, 3 one
     // stream, 4 the null stream after a blocking stream, 5 ... after a non-blocking one.
     for (mode, race) in [(0, true), (1, false), (2, false), (3, false), (4, false), (5, true)] {
-        let (o, v) = exec_check(t.path(), &exe, &[&mode.to_string()]);
-        let e = err(&o);
-        assert!(
-            String::from_utf8_lossy(&o.stdout).contains("done 0"),
-            "mode {mode}: {e}"
-        );
-        let found = v.as_array().unwrap();
-        if race {
-            assert_eq!(o.status.code(), Some(1), "mode {mode}: {e}");
-            assert_eq!(found.len(), 1, "mode {mode}: {v}");
-            let f = &found[0];
-            assert_eq!(
-                (f["check"].as_str(), f["rule"].as_str()),
-                (Some("race"), Some("stream-race")),
-                "{v}"
-            );
-            assert!(f["kernel"].as_str().unwrap().contains("twice"), "{v}");
-            assert!(f["instruction"].as_str().unwrap().starts_with("global_load"), "{v}");
+        if let (Some(f), _) = stream_race_mode(t.path(), &exe, mode, race) {
+            assert!(f["kernel"].as_str().unwrap().contains("twice"), "{f}");
+            assert!(f["instruction"].as_str().unwrap().starts_with("global_load"), "{f}");
             assert!(
                 f["other_instruction"].as_str().unwrap().starts_with("global_store"),
-                "{v}"
+                "{f}"
             );
-        } else {
-            assert!(o.status.success(), "mode {mode}: {v} {e}");
-            assert!(found.is_empty(), "mode {mode}: {v}");
         }
     }
 }
@@ -793,35 +801,19 @@ int main(int argc, char **argv) {
         (6, None),
     ];
     for (mode, race) in want {
-        let (o, v) = exec_check(t.path(), &exe, &[&mode.to_string()]);
-        let e = err(&o);
-        assert!(
-            String::from_utf8_lossy(&o.stdout).contains("done 0"),
-            "mode {mode}: {e}"
-        );
-        let found = v.as_array().unwrap();
-        match race {
-            Some((kernel, instruction, api)) => {
-                assert_eq!(o.status.code(), Some(1), "mode {mode}: {e}");
-                assert_eq!(found.len(), 1, "mode {mode}: {v}");
-                let f = &found[0];
-                assert_eq!(f["rule"].as_str(), Some("stream-race"), "{v}");
-                assert!(f["kernel"].as_str().unwrap().contains(kernel), "mode {mode}: {v}");
-                assert!(
-                    f["instruction"].as_str().unwrap().starts_with(instruction),
-                    "mode {mode}: {v}"
-                );
-                assert!(f["message"].as_str().unwrap().contains(api), "mode {mode}: {v}");
-                assert!(f["other_instruction"].as_str().is_none(), "mode {mode}: {v}");
-                if kernel.is_empty() {
-                    assert_eq!(f["kernel"].as_str(), Some(""), "mode {mode}: {v}");
-                    assert!(f["address"].as_str().unwrap().starts_with("0x"), "mode {mode}: {v}");
-                    assert!(e.contains("error: [race] hipMemcpyAsync at 0x"), "mode {mode}: {e}");
-                }
-            }
-            None => {
-                assert!(o.status.success(), "mode {mode}: {v} {e}");
-                assert!(found.is_empty(), "mode {mode}: {v}");
+        let (f, e) = stream_race_mode(t.path(), &exe, mode, race.is_some());
+        if let (Some(f), Some((kernel, instruction, api))) = (f, race) {
+            assert!(f["kernel"].as_str().unwrap().contains(kernel), "mode {mode}: {f}");
+            assert!(
+                f["instruction"].as_str().unwrap().starts_with(instruction),
+                "mode {mode}: {f}"
+            );
+            assert!(f["message"].as_str().unwrap().contains(api), "mode {mode}: {f}");
+            assert!(f["other_instruction"].as_str().is_none(), "mode {mode}: {f}");
+            if kernel.is_empty() {
+                assert_eq!(f["kernel"].as_str(), Some(""), "mode {mode}: {f}");
+                assert!(f["address"].as_str().unwrap().starts_with("0x"), "mode {mode}: {f}");
+                assert!(e.contains("error: [race] hipMemcpyAsync at 0x"), "mode {mode}: {e}");
             }
         }
     }
@@ -879,31 +871,14 @@ int main(int argc, char **argv) {
         (6, Some("hipMemcpyFromSymbol")),
     ];
     for (mode, race) in want {
-        let (o, v) = exec_check(t.path(), &exe, &[&mode.to_string()]);
-        let e = err(&o);
-        assert!(
-            String::from_utf8_lossy(&o.stdout).contains("done 0"),
-            "mode {mode}: {e}"
-        );
-        let found = v.as_array().unwrap();
-        match race {
-            Some(api) => {
-                assert_eq!(o.status.code(), Some(1), "mode {mode}: {e}");
-                assert_eq!(found.len(), 1, "mode {mode}: {v}");
-                let f = &found[0];
-                assert_eq!(f["rule"].as_str(), Some("stream-race"), "{v}");
-                assert!(f["kernel"].as_str().unwrap().contains("fill"), "mode {mode}: {v}");
-                assert!(
-                    f["instruction"].as_str().unwrap().starts_with("global_store"),
-                    "mode {mode}: {v}"
-                );
-                let m = f["message"].as_str().unwrap();
-                assert!(m.contains(api) && m.contains("(stream 0x0)"), "mode {mode}: {v}");
-            }
-            None => {
-                assert!(o.status.success(), "mode {mode}: {v} {e}");
-                assert!(found.is_empty(), "mode {mode}: {v}");
-            }
+        if let (Some(f), Some(api)) = (stream_race_mode(t.path(), &exe, mode, race.is_some()).0, race) {
+            assert!(f["kernel"].as_str().unwrap().contains("fill"), "mode {mode}: {f}");
+            assert!(
+                f["instruction"].as_str().unwrap().starts_with("global_store"),
+                "mode {mode}: {f}"
+            );
+            let m = f["message"].as_str().unwrap();
+            assert!(m.contains(api) && m.contains("(stream 0x0)"), "mode {mode}: {f}");
         }
     }
 }
