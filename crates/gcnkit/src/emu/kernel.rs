@@ -1219,7 +1219,12 @@ impl<'a> Worker<'a> {
             let first = wi as u32 * 64;
             let lanes = items.saturating_sub(first).min(64);
             let exec = if lanes == 64 { u64::MAX } else { (1u64 << lanes) - 1 };
-            let mut ids = [first % size[0], first / size[0] % size[1], first / (size[0] * size[1])];
+            // (No division for a wave inside the first row of x: every wave of a 1D block.)
+            let mut ids = if first < size[0] {
+                [first, 0, 0]
+            } else {
+                [first % size[0], first / size[0] % size[1], first / (size[0] * size[1])]
+            };
             let dims = su.workitem_ids as usize + 1;
             if ids[0] + lanes <= size[0] {
                 // The wave within one row of x (the common case): x counts on, y and z stay.
