@@ -12,12 +12,16 @@
 //! store covers a chunk), checked and updated with a mask under one lock per instruction
 //! instead of a record per dword. The first access from another side spells the chunk out
 //! dword by dword; both forms give the same answers (tested against a plain per-dword model
-//! below).
+//! below). Chunks come in pages made when first touched: a launch that touches a few
+//! kilobytes of a gigabyte allocation keeps a page or two, not millions of chunks.
 
-use std::sync::Mutex;
+use std::sync::{Mutex, OnceLock};
 
 /// Dwords per chunk: one bit each in a `u64` mask.
 const CHUNK: u64 = 64;
+
+/// Chunks per page (64 KiB of memory).
+const PAGE: usize = 256;
 
 pub fn site(group: u32, wave: usize, pc: u32) -> u64 {
     ((group as u64 + 1) << 32) | ((wave as u64 & 0xff) << 24) | (pc as u64 & 0xff_ffff)
@@ -112,7 +116,9 @@ impl Dword {
 pub struct Shadow {
     pub base: u64,
     pub size: u64,
-    chunks: Box<[Mutex<Chunk>]>,
+    chunks: usize,
+    /// Pages of [`PAGE`] chunks, each made on its first access.
+    pages: Box<[OnceLock<Box<[Mutex<Chunk>]>>]>,
 }
 
 impl Shadow {
@@ -121,7 +127,15 @@ impl Shadow {
         Shadow {
             base,
             size,
-            chunks: (0..n)
+            chunks: n,
+            pages: (0..n.div_ceil(PAGE)).map(|_| OnceLock::new()).collect(),
+        }
+    }
+
+    /// Chunk `c`, its page made if it was not.
+    fn chunk(&self, c: usize) -> std::sync::MutexGuard<'_, Chunk> {
+        let page = self.pages[c / PAGE].get_or_init(|| {
+            (0..PAGE)
                 .map(|_| {
                     Mutex::new(Chunk::Summary {
                         write: Side::default(),
@@ -130,8 +144,24 @@ impl Shadow {
                         rmask: 0,
                     })
                 })
-                .collect(),
-        }
+                .collect()
+        });
+        page[c % PAGE].lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Chunk `c` if its page was made (else nothing touched it).
+    fn peek(&self, c: usize) -> Option<std::sync::MutexGuard<'_, Chunk>> {
+        let page = self.pages[c / PAGE].get()?;
+        Some(page[c % PAGE].lock().unwrap_or_else(|e| e.into_inner()))
+    }
+
+    /// The chunks of the pages some access made, in order (the others were not touched).
+    pub fn touched(&self) -> impl Iterator<Item = usize> + '_ {
+        self.pages
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.get().is_some())
+            .flat_map(move |(k, _)| k * PAGE..((k + 1) * PAGE).min(self.chunks))
     }
 
     /// The chunk and bit of the dword at `addr` (inside the region).
@@ -142,12 +172,13 @@ impl Shadow {
 
     /// Chunks of the region.
     pub fn chunks(&self) -> usize {
-        self.chunks.len()
+        self.chunks
     }
 
     /// The dwords of chunk `c` written and read in this launch, as masks.
     pub fn masks(&self, c: usize) -> (u64, u64) {
-        match &*self.chunks[c].lock().unwrap_or_else(|e| e.into_inner()) {
+        let Some(chunk) = self.peek(c) else { return (0, 0) };
+        match &*chunk {
             Chunk::Summary { wmask, rmask, .. } => (*wmask, *rmask),
             Chunk::Dwords(d) => d.iter().enumerate().fold((0, 0), |(w, r), (k, x)| {
                 (
@@ -160,7 +191,8 @@ impl Shadow {
 
     /// The sites of the last write and the last read of dword `bit` of chunk `c` (0: none).
     pub fn sides_at(&self, c: usize, bit: u32) -> (u64, u64) {
-        match &*self.chunks[c].lock().unwrap_or_else(|e| e.into_inner()) {
+        let Some(chunk) = self.peek(c) else { return (0, 0) };
+        match &*chunk {
             Chunk::Summary {
                 write,
                 read,
@@ -180,7 +212,7 @@ impl Shadow {
     /// Whether something ordered the two is the caller's question.
     pub fn touch(&self, c: usize, mask: u64, write: bool, me: Side, mut conflict: impl FnMut(u32, Side)) {
         let foreign = |v: Side| v.is_some() && v.group() != me.group();
-        let mut chunk = self.chunks[c].lock().unwrap_or_else(|e| e.into_inner());
+        let mut chunk = self.chunk(c);
         if let Chunk::Summary {
             write: w,
             read: r,
@@ -235,7 +267,7 @@ impl Shadow {
     /// the sides by which other work-groups touched them ([`Dword::others`]), then the access
     /// recorded.
     pub fn touch_bytes(&self, c: usize, bit: u32, bytes: u8, write: bool, me: Side) -> [Side; 3] {
-        let mut chunk = self.chunks[c].lock().unwrap_or_else(|e| e.into_inner());
+        let mut chunk = self.chunk(c);
         spell_out(&mut chunk);
         let Chunk::Dwords(d) = &mut *chunk else { unreachable!() };
         let x = &mut d[bit as usize];
@@ -276,6 +308,29 @@ mod tests {
     /// Byte and short accesses among dword ones: every conflict reported is one a plain
     /// model kept a byte at a time finds on a byte of the access too (none made up), and two
     /// work-groups writing different bytes of a dword do not conflict.
+    /// A 2 GiB region's shadow touched at one dword near its end makes one page: the
+    /// untouched chunks answer "nothing" without being made, the touched one its access.
+    #[test]
+    fn pages_are_made_when_touched() {
+        let sh = Shadow::new(0x1000, 2 << 30);
+        assert_eq!(sh.chunks(), (2usize << 30) / 256);
+        assert_eq!(sh.touched().count(), 0);
+        let me = Side {
+            site: site(3, 1, 0x40),
+            stamp: 0,
+        };
+        let (c, bit) = sh.place(0x1000 + (2 << 30) - 8);
+        sh.touch(c, 1 << bit, true, me, |_, _| panic!("no other side"));
+        let made: Vec<usize> = sh.touched().collect();
+        assert_eq!(made.len(), PAGE);
+        assert!(made.contains(&c) && made.iter().all(|&k| k < sh.chunks()));
+        assert_eq!(sh.masks(c), (1 << bit, 0));
+        assert_eq!(sh.sides_at(c, bit), (me.site, 0));
+        assert_eq!(sh.masks(0), (0, 0));
+        assert_eq!(sh.sides_at(0, 0), (0, 0));
+        assert_eq!(sh.touched().count(), PAGE, "reading made no page");
+    }
+
     #[test]
     fn bytes_conflict_only_where_they_meet() {
         let mut seed = 0x2545_f491_4f6c_dd1du64;

@@ -128,7 +128,7 @@ fn first_conflict(now: &Past, p: &Past, mem: &Memory) -> Option<Finding> {
         let Some(b) = p.shadows.iter().find(|b| b.base == a.base) else {
             continue;
         };
-        for c in 0..a.chunks().min(b.chunks()) {
+        for c in a.touched().filter(|&c| c < b.chunks()) {
             let (wa, ra) = a.masks(c);
             let (wb, rb) = b.masks(c);
             let hit = wa & (wb | rb) | ra & wb;
