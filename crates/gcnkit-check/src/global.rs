@@ -112,13 +112,16 @@ impl Dword {
     }
 }
 
+/// A page of chunks, made on its first access.
+type Page = OnceLock<Box<[Mutex<Chunk>]>>;
+
 /// A region's shadow.
 pub struct Shadow {
     pub base: u64,
     pub size: u64,
     chunks: usize,
     /// Pages of [`PAGE`] chunks, each made on its first access.
-    pages: Box<[OnceLock<Box<[Mutex<Chunk>]>>]>,
+    pages: Box<[Page]>,
 }
 
 impl Shadow {
