@@ -522,7 +522,12 @@ pub fn disassemble_code_object(
         sink(&clrx_relocation_note(l));
     }
     let mut func_ends = 0;
+    // CLRX's `.rocm` form: the source's own sections are bytes after the code, never code.
+    let clrx_rocm_form = clrx_configs.is_some();
     for sec in &co.sections {
+        if clrx_rocm_form && co.trailing.iter().any(|t| t.name == sec.name) {
+            continue;
+        }
         if text {
             let version = co.version.map(|v| format!(", code object v{v}")).unwrap_or_default();
             sink(&format!(
@@ -626,6 +631,9 @@ pub fn disassemble_code_object(
         for (_, line) in ends.iter().filter(|e| e.0 == sec.bytes.len() as u64) {
             sink(line);
         }
+    }
+    if clrx_rocm_form {
+        sink(&clrx_rocm_sections(co).unwrap_or_default());
     }
     if format == Format::Json {
         for line in object_records(co) {
@@ -750,6 +758,7 @@ fn clrx_rocm(co: &crate::codeobj::CodeObject) -> Option<String> {
         (g.rocm_note() == (major, minor, stepping)).then_some(g)
     });
     let gpu = note_gpu.or_else(|| Gpu::of_processor(co.processor))?;
+    clrx_rocm_sections(co)?;
     // Metadata clrxasm generated: its pseudo-ops, as clrxdisasm prints them with `-C`; with
     // `.metadatav3` MessagePack.
     let mp = co.note("AMDGPU", crate::codeobj::metadata::NT_AMDGPU_METADATA);
@@ -864,6 +873,7 @@ fn clrx_rocm_v3(co: &crate::codeobj::CodeObject) -> Option<String> {
     use crate::codeobj::clrx_rocm_md;
     use crate::codeobj::metadata::{NT_AMDGPU_METADATA, NT_AMD_HSA_METADATA};
     let gpu = Gpu::of_processor(co.processor)?;
+    clrx_rocm_sections(co)?;
     let mut out = String::from(".rocm\n");
     gpu.print(&mut out);
     out.push_str(&format!(".eflags {}\n.llvm10binfmt\n", co.flags));
@@ -925,6 +935,58 @@ fn clrx_rocm_v3(co: &crate::codeobj::CodeObject) -> Option<String> {
         byte_lines(&mut out, "    ", raw.as_deref().unwrap_or(&[]));
     }
     out.push_str(".text\n");
+    Some(out)
+}
+
+/// The sections of a `.rocm` file clrxasm wrote from the source's own (after `.strtab`,
+/// [`crate::codeobj::CodeObject::trailing`]) as CLRX text: each one's `.section NAME,
+/// "FLAGS", @TYPE align=N` line (clrxasm takes flags `a`, `w`, `x` and types progbits, note,
+/// nobits), then its bytes (`.skip` for nobits) with a label where a symbol points into it.
+/// Opened in the file's order, which is the order clrxasm lays them out in. `None` when a
+/// section cannot be written so (another type or flag, a name CLRX reads otherwise or cannot
+/// read, a symbol outside it).
+fn clrx_rocm_sections(co: &crate::codeobj::CodeObject) -> Option<String> {
+    use crate::codeobj::clrx_rocm::{SHT_NOBITS, SHT_NOTE, SHT_PROGBITS};
+    let mut out = String::new();
+    for t in &co.trailing {
+        let kind = match t.kind {
+            SHT_PROGBITS => "progbits",
+            SHT_NOTE => "note",
+            SHT_NOBITS => "nobits",
+            _ => return None,
+        };
+        let plain = |c: char| c.is_ascii_alphanumeric() || "._$@".contains(c);
+        let builtin = [".text", ".rodata", ".comment", ".globaldata"].contains(&t.name.as_str());
+        if t.flags & !7 != 0 || builtin || t.name.is_empty() || !t.name.chars().all(plain) || !t.align.is_power_of_two() {
+            return None;
+        }
+        let flags: String = [(2, 'a'), (1, 'w'), (4, 'x')]
+            .iter()
+            .filter(|f| t.flags & f.0 != 0)
+            .map(|f| f.1)
+            .collect();
+        out.push_str(&format!(".section {}, \"{flags}\", @{kind}", t.name));
+        if t.align > 1 {
+            out.push_str(&format!(" align={}", t.align));
+        }
+        out.push('\n');
+        let mut at = 0u64;
+        let piece = |out: &mut String, from: u64, to: u64| match t.kind {
+            SHT_NOBITS if to > from => out.push_str(&format!("    .skip {}\n", to - from)),
+            SHT_NOBITS => {}
+            _ => byte_lines(out, "    ", &t.bytes[from as usize..to as usize]),
+        };
+        let size = if t.kind == SHT_NOBITS { t.size } else { t.bytes.len() as u64 };
+        for (offset, name) in &t.symbols {
+            if *offset > size || !name.chars().all(plain) || name.is_empty() {
+                return None;
+            }
+            piece(&mut out, at, *offset);
+            out.push_str(&format!("{name}:\n"));
+            at = *offset;
+        }
+        piece(&mut out, at, size);
+    }
     Some(out)
 }
 
