@@ -939,55 +939,77 @@ fn clrx_rocm_v3(co: &crate::codeobj::CodeObject) -> Option<String> {
 }
 
 /// The sections of a `.rocm` file clrxasm wrote from the source's own (after `.strtab`,
-/// [`crate::codeobj::CodeObject::trailing`]) as CLRX text: each one's `.section NAME,
-/// "FLAGS", @TYPE align=N` line (clrxasm takes flags `a`, `w`, `x` and types progbits, note,
-/// nobits), then its bytes (`.skip` for nobits) with a label where a symbol points into it.
-/// Opened in the file's order, which is the order clrxasm lays them out in. `None` when a
-/// section cannot be written so (another type or flag, a name CLRX reads otherwise or cannot
-/// read, a symbol outside it).
+/// [`crate::codeobj::CodeObject::trailing`]) as CLRX text ([`own_section_text`]), in the
+/// file's order, which is the order clrxasm lays them out in. `None` when one cannot be
+/// written so (see there; or a name CLRX's `.rocm` reads as its own section).
 fn clrx_rocm_sections(co: &crate::codeobj::CodeObject) -> Option<String> {
-    use crate::codeobj::clrx_rocm::{SHT_NOBITS, SHT_NOTE, SHT_PROGBITS};
     let mut out = String::new();
+    if !co.trailing.is_empty() {
+        out.push_str(OWN_SECTIONS_NOTE);
+    }
     for t in &co.trailing {
-        let kind = match t.kind {
-            SHT_PROGBITS => "progbits",
-            SHT_NOTE => "note",
-            SHT_NOBITS => "nobits",
-            _ => return None,
-        };
-        let plain = |c: char| c.is_ascii_alphanumeric() || "._$@".contains(c);
-        let builtin = [".text", ".rodata", ".comment", ".globaldata"].contains(&t.name.as_str());
-        if t.flags & !7 != 0 || builtin || t.name.is_empty() || !t.name.chars().all(plain) || !t.align.is_power_of_two() {
+        if [".text", ".rodata", ".comment", ".globaldata"].contains(&t.name.as_str()) {
             return None;
         }
-        let flags: String = [(2, 'a'), (1, 'w'), (4, 'x')]
-            .iter()
-            .filter(|f| t.flags & f.0 != 0)
-            .map(|f| f.1)
-            .collect();
-        out.push_str(&format!(".section {}, \"{flags}\", @{kind}", t.name));
-        if t.align > 1 {
-            out.push_str(&format!(" align={}", t.align));
-        }
-        out.push('\n');
-        let mut at = 0u64;
-        let piece = |out: &mut String, from: u64, to: u64| match t.kind {
-            SHT_NOBITS if to > from => out.push_str(&format!("    .skip {}\n", to - from)),
-            SHT_NOBITS => {}
-            _ => byte_lines(out, "    ", &t.bytes[from as usize..to as usize]),
-        };
-        let size = if t.kind == SHT_NOBITS { t.size } else { t.bytes.len() as u64 };
-        for (offset, name) in &t.symbols {
-            if *offset > size || !name.chars().all(plain) || name.is_empty() {
-                return None;
-            }
-            piece(&mut out, at, *offset);
-            out.push_str(&format!("{name}:\n"));
-            at = *offset;
-        }
-        piece(&mut out, at, size);
+        own_section_text(&mut out, &t.name, t.kind, t.flags, t.align, t.bytes, t.size, &t.symbols)?;
     }
     Some(out)
+}
+
+/// A section of the source's own as clrxasm's `.section` writes it: `.section NAME, "FLAGS",
+/// @TYPE align=N` (clrxasm takes flags `a`, `w`, `x` and types progbits, note, nobits), then
+/// its bytes (`.skip` for nobits, of `size`), a label where a symbol (`labels`: offset,
+/// name, by offset) points into it. `None` when it cannot be written so (another type or
+/// flag, a name CLRX cannot read back, a symbol outside it).
+#[allow(clippy::too_many_arguments)]
+fn own_section_text(
+    out: &mut String,
+    name: &str,
+    kind: u32,
+    flags: u64,
+    align: u64,
+    bytes: &[u8],
+    size: u64,
+    labels: &[(u64, String)],
+) -> Option<()> {
+    use crate::codeobj::clrx_rocm::{SHT_NOBITS, SHT_NOTE, SHT_PROGBITS};
+    let type_name = match kind {
+        SHT_PROGBITS => "progbits",
+        SHT_NOTE => "note",
+        SHT_NOBITS => "nobits",
+        _ => return None,
+    };
+    let plain = |n: &str| !n.is_empty() && n.chars().all(|c| c.is_ascii_alphanumeric() || "._$@".contains(c));
+    if flags & !7 != 0 || !plain(name) || !align.is_power_of_two() {
+        return None;
+    }
+    let letters: String = [(2, 'a'), (1, 'w'), (4, 'x')]
+        .iter()
+        .filter(|f| flags & f.0 != 0)
+        .map(|f| f.1)
+        .collect();
+    out.push_str(&format!(".section {name}, \"{letters}\", @{type_name}"));
+    if align > 1 {
+        out.push_str(&format!(" align={align}"));
+    }
+    out.push('\n');
+    let size = if kind == SHT_NOBITS { size } else { bytes.len() as u64 };
+    let piece = |out: &mut String, from: u64, to: u64| match kind {
+        SHT_NOBITS if to > from => out.push_str(&format!("    .skip {}\n", to - from)),
+        SHT_NOBITS => {}
+        _ => byte_lines(out, "    ", &bytes[from as usize..to as usize]),
+    };
+    let mut at = 0u64;
+    for (offset, label) in labels {
+        if *offset > size || *offset < at || !plain(label) {
+            return None;
+        }
+        piece(out, at, *offset);
+        out.push_str(&format!("{label}:\n"));
+        at = *offset;
+    }
+    piece(out, at, size);
+    Some(())
 }
 
 /// What in a code object the text keeps as data for want of directives (kernel descriptors
@@ -1692,8 +1714,39 @@ pub fn disassemble_amdcl2_setup(
     if let Some(text) = b.hsa_text.as_deref().filter(|_| parts.layout) {
         amdcl2_layout_text(&b, text, parts, format, &mut sink)?;
     }
+    if parts.data {
+        sink(&amdcl2_own_sections(&b).unwrap_or_default());
+    }
     Ok(())
 }
+
+/// The sections of the source's own of an OpenCL 2.0 binary (clrxdisasm prints none): after
+/// `.main` those of the main binary, after `.inner` the inner binary's, each binary's in its
+/// order, as [`own_section_text`] prints them. `None` (none printed) when one cannot be
+/// written so, or has a name CLRX's `.amdcl2` reads as a part of its own.
+fn amdcl2_own_sections(b: &crate::codeobj::clrx_amdcl2_read::Cl2Binary) -> Option<String> {
+    let reserved = [".rodata", ".data", ".bss", ".comment", ".globaldata"];
+    let mut out = String::new();
+    for (switch, list) in [(".main\n", &b.own), (".inner\n", &b.inner_own)] {
+        if list.is_empty() {
+            continue;
+        }
+        if out.is_empty() {
+            out.push_str(OWN_SECTIONS_NOTE);
+        }
+        out.push_str(switch);
+        for s in list {
+            if reserved.contains(&s.name.as_str()) {
+                return None;
+            }
+            own_section_text(&mut out, &s.name, s.kind, s.flags, s.align, &s.bytes, s.size, &[])?;
+        }
+    }
+    Some(out)
+}
+
+/// The comment before the source's own sections in CLRX text.
+pub const OWN_SECTIONS_NOTE: &str = "/* the source's own sections (clrxdisasm prints none) */\n";
 
 /// `-L`'s `.text`: the inner binary's code with each kernel's label at its setup (see
 /// [`Cl2Forms::layout`]) and its relocations where they are.

@@ -1198,3 +1198,69 @@ fn damaged_binaries_never_panic() {
         }
     }
 }
+
+/// Generated binaries whose source had sections of its own (main and inner binary, every
+/// type and flag, `align=`, `.brig`, `.text` outside a kernel): gcnkit's text is clrxdisasm's
+/// (where clrxdisasm reads the file: not one whose own `@note` section holds no notes), then
+/// those sections after `.main`/`.inner` (clrxdisasm prints none); both assemblers take the
+/// text to one file, which has the original's own sections (the rest of it as from
+/// clrxdisasm's text: the same file but where clrxdisasm's form loses something).
+#[test]
+fn own_sections_read_back() {
+    use gcnkit::codeobj::clrx_amdcl2_read::read;
+    let n = common::env_n("GCNKIT_AMDCL2_N", 150);
+    let mut r = Rng(common::seed() ^ 0xe5c7);
+    let d = std::env::temp_dir().join(format!("gcnkit-cl2own-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    let (mut tried, mut compared, mut unread, mut same_file, mut original, mut refused) = (0, 0, 0, 0, 0, 0);
+    for k in 0..n {
+        let (src, opts) = source_full(&mut r, 0, false, true);
+        if !src.contains(".section") {
+            continue;
+        }
+        let Ok(bin) = gcnkit_binary(&src, &opts) else { continue };
+        tried += 1;
+        let text = gcnkit_text(&bin).unwrap_or_else(|e| panic!("{e}\n{src}"));
+        let b = read(&bin).unwrap();
+        assert!(
+            !b.own.is_empty() || !b.inner_own.is_empty(),
+            "no sections of the source's own read\n{src}"
+        );
+        assert!(text.contains(gcnkit::disasm::OWN_SECTIONS_NOTE), "not printed\n{src}\n{text}");
+        if common::clrx::dir().is_some() {
+            let f = d.join(format!("o{k}.bin"));
+            std::fs::write(&f, &bin).unwrap();
+            match common::clrx::disassemble_file(&f, &["-dCmf"]) {
+                Ok(theirs) => {
+                    let ours = text.split(gcnkit::disasm::OWN_SECTIONS_NOTE).next().unwrap();
+                    assert_eq!(normalized(ours), normalized(&theirs), "{src}");
+                    compared += 1;
+                }
+                Err(e) => {
+                    assert!(e.contains("Note offset+size out of range"), "clrxdisasm: {e}\n{src}");
+                    unread += 1;
+                }
+            }
+        }
+        let Some(again) = round_trip("generated", &text) else {
+            refused += 1;
+            continue;
+        };
+        let a = read(&again).unwrap();
+        let sections = |b: &gcnkit::codeobj::clrx_amdcl2_read::Cl2Binary| {
+            [&b.own, &b.inner_own].map(|l| {
+                l.iter()
+                    .map(|s| (s.name.clone(), s.kind, s.flags, s.align, s.size, s.bytes.clone()))
+                    .collect::<Vec<_>>()
+            })
+        };
+        assert!(sections(&a) == sections(&b), "the source's own sections differ\n{src}\n{text}");
+        same_file += 1;
+        original += (again == bin) as usize;
+    }
+    let _ = std::fs::remove_dir_all(&d);
+    eprintln!(
+        "{tried} binaries with sections of the source's own: {compared} texts as clrxdisasm's before them ({unread} files clrxdisasm refuses: an own @note section without notes); {same_file} assembled by both to one file with those sections ({original} the binary itself), {refused} refused by both"
+    );
+    assert!(same_file * 2 >= tried, "{same_file} of {tried}");
+}

@@ -154,9 +154,11 @@ const MIN_DRIVER: [(&str, u32); 25] = [
     ("GFX907", 258000),
 ];
 
-/// One section of an ELF: name, type, offset, size, alignment.
+/// One section of an ELF: name, type, flags, offset, size, alignment.
 struct Sh {
     name: String,
+    kind: u32,
+    flags: u64,
     offset: u64,
     size: u64,
     align: u64,
@@ -213,11 +215,12 @@ impl<'a> Elf<'a> {
             let h = shoff + k * shentsize;
             let name = le(d, h, 4)?;
             let kind = le(d, h + 4, 4)?;
+            let flags = le(d, h + 8, w as usize)?;
             let off = le(d, h + 8 + 2 * w, w as usize)?;
             let size = le(d, h + 8 + 3 * w, w as usize)?;
             let link = le(d, h + 8 + 4 * w, 4)?;
             let align = le(d, h + 16 + 4 * w, w as usize)?;
-            raw.push((name, kind, off, size, link, align));
+            raw.push((name, kind, off, size, link, align, flags));
         }
         let strtab_of = |k: u64| raw.get(k as usize).map(|r| (r.2, r.3));
         let (sh_names, _) = strtab_of(shstrndx).ok_or("no section names")?;
@@ -225,6 +228,8 @@ impl<'a> Elf<'a> {
             .iter()
             .map(|r| Sh {
                 name: cstr(d, sh_names + r.0),
+                kind: r.1 as u32,
+                flags: r.6,
                 offset: r.2,
                 size: r.3,
                 align: r.5,
@@ -260,6 +265,36 @@ impl<'a> Elf<'a> {
         bytes_at(self.d, s.offset, s.size)
     }
 
+    /// The sections after those of `standard` (name, type, flags: CLRX's own sections of the
+    /// binary, in its order, each there or not), which clrxasm writes for the source's own
+    /// sections, in the order the source opened them.
+    fn own_sections(&self, standard: &[(&str, u32, u64)]) -> Result<Vec<OwnSection>, String> {
+        let mut next = 0;
+        let mut own = Vec::new();
+        for s in self.sections.iter().skip(1) {
+            let found = standard[next..]
+                .iter()
+                .position(|&(n, k, f)| n == s.name && k == s.kind && f == s.flags);
+            if let Some(k) = found.filter(|_| own.is_empty()) {
+                next += k + 1;
+                continue;
+            }
+            own.push(OwnSection {
+                name: s.name.clone(),
+                kind: s.kind,
+                flags: s.flags,
+                align: s.align.max(1),
+                size: s.size,
+                bytes: if s.kind == SHT_NOBITS {
+                    Vec::new()
+                } else {
+                    self.content(s)?.to_vec()
+                },
+            });
+        }
+        Ok(own)
+    }
+
     /// The bytes a symbol names in its section.
     fn symbol_bytes(&self, s: &Sym) -> Result<&'a [u8], String> {
         let sh = self
@@ -271,6 +306,59 @@ impl<'a> Elf<'a> {
         }
         bytes_at(self.d, sh.offset + s.value, s.size)
     }
+}
+
+/// `SHT_NOBITS`.
+const SHT_NOBITS: u32 = 8;
+
+/// The main binary's sections before the source's own (name, type, flags), in their order.
+const MAIN_SECTIONS: [(&str, u32, u64); 6] = [
+    (".shstrtab", 3, 0x20),
+    (".strtab", 3, 0x20),
+    (".symtab", 2, 0),
+    (".comment", 1, 0),
+    (".rodata", 1, 2),
+    (".text", 1, 6),
+];
+
+/// The inner binary's (driver 16.3's order first, then the others').
+const INNER_SECTIONS_16_3: [(&str, u32, u64); 11] = [
+    (".shstrtab", 3, 0x20),
+    (".strtab", 3, 0x20),
+    (".note", 7, 0),
+    (".hsadata_global_agent", 1, 0x90_0003),
+    (".hsabss_global_agent", 8, 0x90_0003),
+    (".hsadata_readonly_agent", 1, 0xa0_0003),
+    (".hsatext", 1, 0xc0_0007),
+    (".symtab", 2, 0),
+    (".hsaimage_samplerinit", 1, 0x10),
+    (".rela.hsadata_readonly_agent", 4, 0),
+    (".rela.hsatext", 4, 0),
+];
+const INNER_SECTIONS: [(&str, u32, u64); 11] = [
+    (".hsadata_global_agent", 1, 0x90_0003),
+    (".hsabss_global_agent", 8, 0x90_0003),
+    (".hsadata_readonly_agent", 1, 0xa0_0003),
+    (".hsatext", 1, 0xc0_0007),
+    (".hsaimage_samplerinit", 1, 0x10),
+    (".rela.hsadata_readonly_agent", 4, 0),
+    (".rela.hsatext", 4, 0),
+    (".note", 7, 0),
+    (".strtab", 3, 0x20),
+    (".symtab", 2, 0),
+    (".shstrtab", 3, 0x20),
+];
+
+/// A section of the source's own, as clrxasm writes it (`.section NAME, "FLAGS", @TYPE
+/// align=N`): its bytes (none for `SHT_NOBITS`) and size.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OwnSection {
+    pub name: String,
+    pub kind: u32,
+    pub flags: u64,
+    pub align: u64,
+    pub size: u64,
+    pub bytes: Vec<u8>,
 }
 
 /// One kernel of a binary: its metadata, setup and code.
@@ -333,6 +421,10 @@ pub struct Cl2Binary {
     pub kernels: Vec<Cl2KernelBin>,
     /// A new binary's inner `.hsatext` (every kernel's setup and code): clrxdisasm's `-L`.
     pub hsa_text: Option<Vec<u8>>,
+    /// The sections of the source's own of the main and of the inner binary, each in its
+    /// binary's order (clrxdisasm prints none of them).
+    pub own: Vec<OwnSection>,
+    pub inner_own: Vec<OwnSection>,
 }
 
 /// Reads an AMD OpenCL 2.0 binary.
@@ -568,6 +660,15 @@ pub fn read(data: &[u8]) -> Result<Cl2Binary, String> {
         }
     }
     let device = device.ok_or("Can't determine GPU device type")?;
+    let own = outer.own_sections(&MAIN_SECTIONS)?;
+    let inner_own = match &inner {
+        // (driver 16.3's inner binary starts with `.shstrtab`)
+        Some(i) if i.sections.get(1).is_some_and(|s| s.name == ".shstrtab") => {
+            i.own_sections(&INNER_SECTIONS_16_3)?
+        }
+        Some(i) => i.own_sections(&INNER_SECTIONS)?,
+        None => Vec::new(),
+    };
     let min = MIN_DRIVER.iter().find(|m| m.0 == device.name).map_or(0, |m| m.1);
     let driver_version = if dv < 191205 { dv } else { dv.max(min) };
     Ok(Cl2Binary {
@@ -585,6 +686,8 @@ pub fn read(data: &[u8]) -> Result<Cl2Binary, String> {
         sampler_relocs,
         kernels,
         hsa_text,
+        own,
+        inner_own,
     })
 }
 
