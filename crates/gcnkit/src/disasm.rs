@@ -1725,7 +1725,18 @@ pub fn disassemble_amdcl2_setup(
 /// order, as [`own_section_text`] prints them. `None` (none printed) when one cannot be
 /// written so, or has a name CLRX's `.amdcl2` reads as a part of its own.
 fn amdcl2_own_sections(b: &crate::codeobj::clrx_amdcl2_read::Cl2Binary) -> Option<String> {
-    let reserved = [".rodata", ".data", ".bss", ".comment", ".globaldata"];
+    // (and an own `.strtab`, `.symtab` or `.shstrtab` is the one CLRX's writer links its
+    // symbols or names to: such a binary reads back otherwise)
+    let reserved = [
+        ".rodata",
+        ".data",
+        ".bss",
+        ".comment",
+        ".globaldata",
+        ".strtab",
+        ".symtab",
+        ".shstrtab",
+    ];
     let mut out = String::new();
     for (switch, list) in [(".main\n", &b.own), (".inner\n", &b.inner_own)] {
         if list.is_empty() {

@@ -614,50 +614,19 @@ pub fn read(data: &[u8]) -> Result<Cl2Binary, String> {
     }
     // The device: the flags' code in the driver's reading table, the inner note's version.
     let table = super::clrx_amdcl2::code_table(dv);
-    let mut device = READ_CODES_COMMON
+    let by_flags = READ_CODES_COMMON
         .iter()
         .chain(READ_CODES[table].iter())
         .find(|e| e.0 == flags)
         .and_then(|e| Device::find(e.1));
-    let (mut minor, mut stepping) = (0, 0);
+    let (mut device, mut minor, mut stepping) = (by_flags, 0, 0);
     if let Some(i) = &inner {
+        // (from `.note`, where clrxasm writes the ISA version; clrxdisasm reads the last
+        // section of the note type, a section of the source's own of that type when there is
+        // one: it refuses the file where that one's notes do not parse, and reads no version
+        // from notes without one)
         let notes = i.section(".note").map_or(Ok(&[][..]), |n| i.content(n))?;
-        let mut at = 0usize;
-        while at + 12 <= notes.len() {
-            let namesz = le(notes, at as u64, 4)? as usize;
-            let descsz = le(notes, at as u64 + 4, 4)? as usize;
-            let kind = le(notes, at as u64 + 8, 4)?;
-            if kind == 3 && namesz == 4 && descsz >= 0x1a && notes.get(at + 12..at + 16) == Some(b"AMD\0") {
-                let d = at as u64 + 16;
-                let major = le(notes, d + 4, 4)?;
-                minor = le(notes, d + 8, 4)? as u32;
-                stepping = le(notes, d + 12, 4)? as u32;
-                if let Some(dev) = device {
-                    if (dev.arch == Arch::Gcn12 && major < 8) || (dev.arch == Arch::Gcn11 && major != 7) {
-                        return Err("Wrong arch major for GPU architecture".into());
-                    }
-                    if dev.arch == Arch::Gcn12 && major != 8 {
-                        device = None;
-                    }
-                }
-                if device.is_none() {
-                    let name = match (major, minor) {
-                        (7, _) => "Bonaire",
-                        (8, _) => "Iceland",
-                        (9, 0) => [
-                            "GFX900", "GFX901", "GFX902", "GFX903", "GFX904", "GFX905", "GFX906", "GFX907",
-                        ]
-                        .get(stepping as usize)
-                        .copied()
-                        .unwrap_or("GFX900"),
-                        (9, _) => "GFX900",
-                        _ => return Err("Unknown arch major".into()),
-                    };
-                    device = Device::find(name);
-                }
-            }
-            at += 12 + namesz + descsz + (4 - (namesz + descsz) % 4) % 4;
-        }
+        (device, minor, stepping) = device_of(by_flags, &isa_notes(notes)?)?;
     }
     let device = device.ok_or("Can't determine GPU device type")?;
     let own = outer.own_sections(&MAIN_SECTIONS)?;
@@ -689,6 +658,65 @@ pub fn read(data: &[u8]) -> Result<Cl2Binary, String> {
         own,
         inner_own,
     })
+}
+
+/// The device and the ISA version's minor and stepping that the inner binary's ISA notes
+/// (`isa`, [`isa_notes`]) give with the device of the flags (`by_flags`), as clrxdisasm reads
+/// them: the last note's version, the device the version names where the flags name none.
+fn device_of(
+    by_flags: Option<&'static Device>,
+    isa: &[(u64, u32, u32)],
+) -> Result<(Option<&'static Device>, u32, u32), String> {
+    let (mut device, mut minor, mut stepping) = (by_flags, 0, 0);
+    for &(major, m, s) in isa {
+        (minor, stepping) = (m, s);
+        if let Some(dev) = device {
+            if (dev.arch == Arch::Gcn12 && major < 8) || (dev.arch == Arch::Gcn11 && major != 7) {
+                return Err("Wrong arch major for GPU architecture".into());
+            }
+            if dev.arch == Arch::Gcn12 && major != 8 {
+                device = None;
+            }
+        }
+        if device.is_none() {
+            let name = match (major, minor) {
+                (7, _) => "Bonaire",
+                (8, _) => "Iceland",
+                (9, 0) => ["GFX900", "GFX901", "GFX902", "GFX903", "GFX904", "GFX905", "GFX906", "GFX907"]
+                    .get(stepping as usize)
+                    .copied()
+                    .unwrap_or("GFX900"),
+                (9, _) => "GFX900",
+                _ => return Err("Unknown arch major".into()),
+            };
+            device = Device::find(name);
+        }
+    }
+    Ok((device, minor, stepping))
+}
+
+/// The ISA version notes (`AMD`, type 3) of a note section, in order: major, minor,
+/// stepping; an error where a note runs past the section (as clrxdisasm counts it: its name and
+/// description from the note's start; a header past the end ends the notes).
+fn isa_notes(notes: &[u8]) -> Result<Vec<(u64, u32, u32)>, String> {
+    let mut out = Vec::new();
+    let mut at = 0usize;
+    while at + 12 <= notes.len() {
+        let namesz = le(notes, at as u64, 4)? as usize;
+        let descsz = le(notes, at as u64 + 4, 4)? as usize;
+        let kind = le(notes, at as u64 + 8, 4)?;
+        if at.saturating_add(namesz).saturating_add(descsz) > notes.len() {
+            return Err("Note offset+size out of range".into());
+        }
+        if kind == 3 && namesz == 4 && descsz >= 0x1a && notes.get(at + 12..at + 16) == Some(b"AMD\0") {
+            let d = at as u64 + 16;
+            out.push((le(notes, d + 4, 4)?, le(notes, d + 8, 4)? as u32, le(notes, d + 12, 4)? as u32));
+        }
+        at = at
+            .checked_add(12 + namesz + descsz + (4 - (namesz + descsz) % 4) % 4)
+            .ok_or("Note offset+size out of range")?;
+    }
+    Ok(out)
 }
 
 /// The type a type name names for clrxdisasm (`uint`, `queue_t`...), if one.
