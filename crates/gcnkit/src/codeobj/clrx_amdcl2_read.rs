@@ -275,9 +275,15 @@ impl<'a> Elf<'a> {
             let found = standard[next..]
                 .iter()
                 .position(|&(n, k, f)| n == s.name && k == s.kind && f == s.flags);
-            if let Some(k) = found.filter(|_| own.is_empty()) {
-                next += k + 1;
-                continue;
+            match found {
+                Some(k) if own.is_empty() => {
+                    next += k + 1;
+                    continue;
+                }
+                // (one of CLRX's after another section: not clrxasm's layout, as the AMD
+                // driver's `.brig` before `.text`; then none is the source's own)
+                Some(_) => return Ok(Vec::new()),
+                None => {}
             }
             own.push(OwnSection {
                 name: s.name.clone(),
