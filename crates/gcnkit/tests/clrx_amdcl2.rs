@@ -1247,7 +1247,10 @@ fn own_sections_read_back() {
             strtab += 1;
             continue;
         }
-        assert!(text.contains(gcnkit::disasm::OWN_SECTIONS_NOTE), "not printed\n{src}\n{text}");
+        assert!(
+            text.contains(gcnkit::disasm::OWN_SECTIONS_NOTE),
+            "not printed\n{src}\n{text}"
+        );
         // (clrxdisasm reads the ISA version from the inner binary's last note section: one of
         // the source's own there gives it no version, or a file it refuses; gcnkit reads
         // `.note`, where clrxasm wrote the version)
@@ -1288,7 +1291,10 @@ fn own_sections_read_back() {
                     .collect::<Vec<_>>()
             })
         };
-        assert!(sections(&a) == sections(&b), "the source's own sections differ\n{src}\n{text}");
+        assert!(
+            sections(&a) == sections(&b),
+            "the source's own sections differ\n{src}\n{text}"
+        );
         // (the main binary's section count, from its header)
         let shnum = |f: &[u8]| if f[4] == 2 { f[60] } else { f[48] };
         assert_eq!(shnum(&again), shnum(&bin), "{src}\n{text}");

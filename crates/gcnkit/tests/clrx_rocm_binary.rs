@@ -1338,7 +1338,11 @@ fn own_sections_read_back() {
             .map(|p| text.find(p).unwrap_or_else(|| panic!("{p} not printed\n{text}")))
             .collect();
         assert!(at.windows(2).all(|w| w[0] < w[1]), "not in the file's order\n{text}");
-        assert_eq!(text.matches("s_endpgm").count(), 1, "a section of the source's own read as code\n{text}");
+        assert_eq!(
+            text.matches("s_endpgm").count(),
+            1,
+            "a section of the source's own read as code\n{text}"
+        );
         let again = gcnkit_binary(&text, &[]).unwrap_or_else(|e| panic!("{e:?}\n{text}"));
         // (metadata clrxasm generated prints as clrxdisasm prints it, whose file is a fixed
         // point: `.md_language ""`)
@@ -1352,7 +1356,10 @@ fn own_sections_read_back() {
         assert!(again == want, "gcnkit's text gives another file\n{text}");
         if common::clrx::dir().is_some() {
             let theirs = common::clrx::assemble_binary(&text, &[]).unwrap_or_else(|e| panic!("{e}\n{text}"));
-            assert!(theirs == want, "clrxasm assembles gcnkit's text to another file\n{text}");
+            assert!(
+                theirs == want,
+                "clrxasm assembles gcnkit's text to another file\n{text}"
+            );
         }
     }
 }

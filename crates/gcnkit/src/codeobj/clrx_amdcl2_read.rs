@@ -638,9 +638,7 @@ pub fn read(data: &[u8]) -> Result<Cl2Binary, String> {
     let own = outer.own_sections(&MAIN_SECTIONS)?;
     let inner_own = match &inner {
         // (driver 16.3's inner binary starts with `.shstrtab`)
-        Some(i) if i.sections.get(1).is_some_and(|s| s.name == ".shstrtab") => {
-            i.own_sections(&INNER_SECTIONS_16_3)?
-        }
+        Some(i) if i.sections.get(1).is_some_and(|s| s.name == ".shstrtab") => i.own_sections(&INNER_SECTIONS_16_3)?,
         Some(i) => i.own_sections(&INNER_SECTIONS)?,
         None => Vec::new(),
     };
@@ -688,10 +686,12 @@ fn device_of(
             let name = match (major, minor) {
                 (7, _) => "Bonaire",
                 (8, _) => "Iceland",
-                (9, 0) => ["GFX900", "GFX901", "GFX902", "GFX903", "GFX904", "GFX905", "GFX906", "GFX907"]
-                    .get(stepping as usize)
-                    .copied()
-                    .unwrap_or("GFX900"),
+                (9, 0) => [
+                    "GFX900", "GFX901", "GFX902", "GFX903", "GFX904", "GFX905", "GFX906", "GFX907",
+                ]
+                .get(stepping as usize)
+                .copied()
+                .unwrap_or("GFX900"),
                 (9, _) => "GFX900",
                 _ => return Err("Unknown arch major".into()),
             };
@@ -716,7 +716,11 @@ fn isa_notes(notes: &[u8]) -> Result<Vec<(u64, u32, u32)>, String> {
         }
         if kind == 3 && namesz == 4 && descsz >= 0x1a && notes.get(at + 12..at + 16) == Some(b"AMD\0") {
             let d = at as u64 + 16;
-            out.push((le(notes, d + 4, 4)?, le(notes, d + 8, 4)? as u32, le(notes, d + 12, 4)? as u32));
+            out.push((
+                le(notes, d + 4, 4)?,
+                le(notes, d + 8, 4)? as u32,
+                le(notes, d + 12, 4)? as u32,
+            ));
         }
         at = at
             .checked_add(12 + namesz + descsz + (4 - (namesz + descsz) % 4) % 4)

@@ -529,7 +529,11 @@ pub fn read(data: &[u8]) -> Result<CodeObject<'_>, Error> {
         s.symbols.sort_by_key(|x| x.offset);
     }
     descriptors.sort_by_key(|d| d.addr);
-    let trailing = if linked { trailing_sections(data, &file)? } else { Vec::new() };
+    let trailing = if linked {
+        trailing_sections(data, &file)?
+    } else {
+        Vec::new()
+    };
     let linkage = reloc::read_linkage(&file);
     let rodata = file
         .section_by_name(".rodata")
@@ -593,7 +597,9 @@ fn trailing_sections<'a>(data: &[u8], file: &object::File<'a>) -> Result<Vec<Tra
             continue;
         };
         let t = &mut out[k];
-        let at = sym.address().wrapping_sub(file.section_by_index(indices[k]).map_or(0, |s| s.address()));
+        let at = sym
+            .address()
+            .wrapping_sub(file.section_by_index(indices[k]).map_or(0, |s| s.address()));
         if let Ok(n) = sym.name() {
             t.symbols.push((at, n.to_string()));
         }
