@@ -268,7 +268,7 @@ impl<'a> Elf<'a> {
     /// The sections after those of `standard` (name, type, flags: CLRX's own sections of the
     /// binary, in its order, each there or not), which clrxasm writes for the source's own
     /// sections, in the order the source opened them.
-    fn own_sections(&self, standard: &[(&str, u32, u64)]) -> Result<Vec<OwnSection>, String> {
+    fn own_sections(&self, standard: &[Std]) -> Result<Vec<OwnSection>, String> {
         let mut next = 0;
         let mut own = Vec::new();
         for s in self.sections.iter().skip(1) {
@@ -317,43 +317,47 @@ impl<'a> Elf<'a> {
 /// `SHT_NOBITS`.
 const SHT_NOBITS: u32 = 8;
 
-/// The main binary's sections before the source's own (name, type, flags), in their order.
-const MAIN_SECTIONS: [(&str, u32, u64); 6] = [
-    (".shstrtab", 3, 0x20),
-    (".strtab", 3, 0x20),
-    (".symtab", 2, 0),
+/// A section of CLRX's own in a binary: name, type, flags.
+type Std = (&'static str, u32, u64);
+
+const SHSTRTAB: Std = (".shstrtab", 3, 0x20);
+const STRTAB: Std = (".strtab", 3, 0x20);
+const SYMTAB: Std = (".symtab", 2, 0);
+
+/// The main binary's sections before the source's own, in their order.
+const MAIN_SECTIONS: [Std; 6] = [
+    SHSTRTAB,
+    STRTAB,
+    SYMTAB,
     (".comment", 1, 0),
     (".rodata", 1, 2),
     (".text", 1, 6),
 ];
 
-/// The inner binary's (driver 16.3's order first, then the others').
-const INNER_SECTIONS_16_3: [(&str, u32, u64); 11] = [
-    (".shstrtab", 3, 0x20),
-    (".strtab", 3, 0x20),
-    (".note", 7, 0),
+/// The inner binary's: its data and code (each there or not), its samplers' and code's
+/// relocations; driver 16.3's string tables and notes come first and its `.symtab` after the
+/// code, the others' notes and tables last.
+const INNER_DATA: [Std; 4] = [
     (".hsadata_global_agent", 1, 0x90_0003),
     (".hsabss_global_agent", 8, 0x90_0003),
     (".hsadata_readonly_agent", 1, 0xa0_0003),
     (".hsatext", 1, 0xc0_0007),
-    (".symtab", 2, 0),
+];
+const INNER_RELOCS: [Std; 3] = [
     (".hsaimage_samplerinit", 1, 0x10),
     (".rela.hsadata_readonly_agent", 4, 0),
     (".rela.hsatext", 4, 0),
 ];
-const INNER_SECTIONS: [(&str, u32, u64); 11] = [
-    (".hsadata_global_agent", 1, 0x90_0003),
-    (".hsabss_global_agent", 8, 0x90_0003),
-    (".hsadata_readonly_agent", 1, 0xa0_0003),
-    (".hsatext", 1, 0xc0_0007),
-    (".hsaimage_samplerinit", 1, 0x10),
-    (".rela.hsadata_readonly_agent", 4, 0),
-    (".rela.hsatext", 4, 0),
-    (".note", 7, 0),
-    (".strtab", 3, 0x20),
-    (".symtab", 2, 0),
-    (".shstrtab", 3, 0x20),
-];
+const NOTE: Std = (".note", 7, 0);
+
+/// The inner binary's sections before the source's own, in their order (driver 16.3's
+/// form, or the others').
+fn inner_sections(v16_3: bool) -> Vec<Std> {
+    match v16_3 {
+        true => [&[SHSTRTAB, STRTAB, NOTE][..], &INNER_DATA, &[SYMTAB], &INNER_RELOCS].concat(),
+        false => [&INNER_DATA[..], &INNER_RELOCS, &[NOTE, STRTAB, SYMTAB, SHSTRTAB]].concat(),
+    }
+}
 
 /// A section of the source's own, as clrxasm writes it (`.section NAME, "FLAGS", @TYPE
 /// align=N`): its bytes (none for `SHT_NOBITS`) and size.
@@ -636,10 +640,11 @@ pub fn read(data: &[u8]) -> Result<Cl2Binary, String> {
     }
     let device = device.ok_or("Can't determine GPU device type")?;
     let own = outer.own_sections(&MAIN_SECTIONS)?;
+    // (driver 16.3's inner binary starts with `.shstrtab`)
     let inner_own = match &inner {
-        // (driver 16.3's inner binary starts with `.shstrtab`)
-        Some(i) if i.sections.get(1).is_some_and(|s| s.name == ".shstrtab") => i.own_sections(&INNER_SECTIONS_16_3)?,
-        Some(i) => i.own_sections(&INNER_SECTIONS)?,
+        Some(i) => i.own_sections(&inner_sections(
+            i.sections.get(1).is_some_and(|s| s.name == ".shstrtab"),
+        ))?,
         None => Vec::new(),
     };
     let min = MIN_DRIVER.iter().find(|m| m.0 == device.name).map_or(0, |m| m.1);
