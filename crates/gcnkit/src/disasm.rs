@@ -554,8 +554,25 @@ pub fn disassemble_code_object(
         } else {
             Vec::new()
         };
+        // (CLRX's `.rocm` form: the GOT's objects in the section as labels, each before a
+        // kernel's label at its place)
+        let object_labels: Vec<crate::codeobj::CodeSymbol> = co
+            .got_objects
+            .iter()
+            .filter(|o| clrx_rocm_form && o.section.as_deref() == Some(sec.name.as_str()))
+            .filter(|o| o.offset <= sec.bytes.len() as u64)
+            .map(|o| crate::codeobj::CodeSymbol {
+                name: o.name.clone(),
+                offset: o.offset,
+                size: o.size,
+                v2_kernel: false,
+                global: true,
+                visibility: 0,
+                index: 0,
+            })
+            .collect();
         let mut cuts: Vec<(u64, Option<&crate::codeobj::CodeSymbol>)> = vec![(0, None)];
-        for s in &sec.symbols {
+        for s in object_labels.iter().chain(&sec.symbols) {
             cuts.push((s.offset, Some(s)));
         }
         cuts.extend(ends.iter().map(|e| (e.0, None)));
@@ -797,14 +814,38 @@ fn clrx_rocm(co: &crate::codeobj::CodeObject) -> Option<String> {
                 String::from_utf8_lossy(&t.desc).escape_default()
             ));
         }
+        let objects = &co.got_objects;
         if let Some(data) = co.rodata {
             out.push_str(".globaldata\n");
-            byte_lines(&mut out, "    ", data);
+            let labels: Vec<(u64, String)> = objects
+                .iter()
+                .filter(|o| o.section.as_deref() == Some(".rodata"))
+                .map(|o| (o.offset, o.name.clone()))
+                .collect();
+            labeled_byte_lines(&mut out, data, &labels)?;
         }
-        // The GOT of kernels (`.global`, which clrxasm's `.gotsym` needs and clrxdisasm does
-        // not print); a GOT naming objects is not carried yet.
+        // The GOT (`.global`, which clrxasm's `.gotsym` needs and clrxdisasm does not print):
+        // kernels, and objects at most one in `.text` and one elsewhere (labels there, an
+        // absolute symbol's value; several of a kind clrxasm orders by its symbol map, which
+        // the text does not give again yet).
         let kernel = |n: &str| co.v2_headers().any(|(_, s, _)| s.name == n) || fkernels.iter().any(|s| s.name == n);
-        if !co.got.iter().all(|n| kernel(n)) {
+        let in_text = objects.iter().filter(|o| o.section.as_deref() == Some(".text")).count();
+        let text_len = co
+            .sections
+            .iter()
+            .find(|s| s.name == ".text")
+            .map_or(0, |s| s.bytes.len() as u64);
+        let placed = |o: &crate::codeobj::GotObject| match o.section.as_deref() {
+            None | Some(".rodata") => true,
+            Some(".text") => o.offset <= text_len,
+            Some(n) => co.trailing.iter().any(|t| t.name == n),
+        };
+        if !co.got.iter().all(|n| kernel(n) || objects.iter().any(|o| &o.name == n))
+            || in_text > 1
+            || objects.len() - in_text > 1
+            || !objects.iter().all(placed)
+            || (co.rodata.is_none() && objects.iter().any(|o| o.section.as_deref() == Some(".rodata")))
+        {
             return None;
         }
         let mut globals: Vec<&String> = co.got.iter().collect();
@@ -812,6 +853,14 @@ fn clrx_rocm(co: &crate::codeobj::CodeObject) -> Option<String> {
         globals.dedup();
         for n in globals {
             out.push_str(&format!(".global {n}\n"));
+        }
+        for o in objects {
+            if o.size != 0 {
+                out.push_str(&format!(".size {}, {}\n", o.name, o.size));
+            }
+            if o.section.is_none() {
+                out.push_str(&format!("{} = {}\n", o.name, o.offset));
+            }
         }
         for n in &co.got {
             out.push_str(&format!(".gotsym {n}\n"));
@@ -1034,6 +1083,20 @@ pub fn code_object_warnings(co: &crate::codeobj::CodeObject) -> Vec<String> {
         }
     }
     out
+}
+
+/// Bytes as `.byte` lines of sixteen, indented, a label line where `labels` (offset, name,
+/// by offset) put one. `None` for a label outside the bytes or not in order.
+fn labeled_byte_lines(out: &mut String, bytes: &[u8], labels: &[(u64, String)]) -> Option<()> {
+    let mut at = 0usize;
+    for (offset, name) in labels {
+        let to = usize::try_from(*offset).ok().filter(|&o| o >= at && o <= bytes.len())?;
+        byte_lines(out, "    ", &bytes[at..to]);
+        out.push_str(&format!("{name}:\n"));
+        at = to;
+    }
+    byte_lines(out, "    ", &bytes[at..]);
+    Some(())
 }
 
 /// Bytes as `.byte` lines of sixteen, each line after `indent`.

@@ -62,6 +62,9 @@ pub struct CodeObject<'a> {
     /// A loadable object's GOT: the symbols its `.rela.dyn` entries into `.got` name, in the
     /// GOT's order (clrxasm's `.gotsym`).
     pub got: Vec<String>,
+    /// The objects a loadable object's GOT names (its dynamic symbols of [`CodeObject::got`]
+    /// that are no functions or kernels), in the dynamic symbol table's order.
+    pub got_objects: Vec<GotObject>,
     /// A loadable object's `.rodata` (clrxasm's `.globaldata`, with `.llvm10binfmt` its
     /// kernel descriptors first).
     pub rodata: Option<&'a [u8]>,
@@ -71,6 +74,56 @@ pub struct CodeObject<'a> {
     /// `.rocm` writes the source's own sections (`.section NAME`, `.data`), in the order the
     /// source opened them.
     pub trailing: Vec<TrailingSection<'a>>,
+}
+
+/// An object a GOT names: its section (`None`: an absolute symbol), its offset there (an
+/// absolute symbol's value), its size.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GotObject {
+    pub name: String,
+    pub section: Option<String>,
+    pub offset: u64,
+    pub size: u64,
+}
+
+/// Where a symbol of section `s` is counted from: its address, or its file offset where it
+/// has none (clrxasm's sections after `.strtab`, whose symbols hold file offsets).
+fn symbol_base(s: &object::Section) -> u64 {
+    match s.address() {
+        0 => s.file_range().map_or(0, |r| r.0),
+        a => a,
+    }
+}
+
+/// The objects of `got` (names) among a loadable object's dynamic symbols: those that are not
+/// functions or kernels, with their offsets in their sections ([`symbol_base`]).
+fn got_objects(file: &object::File, got: &[String]) -> Vec<GotObject> {
+    let mut out = Vec::new();
+    for sym in file.dynamic_symbols() {
+        let Ok(name) = sym.name() else { continue };
+        let st_type = match sym.flags() {
+            SymbolFlags::Elf { st_info, .. } => st_info.0 & 0xf,
+            _ => 0,
+        };
+        if !got.iter().any(|g| g == name) || st_type == STT_AMDGPU_HSA_KERNEL || sym.kind() == object::SymbolKind::Text
+        {
+            continue;
+        }
+        let (section, offset) = match sym.section_index().and_then(|i| file.section_by_index(i).ok()) {
+            Some(s) => (
+                Some(s.name().unwrap_or("?").to_string()),
+                sym.address().wrapping_sub(symbol_base(&s)),
+            ),
+            None => (None, sym.address()),
+        };
+        out.push(GotObject {
+            name: name.to_string(),
+            section,
+            offset,
+            size: sym.size(),
+        });
+    }
+    out
 }
 
 /// A section of a loadable object after `.strtab` (see [`CodeObject::trailing`]).
@@ -529,6 +582,7 @@ pub fn read(data: &[u8]) -> Result<CodeObject<'_>, Error> {
         s.symbols.sort_by_key(|x| x.offset);
     }
     descriptors.sort_by_key(|d| d.addr);
+    let got = got_symbols(&file);
     let trailing = if linked {
         trailing_sections(data, &file)?
     } else {
@@ -540,7 +594,8 @@ pub fn read(data: &[u8]) -> Result<CodeObject<'_>, Error> {
         .filter(|_| linked)
         .and_then(|s| s.data().ok());
     Ok(CodeObject {
-        got: got_symbols(&file),
+        got_objects: got_objects(&file, &got),
+        got,
         rodata,
         amdgpu_config: file.section_by_name(".AMDGPU.config").is_some(),
         trailing,
@@ -599,7 +654,7 @@ fn trailing_sections<'a>(data: &[u8], file: &object::File<'a>) -> Result<Vec<Tra
         let t = &mut out[k];
         let at = sym
             .address()
-            .wrapping_sub(file.section_by_index(indices[k]).map_or(0, |s| s.address()));
+            .wrapping_sub(file.section_by_index(indices[k]).map_or(0, |s| symbol_base(&s)));
         if let Ok(n) = sym.name() {
             t.symbols.push((at, n.to_string()));
         }
