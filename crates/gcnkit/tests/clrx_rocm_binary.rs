@@ -1312,6 +1312,16 @@ fn clrx_own_rocm_sources() {
     assert!(same >= 6, "{same} identical");
 }
 
+/// gcnkit's file of a source, which clrxasm's (when there) must be.
+fn by_both(src: &str) -> Vec<u8> {
+    let bin = gcnkit_binary(src, &[]).unwrap_or_else(|e| panic!("{e:?}\n{src}"));
+    if common::clrx::dir().is_some() {
+        let theirs = common::clrx::assemble_binary(src, &[]).unwrap_or_else(|e| panic!("{e}\n{src}"));
+        assert!(theirs == bin, "gcnkit's and clrxasm's files differ\n{src}");
+    }
+    bin
+}
+
 /// A `.rocm` file with sections of the source's own (every type, flags `a`/`w`/`x`, `align=`,
 /// `.data`, one reopened; v2 and `.llvm10binfmt`): gcnkit's text prints each as a `.section`
 /// line with its bytes (an executable one as bytes, not code), in the file's order, and
@@ -1332,11 +1342,7 @@ fn own_sections_read_back() {
         ".rocm\n.gpu Fiji\n.eflags 42\n.llvm10binfmt\n.globaldata\n.fill 64, 1, 0\n.kernel k\n.config\n.dims x\n",
     ] {
         let src = format!("{head}{code}{sections}");
-        let bin = gcnkit_binary(&src, &[]).unwrap_or_else(|e| panic!("{e:?}\n{src}"));
-        if common::clrx::dir().is_some() {
-            let theirs = common::clrx::assemble_binary(&src, &[]).unwrap_or_else(|e| panic!("{e}\n{src}"));
-            assert!(theirs == bin, "gcnkit's file is not clrxasm's\n{src}");
-        }
+        let bin = by_both(&src);
         let text = clrx_text(&bin, &src);
         let printed = [
             ".section .x1, \"ax\", @progbits align=8\n    .byte 0x00, 0x00, 0x81, 0xbf, 0x07\n",
@@ -1354,23 +1360,14 @@ fn own_sections_read_back() {
             1,
             "a section of the source's own read as code\n{text}"
         );
-        let again = gcnkit_binary(&text, &[]).unwrap_or_else(|e| panic!("{e:?}\n{text}"));
-        // (metadata clrxasm generated prints as clrxdisasm prints it, whose file is a fixed
-        // point: `.md_language ""`)
-        let want = if text.contains(".md_") {
+        // (gcnkit's and clrxasm's file of the text; metadata clrxasm generated prints as
+        // clrxdisasm prints it, whose file is a fixed point: `.md_language ""`)
+        let again = by_both(&text);
+        if text.contains(".md_") {
             let fixed = gcnkit_binary(&clrx_text(&again, &text), &[]).expect("gcnkit's text again");
             assert!(fixed == again, "not a fixed point\n{text}");
-            again.clone()
         } else {
-            bin
-        };
-        assert!(again == want, "gcnkit's text gives another file\n{text}");
-        if common::clrx::dir().is_some() {
-            let theirs = common::clrx::assemble_binary(&text, &[]).unwrap_or_else(|e| panic!("{e}\n{text}"));
-            assert!(
-                theirs == want,
-                "clrxasm assembles gcnkit's text to another file\n{text}"
-            );
+            assert!(again == bin, "gcnkit's text gives another file\n{text}");
         }
     }
 }
@@ -1389,11 +1386,7 @@ fn got_objects_read_back() {
     ];
     for c in cases {
         let src = format!("{head}{c}");
-        let bin = gcnkit_binary(&src, &[]).unwrap_or_else(|e| panic!("{e:?}\n{src}"));
-        if common::clrx::dir().is_some() {
-            let theirs = common::clrx::assemble_binary(&src, &[]).unwrap_or_else(|e| panic!("{e}\n{src}"));
-            assert!(theirs == bin, "gcnkit's file is not clrxasm's\n{src}");
-        }
+        let bin = by_both(&src);
         let text = clrx_text(&bin, &src);
         assert!(text.starts_with(".rocm"), "not CLRX's form\n{src}\n{text}");
         let co = gcnkit::codeobj::read(&bin).unwrap();
@@ -1401,11 +1394,6 @@ fn got_objects_read_back() {
         for o in &co.got_objects {
             assert!(text.contains(&format!(".gotsym {}\n", o.name)), "{}\n{text}", o.name);
         }
-        let again = gcnkit_binary(&text, &[]).unwrap_or_else(|e| panic!("{e:?}\n{text}"));
-        assert!(again == bin, "gcnkit's text gives another file\n{src}\n{text}");
-        if common::clrx::dir().is_some() {
-            let theirs = common::clrx::assemble_binary(&text, &[]).unwrap_or_else(|e| panic!("{e}\n{text}"));
-            assert!(theirs == bin, "clrxasm assembles gcnkit's text to another file\n{text}");
-        }
+        assert!(by_both(&text) == bin, "gcnkit's text gives another file\n{src}\n{text}");
     }
 }
