@@ -522,7 +522,12 @@ pub fn disassemble_code_object(
         sink(&clrx_relocation_note(l));
     }
     let mut func_ends = 0;
+    // CLRX's `.rocm` form: the source's own sections are bytes after the code, never code.
+    let clrx_rocm_form = clrx_configs.is_some();
     for sec in &co.sections {
+        if clrx_rocm_form && co.trailing.iter().any(|t| t.name == sec.name) {
+            continue;
+        }
         if text {
             let version = co.version.map(|v| format!(", code object v{v}")).unwrap_or_default();
             sink(&format!(
@@ -549,8 +554,25 @@ pub fn disassemble_code_object(
         } else {
             Vec::new()
         };
+        // (CLRX's `.rocm` form: the GOT's objects in the section as labels, each before a
+        // kernel's label at its place)
+        let object_labels: Vec<crate::codeobj::CodeSymbol> = co
+            .got_objects
+            .iter()
+            .filter(|o| clrx_rocm_form && o.section.as_deref() == Some(sec.name.as_str()))
+            .filter(|o| o.offset <= sec.bytes.len() as u64)
+            .map(|o| crate::codeobj::CodeSymbol {
+                name: o.name.clone(),
+                offset: o.offset,
+                size: o.size,
+                v2_kernel: false,
+                global: true,
+                visibility: 0,
+                index: 0,
+            })
+            .collect();
         let mut cuts: Vec<(u64, Option<&crate::codeobj::CodeSymbol>)> = vec![(0, None)];
-        for s in &sec.symbols {
+        for s in object_labels.iter().chain(&sec.symbols) {
             cuts.push((s.offset, Some(s)));
         }
         cuts.extend(ends.iter().map(|e| (e.0, None)));
@@ -626,6 +648,9 @@ pub fn disassemble_code_object(
         for (_, line) in ends.iter().filter(|e| e.0 == sec.bytes.len() as u64) {
             sink(line);
         }
+    }
+    if clrx_rocm_form {
+        sink(&clrx_rocm_sections(co).unwrap_or_default());
     }
     if format == Format::Json {
         for line in object_records(co) {
@@ -750,6 +775,7 @@ fn clrx_rocm(co: &crate::codeobj::CodeObject) -> Option<String> {
         (g.rocm_note() == (major, minor, stepping)).then_some(g)
     });
     let gpu = note_gpu.or_else(|| Gpu::of_processor(co.processor))?;
+    clrx_rocm_sections(co)?;
     // Metadata clrxasm generated: its pseudo-ops, as clrxdisasm prints them with `-C`; with
     // `.metadatav3` MessagePack.
     let mp = co.note("AMDGPU", crate::codeobj::metadata::NT_AMDGPU_METADATA);
@@ -788,14 +814,38 @@ fn clrx_rocm(co: &crate::codeobj::CodeObject) -> Option<String> {
                 String::from_utf8_lossy(&t.desc).escape_default()
             ));
         }
+        let objects = &co.got_objects;
         if let Some(data) = co.rodata {
             out.push_str(".globaldata\n");
-            byte_lines(&mut out, "    ", data);
+            let labels: Vec<(u64, String)> = objects
+                .iter()
+                .filter(|o| o.section.as_deref() == Some(".rodata"))
+                .map(|o| (o.offset, o.name.clone()))
+                .collect();
+            labeled_byte_lines(&mut out, data, &labels)?;
         }
-        // The GOT of kernels (`.global`, which clrxasm's `.gotsym` needs and clrxdisasm does
-        // not print); a GOT naming objects is not carried yet.
+        // The GOT (`.global`, which clrxasm's `.gotsym` needs and clrxdisasm does not print):
+        // kernels, and objects at most one in `.text` and one elsewhere (labels there, an
+        // absolute symbol's value; several of a kind clrxasm orders by its symbol map, which
+        // the text does not give again yet).
         let kernel = |n: &str| co.v2_headers().any(|(_, s, _)| s.name == n) || fkernels.iter().any(|s| s.name == n);
-        if !co.got.iter().all(|n| kernel(n)) {
+        let in_text = objects.iter().filter(|o| o.section.as_deref() == Some(".text")).count();
+        let text_len = co
+            .sections
+            .iter()
+            .find(|s| s.name == ".text")
+            .map_or(0, |s| s.bytes.len() as u64);
+        let placed = |o: &crate::codeobj::GotObject| match o.section.as_deref() {
+            None | Some(".rodata") => true,
+            Some(".text") => o.offset <= text_len,
+            Some(n) => co.trailing.iter().any(|t| t.name == n),
+        };
+        if !co.got.iter().all(|n| kernel(n) || objects.iter().any(|o| &o.name == n))
+            || in_text > 1
+            || objects.len() - in_text > 1
+            || !objects.iter().all(placed)
+            || (co.rodata.is_none() && objects.iter().any(|o| o.section.as_deref() == Some(".rodata")))
+        {
             return None;
         }
         let mut globals: Vec<&String> = co.got.iter().collect();
@@ -803,6 +853,14 @@ fn clrx_rocm(co: &crate::codeobj::CodeObject) -> Option<String> {
         globals.dedup();
         for n in globals {
             out.push_str(&format!(".global {n}\n"));
+        }
+        for o in objects {
+            if o.size != 0 {
+                out.push_str(&format!(".size {}, {}\n", o.name, o.size));
+            }
+            if o.section.is_none() {
+                out.push_str(&format!("{} = {}\n", o.name, o.offset));
+            }
         }
         for n in &co.got {
             out.push_str(&format!(".gotsym {n}\n"));
@@ -864,6 +922,7 @@ fn clrx_rocm_v3(co: &crate::codeobj::CodeObject) -> Option<String> {
     use crate::codeobj::clrx_rocm_md;
     use crate::codeobj::metadata::{NT_AMDGPU_METADATA, NT_AMD_HSA_METADATA};
     let gpu = Gpu::of_processor(co.processor)?;
+    clrx_rocm_sections(co)?;
     let mut out = String::from(".rocm\n");
     gpu.print(&mut out);
     out.push_str(&format!(".eflags {}\n.llvm10binfmt\n", co.flags));
@@ -928,6 +987,80 @@ fn clrx_rocm_v3(co: &crate::codeobj::CodeObject) -> Option<String> {
     Some(out)
 }
 
+/// The sections of a `.rocm` file clrxasm wrote from the source's own (after `.strtab`,
+/// [`crate::codeobj::CodeObject::trailing`]) as CLRX text ([`own_section_text`]), in the
+/// file's order, which is the order clrxasm lays them out in. `None` when one cannot be
+/// written so (see there; or a name CLRX's `.rocm` reads as its own section).
+fn clrx_rocm_sections(co: &crate::codeobj::CodeObject) -> Option<String> {
+    let mut out = String::new();
+    if !co.trailing.is_empty() {
+        out.push_str(OWN_SECTIONS_NOTE);
+    }
+    for t in &co.trailing {
+        if [".text", ".rodata", ".comment", ".globaldata"].contains(&t.name.as_str()) {
+            return None;
+        }
+        own_section_text(&mut out, &t.name, t.kind, t.flags, t.align, t.bytes, t.size, &t.symbols)?;
+    }
+    Some(out)
+}
+
+/// A section of the source's own as clrxasm's `.section` writes it: `.section NAME, "FLAGS",
+/// @TYPE align=N` (clrxasm takes flags `a`, `w`, `x` and types progbits, note, nobits), then
+/// its bytes (`.skip` for nobits, of `size`), a label where a symbol (`labels`: offset,
+/// name, by offset) points into it. `None` when it cannot be written so (another type or
+/// flag, a name CLRX cannot read back, a symbol outside it).
+#[allow(clippy::too_many_arguments)]
+fn own_section_text(
+    out: &mut String,
+    name: &str,
+    kind: u32,
+    flags: u64,
+    align: u64,
+    bytes: &[u8],
+    size: u64,
+    labels: &[(u64, String)],
+) -> Option<()> {
+    use crate::codeobj::clrx_rocm::{SHT_NOBITS, SHT_NOTE, SHT_PROGBITS};
+    let type_name = match kind {
+        SHT_PROGBITS => "progbits",
+        SHT_NOTE => "note",
+        SHT_NOBITS => "nobits",
+        _ => return None,
+    };
+    let plain = |n: &str| !n.is_empty() && n.chars().all(|c| c.is_ascii_alphanumeric() || "._$@".contains(c));
+    if flags & !7 != 0 || !plain(name) || !align.is_power_of_two() {
+        return None;
+    }
+    let letters: String = [(2, 'a'), (1, 'w'), (4, 'x')]
+        .iter()
+        .filter(|f| flags & f.0 != 0)
+        .map(|f| f.1)
+        .collect();
+    out.push_str(&format!(".section {name}, \"{letters}\", @{type_name}"));
+    if align > 1 {
+        out.push_str(&format!(" align={align}"));
+    }
+    out.push('\n');
+    let size = if kind == SHT_NOBITS { size } else { bytes.len() as u64 };
+    let piece = |out: &mut String, from: u64, to: u64| match kind {
+        SHT_NOBITS if to > from => out.push_str(&format!("    .skip {}\n", to - from)),
+        SHT_NOBITS => {}
+        _ => byte_lines(out, "    ", &bytes[from as usize..to as usize]),
+    };
+    let mut at = 0u64;
+    for (offset, label) in labels {
+        if *offset > size || *offset < at || !plain(label) {
+            return None;
+        }
+        piece(out, at, *offset);
+        out.push_str(&format!("{label}:\n"));
+        at = *offset;
+    }
+    piece(out, at, size);
+    Some(())
+}
+
 /// What in a code object the text keeps as data for want of directives (kernel descriptors
 /// and v2 headers with bits no directive sets), each naming its place.
 pub fn code_object_warnings(co: &crate::codeobj::CodeObject) -> Vec<String> {
@@ -950,6 +1083,20 @@ pub fn code_object_warnings(co: &crate::codeobj::CodeObject) -> Vec<String> {
         }
     }
     out
+}
+
+/// Bytes as `.byte` lines of sixteen, indented, a label line where `labels` (offset, name,
+/// by offset) put one. `None` for a label outside the bytes or not in order.
+fn labeled_byte_lines(out: &mut String, bytes: &[u8], labels: &[(u64, String)]) -> Option<()> {
+    let mut at = 0usize;
+    for (offset, name) in labels {
+        let to = usize::try_from(*offset).ok().filter(|&o| o >= at && o <= bytes.len())?;
+        byte_lines(out, "    ", &bytes[at..to]);
+        out.push_str(&format!("{name}:\n"));
+        at = to;
+    }
+    byte_lines(out, "    ", &bytes[at..]);
+    Some(())
 }
 
 /// Bytes as `.byte` lines of sixteen, each line after `indent`.
@@ -1630,8 +1777,50 @@ pub fn disassemble_amdcl2_setup(
     if let Some(text) = b.hsa_text.as_deref().filter(|_| parts.layout) {
         amdcl2_layout_text(&b, text, parts, format, &mut sink)?;
     }
+    if parts.data {
+        sink(&amdcl2_own_sections(&b).unwrap_or_default());
+    }
     Ok(())
 }
+
+/// The sections of the source's own of an OpenCL 2.0 binary (clrxdisasm prints none): after
+/// `.main` those of the main binary, after `.inner` the inner binary's, each binary's in its
+/// order, as [`own_section_text`] prints them. `None` (none printed) when one cannot be
+/// written so, or has a name CLRX's `.amdcl2` reads as a part of its own.
+fn amdcl2_own_sections(b: &crate::codeobj::clrx_amdcl2_read::Cl2Binary) -> Option<String> {
+    // (and an own `.strtab`, `.symtab` or `.shstrtab` is the one CLRX's writer links its
+    // symbols or names to: such a binary reads back otherwise)
+    let reserved = [
+        ".rodata",
+        ".data",
+        ".bss",
+        ".comment",
+        ".globaldata",
+        ".strtab",
+        ".symtab",
+        ".shstrtab",
+    ];
+    let mut out = String::new();
+    for (switch, list) in [(".main\n", &b.own), (".inner\n", &b.inner_own)] {
+        if list.is_empty() {
+            continue;
+        }
+        if out.is_empty() {
+            out.push_str(OWN_SECTIONS_NOTE);
+        }
+        out.push_str(switch);
+        for s in list {
+            if reserved.contains(&s.name.as_str()) {
+                return None;
+            }
+            own_section_text(&mut out, &s.name, s.kind, s.flags, s.align, &s.bytes, s.size, &[])?;
+        }
+    }
+    Some(out)
+}
+
+/// The comment before the source's own sections in CLRX text.
+pub const OWN_SECTIONS_NOTE: &str = "/* the source's own sections (clrxdisasm prints none) */\n";
 
 /// `-L`'s `.text`: the inner binary's code with each kernel's label at its setup (see
 /// [`Cl2Forms::layout`]) and its relocations where they are.

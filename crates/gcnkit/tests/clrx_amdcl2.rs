@@ -1198,3 +1198,112 @@ fn damaged_binaries_never_panic() {
         }
     }
 }
+
+/// Generated binaries whose source had sections of its own (main and inner binary, every
+/// type and flag, `align=`, `.brig`, `.text` outside a kernel): gcnkit's text is clrxdisasm's
+/// (where clrxdisasm reads the file: not one whose own `@note` section holds no notes), then
+/// those sections after `.main`/`.inner` (clrxdisasm prints none); both assemblers take the
+/// text to one file, which has the original's own sections (the rest of it as from
+/// clrxdisasm's text: the same file but where clrxdisasm's form loses something).
+#[test]
+fn own_sections_read_back() {
+    use gcnkit::codeobj::clrx_amdcl2_read::read;
+    let n = common::env_n("GCNKIT_AMDCL2_N", 150);
+    let mut r = Rng(common::seed() ^ 0xe5c7);
+    let d = std::env::temp_dir().join(format!("gcnkit-cl2own-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    let (mut tried, mut compared, mut unread, mut same_file, mut original, mut refused) = (0, 0, 0, 0, 0, 0);
+    let (mut strtab, mut none, mut illegal, mut notes) = (0, 0, 0, 0);
+    for k in 0..n {
+        // (the sources of `generated_binaries_disassemble_and_assemble_back` with sections
+        // of their own: kernels of `.config`, whose text clrxdisasm prints so that it gives
+        // them back)
+        let (src, opts) = source_full(&mut r, 0, false, true);
+        if !src.contains(".section") {
+            continue;
+        }
+        let Ok(bin) = gcnkit_binary(&src, &opts) else { continue };
+        tried += 1;
+        // (a section of the source's own named `.strtab` is the one CLRX's symbols link to:
+        // their names are its bytes)
+        let text = match gcnkit_text(&bin) {
+            Ok(t) => t,
+            Err(e) if src.contains(".section .strtab") => {
+                eprintln!("gcnkit refuses a file with an own .strtab: {e}");
+                strtab += 1;
+                continue;
+            }
+            Err(e) => panic!("{e}\n{src}"),
+        };
+        let b = read(&bin).unwrap();
+        // (`.section .text` from a kernel goes back to its code: none of its own then)
+        if b.own.is_empty() && b.inner_own.is_empty() {
+            none += 1;
+            continue;
+        }
+        // (an own `.strtab` is the one CLRX's symbols link to: not printed)
+        if b.own.iter().chain(&b.inner_own).any(|s| s.name == ".strtab") {
+            assert!(!text.contains(gcnkit::disasm::OWN_SECTIONS_NOTE), "{text}");
+            strtab += 1;
+            continue;
+        }
+        assert!(
+            text.contains(gcnkit::disasm::OWN_SECTIONS_NOTE),
+            "not printed\n{src}\n{text}"
+        );
+        // (clrxdisasm reads the ISA version from the inner binary's last note section: one of
+        // the source's own there gives it no version, or a file it refuses; gcnkit reads
+        // `.note`, where clrxasm wrote the version)
+        let own_note = b.inner_own.iter().any(|s| s.kind == 7);
+        notes += own_note as usize;
+        if common::clrx::dir().is_some() && !own_note {
+            let f = d.join(format!("o{k}.bin"));
+            std::fs::write(&f, &bin).unwrap();
+            match common::clrx::disassemble_file(&f, &["-dCmf"]) {
+                Ok(theirs) => {
+                    let ours = text.split(gcnkit::disasm::OWN_SECTIONS_NOTE).next().unwrap();
+                    assert_eq!(normalized(ours), normalized(&theirs), "{src}");
+                    compared += 1;
+                }
+                Err(e) => {
+                    eprintln!("clrxdisasm refuses a file: {}", e.rsplit(": ").next().unwrap_or(&e));
+                    unread += 1;
+                }
+            }
+        }
+        // (data in a kernel's code — `.section .text, FLAGS` from a kernel is its code — can
+        // hold illegal opcodes and operands, which clrxdisasm and gcnkit name, `SOP2_ill_62`,
+        // `ill_220`, and clrxasm
+        // does not take back)
+        if text.contains("ill_") {
+            illegal += 1;
+            continue;
+        }
+        let Some(again) = round_trip(&format!("generated from\n{src}\n"), &text) else {
+            refused += 1;
+            continue;
+        };
+        let a = read(&again).unwrap();
+        let sections = |b: &gcnkit::codeobj::clrx_amdcl2_read::Cl2Binary| {
+            [&b.own, &b.inner_own].map(|l| {
+                l.iter()
+                    .map(|s| (s.name.clone(), s.kind, s.flags, s.align, s.size, s.bytes.clone()))
+                    .collect::<Vec<_>>()
+            })
+        };
+        assert!(
+            sections(&a) == sections(&b),
+            "the source's own sections differ\n{src}\n{text}"
+        );
+        // (the main binary's section count, from its header)
+        let shnum = |f: &[u8]| if f[4] == 2 { f[60] } else { f[48] };
+        assert_eq!(shnum(&again), shnum(&bin), "{src}\n{text}");
+        same_file += 1;
+        original += (again == bin) as usize;
+    }
+    let _ = std::fs::remove_dir_all(&d);
+    eprintln!(
+        "{tried} binaries with sections of the source's own: {compared} texts as clrxdisasm's before them ({unread} files clrxdisasm refuses; {notes} not compared: an inner note section of the source's own); {same_file} assembled by both to one file with those sections ({original} the binary itself), {refused} refused by both; {strtab} with an own .strtab (unreadable, or its sections not printed); {none} with none left (`.section .text` from a kernel); {illegal} with illegal opcodes in the code"
+    );
+    assert!(same_file * 2 >= tried, "{same_file} of {tried}");
+}

@@ -921,6 +921,8 @@ impl Assembler {
     /// The end of the file: open blocks are errors, `.size` expressions are evaluated.
     pub(super) fn finish_object_parts(&mut self) {
         self.obj.parts.processor = self.processor.clone();
+        // (before the binary formats: a `.rocm` GOT object's symbol has its size)
+        self.resolve_sizes();
         self.finish_rocm();
         self.finish_amd();
         self.finish_gallium();
@@ -991,6 +993,11 @@ impl Assembler {
             }
         });
         self.obj.parts.relocs = relocs;
+    }
+
+    /// `.size` lines, read at the end (their labels may come after them): the symbols'
+    /// sizes.
+    fn resolve_sizes(&mut self) {
         for (sym, expr, line, src, col) in std::mem::take(&mut self.sizes) {
             let mut c = Cursor::new(&expr, 0, expr.len());
             match self.int_arg(&mut c) {

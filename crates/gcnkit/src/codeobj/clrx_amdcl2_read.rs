@@ -154,9 +154,11 @@ const MIN_DRIVER: [(&str, u32); 25] = [
     ("GFX907", 258000),
 ];
 
-/// One section of an ELF: name, type, offset, size, alignment.
+/// One section of an ELF: name, type, flags, offset, size, alignment.
 struct Sh {
     name: String,
+    kind: u32,
+    flags: u64,
     offset: u64,
     size: u64,
     align: u64,
@@ -213,11 +215,12 @@ impl<'a> Elf<'a> {
             let h = shoff + k * shentsize;
             let name = le(d, h, 4)?;
             let kind = le(d, h + 4, 4)?;
+            let flags = le(d, h + 8, w as usize)?;
             let off = le(d, h + 8 + 2 * w, w as usize)?;
             let size = le(d, h + 8 + 3 * w, w as usize)?;
             let link = le(d, h + 8 + 4 * w, 4)?;
             let align = le(d, h + 16 + 4 * w, w as usize)?;
-            raw.push((name, kind, off, size, link, align));
+            raw.push((name, kind, off, size, link, align, flags));
         }
         let strtab_of = |k: u64| raw.get(k as usize).map(|r| (r.2, r.3));
         let (sh_names, _) = strtab_of(shstrndx).ok_or("no section names")?;
@@ -225,6 +228,8 @@ impl<'a> Elf<'a> {
             .iter()
             .map(|r| Sh {
                 name: cstr(d, sh_names + r.0),
+                kind: r.1 as u32,
+                flags: r.6,
                 offset: r.2,
                 size: r.3,
                 align: r.5,
@@ -260,6 +265,42 @@ impl<'a> Elf<'a> {
         bytes_at(self.d, s.offset, s.size)
     }
 
+    /// The sections after those of `standard` (name, type, flags: CLRX's own sections of the
+    /// binary, in its order, each there or not), which clrxasm writes for the source's own
+    /// sections, in the order the source opened them.
+    fn own_sections(&self, standard: &[Std]) -> Result<Vec<OwnSection>, String> {
+        let mut next = 0;
+        let mut own = Vec::new();
+        for s in self.sections.iter().skip(1) {
+            let found = standard[next..]
+                .iter()
+                .position(|&(n, k, f)| n == s.name && k == s.kind && f == s.flags);
+            match found {
+                Some(k) if own.is_empty() => {
+                    next += k + 1;
+                    continue;
+                }
+                // (one of CLRX's after another section: not clrxasm's layout, as the AMD
+                // driver's `.brig` before `.text`; then none is the source's own)
+                Some(_) => return Ok(Vec::new()),
+                None => {}
+            }
+            own.push(OwnSection {
+                name: s.name.clone(),
+                kind: s.kind,
+                flags: s.flags,
+                align: s.align.max(1),
+                size: s.size,
+                bytes: if s.kind == SHT_NOBITS {
+                    Vec::new()
+                } else {
+                    self.content(s)?.to_vec()
+                },
+            });
+        }
+        Ok(own)
+    }
+
     /// The bytes a symbol names in its section.
     fn symbol_bytes(&self, s: &Sym) -> Result<&'a [u8], String> {
         let sh = self
@@ -271,6 +312,63 @@ impl<'a> Elf<'a> {
         }
         bytes_at(self.d, sh.offset + s.value, s.size)
     }
+}
+
+/// `SHT_NOBITS`.
+const SHT_NOBITS: u32 = 8;
+
+/// A section of CLRX's own in a binary: name, type, flags.
+type Std = (&'static str, u32, u64);
+
+const SHSTRTAB: Std = (".shstrtab", 3, 0x20);
+const STRTAB: Std = (".strtab", 3, 0x20);
+const SYMTAB: Std = (".symtab", 2, 0);
+
+/// The main binary's sections before the source's own, in their order.
+const MAIN_SECTIONS: [Std; 6] = [
+    SHSTRTAB,
+    STRTAB,
+    SYMTAB,
+    (".comment", 1, 0),
+    (".rodata", 1, 2),
+    (".text", 1, 6),
+];
+
+/// The inner binary's: its data and code (each there or not), its samplers' and code's
+/// relocations; driver 16.3's string tables and notes come first and its `.symtab` after the
+/// code, the others' notes and tables last.
+const INNER_DATA: [Std; 4] = [
+    (".hsadata_global_agent", 1, 0x90_0003),
+    (".hsabss_global_agent", 8, 0x90_0003),
+    (".hsadata_readonly_agent", 1, 0xa0_0003),
+    (".hsatext", 1, 0xc0_0007),
+];
+const INNER_RELOCS: [Std; 3] = [
+    (".hsaimage_samplerinit", 1, 0x10),
+    (".rela.hsadata_readonly_agent", 4, 0),
+    (".rela.hsatext", 4, 0),
+];
+const NOTE: Std = (".note", 7, 0);
+
+/// The inner binary's sections before the source's own, in their order (driver 16.3's
+/// form, or the others').
+fn inner_sections(v16_3: bool) -> Vec<Std> {
+    match v16_3 {
+        true => [&[SHSTRTAB, STRTAB, NOTE][..], &INNER_DATA, &[SYMTAB], &INNER_RELOCS].concat(),
+        false => [&INNER_DATA[..], &INNER_RELOCS, &[NOTE, STRTAB, SYMTAB, SHSTRTAB]].concat(),
+    }
+}
+
+/// A section of the source's own, as clrxasm writes it (`.section NAME, "FLAGS", @TYPE
+/// align=N`): its bytes (none for `SHT_NOBITS`) and size.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OwnSection {
+    pub name: String,
+    pub kind: u32,
+    pub flags: u64,
+    pub align: u64,
+    pub size: u64,
+    pub bytes: Vec<u8>,
 }
 
 /// One kernel of a binary: its metadata, setup and code.
@@ -333,6 +431,10 @@ pub struct Cl2Binary {
     pub kernels: Vec<Cl2KernelBin>,
     /// A new binary's inner `.hsatext` (every kernel's setup and code): clrxdisasm's `-L`.
     pub hsa_text: Option<Vec<u8>>,
+    /// The sections of the source's own of the main and of the inner binary, each in its
+    /// binary's order (clrxdisasm prints none of them).
+    pub own: Vec<OwnSection>,
+    pub inner_own: Vec<OwnSection>,
 }
 
 /// Reads an AMD OpenCL 2.0 binary.
@@ -522,52 +624,29 @@ pub fn read(data: &[u8]) -> Result<Cl2Binary, String> {
     }
     // The device: the flags' code in the driver's reading table, the inner note's version.
     let table = super::clrx_amdcl2::code_table(dv);
-    let mut device = READ_CODES_COMMON
+    let by_flags = READ_CODES_COMMON
         .iter()
         .chain(READ_CODES[table].iter())
         .find(|e| e.0 == flags)
         .and_then(|e| Device::find(e.1));
-    let (mut minor, mut stepping) = (0, 0);
+    let (mut device, mut minor, mut stepping) = (by_flags, 0, 0);
     if let Some(i) = &inner {
+        // (from `.note`, where clrxasm writes the ISA version; clrxdisasm reads the last
+        // section of the note type, a section of the source's own of that type when there is
+        // one: it refuses the file where that one's notes do not parse, and reads no version
+        // from notes without one)
         let notes = i.section(".note").map_or(Ok(&[][..]), |n| i.content(n))?;
-        let mut at = 0usize;
-        while at + 12 <= notes.len() {
-            let namesz = le(notes, at as u64, 4)? as usize;
-            let descsz = le(notes, at as u64 + 4, 4)? as usize;
-            let kind = le(notes, at as u64 + 8, 4)?;
-            if kind == 3 && namesz == 4 && descsz >= 0x1a && notes.get(at + 12..at + 16) == Some(b"AMD\0") {
-                let d = at as u64 + 16;
-                let major = le(notes, d + 4, 4)?;
-                minor = le(notes, d + 8, 4)? as u32;
-                stepping = le(notes, d + 12, 4)? as u32;
-                if let Some(dev) = device {
-                    if (dev.arch == Arch::Gcn12 && major < 8) || (dev.arch == Arch::Gcn11 && major != 7) {
-                        return Err("Wrong arch major for GPU architecture".into());
-                    }
-                    if dev.arch == Arch::Gcn12 && major != 8 {
-                        device = None;
-                    }
-                }
-                if device.is_none() {
-                    let name = match (major, minor) {
-                        (7, _) => "Bonaire",
-                        (8, _) => "Iceland",
-                        (9, 0) => [
-                            "GFX900", "GFX901", "GFX902", "GFX903", "GFX904", "GFX905", "GFX906", "GFX907",
-                        ]
-                        .get(stepping as usize)
-                        .copied()
-                        .unwrap_or("GFX900"),
-                        (9, _) => "GFX900",
-                        _ => return Err("Unknown arch major".into()),
-                    };
-                    device = Device::find(name);
-                }
-            }
-            at += 12 + namesz + descsz + (4 - (namesz + descsz) % 4) % 4;
-        }
+        (device, minor, stepping) = device_of(by_flags, &isa_notes(notes)?)?;
     }
     let device = device.ok_or("Can't determine GPU device type")?;
+    let own = outer.own_sections(&MAIN_SECTIONS)?;
+    // (driver 16.3's inner binary starts with `.shstrtab`)
+    let inner_own = match &inner {
+        Some(i) => i.own_sections(&inner_sections(
+            i.sections.get(1).is_some_and(|s| s.name == ".shstrtab"),
+        ))?,
+        None => Vec::new(),
+    };
     let min = MIN_DRIVER.iter().find(|m| m.0 == device.name).map_or(0, |m| m.1);
     let driver_version = if dv < 191205 { dv } else { dv.max(min) };
     Ok(Cl2Binary {
@@ -585,7 +664,74 @@ pub fn read(data: &[u8]) -> Result<Cl2Binary, String> {
         sampler_relocs,
         kernels,
         hsa_text,
+        own,
+        inner_own,
     })
+}
+
+/// The device and the ISA version's minor and stepping that the inner binary's ISA notes
+/// (`isa`, [`isa_notes`]) give with the device of the flags (`by_flags`), as clrxdisasm reads
+/// them: the last note's version, the device the version names where the flags name none.
+fn device_of(
+    by_flags: Option<&'static Device>,
+    isa: &[(u64, u32, u32)],
+) -> Result<(Option<&'static Device>, u32, u32), String> {
+    let (mut device, mut minor, mut stepping) = (by_flags, 0, 0);
+    for &(major, m, s) in isa {
+        (minor, stepping) = (m, s);
+        if let Some(dev) = device {
+            if (dev.arch == Arch::Gcn12 && major < 8) || (dev.arch == Arch::Gcn11 && major != 7) {
+                return Err("Wrong arch major for GPU architecture".into());
+            }
+            if dev.arch == Arch::Gcn12 && major != 8 {
+                device = None;
+            }
+        }
+        if device.is_none() {
+            let name = match (major, minor) {
+                (7, _) => "Bonaire",
+                (8, _) => "Iceland",
+                (9, 0) => [
+                    "GFX900", "GFX901", "GFX902", "GFX903", "GFX904", "GFX905", "GFX906", "GFX907",
+                ]
+                .get(stepping as usize)
+                .copied()
+                .unwrap_or("GFX900"),
+                (9, _) => "GFX900",
+                _ => return Err("Unknown arch major".into()),
+            };
+            device = Device::find(name);
+        }
+    }
+    Ok((device, minor, stepping))
+}
+
+/// The ISA version notes (`AMD`, type 3) of a note section, in order: major, minor,
+/// stepping; an error where a note runs past the section (as clrxdisasm counts it: its name and
+/// description from the note's start; a header past the end ends the notes).
+fn isa_notes(notes: &[u8]) -> Result<Vec<(u64, u32, u32)>, String> {
+    let mut out = Vec::new();
+    let mut at = 0usize;
+    while at + 12 <= notes.len() {
+        let namesz = le(notes, at as u64, 4)? as usize;
+        let descsz = le(notes, at as u64 + 4, 4)? as usize;
+        let kind = le(notes, at as u64 + 8, 4)?;
+        if at.saturating_add(namesz).saturating_add(descsz) > notes.len() {
+            return Err("Note offset+size out of range".into());
+        }
+        if kind == 3 && namesz == 4 && descsz >= 0x1a && notes.get(at + 12..at + 16) == Some(b"AMD\0") {
+            let d = at as u64 + 16;
+            out.push((
+                le(notes, d + 4, 4)?,
+                le(notes, d + 8, 4)? as u32,
+                le(notes, d + 12, 4)? as u32,
+            ));
+        }
+        at = at
+            .checked_add(12 + namesz + descsz + (4 - (namesz + descsz) % 4) % 4)
+            .ok_or("Note offset+size out of range")?;
+    }
+    Ok(out)
 }
 
 /// The type a type name names for clrxdisasm (`uint`, `queue_t`...), if one.

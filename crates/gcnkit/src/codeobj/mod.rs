@@ -62,11 +62,83 @@ pub struct CodeObject<'a> {
     /// A loadable object's GOT: the symbols its `.rela.dyn` entries into `.got` name, in the
     /// GOT's order (clrxasm's `.gotsym`).
     pub got: Vec<String>,
+    /// The objects a loadable object's GOT names (its dynamic symbols of [`CodeObject::got`]
+    /// that are no functions or kernels), in the dynamic symbol table's order.
+    pub got_objects: Vec<GotObject>,
     /// A loadable object's `.rodata` (clrxasm's `.globaldata`, with `.llvm10binfmt` its
     /// kernel descriptors first).
     pub rodata: Option<&'a [u8]>,
     /// It has a `.AMDGPU.config` section (clrxasm's code object v2 without `.newbinfmt`).
     pub amdgpu_config: bool,
+    /// A loadable object's sections whose headers come after `.strtab`'s: where clrxasm's
+    /// `.rocm` writes the source's own sections (`.section NAME`, `.data`), in the order the
+    /// source opened them.
+    pub trailing: Vec<TrailingSection<'a>>,
+}
+
+/// An object a GOT names: its section (`None`: an absolute symbol), its offset there (an
+/// absolute symbol's value), its size.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GotObject {
+    pub name: String,
+    pub section: Option<String>,
+    pub offset: u64,
+    pub size: u64,
+}
+
+/// Where a symbol of section `s` is counted from: its address, or its file offset where it
+/// has none (clrxasm's sections after `.strtab`, whose symbols hold file offsets).
+fn symbol_base(s: &object::Section) -> u64 {
+    match s.address() {
+        0 => s.file_range().map_or(0, |r| r.0),
+        a => a,
+    }
+}
+
+/// The objects of `got` (names) among a loadable object's dynamic symbols: those that are not
+/// functions or kernels, with their offsets in their sections ([`symbol_base`]).
+fn got_objects(file: &object::File, got: &[String]) -> Vec<GotObject> {
+    let mut out = Vec::new();
+    for sym in file.dynamic_symbols() {
+        let Ok(name) = sym.name() else { continue };
+        let st_type = match sym.flags() {
+            SymbolFlags::Elf { st_info, .. } => st_info.0 & 0xf,
+            _ => 0,
+        };
+        if !got.iter().any(|g| g == name) || st_type == STT_AMDGPU_HSA_KERNEL || sym.kind() == object::SymbolKind::Text
+        {
+            continue;
+        }
+        let (section, offset) = match sym.section_index().and_then(|i| file.section_by_index(i).ok()) {
+            Some(s) => (
+                Some(s.name().unwrap_or("?").to_string()),
+                sym.address().wrapping_sub(symbol_base(&s)),
+            ),
+            None => (None, sym.address()),
+        };
+        out.push(GotObject {
+            name: name.to_string(),
+            section,
+            offset,
+            size: sym.size(),
+        });
+    }
+    out
+}
+
+/// A section of a loadable object after `.strtab` (see [`CodeObject::trailing`]).
+#[derive(Debug)]
+pub struct TrailingSection<'a> {
+    pub name: String,
+    /// ELF `sh_type`, `sh_flags` and `sh_addralign` (0 read as 1).
+    pub kind: u32,
+    pub flags: u64,
+    pub align: u64,
+    /// Its bytes (none for `SHT_NOBITS`) and its size.
+    pub bytes: &'a [u8],
+    pub size: u64,
+    /// The symbols defined in it (offset from its start, name), by offset.
+    pub symbols: Vec<(u64, String)>,
 }
 
 /// The symbols a loadable object's GOT entries name (its dynamic relocations into `.got`),
@@ -510,15 +582,23 @@ pub fn read(data: &[u8]) -> Result<CodeObject<'_>, Error> {
         s.symbols.sort_by_key(|x| x.offset);
     }
     descriptors.sort_by_key(|d| d.addr);
+    let got = got_symbols(&file);
+    let trailing = if linked {
+        trailing_sections(data, &file)?
+    } else {
+        Vec::new()
+    };
     let linkage = reloc::read_linkage(&file);
     let rodata = file
         .section_by_name(".rodata")
         .filter(|_| linked)
         .and_then(|s| s.data().ok());
     Ok(CodeObject {
-        got: got_symbols(&file),
+        got_objects: got_objects(&file, &got),
+        got,
         rodata,
         amdgpu_config: file.section_by_name(".AMDGPU.config").is_some(),
+        trailing,
         linkage,
         arch,
         processor,
@@ -529,6 +609,60 @@ pub fn read(data: &[u8]) -> Result<CodeObject<'_>, Error> {
         descriptors,
         notes,
     })
+}
+
+/// The sections of a loadable object whose headers follow `.strtab`'s (clrxasm's sections of
+/// the source's own), with the symbols in them.
+fn trailing_sections<'a>(data: &[u8], file: &object::File<'a>) -> Result<Vec<TrailingSection<'a>>, Error> {
+    let Some(strtab) = file.section_by_name(".strtab") else {
+        return Ok(Vec::new());
+    };
+    let mut out = Vec::new();
+    let mut indices = Vec::new();
+    for s in file.sections().filter(|s| s.index().0 > strtab.index().0) {
+        let name = s.name().unwrap_or("?").to_string();
+        // (its header: `sh_type` at 4, `sh_flags` at 8; the table was read by `object`)
+        let shoff = u64::from_le_bytes(data[0x28..0x30].try_into().expect("8 bytes"));
+        let header = usize::try_from(shoff)
+            .ok()
+            .and_then(|o| o.checked_add(s.index().0.checked_mul(64)?))
+            .and_then(|h| data.get(h..h.checked_add(16)?))
+            .ok_or_else(|| Error(format!("section {name}: its header lies outside the file")))?;
+        let kind = u32::from_le_bytes(header[4..8].try_into().expect("4 bytes"));
+        let flags = u64::from_le_bytes(header[8..16].try_into().expect("8 bytes"));
+        let bytes = if kind == clrx_rocm::SHT_NOBITS {
+            &[][..]
+        } else {
+            s.data()
+                .map_err(|x| Error(format!("section {name}: {x} (its bytes lie outside the file)")))?
+        };
+        indices.push(s.index());
+        out.push(TrailingSection {
+            name,
+            kind,
+            flags,
+            align: s.align().max(1),
+            bytes,
+            size: s.size(),
+            symbols: Vec::new(),
+        });
+    }
+    for sym in file.symbols() {
+        let Some(k) = sym.section_index().and_then(|i| indices.iter().position(|&j| j == i)) else {
+            continue;
+        };
+        let t = &mut out[k];
+        let at = sym
+            .address()
+            .wrapping_sub(file.section_by_index(indices[k]).map_or(0, |s| symbol_base(&s)));
+        if let Ok(n) = sym.name() {
+            t.symbols.push((at, n.to_string()));
+        }
+    }
+    for t in &mut out {
+        t.symbols.sort();
+    }
+    Ok(out)
 }
 
 /// The processor a code object v2's `NT_AMD_HSA_ISA_VERSION` note names (`gfx803` for
