@@ -84,11 +84,15 @@ pub fn host_op(what: &str, ranges: &[(u64, u64, bool)]) {
 /// under `--check race` an operation on the null stream compares its device ranges
 /// ([`host_op`]) where HIP puts it, after the blocking streams' work but not a non-blocking
 /// stream's. (The call then waits for everything, so the data are what they were before.)
-pub fn sync_op(what: &'static str, ranges: &[(u64, u64, bool)]) {
-    if !CHECKING.load(Ordering::Relaxed) || ranges.is_empty() {
+/// `ranges` are worked out only while checking (a symbol's takes the runtime's lock).
+pub fn sync_op(what: &'static str, ranges: impl FnOnce() -> Vec<(u64, u64, bool)>) {
+    if !CHECKING.load(Ordering::Relaxed) {
         return;
     }
-    let ranges = ranges.to_vec();
+    let ranges = ranges();
+    if ranges.is_empty() {
+        return;
+    }
     let _ = crate::queue::submit(
         0,
         Box::new(move || {

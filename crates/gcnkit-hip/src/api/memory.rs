@@ -388,16 +388,17 @@ pub(super) unsafe fn memcpy(
 }
 
 pub unsafe extern "C" fn hipMemcpy(dst: *mut c_void, src: *const c_void, size_bytes: usize, kind: i32) -> i32 {
-    let ranges = copy_ranges(dst, src, size_bytes);
     // SAFETY: the caller's pointers, as HIP takes them.
-    blocking_copy("hipMemcpy", &ranges, || unsafe {
-        memcpy("hipMemcpy", dst, src, size_bytes, kind)
-    })
+    blocking_copy(
+        "hipMemcpy",
+        || copy_ranges(dst, src, size_bytes),
+        || unsafe { memcpy("hipMemcpy", dst, src, size_bytes, kind) },
+    )
 }
 
 /// A copy's ranges for the race check: the source read, the destination written.
-pub(super) fn copy_ranges(dst: *const c_void, src: *const c_void, n: usize) -> [(u64, u64, bool); 2] {
-    [(src as u64, n as u64, false), (dst as u64, n as u64, true)]
+pub(super) fn copy_ranges(dst: *const c_void, src: *const c_void, n: usize) -> Vec<(u64, u64, bool)> {
+    vec![(src as u64, n as u64, false), (dst as u64, n as u64, true)]
 }
 
 pub unsafe extern "C" fn hipMemcpyAsync(
@@ -520,9 +521,11 @@ pub(super) fn memset(what: &str, dst: *mut c_void, value: i32, n: usize) -> Resu
 }
 
 pub extern "C" fn hipMemset(dst: *mut c_void, value: i32, size_bytes: usize) -> i32 {
-    blocking_copy("hipMemset", &[(dst as u64, size_bytes as u64, true)], || {
-        memset("hipMemset", dst, value, size_bytes)
-    })
+    blocking_copy(
+        "hipMemset",
+        || vec![(dst as u64, size_bytes as u64, true)],
+        || memset("hipMemset", dst, value, size_bytes),
+    )
 }
 
 pub extern "C" fn hipMemsetAsync(dst: *mut c_void, value: i32, size_bytes: usize, stream: *mut c_void) -> i32 {
@@ -832,27 +835,30 @@ pub unsafe extern "C" fn hipMemcpy2DAsync(
 }
 
 pub unsafe extern "C" fn hipMemcpyHtoD(dst: *mut c_void, src: *mut c_void, size_bytes: usize) -> i32 {
-    let ranges = copy_ranges(dst, src, size_bytes);
     // SAFETY: the caller's ranges.
-    blocking_copy("hipMemcpyHtoD", &ranges, || unsafe {
-        memcpy("hipMemcpyHtoD", dst, src, size_bytes, 1)
-    })
+    blocking_copy(
+        "hipMemcpyHtoD",
+        || copy_ranges(dst, src, size_bytes),
+        || unsafe { memcpy("hipMemcpyHtoD", dst, src, size_bytes, 1) },
+    )
 }
 
 pub unsafe extern "C" fn hipMemcpyDtoH(dst: *mut c_void, src: *mut c_void, size_bytes: usize) -> i32 {
-    let ranges = copy_ranges(dst, src, size_bytes);
     // SAFETY: the caller's ranges.
-    blocking_copy("hipMemcpyDtoH", &ranges, || unsafe {
-        memcpy("hipMemcpyDtoH", dst, src, size_bytes, 2)
-    })
+    blocking_copy(
+        "hipMemcpyDtoH",
+        || copy_ranges(dst, src, size_bytes),
+        || unsafe { memcpy("hipMemcpyDtoH", dst, src, size_bytes, 2) },
+    )
 }
 
 pub unsafe extern "C" fn hipMemcpyDtoD(dst: *mut c_void, src: *mut c_void, size_bytes: usize) -> i32 {
-    let ranges = copy_ranges(dst, src, size_bytes);
     // SAFETY: the caller's ranges.
-    blocking_copy("hipMemcpyDtoD", &ranges, || unsafe {
-        memcpy("hipMemcpyDtoD", dst, src, size_bytes, 3)
-    })
+    blocking_copy(
+        "hipMemcpyDtoD",
+        || copy_ranges(dst, src, size_bytes),
+        || unsafe { memcpy("hipMemcpyDtoD", dst, src, size_bytes, 3) },
+    )
 }
 
 pub unsafe extern "C" fn hipMemcpyHtoDAsync(
@@ -920,11 +926,18 @@ pub(super) fn fill_pattern(what: &str, dst: *mut c_void, pattern: &[u8], count: 
     })
 }
 
+/// A synchronous fill of `count` elements of `pattern` (`hipMemsetD8`/`D16`/`D32`).
+fn fill_sync(what: &'static str, dst: *mut c_void, pattern: &[u8], count: usize) -> i32 {
+    let bytes = (count as u64).saturating_mul(pattern.len() as u64);
+    blocking_copy(
+        what,
+        || vec![(dst as u64, bytes, true)],
+        || fill_pattern(what, dst, pattern, count),
+    )
+}
+
 pub extern "C" fn hipMemsetD8(dst: *mut c_void, value: u8, count: usize) -> i32 {
-    let range = (dst as u64, (count as u64).saturating_mul(1), true);
-    blocking_copy("hipMemsetD8", &[range], || {
-        fill_pattern("hipMemsetD8", dst, &[value], count)
-    })
+    fill_sync("hipMemsetD8", dst, &[value], count)
 }
 
 pub extern "C" fn hipMemsetD8Async(dst: *mut c_void, value: u8, count: usize, stream: *mut c_void) -> i32 {
@@ -932,17 +945,11 @@ pub extern "C" fn hipMemsetD8Async(dst: *mut c_void, value: u8, count: usize, st
 }
 
 pub extern "C" fn hipMemsetD16(dst: *mut c_void, value: u16, count: usize) -> i32 {
-    let range = (dst as u64, (count as u64).saturating_mul(2), true);
-    blocking_copy("hipMemsetD16", &[range], || {
-        fill_pattern("hipMemsetD16", dst, &value.to_le_bytes(), count)
-    })
+    fill_sync("hipMemsetD16", dst, &value.to_le_bytes(), count)
 }
 
 pub extern "C" fn hipMemsetD32(dst: *mut c_void, value: i32, count: usize) -> i32 {
-    let range = (dst as u64, (count as u64).saturating_mul(4), true);
-    blocking_copy("hipMemsetD32", &[range], || {
-        fill_pattern("hipMemsetD32", dst, &value.to_le_bytes(), count)
-    })
+    fill_sync("hipMemsetD32", dst, &value.to_le_bytes(), count)
 }
 
 pub extern "C" fn hipMemsetD16Async(dst: *mut c_void, value: u16, count: usize, stream: *mut c_void) -> i32 {

@@ -70,18 +70,18 @@ pub use variables::*;
 /// While a capture in global mode is under way it is `hipErrorStreamCaptureImplicit`, as in
 /// HIP 5.2.
 pub(super) fn blocking(f: impl FnOnce() -> Result<(), HipError>) -> i32 {
-    blocking_copy("", &[], f)
+    blocking_copy("", Vec::new, f)
 }
 
 /// [`blocking`] for a synchronous copy or fill of device memory (`what`: its API; `ranges`:
-/// address, bytes, written?). HIP gives it to the null stream, which waits for the blocking
+/// address, bytes, written?, worked out only under `--check`). HIP gives it to the null stream, which waits for the blocking
 /// streams only (ROCm 5.2's `iHipWaitActiveStreams`); this runtime waits for every stream,
 /// and under `--check race` the ranges are compared at the null stream's place in the order
 /// first ([`crate::check::sync_op`]): a kernel on a non-blocking stream that nothing
 /// synchronised with races with the copy.
 pub(super) fn blocking_copy(
     what: &'static str,
-    ranges: &[(u64, u64, bool)],
+    ranges: impl FnOnce() -> Vec<(u64, u64, bool)>,
     f: impl FnOnce() -> Result<(), HipError>,
 ) -> i32 {
     guard(|| {

@@ -46,10 +46,11 @@ pub unsafe extern "C" fn hipMemcpyToSymbol(
     kind: i32,
 ) -> i32 {
     // The race check's ranges (none when the symbol is wrong: the call says so).
-    let ranges = symbol_range(symbol, size_bytes, offset).map_or(Vec::new(), |at| {
-        copy_ranges(at as *const c_void, src, size_bytes).to_vec()
-    });
-    blocking_copy("hipMemcpyToSymbol", &ranges, || {
+    let ranges = || {
+        symbol_range(symbol, size_bytes, offset)
+            .map_or(Vec::new(), |at| copy_ranges(at as *const c_void, src, size_bytes))
+    };
+    blocking_copy("hipMemcpyToSymbol", ranges, || {
         let at = symbol_range(symbol, size_bytes, offset)?;
         let kind = if kind == 1 || kind == 3 || kind == 4 {
             kind
@@ -95,10 +96,11 @@ pub unsafe extern "C" fn hipMemcpyFromSymbol(
     offset: usize,
     kind: i32,
 ) -> i32 {
-    let ranges = symbol_range(symbol, size_bytes, offset).map_or(Vec::new(), |at| {
-        copy_ranges(dst, at as *const c_void, size_bytes).to_vec()
-    });
-    blocking_copy("hipMemcpyFromSymbol", &ranges, || {
+    let ranges = || {
+        symbol_range(symbol, size_bytes, offset)
+            .map_or(Vec::new(), |at| copy_ranges(dst, at as *const c_void, size_bytes))
+    };
+    blocking_copy("hipMemcpyFromSymbol", ranges, || {
         let at = symbol_range(symbol, size_bytes, offset)?;
         let kind = if kind == 2 || kind == 3 || kind == 4 {
             kind

@@ -619,10 +619,10 @@ fn trailing_sections<'a>(data: &[u8], file: &object::File<'a>) -> Result<Vec<Tra
     };
     let mut out = Vec::new();
     let mut indices = Vec::new();
+    // (each header: `sh_type` at 4, `sh_flags` at 8; the table was read by `object`)
+    let shoff = u64::from_le_bytes(data[0x28..0x30].try_into().expect("8 bytes"));
     for s in file.sections().filter(|s| s.index().0 > strtab.index().0) {
         let name = s.name().unwrap_or("?").to_string();
-        // (its header: `sh_type` at 4, `sh_flags` at 8; the table was read by `object`)
-        let shoff = u64::from_le_bytes(data[0x28..0x30].try_into().expect("8 bytes"));
         let header = usize::try_from(shoff)
             .ok()
             .and_then(|o| o.checked_add(s.index().0.checked_mul(64)?))
