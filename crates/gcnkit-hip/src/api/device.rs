@@ -224,10 +224,17 @@ pub unsafe extern "C" fn hipGetDeviceFlags(flags: *mut u32) -> i32 {
     })
 }
 
+/// As ROCm 5.2: flags beyond the scheduling mask, `hipDeviceMapHost` and
+/// `hipDeviceLmemResizeToMax` are `hipErrorInvalidValue`; only the scheduling part is kept.
 pub extern "C" fn hipSetDeviceFlags(flags: u32) -> i32 {
+    const SCHEDULE_MASK: u32 = 0x7;
+    const SUPPORTED: u32 = SCHEDULE_MASK | 0x8 | 0x10;
     guard(|| {
         gpu()?;
-        with(|rt| rt.device_flags = flags);
+        if flags & !SUPPORTED != 0 {
+            return Err(hipErrorInvalidValue);
+        }
+        with(|rt| rt.device_flags = flags & SCHEDULE_MASK);
         Ok(())
     })
 }

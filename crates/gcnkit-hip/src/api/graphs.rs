@@ -297,6 +297,12 @@ pub(super) fn copy_1d_op(c: Copy1D) -> Result<Op, HipError> {
     if c.dst == 0 || c.src == 0 {
         return Err(hipErrorInvalidValue);
     }
+    // ROCm's ihipMemcpy_validate: no more than the allocation holds after either pointer.
+    for p in [c.dst as u64, c.src as u64] {
+        if crate::index::find(p).is_some_and(|e| c.count as u64 > e.len - (p - e.base)) {
+            return Err(hipErrorInvalidValue);
+        }
+    }
     Ok(work(c, move || {
         let (d, s, n) = (c.dst as u64, c.src as u64, c.count as u64);
         crate::check::host_op("a memcpy node", &[(s, n, false), (d, n, true)]);
@@ -389,9 +395,22 @@ pub unsafe extern "C" fn hipGraphExecMemcpyNodeSetParams(
 }
 
 /// As HIP 5.2: no null pointer, no empty copy, not a copy onto itself.
+/// Is `p` in device-side memory (device, pinned, managed or registered: what ROCm finds a
+/// memory object for)?
+fn on_device(p: usize) -> bool {
+    crate::index::find(p as u64).is_some()
+}
+
 fn set_1d(node: usize, dst: *mut c_void, src: *const c_void, count: usize, k: i32) -> Result<(), HipError> {
     if dst.is_null() || src.is_null() || count == 0 || std::ptr::eq(dst as *const c_void, src) {
         return Err(hipErrorInvalidValue);
+    }
+    // As ROCm 5.2's hipGraphMemcpyNode1D::ValidateParams: a copy between host and device
+    // memory must name its direction (not even hipMemcpyDefault).
+    match (on_device(src as usize), on_device(dst as usize)) {
+        (false, true) if k != 1 => return Err(hipErrorInvalidValue),
+        (true, false) if k != 2 => return Err(hipErrorInvalidValue),
+        _ => {}
     }
     let c = Copy1D {
         dst: dst as usize,
@@ -424,6 +443,26 @@ pub unsafe extern "C" fn hipGraphExecMemcpyNodeSetParams1D(
 }
 
 // ---- Copies from and to `__device__` variables ----
+
+/// A new copy for a symbol's memcpy node (`hipGraph*MemcpyNodeSetParams{To,From}Symbol`),
+/// checked as ROCm 5.2 checks one: a symbol (else `hipErrorInvalidSymbol`), some bytes, the
+/// other side not the symbol itself, and a kind that says where the other side is (device or
+/// host; `hipMemcpyDefault` takes either).
+fn symbol_set(to: bool, symbol: *const c_void, other: usize, count: usize, offset: usize, k: i32) -> Result<Op, HipError> {
+    if symbol.is_null() {
+        return Err(hipErrorInvalidSymbol);
+    }
+    if other == 0 || count == 0 || other == symbol as usize {
+        return Err(hipErrorInvalidValue);
+    }
+    // The other side's place in the kind: 0 host to host, 1 host to device, 2 device to
+    // host, 3 device to device.
+    let other_device = k & if to { 2 } else { 1 } != 0;
+    if k != 4 && other_device != on_device(other) {
+        return Err(hipErrorInvalidValue);
+    }
+    symbol_op(to, symbol, other, count, offset, k)
+}
 
 /// A copy of `count` bytes at `offset` of the variable whose host shadow is `symbol` (its
 /// address on the calling thread's device, taken now), to (`to`) or from `other`; the kinds
@@ -491,7 +530,7 @@ pub unsafe extern "C" fn hipGraphMemcpyNodeSetParamsFromSymbol(
     offset: usize,
     k: i32,
 ) -> i32 {
-    let op = || symbol_op(false, symbol, dst as usize, count, offset, k);
+    let op = || symbol_set(false, symbol, dst as usize, count, offset, k);
     guard(|| graph::set_op(node as usize, &[kind::MEMCPY_FROM_SYMBOL], op()?))
 }
 
@@ -503,7 +542,7 @@ pub unsafe extern "C" fn hipGraphMemcpyNodeSetParamsToSymbol(
     offset: usize,
     k: i32,
 ) -> i32 {
-    let op = || symbol_op(true, symbol, src as usize, count, offset, k);
+    let op = || symbol_set(true, symbol, src as usize, count, offset, k);
     guard(|| graph::set_op(node as usize, &[kind::MEMCPY_TO_SYMBOL], op()?))
 }
 
@@ -517,7 +556,7 @@ pub unsafe extern "C" fn hipGraphExecMemcpyNodeSetParamsFromSymbol(
     offset: usize,
     k: i32,
 ) -> i32 {
-    let op = || symbol_op(false, symbol, dst as usize, count, offset, k);
+    let op = || symbol_set(false, symbol, dst as usize, count, offset, k);
     guard(|| exec_set(exec, node, kind::MEMCPY_FROM_SYMBOL, op()?))
 }
 
@@ -531,7 +570,7 @@ pub unsafe extern "C" fn hipGraphExecMemcpyNodeSetParamsToSymbol(
     offset: usize,
     k: i32,
 ) -> i32 {
-    let op = || symbol_op(true, symbol, src as usize, count, offset, k);
+    let op = || symbol_set(true, symbol, src as usize, count, offset, k);
     guard(|| exec_set(exec, node, kind::MEMCPY_TO_SYMBOL, op()?))
 }
 
@@ -978,7 +1017,14 @@ pub extern "C" fn hipGraphLaunch(exec: *mut c_void, stream: *mut c_void) -> i32 
         crate::queue::stream(h).map_err(|_| hipErrorInvalidValue)?;
         for (k, op) in graph::exec_ops(exec as usize)? {
             match op {
-                Op::Work { job, params } => graph::submit(h, k, params, job)?,
+                Op::Work { job, params } => {
+                    let staged = reaches_pageable(&params);
+                    graph::submit(h, k, params, job)?;
+                    if staged {
+                        // (A failure before it stays for the next synchronising call.)
+                        let _ = crate::queue::wait_stream(h);
+                    }
+                }
                 Op::Record(e) => streams::record_event(e, h)?,
                 Op::Wait(e) => streams::wait_event(h, e)?,
                 Op::Empty | Op::Child(_) => {}
@@ -986,6 +1032,22 @@ pub extern "C" fn hipGraphLaunch(exec: *mut c_void, stream: *mut c_void) -> i32 
         }
         Ok(())
     })
+}
+
+/// Does a copy node reach pageable host memory (neither a device, pinned, managed nor
+/// registered allocation)? ROCm 5.2 launches a graph in the calling thread (direct dispatch)
+/// and does such a copy there through a staging buffer, so it is done when `hipGraphLaunch`
+/// returns: HIP's own tests read the host buffer at once.
+fn reaches_pageable(params: &graph::Params) -> bool {
+    let host = |p: usize| p != 0 && crate::index::find(p as u64).is_none();
+    if let Some(c) = params.downcast_ref::<Copy1D>() {
+        return host(c.dst) || host(c.src);
+    }
+    if let Some(k) = params.downcast_ref::<Kept<Memcpy3DParms>>() {
+        let p = k.get();
+        return host(p.dst_ptr.ptr as usize) || host(p.src_ptr.ptr as usize);
+    }
+    false
 }
 
 /// `hipGraphExecUpdate`: `g` must have the executable graph's shape; its nodes' parameters
