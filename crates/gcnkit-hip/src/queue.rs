@@ -172,13 +172,20 @@ pub fn stream(h: usize) -> Result<Option<Stream>, HipError> {
 
 /// The operation a synchronisation of stream `h` waits for: its last one; for the null
 /// stream, the last of every stream (HIP 5.2's header: a synchronisation of the null stream
-/// "will cause the command to wait for other streams on the same device").
+/// "will cause the command to wait for other streams on the same device"); for a blocking
+/// stream, also the null stream's last (ROCm 5.2 makes a blocking stream wait for the null
+/// stream whenever a call names it: `hip::getQueue`, `iHipWaitActiveStreams`).
 fn horizon(s: &State, h: usize) -> Result<u64, HipError> {
     if h == 0 {
-        Ok(s.given)
-    } else {
-        s.streams.get(&h).map(|t| t.last).ok_or(hipErrorInvalidHandle)
+        return Ok(s.given);
     }
+    let t = s.streams.get(&h).ok_or(hipErrorInvalidHandle)?;
+    let null = if t.flags & STREAM_NON_BLOCKING == 0 {
+        s.clocks.get(&0).and_then(|c| c.get(&0)).copied().unwrap_or(0)
+    } else {
+        0
+    };
+    Ok(t.last.max(null))
 }
 
 /// Puts `work` on stream `h`'s queue; returns its sequence number.

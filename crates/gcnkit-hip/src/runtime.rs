@@ -114,6 +114,10 @@ pub struct Runtime {
     pub hostcall: Vec<Option<Arc<crate::hostcall::Hostcall>>>,
     /// `hipSetDeviceFlags`' flags.
     pub device_flags: u32,
+    /// When the runtime started: kernels' clocks (`clock64()`, `wall_clock64()`) count from it.
+    pub epoch: std::time::Instant,
+    /// How long a wave may run (without `GCNKIT_BUDGET`: [`WAVE_TIME_LIMIT`]).
+    pub time_limit: Option<std::time::Duration>,
     /// `hipFunction_t`s of the module API: (module, kernel name); the handle is the index.
     pub module_functions: Vec<(usize, String)>,
     /// Peer access (`hipDeviceEnablePeerAccess`): bit j of entry k, device k's kernels reach
@@ -183,6 +187,12 @@ pub fn machine() -> (Option<&'static Gpu>, usize) {
     MACHINE.get().copied().unwrap_or((None, 0))
 }
 
+/// How long a wave may run before it is stopped as never ending, unless `GCNKIT_BUDGET` bounds
+/// waves by instructions: the compute job timeout of Linux's amdgpu driver (`lockup_timeout`,
+/// 60 s for compute queues). Time, as on a GPU: a kernel may spin on `clock64()` for seconds,
+/// and one wave may loop over millions of elements.
+pub const WAVE_TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(60);
+
 /// The runtime, set up on first use (`GCNKIT_GPU` picks the GPU, `GCNKIT_THREADS` the
 /// worker threads of a launch, `GCNKIT_BUDGET` the instructions a wave may run).
 pub fn lock() -> MutexGuard<'static, Option<Runtime>> {
@@ -202,6 +212,15 @@ pub fn lock() -> MutexGuard<'static, Option<Runtime>> {
         let threads = std::env::var("GCNKIT_THREADS")
             .ok()
             .and_then(|v| v.parse::<usize>().ok());
+        let budget = std::env::var("GCNKIT_BUDGET")
+            .ok()
+            .and_then(|v| match v.trim().parse::<u64>() {
+                Ok(n) if n > 0 => Some(n),
+                _ => {
+                    eprintln!("gcnkit-hip: GCNKIT_BUDGET={v}: not a count of instructions; waves are bounded by time");
+                    None
+                }
+            });
         let check = crate::check::from_env();
         let profile = crate::profile::from_env();
         // The checks and the profile both watch a launch when both are asked for.
@@ -226,6 +245,9 @@ pub fn lock() -> MutexGuard<'static, Option<Runtime>> {
                     let mut d = Device::at(gpu.arch, Runtime::range_of(k).start);
                     if let Some(n) = threads {
                         d.threads = n.max(1);
+                    }
+                    if let Some(n) = budget {
+                        d.budget = n;
                     }
                     d.checker = watcher.clone();
                     d
@@ -255,7 +277,10 @@ pub fn lock() -> MutexGuard<'static, Option<Runtime>> {
             shared_device: HashMap::new(),
             host_flags: HashMap::new(),
             registered: HashMap::new(),
-            device_flags: 0,
+            // hipDeviceScheduleSpin, as ROCm 5.2 starts a device.
+            device_flags: 1,
+            time_limit: budget.is_none().then_some(WAVE_TIME_LIMIT),
+            epoch: std::time::Instant::now(),
             hostcall: vec![None; n],
             check,
             profile,
@@ -673,6 +698,11 @@ impl Runtime {
                     .map(|f| f as &(dyn Fn(&gcnkit::emu::memory::Memory) + Sync)),
                 multigrid: g.multigrid,
                 abort,
+                clock: gcnkit::emu::kernel::Clock::Wall {
+                    epoch: self.epoch,
+                    core_khz: self.gpu.as_ref().map_or(0, |g| g.clock_khz.max(0) as u32),
+                },
+                time_limit: self.time_limit,
             };
             let trace = self.trace.as_ref().and_then(|t| t.of(&g.k.name));
             if trace.is_some() {
@@ -860,8 +890,18 @@ pub fn launch_job(
     if items.contains(&0) || block.contains(&0) {
         return Err(hipErrorInvalidConfiguration);
     }
-    if block.iter().map(|&b| b as u64).product::<u64>() > crate::props::MAX_THREADS_PER_BLOCK as u64 {
+    let threads = block.iter().map(|&b| b as u64).product::<u64>();
+    if threads > crate::props::MAX_THREADS_PER_BLOCK as u64 {
         return Err(hipErrorInvalidConfiguration);
+    }
+    // As ROCm 5.2's ihipLaunchKernel_validate: more than the kernel's launch bounds
+    // (`.max_flat_workgroup_size`) is a launch failure.
+    if let Some(max) = k.max_block.filter(|&m| threads > m as u64) {
+        eprintln!(
+            "gcnkit-hip: kernel {}: a block of {threads} threads is larger than its launch bounds ({max})",
+            k.name
+        );
+        return Err(hipErrorLaunchFailure);
     }
     let dynamic_lds = u32::try_from(shared).map_err(|_| hipErrorInvalidValue)?;
     if k.setup.group_segment_size as u64 + dynamic_lds as u64 > crate::props::LDS_BYTES as u64 {

@@ -9,7 +9,7 @@
 
 mod common;
 
-use common::{exec, hipcc, run_bounded, tools, GPUS};
+use common::{exec, exec_command, hipcc, run_bounded, tools, GPUS};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -728,4 +728,25 @@ fn profiler_names_are_the_real_librarys() {
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(o.status.success(), "{out}{}", String::from_utf8_lossy(&o.stderr));
     assert_eq!(out.trim(), format!("SAME {}", 2 * 0x1400 + 2 * 0x480 + 3));
+}
+
+/// Long waves: kernels spinning on `clock64()` / `wall_clock64()` take that long in time, a
+/// kernel waiting for the host's write to pinned memory sees it, and one work-item looping
+/// for 2 x 10^8 instructions ends (waves are bounded by time). With `GCNKIT_BUDGET` the
+/// first spin stops at its instruction budget instead.
+#[test]
+fn clocks_count_time_and_long_waves_end() {
+    let Some(p) = build("clocks", &["gfx906", "gfx803"]) else {
+        return;
+    };
+    for gpu in ["gfx906", "gfx803"] {
+        passes(&exec(&["-a", gpu], &p, &[]), "PASS");
+    }
+    let o = run_bounded(exec_command(&[], &p, &[]).env("GCNKIT_BUDGET", "100000"));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_ne!(o.status.code(), Some(0));
+    assert!(
+        err.contains("spin_clock") && err.contains("did not end within its budget of 100000 instructions"),
+        "{err}"
+    );
 }

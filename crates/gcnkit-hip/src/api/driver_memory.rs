@@ -141,13 +141,15 @@ unsafe fn memcpy_param_2d(what: &str, p: *const Memcpy2DParams) -> Result<(), Hi
     // SAFETY: the program's parameters (checked non-null).
     let p = unsafe { p.as_ref() }.ok_or(hipErrorInvalidValue)?;
     let size = (p.width_in_bytes, p.height);
+    // A pitch of 0 is rows packed at the width (ROCclr's BufferRect, as OpenCL's rect copies).
+    let packed = |pitch| if pitch == 0 { p.width_in_bytes } else { pitch };
     let (src, src_pitch) = side(
         what,
         p.src_memory_type,
         p.src_host,
         p.src_device,
         p.src_array,
-        (p.src_x_in_bytes, p.src_y, p.src_pitch),
+        (p.src_x_in_bytes, p.src_y, packed(p.src_pitch)),
         size,
     )?;
     let (dst, dst_pitch) = side(
@@ -156,7 +158,7 @@ unsafe fn memcpy_param_2d(what: &str, p: *const Memcpy2DParams) -> Result<(), Hi
         p.dst_host,
         p.dst_device,
         p.dst_array,
-        (p.dst_x_in_bytes, p.dst_y, p.dst_pitch),
+        (p.dst_x_in_bytes, p.dst_y, packed(p.dst_pitch)),
         size,
     )?;
     // SAFETY: the ranges the parameters give; hipMemcpyDefault finds each side's memory.

@@ -448,7 +448,14 @@ pub unsafe extern "C" fn hipGraphExecMemcpyNodeSetParams1D(
 /// checked as ROCm 5.2 checks one: a symbol (else `hipErrorInvalidSymbol`), some bytes, the
 /// other side not the symbol itself, and a kind that says where the other side is (device or
 /// host; `hipMemcpyDefault` takes either).
-fn symbol_set(to: bool, symbol: *const c_void, other: usize, count: usize, offset: usize, k: i32) -> Result<Op, HipError> {
+fn symbol_set(
+    to: bool,
+    symbol: *const c_void,
+    other: usize,
+    count: usize,
+    offset: usize,
+    k: i32,
+) -> Result<Op, HipError> {
     if symbol.is_null() {
         return Err(hipErrorInvalidSymbol);
     }

@@ -264,7 +264,10 @@ fn compile(p: &mut Program, options: &[String], arch: Option<&str>) -> i32 {
             "-DHIP_VERSION_PATCH=21153",
         ])
         .args(["-D__HIPCC_RTC__", "-Wno-gnu-line-marker", "-Wno-missing-prototypes"])
-        .args(["-include", "hip/hip_runtime.h", "-I"])
+        // ROCm's hiprtc builtins: hip_runtime.h preprocessed for RTC with the warp functions
+        // (`warpSize`, `__shfl*`) appended (hipamd's src/hiprtc/CMakeLists.txt).
+        .args(["-include", "hip/hip_runtime.h"])
+        .args(["-include", "hip/amd_detail/amd_warp_functions.h", "-I"])
         .arg(&dir);
         let libs = std::path::Path::new("/usr/lib/x86_64-linux-gnu/amdgcn/bitcode");
         if libs.is_dir() {

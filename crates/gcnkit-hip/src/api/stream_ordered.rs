@@ -304,8 +304,22 @@ unsafe fn range_attribute(
     if data.is_null() || size < 4 || !size.is_multiple_of(4) {
         return Err(hipErrorInvalidValue);
     }
-    let base = managed_range("hipMemRangeGetAttribute", ptr, count)?;
-    let h = hints(base, |h| h.clone());
+    let a = ptr as u64;
+    let h = match crate::index::find(a) {
+        // Device or pinned memory: no advice, and the coherence it has (ROCm's SVM query
+        // answers for any range): coarse-grained device memory, fine-grained pinned memory
+        // unless allocated hipHostMallocNonCoherent.
+        Some(e) if !e.managed && count > 0 && (count as u64) <= e.len - (a - e.base) => {
+            let coarse = with(|rt| {
+                !rt.shared.contains_key(&e.base) || rt.host_flags.get(&e.base).is_some_and(|f| f & 0x8000_0000 != 0)
+            });
+            Hints {
+                coarse_grain: coarse,
+                ..Hints::default()
+            }
+        }
+        _ => hints(managed_range("hipMemRangeGetAttribute", ptr, count)?, |h| h.clone()),
+    };
     // SAFETY: the program's buffer of `size` bytes (checked a whole number of ints).
     let out = unsafe { std::slice::from_raw_parts_mut(data as *mut i32, size / 4) };
     let one = match attribute {

@@ -59,7 +59,8 @@ pub unsafe extern "C" fn hipStreamCreateWithPriority(stream: *mut *mut c_void, f
             return Err(hipErrorInvalidValue);
         }
         gpu()?;
-        let h = queue::create_stream(flags, priority.clamp(-1, 0), runtime::current());
+        // ROCm 5.2's three priorities: high -1, normal 0, low 1.
+        let h = queue::create_stream(flags, priority.clamp(-1, 1), runtime::current());
         // SAFETY: checked non-null; the program's out-pointer.
         unsafe { *stream = h as *mut c_void };
         Ok(())
@@ -71,7 +72,7 @@ pub unsafe extern "C" fn hipDeviceGetStreamPriorityRange(least: *mut i32, greate
         // SAFETY: the program's out-pointers (null ones skipped).
         unsafe {
             if !least.is_null() {
-                *least = 0;
+                *least = 1;
             }
             if !greatest.is_null() {
                 *greatest = -1;
@@ -304,17 +305,20 @@ static CU_MASKS: std::sync::Mutex<Vec<(usize, Vec<u32>)>> = std::sync::Mutex::ne
 /// nothing (work-groups are not placed on CUs). A mask of no CU is `hipErrorInvalidValue`.
 pub unsafe extern "C" fn hipExtStreamCreateWithCUMask(stream: *mut *mut c_void, size: u32, mask: *const u32) -> i32 {
     guard(|| {
-        if stream.is_null() || mask.is_null() || size == 0 {
+        if stream.is_null() {
+            return Err(hipErrorInvalidHandle);
+        }
+        if mask.is_null() || size == 0 {
             return Err(hipErrorInvalidValue);
         }
         // SAFETY: the program's mask of `size` words.
         let m = unsafe { std::slice::from_raw_parts(mask, size as usize) }.to_vec();
-        if m.iter().all(|&w| w == 0) {
-            return Err(hipErrorInvalidValue);
-        }
         gpu()?;
         let h = queue::create_stream(0, 0, runtime::current());
-        CU_MASKS.lock().unwrap_or_else(|e| e.into_inner()).push((h, m));
+        // A mask with no CU is the default mask (every CU), as in ROCm 5.2.
+        if m.iter().any(|&w| w != 0) {
+            CU_MASKS.lock().unwrap_or_else(|e| e.into_inner()).push((h, m));
+        }
         // SAFETY: checked non-null.
         unsafe { *stream = h as *mut c_void };
         Ok(())

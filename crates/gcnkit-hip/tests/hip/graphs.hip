@@ -618,7 +618,8 @@ int main() {
         for (int i = 0; i < 48; i++) TRUE(back[i] == in2[i]);
         TRUE(back[48] == in[32]);  // left from the first launch
         EXPECT(hipGraphAddMemcpyNodeToSymbol(&tos, sg, nullptr, 0, HIP_SYMBOL(table), in, sizeof in, 20 * sizeof(float), hipMemcpyHostToDevice), hipErrorInvalidValue);
-        EXPECT(hipGraphMemcpyNodeSetParamsFromSymbol(froms, back, HIP_SYMBOL(table), sizeof back, 0, hipMemcpyHostToDevice), hipErrorInvalidMemcpyDirection);
+        // A kind whose destination is not where `back` is: ROCm 5.2's node checks memory types.
+        EXPECT(hipGraphMemcpyNodeSetParamsFromSymbol(froms, back, HIP_SYMBOL(table), sizeof back, 0, hipMemcpyHostToDevice), hipErrorInvalidValue);
         CHECK(hipGraphExecDestroy(sx));
         CHECK(hipGraphDestroy(sg));
     }

@@ -1,5 +1,6 @@
 // hiprtc: a kernel source compiled at run time (a header given with it, an option, template
-// kernels named by name expressions), loaded with hipModuleLoadData and launched with
+// kernels named by name expressions, warpSize and __shfl as ROCm's hiprtc builtins have
+// them), loaded with hipModuleLoadData and launched with
 // hipModuleLaunchKernel; a source with an error gives HIPRTC_ERROR_COMPILATION and a log that
 // names it; misuse gives hiprtc's errors. Results against host computations.
 #include "check.h"
@@ -37,7 +38,9 @@ __global__ void scale(T* p, T k, int n) {
 namespace N { __device__ int level = 5; }
 extern "C" __global__ void wave(float* out, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i < n) out[i] = sinf(0.001f * i);
+    // warpSize and the warp functions, as ROCm's hiprtc builtins have them (each adds 0).
+    int same = __shfl(i, (int)threadIdx.x % warpSize) - i;
+    if (i < n) out[i] = sinf(0.001f * i) + (warpSize - 64) + same;
 }
 )";
 

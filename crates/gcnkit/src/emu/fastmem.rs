@@ -748,6 +748,7 @@ mod tests {
             scratch: 0,
             private_size: 0,
             clock: 0,
+            time: crate::emu::kernel::Clock::Instructions,
             log: None,
             lds_defined: &mut [],
             coherent: false,

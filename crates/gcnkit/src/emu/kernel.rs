@@ -200,9 +200,46 @@ pub struct HostSide<'a> {
     pub service: Option<&'a (dyn Fn(&Memory) + Sync)>,
     pub multigrid: Option<MultiGrid>,
     pub abort: Option<&'a AtomicBool>,
+    /// What `s_memtime` and `s_memrealtime` read.
+    pub clock: Clock,
+    /// A wave of a launch that is not resident is stopped as never ending after running this
+    /// long, instead of after its instruction budget (a resident grid's waves take turns, so
+    /// its budget still bounds each). Time and not instructions is what a GPU's watchdog
+    /// measures; instructions run at very different speeds here.
+    pub time_limit: Option<Duration>,
 }
 
 pub use resident::MultiGrid;
+
+/// What a wave's clock instructions read.
+#[derive(Clone, Copy, Debug, Default)]
+pub enum Clock {
+    /// Both read the instructions the wave has executed: monotonic, deterministic, not time
+    /// (`gcnkit run`).
+    #[default]
+    Instructions,
+    /// Time since `epoch`, as a GPU's counters run: `s_memtime` at the shader clock
+    /// (`core_khz`, HIP's `clockRate`), `s_memrealtime` at GCN's 100 MHz reference clock
+    /// (HIP programs spin on `clock64()` for seconds).
+    Wall { epoch: std::time::Instant, core_khz: u32 },
+}
+
+/// How many instructions a wave runs between two looks at its time ([`HostSide::time_limit`]).
+const TIME_CHECK_EVERY: u64 = 1 << 22;
+
+impl Clock {
+    /// The 64-bit counter `s_memtime` (`real`: `s_memrealtime`) reads after `instructions`.
+    pub fn read(self, instructions: u64, real: bool) -> u64 {
+        match self {
+            Clock::Instructions => instructions,
+            Clock::Wall { epoch, core_khz } => {
+                let ns = epoch.elapsed().as_nanos();
+                let hz = if real { 100_000_000 } else { core_khz as u128 * 1000 };
+                (ns * hz / 1_000_000_000) as u64
+            }
+        }
+    }
+}
 
 /// Counts of a run.
 #[derive(Clone, Debug, Default)]
@@ -758,6 +795,11 @@ struct WaveSlot {
     state: State,
     instructions: u64,
     index: u32,
+    /// The instruction count at which the wave's budget or time is looked at next.
+    check_at: u64,
+    /// When the wave's time was first looked at (its first [`TIME_CHECK_EVERY`] instructions
+    /// in: a wave's start is not timed, as most waves are short).
+    since: Option<Instant>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -783,8 +825,22 @@ struct Shared<'a> {
     service: Option<&'a (dyn Fn(&Memory) + Sync)>,
     /// Raised when another grid of the same launch failed ([`HostSide::abort`]).
     abort: Option<&'a AtomicBool>,
+    clock: Clock,
+    /// [`HostSide::time_limit`], when the launch is not resident.
+    time_limit: Option<Duration>,
     trace: Option<&'a (dyn Fn(&str) + Sync)>,
     monitor: Option<&'a dyn super::monitor::Monitor>,
+}
+
+impl Shared<'_> {
+    /// A starting wave's first look at its budget or time.
+    fn first_check(&self) -> u64 {
+        if self.time_limit.is_some() {
+            TIME_CHECK_EVERY
+        } else {
+            self.l.budget
+        }
+    }
 }
 
 /// Runs one wave of `k` from the state `w` (a program of text on the kernel machine: `gcnkit
@@ -813,6 +869,8 @@ pub fn run_one_wave(
             groups: [1, 1, 1],
             service: None,
             abort: None,
+            clock: Clock::Instructions,
+            time_limit: None,
             trace,
             monitor: monitor.as_deref(),
         };
@@ -823,6 +881,8 @@ pub fn run_one_wave(
             state: State::Run,
             instructions: 0,
             index: 0,
+            check_at: sh.first_check(),
+            since: None,
         });
         worker.stats.waves = 1;
         worker.stats.workgroups = 1;
@@ -922,6 +982,8 @@ fn dispatch(
         groups,
         service: host.service,
         abort: host.abort,
+        clock: host.clock,
+        time_limit: host.time_limit.filter(|_| !l.resident),
         trace,
         monitor: monitor.as_deref(),
     };
@@ -1170,6 +1232,8 @@ impl<'a> Worker<'a> {
                 state: State::Done,
                 instructions: 0,
                 index: 0,
+                check_at: 0,
+                since: None,
             });
         }
         self.lds.iter_mut().for_each(|b| *b = 0);
@@ -1193,6 +1257,8 @@ impl<'a> Worker<'a> {
             ws.pc = k.entry;
             ws.state = State::Run;
             ws.instructions = 0;
+            ws.check_at = self.sh.first_check();
+            ws.since = None;
             ws.index = wi as u32;
             // System SGPRs after the user SGPRs.
             let wave_scratch = scratch + wi as u64 * per_wave;
@@ -1361,7 +1427,7 @@ impl<'a> Worker<'a> {
             if trace.is_none() && watch.is_none() {
                 if let Some(&k) = prog.at.get(ws.pc as usize / 4) {
                     let (k, n) = (k as usize, prog.run_len.get(k as usize).copied().unwrap_or(0) as usize);
-                    if n > 0 && ws.pc.is_multiple_of(4) && ws.instructions + (n as u64) < l.budget {
+                    if n > 0 && ws.pc.is_multiple_of(4) && ws.instructions + (n as u64) < ws.check_at {
                         // The run's plans and counters as slices: no bounds checks, nothing
                         // reloaded per instruction.
                         let plans = &prog.fast[k..k + n];
@@ -1457,16 +1523,32 @@ impl<'a> Worker<'a> {
                 ));
             };
             let i: &Instr = &i;
-            if ws.instructions >= l.budget {
-                return Err(err(
-                    pc,
-                    Some(i),
-                    format!(
-                        "the wave did not end within its budget of {} instructions (a longer one: --budget N, \
-                         or GCNKIT_BUDGET=N under gcnkit exec)",
-                        l.budget
-                    ),
-                ));
+            if ws.instructions >= ws.check_at {
+                if let Some(limit) = sh.time_limit {
+                    let since = *ws.since.get_or_insert_with(Instant::now);
+                    if since.elapsed() >= limit {
+                        return Err(err(
+                            pc,
+                            Some(i),
+                            format!(
+                                "the wave did not end within {} s (the GPU driver's compute timeout; \
+                                 GCNKIT_BUDGET=N bounds waves by instructions instead)",
+                                limit.as_secs()
+                            ),
+                        ));
+                    }
+                    ws.check_at = ws.instructions + TIME_CHECK_EVERY;
+                } else {
+                    return Err(err(
+                        pc,
+                        Some(i),
+                        format!(
+                            "the wave did not end within its budget of {} instructions (a longer one: --budget N, \
+                             or GCNKIT_BUDGET=N under gcnkit exec)",
+                            l.budget
+                        ),
+                    ));
+                }
             }
             if let Some((line, before)) = traced.take() {
                 if let Some(t) = sh.trace {
@@ -1563,6 +1645,7 @@ impl<'a> Worker<'a> {
                         scratch,
                         private_size: k.setup.private_segment_size,
                         clock: ws.instructions,
+                        time: sh.clock,
                         log: watch.is_some().then_some(log),
                         lds_defined,
                         coherent: i.get(crate::enc::F::Glc) != 0,

@@ -23,8 +23,10 @@ pub struct MemCtx<'a> {
     /// 64 lanes) and the bytes each lane has.
     pub scratch: u64,
     pub private_size: u32,
-    /// Instructions the wave has executed (S_MEMTIME reads it).
+    /// Instructions the wave has executed.
     pub clock: u64,
+    /// What S_MEMTIME and S_MEMREALTIME read.
+    pub time: super::kernel::Clock,
     /// While a checker watches: every lane's access is logged here, and `lds_defined` keeps
     /// which LDS bytes were written (a bit each).
     pub log: Option<&'a std::cell::RefCell<Vec<Access>>>,
@@ -422,7 +424,8 @@ pub fn smem(w: &mut Wave, ctx: &mut MemCtx, i: &Instr, d: &'static InstrDef, m: 
         i.sdst() as u32
     } as u16;
     if m == MemSem::Time {
-        return Ok(write_scalar(w, sdata, 2, ctx.clock)?);
+        let real = d.name.contains(&"s_memrealtime");
+        return Ok(write_scalar(w, sdata, 2, ctx.time.read(ctx.clock, real))?);
     }
     let base_code = (i.get(F::Sbase) * 2) as usize;
     let sg = |k: usize| w.s[(base_code + k) & 127];
