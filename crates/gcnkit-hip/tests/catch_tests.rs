@@ -56,6 +56,9 @@ const SELECTION: &[&str] = &[
     "unit/deviceLib/hipTestDeviceSymbol.cc",
     "unit/event/Unit_hipEventElapsedTime.cc",
     "unit/cooperativeGrps/simple_coalesced_groups.cc",
+    // Device printf's formatting against the test's reference text.
+    "unit/printf/printfFlags.cc",
+    "unit/printf/printfSpecifiers.cc",
 ];
 
 /// A binary that does not pass yet and why (`SOURCE` under `tests/catch`, and the Catch test
@@ -80,10 +83,6 @@ const LEFT_OUT: &[(&str, &str, &str)] = &[(
 
 /// Sources whose binaries are not run: they spawn helpers or need what is not here.
 const NOT_RUN: &[(&str, &str)] = &[
-    (
-        "unit/printf/",
-        "runs helper programs (printfExe) its CMake builds beside it",
-    ),
     (
         "unit/deviceLib/BuiltIns_f",
         "gfx90a's atomic add of doubles: hipcc refuses it for gfx906",
@@ -176,6 +175,19 @@ fn object(hipcc: &Path, catch: &Path, root: &Path, source: &str) -> Result<PathB
     make(cmd, &out).map(|_| out)
 }
 
+/// The printf tests' helper programs (`unit/printfExe`, plain HIP programs), which they run
+/// at `../printfExe/NAME` from their working directory (as ctest runs them from
+/// `unit/printf`): built into `root/printfExe`.
+fn printf_helpers(hipcc: &Path, catch: &Path, root: &Path) -> Result<(), String> {
+    std::fs::create_dir_all(root.join("printfExe")).unwrap();
+    for name in ["printfFlags", "printfSepcifiers"] {
+        let mut cmd = hipcc_in(hipcc, catch, Path::new("unit/printfExe"));
+        cmd.arg(format!("unit/printfExe/{name}.cc"));
+        make(cmd, &root.join("printfExe").join(name))?;
+    }
+    Ok(())
+}
+
 /// The binary of `source`, linked with the suite's main.
 fn binary(hipcc: &Path, catch: &Path, root: &Path, source: &str) -> Result<PathBuf, String> {
     let mut objects = vec![
@@ -192,7 +204,8 @@ fn binary(hipcc: &Path, catch: &Path, root: &Path, source: &str) -> Result<PathB
     make(cmd, &out).map(|_| out)
 }
 
-/// Runs one binary in `root`; `Err` says how it failed.
+/// Runs one binary in `root/DIR` (DIR: its source's directory's name); `Err` says how it
+/// failed.
 fn run(root: &Path, exe: &Path, source: &str) -> Result<(), String> {
     let filters: Vec<String> = LEFT_OUT
         .iter()
@@ -201,7 +214,9 @@ fn run(root: &Path, exe: &Path, source: &str) -> Result<(), String> {
         .collect();
     let args: Vec<&str> = filters.iter().map(String::as_str).collect();
     let mut cmd = exec_command(&["-a", GPU], exe, &args);
-    cmd.current_dir(root);
+    let dir = root.join(Path::new(source).parent().unwrap().file_name().unwrap());
+    std::fs::create_dir_all(&dir).unwrap();
+    cmd.current_dir(dir);
     let o = try_run_within(&mut cmd, LIMIT)?;
     let out = String::from_utf8_lossy(&o.stdout);
     let passed = out.contains("All tests passed")
@@ -279,7 +294,11 @@ fn hip_catch_tests() {
         }
         None => true,
     });
-    // The main's objects first (both binaries' builders would make them at once).
+    // The main's objects and the printf helpers first (both binaries' builders would make
+    // them at once).
+    if paths.iter().any(|p| p.starts_with("unit/printf/")) {
+        printf_helpers(&hipcc, &catch, &root).unwrap_or_else(|e| panic!("printf helpers: {e}"));
+    }
     for m in [
         "hipTestMain/main.cc",
         "hipTestMain/hip_test_context.cc",
