@@ -838,11 +838,13 @@ fn clrx_rocm(co: &crate::codeobj::CodeObject) -> Option<String> {
         out.push_str(&clrx_got_globals(co));
         if let Some(data) = co.rodata {
             out.push_str(".globaldata\n");
-            let labels: Vec<(u64, String)> = objects
+            // (by offset: several in the symbol table's order are not)
+            let mut labels: Vec<(u64, String)> = objects
                 .iter()
                 .filter(|o| o.section.as_deref() == Some(".rodata"))
                 .map(|o| (o.offset, o.name.clone()))
                 .collect();
+            labels.sort_by_key(|l| l.0);
             labeled_byte_lines(&mut out, data, &labels)?;
         }
         // The GOT (`.global`, which clrxasm's `.gotsym` needs and clrxdisasm does not print):
@@ -1061,10 +1063,17 @@ fn clrx_got_order(co: &crate::codeobj::CodeObject, text: &str) -> Option<String>
                     .filter(|n| !taken.contains(&buckets(n)))
                     .take(w[0] - 1)
                     .collect();
-                items.extend(globals.iter().cloned());
-                search(items, w[0] - 1, 4_000)
+                let dot = crate::asm::clrx_hash(".") % w[1] as u64;
+                items.extend(got_after_rehash(&globals, &kinds, |n| buckets(&n.to_string()), dot)?);
+                search(items, w[0] - 1, 1_000)
             })
-        })?;
+        });
+    let Some(found) = found else {
+        // (same-kind names in one bucket with others of the kind between them, at every
+        // bucket count up to 541)
+        let note = "/* clrxasm orders this GOT's objects of a kind by its symbol map: no order of these names found gives the file's */\n";
+        return Some(format!("{}{note}{}", &text[..at], &text[at..]));
+    };
     let mut lines = String::new();
     if found.len() > g {
         lines.push_str("/* clrxasm's order of the GOT's objects: its symbol map's, from these names' places */\n");
@@ -1076,6 +1085,69 @@ fn clrx_got_order(co: &crate::codeobj::CodeObject, text: &str) -> Option<String>
         }
     }
     Some(format!("{}{lines}{}", &text[..at], &text[at + block.len()..]))
+}
+
+/// The order to mention `names` in (after a hash map's last rehash) that gives each of `kinds`
+/// in its order in the map's list; `bucket` gives a name's bucket, `dot` the bucket of the
+/// one name before them (the only other name in their buckets). A name whose bucket is empty
+/// goes to the list's front; one whose bucket is not, to the front of that bucket's run: so
+/// each bucket's names stay together, in the reverse of the order they come in, the buckets
+/// in the reverse of the order they are first met (`dot`'s last). `None` when the kinds'
+/// orders cannot be had so (names of a kind in one bucket with one of another bucket between
+/// them).
+fn got_after_rehash(
+    names: &[String],
+    kinds: &[Vec<&str>; 2],
+    bucket: impl Fn(&str) -> u64,
+    dot: u64,
+) -> Option<Vec<String>> {
+    // The buckets' names, the buckets in the order first met.
+    let mut groups: Vec<(u64, Vec<&str>)> = Vec::new();
+    for n in names {
+        let b = bucket(n);
+        match groups.iter_mut().find(|g| g.0 == b) {
+            Some(g) => g.1.push(n),
+            None => groups.push((b, vec![n])),
+        }
+    }
+    let group = |n: &str| groups.iter().position(|g| g.1.contains(&n));
+    // A kind's neighbours: the one bucket before the other's, or in a bucket one before the
+    // other.
+    let m = groups.len();
+    let mut before = vec![vec![false; m]; m];
+    let mut inner: Vec<(&str, &str)> = Vec::new();
+    for kind in kinds {
+        for w in kind.windows(2) {
+            let (a, b) = (group(w[0])?, group(w[1])?);
+            if a == b {
+                inner.push((w[0], w[1]));
+            } else {
+                before[a][b] = true;
+            }
+        }
+    }
+    // The buckets in list order (`dot`'s last), each one's names in list order.
+    let mut order: Vec<usize> = Vec::new();
+    while order.len() < m {
+        let free = |g: usize| !order.contains(&g) && (0..m).all(|h| order.contains(&h) || !before[h][g]);
+        let last = |g: usize| groups[g].0 == dot && order.len() + 1 < m;
+        order.push((0..m).find(|&g| free(g) && !last(g))?);
+    }
+    let mut list: Vec<&str> = Vec::new();
+    for &g in &order {
+        let mut left: Vec<&str> = groups[g].1.clone();
+        while !left.is_empty() {
+            let k = (0..left.len()).find(|&k| !inner.iter().any(|(a, b)| *b == left[k] && left.contains(a)))?;
+            list.push(left.remove(k));
+        }
+    }
+    // Mentioned in the reverse order, bucket by bucket.
+    let mut mention: Vec<String> = Vec::new();
+    for &g in order.iter().rev() {
+        let members: Vec<&&str> = list.iter().filter(|n| groups[g].1.contains(n)).collect();
+        mention.extend(members.iter().rev().map(|n| n.to_string()));
+    }
+    Some(mention)
 }
 
 /// The CLRX ROCm header of a code object v3+ (`.llvm10binfmt`). The descriptors go as they
