@@ -491,6 +491,24 @@ pub fn disassemble_code_object(
     format: Format,
     mut sink: impl FnMut(&str),
 ) -> Result<usize, Truncated> {
+    // CLRX text of a `.rocm` file whose GOT names several objects of a kind: the whole text
+    // first, then its `.global` lines in an order that gives clrxasm's GOT again.
+    if format != Format::Json && syntax == Syntax::Clrx && co.version == Some(2) && clrx_got_several(co) {
+        let mut text = String::new();
+        let r = code_object_text(co, syntax, format, |t| text.push_str(t));
+        sink(&clrx_got_order(co, &text).unwrap_or(text));
+        return r;
+    }
+    code_object_text(co, syntax, format, sink)
+}
+
+/// [`disassemble_code_object`] as it comes.
+fn code_object_text(
+    co: &crate::codeobj::CodeObject,
+    syntax: Syntax,
+    format: Format,
+    mut sink: impl FnMut(&str),
+) -> Result<usize, Truncated> {
     use crate::codeobj::AMD_KERNEL_CODE_T_SIZE;
     let text = format != Format::Json;
     // LLVM text of an HSA code object is a whole source: target, sections, symbols, kernel
@@ -815,21 +833,25 @@ fn clrx_rocm(co: &crate::codeobj::CodeObject) -> Option<String> {
             ));
         }
         let objects = &co.got_objects;
+        // The GOT's names first mentioned here, sorted: several objects of a kind are put in
+        // clrxasm's order afterwards by this block's order ([`clrx_got_order`]).
+        out.push_str(&clrx_got_globals(co));
         if let Some(data) = co.rodata {
             out.push_str(".globaldata\n");
-            let labels: Vec<(u64, String)> = objects
+            // (by offset: several in the symbol table's order are not)
+            let mut labels: Vec<(u64, String)> = objects
                 .iter()
                 .filter(|o| o.section.as_deref() == Some(".rodata"))
                 .map(|o| (o.offset, o.name.clone()))
                 .collect();
+            labels.sort_by_key(|l| l.0);
             labeled_byte_lines(&mut out, data, &labels)?;
         }
         // The GOT (`.global`, which clrxasm's `.gotsym` needs and clrxdisasm does not print):
-        // kernels, and objects at most one in `.text` and one elsewhere (labels there, an
+        // kernels and objects (labels in `.text`, the global data or an own section, an
         // absolute symbol's value; several of a kind clrxasm orders by its symbol map, which
-        // the text does not give again yet).
+        // the `.global` lines' order decides, [`clrx_got_order`]).
         let kernel = |n: &str| co.v2_headers().any(|(_, s, _)| s.name == n) || fkernels.iter().any(|s| s.name == n);
-        let in_text = objects.iter().filter(|o| o.section.as_deref() == Some(".text")).count();
         let text_len = co
             .sections
             .iter()
@@ -841,18 +863,10 @@ fn clrx_rocm(co: &crate::codeobj::CodeObject) -> Option<String> {
             Some(n) => co.trailing.iter().any(|t| t.name == n),
         };
         if !co.got.iter().all(|n| kernel(n) || objects.iter().any(|o| &o.name == n))
-            || in_text > 1
-            || objects.len() - in_text > 1
             || !objects.iter().all(placed)
             || (co.rodata.is_none() && objects.iter().any(|o| o.section.as_deref() == Some(".rodata")))
         {
             return None;
-        }
-        let mut globals: Vec<&String> = co.got.iter().collect();
-        globals.sort();
-        globals.dedup();
-        for n in globals {
-            out.push_str(&format!(".global {n}\n"));
         }
         for o in objects {
             if o.size != 0 {
@@ -907,6 +921,233 @@ fn clrx_rocm(co: &crate::codeobj::CodeObject) -> Option<String> {
         }
     }
     None
+}
+
+/// The GOT's objects of a `.rocm` file by kind as clrxasm orders them (in the dynamic symbol
+/// table's order): those in `.text`, then the others (the global data, own sections,
+/// absolute symbols).
+fn clrx_got_kinds<'c>(co: &'c crate::codeobj::CodeObject) -> [Vec<&'c str>; 2] {
+    let in_text = |o: &&crate::codeobj::GotObject| o.section.as_deref() == Some(".text");
+    let objects = &co.got_objects;
+    [
+        objects.iter().filter(in_text).map(|o| o.name.as_str()).collect(),
+        objects
+            .iter()
+            .filter(|o| !in_text(o))
+            .map(|o| o.name.as_str())
+            .collect(),
+    ]
+}
+
+/// The GOT names several objects of a kind (whose order clrxasm takes from its symbol map).
+fn clrx_got_several(co: &crate::codeobj::CodeObject) -> bool {
+    clrx_got_kinds(co).iter().any(|k| k.len() > 1)
+}
+
+/// The `.global` lines of a `.rocm` file's GOT names, sorted (once each).
+fn clrx_got_globals(co: &crate::codeobj::CodeObject) -> String {
+    let mut globals: Vec<&String> = co.got.iter().collect();
+    globals.sort();
+    globals.dedup();
+    globals.iter().map(|n| format!(".global {n}\n")).collect()
+}
+
+/// clrxasm puts several GOT objects of a kind in its symbol map's order (a libstdc++ hash
+/// table, [`crate::asm::symbol_map_order`]), which depends on the order the source first
+/// mentions its names. gcnkit's text of such a file mentions the GOT's names first, in its
+/// `.global` lines (after `.`): this finds an order of those lines for which the map gives
+/// each kind's objects in the file's order (a search over orders: swaps that leave fewer
+/// pairs out of order, from random starts), and returns `text` with the lines so. Where no
+/// order of those names does, names of no other use (`_gcnkit_got_orderN = 0`) among them;
+/// else enough of them before the GOT's names that the map rehashes no more after those
+/// (then each goes to the front of the list, or of its bucket's run: fillers are chosen out
+/// of the GOT names' buckets). `None` when the text has no such block, or no order was found
+/// (the text then gives the objects in another order).
+fn clrx_got_order(co: &crate::codeobj::CodeObject, text: &str) -> Option<String> {
+    let block = clrx_got_globals(co);
+    let at = text
+        .find(&block)
+        .filter(|&k| k == 0 || text.as_bytes()[k - 1] == b'\n')?;
+    let mut globals: Vec<String> = co.got.clone();
+    globals.sort();
+    globals.dedup();
+    // The names the text mentions after those of the block (an assembly of the text).
+    let mut asm =
+        crate::asm::Assembler::new(crate::arch::Arch::Gcn12, crate::asm::Dialect::Clrx, "a.s").arch_is_default();
+    for (n, line) in text.lines().enumerate() {
+        asm.line(n + 1, line);
+    }
+    let mentions = asm.clrx_mentions();
+    let g = globals.len();
+    let mut first: Vec<&String> = mentions.iter().skip(1).take(g).collect();
+    first.sort();
+    if first.len() != g || first.iter().zip(&globals).any(|(a, b)| *a != b) {
+        return None;
+    }
+    let rest = &mentions[1 + g..];
+    let kinds = clrx_got_kinds(co);
+    // Names of no use but their place in the map (assigned 0, local: no symbol of the file),
+    // when no order of the GOT's names alone does.
+    let fillers = (0..)
+        .map(|k| format!("_gcnkit_got_order{k}"))
+        .filter(|n| !mentions.contains(n));
+    // Pairs of a kind out of the file's order with the block's names (the GOT's, fillers) in
+    // `items`' order (`None`: past clrxasm's bucket counts).
+    let misplaced = |items: &[String]| -> Option<usize> {
+        let mut names: Vec<String> = Vec::with_capacity(1 + items.len() + rest.len());
+        names.push(".".into());
+        names.extend(items.iter().cloned());
+        names.extend(rest.iter().cloned());
+        let order = crate::asm::symbol_map_order(&names)?;
+        let rank: rustc_hash::FxHashMap<&str, usize> = order.iter().enumerate().map(|(k, n)| (*n, k)).collect();
+        let mut bad = 0;
+        for kind in &kinds {
+            for (i, a) in kind.iter().enumerate() {
+                bad += kind[i + 1..].iter().filter(|b| rank[*b] < rank[a]).count();
+            }
+        }
+        Some(bad)
+    };
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut random = |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    // Swaps of the items from `from` on that leave no more pairs out of order, from a few
+    // random starts.
+    let mut search = |mut items: Vec<String>, from: usize, tries: usize| -> Option<Vec<String>> {
+        let n = items.len() - from;
+        let mut best = misplaced(&items)?;
+        for t in 0..tries {
+            if best == 0 {
+                break;
+            }
+            if t % 2_500 == 2_499 {
+                for k in (1..n).rev() {
+                    items.swap(from + k, from + random(k + 1));
+                }
+                best = misplaced(&items)?;
+            }
+            let (i, j) = (from + random(n), from + random(n));
+            items.swap(i, j);
+            match misplaced(&items)? {
+                score if score <= best => best = score,
+                _ => items.swap(i, j),
+            }
+        }
+        (best == 0).then_some(items)
+    };
+    // The GOT's names and 0, 1, 2... fillers among them; else (the map's rehashes mix them
+    // up) fillers enough before them that the map holds every name with no rehash after the
+    // GOT's names, none in a GOT name's bucket: there each GOT name goes to the front of the
+    // list, or of the run of a GOT name of its bucket.
+    let found = (0..=6)
+        .find_map(|f| {
+            search(
+                globals.iter().cloned().chain(fillers.clone().take(f)).collect(),
+                0,
+                3_000,
+            )
+        })
+        .or_else(|| {
+            // (libstdc++'s counts at which it rehashes, from 13 buckets, each the bucket
+            // count after the one before)
+            let at = [13, 29, 59, 127, 257, 541];
+            at.windows(2).filter(|w| w[0] + g + rest.len() <= w[1]).find_map(|w| {
+                let buckets = |n: &String| crate::asm::clrx_hash(n) % w[1] as u64;
+                let taken: Vec<u64> = globals.iter().map(buckets).collect();
+                let mut items: Vec<String> = fillers
+                    .clone()
+                    .filter(|n| !taken.contains(&buckets(n)))
+                    .take(w[0] - 1)
+                    .collect();
+                let dot = crate::asm::clrx_hash(".") % w[1] as u64;
+                items.extend(got_after_rehash(&globals, &kinds, |n| buckets(&n.to_string()), dot)?);
+                search(items, w[0] - 1, 1_000)
+            })
+        });
+    let Some(found) = found else {
+        // (same-kind names in one bucket with others of the kind between them, at every
+        // bucket count up to 541)
+        let note = "/* clrxasm orders this GOT's objects of a kind by its symbol map: no order of these names found gives the file's */\n";
+        return Some(format!("{}{note}{}", &text[..at], &text[at..]));
+    };
+    let mut lines = String::new();
+    if found.len() > g {
+        lines.push_str("/* clrxasm's order of the GOT's objects: its symbol map's, from these names' places */\n");
+    }
+    for n in found {
+        match globals.contains(&n) {
+            true => lines.push_str(&format!(".global {n}\n")),
+            false => lines.push_str(&format!("{n} = 0\n")),
+        }
+    }
+    Some(format!("{}{lines}{}", &text[..at], &text[at + block.len()..]))
+}
+
+/// The order to mention `names` in (after a hash map's last rehash) that gives each of `kinds`
+/// in its order in the map's list; `bucket` gives a name's bucket, `dot` the bucket of the
+/// one name before them (the only other name in their buckets). A name whose bucket is empty
+/// goes to the list's front; one whose bucket is not, to the front of that bucket's run: so
+/// each bucket's names stay together, in the reverse of the order they come in, the buckets
+/// in the reverse of the order they are first met (`dot`'s last). `None` when the kinds'
+/// orders cannot be had so (names of a kind in one bucket with one of another bucket between
+/// them).
+fn got_after_rehash(
+    names: &[String],
+    kinds: &[Vec<&str>; 2],
+    bucket: impl Fn(&str) -> u64,
+    dot: u64,
+) -> Option<Vec<String>> {
+    // The buckets' names, the buckets in the order first met.
+    let mut groups: Vec<(u64, Vec<&str>)> = Vec::new();
+    for n in names {
+        let b = bucket(n);
+        match groups.iter_mut().find(|g| g.0 == b) {
+            Some(g) => g.1.push(n),
+            None => groups.push((b, vec![n])),
+        }
+    }
+    let group = |n: &str| groups.iter().position(|g| g.1.contains(&n));
+    // A kind's neighbours: the one bucket before the other's, or in a bucket one before the
+    // other.
+    let m = groups.len();
+    let mut before = vec![vec![false; m]; m];
+    let mut inner: Vec<(&str, &str)> = Vec::new();
+    for kind in kinds {
+        for w in kind.windows(2) {
+            let (a, b) = (group(w[0])?, group(w[1])?);
+            if a == b {
+                inner.push((w[0], w[1]));
+            } else {
+                before[a][b] = true;
+            }
+        }
+    }
+    // The buckets in list order (`dot`'s last), each one's names in list order.
+    let mut order: Vec<usize> = Vec::new();
+    while order.len() < m {
+        let free = |g: usize| !order.contains(&g) && (0..m).all(|h| order.contains(&h) || !before[h][g]);
+        let last = |g: usize| groups[g].0 == dot && order.len() + 1 < m;
+        order.push((0..m).find(|&g| free(g) && !last(g))?);
+    }
+    let mut list: Vec<&str> = Vec::new();
+    for &g in &order {
+        let mut left: Vec<&str> = groups[g].1.clone();
+        while !left.is_empty() {
+            let k = (0..left.len()).find(|&k| !inner.iter().any(|(a, b)| *b == left[k] && left.contains(a)))?;
+            list.push(left.remove(k));
+        }
+    }
+    // Mentioned in the reverse order, bucket by bucket.
+    let mut mention: Vec<String> = Vec::new();
+    for &g in order.iter().rev() {
+        let members: Vec<&&str> = list.iter().filter(|n| groups[g].1.contains(n)).collect();
+        mention.extend(members.iter().rev().map(|n| n.to_string()));
+    }
+    Some(mention)
 }
 
 /// The CLRX ROCm header of a code object v3+ (`.llvm10binfmt`). The descriptors go as they

@@ -1199,52 +1199,132 @@ fn damaged_binaries_never_panic() {
     }
 }
 
+/// What [`read_back_own_sections`] found.
+#[derive(Default, Debug)]
+struct ReadBack {
+    tried: usize,
+    compared: usize,
+    unread: usize,
+    same_file: usize,
+    original: usize,
+    refused: usize,
+    header_refused: usize,
+    code_refused: usize,
+    entry_past: usize,
+    odd_entry: usize,
+    strtab: usize,
+    none: usize,
+    illegal: usize,
+    notes: usize,
+}
+
+/// Why both assemblers refuse a text gcnkit's disassembler printed: gcnkit's first error
+/// (`a.s:LINE:COL: error: MESSAGE`) is clrxasm's too, at the same line (when clrxasm is
+/// there). `Some(true)`: a kernel's config value out of range on a `.config` line that
+/// clrxdisasm's form reads from an HSA header; `Some(false)`: an instruction clrxasm refuses as
+/// well (an own section's bytes in a kernel's code, read as an instruction with two scalar
+/// operands); `None`: neither.
+fn refused_by_both(text: &str, errors: &[String]) -> Option<bool> {
+    const RANGE: [&str; 4] = [
+        "Used SGPRs number out of range",
+        "Used VGPRs number out of range",
+        "LocalSize out of range",
+        "UserDataNum out of range",
+    ];
+    let first = errors.first()?;
+    let (place, message) = first.split_once(": error: ")?;
+    let line: usize = place.split(':').nth(1).and_then(|l| l.parse().ok()).unwrap();
+    let what = text.lines().nth(line - 1).unwrap_or("").trim();
+    let header = if RANGE.iter().any(|m| message.starts_with(m)) {
+        let ops = [".sgprsnum ", ".vgprsnum ", ".localsize ", ".userdatanum "];
+        assert!(ops.iter().any(|p| what.starts_with(p)), "{first}: {what}\n{text}");
+        true
+    } else if message.contains("can read one scalar value") && !what.starts_with('.') {
+        false
+    } else {
+        return None;
+    };
+    if common::clrx::dir().is_some() {
+        let theirs = common::clrx::assemble_binary(text, &[]).expect_err("clrxasm takes it");
+        let same = if header {
+            format!("Error: {message}")
+        } else {
+            "More than one SGPR".into()
+        };
+        assert!(
+            theirs.contains(&format!("a.s:{line}:")) && theirs.contains(&same),
+            "gcnkit: {first}\nclrxasm: {theirs}\n{text}"
+        );
+    }
+    Some(header)
+}
+
 /// Generated binaries whose source had sections of its own (main and inner binary, every
 /// type and flag, `align=`, `.brig`, `.text` outside a kernel): gcnkit's text is clrxdisasm's
 /// (where clrxdisasm reads the file: not one whose own `@note` section holds no notes), then
 /// those sections after `.main`/`.inner` (clrxdisasm prints none); both assemblers take the
 /// text to one file, which has the original's own sections (the rest of it as from
 /// clrxdisasm's text: the same file but where clrxdisasm's form loses something).
-#[test]
-fn own_sections_read_back() {
+///
+/// Kernels of `.config` ([`source_full`]'s `hsa` 0), of `.hsaconfig` (1: all; 3: about one in
+/// three) and in pieces (`pieces`). clrxdisasm's `-dCmf` prints an HSA header as a `.config`
+/// whose values come from the header's fields (`.vgprsnum` from the reserved VGPRs' first and
+/// count, `.sgprsnum`...): where one is out of range both assemblers refuse the text at that
+/// line with the same error (counted in `header_refused`; only sources with `.hsaconfig`);
+/// an own section's bytes in a kernel's code can make an instruction both refuse
+/// (`code_refused`).
+fn read_back_own_sections(n: usize, hsa: u64, pieces: bool, salt: u64) -> ReadBack {
     use gcnkit::codeobj::clrx_amdcl2_read::read;
-    let n = common::env_n("GCNKIT_AMDCL2_N", 150);
-    let mut r = Rng(common::seed() ^ 0xe5c7);
-    let d = std::env::temp_dir().join(format!("gcnkit-cl2own-{}", std::process::id()));
+    let mut r = Rng(common::seed() ^ salt);
+    let d = std::env::temp_dir().join(format!("gcnkit-cl2own-{}-{salt:x}", std::process::id()));
     std::fs::create_dir_all(&d).unwrap();
-    let (mut tried, mut compared, mut unread, mut same_file, mut original, mut refused) = (0, 0, 0, 0, 0, 0);
-    let (mut strtab, mut none, mut illegal, mut notes) = (0, 0, 0, 0);
+    let mut c = ReadBack::default();
     for k in 0..n {
-        // (the sources of `generated_binaries_disassemble_and_assemble_back` with sections
-        // of their own: kernels of `.config`, whose text clrxdisasm prints so that it gives
-        // them back)
-        let (src, opts) = source_full(&mut r, 0, false, true);
+        let (src, opts) = source_full(&mut r, hsa, pieces, true);
         if !src.contains(".section") {
             continue;
         }
         let Ok(bin) = gcnkit_binary(&src, &opts) else { continue };
-        tried += 1;
+        c.tried += 1;
         // (a section of the source's own named `.strtab` is the one CLRX's symbols link to:
         // their names are its bytes)
         let text = match gcnkit_text(&bin) {
             Ok(t) => t,
             Err(e) if src.contains(".section .strtab") => {
                 eprintln!("gcnkit refuses a file with an own .strtab: {e}");
-                strtab += 1;
+                c.strtab += 1;
+                continue;
+            }
+            // (an HSA header's code entry offset past the kernel's code: its setup cannot
+            // be found, clrxdisasm's neither)
+            Err(e) if e.ends_with(" out of range") && src.contains(".kernel_code_entry_offset") => {
+                if common::clrx::dir().is_some() {
+                    let f = d.join(format!("e{k}.bin"));
+                    std::fs::write(&f, &bin).unwrap();
+                    assert!(common::clrx::disassemble_file(&f, &["-dCmf"]).is_err(), "{src}");
+                }
+                c.entry_past += 1;
                 continue;
             }
             Err(e) => panic!("{e}\n{src}"),
         };
+        // (not those whose code starts inside its setup: the setup's bytes read as code hold
+        // illegal opcodes, which clrxdisasm names `FLAT_ill_119`... and gcnkit prints as `.int`,
+        // a disassembler difference of its own)
+        if src.contains(".kernel_code_entry_offset") {
+            c.odd_entry += 1;
+            continue;
+        }
         let b = read(&bin).unwrap();
         // (`.section .text` from a kernel goes back to its code: none of its own then)
         if b.own.is_empty() && b.inner_own.is_empty() {
-            none += 1;
+            c.none += 1;
             continue;
         }
         // (an own `.strtab` is the one CLRX's symbols link to: not printed)
         if b.own.iter().chain(&b.inner_own).any(|s| s.name == ".strtab") {
             assert!(!text.contains(gcnkit::disasm::OWN_SECTIONS_NOTE), "{text}");
-            strtab += 1;
+            c.strtab += 1;
             continue;
         }
         assert!(
@@ -1255,7 +1335,7 @@ fn own_sections_read_back() {
         // the source's own there gives it no version, or a file it refuses; gcnkit reads
         // `.note`, where clrxasm wrote the version)
         let own_note = b.inner_own.iter().any(|s| s.kind == 7);
-        notes += own_note as usize;
+        c.notes += own_note as usize;
         if common::clrx::dir().is_some() && !own_note {
             let f = d.join(format!("o{k}.bin"));
             std::fs::write(&f, &bin).unwrap();
@@ -1263,11 +1343,11 @@ fn own_sections_read_back() {
                 Ok(theirs) => {
                     let ours = text.split(gcnkit::disasm::OWN_SECTIONS_NOTE).next().unwrap();
                     assert_eq!(normalized(ours), normalized(&theirs), "{src}");
-                    compared += 1;
+                    c.compared += 1;
                 }
                 Err(e) => {
                     eprintln!("clrxdisasm refuses a file: {}", e.rsplit(": ").next().unwrap_or(&e));
-                    unread += 1;
+                    c.unread += 1;
                 }
             }
         }
@@ -1276,11 +1356,25 @@ fn own_sections_read_back() {
         // `ill_220`, and clrxasm
         // does not take back)
         if text.contains("ill_") {
-            illegal += 1;
+            c.illegal += 1;
             continue;
         }
+        if let Err(e) = gcnkit_binary(&text, &[]) {
+            match refused_by_both(&text, &e) {
+                // (only where an HSA header was written)
+                Some(true) if src.contains(".hsaconfig") => {
+                    c.header_refused += 1;
+                    continue;
+                }
+                Some(false) => {
+                    c.code_refused += 1;
+                    continue;
+                }
+                _ => {}
+            }
+        }
         let Some(again) = round_trip(&format!("generated from\n{src}\n"), &text) else {
-            refused += 1;
+            c.refused += 1;
             continue;
         };
         let a = read(&again).unwrap();
@@ -1298,12 +1392,54 @@ fn own_sections_read_back() {
         // (the main binary's section count, from its header)
         let shnum = |f: &[u8]| if f[4] == 2 { f[60] } else { f[48] };
         assert_eq!(shnum(&again), shnum(&bin), "{src}\n{text}");
-        same_file += 1;
-        original += (again == bin) as usize;
+        c.same_file += 1;
+        c.original += (again == bin) as usize;
     }
     let _ = std::fs::remove_dir_all(&d);
+    let ReadBack {
+        tried,
+        compared,
+        unread,
+        same_file,
+        original,
+        refused,
+        header_refused,
+        code_refused,
+        entry_past,
+        odd_entry,
+        strtab,
+        none,
+        illegal,
+        notes,
+    } = c;
     eprintln!(
-        "{tried} binaries with sections of the source's own: {compared} texts as clrxdisasm's before them ({unread} files clrxdisasm refuses; {notes} not compared: an inner note section of the source's own); {same_file} assembled by both to one file with those sections ({original} the binary itself), {refused} refused by both; {strtab} with an own .strtab (unreadable, or its sections not printed); {none} with none left (`.section .text` from a kernel); {illegal} with illegal opcodes in the code"
+        "{tried} binaries with sections of the source's own: {compared} texts as clrxdisasm's before them ({unread} files clrxdisasm refuses; {notes} not compared: an inner note section of the source's own); {same_file} assembled by both to one file with those sections ({original} the binary itself), {refused} refused by both, {header_refused} refused by both at a `.config` value read from an HSA header, {code_refused} at an instruction read from an own section's bytes in a kernel's code; {entry_past} unread by both (a code entry offset past the code), {odd_entry} not read back (code entered inside its setup); {strtab} with an own .strtab (unreadable, or its sections not printed); {none} with none left (`.section .text` from a kernel); {illegal} with illegal opcodes in the code"
     );
-    assert!(same_file * 2 >= tried, "{same_file} of {tried}");
+    c
+}
+
+/// [`read_back_own_sections`] of `.config` kernels: at least half the binaries give one file.
+#[test]
+fn own_sections_read_back() {
+    let c = read_back_own_sections(common::env_n("GCNKIT_AMDCL2_N", 150), 0, false, 0xe5c7);
+    assert_eq!(c.header_refused + c.entry_past + c.odd_entry, 0, "{c:?}");
+    assert!(c.same_file * 2 >= c.tried, "{c:?}");
+}
+
+/// [`read_back_own_sections`] of `.hsaconfig` kernels (all of them) and of kernels in pieces
+/// (about one in three `.hsaconfig`).
+#[test]
+fn own_sections_read_back_hsa_config_and_pieces() {
+    let n = common::env_n("GCNKIT_AMDCL2_N", 150);
+    eprint!(".hsaconfig kernels: ");
+    let hsa = read_back_own_sections(n, 1, false, 0xe5c8);
+    eprint!("kernels in pieces: ");
+    let pieces = read_back_own_sections(n, 3, true, 0xe5c9);
+    for c in [&hsa, &pieces] {
+        assert!(c.same_file * 3 >= c.tried, "{c:?}");
+    }
+    if common::clrx::dir().is_some() {
+        // (clrxdisasm's `.config` of an HSA header does not give it back: values out of range)
+        assert!(hsa.header_refused > 0 && hsa.original < hsa.same_file, "{hsa:?}");
+    }
 }

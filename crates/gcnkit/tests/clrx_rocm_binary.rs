@@ -940,8 +940,8 @@ fn clrxdisasm_result(bin: &[u8]) -> Result<String, String> {
     t
 }
 
-/// Generated sources in the forms the disassembler carries (no GOT naming several objects of
-/// a kind, no GCN 1.0): clrxasm's file → gcnkit's text → gcnkit and
+/// Generated sources in the forms the disassembler carries (no GCN 1.0; GOTs naming several
+/// objects of a kind among them): clrxasm's file → gcnkit's text → gcnkit and
 /// clrxasm give that file again.
 #[test]
 fn objects_round_trip_through_clrx_text() {
@@ -953,7 +953,7 @@ fn objects_round_trip_through_clrx_text() {
     let mut r = Rng(common::seed() ^ 0x70c4);
     let (mut done, mut not_carried, mut with_metadata, mut refused, mut with_got) = (0, 0, 0, 0, 0);
     let (mut new_fkernels, mut v2_msgpack, mut with_sections) = (0, 0, 0);
-    let (mut with_objects, mut several_objects) = (0, 0);
+    let (mut with_objects, mut several_objects, mut several_read, mut several_unordered) = (0, 0, 0, 0);
     // Texts with `.newbinfmt`, `.fkernel`, global data, `.eflags`, a kernel without `.config`.
     let mut forms = [0usize; 5];
     while done < n {
@@ -973,18 +973,16 @@ fn objects_round_trip_through_clrx_text() {
         let Ok(bin) = common::clrx::assemble_binary(&src, &[]) else {
             continue;
         };
-        // A GOT naming several objects of a kind (in `.text`; elsewhere) is not read back
-        // yet: clrxasm orders them by its symbol map, which the text does not give again.
+        // A GOT naming several objects of a kind (in `.text`; elsewhere): clrxasm orders them
+        // by its symbol map, which the text's `.global` lines' order gives again.
         let co = gcnkit::codeobj::read(&bin).unwrap();
         let in_text = co
             .got_objects
             .iter()
             .filter(|o| o.section.as_deref() == Some(".text"))
             .count();
-        if in_text > 1 || co.got_objects.len() - in_text > 1 {
-            several_objects += 1;
-            continue;
-        }
+        let several = in_text > 1 || co.got_objects.len() - in_text > 1;
+        several_objects += several as usize;
         with_objects += !co.got_objects.is_empty() as usize;
         let text = clrx_text(&bin, &src);
         // A header CLRX's `.config` cannot carry (`.wavefront_sgpr_count 0`...): printed as
@@ -1052,6 +1050,23 @@ fn objects_round_trip_through_clrx_text() {
             theirs == ours,
             "gcnkit and clrxasm assemble gcnkit's text to two files\n{src}\n{text}"
         );
+        // (the GOT's objects in the file's order, metadata lines or not)
+        let names = |b: &[u8]| {
+            let co = gcnkit::codeobj::read(b).unwrap();
+            (
+                co.got.clone(),
+                co.got_objects.iter().map(|o| o.name.clone()).collect::<Vec<_>>(),
+            )
+        };
+        // (same-kind objects in one bucket of clrxasm's map with one of the kind between them
+        // at every bucket count the text can have: said in the text, another order)
+        if text.contains("no order of these names found gives the file's") {
+            assert!(several && names(&ours) != names(&bin), "{src}\n{text}");
+            several_unordered += 1;
+            continue;
+        }
+        assert!(names(&ours) == names(&bin), "the GOT in another order\n{src}\n{text}");
+        several_read += several as usize;
         if md.is_empty() {
             assert!(ours == bin, "gcnkit's text gives another file\n{src}\n{text}");
         } else {
@@ -1065,7 +1080,7 @@ fn objects_round_trip_through_clrx_text() {
         }
         done += 1;
     }
-    eprintln!("{done} clrxasm objects: gcnkit's text assembles to them with gcnkit and clrxasm; {with_metadata} with metadata pseudo-ops, printed as clrxdisasm prints them ({refused} of these texts assemble in neither); {with_got} with a GOT of kernels; {new_fkernels} with .fkernel and .newbinfmt; {v2_msgpack} with MessagePack metadata; {with_sections} with sections of the source's own; {with_objects} with a GOT naming objects (at most one in .text and one elsewhere; {several_objects} with more passed over); {not_carried} with headers .config cannot carry; .newbinfmt, .fkernel, global data, .eflags, a kernel without .config: {forms:?}");
+    eprintln!("{done} clrxasm objects: gcnkit's text assembles to them with gcnkit and clrxasm; {with_metadata} with metadata pseudo-ops, printed as clrxdisasm prints them ({refused} of these texts assemble in neither); {with_got} with a GOT of kernels; {new_fkernels} with .fkernel and .newbinfmt; {v2_msgpack} with MessagePack metadata; {with_sections} with sections of the source's own; {with_objects} with a GOT naming objects ({several_objects} of them several of a kind, {several_read} of these assembled back: the GOT in the file's order; {several_unordered} in another, said in the text); {not_carried} with headers .config cannot carry; .newbinfmt, .fkernel, global data, .eflags, a kernel without .config: {forms:?}");
 }
 
 /// Sources clrxasm refuses: gcnkit refuses them too (with clrxasm there, checked on both).
@@ -1396,4 +1411,57 @@ fn got_objects_read_back() {
         }
         assert!(by_both(&text) == bin, "gcnkit's text gives another file\n{src}\n{text}");
     }
+}
+
+/// GOTs naming several objects of a kind (`tests/data/clrx-rocm-got-several.s`, generated
+/// sources): clrxasm orders each kind by its symbol map, which the order of the text's first
+/// mentions decides; gcnkit's text puts the `.global` lines first, in an order (with filler
+/// names where needed) that gives the file again through gcnkit and (when there) clrxasm. The
+/// same text with those lines sorted and no fillers gives the objects in another order.
+#[test]
+fn got_several_objects_read_back() {
+    let data = include_str!("data/clrx-rocm-got-several.s");
+    let order = |b: &[u8]| {
+        let co = gcnkit::codeobj::read(b).unwrap();
+        co.got_objects.iter().map(|o| o.name.clone()).collect::<Vec<_>>()
+    };
+    let mut fillers = Vec::new();
+    for src in data.split("//// case").skip(1) {
+        let src = src.split_once('\n').unwrap().1;
+        let bin = by_both(src);
+        let co = gcnkit::codeobj::read(&bin).unwrap();
+        let in_text = co
+            .got_objects
+            .iter()
+            .filter(|o| o.section.as_deref() == Some(".text"))
+            .count();
+        assert!(in_text > 1 || co.got_objects.len() - in_text > 1, "{src}");
+        let text = clrx_text(&bin, src);
+        assert!(text.starts_with(".rocm"), "not CLRX's form\n{src}\n{text}");
+        assert!(by_both(&text) == bin, "gcnkit's text gives another file\n{src}\n{text}");
+        // (the `.global` lines sorted, the fillers out)
+        let mut globals: Vec<&str> = text.lines().filter(|l| l.starts_with(".global ")).collect();
+        globals.sort();
+        let first = text
+            .find("\n/* clrxasm's order")
+            .or_else(|| text.find("\n.global "))
+            .unwrap()
+            + 1;
+        let end = text.find("\n.globaldata\n").unwrap() + 1;
+        let plain = format!("{}{}\n{}", &text[..first], globals.join("\n"), &text[end..]);
+        let filled = text[first..end].lines().filter(|l| l.contains(" = 0")).count();
+        fillers.push(filled);
+        let again = gcnkit_binary(&plain, &[]).unwrap_or_else(|e| panic!("{e:?}\n{plain}"));
+        assert_ne!(
+            order(&again),
+            order(&bin),
+            "the order comes without the search\n{plain}"
+        );
+        assert!(filled > 0, "{text}");
+    }
+    eprintln!(
+        "{} sources with several GOT objects of a kind: gcnkit's text gives the file again (fillers {fillers:?})",
+        fillers.len()
+    );
+    assert_eq!(fillers.len(), 3);
 }

@@ -26,6 +26,7 @@ pub mod parse;
 mod plan;
 mod rocm;
 mod rocm_got;
+pub use rocm_got::{clrx_hash, symbol_map_order};
 mod rocm_md;
 mod scalar;
 mod scopes;
@@ -564,6 +565,14 @@ impl Assembler {
     pub fn arch_is_default(mut self) -> Assembler {
         self.arch_given = false;
         self
+    }
+
+    /// The names a CLRX source mentions, in the order clrxasm puts them into its symbol map
+    /// (see [`symbol_map_order`]): `.` first, then each name at its first mention.
+    pub fn clrx_mentions(&self) -> Vec<String> {
+        let mut names = vec![".".to_string()];
+        names.extend(self.syms.mentions.order().into_iter().filter(|n| n != "."));
+        names
     }
 
     /// The dialect the file is read in (`Auto` until a line decides it, or when none does).

@@ -985,8 +985,7 @@ impl Assembler {
         }
         // Several of a kind: in the order clrxasm's symbol map gives them.
         if text.len() > 1 || other.len() > 1 {
-            let mut names = vec![".".to_string()];
-            names.extend(self.syms.mentions.order().into_iter().filter(|n| n != "."));
+            let names = self.clrx_mentions();
             let Some(order) = super::rocm_got::symbol_map_order(&names) else {
                 let (_, line, src) = &r.got[0];
                 let msg = "too many symbols for the order of clrxasm's symbol map".to_string();

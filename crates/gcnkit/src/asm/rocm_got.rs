@@ -78,7 +78,7 @@ impl Mentions {
 }
 
 /// CLRX's `std::hash<CString>`.
-fn clrx_hash(s: &str) -> u64 {
+pub fn clrx_hash(s: &str) -> u64 {
     s.bytes()
         .fold(0u64, |h, b| ((h << 8) ^ b as u64).wrapping_mul(0xbf14_6a3d))
 }
