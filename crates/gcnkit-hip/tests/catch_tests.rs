@@ -102,34 +102,7 @@ fn work_dir() -> PathBuf {
 
 /// `tests/catch` of [`TAG`] from the mirror, extracted once into the target directory.
 fn checkout() -> Result<PathBuf, String> {
-    let git_dir = common::mirrors().join("ROCm+HIP/repo");
-    if !git_dir.exists() {
-        return Err(format!(
-            "no mirror of ROCm/HIP at {} (set GCNKIT_MIRRORS)",
-            git_dir.display()
-        ));
-    }
-    let dir = work_dir().join(TAG);
-    let catch = dir.join("tests/catch");
-    if catch.join("hipTestMain/main.cc").exists() {
-        return Ok(catch);
-    }
-    std::fs::create_dir_all(&dir).unwrap();
-    let sh = format!(
-        "git --git-dir='{}' archive {TAG} tests/catch | tar -x -C '{}'",
-        git_dir.display(),
-        dir.display()
-    );
-    let o = Command::new("sh")
-        .arg("-c")
-        .arg(&sh)
-        .output()
-        .map_err(|e| format!("sh: {e}"))?;
-    if !o.status.success() {
-        let _ = std::fs::remove_dir_all(&dir);
-        return Err(format!("{sh}: {}", String::from_utf8_lossy(&o.stderr)));
-    }
-    Ok(catch)
+    common::hip_tests(&work_dir(), TAG, "tests/catch", "hipTestMain/main.cc")
 }
 
 /// hipcc with the suite's flags, in `catch`.

@@ -976,12 +976,7 @@ fn objects_round_trip_through_clrx_text() {
         // A GOT naming several objects of a kind (in `.text`; elsewhere): clrxasm orders them
         // by its symbol map, which the text's `.global` lines' order gives again.
         let co = gcnkit::codeobj::read(&bin).unwrap();
-        let in_text = co
-            .got_objects
-            .iter()
-            .filter(|o| o.section.as_deref() == Some(".text"))
-            .count();
-        let several = in_text > 1 || co.got_objects.len() - in_text > 1;
+        let several = several_of_a_kind(&co);
         several_objects += several as usize;
         with_objects += !co.got_objects.is_empty() as usize;
         let text = clrx_text(&bin, &src);
@@ -1429,13 +1424,7 @@ fn got_several_objects_read_back() {
     for src in data.split("//// case").skip(1) {
         let src = src.split_once('\n').unwrap().1;
         let bin = by_both(src);
-        let co = gcnkit::codeobj::read(&bin).unwrap();
-        let in_text = co
-            .got_objects
-            .iter()
-            .filter(|o| o.section.as_deref() == Some(".text"))
-            .count();
-        assert!(in_text > 1 || co.got_objects.len() - in_text > 1, "{src}");
+        assert!(several_of_a_kind(&gcnkit::codeobj::read(&bin).unwrap()), "{src}");
         let text = clrx_text(&bin, src);
         assert!(text.starts_with(".rocm"), "not CLRX's form\n{src}\n{text}");
         assert!(by_both(&text) == bin, "gcnkit's text gives another file\n{src}\n{text}");
@@ -1464,4 +1453,15 @@ fn got_several_objects_read_back() {
         fillers.len()
     );
     assert_eq!(fillers.len(), 3);
+}
+
+/// Does the GOT name several objects of a kind (in `.text`, or elsewhere)? clrxasm orders
+/// those by its symbol map.
+fn several_of_a_kind(co: &gcnkit::codeobj::CodeObject<'_>) -> bool {
+    let in_text = co
+        .got_objects
+        .iter()
+        .filter(|o| o.section.as_deref() == Some(".text"))
+        .count();
+    in_text > 1 || co.got_objects.len() - in_text > 1
 }

@@ -44,6 +44,38 @@ pub fn mirrors() -> PathBuf {
     std::env::var_os("GCNKIT_MIRRORS").map_or_else(|| PathBuf::from("/work/.mirror"), PathBuf::from)
 }
 
+/// `DIR` (`tests/src`, `tests/catch`) of ROCm/HIP at `tag` from the mirror, extracted once
+/// into `work/tag`; `marker` is a file under DIR whose presence says it was. Returns DIR.
+pub fn hip_tests(work: &Path, tag: &str, dir: &str, marker: &str) -> Result<PathBuf, String> {
+    let git_dir = mirrors().join("ROCm+HIP/repo");
+    if !git_dir.exists() {
+        return Err(format!(
+            "no mirror of ROCm/HIP at {} (set GCNKIT_MIRRORS)",
+            git_dir.display()
+        ));
+    }
+    let into = work.join(tag);
+    if into.join(dir).join(marker).exists() {
+        return Ok(into.join(dir));
+    }
+    std::fs::create_dir_all(&into).unwrap();
+    let sh = format!(
+        "git --git-dir='{}' archive {tag} {dir} | tar -x -C '{}'",
+        git_dir.display(),
+        into.display()
+    );
+    let o = Command::new("sh")
+        .arg("-c")
+        .arg(&sh)
+        .output()
+        .map_err(|e| format!("sh: {e}"))?;
+    if !o.status.success() {
+        let _ = std::fs::remove_dir_all(&into);
+        return Err(format!("{sh}: {}", String::from_utf8_lossy(&o.stderr)));
+    }
+    Ok(into.join(dir))
+}
+
 pub fn hipcc() -> Option<PathBuf> {
     let path = std::env::var_os("PATH")?;
     std::env::split_paths(&path)
