@@ -305,19 +305,14 @@ unsafe fn range_attribute(
         return Err(hipErrorInvalidValue);
     }
     let a = ptr as u64;
+    let device = |base: u64| with(|rt| !rt.shared.contains_key(&base));
     let h = match crate::index::find(a) {
-        // Device or pinned memory: no advice, and the coherence it has (ROCm's SVM query
-        // answers for any range): coarse-grained device memory, fine-grained pinned memory
-        // unless allocated hipHostMallocNonCoherent.
-        Some(e) if !e.managed && count > 0 && (count as u64) <= e.len - (a - e.base) => {
-            let coarse = with(|rt| {
-                !rt.shared.contains_key(&e.base) || rt.host_flags.get(&e.base).is_some_and(|f| f & 0x8000_0000 != 0)
-            });
-            Hints {
-                coarse_grain: coarse,
-                ..Hints::default()
-            }
-        }
+        // Device memory: no advice, coarse-grained (ROCm's SVM query answers for it; for
+        // pinned host memory it fails, as HIP's catch tests expect).
+        Some(e) if !e.managed && count > 0 && (count as u64) <= e.len - (a - e.base) && device(e.base) => Hints {
+            coarse_grain: true,
+            ..Hints::default()
+        },
         _ => hints(managed_range("hipMemRangeGetAttribute", ptr, count)?, |h| h.clone()),
     };
     // SAFETY: the program's buffer of `size` bytes (checked a whole number of ints).
