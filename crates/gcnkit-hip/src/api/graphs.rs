@@ -444,36 +444,12 @@ pub unsafe extern "C" fn hipGraphExecMemcpyNodeSetParams1D(
 
 // ---- Copies from and to `__device__` variables ----
 
-/// A new copy for a symbol's memcpy node (`hipGraph*MemcpyNodeSetParams{To,From}Symbol`),
-/// checked as ROCm 5.2 checks one: a symbol (else `hipErrorInvalidSymbol`), some bytes, the
-/// other side not the symbol itself, and a kind that says where the other side is (device or
-/// host; `hipMemcpyDefault` takes either).
-fn symbol_set(
-    to: bool,
-    symbol: *const c_void,
-    other: usize,
-    count: usize,
-    offset: usize,
-    k: i32,
-) -> Result<Op, HipError> {
-    if symbol.is_null() {
-        return Err(hipErrorInvalidSymbol);
-    }
-    if other == 0 || count == 0 || other == symbol as usize {
-        return Err(hipErrorInvalidValue);
-    }
-    // The other side's place in the kind: 0 host to host, 1 host to device, 2 device to
-    // host, 3 device to device.
-    let other_device = k & if to { 2 } else { 1 } != 0;
-    if k != 4 && other_device != on_device(other) {
-        return Err(hipErrorInvalidValue);
-    }
-    symbol_op(to, symbol, other, count, offset, k)
-}
-
 /// A copy of `count` bytes at `offset` of the variable whose host shadow is `symbol` (its
 /// address on the calling thread's device, taken now), to (`to`) or from `other`; the kinds
-/// HIP allows for each direction.
+/// HIP allows for each direction. A node's new parameters (`set`,
+/// `hipGraph*MemcpyNodeSetParams{To,From}Symbol`) are checked as ROCm 5.2 checks them first: a
+/// symbol (else `hipErrorInvalidSymbol`), some bytes, the other side not the symbol itself,
+/// and a kind that says where the other side is (device or host; `hipMemcpyDefault` either).
 fn symbol_op(
     to: bool,
     symbol: *const c_void,
@@ -481,7 +457,22 @@ fn symbol_op(
     count: usize,
     offset: usize,
     k: i32,
+    set: bool,
 ) -> Result<Op, HipError> {
+    if set {
+        if symbol.is_null() {
+            return Err(hipErrorInvalidSymbol);
+        }
+        if other == 0 || count == 0 || other == symbol as usize {
+            return Err(hipErrorInvalidValue);
+        }
+        // The other side's place in the kind: 0 host to host, 1 host to device, 2 device to
+        // host, 3 device to device.
+        let other_device = k & if to { 2 } else { 1 } != 0;
+        if k != 4 && other_device != on_device(other) {
+            return Err(hipErrorInvalidValue);
+        }
+    }
     let at = variables::symbol_range(symbol, count, offset)? as usize;
     if !matches!((to, k), (true, 1 | 3 | 4) | (false, 2..=4)) {
         return Err(hipErrorInvalidMemcpyDirection);
@@ -507,7 +498,7 @@ pub unsafe extern "C" fn hipGraphAddMemcpyNodeFromSymbol(
     offset: usize,
     k: i32,
 ) -> i32 {
-    let op = || symbol_op(false, symbol, dst as usize, count, offset, k);
+    let op = || symbol_op(false, symbol, dst as usize, count, offset, k, false);
     // SAFETY: the program's arrays.
     guard(|| unsafe { add(node, graph, deps, n, kind::MEMCPY_FROM_SYMBOL, op) })
 }
@@ -524,7 +515,7 @@ pub unsafe extern "C" fn hipGraphAddMemcpyNodeToSymbol(
     offset: usize,
     k: i32,
 ) -> i32 {
-    let op = || symbol_op(true, symbol, src as usize, count, offset, k);
+    let op = || symbol_op(true, symbol, src as usize, count, offset, k, false);
     // SAFETY: the program's arrays.
     guard(|| unsafe { add(node, graph, deps, n, kind::MEMCPY_TO_SYMBOL, op) })
 }
@@ -537,7 +528,7 @@ pub unsafe extern "C" fn hipGraphMemcpyNodeSetParamsFromSymbol(
     offset: usize,
     k: i32,
 ) -> i32 {
-    let op = || symbol_set(false, symbol, dst as usize, count, offset, k);
+    let op = || symbol_op(false, symbol, dst as usize, count, offset, k, true);
     guard(|| graph::set_op(node as usize, &[kind::MEMCPY_FROM_SYMBOL], op()?))
 }
 
@@ -549,7 +540,7 @@ pub unsafe extern "C" fn hipGraphMemcpyNodeSetParamsToSymbol(
     offset: usize,
     k: i32,
 ) -> i32 {
-    let op = || symbol_set(true, symbol, src as usize, count, offset, k);
+    let op = || symbol_op(true, symbol, src as usize, count, offset, k, true);
     guard(|| graph::set_op(node as usize, &[kind::MEMCPY_TO_SYMBOL], op()?))
 }
 
@@ -563,7 +554,7 @@ pub unsafe extern "C" fn hipGraphExecMemcpyNodeSetParamsFromSymbol(
     offset: usize,
     k: i32,
 ) -> i32 {
-    let op = || symbol_set(false, symbol, dst as usize, count, offset, k);
+    let op = || symbol_op(false, symbol, dst as usize, count, offset, k, true);
     guard(|| exec_set(exec, node, kind::MEMCPY_FROM_SYMBOL, op()?))
 }
 
@@ -577,7 +568,7 @@ pub unsafe extern "C" fn hipGraphExecMemcpyNodeSetParamsToSymbol(
     offset: usize,
     k: i32,
 ) -> i32 {
-    let op = || symbol_set(true, symbol, src as usize, count, offset, k);
+    let op = || symbol_op(true, symbol, src as usize, count, offset, k, true);
     guard(|| exec_set(exec, node, kind::MEMCPY_TO_SYMBOL, op()?))
 }
 
