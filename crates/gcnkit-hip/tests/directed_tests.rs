@@ -465,20 +465,33 @@ fn hip_directed_tests() {
         let (hipcc, src, root, sources, next) = (&hipcc, &src, &root, &sources, &next);
         for _ in 0..2 {
             let tx = tx.clone();
-            scope.spawn(move || {
-                while let Some(s) = sources.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed)) {
-                    let t = Instant::now();
-                    let built = build(hipcc, src, root, s);
-                    eprintln!("built {} in {:.1?}", s.path, t.elapsed());
-                    if tx.send((s, built)).is_err() {
-                        break;
-                    }
+            scope.spawn(move || loop {
+                let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some(s) = sources.get(k) else { break };
+                let t = Instant::now();
+                let built = build(hipcc, src, root, s);
+                eprintln!("built {} in {:.1?}", s.path, t.elapsed());
+                if tx.send((k, built)).is_err() {
+                    break;
                 }
             });
         }
         drop(tx);
         let mut results = Vec::new();
-        for (s, built) in rx {
+        // A source's runs wait until every source before it is built: some run another
+        // source's binary (hipEnvVarDriver runs hipEnvVar), and the list is in path order.
+        let mut ready = std::collections::BTreeMap::new();
+        let mut due = 0;
+        let in_order = rx.into_iter().flat_map(|(k, built)| {
+            ready.insert(k, built);
+            let mut now = Vec::new();
+            while let Some(built) = ready.remove(&due) {
+                now.push((&sources[due], built));
+                due += 1;
+            }
+            now
+        });
+        for (s, built) in in_order {
             for t in &s.runs {
                 if let Some(g) = LEFT_OUT.iter().find(|g| g.run == t.name) {
                     eprintln!("left out {}: {}", t.name, g.reason);
