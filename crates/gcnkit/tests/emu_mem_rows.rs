@@ -355,7 +355,7 @@ fn semantics_agree_with_types() {
                 ),
                 "no data",
             ),
-            MemSem::Time => check(d.form == Form::MTime && d.dst == Ty::B64, "a 64-bit SDST"),
+            MemSem::Time | MemSem::RealTime => check(d.form == Form::MTime && d.dst == Ty::B64, "a 64-bit SDST"),
             MemSem::Swizzle => check(
                 d.form == Form::DsRead && d.flags.has(Flags::SWIZZLE) && d.dst == Ty::B32,
                 "VDST, ADDR with a swizzle offset",

@@ -1037,7 +1037,7 @@ pub extern "C" fn hipGraphLaunch(exec: *mut c_void, stream: *mut c_void) -> i32 
 /// and does such a copy there through a staging buffer, so it is done when `hipGraphLaunch`
 /// returns: HIP's own tests read the host buffer at once.
 fn reaches_pageable(params: &graph::Params) -> bool {
-    let host = |p: usize| p != 0 && crate::index::find(p as u64).is_none();
+    let host = |p: usize| p != 0 && !on_device(p);
     if let Some(c) = params.downcast_ref::<Copy1D>() {
         return host(c.dst) || host(c.src);
     }

@@ -423,8 +423,8 @@ pub fn smem(w: &mut Wave, ctx: &mut MemCtx, i: &Instr, d: &'static InstrDef, m: 
     } else {
         i.sdst() as u32
     } as u16;
-    if m == MemSem::Time {
-        let real = d.name.contains(&"s_memrealtime");
+    if matches!(m, MemSem::Time | MemSem::RealTime) {
+        let real = m == MemSem::RealTime;
         return Ok(write_scalar(w, sdata, 2, ctx.time.read(ctx.clock, real))?);
     }
     let base_code = (i.get(F::Sbase) * 2) as usize;

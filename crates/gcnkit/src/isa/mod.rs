@@ -615,8 +615,10 @@ pub enum MemSem {
     /// Nothing to move in a functional model (cache invalidations and write-backs,
     /// S_ATC_PROBE, S_DCACHE_DISCARD, DS_NOP).
     Nop,
-    /// S_MEMTIME/S_MEMREALTIME: a 64-bit counter to SDST.
+    /// S_MEMTIME: the 64-bit shader-clock counter to SDST.
     Time,
+    /// S_MEMREALTIME: the 64-bit counter of the constant reference clock (100 MHz) to SDST.
+    RealTime,
     /// DS_SWIZZLE_B32: lanes exchange the values of the ADDR VGPR (the operand after VDST,
     /// `ds_swizzle_b32 VDST, ADDR offset:...`) by the offset's pattern; no memory access, no
     /// DATA0. LLVM's `llvm.amdgcn.ds.swizzle(src, pattern)` puts `src` there

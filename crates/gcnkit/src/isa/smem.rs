@@ -49,7 +49,7 @@ pub(super) fn rows(t: &mut Vec<InstrDef>) {
             .mem_sem(MemSem::Store { bytes: 4 }),
         s("s_dcache_wb", Smem, [X, X, 33, 33], MNone, B32, B32, B32).mem_sem(MemSem::Nop),
         s("s_dcache_wb_vol", Smem, [X, X, 35, 35], MNone, B32, B32, B32).mem_sem(MemSem::Nop),
-        s("s_memrealtime", Smem, [X, X, 37, 37], MTime, B64, B32, B32).mem_sem(MemSem::Time),
+        s("s_memrealtime", Smem, [X, X, 37, 37], MTime, B64, B32, B32).mem_sem(MemSem::RealTime),
         s("s_atc_probe", Smem, [X, X, 38, 38], MProbe, B32, B32, B32).mem_sem(MemSem::Nop),
         s("s_atc_probe_buffer", Smem, [X, X, 39, 39], MProbe, B32, B32, B32)
             .flag(Flags::BUFFER)
