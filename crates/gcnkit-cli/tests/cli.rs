@@ -317,6 +317,39 @@ fn asm_output_file_is_binary() {
     );
 }
 
+/// A CLRX binary whose kernel code ends inside an instruction (a FLAT word without its second
+/// dword): `disasm` prints clrxdisasm's warning and the cut words as data, text that assembles
+/// back to the same file, in every format (it used to stop with an error).
+#[test]
+fn disasm_clrx_code_cut_at_its_end() {
+    let guard = tmpdir("cut");
+    let (bin, bin_arg) = (guard.path().join("a.bin"), guard.path().join("a.bin"));
+    let bin_arg = bin_arg.to_str().unwrap();
+    for (format, head, label) in [
+        ("amd", "", ""),
+        ("amdcl2", "", ""),
+        ("gallium", ".llvm_version 30900\n", "a:\n"),
+        ("rocm", "", "a:\n.skip 256\n"),
+    ] {
+        let src = format!(
+            ".gpu fiji\n{head}.kernel a\n.config\n.dims x\n.text\n{label}s_nop 0\n.int 0xdddc0000\n"
+        );
+        let o = gcnkit(&["asm", "--syntax", "clrx", "--format", format, "-o", bin_arg], src.as_bytes());
+        assert!(o.status.success(), "{format}: {}", err(&o));
+        let first = std::fs::read(&bin).unwrap();
+        let o = gcnkit(&["disasm", "-a", "fiji", bin_arg], b"");
+        assert!(o.status.success(), "{format}: {}", err(&o));
+        let t = text(&o);
+        assert!(
+            t.contains("WARNING: Unfinished instruction at end!") && t.contains("\n.int 0xdddc0000\n"),
+            "{format}: {t}"
+        );
+        let o = gcnkit(&["asm", "--syntax", "clrx", "-o", bin_arg], t.as_bytes());
+        assert!(o.status.success(), "{format}: {}", err(&o));
+        assert_eq!(std::fs::read(&bin).unwrap(), first, "{format}: {t}");
+    }
+}
+
 /// CLRX's binary formats: `.amd` in the source or `--format amd` writes AMD Catalyst's
 /// OpenCL 1.2 binary (with `-o`), `-6` its 64-bit form, `-t` the driver version it is for;
 /// `--format rawcode` is the code alone; formats not written yet are usage errors.

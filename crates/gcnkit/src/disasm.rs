@@ -22,7 +22,13 @@ pub struct Truncated {
     /// Byte offset of the cut instruction.
     pub offset: usize,
     pub error: DecodeError,
+    /// Instructions printed before it.
+    pub count: usize,
 }
+
+/// clrxdisasm's comment on code whose last instruction is cut by its end (gcnkit prints that
+/// instruction's words as data, so that the text reads back to the same bytes).
+const CUT_AT_END: &str = "WARNING: Unfinished instruction at end!";
 
 impl std::fmt::Display for Truncated {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -292,7 +298,7 @@ impl Disassembler {
             let offset = base + pos * 4;
             if let Err(error) = decode(arch, &words[pos - first..]) {
                 sink(&buf, pos - first);
-                return Err(Truncated { offset, error });
+                return Err(Truncated { offset, error, count });
             }
         }
         if !buf.is_empty() {
@@ -648,15 +654,24 @@ fn code_object_text(
                         .collect()
                 })
                 .unwrap_or_default();
-            if here.is_empty() {
-                count += disassemble(co.arch, &words, base, syntax, format, &mut sink)?;
+            let r = if here.is_empty() {
+                disassemble(co.arch, &words, base, syntax, format, &mut sink)
             } else {
                 let mut body = String::new();
                 let r = disassemble(co.arch, &words, base, syntax, format, |t| body.push_str(t));
                 let l = linkage.expect("relocations come with the linkage");
                 sink(&relocated_lines(co.arch, &body, &words, base as u64, &here, l));
-                count += r?;
-            }
+                r
+            };
+            count += match r {
+                // An instruction cut by the end of its code (text): its words as data, which
+                // read back to the same bytes, under clrxdisasm's warning.
+                Err(t) if text => {
+                    sink(&data_lines(&bytes[t.offset - base..whole], syntax, CUT_AT_END));
+                    t.count
+                }
+                r => r?,
+            };
             if whole < bytes.len() && text {
                 let mut line = String::new();
                 byte_lines(&mut line, "", &bytes[whole..]);
@@ -2359,6 +2374,7 @@ fn code_text(arch: Arch, code: &[u8], base: usize, format: Format, out: &mut Str
         .chunks_exact(4)
         .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
         .collect();
+    let head = out.len();
     // Segments of instructions, cut at zero runs that start at an instruction.
     let mut at = 0;
     let mut start = 0;
@@ -2380,7 +2396,21 @@ fn code_text(arch: Arch, code: &[u8], base: usize, format: Format, out: &mut Str
             start = at;
             continue;
         }
-        at += decode(arch, &words[at..]).map_or(1, |i| i.len.max(1) as usize);
+        match decode(arch, &words[at..]) {
+            Ok(i) => at += i.len.max(1) as usize,
+            // An instruction cut by the code's end: clrxdisasm warns before the code and
+            // prints it as if zeros followed; its words as data read back to the same file.
+            Err(DecodeError::Truncated { .. }) => {
+                flush(start, at, out)?;
+                out.insert_str(head, &format!("/* {CUT_AT_END} */\n"));
+                for w in &words[at..] {
+                    out.push_str(&format!(".int 0x{w:08x}\n"));
+                }
+                start = words.len();
+                at = start;
+            }
+            Err(_) => at += 1,
+        }
     }
     flush(start, words.len().min(at), out)?;
     if whole < code.len() {
