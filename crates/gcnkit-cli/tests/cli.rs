@@ -331,10 +331,11 @@ fn disasm_clrx_code_cut_at_its_end() {
         ("gallium", ".llvm_version 30900\n", "a:\n"),
         ("rocm", "", "a:\n.skip 256\n"),
     ] {
-        let src = format!(
-            ".gpu fiji\n{head}.kernel a\n.config\n.dims x\n.text\n{label}s_nop 0\n.int 0xdddc0000\n"
+        let src = format!(".gpu fiji\n{head}.kernel a\n.config\n.dims x\n.text\n{label}s_nop 0\n.int 0xdddc0000\n");
+        let o = gcnkit(
+            &["asm", "--syntax", "clrx", "--format", format, "-o", bin_arg],
+            src.as_bytes(),
         );
-        let o = gcnkit(&["asm", "--syntax", "clrx", "--format", format, "-o", bin_arg], src.as_bytes());
         assert!(o.status.success(), "{format}: {}", err(&o));
         let first = std::fs::read(&bin).unwrap();
         let o = gcnkit(&["disasm", "-a", "fiji", bin_arg], b"");

@@ -74,12 +74,7 @@ const KNOWN_GAPS: &[Gap] = &[Gap {
 }];
 
 /// Catch test cases not run, and why (a filter `~NAME` on the binary's command line).
-const LEFT_OUT: &[(&str, &str, &str)] = &[(
-    "unit/memory/hipMemCoherencyTst.cc",
-    "Unit_hipExtMallocWithFlags_CoherentTst",
-    "the host writes device memory (hipExtMallocWithFlags) through its pointer: device memory is \
-     not mapped into the host here, as on a GPU whose memory the CPU cannot see",
-)];
+const LEFT_OUT: &[(&str, &str, &str)] = &[];
 
 /// Sources whose binaries are not run: they spawn helpers or need what is not here.
 const NOT_RUN: &[(&str, &str)] = &[

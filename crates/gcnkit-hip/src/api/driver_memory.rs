@@ -25,15 +25,27 @@ pub unsafe extern "C" fn hipMemAllocHost(ptr: *mut *mut c_void, size: usize) -> 
     unsafe { hipHostMalloc(ptr, size, 0) }
 }
 
-/// `hipDeviceMallocDefault` (0) and `Finegrained` (1): device memory is coherent in the kernel
-/// machine, so both are a `hipMalloc`. `hipMallocSignalMemory` (2) is, as in ROCm 5.2, 8 bytes
+/// `hipDeviceMallocDefault` (0) and `Finegrained` (1): device memory (coherent in the kernel
+/// machine) that the host also reads and writes through its pointer, as ROCm's GPUs with a
+/// large BAR show their memory to the CPU (HIP's tests write it from the host): pages mapped
+/// at the device address. `hipMallocSignalMemory` (2) is, as in ROCm 5.2, 8 bytes
 /// (another size `hipErrorInvalidValue`) of memory the host reads and writes itself (an HSA
 /// signal's): pinned host memory here, which `hipFree` frees. Other flags (HIP 5.2 has no
 /// `Uncached`): `hipErrorInvalidValue`.
 pub unsafe extern "C" fn hipExtMallocWithFlags(ptr: *mut *mut c_void, size: usize, flags: u32) -> i32 {
     match flags {
-        // SAFETY: the program's out-pointer.
-        0 | 1 => unsafe { hipMalloc(ptr, size) },
+        0 | 1 => guard(|| {
+            super::capture::allocation_allowed()?;
+            // SAFETY: the program's out-pointer.
+            unsafe {
+                super::memory::allocate(ptr, size, |rt, n| {
+                    rt.device()?.alloc_mapped(n).ok_or_else(|| {
+                        eprintln!("gcnkit-hip: hipExtMallocWithFlags: the host cannot map {n} bytes at the device's next address");
+                        hipErrorOutOfMemory
+                    })
+                })
+            }
+        }),
         // SAFETY: the program's out-pointer.
         2 if size == 8 => unsafe { hipHostMalloc(ptr, size, 0) },
         _ => runtime::fail(hipErrorInvalidValue),

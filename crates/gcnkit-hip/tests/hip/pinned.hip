@@ -55,6 +55,35 @@ int main() {
         return 1;
     }
     (void)hipGetLastError();
+    // AMD's device memory the host reads and writes through its pointer (hipExtMallocWithFlags,
+    // fine-grained and default: a large BAR's view of the GPU's memory): the host writes, a
+    // kernel squares, the host reads; still device memory to hipPointerGetAttributes.
+    for (unsigned flags : {hipDeviceMallocFinegrained, hipDeviceMallocDefault}) {
+        int *fin, *fout;
+        CHECK(hipExtMallocWithFlags((void**)&fin, n * sizeof(int), flags));
+        CHECK(hipExtMallocWithFlags((void**)&fout, n * sizeof(int), flags));
+        for (int i = 0; i < n; i++) fin[i] = i - 7;
+        hipLaunchKernelGGL(square_into, dim3((n + 255) / 256), dim3(256), 0, 0, fin, fout, n);
+        CHECK(hipDeviceSynchronize());
+        for (int i = 0; i < n; i++)
+            if (fout[i] != (i - 7) * (i - 7)) {
+                printf("FAIL: host-visible device memory (flags %u) fout[%d] = %d\n", flags, i, fout[i]);
+                return 1;
+            }
+        hipPointerAttribute_t a;
+        CHECK(hipPointerGetAttributes(&a, fout + 5));
+        if (a.memoryType != hipMemoryTypeDevice || a.devicePointer != (void*)(fout + 5)) {
+            printf("FAIL: host-visible device memory's attributes: type %d\n", (int)a.memoryType);
+            return 1;
+        }
+        CHECK(hipMemcpy(out, fout, n * sizeof(int), hipMemcpyDefault));
+        if (out[10] != 9) {
+            printf("FAIL: a copy from host-visible device memory: %d\n", out[10]);
+            return 1;
+        }
+        CHECK(hipFree(fin));
+        CHECK(hipFree(fout));
+    }
     CHECK(hipHostFree(in));
     CHECK(hipHostFree(out));
     CHECK(hipFree(m));

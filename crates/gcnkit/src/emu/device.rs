@@ -146,6 +146,18 @@ impl Device {
         a
     }
 
+    /// Allocates `size` zero bytes, as [`Device::alloc`], that the host process also reaches
+    /// at the device address (fine-grained device memory, which a GPU's large BAR shows the
+    /// CPU); `None` for size 0 or when the host cannot map the address.
+    pub fn alloc_mapped(&mut self, size: u64) -> Option<u64> {
+        let a = self.mem.add_mapped("host-visible allocation", size)?;
+        if self.checker.is_some() {
+            // (counted as written: the host's stores through the pointer are not seen)
+            self.mem.track(a, true);
+        }
+        Some(a)
+    }
+
     /// Allocates `size` zero bytes of a runtime's own memory ([`Region::internal`]): counted
     /// as written, left alone by the race check.
     ///

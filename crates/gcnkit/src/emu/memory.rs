@@ -27,6 +27,9 @@ pub struct Region {
     /// The words are the host program's own memory ([`Memory::add_host`]): not freed with
     /// the region.
     host_owned: bool,
+    /// The words are pages mapped at the region's own address ([`Memory::add_mapped`]):
+    /// given back to the system with the region, the range kept without access.
+    mapped: bool,
     /// Which bytes were ever written, a bit each (`--check`'s uninitialised reads); `None`:
     /// not tracked, every byte counts as written.
     defined: Option<Box<[AtomicU64]>>,
@@ -40,11 +43,62 @@ pub struct Region {
 
 impl Drop for Region {
     fn drop(&mut self) {
-        if self.host_owned {
+        if self.host_owned || self.mapped {
             // Not ours to free: the storage stays its owner's.
             std::mem::forget(std::mem::take(&mut self.words));
         }
+        if self.mapped {
+            // SAFETY: the region's own pages at its base (mapped by `add_mapped`), which
+            // nothing reads once it is gone (views go first).
+            unsafe { mapping::retire(self.base, self.reach) };
+        }
     }
+}
+
+/// Device memory the host process reaches at the device's own addresses
+/// ([`Memory::add_mapped`]).
+#[cfg(unix)]
+mod mapping {
+    /// Maps `len` zero bytes, readable and writable, at exactly `addr` (page aligned), or
+    /// fails when the range is taken or cannot be had.
+    pub fn map(addr: u64, len: u64) -> bool {
+        use libc::*;
+        let flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE;
+        // SAFETY: a new anonymous mapping where nothing is mapped (FIXED_NOREPLACE fails
+        // rather than replacing one).
+        let p = unsafe { mmap(addr as *mut c_void, len as usize, PROT_READ | PROT_WRITE, flags, -1, 0) };
+        if p == MAP_FAILED {
+            return false;
+        }
+        if p as u64 != addr {
+            // (an old kernel took the address as a hint)
+            // SAFETY: the mapping just made, unused.
+            unsafe { munmap(p, len as usize) };
+            return false;
+        }
+        true
+    }
+
+    /// Gives the pages of `[addr, addr + len)` back and keeps the range reserved without
+    /// access: addresses are never reused, and the host touching freed device memory faults
+    /// as on a GPU's mapping.
+    ///
+    /// # Safety
+    /// The range must be a mapping made by [`map`] that nothing reads any more.
+    pub unsafe fn retire(addr: u64, len: u64) {
+        use libc::*;
+        let flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED;
+        // SAFETY: the caller's contract: the range is ours and unused.
+        unsafe { mmap(addr as *mut c_void, len as usize, PROT_NONE, flags, -1, 0) };
+    }
+}
+
+#[cfg(not(unix))]
+mod mapping {
+    pub fn map(_: u64, _: u64) -> bool {
+        false
+    }
+    pub unsafe fn retire(_: u64, _: u64) {}
 }
 
 impl Region {
@@ -70,6 +124,7 @@ impl Region {
             name: name.to_string(),
             words,
             host_owned: false,
+            mapped: false,
             defined: None,
             internal: false,
             view: false,
@@ -319,6 +374,55 @@ impl Memory {
     /// Adds a region of `size` bytes holding `bytes`, at the next free address (64 KiB
     /// aligned, a gap after the previous region); returns its base.
     pub fn add(&mut self, name: &str, size: u64, bytes: &[u8]) -> u64 {
+        let (k, base) = self.place(size);
+        self.regions.insert(k, Region::new(name, base, size, bytes));
+        base
+    }
+
+    /// Adds a region of `size` zero bytes at the next free address, as [`Memory::add`],
+    /// whose storage is mapped at that same address in the host process: the host reaches
+    /// it through the device pointer (device memory a CPU sees, as through a GPU's large
+    /// BAR). Freed, its pages go back and the range stays reserved without access. `None`
+    /// for size 0 or when the host cannot map the range.
+    pub fn add_mapped(&mut self, name: &str, size: u64) -> Option<u64> {
+        if size == 0 {
+            return None;
+        }
+        let (k, base) = self.place(size);
+        let reach = reach_of(size);
+        if !mapping::map(base, reach) {
+            return None;
+        }
+        // SAFETY: `reach` bytes mapped at `base` just now, readable and writable, zero;
+        // the region owns them (`mapped`: given back by its drop, never freed as a box).
+        let words = unsafe {
+            Box::from_raw(std::ptr::slice_from_raw_parts_mut(
+                base as *mut AtomicU32,
+                (reach / 4) as usize,
+            ))
+        };
+        self.regions.insert(
+            k,
+            Region {
+                base,
+                size,
+                reach,
+                name: name.to_string(),
+                words,
+                host_owned: false,
+                mapped: true,
+                defined: None,
+                internal: false,
+                view: false,
+            },
+        );
+        Some(base)
+    }
+
+    /// Where a new region of `size` bytes goes: its index in `regions` and its base (the
+    /// next free address, 64 KiB aligned, a gap after the previous region); moves `next`
+    /// past it.
+    fn place(&mut self, size: u64) -> (usize, u64) {
         // In order of base: shared regions (`add_shared`) lie anywhere, and the new region
         // must not overlap one (it then goes past it).
         let mut base = self.next;
@@ -335,8 +439,7 @@ impl Memory {
             }
         };
         self.next = (base + reach_of(size) + GAP).next_multiple_of(GAP);
-        self.regions.insert(k, Region::new(name, base, size, bytes));
-        base
+        (k, base)
     }
 
     /// Adds a region of `size` zero bytes whose base is the host address of its own storage:
@@ -429,6 +532,7 @@ impl Memory {
                 name: name.to_string(),
                 words,
                 host_owned: true,
+                mapped: false,
                 defined: None,
                 internal: view == Some(true),
                 view: view.is_some(),
@@ -742,6 +846,27 @@ fn lock_for(addr: u64) -> std::sync::MutexGuard<'static, ()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A mapped region's bytes are the host's at the region's own address, both ways; freed,
+    /// its range stays taken (mapping it again fails) and is never handed out again.
+    #[cfg(unix)]
+    #[test]
+    fn mapped_regions_are_host_memory_at_their_address() {
+        let mut m = Memory::starting_at(0x2800_0000_0000);
+        let a = m.add_mapped("mapped", 10_000).expect("mapped");
+        assert_eq!(a % PAGE, 0);
+        // SAFETY: the region's pages, mapped readable and writable at `a`.
+        unsafe { *((a + 400) as *mut u32) = 0xdead_beef };
+        assert_eq!(m.read(a + 400, 4), Ok(0xdead_beef));
+        m.region_holding(a).unwrap().write_u32(8, 77);
+        // SAFETY: as above.
+        assert_eq!(unsafe { *((a + 8) as *const u32) }, 77);
+        assert_eq!(m.free(a), Some(10_000));
+        assert!(!mapping::map(a, PAGE), "a freed range is kept");
+        let b = m.add_mapped("again", 100).unwrap();
+        assert!(b > a + 10_000);
+        assert_eq!(m.add_mapped("empty", 0), None);
+    }
 
     /// A region hint, right, stale, out of range or pointing at a freed region's successor,
     /// never changes what [`Memory::span`] finds; a hit leaves the region's number.
