@@ -845,6 +845,20 @@ int main(int argc, char **argv) {
         hipMemset(a, 0, bytes);
     } else if (mode == 4) {
         hipMemsetD32((hipDeviceptr_t)a, 0, n);
+    } else if (mode == 8) {
+        hipMemset2D(a, 256, 0, 128, 4);
+    } else if (mode == 7 || mode == 9) {
+        if (mode == 7) {
+            hipMemcpy2D(host, 256, a, 256, 128, 4, hipMemcpyDeviceToHost);
+        } else {
+            hipMemcpy3DParms p = {};
+            p.srcPtr = make_hipPitchedPtr(a, 256, 64, 2);
+            p.dstPtr = make_hipPitchedPtr(host, 256, 64, 2);
+            p.extent = make_hipExtent(128, 2, 2);
+            p.kind = hipMemcpyDeviceToHost;
+            hipMemcpy3D(&p);
+        }
+        for (int i = 0; i < n; i++) bad += i % 64 < 32 && host[i] != i % 64;
     } else {
         if (mode == 5) hipMemcpyDtoH(host, (hipDeviceptr_t)a, bytes);
         else if (mode == 6) hipMemcpyFromSymbol(host, HIP_SYMBOL(var), bytes);
@@ -860,8 +874,9 @@ int main(int argc, char **argv) {
     // (mode, the race: the API named). Modes: 0 hipMemcpy after a non-blocking stream's
     // kernel, 1 ... a blocking stream's, 2 ... once the host synchronised the stream, 3
     // hipMemset, 4 hipMemsetD32, 5 hipMemcpyDtoH, 6 hipMemcpyFromSymbol of the `__device__`
-    // array the kernel wrote (each after a non-blocking stream's).
-    let want: [(u32, Option<&str>); 7] = [
+    // array the kernel wrote, 7 hipMemcpy2D, 8 hipMemset2D and 9 hipMemcpy3D of rows of
+    // the array (each after a non-blocking stream's).
+    let want: [(u32, Option<&str>); 10] = [
         (0, Some("hipMemcpy ")),
         (1, None),
         (2, None),
@@ -869,6 +884,9 @@ int main(int argc, char **argv) {
         (4, Some("hipMemsetD32")),
         (5, Some("hipMemcpyDtoH")),
         (6, Some("hipMemcpyFromSymbol")),
+        (7, Some("hipMemcpy2D")),
+        (8, Some("hipMemset2D")),
+        (9, Some("hipMemcpy3D")),
     ];
     for (mode, race) in want {
         if let (Some(f), Some(api)) = (stream_race_mode(t.path(), &exe, mode, race.is_some()).0, race) {

@@ -401,6 +401,45 @@ pub(super) fn copy_ranges(dst: *const c_void, src: *const c_void, n: usize) -> V
     vec![(src as u64, n as u64, false), (dst as u64, n as u64, true)]
 }
 
+/// The rows of a pitched copy's side or fill, for the race check (address, bytes, written?):
+/// `height` rows of `width` bytes from `base`, `pitch` apart, in `depth` slices `slice`
+/// apart. (The bytes between rows are not touched: a kernel writing them races with nothing.)
+#[allow(clippy::too_many_arguments)]
+pub(super) fn row_ranges(
+    out: &mut Vec<(u64, u64, bool)>,
+    base: *const c_void,
+    width: usize,
+    pitch: usize,
+    height: usize,
+    slice: usize,
+    depth: usize,
+    written: bool,
+) {
+    for z in 0..depth as u64 {
+        for y in 0..height as u64 {
+            let at = (base as u64)
+                .wrapping_add(z.wrapping_mul(slice as u64))
+                .wrapping_add(y.wrapping_mul(pitch as u64));
+            out.push((at, width as u64, written));
+        }
+    }
+}
+
+/// A 2D copy's rows (source read, destination written), for the race check.
+fn rows_2d(
+    dst: *const c_void,
+    dpitch: usize,
+    src: *const c_void,
+    spitch: usize,
+    width: usize,
+    height: usize,
+) -> Vec<(u64, u64, bool)> {
+    let mut v = Vec::new();
+    row_ranges(&mut v, src, width, spitch, height, 0, 1, false);
+    row_ranges(&mut v, dst, width, dpitch, height, 0, 1, true);
+    v
+}
+
 pub unsafe extern "C" fn hipMemcpyAsync(
     dst: *mut c_void,
     src: *const c_void,
@@ -787,7 +826,11 @@ pub unsafe extern "C" fn hipMemcpy2D(
     kind: i32,
 ) -> i32 {
     // SAFETY: the caller's ranges, as hipMemcpy takes them.
-    blocking(|| unsafe { memcpy_2d("hipMemcpy2D", dst, dpitch, src, spitch, width, height, kind) })
+    blocking_copy(
+        "hipMemcpy2D",
+        || rows_2d(dst, dpitch, src, spitch, width, height),
+        || unsafe { memcpy_2d("hipMemcpy2D", dst, dpitch, src, spitch, width, height, kind) },
+    )
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -831,7 +874,11 @@ pub unsafe extern "C" fn hipMemcpy2DAsync(
         return unsafe { hipMemcpy3DAsync(&p, stream) };
     }
     // SAFETY: as hipMemcpy2D (done when it returns).
-    blocking(|| unsafe { memcpy_2d("hipMemcpy2DAsync", dst, dpitch, src, spitch, width, height, kind) })
+    blocking_copy(
+        "hipMemcpy2DAsync",
+        || rows_2d(dst, dpitch, src, spitch, width, height),
+        || unsafe { memcpy_2d("hipMemcpy2DAsync", dst, dpitch, src, spitch, width, height, kind) },
+    )
 }
 
 pub unsafe extern "C" fn hipMemcpyHtoD(dst: *mut c_void, src: *mut c_void, size_bytes: usize) -> i32 {
@@ -979,7 +1026,11 @@ pub(super) fn memset_2d(
 }
 
 pub extern "C" fn hipMemset2D(dst: *mut c_void, pitch: usize, value: i32, width: usize, height: usize) -> i32 {
-    blocking(|| memset_2d("hipMemset2D", dst, pitch, value, width, height))
+    blocking_copy(
+        "hipMemset2D",
+        || rows_set_2d(dst, pitch, width, height),
+        || memset_2d("hipMemset2D", dst, pitch, value, width, height),
+    )
 }
 
 pub extern "C" fn hipMemset2DAsync(
@@ -1003,7 +1054,11 @@ pub extern "C" fn hipMemset2DAsync(
         let h = stream as usize;
         return guard(|| super::graphs::submit_op(h, crate::graph::kind::MEMSET, super::graphs::memset_op(&p)?));
     }
-    blocking(|| memset_2d("hipMemset2DAsync", dst, pitch, value, width, height))
+    blocking_copy(
+        "hipMemset2DAsync",
+        || rows_set_2d(dst, pitch, width, height),
+        || memset_2d("hipMemset2DAsync", dst, pitch, value, width, height),
+    )
 }
 
 // ---- 3D memory: pitched volumes (`hipMalloc3D`), their copies and sets. Arrays
@@ -1164,9 +1219,36 @@ pub(super) unsafe fn memcpy_3d(what: &str, p: *const Memcpy3DParms) -> Result<()
     Ok(())
 }
 
+/// A 3D copy's rows (source read, destination written), for the race check: the sides
+/// given by pointer (an array's side is left out).
+///
+/// # Safety
+/// `p` is null or the program's parameters.
+unsafe fn rows_3d(p: *const Memcpy3DParms) -> Vec<(u64, u64, bool)> {
+    let mut v = Vec::new();
+    // SAFETY: the caller's contract.
+    let Some(p) = (unsafe { p.as_ref() }) else { return v };
+    let e = p.extent;
+    for (array, side, pos, written) in [
+        (p.src_array, p.src_ptr, p.src_pos, false),
+        (p.dst_array, p.dst_ptr, p.dst_pos, true),
+    ] {
+        let side = rows_of(side, pos, e);
+        if let (true, Some(at)) = (array.is_null(), at_3d(&side, pos)) {
+            let slice = side.pitch.wrapping_mul(side.ysize);
+            row_ranges(&mut v, at, e.width, side.pitch, e.height, slice, e.depth, written);
+        }
+    }
+    v
+}
+
 pub unsafe extern "C" fn hipMemcpy3D(p: *const Memcpy3DParms) -> i32 {
     // SAFETY: the caller's parameters, as HIP takes them.
-    blocking(|| unsafe { memcpy_3d("hipMemcpy3D", p) })
+    blocking_copy(
+        "hipMemcpy3D",
+        || unsafe { rows_3d(p) },
+        || unsafe { memcpy_3d("hipMemcpy3D", p) },
+    )
 }
 
 /// On a capturing stream, captured as a copy node; else done when it returns.
@@ -1176,7 +1258,11 @@ pub unsafe extern "C" fn hipMemcpy3DAsync(p: *const Memcpy3DParms, stream: *mut 
         return guard(|| super::graphs::submit_op(h, crate::graph::kind::MEMCPY, super::graphs::copy_3d_op(p)?));
     }
     // SAFETY: as hipMemcpy3D (done when it returns).
-    blocking(|| unsafe { memcpy_3d("hipMemcpy3DAsync", p) })
+    blocking_copy(
+        "hipMemcpy3DAsync",
+        || unsafe { rows_3d(p) },
+        || unsafe { memcpy_3d("hipMemcpy3DAsync", p) },
+    )
 }
 
 /// In ROCm 5.2's order: an empty extent is nothing to do; a pointer in no allocation, or one
@@ -1215,10 +1301,34 @@ pub(super) fn memset_3d(what: &str, p: PitchedPtr, value: i32, e: Extent) -> Res
     Ok(())
 }
 
+/// A 2D fill's rows, for the race check.
+fn rows_set_2d(dst: *mut c_void, pitch: usize, width: usize, height: usize) -> Vec<(u64, u64, bool)> {
+    let mut v = Vec::new();
+    row_ranges(&mut v, dst, width, pitch, height, 0, 1, true);
+    v
+}
+
+/// A 3D fill's rows, for the race check.
+fn rows_set_3d(p: PitchedPtr, e: Extent) -> Vec<(u64, u64, bool)> {
+    let mut v = Vec::new();
+    let p = rows_of(p, Pos { x: 0, y: 0, z: 0 }, e);
+    let slice = p.pitch.wrapping_mul(p.ysize);
+    row_ranges(&mut v, p.ptr, e.width, p.pitch, e.height, slice, e.depth, true);
+    v
+}
+
 pub extern "C" fn hipMemset3D(p: PitchedPtr, value: i32, extent: Extent) -> i32 {
-    blocking(|| memset_3d("hipMemset3D", p, value, extent))
+    blocking_copy(
+        "hipMemset3D",
+        || rows_set_3d(p, extent),
+        || memset_3d("hipMemset3D", p, value, extent),
+    )
 }
 
 pub extern "C" fn hipMemset3DAsync(p: PitchedPtr, value: i32, extent: Extent, _stream: *mut c_void) -> i32 {
-    blocking(|| memset_3d("hipMemset3DAsync", p, value, extent))
+    blocking_copy(
+        "hipMemset3DAsync",
+        || rows_set_3d(p, extent),
+        || memset_3d("hipMemset3DAsync", p, value, extent),
+    )
 }
