@@ -27,8 +27,9 @@ pub struct Region {
     /// The words are the host program's own memory ([`Memory::add_host`]): not freed with
     /// the region.
     host_owned: bool,
-    /// The words are pages mapped at the region's own address ([`Memory::add_mapped`]):
-    /// given back to the system with the region, the range kept without access.
+    /// The words are pages mapped at the region's own address ([`Memory::add_mapped`];
+    /// `host_owned` too): given back to the system with the region, the range kept without
+    /// access.
     mapped: bool,
     /// Which bytes were ever written, a bit each (`--check`'s uninitialised reads); `None`:
     /// not tracked, every byte counts as written.
@@ -43,7 +44,7 @@ pub struct Region {
 
 impl Drop for Region {
     fn drop(&mut self) {
-        if self.host_owned || self.mapped {
+        if self.host_owned {
             // Not ours to free: the storage stays its owner's.
             std::mem::forget(std::mem::take(&mut self.words));
         }
@@ -388,34 +389,17 @@ impl Memory {
         if size == 0 {
             return None;
         }
-        let (k, base) = self.place(size);
+        let (_, base) = self.place(size);
         let reach = reach_of(size);
         if !mapping::map(base, reach) {
             return None;
         }
-        // SAFETY: `reach` bytes mapped at `base` just now, readable and writable, zero;
-        // the region owns them (`mapped`: given back by its drop, never freed as a box).
-        let words = unsafe {
-            Box::from_raw(std::ptr::slice_from_raw_parts_mut(
-                base as *mut AtomicU32,
-                (reach / 4) as usize,
-            ))
-        };
-        self.regions.insert(
-            k,
-            Region {
-                base,
-                size,
-                reach,
-                name: name.to_string(),
-                words,
-                host_owned: false,
-                mapped: true,
-                defined: None,
-                internal: false,
-                view: false,
-            },
-        );
+        // SAFETY: `reach` bytes mapped at `base` just now, readable and writable, zero,
+        // where `place` found no region; given back by the region's drop (`mapped`).
+        let k = unsafe { self.add_borrowed(name, base, size, reach, base as *mut AtomicU32, None) }
+            .and_then(|b| self.regions.binary_search_by_key(&b, |r| r.base).ok())
+            .expect("the range `place` gave is free");
+        self.regions[k].mapped = true;
         Some(base)
     }
 
