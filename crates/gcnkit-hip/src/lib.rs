@@ -27,6 +27,7 @@ pub mod check;
 pub mod errors;
 pub mod fatbin;
 pub mod graph;
+pub mod host_fault;
 pub mod hostcall;
 pub mod index;
 pub mod profile;

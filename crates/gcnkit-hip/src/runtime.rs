@@ -256,6 +256,7 @@ pub fn lock() -> MutexGuard<'static, Option<Runtime>> {
             Err(_) => Vec::new(),
         };
         let n = devices.len();
+        crate::host_fault::install(n);
         let _ = BUSES.set(buses);
         let _ = MACHINE.set((gpu.as_ref().ok().copied(), n));
         if let (Err(e), false) = (&gpu, hidden) {

@@ -599,6 +599,16 @@ fn a_kernel_fault_is_a_launch_failure_naming_the_kernel() {
             "{err}"
         );
     }
+    // The host writing device memory: SIGSEGV (exec's 128 + 11), after a line naming the
+    // address as device 0's.
+    let o = exec(&[], &p, &["host"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(139), "{err}");
+    assert!(
+        err.contains("gcnkit-hip: the host touched device memory at 0x2000000000")
+            && err.contains("(device 0's addresses)"),
+        "{err}"
+    );
 }
 
 #[test]

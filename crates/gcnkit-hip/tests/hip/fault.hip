@@ -2,13 +2,21 @@
 // the next synchronisation reports the fault as hipErrorLaunchFailure (where a GPU reports it),
 // once: the last error is then that failure and the synchronisation after it succeeds. The
 // runtime names the kernel and the fault (a GPU would fault too). Exits 0 when it does.
+// With an argument: the host writes device memory through its pointer (killed by SIGSEGV).
 #include "check.h"
 
 __global__ void poke(int* p) { p[threadIdx.x] = 1; }
 
-int main() {
+int main(int argc, char** argv) {
     int* d;
     CHECK(hipMalloc(&d, 256));
+    if (argc > 1) {
+        // The host writing hipMalloc's memory through the device pointer: a segmentation
+        // fault, as on a GPU whose memory the CPU cannot see (the runtime says what it was).
+        d[3] = 5;
+        printf("FAIL: the host wrote device memory\n");
+        return 1;
+    }
     CHECK(hipFree(d));
     poke<<<1, 64>>>(d);
     if (hipGetLastError() != hipSuccess) {
