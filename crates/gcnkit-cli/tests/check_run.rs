@@ -388,10 +388,16 @@ fn hipcc(dir: &Path, name: &str, src: &str) -> PathBuf {
 
 /// `gcnkit exec --check` on `exe ARGS`: the run, and the findings it wrote as JSON.
 fn exec_check(dir: &Path, exe: &Path, args: &[&str]) -> (Output, Value) {
+    exec_check_on(dir, 1, exe, args)
+}
+
+/// [`exec_check`] with `devices` devices (`exec --devices`).
+fn exec_check_on(dir: &Path, devices: u32, exe: &Path, args: &[&str]) -> (Output, Value) {
     let json = dir.join("findings.json");
     let _ = std::fs::remove_file(&json);
     let o = Command::new(env!("CARGO_BIN_EXE_gcnkit"))
-        .args(["exec", "--check", "--check-json", json.to_str().unwrap(), "--"])
+        .args(["exec", "--check", "--devices", &devices.to_string()])
+        .args(["--check-json", json.to_str().unwrap(), "--"])
         .arg(exe)
         .args(args)
         .env("GCNKIT_HIP_LIB", hip_runtime())
@@ -655,7 +661,8 @@ fn global_race_between_work_groups() {
 /// Runs `exe MODE` under `exec --check`: it must print "done 0"; with `race`, exit 1 with
 /// exactly one `stream-race` finding (returned, with stderr), else exit 0 with none.
 fn stream_race_mode(dir: &Path, exe: &Path, mode: u32, race: bool) -> (Option<Value>, String) {
-    let (o, v) = exec_check(dir, exe, &[&mode.to_string()]);
+    // (mode 10 copies to a second device)
+    let (o, v) = exec_check_on(dir, 1 + (mode == 10) as u32, exe, &[&mode.to_string()]);
     let e = err(&o);
     assert!(
         String::from_utf8_lossy(&o.stdout).contains("done 0"),
@@ -847,6 +854,15 @@ int main(int argc, char **argv) {
         hipMemsetD32((hipDeviceptr_t)a, 0, n);
     } else if (mode == 8) {
         hipMemset2D(a, 256, 0, 128, 4);
+    } else if (mode == 10) {
+        int *b;
+        hipSetDevice(1);
+        hipMalloc(&b, bytes);
+        hipSetDevice(0);
+        hipMemcpyPeer(b, 1, a, 0, bytes);
+        hipMemcpy(host, b, bytes, hipMemcpyDeviceToHost);
+        hipStreamSynchronize(s);
+        for (int i = 0; i < n; i++) bad += host[i] != i % 64;
     } else if (mode == 7 || mode == 9) {
         if (mode == 7) {
             hipMemcpy2D(host, 256, a, 256, 128, 4, hipMemcpyDeviceToHost);
@@ -875,8 +891,8 @@ int main(int argc, char **argv) {
     // kernel, 1 ... a blocking stream's, 2 ... once the host synchronised the stream, 3
     // hipMemset, 4 hipMemsetD32, 5 hipMemcpyDtoH, 6 hipMemcpyFromSymbol of the `__device__`
     // array the kernel wrote, 7 hipMemcpy2D, 8 hipMemset2D and 9 hipMemcpy3D of rows of
-    // the array (each after a non-blocking stream's).
-    let want: [(u32, Option<&str>); 10] = [
+    // the array, 10 hipMemcpyPeer to a second device (each after a non-blocking stream's).
+    let want: [(u32, Option<&str>); 11] = [
         (0, Some("hipMemcpy ")),
         (1, None),
         (2, None),
@@ -887,6 +903,7 @@ int main(int argc, char **argv) {
         (7, Some("hipMemcpy2D")),
         (8, Some("hipMemset2D")),
         (9, Some("hipMemcpy3D")),
+        (10, Some("hipMemcpyPeer")),
     ];
     for (mode, race) in want {
         if let (Some(f), Some(api)) = (stream_race_mode(t.path(), &exe, mode, race.is_some()).0, race) {

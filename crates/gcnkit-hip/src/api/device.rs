@@ -132,11 +132,15 @@ pub unsafe extern "C" fn hipMemcpyPeer(
     src_device_id: i32,
     size_bytes: usize,
 ) -> i32 {
-    blocking(|| {
-        peer_sides("hipMemcpyPeer", dst, dst_device_id, src, src_device_id, size_bytes)?;
-        // SAFETY: the caller's ranges (both must be device memory: the kind says so).
-        unsafe { memcpy("hipMemcpyPeer", dst, src, size_bytes, 3) }
-    })
+    blocking_copy(
+        "hipMemcpyPeer",
+        || super::memory::copy_ranges(dst, src, size_bytes),
+        || {
+            peer_sides("hipMemcpyPeer", dst, dst_device_id, src, src_device_id, size_bytes)?;
+            // SAFETY: the caller's ranges (both must be device memory: the kind says so).
+            unsafe { memcpy("hipMemcpyPeer", dst, src, size_bytes, 3) }
+        },
+    )
 }
 
 /// As HIP 5.2, `hipMemcpyAsync` of the two ranges on `stream` (put on it, or captured).
