@@ -863,9 +863,20 @@ int main(int argc, char **argv) {
         hipMemcpy(host, b, bytes, hipMemcpyDeviceToHost);
         hipStreamSynchronize(s);
         for (int i = 0; i < n; i++) bad += host[i] != i % 64;
-    } else if (mode == 7 || mode == 9) {
+    } else if (mode == 7 || mode == 9 || mode == 11) {
         if (mode == 7) {
             hipMemcpy2D(host, 256, a, 256, 128, 4, hipMemcpyDeviceToHost);
+        } else if (mode == 11) {
+            hip_Memcpy2D p = {};
+            p.srcMemoryType = hipMemoryTypeDevice;
+            p.srcDevice = (hipDeviceptr_t)a;
+            p.srcPitch = 256;
+            p.dstMemoryType = hipMemoryTypeHost;
+            p.dstHost = host;
+            p.dstPitch = 256;
+            p.WidthInBytes = 128;
+            p.Height = 4;
+            hipMemcpyParam2D(&p);
         } else {
             hipMemcpy3DParms p = {};
             p.srcPtr = make_hipPitchedPtr(a, 256, 64, 2);
@@ -891,8 +902,9 @@ int main(int argc, char **argv) {
     // kernel, 1 ... a blocking stream's, 2 ... once the host synchronised the stream, 3
     // hipMemset, 4 hipMemsetD32, 5 hipMemcpyDtoH, 6 hipMemcpyFromSymbol of the `__device__`
     // array the kernel wrote, 7 hipMemcpy2D, 8 hipMemset2D and 9 hipMemcpy3D of rows of
-    // the array, 10 hipMemcpyPeer to a second device (each after a non-blocking stream's).
-    let want: [(u32, Option<&str>); 11] = [
+    // the array, 10 hipMemcpyPeer to a second device, 11 hipMemcpyParam2D of rows (each after
+    // a non-blocking stream's).
+    let want: [(u32, Option<&str>); 12] = [
         (0, Some("hipMemcpy ")),
         (1, None),
         (2, None),
@@ -904,6 +916,7 @@ int main(int argc, char **argv) {
         (8, Some("hipMemset2D")),
         (9, Some("hipMemcpy3D")),
         (10, Some("hipMemcpyPeer")),
+        (11, Some("hipMemcpyParam2D")),
     ];
     for (mode, race) in want {
         if let (Some(f), Some(api)) = (stream_race_mode(t.path(), &exe, mode, race.is_some()).0, race) {

@@ -152,6 +152,33 @@ fn side(
 unsafe fn memcpy_param_2d(what: &str, p: *const Memcpy2DParams) -> Result<(), HipError> {
     // SAFETY: the program's parameters (checked non-null).
     let p = unsafe { p.as_ref() }.ok_or(hipErrorInvalidValue)?;
+    let (dst, dst_pitch, src, src_pitch) = param_2d_sides(what, p)?;
+    // SAFETY: the ranges the parameters give; hipMemcpyDefault finds each side's memory.
+    unsafe { memcpy_2d(what, dst, dst_pitch, src, src_pitch, p.width_in_bytes, p.height, 4) }
+}
+
+/// A driver-API 2D copy's rows (source read, destination written), for the race check:
+/// none when a side is an array (or the parameters are wrong: the copy says so).
+///
+/// # Safety
+/// `p` is null or the program's parameters.
+unsafe fn param_2d_rows(what: &str, p: *const Memcpy2DParams) -> Vec<(u64, u64, bool)> {
+    let mut v = Vec::new();
+    // SAFETY: the caller's contract.
+    let Some(p) = (unsafe { p.as_ref() }) else { return v };
+    if p.src_memory_type == MEMORY_ARRAY || p.dst_memory_type == MEMORY_ARRAY {
+        return v;
+    }
+    if let Ok((dst, dst_pitch, src, src_pitch)) = param_2d_sides(what, p) {
+        let (w, h) = (p.width_in_bytes, p.height);
+        super::memory::row_ranges(&mut v, src, w, src_pitch, h, 0, 1, false);
+        super::memory::row_ranges(&mut v, dst, w, dst_pitch, h, 0, 1, true);
+    }
+    v
+}
+
+/// The two sides of a driver-API 2D copy: destination and source, each with its pitch.
+fn param_2d_sides(what: &str, p: &Memcpy2DParams) -> Result<(*mut c_void, usize, *const c_void, usize), HipError> {
     let size = (p.width_in_bytes, p.height);
     // A pitch of 0 is rows packed at the width (ROCclr's BufferRect, as OpenCL's rect copies).
     let packed = |pitch| if pitch == 0 { p.width_in_bytes } else { pitch };
@@ -173,19 +200,26 @@ unsafe fn memcpy_param_2d(what: &str, p: *const Memcpy2DParams) -> Result<(), Hi
         (p.dst_x_in_bytes, p.dst_y, packed(p.dst_pitch)),
         size,
     )?;
-    // SAFETY: the ranges the parameters give; hipMemcpyDefault finds each side's memory.
-    unsafe { memcpy_2d(what, dst, dst_pitch, src, src_pitch, p.width_in_bytes, p.height, 4) }
+    Ok((dst, dst_pitch, src, src_pitch))
 }
 
 pub unsafe extern "C" fn hipMemcpyParam2D(p: *const Memcpy2DParams) -> i32 {
     // SAFETY: the program's parameters.
-    blocking(|| unsafe { memcpy_param_2d("hipMemcpyParam2D", p) })
+    blocking_copy(
+        "hipMemcpyParam2D",
+        || unsafe { param_2d_rows("hipMemcpyParam2D", p) },
+        || unsafe { memcpy_param_2d("hipMemcpyParam2D", p) },
+    )
 }
 
 /// `hipMemcpyParam2D` (ROCm's is the same copy: no alignment is asked of any copy here).
 pub unsafe extern "C" fn hipDrvMemcpy2DUnaligned(p: *const Memcpy2DParams) -> i32 {
     // SAFETY: the program's parameters.
-    blocking(|| unsafe { memcpy_param_2d("hipDrvMemcpy2DUnaligned", p) })
+    blocking_copy(
+        "hipDrvMemcpy2DUnaligned",
+        || unsafe { param_2d_rows("hipDrvMemcpy2DUnaligned", p) },
+        || unsafe { memcpy_param_2d("hipDrvMemcpy2DUnaligned", p) },
+    )
 }
 
 /// Ordered after earlier work and done when it returns (as the 2D `...Async` copies).
