@@ -58,7 +58,7 @@ impl Drop for Region {
 
 /// Device memory the host process reaches at the device's own addresses
 /// ([`Memory::add_mapped`]).
-#[cfg(unix)]
+#[cfg(target_os = "linux")]
 mod mapping {
     /// Maps `len` zero bytes, readable and writable, at exactly `addr` (page aligned), or
     /// fails when the range is taken or cannot be had.
@@ -94,7 +94,7 @@ mod mapping {
     }
 }
 
-#[cfg(not(unix))]
+#[cfg(not(target_os = "linux"))]
 mod mapping {
     pub fn map(_: u64, _: u64) -> bool {
         false
@@ -833,7 +833,7 @@ mod tests {
 
     /// A mapped region's bytes are the host's at the region's own address, both ways; freed,
     /// its range stays taken (mapping it again fails) and is never handed out again.
-    #[cfg(unix)]
+    #[cfg(target_os = "linux")]
     #[test]
     fn mapped_regions_are_host_memory_at_their_address() {
         let mut m = Memory::starting_at(0x2800_0000_0000);
