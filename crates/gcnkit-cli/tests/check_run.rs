@@ -836,6 +836,18 @@ fn exec_check_finds_races_between_sync_copies_and_non_blocking_streams() {
     let t = tmp("gcnkit-check-sync-copies-");
     let src = r#"
 __device__ int var[256];
+// The driver API's copy parameters: the first 128 bytes of rows 256 bytes apart, device to host.
+template <class P> P driver_rows(int *a, int *host) {
+    P p = {};
+    p.srcMemoryType = hipMemoryTypeDevice;
+    p.srcDevice = (hipDeviceptr_t)a;
+    p.srcPitch = 256;
+    p.dstMemoryType = hipMemoryTypeHost;
+    p.dstHost = host;
+    p.dstPitch = 256;
+    p.WidthInBytes = 128;
+    return p;
+}
 int main(int argc, char **argv) {
     int mode = atoi(argv[1]);
     const int n = 256;
@@ -863,20 +875,17 @@ int main(int argc, char **argv) {
         hipMemcpy(host, b, bytes, hipMemcpyDeviceToHost);
         hipStreamSynchronize(s);
         for (int i = 0; i < n; i++) bad += host[i] != i % 64;
-    } else if (mode == 7 || mode == 9 || mode == 11) {
+    } else if (mode == 7 || mode == 9 || mode == 11 || mode == 12) {
         if (mode == 7) {
             hipMemcpy2D(host, 256, a, 256, 128, 4, hipMemcpyDeviceToHost);
         } else if (mode == 11) {
-            hip_Memcpy2D p = {};
-            p.srcMemoryType = hipMemoryTypeDevice;
-            p.srcDevice = (hipDeviceptr_t)a;
-            p.srcPitch = 256;
-            p.dstMemoryType = hipMemoryTypeHost;
-            p.dstHost = host;
-            p.dstPitch = 256;
-            p.WidthInBytes = 128;
+            hip_Memcpy2D p = driver_rows<hip_Memcpy2D>(a, host);
             p.Height = 4;
             hipMemcpyParam2D(&p);
+        } else if (mode == 12) {
+            HIP_MEMCPY3D p = driver_rows<HIP_MEMCPY3D>(a, host);
+            p.srcHeight = p.dstHeight = p.Height = p.Depth = 2;
+            hipDrvMemcpy3D(&p);
         } else {
             hipMemcpy3DParms p = {};
             p.srcPtr = make_hipPitchedPtr(a, 256, 64, 2);
@@ -902,9 +911,9 @@ int main(int argc, char **argv) {
     // kernel, 1 ... a blocking stream's, 2 ... once the host synchronised the stream, 3
     // hipMemset, 4 hipMemsetD32, 5 hipMemcpyDtoH, 6 hipMemcpyFromSymbol of the `__device__`
     // array the kernel wrote, 7 hipMemcpy2D, 8 hipMemset2D and 9 hipMemcpy3D of rows of
-    // the array, 10 hipMemcpyPeer to a second device, 11 hipMemcpyParam2D of rows (each after
-    // a non-blocking stream's).
-    let want: [(u32, Option<&str>); 12] = [
+    // the array, 10 hipMemcpyPeer to a second device, 11 hipMemcpyParam2D and 12
+    // hipDrvMemcpy3D of rows (each after a non-blocking stream's).
+    let want: [(u32, Option<&str>); 13] = [
         (0, Some("hipMemcpy ")),
         (1, None),
         (2, None),
@@ -917,6 +926,7 @@ int main(int argc, char **argv) {
         (9, Some("hipMemcpy3D")),
         (10, Some("hipMemcpyPeer")),
         (11, Some("hipMemcpyParam2D")),
+        (12, Some("hipDrvMemcpy3D")),
     ];
     for (mode, race) in want {
         if let (Some(f), Some(api)) = (stream_race_mode(t.path(), &exe, mode, race.is_some()).0, race) {

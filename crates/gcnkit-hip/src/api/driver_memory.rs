@@ -224,11 +224,15 @@ pub unsafe extern "C" fn hipDrvMemcpy2DUnaligned(p: *const Memcpy2DParams) -> i3
 
 /// Ordered after earlier work and done when it returns (as the 2D `...Async` copies).
 pub unsafe extern "C" fn hipMemcpyParam2DAsync(p: *const Memcpy2DParams, stream: *mut c_void) -> i32 {
-    blocking(|| {
-        crate::queue::stream(stream as usize)?;
-        // SAFETY: the program's parameters.
-        unsafe { memcpy_param_2d("hipMemcpyParam2DAsync", p) }
-    })
+    blocking_copy(
+        "hipMemcpyParam2DAsync",
+        || unsafe { param_2d_rows("hipMemcpyParam2DAsync", p) },
+        || {
+            crate::queue::stream(stream as usize)?;
+            // SAFETY: the program's parameters.
+            unsafe { memcpy_param_2d("hipMemcpyParam2DAsync", p) }
+        },
+    )
 }
 
 /// HIP 5.2's `HIP_MEMCPY3D` (128 bytes; layout checked by a test).
@@ -291,6 +295,26 @@ fn volume_side(
 unsafe fn drv_memcpy_3d(what: &str, p: *const DrvMemcpy3D) -> Result<(), HipError> {
     // SAFETY: the program's parameters (checked non-null).
     let p = unsafe { p.as_ref() }.ok_or(hipErrorInvalidValue)?;
+    let params = drv_params(p)?;
+    // SAFETY: the program's volumes; hipMemcpyDefault finds each side's memory.
+    unsafe { memcpy_3d(what, &params) }
+}
+
+/// A driver-API 3D copy's rows, for the race check (none for parameters it refuses).
+///
+/// # Safety
+/// `p` is null or the program's parameters.
+unsafe fn drv_3d_rows(p: *const DrvMemcpy3D) -> Vec<(u64, u64, bool)> {
+    // SAFETY: the caller's contract.
+    match unsafe { p.as_ref() }.map(drv_params) {
+        // SAFETY: parameters made here.
+        Some(Ok(params)) => unsafe { super::memory::rows_3d(&params) },
+        _ => Vec::new(),
+    }
+}
+
+/// A driver-API 3D copy as the runtime's 3D copy (no arrays: `hipErrorNotSupported`).
+fn drv_params(p: &DrvMemcpy3D) -> Result<Memcpy3DParms, HipError> {
     if p.src_lod != 0 || p.dst_lod != 0 {
         return Err(hipErrorInvalidValue);
     }
@@ -329,22 +353,29 @@ unsafe fn drv_memcpy_3d(what: &str, p: *const DrvMemcpy3D) -> Result<(), HipErro
         },
         kind: 4,
     };
-    // SAFETY: the program's volumes; hipMemcpyDefault finds each side's memory.
-    unsafe { memcpy_3d(what, &params) }
+    Ok(params)
 }
 
 pub unsafe extern "C" fn hipDrvMemcpy3D(p: *const DrvMemcpy3D) -> i32 {
     // SAFETY: the program's parameters.
-    blocking(|| unsafe { drv_memcpy_3d("hipDrvMemcpy3D", p) })
+    blocking_copy(
+        "hipDrvMemcpy3D",
+        || unsafe { drv_3d_rows(p) },
+        || unsafe { drv_memcpy_3d("hipDrvMemcpy3D", p) },
+    )
 }
 
 /// Ordered after earlier work and done when it returns (as the 3D `...Async` copies).
 pub unsafe extern "C" fn hipDrvMemcpy3DAsync(p: *const DrvMemcpy3D, stream: *mut c_void) -> i32 {
-    blocking(|| {
-        crate::queue::stream(stream as usize)?;
-        // SAFETY: the program's parameters.
-        unsafe { drv_memcpy_3d("hipDrvMemcpy3DAsync", p) }
-    })
+    blocking_copy(
+        "hipDrvMemcpy3DAsync",
+        || unsafe { drv_3d_rows(p) },
+        || {
+            crate::queue::stream(stream as usize)?;
+            // SAFETY: the program's parameters.
+            unsafe { drv_memcpy_3d("hipDrvMemcpy3DAsync", p) }
+        },
+    )
 }
 
 #[cfg(test)]

@@ -1224,7 +1224,7 @@ pub(super) unsafe fn memcpy_3d(what: &str, p: *const Memcpy3DParms) -> Result<()
 ///
 /// # Safety
 /// `p` is null or the program's parameters.
-unsafe fn rows_3d(p: *const Memcpy3DParms) -> Vec<(u64, u64, bool)> {
+pub(super) unsafe fn rows_3d(p: *const Memcpy3DParms) -> Vec<(u64, u64, bool)> {
     let mut v = Vec::new();
     // SAFETY: the caller's contract.
     let Some(p) = (unsafe { p.as_ref() }) else { return v };
