@@ -34,18 +34,17 @@ pub unsafe extern "C" fn hipMemAllocHost(ptr: *mut *mut c_void, size: usize) -> 
 /// `Uncached`): `hipErrorInvalidValue`.
 pub unsafe extern "C" fn hipExtMallocWithFlags(ptr: *mut *mut c_void, size: usize, flags: u32) -> i32 {
     match flags {
-        0 | 1 => guard(|| {
-            super::capture::allocation_allowed()?;
-            // SAFETY: the program's out-pointer.
-            unsafe {
-                super::memory::allocate(ptr, size, |rt, n| {
-                    rt.device()?.alloc_mapped(n).ok_or_else(|| {
-                        eprintln!("gcnkit-hip: hipExtMallocWithFlags: the host cannot map {n} bytes at the device's next address");
-                        hipErrorOutOfMemory
-                    })
+        // SAFETY: the program's out-pointer.
+        0 | 1 => unsafe {
+            super::memory::device_malloc(ptr, size, |rt, n| {
+                rt.device()?.alloc_mapped(n).ok_or_else(|| {
+                    eprintln!(
+                        "gcnkit-hip: hipExtMallocWithFlags: the host cannot map {n} bytes at the device's next address"
+                    );
+                    hipErrorOutOfMemory
                 })
-            }
-        }),
+            })
+        },
         // SAFETY: the program's out-pointer.
         2 if size == 8 => unsafe { hipHostMalloc(ptr, size, 0) },
         _ => runtime::fail(hipErrorInvalidValue),

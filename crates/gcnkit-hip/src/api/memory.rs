@@ -7,10 +7,24 @@ use super::*;
 
 /// Refused during a capture as HIP 5.2 refuses it (`hipErrorStreamCaptureUnsupported`).
 pub unsafe extern "C" fn hipMalloc(ptr: *mut *mut c_void, size: usize) -> i32 {
+    // SAFETY: the program's out-pointer.
+    unsafe { device_malloc(ptr, size, |rt, n| Ok(rt.device()?.alloc(n))) }
+}
+
+/// A device allocation entry point (`hipMalloc`, `hipExtMallocWithFlags`): refused during a
+/// capture, then [`allocate`] with `alloc`.
+///
+/// # Safety
+/// `ptr` is the program's out-pointer.
+pub(super) unsafe fn device_malloc(
+    ptr: *mut *mut c_void,
+    size: usize,
+    alloc: impl FnOnce(&mut runtime::Runtime, u64) -> Result<u64, HipError>,
+) -> i32 {
     guard(|| {
         super::capture::allocation_allowed()?;
-        // SAFETY: the program's out-pointer.
-        unsafe { allocate(ptr, size, |rt, n| Ok(rt.device()?.alloc(n))) }
+        // SAFETY: the caller's contract.
+        unsafe { allocate(ptr, size, alloc) }
     })
 }
 
