@@ -1,5 +1,6 @@
 //! The kernel machine's fast path for the common memory instructions: scalar loads with an
-//! immediate offset, and whole-dword GLOBAL/FLAT loads and stores that stay inside one buffer.
+//! immediate offset, and GLOBAL/FLAT loads and stores of whole dwords, bytes and shorts that
+//! stay inside one buffer.
 //! Their fields are read once, when the program is decoded ([`FastMem::plan`]); running one is
 //! the address arithmetic and the copy. A wave's 64 consecutive dwords (the coalesced access
 //! compiled code makes) move as one span after one region lookup. Anything else — a fault, an
@@ -79,18 +80,19 @@ pub struct Private {
 }
 
 /// Logs lane `lane`'s access of `n` bytes at offset `o` of `r` (before it is made), a
-/// dword at a time as the general executor logs it.
+/// dword at a time (or the byte or short) as the general executor logs it.
 #[inline]
 fn note(log: &mut Vec<Access>, r: &Region, o: u64, n: u64, lane: usize, load: bool, coherent: bool) {
     let mut k = 0;
     while k < n {
+        let bytes = (n - k).min(4);
         log.push(Access {
             lane: lane as u8,
             space: Space::Global,
             addr: r.base + o + k,
-            bytes: 4,
+            bytes: bytes as u8,
             kind: if load { AccessKind::Read } else { AccessKind::Write },
-            defined: !load || r.is_defined(o + k, 4),
+            defined: !load || r.is_defined(o + k, bytes),
             coherent,
         });
         k += 4;
@@ -112,9 +114,13 @@ fn note_dwords(log: &mut Vec<Access>, r: &Region, o: u64, load: bool, coherent: 
     }));
 }
 
-/// A GLOBAL (or FLAT) load or store of 1-4 whole dwords per lane.
+/// A GLOBAL (or FLAT) load or store of 1-4 whole dwords per lane, or of a byte or short
+/// (zero- or sign-extended into the dword, the low bits stored).
 #[derive(Clone, Copy, Debug)]
 pub struct FastGlobal {
+    /// Bytes of a sub-dword element (1 or 2; 4: whole dwords), and a load's sign extension.
+    elem: u8,
+    sext: bool,
     vaddr: u8,
     /// VADDR is a 64-bit address (two VGPRs), else a 32-bit offset from SADDR.
     wide: bool,
@@ -134,9 +140,9 @@ pub struct FastGlobal {
 
 impl FastGlobal {
     fn plan(i: &Instr, d: &InstrDef, m: MemSem) -> Option<FastGlobal> {
-        let load = match m {
-            MemSem::Load { bytes: 4, .. } => true,
-            MemSem::Store { bytes: 4 } => false,
+        let (load, elem, sext) = match m {
+            MemSem::Load { bytes, sext } if matches!(bytes, 1 | 2 | 4) => (true, bytes, sext),
+            MemSem::Store { bytes } if matches!(bytes, 1 | 2 | 4) => (false, bytes, false),
             _ => return None,
         };
         if i.get(F::Tfe) != 0 {
@@ -160,7 +166,12 @@ impl FastGlobal {
         if !(1..=4).contains(&dwords) || data + dwords > 256 || vaddr + 1 + wide as usize > 256 {
             return None;
         }
+        if elem < 4 && dwords != 1 {
+            return None;
+        }
         Some(FastGlobal {
+            elem,
+            sext,
             vaddr: vaddr as u8,
             wide,
             saddr: has_saddr.then_some(saddr as u8),
@@ -182,7 +193,7 @@ impl FastGlobal {
         // A FLAT address whose first active lane is in the private aperture: the scratch.
         let first = exec.trailing_zeros() as usize;
         if self.flat && self.wide && w.v[self.vaddr as usize + 1][first] == PRIVATE_APERTURE_HI {
-            return log.is_none() && self.run_private(w, mem, exec, private, hint);
+            return log.is_none() && self.elem == 4 && self.run_private(w, mem, exec, private, hint);
         }
         let base = match self.saddr {
             Some(c) => {
@@ -195,8 +206,8 @@ impl FastGlobal {
             None => 0,
         }
         .wrapping_add(self.off);
-        let (vaddr, dwords) = (self.vaddr as usize, self.dwords as usize);
-        let stride = 4 * dwords as u32;
+        let vaddr = self.vaddr as usize;
+        let stride = self.stride();
         let lo: &[u32; 64] = &w.v[vaddr];
         let hi: Option<&[u32; 64]> = self.wide.then(|| &*w.v[vaddr + 1]);
         let lane_addr = |l: usize| base.wrapping_add(lo[l] as u64 | hi.map_or(0, |h| (h[l] as u64) << 32));
@@ -212,10 +223,10 @@ impl FastGlobal {
             }
             if let Some(log) = log {
                 let mut log = log.borrow_mut();
-                if dwords == 1 {
+                if stride == 4 {
                     note_dwords(&mut log, r, o, self.load, self.glc);
                 }
-                for l in (0..64).filter(|_| dwords > 1) {
+                for l in (0..64).filter(|_| stride != 4) {
                     note(
                         &mut log,
                         r,
@@ -242,7 +253,7 @@ impl FastGlobal {
     #[inline(never)]
     fn run_lanes(&self, w: &mut Wave, mem: &Memory, exec: u64, base: u64, log: Option<&Log>) -> bool {
         let (vaddr, dwords) = (self.vaddr as usize, self.dwords as usize);
-        let stride = 4 * dwords as u32;
+        let stride = self.stride();
         let lo: &[u32; 64] = &w.v[vaddr];
         let hi: Option<&[u32; 64]> = self.wide.then(|| &*w.v[vaddr + 1]);
         let lane_addr = |l: usize| base.wrapping_add(lo[l] as u64 | hi.map_or(0, |h| (h[l] as u64) << 32));
@@ -269,6 +280,10 @@ impl FastGlobal {
             }
             if let Some(log) = log {
                 note(&mut log.borrow_mut(), r, o, n, l, self.load, self.glc);
+            }
+            if self.elem < 4 {
+                self.move_small(w, r, o, l);
+                continue;
             }
             for k in 0..dwords {
                 if self.load {
@@ -321,10 +336,38 @@ impl FastGlobal {
         true
     }
 
+    /// Bytes from one lane's address to the next in a coalesced access.
+    #[inline]
+    fn stride(&self) -> u32 {
+        if self.elem < 4 {
+            self.elem as u32
+        } else {
+            4 * self.dwords as u32
+        }
+    }
+
+    /// Moves lane `l`'s byte or short at byte `o` of `r` (a load extends it into the dword).
+    #[inline]
+    fn move_small(&self, w: &mut Wave, r: &Region, o: u64, l: usize) {
+        let (data, n) = (self.data as usize, self.elem);
+        if self.load {
+            w.v[data][l] = super::vmem::extend(r.read_n(o, n), n as u32, self.sext);
+        } else {
+            r.write_n(o, n, w.v[data][l] as u64);
+        }
+    }
+
     /// Moves the 64 lanes' consecutive elements at byte `o` of `r`.
     #[inline]
     fn move_span(&self, w: &mut Wave, r: &Region, o: u64) {
         let (data, dwords) = (self.data as usize, self.dwords as usize);
+        if self.elem < 4 {
+            for l in 0..64 {
+                self.move_small(w, r, o + l as u64 * self.elem as u64, l);
+            }
+            loaded(w, self.load, data, 1);
+            return;
+        }
         if dwords == 1 {
             if self.load {
                 r.read_words(o, &mut w.v[data][..]);
@@ -578,7 +621,8 @@ impl FastSmem {
 }
 
 /// An LDS load or store of whole dwords per lane: DS_READ/DS_WRITE_B32..B128 and the
-/// two-address READ2/WRITE2 forms (ST64 too). Every active lane's bytes must be inside the
+/// two-address READ2/WRITE2 forms (ST64 too); and of a byte or short (DS_READ_U8/I8/U16/I16,
+/// DS_WRITE_B8/B16). Every active lane's bytes must be inside the
 /// LDS (and dword-aligned before GCN 1.4), else nothing is done and the general executor
 /// reports the lane.
 #[derive(Clone, Copy, Debug)]
@@ -593,6 +637,9 @@ pub struct FastLds {
     /// Each element's byte offset from the lane's address.
     offs: [u32; 2],
     unaligned: bool,
+    /// Bytes of a sub-dword element (1 or 2; 4: whole dwords), and a load's sign extension.
+    elem: u8,
+    sext: bool,
 }
 
 impl FastLds {
@@ -600,12 +647,15 @@ impl FastLds {
         if i.get(F::Gds) != 0 {
             return None;
         }
-        let load = match m {
-            MemSem::Load { bytes: 4, .. } => true,
-            MemSem::Store { bytes: 4 } => false,
+        let (load, elem, sext) = match m {
+            MemSem::Load { bytes, sext } if matches!(bytes, 1 | 2 | 4) => (true, bytes, sext),
+            MemSem::Store { bytes } if matches!(bytes, 1 | 2 | 4) => (false, bytes, false),
             _ => return None,
         };
         let two = d.flags.has(Flags::OFFSET2);
+        if elem < 4 && (two || d.dst.regs().max(d.src[0].regs()) > 1) {
+            return None;
+        }
         let total = if load { d.dst.regs() } else { d.src[0].regs() } as usize;
         // (As `vmem::ds`: a two-address load reads two elements of half its destination; a
         // store writes its data's width at each.)
@@ -640,6 +690,8 @@ impl FastLds {
             two,
             offs,
             unaligned: i.arch.is_gcn14(),
+            elem,
+            sext,
         })
     }
 
@@ -650,6 +702,9 @@ impl FastLds {
             return true;
         }
         let elems = 1 + self.two as usize;
+        if self.elem < 4 {
+            return self.run_small(w, lds, exec);
+        }
         let n = 4 * self.dwords as u32;
         // The last byte an element may start at (the LDS is at most 64 KiB).
         let Some(last) = (lds.len() as u32).checked_sub(n) else {
@@ -729,6 +784,44 @@ impl FastLds {
         }
         true
     }
+
+    /// A byte or short per lane: every active lane's element inside the LDS (and aligned
+    /// to its size before GCN 1.4), else nothing is done.
+    #[inline(never)]
+    fn run_small(&self, w: &mut Wave, lds: &mut [u8], exec: u64) -> bool {
+        let n = self.elem as u32;
+        let Some(last) = (lds.len() as u32).checked_sub(n) else {
+            return false;
+        };
+        let (vaddr, data, off) = (self.vaddr as usize, self.data[0] as usize, self.offs[0]);
+        let (mut max, mut low) = (0u32, 0u32);
+        for (lane, &a) in w.v[vaddr].iter().enumerate() {
+            let o = if exec >> lane & 1 != 0 { a.wrapping_add(off) } else { 0 };
+            max = max.max(o);
+            low |= o;
+        }
+        if max > last || (!self.unaligned && low & (n - 1) != 0) {
+            return false;
+        }
+        // (A copy of the addresses: VDST may be VADDR.)
+        let addrs = *w.v[vaddr];
+        for (lane, &a) in addrs.iter().enumerate() {
+            if exec >> lane & 1 == 0 {
+                continue;
+            }
+            let o = a.wrapping_add(off) as usize;
+            let at = &mut lds[o..o + n as usize];
+            if self.load {
+                let v = at.iter().rev().fold(0u64, |v, &b| v << 8 | b as u64);
+                w.v[data][lane] = super::vmem::extend(v, n, self.sext);
+            } else {
+                let v = w.v[data][lane];
+                at.iter_mut().enumerate().for_each(|(k, b)| *b = (v >> (8 * k)) as u8);
+            }
+        }
+        loaded(w, self.load, data, 1);
+        true
+    }
 }
 
 #[cfg(test)]
@@ -764,7 +857,7 @@ mod tests {
     #[test]
     fn fast_memory_equals_general_executor() {
         let mut r = Rng(0x0bad_cafe_1234_5678);
-        let (mut fast, mut declined) = (0, 0);
+        let (mut fast, mut declined, mut small) = (0, 0, 0);
         const SIZE: u64 = 1 << 12;
         for a in [Arch::Gcn10, Arch::Gcn11, Arch::Gcn12, Arch::Gcn14, Arch::Gcn141] {
             for _ in 0..120_000 {
@@ -831,7 +924,8 @@ mod tests {
                 }
                 let vaddr = i.get(F::Vaddr) as usize;
                 let wide = crate::layout::flat_addr_regs(&i) == 2;
-                let stride = [4u64, 8, 12, 16][r.next() as usize % 4];
+                // (Strides of 1 and 2: the byte and short rows' coalesced accesses.)
+                let stride = [4u64, 8, 12, 16, 1, 2][r.next() as usize % 6];
                 for lane in 0..64 {
                     let o = match kind {
                         0 | 1 => start + lane as u64 * stride,
@@ -894,6 +988,7 @@ mod tests {
                     continue;
                 }
                 fast += 1;
+                small += matches!(p, FastMem::Global(g) if g.elem < 4) as usize;
                 let general = if scalar {
                     vmem::smem(&mut g, &mut ctx, &i, d, m)
                 } else {
@@ -910,7 +1005,10 @@ mod tests {
                 assert_eq!(log.take(), log2.take(), "{a}: `{text}` (kind {kind}): the logs differ");
             }
         }
-        assert!(fast > 10_000 && declined > 2_000, "fast {fast}, declined {declined}");
+        assert!(
+            fast > 10_000 && declined > 2_000 && small > 1_000,
+            "fast {fast}, declined {declined}, bytes and shorts {small}"
+        );
     }
 
     /// Random FLAT words on each arch whose addresses are in the private aperture (a lane's
@@ -1138,7 +1236,7 @@ mod tests {
     #[test]
     fn fast_lds_equals_general_executor() {
         let mut r = Rng(0x0001_d50f_fa57_0001);
-        let (mut fast, mut declined, mut two) = (0, 0, 0);
+        let (mut fast, mut declined, mut two, mut small) = (0, 0, 0, 0);
         const SIZE: usize = 1 << 10;
         let mem = Memory::default();
         for a in [Arch::Gcn10, Arch::Gcn11, Arch::Gcn12, Arch::Gcn14, Arch::Gcn141] {
@@ -1191,6 +1289,7 @@ mod tests {
                 }
                 fast += 1;
                 two += lp.two as usize;
+                small += (lp.elem < 4) as usize;
                 let mut lds2 = bytes.clone();
                 let mut ctx = MemCtx {
                     unaligned_lds: a.is_gcn14(),
@@ -1210,8 +1309,8 @@ mod tests {
             }
         }
         assert!(
-            fast > 3_000 && declined > 1_000 && two > 500,
-            "fast {fast}, declined {declined}, two {two}"
+            fast > 3_000 && declined > 1_000 && two > 500 && small > 300,
+            "fast {fast}, declined {declined}, two {two}, bytes and shorts {small}"
         );
     }
 }

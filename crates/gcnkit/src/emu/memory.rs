@@ -230,6 +230,30 @@ impl Region {
         }
     }
 
+    /// The `n` (1..=8) bytes at byte `off` (inside the region), little-endian.
+    #[inline]
+    pub fn read_n(&self, off: u64, n: u8) -> u64 {
+        if n == 4 {
+            return self.read_u32(off) as u64;
+        }
+        let mut v = 0u64;
+        for j in 0..n as u64 {
+            v |= (self.read_byte(off + j) as u64) << (8 * j);
+        }
+        v
+    }
+
+    /// Writes the low `n` (1..=8) bytes of `v` at byte `off` (inside the region).
+    #[inline]
+    pub fn write_n(&self, off: u64, n: u8, v: u64) {
+        if n == 4 {
+            return self.write_u32(off, v as u32);
+        }
+        for j in 0..n as u64 {
+            self.write_byte(off + j, (v >> (8 * j)) as u8);
+        }
+    }
+
     #[inline]
     fn read_byte(&self, off: u64) -> u8 {
         (self.word(off).load(Relaxed) >> ((off & 3) * 8)) as u8
@@ -747,27 +771,14 @@ impl Memory {
     #[inline]
     pub fn read(&self, addr: u64, n: u8) -> Result<u64, Fault> {
         let (r, off) = self.region(addr, n, false)?;
-        if n == 4 {
-            return Ok(r.read_u32(off) as u64);
-        }
-        let mut v = 0u64;
-        for j in 0..n as u64 {
-            v |= (r.read_byte(off + j) as u64) << (8 * j);
-        }
-        Ok(v)
+        Ok(r.read_n(off, n))
     }
 
     /// Writes the low `n` (1..=8) bytes of `v`, little-endian.
     #[inline]
     pub fn write(&self, addr: u64, n: u8, v: u64) -> Result<(), Fault> {
         let (r, off) = self.region(addr, n, true)?;
-        if n == 4 {
-            r.write_u32(off, v as u32);
-            return Ok(());
-        }
-        for j in 0..n as u64 {
-            r.write_byte(off + j, (v >> (8 * j)) as u8);
-        }
+        r.write_n(off, n, v);
         Ok(())
     }
 

@@ -270,7 +270,7 @@ fn set_value(w: &mut Wave, r: usize, lane: usize, dwords: usize, v: u64) {
 }
 
 /// Sign- or zero-extends the low `bytes` of `v`.
-fn extend(v: u64, bytes: u32, sext: bool) -> u32 {
+pub(crate) fn extend(v: u64, bytes: u32, sext: bool) -> u32 {
     match (bytes, sext) {
         (1, true) => v as u8 as i8 as i32 as u32,
         (1, false) => v as u8 as u32,
