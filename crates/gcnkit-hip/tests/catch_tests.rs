@@ -101,7 +101,7 @@ fn work_dir() -> PathBuf {
 
 /// `tests/catch` of [`TAG`] from the mirror, extracted once into the target directory.
 fn checkout() -> Result<PathBuf, String> {
-    common::hip_tests(&work_dir(), TAG, "tests/catch", "hipTestMain/main.cc")
+    common::mirror_tree("ROCm/HIP", &work_dir(), TAG, "tests/catch", "hipTestMain/main.cc")
 }
 
 /// hipcc with the suite's flags, in `catch`.
@@ -294,35 +294,24 @@ fn hip_catch_tests() {
         object(&hipcc, &catch, &root, m).unwrap_or_else(|e| panic!("{m}: {e}"));
     }
     // hipcc on two threads while the binaries built run on this one.
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let results: Vec<(String, Result<(), String>)> = std::thread::scope(|scope| {
-        let (tx, rx) = std::sync::mpsc::channel();
-        let (hipcc, catch, root, paths, next) = (&hipcc, &catch, &root, &paths, &next);
-        for _ in 0..2 {
-            let tx = tx.clone();
-            scope.spawn(move || {
-                while let Some(p) = paths.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed)) {
-                    if tx.send((p, binary(hipcc, catch, root, p))).is_err() {
-                        break;
-                    }
-                }
-            });
-        }
-        drop(tx);
-        let mut results = Vec::new();
-        for (p, built) in rx {
+    let results: Vec<(String, Result<(), String>)> = common::build_and_run(
+        &paths,
+        |p| binary(&hipcc, &catch, &root, p),
+        |p, built| {
             let began = std::time::Instant::now();
-            let r = built.and_then(|exe| run(root, &exe, p));
+            let r = built.and_then(|exe| run(&root, &exe, p));
             eprintln!(
                 "{} {p} ({:.1?}) {}",
                 if r.is_ok() { "ok  " } else { "fail" },
                 began.elapsed(),
                 r.as_ref().err().map_or("", String::as_str)
             );
-            results.push((p.clone(), r));
-        }
-        results
-    });
+            r
+        },
+    )
+    .into_iter()
+    .map(|(p, r)| (p.clone(), r))
+    .collect();
     let mut wrong = Vec::new();
     for (p, r) in &results {
         match (r, KNOWN_GAPS.iter().find(|g| g.source == p)) {

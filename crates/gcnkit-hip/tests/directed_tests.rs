@@ -353,7 +353,7 @@ fn work_dir() -> PathBuf {
 
 /// `tests/src` of [`TAG`] from the mirror, extracted once into the target directory.
 fn checkout() -> Result<PathBuf, String> {
-    common::hip_tests(&work_dir(), TAG, "tests/src", "test_common.h")
+    common::mirror_tree("ROCm/HIP", &work_dir(), TAG, "tests/src", "test_common.h")
 }
 
 /// Runs `source`'s build commands in `root` unless a stamp says they ran before; hipcc's

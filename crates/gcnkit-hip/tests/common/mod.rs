@@ -44,18 +44,20 @@ pub fn mirrors() -> PathBuf {
     std::env::var_os("GCNKIT_MIRRORS").map_or_else(|| PathBuf::from("/work/.mirror"), PathBuf::from)
 }
 
-/// `DIR` (`tests/src`, `tests/catch`) of ROCm/HIP at `tag` from the mirror, extracted once
-/// into `work/tag`; `marker` is a file under DIR whose presence says it was. Returns DIR.
-pub fn hip_tests(work: &Path, tag: &str, dir: &str, marker: &str) -> Result<PathBuf, String> {
-    let git_dir = mirrors().join("ROCm+HIP/repo");
+/// `DIR` (`tests/src` of ROCm/HIP, `test` of ROCm/rocPRIM) of `repo` (OWNER/NAME) at `tag`
+/// from the mirror, extracted once into `work/tag`; `marker` is a file under DIR whose
+/// presence says it was (`""`: DIR is a file). Returns DIR.
+pub fn mirror_tree(repo: &str, work: &Path, tag: &str, dir: &str, marker: &str) -> Result<PathBuf, String> {
+    let git_dir = mirrors().join(repo.replace('/', "+")).join("repo");
     if !git_dir.exists() {
         return Err(format!(
-            "no mirror of ROCm/HIP at {} (set GCNKIT_MIRRORS)",
+            "no mirror of {repo} at {} (set GCNKIT_MIRRORS)",
             git_dir.display()
         ));
     }
     let into = work.join(tag);
-    if into.join(dir).join(marker).exists() {
+    let done = if marker.is_empty() { into.join(dir) } else { into.join(dir).join(marker) };
+    if done.exists() {
         return Ok(into.join(dir));
     }
     std::fs::create_dir_all(&into).unwrap();
@@ -171,5 +173,30 @@ pub fn try_run_within(cmd: &mut Command, limit: std::time::Duration) -> Result<O
         status,
         stdout: out.join().unwrap_or_default(),
         stderr: err.join().unwrap_or_default(),
+    })
+}
+
+/// Builds `items` on two threads (hipcc) while this thread runs each as it is built, in the
+/// order they come out of the builds; returns each item with what `run` gave for it.
+pub fn build_and_run<'a, T: Sync, B: Send, R>(
+    items: &'a [T],
+    build: impl Fn(&'a T) -> Result<B, String> + Sync,
+    mut run: impl FnMut(&'a T, Result<B, String>) -> R,
+) -> Vec<(&'a T, R)> {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        let (tx, rx) = std::sync::mpsc::channel();
+        for _ in 0..2 {
+            let (tx, build, next) = (tx.clone(), &build, &next);
+            scope.spawn(move || {
+                while let Some(t) = items.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed)) {
+                    if tx.send((t, build(t))).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        rx.into_iter().map(|(t, built)| (t, run(t, built))).collect()
     })
 }
