@@ -702,10 +702,9 @@ impl FastLds {
             return true;
         }
         let elems = 1 + self.two as usize;
-        if self.elem < 4 {
-            return self.run_small(w, lds, exec);
-        }
-        let n = 4 * self.dwords as u32;
+        // An element's bytes, and the alignment before GCN 1.4 (its size, at most a dword).
+        let n = if self.elem < 4 { self.elem as u32 } else { 4 * self.dwords as u32 };
+        let align = n.min(4) - 1;
         // The last byte an element may start at (the LDS is at most 64 KiB).
         let Some(last) = (lds.len() as u32).checked_sub(n) else {
             return false;
@@ -729,10 +728,14 @@ impl FastLds {
                     low |= o;
                 }
             }
-            ok &= max <= last && (self.unaligned || low & 3 == 0);
+            ok &= max <= last && (self.unaligned || low & align == 0);
         }
         if !ok {
             return false;
+        }
+        if self.elem < 4 {
+            self.move_small(w, lds, exec);
+            return true;
         }
         let dwords = self.dwords as usize;
         if self.load {
@@ -785,24 +788,11 @@ impl FastLds {
         true
     }
 
-    /// A byte or short per lane: every active lane's element inside the LDS (and aligned
-    /// to its size before GCN 1.4), else nothing is done.
+    /// Moves a byte or short per active lane (every one checked inside the LDS by [`FastLds::run`]).
     #[inline(never)]
-    fn run_small(&self, w: &mut Wave, lds: &mut [u8], exec: u64) -> bool {
+    fn move_small(&self, w: &mut Wave, lds: &mut [u8], exec: u64) {
         let n = self.elem as u32;
-        let Some(last) = (lds.len() as u32).checked_sub(n) else {
-            return false;
-        };
         let (vaddr, data, off) = (self.vaddr as usize, self.data[0] as usize, self.offs[0]);
-        let (mut max, mut low) = (0u32, 0u32);
-        for (lane, &a) in w.v[vaddr].iter().enumerate() {
-            let o = if exec >> lane & 1 != 0 { a.wrapping_add(off) } else { 0 };
-            max = max.max(o);
-            low |= o;
-        }
-        if max > last || (!self.unaligned && low & (n - 1) != 0) {
-            return false;
-        }
         // (A copy of the addresses: VDST may be VADDR.)
         let addrs = *w.v[vaddr];
         for (lane, &a) in addrs.iter().enumerate() {
@@ -820,7 +810,6 @@ impl FastLds {
             }
         }
         loaded(w, self.load, data, 1);
-        true
     }
 }
 
