@@ -285,13 +285,7 @@ impl FastGlobal {
                 self.move_small(w, r, o, l);
                 continue;
             }
-            for k in 0..dwords {
-                if self.load {
-                    w.v[data + k][l] = r.read_u32(o + 4 * k as u64);
-                } else {
-                    r.write_u32(o + 4 * k as u64, w.v[data + k][l]);
-                }
-            }
+            self.move_dwords(w, r, o, l);
         }
         if self.load {
             w.v_written[data..data + dwords].iter_mut().for_each(|x| *x = true);
@@ -357,6 +351,34 @@ impl FastGlobal {
         }
     }
 
+    /// Moves lane `l`'s dwords at byte `o` of `r`, an 8-byte aligned pair as one access (a
+    /// GPU's aligned dwordx2 is single-copy atomic: [`Region::read_u64`]).
+    #[inline]
+    fn move_dwords(&self, w: &mut Wave, r: &Region, o: u64, l: usize) {
+        let (data, dwords) = (self.data as usize, self.dwords as usize);
+        let mut k = 0;
+        while k < dwords {
+            let at = o + 4 * k as u64;
+            if k + 1 < dwords && at & 7 == 0 {
+                if self.load {
+                    let v = r.read_u64(at);
+                    w.v[data + k][l] = v as u32;
+                    w.v[data + k + 1][l] = (v >> 32) as u32;
+                } else {
+                    r.write_u64(at, w.v[data + k][l] as u64 | (w.v[data + k + 1][l] as u64) << 32);
+                }
+                k += 2;
+                continue;
+            }
+            if self.load {
+                w.v[data + k][l] = r.read_u32(at);
+            } else {
+                r.write_u32(at, w.v[data + k][l]);
+            }
+            k += 1;
+        }
+    }
+
     /// Moves the 64 lanes' consecutive elements at byte `o` of `r`.
     #[inline]
     fn move_span(&self, w: &mut Wave, r: &Region, o: u64) {
@@ -378,14 +400,7 @@ impl FastGlobal {
             return;
         }
         for l in 0..64 {
-            for k in 0..dwords {
-                let at = o + 4 * (l * dwords + k) as u64;
-                if self.load {
-                    w.v[data + k][l] = r.read_u32(at);
-                } else {
-                    r.write_u32(at, w.v[data + k][l]);
-                }
-            }
+            self.move_dwords(w, r, o + 4 * (l * dwords) as u64, l);
         }
         if self.load {
             w.v_written[data..data + dwords].iter_mut().for_each(|x| *x = true);

@@ -10,7 +10,8 @@
 //!
 //! Regions hold 32-bit atomic words so that work-groups running on parallel threads share
 //! them soundly: plain accesses are relaxed loads and stores (ordinary moves on x86 and ARM),
-//! atomics are atomic across threads. Sub-word and unaligned accesses go byte by byte.
+//! atomics are atomic across threads. Aligned 8-byte accesses are one 64-bit atomic access
+//! (as a GPU's are single-copy atomic); sub-word and unaligned accesses go byte by byte.
 
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
 
@@ -230,11 +231,60 @@ impl Region {
         }
     }
 
+    /// The two words at byte `off` as one 64-bit atomic word, when `off` and the storage are
+    /// 8-byte aligned (always, for the machine's own memory and for `malloc`'s and `mmap`'s).
+    ///
+    /// A GPU moves an aligned 8-byte access as one (single-copy atomic): decoupled look-back
+    /// scans (rocPRIM's) pack a flag and its prefix in one 8-byte word, and two 32-bit halves
+    /// moved apart let another worker thread see a new flag with an old prefix. The same
+    /// bytes are also reached as 32-bit atomics (kernels mix sizes, as on the GPU): x86-64's
+    /// and AArch64's aligned accesses are single-copy atomic at either size, which is what
+    /// this relies on (Rust's abstract model leaves racing mixed-size atomics undefined).
+    #[inline]
+    fn pair(&self, off: u64) -> Option<&AtomicU64> {
+        if off & 7 != 0 {
+            return None;
+        }
+        let p = self.words[(off >> 2) as usize..][..2].as_ptr() as *mut u64;
+        if !p.is_aligned() {
+            return None;
+        }
+        // SAFETY: two of the region's words, 8-byte aligned, living as long as `self`; their
+        // bytes are only ever reached through atomics (see above on their sizes).
+        Some(unsafe { AtomicU64::from_ptr(p) })
+    }
+
+    /// The 8 bytes at byte `off` (inside the region), as one access when aligned ([`Region::pair`]).
+    #[inline]
+    pub fn read_u64(&self, off: u64) -> u64 {
+        match self.pair(off) {
+            Some(a) => a.load(Relaxed),
+            None => self.read_u32(off) as u64 | (self.read_u32(off + 4) as u64) << 32,
+        }
+    }
+
+    /// Writes the 8 bytes at byte `off` (inside the region), as one access when aligned.
+    #[inline]
+    pub fn write_u64(&self, off: u64, v: u64) {
+        match self.pair(off) {
+            Some(a) => {
+                self.mark(off, 8);
+                a.store(v, Relaxed)
+            }
+            None => {
+                self.write_u32(off, v as u32);
+                self.write_u32(off + 4, (v >> 32) as u32);
+            }
+        }
+    }
+
     /// The `n` (1..=8) bytes at byte `off` (inside the region), little-endian.
     #[inline]
     pub fn read_n(&self, off: u64, n: u8) -> u64 {
-        if n == 4 {
-            return self.read_u32(off) as u64;
+        match n {
+            4 => return self.read_u32(off) as u64,
+            8 => return self.read_u64(off),
+            _ => {}
         }
         let mut v = 0u64;
         for j in 0..n as u64 {
@@ -246,8 +296,10 @@ impl Region {
     /// Writes the low `n` (1..=8) bytes of `v` at byte `off` (inside the region).
     #[inline]
     pub fn write_n(&self, off: u64, n: u8, v: u64) {
-        if n == 4 {
-            return self.write_u32(off, v as u32);
+        match n {
+            4 => return self.write_u32(off, v as u32),
+            8 => return self.write_u64(off, v),
+            _ => {}
         }
         for j in 0..n as u64 {
             self.write_byte(off + j, (v >> (8 * j)) as u8);
@@ -782,10 +834,8 @@ impl Memory {
         Ok(())
     }
 
-    /// An atomic read-modify-write of a 4-byte (aligned) or 8-byte value: `f(old)` is the new
-    /// value; returns the old one. 8-byte atomics lock nothing: they are a compare-and-swap
-    /// loop on the two words, atomic against other 8-byte atomics through the low word
-    /// ([`Memory::atomic64`]).
+    /// An atomic read-modify-write of a 4-byte (aligned) value: `f(old)` is the new value;
+    /// returns the old one (8-byte ones: [`Memory::atomic64`]).
     pub fn atomic32(&self, addr: u64, f: impl Fn(u32) -> u32) -> Result<u32, Fault> {
         let (r, off) = self.region(addr, 4, true)?;
         if off & 3 != 0 {
@@ -806,9 +856,10 @@ impl Memory {
         }
     }
 
-    /// A 64-bit atomic read-modify-write (8-byte aligned). The two words are updated under a
-    /// lock taken on the low word's value (a sentinel CAS would change what other readers
-    /// see); instead a global striped mutex serialises 64-bit atomics on the same address.
+    /// A 64-bit atomic read-modify-write (8-byte aligned): a compare-and-swap loop on the
+    /// 64-bit word ([`Region::pair`]). Storage not 8-byte aligned (a host program's own
+    /// memory can be) has its two words updated under a global striped mutex that
+    /// serialises 64-bit atomics on the same address.
     pub fn atomic64(&self, addr: u64, f: impl Fn(u64) -> u64) -> Result<u64, Fault> {
         let (r, off) = self.region(addr, 8, true)?;
         if off & 7 != 0 {
@@ -818,8 +869,17 @@ impl Memory {
                 write: true,
             });
         }
-        let _g = lock_for(addr);
         r.mark(off, 8);
+        if let Some(w) = r.pair(off) {
+            let mut old = w.load(Relaxed);
+            loop {
+                match w.compare_exchange_weak(old, f(old), Relaxed, Relaxed) {
+                    Ok(_) => return Ok(old),
+                    Err(now) => old = now,
+                }
+            }
+        }
+        let _g = lock_for(addr);
         let (lo, hi) = (r.word(off), r.word(off + 4));
         let old = lo.load(Relaxed) as u64 | (hi.load(Relaxed) as u64) << 32;
         let new = f(old);
@@ -841,6 +901,38 @@ fn lock_for(addr: u64) -> std::sync::MutexGuard<'static, ()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An aligned 8-byte store is seen whole by a reader on another thread, never a new half
+    /// with an old one (what a GPU's dwordx2 guarantees and decoupled look-back relies on);
+    /// 8-byte atomics on it stay atomic.
+    #[test]
+    fn aligned_pairs_are_never_torn() {
+        let mut m = Memory::default();
+        let a = m.add("pairs", 64, &[]);
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        let torn = std::thread::scope(|s| {
+            let m = &m;
+            let reader = s.spawn(|| {
+                let mut torn = 0;
+                while !stop.load(Relaxed) {
+                    let v = m.read(a + 8, 8).unwrap();
+                    torn += (v as u32 != (v >> 32) as u32) as u32;
+                }
+                torn
+            });
+            for i in 0..2_000_000u64 {
+                m.write(a + 8, 8, i | i << 32).unwrap();
+                m.atomic64(a + 16, |o| o + 1).unwrap();
+            }
+            stop.store(true, Relaxed);
+            reader.join().unwrap()
+        });
+        assert_eq!(torn, 0, "reads that saw half of a store");
+        assert_eq!(m.read(a + 16, 8), Ok(2_000_000));
+        // Unaligned ones are moved in pieces, still right on one thread.
+        m.write(a + 4, 8, 0x1122_3344_5566_7788).unwrap();
+        assert_eq!(m.read(a + 4, 8), Ok(0x1122_3344_5566_7788));
+    }
 
     /// A mapped region's bytes are the host's at the region's own address, both ways; freed,
     /// its range stays taken (mapping it again fails) and is never handed out again.

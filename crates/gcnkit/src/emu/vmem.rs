@@ -4,7 +4,7 @@
 
 use super::exec::EmuError;
 use super::image::Format;
-use super::memory::{Fault, Memory};
+use super::memory::{Fault, Memory, Region};
 use super::monitor::{Access, AccessKind, Space};
 use super::ops::atomic::{atomic32, atomic64};
 use super::scalar::{read_scalar, write_scalar, PRIVATE_APERTURE_HI, SHARED_APERTURE_HI};
@@ -300,9 +300,19 @@ fn lane_access(
             set_vgpr(w, vdst, lane, extend(v, bytes as u32, sext));
         }
         MemSem::Load { .. } => {
-            for k in 0..dwords {
-                let v = load(ctx, at_plus(at, 4 * k as u64), 4, lane)?;
+            let mut k = 0;
+            while k < dwords {
+                let at = at_plus(at, 4 * k as u64);
+                if let Some((r, o)) = (k + 1 < dwords).then(|| pair(ctx, at, AccessKind::Read, lane)).flatten() {
+                    let v = r.read_u64(o);
+                    set_vgpr(w, vdst + k, lane, v as u32);
+                    set_vgpr(w, vdst + k + 1, lane, (v >> 32) as u32);
+                    k += 2;
+                    continue;
+                }
+                let v = load(ctx, at, 4, lane)?;
                 set_vgpr(w, vdst + k, lane, v as u32);
+                k += 1;
             }
         }
         MemSem::LoadD16 { bytes, sext, hi } => {
@@ -319,8 +329,16 @@ fn lane_access(
             store(ctx, at, bytes as u32, vgpr(w, vdata, lane) as u64, lane)?;
         }
         MemSem::Store { .. } => {
-            for k in 0..dwords {
-                store(ctx, at_plus(at, 4 * k as u64), 4, vgpr(w, vdata + k, lane) as u64, lane)?;
+            let mut k = 0;
+            while k < dwords {
+                let at = at_plus(at, 4 * k as u64);
+                if let Some((r, o)) = (k + 1 < dwords).then(|| pair(ctx, at, AccessKind::Write, lane)).flatten() {
+                    r.write_u64(o, vgpr(w, vdata + k, lane) as u64 | (vgpr(w, vdata + k + 1, lane) as u64) << 32);
+                    k += 2;
+                    continue;
+                }
+                store(ctx, at, 4, vgpr(w, vdata + k, lane) as u64, lane)?;
+                k += 1;
             }
         }
         MemSem::StoreD16Hi { bytes } => {
@@ -348,6 +366,23 @@ fn lane_access(
         _ => {}
     }
     Ok(())
+}
+
+/// Two dwords of a lane's global access at `at` moved as one 8-byte access, when they are
+/// 8-byte aligned inside one region: a GPU's aligned dwordx2 is single-copy atomic, and
+/// decoupled look-back scans (rocPRIM's) pack a flag and its prefix in one
+/// ([`Region::read_u64`]). Logged as the two dwords they are; `None`: not such a pair (moved
+/// dword by dword, a fault reported as before).
+fn pair<'a>(ctx: &mut MemCtx<'a>, at: At, kind: AccessKind, lane: usize) -> Option<(&'a Region, u64)> {
+    let At::Global(a) = at else { return None };
+    if a & 7 != 0 {
+        return None;
+    }
+    let mem: &'a Memory = ctx.mem;
+    let (r, o) = mem.span(a, 8)?;
+    ctx.note(at, 4, kind, lane);
+    ctx.note(at_plus(at, 4), 4, kind, lane);
+    Some((r, o))
 }
 
 /// A lane's access of `dwords` dwords whose dword k is at `at(4 k)`: swizzled memory (a
