@@ -941,6 +941,99 @@ int main(int argc, char **argv) {
     }
 }
 
+/// Synchronous copies to and from arrays race as copies of pointers' rows do: a kernel on a
+/// non-blocking stream reads an array through a texture object while the host writes it
+/// with each API that takes an array side (both sides' rows are compared, the array's at
+/// its rows' addresses); a blocking stream, or a copy that only reads the array, does not
+/// race.
+#[test]
+fn exec_check_finds_races_between_array_copies_and_non_blocking_streams() {
+    let t = tmp("gcnkit-check-array-copies-");
+    let src = r#"
+#include <hip/hip_runtime.h>
+#include <cstdio>
+#include <cstdlib>
+__global__ void fetch(hipTextureObject_t t, int *out) {
+    out[blockIdx.x * 64 + threadIdx.x] = tex2D<int>(t, threadIdx.x, blockIdx.x);
+}
+int main(int argc, char **argv) {
+    int mode = atoi(argv[1]);
+    int host[256], back[256];
+    for (int i = 0; i < 256; i++) host[i] = i;
+    hipChannelFormatDesc d = hipCreateChannelDesc<int>();
+    hipArray_t arr;
+    hipMallocArray(&arr, &d, 64, 4);
+    hipMemcpy2DToArray(arr, 0, 0, host, 256, 256, 4, hipMemcpyHostToDevice);
+    hipResourceDesc r = {};
+    r.resType = hipResourceTypeArray;
+    r.res.array.array = arr;
+    hipTextureDesc td = {};
+    td.readMode = hipReadModeElementType;
+    hipTextureObject_t tex;
+    hipCreateTextureObject(&tex, &r, &td, nullptr);
+    int *out;
+    hipMalloc(&out, sizeof host);
+    hipStream_t s;
+    hipStreamCreateWithFlags(&s, mode == 0 ? hipStreamDefault : hipStreamNonBlocking);
+    fetch<<<4, 64, 0, s>>>(tex, out);
+    if (mode <= 1) {
+        hipMemcpy2DToArray(arr, 0, 0, host, 256, 256, 4, hipMemcpyHostToDevice);
+    } else if (mode == 2) {
+        hipMemcpyToArray(arr, 0, 0, host, sizeof host, hipMemcpyHostToDevice);
+    } else if (mode == 3) {
+        hipMemcpyHtoA(arr, 0, host, 256);
+    } else if (mode == 4) {
+        hipMemcpy3DParms p = {};
+        p.srcPtr = make_hipPitchedPtr(host, 256, 64, 4);
+        p.dstArray = arr;
+        p.extent = make_hipExtent(64, 4, 1);
+        p.kind = hipMemcpyHostToDevice;
+        hipMemcpy3D(&p);
+    } else if (mode == 5) {
+        hip_Memcpy2D p = {};
+        p.srcMemoryType = hipMemoryTypeHost;
+        p.srcHost = host;
+        p.srcPitch = 256;
+        p.dstMemoryType = hipMemoryTypeArray;
+        p.dstArray = arr;
+        p.WidthInBytes = 256;
+        p.Height = 4;
+        hipMemcpyParam2D(&p);
+    } else {
+        hipMemcpy2DFromArray(back, 256, arr, 0, 0, 256, 4, hipMemcpyDeviceToHost);
+    }
+    hipDeviceSynchronize();
+    hipMemcpy(back, out, sizeof back, hipMemcpyDeviceToHost);
+    int bad = 0;
+    for (int i = 0; i < 256; i++) bad += back[i] != i;
+    printf("done %d\n", bad);
+    return bad != 0;
+}
+"#;
+    let exe = hipcc(t.path(), "arrays", src);
+    // (mode, the race: the API named). Modes: 0 hipMemcpy2DToArray after a blocking
+    // stream's kernel, 1 ... a non-blocking stream's, then after it 2 hipMemcpyToArray, 3
+    // hipMemcpyHtoA, 4 hipMemcpy3D to the array, 5 hipMemcpyParam2D to the array, 6
+    // hipMemcpy2DFromArray (reads only).
+    let want: [(u32, Option<&str>); 7] = [
+        (0, None),
+        (1, Some("hipMemcpy2DToArray")),
+        (2, Some("hipMemcpyToArray")),
+        (3, Some("hipMemcpyHtoA")),
+        (4, Some("hipMemcpy3D")),
+        (5, Some("hipMemcpyParam2D")),
+        (6, None),
+    ];
+    for (mode, race) in want {
+        if let (Some(f), Some(api)) = (stream_race_mode(t.path(), &exe, mode, race.is_some()).0, race) {
+            assert!(f["kernel"].as_str().unwrap().contains("fetch"), "mode {mode}: {f}");
+            assert!(f["instruction"].as_str().unwrap().starts_with("image_"), "mode {mode}: {f}");
+            let m = f["message"].as_str().unwrap();
+            assert!(m.contains(api) && m.contains("(stream 0x0)"), "mode {mode}: {f}");
+        }
+    }
+}
+
 /// Work-groups that talk through atomics, as rocSPARSE's level-scheduled kernels and CUDA's
 /// threadFenceReduction do: what one wrote before setting a flag with an atomic (after a
 /// fence) is ordered before what another does after its atomic saw the flag, and the last

@@ -5,33 +5,41 @@
 //! per-thread stream forms.
 
 use super::memory::{hipMemcpy3DAsync, memcpy, Extent, Memcpy3DParms, PitchedPtr, Pos};
-use super::texture::{array_at, array_of, hipMemcpy2DFromArray, hipMemcpy2DToArray, HipArray};
+use super::texture::{array_at, array_of, hipMemcpy2DFromArray, hipMemcpy2DToArray, run_rows, HipArray};
 use super::*;
 
 pub unsafe extern "C" fn hipMemcpyHtoA(dst: *mut HipArray, dst_offset: usize, src: *const c_void, count: usize) -> i32 {
-    blocking(|| {
-        let what = "hipMemcpyHtoA";
-        let a = array_of(what, dst)?;
-        if src.is_null() {
-            return Err(hipErrorInvalidValue);
-        }
-        let d = array_at(what, &a, dst_offset, 0, count, 1)?;
-        // SAFETY: the program's `count` host bytes; the array's range checked.
-        unsafe { memcpy(what, d as *mut c_void, src, count, 1) }
-    })
+    let what = "hipMemcpyHtoA";
+    let run = || array_at(what, &array_of(what, dst)?, dst_offset, 0, count, 1);
+    blocking_copy(
+        what,
+        || run_rows(run(), src, count, true),
+        || {
+            let d = run()?;
+            if src.is_null() {
+                return Err(hipErrorInvalidValue);
+            }
+            // SAFETY: the program's `count` host bytes; the array's range checked.
+            unsafe { memcpy(what, d as *mut c_void, src, count, 1) }
+        },
+    )
 }
 
 pub unsafe extern "C" fn hipMemcpyAtoH(dst: *mut c_void, src: *mut HipArray, src_offset: usize, count: usize) -> i32 {
-    blocking(|| {
-        let what = "hipMemcpyAtoH";
-        let a = array_of(what, src)?;
-        if dst.is_null() {
-            return Err(hipErrorInvalidValue);
-        }
-        let s = array_at(what, &a, src_offset, 0, count, 1)?;
-        // SAFETY: the program's `count` host bytes; the array's range checked.
-        unsafe { memcpy(what, dst, s as *const c_void, count, 2) }
-    })
+    let what = "hipMemcpyAtoH";
+    let run = || array_at(what, &array_of(what, src)?, src_offset, 0, count, 1);
+    blocking_copy(
+        what,
+        || run_rows(run(), dst, count, false),
+        || {
+            let s = run()?;
+            if dst.is_null() {
+                return Err(hipErrorInvalidValue);
+            }
+            // SAFETY: the program's `count` host bytes; the array's range checked.
+            unsafe { memcpy(what, dst, s as *const c_void, count, 2) }
+        },
+    )
 }
 
 /// A 2D copy with an array on one side as the 3D copy a capture records (x and width in

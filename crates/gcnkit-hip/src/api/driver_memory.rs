@@ -156,8 +156,8 @@ unsafe fn memcpy_param_2d(what: &str, p: *const Memcpy2DParams) -> Result<(), Hi
     unsafe { memcpy_2d(what, dst, dst_pitch, src, src_pitch, p.width_in_bytes, p.height, 4) }
 }
 
-/// A driver-API 2D copy's rows (source read, destination written), for the race check:
-/// none when a side is an array (or the parameters are wrong: the copy says so).
+/// A driver-API 2D copy's rows (source read, destination written), for the race check, an
+/// array's side too (none for parameters the copy refuses: it says why).
 ///
 /// # Safety
 /// `p` is null or the program's parameters.
@@ -165,9 +165,6 @@ unsafe fn param_2d_rows(what: &str, p: *const Memcpy2DParams) -> Vec<(u64, u64, 
     let mut v = Vec::new();
     // SAFETY: the caller's contract.
     let Some(p) = (unsafe { p.as_ref() }) else { return v };
-    if p.src_memory_type == MEMORY_ARRAY || p.dst_memory_type == MEMORY_ARRAY {
-        return v;
-    }
     if let Ok((dst, dst_pitch, src, src_pitch)) = param_2d_sides(what, p) {
         let (w, h) = (p.width_in_bytes, p.height);
         super::memory::row_ranges(&mut v, src, w, src_pitch, h, 0, 1, false);

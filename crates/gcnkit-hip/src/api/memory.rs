@@ -1172,12 +1172,19 @@ fn at_3d(p: &PitchedPtr, pos: Pos) -> Option<*mut c_void> {
     Some((p.ptr as *mut u8).wrapping_add(off) as *mut c_void)
 }
 
-pub(super) unsafe fn memcpy_3d(what: &str, p: *const Memcpy3DParms) -> Result<(), HipError> {
-    if p.is_null() {
-        return Err(hipErrorInvalidValue);
-    }
-    // SAFETY: the program's parameters.
-    let p = unsafe { &*p };
+/// A 3D copy's two volumes as they are copied: each side's pitched volume (an array's rows
+/// and slices) and first byte's place, and the extent in bytes.
+struct Volumes {
+    src: PitchedPtr,
+    src_pos: Pos,
+    dst: PitchedPtr,
+    dst_pos: Pos,
+    e: Extent,
+}
+
+/// A 3D copy's volumes, checked as ROCm 5.2 checks them (`None`: nothing to copy, an empty
+/// extent).
+fn volumes(what: &str, p: &Memcpy3DParms) -> Result<Option<Volumes>, HipError> {
     // An array's side: its volume, x in texels (so is the width when an array takes part).
     let side = |a: *mut c_void, v: PitchedPtr, pos: Pos| -> Result<(PitchedPtr, Pos, usize), HipError> {
         if a.is_null() {
@@ -1190,7 +1197,7 @@ pub(super) unsafe fn memcpy_3d(what: &str, p: *const Memcpy3DParms) -> Result<()
     let (src_v, src_pos, st) = side(p.src_array, p.src_ptr, p.src_pos)?;
     let (dst_v, dst_pos, dt) = side(p.dst_array, p.dst_ptr, p.dst_pos)?;
     if st != 0 && dt != 0 && st != dt {
-        eprintln!("gcnkit-hip: {what}: arrays of {st}- and {dt}-byte texels");
+        complain(format_args!("gcnkit-hip: {what}: arrays of {st}- and {dt}-byte texels"));
         return Err(hipErrorInvalidValue);
     }
     let texel = st.max(dt).max(1);
@@ -1199,7 +1206,7 @@ pub(super) unsafe fn memcpy_3d(what: &str, p: *const Memcpy3DParms) -> Result<()
         ..p.extent
     };
     if e.width == 0 || e.height == 0 || e.depth == 0 {
-        return Ok(());
+        return Ok(None);
     }
     if src_v.ptr.is_null() || dst_v.ptr.is_null() {
         return Err(hipErrorInvalidValue);
@@ -1209,46 +1216,60 @@ pub(super) unsafe fn memcpy_3d(what: &str, p: *const Memcpy3DParms) -> Result<()
         let fits = |a: usize, n: usize, limit: usize| a.checked_add(n).is_some_and(|end| end <= limit);
         let rows = pp.ysize;
         if !fits(pos.x, e.width, pp.pitch) || !fits(pos.y, e.height, rows) {
-            eprintln!(
+            complain(format_args!(
                 "gcnkit-hip: {what}: the {side}'s extent ({} bytes x {} rows from x {} y {}) is outside its pitch {} and {} rows",
                 e.width, e.height, pos.x, pos.y, pp.pitch, rows
-            );
+            ));
             return Err(hipErrorInvalidPitchValue);
         }
     }
-    for z in 0..e.depth {
-        for y in 0..e.height {
+    Ok(Some(Volumes {
+        src,
+        src_pos,
+        dst,
+        dst_pos,
+        e,
+    }))
+}
+
+pub(super) unsafe fn memcpy_3d(what: &str, p: *const Memcpy3DParms) -> Result<(), HipError> {
+    if p.is_null() {
+        return Err(hipErrorInvalidValue);
+    }
+    // SAFETY: the program's parameters.
+    let p = unsafe { &*p };
+    let Some(v) = volumes(what, p)? else {
+        return Ok(());
+    };
+    for z in 0..v.e.depth {
+        for y in 0..v.e.height {
             let place = |pos: Pos| Pos {
                 x: pos.x,
                 y: pos.y + y,
                 z: pos.z + z,
             };
-            let (Some(d), Some(s)) = (at_3d(&dst, place(dst_pos)), at_3d(&src, place(src_pos))) else {
+            let (Some(d), Some(s)) = (at_3d(&v.dst, place(v.dst_pos)), at_3d(&v.src, place(v.src_pos))) else {
                 return Err(hipErrorInvalidValue);
             };
             // SAFETY: rows of the caller's volumes (device ones are checked by memcpy).
-            unsafe { memcpy(what, d, s, e.width, p.kind) }?;
+            unsafe { memcpy(what, d, s, v.e.width, p.kind) }?;
         }
     }
     Ok(())
 }
 
-/// A 3D copy's rows (source read, destination written), for the race check: the sides
-/// given by pointer (an array's side is left out).
+/// A 3D copy's rows (source read, destination written), for the race check: both sides, an
+/// array's too (none for parameters the copy refuses: it says why).
 ///
 /// # Safety
 /// `p` is null or the program's parameters.
 pub(super) unsafe fn rows_3d(p: *const Memcpy3DParms) -> Vec<(u64, u64, bool)> {
     let mut v = Vec::new();
     // SAFETY: the caller's contract.
-    let Some(p) = (unsafe { p.as_ref() }) else { return v };
-    let e = p.extent;
-    for (array, side, pos, written) in [
-        (p.src_array, p.src_ptr, p.src_pos, false),
-        (p.dst_array, p.dst_ptr, p.dst_pos, true),
-    ] {
-        let side = rows_of(side, pos, e);
-        if let (true, Some(at)) = (array.is_null(), at_3d(&side, pos)) {
+    let Some(Ok(Some(vol))) = (unsafe { p.as_ref() }).map(|p| volumes("", p)) else { return v };
+    let e = vol.e;
+    for (side, pos, written) in [(vol.src, vol.src_pos, false), (vol.dst, vol.dst_pos, true)] {
+        if let Some(at) = at_3d(&side, pos) {
             let slice = side.pitch.wrapping_mul(side.ysize);
             row_ranges(&mut v, at, e.width, side.pitch, e.height, slice, e.depth, written);
         }

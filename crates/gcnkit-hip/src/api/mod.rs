@@ -86,10 +86,31 @@ pub(super) fn blocking_copy(
 ) -> i32 {
     guard(|| {
         capture::synchronous_allowed()?;
-        crate::check::sync_op(what, ranges);
+        crate::check::sync_op(what, || quietly(ranges));
         settle();
         f()
     })
+}
+
+thread_local! {
+    /// Set while the race check works out a call's ranges before the call runs.
+    static QUIET: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs `f` with [`complain`] silent: the race check works out a copy's ranges with the
+/// copy's own functions before the copy runs, and the copy itself says what is wrong, once.
+fn quietly<T>(f: impl FnOnce() -> T) -> T {
+    let was = QUIET.replace(true);
+    let v = f();
+    QUIET.set(was);
+    v
+}
+
+/// Says on stderr what is wrong with a program's arguments (not while [`quietly`]).
+pub(super) fn complain(msg: std::fmt::Arguments) {
+    if !QUIET.get() {
+        eprintln!("{msg}");
+    }
 }
 
 /// HIP's `dim3` (passed by value).

@@ -6,7 +6,7 @@
 //! `texture_types.h`). The descriptors are written by the kernel machine's own functions
 //! (`gcnkit::emu::image`), so the runtime and the MIMG instructions share one layout.
 
-use super::memory::{allocate, device_range, free, memcpy, memcpy_2d, Extent, PitchedPtr};
+use super::memory::{allocate, device_range, free, memcpy, memcpy_2d, row_ranges, Extent, PitchedPtr};
 use super::*;
 use gcnkit::arch::Arch;
 use gcnkit::emu::image::{sampler_words, with_mip_filter, with_mip_levels, HostImage, Num};
@@ -101,7 +101,7 @@ pub(super) fn textures() -> std::sync::MutexGuard<'static, HashMap<u64, (Resourc
 
 pub(super) fn array_of(what: &str, a: *const HipArray) -> Result<ArrayInfo, HipError> {
     arrays().get(&(a as usize)).copied().ok_or_else(|| {
-        eprintln!("gcnkit-hip: {what}: {a:?} is not a live hipArray");
+        complain(format_args!("gcnkit-hip: {what}: {a:?} is not a live hipArray"));
         hipErrorInvalidValue
     })
 }
@@ -404,10 +404,10 @@ pub(super) fn array_at(
     let fits = w_offset.checked_add(width).is_some_and(|e| e <= row)
         && h_offset.checked_add(height).is_some_and(|e| e <= a.rows);
     if !fits {
-        eprintln!(
+        complain(format_args!(
             "gcnkit-hip: {what}: {height} rows of {width} bytes at byte {w_offset} of row {h_offset} are outside the array ({} rows of {row} bytes)",
             a.rows
-        );
+        ));
         return Err(hipErrorInvalidValue);
     }
     Ok(a.data + (h_offset * row + w_offset) as u64)
@@ -440,7 +440,9 @@ pub(super) fn array_run(
     match start {
         Some(s) if w_offset < row && s.checked_add(count).is_some_and(|e| e <= row * a.rows) => Ok(a.data + s as u64),
         _ => {
-            eprintln!("gcnkit-hip: {what}: {count} bytes at byte {w_offset} of row {h_offset} are outside the array");
+            complain(format_args!(
+                "gcnkit-hip: {what}: {count} bytes at byte {w_offset} of row {h_offset} are outside the array"
+            ));
             Err(hipErrorInvalidValue)
         }
     }
@@ -457,24 +459,17 @@ pub unsafe extern "C" fn hipMemcpy2DToArray(
     height: usize,
     kind: i32,
 ) -> i32 {
-    blocking(|| {
-        let what = "hipMemcpy2DToArray";
-        let a = array_of(what, dst)?;
-        let d = array_at(what, &a, w_offset, h_offset, width, height)?;
-        // SAFETY: the program's source rows, as hipMemcpy2D takes them; the array's checked.
-        unsafe {
-            memcpy_2d(
-                what,
-                d as *mut c_void,
-                a.width * a.texel,
-                src,
-                spitch,
-                width,
-                height,
-                kind,
-            )
-        }
-    })
+    let what = "hipMemcpy2DToArray";
+    let (at, size) = ((w_offset, h_offset), (width, height));
+    blocking_copy(
+        what,
+        || array_2d_rows(what, dst, at, src, spitch, size, true),
+        || {
+            let (d, row) = array_rows(what, dst, at, size)?;
+            // SAFETY: the program's source rows, as hipMemcpy2D takes them; the array's checked.
+            unsafe { memcpy_2d(what, d as *mut c_void, row, src, spitch, width, height, kind) }
+        },
+    )
 }
 
 pub unsafe extern "C" fn hipMemcpyToArray(
@@ -485,13 +480,17 @@ pub unsafe extern "C" fn hipMemcpyToArray(
     count: usize,
     kind: i32,
 ) -> i32 {
-    blocking(|| {
-        let what = "hipMemcpyToArray";
-        let a = array_of(what, dst)?;
-        let d = array_run(what, &a, w_offset, h_offset, count)?;
-        // SAFETY: the program's source range, as hipMemcpy takes it.
-        unsafe { memcpy(what, d as *mut c_void, src, count, kind) }
-    })
+    let what = "hipMemcpyToArray";
+    let run = || array_run(what, &array_of(what, dst)?, w_offset, h_offset, count);
+    blocking_copy(
+        what,
+        || run_rows(run(), src, count, true),
+        || {
+            let d = run()?;
+            // SAFETY: the program's source range, as hipMemcpy takes it.
+            unsafe { memcpy(what, d as *mut c_void, src, count, kind) }
+        },
+    )
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -505,24 +504,46 @@ pub unsafe extern "C" fn hipMemcpy2DFromArray(
     height: usize,
     kind: i32,
 ) -> i32 {
-    blocking(|| {
-        let what = "hipMemcpy2DFromArray";
-        let a = array_of(what, src)?;
-        let s = array_at(what, &a, w_offset, h_offset, width, height)?;
-        // SAFETY: the program's destination rows, as hipMemcpy2D takes them.
-        unsafe {
-            memcpy_2d(
-                what,
-                dst,
-                dpitch,
-                s as *const c_void,
-                a.width * a.texel,
-                width,
-                height,
-                kind,
-            )
-        }
-    })
+    let what = "hipMemcpy2DFromArray";
+    let (at, size) = ((w_offset, h_offset), (width, height));
+    blocking_copy(
+        what,
+        || array_2d_rows(what, src, at, dst, dpitch, size, false),
+        || {
+            let (s, row) = array_rows(what, src, at, size)?;
+            // SAFETY: the program's destination rows, as hipMemcpy2D takes them.
+            unsafe { memcpy_2d(what, dst, dpitch, s as *const c_void, row, width, height, kind) }
+        },
+    )
+}
+
+/// The rows a 2D copy between an array and a pointer's rows touches, for the race check:
+/// the array's (rows of its width) and the pointer's, the array's written when `to_array`
+/// (none for arguments the copy refuses: it says why).
+pub(super) fn array_2d_rows(
+    what: &str,
+    a: *const HipArray,
+    at: (usize, usize),
+    ptr: *const c_void,
+    pitch: usize,
+    (width, height): (usize, usize),
+    to_array: bool,
+) -> Vec<(u64, u64, bool)> {
+    let mut v = Vec::new();
+    if let Ok((start, row)) = array_rows(what, a, at, (width, height)) {
+        row_ranges(&mut v, ptr, width, pitch, height, 0, 1, !to_array);
+        row_ranges(&mut v, start as *const c_void, width, row, height, 0, 1, to_array);
+    }
+    v
+}
+
+/// A run of `count` bytes of an array at `start` and of a pointer's, for the race check, the
+/// array's written when `to_array`.
+pub(super) fn run_rows(start: Result<u64, HipError>, ptr: *const c_void, count: usize, to_array: bool) -> Vec<(u64, u64, bool)> {
+    match start {
+        Ok(a) => vec![(ptr as u64, count as u64, !to_array), (a, count as u64, to_array)],
+        Err(_) => Vec::new(),
+    }
 }
 
 pub unsafe extern "C" fn hipMemcpyFromArray(
@@ -533,13 +554,17 @@ pub unsafe extern "C" fn hipMemcpyFromArray(
     count: usize,
     kind: i32,
 ) -> i32 {
-    blocking(|| {
-        let what = "hipMemcpyFromArray";
-        let a = array_of(what, src)?;
-        let s = array_run(what, &a, w_offset, h_offset, count)?;
-        // SAFETY: the program's destination range, as hipMemcpy takes it.
-        unsafe { memcpy(what, dst, s as *const c_void, count, kind) }
-    })
+    let what = "hipMemcpyFromArray";
+    let run = || array_run(what, &array_of(what, src)?, w_offset, h_offset, count);
+    blocking_copy(
+        what,
+        || run_rows(run(), dst, count, false),
+        || {
+            let s = run()?;
+            // SAFETY: the program's destination range, as hipMemcpy takes it.
+            unsafe { memcpy(what, dst, s as *const c_void, count, kind) }
+        },
+    )
 }
 
 /// An array as the pitched volume `hipMemcpy3D` copies (rows of its width, slices of its
