@@ -20,6 +20,7 @@ use gcnkit_analyze::effects::effects;
 use gcnkit_analyze::program::Program;
 use gcnkit_analyze::regs::{names, RegSet, EXEC, M0, V0, VCC};
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 /// Who writes: the instruction class of a row's first instruction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -430,7 +431,7 @@ fn key_names(keys: &[u16], arch: Arch) -> Vec<String> {
 
 /// Each instruction's keys as reader and writer of each row, its wait states and the
 /// registers it writes, worked out once.
-struct Info {
+pub(crate) struct Info {
     valid: bool,
     /// (index in `Rules::rows`, keys) of the rows it reads or writes (others left out).
     reads: Vec<(usize, Vec<u16>)>,
@@ -446,19 +447,38 @@ struct Info {
 pub struct Rules<'p> {
     p: &'p Program,
     rows: Vec<(u8, &'static Row)>,
-    infos: Vec<Info>,
+    infos: Arc<[Info]>,
+}
+
+/// The rows of `arch`'s generation (their index in [`ROWS`] with them).
+fn rows_of(arch: Arch) -> Vec<(u8, &'static Row)> {
+    let g = gen(arch);
+    ROWS.iter()
+        .enumerate()
+        .filter(|(_, r)| r.states[g] > 0)
+        .map(|(k, r)| (k as u8, r))
+        .collect()
 }
 
 impl<'p> Rules<'p> {
     pub fn new(p: &'p Program) -> Rules<'p> {
-        let g = gen(p.arch);
-        let rows: Vec<(u8, &Row)> = ROWS
-            .iter()
-            .enumerate()
-            .filter(|(_, r)| r.states[g] > 0)
-            .map(|(k, r)| (k as u8, r))
-            .collect();
-        let infos = p
+        Rules::with(p, Rules::infos(p))
+    }
+
+    /// The rules over `p` with its instructions' facts worked out before ([`Rules::infos`]
+    /// of the same program: `--check` keeps them for a kernel's next launches).
+    pub(crate) fn with(p: &'p Program, infos: Arc<[Info]>) -> Rules<'p> {
+        Rules {
+            p,
+            rows: rows_of(p.arch),
+            infos,
+        }
+    }
+
+    /// What the rules need of each instruction of `p`.
+    pub(crate) fn infos(p: &Program) -> Arc<[Info]> {
+        let rows = rows_of(p.arch);
+        p
             .insts
             .iter()
             .map(|inst| {
@@ -482,8 +502,7 @@ impl<'p> Rules<'p> {
                     call: classify::is_call(i),
                 }
             })
-            .collect();
-        Rules { p, rows, infos }
+            .collect()
     }
 
     /// Whether the generation has any row (none: nothing to check).

@@ -89,6 +89,65 @@ pub struct RunChecker {
     order: Mutex<Option<Order>>,
     /// Earlier launches a later one may race with (on another stream).
     past: Arc<Mutex<Vec<Past>>>,
+    /// What the checks know of the kernels launched last ([`Known`], the latest last).
+    known: Mutex<Vec<Arc<Known>>>,
+}
+
+/// Kernels whose [`Known`] is kept for their next launches.
+const KEPT: usize = 8;
+
+/// What the checks know of a kernel before it runs: its instructions and their facts, kept
+/// for its next launches (rocPRIM's tests launch a kernel of a large code object hundreds
+/// of times: working it out at each launch was nearly all of a `--check` run's time).
+struct Known {
+    /// The launch's kernel as it was given (its code held, so that the code's address,
+    /// part of what tells kernels apart, is not reused).
+    kernel: KernelInfo,
+    prog: Arc<Program>,
+    /// Instruction index by `pc / 4` (`u32::MAX`: none starts there).
+    index: Vec<u32>,
+    barrier: Vec<bool>,
+    /// `s_endpgm`: where a wave's path ends.
+    end: Vec<bool>,
+    /// What each instruction does with vector values (`taint`).
+    facts: Vec<taint::Fact>,
+    /// Instructions that may release memory to other work-groups ([`classify::may_release`]).
+    may_release: Vec<bool>,
+    /// The waitcnt and hazard rules' facts of each instruction.
+    waitcnt: Arc<[waitcnt::Info]>,
+    hazard: Arc<[hazard::Info]>,
+}
+
+impl Known {
+    fn new(k: &KernelInfo) -> Known {
+        let prog = Arc::new(program(k));
+        let mut index = vec![u32::MAX; k.code.len()];
+        for (n, inst) in prog.insts.iter().enumerate() {
+            index[inst.pc as usize / 4] = n as u32;
+        }
+        let all = |f: fn(&gcnkit::Instr) -> bool| prog.insts.iter().map(|i| f(&i.instr)).collect();
+        Known {
+            kernel: k.clone(),
+            index,
+            barrier: all(classify::is_barrier),
+            end: all(classify::is_end),
+            facts: prog.insts.iter().map(|i| taint::Fact::of(&i.instr)).collect(),
+            may_release: all(classify::may_release),
+            waitcnt: waitcnt::Rules::infos(&prog),
+            hazard: hazard::Rules::infos(&prog),
+            prog,
+        }
+    }
+
+    /// Is this what the checks know of `k` (the same code, entry and start-up)?
+    fn of(&self, k: &KernelInfo) -> bool {
+        let (a, b) = (&self.kernel, k);
+        Arc::ptr_eq(&a.code, &b.code)
+            && a.entry == b.entry
+            && a.arch == b.arch
+            && a.name == b.name
+            && a.setup == b.setup
+    }
 }
 
 impl RunChecker {
@@ -98,6 +157,7 @@ impl RunChecker {
             found: Arc::default(),
             order: Mutex::default(),
             past: Arc::default(),
+            known: Mutex::default(),
         }
     }
 
@@ -137,7 +197,21 @@ impl RunChecker {
 
 impl Checker for RunChecker {
     fn launch(&self, k: &KernelInfo, groups: [u32; 3], _mem: &Memory) -> Box<dyn Monitor> {
-        let mut l = Launch::new(k, self.checks, self.found.clone(), groups);
+        let known = {
+            let mut kept = self.known.lock().unwrap_or_else(|e| e.into_inner());
+            let n = match kept.iter().position(|n| n.of(k)) {
+                Some(at) => kept.remove(at),
+                None => Arc::new(Known::new(k)),
+            };
+            // The latest last; the least recently launched go (each holds its code object's
+            // every instruction).
+            kept.push(n.clone());
+            if kept.len() > KEPT {
+                kept.remove(0);
+            }
+            n
+        };
+        let mut l = Launch::new(known, self.checks, self.found.clone(), groups);
         l.order = self.order.lock().unwrap_or_else(|e| e.into_inner()).take();
         l.past = self.past.clone();
         Box::new(l)
@@ -147,21 +221,15 @@ impl Checker for RunChecker {
 /// One launch: the kernel as the checks see it, every instruction of its code by PC.
 struct Launch {
     checks: Checks,
-    prog: Arc<Program>,
+    /// The kernel's instructions and their facts.
+    k: Arc<Known>,
     /// Its place in the order of streams, and the earlier launches to compare it with.
     order: Option<Order>,
     past: Arc<Mutex<Vec<Past>>>,
-    /// Instruction index by `pc / 4` (`u32::MAX`: none starts there).
-    index: Vec<u32>,
-    barrier: Vec<bool>,
-    /// `s_endpgm`: where a wave's path ends.
-    end: Vec<bool>,
     found: Arc<Mutex<Vec<Finding>>>,
     /// Memory findings by allocation (space, base) and rule, the first one found with a
     /// count.
     uninit: Mutex<BTreeMap<UninitKey, Finding>>,
-    /// What each instruction does with vector values (`taint`).
-    facts: Vec<taint::Fact>,
     /// Who last touched each dword of device memory in this launch, by region.
     global: RwLock<Vec<Arc<Shadow>>>,
     /// Work-groups per dimension (for linear ids).
@@ -169,38 +237,22 @@ struct Launch {
     /// Grid barriers released so far (a cooperative launch's `grid.sync()`): each one
     /// forgets who touched device memory before it, since that happened before what follows.
     grid_syncs: std::sync::atomic::AtomicU64,
-    /// Instructions that may release memory to other work-groups ([`classify::may_release`]),
-    /// and the releases made.
-    may_release: Vec<bool>,
+    /// The releases made ([`Known::may_release`]).
     releases: Releases,
 }
 
 impl Launch {
-    fn new(k: &KernelInfo, checks: Checks, found: Arc<Mutex<Vec<Finding>>>, groups: [u32; 3]) -> Launch {
-        let prog = Arc::new(program(k));
-        let mut index = vec![u32::MAX; k.code.len()];
-        for (n, inst) in prog.insts.iter().enumerate() {
-            index[inst.pc as usize / 4] = n as u32;
-        }
-        let barrier = prog.insts.iter().map(|i| classify::is_barrier(&i.instr)).collect();
-        let end = prog.insts.iter().map(|i| classify::is_end(&i.instr)).collect();
-        let facts = prog.insts.iter().map(|i| taint::Fact::of(&i.instr)).collect();
-        let may_release = prog.insts.iter().map(|i| classify::may_release(&i.instr)).collect();
+    fn new(k: Arc<Known>, checks: Checks, found: Arc<Mutex<Vec<Finding>>>, groups: [u32; 3]) -> Launch {
         Launch {
             checks,
-            prog,
+            k,
             order: None,
             past: Arc::default(),
-            index,
-            barrier,
-            end,
             found,
             uninit: Mutex::default(),
-            facts,
             global: RwLock::default(),
             groups,
             grid_syncs: Default::default(),
-            may_release,
             releases: Releases::default(),
         }
     }
@@ -272,8 +324,8 @@ impl Monitor for Launch {
     fn worker(&self) -> Box<dyn Watch + '_> {
         Box::new(Worker {
             l: self,
-            waitcnt: waitcnt::Rules::new(&self.prog),
-            hazard: hazard::Rules::new(&self.prog),
+            waitcnt: waitcnt::Rules::with(&self.k.prog, self.k.waitcnt.clone()),
+            hazard: hazard::Rules::with(&self.k.prog, self.k.hazard.clone()),
             group: [0; 3],
             serial: 0,
             waves: Vec::new(),
@@ -304,7 +356,7 @@ impl Monitor for Launch {
             let now = Past {
                 order,
                 who: streams::Who::Kernel {
-                    prog: self.prog.clone(),
+                    prog: self.k.prog.clone(),
                     groups: self.groups,
                 },
                 shadows: self.global.read().unwrap_or_else(|e| e.into_inner()).clone(),
@@ -401,11 +453,12 @@ impl Worker<'_> {
     }
 
     fn text(&self, k: usize) -> String {
-        crate::instr_text(&self.l.prog.insts[k])
+        crate::instr_text(&self.l.k.prog.insts[k])
     }
 
     fn at(&self, pc: u32) -> Option<usize> {
         self.l
+            .k
             .index
             .get(pc as usize / 4)
             .copied()
@@ -450,10 +503,10 @@ impl Worker<'_> {
             check: Check::Memory,
             severity: Severity::Error,
             rule: rule.into(),
-            kernel: self.l.prog.name.clone(),
-            pc: self.l.prog.insts[k].pc,
+            kernel: self.l.k.prog.name.clone(),
+            pc: self.l.k.prog.insts[k].pc,
             instruction: self.text(k),
-            other_pc: other_k.map(|o| self.l.prog.insts[o].pc),
+            other_pc: other_k.map(|o| self.l.k.prog.insts[o].pc),
             other_instruction: other_k.map(|o| self.text(o)),
             message,
             count: n,
@@ -560,8 +613,8 @@ impl Worker<'_> {
             check: Check::Race,
             severity: Severity::Error,
             rule: rule.into(),
-            kernel: self.l.prog.name.clone(),
-            pc: self.l.prog.insts[k].pc,
+            kernel: self.l.k.prog.name.clone(),
+            pc: self.l.k.prog.insts[k].pc,
             instruction: self.text(k),
             other_pc: Some(opc),
             other_instruction: Some(self.text(ok)),
@@ -948,7 +1001,7 @@ impl Watch for Worker<'_> {
         ws.exec = exec;
         if l.checks.waitcnt || l.checks.hazard {
             ws.path.push((k as u32, exec));
-            if l.end[k] {
+            if l.k.end[k] {
                 self.path_ended(wave);
             } else if ws.path.len() >= PATH_MEMO {
                 let ws = &mut self.waves[wave];
@@ -958,15 +1011,15 @@ impl Watch for Worker<'_> {
                 self.step_path(wave);
             }
         }
-        if l.checks.race && l.may_release[k] {
+        if l.checks.race && l.k.may_release[k] {
             self.releasing = Some(l.releases.begin(self.linear_group()));
         }
         let ws = &mut self.waves[wave];
-        if l.barrier[k] {
+        if l.k.barrier[k] {
             ws.epoch += 1;
         }
         let used = if l.checks.memory {
-            ws.taint.before(&l.facts[k], exec, w)
+            ws.taint.before(&l.k.facts[k], exec, w)
         } else {
             None
         };
@@ -978,7 +1031,7 @@ impl Watch for Worker<'_> {
     fn accesses(&mut self, wave: usize, pc: u32, a: &[Access], mem: &Memory) {
         if let (true, Some(k)) = (self.l.checks.memory, self.at(pc)) {
             self.out_of_bounds(wave, k, a, mem);
-            let fact = &self.l.facts[k];
+            let fact = &self.l.k.facts[k];
             if !fact.memory {
                 self.uninitialised(wave, pc, a, mem);
             } else {

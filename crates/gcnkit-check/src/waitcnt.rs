@@ -19,6 +19,7 @@ use gcnkit_analyze::effects::effects;
 use gcnkit_analyze::program::Program;
 use gcnkit_analyze::regs::{names, RegSet};
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 /// Ages stop counting here (larger than any counter's maximum).
 const AGE_CAP: u8 = 64;
@@ -77,7 +78,7 @@ fn needed(c: Counter, kind: Kind, age: u8) -> String {
 
 /// What each instruction is for this check, worked out once (the fixpoint visits
 /// instructions often; a run visits them more).
-struct Info {
+pub(crate) struct Info {
     wait: Option<[u32; 3]>,
     barrier: bool,
     call: bool,
@@ -90,12 +91,23 @@ struct Info {
 /// the control-flow graph; `--check` runs it along the path each wave takes.
 pub struct Rules<'p> {
     p: &'p Program,
-    infos: Vec<Info>,
+    infos: Arc<[Info]>,
 }
 
 impl<'p> Rules<'p> {
     pub fn new(p: &'p Program) -> Rules<'p> {
-        let infos = p
+        Rules::with(p, Rules::infos(p))
+    }
+
+    /// The rules over `p` with its instructions' facts worked out before ([`Rules::infos`]
+    /// of the same program: `--check` keeps them for a kernel's next launches).
+    pub(crate) fn with(p: &'p Program, infos: Arc<[Info]>) -> Rules<'p> {
+        Rules { p, infos }
+    }
+
+    /// What the rules need of each instruction of `p`.
+    pub(crate) fn infos(p: &Program) -> Arc<[Info]> {
+        p
             .insts
             .iter()
             .map(|inst| {
@@ -108,8 +120,7 @@ impl<'p> Rules<'p> {
                     mem: classify::mem_op(i),
                 }
             })
-            .collect();
-        Rules { p, infos }
+            .collect()
     }
 
     /// Instruction `k` of the program with the operations outstanding before it (`s`, left

@@ -51,6 +51,10 @@ struct Suite {
     left_out: &'static [(&'static str, &'static str)],
     /// Targets not built or not run here, and why (skipped with a message).
     not_run: &'static [(&'static str, &'static str)],
+    /// Targets whose cases matching a GoogleTest filter also run under `exec --check`, which
+    /// must find nothing: their code is LLVM's, the oracle for correct waits, hazards and
+    /// synchronisation.
+    checked: &'static [(&'static str, &'static str)],
     /// The repository's trees the tests need (the tests' directory first).
     trees: &'static [&'static str],
     /// `-I` directories (in the repository) and libraries to link.
@@ -94,6 +98,11 @@ const ROCPRIM: Suite = Suite {
             "over 15 minutes here (sorts of up to 2^20 keys of every type, 3-4 seeds each)",
         ),
     ],
+    // Decoupled look-back through flags and atomics, and DPP and LDS scans of warps.
+    checked: &[
+        ("test_device_select", "RocprimDeviceSelectTests/0.*"),
+        ("test_warp_scan", "*/0.*"),
+    ],
     trees: &["test", "CMakeLists.txt"],
     includes: &["test", "test/rocprim"],
     libs: &[],
@@ -116,6 +125,8 @@ const ROCRAND: Suite = Suite {
     ],
     left_out: &[],
     not_run: &[],
+    // MTGP32's state shared through LDS between a block's waves.
+    checked: &[("test_rocrand_kernel_mtgp32", "*")],
     trees: &["test", "library/src", "CMakeLists.txt"],
     includes: &["library/src", "test"],
     libs: &["-lrocrand"],
@@ -281,25 +292,35 @@ fn build(hipcc: &Path, suite: &Suite, src: &Path, root: &Path, t: &Target) -> Re
 
 /// Runs a target's binary whole on each GPU; the number of cases that passed, or which
 /// failed.
-fn run(suite: &Suite, exe: &Path) -> Result<usize, String> {
+fn run(suite: &Suite, name: &str, exe: &Path) -> Result<usize, String> {
     let mut ok = 0;
+    let checked = suite.checked.iter().find(|(t, _)| *t == name).map(|(_, f)| *f);
     for g in gpus() {
-        ok += run_on(suite, exe, &g).map_err(|e| format!("on {g}: {e}"))?;
+        ok += run_on(suite, exe, &g, None).map_err(|e| format!("on {g}: {e}"))?;
+        if let Some(f) = checked {
+            let n = run_on(suite, exe, &g, Some(f)).map_err(|e| format!("on {g} under --check: {e}"))?;
+            eprintln!("     {name} on {g}: {n} cases under --check, nothing found");
+        }
     }
     Ok(ok)
 }
 
-fn run_on(suite: &Suite, exe: &Path, gpu: &str) -> Result<usize, String> {
-    let filter = (!suite.left_out.is_empty()).then(|| {
-        let cases: Vec<&str> = suite.left_out.iter().map(|(f, _)| *f).collect();
-        format!("--gtest_filter=-{}", cases.join(":"))
-    });
-    let mut cmd = exec_command(&["-a", gpu], exe, &filter.iter().map(String::as_str).collect::<Vec<_>>());
+/// Runs the target's binary on `gpu`, its cases but those left out; with `check`, those
+/// matching it under `exec --check`, which must find nothing.
+fn run_on(suite: &Suite, exe: &Path, gpu: &str, check: Option<&str>) -> Result<usize, String> {
+    let out: Vec<&str> = suite.left_out.iter().map(|(f, _)| *f).collect();
+    let filter = format!("--gtest_filter={}-{}", check.unwrap_or("*"), out.join(":"));
+    let mut args = vec!["-a", gpu];
+    if check.is_some() {
+        args.push("--check");
+    }
+    let mut cmd = exec_command(&args, exe, &[&filter]);
     let o = try_run_within(&mut cmd, LIMIT)?;
     let out = String::from_utf8_lossy(&o.stdout);
     let ok = out.lines().filter(|l| l.starts_with("[       OK ]")).count();
     let failed: Vec<&str> = out.lines().filter(|l| l.starts_with("[  FAILED  ]")).take(4).collect();
-    if o.status.code() == Some(0) && out.contains("[  PASSED  ]") && failed.is_empty() && ok > 0 {
+    let clean = check.is_none() || String::from_utf8_lossy(&o.stderr).contains("check: 0 findings");
+    if o.status.code() == Some(0) && out.contains("[  PASSED  ]") && failed.is_empty() && ok > 0 && clean {
         return Ok(ok);
     }
     let err = String::from_utf8_lossy(&o.stderr);
@@ -407,7 +428,7 @@ fn run_suite(suite: &Suite, targets: impl Fn(&Path) -> Vec<Target>) {
         |t| build(&hipcc, suite, &src, &root, t),
         |t, built| {
             let began = std::time::Instant::now();
-            let r = built.and_then(|exe| run(suite, &exe));
+            let r = built.and_then(|exe| run(suite, &t.name, &exe));
             match &r {
                 Ok(n) => eprintln!("ok   {} ({n} cases, {:.1?})", t.name, began.elapsed()),
                 Err(why) => eprintln!("fail {} ({:.1?}) {why}", t.name, began.elapsed()),

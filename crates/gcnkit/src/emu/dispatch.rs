@@ -30,7 +30,7 @@ impl ArgInfo {
 }
 
 /// The start-up facts of a kernel.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setup {
     /// Number of user SGPRs (COMPUTE_PGM_RSRC2.USER_SGPR): system SGPRs follow them.
     pub user_sgprs: u8,
