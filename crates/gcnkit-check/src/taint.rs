@@ -7,8 +7,12 @@
 //! memory nobody wrote and throws the value away (a reduction's lanes past the data, as
 //! rocSPARSE's kernels have) is not reported; what it does with the value, is.
 //!
+//! `v_cndmask_b32` taints a lane only where the source it takes there is tainted (memcheck's
+//! rule for a select on a defined condition: rocPRIM's segmented scans zero a carried value
+//! read from LDS nobody wrote where a segment starts).
+//!
 //! Approximations, all on the side of saying less: SGPRs, VCC and the carry bits are not
-//! followed; lane-crossing instructions (DPP, `ds_swizzle`, `ds_permute`) taint a lane where
+//! followed (a select's mask counts as defined); lane-crossing instructions (DPP, `ds_swizzle`, `ds_permute`) taint a lane where
 //! the same lane of a source is tainted; a store's lane is tainted if any of its data
 //! registers is.
 
@@ -44,6 +48,8 @@ pub struct Fact {
     pub memory: bool,
     addr: Vec<u16>,
     data: Vec<u16>,
+    /// `v_cndmask_b32`: the VGPRs of SRC0 and SRC1 and the mask's operand code.
+    select: Option<(Vec<u16>, Vec<u16>, u16)>,
 }
 
 fn vgprs(s: &RegSet) -> Vec<u16> {
@@ -76,6 +82,20 @@ impl Fact {
             }
             f.addr = vgprs(&addr);
             f.data = vgprs(&data);
+        } else if d.form == Form::Cndmask {
+            let regs = |k: u8| {
+                let mut set = RegSet::EMPTY;
+                if let Some(o) = operands(i, d).as_slice().iter().find(|o| o.role == Role::Src(k)) {
+                    operand_regs(o.code, o.regs, &mut set);
+                }
+                vgprs(&set)
+            };
+            let mask = operands(i, d)
+                .as_slice()
+                .iter()
+                .find(|o| o.role == Role::Src(2))
+                .map_or(VCC_CODE, |o| o.code);
+            f.select = Some((regs(0), regs(1), mask));
         } else if f.writes.is_empty() && e.writes.iter().any(|r| r < V0) {
             f.scalar = Some(match d.form {
                 Form::ReadFirstLane => Select::First,
@@ -87,6 +107,20 @@ impl Fact {
             });
         }
         f
+    }
+}
+
+/// VCC's operand code (VOP2's `v_cndmask_b32` reads it without naming it).
+const VCC_CODE: u16 = 106;
+
+/// The 64 lanes' bits of a select's mask operand: an SGPR pair or VCC, or the inline constants
+/// 0 and -1; `None` for anything else (the result then tainted where either source is).
+fn mask(code: u16, w: &Wave) -> Option<u64> {
+    match code {
+        0..=106 => Some(w.s[code as usize] as u64 | (w.s[code as usize + 1] as u64) << 32),
+        128 => Some(0),
+        193 => Some(u64::MAX),
+        _ => None,
     }
 }
 
@@ -202,6 +236,14 @@ impl Taint {
             };
             return (t & lanes != 0).then_some((Use::Condition, t & lanes));
         }
+        let t = match &f.select {
+            // Each lane's result is the source the mask picks there (D = mask ? SRC1 : SRC0).
+            Some((a, b, code)) => match mask(*code, w) {
+                Some(m) => (self.lanes(a) & !m | self.lanes(b) & m) & exec,
+                None => t,
+            },
+            None => t,
+        };
         self.set(&f.writes, exec, t);
         None
     }

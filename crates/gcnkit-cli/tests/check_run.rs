@@ -291,6 +291,31 @@ fn text_program_findings_are_at_their_lines() {
     assert!(err(&o).is_empty(), "{}", err(&o));
 }
 
+/// A select (`v_cndmask_b32`) of a value read from LDS nobody wrote is tainted only in the
+/// lanes that take it (memcheck's rule: rocPRIM's segmented scans zero such a carried value
+/// where a segment starts): VCC picks it in 16 lanes (a condition decided in 16), an SGPR
+/// mask of all ones picks the constant 0 everywhere (nothing found).
+#[test]
+fn a_select_is_tainted_only_where_it_takes_a_tainted_source() {
+    let t = tmp("gcnkit-check-select-");
+    let src = "ds_read_b32 v1, v0 offset:256\ns_mov_b32 vcc_lo, 0xffff\ns_mov_b32 vcc_hi, 0\n\
+               s_waitcnt lgkmcnt(0)\nv_cndmask_b32 v2, 0, v1, vcc\nv_cmp_eq_u32 vcc, 0, v2\n\
+               s_mov_b64 s[4:5], -1\nv_cndmask_b32_e64 v5, v1, 0, s[4:5]\nv_cmp_eq_u32 vcc, 0, v5\ns_endpgm\n";
+    let p = t.path().join("select.s");
+    std::fs::write(&p, src).unwrap();
+    let path = p.to_str().unwrap();
+    let o = gcnkit(&["run", "-a", "gfx900", "--check", "memory", "-o", "/dev/null", path]);
+    assert_eq!(o.status.code(), Some(1), "{}", err(&o));
+    let e = err(&o);
+    let found: Vec<&str> = e.lines().filter(|l| l.contains(": error: ")).collect();
+    assert_eq!(found.len(), 1, "{e}");
+    assert!(
+        found[0].starts_with(&format!("{path}:6: error: [memory] v_cmp_eq_u32_e32 vcc, 0, v2: decides a condition"))
+            && found[0].ends_with("[16 times]"),
+        "{e}"
+    );
+}
+
 /// A kernel of two waves: each writes its lanes' LDS dwords, then reads the other wave's.
 /// Without a barrier between, a race at the read and the write; with one (after the write
 /// has completed), nothing.
