@@ -12,9 +12,9 @@
 //! read from LDS nobody wrote where a segment starts).
 //!
 //! Approximations, all on the side of saying less: SGPRs, VCC and the carry bits are not
-//! followed (a select's mask counts as defined); lane-crossing instructions (DPP, `ds_swizzle`, `ds_permute`) taint a lane where
-//! the same lane of a source is tainted; a store's lane is tainted if any of its data
-//! registers is.
+//! followed (a select's mask counts as defined); lane-crossing instructions (DPP,
+//! `ds_swizzle`, `ds_permute`) taint a lane where the same lane of a source is tainted; a
+//! store's lane is tainted if any of its data registers is.
 
 use gcnkit::emu::monitor::{Access, AccessKind, Space};
 use gcnkit::emu::Wave;
@@ -22,7 +22,7 @@ use gcnkit::isa::{Form, MemSem, Sem, Short};
 use gcnkit::layout::{operands, Role};
 use gcnkit::Instr;
 use gcnkit_analyze::effects::{effects, is_vector};
-use gcnkit_analyze::regs::{operand_regs, RegSet, V0};
+use gcnkit_analyze::regs::{operand_regs, RegSet, V0, VCC};
 use std::collections::HashSet;
 
 /// Which lanes of the sources a scalar result comes from.
@@ -83,18 +83,17 @@ impl Fact {
             f.addr = vgprs(&addr);
             f.data = vgprs(&data);
         } else if d.form == Form::Cndmask {
+            let ops = operands(i, d);
+            let src = |k: u8| ops.as_slice().iter().find(|o| o.role == Role::Src(k));
             let regs = |k: u8| {
                 let mut set = RegSet::EMPTY;
-                if let Some(o) = operands(i, d).as_slice().iter().find(|o| o.role == Role::Src(k)) {
+                if let Some(o) = src(k) {
                     operand_regs(o.code, o.regs, &mut set);
                 }
                 vgprs(&set)
             };
-            let mask = operands(i, d)
-                .as_slice()
-                .iter()
-                .find(|o| o.role == Role::Src(2))
-                .map_or(VCC_CODE, |o| o.code);
+            // VOP2's form reads VCC without naming it.
+            let mask = src(2).map_or(VCC, |o| o.code);
             f.select = Some((regs(0), regs(1), mask));
         } else if f.writes.is_empty() && e.writes.iter().any(|r| r < V0) {
             f.scalar = Some(match d.form {
@@ -109,9 +108,6 @@ impl Fact {
         f
     }
 }
-
-/// VCC's operand code (VOP2's `v_cndmask_b32` reads it without naming it).
-const VCC_CODE: u16 = 106;
 
 /// The 64 lanes' bits of a select's mask operand: an SGPR pair or VCC, or the inline constants
 /// 0 and -1; `None` for anything else (the result then tainted where either source is).
