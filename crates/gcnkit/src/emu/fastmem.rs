@@ -274,18 +274,29 @@ impl FastGlobal {
             return false;
         }
         let data = self.data as usize;
-        for (l, &o) in offs.iter().enumerate() {
-            if exec >> l & 1 == 0 {
-                continue;
+        if let Some(log) = log {
+            let mut log = log.borrow_mut();
+            for l in ones(exec) {
+                note(&mut log, r, offs[l], n, l, self.load, self.glc);
             }
-            if let Some(log) = log {
-                note(&mut log.borrow_mut(), r, o, n, l, self.load, self.glc);
+        }
+        if self.elem == 4 && dwords == 1 {
+            // A dword a lane (the usual gather and scatter): a tight loop, so that many lanes'
+            // cache misses are in flight at once.
+            let row = &mut w.v[data];
+            if self.load {
+                ones(exec).for_each(|l| row[l] = r.read_u32(offs[l]));
+            } else {
+                ones(exec).for_each(|l| r.write_u32(offs[l], row[l]));
             }
-            if self.elem < 4 {
-                self.move_small(w, r, o, l);
-                continue;
+        } else {
+            for l in ones(exec) {
+                if self.elem < 4 {
+                    self.move_small(w, r, offs[l], l);
+                } else {
+                    self.move_dwords(w, r, offs[l], l);
+                }
             }
-            self.move_dwords(w, r, o, l);
         }
         if self.load {
             w.v_written[data..data + dwords].iter_mut().for_each(|x| *x = true);
@@ -560,6 +571,18 @@ fn loaded(w: &mut Wave, load: bool, data: usize, dwords: usize) {
     }
 }
 
+/// The lanes whose bits are set in `mask`, lowest first.
+#[inline]
+fn ones(mut mask: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let l = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            l
+        })
+    })
+}
+
 /// How many spans ahead of a coalesced access [`FastGlobal`] asks the CPU's cache for.
 const PREFETCH_AHEAD: u64 = 4;
 
@@ -771,6 +794,17 @@ impl FastLds {
                     .for_each(|x| *x = true);
                 return true;
             }
+        }
+        if !self.load && !self.two && dwords == 1 {
+            // A dword a lane (DS_WRITE_B32): one row and the addresses, in lane order.
+            let (addrs, row, off) = (&w.v[self.vaddr as usize], &w.v[self.data[0] as usize], self.offs[0]);
+            for lane in ones(exec) {
+                let at = addrs[lane].wrapping_add(off) as usize;
+                debug_assert!(at + 4 <= lds.len());
+                // SAFETY: `at + 4 <= lds.len()` for every active lane (checked above).
+                unsafe { (lds.as_mut_ptr().add(at) as *mut [u8; 4]).write_unaligned(row[lane].to_le_bytes()) };
+            }
+            return true;
         }
         for lane in 0..64 {
             if exec >> lane & 1 == 0 {
