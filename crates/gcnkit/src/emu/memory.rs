@@ -13,7 +13,7 @@
 //! atomics are atomic across threads. Aligned 8-byte accesses are one 64-bit atomic access
 //! (as a GPU's are single-copy atomic); sub-word and unaligned accesses go byte by byte.
 
-use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU64, AtomicU8, Ordering::Relaxed};
 
 /// One contiguous piece of memory.
 pub struct Region {
@@ -286,6 +286,11 @@ impl Region {
             8 => return self.read_u64(off),
             _ => {}
         }
+        // Bytes of one word: that word's load.
+        if (off & 3) + n as u64 <= 4 {
+            let v = self.word(off).load(Relaxed) >> ((off & 3) * 8);
+            return (v as u64) & ((1u64 << (8 * n)) - 1);
+        }
         let mut v = 0u64;
         for j in 0..n as u64 {
             v |= (self.read_byte(off + j) as u64) << (8 * j);
@@ -299,6 +304,10 @@ impl Region {
         match n {
             4 => return self.write_u32(off, v as u32),
             8 => return self.write_u64(off, v),
+            2 if off & 1 == 0 => {
+                self.mark(off, 2);
+                return self.part::<AtomicU16>(off).store(v as u16, Relaxed);
+            }
             _ => {}
         }
         for j in 0..n as u64 {
@@ -314,11 +323,44 @@ impl Region {
     #[inline]
     fn write_byte(&self, off: u64, b: u8) {
         self.mark(off, 1);
-        let sh = (off & 3) * 8;
-        let w = self.word(off);
-        // Clear then set: bytes of the word other threads write stay theirs.
-        w.fetch_and(!(0xff << sh), Relaxed);
-        w.fetch_or((b as u32) << sh, Relaxed);
+        self.part::<AtomicU8>(off).store(b, Relaxed);
+    }
+
+    /// The byte or aligned short at byte `off` as an atomic of its own size: a store of it
+    /// leaves the word's other bytes (other threads' stores) alone and is never seen half
+    /// done, as a GPU's byte and short stores. (Mixed-size atomics on one word, as
+    /// [`Region::pair`]: single-copy atomic on x86-64 and AArch64.)
+    #[inline]
+    fn part<A: SubWord>(&self, off: u64) -> &A {
+        debug_assert!(off as usize % std::mem::size_of::<A>() == 0);
+        #[cfg(target_endian = "big")]
+        compile_error!("the regions' words are little-endian");
+        let p = self.word(off).as_ptr() as *mut u8;
+        // SAFETY: inside one of the region's words (`off` aligned to the part's size), living
+        // as long as `self`, only ever reached through atomics.
+        unsafe { A::at(p.add((off & 3) as usize)) }
+    }
+}
+
+/// The sub-word atomics [`Region::part`] hands out.
+trait SubWord {
+    /// # Safety
+    /// As `from_ptr` of the atomic: `p` aligned, valid for the returned lifetime, and only
+    /// reached through atomics meanwhile.
+    unsafe fn at<'a>(p: *mut u8) -> &'a Self;
+}
+
+impl SubWord for AtomicU8 {
+    unsafe fn at<'a>(p: *mut u8) -> &'a Self {
+        // SAFETY: the caller's.
+        unsafe { AtomicU8::from_ptr(p) }
+    }
+}
+
+impl SubWord for AtomicU16 {
+    unsafe fn at<'a>(p: *mut u8) -> &'a Self {
+        // SAFETY: the caller's.
+        unsafe { AtomicU16::from_ptr(p as *mut u16) }
     }
 }
 
