@@ -844,18 +844,17 @@ impl FastLds {
         let (vaddr, data, off) = (self.vaddr as usize, self.data[0] as usize, self.offs[0]);
         // (A copy of the addresses: VDST may be VADDR.)
         let addrs = *w.v[vaddr];
-        for (lane, &a) in addrs.iter().enumerate() {
-            if exec >> lane & 1 == 0 {
-                continue;
-            }
-            let o = a.wrapping_add(off) as usize;
-            let at = &mut lds[o..o + n as usize];
-            if self.load {
-                let v = at.iter().rev().fold(0u64, |v, &b| v << 8 | b as u64);
-                w.v[data][lane] = super::vmem::extend(v, n, self.sext);
-            } else {
-                let v = w.v[data][lane];
-                at.iter_mut().enumerate().for_each(|(k, b)| *b = (v >> (8 * k)) as u8);
+        let row = &mut w.v[data];
+        for lane in ones(exec) {
+            let o = addrs[lane].wrapping_add(off) as usize;
+            match (self.load, n) {
+                (true, 1) => row[lane] = super::vmem::extend(lds[o] as u64, 1, self.sext),
+                (true, _) => {
+                    let v = u16::from_le_bytes([lds[o], lds[o + 1]]);
+                    row[lane] = super::vmem::extend(v as u64, 2, self.sext);
+                }
+                (false, 1) => lds[o] = row[lane] as u8,
+                (false, _) => lds[o..o + 2].copy_from_slice(&(row[lane] as u16).to_le_bytes()),
             }
         }
         loaded(w, self.load, data, 1);
