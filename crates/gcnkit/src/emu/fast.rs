@@ -95,6 +95,10 @@ impl FastVop {
             return None;
         }
         let one = |t: Ty| t.regs() == 1 && !t.is_16();
+        // A 16-bit integer compare's sources (rocPRIM's byte and short keys): registers read
+        // whole, as the general executor reads them (the row takes the low half); constants
+        // as 16-bit values (GCN 1.2 on; GCN 1.0/1.1 have no such rows).
+        let int16 = |t: Ty| d.form == Form::Cmp && t.is_16() && !t.is_float() && i.arch.is_vi_plus();
         // 64-bit integers (shifts and their kin): no float flushing or round modes to follow.
         let int64 = |t: Ty| t.regs() == 2 && !t.is_float();
         let nsrc = d.form.nsrc();
@@ -166,7 +170,7 @@ impl FastVop {
                 }
                 Role::Src(k) => {
                     let k = k as usize;
-                    if !one(s.ty) || s.regs != 1 {
+                    if !(one(s.ty) || int16(s.ty)) || s.regs != 1 {
                         return None;
                     }
                     p.flush_in[k] = s.ty == Ty::F32 && !d.flags.has(Flags::CLASS) && d.exec != Exec::RawSources;
@@ -183,6 +187,7 @@ impl FastVop {
                         },
                         Src::Sgpr(_) | Src::Special(..) | Src::Ttmp(_) if s.code < 128 => From::Sreg(s.code as u8),
                         Src::Int(_) | Src::Float(_) => From::Value(inline_value(a, s.code, s.ty)? as u32),
+                        Src::Literal if s.ty.is_16() => From::Value(i.literal? & 0xffff),
                         Src::Literal => From::Value(i.literal?),
                         _ => return None,
                     };
@@ -464,6 +469,101 @@ fn blend_groups(row: &mut [u32; N], src: &[u32; N], exec: u64) {
     }
 }
 
+/// A planned lane move between the vector and scalar registers: V_READLANE_B32 (SDST = SRC0
+/// of lane SRC1 & 63), V_READFIRSTLANE_B32 (of the first active lane, lane 0 when EXEC is 0)
+/// and V_WRITELANE_B32 (VDST of lane SRC1 & 63 = SRC0, whatever EXEC says). rocPRIM's block
+/// scans and partitions pass each wave's totals through them.
+#[derive(Clone, Copy, Debug)]
+pub struct FastLane {
+    form: Form,
+    src: From,
+    /// The lane select (not read by V_READFIRSTLANE_B32).
+    lane: From,
+    /// SDST's operand code, or VDST's register.
+    dst: u8,
+}
+
+impl FastLane {
+    /// The plan of `i`, if it is a lane move the general executor would run just so.
+    pub fn plan(i: &Instr, d: &'static InstrDef) -> Option<FastLane> {
+        let Some(Sem::Vector(_)) = d.sem else { return None };
+        if !matches!(d.form, Form::ReadLane | Form::WriteLane | Form::ReadFirstLane) || d.exec != Exec::Plain {
+            return None;
+        }
+        use crate::enc::Enc;
+        match i.enc {
+            Enc::Vop1 | Enc::Vop2 => {}
+            Enc::Vop3a | Enc::Vop3b if i.abs() == 0 && i.neg() == 0 && !i.clamp() && i.omod() == 0 && i.op_sel() == 0 => {}
+            _ => return None,
+        }
+        let a = i.arch;
+        let scalar = |code: u16, ty: Ty| match classify(a, code) {
+            Src::Sgpr(_) | Src::Special(..) | Src::Ttmp(_) if code < 128 => Some(From::Sreg(code as u8)),
+            Src::Int(_) | Src::Float(_) => Some(From::Value(inline_value(a, code, ty)? as u32)),
+            Src::Literal => Some(From::Value(i.literal?)),
+            _ => None,
+        };
+        let mut p = FastLane {
+            form: d.form,
+            src: From::Value(0),
+            lane: From::Value(0),
+            // V_READLANE_B32's SDST is the VDST field's scalar code.
+            dst: (i.vdst() & 127) as u8,
+        };
+        for s in operands(i, d).as_slice() {
+            match s.role {
+                Role::Vdst if d.form == Form::ReadLane => {}
+                Role::Vdst if s.code >= 256 => p.dst = (s.code - 256) as u8,
+                Role::Sdst if s.code < 128 => p.dst = s.code as u8,
+                Role::Src(0) if s.regs == 1 => {
+                    p.src = match classify(a, s.code) {
+                        Src::Vgpr(r) => From::Vgpr(r as u8),
+                        _ => scalar(s.code, s.ty)?,
+                    }
+                }
+                Role::Src(1) if s.regs == 1 => p.lane = scalar(s.code, s.ty)?,
+                _ => return None,
+            }
+        }
+        Some(p)
+    }
+
+    /// Runs the planned instruction; `false` under GPR indexing (the general executor's).
+    #[inline]
+    pub fn run(&self, w: &mut Wave, gate: &Gate) -> bool {
+        if !gate.int_ok {
+            return false;
+        }
+        let value = |w: &Wave, f: From, lane: usize| match f {
+            From::Vgpr(r) => w.v[r as usize][lane],
+            From::Sreg(c) => w.s[c as usize],
+            From::Value(v) => v,
+            _ => unreachable!("planned lane moves read dwords"),
+        };
+        let lane = match self.form {
+            Form::ReadFirstLane => {
+                let exec = w.exec();
+                if exec == 0 {
+                    0
+                } else {
+                    exec.trailing_zeros() as usize
+                }
+            }
+            _ => (value(w, self.lane, 0) & 63) as usize,
+        };
+        let v = value(w, self.src, lane);
+        let d = self.dst as usize;
+        if self.form == Form::WriteLane {
+            w.v[d][lane] = v;
+            w.v_written[d] = true;
+        } else {
+            w.s[d] = v;
+            w.s_written[d] = true;
+        }
+        true
+    }
+}
+
 /// A planned scalar-ALU instruction: sources and destination resolved once.
 #[derive(Clone, Copy, Debug)]
 pub struct FastSalu {
@@ -690,7 +790,7 @@ mod tests {
     #[test]
     fn fast_path_equals_general_executor() {
         let mut r = Rng(0x1234_5678_9abc_def1);
-        let (mut planned, mut wide) = (0, 0);
+        let (mut planned, mut wide, mut cmp16) = (0, 0, 0);
         let specials = [
             0.0f32,
             -0.0,
@@ -748,6 +848,7 @@ mod tests {
                 let Some(p) = FastVop::plan(&i, d) else { continue };
                 planned += 1;
                 wide += p.wide as usize;
+                cmp16 += (d.form == Form::Cmp && d.src[0].is_16()) as usize;
                 let mut w = Wave::new(a);
                 for reg in 0..256 {
                     for lane in 0..N {
@@ -795,6 +896,76 @@ mod tests {
         assert!(planned > 1000, "only {planned} planned instructions");
         // 64-bit integer rows (v_lshlrev_b64...) among them.
         assert!(wide > 20, "only {wide} planned 64-bit instructions");
+        // 16-bit integer compares (v_cmp_lt_u16...) too.
+        assert!(cmp16 > 20, "only {cmp16} planned 16-bit compares");
+    }
+
+    /// V_READLANE/V_WRITELANE/V_READFIRSTLANE in every VOP encoding each GPU has them in,
+    /// with random operands, registers and EXEC: the plan and the general executor agree.
+    #[test]
+    fn fast_lane_equals_general_executor() {
+        use crate::enc::Enc;
+        let mut r = Rng(0x1a9e_0f1a_57ea_d5e7);
+        let mut planned = [0usize; 3];
+        for a in [Arch::Gcn10, Arch::Gcn11, Arch::Gcn12, Arch::Gcn14, Arch::Gcn141] {
+            let mut l = Lanes::new(a);
+            // The lane moves' opcodes in each encoding (found on its first random word).
+            let mut opcodes: Vec<(Enc, Vec<u16>)> = Vec::new();
+            let mut tried = 0;
+            while tried < 30_000 {
+                let words = [r.next() as u32, r.next() as u32, r.next() as u32];
+                let Ok(mut i) = crate::decode::decode(a, &words) else { continue };
+                if !matches!(i.enc, Enc::Vop1 | Enc::Vop2 | Enc::Vop3a) {
+                    continue;
+                }
+                let with = |op: u16| {
+                    let mut t = i;
+                    t.set_opcode(op);
+                    crate::decode::decode(a, t.words()).ok()
+                };
+                if !opcodes.iter().any(|(e, _)| *e == i.enc) {
+                    let ops = (0..1024u16)
+                        .filter(|&op| {
+                            with(op).and_then(|t| t.def()).is_some_and(|d| {
+                                matches!(d.form, Form::ReadLane | Form::WriteLane | Form::ReadFirstLane)
+                            })
+                        })
+                        .collect();
+                    opcodes.push((i.enc, ops));
+                }
+                let ops = &opcodes.iter().find(|(e, _)| *e == i.enc).unwrap().1;
+                let Some(t) = ops.get(r.next() as usize % ops.len().max(1)).and_then(|&op| with(op)) else {
+                    continue;
+                };
+                i = t;
+                tried += 1;
+                if i.enc.is_vop3() && r.next().is_multiple_of(2) {
+                    i.set_src_mods(0, 0, 0);
+                    i.set(crate::enc::F::Clamp, 0);
+                    i.set(crate::enc::F::Omod, 0);
+                }
+                let d = i.def().unwrap();
+                let Some(p) = FastLane::plan(&i, d) else { continue };
+                planned[[Form::ReadLane, Form::WriteLane, Form::ReadFirstLane].iter().position(|&f| f == d.form).unwrap()] += 1;
+                let mut w = Wave::new(a);
+                for reg in 0..256 {
+                    w.v[reg].iter_mut().for_each(|x| *x = r.next() as u32);
+                }
+                w.s.iter_mut().take(106).for_each(|x| *x = r.next() as u32);
+                w.set_pair(EXEC, [u64::MAX, 0, r.next(), 1 << (r.next() % 64)][r.next() as usize % 4]);
+                let mut slow = w.clone();
+                let mut fast = w;
+                let ok = super::super::exec::step_with(&mut slow, &mut l, &i);
+                let text = crate::syntax::to_text(&i, crate::syntax::Syntax::Llvm);
+                assert!(ok.is_ok(), "{a} {text}: planned, but the general executor says {ok:?}");
+                let gate = Gate::of(fast.mode);
+                assert!(p.run(&mut fast, &gate), "{a} {text}");
+                assert!(slow.v == fast.v, "{a} {text}: VGPRs differ");
+                assert!(slow.s == fast.s, "{a} {text}: SGPRs differ");
+                assert!(slow.v_written == fast.v_written && slow.s_written == fast.s_written, "{a} {text}");
+            }
+        }
+        assert!(planned.iter().all(|&n| n > 200), "planned {planned:?}");
     }
 
     /// Every scalar-ALU row, with random operands from the table's sampler and random

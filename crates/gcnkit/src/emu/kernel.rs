@@ -337,6 +337,9 @@ const NONE: u32 = u32::MAX;
 #[derive(Clone, Copy)]
 enum Plan {
     Vector(super::fast::FastVop),
+    /// V_READLANE/V_WRITELANE/V_READFIRSTLANE (`false` from their run: the general executor
+    /// runs them).
+    Lane(super::fast::FastLane),
     Scalar(super::fast::FastSalu),
     /// Scalar loads and whole-dword global loads and stores (`false` from their run: the
     /// general executor runs them).
@@ -358,6 +361,11 @@ impl Plan {
             Some(Sem::Flow(Flow::Nop)) if d.name.contains(&"s_sleep") => return Plan::General,
             Some(Sem::Flow(Flow::Nop)) => return Plan::Nop,
             Some(Sem::Flow(Flow::End)) => return Plan::End,
+            // Cache write-backs and invalidations (`buffer_wbinvl1_vol` in every look-back
+            // spin, `s_dcache_inv`): the machine's memory has no caches to keep.
+            Some(Sem::Mem(crate::isa::MemSem::Nop)) if matches!(i.enc, Enc::Mubuf | Enc::Mtbuf | Enc::Smem | Enc::Smrd) => {
+                return Plan::Nop
+            }
             Some(Sem::Flow(Flow::Branch(c))) => {
                 return match crate::syntax::branch_target(i, pc as usize).map(u32::try_from) {
                     Some(Ok(t)) => Plan::Branch(c, t),
@@ -368,6 +376,8 @@ impl Plan {
         }
         if let Some(p) = super::fast::FastVop::plan(i, d) {
             Plan::Vector(p)
+        } else if let Some(p) = super::fast::FastLane::plan(i, d) {
+            Plan::Lane(p)
         } else if let Some(p) = super::fastmem::FastMem::plan(i, d) {
             Plan::Mem(p)
         } else if let Some(p) = super::fast::FastSalu::plan(i, d) {
@@ -1459,6 +1469,18 @@ impl<'a> Worker<'a> {
                                     lops += active;
                                     vins += 1;
                                 }
+                                Plan::Lane(f) => {
+                                    let exec = w.exec();
+                                    if exec != seen {
+                                        seen = exec;
+                                        active = exec.count_ones() as u64;
+                                    }
+                                    if !f.run(w, &gate) {
+                                        break;
+                                    }
+                                    lops += active;
+                                    vins += 1;
+                                }
                                 Plan::Scalar(f) => f.run(w),
                                 Plan::Mem(f) => {
                                     let mut spare = 0;
@@ -1599,6 +1621,16 @@ impl<'a> Worker<'a> {
                 Plan::Vector(f) => {
                     let active = ws.w.exec().count_ones() as u64;
                     if f.run(&mut ws.w, lanes) {
+                        stats.lane_ops += active;
+                        stats.vector_instructions += 1;
+                        ws.pc += 4 * i.len as u32;
+                        continue;
+                    }
+                }
+                Plan::Lane(f) => {
+                    let active = ws.w.exec().count_ones() as u64;
+                    let gate = super::fast::Gate::of(ws.w.mode);
+                    if f.run(&mut ws.w, &gate) {
                         stats.lane_ops += active;
                         stats.vector_instructions += 1;
                         ws.pc += 4 * i.len as u32;
