@@ -153,14 +153,14 @@ enum Pick {
 
 /// DPP's lane pattern, worked out once per instruction: the lane each lane reads SRC0 from,
 /// which lanes read a valid lane (in range and active), and which lanes are written.
-struct DppPlan {
-    from: [u8; N],
-    valid: u64,
+pub(crate) struct DppPlan {
+    pub(crate) from: [u8; N],
+    pub(crate) valid: u64,
     /// Lanes written: active, row and bank enabled, and a valid source lane or BOUND_CTRL set.
-    write: u64,
+    pub(crate) write: u64,
     /// Lanes not written because their source lane is invalid and BOUND_CTRL is clear: a
     /// scalar result (compare, carry out) keeps its old bit there.
-    keep: u64,
+    pub(crate) keep: u64,
 }
 
 impl DppPlan {
@@ -203,9 +203,33 @@ fn dpp_ctrl_defined(ctrl: u32) -> bool {
 }
 
 fn dpp_plan(i: &Instr, exec: u64) -> DppPlan {
-    let ctrl = i.get(F::DppCtrl);
-    let (rows, banks) = (i.get(F::RowMask), i.get(F::BankMask));
-    let bound_zero = i.get(F::BoundCtrl) != 0;
+    dpp_lanes(DppCtl::of(i), exec)
+}
+
+/// An instruction's DPP fields.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct DppCtl {
+    ctrl: u16,
+    rows: u8,
+    banks: u8,
+    /// BOUND_CTRL: an invalid source lane reads 0 (else the lane is not written).
+    bound_zero: bool,
+}
+
+impl DppCtl {
+    pub(crate) fn of(i: &Instr) -> DppCtl {
+        DppCtl {
+            ctrl: i.get(F::DppCtrl) as u16,
+            rows: i.get(F::RowMask) as u8,
+            banks: i.get(F::BankMask) as u8,
+            bound_zero: i.get(F::BoundCtrl) != 0,
+        }
+    }
+}
+
+/// The lanes of DPP control `c` under `exec`.
+pub(crate) fn dpp_lanes(c: DppCtl, exec: u64) -> DppPlan {
+    let (ctrl, rows, banks, bound_zero) = (c.ctrl as u32, c.rows as u32, c.banks as u32, c.bound_zero);
     let mut p = DppPlan::none(exec);
     let mut enabled = 0u64;
     for lane in 0..N {
@@ -577,7 +601,7 @@ fn check_sdwa(i: &Instr, d: &InstrDef, name: &str) -> Result<(), EmuError> {
     Ok(())
 }
 
-fn check_dpp(i: &Instr, d: &InstrDef, name: &str) -> Result<(), EmuError> {
+pub(crate) fn check_dpp(i: &Instr, d: &InstrDef, name: &str) -> Result<(), EmuError> {
     check_ext(d, name, "DPP")?;
     let ctrl = i.get(F::DppCtrl);
     if !dpp_ctrl_defined(ctrl) {

@@ -5,6 +5,7 @@
 //! Everything else takes `exec::step_with`; the two agree on every instruction the
 //! plan accepts (checked by this module's tests on random instructions and states).
 
+use super::exec::{dpp_lanes, DppCtl};
 use super::float::{ftz32, keeps_input_denorms, keeps_output_denorms};
 use super::lanes::{Lanes, N};
 use super::ops::MASK4;
@@ -30,6 +31,9 @@ enum From {
     Value64(u64),
     /// The same VGPR as an earlier source (by index), flushed alike: a copy of that source.
     Same(u8),
+    /// SRC0 of a DPP word: each lane reads the VGPR's lane its control names (0 where that
+    /// lane is out of range or inactive).
+    Dpp(u8),
 }
 
 /// What happens to the results.
@@ -70,6 +74,9 @@ pub struct FastVop {
     /// `v_mov_b32` of a scalar register or a constant: the value written into VDST's row,
     /// without the lanes.
     fill: bool,
+    /// A DPP word's controls (rocPRIM's warp scans and reductions): SRC0 read across lanes,
+    /// and only the lanes they enable written.
+    dpp: Option<DppCtl>,
 }
 
 impl FastVop {
@@ -84,6 +91,11 @@ impl FastVop {
             Enc::Vop1 | Enc::Vop2 | Enc::Vopc => {}
             Enc::Vop3a | Enc::Vop3b => {
                 if i.abs() != 0 || i.neg() != 0 || i.clamp() || i.omod() != 0 || i.op_sel() != 0 {
+                    return None;
+                }
+            }
+            Enc::Vop1Dpp | Enc::Vop2Dpp | Enc::VopcDpp => {
+                if i.abs() != 0 || i.neg() != 0 || super::exec::check_dpp(i, d, "").is_err() {
                     return None;
                 }
             }
@@ -133,6 +145,7 @@ impl FastVop {
             any_flush_in: false,
             wide,
             fill: false,
+            dpp: i.enc.is_dpp().then(|| DppCtl::of(i)),
         };
         if wide && p.reads_dst {
             return None;
@@ -175,6 +188,8 @@ impl FastVop {
                     }
                     p.flush_in[k] = s.ty == Ty::F32 && !d.flags.has(Flags::CLASS) && d.exec != Exec::RawSources;
                     p.src[k] = match classify(a, s.code) {
+                        // (Not a register another source may copy: its lanes move.)
+                        Src::Vgpr(r) if k == 0 && p.dpp.is_some() => From::Dpp(r as u8),
                         Src::Vgpr(r) => match (0..k).find(|&j| vgprs[j] == Some(r)) {
                             Some(j) if p.flush_in[j] == p.flush_in[k] => From::Same(j as u8),
                             Some(_) => return None,
@@ -238,6 +253,10 @@ impl FastVop {
         if self.fill {
             return self.run_fill(w, exec);
         }
+        // DPP: the lanes SRC0 comes from, those written, and those whose scalar result bit
+        // is kept (BOUND_CTRL clear and an invalid source lane); else EXEC's.
+        let dpp = self.dpp.map(|c| dpp_lanes(c, exec));
+        let (write, keep) = dpp.as_ref().map_or((exec, 0), |p| (p.write, p.keep));
         // VDST's old value, for the rows that read it (V_MAC_* accumulate into it), before
         // any source row leaves the register file.
         if self.reads_dst {
@@ -278,6 +297,12 @@ impl FastVop {
                     same = true;
                     continue;
                 }
+                From::Dpp(r) => {
+                    let (p, raw) = (dpp.as_ref().unwrap(), &w.v[r as usize]);
+                    for (lane, x) in l.src[k][0].iter_mut().enumerate() {
+                        *x = if p.valid >> lane & 1 != 0 { raw[p.from[lane] as usize] } else { 0 };
+                    }
+                }
             }
             if flush {
                 l.src[k][0].iter_mut().for_each(|x| *x = ftz32(*x));
@@ -299,7 +324,7 @@ impl FastVop {
         self.swap_rows(w, l, swap);
         match self.out {
             Out::Cmp { exec: x } => {
-                let bits = l.sdst & exec;
+                let bits = l.sdst & write | if keep != 0 { w.pair(self.sdst as usize) & keep } else { 0 };
                 w.set_pair(self.sdst as usize, bits);
                 if x {
                     w.set_pair(EXEC, bits);
@@ -310,7 +335,7 @@ impl FastVop {
                     l.dst[0].iter_mut().for_each(|x| *x = ftz32(*x));
                 }
                 let vdst = self.vdst as usize;
-                if exec == u64::MAX {
+                if write == u64::MAX {
                     // The result row becomes the register's (the old row is the lanes' next
                     // scratch row).
                     std::mem::swap(&mut w.v[vdst], &mut l.dst[0]);
@@ -318,13 +343,14 @@ impl FastVop {
                         std::mem::swap(&mut w.v[vdst + 1], &mut l.dst[1]);
                     }
                 } else {
-                    blend(&mut w.v[vdst], &l.dst[0], exec);
+                    blend(&mut w.v[vdst], &l.dst[0], write);
                     if self.wide {
-                        blend(&mut w.v[vdst + 1], &l.dst[1], exec);
+                        blend(&mut w.v[vdst + 1], &l.dst[1], write);
                     }
                 }
                 if out == Out::Carry {
-                    w.set_pair(self.sdst as usize, l.sdst & exec);
+                    let kept = if keep != 0 { w.pair(self.sdst as usize) & keep } else { 0 };
+                    w.set_pair(self.sdst as usize, l.sdst & write | kept);
                 }
             }
         }
@@ -790,7 +816,9 @@ mod tests {
     #[test]
     fn fast_path_equals_general_executor() {
         let mut r = Rng(0x1234_5678_9abc_def1);
-        let (mut planned, mut wide, mut cmp16) = (0, 0, 0);
+        let (mut planned, mut wide, mut cmp16, mut dpp) = (0, 0, 0, 0);
+        let mut rd = Rng(0xd99d_0bad_f00d_0001);
+        let mut rw = Rng(0x5eed_0f_4e6_5eed);
         let specials = [
             0.0f32,
             -0.0,
@@ -822,8 +850,17 @@ mod tests {
                 })
                 .collect();
             assert!(!wide_ops.is_empty(), "{a}");
-            for _ in 0..60_000 {
-                let words = [r.next() as u32, r.next() as u32, r.next() as u32];
+            for _ in 0..100_000 {
+                let mut words = [r.next() as u32, r.next() as u32, r.next() as u32];
+                // A quarter of the VOP1/VOP2/VOPC words on GCN 1.2/1.4 as DPP words (SRC0 0xfa),
+                // half of those without ABS/NEG (the plan takes only those).
+                // (Their own random numbers: the other words stay those of the main stream.)
+                if a.is_vi_plus() && words[0] >> 31 == 0 && rd.next().is_multiple_of(4) {
+                    words[0] = words[0] & !0x1ff | 0xfa;
+                    if rd.next().is_multiple_of(2) {
+                        words[1] &= !(0xf << 20);
+                    }
+                }
                 let Ok(mut i) = crate::decode::decode(a, &words) else {
                     continue;
                 };
@@ -849,6 +886,10 @@ mod tests {
                 planned += 1;
                 wide += p.wide as usize;
                 cmp16 += (d.form == Form::Cmp && d.src[0].is_16()) as usize;
+                dpp += i.enc.is_dpp() as usize;
+                // (The registers from a stream of their own: the words stay the same whatever
+                // is planned.)
+                let r = &mut rw;
                 let mut w = Wave::new(a);
                 for reg in 0..256 {
                     for lane in 0..N {
@@ -898,6 +939,8 @@ mod tests {
         assert!(wide > 20, "only {wide} planned 64-bit instructions");
         // 16-bit integer compares (v_cmp_lt_u16...) too.
         assert!(cmp16 > 20, "only {cmp16} planned 16-bit compares");
+        // DPP words (v_add_u32_dpp...) too.
+        assert!(dpp > 500, "only {dpp} planned DPP words");
     }
 
     /// V_READLANE/V_WRITELANE/V_READFIRSTLANE in every VOP encoding each GPU has them in,
