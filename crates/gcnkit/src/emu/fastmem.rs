@@ -23,6 +23,7 @@ pub enum FastMem {
     Scalar(FastSmem),
     Lds(FastLds),
     Scratch(FastScratch),
+    Exchange(FastExchange),
 }
 
 impl FastMem {
@@ -32,7 +33,10 @@ impl FastMem {
         match i.enc {
             Enc::Flat => FastGlobal::plan(i, d, m).map(FastMem::Global),
             Enc::Smem | Enc::Smrd => FastSmem::plan(i, d, m).map(FastMem::Scalar),
-            Enc::Ds => FastLds::plan(i, d, m).map(FastMem::Lds),
+            Enc::Ds => match m {
+                MemSem::Swizzle | MemSem::Permute { .. } => FastExchange::plan(i, m).map(FastMem::Exchange),
+                _ => FastLds::plan(i, d, m).map(FastMem::Lds),
+            },
             Enc::Mubuf => FastScratch::plan(i, d, m).map(FastMem::Scratch),
             _ => None,
         }
@@ -64,7 +68,49 @@ impl FastMem {
             FastMem::Scalar(s) => s.run(w, mem, log, hint),
             FastMem::Lds(d) => log.is_none() && d.run(w, lds),
             FastMem::Scratch(s) => log.is_none() && s.run(w, mem, hint),
+            FastMem::Exchange(x) => log.is_none() && x.run(w),
         }
+    }
+}
+
+/// DS_SWIZZLE_B32 and DS_PERMUTE_B32/DS_BPERMUTE_B32 (HIP's `__shfl*`): lanes exchanging a
+/// VGPR's dwords, no LDS byte touched. The general executor's own exchanges, without its
+/// dispatch.
+#[derive(Clone, Copy, Debug)]
+pub struct FastExchange {
+    /// `None`: a swizzle; else a permute (`true`: backward, DS_BPERMUTE_B32).
+    permute: Option<bool>,
+    offset: u32,
+    vaddr: u8,
+    data0: u8,
+    vdst: u8,
+}
+
+impl FastExchange {
+    fn plan(i: &Instr, m: MemSem) -> Option<FastExchange> {
+        if i.get(F::Gds) != 0 {
+            return None;
+        }
+        Some(FastExchange {
+            permute: match m {
+                MemSem::Permute { back } => Some(back),
+                _ => None,
+            },
+            offset: i.get(F::Offset1) << 8 | i.get(F::Offset0),
+            vaddr: i.get(F::Vaddr) as u8,
+            data0: i.get(F::Vdata) as u8,
+            vdst: i.get(F::Vdst) as u8,
+        })
+    }
+
+    #[inline]
+    fn run(&self, w: &mut Wave) -> bool {
+        let (vaddr, data0, vdst) = (self.vaddr as usize, self.data0 as usize, self.vdst as usize);
+        match self.permute {
+            None => super::vmem::swizzle(w, self.offset, vaddr, vdst),
+            Some(back) => super::vmem::permute(w, back, self.offset, vaddr, data0, vdst),
+        }
+        true
     }
 }
 
@@ -1349,5 +1395,55 @@ mod tests {
             fast > 3_000 && declined > 1_000 && two > 500 && small > 300,
             "fast {fast}, declined {declined}, two {two}, bytes and shorts {small}"
         );
+    }
+
+    /// DS_SWIZZLE_B32 and DS_PERMUTE/BPERMUTE_B32 words with random fields, registers and
+    /// EXEC: the plan leaves the registers as the general executor does.
+    #[test]
+    fn fast_exchange_equals_general_executor() {
+        let mut r = Rng(0x5e1f_e5c4_a46e_0001);
+        let mut planned = [0usize; 3];
+        let mem = Memory::default();
+        for a in [Arch::Gcn10, Arch::Gcn11, Arch::Gcn12, Arch::Gcn14, Arch::Gcn141] {
+            for _ in 0..20_000 {
+                // A random DS word with the opcode of an exchange of this GPU.
+                let words = [r.next() as u32 & 0x03ff_ffff | 0xd800_0000, r.next() as u32];
+                let Ok(mut i) = crate::decode::decode(a, &words) else { continue };
+                let ops: Vec<u16> = (0..256u16)
+                    .filter(|&op| {
+                        let mut t = i;
+                        t.set_opcode(op);
+                        crate::decode::decode(a, t.words()).ok().and_then(|t| t.def()).is_some_and(|d| {
+                            matches!(d.sem, Some(Sem::Mem(MemSem::Swizzle | MemSem::Permute { .. })))
+                        })
+                    })
+                    .collect();
+                let Some(&op) = ops.get(r.next() as usize % ops.len().max(1)) else { continue };
+                i.set_opcode(op);
+                let Ok(i) = crate::decode::decode(a, i.words()) else { continue };
+                let d = i.def().unwrap();
+                let Some(Sem::Mem(m)) = d.sem else { unreachable!() };
+                let Some(p @ FastMem::Exchange(x)) = FastMem::plan(&i, d) else { continue };
+                planned[match x.permute {
+                    None => 0,
+                    Some(false) => 1,
+                    Some(true) => 2,
+                }] += 1;
+                let mut w = Wave::new(a);
+                for row in w.v.iter_mut() {
+                    row.iter_mut().for_each(|x| *x = r.next() as u32);
+                }
+                w.set_pair(super::super::wave::EXEC, [u64::MAX, r.next(), 0][r.next() as usize % 3]);
+                let mut g = w.clone();
+                let text = crate::syntax::to_text(&i, crate::syntax::Syntax::Llvm);
+                let mut lds = vec![0u8; 64];
+                assert!(p.run(&mut w, &mem, &mut lds, Private::default(), &mut 0), "{a}: `{text}`");
+                let mut lds2 = vec![0u8; 64];
+                let general = vmem::ds(&mut g, &mut general(&mem, &mut lds2), &i, d, m);
+                assert!(general.is_ok(), "{a}: `{text}`: the fast path ran what fails");
+                assert!(w.v == g.v && w.v_written == g.v_written, "{a}: `{text}`: VGPRs differ");
+            }
+        }
+        assert!(planned.iter().all(|&n| n > 300), "planned {planned:?}");
     }
 }

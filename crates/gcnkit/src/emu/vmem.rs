@@ -632,7 +632,7 @@ pub fn ds(w: &mut Wave, ctx: &mut MemCtx, i: &Instr, d: &'static InstrDef, m: Me
 /// DS_SWIZZLE_B32 (the data is VADDR's register): offset bit 15 set: QDMode (each lane of a group of four takes the lane its
 /// 2-bit selector names); clear: BitMode on groups of 32 (lane = ((id & and) | or) ^ xor).
 /// Lanes that are inactive or whose source is inactive get 0.
-fn swizzle(w: &mut Wave, offset: u32, src: usize, vdst: usize) {
+pub(crate) fn swizzle(w: &mut Wave, offset: u32, src: usize, vdst: usize) {
     let exec = w.exec();
     let src: [u32; 64] = std::array::from_fn(|l| vgpr(w, src, l));
     for lane in 0..64 {
@@ -651,7 +651,7 @@ fn swizzle(w: &mut Wave, offset: u32, src: usize, vdst: usize) {
 }
 
 /// DS_PERMUTE_B32 / DS_BPERMUTE_B32: lane index = (VADDR + offset) / 4 mod 64.
-fn permute(w: &mut Wave, back: bool, offset: u32, vaddr: usize, data0: usize, vdst: usize) {
+pub(crate) fn permute(w: &mut Wave, back: bool, offset: u32, vaddr: usize, data0: usize, vdst: usize) {
     let exec = w.exec();
     let src: [u32; 64] = std::array::from_fn(|l| vgpr(w, data0, l));
     let idx: [usize; 64] = std::array::from_fn(|l| (vgpr(w, vaddr, l).wrapping_add(offset) / 4 % 64) as usize);
