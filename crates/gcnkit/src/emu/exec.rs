@@ -227,25 +227,46 @@ impl DppCtl {
     }
 }
 
+/// Each DPP control's source lanes and the lanes whose source is in range, worked out once
+/// (reserved controls: none in range).
+fn dpp_table() -> &'static [([u8; N], u64)] {
+    static TABLE: std::sync::OnceLock<Vec<([u8; N], u64)>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        (0..0x144u32)
+            .map(|ctrl| {
+                let (mut from, mut range) = ([0u8; N], 0u64);
+                for lane in 0..N {
+                    if let Some(s) = dpp_source(ctrl, lane) {
+                        from[lane] = s as u8;
+                        range |= 1 << lane;
+                    }
+                }
+                (from, range)
+            })
+            .collect()
+    })
+}
+
 /// The lanes of DPP control `c` under `exec`.
 pub(crate) fn dpp_lanes(c: DppCtl, exec: u64) -> DppPlan {
-    let (ctrl, rows, banks, bound_zero) = (c.ctrl as u32, c.rows as u32, c.banks as u32, c.bound_zero);
-    let mut p = DppPlan::none(exec);
-    let mut enabled = 0u64;
-    for lane in 0..N {
-        if rows >> (lane >> 4) & 1 != 0 && banks >> ((lane >> 2) & 3) & 1 != 0 {
-            enabled |= 1 << lane;
-        }
-        // A source lane disabled by EXEC is invalid too.
-        if let Some(s) = dpp_source(ctrl, lane).filter(|&s| exec >> s & 1 != 0) {
-            p.from[lane] = s as u8;
-            p.valid |= 1 << lane;
-        }
+    let (from, range) = dpp_table().get(c.ctrl as usize).copied().unwrap_or(([0; N], 0));
+    // A source lane disabled by EXEC is invalid too.
+    let valid = if exec == u64::MAX {
+        range
+    } else {
+        range & (0..N).fold(0u64, |v, l| v | (exec >> from[l] & 1) << l)
+    };
+    // Rows of 16 lanes and banks of 4 lanes in each row.
+    let rows = (0..4).filter(|r| c.rows >> r & 1 != 0).fold(0u64, |m, r| m | 0xffff << (16 * r));
+    let banks = (0..4).filter(|b| c.banks >> b & 1 != 0).fold(0u64, |m, b| m | 0xf << (4 * b)) * 0x0001_0001_0001_0001;
+    let on = exec & rows & banks;
+    let write = on & if c.bound_zero { u64::MAX } else { valid };
+    DppPlan {
+        from,
+        valid,
+        write,
+        keep: on & !write,
     }
-    let on = exec & enabled;
-    p.write = on & if bound_zero { u64::MAX } else { p.valid };
-    p.keep = on & !p.write;
-    p
 }
 
 /// SDWA's source select: byte `sel` (0-3), word `sel - 4` (4-5) or the dword (6), zero- or
@@ -957,4 +978,38 @@ pub(crate) fn step_with(w: &mut Wave, l: &mut Lanes, i: &Instr) -> Result<(), Em
     }
     let _ = Enc::Vop2;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::emu::test_rng::Rng;
+
+    /// The DPP lane plan from its table equals the controls applied lane by lane: each lane's
+    /// source in range and active, the row and bank masks, BOUND_CTRL.
+    #[test]
+    fn dpp_lanes_follow_the_controls_lane_by_lane() {
+        let mut r = Rng(0xd99d_1a7e_5000_0001);
+        for _ in 0..20_000 {
+            let c = DppCtl {
+                ctrl: (r.next() % 0x150) as u16,
+                rows: (r.next() & 15) as u8,
+                banks: (r.next() & 15) as u8,
+                bound_zero: r.next().is_multiple_of(2),
+            };
+            let exec = [u64::MAX, r.next(), r.next() & r.next()][r.next() as usize % 3];
+            let p = dpp_lanes(c, exec);
+            let (mut valid, mut on) = (0u64, 0u64);
+            for lane in 0..N {
+                let enabled = c.rows >> (lane >> 4) & 1 != 0 && c.banks >> ((lane >> 2) & 3) & 1 != 0;
+                on |= ((enabled && exec >> lane & 1 != 0) as u64) << lane;
+                if let Some(s) = dpp_source(c.ctrl as u32, lane).filter(|&s| exec >> s & 1 != 0) {
+                    valid |= 1 << lane;
+                    assert_eq!(p.from[lane] as usize, s, "{c:?} lane {lane}");
+                }
+            }
+            let write = on & if c.bound_zero { u64::MAX } else { valid };
+            assert_eq!((p.valid, p.write, p.keep), (valid, write, on & !write), "{c:?} exec {exec:x}");
+        }
+    }
 }
