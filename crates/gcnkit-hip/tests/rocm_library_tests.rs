@@ -80,24 +80,20 @@ const ROCPRIM: Suite = Suite {
         "test_warp_scan",
         "test_intrinsics",
     ],
-    left_out: &[(
-        "*Large*",
-        "sizes of 2^32 elements and more (a GPU's minutes, hours here), and 64-bit indices into them",
-    )],
-    not_run: &[
+    left_out: &[
         (
-            "test_device_adjacent_difference",
-            "Debian's clang-15 crashes in its AMDGPU back end on it (\"failed to annotate CFG\") at -O2 and -O3",
+            "*Large*",
+            "sizes of 2^32 elements and more (a GPU's minutes, hours here), and 64-bit indices into them",
         ),
         (
-            "test_device_partition",
-            "over 15 minutes here (27 of its cases passed in that time; a case takes 10-150 s)",
-        ),
-        (
-            "test_device_radix_sort",
-            "over 15 minutes here (sorts of up to 2^20 keys of every type, 3-4 seeds each)",
+            "*Over4G*",
+            "the radix sort of 2^32 + 32 bytes (16 GiB of the host's memory for its copies; hours here)",
         ),
     ],
+    not_run: &[(
+        "test_device_adjacent_difference",
+        "Debian's clang-15 crashes in its AMDGPU back end on it (\"failed to annotate CFG\") at -O2 and -O3",
+    )],
     // Decoupled look-back through flags and atomics, and DPP and LDS scans of warps.
     checked: &[
         ("test_device_select", "RocprimDeviceSelectTests/0.*"),
