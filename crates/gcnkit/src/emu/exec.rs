@@ -272,7 +272,7 @@ pub(crate) fn dpp_lanes(c: DppCtl, exec: u64) -> DppPlan {
 /// SDWA's source select: byte `sel` (0-3), word `sel - 4` (4-5) or the dword (6), zero- or
 /// sign-extended.
 #[inline]
-fn sdwa_select(x: u32, sel: u32, sext: bool) -> u32 {
+pub(crate) fn sdwa_select(x: u32, sel: u32, sext: bool) -> u32 {
     let (shift, bits) = match sel {
         0..=3 => (8 * sel, 8),
         4 | 5 => (16 * (sel - 4), 16),
@@ -290,7 +290,7 @@ fn sdwa_select(x: u32, sel: u32, sext: bool) -> u32 {
 /// destination; the other bits are zeros (UNUSED_PAD, 0), zeros below and the part's sign
 /// above (UNUSED_SEXT, 1), or the old destination's (UNUSED_PRESERVE, 2).
 #[inline]
-fn sdwa_place(r: u32, old: u32, sel: u32, unused: u32) -> u32 {
+pub(crate) fn sdwa_place(r: u32, old: u32, sel: u32, unused: u32) -> u32 {
     let (shift, bits) = match sel {
         0..=3 => (8 * sel, 8),
         4 | 5 => (16 * (sel - 4), 16),
@@ -604,7 +604,7 @@ fn check_ext(d: &InstrDef, name: &str, what: &str) -> Result<(), EmuError> {
     Ok(())
 }
 
-fn check_sdwa(i: &Instr, d: &InstrDef, name: &str) -> Result<(), EmuError> {
+pub(crate) fn check_sdwa(i: &Instr, d: &InstrDef, name: &str) -> Result<(), EmuError> {
     check_ext(d, name, "SDWA")?;
     let nsrc = d.form.nsrc().min(2);
     for (k, f) in [F::Src0Sel, F::Src1Sel].into_iter().enumerate().take(nsrc) {

@@ -5,11 +5,12 @@
 //! Everything else takes `exec::step_with`; the two agree on every instruction the
 //! plan accepts (checked by this module's tests on random instructions and states).
 
-use super::exec::{dpp_lanes, DppCtl};
+use super::exec::{dpp_lanes, sdwa_place, sdwa_select, DppCtl};
 use super::float::{ftz32, keeps_input_denorms, keeps_output_denorms};
 use super::lanes::{Lanes, N};
 use super::ops::MASK4;
 use super::wave::{Wave, EXEC, VCC};
+use crate::enc::F;
 use crate::instr::Instr;
 use crate::isa::{Exec, Flags, Form, InstrDef, Sem, Semantics, Ty};
 use crate::layout::{operands, Role};
@@ -77,6 +78,19 @@ pub struct FastVop {
     /// A DPP word's controls (rocPRIM's warp scans and reductions): SRC0 read across lanes,
     /// and only the lanes they enable written.
     dpp: Option<DppCtl>,
+    /// An SDWA word's selects: each of SRC0 and SRC1 a byte or word of its dword (0-5,
+    /// zero- or sign-extended; 6: the dword), and the part of VDST the result goes to (6: the
+    /// dword) with what becomes of the rest.
+    sdwa: Option<Sdwa>,
+}
+
+/// An SDWA word's selects ([`FastVop::sdwa`]).
+#[derive(Clone, Copy, Debug)]
+struct Sdwa {
+    sel: [u8; 2],
+    sext: [bool; 2],
+    dst_sel: u8,
+    dst_unused: u8,
 }
 
 impl FastVop {
@@ -96,6 +110,12 @@ impl FastVop {
             }
             Enc::Vop1Dpp | Enc::Vop2Dpp | Enc::VopcDpp => {
                 if i.abs() != 0 || i.neg() != 0 || super::exec::check_dpp(i, d, "").is_err() {
+                    return None;
+                }
+            }
+            Enc::Vop1Sdwa | Enc::Vop2Sdwa | Enc::VopcSdwa => {
+                if i.abs() != 0 || i.neg() != 0 || i.clamp() || i.omod() != 0 || super::exec::check_sdwa(i, d, "").is_err()
+                {
                     return None;
                 }
             }
@@ -146,6 +166,12 @@ impl FastVop {
             wide,
             fill: false,
             dpp: i.enc.is_dpp().then(|| DppCtl::of(i)),
+            sdwa: i.enc.is_sdwa().then(|| Sdwa {
+                sel: [i.get(F::Src0Sel) as u8, i.get(F::Src1Sel) as u8],
+                sext: [i.sext() & 1 != 0, i.sext() & 2 != 0],
+                dst_sel: if d.form == Form::Cmp { 6 } else { i.get(F::DstSel) as u8 },
+                dst_unused: i.get(F::DstUnused) as u8,
+            }),
         };
         if wide && p.reads_dst {
             return None;
@@ -190,6 +216,8 @@ impl FastVop {
                     p.src[k] = match classify(a, s.code) {
                         // (Not a register another source may copy: its lanes move.)
                         Src::Vgpr(r) if k == 0 && p.dpp.is_some() => From::Dpp(r as u8),
+                        // (Each read its own copy: the selects differ.)
+                        Src::Vgpr(r) if p.sdwa.is_some() => From::Vgpr(r as u8),
                         Src::Vgpr(r) => match (0..k).find(|&j| vgprs[j] == Some(r)) {
                             Some(j) if p.flush_in[j] == p.flush_in[k] => From::Same(j as u8),
                             Some(_) => return None,
@@ -226,6 +254,7 @@ impl FastVop {
             }
         }
         p.fill = d.name.contains(&"v_mov_b32")
+            && p.sdwa.is_none()
             && p.out == Out::Vgpr
             && !p.wide
             && matches!(p.src[0], From::Sreg(_) | From::Value(_));
@@ -259,7 +288,8 @@ impl FastVop {
         let (write, keep) = dpp.as_ref().map_or((exec, 0), |p| (p.write, p.keep));
         // VDST's old value, for the rows that read it (V_MAC_* accumulate into it), before
         // any source row leaves the register file.
-        if self.reads_dst {
+        let place = self.sdwa.filter(|x| x.dst_sel != 6);
+        if self.reads_dst || place.is_some() {
             *l.old[0] = *w.v[self.vdst as usize];
         }
         // Copied sources first (64-bit pairs that overlap another source read the register
@@ -272,7 +302,8 @@ impl FastVop {
             let flush = flush_in && self.flush_in[k];
             match self.src[k] {
                 From::Vgpr(r) => {
-                    if !flush {
+                    // (Swapped in below, unless flushed or selected here: copied.)
+                    if !flush && swap & (1 << k) != 0 {
                         continue;
                     }
                     swap &= !(1 << k);
@@ -304,6 +335,9 @@ impl FastVop {
                     }
                 }
             }
+            if let Some((sel, sext)) = self.sdwa.filter(|x| k < 2 && x.sel[k] != 6).map(|x| (x.sel[k], x.sext[k])) {
+                l.src[k][0].iter_mut().for_each(|x| *x = sdwa_select(*x, sel as u32, sext));
+            }
             if flush {
                 l.src[k][0].iter_mut().for_each(|x| *x = ftz32(*x));
             }
@@ -333,6 +367,12 @@ impl FastVop {
             out => {
                 if self.flush_out && gate.flush_out {
                     l.dst[0].iter_mut().for_each(|x| *x = ftz32(*x));
+                }
+                // SDWA: the result into its part of VDST.
+                if let Some(x) = place {
+                    for (d, &old) in l.dst[0].iter_mut().zip(l.old[0].iter()) {
+                        *d = sdwa_place(*d, old, x.dst_sel as u32, x.dst_unused as u32);
+                    }
                 }
                 let vdst = self.vdst as usize;
                 if write == u64::MAX {
@@ -816,7 +856,7 @@ mod tests {
     #[test]
     fn fast_path_equals_general_executor() {
         let mut r = Rng(0x1234_5678_9abc_def1);
-        let (mut planned, mut wide, mut cmp16, mut dpp) = (0, 0, 0, 0);
+        let (mut planned, mut wide, mut cmp16, mut dpp, mut sdwa) = (0, 0, 0, 0, 0);
         let mut rd = Rng(0xd99d_0bad_f00d_0001);
         let mut rw = Rng(0x5eed_0f_4e6_5eed);
         let specials = [
@@ -855,10 +895,23 @@ mod tests {
                 // A quarter of the VOP1/VOP2/VOPC words on GCN 1.2/1.4 as DPP words (SRC0 0xfa),
                 // half of those without ABS/NEG (the plan takes only those).
                 // (Their own random numbers: the other words stay those of the main stream.)
-                if a.is_vi_plus() && words[0] >> 31 == 0 && rd.next().is_multiple_of(4) {
-                    words[0] = words[0] & !0x1ff | 0xfa;
-                    if rd.next().is_multiple_of(2) {
-                        words[1] &= !(0xf << 20);
+                // Another quarter as SDWA words (SRC0 0xf9), half of those without ABS/NEG,
+                // CLAMP and OMOD.
+                if a.is_vi_plus() && words[0] >> 31 == 0 {
+                    match rd.next() % 4 {
+                        0 => {
+                            words[0] = words[0] & !0x1ff | 0xfa;
+                            if rd.next().is_multiple_of(2) {
+                                words[1] &= !(0xf << 20);
+                            }
+                        }
+                        1 => {
+                            words[0] = words[0] & !0x1ff | 0xf9;
+                            if rd.next().is_multiple_of(2) {
+                                words[1] &= !(0x7 << 13 | 0x3 << 20 | 0x3 << 28);
+                            }
+                        }
+                        _ => {}
                     }
                 }
                 let Ok(mut i) = crate::decode::decode(a, &words) else {
@@ -887,6 +940,7 @@ mod tests {
                 wide += p.wide as usize;
                 cmp16 += (d.form == Form::Cmp && d.src[0].is_16()) as usize;
                 dpp += i.enc.is_dpp() as usize;
+                sdwa += i.enc.is_sdwa() as usize;
                 // (The registers from a stream of their own: the words stay the same whatever
                 // is planned.)
                 let r = &mut rw;
@@ -941,6 +995,8 @@ mod tests {
         assert!(cmp16 > 20, "only {cmp16} planned 16-bit compares");
         // DPP words (v_add_u32_dpp...) too.
         assert!(dpp > 500, "only {dpp} planned DPP words");
+        // And SDWA words (v_and_b32_sdwa, v_cmp_eq_u16_sdwa...).
+        assert!(sdwa > 500, "only {sdwa} planned SDWA words");
     }
 
     /// V_READLANE/V_WRITELANE/V_READFIRSTLANE in every VOP encoding each GPU has them in,
