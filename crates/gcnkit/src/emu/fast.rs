@@ -127,10 +127,11 @@ impl FastVop {
             return None;
         }
         let one = |t: Ty| t.regs() == 1 && !t.is_16();
-        // A 16-bit integer compare's sources (rocPRIM's byte and short keys): registers read
-        // whole, as the general executor reads them (the row takes the low half); constants
-        // as 16-bit values (GCN 1.2 on; GCN 1.0/1.1 have no such rows).
-        let int16 = |t: Ty| d.form == Form::Cmp && t.is_16() && !t.is_float() && i.arch.is_vi_plus();
+        // 16-bit integer operands (rocPRIM's byte and short keys, `v_add_u16`): registers read
+        // whole and results written whole, as the general executor does (the row takes the
+        // low half and says what the high half becomes); constants as 16-bit values (GCN 1.2
+        // on; GCN 1.0/1.1 have no such rows).
+        let int16 = |t: Ty| t.is_16() && !t.is_float() && i.arch.is_vi_plus();
         // 64-bit integers (shifts and their kin): no float flushing or round modes to follow.
         let int64 = |t: Ty| t.regs() == 2 && !t.is_float();
         let nsrc = d.form.nsrc();
@@ -144,7 +145,10 @@ impl FastVop {
             _ => return None,
         };
         let wide = int64(d.dst) && out == Out::Vgpr;
-        if !matches!(out, Out::Cmp { .. }) && !one(d.dst) && !wide {
+        // (GCN 1.4's VOP3 rows with OP_SEL write half of a 16-bit VDST and keep the other:
+        // the general executor's.)
+        let half = i.arch.is_gcn14() && d.flags.has(Flags::OPSEL) && i.enc.is_vop3();
+        if !matches!(out, Out::Cmp { .. }) && !one(d.dst) && !(int16(d.dst) && !half) && !wide {
             return None;
         }
         let a = i.arch;
@@ -856,7 +860,7 @@ mod tests {
     #[test]
     fn fast_path_equals_general_executor() {
         let mut r = Rng(0x1234_5678_9abc_def1);
-        let (mut planned, mut wide, mut cmp16, mut dpp, mut sdwa) = (0, 0, 0, 0, 0);
+        let (mut planned, mut wide, mut cmp16, mut alu16, mut dpp, mut sdwa) = (0, 0, 0, 0, 0, 0);
         let mut rd = Rng(0xd99d_0bad_f00d_0001);
         let mut rw = Rng(0x5eed_0f_4e6_5eed);
         let specials = [
@@ -939,6 +943,7 @@ mod tests {
                 planned += 1;
                 wide += p.wide as usize;
                 cmp16 += (d.form == Form::Cmp && d.src[0].is_16()) as usize;
+                alu16 += (d.form != Form::Cmp && d.dst.is_16()) as usize;
                 dpp += i.enc.is_dpp() as usize;
                 sdwa += i.enc.is_sdwa() as usize;
                 // (The registers from a stream of their own: the words stay the same whatever
@@ -993,6 +998,8 @@ mod tests {
         assert!(wide > 20, "only {wide} planned 64-bit instructions");
         // 16-bit integer compares (v_cmp_lt_u16...) too.
         assert!(cmp16 > 20, "only {cmp16} planned 16-bit compares");
+        // And 16-bit integer rows (v_add_u16, v_lshlrev_b16...).
+        assert!(alu16 > 20, "only {alu16} planned 16-bit integer rows");
         // DPP words (v_add_u32_dpp...) too.
         assert!(dpp > 500, "only {dpp} planned DPP words");
         // And SDWA words (v_and_b32_sdwa, v_cmp_eq_u16_sdwa...).
