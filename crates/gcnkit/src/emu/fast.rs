@@ -1,5 +1,7 @@
-//! The kernel machine's fast path for the common vector-ALU instruction: 32-bit operands, no
-//! modifiers, no SDWA/DPP, a plain register move of the result. Its operands are resolved
+//! The kernel machine's fast path for the common vector-ALU instruction: 32-bit operands (and
+//! 16- and 64-bit integer ones), no input or output modifiers, DPP's lane moves and SDWA's
+//! selects, a plain register move of the result; and the lane moves between vector and
+//! scalar registers ([`FastLane`]). Its operands are resolved
 //! once, when the program is decoded ([`FastVop::plan`]), so running it is gathering the
 //! sources, the row's semantics and the write-back, without the general executor's checks.
 //! Everything else takes `exec::step_with`; the two agree on every instruction the
