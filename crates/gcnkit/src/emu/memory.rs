@@ -11,7 +11,8 @@
 //! Regions hold 32-bit atomic words so that work-groups running on parallel threads share
 //! them soundly: plain accesses are relaxed loads and stores (ordinary moves on x86 and ARM),
 //! atomics are atomic across threads. Aligned 8-byte accesses are one 64-bit atomic access
-//! (as a GPU's are single-copy atomic); sub-word and unaligned accesses go byte by byte.
+//! (as a GPU's are single-copy atomic); a byte or aligned short store is one store of its
+//! own size ([`Region::part`]); other sub-word and unaligned accesses go byte by byte.
 
 use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU64, AtomicU8, Ordering::Relaxed};
 
