@@ -140,13 +140,15 @@ impl FastVop {
         let out = match d.form {
             Form::Bin | Form::Un | Form::Ter => Out::Vgpr,
             Form::Carry | Form::CarryIn => Out::Carry,
+            // V_MAD_U64_U32/V_MAD_I64_I32 (64-bit index arithmetic), not V_DIV_SCALE's floats.
+            Form::Vop3b if !d.dst.is_float() => Out::Carry,
             Form::Cndmask => Out::Vgpr,
             Form::Cmp => Out::Cmp {
                 exec: d.flags.has(Flags::EXEC),
             },
             _ => return None,
         };
-        let wide = int64(d.dst) && out == Out::Vgpr;
+        let wide = int64(d.dst) && matches!(out, Out::Vgpr | Out::Carry);
         // (GCN 1.4's VOP3 rows with OP_SEL write half of a 16-bit VDST and keep the other:
         // the general executor's.)
         let half = i.arch.is_gcn14() && d.flags.has(Flags::OPSEL) && i.enc.is_vop3();
@@ -862,7 +864,7 @@ mod tests {
     #[test]
     fn fast_path_equals_general_executor() {
         let mut r = Rng(0x1234_5678_9abc_def1);
-        let (mut planned, mut wide, mut cmp16, mut alu16, mut dpp, mut sdwa) = (0, 0, 0, 0, 0, 0);
+        let (mut planned, mut wide, mut cmp16, mut alu16, mut dpp, mut sdwa, mut mad64) = (0, 0, 0, 0, 0, 0, 0);
         let mut rd = Rng(0xd99d_0bad_f00d_0001);
         let mut rw = Rng(0x5eed_0f_4e6_5eed);
         let specials = [
@@ -946,6 +948,7 @@ mod tests {
                 wide += p.wide as usize;
                 cmp16 += (d.form == Form::Cmp && d.src[0].is_16()) as usize;
                 alu16 += (d.form != Form::Cmp && d.dst.is_16()) as usize;
+                mad64 += (d.form == Form::Vop3b) as usize;
                 dpp += i.enc.is_dpp() as usize;
                 sdwa += i.enc.is_sdwa() as usize;
                 // (The registers from a stream of their own: the words stay the same whatever
@@ -1002,6 +1005,8 @@ mod tests {
         assert!(cmp16 > 20, "only {cmp16} planned 16-bit compares");
         // And 16-bit integer rows (v_add_u16, v_lshlrev_b16...).
         assert!(alu16 > 20, "only {alu16} planned 16-bit integer rows");
+        // And the 64-bit multiply-adds with a carry out (v_mad_u64_u32, v_mad_i64_i32).
+        assert!(mad64 > 10, "only {mad64} planned 64-bit multiply-adds");
         // DPP words (v_add_u32_dpp...) too.
         assert!(dpp > 500, "only {dpp} planned DPP words");
         // And SDWA words (v_and_b32_sdwa, v_cmp_eq_u16_sdwa...).
