@@ -235,9 +235,9 @@ fn dpp_table() -> &'static [([u8; N], u64)] {
         (0..0x144u32)
             .map(|ctrl| {
                 let (mut from, mut range) = ([0u8; N], 0u64);
-                for lane in 0..N {
+                for (lane, f) in from.iter_mut().enumerate() {
                     if let Some(s) = dpp_source(ctrl, lane) {
-                        from[lane] = s as u8;
+                        *f = s as u8;
                         range |= 1 << lane;
                     }
                 }

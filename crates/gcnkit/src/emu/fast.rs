@@ -152,7 +152,8 @@ impl FastVop {
         // (GCN 1.4's VOP3 rows with OP_SEL write half of a 16-bit VDST and keep the other:
         // the general executor's.)
         let half = i.arch.is_gcn14() && d.flags.has(Flags::OPSEL) && i.enc.is_vop3();
-        if !matches!(out, Out::Cmp { .. }) && !one(d.dst) && !(int16(d.dst) && !half) && !wide {
+        let dst_ok = one(d.dst) || (int16(d.dst) && !half) || wide;
+        if !matches!(out, Out::Cmp { .. }) && !dst_ok {
             return None;
         }
         let a = i.arch;
@@ -866,7 +867,7 @@ mod tests {
         let mut r = Rng(0x1234_5678_9abc_def1);
         let (mut planned, mut wide, mut cmp16, mut alu16, mut dpp, mut sdwa, mut mad64) = (0, 0, 0, 0, 0, 0, 0);
         let mut rd = Rng(0xd99d_0bad_f00d_0001);
-        let mut rw = Rng(0x5eed_0f_4e6_5eed);
+        let mut rw = Rng(0x0005_eed0_f4e6_5eed);
         let specials = [
             0.0f32,
             -0.0,

@@ -333,7 +333,7 @@ impl Region {
     /// [`Region::pair`]: single-copy atomic on x86-64 and AArch64.)
     #[inline]
     fn part<A: SubWord>(&self, off: u64) -> &A {
-        debug_assert!(off as usize % std::mem::size_of::<A>() == 0);
+        debug_assert!((off as usize).is_multiple_of(std::mem::size_of::<A>()));
         #[cfg(target_endian = "big")]
         compile_error!("the regions' words are little-endian");
         let p = self.word(off).as_ptr() as *mut u8;
