@@ -751,7 +751,7 @@ mod tests {
     use crate::arch::Arch;
     use crate::isa::isa;
 
-    use crate::emu::test_rng::Rng;
+    use crate::emu::test_rng::{opcodes_where, Rng};
 
     /// Compiled code's 64-bit shifts take the plan (v_lshlrev_b64 v[0:1], 2, v[0:1]).
     #[test]
@@ -888,16 +888,7 @@ mod tests {
                 .map(|_| crate::decode::decode(a, &[r.next() as u32, r.next() as u32]))
                 .find_map(|i| i.ok().filter(|i| i.enc == crate::enc::Enc::Vop3a))
                 .unwrap();
-            let wide_ops: Vec<u16> = (0..1024u16)
-                .filter(|&op| {
-                    let mut t = vop3;
-                    t.set_opcode(op);
-                    crate::decode::decode(a, t.words())
-                        .ok()
-                        .and_then(|t| t.def())
-                        .is_some_and(|d| d.dst.regs() == 2 && !d.dst.is_float())
-                })
-                .collect();
+            let wide_ops = opcodes_where(vop3, 1024, |d| d.dst.regs() == 2 && !d.dst.is_float());
             assert!(!wide_ops.is_empty(), "{a}");
             for _ in 0..100_000 {
                 let mut words = [r.next() as u32, r.next() as u32, r.next() as u32];
@@ -1038,13 +1029,9 @@ mod tests {
                     crate::decode::decode(a, t.words()).ok()
                 };
                 if !opcodes.iter().any(|(e, _)| *e == i.enc) {
-                    let ops = (0..1024u16)
-                        .filter(|&op| {
-                            with(op).and_then(|t| t.def()).is_some_and(|d| {
-                                matches!(d.form, Form::ReadLane | Form::WriteLane | Form::ReadFirstLane)
-                            })
-                        })
-                        .collect();
+                    let ops = opcodes_where(i, 1024, |d| {
+                        matches!(d.form, Form::ReadLane | Form::WriteLane | Form::ReadFirstLane)
+                    });
                     opcodes.push((i.enc, ops));
                 }
                 let ops = &opcodes.iter().find(|(e, _)| *e == i.enc).unwrap().1;

@@ -913,7 +913,7 @@ mod tests {
     use crate::arch::Arch;
     use crate::emu::vmem::{self, MemCtx};
 
-    use crate::emu::test_rng::Rng;
+    use crate::emu::test_rng::{opcodes_where, Rng};
 
     /// The general executor's context over `mem` and `lds`: nothing logged, no private
     /// segment, plain accesses (the tests change what they need).
@@ -1409,15 +1409,9 @@ mod tests {
                 // A random DS word with the opcode of an exchange of this GPU.
                 let words = [r.next() as u32 & 0x03ff_ffff | 0xd800_0000, r.next() as u32];
                 let Ok(mut i) = crate::decode::decode(a, &words) else { continue };
-                let ops: Vec<u16> = (0..256u16)
-                    .filter(|&op| {
-                        let mut t = i;
-                        t.set_opcode(op);
-                        crate::decode::decode(a, t.words()).ok().and_then(|t| t.def()).is_some_and(|d| {
-                            matches!(d.sem, Some(Sem::Mem(MemSem::Swizzle | MemSem::Permute { .. })))
-                        })
-                    })
-                    .collect();
+                let ops = opcodes_where(i, 256, |d| {
+                    matches!(d.sem, Some(Sem::Mem(MemSem::Swizzle | MemSem::Permute { .. })))
+                });
                 let Some(&op) = ops.get(r.next() as usize % ops.len().max(1)) else { continue };
                 i.set_opcode(op);
                 let Ok(i) = crate::decode::decode(a, i.words()) else { continue };

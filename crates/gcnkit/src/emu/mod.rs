@@ -35,9 +35,24 @@ pub use program::{run_program, run_text, ProgramRun};
 pub use salu::Salu;
 pub use wave::{Wave, MODE_RESET};
 
-/// A small random generator for the fast paths' tests (xorshift64*).
+/// What the fast paths' tests share: a small random generator (xorshift64*), and the opcodes
+/// that put a rare row into a random word.
 #[cfg(test)]
 mod test_rng {
+    use crate::instr::Instr;
+    use crate::isa::InstrDef;
+
+    /// The opcodes below `n` that make `i` (re-decoded on its GPU) a row `pick` accepts.
+    pub fn opcodes_where(i: Instr, n: u16, pick: impl Fn(&InstrDef) -> bool) -> Vec<u16> {
+        (0..n)
+            .filter(|&op| {
+                let mut t = i;
+                t.set_opcode(op);
+                crate::decode::decode(i.arch, t.words()).ok().and_then(|t| t.def()).is_some_and(&pick)
+            })
+            .collect()
+    }
+
     pub struct Rng(pub u64);
     impl Rng {
         pub fn next(&mut self) -> u64 {
