@@ -1,10 +1,10 @@
 //! The kernel machine's fast path for the common memory instructions: scalar loads with an
-//! immediate offset, and GLOBAL/FLAT loads and stores of whole dwords, bytes and shorts that
-//! stay inside one buffer.
+//! immediate offset, GLOBAL/FLAT loads and stores of whole dwords, bytes and shorts, and their
+//! atomics ([`FastAtomic`]), that stay inside one buffer.
 //! Their fields are read once, when the program is decoded ([`FastMem::plan`]); running one is
 //! the address arithmetic and the copy. A wave's 64 consecutive dwords (the coalesced access
 //! compiled code makes) move as one span after one region lookup. Anything else — a fault, an
-//! aperture address, an SGPR offset, TFE, atomics — returns `false` before it changes anything,
+//! aperture address, an SGPR offset, TFE — returns `false` before it changes anything,
 //! and the general executor (`vmem.rs`) runs the instruction, reporting what it must.
 
 use super::memory::{Memory, Region};
@@ -13,7 +13,8 @@ use super::scalar::{PRIVATE_APERTURE_HI, SHARED_APERTURE_HI};
 use super::wave::Wave;
 use crate::enc::{Enc, F};
 use crate::instr::Instr;
-use crate::isa::{Flags, InstrDef, MemSem, Sem};
+use super::ops::atomic::{atomic32, atomic64};
+use crate::isa::{AtomicOp, Flags, InstrDef, MemSem, Sem};
 use crate::layout::SADDR_OFF;
 
 /// A planned memory instruction.
@@ -24,6 +25,7 @@ pub enum FastMem {
     Lds(FastLds),
     Scratch(FastScratch),
     Exchange(FastExchange),
+    Atomic(FastAtomic),
 }
 
 impl FastMem {
@@ -31,7 +33,10 @@ impl FastMem {
     pub fn plan(i: &Instr, d: &'static InstrDef) -> Option<FastMem> {
         let Some(Sem::Mem(m)) = d.sem else { return None };
         match i.enc {
-            Enc::Flat => FastGlobal::plan(i, d, m).map(FastMem::Global),
+            Enc::Flat => match m {
+                MemSem::Atomic { op, .. } => FastAtomic::plan(i, d, op).map(FastMem::Atomic),
+                _ => FastGlobal::plan(i, d, m).map(FastMem::Global),
+            },
             Enc::Smem | Enc::Smrd => FastSmem::plan(i, d, m).map(FastMem::Scalar),
             Enc::Ds => match m {
                 MemSem::Swizzle | MemSem::Permute { .. } => FastExchange::plan(i, m).map(FastMem::Exchange),
@@ -69,6 +74,7 @@ impl FastMem {
             FastMem::Lds(d) => log.is_none() && d.run(w, lds),
             FastMem::Scratch(s) => log.is_none() && s.run(w, mem, hint),
             FastMem::Exchange(x) => log.is_none() && x.run(w),
+            FastMem::Atomic(a) => log.is_none() && a.run(w, mem),
         }
     }
 }
@@ -191,6 +197,12 @@ impl FastGlobal {
             MemSem::Store { bytes } if matches!(bytes, 1 | 2 | 4) => (false, bytes, false),
             _ => return None,
         };
+        Self::addressed(i, d, load, elem, sext)
+    }
+
+    /// The plan of a load (`load`) or of an access of the data operand's VGPRs (a store, an
+    /// atomic's data) of `elem`-byte elements.
+    fn addressed(i: &Instr, d: &InstrDef, load: bool, elem: u8, sext: bool) -> Option<FastGlobal> {
         if i.get(F::Tfe) != 0 {
             return None;
         }
@@ -241,17 +253,7 @@ impl FastGlobal {
         if self.flat && self.wide && w.v[self.vaddr as usize + 1][first] == PRIVATE_APERTURE_HI {
             return log.is_none() && self.elem == 4 && self.run_private(w, mem, exec, private, hint);
         }
-        let base = match self.saddr {
-            Some(c) => {
-                let b = w.pair(c as usize);
-                if b == 0 {
-                    return false;
-                }
-                b
-            }
-            None => 0,
-        }
-        .wrapping_add(self.off);
+        let Some(base) = self.base(w) else { return false };
         let vaddr = self.vaddr as usize;
         let stride = self.stride();
         let lo: &[u32; 64] = &w.v[vaddr];
@@ -298,27 +300,11 @@ impl FastGlobal {
     /// that nothing changes unless all are inside.
     #[inline(never)]
     fn run_lanes(&self, w: &mut Wave, mem: &Memory, exec: u64, base: u64, log: Option<&Log>) -> bool {
-        let (vaddr, dwords) = (self.vaddr as usize, self.dwords as usize);
-        let stride = self.stride();
-        let lo: &[u32; 64] = &w.v[vaddr];
-        let hi: Option<&[u32; 64]> = self.wide.then(|| &*w.v[vaddr + 1]);
-        let lane_addr = |l: usize| base.wrapping_add(lo[l] as u64 | hi.map_or(0, |h| (h[l] as u64) << 32));
-        let first = exec.trailing_zeros() as usize;
-        let Some(r) = mem.region_at(lane_addr(first)) else {
+        let dwords = self.dwords as usize;
+        let n = self.stride() as u64;
+        let Some((r, offs)) = self.offsets(w, mem, exec, base, n, 0) else {
             return false;
         };
-        let mut offs = [0u64; 64];
-        let n = stride as u64;
-        let mut inside = true;
-        for (l, o) in offs.iter_mut().enumerate() {
-            let a = lane_addr(l);
-            *o = a.wrapping_sub(r.base);
-            let on = exec >> l & 1 != 0;
-            inside &= !on || (r.holds(*o, n) && !(self.flat && aperture(a)));
-        }
-        if !inside {
-            return false;
-        }
         let data = self.data as usize;
         if let Some(log) = log {
             let mut log = log.borrow_mut();
@@ -385,6 +371,51 @@ impl FastGlobal {
         }
         loaded(w, self.load, data, dwords);
         true
+    }
+
+    /// The address every lane's VADDR is added to: SADDR's pair (`None` for a null SADDR,
+    /// which the general executor reports) and the instruction's offset.
+    #[inline]
+    fn base(&self, w: &Wave) -> Option<u64> {
+        let b = match self.saddr {
+            Some(c) => Some(w.pair(c as usize)).filter(|&b| b != 0)?,
+            None => 0,
+        };
+        Some(b.wrapping_add(self.off))
+    }
+
+    /// Each lane's offset in the first active lane's region, if every active lane's `n`
+    /// bytes are inside it, at an offset with none of `align`'s bits (and, for FLAT, outside
+    /// the LDS and private apertures). One pass without branches: scattered accesses check
+    /// all 64 lanes.
+    #[inline]
+    fn offsets<'m>(
+        &self,
+        w: &Wave,
+        mem: &'m Memory,
+        exec: u64,
+        base: u64,
+        n: u64,
+        align: u64,
+    ) -> Option<(&'m Region, [u64; 64])> {
+        let vaddr = self.vaddr as usize;
+        let lo: &[u32; 64] = &w.v[vaddr];
+        let hi: &[u32; 64] = if self.wide { &w.v[vaddr + 1] } else { &[0; 64] };
+        let lane_addr = |l: usize| base.wrapping_add(lo[l] as u64 | (hi[l] as u64) << 32);
+        let r = mem.region_at(lane_addr(exec.trailing_zeros() as usize))?;
+        // (`o + n <= reach` without overflow.)
+        let last = r.reach.checked_sub(n)?;
+        let offs: [u64; 64] = std::array::from_fn(|l| lane_addr(l).wrapping_sub(r.base));
+        let mut bad = 0u64;
+        for (l, &o) in offs.iter().enumerate() {
+            bad |= ((o > last) as u64 | (o & align != 0) as u64) << l;
+        }
+        if self.flat {
+            for (l, &o) in offs.iter().enumerate() {
+                bad |= (aperture(o.wrapping_add(r.base)) as u64) << l;
+            }
+        }
+        (bad & exec == 0).then_some((r, offs))
     }
 
     /// Bytes from one lane's address to the next in a coalesced access.
@@ -462,6 +493,117 @@ impl FastGlobal {
         if self.load {
             w.v_written[data..data + dwords].iter_mut().for_each(|x| *x = true);
         }
+    }
+}
+
+/// A GLOBAL or FLAT atomic on a dword or a 64-bit value per lane (HIP's `atomicAdd`,
+/// `atomicCAS`, `atomicMax`...): each active lane's read-modify-write in lane order, as the
+/// general executor makes them, with the row's own operation ([`atomic32`]/[`atomic64`]),
+/// without its per-lane dispatch. Every active lane inside one region and aligned, or nothing
+/// is done (the general executor then reports the lane that faults).
+#[derive(Clone, Copy, Debug)]
+pub struct FastAtomic {
+    /// The addressing, and the data operand's VGPRs (`data`, `dwords`).
+    at: FastGlobal,
+    op: AtomicOp,
+    /// GLC: the old value returns to VDST.
+    rtn: bool,
+    vdst: u8,
+    /// 2: a 64-bit value (1: a dword).
+    width: u8,
+}
+
+impl FastAtomic {
+    fn plan(i: &Instr, d: &InstrDef, op: AtomicOp) -> Option<FastAtomic> {
+        let at = FastGlobal::addressed(i, d, false, 4, false)?;
+        // The data: one value, or {src, cmp} for the compare-and-swap forms.
+        let cmp = matches!(op, AtomicOp::CmpSwap | AtomicOp::CmpSwapF) as u8;
+        let width = at.dwords >> cmp;
+        let vdst = i.get(F::Vdst) as usize;
+        if !matches!(width, 1 | 2) || at.dwords != width << cmp || vdst + width as usize > 256 {
+            return None;
+        }
+        Some(FastAtomic {
+            at,
+            op,
+            rtn: i.get(F::Glc) != 0,
+            vdst: vdst as u8,
+            width,
+        })
+    }
+
+    fn run(&self, w: &mut Wave, mem: &Memory) -> bool {
+        let exec = w.exec();
+        if exec == 0 {
+            return true;
+        }
+        let g = &self.at;
+        let first = exec.trailing_zeros() as usize;
+        if g.flat && g.wide && w.v[g.vaddr as usize + 1][first] == PRIVATE_APERTURE_HI {
+            return false;
+        }
+        let bytes = 4 * self.width as u64;
+        let Some(base) = g.base(w) else { return false };
+        let Some((r, offs)) = g.offsets(w, mem, exec, base, bytes, bytes - 1) else {
+            return false;
+        };
+        let (op, data, vdst, width) = (self.op, g.data as usize, self.vdst as usize, self.width as usize);
+        let cmp = (g.dwords as usize != width).then_some(data + width);
+        let value = |w: &Wave, k: usize, l: usize| {
+            (0..width).fold(0u64, |v, j| v | (w.v[k + j][l] as u64) << (32 * j))
+        };
+        let step = |v: u64, x: u64, c: u64| {
+            if width == 1 {
+                atomic32(op, v as u32, x as u32, c as u32) as u64
+            } else {
+                atomic64(op, v, x, c)
+            }
+        };
+        fn rmw(r: &Region, width: usize, at: u64, f: impl Fn(u64) -> u64) -> u64 {
+            if width == 1 {
+                r.atomic32(at, |o| f(o as u64) as u32) as u64
+            } else {
+                r.atomic64(at, f)
+            }
+        }
+        let at = offs[first];
+        if ones(exec).all(|l| offs[l] == at) {
+            // Every lane on one address (a counter they all add to): one read-modify-write
+            // applying the lanes' operations in lane order, so the same values with one
+            // locked update instead of 64. The lanes' data are read before any old value
+            // returns (VDST may be the data's registers; a lane's own are read first on the
+            // general path too).
+            let (mut x, mut c) = ([0u64; 64], [0u64; 64]);
+            for l in ones(exec) {
+                x[l] = value(w, data, l);
+                c[l] = cmp.map_or(0, |k| value(w, k, l));
+            }
+            let mut old = rmw(r, width, at, |o| ones(exec).fold(o, |v, l| step(v, x[l], c[l])));
+            for l in ones(exec).filter(|_| self.rtn) {
+                for h in 0..width {
+                    w.v[vdst + h][l] = (old >> (32 * h)) as u32;
+                }
+                old = step(old, x[l], c[l]);
+            }
+        } else if width == 1 {
+            for l in ones(exec) {
+                let (x, c) = (w.v[data][l], cmp.map_or(0, |k| w.v[k][l]));
+                let old = r.atomic32(offs[l], |o| atomic32(op, o, x, c));
+                if self.rtn {
+                    w.v[vdst][l] = old;
+                }
+            }
+        } else {
+            for l in ones(exec) {
+                let (x, c) = (value(w, data, l), cmp.map_or(0, |k| value(w, k, l)));
+                let old = rmw(r, width, offs[l], |o| step(o, x, c));
+                for h in (0..width).filter(|_| self.rtn) {
+                    w.v[vdst + h][l] = (old >> (32 * h)) as u32;
+                }
+            }
+        }
+        loaded(w, self.rtn, vdst, self.width as usize);
+        true
     }
 }
 
@@ -1439,5 +1581,100 @@ mod tests {
             }
         }
         assert!(planned.iter().all(|&n| n > 300), "planned {planned:?}");
+    }
+
+    /// Random GLOBAL/FLAT atomics of every row on each arch, on addresses that are
+    /// coalesced, scattered (some misaligned), all one word (every lane's update in turn),
+    /// partly outside the buffer or in an aperture, on memory and data of few values (so that
+    /// compare-and-swaps both swap and keep), under random EXEC: where the fast path ran an
+    /// atomic, the wave, the memory and which bytes count as written are the general
+    /// executor's; where it declined, nothing changed.
+    #[test]
+    fn fast_atomics_equal_general_executor() {
+        let mut r = Rng(0xa701_1c5e_0000_0001);
+        let (mut fast, mut declined, mut rtn, mut wide, mut cmp) = (0, 0, 0, 0, 0);
+        const SIZE: u64 = 1 << 10;
+        for a in [Arch::Gcn11, Arch::Gcn12, Arch::Gcn14, Arch::Gcn141] {
+            for _ in 0..12_000 {
+                let words = [r.next() as u32 & 0x03ff_ffff | 0xdc00_0000, r.next() as u32 & !(1 << 23)];
+                let Ok(mut i) = crate::decode::decode(a, &words) else { continue };
+                let ops = opcodes_where(i, 128, |d| matches!(d.sem, Some(Sem::Mem(MemSem::Atomic { .. }))));
+                let Some(&op) = ops.get(r.next() as usize % ops.len().max(1)) else { continue };
+                i.set_opcode(op);
+                let Ok(i) = crate::decode::decode(a, i.words()) else { continue };
+                let d = i.def().unwrap();
+                let Some(Sem::Mem(m)) = d.sem else { unreachable!() };
+                let Some(p @ FastMem::Atomic(x)) = FastMem::plan(&i, d) else { continue };
+                let few = r.next().is_multiple_of(2);
+                let value = |r: &mut Rng| if few { r.next() as u32 % 3 } else { r.next() as u32 };
+                let bytes: Vec<u8> = (0..SIZE / 4).flat_map(|_| value(&mut r).to_le_bytes()).collect();
+                let tracked = r.next().is_multiple_of(2);
+                let make = || {
+                    let mut m = Memory::default();
+                    let base = m.add("buf", SIZE, &bytes);
+                    if tracked {
+                        m.track(base, false);
+                    }
+                    (m, base)
+                };
+                let ((mem, base), (mem2, _)) = (make(), make());
+                let mut w = Wave::new(a);
+                for row in w.v.iter_mut() {
+                    row.iter_mut().for_each(|x| *x = value(&mut r));
+                }
+                for c in (0..102).step_by(2) {
+                    w.s[c] = base as u32;
+                    w.s[c + 1] = (base >> 32) as u32;
+                }
+                let vaddr = i.get(F::Vaddr) as usize;
+                let wide_addr = crate::layout::flat_addr_regs(&i) == 2;
+                let kind = r.next() % 6;
+                let start = (r.next() % SIZE) & !7;
+                let stride = [4u64, 8][r.next() as usize % 2];
+                for lane in 0..64 {
+                    let o = match kind {
+                        0 => start + lane as u64 * stride,
+                        1 => (r.next() % SIZE) & !if r.next().is_multiple_of(8) { 0 } else { 7 },
+                        2 => (r.next() % (SIZE + 64)) & !3,
+                        3 => start,
+                        4 => (r.next() % 8) * 8,
+                        _ => start | if lane == 9 { 0x1000_0000_0000_0000 } else { 0 },
+                    };
+                    let at = if wide_addr { base + o } else { o };
+                    w.v[vaddr][lane] = at as u32;
+                    if wide_addr && vaddr < 255 {
+                        w.v[vaddr + 1][lane] = (at >> 32) as u32;
+                    }
+                }
+                let exec = [u64::MAX, r.next(), 1 << (r.next() % 64), 0][r.next() as usize % 4];
+                w.set_pair(super::super::wave::EXEC, exec);
+                let mut g = w.clone();
+                let before = w.clone();
+                let text = crate::syntax::to_text(&i, crate::syntax::Syntax::Llvm);
+                if !p.run(&mut w, &mem, &mut [], Private::default(), &mut 0) {
+                    declined += 1;
+                    assert!(w.v == before.v && w.s == before.s, "{a}: `{text}` declined but changed the wave");
+                    assert_eq!(mem.regions()[0].bytes(), bytes, "{a}: `{text}` declined but wrote");
+                    continue;
+                }
+                fast += 1;
+                rtn += x.rtn as usize;
+                wide += (x.width == 2) as usize;
+                cmp += (x.at.dwords != x.width) as usize;
+                let mut lds = vec![0u8; 64];
+                let general = vmem::flat(&mut g, &mut general(&mem2, &mut lds), &i, d, m);
+                assert!(general.is_ok(), "{a}: `{text}` (kind {kind}): the fast path ran what faults");
+                assert!(w.v == g.v && w.v_written == g.v_written, "{a}: `{text}` (kind {kind}): VGPRs differ");
+                let (r1, r2) = (&mem.regions()[0], &mem2.regions()[0]);
+                assert_eq!(r1.bytes(), r2.bytes(), "{a}: `{text}` (kind {kind}): memory differs");
+                for o in (0..SIZE).step_by(4) {
+                    assert_eq!(r1.is_defined(o, 4), r2.is_defined(o, 4), "{a}: `{text}`: written bytes differ");
+                }
+            }
+        }
+        assert!(
+            fast > 5_000 && declined > 1_000 && rtn > 2_000 && wide > 1_000 && cmp > 300,
+            "fast {fast}, declined {declined}, returning {rtn}, 64-bit {wide}, compare-and-swap {cmp}"
+        );
     }
 }

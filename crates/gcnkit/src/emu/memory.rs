@@ -255,6 +255,46 @@ impl Region {
         Some(unsafe { AtomicU64::from_ptr(p) })
     }
 
+    /// An atomic read-modify-write of the aligned dword at byte `off` (inside the region):
+    /// `f(old)` is the new value; returns the old one (a compare-and-swap loop).
+    #[inline]
+    pub fn atomic32(&self, off: u64, f: impl Fn(u32) -> u32) -> u32 {
+        self.mark(off, 4);
+        let w = self.word(off);
+        let mut old = w.load(Relaxed);
+        loop {
+            match w.compare_exchange_weak(old, f(old), Relaxed, Relaxed) {
+                Ok(_) => return old,
+                Err(now) => old = now,
+            }
+        }
+    }
+
+    /// [`Region::atomic32`] on the 8-byte aligned offset `off`: a compare-and-swap loop on
+    /// the 64-bit word ([`Region::pair`]); storage not 8-byte aligned (a host program's own
+    /// memory can be) has its two words updated under a global striped mutex that serialises
+    /// 64-bit atomics on the same address.
+    #[inline]
+    pub fn atomic64(&self, off: u64, f: impl Fn(u64) -> u64) -> u64 {
+        self.mark(off, 8);
+        if let Some(w) = self.pair(off) {
+            let mut old = w.load(Relaxed);
+            loop {
+                match w.compare_exchange_weak(old, f(old), Relaxed, Relaxed) {
+                    Ok(_) => return old,
+                    Err(now) => old = now,
+                }
+            }
+        }
+        let _g = lock_for(self.base + off);
+        let (lo, hi) = (self.word(off), self.word(off + 4));
+        let old = lo.load(Relaxed) as u64 | (hi.load(Relaxed) as u64) << 32;
+        let new = f(old);
+        lo.store(new as u32, Relaxed);
+        hi.store((new >> 32) as u32, Relaxed);
+        old
+    }
+
     /// The 8 bytes at byte `off` (inside the region), as one access when aligned ([`Region::pair`]).
     #[inline]
     pub fn read_u64(&self, off: u64) -> u64 {
@@ -888,21 +928,10 @@ impl Memory {
                 write: true,
             });
         }
-        r.mark(off, 4);
-        let w = r.word(off);
-        let mut old = w.load(Relaxed);
-        loop {
-            match w.compare_exchange_weak(old, f(old), Relaxed, Relaxed) {
-                Ok(_) => return Ok(old),
-                Err(now) => old = now,
-            }
-        }
+        Ok(r.atomic32(off, f))
     }
 
-    /// A 64-bit atomic read-modify-write (8-byte aligned): a compare-and-swap loop on the
-    /// 64-bit word ([`Region::pair`]). Storage not 8-byte aligned (a host program's own
-    /// memory can be) has its two words updated under a global striped mutex that
-    /// serialises 64-bit atomics on the same address.
+    /// A 64-bit atomic read-modify-write (8-byte aligned): [`Region::atomic64`].
     pub fn atomic64(&self, addr: u64, f: impl Fn(u64) -> u64) -> Result<u64, Fault> {
         let (r, off) = self.region(addr, 8, true)?;
         if off & 7 != 0 {
@@ -912,23 +941,7 @@ impl Memory {
                 write: true,
             });
         }
-        r.mark(off, 8);
-        if let Some(w) = r.pair(off) {
-            let mut old = w.load(Relaxed);
-            loop {
-                match w.compare_exchange_weak(old, f(old), Relaxed, Relaxed) {
-                    Ok(_) => return Ok(old),
-                    Err(now) => old = now,
-                }
-            }
-        }
-        let _g = lock_for(addr);
-        let (lo, hi) = (r.word(off), r.word(off + 4));
-        let old = lo.load(Relaxed) as u64 | (hi.load(Relaxed) as u64) << 32;
-        let new = f(old);
-        lo.store(new as u32, Relaxed);
-        hi.store((new >> 32) as u32, Relaxed);
-        Ok(old)
+        Ok(r.atomic64(off, f))
     }
 }
 
