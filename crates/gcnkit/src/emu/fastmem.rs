@@ -26,6 +26,7 @@ pub enum FastMem {
     Scratch(FastScratch),
     Exchange(FastExchange),
     Atomic(FastAtomic),
+    LdsAtomic(FastLdsAtomic),
 }
 
 impl FastMem {
@@ -40,6 +41,7 @@ impl FastMem {
             Enc::Smem | Enc::Smrd => FastSmem::plan(i, d, m).map(FastMem::Scalar),
             Enc::Ds => match m {
                 MemSem::Swizzle | MemSem::Permute { .. } => FastExchange::plan(i, m).map(FastMem::Exchange),
+                MemSem::Atomic { op, rtn } => FastLdsAtomic::plan(i, d, op, rtn).map(FastMem::LdsAtomic),
                 _ => FastLds::plan(i, d, m).map(FastMem::Lds),
             },
             Enc::Mubuf => FastScratch::plan(i, d, m).map(FastMem::Scratch),
@@ -75,6 +77,7 @@ impl FastMem {
             FastMem::Scratch(s) => log.is_none() && s.run(w, mem, hint),
             FastMem::Exchange(x) => log.is_none() && x.run(w),
             FastMem::Atomic(a) => log.is_none() && a.run(w, mem),
+            FastMem::LdsAtomic(a) => log.is_none() && a.run(w, lds),
         }
     }
 }
@@ -603,6 +606,79 @@ impl FastAtomic {
             }
         }
         loaded(w, self.rtn, vdst, self.width as usize);
+        true
+    }
+}
+
+/// A DS atomic on one dword or 64-bit value per lane at one address (HIP's `atomicAdd` on
+/// `__shared__` memory: block histograms and counters): each active lane's read-modify-write
+/// in lane order with the row's own operation, as the general executor makes them. Every
+/// active lane's value inside the LDS and aligned, or nothing is done.
+#[derive(Clone, Copy, Debug)]
+pub struct FastLdsAtomic {
+    op: AtomicOp,
+    rtn: bool,
+    vaddr: u8,
+    data0: u8,
+    data1: u8,
+    vdst: u8,
+    offset: u32,
+    /// 2: a 64-bit value (1: a dword).
+    width: u8,
+}
+
+impl FastLdsAtomic {
+    fn plan(i: &Instr, d: &InstrDef, op: AtomicOp, rtn: bool) -> Option<FastLdsAtomic> {
+        let width = d.src[0].regs();
+        let regs = [F::Vaddr, F::Vdata, F::Data1, F::Vdst].map(|f| i.get(f) as usize);
+        if i.get(F::Gds) != 0 || d.flags.has(Flags::OFFSET2) || !matches!(width, 1 | 2) || regs.iter().any(|&r| r + width as usize > 256) {
+            return None;
+        }
+        Some(FastLdsAtomic {
+            op,
+            rtn,
+            vaddr: regs[0] as u8,
+            data0: regs[1] as u8,
+            data1: regs[2] as u8,
+            vdst: regs[3] as u8,
+            offset: i.get(F::Offset1) << 8 | i.get(F::Offset0),
+            width,
+        })
+    }
+
+    fn run(&self, w: &mut Wave, lds: &mut [u8]) -> bool {
+        let exec = w.exec();
+        if exec == 0 {
+            return true;
+        }
+        let (width, n) = (self.width as usize, 4 * self.width as usize);
+        let Some(last) = lds.len().checked_sub(n) else { return false };
+        let addrs = &w.v[self.vaddr as usize];
+        let at = |l: usize| addrs[l].wrapping_add(self.offset) as usize;
+        if ones(exec).any(|l| at(l) > last || at(l) & 3 != 0) {
+            return false;
+        }
+        let at: [usize; 64] = std::array::from_fn(at);
+        let value = |w: &Wave, k: u8, l: usize| {
+            (0..width).fold(0u64, |v, j| v | (w.v[k as usize + j][l] as u64) << (32 * j))
+        };
+        for l in ones(exec) {
+            let (x, c) = super::vmem::ds_operands(self.op, value(w, self.data0, l), value(w, self.data1, l));
+            let bytes = &mut lds[at[l]..at[l] + n];
+            let old = bytes.iter().rev().fold(0u64, |v, &b| v << 8 | b as u64);
+            let new = if width == 1 {
+                atomic32(self.op, old as u32, x as u32, c as u32) as u64
+            } else {
+                atomic64(self.op, old, x, c)
+            };
+            bytes.copy_from_slice(&new.to_le_bytes()[..n]);
+            if self.rtn {
+                for h in 0..width {
+                    w.v[self.vdst as usize + h][l] = (old >> (32 * h)) as u32;
+                }
+            }
+        }
+        loaded(w, self.rtn, self.vdst as usize, width);
         true
     }
 }
@@ -1675,6 +1751,72 @@ mod tests {
         assert!(
             fast > 5_000 && declined > 1_000 && rtn > 2_000 && wide > 1_000 && cmp > 300,
             "fast {fast}, declined {declined}, returning {rtn}, 64-bit {wide}, compare-and-swap {cmp}"
+        );
+    }
+
+    /// Random DS atomics of every single-address row on each arch, at addresses inside the
+    /// LDS, past it, misaligned or all one word, on LDS bytes and data of few values, under
+    /// random EXEC: where the fast path ran one, the wave and the LDS are the general
+    /// executor's; where it declined, nothing changed.
+    #[test]
+    fn fast_lds_atomics_equal_general_executor() {
+        let mut r = Rng(0x1d5a_7011_c000_0002);
+        let (mut fast, mut declined, mut rtn, mut wide) = (0, 0, 0, 0);
+        let mem = Memory::default();
+        const SIZE: usize = 512;
+        for a in [Arch::Gcn10, Arch::Gcn11, Arch::Gcn12, Arch::Gcn14, Arch::Gcn141] {
+            for _ in 0..12_000 {
+                let words = [r.next() as u32 & 0x03ff_ffff | 0xd800_0000, r.next() as u32];
+                let Ok(mut i) = crate::decode::decode(a, &words) else { continue };
+                let ops = opcodes_where(i, 256, |d| matches!(d.sem, Some(Sem::Mem(MemSem::Atomic { .. }))));
+                let Some(&op) = ops.get(r.next() as usize % ops.len().max(1)) else { continue };
+                i.set_opcode(op);
+                let Ok(i) = crate::decode::decode(a, i.words()) else { continue };
+                let d = i.def().unwrap();
+                let Some(Sem::Mem(m)) = d.sem else { unreachable!() };
+                let Some(p @ FastMem::LdsAtomic(x)) = FastMem::plan(&i, d) else { continue };
+                let few = r.next().is_multiple_of(2);
+                let value = |r: &mut Rng| if few { r.next() as u32 % 3 } else { r.next() as u32 };
+                let lds: Vec<u8> = (0..SIZE / 4).flat_map(|_| value(&mut r).to_le_bytes()).collect();
+                let mut w = Wave::new(a);
+                for row in w.v.iter_mut() {
+                    row.iter_mut().for_each(|x| *x = value(&mut r));
+                }
+                let off = x.offset;
+                let kind = r.next() % 5;
+                let start = (r.next() as u32 % SIZE as u32) & !7;
+                for lane in 0..64u32 {
+                    let o = match kind {
+                        0 => start + 4 * lane,
+                        1 => (r.next() as u32 % SIZE as u32) & !if r.next().is_multiple_of(8) { 0 } else { 7 },
+                        2 => start,
+                        3 => (r.next() as u32 % 4) * 8,
+                        _ => (r.next() as u32 % (SIZE as u32 + 64)) & !3,
+                    };
+                    w.v[x.vaddr as usize][lane as usize] = o.wrapping_sub(off);
+                }
+                let exec = [u64::MAX, r.next(), 1 << (r.next() % 64), 0][r.next() as usize % 4];
+                w.set_pair(super::super::wave::EXEC, exec);
+                let (mut g, before) = (w.clone(), w.clone());
+                let text = crate::syntax::to_text(&i, crate::syntax::Syntax::Llvm);
+                let (mut l1, mut l2) = (lds.clone(), lds.clone());
+                if !p.run(&mut w, &mem, &mut l1, Private::default(), &mut 0) {
+                    declined += 1;
+                    assert!(w.v == before.v && l1 == lds, "{a}: `{text}` declined but changed something");
+                    continue;
+                }
+                fast += 1;
+                rtn += x.rtn as usize;
+                wide += (x.width == 2) as usize;
+                let general = vmem::ds(&mut g, &mut general(&mem, &mut l2), &i, d, m);
+                assert!(general.is_ok(), "{a}: `{text}` (kind {kind}): the fast path ran what fails");
+                assert!(w.v == g.v && w.v_written == g.v_written, "{a}: `{text}` (kind {kind}): VGPRs differ");
+                assert!(l1 == l2, "{a}: `{text}` (kind {kind}): the LDS differs");
+            }
+        }
+        assert!(
+            fast > 5_000 && declined > 1_000 && rtn > 2_000 && wide > 1_000,
+            "fast {fast}, declined {declined}, returning {rtn}, 64-bit {wide}"
         );
     }
 }

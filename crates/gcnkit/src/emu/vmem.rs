@@ -610,14 +610,8 @@ pub fn ds(w: &mut Wave, ctx: &mut MemCtx, i: &Instr, d: &'static InstrDef, m: Me
         let at = At::Lds(addr.wrapping_add(o1 << 8 | o0));
         match m {
             MemSem::Atomic { op, rtn } => {
-                // Two-data DS atomics: DS_CMPST (DATA0 = cmp, DATA1 = src) and DS_MSKOR
-                // (DATA0 = mask, DATA1 = the bits to set); see [`AtomicOp`].
                 let (a, b) = (value(w, data0, lane, dwords), value(w, data1, lane, dwords));
-                let (data, cmp) = match op {
-                    AtomicOp::CmpSwap | AtomicOp::CmpSwapF => (b, a),
-                    AtomicOp::Mskor | AtomicOp::Wrap => (a, b),
-                    _ => (a, 0),
-                };
+                let (data, cmp) = ds_operands(op, a, b);
                 let old = atomic(ctx, at, op, 4 * dwords as u32, data, cmp, lane)?;
                 if rtn {
                     set_value(w, vdst, lane, dwords, old);
@@ -627,6 +621,17 @@ pub fn ds(w: &mut Wave, ctx: &mut MemCtx, i: &Instr, d: &'static InstrDef, m: Me
         }
     }
     Ok(())
+}
+
+/// A DS atomic's data and compare values ([`AtomicOp`]) from its DATA0 and DATA1: DS_CMPST
+/// takes DATA0 as cmp and DATA1 as src, DS_MSKOR DATA0 as the mask and DATA1 as the bits to
+/// set, DS_WRAP both in order; the others DATA0 alone.
+pub(crate) fn ds_operands(op: AtomicOp, data0: u64, data1: u64) -> (u64, u64) {
+    match op {
+        AtomicOp::CmpSwap | AtomicOp::CmpSwapF => (data1, data0),
+        AtomicOp::Mskor | AtomicOp::Wrap => (data0, data1),
+        _ => (data0, 0),
+    }
 }
 
 /// DS_SWIZZLE_B32 (the data is VADDR's register): offset bit 15 set: QDMode (each lane of a group of four takes the lane its
