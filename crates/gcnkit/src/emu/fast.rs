@@ -1,5 +1,5 @@
 //! The kernel machine's fast path for the common vector-ALU instruction: 32-bit operands (and
-//! 16- and 64-bit integer ones), no input or output modifiers, DPP's lane moves and SDWA's
+//! 16-bit integer, 64-bit integer and f64 ones), no input or output modifiers, DPP's lane moves and SDWA's
 //! selects, a plain register move of the result; and the lane moves between vector and
 //! scalar registers ([`FastLane`]). Its operands are resolved
 //! once, when the program is decoded ([`FastVop::plan`]), so running it is gathering the
@@ -64,7 +64,9 @@ pub struct FastVop {
     /// f32 sources flushed per MODE (not for CLASS), and the f32 result.
     flush_in: [bool; 3],
     flush_out: bool,
-    float: bool,
+    /// What MODE must allow ([`Gate::ok`]): 0 an integer row, 1 a float row, 2 a row with
+    /// an f64 operand (whose denormals MODE must keep: the fast path does not flush them).
+    needs: u8,
     reads_dst: bool,
     /// The VGPR sources swapped into the lanes (bit k: source k, register `swap_reg[k]`; bit
     /// 4 + k: source k a 64-bit pair from `swap_reg[k]` that no other source overlaps).
@@ -134,8 +136,9 @@ impl FastVop {
         // low half and says what the high half becomes); constants as 16-bit values (GCN 1.2
         // on; GCN 1.0/1.1 have no such rows).
         let int16 = |t: Ty| t.is_16() && !t.is_float() && i.arch.is_vi_plus();
-        // 64-bit integers (shifts and their kin): no float flushing or round modes to follow.
-        let int64 = |t: Ty| t.regs() == 2 && !t.is_float();
+        // 64-bit operands: integers (shifts and their kin) and f64 (under a MODE that keeps
+        // f64 denormals and rounds to nearest even: [`Gate::ok`]).
+        let pair64 = |t: Ty| t.regs() == 2;
         let nsrc = d.form.nsrc();
         let out = match d.form {
             Form::Bin | Form::Un | Form::Ter => Out::Vgpr,
@@ -148,7 +151,7 @@ impl FastVop {
             },
             _ => return None,
         };
-        let wide = int64(d.dst) && matches!(out, Out::Vgpr | Out::Carry);
+        let wide = pair64(d.dst) && matches!(out, Out::Vgpr | Out::Carry);
         // (GCN 1.4's VOP3 rows with OP_SEL write half of a 16-bit VDST and keep the other:
         // the general executor's.)
         let half = i.arch.is_gcn14() && d.flags.has(Flags::OPSEL) && i.enc.is_vop3();
@@ -166,8 +169,12 @@ impl FastVop {
             mask: None,
             out,
             flush_in: [false; 3],
-            flush_out: d.dst.is_float() && d.form != Form::Cmp,
-            float: d.dst.is_float() || d.src.iter().take(nsrc).any(|t| t.is_float()),
+            flush_out: d.dst == Ty::F32 && d.form != Form::Cmp,
+            needs: if d.dst == Ty::F64 || d.src.iter().take(nsrc).any(|&t| t == Ty::F64) {
+                2
+            } else {
+                (d.dst.is_float() || d.src.iter().take(nsrc).any(|t| t.is_float())) as u8
+            },
             reads_dst: d.flags.has(Flags::READS_DST),
             swap: 0,
             swap_reg: [0; 3],
@@ -206,12 +213,15 @@ impl FastVop {
                     Src::Sgpr(_) | Src::Special(..) | Src::Ttmp(_) if s.code < 127 => p.mask = Some(s.code as u8),
                     _ => return None,
                 },
-                Role::Src(k) if int64(s.ty) && s.regs == 2 => {
+                Role::Src(k) if pair64(s.ty) && s.regs == 2 => {
                     let k = k as usize;
                     p.src[k] = match classify(a, s.code) {
                         Src::Vgpr(r) if r < 255 => From::Vgpr64(r as u8),
                         Src::Sgpr(_) | Src::Special(..) | Src::Ttmp(_) if s.code < 127 => From::Sreg64(s.code as u8),
-                        Src::Int(_) => From::Value64(inline_value(a, s.code, s.ty)?),
+                        Src::Int(_) | Src::Float(_) => From::Value64(inline_value(a, s.code, s.ty)?),
+                        // (A 64-bit float literal holds the high half of the double.)
+                        Src::Literal if s.ty == Ty::F64 => From::Value64((i.literal? as u64) << 32),
+                        Src::Literal => From::Value64(i.literal? as u64),
                         _ => return None,
                     };
                     p.nsrc = p.nsrc.max(k as u8 + 1);
@@ -285,7 +295,7 @@ impl FastVop {
     #[inline(always)]
     pub fn run_exec(&self, w: &mut Wave, l: &mut Lanes, exec: u64, gate: &Gate) -> bool {
         // Directed rounding of float rows, and GPR indexing: the general executor's.
-        if !(if self.float { gate.float_ok } else { gate.int_ok }) {
+        if !gate.ok[self.needs as usize] {
             return false;
         }
         if self.fill {
@@ -458,10 +468,9 @@ impl FastVop {
 /// `s_set_gpr_idx_on`...).
 #[derive(Clone, Copy, Debug)]
 pub struct Gate {
-    /// Integer rows: no GPR indexing.
-    int_ok: bool,
-    /// Float rows: no GPR indexing, round to nearest even.
-    float_ok: bool,
+    /// What rows run ([`FastVop::needs`]): integer rows without GPR indexing, float rows
+    /// also only rounding to nearest even, rows of f64 also only keeping f64 denormals.
+    ok: [bool; 3],
     /// f32 input denormals flushed.
     flush_in: bool,
     /// f32 output denormals flushed.
@@ -474,8 +483,11 @@ impl Gate {
     pub fn of(mode: u32) -> Gate {
         let idx = mode & super::scalar::GPR_IDX_EN != 0;
         Gate {
-            int_ok: !idx,
-            float_ok: !idx && mode & 0xf == 0,
+            ok: [
+                !idx,
+                !idx && mode & 0xf == 0,
+                !idx && mode & 0xf == 0 && keeps_input_denorms(mode, Ty::F64) && keeps_output_denorms(mode, Ty::F64),
+            ],
             flush_in: !keeps_input_denorms(mode, Ty::F32),
             flush_out: !keeps_output_denorms(mode, Ty::F32),
             mode,
@@ -606,7 +618,7 @@ impl FastLane {
     /// Runs the planned instruction; `false` under GPR indexing (the general executor's).
     #[inline]
     pub fn run(&self, w: &mut Wave, gate: &Gate) -> bool {
-        if !gate.int_ok {
+        if !gate.ok[0] {
             return false;
         }
         let value = |w: &Wave, f: From, lane: usize| match f {
@@ -866,6 +878,7 @@ mod tests {
     fn fast_path_equals_general_executor() {
         let mut r = Rng(0x1234_5678_9abc_def1);
         let (mut planned, mut wide, mut cmp16, mut alu16, mut dpp, mut sdwa, mut mad64) = (0, 0, 0, 0, 0, 0, 0);
+        let mut f64s = 0;
         let mut rd = Rng(0xd99d_0bad_f00d_0001);
         let mut rw = Rng(0x0005_eed0_f4e6_5eed);
         let specials = [
@@ -890,6 +903,8 @@ mod tests {
                 .unwrap();
             let wide_ops = opcodes_where(vop3, 1024, |d| d.dst.regs() == 2 && !d.dst.is_float());
             assert!(!wide_ops.is_empty(), "{a}");
+            // And of the rows with f64 operands (v_fma_f64, v_cmp_lt_f64, v_cvt_f32_f64...).
+            let f64_ops = opcodes_where(vop3, 1024, |d| d.dst == Ty::F64 || d.src.contains(&Ty::F64));
             for _ in 0..100_000 {
                 let mut words = [r.next() as u32, r.next() as u32, r.next() as u32];
                 // A quarter of the VOP1/VOP2/VOPC words on GCN 1.2/1.4 as DPP words (SRC0 0xfa),
@@ -919,7 +934,8 @@ mod tests {
                 };
                 let mut plain = r.next().is_multiple_of(2);
                 if i.enc == crate::enc::Enc::Vop3a && r.next().is_multiple_of(2) {
-                    i.set_opcode(wide_ops[r.next() as usize % wide_ops.len()]);
+                    let ops = if rd.next().is_multiple_of(2) { &wide_ops } else { &f64_ops };
+                    i.set_opcode(ops[r.next() as usize % ops.len()]);
                     let Ok(j) = crate::decode::decode(a, i.words()) else {
                         continue;
                     };
@@ -941,6 +957,7 @@ mod tests {
                 cmp16 += (d.form == Form::Cmp && d.src[0].is_16()) as usize;
                 alu16 += (d.form != Form::Cmp && d.dst.is_16()) as usize;
                 mad64 += (d.form == Form::Vop3b) as usize;
+                f64s += (p.needs == 2) as usize;
                 dpp += i.enc.is_dpp() as usize;
                 sdwa += i.enc.is_sdwa() as usize;
                 // (The registers from a stream of their own: the words stay the same whatever
@@ -950,8 +967,12 @@ mod tests {
                 for reg in 0..256 {
                     for lane in 0..N {
                         let x = r.next();
+                        // (Some high halves of f64 specials: infinities, NaNs quiet and
+                        // signalling, a denormal, a negative zero.)
                         w.v[reg][lane] = if x & 3 == 0 {
                             specials[(x >> 8) as usize % specials.len()].to_bits()
+                        } else if x & 15 == 1 {
+                            [0x7ff0_0000, 0xfff0_0000, 0x7ff8_0000, 0x7ff4_0000, 0x000f_ffff, 0x8000_0000][(x >> 8) as usize % 6]
                         } else {
                             (x >> 16) as u32
                         };
@@ -962,7 +983,10 @@ mod tests {
                 }
                 w.set_pair(VCC, r.next());
                 w.set_pair(EXEC, if r.next() & 1 == 0 { u64::MAX } else { r.next() });
-                w.mode = [0x0c0, 0x0f0, 0x3c0, 0x3f0][(r.next() & 3) as usize];
+                // (0x030: f64 denormals flushed, which the plans of f64 rows leave to the
+                // general executor.)
+                w.mode = [0x0c0, 0x0f0, 0x3c0, 0x3f0, 0x030][(r.next() % 5) as usize];
+                let f64_flushed = w.mode & 0xc0 != 0xc0;
                 let mut slow = w.clone();
                 let mut fast = w;
                 let ok = super::super::exec::step_with(&mut slow, &mut l, &i);
@@ -973,6 +997,12 @@ mod tests {
                 }
                 l2.sdst = r.next();
                 l2.mask = r.next();
+                if p.needs == 2 && f64_flushed {
+                    let before = fast.clone();
+                    assert!(!p.run(&mut fast, &mut l2), "{}", crate::syntax::to_text(&i, crate::syntax::Syntax::Llvm));
+                    assert!(fast.v == before.v && fast.s == before.s);
+                    continue;
+                }
                 assert!(
                     p.run(&mut fast, &mut l2),
                     "{}",
@@ -997,6 +1027,8 @@ mod tests {
         assert!(cmp16 > 20, "only {cmp16} planned 16-bit compares");
         // And 16-bit integer rows (v_add_u16, v_lshlrev_b16...).
         assert!(alu16 > 20, "only {alu16} planned 16-bit integer rows");
+        // And rows with f64 operands.
+        assert!(f64s > 1000, "only {f64s} planned f64 rows");
         // And the 64-bit multiply-adds with a carry out (v_mad_u64_u32, v_mad_i64_i32).
         assert!(mad64 > 10, "only {mad64} planned 64-bit multiply-adds");
         // DPP words (v_add_u32_dpp...) too.
