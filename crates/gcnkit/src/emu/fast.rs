@@ -1,5 +1,5 @@
 //! The kernel machine's fast path for the common vector-ALU instruction: 32-bit operands (and
-//! 16-bit integer, 64-bit integer and f64 ones), no input or output modifiers, DPP's lane moves and SDWA's
+//! 16-bit, 64-bit integer and f64 ones), no input or output modifiers, DPP's lane moves and SDWA's
 //! selects, a plain register move of the result; and the lane moves between vector and
 //! scalar registers ([`FastLane`]). Its operands are resolved
 //! once, when the program is decoded ([`FastVop::plan`]), so running it is gathering the
@@ -65,7 +65,8 @@ pub struct FastVop {
     flush_in: [bool; 3],
     flush_out: bool,
     /// What MODE must allow ([`Gate::ok`]): 0 an integer row, 1 a float row, 2 a row with
-    /// an f64 operand (whose denormals MODE must keep: the fast path does not flush them).
+    /// an f64 or f16 operand (whose denormals MODE must keep: the fast path does not flush
+    /// them).
     needs: u8,
     reads_dst: bool,
     /// The VGPR sources swapped into the lanes (bit k: source k, register `swap_reg[k]`; bit
@@ -131,11 +132,12 @@ impl FastVop {
             return None;
         }
         let one = |t: Ty| t.regs() == 1 && !t.is_16();
-        // 16-bit integer operands (rocPRIM's byte and short keys, `v_add_u16`): registers read
-        // whole and results written whole, as the general executor does (the row takes the
-        // low half and says what the high half becomes); constants as 16-bit values (GCN 1.2
-        // on; GCN 1.0/1.1 have no such rows).
-        let int16 = |t: Ty| t.is_16() && !t.is_float() && i.arch.is_vi_plus();
+        // 16-bit operands (rocPRIM's byte and short keys, `v_add_u16`; `__half` math):
+        // registers read whole and results written whole, as the general executor does (the
+        // row takes the low half and says what the high half becomes); constants as 16-bit
+        // values (GCN 1.2 on; GCN 1.0/1.1 have no such rows). f16 rows run under a MODE that
+        // keeps f16 denormals and rounds to nearest even ([`Gate::ok`], the f64 bits).
+        let bits16 = |t: Ty| t.is_16() && i.arch.is_vi_plus();
         // 64-bit operands: integers (shifts and their kin) and f64 (under a MODE that keeps
         // f64 denormals and rounds to nearest even: [`Gate::ok`]).
         let pair64 = |t: Ty| t.regs() == 2;
@@ -155,7 +157,7 @@ impl FastVop {
         // (GCN 1.4's VOP3 rows with OP_SEL write half of a 16-bit VDST and keep the other:
         // the general executor's.)
         let half = i.arch.is_gcn14() && d.flags.has(Flags::OPSEL) && i.enc.is_vop3();
-        let dst_ok = one(d.dst) || (int16(d.dst) && !half) || wide;
+        let dst_ok = one(d.dst) || (bits16(d.dst) && !half) || wide;
         if !matches!(out, Out::Cmp { .. }) && !dst_ok {
             return None;
         }
@@ -170,7 +172,7 @@ impl FastVop {
             out,
             flush_in: [false; 3],
             flush_out: d.dst == Ty::F32 && d.form != Form::Cmp,
-            needs: if d.dst == Ty::F64 || d.src.iter().take(nsrc).any(|&t| t == Ty::F64) {
+            needs: if [d.dst].iter().chain(d.src.iter().take(nsrc)).any(|&t| t == Ty::F64 || t == Ty::F16) {
                 2
             } else {
                 (d.dst.is_float() || d.src.iter().take(nsrc).any(|t| t.is_float())) as u8
@@ -228,7 +230,7 @@ impl FastVop {
                 }
                 Role::Src(k) => {
                     let k = k as usize;
-                    if !(one(s.ty) || int16(s.ty)) || s.regs != 1 {
+                    if !(one(s.ty) || bits16(s.ty)) || s.regs != 1 {
                         return None;
                     }
                     p.flush_in[k] = s.ty == Ty::F32 && !d.flags.has(Flags::CLASS) && d.exec != Exec::RawSources;
@@ -469,7 +471,8 @@ impl FastVop {
 #[derive(Clone, Copy, Debug)]
 pub struct Gate {
     /// What rows run ([`FastVop::needs`]): integer rows without GPR indexing, float rows
-    /// also only rounding to nearest even, rows of f64 also only keeping f64 denormals.
+    /// also only rounding to nearest even, rows of f64 or f16 also only keeping their
+    /// denormals.
     ok: [bool; 3],
     /// f32 input denormals flushed.
     flush_in: bool,
@@ -878,7 +881,7 @@ mod tests {
     fn fast_path_equals_general_executor() {
         let mut r = Rng(0x1234_5678_9abc_def1);
         let (mut planned, mut wide, mut cmp16, mut alu16, mut dpp, mut sdwa, mut mad64) = (0, 0, 0, 0, 0, 0, 0);
-        let mut f64s = 0;
+        let (mut f64s, mut f16s, mut f16x) = (0, 0, 0);
         let mut rd = Rng(0xd99d_0bad_f00d_0001);
         let mut rw = Rng(0x0005_eed0_f4e6_5eed);
         let specials = [
@@ -957,7 +960,9 @@ mod tests {
                 cmp16 += (d.form == Form::Cmp && d.src[0].is_16()) as usize;
                 alu16 += (d.form != Form::Cmp && d.dst.is_16()) as usize;
                 mad64 += (d.form == Form::Vop3b) as usize;
-                f64s += (p.needs == 2) as usize;
+                f64s += (p.needs == 2 && !d.dst.is_16()) as usize;
+                f16s += (d.dst == Ty::F16 || d.src[0] == Ty::F16) as usize;
+                f16x += ((d.dst == Ty::F16 || d.src[0] == Ty::F16) && (i.enc.is_sdwa() || i.enc.is_dpp())) as usize;
                 dpp += i.enc.is_dpp() as usize;
                 sdwa += i.enc.is_sdwa() as usize;
                 // (The registers from a stream of their own: the words stay the same whatever
@@ -1029,6 +1034,8 @@ mod tests {
         assert!(alu16 > 20, "only {alu16} planned 16-bit integer rows");
         // And rows with f64 operands.
         assert!(f64s > 1000, "only {f64s} planned f64 rows");
+        // And f16 rows (v_add_f16, v_cvt_f32_f16...), DPP and SDWA words among them.
+        assert!(f16s > 1000 && f16x > 300, "only {f16s} planned f16 rows, {f16x} DPP and SDWA words");
         // And the 64-bit multiply-adds with a carry out (v_mad_u64_u32, v_mad_i64_i32).
         assert!(mad64 > 10, "only {mad64} planned 64-bit multiply-adds");
         // DPP words (v_add_u32_dpp...) too.
