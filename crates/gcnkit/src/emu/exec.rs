@@ -118,7 +118,7 @@ pub fn step(w: &mut Wave, i: &Instr) -> Result<(), EmuError> {
     step_with(w, &mut l, i)
 }
 
-fn sign_bit(ty: Ty) -> (usize, u32) {
+pub(crate) fn sign_bit(ty: Ty) -> (usize, u32) {
     match ty.regs() {
         2 => (1, 0x8000_0000),
         _ if ty.is_16() => (0, 0x8000),
@@ -471,7 +471,7 @@ fn read_source(
 
 /// OMOD then CLAMP on float results, then output denormals.
 /// `keep`: output denormals kept whatever MODE says.
-fn float_post(l: &mut Lanes, ty: Ty, omod: u8, clamp: bool, dx10: bool, packed: bool, keep: bool) {
+pub(crate) fn float_post(l: &mut Lanes, ty: Ty, omod: u8, clamp: bool, dx10: bool, packed: bool, keep: bool) {
     let mode_keeps = keeps_output_denorms(l.mode, ty);
     let keep_denorms = keep || mode_keeps;
     // OMOD does nothing when MODE keeps output denormals (CLRX's wiki page, NOTE).

@@ -64,6 +64,9 @@ pub struct FastVop {
     /// f32 sources flushed per MODE (not for CLASS), and the f32 result.
     flush_in: [bool; 3],
     flush_out: bool,
+    /// An f64 result: the general executor's output step for it ([`super::exec::float_post`]:
+    /// under a MODE that keeps denormals, a multiplication by 1 that quiets a signalling NaN).
+    post64: bool,
     /// What MODE must allow ([`Gate::ok`]): 0 an integer row, 1 a float row, 2 a row with
     /// an f64 or f16 operand (whose denormals MODE must keep: the fast path does not flush
     /// them).
@@ -75,6 +78,11 @@ pub struct FastVop {
     swap_reg: [u8; 3],
     /// Some source is an f32 MODE may flush.
     any_flush_in: bool,
+    /// The input modifiers of each source (bit 0 ABS, bit 1 NEG: VOP3's, DPP's and SDWA's),
+    /// on the sign bit of its type (the dword and the bit), as the general executor applies
+    /// them: after DPP's and SDWA's picks, before flushing.
+    mods: [u8; 3],
+    sign: [(u8, u32); 3],
     /// VDST is a 64-bit integer (a VGPR pair).
     wide: bool,
     /// `v_mov_b32` of a scalar register or a constant: the value written into VDST's row,
@@ -102,32 +110,32 @@ impl FastVop {
     /// The plan of `i`, if it is one the fast path runs exactly as the general executor.
     pub fn plan(i: &Instr, d: &'static InstrDef) -> Option<FastVop> {
         let Some(Sem::Vector(sem)) = d.sem else { return None };
-        if !d.short.is_vop() || d.exec != Exec::Plain {
+        // (V_DIV_FMAS's raw sources: not flushed, below.)
+        if !d.short.is_vop() || !matches!(d.exec, Exec::Plain | Exec::RawSources) {
             return None;
         }
         use crate::enc::Enc;
         match i.enc {
             Enc::Vop1 | Enc::Vop2 | Enc::Vopc => {}
             Enc::Vop3a | Enc::Vop3b => {
-                if i.abs() != 0 || i.neg() != 0 || i.clamp() || i.omod() != 0 || i.op_sel() != 0 {
+                if i.clamp() || i.omod() != 0 || i.op_sel() != 0 {
                     return None;
                 }
             }
             Enc::Vop1Dpp | Enc::Vop2Dpp | Enc::VopcDpp => {
-                if i.abs() != 0 || i.neg() != 0 || super::exec::check_dpp(i, d, "").is_err() {
+                if super::exec::check_dpp(i, d, "").is_err() {
                     return None;
                 }
             }
             Enc::Vop1Sdwa | Enc::Vop2Sdwa | Enc::VopcSdwa => {
-                if i.abs() != 0 || i.neg() != 0 || i.clamp() || i.omod() != 0 || super::exec::check_sdwa(i, d, "").is_err()
+                if i.clamp() || i.omod() != 0 || super::exec::check_sdwa(i, d, "").is_err()
                 {
                     return None;
                 }
             }
             _ => return None,
         }
-        let flags =
-            Flags(Flags::READS_VCC.0 | Flags::READS_M0.0 | Flags::PACKED16.0 | Flags::NO_DST_OVERLAP.0 | Flags::MIX.0);
+        let flags = Flags(Flags::READS_M0.0 | Flags::PACKED16.0 | Flags::NO_DST_OVERLAP.0 | Flags::MIX.0);
         if d.flags.0 & flags.0 != 0 {
             return None;
         }
@@ -145,8 +153,9 @@ impl FastVop {
         let out = match d.form {
             Form::Bin | Form::Un | Form::Ter => Out::Vgpr,
             Form::Carry | Form::CarryIn => Out::Carry,
-            // V_MAD_U64_U32/V_MAD_I64_I32 (64-bit index arithmetic), not V_DIV_SCALE's floats.
-            Form::Vop3b if !d.dst.is_float() => Out::Carry,
+            // V_MAD_U64_U32/V_MAD_I64_I32 (64-bit index arithmetic) and V_DIV_SCALE (its flag
+            // for V_DIV_FMAS).
+            Form::Vop3b => Out::Carry,
             Form::Cndmask => Out::Vgpr,
             Form::Cmp => Out::Cmp {
                 exec: d.flags.has(Flags::EXEC),
@@ -172,6 +181,7 @@ impl FastVop {
             out,
             flush_in: [false; 3],
             flush_out: d.dst == Ty::F32 && d.form != Form::Cmp,
+            post64: d.dst == Ty::F64 && d.form != Form::Cmp,
             needs: if [d.dst].iter().chain(d.src.iter().take(nsrc)).any(|&t| t == Ty::F64 || t == Ty::F16) {
                 2
             } else {
@@ -181,6 +191,8 @@ impl FastVop {
             swap: 0,
             swap_reg: [0; 3],
             any_flush_in: false,
+            mods: [0; 3],
+            sign: [(0, 0); 3],
             wide,
             fill: false,
             dpp: i.enc.is_dpp().then(|| DppCtl::of(i)),
@@ -217,6 +229,7 @@ impl FastVop {
                 },
                 Role::Src(k) if pair64(s.ty) && s.regs == 2 => {
                     let k = k as usize;
+                    p.modifiers(i, k, s.ty);
                     p.src[k] = match classify(a, s.code) {
                         Src::Vgpr(r) if r < 255 => From::Vgpr64(r as u8),
                         Src::Sgpr(_) | Src::Special(..) | Src::Ttmp(_) if s.code < 127 => From::Sreg64(s.code as u8),
@@ -234,18 +247,22 @@ impl FastVop {
                         return None;
                     }
                     p.flush_in[k] = s.ty == Ty::F32 && !d.flags.has(Flags::CLASS) && d.exec != Exec::RawSources;
+                    p.modifiers(i, k, s.ty);
                     p.src[k] = match classify(a, s.code) {
                         // (Not a register another source may copy: its lanes move.)
                         Src::Vgpr(r) if k == 0 && p.dpp.is_some() => From::Dpp(r as u8),
                         // (Each read its own copy: the selects differ.)
                         Src::Vgpr(r) if p.sdwa.is_some() => From::Vgpr(r as u8),
                         Src::Vgpr(r) => match (0..k).find(|&j| vgprs[j] == Some(r)) {
-                            Some(j) if p.flush_in[j] == p.flush_in[k] => From::Same(j as u8),
+                            Some(j) if p.flush_in[j] == p.flush_in[k] && p.mods[j] == p.mods[k] => From::Same(j as u8),
                             Some(_) => return None,
                             None => {
                                 vgprs[k] = Some(r);
-                                p.swap |= 1 << k;
-                                p.swap_reg[k] = r as u8;
+                                // (A source with modifiers is copied: they change its lanes.)
+                                if p.mods[k] == 0 {
+                                    p.swap |= 1 << k;
+                                    p.swap_reg[k] = r as u8;
+                                }
                                 From::Vgpr(r as u8)
                             }
                         },
@@ -261,6 +278,13 @@ impl FastVop {
                 _ => return None,
             }
         }
+        // V_DIV_FMAS reads VCC as its lane mask, as the general executor gives it.
+        if d.flags.has(Flags::READS_VCC) {
+            if p.mask.is_some() {
+                return None;
+            }
+            p.mask = Some(VCC as u8);
+        }
         // A 64-bit pair no other source reads is swapped into the lanes too, not copied.
         for k in 0..p.nsrc as usize {
             let From::Vgpr64(r) = p.src[k] else { continue };
@@ -269,7 +293,7 @@ impl FastVop {
                 From::Vgpr64(x) => x.abs_diff(r) <= 1,
                 _ => false,
             };
-            if !(0..p.nsrc as usize).any(|j| j != k && overlaps(j)) {
+            if p.mods[k] == 0 && !(0..p.nsrc as usize).any(|j| j != k && overlaps(j)) {
                 p.swap |= 16 << k;
                 p.swap_reg[k] = r;
             }
@@ -278,8 +302,18 @@ impl FastVop {
             && p.sdwa.is_none()
             && p.out == Out::Vgpr
             && !p.wide
+            && p.mods[0] == 0
             && matches!(p.src[0], From::Sreg(_) | From::Value(_));
         Some(p)
+    }
+
+    /// Source `k`'s input modifiers from `i` (VOP3: sources 0-2; DPP and SDWA: 0-1).
+    fn modifiers(&mut self, i: &Instr, k: usize, ty: Ty) {
+        if (i.enc.is_vop3() && k < 3) || (i.enc.is_ext() && k < 2) {
+            self.mods[k] = (i.abs() >> k & 1) | (i.neg() >> k & 1) << 1;
+            let (dword, bit) = super::exec::sign_bit(ty);
+            self.sign[k] = (dword as u8, bit);
+        }
     }
 
     /// Runs the planned instruction. `false`: MODE asks for something only the general
@@ -359,6 +393,11 @@ impl FastVop {
             if let Some((sel, sext)) = self.sdwa.filter(|x| k < 2 && x.sel[k] != 6).map(|x| (x.sel[k], x.sext[k])) {
                 l.src[k][0].iter_mut().for_each(|x| *x = sdwa_select(*x, sel as u32, sext));
             }
+            if self.mods[k] != 0 {
+                let (dword, bit) = self.sign[k];
+                let (clear, flip) = (if self.mods[k] & 1 != 0 { bit } else { 0 }, if self.mods[k] & 2 != 0 { bit } else { 0 });
+                l.src[k][dword as usize].iter_mut().for_each(|x| *x = (*x & !clear) ^ flip);
+            }
             if flush {
                 l.src[k][0].iter_mut().for_each(|x| *x = ftz32(*x));
             }
@@ -376,6 +415,9 @@ impl FastVop {
         l.sdst = 0;
         l.mask = self.mask.map_or(0, |c| w.pair(c as usize));
         (self.sem)(l);
+        if self.post64 {
+            super::exec::float_post(l, Ty::F64, 0, false, false, false, true);
+        }
         self.swap_rows(w, l, swap);
         match self.out {
             Out::Cmp { exec: x } => {
@@ -881,7 +923,7 @@ mod tests {
     fn fast_path_equals_general_executor() {
         let mut r = Rng(0x1234_5678_9abc_def1);
         let (mut planned, mut wide, mut cmp16, mut alu16, mut dpp, mut sdwa, mut mad64) = (0, 0, 0, 0, 0, 0, 0);
-        let (mut f64s, mut f16s, mut f16x) = (0, 0, 0);
+        let (mut f64s, mut f16s, mut f16x, mut divs, mut modded) = (0, 0, 0, 0, [0; 3]);
         let mut rd = Rng(0xd99d_0bad_f00d_0001);
         let mut rw = Rng(0x0005_eed0_f4e6_5eed);
         let specials = [
@@ -908,6 +950,10 @@ mod tests {
             assert!(!wide_ops.is_empty(), "{a}");
             // And of the rows with f64 operands (v_fma_f64, v_cmp_lt_f64, v_cvt_f32_f64...).
             let f64_ops = opcodes_where(vop3, 1024, |d| d.dst == Ty::F64 || d.src.contains(&Ty::F64));
+            // And of the division's steps (v_div_scale_f32/f64, v_div_fmas_f32/f64).
+            let div_ops = opcodes_where(vop3, 1024, |d| {
+                d.flags.has(Flags::READS_VCC) && d.dst.is_float() || (d.form == Form::Vop3b && d.dst.is_float())
+            });
             for _ in 0..100_000 {
                 let mut words = [r.next() as u32, r.next() as u32, r.next() as u32];
                 // A quarter of the VOP1/VOP2/VOPC words on GCN 1.2/1.4 as DPP words (SRC0 0xfa),
@@ -937,7 +983,7 @@ mod tests {
                 };
                 let mut plain = r.next().is_multiple_of(2);
                 if i.enc == crate::enc::Enc::Vop3a && r.next().is_multiple_of(2) {
-                    let ops = if rd.next().is_multiple_of(2) { &wide_ops } else { &f64_ops };
+                    let ops = [&wide_ops, &f64_ops, &div_ops][rd.next() as usize % 3];
                     i.set_opcode(ops[r.next() as usize % ops.len()]);
                     let Ok(j) = crate::decode::decode(a, i.words()) else {
                         continue;
@@ -945,10 +991,14 @@ mod tests {
                     i = j;
                     plain = true;
                 }
-                // Half of the VOP3 words without modifiers, so that the plan sees them (the
+                // Half of the VOP3 words without output modifiers (and half of those without
+                // input modifiers), so that the plan sees them (the
                 // 64-bit integer rows among them).
                 if i.enc.is_vop3() && plain {
-                    i.set_src_mods(0, 0, 0);
+                    // (Half of them keep their ABS/NEG bits.)
+                    if rd.next().is_multiple_of(2) {
+                        i.set_src_mods(0, 0, 0);
+                    }
                     i.set(crate::enc::F::Clamp, 0);
                     i.set(crate::enc::F::Omod, 0);
                     i.set(crate::enc::F::OpSel, 0);
@@ -961,6 +1011,11 @@ mod tests {
                 alu16 += (d.form != Form::Cmp && d.dst.is_16()) as usize;
                 mad64 += (d.form == Form::Vop3b) as usize;
                 f64s += (p.needs == 2 && !d.dst.is_16()) as usize;
+                if p.mods.iter().any(|&m| m != 0) {
+                    let ext = i.enc.is_dpp() || i.enc.is_sdwa();
+                    modded[if ext { 2 } else { (p.wide || p.needs == 2) as usize }] += 1;
+                }
+                divs += (d.flags.has(Flags::READS_VCC) || (d.form == Form::Vop3b && d.dst.is_float())) as usize;
                 f16s += (d.dst == Ty::F16 || d.src[0] == Ty::F16) as usize;
                 f16x += ((d.dst == Ty::F16 || d.src[0] == Ty::F16) && (i.enc.is_sdwa() || i.enc.is_dpp())) as usize;
                 dpp += i.enc.is_dpp() as usize;
@@ -1034,6 +1089,11 @@ mod tests {
         assert!(alu16 > 20, "only {alu16} planned 16-bit integer rows");
         // And rows with f64 operands.
         assert!(f64s > 1000, "only {f64s} planned f64 rows");
+        // And words with ABS/NEG: VOP3 words of 32-bit rows, of 64-bit and 16-bit rows, DPP and
+        // SDWA words.
+        assert!(modded.iter().all(|&n| n > 300), "words with input modifiers planned: {modded:?}");
+        // And the division's steps (v_div_scale, v_div_fmas).
+        assert!(divs > 300, "only {divs} planned v_div_scale and v_div_fmas");
         // And f16 rows (v_add_f16, v_cvt_f32_f16...), DPP and SDWA words among them.
         assert!(f16s > 1000 && f16x > 300, "only {f16s} planned f16 rows, {f16x} DPP and SDWA words");
         // And the 64-bit multiply-adds with a carry out (v_mad_u64_u32, v_mad_i64_i32).
