@@ -470,14 +470,46 @@ impl FastGlobal {
         }
     }
 
+    /// Moves the 64 lanes' consecutive bytes or shorts at byte `o` of `r`: a load reads the
+    /// dwords that hold them, a store at a dword boundary writes whole dwords (every byte of
+    /// them is one of its lanes'); a store elsewhere goes lane by lane (a byte or short store
+    /// of its own size: the bytes around the span are not its to write).
+    #[inline(never)]
+    fn move_small_span(&self, w: &mut Wave, r: &Region, o: u64) {
+        let (data, e) = (self.data as usize, self.elem as usize);
+        let mask = if e == 1 { 0xff } else { 0xffff };
+        if self.load {
+            let (at, skip) = (o & !3, (o & 3) as usize);
+            let n = (skip + 64 * e).div_ceil(4);
+            let mut words = [0u32; 33];
+            r.read_words(at, &mut words[..n]);
+            let byte = |b: usize| (words[b / 4] >> (8 * (b % 4))) & 0xff;
+            let row = &mut w.v[data];
+            for (l, x) in row.iter_mut().enumerate() {
+                let b = skip + l * e;
+                let v = if e == 1 { byte(b) } else { byte(b) | byte(b + 1) << 8 };
+                *x = super::vmem::extend(v as u64, e as u32, self.sext);
+            }
+        } else if o & 3 == 0 {
+            let mut words = [0u32; 32];
+            for (l, &x) in w.v[data].iter().enumerate() {
+                let b = l * e;
+                words[b / 4] |= (x & mask) << (8 * (b % 4));
+            }
+            r.write_words(o, &words[..16 * e]);
+        } else {
+            for l in 0..64 {
+                self.move_small(w, r, o + (l * e) as u64, l);
+            }
+        }
+    }
+
     /// Moves the 64 lanes' consecutive elements at byte `o` of `r`.
     #[inline]
     fn move_span(&self, w: &mut Wave, r: &Region, o: u64) {
         let (data, dwords) = (self.data as usize, self.dwords as usize);
         if self.elem < 4 {
-            for l in 0..64 {
-                self.move_small(w, r, o + l as u64 * self.elem as u64, l);
-            }
+            self.move_small_span(w, r, o);
             loaded(w, self.load, data, 1);
             return;
         }
