@@ -1,7 +1,7 @@
 //! The kernel machine's fast path for the common vector-ALU instruction: 32-bit operands (and
-//! 16-bit, 64-bit integer and f64 ones), no input or output modifiers, DPP's lane moves and SDWA's
-//! selects, a plain register move of the result; and the lane moves between vector and
-//! scalar registers ([`FastLane`]). Its operands are resolved
+//! 16-bit, 64-bit integer and f64 ones, GCN 1.4's OP_SEL halves), ABS/NEG but no output
+//! modifiers, DPP's lane moves and SDWA's selects, a plain register move of the result; and
+//! the lane moves between vector and scalar registers ([`FastLane`]). Its operands are resolved
 //! once, when the program is decoded ([`FastVop::plan`]), so running it is gathering the
 //! sources, the row's semantics and the write-back, without the general executor's checks.
 //! Everything else takes `exec::step_with`; the two agree on every instruction the
@@ -78,10 +78,14 @@ pub struct FastVop {
     swap_reg: [u8; 3],
     /// Some source is an f32 MODE may flush.
     any_flush_in: bool,
-    /// The input modifiers of each source (bit 0 ABS, bit 1 NEG: VOP3's, DPP's and SDWA's),
-    /// on the sign bit of its type (the dword and the bit), as the general executor applies
-    /// them: after DPP's and SDWA's picks, before flushing.
+    /// The input modifiers of each source (bit 0 ABS, bit 1 NEG: VOP3's, DPP's and SDWA's;
+    /// bit 2: GCN 1.4's OP_SEL, the high half of a 16-bit source, taken first), on the sign
+    /// bit of its type (the dword and the bit), as the general executor applies them: after
+    /// DPP's and SDWA's picks, before flushing.
     mods: [u8; 3],
+    /// GCN 1.4's OP_SEL rows with a 16-bit VDST: the half written (`true`: the high one),
+    /// the other kept.
+    half: Option<bool>,
     sign: [(u8, u32); 3],
     /// VDST is a 64-bit integer (a VGPR pair).
     wide: bool,
@@ -118,7 +122,9 @@ impl FastVop {
         match i.enc {
             Enc::Vop1 | Enc::Vop2 | Enc::Vopc => {}
             Enc::Vop3a | Enc::Vop3b => {
-                if i.clamp() || i.omod() != 0 || i.op_sel() != 0 {
+                // (OP_SEL of GCN 1.4's 16-bit rows: below.)
+                let opsel = i.arch.is_gcn14() && d.flags.has(Flags::OPSEL);
+                if i.clamp() || i.omod() != 0 || (i.op_sel() != 0 && !opsel) {
                     return None;
                 }
             }
@@ -163,10 +169,11 @@ impl FastVop {
             _ => return None,
         };
         let wide = pair64(d.dst) && matches!(out, Out::Vgpr | Out::Carry);
-        // (GCN 1.4's VOP3 rows with OP_SEL write half of a 16-bit VDST and keep the other:
-        // the general executor's.)
-        let half = i.arch.is_gcn14() && d.flags.has(Flags::OPSEL) && i.enc.is_vop3();
-        let dst_ok = one(d.dst) || (bits16(d.dst) && !half) || wide;
+        // GCN 1.4's VOP3 rows with OP_SEL write one half of a 16-bit VDST (OP_SEL bit 3: the
+        // high one) and keep the other, and read the high half of a 16-bit source whose bit
+        // is set (a modifier: [`FastVop::mods`]).
+        let opsel = i.arch.is_gcn14() && d.flags.has(Flags::OPSEL) && i.enc.is_vop3();
+        let dst_ok = one(d.dst) || bits16(d.dst) || wide;
         if !matches!(out, Out::Cmp { .. }) && !dst_ok {
             return None;
         }
@@ -193,6 +200,7 @@ impl FastVop {
             any_flush_in: false,
             mods: [0; 3],
             sign: [(0, 0); 3],
+            half: (opsel && d.dst.is_16()).then_some(i.op_sel() & 8 != 0),
             wide,
             fill: false,
             dpp: i.enc.is_dpp().then(|| DppCtl::of(i)),
@@ -248,6 +256,9 @@ impl FastVop {
                     }
                     p.flush_in[k] = s.ty == Ty::F32 && !d.flags.has(Flags::CLASS) && d.exec != Exec::RawSources;
                     p.modifiers(i, k, s.ty);
+                    if opsel && s.ty.is_16() {
+                        p.mods[k] |= (i.op_sel() >> k & 1) << 2;
+                    }
                     p.src[k] = match classify(a, s.code) {
                         // (Not a register another source may copy: its lanes move.)
                         Src::Vgpr(r) if k == 0 && p.dpp.is_some() => From::Dpp(r as u8),
@@ -344,7 +355,7 @@ impl FastVop {
         // VDST's old value, for the rows that read it (V_MAC_* accumulate into it), before
         // any source row leaves the register file.
         let place = self.sdwa.filter(|x| x.dst_sel != 6);
-        if self.reads_dst || place.is_some() {
+        if self.reads_dst || place.is_some() || self.half.is_some() {
             *l.old[0] = *w.v[self.vdst as usize];
         }
         // Copied sources first (64-bit pairs that overlap another source read the register
@@ -394,6 +405,9 @@ impl FastVop {
                 l.src[k][0].iter_mut().for_each(|x| *x = sdwa_select(*x, sel as u32, sext));
             }
             if self.mods[k] != 0 {
+                if self.mods[k] & 4 != 0 {
+                    l.src[k][0].iter_mut().for_each(|x| *x >>= 16);
+                }
                 let (dword, bit) = self.sign[k];
                 let (clear, flip) = (if self.mods[k] & 1 != 0 { bit } else { 0 }, if self.mods[k] & 2 != 0 { bit } else { 0 });
                 l.src[k][dword as usize].iter_mut().for_each(|x| *x = (*x & !clear) ^ flip);
@@ -435,6 +449,13 @@ impl FastVop {
                 if let Some(x) = place {
                     for (d, &old) in l.dst[0].iter_mut().zip(l.old[0].iter()) {
                         *d = sdwa_place(*d, old, x.dst_sel as u32, x.dst_unused as u32);
+                    }
+                }
+                // GCN 1.4's OP_SEL: the result into its half of VDST.
+                if let Some(hi) = self.half {
+                    for (d, &old) in l.dst[0].iter_mut().zip(l.old[0].iter()) {
+                        let r = *d & 0xffff;
+                        *d = if hi { (old & 0xffff) | r << 16 } else { (old & 0xffff_0000) | r };
                     }
                 }
                 let vdst = self.vdst as usize;
@@ -923,7 +944,7 @@ mod tests {
     fn fast_path_equals_general_executor() {
         let mut r = Rng(0x1234_5678_9abc_def1);
         let (mut planned, mut wide, mut cmp16, mut alu16, mut dpp, mut sdwa, mut mad64) = (0, 0, 0, 0, 0, 0, 0);
-        let (mut f64s, mut f16s, mut f16x, mut divs, mut modded) = (0, 0, 0, 0, [0; 3]);
+        let (mut f64s, mut f16s, mut f16x, mut divs, mut modded, mut opsel) = (0, 0, 0, 0, [0; 3], [0; 2]);
         let mut rd = Rng(0xd99d_0bad_f00d_0001);
         let mut rw = Rng(0x0005_eed0_f4e6_5eed);
         let specials = [
@@ -938,7 +959,7 @@ mod tests {
             3.0e38,
             0.1,
         ];
-        for a in [Arch::Gcn10, Arch::Gcn11, Arch::Gcn12, Arch::Gcn14] {
+        for a in [Arch::Gcn10, Arch::Gcn11, Arch::Gcn12, Arch::Gcn14, Arch::Gcn141] {
             let mut l = Lanes::new(a);
             // The VOP3 opcodes of 64-bit integer rows (v_lshlrev_b64...): a third of the VOP3
             // words below get one, so that their plans are compared too.
@@ -954,6 +975,9 @@ mod tests {
             let div_ops = opcodes_where(vop3, 1024, |d| {
                 d.flags.has(Flags::READS_VCC) && d.dst.is_float() || (d.form == Form::Vop3b && d.dst.is_float())
             });
+            // And of GCN 1.4's rows that read OP_SEL (v_fma_f16, v_add_u16...; others: the
+            // 64-bit rows again).
+            let sel_ops = if a.is_gcn14() { opcodes_where(vop3, 1024, |d| d.flags.has(Flags::OPSEL)) } else { wide_ops.clone() };
             for _ in 0..100_000 {
                 let mut words = [r.next() as u32, r.next() as u32, r.next() as u32];
                 // A quarter of the VOP1/VOP2/VOPC words on GCN 1.2/1.4 as DPP words (SRC0 0xfa),
@@ -983,7 +1007,7 @@ mod tests {
                 };
                 let mut plain = r.next().is_multiple_of(2);
                 if i.enc == crate::enc::Enc::Vop3a && r.next().is_multiple_of(2) {
-                    let ops = [&wide_ops, &f64_ops, &div_ops][rd.next() as usize % 3];
+                    let ops = [&wide_ops, &f64_ops, &div_ops, &sel_ops, &sel_ops, &sel_ops][rd.next() as usize % 6];
                     i.set_opcode(ops[r.next() as usize % ops.len()]);
                     let Ok(j) = crate::decode::decode(a, i.words()) else {
                         continue;
@@ -1001,7 +1025,10 @@ mod tests {
                     }
                     i.set(crate::enc::F::Clamp, 0);
                     i.set(crate::enc::F::Omod, 0);
-                    i.set(crate::enc::F::OpSel, 0);
+                    // (GCN 1.4: half of them keep OP_SEL, which its 16-bit rows read.)
+                    if !a.is_gcn14() || rd.next().is_multiple_of(2) {
+                        i.set(crate::enc::F::OpSel, 0);
+                    }
                 }
                 let Some(d) = i.def() else { continue };
                 let Some(p) = FastVop::plan(&i, d) else { continue };
@@ -1011,6 +1038,8 @@ mod tests {
                 alu16 += (d.form != Form::Cmp && d.dst.is_16()) as usize;
                 mad64 += (d.form == Form::Vop3b) as usize;
                 f64s += (p.needs == 2 && !d.dst.is_16()) as usize;
+                opsel[0] += p.mods.iter().any(|&m| m & 4 != 0) as usize;
+                opsel[1] += (p.half == Some(true)) as usize;
                 if p.mods.iter().any(|&m| m != 0) {
                     let ext = i.enc.is_dpp() || i.enc.is_sdwa();
                     modded[if ext { 2 } else { (p.wide || p.needs == 2) as usize }] += 1;
@@ -1092,6 +1121,8 @@ mod tests {
         // And words with ABS/NEG: VOP3 words of 32-bit rows, of 64-bit and 16-bit rows, DPP and
         // SDWA words.
         assert!(modded.iter().all(|&n| n > 300), "words with input modifiers planned: {modded:?}");
+        // And GCN 1.4's OP_SEL: high halves of sources read, high halves of VDST written.
+        assert!(opsel[0] > 150 && opsel[1] > 60, "OP_SEL words planned: {opsel:?}");
         // And the division's steps (v_div_scale, v_div_fmas).
         assert!(divs > 300, "only {divs} planned v_div_scale and v_div_fmas");
         // And f16 rows (v_add_f16, v_cvt_f32_f16...), DPP and SDWA words among them.
