@@ -166,6 +166,38 @@ fn fma_lanes_fma(a: &[u32; N], b: &[u32; N], c: &[u32; N], out: &mut [u32; N]) -
     out.iter().fold(0, |m, &x| m | nan(x)) != 0
 }
 
+/// `out[i] = fma(a[i], b[i], c[i])` in f64, rounded to nearest even, as `f64::mul_add` gives
+/// it: packed fused multiply-adds where the CPU has FMA, and lanes whose result is a NaN
+/// again one by one (the NaN `mul_add` returns, for a NaN input or an invalid product).
+#[inline(always)]
+pub fn fma_even_f64(a: &[f64; N], b: &[f64; N], c: &[f64; N], out: &mut [f64; N]) {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("fma") && std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU has FMA and AVX2 (checked just above).
+        if unsafe { fma64_lanes_fma(a, b, c, out) } {
+            for i in 0..N {
+                if out[i].is_nan() {
+                    out[i] = a[i].mul_add(b[i], c[i]);
+                }
+            }
+        }
+        return;
+    }
+    for i in 0..N {
+        out[i] = a[i].mul_add(b[i], c[i]);
+    }
+}
+
+/// The hardware's f64 fused multiply-adds; `true`: some result is a NaN.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "fma,avx2")]
+fn fma64_lanes_fma(a: &[f64; N], b: &[f64; N], c: &[f64; N], out: &mut [f64; N]) -> bool {
+    for i in 0..N {
+        out[i] = a[i].mul_add(b[i], c[i]);
+    }
+    out.iter().fold(false, |m, x| m | x.is_nan())
+}
+
 /// f16 binary operation (low halves; the result is zero-extended): `f` computes in f64,
 /// where sums and products of two f16 values are exact, and the value is rounded once to f16
 /// in MODE's f16 round mode (`f` gets the mode too, for a rounding of its own inside).
@@ -351,5 +383,51 @@ mod tests {
                 assert_eq!(out[i], want.to_bits(), "fma({:#x}, {:#x}, {:#x})", a[i], b[i], c[i]);
             }
         }
+    }
+
+    /// The f64 packed fused multiply-adds give `f64::mul_add`'s bits: random doubles and
+    /// specials (zeros, infinities, NaNs quiet and signalling, denormals, the largest finite),
+    /// so that invalid products (`inf * 0`), overflows and NaN inputs are among them.
+    #[test]
+    fn packed_fma64_is_mul_add() {
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let special = [
+            0u64,
+            0x8000_0000_0000_0000,
+            0x7ff0_0000_0000_0000,
+            0xfff0_0000_0000_0000,
+            0x7ff8_0000_0000_1234,
+            0xfff4_0000_0000_0001,
+            1,
+            0x000f_ffff_ffff_ffff,
+            0x3ff0_0000_0000_0000,
+            0x7fef_ffff_ffff_ffff,
+        ];
+        let mut nans = 0;
+        for _ in 0..3000 {
+            let mut pick = || {
+                let v = next();
+                f64::from_bits(if v % 5 == 0 { special[(v / 5) as usize % special.len()] } else { next() })
+            };
+            let (a, b, c): ([f64; N], [f64; N], [f64; N]) = (
+                std::array::from_fn(|_| pick()),
+                std::array::from_fn(|_| pick()),
+                std::array::from_fn(|_| pick()),
+            );
+            let mut out = [0.0; N];
+            fma_even_f64(&a, &b, &c, &mut out);
+            for i in 0..N {
+                let want = a[i].mul_add(b[i], c[i]);
+                nans += want.is_nan() as usize;
+                assert_eq!(out[i].to_bits(), want.to_bits(), "fma({:e}, {:e}, {:e})", a[i], b[i], c[i]);
+            }
+        }
+        assert!(nans > 1000, "{nans} NaN results");
     }
 }

@@ -373,6 +373,16 @@ pub fn fma_f32(l: &mut Lanes) {
 }
 
 pub fn fma_f64(l: &mut Lanes) {
+    if Rm::f64(l.mode) == Rm::Even {
+        let f = |k: usize| -> [f64; N] { std::array::from_fn(|i| f64::from_bits(src64(l, k, i))) };
+        let (a, b, c) = (f(0), f(1), f(2));
+        let mut out = [0.0; N];
+        super::fma_even_f64(&a, &b, &c, &mut out);
+        for (i, x) in out.iter().enumerate() {
+            l.set64(i, x.to_bits());
+        }
+        return;
+    }
     map64f(l, |rm, a, b, c| rm.fma64(a, b, c))
 }
 
