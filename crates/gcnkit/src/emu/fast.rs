@@ -92,6 +92,10 @@ pub struct FastVop {
     /// `v_mov_b32` of a scalar register or a constant: the value written into VDST's row,
     /// without the lanes.
     fill: bool,
+    /// The common word ([`FastVop::run_plain`]): 32-bit or 16-bit sources that are whole
+    /// VGPRs (swapped in), scalar registers or constants, no DPP, SDWA, modifiers or OP_SEL,
+    /// one VGPR result not read first.
+    plain: bool,
     /// A DPP word's controls (rocPRIM's warp scans and reductions): SRC0 read across lanes,
     /// and only the lanes they enable written.
     dpp: Option<DppCtl>,
@@ -200,6 +204,7 @@ impl FastVop {
             any_flush_in: false,
             mods: [0; 3],
             sign: [(0, 0); 3],
+            plain: false,
             half: (opsel && d.dst.is_16()).then_some(i.op_sel() & 8 != 0),
             wide,
             fill: false,
@@ -315,6 +320,18 @@ impl FastVop {
             && !p.wide
             && p.mods[0] == 0
             && matches!(p.src[0], From::Sreg(_) | From::Value(_));
+        p.plain = p.dpp.is_none()
+            && p.sdwa.is_none()
+            && p.half.is_none()
+            && !p.post64
+            && !p.wide
+            && !p.reads_dst
+            && p.mods == [0; 3]
+            && (0..p.nsrc as usize).all(|k| match p.src[k] {
+                From::Vgpr(_) => p.swap & (1 << k) != 0,
+                From::Sreg(_) | From::Value(_) => true,
+                _ => false,
+            });
         Some(p)
     }
 
@@ -347,6 +364,11 @@ impl FastVop {
         }
         if self.fill {
             return self.run_fill(w, exec);
+        }
+        // (Flushing f32 denormals: the whole path's.)
+        if self.plain && !(self.any_flush_in && gate.flush_in) && !(self.flush_out && gate.flush_out) {
+            self.run_plain(w, l, exec);
+            return true;
         }
         // DPP: the lanes SRC0 comes from, those written, and those whose scalar result bit
         // is kept (BOUND_CTRL clear and an invalid source lane); else EXEC's.
@@ -479,6 +501,46 @@ impl FastVop {
             }
         }
         true
+    }
+
+    /// [`FastVop::run_exec`] of a plain word: the sources, the row's semantics and the
+    /// write-back under EXEC, nothing else to look at.
+    #[inline(always)]
+    fn run_plain(&self, w: &mut Wave, l: &mut Lanes, exec: u64) {
+        for k in 0..self.nsrc as usize {
+            match self.src[k] {
+                From::Sreg(c) => *l.src[k][0] = [w.s[c as usize]; N],
+                From::Value(v) => *l.src[k][0] = [v; N],
+                // (VGPRs: swapped in below.)
+                _ => {}
+            }
+        }
+        self.swap_rows(w, l, self.swap);
+        l.exec = exec;
+        l.sdst = 0;
+        l.mask = self.mask.map_or(0, |c| w.pair(c as usize));
+        (self.sem)(l);
+        self.swap_rows(w, l, self.swap);
+        match self.out {
+            Out::Cmp { exec: x } => {
+                let bits = l.sdst & exec;
+                w.set_pair(self.sdst as usize, bits);
+                if x {
+                    w.set_pair(EXEC, bits);
+                }
+            }
+            out => {
+                let vdst = self.vdst as usize;
+                if exec == u64::MAX {
+                    std::mem::swap(&mut w.v[vdst], &mut l.dst[0]);
+                } else {
+                    blend(&mut w.v[vdst], &l.dst[0], exec);
+                }
+                if out == Out::Carry {
+                    w.set_pair(self.sdst as usize, l.sdst & exec);
+                }
+            }
+        }
     }
 
     /// A `v_mov_b32` of a value: VDST's row filled (out of line: the other rows' path stays
