@@ -1163,7 +1163,7 @@ mod tests {
     use crate::arch::Arch;
     use crate::emu::vmem::{self, MemCtx};
 
-    use crate::emu::test_rng::{opcodes_where, Rng};
+    use crate::emu::test_rng::{random_row, Rng};
 
     /// The general executor's context over `mem` and `lds`: nothing logged, no private
     /// segment, plain accesses (the tests change what they need).
@@ -1658,13 +1658,8 @@ mod tests {
             for _ in 0..20_000 {
                 // A random DS word with the opcode of an exchange of this GPU.
                 let words = [r.next() as u32 & 0x03ff_ffff | 0xd800_0000, r.next() as u32];
-                let Ok(mut i) = crate::decode::decode(a, &words) else { continue };
-                let ops = opcodes_where(i, 256, |d| {
-                    matches!(d.sem, Some(Sem::Mem(MemSem::Swizzle | MemSem::Permute { .. })))
-                });
-                let Some(&op) = ops.get(r.next() as usize % ops.len().max(1)) else { continue };
-                i.set_opcode(op);
-                let Ok(i) = crate::decode::decode(a, i.words()) else { continue };
+                let exchange = |d: &InstrDef| matches!(d.sem, Some(Sem::Mem(MemSem::Swizzle | MemSem::Permute { .. })));
+                let Some(i) = random_row(&mut r, a, &words, 256, exchange) else { continue };
                 let d = i.def().unwrap();
                 let Some(Sem::Mem(m)) = d.sem else { unreachable!() };
                 let Some(p @ FastMem::Exchange(x)) = FastMem::plan(&i, d) else { continue };
@@ -1705,11 +1700,8 @@ mod tests {
         for a in [Arch::Gcn11, Arch::Gcn12, Arch::Gcn14, Arch::Gcn141] {
             for _ in 0..12_000 {
                 let words = [r.next() as u32 & 0x03ff_ffff | 0xdc00_0000, r.next() as u32 & !(1 << 23)];
-                let Ok(mut i) = crate::decode::decode(a, &words) else { continue };
-                let ops = opcodes_where(i, 128, |d| matches!(d.sem, Some(Sem::Mem(MemSem::Atomic { .. }))));
-                let Some(&op) = ops.get(r.next() as usize % ops.len().max(1)) else { continue };
-                i.set_opcode(op);
-                let Ok(i) = crate::decode::decode(a, i.words()) else { continue };
+                let atomic = |d: &InstrDef| matches!(d.sem, Some(Sem::Mem(MemSem::Atomic { .. })));
+                let Some(i) = random_row(&mut r, a, &words, 128, atomic) else { continue };
                 let d = i.def().unwrap();
                 let Some(Sem::Mem(m)) = d.sem else { unreachable!() };
                 let Some(p @ FastMem::Atomic(x)) = FastMem::plan(&i, d) else { continue };
@@ -1799,11 +1791,8 @@ mod tests {
         for a in [Arch::Gcn10, Arch::Gcn11, Arch::Gcn12, Arch::Gcn14, Arch::Gcn141] {
             for _ in 0..12_000 {
                 let words = [r.next() as u32 & 0x03ff_ffff | 0xd800_0000, r.next() as u32];
-                let Ok(mut i) = crate::decode::decode(a, &words) else { continue };
-                let ops = opcodes_where(i, 256, |d| matches!(d.sem, Some(Sem::Mem(MemSem::Atomic { .. }))));
-                let Some(&op) = ops.get(r.next() as usize % ops.len().max(1)) else { continue };
-                i.set_opcode(op);
-                let Ok(i) = crate::decode::decode(a, i.words()) else { continue };
+                let atomic = |d: &InstrDef| matches!(d.sem, Some(Sem::Mem(MemSem::Atomic { .. })));
+                let Some(i) = random_row(&mut r, a, &words, 256, atomic) else { continue };
                 let d = i.def().unwrap();
                 let Some(Sem::Mem(m)) = d.sem else { unreachable!() };
                 let Some(p @ FastMem::LdsAtomic(x)) = FastMem::plan(&i, d) else { continue };

@@ -53,6 +53,22 @@ mod test_rng {
             .collect()
     }
 
+    /// `words` decoded on `arch` with the opcode changed to a random one below `n` of a row
+    /// `pick` accepts (re-decoded), if the words decode and such a row exists.
+    pub fn random_row(
+        r: &mut Rng,
+        arch: crate::arch::Arch,
+        words: &[u32],
+        n: u16,
+        pick: impl Fn(&InstrDef) -> bool,
+    ) -> Option<Instr> {
+        let mut i = crate::decode::decode(arch, words).ok()?;
+        let ops = opcodes_where(i, n, pick);
+        let &op = ops.get(r.next() as usize % ops.len().max(1))?;
+        i.set_opcode(op);
+        crate::decode::decode(arch, i.words()).ok()
+    }
+
     pub struct Rng(pub u64);
     impl Rng {
         pub fn next(&mut self) -> u64 {
