@@ -14,6 +14,7 @@ use super::wave::Wave;
 use crate::enc::{Enc, F};
 use crate::instr::Instr;
 use super::ops::atomic::{atomic32, atomic64};
+use super::vmem::{set_value, value};
 use crate::isa::{AtomicOp, Flags, InstrDef, MemSem, Sem};
 use crate::layout::SADDR_OFF;
 
@@ -584,10 +585,9 @@ impl FastAtomic {
         };
         let (op, data, vdst, width) = (self.op, g.data as usize, self.vdst as usize, self.width as usize);
         let cmp = (g.dwords as usize != width).then_some(data + width);
-        let value = |w: &Wave, k: usize, l: usize| {
-            (0..width).fold(0u64, |v, j| v | (w.v[k + j][l] as u64) << (32 * j))
-        };
-        let step = |v: u64, x: u64, c: u64| {
+        // Each lane's data and compare value, as the general executor reads them.
+        let operands = |w: &Wave, l: usize| (value(w, data, l, width), cmp.map_or(0, |k| value(w, k, l, width)));
+        let step = |v: u64, (x, c): (u64, u64)| {
             if width == 1 {
                 atomic32(op, v as u32, x as u32, c as u32) as u64
             } else {
@@ -608,36 +608,22 @@ impl FastAtomic {
             // locked update instead of 64. The lanes' data are read before any old value
             // returns (VDST may be the data's registers; a lane's own are read first on the
             // general path too).
-            let (mut x, mut c) = ([0u64; 64], [0u64; 64]);
-            for l in ones(exec) {
-                x[l] = value(w, data, l);
-                c[l] = cmp.map_or(0, |k| value(w, k, l));
-            }
-            let mut old = rmw(r, width, at, |o| ones(exec).fold(o, |v, l| step(v, x[l], c[l])));
+            let mut xc = [(0, 0); 64];
+            ones(exec).for_each(|l| xc[l] = operands(w, l));
+            let mut old = rmw(r, width, at, |o| ones(exec).fold(o, |v, l| step(v, xc[l])));
             for l in ones(exec).filter(|_| self.rtn) {
-                for h in 0..width {
-                    w.v[vdst + h][l] = (old >> (32 * h)) as u32;
-                }
-                old = step(old, x[l], c[l]);
-            }
-        } else if width == 1 {
-            for l in ones(exec) {
-                let (x, c) = (w.v[data][l], cmp.map_or(0, |k| w.v[k][l]));
-                let old = r.atomic32(offs[l], |o| atomic32(op, o, x, c));
-                if self.rtn {
-                    w.v[vdst][l] = old;
-                }
+                set_value(w, vdst, l, width, old);
+                old = step(old, xc[l]);
             }
         } else {
             for l in ones(exec) {
-                let (x, c) = (value(w, data, l), cmp.map_or(0, |k| value(w, k, l)));
-                let old = rmw(r, width, offs[l], |o| step(o, x, c));
-                for h in (0..width).filter(|_| self.rtn) {
-                    w.v[vdst + h][l] = (old >> (32 * h)) as u32;
+                let xc = operands(w, l);
+                let old = rmw(r, width, offs[l], |o| step(o, xc));
+                if self.rtn {
+                    set_value(w, vdst, l, width, old);
                 }
             }
         }
-        loaded(w, self.rtn, vdst, self.width as usize);
         true
     }
 }
@@ -686,16 +672,13 @@ impl FastLdsAtomic {
         let (width, n) = (self.width as usize, 4 * self.width as usize);
         let Some(last) = lds.len().checked_sub(n) else { return false };
         let addrs = &w.v[self.vaddr as usize];
-        let at = |l: usize| addrs[l].wrapping_add(self.offset) as usize;
-        if ones(exec).any(|l| at(l) > last || at(l) & 3 != 0) {
+        let at: [usize; 64] = std::array::from_fn(|l| addrs[l].wrapping_add(self.offset) as usize);
+        if ones(exec).any(|l| at[l] > last || at[l] & 3 != 0) {
             return false;
         }
-        let at: [usize; 64] = std::array::from_fn(at);
-        let value = |w: &Wave, k: u8, l: usize| {
-            (0..width).fold(0u64, |v, j| v | (w.v[k as usize + j][l] as u64) << (32 * j))
-        };
+        let (data0, data1) = (self.data0 as usize, self.data1 as usize);
         for l in ones(exec) {
-            let (x, c) = super::vmem::ds_operands(self.op, value(w, self.data0, l), value(w, self.data1, l));
+            let (x, c) = super::vmem::ds_operands(self.op, value(w, data0, l, width), value(w, data1, l, width));
             let bytes = &mut lds[at[l]..at[l] + n];
             let old = bytes.iter().rev().fold(0u64, |v, &b| v << 8 | b as u64);
             let new = if width == 1 {
@@ -705,12 +688,9 @@ impl FastLdsAtomic {
             };
             bytes.copy_from_slice(&new.to_le_bytes()[..n]);
             if self.rtn {
-                for h in 0..width {
-                    w.v[self.vdst as usize + h][l] = (old >> (32 * h)) as u32;
-                }
+                set_value(w, self.vdst as usize, l, width, old);
             }
         }
-        loaded(w, self.rtn, self.vdst as usize, width);
         true
     }
 }

@@ -251,7 +251,7 @@ fn set_vgpr(w: &mut Wave, r: usize, lane: usize, v: u32) {
 
 /// A 32-bit (`dwords` 1) or 64-bit (2) value of `lane` from VGPR `r` (and `r + 1`).
 #[inline]
-fn value(w: &Wave, r: usize, lane: usize, dwords: usize) -> u64 {
+pub(crate) fn value(w: &Wave, r: usize, lane: usize, dwords: usize) -> u64 {
     let lo = vgpr(w, r, lane) as u64;
     if dwords == 2 {
         lo | (vgpr(w, r + 1, lane) as u64) << 32
@@ -262,7 +262,7 @@ fn value(w: &Wave, r: usize, lane: usize, dwords: usize) -> u64 {
 
 /// Writes a 32-bit or 64-bit value of `lane` to VGPR `r` (and `r + 1`).
 #[inline]
-fn set_value(w: &mut Wave, r: usize, lane: usize, dwords: usize, v: u64) {
+pub(crate) fn set_value(w: &mut Wave, r: usize, lane: usize, dwords: usize, v: u64) {
     set_vgpr(w, r, lane, v as u32);
     if dwords == 2 {
         set_vgpr(w, r + 1, lane, (v >> 32) as u32);
