@@ -122,12 +122,14 @@ impl FastVop {
         if !d.short.is_vop() || !matches!(d.exec, Exec::Plain | Exec::RawSources) {
             return None;
         }
+        // GCN 1.4's VOP3 rows with OP_SEL write one half of a 16-bit VDST (OP_SEL bit 3: the
+        // high one) and keep the other, and read the high half of a 16-bit source whose bit
+        // is set (a modifier: [`FastVop::mods`]).
+        let opsel = i.arch.is_gcn14() && d.flags.has(Flags::OPSEL) && i.enc.is_vop3();
         use crate::enc::Enc;
         match i.enc {
             Enc::Vop1 | Enc::Vop2 | Enc::Vopc => {}
             Enc::Vop3a | Enc::Vop3b => {
-                // (OP_SEL of GCN 1.4's 16-bit rows: below.)
-                let opsel = i.arch.is_gcn14() && d.flags.has(Flags::OPSEL);
                 if i.clamp() || i.omod() != 0 || (i.op_sel() != 0 && !opsel) {
                     return None;
                 }
@@ -173,10 +175,6 @@ impl FastVop {
             _ => return None,
         };
         let wide = pair64(d.dst) && matches!(out, Out::Vgpr | Out::Carry);
-        // GCN 1.4's VOP3 rows with OP_SEL write one half of a 16-bit VDST (OP_SEL bit 3: the
-        // high one) and keep the other, and read the high half of a 16-bit source whose bit
-        // is set (a modifier: [`FastVop::mods`]).
-        let opsel = i.arch.is_gcn14() && d.flags.has(Flags::OPSEL) && i.enc.is_vop3();
         let dst_ok = one(d.dst) || bits16(d.dst) || wide;
         if !matches!(out, Out::Cmp { .. }) && !dst_ok {
             return None;
