@@ -39,6 +39,15 @@ enum From {
     Dpp(u8),
 }
 
+/// A 32-bit source as [`FastVop::carry_add`] gives it: a VGPR's row, a scalar register by
+/// operand code, or a constant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Source {
+    Row(u8),
+    Scalar(u8),
+    Value(u32),
+}
+
 /// What happens to the results.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Out {
@@ -333,6 +342,30 @@ impl FastVop {
         Some(p)
     }
 
+    /// A plain integer add with carry out (`v_add_co_u32`) or in and out (`v_addc_co_u32`):
+    /// its two sources, VDST, the pair its carries go to and the pair it reads carries from
+    /// (for [`super::fused`]).
+    pub(super) fn carry_add(&self) -> Option<([Source; 2], u8, u8, Option<u8>)> {
+        use super::ops::vop2::{add_co_u32, addc_co_u32};
+        let with_cin = std::ptr::fn_addr_eq(self.sem, addc_co_u32 as Semantics);
+        if !(with_cin || std::ptr::fn_addr_eq(self.sem, add_co_u32 as Semantics))
+            || !self.plain
+            || self.needs != 0
+            || self.out != Out::Carry
+            || self.nsrc != 2
+            || self.mask.is_some() != with_cin
+        {
+            return None;
+        }
+        let src = |f: From| match f {
+            From::Vgpr(r) => Some(Source::Row(r)),
+            From::Sreg(c) => Some(Source::Scalar(c)),
+            From::Value(v) => Some(Source::Value(v)),
+            _ => None,
+        };
+        Some(([src(self.src[0])?, src(self.src[1])?], self.vdst, self.sdst, self.mask))
+    }
+
     /// Source `k`'s input modifiers from `i` (VOP3: sources 0-2; DPP and SDWA: 0-1).
     fn modifiers(&mut self, i: &Instr, k: usize, ty: Ty) {
         if (i.enc.is_vop3() && k < 3) || (i.enc.is_ext() && k < 2) {
@@ -596,7 +629,7 @@ pub struct Gate {
     /// What rows run ([`FastVop::needs`]): integer rows without GPR indexing, float rows
     /// also only rounding to nearest even, rows of f64 or f16 also only keeping their
     /// denormals.
-    ok: [bool; 3],
+    pub(super) ok: [bool; 3],
     /// f32 input denormals flushed.
     flush_in: bool,
     /// f32 output denormals flushed.

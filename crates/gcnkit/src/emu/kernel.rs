@@ -329,6 +329,9 @@ struct Program {
     /// How many instructions from this one on, in address order, have a fast plan and are
     /// not branches: a run the wave loop executes without fetching each one.
     run_len: Vec<u32>,
+    /// The plans the wave loop's runs execute: `fast`'s, with superinstructions at the first
+    /// word of the pairs they cover (inside one run).
+    runs: Vec<Plan>,
 }
 
 const NONE: u32 = u32::MAX;
@@ -350,6 +353,9 @@ enum Plan {
     Branch(Cond, u32),
     /// `s_endpgm`: the wave ends (it ends a run).
     End,
+    /// A superinstruction: this word and the next run as one ([`super::fused`]; only in
+    /// [`Program::runs`], at the first word of the pair).
+    Add64(super::fused::FastAdd64),
     General,
 }
 
@@ -401,6 +407,7 @@ impl Program {
             fast: Vec::new(),
             pcs: Vec::new(),
             run_len: Vec::new(),
+            runs: Vec::new(),
             words,
         };
         let mut todo = vec![entry as usize / 4];
@@ -445,6 +452,14 @@ impl Program {
             let follows = p.at.get(next).is_some_and(|&n| n as usize == k + 1);
             let ends = matches!(p.fast[k], Plan::Branch(..) | Plan::End);
             p.run_len[k] = 1 + if follows && !ends { p.run_len[k + 1] } else { 0 };
+        }
+        p.runs = p.fast.clone();
+        for k in 0..p.instrs.len() {
+            if let (true, Plan::Vector(a), Some(Plan::Vector(b))) = (p.run_len[k] >= 2, &p.fast[k], p.fast.get(k + 1)) {
+                if let Some(f) = super::fused::FastAdd64::plan(a, b) {
+                    p.runs[k] = Plan::Add64(f);
+                }
+            }
         }
         p
     }
@@ -1440,7 +1455,7 @@ impl<'a> Worker<'a> {
                     if n > 0 && ws.pc.is_multiple_of(4) && ws.instructions + (n as u64) < ws.check_at {
                         // The run's plans and counters as slices: no bounds checks, nothing
                         // reloaded per instruction.
-                        let plans = &prog.fast[k..k + n];
+                        let plans = &prog.runs[k..k + n];
                         let w = &mut ws.w;
                         // Active lanes, counted again only when EXEC changed; counts kept in
                         // registers and added to the stats once per run. (Counted at the start:
@@ -1455,8 +1470,8 @@ impl<'a> Worker<'a> {
                         // MODE stays as it is for the run (only general instructions change it).
                         let gate = super::fast::Gate::of(w.mode);
                         gate.prepare(w, lanes);
-                        for p in plans {
-                            match p {
+                        while done < n {
+                            match &plans[done] {
                                 Plan::Vector(f) => {
                                     let exec = w.exec();
                                     if exec != seen {
@@ -1488,6 +1503,20 @@ impl<'a> Worker<'a> {
                                     if !f.run(w, sh.mem, lds, private, hint) {
                                         break;
                                     }
+                                }
+                                Plan::Add64(f) => {
+                                    let exec = w.exec();
+                                    if exec != seen {
+                                        seen = exec;
+                                        active = exec.count_ones() as u64;
+                                    }
+                                    if !f.run(w, exec, &gate) {
+                                        break;
+                                    }
+                                    lops += 2 * active;
+                                    vins += 2;
+                                    // (The pair's second word.)
+                                    done += 1;
                                 }
                                 Plan::Nop => {}
                                 Plan::Branch(cond, t) => {
@@ -1651,7 +1680,8 @@ impl<'a> Worker<'a> {
                         continue;
                     }
                 }
-                Plan::Nop | Plan::Branch(..) | Plan::End | Plan::General => {}
+                // (Superinstructions are only in runs.)
+                Plan::Nop | Plan::Branch(..) | Plan::End | Plan::Add64(_) | Plan::General => {}
             }
             let next = ws.pc + 4 * i.len as u32;
             let Some(d) = i.def() else {

@@ -370,7 +370,7 @@ fn pack_bits_avx2(mask: &[u32; N]) -> u64 {
 /// Does the CPU have AVX2 ([`multiversion`]'s choice; tests can turn it off, on their thread)?
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
-fn has_avx2() -> bool {
+pub(crate) fn has_avx2() -> bool {
     #[cfg(test)]
     if BASELINE.with(|b| b.get()) {
         return false;

@@ -13,6 +13,7 @@ pub mod dispatch;
 pub mod exec;
 pub mod fast;
 pub mod fastmem;
+pub mod fused;
 pub mod float;
 pub mod gpus;
 pub mod image;
