@@ -81,6 +81,9 @@ pub struct FastVop {
     /// them).
     needs: u8,
     reads_dst: bool,
+    /// VDST's row is swapped into the lanes as the old value (not copied): a row that reads
+    /// VDST (V_FMAC, V_MAC) and no other source that reads that VGPR.
+    old_swap: bool,
     /// The VGPR sources swapped into the lanes (bit k: source k, register `swap_reg[k]`; bit
     /// 4 + k: source k a 64-bit pair from `swap_reg[k]` that no other source overlaps).
     swap: u8,
@@ -206,6 +209,7 @@ impl FastVop {
                 (d.dst.is_float() || d.src.iter().take(nsrc).any(|t| t.is_float())) as u8
             },
             reads_dst: d.flags.has(Flags::READS_DST),
+            old_swap: false,
             swap: 0,
             swap_reg: [0; 3],
             any_flush_in: false,
@@ -321,6 +325,16 @@ impl FastVop {
                 p.swap_reg[k] = r;
             }
         }
+        p.old_swap = p.reads_dst
+            && p.out == Out::Vgpr
+            && !p.wide
+            && p.sdwa.is_none()
+            && p.half.is_none()
+            && (0..p.nsrc as usize).all(|k| match p.src[k] {
+                From::Vgpr(r) | From::Dpp(r) => r != p.vdst,
+                From::Vgpr64(r) => r != p.vdst && r + 1 != p.vdst,
+                _ => true,
+            });
         p.fill = d.name.contains(&"v_mov_b32")
             && p.sdwa.is_none()
             && p.out == Out::Vgpr
@@ -408,7 +422,10 @@ impl FastVop {
         // VDST's old value, for the rows that read it (V_MAC_* accumulate into it), before
         // any source row leaves the register file.
         let place = self.sdwa.filter(|x| x.dst_sel != 6);
-        if self.reads_dst || place.is_some() || self.half.is_some() {
+        if self.old_swap {
+            // (Back before a blend into the register, below.)
+            std::mem::swap(&mut l.old[0], &mut w.v[self.vdst as usize]);
+        } else if self.reads_dst || place.is_some() || self.half.is_some() {
             *l.old[0] = *w.v[self.vdst as usize];
         }
         // Copied sources first (64-bit pairs that overlap another source read the register
@@ -520,6 +537,9 @@ impl FastVop {
                         std::mem::swap(&mut w.v[vdst + 1], &mut l.dst[1]);
                     }
                 } else {
+                    if self.old_swap {
+                        std::mem::swap(&mut l.old[0], &mut w.v[vdst]);
+                    }
                     blend(&mut w.v[vdst], &l.dst[0], write);
                     if self.wide {
                         blend(&mut w.v[vdst + 1], &l.dst[1], write);
