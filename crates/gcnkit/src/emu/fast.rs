@@ -105,8 +105,8 @@ pub struct FastVop {
     /// without the lanes.
     fill: bool,
     /// The common word ([`FastVop::run_plain`]): 32-bit or 16-bit sources that are whole
-    /// VGPRs (swapped in), scalar registers or constants, no DPP, SDWA, modifiers or OP_SEL,
-    /// one VGPR result not read first.
+    /// VGPRs (swapped in), scalar registers or constants (or such 64-bit integer pairs), no
+    /// DPP, SDWA, modifiers or OP_SEL, one VGPR (or pair) result not read first.
     plain: bool,
     /// A DPP word's controls (rocPRIM's warp scans and reductions): SRC0 read across lanes,
     /// and only the lanes they enable written.
@@ -345,12 +345,12 @@ impl FastVop {
             && p.sdwa.is_none()
             && p.half.is_none()
             && !p.post64
-            && !p.wide
             && !p.reads_dst
             && p.mods == [0; 3]
             && (0..p.nsrc as usize).all(|k| match p.src[k] {
                 From::Vgpr(_) => p.swap & (1 << k) != 0,
-                From::Sreg(_) | From::Value(_) => true,
+                From::Vgpr64(_) => p.swap & (16 << k) != 0,
+                From::Sreg(_) | From::Value(_) | From::Sreg64(_) | From::Value64(_) => true,
                 _ => false,
             });
         Some(p)
@@ -562,7 +562,15 @@ impl FastVop {
             match self.src[k] {
                 From::Sreg(c) => *l.src[k][0] = [w.s[c as usize]; N],
                 From::Value(v) => *l.src[k][0] = [v; N],
-                // (VGPRs: swapped in below.)
+                From::Sreg64(c) => {
+                    *l.src[k][0] = [w.s[c as usize]; N];
+                    *l.src[k][1] = [w.s[c as usize + 1]; N];
+                }
+                From::Value64(v) => {
+                    *l.src[k][0] = [v as u32; N];
+                    *l.src[k][1] = [(v >> 32) as u32; N];
+                }
+                // (VGPRs and VGPR pairs: swapped in below.)
                 _ => {}
             }
         }
@@ -584,8 +592,14 @@ impl FastVop {
                 let vdst = self.vdst as usize;
                 if exec == u64::MAX {
                     std::mem::swap(&mut w.v[vdst], &mut l.dst[0]);
+                    if self.wide {
+                        std::mem::swap(&mut w.v[vdst + 1], &mut l.dst[1]);
+                    }
                 } else {
                     blend(&mut w.v[vdst], &l.dst[0], exec);
+                    if self.wide {
+                        blend(&mut w.v[vdst + 1], &l.dst[1], exec);
+                    }
                 }
                 if out == Out::Carry {
                     w.set_pair(self.sdst as usize, l.sdst & exec);

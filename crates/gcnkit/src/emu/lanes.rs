@@ -234,6 +234,75 @@ fn carry_avx2<const SUB: bool, const SAT: bool, const CIN: bool>(
     out
 }
 
+/// The 64-bit shifts of row pairs (`lo`, `hi`) by each lane's `amt & 63` (`kind` 0: left, 1:
+/// logical right, 2: arithmetic right), eight lanes at a time with AVX2's variable 32-bit
+/// shifts (a count past 31 gives 0, or the sign for the arithmetic one), or `false` without
+/// AVX2 (the caller's lane loop then runs; `simd_matches_baseline` holds the two to the same
+/// bits).
+#[inline(always)]
+pub fn shift64_lanes(
+    lo: &[u32; N],
+    hi: &[u32; N],
+    amt: &[u32; N],
+    kind: u8,
+    dlo: &mut [u32; N],
+    dhi: &mut [u32; N],
+) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    if has_avx2() {
+        // SAFETY: the CPU has AVX2 (checked just above).
+        unsafe {
+            match kind {
+                0 => shift64_avx2::<0>(lo, hi, amt, dlo, dhi),
+                1 => shift64_avx2::<1>(lo, hi, amt, dlo, dhi),
+                _ => shift64_avx2::<2>(lo, hi, amt, dlo, dhi),
+            }
+        }
+        return true;
+    }
+    let _ = (lo, hi, amt, kind, dlo, dhi);
+    false
+}
+
+/// [`shift64_lanes`] of one kind `K`: a half moves by `s`, the other half's bits cross by
+/// `32 - s` (below 32) or `s - 32` (from 32), each a shift whose count is out of range (0)
+/// where it does not apply.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn shift64_avx2<const K: u8>(lo: &[u32; N], hi: &[u32; N], amt: &[u32; N], dlo: &mut [u32; N], dhi: &mut [u32; N]) {
+    use std::arch::x86_64::*;
+    let (m63, t32, t31) = (_mm256_set1_epi32(63), _mm256_set1_epi32(32), _mm256_set1_epi32(31));
+    for c in 0..N / 8 {
+        // SAFETY: lanes 8c..8c+8 of the five arrays (unaligned loads and stores).
+        unsafe {
+            let at = |a: &[u32; N]| a.as_ptr().add(8 * c) as *const __m256i;
+            let (l, h) = (_mm256_loadu_si256(at(lo)), _mm256_loadu_si256(at(hi)));
+            let s = _mm256_and_si256(_mm256_loadu_si256(at(amt)), m63);
+            let (up, down) = (_mm256_sub_epi32(t32, s), _mm256_sub_epi32(s, t32));
+            let (rl, rh) = match K {
+                0 => (
+                    _mm256_sllv_epi32(l, s),
+                    _mm256_or_si256(_mm256_or_si256(_mm256_sllv_epi32(h, s), _mm256_srlv_epi32(l, up)), _mm256_sllv_epi32(l, down)),
+                ),
+                1 => (
+                    _mm256_or_si256(_mm256_or_si256(_mm256_srlv_epi32(l, s), _mm256_sllv_epi32(h, up)), _mm256_srlv_epi32(h, down)),
+                    _mm256_srlv_epi32(h, s),
+                ),
+                _ => {
+                    // (From 32 on, the sign-filled high half's bits; below, none.)
+                    let from32 = _mm256_and_si256(_mm256_srav_epi32(h, down), _mm256_cmpgt_epi32(s, t31));
+                    (
+                        _mm256_or_si256(_mm256_or_si256(_mm256_srlv_epi32(l, s), _mm256_sllv_epi32(h, up)), from32),
+                        _mm256_srav_epi32(h, s),
+                    )
+                }
+            };
+            _mm256_storeu_si256(dlo.as_mut_ptr().add(8 * c) as *mut __m256i, rl);
+            _mm256_storeu_si256(dhi.as_mut_ptr().add(8 * c) as *mut __m256i, rh);
+        }
+    }
+}
+
 /// `dst[k] = the little-endian dword at byte `offs[k] + add` of `bytes`` for the lanes whose
 /// `exec` bit is set (the others keep theirs), with AVX2's gathers, or `false` without AVX2.
 /// The caller has checked every active lane's dword inside `bytes` (at most 2 GiB).

@@ -1155,9 +1155,12 @@ fn scale_rtz(m: u64, e: i32) -> u64 {
 /// A 64-bit shift: operand `val` (0 or 1) is the 64-bit value, the other operand's low 6 bits
 /// the amount (the `rev` forms swap them so the amount can be an inline constant in SRC0).
 #[inline(always)]
-fn shift64(l: &mut Lanes, val: usize, f: impl Fn(u64, u32) -> u64) {
+fn shift64(l: &mut Lanes, val: usize, kind: u8, f: impl Fn(u64, u32) -> u64) {
     let amt = 1 - val;
     let [dlo, dhi, ..] = &mut l.dst;
+    if crate::emu::lanes::shift64_lanes(&l.src[val][0], &l.src[val][1], &l.src[amt][0], kind, dlo, dhi) {
+        return;
+    }
     each64_32(&l.src[val][0], &l.src[val][1], &l.src[amt][0], dlo, dhi, |v, s| {
         f(v, s & 63)
     })
@@ -1165,28 +1168,28 @@ fn shift64(l: &mut Lanes, val: usize, f: impl Fn(u64, u32) -> u64) {
 
 /// `VDST = SRC0 << (SRC1 & 63)` (SRC0 64-bit, SRC1 32-bit).
 pub fn lshl_b64(l: &mut Lanes) {
-    shift64(l, 0, |v, s| v << s)
+    shift64(l, 0, 0, |v, s| v << s)
 }
 
 pub fn lshr_b64(l: &mut Lanes) {
-    shift64(l, 0, |v, s| v >> s)
+    shift64(l, 0, 1, |v, s| v >> s)
 }
 
 pub fn ashr_i64(l: &mut Lanes) {
-    shift64(l, 0, |v, s| (v as i64 >> s) as u64)
+    shift64(l, 0, 2, |v, s| (v as i64 >> s) as u64)
 }
 
 /// `VDST = SRC1 << (SRC0 & 63)` (SRC0 32-bit, SRC1 64-bit).
 pub fn lshlrev_b64(l: &mut Lanes) {
-    shift64(l, 1, |v, s| v << s)
+    shift64(l, 1, 0, |v, s| v << s)
 }
 
 pub fn lshrrev_b64(l: &mut Lanes) {
-    shift64(l, 1, |v, s| v >> s)
+    shift64(l, 1, 1, |v, s| v >> s)
 }
 
 pub fn ashrrev_i64(l: &mut Lanes) {
-    shift64(l, 1, |v, s| (v as i64 >> s) as u64)
+    shift64(l, 1, 2, |v, s| (v as i64 >> s) as u64)
 }
 
 pub fn add_f64(l: &mut Lanes) {
