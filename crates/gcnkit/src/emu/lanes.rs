@@ -355,6 +355,19 @@ multiversion! {
     }
 }
 
+multiversion! {
+    /// Bit i = `f(l, i)`: the lanes' results to a mask array first (a loop the compiler
+    /// vectorises into packed compares), then to bits (the sign bits of eight lanes in one
+    /// instruction).
+    fn lane_bits(l: &Lanes, f: impl Fn(&Lanes, usize) -> bool) -> u64 {
+        let mut mask = [0u32; N];
+        for (i, m) in mask.iter_mut().enumerate() {
+            *m = 0u32.wrapping_sub(f(l, i) as u32);
+        }
+        pack_bits(&mask)
+    }
+}
+
 /// `STEPS[d - 1][k] = k * 4 * d`: lane k's offset in a coalesced access of `d` dwords per lane.
 static STEPS: [[u32; N]; 4] = {
     let mut t = [[0u32; N]; 4];

@@ -230,16 +230,10 @@ pub fn map64f(l: &mut Lanes, f: impl Fn(Rm, f64, f64, f64) -> f64) {
     })
 }
 
-/// Per-lane bit results: `sdst` bit i = f(lane i). The lanes' results go to a mask array
-/// first (a loop the compiler vectorises into packed compares), then to bits four lanes at a
-/// time (x86-64: the sign bits of four lanes in one instruction).
+/// Per-lane bit results: `sdst` bit i = f(lane i) ([`super::lanes::lane_bits`]).
 #[inline(always)]
 pub fn bits(l: &mut Lanes, f: impl Fn(&Lanes, usize) -> bool) {
-    let mut mask = [0u32; N];
-    for (i, m) in mask.iter_mut().enumerate() {
-        *m = 0u32.wrapping_sub(f(l, i) as u32);
-    }
-    l.sdst = pack_bits(&mask);
+    l.sdst = super::lanes::lane_bits(l, f);
 }
 
 /// Lane masks of each four bits: entry b holds four u32 masks, all ones where bit k of b is
