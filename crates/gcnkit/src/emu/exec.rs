@@ -547,23 +547,24 @@ pub(crate) fn float_post(l: &mut Lanes, ty: Ty, omod: u8, clamp: bool, dx10: boo
             }
         }
         _ => {
-            for lane in 0..N {
-                let mut v = f64::from_bits(l.dst[0][lane] as u64 | (l.dst[1][lane] as u64) << 32);
-                // A signalling NaN comes out quiet, as the multiplication by the output scale
-                // leaves it: said, not left to `v * 1.0`, which an optimising build folds
-                // away where the scale is known to be 1 (the fast path's call).
-                if v.is_nan() {
-                    v = f64::from_bits(v.to_bits() | 1 << 51);
+            // A signalling NaN comes out quiet, as the multiplication by the output scale
+            // leaves it: said on the halves, not left to `v * 1.0`, which an optimising
+            // build folds away where the scale is known to be 1 (the fast path's call).
+            let [lo, hi, ..] = &mut l.dst;
+            super::lanes::quiet64_lanes(lo, hi);
+            if scale != 1.0 || clamp || !keep_denorms {
+                for lane in 0..N {
+                    let mut v = f64::from_bits(l.dst[0][lane] as u64 | (l.dst[1][lane] as u64) << 32);
+                    if scale != 1.0 {
+                        v *= scale;
+                    }
+                    if clamp {
+                        v = clampf(v);
+                    }
+                    let b = if keep_denorms { v.to_bits() } else { ftz64(v.to_bits()) };
+                    l.dst[0][lane] = b as u32;
+                    l.dst[1][lane] = (b >> 32) as u32;
                 }
-                if scale != 1.0 {
-                    v *= scale;
-                }
-                if clamp {
-                    v = clampf(v);
-                }
-                let b = if keep_denorms { v.to_bits() } else { ftz64(v.to_bits()) };
-                l.dst[0][lane] = b as u32;
-                l.dst[1][lane] = (b >> 32) as u32;
             }
         }
     }
