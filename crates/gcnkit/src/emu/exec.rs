@@ -548,10 +548,17 @@ pub(crate) fn float_post(l: &mut Lanes, ty: Ty, omod: u8, clamp: bool, dx10: boo
         }
         _ => {
             // A signalling NaN comes out quiet, as the multiplication by the output scale
-            // leaves it: said on the halves, not left to `v * 1.0`, which an optimising
-            // build folds away where the scale is known to be 1 (the fast path's call).
-            let [lo, hi, ..] = &mut l.dst;
-            super::lanes::quiet64_lanes(lo, hi);
+            // leaves it: said, not left to `v * 1.0`, which an optimising build folds away
+            // where the scale is known to be 1 (the fast path's call). Lane by lane, as the
+            // row's semantics wrote them: a vector load of dwords just stored one by one
+            // waits for them all (it took the f64 kernel 25% longer).
+            for lane in 0..N {
+                let h = l.dst[1][lane];
+                if h & 0x7ff0_0000 == 0x7ff0_0000 {
+                    let v = super::float::quiet64(f64::from_bits(l.dst[0][lane] as u64 | (h as u64) << 32));
+                    l.dst[1][lane] = (v.to_bits() >> 32) as u32;
+                }
+            }
             if scale != 1.0 || clamp || !keep_denorms {
                 for lane in 0..N {
                     let mut v = f64::from_bits(l.dst[0][lane] as u64 | (l.dst[1][lane] as u64) << 32);

@@ -368,17 +368,6 @@ multiversion! {
     }
 }
 
-multiversion! {
-    /// The f64 lanes of row pairs (`lo`, `hi`) made quiet ([`super::float::quiet64`]: a
-    /// signalling NaN's quiet bit set, its payload kept).
-    fn quiet64_lanes(lo: &[u32; N], hi: &mut [u32; N]) {
-        for i in 0..N {
-            let v = super::float::quiet64(f64::from_bits(lo[i] as u64 | (hi[i] as u64) << 32));
-            hi[i] = (v.to_bits() >> 32) as u32;
-        }
-    }
-}
-
 /// `STEPS[d - 1][k] = k * 4 * d`: lane k's offset in a coalesced access of `d` dwords per lane.
 static STEPS: [[u32; N]; 4] = {
     let mut t = [[0u32; N]; 4];
