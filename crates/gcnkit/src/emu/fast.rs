@@ -108,6 +108,8 @@ pub struct FastVop {
     /// VGPRs (swapped in), scalar registers or constants (or such 64-bit integer pairs), no
     /// DPP, SDWA, modifiers or OP_SEL, one VGPR (or pair) result not read first.
     plain: bool,
+    /// A source is a scalar pair or a 64-bit constant ([`FastVop::fill_pairs`]).
+    pairs: bool,
     /// A DPP word's controls (rocPRIM's warp scans and reductions): SRC0 read across lanes,
     /// and only the lanes they enable written.
     dpp: Option<DppCtl>,
@@ -216,6 +218,7 @@ impl FastVop {
             mods: [0; 3],
             sign: [(0, 0); 3],
             plain: false,
+            pairs: false,
             half: (opsel && d.dst.is_16()).then_some(i.op_sel() & 8 != 0),
             wide,
             fill: false,
@@ -341,6 +344,7 @@ impl FastVop {
             && !p.wide
             && p.mods[0] == 0
             && matches!(p.src[0], From::Sreg(_) | From::Value(_));
+        p.pairs = (0..p.nsrc as usize).any(|k| matches!(p.src[k], From::Sreg64(_) | From::Value64(_)));
         p.plain = p.dpp.is_none()
             && p.sdwa.is_none()
             && p.half.is_none()
@@ -562,17 +566,13 @@ impl FastVop {
             match self.src[k] {
                 From::Sreg(c) => *l.src[k][0] = [w.s[c as usize]; N],
                 From::Value(v) => *l.src[k][0] = [v; N],
-                From::Sreg64(c) => {
-                    *l.src[k][0] = [w.s[c as usize]; N];
-                    *l.src[k][1] = [w.s[c as usize + 1]; N];
-                }
-                From::Value64(v) => {
-                    *l.src[k][0] = [v as u32; N];
-                    *l.src[k][1] = [(v >> 32) as u32; N];
-                }
-                // (VGPRs and VGPR pairs: swapped in below.)
+                // (VGPRs and VGPR pairs: swapped in below; scalar pairs and 64-bit
+                // constants after this loop.)
                 _ => {}
             }
+        }
+        if self.pairs {
+            self.fill_pairs(w, l);
         }
         self.swap_rows(w, l, self.swap);
         l.exec = exec;
@@ -624,6 +624,25 @@ impl FastVop {
             blend(row, &[v; N], exec);
         }
         true
+    }
+
+    /// A plain 64-bit word's scalar-pair and 64-bit constant sources, into both dwords of
+    /// their lanes (out of line: the 32-bit words' path stays as short as it was).
+    #[inline(never)]
+    fn fill_pairs(&self, w: &Wave, l: &mut Lanes) {
+        for k in 0..self.nsrc as usize {
+            match self.src[k] {
+                From::Sreg64(c) => {
+                    *l.src[k][0] = [w.s[c as usize]; N];
+                    *l.src[k][1] = [w.s[c as usize + 1]; N];
+                }
+                From::Value64(v) => {
+                    *l.src[k][0] = [v as u32; N];
+                    *l.src[k][1] = [(v >> 32) as u32; N];
+                }
+                _ => {}
+            }
+        }
     }
 
     /// Swaps the 64-bit pairs of the sources in `swap` (bit 4 + k: source k) with their
