@@ -82,7 +82,14 @@ impl FastAdd64 {
         // SAFETY: AVX2 was there when planned (a CPU keeps it); the pointers are the
         // wave's rows of 64 lanes, alive and not otherwise borrowed until it returns.
         #[cfg(target_arch = "x86_64")]
-        let (c1, c2) = unsafe { add64_avx2(rows, consts, lo_dst, hi_dst, exec) };
+        let (c1, c2) = unsafe {
+            // (Two copies: under a whole EXEC the rows are stored, not blended.)
+            if exec == u64::MAX {
+                add64_lanes::<true>(rows, consts, lo_dst, hi_dst, exec)
+            } else {
+                add64_lanes::<false>(rows, consts, lo_dst, hi_dst, exec)
+            }
+        };
         #[cfg(not(target_arch = "x86_64"))]
         let (c1, c2) = (0, 0);
         w.set_pair(self.carry as usize, c1 & exec);
@@ -92,28 +99,10 @@ impl FastAdd64 {
 }
 
 /// Both words eight lanes at a time: the low sums and their carries, the low rows written
-/// (under `exec`), then the high sums with those carries in, read after. Returns the carry
-/// bits of each word (all lanes).
+/// (under `exec`; `FULL`: all of EXEC, plain stores), then the high sums with those carries
+/// in, read after. Returns the carry bits of each word (all lanes).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-unsafe fn add64_avx2(
-    rows: [Option<*mut u32>; 4],
-    consts: [u32; 4],
-    lo_dst: *mut u32,
-    hi_dst: *mut u32,
-    exec: u64,
-) -> (u64, u64) {
-    // (Two copies: under a whole EXEC the rows are stored, not blended.)
-    if exec == u64::MAX {
-        unsafe { add64_lanes::<true>(rows, consts, lo_dst, hi_dst, exec) }
-    } else {
-        unsafe { add64_lanes::<false>(rows, consts, lo_dst, hi_dst, exec) }
-    }
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-#[inline]
 unsafe fn add64_lanes<const FULL: bool>(
     rows: [Option<*mut u32>; 4],
     consts: [u32; 4],
