@@ -20,7 +20,7 @@ use crate::operand::{classify, inline_value, Src};
 
 /// Where a source comes from.
 #[derive(Clone, Copy, Debug)]
-enum From {
+pub(super) enum From {
     Vgpr(u8),
     /// A scalar register by operand code (read when the instruction runs).
     Sreg(u8),
@@ -37,15 +37,6 @@ enum From {
     /// SRC0 of a DPP word: each lane reads the VGPR's lane its control names (0 where that
     /// lane is out of range or inactive).
     Dpp(u8),
-}
-
-/// A 32-bit source as [`FastVop::carry_add`] gives it: a VGPR's row, a scalar register by
-/// operand code, or a constant.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Source {
-    Row(u8),
-    Scalar(u8),
-    Value(u32),
 }
 
 /// What happens to the results.
@@ -363,7 +354,8 @@ impl FastVop {
     /// A plain integer add with carry out (`v_add_co_u32`) or in and out (`v_addc_co_u32`):
     /// its two sources, VDST, the pair its carries go to and the pair it reads carries from
     /// (for [`super::fused`]).
-    pub(super) fn carry_add(&self) -> Option<([Source; 2], u8, u8, Option<u8>)> {
+    /// (The sources: each a VGPR, a scalar register or a constant.)
+    pub(super) fn carry_add(&self) -> Option<([From; 2], u8, u8, Option<u8>)> {
         use super::ops::vop2::{add_co_u32, addc_co_u32};
         let with_cin = std::ptr::fn_addr_eq(self.sem, addc_co_u32 as Semantics);
         if !(with_cin || std::ptr::fn_addr_eq(self.sem, add_co_u32 as Semantics))
@@ -375,13 +367,11 @@ impl FastVop {
         {
             return None;
         }
-        let src = |f: From| match f {
-            From::Vgpr(r) => Some(Source::Row(r)),
-            From::Sreg(c) => Some(Source::Scalar(c)),
-            From::Value(v) => Some(Source::Value(v)),
-            _ => None,
-        };
-        Some(([src(self.src[0])?, src(self.src[1])?], self.vdst, self.sdst, self.mask))
+        let src = [self.src[0], self.src[1]];
+        if !src.iter().all(|f| matches!(f, From::Vgpr(_) | From::Sreg(_) | From::Value(_))) {
+            return None;
+        }
+        Some((src, self.vdst, self.sdst, self.mask))
     }
 
     /// Source `k`'s input modifiers from `i` (VOP3: sources 0-2; DPP and SDWA: 0-1).

@@ -5,7 +5,7 @@
 //! taking its carry: every address of a HIP kernel's global access is built so, and as two
 //! planned words each gathers its sources, runs its row and writes back alone.
 
-use super::fast::{FastVop, Gate, Source as Arg};
+use super::fast::{FastVop, From, Gate};
 use super::lanes::N;
 use super::wave::{Wave, EXEC};
 
@@ -13,10 +13,10 @@ use super::wave::{Wave, EXEC};
 /// with its carry bits to `carry_out`, all under EXEC.
 #[derive(Clone, Copy, Debug)]
 pub struct FastAdd64 {
-    lo: [Arg; 2],
+    lo: [From; 2],
     lo_dst: u8,
     carry: u8,
-    hi: [Arg; 2],
+    hi: [From; 2],
     hi_dst: u8,
     carry_out: u8,
 }
@@ -27,15 +27,18 @@ impl FastAdd64 {
     /// EXEC (`b` would then run under another EXEC) and holds none of `b`'s scalar sources
     /// (read when the pair starts). Only with AVX2 (without it the words run as they are).
     pub fn plan(a: &FastVop, b: &FastVop) -> Option<FastAdd64> {
+        #[cfg(target_arch = "x86_64")]
         if !super::lanes::has_avx2() {
             return None;
         }
+        #[cfg(not(target_arch = "x86_64"))]
+        return None;
         let (lo, lo_dst, carry, cin) = a.carry_add()?;
         let (hi, hi_dst, carry_out, cin_b) = b.carry_add()?;
         if cin.is_some() || cin_b != Some(carry) || carry as usize == EXEC {
             return None;
         }
-        if hi.iter().any(|x| matches!(*x, Arg::Scalar(c) if c & !1 == carry)) {
+        if hi.iter().any(|x| matches!(*x, From::Sreg(c) if c & !1 == carry)) {
             return None;
         }
         Some(FastAdd64 {
@@ -50,15 +53,16 @@ impl FastAdd64 {
 
     /// Runs the pair under `exec` (the wave's EXEC); `false`: MODE asks for the general
     /// executor (GPR indexing), nothing was done.
+    #[cfg(target_arch = "x86_64")]
     #[inline]
     pub fn run(&self, w: &mut Wave, exec: u64, gate: &Gate) -> bool {
         if !gate.ok[0] {
             return false;
         }
-        let scalar = |w: &Wave, a: Arg| match a {
-            Arg::Scalar(c) => w.s[c as usize],
-            Arg::Value(v) => v,
-            Arg::Row(_) => 0,
+        let scalar = |w: &Wave, a: From| match a {
+            From::Sreg(c) => w.s[c as usize],
+            From::Value(v) => v,
+            _ => 0,
         };
         let consts = [
             scalar(w, self.lo[0]),
@@ -70,8 +74,8 @@ impl FastAdd64 {
         // are independent, so each lane runs both words before the next, reading after
         // writing).
         let v = &mut w.v;
-        let mut row = |a: Arg| match a {
-            Arg::Row(r) => Some(v[r as usize].as_mut_ptr()),
+        let mut row = |a: From| match a {
+            From::Vgpr(r) => Some(v[r as usize].as_mut_ptr()),
             _ => None,
         };
         let rows = [row(self.lo[0]), row(self.lo[1]), row(self.hi[0]), row(self.hi[1])];
@@ -81,7 +85,6 @@ impl FastAdd64 {
         );
         // SAFETY: AVX2 was there when planned (a CPU keeps it); the pointers are the
         // wave's rows of 64 lanes, alive and not otherwise borrowed until it returns.
-        #[cfg(target_arch = "x86_64")]
         let (c1, c2) = unsafe {
             // (Two copies: under a whole EXEC the rows are stored, not blended.)
             if exec == u64::MAX {
@@ -90,11 +93,15 @@ impl FastAdd64 {
                 add64_lanes::<false>(rows, consts, lo_dst, hi_dst, exec)
             }
         };
-        #[cfg(not(target_arch = "x86_64"))]
-        let (c1, c2) = (0, 0);
         w.set_pair(self.carry as usize, c1 & exec);
         w.set_pair(self.carry_out as usize, c2 & exec);
         true
+    }
+
+    /// (Never planned without AVX2.)
+    #[cfg(not(target_arch = "x86_64"))]
+    pub fn run(&self, _: &mut Wave, _: u64, _: &Gate) -> bool {
+        false
     }
 }
 
@@ -153,7 +160,7 @@ unsafe fn add64_lanes<const FULL: bool>(
     (c1, c2)
 }
 
-#[cfg(test)]
+#[cfg(all(test, target_arch = "x86_64"))]
 mod tests {
     use super::*;
     use crate::arch::Arch;
