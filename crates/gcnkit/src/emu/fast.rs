@@ -374,6 +374,26 @@ impl FastVop {
         Some((src, self.vdst, self.sdst, self.mask))
     }
 
+    /// A plain integer word that writes VDST (and perhaps carries), for the affine tier
+    /// ([`super::affine`]): its semantics, sources (VGPRs, VGPR pairs, scalar registers,
+    /// constants), VDST, whether VDST is a pair, the pair its carries go to and the pair it
+    /// reads as lane bits.
+    pub(super) fn integer_parts(&self) -> Option<(Semantics, &[From], u8, bool, Option<u8>, Option<u8>)> {
+        if !self.plain || self.needs != 0 || self.pairs || !matches!(self.out, Out::Vgpr | Out::Carry) {
+            return None;
+        }
+        let carry = (self.out == Out::Carry).then_some(self.sdst);
+        Some((self.sem, &self.src[..self.nsrc as usize], self.vdst, self.wide, carry, self.mask))
+    }
+
+    /// The VGPRs the word writes: VDST (and the next one, for a pair); none for compares.
+    pub(super) fn vgprs_written(&self) -> std::ops::Range<usize> {
+        match self.out {
+            Out::Cmp { .. } => 0..0,
+            _ => self.vdst as usize..self.vdst as usize + 1 + self.wide as usize,
+        }
+    }
+
     /// Source `k`'s input modifiers from `i` (VOP3: sources 0-2; DPP and SDWA: 0-1).
     fn modifiers(&mut self, i: &Instr, k: usize, ty: Ty) {
         if (i.enc.is_vop3() && k < 3) || (i.enc.is_ext() && k < 2) {

@@ -265,36 +265,7 @@ impl FastGlobal {
         let lane_addr = |l: usize| base.wrapping_add(lo[l] as u64 | hi.map_or(0, |h| (h[l] as u64) << 32));
         // The coalesced case: every lane on, lane k at the first lane's address + k * stride.
         if exec == u64::MAX && super::lanes::consecutive(lo, hi, stride) {
-            let a = lane_addr(0);
-            let n = 64 * stride as u64;
-            let Some((r, o)) = mem.span_hinted(a, n, hint) else {
-                return false;
-            };
-            if self.flat && (aperture(a) || aperture(a + n - 1)) {
-                return false;
-            }
-            if let Some(log) = log {
-                let mut log = log.borrow_mut();
-                if stride == 4 {
-                    note_dwords(&mut log, r, o, self.load, self.glc);
-                }
-                for l in (0..64).filter(|_| stride != 4) {
-                    note(
-                        &mut log,
-                        r,
-                        o + l * stride as u64,
-                        stride as u64,
-                        l as usize,
-                        self.load,
-                        self.glc,
-                    );
-                }
-            }
-            self.move_span(w, r, o);
-            // The next waves' spans, most likely (consecutive work-groups): in the cache
-            // before they ask.
-            r.prefetch(o + PREFETCH_AHEAD * n, n);
-            return true;
+            return self.span(w, mem, lane_addr(0), log, hint);
         }
         self.run_lanes(w, mem, exec, base, log)
     }
@@ -375,6 +346,60 @@ impl FastGlobal {
         }
         loaded(w, self.load, data, dwords);
         true
+    }
+
+    /// The coalesced access (every lane on, lane k at `a + k * stride`) at `a`: `false`
+    /// where the general path must run it (outside memory, an aperture).
+    #[inline]
+    pub(super) fn span(&self, w: &mut Wave, mem: &Memory, a: u64, log: Option<&Log>, hint: &mut u32) -> bool {
+        let stride = self.stride();
+        let n = 64 * stride as u64;
+        let Some((r, o)) = mem.span_hinted(a, n, hint) else {
+            return false;
+        };
+        if self.flat && (aperture(a) || aperture(a + n - 1)) {
+            return false;
+        }
+        if let Some(log) = log {
+            let mut log = log.borrow_mut();
+            if stride == 4 {
+                note_dwords(&mut log, r, o, self.load, self.glc);
+            }
+            for l in (0..64).filter(|_| stride != 4) {
+                note(
+                    &mut log,
+                    r,
+                    o + l * stride as u64,
+                    stride as u64,
+                    l as usize,
+                    self.load,
+                    self.glc,
+                );
+            }
+        }
+        self.move_span(w, r, o);
+        // The next waves' spans, most likely (consecutive work-groups): in the cache
+        // before they ask.
+        r.prefetch(o + PREFETCH_AHEAD * n, n);
+        true
+    }
+
+    /// For the affine tier ([`super::affine`]): VADDR (a pair when `wide`), the stride of
+    /// the lanes' addresses in a coalesced access, a load (or a store) and its data VGPRs.
+    pub(super) fn span_operands(&self) -> (u8, bool, u32, bool, u8, u8) {
+        (self.vaddr, self.wide, self.stride(), self.load, self.data, self.dwords)
+    }
+
+    /// Where a coalesced access whose first lane's VADDR is `lo` (and `hi`) begins, as
+    /// [`FastGlobal::run`] finds it; None where `run` would not take that path (a FLAT
+    /// address in the private aperture, a null scalar base).
+    #[inline]
+    pub(super) fn span_start(&self, w: &Wave, lo: u32, hi: u32) -> Option<u64> {
+        if self.flat && self.wide && hi == PRIVATE_APERTURE_HI {
+            return None;
+        }
+        let v = lo as u64 | if self.wide { (hi as u64) << 32 } else { 0 };
+        Some(self.base(w)?.wrapping_add(v))
     }
 
     /// The address every lane's VADDR is added to: SADDR's pair (`None` for a null SADDR,

@@ -6,6 +6,7 @@
 use super::dispatch::{ArgInfo, KernelInfo};
 use super::exec::{step_with, EmuError};
 use super::lanes::Lanes;
+use super::affine::{Slots, Tier};
 use super::memory::Memory;
 use super::scalar::{self, PRIVATE_APERTURE_HI, SHARED_APERTURE_HI};
 use super::vmem::{self, MemCtx};
@@ -332,6 +333,9 @@ struct Program {
     /// The plans the wave loop's runs execute: `fast`'s, with superinstructions at the first
     /// word of the pairs they cover (inside one run).
     runs: Vec<Plan>,
+    /// The affine tier's plan of the run from each instruction, made when a wave first
+    /// enters it ([`Program::tier`]).
+    tiers: Vec<std::sync::OnceLock<Option<Tier>>>,
 }
 
 const NONE: u32 = u32::MAX;
@@ -408,6 +412,7 @@ impl Program {
             pcs: Vec::new(),
             run_len: Vec::new(),
             runs: Vec::new(),
+            tiers: Vec::new(),
             words,
         };
         let mut todo = vec![entry as usize / 4];
@@ -461,7 +466,71 @@ impl Program {
                 }
             }
         }
+        p.tiers = (0..p.instrs.len()).map(|_| std::sync::OnceLock::new()).collect();
         p
+    }
+
+    /// The affine tier of the run of `n` words from instruction `k` (planned on first use).
+    #[inline]
+    fn tier(&self, k: usize, n: usize) -> Option<&Tier> {
+        use super::affine::Seen;
+        use super::fastmem::FastMem;
+        let seen = |i: usize| {
+            let s = match &self.fast[k + i] {
+                Plan::Vector(f) => Seen::Vector(f),
+                Plan::Mem(FastMem::Global(g)) => Seen::Global(g),
+                Plan::Scalar(_) | Plan::Nop | Plan::Mem(FastMem::Scalar(_)) => Seen::Scalar,
+                Plan::Branch(..) | Plan::End | Plan::General => Seen::Stop,
+                _ => Seen::Other,
+            };
+            (s, matches!(self.runs[k + i], Plan::Add64(_)))
+        };
+        self.tiers.get(k)?.get_or_init(|| Tier::plan(n, seen)).as_ref()
+    }
+
+    /// Runs the run of `n` words from instruction `k` (the affine tier first, with `slots`,
+    /// then the plans from where it left): the words run, and where a branch or the end
+    /// sent the wave (`Some(None)`: on, or ended; None: stopped before word `done`, or ran
+    /// out).
+    #[inline(always)]
+    fn run_plans(
+        &self,
+        k: usize,
+        n: usize,
+        w: &mut Wave,
+        cx: &mut RunCx<'_>,
+        hints: &mut [u32],
+        slots: Option<&mut Slots>,
+    ) -> (usize, Option<Option<u32>>) {
+        let plans = &self.runs[k..k + n];
+        let mut done = 0usize;
+        if let (Some(t), Some(slots)) = (self.tier(k, n), slots) {
+            let (d, stopped, words) = t.run(w, slots, cx.mem, hints, |w, i, pair, hint| {
+                let p = if pair { &self.runs[k + i] } else { &self.fast[k + i] };
+                step(p, w, cx, hint) != 0
+            });
+            cx.lops += 64 * words;
+            cx.vins += words;
+            if stopped {
+                return (d, None);
+            }
+            done = d;
+        }
+        while done < n {
+            match &plans[done] {
+                Plan::Branch(cond, t) => {
+                    // The run's last instruction: taken or not, the run ends.
+                    let to = if taken(w, *cond) { Some(*t) } else { None };
+                    return (done + 1, Some(to));
+                }
+                Plan::End => return (done + 1, Some(None)),
+                p => match step(p, w, cx, &mut hints[done]) {
+                    0 => break,
+                    m => done += m,
+                },
+            }
+        }
+        (done, None)
     }
 
     /// The instruction at byte offset `pc` (decoded on the spot where the walk did not reach)
@@ -526,6 +595,77 @@ impl PcSums {
             _ => {}
         }
         None
+    }
+}
+
+/// What a run's plans work with besides the wave: the lanes, MODE's gate, memory, and the
+/// run's counts (EXEC as last seen and its active lanes; lane operations and vector
+/// instructions, added to the stats once per run).
+struct RunCx<'a> {
+    lanes: &'a mut Lanes,
+    gate: super::fast::Gate,
+    mem: &'a Memory,
+    lds: &'a mut [u8],
+    private: super::fastmem::Private,
+    seen: u64,
+    active: u64,
+    lops: u64,
+    vins: u64,
+}
+
+impl RunCx<'_> {
+    /// EXEC's active lanes, counted again only when EXEC changed.
+    #[inline(always)]
+    fn exec(&mut self, w: &Wave) -> u64 {
+        let exec = w.exec();
+        if exec != self.seen {
+            self.seen = exec;
+            self.active = exec.count_ones() as u64;
+        }
+        exec
+    }
+}
+
+/// One planned word of a run (or a superinstruction), not a branch or the end, as the run
+/// loop runs it: the words it ran; 0 when it stopped before running (the general path runs
+/// that word).
+#[inline(always)]
+fn step(p: &Plan, w: &mut Wave, cx: &mut RunCx<'_>, hint: &mut u32) -> usize {
+    match p {
+        Plan::Vector(f) => {
+            let exec = cx.exec(w);
+            if !f.run_exec(w, cx.lanes, exec, &cx.gate) {
+                return 0;
+            }
+            cx.lops += cx.active;
+            cx.vins += 1;
+            1
+        }
+        Plan::Lane(f) => {
+            cx.exec(w);
+            if !f.run(w, &cx.gate) {
+                return 0;
+            }
+            cx.lops += cx.active;
+            cx.vins += 1;
+            1
+        }
+        Plan::Scalar(f) => {
+            f.run(w);
+            1
+        }
+        Plan::Mem(f) => f.run(w, cx.mem, cx.lds, cx.private, hint) as usize,
+        Plan::Add64(f) => {
+            let exec = cx.exec(w);
+            if !f.run(w, exec, &cx.gate) {
+                return 0;
+            }
+            cx.lops += 2 * cx.active;
+            cx.vins += 2;
+            2
+        }
+        Plan::Nop => 1,
+        Plan::Branch(..) | Plan::End | Plan::General => 0,
     }
 }
 
@@ -1184,6 +1324,8 @@ struct Worker<'a> {
     counts: Vec<i64>,
     /// Each planned memory instruction's region hint ([`Memory::span_hinted`]), by index.
     hints: Vec<u32>,
+    /// The affine tier's numbers.
+    slots: Box<Slots>,
     /// The trace line of the instruction just run and the wave before it: printed with the
     /// registers it changed once the next instruction starts (or the wave stops).
     traced: Option<(String, Wave)>,
@@ -1222,6 +1364,7 @@ impl<'a> Worker<'a> {
             },
             counts: vec![0; sh.prog.instrs.len() + 1],
             hints: vec![0; sh.prog.instrs.len()],
+            slots: Box::default(),
             traced: None,
             sgprs: user_sgprs(sh, slot),
             yield_at: u64::MAX,
@@ -1420,6 +1563,7 @@ impl<'a> Worker<'a> {
         let counts = &mut self.counts;
         let hints = &mut self.hints;
         let lanes = &mut self.lanes;
+        let slots = &mut *self.slots;
         let lds = &mut self.lds;
         let traced = &mut self.traced;
         let mut watch = self.watch.as_deref_mut();
@@ -1453,88 +1597,30 @@ impl<'a> Worker<'a> {
                 if let Some(&k) = prog.at.get(ws.pc as usize / 4) {
                     let (k, n) = (k as usize, prog.run_len.get(k as usize).copied().unwrap_or(0) as usize);
                     if n > 0 && ws.pc.is_multiple_of(4) && ws.instructions + (n as u64) < ws.check_at {
-                        // The run's plans and counters as slices: no bounds checks, nothing
-                        // reloaded per instruction.
-                        let plans = &prog.runs[k..k + n];
                         let w = &mut ws.w;
-                        // Active lanes, counted again only when EXEC changed; counts kept in
-                        // registers and added to the stats once per run. (Counted at the start:
-                        // a "no EXEC seen yet" of !EXEC was taken for a real EXEC when the run
-                        // set EXEC to exactly that, and the lanes were counted as 0.)
-                        let mut seen = w.exec();
-                        let mut active = seen.count_ones() as u64;
-                        let (mut lops, mut vins) = (0u64, 0u64);
-                        let mut done = 0usize;
-                        let mut jump = None;
-                        let mut ended = false;
-                        // MODE stays as it is for the run (only general instructions change it).
+                        // Active lanes counted at the start: a "no EXEC seen yet" of !EXEC was
+                        // taken for a real EXEC when the run set EXEC to exactly that, and the
+                        // lanes were counted as 0. MODE stays as it is for the run (only general
+                        // instructions change it).
+                        let exec = w.exec();
                         let gate = super::fast::Gate::of(w.mode);
                         gate.prepare(w, lanes);
-                        while done < n {
-                            match &plans[done] {
-                                Plan::Vector(f) => {
-                                    let exec = w.exec();
-                                    if exec != seen {
-                                        seen = exec;
-                                        active = exec.count_ones() as u64;
-                                    }
-                                    if !f.run_exec(w, lanes, exec, &gate) {
-                                        break;
-                                    }
-                                    lops += active;
-                                    vins += 1;
-                                }
-                                Plan::Lane(f) => {
-                                    let exec = w.exec();
-                                    if exec != seen {
-                                        seen = exec;
-                                        active = exec.count_ones() as u64;
-                                    }
-                                    if !f.run(w, &gate) {
-                                        break;
-                                    }
-                                    lops += active;
-                                    vins += 1;
-                                }
-                                Plan::Scalar(f) => f.run(w),
-                                Plan::Mem(f) => {
-                                    let mut spare = 0;
-                                    let hint = hints.get_mut(k + done).unwrap_or(&mut spare);
-                                    if !f.run(w, sh.mem, lds, private, hint) {
-                                        break;
-                                    }
-                                }
-                                Plan::Add64(f) => {
-                                    let exec = w.exec();
-                                    if exec != seen {
-                                        seen = exec;
-                                        active = exec.count_ones() as u64;
-                                    }
-                                    if !f.run(w, exec, &gate) {
-                                        break;
-                                    }
-                                    lops += 2 * active;
-                                    vins += 2;
-                                    // (The pair's second word.)
-                                    done += 1;
-                                }
-                                Plan::Nop => {}
-                                Plan::Branch(cond, t) => {
-                                    // The run's last instruction: taken or not, the run ends.
-                                    done += 1;
-                                    jump = Some(if taken(w, *cond) { Some(*t) } else { None });
-                                    break;
-                                }
-                                Plan::End => {
-                                    done += 1;
-                                    jump = Some(None);
-                                    ended = true;
-                                    break;
-                                }
-                                Plan::General => break,
-                            }
-                            done += 1;
-                        }
+                        let mut cx = RunCx {
+                            lanes: &mut **lanes,
+                            gate,
+                            mem: sh.mem,
+                            lds: &mut lds[..],
+                            private,
+                            seen: exec,
+                            active: exec.count_ones() as u64,
+                            lops: 0,
+                            vins: 0,
+                        };
+                        let hints = hints.get_mut(k..k + n).unwrap_or_default();
+                        let slots = gate.ok[0].then_some(&mut *slots);
+                        let (done, jump) = prog.run_plans(k, n, w, &mut cx, hints, slots);
+                        let ended = jump == Some(None) && matches!(prog.runs[k + done - 1], Plan::End);
+                        let (lops, vins) = (cx.lops, cx.vins);
                         counts[k] += 1;
                         counts[k + done] -= 1;
                         stats.lane_ops += lops;
@@ -1825,6 +1911,7 @@ impl<'a> Worker<'a> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::lanes::fill_affine;
 
     /// A function called as compilers call one (its address from `s_getpc_b64` and two adds
     /// of constants, then `s_swappc_b64`) is decoded and planned with the kernel; one whose
@@ -1870,5 +1957,155 @@ mod tests {
         assert!(bytes("f16:0x13c00").is_err() && bytes("q32:1").is_err() && bytes("i32").is_err());
         assert!(matches!(parse_arg("zeros:4"), Ok(ArgValue::Buffer(b)) if b == [0; 4]));
         assert!(matches!(parse_arg("local:16"), Ok(ArgValue::Local(16))));
+    }
+
+    /// The affine tier leaves a wave, the memory and the counts as the plans alone leave
+    /// them, on random runs of the words it takes (and others around them) and random
+    /// waves: affine rows or not, full EXEC or not, carries and shifts that differ between
+    /// lanes or not, spans inside memory or not.
+    #[test]
+    fn affine_tier_equals_the_plans() {
+        use super::super::test_rng::Rng;
+        let mut r = Rng(0xaff1_4e00_7e57_0001);
+        let (mut tiered, mut whole, mut runs) = (0, 0, 0);
+        for (a, add, addc, load, store, off) in [
+            (Arch::Gcn14, "v_add_co_u32", "v_addc_co_u32", "global_load_dword", "global_store_dword", ", off"),
+            (Arch::Gcn12, "v_add_u32", "v_addc_u32", "flat_load_dword", "flat_store_dword", ""),
+        ] {
+            for _ in 0..3000 {
+                let mut lines = Vec::new();
+                for _ in 0..3 + (r.next() % 9) {
+                    let d = (r.next() % 8);
+                    let x = (r.next() % 8);
+                    let src = |r: &mut Rng| match r.next() % 5 {
+                        0 => format!("s{}", r.next() % 16),
+                        1 => format!("{}", r.next() % 65),
+                        2 => "-4".to_string(),
+                        _ => format!("v{}", r.next() % 8),
+                    };
+                    let k = |r: &mut Rng| match r.next() % 3 {
+                        0 => format!("s{}", r.next() % 16),
+                        _ => format!("{}", r.next() % 40),
+                    };
+                    let p = 4 + 2 * (r.next() % 2);
+                    let line = match (r.next() % 22) {
+                        0 | 1 if a.is_gcn14() => format!("v_add_u32 v{d}, {}, v{x}", src(&mut r)),
+                        0 => format!("v_add_u32 v{d}, vcc, {}, v{x}", src(&mut r)),
+                        2 if a.is_gcn14() => format!("v_sub_u32 v{d}, {}, v{x}", src(&mut r)),
+                        2 => format!("v_sub_u32 v{d}, vcc, {}, v{x}", src(&mut r)),
+                        3 if a.is_gcn14() => format!("v_subrev_u32 v{d}, {}, v{x}", src(&mut r)),
+                        3 => format!("v_mul_lo_u32 v{d}, {}, v{x}", src(&mut r)),
+                        4 => format!("v_lshlrev_b32 v{d}, {}, v{x}", k(&mut r)),
+                        5 => format!("v_lshrrev_b32 v{d}, {}, v{x}", k(&mut r)),
+                        6 => format!("v_ashrrev_i32 v{d}, {}, v{x}", k(&mut r)),
+                        7 => format!("v_mul_lo_u32 v{d}, {}, v{x}", src(&mut r)),
+                        8 if a.is_gcn14() => format!("v_lshl_add_u32 v{d}, v{x}, {}, {}", k(&mut r), src(&mut r)),
+                        8 | 9 => format!("v_mov_b32 v{d}, {}", src(&mut r)),
+                        10 if a.is_gcn14() => format!("v_add3_u32 v{d}, v{x}, {}, {}", src(&mut r), src(&mut r)),
+                        10 => format!("v_lshl_b64 v[{p}:{}], v[{x}:{}], {}", p + 1, (x + 1).min(7), k(&mut r)),
+                        11 => format!("{add} v{d}, vcc, {}, v{x}", src(&mut r)),
+                        12 => format!("{addc} v{d}, vcc, {}, v{x}, vcc", src(&mut r)),
+                        13 => format!("{add}_e64 v{d}, s[2:3], {}, {}", src(&mut r), src(&mut r)),
+                        14 => format!("{addc}_e64 v{d}, s[2:3], {}, {}, s[2:3]", src(&mut r), src(&mut r)),
+                        15 => format!("v_lshlrev_b64 v[{p}:{}], {}, v[{x}:{}]", p + 1, k(&mut r), (x + 1).min(7)),
+                        16 => format!("v_cmp_gt_i32 vcc, {}, v{x}", src(&mut r)),
+                        17 => format!("v_and_b32 v{d}, {}, v{x}", src(&mut r)),
+                        18 => ["s_mov_b64 exec, s[8:9]", "s_mov_b64 exec, -1", "s_add_u32 s0, s0, 4", "s_mov_b64 s[2:3], -1"]
+                            [(r.next() % 4) as usize]
+                            .to_string(),
+                        19 => format!("{load} v{d}, v[{p}:{}]{off}", p + 1),
+                        20 => format!("{store} v[{p}:{}], v{x}{off}", p + 1),
+                        _ => format!("{add} v{p}, vcc, {}, v{p}\n{addc} v{}, vcc, 0, v{}, vcc", 4 * (r.next() % 3), p + 1, p + 1),
+                    };
+                    lines.push(line);
+                }
+                lines.push("s_endpgm".into());
+                let text = lines.join("\n");
+                let Ok(words) = crate::asm::assemble_one(a, crate::asm::Dialect::Llvm, &text) else {
+                    continue;
+                };
+                let prog = Program::new(a, Arc::new(words), 0);
+                let n = prog.run_len[0] as usize;
+                if n == 0 {
+                    continue;
+                }
+                runs += 1;
+                tiered += prog.tier(0, n).is_some() as usize;
+                // The wave: rows affine (steps that wrap or not), or not; addresses in v[4:5]
+                // and v[6:7] inside the buffer, or near it, or anywhere.
+                let mut mem = Memory::default();
+                let bytes: Vec<u8> = (0..4096).map(|_| r.next() as u8).collect();
+                let base = mem.add("buffer", 4096, &bytes);
+                let mut w = Wave::new(a);
+                for v in 0..8 {
+                    let (b, s) = match r.next() % 6 {
+                        0 => (r.next() as u32, r.next() as u32),
+                        1 => (r.next() as u32 % 64, 1),
+                        2 => (u32::MAX - r.next() as u32 % 100, 1 + r.next() as u32 % 3),
+                        3 => (r.next() as u32 % 5000, [0, 1, 4, u32::MAX, 0u32.wrapping_sub(4), 8][r.next() as usize % 6]),
+                        _ => (0x7fff_ffc0 + r.next() as u32 % 128, [1, 4][r.next() as usize % 2]),
+                    };
+                    fill_affine(&mut w.v[v], b, s);
+                    if r.next() % 4 == 0 {
+                        w.v[v][r.next() as usize % 64] ^= 1 << (r.next() % 32);
+                    }
+                }
+                for p in [4, 6] {
+                    if r.next() % 4 != 0 {
+                        let at = base + 4 * (r.next() % 1100) - 64 * (r.next() % 2);
+                        fill_affine(&mut w.v[p], at as u32, [4, 4, 4, 8][r.next() as usize % 4]);
+                        // (A high dword that differs between lanes: no span.)
+                        fill_affine(&mut w.v[p + 1], (at >> 32) as u32, (r.next() % 8 == 0) as u32);
+                    }
+                }
+                for (k, s) in w.s.iter_mut().enumerate().take(16) {
+                    *s = if k % 3 == 0 { r.next() as u32 % 8 } else { r.next() as u32 };
+                }
+                w.set_pair(2, [0, u64::MAX, r.next()][r.next() as usize % 3]);
+                w.set_pair(8, r.next());
+                w.set_pair(VCC, [0, u64::MAX, r.next()][r.next() as usize % 3]);
+                if r.next() % 6 == 0 {
+                    w.set_pair(EXEC, r.next());
+                }
+                let mut mem2 = Memory::default();
+                assert_eq!(mem2.add("buffer", 4096, &bytes), base);
+                let (mut lanes, mut lanes2) = (Lanes::new(a), Lanes::new(a));
+                let (mut lds, mut lds2) = ([0u8; 0], [0u8; 0]);
+                let mut slots = Slots::default();
+                let mut run = |w: &mut Wave, mem: &Memory, lanes: &mut Lanes, lds: &mut [u8], slots: Option<&mut Slots>| {
+                    let gate = super::super::fast::Gate::of(w.mode);
+                    gate.prepare(w, lanes);
+                    let exec = w.exec();
+                    let mut cx = RunCx {
+                        lanes,
+                        gate,
+                        mem,
+                        lds,
+                        private: Default::default(),
+                        seen: exec,
+                        active: exec.count_ones() as u64,
+                        lops: 0,
+                        vins: 0,
+                    };
+                    let out = prog.run_plans(0, n, w, &mut cx, &mut vec![0; n], slots);
+                    (out, cx.lops, cx.vins)
+                };
+                let mut plans = w.clone();
+                let a_out = run(&mut plans, &mem, &mut lanes, &mut lds, None);
+                let b_out = run(&mut w, &mem2, &mut lanes2, &mut lds2, Some(&mut slots));
+                whole += (b_out.0 .0 == n) as usize;
+                assert_eq!(a_out, b_out, "{a}: (done, where), lane ops, vector instructions:\n{text}");
+                for v in 0..256 {
+                    assert_eq!(plans.v[v][..], w.v[v][..], "{a}: v{v}:\n{text}");
+                }
+                assert!(plans.s == w.s && plans.scc == w.scc, "{a}: SGPRs:\n{text}");
+                assert!(plans.v_written == w.v_written && plans.s_written == w.s_written, "{a}: written:\n{text}");
+                let (mut x, mut y) = (vec![0u8; 4096], vec![0u8; 4096]);
+                mem.read_bytes(base, &mut x).unwrap();
+                mem2.read_bytes(base, &mut y).unwrap();
+                assert!(x == y, "{a}: memory:\n{text}");
+            }
+        }
+        assert!(tiered > 3000 && whole > 1000, "{runs} runs, {tiered} with a tier, {whole} whole");
     }
 }

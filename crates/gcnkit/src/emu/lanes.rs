@@ -409,6 +409,28 @@ multiversion! {
     }
 }
 
+multiversion! {
+    /// `(row[0], row[1] - row[0])` when every lane is `row[0] + lane * (row[1] - row[0])`
+    /// (wrapping): a row affine in the lane ([`super::affine`]).
+    fn affine_row(row: &[u32; N]) -> Option<(u32, u32)> {
+        let (b, s) = (row[0], row[1].wrapping_sub(row[0]));
+        let mut diff = 0u32;
+        for (i, &x) in row.iter().enumerate() {
+            diff |= x ^ b.wrapping_add(s.wrapping_mul(i as u32));
+        }
+        (diff == 0).then_some((b, s))
+    }
+}
+
+multiversion! {
+    /// `row[lane] = base + lane * step` (wrapping).
+    fn fill_affine(row: &mut [u32; N], base: u32, step: u32) {
+        for (i, x) in row.iter_mut().enumerate() {
+            *x = base.wrapping_add(step.wrapping_mul(i as u32));
+        }
+    }
+}
+
 /// Bit i = the top bit of `mask[i]`.
 #[inline(always)]
 pub fn pack_bits(mask: &[u32; N]) -> u64 {

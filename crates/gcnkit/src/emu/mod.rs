@@ -8,6 +8,7 @@
 //! all 64 lanes at once ([`Lanes`]), applies OMOD then CLAMP to float results, and writes the
 //! results under EXEC. The semantics functions (`ops_*.rs`) only compute.
 
+pub mod affine;
 pub mod device;
 pub mod dispatch;
 pub mod exec;

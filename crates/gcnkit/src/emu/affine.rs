@@ -1,0 +1,506 @@
+//! The affine tier: a planned run's index arithmetic on two numbers a register, not 64 lanes.
+//!
+//! What a HIP kernel computes per lane before it touches memory is mostly affine in the lane:
+//! `v0` is the work-item id (the wave's first + lane), and moves, adds, shifts and multiplies
+//! by uniform values keep the form `row[lane] = base + lane * step` (mod 2^32), down to the
+//! addresses of its loads and stores, which are then one span. This tier runs such words on
+//! (base, step) and such loads and stores as the spans they are; everything else of the run
+//! goes through the run loop's own plans.
+//!
+//! It is planned for a run when a wave first enters it. Which registers hold the form is
+//! known while planning, except at the run's start: a register the run reads before writing
+//! is checked when first read. A register's row is written (filled) before a plan of the run
+//! loop runs and when the tier leaves. Where a check fails (a row that is not affine, EXEC not
+//! full, a shift or carry that differs between lanes, a span the coalesced path declines), the
+//! tier fills its rows and the run loop goes on from that word, so a wave never sees the tier.
+//! Checked against the plans on random runs and states (this module's test).
+
+use super::fast::From;
+use super::fastmem::FastGlobal;
+use super::lanes::{affine_row, fill_affine};
+use super::memory::Memory;
+use super::ops::{vop1, vop2, vop3};
+use super::wave::Wave;
+use crate::isa::Semantics;
+
+/// What the tier sees of one plan of a run (by the run loop's own plan of the word).
+pub(super) enum Seen<'a> {
+    /// A vector-ALU word (its plan).
+    Vector(&'a super::fast::FastVop),
+    /// A GLOBAL or FLAT load or store.
+    Global(&'a FastGlobal),
+    /// A plan that neither reads nor writes a VGPR: scalar ALU and memory, no-ops.
+    Scalar,
+    /// Any other plan.
+    Other,
+    /// The run loop's own: a branch, the end of the program.
+    Stop,
+}
+
+/// A 32-bit source: an affine register's two numbers, a scalar register, a constant.
+#[derive(Clone, Copy, Debug)]
+enum Val {
+    Slot(u8),
+    Sreg(u8),
+    Value(u32),
+}
+
+/// The words whose result is affine when their sources are, by their semantics.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Kind {
+    /// `a`
+    Mov,
+    /// `a + b`
+    Add,
+    /// `a - b`
+    Sub,
+    /// `a + b + c`
+    Add3,
+    /// `a * b` (one of them uniform)
+    Mul,
+    /// `a << b` (`b` uniform)
+    Shl,
+    /// `a >> b` (`b` uniform; arithmetic when `signed`): affine when the lanes' values do
+    /// not wrap and the step is a multiple of `1 << b`, uniform when all lanes shift to one value.
+    Shr { signed: bool },
+    /// `(a << b) + c`
+    ShlAdd,
+    /// `(a + b) << c`
+    AddShl,
+    /// `a + b` (+ carry in from a pair that is all lanes or none), the carry out to a pair:
+    /// the same in every lane.
+    AddCarry { cin: bool },
+    /// The 64-bit `(a, b) << c` into VDST's pair (`c` uniform).
+    Shl64,
+}
+
+/// The kind of a row's semantics, and whether its two shift sources come in reverse order
+/// (`v_lshlrev_b32`: SRC0 is the amount).
+fn kind_of(sem: Semantics) -> Option<(Kind, bool)> {
+    let table: [(Semantics, Kind, bool); 19] = [
+        (vop1::mov_b32, Kind::Mov, false),
+        (vop2::add_u32, Kind::Add, false),
+        (vop2::sub_u32, Kind::Sub, false),
+        (vop2::subrev_u32, Kind::Sub, true),
+        (vop3::add3_u32, Kind::Add3, false),
+        (vop3::mul_lo_u32, Kind::Mul, false),
+        (vop3::mul_lo_i32, Kind::Mul, false),
+        (vop2::lshl_b32, Kind::Shl, false),
+        (vop2::lshlrev_b32, Kind::Shl, true),
+        (vop2::lshr_b32, Kind::Shr { signed: false }, false),
+        (vop2::lshrrev_b32, Kind::Shr { signed: false }, true),
+        (vop2::ashr_i32, Kind::Shr { signed: true }, false),
+        (vop2::ashrrev_i32, Kind::Shr { signed: true }, true),
+        (vop3::lshl_add_u32, Kind::ShlAdd, false),
+        (vop3::add_lshl_u32, Kind::AddShl, false),
+        (vop2::add_co_u32, Kind::AddCarry { cin: false }, false),
+        (vop2::addc_co_u32, Kind::AddCarry { cin: true }, false),
+        (vop3::lshl_b64, Kind::Shl64, false),
+        (vop3::lshlrev_b64, Kind::Shl64, true),
+    ];
+    table.iter().find(|(f, ..)| std::ptr::fn_addr_eq(*f, sem)).map(|&(_, k, rev)| (k, rev))
+}
+
+/// One step of a tier run. `at`: the word of the run it stands for, where the run loop
+/// takes over when a check fails.
+#[derive(Clone, Copy, Debug)]
+enum Op {
+    /// The run loop's plan of word `at` (its superinstruction there when `pair`).
+    Plan { at: u32, pair: bool },
+    /// VGPR `r`'s row is affine: its numbers from it (else leave at `at`).
+    Detect { r: u8, at: u32 },
+    /// VGPR `r`'s row from its numbers.
+    Fill(u8),
+    /// An affine word: VDST `d` (and `d + 1` for [`Kind::Shl64`]) from the sources; the carry
+    /// pair and the carry-in pair of [`Kind::AddCarry`].
+    Word { kind: Kind, d: u8, src: [Val; 3], carry: u8, cin: u8, at: u32 },
+    /// A load or store whose address registers are affine: one span.
+    Span { g: FastGlobal, lo: u8, hi: Option<u8>, at: u32 },
+}
+
+/// A run's tier plan.
+#[derive(Debug)]
+pub(super) struct Tier {
+    ops: Vec<Op>,
+}
+
+/// What planning knows of a VGPR.
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum Known {
+    /// Its row (the run's start, or a plan wrote it).
+    Row,
+    /// Its two numbers only: its row is stale.
+    Affine,
+    /// Both.
+    Both,
+}
+
+/// The two numbers of each VGPR the tier keeps, and which rows are stale (one bit a VGPR).
+pub(super) struct Slots {
+    base: [u32; 256],
+    step: [u32; 256],
+    stale: [u64; 4],
+}
+
+impl Default for Slots {
+    fn default() -> Slots {
+        Slots {
+            base: [0; 256],
+            step: [0; 256],
+            stale: [0; 4],
+        }
+    }
+}
+
+impl Slots {
+    #[inline]
+    fn get(&self, w: &Wave, v: Val) -> (u32, u32) {
+        match v {
+            Val::Slot(r) => (self.base[r as usize], self.step[r as usize]),
+            Val::Sreg(c) => (w.s[c as usize & 127], 0),
+            Val::Value(x) => (x, 0),
+        }
+    }
+
+    #[inline]
+    fn set(&mut self, r: usize, (b, s): (u32, u32)) {
+        self.base[r] = b;
+        self.step[r] = s;
+        self.stale[r / 64] |= 1 << (r % 64);
+    }
+
+    /// Every stale row written.
+    #[inline]
+    fn fill_all(&mut self, w: &mut Wave) {
+        for k in 0..4 {
+            let mut bits = self.stale[k];
+            self.stale[k] = 0;
+            while bits != 0 {
+                let r = 64 * k + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                fill_affine(&mut w.v[r], self.base[r], self.step[r]);
+            }
+        }
+    }
+}
+
+/// The values of lanes 0 and 63 as the integers they are (unsigned, or signed), when every
+/// lane's is `first + lane * step` without wrapping around: they then bound the lanes'.
+#[inline]
+fn ends((b, s): (u32, u32), signed: bool) -> Option<(i64, i64)> {
+    let first = if signed { b as i32 as i64 } else { b as i64 };
+    let last = first + 63 * s as i32 as i64;
+    let (lo, hi) = if signed { (i32::MIN as i64, i32::MAX as i64) } else { (0, u32::MAX as i64) };
+    (lo <= last && last <= hi).then_some((first, last))
+}
+
+/// A uniform source's value (a register's step 0).
+#[inline]
+fn uniform((b, s): (u32, u32)) -> Option<u32> {
+    (s == 0).then_some(b)
+}
+
+/// `a >> k` of affine `a`, if affine.
+#[inline]
+fn shr(a: (u32, u32), k: u32, signed: bool) -> Option<(u32, u32)> {
+    let sh = |x: u32| if signed { ((x as i32) >> k) as u32 } else { x >> k };
+    if a.1 == 0 {
+        return Some((sh(a.0), 0));
+    }
+    let (first, last) = ends(a, signed)?;
+    if a.1.trailing_zeros() >= k {
+        // Lane i: floor((first + i * step) / 2^k) = floor(first / 2^k) + i * step / 2^k.
+        Some((sh(a.0), ((a.1 as i32) >> k) as u32))
+    } else if first >> k == last >> k {
+        Some((sh(a.0), 0))
+    } else {
+        None
+    }
+}
+
+/// An affine word's result(s), or None where the lanes do not keep the form (the run loop
+/// then runs the word). `cin`: the carry-in pair's value.
+#[inline]
+fn eval(kind: Kind, x: [(u32, u32); 3], cin: u64) -> Option<[(u32, u32); 2]> {
+    let [a, b, c] = x;
+    let add = |p: (u32, u32), q: (u32, u32)| (p.0.wrapping_add(q.0), p.1.wrapping_add(q.1));
+    let shl = |p: (u32, u32), k: u32| (p.0 << k, p.1 << k);
+    let r = match kind {
+        Kind::Mov => a,
+        Kind::Add => add(a, b),
+        Kind::Sub => (a.0.wrapping_sub(b.0), a.1.wrapping_sub(b.1)),
+        Kind::Add3 => add(add(a, b), c),
+        Kind::Mul if a.1 == 0 => (a.0.wrapping_mul(b.0), a.0.wrapping_mul(b.1)),
+        Kind::Mul if b.1 == 0 => (a.0.wrapping_mul(b.0), a.1.wrapping_mul(b.0)),
+        Kind::Mul => return None,
+        Kind::Shl => shl(a, uniform(b)? & 31),
+        Kind::Shr { signed } => shr(a, uniform(b)? & 31, signed)?,
+        Kind::ShlAdd => add(shl(a, uniform(b)? & 31), c),
+        Kind::AddShl => shl(add(a, b), uniform(c)? & 31),
+        Kind::AddCarry { .. } => {
+            let c = match cin {
+                0 => 0,
+                u64::MAX => 1,
+                _ => return None,
+            };
+            let (af, al) = ends(a, false)?;
+            let (bf, bl) = ends(b, false)?;
+            let top = 1i64 << 32;
+            let (first, last) = (af + bf + c >= top, al + bl + c >= top);
+            if first != last {
+                return None;
+            }
+            let (s0, s1) = add(a, b);
+            return Some([(s0.wrapping_add(c as u32), s1), (first as u32, 0)]);
+        }
+        Kind::Shl64 => {
+            // (a, b): the low and high dwords.
+            let k = uniform(c)? & 63;
+            return Some(match k {
+                0 => [a, b],
+                1..=31 => {
+                    let out = uniform(shr(a, 32 - k, false)?)?;
+                    [shl(a, k), ((b.0 << k) | out, b.1 << k)]
+                }
+                _ => [(0, 0), shl(a, k - 32)],
+            });
+        }
+    };
+    Some([r, (0, 0)])
+}
+
+impl Tier {
+    /// Plans the tier for a run of `n` words: `seen(i)` is the run loop's plan of word i
+    /// and whether a superinstruction starts there. None when nothing of the run would be
+    /// affine.
+    pub(super) fn plan<'a>(n: usize, seen: impl Fn(usize) -> (Seen<'a>, bool)) -> Option<Tier> {
+        let mut known = [Known::Row; 256];
+        let mut ops = Vec::new();
+        let mut useful = false;
+        let mut i = 0;
+        // Rows every stale register before a plan of the run loop.
+        let fill = |known: &mut [Known; 256], ops: &mut Vec<Op>| {
+            for (r, k) in known.iter_mut().enumerate() {
+                if *k == Known::Affine {
+                    ops.push(Op::Fill(r as u8));
+                    *k = Known::Both;
+                }
+            }
+        };
+        // Numbers for a register read by the tier.
+        let detect = |known: &mut [Known; 256], ops: &mut Vec<Op>, r: u8, at: u32| {
+            if known[r as usize] == Known::Row {
+                ops.push(Op::Detect { r, at });
+                known[r as usize] = Known::Both;
+            }
+        };
+        while i < n {
+            let at = i as u32;
+            let (plan, pair) = seen(i);
+            match plan {
+                Seen::Stop => break,
+                Seen::Vector(f) => {
+                    if let Some(op) = Self::word(f, at) {
+                        let Op::Word { kind, d, src, .. } = op else { unreachable!() };
+                        for v in src {
+                            if let Val::Slot(r) = v {
+                                detect(&mut known, &mut ops, r, at);
+                            }
+                        }
+                        ops.push(op);
+                        known[d as usize] = Known::Affine;
+                        if kind == Kind::Shl64 {
+                            known[d as usize + 1] = Known::Affine;
+                        }
+                        useful = true;
+                        i += 1;
+                        continue;
+                    }
+                    fill(&mut known, &mut ops);
+                    ops.push(Op::Plan { at, pair });
+                    let words = if pair { 2 } else { 1 };
+                    for j in i..i + words {
+                        if let (Seen::Vector(f), _) = seen(j) {
+                            known[f.vgprs_written()].iter_mut().for_each(|k| *k = Known::Row);
+                        }
+                    }
+                    i += words;
+                }
+                Seen::Global(g) => {
+                    let (vaddr, wide, _, load, data, dwords) = g.span_operands();
+                    let data = data as usize..data as usize + dwords as usize;
+                    detect(&mut known, &mut ops, vaddr, at);
+                    if wide {
+                        detect(&mut known, &mut ops, vaddr + 1, at);
+                    }
+                    if !load {
+                        for r in data.clone() {
+                            if known[r] == Known::Affine {
+                                ops.push(Op::Fill(r as u8));
+                                known[r] = Known::Both;
+                            }
+                        }
+                    }
+                    ops.push(Op::Span {
+                        g: *g,
+                        lo: vaddr,
+                        hi: wide.then_some(vaddr + 1),
+                        at,
+                    });
+                    useful = true;
+                    if load {
+                        known[data].iter_mut().for_each(|k| *k = Known::Row);
+                    }
+                    i += 1;
+                }
+                Seen::Scalar => {
+                    ops.push(Op::Plan { at, pair });
+                    i += if pair { 2 } else { 1 };
+                }
+                Seen::Other => {
+                    fill(&mut known, &mut ops);
+                    ops.push(Op::Plan { at, pair });
+                    known = [Known::Row; 256];
+                    i += if pair { 2 } else { 1 };
+                }
+            }
+        }
+        useful.then_some(Tier { ops })
+    }
+
+    /// The affine word of plan `f`, if its row is one.
+    fn word(f: &super::fast::FastVop, at: u32) -> Option<Op> {
+        let (sem, src, d, wide, carry, mask) = f.integer_parts()?;
+        let (kind, rev) = kind_of(sem)?;
+        let mut v = [Val::Value(0); 3];
+        let mut n = 0;
+        for s in src {
+            let (x, y) = match *s {
+                From::Vgpr(r) => (Val::Slot(r), None),
+                From::Sreg(c) => (Val::Sreg(c), None),
+                From::Value(x) => (Val::Value(x), None),
+                From::Vgpr64(r) if kind == Kind::Shl64 => (Val::Slot(r), Some(Val::Slot(r + 1))),
+                _ => return None,
+            };
+            v[n] = x;
+            n += 1;
+            if let Some(y) = y {
+                v[n] = y;
+                n += 1;
+            }
+        }
+        // The value first, the amount last, for the reversed shifts.
+        match kind {
+            Kind::Shl | Kind::Shr { .. } if rev => v.swap(0, 1),
+            Kind::Sub if rev => v.swap(0, 1),
+            Kind::Shl64 if rev => v.rotate_left(1),
+            _ => {}
+        }
+        let cin = match kind {
+            Kind::AddCarry { cin: true } => mask?,
+            Kind::AddCarry { cin: false } if mask.is_none() => 0,
+            _ if mask.is_none() => 0,
+            _ => return None,
+        };
+        let carry = match kind {
+            Kind::AddCarry { .. } => carry?,
+            _ if carry.is_none() => 0,
+            _ => return None,
+        };
+        if wide != (kind == Kind::Shl64) {
+            return None;
+        }
+        Some(Op::Word { kind, d, src: v, carry, cin, at })
+    }
+
+    /// Runs the tier from the run's first word. `plan(w, i, pair, hint)` runs the run loop's
+    /// plan of word i (`false`: it stopped there). Returns the words run, whether a plan
+    /// stopped (else the run loop goes on from there), and the affine words run (each a
+    /// vector instruction of 64 lanes).
+    #[inline]
+    pub(super) fn run(
+        &self,
+        w: &mut Wave,
+        s: &mut Slots,
+        mem: &Memory,
+        hints: &mut [u32],
+        mut plan: impl FnMut(&mut Wave, usize, bool, &mut u32) -> bool,
+    ) -> (usize, bool, u64) {
+        let mut words = 0u64;
+        let mut spare = 0;
+        // The run loop's place: after the last op, the word after it.
+        let mut next = 0usize;
+        for op in &self.ops {
+            match *op {
+                Op::Plan { at, pair } => {
+                    let at = at as usize;
+                    let hint = hints.get_mut(at).unwrap_or(&mut spare);
+                    if !plan(w, at, pair, hint) {
+                        s.fill_all(w);
+                        return (at, true, words);
+                    }
+                    next = at + 1 + pair as usize;
+                }
+                Op::Detect { r, at } => match affine_row(&w.v[r as usize]) {
+                    Some((b, st)) => {
+                        s.base[r as usize] = b;
+                        s.step[r as usize] = st;
+                    }
+                    None => {
+                        s.fill_all(w);
+                        return (at as usize, false, words);
+                    }
+                },
+                Op::Fill(r) => {
+                    let r = r as usize;
+                    s.stale[r / 64] &= !(1 << (r % 64));
+                    fill_affine(&mut w.v[r], s.base[r], s.step[r]);
+                }
+                Op::Word { kind, d, src, carry, cin, at } => {
+                    let x = [s.get(w, src[0]), s.get(w, src[1]), s.get(w, src[2])];
+                    let cin = if kind == (Kind::AddCarry { cin: true }) { w.pair(cin as usize) } else { 0 };
+                    let r = match eval(kind, x, cin) {
+                        Some(r) if w.exec() == u64::MAX => r,
+                        _ => {
+                            s.fill_all(w);
+                            return (at as usize, false, words);
+                        }
+                    };
+                    s.set(d as usize, r[0]);
+                    match kind {
+                        Kind::Shl64 => s.set(d as usize + 1, r[1]),
+                        Kind::AddCarry { .. } => w.set_pair(carry as usize, 0u64.wrapping_sub(r[1].0 as u64)),
+                        _ => {}
+                    }
+                    words += 1;
+                    next = at as usize + 1;
+                }
+                Op::Span { g, lo, hi, at } => {
+                    let (_, _, stride, load, data, dwords) = g.span_operands();
+                    let a = s.get(w, Val::Slot(lo));
+                    let h = hi.map_or((0, 0), |h| s.get(w, Val::Slot(h)));
+                    let start = (w.exec() == u64::MAX
+                        && a.1 == stride
+                        && h.1 == 0
+                        && a.0.checked_add(63 * stride).is_some())
+                    .then(|| g.span_start(w, a.0, h.0))
+                    .flatten();
+                    let hint = hints.get_mut(at as usize).unwrap_or(&mut spare);
+                    if !start.is_some_and(|start| g.span(w, mem, start, None, hint)) {
+                        s.fill_all(w);
+                        return (at as usize, false, words);
+                    }
+                    if load {
+                        // (Loaded rows are rows, not numbers.)
+                        for r in data as usize..data as usize + dwords as usize {
+                            s.stale[r / 64] &= !(1 << (r % 64));
+                        }
+                    }
+                    next = at as usize + 1;
+                }
+            }
+        }
+        s.fill_all(w);
+        (next, false, words)
+    }
+}
