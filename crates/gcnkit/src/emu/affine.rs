@@ -118,9 +118,11 @@ enum Op {
     Span { g: FastGlobal, lo: u8, hi: Option<u8>, at: u32 },
 }
 
-/// A run's tier plan.
+/// A run's tier plan: from word `start` (the run loop's plans before it), to the word after
+/// its last affine word or span (the run loop's after it).
 #[derive(Debug)]
 pub(super) struct Tier {
+    pub start: usize,
     ops: Vec<Op>,
 }
 
@@ -276,7 +278,6 @@ impl Tier {
     pub(super) fn plan<'a>(n: usize, seen: impl Fn(usize) -> (Seen<'a>, bool)) -> Option<Tier> {
         let mut known = [Known::Row; 256];
         let mut ops = Vec::new();
-        let mut useful = false;
         let mut i = 0;
         // Rows every stale register before a plan of the run loop.
         let fill = |known: &mut [Known; 256], ops: &mut Vec<Op>| {
@@ -312,7 +313,6 @@ impl Tier {
                         if kind == Kind::Shl64 {
                             known[d as usize + 1] = Known::Affine;
                         }
-                        useful = true;
                         i += 1;
                         continue;
                     }
@@ -347,7 +347,6 @@ impl Tier {
                         hi: wide.then_some(vaddr + 1),
                         at,
                     });
-                    useful = true;
                     if load {
                         known[data].iter_mut().for_each(|k| *k = Known::Row);
                     }
@@ -365,12 +364,23 @@ impl Tier {
                 }
             }
         }
-        useful.then_some(Tier { ops })
+        // What the run loop would do alike is left to it: the plans before the first
+        // word the tier reads registers for, the rows and plans after its last word.
+        let first = ops.iter().position(|o| !matches!(o, Op::Plan { .. }))?;
+        let last = ops.iter().rposition(|o| matches!(o, Op::Word { .. } | Op::Span { .. }))?;
+        let start = match ops[first] {
+            Op::Detect { at, .. } | Op::Word { at, .. } | Op::Span { at, .. } => at as usize,
+            _ => return None,
+        };
+        Some(Tier {
+            start,
+            ops: ops[first..=last].to_vec(),
+        })
     }
 
     /// The affine word of plan `f`, if its row is one.
     fn word(f: &super::fast::FastVop, at: u32) -> Option<Op> {
-        let (sem, src, d, wide, carry, mask) = f.integer_parts()?;
+        let super::fast::IntegerParts { sem, src, vdst: d, wide, carry, mask } = f.integer_parts()?;
         let (kind, rev) = kind_of(sem)?;
         let mut v = [Val::Value(0); 3];
         let mut n = 0;
@@ -429,7 +439,7 @@ impl Tier {
         let mut words = 0u64;
         let mut spare = 0;
         // The run loop's place: after the last op, the word after it.
-        let mut next = 0usize;
+        let mut next = self.start;
         for op in &self.ops {
             match *op {
                 Op::Plan { at, pair } => {

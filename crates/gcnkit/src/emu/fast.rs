@@ -110,6 +110,16 @@ pub struct FastVop {
     sdwa: Option<Sdwa>,
 }
 
+/// [`FastVop::integer_parts`].
+pub(super) struct IntegerParts<'a> {
+    pub sem: Semantics,
+    pub src: &'a [From],
+    pub vdst: u8,
+    pub wide: bool,
+    pub carry: Option<u8>,
+    pub mask: Option<u8>,
+}
+
 /// An SDWA word's selects ([`FastVop::sdwa`]).
 #[derive(Clone, Copy, Debug)]
 struct Sdwa {
@@ -378,12 +388,18 @@ impl FastVop {
     /// ([`super::affine`]): its semantics, sources (VGPRs, VGPR pairs, scalar registers,
     /// constants), VDST, whether VDST is a pair, the pair its carries go to and the pair it
     /// reads as lane bits.
-    pub(super) fn integer_parts(&self) -> Option<(Semantics, &[From], u8, bool, Option<u8>, Option<u8>)> {
+    pub(super) fn integer_parts(&self) -> Option<IntegerParts<'_>> {
         if !self.plain || self.needs != 0 || self.pairs || !matches!(self.out, Out::Vgpr | Out::Carry) {
             return None;
         }
-        let carry = (self.out == Out::Carry).then_some(self.sdst);
-        Some((self.sem, &self.src[..self.nsrc as usize], self.vdst, self.wide, carry, self.mask))
+        Some(IntegerParts {
+            sem: self.sem,
+            src: &self.src[..self.nsrc as usize],
+            vdst: self.vdst,
+            wide: self.wide,
+            carry: (self.out == Out::Carry).then_some(self.sdst),
+            mask: self.mask,
+        })
     }
 
     /// The VGPRs the word writes: VDST (and the next one, for a pair); none for compares.

@@ -505,6 +505,12 @@ impl Program {
         let plans = &self.runs[k..k + n];
         let mut done = 0usize;
         if let (Some(t), Some(slots)) = (self.tier(k, n), slots) {
+            while done < t.start {
+                match step(&plans[done], w, cx, &mut hints[done]) {
+                    0 => return (done, None),
+                    m => done += m,
+                }
+            }
             let (d, stopped, words) = t.run(w, slots, cx.mem, hints, |w, i, pair, hint| {
                 let p = if pair { &self.runs[k + i] } else { &self.fast[k + i] };
                 step(p, w, cx, hint) != 0
@@ -1606,7 +1612,7 @@ impl<'a> Worker<'a> {
                         let gate = super::fast::Gate::of(w.mode);
                         gate.prepare(w, lanes);
                         let mut cx = RunCx {
-                            lanes: &mut **lanes,
+                            lanes,
                             gate,
                             mem: sh.mem,
                             lds: &mut lds[..],
@@ -1974,9 +1980,9 @@ mod tests {
         ] {
             for _ in 0..3000 {
                 let mut lines = Vec::new();
-                for _ in 0..3 + (r.next() % 9) {
-                    let d = (r.next() % 8);
-                    let x = (r.next() % 8);
+                for _ in 0..3 + r.next() % 9 {
+                    let d = r.next() % 8;
+                    let x = r.next() % 8;
                     let src = |r: &mut Rng| match r.next() % 5 {
                         0 => format!("s{}", r.next() % 16),
                         1 => format!("{}", r.next() % 65),
@@ -1988,7 +1994,7 @@ mod tests {
                         _ => format!("{}", r.next() % 40),
                     };
                     let p = 4 + 2 * (r.next() % 2);
-                    let line = match (r.next() % 22) {
+                    let line = match r.next() % 22 {
                         0 | 1 if a.is_gcn14() => format!("v_add_u32 v{d}, {}, v{x}", src(&mut r)),
                         0 => format!("v_add_u32 v{d}, vcc, {}, v{x}", src(&mut r)),
                         2 if a.is_gcn14() => format!("v_sub_u32 v{d}, {}, v{x}", src(&mut r)),
@@ -2046,16 +2052,16 @@ mod tests {
                         _ => (0x7fff_ffc0 + r.next() as u32 % 128, [1, 4][r.next() as usize % 2]),
                     };
                     fill_affine(&mut w.v[v], b, s);
-                    if r.next() % 4 == 0 {
+                    if r.next().is_multiple_of(4) {
                         w.v[v][r.next() as usize % 64] ^= 1 << (r.next() % 32);
                     }
                 }
                 for p in [4, 6] {
-                    if r.next() % 4 != 0 {
+                    if !r.next().is_multiple_of(4) {
                         let at = base + 4 * (r.next() % 1100) - 64 * (r.next() % 2);
                         fill_affine(&mut w.v[p], at as u32, [4, 4, 4, 8][r.next() as usize % 4]);
                         // (A high dword that differs between lanes: no span.)
-                        fill_affine(&mut w.v[p + 1], (at >> 32) as u32, (r.next() % 8 == 0) as u32);
+                        fill_affine(&mut w.v[p + 1], (at >> 32) as u32, (r.next().is_multiple_of(8)) as u32);
                     }
                 }
                 for (k, s) in w.s.iter_mut().enumerate().take(16) {
@@ -2064,7 +2070,7 @@ mod tests {
                 w.set_pair(2, [0, u64::MAX, r.next()][r.next() as usize % 3]);
                 w.set_pair(8, r.next());
                 w.set_pair(VCC, [0, u64::MAX, r.next()][r.next() as usize % 3]);
-                if r.next() % 6 == 0 {
+                if r.next().is_multiple_of(6) {
                     w.set_pair(EXEC, r.next());
                 }
                 let mut mem2 = Memory::default();
@@ -2072,7 +2078,7 @@ mod tests {
                 let (mut lanes, mut lanes2) = (Lanes::new(a), Lanes::new(a));
                 let (mut lds, mut lds2) = ([0u8; 0], [0u8; 0]);
                 let mut slots = Slots::default();
-                let mut run = |w: &mut Wave, mem: &Memory, lanes: &mut Lanes, lds: &mut [u8], slots: Option<&mut Slots>| {
+                let run = |w: &mut Wave, mem: &Memory, lanes: &mut Lanes, lds: &mut [u8], slots: Option<&mut Slots>| {
                     let gate = super::super::fast::Gate::of(w.mode);
                     gate.prepare(w, lanes);
                     let exec = w.exec();
