@@ -489,9 +489,7 @@ impl Program {
     }
 
     /// Runs the run of `n` words from instruction `k` (the affine tier first, with `slots`,
-    /// then the plans from where it left): the words run, and where a branch or the end
-    /// sent the wave (`Some(None)`: on, or ended; None: stopped before word `done`, or ran
-    /// out).
+    /// then the plans from where it left): the words run, and how the run ended.
     #[inline(always)]
     fn run_plans(
         &self,
@@ -501,13 +499,13 @@ impl Program {
         cx: &mut RunCx<'_>,
         hints: &mut [u32],
         slots: Option<&mut Slots>,
-    ) -> (usize, Option<Option<u32>>) {
+    ) -> (usize, RunEnd) {
         let plans = &self.runs[k..k + n];
         let mut done = 0usize;
         if let (Some(t), Some(slots)) = (self.tier(k, n), slots) {
             while done < t.start {
                 match step(&plans[done], w, cx, &mut hints[done]) {
-                    0 => return (done, None),
+                    0 => return (done, RunEnd::Stopped),
                     m => done += m,
                 }
             }
@@ -518,7 +516,7 @@ impl Program {
             cx.lops += 64 * words;
             cx.vins += words;
             if stopped {
-                return (d, None);
+                return (d, RunEnd::Stopped);
             }
             done = d;
         }
@@ -526,17 +524,17 @@ impl Program {
             match &plans[done] {
                 Plan::Branch(cond, t) => {
                     // The run's last instruction: taken or not, the run ends.
-                    let to = if taken(w, *cond) { Some(*t) } else { None };
-                    return (done + 1, Some(to));
+                    let to = if taken(w, *cond) { RunEnd::Jump(*t) } else { RunEnd::On };
+                    return (done + 1, to);
                 }
-                Plan::End => return (done + 1, Some(None)),
+                Plan::End => return (done + 1, RunEnd::End),
                 p => match step(p, w, cx, &mut hints[done]) {
-                    0 => break,
+                    0 => return (done, RunEnd::Stopped),
                     m => done += m,
                 },
             }
         }
-        (done, None)
+        (done, RunEnd::On)
     }
 
     /// The instruction at byte offset `pc` (decoded on the spot where the walk did not reach)
@@ -602,6 +600,17 @@ impl PcSums {
         }
         None
     }
+}
+
+/// How a run ended: a branch taken to a byte offset, on at the word after the last it ran
+/// (a branch not taken, or no more words), stopped before a word the general path runs, or
+/// the program's end.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum RunEnd {
+    Jump(u32),
+    On,
+    Stopped,
+    End,
 }
 
 /// What a run's plans work with besides the wave: the lanes, MODE's gate, memory, and the
@@ -1624,35 +1633,29 @@ impl<'a> Worker<'a> {
                         };
                         let hints = hints.get_mut(k..k + n).unwrap_or_default();
                         let slots = gate.ok[0].then_some(&mut *slots);
-                        let (done, jump) = prog.run_plans(k, n, w, &mut cx, hints, slots);
-                        let ended = jump == Some(None) && matches!(prog.runs[k + done - 1], Plan::End);
+                        let (done, end) = prog.run_plans(k, n, w, &mut cx, hints, slots);
                         let (lops, vins) = (cx.lops, cx.vins);
                         counts[k] += 1;
                         counts[k + done] -= 1;
                         stats.lane_ops += lops;
                         stats.vector_instructions += vins;
                         ws.instructions += done as u64;
-                        if ended {
-                            ws.state = State::Done;
-                            return Ok(());
-                        }
-                        // The address after the run's last executed instruction (done >= 1).
-                        let after = |done: usize| prog.pcs[k + done - 1] + 4 * prog.instrs[k + done - 1].len as u32;
-                        match jump {
-                            Some(Some(t)) => {
+                        match end {
+                            RunEnd::End => {
+                                ws.state = State::Done;
+                                return Ok(());
+                            }
+                            RunEnd::Jump(t) => {
                                 ws.pc = t;
                                 continue;
                             }
-                            Some(None) => {
-                                ws.pc = after(done);
-                                continue;
-                            }
-                            None if done == n => {
-                                ws.pc = after(done);
+                            // The address after the run's last executed instruction (done >= 1).
+                            RunEnd::On => {
+                                ws.pc = prog.pcs[k + done - 1] + 4 * prog.instrs[k + done - 1].len as u32;
                                 continue;
                             }
                             // Stopped before instruction k + done: the general path runs it.
-                            None => ws.pc = prog.pcs[k + done],
+                            RunEnd::Stopped => ws.pc = prog.pcs[k + done],
                         }
                     }
                 }
