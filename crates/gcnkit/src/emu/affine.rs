@@ -39,7 +39,7 @@ pub(super) enum Seen<'a> {
 
 /// A 32-bit source: an affine register's two numbers, a scalar register, a constant.
 #[derive(Clone, Copy, Debug)]
-enum Val {
+pub(super) enum Val {
     Slot(u8),
     Sreg(u8),
     Value(u32),
@@ -47,7 +47,7 @@ enum Val {
 
 /// The words whose result is affine when their sources are, by their semantics.
 #[derive(Clone, Copy, Debug, PartialEq)]
-enum Kind {
+pub(super) enum Kind {
     /// `a`
     Mov,
     /// `a + b`
@@ -104,7 +104,7 @@ fn kind_of(sem: Semantics) -> Option<(Kind, bool)> {
 /// One step of a tier run. `at`: the word of the run it stands for, where the run loop
 /// takes over when a check fails.
 #[derive(Clone, Copy, Debug)]
-enum Op {
+pub(super) enum Op {
     /// The run loop's plan of word `at` (its superinstruction there when `pair`).
     Plan { at: u32, pair: bool },
     /// VGPR `r`'s row is affine: its numbers from it (else leave at `at`).
@@ -118,12 +118,17 @@ enum Op {
     Span { g: FastGlobal, lo: u8, hi: Option<u8>, at: u32 },
 }
 
-/// A run's tier plan: from word `start` (the run loop's plans before it), to the word after
-/// its last affine word or span (the run loop's after it).
-#[derive(Debug)]
+/// A run's tier plan: from word `start` (the run loop's plans before it), to word `end`, the
+/// one after its last affine word or span (the run loop's plans after it).
 pub(super) struct Tier {
     pub start: usize,
+    end: usize,
     ops: Vec<Op>,
+    /// Its affine words.
+    words: u64,
+    /// Its ops as machine code.
+    #[cfg(target_arch = "x86_64")]
+    code: Option<super::affine_x64::Code>,
 }
 
 /// What planning knows of a VGPR.
@@ -137,7 +142,9 @@ enum Known {
     Both,
 }
 
-/// The two numbers of each VGPR the tier keeps, and which rows are stale (one bit a VGPR).
+/// The two numbers of each VGPR the tier keeps, and which rows are stale (one bit a VGPR; the
+/// machine code reaches them at these offsets: 0, 1024, 2048).
+#[repr(C)]
 pub(super) struct Slots {
     base: [u32; 256],
     step: [u32; 256],
@@ -372,10 +379,25 @@ impl Tier {
             Op::Detect { at, .. } | Op::Word { at, .. } | Op::Span { at, .. } => at as usize,
             _ => return None,
         };
-        Some(Tier {
+        let ops = ops[first..=last].to_vec();
+        let end = match ops[ops.len() - 1] {
+            Op::Word { at, .. } | Op::Span { at, .. } => at as usize + 1,
+            _ => return None,
+        };
+        let mut t = Tier {
             start,
-            ops: ops[first..=last].to_vec(),
-        })
+            end,
+            words: ops.iter().filter(|o| matches!(o, Op::Word { .. })).count() as u64,
+            ops,
+            #[cfg(target_arch = "x86_64")]
+            code: None,
+        };
+        // (The code points at the ops, in their place now.)
+        #[cfg(target_arch = "x86_64")]
+        {
+            t.code = super::affine_x64::Code::new(&t.ops, start);
+        }
+        Some(t)
     }
 
     /// The affine word of plan `f`, if its row is one.
@@ -423,10 +445,10 @@ impl Tier {
         Some(Op::Word { kind, d, src: v, carry, cin, at })
     }
 
-    /// Runs the tier from the run's first word. `plan(w, i, pair, hint)` runs the run loop's
-    /// plan of word i (`false`: it stopped there). Returns the words run, whether a plan
-    /// stopped (else the run loop goes on from there), and the affine words run (each a
-    /// vector instruction of 64 lanes).
+    /// Runs the tier from word [`Tier::start`]. `plan(w, i, pair, hint)` runs the run loop's
+    /// plan of word i (`false`: it stopped there). Returns the word the run loop goes on
+    /// from, whether a plan stopped there (the general path runs it), and the affine words
+    /// run (each a vector instruction of 64 lanes). Every row is a row again afterwards.
     #[inline]
     pub(super) fn run(
         &self,
@@ -436,81 +458,144 @@ impl Tier {
         hints: &mut [u32],
         mut plan: impl FnMut(&mut Wave, usize, bool, &mut u32) -> bool,
     ) -> (usize, bool, u64) {
-        let mut words = 0u64;
+        #[cfg(target_arch = "x86_64")]
+        let (at, stopped) = match self.code.as_ref().filter(|_| !interpret_only()) {
+            Some(code) => code.run(w, s, mem, hints, &mut plan),
+            None => self.interpret(w, s, mem, hints, &mut plan),
+        };
+        #[cfg(not(target_arch = "x86_64"))]
+        let (at, stopped) = self.interpret(w, s, mem, hints, &mut plan);
+        s.fill_all(w);
+        (at, stopped, self.words_before(at))
+    }
+
+    /// The affine words among the tier's ops for words before `at`: those it ran when it
+    /// left at `at` (it runs its ops in order).
+    #[inline]
+    fn words_before(&self, at: usize) -> u64 {
+        if at == self.end {
+            return self.words;
+        }
+        self.ops.iter().filter(|o| matches!(o, Op::Word { at: a, .. } if (*a as usize) < at)).count() as u64
+    }
+
+    /// [`Tier::run`] op by op (where there is no machine code); the place it left and whether
+    /// a plan stopped there.
+    fn interpret(
+        &self,
+        w: &mut Wave,
+        s: &mut Slots,
+        mem: &Memory,
+        hints: &mut [u32],
+        plan: &mut dyn FnMut(&mut Wave, usize, bool, &mut u32) -> bool,
+    ) -> (usize, bool) {
         let mut spare = 0;
         // The run loop's place: after the last op, the word after it.
         let mut next = self.start;
         for op in &self.ops {
-            match *op {
+            let (ok, at) = match *op {
                 Op::Plan { at, pair } => {
                     let at = at as usize;
                     let hint = hints.get_mut(at).unwrap_or(&mut spare);
                     if !plan(w, at, pair, hint) {
-                        s.fill_all(w);
-                        return (at, true, words);
+                        return (at, true);
                     }
                     next = at + 1 + pair as usize;
+                    continue;
                 }
-                Op::Detect { r, at } => match affine_row(&w.v[r as usize]) {
-                    Some((b, st)) => {
-                        s.base[r as usize] = b;
-                        s.step[r as usize] = st;
-                    }
-                    None => {
-                        s.fill_all(w);
-                        return (at as usize, false, words);
-                    }
-                },
+                Op::Detect { r, at } => (detect(w, s, r), at),
                 Op::Fill(r) => {
-                    let r = r as usize;
-                    s.stale[r / 64] &= !(1 << (r % 64));
-                    fill_affine(&mut w.v[r], s.base[r], s.step[r]);
+                    fill(w, s, r);
+                    continue;
                 }
-                Op::Word { kind, d, src, carry, cin, at } => {
-                    let x = [s.get(w, src[0]), s.get(w, src[1]), s.get(w, src[2])];
-                    let cin = if kind == (Kind::AddCarry { cin: true }) { w.pair(cin as usize) } else { 0 };
-                    let r = match eval(kind, x, cin) {
-                        Some(r) if w.exec() == u64::MAX => r,
-                        _ => {
-                            s.fill_all(w);
-                            return (at as usize, false, words);
-                        }
-                    };
-                    s.set(d as usize, r[0]);
-                    match kind {
-                        Kind::Shl64 => s.set(d as usize + 1, r[1]),
-                        Kind::AddCarry { .. } => w.set_pair(carry as usize, 0u64.wrapping_sub(r[1].0 as u64)),
-                        _ => {}
-                    }
-                    words += 1;
-                    next = at as usize + 1;
-                }
-                Op::Span { g, lo, hi, at } => {
-                    let (_, _, stride, load, data, dwords) = g.span_operands();
-                    let a = s.get(w, Val::Slot(lo));
-                    let h = hi.map_or((0, 0), |h| s.get(w, Val::Slot(h)));
-                    let start = (w.exec() == u64::MAX
-                        && a.1 == stride
-                        && h.1 == 0
-                        && a.0.checked_add(63 * stride).is_some())
-                    .then(|| g.span_start(w, a.0, h.0))
-                    .flatten();
-                    let hint = hints.get_mut(at as usize).unwrap_or(&mut spare);
-                    if !start.is_some_and(|start| g.span(w, mem, start, None, hint)) {
-                        s.fill_all(w);
-                        return (at as usize, false, words);
-                    }
-                    if load {
-                        // (Loaded rows are rows, not numbers.)
-                        for r in data as usize..data as usize + dwords as usize {
-                            s.stale[r / 64] &= !(1 << (r % 64));
-                        }
-                    }
-                    next = at as usize + 1;
-                }
+                Op::Word { at, .. } => (word(w, s, op), at),
+                Op::Span { at, .. } => (span(w, s, mem, hints, op), at),
+            };
+            if !ok {
+                return (at as usize, false);
             }
+            next = at as usize + 1;
         }
-        s.fill_all(w);
-        (next, false, words)
+        (next, false)
     }
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Set by tests to run the tier op by op on a machine that has its machine code.
+    pub(super) static INTERPRET: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Op by op even where there is machine code (tests, on their thread)?
+#[inline(always)]
+#[allow(dead_code)]
+fn interpret_only() -> bool {
+    #[cfg(test)]
+    return INTERPRET.with(|i| i.get());
+    #[cfg(not(test))]
+    false
+}
+
+/// [`Op::Detect`]: VGPR `r`'s numbers from its row, if it is affine.
+#[inline]
+pub(super) fn detect(w: &Wave, s: &mut Slots, r: u8) -> bool {
+    match affine_row(&w.v[r as usize]) {
+        Some((b, st)) => {
+            s.base[r as usize] = b;
+            s.step[r as usize] = st;
+            true
+        }
+        None => false,
+    }
+}
+
+/// [`Op::Fill`]: VGPR `r`'s row from its numbers.
+#[inline]
+pub(super) fn fill(w: &mut Wave, s: &mut Slots, r: u8) {
+    let r = r as usize;
+    s.stale[r / 64] &= !(1 << (r % 64));
+    fill_affine(&mut w.v[r], s.base[r], s.step[r]);
+}
+
+/// [`Op::Word`] (`false`: a check failed, nothing written).
+#[inline]
+pub(super) fn word(w: &mut Wave, s: &mut Slots, op: &Op) -> bool {
+    let Op::Word { kind, d, src, carry, cin, .. } = *op else { return false };
+    let x = [s.get(w, src[0]), s.get(w, src[1]), s.get(w, src[2])];
+    let cin = if kind == (Kind::AddCarry { cin: true }) { w.pair(cin as usize) } else { 0 };
+    let r = match eval(kind, x, cin) {
+        Some(r) if w.exec() == u64::MAX => r,
+        _ => return false,
+    };
+    s.set(d as usize, r[0]);
+    match kind {
+        Kind::Shl64 => s.set(d as usize + 1, r[1]),
+        Kind::AddCarry { .. } => w.set_pair(carry as usize, 0u64.wrapping_sub(r[1].0 as u64)),
+        _ => {}
+    }
+    true
+}
+
+/// [`Op::Span`] (`false`: not a span the coalesced path runs, nothing done).
+#[inline]
+pub(super) fn span(w: &mut Wave, s: &mut Slots, mem: &Memory, hints: &mut [u32], op: &Op) -> bool {
+    let Op::Span { g, lo, hi, at } = *op else { return false };
+    let (_, _, stride, load, data, dwords) = g.span_operands();
+    let a = s.get(w, Val::Slot(lo));
+    let h = hi.map_or((0, 0), |h| s.get(w, Val::Slot(h)));
+    let start = (w.exec() == u64::MAX && a.1 == stride && h.1 == 0 && a.0.checked_add(63 * stride).is_some())
+        .then(|| g.span_start(w, a.0, h.0))
+        .flatten();
+    let mut spare = 0;
+    let hint = hints.get_mut(at as usize).unwrap_or(&mut spare);
+    if !start.is_some_and(|start| g.span(w, mem, start, None, hint)) {
+        return false;
+    }
+    if load {
+        // (Loaded rows are rows, not numbers.)
+        for r in data as usize..data as usize + dwords as usize {
+            s.stale[r / 64] &= !(1 << (r % 64));
+        }
+    }
+    true
 }

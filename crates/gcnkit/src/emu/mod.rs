@@ -9,6 +9,8 @@
 //! results under EXEC. The semantics functions (`ops_*.rs`) only compute.
 
 pub mod affine;
+#[cfg(target_arch = "x86_64")]
+mod affine_x64;
 pub mod device;
 pub mod dispatch;
 pub mod exec;

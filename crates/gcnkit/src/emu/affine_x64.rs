@@ -1,0 +1,303 @@
+//! The affine tier's ops as x86-64 machine code ([`super::affine`]): the simple affine words
+//! (moves, adds, subtractions, shifts and multiplies by constants) in line on the two
+//! numbers, every other op a direct call of the step the op-by-op tier runs, so that a run's
+//! ops cost no dispatch. Made once per tier, when it is planned; what it leaves (the word the
+//! run loop goes on from, or a plan that stopped) is what the op-by-op tier leaves (this
+//! module's code runs the test of `kernel.rs` that checks the tier against the plans, both
+//! ways).
+//!
+//! The code keeps the context in `rbx`, the SGPRs in `r12` and the slots in `r13`
+//! (callee-saved: the calls keep them) and returns the word it left at, with bit 32 set when a
+//! plan stopped there.
+
+use super::affine::{detect, fill, span, word, Kind, Op, Slots, Val};
+use super::memory::Memory;
+use super::wave::{Wave, EXEC};
+use dynasmrt::{dynasm, x64::Assembler, AssemblyOffset, DynamicLabel, DynasmApi, DynasmLabelApi, ExecutableBuffer};
+
+/// A tier's machine code.
+pub(super) struct Code {
+    buf: ExecutableBuffer,
+    entry: AssemblyOffset,
+}
+
+/// What the code and its calls reach while it runs (the first two at offsets 0 and 8).
+#[repr(C)]
+struct Cx<'a> {
+    s: *mut u32,
+    slots: *mut Slots,
+    w: *mut Wave,
+    mem: *const Memory,
+    hints: *mut [u32],
+    plan: &'a mut dyn FnMut(&mut Wave, usize, bool, &mut u32) -> bool,
+}
+
+/// Bit 32 of the code's result: a plan stopped at the word it names.
+const STOPPED: u64 = 1 << 32;
+
+/// The slots' fields, as [`Slots`] lays them out.
+const STEP: i32 = 1024;
+const STALE: i32 = 2048;
+
+// The steps the code calls (`cx` is the running code's context: its pointers are live).
+
+extern "sysv64" fn call_plan(cx: *mut Cx<'_>, at: u64, pair: u64) -> bool {
+    // SAFETY: see above; the wave and the hints are reached only through them while the code runs.
+    let (cx, mut spare) = (unsafe { &mut *cx }, 0);
+    let (w, hints) = unsafe { (&mut *cx.w, &mut *cx.hints) };
+    let hint = hints.get_mut(at as usize).unwrap_or(&mut spare);
+    (cx.plan)(w, at as usize, pair != 0, hint)
+}
+
+extern "sysv64" fn call_detect(cx: *mut Cx<'_>, r: u64) -> bool {
+    // SAFETY: see above.
+    let cx = unsafe { &mut *cx };
+    detect(unsafe { &*cx.w }, unsafe { &mut *cx.slots }, r as u8)
+}
+
+extern "sysv64" fn call_fill(cx: *mut Cx<'_>, r: u64) {
+    // SAFETY: see above.
+    let cx = unsafe { &mut *cx };
+    fill(unsafe { &mut *cx.w }, unsafe { &mut *cx.slots }, r as u8)
+}
+
+extern "sysv64" fn call_word(cx: *mut Cx<'_>, op: *const Op) -> bool {
+    // SAFETY: see above; `op` is one of the tier's ops, which outlive its code.
+    let cx = unsafe { &mut *cx };
+    word(unsafe { &mut *cx.w }, unsafe { &mut *cx.slots }, unsafe { &*op })
+}
+
+extern "sysv64" fn call_span(cx: *mut Cx<'_>, op: *const Op) -> bool {
+    // SAFETY: see above.
+    let cx = unsafe { &mut *cx };
+    let (w, s, mem, hints) = unsafe { (&mut *cx.w, &mut *cx.slots, &*cx.mem, &mut *cx.hints) };
+    span(w, s, mem, hints, unsafe { &*op })
+}
+
+impl Code {
+    /// The machine code of a tier's `ops` (which must stay where they are), from word
+    /// `start`; None if the assembler fails (the tier then runs op by op).
+    pub(super) fn new(ops: &[Op], start: usize) -> Option<Code> {
+        let mut a = Assembler::new().ok()?;
+        let entry = a.offset();
+        dynasm!(a
+            ; .arch x64
+            ; push rbx
+            ; push r12
+            ; push r13
+            ; mov rbx, rdi
+            ; mov r12, [rdi]
+            ; mov r13, [rdi + 8]
+        );
+        // Where each check that fails goes, and what the code returns from there.
+        let mut exits: Vec<(DynamicLabel, u64)> = Vec::new();
+        let mut exit = |a: &mut Assembler, v: u64| {
+            let l = a.new_dynamic_label();
+            exits.push((l, v));
+            l
+        };
+        let mut next = start as u64;
+        for op in ops {
+            match *op {
+                Op::Plan { at, pair } => {
+                    let l = exit(&mut a, at as u64 | STOPPED);
+                    dynasm!(a
+                        ; .arch x64
+                        ; mov rdi, rbx
+                        ; mov esi, at as i32
+                        ; mov edx, pair as i32
+                        ; mov rax, QWORD call_plan as *const () as i64
+                        ; call rax
+                        ; test al, al
+                        ; jz =>l
+                    );
+                    next = at as u64 + 1 + pair as u64;
+                }
+                Op::Detect { r, at } => {
+                    let l = exit(&mut a, at as u64);
+                    dynasm!(a
+                        ; .arch x64
+                        ; mov rdi, rbx
+                        ; mov esi, r as i32
+                        ; mov rax, QWORD call_detect as *const () as i64
+                        ; call rax
+                        ; test al, al
+                        ; jz =>l
+                    );
+                }
+                Op::Fill(r) => {
+                    dynasm!(a
+                        ; .arch x64
+                        ; mov rdi, rbx
+                        ; mov esi, r as i32
+                        ; mov rax, QWORD call_fill as *const () as i64
+                        ; call rax
+                    );
+                }
+                Op::Word { kind, d, src, at, .. } => {
+                    let l = exit(&mut a, at as u64);
+                    if !in_line(&mut a, kind, d, src, l) {
+                        dynasm!(a
+                            ; .arch x64
+                            ; mov rdi, rbx
+                            ; mov rsi, QWORD op as *const Op as i64
+                            ; mov rax, QWORD call_word as *const () as i64
+                            ; call rax
+                            ; test al, al
+                            ; jz =>l
+                        );
+                    }
+                    next = at as u64 + 1;
+                }
+                Op::Span { at, .. } => {
+                    let l = exit(&mut a, at as u64);
+                    dynasm!(a
+                        ; .arch x64
+                        ; mov rdi, rbx
+                        ; mov rsi, QWORD op as *const Op as i64
+                        ; mov rax, QWORD call_span as *const () as i64
+                        ; call rax
+                        ; test al, al
+                        ; jz =>l
+                    );
+                    next = at as u64 + 1;
+                }
+            }
+        }
+        dynasm!(a
+            ; .arch x64
+            ; mov rax, QWORD next as i64
+            ; ->done:
+            ; pop r13
+            ; pop r12
+            ; pop rbx
+            ; ret
+        );
+        for (l, v) in exits {
+            dynasm!(a
+                ; .arch x64
+                ; =>l
+                ; mov rax, QWORD v as i64
+                ; jmp ->done
+            );
+        }
+        let buf = a.finalize().ok()?;
+        Some(Code { buf, entry })
+    }
+
+    /// Runs the code: the word the tier left at and whether a plan stopped there (stale rows
+    /// are the caller's to fill).
+    pub(super) fn run(
+        &self,
+        w: &mut Wave,
+        s: &mut Slots,
+        mem: &Memory,
+        hints: &mut [u32],
+        plan: &mut dyn FnMut(&mut Wave, usize, bool, &mut u32) -> bool,
+    ) -> (usize, bool) {
+        let w: *mut Wave = w;
+        let mut cx = Cx {
+            // SAFETY: `w` is a live wave; the code and its calls reach it only through `cx`.
+            s: unsafe { std::ptr::addr_of_mut!((*w).s) } as *mut u32,
+            slots: s,
+            w,
+            mem,
+            hints,
+            plan,
+        };
+        // SAFETY: the code was made by `new` for this calling convention; its context is live
+        // for the call.
+        let f: extern "sysv64" fn(*mut Cx<'_>) -> u64 = unsafe { std::mem::transmute(self.buf.ptr(self.entry)) };
+        let r = f(&mut cx);
+        (r as u32 as usize, r & STOPPED != 0)
+    }
+}
+
+/// A 32-bit register's number (dynasm's `Rd`).
+const EAX: u8 = 0;
+const ECX: u8 = 1;
+const EDX: u8 = 2;
+const ESI: u8 = 6;
+const EDI: u8 = 7;
+const R8D: u8 = 8;
+
+/// Source `v`'s base into register `b` and its step into `s`.
+#[allow(clippy::useless_conversion)] // (dynasm's own conversion of a register number)
+fn load(a: &mut Assembler, v: Val, b: u8, s: u8) {
+    match v {
+        Val::Slot(r) => dynasm!(a
+            ; .arch x64
+            ; mov Rd(b), DWORD [r13 + 4 * r as i32]
+            ; mov Rd(s), DWORD [r13 + STEP + 4 * r as i32]
+        ),
+        Val::Sreg(c) => dynasm!(a
+            ; .arch x64
+            ; mov Rd(b), DWORD [r12 + 4 * (c & 127) as i32]
+            ; xor Rd(s), Rd(s)
+        ),
+        Val::Value(x) => dynasm!(a
+            ; .arch x64
+            ; mov Rd(b), x as i32
+            ; xor Rd(s), Rd(s)
+        ),
+    }
+}
+
+/// The same value in every lane, whatever the registers hold: a scalar register or a constant.
+fn uniform(v: Val) -> bool {
+    !matches!(v, Val::Slot(_))
+}
+
+/// An affine word in line, if it is a simple one: its result into `d`'s slots (and its row
+/// marked stale) when EXEC is full, else to `exit` with nothing written.
+fn in_line(a: &mut Assembler, kind: Kind, d: u8, src: [Val; 3], exit: DynamicLabel) -> bool {
+    let amount = |v: Val| match v {
+        Val::Value(x) => Some((x & 31) as i8),
+        _ => None,
+    };
+    match kind {
+        Kind::Mov | Kind::Add | Kind::Sub | Kind::Add3 => {}
+        Kind::Shl | Kind::ShlAdd if amount(src[1]).is_some() => {}
+        Kind::AddShl if amount(src[2]).is_some() => {}
+        Kind::Mul if uniform(src[0]) || uniform(src[1]) => {}
+        _ => return false,
+    }
+    load(a, src[0], EAX, ECX);
+    if kind != Kind::Mov {
+        load(a, src[1], EDX, ESI);
+    }
+    if matches!(kind, Kind::Add3 | Kind::ShlAdd) {
+        load(a, src[2], EDI, R8D);
+    }
+    match kind {
+        Kind::Add => dynasm!(a ; .arch x64 ; add eax, edx ; add ecx, esi),
+        Kind::Sub => dynasm!(a ; .arch x64 ; sub eax, edx ; sub ecx, esi),
+        Kind::Add3 => dynasm!(a ; .arch x64 ; add eax, edx ; add ecx, esi ; add eax, edi ; add ecx, r8d),
+        Kind::Shl => {
+            let k = amount(src[1]).unwrap_or(0);
+            dynasm!(a ; .arch x64 ; shl eax, k ; shl ecx, k)
+        }
+        Kind::ShlAdd => {
+            let k = amount(src[1]).unwrap_or(0);
+            dynasm!(a ; .arch x64 ; shl eax, k ; shl ecx, k ; add eax, edi ; add ecx, r8d)
+        }
+        Kind::AddShl => {
+            let k = amount(src[2]).unwrap_or(0);
+            dynasm!(a ; .arch x64 ; add eax, edx ; add ecx, esi ; shl eax, k ; shl ecx, k)
+        }
+        // (a0 + i a1)(b0 + i b1) with a1 = 0: a0 b0 + i a0 b1; with b1 = 0: a0 b0 + i a1 b0.
+        Kind::Mul if uniform(src[0]) => dynasm!(a ; .arch x64 ; mov ecx, esi ; imul ecx, eax ; imul eax, edx),
+        Kind::Mul => dynasm!(a ; .arch x64 ; imul eax, edx ; imul ecx, edx),
+        _ => {}
+    }
+    let d = d as i32;
+    dynasm!(a
+        ; .arch x64
+        ; cmp QWORD [r12 + 4 * EXEC as i32], -1
+        ; jne =>exit
+        ; mov DWORD [r13 + 4 * d], eax
+        ; mov DWORD [r13 + STEP + 4 * d], ecx
+        ; bts QWORD [r13 + STALE + 8 * (d / 64)], (d % 64) as i8
+    );
+    true
+}
