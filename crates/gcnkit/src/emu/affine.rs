@@ -37,6 +37,10 @@ pub(super) enum Seen<'a> {
     Stop,
 }
 
+/// The run loop's plan of word i of the run: `plan(w, i, pair, hint)` (`pair`: the
+/// superinstruction there), `false` when it stopped.
+pub(super) type RunPlan<'a> = dyn FnMut(&mut Wave, usize, bool, &mut u32) -> bool + 'a;
+
 /// A 32-bit source: an affine register's two numbers, a scalar register, a constant.
 #[derive(Clone, Copy, Debug)]
 pub(super) enum Val {
@@ -487,7 +491,7 @@ impl Tier {
         s: &mut Slots,
         mem: &Memory,
         hints: &mut [u32],
-        plan: &mut dyn FnMut(&mut Wave, usize, bool, &mut u32) -> bool,
+        plan: &mut RunPlan<'_>,
     ) -> (usize, bool) {
         let mut spare = 0;
         // The run loop's place: after the last op, the word after it.

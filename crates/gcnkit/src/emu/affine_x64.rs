@@ -10,7 +10,7 @@
 //! (callee-saved: the calls keep them) and returns the word it left at, with bit 32 set when a
 //! plan stopped there.
 
-use super::affine::{detect, fill, span, word, Kind, Op, Slots, Val};
+use super::affine::{detect, fill, span, word, Kind, Op, RunPlan, Slots, Val};
 use super::memory::Memory;
 use super::wave::{Wave, EXEC};
 use dynasmrt::{dynasm, x64::Assembler, AssemblyOffset, DynamicLabel, DynasmApi, DynasmLabelApi, ExecutableBuffer};
@@ -29,7 +29,7 @@ struct Cx<'a> {
     w: *mut Wave,
     mem: *const Memory,
     hints: *mut [u32],
-    plan: &'a mut dyn FnMut(&mut Wave, usize, bool, &mut u32) -> bool,
+    plan: &'a mut RunPlan<'a>,
 }
 
 /// Bit 32 of the code's result: a plan stopped at the word it names.
@@ -98,68 +98,28 @@ impl Code {
         };
         let mut next = start as u64;
         for op in ops {
+            let this = op as *const Op as i64;
             match *op {
                 Op::Plan { at, pair } => {
                     let l = exit(&mut a, at as u64 | STOPPED);
-                    dynasm!(a
-                        ; .arch x64
-                        ; mov rdi, rbx
-                        ; mov esi, at as i32
-                        ; mov edx, pair as i32
-                        ; mov rax, QWORD call_plan as *const () as i64
-                        ; call rax
-                        ; test al, al
-                        ; jz =>l
-                    );
+                    call(&mut a, call_plan as *const (), at as i64, pair as i64, Some(l));
                     next = at as u64 + 1 + pair as u64;
                 }
                 Op::Detect { r, at } => {
                     let l = exit(&mut a, at as u64);
-                    dynasm!(a
-                        ; .arch x64
-                        ; mov rdi, rbx
-                        ; mov esi, r as i32
-                        ; mov rax, QWORD call_detect as *const () as i64
-                        ; call rax
-                        ; test al, al
-                        ; jz =>l
-                    );
+                    call(&mut a, call_detect as *const (), r as i64, 0, Some(l));
                 }
-                Op::Fill(r) => {
-                    dynasm!(a
-                        ; .arch x64
-                        ; mov rdi, rbx
-                        ; mov esi, r as i32
-                        ; mov rax, QWORD call_fill as *const () as i64
-                        ; call rax
-                    );
-                }
+                Op::Fill(r) => call(&mut a, call_fill as *const (), r as i64, 0, None),
                 Op::Word { kind, d, src, at, .. } => {
                     let l = exit(&mut a, at as u64);
                     if !in_line(&mut a, kind, d, src, l) {
-                        dynasm!(a
-                            ; .arch x64
-                            ; mov rdi, rbx
-                            ; mov rsi, QWORD op as *const Op as i64
-                            ; mov rax, QWORD call_word as *const () as i64
-                            ; call rax
-                            ; test al, al
-                            ; jz =>l
-                        );
+                        call(&mut a, call_word as *const (), this, 0, Some(l));
                     }
                     next = at as u64 + 1;
                 }
                 Op::Span { at, .. } => {
                     let l = exit(&mut a, at as u64);
-                    dynasm!(a
-                        ; .arch x64
-                        ; mov rdi, rbx
-                        ; mov rsi, QWORD op as *const Op as i64
-                        ; mov rax, QWORD call_span as *const () as i64
-                        ; call rax
-                        ; test al, al
-                        ; jz =>l
-                    );
+                    call(&mut a, call_span as *const (), this, 0, Some(l));
                     next = at as u64 + 1;
                 }
             }
@@ -193,7 +153,7 @@ impl Code {
         s: &mut Slots,
         mem: &Memory,
         hints: &mut [u32],
-        plan: &mut dyn FnMut(&mut Wave, usize, bool, &mut u32) -> bool,
+        plan: &mut RunPlan<'_>,
     ) -> (usize, bool) {
         let w: *mut Wave = w;
         let mut cx = Cx {
@@ -210,6 +170,21 @@ impl Code {
         let f: extern "sysv64" fn(*mut Cx<'_>) -> u64 = unsafe { std::mem::transmute(self.buf.ptr(self.entry)) };
         let r = f(&mut cx);
         (r as u32 as usize, r & STOPPED != 0)
+    }
+}
+
+/// A call of `f(cx, x, y)`; then to `exit` if it returned `false`.
+fn call(a: &mut Assembler, f: *const (), x: i64, y: i64, exit: Option<DynamicLabel>) {
+    dynasm!(a
+        ; .arch x64
+        ; mov rdi, rbx
+        ; mov rsi, QWORD x
+        ; mov rdx, QWORD y
+        ; mov rax, QWORD f as i64
+        ; call rax
+    );
+    if let Some(l) = exit {
+        dynasm!(a ; .arch x64 ; test al, al ; jz =>l);
     }
 }
 
