@@ -126,7 +126,7 @@ pub(super) enum Op {
 /// one after its last affine word or span (the run loop's plans after it).
 pub(super) struct Tier {
     pub start: usize,
-    end: usize,
+    pub end: usize,
     ops: Vec<Op>,
     /// Its affine words.
     words: u64,

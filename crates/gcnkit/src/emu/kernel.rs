@@ -488,8 +488,9 @@ impl Program {
         self.tiers.get(k)?.get_or_init(|| Tier::plan(n, seen)).as_ref()
     }
 
-    /// Runs the run of `n` words from instruction `k` (the affine tier first, with `slots`,
-    /// then the plans from where it left): the words run, and how the run ended.
+    /// Runs the run of `n` words from instruction `k` (the affine tier first, with `tier`'s
+    /// slots while its use says so, then the plans from where it left): the words run, and
+    /// how the run ended.
     #[inline(always)]
     fn run_plans(
         &self,
@@ -498,11 +499,12 @@ impl Program {
         w: &mut Wave,
         cx: &mut RunCx<'_>,
         hints: &mut [u32],
-        slots: Option<&mut Slots>,
+        tier: Option<(&mut Slots, &mut TierUse)>,
     ) -> (usize, RunEnd) {
         let plans = &self.runs[k..k + n];
         let mut done = 0usize;
-        if let (Some(t), Some(slots)) = (self.tier(k, n), slots) {
+        let tier = tier.filter(|(_, used)| used.on()).and_then(|x| Some((self.tier(k, n)?, x)));
+        if let Some((t, (slots, used))) = tier {
             while done < t.start {
                 match step(&plans[done], w, cx, &mut hints[done]) {
                     0 => return (done, RunEnd::Stopped),
@@ -515,6 +517,7 @@ impl Program {
             });
             cx.lops += 64 * words;
             cx.vins += words;
+            used.count(!stopped && d < t.end);
             if stopped {
                 return (d, RunEnd::Stopped);
             }
@@ -599,6 +602,33 @@ impl PcSums {
             _ => {}
         }
         None
+    }
+}
+
+/// How a worker's waves used a run's affine tier: entries counted up to [`TierUse::TRIES`],
+/// and how many of those left it early (a row not affine, a check failed). A tier left early
+/// more than a quarter of its first tries is not entered again (a gather's addresses, data
+/// rows: its checks would only cost).
+#[derive(Clone, Copy, Default)]
+struct TierUse {
+    tries: u8,
+    early: u8,
+}
+
+impl TierUse {
+    const TRIES: u8 = 32;
+
+    #[inline]
+    fn on(&self) -> bool {
+        self.tries < Self::TRIES || self.early <= Self::TRIES / 4
+    }
+
+    #[inline]
+    fn count(&mut self, early: bool) {
+        if self.tries < Self::TRIES {
+            self.tries += 1;
+            self.early += early as u8;
+        }
     }
 }
 
@@ -1339,8 +1369,9 @@ struct Worker<'a> {
     counts: Vec<i64>,
     /// Each planned memory instruction's region hint ([`Memory::span_hinted`]), by index.
     hints: Vec<u32>,
-    /// The affine tier's numbers.
+    /// The affine tier's numbers, and how this worker's waves used each run's tier.
     slots: Box<Slots>,
+    tier_use: Vec<TierUse>,
     /// The trace line of the instruction just run and the wave before it: printed with the
     /// registers it changed once the next instruction starts (or the wave stops).
     traced: Option<(String, Wave)>,
@@ -1380,6 +1411,7 @@ impl<'a> Worker<'a> {
             counts: vec![0; sh.prog.instrs.len() + 1],
             hints: vec![0; sh.prog.instrs.len()],
             slots: Box::default(),
+            tier_use: vec![TierUse::default(); sh.prog.instrs.len()],
             traced: None,
             sgprs: user_sgprs(sh, slot),
             yield_at: u64::MAX,
@@ -1579,6 +1611,7 @@ impl<'a> Worker<'a> {
         let hints = &mut self.hints;
         let lanes = &mut self.lanes;
         let slots = &mut *self.slots;
+        let tier_use = &mut self.tier_use;
         let lds = &mut self.lds;
         let traced = &mut self.traced;
         let mut watch = self.watch.as_deref_mut();
@@ -1632,8 +1665,8 @@ impl<'a> Worker<'a> {
                             vins: 0,
                         };
                         let hints = hints.get_mut(k..k + n).unwrap_or_default();
-                        let slots = gate.ok[0].then_some(&mut *slots);
-                        let (done, end) = prog.run_plans(k, n, w, &mut cx, hints, slots);
+                        let tier = gate.ok[0].then_some((&mut *slots, &mut tier_use[k]));
+                        let (done, end) = prog.run_plans(k, n, w, &mut cx, hints, tier);
                         let (lops, vins) = (cx.lops, cx.vins);
                         counts[k] += 1;
                         counts[k + done] -= 1;
@@ -1968,6 +2001,22 @@ mod tests {
         assert!(matches!(parse_arg("local:16"), Ok(ArgValue::Local(16))));
     }
 
+    /// A run's tier is left for good when more than a quarter of its first tries left it
+    /// early, and only then.
+    #[test]
+    fn tiers_left_early_too_often_are_not_entered() {
+        for early in 0..=TierUse::TRIES {
+            let mut u = TierUse::default();
+            for k in 0..TierUse::TRIES {
+                assert!(u.on(), "{early}: off after {k} tries");
+                u.count(k < early);
+            }
+            assert_eq!(u.on(), early <= TierUse::TRIES / 4, "{early} early of {}", TierUse::TRIES);
+            u.count(true);
+            assert_eq!(u.on(), early <= TierUse::TRIES / 4, "{early}: counted after the tries");
+        }
+    }
+
     /// The affine tier leaves a wave, the memory and the counts as the plans alone leave
     /// them, on random runs of the words it takes (and others around them) and random
     /// waves: affine rows or not, full EXEC or not, carries and shifts that differ between
@@ -2082,7 +2131,7 @@ mod tests {
                 let (mut lanes, mut lanes2) = (Lanes::new(a), Lanes::new(a));
                 let (mut lds, mut lds2) = ([0u8; 0], [0u8; 0]);
                 let mut slots = Slots::default();
-                let run = |w: &mut Wave, mem: &Memory, lanes: &mut Lanes, lds: &mut [u8], slots: Option<&mut Slots>| {
+                let run = |w: &mut Wave, mem: &Memory, lanes: &mut Lanes, lds: &mut [u8], tier: Option<(&mut Slots, &mut TierUse)>| {
                     let gate = super::super::fast::Gate::of(w.mode);
                     gate.prepare(w, lanes);
                     let exec = w.exec();
@@ -2097,14 +2146,14 @@ mod tests {
                         lops: 0,
                         vins: 0,
                     };
-                    let out = prog.run_plans(0, n, w, &mut cx, &mut vec![0; n], slots);
+                    let out = prog.run_plans(0, n, w, &mut cx, &mut vec![0; n], tier);
                     (out, cx.lops, cx.vins)
                 };
                 let mut plans = w.clone();
                 let a_out = run(&mut plans, &mem, &mut lanes, &mut lds, None);
                 // The tier op by op (every other program; the machine code's where there is one).
                 super::super::affine::INTERPRET.with(|i| i.set(runs % 2 == 0));
-                let b_out = run(&mut w, &mem2, &mut lanes2, &mut lds2, Some(&mut slots));
+                let b_out = run(&mut w, &mem2, &mut lanes2, &mut lds2, Some((&mut slots, &mut TierUse::default())));
                 whole += (b_out.0 .0 == n) as usize;
                 assert_eq!(a_out, b_out, "{a}: (done, where), lane ops, vector instructions:\n{text}");
                 for v in 0..256 {
