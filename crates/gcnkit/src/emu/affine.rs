@@ -290,12 +290,12 @@ impl Tier {
         let mut known = [Known::Row; 256];
         let mut ops = Vec::new();
         let mut i = 0;
-        // Rows every stale register before a plan of the run loop.
-        let fill = |known: &mut [Known; 256], ops: &mut Vec<Op>| {
-            for (r, k) in known.iter_mut().enumerate() {
-                if *k == Known::Affine {
+        // Rows for the stale registers of `regs` (all of them before a plan of the run loop).
+        let fill = |known: &mut [Known; 256], ops: &mut Vec<Op>, regs: std::ops::Range<usize>| {
+            for r in regs {
+                if known[r] == Known::Affine {
                     ops.push(Op::Fill(r as u8));
-                    *k = Known::Both;
+                    known[r] = Known::Both;
                 }
             }
         };
@@ -327,7 +327,7 @@ impl Tier {
                         i += 1;
                         continue;
                     }
-                    fill(&mut known, &mut ops);
+                    fill(&mut known, &mut ops, 0..256);
                     ops.push(Op::Plan { at, pair });
                     let words = if pair { 2 } else { 1 };
                     for j in i..i + words {
@@ -345,12 +345,7 @@ impl Tier {
                         detect(&mut known, &mut ops, vaddr + 1, at);
                     }
                     if !load {
-                        for r in data.clone() {
-                            if known[r] == Known::Affine {
-                                ops.push(Op::Fill(r as u8));
-                                known[r] = Known::Both;
-                            }
-                        }
+                        fill(&mut known, &mut ops, data.clone());
                     }
                     ops.push(Op::Span {
                         g: *g,
@@ -368,7 +363,7 @@ impl Tier {
                     i += if pair { 2 } else { 1 };
                 }
                 Seen::Other => {
-                    fill(&mut known, &mut ops);
+                    fill(&mut known, &mut ops, 0..256);
                     ops.push(Op::Plan { at, pair });
                     known = [Known::Row; 256];
                     i += if pair { 2 } else { 1 };
@@ -427,21 +422,20 @@ impl Tier {
         }
         // The value first, the amount last, for the reversed shifts.
         match kind {
-            Kind::Shl | Kind::Shr { .. } if rev => v.swap(0, 1),
-            Kind::Sub if rev => v.swap(0, 1),
             Kind::Shl64 if rev => v.rotate_left(1),
+            _ if rev => v.swap(0, 1),
             _ => {}
         }
-        let cin = match kind {
-            Kind::AddCarry { cin: true } => mask?,
-            Kind::AddCarry { cin: false } if mask.is_none() => 0,
-            _ if mask.is_none() => 0,
-            _ => return None,
+        // The carry-in pair (only V_ADDC's) and the carry pair (only the carries').
+        let cin = match (kind, mask) {
+            (Kind::AddCarry { cin: true }, Some(m)) => m,
+            (Kind::AddCarry { cin: true }, None) | (_, Some(_)) => return None,
+            (_, None) => 0,
         };
-        let carry = match kind {
-            Kind::AddCarry { .. } => carry?,
-            _ if carry.is_none() => 0,
-            _ => return None,
+        let carry = match (kind, carry) {
+            (Kind::AddCarry { .. }, Some(c)) => c,
+            (Kind::AddCarry { .. }, None) | (_, Some(_)) => return None,
+            (_, None) => 0,
         };
         if wide != (kind == Kind::Shl64) {
             return None;
