@@ -11,43 +11,56 @@ mod common;
 
 use common::{exec, exec_command, hipcc, run_bounded, tools, GPUS};
 use std::path::{Path, PathBuf};
+use std::collections::BTreeMap;
 use std::process::{Command, Output};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// Builds tests/hip/NAME.hip for `archs` (hipcc -O2); `None` (with a message) without hipcc.
 fn build(name: &str, archs: &[&str]) -> Option<PathBuf> {
     build_with(name, archs, &[])
 }
 
-/// `build` with more hipcc arguments.
+/// `build` with more hipcc arguments. Each program is built once per test process: tests
+/// running in parallel that need the same binary wait for one build (two hipcc runs writing
+/// one file while a third test executes it gave "Permission denied").
 fn build_with(name: &str, archs: &[&str], extra: &[&str]) -> Option<PathBuf> {
     let Some(hipcc) = hipcc() else {
         eprintln!("SKIPPED {name}: hipcc is not on PATH (apt-get install hipcc)");
         return None;
     };
-    let src = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/hip")
-        .join(format!("{name}.hip"));
     // (The extra arguments in the name: a -O0 build is another program than the -O2 one.)
-    let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}-{}{}", archs.join("-"), extra.concat()));
-    let mut cmd = Command::new(hipcc);
-    for a in archs {
-        cmd.arg(format!("--offload-arch={a}"));
-    }
-    let o = cmd
-        .arg("-O2")
-        .args(extra)
-        .arg(&src)
-        .arg("-o")
-        .arg(&out)
-        .output()
-        .expect("hipcc");
-    assert!(
-        o.status.success(),
-        "hipcc {}: {}",
-        src.display(),
-        String::from_utf8_lossy(&o.stderr)
-    );
-    Some(out)
+    let file = format!("{name}-{}{}", archs.join("-"), extra.concat());
+    static BUILT: Mutex<BTreeMap<String, Arc<OnceLock<PathBuf>>>> = Mutex::new(BTreeMap::new());
+    let once = BUILT.lock().unwrap_or_else(|e| e.into_inner()).entry(file.clone()).or_default().clone();
+    let out = once.get_or_init(|| {
+        let src = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/hip")
+            .join(format!("{name}.hip"));
+        let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join(&file);
+        // Built under another name and renamed: a binary is whole or absent.
+        let partial = out.with_extension("partial");
+        let mut cmd = Command::new(&hipcc);
+        for a in archs {
+            cmd.arg(format!("--offload-arch={a}"));
+        }
+        let o = cmd
+            .arg("-O2")
+            .args(extra)
+            .arg(&src)
+            .arg("-o")
+            .arg(&partial)
+            .output()
+            .expect("hipcc");
+        assert!(
+            o.status.success(),
+            "hipcc {}: {}",
+            src.display(),
+            String::from_utf8_lossy(&o.stderr)
+        );
+        std::fs::rename(&partial, &out).expect("rename the built program");
+        out
+    });
+    Some(out.clone())
 }
 
 /// Runs `program` on each of [`GPUS`]; each run must print `line`.
