@@ -489,8 +489,8 @@ impl Program {
     }
 
     /// Runs the run of `n` words from instruction `k` (the affine tier first, with `tier`'s
-    /// slots while its use says so, then the plans from where it left): the words run, and
-    /// how the run ended.
+    /// slots while its use says so, then the plans from where it left): the words run, how
+    /// the run ended, and its counts.
     #[inline(always)]
     fn run_plans(
         &self,
@@ -500,44 +500,64 @@ impl Program {
         cx: &mut RunCx<'_>,
         hints: &mut [u32],
         tier: Option<(&mut Slots, &mut TierUse)>,
-    ) -> (usize, RunEnd) {
+    ) -> (usize, RunEnd, Counts) {
         let plans = &self.runs[k..k + n];
+        let mut c = Counts::new(w.exec());
         let mut done = 0usize;
         let tier = tier.filter(|(_, used)| used.on()).and_then(|x| Some((self.tier(k, n)?, x)));
         if let Some((t, (slots, used))) = tier {
-            while done < t.start {
-                match step(&plans[done], w, cx, &mut hints[done]) {
-                    0 => return (done, RunEnd::Stopped),
-                    m => done += m,
-                }
-            }
-            let (d, stopped, words) = t.run(w, slots, cx.mem, hints, |w, i, pair, hint| {
-                let p = if pair { &self.runs[k + i] } else { &self.fast[k + i] };
-                step(p, w, cx, hint) != 0
-            });
-            cx.lops += 64 * words;
-            cx.vins += words;
-            used.count(!stopped && d < t.end);
+            // (The counts go in and come back by value: the loop's own stay in registers.)
+            let (d, stopped, tc) = self.run_tier(t, k, w, cx, c, hints, slots, used);
+            c = tc;
             if stopped {
-                return (d, RunEnd::Stopped);
+                return (d, RunEnd::Stopped, c);
             }
             done = d;
         }
         while done < n {
-            match &plans[done] {
-                Plan::Branch(cond, t) => {
-                    // The run's last instruction: taken or not, the run ends.
-                    let to = if taken(w, *cond) { RunEnd::Jump(*t) } else { RunEnd::On };
-                    return (done + 1, to);
-                }
-                Plan::End => return (done + 1, RunEnd::End),
-                p => match step(p, w, cx, &mut hints[done]) {
-                    0 => return (done, RunEnd::Stopped),
-                    m => done += m,
-                },
+            match step(&plans[done], w, cx, &mut c, hints, done) {
+                Ok(0) => return (done, RunEnd::Stopped, c),
+                Ok(m) => done += m,
+                // The run's last instruction (a branch, taken or not, or the end).
+                Err(end) => return (done + 1, end, c),
             }
         }
-        (done, RunEnd::On)
+        (done, RunEnd::On, c)
+    }
+
+    /// The part of a run up to where its affine tier `t` left it: the plans before the tier's
+    /// first word, then the tier. The words run, whether a plan stopped, and the counts.
+    /// (Out of line and cold: the plain loop's code is laid out and keeps its registers as if
+    /// there were no tier; the rocPRIM sort, whose tiers back off, measured that.)
+    #[inline(never)]
+    #[cold]
+    #[allow(clippy::too_many_arguments)]
+    fn run_tier(
+        &self,
+        t: &Tier,
+        k: usize,
+        w: &mut Wave,
+        cx: &mut RunCx<'_>,
+        mut c: Counts,
+        hints: &mut [u32],
+        slots: &mut Slots,
+        used: &mut TierUse,
+    ) -> (usize, bool, Counts) {
+        let plans = &self.runs[k..];
+        let mut done = 0;
+        while done < t.start {
+            match step(&plans[done], w, cx, &mut c, hints, done) {
+                Ok(0) | Err(_) => return (done, true, c),
+                Ok(m) => done += m,
+            }
+        }
+        let (d, stopped, words) = t.run(w, slots, cx.mem, hints, |w, i, pair, hint| {
+            let p = if pair { &self.runs[k + i] } else { &self.fast[k + i] };
+            matches!(step(p, w, cx, &mut c, std::slice::from_mut(hint), 0), Ok(1..))
+        });
+        c.full(words);
+        used.count(!stopped && d < t.end);
+        (d, stopped, c)
     }
 
     /// The instruction at byte offset `pc` (decoded on the spot where the walk did not reach)
@@ -643,75 +663,106 @@ enum RunEnd {
     End,
 }
 
-/// What a run's plans work with besides the wave: the lanes, MODE's gate, memory, and the
-/// run's counts (EXEC as last seen and its active lanes; lane operations and vector
-/// instructions, added to the stats once per run).
+/// What a run's plans work with besides the wave: the lanes, MODE's gate, memory.
 struct RunCx<'a> {
     lanes: &'a mut Lanes,
     gate: super::fast::Gate,
     mem: &'a Memory,
     lds: &'a mut [u8],
     private: super::fastmem::Private,
-    seen: u64,
-    active: u64,
-    lops: u64,
-    vins: u64,
 }
 
-impl RunCx<'_> {
+/// A run's counts: EXEC as last seen, and the lane operations and vector instructions run,
+/// added to the stats once per run. (Apart from [`RunCx`]: a local the run loop keeps in
+/// registers. One vector instruction adds `per`, its active lanes in the low half and 1 in
+/// the high: one add for both counts. A run's lane operations stay below 2^32: it would take a run of
+/// 2^25 words, 128 MiB of code.)
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Counts {
+    seen: u64,
+    per: u64,
+    ops: u64,
+}
+
+impl Counts {
+    /// One vector instruction in `per`.
+    const ONE: u64 = 1 << 32;
+
+    /// Active lanes counted at the start: a "no EXEC seen yet" of !EXEC was taken for a real
+    /// EXEC when the run set EXEC to exactly that, and the lanes were counted as 0.
+    #[inline(always)]
+    fn new(exec: u64) -> Counts {
+        Counts { seen: exec, per: Self::ONE + exec.count_ones() as u64, ops: 0 }
+    }
+
     /// EXEC's active lanes, counted again only when EXEC changed.
     #[inline(always)]
     fn exec(&mut self, w: &Wave) -> u64 {
         let exec = w.exec();
         if exec != self.seen {
             self.seen = exec;
-            self.active = exec.count_ones() as u64;
+            self.per = Self::ONE + exec.count_ones() as u64;
         }
         exec
     }
+
+    /// `n` vector instructions on all 64 lanes (the affine tier's words).
+    #[inline(always)]
+    fn full(&mut self, n: u64) {
+        self.ops += n * (Self::ONE + 64);
+    }
+
+    /// Lane operations and vector instructions.
+    #[inline(always)]
+    fn totals(&self) -> (u64, u64) {
+        (self.ops & 0xffff_ffff, self.ops >> 32)
+    }
 }
 
-/// One planned word of a run (or a superinstruction), not a branch or the end, as the run
-/// loop runs it: the words it ran; 0 when it stopped before running (the general path runs
-/// that word).
+/// One planned word of a run (or a superinstruction) as the run loop runs it, `at` its place
+/// in `hints`: the words it ran (0 when it stopped before running: the general path runs
+/// that word), or how the run ends at it (a branch, the end: the run's last word).
 #[inline(always)]
-fn step(p: &Plan, w: &mut Wave, cx: &mut RunCx<'_>, hint: &mut u32) -> usize {
-    match p {
+fn step(p: &Plan, w: &mut Wave, cx: &mut RunCx<'_>, c: &mut Counts, hints: &mut [u32], at: usize) -> Result<usize, RunEnd> {
+    Ok(match p {
         Plan::Vector(f) => {
-            let exec = cx.exec(w);
+            let exec = c.exec(w);
             if !f.run_exec(w, cx.lanes, exec, &cx.gate) {
-                return 0;
+                return Ok(0);
             }
-            cx.lops += cx.active;
-            cx.vins += 1;
+            c.ops += c.per;
             1
         }
         Plan::Lane(f) => {
-            cx.exec(w);
+            c.exec(w);
             if !f.run(w, &cx.gate) {
-                return 0;
+                return Ok(0);
             }
-            cx.lops += cx.active;
-            cx.vins += 1;
+            c.ops += c.per;
             1
         }
         Plan::Scalar(f) => {
             f.run(w);
             1
         }
-        Plan::Mem(f) => f.run(w, cx.mem, cx.lds, cx.private, hint) as usize,
+        Plan::Mem(f) => {
+            let mut spare = 0;
+            let hint = hints.get_mut(at).unwrap_or(&mut spare);
+            f.run(w, cx.mem, cx.lds, cx.private, hint) as usize
+        }
         Plan::Add64(f) => {
-            let exec = cx.exec(w);
+            let exec = c.exec(w);
             if !f.run(w, exec, &cx.gate) {
-                return 0;
+                return Ok(0);
             }
-            cx.lops += 2 * cx.active;
-            cx.vins += 2;
+            c.ops += 2 * c.per;
             2
         }
         Plan::Nop => 1,
-        Plan::Branch(..) | Plan::End | Plan::General => 0,
-    }
+        Plan::Branch(cond, t) => return Err(if taken(w, *cond) { RunEnd::Jump(*t) } else { RunEnd::On }),
+        Plan::End => return Err(RunEnd::End),
+        Plan::General => 0,
+    })
 }
 
 /// Does a branch's condition hold?
@@ -1646,11 +1697,7 @@ impl<'a> Worker<'a> {
                     let (k, n) = (k as usize, prog.run_len.get(k as usize).copied().unwrap_or(0) as usize);
                     if n > 0 && ws.pc.is_multiple_of(4) && ws.instructions + (n as u64) < ws.check_at {
                         let w = &mut ws.w;
-                        // Active lanes counted at the start: a "no EXEC seen yet" of !EXEC was
-                        // taken for a real EXEC when the run set EXEC to exactly that, and the
-                        // lanes were counted as 0. MODE stays as it is for the run (only general
-                        // instructions change it).
-                        let exec = w.exec();
+                        // MODE stays as it is for the run (only general instructions change it).
                         let gate = super::fast::Gate::of(w.mode);
                         gate.prepare(w, lanes);
                         let mut cx = RunCx {
@@ -1659,15 +1706,11 @@ impl<'a> Worker<'a> {
                             mem: sh.mem,
                             lds: &mut lds[..],
                             private,
-                            seen: exec,
-                            active: exec.count_ones() as u64,
-                            lops: 0,
-                            vins: 0,
                         };
                         let hints = hints.get_mut(k..k + n).unwrap_or_default();
                         let tier = gate.ok[0].then_some((&mut *slots, &mut tier_use[k]));
-                        let (done, end) = prog.run_plans(k, n, w, &mut cx, hints, tier);
-                        let (lops, vins) = (cx.lops, cx.vins);
+                        let (done, end, c) = prog.run_plans(k, n, w, &mut cx, hints, tier);
+                        let (lops, vins) = c.totals();
                         counts[k] += 1;
                         counts[k + done] -= 1;
                         stats.lane_ops += lops;
@@ -2134,20 +2177,15 @@ mod tests {
                 let run = |w: &mut Wave, mem: &Memory, lanes: &mut Lanes, lds: &mut [u8], tier: Option<(&mut Slots, &mut TierUse)>| {
                     let gate = super::super::fast::Gate::of(w.mode);
                     gate.prepare(w, lanes);
-                    let exec = w.exec();
                     let mut cx = RunCx {
                         lanes,
                         gate,
                         mem,
                         lds,
                         private: Default::default(),
-                        seen: exec,
-                        active: exec.count_ones() as u64,
-                        lops: 0,
-                        vins: 0,
                     };
-                    let out = prog.run_plans(0, n, w, &mut cx, &mut vec![0; n], tier);
-                    (out, cx.lops, cx.vins)
+                    let (done, end, c) = prog.run_plans(0, n, w, &mut cx, &mut vec![0; n], tier);
+                    ((done, end), c.totals())
                 };
                 let mut plans = w.clone();
                 let a_out = run(&mut plans, &mem, &mut lanes, &mut lds, None);
