@@ -29,8 +29,10 @@ pub(super) enum Seen<'a> {
     Vector(&'a super::fast::FastVop),
     /// A GLOBAL or FLAT load or store.
     Global(&'a FastGlobal),
-    /// A plan that neither reads nor writes a VGPR: scalar ALU and memory, no-ops.
+    /// A plan that neither reads nor writes a VGPR: scalar ALU and memory.
     Scalar,
+    /// A word that does nothing the tier must do (`s_waitcnt`, `s_nop`): no op of the tier.
+    Nop,
     /// Any other plan.
     Other,
     /// The run loop's own: a branch, the end of the program.
@@ -358,6 +360,7 @@ impl Tier {
                     }
                     i += 1;
                 }
+                Seen::Nop => i += 1,
                 Seen::Scalar => {
                     ops.push(Op::Plan { at, pair });
                     i += if pair { 2 } else { 1 };

@@ -1,13 +1,14 @@
-//! The affine tier's ops as x86-64 machine code ([`super::affine`]): the simple affine words
-//! (moves, adds, subtractions, shifts and multiplies by constants) in line on the two
-//! numbers, every other op a direct call of the step the op-by-op tier runs, so that a run's
-//! ops cost no dispatch. Made once per tier, when it is planned; what it leaves (the word the
+//! The affine tier's ops as x86-64 machine code ([`super::affine`]): the affine words
+//! (moves, adds, subtractions, shifts and multiplies by constants, adds with a carry pair,
+//! 64-bit shifts by a constant) in line on the two numbers, every other op a direct call of
+//! the step the op-by-op tier runs, so that a run's ops cost no dispatch. Made once per tier, when it is planned; what it leaves (the word the
 //! run loop goes on from, or a plan that stopped) is what the op-by-op tier leaves (this
 //! module's code runs the test of `kernel.rs` that checks the tier against the plans, both
 //! ways).
 //!
 //! The code keeps the context in `rbx`, the SGPRs in `r12` and the slots in `r13`
-//! (callee-saved: the calls keep them) and returns the word it left at, with bit 32 set when a
+//! (callee-saved: the calls keep them; `r14` is a scratch register, `r15` pushed for the
+//! stack's alignment) and returns the word it left at, with bit 32 set when a
 //! plan stopped there.
 
 use super::affine::{detect, fill, span, word, Kind, Op, RunPlan, Slots, Val};
@@ -85,6 +86,8 @@ impl Code {
             ; push rbx
             ; push r12
             ; push r13
+            ; push r14
+            ; push r15
             ; mov rbx, rdi
             ; mov r12, [rdi]
             ; mov r13, [rdi + 8]
@@ -110,9 +113,9 @@ impl Code {
                     call(&mut a, call_detect as *const (), r as i64, 0, Some(l));
                 }
                 Op::Fill(r) => call(&mut a, call_fill as *const (), r as i64, 0, None),
-                Op::Word { kind, d, src, at, .. } => {
+                Op::Word { at, .. } => {
                     let l = exit(&mut a, at as u64);
-                    if !in_line(&mut a, kind, d, src, l) {
+                    if !in_line(&mut a, op, l) {
                         call(&mut a, call_word as *const (), this, 0, Some(l));
                     }
                     next = at as u64 + 1;
@@ -128,6 +131,8 @@ impl Code {
             ; .arch x64
             ; mov rax, QWORD next as i64
             ; ->done:
+            ; pop r15
+            ; pop r14
             ; pop r13
             ; pop r12
             ; pop rbx
@@ -195,6 +200,14 @@ const EDX: u8 = 2;
 const ESI: u8 = 6;
 const EDI: u8 = 7;
 const R8D: u8 = 8;
+const R8: u8 = 8;
+const R9: u8 = 9;
+const R11: u8 = 11;
+const RDI: u8 = 7;
+const R14: u8 = 14;
+
+/// Where the wave's SGPR-written flags are from its SGPRs (`r12`).
+const S_WRITTEN: i32 = (std::mem::offset_of!(Wave, s_written) as isize - std::mem::offset_of!(Wave, s) as isize) as i32;
 
 /// Source `v`'s base into register `b` and its step into `s`.
 #[allow(clippy::useless_conversion)] // (dynasm's own conversion of a register number)
@@ -225,7 +238,8 @@ fn uniform(v: Val) -> bool {
 
 /// An affine word in line, if it is a simple one: its result into `d`'s slots (and its row
 /// marked stale) when EXEC is full, else to `exit` with nothing written.
-fn in_line(a: &mut Assembler, kind: Kind, d: u8, src: [Val; 3], exit: DynamicLabel) -> bool {
+fn in_line(a: &mut Assembler, op: &Op, exit: DynamicLabel) -> bool {
+    let Op::Word { kind, d, src, carry, cin, .. } = *op else { return false };
     let amount = |v: Val| match v {
         Val::Value(x) => Some((x & 31) as i8),
         _ => None,
@@ -235,6 +249,17 @@ fn in_line(a: &mut Assembler, kind: Kind, d: u8, src: [Val; 3], exit: DynamicLab
         Kind::Shl | Kind::ShlAdd if amount(src[1]).is_some() => {}
         Kind::AddShl if amount(src[2]).is_some() => {}
         Kind::Mul if uniform(src[0]) || uniform(src[1]) => {}
+        Kind::AddCarry { cin: c } if carry < 127 && (!c || cin < 127) => {
+            add_carry(a, d, src, carry, c.then_some(cin), exit);
+            return true;
+        }
+        Kind::Shl64 if d < 255 => match src[2] {
+            Val::Value(k) => {
+                shl64(a, d, src, k & 63, exit);
+                return true;
+            }
+            _ => return false,
+        },
         _ => return false,
     }
     load(a, src[0], EAX, ECX);
@@ -265,14 +290,147 @@ fn in_line(a: &mut Assembler, kind: Kind, d: u8, src: [Val; 3], exit: DynamicLab
         Kind::Mul => dynasm!(a ; .arch x64 ; imul eax, edx ; imul ecx, edx),
         _ => {}
     }
-    let d = d as i32;
+    full_exec(a, exit);
+    set(a, d, EAX, ECX);
+    true
+}
+
+/// To `exit` unless EXEC is full.
+fn full_exec(a: &mut Assembler, exit: DynamicLabel) {
     dynasm!(a
         ; .arch x64
         ; cmp QWORD [r12 + 4 * EXEC as i32], -1
         ; jne =>exit
-        ; mov DWORD [r13 + 4 * d], eax
-        ; mov DWORD [r13 + STEP + 4 * d], ecx
+    );
+}
+
+/// VGPR `d`'s numbers from registers `b` and `s`, its row marked stale.
+#[allow(clippy::useless_conversion)] // (dynasm's own conversion of a register number)
+fn set(a: &mut Assembler, d: u8, b: u8, s: u8) {
+    let d = d as i32;
+    dynasm!(a
+        ; .arch x64
+        ; mov DWORD [r13 + 4 * d], Rd(b)
+        ; mov DWORD [r13 + STEP + 4 * d], Rd(s)
         ; bts QWORD [r13 + STALE + 8 * (d / 64)], (d % 64) as i8
     );
-    true
+}
+
+/// To `exit` unless the lanes of the affine value in `b` (base) and `s` (step) do not wrap
+/// ([`super::affine`]'s `ends`, unsigned): `first` (64 bits) and `last` (its lane 63) left
+/// in those registers; `t` is spoilt.
+#[allow(clippy::useless_conversion)]
+fn ends(a: &mut Assembler, b: u8, s: u8, first: u8, last: u8, t: u8, exit: DynamicLabel) {
+    dynasm!(a
+        ; .arch x64
+        ; mov Rd(first), Rd(b)
+        ; movsxd Rq(last), Rd(s)
+        ; imul Rq(last), Rq(last), 63
+        ; add Rq(last), Rq(first)
+        ; mov Rq(t), Rq(last)
+        ; shr Rq(t), 32
+        ; jnz =>exit
+    );
+}
+
+/// [`Kind::AddCarry`] in line: the sum, and the carry pair all ones or all zeros, when every
+/// lane carries alike (and the carry-in pair `cin`, if any, is all ones or all zeros).
+fn add_carry(a: &mut Assembler, d: u8, src: [Val; 3], carry: u8, cin: Option<u8>, exit: DynamicLabel) {
+    load(a, src[0], EAX, ECX);
+    load(a, src[1], EDX, ESI);
+    // The carry in (r10): 0 or 1.
+    dynasm!(a ; .arch x64 ; xor r10d, r10d);
+    if let Some(c) = cin {
+        dynasm!(a
+            ; .arch x64
+            ; mov rdi, QWORD [r12 + 4 * c as i32]
+            ; cmp rdi, -1
+            ; jne >none
+            ; mov r10d, 1
+            ; jmp >known
+            ; none:
+            ; test rdi, rdi
+            ; jnz =>exit
+            ; known:
+        );
+    }
+    // Lane 0's and lane 63's sums (as 64-bit integers) carry alike.
+    ends(a, EAX, ECX, R8, R9, R11, exit);
+    ends(a, EDX, ESI, RDI, R11, R14, exit);
+    let (c, c1) = (carry as i32, carry as i32 + 1);
+    let sw = S_WRITTEN;
+    dynasm!(a
+        ; .arch x64
+        ; add r8, rdi
+        ; add r8, r10
+        ; add r9, r11
+        ; add r9, r10
+        ; shr r8, 32
+        ; shr r9, 32
+        ; cmp r8, r9
+        ; jne =>exit
+    );
+    full_exec(a, exit);
+    dynasm!(a
+        ; .arch x64
+        ; add eax, edx
+        ; add eax, r10d
+        ; add ecx, esi
+        ; neg r8
+        ; mov DWORD [r12 + 4 * c], r8d
+        ; mov DWORD [r12 + 4 * c1], r8d
+        ; mov BYTE [r12 + sw + c], 1
+        ; mov BYTE [r12 + sw + c1], 1
+    );
+    set(a, d, EAX, ECX);
+}
+
+/// [`Kind::Shl64`] by a constant `k` in line: VDST's pair from the pair (src[0], src[1]).
+fn shl64(a: &mut Assembler, d: u8, src: [Val; 3], k: u32, exit: DynamicLabel) {
+    load(a, src[0], EAX, ECX);
+    load(a, src[1], EDX, ESI);
+    match k {
+        0 => {}
+        1..=31 => {
+            // The bits shifted out of the low dword into the high one: the same in every
+            // lane (uniform low dwords, or lanes that do not wrap and agree on those bits).
+            let (k, out) = (k as i8, 32 - k as i8);
+            dynasm!(a
+                ; .arch x64
+                ; test ecx, ecx
+                ; jz >uniform
+            );
+            ends(a, EAX, ECX, R8, R9, R11, exit);
+            dynasm!(a
+                ; .arch x64
+                ; shr r8, out
+                ; shr r9, out
+                ; cmp r8, r9
+                ; jne =>exit
+                ; uniform:
+                ; mov edi, eax
+                ; shr edi, out
+                ; shl eax, k
+                ; shl ecx, k
+                ; shl edx, k
+                ; or edx, edi
+                ; shl esi, k
+            );
+        }
+        _ => {
+            let k = (k - 32) as i8;
+            dynasm!(a
+                ; .arch x64
+                ; mov edx, eax
+                ; mov esi, ecx
+                ; shl edx, k
+                ; shl esi, k
+                ; xor eax, eax
+                ; xor ecx, ecx
+            );
+        }
+    }
+    full_exec(a, exit);
+    set(a, d, EAX, ECX);
+    set(a, d + 1, EDX, ESI);
 }

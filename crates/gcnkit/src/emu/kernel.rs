@@ -479,7 +479,8 @@ impl Program {
             let s = match &self.fast[k + i] {
                 Plan::Vector(f) => Seen::Vector(f),
                 Plan::Mem(FastMem::Global(g)) => Seen::Global(g),
-                Plan::Scalar(_) | Plan::Nop | Plan::Mem(FastMem::Scalar(_)) => Seen::Scalar,
+                Plan::Nop => Seen::Nop,
+                Plan::Scalar(_) | Plan::Mem(FastMem::Scalar(_)) => Seen::Scalar,
                 Plan::Branch(..) | Plan::End | Plan::General => Seen::Stop,
                 _ => Seen::Other,
             };
@@ -2169,6 +2170,8 @@ mod tests {
                 if r.next().is_multiple_of(6) {
                     w.set_pair(EXEC, r.next());
                 }
+                // (No SGPR written yet: the run's carry pairs must say they wrote theirs.)
+                w.s_written = [false; 128];
                 let mut mem2 = Memory::default();
                 assert_eq!(mem2.add("buffer", 4096, &bytes), base);
                 let (mut lanes, mut lanes2) = (Lanes::new(a), Lanes::new(a));
