@@ -39,9 +39,11 @@ pub(super) enum Seen<'a> {
     Stop,
 }
 
-/// The run loop's plan of word i of the run: `plan(w, i, pair, hint)` (`pair`: the
-/// superinstruction there), `false` when it stopped.
-pub(super) type RunPlan<'a> = dyn FnMut(&mut Wave, usize, bool, &mut u32) -> bool + 'a;
+/// How the tier runs one of the run loop's plans: `f(env, w, plan, hint)`, `plan` the plan's
+/// address, `env` what the run loop passed to [`Tier::run`]; `false` when the plan stopped.
+/// One function a kind of plan (the run loop's choice, [`Seen`]'s caller): a call site of the
+/// machine code then always goes to one kind, and nothing dispatches on it.
+pub(super) type Direct = unsafe extern "sysv64" fn(env: *mut (), w: &mut Wave, plan: usize, hint: &mut u32) -> bool;
 
 /// A 32-bit source: an affine register's two numbers, a scalar register, a constant.
 #[derive(Clone, Copy, Debug)]
@@ -111,8 +113,9 @@ fn kind_of(sem: Semantics) -> Option<(Kind, bool)> {
 /// takes over when a check fails.
 #[derive(Clone, Copy, Debug)]
 pub(super) enum Op {
-    /// The run loop's plan of word `at` (its superinstruction there when `pair`).
-    Plan { at: u32, pair: bool },
+    /// The run loop's plan of word `at` (its superinstruction there when `pair`): `call.0`
+    /// on the plan at address `call.1`.
+    Plan { at: u32, pair: bool, call: (Direct, usize) },
     /// VGPR `r`'s row is affine: its numbers from it (else leave at `at`).
     Detect { r: u8, at: u32 },
     /// VGPR `r`'s row from its numbers.
@@ -285,10 +288,10 @@ fn eval(kind: Kind, x: [(u32, u32); 3], cin: u64) -> Option<[(u32, u32); 2]> {
 }
 
 impl Tier {
-    /// Plans the tier for a run of `n` words: `seen(i)` is the run loop's plan of word i
-    /// and whether a superinstruction starts there. None when nothing of the run would be
-    /// affine.
-    pub(super) fn plan<'a>(n: usize, seen: impl Fn(usize) -> (Seen<'a>, bool)) -> Option<Tier> {
+    /// Plans the tier for a run of `n` words: `seen(i)` is the run loop's plan of word i,
+    /// whether a superinstruction starts there, and how to run that (the plan, or the pair's)
+    /// as an [`Op::Plan`]. None when nothing of the run would be affine.
+    pub(super) fn plan<'a>(n: usize, seen: impl Fn(usize) -> (Seen<'a>, bool, (Direct, usize))) -> Option<Tier> {
         let mut known = [Known::Row; 256];
         let mut ops = Vec::new();
         let mut i = 0;
@@ -310,7 +313,7 @@ impl Tier {
         };
         while i < n {
             let at = i as u32;
-            let (plan, pair) = seen(i);
+            let (plan, pair, call) = seen(i);
             match plan {
                 Seen::Stop => break,
                 Seen::Vector(f) => {
@@ -330,10 +333,10 @@ impl Tier {
                         continue;
                     }
                     fill(&mut known, &mut ops, 0..256);
-                    ops.push(Op::Plan { at, pair });
+                    ops.push(Op::Plan { at, pair, call });
                     let words = if pair { 2 } else { 1 };
                     for j in i..i + words {
-                        if let (Seen::Vector(f), _) = seen(j) {
+                        if let (Seen::Vector(f), ..) = seen(j) {
                             known[f.vgprs_written()].iter_mut().for_each(|k| *k = Known::Row);
                         }
                     }
@@ -362,12 +365,12 @@ impl Tier {
                 }
                 Seen::Nop => i += 1,
                 Seen::Scalar => {
-                    ops.push(Op::Plan { at, pair });
+                    ops.push(Op::Plan { at, pair, call });
                     i += if pair { 2 } else { 1 };
                 }
                 Seen::Other => {
                     fill(&mut known, &mut ops, 0..256);
-                    ops.push(Op::Plan { at, pair });
+                    ops.push(Op::Plan { at, pair, call });
                     known = [Known::Row; 256];
                     i += if pair { 2 } else { 1 };
                 }
@@ -382,6 +385,13 @@ impl Tier {
             _ => return None,
         };
         let ops = ops[first..=last].to_vec();
+        // A plan costs more called from the tier than in the run loop: a tier of more plans
+        // than affine words and spans is slower than none (f64 division: 35 plans, 15 words
+        // and spans: 0.44-0.46 s against 0.40 without one).
+        let count = |f: fn(&Op) -> bool| ops.iter().filter(|o| f(o)).count();
+        if count(|o| matches!(o, Op::Plan { .. })) > count(|o| matches!(o, Op::Word { .. } | Op::Span { .. })) {
+            return None;
+        }
         let end = match ops[ops.len() - 1] {
             Op::Word { at, .. } | Op::Span { at, .. } => at as usize + 1,
             _ => return None,
@@ -446,26 +456,21 @@ impl Tier {
         Some(Op::Word { kind, d, src: v, carry, cin, at })
     }
 
-    /// Runs the tier from word [`Tier::start`]. `plan(w, i, pair, hint)` runs the run loop's
-    /// plan of word i (`false`: it stopped there). Returns the word the run loop goes on
-    /// from, whether a plan stopped there (the general path runs it), and the affine words
-    /// run (each a vector instruction of 64 lanes). Every row is a row again afterwards.
+    /// Runs the tier from word [`Tier::start`], the run loop's plans called with `env` (see
+    /// [`Direct`]; it must be what the plans' functions expect). Returns the word the run
+    /// loop goes on from, whether a plan stopped there (the general path runs it), and the
+    /// affine words run (each a vector instruction of 64 lanes). Every row is a row again
+    /// afterwards.
     #[inline]
-    pub(super) fn run(
-        &self,
-        w: &mut Wave,
-        s: &mut Slots,
-        mem: &Memory,
-        hints: &mut [u32],
-        mut plan: impl FnMut(&mut Wave, usize, bool, &mut u32) -> bool,
-    ) -> (usize, bool, u64) {
+    pub(super) fn run(&self, w: &mut Wave, s: &mut Slots, mem: &Memory, hints: &mut [u32], env: *mut ()) -> (usize, bool, u64) {
+        // (The machine code reaches each word's hint without a bounds check.)
         #[cfg(target_arch = "x86_64")]
-        let (at, stopped) = match self.code.as_ref().filter(|_| !interpret_only()) {
-            Some(code) => code.run(w, s, mem, hints, &mut plan),
-            None => self.interpret(w, s, mem, hints, &mut plan),
+        let (at, stopped) = match self.code.as_ref().filter(|_| !interpret_only() && hints.len() >= self.end) {
+            Some(code) => code.run(w, s, mem, hints, env),
+            None => self.interpret(w, s, mem, hints, env),
         };
         #[cfg(not(target_arch = "x86_64"))]
-        let (at, stopped) = self.interpret(w, s, mem, hints, &mut plan);
+        let (at, stopped) = self.interpret(w, s, mem, hints, env);
         s.fill_all(w);
         (at, stopped, self.words_before(at))
     }
@@ -482,23 +487,17 @@ impl Tier {
 
     /// [`Tier::run`] op by op (where there is no machine code); the place it left and whether
     /// a plan stopped there.
-    fn interpret(
-        &self,
-        w: &mut Wave,
-        s: &mut Slots,
-        mem: &Memory,
-        hints: &mut [u32],
-        plan: &mut RunPlan<'_>,
-    ) -> (usize, bool) {
+    fn interpret(&self, w: &mut Wave, s: &mut Slots, mem: &Memory, hints: &mut [u32], env: *mut ()) -> (usize, bool) {
         let mut spare = 0;
         // The run loop's place: after the last op, the word after it.
         let mut next = self.start;
         for op in &self.ops {
             let (ok, at) = match *op {
-                Op::Plan { at, pair } => {
+                Op::Plan { at, pair, call: (f, plan) } => {
                     let at = at as usize;
                     let hint = hints.get_mut(at).unwrap_or(&mut spare);
-                    if !plan(w, at, pair, hint) {
+                    // SAFETY: `env` is what the plans' functions expect (the caller's word).
+                    if !unsafe { f(env, w, plan, hint) } {
                         return (at, true);
                     }
                     next = at + 1 + pair as usize;
@@ -510,7 +509,7 @@ impl Tier {
                     continue;
                 }
                 Op::Word { at, .. } => (word(w, s, op), at),
-                Op::Span { at, .. } => (span(w, s, mem, hints, op), at),
+                Op::Span { at, .. } => (span(w, s, mem, hints.get_mut(at as usize).unwrap_or(&mut spare), op), at),
             };
             if !ok {
                 return (at as usize, false);
@@ -579,16 +578,14 @@ pub(super) fn word(w: &mut Wave, s: &mut Slots, op: &Op) -> bool {
 
 /// [`Op::Span`] (`false`: not a span the coalesced path runs, nothing done).
 #[inline]
-pub(super) fn span(w: &mut Wave, s: &mut Slots, mem: &Memory, hints: &mut [u32], op: &Op) -> bool {
-    let Op::Span { g, lo, hi, at } = *op else { return false };
+pub(super) fn span(w: &mut Wave, s: &mut Slots, mem: &Memory, hint: &mut u32, op: &Op) -> bool {
+    let Op::Span { g, lo, hi, .. } = *op else { return false };
     let (_, _, stride, load, data, dwords) = g.span_operands();
     let a = s.get(w, Val::Slot(lo));
     let h = hi.map_or((0, 0), |h| s.get(w, Val::Slot(h)));
     let start = (w.exec() == u64::MAX && a.1 == stride && h.1 == 0 && a.0.checked_add(63 * stride).is_some())
         .then(|| g.span_start(w, a.0, h.0))
         .flatten();
-    let mut spare = 0;
-    let hint = hints.get_mut(at as usize).unwrap_or(&mut spare);
     if !start.is_some_and(|start| g.span(w, mem, start, None, hint)) {
         return false;
     }

@@ -11,7 +11,7 @@
 //! stack's alignment) and returns the word it left at, with bit 32 set when a
 //! plan stopped there.
 
-use super::affine::{detect, fill, span, word, Kind, Op, RunPlan, Slots, Val};
+use super::affine::{detect, fill, span, word, Kind, Op, Slots, Val};
 use super::memory::Memory;
 use super::wave::{Wave, EXEC};
 use dynasmrt::{dynasm, x64::Assembler, AssemblyOffset, DynamicLabel, DynasmApi, DynasmLabelApi, ExecutableBuffer};
@@ -24,17 +24,24 @@ pub(super) struct Code {
 
 /// What the code and its calls reach while it runs (the first two at offsets 0 and 8).
 #[repr(C)]
-struct Cx<'a> {
+struct Cx {
     s: *mut u32,
     slots: *mut Slots,
     w: *mut Wave,
     mem: *const Memory,
-    hints: *mut [u32],
-    plan: &'a mut RunPlan<'a>,
+    /// The run's hints (one a word, as many as the tier's words at least).
+    hints: *mut u32,
+    /// The run loop's, for its plans.
+    env: *mut (),
 }
 
 /// Bit 32 of the code's result: a plan stopped at the word it names.
 const STOPPED: u64 = 1 << 32;
+
+/// The context's fields the code reads.
+const CX_W: i32 = std::mem::offset_of!(Cx, w) as i32;
+const CX_HINTS: i32 = std::mem::offset_of!(Cx, hints) as i32;
+const CX_ENV: i32 = std::mem::offset_of!(Cx, env) as i32;
 
 /// The slots' fields, as [`Slots`] lays them out.
 const STEP: i32 = 1024;
@@ -42,37 +49,30 @@ const STALE: i32 = 2048;
 
 // The steps the code calls (`cx` is the running code's context: its pointers are live).
 
-extern "sysv64" fn call_plan(cx: *mut Cx<'_>, at: u64, pair: u64) -> bool {
-    // SAFETY: see above; the wave and the hints are reached only through them while the code runs.
-    let (cx, mut spare) = (unsafe { &mut *cx }, 0);
-    let (w, hints) = unsafe { (&mut *cx.w, &mut *cx.hints) };
-    let hint = hints.get_mut(at as usize).unwrap_or(&mut spare);
-    (cx.plan)(w, at as usize, pair != 0, hint)
-}
-
-extern "sysv64" fn call_detect(cx: *mut Cx<'_>, r: u64) -> bool {
+extern "sysv64" fn call_detect(cx: *mut Cx, r: u64) -> bool {
     // SAFETY: see above.
     let cx = unsafe { &mut *cx };
     detect(unsafe { &*cx.w }, unsafe { &mut *cx.slots }, r as u8)
 }
 
-extern "sysv64" fn call_fill(cx: *mut Cx<'_>, r: u64) {
+extern "sysv64" fn call_fill(cx: *mut Cx, r: u64) {
     // SAFETY: see above.
     let cx = unsafe { &mut *cx };
     fill(unsafe { &mut *cx.w }, unsafe { &mut *cx.slots }, r as u8)
 }
 
-extern "sysv64" fn call_word(cx: *mut Cx<'_>, op: *const Op) -> bool {
+extern "sysv64" fn call_word(cx: *mut Cx, op: *const Op) -> bool {
     // SAFETY: see above; `op` is one of the tier's ops, which outlive its code.
     let cx = unsafe { &mut *cx };
     word(unsafe { &mut *cx.w }, unsafe { &mut *cx.slots }, unsafe { &*op })
 }
 
-extern "sysv64" fn call_span(cx: *mut Cx<'_>, op: *const Op) -> bool {
+extern "sysv64" fn call_span(cx: *mut Cx, op: *const Op) -> bool {
     // SAFETY: see above.
     let cx = unsafe { &mut *cx };
-    let (w, s, mem, hints) = unsafe { (&mut *cx.w, &mut *cx.slots, &*cx.mem, &mut *cx.hints) };
-    span(w, s, mem, hints, unsafe { &*op })
+    let Op::Span { at, .. } = (unsafe { *op }) else { return false };
+    let (w, s, mem, hint) = unsafe { (&mut *cx.w, &mut *cx.slots, &*cx.mem, &mut *cx.hints.add(at as usize)) };
+    span(w, s, mem, hint, unsafe { &*op })
 }
 
 impl Code {
@@ -103,9 +103,21 @@ impl Code {
         for op in ops {
             let this = op as *const Op as i64;
             match *op {
-                Op::Plan { at, pair } => {
+                Op::Plan { at, pair, call: (f, plan) } => {
+                    // f(env, w, plan, &hints[at]).
                     let l = exit(&mut a, at as u64 | STOPPED);
-                    call(&mut a, call_plan as *const (), at as i64, pair as i64, Some(l));
+                    dynasm!(a
+                        ; .arch x64
+                        ; mov rdi, [rbx + CX_ENV]
+                        ; mov rsi, [rbx + CX_W]
+                        ; mov rdx, QWORD plan as i64
+                        ; mov rcx, [rbx + CX_HINTS]
+                        ; add rcx, 4 * at as i32
+                        ; mov rax, QWORD f as usize as i64
+                        ; call rax
+                        ; test al, al
+                        ; jz =>l
+                    );
                     next = at as u64 + 1 + pair as u64;
                 }
                 Op::Detect { r, at } => {
@@ -152,14 +164,9 @@ impl Code {
 
     /// Runs the code: the word the tier left at and whether a plan stopped there (stale rows
     /// are the caller's to fill).
-    pub(super) fn run(
-        &self,
-        w: &mut Wave,
-        s: &mut Slots,
-        mem: &Memory,
-        hints: &mut [u32],
-        plan: &mut RunPlan<'_>,
-    ) -> (usize, bool) {
+    /// `hints` must have one for each of the tier's words; `env` is passed to the plans'
+    /// functions.
+    pub(super) fn run(&self, w: &mut Wave, s: &mut Slots, mem: &Memory, hints: &mut [u32], env: *mut ()) -> (usize, bool) {
         let w: *mut Wave = w;
         let mut cx = Cx {
             // SAFETY: `w` is a live wave; the code and its calls reach it only through `cx`.
@@ -167,12 +174,12 @@ impl Code {
             slots: s,
             w,
             mem,
-            hints,
-            plan,
+            hints: hints.as_mut_ptr(),
+            env,
         };
         // SAFETY: the code was made by `new` for this calling convention; its context is live
         // for the call.
-        let f: extern "sysv64" fn(*mut Cx<'_>) -> u64 = unsafe { std::mem::transmute(self.buf.ptr(self.entry)) };
+        let f: extern "sysv64" fn(*mut Cx) -> u64 = unsafe { std::mem::transmute(self.buf.ptr(self.entry)) };
         let r = f(&mut cx);
         (r as u32 as usize, r & STOPPED != 0)
     }

@@ -364,6 +364,31 @@ enum Plan {
 }
 
 impl Plan {
+    /// Which of [`direct`]'s functions runs the plan.
+    #[inline(always)]
+    fn kind(&self) -> u8 {
+        match self {
+            Plan::Vector(_) => 0,
+            Plan::Lane(_) => 1,
+            Plan::Scalar(_) => 2,
+            Plan::Mem(_) => 3,
+            Plan::Add64(_) => 4,
+            _ => 5,
+        }
+    }
+
+    /// The function the affine tier runs the plan with.
+    fn direct(&self) -> super::affine::Direct {
+        match self.kind() {
+            0 => direct::<0>,
+            1 => direct::<1>,
+            2 => direct::<2>,
+            3 => direct::<3>,
+            4 => direct::<4>,
+            _ => direct::<5>,
+        }
+    }
+
     fn of(i: &Instr, pc: u32) -> Plan {
         let Some(d) = i.def() else { return Plan::General };
         match d.sem {
@@ -484,7 +509,10 @@ impl Program {
                 Plan::Branch(..) | Plan::End | Plan::General => Seen::Stop,
                 _ => Seen::Other,
             };
-            (s, matches!(self.runs[k + i], Plan::Add64(_)))
+            let pair = matches!(self.runs[k + i], Plan::Add64(_));
+            let p = if pair { &self.runs[k + i] } else { &self.fast[k + i] };
+            // (The plans stay where they are while the program lives, and its tiers with it.)
+            (s, pair, (p.direct(), p as *const Plan as usize))
         };
         self.tiers.get(k)?.get_or_init(|| Tier::plan(n, seen)).as_ref()
     }
@@ -552,10 +580,10 @@ impl Program {
                 Ok(m) => done += m,
             }
         }
-        let (d, stopped, words) = t.run(w, slots, cx.mem, hints, |w, i, pair, hint| {
-            let p = if pair { &self.runs[k + i] } else { &self.fast[k + i] };
-            matches!(step(p, w, cx, &mut c, std::slice::from_mut(hint), 0), Ok(1..))
-        });
+        let mem = cx.mem;
+        let mut env = Env { cx, c };
+        let (d, stopped, words) = t.run(w, slots, mem, hints, &mut env as *mut Env as *mut ());
+        let mut c = env.c;
         c.full(words);
         used.count(!stopped && d < t.end);
         (d, stopped, c)
@@ -651,6 +679,27 @@ impl TierUse {
             self.early += early as u8;
         }
     }
+}
+
+/// What the affine tier's calls of the run loop's plans work with (the `env` of
+/// [`super::affine::Direct`]).
+struct Env<'a, 'b> {
+    cx: &'a mut RunCx<'b>,
+    c: Counts,
+}
+
+/// The run loop's plan at address `plan`, of kind `K` ([`Plan::kind`]), as the affine tier
+/// calls it: `false` when it stopped.
+///
+/// # Safety
+/// `env` is an [`Env`] and `plan` the address of a live plan of kind `K` (what
+/// [`Program::tier`] gives the tier, and `run_tier` passes it).
+unsafe extern "sysv64" fn direct<const K: u8>(env: *mut (), w: &mut Wave, plan: usize, hint: &mut u32) -> bool {
+    // SAFETY: see above.
+    let (env, p) = unsafe { (&mut *env.cast::<Env>(), &*(plan as *const Plan)) };
+    // SAFETY: see above; the plan's kind known, `step`'s match is folded away.
+    unsafe { std::hint::assert_unchecked(p.kind() == K) };
+    matches!(step(p, w, env.cx, &mut env.c, std::slice::from_mut(hint), 0), Ok(1..))
 }
 
 /// How a run ended: a branch taken to a byte offset, on at the word after the last it ran
