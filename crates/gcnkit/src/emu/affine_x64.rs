@@ -1,15 +1,16 @@
 //! The affine tier's ops as x86-64 machine code ([`super::affine`]): the affine words
 //! (moves, adds, subtractions, shifts and multiplies by constants, adds with a carry pair,
-//! 64-bit shifts by a constant) in line on the two numbers, every other op a direct call of
-//! the step the op-by-op tier runs, so that a run's ops cost no dispatch. Made once per tier, when it is planned; what it leaves (the word the
-//! run loop goes on from, or a plan that stopped) is what the op-by-op tier leaves (this
-//! module's code runs the test of `kernel.rs` that checks the tier against the plans, both
-//! ways).
+//! 64-bit shifts by a constant) in line on the two numbers, the run loop's plans as direct
+//! calls of their kind's function, every other op a direct call of the step the op-by-op
+//! tier runs, so that a run's ops cost no dispatch. Made once per tier, when it is planned;
+//! what it leaves (the word the run loop goes on from, or a plan that stopped) is what the
+//! op-by-op tier leaves (this module's code runs the test of `kernel.rs` that checks the tier
+//! against the plans, both ways).
 //!
 //! The code keeps the context in `rbx`, the SGPRs in `r12` and the slots in `r13`
 //! (callee-saved: the calls keep them; `r14` is a scratch register, `r15` pushed for the
-//! stack's alignment) and returns the word it left at, with bit 32 set when a
-//! plan stopped there.
+//! stack's alignment) and returns the word it left at, with bit 32 set when a plan stopped
+//! there.
 
 use super::affine::{detect, fill, span, word, Kind, Op, Slots, Val};
 use super::memory::Memory;
