@@ -725,8 +725,8 @@ struct RunCx<'a> {
 /// A run's counts: EXEC as last seen, and the lane operations and vector instructions run,
 /// added to the stats once per run. (Apart from [`RunCx`]: a local the run loop keeps in
 /// registers. One vector instruction adds `per`, its active lanes in the low half and 1 in
-/// the high: one add for both counts. A run's lane operations stay below 2^32: it would take a run of
-/// 2^25 words, 128 MiB of code.)
+/// the high: one add for both counts. A run's lane operations stay below 2^32: that would
+/// take a run of 2^25 words, 128 MiB of code.)
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Counts {
     seen: u64,
