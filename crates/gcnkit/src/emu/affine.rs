@@ -399,7 +399,7 @@ impl Tier {
         let mut t = Tier {
             start,
             end,
-            words: ops.iter().filter(|o| matches!(o, Op::Word { .. })).count() as u64,
+            words: count(|o| matches!(o, Op::Word { .. })) as u64,
             ops,
             #[cfg(target_arch = "x86_64")]
             code: None,

@@ -68,10 +68,9 @@ extern "sysv64" fn call_word(cx: *mut Cx, op: *const Op) -> bool {
     word(unsafe { &mut *cx.w }, unsafe { &mut *cx.slots }, unsafe { &*op })
 }
 
-extern "sysv64" fn call_span(cx: *mut Cx, op: *const Op) -> bool {
-    // SAFETY: see above.
+extern "sysv64" fn call_span(cx: *mut Cx, op: *const Op, at: u64) -> bool {
+    // SAFETY: see above; `at` is the span's word, which has a hint (`Code::run`).
     let cx = unsafe { &mut *cx };
-    let Op::Span { at, .. } = (unsafe { *op }) else { return false };
     let (w, s, mem, hint) = unsafe { (&mut *cx.w, &mut *cx.slots, &*cx.mem, &mut *cx.hints.add(at as usize)) };
     span(w, s, mem, hint, unsafe { &*op })
 }
@@ -135,7 +134,7 @@ impl Code {
                 }
                 Op::Span { at, .. } => {
                     let l = exit(&mut a, at as u64);
-                    call(&mut a, call_span as *const (), this, 0, Some(l));
+                    call(&mut a, call_span as *const (), this, at as i64, Some(l));
                     next = at as u64 + 1;
                 }
             }
