@@ -13,7 +13,9 @@
 //! there.
 
 use super::affine::{detect, fill, span, word, Kind, Op, Slots, Val};
-use super::memory::Memory;
+use super::fastmem::{FastGlobal, PREFETCH_AHEAD};
+use super::memory::{Memory, Region, RegionFields};
+use super::scalar::{PRIVATE_APERTURE_HI, SHARED_APERTURE_HI};
 use super::wave::{Wave, EXEC};
 use dynasmrt::{dynasm, x64::Assembler, AssemblyOffset, DynamicLabel, DynasmApi, DynasmLabelApi, ExecutableBuffer};
 
@@ -34,6 +36,9 @@ struct Cx {
     hints: *mut u32,
     /// The run loop's, for its plans.
     env: *mut (),
+    /// The memory's regions (the spans in line find theirs by its hint).
+    regions: *const Region,
+    nregions: usize,
 }
 
 /// Bit 32 of the code's result: a plan stopped at the word it names.
@@ -43,6 +48,8 @@ const STOPPED: u64 = 1 << 32;
 const CX_W: i32 = std::mem::offset_of!(Cx, w) as i32;
 const CX_HINTS: i32 = std::mem::offset_of!(Cx, hints) as i32;
 const CX_ENV: i32 = std::mem::offset_of!(Cx, env) as i32;
+const CX_REGIONS: i32 = std::mem::offset_of!(Cx, regions) as i32;
+const CX_NREGIONS: i32 = std::mem::offset_of!(Cx, nregions) as i32;
 
 /// The slots' fields, as [`Slots`] lays them out.
 const STEP: i32 = 1024;
@@ -100,10 +107,15 @@ impl Code {
             l
         };
         let mut next = start as u64;
+        let fields = Region::fields();
         for op in ops {
             let this = op as *const Op as i64;
             match *op {
-                Op::Plan { at, pair, call: (f, plan) } => {
+                Op::Plan {
+                    at,
+                    pair,
+                    call: (f, plan),
+                } => {
                     // f(env, w, plan, &hints[at]).
                     let l = exit(&mut a, at as u64 | STOPPED);
                     dynasm!(a
@@ -132,9 +144,19 @@ impl Code {
                     }
                     next = at as u64 + 1;
                 }
-                Op::Span { at, .. } => {
+                Op::Span { g, lo, hi, at } => {
                     let l = exit(&mut a, at as u64);
+                    // In line where it can be, the call where the checks fail (it searches
+                    // the regions, runs other widths and the general way's declines).
+                    let (slow, done) = (a.new_dynamic_label(), a.new_dynamic_label());
+                    let fast = fields.is_some_and(|f| span_in_line(&mut a, &g, lo, hi, at, &f, slow));
+                    if fast {
+                        dynasm!(a ; .arch x64 ; jmp =>done ; =>slow);
+                    }
                     call(&mut a, call_span as *const (), this, at as i64, Some(l));
+                    if fast {
+                        dynasm!(a ; .arch x64 ; =>done);
+                    }
                     next = at as u64 + 1;
                 }
             }
@@ -166,7 +188,14 @@ impl Code {
     /// are the caller's to fill).
     /// `hints` must have one for each of the tier's words; `env` is passed to the plans'
     /// functions.
-    pub(super) fn run(&self, w: &mut Wave, s: &mut Slots, mem: &Memory, hints: &mut [u32], env: *mut ()) -> (usize, bool) {
+    pub(super) fn run(
+        &self,
+        w: &mut Wave,
+        s: &mut Slots,
+        mem: &Memory,
+        hints: &mut [u32],
+        env: *mut (),
+    ) -> (usize, bool) {
         let w: *mut Wave = w;
         let mut cx = Cx {
             // SAFETY: `w` is a live wave; the code and its calls reach it only through `cx`.
@@ -176,6 +205,8 @@ impl Code {
             mem,
             hints: hints.as_mut_ptr(),
             env,
+            regions: mem.regions().as_ptr(),
+            nregions: mem.regions().len(),
         };
         // SAFETY: the code was made by `new` for this calling convention; its context is live
         // for the call.
@@ -246,7 +277,17 @@ fn uniform(v: Val) -> bool {
 /// An affine word in line, if it is a simple one: its result into `d`'s slots (and its row
 /// marked stale) when EXEC is full, else to `exit` with nothing written.
 fn in_line(a: &mut Assembler, op: &Op, exit: DynamicLabel) -> bool {
-    let Op::Word { kind, d, src, carry, cin, .. } = *op else { return false };
+    let Op::Word {
+        kind,
+        d,
+        src,
+        carry,
+        cin,
+        ..
+    } = *op
+    else {
+        return false;
+    };
     let amount = |v: Val| match v {
         Val::Value(x) => Some((x & 31) as i8),
         _ => None,
@@ -440,4 +481,163 @@ fn shl64(a: &mut Assembler, d: u8, src: [Val; 3], k: u32, exit: DynamicLabel) {
     full_exec(a, exit);
     set(a, d, EAX, ECX);
     set(a, d + 1, EDX, ESI);
+}
+
+/// Where the wave's rows and VGPR-written flags are in it.
+const V: i32 = std::mem::offset_of!(Wave, v) as i32;
+const V_WRITTEN: i32 = std::mem::offset_of!(Wave, v_written) as i32;
+
+/// A dword span (every lane on, lane k's dword at `start + 4k`) in line, as
+/// [`super::affine`]'s `span` runs it through [`FastGlobal::span`]: to `slow` where a check
+/// fails (a stride or a high dword that is not the span's, an aperture, a null SADDR, an
+/// address outside the region its hint names or not a dword's, a store to a region whose
+/// writes are tracked). False where the span is not a dword span (the call runs it).
+#[allow(clippy::too_many_arguments)]
+fn span_in_line(
+    a: &mut Assembler,
+    g: &FastGlobal,
+    lo: u8,
+    hi: Option<u8>,
+    at: u32,
+    f: &RegionFields,
+    slow: DynamicLabel,
+) -> bool {
+    let (_, _, stride, load, data, dwords) = g.span_operands();
+    let (saddr, off, flat) = g.span_base();
+    if stride != 4 || dwords != 1 || saddr.is_some_and(|c| c >= 126) {
+        return false;
+    }
+    let (lo, data) = (lo as i32, data as i32);
+    full_exec(a, slow);
+    // The first lane's address into rax: VADDR (lane 0's, the lanes 4 bytes apart without
+    // wrapping; a high dword the same in every lane), SADDR's pair, the offset.
+    dynasm!(a
+        ; .arch x64
+        ; cmp DWORD [r13 + STEP + 4 * lo], 4
+        ; jne =>slow
+        ; mov eax, DWORD [r13 + 4 * lo]
+        ; cmp eax, -253
+        ; ja =>slow
+    );
+    if let Some(h) = hi {
+        let h = h as i32;
+        dynasm!(a
+            ; .arch x64
+            ; cmp DWORD [r13 + STEP + 4 * h], 0
+            ; jne =>slow
+            ; mov edx, DWORD [r13 + 4 * h]
+        );
+        if flat {
+            dynasm!(a ; .arch x64 ; cmp edx, PRIVATE_APERTURE_HI as i32 ; je =>slow);
+        }
+        dynasm!(a ; .arch x64 ; shl rdx, 32 ; or rax, rdx);
+    }
+    if let Some(c) = saddr {
+        dynasm!(a
+            ; .arch x64
+            ; mov r8, QWORD [r12 + 4 * c as i32]
+            ; test r8, r8
+            ; jz =>slow
+            ; add rax, r8
+        );
+    }
+    if off != 0 {
+        dynasm!(a ; .arch x64 ; mov r8, QWORD off as i64 ; add rax, r8);
+    }
+    if flat {
+        // Neither end in the LDS or private aperture.
+        for end in [0, 255] {
+            dynasm!(a
+                ; .arch x64
+                ; lea rdx, [rax + end]
+                ; shr rdx, 32
+                ; cmp edx, SHARED_APERTURE_HI as i32
+                ; je =>slow
+                ; cmp edx, PRIVATE_APERTURE_HI as i32
+                ; je =>slow
+            );
+        }
+    }
+    // The region of the span's hint: the 256 bytes inside its reach, at a dword's offset
+    // (rdx); its words from there (rdx).
+    let RegionFields {
+        base,
+        reach,
+        words,
+        untracked,
+        size,
+    } = *f;
+    dynasm!(a
+        ; .arch x64
+        ; mov rcx, [rbx + CX_HINTS]
+        ; mov ecx, DWORD [rcx + 4 * at as i32]
+        ; cmp rcx, [rbx + CX_NREGIONS]
+        ; jae =>slow
+        ; imul rcx, rcx, size
+        ; add rcx, [rbx + CX_REGIONS]
+        ; mov rdx, rax
+        ; sub rdx, [rcx + base]
+        ; jb =>slow
+        ; test dl, 3
+        ; jnz =>slow
+        ; mov r8, rdx
+        ; add r8, 256
+        ; jc =>slow
+        ; cmp r8, [rcx + reach]
+        ; ja =>slow
+    );
+    if !load {
+        dynasm!(a ; .arch x64 ; cmp QWORD [rcx + untracked], 0 ; jne =>slow);
+    }
+    // The data row (rdi) and the copy, 64 bytes a round.
+    dynasm!(a
+        ; .arch x64
+        ; add rdx, [rcx + words]
+        ; mov rsi, [rbx + CX_W]
+        ; mov rdi, [rsi + V]
+        ; mov rdi, [rdi + 8 * data]
+    );
+    for k in 0..4 {
+        let o = 64 * k;
+        if load {
+            dynasm!(a
+                ; .arch x64
+                ; movups xmm0, [rdx + o]
+                ; movups xmm1, [rdx + o + 16]
+                ; movups xmm2, [rdx + o + 32]
+                ; movups xmm3, [rdx + o + 48]
+                ; movups [rdi + o], xmm0
+                ; movups [rdi + o + 16], xmm1
+                ; movups [rdi + o + 32], xmm2
+                ; movups [rdi + o + 48], xmm3
+            );
+        } else {
+            dynasm!(a
+                ; .arch x64
+                ; movups xmm0, [rdi + o]
+                ; movups xmm1, [rdi + o + 16]
+                ; movups xmm2, [rdi + o + 32]
+                ; movups xmm3, [rdi + o + 48]
+                ; movups [rdx + o], xmm0
+                ; movups [rdx + o + 16], xmm1
+                ; movups [rdx + o + 32], xmm2
+                ; movups [rdx + o + 48], xmm3
+            );
+        }
+    }
+    if load {
+        // A loaded row is a row (written, not stale).
+        dynasm!(a
+            ; .arch x64
+            ; mov BYTE [rsi + V_WRITTEN + data], 1
+            ; btr QWORD [r13 + STALE + 8 * (data / 64)], (data % 64) as i8
+        );
+    }
+    // The next waves' spans, most likely: in the cache before they ask (a prefetch never
+    // faults).
+    let ahead = (PREFETCH_AHEAD * 256) as i32;
+    for k in 0..4 {
+        dynasm!(a ; .arch x64 ; prefetcht0 [rdx + ahead + 64 * k]);
+    }
+    true
 }

@@ -9,12 +9,12 @@
 
 use super::memory::{Memory, Region};
 use super::monitor::{Access, AccessKind, Space};
+use super::ops::atomic::{atomic32, atomic64};
 use super::scalar::{PRIVATE_APERTURE_HI, SHARED_APERTURE_HI};
+use super::vmem::{set_value, value};
 use super::wave::Wave;
 use crate::enc::{Enc, F};
 use crate::instr::Instr;
-use super::ops::atomic::{atomic32, atomic64};
-use super::vmem::{set_value, value};
 use crate::isa::{AtomicOp, Flags, InstrDef, MemSem, Sem};
 use crate::layout::SADDR_OFF;
 
@@ -390,6 +390,12 @@ impl FastGlobal {
         (self.vaddr, self.wide, self.stride(), self.load, self.data, self.dwords)
     }
 
+    /// For the affine tier's spans in line: SADDR's pair (if any), the instruction's offset,
+    /// and whether it is FLAT (an address in an aperture goes the general way).
+    pub(super) fn span_base(&self) -> (Option<u8>, u64, bool) {
+        (self.saddr, self.off, self.flat)
+    }
+
     /// Where a coalesced access whose first lane's VADDR is `lo` (and `hi`) begins, as
     /// [`FastGlobal::run`] finds it; None where `run` would not take that path (a FLAT
     /// address in the private aperture, a null scalar base).
@@ -674,7 +680,11 @@ impl FastLdsAtomic {
     fn plan(i: &Instr, d: &InstrDef, op: AtomicOp, rtn: bool) -> Option<FastLdsAtomic> {
         let width = d.src[0].regs();
         let regs = [F::Vaddr, F::Vdata, F::Data1, F::Vdst].map(|f| i.get(f) as usize);
-        if i.get(F::Gds) != 0 || d.flags.has(Flags::OFFSET2) || !matches!(width, 1 | 2) || regs.iter().any(|&r| r + width as usize > 256) {
+        if i.get(F::Gds) != 0
+            || d.flags.has(Flags::OFFSET2)
+            || !matches!(width, 1 | 2)
+            || regs.iter().any(|&r| r + width as usize > 256)
+        {
             return None;
         }
         Some(FastLdsAtomic {
@@ -695,7 +705,9 @@ impl FastLdsAtomic {
             return true;
         }
         let (width, n) = (self.width as usize, 4 * self.width as usize);
-        let Some(last) = lds.len().checked_sub(n) else { return false };
+        let Some(last) = lds.len().checked_sub(n) else {
+            return false;
+        };
         let addrs = &w.v[self.vaddr as usize];
         let at: [usize; 64] = std::array::from_fn(|l| addrs[l].wrapping_add(self.offset) as usize);
         if ones(exec).any(|l| at[l] > last || at[l] & 3 != 0) {
@@ -885,7 +897,7 @@ fn ones(mut mask: u64) -> impl Iterator<Item = usize> {
 }
 
 /// How many spans ahead of a coalesced access [`FastGlobal`] asks the CPU's cache for.
-const PREFETCH_AHEAD: u64 = 4;
+pub(super) const PREFETCH_AHEAD: u64 = 4;
 
 /// Is `a` in the LDS or private aperture (a FLAT address that is not global memory)?
 #[inline]
@@ -1042,7 +1054,11 @@ impl FastLds {
         }
         let elems = 1 + self.two as usize;
         // An element's bytes, and the alignment before GCN 1.4 (its size, at most a dword).
-        let n = if self.elem < 4 { self.elem as u32 } else { 4 * self.dwords as u32 };
+        let n = if self.elem < 4 {
+            self.elem as u32
+        } else {
+            4 * self.dwords as u32
+        };
         let align = n.min(4) - 1;
         // The last byte an element may start at (the LDS is at most 64 KiB).
         let Some(last) = (lds.len() as u32).checked_sub(n) else {
@@ -1664,10 +1680,14 @@ mod tests {
                 // A random DS word with the opcode of an exchange of this GPU.
                 let words = [r.next() as u32 & 0x03ff_ffff | 0xd800_0000, r.next() as u32];
                 let exchange = |d: &InstrDef| matches!(d.sem, Some(Sem::Mem(MemSem::Swizzle | MemSem::Permute { .. })));
-                let Some(i) = random_row(&mut r, a, &words, 256, exchange) else { continue };
+                let Some(i) = random_row(&mut r, a, &words, 256, exchange) else {
+                    continue;
+                };
                 let d = i.def().unwrap();
                 let Some(Sem::Mem(m)) = d.sem else { unreachable!() };
-                let Some(p @ FastMem::Exchange(x)) = FastMem::plan(&i, d) else { continue };
+                let Some(p @ FastMem::Exchange(x)) = FastMem::plan(&i, d) else {
+                    continue;
+                };
                 planned[match x.permute {
                     None => 0,
                     Some(false) => 1,
@@ -1681,7 +1701,10 @@ mod tests {
                 let mut g = w.clone();
                 let text = crate::syntax::to_text(&i, crate::syntax::Syntax::Llvm);
                 let mut lds = vec![0u8; 64];
-                assert!(p.run(&mut w, &mem, &mut lds, Private::default(), &mut 0), "{a}: `{text}`");
+                assert!(
+                    p.run(&mut w, &mem, &mut lds, Private::default(), &mut 0),
+                    "{a}: `{text}`"
+                );
                 let mut lds2 = vec![0u8; 64];
                 let general = vmem::ds(&mut g, &mut general(&mem, &mut lds2), &i, d, m);
                 assert!(general.is_ok(), "{a}: `{text}`: the fast path ran what fails");
@@ -1704,12 +1727,19 @@ mod tests {
         const SIZE: u64 = 1 << 10;
         for a in [Arch::Gcn11, Arch::Gcn12, Arch::Gcn14, Arch::Gcn141] {
             for _ in 0..12_000 {
-                let words = [r.next() as u32 & 0x03ff_ffff | 0xdc00_0000, r.next() as u32 & !(1 << 23)];
+                let words = [
+                    r.next() as u32 & 0x03ff_ffff | 0xdc00_0000,
+                    r.next() as u32 & !(1 << 23),
+                ];
                 let atomic = |d: &InstrDef| matches!(d.sem, Some(Sem::Mem(MemSem::Atomic { .. })));
-                let Some(i) = random_row(&mut r, a, &words, 128, atomic) else { continue };
+                let Some(i) = random_row(&mut r, a, &words, 128, atomic) else {
+                    continue;
+                };
                 let d = i.def().unwrap();
                 let Some(Sem::Mem(m)) = d.sem else { unreachable!() };
-                let Some(p @ FastMem::Atomic(x)) = FastMem::plan(&i, d) else { continue };
+                let Some(p @ FastMem::Atomic(x)) = FastMem::plan(&i, d) else {
+                    continue;
+                };
                 let few = r.next().is_multiple_of(2);
                 let value = |r: &mut Rng| if few { r.next() as u32 % 3 } else { r.next() as u32 };
                 let bytes: Vec<u8> = (0..SIZE / 4).flat_map(|_| value(&mut r).to_le_bytes()).collect();
@@ -1758,7 +1788,10 @@ mod tests {
                 let text = crate::syntax::to_text(&i, crate::syntax::Syntax::Llvm);
                 if !p.run(&mut w, &mem, &mut [], Private::default(), &mut 0) {
                     declined += 1;
-                    assert!(w.v == before.v && w.s == before.s, "{a}: `{text}` declined but changed the wave");
+                    assert!(
+                        w.v == before.v && w.s == before.s,
+                        "{a}: `{text}` declined but changed the wave"
+                    );
                     assert_eq!(mem.regions()[0].bytes(), bytes, "{a}: `{text}` declined but wrote");
                     continue;
                 }
@@ -1768,12 +1801,22 @@ mod tests {
                 cmp += (x.at.dwords != x.width) as usize;
                 let mut lds = vec![0u8; 64];
                 let general = vmem::flat(&mut g, &mut general(&mem2, &mut lds), &i, d, m);
-                assert!(general.is_ok(), "{a}: `{text}` (kind {kind}): the fast path ran what faults");
-                assert!(w.v == g.v && w.v_written == g.v_written, "{a}: `{text}` (kind {kind}): VGPRs differ");
+                assert!(
+                    general.is_ok(),
+                    "{a}: `{text}` (kind {kind}): the fast path ran what faults"
+                );
+                assert!(
+                    w.v == g.v && w.v_written == g.v_written,
+                    "{a}: `{text}` (kind {kind}): VGPRs differ"
+                );
                 let (r1, r2) = (&mem.regions()[0], &mem2.regions()[0]);
                 assert_eq!(r1.bytes(), r2.bytes(), "{a}: `{text}` (kind {kind}): memory differs");
                 for o in (0..SIZE).step_by(4) {
-                    assert_eq!(r1.is_defined(o, 4), r2.is_defined(o, 4), "{a}: `{text}`: written bytes differ");
+                    assert_eq!(
+                        r1.is_defined(o, 4),
+                        r2.is_defined(o, 4),
+                        "{a}: `{text}`: written bytes differ"
+                    );
                 }
             }
         }
@@ -1797,10 +1840,14 @@ mod tests {
             for _ in 0..12_000 {
                 let words = [r.next() as u32 & 0x03ff_ffff | 0xd800_0000, r.next() as u32];
                 let atomic = |d: &InstrDef| matches!(d.sem, Some(Sem::Mem(MemSem::Atomic { .. })));
-                let Some(i) = random_row(&mut r, a, &words, 256, atomic) else { continue };
+                let Some(i) = random_row(&mut r, a, &words, 256, atomic) else {
+                    continue;
+                };
                 let d = i.def().unwrap();
                 let Some(Sem::Mem(m)) = d.sem else { unreachable!() };
-                let Some(p @ FastMem::LdsAtomic(x)) = FastMem::plan(&i, d) else { continue };
+                let Some(p @ FastMem::LdsAtomic(x)) = FastMem::plan(&i, d) else {
+                    continue;
+                };
                 let few = r.next().is_multiple_of(2);
                 let value = |r: &mut Rng| if few { r.next() as u32 % 3 } else { r.next() as u32 };
                 let lds: Vec<u8> = (0..SIZE / 4).flat_map(|_| value(&mut r).to_le_bytes()).collect();
@@ -1828,15 +1875,24 @@ mod tests {
                 let (mut l1, mut l2) = (lds.clone(), lds.clone());
                 if !p.run(&mut w, &mem, &mut l1, Private::default(), &mut 0) {
                     declined += 1;
-                    assert!(w.v == before.v && l1 == lds, "{a}: `{text}` declined but changed something");
+                    assert!(
+                        w.v == before.v && l1 == lds,
+                        "{a}: `{text}` declined but changed something"
+                    );
                     continue;
                 }
                 fast += 1;
                 rtn += x.rtn as usize;
                 wide += (x.width == 2) as usize;
                 let general = vmem::ds(&mut g, &mut general(&mem, &mut l2), &i, d, m);
-                assert!(general.is_ok(), "{a}: `{text}` (kind {kind}): the fast path ran what fails");
-                assert!(w.v == g.v && w.v_written == g.v_written, "{a}: `{text}` (kind {kind}): VGPRs differ");
+                assert!(
+                    general.is_ok(),
+                    "{a}: `{text}` (kind {kind}): the fast path ran what fails"
+                );
+                assert!(
+                    w.v == g.v && w.v_written == g.v_written,
+                    "{a}: `{text}` (kind {kind}): VGPRs differ"
+                );
                 assert!(l1 == l2, "{a}: `{text}` (kind {kind}): the LDS differs");
             }
         }

@@ -3,10 +3,10 @@
 //! turns, each running until it reaches `s_barrier` or `s_endpgm`; a barrier releases when
 //! every wave that has not ended waits at it.
 
+use super::affine::{Slots, Tier};
 use super::dispatch::{ArgInfo, KernelInfo};
 use super::exec::{step_with, EmuError};
 use super::lanes::Lanes;
-use super::affine::{Slots, Tier};
 use super::memory::Memory;
 use super::scalar::{self, PRIVATE_APERTURE_HI, SHARED_APERTURE_HI};
 use super::vmem::{self, MemCtx};
@@ -398,7 +398,9 @@ impl Plan {
             Some(Sem::Flow(Flow::End)) => return Plan::End,
             // Cache write-backs and invalidations (`buffer_wbinvl1_vol` in every look-back
             // spin, `s_dcache_inv`): the machine's memory has no caches to keep.
-            Some(Sem::Mem(crate::isa::MemSem::Nop)) if matches!(i.enc, Enc::Mubuf | Enc::Mtbuf | Enc::Smem | Enc::Smrd) => {
+            Some(Sem::Mem(crate::isa::MemSem::Nop))
+                if matches!(i.enc, Enc::Mubuf | Enc::Mtbuf | Enc::Smem | Enc::Smrd) =>
+            {
                 return Plan::Nop
             }
             Some(Sem::Flow(Flow::Branch(c))) => {
@@ -533,7 +535,9 @@ impl Program {
         let plans = &self.runs[k..k + n];
         let mut c = Counts::new(w.exec());
         let mut done = 0usize;
-        let tier = tier.filter(|(_, used)| used.on()).and_then(|x| Some((self.tier(k, n)?, x)));
+        let tier = tier
+            .filter(|(_, used)| used.on())
+            .and_then(|x| Some((self.tier(k, n)?, x)));
         if let Some((t, (slots, used))) = tier {
             // (The counts go in and come back by value: the loop's own stay in registers.)
             let (d, stopped, tc) = self.run_tier(t, k, w, cx, c, hints, slots, used);
@@ -742,7 +746,11 @@ impl Counts {
     /// EXEC when the run set EXEC to exactly that, and the lanes were counted as 0.
     #[inline(always)]
     fn new(exec: u64) -> Counts {
-        Counts { seen: exec, per: Self::ONE + exec.count_ones() as u64, ops: 0 }
+        Counts {
+            seen: exec,
+            per: Self::ONE + exec.count_ones() as u64,
+            ops: 0,
+        }
     }
 
     /// EXEC's active lanes, counted again only when EXEC changed.
@@ -773,7 +781,14 @@ impl Counts {
 /// in `hints`: the words it ran (0 when it stopped before running: the general path runs
 /// that word), or how the run ends at it (a branch, the end: the run's last word).
 #[inline(always)]
-fn step(p: &Plan, w: &mut Wave, cx: &mut RunCx<'_>, c: &mut Counts, hints: &mut [u32], at: usize) -> Result<usize, RunEnd> {
+fn step(
+    p: &Plan,
+    w: &mut Wave,
+    cx: &mut RunCx<'_>,
+    c: &mut Counts,
+    hints: &mut [u32],
+    at: usize,
+) -> Result<usize, RunEnd> {
     Ok(match p {
         Plan::Vector(f) => {
             let exec = c.exec(w);
@@ -2104,7 +2119,12 @@ mod tests {
                 assert!(u.on(), "{early}: off after {k} tries");
                 u.count(k < early);
             }
-            assert_eq!(u.on(), early <= TierUse::TRIES / 4, "{early} early of {}", TierUse::TRIES);
+            assert_eq!(
+                u.on(),
+                early <= TierUse::TRIES / 4,
+                "{early} early of {}",
+                TierUse::TRIES
+            );
             u.count(true);
             assert_eq!(u.on(), early <= TierUse::TRIES / 4, "{early}: counted after the tries");
         }
@@ -2120,8 +2140,22 @@ mod tests {
         let mut r = Rng(0xaff1_4e00_7e57_0001);
         let (mut tiered, mut whole, mut runs) = (0, 0, 0);
         for (a, add, addc, load, store, off) in [
-            (Arch::Gcn14, "v_add_co_u32", "v_addc_co_u32", "global_load_dword", "global_store_dword", ", off"),
-            (Arch::Gcn12, "v_add_u32", "v_addc_u32", "flat_load_dword", "flat_store_dword", ""),
+            (
+                Arch::Gcn14,
+                "v_add_co_u32",
+                "v_addc_co_u32",
+                "global_load_dword",
+                "global_store_dword",
+                ", off",
+            ),
+            (
+                Arch::Gcn12,
+                "v_add_u32",
+                "v_addc_u32",
+                "flat_load_dword",
+                "flat_store_dword",
+                "",
+            ),
         ] {
             for _ in 0..3000 {
                 let mut lines = Vec::new();
@@ -2159,15 +2193,32 @@ mod tests {
                         12 => format!("{addc} v{d}, vcc, {}, v{x}, vcc", src(&mut r)),
                         13 => format!("{add}_e64 v{d}, s[2:3], {}, {}", src(&mut r), src(&mut r)),
                         14 => format!("{addc}_e64 v{d}, s[2:3], {}, {}, s[2:3]", src(&mut r), src(&mut r)),
-                        15 => format!("v_lshlrev_b64 v[{p}:{}], {}, v[{x}:{}]", p + 1, k(&mut r), (x + 1).min(7)),
+                        15 => format!(
+                            "v_lshlrev_b64 v[{p}:{}], {}, v[{x}:{}]",
+                            p + 1,
+                            k(&mut r),
+                            (x + 1).min(7)
+                        ),
                         16 => format!("v_cmp_gt_i32 vcc, {}, v{x}", src(&mut r)),
                         17 => format!("v_and_b32 v{d}, {}, v{x}", src(&mut r)),
-                        18 => ["s_mov_b64 exec, s[8:9]", "s_mov_b64 exec, -1", "s_add_u32 s0, s0, 4", "s_mov_b64 s[2:3], -1"]
-                            [(r.next() % 4) as usize]
+                        18 => [
+                            "s_mov_b64 exec, s[8:9]",
+                            "s_mov_b64 exec, -1",
+                            "s_add_u32 s0, s0, 4",
+                            "s_mov_b64 s[2:3], -1",
+                        ][(r.next() % 4) as usize]
                             .to_string(),
+                        // (GCN 1.4's SADDR: s[8:9] the buffer's base, or not.)
+                        19 if a.is_gcn14() && r.next().is_multiple_of(3) => format!("{load} v{d}, v{p}, s[8:9]"),
                         19 => format!("{load} v{d}, v[{p}:{}]{off}", p + 1),
+                        20 if a.is_gcn14() && r.next().is_multiple_of(3) => format!("{store} v{p}, v{x}, s[8:9]"),
                         20 => format!("{store} v[{p}:{}], v{x}{off}", p + 1),
-                        _ => format!("{add} v{p}, vcc, {}, v{p}\n{addc} v{}, vcc, 0, v{}, vcc", 4 * (r.next() % 3), p + 1, p + 1),
+                        _ => format!(
+                            "{add} v{p}, vcc, {}, v{p}\n{addc} v{}, vcc, 0, v{}, vcc",
+                            4 * (r.next() % 3),
+                            p + 1,
+                            p + 1
+                        ),
                     };
                     lines.push(line);
                 }
@@ -2185,16 +2236,30 @@ mod tests {
                 tiered += prog.tier(0, n).is_some() as usize;
                 // The wave: rows affine (steps that wrap or not), or not; addresses in v[4:5]
                 // and v[6:7] inside the buffer, or near it, or anywhere.
-                let mut mem = Memory::default();
-                let bytes: Vec<u8> = (0..4096).map(|_| r.next() as u8).collect();
-                let base = mem.add("buffer", 4096, &bytes);
+                // Every fourth run a buffer across an 8 GiB line, addresses near it: lanes whose
+                // low dwords wrap inside it. Every fifth, the buffer's writes tracked.
+                let (start, size, near) = match runs % 4 {
+                    1 => (0x1_ffff_0000, 0x11000, 0xf800),
+                    _ => (0x1_0000_0000, 4096, 0),
+                };
+                let track = runs % 5 == 0;
+                let memory = || Memory::starting_at(start);
+                let mut mem = memory();
+                let bytes: Vec<u8> = (0..size).map(|_| r.next() as u8).collect();
+                let base = mem.add("buffer", size, &bytes);
+                if track {
+                    mem.track(base, false);
+                }
                 let mut w = Wave::new(a);
                 for v in 0..8 {
                     let (b, s) = match r.next() % 6 {
                         0 => (r.next() as u32, r.next() as u32),
                         1 => (r.next() as u32 % 64, 1),
                         2 => (u32::MAX - r.next() as u32 % 100, 1 + r.next() as u32 % 3),
-                        3 => (r.next() as u32 % 5000, [0, 1, 4, u32::MAX, 0u32.wrapping_sub(4), 8][r.next() as usize % 6]),
+                        3 => (
+                            r.next() as u32 % 5000,
+                            [0, 1, 4, u32::MAX, 0u32.wrapping_sub(4), 8][r.next() as usize % 6],
+                        ),
                         _ => (0x7fff_ffc0 + r.next() as u32 % 128, [1, 4][r.next() as usize % 2]),
                     };
                     fill_affine(&mut w.v[v], b, s);
@@ -2204,29 +2269,41 @@ mod tests {
                 }
                 for p in [4, 6] {
                     if !r.next().is_multiple_of(4) {
-                        let at = base + 4 * (r.next() % 1100) - 64 * (r.next() % 2);
+                        let at = base + near + 4 * (r.next() % 1100) - 64 * (r.next() % 2);
                         fill_affine(&mut w.v[p], at as u32, [4, 4, 4, 8][r.next() as usize % 4]);
                         // (A high dword that differs between lanes: no span.)
                         fill_affine(&mut w.v[p + 1], (at >> 32) as u32, (r.next().is_multiple_of(8)) as u32);
                     }
                 }
                 for (k, s) in w.s.iter_mut().enumerate().take(16) {
-                    *s = if k % 3 == 0 { r.next() as u32 % 8 } else { r.next() as u32 };
+                    *s = if k % 3 == 0 {
+                        r.next() as u32 % 8
+                    } else {
+                        r.next() as u32
+                    };
                 }
                 w.set_pair(2, [0, u64::MAX, r.next()][r.next() as usize % 3]);
-                w.set_pair(8, r.next());
+                w.set_pair(8, if r.next().is_multiple_of(2) { base } else { r.next() });
                 w.set_pair(VCC, [0, u64::MAX, r.next()][r.next() as usize % 3]);
                 if r.next().is_multiple_of(6) {
                     w.set_pair(EXEC, r.next());
                 }
                 // (No SGPR written yet: the run's carry pairs must say they wrote theirs.)
                 w.s_written = [false; 128];
-                let mut mem2 = Memory::default();
-                assert_eq!(mem2.add("buffer", 4096, &bytes), base);
+                let mut mem2 = memory();
+                assert_eq!(mem2.add("buffer", size, &bytes), base);
+                if track {
+                    mem2.track(base, false);
+                }
                 let (mut lanes, mut lanes2) = (Lanes::new(a), Lanes::new(a));
                 let (mut lds, mut lds2) = ([0u8; 0], [0u8; 0]);
                 let mut slots = Slots::default();
-                let run = |w: &mut Wave, mem: &Memory, lanes: &mut Lanes, lds: &mut [u8], tier: Option<(&mut Slots, &mut TierUse)>| {
+                let hint = (runs % 3 == 0) as u32;
+                let run = |w: &mut Wave,
+                           mem: &Memory,
+                           lanes: &mut Lanes,
+                           lds: &mut [u8],
+                           tier: Option<(&mut Slots, &mut TierUse)>| {
                     let gate = super::super::fast::Gate::of(w.mode);
                     gate.prepare(w, lanes);
                     let mut cx = RunCx {
@@ -2236,27 +2313,48 @@ mod tests {
                         lds,
                         private: Default::default(),
                     };
-                    let (done, end, c) = prog.run_plans(0, n, w, &mut cx, &mut vec![0; n], tier);
+                    // (Region 0's hint, or one that names none: the search.)
+                    let (done, end, c) = prog.run_plans(0, n, w, &mut cx, &mut vec![hint; n], tier);
                     ((done, end), c.totals())
                 };
                 let mut plans = w.clone();
                 let a_out = run(&mut plans, &mem, &mut lanes, &mut lds, None);
                 // The tier op by op (every other program; the machine code's where there is one).
                 super::super::affine::INTERPRET.with(|i| i.set(runs % 2 == 0));
-                let b_out = run(&mut w, &mem2, &mut lanes2, &mut lds2, Some((&mut slots, &mut TierUse::default())));
+                let b_out = run(
+                    &mut w,
+                    &mem2,
+                    &mut lanes2,
+                    &mut lds2,
+                    Some((&mut slots, &mut TierUse::default())),
+                );
                 whole += (b_out.0 .0 == n) as usize;
-                assert_eq!(a_out, b_out, "{a}: (done, where), lane ops, vector instructions:\n{text}");
+                assert_eq!(
+                    a_out, b_out,
+                    "{a}: (done, where), lane ops, vector instructions:\n{text}"
+                );
                 for v in 0..256 {
                     assert_eq!(plans.v[v][..], w.v[v][..], "{a}: v{v}:\n{text}");
                 }
                 assert!(plans.s == w.s && plans.scc == w.scc, "{a}: SGPRs:\n{text}");
-                assert!(plans.v_written == w.v_written && plans.s_written == w.s_written, "{a}: written:\n{text}");
-                let (mut x, mut y) = (vec![0u8; 4096], vec![0u8; 4096]);
+                assert!(
+                    plans.v_written == w.v_written && plans.s_written == w.s_written,
+                    "{a}: written:\n{text}"
+                );
+                let (mut x, mut y) = (vec![0u8; size as usize], vec![0u8; size as usize]);
                 mem.read_bytes(base, &mut x).unwrap();
                 mem2.read_bytes(base, &mut y).unwrap();
                 assert!(x == y, "{a}: memory:\n{text}");
+                let written = |m: &Memory| {
+                    let r = m.region_at(base).unwrap();
+                    (0..size / 4).map(|k| r.is_defined(4 * k, 4)).collect::<Vec<_>>()
+                };
+                assert!(written(&mem) == written(&mem2), "{a}: bytes written:\n{text}");
             }
         }
-        assert!(tiered > 3000 && whole > 1000, "{runs} runs, {tiered} with a tier, {whole} whole");
+        assert!(
+            tiered > 3000 && whole > 1000,
+            "{runs} runs, {tiered} with a tier, {whole} whole"
+        );
     }
 }

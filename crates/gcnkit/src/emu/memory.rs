@@ -477,7 +477,55 @@ impl SubWord for AtomicU16 {
     }
 }
 
+/// Where machine code finds what it reads of a [`Region`] (the affine tier's spans in line):
+/// byte offsets in it of its base, its reach, the address of its first word and a word that
+/// is 0 while writes are not tracked, and a region's size in a slice of them.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct RegionFields {
+    pub base: i32,
+    pub reach: i32,
+    pub words: i32,
+    pub untracked: i32,
+    pub size: i32,
+}
+
 impl Region {
+    /// The [`RegionFields`] of this build, found on probe regions: the pointers of the boxed
+    /// slices are where a slice's address is, but where in its fat pointer is not promised;
+    /// `None` if they are not where a probe looks.
+    pub(crate) fn fields() -> Option<RegionFields> {
+        static FIELDS: std::sync::OnceLock<Option<RegionFields>> = std::sync::OnceLock::new();
+        *FIELDS.get_or_init(|| {
+            let mut r = Region::new("probe", PAGE, 8, &[]);
+            // The address-sized word at byte `off` of `r` (a pointer or a length: both
+            // initialised).
+            let at = |r: &Region, off: usize| {
+                // SAFETY: `off` is the offset of a boxed slice's fat pointer (two words, both
+                // initialised) or of its first word, inside `r`.
+                unsafe { std::ptr::read((r as *const Region as *const u8).add(off) as *const usize) }
+            };
+            let (w, d) = (
+                std::mem::offset_of!(Region, words),
+                std::mem::offset_of!(Region, defined),
+            );
+            let words = [w, w + 8]
+                .into_iter()
+                .find(|&o| at(&r, o) == r.words.as_ptr() as usize)?;
+            r.defined = Some(vec![AtomicU64::new(0)].into_boxed_slice());
+            let p = r.defined.as_ref().map_or(0, |d| d.as_ptr() as usize);
+            // (Without bits the pointer's word is the `None` itself: 0.)
+            let untracked = [d, d + 8].into_iter().find(|&o| at(&r, o) == p)?;
+            r.defined = None;
+            (at(&r, untracked) == 0).then_some(RegionFields {
+                base: std::mem::offset_of!(Region, base) as i32,
+                reach: std::mem::offset_of!(Region, reach) as i32,
+                words: words as i32,
+                untracked: untracked as i32,
+                size: std::mem::size_of::<Region>() as i32,
+            })
+        })
+    }
+
     /// Tracks which bytes are written from now on: all of them count as written
     /// (`defined`) or none.
     pub fn track(&mut self, defined: bool) {
@@ -1072,7 +1120,9 @@ mod tests {
         let r = m.region_holding(a).unwrap();
         for start in [0u64, 4, 8, 12, 60] {
             for n in [0usize, 1, 3, 15, 16, 17, 31, 32, 63, 64, 65, 130] {
-                let data: Vec<u32> = (0..n as u32).map(|k| k.wrapping_mul(0x9e37_79b9) ^ start as u32).collect();
+                let data: Vec<u32> = (0..n as u32)
+                    .map(|k| k.wrapping_mul(0x9e37_79b9) ^ start as u32)
+                    .collect();
                 for k in 0..200 {
                     r.write_u32(4 * k, 0xaaaa_0000 | k as u32);
                 }
