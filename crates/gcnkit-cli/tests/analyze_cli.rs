@@ -317,6 +317,8 @@ fn hip_programs_are_inputs() {
     .unwrap();
     let exe = dir.join("k");
     let st = std::process::Command::new("hipcc")
+        // (clang leaves two empty directories in TMPDIR a build: not in /tmp.)
+        .env("TMPDIR", env!("CARGO_TARGET_TMPDIR"))
         .args([
             "--offload-arch=gfx906",
             "-O2",
@@ -574,6 +576,8 @@ int main() {
     .unwrap();
     let exe = dir.join("p");
     let st = std::process::Command::new("hipcc")
+        // (clang leaves two empty directories in TMPDIR a build: not in /tmp.)
+        .env("TMPDIR", env!("CARGO_TARGET_TMPDIR"))
         .args([
             "--offload-arch=gfx906",
             "-O2",

@@ -310,8 +310,9 @@ fn a_select_is_tainted_only_where_it_takes_a_tainted_source() {
     let found: Vec<&str> = e.lines().filter(|l| l.contains(": error: ")).collect();
     assert_eq!(found.len(), 1, "{e}");
     assert!(
-        found[0].starts_with(&format!("{path}:6: error: [memory] v_cmp_eq_u32_e32 vcc, 0, v2: decides a condition"))
-            && found[0].ends_with("[16 times]"),
+        found[0].starts_with(&format!(
+            "{path}:6: error: [memory] v_cmp_eq_u32_e32 vcc, 0, v2: decides a condition"
+        )) && found[0].ends_with("[16 times]"),
         "{e}"
     );
 }
@@ -398,6 +399,8 @@ fn hipcc(dir: &Path, name: &str, src: &str) -> PathBuf {
     std::fs::write(&s, src).unwrap();
     let exe = dir.join(name);
     let c = Command::new("hipcc")
+        // (clang leaves two empty directories in TMPDIR a build: not in /tmp.)
+        .env("TMPDIR", env!("CARGO_TARGET_TMPDIR"))
         .args([
             "--offload-arch=gfx906",
             "-O2",
@@ -1052,7 +1055,10 @@ int main(int argc, char **argv) {
     for (mode, race) in want {
         if let (Some(f), Some(api)) = (stream_race_mode(t.path(), &exe, mode, race.is_some()).0, race) {
             assert!(f["kernel"].as_str().unwrap().contains("fetch"), "mode {mode}: {f}");
-            assert!(f["instruction"].as_str().unwrap().starts_with("image_"), "mode {mode}: {f}");
+            assert!(
+                f["instruction"].as_str().unwrap().starts_with("image_"),
+                "mode {mode}: {f}"
+            );
             let m = f["message"].as_str().unwrap();
             assert!(m.contains(api) && m.contains("(stream 0x0)"), "mode {mode}: {f}");
         }

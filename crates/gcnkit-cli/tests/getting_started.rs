@@ -103,6 +103,8 @@ fn the_pages_commands_run_as_written() {
             .current_dir(&dir)
             .env("PATH", &path)
             .env("GCNKIT_DIR", root())
+            // (clang's temporary directories with the rest, not in /tmp.)
+            .env("TMPDIR", &dir)
             .output()
             .unwrap();
         let (so, se) = (

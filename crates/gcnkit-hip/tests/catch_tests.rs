@@ -106,7 +106,7 @@ fn checkout() -> Result<PathBuf, String> {
 
 /// hipcc with the suite's flags, in `catch`.
 fn hipcc_in(hipcc: &Path, catch: &Path, dir: &Path) -> Command {
-    let mut cmd = Command::new(hipcc);
+    let mut cmd = common::hipcc_command(hipcc);
     cmd.current_dir(catch)
         .arg(format!("--offload-arch={GPU}"))
         .args(["-std=c++17", "-w", "-DCATCH_CONFIG_NO_POSIX_SIGNALS"])

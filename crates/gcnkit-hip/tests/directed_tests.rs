@@ -363,7 +363,7 @@ fn build(hipcc: &Path, src: &Path, root: &Path, source: &Source) -> Result<(), S
     for b in &source.builds {
         let mut cmd = match b {
             Build::Hipcc(args) => {
-                let mut cmd = Command::new(hipcc);
+                let mut cmd = common::hipcc_command(hipcc);
                 cmd.arg(format!("--offload-arch={GPU}"))
                     .args(["-w", "-I"])
                     .arg(src)

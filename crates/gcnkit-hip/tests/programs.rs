@@ -10,8 +10,8 @@
 mod common;
 
 use common::{exec, exec_command, hipcc, run_bounded, tools, GPUS};
-use std::path::{Path, PathBuf};
 use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -31,7 +31,12 @@ fn build_with(name: &str, archs: &[&str], extra: &[&str]) -> Option<PathBuf> {
     // (The extra arguments in the name: a -O0 build is another program than the -O2 one.)
     let file = format!("{name}-{}{}", archs.join("-"), extra.concat());
     static BUILT: Mutex<BTreeMap<String, Arc<OnceLock<PathBuf>>>> = Mutex::new(BTreeMap::new());
-    let once = BUILT.lock().unwrap_or_else(|e| e.into_inner()).entry(file.clone()).or_default().clone();
+    let once = BUILT
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .entry(file.clone())
+        .or_default()
+        .clone();
     let out = once.get_or_init(|| {
         let src = Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("tests/hip")
@@ -39,7 +44,7 @@ fn build_with(name: &str, archs: &[&str], extra: &[&str]) -> Option<PathBuf> {
         let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join(&file);
         // Built under another name and renamed: a binary is whole or absent.
         let partial = out.with_extension("partial");
-        let mut cmd = Command::new(&hipcc);
+        let mut cmd = common::hipcc_command(&hipcc);
         for a in archs {
             cmd.arg(format!("--offload-arch={a}"));
         }
@@ -446,7 +451,7 @@ fn the_module_api_on_a_bundle_built_apart() {
     let Some(hipcc) = hipcc() else { return };
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/hip/module_kernels.hip");
     let co = Path::new(env!("CARGO_TARGET_TMPDIR")).join("module_kernels.co");
-    let o = Command::new(hipcc)
+    let o = common::hipcc_command(hipcc)
         .args(["--genco", "--offload-arch=gfx906", "-O2"])
         .arg(&src)
         .arg("-o")
@@ -518,7 +523,7 @@ fn driver_api_texture_references_queries_and_array_copies() {
     let Some(hipcc) = hipcc() else { return };
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/hip/texref_kernels.hip");
     let co = Path::new(env!("CARGO_TARGET_TMPDIR")).join("texref_kernels.co");
-    let mut cmd = Command::new(hipcc);
+    let mut cmd = common::hipcc_command(hipcc);
     cmd.arg("--genco");
     for gpu in GPUS {
         cmd.arg(format!("--offload-arch={gpu}"));

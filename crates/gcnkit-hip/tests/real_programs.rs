@@ -508,7 +508,7 @@ fn build(hipcc: &Path, p: &Program, src: &Path) -> Result<PathBuf, String> {
     let dir = src.join(p.dir);
     let exe = out.join(p.name);
     let hipcc_to = |args: &[&str], to: &Path| {
-        let mut cmd = Command::new(hipcc);
+        let mut cmd = common::hipcc_command(hipcc);
         cmd.current_dir(&dir).args(["-std=c++17", "-O2", "-w"]);
         cmd.args(GPUS.map(|g| format!("--offload-arch={g}")));
         if p.repo == RX {

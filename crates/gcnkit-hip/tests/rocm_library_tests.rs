@@ -20,7 +20,6 @@ mod common;
 
 use common::{exec_command, hipcc, try_run_within};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 /// The GPUs the binaries are built for and run on (`GCNKIT_LIBRARY_GPUS`, default gfx906).
 fn gpus() -> Vec<String> {
@@ -151,7 +150,9 @@ fn rocprim_targets(cmake: &str) -> Vec<Target> {
             continue;
         };
         let Some(rest) = rest.strip_suffix(')') else { continue };
-        let Some((_, sources)) = rest.split_once(' ') else { continue };
+        let Some((_, sources)) = rest.split_once(' ') else {
+            continue;
+        };
         let sources: Vec<String> = sources
             .trim_matches('"')
             .split(';')
@@ -161,7 +162,11 @@ fn rocprim_targets(cmake: &str) -> Vec<Target> {
         if sources.iter().any(|s| s.contains('$')) {
             continue;
         }
-        let first = Path::new(&sources[0]).file_name().unwrap().to_string_lossy().to_string();
+        let first = Path::new(&sources[0])
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .to_string();
         out.push(Target {
             name: first.split('.').next().unwrap_or_default().to_string(),
             sources,
@@ -196,7 +201,9 @@ fn slice_values(text: &str, name: &str) -> Vec<i64> {
     let mut rest = text;
     while let Some(at) = rest.find(name) {
         rest = &rest[at + name.len()..];
-        let Some(after) = rest.trim_start().strip_prefix("==") else { continue };
+        let Some(after) = rest.trim_start().strip_prefix("==") else {
+            continue;
+        };
         let digits: String = after.trim_start().chars().take_while(char::is_ascii_digit).collect();
         if let Ok(v) = digits.parse() {
             if !out.contains(&v) {
@@ -236,7 +243,11 @@ fn slices(source: &Path, dir: &Path) -> Vec<PathBuf> {
         std::fs::write(&path, configure(&text, &vars)).unwrap();
         files.push(path);
     };
-    let (one, suite, ty) = ("ROCPRIM_TEST_SLICE", "ROCPRIM_TEST_SUITE_SLICE", "ROCPRIM_TEST_TYPE_SLICE");
+    let (one, suite, ty) = (
+        "ROCPRIM_TEST_SLICE",
+        "ROCPRIM_TEST_SUITE_SLICE",
+        "ROCPRIM_TEST_TYPE_SLICE",
+    );
     for s in slice_values(&text, one) {
         write(format!("{stem}_{s}.cpp"), [(one, s), (suite, -1), (ty, -1)]);
     }
@@ -262,7 +273,7 @@ fn build(hipcc: &Path, suite: &Suite, src: &Path, root: &Path, t: &Target) -> Re
         t.sources.iter().map(|s| src.join(s)).collect()
     };
     let tmp = out.with_extension("tmp");
-    let mut cmd = Command::new(hipcc);
+    let mut cmd = common::hipcc_command(hipcc);
     for g in &gpus {
         cmd.arg(format!("--offload-arch={g}"));
     }
@@ -345,7 +356,11 @@ fn header_version(header: &str) -> Option<String> {
                 .then(|| w.collect::<Vec<_>>().join(" "))
         })
     };
-    match (value("_VERSION_MAJOR"), value("_VERSION_MINOR"), value("_VERSION_PATCH")) {
+    match (
+        value("_VERSION_MAJOR"),
+        value("_VERSION_MINOR"),
+        value("_VERSION_PATCH"),
+    ) {
         (Some(a), Some(b), Some(c)) => Some(format!("{a}.{b}.{c}")),
         _ => {
             let n: u32 = value("_VERSION")?.parse().ok()?;
@@ -361,9 +376,15 @@ fn run_suite(suite: &Suite, targets: impl Fn(&Path) -> Vec<Target>) {
         eprintln!("SKIPPED {name}'s tests: hipcc is not on PATH (apt-get install hipcc)");
         return;
     };
-    for (what, path) in [("its headers", suite.header), ("GoogleTest", "/usr/include/gtest/gtest.h")] {
+    for (what, path) in [
+        ("its headers", suite.header),
+        ("GoogleTest", "/usr/include/gtest/gtest.h"),
+    ] {
         if !Path::new(path).exists() {
-            eprintln!("SKIPPED {name}'s tests: no {what} ({path}; apt-get install lib{}-dev libgtest-dev)", name.to_lowercase());
+            eprintln!(
+                "SKIPPED {name}'s tests: no {what} ({path}; apt-get install lib{}-dev libgtest-dev)",
+                name.to_lowercase()
+            );
             return;
         }
     }
@@ -400,9 +421,17 @@ fn run_suite(suite: &Suite, targets: impl Fn(&Path) -> Vec<Target>) {
         })
         .collect();
     if chosen.is_empty() {
-        assert_eq!(picked.len(), suite.selection.len(), "the selection names targets {name} does not have");
+        assert_eq!(
+            picked.len(),
+            suite.selection.len(),
+            "the selection names targets {name} does not have"
+        );
     }
-    assert!(!picked.is_empty(), "no target of {name}'s matches {}={chosen}", suite.env);
+    assert!(
+        !picked.is_empty(),
+        "no target of {name}'s matches {}={chosen}",
+        suite.env
+    );
     let picked: Vec<&Target> = picked
         .into_iter()
         .filter(|t| match suite.not_run.iter().find(|(n, _)| *n == t.name) {
@@ -483,7 +512,10 @@ mod harness {
         assert_eq!(t[0].name, "test_basic");
         assert_eq!(
             t[0].sources,
-            ["test/rocprim/test_basic.cpp", "test/rocprim/detail/get_rocprim_version.cpp"]
+            [
+                "test/rocprim/test_basic.cpp",
+                "test/rocprim/detail/get_rocprim_version.cpp"
+            ]
         );
         assert!(t[1].sliced && t[1].name == "test_block_scan");
         let text = "#cmakedefine ROCPRIM_TEST_SLICE @ROCPRIM_TEST_SLICE@\n#if ROCPRIM_TEST_SLICE == 0\n\
@@ -492,10 +524,19 @@ mod harness {
         let c = configure(text, &[("ROCPRIM_TEST_SLICE", -1)]);
         assert!(c.starts_with("#define ROCPRIM_TEST_SLICE -1\n"), "{c}");
         assert!(c.contains("/* #undef OTHER @OTHER@ */"), "{c}");
-        assert_eq!(cmake_version("set(VERSION_STRING \"2.10.9\")\n").as_deref(), Some("2.10.9"));
-        assert_eq!(cmake_version("rocm_setup_version( VERSION \"2.10.9\" )").as_deref(), Some("2.10.9"));
+        assert_eq!(
+            cmake_version("set(VERSION_STRING \"2.10.9\")\n").as_deref(),
+            Some("2.10.9")
+        );
+        assert_eq!(
+            cmake_version("rocm_setup_version( VERSION \"2.10.9\" )").as_deref(),
+            Some("2.10.9")
+        );
         let h = "#define ROCPRIM_VERSION_MAJOR 2\n#define ROCPRIM_VERSION_MINOR 10\n#define ROCPRIM_VERSION_PATCH 9\n";
         assert_eq!(header_version(h).as_deref(), Some("2.10.9"));
-        assert_eq!(header_version("#define ROCRAND_VERSION 201009\n").as_deref(), Some("2.10.9"));
+        assert_eq!(
+            header_version("#define ROCRAND_VERSION 201009\n").as_deref(),
+            Some("2.10.9")
+        );
     }
 }

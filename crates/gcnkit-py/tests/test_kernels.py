@@ -487,6 +487,8 @@ def test_hip_program_fat_binary(tmp_path):
             check=True,
             capture_output=True,
             timeout=600,
+            # (clang leaves two empty directories in TMPDIR a build: in the test's, not /tmp.)
+            env={**os.environ, "TMPDIR": str(tmp_path)},
         )
     except (subprocess.CalledProcessError, subprocess.TimeoutExpired) as e:
         pytest.skip(f"hipcc could not build the program: {getattr(e, 'stderr', b'')[-300:]!r}")

@@ -56,7 +56,11 @@ pub fn mirror_tree(repo: &str, work: &Path, tag: &str, dir: &str, marker: &str) 
         ));
     }
     let into = work.join(tag);
-    let done = if marker.is_empty() { into.join(dir) } else { into.join(dir).join(marker) };
+    let done = if marker.is_empty() {
+        into.join(dir)
+    } else {
+        into.join(dir).join(marker)
+    };
     if done.exists() {
         return Ok(into.join(dir));
     }
@@ -76,6 +80,17 @@ pub fn mirror_tree(repo: &str, work: &Path, tag: &str, dir: &str, marker: &str) 
         return Err(format!("{sh}: {}", String::from_utf8_lossy(&o.stderr)));
     }
     Ok(into.join(dir))
+}
+
+/// `hipcc` as a command whose temporary files go under the tests' own directory: clang
+/// leaves two empty directories in `TMPDIR` for each offload build, which would pile up in
+/// the machine's /tmp run after run.
+pub fn hipcc_command(hipcc: impl AsRef<Path>) -> Command {
+    let tmp = Path::new(env!("CARGO_TARGET_TMPDIR")).join("hipcc-tmp");
+    let _ = std::fs::create_dir_all(&tmp);
+    let mut cmd = Command::new(hipcc.as_ref());
+    cmd.env("TMPDIR", tmp);
+    cmd
 }
 
 pub fn hipcc() -> Option<PathBuf> {
