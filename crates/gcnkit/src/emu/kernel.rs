@@ -363,7 +363,50 @@ enum Plan {
     General,
 }
 
+/// The SGPRs and SCC that the scalar plans before the tier of a wave's first run (a kernel's
+/// prologue: its argument loads, the arithmetic of its work-item range) left, and those the
+/// wave started with: the next wave of the same work-group that starts with the same takes
+/// them instead of running the plans. Such plans read nothing but SGPRs, SCC and memory, and
+/// a work-group's waves start together on a GPU: each may read the memory when the first did.
+#[derive(Clone)]
+pub(super) struct Prologue {
+    /// Kept for the current work-group (a new one clears it), from run `k`.
+    valid: bool,
+    k: usize,
+    before: [u32; 128],
+    scc_before: bool,
+    after: [u32; 128],
+    scc_after: bool,
+}
+
+impl Default for Prologue {
+    fn default() -> Prologue {
+        Prologue {
+            valid: false,
+            k: 0,
+            before: [0; 128],
+            scc_before: false,
+            after: [0; 128],
+            scc_after: false,
+        }
+    }
+}
+
+impl Prologue {
+    /// Does the wave at run `k` start as the one that ran it?
+    #[inline]
+    fn fits(&self, k: usize, w: &Wave) -> bool {
+        self.valid && self.k == k && self.scc_before == w.scc && self.before == w.s
+    }
+}
+
 impl Plan {
+    /// A plan that reads and writes only SGPRs, SCC and memory (and does nothing at all).
+    #[inline]
+    fn scalar(&self) -> bool {
+        matches!(self, Plan::Scalar(_) | Plan::Mem(super::fastmem::FastMem::Scalar(_)) | Plan::Nop)
+    }
+
     /// Which of [`direct`]'s functions runs the plan.
     #[inline(always)]
     fn kind(&self) -> u8 {
@@ -530,17 +573,17 @@ impl Program {
         w: &mut Wave,
         cx: &mut RunCx<'_>,
         hints: &mut [u32],
-        tier: Option<(&mut Slots, &mut TierUse)>,
+        tier: Option<(&mut Slots, &mut TierUse, Option<&mut Prologue>)>,
     ) -> (usize, RunEnd, Counts) {
         let plans = &self.runs[k..k + n];
         let mut c = Counts::new(w.exec());
         let mut done = 0usize;
         let tier = tier
-            .filter(|(_, used)| used.on())
+            .filter(|(_, used, _)| used.on())
             .and_then(|x| Some((self.tier(k, n)?, x)));
-        if let Some((t, (slots, used))) = tier {
+        if let Some((t, (slots, used, prologue))) = tier {
             // (The counts go in and come back by value: the loop's own stay in registers.)
-            let (d, stopped, tc) = self.run_tier(t, k, w, cx, c, hints, slots, used);
+            let (d, stopped, tc) = self.run_tier(t, k, w, cx, c, hints, slots, used, prologue);
             c = tc;
             if stopped {
                 return (d, RunEnd::Stopped, c);
@@ -575,14 +618,38 @@ impl Program {
         hints: &mut [u32],
         slots: &mut Slots,
         used: &mut TierUse,
+        prologue: Option<&mut Prologue>,
     ) -> (usize, bool, Counts) {
         let plans = &self.runs[k..];
         let mut done = 0;
+        // A prologue of scalar plans: the one another wave of the work-group ran, or run and
+        // kept for the next.
+        let prologue = prologue.filter(|_| t.start > 0 && plans[..t.start].iter().all(Plan::scalar));
+        let mut record = None;
+        if let Some(p) = &prologue {
+            if p.fits(k, w) {
+                w.s = p.after;
+                w.scc = p.scc_after;
+                done = t.start;
+            } else {
+                record = Some((w.s, w.scc));
+            }
+        }
         while done < t.start {
             match step(&plans[done], w, cx, &mut c, hints, done) {
                 Ok(0) | Err(_) => return (done, true, c),
                 Ok(m) => done += m,
             }
+        }
+        if let (Some(p), Some((before, scc))) = (prologue, record) {
+            *p = Prologue {
+                valid: true,
+                k,
+                before,
+                scc_before: scc,
+                after: w.s,
+                scc_after: w.scc,
+            };
         }
         let mem = cx.mem;
         let mut env = Env { cx, c };
@@ -1488,6 +1555,8 @@ struct Worker<'a> {
     /// The affine tier's numbers, and how this worker's waves used each run's tier.
     slots: Box<Slots>,
     tier_use: Vec<TierUse>,
+    /// The scalar prologue of the current work-group's first wave, for the others.
+    prologue: Box<Prologue>,
     /// The trace line of the instruction just run and the wave before it: printed with the
     /// registers it changed once the next instruction starts (or the wave stops).
     traced: Option<(String, Wave)>,
@@ -1528,6 +1597,7 @@ impl<'a> Worker<'a> {
             hints: vec![0; sh.prog.instrs.len()],
             slots: Box::default(),
             tier_use: vec![TierUse::default(); sh.prog.instrs.len()],
+            prologue: Box::default(),
             traced: None,
             sgprs: user_sgprs(sh, slot),
             yield_at: u64::MAX,
@@ -1568,6 +1638,7 @@ impl<'a> Worker<'a> {
             });
         }
         self.lds.iter_mut().for_each(|b| *b = 0);
+        self.prologue.valid = false;
         let scratch = lay.scratch + self.slot as u64 * lay.scratch_per_group;
         let per_wave = 64 * su.private_segment_size as u64;
         let sgprs = &self.sgprs;
@@ -1728,6 +1799,7 @@ impl<'a> Worker<'a> {
         let lanes = &mut self.lanes;
         let slots = &mut *self.slots;
         let tier_use = &mut self.tier_use;
+        let prologue = &mut *self.prologue;
         let lds = &mut self.lds;
         let traced = &mut self.traced;
         let mut watch = self.watch.as_deref_mut();
@@ -1773,7 +1845,9 @@ impl<'a> Worker<'a> {
                             private,
                         };
                         let hints = hints.get_mut(k..k + n).unwrap_or_default();
-                        let tier = gate.ok[0].then_some((&mut *slots, &mut tier_use[k]));
+                        // (A wave's first run only: see `Prologue`.)
+                        let first = (ws.instructions == 0).then_some(&mut *prologue);
+                        let tier = gate.ok[0].then_some((&mut *slots, &mut tier_use[k], first));
                         let (done, end, c) = prog.run_plans(k, n, w, &mut cx, hints, tier);
                         let (lops, vins) = c.totals();
                         counts[k] += 1;
@@ -2138,7 +2212,7 @@ mod tests {
     fn affine_tier_equals_the_plans() {
         use super::super::test_rng::Rng;
         let mut r = Rng(0xaff1_4e00_7e57_0001);
-        let (mut tiered, mut whole, mut runs) = (0, 0, 0);
+        let (mut tiered, mut whole, mut runs, mut kept) = (0, 0, 0, 0);
         for (a, add, addc, load, store, off) in [
             (
                 Arch::Gcn14,
@@ -2285,6 +2359,7 @@ mod tests {
                 w.set_pair(2, [0, u64::MAX, r.next()][r.next() as usize % 3]);
                 w.set_pair(8, if r.next().is_multiple_of(2) { base } else { r.next() });
                 w.set_pair(VCC, [0, u64::MAX, r.next()][r.next() as usize % 3]);
+                w.scc = r.next().is_multiple_of(2);
                 if r.next().is_multiple_of(6) {
                     w.set_pair(EXEC, r.next());
                 }
@@ -2303,7 +2378,7 @@ mod tests {
                            mem: &Memory,
                            lanes: &mut Lanes,
                            lds: &mut [u8],
-                           tier: Option<(&mut Slots, &mut TierUse)>| {
+                           tier: Option<(&mut Slots, &mut TierUse, Option<&mut Prologue>)>| {
                     let gate = super::super::fast::Gate::of(w.mode);
                     gate.prepare(w, lanes);
                     let mut cx = RunCx {
@@ -2317,44 +2392,49 @@ mod tests {
                     let (done, end, c) = prog.run_plans(0, n, w, &mut cx, &mut vec![hint; n], tier);
                     ((done, end), c.totals())
                 };
-                let mut plans = w.clone();
-                let a_out = run(&mut plans, &mem, &mut lanes, &mut lds, None);
-                // The tier op by op (every other program; the machine code's where there is one).
-                super::super::affine::INTERPRET.with(|i| i.set(runs % 2 == 0));
-                let b_out = run(
-                    &mut w,
-                    &mem2,
-                    &mut lanes2,
-                    &mut lds2,
-                    Some((&mut slots, &mut TierUse::default())),
-                );
-                whole += (b_out.0 .0 == n) as usize;
-                assert_eq!(
-                    a_out, b_out,
-                    "{a}: (done, where), lane ops, vector instructions:\n{text}"
-                );
-                for v in 0..256 {
-                    assert_eq!(plans.v[v][..], w.v[v][..], "{a}: v{v}:\n{text}");
+                // Three times from the start, the plans and the tier alike: as it is, again with
+                // the scalar prologue the first run kept, and with one SGPR changed (which the
+                // kept prologue must not fit).
+                let start = w.clone();
+                let mut prologue = Prologue::default();
+                for round in 0..3 {
+                    let (mut plans, mut w) = (start.clone(), start.clone());
+                    if round == 2 {
+                        let k = (r.next() % 16) as usize;
+                        plans.s[k] ^= 1 << (r.next() % 32);
+                        w.s[k] = plans.s[k];
+                    }
+                    kept += (round == 1 && prologue.fits(0, &w)) as usize;
+                    let a_out = run(&mut plans, &mem, &mut lanes, &mut lds, None);
+                    // The tier op by op (every other program; the machine code's where there is one).
+                    super::super::affine::INTERPRET.with(|i| i.set(runs % 2 == 0));
+                    let tier = Some((&mut slots, &mut TierUse::default(), Some(&mut prologue)));
+                    let b_out = run(&mut w, &mem2, &mut lanes2, &mut lds2, tier);
+                    whole += (round == 0 && b_out.0 .0 == n) as usize;
+                    assert_eq!(a_out, b_out, "{a}, run {round}: (done, where), lane ops, vector instructions:\n{text}");
+                    for v in 0..256 {
+                        assert_eq!(plans.v[v][..], w.v[v][..], "{a}, run {round}: v{v}:\n{text}");
+                    }
+                    assert!(plans.s == w.s && plans.scc == w.scc, "{a}, run {round}: SGPRs:\n{text}");
+                    assert!(
+                        plans.v_written == w.v_written && plans.s_written == w.s_written,
+                        "{a}, run {round}: written:\n{text}"
+                    );
+                    let (mut x, mut y) = (vec![0u8; size as usize], vec![0u8; size as usize]);
+                    mem.read_bytes(base, &mut x).unwrap();
+                    mem2.read_bytes(base, &mut y).unwrap();
+                    assert!(x == y, "{a}, run {round}: memory:\n{text}");
+                    let written = |m: &Memory| {
+                        let r = m.region_at(base).unwrap();
+                        (0..size / 4).map(|k| r.is_defined(4 * k, 4)).collect::<Vec<_>>()
+                    };
+                    assert!(written(&mem) == written(&mem2), "{a}, run {round}: bytes written:\n{text}");
                 }
-                assert!(plans.s == w.s && plans.scc == w.scc, "{a}: SGPRs:\n{text}");
-                assert!(
-                    plans.v_written == w.v_written && plans.s_written == w.s_written,
-                    "{a}: written:\n{text}"
-                );
-                let (mut x, mut y) = (vec![0u8; size as usize], vec![0u8; size as usize]);
-                mem.read_bytes(base, &mut x).unwrap();
-                mem2.read_bytes(base, &mut y).unwrap();
-                assert!(x == y, "{a}: memory:\n{text}");
-                let written = |m: &Memory| {
-                    let r = m.region_at(base).unwrap();
-                    (0..size / 4).map(|k| r.is_defined(4 * k, 4)).collect::<Vec<_>>()
-                };
-                assert!(written(&mem) == written(&mem2), "{a}: bytes written:\n{text}");
             }
         }
         assert!(
-            tiered > 3000 && whole > 1000,
-            "{runs} runs, {tiered} with a tier, {whole} whole"
+            tiered > 3000 && whole > 1000 && kept > 100,
+            "{runs} runs, {tiered} with a tier, {whole} whole, {kept} took a kept prologue"
         );
     }
 }
