@@ -370,8 +370,8 @@ enum Plan {
 /// a work-group's waves start together on a GPU: each may read the memory when the first did.
 #[derive(Clone)]
 pub(super) struct Prologue {
-    /// Kept for the current work-group (a new one clears it), from run `k`.
-    valid: bool,
+    /// For the current work-group (a new one starts `Fresh`), from run `k`.
+    keep: Keep,
     k: usize,
     before: [u32; 128],
     scc_before: bool,
@@ -382,7 +382,7 @@ pub(super) struct Prologue {
 impl Default for Prologue {
     fn default() -> Prologue {
         Prologue {
-            valid: false,
+            keep: Keep::Fresh,
             k: 0,
             before: [0; 128],
             scc_before: false,
@@ -392,11 +392,22 @@ impl Default for Prologue {
     }
 }
 
+/// Where a work-group's [`Prologue`] is.
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum Keep {
+    /// Its first wave keeps it.
+    Fresh,
+    /// Kept for the next waves.
+    Kept,
+    /// Not kept (its plans stopped), or a wave started differently: not tried again.
+    Off,
+}
+
 impl Prologue {
     /// Does the wave at run `k` start as the one that ran it?
     #[inline]
     fn fits(&self, k: usize, w: &Wave) -> bool {
-        self.valid && self.k == k && self.scc_before == w.scc && self.before == w.s
+        self.keep == Keep::Kept && self.k == k && self.scc_before == w.scc && self.before == w.s
     }
 }
 
@@ -626,30 +637,34 @@ impl Program {
         // kept for the next.
         let prologue = prologue.filter(|_| t.start > 0 && plans[..t.start].iter().all(Plan::scalar));
         let mut record = None;
-        if let Some(p) = &prologue {
-            if p.fits(k, w) {
-                w.s = p.after;
-                w.scc = p.scc_after;
-                done = t.start;
-            } else {
-                record = Some((w.s, w.scc));
+        if let Some(p) = prologue {
+            match p.keep {
+                Keep::Fresh => {
+                    (p.k, p.before, p.scc_before) = (k, w.s, w.scc);
+                    record = Some(p);
+                }
+                Keep::Kept if p.fits(k, w) => {
+                    w.s = p.after;
+                    w.scc = p.scc_after;
+                    done = t.start;
+                }
+                // (Waves that start differently: none of the group's others is tried.)
+                _ => p.keep = Keep::Off,
             }
         }
         while done < t.start {
             match step(&plans[done], w, cx, &mut c, hints, done) {
-                Ok(0) | Err(_) => return (done, true, c),
+                Ok(0) | Err(_) => {
+                    if let Some(p) = record {
+                        p.keep = Keep::Off;
+                    }
+                    return (done, true, c);
+                }
                 Ok(m) => done += m,
             }
         }
-        if let (Some(p), Some((before, scc))) = (prologue, record) {
-            *p = Prologue {
-                valid: true,
-                k,
-                before,
-                scc_before: scc,
-                after: w.s,
-                scc_after: w.scc,
-            };
+        if let Some(p) = record {
+            (p.after, p.scc_after, p.keep) = (w.s, w.scc, Keep::Kept);
         }
         let mem = cx.mem;
         let mut env = Env { cx, c };
@@ -1638,7 +1653,7 @@ impl<'a> Worker<'a> {
             });
         }
         self.lds.iter_mut().for_each(|b| *b = 0);
-        self.prologue.valid = false;
+        self.prologue.keep = Keep::Fresh;
         let scratch = lay.scratch + self.slot as u64 * lay.scratch_per_group;
         let per_wave = 64 * su.private_segment_size as u64;
         let sgprs = &self.sgprs;
@@ -1799,7 +1814,8 @@ impl<'a> Worker<'a> {
         let lanes = &mut self.lanes;
         let slots = &mut *self.slots;
         let tier_use = &mut self.tier_use;
-        let prologue = &mut *self.prologue;
+        // (Its first run only, if it starts one: see `Prologue`.)
+        let mut prologue = (ws.instructions == 0).then_some(&mut *self.prologue);
         let lds = &mut self.lds;
         let traced = &mut self.traced;
         let mut watch = self.watch.as_deref_mut();
@@ -1845,8 +1861,7 @@ impl<'a> Worker<'a> {
                             private,
                         };
                         let hints = hints.get_mut(k..k + n).unwrap_or_default();
-                        // (A wave's first run only: see `Prologue`.)
-                        let first = (ws.instructions == 0).then_some(&mut *prologue);
+                        let first = prologue.take().filter(|_| ws.instructions == 0);
                         let tier = gate.ok[0].then_some((&mut *slots, &mut tier_use[k], first));
                         let (done, end, c) = prog.run_plans(k, n, w, &mut cx, hints, tier);
                         let (lops, vins) = c.totals();
