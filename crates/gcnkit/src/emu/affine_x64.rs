@@ -492,7 +492,7 @@ const V_WRITTEN: i32 = std::mem::offset_of!(Wave, v_written) as i32;
 /// fails (a stride or a high dword that is not the span's, an aperture, a null SADDR, an
 /// address outside the region its hint names or not a dword's, a store to a region whose
 /// writes are tracked). False where the span is not a dword span (the call runs it).
-#[allow(clippy::too_many_arguments)]
+#[allow(clippy::too_many_arguments, clippy::useless_conversion)] // (dynasm's own conversion of a register number)
 fn span_in_line(
     a: &mut Assembler,
     g: &FastGlobal,
@@ -597,33 +597,21 @@ fn span_in_line(
         ; mov rdi, [rsi + V]
         ; mov rdi, [rdi + 8 * data]
     );
+    // (A load from the words into the row, a store back.)
+    let (from, to) = if load { (EDX, RDI) } else { (RDI, EDX) };
     for k in 0..4 {
         let o = 64 * k;
-        if load {
-            dynasm!(a
-                ; .arch x64
-                ; movups xmm0, [rdx + o]
-                ; movups xmm1, [rdx + o + 16]
-                ; movups xmm2, [rdx + o + 32]
-                ; movups xmm3, [rdx + o + 48]
-                ; movups [rdi + o], xmm0
-                ; movups [rdi + o + 16], xmm1
-                ; movups [rdi + o + 32], xmm2
-                ; movups [rdi + o + 48], xmm3
-            );
-        } else {
-            dynasm!(a
-                ; .arch x64
-                ; movups xmm0, [rdi + o]
-                ; movups xmm1, [rdi + o + 16]
-                ; movups xmm2, [rdi + o + 32]
-                ; movups xmm3, [rdi + o + 48]
-                ; movups [rdx + o], xmm0
-                ; movups [rdx + o + 16], xmm1
-                ; movups [rdx + o + 32], xmm2
-                ; movups [rdx + o + 48], xmm3
-            );
-        }
+        dynasm!(a
+            ; .arch x64
+            ; movups xmm0, [Rq(from) + o]
+            ; movups xmm1, [Rq(from) + o + 16]
+            ; movups xmm2, [Rq(from) + o + 32]
+            ; movups xmm3, [Rq(from) + o + 48]
+            ; movups [Rq(to) + o], xmm0
+            ; movups [Rq(to) + o + 16], xmm1
+            ; movups [Rq(to) + o + 32], xmm2
+            ; movups [Rq(to) + o + 48], xmm3
+        );
     }
     if load {
         // A loaded row is a row (written, not stale).
