@@ -80,6 +80,8 @@ fn hipcc_kernels_lint_clean() {
     for prog in ["printf", "malloc", "ggl"] {
         let out = dir.join(prog);
         let st = std::process::Command::new("/usr/bin/hipcc")
+            // (clang leaves two empty directories in TMPDIR a build: not in /tmp.)
+            .env("TMPDIR", env!("CARGO_TARGET_TMPDIR"))
             .args([
                 "--offload-arch=gfx906",
                 "--offload-arch=gfx900",

@@ -376,7 +376,8 @@ fn build(hipcc: &Path, src: &Path, root: &Path, source: &Source) -> Result<(), S
                 cmd
             }
         };
-        cmd.current_dir(root);
+        // (The build lines run hipcc too.)
+        cmd.current_dir(root).env("TMPDIR", common::hipcc_tmp());
         commands.push(cmd);
     }
     let stamp = format!("{TAG} {commands:?}");

@@ -248,6 +248,9 @@ fn compile(p: &mut Program, options: &[String], arch: Option<&str>) -> i32 {
         std::fs::write(&input, source).map_err(|e| e.to_string())?;
         let out = dir.join("code.o");
         let mut cmd = std::process::Command::new(&clang);
+        // (clang's own temporary directories inside this one, removed with it: a HIP offload
+        // build leaves two empty ones behind in TMPDIR.)
+        cmd.env("TMPDIR", &dir);
         cmd.args([
             "-x",
             "hip",

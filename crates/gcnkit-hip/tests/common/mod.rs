@@ -86,11 +86,16 @@ pub fn mirror_tree(repo: &str, work: &Path, tag: &str, dir: &str, marker: &str) 
 /// leaves two empty directories in `TMPDIR` for each offload build, which would pile up in
 /// the machine's /tmp run after run.
 pub fn hipcc_command(hipcc: impl AsRef<Path>) -> Command {
+    let mut cmd = Command::new(hipcc.as_ref());
+    cmd.env("TMPDIR", hipcc_tmp());
+    cmd
+}
+
+/// The `TMPDIR` of [`hipcc_command`] (for commands that run hipcc themselves).
+pub fn hipcc_tmp() -> PathBuf {
     let tmp = Path::new(env!("CARGO_TARGET_TMPDIR")).join("hipcc-tmp");
     let _ = std::fs::create_dir_all(&tmp);
-    let mut cmd = Command::new(hipcc.as_ref());
-    cmd.env("TMPDIR", tmp);
-    cmd
+    tmp
 }
 
 pub fn hipcc() -> Option<PathBuf> {
