@@ -1815,7 +1815,7 @@ impl<'a> Worker<'a> {
         let slots = &mut *self.slots;
         let tier_use = &mut self.tier_use;
         // (Its first run only, if it starts one: see `Prologue`.)
-        let mut prologue = (ws.instructions == 0).then_some(&mut *self.prologue);
+        let mut prologue = Some(&mut *self.prologue);
         let lds = &mut self.lds;
         let traced = &mut self.traced;
         let mut watch = self.watch.as_deref_mut();
