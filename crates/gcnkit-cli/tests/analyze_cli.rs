@@ -316,9 +316,7 @@ fn hip_programs_are_inputs() {
     )
     .unwrap();
     let exe = dir.join("k");
-    let st = std::process::Command::new("hipcc")
-        // (clang leaves two empty directories in TMPDIR a build: not in /tmp.)
-        .env("TMPDIR", env!("CARGO_TARGET_TMPDIR"))
+    let st = common::hipcc_command()
         .args([
             "--offload-arch=gfx906",
             "-O2",
@@ -575,9 +573,7 @@ int main() {
     )
     .unwrap();
     let exe = dir.join("p");
-    let st = std::process::Command::new("hipcc")
-        // (clang leaves two empty directories in TMPDIR a build: not in /tmp.)
-        .env("TMPDIR", env!("CARGO_TARGET_TMPDIR"))
+    let st = common::hipcc_command()
         .args([
             "--offload-arch=gfx906",
             "-O2",

@@ -398,9 +398,7 @@ fn hipcc(dir: &Path, name: &str, src: &str) -> PathBuf {
     let s = dir.join(format!("{name}.hip"));
     std::fs::write(&s, src).unwrap();
     let exe = dir.join(name);
-    let c = Command::new("hipcc")
-        // (clang leaves two empty directories in TMPDIR a build: not in /tmp.)
-        .env("TMPDIR", env!("CARGO_TARGET_TMPDIR"))
+    let c = common::hipcc_command()
         .args([
             "--offload-arch=gfx906",
             "-O2",

@@ -564,9 +564,7 @@ fn hip_programs_are_code_objects_too() {
     let t = Tmp::new("hipbin");
     let src = format!("{}/../gcnkit-hip/tests/hip/saxpy.hip", env!("CARGO_MANIFEST_DIR"));
     let exe = t.path().join("saxpy");
-    let o = Command::new("hipcc")
-        // (clang leaves two empty directories in TMPDIR a build: not in /tmp.)
-        .env("TMPDIR", env!("CARGO_TARGET_TMPDIR"))
+    let o = common::hipcc_command()
         .args(["--offload-arch=gfx906", "--offload-arch=gfx900", "-O2", &src, "-o"])
         .arg(&exe)
         .output()

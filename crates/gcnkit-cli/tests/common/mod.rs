@@ -5,6 +5,14 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
+/// Debian's `hipcc` as a command whose temporary files go in the tests' own directory: clang
+/// leaves two empty directories in `TMPDIR` a build, which would pile up in /tmp.
+pub fn hipcc_command() -> Command {
+    let mut c = Command::new("hipcc");
+    c.env("TMPDIR", env!("CARGO_TARGET_TMPDIR"));
+    c
+}
+
 /// Runs `gcnkit ARGS` with `stdin` as its input.
 pub fn gcnkit(args: &[&str], stdin: &[u8]) -> Output {
     let mut c = Command::new(env!("CARGO_BIN_EXE_gcnkit"))
