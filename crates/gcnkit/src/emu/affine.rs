@@ -80,11 +80,36 @@ pub(super) enum Kind {
     AddCarry { cin: bool },
     /// The 64-bit `(a, b) << c` into VDST's pair (`c` uniform).
     Shl64,
+    /// `a rel b` of 32-bit integers (signed or not), the lanes where it holds to a scalar
+    /// pair (`v_cmp_*_i32`/`_u32`): where neither side's lanes wrap, a run of lanes at one
+    /// end, found in O(1).
+    Cmp { rel: Rel, signed: bool },
+}
+
+/// A compare's relation, `a rel b`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum Rel {
+    Lt,
+    Eq,
+    Le,
+    Gt,
+    Ne,
+    Ge,
 }
 
 /// The kind of a row's semantics, and whether its two shift sources come in reverse order
 /// (`v_lshlrev_b32`: SRC0 is the amount).
 fn kind_of(sem: Semantics) -> Option<(Kind, bool)> {
+    use super::ops::cmp::{INT_I32, INT_U32};
+    // (The compare families' rows 1-6: lt, eq, le, gt, ne, ge.)
+    let rels = [Rel::Lt, Rel::Eq, Rel::Le, Rel::Gt, Rel::Ne, Rel::Ge];
+    for (k, rel) in rels.into_iter().enumerate() {
+        for (family, signed) in [(&INT_I32, true), (&INT_U32, false)] {
+            if std::ptr::fn_addr_eq(family[k + 1], sem) {
+                return Some((Kind::Cmp { rel, signed }, false));
+            }
+        }
+    }
     let table: [(Semantics, Kind, bool); 19] = [
         (vop1::mov_b32, Kind::Mov, false),
         (vop2::add_u32, Kind::Add, false),
@@ -236,6 +261,39 @@ fn shr(a: (u32, u32), k: u32, signed: bool) -> Option<(u32, u32)> {
     }
 }
 
+/// The lanes `l` (of 64) where `c + l * m > 0`.
+#[inline]
+fn above(c: i64, m: i64) -> u64 {
+    let ones = |n: i64| if n >= 64 { u64::MAX } else { (1u64 << n.max(0)) - 1 };
+    match m {
+        0 => ones(64 * (c > 0) as i64),
+        // From the first lane past -c / m on.
+        1.. => !ones(if c > 0 { 0 } else { -c / m + 1 }),
+        // Up to the last lane below c / -m.
+        _ => ones(if c <= 0 { 0 } else { (c - 1) / -m + 1 }),
+    }
+}
+
+/// The lanes where `a rel b` holds, where neither side's lanes wrap around (as integers of
+/// their signedness): `a - b` is then `c + lane * m` exactly, and each relation the lanes
+/// at one end (or both, for `Ne`).
+#[inline]
+pub(super) fn compare(rel: Rel, signed: bool, a: (u32, u32), b: (u32, u32)) -> Option<u64> {
+    let (fa, _) = ends(a, signed)?;
+    let (fb, _) = ends(b, signed)?;
+    let (c, m) = (fa - fb, a.1 as i32 as i64 - b.1 as i32 as i64);
+    let ge = || above(c + 1, m);
+    let le = || above(1 - c, -m);
+    Some(match rel {
+        Rel::Gt => above(c, m),
+        Rel::Lt => above(-c, -m),
+        Rel::Ge => ge(),
+        Rel::Le => le(),
+        Rel::Eq => ge() & le(),
+        Rel::Ne => !(ge() & le()),
+    })
+}
+
 /// An affine word's result(s), or None where the lanes do not keep the form (the run loop
 /// then runs the word). `cin`: the carry-in pair's value.
 #[inline]
@@ -270,6 +328,10 @@ fn eval(kind: Kind, x: [(u32, u32); 3], cin: u64) -> Option<[(u32, u32); 2]> {
             }
             let (s0, s1) = add(a, b);
             return Some([(s0.wrapping_add(c as u32), s1), (first as u32, 0)]);
+        }
+        Kind::Cmp { rel, signed } => {
+            let bits = compare(rel, signed, a, b)?;
+            return Some([(bits as u32, 0), ((bits >> 32) as u32, 0)]);
         }
         Kind::Shl64 => {
             // (a, b): the low and high dwords.
@@ -325,7 +387,9 @@ impl Tier {
                             }
                         }
                         ops.push(op);
-                        known[d as usize] = Known::Affine;
+                        if !matches!(kind, Kind::Cmp { .. }) {
+                            known[d as usize] = Known::Affine;
+                        }
                         if kind == Kind::Shl64 {
                             known[d as usize + 1] = Known::Affine;
                         }
@@ -447,7 +511,9 @@ impl Tier {
         };
         let carry = match (kind, carry) {
             (Kind::AddCarry { .. }, Some(c)) => c,
-            (Kind::AddCarry { .. }, None) | (_, Some(_)) => return None,
+            // (A compare that writes EXEC (126) or beyond: the run loop's.)
+            (Kind::Cmp { .. }, Some(c)) if c < 126 => c,
+            (Kind::AddCarry { .. } | Kind::Cmp { .. }, _) | (_, Some(_)) => return None,
             (_, None) => 0,
         };
         if wide != (kind == Kind::Shl64) {
@@ -562,16 +628,22 @@ pub(super) fn fill(w: &mut Wave, s: &mut Slots, r: u8) {
 pub(super) fn word(w: &mut Wave, s: &mut Slots, op: &Op) -> bool {
     let Op::Word { kind, d, src, carry, cin, .. } = *op else { return false };
     let x = [s.get(w, src[0]), s.get(w, src[1]), s.get(w, src[2])];
-    let cin = if kind == (Kind::AddCarry { cin: true }) { w.pair(cin as usize) } else { 0 };
+    let cin = if matches!(kind, Kind::AddCarry { cin: true }) { w.pair(cin as usize) } else { 0 };
     let r = match eval(kind, x, cin) {
         Some(r) if w.exec() == u64::MAX => r,
         _ => return false,
     };
-    s.set(d as usize, r[0]);
     match kind {
-        Kind::Shl64 => s.set(d as usize + 1, r[1]),
-        Kind::AddCarry { .. } => w.set_pair(carry as usize, 0u64.wrapping_sub(r[1].0 as u64)),
-        _ => {}
+        Kind::Cmp { .. } => w.set_pair(carry as usize, r[0].0 as u64 | (r[1].0 as u64) << 32),
+        Kind::Shl64 => {
+            s.set(d as usize, r[0]);
+            s.set(d as usize + 1, r[1]);
+        }
+        Kind::AddCarry { .. } => {
+            s.set(d as usize, r[0]);
+            w.set_pair(carry as usize, 0u64.wrapping_sub(r[1].0 as u64));
+        }
+        _ => s.set(d as usize, r[0]),
     }
     true
 }

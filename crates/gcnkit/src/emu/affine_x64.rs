@@ -12,7 +12,7 @@
 //! stack's alignment) and returns the word it left at, with bit 32 set when a plan stopped
 //! there.
 
-use super::affine::{detect, fill, span, word, Kind, Op, Slots, Val};
+use super::affine::{compare as compare_lanes, detect, fill, span, word, Kind, Op, Rel, Slots, Val};
 use super::fastmem::{FastGlobal, PREFETCH_AHEAD};
 use super::memory::{Memory, Region, RegionFields};
 use super::scalar::{PRIVATE_APERTURE_HI, SHARED_APERTURE_HI};
@@ -301,6 +301,14 @@ fn in_line(a: &mut Assembler, op: &Op, exit: DynamicLabel) -> bool {
             add_carry(a, d, src, carry, c.then_some(cin), exit);
             return true;
         }
+        Kind::Shr { signed } if amount(src[1]).is_some() => {
+            shr(a, d, src[0], amount(src[1]).unwrap_or(0), signed, exit);
+            return true;
+        }
+        Kind::Cmp { rel, signed } => {
+            compare(a, src, rel as u32 | (signed as u32) << 8, carry, exit);
+            return true;
+        }
         Kind::Shl64 if d < 255 => match src[2] {
             Val::Value(k) => {
                 shl64(a, d, src, k & 63, exit);
@@ -431,6 +439,103 @@ fn add_carry(a: &mut Assembler, d: u8, src: [Val; 3], carry: u8, cin: Option<u8>
         ; mov BYTE [r12 + sw + c1], 1
     );
     set(a, d, EAX, ECX);
+}
+
+/// [`Kind::Shr`] by a constant `k` in line ([`super::affine`]'s `shr`): a uniform value
+/// shifted; else, when the lanes do not wrap (as integers of the shift's signedness), the
+/// step a multiple of `1 << k` shifted alike, or lanes that all shift to one value.
+#[allow(clippy::useless_conversion)]
+fn shr(a: &mut Assembler, d: u8, src: Val, k: i8, signed: bool, exit: DynamicLabel) {
+    load(a, src, EAX, ECX);
+    dynasm!(a
+        ; .arch x64
+        ; test ecx, ecx
+        ; jz >uniform
+        // First and last lanes as 64-bit integers (r8, r9), inside the 32-bit range.
+        ; movsxd r9, ecx
+        ; imul r9, r9, 63
+    );
+    if signed {
+        dynasm!(a
+            ; .arch x64
+            ; movsxd r8, eax
+            ; add r9, r8
+            ; movsxd r11, r9d
+            ; cmp r11, r9
+            ; jne =>exit
+        );
+    } else {
+        dynasm!(a
+            ; .arch x64
+            ; mov r8d, eax
+            ; add r9, r8
+            ; mov r11, r9
+            ; shr r11, 32
+            ; jnz =>exit
+        );
+    }
+    let low = ((1u32 << k) - 1) as i32;
+    dynasm!(a
+        ; .arch x64
+        ; test ecx, low
+        ; jnz >same
+        ; sar ecx, k
+        ; jmp >base
+        ; same:
+    );
+    if signed {
+        dynasm!(a ; .arch x64 ; sar r8, k ; sar r9, k);
+    } else {
+        dynasm!(a ; .arch x64 ; shr r8, k ; shr r9, k);
+    }
+    dynasm!(a
+        ; .arch x64
+        ; cmp r8, r9
+        ; jne =>exit
+        ; uniform:
+        ; xor ecx, ecx
+        ; base:
+    );
+    if signed {
+        dynasm!(a ; .arch x64 ; sar eax, k);
+    } else {
+        dynasm!(a ; .arch x64 ; shr eax, k);
+    }
+    full_exec(a, exit);
+    set(a, d, EAX, ECX);
+}
+
+/// [`super::affine`]'s `compare` of two 32-bit numbers `(a, b)` (relation and signedness
+/// in `what`), the lane bits into `out`'s pair: false where a side's lanes wrap.
+extern "sysv64" fn call_compare(a: u32, a_step: u32, b: u32, b_step: u32, what: u32, out: *mut u32) -> bool {
+    let rel = [Rel::Lt, Rel::Eq, Rel::Le, Rel::Gt, Rel::Ne, Rel::Ge][(what & 0xff) as usize % 6];
+    match compare_lanes(rel, what >> 8 != 0, (a, a_step), (b, b_step)) {
+        Some(bits) => {
+            // SAFETY: `out` is the wave's SGPR pair the compare writes (below).
+            unsafe { out.cast::<u64>().write_unaligned(bits) };
+            true
+        }
+        None => false,
+    }
+}
+
+/// [`Kind::Cmp`]: the lane bits to the SGPR pair `pair` by [`call_compare`], when EXEC is full.
+fn compare(a: &mut Assembler, src: [Val; 3], what: u32, pair: u8, exit: DynamicLabel) {
+    full_exec(a, exit);
+    load(a, src[0], EDI, ESI);
+    load(a, src[1], EDX, ECX);
+    let (c, sw) = (pair as i32, S_WRITTEN);
+    dynasm!(a
+        ; .arch x64
+        ; mov r8d, what as i32
+        ; lea r9, [r12 + 4 * c]
+        ; mov rax, QWORD call_compare as *const () as i64
+        ; call rax
+        ; test al, al
+        ; jz =>exit
+        ; mov BYTE [r12 + sw + c], 1
+        ; mov BYTE [r12 + sw + c + 1], 1
+    );
 }
 
 /// [`Kind::Shl64`] by a constant `k` in line: VDST's pair from the pair (src[0], src[1]).

@@ -384,12 +384,13 @@ impl FastVop {
         Some((src, self.vdst, self.sdst, self.mask))
     }
 
-    /// A plain integer word that writes VDST (and perhaps carries), for the affine tier
-    /// ([`super::affine`]): its semantics, sources (VGPRs, VGPR pairs, scalar registers,
-    /// constants), VDST, whether VDST is a pair, the pair its carries go to and the pair it
-    /// reads as lane bits.
+    /// A plain integer word that writes VDST (and perhaps carries), or a compare that writes
+    /// a scalar pair (not EXEC), for the affine tier ([`super::affine`]): its semantics,
+    /// sources (VGPRs, VGPR pairs, scalar registers, constants), VDST, whether VDST is a pair,
+    /// the pair its carries or compare bits go to and the pair it reads as lane bits.
     pub(super) fn integer_parts(&self) -> Option<IntegerParts<'_>> {
-        if !self.plain || self.needs != 0 || self.pairs || !matches!(self.out, Out::Vgpr | Out::Carry) {
+        let out = matches!(self.out, Out::Vgpr | Out::Carry | Out::Cmp { exec: false });
+        if !self.plain || self.needs != 0 || self.pairs || !out {
             return None;
         }
         Some(IntegerParts {
@@ -397,7 +398,7 @@ impl FastVop {
             src: &self.src[..self.nsrc as usize],
             vdst: self.vdst,
             wide: self.wide,
-            carry: (self.out == Out::Carry).then_some(self.sdst),
+            carry: (self.out != Out::Vgpr).then_some(self.sdst),
             mask: self.mask,
         })
     }

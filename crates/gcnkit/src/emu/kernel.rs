@@ -2288,7 +2288,15 @@ mod tests {
                             k(&mut r),
                             (x + 1).min(7)
                         ),
-                        16 => format!("v_cmp_gt_i32 vcc, {}, v{x}", src(&mut r)),
+                        16 => {
+                            let rel = ["lt", "eq", "le", "gt", "ne", "ge"][(r.next() % 6) as usize];
+                            let ty = ["i32", "u32"][(r.next() % 2) as usize];
+                            match r.next() % 3 {
+                                0 => format!("v_cmp_{rel}_{ty} vcc, {}, v{x}", src(&mut r)),
+                                1 => format!("v_cmp_{rel}_{ty}_e64 s[2:3], v{x}, {}", src(&mut r)),
+                                _ => format!("v_cmp_{rel}_{ty}_e64 vcc, v{x}, v{d}"),
+                            }
+                        }
                         17 => format!("v_and_b32 v{d}, {}, v{x}", src(&mut r)),
                         18 => [
                             "s_mov_b64 exec, s[8:9]",
