@@ -21,7 +21,7 @@ use super::lanes::{affine_row, fill_affine};
 use super::memory::Memory;
 use super::ops::{vop1, vop2, vop3};
 use super::wave::Wave;
-use crate::isa::Semantics;
+use crate::isa::{Cond, Semantics};
 
 /// What the tier sees of one plan of a run (by the run loop's own plan of the word).
 pub(super) enum Seen<'a> {
@@ -35,8 +35,22 @@ pub(super) enum Seen<'a> {
     Nop,
     /// Any other plan.
     Other,
+    /// A conditional branch with a run after it (its fall-through): the tier goes on there
+    /// while the branch is not taken.
+    Branch(Cond),
     /// The run loop's own: a branch, the end of the program.
     Stop,
+}
+
+/// Why a tier left at the word it names.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum Exit {
+    /// A check failed there, or the tier ended: the run loop goes on from that word.
+    Check,
+    /// The plan there stopped: the general path runs the word.
+    Stop,
+    /// The branch there was taken.
+    Jump,
 }
 
 /// How the tier runs one of the run loop's plans: `f(env, w, plan, hint)`, `plan` the plan's
@@ -150,6 +164,8 @@ pub(super) enum Op {
     Word { kind: Kind, d: u8, src: [Val; 3], carry: u8, cin: u8, at: u32 },
     /// A load or store whose address registers are affine: one span.
     Span { g: FastGlobal, lo: u8, hi: Option<u8>, at: u32 },
+    /// A conditional branch: leave when it is taken, else go on with the run after it.
+    Branch { cond: Cond, at: u32 },
 }
 
 /// A run's tier plan: from word `start` (the run loop's plans before it), to word `end`, the
@@ -428,6 +444,12 @@ impl Tier {
                     i += 1;
                 }
                 Seen::Nop => i += 1,
+                // (The last word of the run: the run loop's.)
+                Seen::Branch(_) if i + 1 == n => break,
+                Seen::Branch(cond) => {
+                    ops.push(Op::Branch { cond, at });
+                    i += 1;
+                }
                 Seen::Scalar => {
                     ops.push(Op::Plan { at, pair, call });
                     i += if pair { 2 } else { 1 };
@@ -445,7 +467,7 @@ impl Tier {
         let first = ops.iter().position(|o| !matches!(o, Op::Plan { .. }))?;
         let last = ops.iter().rposition(|o| matches!(o, Op::Word { .. } | Op::Span { .. }))?;
         let start = match ops[first] {
-            Op::Detect { at, .. } | Op::Word { at, .. } | Op::Span { at, .. } => at as usize,
+            Op::Detect { at, .. } | Op::Word { at, .. } | Op::Span { at, .. } | Op::Branch { at, .. } => at as usize,
             _ => return None,
         };
         let ops = ops[first..=last].to_vec();
@@ -523,22 +545,21 @@ impl Tier {
     }
 
     /// Runs the tier from word [`Tier::start`], the run loop's plans called with `env` (see
-    /// [`Direct`]; it must be what the plans' functions expect). Returns the word the run
-    /// loop goes on from, whether a plan stopped there (the general path runs it), and the
-    /// affine words run (each a vector instruction of 64 lanes). Every row is a row again
-    /// afterwards.
+    /// [`Direct`]; it must be what the plans' functions expect). Returns the word it left at
+    /// and why, and the affine words run (each a vector instruction of 64 lanes). Every row
+    /// is a row again afterwards.
     #[inline]
-    pub(super) fn run(&self, w: &mut Wave, s: &mut Slots, mem: &Memory, hints: &mut [u32], env: *mut ()) -> (usize, bool, u64) {
+    pub(super) fn run(&self, w: &mut Wave, s: &mut Slots, mem: &Memory, hints: &mut [u32], env: *mut ()) -> (usize, Exit, u64) {
         // (The machine code reaches each word's hint without a bounds check.)
         #[cfg(target_arch = "x86_64")]
-        let (at, stopped) = match self.code.as_ref().filter(|_| !interpret_only() && hints.len() >= self.end) {
+        let (at, exit) = match self.code.as_ref().filter(|_| !interpret_only() && hints.len() >= self.end) {
             Some(code) => code.run(w, s, mem, hints, env),
             None => self.interpret(w, s, mem, hints, env),
         };
         #[cfg(not(target_arch = "x86_64"))]
-        let (at, stopped) = self.interpret(w, s, mem, hints, env);
+        let (at, exit) = self.interpret(w, s, mem, hints, env);
         s.fill_all(w);
-        (at, stopped, self.words_before(at))
+        (at, exit, self.words_before(at))
     }
 
     /// The affine words among the tier's ops for words before `at`: those it ran when it
@@ -551,9 +572,8 @@ impl Tier {
         self.ops.iter().filter(|o| matches!(o, Op::Word { at: a, .. } if (*a as usize) < at)).count() as u64
     }
 
-    /// [`Tier::run`] op by op (where there is no machine code); the place it left and whether
-    /// a plan stopped there.
-    fn interpret(&self, w: &mut Wave, s: &mut Slots, mem: &Memory, hints: &mut [u32], env: *mut ()) -> (usize, bool) {
+    /// [`Tier::run`] op by op (where there is no machine code); the place it left and why.
+    fn interpret(&self, w: &mut Wave, s: &mut Slots, mem: &Memory, hints: &mut [u32], env: *mut ()) -> (usize, Exit) {
         let mut spare = 0;
         // The run loop's place: after the last op, the word after it.
         let mut next = self.start;
@@ -564,7 +584,7 @@ impl Tier {
                     let hint = hints.get_mut(at).unwrap_or(&mut spare);
                     // SAFETY: `env` is what the plans' functions expect (the caller's word).
                     if !unsafe { f(env, w, plan, hint) } {
-                        return (at, true);
+                        return (at, Exit::Stop);
                     }
                     next = at + 1 + pair as usize;
                     continue;
@@ -576,13 +596,20 @@ impl Tier {
                 }
                 Op::Word { at, .. } => (word(w, s, op), at),
                 Op::Span { at, .. } => (span(w, s, mem, hints.get_mut(at as usize).unwrap_or(&mut spare), op), at),
+                Op::Branch { cond, at } => {
+                    if w.taken(cond) {
+                        return (at as usize, Exit::Jump);
+                    }
+                    next = at as usize + 1;
+                    continue;
+                }
             };
             if !ok {
-                return (at as usize, false);
+                return (at as usize, Exit::Check);
             }
             next = at as usize + 1;
         }
-        (next, false)
+        (next, Exit::Check)
     }
 }
 

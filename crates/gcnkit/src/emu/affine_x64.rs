@@ -12,11 +12,12 @@
 //! stack's alignment) and returns the word it left at, with bit 32 set when a plan stopped
 //! there.
 
-use super::affine::{compare as compare_lanes, detect, fill, span, word, Kind, Op, Rel, Slots, Val};
+use super::affine::{compare as compare_lanes, detect, fill, span, word, Exit, Kind, Op, Rel, Slots, Val};
 use super::fastmem::{FastGlobal, PREFETCH_AHEAD};
 use super::memory::{Memory, Region, RegionFields};
 use super::scalar::{PRIVATE_APERTURE_HI, SHARED_APERTURE_HI};
-use super::wave::{Wave, EXEC};
+use super::wave::{Wave, EXEC, VCC};
+use crate::isa::Cond;
 use dynasmrt::{dynasm, x64::Assembler, AssemblyOffset, DynamicLabel, DynasmApi, DynasmLabelApi, ExecutableBuffer};
 
 /// A tier's machine code.
@@ -41,8 +42,10 @@ struct Cx {
     nregions: usize,
 }
 
-/// Bit 32 of the code's result: a plan stopped at the word it names.
+/// Bit 32 of the code's result: a plan stopped at the word it names; bit 33: the branch
+/// there was taken.
 const STOPPED: u64 = 1 << 32;
+const JUMPED: u64 = 1 << 33;
 
 /// The context's fields the code reads.
 const CX_W: i32 = std::mem::offset_of!(Cx, w) as i32;
@@ -144,6 +147,11 @@ impl Code {
                     }
                     next = at as u64 + 1;
                 }
+                Op::Branch { cond, at } => {
+                    let l = exit(&mut a, at as u64 | JUMPED);
+                    branch(&mut a, cond, l);
+                    next = at as u64 + 1;
+                }
                 Op::Span { g, lo, hi, at } => {
                     let l = exit(&mut a, at as u64);
                     // In line where it can be, the call where the checks fail (it searches
@@ -184,8 +192,8 @@ impl Code {
         Some(Code { buf, entry })
     }
 
-    /// Runs the code: the word the tier left at and whether a plan stopped there (stale rows
-    /// are the caller's to fill).
+    /// Runs the code: the word the tier left at and why (stale rows are the caller's to
+    /// fill).
     /// `hints` must have one for each of the tier's words; `env` is passed to the plans'
     /// functions.
     pub(super) fn run(
@@ -195,7 +203,7 @@ impl Code {
         mem: &Memory,
         hints: &mut [u32],
         env: *mut (),
-    ) -> (usize, bool) {
+    ) -> (usize, Exit) {
         let w: *mut Wave = w;
         let mut cx = Cx {
             // SAFETY: `w` is a live wave; the code and its calls reach it only through `cx`.
@@ -212,7 +220,12 @@ impl Code {
         // for the call.
         let f: extern "sysv64" fn(*mut Cx) -> u64 = unsafe { std::mem::transmute(self.buf.ptr(self.entry)) };
         let r = f(&mut cx);
-        (r as u32 as usize, r & STOPPED != 0)
+        let exit = match r {
+            _ if r & STOPPED != 0 => Exit::Stop,
+            _ if r & JUMPED != 0 => Exit::Jump,
+            _ => Exit::Check,
+        };
+        (r as u32 as usize, exit)
     }
 }
 
@@ -244,8 +257,9 @@ const R11: u8 = 11;
 const RDI: u8 = 7;
 const R14: u8 = 14;
 
-/// Where the wave's SGPR-written flags are from its SGPRs (`r12`).
+/// Where the wave's SGPR-written flags and SCC are from its SGPRs (`r12`).
 const S_WRITTEN: i32 = (std::mem::offset_of!(Wave, s_written) as isize - std::mem::offset_of!(Wave, s) as isize) as i32;
+const SCC: i32 = (std::mem::offset_of!(Wave, scc) as isize - std::mem::offset_of!(Wave, s) as isize) as i32;
 
 /// Source `v`'s base into register `b` and its step into `s`.
 #[allow(clippy::useless_conversion)] // (dynasm's own conversion of a register number)
@@ -349,6 +363,20 @@ fn in_line(a: &mut Assembler, op: &Op, exit: DynamicLabel) -> bool {
     full_exec(a, exit);
     set(a, d, EAX, ECX);
     true
+}
+
+/// To `taken` when the branch's condition holds ([`Wave::taken`]).
+fn branch(a: &mut Assembler, cond: Cond, taken: DynamicLabel) {
+    let (vcc, exec) = (4 * VCC as i32, 4 * EXEC as i32);
+    match cond {
+        Cond::Always => dynasm!(a ; .arch x64 ; jmp =>taken),
+        Cond::Scc0 => dynasm!(a ; .arch x64 ; cmp BYTE [r12 + SCC], 0 ; je =>taken),
+        Cond::Scc1 => dynasm!(a ; .arch x64 ; cmp BYTE [r12 + SCC], 0 ; jne =>taken),
+        Cond::Vccz => dynasm!(a ; .arch x64 ; cmp QWORD [r12 + vcc], 0 ; je =>taken),
+        Cond::Vccnz => dynasm!(a ; .arch x64 ; cmp QWORD [r12 + vcc], 0 ; jne =>taken),
+        Cond::Execz => dynasm!(a ; .arch x64 ; cmp QWORD [r12 + exec], 0 ; je =>taken),
+        Cond::Execnz => dynasm!(a ; .arch x64 ; cmp QWORD [r12 + exec], 0 ; jne =>taken),
+    }
 }
 
 /// To `exit` unless EXEC is full.

@@ -3,7 +3,7 @@
 //! turns, each running until it reaches `s_barrier` or `s_endpgm`; a barrier releases when
 //! every wave that has not ended waits at it.
 
-use super::affine::{Slots, Tier};
+use super::affine::{Exit, Slots, Tier};
 use super::dispatch::{ArgInfo, KernelInfo};
 use super::exec::{step_with, EmuError};
 use super::lanes::Lanes;
@@ -330,6 +330,11 @@ struct Program {
     /// How many instructions from this one on, in address order, have a fast plan and are
     /// not branches: a run the wave loop executes without fetching each one.
     run_len: Vec<u32>,
+    /// The words from this one on through the runs that follow conditional branches not
+    /// taken (a run that ends in one, then the run at its fall-through, and so on): what the
+    /// wave loop hands to [`Program::run_plans`], whose affine tier goes on past such a
+    /// branch (the plans alone stop at it).
+    reach: Vec<u32>,
     /// The plans the wave loop's runs execute: `fast`'s, with superinstructions at the first
     /// word of the pairs they cover (inside one run).
     runs: Vec<Plan>,
@@ -492,6 +497,7 @@ impl Program {
             fast: Vec::new(),
             pcs: Vec::new(),
             run_len: Vec::new(),
+            reach: Vec::new(),
             runs: Vec::new(),
             tiers: Vec::new(),
             words,
@@ -539,6 +545,16 @@ impl Program {
             let ends = matches!(p.fast[k], Plan::Branch(..) | Plan::End);
             p.run_len[k] = 1 + if follows && !ends { p.run_len[k + 1] } else { 0 };
         }
+        p.reach = p.run_len.clone();
+        for k in (0..p.instrs.len()).rev() {
+            let n = p.run_len[k] as usize;
+            let last = k + n.max(1) - 1;
+            let cond = matches!(p.fast[last], Plan::Branch(c, _) if c != Cond::Always);
+            let next = (p.pcs[last] / 4) as usize + p.instrs[last].len as usize;
+            if n > 0 && cond && p.at.get(next).is_some_and(|&x| x as usize == last + 1) {
+                p.reach[k] += p.reach[last + 1];
+            }
+        }
         p.runs = p.fast.clone();
         for k in 0..p.instrs.len() {
             if let (true, Plan::Vector(a), Some(Plan::Vector(b))) = (p.run_len[k] >= 2, &p.fast[k], p.fast.get(k + 1)) {
@@ -561,6 +577,7 @@ impl Program {
                 Plan::Vector(f) => Seen::Vector(f),
                 Plan::Mem(FastMem::Global(g)) => Seen::Global(g),
                 Plan::Nop => Seen::Nop,
+                Plan::Branch(c, _) if *c != Cond::Always => Seen::Branch(*c),
                 Plan::Scalar(_) | Plan::Mem(FastMem::Scalar(_)) => Seen::Scalar,
                 Plan::Branch(..) | Plan::End | Plan::General => Seen::Stop,
                 _ => Seen::Other,
@@ -594,12 +611,13 @@ impl Program {
             .and_then(|x| Some((self.tier(k, n)?, x)));
         if let Some((t, (slots, used, prologue))) = tier {
             // (The counts go in and come back by value: the loop's own stay in registers.)
-            let (d, stopped, tc) = self.run_tier(t, k, w, cx, c, hints, slots, used, prologue);
+            let (d, exit, tc) = self.run_tier(t, k, w, cx, c, hints, slots, used, prologue);
             c = tc;
-            if stopped {
-                return (d, RunEnd::Stopped, c);
+            match (exit, &plans[d.min(n - 1)]) {
+                (Exit::Stop, _) => return (d, RunEnd::Stopped, c),
+                (Exit::Jump, Plan::Branch(_, t)) => return (d + 1, RunEnd::Jump(*t), c),
+                _ => done = d,
             }
-            done = d;
         }
         while done < n {
             match step(&plans[done], w, cx, &mut c, hints, done) {
@@ -630,7 +648,7 @@ impl Program {
         slots: &mut Slots,
         used: &mut TierUse,
         prologue: Option<&mut Prologue>,
-    ) -> (usize, bool, Counts) {
+    ) -> (usize, Exit, Counts) {
         let plans = &self.runs[k..];
         let mut done = 0;
         // A prologue of scalar plans: the one another wave of the work-group ran, or run and
@@ -658,7 +676,7 @@ impl Program {
                     if let Some(p) = record {
                         p.keep = Keep::Off;
                     }
-                    return (done, true, c);
+                    return (done, Exit::Stop, c);
                 }
                 Ok(m) => done += m,
             }
@@ -668,11 +686,11 @@ impl Program {
         }
         let mem = cx.mem;
         let mut env = Env { cx, c };
-        let (d, stopped, words) = t.run(w, slots, mem, hints, &mut env as *mut Env as *mut ());
+        let (d, exit, words) = t.run(w, slots, mem, hints, &mut env as *mut Env as *mut ());
         let mut c = env.c;
         c.full(words);
-        used.count(!stopped && d < t.end);
-        (d, stopped, c)
+        used.count(exit == Exit::Check && d < t.end);
+        (d, exit, c)
     }
 
     /// The instruction at byte offset `pc` (decoded on the spot where the walk did not reach)
@@ -906,24 +924,10 @@ fn step(
             2
         }
         Plan::Nop => 1,
-        Plan::Branch(cond, t) => return Err(if taken(w, *cond) { RunEnd::Jump(*t) } else { RunEnd::On }),
+        Plan::Branch(cond, t) => return Err(if w.taken(*cond) { RunEnd::Jump(*t) } else { RunEnd::On }),
         Plan::End => return Err(RunEnd::End),
         Plan::General => 0,
     })
-}
-
-/// Does a branch's condition hold?
-#[inline]
-fn taken(w: &Wave, c: Cond) -> bool {
-    match c {
-        Cond::Always => true,
-        Cond::Scc0 => !w.scc,
-        Cond::Scc1 => w.scc,
-        Cond::Vccz => w.vcc() == 0,
-        Cond::Vccnz => w.vcc() != 0,
-        Cond::Execz => w.exec() == 0,
-        Cond::Execnz => w.exec() != 0,
-    }
 }
 
 /// The addresses of a dispatch: the regions it adds to the device's memory for its own use
@@ -1847,7 +1851,7 @@ impl<'a> Worker<'a> {
             // checking).
             if trace.is_none() && watch.is_none() {
                 if let Some(&k) = prog.at.get(ws.pc as usize / 4) {
-                    let (k, n) = (k as usize, prog.run_len.get(k as usize).copied().unwrap_or(0) as usize);
+                    let (k, n) = (k as usize, prog.reach.get(k as usize).copied().unwrap_or(0) as usize);
                     if n > 0 && ws.pc.is_multiple_of(4) && ws.instructions + (n as u64) < ws.check_at {
                         let w = &mut ws.w;
                         // MODE stays as it is for the run (only general instructions change it).
@@ -2080,7 +2084,7 @@ impl<'a> Worker<'a> {
                             ws.state = State::Barrier;
                             return Ok(());
                         }
-                        Flow::Branch(c) => ws.pc = if taken(w, c) { target() } else { next },
+                        Flow::Branch(c) => ws.pc = if w.taken(c) { target() } else { next },
                         Flow::GetPc | Flow::SwapPc | Flow::Call | Flow::SetPc => {
                             let ops = crate::layout::operands(i, d);
                             let slot = |r: crate::layout::Role| ops.as_slice().iter().find(|s| s.role == r).copied();
@@ -2227,7 +2231,7 @@ mod tests {
     fn affine_tier_equals_the_plans() {
         use super::super::test_rng::Rng;
         let mut r = Rng(0xaff1_4e00_7e57_0001);
-        let (mut tiered, mut whole, mut runs, mut kept) = (0, 0, 0, 0);
+        let (mut tiered, mut whole, mut runs, mut kept, mut crossing) = (0, 0, 0, 0, 0);
         for (a, add, addc, load, store, off) in [
             (
                 Arch::Gcn14,
@@ -2303,8 +2307,14 @@ mod tests {
                             "s_mov_b64 exec, -1",
                             "s_add_u32 s0, s0, 4",
                             "s_mov_b64 s[2:3], -1",
-                        ][(r.next() % 4) as usize]
+                            "s_and_saveexec_b64 s[10:11], vcc",
+                        ][(r.next() % 5) as usize]
                             .to_string(),
+                        // (A branch to the end: taken or not.)
+                        21 if r.next().is_multiple_of(2) => format!(
+                            "s_cbranch_{} END",
+                            ["execz", "execnz", "vccz", "vccnz", "scc0", "scc1"][(r.next() % 6) as usize]
+                        ),
                         // (GCN 1.4's SADDR: s[8:9] the buffer's base, or not.)
                         19 if a.is_gcn14() && r.next().is_multiple_of(3) => format!("{load} v{d}, v{p}, s[8:9]"),
                         19 => format!("{load} v{d}, v[{p}:{}]{off}", p + 1),
@@ -2319,18 +2329,19 @@ mod tests {
                     };
                     lines.push(line);
                 }
-                lines.push("s_endpgm".into());
+                lines.push("END:\ns_endpgm".into());
                 let text = lines.join("\n");
                 let Ok(words) = crate::asm::assemble_one(a, crate::asm::Dialect::Llvm, &text) else {
                     continue;
                 };
                 let prog = Program::new(a, Arc::new(words), 0);
-                let n = prog.run_len[0] as usize;
+                let n = prog.reach[0] as usize;
                 if n == 0 {
                     continue;
                 }
                 runs += 1;
                 tiered += prog.tier(0, n).is_some() as usize;
+                crossing += prog.tier(0, n).is_some_and(|t| t.end > prog.run_len[0] as usize) as usize;
                 // The wave: rows affine (steps that wrap or not), or not; addresses in v[4:5]
                 // and v[6:7] inside the buffer, or near it, or anywhere.
                 // Every fourth run a buffer across an 8 GiB line, addresses near it: lanes whose
@@ -2411,9 +2422,19 @@ mod tests {
                         lds,
                         private: Default::default(),
                     };
-                    // (Region 0's hint, or one that names none: the search.)
-                    let (done, end, c) = prog.run_plans(0, n, w, &mut cx, &mut vec![hint; n], tier);
-                    ((done, end), c.totals())
+                    // As the wave loop goes on: from the run after a branch not taken (region 0's
+                    // hint, or one that names none: the search).
+                    let (mut k, mut tier, mut totals) = (0, tier, (0, 0));
+                    loop {
+                        let n = prog.reach[k] as usize;
+                        let t = tier.as_mut().map(|(s, u, p)| (&mut **s, &mut **u, p.take()));
+                        let (done, end, c) = prog.run_plans(k, n, w, &mut cx, &mut vec![hint; n], t);
+                        totals = (totals.0 + c.totals().0, totals.1 + c.totals().1);
+                        k += done;
+                        if end != RunEnd::On || prog.reach.get(k).is_none_or(|&n| n == 0) {
+                            return ((k, end), totals);
+                        }
+                    }
                 };
                 // Three times from the start, the plans and the tier alike: as it is, again with
                 // the scalar prologue the first run kept, and with one SGPR changed (which the
@@ -2456,8 +2477,10 @@ mod tests {
             }
         }
         assert!(
-            tiered > 3000 && whole > 1000 && kept > 100,
-            "{runs} runs, {tiered} with a tier, {whole} whole, {kept} took a kept prologue"
+            tiered > 3000 && whole > 1000 && kept > 100 && crossing > 300,
+            "{runs} runs, {tiered} with a tier, {whole} whole, {kept} took a kept prologue, \
+             {crossing} tiers past a branch"
         );
+
     }
 }

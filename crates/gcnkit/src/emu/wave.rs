@@ -66,4 +66,19 @@ impl Wave {
     pub fn vcc(&self) -> u64 {
         self.pair(VCC)
     }
+
+    /// Does a branch's condition hold?
+    #[inline]
+    pub fn taken(&self, c: crate::isa::Cond) -> bool {
+        use crate::isa::Cond;
+        match c {
+            Cond::Always => true,
+            Cond::Scc0 => !self.scc,
+            Cond::Scc1 => self.scc,
+            Cond::Vccz => self.vcc() == 0,
+            Cond::Vccnz => self.vcc() != 0,
+            Cond::Execz => self.exec() == 0,
+            Cond::Execnz => self.exec() != 0,
+        }
+    }
 }
