@@ -100,6 +100,37 @@ pub(super) enum Kind {
     Cmp { rel: Rel, signed: bool },
 }
 
+/// A float row the tier runs on rows of f32 (`Op::Float`): `a * b + c`, `a * b`, `a + b`,
+/// `a - b`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum FloatOp {
+    Fma,
+    Mul,
+    Add,
+    Sub,
+}
+
+/// The float rows the tier runs, by their semantics, and whether their two sources come in
+/// reverse order (`v_subrev_f32`).
+fn float_of(sem: Semantics) -> Option<(FloatOp, bool)> {
+    let table: [(Semantics, FloatOp, bool); 6] = [
+        (vop2::fmac_f32, FloatOp::Fma, false),
+        (vop3::fma_f32, FloatOp::Fma, false),
+        (vop2::mul_f32, FloatOp::Mul, false),
+        (vop2::add_f32, FloatOp::Add, false),
+        (vop2::sub_f32, FloatOp::Sub, false),
+        (vop2::subrev_f32, FloatOp::Sub, true),
+    ];
+    table.iter().find(|(f, ..)| std::ptr::fn_addr_eq(*f, sem)).map(|&(_, k, rev)| (k, rev))
+}
+
+/// The MODE under which the tier's float rows are the hardware's own (the bits of
+/// `FLOAT_MODE_BITS`: rounding to nearest even, f32 denormals kept in and out, no GPR
+/// indexing): IEEE single precision, each result exact where it is not a NaN (a NaN's bits
+/// are the row's own rule: such a row leaves the tier).
+pub(super) const FLOAT_MODE: u32 = 0x30;
+pub(super) const FLOAT_MODE_BITS: u32 = 0x3f | super::scalar::GPR_IDX_EN;
+
 /// A compare's relation, `a rel b`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(super) enum Rel {
@@ -166,6 +197,21 @@ pub(super) enum Op {
     Span { g: FastGlobal, lo: u8, hi: Option<u8>, at: u32 },
     /// A conditional branch: leave when it is taken, else go on with the run after it.
     Branch { cond: Cond, at: u32 },
+    /// A float row (its sources' rows, `Val::Slot(r)` VGPR r's) into VDST's row, when EXEC
+    /// is full, MODE is [`FLOAT_MODE`] and no lane's result is a NaN.
+    Float { op: FloatOp, d: u8, src: [Val; 3], at: u32 },
+}
+
+impl Op {
+    /// A vector instruction of 64 lanes the tier runs itself (counted as such).
+    fn row_op(&self) -> bool {
+        matches!(self, Op::Word { .. } | Op::Float { .. })
+    }
+
+    /// An op that stands for a word of its own (not a plan of the run loop).
+    fn own(&self) -> bool {
+        matches!(self, Op::Word { .. } | Op::Span { .. } | Op::Float { .. })
+    }
 }
 
 /// A run's tier plan: from word `start` (the run loop's plans before it), to word `end`, the
@@ -412,6 +458,18 @@ impl Tier {
                         i += 1;
                         continue;
                     }
+                    if let Some(op) = Self::float(f, at).filter(|_| !pair) {
+                        let Op::Float { d, src, .. } = op else { unreachable!() };
+                        for v in src {
+                            if let Val::Slot(r) = v {
+                                fill(&mut known, &mut ops, r as usize..r as usize + 1);
+                            }
+                        }
+                        ops.push(op);
+                        known[d as usize] = Known::Row;
+                        i += 1;
+                        continue;
+                    }
                     fill(&mut known, &mut ops, 0..256);
                     ops.push(Op::Plan { at, pair, call });
                     let words = if pair { 2 } else { 1 };
@@ -465,9 +523,13 @@ impl Tier {
         // What the run loop would do alike is left to it: the plans before the first
         // word the tier reads registers for, the rows and plans after its last word.
         let first = ops.iter().position(|o| !matches!(o, Op::Plan { .. }))?;
-        let last = ops.iter().rposition(|o| matches!(o, Op::Word { .. } | Op::Span { .. }))?;
+        let last = ops.iter().rposition(Op::own)?;
         let start = match ops[first] {
-            Op::Detect { at, .. } | Op::Word { at, .. } | Op::Span { at, .. } | Op::Branch { at, .. } => at as usize,
+            Op::Detect { at, .. }
+            | Op::Word { at, .. }
+            | Op::Span { at, .. }
+            | Op::Branch { at, .. }
+            | Op::Float { at, .. } => at as usize,
             _ => return None,
         };
         let ops = ops[first..=last].to_vec();
@@ -475,17 +537,17 @@ impl Tier {
         // than affine words and spans is slower than none (f64 division: 35 plans, 15 words
         // and spans: 0.44-0.46 s against 0.40 without one).
         let count = |f: fn(&Op) -> bool| ops.iter().filter(|o| f(o)).count();
-        if count(|o| matches!(o, Op::Plan { .. })) > count(|o| matches!(o, Op::Word { .. } | Op::Span { .. })) {
+        if count(|o| matches!(o, Op::Plan { .. })) > count(Op::own) {
             return None;
         }
         let end = match ops[ops.len() - 1] {
-            Op::Word { at, .. } | Op::Span { at, .. } => at as usize + 1,
+            Op::Word { at, .. } | Op::Span { at, .. } | Op::Float { at, .. } => at as usize + 1,
             _ => return None,
         };
         let mut t = Tier {
             start,
             end,
-            words: count(|o| matches!(o, Op::Word { .. })) as u64,
+            words: count(Op::row_op) as u64,
             ops,
             #[cfg(target_arch = "x86_64")]
             code: None,
@@ -496,6 +558,34 @@ impl Tier {
             t.code = super::affine_x64::Code::new(&t.ops, start);
         }
         Some(t)
+    }
+
+    /// Its float rows (tests count them).
+    #[cfg(test)]
+    pub(super) fn floats(&self) -> usize {
+        self.ops.iter().filter(|o| matches!(o, Op::Float { .. })).count()
+    }
+
+    /// The float op of plan `f`, if its row is one the tier runs.
+    fn float(f: &super::fast::FastVop, at: u32) -> Option<Op> {
+        let (sem, from, n, d) = f.float_parts()?;
+        let (op, rev) = float_of(sem)?;
+        let mut src = [Val::Value(0); 3];
+        for (v, f) in src.iter_mut().zip(&from[..n]) {
+            *v = match *f {
+                From::Vgpr(r) => Val::Slot(r),
+                From::Sreg(c) => Val::Sreg(c),
+                From::Value(x) => Val::Value(x),
+                _ => return None,
+            };
+        }
+        if n != if op == FloatOp::Fma { 3 } else { 2 } {
+            return None;
+        }
+        if rev {
+            src.swap(0, 1);
+        }
+        Some(Op::Float { op, d, src, at })
     }
 
     /// The affine word of plan `f`, if its row is one.
@@ -569,7 +659,10 @@ impl Tier {
         if at == self.end {
             return self.words;
         }
-        self.ops.iter().filter(|o| matches!(o, Op::Word { at: a, .. } if (*a as usize) < at)).count() as u64
+        self.ops
+            .iter()
+            .filter(|o| o.row_op() && matches!(o, Op::Word { at: a, .. } | Op::Float { at: a, .. } if (*a as usize) < at))
+            .count() as u64
     }
 
     /// [`Tier::run`] op by op (where there is no machine code); the place it left and why.
@@ -596,6 +689,7 @@ impl Tier {
                 }
                 Op::Word { at, .. } => (word(w, s, op), at),
                 Op::Span { at, .. } => (span(w, s, mem, hints.get_mut(at as usize).unwrap_or(&mut spare), op), at),
+                Op::Float { at, .. } => (float(w, s, op), at),
                 Op::Branch { cond, at } => {
                     if w.taken(cond) {
                         return (at as usize, Exit::Jump);
@@ -672,6 +766,41 @@ pub(super) fn word(w: &mut Wave, s: &mut Slots, op: &Op) -> bool {
         }
         _ => s.set(d as usize, r[0]),
     }
+    true
+}
+
+/// [`Op::Float`] (`false`: EXEC not full, another MODE, or a lane's result a NaN: nothing
+/// written).
+pub(super) fn float(w: &mut Wave, s: &mut Slots, op: &Op) -> bool {
+    let Op::Float { op: f, d, src, .. } = *op else { return false };
+    if w.exec() != u64::MAX || w.mode & FLOAT_MODE_BITS != FLOAT_MODE {
+        return false;
+    }
+    let get = |v: Val, i: usize| {
+        f32::from_bits(match v {
+            Val::Slot(r) => w.v[r as usize][i],
+            Val::Sreg(c) => w.s[c as usize & 127],
+            Val::Value(x) => x,
+        })
+    };
+    let mut out = [0u32; 64];
+    for (i, o) in out.iter_mut().enumerate() {
+        let (a, b, c) = (get(src[0], i), get(src[1], i), get(src[2], i));
+        let r = match f {
+            FloatOp::Fma => a.mul_add(b, c),
+            FloatOp::Mul => a * b,
+            FloatOp::Add => a + b,
+            FloatOp::Sub => a - b,
+        };
+        if r.is_nan() {
+            return false;
+        }
+        *o = r.to_bits();
+    }
+    let d = d as usize;
+    *w.v[d] = out;
+    // (Its row now, not its numbers.)
+    s.stale[d / 64] &= !(1 << (d % 64));
     true
 }
 

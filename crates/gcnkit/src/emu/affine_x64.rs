@@ -12,7 +12,8 @@
 //! stack's alignment) and returns the word it left at, with bit 32 set when a plan stopped
 //! there.
 
-use super::affine::{compare as compare_lanes, detect, fill, span, word, Exit, Kind, Op, Rel, Slots, Val};
+use super::affine::{compare as compare_lanes, detect, fill, float, span, word, Exit, FloatOp, Kind, Op, Rel, Slots, Val};
+use super::affine::{FLOAT_MODE, FLOAT_MODE_BITS};
 use super::fastmem::{FastGlobal, PREFETCH_AHEAD};
 use super::memory::{Memory, Region, RegionFields};
 use super::scalar::{PRIVATE_APERTURE_HI, SHARED_APERTURE_HI};
@@ -78,6 +79,12 @@ extern "sysv64" fn call_word(cx: *mut Cx, op: *const Op) -> bool {
     word(unsafe { &mut *cx.w }, unsafe { &mut *cx.slots }, unsafe { &*op })
 }
 
+extern "sysv64" fn call_float(cx: *mut Cx, op: *const Op) -> bool {
+    // SAFETY: see above; `op` is one of the tier's ops, which outlive its code.
+    let cx = unsafe { &mut *cx };
+    float(unsafe { &mut *cx.w }, unsafe { &mut *cx.slots }, unsafe { &*op })
+}
+
 extern "sysv64" fn call_span(cx: *mut Cx, op: *const Op, at: u64) -> bool {
     // SAFETY: see above; `at` is the span's word, which has a hint (`Code::run`).
     let cx = unsafe { &mut *cx };
@@ -111,6 +118,8 @@ impl Code {
         };
         let mut next = start as u64;
         let fields = Region::fields();
+        // (The float rows' packed code: where the CPU has AVX2 and FMA.)
+        let packed = super::lanes::has_avx2() && std::arch::is_x86_feature_detected!("fma");
         for op in ops {
             let this = op as *const Op as i64;
             match *op {
@@ -144,6 +153,15 @@ impl Code {
                     let l = exit(&mut a, at as u64);
                     if !in_line(&mut a, op, l) {
                         call(&mut a, call_word as *const (), this, 0, Some(l));
+                    }
+                    next = at as u64 + 1;
+                }
+                Op::Float { op: f, d, src, at } => {
+                    let l = exit(&mut a, at as u64);
+                    if packed {
+                        float_in_line(&mut a, f, d, src, l);
+                    } else {
+                        call(&mut a, call_float as *const (), this, 0, Some(l));
                     }
                     next = at as u64 + 1;
                 }
@@ -260,6 +278,7 @@ const R14: u8 = 14;
 /// Where the wave's SGPR-written flags and SCC are from its SGPRs (`r12`).
 const S_WRITTEN: i32 = (std::mem::offset_of!(Wave, s_written) as isize - std::mem::offset_of!(Wave, s) as isize) as i32;
 const SCC: i32 = (std::mem::offset_of!(Wave, scc) as isize - std::mem::offset_of!(Wave, s) as isize) as i32;
+const MODE: i32 = (std::mem::offset_of!(Wave, mode) as isize - std::mem::offset_of!(Wave, s) as isize) as i32;
 
 /// Source `v`'s base into register `b` and its step into `s`.
 #[allow(clippy::useless_conversion)] // (dynasm's own conversion of a register number)
@@ -363,6 +382,102 @@ fn in_line(a: &mut Assembler, op: &Op, exit: DynamicLabel) -> bool {
     full_exec(a, exit);
     set(a, d, EAX, ECX);
     true
+}
+
+/// [`Op::Float`] in line (AVX2 and FMA): the row's eight chunks of eight lanes computed into
+/// `ymm0`-`ymm7`, then, if EXEC is full, MODE is [`FLOAT_MODE`] and no lane's result is a NaN,
+/// stored into VDST's row (which may be a source: nothing is stored before all are read).
+#[allow(clippy::useless_conversion)] // (dynasm's own conversion of a register number)
+fn float_in_line(a: &mut Assembler, f: FloatOp, d: u8, src: [Val; 3], exit: DynamicLabel) {
+    let n = if f == FloatOp::Fma { 3 } else { 2 };
+    dynasm!(a
+        ; .arch x64
+        ; mov eax, DWORD [r12 + MODE]
+        ; and eax, FLOAT_MODE_BITS as i32
+        ; cmp eax, FLOAT_MODE as i32
+        ; jne =>exit
+    );
+    full_exec(a, exit);
+    // Each source: a row's address (r8, r9, r10) or a value in every lane (ymm11-ymm13).
+    dynasm!(a
+        ; .arch x64
+        ; mov rsi, [rbx + CX_W]
+        ; mov rsi, [rsi + V]
+        ; mov r11, [rsi + 8 * d as i32]
+        ; vxorps ymm8, ymm8, ymm8
+    );
+    for (k, v) in src.iter().take(n).enumerate() {
+        let (row, wide) = (R8 + k as u8, 11 + k as u8);
+        match *v {
+            Val::Slot(r) => dynasm!(a ; .arch x64 ; mov Rq(row), [rsi + 8 * r as i32]),
+            Val::Sreg(c) => dynasm!(a ; .arch x64 ; mov eax, DWORD [r12 + 4 * (c & 127) as i32]),
+            Val::Value(x) => dynasm!(a ; .arch x64 ; mov eax, x as i32),
+        }
+        if !matches!(v, Val::Slot(_)) {
+            // (Registers named in the code: dynasm encodes a broadcast into a register named
+            // at run time as the 128-bit one.)
+            dynasm!(a ; .arch x64 ; vmovd xmm15, eax);
+            match wide {
+                11 => dynasm!(a ; .arch x64 ; vbroadcastss ymm11, xmm15),
+                12 => dynasm!(a ; .arch x64 ; vbroadcastss ymm12, xmm15),
+                _ => dynasm!(a ; .arch x64 ; vbroadcastss ymm13, xmm15),
+            }
+        }
+    }
+    let row = |k: usize| matches!(src[k], Val::Slot(_));
+    for i in 0..8u8 {
+        let o = 32 * i as i32;
+        // a into ymm_i; b, c into ymm9, ymm10 (or their values' registers).
+        if row(0) {
+            dynasm!(a ; .arch x64 ; vmovups Ry(i), [r8 + o]);
+        } else {
+            dynasm!(a ; .arch x64 ; vmovaps Ry(i), ymm11);
+        }
+        let b = if row(1) {
+            dynasm!(a ; .arch x64 ; vmovups ymm9, [r9 + o]);
+            9
+        } else {
+            12
+        };
+        match f {
+            FloatOp::Fma => {
+                let c = if row(2) {
+                    dynasm!(a ; .arch x64 ; vmovups ymm10, [r10 + o]);
+                    10
+                } else {
+                    13
+                };
+                dynasm!(a ; .arch x64 ; vfmadd213ps Ry(i), Ry(b), Ry(c));
+            }
+            FloatOp::Mul => dynasm!(a ; .arch x64 ; vmulps Ry(i), Ry(i), Ry(b)),
+            FloatOp::Add => dynasm!(a ; .arch x64 ; vaddps Ry(i), Ry(i), Ry(b)),
+            FloatOp::Sub => dynasm!(a ; .arch x64 ; vsubps Ry(i), Ry(i), Ry(b)),
+        }
+        // (Unordered with itself: a NaN.)
+        dynasm!(a
+            ; .arch x64
+            ; vcmpunordps ymm14, Ry(i), Ry(i)
+            ; vorps ymm8, ymm8, ymm14
+        );
+    }
+    dynasm!(a
+        ; .arch x64
+        ; vptest ymm8, ymm8
+        ; jz >store
+        ; vzeroupper
+        ; jmp =>exit
+        ; store:
+    );
+    for i in 0..8u8 {
+        let o = 32 * i as i32;
+        dynasm!(a ; .arch x64 ; vmovups [r11 + o], Ry(i));
+    }
+    let d = d as i32;
+    dynasm!(a
+        ; .arch x64
+        ; vzeroupper
+        ; btr QWORD [r13 + STALE + 8 * (d / 64)], (d % 64) as i8
+    );
 }
 
 /// To `taken` when the branch's condition holds ([`Wave::taken`]).

@@ -384,6 +384,34 @@ impl FastVop {
         Some((src, self.vdst, self.sdst, self.mask))
     }
 
+    /// A float row of one dword a lane without modifiers that writes VDST alone: its
+    /// semantics, its sources (VGPRs, scalar registers, constants; a VGPR read twice is
+    /// named twice; VDST last where the row reads it: `v_fmac_f32`) and VDST, for the affine
+    /// tier ([`super::affine`], which runs the common ones in machine code).
+    pub(super) fn float_parts(&self) -> Option<(Semantics, [From; 3], usize, u8)> {
+        let whole = self.dpp.is_none() && self.sdwa.is_none() && self.half.is_none() && !self.wide;
+        if !whole || self.post64 || self.mods != [0; 3] || self.out != Out::Vgpr || self.needs != 1 || self.mask.is_some() {
+            return None;
+        }
+        let mut src = self.src;
+        for k in 0..self.nsrc as usize {
+            src[k] = match src[k] {
+                From::Same(j) => src[j as usize],
+                s @ (From::Vgpr(_) | From::Sreg(_) | From::Value(_)) => s,
+                _ => return None,
+            };
+        }
+        let mut n = self.nsrc as usize;
+        if self.reads_dst {
+            if n > 2 {
+                return None;
+            }
+            src[n] = From::Vgpr(self.vdst);
+            n += 1;
+        }
+        Some((self.sem, src, n, self.vdst))
+    }
+
     /// A plain integer word that writes VDST (and perhaps carries), or a compare that writes
     /// a scalar pair (not EXEC), for the affine tier ([`super::affine`]): its semantics,
     /// sources (VGPRs, VGPR pairs, scalar registers, constants), VDST, whether VDST is a pair,

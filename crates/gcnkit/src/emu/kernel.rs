@@ -2231,10 +2231,18 @@ mod tests {
     fn affine_tier_equals_the_plans() {
         use super::super::test_rng::Rng;
         let mut r = Rng(0xaff1_4e00_7e57_0001);
-        let (mut tiered, mut whole, mut runs, mut kept, mut crossing) = (0, 0, 0, 0, 0);
+        let (mut tiered, mut whole, mut runs, mut kept, mut crossing, mut floats) = (0, 0, 0, 0, 0, 0);
         for (a, add, addc, load, store, off) in [
             (
                 Arch::Gcn14,
+                "v_add_co_u32",
+                "v_addc_co_u32",
+                "global_load_dword",
+                "global_store_dword",
+                ", off",
+            ),
+            (
+                Arch::Gcn141,
                 "v_add_co_u32",
                 "v_addc_co_u32",
                 "global_load_dword",
@@ -2266,7 +2274,14 @@ mod tests {
                         _ => format!("{}", r.next() % 40),
                     };
                     let p = 4 + 2 * (r.next() % 2);
-                    let line = match r.next() % 22 {
+                    // (f32 constants too, for the float rows.)
+                    let fsrc = |r: &mut Rng| match r.next() % 6 {
+                        0 => ["0.5", "-2.0", "1.0", "-4.0"][(r.next() % 4) as usize].to_string(),
+                        1 => format!("s{}", r.next() % 16),
+                        2 => format!("{}", r.next() % 65),
+                        _ => format!("v{}", r.next() % 8),
+                    };
+                    let line = match r.next() % 25 {
                         0 | 1 if a.is_gcn14() => format!("v_add_u32 v{d}, {}, v{x}", src(&mut r)),
                         0 => format!("v_add_u32 v{d}, vcc, {}, v{x}", src(&mut r)),
                         2 if a.is_gcn14() => format!("v_sub_u32 v{d}, {}, v{x}", src(&mut r)),
@@ -2310,6 +2325,16 @@ mod tests {
                             "s_and_saveexec_b64 s[10:11], vcc",
                         ][(r.next() % 5) as usize]
                             .to_string(),
+                        22 | 23 if a == Arch::Gcn141 && r.next().is_multiple_of(2) => {
+                            format!("v_fmac_f32 v{d}, {}, v{x}", fsrc(&mut r))
+                        }
+                        22 | 23 => match r.next() % 5 {
+                            0 => format!("v_fma_f32 v{d}, v{x}, {}, {}", fsrc(&mut r), fsrc(&mut r)),
+                            1 => format!("v_mul_f32 v{d}, {}, v{x}", fsrc(&mut r)),
+                            2 => format!("v_add_f32 v{d}, {}, v{x}", fsrc(&mut r)),
+                            3 => format!("v_sub_f32 v{d}, {}, v{x}", fsrc(&mut r)),
+                            _ => format!("v_subrev_f32 v{d}, {}, v{x}", fsrc(&mut r)),
+                        },
                         // (A branch to the end: taken or not.)
                         21 if r.next().is_multiple_of(2) => format!(
                             "s_cbranch_{} END",
@@ -2342,6 +2367,7 @@ mod tests {
                 runs += 1;
                 tiered += prog.tier(0, n).is_some() as usize;
                 crossing += prog.tier(0, n).is_some_and(|t| t.end > prog.run_len[0] as usize) as usize;
+                floats += prog.tier(0, n).map_or(0, |t| t.floats());
                 // The wave: rows affine (steps that wrap or not), or not; addresses in v[4:5]
                 // and v[6:7] inside the buffer, or near it, or anywhere.
                 // Every fourth run a buffer across an 8 GiB line, addresses near it: lanes whose
@@ -2394,6 +2420,9 @@ mod tests {
                 w.set_pair(8, if r.next().is_multiple_of(2) { base } else { r.next() });
                 w.set_pair(VCC, [0, u64::MAX, r.next()][r.next() as usize % 3]);
                 w.scc = r.next().is_multiple_of(2);
+                // MODE: mostly f32 denormals kept (the float rows' own), or flushed, or
+                // rounding toward +inf.
+                w.mode = [0x0f0, 0x0f0, 0x0f0, 0x0c0, 0x0f1][r.next() as usize % 5];
                 if r.next().is_multiple_of(6) {
                     w.set_pair(EXEC, r.next());
                 }
@@ -2477,10 +2506,11 @@ mod tests {
             }
         }
         assert!(
-            tiered > 3000 && whole > 1000 && kept > 100 && crossing > 300,
+            tiered > 3000 && whole > 1000 && kept > 100 && crossing > 300 && floats > 1000,
             "{runs} runs, {tiered} with a tier, {whole} whole, {kept} took a kept prologue, \
-             {crossing} tiers past a branch"
+             {crossing} tiers past a branch, {floats} float rows in tiers"
         );
+
 
     }
 }
