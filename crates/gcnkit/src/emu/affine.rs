@@ -219,6 +219,9 @@ impl Op {
 pub(super) struct Tier {
     pub start: usize,
     pub end: usize,
+    /// The run loop's plans before `start` read and write only SGPRs, SCC and memory (or
+    /// nothing): a kernel's scalar prologue.
+    pub scalar_head: bool,
     ops: Vec<Op>,
     /// Its affine words.
     words: u64,
@@ -547,6 +550,7 @@ impl Tier {
         let mut t = Tier {
             start,
             end,
+            scalar_head: (0..start).all(|i| matches!(seen(i).0, Seen::Scalar | Seen::Nop)),
             words: count(Op::row_op) as u64,
             ops,
             #[cfg(target_arch = "x86_64")]

@@ -417,12 +417,6 @@ impl Prologue {
 }
 
 impl Plan {
-    /// A plan that reads and writes only SGPRs, SCC and memory (and does nothing at all).
-    #[inline]
-    fn scalar(&self) -> bool {
-        matches!(self, Plan::Scalar(_) | Plan::Mem(super::fastmem::FastMem::Scalar(_)) | Plan::Nop)
-    }
-
     /// Which of [`direct`]'s functions runs the plan.
     #[inline(always)]
     fn kind(&self) -> u8 {
@@ -653,7 +647,7 @@ impl Program {
         let mut done = 0;
         // A prologue of scalar plans: the one another wave of the work-group ran, or run and
         // kept for the next.
-        let prologue = prologue.filter(|_| t.start > 0 && plans[..t.start].iter().all(Plan::scalar));
+        let prologue = prologue.filter(|_| t.start > 0 && t.scalar_head);
         let mut record = None;
         if let Some(p) = prologue {
             match p.keep {
@@ -1717,7 +1711,7 @@ impl<'a> Worker<'a> {
                 // The wave within one row of x (the common case): x counts on, y and z stay.
                 if lanes == 64 {
                     // A whole row at once (vectorised).
-                    *w.v[0] = std::array::from_fn(|lane| ids[0] + lane as u32);
+                    super::lanes::fill_affine(&mut w.v[0], ids[0], 1);
                 } else {
                     for (lane, x) in w.v[0][..lanes as usize].iter_mut().enumerate() {
                         *x = ids[0] + lane as u32;
