@@ -330,12 +330,14 @@ fn shr(a: (u32, u32), k: u32, signed: bool) -> Option<(u32, u32)> {
 #[inline]
 fn above(c: i64, m: i64) -> u64 {
     let ones = |n: i64| if n >= 64 { u64::MAX } else { (1u64 << n.max(0)) - 1 };
+    // (A step of 1, the work-item id's, needs no division.)
+    let div = |x: i64, m: i64| if m == 1 { x } else { x / m };
     match m {
         0 => ones(64 * (c > 0) as i64),
         // From the first lane past -c / m on.
-        1.. => !ones(if c > 0 { 0 } else { -c / m + 1 }),
+        1.. => !ones(if c > 0 { 0 } else { div(-c, m) + 1 }),
         // Up to the last lane below c / -m.
-        _ => ones(if c <= 0 { 0 } else { (c - 1) / -m + 1 }),
+        _ => ones(if c <= 0 { 0 } else { div(c - 1, -m) + 1 }),
     }
 }
 
