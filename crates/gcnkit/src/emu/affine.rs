@@ -113,14 +113,22 @@ pub(super) enum FloatOp {
 /// The float rows the tier runs, by their semantics, and whether their two sources come in
 /// reverse order (`v_subrev_f32`).
 fn float_of(sem: Semantics) -> Option<(FloatOp, bool)> {
-    let table: [(Semantics, FloatOp, bool); 6] = [
-        (vop2::fmac_f32, FloatOp::Fma, false),
-        (vop3::fma_f32, FloatOp::Fma, false),
-        (vop2::mul_f32, FloatOp::Mul, false),
-        (vop2::add_f32, FloatOp::Add, false),
-        (vop2::sub_f32, FloatOp::Sub, false),
-        (vop2::subrev_f32, FloatOp::Sub, true),
-    ];
+    by_semantics(
+        &[
+            (vop2::fmac_f32, FloatOp::Fma, false),
+            (vop3::fma_f32, FloatOp::Fma, false),
+            (vop2::mul_f32, FloatOp::Mul, false),
+            (vop2::add_f32, FloatOp::Add, false),
+            (vop2::sub_f32, FloatOp::Sub, false),
+            (vop2::subrev_f32, FloatOp::Sub, true),
+        ],
+        sem,
+    )
+}
+
+/// The row of `table` whose semantics are `sem`: what it stands for, and whether its first
+/// two sources come in reverse order.
+fn by_semantics<K: Copy>(table: &[(Semantics, K, bool)], sem: Semantics) -> Option<(K, bool)> {
     table.iter().find(|(f, ..)| std::ptr::fn_addr_eq(*f, sem)).map(|&(_, k, rev)| (k, rev))
 }
 
@@ -176,7 +184,7 @@ fn kind_of(sem: Semantics) -> Option<(Kind, bool)> {
         (vop3::lshl_b64, Kind::Shl64, false),
         (vop3::lshlrev_b64, Kind::Shl64, true),
     ];
-    table.iter().find(|(f, ..)| std::ptr::fn_addr_eq(*f, sem)).map(|&(_, k, rev)| (k, rev))
+    by_semantics(&table, sem)
 }
 
 /// One step of a tier run. `at`: the word of the run it stands for, where the run loop
