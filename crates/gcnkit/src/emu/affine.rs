@@ -132,13 +132,6 @@ fn by_semantics<K: Copy>(table: &[(Semantics, K, bool)], sem: Semantics) -> Opti
     table.iter().find(|(f, ..)| std::ptr::fn_addr_eq(*f, sem)).map(|&(_, k, rev)| (k, rev))
 }
 
-/// The MODE under which the tier's float rows are the hardware's own (the bits of
-/// `FLOAT_MODE_BITS`: rounding to nearest even, f32 denormals kept in and out, no GPR
-/// indexing): IEEE single precision, each result exact where it is not a NaN (a NaN's bits
-/// are the row's own rule: such a row leaves the tier).
-pub(super) const FLOAT_MODE: u32 = 0x30;
-pub(super) const FLOAT_MODE_BITS: u32 = 0x3f | super::scalar::GPR_IDX_EN;
-
 /// A compare's relation, `a rel b`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(super) enum Rel {
@@ -150,13 +143,17 @@ pub(super) enum Rel {
     Ge,
 }
 
+impl Rel {
+    /// In the order of the integer compare families' rows 1-6 (`ops::cmp`), their
+    /// discriminants.
+    pub(super) const ALL: [Rel; 6] = [Rel::Lt, Rel::Eq, Rel::Le, Rel::Gt, Rel::Ne, Rel::Ge];
+}
+
 /// The kind of a row's semantics, and whether its two shift sources come in reverse order
 /// (`v_lshlrev_b32`: SRC0 is the amount).
 fn kind_of(sem: Semantics) -> Option<(Kind, bool)> {
     use super::ops::cmp::{INT_I32, INT_U32};
-    // (The compare families' rows 1-6: lt, eq, le, gt, ne, ge.)
-    let rels = [Rel::Lt, Rel::Eq, Rel::Le, Rel::Gt, Rel::Ne, Rel::Ge];
-    for (k, rel) in rels.into_iter().enumerate() {
+    for (k, rel) in Rel::ALL.into_iter().enumerate() {
         for (family, signed) in [(&INT_I32, true), (&INT_U32, false)] {
             if std::ptr::fn_addr_eq(family[k + 1], sem) {
                 return Some((Kind::Cmp { rel, signed }, false));
@@ -206,7 +203,8 @@ pub(super) enum Op {
     /// A conditional branch: leave when it is taken, else go on with the run after it.
     Branch { cond: Cond, at: u32 },
     /// A float row (its sources' rows, `Val::Slot(r)` VGPR r's) into VDST's row, when EXEC
-    /// is full, MODE is [`FLOAT_MODE`] and no lane's result is a NaN.
+    /// is full, MODE makes f32 rows IEEE single precision (`Gate::ieee_f32`: each result
+    /// then exact) and no lane's result is a NaN (whose bits are the row's own rule).
     Float { op: FloatOp, d: u8, src: [Val; 3], at: u32 },
 }
 
@@ -649,19 +647,28 @@ impl Tier {
     }
 
     /// Runs the tier from word [`Tier::start`], the run loop's plans called with `env` (see
-    /// [`Direct`]; it must be what the plans' functions expect). Returns the word it left at
-    /// and why, and the affine words run (each a vector instruction of 64 lanes). Every row
-    /// is a row again afterwards.
+    /// [`Direct`]; it must be what the plans' functions expect); `floats`: the wave's MODE
+    /// lets its float ops run (`Gate::ieee_f32`). Returns the word it left at and why, and
+    /// the affine words run (each a vector instruction of 64 lanes). Every row is a row again
+    /// afterwards.
     #[inline]
-    pub(super) fn run(&self, w: &mut Wave, s: &mut Slots, mem: &Memory, hints: &mut [u32], env: *mut ()) -> (usize, Exit, u64) {
+    pub(super) fn run(
+        &self,
+        w: &mut Wave,
+        s: &mut Slots,
+        mem: &Memory,
+        hints: &mut [u32],
+        env: *mut (),
+        floats: bool,
+    ) -> (usize, Exit, u64) {
         // (The machine code reaches each word's hint without a bounds check.)
         #[cfg(target_arch = "x86_64")]
         let (at, exit) = match self.code.as_ref().filter(|_| !interpret_only() && hints.len() >= self.end) {
-            Some(code) => code.run(w, s, mem, hints, env),
-            None => self.interpret(w, s, mem, hints, env),
+            Some(code) => code.run(w, s, mem, hints, env, floats),
+            None => self.interpret(w, s, mem, hints, env, floats),
         };
         #[cfg(not(target_arch = "x86_64"))]
-        let (at, exit) = self.interpret(w, s, mem, hints, env);
+        let (at, exit) = self.interpret(w, s, mem, hints, env, floats);
         s.fill_all(w);
         (at, exit, self.words_before(at))
     }
@@ -675,12 +682,12 @@ impl Tier {
         }
         self.ops
             .iter()
-            .filter(|o| o.row_op() && matches!(o, Op::Word { at: a, .. } | Op::Float { at: a, .. } if (*a as usize) < at))
+            .filter(|o| matches!(o, Op::Word { at: a, .. } | Op::Float { at: a, .. } if (*a as usize) < at))
             .count() as u64
     }
 
     /// [`Tier::run`] op by op (where there is no machine code); the place it left and why.
-    fn interpret(&self, w: &mut Wave, s: &mut Slots, mem: &Memory, hints: &mut [u32], env: *mut ()) -> (usize, Exit) {
+    fn interpret(&self, w: &mut Wave, s: &mut Slots, mem: &Memory, hints: &mut [u32], env: *mut (), floats: bool) -> (usize, Exit) {
         let mut spare = 0;
         // The run loop's place: after the last op, the word after it.
         let mut next = self.start;
@@ -703,7 +710,7 @@ impl Tier {
                 }
                 Op::Word { at, .. } => (word(w, s, op), at),
                 Op::Span { at, .. } => (span(w, s, mem, hints.get_mut(at as usize).unwrap_or(&mut spare), op), at),
-                Op::Float { at, .. } => (float(w, s, op), at),
+                Op::Float { at, .. } => (floats && float(w, s, op), at),
                 Op::Branch { cond, at } => {
                     if w.taken(cond) {
                         return (at as usize, Exit::Jump);
@@ -783,11 +790,11 @@ pub(super) fn word(w: &mut Wave, s: &mut Slots, op: &Op) -> bool {
     true
 }
 
-/// [`Op::Float`] (`false`: EXEC not full, another MODE, or a lane's result a NaN: nothing
-/// written).
+/// [`Op::Float`] under a MODE that lets it run (`false`: EXEC not full, or a lane's result
+/// a NaN: nothing written).
 pub(super) fn float(w: &mut Wave, s: &mut Slots, op: &Op) -> bool {
     let Op::Float { op: f, d, src, .. } = *op else { return false };
-    if w.exec() != u64::MAX || w.mode & FLOAT_MODE_BITS != FLOAT_MODE {
+    if w.exec() != u64::MAX {
         return false;
     }
     let get = |v: Val, i: usize| {

@@ -13,7 +13,6 @@
 //! there.
 
 use super::affine::{compare as compare_lanes, detect, fill, float, span, word, Exit, FloatOp, Kind, Op, Rel, Slots, Val};
-use super::affine::{FLOAT_MODE, FLOAT_MODE_BITS};
 use super::fastmem::{FastGlobal, PREFETCH_AHEAD};
 use super::memory::{Memory, Region, RegionFields};
 use super::scalar::{PRIVATE_APERTURE_HI, SHARED_APERTURE_HI};
@@ -41,6 +40,8 @@ struct Cx {
     /// The memory's regions (the spans in line find theirs by its hint).
     regions: *const Region,
     nregions: usize,
+    /// 1 where the wave's MODE lets the float ops run (`Gate::ieee_f32`).
+    floats: u64,
 }
 
 /// Bit 32 of the code's result: a plan stopped at the word it names; bit 33: the branch
@@ -54,6 +55,7 @@ const CX_HINTS: i32 = std::mem::offset_of!(Cx, hints) as i32;
 const CX_ENV: i32 = std::mem::offset_of!(Cx, env) as i32;
 const CX_REGIONS: i32 = std::mem::offset_of!(Cx, regions) as i32;
 const CX_NREGIONS: i32 = std::mem::offset_of!(Cx, nregions) as i32;
+const CX_FLOATS: i32 = std::mem::offset_of!(Cx, floats) as i32;
 
 /// The slots' fields, as [`Slots`] lays them out.
 const STEP: i32 = 1024;
@@ -158,6 +160,7 @@ impl Code {
                 }
                 Op::Float { op: f, d, src, at } => {
                     let l = exit(&mut a, at as u64);
+                    dynasm!(a ; .arch x64 ; cmp QWORD [rbx + CX_FLOATS], 0 ; je =>l);
                     if packed {
                         float_in_line(&mut a, f, d, src, l);
                     } else {
@@ -213,7 +216,7 @@ impl Code {
     /// Runs the code: the word the tier left at and why (stale rows are the caller's to
     /// fill).
     /// `hints` must have one for each of the tier's words; `env` is passed to the plans'
-    /// functions.
+    /// functions; `floats`: MODE lets the float ops run.
     pub(super) fn run(
         &self,
         w: &mut Wave,
@@ -221,6 +224,7 @@ impl Code {
         mem: &Memory,
         hints: &mut [u32],
         env: *mut (),
+        floats: bool,
     ) -> (usize, Exit) {
         let w: *mut Wave = w;
         let mut cx = Cx {
@@ -233,6 +237,7 @@ impl Code {
             env,
             regions: mem.regions().as_ptr(),
             nregions: mem.regions().len(),
+            floats: floats as u64,
         };
         // SAFETY: the code was made by `new` for this calling convention; its context is live
         // for the call.
@@ -278,7 +283,6 @@ const R14: u8 = 14;
 /// Where the wave's SGPR-written flags and SCC are from its SGPRs (`r12`).
 const S_WRITTEN: i32 = (std::mem::offset_of!(Wave, s_written) as isize - std::mem::offset_of!(Wave, s) as isize) as i32;
 const SCC: i32 = (std::mem::offset_of!(Wave, scc) as isize - std::mem::offset_of!(Wave, s) as isize) as i32;
-const MODE: i32 = (std::mem::offset_of!(Wave, mode) as isize - std::mem::offset_of!(Wave, s) as isize) as i32;
 
 /// Source `v`'s base into register `b` and its step into `s`.
 #[allow(clippy::useless_conversion)] // (dynasm's own conversion of a register number)
@@ -384,19 +388,13 @@ fn in_line(a: &mut Assembler, op: &Op, exit: DynamicLabel) -> bool {
     true
 }
 
-/// [`Op::Float`] in line (AVX2 and FMA): the row's eight chunks of eight lanes computed into
-/// `ymm0`-`ymm7`, then, if EXEC is full, MODE is [`FLOAT_MODE`] and no lane's result is a NaN,
-/// stored into VDST's row (which may be a source: nothing is stored before all are read).
+/// [`Op::Float`] in line (AVX2 and FMA; MODE checked by the caller): the row's eight chunks
+/// of eight lanes computed into `ymm0`-`ymm7`, then, if EXEC is full and no lane's result is
+/// a NaN, stored into VDST's row (which may be a source: nothing is stored before all are
+/// read).
 #[allow(clippy::useless_conversion)] // (dynasm's own conversion of a register number)
 fn float_in_line(a: &mut Assembler, f: FloatOp, d: u8, src: [Val; 3], exit: DynamicLabel) {
     let n = if f == FloatOp::Fma { 3 } else { 2 };
-    dynasm!(a
-        ; .arch x64
-        ; mov eax, DWORD [r12 + MODE]
-        ; and eax, FLOAT_MODE_BITS as i32
-        ; cmp eax, FLOAT_MODE as i32
-        ; jne =>exit
-    );
     full_exec(a, exit);
     // Each source: a row's address (r8, r9, r10) or a value in every lane (ymm11-ymm13).
     dynasm!(a
@@ -651,7 +649,7 @@ fn shr(a: &mut Assembler, d: u8, src: Val, k: i8, signed: bool, exit: DynamicLab
 /// [`super::affine`]'s `compare` of two 32-bit numbers `(a, b)` (relation and signedness
 /// in `what`), the lane bits into `out`'s pair: false where a side's lanes wrap.
 extern "sysv64" fn call_compare(a: u32, a_step: u32, b: u32, b_step: u32, what: u32, out: *mut u32) -> bool {
-    let rel = [Rel::Lt, Rel::Eq, Rel::Le, Rel::Gt, Rel::Ne, Rel::Ge][(what & 0xff) as usize % 6];
+    let rel = Rel::ALL[(what & 0xff) as usize % 6];
     match compare_lanes(rel, what >> 8 != 0, (a, a_step), (b, b_step)) {
         Some(bits) => {
             // SAFETY: `out` is the wave's SGPR pair the compare writes (below).

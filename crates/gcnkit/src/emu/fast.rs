@@ -761,6 +761,13 @@ impl Gate {
         }
     }
 
+    /// f32 rows are IEEE single precision under this MODE (rounding to nearest even, f32
+    /// denormals kept in and out, no GPR indexing): the affine tier's float rows.
+    #[inline]
+    pub(super) fn ieee_f32(&self) -> bool {
+        self.ok[1] && !self.flush_in && !self.flush_out
+    }
+
     /// Sets the fields of the lanes that no planned instruction changes (the general
     /// executor may have).
     #[inline]

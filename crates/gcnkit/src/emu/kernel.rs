@@ -678,9 +678,9 @@ impl Program {
         if let Some(p) = record {
             (p.after, p.scc_after, p.keep) = (w.s, w.scc, Keep::Kept);
         }
-        let mem = cx.mem;
+        let (mem, floats) = (cx.mem, cx.gate.ieee_f32());
         let mut env = Env { cx, c };
-        let (d, exit, words) = t.run(w, slots, mem, hints, &mut env as *mut Env as *mut ());
+        let (d, exit, words) = t.run(w, slots, mem, hints, &mut env as *mut Env as *mut (), floats);
         let mut c = env.c;
         c.full(words);
         used.count(exit == Exit::Check && d < t.end);
@@ -2414,9 +2414,9 @@ mod tests {
                 w.set_pair(8, if r.next().is_multiple_of(2) { base } else { r.next() });
                 w.set_pair(VCC, [0, u64::MAX, r.next()][r.next() as usize % 3]);
                 w.scc = r.next().is_multiple_of(2);
-                // MODE: mostly f32 denormals kept (the float rows' own), or flushed, or
-                // rounding toward +inf.
-                w.mode = [0x0f0, 0x0f0, 0x0f0, 0x0c0, 0x0f1][r.next() as usize % 5];
+                // MODE: mostly f32 denormals kept (the float rows' own), or flushed (inputs,
+                // outputs or both), or rounding toward +inf.
+                w.mode = [0x0f0, 0x0f0, 0x0f0, 0x0f0, 0x0c0, 0x0d0, 0x0e0, 0x0f1][r.next() as usize % 8];
                 if r.next().is_multiple_of(6) {
                     w.set_pair(EXEC, r.next());
                 }
